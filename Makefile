@@ -1,0 +1,29 @@
+# cachediff: build, demo and tests. Needs only Go.
+GO ?= go
+
+.PHONY: all build demo test fuzz vet
+
+all: build
+
+build:
+	$(GO) build -o bin/cachediff ./cmd/cachediff
+
+# The Markdown report of a real pair: Spack's compiler migration week.
+# (cachediff exits 1 when the snapshots differ: that is the expected result.)
+demo:
+	@$(GO) run ./cmd/cachediff testdata/real/develop-2025-03-23 testdata/real/develop-2025-03-30; \
+	  status=$$?; [ $$status -le 1 ] || exit $$status
+
+test: vet
+	$(GO) test -count=1 ./...
+
+vet:
+	$(GO) vet ./...
+	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+
+# Each fuzz target for a bounded time (FUZZTIME, default 30s).
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test ./version -run '^$$' -fuzz '^FuzzCompare$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzParsePage$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzCanonical$$' -fuzztime $(FUZZTIME)

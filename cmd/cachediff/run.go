@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// Exit codes, like diff(1).
+const (
+	exitSame    = 0
+	exitDiffers = 1
+	exitTrouble = 2
+)
+
+const usageText = `Usage: cachediff [flags] OLD NEW
+
+Reports what changed between two snapshots of a Spack build-cache catalogue.
+OLD and NEW are _cache/<tag>/ folders of cache.spack.io (one <package>/specs.md
+page per package) or single page files.
+
+Examples:
+  cachediff _cache/develop-2025-03-23 _cache/develop-2025-03-30
+  cachediff --format json -o diff.json old/ new/
+  cachediff --template notes.tmpl old/ new/
+
+Flags:
+`
+
+const exitText = `
+Exit status: 0 no differences, 1 differences, 2 trouble.
+`
+
+// usageError is a problem with the command line.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// options are the parsed command line.
+type options struct {
+	format   string
+	template string
+	output   string
+	raw      bool
+	old, new string
+}
+
+// run is the whole command: it parses args, writes the report to stdout
+// (or --output) and messages to stderr, and returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	opts, help, err := parseArgs(args, stderr)
+	if help {
+		fmt.Fprint(stdout, usage())
+		return exitSame
+	}
+	if err == nil {
+		var differs bool
+		differs, err = runDiff(opts, stdout)
+		if err == nil {
+			if differs {
+				return exitDiffers
+			}
+			return exitSame
+		}
+	}
+	fmt.Fprintf(stderr, "cachediff: %v\n", err)
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(stderr, "Run 'cachediff --help' for usage.")
+	}
+	return exitTrouble
+}
+
+func newFlagSet(opts *options) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("cachediff", pflag.ContinueOnError)
+	fs.StringVarP(&opts.format, "format", "f", "md", "report format: md or json")
+	fs.StringVarP(&opts.template, "template", "t", "", "render the report with this Go text/template `file` (sprig's hermetic functions)")
+	fs.StringVarP(&opts.output, "output", "o", "", "write the report to `file` (atomically) instead of standard output")
+	fs.BoolVar(&opts.raw, "no-canonicalize", false, "compare strings as written (no gcc@=13.2.0 → gcc@13.2.0 and the other rules)")
+	fs.SortFlags = false
+	return fs
+}
+
+func usage() string {
+	var opts options
+	return usageText + newFlagSet(&opts).FlagUsages() + exitText
+}
+
+func parseArgs(args []string, stderr io.Writer) (opts options, help bool, err error) {
+	fs := newFlagSet(&opts)
+	fs.SetOutput(io.Discard)
+	fs.BoolVarP(&help, "help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return opts, true, nil
+		}
+		return opts, false, &usageError{err.Error()}
+	}
+	if help {
+		return opts, true, nil
+	}
+	if fs.NArg() != 2 {
+		return opts, false, &usageError{fmt.Sprintf("want two snapshots, OLD and NEW; got %d argument(s)", fs.NArg())}
+	}
+	opts.old, opts.new = fs.Arg(0), fs.Arg(1)
+	switch opts.format {
+	case "md", "json":
+	default:
+		return opts, false, &usageError{fmt.Sprintf("unknown --format %q: want md or json", opts.format)}
+	}
+	if opts.template != "" && fs.Changed("format") {
+		return opts, false, &usageError{"--template and --format do not go together: the template is the format"}
+	}
+	return opts, false, nil
+}
+
+// runDiff loads both snapshots, diffs and renders them. It reports whether
+// they differ.
+func runDiff(opts options, stdout io.Writer) (bool, error) {
+	render, err := renderer(opts)
+	if err != nil {
+		return false, err
+	}
+	lo := snapshot.Options{Raw: opts.raw}
+	old, oldErr := snapshot.Load(opts.old, lo)
+	new, newErr := snapshot.Load(opts.new, lo)
+	if err := errors.Join(oldErr, newErr); err != nil {
+		return false, err
+	}
+	r := diff.Compare(old, new)
+	var buf bytes.Buffer
+	if err := render(&buf, r); err != nil {
+		return false, err
+	}
+	if opts.output != "" {
+		if err := writeFileAtomic(opts.output, buf.Bytes()); err != nil {
+			return false, err
+		}
+	} else if _, err := stdout.Write(buf.Bytes()); err != nil {
+		return false, fmt.Errorf("writing the report: %w", err)
+	}
+	return r.HasChanges(), nil
+}
+
+// renderer picks the function that renders a report, reading and parsing
+// a user template before any snapshot is loaded.
+func renderer(opts options) (func(io.Writer, *diff.Report) error, error) {
+	if opts.template != "" {
+		text, err := os.ReadFile(opts.template)
+		if err != nil {
+			return nil, fmt.Errorf("reading the template: %w", err)
+		}
+		t, err := report.ParseTemplate(filepath.Base(opts.template), string(text))
+		if err != nil {
+			return nil, err
+		}
+		return func(w io.Writer, r *diff.Report) error { return report.Execute(w, t, r) }, nil
+	}
+	if opts.format == "json" {
+		return report.JSON, nil
+	}
+	return report.Markdown, nil
+}
+
+// writeFileAtomic writes data to a temporary file beside path and renames
+// it into place, so that path is never left half-written.
+func writeFileAtomic(path string, data []byte) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+strings.TrimPrefix(base, ".")+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			err = fmt.Errorf("writing %s: %w", path, err)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}

@@ -1,0 +1,508 @@
+package diff
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/version"
+)
+
+// facet indexes the six facets that identify a build, in the order of the
+// updated passes.
+const (
+	fVersion = iota
+	fCompiler
+	fVariants
+	fTarget
+	fOS
+	fPlatform
+	numFacets
+)
+
+var facetNames = [numFacets]string{"version", "compiler", "variants", "target", "os", "platform"}
+
+// spec is a snapshot spec with its facet strings prepared for matching.
+type spec struct {
+	*snapshot.Spec
+	facets [numFacets]string
+	stacks string
+}
+
+func prepare(specs []snapshot.Spec) []*spec {
+	out := make([]*spec, len(specs))
+	for i := range specs {
+		s := &specs[i]
+		out[i] = &spec{Spec: s, stacks: strings.Join(s.Stacks, ",")}
+		out[i].facets = [numFacets]string{
+			fVersion:  strings.Join(s.Versions, ","),
+			fCompiler: s.Compiler,
+			fVariants: strings.Join(s.Variants, " "),
+			fTarget:   s.Target,
+			fOS:       s.OS,
+			fPlatform: s.Platform,
+		}
+	}
+	return out
+}
+
+// key joins the facets, leaving out the one at skip (-1 for none).
+func (s *spec) key(skip int) string {
+	var b strings.Builder
+	for i, f := range s.facets {
+		if i != skip {
+			b.WriteString(f)
+		}
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// compareSpecs is the engine's one order of specs: by facets (versions
+// under Spack's ordering, the rest naturally), then stacks, then hash.
+func compareSpecs(a, b *spec) int {
+	return cmp.Or(
+		version.Compare(a.facets[fVersion], b.facets[fVersion]),
+		version.Compare(a.facets[fCompiler], b.facets[fCompiler]),
+		version.Compare(a.facets[fOS], b.facets[fOS]),
+		strings.Compare(a.facets[fPlatform], b.facets[fPlatform]),
+		version.Compare(a.facets[fTarget], b.facets[fTarget]),
+		strings.Compare(a.facets[fVariants], b.facets[fVariants]),
+		strings.Compare(a.stacks, b.stacks),
+		strings.Compare(a.Hash, b.Hash),
+	)
+}
+
+// Compare diffs two snapshots. It does not modify them.
+func Compare(old, new *snapshot.Snapshot) *Report {
+	r := &Report{
+		Old:      Side{Path: old.Path, Tag: old.Tag, Packages: len(old.Packages), Specs: old.Specs()},
+		New:      Side{Path: new.Path, Tag: new.Tag, Packages: len(new.Packages), Specs: new.Specs()},
+		Options:  Options{Canonicalize: !old.Raw && !new.Raw},
+		Packages: []Package{},
+		Warnings: append(slices.Clone(old.Warnings), new.Warnings...),
+	}
+	r.Summary.Packages.Old, r.Summary.Packages.New = r.Old.Packages, r.New.Packages
+
+	// Both package lists are sorted by name: merge them.
+	i, j := 0, 0
+	for i < len(old.Packages) || j < len(new.Packages) {
+		var op, np *snapshot.Package
+		switch {
+		case j == len(new.Packages) || i < len(old.Packages) && old.Packages[i].Name < new.Packages[j].Name:
+			op = old.Packages[i]
+			i++
+		case i == len(old.Packages) || new.Packages[j].Name < old.Packages[i].Name:
+			np = new.Packages[j]
+			j++
+		default:
+			op, np = old.Packages[i], new.Packages[j]
+			i++
+			j++
+		}
+		p, warnings := comparePackage(op, np)
+		r.Warnings = append(r.Warnings, warnings...)
+		r.Summary.Specs.add(p.Counts)
+		switch p.Status {
+		case Added:
+			r.Summary.Packages.Added++
+		case Removed:
+			r.Summary.Packages.Removed++
+		case Changed:
+			r.Summary.Packages.Changed++
+		case Unchanged:
+			r.Summary.Packages.Unchanged++
+			continue
+		}
+		r.Packages = append(r.Packages, p)
+	}
+	r.Updates = updateGroups(r.Packages)
+	r.Facets, r.Stacks = rollups(old, new)
+	r.Canonicalized = canonCounts(old, new)
+	slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
+	})
+	if r.Warnings == nil {
+		r.Warnings = []snapshot.Warning{}
+	}
+	return r
+}
+
+// comparePackage matches the specs of one package; op or np is nil for a
+// package on one side only.
+func comparePackage(op, np *snapshot.Package) (Package, []snapshot.Warning) {
+	var p Package
+	var olds, news []*spec
+	if op != nil {
+		p.Name, p.OldFile = op.Name, op.File
+		olds = prepare(op.Specs)
+	}
+	if np != nil {
+		p.Name, p.NewFile = np.Name, np.File
+		news = prepare(np.Specs)
+	}
+	p.Counts.Old, p.Counts.New = len(olds), len(news)
+	var warnings []snapshot.Warning
+
+	// Pass 1: same hash.
+	newByHash := make(map[string]*spec, len(news))
+	for _, s := range news {
+		newByHash[s.Hash] = s
+	}
+	var restacked, rebuilt, updated []matched
+	seen := map[*spec]bool{}
+	var restOld []*spec
+	for _, o := range olds {
+		n, ok := newByHash[o.Hash]
+		if !ok {
+			restOld = append(restOld, o)
+			continue
+		}
+		seen[n] = true
+		if o.key(-1) != n.key(-1) {
+			warnings = append(warnings, snapshot.Warning{File: np.File, Line: np.Line,
+				Message: fmt.Sprintf("hash %s has other facets than in the old snapshot (%s); a hash names one build", o.Hash, facetDelta(o, n))})
+		}
+		if o.stacks == n.stacks {
+			p.Counts.Unchanged++
+			continue
+		}
+		restacked = append(restacked, matched{o, n, pair(o, n)})
+	}
+	var restNew []*spec
+	for _, n := range news {
+		if !seen[n] {
+			restNew = append(restNew, n)
+		}
+	}
+	slices.SortFunc(restOld, compareSpecs)
+	slices.SortFunc(restNew, compareSpecs)
+
+	// Pass 2: rebuilt, the same facets under a new hash.
+	restOld, restNew = match(restOld, restNew, -1, func(o, n *spec) {
+		rebuilt = append(rebuilt, matched{o, n, pair(o, n)})
+	})
+	// Pass 3: updated, exactly one facet differs, one pass per facet.
+	for f := range numFacets {
+		restOld, restNew = match(restOld, restNew, f, func(o, n *spec) {
+			u := pair(o, n)
+			u.Facet = facetNames[f]
+			u.From, u.To = o.facets[f], n.facets[f]
+			if f == fVariants {
+				u.From = strings.Join(minus(o.Variants, n.Variants), " ")
+				u.To = strings.Join(minus(n.Variants, o.Variants), " ")
+			}
+			updated = append(updated, matched{o, n, u})
+		})
+	}
+	// Pass 4: whatever is left.
+	for _, o := range restOld {
+		p.Specs.Removed = append(p.Specs.Removed, public(o))
+	}
+	for _, n := range restNew {
+		p.Specs.Added = append(p.Specs.Added, public(n))
+	}
+
+	p.Specs.Restacked, p.Specs.Rebuilt, p.Specs.Updated = pairs(restacked), pairs(rebuilt), pairs(updated)
+	c := &p.Counts
+	c.Restacked, c.Rebuilt, c.Updated = len(p.Specs.Restacked), len(p.Specs.Rebuilt), len(p.Specs.Updated)
+	c.Added, c.Removed = len(p.Specs.Added), len(p.Specs.Removed)
+	switch {
+	case op == nil:
+		p.Status = Added
+	case np == nil:
+		p.Status = Removed
+	case c.Unchanged == c.Old && c.Old == c.New:
+		p.Status = Unchanged
+	default:
+		p.Status = Changed
+	}
+	p.Versions = versionChange(olds, news, p.Status)
+	p.SharedVariants = sharedVariants(olds, news)
+	s := &p.Specs
+	s.Added, s.Removed = nonNilSlice(s.Added), nonNilSlice(s.Removed)
+	s.Rebuilt, s.Updated, s.Restacked = nonNilSlice(s.Rebuilt), nonNilSlice(s.Updated), nonNilSlice(s.Restacked)
+	return p, warnings
+}
+
+// match pairs olds with news whose facets are equal but for the one at
+// skip (-1: all equal). Both lists are sorted by compareSpecs. Within a
+// group of equal keys, specs with equal stacks pair first, then the rest
+// in order; the pairing is symmetric, so diff(B,A) mirrors diff(A,B). It
+// returns the unpaired specs, still sorted.
+func match(olds, news []*spec, skip int, pair func(o, n *spec)) (restOld, restNew []*spec) {
+	if len(olds) == 0 || len(news) == 0 {
+		return olds, news
+	}
+	newGroups := map[string][]*spec{}
+	for _, n := range news {
+		k := n.key(skip)
+		newGroups[k] = append(newGroups[k], n)
+	}
+	oldGroups := map[string][]*spec{}
+	var keys []string
+	for _, o := range olds {
+		k := o.key(skip)
+		if _, ok := newGroups[k]; !ok {
+			continue
+		}
+		if _, ok := oldGroups[k]; !ok {
+			keys = append(keys, k)
+		}
+		oldGroups[k] = append(oldGroups[k], o)
+	}
+	paired := map[*spec]bool{}
+	for _, k := range keys { // in the order of olds: deterministic
+		os, ns := oldGroups[k], newGroups[k]
+		// Equal stacks first.
+		for _, o := range os {
+			for _, n := range ns {
+				if !paired[n] && o.stacks == n.stacks {
+					paired[o], paired[n] = true, true
+					pair(o, n)
+					break
+				}
+			}
+		}
+		// Then the rest, in order.
+		ni := 0
+		for _, o := range os {
+			if paired[o] {
+				continue
+			}
+			for ni < len(ns) && paired[ns[ni]] {
+				ni++
+			}
+			if ni == len(ns) {
+				break
+			}
+			paired[o], paired[ns[ni]] = true, true
+			pair(o, ns[ni])
+		}
+	}
+	for _, o := range olds {
+		if !paired[o] {
+			restOld = append(restOld, o)
+		}
+	}
+	for _, n := range news {
+		if !paired[n] {
+			restNew = append(restNew, n)
+		}
+	}
+	return restOld, restNew
+}
+
+func public(s *spec) Spec {
+	return Spec{
+		Hash: s.Hash, Versions: nonNil(s.Versions), Compiler: s.Compiler,
+		OS: s.OS, Platform: s.Platform, Target: s.Target,
+		Variants: nonNil(s.Variants), Stacks: nonNil(s.Stacks),
+	}
+}
+
+func nonNil(l []string) []string { return nonNilSlice(l) }
+
+// nonNilSlice makes empty lists [] rather than null in JSON.
+func nonNilSlice[T any](l []T) []T {
+	if l == nil {
+		return []T{}
+	}
+	return l
+}
+
+// sharedVariants returns the variants that every spec has, on both sides.
+func sharedVariants(olds, news []*spec) []string {
+	all := append(slices.Clone(olds), news...)
+	if len(all) == 0 {
+		return []string{}
+	}
+	shared := slices.Clone(all[0].Variants)
+	for _, s := range all[1:] {
+		shared = slices.DeleteFunc(shared, func(v string) bool { return !slices.Contains(s.Variants, v) })
+	}
+	return nonNil(shared)
+}
+
+// updateGroups counts updated specs by (facet, from, to): the pass order
+// of facets, then most specs first, then from and to.
+func updateGroups(pkgs []Package) []UpdateGroup {
+	idx := map[[3]string]int{}
+	groups := []UpdateGroup{}
+	for _, p := range pkgs {
+		for _, u := range p.Specs.Updated {
+			k := [3]string{u.Facet, u.From, u.To}
+			i, ok := idx[k]
+			if !ok {
+				i = len(groups)
+				idx[k] = i
+				groups = append(groups, UpdateGroup{Facet: u.Facet, From: u.From, To: u.To})
+			}
+			g := &groups[i]
+			g.Specs++
+			if n := len(g.Packages); n == 0 || g.Packages[n-1] != p.Name {
+				g.Packages = append(g.Packages, p.Name) // pkgs are sorted by name
+			}
+		}
+	}
+	rank := map[string]int{}
+	for i, f := range facetNames {
+		rank[f] = i
+	}
+	slices.SortFunc(groups, func(a, b UpdateGroup) int {
+		return cmp.Or(cmp.Compare(rank[a.Facet], rank[b.Facet]), cmp.Compare(b.Specs, a.Specs),
+			version.Compare(a.From, b.From), version.Compare(a.To, b.To))
+	})
+	return groups
+}
+
+func pair(o, n *spec) Pair {
+	return Pair{
+		Old: public(o), New: public(n),
+		StacksJoined: minus(n.Stacks, o.Stacks),
+		StacksLeft:   minus(o.Stacks, n.Stacks),
+	}
+}
+
+// minus returns the strings of a not in b, in a's order.
+func minus(a, b []string) []string {
+	var out []string
+	for _, s := range a {
+		if !slices.Contains(b, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func facetDelta(o, n *spec) string {
+	var parts []string
+	for f := range numFacets {
+		if o.facets[f] != n.facets[f] {
+			parts = append(parts, fmt.Sprintf("%s %s → %s", facetNames[f], o.facets[f], n.facets[f]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// matched is a pair of specs found by a pass, before it becomes a Pair.
+type matched struct {
+	o, n *spec
+	p    Pair
+}
+
+// pairs sorts matched pairs by their old spec, then new hash, and returns
+// them as Pairs.
+func pairs(ms []matched) []Pair {
+	slices.SortFunc(ms, func(a, b matched) int {
+		return cmp.Or(compareSpecs(a.o, b.o), strings.Compare(a.n.Hash, b.n.Hash))
+	})
+	out := make([]Pair, len(ms))
+	for i, m := range ms {
+		out[i] = m.p
+	}
+	return out
+}
+
+func versionChange(olds, news []*spec, st Status) VersionChange {
+	vc := VersionChange{Old: versions(olds), New: versions(news)}
+	vc.Added = nonNil(minus(vc.New, vc.Old))
+	vc.Removed = nonNil(minus(vc.Old, vc.New))
+	switch {
+	case st == Added:
+		vc.Direction = New
+	case st == Removed:
+		vc.Direction = Gone
+	case !vc.Changed():
+		vc.Direction = NoChange
+	default:
+		switch c := version.Compare(version.Max(vc.New), version.Max(vc.Old)); {
+		case c > 0:
+			vc.Direction = Upgraded
+		case c < 0:
+			vc.Direction = Downgraded
+		default:
+			vc.Direction = Other
+		}
+	}
+	return vc
+}
+
+// versions returns the set of versions of specs, oldest first.
+func versions(specs []*spec) []string {
+	var vs []string
+	for _, s := range specs {
+		vs = append(vs, s.Versions...)
+	}
+	slices.SortFunc(vs, version.Compare)
+	return nonNil(slices.Compact(vs))
+}
+
+// rollups counts specs per facet value and specs and packages per stack.
+func rollups(old, new *snapshot.Snapshot) (Facets, []StackRow) {
+	type counter map[string]*OldToNew
+	var compiler, os, platform, target, stack, stackPkgs = counter{}, counter{}, counter{}, counter{}, counter{}, counter{}
+	inc := func(c counter, v string, side int) {
+		n := c[v]
+		if n == nil {
+			n = &OldToNew{}
+			c[v] = n
+		}
+		if side == 0 {
+			n.Old++
+		} else {
+			n.New++
+		}
+	}
+	for side, snap := range []*snapshot.Snapshot{old, new} {
+		for _, p := range snap.Packages {
+			inPkg := map[string]bool{}
+			for _, s := range p.Specs {
+				inc(compiler, s.Compiler, side)
+				inc(os, s.OS, side)
+				inc(platform, s.Platform, side)
+				inc(target, s.Target, side)
+				for _, st := range s.Stacks {
+					inc(stack, st, side)
+					if !inPkg[st] {
+						inPkg[st] = true
+						inc(stackPkgs, st, side)
+					}
+				}
+			}
+		}
+	}
+	rollup := func(c counter) Rollup {
+		r := Rollup{Added: []string{}, Removed: []string{}, Counts: ValueCounts{}}
+		for v, n := range c {
+			r.Counts = append(r.Counts, ValueCount{Value: v, OldToNew: *n})
+		}
+		slices.SortFunc(r.Counts, func(a, b ValueCount) int { return version.Compare(a.Value, b.Value) })
+		for _, vc := range r.Counts {
+			switch {
+			case vc.Old == 0:
+				r.Added = append(r.Added, vc.Value)
+			case vc.New == 0:
+				r.Removed = append(r.Removed, vc.Value)
+			}
+		}
+		return r
+	}
+	f := Facets{Compiler: rollup(compiler), OS: rollup(os), Platform: rollup(platform), Target: rollup(target), Stack: rollup(stack)}
+	rows := []StackRow{}
+	for _, vc := range f.Stack.Counts {
+		rows = append(rows, StackRow{Name: vc.Value, Specs: vc.OldToNew, Packages: *stackPkgs[vc.Value]})
+	}
+	return f, rows
+}
+
+// canonCounts lists, for every rule, the strings it rewrote on each side.
+func canonCounts(old, new *snapshot.Snapshot) ValueCounts {
+	vc := ValueCounts{}
+	for _, rule := range snapshot.RuleNames() {
+		vc = append(vc, ValueCount{Value: rule, OldToNew: OldToNew{Old: old.Canon[rule], New: new.Canon[rule]}})
+	}
+	return vc
+}

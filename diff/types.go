@@ -1,0 +1,286 @@
+// Package diff is the engine: it compares two loaded snapshots and returns
+// what changed as plain, fully sorted data.
+//
+// Per package, old and new specs are matched in passes (DESIGN §4): same
+// hash (unchanged or restacked), rebuilt (a new hash with exactly the same
+// facets), updated (exactly one facet differs, in the pass order version,
+// compiler, variants, target, os, platform), and what is left is added or
+// removed. Every spec ends in exactly one category. On top of that the
+// engine computes package status, version changes, roll-ups per facet value
+// and per stack, and warnings about anomalies.
+//
+// The engine never formats: rendering belongs to package report. Its types
+// carry the JSON names of the cachediff/v1 schema (docs/json.md), so that a
+// report is the same data whether it is rendered or saved.
+package diff
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// Report is the result of comparing an old and a new snapshot.
+type Report struct {
+	Old           Side               `json:"old"`
+	New           Side               `json:"new"`
+	Options       Options            `json:"options"`
+	Summary       Summary            `json:"summary"`
+	Packages      []Package          `json:"packages"` // not unchanged, sorted by name
+	Updates       []UpdateGroup      `json:"updates"`  // updated specs grouped by change
+	Facets        Facets             `json:"facets"`
+	Stacks        []StackRow         `json:"stacks"` // sorted by name
+	Canonicalized ValueCounts        `json:"canonicalized"`
+	Warnings      []snapshot.Warning `json:"warnings"`
+}
+
+// HasChanges reports whether the snapshots differ: a package added,
+// removed, or with any spec that is not unchanged.
+func (r *Report) HasChanges() bool {
+	p := r.Summary.Packages
+	return p.Added+p.Removed+p.Changed > 0
+}
+
+// Side describes one of the two snapshots.
+type Side struct {
+	Path     string `json:"path"`
+	Tag      string `json:"tag"`
+	Packages int    `json:"packages"`
+	Specs    int    `json:"specs"`
+}
+
+// Options records how the report was made.
+type Options struct {
+	Canonicalize bool `json:"canonicalize"`
+}
+
+// Summary counts packages and specs by category.
+type Summary struct {
+	Packages PackageCounts `json:"packages"`
+	Specs    Counts        `json:"specs"`
+}
+
+// PackageCounts counts packages by status.
+type PackageCounts struct {
+	Old       int `json:"old"`
+	New       int `json:"new"`
+	Added     int `json:"added"`
+	Removed   int `json:"removed"`
+	Changed   int `json:"changed"`
+	Unchanged int `json:"unchanged"`
+}
+
+// Counts counts specs by category. Conservation:
+// Old = Unchanged+Restacked+Rebuilt+Updated+Removed and
+// New = Unchanged+Restacked+Rebuilt+Updated+Added.
+type Counts struct {
+	Old       int `json:"old"`
+	New       int `json:"new"`
+	Unchanged int `json:"unchanged"`
+	Restacked int `json:"restacked"`
+	Rebuilt   int `json:"rebuilt"`
+	Updated   int `json:"updated"`
+	Added     int `json:"added"`
+	Removed   int `json:"removed"`
+}
+
+func (c *Counts) add(o Counts) {
+	c.Old += o.Old
+	c.New += o.New
+	c.Unchanged += o.Unchanged
+	c.Restacked += o.Restacked
+	c.Rebuilt += o.Rebuilt
+	c.Updated += o.Updated
+	c.Added += o.Added
+	c.Removed += o.Removed
+}
+
+// Status is a package's status.
+type Status string
+
+// Package statuses.
+const (
+	Added     Status = "added"     // only in the new snapshot
+	Removed   Status = "removed"   // only in the old snapshot
+	Changed   Status = "changed"   // in both, with a spec that is not unchanged
+	Unchanged Status = "unchanged" // in both, every spec unchanged
+)
+
+// Package is what changed in one package.
+type Package struct {
+	Name     string        `json:"name"`
+	Status   Status        `json:"status"`
+	OldFile  string        `json:"old_file,omitempty"`
+	NewFile  string        `json:"new_file,omitempty"`
+	Versions VersionChange `json:"versions"`
+	// SharedVariants are the variants every spec of the package has, old
+	// and new; renderers may leave them out of spec listings.
+	SharedVariants []string    `json:"shared_variants"`
+	Counts         Counts      `json:"counts"`
+	Specs          SpecChanges `json:"specs"`
+}
+
+// Direction of a package's version change.
+type Direction string
+
+// Directions. Upgraded and downgraded compare the newest version of each
+// side under Spack's version ordering.
+const (
+	NoChange   Direction = "unchanged"  // same set of versions
+	Upgraded   Direction = "upgraded"   // the newest version rose
+	Downgraded Direction = "downgraded" // the newest version fell
+	Other      Direction = "changed"    // the set changed, the newest did not
+	New        Direction = "added"      // the package is new
+	Gone       Direction = "removed"    // the package is gone
+)
+
+// VersionChange lists a package's versions on each side (oldest first)
+// and the difference.
+type VersionChange struct {
+	Old       []string  `json:"old"`
+	New       []string  `json:"new"`
+	Added     []string  `json:"added"`
+	Removed   []string  `json:"removed"`
+	Direction Direction `json:"direction"`
+}
+
+// Changed reports whether the set of versions changed.
+func (v VersionChange) Changed() bool { return len(v.Added)+len(v.Removed) > 0 }
+
+// SpecChanges lists a package's specs by category. Unchanged specs are
+// counted, not listed.
+type SpecChanges struct {
+	Added     []Spec `json:"added"`
+	Removed   []Spec `json:"removed"`
+	Rebuilt   []Pair `json:"rebuilt"`
+	Updated   []Pair `json:"updated"`
+	Restacked []Pair `json:"restacked"`
+}
+
+// Spec is one spec's identity: its hash, its facets and its stacks.
+type Spec struct {
+	Hash     string   `json:"hash"`
+	Versions []string `json:"versions"`
+	Compiler string   `json:"compiler"`
+	OS       string   `json:"os"`
+	Platform string   `json:"platform"`
+	Target   string   `json:"target"`
+	Variants []string `json:"variants"`
+	Stacks   []string `json:"stacks"`
+}
+
+// Pair is an old spec matched with a new one: the same hash with other
+// stacks (restacked), a new hash with the same facets (rebuilt), or a new
+// hash with one facet changed (updated).
+type Pair struct {
+	Old Spec `json:"old"`
+	New Spec `json:"new"`
+	// Facet, From and To say what an updated pair changed: the facet
+	// (version, compiler, variants, target, os or platform) and its old and
+	// new value. For variants, From and To hold only the variants that
+	// differ.
+	Facet string `json:"facet,omitempty"`
+	From  string `json:"from,omitempty"`
+	To    string `json:"to,omitempty"`
+	// StacksJoined and StacksLeft are the stacks only the new, and only the
+	// old, spec is in.
+	StacksJoined []string `json:"stacks_joined,omitempty"`
+	StacksLeft   []string `json:"stacks_left,omitempty"`
+}
+
+// UpdateGroup counts the updated specs that made the same change (facet
+// From → To), over all packages.
+type UpdateGroup struct {
+	Facet    string   `json:"facet"`
+	From     string   `json:"from"`
+	To       string   `json:"to"`
+	Specs    int      `json:"specs"`
+	Packages []string `json:"packages"` // sorted
+}
+
+// Facets holds the roll-ups over the whole snapshot, per facet.
+type Facets struct {
+	Compiler Rollup `json:"compiler"`
+	OS       Rollup `json:"os"`
+	Platform Rollup `json:"platform"`
+	Target   Rollup `json:"target"`
+	Stack    Rollup `json:"stack"`
+}
+
+// Rollup counts specs per value of one facet, old → new.
+type Rollup struct {
+	Added   []string    `json:"added"`   // values only in the new snapshot
+	Removed []string    `json:"removed"` // values only in the old snapshot
+	Counts  ValueCounts `json:"counts"`  // every value, sorted
+}
+
+// StackRow is one row of the per-stack table.
+type StackRow struct {
+	Name     string   `json:"name"`
+	Specs    OldToNew `json:"specs"`
+	Packages OldToNew `json:"packages"`
+}
+
+// OldToNew is a count on each side.
+type OldToNew struct {
+	Old int `json:"old"`
+	New int `json:"new"`
+}
+
+// Delta is New - Old.
+func (c OldToNew) Delta() int { return c.New - c.Old }
+
+// ValueCount is a count on each side for one value.
+type ValueCount struct {
+	Value string
+	OldToNew
+}
+
+// ValueCounts is a sorted list of counts. It is written in JSON as an
+// object keyed by value, in the list's order.
+type ValueCounts []ValueCount
+
+// MarshalJSON writes {"value": {"old": n, "new": m}, ...} in list order.
+func (vc ValueCounts) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, v := range vc {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := json.Marshal(v.Value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		fmt.Fprintf(&b, `:{"old":%d,"new":%d}`, v.Old, v.New)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, keeping the key order.
+func (vc *ValueCounts) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil {
+		return err
+	} else if tok != json.Delim('{') {
+		return fmt.Errorf("counts: want an object, not %v", tok)
+	}
+	*vc = nil
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		v := ValueCount{Value: tok.(string)}
+		if err := dec.Decode(&v.OldToNew); err != nil {
+			return err
+		}
+		*vc = append(*vc, v)
+	}
+	_, err := dec.Token()
+	return err
+}

@@ -1,0 +1,149 @@
+package report
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"text/template"
+
+	"github.com/Masterminds/sprig/v3"
+)
+
+// unsafeFuncs are sprig functions that its hermetic set keeps but that are
+// not repeatable (randomness, the clock, the local time zone) or that a
+// template run next to CI secrets has no business calling.
+var unsafeFuncs = []string{
+	"ago", "toDate", "mustToDate", "unixEpoch", "durationRound",
+	"shuffle", "randInt", "uuidv4",
+	"bcrypt", "htpasswd", "genPrivateKey", "derivePassword", "buildCustomCert",
+	"genCA", "genCAWithKey", "genSelfSignedCert", "genSelfSignedCertWithKey",
+	"genSignedCert", "genSignedCertWithKey", "encryptAES", "decryptAES",
+	"getHostByName",
+}
+
+// Funcs returns the functions every template gets: sprig's hermetic set
+// without unsafeFuncs, env and expandenv replaced by functions that fail
+// with a clear error, and cachediff's own (md, short, signed, count,
+// minus).
+func Funcs() template.FuncMap {
+	fm := sprig.HermeticTxtFuncMap()
+	for _, name := range unsafeFuncs {
+		delete(fm, name)
+	}
+	for _, name := range []string{"env", "expandenv"} {
+		fm[name] = func(...any) (string, error) {
+			return "", fmt.Errorf("%s is not available: cachediff templates cannot read the environment (CI runs them next to secrets)", name)
+		}
+	}
+	fm["md"] = Escape
+	fm["short"] = shortHash
+	fm["signed"] = signed
+	fm["count"] = count
+	fm["minus"] = minus
+	return fm
+}
+
+// Escape makes s safe as inline GitHub-flavoured Markdown, including in a
+// table cell: Markdown punctuation is backslash-escaped, HTML is entity-
+// escaped, line breaks become spaces, and an @mention is broken with a
+// zero-width space so that nobody is notified. An underscore or an @ inside
+// a word (x86_64_v3, gcc@13.2.0) can neither emphasize nor mention, and is
+// left as it is so that the Markdown source stays readable.
+func Escape(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\', '`', '*', '[', ']', '|', '~', '#', '!', '{', '}':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '_':
+			if i > 0 && isWord(s[i-1]) && i+1 < len(s) && isWord(s[i+1]) {
+				b.WriteByte(c)
+			} else {
+				b.WriteString("\\_")
+			}
+		case '@':
+			b.WriteByte(c)
+			if (i == 0 || !isWord(s[i-1])) && i+1 < len(s) {
+				b.WriteString("&#8203;")
+			}
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '\n', '\r', '\t':
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isWord(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= 0x80
+}
+
+// shortHash abbreviates a hash the way Spack prints it (/abcdefg).
+func shortHash(h string) string {
+	if len(h) > 7 {
+		return h[:7]
+	}
+	return h
+}
+
+// toInt converts the integer types templates meet (sprig's arithmetic
+// returns int64) to int.
+func toInt(v any) (int, error) {
+	rv := reflect.ValueOf(v)
+	switch {
+	case rv.CanInt():
+		return int(rv.Int()), nil
+	case rv.CanUint():
+		return int(rv.Uint()), nil
+	}
+	return 0, fmt.Errorf("want an integer, got %T", v)
+}
+
+// signed writes n with its sign: +3, −2, 0.
+func signed(v any) (string, error) {
+	n, err := toInt(v)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case n > 0:
+		return fmt.Sprintf("+%d", n), nil
+	case n < 0:
+		return fmt.Sprintf("−%d", -n), nil
+	}
+	return "0", nil
+}
+
+// count writes "1 spec", "2 specs".
+func count(v any, noun string) (string, error) {
+	n, err := toInt(v)
+	if err != nil {
+		return "", err
+	}
+	if n == 1 {
+		return "1 " + noun, nil
+	}
+	return fmt.Sprintf("%d %ss", n, noun), nil
+}
+
+// minus returns the strings of a not in b.
+func minus(a, b []string) []string {
+	var out []string
+	for _, s := range a {
+		if !slices.Contains(b, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

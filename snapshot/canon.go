@@ -1,0 +1,195 @@
+package snapshot
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// Rule is one canonicalization rule: a rewrite of one facet's strings from
+// a spelling Spack used at some time to the one cachediff compares.
+type Rule struct {
+	Name    string // stable identifier, used in reports
+	Facet   string // compiler, version, variant, or list
+	Example string // written → canonical
+	apply   func(string) string
+}
+
+// legacyCompilers is Spack's table of legacy compiler names and the packages
+// that provide them (LEGACY_COMPILER_TO_BUILTIN in Spack 1.x).
+var legacyCompilers = map[string]string{
+	"oneapi": "intel-oneapi-compilers",
+	"clang":  "llvm",
+	"rocmcc": "llvm-amdgpu",
+	"intel":  "intel-oneapi-compilers-classic",
+	"arm":    "acfl",
+}
+
+// Rules is the canonicalization table, in the order the rules apply. Each
+// rule is idempotent and applying the whole table twice changes nothing.
+var Rules = []Rule{
+	{Name: "compiler-percent", Facet: "compiler", Example: "%gcc@13.2.0 → gcc@13.2.0",
+		apply: func(s string) string { return strings.TrimLeft(s, "%") }},
+	{Name: "compiler-exact-version", Facet: "compiler", Example: "gcc@=13.2.0 → gcc@13.2.0",
+		apply: func(s string) string {
+			name, ver, ok := strings.Cut(s, "@")
+			if !ok {
+				return s
+			}
+			return name + "@" + strings.TrimLeft(ver, "=")
+		}},
+	{Name: "compiler-legacy-name", Facet: "compiler", Example: "oneapi@2024.2.1 → intel-oneapi-compilers@2024.2.1",
+		apply: func(s string) string {
+			name, ver, ok := strings.Cut(s, "@")
+			if pkg, legacy := legacyCompilers[name]; legacy {
+				if ok {
+					return pkg + "@" + ver
+				}
+				return pkg
+			}
+			return s
+		}},
+	{Name: "compiler-none", Facet: "compiler", Example: `"" → none`,
+		apply: func(s string) string {
+			if strings.TrimSpace(s) == "" {
+				return "none"
+			}
+			return s
+		}},
+	{Name: "version-exact", Facet: "version", Example: "=1.2.3 → 1.2.3",
+		apply: func(s string) string { return strings.TrimLeft(s, "=") }},
+	{Name: "variant-propagation", Facet: "variant", Example: "cuda_arch:=80 → cuda_arch=80, ++shared → +shared",
+		apply: canonPropagation},
+	{Name: "variant-quotes", Facet: "variant", Example: "languages='c,c++' → languages=c,c++",
+		apply: func(s string) string {
+			name, val, ok := strings.Cut(s, "=")
+			if !ok || len(val) < 2 {
+				return s
+			}
+			if q := val[0]; (q == '\'' || q == '"') && val[len(val)-1] == q {
+				return name + "=" + val[1:len(val)-1]
+			}
+			return s
+		}},
+	{Name: "variant-value-order", Facet: "variant", Example: "targets=nvptx,amdgpu → targets=amdgpu,nvptx",
+		apply: func(s string) string {
+			name, val, ok := strings.Cut(s, "=")
+			if !ok || !strings.Contains(val, ",") {
+				return s
+			}
+			vals := strings.Split(val, ",")
+			slices.Sort(vals)
+			return name + "=" + strings.Join(slices.Compact(vals), ",")
+		}},
+}
+
+// listRule is the rule for the list facets (versions, variants, stacks):
+// sorted, without duplicates. It is counted like the string rules.
+const listRule = "list-order"
+
+// RuleNames returns the name of every rule, string rules first, in order.
+func RuleNames() []string {
+	names := make([]string, 0, len(Rules)+1)
+	for _, r := range Rules {
+		names = append(names, r.Name)
+	}
+	return append(names, listRule)
+}
+
+func canonPropagation(s string) string {
+	switch {
+	case strings.HasPrefix(s, "++"), strings.HasPrefix(s, "~~"):
+		return s[1:]
+	}
+	if i := strings.IndexByte(s, '='); i > 0 {
+		switch s[i-1] {
+		case ':', '=':
+			// cuda_arch:=80 or cuda_arch==80
+			return s[:i-1] + s[i:]
+		}
+	}
+	return s
+}
+
+// RuleCounts counts the strings each rule rewrote, by rule name.
+type RuleCounts map[string]int
+
+func (c RuleCounts) add(o RuleCounts) {
+	for k, v := range o {
+		c[k] += v
+	}
+}
+
+// canonicalizer applies the rule table and counts what it rewrote.
+type canonicalizer struct {
+	counts RuleCounts
+	byFac  map[string][]int // facet → indexes into Rules
+}
+
+func newCanonicalizer() *canonicalizer {
+	c := &canonicalizer{counts: RuleCounts{}, byFac: map[string][]int{}}
+	for i, r := range Rules {
+		c.byFac[r.Facet] = append(c.byFac[r.Facet], i)
+	}
+	return c
+}
+
+func (c *canonicalizer) str(facet, s string) string {
+	for _, i := range c.byFac[facet] {
+		if t := Rules[i].apply(s); t != s {
+			c.counts[Rules[i].Name]++
+			s = t
+		}
+	}
+	return s
+}
+
+func (c *canonicalizer) list(facet string, l []string, less func(a, b string) int) []string {
+	for i, s := range l {
+		l[i] = c.str(facet, s)
+	}
+	if !slices.IsSortedFunc(l, less) || hasAdjacentDup(l) {
+		c.counts[listRule]++
+		slices.SortFunc(l, less)
+		l = slices.Compact(l)
+	}
+	return l
+}
+
+func hasAdjacentDup(l []string) bool {
+	for i := 1; i < len(l); i++ {
+		if l[i] == l[i-1] {
+			return true
+		}
+	}
+	return false
+}
+
+// canonicalize rewrites s in place into canonical form.
+func (c *canonicalizer) spec(s *Spec) {
+	s.Compiler = c.str("compiler", s.Compiler)
+	s.Versions = c.list("version", s.Versions, strings.Compare)
+	s.Variants = c.list("variant", s.Variants, compareVariants)
+	s.Stacks = c.list("stack", s.Stacks, strings.Compare)
+}
+
+// compareVariants orders variants by name the way Spack prints them
+// (+clang and ~cuda sort by "clang" and "cuda"), then by the whole string.
+func compareVariants(a, b string) int {
+	return cmp.Or(strings.Compare(variantName(a), variantName(b)), strings.Compare(a, b))
+}
+
+func variantName(v string) string {
+	v = strings.TrimLeft(v, "+~-")
+	if i := strings.IndexAny(v, ":="); i >= 0 {
+		v = v[:i]
+	}
+	return v
+}
+
+// Canonical returns s with every rule of facet applied: what a string of
+// that facet looks like after loading. Facet is "compiler", "version" or
+// "variant".
+func Canonical(facet, s string) string {
+	return newCanonicalizer().str(facet, s)
+}

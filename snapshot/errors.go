@@ -1,0 +1,58 @@
+package snapshot
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Error is a problem with one input file. Line and Col are 1-based and zero
+// when unknown.
+type Error struct {
+	File string
+	Line int
+	Col  int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("loading ")
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ": line %d", e.Line)
+		if e.Col > 0 {
+			fmt.Fprintf(&b, ", column %d", e.Col)
+		}
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// LoadError lists every bad file of a snapshot, sorted by file and line.
+type LoadError struct {
+	Path string
+	Errs []*Error
+}
+
+func (e *LoadError) Error() string {
+	if len(e.Errs) == 1 {
+		return e.Errs[0].Error()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "loading %s: %d bad pages:", e.Path, len(e.Errs))
+	for _, err := range e.Errs {
+		b.WriteString("\n  ")
+		b.WriteString(err.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns the individual errors, for errors.Is and errors.As.
+func (e *LoadError) Unwrap() []error {
+	errs := make([]error, len(e.Errs))
+	for i, err := range e.Errs {
+		errs[i] = err
+	}
+	return errs
+}

@@ -1,0 +1,260 @@
+package snapshot
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Options control Load.
+type Options struct {
+	// Raw turns canonicalization off: strings and lists are compared as
+	// written.
+	Raw bool
+}
+
+// candidate is a file that is, or may be, a package page.
+type candidate struct {
+	path     string
+	mustPage bool // specs.md, or a file named on the command line
+}
+
+// result is what loading one candidate gave.
+type result struct {
+	pkg      *Package
+	counts   RuleCounts
+	warnings []Warning
+	err      error
+}
+
+// Load reads the snapshot at path: a directory tree of package pages, or a
+// single page file (read as a page whatever its name). Every bad page is
+// reported in one *LoadError; a tree without pages, or with pages of more
+// than one tag, is an error too.
+func Load(path string, opt Options) (*Snapshot, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, &Error{File: path, Msg: statMessage(err)}
+	}
+	var cands []candidate
+	var warnings []Warning
+	if info.IsDir() {
+		cands, warnings, err = find(path)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		cands = []candidate{{path: path, mustPage: true}}
+	}
+
+	results := loadAll(cands, opt)
+	snap := &Snapshot{Path: path, Raw: opt.Raw, Canon: RuleCounts{}, Warnings: warnings}
+	var errs []*Error
+	for i, r := range results {
+		var np notPageError
+		switch {
+		case errors.As(r.err, &np):
+			if cands[i].mustPage {
+				errs = append(errs, np.err)
+			}
+		case r.err != nil:
+			var e *Error
+			if !errors.As(r.err, &e) {
+				e = &Error{File: cands[i].path, Msg: r.err.Error()}
+			}
+			errs = append(errs, e)
+		default:
+			snap.Packages = append(snap.Packages, r.pkg)
+			snap.Canon.add(r.counts)
+			snap.Warnings = append(snap.Warnings, r.warnings...)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, &LoadError{Path: path, Errs: sortErrors(errs)}
+	}
+	if len(snap.Packages) == 0 {
+		return nil, &Error{File: path, Msg: fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache)", path)}
+	}
+	if err := snap.check(); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(snap.Warnings, compareWarnings)
+	return snap, nil
+}
+
+func statMessage(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file or directory"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// find walks a tree for candidate pages, in lexical order. Symbolic links to
+// files are followed; links to directories are not (so a link loop ends),
+// and are reported as warnings.
+func find(root string) ([]candidate, []Warning, error) {
+	var cands []candidate
+	var warnings []Warning
+	var errs []*Error
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			errs = append(errs, &Error{File: path, Msg: statMessage(err)})
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if path != root && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir // .git and friends
+			}
+			return nil
+		}
+		name := d.Name()
+		if !strings.HasSuffix(name, ".md") {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			info, err := os.Stat(path)
+			if err != nil {
+				errs = append(errs, &Error{File: path, Msg: "broken symbolic link: " + statMessage(err)})
+				return nil
+			}
+			if info.IsDir() {
+				warnings = append(warnings, Warning{File: path, Message: "symbolic link to a directory not followed"})
+				return nil
+			}
+		} else if !d.Type().IsRegular() {
+			return nil
+		}
+		cands = append(cands, candidate{path: path, mustPage: name == "specs.md"})
+		return nil
+	})
+	if err != nil {
+		errs = append(errs, &Error{File: root, Msg: err.Error()})
+	}
+	if len(errs) > 0 {
+		return nil, nil, &LoadError{Path: root, Errs: sortErrors(errs)}
+	}
+	return cands, warnings, nil
+}
+
+// loadAll reads and parses the candidates on GOMAXPROCS goroutines. The
+// results are in the candidates' order, whatever the scheduling.
+func loadAll(cands []candidate, opt Options) []result {
+	results := make([]result, len(cands))
+	workers := min(runtime.GOMAXPROCS(0), len(cands))
+	var next sync.Mutex
+	i := 0
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				next.Lock()
+				j := i
+				i++
+				next.Unlock()
+				if j >= len(cands) {
+					return
+				}
+				results[j] = loadOne(cands[j], opt)
+			}
+		})
+	}
+	wg.Wait()
+	return results
+}
+
+func loadOne(c candidate, opt Options) result {
+	data, err := os.ReadFile(c.path)
+	if err != nil {
+		return result{err: &Error{File: c.path, Msg: statMessage(err)}}
+	}
+	pkg, counts, warnings, err := parsePage(c.path, data, opt.Raw)
+	return result{pkg: pkg, counts: counts, warnings: warnings, err: err}
+}
+
+// check enforces what holds across pages: one tag, one page per package,
+// each hash under one package. It sorts the packages by name.
+func (s *Snapshot) check() error {
+	tags := map[string]int{}
+	for _, p := range s.Packages {
+		tags[p.Tag]++
+	}
+	if len(tags) > 1 {
+		names := make([]string, 0, len(tags))
+		for t := range tags {
+			names = append(names, t)
+		}
+		slices.Sort(names)
+		var list []string
+		for _, t := range names {
+			label := t
+			if t == "" {
+				label = "(no tag)"
+			}
+			list = append(list, fmt.Sprintf("%s (%d pages)", label, tags[t]))
+		}
+		return &Error{File: s.Path, Msg: fmt.Sprintf("pages of %d tags found: %s; a snapshot holds one tag: name one tag's folder, for example %s",
+			len(tags), strings.Join(list, ", "), filepath.Join(s.Path, firstNonEmpty(names)))}
+	}
+	for t := range tags {
+		s.Tag = t
+	}
+	slices.SortFunc(s.Packages, func(a, b *Package) int {
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.File, b.File))
+	})
+	var errs []*Error
+	owner := map[string]*Package{}
+	for i, p := range s.Packages {
+		if i > 0 && s.Packages[i-1].Name == p.Name {
+			errs = append(errs, &Error{File: p.File, Line: 2, Msg: fmt.Sprintf("package %s has a second page; the first is %s", p.Name, s.Packages[i-1].File)})
+			continue
+		}
+		for _, sp := range p.Specs {
+			if q, dup := owner[sp.Hash]; dup {
+				errs = append(errs, &Error{File: p.File, Line: p.Line, Msg: fmt.Sprintf("hash %s is listed under two packages: %s and %s (%s)", sp.Hash, q.Name, p.Name, q.File)})
+				continue
+			}
+			owner[sp.Hash] = p
+		}
+	}
+	if len(errs) > 0 {
+		return &LoadError{Path: s.Path, Errs: sortErrors(errs)}
+	}
+	return nil
+}
+
+func firstNonEmpty(names []string) string {
+	for _, n := range names {
+		if n != "" {
+			return n
+		}
+	}
+	return "<tag>"
+}
+
+func sortErrors(errs []*Error) []*Error {
+	slices.SortFunc(errs, func(a, b *Error) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), strings.Compare(a.Msg, b.Msg))
+	})
+	return errs
+}
+
+func compareWarnings(a, b Warning) int {
+	return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
+}

@@ -1,0 +1,69 @@
+// Package snapshot finds, parses, validates and canonicalizes the package
+// pages of one Spack build-cache catalogue snapshot.
+//
+// A snapshot is a directory tree of pages (the _cache/<tag>/ folder of
+// cache.spack.io) or a single page file. Load returns it as plain data:
+// packages sorted by name, each with its specs in canonical form, the tag,
+// how many strings each canonicalization rule rewrote, and warnings about
+// the input (for example a page's meta disagreeing with its specs).
+//
+// The package owns reading input. It never prints and never exits; every
+// problem is returned as an error that names the file and, where it has one,
+// the line and column.
+package snapshot
+
+import "encoding/json"
+
+// Snapshot is one loaded snapshot tree.
+type Snapshot struct {
+	Path     string     // as given on the command line
+	Tag      string     // from the pages' categories; "" when none says
+	Packages []*Package // sorted by name
+	Raw      bool       // loaded without canonicalization
+	Canon    RuleCounts // strings rewritten by each canonicalization rule
+	Warnings []Warning  // sorted by file, line, message
+}
+
+// Specs returns the number of specs over all packages.
+func (s *Snapshot) Specs() int {
+	n := 0
+	for _, p := range s.Packages {
+		n += len(p.Specs)
+	}
+	return n
+}
+
+// Package is one package page.
+type Package struct {
+	Name  string
+	File  string // path of the page
+	Tag   string
+	Specs []Spec // sorted by hash
+	Line  int    // line of spec_details in File, for messages
+}
+
+// Spec is one built spec of a package page. Its string facets are in
+// canonical form unless canonicalization was turned off.
+type Spec struct {
+	Hash     string   `json:"hash"`
+	Versions []string `json:"versions"`
+	Compiler string   `json:"compiler"`
+	OS       string   `json:"os"`
+	Platform string   `json:"platform"`
+	Target   string   `json:"target"`
+	Variants []string `json:"variants"`
+	Stacks   []string `json:"stacks"`
+	// Size is the page's size value as written: "-" today, or a number of
+	// bytes where the generator knows it.
+	Size    string `json:"size,omitempty"`
+	Tarball string `json:"tarball,omitempty"`
+	// Extra keeps the fields this version of cachediff does not know.
+	Extra map[string]json.RawMessage `json:"extra,omitempty"`
+}
+
+// Warning is a problem in the input that does not stop the diff.
+type Warning struct {
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Message string `json:"message"`
+}

@@ -1,0 +1,92 @@
+package version
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestCompareOrdered(t *testing.T) {
+	// Each list is strictly ascending.
+	for _, ordered := range [][]string{
+		{"0.9", "1.0", "1.2", "1.2.1", "1.10", "2", "10.0"},
+		{"1.2alpha", "1.2alpha1", "1.2alpha2", "1.2beta", "1.2beta10", "1.2rc1", "1.2rc2", "1.2", "1.2.1"},
+		{"1.2.0-rc1", "1.2.0", "1.2.1-rc1"},
+		{"1.2a", "1.2b", "1.2.0", "1.2.1"}, // a string component sorts below a number
+		{"1.0", "stable", "trunk", "head", "master", "main", "develop"},
+		{"1.2.0", "1.2.develop"}, // infinity component above a number
+		{"1.1", "1.02", "1.2"},   // 02 is 2; 1.02 and 1.2 tie and fall back to bytes
+		{"1-2", "1.2", "1_2"},    // separators do not matter to Spack; bytes break the tie
+		{"2023.10.0", "2024.0.2", "2024.2.1"},
+		{"24.10", "24.10.1", "25.0"},
+		{"9", "10", "99999999999999999999999", "100000000000000000000000"},
+		{"1.2rc99999999999999999998", "1.2rc99999999999999999999", "1.2"},
+	} {
+		for i := range ordered {
+			for j := range ordered {
+				want := 0
+				switch {
+				case i < j:
+					want = -1
+				case i > j:
+					want = 1
+				}
+				if got := Compare(ordered[i], ordered[j]); got != want {
+					t.Errorf("Compare(%q, %q) = %d, want %d", ordered[i], ordered[j], got, want)
+				}
+			}
+		}
+		shuffled := slices.Clone(ordered)
+		slices.Reverse(shuffled)
+		slices.SortFunc(shuffled, Compare)
+		if !slices.Equal(shuffled, ordered) {
+			t.Errorf("sorted %v, want %v", shuffled, ordered)
+		}
+	}
+}
+
+func TestMax(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"3.9.0"}, "3.9.0"},
+		{[]string{"3.10.0", "3.9.2"}, "3.10.0"},
+		{[]string{"main", "develop", "1.0"}, "develop"},
+		{[]string{"2.0rc1", "1.9"}, "2.0rc1"},
+	} {
+		if got := Max(tc.in); got != tc.want {
+			t.Errorf("Max(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// FuzzCompare checks that Compare is a total order: reflexive only on equal
+// strings, antisymmetric and transitive.
+func FuzzCompare(f *testing.F) {
+	for _, s := range [][3]string{
+		{"1.2.3", "1.2", "1.2rc1"},
+		{"develop", "main", "1.0"},
+		{"2024.2.1", "=1.2.3", "1.02"},
+		{"3.9.0", "3.9.2", "0.4.5"},
+		{"1.2alpha", "1.2a", "1.2-beta"},
+	} {
+		f.Add(s[0], s[1], s[2])
+	}
+	f.Fuzz(func(t *testing.T, a, b, c string) {
+		ab, ba := Compare(a, b), Compare(b, a)
+		if ab != -ba {
+			t.Fatalf("not antisymmetric: Compare(%q,%q)=%d, Compare(%q,%q)=%d", a, b, ab, b, a, ba)
+		}
+		if (ab == 0) != (a == b) {
+			t.Fatalf("Compare(%q,%q)=%d but equality is %v", a, b, ab, a == b)
+		}
+		bc, ac := Compare(b, c), Compare(a, c)
+		if ab <= 0 && bc <= 0 && ac > 0 {
+			t.Fatalf("not transitive: %q <= %q <= %q but Compare(a,c)=%d", a, b, c, ac)
+		}
+		if ab >= 0 && bc >= 0 && ac < 0 {
+			t.Fatalf("not transitive: %q >= %q >= %q but Compare(a,c)=%d", a, b, c, ac)
+		}
+	})
+}
