@@ -1,0 +1,186 @@
+package diff
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// h makes a valid hash from a short name.
+func h(name string) string { return (name + strings.Repeat("a", 32))[:32] }
+
+func sp(hash, ver, compiler, target string, stacks ...string) snapshot.Spec {
+	return snapshot.Spec{Hash: h(hash), Versions: []string{ver}, Compiler: compiler, OS: "ubuntu24.04",
+		Platform: "linux", Target: target, Variants: []string{"+shared"}, Stacks: append(stacks, "root")}
+}
+
+func snap(tag string, specs ...snapshot.Spec) *snapshot.Snapshot {
+	sortByHash(specs)
+	return &snapshot.Snapshot{Path: tag, Tag: tag, Canon: snapshot.RuleCounts{},
+		Packages: []*snapshot.Package{{Name: "zlib", File: tag + "/zlib/specs.md", Line: 6, Specs: specs}}}
+}
+
+func hashes(specs []Spec) string {
+	var l []string
+	for _, s := range specs {
+		l = append(l, s.Hash[:4])
+	}
+	return strings.Join(l, " ")
+}
+
+func pairHashes(ps []Pair) string {
+	var l []string
+	for _, p := range ps {
+		l = append(l, p.Old.Hash[:4]+">"+p.New.Hash[:4])
+	}
+	return strings.Join(l, " ")
+}
+
+func TestRebuiltPrefersEqualStacks(t *testing.T) {
+	old := snap("a",
+		sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"),
+		sp("o2bb", "1.3", "gcc@13.2.0", "x86_64_v3", "hep"),
+		sp("o3bb", "1.3", "gcc@13.2.0", "x86_64_v3", "tutorial"),
+	)
+	new := snap("b",
+		sp("n1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "hep"),
+		sp("n2bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"),
+	)
+	p := Compare(old, new).Packages[0]
+	// o1/e4s pairs with n2/e4s and o2/hep with n1/hep although the hashes
+	// would sort them the other way; o3 is left over.
+	if got, want := pairHashes(p.Specs.Rebuilt), "o1bb>n2bb o2bb>n1bb"; got != want {
+		t.Errorf("rebuilt %s, want %s", got, want)
+	}
+	if got := hashes(p.Specs.Removed); got != "o3bb" {
+		t.Errorf("removed %s, want o3bb", got)
+	}
+}
+
+func TestUpdatePassOrder(t *testing.T) {
+	// o1 could be a version update of n1 or a compiler update of n2: the
+	// version pass comes first. o2 then pairs with n2 as a compiler update
+	// (it differs from n1 in two facets).
+	old := snap("a",
+		sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3"),
+		sp("o2bb", "1.2", "gcc@11.4.0", "aarch64"),
+	)
+	new := snap("b",
+		sp("n1bb", "1.4", "gcc@13.2.0", "x86_64_v3"),
+		sp("n2bb", "1.2", "none", "aarch64"),
+	)
+	r := Compare(old, new)
+	u := r.Packages[0].Specs.Updated
+	if got, want := pairHashes(u), "o2bb>n2bb o1bb>n1bb"; got != want {
+		t.Fatalf("updated %s, want %s", got, want)
+	}
+	if u[1].Facet != "version" || u[1].From != "1.3" || u[1].To != "1.4" {
+		t.Errorf("version update reported as %s %s → %s", u[1].Facet, u[1].From, u[1].To)
+	}
+	if u[0].Facet != "compiler" || u[0].From != "gcc@11.4.0" || u[0].To != "none" {
+		t.Errorf("compiler update reported as %s %s → %s", u[0].Facet, u[0].From, u[0].To)
+	}
+	if v := r.Packages[0].Versions; v.Direction != Upgraded || strings.Join(v.Added, ",") != "1.4" || strings.Join(v.Removed, ",") != "1.3" {
+		t.Errorf("versions %+v, want 1.3 removed, 1.4 added, upgraded", v)
+	}
+	if len(r.Updates) != 2 || r.Updates[0].Facet != "version" || r.Updates[1].Facet != "compiler" {
+		t.Errorf("update groups %+v, want version then compiler", r.Updates)
+	}
+}
+
+func TestTwoFacetsIsAddedAndRemoved(t *testing.T) {
+	old := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3"))
+	new := snap("b", sp("n1bb", "1.4", "none", "x86_64_v3"))
+	c := Compare(old, new).Packages[0].Counts
+	if c.Added != 1 || c.Removed != 1 || c.Updated != 0 {
+		t.Errorf("counts %+v, want one added and one removed", c)
+	}
+}
+
+func TestSameHashOtherFacetsWarns(t *testing.T) {
+	old := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"))
+	new := snap("b", sp("o1bb", "1.3", "gcc@13.3.0", "x86_64_v3", "hep"))
+	r := Compare(old, new)
+	if c := r.Summary.Specs; c.Restacked != 1 {
+		t.Errorf("counts %+v, want restacked by hash", c)
+	}
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Message, "compiler gcc@13.2.0 → gcc@13.3.0") || r.Warnings[0].File != "b/zlib/specs.md" {
+		t.Errorf("warnings %+v, want one about the compiler under the same hash", r.Warnings)
+	}
+	x := r.Packages[0].Specs.Restacked[0]
+	if strings.Join(x.StacksJoined, ",") != "hep" || strings.Join(x.StacksLeft, ",") != "e4s" {
+		t.Errorf("stacks joined %v left %v", x.StacksJoined, x.StacksLeft)
+	}
+}
+
+func TestDirections(t *testing.T) {
+	for _, tc := range []struct {
+		old, new string
+		want     Direction
+	}{
+		{"1.2", "1.10", Upgraded},
+		{"2.0", "2.0rc1", Downgraded},
+		{"1.0 2.0", "1.5 2.0", Other},
+		{"1.0", "develop", Upgraded},
+		{"1.0", "1.0", NoChange},
+	} {
+		var olds, news []snapshot.Spec
+		for i, v := range strings.Fields(tc.old) {
+			olds = append(olds, sp("o"+string(rune('a'+i)), v, "gcc@13.2.0", "x86_64_v3"))
+		}
+		for i, v := range strings.Fields(tc.new) {
+			news = append(news, sp("n"+string(rune('a'+i)), v, "gcc@13.2.0", "x86_64_v3"))
+		}
+		r := Compare(snap("a", olds...), snap("b", news...))
+		got := NoChange
+		if len(r.Packages) > 0 {
+			got = r.Packages[0].Versions.Direction
+		}
+		if got != tc.want {
+			t.Errorf("%s → %s: direction %s, want %s", tc.old, tc.new, got, tc.want)
+		}
+	}
+}
+
+func TestRollups(t *testing.T) {
+	old := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"), sp("o2bb", "1.3", "gcc@13.2.0", "aarch64", "e4s"))
+	new := snap("b", sp("n1bb", "1.3", "none", "x86_64_v3", "hep"))
+	r := Compare(old, new)
+	c := r.Facets.Compiler
+	if strings.Join(c.Added, ",") != "none" || strings.Join(c.Removed, ",") != "gcc@13.2.0" {
+		t.Errorf("compiler roll-up added %v removed %v", c.Added, c.Removed)
+	}
+	want := ValueCounts{{"gcc@13.2.0", OldToNew{2, 0}}, {"none", OldToNew{0, 1}}}
+	if len(c.Counts) != 2 || c.Counts[0] != want[0] || c.Counts[1] != want[1] {
+		t.Errorf("compiler counts %+v, want %+v", c.Counts, want)
+	}
+	var rows []string
+	for _, s := range r.Stacks {
+		rows = append(rows, s.Name+":"+itoa(s.Specs.Old)+">"+itoa(s.Specs.New)+"/"+itoa(s.Packages.Old)+">"+itoa(s.Packages.New))
+	}
+	if got := strings.Join(rows, " "); got != "e4s:2>0/1>0 hep:0>1/0>1 root:2>1/1>1" {
+		t.Errorf("stack rows %s", got)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestValueCountsJSON(t *testing.T) {
+	in := ValueCounts{{"b", OldToNew{1, 2}}, {"a", OldToNew{3, 0}}}
+	data, err := in.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != `{"b":{"old":1,"new":2},"a":{"old":3,"new":0}}` {
+		t.Fatalf("marshalled %s", data)
+	}
+	var out ValueCounts
+	if err := out.UnmarshalJSON(data); err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 2 || out[0] != in[0] || out[1] != in[1] {
+		t.Fatalf("round trip %+v", out)
+	}
+}
