@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// goldenCases are real catalogue pairs, run from the repository root so
+// that the paths in the reports are short and stable.
+var goldenCases = []struct {
+	name string
+	args []string
+	exit int
+}{
+	{"seeds.md", []string{"testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"}, 1},
+	{"seeds.json", []string{"--format", "json", "testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"}, 1},
+	{"seeds-raw.json", []string{"--no-canonicalize", "--format", "json", "testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"}, 1},
+	{"v0.23.md", []string{"testdata/real/v0.23.0", "testdata/real/v0.23.1"}, 0},
+	{"v0.23.json", []string{"--format=json", "testdata/real/v0.23.0", "testdata/real/v0.23.1"}, 0},
+	{"develop-2025-03.md", []string{"testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
+	{"develop-2025-03.json", []string{"-f", "json", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
+}
+
+func TestGolden(t *testing.T) {
+	t.Chdir("../..")
+	for _, tc := range goldenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runOK(t, tc.args, tc.exit)
+			path := filepath.Join("testdata", "golden", tc.name)
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/cachediff -run TestGolden -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("cachediff %v differs from %s (rerun with -update if the change is intended):\n%s", tc.args, path, lineDiff(want, got))
+			}
+		})
+	}
+}
+
+// TestDeterministic runs every golden case under several GOMAXPROCS
+// values and expects byte-identical output.
+func TestDeterministic(t *testing.T) {
+	t.Chdir("../..")
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, tc := range goldenCases {
+		var first []byte
+		for _, procs := range []int{1, 2, 8} {
+			runtime.GOMAXPROCS(procs)
+			got := runOK(t, tc.args, tc.exit)
+			if first == nil {
+				first = got
+			} else if !bytes.Equal(got, first) {
+				t.Fatalf("%s: output with GOMAXPROCS=%d differs from GOMAXPROCS=1:\n%s", tc.name, procs, lineDiff(first, got))
+			}
+		}
+	}
+}
+
+func runOK(t *testing.T, args []string, wantExit int) []byte {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := run(args, &stdout, &stderr); code != wantExit {
+		t.Fatalf("cachediff %v: exit %d, want %d; stderr:\n%s", args, code, wantExit, stderr.String())
+	}
+	if stderr.Len() > 0 {
+		t.Fatalf("cachediff %v: unexpected stderr:\n%s", args, stderr.String())
+	}
+	return stdout.Bytes()
+}
+
+// lineDiff shows the first lines where want and got differ.
+func lineDiff(want, got []byte) string {
+	wl, gl := bytes.Split(want, []byte("\n")), bytes.Split(got, []byte("\n"))
+	var b bytes.Buffer
+	shown := 0
+	for i := 0; i < max(len(wl), len(gl)) && shown < 10; i++ {
+		var w, g []byte
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if !bytes.Equal(w, g) {
+			b.WriteString("line ")
+			b.WriteString(strconv.Itoa(i + 1))
+			b.WriteString(":\n- ")
+			b.Write(w)
+			b.WriteString("\n+ ")
+			b.Write(g)
+			b.WriteString("\n")
+			shown++
+		}
+	}
+	return b.String()
+}
