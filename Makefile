@@ -10,8 +10,8 @@ build:
 
 # The Markdown report of a real pair: Spack's compiler migration week.
 # (cachediff exits 1 when the snapshots differ: that is the expected result.)
-demo:
-	@$(GO) run ./cmd/cachediff testdata/real/develop-2025-03-23 testdata/real/develop-2025-03-30; \
+demo: build
+	@bin/cachediff testdata/real/develop-2025-03-23 testdata/real/develop-2025-03-30; \
 	  status=$$?; [ $$status -le 1 ] || exit $$status
 
 test: vet

@@ -108,3 +108,24 @@ func lineDiff(want, got []byte) string {
 	}
 	return b.String()
 }
+
+// TestReadmeExample keeps the README's example equal to the golden report
+// of the migration week, which is what make demo prints.
+func TestReadmeExample(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("../../testdata/golden/develop-2025-03.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := bytes.Cut(readme, []byte("<!-- example:begin -->\n"))
+	example, _, ok2 := bytes.Cut(rest, []byte("<!-- example:end -->"))
+	if !ok || !ok2 {
+		t.Fatal("README.md has no <!-- example:begin --> … <!-- example:end --> block")
+	}
+	if !bytes.Equal(example, want) {
+		t.Errorf("README.md example differs from testdata/golden/develop-2025-03.md:\n%s", lineDiff(want, example))
+	}
+}
