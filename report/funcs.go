@@ -24,8 +24,8 @@ var unsafeFuncs = []string{
 
 // Funcs returns the functions every template gets: sprig's hermetic set
 // without unsafeFuncs, env and expandenv replaced by functions that fail
-// with a clear error, and cachediff's own (md, short, signed, count,
-// minus).
+// with a clear error, and cachediff's own (md, htmltext, short, signed,
+// count, minus).
 func Funcs() template.FuncMap {
 	fm := sprig.HermeticTxtFuncMap()
 	for _, name := range unsafeFuncs {
@@ -37,6 +37,7 @@ func Funcs() template.FuncMap {
 		}
 	}
 	fm["md"] = Escape
+	fm["htmltext"] = EscapeHTML
 	fm["short"] = shortHash
 	fm["signed"] = signed
 	fm["count"] = count
@@ -78,6 +79,41 @@ func Escape(s string) string {
 			b.WriteString("&amp;")
 		case '\n', '\r', '\t':
 			b.WriteByte(' ')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
+// (such as a <summary>), where Markdown escapes are not interpreted: HTML
+// is entity-escaped, line breaks become spaces and @mentions are broken.
+func EscapeHTML(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '"':
+			b.WriteString("&#34;")
+		case '\'':
+			b.WriteString("&#39;")
+		case '|':
+			b.WriteString("&#124;")
+		case '`':
+			b.WriteString("&#96;")
+		case '\n', '\r', '\t':
+			b.WriteByte(' ')
+		case '@':
+			b.WriteByte(c)
+			if (i == 0 || !isWord(s[i-1])) && i+1 < len(s) {
+				b.WriteString("&#8203;")
+			}
 		default:
 			b.WriteByte(c)
 		}

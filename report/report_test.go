@@ -1,0 +1,154 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+func TestEscape(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"py-keras", "py-keras"},
+		{"gcc@13.2.0", "gcc@13.2.0"}, // not a mention: @ inside a word
+		{"x86_64_v3", "x86_64_v3"},   // intraword _ cannot emphasize
+		{"_private_", `\_private\_`}, // but this could
+		{"a|b", `a\|b`},              // table cell separator
+		{"`code`", "\\`code\\`"},     // code span
+		{"<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"},
+		{"@someone", "@&#8203;someone"}, // a mention is broken
+		{"cc @org/team", "cc @&#8203;org/team"},
+		{"a\nb\r\nc", "a b  c"},             // one line
+		{"~cuda ~~x~~", `\~cuda \~\~x\~\~`}, // no strikethrough
+		{"*bold* [link](x) #1 &amp;", `\*bold\* \[link\](x) \#1 &amp;amp;`},
+	} {
+		if got := Escape(tc.in); got != tc.want {
+			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestEscapeHTML(t *testing.T) {
+	if got, want := EscapeHTML("<b>@you & \"me\"|`\n"), "&lt;b&gt;@&#8203;you &amp; &#34;me&#34;&#124;&#96; "; got != want {
+		t.Errorf("EscapeHTML = %q, want %q", got, want)
+	}
+}
+
+// hostile is a report whose every string tries to break the Markdown.
+func hostile() *diff.Report {
+	evil := "x|y`z<script>alert(1)</script>@someone\n| injected | row |"
+	spec := func(hash string) diff.Spec {
+		return diff.Spec{Hash: hash, Versions: []string{evil}, Compiler: evil, OS: evil, Platform: evil,
+			Target: evil, Variants: []string{evil}, Stacks: []string{evil, "root"}}
+	}
+	return &diff.Report{
+		Old: diff.Side{Path: "old", Tag: evil, Packages: 1, Specs: 1},
+		New: diff.Side{Path: "new", Tag: "b", Packages: 1, Specs: 1},
+		Summary: diff.Summary{Packages: diff.PackageCounts{Old: 1, New: 1, Changed: 1},
+			Specs: diff.Counts{Old: 1, New: 1, Added: 1, Removed: 1}},
+		Packages: []diff.Package{{Name: evil, Status: diff.Changed,
+			Versions: diff.VersionChange{Old: []string{evil}, New: []string{"1"}, Added: []string{"1"}, Removed: []string{evil}, Direction: diff.Other},
+			Counts:   diff.Counts{Old: 1, New: 1, Added: 1, Removed: 1},
+			Specs:    diff.SpecChanges{Added: []diff.Spec{spec("a")}, Removed: []diff.Spec{spec("b")}}}},
+		Facets:   diff.Facets{Compiler: diff.Rollup{Counts: diff.ValueCounts{{Value: evil, OldToNew: diff.OldToNew{Old: 1}}}}},
+		Stacks:   []diff.StackRow{{Name: evil, Specs: diff.OldToNew{Old: 1}, Packages: diff.OldToNew{Old: 1}}},
+		Warnings: []snapshot.Warning{{File: evil, Line: 3, Message: evil}},
+	}
+}
+
+func TestMarkdownHostileInput(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Markdown(&buf, hostile()); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, bad := range []string{"<script", "@someone", "| injected |"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("Markdown contains %q:\n%s", bad, out)
+		}
+	}
+	// Every table row has as many unescaped cell separators as its header.
+	var cells int
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			cells = 0
+			continue
+		}
+		n := strings.Count(line, "|") - strings.Count(line, `\|`)
+		if cells == 0 {
+			cells = n
+		} else if n != cells {
+			t.Errorf("table row has %d separators, header %d: %s", n, cells, line)
+		}
+	}
+}
+
+func TestJSONSchema(t *testing.T) {
+	var buf bytes.Buffer
+	if err := JSON(&buf, hostile()); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc["schema"] != "cachediff/v1" {
+		t.Errorf("schema %v", doc["schema"])
+	}
+	for _, key := range []string{"old", "new", "summary", "packages", "facets", "canonicalized", "warnings"} {
+		if _, ok := doc[key]; !ok {
+			t.Errorf("JSON has no %q", key)
+		}
+	}
+	// The full value is kept in JSON, unescaped.
+	if !strings.Contains(buf.String(), `"name": "x|y`+"`"+`z<script>`) {
+		t.Errorf("JSON does not keep the raw package name")
+	}
+}
+
+func TestTemplateFunctions(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		parse string // error when parsing, if any
+		exec  string // error when executing, if any
+		want  string
+	}{
+		{text: `{{ .Summary.Specs.Added }} {{ upper .New.Tag }} {{ md "a|b" }} {{ signed -2 }} {{ count 1 "spec" }}`, want: "1 B a\\|b −2 1 spec"},
+		{text: `{{ env "HOME" }}`, exec: "env is not available"},
+		{text: `{{ expandenv "$HOME" }}`, exec: "expandenv is not available"},
+		{text: `{{ now }}`, parse: `function "now" not defined`},
+		{text: `{{ randAlpha 5 }}`, parse: `function "randAlpha" not defined`},
+		{text: `{{ uuidv4 }}`, parse: `function "uuidv4" not defined`},
+		{text: `{{ getHostByName "example.com" }}`, parse: `function "getHostByName" not defined`},
+		{text: `{{ shuffle "abc" }}`, parse: `function "shuffle" not defined`},
+		{text: `{{ genPrivateKey "rsa" }}`, parse: `function "genPrivateKey" not defined`},
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", tc.text)
+		if tc.parse != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.parse) {
+				t.Errorf("%s: parse error %v, want %q", tc.text, err, tc.parse)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.text, err)
+		}
+		var buf bytes.Buffer
+		err = Execute(&buf, tmpl, hostile())
+		if tc.exec != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.exec) {
+				t.Errorf("%s: error %v, want %q", tc.text, err, tc.exec)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.text, err)
+		}
+		if buf.String() != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.text, buf.String(), tc.want)
+		}
+	}
+}
