@@ -97,8 +97,9 @@ func (c *Counts) add(o Counts) {
 	c.Removed += o.Removed
 }
 
-// Status is a package's status.
-type Status string
+// Status is a package's status. It is an alias, so that templates can
+// hand it to string functions.
+type Status = string
 
 // Package statuses.
 const (
@@ -122,8 +123,8 @@ type Package struct {
 	Specs          SpecChanges `json:"specs"`
 }
 
-// Direction of a package's version change.
-type Direction string
+// Direction of a package's version change (an alias, like Status).
+type Direction = string
 
 // Directions. Upgraded and downgraded compare the newest version of each
 // side under Spack's version ordering.

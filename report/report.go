@@ -55,17 +55,11 @@ func Markdown(w io.Writer, r *diff.Report) error {
 // sprig's hermetic set, less anything random, time- or host-dependent, and
 // cachediff's own.
 func ParseTemplate(name, text string) (*template.Template, error) {
-	t, err := template.New(name).Funcs(Funcs()).Parse(text)
-	if err != nil {
-		return nil, fmt.Errorf("template %s: %w", name, err)
-	}
-	return t, nil
+	// text/template's errors name the template and the line already.
+	return template.New(name).Funcs(Funcs()).Parse(text)
 }
 
 // Execute renders a parsed user template over r.
 func Execute(w io.Writer, t *template.Template, r *diff.Report) error {
-	if err := t.Execute(w, NewDocument(r)); err != nil {
-		return fmt.Errorf("template %s: %w", t.Name(), err)
-	}
-	return nil
+	return t.Execute(w, NewDocument(r))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,12 +74,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitSame
 		}
 	}
-	fmt.Fprintf(stderr, "cachediff: %v\n", err)
+	for _, e := range splitErrors(err) {
+		fmt.Fprintf(stderr, "cachediff: %v\n", e)
+	}
 	var ue *usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintln(stderr, "Run 'cachediff --help' for usage.")
 	}
 	return exitTrouble
+}
+
+// errorList is several independent errors, printed one per line.
+type errorList []error
+
+func (l errorList) Error() string { return errors.Join(l...).Error() }
+
+// splitErrors returns the errors of an errorList, or err alone.
+func splitErrors(err error) []error {
+	var l errorList
+	if errors.As(err, &l) {
+		return l
+	}
+	return []error{err}
 }
 
 func newFlagSet(opts *options) *pflag.FlagSet {
@@ -134,8 +151,13 @@ func runDiff(opts options, stdout io.Writer) (bool, error) {
 	lo := snapshot.Options{Raw: opts.raw}
 	old, oldErr := snapshot.Load(opts.old, lo)
 	new, newErr := snapshot.Load(opts.new, lo)
-	if err := errors.Join(oldErr, newErr); err != nil {
-		return false, err
+	switch {
+	case oldErr != nil && newErr != nil:
+		return false, errorList{oldErr, newErr}
+	case oldErr != nil:
+		return false, oldErr
+	case newErr != nil:
+		return false, newErr
 	}
 	r := diff.Compare(old, new)
 	var buf bytes.Buffer
@@ -181,6 +203,10 @@ func writeFileAtomic(path string, data []byte) (err error) {
 	}
 	f, err := os.CreateTemp(dir, "."+strings.TrimPrefix(base, ".")+".tmp-*")
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) { // name the directory, not the temporary file
+			err = fmt.Errorf("directory %s: %w", dir, pe.Err)
+		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	defer func() {

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain makes the test binary double as the cachediff command, so that
+// scripts run it as a real process: its exit code, stdout and stderr.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"cachediff": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScript runs the command-line scripts in testdata/script. They see
+// the repository's testdata folder as $TESTDATA, and two commands besides
+// testscript's own:
+//
+//	status N prog [args...]  runs prog and fails unless it exits with N
+//	glob pattern...          fails unless every pattern matches a file in
+//	                         the current directory (with !: unless none does)
+func TestScript(t *testing.T) {
+	testdata, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("TESTDATA", testdata)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"status": cmdStatus,
+			"glob":   cmdGlob,
+		},
+		RequireUniqueNames: true,
+	})
+}
+
+// cmdStatus runs a program and checks its exact exit code; testscript's
+// exec only tells zero from non-zero, and cachediff's 1 and 2 differ.
+func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! status")
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: status N prog [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("status: bad exit code %q", args[0])
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("status: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+	}
+}
+
+// cmdGlob checks which files match shell patterns.
+func cmdGlob(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) == 0 {
+		ts.Fatalf("usage: glob pattern...")
+	}
+	for _, pattern := range args {
+		matches, err := filepath.Glob(ts.MkAbs(pattern))
+		ts.Check(err)
+		switch {
+		case neg && len(matches) > 0:
+			ts.Fatalf("%s unexpectedly matches %v", pattern, matches)
+		case !neg && len(matches) == 0:
+			ts.Fatalf("%s matches no file", pattern)
+		}
+	}
+}
