@@ -102,10 +102,11 @@ func canonPropagation(s string) string {
 		return s[1:]
 	}
 	if i := strings.IndexByte(s, '='); i > 0 {
-		switch s[i-1] {
-		case ':', '=':
-			// cuda_arch:=80 or cuda_arch==80
+		switch {
+		case s[i-1] == ':': // cuda_arch:=80
 			return s[:i-1] + s[i:]
+		case i+1 < len(s) && s[i+1] == '=': // cuda_arch==80
+			return s[:i] + s[i+1:]
 		}
 	}
 	return s
@@ -134,11 +135,21 @@ func newCanonicalizer() *canonicalizer {
 	return c
 }
 
+// str applies the facet's rules in order, again until none changes s (one
+// rule can make work for another: "a='b','a'" sorts to "a='a,b'", which is
+// quoted). Each rule counts a string once.
 func (c *canonicalizer) str(facet, s string) string {
-	for _, i := range c.byFac[facet] {
-		if t := Rules[i].apply(s); t != s {
-			c.counts[Rules[i].Name]++
-			s = t
+	var counted uint64 // bit i: Rules[i] counted s
+	for changed := true; changed; {
+		changed = false
+		for _, i := range c.byFac[facet] {
+			if t := Rules[i].apply(s); t != s {
+				if counted&(1<<i) == 0 {
+					counted |= 1 << i
+					c.counts[Rules[i].Name]++
+				}
+				s, changed = t, true
+			}
 		}
 	}
 	return s

@@ -51,7 +51,11 @@ func (e notPageError) Error() string { return e.err.Error() }
 // values of meta and spec_details.
 func parseFrontMatter(file string, data []byte) (*page, error) {
 	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
-		return nil, &Error{File: file, Msg: "not a text file (binary or not UTF-8); a package page is Markdown with YAML front matter"}
+		err := &Error{File: file, Msg: "not a text file (binary or not UTF-8); a package page is Markdown with YAML front matter"}
+		if !bytes.HasPrefix(data, []byte("---")) {
+			return nil, notPageError{err} // an error only where a page must be
+		}
+		return nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	p := &page{file: file}
@@ -79,11 +83,11 @@ func parseFrontMatter(file string, data []byte) (*page, error) {
 			p.fmEnd = line
 			break
 		}
-		if v, ok := oneLineJSON(l, "meta"); ok {
-			p.meta = &jsonValue{data: v, line: line, col: len(l) - len(v) + 1}
+		if v, col, ok := oneLineJSON(l, "meta", continues(rest)); ok {
+			p.meta = &jsonValue{data: v, line: line, col: col}
 			l = nil
-		} else if v, ok := oneLineJSON(l, "spec_details"); ok {
-			p.specDetails = &jsonValue{data: v, line: line, col: len(l) - len(v) + 1}
+		} else if v, col, ok := oneLineJSON(l, "spec_details", continues(rest)); ok {
+			p.specDetails = &jsonValue{data: v, line: line, col: col}
 			l = nil
 		}
 		yamlText.Write(l)
@@ -99,16 +103,29 @@ func parseFrontMatter(file string, data []byte) (*page, error) {
 }
 
 // oneLineJSON returns the value of a top-level "key: {...}" or "key: [...]"
-// line.
-func oneLineJSON(l []byte, key string) ([]byte, bool) {
+// line, and the 1-based column where it starts. A value left open on its
+// line when the next line continues it (pretty-printed JSON: multi-line
+// YAML flow style) is left to YAML; one left open otherwise is broken JSON.
+func oneLineJSON(l []byte, key string, continued bool) ([]byte, int, bool) {
 	if !bytes.HasPrefix(l, []byte(key)) || len(l) <= len(key) || l[len(key)] != ':' {
-		return nil, false
+		return nil, 0, false
 	}
-	v := bytes.TrimRight(bytes.TrimLeft(l[len(key)+1:], " \t"), " \t\r")
+	v := bytes.TrimLeft(l[len(key)+1:], " \t")
+	col := len(l) - len(v) + 1
+	v = bytes.TrimRight(v, " \t\r")
 	if len(v) == 0 || (v[0] != '{' && v[0] != '[') {
-		return nil, false
+		return nil, 0, false
 	}
-	return v, true
+	if closed := len(v) > 1 && v[len(v)-1] == v[0]+2; continued && !closed { // '{'+2 == '}', '['+2 == ']'
+		return nil, 0, false
+	}
+	return v, col, true
+}
+
+// continues reports whether the line that starts rest continues a value:
+// it is indented, or closes a flow collection.
+func continues(rest []byte) bool {
+	return len(rest) > 0 && bytes.IndexByte([]byte(" \t]}"), rest[0]) >= 0
 }
 
 // yamlError turns a yaml.v3 error into an Error with the line it names.

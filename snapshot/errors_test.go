@@ -1,0 +1,255 @@
+package snapshot
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// onePage writes content as dir/zlib/specs.md and loads the tree.
+func onePage(t *testing.T, content string) (string, error) {
+	t.Helper()
+	dir := writeTree(t, map[string]string{"zlib/specs.md": content})
+	_, err := Load(dir, Options{})
+	return filepath.Join(dir, "zlib", "specs.md"), err
+}
+
+const head = "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\n"
+
+func TestPageErrors(t *testing.T) {
+	h := hashN(1)
+	badSpecs := `spec_details: [{"hash": "` + h + `", "compiler": "gcc@13.2.0" "os": "ubuntu24.04"}]`
+	badMeta := `meta: {"num_specs": 1,, "oss": []}`
+	truncated := `spec_details: [{"hash": "` + h + `", "os": "x"`
+	badSecond := `spec_details: [{"hash": "` + hashN(1) + `"}, {"hash": "` + hashN(2) + `", "os": ["x"]}]`
+	for _, tc := range []struct {
+		name      string
+		content   string
+		line, col int
+		want      []string
+	}{
+		{"no front matter", "# zlib\n\nno front matter\n", 1, 0, []string{"no front matter"}},
+		{"empty file", "", 1, 0, []string{"no front matter"}},
+		{"never closed", head + "spec_details: []\n", 1, 0, []string{"never closed"}},
+		{"broken YAML", head + "layout: cache: again\n---\n", 5, 0, []string{"broken YAML front matter", "mapping values are not allowed"}},
+		{"YAML type", "---\ntitle: [1, 2]\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"broken YAML front matter", "cannot unmarshal"}},
+		{"broken JSON in spec_details", head + badSpecs + "\n---\n", 5, strings.Index(badSpecs, `"os"`) + 1,
+			[]string{"broken JSON in spec_details", "invalid character"}},
+		{"spec of the wrong type", head + badSecond + "\n---\n", 5, strings.Index(badSecond, `, {"hash"`) + 3,
+			[]string{"spec 2: os: want a string"}},
+		{"spec not an object", head + `spec_details: [1]` + "\n---\n", 5, len("spec_details: [") + 1,
+			[]string{"spec 1 is number, want an object"}},
+		{"spec_details not a list", head + `spec_details: {"hash": "x"}` + "\n---\n", 5, len("spec_details: ") + 1,
+			[]string{"want a list of specs"}},
+		{"truncated spec_details", head + truncated + "\n---\n", 5, len(truncated), []string{"broken JSON in spec_details", "unexpected end"}},
+		{"truncated meta", head + `meta: {"num_specs": 1` + "\nspec_details: []\n---\n", 5, len(`meta: {"num_specs": 1`),
+			[]string{"broken JSON in meta", "unexpected end"}},
+		{"broken JSON in meta", head + badMeta + "\nspec_details: []\n---\n", 5, strings.Index(badMeta, ",,") + 2,
+			[]string{"broken JSON in meta"}},
+		// The column of a type error is the byte after the value.
+		{"meta of the wrong type", head + `meta: {"num_specs": "1"}` + "\nspec_details: []\n---\n", 5, len(`meta: {"num_specs": "1"`) + 1,
+			[]string{"meta: num_specs is string, want int"}},
+		{"no hash", head + `spec_details: [{"hash": "` + h + `"}, {"os": "x"}]` + "\n---\n", 5, 0, []string{"spec 2 has no hash"}},
+		{"empty hash", head + `spec_details: [{"hash": ""}]` + "\n---\n", 5, 0, []string{"spec 1 has no hash"}},
+		{"malformed hash", head + `spec_details: [{"hash": "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"}]` + "\n---\n", 5, 0,
+			[]string{"spec 1 has a malformed hash", "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"}},
+		{"short hash", head + `spec_details: [{"hash": "abc"}]` + "\n---\n", 5, 0, []string{"malformed hash \"abc\""}},
+		{"hash twice", head + `spec_details: [{"hash": "` + h + `"}, {"hash": "` + hashN(2) + `"}, {"hash": "` + h + `"}]` + "\n---\n", 5, 0,
+			[]string{"hash " + h + " is listed twice (specs 1 and 3)"}},
+		{"no spec_details", head + "meta: {}\n---\n", 6, 0, []string{"no spec_details"}},
+		{"no title", "---\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"no title"}},
+		{"not a package page", "---\ntitle: zlib\n---\n", 1, 0, []string{"not a package page"}},
+		{"binary", "\x00\x01\x02ELF", 0, 0, []string{"not a text file"}},
+		{"not UTF-8", head + "spec_details: [{\"hash\": \"caf\xe9\"}]\n---\n", 0, 0, []string{"not a text file", "not UTF-8"}},
+		// The line of a block value is its first item's.
+		{"old layout", "---\ntitle: zlib\nlayout: cache\nspec_files:\n  - spec-1.json\n---\n", 5, 0,
+			[]string{"2021–2022 catalogue layout", "not support"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file, err := onePage(t, tc.content)
+			checkErr(t, err, file, tc.line, tc.col, tc.want...)
+			// The same page named on the command line gives the same error.
+			_, err2 := Load(file, Options{})
+			if err2 == nil || err2.Error() != err.Error() {
+				t.Errorf("as a single file: %v; in a tree: %v", err2, err)
+			}
+		})
+	}
+}
+
+// TestColumnPointsAtBadByte: the column of a JSON syntax error is the
+// offending byte of the line, wherever it is.
+func TestColumnPointsAtBadByte(t *testing.T) {
+	good := mustJSON([]map[string]any{simpleSpec(1), simpleSpec(2), simpleSpec(3)})
+	for _, bad := range []struct {
+		find, replace string
+		at            int // the bad byte's index in replace
+	}{
+		{`"os":"ubuntu24.04"`, `"os":ubuntu24.04`, 5},               // first spec: unquoted value
+		{`["1.0"]},{"compiler"`, `["1.0"]}{"compiler"`, 8},          // missing comma between specs
+		{`["1.0"]}]`, `["1.0"],}]`, 8},                              // trailing comma at the end
+		{`"x86_64_v3","variants"`, `"x86_64_v3" ,, "variants"`, 13}, // double comma
+		{`"root"]`, `"root"}`, 6},                                   // wrong bracket
+	} {
+		value := strings.Replace(good, bad.find, bad.replace, 1)
+		if value == good {
+			t.Fatalf("%q not found", bad.find)
+		}
+		for _, prefix := range []string{"spec_details: ", "spec_details:\t  "} {
+			line := prefix + value
+			file, err := onePage(t, head+line+"\n---\n")
+			want := strings.Index(line, bad.replace) + bad.at + 1
+			checkErr(t, err, file, 5, want, "broken JSON in spec_details")
+			if e := errorFor(err, file); e != nil && e.Col == want && line[e.Col-1] != bad.replace[bad.at] {
+				t.Errorf("column %d is %q", e.Col, line[e.Col-1])
+			}
+		}
+	}
+}
+
+func TestTreeErrors(t *testing.T) {
+	t.Run("missing path", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "no-such-dir")
+		_, err := Load(path, Options{})
+		checkErr(t, err, path, 0, 0, "no such file or directory")
+	})
+	t.Run("empty directory", func(t *testing.T) {
+		dir := t.TempDir()
+		_, err := Load(dir, Options{})
+		checkErr(t, err, dir, 0, 0, "no package pages found")
+	})
+	t.Run("only other files", func(t *testing.T) {
+		dir := writeTree(t, map[string]string{"README.md": "# hello\n", "x/logo.png": "\x89PNG", "notes.md": "---\ntitle: notes\n---\n"})
+		_, err := Load(dir, Options{})
+		checkErr(t, err, dir, 0, 0, "no package pages found")
+	})
+	t.Run("same hash under two packages", func(t *testing.T) {
+		dir := writeTree(t, map[string]string{
+			"zlib/specs.md":  simplePage("zlib", "develop", 1, 2),
+			"bzip2/specs.md": simplePage("bzip2", "develop", 2, 2),
+		})
+		_, err := Load(dir, Options{})
+		checkErr(t, err, filepath.Join(dir, "zlib", "specs.md"), 6, 0,
+			"hash "+hashN(2)+" is listed under two packages: bzip2 and zlib")
+	})
+	t.Run("two pages of one package", func(t *testing.T) {
+		dir := writeTree(t, map[string]string{
+			"zlib/specs.md":  simplePage("zlib", "develop", 1, 1),
+			"zlib2/specs.md": simplePage("zlib", "develop", 2, 1),
+		})
+		_, err := Load(dir, Options{})
+		checkErr(t, err, filepath.Join(dir, "zlib2", "specs.md"), 2, 0,
+			"package zlib has a second page", filepath.Join(dir, "zlib", "specs.md"))
+	})
+	t.Run("two tags", func(t *testing.T) {
+		dir := writeTree(t, map[string]string{
+			"develop/zlib/specs.md":  simplePage("zlib", "develop", 1, 1),
+			"develop/bzip2/specs.md": simplePage("bzip2", "develop", 2, 1),
+			"v0.23.1/zlib/specs.md":  simplePage("zlib", "v0.23.1", 3, 1),
+		})
+		_, err := Load(dir, Options{})
+		checkErr(t, err, dir, 0, 0, "pages of 2 tags found", "develop (2 pages)", "v0.23.1 (1 pages)",
+			"name one tag's folder", filepath.Join(dir, "develop"))
+	})
+	t.Run("old layout", func(t *testing.T) {
+		dir := writeTree(t, map[string]string{
+			"zlib/index.md":     "---\ntitle: zlib\nlayout: package\nspec_files:\n  - spec-0.json\n---\n",
+			"zlib/spec-0.json":  `{"spec": {}}`,
+			"bzip2/index.md":    "---\ntitle: bzip2\nlayout: package\nspec_files: [spec-0.json]\n---\n",
+			"bzip2/spec-0.json": `{"spec": {}}`,
+		})
+		_, err := Load(dir, Options{})
+		checkErr(t, err, filepath.Join(dir, "bzip2", "index.md"), 4, 0, "2021–2022 catalogue layout", "does not support")
+		checkErr(t, err, filepath.Join(dir, "zlib", "index.md"), 5, 0, "2021–2022 catalogue layout", "does not support")
+	})
+	t.Run("non-UTF-8 page", func(t *testing.T) {
+		// Any .md file is a page if it is one; one that starts like a page
+		// but is not text is an error, whatever its name.
+		dir := writeTree(t, map[string]string{
+			"zlib/specs.md":  simplePage("zlib", "develop", 1, 1),
+			"bzip2/page.md":  strings.Replace(simplePage("bzip2", "develop", 2, 1), "bzip2", "bz\xefp2", 1),
+			"latin1/note.md": "# caf\xe9\n",
+		})
+		_, err := Load(dir, Options{})
+		checkErr(t, err, filepath.Join(dir, "bzip2", "page.md"), 0, 0, "not a text file")
+		if e := errorFor(err, filepath.Join(dir, "latin1", "note.md")); e != nil {
+			t.Errorf("a non-UTF-8 file that is no page is reported: %v", e)
+		}
+	})
+	t.Run("broken symbolic link", func(t *testing.T) {
+		dir := writeTree(t, map[string]string{"zlib/specs.md": simplePage("zlib", "develop", 1, 1)})
+		link := filepath.Join(dir, "bzip2.md")
+		if err := os.Symlink(filepath.Join(dir, "nowhere.md"), link); err != nil {
+			t.Skip(err)
+		}
+		_, err := Load(dir, Options{})
+		checkErr(t, err, link, 0, 0, "broken symbolic link")
+	})
+}
+
+// TestAllBadPagesReported: one error lists every bad page, sorted, and the
+// good pages do not hide them.
+func TestAllBadPagesReported(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a-good/specs.md":     simplePage("a-good", "develop", 1, 1),
+		"b-nofm/specs.md":     "no front matter\n",
+		"c-json/specs.md":     head + "spec_details: [{]\n---\n",
+		"d-hash/specs.md":     head + `spec_details: [{"hash": "x"}]` + "\n---\n",
+		"e-binary/specs.md":   "\xff\xfe\x00",
+		"f-old/index.md":      "---\ntitle: f\nspec_files: [spec-0.json]\n---\n",
+		"g-good/page.md":      simplePage("g-good", "develop", 2, 1),
+		"README.md":           "# not a page\n",
+		"h-notpage/notes.md":  "---\ntitle: notes\nlayout: post\n---\n",
+		"i-unclosed/specs.md": "---\ntitle: i\n",
+	})
+	_, err := Load(dir, Options{})
+	var le *LoadError
+	if !errors.As(err, &le) {
+		t.Fatalf("error %v (%T), want a *LoadError", err, err)
+	}
+	wantFiles := []string{"b-nofm/specs.md", "c-json/specs.md", "d-hash/specs.md", "e-binary/specs.md", "f-old/index.md", "i-unclosed/specs.md"}
+	if len(le.Errs) != len(wantFiles) {
+		t.Errorf("%d errors, want %d: %v", len(le.Errs), len(wantFiles), err)
+	}
+	text := err.Error()
+	if !strings.HasPrefix(text, "loading "+dir+": 6 bad pages:") {
+		t.Errorf("error begins %q", strings.SplitN(text, "\n", 2)[0])
+	}
+	for i, f := range wantFiles {
+		path := filepath.Join(dir, filepath.FromSlash(f))
+		if i < len(le.Errs) && le.Errs[i].File != path {
+			t.Errorf("error %d is about %s, want %s", i, le.Errs[i].File, path)
+		}
+		if !strings.Contains(text, "\n  loading "+path+":") {
+			t.Errorf("error does not list %s:\n%s", path, text)
+		}
+	}
+	// errors.As reaches each page's error.
+	var e *Error
+	if !errors.As(err, &e) || e.File != filepath.Join(dir, "b-nofm", "specs.md") {
+		t.Errorf("errors.As gave %v", e)
+	}
+	if got := len(le.Unwrap()); got != len(le.Errs) {
+		t.Errorf("Unwrap gave %d errors", got)
+	}
+}
+
+func TestErrorText(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{&Error{File: "a/specs.md", Msg: "bad"}, "loading a/specs.md: bad"},
+		{&Error{File: "a/specs.md", Line: 3, Msg: "bad"}, "loading a/specs.md: line 3: bad"},
+		{&Error{File: "a/specs.md", Line: 3, Col: 7, Msg: "bad"}, "loading a/specs.md: line 3, column 7: bad"},
+		{&LoadError{Path: "t", Errs: []*Error{{File: "a", Msg: "x"}}}, "loading a: x"},
+		{&LoadError{Path: "t", Errs: []*Error{{File: "a", Msg: "x"}, {File: "b", Line: 1, Msg: "y"}}},
+			"loading t: 2 bad pages:\n  loading a: x\n  loading b: line 1: y"},
+	} {
+		if got := tc.err.Error(); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}
