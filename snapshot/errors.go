@@ -56,3 +56,14 @@ func (e *LoadError) Unwrap() []error {
 	}
 	return errs
 }
+
+// plural writes "1 page", "2 pages"; forms[1], when given, is the plural.
+func plural(n int, noun string, forms ...string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if len(forms) > 0 {
+		return fmt.Sprintf("%d %s", n, forms[0])
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

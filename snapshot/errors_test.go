@@ -150,7 +150,7 @@ func TestTreeErrors(t *testing.T) {
 			"v0.23.1/zlib/specs.md":  simplePage("zlib", "v0.23.1", 3, 1),
 		})
 		_, err := Load(dir, Options{})
-		checkErr(t, err, dir, 0, 0, "pages of 2 tags found", "develop (2 pages)", "v0.23.1 (1 pages)",
+		checkErr(t, err, dir, 0, 0, "pages of 2 tags found", "develop (2 pages)", "v0.23.1 (1 page)",
 			"name one tag's folder", filepath.Join(dir, "develop"))
 	})
 	t.Run("old layout", func(t *testing.T) {

@@ -80,7 +80,7 @@ func Load(path string, opt Options) (*Snapshot, error) {
 		return nil, &LoadError{Path: path, Errs: sortErrors(errs)}
 	}
 	if len(snap.Packages) == 0 {
-		return nil, &Error{File: path, Msg: fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache)", path)}
+		return nil, &Error{File: path, Msg: "no package pages found: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache)"}
 	}
 	if err := snap.check(); err != nil {
 		return nil, err
@@ -207,7 +207,7 @@ func (s *Snapshot) check() error {
 			if t == "" {
 				label = "(no tag)"
 			}
-			list = append(list, fmt.Sprintf("%s (%d pages)", label, tags[t]))
+			list = append(list, fmt.Sprintf("%s (%s)", label, plural(tags[t], "page")))
 		}
 		return &Error{File: s.Path, Msg: fmt.Sprintf("pages of %d tags found: %s; a snapshot holds one tag: name one tag's folder, for example %s",
 			len(tags), strings.Join(list, ", "), filepath.Join(s.Path, firstNonEmpty(names)))}

@@ -487,7 +487,7 @@ func tagOf(categories []string) string {
 func checkMeta(m *meta, specs []Spec, raw bool) []string {
 	var msgs []string
 	if m.NumSpecs != nil && *m.NumSpecs != len(specs) {
-		msgs = append(msgs, fmt.Sprintf("meta says num_specs is %d, but the page lists %d specs", *m.NumSpecs, len(specs)))
+		msgs = append(msgs, fmt.Sprintf("meta says num_specs is %d, but the page lists %s", *m.NumSpecs, plural(len(specs), "spec")))
 	}
 	byStack := map[string]int{}
 	sets := map[string]map[string]bool{}
@@ -513,7 +513,7 @@ func checkMeta(m *meta, specs []Spec, raw bool) []string {
 	if m.NumSpecsByStack != nil {
 		for _, st := range unionKeys(byStack, m.NumSpecsByStack) {
 			if got, want := byStack[st], m.NumSpecsByStack[st]; got != want {
-				msgs = append(msgs, fmt.Sprintf("meta says num_specs_by_stack[%s] is %d, but %d specs list that stack", st, want, got))
+				msgs = append(msgs, fmt.Sprintf("meta says num_specs_by_stack[%s] is %d, but %s that stack", st, want, plural(got, "spec lists", "specs list")))
 			}
 		}
 	}
