@@ -51,69 +51,39 @@ func Funcs() template.FuncMap {
 // zero-width space so that nobody is notified. An underscore or an @ inside
 // a word (x86_64_v3, gcc@13.2.0) can neither emphasize nor mention, and is
 // left as it is so that the Markdown source stays readable.
-func Escape(s string) string {
+func Escape(s string) string { return escape(s, false) }
+
+// EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
+// (such as a <summary>), where Markdown escapes are not interpreted: HTML
+// and the characters that could end a table cell or open a code span are
+// entity-escaped, line breaks become spaces and @mentions are broken.
+func EscapeHTML(s string) string { return escape(s, true) }
+
+func escape(s string, html bool) string {
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch c {
-		case '\\', '`', '*', '[', ']', '|', '~', '#', '!', '{', '}':
+		switch {
+		case c == '<':
+			b.WriteString("&lt;")
+		case c == '>':
+			b.WriteString("&gt;")
+		case c == '&':
+			b.WriteString("&amp;")
+		case c == '\n' || c == '\r' || c == '\t':
+			b.WriteByte(' ')
+		case c == '@':
+			b.WriteByte(c)
+			if (i == 0 || !isWord(s[i-1])) && i+1 < len(s) {
+				b.WriteString("&#8203;")
+			}
+		case html && strings.IndexByte(`"'|`+"`", c) >= 0:
+			fmt.Fprintf(&b, "&#%d;", c)
+		case !html && strings.IndexByte("\\`*[]|~#!{}", c) >= 0,
+			!html && c == '_' && !(i > 0 && isWord(s[i-1]) && i+1 < len(s) && isWord(s[i+1])):
 			b.WriteByte('\\')
 			b.WriteByte(c)
-		case '_':
-			if i > 0 && isWord(s[i-1]) && i+1 < len(s) && isWord(s[i+1]) {
-				b.WriteByte(c)
-			} else {
-				b.WriteString("\\_")
-			}
-		case '@':
-			b.WriteByte(c)
-			if (i == 0 || !isWord(s[i-1])) && i+1 < len(s) {
-				b.WriteString("&#8203;")
-			}
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '&':
-			b.WriteString("&amp;")
-		case '\n', '\r', '\t':
-			b.WriteByte(' ')
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
-// EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
-// (such as a <summary>), where Markdown escapes are not interpreted: HTML
-// is entity-escaped, line breaks become spaces and @mentions are broken.
-func EscapeHTML(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '&':
-			b.WriteString("&amp;")
-		case '"':
-			b.WriteString("&#34;")
-		case '\'':
-			b.WriteString("&#39;")
-		case '|':
-			b.WriteString("&#124;")
-		case '`':
-			b.WriteString("&#96;")
-		case '\n', '\r', '\t':
-			b.WriteByte(' ')
-		case '@':
-			b.WriteByte(c)
-			if (i == 0 || !isWord(s[i-1])) && i+1 < len(s) {
-				b.WriteString("&#8203;")
-			}
 		default:
 			b.WriteByte(c)
 		}
