@@ -74,13 +74,21 @@ var Rules = []Rule{
 	{Name: "variant-value-order", Facet: "variant", Example: "targets=nvptx,amdgpu → targets=amdgpu,nvptx",
 		apply: func(s string) string {
 			name, val, ok := strings.Cut(s, "=")
-			if !ok || !strings.Contains(val, ",") {
+			if !ok || !strings.Contains(val, ",") || isFlags(name) {
 				return s
 			}
 			vals := strings.Split(val, ",")
 			slices.Sort(vals)
 			return name + "=" + strings.Join(slices.Compact(vals), ",")
 		}},
+}
+
+// isFlags reports whether a variant name is one of Spack's compiler flags
+// (cflags, ldflags, ...), whose value is a command line where order
+// matters and a comma is part of an argument (-Wl,-rpath,/a).
+func isFlags(name string) bool {
+	name = strings.TrimRight(name, ":=")
+	return strings.HasSuffix(name, "flags") || name == "ldlibs"
 }
 
 // listRule is the rule for the list facets (versions, variants, stacks):

@@ -71,6 +71,11 @@ var canonCases = []canonCase{
 	{"variant", "targets=nvptx,bpf,amdgpu", "targets=amdgpu,bpf,nvptx", []string{"variant-value-order"}},
 	{"variant", "targets=amdgpu,bpf,nvptx", "targets=amdgpu,bpf,nvptx", nil},
 	{"variant", "targets=amdgpu,amdgpu", "targets=amdgpu", []string{"variant-value-order"}},
+	// compiler flags are command lines: order matters, commas belong to
+	// arguments
+	{"variant", "ldflags=-Wl,-rpath,/a", "ldflags=-Wl,-rpath,/a", nil},
+	{"variant", "cflags='-O2,-g'", "cflags=-O2,-g", []string{"variant-quotes"}},
+	{"variant", "ldlibs=-lz,-lm", "ldlibs=-lz,-lm", nil},
 	{"variant", "languages='fortran,c'", "languages=c,fortran", []string{"variant-quotes", "variant-value-order"}},
 	{"variant", "cuda_arch:='90,80'", "cuda_arch=80,90", []string{"variant-propagation", "variant-quotes", "variant-value-order"}},
 	// one rule making work for another, and rules that must repeat: the

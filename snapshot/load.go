@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -103,54 +104,68 @@ func statMessage(err error) string {
 	return err.Error()
 }
 
-// find walks a tree for candidate pages, in lexical order. Symbolic links to
-// files are followed; links to directories are not (so a link loop ends),
-// and are reported as warnings.
+// find walks a tree for candidate pages, in lexical order. Symbolic links
+// are followed, to files and to directories (a package folder may be a
+// link, and so may the root); a directory already read, through a loop or a
+// second path, is not read again and gives a warning, so the walk ends.
+// Folders whose names start with a dot (.git) are skipped.
 func find(root string) ([]candidate, []Warning, error) {
-	var cands []candidate
-	var warnings []Warning
-	var errs []*Error
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			errs = append(errs, &Error{File: path, Msg: statMessage(err)})
-			if d != nil && d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() {
-			if path != root && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir // .git and friends
-			}
-			return nil
-		}
-		name := d.Name()
-		if !strings.HasSuffix(name, ".md") {
-			return nil
-		}
-		if d.Type()&fs.ModeSymlink != 0 {
-			info, err := os.Stat(path)
-			if err != nil {
-				errs = append(errs, &Error{File: path, Msg: "broken symbolic link: " + statMessage(err)})
-				return nil
-			}
-			if info.IsDir() {
-				warnings = append(warnings, Warning{File: path, Message: "symbolic link to a directory not followed"})
-				return nil
-			}
-		} else if !d.Type().IsRegular() {
-			return nil
-		}
-		cands = append(cands, candidate{path: path, mustPage: name == "specs.md"})
-		return nil
-	})
+	w := &walker{seen: map[string]bool{}}
+	w.dir(root)
+	if len(w.errs) > 0 {
+		return nil, nil, &LoadError{Path: root, Errs: sortErrors(w.errs)}
+	}
+	return w.cands, w.warnings, nil
+}
+
+type walker struct {
+	seen     map[string]bool // real paths of the directories read
+	cands    []candidate
+	warnings []Warning
+	errs     []*Error
+}
+
+// dir reads one directory; path is how the user's root reaches it.
+func (w *walker) dir(path string) {
+	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		errs = append(errs, &Error{File: root, Msg: err.Error()})
+		w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
+		return
 	}
-	if len(errs) > 0 {
-		return nil, nil, &LoadError{Path: root, Errs: sortErrors(errs)}
+	if w.seen[real] {
+		w.warnings = append(w.warnings, Warning{File: path, Message: "symbolic link to a directory already read (a loop, or a second path to it): not followed"})
+		return
 	}
-	return cands, warnings, nil
+	w.seen[real] = true
+	entries, err := os.ReadDir(path) // sorted by name
+	if err != nil {
+		w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
+		return
+	}
+	for _, e := range entries {
+		name, sub := e.Name(), filepath.Join(path, e.Name())
+		typ := e.Type()
+		if typ&fs.ModeSymlink != 0 {
+			info, err := os.Stat(sub)
+			if err != nil {
+				if strings.HasSuffix(name, ".md") {
+					w.errs = append(w.errs, &Error{File: sub, Msg: "broken symbolic link: " + statMessage(err)})
+				} else {
+					w.warnings = append(w.warnings, Warning{File: sub, Message: "broken symbolic link: " + statMessage(err)})
+				}
+				continue
+			}
+			typ = info.Mode().Type()
+		}
+		switch {
+		case typ.IsDir():
+			if !strings.HasPrefix(name, ".") {
+				w.dir(sub)
+			}
+		case typ.IsRegular() && strings.HasSuffix(name, ".md"):
+			w.cands = append(w.cands, candidate{path: sub, mustPage: name == "specs.md"})
+		}
+	}
 }
 
 // loadAll reads and parses the candidates on GOMAXPROCS goroutines. The
@@ -185,7 +200,23 @@ func loadOne(c candidate, opt Options) result {
 		return result{err: &Error{File: c.path, Msg: statMessage(err)}}
 	}
 	pkg, counts, warnings, err := parsePage(c.path, data, opt.Raw)
+	var np notPageError
+	if err != nil && !c.mustPage && !errors.As(err, &np) && !looksLikePage(data) {
+		// A README whose front matter is broken, or that opens with a
+		// "---" rule, is not a page: ignore it like other Markdown.
+		err = notPageError{&Error{File: c.path, Msg: "not a package page"}}
+	}
 	return result{pkg: pkg, counts: counts, warnings: warnings, err: err}
+}
+
+// pageMarker matches the lines that make a Markdown file a package page
+// (or a page of the older layout, which is reported as not supported).
+var pageMarker = regexp.MustCompile(`(?m)^(layout:[ \t]*["']?cache["']?[ \t]*\r?$|spec_details:|spec_files:)`)
+
+// looksLikePage reports whether a file that failed to parse was meant to
+// be a package page, so that its error is reported rather than ignored.
+func looksLikePage(data []byte) bool {
+	return pageMarker.Match(data[:min(len(data), 1<<20)])
 }
 
 // check enforces what holds across pages: one tag, one page per package,

@@ -28,6 +28,8 @@ func TestWhichFilesArePages(t *testing.T) {
 		"lz4/specs.md":        strings.Replace(simplePage("lz4", "develop", 7, 1), "layout: cache\n", "", 1), // specs.md needs no layout
 		"docs/binary-note.md": "\x00\x01",                                                                    // binary: no page, ignored
 		"docs/latin1.md":      "# caf\xe9 cr\xe8me\n",                                                        // not UTF-8: no page, ignored
+		"docs/rule.md":        "---\n\nA thematic break, not front matter.\n",                                // never closed, no page marker
+		"docs/jekyll.md":      "---\ntitle: [broken\n---\n",                                                  // broken YAML, no page marker
 	})
 	snap, err := Load(dir, Options{})
 	if err != nil {
@@ -88,8 +90,8 @@ func TestSymlinks(t *testing.T) {
 		"zlib/specs.md":    simplePage("zlib", "develop", 1, 1),
 		".hidden/specs.md": simplePage("bzip2", "develop", 2, 1), // only reached by the link
 	})
-	// A link to a directory (here a loop) is not followed; a link to a page
-	// file is.
+	// A link to a directory already read (here a loop) is not followed; a
+	// link to a page file is.
 	loop := filepath.Join(dir, "zlib", "loop.md")
 	if err := os.Symlink(dir, loop); err != nil {
 		t.Skip(err)
@@ -104,9 +106,35 @@ func TestSymlinks(t *testing.T) {
 	if len(snap.Packages) != 2 || snap.Packages[0].Name != "bzip2" || snap.Packages[0].File != filepath.Join(dir, "xz.md") {
 		t.Errorf("packages %+v", snap.Packages)
 	}
-	want := []Warning{{File: loop, Message: "symbolic link to a directory not followed"}}
+	want := []Warning{{File: loop, Message: "symbolic link to a directory already read (a loop, or a second path to it): not followed"}}
 	if !reflect.DeepEqual(snap.Warnings, want) {
 		t.Errorf("warnings %v, want %v", snap.Warnings, want)
+	}
+}
+
+// TestSymlinkedFolders: a package folder and the root itself may be
+// symbolic links (CI often points at latest -> develop-…); no spec is lost.
+func TestSymlinkedFolders(t *testing.T) {
+	store := writeTree(t, map[string]string{
+		"zlib/specs.md":    simplePage("zlib", "develop", 1, 2),
+		"tree/xz/specs.md": simplePage("xz", "develop", 3, 1),
+	})
+	tree := filepath.Join(store, "tree")
+	if err := os.Symlink(filepath.Join(store, "zlib"), filepath.Join(tree, "zlib")); err != nil {
+		t.Skip(err)
+	}
+	root := filepath.Join(store, "latest")
+	if err := os.Symlink(tree, root); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{tree, root, root + string(filepath.Separator)} {
+		snap, err := Load(path, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if len(snap.Packages) != 2 || snap.Specs() != 3 || len(snap.Warnings) != 0 {
+			t.Errorf("%s: %d packages, %d specs, warnings %v; want 2, 3, none", path, len(snap.Packages), snap.Specs(), snap.Warnings)
+		}
 	}
 }
 

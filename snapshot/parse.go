@@ -83,12 +83,17 @@ func parseFrontMatter(file string, data []byte) (*page, error) {
 			p.fmEnd = line
 			break
 		}
-		if v, col, ok := oneLineJSON(l, "meta", continues(rest)); ok {
-			p.meta = &jsonValue{data: v, line: line, col: col}
-			l = nil
-		} else if v, col, ok := oneLineJSON(l, "spec_details", continues(rest)); ok {
-			p.specDetails = &jsonValue{data: v, line: line, col: col}
-			l = nil
+		for _, f := range []struct {
+			key string
+			val **jsonValue
+		}{{"meta", &p.meta}, {"spec_details", &p.specDetails}} {
+			if v, col, ok := oneLineJSON(l, f.key, continues(rest)); ok {
+				if *f.val != nil {
+					return nil, &Error{File: file, Line: line, Msg: fmt.Sprintf("%s is given twice (lines %d and %d)", f.key, (*f.val).line, line)}
+				}
+				*f.val = &jsonValue{data: v, line: line, col: col}
+				l = nil
+			}
 		}
 		yamlText.Write(l)
 		yamlText.WriteByte('\n')
@@ -399,6 +404,15 @@ func parsePage(file string, data []byte, raw bool) (*Package, RuleCounts, []Warn
 		return nil, nil, nil, err
 	}
 	env := &p.env
+	for _, f := range []struct {
+		key  string
+		fast *jsonValue
+		node *yaml.Node
+	}{{"meta", p.meta, &env.Meta}, {"spec_details", p.specDetails, &env.SpecDetails}} {
+		if f.fast != nil && f.node.Kind != 0 {
+			return nil, nil, nil, &Error{File: file, Line: f.node.Line, Msg: fmt.Sprintf("%s is given twice (lines %d and %d)", f.key, f.fast.line, f.node.Line)}
+		}
+	}
 	if env.SpecFiles.Kind != 0 {
 		return nil, nil, nil, &Error{File: file, Line: env.SpecFiles.Line, Msg: "this is the 2021–2022 catalogue layout (index.md with spec_files and spec-N.json files), which cachediff does not support yet"}
 	}
