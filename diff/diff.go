@@ -24,6 +24,10 @@ const (
 
 var facetNames = [numFacets]string{"version", "compiler", "variants", "target", "os", "platform"}
 
+// sep joins list elements in matching keys: a byte no facet value has, so
+// that ["1.0,2.0"] and ["1.0", "2.0"] never make the same key.
+const sep = "\x1f"
+
 // spec is a snapshot spec with its facet strings prepared for matching.
 type spec struct {
 	*snapshot.Spec
@@ -35,11 +39,11 @@ func prepare(specs []snapshot.Spec) []*spec {
 	out := make([]*spec, len(specs))
 	for i := range specs {
 		s := &specs[i]
-		out[i] = &spec{Spec: s, stacks: strings.Join(s.Stacks, ",")}
+		out[i] = &spec{Spec: s, stacks: strings.Join(s.Stacks, sep)}
 		out[i].facets = [numFacets]string{
-			fVersion:  strings.Join(s.Versions, ","),
+			fVersion:  strings.Join(s.Versions, sep),
 			fCompiler: s.Compiler,
-			fVariants: strings.Join(s.Variants, " "),
+			fVariants: strings.Join(s.Variants, sep),
 			fTarget:   s.Target,
 			fOS:       s.OS,
 			fPlatform: s.Platform,
@@ -58,6 +62,18 @@ func (s *spec) key(skip int) string {
 		b.WriteByte(0)
 	}
 	return b.String()
+}
+
+// show writes facet f of s for people: lists joined by ", " (versions)
+// or " " (variants).
+func (s *spec) show(f int) string {
+	switch f {
+	case fVersion:
+		return strings.Join(s.Versions, ", ")
+	case fVariants:
+		return strings.Join(s.Variants, " ")
+	}
+	return s.facets[f]
 }
 
 // compareSpecs is the engine's one order of specs: by facets (versions
@@ -118,6 +134,7 @@ func Compare(old, new *snapshot.Snapshot) *Report {
 		}
 		r.Packages = append(r.Packages, p)
 	}
+	r.Warnings = append(r.Warnings, movedHashes(old, r.Packages)...)
 	r.Updates = updateGroups(r.Packages)
 	r.Facets, r.Stacks = rollups(old, new)
 	r.Canonicalized = canonCounts(old, new)
@@ -189,7 +206,7 @@ func comparePackage(op, np *snapshot.Package) (Package, []snapshot.Warning) {
 		restOld, restNew = match(restOld, restNew, f, func(o, n *spec) {
 			u := pair(o, n)
 			u.Facet = facetNames[f]
-			u.From, u.To = o.facets[f], n.facets[f]
+			u.From, u.To = o.show(f), n.show(f)
 			if f == fVariants {
 				u.From = strings.Join(minus(o.Variants, n.Variants), " ")
 				u.To = strings.Join(minus(n.Variants, o.Variants), " ")
@@ -222,16 +239,18 @@ func comparePackage(op, np *snapshot.Package) (Package, []snapshot.Warning) {
 	p.Versions = versionChange(olds, news, p.Status)
 	p.SharedVariants = sharedVariants(olds, news)
 	s := &p.Specs
-	s.Added, s.Removed = nonNilSlice(s.Added), nonNilSlice(s.Removed)
-	s.Rebuilt, s.Updated, s.Restacked = nonNilSlice(s.Rebuilt), nonNilSlice(s.Updated), nonNilSlice(s.Restacked)
+	s.Added, s.Removed = orEmpty(s.Added), orEmpty(s.Removed)
+	s.Rebuilt, s.Updated, s.Restacked = orEmpty(s.Rebuilt), orEmpty(s.Updated), orEmpty(s.Restacked)
 	return p, warnings
 }
 
 // match pairs olds with news whose facets are equal but for the one at
 // skip (-1: all equal). Both lists are sorted by compareSpecs. Within a
-// group of equal keys, specs with equal stacks pair first, then the rest
-// in order; the pairing is symmetric, so diff(B,A) mirrors diff(A,B). It
-// returns the unpaired specs, still sorted.
+// group of equal keys, specs with equal stacks pair first, then the rest,
+// both in order: in the version pass from the newest down, so that old
+// {1.0, 2.0} and new {2.1} read as 2.0 → 2.1 with 1.0 gone. The pairing is
+// symmetric, so diff(B,A) mirrors diff(A,B). It returns the unpaired
+// specs, still sorted.
 func match(olds, news []*spec, skip int, pair func(o, n *spec)) (restOld, restNew []*spec) {
 	if len(olds) == 0 || len(news) == 0 {
 		return olds, news
@@ -255,10 +274,15 @@ func match(olds, news []*spec, skip int, pair func(o, n *spec)) (restOld, restNe
 	}
 	paired := map[*spec]bool{}
 	for _, k := range keys { // in the order of olds: deterministic
-		os, ns := oldGroups[k], newGroups[k]
-		// Equal stacks first.
-		for _, o := range os {
-			for _, n := range ns {
+		gOld, gNew := oldGroups[k], newGroups[k]
+		if skip == fVersion { // newest first
+			gOld, gNew = slices.Clone(gOld), slices.Clone(gNew)
+			slices.Reverse(gOld)
+			slices.Reverse(gNew)
+		}
+		// Equal stacks first, in order.
+		for _, o := range gOld {
+			for _, n := range gNew {
 				if !paired[n] && o.stacks == n.stacks {
 					paired[o], paired[n] = true, true
 					pair(o, n)
@@ -267,46 +291,35 @@ func match(olds, news []*spec, skip int, pair func(o, n *spec)) (restOld, restNe
 			}
 		}
 		// Then the rest, in order.
-		ni := 0
-		for _, o := range os {
-			if paired[o] {
-				continue
-			}
-			for ni < len(ns) && paired[ns[ni]] {
-				ni++
-			}
-			if ni == len(ns) {
-				break
-			}
-			paired[o], paired[ns[ni]] = true, true
-			pair(o, ns[ni])
+		restO, restN := unpaired(gOld, paired), unpaired(gNew, paired)
+		for i := range min(len(restO), len(restN)) {
+			paired[restO[i]], paired[restN[i]] = true, true
+			pair(restO[i], restN[i])
 		}
 	}
-	for _, o := range olds {
-		if !paired[o] {
-			restOld = append(restOld, o)
+	return unpaired(olds, paired), unpaired(news, paired)
+}
+
+func unpaired(specs []*spec, paired map[*spec]bool) []*spec {
+	var out []*spec
+	for _, s := range specs {
+		if !paired[s] {
+			out = append(out, s)
 		}
 	}
-	for _, n := range news {
-		if !paired[n] {
-			restNew = append(restNew, n)
-		}
-	}
-	return restOld, restNew
+	return out
 }
 
 func public(s *spec) Spec {
 	return Spec{
-		Hash: s.Hash, Versions: nonNil(s.Versions), Compiler: s.Compiler,
+		Hash: s.Hash, Versions: orEmpty(s.Versions), Compiler: s.Compiler,
 		OS: s.OS, Platform: s.Platform, Target: s.Target,
-		Variants: nonNil(s.Variants), Stacks: nonNil(s.Stacks),
+		Variants: orEmpty(s.Variants), Stacks: orEmpty(s.Stacks),
 	}
 }
 
-func nonNil(l []string) []string { return nonNilSlice(l) }
-
-// nonNilSlice makes empty lists [] rather than null in JSON.
-func nonNilSlice[T any](l []T) []T {
+// orEmpty makes empty lists [] rather than null in JSON.
+func orEmpty[T any](l []T) []T {
 	if l == nil {
 		return []T{}
 	}
@@ -323,7 +336,29 @@ func sharedVariants(olds, news []*spec) []string {
 	for _, s := range all[1:] {
 		shared = slices.DeleteFunc(shared, func(v string) bool { return !slices.Contains(s.Variants, v) })
 	}
-	return nonNil(shared)
+	return orEmpty(shared)
+}
+
+// movedHashes warns about hashes that left one package and joined another:
+// a hash names one build of one package, so this is an anomaly of the
+// input (each side is reported as removed and added).
+func movedHashes(old *snapshot.Snapshot, pkgs []Package) []snapshot.Warning {
+	owner := map[string]string{}
+	for _, p := range old.Packages {
+		for _, s := range p.Specs {
+			owner[s.Hash] = p.Name
+		}
+	}
+	var warnings []snapshot.Warning
+	for _, p := range pkgs {
+		for _, s := range p.Specs.Added {
+			if from, ok := owner[s.Hash]; ok && from != p.Name {
+				warnings = append(warnings, snapshot.Warning{File: p.NewFile,
+					Message: fmt.Sprintf("hash %s moved from package %s to %s; a hash names one build of one package", s.Hash, from, p.Name)})
+			}
+		}
+	}
+	return warnings
 }
 
 // updateGroups counts updated specs by (facet, from, to): the pass order
@@ -381,7 +416,7 @@ func facetDelta(o, n *spec) string {
 	var parts []string
 	for f := range numFacets {
 		if o.facets[f] != n.facets[f] {
-			parts = append(parts, fmt.Sprintf("%s %s → %s", facetNames[f], o.facets[f], n.facets[f]))
+			parts = append(parts, fmt.Sprintf("%s %s → %s", facetNames[f], o.show(f), n.show(f)))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -408,8 +443,8 @@ func pairs(ms []matched) []Pair {
 
 func versionChange(olds, news []*spec, st Status) VersionChange {
 	vc := VersionChange{Old: versions(olds), New: versions(news)}
-	vc.Added = nonNil(minus(vc.New, vc.Old))
-	vc.Removed = nonNil(minus(vc.Old, vc.New))
+	vc.Added = orEmpty(minus(vc.New, vc.Old))
+	vc.Removed = orEmpty(minus(vc.Old, vc.New))
 	switch {
 	case st == Added:
 		vc.Direction = New
@@ -437,13 +472,13 @@ func versions(specs []*spec) []string {
 		vs = append(vs, s.Versions...)
 	}
 	slices.SortFunc(vs, version.Compare)
-	return nonNil(slices.Compact(vs))
+	return orEmpty(slices.Compact(vs))
 }
 
 // rollups counts specs per facet value and specs and packages per stack.
 func rollups(old, new *snapshot.Snapshot) (Facets, []StackRow) {
 	type counter map[string]*OldToNew
-	var compiler, os, platform, target, stack, stackPkgs = counter{}, counter{}, counter{}, counter{}, counter{}, counter{}
+	var compiler, opsys, platform, target, stack, stackPkgs = counter{}, counter{}, counter{}, counter{}, counter{}, counter{}
 	inc := func(c counter, v string, side int) {
 		n := c[v]
 		if n == nil {
@@ -461,7 +496,7 @@ func rollups(old, new *snapshot.Snapshot) (Facets, []StackRow) {
 			inPkg := map[string]bool{}
 			for _, s := range p.Specs {
 				inc(compiler, s.Compiler, side)
-				inc(os, s.OS, side)
+				inc(opsys, s.OS, side)
 				inc(platform, s.Platform, side)
 				inc(target, s.Target, side)
 				for _, st := range s.Stacks {
@@ -490,7 +525,7 @@ func rollups(old, new *snapshot.Snapshot) (Facets, []StackRow) {
 		}
 		return r
 	}
-	f := Facets{Compiler: rollup(compiler), OS: rollup(os), Platform: rollup(platform), Target: rollup(target), Stack: rollup(stack)}
+	f := Facets{Compiler: rollup(compiler), OS: rollup(opsys), Platform: rollup(platform), Target: rollup(target), Stack: rollup(stack)}
 	rows := []StackRow{}
 	for _, vc := range f.Stack.Counts {
 		rows = append(rows, StackRow{Name: vc.Value, Specs: vc.OldToNew, Packages: *stackPkgs[vc.Value]})

@@ -2,6 +2,7 @@ package diff
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -162,6 +163,15 @@ func TestMirror(t *testing.T) {
 			if len(ab.Packages) != len(ba.Packages) {
 				t.Fatalf("seed %d: %d packages listed one way, %d the other", seed, len(ab.Packages), len(ba.Packages))
 			}
+			if got, want := ba.Facets, mirrorFacets(ab.Facets); !reflect.DeepEqual(got, want) {
+				t.Fatalf("seed %d: facets of diff(B,A)\n got %+v\nwant %+v", seed, got, want)
+			}
+			if got, want := ba.Stacks, mirrorStacks(ab.Stacks); !reflect.DeepEqual(got, want) {
+				t.Fatalf("seed %d: stacks of diff(B,A)\n got %+v\nwant %+v", seed, got, want)
+			}
+			if got, want := updateSet(ba.Updates), mirrorUpdateSet(ab.Updates); !reflect.DeepEqual(got, want) {
+				t.Fatalf("seed %d: updates of diff(B,A)\n got %v\nwant %v", seed, got, want)
+			}
 			for i := range ab.Packages {
 				got, want := ba.Packages[i], mirrorPackage(ab.Packages[i])
 				if !reflect.DeepEqual(got, want) {
@@ -244,4 +254,42 @@ func TestInputOrder(t *testing.T) {
 			t.Fatalf("seed %d: report depends on the order of specs", seed)
 		}
 	}
+}
+
+func mirrorFacets(f Facets) Facets {
+	for _, r := range []*Rollup{&f.Compiler, &f.OS, &f.Platform, &f.Target, &f.Stack} {
+		r.Added, r.Removed = r.Removed, r.Added
+		counts := make(ValueCounts, len(r.Counts))
+		for i, c := range r.Counts {
+			counts[i] = ValueCount{Value: c.Value, OldToNew: OldToNew{Old: c.New, New: c.Old}}
+		}
+		r.Counts = counts
+	}
+	return f
+}
+
+func mirrorStacks(rows []StackRow) []StackRow {
+	out := make([]StackRow, len(rows))
+	for i, r := range rows {
+		out[i] = StackRow{Name: r.Name, Specs: OldToNew{r.Specs.New, r.Specs.Old}, Packages: OldToNew{r.Packages.New, r.Packages.Old}}
+	}
+	return out
+}
+
+// updateSet keys update groups by facet, from and to; their order depends
+// on counts and values, which a mirror swaps.
+func updateSet(us []UpdateGroup) map[[3]string]string {
+	m := map[[3]string]string{}
+	for _, u := range us {
+		m[[3]string{u.Facet, u.From, u.To}] = fmt.Sprint(u.Specs, u.Packages)
+	}
+	return m
+}
+
+func mirrorUpdateSet(us []UpdateGroup) map[[3]string]string {
+	m := map[[3]string]string{}
+	for _, u := range us {
+		m[[3]string{u.Facet, u.To, u.From}] = fmt.Sprint(u.Specs, u.Packages)
+	}
+	return m
 }

@@ -184,3 +184,38 @@ func TestValueCountsJSON(t *testing.T) {
 		t.Fatalf("round trip %+v", out)
 	}
 }
+
+func TestVersionPassPairsNewest(t *testing.T) {
+	old := snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3"), sp("o2bb", "2.0", "gcc@13.2.0", "x86_64_v3"))
+	new := snap("b", sp("n1bb", "2.1", "gcc@13.2.0", "x86_64_v3"))
+	p := Compare(old, new).Packages[0]
+	if got := pairHashes(p.Specs.Updated); got != "o2bb>n1bb" {
+		t.Errorf("updated %s, want 2.0 → 2.1 (o2bb>n1bb)", got)
+	}
+	if got := hashes(p.Specs.Removed); got != "o1bb" {
+		t.Errorf("removed %s, want 1.0 (o1bb)", got)
+	}
+}
+
+func TestListsDoNotCollide(t *testing.T) {
+	o := sp("o1bb", "1.0,2.0", "gcc@13.2.0", "x86_64_v3")
+	n := sp("n1bb", "1.0", "gcc@13.2.0", "x86_64_v3")
+	n.Versions = []string{"1.0", "2.0"}
+	p := Compare(snap("a", o), snap("b", n)).Packages[0]
+	if p.Counts.Rebuilt != 0 || p.Counts.Updated != 1 {
+		t.Errorf("counts %+v: [\"1.0,2.0\"] and [\"1.0\", \"2.0\"] are different versions", p.Counts)
+	}
+	if u := p.Specs.Updated[0]; u.From != "1.0,2.0" || u.To != "1.0, 2.0" {
+		t.Errorf("update shown as %q → %q", u.From, u.To)
+	}
+}
+
+func TestMovedHashWarns(t *testing.T) {
+	old := snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3"))
+	new := &snapshot.Snapshot{Path: "b", Tag: "b", Canon: snapshot.RuleCounts{},
+		Packages: []*snapshot.Package{{Name: "zstd", File: "b/zstd/specs.md", Specs: []snapshot.Spec{sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")}}}}
+	r := Compare(old, new)
+	if len(r.Warnings) != 1 || r.Warnings[0].File != "b/zstd/specs.md" || !strings.Contains(r.Warnings[0].Message, "moved from package zlib to zstd") {
+		t.Errorf("warnings %+v, want one about the hash moving from zlib to zstd", r.Warnings)
+	}
+}

@@ -175,9 +175,6 @@ func compareSpack(a, b parsed) int {
 	return compareComponent(a.preNum, b.preNum)
 }
 
-// Less reports whether a sorts before b; for sort.Slice and friends.
-func Less(a, b string) bool { return Compare(a, b) < 0 }
-
 // Max returns the newest of vs, or "" when vs is empty.
 func Max(vs []string) string {
 	var m string
