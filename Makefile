@@ -6,7 +6,7 @@ GO ?= go
 all: build
 
 build:
-	$(GO) build -o bin/cachediff ./cmd/cachediff
+	@$(GO) build -o bin/cachediff ./cmd/cachediff
 
 # The Markdown report of a real pair: Spack's compiler migration week.
 # (cachediff exits 1 when the snapshots differ: that is the expected result.)

@@ -152,3 +152,24 @@ func TestTemplateFunctions(t *testing.T) {
 		}
 	}
 }
+
+func TestMarkdownUpdateCells(t *testing.T) {
+	spec := func(hash, platform string, stacks ...string) diff.Spec {
+		return diff.Spec{Hash: hash, Versions: []string{"1.0"}, Compiler: "gcc@13.2.0", OS: "ubuntu24.04",
+			Platform: platform, Target: "x86_64_v3", Variants: []string{}, Stacks: stacks}
+	}
+	r := hostile()
+	r.Packages[0].Name = "zlib"
+	r.Packages[0].Specs = diff.SpecChanges{Updated: []diff.Pair{{
+		Old: spec("aaaaaaaaa", "linux", "e4s", "hep", "root"), New: spec("bbbbbbbbb", "cray", "e4s", "tutorial", "root"),
+		Facet: "platform", From: "linux", To: "cray", StacksJoined: []string{"tutorial"}, StacksLeft: []string{"hep"},
+	}}}
+	var buf bytes.Buffer
+	if err := Markdown(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	want := "| updated platform | `aaaaaaa` → `bbbbbbb` | 1.0 | gcc@13.2.0 | ubuntu24.04 (platform linux → cray) | x86_64_v3 |  | e4s, +tutorial, −hep |"
+	if !strings.Contains(buf.String(), want) {
+		t.Errorf("Markdown lacks the row\n%s\nin:\n%s", want, buf.String())
+	}
+}

@@ -64,6 +64,6 @@ type Spec struct {
 // Warning is a problem in the input that does not stop the diff.
 type Warning struct {
 	File    string `json:"file"`
-	Line    int    `json:"line,omitempty"`
+	Line    int    `json:"line"` // 0 when the problem has no line
 	Message string `json:"message"`
 }

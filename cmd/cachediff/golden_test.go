@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -120,10 +121,17 @@ func TestReadmeExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, ok := bytes.Cut(readme, []byte("<!-- example:begin -->\n"))
-	example, _, ok2 := bytes.Cut(rest, []byte("<!-- example:end -->"))
+	before, rest, ok := bytes.Cut(readme, []byte("<!-- example:begin -->\n"))
+	example, after, ok2 := bytes.Cut(rest, []byte("<!-- example:end -->"))
 	if !ok || !ok2 {
 		t.Fatal("README.md has no <!-- example:begin --> … <!-- example:end --> block")
+	}
+	if *update {
+		fresh := slices.Concat(before, []byte("<!-- example:begin -->\n"), want, []byte("<!-- example:end -->"), after)
+		if err := os.WriteFile("../../README.md", fresh, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
 	}
 	if !bytes.Equal(example, want) {
 		t.Errorf("README.md example differs from testdata/golden/develop-2025-03.md:\n%s", lineDiff(want, example))

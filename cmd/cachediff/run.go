@@ -219,7 +219,14 @@ func writeFileAtomic(path string, data []byte) (err error) {
 	if _, err := f.Write(data); err != nil {
 		return err
 	}
-	if err := f.Chmod(0o644); err != nil {
+	mode := fs.FileMode(0o644) // CreateTemp makes 0600; a report is for reading
+	if info, err := os.Stat(path); err == nil {
+		mode = info.Mode().Perm() // replacing a file keeps its mode
+	}
+	if err := f.Chmod(mode); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil { // the data is on disk before the name is
 		return err
 	}
 	if err := f.Close(); err != nil {
