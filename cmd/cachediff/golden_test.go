@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -135,5 +138,68 @@ func TestReadmeExample(t *testing.T) {
 	}
 	if !bytes.Equal(example, want) {
 		t.Errorf("README.md example differs from testdata/golden/develop-2025-03.md:\n%s", lineDiff(want, example))
+	}
+}
+
+// TestDeterministicGenerated writes two generated snapshot trees (many
+// packages, shared facets, shuffled keys) and expects byte-identical
+// Markdown and JSON under GOMAXPROCS 1, 2 and 8.
+func TestDeterministicGenerated(t *testing.T) {
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(7, 7))
+	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+	hash := func() string {
+		b := make([]byte, 32)
+		for i := range b {
+			b[i] = alphabet[r.IntN(32)]
+		}
+		return string(b)
+	}
+	pick := func(l ...string) string { return l[r.IntN(len(l))] }
+	for _, tag := range []string{"develop-a", "develop-b"} {
+		for p := range 120 {
+			name := fmt.Sprintf("pkg-%03d", p)
+			if r.IntN(15) == 0 {
+				continue // some packages only on one side
+			}
+			var specs []map[string]any
+			for range 1 + r.IntN(20) {
+				specs = append(specs, map[string]any{
+					"hash": hash(), "versions": []string{pick("1.0", "1.1", "2.0")},
+					"compiler": pick("gcc@=13.2.0", "gcc@13.2.0", "none", "clang@18.1.8"),
+					"os":       pick("ubuntu22.04", "ubuntu24.04"), "platform": "linux",
+					"target": pick("x86_64_v3", "aarch64"), "variants": []string{pick("+shared", "~shared"), "build_system=cmake"},
+					"stacks": []string{pick("e4s", "hep", "tutorial"), "root"}, "size": "-",
+				})
+			}
+			data, err := json.Marshal(specs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, %s]\nspec_details: %s\n---", name, tag, data)
+			if err := os.MkdirAll(filepath.Join(dir, tag, name), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, tag, name, "specs.md"), []byte(page), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, format := range []string{"md", "json"} {
+		args := []string{"--format", format, filepath.Join(dir, "develop-a"), filepath.Join(dir, "develop-b")}
+		var first []byte
+		for _, procs := range []int{1, 2, 8} {
+			runtime.GOMAXPROCS(procs)
+			var stdout, stderr bytes.Buffer
+			if code := run(args, &stdout, &stderr); code != 1 {
+				t.Fatalf("exit %d, want 1; stderr:\n%s", code, stderr.String())
+			}
+			if first == nil {
+				first = stdout.Bytes()
+			} else if !bytes.Equal(stdout.Bytes(), first) {
+				t.Fatalf("%s with GOMAXPROCS=%d differs from GOMAXPROCS=1:\n%s", format, procs, lineDiff(first, stdout.Bytes()))
+			}
+		}
 	}
 }
