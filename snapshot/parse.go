@@ -33,7 +33,6 @@ type jsonValue struct {
 
 // page is what parsePage reads from a file, before validation.
 type page struct {
-	file        string
 	env         envelope
 	meta        *jsonValue // nil when absent or written as YAML
 	specDetails *jsonValue
@@ -58,7 +57,7 @@ func parseFrontMatter(file string, data []byte) (*page, error) {
 		return nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	p := &page{file: file}
+	p := &page{}
 	var yamlText bytes.Buffer
 	line, open := 0, false
 	for rest := data; len(rest) > 0 || line == 0; {

@@ -59,12 +59,13 @@ type options struct {
 // run is the whole command: it parses args, writes the report to stdout
 // (or --output) and messages to stderr, and returns the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
-	opts, help, err := parseArgs(args, stderr)
+	opts, help, err := parseArgs(args)
 	if help {
-		fmt.Fprint(stdout, usage())
-		return exitSame
-	}
-	if err == nil {
+		if _, err = io.WriteString(stdout, usage()); err == nil {
+			return exitSame
+		}
+		err = fmt.Errorf("writing the help: %w", err)
+	} else if err == nil {
 		var differs bool
 		differs, err = runDiff(opts, stdout)
 		if err == nil {
@@ -113,7 +114,7 @@ func usage() string {
 	return usageText + newFlagSet(&opts).FlagUsages() + exitText
 }
 
-func parseArgs(args []string, stderr io.Writer) (opts options, help bool, err error) {
+func parseArgs(args []string) (opts options, help bool, err error) {
 	fs := newFlagSet(&opts)
 	fs.SetOutput(io.Discard)
 	fs.BoolVarP(&help, "help", "h", false, "show this help")
