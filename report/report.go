@@ -20,21 +20,39 @@ import (
 // Schema names the version of the JSON document.
 const Schema = "cachediff/v1"
 
-// Document is the data every format renders: the schema and the report.
+// Options control how a report is rendered, never what it says: they are
+// not part of the JSON document.
+type Options struct {
+	// Title replaces the default headline title; "" keeps the default.
+	Title string
+	// LinkBase, when set, links package names to LinkBase + name (for
+	// example https://cache.spack.io/package/?name=).
+	LinkBase string
+	// MaxBytes, when positive, is the most bytes of Markdown to write.
+	MaxBytes int
+	// Color turns on ANSI colours in the terminal format.
+	Color bool
+}
+
+// Document is the data every format renders: the schema, the report, and
+// the rendering options (templates see them as .Render).
 type Document struct {
 	Schema string `json:"schema"`
 	*diff.Report
+	Render Options `json:"-"`
 }
 
-// NewDocument wraps r for rendering.
-func NewDocument(r *diff.Report) Document { return Document{Schema: Schema, Report: r} }
+// NewDocument wraps r for rendering with o.
+func NewDocument(r *diff.Report, o Options) Document {
+	return Document{Schema: Schema, Report: r, Render: o}
+}
 
 // JSON writes r as an indented cachediff/v1 JSON document.
 func JSON(w io.Writer, r *diff.Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(NewDocument(r))
+	return enc.Encode(NewDocument(r, Options{}))
 }
 
 // builtin parses the embedded templates once.
@@ -43,12 +61,12 @@ var builtin = sync.OnceValues(func() (*template.Template, error) {
 })
 
 // Markdown writes r as GitHub-flavoured Markdown.
-func Markdown(w io.Writer, r *diff.Report) error {
+func Markdown(w io.Writer, r *diff.Report, o Options) error {
 	t, err := builtin()
 	if err != nil {
 		return fmt.Errorf("built-in templates: %w", err)
 	}
-	return t.ExecuteTemplate(w, "md.tmpl", NewDocument(r))
+	return t.ExecuteTemplate(w, "md.tmpl", NewDocument(r, o))
 }
 
 // ParseTemplate parses a user template. It gets the functions of Funcs:
@@ -60,6 +78,6 @@ func ParseTemplate(name, text string) (*template.Template, error) {
 }
 
 // Execute renders a parsed user template over r.
-func Execute(w io.Writer, t *template.Template, r *diff.Report) error {
-	return t.Execute(w, NewDocument(r))
+func Execute(w io.Writer, t *template.Template, r *diff.Report, o Options) error {
+	return t.Execute(w, NewDocument(r, o))
 }

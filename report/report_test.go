@@ -61,7 +61,7 @@ func hostile() *diff.Report {
 
 func TestMarkdownHostileInput(t *testing.T) {
 	var buf bytes.Buffer
-	if err := Markdown(&buf, hostile()); err != nil {
+	if err := Markdown(&buf, hostile(), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -137,7 +137,7 @@ func TestTemplateFunctions(t *testing.T) {
 			t.Fatalf("%s: %v", tc.text, err)
 		}
 		var buf bytes.Buffer
-		err = Execute(&buf, tmpl, hostile())
+		err = Execute(&buf, tmpl, hostile(), Options{})
 		if tc.exec != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.exec) {
 				t.Errorf("%s: error %v, want %q", tc.text, err, tc.exec)
@@ -165,7 +165,7 @@ func TestMarkdownUpdateCells(t *testing.T) {
 		Facet: "platform", From: "linux", To: "cray", StacksJoined: []string{"tutorial"}, StacksLeft: []string{"hep"},
 	}}}
 	var buf bytes.Buffer
-	if err := Markdown(&buf, r); err != nil {
+	if err := Markdown(&buf, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	want := "| updated platform | `aaaaaaa` → `bbbbbbb` | 1.0 | gcc@13.2.0 | ubuntu24.04 (platform linux → cray) | x86_64_v3 |  | e4s, +tutorial, −hep |"

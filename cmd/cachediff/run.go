@@ -187,12 +187,12 @@ func renderer(opts options) (func(io.Writer, *diff.Report) error, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(w io.Writer, r *diff.Report) error { return report.Execute(w, t, r) }, nil
+		return func(w io.Writer, r *diff.Report) error { return report.Execute(w, t, r, report.Options{}) }, nil
 	}
 	if opts.format == "json" {
 		return report.JSON, nil
 	}
-	return report.Markdown, nil
+	return func(w io.Writer, r *diff.Report) error { return report.Markdown(w, r, report.Options{}) }, nil
 }
 
 // writeFileAtomic writes data to a temporary file beside path and renames
