@@ -27,6 +27,7 @@ type Report struct {
 	Old           Side               `json:"old"`
 	New           Side               `json:"new"`
 	Options       Options            `json:"options"`
+	Gate          *Gate              `json:"gate,omitempty"` // only with --fail-on
 	Summary       Summary            `json:"summary"`
 	Packages      []Package          `json:"packages"` // not unchanged, sorted by name
 	Updates       []UpdateGroup      `json:"updates"`  // updated specs grouped by change

@@ -34,12 +34,14 @@ Examples:
   cachediff _cache/develop-2025-03-23 _cache/develop-2025-03-30
   cachediff --format json -o diff.json old/ new/
   cachediff --template notes.tmpl old/ new/
+  cachediff --fail-on removed-package,lost-stack old/ new/   # a CI gate
 
 Flags:
 `
 
 const exitText = `
 Exit status: 0 no differences, 1 differences, 2 trouble.
+With --fail-on: 0 no listed kind of change present, 1 one is, 2 trouble.
 `
 
 // usageError is a problem with the command line.
@@ -53,6 +55,7 @@ type options struct {
 	template string
 	output   string
 	raw      bool
+	failOn   []string // kinds of change, checked; nil without --fail-on
 	old, new string
 }
 
@@ -66,13 +69,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		err = fmt.Errorf("writing the help: %w", err)
 	} else if err == nil {
-		var differs bool
-		differs, err = runDiff(opts, stdout)
+		var code int
+		code, err = runDiff(opts, stdout)
 		if err == nil {
-			if differs {
-				return exitDiffers
-			}
-			return exitSame
+			return code
 		}
 	}
 	for _, e := range splitErrors(err) {
@@ -105,13 +105,21 @@ func newFlagSet(opts *options) *pflag.FlagSet {
 	fs.StringVarP(&opts.template, "template", "t", "", "render the report with this Go text/template `file` (sprig's hermetic functions)")
 	fs.StringVarP(&opts.output, "output", "o", "", "write the report to `file` (atomically) instead of standard output")
 	fs.BoolVar(&opts.raw, "no-canonicalize", false, "compare strings as written (no gcc@=13.2.0 → gcc@13.2.0 and the other rules)")
+	fs.StringSliceVar(&opts.failOn, "fail-on", nil, "exit 1 only if one of these `kinds` of change is present, else 0 (comma-separated, repeatable; kinds below)")
 	fs.SortFlags = false
 	return fs
 }
 
 func usage() string {
 	var opts options
-	return usageText + newFlagSet(&opts).FlagUsages() + exitText
+	var b strings.Builder
+	b.WriteString(usageText + newFlagSet(&opts).FlagUsages())
+	b.WriteString("\nKinds of change for --fail-on (a kind is present when there is):\n")
+	for _, k := range diff.GateKinds {
+		fmt.Fprintf(&b, "  %-16s %s\n", k.Name, k.Doc)
+	}
+	b.WriteString(exitText)
+	return b.String()
 }
 
 func parseArgs(args []string) (opts options, help bool, err error) {
@@ -136,43 +144,67 @@ func parseArgs(args []string) (opts options, help bool, err error) {
 	default:
 		return opts, false, &usageError{fmt.Sprintf("unknown --format %q: want md or json", opts.format)}
 	}
+	if fs.Changed("fail-on") {
+		kinds, err := diff.ParseGateKinds(opts.failOn)
+		if err != nil {
+			return opts, false, &usageError{"--fail-on: " + err.Error()}
+		}
+		if len(kinds) == 0 {
+			return opts, false, &usageError{"--fail-on: want at least one kind of change: " + strings.Join(diff.GateKindNames(), ", ")}
+		}
+		opts.failOn = kinds
+	}
 	if opts.template != "" && fs.Changed("format") {
 		return opts, false, &usageError{"--template and --format do not go together: the template is the format"}
 	}
 	return opts, false, nil
 }
 
-// runDiff loads both snapshots, diffs and renders them. It reports whether
-// they differ.
-func runDiff(opts options, stdout io.Writer) (bool, error) {
+// runDiff loads both snapshots, diffs and renders them. It returns the
+// exit status: whether they differ or, with --fail-on, whether the gate
+// tripped.
+func runDiff(opts options, stdout io.Writer) (int, error) {
 	render, err := renderer(opts)
 	if err != nil {
-		return false, err
+		return exitTrouble, err
 	}
 	lo := snapshot.Options{Raw: opts.raw}
 	old, oldErr := snapshot.Load(opts.old, lo)
 	new, newErr := snapshot.Load(opts.new, lo)
 	switch {
 	case oldErr != nil && newErr != nil:
-		return false, errorList{oldErr, newErr}
+		return exitTrouble, errorList{oldErr, newErr}
 	case oldErr != nil:
-		return false, oldErr
+		return exitTrouble, oldErr
 	case newErr != nil:
-		return false, newErr
+		return exitTrouble, newErr
 	}
 	r := diff.Compare(old, new)
+	code := exitSame
+	if r.HasChanges() {
+		code = exitDiffers
+	}
+	if opts.failOn != nil {
+		if r.Gate, err = diff.CheckGate(r, opts.failOn); err != nil {
+			return exitTrouble, err
+		}
+		code = exitSame
+		if !r.Gate.Passed() {
+			code = exitDiffers
+		}
+	}
 	var buf bytes.Buffer
 	if err := render(&buf, r); err != nil {
-		return false, err
+		return exitTrouble, err
 	}
 	if opts.output != "" {
 		if err := writeFileAtomic(opts.output, buf.Bytes()); err != nil {
-			return false, err
+			return exitTrouble, err
 		}
 	} else if _, err := stdout.Write(buf.Bytes()); err != nil {
-		return false, fmt.Errorf("writing the report: %w", err)
+		return exitTrouble, fmt.Errorf("writing the report: %w", err)
 	}
-	return r.HasChanges(), nil
+	return code, nil
 }
 
 // renderer picks the function that renders a report, reading and parsing

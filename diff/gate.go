@@ -1,0 +1,163 @@
+package diff
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A gate is a CI check over a report: it lists kinds of change (--fail-on)
+// and trips when the report holds at least one change of a listed kind.
+// The engine says which kinds are present and what tripped; the command
+// turns that into an exit status.
+
+// GateKind is one kind of change a gate can fail on.
+type GateKind struct {
+	Name string
+	// Unit is what Trip.Count counts for this kind.
+	Unit string
+	// Doc says exactly when the kind is present, for --help and docs.
+	Doc string
+	// find returns how many units are present and the packages or values
+	// concerned.
+	find func(r *Report) (count int, packages, values []string)
+}
+
+// GateKinds are the kinds of change, in the order gates report them.
+var GateKinds = []GateKind{
+	{"any", "package", "any difference: a package added, removed or changed (the default exit status without --fail-on)", findAny},
+	{"added-package", "package", "a package only in the new snapshot", findStatus(Added)},
+	{"removed-package", "package", "a package only in the old snapshot", findStatus(Removed)},
+	{"removed-spec", "spec", "a spec removed: matched with nothing in the new snapshot (summary.specs.removed > 0; the specs of removed packages included)", findRemovedSpecs},
+	{"downgrade", "package", "a package in both snapshots whose newest version fell (versions.direction downgraded)", findDowngrades},
+	{"lost-stack", "stack", "a stack with specs in the old snapshot and none in the new", findLost(func(f *Facets) *Rollup { return &f.Stack })},
+	{"lost-compiler", "compiler", "a compiler with specs in the old snapshot and none in the new", findLost(func(f *Facets) *Rollup { return &f.Compiler })},
+	{"lost-os", "os", "an operating system with specs in the old snapshot and none in the new", findLost(func(f *Facets) *Rollup { return &f.OS })},
+	{"lost-platform", "platform", "a platform with specs in the old snapshot and none in the new", findLost(func(f *Facets) *Rollup { return &f.Platform })},
+	{"lost-target", "target", "a target with specs in the old snapshot and none in the new", findLost(func(f *Facets) *Rollup { return &f.Target })},
+}
+
+// GateKindNames returns the names of GateKinds, in order.
+func GateKindNames() []string {
+	names := make([]string, len(GateKinds))
+	for i, k := range GateKinds {
+		names[i] = k.Name
+	}
+	return names
+}
+
+// Gate is the outcome of a gate: the kinds it fails on and those present.
+type Gate struct {
+	// FailOn are the kinds the gate fails on, de-duplicated, in the order
+	// of GateKinds.
+	FailOn []string `json:"fail_on"`
+	// Tripped are the kinds of FailOn present in the report, in the same
+	// order; the gate passed when it is empty.
+	Tripped []Trip `json:"tripped"`
+}
+
+// Passed reports whether no kind of FailOn is present.
+func (g *Gate) Passed() bool { return len(g.Tripped) == 0 }
+
+// Trip is one kind of change that tripped a gate.
+type Trip struct {
+	Kind string `json:"kind"`
+	// Count is how many units (Unit) of the kind are present: packages,
+	// specs, or facet values.
+	Count int    `json:"count"`
+	Unit  string `json:"unit"`
+	// Packages are the packages concerned, sorted by name ([] for the
+	// lost-* kinds).
+	Packages []string `json:"packages"`
+	// Values are the facet values lost, in the roll-up's order ([] for
+	// the other kinds).
+	Values []string `json:"values"`
+}
+
+// ParseGateKinds checks kinds against GateKinds and returns them
+// de-duplicated, in the order of GateKinds. An unknown kind is an error
+// that lists the valid ones.
+func ParseGateKinds(kinds []string) ([]string, error) {
+	want := map[string]bool{}
+	for _, k := range kinds {
+		if !slices.Contains(GateKindNames(), k) {
+			return nil, fmt.Errorf("unknown kind of change %q: want one of %s", k, strings.Join(GateKindNames(), ", "))
+		}
+		want[k] = true
+	}
+	var out []string
+	for _, k := range GateKinds {
+		if want[k.Name] {
+			out = append(out, k.Name)
+		}
+	}
+	return orEmpty(out), nil
+}
+
+// CheckGate returns the gate over r that fails on the given kinds (names
+// of GateKinds; ParseGateKinds checks them).
+func CheckGate(r *Report, failOn []string) (*Gate, error) {
+	kinds, err := ParseGateKinds(failOn)
+	if err != nil {
+		return nil, err
+	}
+	g := &Gate{FailOn: kinds, Tripped: []Trip{}}
+	for _, k := range GateKinds {
+		if !slices.Contains(kinds, k.Name) {
+			continue
+		}
+		if n, pkgs, values := k.find(r); n > 0 {
+			g.Tripped = append(g.Tripped, Trip{Kind: k.Name, Count: n, Unit: k.Unit, Packages: orEmpty(pkgs), Values: orEmpty(values)})
+		}
+	}
+	return g, nil
+}
+
+func findAny(r *Report) (int, []string, []string) {
+	var names []string
+	for _, p := range r.Packages { // only packages that are not unchanged
+		names = append(names, p.Name)
+	}
+	return len(names), names, nil
+}
+
+func findStatus(st Status) func(r *Report) (int, []string, []string) {
+	return func(r *Report) (int, []string, []string) {
+		var names []string
+		for _, p := range r.Packages {
+			if p.Status == st {
+				names = append(names, p.Name)
+			}
+		}
+		return len(names), names, nil
+	}
+}
+
+func findRemovedSpecs(r *Report) (int, []string, []string) {
+	var names []string
+	n := 0
+	for _, p := range r.Packages {
+		if p.Counts.Removed > 0 {
+			n += p.Counts.Removed
+			names = append(names, p.Name)
+		}
+	}
+	return n, names, nil
+}
+
+func findDowngrades(r *Report) (int, []string, []string) {
+	var names []string
+	for _, p := range r.Packages {
+		if p.Versions.Direction == Downgraded {
+			names = append(names, p.Name)
+		}
+	}
+	return len(names), names, nil
+}
+
+func findLost(rollup func(*Facets) *Rollup) func(r *Report) (int, []string, []string) {
+	return func(r *Report) (int, []string, []string) {
+		lost := rollup(&r.Facets).Removed // old > 0 and new == 0
+		return len(lost), nil, slices.Clone(lost)
+	}
+}

@@ -1,0 +1,184 @@
+package diff
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// pkg is one package page of a hand-made snapshot.
+func pkg(name string, specs ...snapshot.Spec) *snapshot.Package {
+	sortByHash(specs)
+	return &snapshot.Package{Name: name, File: name + "/specs.md", Line: 6, Specs: specs}
+}
+
+func snapOf(tag string, pkgs ...*snapshot.Package) *snapshot.Snapshot {
+	return &snapshot.Snapshot{Path: tag, Tag: tag, Canon: snapshot.RuleCounts{}, Packages: pkgs}
+}
+
+func with(s snapshot.Spec, edit func(*snapshot.Spec)) snapshot.Spec {
+	edit(&s)
+	return s
+}
+
+// gateFixture has one of every kind of change:
+// removed-package gone; added-package fresh; downgrade zlib 1.3 → 1.2;
+// removed-spec (zlib's aarch64 spec and gone's two); lost-stack hep;
+// lost-compiler gcc@11.4.0; lost-os rhel8; lost-platform darwin;
+// lost-target aarch64.
+func gateFixture() (old, new *snapshot.Snapshot) {
+	old = snapOf("a",
+		pkg("gone",
+			sp("g1bb", "1.0", "gcc@11.4.0", "x86_64_v3", "hep"),
+			with(sp("g2bb", "1.0", "gcc@13.2.0", "x86_64_v3"), func(s *snapshot.Spec) { s.OS, s.Platform = "sequoia", "darwin" })),
+		pkg("same", sp("s1bb", "2.0", "gcc@13.2.0", "x86_64_v3", "e4s")),
+		pkg("zlib",
+			sp("z1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"),
+			with(sp("z2bb", "1.3", "gcc@13.2.0", "aarch64", "e4s"), func(s *snapshot.Spec) { s.OS = "rhel8" })),
+	)
+	new = snapOf("b",
+		pkg("fresh", sp("f1bb", "0.1", "gcc@13.2.0", "x86_64_v3", "e4s")),
+		pkg("same", sp("s1bb", "2.0", "gcc@13.2.0", "x86_64_v3", "e4s")),
+		pkg("zlib", sp("z3bb", "1.2", "gcc@13.2.0", "x86_64_v3", "e4s")),
+	)
+	return old, new
+}
+
+func TestGateKinds(t *testing.T) {
+	old, new := gateFixture()
+	r := Compare(old, new)
+	g, err := CheckGate(r, GateKindNames())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Trip{}
+	for _, tr := range g.Tripped {
+		got[tr.Kind] = tr
+	}
+	for _, want := range []Trip{
+		{Kind: "any", Count: 3, Unit: "package", Packages: []string{"fresh", "gone", "zlib"}, Values: []string{}},
+		{Kind: "added-package", Count: 1, Unit: "package", Packages: []string{"fresh"}, Values: []string{}},
+		{Kind: "removed-package", Count: 1, Unit: "package", Packages: []string{"gone"}, Values: []string{}},
+		{Kind: "removed-spec", Count: 3, Unit: "spec", Packages: []string{"gone", "zlib"}, Values: []string{}},
+		{Kind: "downgrade", Count: 1, Unit: "package", Packages: []string{"zlib"}, Values: []string{}},
+		{Kind: "lost-stack", Count: 1, Unit: "stack", Packages: []string{}, Values: []string{"hep"}},
+		{Kind: "lost-compiler", Count: 1, Unit: "compiler", Packages: []string{}, Values: []string{"gcc@11.4.0"}},
+		{Kind: "lost-os", Count: 2, Unit: "os", Packages: []string{}, Values: []string{"rhel8", "sequoia"}},
+		{Kind: "lost-platform", Count: 1, Unit: "platform", Packages: []string{}, Values: []string{"darwin"}},
+		{Kind: "lost-target", Count: 1, Unit: "target", Packages: []string{}, Values: []string{"aarch64"}},
+	} {
+		if !reflect.DeepEqual(got[want.Kind], want) {
+			t.Errorf("%s: tripped %+v, want %+v", want.Kind, got[want.Kind], want)
+		}
+	}
+	if len(g.Tripped) != len(GateKinds) || g.Passed() {
+		t.Errorf("tripped %d kinds, want all %d", len(g.Tripped), len(GateKinds))
+	}
+	for i, tr := range g.Tripped { // in the order of GateKinds
+		if tr.Kind != GateKinds[i].Name {
+			t.Errorf("tripped[%d] is %s, want %s", i, tr.Kind, GateKinds[i].Name)
+		}
+	}
+
+	// The other way round, only what was gained is lost: nothing of the
+	// fixture's kinds but the package fresh and its spec, and the upgrade.
+	g, err = CheckGate(Compare(new, old), GateKindNames())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, tr := range g.Tripped {
+		kinds = append(kinds, tr.Kind)
+	}
+	if got := strings.Join(kinds, " "); got != "any added-package removed-package removed-spec" {
+		t.Errorf("reverse diff tripped %s", got)
+	}
+}
+
+func TestGateOnlyListedKinds(t *testing.T) {
+	old, new := gateFixture()
+	r := Compare(old, new)
+	g, err := CheckGate(r, []string{"lost-target", "downgrade", "lost-target"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(g.FailOn, ","); got != "downgrade,lost-target" {
+		t.Errorf("fail_on %s, want downgrade,lost-target (de-duplicated, in kind order)", got)
+	}
+	if len(g.Tripped) != 2 || g.Tripped[0].Kind != "downgrade" || g.Tripped[1].Kind != "lost-target" {
+		t.Errorf("tripped %+v", g.Tripped)
+	}
+	// A gate on kinds that are absent passes.
+	old, new = gateFixture()
+	new.Packages = append(new.Packages[:1], old.Packages...) // everything old is still there
+	g, err = CheckGate(Compare(old, new), []string{"removed-package", "removed-spec", "downgrade", "lost-stack", "lost-compiler", "lost-os", "lost-platform", "lost-target"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Passed() || g.Tripped == nil {
+		t.Errorf("gate over a pure addition tripped %+v", g.Tripped)
+	}
+}
+
+func TestParseGateKinds(t *testing.T) {
+	_, err := ParseGateKinds([]string{"removed-spec", "removed-specs"})
+	if err == nil || !strings.Contains(err.Error(), `"removed-specs"`) || !strings.Contains(err.Error(), strings.Join(GateKindNames(), ", ")) {
+		t.Errorf("error %v, want one naming removed-specs and listing the valid kinds", err)
+	}
+	if _, err := CheckGate(&Report{}, []string{"bogus"}); err == nil {
+		t.Error("CheckGate accepted an unknown kind")
+	}
+	kinds, err := ParseGateKinds(nil)
+	if err != nil || kinds == nil || len(kinds) != 0 {
+		t.Errorf("no kinds: %v, %v", kinds, err)
+	}
+}
+
+// TestGateProperties checks the gate against the report it reads, and
+// against the mirrored report, on generated pairs.
+func TestGateProperties(t *testing.T) {
+	for seed := range uint64(seeds) {
+		a, b, _ := newGenerator(seed, seed%2 == 0).pair(1 + int(seed%40))
+		ab, ba := Compare(a, b), Compare(b, a)
+		gab, err := CheckGate(ab, GateKindNames())
+		if err != nil {
+			t.Fatal(err)
+		}
+		gba, _ := CheckGate(ba, GateKindNames())
+		trips := func(g *Gate) map[string]Trip {
+			m := map[string]Trip{}
+			for _, tr := range g.Tripped {
+				m[tr.Kind] = tr
+			}
+			return m
+		}
+		tab, tba := trips(gab), trips(gba)
+		if _, ok := tab["any"]; ok != ab.HasChanges() {
+			t.Fatalf("seed %d: any tripped %v, report has changes %v", seed, ok, ab.HasChanges())
+		}
+		if tab["removed-spec"].Count != ab.Summary.Specs.Removed || tba["removed-spec"].Count != ab.Summary.Specs.Added {
+			t.Fatalf("seed %d: removed-spec counts %d/%d, summary removed/added %d/%d", seed,
+				tab["removed-spec"].Count, tba["removed-spec"].Count, ab.Summary.Specs.Removed, ab.Summary.Specs.Added)
+		}
+		if tab["removed-package"].Count != ab.Summary.Packages.Removed || !reflect.DeepEqual(tab["removed-package"].Packages, tba["added-package"].Packages) {
+			t.Fatalf("seed %d: removed-package %+v, mirrored added-package %+v", seed, tab["removed-package"], tba["added-package"])
+		}
+		var upgraded []string
+		for _, p := range ba.Packages {
+			if p.Versions.Direction == Upgraded {
+				upgraded = append(upgraded, p.Name)
+			}
+		}
+		if got := tab["downgrade"].Packages; len(got)+len(upgraded) > 0 && !reflect.DeepEqual(got, upgraded) {
+			t.Fatalf("seed %d: downgraded %v, upgraded the other way %v", seed, got, upgraded)
+		}
+		for kind, added := range map[string][]string{"lost-stack": ba.Facets.Stack.Added, "lost-compiler": ba.Facets.Compiler.Added,
+			"lost-os": ba.Facets.OS.Added, "lost-platform": ba.Facets.Platform.Added, "lost-target": ba.Facets.Target.Added} {
+			if got := tab[kind].Values; len(got)+len(added) > 0 && !reflect.DeepEqual(got, added) {
+				t.Fatalf("seed %d: %s %v, added the other way %v", seed, kind, got, added)
+			}
+		}
+	}
+}
