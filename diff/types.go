@@ -7,7 +7,9 @@
 // compiler, variants, target, os, platform), and what is left is added or
 // removed. Every spec ends in exactly one category. On top of that the
 // engine computes package status, version changes, roll-ups per facet value
-// and per stack, and warnings about anomalies.
+// and per stack, and warnings about anomalies. CheckGate reads a report
+// and says which kinds of change (GateKinds: a removed spec, a lost stack,
+// ...) are present, for CI gates.
 //
 // The engine never formats: rendering belongs to package report. Its types
 // carry the JSON names of the cachediff/v1 schema (docs/json.md), so that a
