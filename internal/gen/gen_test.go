@@ -1,0 +1,109 @@
+package gen_test
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/gen"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestOracle writes generated pairs, loads and diffs them, and requires
+// the engine's counts to be the generator's truth: nightly and heavy
+// churn, several seeds.
+func TestOracle(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		rates gen.Rates
+		seeds int
+	}{
+		{"nightly", gen.Nightly, 4},
+		{"heavy", gen.Heavy, 6},
+	} {
+		for seed := range uint64(tc.seeds) {
+			cfg := gen.Default(seed, 1500)
+			cfg.Rates = tc.rates
+			if seed%2 == 1 {
+				cfg.OldSpelling = 0.9
+			}
+			dir := t.TempDir()
+			doc, err := gen.Write(dir, gen.Generate(cfg))
+			if err != nil {
+				t.Fatal(err)
+			}
+			old, err := snapshot.Load(filepath.Join(dir, "old"), snapshot.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			new, err := snapshot.Load(filepath.Join(dir, "new"), snapshot.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := diff.Compare(old, new)
+			want := doc.Truth
+			s := r.Summary.Specs
+			got := gen.Counts{Old: s.Old, New: s.New, Unchanged: s.Unchanged, Restacked: s.Restacked,
+				Rebuilt: s.Rebuilt, Updated: s.Updated, Added: s.Added, Removed: s.Removed}
+			if got != want.Specs {
+				t.Errorf("%s seed %d: spec counts\n got %+v\nwant %+v", tc.name, seed, got, want.Specs)
+			}
+			p := r.Summary.Packages
+			gotP := gen.PackageCounts{Old: p.Old, New: p.New, Added: p.Added, Removed: p.Removed, Changed: p.Changed, Unchanged: p.Unchanged}
+			if gotP != want.Packages {
+				t.Errorf("%s seed %d: package counts\n got %+v\nwant %+v", tc.name, seed, gotP, want.Packages)
+			}
+			by := map[string]int{}
+			for _, pk := range r.Packages {
+				for _, u := range pk.Specs.Updated {
+					by[u.Facet]++
+				}
+			}
+			for f, n := range want.UpdatedBy {
+				if by[f] != n {
+					t.Errorf("%s seed %d: %d %s updates, want %d", tc.name, seed, by[f], f, n)
+				}
+			}
+			// Generated meta agrees with the specs, and nothing is odd.
+			if len(r.Warnings) != 0 {
+				t.Errorf("%s seed %d: %d warnings, first %+v", tc.name, seed, len(r.Warnings), r.Warnings[0])
+			}
+			if want.Specs.Old < 1000 || want.Specs.Old == want.Specs.Unchanged {
+				t.Errorf("%s seed %d: a degenerate pair: %+v", tc.name, seed, want.Specs)
+			}
+		}
+	}
+}
+
+// TestDeterministic: the same config gives the same bytes.
+func TestDeterministic(t *testing.T) {
+	cfg := gen.Default(7, 400)
+	a, b := gen.Generate(cfg), gen.Generate(cfg)
+	if len(a.Packages) != len(b.Packages) || a.Truth.Specs != b.Truth.Specs {
+		t.Fatal("two runs differ")
+	}
+	for i := range a.Packages {
+		pa, pb := a.Packages[i], b.Packages[i]
+		if !bytes.Equal(gen.Page(pa.Name, "t", pa.Old, pa.OldStyle, false), gen.Page(pb.Name, "t", pb.Old, pb.OldStyle, false)) {
+			t.Fatalf("package %s differs", pa.Name)
+		}
+	}
+}
+
+// TestEnsure regenerates only when the config changed.
+func TestEnsure(t *testing.T) {
+	dir := t.TempDir()
+	cfg := gen.Default(1, 200)
+	doc, err := gen.Ensure(dir, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := gen.Ensure(dir, cfg)
+	if err != nil || again.Truth.Specs != doc.Truth.Specs || again.Bytes["old"] != doc.Bytes["old"] {
+		t.Fatalf("ensure again: %v %+v", err, again)
+	}
+	if doc.Files["old"] == 0 || doc.Bytes["new"] == 0 {
+		t.Fatalf("truth %+v", doc)
+	}
+}
