@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"text/template"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/Masterminds/sprig/v3"
 )
@@ -25,7 +28,7 @@ var unsafeFuncs = []string{
 // Funcs returns the functions every template gets: sprig's hermetic set
 // without unsafeFuncs, env and expandenv replaced by functions that fail
 // with a clear error, and cachediff's own (md, htmltext, short, signed,
-// count, minus).
+// count, minus, plain, paint).
 func Funcs() template.FuncMap {
 	fm := sprig.HermeticTxtFuncMap()
 	for _, name := range unsafeFuncs {
@@ -42,6 +45,8 @@ func Funcs() template.FuncMap {
 	fm["signed"] = signed
 	fm["count"] = count
 	fm["minus"] = minus
+	fm["plain"] = Plain
+	fm["paint"] = paint
 	return fm
 }
 
@@ -152,4 +157,56 @@ func minus(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// Plain makes s safe to print on a terminal: control characters (an
+// escape sequence in a package name could rewrite the screen) and invalid
+// UTF-8 are written as Go escapes (\x1b), everything else as it is.
+func Plain(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				fmt.Fprintf(&b, `\x%02x`, s[i])
+			} else {
+				b.WriteRune(r)
+			}
+		case unicode.IsControl(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// ansi are the SGR codes paint knows.
+var ansi = map[string]string{
+	"bold": "1", "red": "31", "green": "32", "yellow": "33", "blue": "34", "dim": "2",
+}
+
+// paint wraps s in the ANSI code of style when on is true, and returns s
+// as it is otherwise. Whether colours are on is the caller's decision
+// (report.Options.Color); paint never looks at the terminal.
+func paint(on bool, style, s string) (string, error) {
+	code, ok := ansi[style]
+	if !ok {
+		return "", fmt.Errorf("paint: unknown style %q", style)
+	}
+	if !on || s == "" {
+		return s, nil
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m", nil
 }

@@ -1,5 +1,6 @@
 // Package report renders a diff.Report: JSON from typed structs (schema
-// cachediff/v1), Markdown through the built-in template, and user templates
+// cachediff/v1), Markdown and the terminal view through the built-in
+// templates, a unified diff of spec listings (Patch), and user templates
 // with the same data and functions.
 //
 // Rendering is the only thing it does: it computes nothing about the diff,
@@ -67,6 +68,17 @@ func Markdown(w io.Writer, r *diff.Report, o Options) error {
 		return fmt.Errorf("built-in templates: %w", err)
 	}
 	return t.ExecuteTemplate(w, "md.tmpl", NewDocument(r, o))
+}
+
+// Text writes r as the compact terminal view (templates/text.tmpl): a
+// headline and one line per package that is not unchanged, coloured when
+// o.Color is set.
+func Text(w io.Writer, r *diff.Report, o Options) error {
+	t, err := builtin()
+	if err != nil {
+		return fmt.Errorf("built-in templates: %w", err)
+	}
+	return t.ExecuteTemplate(w, "text.tmpl", NewDocument(r, o))
 }
 
 // ParseTemplate parses a user template. It gets the functions of Funcs:

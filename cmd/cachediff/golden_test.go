@@ -30,6 +30,13 @@ var goldenCases = []struct {
 	{"v0.23.json", []string{"--format=json", "testdata/real/v0.23.0", "testdata/real/v0.23.1"}, 0},
 	{"develop-2025-03.md", []string{"testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
 	{"develop-2025-03.json", []string{"-f", "json", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
+	{"develop-2025-03.txt", []string{"-f", "text", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
+	{"develop-2025-03-color.txt", []string{"-f", "text", "--color=always", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
+	{"develop-2025-03.patch", []string{"-f", "patch", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
+	{"v0.23.txt", []string{"-f", "text", "testdata/real/v0.23.0", "testdata/real/v0.23.1"}, 0},
+	{"v0.23.patch", []string{"-f", "patch", "testdata/real/v0.23.0", "testdata/real/v0.23.1"}, 0},
+	{"seeds.txt", []string{"-f", "text", "testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"}, 1},
+	{"seeds.patch", []string{"-f", "patch", "testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"}, 1},
 }
 
 func TestGolden(t *testing.T) {

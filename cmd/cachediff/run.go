@@ -33,6 +33,8 @@ page per package) or single page files.
 Examples:
   cachediff _cache/develop-2025-03-23 _cache/develop-2025-03-30
   cachediff --format json -o diff.json old/ new/
+  cachediff --format text old/ new/            # one line per changed package
+  cachediff --format patch old/ new/ | less    # unified diff of the spec listings
   cachediff --template notes.tmpl old/ new/
   cachediff --fail-on removed-package,lost-stack old/ new/   # a CI gate
 
@@ -52,6 +54,7 @@ func (e *usageError) Error() string { return e.msg }
 // options are the parsed command line.
 type options struct {
 	format   string
+	color    string
 	template string
 	output   string
 	raw      bool
@@ -101,7 +104,8 @@ func splitErrors(err error) []error {
 
 func newFlagSet(opts *options) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("cachediff", pflag.ContinueOnError)
-	fs.StringVarP(&opts.format, "format", "f", "md", "report format: md or json")
+	fs.StringVarP(&opts.format, "format", "f", "md", "report format: md (Markdown), json (cachediff/v1), text (terminal) or patch (unified diff of spec listings)")
+	fs.StringVar(&opts.color, "color", "auto", "colour the text format: auto (when standard output is a terminal and NO_COLOR is unset), always or never")
 	fs.StringVarP(&opts.template, "template", "t", "", "render the report with this Go text/template `file` (sprig's hermetic functions)")
 	fs.StringVarP(&opts.output, "output", "o", "", "write the report to `file` (atomically) instead of standard output")
 	fs.BoolVar(&opts.raw, "no-canonicalize", false, "compare strings as written (no gcc@=13.2.0 → gcc@13.2.0 and the other rules)")
@@ -140,9 +144,14 @@ func parseArgs(args []string) (opts options, help bool, err error) {
 	}
 	opts.old, opts.new = fs.Arg(0), fs.Arg(1)
 	switch opts.format {
-	case "md", "json":
+	case "md", "json", "text", "patch":
 	default:
-		return opts, false, &usageError{fmt.Sprintf("unknown --format %q: want md or json", opts.format)}
+		return opts, false, &usageError{fmt.Sprintf("unknown --format %q: want md, json, text or patch", opts.format)}
+	}
+	switch opts.color {
+	case "auto", "always", "never":
+	default:
+		return opts, false, &usageError{fmt.Sprintf("unknown --color %q: want auto, always or never", opts.color)}
 	}
 	if fs.Changed("fail-on") {
 		kinds, err := diff.ParseGateKinds(opts.failOn)
@@ -164,7 +173,7 @@ func parseArgs(args []string) (opts options, help bool, err error) {
 // exit status: whether they differ or, with --fail-on, whether the gate
 // tripped.
 func runDiff(opts options, stdout io.Writer) (int, error) {
-	render, err := renderer(opts)
+	render, err := renderer(opts, renderOptions(opts, stdout))
 	if err != nil {
 		return exitTrouble, err
 	}
@@ -207,9 +216,35 @@ func runDiff(opts options, stdout io.Writer) (int, error) {
 	return code, nil
 }
 
+// renderOptions turns the command line into report options. It is the
+// one place that looks at the terminal and the environment: colour is on
+// with --color=always, or with auto when the report goes to standard
+// output, that is a terminal, and NO_COLOR is unset or empty
+// (https://no-color.org).
+func renderOptions(opts options, stdout io.Writer) report.Options {
+	var o report.Options
+	switch opts.color {
+	case "always":
+		o.Color = true
+	case "auto":
+		o.Color = opts.output == "" && isTerminal(stdout) && os.Getenv("NO_COLOR") == ""
+	}
+	return o
+}
+
+// isTerminal reports whether w is a file that is a character device.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
 // renderer picks the function that renders a report, reading and parsing
 // a user template before any snapshot is loaded.
-func renderer(opts options) (func(io.Writer, *diff.Report) error, error) {
+func renderer(opts options, ro report.Options) (func(io.Writer, *diff.Report) error, error) {
 	if opts.template != "" {
 		text, err := os.ReadFile(opts.template)
 		if err != nil {
@@ -219,12 +254,20 @@ func renderer(opts options) (func(io.Writer, *diff.Report) error, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(w io.Writer, r *diff.Report) error { return report.Execute(w, t, r, report.Options{}) }, nil
+		return func(w io.Writer, r *diff.Report) error { return report.Execute(w, t, r, ro) }, nil
 	}
-	if opts.format == "json" {
+	var f func(io.Writer, *diff.Report, report.Options) error
+	switch opts.format {
+	case "json":
 		return report.JSON, nil
+	case "text":
+		f = report.Text
+	case "patch":
+		f = report.Patch
+	default:
+		f = report.Markdown
 	}
-	return func(w io.Writer, r *diff.Report) error { return report.Markdown(w, r, report.Options{}) }, nil
+	return func(w io.Writer, r *diff.Report) error { return f(w, r, ro) }, nil
 }
 
 // writeFileAtomic writes data to a temporary file beside path and renames

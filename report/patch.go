@@ -1,0 +1,215 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/version"
+)
+
+// patchContext is the number of unchanged lines around a change in a
+// hunk, as in diff -u.
+const patchContext = 3
+
+// Patch writes r as a unified diff (--format patch): per package that is
+// not unchanged, the diff of its canonical spec listing, old → new, with
+// --- old/<package> and +++ new/<package> headers (or /dev/null for an
+// added or removed package), so that patch -p1 and git apply can read it.
+//
+// The listings are built from the report alone (see Listings), so that a
+// saved JSON report renders the same patch. Unchanged specs are not in a
+// report, so they are not in the listings either; the header says so.
+func Patch(w io.Writer, r *diff.Report, o Options) error {
+	bw := bufio.NewWriter(w)
+	title := "cachediff"
+	if o.Title != "" {
+		title = o.Title
+	}
+	fmt.Fprintf(bw, "# %s: %s → %s\n", Plain(title), Plain(sideName(r.Old)), Plain(sideName(r.New)))
+	fmt.Fprintf(bw, "# One line per spec: /hash (7 characters, as Spack abbreviates it) @versions %%compiler variants arch=platform-os-target stacks=...\n")
+	fmt.Fprintf(bw, "# Unchanged specs are not in the report, so not in these listings (%d unchanged specs left out).\n", r.Summary.Specs.Unchanged)
+	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = 0 // the optimal diff, never one cut short by the clock: output must not depend on machine speed
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		old, new := Listings(p)
+		from, to := "old/"+p.Name, "new/"+p.Name
+		if p.Status == diff.Added {
+			from = "/dev/null"
+		}
+		if p.Status == diff.Removed {
+			to = "/dev/null"
+		}
+		fmt.Fprintf(bw, "--- %s\n+++ %s\n", Plain(from), Plain(to))
+		writeHunks(bw, lineOps(dmp, old, new))
+	}
+	return bw.Flush()
+}
+
+func sideName(s diff.Side) string {
+	if s.Tag != "" {
+		return s.Tag
+	}
+	return s.Path
+}
+
+// Listings returns a package's old and new canonical spec listings: one
+// line per spec (SpecLine), each list sorted. The old listing holds the
+// removed specs and the old side of every pair; the new one the added
+// specs and the new side of every pair.
+func Listings(p *diff.Package) (old, new []string) {
+	for _, s := range p.Specs.Removed {
+		old = append(old, SpecLine(s))
+	}
+	for _, s := range p.Specs.Added {
+		new = append(new, SpecLine(s))
+	}
+	for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+		for _, pr := range l {
+			old = append(old, SpecLine(pr.Old))
+			new = append(new, SpecLine(pr.New))
+		}
+	}
+	slices.SortFunc(old, compareLines)
+	slices.SortFunc(new, compareLines)
+	return old, new
+}
+
+// compareLines orders listing lines by version (Spack's order), then by
+// the other facets as written, then by hash, so that a rebuilt spec's old
+// and new lines are near each other.
+func compareLines(a, b string) int {
+	ha, fa, _ := strings.Cut(a, " ")
+	hb, fb, _ := strings.Cut(b, " ")
+	va, _, _ := strings.Cut(fa, " ")
+	vb, _, _ := strings.Cut(fb, " ")
+	if c := version.Compare(va, vb); c != 0 {
+		return c
+	}
+	if c := strings.Compare(fa, fb); c != 0 {
+		return c
+	}
+	return strings.Compare(ha, hb)
+}
+
+// SpecLine writes a spec on one line, in Spack's spec syntax:
+// /hash @versions %compiler variants arch=platform-os-target stacks=a,b.
+// Control characters are escaped (Plain) and spaces inside a value are
+// written as _, so that every line is one line with space-separated parts.
+func SpecLine(s diff.Spec) string {
+	f := func(v string) string { return strings.ReplaceAll(Plain(v), " ", "_") }
+	var b strings.Builder
+	b.WriteString("/" + f(shortHash(s.Hash)))
+	b.WriteString(" @" + f(strings.Join(s.Versions, ",")))
+	b.WriteString(" %" + f(s.Compiler))
+	for _, v := range s.Variants {
+		b.WriteString(" " + f(v))
+	}
+	b.WriteString(" arch=" + f(s.Platform) + "-" + f(s.OS) + "-" + f(s.Target))
+	b.WriteString(" stacks=" + f(strings.Join(s.Stacks, ",")))
+	return b.String()
+}
+
+// lineOp is one line of a unified diff: ' ' kept, '-' removed, '+' added.
+type lineOp struct {
+	op   byte
+	text string
+}
+
+// lineOps diffs two listings line by line with diffmatchpatch's line mode
+// and returns the lines in unified-diff order: in each run of changes,
+// the removed lines before the added ones.
+func lineOps(dmp *diffmatchpatch.DiffMatchPatch, old, new []string) []lineOp {
+	join := func(l []string) string {
+		if len(l) == 0 {
+			return ""
+		}
+		return strings.Join(l, "\n") + "\n"
+	}
+	a, b, lines := dmp.DiffLinesToChars(join(old), join(new))
+	diffs := dmp.DiffCharsToLines(dmp.DiffMain(a, b, false), lines)
+	var ops, dels, adds []lineOp
+	flush := func() {
+		ops = append(append(ops, dels...), adds...)
+		dels, adds = dels[:0], adds[:0]
+	}
+	for _, d := range diffs {
+		text := strings.TrimSuffix(d.Text, "\n")
+		if d.Text == "" {
+			continue
+		}
+		for _, line := range strings.Split(text, "\n") {
+			switch d.Type {
+			case diffmatchpatch.DiffEqual:
+				flush()
+				ops = append(ops, lineOp{' ', line})
+			case diffmatchpatch.DiffDelete:
+				dels = append(dels, lineOp{'-', line})
+			case diffmatchpatch.DiffInsert:
+				adds = append(adds, lineOp{'+', line})
+			}
+		}
+	}
+	flush()
+	return ops
+}
+
+// writeHunks writes ops as unified-diff hunks with patchContext lines of
+// context, each under an @@ -start,count +start,count @@ header.
+func writeHunks(w io.Writer, ops []lineOp) {
+	// oldLine[i] and newLine[i] are the 1-based line numbers before ops[i].
+	oldAt, newAt := make([]int, len(ops)+1), make([]int, len(ops)+1)
+	oldAt[0], newAt[0] = 1, 1
+	for i, op := range ops {
+		oldAt[i+1], newAt[i+1] = oldAt[i], newAt[i]
+		if op.op != '+' {
+			oldAt[i+1]++
+		}
+		if op.op != '-' {
+			newAt[i+1]++
+		}
+	}
+	for i := 0; i < len(ops); {
+		if ops[i].op == ' ' {
+			i++
+			continue
+		}
+		// A hunk starts patchContext lines before the first change and
+		// runs until more than 2*patchContext kept lines follow a change.
+		start := max(0, i-patchContext)
+		end := i
+		for j := i; j < len(ops); j++ {
+			if ops[j].op != ' ' {
+				end = j + 1
+			} else if j-end >= 2*patchContext {
+				break
+			}
+		}
+		end = min(len(ops), end+patchContext)
+		oldN, newN := oldAt[end]-oldAt[start], newAt[end]-newAt[start]
+		fmt.Fprintf(w, "@@ -%s +%s @@\n", hunkRange(oldAt[start], oldN), hunkRange(newAt[start], newN))
+		for _, op := range ops[start:end] {
+			fmt.Fprintf(w, "%c%s\n", op.op, op.text)
+		}
+		i = end
+	}
+}
+
+// hunkRange writes a hunk's start,count the way diff -u does: an empty
+// range starts at the line before it (0 for an empty file), and a count
+// of one is left out.
+func hunkRange(start, n int) string {
+	switch n {
+	case 0:
+		return fmt.Sprintf("%d,0", start-1)
+	case 1:
+		return fmt.Sprintf("%d", start)
+	}
+	return fmt.Sprintf("%d,%d", start, n)
+}
