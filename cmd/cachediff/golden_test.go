@@ -210,3 +210,33 @@ func TestDeterministicGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderRoundTrip: for every golden pair, the report saved as JSON
+// and rendered again with cachediff render is byte-identical to the
+// report rendered directly, in every format, with the same exit status.
+func TestRenderRoundTrip(t *testing.T) {
+	t.Chdir("../..")
+	pairs := map[string][]string{
+		"seeds":           {"testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"},
+		"v0.23":           {"testdata/real/v0.23.0", "testdata/real/v0.23.1"},
+		"develop-2025-03": {"testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"},
+		"raw":             {"--no-canonicalize", "testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"},
+		"gate":            {"--fail-on", "removed-spec,downgrade", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"},
+		"gate-passed":     {"--fail-on", "downgrade", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"},
+	}
+	for name, args := range pairs {
+		saved := filepath.Join(t.TempDir(), "report.json")
+		var stdout, stderr bytes.Buffer
+		exit := run(append([]string{"-f", "json", "-o", saved}, args...), &stdout, &stderr)
+		if exit == 2 {
+			t.Fatalf("%s: %s", name, stderr.String())
+		}
+		for _, format := range []string{"md", "json", "text", "patch"} {
+			want := runOK(t, append([]string{"-f", format}, args...), exit)
+			got := runOK(t, []string{"render", "-f", format, saved}, exit)
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: render -f %s differs from the direct report:\n%s", name, format, lineDiff(want, got))
+			}
+		}
+	}
+}

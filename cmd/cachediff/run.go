@@ -25,10 +25,13 @@ const (
 )
 
 const usageText = `Usage: cachediff [flags] OLD NEW
+       cachediff render [flags] REPORT.json
 
 Reports what changed between two snapshots of a Spack build-cache catalogue.
 OLD and NEW are _cache/<tag>/ folders of cache.spack.io (one <package>/specs.md
-page per package) or single page files.
+page per package) or single page files. "cachediff render" renders a report
+saved with --format json again, in any format, without the snapshots (a
+snapshot folder named render can be given as ./render).
 
 Examples:
   cachediff _cache/develop-2025-03-23 _cache/develop-2025-03-30
@@ -37,6 +40,7 @@ Examples:
   cachediff --format patch old/ new/ | less    # unified diff of the spec listings
   cachediff --template notes.tmpl old/ new/
   cachediff --fail-on removed-package,lost-stack old/ new/   # a CI gate
+  cachediff render --format md -o comment.md diff.json      # the saved JSON, as Markdown
 
 Flags:
 `
@@ -44,6 +48,8 @@ Flags:
 const exitText = `
 Exit status: 0 no differences, 1 differences, 2 trouble.
 With --fail-on: 0 no listed kind of change present, 1 one is, 2 trouble.
+render exits the same way as the diff that made the report: 1 when it has
+changes (or its saved gate tripped; --fail-on decides again), 0 when not.
 `
 
 // usageError is a problem with the command line.
@@ -60,6 +66,9 @@ type options struct {
 	raw      bool
 	failOn   []string // kinds of change, checked; nil without --fail-on
 	old, new string
+	// render is set by the render subcommand: report is the JSON to read.
+	render bool
+	report string
 }
 
 // run is the whole command: it parses args, writes the report to stdout
@@ -73,7 +82,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("writing the help: %w", err)
 	} else if err == nil {
 		var code int
-		code, err = runDiff(opts, stdout)
+		if opts.render {
+			code, err = runRender(opts, stdout)
+		} else {
+			code, err = runDiff(opts, stdout)
+		}
 		if err == nil {
 			return code
 		}
@@ -127,6 +140,10 @@ func usage() string {
 }
 
 func parseArgs(args []string) (opts options, help bool, err error) {
+	if len(args) > 0 && args[0] == "render" {
+		opts.render = true
+		args = args[1:]
+	}
 	fs := newFlagSet(&opts)
 	fs.SetOutput(io.Discard)
 	fs.BoolVarP(&help, "help", "h", false, "show this help")
@@ -139,10 +156,18 @@ func parseArgs(args []string) (opts options, help bool, err error) {
 	if help {
 		return opts, true, nil
 	}
-	if fs.NArg() != 2 {
+	switch {
+	case opts.render && fs.NArg() != 1:
+		return opts, false, &usageError{fmt.Sprintf("render: want one JSON report; got %d argument(s)", fs.NArg())}
+	case opts.render && fs.Changed("no-canonicalize"):
+		return opts, false, &usageError{"render: --no-canonicalize does not apply: the report was made already"}
+	case opts.render:
+		opts.report = fs.Arg(0)
+	case fs.NArg() != 2:
 		return opts, false, &usageError{fmt.Sprintf("want two snapshots, OLD and NEW; got %d argument(s)", fs.NArg())}
+	default:
+		opts.old, opts.new = fs.Arg(0), fs.Arg(1)
 	}
-	opts.old, opts.new = fs.Arg(0), fs.Arg(1)
 	switch opts.format {
 	case "md", "json", "text", "patch":
 	default:
@@ -188,10 +213,40 @@ func runDiff(opts options, stdout io.Writer) (int, error) {
 	case newErr != nil:
 		return exitTrouble, newErr
 	}
-	r := diff.Compare(old, new)
+	return finish(opts, diff.Compare(old, new), render, stdout)
+}
+
+// runRender reads a saved JSON report and renders it.
+func runRender(opts options, stdout io.Writer) (int, error) {
+	render, err := renderer(opts, renderOptions(opts, stdout))
+	if err != nil {
+		return exitTrouble, err
+	}
+	f, err := os.Open(opts.report)
+	if err != nil {
+		return exitTrouble, fmt.Errorf("reading the report: %w", err)
+	}
+	defer f.Close()
+	r, err := report.Decode(f)
+	if err != nil {
+		return exitTrouble, fmt.Errorf("reading %s: %w", opts.report, err)
+	}
+	return finish(opts, r, render, stdout)
+}
+
+// finish checks the gate, renders r and writes it. It returns the exit
+// status: whether r has changes or, with a gate (--fail-on, or one saved
+// in a rendered report), whether it tripped.
+func finish(opts options, r *diff.Report, render func(io.Writer, *diff.Report) error, stdout io.Writer) (int, error) {
+	var err error
 	code := exitSame
 	if r.HasChanges() {
 		code = exitDiffers
+	}
+	if r.Gate != nil && !r.Gate.Passed() { // a saved gate
+		code = exitDiffers
+	} else if r.Gate != nil {
+		code = exitSame
 	}
 	if opts.failOn != nil {
 		if r.Gate, err = diff.CheckGate(r, opts.failOn); err != nil {
