@@ -33,13 +33,19 @@ type spec struct {
 	*snapshot.Spec
 	facets [numFacets]string
 	stacks string
+	ignore *[numFacets]bool // facets left out of the matching keys
 }
 
-func prepare(specs []snapshot.Spec) []*spec {
+// prepare readies specs for matching; ignore marks the facets that the
+// matching keys leave out (nil: none).
+func prepare(specs []snapshot.Spec, ignore *[numFacets]bool) []*spec {
+	if ignore == nil {
+		ignore = &[numFacets]bool{}
+	}
 	out := make([]*spec, len(specs))
 	for i := range specs {
 		s := &specs[i]
-		out[i] = &spec{Spec: s, stacks: strings.Join(s.Stacks, sep)}
+		out[i] = &spec{Spec: s, stacks: strings.Join(s.Stacks, sep), ignore: ignore}
 		out[i].facets = [numFacets]string{
 			fVersion:  strings.Join(s.Versions, sep),
 			fCompiler: s.Compiler,
@@ -52,11 +58,12 @@ func prepare(specs []snapshot.Spec) []*spec {
 	return out
 }
 
-// key joins the facets, leaving out the one at skip (-1 for none).
+// key joins the facets that matching compares, leaving out the one at skip
+// (-1 for none) and the ignored ones.
 func (s *spec) key(skip int) string {
 	var b strings.Builder
 	for i, f := range s.facets {
-		if i != skip {
+		if i != skip && !s.ignore[i] {
 			b.WriteString(f)
 		}
 		b.WriteByte(0)
@@ -93,10 +100,32 @@ func compareSpecs(a, b *spec) int {
 
 // Compare diffs two snapshots. It does not modify them.
 func Compare(old, new *snapshot.Snapshot) *Report {
+	r, err := CompareWith(old, new, Filter{})
+	if err != nil {
+		panic(err) // the zero Filter is valid
+	}
+	return r
+}
+
+// CompareWith diffs two snapshots narrowed and loosened by f: both
+// snapshots are filtered first, then compared, so every count is of what
+// the filters keep. It does not modify them. The error is f's, from
+// Filter.Check.
+func CompareWith(old, new *snapshot.Snapshot, f Filter) (*Report, error) {
+	f, err := f.normalize()
+	if err != nil {
+		return nil, err
+	}
+	old, new = f.apply(old), f.apply(new)
+	var ignore [numFacets]bool
+	for _, name := range f.Ignore {
+		ignore[slices.Index(facetNames[:], name)] = true
+	}
 	r := &Report{
-		Old:      Side{Path: old.Path, Tag: old.Tag, Packages: len(old.Packages), Specs: old.Specs()},
-		New:      Side{Path: new.Path, Tag: new.Tag, Packages: len(new.Packages), Specs: new.Specs()},
-		Options:  Options{Canonicalize: !old.Raw && !new.Raw},
+		Old: Side{Path: old.Path, Tag: old.Tag, Packages: len(old.Packages), Specs: old.Specs()},
+		New: Side{Path: new.Path, Tag: new.Tag, Packages: len(new.Packages), Specs: new.Specs()},
+		Options: Options{Canonicalize: !old.Raw && !new.Raw,
+			Packages: f.Packages, Stacks: f.Stacks, Ignore: f.Ignore},
 		Packages: []Package{},
 		Warnings: append(slices.Clone(old.Warnings), new.Warnings...),
 	}
@@ -118,7 +147,7 @@ func Compare(old, new *snapshot.Snapshot) *Report {
 			i++
 			j++
 		}
-		p, warnings := comparePackage(op, np)
+		p, warnings := comparePackage(op, np, &ignore)
 		r.Warnings = append(r.Warnings, warnings...)
 		r.Summary.Specs.add(p.Counts)
 		switch p.Status {
@@ -144,21 +173,22 @@ func Compare(old, new *snapshot.Snapshot) *Report {
 	if r.Warnings == nil {
 		r.Warnings = []snapshot.Warning{}
 	}
-	return r
+	return r, nil
 }
 
 // comparePackage matches the specs of one package; op or np is nil for a
-// package on one side only.
-func comparePackage(op, np *snapshot.Package) (Package, []snapshot.Warning) {
+// package on one side only. The matching keys leave out the facets marked
+// in ignore.
+func comparePackage(op, np *snapshot.Package, ignore *[numFacets]bool) (Package, []snapshot.Warning) {
 	var p Package
 	var olds, news []*spec
 	if op != nil {
 		p.Name, p.OldFile = op.Name, op.File
-		olds = prepare(op.Specs)
+		olds = prepare(op.Specs, ignore)
 	}
 	if np != nil {
 		p.Name, p.NewFile = np.Name, np.File
-		news = prepare(np.Specs)
+		news = prepare(np.Specs, ignore)
 	}
 	p.Counts.Old, p.Counts.New = len(olds), len(news)
 	var warnings []snapshot.Warning
@@ -178,7 +208,7 @@ func comparePackage(op, np *snapshot.Package) (Package, []snapshot.Warning) {
 			continue
 		}
 		seen[n] = true
-		if o.key(-1) != n.key(-1) {
+		if o.facets != n.facets {
 			warnings = append(warnings, snapshot.Warning{File: np.File, Line: np.Line,
 				Message: fmt.Sprintf("hash %s has other facets than in the old snapshot (%s); a hash names one build", o.Hash, facetDelta(o, n))})
 		}
@@ -203,6 +233,9 @@ func comparePackage(op, np *snapshot.Package) (Package, []snapshot.Warning) {
 	})
 	// Pass 3: updated, exactly one facet differs, one pass per facet.
 	for f := range numFacets {
+		if ignore[f] {
+			continue // the rebuilt pass paired whatever this one could
+		}
 		restOld, restNew = match(restOld, restNew, f, func(o, n *spec) {
 			u := pair(o, n)
 			u.Facet = facetNames[f]

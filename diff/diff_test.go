@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"path"
 	"reflect"
 	"slices"
 	"testing"
@@ -26,32 +27,121 @@ func TestOracle(t *testing.T) {
 	}
 }
 
+// filters are the filters each property is checked under: none, and one
+// drawn from the seed (some packages, some stacks, some facets ignored,
+// each or not).
+func filters(seed uint64) []Filter {
+	r := rand.New(rand.NewPCG(seed, 42))
+	some := func(pool []string) []string {
+		var out []string
+		for len(out) == 0 {
+			for _, v := range pool {
+				if r.IntN(3) == 0 {
+					out = append(out, v)
+				}
+			}
+		}
+		return out
+	}
+	var f Filter
+	if r.IntN(2) == 0 {
+		f.Packages = some([]string{"pkg-00*", "pkg-0[1-2]?", "pkg-03?", "pkg-1*", "nothing"})
+	}
+	if r.IntN(2) == 0 {
+		f.Stacks = some(append([]string{"root"}, genStacks...))
+	}
+	if r.IntN(2) == 0 {
+		f.Ignore = some(facetNames[:])
+	}
+	if f.Packages == nil && f.Stacks == nil && f.Ignore == nil {
+		return []Filter{{}}
+	}
+	return []Filter{{}, f}
+}
+
+func compareWith(t *testing.T, old, new *snapshot.Snapshot, f Filter) *Report {
+	t.Helper()
+	r, err := CompareWith(old, new, f)
+	if err != nil {
+		t.Fatalf("filter %+v: %v", f, err)
+	}
+	return r
+}
+
 func TestIdentity(t *testing.T) {
 	for seed := range uint64(seeds) {
 		for _, oracle := range []bool{true, false} {
-			old, _, _ := newGenerator(seed, oracle).pair(1 + int(seed%30))
-			r := Compare(old, old)
-			if r.HasChanges() || len(r.Packages) != 0 || len(r.Updates) != 0 {
-				t.Fatalf("seed %d: diff(A,A) has changes: %+v", seed, r.Summary)
-			}
-			s := r.Summary.Specs
-			if s.Unchanged != s.Old || s.Old != s.New || s.Old != old.Specs() {
-				t.Fatalf("seed %d: diff(A,A) summary %+v", seed, s)
+			for _, f := range filters(seed) {
+				old, _, _ := newGenerator(seed, oracle).pair(1 + int(seed%30))
+				r := compareWith(t, old, old, f)
+				if r.HasChanges() || len(r.Packages) != 0 || len(r.Updates) != 0 {
+					t.Fatalf("seed %d, filter %+v: diff(A,A) has changes: %+v", seed, f, r.Summary)
+				}
+				s := r.Summary.Specs
+				if s.Unchanged != s.Old || s.Old != s.New || s.Old != f.mustApply(t, old).Specs() {
+					t.Fatalf("seed %d, filter %+v: diff(A,A) summary %+v", seed, f, s)
+				}
 			}
 		}
 	}
 }
 
+// mustApply is the snapshot the filter keeps, computed here without the
+// engine's code: the oracle of filtering.
+func (f Filter) mustApply(t *testing.T, s *snapshot.Snapshot) *snapshot.Snapshot {
+	t.Helper()
+	out := &snapshot.Snapshot{Path: s.Path, Tag: s.Tag}
+	for _, p := range s.Packages {
+		keep := len(f.Packages) == 0
+		for _, pat := range f.Packages {
+			ok, err := path.Match(pat, p.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			keep = keep || ok
+		}
+		if !keep {
+			continue
+		}
+		q := &snapshot.Package{Name: p.Name, File: p.File}
+		for _, sp := range p.Specs {
+			in := len(f.Stacks) == 0
+			for _, st := range sp.Stacks {
+				in = in || slices.Contains(f.Stacks, st)
+			}
+			if in {
+				q.Specs = append(q.Specs, sp)
+			}
+		}
+		if len(q.Specs) > 0 || len(f.Stacks) == 0 {
+			out.Packages = append(out.Packages, q)
+		}
+	}
+	return out
+}
+
 func TestConservation(t *testing.T) {
 	for seed := range uint64(seeds) {
 		for _, oracle := range []bool{true, false} {
+			for _, f := range filters(seed) {
+				checkConservationUnder(t, seed, oracle, f)
+			}
+		}
+	}
+}
+
+func checkConservationUnder(t *testing.T, seed uint64, oracle bool, f Filter) {
+	t.Helper()
+	{
+		{
 			old, new, _ := newGenerator(seed, oracle).pair(1 + int(seed%50))
-			r := Compare(old, new)
+			r := compareWith(t, old, new, f)
+			old, new = f.mustApply(t, old), f.mustApply(t, new)
 			checkConservation(t, "summary", r.Summary.Specs)
 			var sum Counts
 			for _, p := range r.Packages {
 				checkConservation(t, p.Name, p.Counts)
-				checkCategories(t, p)
+				checkCategories(t, p, f.Ignore)
 				sum.add(p.Counts)
 			}
 			// Unchanged packages are not listed: all their specs are unchanged.
@@ -83,8 +173,8 @@ func checkConservation(t *testing.T, what string, c Counts) {
 }
 
 // checkCategories checks that the lists match the counts and that no spec
-// is in two categories.
-func checkCategories(t *testing.T, p Package) {
+// is in two categories; facets in ignore do not count as differences.
+func checkCategories(t *testing.T, p Package, ignore []string) {
 	t.Helper()
 	s, c := p.Specs, p.Counts
 	if len(s.Added) != c.Added || len(s.Removed) != c.Removed || len(s.Rebuilt) != c.Rebuilt || len(s.Updated) != c.Updated || len(s.Restacked) != c.Restacked {
@@ -110,13 +200,13 @@ func checkCategories(t *testing.T, p Package) {
 		}
 	}
 	for _, x := range s.Updated {
-		if x.Facet == "" || x.Old.Hash == x.New.Hash || differingFacets(x) != 1 {
-			t.Fatalf("%s: updated pair %s → %s differs in %d facets (facet %q)", p.Name, x.Old.Hash, x.New.Hash, differingFacets(x), x.Facet)
+		if x.Facet == "" || slices.Contains(ignore, x.Facet) || x.Old.Hash == x.New.Hash || differingFacets(x, ignore) != 1 {
+			t.Fatalf("%s: updated pair %s → %s differs in %d facets (facet %q, ignoring %v)", p.Name, x.Old.Hash, x.New.Hash, differingFacets(x, ignore), x.Facet, ignore)
 		}
 	}
 	for _, x := range s.Rebuilt {
-		if x.Old.Hash == x.New.Hash || differingFacets(x) != 0 {
-			t.Fatalf("%s: rebuilt pair %s → %s differs in %d facets", p.Name, x.Old.Hash, x.New.Hash, differingFacets(x))
+		if x.Old.Hash == x.New.Hash || differingFacets(x, ignore) != 0 {
+			t.Fatalf("%s: rebuilt pair %s → %s differs in %d facets (ignoring %v)", p.Name, x.Old.Hash, x.New.Hash, differingFacets(x, ignore), ignore)
 		}
 	}
 	for _, x := range s.Restacked {
@@ -126,14 +216,16 @@ func checkCategories(t *testing.T, p Package) {
 	}
 }
 
-func differingFacets(x Pair) int {
+// differingFacets counts the facets, less those in ignore, in which the
+// specs of x differ.
+func differingFacets(x Pair, ignore []string) int {
 	n := 0
-	for _, d := range []bool{
+	for i, d := range []bool{ // in the order of facetNames
 		!slices.Equal(x.Old.Versions, x.New.Versions), x.Old.Compiler != x.New.Compiler,
 		!slices.Equal(x.Old.Variants, x.New.Variants), x.Old.Target != x.New.Target,
 		x.Old.OS != x.New.OS, x.Old.Platform != x.New.Platform,
 	} {
-		if d {
+		if d && !slices.Contains(ignore, facetNames[i]) {
 			n++
 		}
 	}
@@ -155,8 +247,22 @@ func unionNames(a, b *snapshot.Snapshot) map[string]bool {
 func TestMirror(t *testing.T) {
 	for seed := range uint64(seeds) {
 		for _, oracle := range []bool{true, false} {
+			for _, f := range filters(seed) {
+				checkMirror(t, seed, oracle, f)
+			}
+		}
+	}
+}
+
+func checkMirror(t *testing.T, seed uint64, oracle bool, f Filter) {
+	t.Helper()
+	{
+		{
 			a, b, _ := newGenerator(seed, oracle).pair(1 + int(seed%40))
-			ab, ba := Compare(a, b), Compare(b, a)
+			ab, ba := compareWith(t, a, b, f), compareWith(t, b, a, f)
+			if !reflect.DeepEqual(ab.Options, ba.Options) {
+				t.Fatalf("seed %d: options %+v one way, %+v the other", seed, ab.Options, ba.Options)
+			}
 			if got, want := ba.Summary, mirrorSummary(ab.Summary); got != want {
 				t.Fatalf("seed %d: summary of diff(B,A)\n got %+v\nwant %+v", seed, got, want)
 			}
@@ -234,7 +340,7 @@ func mirrorPairs(ps []Pair) []Pair {
 // prepareOne rebuilds the matching form of a reported spec.
 func prepareOne(s Spec) *spec {
 	return prepare([]snapshot.Spec{{Hash: s.Hash, Versions: s.Versions, Compiler: s.Compiler, OS: s.OS,
-		Platform: s.Platform, Target: s.Target, Variants: s.Variants, Stacks: s.Stacks}})[0]
+		Platform: s.Platform, Target: s.Target, Variants: s.Variants, Stacks: s.Stacks}}, nil)[0]
 }
 
 // TestInputOrder checks that the order of specs in the input does not

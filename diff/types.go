@@ -7,7 +7,9 @@
 // compiler, variants, target, os, platform), and what is left is added or
 // removed. Every spec ends in exactly one category. On top of that the
 // engine computes package status, version changes, roll-ups per facet value
-// and per stack, and warnings about anomalies. CheckGate reads a report
+// and per stack, and warnings about anomalies. CompareWith takes a Filter
+// that narrows both snapshots (packages, stacks) before they are compared
+// and leaves facets out of the pairing keys. CheckGate reads a report
 // and says which kinds of change (GateKinds: a removed spec, a lost stack,
 // ...) are present, for CI gates.
 //
@@ -57,7 +59,15 @@ type Side struct {
 // Options records how the report was made.
 type Options struct {
 	Canonicalize bool `json:"canonicalize"`
+	// Packages, Stacks and Ignore are the Filter the report was made with,
+	// sorted and de-duplicated ([] when not used).
+	Packages []string `json:"packages"`
+	Stacks   []string `json:"stacks"`
+	Ignore   []string `json:"ignore"`
 }
+
+// Filtered reports whether a filter narrowed or loosened the comparison.
+func (o Options) Filtered() bool { return len(o.Packages)+len(o.Stacks)+len(o.Ignore) > 0 }
 
 // Summary counts packages and specs by category.
 type Summary struct {

@@ -41,6 +41,8 @@ Examples:
   cachediff --template notes.tmpl old/ new/
   cachediff --fail-on removed-package,lost-stack old/ new/   # a CI gate
   cachediff render --format md -o comment.md diff.json      # the saved JSON, as Markdown
+  cachediff --package 'py-*' --stack ml-linux-x86_64-cuda old/ new/
+  cachediff --ignore compiler old/ new/   # a compiler migration: rebuilt, not updated
 
 Flags:
 `
@@ -65,6 +67,7 @@ type options struct {
 	output   string
 	raw      bool
 	failOn   []string // kinds of change, checked; nil without --fail-on
+	filter   diff.Filter
 	old, new string
 	// render is set by the render subcommand: report is the JSON to read.
 	render bool
@@ -122,6 +125,9 @@ func newFlagSet(opts *options) *pflag.FlagSet {
 	fs.StringVarP(&opts.template, "template", "t", "", "render the report with this Go text/template `file` (sprig's hermetic functions)")
 	fs.StringVarP(&opts.output, "output", "o", "", "write the report to `file` (atomically) instead of standard output")
 	fs.BoolVar(&opts.raw, "no-canonicalize", false, "compare strings as written (no gcc@=13.2.0 → gcc@13.2.0 and the other rules)")
+	fs.StringArrayVar(&opts.filter.Packages, "package", nil, "compare only packages whose name matches this `glob` (path.Match: py-*, llvm; repeatable)")
+	fs.StringArrayVar(&opts.filter.Stacks, "stack", nil, "compare only specs in this CI `stack` (repeatable); a spec that leaves or joins it counts as removed or added")
+	fs.StringSliceVar(&opts.filter.Ignore, "ignore", nil, "leave this `facet` out of spec pairing: version, compiler, variants, target, os or platform (comma-separated, repeatable)")
 	fs.StringSliceVar(&opts.failOn, "fail-on", nil, "exit 1 only if one of these `kinds` of change is present, else 0 (comma-separated, repeatable; kinds below)")
 	fs.SortFlags = false
 	return fs
@@ -161,6 +167,8 @@ func parseArgs(args []string) (opts options, help bool, err error) {
 		return opts, false, &usageError{fmt.Sprintf("render: want one JSON report; got %d argument(s)", fs.NArg())}
 	case opts.render && fs.Changed("no-canonicalize"):
 		return opts, false, &usageError{"render: --no-canonicalize does not apply: the report was made already"}
+	case opts.render && (fs.Changed("package") || fs.Changed("stack") || fs.Changed("ignore")):
+		return opts, false, &usageError{"render: --package, --stack and --ignore do not apply: the report was made already"}
 	case opts.render:
 		opts.report = fs.Arg(0)
 	case fs.NArg() != 2:
@@ -177,6 +185,12 @@ func parseArgs(args []string) (opts options, help bool, err error) {
 	case "auto", "always", "never":
 	default:
 		return opts, false, &usageError{fmt.Sprintf("unknown --color %q: want auto, always or never", opts.color)}
+	}
+	if err := (diff.Filter{Packages: opts.filter.Packages}).Check(); err != nil {
+		return opts, false, &usageError{"--package: " + err.Error()}
+	}
+	if err := (diff.Filter{Ignore: opts.filter.Ignore}).Check(); err != nil {
+		return opts, false, &usageError{"--ignore: " + err.Error()}
 	}
 	if fs.Changed("fail-on") {
 		kinds, err := diff.ParseGateKinds(opts.failOn)
@@ -213,7 +227,11 @@ func runDiff(opts options, stdout io.Writer) (int, error) {
 	case newErr != nil:
 		return exitTrouble, newErr
 	}
-	return finish(opts, diff.Compare(old, new), render, stdout)
+	r, err := diff.CompareWith(old, new, opts.filter)
+	if err != nil {
+		return exitTrouble, err
+	}
+	return finish(opts, r, render, stdout)
 }
 
 // runRender reads a saved JSON report and renders it.

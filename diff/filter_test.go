@@ -1,0 +1,189 @@
+package diff
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+func filterFixture() (old, new *snapshot.Snapshot) {
+	old = snapOf("a",
+		pkg("llvm", sp("l1bb", "19.1.7", "gcc@13.2.0", "x86_64_v3", "e4s")),
+		pkg("py-keras", sp("k1bb", "3.8.0", "gcc@13.2.0", "x86_64_v3", "ml")),
+		pkg("py-torch",
+			sp("t1bb", "2.5", "gcc@13.2.0", "x86_64_v3", "ml"),
+			sp("t2bb", "2.5", "gcc@13.2.0", "aarch64", "e4s")),
+	)
+	new = snapOf("b",
+		pkg("llvm", sp("l2bb", "20.1.0", "none", "x86_64_v3", "e4s")),
+		pkg("py-keras", sp("k2bb", "3.8.0", "none", "x86_64_v3", "ml")),
+		// t1 moves from ml to e4s (restacked), t2 is rebuilt in e4s.
+		pkg("py-torch",
+			sp("t1bb", "2.5", "gcc@13.2.0", "x86_64_v3", "e4s"),
+			sp("t3bb", "2.5", "gcc@13.2.0", "aarch64", "e4s")),
+	)
+	return old, new
+}
+
+func names(r *Report) string {
+	var l []string
+	for _, p := range r.Packages {
+		l = append(l, p.Name+":"+p.Status)
+	}
+	return strings.Join(l, " ")
+}
+
+func TestFilterPackages(t *testing.T) {
+	old, new := filterFixture()
+	r, err := CompareWith(old, new, Filter{Packages: []string{"py-*", "py-k*", "nothing"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := names(r); got != "py-keras:changed py-torch:changed" {
+		t.Errorf("packages %s", got)
+	}
+	if r.Old.Packages != 2 || r.Old.Specs != 3 || r.Summary.Packages.Old != 2 || r.Summary.Specs.New != 3 {
+		t.Errorf("sides %+v %+v, summary %+v: want only the py-* packages counted", r.Old, r.New, r.Summary)
+	}
+	if want := []string{"nothing", "py-*", "py-k*"}; !reflect.DeepEqual(r.Options.Packages, want) {
+		t.Errorf("options.packages %v, want %v (sorted)", r.Options.Packages, want)
+	}
+	if r.Options.Stacks == nil || r.Options.Ignore == nil || !r.Options.Filtered() {
+		t.Errorf("options %+v", r.Options)
+	}
+	for _, v := range r.Facets.Compiler.Counts {
+		if v.Value == "gcc@13.2.0" && (v.Old != 3 || v.New != 2) {
+			t.Errorf("roll-up of gcc@13.2.0 %+v, want 3 → 2 over py-* only", v)
+		}
+	}
+	if _, err := CompareWith(old, new, Filter{}); err != nil || Compare(old, new).Options.Filtered() {
+		t.Error("the zero filter is not a filter")
+	}
+}
+
+func TestFilterStacks(t *testing.T) {
+	old, new := filterFixture()
+	r, err := CompareWith(old, new, Filter{Stacks: []string{"ml"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// py-torch's t1 left ml: in the ml view, it is removed, and py-torch
+	// has no spec left in ml on the new side, so the package is removed.
+	if got := names(r); got != "py-keras:changed py-torch:removed" {
+		t.Errorf("packages %s", got)
+	}
+	if s := r.Summary.Specs; s.Old != 2 || s.New != 1 || s.Removed != 1 || s.Updated != 1 {
+		t.Errorf("spec counts %+v", s)
+	}
+	r, err = CompareWith(old, new, Filter{Stacks: []string{"e4s"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// In the e4s view, t1 joined: added, py-torch changed; llvm too (two
+	// facets changed: added and removed).
+	if got := names(r); got != "llvm:changed py-torch:changed" {
+		t.Errorf("packages %s", got)
+	}
+	if s := r.Summary.Specs; s.Old != 2 || s.New != 3 || s.Added != 2 || s.Removed != 1 || s.Rebuilt != 1 {
+		t.Errorf("spec counts %+v", s)
+	}
+}
+
+func TestIgnore(t *testing.T) {
+	old, new := filterFixture()
+	r := Compare(old, new)
+	if c := r.Summary.Specs; c.Updated != 1 || c.Rebuilt != 1 || c.Added != 1 || c.Removed != 1 {
+		t.Fatalf("without ignore: %+v", c)
+	}
+	r, err := CompareWith(old, new, Filter{Ignore: []string{"compiler"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// py-keras differs only in its compiler: rebuilt. llvm differs in
+	// version and compiler: updated (version), no longer added and removed.
+	if c := r.Summary.Specs; c.Updated != 1 || c.Rebuilt != 2 || c.Added != 0 || c.Removed != 0 || c.Restacked != 1 {
+		t.Errorf("ignoring the compiler: %+v", c)
+	}
+	u := r.Packages[0].Specs.Updated
+	if len(u) != 1 || u[0].Facet != "version" || u[0].From != "19.1.7" || u[0].To != "20.1.0" || u[0].New.Compiler != "none" {
+		t.Errorf("llvm updates %+v", u)
+	}
+	k := r.Packages[1].Specs.Rebuilt
+	if len(k) != 1 || k[0].Old.Compiler != "gcc@13.2.0" || k[0].New.Compiler != "none" {
+		t.Errorf("py-keras rebuilt %+v: the pair keeps both compilers", k)
+	}
+	if len(r.Updates) != 1 || r.Updates[0].Facet != "version" {
+		t.Errorf("update groups %+v", r.Updates)
+	}
+	// Ignoring every facet pairs by count alone.
+	r, err = CompareWith(old, new, Filter{Ignore: FacetNames()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := r.Summary.Specs; c.Rebuilt != 3 || c.Updated != 0 {
+		t.Errorf("ignoring everything: %+v", c)
+	}
+	if got := strings.Join(r.Options.Ignore, ","); got != "version,compiler,variants,target,os,platform" {
+		t.Errorf("options.ignore %s, want pass order", got)
+	}
+}
+
+func TestIgnoreKeepsSameHashWarning(t *testing.T) {
+	old := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3"))
+	new := snap("b", sp("o1bb", "1.3", "gcc@13.3.0", "x86_64_v3"))
+	r, err := CompareWith(old, new, Filter{Ignore: []string{"compiler"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings) != 1 {
+		t.Errorf("warnings %+v: a hash whose compiler changed is an anomaly of the input, ignored or not", r.Warnings)
+	}
+}
+
+func TestFilterCheck(t *testing.T) {
+	for _, tc := range []struct {
+		f    Filter
+		want string
+	}{
+		{Filter{Packages: []string{"py-[", "ok"}}, `package pattern "py-[": syntax error in pattern`},
+		{Filter{Ignore: []string{"compilers"}}, `unknown facet "compilers": want one of version, compiler, variants, target, os, platform`},
+		{Filter{Packages: []string{"py-*"}, Stacks: []string{"anything"}, Ignore: []string{"os"}}, ""},
+	} {
+		err := tc.f.Check()
+		if got := ""; err != nil {
+			got = err.Error()
+			if got != tc.want {
+				t.Errorf("%+v: %v, want %s", tc.f, err, tc.want)
+			}
+		} else if tc.want != "" {
+			t.Errorf("%+v: no error, want %s", tc.f, tc.want)
+		}
+		if _, err := CompareWith(snap("a"), snap("b"), tc.f); (err != nil) != (tc.want != "") {
+			t.Errorf("CompareWith %+v: %v", tc.f, err)
+		}
+	}
+}
+
+// TestFilterOracle checks, on generated pairs, that the report of a
+// filtered diff covers exactly what the filter keeps.
+func TestFilterOracle(t *testing.T) {
+	for seed := range uint64(seeds) {
+		fs := filters(seed)
+		f := fs[len(fs)-1]
+		a, b, _ := newGenerator(seed, false).pair(1 + int(seed%40))
+		r := compareWith(t, a, b, f)
+		fa, fb := f.mustApply(t, a), f.mustApply(t, b)
+		if r.Old.Specs != fa.Specs() || r.New.Specs != fb.Specs() || r.Old.Packages != len(fa.Packages) || r.New.Packages != len(fb.Packages) {
+			t.Fatalf("seed %d, filter %+v: sides %+v %+v, filtered snapshots %d/%d packages, %d/%d specs", seed, f,
+				r.Old, r.New, len(fa.Packages), len(fb.Packages), fa.Specs(), fb.Specs())
+		}
+		if len(f.Ignore) == 0 { // filtering alone is the diff of the filtered snapshots
+			want := Compare(fa, fb)
+			if !reflect.DeepEqual(r.Summary, want.Summary) || !reflect.DeepEqual(r.Packages, want.Packages) || !reflect.DeepEqual(r.Facets, want.Facets) {
+				t.Fatalf("seed %d, filter %+v: report differs from the diff of the filtered snapshots", seed, f)
+			}
+		}
+	}
+}
