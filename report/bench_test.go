@@ -1,0 +1,35 @@
+package report_test
+
+import (
+	"io"
+	"path/filepath"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/gen"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// BenchmarkMarkdown renders the report of the 60k-spec benchmark pair.
+func BenchmarkMarkdown(b *testing.B) {
+	dir, _, err := gen.BenchPair(gen.RepoRoot(), 60000, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	old, err := snapshot.Load(filepath.Join(dir, "old"), snapshot.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	new, err := snapshot.Load(filepath.Join(dir, "new"), snapshot.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := diff.Compare(old, new)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := report.Markdown(io.Discard, r, report.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
