@@ -30,3 +30,5 @@ fuzz:
 	$(GO) test ./version -run '^$$' -fuzz '^FuzzCompare$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzParsePage$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzCanonical$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzFastJSON$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzFastPaths$$' $(FUZZFLAGS)

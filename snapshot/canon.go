@@ -133,6 +133,18 @@ func (c RuleCounts) add(o RuleCounts) {
 type canonicalizer struct {
 	counts RuleCounts
 	byFac  map[string][]int // facet → indexes into Rules
+	cache  canonCache       // nil: no cache
+}
+
+// canonCache remembers str's result per facet and string: a snapshot has
+// few distinct compilers and variants, written over and over.
+type canonCache map[canonKey]canonEntry
+
+type canonKey struct{ facet, s string }
+
+type canonEntry struct {
+	s       string
+	counted uint64 // bit i: Rules[i] rewrote the string
 }
 
 func newCanonicalizer() *canonicalizer {
@@ -147,20 +159,43 @@ func newCanonicalizer() *canonicalizer {
 // rule can make work for another: "a='b','a'" sorts to "a='a,b'", which is
 // quoted). Each rule counts a string once.
 func (c *canonicalizer) str(facet, s string) string {
+	if c.cache != nil {
+		k := canonKey{facet, s}
+		e, ok := c.cache[k]
+		if !ok {
+			e.s, e.counted = c.apply(facet, s)
+			c.cache[k] = e
+		}
+		for i := range Rules {
+			if e.counted&(1<<i) != 0 {
+				c.counts[Rules[i].Name]++
+			}
+		}
+		return e.s
+	}
+	s, counted := c.apply(facet, s)
+	for i := range Rules {
+		if counted&(1<<i) != 0 {
+			c.counts[Rules[i].Name]++
+		}
+	}
+	return s
+}
+
+// apply runs the rules of facet on s until none changes it, and says
+// which rules rewrote it.
+func (c *canonicalizer) apply(facet, s string) (string, uint64) {
 	var counted uint64 // bit i: Rules[i] counted s
 	for changed := true; changed; {
 		changed = false
 		for _, i := range c.byFac[facet] {
 			if t := Rules[i].apply(s); t != s {
-				if counted&(1<<i) == 0 {
-					counted |= 1 << i
-					c.counts[Rules[i].Name]++
-				}
+				counted |= 1 << i
 				s, changed = t, true
 			}
 		}
 	}
-	return s
+	return s, counted
 }
 
 func (c *canonicalizer) list(facet string, l []string, less func(a, b string) int) []string {

@@ -111,7 +111,7 @@ func statMessage(err error) string {
 // Folders whose names start with a dot (.git) are skipped.
 func find(root string) ([]candidate, []Warning, error) {
 	w := &walker{seen: map[string]bool{}}
-	w.dir(root)
+	w.dir(root, "")
 	if len(w.errs) > 0 {
 		return nil, nil, &LoadError{Path: root, Errs: sortErrors(w.errs)}
 	}
@@ -125,12 +125,16 @@ type walker struct {
 	errs     []*Error
 }
 
-// dir reads one directory; path is how the user's root reaches it.
-func (w *walker) dir(path string) {
-	real, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
-		return
+// dir reads one directory; path is how the user's root reaches it, and
+// real its real path when the walk knows it (a plain subdirectory of a
+// directory whose real path is known), else "".
+func (w *walker) dir(path, real string) {
+	if real == "" {
+		var err error
+		if real, err = filepath.EvalSymlinks(path); err != nil {
+			w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
+			return
+		}
 	}
 	if w.seen[real] {
 		w.warnings = append(w.warnings, Warning{File: path, Message: "symbolic link to a directory already read (a loop, or a second path to it): not followed"})
@@ -145,7 +149,9 @@ func (w *walker) dir(path string) {
 	for _, e := range entries {
 		name, sub := e.Name(), filepath.Join(path, e.Name())
 		typ := e.Type()
+		subReal := filepath.Join(real, name) // unless a link
 		if typ&fs.ModeSymlink != 0 {
+			subReal = ""
 			info, err := os.Stat(sub)
 			if err != nil {
 				if strings.HasSuffix(name, ".md") {
@@ -160,7 +166,7 @@ func (w *walker) dir(path string) {
 		switch {
 		case typ.IsDir():
 			if !strings.HasPrefix(name, ".") {
-				w.dir(sub)
+				w.dir(sub, subReal)
 			}
 		case typ.IsRegular() && strings.HasSuffix(name, ".md"):
 			w.cands = append(w.cands, candidate{path: sub, mustPage: name == "specs.md"})
@@ -178,6 +184,7 @@ func loadAll(cands []candidate, opt Options) []result {
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
+			st := newLoadState()
 			for {
 				next.Lock()
 				j := i
@@ -186,7 +193,7 @@ func loadAll(cands []candidate, opt Options) []result {
 				if j >= len(cands) {
 					return
 				}
-				results[j] = loadOne(cands[j], opt)
+				results[j] = loadOne(cands[j], opt, st)
 			}
 		})
 	}
@@ -194,12 +201,12 @@ func loadAll(cands []candidate, opt Options) []result {
 	return results
 }
 
-func loadOne(c candidate, opt Options) result {
+func loadOne(c candidate, opt Options, st *loadState) result {
 	data, err := os.ReadFile(c.path)
 	if err != nil {
 		return result{err: &Error{File: c.path, Msg: statMessage(err)}}
 	}
-	pkg, counts, warnings, err := parsePage(c.path, data, opt.Raw)
+	pkg, counts, warnings, err := parsePageState(c.path, data, opt.Raw, st)
 	var np notPageError
 	if err != nil && !c.mustPage && !errors.As(err, &np) && !looksLikePage(data) {
 		// A README whose front matter is broken, or that opens with a

@@ -48,7 +48,8 @@ func (e notPageError) Error() string { return e.err.Error() }
 
 // parseFrontMatter splits a page into its YAML envelope and the one-line JSON
 // values of meta and spec_details.
-func parseFrontMatter(file string, data []byte) (*page, error) {
+// The envelope goes by fastEnvelope when it can, unless general is set.
+func parseFrontMatter(file string, data []byte, general bool) (*page, error) {
 	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
 		err := &Error{File: file, Msg: "not a text file (binary or not UTF-8); a package page is Markdown with YAML front matter"}
 		if !bytes.HasPrefix(data, []byte("---")) {
@@ -99,6 +100,9 @@ func parseFrontMatter(file string, data []byte) (*page, error) {
 	}
 	if open {
 		return nil, &Error{File: file, Line: 1, Msg: "front matter opened on line 1 is never closed (no second '---' line)"}
+	}
+	if !general && fastEnvelope(yamlText.Bytes(), &p.env) {
+		return p, nil
 	}
 	if err := yaml.Unmarshal(yamlText.Bytes(), &p.env); err != nil {
 		return nil, yamlError(file, err)
@@ -398,7 +402,12 @@ func isHash(h string) bool {
 // without front matter or without layout: cache, which Load ignores unless
 // the file must be a page.
 func parsePage(file string, data []byte, raw bool) (*Package, RuleCounts, []Warning, error) {
-	p, err := parseFrontMatter(file, data)
+	return parsePageState(file, data, raw, &loadState{})
+}
+
+// parsePageState is parsePage with the state of a loading goroutine.
+func parsePageState(file string, data []byte, raw bool, st *loadState) (*Package, RuleCounts, []Warning, error) {
+	p, err := parseFrontMatter(file, data, st.general)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -429,8 +438,8 @@ func parsePage(file string, data []byte, raw bool) (*Package, RuleCounts, []Warn
 	if p.specDetails != nil {
 		pkg.Line = p.specDetails.line
 	}
-	var specs specList
-	if err := decodeValue(file, "spec_details", p.specDetails, &env.SpecDetails, &specs); err != nil {
+	specs, err := decodeSpecs(file, p.specDetails, &env.SpecDetails, st)
+	if err != nil {
 		return nil, nil, nil, err
 	}
 	if err := checkHashes(file, pkg.Line, specs); err != nil {
@@ -439,6 +448,7 @@ func parsePage(file string, data []byte, raw bool) (*Package, RuleCounts, []Warn
 	counts := RuleCounts{}
 	if !raw {
 		c := newCanonicalizer()
+		c.cache = st.canon
 		for i := range specs {
 			c.spec(&specs[i])
 		}
@@ -448,7 +458,6 @@ func parsePage(file string, data []byte, raw bool) (*Package, RuleCounts, []Warn
 	pkg.Specs = specs
 
 	var warnings []Warning
-	var m meta
 	metaLine := env.Meta.Line
 	if p.meta != nil {
 		metaLine = p.meta.line
@@ -457,7 +466,8 @@ func parsePage(file string, data []byte, raw bool) (*Package, RuleCounts, []Warn
 	case p.meta == nil && env.Meta.Kind == 0:
 		warnings = append(warnings, Warning{File: file, Line: p.fmEnd, Message: "no meta in the front matter"})
 	default:
-		if err := decodeValue(file, "meta", p.meta, &env.Meta, &m); err != nil {
+		m, err := decodeMeta(file, p.meta, &env.Meta, st)
+		if err != nil {
 			return nil, nil, nil, err
 		}
 		for _, msg := range checkMeta(&m, specs, raw) {

@@ -1,0 +1,488 @@
+package snapshot
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// loadState is what one loading goroutine keeps from page to page: the
+// strings it interned and the canonical forms it computed. The zero value
+// works (nothing shared); general forces the general decoding path, for
+// tests that compare both.
+type loadState struct {
+	in      interner
+	canon   canonCache
+	general bool
+}
+
+func newLoadState() *loadState {
+	return &loadState{in: interner{}, canon: canonCache{}}
+}
+
+// decodeSpecs decodes spec_details: by the fast scanner when it can, else
+// by the general path (which also gives every error).
+func decodeSpecs(file string, fast *jsonValue, node *yaml.Node, st *loadState) (specList, error) {
+	if fast != nil && !st.general {
+		if specs, ok := fastSpecList(fast.data, st.in); ok {
+			return specs, nil
+		}
+	}
+	var specs specList
+	err := decodeValue(file, "spec_details", fast, node, &specs)
+	return specs, err
+}
+
+// decodeMeta decodes meta like decodeSpecs does spec_details.
+func decodeMeta(file string, fast *jsonValue, node *yaml.Node, st *loadState) (meta, error) {
+	if fast != nil && !st.general {
+		if m, ok := fastMeta(fast.data, st.in); ok {
+			return m, nil
+		}
+	}
+	var m meta
+	err := decodeValue(file, "meta", fast, node, &m)
+	return m, err
+}
+
+// A scanner for the one-line JSON values of a page, specialized to their
+// shape: spec_details (a list of spec objects whose fields are strings or
+// lists of strings) and meta (lists of strings and counts).
+//
+// It is a fast path only. It gives up (ok false) on anything it does not
+// handle exactly as the general path (encoding/json through specList and
+// meta) does: escapes in strings, null, a field of an unexpected type, a
+// key given twice, broken JSON. The caller then runs the general path,
+// which gives the same result or the error with its line and column.
+// FuzzFastJSON checks that both paths agree.
+
+// interner returns one copy of each distinct string it is given: facet
+// values repeat across specs (a few compilers, targets, variants), so a
+// loaded snapshot holds each once. It is not safe for concurrent use;
+// each loading goroutine has its own.
+type interner map[string]string
+
+func (in interner) bytes(b []byte) string {
+	if s, ok := in[string(b)]; ok { // no allocation for the lookup
+		return s
+	}
+	s := string(b)
+	in[s] = s
+	return s
+}
+
+type scanner struct {
+	data []byte
+	pos  int
+	in   interner
+}
+
+func (s *scanner) ws() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\t', '\n', '\r':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+// peek skips white space and returns the next byte, or 0 at the end.
+func (s *scanner) peek() byte {
+	s.ws()
+	if s.pos < len(s.data) {
+		return s.data[s.pos]
+	}
+	return 0
+}
+
+func (s *scanner) eat(c byte) bool {
+	if s.peek() == c {
+		s.pos++
+		return true
+	}
+	return false
+}
+
+// rawString returns the bytes of a JSON string without escapes (ok false
+// for a string with a backslash or a control character).
+func (s *scanner) rawString() ([]byte, bool) {
+	if !s.eat('"') {
+		return nil, false
+	}
+	start := s.pos
+	var high byte
+	for i := start; i < len(s.data); i++ {
+		c := s.data[i]
+		switch {
+		case c == '"':
+			s.pos = i + 1
+			if high >= utf8.RuneSelf && !utf8.Valid(s.data[start:i]) {
+				return nil, false // encoding/json would write U+FFFD
+			}
+			return s.data[start:i], true
+		case c == '\\' || c < 0x20:
+			return nil, false
+		}
+		high |= c
+	}
+	return nil, false
+}
+
+func (s *scanner) str(intern bool) (string, bool) {
+	b, ok := s.rawString()
+	if !ok {
+		return "", false
+	}
+	if intern {
+		return s.intern(b), true
+	}
+	return string(b), true
+}
+
+func (s *scanner) intern(b []byte) string {
+	if s.in == nil {
+		return string(b)
+	}
+	return s.in.bytes(b)
+}
+
+// strings reads a list of strings. An empty list is a non-nil empty slice,
+// as encoding/json makes it.
+func (s *scanner) strings() ([]string, bool) {
+	if !s.eat('[') {
+		return nil, false
+	}
+	l := []string{}
+	if s.eat(']') {
+		return l, true
+	}
+	for {
+		v, ok := s.str(true)
+		if !ok {
+			return nil, false
+		}
+		l = append(l, v)
+		if s.eat(']') {
+			return l, true
+		}
+		if !s.eat(',') {
+			return nil, false
+		}
+	}
+}
+
+// number reads a JSON number and returns its text.
+func (s *scanner) number() ([]byte, bool) {
+	s.ws()
+	d, i := s.data, s.pos
+	start := i
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(d) && d[i] == '0':
+		i++
+	case i < len(d) && '1' <= d[i] && d[i] <= '9':
+		for i < len(d) && '0' <= d[i] && d[i] <= '9' {
+			i++
+		}
+	default:
+		return nil, false
+	}
+	if i < len(d) && d[i] == '.' {
+		i++
+		if i >= len(d) || d[i] < '0' || d[i] > '9' {
+			return nil, false
+		}
+		for i < len(d) && '0' <= d[i] && d[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if i >= len(d) || d[i] < '0' || d[i] > '9' {
+			return nil, false
+		}
+		for i < len(d) && '0' <= d[i] && d[i] <= '9' {
+			i++
+		}
+	}
+	s.pos = i
+	return d[start:i], true
+}
+
+// integer reads a JSON number that fits an int (what encoding/json
+// accepts for an int field).
+func (s *scanner) integer() (int, bool) {
+	b, ok := s.number()
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(string(b), 10, 0)
+	return int(n), err == nil
+}
+
+// skip reads any JSON value without escapes in its strings and returns
+// its bytes, as encoding/json keeps them in a json.RawMessage.
+func (s *scanner) skip(depth int) ([]byte, bool) {
+	if depth > 100 {
+		return nil, false
+	}
+	c := s.peek()
+	start := s.pos
+	switch c {
+	case '"':
+		if _, ok := s.rawString(); !ok {
+			return nil, false
+		}
+	case '{', '[':
+		s.pos++
+		end := c + 2 // '{'+2 == '}', '['+2 == ']'
+		if !s.eat(end) {
+			for {
+				if c == '{' {
+					if _, ok := s.rawString(); !ok || !s.eat(':') {
+						return nil, false
+					}
+				}
+				if _, ok := s.skip(depth + 1); !ok {
+					return nil, false
+				}
+				if s.eat(end) {
+					break
+				}
+				if !s.eat(',') {
+					return nil, false
+				}
+			}
+		}
+	case 't', 'f', 'n':
+		for _, lit := range []string{"true", "false", "null"} {
+			if len(s.data)-s.pos >= len(lit) && string(s.data[s.pos:s.pos+len(lit)]) == lit {
+				s.pos += len(lit)
+				return s.data[start:s.pos], true
+			}
+		}
+		return nil, false
+	default:
+		if _, ok := s.number(); !ok {
+			return nil, false
+		}
+	}
+	return s.data[start:s.pos], true
+}
+
+// end reports whether only white space is left.
+func (s *scanner) end() bool {
+	s.ws()
+	return s.pos == len(s.data)
+}
+
+// Bits of the spec fields seen, to give up on a key given twice.
+const (
+	seenHash = 1 << iota
+	seenCompiler
+	seenVersions
+	seenOS
+	seenPlatform
+	seenTarget
+	seenVariants
+	seenStacks
+	seenTarball
+	seenSize
+)
+
+// fastSpecList decodes a spec_details value. ok is false when the general
+// path must decide.
+func fastSpecList(data []byte, in interner) (specs specList, ok bool) {
+	s := &scanner{data: data, in: in}
+	if !s.eat('[') {
+		return nil, false
+	}
+	if s.eat(']') {
+		return nil, s.end()
+	}
+	for {
+		sp, ok := s.spec()
+		if !ok {
+			return nil, false
+		}
+		specs = append(specs, sp)
+		if s.eat(']') {
+			break
+		}
+		if !s.eat(',') {
+			return nil, false
+		}
+	}
+	return specs, s.end()
+}
+
+func (s *scanner) spec() (sp Spec, ok bool) {
+	if !s.eat('{') {
+		return sp, false
+	}
+	if s.eat('}') {
+		return sp, true
+	}
+	var seen int
+	var extraKeys map[string]bool
+	for {
+		key, ok := s.rawString()
+		if !ok || !s.eat(':') {
+			return sp, false
+		}
+		var bit int
+		switch string(key) {
+		case "hash":
+			bit = seenHash
+			sp.Hash, ok = s.str(false)
+		case "compiler":
+			bit = seenCompiler
+			sp.Compiler, ok = s.str(true)
+		case "versions":
+			bit = seenVersions
+			sp.Versions, ok = s.strings()
+		case "os":
+			bit = seenOS
+			sp.OS, ok = s.str(true)
+		case "platform":
+			bit = seenPlatform
+			sp.Platform, ok = s.str(true)
+		case "target":
+			bit = seenTarget
+			sp.Target, ok = s.str(true)
+		case "variants":
+			bit = seenVariants
+			sp.Variants, ok = s.strings()
+		case "stacks":
+			bit = seenStacks
+			sp.Stacks, ok = s.strings()
+		case "tarball":
+			bit = seenTarball
+			sp.Tarball, ok = s.str(false)
+		case "size":
+			bit = seenSize
+			if s.peek() == '"' {
+				sp.Size, ok = s.str(true)
+			} else {
+				var b []byte
+				b, ok = s.number()
+				sp.Size = s.intern(b)
+			}
+		default:
+			k := string(key)
+			if extraKeys[k] {
+				return sp, false
+			}
+			raw, ok := s.skip(0)
+			if !ok {
+				return sp, false
+			}
+			if sp.Extra == nil {
+				sp.Extra = map[string]json.RawMessage{}
+				extraKeys = map[string]bool{}
+			}
+			extraKeys[k] = true
+			sp.Extra[k] = json.RawMessage(string(raw))
+		}
+		if !ok || seen&bit != 0 {
+			return sp, false
+		}
+		seen |= bit
+		if s.eat('}') {
+			return sp, true
+		}
+		if !s.eat(',') {
+			return sp, false
+		}
+	}
+}
+
+// fastMeta decodes a meta value. ok is false when the general path must
+// decide (for example an unknown key: encoding/json matches struct keys
+// without regard to case).
+func fastMeta(data []byte, in interner) (m meta, ok bool) {
+	s := &scanner{data: data, in: in}
+	if !s.eat('{') {
+		return m, false
+	}
+	if s.eat('}') {
+		return m, s.end()
+	}
+	seen := map[string]bool{}
+	for {
+		key, ok := s.rawString()
+		if !ok || !s.eat(':') || seen[string(key)] {
+			return m, false
+		}
+		seen[string(key)] = true
+		switch string(key) {
+		case "num_specs":
+			var n int
+			n, ok = s.integer()
+			m.NumSpecs = &n
+		case "num_specs_by_stack":
+			m.NumSpecsByStack, ok = s.counts()
+		case "compilers":
+			m.Compilers, ok = s.strings()
+		case "oss":
+			m.OSs, ok = s.strings()
+		case "platforms":
+			m.Platforms, ok = s.strings()
+		case "targets":
+			m.Targets, ok = s.strings()
+		case "stacks":
+			m.Stacks, ok = s.strings()
+		case "versions":
+			m.Versions, ok = s.strings()
+		default:
+			return m, false
+		}
+		if !ok {
+			return m, false
+		}
+		if s.eat('}') {
+			return m, s.end()
+		}
+		if !s.eat(',') {
+			return m, false
+		}
+	}
+}
+
+// counts reads an object of integers.
+func (s *scanner) counts() (map[string]int, bool) {
+	if !s.eat('{') {
+		return nil, false
+	}
+	m := map[string]int{}
+	if s.eat('}') {
+		return m, true
+	}
+	for {
+		k, ok := s.str(true)
+		if !ok || !s.eat(':') {
+			return nil, false
+		}
+		if _, dup := m[k]; dup {
+			return nil, false
+		}
+		if m[k], ok = s.integer(); !ok {
+			return nil, false
+		}
+		if s.eat('}') {
+			return m, true
+		}
+		if !s.eat(',') {
+			return nil, false
+		}
+	}
+}

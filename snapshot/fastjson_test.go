@@ -1,0 +1,145 @@
+package snapshot
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// oneLineValues returns the meta and spec_details lines of the real and
+// seed pages.
+func oneLineValues(t testing.TB) (metas, specs []string) {
+	files, _ := filepath.Glob(filepath.Join(realDir, "*", "*", "specs.md"))
+	seeds, _ := filepath.Glob("../testdata/seeds/*.txt")
+	for _, file := range append(files, seeds...) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(l, "meta: "); ok {
+				metas = append(metas, v)
+			}
+			if v, ok := strings.CutPrefix(l, "spec_details: "); ok {
+				specs = append(specs, v)
+			}
+		}
+	}
+	if len(metas) < 20 || len(specs) < 20 {
+		t.Fatalf("only %d meta and %d spec_details lines", len(metas), len(specs))
+	}
+	return metas, specs
+}
+
+// checkFastSpecs requires the fast scanner, when it decodes data, to give
+// what encoding/json gives; it reports whether the scanner decoded it.
+func checkFastSpecs(t testing.TB, data []byte) bool {
+	fast, ok := fastSpecList(data, interner{})
+	if !ok {
+		return false
+	}
+	var slow specList
+	if err := json.Unmarshal(data, &slow); err != nil {
+		t.Fatalf("fast path accepted what encoding/json refuses (%v): %q", err, data)
+	}
+	if !reflect.DeepEqual(fast, slow) {
+		t.Fatalf("fast and general paths differ on %q:\nfast %#v\nslow %#v", data, fast, slow)
+	}
+	return true
+}
+
+func checkFastMeta(t testing.TB, data []byte) bool {
+	fast, ok := fastMeta(data, interner{})
+	if !ok {
+		return false
+	}
+	var slow meta
+	if err := json.Unmarshal(data, &slow); err != nil {
+		t.Fatalf("fast path accepted what encoding/json refuses (%v): %q", err, data)
+	}
+	if !reflect.DeepEqual(fast, slow) {
+		t.Fatalf("fast and general paths differ on %q:\nfast %#v\nslow %#v", data, fast, slow)
+	}
+	return true
+}
+
+// TestFastJSON: the scanner decodes every real page's values, the same as
+// encoding/json, and gives up on what it does not handle.
+func TestFastJSON(t *testing.T) {
+	metas, specs := oneLineValues(t)
+	for _, m := range metas {
+		if !checkFastMeta(t, []byte(m)) {
+			t.Errorf("fast path gave up on a real meta: %.80s", m)
+		}
+	}
+	for _, s := range specs {
+		if !checkFastSpecs(t, []byte(s)) {
+			t.Errorf("fast path gave up on a real spec_details: %.80s", s)
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		fast bool
+	}{
+		{`[]`, true},
+		{` [ ] `, true},
+		{`[{}]`, true},
+		{`[{"hash": "a", "versions": [], "size": 12, "x": {"a": [1, 2.5e3, true, null]}, "y": "z"}]`, true},
+		{`[{"hash": "a\"b"}]`, false},           // escape
+		{`[{"hash": null}]`, false},             // null
+		{`[{"hash": "a", "hash": "b"}]`, false}, // twice
+		{`[{"x": 1, "x": 2}]`, false},
+		{`[{"size": "-"}, {"size": -0.5E-7}]`, true},
+		{`[{"size": 01}]`, false},
+		{`[{"size": null}]`, false},
+		{`[{"versions": ["1", 2]}]`, false},
+		{`[{"hash": "a"},]`, false},
+		{`[{"hash": "a"}] x`, false},
+		{`{"hash": "a"}`, false},
+		{"[{\"os\": \"a\tb\"}]", false},
+		{`[{"x": [}]`, false},
+	} {
+		if got := checkFastSpecs(t, []byte(tc.in)); got != tc.fast {
+			t.Errorf("fast path on %s: %v, want %v", tc.in, got, tc.fast)
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		fast bool
+	}{
+		{`{}`, true},
+		{`{"num_specs": 3, "num_specs_by_stack": {}, "versions": []}`, true},
+		{`{"num_specs": 3.0}`, false},
+		{`{"num_specs": 1e2}`, false},
+		{`{"num_specs": 99999999999999999999}`, false},
+		{`{"Num_Specs": 3}`, false}, // encoding/json matches keys without case
+		{`{"num_specs_by_stack": {"a": 1, "a": 2}}`, false},
+		{`{"compilers": null}`, false},
+		{`{"other": 1}`, false},
+	} {
+		if got := checkFastMeta(t, []byte(tc.in)); got != tc.fast {
+			t.Errorf("fast meta on %s: %v, want %v", tc.in, got, tc.fast)
+		}
+	}
+}
+
+// FuzzFastJSON is differential: whatever the fast scanner decodes,
+// encoding/json (the general path) decodes to the same value.
+func FuzzFastJSON(f *testing.F) {
+	metas, specs := oneLineValues(f)
+	for _, m := range metas {
+		f.Add([]byte(m))
+	}
+	for _, s := range specs {
+		f.Add([]byte(trimPage("\nspec_details: "+s, 2)[len("\nspec_details: "):]))
+	}
+	f.Add([]byte(`[{"hash": "a", "versions": [], "size": 12, "x": {"a": [1, 2.5e3, true, null]}, "y": "z"}]`))
+	f.Add([]byte(`{"num_specs": 3, "num_specs_by_stack": {"a": 0}, "versions": []}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkFastSpecs(t, data)
+		checkFastMeta(t, data)
+	})
+}

@@ -1,0 +1,163 @@
+package snapshot
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/gen"
+)
+
+// parseBoth parses a page by the fast paths (with a shared state, as Load
+// does) and by the general ones (encoding/json and yaml.v3 only), and
+// fails unless both give the same package, counts, warnings or error.
+func parseBoth(t testing.TB, name string, data []byte, st *loadState) {
+	t.Helper()
+	for _, raw := range []bool{false, true} {
+		fp, fc, fw, ferr := parsePageState(name, data, raw, st)
+		gp, gc, gw, gerr := parsePageState(name, data, raw, &loadState{general: true})
+		if fmt.Sprint(ferr) != fmt.Sprint(gerr) {
+			t.Fatalf("%s (raw %v): fast path error %v, general path error %v", name, raw, ferr, gerr)
+		}
+		if !reflect.DeepEqual(fp, gp) || !reflect.DeepEqual(fc, gc) || !reflect.DeepEqual(fw, gw) {
+			t.Fatalf("%s (raw %v): fast and general paths differ:\nfast    %+v %v %v\ngeneral %+v %v %v", name, raw, fp, fc, fw, gp, gc, gw)
+		}
+	}
+}
+
+// fastPathPages is every kind of page the fast paths must agree on: real
+// pages and seeds, the same rewritten (multi-line YAML, tagged flow, CRLF,
+// other quoting, extra keys, broken), and generated pages of both styles.
+func fastPathPages(t *testing.T) map[string]string {
+	pages := fastSlowPages(t)
+	for name, page := range fastSlowPages(t) {
+		page = trimPage(page, 3)
+		pages[name+" block"] = toBlockYAML(t, page)
+		pages[name+" tagged"] = toTaggedFlow(page)
+		pages[name+" crlf"] = strings.ReplaceAll(page, "\n", "\r\n")
+		title := page[strings.Index(page, "title: "):]
+		title = title[:strings.IndexByte(title, '\n')]
+		name2 := strings.Trim(strings.TrimPrefix(title, "title: "), `"`)
+		for i, repl := range []string{
+			"title: '" + name2 + "'",
+			"title: " + name2,
+			`title: "` + name2 + `\u0041"`,
+			`title: "` + name2 + `"  # comment`,
+			title + "\nextra: [1, 2]",
+			title + "\ntitle: other",
+			"title: null",
+			"title: \"\"",
+			title + "\nlayout: page",
+		} {
+			pages[fmt.Sprintf("%s title %d", name, i)] = strings.Replace(page, title, repl, 1)
+		}
+		for i, repl := range [][2]string{
+			{"layout: cache", "layout: 'cache'"},
+			{"layout: cache", "layout: cache # c"},
+			{"layout: cache", "layout:   cache"},
+			{"layout: cache", "layout: null"},
+			{"categories: [package, ", "categories: [package,"},
+			{"categories: [package, ", "categories:\n  - package\n  - "},
+			{"categories: [package, ", "categories: [package, 2025-01-01, "},
+			{"categories: [package, ", "categories: [package, null, "},
+			{"categories: [package, ", "categories: [ package, "},
+			{"categories: [package, ", "categories: []\nx: ["},
+			{`"hash": "`, `"hash": "\u0061`},
+			{`"os": "`, `"os": null, "x": "`},
+			{`"size": "-"`, `"size": 123`},
+			{`"size": "-"`, `"size": {"a": [1, "b"]}`},
+			{`"num_specs": `, `"num_specs": 1, "Num_specs": `},
+		} {
+			pages[fmt.Sprintf("%s rewrite %d", name, i)] = strings.Replace(page, repl[0], repl[1], 1)
+		}
+	}
+	for _, style := range []gen.Style{gen.Current, gen.Older} {
+		p := gen.Generate(gen.Default(uint64(style), 600))
+		for i, pk := range p.Packages[:min(20, len(p.Packages))] {
+			if pk.Old != nil {
+				pages[fmt.Sprintf("gen %d %d", style, i)] = string(gen.Page(pk.Name, "develop", pk.Old, style, i%2 == 0))
+			}
+		}
+	}
+	return pages
+}
+
+// TestFastEnvelope: the fast paths (envelope, JSON, interning, cached
+// canonicalization) load every page as the general paths do.
+func TestFastEnvelope(t *testing.T) {
+	st := newLoadState()
+	fastEnv := 0
+	for name, page := range fastPathPages(t) {
+		parseBoth(t, name, []byte(page), st)
+		if p, err := parseFrontMatter(name, []byte(page), false); err == nil {
+			var e envelope
+			if fastEnvelope(envelopeText(page, p), &e) {
+				fastEnv++
+			}
+		}
+	}
+	if fastEnv < 40 {
+		t.Errorf("the fast envelope path took only %d pages", fastEnv)
+	}
+}
+
+// envelopeText is what parseFrontMatter hands to YAML for a page: a
+// rough copy for counting, without the one-line values.
+func envelopeText(page string, p *page) []byte {
+	var b strings.Builder
+	for _, l := range strings.Split(page, "\n")[1:] {
+		if strings.HasPrefix(l, "---") {
+			break
+		}
+		if (p.meta != nil && strings.HasPrefix(l, "meta: ")) || (p.specDetails != nil && strings.HasPrefix(l, "spec_details: ")) {
+			l = ""
+		}
+		b.WriteString(l + "\n")
+	}
+	return []byte(b.String())
+}
+
+// TestFastPathsLoad: a generated tree loads the same by both paths.
+func TestFastPathsLoad(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := gen.Write(dir, gen.Generate(gen.Default(3, 2000))); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*", "specs.md"))
+	if len(files) < 100 {
+		t.Fatalf("%d pages", len(files))
+	}
+	st := newLoadState()
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parseBoth(t, f, data, st)
+	}
+}
+
+// FuzzFastPaths is differential over whole pages: the fast paths and the
+// general ones give the same package, warnings, or error.
+func FuzzFastPaths(f *testing.F) {
+	for _, s := range []string{
+		"---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\nmeta: {\"num_specs\": 1}\nspec_details: [{\"hash\": \"" + hashN(1) + "\"}]\n---",
+		"---\ntitle: zlib\nlayout: cache\ncategories: [package, 1.0]\nspec_details: []\n---\n",
+		"---\ntitle: \"a\"\ntitle: \"b\"\nspec_details: []\n---\n",
+	} {
+		f.Add([]byte(s))
+	}
+	p := gen.Generate(gen.Default(5, 100))
+	for i, pk := range p.Packages[:min(10, len(p.Packages))] {
+		if pk.Old != nil && len(pk.Old) < 5 {
+			f.Add(gen.Page(pk.Name, "develop", pk.Old, gen.Style(i%2), false))
+		}
+	}
+	st := newLoadState()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		parseBoth(t, "fuzz.md", data, st)
+	})
+}

@@ -1,0 +1,109 @@
+package snapshot
+
+import "bytes"
+
+// fastEnvelope decodes the YAML envelope of a page (what is left of the
+// front matter once the one-line JSON values are taken out) when it has
+// the plain shape every generated page has:
+//
+//	title: "name"
+//	layout: cache
+//	categories: [package, develop]
+//
+// and blank lines. It gives up (false) on anything else, for yaml.v3 to
+// decode: another key, a key twice, comments, other quoting, indentation,
+// tabs or carriage returns, values written as YAML. TestFastEnvelope
+// compares both over real, seed and rewritten pages.
+func fastEnvelope(text []byte, env *envelope) bool {
+	var e envelope
+	var seen [3]bool
+	for len(text) > 0 {
+		var l []byte
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			l, text = text[:i], text[i+1:]
+		} else {
+			l, text = text, nil
+		}
+		if len(l) == 0 {
+			continue
+		}
+		var k int
+		switch {
+		case bytes.HasPrefix(l, []byte("title: ")):
+			v := l[len("title: "):]
+			if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' || !plainQuoted(v[1:len(v)-1]) {
+				return false
+			}
+			e.Title = string(v[1 : len(v)-1])
+		case bytes.HasPrefix(l, []byte("layout: ")):
+			k = 1
+			v := l[len("layout: "):]
+			if !plainWord(v) {
+				return false
+			}
+			e.Layout = string(v)
+		case bytes.HasPrefix(l, []byte("categories: [")) && l[len(l)-1] == ']':
+			k = 2
+			v := l[len("categories: [") : len(l)-1]
+			for len(v) > 0 {
+				item := v
+				if i := bytes.IndexByte(v, ','); i >= 0 {
+					item, v = v[:i], v[i+1:]
+					if len(v) == 0 || v[0] != ' ' {
+						return false
+					}
+					v = v[1:]
+				} else {
+					v = nil
+				}
+				if !plainWord(item) {
+					return false
+				}
+				e.Categories = append(e.Categories, string(item))
+			}
+			if len(e.Categories) == 0 {
+				return false
+			}
+		default:
+			return false
+		}
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	*env = e
+	return true
+}
+
+// plainQuoted reports whether the inside of a double-quoted YAML scalar
+// is its value as is: printable ASCII without quotes or backslashes.
+func plainQuoted(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// plainWord reports whether b is a plain YAML scalar that yaml.v3 decodes
+// into a string as written: a letter, then letters, digits, '.', '_', '-',
+// and not a null.
+func plainWord(b []byte) bool {
+	if len(b) == 0 || !isASCIILetter(b[0]) {
+		return false
+	}
+	for _, c := range b {
+		if !isASCIILetter(c) && !('0' <= c && c <= '9') && c != '.' && c != '_' && c != '-' {
+			return false
+		}
+	}
+	switch string(b) {
+	case "null", "Null", "NULL":
+		return false
+	}
+	return true
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
