@@ -2,6 +2,8 @@ package report
 
 import (
 	"fmt"
+	"html"
+	"net/url"
 	"reflect"
 	"slices"
 	"strconv"
@@ -28,7 +30,7 @@ var unsafeFuncs = []string{
 // Funcs returns the functions every template gets: sprig's hermetic set
 // without unsafeFuncs, env and expandenv replaced by functions that fail
 // with a clear error, and cachediff's own (md, htmltext, short, signed,
-// count, minus, plain, paint).
+// count, minus, plain, paint, pkgurl, mdpkg, htmlpkg).
 func Funcs() template.FuncMap {
 	fm := sprig.HermeticTxtFuncMap()
 	for _, name := range unsafeFuncs {
@@ -47,7 +49,59 @@ func Funcs() template.FuncMap {
 	fm["minus"] = minus
 	fm["plain"] = Plain
 	fm["paint"] = paint
+	fm["pkgurl"] = PackageURL
+	fm["mdpkg"] = mdPackage
+	fm["htmlpkg"] = htmlPackage
 	return fm
+}
+
+// PackageURL is the address of a package's catalogue page: base followed
+// by the escaped name, query-escaped when base has a query (…/?name=) and
+// path-escaped otherwise (…/package/). Bytes that cannot stand in a URL
+// written in Markdown or HTML (spaces, quotes, brackets, |, non-ASCII) are
+// percent-encoded in base too. An empty base gives "".
+func PackageURL(base, name string) string {
+	if base == "" {
+		return ""
+	}
+	esc := url.PathEscape(name)
+	if strings.Contains(base, "?") {
+		esc = url.QueryEscape(name)
+	}
+	return urlSafe(base) + esc
+}
+
+// urlSafe percent-encodes the bytes of u that are not URL characters, or
+// that would end a Markdown link destination or table cell.
+func urlSafe(u string) string {
+	var b strings.Builder
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~:/?#@!$&*+,;=%", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// mdPackage writes a package name in Markdown, as a link to its page when
+// base is set.
+func mdPackage(base, name string) string {
+	if base == "" {
+		return Escape(name)
+	}
+	return "[" + Escape(name) + "](" + PackageURL(base, name) + ")"
+}
+
+// htmlPackage writes a package name in an HTML block, as a link to its
+// page when base is set.
+func htmlPackage(base, name string) string {
+	if base == "" {
+		return EscapeHTML(name)
+	}
+	return `<a href="` + html.EscapeString(PackageURL(base, name)) + `">` + EscapeHTML(name) + "</a>"
 }
 
 // Escape makes s safe as inline GitHub-flavoured Markdown, including in a

@@ -173,3 +173,69 @@ func TestMarkdownUpdateCells(t *testing.T) {
 		t.Errorf("Markdown lacks the row\n%s\nin:\n%s", want, buf.String())
 	}
 }
+
+func TestPackageURL(t *testing.T) {
+	for _, tc := range []struct{ base, name, want string }{
+		{"", "zlib", ""},
+		{"https://cache.spack.io/package/?name=", "py-keras", "https://cache.spack.io/package/?name=py-keras"},
+		{"https://cache.spack.io/package/?name=", "a b&c=d|e(f)", "https://cache.spack.io/package/?name=a+b%26c%3Dd%7Ce%28f%29"},
+		{"https://example.org/pkg/", "a b/c?d|e", "https://example.org/pkg/a%20b%2Fc%3Fd%7Ce"},
+		// A base with characters that would end a link or a cell.
+		{"https://example.org/a b|(c)<\"'>/", "x", "https://example.org/a%20b%7C%28c%29%3C%22%27%3E/x"},
+	} {
+		if got := PackageURL(tc.base, tc.name); got != tc.want {
+			t.Errorf("PackageURL(%q, %q) = %q, want %q", tc.base, tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestMarkdownLinksAndTitle renders the hostile report with a title and
+// links: nothing may break out of a table, a link or an HTML attribute.
+func TestMarkdownLinksAndTitle(t *testing.T) {
+	r := hostile()
+	r.Packages = append(r.Packages, diff.Package{Name: "py-[x](y)", Status: diff.Added,
+		Versions: diff.VersionChange{New: []string{"1.0"}, Added: []string{"1.0"}, Direction: diff.New}})
+	var buf bytes.Buffer
+	o := Options{Title: "Notes | <b>@team</b>\n## not a heading", LinkBase: "https://cache.spack.io/package/?name="}
+	if err := Markdown(&buf, r, o); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if first, _, _ := strings.Cut(out, "\n"); first != `## Notes \| &lt;b&gt;@&#8203;team&lt;/b&gt; \#\# not a heading` {
+		t.Errorf("headline %q", first)
+	}
+	for _, want := range []string{
+		"| [py-\\[x\\](y)](https://cache.spack.io/package/?name=py-%5Bx%5D%28y%29) | 1.0 |",
+		`<summary><b><a href="https://cache.spack.io/package/?name=x%7Cy%60z%3Cscript%3Ealert%281%29%3C%2Fscript%3E%40someone%0A%7C+injected+%7C+row+%7C">x&#124;y&#96;z&lt;script&gt;`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("Markdown lacks\n%s\nin:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"<script", "@someone", "| injected |", "@team"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("Markdown contains %q", bad)
+		}
+	}
+	var cells int
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			cells = 0
+			continue
+		}
+		n := strings.Count(line, "|") - strings.Count(line, `\|`)
+		if cells == 0 {
+			cells = n
+		} else if n != cells {
+			t.Errorf("table row has %d separators, header %d: %s", n, cells, line)
+		}
+	}
+	// Without a base, names are plain.
+	buf.Reset()
+	if err := Markdown(&buf, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "](http") || strings.Contains(buf.String(), "<a href") {
+		t.Error("links without --link-base")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,6 +44,8 @@ Examples:
   cachediff render --format md -o comment.md diff.json      # the saved JSON, as Markdown
   cachediff --package 'py-*' --stack ml-linux-x86_64-cuda old/ new/
   cachediff --ignore compiler old/ new/   # a compiler migration: rebuilt, not updated
+  cachediff --title 'Build cache: v0.23.0 → v0.23.1' \
+      --link-base 'https://cache.spack.io/package/?name=' _cache/v0.23.0 _cache/v0.23.1
 
 Flags:
 `
@@ -67,6 +70,8 @@ type options struct {
 	output   string
 	raw      bool
 	failOn   []string // kinds of change, checked; nil without --fail-on
+	title    string
+	linkBase string
 	filter   diff.Filter
 	old, new string
 	// render is set by the render subcommand: report is the JSON to read.
@@ -125,6 +130,8 @@ func newFlagSet(opts *options) *pflag.FlagSet {
 	fs.StringVarP(&opts.template, "template", "t", "", "render the report with this Go text/template `file` (sprig's hermetic functions)")
 	fs.StringVarP(&opts.output, "output", "o", "", "write the report to `file` (atomically) instead of standard output")
 	fs.BoolVar(&opts.raw, "no-canonicalize", false, "compare strings as written (no gcc@=13.2.0 → gcc@13.2.0 and the other rules)")
+	fs.StringVar(&opts.title, "title", "", "use this `text` as the report's headline title (Markdown, text and patch)")
+	fs.StringVar(&opts.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
 	fs.StringArrayVar(&opts.filter.Packages, "package", nil, "compare only packages whose name matches this `glob` (path.Match: py-*, llvm; repeatable)")
 	fs.StringArrayVar(&opts.filter.Stacks, "stack", nil, "compare only specs in this CI `stack` (repeatable); a spec that leaves or joins it counts as removed or added")
 	fs.StringSliceVar(&opts.filter.Ignore, "ignore", nil, "leave this `facet` out of spec pairing: version, compiler, variants, target, os or platform (comma-separated, repeatable)")
@@ -185,6 +192,11 @@ func parseArgs(args []string) (opts options, help bool, err error) {
 	case "auto", "always", "never":
 	default:
 		return opts, false, &usageError{fmt.Sprintf("unknown --color %q: want auto, always or never", opts.color)}
+	}
+	if opts.linkBase != "" {
+		if u, err := url.Parse(opts.linkBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return opts, false, &usageError{fmt.Sprintf("--link-base %q: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", opts.linkBase)}
+		}
 	}
 	if err := (diff.Filter{Packages: opts.filter.Packages}).Check(); err != nil {
 		return opts, false, &usageError{"--package: " + err.Error()}
@@ -295,7 +307,7 @@ func finish(opts options, r *diff.Report, render func(io.Writer, *diff.Report) e
 // output, that is a terminal, and NO_COLOR is unset or empty
 // (https://no-color.org).
 func renderOptions(opts options, stdout io.Writer) report.Options {
-	var o report.Options
+	o := report.Options{Title: opts.title, LinkBase: opts.linkBase}
 	switch opts.color {
 	case "always":
 		o.Color = true
