@@ -2,9 +2,11 @@ package snapshot
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -147,6 +149,13 @@ func FuzzCanonical(f *testing.F) {
 	for i := range fuzzFacets {
 		f.Add(byte(i), "")
 	}
+	// Every distinct compiler, version and variant of the real pages, as
+	// written (raw).
+	for i, facet := range fuzzFacets {
+		for _, s := range realStrings(f, facet) {
+			f.Add(byte(i), s)
+		}
+	}
 	f.Fuzz(func(t *testing.T, b byte, s string) {
 		facet := fuzzFacets[int(b)%len(fuzzFacets)]
 		once := Canonical(facet, s)
@@ -180,4 +189,40 @@ func TestTrimPage(t *testing.T) {
 	if trimPage(page, 3) != page {
 		t.Error("a page of 3 specs trimmed to 3 changed")
 	}
+}
+
+// realStrings returns the distinct strings of one facet (compiler, version
+// or variant) over the real pages and seeds, as written, sorted.
+func realStrings(f *testing.F, facet string) []string {
+	files, _ := filepath.Glob(filepath.Join(realDir, "*", "*", "specs.md"))
+	seeds, _ := filepath.Glob("../testdata/seeds/*.txt")
+	seen := map[string]bool{}
+	for _, file := range append(files, seeds...) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		pkg, _, _, err := parsePage(file, data, true)
+		if err != nil {
+			f.Fatalf("%s: %v", file, err)
+		}
+		for _, s := range pkg.Specs {
+			switch facet {
+			case "compiler":
+				seen[s.Compiler] = true
+			case "version":
+				for _, v := range s.Versions {
+					seen[v] = true
+				}
+			case "variant":
+				for _, v := range s.Variants {
+					seen[v] = true
+				}
+			}
+		}
+	}
+	if len(seen) == 0 {
+		f.Fatalf("no %s found in the real pages", facet)
+	}
+	return slices.Sorted(maps.Keys(seen))
 }

@@ -1,6 +1,10 @@
 package version
 
 import (
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"testing"
 )
@@ -73,6 +77,13 @@ func FuzzCompare(f *testing.F) {
 	} {
 		f.Add(s[0], s[1], s[2])
 	}
+	// The versions of the real pages, in triples of neighbours and of far
+	// apart ones.
+	real := realVersions(f)
+	for i := range real {
+		f.Add(real[i], real[(i+1)%len(real)], real[(i+2)%len(real)])
+		f.Add(real[i], real[(i+len(real)/2)%len(real)], real[(i+len(real)/3)%len(real)])
+	}
 	f.Fuzz(func(t *testing.T, a, b, c string) {
 		ab, ba := Compare(a, b), Compare(b, a)
 		if ab != -ba {
@@ -89,4 +100,29 @@ func FuzzCompare(f *testing.F) {
 			t.Fatalf("not transitive: %q >= %q >= %q but Compare(a,c)=%d", a, b, c, ac)
 		}
 	})
+}
+
+// realVersions returns the distinct versions named in the real pages and
+// seeds (spec versions and meta versions), sorted by bytes.
+func realVersions(f *testing.F) []string {
+	files, _ := filepath.Glob("../testdata/real/*/*/specs.md")
+	seeds, _ := filepath.Glob("../testdata/seeds/*.txt")
+	list := regexp.MustCompile(`"versions": ?\[([^\]]*)\]`)
+	item := regexp.MustCompile(`"([^"]*)"`)
+	seen := map[string]bool{}
+	for _, file := range append(files, seeds...) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, m := range list.FindAllSubmatch(data, -1) {
+			for _, v := range item.FindAllSubmatch(m[1], -1) {
+				seen[string(v[1])] = true
+			}
+		}
+	}
+	if len(seen) < 10 {
+		f.Fatalf("only %d versions found in the real pages", len(seen))
+	}
+	return slices.Sorted(maps.Keys(seen))
 }
