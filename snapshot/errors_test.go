@@ -35,7 +35,7 @@ func TestPageErrors(t *testing.T) {
 		{"never closed", head + "spec_details: []\n", 1, 0, []string{"never closed"}},
 		{"spec_details twice", head + "spec_details: []\nspec_details: []\n---\n", 6, 0, []string{"spec_details is given twice (lines 5 and 6)"}},
 		{"meta twice, JSON and YAML", head + "meta: {}\nspec_details: []\nmeta:\n  num_specs: 0\n---\n", 8, 0, []string{"meta is given twice (lines 5 and 8)"}},
-		{"broken YAML", head + "layout: cache: again\n---\n", 5, 0, []string{"broken YAML front matter", "mapping values are not allowed"}},
+		{"broken YAML", head + "layout: cache: again\n---\n", 5, len("layout: cache:"), []string{"broken YAML front matter", "mapping values are not allowed"}},
 		{"YAML type", "---\ntitle: [1, 2]\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"broken YAML front matter", "cannot unmarshal"}},
 		{"broken JSON in spec_details", head + badSpecs + "\n---\n", 5, strings.Index(badSpecs, `"os"`) + 1,
 			[]string{"broken JSON in spec_details", "invalid character"}},

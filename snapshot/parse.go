@@ -105,7 +105,7 @@ func parseFrontMatter(file string, data []byte, general bool) (*page, error) {
 		return p, nil
 	}
 	if err := yaml.Unmarshal(yamlText.Bytes(), &p.env); err != nil {
-		return nil, yamlError(file, err)
+		return nil, yamlError(file, yamlText.Bytes(), err)
 	}
 	return p, nil
 }
@@ -134,31 +134,6 @@ func oneLineJSON(l []byte, key string, continued bool) ([]byte, int, bool) {
 // it is indented, or closes a flow collection.
 func continues(rest []byte) bool {
 	return len(rest) > 0 && bytes.IndexByte([]byte(" \t]}"), rest[0]) >= 0
-}
-
-// yamlError turns a yaml.v3 error into an Error with the line it names.
-func yamlError(file string, err error) error {
-	msg := err.Error()
-	var te *yaml.TypeError
-	if errors.As(err, &te) && len(te.Errors) > 0 {
-		msg = te.Errors[0]
-	}
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	e := &Error{File: file, Msg: "broken YAML front matter: " + msg}
-	if n, rest, ok := cutLine(msg); ok {
-		e.Line, e.Msg = n, "broken YAML front matter: "+rest
-	}
-	return e
-}
-
-// cutLine parses yaml.v3's "line N: message" prefix.
-func cutLine(msg string) (int, string, bool) {
-	var n int
-	if _, err := fmt.Sscanf(msg, "line %d:", &n); err != nil {
-		return 0, msg, false
-	}
-	_, rest, _ := strings.Cut(msg, ": ")
-	return n, rest, true
 }
 
 // decodeValue decodes a front-matter value into v: from its one-line JSON

@@ -1,0 +1,121 @@
+package snapshot
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// yamlError turns a yaml.v3 error about text (the front matter, with its
+// line numbers equal to the file's) into an Error at the line and column
+// where the problem is.
+//
+// yaml.v3 does not always name that line. For a parser error ("did not
+// find expected key", "did not find expected ',' or ']'") it names the
+// line where the enclosing block or flow collection starts, counted from
+// 0, or nothing; for a scanner error it names the right line. So the line
+// is found again here: the problem is on the shortest prefix of the text
+// that gives the same message, line by line and then byte by byte (a
+// prefix ends the input early, which closes blocks cleanly, so shorter
+// prefixes parse or fail otherwise). When that search finds nothing the
+// line yaml.v3 named is kept, less its off-by-one for parser errors.
+func yamlError(file string, text []byte, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		// Decoding errors (a list where a string goes) name the right line.
+		msg = strings.TrimPrefix(te.Errors[0], "yaml: ")
+		e := &Error{File: file, Msg: "broken YAML front matter: " + msg}
+		if n, rest, ok := cutLine(msg); ok {
+			e.Line, e.Msg = n, "broken YAML front matter: "+rest
+		}
+		return e
+	}
+	reported, problem, hasLine := cutLine(msg)
+	e := &Error{File: file, Msg: "broken YAML front matter: " + problem}
+	if line, col, ok := locateYAMLError(text, problem); ok {
+		e.Line, e.Col = line, col
+		if hasLine && isParserError(problem) && reported+1 < line {
+			// The 0-based line yaml.v3 named is where the enclosing
+			// collection starts: a useful hint when it is elsewhere.
+			e.Msg += fmt.Sprintf(" (in the block that starts on line %d)", reported+1)
+		}
+		return e
+	}
+	if hasLine {
+		e.Line = reported
+		if isParserError(problem) {
+			e.Line++
+		}
+	}
+	return e
+}
+
+// isParserError reports whether a yaml.v3 message comes from its parser
+// (which counts lines from 0 and names the enclosing collection's) rather
+// than from its scanner (which counts from 1 and names the problem's).
+func isParserError(problem string) bool {
+	return strings.HasPrefix(problem, "did not find expected") ||
+		strings.HasPrefix(problem, "found undefined tag handle") ||
+		strings.HasPrefix(problem, "found duplicate %YAML directive") ||
+		strings.HasPrefix(problem, "found incompatible YAML document")
+}
+
+// cutLine parses yaml.v3's "line N: message" prefix.
+func cutLine(msg string) (int, string, bool) {
+	var n int
+	if _, err := fmt.Sscanf(msg, "line %d:", &n); err != nil {
+		return 0, msg, false
+	}
+	_, rest, _ := strings.Cut(msg, ": ")
+	return n, rest, true
+}
+
+// locateYAMLError finds the 1-based line and byte column of the shortest
+// prefix of text that fails with problem.
+func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
+	fails := func(prefix []byte) bool {
+		var v map[string]any
+		err := yaml.Unmarshal(prefix, &v)
+		if err == nil {
+			return false
+		}
+		_, p, _ := cutLine(strings.TrimPrefix(err.Error(), "yaml: "))
+		return p == problem
+	}
+	// ends[i] is the offset just after line i+1 (its newline included).
+	var ends []int
+	for off := 0; off < len(text); {
+		i := bytes.IndexByte(text[off:], '\n')
+		if i < 0 {
+			off = len(text)
+		} else {
+			off += i + 1
+		}
+		ends = append(ends, off)
+	}
+	if len(ends) == 0 || !fails(text) {
+		return 0, 0, false
+	}
+	n := sort.Search(len(ends), func(i int) bool { return fails(text[:ends[i]]) })
+	if n == len(ends) {
+		return 0, 0, false
+	}
+	start := 0
+	if n > 0 {
+		start = ends[n-1]
+	}
+	// Within the line: the shortest prefix that fails, ending on the byte
+	// where the problem starts.
+	lineText := text[start:ends[n]]
+	c := sort.Search(len(lineText), func(i int) bool { return fails(text[:start+i+1]) })
+	col = c + 1
+	if c >= len(lineText) || lineText[c] == '\n' || lineText[c] == '\r' {
+		col = 0 // the line as a whole, not one of its bytes
+	}
+	return n + 1, col, true
+}

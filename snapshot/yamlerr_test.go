@@ -1,0 +1,55 @@
+package snapshot
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestYAMLErrorLine: a broken front matter is reported at the line (and,
+// where the problem is one token, the column) where it is, not where
+// yaml.v3 says: for its parser errors it names the enclosing block's first
+// line, counted from 0. The pages put the problem on the line marked ⟨here⟩
+// (and the column of the marker, when col is not 0).
+func TestYAMLErrorLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, page string
+		col        int
+		want       string
+	}{
+		{"indented key", head + "⟨here⟩  bad: 1\nspec_details: []\n---\n", 3, "did not find expected key"},
+		{"indented key after JSON lines", head + "meta: {}\nspec_details: []\n⟨here⟩ x: 1\n---\n", 2, "did not find expected key"},
+		{"list item in a mapping", "---\ntitle: zlib\nlayout: cache\ncategories:\n  a: 1\n⟨here⟩ - b\nspec_details: []\n---\n", 2, "did not find expected key"},
+		{"mapping in a list", "---\ntitle: zlib\nlayout: cache\ncategories:\n  - a\n⟨here⟩  b: 2\nspec_details: []\n---\n", 4, "did not find expected '-' indicator"},
+		{"unclosed flow list", "---\ntitle: zlib\nlayout: cache\n⟨here⟩categories: [package, develop\nspec_details: []\n---\n", 0, "did not find expected ',' or ']'"},
+		{"mapping value in a scalar", head + "⟨here⟩layout: cache: again\nspec_details: []\n---\n", 14, "mapping values are not allowed"},
+		{"unclosed quote", "---\n⟨here⟩title: \"zlib\nlayout: cache\nspec_details: []\n---\n", 0, "found unexpected end of stream"},
+		{"tab indentation", head + "categories:\n⟨here⟩\t- a\nspec_details: []\n---\n", 0, "found character that cannot start any token"},
+		// A more-indented line continues the value above it ("3 d"): the
+		// problem shows at its colon.
+		{"continued scalar", head + "a: 1\nb: 2\nc: 3\n⟨here⟩ d: 4\nspec_details: []\n---\n", 3, "mapping values are not allowed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lines := strings.Split(tc.page, "\n")
+			line := 0
+			for i, l := range lines {
+				if strings.HasPrefix(l, "⟨here⟩") {
+					line = i + 1
+					lines[i] = strings.TrimPrefix(l, "⟨here⟩")
+				}
+			}
+			file, err := onePage(t, strings.Join(lines, "\n"))
+			if tc.col == 0 {
+				// Only the line is checked.
+				e := errorFor(err, file)
+				if e == nil {
+					t.Fatalf("error %v does not name %s", err, file)
+				}
+				if e.Line != line || !strings.Contains(e.Msg, tc.want) || !strings.HasPrefix(e.Msg, "broken YAML front matter: ") {
+					t.Errorf("error %q at line %d, want line %d saying %q", e, e.Line, line, tc.want)
+				}
+				return
+			}
+			checkErr(t, err, file, line, tc.col, "broken YAML front matter: ", tc.want)
+		})
+	}
+}
