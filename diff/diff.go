@@ -122,8 +122,8 @@ func CompareWith(old, new *snapshot.Snapshot, f Filter) (*Report, error) {
 		ignore[slices.Index(facetNames[:], name)] = true
 	}
 	r := &Report{
-		Old: Side{Path: old.Path, Tag: old.Tag, Packages: len(old.Packages), Specs: old.Specs()},
-		New: Side{Path: new.Path, Tag: new.Tag, Packages: len(new.Packages), Specs: new.Specs()},
+		Old: newSide(old),
+		New: newSide(new),
 		Options: Options{Canonicalize: !old.Raw && !new.Raw,
 			Packages: f.Packages, Stacks: f.Stacks, Ignore: f.Ignore},
 		Packages: []Package{},
@@ -174,6 +174,14 @@ func CompareWith(old, new *snapshot.Snapshot, f Filter) (*Report, error) {
 		r.Warnings = []snapshot.Warning{}
 	}
 	return r, nil
+}
+
+func newSide(s *snapshot.Snapshot) Side {
+	skipped := slices.Clone(s.Skipped) // sorted by Load
+	if skipped == nil {
+		skipped = []snapshot.Skipped{}
+	}
+	return Side{Path: s.Path, Tag: s.Tag, Packages: len(s.Packages), Specs: s.Specs(), Skipped: skipped}
 }
 
 // comparePackage matches the specs of one package; op or np is nil for a

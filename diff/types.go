@@ -54,6 +54,9 @@ type Side struct {
 	Tag      string `json:"tag"`
 	Packages int    `json:"packages"`
 	Specs    int    `json:"specs"`
+	// Skipped lists the invalid pages left out with --skip-invalid, sorted
+	// by file, line and column: none of their specs is counted anywhere.
+	Skipped []snapshot.Skipped `json:"skipped"`
 }
 
 // Options records how the report was made.

@@ -12,9 +12,13 @@ type Error struct {
 	Line int
 	Col  int
 	Msg  string
+	bare bool // Msg names the file itself: no "loading File: " prefix
 }
 
 func (e *Error) Error() string {
+	if e.bare {
+		return e.Msg
+	}
 	var b strings.Builder
 	b.WriteString("loading ")
 	b.WriteString(e.File)
@@ -33,14 +37,19 @@ func (e *Error) Error() string {
 type LoadError struct {
 	Path string
 	Errs []*Error
+	Note string // what the errors mean as a whole, or ""
 }
 
 func (e *LoadError) Error() string {
+	note := ""
+	if e.Note != "" {
+		note = " (" + e.Note + ")"
+	}
 	if len(e.Errs) == 1 {
-		return e.Errs[0].Error()
+		return e.Errs[0].Error() + note
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "loading %s: %d bad pages:", e.Path, len(e.Errs))
+	fmt.Fprintf(&b, "loading %s: %d bad pages%s:", e.Path, len(e.Errs), note)
 	for _, err := range e.Errs {
 		b.WriteString("\n  ")
 		b.WriteString(err.Error())

@@ -63,8 +63,10 @@ func TestPageErrors(t *testing.T) {
 		{"no spec_details", head + "meta: {}\n---\n", 6, 0, []string{"no spec_details"}},
 		{"no title", "---\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"no title"}},
 		{"not a package page", "---\ntitle: zlib\n---\n", 1, 0, []string{"not a package page"}},
-		{"binary", "\x00\x01\x02ELF", 0, 0, []string{"not a text file"}},
-		{"not UTF-8", head + "spec_details: [{\"hash\": \"caf\xe9\"}]\n---\n", 0, 0, []string{"not a text file", "not UTF-8"}},
+		{"binary", "\x7fELF\x02\x01\x01\x00", 1, 8, []string{"not a text file", "a NUL byte"}},
+		{"not UTF-8", head + "spec_details: [{\"hash\": \"caf\xe9\"}]\n---\n", 5, len(`spec_details: [{"hash": "caf`) + 1,
+			[]string{"not a text file", "byte 0xE9, which is not UTF-8"}},
+		{"UTF-16", "\xff\xfe-\x00-\x00-\x00\n\x00", 1, 1, []string{"not a text file", "byte 0xFF, which is not UTF-8"}},
 		// The line of a block value is its first item's.
 		{"old layout", "---\ntitle: zlib\nlayout: cache\nspec_files:\n  - spec-1.json\n---\n", 5, 0,
 			[]string{"2021–2022 catalogue layout", "not support"}},
@@ -120,30 +122,43 @@ func TestTreeErrors(t *testing.T) {
 	t.Run("empty directory", func(t *testing.T) {
 		dir := t.TempDir()
 		_, err := Load(dir, Options{})
-		checkErr(t, err, dir, 0, 0, "no package pages found")
+		checkNoPages(t, err, dir)
 	})
 	t.Run("only other files", func(t *testing.T) {
 		dir := writeTree(t, map[string]string{"README.md": "# hello\n", "x/logo.png": "\x89PNG", "notes.md": "---\ntitle: notes\n---\n"})
 		_, err := Load(dir, Options{})
-		checkErr(t, err, dir, 0, 0, "no package pages found")
+		checkNoPages(t, err, dir)
+		// A trailing separator is not doubled.
+		_, err = Load(dir+string(filepath.Separator), Options{})
+		checkNoPages(t, err, dir+string(filepath.Separator))
 	})
 	t.Run("same hash under two packages", func(t *testing.T) {
 		dir := writeTree(t, map[string]string{
 			"zlib/specs.md":  simplePage("zlib", "develop", 1, 2),
 			"bzip2/specs.md": simplePage("bzip2", "develop", 2, 2),
+			"xz/specs.md":    simplePage("xz", "develop", 3, 1),
 		})
+		// Both pages are bad: neither is preferred to the other.
 		_, err := Load(dir, Options{})
-		checkErr(t, err, filepath.Join(dir, "zlib", "specs.md"), 6, 0,
-			"hash "+hashN(2)+" is listed under two packages: bzip2 and zlib")
+		zlib, bzip2, xz := filepath.Join(dir, "zlib", "specs.md"), filepath.Join(dir, "bzip2", "specs.md"), filepath.Join(dir, "xz", "specs.md")
+		checkErr(t, err, zlib, 6, 0, "hash "+hashN(2)+" is listed under another package too: bzip2 ("+bzip2+")")
+		checkErr(t, err, bzip2, 6, 0, "hash "+hashN(2)+" is listed under another package too: zlib ("+zlib+"); and 1 more hash with other packages")
+		checkErr(t, err, xz, 6, 0, "hash "+hashN(3)+" is listed under another package too: bzip2 ("+bzip2+")")
 	})
 	t.Run("two pages of one package", func(t *testing.T) {
 		dir := writeTree(t, map[string]string{
 			"zlib/specs.md":  simplePage("zlib", "develop", 1, 1),
 			"zlib2/specs.md": simplePage("zlib", "develop", 2, 1),
+			"zlib3/page.md":  simplePage("zlib", "develop", 1, 1), // and the same hash: one error per page
 		})
 		_, err := Load(dir, Options{})
-		checkErr(t, err, filepath.Join(dir, "zlib2", "specs.md"), 2, 0,
-			"package zlib has a second page", filepath.Join(dir, "zlib", "specs.md"))
+		z1, z2, z3 := filepath.Join(dir, "zlib", "specs.md"), filepath.Join(dir, "zlib2", "specs.md"), filepath.Join(dir, "zlib3", "page.md")
+		checkErr(t, err, z1, 0, 0, "package zlib has 2 other pages too: "+z2+", "+z3+"; a package has one page")
+		checkErr(t, err, z2, 0, 0, "package zlib has 2 other pages too: "+z1+", "+z3)
+		checkErr(t, err, z3, 0, 0, "package zlib has 2 other pages too: "+z1+", "+z2)
+		if n := len(err.(*LoadError).Errs); n != 3 {
+			t.Errorf("%d errors, want 3: %v", n, err)
+		}
 	})
 	t.Run("two tags", func(t *testing.T) {
 		dir := writeTree(t, map[string]string{
@@ -175,7 +190,7 @@ func TestTreeErrors(t *testing.T) {
 			"latin1/note.md": "# caf\xe9\n",
 		})
 		_, err := Load(dir, Options{})
-		checkErr(t, err, filepath.Join(dir, "bzip2", "page.md"), 0, 0, "not a text file")
+		checkErr(t, err, filepath.Join(dir, "bzip2", "page.md"), 2, len(`title: "bz`)+1, "not a text file", "byte 0xEF")
 		if e := errorFor(err, filepath.Join(dir, "latin1", "note.md")); e != nil {
 			t.Errorf("a non-UTF-8 file that is no page is reported: %v", e)
 		}
@@ -253,5 +268,16 @@ func TestErrorText(t *testing.T) {
 		if got := tc.err.Error(); got != tc.want {
 			t.Errorf("got %q, want %q", got, tc.want)
 		}
+	}
+}
+
+// checkNoPages requires err to be the error for a tree without pages, in
+// the issue's words, naming the folder once.
+func checkNoPages(t *testing.T, err error, dir string) {
+	t.Helper()
+	want := "no package pages found under " + strings.TrimSuffix(dir, string(filepath.Separator)) + string(filepath.Separator) + ": is this a _cache/<tag> folder?"
+	var e *Error
+	if !errors.As(err, &e) || e.File != dir || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %q (%T), want one starting %q", err, err, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,6 +20,11 @@ type Options struct {
 	// Raw turns canonicalization off: strings and lists are compared as
 	// written.
 	Raw bool
+	// SkipInvalid loads the valid pages and lists each invalid one, with
+	// its reason, in Snapshot.Skipped, instead of failing. A path that
+	// does not exist, a tree of several tags, and a tree without a single
+	// valid page are errors still.
+	SkipInvalid bool
 }
 
 // candidate is a file that is, or may be, a package page.
@@ -37,8 +43,9 @@ type result struct {
 
 // Load reads the snapshot at path: a directory tree of package pages, or a
 // single page file (read as a page whatever its name). Every bad page is
-// reported in one *LoadError; a tree without pages, or with pages of more
-// than one tag, is an error too.
+// reported in one *LoadError (or, with Options.SkipInvalid, listed in
+// Snapshot.Skipped); a tree without pages, or with pages of more than one
+// tag, is an error.
 func Load(path string, opt Options) (*Snapshot, error) {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -46,18 +53,17 @@ func Load(path string, opt Options) (*Snapshot, error) {
 	}
 	var cands []candidate
 	var warnings []Warning
+	var errs []*Error
 	if info.IsDir() {
-		cands, warnings, err = find(path)
-		if err != nil {
-			return nil, err
-		}
+		cands, warnings, errs = find(path)
 	} else {
 		cands = []candidate{{path: path, mustPage: true}}
 	}
 
 	results := loadAll(cands, opt)
-	snap := &Snapshot{Path: path, Raw: opt.Raw, Canon: RuleCounts{}, Warnings: warnings}
-	var errs []*Error
+	snap := &Snapshot{Path: path, Raw: opt.Raw, Canon: RuleCounts{}}
+	pageWarnings := map[*Package][]Warning{}
+	counts := map[*Package]RuleCounts{}
 	for i, r := range results {
 		var np notPageError
 		switch {
@@ -73,21 +79,55 @@ func Load(path string, opt Options) (*Snapshot, error) {
 			errs = append(errs, e)
 		default:
 			snap.Packages = append(snap.Packages, r.pkg)
-			snap.Canon.add(r.counts)
-			snap.Warnings = append(snap.Warnings, r.warnings...)
+			pageWarnings[r.pkg], counts[r.pkg] = r.warnings, r.counts
 		}
 	}
-	if len(errs) > 0 {
+	if tagErr := snap.checkTags(); tagErr != nil {
+		// Not a bad page but the wrong folder: no page can be skipped
+		// to fix it.
+		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, tagErr))}
+	}
+	bad := snap.checkPages()
+	for _, e := range bad {
+		errs = append(errs, e)
+	}
+	if len(errs) > 0 && !opt.SkipInvalid {
 		return nil, &LoadError{Path: path, Errs: sortErrors(errs)}
 	}
-	if len(snap.Packages) == 0 {
-		return nil, &Error{File: path, Msg: "no package pages found: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache)"}
+	// What is left is valid; its warnings and counts are the snapshot's.
+	snap.Warnings = warnings
+	kept := snap.Packages[:0]
+	for _, p := range snap.Packages {
+		if bad[p] == nil {
+			kept = append(kept, p)
+			snap.Warnings = append(snap.Warnings, pageWarnings[p]...)
+			snap.Canon.add(counts[p])
+		}
 	}
-	if err := snap.check(); err != nil {
-		return nil, err
+	snap.Packages = kept
+	for _, e := range sortErrors(errs) {
+		snap.Skipped = append(snap.Skipped, Skipped{File: e.File, Line: e.Line, Column: e.Col, Reason: e.Msg})
+	}
+	if len(snap.Packages) == 0 {
+		return nil, noPages(path, info.IsDir(), errs)
 	}
 	slices.SortFunc(snap.Warnings, compareWarnings)
 	return snap, nil
+}
+
+// noPages is the error for a snapshot without a single valid page.
+func noPages(path string, dir bool, skipped []*Error) error {
+	if !dir {
+		return &LoadError{Path: path, Errs: sortErrors(skipped)} // the page itself
+	}
+	under := path
+	if !strings.HasSuffix(under, string(filepath.Separator)) {
+		under += string(filepath.Separator)
+	}
+	if len(skipped) == 0 {
+		return &Error{File: path, bare: true, Msg: fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache)", under)}
+	}
+	return &LoadError{Path: path, Errs: sortErrors(skipped), Note: "no valid package page left under " + under}
 }
 
 func statMessage(err error) string {
@@ -109,13 +149,10 @@ func statMessage(err error) string {
 // link, and so may the root); a directory already read, through a loop or a
 // second path, is not read again and gives a warning, so the walk ends.
 // Folders whose names start with a dot (.git) are skipped.
-func find(root string) ([]candidate, []Warning, error) {
+func find(root string) ([]candidate, []Warning, []*Error) {
 	w := &walker{seen: map[string]bool{}}
 	w.dir(root, "")
-	if len(w.errs) > 0 {
-		return nil, nil, &LoadError{Path: root, Errs: sortErrors(w.errs)}
-	}
-	return w.cands, w.warnings, nil
+	return w.cands, w.warnings, w.errs
 }
 
 type walker struct {
@@ -226,19 +263,14 @@ func looksLikePage(data []byte) bool {
 	return pageMarker.Match(data[:min(len(data), 1<<20)])
 }
 
-// check enforces what holds across pages: one tag, one page per package,
-// each hash under one package. It sorts the packages by name.
-func (s *Snapshot) check() error {
+// checkTags requires the pages to be of one tag, and sets the snapshot's.
+func (s *Snapshot) checkTags() *Error {
 	tags := map[string]int{}
 	for _, p := range s.Packages {
 		tags[p.Tag]++
 	}
 	if len(tags) > 1 {
-		names := make([]string, 0, len(tags))
-		for t := range tags {
-			names = append(names, t)
-		}
-		slices.Sort(names)
+		names := slices.Sorted(maps.Keys(tags))
 		var list []string
 		for _, t := range names {
 			label := t
@@ -253,28 +285,78 @@ func (s *Snapshot) check() error {
 	for t := range tags {
 		s.Tag = t
 	}
+	return nil
+}
+
+// checkPages enforces what holds across pages: one page per package, each
+// hash under one package. It sorts the packages by name and returns the
+// error of each page that breaks a rule. No page of a conflict is
+// preferred to another: every page of a package that has several, and
+// every page that lists a hash another page lists too, is bad.
+func (s *Snapshot) checkPages() map[*Package]*Error {
 	slices.SortFunc(s.Packages, func(a, b *Package) int {
 		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.File, b.File))
 	})
-	var errs []*Error
-	owner := map[string]*Package{}
-	for i, p := range s.Packages {
-		if i > 0 && s.Packages[i-1].Name == p.Name {
-			errs = append(errs, &Error{File: p.File, Line: 2, Msg: fmt.Sprintf("package %s has a second page; the first is %s", p.Name, s.Packages[i-1].File)})
+	bad := map[*Package]*Error{}
+	for i := 0; i < len(s.Packages); {
+		j := i + 1
+		for j < len(s.Packages) && s.Packages[j].Name == s.Packages[i].Name {
+			j++
+		}
+		if j-i > 1 {
+			for _, p := range s.Packages[i:j] {
+				var others []string
+				for _, q := range s.Packages[i:j] {
+					if q != p {
+						others = append(others, q.File)
+					}
+				}
+				n := "another page"
+				if len(others) > 1 {
+					n = plural(len(others), "other page")
+				}
+				bad[p] = &Error{File: p.File, Msg: fmt.Sprintf("package %s has %s too: %s; a package has one page",
+					p.Name, n, strings.Join(others, ", "))}
+			}
+		}
+		i = j
+	}
+	owners := map[string][]*Package{}
+	for _, p := range s.Packages {
+		for _, sp := range p.Specs {
+			owners[sp.Hash] = append(owners[sp.Hash], p)
+		}
+	}
+	for _, p := range s.Packages {
+		if bad[p] != nil {
 			continue
 		}
+		var shared []string // hashes p shares with other packages' pages
 		for _, sp := range p.Specs {
-			if q, dup := owner[sp.Hash]; dup {
-				errs = append(errs, &Error{File: p.File, Line: p.Line, Msg: fmt.Sprintf("hash %s is listed under two packages: %s and %s (%s)", sp.Hash, q.Name, p.Name, q.File)})
-				continue
+			for _, q := range owners[sp.Hash] {
+				if q != p && q.Name != p.Name {
+					shared = append(shared, sp.Hash)
+					break
+				}
 			}
-			owner[sp.Hash] = p
 		}
+		if len(shared) == 0 {
+			continue
+		}
+		h := shared[0] // specs are sorted by hash
+		var others []string
+		for _, q := range owners[h] {
+			if q != p {
+				others = append(others, fmt.Sprintf("%s (%s)", q.Name, q.File))
+			}
+		}
+		msg := fmt.Sprintf("hash %s is listed under another package too: %s", h, strings.Join(others, ", "))
+		if len(shared) > 1 {
+			msg += fmt.Sprintf("; and %s with other packages", plural(len(shared)-1, "more hash", "more hashes"))
+		}
+		bad[p] = &Error{File: p.File, Line: p.Line, Msg: msg}
 	}
-	if len(errs) > 0 {
-		return &LoadError{Path: s.Path, Errs: sortErrors(errs)}
-	}
-	return nil
+	return bad
 }
 
 func firstNonEmpty(names []string) string {

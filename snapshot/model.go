@@ -22,6 +22,7 @@ type Snapshot struct {
 	Raw      bool       // loaded without canonicalization
 	Canon    RuleCounts // strings rewritten by each canonicalization rule
 	Warnings []Warning  // sorted by file, line, message
+	Skipped  []Skipped  // invalid pages left out (Options.SkipInvalid), sorted
 }
 
 // Specs returns the number of specs over all packages.
@@ -66,4 +67,13 @@ type Warning struct {
 	File    string `json:"file"`
 	Line    int    `json:"line"` // 0 when the problem has no line
 	Message string `json:"message"`
+}
+
+// Skipped is an invalid page (or an unreadable folder) that Load left out
+// because of Options.SkipInvalid: none of its specs is in the snapshot.
+type Skipped struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`   // 1-based; 0 when the problem has no line
+	Column int    `json:"column"` // 1-based byte column; 0 when unknown
+	Reason string `json:"reason"`
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -50,8 +49,7 @@ func (e notPageError) Error() string { return e.err.Error() }
 // values of meta and spec_details.
 // The envelope goes by fastEnvelope when it can, unless general is set.
 func parseFrontMatter(file string, data []byte, general bool) (*page, error) {
-	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
-		err := &Error{File: file, Msg: "not a text file (binary or not UTF-8); a package page is Markdown with YAML front matter"}
+	if err := notText(file, data); err != nil {
 		if !bytes.HasPrefix(data, []byte("---")) {
 			return nil, notPageError{err} // an error only where a page must be
 		}

@@ -46,6 +46,7 @@ Examples:
   cachediff --ignore compiler old/ new/   # a compiler migration: rebuilt, not updated
   cachediff --title 'Build cache: v0.23.0 → v0.23.1' \
       --link-base 'https://cache.spack.io/package/?name=' _cache/v0.23.0 _cache/v0.23.1
+  cachediff --skip-invalid old/ new/     # report despite bad pages, listing them
 
 Flags:
 `
@@ -73,6 +74,7 @@ type options struct {
 	title    string
 	linkBase string
 	filter   diff.Filter
+	skip     bool
 	old, new string
 	// render is set by the render subcommand: report is the JSON to read.
 	render bool
@@ -93,7 +95,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if opts.render {
 			code, err = runRender(opts, stdout)
 		} else {
-			code, err = runDiff(opts, stdout)
+			code, err = runDiff(opts, stdout, stderr)
 		}
 		if err == nil {
 			return code
@@ -136,6 +138,7 @@ func newFlagSet(opts *options) *pflag.FlagSet {
 	fs.StringArrayVar(&opts.filter.Stacks, "stack", nil, "compare only specs in this CI `stack` (repeatable); a spec that leaves or joins it counts as removed or added")
 	fs.StringSliceVar(&opts.filter.Ignore, "ignore", nil, "leave this `facet` out of spec pairing: version, compiler, variants, target, os or platform (comma-separated, repeatable)")
 	fs.StringSliceVar(&opts.failOn, "fail-on", nil, "exit 1 only if one of these `kinds` of change is present, else 0 (comma-separated, repeatable; kinds below)")
+	fs.BoolVar(&opts.skip, "skip-invalid", false, "leave out invalid pages instead of failing, and list them in the report")
 	fs.SortFlags = false
 	return fs
 }
@@ -223,12 +226,12 @@ func parseArgs(args []string) (opts options, help bool, err error) {
 // runDiff loads both snapshots, diffs and renders them. It returns the
 // exit status: whether they differ or, with --fail-on, whether the gate
 // tripped.
-func runDiff(opts options, stdout io.Writer) (int, error) {
+func runDiff(opts options, stdout, stderr io.Writer) (int, error) {
 	render, err := renderer(opts, renderOptions(opts, stdout))
 	if err != nil {
 		return exitTrouble, err
 	}
-	lo := snapshot.Options{Raw: opts.raw}
+	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip}
 	old, oldErr := snapshot.Load(opts.old, lo)
 	new, newErr := snapshot.Load(opts.new, lo)
 	switch {
@@ -238,6 +241,14 @@ func runDiff(opts options, stdout io.Writer) (int, error) {
 		return exitTrouble, oldErr
 	case newErr != nil:
 		return exitTrouble, newErr
+	}
+	for _, s := range []*snapshot.Snapshot{old, new} {
+		switch n := len(s.Skipped); {
+		case n == 1:
+			fmt.Fprintf(stderr, "cachediff: %s: skipped 1 invalid page, listed in the report\n", s.Path)
+		case n > 1:
+			fmt.Fprintf(stderr, "cachediff: %s: skipped %d invalid pages, listed in the report\n", s.Path, n)
+		}
 	}
 	r, err := diff.CompareWith(old, new, opts.filter)
 	if err != nil {
