@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -26,6 +27,8 @@ func TestMain(m *testing.M) {
 //	status N prog [args...]  runs prog and fails unless it exits with N
 //	glob pattern...          fails unless every pattern matches a file in
 //	                         the current directory (with !: unless none does)
+//	bytes file text          writes text to file, with Go escapes (\x00,
+//	                         \xe9, \n) decoded: binary and non-UTF-8 input
 func TestScript(t *testing.T) {
 	testdata, err := filepath.Abs("../../testdata")
 	if err != nil {
@@ -40,6 +43,7 @@ func TestScript(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"status": cmdStatus,
 			"glob":   cmdGlob,
+			"bytes":  cmdBytes,
 		},
 		RequireUniqueNames: true,
 	})
@@ -86,4 +90,17 @@ func cmdGlob(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("%s matches no file", pattern)
 		}
 	}
+}
+
+// cmdBytes writes a file whose content is given with Go escapes, for bytes
+// a txtar archive cannot hold or should not (NUL, invalid UTF-8).
+func cmdBytes(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: bytes file text")
+	}
+	text, err := strconv.Unquote(`"` + strings.ReplaceAll(args[1], `"`, `\"`) + `"`)
+	ts.Check(err)
+	path := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
+	ts.Check(os.WriteFile(path, []byte(text), 0o644))
 }
