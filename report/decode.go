@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // Decode reads a JSON report written by JSON (a cachediff/v1 document)
@@ -35,6 +36,13 @@ func Decode(r io.Reader) (*diff.Report, error) {
 	doc := Document{Report: new(diff.Report)}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, jsonError(data, err)
+	}
+	// Fields added to cachediff/v1 later are absent from older reports;
+	// lists are never null.
+	for _, side := range []*diff.Side{&doc.Report.Old, &doc.Report.New} {
+		if side.Skipped == nil {
+			side.Skipped = []snapshot.Skipped{}
+		}
 	}
 	return doc.Report, nil
 }
