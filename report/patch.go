@@ -34,6 +34,9 @@ func Patch(w io.Writer, r *diff.Report, o Options) error {
 	fmt.Fprintf(bw, "# %s: %s → %s\n", Plain(title), Plain(sideName(r.Old)), Plain(sideName(r.New)))
 	fmt.Fprintf(bw, "# One line per spec: /hash (7 characters, as Spack abbreviates it) @versions %%compiler variants arch=platform-os-target stacks=...\n")
 	fmt.Fprintf(bw, "# Unchanged specs are not in the report, so not in these listings (%d unchanged specs left out).\n", r.Summary.Specs.Unchanged)
+	if f := filterSummary(r.Options); f != "" {
+		fmt.Fprintf(bw, "# Filters: %s.\n", Plain(f))
+	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0 // the optimal diff, never one cut short by the clock: output must not depend on machine speed
 	for i := range r.Packages {
@@ -212,4 +215,22 @@ func hunkRange(start, n int) string {
 		return fmt.Sprintf("%d", start)
 	}
 	return fmt.Sprintf("%d,%d", start, n)
+}
+
+// filterSummary says in words which filters made the report, "" for none:
+// "packages py-*; specs in stack e4s; pairing ignores compiler".
+func filterSummary(o diff.Options) string {
+	var parts []string
+	if len(o.Packages) > 0 {
+		parts = append(parts, "packages "+strings.Join(o.Packages, ", "))
+	}
+	if len(o.Stacks) == 1 {
+		parts = append(parts, "specs in stack "+o.Stacks[0])
+	} else if len(o.Stacks) > 1 {
+		parts = append(parts, "specs in stacks "+strings.Join(o.Stacks, ", "))
+	}
+	if len(o.Ignore) > 0 {
+		parts = append(parts, "pairing ignores "+strings.Join(o.Ignore, ", "))
+	}
+	return strings.Join(parts, "; ")
 }
