@@ -30,6 +30,10 @@ var goldenCases = []struct {
 	{"v0.23.json", []string{"--format=json", "testdata/real/v0.23.0", "testdata/real/v0.23.1"}, 0},
 	{"develop-2025-03.md", []string{"testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
 	{"develop-2025-03.json", []string{"-f", "json", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
+	// Gate, filters, title and links together, as release notes and CI use them.
+	{"develop-2025-03-notes.md", []string{"--ignore", "compiler", "--fail-on", "removed-spec,lost-compiler,downgrade",
+		"--title", "Build cache: develop, week 13", "--link-base", "https://cache.spack.io/package/?name=",
+		"testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
 	{"develop-2025-03.txt", []string{"-f", "text", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
 	{"develop-2025-03-color.txt", []string{"-f", "text", "--color=always", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
 	{"develop-2025-03.patch", []string{"-f", "patch", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
