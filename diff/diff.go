@@ -34,6 +34,8 @@ type spec struct {
 	facets [numFacets]string
 	stacks string
 	ignore *[numFacets]bool // facets left out of the matching keys
+	rank   [numFacets]int32 // see rankSpecs
+	ranked bool
 }
 
 // prepare readies specs for matching; ignore marks the facets that the
@@ -87,11 +89,11 @@ func (s *spec) show(f int) string {
 // under Spack's ordering, the rest naturally), then stacks, then hash.
 func compareSpecs(a, b *spec) int {
 	return cmp.Or(
-		version.Compare(a.facets[fVersion], b.facets[fVersion]),
-		version.Compare(a.facets[fCompiler], b.facets[fCompiler]),
-		version.Compare(a.facets[fOS], b.facets[fOS]),
+		compareRanked(a, b, fVersion),
+		compareRanked(a, b, fCompiler),
+		compareRanked(a, b, fOS),
 		strings.Compare(a.facets[fPlatform], b.facets[fPlatform]),
-		version.Compare(a.facets[fTarget], b.facets[fTarget]),
+		compareRanked(a, b, fTarget),
 		strings.Compare(a.facets[fVariants], b.facets[fVariants]),
 		strings.Compare(a.stacks, b.stacks),
 		strings.Compare(a.Hash, b.Hash),
@@ -184,10 +186,10 @@ func newSide(s *snapshot.Snapshot) Side {
 	return Side{Path: s.Path, Tag: s.Tag, Packages: len(s.Packages), Specs: s.Specs(), Skipped: skipped}
 }
 
-// comparePackage matches the specs of one package; op or np is nil for a
+// matchPackage matches the specs of one package; op or np is nil for a
 // package on one side only. The matching keys leave out the facets marked
 // in ignore.
-func comparePackage(op, np *snapshot.Package, ignore *[numFacets]bool) (Package, []snapshot.Warning) {
+func matchPackage(op, np *snapshot.Package, ignore *[numFacets]bool) (Package, []snapshot.Warning) {
 	var p Package
 	var olds, news []*spec
 	if op != nil {
@@ -232,6 +234,7 @@ func comparePackage(op, np *snapshot.Package, ignore *[numFacets]bool) (Package,
 			restNew = append(restNew, n)
 		}
 	}
+	rankSpecs(restOld, restNew, restackedOlds(restacked))
 	slices.SortFunc(restOld, compareSpecs)
 	slices.SortFunc(restNew, compareSpecs)
 
@@ -384,16 +387,26 @@ func sharedVariants(olds, news []*spec) []string {
 // a hash names one build of one package, so this is an anomaly of the
 // input (each side is reported as removed and added).
 func movedHashes(old *snapshot.Snapshot, pkgs []Package) []snapshot.Warning {
-	owner := map[string]string{}
+	owner := map[string]string{} // of the added hashes only
+	for _, p := range pkgs {
+		for _, s := range p.Specs.Added {
+			owner[s.Hash] = ""
+		}
+	}
+	if len(owner) == 0 {
+		return nil
+	}
 	for _, p := range old.Packages {
 		for _, s := range p.Specs {
-			owner[s.Hash] = p.Name
+			if _, ok := owner[s.Hash]; ok {
+				owner[s.Hash] = p.Name
+			}
 		}
 	}
 	var warnings []snapshot.Warning
 	for _, p := range pkgs {
 		for _, s := range p.Specs.Added {
-			if from, ok := owner[s.Hash]; ok && from != p.Name {
+			if from := owner[s.Hash]; from != "" && from != p.Name {
 				warnings = append(warnings, snapshot.Warning{File: p.NewFile,
 					Message: fmt.Sprintf("hash %s moved from package %s to %s; a hash names one build of one package", s.Hash, from, p.Name)})
 			}
@@ -508,12 +521,7 @@ func versionChange(olds, news []*spec, st Status) VersionChange {
 
 // versions returns the set of versions of specs, oldest first.
 func versions(specs []*spec) []string {
-	var vs []string
-	for _, s := range specs {
-		vs = append(vs, s.Versions...)
-	}
-	slices.SortFunc(vs, version.Compare)
-	return orEmpty(slices.Compact(vs))
+	return distinctVersions(specs)
 }
 
 // rollups counts specs per facet value and specs and packages per stack.

@@ -1,0 +1,152 @@
+package diff
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/version"
+)
+
+// Shortcuts that keep the engine's cost near linear in the number of
+// specs. Each gives exactly what the general code would; the tests in
+// fast_test.go compare both.
+
+// comparePackage matches the specs of one package; op or np is nil for a
+// package on one side only. A package whose pages list the same specs
+// (hashes, facets and stacks) is unchanged without any matching.
+func comparePackage(op, np *snapshot.Package, ignore *[numFacets]bool) (Package, []snapshot.Warning) {
+	if op != nil && np != nil && sameSpecs(op.Specs, np.Specs) {
+		return unchangedPackage(op, np), nil
+	}
+	return matchPackage(op, np, ignore)
+}
+
+// sameSpecs reports whether two lists, sorted by hash without repeats,
+// hold the same specs: what pass 1 would find all unchanged, without
+// warnings.
+func sameSpecs(a, b []snapshot.Spec) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Hash != y.Hash || (i > 0 && a[i-1].Hash >= x.Hash) ||
+			x.Compiler != y.Compiler || x.OS != y.OS || x.Platform != y.Platform || x.Target != y.Target ||
+			!sameJoined(x.Versions, y.Versions) || !sameJoined(x.Variants, y.Variants) || !sameJoined(x.Stacks, y.Stacks) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameJoined reports whether strings.Join(a, sep) == strings.Join(b, sep)
+// (how the engine compares lists), without joining.
+func sameJoined(a, b []string) bool {
+	if len(a) == len(b) {
+		for i := range a {
+			if a[i] != b[i] {
+				return strings.Join(a, sep) == strings.Join(b, sep)
+			}
+		}
+		return true
+	}
+	return strings.Join(a, sep) == strings.Join(b, sep)
+}
+
+// unchangedPackage is what matchPackage returns for two pages that list
+// the same specs.
+func unchangedPackage(op, np *snapshot.Package) Package {
+	olds, news := wrap(op.Specs), wrap(np.Specs)
+	n := len(olds)
+	p := Package{Name: np.Name, OldFile: op.File, NewFile: np.File, Status: Unchanged,
+		Counts: Counts{Old: n, New: n, Unchanged: n}}
+	p.Versions = versionChange(olds, news, p.Status)
+	p.SharedVariants = sharedVariants(olds, news)
+	p.Specs = SpecChanges{Added: []Spec{}, Removed: []Spec{}, Rebuilt: []Pair{}, Updated: []Pair{}, Restacked: []Pair{}}
+	return p
+}
+
+// wrap makes specs for what needs only the snapshot spec (versions,
+// variants), without preparing the matching keys.
+func wrap(specs []snapshot.Spec) []*spec {
+	buf := make([]spec, len(specs))
+	out := make([]*spec, len(specs))
+	for i := range specs {
+		buf[i].Spec = &specs[i]
+		out[i] = &buf[i]
+	}
+	return out
+}
+
+// ranked facets: compared under Spack's version ordering.
+var rankedFacets = [...]int{fVersion, fCompiler, fOS, fTarget}
+
+// rankSpecs gives the specs of one package (the groups) the rank of their
+// version, compiler, os and target among the distinct values of the
+// groups under version.Compare, so that sorting compares integers rather
+// than parsing version strings at every comparison.
+func rankSpecs(groups ...[]*spec) {
+	var vals []string
+	idx := map[string]int32{}
+	for _, f := range rankedFacets {
+		vals = vals[:0]
+		for _, g := range groups {
+			for _, s := range g {
+				vals = append(vals, s.facets[f])
+			}
+		}
+		slices.Sort(vals)
+		vals = slices.Compact(vals)
+		slices.SortFunc(vals, version.Compare)
+		clear(idx)
+		for i, v := range vals {
+			idx[v] = int32(i)
+		}
+		for _, g := range groups {
+			for _, s := range g {
+				s.rank[f] = idx[s.facets[f]]
+			}
+		}
+	}
+	for _, g := range groups {
+		for _, s := range g {
+			s.ranked = true
+		}
+	}
+}
+
+// compareRanked orders facet f of a and b: by rank when both have one
+// (from the same rankSpecs call: compareSpecs only compares specs of one
+// package), else by version.Compare.
+func compareRanked(a, b *spec, f int) int {
+	if a.ranked && b.ranked {
+		return cmp.Compare(a.rank[f], b.rank[f])
+	}
+	return version.Compare(a.facets[f], b.facets[f])
+}
+
+// distinctVersions returns the set of versions of specs, oldest first.
+func distinctVersions(specs []*spec) []string {
+	seen := map[string]bool{}
+	var vs []string
+	for _, s := range specs {
+		for _, v := range s.Versions {
+			if !seen[v] {
+				seen[v] = true
+				vs = append(vs, v)
+			}
+		}
+	}
+	slices.SortFunc(vs, version.Compare)
+	return orEmpty(vs)
+}
+
+func restackedOlds(ms []matched) []*spec {
+	out := make([]*spec, len(ms))
+	for i, m := range ms {
+		out[i] = m.o
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package diff
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/version"
+)
+
+// TestUnchangedShortcut: for packages whose pages list the same specs, the
+// shortcut returns what the matching passes return.
+func TestUnchangedShortcut(t *testing.T) {
+	n := 0
+	for seed := range uint64(40) {
+		old, _, _ := newGenerator(seed, seed%2 == 0).pair(1 + int(seed%20))
+		for _, p := range old.Packages {
+			if !sameSpecs(p.Specs, p.Specs) {
+				continue
+			}
+			n++
+			fast, fw := comparePackage(p, p, &[numFacets]bool{})
+			slow, sw := matchPackage(p, p, &[numFacets]bool{})
+			if !reflect.DeepEqual(fast, slow) || len(fw) != 0 || len(sw) != 0 {
+				t.Fatalf("seed %d %s: shortcut\n%+v\nmatching\n%+v", seed, p.Name, fast, slow)
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d packages took the shortcut", n)
+	}
+	a := []string{"a\x1fb"}
+	if !sameJoined(a, []string{"a", "b"}) || sameJoined(a, []string{"a"}) || !sameJoined(nil, []string{}) {
+		t.Error("sameJoined does not compare as strings.Join does")
+	}
+}
+
+// TestRankedOrder: sorting by ranks is sorting by version.Compare.
+func TestRankedOrder(t *testing.T) {
+	for seed := range uint64(30) {
+		old, new, _ := newGenerator(seed, false).pair(1 + int(seed%20))
+		for i, p := range old.Packages {
+			specs := prepare(p.Specs, nil)
+			if i < len(new.Packages) {
+				specs = append(specs, prepare(new.Packages[i].Specs, nil)...)
+			}
+			r := rand.New(rand.NewPCG(seed, 1))
+			r.Shuffle(len(specs), func(i, j int) { specs[i], specs[j] = specs[j], specs[i] })
+			plain := slices.Clone(specs)
+			slices.SortFunc(plain, compareSpecs)
+			rankSpecs(specs[:len(specs)/2], specs[len(specs)/2:])
+			slices.SortFunc(specs, compareSpecs)
+			for k := range specs {
+				if specs[k] != plain[k] {
+					t.Fatalf("seed %d %s: ranked order differs at %d", seed, p.Name, k)
+				}
+			}
+		}
+	}
+}
+
+func TestDistinctVersions(t *testing.T) {
+	vs := []string{"2.0", "1.10", "1.2", "2.0", "develop", "1.2"}
+	var specs []snapshot.Spec
+	for i, v := range vs {
+		specs = append(specs, sp(string(rune('a'+i)), v, "gcc@13.2.0", "x86_64_v3"))
+	}
+	want := slices.Clone(vs)
+	slices.SortFunc(want, version.Compare)
+	want = slices.Compact(want)
+	if got := distinctVersions(prepare(specs, nil)); !slices.Equal(got, want) {
+		t.Errorf("versions %v, want %v", got, want)
+	}
+}
