@@ -2,6 +2,8 @@ package snapshot
 
 import (
 	"encoding/json"
+	"io"
+	"os"
 	"strconv"
 	"unicode/utf8"
 
@@ -13,13 +15,43 @@ import (
 // works (nothing shared); general forces the general decoding path, for
 // tests that compare both.
 type loadState struct {
-	in      interner
+	in      *interner
 	canon   canonCache
 	general bool
+	scratch metaScratch
+	buf     []byte // see read
+}
+
+// read reads a file into the state's buffer, which the next read reuses:
+// parsing copies every string it keeps, so no page holds on to the bytes
+// of its file, and a loading goroutine allocates about its largest file
+// once instead of every file.
+func (st *loadState) read(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := st.buf[:0]
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	st.buf = buf
+	return buf, nil
 }
 
 func newLoadState() *loadState {
-	return &loadState{in: interner{}, canon: canonCache{}}
+	return &loadState{in: newInterner(), canon: canonCache{}, buf: make([]byte, 0, 256<<10)}
 }
 
 // decodeSpecs decodes spec_details: by the fast scanner when it can, else
@@ -62,21 +94,38 @@ func decodeMeta(file string, fast *jsonValue, node *yaml.Node, st *loadState) (m
 // values repeat across specs (a few compilers, targets, variants), so a
 // loaded snapshot holds each once. It is not safe for concurrent use;
 // each loading goroutine has its own.
-type interner map[string]string
+type interner struct {
+	m map[string]string
+	// recent is a direct-mapped cache in front of m, indexed by a cheap
+	// hash of a few bytes: most lookups end here, without hashing the
+	// whole string.
+	recent [1024]string
+}
 
-func (in interner) bytes(b []byte) string {
-	if s, ok := in[string(b)]; ok { // no allocation for the lookup
-		return s
+func newInterner() *interner { return &interner{m: map[string]string{}} }
+
+func (in *interner) bytes(b []byte) string {
+	n := len(b)
+	if n == 0 {
+		return ""
 	}
-	s := string(b)
-	in[s] = s
+	slot := &in.recent[(uint(n)*31+uint(b[0])*7+uint(b[n-1])*13+uint(b[n/2])*3+uint(b[n*3/4]))%uint(len(in.recent))]
+	if *slot == string(b) {
+		return *slot
+	}
+	s, ok := in.m[string(b)] // no allocation for the lookup
+	if !ok {
+		s = string(b)
+		in.m[s] = s
+	}
+	*slot = s
 	return s
 }
 
 type scanner struct {
 	data []byte
 	pos  int
-	in   interner
+	in   *interner
 }
 
 func (s *scanner) ws() {
@@ -301,7 +350,7 @@ const (
 
 // fastSpecList decodes a spec_details value. ok is false when the general
 // path must decide.
-func fastSpecList(data []byte, in interner) (specs specList, ok bool) {
+func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
 	s := &scanner{data: data, in: in}
 	if !s.eat('[') {
 		return nil, false
@@ -409,7 +458,7 @@ func (s *scanner) spec() (sp Spec, ok bool) {
 // fastMeta decodes a meta value. ok is false when the general path must
 // decide (for example an unknown key: encoding/json matches struct keys
 // without regard to case).
-func fastMeta(data []byte, in interner) (m meta, ok bool) {
+func fastMeta(data []byte, in *interner) (m meta, ok bool) {
 	s := &scanner{data: data, in: in}
 	if !s.eat('{') {
 		return m, false

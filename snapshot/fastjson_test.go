@@ -37,7 +37,7 @@ func oneLineValues(t testing.TB) (metas, specs []string) {
 // checkFastSpecs requires the fast scanner, when it decodes data, to give
 // what encoding/json gives; it reports whether the scanner decoded it.
 func checkFastSpecs(t testing.TB, data []byte) bool {
-	fast, ok := fastSpecList(data, interner{})
+	fast, ok := fastSpecList(data, newInterner())
 	if !ok {
 		return false
 	}
@@ -52,7 +52,7 @@ func checkFastSpecs(t testing.TB, data []byte) bool {
 }
 
 func checkFastMeta(t testing.TB, data []byte) bool {
-	fast, ok := fastMeta(data, interner{})
+	fast, ok := fastMeta(data, newInterner())
 	if !ok {
 		return false
 	}

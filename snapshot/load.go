@@ -239,7 +239,7 @@ func loadAll(cands []candidate, opt Options) []result {
 }
 
 func loadOne(c candidate, opt Options, st *loadState) result {
-	data, err := os.ReadFile(c.path)
+	data, err := st.read(c.path)
 	if err != nil {
 		return result{err: &Error{File: c.path, Msg: statMessage(err)}}
 	}

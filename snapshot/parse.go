@@ -443,6 +443,9 @@ func parsePageState(file string, data []byte, raw bool, st *loadState) (*Package
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		if !st.general && metaAgrees(&m, specs, raw, st) {
+			break
+		}
 		for _, msg := range checkMeta(&m, specs, raw) {
 			warnings = append(warnings, Warning{File: file, Line: metaLine, Message: msg})
 		}

@@ -1,0 +1,121 @@
+package snapshot
+
+// metaAgrees reports whether checkMeta would find nothing to say: the
+// common case, decided without checkMeta's maps. When it says false,
+// checkMeta describes the disagreement (or finds none: metaAgrees may give
+// up on pages with many distinct values).
+func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
+	if m.NumSpecs != nil && *m.NumSpecs != len(specs) {
+		return false
+	}
+	sc := &st.scratch
+	for i := range sc.sets {
+		sc.sets[i] = sc.sets[i][:0]
+	}
+	sc.stacks = sc.stacks[:0]
+	const maxDistinct = 64
+	add := func(i int, v string) bool {
+		for _, x := range sc.sets[i] {
+			if x == v {
+				return true
+			}
+		}
+		sc.sets[i] = append(sc.sets[i], v)
+		return len(sc.sets[i]) <= maxDistinct
+	}
+	for i := range specs {
+		s := &specs[i]
+		if !add(0, s.Compiler) || !add(1, s.OS) || !add(2, s.Platform) || !add(3, s.Target) {
+			return false
+		}
+		for _, v := range s.Versions {
+			if !add(5, v) {
+				return false
+			}
+		}
+	stacks:
+		for _, name := range s.Stacks {
+			for j := range sc.stacks {
+				if sc.stacks[j].name == name {
+					sc.stacks[j].n++
+					continue stacks
+				}
+			}
+			if sc.stacks = append(sc.stacks, stackCount{name, 1}); len(sc.stacks) > maxDistinct {
+				return false
+			}
+			sc.sets[4] = append(sc.sets[4], name)
+		}
+	}
+	if m.NumSpecsByStack != nil {
+		for _, c := range sc.stacks {
+			if m.NumSpecsByStack[c.name] != c.n {
+				return false
+			}
+		}
+		for name, n := range m.NumSpecsByStack {
+			if n != 0 && !contains(sc.sets[4], name) {
+				return false
+			}
+		}
+	}
+	c := newCanonicalizer()
+	c.cache = st.canon
+	for i, f := range []struct {
+		facet string
+		vals  []string
+	}{
+		{"compiler", m.Compilers}, {"", m.OSs}, {"", m.Platforms}, {"", m.Targets}, {"", m.Stacks}, {"version", m.Versions},
+	} {
+		if f.vals == nil {
+			continue
+		}
+		// Every claimed value is a spec's, and every spec's is claimed.
+		claimed := 0
+		for _, v := range f.vals {
+			if !raw && f.facet != "" {
+				v = c.str(f.facet, v)
+			}
+			if !contains(sc.sets[i], v) {
+				return false
+			}
+			claimed++
+		}
+		for _, v := range sc.sets[i] {
+			found := false
+			for _, w := range f.vals {
+				if !raw && f.facet != "" {
+					w = c.str(f.facet, w)
+				}
+				if w == v {
+					found = true
+					break
+				}
+			}
+			if !found {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+type stackCount struct {
+	name string
+	n    int
+}
+
+// metaScratch is metaAgrees's memory, kept from page to page.
+type metaScratch struct {
+	sets   [6][]string // compilers, oss, platforms, targets, stacks, versions
+	stacks []stackCount
+}
+
+func contains(l []string, v string) bool {
+	for _, x := range l {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
