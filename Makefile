@@ -1,7 +1,7 @@
 # cachediff: build, demo and tests. Needs only Go.
 GO ?= go
 
-.PHONY: all build demo test fuzz vet
+.PHONY: all build demo test fuzz vet bench
 
 all: build
 
@@ -32,3 +32,12 @@ fuzz:
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzCanonical$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzFastJSON$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzFastPaths$$' $(FUZZFLAGS)
+
+# Benchmarks on generated pairs (written to testdata/bench on first use,
+# git-ignored): Go benchmarks of load, diff and render at 60k specs per
+# tree, then the end-to-end ratio to `cat` at 15k, 60k and 240k specs per
+# tree and under heavy churn (docs/performance.md).
+BENCHRUNS ?= 5
+bench: build
+	$(GO) test -run '^$$' -bench . -benchmem ./snapshot ./diff ./report
+	$(GO) run ./internal/cmd/cachediff-bench -bin bin/cachediff -runs $(BENCHRUNS)

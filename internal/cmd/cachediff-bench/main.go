@@ -1,0 +1,166 @@
+// Command cachediff-bench times a full Markdown diff against the floor of
+// reading the input: for each generated pair (under testdata/bench,
+// generated when absent) it runs, in the same process and interleaved,
+//
+//	find OLD NEW -type f -exec cat {} + >/dev/null
+//	cachediff --format md OLD NEW >/dev/null
+//
+// several times after one warm-up run of each, and prints the best times,
+// their ratio, and cachediff's peak RSS (from the child's rusage) against
+// the input bytes. It also checks cachediff's counts against the pair's
+// truth file. make bench runs it.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/cachediff/cachediff/internal/gen"
+)
+
+type row struct {
+	name         string
+	doc          *gen.TruthDoc
+	cat, diff    time.Duration // best of runs
+	catMed, dMed time.Duration
+	rss          int64 // peak, bytes (largest over runs)
+	cpu          time.Duration
+}
+
+func main() {
+	bin := flag.String("bin", "bin/cachediff", "the cachediff binary")
+	root := flag.String("root", ".", "the repository root (testdata/bench is under it)")
+	sizes := flag.String("sizes", "15000,60000,240000", "specs per tree of the nightly rows")
+	heavy := flag.Int("heavy", 60000, "specs per tree of the heavy-churn row (0: none)")
+	runs := flag.Int("runs", 5, "timed runs of each command (best is reported)")
+	flag.Parse()
+	if err := run(*bin, *root, *sizes, *heavy, *runs); err != nil {
+		fmt.Fprintln(os.Stderr, "cachediff-bench:", err)
+		os.Exit(2)
+	}
+}
+
+func run(bin, root, sizes string, heavy, runs int) error {
+	type pair struct {
+		specs int
+		heavy bool
+	}
+	var pairs []pair
+	for _, f := range strings.Split(sizes, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return fmt.Errorf("-sizes: %v", err)
+		}
+		pairs = append(pairs, pair{n, false})
+	}
+	if heavy > 0 {
+		pairs = append(pairs, pair{heavy, true})
+	}
+	fmt.Printf("cachediff-bench: %s, GOMAXPROCS %d, %d runs each (best and median)\n\n", runtime.Version(), runtime.GOMAXPROCS(0), runs)
+	var rows []row
+	for _, p := range pairs {
+		dir, doc, err := gen.BenchPair(root, p.specs, p.heavy)
+		if err != nil {
+			return err
+		}
+		name := filepath.Base(dir)
+		old, new := filepath.Join(dir, "old"), filepath.Join(dir, "new")
+		if err := check(bin, old, new, doc); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		r := row{name: name, doc: doc}
+		var cats, diffs []time.Duration
+		for i := range runs + 1 {
+			c, _, err := timed(exec.Command("find", old, new, "-type", "f", "-exec", "cat", "{}", "+"))
+			if err != nil {
+				return err
+			}
+			d, ps, err := timed(exec.Command(bin, "--format", "md", old, new))
+			if err != nil {
+				return err
+			}
+			if i == 0 {
+				continue // warm-up: the page cache
+			}
+			cats, diffs = append(cats, c), append(diffs, d)
+			ru := ps.SysUsage().(*syscall.Rusage)
+			r.rss = max(r.rss, ru.Maxrss*1024) // Linux: kilobytes
+			cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+			if r.cpu == 0 || cpu < r.cpu {
+				r.cpu = cpu
+			}
+		}
+		slices.Sort(cats)
+		slices.Sort(diffs)
+		r.cat, r.diff = cats[0], diffs[0]
+		r.catMed, r.dMed = cats[len(cats)/2], diffs[len(diffs)/2]
+		rows = append(rows, r)
+		fmt.Fprintf(os.Stderr, "%s done\n", name)
+	}
+	fmt.Println("| pair | specs old → new | pages | input MB | cat s (median) | cachediff md s (median) | ratio | CPU s | peak RSS MB | RSS / input |")
+	fmt.Println("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+	for _, r := range rows {
+		in := r.doc.Bytes["old"] + r.doc.Bytes["new"]
+		fmt.Printf("| %s | %d → %d | %d | %.1f | %.3f (%.3f) | %.3f (%.3f) | **%.2fx** | %.3f | %.0f | %.2fx |\n",
+			r.name, r.doc.Specs.Old, r.doc.Specs.New, r.doc.Files["old"]+r.doc.Files["new"], float64(in)/1e6,
+			r.cat.Seconds(), r.catMed.Seconds(), r.diff.Seconds(), r.dMed.Seconds(),
+			r.diff.Seconds()/r.cat.Seconds(), r.cpu.Seconds(), float64(r.rss)/1e6, float64(r.rss)/float64(in))
+	}
+	return nil
+}
+
+// timed runs cmd with its output to /dev/null and returns the wall time.
+// Exit status 1 (cachediff: the snapshots differ) is not an error.
+func timed(cmd *exec.Cmd) (time.Duration, *os.ProcessState, error) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer null.Close()
+	cmd.Stdout, cmd.Stderr = null, os.Stderr
+	start := time.Now()
+	err = cmd.Run()
+	d := time.Since(start)
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+		err = nil
+	}
+	if err != nil {
+		return 0, nil, fmt.Errorf("%s: %w", strings.Join(cmd.Args, " "), err)
+	}
+	return d, cmd.ProcessState, nil
+}
+
+// check runs cachediff --format json once and compares its summary with
+// the truth, so that a fast wrong answer is never timed.
+func check(bin, old, new string, doc *gen.TruthDoc) error {
+	out, err := exec.Command(bin, "--format", "json", old, new).Output()
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+		err = nil
+	}
+	if err != nil {
+		return err
+	}
+	var r struct {
+		Summary struct {
+			Packages gen.PackageCounts `json:"packages"`
+			Specs    gen.Counts        `json:"specs"`
+		} `json:"summary"`
+	}
+	if err := json.Unmarshal(out, &r); err != nil {
+		return err
+	}
+	if r.Summary.Specs != doc.Specs || r.Summary.Packages != doc.Packages {
+		return fmt.Errorf("cachediff says %+v %+v, the truth is %+v %+v", r.Summary.Packages, r.Summary.Specs, doc.Packages, doc.Specs)
+	}
+	return nil
+}
