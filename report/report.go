@@ -41,6 +41,9 @@ type Document struct {
 	Schema string `json:"schema"`
 	*diff.Report
 	Render Options `json:"-"`
+	// Cut says how much of the built-in Markdown report is shown under
+	// Render.MaxBytes; nil shows everything.
+	Cut *Cut `json:"-"`
 }
 
 // NewDocument wraps r for rendering with o.
@@ -66,6 +69,9 @@ func Markdown(w io.Writer, r *diff.Report, o Options) error {
 	t, err := builtin()
 	if err != nil {
 		return fmt.Errorf("built-in templates: %w", err)
+	}
+	if o.MaxBytes > 0 {
+		return markdownCut(w, t, NewDocument(r, o))
 	}
 	return t.ExecuteTemplate(w, "md.tmpl", NewDocument(r, o))
 }

@@ -12,6 +12,9 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/internal/gen"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -242,5 +245,39 @@ func TestRenderRoundTrip(t *testing.T) {
 				t.Errorf("%s: render -f %s differs from the direct report:\n%s", name, format, lineDiff(want, got))
 			}
 		}
+	}
+}
+
+// TestGitHubComment diffs a generated pair whose Markdown report is far
+// over GitHub's comment limit: --github-comment fits it in 65,536 bytes,
+// keeps the headline and the summary, says it was shortened, and the same
+// comes out of cachediff render on the saved JSON.
+func TestGitHubComment(t *testing.T) {
+	dir := t.TempDir()
+	cfg := gen.Default(3, 2000)
+	cfg.Rates = gen.Heavy
+	if _, err := gen.Write(dir, gen.Generate(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	old, new := filepath.Join(dir, "old"), filepath.Join(dir, "new")
+	full := runOK(t, []string{old, new}, 1)
+	if len(full) <= 65536 {
+		t.Fatalf("the full report takes %d bytes: too small for this test", len(full))
+	}
+	short := runOK(t, []string{"--github-comment", old, new}, 1)
+	if len(short) > 65536 || !utf8.Valid(short) {
+		t.Fatalf("--github-comment: %d bytes, valid UTF-8 %v", len(short), utf8.Valid(short))
+	}
+	head, _, _ := bytes.Cut(full, []byte("\n\nCanonicalized"))
+	if !bytes.HasPrefix(short, head) {
+		t.Errorf("--github-comment lost the headline or the summary table")
+	}
+	if !bytes.Contains(short, []byte("**Shortened** to fit in 65536 bytes")) {
+		t.Errorf("--github-comment does not say it was shortened")
+	}
+	saved := filepath.Join(dir, "report.json")
+	runOK(t, []string{"-f", "json", "-o", saved, old, new}, 1)
+	if again := runOK(t, []string{"render", "--github-comment", saved}, 1); !bytes.Equal(again, short) {
+		t.Errorf("render --github-comment differs from the direct run:\n%s", lineDiff(short, again))
 	}
 }

@@ -47,6 +47,8 @@ Examples:
   cachediff --title 'Build cache: v0.23.0 → v0.23.1' \
       --link-base 'https://cache.spack.io/package/?name=' _cache/v0.23.0 _cache/v0.23.1
   cachediff --skip-invalid old/ new/     # report despite bad pages, listing them
+  cachediff --github-comment old/ new/ > comment.md          # fits a GitHub comment
+  cachediff render --max-bytes 20000 diff.json               # at most 20,000 bytes
 
 Flags:
 `
@@ -58,6 +60,11 @@ render exits the same way as the diff that made the report: 1 when it has
 changes (or its saved gate tripped; --fail-on decides again), 0 when not.
 `
 
+// githubCommentBytes is GitHub's limit on a comment's body: 65,536
+// characters. A byte limit of the same number is safe, as no character
+// takes less than one byte.
+const githubCommentBytes = 65536
+
 // usageError is a problem with the command line.
 type usageError struct{ msg string }
 
@@ -65,17 +72,19 @@ func (e *usageError) Error() string { return e.msg }
 
 // options are the parsed command line.
 type options struct {
-	format   string
-	color    string
-	template string
-	output   string
-	raw      bool
-	failOn   []string // kinds of change, checked; nil without --fail-on
-	title    string
-	linkBase string
-	filter   diff.Filter
-	skip     bool
-	old, new string
+	format    string
+	color     string
+	template  string
+	output    string
+	raw       bool
+	failOn    []string // kinds of change, checked; nil without --fail-on
+	title     string
+	linkBase  string
+	filter    diff.Filter
+	skip      bool
+	maxBytes  int // --max-bytes, or githubCommentBytes with --github-comment
+	ghComment bool
+	old, new  string
 	// render is set by the render subcommand: report is the JSON to read.
 	render bool
 	report string
@@ -139,6 +148,8 @@ func newFlagSet(opts *options) *pflag.FlagSet {
 	fs.StringSliceVar(&opts.filter.Ignore, "ignore", nil, "leave this `facet` out of spec pairing: version, compiler, variants, target, os or platform (comma-separated, repeatable)")
 	fs.StringSliceVar(&opts.failOn, "fail-on", nil, "exit 1 only if one of these `kinds` of change is present, else 0 (comma-separated, repeatable; kinds below)")
 	fs.BoolVar(&opts.skip, "skip-invalid", false, "leave out invalid pages instead of failing, and list them in the report")
+	fs.IntVar(&opts.maxBytes, "max-bytes", 0, "shorten the Markdown report to at most `n` bytes: details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
+	fs.BoolVar(&opts.ghComment, "github-comment", false, "fit a GitHub comment: --max-bytes 65536 (GitHub counts 65,536 characters; a character is at least a byte, so 65,536 bytes always fit)")
 	fs.SortFlags = false
 	return fs
 }
@@ -216,6 +227,17 @@ func parseArgs(args []string) (opts options, help bool, err error) {
 			return opts, false, &usageError{"--fail-on: want at least one kind of change: " + strings.Join(diff.GateKindNames(), ", ")}
 		}
 		opts.failOn = kinds
+	}
+	switch {
+	case opts.ghComment && fs.Changed("max-bytes"):
+		return opts, false, &usageError{"--github-comment is --max-bytes 65536: give one or the other"}
+	case opts.ghComment:
+		opts.maxBytes = githubCommentBytes
+	case opts.maxBytes < 0 || fs.Changed("max-bytes") && opts.maxBytes == 0:
+		return opts, false, &usageError{fmt.Sprintf("--max-bytes %d: want a positive number of bytes", opts.maxBytes)}
+	}
+	if opts.maxBytes > 0 && (opts.format != "md" || opts.template != "") {
+		return opts, false, &usageError{"--max-bytes and --github-comment shorten the built-in Markdown report (--format md) only"}
 	}
 	if opts.template != "" && fs.Changed("format") {
 		return opts, false, &usageError{"--template and --format do not go together: the template is the format"}
@@ -318,7 +340,7 @@ func finish(opts options, r *diff.Report, render func(io.Writer, *diff.Report) e
 // output, that is a terminal, and NO_COLOR is unset or empty
 // (https://no-color.org).
 func renderOptions(opts options, stdout io.Writer) report.Options {
-	o := report.Options{Title: opts.title, LinkBase: opts.linkBase}
+	o := report.Options{Title: opts.title, LinkBase: opts.linkBase, MaxBytes: opts.maxBytes}
 	switch opts.color {
 	case "always":
 		o.Color = true

@@ -1,0 +1,258 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"html"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// shownNames are the packages a Markdown report shows, in details or as
+// one-line summaries.
+var shownNames = regexp.MustCompile(`(?m)^(?:<details><summary><b>(.*?)</b>|- \*\*(.*?)\*\* \()`)
+
+var (
+	mdUnescape = regexp.MustCompile(`\\(.)`)
+	htmlLink   = regexp.MustCompile(`^<a href="[^"]*">(.*)</a>$`)
+	mdLink     = regexp.MustCompile(`^\[(.*)\]\(.*\)$`)
+)
+
+func names(md string) map[string]bool {
+	m := map[string]bool{}
+	for _, s := range shownNames.FindAllStringSubmatch(md, -1) {
+		// Details write names as HTML text, summaries as Markdown.
+		name := htmlLink.ReplaceAllString(s[1], "$1") + mdLink.ReplaceAllString(s[2], "$1")
+		m[mdUnescape.ReplaceAllString(html.UnescapeString(name), "$1")] = true
+	}
+	return m
+}
+
+// unescapedBackticks counts the backticks of a line that open or close a
+// code span (not written \`).
+func unescapedBackticks(line string) int {
+	n := 0
+	for i := 0; i < len(line); i++ {
+		if line[i] == '\\' {
+			i++
+		} else if line[i] == '`' {
+			n++
+		}
+	}
+	return n
+}
+
+// checkCut checks one shortened report against the full one.
+func checkCut(t *testing.T, full, out string, max int) {
+	t.Helper()
+	if len(out) > max {
+		t.Fatalf("max %d: %d bytes", max, len(out))
+	}
+	if !utf8.ValidString(out) {
+		t.Fatalf("max %d: invalid UTF-8", max)
+	}
+	if o, c := strings.Count(out, "<details>"), strings.Count(out, "</details>"); o != c {
+		t.Fatalf("max %d: %d <details> and %d </details>", max, o, c)
+	}
+	for n, line := range strings.Split(out, "\n") {
+		if unescapedBackticks(line)%2 != 0 {
+			t.Fatalf("max %d: line %d has an unclosed code span: %s", max, n+1, line)
+		}
+		if i := strings.LastIndexByte(line, '<'); i >= 0 && !strings.Contains(line[i:], ">") {
+			t.Fatalf("max %d: line %d has a cut HTML tag: %s", max, n+1, line)
+		}
+	}
+	// The headline, the summary table and the canonicalization line stay.
+	head, _, _ := strings.Cut(full, "\n### ")
+	if !strings.HasPrefix(out, strings.SplitAfter(head, "\n\n")[0]) {
+		t.Fatalf("max %d: the headline is gone", max)
+	}
+	for _, line := range strings.Split(head, "\n") {
+		if strings.HasPrefix(line, "| packages |") || strings.HasPrefix(line, "| specs |") || strings.HasPrefix(line, "**") {
+			if !strings.Contains(out, line+"\n") {
+				t.Fatalf("max %d: the summary line %q is gone", max, line)
+			}
+		}
+	}
+	if shortened := strings.Contains(out, "**Shortened** to fit in"); shortened != (len(full) > max) {
+		t.Fatalf("max %d, full %d bytes: shortened notice %v", max, len(full), shortened)
+	}
+	if len(full) <= max && out != full {
+		t.Fatalf("max %d: the full report (%d bytes) fits but is not what was written", max, len(full))
+	}
+}
+
+// TestMaxBytesProperties renders generated reports of many sizes under
+// many limits: never more than the limit, never a cut character, tag,
+// code span or <details> block, the headline and summary always there,
+// the notice exactly when shortened, a clear error when the limit is too
+// small, and a larger limit never shows less.
+func TestMaxBytesProperties(t *testing.T) {
+	for _, tc := range []struct{ size, seeds, limits int }{
+		{0, 2, 20}, {1, 3, 30}, {2, 3, 30}, {5, 3, 30}, {12, 3, 30}, {40, 2, 25}, {100, 1, 12},
+	} {
+		size := tc.size
+		for seed := range uint64(tc.seeds) {
+			r := genReport(seed*31+uint64(size), size)
+			link := "" // links add HTML tags and Markdown links to cut around
+			if seed%2 == 1 {
+				link = "https://cache.spack.io/package/?name="
+			}
+			var buf bytes.Buffer
+			if err := Markdown(&buf, r, Options{LinkBase: link}); err != nil {
+				t.Fatal(err)
+			}
+			full := buf.String()
+			if got := len(names(full)); got != len(r.Packages) {
+				t.Fatalf("size %d seed %d: %d package names found in the full report, want %d", size, seed, got, len(r.Packages))
+			}
+			var prev string
+			var prevMax int
+			tooSmall := true
+			limits := []int{1, 100, 500}
+			for i := 1; i <= tc.limits; i++ { // up to 1.2 times the full size
+				limits = append(limits, len(full)*i*6/(tc.limits*5))
+			}
+			limits = append(limits, len(full)-1, len(full), len(full)+1)
+			slices.Sort(limits)
+			for _, max := range limits {
+				if max <= prevMax {
+					continue
+				}
+				buf.Reset()
+				err := Markdown(&buf, r, Options{MaxBytes: max, LinkBase: link})
+				var small *TooSmallError
+				if errors.As(err, &small) {
+					if !tooSmall {
+						t.Fatalf("size %d seed %d: max %d too small, but %d was not", size, seed, max, prevMax)
+					}
+					if small.Min <= max || buf.Len() > 0 {
+						t.Fatalf("max %d: too small, minimum %d, %d bytes written", max, small.Min, buf.Len())
+					}
+					if !strings.Contains(err.Error(), "--max-bytes") {
+						t.Fatalf("error %q does not name the flag", err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				tooSmall = false
+				out := buf.String()
+				checkCut(t, full, out, max)
+				if prev != "" {
+					for _, what := range []string{"<details>", "\n| ", "\n### "} {
+						if a, b := strings.Count(prev, what), strings.Count(out, what); b < a {
+							t.Fatalf("size %d seed %d: %q %d times under %d bytes, %d times under %d", size, seed, what, a, prevMax, b, max)
+						}
+					}
+					now := names(out)
+					for n := range names(prev) {
+						if !now[n] {
+							t.Fatalf("size %d seed %d: %s shown under %d bytes, not under %d", size, seed, n, prevMax, max)
+						}
+					}
+				}
+				prev, prevMax = out, max
+			}
+			if tooSmall {
+				t.Fatalf("size %d seed %d: no limit fits", size, seed)
+			}
+		}
+	}
+}
+
+// TestMaxBytesSteps: details collapse into one-line summaries before any
+// section loses a row, and "…and N more" lines count what is left out.
+func TestMaxBytesSteps(t *testing.T) {
+	r := genReport(11, 60)
+	var buf bytes.Buffer
+	if err := Markdown(&buf, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	full := buf.String()
+	buf.Reset()
+	if err := Markdown(&buf, r, Options{MaxBytes: len(full) - 1}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if got, want := strings.Count(out, "<details>"), len(r.Packages)-1; got != want {
+		t.Errorf("one byte less: %d details, want %d (the last collapsed)", got, want)
+	}
+	last := r.Packages[len(r.Packages)-1]
+	if !strings.Contains(out, "\n- **"+Escape(last.Name)+"** (") {
+		t.Errorf("one byte less: no one-line summary of %s", last.Name)
+	}
+	// Small: a few rows per section, and the counts of the others.
+	buf.Reset()
+	if err := Markdown(&buf, r, Options{MaxBytes: 6000}); err != nil {
+		t.Fatal(err)
+	}
+	out = buf.String()
+	if strings.Contains(out, "<details>") {
+		t.Errorf("6000 bytes: details left")
+	}
+	if !regexp.MustCompile(`\n…and \d+ more packages\.`).MatchString(out) {
+		t.Errorf("6000 bytes: no …and N more packages line:\n%s", out)
+	}
+}
+
+// TestMaxBytesNilCut: user templates get a nil Cut, which shows all.
+func TestMaxBytesNilCut(t *testing.T) {
+	tmpl, err := ParseTemplate("t", `{{ .Cut.Show "x" }} {{ .Cut.Keep "x" 3 }} {{ .Cut.Line "x" 0 }} {{ .Cut.Shortened }}{{ .Cut.Mark "x" }}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Execute(&buf, tmpl, genReport(1, 2), Options{MaxBytes: 10}); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); got != "true true false false" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// BenchmarkMarkdownCut shortens a large generated report to a GitHub
+// comment; compare with BenchmarkMarkdownFull: the cut costs about one
+// more render, not one per step.
+func BenchmarkMarkdownCut(b *testing.B) {
+	benchMarkdown(b, 65536)
+}
+
+func BenchmarkMarkdownFull(b *testing.B) {
+	benchMarkdown(b, 0)
+}
+
+func benchMarkdown(b *testing.B, max int) {
+	r := genReport(1, 3000)
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := Markdown(&buf, r, Options{MaxBytes: max}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(buf.Len()))
+}
+
+// TestMaxBytesMinimum: the minimum the error names is exactly the
+// smallest limit that works.
+func TestMaxBytesMinimum(t *testing.T) {
+	r := genReport(2, 30)
+	for _, max := range []int{1, 50, 300} {
+		var small *TooSmallError
+		if err := Markdown(&bytes.Buffer{}, r, Options{MaxBytes: max}); !errors.As(err, &small) {
+			t.Fatalf("max %d: error %v", max, err)
+		}
+		var buf bytes.Buffer
+		if err := Markdown(&buf, r, Options{MaxBytes: small.Min}); err != nil {
+			t.Fatalf("max %d (the minimum named): %v", small.Min, err)
+		}
+		if err := Markdown(&bytes.Buffer{}, r, Options{MaxBytes: small.Min - 1}); !errors.As(err, &small) {
+			t.Fatalf("max %d (one below the minimum): error %v", small.Min-1, err)
+		}
+	}
+}
