@@ -37,6 +37,9 @@ func Patch(w io.Writer, r *diff.Report, o Options) error {
 	if f := filterSummary(r.Options); f != "" {
 		fmt.Fprintf(bw, "# Filters: %s.\n", Plain(f))
 	}
+	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
+		fmt.Fprintf(bw, "# %d invalid pages were skipped (--skip-invalid): their specs are in no listing.\n", n)
+	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0 // the optimal diff, never one cut short by the clock: output must not depend on machine speed
 	for i := range r.Packages {
