@@ -17,20 +17,30 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"cachediff": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+		"gh":        func() { os.Exit(fakeGH()) },
+		"gen":       func() { os.Exit(genPair()) },
 	})
 }
 
 // TestScript runs the command-line scripts in testdata/script. They see
-// the repository's testdata folder as $TESTDATA, and two commands besides
-// testscript's own:
+// the repository's testdata and docs folders as $TESTDATA and $DOCS, the
+// programs cachediff, gh (a stand-in, see fakeGH) and gen (a generated
+// snapshot pair, see genPair), and four commands
+// besides testscript's own:
 //
 //	status N prog [args...]  runs prog and fails unless it exits with N
 //	glob pattern...          fails unless every pattern matches a file in
 //	                         the current directory (with !: unless none does)
 //	bytes file text          writes text to file, with Go escapes (\x00,
 //	                         \xe9, \n) decoded: binary and non-UTF-8 input
+//	recipe DOC STEP FILE     writes the run: script of a workflow step in
+//	                         DOC (a Markdown file) to FILE (see cmdRecipe)
 func TestScript(t *testing.T) {
 	testdata, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs, err := filepath.Abs("../../docs")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,12 +48,14 @@ func TestScript(t *testing.T) {
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("TESTDATA", testdata)
+			env.Setenv("DOCS", docs)
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"status": cmdStatus,
 			"glob":   cmdGlob,
 			"bytes":  cmdBytes,
+			"recipe": cmdRecipe,
 		},
 		RequireUniqueNames: true,
 	})

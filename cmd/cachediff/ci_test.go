@@ -1,0 +1,191 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/testscript"
+	"gopkg.in/yaml.v3"
+
+	"github.com/cachediff/cachediff/internal/gen"
+)
+
+// The CI recipe in docs/ci.md is tested by running its run: steps as
+// written (testdata/script/ci.txtar). cmdRecipe extracts a step; fakeGH
+// stands in for the GitHub CLI.
+
+// workflow is the part of a GitHub Actions workflow the tests read.
+type workflow struct {
+	Env  map[string]string `yaml:"env"`
+	Jobs map[string]struct {
+		Steps []struct {
+			Name string            `yaml:"name"`
+			If   string            `yaml:"if"`
+			Env  map[string]string `yaml:"env"`
+			Run  string            `yaml:"run"`
+		} `yaml:"steps"`
+	} `yaml:"jobs"`
+}
+
+// cmdRecipe writes the run: script of a step of the workflow in a
+// Markdown file as a shell script: recipe DOC STEP-NAME FILE. The
+// workflow's and the step's env values become defaults (a value the
+// script's environment already has wins); values that are ${{ }}
+// expressions are left to the test to set. A run: script that holds a
+// ${{ }} expression is refused: the recipe passes values through env.
+func cmdRecipe(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: recipe doc.md STEP-NAME script.sh")
+	}
+	doc := ts.ReadFile(args[0])
+	_, block, ok := strings.Cut(doc, "```yaml\n")
+	block, _, ok2 := strings.Cut(block, "```\n")
+	if !ok || !ok2 {
+		ts.Fatalf("%s has no ```yaml block", args[0])
+	}
+	var wf workflow
+	if err := yaml.Unmarshal([]byte(block), &wf); err != nil {
+		ts.Fatalf("%s: the workflow is not valid YAML: %v", args[0], err)
+	}
+	for _, job := range wf.Jobs {
+		for _, step := range job.Steps {
+			if step.Name != args[1] {
+				continue
+			}
+			if step.Run == "" || strings.Contains(step.Run, "${{") {
+				ts.Fatalf("step %q: no run: script, or one with a ${{ }} expression", step.Name)
+			}
+			var b strings.Builder
+			for _, env := range []map[string]string{wf.Env, step.Env} {
+				for _, k := range slices.Sorted(maps.Keys(env)) {
+					if v := env[k]; !strings.Contains(v, "${{") {
+						fmt.Fprintf(&b, ": \"${%s=%s}\"; export %s\n", k, strings.ReplaceAll(v, `"`, `\"`), k)
+					}
+				}
+			}
+			b.WriteString(step.Run)
+			ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(b.String()), 0o644))
+			return
+		}
+	}
+	ts.Fatalf("%s: no step named %q", args[0], args[1])
+}
+
+// jqMarker is the one --jq filter fakeGH understands: the ids of the
+// comments whose body starts with a marker.
+var jqMarker = regexp.MustCompile(`^\.\[\] \| select\(\.body \| startswith\("([^"\\]+)"\)\) \| \.id$`)
+
+// fakeGH stands in for the GitHub CLI's "gh api":
+//
+//	gh api PATH --paginate --jq FILTER  prints the ids of the comments in
+//	                                    $GH_COMMENTS (a JSON list of
+//	                                    {id, body}) that FILTER selects
+//	gh api --method M PATH -F body=@F   appends "M PATH" to gh.log and
+//	                                    copies F to gh-body.md
+func fakeGH() int {
+	args := os.Args[1:]
+	if len(args) == 0 || args[0] != "api" {
+		fmt.Fprintln(os.Stderr, "fake gh: only gh api")
+		return 2
+	}
+	var method, path, body, jq string
+	for i := 1; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--method" || a == "-X":
+			i++
+			method = args[i]
+		case a == "--jq" || a == "-q":
+			i++
+			jq = args[i]
+		case a == "-F" || a == "--field" || a == "-f" || a == "--raw-field":
+			i++
+			if a == "-f" || a == "--raw-field" || !strings.HasPrefix(args[i], "body=@") {
+				fmt.Fprintf(os.Stderr, "fake gh: want -F body=@FILE, got %s %s\n", a, args[i])
+				return 2
+			}
+			data, err := os.ReadFile(strings.TrimPrefix(args[i], "body=@"))
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+			body = string(data)
+		case a == "--paginate":
+		case strings.HasPrefix(a, "-"):
+			fmt.Fprintf(os.Stderr, "fake gh: unknown flag %s\n", a)
+			return 2
+		default:
+			path = a
+		}
+	}
+	if method == "" || method == "GET" {
+		m := jqMarker.FindStringSubmatch(jq)
+		if m == nil {
+			fmt.Fprintf(os.Stderr, "fake gh: unsupported --jq %q\n", jq)
+			return 2
+		}
+		var comments []struct {
+			ID   int    `json:"id"`
+			Body string `json:"body"`
+		}
+		if f := os.Getenv("GH_COMMENTS"); f != "" {
+			data, err := os.ReadFile(f)
+			if err == nil {
+				err = json.Unmarshal(data, &comments)
+			}
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+		}
+		for _, c := range comments {
+			if strings.HasPrefix(c.Body, m[1]) {
+				fmt.Println(c.ID)
+			}
+		}
+		return 0
+	}
+	log, err := os.OpenFile("gh.log", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err == nil {
+		_, err = fmt.Fprintf(log, "%s %s\n", method, path)
+		if cerr := log.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err == nil {
+		err = os.WriteFile("gh-body.md", []byte(body), 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Println(`{"id": 1}`)
+	return 0
+}
+
+// genPair writes a generated snapshot pair, DIR/old and DIR/new, of about
+// SPECS specs per tree with heavy churn (a migration week): gen SPECS DIR.
+// The same arguments give the same bytes.
+func genPair() int {
+	if len(os.Args) != 3 {
+		fmt.Fprintln(os.Stderr, "usage: gen SPECS DIR")
+		return 2
+	}
+	specs, err := strconv.Atoi(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	cfg := gen.Default(1, specs)
+	cfg.Rates = gen.Heavy
+	if _, err := gen.Write(os.Args[2], gen.Generate(cfg)); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
