@@ -186,8 +186,8 @@ func parseArgs(args []string) (opts options, help bool, err error) {
 	switch {
 	case opts.render && fs.NArg() != 1:
 		return opts, false, &usageError{fmt.Sprintf("render: want one JSON report; got %d argument(s)", fs.NArg())}
-	case opts.render && fs.Changed("no-canonicalize"):
-		return opts, false, &usageError{"render: --no-canonicalize does not apply: the report was made already"}
+	case opts.render && (fs.Changed("no-canonicalize") || fs.Changed("skip-invalid")):
+		return opts, false, &usageError{"render: --no-canonicalize and --skip-invalid do not apply: the report was made already"}
 	case opts.render && (fs.Changed("package") || fs.Changed("stack") || fs.Changed("ignore")):
 		return opts, false, &usageError{"render: --package, --stack and --ignore do not apply: the report was made already"}
 	case opts.render:
