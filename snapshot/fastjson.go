@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"os"
@@ -126,7 +127,17 @@ type scanner struct {
 	data []byte
 	pos  int
 	in   *interner
+	// items collects a spec's list elements, which then get one exact
+	// allocation; uniq collects the page's hashes and tarballs, which
+	// become one string (refs say where each goes).
+	items []string
+	uniq  []byte
+	refs  []uniqRef
 }
+
+// uniqRef places bytes uniq[start:end] in field (0 hash, 1 tarball) of
+// spec i.
+type uniqRef struct{ i, field, start, end int }
 
 func (s *scanner) ws() {
 	for s.pos < len(s.data) {
@@ -202,26 +213,50 @@ func (s *scanner) intern(b []byte) string {
 // strings reads a list of strings. An empty list is a non-nil empty slice,
 // as encoding/json makes it.
 func (s *scanner) strings() ([]string, bool) {
-	if !s.eat('[') {
+	s.items = s.items[:0]
+	r, ok := s.list()
+	if !ok {
 		return nil, false
 	}
-	l := []string{}
+	l := make([]string, r[1]-r[0])
+	copy(l, s.items[r[0]:r[1]])
+	return l, true
+}
+
+// list reads a list of strings into s.items and returns where they are.
+func (s *scanner) list() ([2]int, bool) {
+	r := [2]int{len(s.items), len(s.items)}
+	if !s.eat('[') {
+		return r, false
+	}
 	if s.eat(']') {
-		return l, true
+		return r, true
 	}
 	for {
 		v, ok := s.str(true)
 		if !ok {
-			return nil, false
+			return r, false
 		}
-		l = append(l, v)
+		s.items = append(s.items, v)
 		if s.eat(']') {
-			return l, true
+			r[1] = len(s.items)
+			return r, true
 		}
 		if !s.eat(',') {
-			return nil, false
+			return r, false
 		}
 	}
+}
+
+// unique reads a string that no other spec has (a hash, a tarball) into
+// s.uniq, for field of spec i.
+func (s *scanner) unique(i, field int) bool {
+	b, ok := s.rawString()
+	if ok {
+		s.refs = append(s.refs, uniqRef{i, field, len(s.uniq), len(s.uniq) + len(b)})
+		s.uniq = append(s.uniq, b...)
+	}
+	return ok
 }
 
 // number reads a JSON number and returns its text.
@@ -358,8 +393,12 @@ func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
 	if s.eat(']') {
 		return nil, s.end()
 	}
+	n := bytes.Count(data, []byte(`"hash"`)) // about the number of specs
+	specs = make(specList, 0, n)
+	s.uniq = make([]byte, 0, n*32)
+	s.refs = make([]uniqRef, 0, n)
 	for {
-		sp, ok := s.spec()
+		sp, ok := s.spec(len(specs))
 		if !ok {
 			return nil, false
 		}
@@ -371,10 +410,22 @@ func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
 			return nil, false
 		}
 	}
-	return specs, s.end()
+	if !s.end() {
+		return nil, false
+	}
+	all := string(s.uniq)
+	for _, r := range s.refs {
+		if r.field == 0 {
+			specs[r.i].Hash = all[r.start:r.end]
+		} else {
+			specs[r.i].Tarball = all[r.start:r.end]
+		}
+	}
+	return specs, true
 }
 
-func (s *scanner) spec() (sp Spec, ok bool) {
+// spec reads spec number i.
+func (s *scanner) spec(i int) (sp Spec, ok bool) {
 	if !s.eat('{') {
 		return sp, false
 	}
@@ -383,6 +434,8 @@ func (s *scanner) spec() (sp Spec, ok bool) {
 	}
 	var seen int
 	var extraKeys map[string]bool
+	s.items = s.items[:0]
+	var lists [3][2]int // versions, variants, stacks in s.items
 	for {
 		key, ok := s.rawString()
 		if !ok || !s.eat(':') {
@@ -392,13 +445,13 @@ func (s *scanner) spec() (sp Spec, ok bool) {
 		switch string(key) {
 		case "hash":
 			bit = seenHash
-			sp.Hash, ok = s.str(false)
+			ok = s.unique(i, 0)
 		case "compiler":
 			bit = seenCompiler
 			sp.Compiler, ok = s.str(true)
 		case "versions":
 			bit = seenVersions
-			sp.Versions, ok = s.strings()
+			lists[0], ok = s.list()
 		case "os":
 			bit = seenOS
 			sp.OS, ok = s.str(true)
@@ -410,13 +463,13 @@ func (s *scanner) spec() (sp Spec, ok bool) {
 			sp.Target, ok = s.str(true)
 		case "variants":
 			bit = seenVariants
-			sp.Variants, ok = s.strings()
+			lists[1], ok = s.list()
 		case "stacks":
 			bit = seenStacks
-			sp.Stacks, ok = s.strings()
+			lists[2], ok = s.list()
 		case "tarball":
 			bit = seenTarball
-			sp.Tarball, ok = s.str(false)
+			ok = s.unique(i, 1)
 		case "size":
 			bit = seenSize
 			if s.peek() == '"' {
@@ -447,6 +500,19 @@ func (s *scanner) spec() (sp Spec, ok bool) {
 		}
 		seen |= bit
 		if s.eat('}') {
+			// One allocation for the spec's lists, each capped so that
+			// an append never runs into the next.
+			all := make([]string, len(s.items))
+			copy(all, s.items)
+			for k, f := range [...]struct {
+				bit int
+				dst *[]string
+			}{{seenVersions, &sp.Versions}, {seenVariants, &sp.Variants}, {seenStacks, &sp.Stacks}} {
+				if seen&f.bit != 0 {
+					r := lists[k]
+					*f.dst = all[r[0]:r[1]:r[1]]
+				}
+			}
 			return sp, true
 		}
 		if !s.eat(',') {

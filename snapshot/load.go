@@ -54,13 +54,13 @@ func Load(path string, opt Options) (*Snapshot, error) {
 	var cands []candidate
 	var warnings []Warning
 	var errs []*Error
+	var results []result
 	if info.IsDir() {
-		cands, warnings, errs = find(path)
+		cands, warnings, errs, results = findAndLoad(path, opt)
 	} else {
 		cands = []candidate{{path: path, mustPage: true}}
+		results = loadAll(cands, opt)
 	}
-
-	results := loadAll(cands, opt)
 	snap := &Snapshot{Path: path, Raw: opt.Raw, Canon: RuleCounts{}}
 	pageWarnings := map[*Package][]Warning{}
 	counts := map[*Package]RuleCounts{}
@@ -160,6 +160,7 @@ type walker struct {
 	cands    []candidate
 	warnings []Warning
 	errs     []*Error
+	emit     func(i int, c candidate) // when set, called with each candidate found
 }
 
 // dir reads one directory; path is how the user's root reaches it, and
@@ -207,6 +208,9 @@ func (w *walker) dir(path, real string) {
 			}
 		case typ.IsRegular() && strings.HasSuffix(name, ".md"):
 			w.cands = append(w.cands, candidate{path: sub, mustPage: name == "specs.md"})
+			if w.emit != nil {
+				w.emit(len(w.cands)-1, w.cands[len(w.cands)-1])
+			}
 		}
 	}
 }
@@ -236,6 +240,40 @@ func loadAll(cands []candidate, opt Options) []result {
 	}
 	wg.Wait()
 	return results
+}
+
+// findAndLoad is find and loadAll at once: GOMAXPROCS goroutines load
+// the pages while the walk is still finding more, so that reading
+// directories overlaps with parsing. The results are in the candidates'
+// order, whatever the scheduling.
+func findAndLoad(root string, opt Options) ([]candidate, []Warning, []*Error, []result) {
+	type job struct {
+		i int
+		c candidate
+	}
+	jobs := make(chan job, 1024)
+	var mu sync.Mutex
+	var results []result
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			st := newLoadState()
+			for j := range jobs {
+				r := loadOne(j.c, opt, st)
+				mu.Lock()
+				for len(results) <= j.i {
+					results = append(results, result{})
+				}
+				results[j.i] = r
+				mu.Unlock()
+			}
+		})
+	}
+	w := &walker{seen: map[string]bool{}, emit: func(i int, c candidate) { jobs <- job{i, c} }}
+	w.dir(root, "")
+	close(jobs)
+	wg.Wait()
+	return w.cands, w.warnings, w.errs, results
 }
 
 func loadOne(c candidate, opt Options, st *loadState) result {
@@ -321,13 +359,27 @@ func (s *Snapshot) checkPages() map[*Package]*Error {
 		}
 		i = j
 	}
+	// owners[h] lists the pages of a hash listed more than once; first
+	// has every hash's first page (one map entry, no list, per hash).
+	first := make(map[string]*Package, s.Specs())
 	owners := map[string][]*Package{}
 	for _, p := range s.Packages {
 		for _, sp := range p.Specs {
+			q, dup := first[sp.Hash]
+			if !dup {
+				first[sp.Hash] = p
+				continue
+			}
+			if owners[sp.Hash] == nil {
+				owners[sp.Hash] = []*Package{q}
+			}
 			owners[sp.Hash] = append(owners[sp.Hash], p)
 		}
 	}
 	for _, p := range s.Packages {
+		if len(owners) == 0 {
+			break // no hash on two pages
+		}
 		if bad[p] != nil {
 			continue
 		}

@@ -415,7 +415,8 @@ func parsePageState(file string, data []byte, raw bool, st *loadState) (*Package
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if err := checkHashes(file, pkg.Line, specs); err != nil {
+	order, hashesOK := hashOrder(specs)
+	if err := checkHashesUnless(hashesOK, file, pkg.Line, specs); err != nil {
 		return nil, nil, nil, err
 	}
 	counts := RuleCounts{}
@@ -427,7 +428,7 @@ func parsePageState(file string, data []byte, raw bool, st *loadState) (*Package
 		}
 		counts = c.counts
 	}
-	slices.SortFunc(specs, func(a, b Spec) int { return strings.Compare(a.Hash, b.Hash) })
+	sortByHash(specs, order)
 	pkg.Specs = specs
 
 	var warnings []Warning

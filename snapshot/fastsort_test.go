@@ -1,0 +1,39 @@
+package snapshot
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSortByHash: hashOrder and sortByHash give what sorting by hash
+// gives, and hashOrder accepts exactly what checkHashes accepts.
+func TestSortByHash(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := range 60 {
+		specs := make([]Spec, n)
+		for i := range specs {
+			specs[i] = Spec{Hash: hashN(r.IntN(1000)), Compiler: string(rune('a' + i%26))}
+		}
+		want := slices.Clone(specs)
+		slices.SortStableFunc(want, func(a, b Spec) int { return strings.Compare(a.Hash, b.Hash) })
+		keys, ok := hashOrder(specs)
+		if ok != (checkHashes("f", 1, specs) == nil) {
+			t.Fatalf("n %d: hashOrder says %v, checkHashes %v", n, ok, checkHashes("f", 1, specs))
+		}
+		if !ok {
+			continue
+		}
+		sortByHash(specs, keys)
+		for i := range specs {
+			if specs[i].Hash != want[i].Hash || specs[i].Compiler != want[i].Compiler {
+				t.Fatalf("n %d: at %d %v, want %v", n, i, specs[i], want[i])
+			}
+		}
+	}
+	bad := []Spec{{Hash: hashN(1)}, {Hash: "x"}, {Hash: hashN(1)}}
+	if _, ok := hashOrder(bad); ok {
+		t.Error("a malformed and a repeated hash accepted")
+	}
+}
