@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
@@ -133,7 +134,13 @@ func CompareWith(old, new *snapshot.Snapshot, f Filter) (*Report, error) {
 	}
 	r.Summary.Packages.Old, r.Summary.Packages.New = r.Old.Packages, r.New.Packages
 
-	// Both package lists are sorted by name: merge them.
+	// The roll-ups need only the snapshots: count them meanwhile.
+	var rolled sync.WaitGroup
+	rolled.Go(func() { r.Facets, r.Stacks = rollups(old, new) })
+
+	// Both package lists are sorted by name: merge them, compare the pairs
+	// (in parallel), and add up in order.
+	var byName [][2]*snapshot.Package
 	i, j := 0, 0
 	for i < len(old.Packages) || j < len(new.Packages) {
 		var op, np *snapshot.Package
@@ -149,7 +156,10 @@ func CompareWith(old, new *snapshot.Snapshot, f Filter) (*Report, error) {
 			i++
 			j++
 		}
-		p, warnings := comparePackage(op, np, &ignore)
+		byName = append(byName, [2]*snapshot.Package{op, np})
+	}
+	for _, c := range compareAll(byName, &ignore) {
+		p, warnings := c.p, c.warnings
 		r.Warnings = append(r.Warnings, warnings...)
 		r.Summary.Specs.add(p.Counts)
 		switch p.Status {
@@ -167,7 +177,7 @@ func CompareWith(old, new *snapshot.Snapshot, f Filter) (*Report, error) {
 	}
 	r.Warnings = append(r.Warnings, movedHashes(old, r.Packages)...)
 	r.Updates = updateGroups(r.Packages)
-	r.Facets, r.Stacks = rollups(old, new)
+	rolled.Wait()
 	r.Canonicalized = canonCounts(old, new)
 	slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
 		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))

@@ -2,8 +2,11 @@ package diff
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
@@ -148,5 +151,33 @@ func restackedOlds(ms []matched) []*spec {
 	for i, m := range ms {
 		out[i] = m.o
 	}
+	return out
+}
+
+// compared is the result of comparePackage.
+type compared struct {
+	p        Package
+	warnings []snapshot.Warning
+}
+
+// compareAll runs comparePackage on each pair of pages, on GOMAXPROCS
+// goroutines (it only reads the snapshots), and returns the results in
+// the pairs' order.
+func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool) []compared {
+	out := make([]compared, len(pairs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(pairs)) {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(pairs) {
+					return
+				}
+				out[k].p, out[k].warnings = comparePackage(pairs[k][0], pairs[k][1], ignore)
+			}
+		})
+	}
+	wg.Wait()
 	return out
 }
