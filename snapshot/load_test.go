@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/asnobody"
 )
 
 // TestWhichFilesArePages: specs.md and .md pages with layout: cache are
@@ -138,14 +140,19 @@ func TestSymlinkedFolders(t *testing.T) {
 	}
 }
 
+// TestPermissionDenied: an unreadable page and an unreadable folder are
+// errors naming them, all of them at once; with SkipInvalid they are
+// skipped. As root (CI containers) the test runs as nobody, where
+// permissions hold.
 func TestPermissionDenied(t *testing.T) {
-	if os.Geteuid() == 0 {
-		t.Skip("root reads everything")
+	if !asnobody.Run(t) {
+		return
 	}
 	dir := writeTree(t, map[string]string{
 		"zlib/specs.md":  simplePage("zlib", "develop", 1, 1),
 		"bzip2/specs.md": simplePage("bzip2", "develop", 2, 1),
 		"xz/specs.md":    simplePage("xz", "develop", 3, 1),
+		"lz4/specs.md":   simplePage("lz4", "develop", 4, 1),
 	})
 	file := filepath.Join(dir, "zlib", "specs.md")
 	sub := filepath.Join(dir, "xz")
@@ -158,8 +165,29 @@ func TestPermissionDenied(t *testing.T) {
 	t.Cleanup(func() { os.Chmod(sub, 0o755) })
 	_, err := Load(dir, Options{})
 	checkErr(t, err, sub, 0, 0, "permission denied")
-	os.Chmod(sub, 0o755)
-	_, err = Load(dir, Options{})
+	checkErr(t, err, file, 0, 0, "permission denied")
+	if !strings.HasPrefix(err.Error(), "loading "+dir+": 2 bad pages:") {
+		t.Errorf("error %q", err)
+	}
+
+	snap, err := Load(dir, Options{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Skipped{{File: sub, Reason: "permission denied"}, {File: file, Reason: "permission denied"}}
+	slices.SortFunc(want, func(a, b Skipped) int { return strings.Compare(a.File, b.File) })
+	if !reflect.DeepEqual(snap.Skipped, want) || len(snap.Packages) != 2 {
+		t.Errorf("skipped %v, %d packages; want %v, 2", snap.Skipped, len(snap.Packages), want)
+	}
+
+	// The root itself unreadable, as a folder and as a file.
+	if err := os.Chmod(dir, 0); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(dir, Options{SkipInvalid: true})
+	checkErr(t, err, dir, 0, 0, "permission denied")
+	os.Chmod(dir, 0o755)
+	_, err = Load(file, Options{})
 	checkErr(t, err, file, 0, 0, "permission denied")
 }
 
