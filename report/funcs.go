@@ -109,14 +109,88 @@ func htmlPackage(base, name string) string {
 // escaped, line breaks become spaces, and an @mention is broken with a
 // zero-width space so that nobody is notified. An underscore or an @ inside
 // a word (x86_64_v3, gcc@13.2.0) can neither emphasize nor mention, and is
-// left as it is so that the Markdown source stays readable.
-func Escape(s string) string { return escape(s, false) }
+// left as it is so that the Markdown source stays readable. Long text is
+// shortened first (see Shorten): the full value is in the JSON report.
+func Escape(s string) string { return escape(Shorten(s), false) }
 
 // EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
 // (such as a <summary>), where Markdown escapes are not interpreted: HTML
 // and the characters that could end a table cell or open a code span are
-// entity-escaped, line breaks become spaces and @mentions are broken.
-func EscapeHTML(s string) string { return escape(s, true) }
+// entity-escaped, line breaks become spaces and @mentions are broken. Long
+// text is shortened first, like Escape's.
+func EscapeHTML(s string) string { return escape(Shorten(s), true) }
+
+// Limits of Shorten, in characters (runes).
+const (
+	MaxWord = 200  // a word: a run of characters without a space
+	MaxText = 2000 // a whole text, such as a list of variants joined
+)
+
+// Shorten bounds what one value can take of a report: a word longer than
+// MaxWord characters keeps its first MaxWord and gets "…", and a text
+// longer than MaxText characters keeps its first MaxText and gets "…".
+// Words are the unit so that a list joined with spaces or commas (the
+// variants of a spec) keeps every item that fits, while a 10,000-character
+// name is cut. It cuts between characters, never inside one, and before
+// any escaping, so never inside an escape. Control characters and Unicode
+// bidirectional controls (which can make text read in another order than
+// it is) become U+FFFD; line breaks and tabs are kept, for the escaper.
+func Shorten(s string) string {
+	if len(s) <= MaxWord && clean(s) {
+		return s // the common case: short and plain
+	}
+	var b strings.Builder
+	text, word := 0, 0
+	for _, r := range s {
+		if text == MaxText {
+			b.WriteString("…")
+			break
+		}
+		if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
+			word = 0
+		} else if word++; word > MaxWord {
+			if word == MaxWord+1 {
+				b.WriteString("…")
+			}
+			continue
+		}
+		text++
+		if !cleanRune(r) {
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// clean reports whether s holds only characters Shorten keeps as they are.
+func clean(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\n' && c != '\r' && c != '\t' || c >= 0x7f {
+			return isCleanUTF8(s[i:])
+		}
+	}
+	return true
+}
+
+func isCleanUTF8(s string) bool {
+	for _, r := range s {
+		if !cleanRune(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func cleanRune(r rune) bool {
+	switch {
+	case r == '\n' || r == '\r' || r == '\t':
+		return true
+	case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Bidi_Control, r):
+		return false
+	}
+	return true
+}
 
 func escape(s string, html bool) string {
 	var b strings.Builder

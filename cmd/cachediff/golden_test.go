@@ -44,6 +44,9 @@ var goldenCases = []struct {
 	{"v0.23.patch", []string{"-f", "patch", "testdata/real/v0.23.0", "testdata/real/v0.23.1"}, 0},
 	{"seeds.txt", []string{"-f", "text", "testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"}, 1},
 	{"seeds.patch", []string{"-f", "patch", "testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"}, 1},
+	// Pages that try to break the Markdown (TestHostileMarkdown checks it).
+	{"hostile.md", []string{"testdata/hostile/old", "testdata/hostile/new"}, 1},
+	{"hostile.json", []string{"-f", "json", "testdata/hostile/old", "testdata/hostile/new"}, 1},
 }
 
 func TestGolden(t *testing.T) {

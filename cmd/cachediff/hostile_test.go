@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestHostileMarkdown renders the hostile pages (testdata/hostile: names,
+// versions, compilers, variants, OSs, targets and stacks holding |,
+// backticks, <script>, @someone, newlines and 10,000 characters) and checks
+// the Markdown as GitHub would read it: tables stay tables, no HTML but the
+// report's own, nobody mentioned, long values shortened; and that the JSON
+// keeps every value in full.
+func TestHostileMarkdown(t *testing.T) {
+	t.Chdir("../..")
+	args := []string{"testdata/hostile/old", "testdata/hostile/new"}
+	md := string(runOK(t, args, 1))
+	checkMarkdownSafe(t, md)
+	for _, want := range []string{
+		"x\\|y\\`z&lt;script&gt;alert(1)&lt;/script&gt;@&#8203;someone \\| injected \\| row \\|", // one cell, newline and all
+		"| @&#8203;someone | 1.0 | 1 |",
+		"| &lt;img src=x onerror=alert(1)&gt; | 1.0 | 1 |",
+		strings.Repeat("é", 200) + "…",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown does not hold %q", want)
+		}
+	}
+
+	// The JSON holds the values whole.
+	var doc struct {
+		Packages []struct {
+			Name  string
+			Specs struct {
+				Added []struct{ Variants []string }
+			}
+		}
+	}
+	if err := json.Unmarshal(runOK(t, append([]string{"-f", "json"}, args...), 1), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var names, variants []string
+	for _, p := range doc.Packages {
+		names = append(names, p.Name)
+		for _, s := range p.Specs.Added {
+			variants = append(variants, s.Variants...)
+		}
+	}
+	if !slices.Contains(names, strings.Repeat("é", 10_000)) || !slices.Contains(names, "x|y`z<script>alert(1)</script>@someone\n| injected | row |") {
+		t.Errorf("JSON package names %q", names)
+	}
+	if !slices.Contains(variants, strings.Repeat("x", 10_000)) {
+		t.Errorf("JSON lost the 10,000-character variant")
+	}
+}
+
+// reportTags are the HTML tags the Markdown report writes itself.
+var reportTags = regexp.MustCompile(`^</?(details|summary|b)>|^<a href="[^"<>]*">|^</a>`)
+
+// checkMarkdownSafe checks a Markdown report: every row of a table has its
+// header's number of cells (counting the pipes no backslash escapes), no
+// line is overlong, no HTML tag but the report's own, and no @ that could
+// mention someone.
+func checkMarkdownSafe(t *testing.T, md string) {
+	t.Helper()
+	if !utf8.ValidString(md) {
+		t.Error("Markdown is not UTF-8")
+	}
+	header := -1
+	for i, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(line, "|") {
+			n := cellSeparators(line)
+			if header < 0 {
+				header = n
+			} else if n != header {
+				t.Errorf("line %d: a table row of %d separators under a header of %d: %.200s", i+1, n, header, line)
+			}
+		} else {
+			header = -1
+		}
+		if n := utf8.RuneCountInString(line); n > 4000 {
+			t.Errorf("line %d: %d characters", i+1, n)
+		}
+		for j := strings.IndexByte(line, '<'); j >= 0; j = index(line, '<', j+1) {
+			if !reportTags.MatchString(line[j:]) {
+				t.Errorf("line %d: raw HTML %.40q", i+1, line[j:])
+			}
+		}
+		for j := strings.IndexByte(line, '@'); j >= 0; j = index(line, '@', j+1) {
+			if (j == 0 || !wordByte(line[j-1])) && j+1 < len(line) && wordByte(line[j+1]) {
+				t.Errorf("line %d: a mention %.40q", i+1, line[j:])
+			}
+		}
+	}
+}
+
+// cellSeparators counts the | of a table row that no backslash escapes
+// (an even run of backslashes escapes itself, not the pipe).
+func cellSeparators(line string) int {
+	n := 0
+	for i := 0; i < len(line); i++ {
+		if line[i] != '|' {
+			continue
+		}
+		b := 0
+		for j := i - 1; j >= 0 && line[j] == '\\'; j-- {
+			b++
+		}
+		if b%2 == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func index(s string, c byte, from int) int {
+	if i := strings.IndexByte(s[from:], c); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+func wordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-'
+}
+
+// TestGoldenMarkdownSafe: every golden Markdown report passes the same
+// checks.
+func TestGoldenMarkdownSafe(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/golden/*.md")
+	if len(files) < 4 {
+		t.Fatalf("only %d golden Markdown reports", len(files))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(filepath.Base(f), func(t *testing.T) { checkMarkdownSafe(t, string(bytes.TrimSpace(data))) })
+	}
+}

@@ -1,0 +1,108 @@
+package report
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestShorten(t *testing.T) {
+	words := make([]string, 40)
+	for i := range words {
+		words[i] = "build_system=cmake" // 18 characters
+	}
+	list := strings.Join(words, " ")
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"short", "gcc@13.2.0", "gcc@13.2.0"},
+		{"long word", strings.Repeat("x", 10_000), strings.Repeat("x", MaxWord) + "…"},
+		{"multibyte", strings.Repeat("é", 10_000), strings.Repeat("é", MaxWord) + "…"},
+		{"four-byte", strings.Repeat("𝔵", 201), strings.Repeat("𝔵", MaxWord) + "…"},
+		{"exactly a word", strings.Repeat("x", MaxWord), strings.Repeat("x", MaxWord)},
+		{"list of short words", list, list},
+		{"each word cut", strings.Repeat("y", 300) + " ok " + strings.Repeat("z", 300),
+			strings.Repeat("y", MaxWord) + "… ok " + strings.Repeat("z", MaxWord) + "…"},
+		{"long text", strings.Repeat("abcd ", 1000), strings.Repeat("abcd ", MaxText/5) + "…"},
+		{"controls", "a\x1b[31mb\x00c\u202ed\u2066e\x7f", "a\uFFFD[31mb\uFFFDc\uFFFDd\uFFFDe\uFFFD"},
+		{"line breaks kept for the escaper", "a\nb\r\nc\td", "a\nb\r\nc\td"},
+		{"invalid UTF-8", "caf\xe9", "caf\uFFFD"},
+	} {
+		got := Shorten(tc.in)
+		if got != tc.want {
+			t.Errorf("%s: Shorten gives %q (%d characters), want %q", tc.name, shortForm(got), utf8.RuneCountInString(got), shortForm(tc.want))
+		}
+	}
+}
+
+func shortForm(s string) string {
+	if len(s) > 60 {
+		return s[:30] + "..." + s[len(s)-30:]
+	}
+	return s
+}
+
+// TestEscapeLong: a long value full of Markdown is cut before it is
+// escaped, so never inside an escape: every | keeps its backslash.
+func TestEscapeLong(t *testing.T) {
+	got := Escape(strings.Repeat("a|", 5000))
+	if want := strings.Repeat(`a\|`, MaxWord/2) + "…"; got != want {
+		t.Errorf("Escape gives %q", shortForm(got))
+	}
+	got = EscapeHTML(strings.Repeat("<|", 5000))
+	if want := strings.Repeat("&lt;&#124;", MaxWord/2) + "…"; got != want {
+		t.Errorf("EscapeHTML gives %q", shortForm(got))
+	}
+}
+
+// FuzzEscape: whatever the input, Escape's output is valid UTF-8 on one
+// line, of bounded length, with no raw HTML, no unescaped | and no
+// @mention; EscapeHTML's has none of < > | ` " and no @mention either.
+func FuzzEscape(f *testing.F) {
+	for _, s := range []string{"", "a|b", "<script>alert(1)</script>", "@someone", "x@y", "a\\|b", "`code`",
+		"caf\xe9", "\u202e", strings.Repeat("é|", 300), "line\nbreak", "**bold** _it_ [l](u) ~s~ # h !i {x}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		md, html := Escape(s), EscapeHTML(s)
+		for _, out := range []string{md, html} {
+			if !utf8.ValidString(out) || strings.ContainsAny(out, "\n\r<>") {
+				t.Fatalf("%q: output %q", s, out)
+			}
+			if n := utf8.RuneCountInString(Shorten(s)); n > MaxText+1 {
+				t.Fatalf("%q: %d characters after Shorten", s, n)
+			}
+			// An @ that could mention (not inside a word) is followed by a
+			// zero-width space, or ends the text.
+			for i := strings.IndexByte(out, '@'); i >= 0; i = nextAt(out, i) {
+				if (i == 0 || !isWord(out[i-1])) && i+1 < len(out) && !strings.HasPrefix(out[i+1:], "&#8203;") {
+					t.Fatalf("%q: mention in %q", s, out)
+				}
+			}
+		}
+		// Every | of md is escaped: preceded by an odd run of backslashes.
+		for i := 0; i < len(md); i++ {
+			if md[i] != '|' {
+				continue
+			}
+			n := 0
+			for j := i - 1; j >= 0 && md[j] == '\\'; j-- {
+				n++
+			}
+			if n%2 == 0 {
+				t.Fatalf("%q: unescaped | in %q", s, md)
+			}
+		}
+		if strings.ContainsAny(html, "|`\"") {
+			t.Fatalf("%q: EscapeHTML gives %q", s, html)
+		}
+	})
+}
+
+func nextAt(s string, i int) int {
+	j := strings.IndexByte(s[i+1:], '@')
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
+}
