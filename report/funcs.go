@@ -15,16 +15,25 @@ import (
 	"github.com/Masterminds/sprig/v3"
 )
 
-// unsafeFuncs are sprig functions that its hermetic set keeps but that are
-// not repeatable (randomness, the clock, the local time zone) or that a
-// template run next to CI secrets has no business calling.
+// unsafeFuncs are sprig functions that its hermetic set (v3.3.0) keeps but
+// that are not repeatable (randomness, the clock, the local time zone),
+// depend on the host (its path separator), or that a template run next to
+// CI secrets has no business calling. Sprig's own non-hermetic list (date,
+// now, randAlpha, env, getHostByName, ...) is gone already; uuidv4 and
+// getHostByName are named here too, in case a sprig release moves them.
+// TestTemplateFuncSet pins the whole resulting set.
 var unsafeFuncs = []string{
+	// time: the clock, the local time zone, or date arithmetic
 	"ago", "toDate", "mustToDate", "unixEpoch", "durationRound",
+	"mustDateModify", "must_date_modify",
+	// randomness
 	"shuffle", "randInt", "uuidv4",
+	// host: file paths with the host's separator, and the network
+	"osBase", "osClean", "osDir", "osExt", "osIsAbs", "getHostByName",
+	// secrets: keys, certificates, passwords and ciphers
 	"bcrypt", "htpasswd", "genPrivateKey", "derivePassword", "buildCustomCert",
 	"genCA", "genCAWithKey", "genSelfSignedCert", "genSelfSignedCertWithKey",
 	"genSignedCert", "genSignedCertWithKey", "encryptAES", "decryptAES",
-	"getHostByName",
 }
 
 // Funcs returns the functions every template gets: sprig's hermetic set

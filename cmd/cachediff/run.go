@@ -325,7 +325,7 @@ func finish(opts options, r *diff.Report, render func(io.Writer, *diff.Report) e
 		return exitTrouble, err
 	}
 	if opts.output != "" {
-		if err := writeFileAtomic(opts.output, buf.Bytes()); err != nil {
+		if err := writeOutput(opts.output, buf.Bytes()); err != nil {
 			return exitTrouble, err
 		}
 	} else if _, err := stdout.Write(buf.Bytes()); err != nil {
@@ -386,6 +386,49 @@ func renderer(opts options, ro report.Options) (func(io.Writer, *diff.Report) er
 		f = report.Markdown
 	}
 	return func(w io.Writer, r *diff.Report) error { return f(w, r, ro) }, nil
+}
+
+// writeOutput writes the report to path: a regular file (new or not)
+// atomically, through writeFileAtomic; a symbolic link to one by replacing
+// the file it names, so that the link stays; and a device or a pipe
+// (/dev/stdout, /dev/full, a FIFO) by writing to it, since renaming a file
+// over a device would replace the device.
+func writeOutput(path string, data []byte) error {
+	info, err := os.Stat(path)
+	switch {
+	case err == nil && info.IsDir():
+		return fmt.Errorf("writing %s: is a directory", path)
+	case err == nil && !info.Mode().IsRegular():
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", path, unwrapPath(err))
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", path, unwrapPath(err))
+		}
+		return nil
+	case err == nil:
+		if real, err := filepath.EvalSymlinks(path); err == nil && real != filepath.Clean(path) {
+			if err := writeFileAtomic(real, data); err != nil {
+				return fmt.Errorf("through the link %s: %w", path, err)
+			}
+			return nil
+		}
+	}
+	return writeFileAtomic(path, data)
+}
+
+// unwrapPath drops the path an *fs.PathError repeats.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // writeFileAtomic writes data to a temporary file beside path and renames
