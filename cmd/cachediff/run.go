@@ -432,28 +432,9 @@ func unwrapPath(err error) error {
 }
 
 // writeFileAtomic writes data to a temporary file beside path and renames
-// it into place, so that path is never left half-written.
+// it into place, so that path is never left half-written. It is for
+// regular files only: writeOutput decides.
 func writeFileAtomic(path string, data []byte) (err error) {
-	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
-		// A device or a pipe (-o /dev/null, -o /dev/stdout) is written
-		// to, never replaced: renaming over it would put a plain file
-		// where /dev/null was.
-		if info.IsDir() {
-			return fmt.Errorf("writing %s: is a directory", path)
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
-		if _, err := f.Write(data); err != nil {
-			f.Close()
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
-		if err := f.Close(); err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
-		return nil
-	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
