@@ -13,6 +13,11 @@ type Error struct {
 	Col  int
 	Msg  string
 	bare bool // Msg names the file itself: no "loading File: " prefix
+	// spec is the 1-based number of the spec of spec_details the error is
+	// about (0: none), and atHash says it is about its hash: withSpecColumn
+	// turns them into a column.
+	spec   int
+	atHash bool
 }
 
 func (e *Error) Error() string {

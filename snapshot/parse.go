@@ -417,7 +417,7 @@ func parsePageState(file string, data []byte, raw bool, st *loadState) (*Package
 	}
 	order, hashesOK := hashOrder(specs)
 	if err := checkHashesUnless(hashesOK, file, pkg.Line, specs); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, withSpecColumn(err, p.specDetails)
 	}
 	counts := RuleCounts{}
 	if !raw {
@@ -460,12 +460,12 @@ func checkHashes(file string, line int, specs []Spec) error {
 	for i, s := range specs {
 		switch {
 		case s.Hash == "":
-			return &Error{File: file, Line: line, Msg: fmt.Sprintf("spec_details: spec %d has no hash", i+1)}
+			return &Error{File: file, Line: line, spec: i + 1, Msg: fmt.Sprintf("spec_details: spec %d has no hash", i+1)}
 		case !isHash(s.Hash):
-			return &Error{File: file, Line: line, Msg: fmt.Sprintf("spec_details: spec %d has a malformed hash %q (want 32 characters of a-z and 2-7)", i+1, shorten(s.Hash, 40))}
+			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("spec_details: spec %d has a malformed hash %q (want 32 characters of a-z and 2-7)", i+1, shorten(s.Hash, 40))}
 		}
 		if j, dup := seen[s.Hash]; dup {
-			return &Error{File: file, Line: line, Msg: fmt.Sprintf("spec_details: hash %s is listed twice (specs %d and %d)", s.Hash, j+1, i+1)}
+			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("spec_details: hash %s is listed twice (specs %d and %d)", s.Hash, j+1, i+1)}
 		}
 		seen[s.Hash] = i
 	}
