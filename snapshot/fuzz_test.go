@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"bytes"
 	"errors"
 	"maps"
 	"os"
@@ -69,6 +70,16 @@ func FuzzParsePage(f *testing.F) {
 				}
 				if e.File != "fuzz.md" || !strings.HasPrefix(err.Error(), "loading fuzz.md") || e.Line < 0 || e.Col < 0 {
 					t.Fatalf("error %q (line %d, column %d) does not name the file", err, e.Line, e.Col)
+				}
+				// The place is in the file: a line it has, a column of
+				// that line (or just after its end).
+				if e.Col > 0 && e.Line == 0 {
+					t.Fatalf("error %q has a column but no line", err)
+				}
+				if lines := bytes.Split(data, []byte("\n")); e.Line > len(lines) {
+					t.Fatalf("error %q at line %d of a file of %d lines", err, e.Line, len(lines))
+				} else if e.Line > 0 && e.Col > len(lines[e.Line-1])+1 {
+					t.Fatalf("error %q at column %d of a line of %d bytes", err, e.Col, len(lines[e.Line-1]))
 				}
 				if pkg != nil {
 					t.Fatal("a package and an error")
