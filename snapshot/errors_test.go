@@ -283,3 +283,46 @@ func checkNoPages(t *testing.T, err error, dir string) {
 		t.Errorf("error %q (%T), want one starting %q", err, err, want)
 	}
 }
+
+// TestSeveralTagsHint: the error for a tree of several tags names a folder
+// that holds one tag's pages alone, one that exists, or says that there is
+// none.
+func TestSeveralTagsHint(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string // the folder named, relative; "" for none
+	}{
+		{"_cache itself", map[string]string{
+			"develop/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
+			"v0.23.1/zlib/specs.md": simplePage("zlib", "v0.23.1", 2, 1),
+		}, "develop"},
+		{"deeper", map[string]string{
+			"a/b/develop/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
+			"a/b/develop/xz/specs.md":   simplePage("xz", "develop", 2, 1),
+			"c/v1/zlib/specs.md":        simplePage("zlib", "v1", 3, 1),
+		}, "a/b/develop"},
+		{"the first tag's folder is mixed", map[string]string{
+			"develop/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
+			"develop/xz/specs.md":   simplePage("xz", "v1", 2, 1),
+			"v2/zlib/specs.md":      simplePage("zlib", "v2", 3, 1),
+		}, "v2"},
+		{"mixed in one folder", map[string]string{
+			"zlib/specs.md":  simplePage("zlib", "develop", 1, 1),
+			"bzip2/specs.md": simplePage("bzip2", "v1", 2, 1),
+		}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeTree(t, tc.files)
+			_, err := Load(dir, Options{})
+			want := "; a snapshot holds one tag: name one tag's folder, for example " + filepath.Join(dir, filepath.FromSlash(tc.want))
+			if tc.want == "" {
+				want = "; a snapshot holds one tag, and no folder holds the pages of one tag alone: put each tag's pages in a folder of their own (_cache/<tag>/)"
+			}
+			checkErr(t, err, dir, 0, 0, "pages of", want)
+			if !strings.HasSuffix(err.Error(), want) {
+				t.Errorf("error %q does not end %q", err, want)
+			}
+		})
+	}
+}

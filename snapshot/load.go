@@ -317,8 +317,13 @@ func (s *Snapshot) checkTags() *Error {
 			}
 			list = append(list, fmt.Sprintf("%s (%s)", label, plural(tags[t], "page")))
 		}
-		return &Error{File: s.Path, Msg: fmt.Sprintf("pages of %d tags found: %s; a snapshot holds one tag: name one tag's folder, for example %s",
-			len(tags), strings.Join(list, ", "), filepath.Join(s.Path, firstNonEmpty(names)))}
+		msg := fmt.Sprintf("pages of %d tags found: %s; a snapshot holds one tag", len(tags), strings.Join(list, ", "))
+		if dir := s.tagFolder(names); dir != "" {
+			msg += ": name one tag's folder, for example " + dir
+		} else {
+			msg += ", and no folder holds the pages of one tag alone: put each tag's pages in a folder of their own (_cache/<tag>/)"
+		}
+		return &Error{File: s.Path, Msg: msg}
 	}
 	for t := range tags {
 		s.Tag = t
@@ -411,13 +416,60 @@ func (s *Snapshot) checkPages() map[*Package]*Error {
 	return bad
 }
 
-func firstNonEmpty(names []string) string {
-	for _, n := range names {
-		if n != "" {
-			return n
+// tagFolder returns a folder under the snapshot's root that holds every
+// page of one of tags and no page of another, preferring a tag to no tag,
+// or "" when there is none (the tags' pages are mixed in the same
+// folders). A page <pkg>/specs.md counts as being in the folder above its
+// package's, since the catalogue's layout is <tag>/<pkg>/specs.md.
+func (s *Snapshot) tagFolder(tags []string) string {
+	home := func(p *Package) string {
+		dir := filepath.Dir(p.File)
+		if filepath.Base(p.File) == "specs.md" {
+			dir = filepath.Dir(dir)
+		}
+		return dir
+	}
+	for _, t := range append(slices.DeleteFunc(slices.Clone(tags), func(t string) bool { return t == "" }), "") {
+		dir, first := "", true
+		for _, p := range s.Packages {
+			if p.Tag == t {
+				if first {
+					dir, first = home(p), false
+				} else {
+					dir = commonDir(dir, home(p))
+				}
+			}
+		}
+		root := filepath.Clean(s.Path)
+		if dir == "" || dir == root || !strings.HasPrefix(dir, root+string(filepath.Separator)) {
+			continue
+		}
+		mixed := slices.ContainsFunc(s.Packages, func(p *Package) bool {
+			return p.Tag != t && strings.HasPrefix(p.File, dir+string(filepath.Separator))
+		})
+		if !mixed {
+			return dir
 		}
 	}
-	return "<tag>"
+	return ""
+}
+
+// commonDir returns the longest folder that holds both folders a and b.
+func commonDir(a, b string) string {
+	for a != b {
+		if len(a) > len(b) {
+			a = filepath.Dir(a)
+		} else {
+			b = filepath.Dir(b)
+		}
+		if a == "." || b == "." || a == string(filepath.Separator) {
+			break
+		}
+	}
+	if a != b {
+		return ""
+	}
+	return a
 }
 
 func sortErrors(errs []*Error) []*Error {

@@ -84,7 +84,7 @@ func TestPageWithoutTag(t *testing.T) {
 	// Mixed with tagged pages it is a second "tag".
 	dir = writeTree(t, map[string]string{"zlib/specs.md": page, "xz/specs.md": simplePage("xz", "develop", 2, 1)})
 	_, err = Load(dir, Options{})
-	checkErr(t, err, dir, 0, 0, "pages of 2 tags found: (no tag) (1 page), develop (1 page)", filepath.Join(dir, "develop"))
+	checkErr(t, err, dir, 0, 0, "pages of 2 tags found: (no tag) (1 page), develop (1 page); a snapshot holds one tag, and no folder holds the pages of one tag alone")
 }
 
 func TestSymlinks(t *testing.T) {
