@@ -137,7 +137,8 @@ const (
 
 // Shorten bounds what one value can take of a report: a word longer than
 // MaxWord characters keeps its first MaxWord and gets "…", and a text
-// longer than MaxText characters keeps its first MaxText and gets "…".
+// longer than MaxText characters keeps its first MaxText (a word's "…"
+// counting as one) and gets "…": never more than MaxText+1 characters.
 // Words are the unit so that a list joined with spaces or commas (the
 // variants of a spec) keeps every item that fits, while a 10,000-character
 // name is cut. It cuts between characters, never inside one, and before
@@ -149,21 +150,27 @@ func Shorten(s string) string {
 		return s // the common case: short and plain
 	}
 	var b strings.Builder
-	text, word := 0, 0
+	text, word := 0, 0 // characters written, and of the current word
+	cut := false       // the last character written is a word's "…"
 	for _, r := range s {
 		if text == MaxText {
-			b.WriteString("…")
+			if !cut {
+				b.WriteString("…")
+			}
 			break
 		}
 		if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
 			word = 0
 		} else if word++; word > MaxWord {
 			if word == MaxWord+1 {
-				b.WriteString("…")
+				b.WriteString("…") // counts as a character of the text
+				text++
+				cut = true
 			}
 			continue
 		}
 		text++
+		cut = false
 		if !cleanRune(r) {
 			r = utf8.RuneError
 		}

@@ -24,6 +24,12 @@ func TestShorten(t *testing.T) {
 		{"each word cut", strings.Repeat("y", 300) + " ok " + strings.Repeat("z", 300),
 			strings.Repeat("y", MaxWord) + "… ok " + strings.Repeat("z", MaxWord) + "…"},
 		{"long text", strings.Repeat("abcd ", 1000), strings.Repeat("abcd ", MaxText/5) + "…"},
+		// Found by FuzzEscape: the "…" of cut words did not count, and a
+		// text of long words came out longer than MaxText+1.
+		{"long words up to the text limit", strings.Repeat(strings.Repeat("w", 300)+" ", 12),
+			strings.Repeat(strings.Repeat("w", MaxWord)+"… ", 9) + strings.Repeat("w", MaxText-9*(MaxWord+2)) + "…"},
+		{"a cut word ending the text", strings.Repeat(strings.Repeat("p", 199)+" ", 8) + strings.Repeat("q", 198) + " " + strings.Repeat("v", 300) + " more",
+			strings.Repeat(strings.Repeat("p", 199)+" ", 8) + strings.Repeat("q", 198) + " " + strings.Repeat("v", MaxWord) + "…"}, // one "…", not two
 		{"controls", "a\x1b[31mb\x00c\u202ed\u2066e\x7f", "a\uFFFD[31mb\uFFFDc\uFFFDd\uFFFDe\uFFFD"},
 		{"line breaks kept for the escaper", "a\nb\r\nc\td", "a\nb\r\nc\td"},
 		{"invalid UTF-8", "caf\xe9", "caf\uFFFD"},
