@@ -173,24 +173,46 @@ func (s *scanner) rawString() ([]byte, bool) {
 	if !s.eat('"') {
 		return nil, false
 	}
+	d := s.data
 	start := s.pos
-	var high byte
-	for i := start; i < len(s.data); i++ {
-		c := s.data[i]
-		switch {
-		case c == '"':
-			s.pos = i + 1
-			if high >= utf8.RuneSelf && !utf8.Valid(s.data[start:i]) {
-				return nil, false // encoding/json would write U+FFFD
+	var high bool
+	for i := start; i < len(d); i++ {
+		if k := strClass[d[i]]; k != 0 {
+			switch k {
+			case classQuote:
+				s.pos = i + 1
+				if high && !utf8.Valid(d[start:i]) {
+					return nil, false // encoding/json would write U+FFFD
+				}
+				return d[start:i], true
+			case classHigh:
+				high = true
+			default: // a backslash or a control character
+				return nil, false
 			}
-			return s.data[start:i], true
-		case c == '\\' || c < 0x20:
-			return nil, false
 		}
-		high |= c
 	}
 	return nil, false
 }
+
+// Byte classes inside a JSON string: 0 is a plain byte.
+const (
+	classQuote = 1 + iota
+	classHigh  // part of a multi-byte UTF-8 sequence
+	classStop  // a backslash or a control character: not for the scanner
+)
+
+var strClass = func() (t [256]byte) {
+	for c := range 0x20 {
+		t[c] = classStop
+	}
+	t['\\'] = classStop
+	t['"'] = classQuote
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = classHigh
+	}
+	return t
+}()
 
 func (s *scanner) str(intern bool) (string, bool) {
 	b, ok := s.rawString()
@@ -393,7 +415,7 @@ func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
 	if s.eat(']') {
 		return nil, s.end()
 	}
-	n := bytes.Count(data, []byte(`"hash"`)) // about the number of specs
+	n := bytes.Count(data, []byte("{")) // about the number of specs
 	specs = make(specList, 0, n)
 	s.uniq = make([]byte, 0, n*32)
 	s.refs = make([]uniqRef, 0, n)
