@@ -133,18 +133,49 @@ func (c RuleCounts) add(o RuleCounts) {
 type canonicalizer struct {
 	counts RuleCounts
 	byFac  map[string][]int // facet → indexes into Rules
-	cache  canonCache       // nil: no cache
+	cache  *canonCache      // nil: no cache
 }
 
 // canonCache remembers str's result per facet and string: a snapshot has
-// few distinct compilers and variants, written over and over.
-type canonCache map[canonKey]canonEntry
+// few distinct compilers and variants, written over and over. A small
+// direct-mapped table, indexed by a cheap hash of a few bytes, answers
+// most lookups without hashing the whole key.
+type canonCache struct {
+	m      map[canonKey]canonEntry
+	recent [512]struct {
+		key canonKey
+		e   canonEntry
+	}
+}
 
 type canonKey struct{ facet, s string }
 
 type canonEntry struct {
 	s       string
 	counted uint64 // bit i: Rules[i] rewrote the string
+}
+
+func newCanonCache() *canonCache { return &canonCache{m: map[canonKey]canonEntry{}} }
+
+// get returns the entry of k, computing it with c when it is new.
+func (cc *canonCache) get(k canonKey, c *canonicalizer) canonEntry {
+	s := k.s
+	h := uint(len(s)) * 31
+	if n := len(s); n > 0 {
+		h += uint(s[0])*7 + uint(s[n-1])*13 + uint(s[n/2])*3 + uint(s[n*3/4])
+	}
+	h += uint(len(k.facet)) * 101
+	slot := &cc.recent[h%uint(len(cc.recent))]
+	if slot.key == k {
+		return slot.e
+	}
+	e, ok := cc.m[k]
+	if !ok {
+		e.s, e.counted = c.apply(k.facet, s)
+		cc.m[k] = e
+	}
+	slot.key, slot.e = k, e
+	return e
 }
 
 func newCanonicalizer() *canonicalizer {
@@ -160,11 +191,9 @@ func newCanonicalizer() *canonicalizer {
 // quoted). Each rule counts a string once.
 func (c *canonicalizer) str(facet, s string) string {
 	if c.cache != nil {
-		k := canonKey{facet, s}
-		e, ok := c.cache[k]
-		if !ok {
-			e.s, e.counted = c.apply(facet, s)
-			c.cache[k] = e
+		e := c.cache.get(canonKey{facet, s}, c)
+		if e.counted == 0 {
+			return e.s
 		}
 		for i := range Rules {
 			if e.counted&(1<<i) != 0 {

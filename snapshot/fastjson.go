@@ -17,7 +17,7 @@ import (
 // tests that compare both.
 type loadState struct {
 	in      *interner
-	canon   canonCache
+	canon   *canonCache
 	general bool
 	scratch metaScratch
 	buf     []byte // see read
@@ -52,7 +52,7 @@ func (st *loadState) read(path string) ([]byte, error) {
 }
 
 func newLoadState() *loadState {
-	return &loadState{in: newInterner(), canon: canonCache{}, buf: make([]byte, 0, 256<<10)}
+	return &loadState{in: newInterner(), canon: newCanonCache(), buf: make([]byte, 0, 256<<10)}
 }
 
 // decodeSpecs decodes spec_details: by the fast scanner when it can, else

@@ -71,28 +71,21 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 			continue
 		}
 		// Every claimed value is a spec's, and every spec's is claimed.
-		claimed := 0
-		for _, v := range f.vals {
-			if !raw && f.facet != "" {
-				v = c.str(f.facet, v)
+		claimed := f.vals
+		if !raw && f.facet != "" {
+			sc.claimed = sc.claimed[:0]
+			for _, v := range f.vals {
+				sc.claimed = append(sc.claimed, c.str(f.facet, v))
 			}
+			claimed = sc.claimed
+		}
+		for _, v := range claimed {
 			if !contains(sc.sets[i], v) {
 				return false
 			}
-			claimed++
 		}
 		for _, v := range sc.sets[i] {
-			found := false
-			for _, w := range f.vals {
-				if !raw && f.facet != "" {
-					w = c.str(f.facet, w)
-				}
-				if w == v {
-					found = true
-					break
-				}
-			}
-			if !found {
+			if !contains(claimed, v) {
 				return false
 			}
 		}
@@ -107,8 +100,9 @@ type stackCount struct {
 
 // metaScratch is metaAgrees's memory, kept from page to page.
 type metaScratch struct {
-	sets   [6][]string // compilers, oss, platforms, targets, stacks, versions
-	stacks []stackCount
+	sets    [6][]string // compilers, oss, platforms, targets, stacks, versions
+	stacks  []stackCount
+	claimed []string
 }
 
 func contains(l []string, v string) bool {

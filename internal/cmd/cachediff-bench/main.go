@@ -33,6 +33,7 @@ import (
 
 type row struct {
 	name         string
+	bin          string // label of the binary
 	doc          *gen.TruthDoc
 	cat, diff    time.Duration // best of runs
 	catMed, dMed time.Duration
@@ -41,7 +42,7 @@ type row struct {
 }
 
 func main() {
-	bin := flag.String("bin", "bin/cachediff", "the cachediff binary")
+	bin := flag.String("bin", "bin/cachediff", "the cachediff binary; or label=path,label=path,... to compare several (runs interleaved)")
 	root := flag.String("root", ".", "the repository root (testdata/bench is under it)")
 	sizes := flag.String("sizes", "15000,60000,240000", "specs per tree of the nightly rows")
 	heavy := flag.Int("heavy", 60000, "specs per tree of the heavy-churn row (0: none)")
@@ -53,7 +54,23 @@ func main() {
 	}
 }
 
-func run(bin, root, sizes string, heavy, runs int) error {
+// binary is a cachediff binary to time, with a label for the table.
+type binary struct{ label, path string }
+
+func parseBins(spec string) []binary {
+	var bins []binary
+	for _, f := range strings.Split(spec, ",") {
+		label, path, ok := strings.Cut(f, "=")
+		if !ok {
+			label, path = f, f
+		}
+		bins = append(bins, binary{label, path})
+	}
+	return bins
+}
+
+func run(binSpec, root, sizes string, heavy, runs int) error {
+	bins := parseBins(binSpec)
 	type pair struct {
 		specs int
 		heavy bool
@@ -78,44 +95,56 @@ func run(bin, root, sizes string, heavy, runs int) error {
 		}
 		name := filepath.Base(dir)
 		old, new := filepath.Join(dir, "old"), filepath.Join(dir, "new")
-		if err := check(bin, old, new, doc); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+		for _, b := range bins {
+			if err := check(b.path, old, new, doc); err != nil {
+				return fmt.Errorf("%s %s: %w", name, b.label, err)
+			}
 		}
-		r := row{name: name, doc: doc}
-		var cats, diffs []time.Duration
+		var cats []time.Duration
+		diffs := make([][]time.Duration, len(bins))
+		pairRows := make([]row, len(bins))
 		for i := range runs + 1 {
 			c, _, err := timed(exec.Command("find", old, new, "-type", "f", "-exec", "cat", "{}", "+"))
 			if err != nil {
 				return err
 			}
-			d, ps, err := timed(exec.Command(bin, "--format", "md", old, new))
-			if err != nil {
-				return err
+			if i > 0 { // the first round warms the page cache
+				cats = append(cats, c)
 			}
-			if i == 0 {
-				continue // warm-up: the page cache
-			}
-			cats, diffs = append(cats, c), append(diffs, d)
-			ru := ps.SysUsage().(*syscall.Rusage)
-			r.rss = max(r.rss, ru.Maxrss*1024) // Linux: kilobytes
-			cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-			if r.cpu == 0 || cpu < r.cpu {
-				r.cpu = cpu
+			for k, b := range bins {
+				d, ps, err := timed(exec.Command(b.path, "--format", "md", old, new))
+				if err != nil {
+					return err
+				}
+				if i == 0 {
+					continue
+				}
+				r := &pairRows[k]
+				diffs[k] = append(diffs[k], d)
+				ru := ps.SysUsage().(*syscall.Rusage)
+				r.rss = max(r.rss, ru.Maxrss*1024) // Linux: kilobytes
+				if cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano()); r.cpu == 0 || cpu < r.cpu {
+					r.cpu = cpu
+				}
 			}
 		}
 		slices.Sort(cats)
-		slices.Sort(diffs)
-		r.cat, r.diff = cats[0], diffs[0]
-		r.catMed, r.dMed = cats[len(cats)/2], diffs[len(diffs)/2]
-		rows = append(rows, r)
+		for k, b := range bins {
+			r := pairRows[k]
+			r.name, r.bin, r.doc = name, b.label, doc
+			slices.Sort(diffs[k])
+			r.cat, r.catMed = cats[0], cats[len(cats)/2]
+			r.diff, r.dMed = diffs[k][0], diffs[k][len(diffs[k])/2]
+			rows = append(rows, r)
+		}
 		fmt.Fprintf(os.Stderr, "%s done\n", name)
 	}
-	fmt.Println("| pair | specs old → new | pages | input MB | cat s (median) | cachediff md s (median) | ratio | CPU s | peak RSS MB | RSS / input |")
-	fmt.Println("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+	fmt.Println("| pair | binary | specs old → new | pages | input MB | cat s (median) | cachediff md s (median) | ratio | CPU s | peak RSS MB | RSS / input |")
+	fmt.Println("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
 	for _, r := range rows {
 		in := r.doc.Bytes["old"] + r.doc.Bytes["new"]
-		fmt.Printf("| %s | %d → %d | %d | %.1f | %.3f (%.3f) | %.3f (%.3f) | **%.2fx** | %.3f | %.0f | %.2fx |\n",
-			r.name, r.doc.Specs.Old, r.doc.Specs.New, r.doc.Files["old"]+r.doc.Files["new"], float64(in)/1e6,
+		fmt.Printf("| %s | %s | %d → %d | %d | %.1f | %.3f (%.3f) | %.3f (%.3f) | **%.2fx** | %.3f | %.0f | %.2fx |\n",
+			r.name, r.bin, r.doc.Specs.Old, r.doc.Specs.New, r.doc.Files["old"]+r.doc.Files["new"], float64(in)/1e6,
 			r.cat.Seconds(), r.catMed.Seconds(), r.diff.Seconds(), r.dMed.Seconds(),
 			r.diff.Seconds()/r.cat.Seconds(), r.cpu.Seconds(), float64(r.rss)/1e6, float64(r.rss)/float64(in))
 	}
