@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"io"
 	"path/filepath"
 	"testing"
@@ -8,10 +9,16 @@ import (
 	"github.com/cachediff/cachediff/internal/gen"
 )
 
-// BenchmarkRun is the whole command on the 60k-spec benchmark pair:
+var (
+	benchSpecs = flag.Int("bench.specs", 60000, "specs per tree of BenchmarkRun's pair")
+	benchHeavy = flag.Bool("bench.heavy", false, "BenchmarkRun on the heavy-churn pair")
+)
+
+// BenchmarkRun is the whole command on a benchmark pair (60k specs per
+// tree, nightly churn, unless -bench.specs and -bench.heavy say other):
 // load both trees, diff, render Markdown.
 func BenchmarkRun(b *testing.B) {
-	dir, doc, err := gen.BenchPair(gen.RepoRoot(), 60000, false)
+	dir, doc, err := gen.BenchPair(gen.RepoRoot(), *benchSpecs, *benchHeavy)
 	if err != nil {
 		b.Fatal(err)
 	}
