@@ -263,11 +263,17 @@ func compareVariants(a, b string) int {
 }
 
 func variantName(v string) string {
-	v = strings.TrimLeft(v, "+~-")
-	if i := strings.IndexAny(v, ":="); i >= 0 {
-		v = v[:i]
+	// strings.TrimLeft(v, "+~-") up to the first ':' or '=', by hand:
+	// sorting variants calls this at every comparison.
+	i := 0
+	for i < len(v) && (v[i] == '+' || v[i] == '~' || v[i] == '-') {
+		i++
 	}
-	return v
+	j := i
+	for j < len(v) && v[j] != ':' && v[j] != '=' {
+		j++
+	}
+	return v[i:j]
 }
 
 // Canonical returns s with every rule of facet applied: what a string of

@@ -37,3 +37,15 @@ func TestSortByHash(t *testing.T) {
 		t.Error("a malformed and a repeated hash accepted")
 	}
 }
+
+func TestVariantName(t *testing.T) {
+	for _, v := range []string{"", "+", "+~-x", "~cuda", "cuda_arch:=80", "a=b:c", "-x=:", "++shared", "x", "=y", "é=1"} {
+		want := strings.TrimLeft(v, "+~-")
+		if i := strings.IndexAny(want, ":="); i >= 0 {
+			want = want[:i]
+		}
+		if got := variantName(v); got != want {
+			t.Errorf("variantName(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
