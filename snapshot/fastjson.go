@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -20,7 +21,10 @@ type loadState struct {
 	canon   *canonCache
 	general bool
 	scratch metaScratch
-	buf     []byte // see read
+	scan    scanBufs
+	// metaCanon canonicalizes meta values for metaAgrees.
+	metaCanon *canonicalizer
+	buf       []byte // see read
 }
 
 // read reads a file into the state's buffer, which the next read reuses:
@@ -59,7 +63,7 @@ func newLoadState() *loadState {
 // by the general path (which also gives every error).
 func decodeSpecs(file string, fast *jsonValue, node *yaml.Node, st *loadState) (specList, error) {
 	if fast != nil && !st.general {
-		if specs, ok := fastSpecList(fast.data, st.in); ok {
+		if specs, ok := fastSpecListBuf(fast.data, st.in, &st.scan); ok {
 			return specs, nil
 		}
 	}
@@ -408,7 +412,19 @@ const (
 // fastSpecList decodes a spec_details value. ok is false when the general
 // path must decide.
 func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
-	s := &scanner{data: data, in: in}
+	return fastSpecListBuf(data, in, &scanBufs{})
+}
+
+// scanBufs is the scanner's scratch memory, kept from page to page.
+type scanBufs struct {
+	items []string
+	uniq  []byte
+	refs  []uniqRef
+}
+
+func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs) (specs specList, ok bool) {
+	s := &scanner{data: data, in: in, items: bufs.items[:0], uniq: bufs.uniq[:0], refs: bufs.refs[:0]}
+	defer func() { bufs.items, bufs.uniq, bufs.refs = s.items[:0], s.uniq[:0], s.refs[:0] }()
 	if !s.eat('[') {
 		return nil, false
 	}
@@ -417,8 +433,7 @@ func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
 	}
 	n := bytes.Count(data, []byte("{")) // about the number of specs
 	specs = make(specList, 0, n)
-	s.uniq = make([]byte, 0, n*32)
-	s.refs = make([]uniqRef, 0, n)
+	s.uniq = slices.Grow(s.uniq, n*32)
 	for {
 		sp, ok := s.spec(len(specs))
 		if !ok {

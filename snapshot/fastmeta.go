@@ -59,8 +59,11 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 			}
 		}
 	}
-	c := newCanonicalizer()
-	c.cache = st.canon
+	if st.metaCanon == nil {
+		st.metaCanon = newCanonicalizer()
+		st.metaCanon.cache = st.canon
+	}
+	c := st.metaCanon // its counts are not used
 	for i, f := range []struct {
 		facet string
 		vals  []string
