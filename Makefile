@@ -37,8 +37,10 @@ fuzz:
 # Benchmarks on generated pairs (written to testdata/bench on first use,
 # git-ignored): Go benchmarks of load, diff and render at 60k specs per
 # tree, then the end-to-end ratio to `cat` at 15k, 60k and 240k specs per
-# tree and under heavy churn (docs/performance.md).
+# tree and under heavy churn (docs/performance.md). -p 1: one package's
+# benchmarks at a time, so that they neither disturb one another nor
+# generate the same data at once.
 BENCHRUNS ?= 5
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem ./snapshot ./diff ./report
+	$(GO) test -p 1 -run '^$$' -bench . -benchmem ./snapshot ./diff ./report
 	$(GO) run ./internal/cmd/cachediff-bench -bin bin/cachediff -runs $(BENCHRUNS)
