@@ -3,8 +3,6 @@ package snapshot
 import (
 	"bytes"
 	"encoding/json"
-	"io"
-	"os"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -32,24 +30,9 @@ type loadState struct {
 // of its file, and a loading goroutine allocates about its largest file
 // once instead of every file.
 func (st *loadState) read(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	buf, err := readInto(path, st.buf)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	buf := st.buf[:0]
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := f.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
 	}
 	st.buf = buf
 	return buf, nil
