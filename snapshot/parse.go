@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -279,7 +280,11 @@ func tokenKind(tok json.Token) string {
 
 func specFromFields(fields map[string]json.RawMessage) (Spec, error) {
 	var s Spec
-	for k, raw := range fields {
+	// In the order of the keys, not of the map: with several bad fields,
+	// the one reported (in an error, or in the report's list of pages
+	// --skip-invalid left out) is the same on every run.
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		raw := fields[k]
 		var dst any
 		switch k {
 		case "hash":

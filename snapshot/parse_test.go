@@ -463,3 +463,21 @@ func TestMetaWarnings(t *testing.T) {
 		t.Errorf("warnings on a consistent page: %v", snap.Warnings)
 	}
 }
+
+// TestBadFieldsReportedInKeyOrder: a spec with several fields of the wrong
+// type is reported by the same field on every run (the first by name), not
+// by whichever the map gave first; the message ends up in reports too
+// (--skip-invalid).
+func TestBadFieldsReportedInKeyOrder(t *testing.T) {
+	spec := simpleSpec(1)
+	for _, k := range []string{"versions", "target", "os", "compiler", "platform"} {
+		spec[k] = 5
+	}
+	page := []byte(testPage("zlib", "develop", nil, spec))
+	for range 50 {
+		_, _, _, err := parsePage("zlib/specs.md", page, false)
+		if err == nil || !strings.Contains(err.Error(), "spec 1: compiler: want a string, got 5") {
+			t.Fatalf("error = %v, want the compiler field named", err)
+		}
+	}
+}
