@@ -59,7 +59,7 @@ func Load(path string, opt Options) (*Snapshot, error) {
 		cands, warnings, errs, results = findAndLoad(path, opt)
 	} else {
 		cands = []candidate{{path: path, mustPage: true}}
-		results = loadAll(cands, opt)
+		results = []result{loadOne(cands[0], opt, newLoadState())}
 	}
 	snap := &Snapshot{Path: path, Raw: opt.Raw, Canon: RuleCounts{}}
 	pageWarnings := map[*Package][]Warning{}
@@ -144,17 +144,11 @@ func statMessage(err error) string {
 	return err.Error()
 }
 
-// find walks a tree for candidate pages, in lexical order. Symbolic links
-// are followed, to files and to directories (a package folder may be a
-// link, and so may the root); a directory already read, through a loop or a
-// second path, is not read again and gives a warning, so the walk ends.
+// walker walks a tree for candidate pages, in lexical order. Symbolic
+// links are followed, to files and to directories (a package folder may be
+// a link, and so may the root); a directory already read, through a loop or
+// a second path, is not read again and gives a warning, so the walk ends.
 // Folders whose names start with a dot (.git) are skipped.
-func find(root string) ([]candidate, []Warning, []*Error) {
-	w := &walker{seen: map[string]bool{}}
-	w.dir(root, "")
-	return w.cands, w.warnings, w.errs
-}
-
 type walker struct {
 	seen     map[string]bool // real paths of the directories read
 	cands    []candidate
@@ -215,37 +209,10 @@ func (w *walker) dir(path, real string) {
 	}
 }
 
-// loadAll reads and parses the candidates on GOMAXPROCS goroutines. The
+// findAndLoad walks the tree at root and loads the candidate pages it
+// finds: GOMAXPROCS goroutines load the pages while the walk is still
+// finding more, so that reading directories overlaps with parsing. The
 // results are in the candidates' order, whatever the scheduling.
-func loadAll(cands []candidate, opt Options) []result {
-	results := make([]result, len(cands))
-	workers := min(runtime.GOMAXPROCS(0), len(cands))
-	var next sync.Mutex
-	i := 0
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			st := newLoadState()
-			for {
-				next.Lock()
-				j := i
-				i++
-				next.Unlock()
-				if j >= len(cands) {
-					return
-				}
-				results[j] = loadOne(cands[j], opt, st)
-			}
-		})
-	}
-	wg.Wait()
-	return results
-}
-
-// findAndLoad is find and loadAll at once: GOMAXPROCS goroutines load
-// the pages while the walk is still finding more, so that reading
-// directories overlaps with parsing. The results are in the candidates'
-// order, whatever the scheduling.
 func findAndLoad(root string, opt Options) ([]candidate, []Warning, []*Error, []result) {
 	type job struct {
 		i int
