@@ -390,9 +390,10 @@ func renderer(opts options, ro report.Options) (func(io.Writer, *diff.Report) er
 
 // writeOutput writes the report to path: a regular file (new or not)
 // atomically, through writeFileAtomic; a symbolic link to one by replacing
-// the file it names, so that the link stays; and a device or a pipe
-// (/dev/stdout, /dev/full, a FIFO) by writing to it, since renaming a file
-// over a device would replace the device.
+// the file it names, so that the link stays, also when the file does not
+// exist yet (a dangling link: the file is created where it points); and a
+// device or a pipe (/dev/stdout, /dev/full, a FIFO) by writing to it,
+// since renaming a file over a device would replace the device.
 func writeOutput(path string, data []byte) error {
 	info, err := os.Stat(path)
 	switch {
@@ -418,8 +419,45 @@ func writeOutput(path string, data []byte) error {
 			}
 			return nil
 		}
+	default: // nothing there, or a link to nothing (or to itself)
+		target, err := linkTarget(path)
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		if target != path {
+			if err := writeFileAtomic(target, data); err != nil {
+				return fmt.Errorf("through the link %s: %w", path, err)
+			}
+			return nil
+		}
 	}
 	return writeFileAtomic(path, data)
+}
+
+// maxLinks is how many symbolic links linkTarget follows: Linux's limit.
+const maxLinks = 40
+
+// linkTarget follows path while it is a symbolic link and returns the
+// first name that is not one (path itself when it is not a link). A
+// relative target is relative to the link's folder, joined without
+// cleaning so that ".." means what the system takes it to mean.
+func linkTarget(path string) (string, error) {
+	for range maxLinks {
+		info, err := os.Lstat(path)
+		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			return path, nil // the write will tell what is wrong, if anything
+		}
+		target, err := os.Readlink(path)
+		if err != nil {
+			return "", unwrapPath(err)
+		}
+		if !filepath.IsAbs(target) {
+			dir := strings.LastIndexFunc(path, func(r rune) bool { return r < 0x80 && os.IsPathSeparator(uint8(r)) })
+			target = path[:dir+1] + target
+		}
+		path = target
+	}
+	return "", errors.New("too many levels of symbolic links")
 }
 
 // unwrapPath drops the path an *fs.PathError repeats.
