@@ -536,42 +536,29 @@ func versions(specs []*spec) []string {
 
 // rollups counts specs per facet value and specs and packages per stack.
 func rollups(old, new *snapshot.Snapshot) (Facets, []StackRow) {
-	type counter map[string]*OldToNew
-	var compiler, opsys, platform, target, stack, stackPkgs = counter{}, counter{}, counter{}, counter{}, counter{}, counter{}
-	inc := func(c counter, v string, side int) {
-		n := c[v]
-		if n == nil {
-			n = &OldToNew{}
-			c[v] = n
-		}
-		if side == 0 {
-			n.Old++
-		} else {
-			n.New++
-		}
-	}
+	compiler, opsys, platform, target, stack := newCounter(), newCounter(), newCounter(), newCounter(), newCounter()
 	for side, snap := range []*snapshot.Snapshot{old, new} {
-		for _, p := range snap.Packages {
-			inPkg := map[string]bool{}
+		for i, p := range snap.Packages {
 			for _, s := range p.Specs {
-				inc(compiler, s.Compiler, side)
-				inc(opsys, s.OS, side)
-				inc(platform, s.Platform, side)
-				inc(target, s.Target, side)
+				compiler.get(s.Compiler).inc(side)
+				opsys.get(s.OS).inc(side)
+				platform.get(s.Platform).inc(side)
+				target.get(s.Target).inc(side)
 				for _, st := range s.Stacks {
-					inc(stack, st, side)
-					if !inPkg[st] {
-						inPkg[st] = true
-						inc(stackPkgs, st, side)
+					t := stack.get(st)
+					t.inc(side)
+					if t.lastPkg[side] != i+1 { // the package's first spec in st
+						t.lastPkg[side] = i + 1
+						t.pkgs.inc(side)
 					}
 				}
 			}
 		}
 	}
-	rollup := func(c counter) Rollup {
+	rollup := func(c *counter) Rollup {
 		r := Rollup{Added: []string{}, Removed: []string{}, Counts: ValueCounts{}}
-		for v, n := range c {
-			r.Counts = append(r.Counts, ValueCount{Value: v, OldToNew: *n})
+		for v, t := range c.m {
+			r.Counts = append(r.Counts, ValueCount{Value: v, OldToNew: t.OldToNew})
 		}
 		slices.SortFunc(r.Counts, func(a, b ValueCount) int { return version.Compare(a.Value, b.Value) })
 		for _, vc := range r.Counts {
@@ -587,9 +574,39 @@ func rollups(old, new *snapshot.Snapshot) (Facets, []StackRow) {
 	f := Facets{Compiler: rollup(compiler), OS: rollup(opsys), Platform: rollup(platform), Target: rollup(target), Stack: rollup(stack)}
 	rows := []StackRow{}
 	for _, vc := range f.Stack.Counts {
-		rows = append(rows, StackRow{Name: vc.Value, Specs: vc.OldToNew, Packages: *stackPkgs[vc.Value]})
+		rows = append(rows, StackRow{Name: vc.Value, Specs: vc.OldToNew, Packages: stack.m[vc.Value].pkgs})
 	}
 	return f, rows
+}
+
+// tally counts the specs with one facet value on each side and, for
+// stacks, the packages with a spec in the stack.
+type tally struct {
+	OldToNew
+	pkgs    OldToNew
+	lastPkg [2]int // per side, 1 + the index of the last package counted in pkgs
+}
+
+func (c *OldToNew) inc(side int) {
+	if side == 0 {
+		c.Old++
+	} else {
+		c.New++
+	}
+}
+
+// counter maps facet values to tallies.
+type counter struct{ m map[string]*tally }
+
+func newCounter() *counter { return &counter{m: map[string]*tally{}} }
+
+func (c *counter) get(v string) *tally {
+	t := c.m[v]
+	if t == nil {
+		t = &tally{}
+		c.m[v] = t
+	}
+	return t
 }
 
 // canonCounts lists, for every rule, the strings it rewrote on each side.
