@@ -1,7 +1,9 @@
 package diff
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -96,4 +98,111 @@ func (f Filter) apply(s *snapshot.Snapshot) *snapshot.Snapshot {
 		out.Packages = append(out.Packages, p)
 	}
 	return &out
+}
+
+// Unmatched is a value of a Filter that selects nothing in either
+// snapshot: most likely a typo, which would otherwise make an empty
+// report that passes any gate.
+type Unmatched struct {
+	Kind  string // "package" (a pattern of Packages) or "stack" (a name of Stacks)
+	Value string // as given
+	// Closest are the names of that kind in the snapshots nearest to
+	// Value in edit distance (ties by name), at most maxClosest, and only
+	// those close enough to be what was meant (a distance of at most a
+	// third of Value's length, and at least 2); [] when none is.
+	Closest []string
+}
+
+// maxClosest is how many names Unmatched.Closest suggests.
+const maxClosest = 3
+
+// Unmatched returns the package patterns of f that match no package name,
+// and the stack names that no spec is in, in either snapshot: patterns
+// first, then stacks, each sorted and de-duplicated; nil when every value
+// matches something (or f has an invalid pattern: see Check). Each value
+// is checked on its own against the whole snapshots, so a package pattern
+// and a stack that match only each other's leavings still pass: that
+// report is empty on purpose.
+func (f Filter) Unmatched(old, new *snapshot.Snapshot) []Unmatched {
+	f, err := f.normalize()
+	if err != nil || len(f.Packages)+len(f.Stacks) == 0 {
+		return nil
+	}
+	pkgs := map[string]bool{}
+	stacks := map[string]bool{}
+	for _, s := range []*snapshot.Snapshot{old, new} {
+		for _, p := range s.Packages {
+			pkgs[p.Name] = true
+			if len(f.Stacks) == 0 {
+				continue
+			}
+			for i := range p.Specs {
+				for _, st := range p.Specs[i].Stacks {
+					stacks[st] = true
+				}
+			}
+		}
+	}
+	var out []Unmatched
+	names := slices.Collect(maps.Keys(pkgs))
+	for _, pat := range f.Packages {
+		if !slices.ContainsFunc(names, func(name string) bool {
+			ok, _ := path.Match(pat, name) // patterns are checked
+			return ok
+		}) {
+			out = append(out, Unmatched{Kind: "package", Value: pat, Closest: closest(pat, pkgs)})
+		}
+	}
+	for _, st := range f.Stacks {
+		if !stacks[st] {
+			out = append(out, Unmatched{Kind: "stack", Value: st, Closest: closest(st, stacks)})
+		}
+	}
+	return out
+}
+
+// closest returns the names nearest to value in edit distance, ties
+// broken by name, at most maxClosest and no farther than maxDist allows.
+func closest(value string, names map[string]bool) []string {
+	type scored struct {
+		name string
+		dist int
+	}
+	all := make([]scored, 0, len(names))
+	for name := range names {
+		if d := editDistance(value, name); d <= maxDist(value) {
+			all = append(all, scored{name, d})
+		}
+	}
+	slices.SortFunc(all, func(a, b scored) int { return cmp.Or(cmp.Compare(a.dist, b.dist), strings.Compare(a.name, b.name)) })
+	out := []string{}
+	for _, s := range all[:min(len(all), maxClosest)] {
+		out = append(out, s.name)
+	}
+	return out
+}
+
+// maxDist is how far a name may be from value to be suggested: a third
+// of its length, and at least 2 edits.
+func maxDist(value string) int { return max(2, len(value)/3) }
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

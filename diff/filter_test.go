@@ -187,3 +187,49 @@ func TestFilterOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterUnmatched: the package patterns and stacks that select
+// nothing in either snapshot are reported, with the nearest names; values
+// that match something on one side only, or only apart, are not.
+func TestFilterUnmatched(t *testing.T) {
+	old, new := filterFixture()
+	new.Packages = append(new.Packages, pkg("zlib", sp("z1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "hep")))
+	for _, tc := range []struct {
+		f    Filter
+		want []Unmatched
+	}{
+		{Filter{}, nil},
+		{Filter{Ignore: []string{"compiler"}}, nil},
+		{Filter{Packages: []string{"py-*", "zlib"}, Stacks: []string{"hep", "ml"}}, nil},
+		// Each value is checked alone: llvm is in no hep spec, but both exist.
+		{Filter{Packages: []string{"llvm"}, Stacks: []string{"hep"}}, nil},
+		// Only close names are suggested: at most a third of the value's
+		// length away, and at least 2; nearest first, ties by name.
+		{Filter{Packages: []string{"nomatch", "py-kera", "py-*", "py-kera", "py-torc*x"}, Stacks: []string{"e4z", "ml"}}, []Unmatched{
+			{Kind: "package", Value: "nomatch", Closest: []string{}},
+			{Kind: "package", Value: "py-kera", Closest: []string{"py-keras"}},
+			{Kind: "package", Value: "py-torc*x", Closest: []string{"py-torch"}},
+			{Kind: "stack", Value: "e4z", Closest: []string{"e4s"}},
+		}},
+		{Filter{Packages: []string{"py-k"}, Stacks: []string{"ml-"}}, []Unmatched{
+			{Kind: "package", Value: "py-k", Closest: []string{}},
+			{Kind: "stack", Value: "ml-", Closest: []string{"ml"}},
+		}},
+		{Filter{Packages: []string{"py-torchx"}}, []Unmatched{{Kind: "package", Value: "py-torchx", Closest: []string{"py-torch"}}}},
+	} {
+		if got := tc.f.Unmatched(old, new); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%+v: unmatched\n%+v, want\n%+v", tc.f, got, tc.want)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{{"", "", 0}, {"", "abc", 3}, {"abc", "", 3}, {"kitten", "sitting", 3}, {"py-kera", "py-keras", 1}, {"e4z", "e4s", 1}} {
+		if got := editDistance(tc.a, tc.b); got != tc.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

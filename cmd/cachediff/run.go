@@ -143,8 +143,8 @@ func newFlagSet(opts *options) *pflag.FlagSet {
 	fs.BoolVar(&opts.raw, "no-canonicalize", false, "compare strings as written (no gcc@=13.2.0 → gcc@13.2.0 and the other rules)")
 	fs.StringVar(&opts.title, "title", "", "use this `text` as the report's headline title (Markdown, text and patch)")
 	fs.StringVar(&opts.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
-	fs.StringArrayVar(&opts.filter.Packages, "package", nil, "compare only packages whose name matches this `glob` (path.Match: py-*, llvm; repeatable)")
-	fs.StringArrayVar(&opts.filter.Stacks, "stack", nil, "compare only specs in this CI `stack` (repeatable); a spec that leaves or joins it counts as removed or added")
+	fs.StringArrayVar(&opts.filter.Packages, "package", nil, "compare only packages whose name matches this `glob` (path.Match: py-*, llvm; repeatable); one that matches no package is an error")
+	fs.StringArrayVar(&opts.filter.Stacks, "stack", nil, "compare only specs in this CI `stack` (repeatable); a spec that leaves or joins it counts as removed or added; a stack no spec is in is an error")
 	fs.StringSliceVar(&opts.filter.Ignore, "ignore", nil, "leave this `facet` out of spec pairing: version, compiler, variants, target, os or platform (comma-separated, repeatable)")
 	fs.StringSliceVar(&opts.failOn, "fail-on", nil, "exit 1 only if one of these `kinds` of change is present, else 0 (comma-separated, repeatable; kinds below)")
 	fs.BoolVar(&opts.skip, "skip-invalid", false, "leave out invalid pages instead of failing, and list them in the report")
@@ -272,11 +272,32 @@ func runDiff(opts options, stdout, stderr io.Writer) (int, error) {
 			fmt.Fprintf(stderr, "cachediff: %s: skipped %d invalid pages, listed in the report\n", s.Path, n)
 		}
 	}
+	if bad := opts.filter.Unmatched(old, new); bad != nil {
+		errs := make(errorList, len(bad))
+		for i, u := range bad {
+			errs[i] = unmatchedError(u)
+		}
+		return exitTrouble, errs
+	}
 	r, err := diff.CompareWith(old, new, opts.filter)
 	if err != nil {
 		return exitTrouble, err
 	}
 	return finish(opts, r, render, stdout)
+}
+
+// unmatchedError says that a --package pattern or a --stack name selects
+// nothing, which is most likely a typo: without the error it would make an
+// empty report that passes any gate.
+func unmatchedError(u diff.Unmatched) error {
+	hint := "no name is close; a snapshot folder holds one folder per package"
+	if u.Kind == "stack" {
+		hint = "no name is close; a --format json report without --stack lists them all under \"stacks\""
+	}
+	if len(u.Closest) > 0 {
+		hint = "closest: " + strings.Join(u.Closest, ", ")
+	}
+	return fmt.Errorf("--%s %q matches no %s in either snapshot (%s)", u.Kind, u.Value, u.Kind, hint)
 }
 
 // runRender reads a saved JSON report and renders it.
