@@ -107,7 +107,10 @@ type Pair struct {
 	Truth    Truth
 }
 
-// Counts are spec counts by category, as cachediff's summary has them.
+// Counts are spec counts by category, as cachediff's summary has them:
+// the same fields as diff.Counts, in the same order, so that one converts
+// to the other (gen cannot use diff's type: snapshot's in-package tests
+// import gen, and diff imports snapshot).
 type Counts struct {
 	Old       int `json:"old"`
 	New       int `json:"new"`
@@ -119,7 +122,8 @@ type Counts struct {
 	Removed   int `json:"removed"`
 }
 
-// PackageCounts are package counts by status.
+// PackageCounts are package counts by status: the fields of
+// diff.PackageCounts, as Counts are diff.Counts's.
 type PackageCounts struct {
 	Old       int `json:"old"`
 	New       int `json:"new"`

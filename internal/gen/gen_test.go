@@ -2,7 +2,9 @@ package gen_test
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -43,16 +45,13 @@ func TestOracle(t *testing.T) {
 			}
 			r := diff.Compare(old, new)
 			want := doc.Truth
-			s := r.Summary.Specs
-			got := gen.Counts{Old: s.Old, New: s.New, Unchanged: s.Unchanged, Restacked: s.Restacked,
-				Rebuilt: s.Rebuilt, Updated: s.Updated, Added: s.Added, Removed: s.Removed}
-			if got != want.Specs {
+			// A conversion, not a copy: it stops compiling if the types
+			// part ways.
+			if got := gen.Counts(r.Summary.Specs); got != want.Specs {
 				t.Errorf("%s seed %d: spec counts\n got %+v\nwant %+v", tc.name, seed, got, want.Specs)
 			}
-			p := r.Summary.Packages
-			gotP := gen.PackageCounts{Old: p.Old, New: p.New, Added: p.Added, Removed: p.Removed, Changed: p.Changed, Unchanged: p.Unchanged}
-			if gotP != want.Packages {
-				t.Errorf("%s seed %d: package counts\n got %+v\nwant %+v", tc.name, seed, gotP, want.Packages)
+			if got := gen.PackageCounts(r.Summary.Packages); got != want.Packages {
+				t.Errorf("%s seed %d: package counts\n got %+v\nwant %+v", tc.name, seed, got, want.Packages)
 			}
 			by := map[string]int{}
 			for _, pk := range r.Packages {
@@ -105,5 +104,24 @@ func TestEnsure(t *testing.T) {
 	}
 	if doc.Files["old"] == 0 || doc.Bytes["new"] == 0 {
 		t.Fatalf("truth %+v", doc)
+	}
+}
+
+// TestTruthFormat: the counts of truth.json keep their keys and their
+// order, which are those of the report's summary, so that a truth file
+// written before still reads the same.
+func TestTruthFormat(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := gen.Write(dir, gen.Generate(gen.Default(1, 200))); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, gen.TruthFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := regexp.MustCompile(`(?s)"packages": \{\s*"old": \d+,\s*"new": \d+,\s*"added": \d+,\s*"removed": \d+,\s*"changed": \d+,\s*"unchanged": \d+\s*\},\s*` +
+		`"specs": \{\s*"old": \d+,\s*"new": \d+,\s*"unchanged": \d+,\s*"restacked": \d+,\s*"rebuilt": \d+,\s*"updated": \d+,\s*"added": \d+,\s*"removed": \d+\s*\},\s*"updated_by_facet": \{`)
+	if !want.Match(data) {
+		t.Errorf("truth.json counts are not in the expected format:\n%s", data)
 	}
 }
