@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/template"
 )
 
@@ -21,10 +22,19 @@ import (
 // one-line summaries, last package first; then, section by section from
 // the lowest value (cutOrder), items are left out from the end (an
 // "…and N more" line counts them), first down to cutRows items per
-// section, then down to none; and finally, again lowest value first,
-// whole sections. The
-// headline, the summary table and everything the template does not mark
-// always stay; the report then says it was shortened.
+// section, then down to none; then, again lowest value first, whole
+// sections; and last the skipped-pages table (cutLast), down to cutRows
+// rows and then to none. The headline, the summary table, the notes under
+// it, the skipped-pages heading with its "…and N more pages" line and
+// everything else the template does not mark always stay; the report then
+// says it was shortened.
+//
+// The skipped pages are cut last because they qualify every number of the
+// report: the specs of a skipped page are counted nowhere and its package
+// shows as added or removed, so a reader must learn that pages were
+// skipped, and which, before any change is summarised away. They are never
+// left out whole: their heading says how many pages were skipped and the
+// report's counts are wrong without it.
 //
 // A nil *Cut, as user templates get, shows everything.
 type Cut struct {
@@ -48,6 +58,10 @@ type cutSection struct {
 // The per-package details come before all of them (they first collapse
 // into one-line summaries); new and removed packages go last.
 var cutOrder = []string{"packages", "targets", "platforms", "oss", "compilers", "stacks", "updates", "versions", "warnings", "removed", "added"}
+
+// cutLast is the section cut after every section of cutOrder is gone: its
+// rows, never its heading (see Cut).
+const cutLast = "skipped"
 
 // cutRows is how many items a section keeps in the first round of
 // cutting: long tables are cut to their first rows before any short one
@@ -121,14 +135,45 @@ func (c *Cut) More(name string, n int, noun string) MoreLine {
 	return MoreLine{Hidden: n - s.keep - s.lines, Noun: noun}
 }
 
-// TooSmallError is returned when even the smallest report (headline,
-// summary table and notice) does not fit in the limit.
+// TooSmallError is returned when even the smallest report, what is never
+// cut (see Cut), does not fit in the limit.
 type TooSmallError struct {
 	Max, Min int
+	// Kept names the parts of the report that are never cut, as the
+	// error message lists them ("the headline", "the summary table", ...).
+	Kept []string
 }
 
 func (e *TooSmallError) Error() string {
-	return fmt.Sprintf("--max-bytes %d is too small: the headline, summary table and shortening notice alone take %d bytes", e.Max, e.Min)
+	kept := strings.Join(e.Kept, ", ")
+	if n := len(e.Kept); n > 1 {
+		kept = strings.Join(e.Kept[:n-1], ", ") + " and " + e.Kept[n-1]
+	}
+	return fmt.Sprintf("--max-bytes %d is too small: the smallest shortened report, with only what is never cut (%s), takes %d bytes", e.Max, kept, e.Min)
+}
+
+// keptParts names what the smallest shortened report of doc holds, for
+// TooSmallError.
+func keptParts(doc Document) []string {
+	kept := []string{"the headline"}
+	if doc.Options.Filtered() {
+		kept = append(kept, "the filters line")
+	}
+	if doc.Gate != nil {
+		kept = append(kept, "the gate line")
+	}
+	kept = append(kept, "the summary line and table")
+	canon := !doc.Options.Canonicalize
+	for _, v := range doc.Canonicalized {
+		canon = canon || v.Old+v.New > 0
+	}
+	if canon {
+		kept = append(kept, "the canonicalization line")
+	}
+	if n := len(doc.Old.Skipped) + len(doc.New.Skipped); n > 0 {
+		kept = append(kept, fmt.Sprintf("the heading and count of the %d skipped pages", n))
+	}
+	return append(kept, "the shortening notice")
 }
 
 // markdownCut writes the Markdown report of doc in at most doc.Render.MaxBytes
@@ -149,34 +194,48 @@ func markdownCut(w io.Writer, t *template.Template, doc Document) error {
 	}
 	// Sizes of every part, from the marks.
 	type part struct {
-		name          string
-		s             *cutSection
-		header        int
-		items         []int // full size of each item
-		lineSizes     []int // packages: size of each one-line summary
-		footer        int
-		pkgs          []any
-		moreCache     map[int]int
-		currentTotals int
+		name      string
+		s         *cutSection
+		header    int
+		items     []int // full size of each item
+		lineSizes []int // packages: size of each one-line summary
+		footer    int
+		moreCache map[int]int
 	}
-	var parts []*part
-	byName := map[string]*part{}
-	for _, name := range cutOrder {
+	newPart := func(name string) (*part, error) {
 		s := c.sections[name]
 		if s == nil {
-			continue
+			return nil, nil
 		}
 		m := s.marks
 		n := len(m) - 3
 		if n < 0 {
-			return fmt.Errorf("internal error: section %s marked %d times", name, len(m))
+			return nil, fmt.Errorf("internal error: section %s marked %d times", name, len(m))
 		}
 		p := &part{name: name, s: s, header: m[1] - m[0], footer: m[n+2] - m[n+1], moreCache: map[int]int{}}
 		for i := range n {
 			p.items = append(p.items, m[i+2]-m[i+1])
 		}
-		parts = append(parts, p)
-		byName[name] = p
+		return p, nil
+	}
+	var parts []*part
+	byName := map[string]*part{}
+	for _, name := range cutOrder {
+		p, err := newPart(name)
+		if err != nil {
+			return err
+		}
+		if p != nil {
+			parts = append(parts, p)
+			byName[name] = p
+		}
+	}
+	last, err := newPart(cutLast)
+	if err != nil {
+		return err
+	}
+	if last != nil {
+		last.s.keep = len(last.items)
 	}
 	var buf bytes.Buffer
 	render := func(name string, data any) (int, error) {
@@ -260,6 +319,13 @@ func markdownCut(w io.Writer, t *template.Template, doc Document) error {
 			p.s.dropped = true
 		}
 	}
+	if last != nil {
+		for _, n := range []int{cutRows, 0} {
+			if err := trim(last, n); err != nil {
+				return err
+			}
+		}
+	}
 	if !fits() {
 		// The notice names the limit: at the minimum, it names the minimum.
 		min := size
@@ -270,7 +336,7 @@ func markdownCut(w io.Writer, t *template.Template, doc Document) error {
 			}
 			min = m
 		}
-		return &TooSmallError{Max: max, Min: min}
+		return &TooSmallError{Max: max, Min: min, Kept: keptParts(doc)}
 	}
 	var out bytes.Buffer
 	out.Grow(size)

@@ -3,12 +3,15 @@ package report
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"html"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/diff"
 )
 
 // shownNames are the packages a Markdown report shows, in details or as
@@ -89,14 +92,17 @@ func checkCut(t *testing.T, full, out string, max int) {
 // many limits: never more than the limit, never a cut character, tag,
 // code span or <details> block, the headline and summary always there,
 // the notice exactly when shortened, a clear error when the limit is too
-// small, and a larger limit never shows less.
+// small, and a larger limit never shows less. With skipped pages, their
+// heading always stays and their rows go only after every other section.
 func TestMaxBytesProperties(t *testing.T) {
-	for _, tc := range []struct{ size, seeds, limits int }{
-		{0, 2, 20}, {1, 3, 30}, {2, 3, 30}, {5, 3, 30}, {12, 3, 30}, {40, 2, 25}, {100, 1, 12},
+	for _, tc := range []struct{ size, seeds, limits, skipped int }{
+		{0, 2, 20, 0}, {1, 3, 30, 0}, {2, 3, 30, 0}, {5, 3, 30, 0}, {12, 3, 30, 0}, {40, 2, 25, 0}, {100, 1, 12, 0},
+		{3, 2, 30, 250}, {40, 1, 25, 700}, {0, 1, 10, 30},
 	} {
 		size := tc.size
 		for seed := range uint64(tc.seeds) {
 			r := genReport(seed*31+uint64(size), size)
+			genSkipped(r, seed, tc.skipped)
 			link := "" // links add HTML tags and Markdown links to cut around
 			if seed%2 == 1 {
 				link = "https://cache.spack.io/package/?name="
@@ -143,6 +149,7 @@ func TestMaxBytesProperties(t *testing.T) {
 				tooSmall = false
 				out := buf.String()
 				checkCut(t, full, out, max)
+				checkSkipped(t, r, full, out, max)
 				if prev != "" {
 					for _, what := range []string{"<details>", "\n| ", "\n### "} {
 						if a, b := strings.Count(prev, what), strings.Count(out, what); b < a {
@@ -162,6 +169,75 @@ func TestMaxBytesProperties(t *testing.T) {
 				t.Fatalf("size %d seed %d: no limit fits", size, seed)
 			}
 		}
+	}
+}
+
+// skippedRow matches a row of the skipped-pages table.
+var skippedRow = regexp.MustCompile(`(?m)^\| (?:old|new) \| `)
+
+// checkSkipped checks the skipped pages of one shortened report: their
+// heading and count always there, their rows a prefix of the full table,
+// cut only once every other section is gone, and counted when cut.
+func checkSkipped(t *testing.T, r *diff.Report, full, out string, max int) {
+	t.Helper()
+	n := len(r.Old.Skipped) + len(r.New.Skipped)
+	if n == 0 {
+		return
+	}
+	if !strings.Contains(out, fmt.Sprintf("\n### Skipped pages (%d)\n", n)) {
+		t.Fatalf("max %d: the skipped pages heading is gone", max)
+	}
+	rows := skippedRow.FindAllStringIndex(out, -1)
+	if len(rows) == n {
+		return
+	}
+	for _, h := range regexp.MustCompile(`(?m)^### .*`).FindAllString(out, -1) {
+		if !strings.HasPrefix(h, "### Skipped pages") {
+			t.Fatalf("max %d: %d of %d skipped pages shown, but section %q is still there", max, len(rows), n, h)
+		}
+	}
+	if !strings.Contains(out, fmt.Sprintf("\n…and %d more page", n-len(rows))) {
+		t.Fatalf("max %d: %d of %d skipped pages shown, and no line counts the others", max, len(rows), n)
+	}
+	fullRows := skippedRow.FindAllStringIndex(full, -1)
+	for i, loc := range rows {
+		a := out[loc[0]:][:strings.IndexByte(out[loc[0]:], '\n')+1]
+		b := full[fullRows[i][0]:][:strings.IndexByte(full[fullRows[i][0]:], '\n')+1]
+		if a != b {
+			t.Fatalf("max %d: skipped row %d is %q, %q in the full report", max, i, a, b)
+		}
+	}
+}
+
+// TestMaxBytesSkipped: hundreds of skipped pages (about 90 KB of table)
+// fit in a GitHub comment and in much less: their table is cut to its
+// first rows and an "…and N more pages" line; the error of a limit too
+// small names what it counts, skipped pages included.
+func TestMaxBytesSkipped(t *testing.T) {
+	r := genReport(5, 20)
+	genSkipped(r, 5, 700)
+	var buf bytes.Buffer
+	if err := Markdown(&buf, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() < 80000 {
+		t.Fatalf("the full report takes %d bytes: too small for this test", buf.Len())
+	}
+	for _, max := range []int{65536, 4000} {
+		buf.Reset()
+		if err := Markdown(&buf, r, Options{MaxBytes: max}); err != nil {
+			t.Fatalf("max %d: %v", max, err)
+		}
+		out := buf.String()
+		if !strings.Contains(out, "\n### Skipped pages (700)\n") || !regexp.MustCompile(`\n…and \d+ more pages\.`).MatchString(out) {
+			t.Errorf("max %d: no skipped pages heading or no …and N more pages line:\n%s", max, out)
+		}
+	}
+	var small *TooSmallError
+	if err := Markdown(&bytes.Buffer{}, r, Options{MaxBytes: 200}); !errors.As(err, &small) {
+		t.Fatalf("max 200: error %v", err)
+	} else if !strings.Contains(err.Error(), "700 skipped pages") || !strings.Contains(err.Error(), "the headline") {
+		t.Errorf("the error does not name what it counts: %v", err)
 	}
 }
 
@@ -242,7 +318,13 @@ func benchMarkdown(b *testing.B, max int) {
 // smallest limit that works.
 func TestMaxBytesMinimum(t *testing.T) {
 	r := genReport(2, 30)
+	skipped := genReport(2, 30)
+	genSkipped(skipped, 2, 40)
 	for _, max := range []int{1, 50, 300} {
+		r := r
+		if max == 300 {
+			r = skipped
+		}
 		var small *TooSmallError
 		if err := Markdown(&bytes.Buffer{}, r, Options{MaxBytes: max}); !errors.As(err, &small) {
 			t.Fatalf("max %d: error %v", max, err)

@@ -95,3 +95,24 @@ func genReport(seed uint64, pkgs int) *diff.Report {
 	slices.SortFunc(new.Packages, byName)
 	return diff.Compare(old, new)
 }
+
+// genSkipped adds n skipped pages to r, spread over both sides and sorted
+// the way the loader sorts them, with reasons that sometimes hold
+// Markdown- and HTML-hostile characters or are long.
+func genSkipped(r *diff.Report, seed uint64, n int) {
+	rnd := rand.New(rand.NewPCG(seed, seed^0x5c1b))
+	for i := range n {
+		side, dir := &r.New, "new"
+		if rnd.IntN(3) == 0 {
+			side, dir = &r.Old, "old"
+		}
+		reason := []string{
+			"no spec_details in the front matter",
+			"spec_details: invalid character '}' looking for beginning of object key string",
+			"spec_details: spec 3 has a malformed hash \"<b>x|y`z</b>\" (want 32 characters of a-z and 2-7)",
+			"meta: " + strings.Repeat("very long reason ", 20),
+		}[rnd.IntN(4)]
+		side.Skipped = append(side.Skipped, snapshot.Skipped{
+			File: fmt.Sprintf("%s/broken-%05d/specs.md", dir, i), Line: 1 + rnd.IntN(9), Column: rnd.IntN(40), Reason: reason})
+	}
+}

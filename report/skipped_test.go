@@ -27,3 +27,30 @@ func TestDecodeOlderReport(t *testing.T) {
 		t.Errorf("%d empty skipped lists in\n%s", n, buf.String())
 	}
 }
+
+// TestTextManySkipped: the terminal view lists every skipped page on one
+// line of its own after the packages, under a line that counts them, as
+// it lists every package: hundreds of them stay one line each.
+func TestTextManySkipped(t *testing.T) {
+	r := genReport(3, 10)
+	genSkipped(r, 3, 300)
+	r.New.Skipped[0].Reason = "bad\nline\x1b[2J"
+	var buf bytes.Buffer
+	if err := Text(&buf, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	_, list, ok := strings.Cut(out, "\n300 pages skipped (--skip-invalid), their specs not counted:\n")
+	if !ok {
+		t.Fatalf("no line counts the skipped pages:\n%s", out)
+	}
+	lines := strings.Split(strings.TrimSuffix(list, "\n"), "\n")
+	if len(lines) != 300 {
+		t.Fatalf("%d lines after the count, want 300:\n%s", len(lines), list)
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "  old ") && !strings.HasPrefix(l, "  new ") || strings.ContainsRune(l, '\x1b') {
+			t.Fatalf("line %d: %q", i, l)
+		}
+	}
+}
