@@ -6,16 +6,137 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
+// Values of the enumerated fields of cachediff/v1 (docs/json.md).
+var (
+	statuses   = []string{diff.Added, diff.Removed, diff.Changed, diff.Unchanged}
+	directions = []string{diff.NoChange, diff.Upgraded, diff.Downgraded, diff.Other, diff.New, diff.Gone}
+)
+
+// EnumError is a field of a decoded report that holds a value outside its
+// known set. Path is the field's place in the JSON document
+// (packages[3].status).
+type EnumError struct {
+	Path, Value, Want string
+}
+
+func (e *EnumError) Error() string {
+	v := e.Value
+	if r := []rune(v); len(r) > 60 {
+		v = string(r[:60]) + "…"
+	}
+	return fmt.Sprintf("%s: %q is not %s", e.Path, v, e.Want)
+}
+
+// checkEnums checks the fields of r that hold one of a fixed set of
+// values: package status, version direction, the facet of an updated pair
+// and of an update group, the facets of options.ignore, and spec hashes
+// (Spack's alphabet and length). Gate kinds and units may be added within
+// cachediff/v1 (docs/json.md), so a report of a later cachediff may hold
+// one this one does not know: they must only be names (gateName), which
+// can hold no Markdown or HTML. Canonicalization rule names are not
+// checked at all: rules may be added within v1 too, and the templates
+// escape them.
+func checkEnums(r *diff.Report) error {
+	facets := diff.FacetNames()
+	name := func(path, v, what string) error {
+		if gateName(v) {
+			return nil
+		}
+		return &EnumError{Path: path, Value: v, Want: what + " (want a name of lower-case letters and digits joined by hyphens, such as removed-spec)"}
+	}
+	oneOf := func(path, v string, set []string, what string) error {
+		if slices.Contains(set, v) {
+			return nil
+		}
+		return &EnumError{Path: path, Value: v, Want: fmt.Sprintf("%s (want %s)", what, strings.Join(set, ", "))}
+	}
+	hash := func(path, h string) error {
+		if snapshot.IsHash(h) {
+			return nil
+		}
+		return &EnumError{Path: path, Value: h, Want: "a Spack hash (want 32 characters of a-z and 2-7)"}
+	}
+	for i, f := range r.Options.Ignore {
+		if err := oneOf(fmt.Sprintf("options.ignore[%d]", i), f, facets, "a facet"); err != nil {
+			return err
+		}
+	}
+	if g := r.Gate; g != nil {
+		for i, k := range g.FailOn {
+			if err := name(fmt.Sprintf("gate.fail_on[%d]", i), k, "a gate kind"); err != nil {
+				return err
+			}
+		}
+		for i, t := range g.Tripped {
+			if err := name(fmt.Sprintf("gate.tripped[%d].kind", i), t.Kind, "a gate kind"); err != nil {
+				return err
+			}
+			if err := name(fmt.Sprintf("gate.tripped[%d].unit", i), t.Unit, "a gate unit"); err != nil {
+				return err
+			}
+		}
+	}
+	for i, u := range r.Updates {
+		if err := oneOf(fmt.Sprintf("updates[%d].facet", i), u.Facet, facets, "a facet"); err != nil {
+			return err
+		}
+	}
+	for i, p := range r.Packages {
+		at := fmt.Sprintf("packages[%d]", i)
+		if err := oneOf(at+".status", p.Status, statuses, "a package status"); err != nil {
+			return err
+		}
+		if err := oneOf(at+".versions.direction", p.Versions.Direction, directions, "a version direction"); err != nil {
+			return err
+		}
+		for _, list := range []struct {
+			name  string
+			specs []diff.Spec
+		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
+			for j, s := range list.specs {
+				if err := hash(fmt.Sprintf("%s.specs.%s[%d].hash", at, list.name, j), s.Hash); err != nil {
+					return err
+				}
+			}
+		}
+		for _, list := range []struct {
+			name  string
+			pairs []diff.Pair
+		}{{"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}, {"restacked", p.Specs.Restacked}} {
+			for j, pr := range list.pairs {
+				pat := fmt.Sprintf("%s.specs.%s[%d]", at, list.name, j)
+				if err := hash(pat+".old.hash", pr.Old.Hash); err != nil {
+					return err
+				}
+				if err := hash(pat+".new.hash", pr.New.Hash); err != nil {
+					return err
+				}
+				if pr.Facet != "" || list.name == "updated" {
+					if err := oneOf(pat+".facet", pr.Facet, facets, "a facet"); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // Decode reads a JSON report written by JSON (a cachediff/v1 document)
 // back into a diff.Report, so that it can be rendered again without the
 // snapshots. A document without a "schema" field or with another schema
 // is refused: fields may be added within cachediff/v1, so unknown fields
-// are ignored, but another schema may mean anything.
+// are ignored, but another schema may mean anything. So is a document
+// whose enumerated fields (see checkEnums) hold a value cachediff never
+// writes: the templates print those as they are, and a report edited or
+// forged to hold Markdown or HTML there must not reach a comment.
 func Decode(r io.Reader) (*diff.Report, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -36,6 +157,9 @@ func Decode(r io.Reader) (*diff.Report, error) {
 	doc := Document{Report: new(diff.Report)}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, jsonError(data, err)
+	}
+	if err := checkEnums(doc.Report); err != nil {
+		return nil, err
 	}
 	// Fields added to cachediff/v1 later are absent from older reports;
 	// lists are never null.
@@ -65,4 +189,18 @@ func jsonError(data []byte, err error) error {
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := int(off) - (bytes.LastIndexByte(before, '\n') + 1)
 	return fmt.Errorf("line %d, column %d: %w", line, max(col, 1), err)
+}
+
+// gateName reports whether s has the shape of every gate kind and unit:
+// lower-case letters and digits, in words joined by single hyphens.
+func gateName(s string) bool {
+	if s == "" || s[0] == '-' || s[len(s)-1] == '-' || strings.Contains(s, "--") {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
 }

@@ -77,3 +77,7 @@ type Skipped struct {
 	Column int    `json:"column"` // 1-based byte column; 0 when unknown
 	Reason string `json:"reason"`
 }
+
+// IsHash reports whether h is a well-formed Spack DAG hash: 32 characters
+// of Spack's base32 alphabet (a-z and 2-7), as every page must have.
+func IsHash(h string) bool { return isHash(h) }
