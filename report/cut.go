@@ -22,19 +22,21 @@ import (
 // one-line summaries, last package first; then, section by section from
 // the lowest value (cutOrder), items are left out from the end (an
 // "…and N more" line counts them), first down to cutRows items per
-// section, then down to none; then, again lowest value first, whole
-// sections; and last the skipped-pages table (cutLast), down to cutRows
-// rows and then to none. The headline, the summary table, the notes under
-// it, the skipped-pages heading with its "…and N more pages" line and
-// everything else the template does not mark always stay; the report then
-// says it was shortened.
+// section, the skipped-pages table (cutLast) after all the others; then
+// down to none, and, again lowest value first, whole sections, except the
+// skipped pages; and last the skipped-pages rows that are left. The
+// headline, the summary table, the notes under it, the skipped-pages
+// heading with its "…and N more pages" line and everything else the
+// template does not mark always stay; the report then says it was
+// shortened.
 //
-// The skipped pages are cut last because they qualify every number of the
+// The skipped pages are cut late because they qualify every number of the
 // report: the specs of a skipped page are counted nowhere and its package
-// shows as added or removed, so a reader must learn that pages were
-// skipped, and which, before any change is summarised away. They are never
-// left out whole: their heading says how many pages were skipped and the
-// report's counts are wrong without it.
+// shows as added or removed. Their first cutRows rows stay until every
+// other section is gone, and their heading, which says how many pages
+// were skipped, is never left out. They are not kept whole before the
+// rest, though: hundreds of skipped pages would then push every change
+// out of the report, where ten rows and a count say what is needed.
 //
 // A nil *Cut, as user templates get, shows everything.
 type Cut struct {
@@ -59,8 +61,9 @@ type cutSection struct {
 // into one-line summaries); new and removed packages go last.
 var cutOrder = []string{"packages", "targets", "platforms", "oss", "compilers", "stacks", "updates", "versions", "warnings", "removed", "added"}
 
-// cutLast is the section cut after every section of cutOrder is gone: its
-// rows, never its heading (see Cut).
+// cutLast is the section cut last: down to cutRows rows after every
+// section of cutOrder, and further only once they are all gone; never its
+// heading (see Cut).
 const cutLast = "skipped"
 
 // cutRows is how many items a section keeps in the first round of
@@ -302,11 +305,19 @@ func markdownCut(w io.Writer, t *template.Template, doc Document) error {
 		}
 		return nil
 	}
-	for _, n := range []int{cutRows, 0} {
-		for _, p := range parts {
-			if err := trim(p, n); err != nil {
-				return err
-			}
+	for _, p := range parts {
+		if err := trim(p, cutRows); err != nil {
+			return err
+		}
+	}
+	if last != nil {
+		if err := trim(last, cutRows); err != nil {
+			return err
+		}
+	}
+	for _, p := range parts {
+		if err := trim(p, 0); err != nil {
+			return err
 		}
 	}
 	for _, p := range parts {
@@ -320,10 +331,8 @@ func markdownCut(w io.Writer, t *template.Template, doc Document) error {
 		}
 	}
 	if last != nil {
-		for _, n := range []int{cutRows, 0} {
-			if err := trim(last, n); err != nil {
-				return err
-			}
+		if err := trim(last, 0); err != nil {
+			return err
 		}
 	}
 	if !fits() {

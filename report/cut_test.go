@@ -177,7 +177,8 @@ var skippedRow = regexp.MustCompile(`(?m)^\| (?:old|new) \| `)
 
 // checkSkipped checks the skipped pages of one shortened report: their
 // heading and count always there, their rows a prefix of the full table,
-// cut only once every other section is gone, and counted when cut.
+// cut below cutRows only once every other section is gone, and counted
+// when cut.
 func checkSkipped(t *testing.T, r *diff.Report, full, out string, max int) {
 	t.Helper()
 	n := len(r.Old.Skipped) + len(r.New.Skipped)
@@ -192,7 +193,7 @@ func checkSkipped(t *testing.T, r *diff.Report, full, out string, max int) {
 		return
 	}
 	for _, h := range regexp.MustCompile(`(?m)^### .*`).FindAllString(out, -1) {
-		if !strings.HasPrefix(h, "### Skipped pages") {
+		if len(rows) < min(n, cutRows) && !strings.HasPrefix(h, "### Skipped pages") {
 			t.Fatalf("max %d: %d of %d skipped pages shown, but section %q is still there", max, len(rows), n, h)
 		}
 	}
@@ -211,8 +212,9 @@ func checkSkipped(t *testing.T, r *diff.Report, full, out string, max int) {
 
 // TestMaxBytesSkipped: hundreds of skipped pages (about 90 KB of table)
 // fit in a GitHub comment and in much less: their table is cut to its
-// first rows and an "…and N more pages" line; the error of a limit too
-// small names what it counts, skipped pages included.
+// first rows and an "…and N more pages" line, and in a GitHub comment the
+// changes keep their sections; the error of a limit too small names what
+// it counts, skipped pages included.
 func TestMaxBytesSkipped(t *testing.T) {
 	r := genReport(5, 20)
 	genSkipped(r, 5, 700)
@@ -231,6 +233,9 @@ func TestMaxBytesSkipped(t *testing.T) {
 		out := buf.String()
 		if !strings.Contains(out, "\n### Skipped pages (700)\n") || !regexp.MustCompile(`\n…and \d+ more pages\.`).MatchString(out) {
 			t.Errorf("max %d: no skipped pages heading or no …and N more pages line:\n%s", max, out)
+		}
+		if rows := len(skippedRow.FindAllString(out, -1)); max == 65536 && (!strings.Contains(out, "\n### Packages\n") || rows < cutRows || rows == 700) {
+			t.Errorf("max %d: %d skipped rows, want %d to 699, and the package list (there is room for both)", max, rows, cutRows)
 		}
 	}
 	var small *TooSmallError
