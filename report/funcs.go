@@ -307,7 +307,8 @@ func count(v any, noun string) (string, error) {
 	return fmt.Sprintf("%d %ss", n, noun), nil
 }
 
-// minus returns the strings of a not in b.
+// minus returns the strings of a not in b. package diff has its own:
+// the renderer and the engine share no helper package for four lines.
 func minus(a, b []string) []string {
 	var out []string
 	for _, s := range a {

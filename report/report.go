@@ -1,9 +1,18 @@
-// Package report renders a diff.Report: JSON from typed structs (schema
-// cachediff/v1), Markdown and the terminal view through the built-in
-// templates, a unified diff of spec listings (Patch), and user templates
-// with the same data and functions.
+// Package report owns the cachediff/v1 document and everything that is
+// written from a diff.Report:
 //
-// Rendering is the only thing it does: it computes nothing about the diff,
+//   - JSON from typed structs (schema cachediff/v1), and Decode, which
+//     reads such a document back, refusing another schema and values
+//     cachediff never writes, so that `cachediff render` can render it
+//     again without the snapshots;
+//   - Markdown and the terminal view through the built-in templates, with
+//     the escaping functions they and user templates get (Funcs);
+//   - the --max-bytes cut of the Markdown report (Cut): which sections,
+//     rows and details are left out so that it fits a limit;
+//   - a unified diff of spec listings (Patch), and user templates with the
+//     same data and functions.
+//
+// It computes nothing about the diff (the engine, package diff, does),
 // writes only to the io.Writer it is given, and returns every error.
 package report
 
