@@ -20,7 +20,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"text/template"
 
 	"github.com/cachediff/cachediff/diff"
@@ -53,6 +56,9 @@ type Document struct {
 	// Cut says how much of the built-in Markdown report is shown under
 	// Render.MaxBytes; nil shows everything.
 	Cut *Cut `json:"-"`
+	// details are the packages' <details> blocks of the built-in Markdown
+	// report, rendered before it (see packageDetails).
+	details []string
 }
 
 // NewDocument wraps r for rendering with o.
@@ -68,10 +74,54 @@ func JSON(w io.Writer, r *diff.Report) error {
 	return enc.Encode(NewDocument(r, Options{}))
 }
 
-// builtin parses the embedded templates once.
+// builtin parses the embedded templates once. They get one function more
+// than user templates: pkgdetails, which writes a block packageDetails
+// rendered beforehand.
 var builtin = sync.OnceValues(func() (*template.Template, error) {
-	return template.New("builtin").Funcs(Funcs()).ParseFS(templates.FS, "*.tmpl")
+	return template.New("builtin").Funcs(Funcs()).Funcs(template.FuncMap{"pkgdetails": pkgDetails}).ParseFS(templates.FS, "*.tmpl")
 })
+
+// pkgDetails returns the <details> block of the i'th package of doc.
+func pkgDetails(doc Document, i int) (string, error) {
+	if i < 0 || i >= len(doc.details) {
+		return "", fmt.Errorf("pkgdetails: no block for package %d", i)
+	}
+	return doc.details[i], nil
+}
+
+// packageDetails renders the <details> block of every package of doc
+// (template "pkgdetails" of md.tmpl) on GOMAXPROCS goroutines: the blocks
+// are most of a report, and text/template renders on one core. Each block
+// goes to its own buffer, so the report is the same bytes whatever the
+// scheduling; the first error, in package order, is returned.
+func packageDetails(t *template.Template, doc Document) ([]string, error) {
+	pkgs := doc.Packages
+	out := make([]string, len(pkgs))
+	errs := make([]error, len(pkgs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(pkgs)) {
+		wg.Go(func() {
+			var b strings.Builder
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(pkgs) {
+					return
+				}
+				b.Reset()
+				errs[i] = t.ExecuteTemplate(&b, "pkgdetails", []any{doc.Render.LinkBase, pkgs[i]})
+				out[i] = b.String()
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
 
 // Markdown writes r as GitHub-flavoured Markdown.
 func Markdown(w io.Writer, r *diff.Report, o Options) error {
@@ -79,10 +129,14 @@ func Markdown(w io.Writer, r *diff.Report, o Options) error {
 	if err != nil {
 		return fmt.Errorf("built-in templates: %w", err)
 	}
-	if o.MaxBytes > 0 {
-		return markdownCut(w, t, NewDocument(r, o))
+	doc := NewDocument(r, o)
+	if doc.details, err = packageDetails(t, doc); err != nil {
+		return err
 	}
-	return t.ExecuteTemplate(w, "md.tmpl", NewDocument(r, o))
+	if o.MaxBytes > 0 {
+		return markdownCut(w, t, doc)
+	}
+	return t.ExecuteTemplate(w, "md.tmpl", doc)
 }
 
 // Text writes r as the compact terminal view (templates/text.tmpl): a
