@@ -146,19 +146,7 @@ func TestRenderHostileEnums(t *testing.T) {
 			t.Errorf("Markdown contains %q", bad)
 		}
 	}
-	var cells int
-	for _, line := range strings.Split(md, "\n") {
-		if !strings.HasPrefix(line, "|") {
-			cells = 0
-			continue
-		}
-		n := strings.Count(line, "|") - strings.Count(line, `\|`)
-		if cells == 0 {
-			cells = n
-		} else if n != cells {
-			t.Errorf("table row has %d separators, header %d: %s", n, cells, line)
-		}
-	}
+	checkTableRows(t, md)
 	buf.Reset()
 	if err := Text(&buf, r, Options{Title: "title\x1b]0;pwned\x07"}); err != nil {
 		t.Fatal(err)

@@ -70,20 +70,7 @@ func TestMarkdownHostileInput(t *testing.T) {
 			t.Errorf("Markdown contains %q:\n%s", bad, out)
 		}
 	}
-	// Every table row has as many unescaped cell separators as its header.
-	var cells int
-	for _, line := range strings.Split(out, "\n") {
-		if !strings.HasPrefix(line, "|") {
-			cells = 0
-			continue
-		}
-		n := strings.Count(line, "|") - strings.Count(line, `\|`)
-		if cells == 0 {
-			cells = n
-		} else if n != cells {
-			t.Errorf("table row has %d separators, header %d: %s", n, cells, line)
-		}
-	}
+	checkTableRows(t, out)
 }
 
 func TestJSONSchema(t *testing.T) {
@@ -217,8 +204,23 @@ func TestMarkdownLinksAndTitle(t *testing.T) {
 			t.Errorf("Markdown contains %q", bad)
 		}
 	}
+	checkTableRows(t, out)
+	// Without a base, names are plain.
+	buf.Reset()
+	if err := Markdown(&buf, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "](http") || strings.Contains(buf.String(), "<a href") {
+		t.Error("links without --link-base")
+	}
+}
+
+// checkTableRows fails t unless every row of every Markdown table in md
+// has as many unescaped cell separators as the table's header.
+func checkTableRows(t *testing.T, md string) {
+	t.Helper()
 	var cells int
-	for _, line := range strings.Split(out, "\n") {
+	for _, line := range strings.Split(md, "\n") {
 		if !strings.HasPrefix(line, "|") {
 			cells = 0
 			continue
@@ -229,13 +231,5 @@ func TestMarkdownLinksAndTitle(t *testing.T) {
 		} else if n != cells {
 			t.Errorf("table row has %d separators, header %d: %s", n, cells, line)
 		}
-	}
-	// Without a base, names are plain.
-	buf.Reset()
-	if err := Markdown(&buf, r, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(buf.String(), "](http") || strings.Contains(buf.String(), "<a href") {
-		t.Error("links without --link-base")
 	}
 }
