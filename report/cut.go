@@ -158,7 +158,11 @@ func (e *TooSmallError) Error() string {
 // keptParts names what the smallest shortened report of doc holds, for
 // TooSmallError.
 func keptParts(doc Document) []string {
-	kept := []string{"the headline"}
+	var kept []string
+	if doc.Render.Marker != "" {
+		kept = append(kept, "the marker line")
+	}
+	kept = append(kept, "the headline")
 	if doc.Options.Filtered() {
 		kept = append(kept, "the filters line")
 	}

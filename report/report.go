@@ -43,9 +43,17 @@ type Options struct {
 	LinkBase string
 	// MaxBytes, when positive, is the most bytes of Markdown to write.
 	MaxBytes int
+	// Marker, when set, is the Markdown report's first line: an HTML
+	// comment, invisible on GitHub, by which a CI job finds the comment it
+	// posted before (see GitHubMarker). MaxBytes counts it.
+	Marker string
 	// Color turns on ANSI colours in the terminal format.
 	Color bool
 }
+
+// GitHubMarker is the first line of a report made to be a GitHub comment
+// (cachediff --github-comment).
+const GitHubMarker = "<!-- cachediff -->"
 
 // Document is the data every format renders: the schema, the report, and
 // the rendering options (templates see them as .Render).

@@ -253,7 +253,8 @@ func TestRenderRoundTrip(t *testing.T) {
 
 // TestGitHubComment diffs a generated pair whose Markdown report is far
 // over GitHub's comment limit: --github-comment fits it in 65,536 bytes,
-// keeps the headline and the summary, says it was shortened, and the same
+// marker line included, keeps the headline and the summary, says it was
+// shortened, and the same
 // comes out of cachediff render on the saved JSON.
 func TestGitHubComment(t *testing.T) {
 	dir := t.TempDir()
@@ -272,7 +273,11 @@ func TestGitHubComment(t *testing.T) {
 		t.Fatalf("--github-comment: %d bytes, valid UTF-8 %v", len(short), utf8.Valid(short))
 	}
 	head, _, _ := bytes.Cut(full, []byte("\n\nCanonicalized"))
-	if !bytes.HasPrefix(short, head) {
+	body, marked := bytes.CutPrefix(short, []byte("<!-- cachediff -->\n"))
+	if !marked {
+		t.Errorf("--github-comment does not start with its hidden marker")
+	}
+	if !bytes.HasPrefix(body, head) {
 		t.Errorf("--github-comment lost the headline or the summary table")
 	}
 	if !bytes.Contains(short, []byte("**Shortened** to fit in 65536 bytes")) {

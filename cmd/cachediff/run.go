@@ -82,7 +82,8 @@ type options struct {
 	linkBase  string
 	filter    diff.Filter
 	skip      bool
-	maxBytes  int // --max-bytes, or githubCommentBytes with --github-comment
+	maxBytes  int    // --max-bytes, or githubCommentBytes with --github-comment
+	marker    string // the report's first line: report.GitHubMarker with --github-comment
 	ghComment bool
 	old, new  string
 	// render is set by the render subcommand: report is the JSON to read.
@@ -149,7 +150,7 @@ func newFlagSet(opts *options) *pflag.FlagSet {
 	fs.StringSliceVar(&opts.failOn, "fail-on", nil, "exit 1 only if one of these `kinds` of change is present, else 0 (comma-separated, repeatable; kinds below)")
 	fs.BoolVar(&opts.skip, "skip-invalid", false, "leave out invalid pages instead of failing, and list them in the report")
 	fs.IntVar(&opts.maxBytes, "max-bytes", 0, "shorten the Markdown report to at most `n` bytes: details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
-	fs.BoolVar(&opts.ghComment, "github-comment", false, "fit a GitHub comment: --max-bytes 65536 (GitHub counts 65,536 characters; a character is at least a byte, so 65,536 bytes always fit)")
+	fs.BoolVar(&opts.ghComment, "github-comment", false, "fit a GitHub comment: --max-bytes 65536 (GitHub counts 65,536 characters; a character is at least a byte, so 65,536 bytes always fit), the first line the hidden marker <!-- cachediff --> that finds the comment again")
 	fs.SortFlags = false
 	return fs
 }
@@ -232,7 +233,7 @@ func parseArgs(args []string) (opts options, help bool, err error) {
 	case opts.ghComment && fs.Changed("max-bytes"):
 		return opts, false, &usageError{"--github-comment is --max-bytes 65536: give one or the other"}
 	case opts.ghComment:
-		opts.maxBytes = githubCommentBytes
+		opts.maxBytes, opts.marker = githubCommentBytes, report.GitHubMarker
 	case opts.maxBytes < 0 || fs.Changed("max-bytes") && opts.maxBytes == 0:
 		return opts, false, &usageError{fmt.Sprintf("--max-bytes %d: want a positive number of bytes", opts.maxBytes)}
 	}
@@ -361,7 +362,7 @@ func finish(opts options, r *diff.Report, render func(io.Writer, *diff.Report) e
 // output, that is a terminal, and NO_COLOR is unset or empty
 // (https://no-color.org).
 func renderOptions(opts options, stdout io.Writer) report.Options {
-	o := report.Options{Title: opts.title, LinkBase: opts.linkBase, MaxBytes: opts.maxBytes}
+	o := report.Options{Title: opts.title, LinkBase: opts.linkBase, MaxBytes: opts.maxBytes, Marker: opts.marker}
 	switch opts.color {
 	case "always":
 		o.Color = true
