@@ -56,6 +56,7 @@ func Funcs() template.FuncMap {
 	fm["signed"] = signed
 	fm["count"] = count
 	fm["minus"] = minus
+	fm["change"] = change
 	fm["plain"] = Plain
 	fm["paint"] = paint
 	fm["pkgurl"] = PackageURL
@@ -369,4 +370,14 @@ func paint(on bool, style, s string) (string, error) {
 		return s, nil
 	}
 	return "\x1b[" + code + "m" + s + "\x1b[0m", nil
+}
+
+// change writes one facet of a matched pair for a table cell: the new
+// value, or "old → new" when the pair differs, both escaped as md does.
+// Every row of a rebuilt or updated spec writes five of them.
+func change(old, new string) string {
+	if old == new {
+		return Escape(new)
+	}
+	return Escape(old) + " → " + Escape(new)
 }

@@ -20,7 +20,7 @@ var sprigNonHermetic = []string{"date", "date_in_zone", "date_modify", "now", "h
 // function changes the set: review the new one before adding it here.
 var templateFuncs = []string{
 	"abbrev", "abbrevboth", "add", "add1", "add1f", "addf", "adler32sum", "all", "any", "append", "atoi",
-	"b32dec", "b32enc", "b64dec", "b64enc", "base", "biggest", "camelcase", "cat", "ceil", "chunk", "clean",
+	"b32dec", "b32enc", "b64dec", "b64enc", "base", "biggest", "camelcase", "cat", "ceil", "change", "chunk", "clean",
 	"coalesce", "compact", "concat", "contains", "count", "deepCopy", "deepEqual", "default", "dict", "dig",
 	"dir", "div", "divf", "duration", "empty", "env", "expandenv", "ext", "fail", "first", "float64", "floor",
 	"fromJson", "get", "has", "hasKey", "hasPrefix", "hasSuffix", "hello", "htmlpkg", "htmltext", "indent",
