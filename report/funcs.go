@@ -57,6 +57,7 @@ func Funcs() template.FuncMap {
 	fm["count"] = count
 	fm["minus"] = minus
 	fm["change"] = change
+	fm["pkgdetails"] = pkgDetails
 	fm["plain"] = Plain
 	fm["paint"] = paint
 	fm["pkgurl"] = PackageURL

@@ -18,6 +18,7 @@ package report
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -65,8 +66,10 @@ type Document struct {
 	// Render.MaxBytes; nil shows everything.
 	Cut *Cut `json:"-"`
 	// details are the packages' <details> blocks of the built-in Markdown
-	// report, rendered before it (see packageDetails).
+	// report, rendered before it (see packageDetails); tmpl is the user
+	// template being executed. pkgdetails writes one or the other.
 	details []string
+	tmpl    *template.Template
 }
 
 // NewDocument wraps r for rendering with o.
@@ -82,19 +85,27 @@ func JSON(w io.Writer, r *diff.Report) error {
 	return enc.Encode(NewDocument(r, Options{}))
 }
 
-// builtin parses the embedded templates once. They get one function more
-// than user templates: pkgdetails, which writes a block packageDetails
-// rendered beforehand.
+// builtin parses the embedded templates once.
 var builtin = sync.OnceValues(func() (*template.Template, error) {
-	return template.New("builtin").Funcs(Funcs()).Funcs(template.FuncMap{"pkgdetails": pkgDetails}).ParseFS(templates.FS, "*.tmpl")
+	return template.New("builtin").Funcs(Funcs()).ParseFS(templates.FS, "*.tmpl")
 })
 
-// pkgDetails returns the <details> block of the i'th package of doc.
+// pkgDetails writes the <details> block of the i'th package of doc: the
+// block rendered beforehand (the built-in report, see packageDetails), or
+// else the template's own "pkgdetails" (a user template copied from
+// md.tmpl).
 func pkgDetails(doc Document, i int) (string, error) {
-	if i < 0 || i >= len(doc.details) {
-		return "", fmt.Errorf("pkgdetails: no block for package %d", i)
+	switch {
+	case i < 0 || i >= len(doc.Packages):
+		return "", fmt.Errorf("pkgdetails: no package %d", i)
+	case doc.details != nil:
+		return doc.details[i], nil
+	case doc.tmpl == nil:
+		return "", errors.New("pkgdetails: no template to render the block with")
 	}
-	return doc.details[i], nil
+	var b strings.Builder
+	err := doc.tmpl.ExecuteTemplate(&b, "pkgdetails", []any{doc.Render.LinkBase, doc.Packages[i]})
+	return b.String(), err
 }
 
 // packageDetails renders the <details> block of every package of doc
@@ -168,5 +179,7 @@ func ParseTemplate(name, text string) (*template.Template, error) {
 
 // Execute renders a parsed user template over r.
 func Execute(w io.Writer, t *template.Template, r *diff.Report, o Options) error {
-	return t.Execute(w, NewDocument(r, o))
+	doc := NewDocument(r, o)
+	doc.tmpl = t
+	return t.Execute(w, doc)
 }

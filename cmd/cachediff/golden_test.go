@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -287,5 +288,25 @@ func TestGitHubComment(t *testing.T) {
 	runOK(t, []string{"-f", "json", "-o", saved, old, new}, 1)
 	if again := runOK(t, []string{"render", "--github-comment", saved}, 1); !bytes.Equal(again, short) {
 		t.Errorf("render --github-comment differs from the direct run:\n%s", lineDiff(short, again))
+	}
+}
+
+// TestBuiltinAsUserTemplate: the built-in Markdown template, given as
+// --template, writes the built-in report, so that a user's copy of
+// md.tmpl is a working start (it renders the package blocks itself
+// rather than taking them rendered beforehand).
+func TestBuiltinAsUserTemplate(t *testing.T) {
+	t.Chdir("../..")
+	for _, tc := range goldenCases {
+		if !strings.HasSuffix(tc.name, ".md") {
+			continue
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			want := runOK(t, tc.args, tc.exit)
+			got := runOK(t, append([]string{"--template", "templates/md.tmpl"}, tc.args...), tc.exit)
+			if !bytes.Equal(got, want) {
+				t.Errorf("--template templates/md.tmpl differs from the built-in report:\n%s", lineDiff(want, got))
+			}
+		})
 	}
 }
