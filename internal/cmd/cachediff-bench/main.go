@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command cachediff-bench times a full Markdown diff against the floor of
 // reading the input: for each generated pair (under testdata/bench,
 // generated when absent) it runs, in the same process and interleaved,
@@ -11,7 +13,8 @@
 // several times after one warm-up run of each, and prints the best times,
 // their ratio, and cachediff's peak RSS (from the child's rusage) against
 // the input bytes. It also checks cachediff's counts against the pair's
-// truth file. make bench runs it.
+// truth file. make bench runs it. It builds on Linux only: it reads the
+// child's peak RSS from rusage in kilobytes, as Linux gives it.
 package main
 
 import (
