@@ -35,6 +35,7 @@ type candidate struct {
 
 // result is what loading one candidate gave.
 type result struct {
+	bytes    int64 // the file's size, as read
 	pkg      *Package
 	counts   RuleCounts
 	warnings []Warning
@@ -65,6 +66,7 @@ func Load(path string, opt Options) (*Snapshot, error) {
 	pageWarnings := map[*Package][]Warning{}
 	counts := map[*Package]RuleCounts{}
 	for i, r := range results {
+		snap.Bytes += r.bytes
 		var np notPageError
 		switch {
 		case errors.As(r.err, &np):
@@ -255,7 +257,7 @@ func loadOne(c candidate, opt Options, st *loadState) result {
 		// "---" rule, is not a page: ignore it like other Markdown.
 		err = notPageError{&Error{File: c.path, Msg: "not a package page"}}
 	}
-	return result{pkg: pkg, counts: counts, warnings: warnings, err: err}
+	return result{bytes: int64(len(data)), pkg: pkg, counts: counts, warnings: warnings, err: err}
 }
 
 // pageMarker matches the lines that make a Markdown file a package page
