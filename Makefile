@@ -33,6 +33,7 @@ fuzz:
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzFastJSON$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzFastPaths$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzEscape$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
 
 # Benchmarks on generated pairs (written to testdata/bench on first use,
 # git-ignored): Go benchmarks of load, diff and render at 60k specs per

@@ -1,0 +1,495 @@
+package spackfmt
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Sniff says which kind of Spack file data holds, by content: a JSON
+// object whose first key is "database" (an index), "spec" (a spec file),
+// or "_meta" with file-type spack-lockfile, or with roots or
+// concrete_specs (a lockfile). A clear-signed spec file (*.spec.json.sig)
+// is recognised through its signature wrapper. Anything else is Unknown.
+// Sniff reads only the beginning of data.
+func Sniff(data []byte) Kind {
+	data = unwrapSigned(data)
+	s := newScanner("", data)
+	if s.peek() != '{' {
+		return Unknown
+	}
+	kind := Unknown
+	stop := fmt.Errorf("stop")
+	_ = s.object(func(key []byte) error {
+		switch string(key) {
+		case "database":
+			kind = Index
+		case "spec":
+			kind = SpecFile
+		case "roots", "concrete_specs":
+			kind = Lockfile
+		case "_meta":
+			if err := s.object(func(k []byte) error {
+				if string(k) == "file-type" {
+					if v, err := s.rawString(); err == nil && string(v) == "spack-lockfile" {
+						kind = Lockfile
+					}
+					return nil
+				}
+				return s.skip()
+			}); err != nil {
+				return err
+			}
+			if kind != Unknown {
+				return stop
+			}
+			return nil
+		default:
+			// An unknown first key: look no further than a small value.
+			return stop
+		}
+		return stop
+	})
+	return kind
+}
+
+// clear-signed wrapper lines (RFC 4880 §7).
+var (
+	sigBegin = []byte("-----BEGIN PGP SIGNED MESSAGE-----")
+	sigMid   = []byte("\n-----BEGIN PGP SIGNATURE-----")
+)
+
+// unwrapSigned returns the JSON inside a clear-signed message, or data.
+func unwrapSigned(data []byte) []byte {
+	t := bytes.TrimLeft(data, " \t\r\n")
+	if !bytes.HasPrefix(t, sigBegin) {
+		return data
+	}
+	i := bytes.Index(t, []byte("\n\n"))
+	j := bytes.Index(t, sigMid)
+	if i < 0 || j < i {
+		return data
+	}
+	// Keep the offsets of the original for line numbers: blank out the
+	// wrapper rather than slicing it off.
+	out := slices.Clone(data)
+	off := len(data) - len(t)
+	for k := 0; k < off+i+2; k++ {
+		if out[k] != '\n' {
+			out[k] = ' '
+		}
+	}
+	for k := off + j; k < len(out); k++ {
+		if out[k] != '\n' {
+			out[k] = ' '
+		}
+	}
+	return out
+}
+
+// Decode reads one Spack file: a build-cache index, a lockfile or a spec
+// file, recognised by content. file names it in messages. An unknown or
+// unsupported format version is an error that lists the supported ones;
+// a malformed value is an error naming its line, column and JSON path.
+func Decode(file string, data []byte) (*Set, error) {
+	data = unwrapSigned(data)
+	d := &decoder{s: newScanner(file, data), file: file, set: &Set{}, byID: map[string]*Node{}}
+	if d.s.peek() != '{' {
+		return nil, d.s.want("a JSON object (a Spack index, lockfile or spec file)")
+	}
+	err := d.s.object(func(key []byte) error {
+		switch string(key) {
+		case "database":
+			d.set.Kind = Index
+			return d.database()
+		case "spec":
+			d.set.Kind = SpecFile
+			return d.specBody()
+		case "_meta":
+			return d.lockMeta()
+		case "roots":
+			d.set.Kind = Lockfile
+			return d.roots()
+		case "concrete_specs":
+			d.set.Kind = Lockfile
+			if d.lockVersion == 0 {
+				return d.defer_(d.concreteSpecs)
+			}
+			return d.concreteSpecs()
+		case "include_concrete":
+			d.warnf(0, "include_concrete (specs of included environments) is not read")
+			return d.s.skip()
+		}
+		return d.s.skip()
+	})
+	if err == nil {
+		err = d.runDeferred()
+	}
+	if err == nil {
+		err = d.s.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if d.set.Kind == Unknown {
+		return nil, &Error{File: file, Line: 1, Col: 1, Path: "(top level)", Msg: "not a Spack index, lockfile or spec file: no database, spec or concrete_specs key"}
+	}
+	if d.set.Kind == Lockfile {
+		if err := d.checkLockVersion(); err != nil {
+			return nil, err
+		}
+	}
+	d.finish()
+	return d.set, nil
+}
+
+type decoder struct {
+	s    *scanner
+	file string
+	set  *Set
+	// all nodes in file order, and every id they answer to (the key they
+	// are filed under, hash, full_hash, build_hash).
+	all  []*Node
+	byID map[string]*Node
+	// defaults
+	lockVersion int
+	specVersion int // the file's spec format, when it says
+	deferred    []deferredValue
+	// line counting
+	linePos, line int
+}
+
+// depRef is a dependency as written, before its hash is resolved.
+type depRef struct {
+	name     string
+	refs     [3]string // hash, build_hash, full_hash: the first that names a node wins
+	types    []string
+	virtuals []string
+}
+
+// deferredValue is a big value met before the version that says how to
+// read it: it is skipped and read once the enclosing object is done.
+type deferredValue struct {
+	pos  int
+	path []pathElem
+	fn   func() error
+}
+
+func (d *decoder) defer_(fn func() error) error {
+	d.deferred = append(d.deferred, deferredValue{pos: d.s.pos, path: slices.Clone(d.s.path), fn: fn})
+	return d.s.skip()
+}
+
+func (d *decoder) runDeferred() error {
+	for len(d.deferred) > 0 {
+		v := d.deferred[0]
+		d.deferred = d.deferred[1:]
+		pos, path := d.s.pos, d.s.path
+		d.s.pos, d.s.path = v.pos, v.path
+		if err := v.fn(); err != nil {
+			return err
+		}
+		d.s.pos, d.s.path = pos, path
+	}
+	return nil
+}
+
+// lineAt returns the line of byte offset off, counting forward from the
+// last call (offsets come in increasing order, except after a deferral).
+func (d *decoder) lineAt(off int) int {
+	if off < d.linePos || d.line == 0 {
+		d.linePos, d.line = 0, 1
+	}
+	d.line += bytes.Count(d.s.data[d.linePos:off], []byte{'\n'})
+	d.linePos = off
+	return d.line
+}
+
+func (d *decoder) warnf(line int, format string, args ...any) {
+	d.set.Warnings = append(d.set.Warnings, Warning{File: d.file, Line: line, Message: fmt.Sprintf(format, args...)})
+}
+
+// version reads a format version written as a number or a string.
+func (d *decoder) version() (int, error) {
+	c := d.s.peek()
+	var text []byte
+	var err error
+	if c == '"' {
+		text, err = d.s.rawString()
+	} else if c == '-' || c >= '0' && c <= '9' {
+		text, err = d.s.literal()
+	} else {
+		return 0, d.s.want("a version number")
+	}
+	if err != nil {
+		return 0, err
+	}
+	v, perr := strconv.Atoi(strings.TrimSpace(string(text)))
+	if perr != nil {
+		return 0, d.s.errf("bad version %q", text)
+	}
+	return v, nil
+}
+
+func unsupported(what string, v, lo, hi int) string {
+	return fmt.Sprintf("%s version %d is not supported (cachediff reads versions %d to %d)", what, v, lo, hi)
+}
+
+// database reads {"version": N, "installs": {...}}.
+func (d *decoder) database() error {
+	dbVersion := 0
+	err := d.s.object(func(key []byte) error {
+		switch string(key) {
+		case "version":
+			start := d.s.pos
+			v, err := d.version()
+			if err != nil {
+				return err
+			}
+			if v < MinDatabase || v > MaxDatabase {
+				d.s.ws()
+				return d.s.errAt(start, "%s", unsupported("database", v, MinDatabase, MaxDatabase))
+			}
+			dbVersion = v
+			d.set.Version = v
+			// Database 6 wrote spec format 2 or 3, 7 wrote 4, 8 and 9
+			// write 5 (a node may say otherwise in its annotations).
+			switch {
+			case v <= 6:
+				d.specVersion = 3
+			case v == 7:
+				d.specVersion = 4
+			default:
+				d.specVersion = 5
+			}
+			return nil
+		case "installs":
+			if dbVersion == 0 {
+				return d.defer_(d.installs)
+			}
+			return d.installs()
+		}
+		return d.s.skip()
+	})
+	if err != nil {
+		return err
+	}
+	if dbVersion == 0 {
+		return d.s.errf("database has no version (cachediff reads versions %d to %d)", MinDatabase, MaxDatabase)
+	}
+	return nil
+}
+
+// installs reads the records of an index: {hash: {spec, in_buildcache, ...}}.
+func (d *decoder) installs() error {
+	return d.s.object(func(key []byte) error {
+		id := string(key)
+		line := d.lineAt(d.s.pos)
+		var n *Node
+		inCache := false
+		err := d.s.object(func(k []byte) error {
+			switch string(k) {
+			case "spec":
+				var err error
+				n, err = d.node(line)
+				return err
+			case "in_buildcache":
+				var err error
+				inCache, err = d.s.boolean()
+				return err
+			}
+			return d.s.skip()
+		})
+		if err != nil {
+			return err
+		}
+		if n == nil {
+			return d.s.errf("record %s has no spec", id)
+		}
+		d.add(n, id, inCache)
+		return nil
+	})
+}
+
+// lockMeta reads a lockfile's _meta.
+func (d *decoder) lockMeta() error {
+	return d.s.object(func(key []byte) error {
+		switch string(key) {
+		case "lockfile-version":
+			start := d.s.pos
+			v, err := d.version()
+			if err != nil {
+				return err
+			}
+			if v < MinLockfile || v > MaxLockfile {
+				d.s.ws()
+				return d.s.errAt(start, "%s", unsupported("lockfile", v, MinLockfile, MaxLockfile))
+			}
+			d.lockVersion = v
+			d.set.Version = v
+			return nil
+		case "specfile-version":
+			v, err := d.version()
+			if err != nil {
+				return err
+			}
+			d.specVersion = v
+			return nil
+		}
+		return d.s.skip()
+	})
+}
+
+func (d *decoder) checkLockVersion() error {
+	if d.lockVersion == 0 {
+		return &Error{File: d.file, Line: 1, Col: 1, Path: "_meta.lockfile-version", Msg: fmt.Sprintf("lockfile has no version (cachediff reads versions %d to %d)", MinLockfile, MaxLockfile)}
+	}
+	return nil
+}
+
+// roots reads [{"hash": ..., "spec": ...}].
+func (d *decoder) roots() error {
+	return d.s.array(func(int) error {
+		var r Root
+		err := d.s.object(func(key []byte) error {
+			var err error
+			switch string(key) {
+			case "hash":
+				r.Hash, err = d.s.str()
+			case "spec":
+				r.Spec, err = d.s.str()
+			default:
+				err = d.s.skip()
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		if r.Hash == "" {
+			return d.s.errf("root has no hash")
+		}
+		d.set.Roots = append(d.set.Roots, r)
+		return nil
+	})
+}
+
+// concreteSpecs reads a lockfile's {key: node} (versions 5, 6) or
+// {key: {name: node}} (versions 1 to 4).
+func (d *decoder) concreteSpecs() error {
+	if d.lockVersion == 0 {
+		if err := d.checkLockVersion(); err != nil {
+			return err
+		}
+	}
+	if d.specVersion == 0 {
+		switch {
+		case d.lockVersion <= 2:
+			d.specVersion = 2
+		case d.lockVersion == 3:
+			d.specVersion = 2
+		case d.lockVersion == 4:
+			d.specVersion = 3
+		case d.lockVersion == 5:
+			d.specVersion = 4
+		default:
+			d.specVersion = 5
+		}
+	}
+	return d.s.object(func(key []byte) error {
+		id := string(key)
+		line := d.lineAt(d.s.pos)
+		n, err := d.node(line)
+		if err != nil {
+			return err
+		}
+		d.add(n, id, true)
+		return nil
+	})
+}
+
+// specBody reads a spec file's {"_meta": {"version": N}, "nodes": [...]}.
+func (d *decoder) specBody() error {
+	if d.s.peek() == '[' {
+		return d.s.errf("%s", "spec format 1 (a list of nodes without _meta) is not supported (cachediff reads spec formats 2 to 6)")
+	}
+	seenVersion := false
+	err := d.s.object(func(key []byte) error {
+		switch string(key) {
+		case "_meta":
+			return d.s.object(func(k []byte) error {
+				if string(k) != "version" {
+					return d.s.skip()
+				}
+				start := d.s.pos
+				v, err := d.version()
+				if err != nil {
+					return err
+				}
+				if v < MinSpec || v > MaxSpec {
+					d.s.ws()
+					return d.s.errAt(start, "%s", unsupported("spec format", v, MinSpec, MaxSpec))
+				}
+				d.specVersion, d.set.Version, seenVersion = v, v, true
+				return nil
+			})
+		case "nodes":
+			if !seenVersion {
+				return d.defer_(d.specNodes)
+			}
+			return d.specNodes()
+		}
+		return d.s.skip()
+	})
+	if err != nil {
+		return err
+	}
+	if !seenVersion {
+		return d.s.errf("spec has no _meta.version (cachediff reads spec formats %d to %d)", MinSpec, MaxSpec)
+	}
+	return nil
+}
+
+func (d *decoder) specNodes() error {
+	return d.s.array(func(int) error {
+		line := d.lineAt(d.s.pos)
+		n, err := d.node(line)
+		if err != nil {
+			return err
+		}
+		if n.Hash == "" {
+			return d.s.errf("node %s has no hash", n.Name)
+		}
+		d.add(n, n.Hash, true)
+		return nil
+	})
+}
+
+// add files a node under id and the hashes it carries.
+func (d *decoder) add(n *Node, id string, counts bool) {
+	if prev, ok := d.byID[id]; ok && prev.Hash == id {
+		d.warnf(n.Line, "hash %s is listed twice (%s and %s); the first is kept", id, prev.Name, n.Name)
+		return
+	}
+	own := n.Hash
+	n.Hash = id
+	d.byID[id] = n
+	if own != "" && own != id {
+		if _, ok := d.byID[own]; !ok {
+			d.byID[own] = n
+		}
+	}
+	for _, a := range n.aliases {
+		if _, ok := d.byID[a]; !ok {
+			d.byID[a] = n
+		}
+	}
+	if counts {
+		d.set.Nodes = append(d.set.Nodes, n)
+	} else {
+		d.set.Others = append(d.set.Others, n)
+	}
+	d.all = append(d.all, n)
+}

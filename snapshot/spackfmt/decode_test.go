@@ -1,0 +1,425 @@
+package spackfmt
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const fixtures = "../../testdata/spack-formats"
+
+func decodeFile(t *testing.T, path string) *Set {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Decode(path, data)
+	if err != nil {
+		t.Fatalf("Decode: %v", err)
+	}
+	return s
+}
+
+// line is one node as a line of text, for comparisons.
+func line(n *Node) string {
+	var deps []string
+	for _, d := range n.Deps {
+		deps = append(deps, fmt.Sprintf("%s/%s:%s:%s", d.Name, short(d.Hash), strings.Join(d.Types, "+"), strings.Join(d.Virtuals, "+")))
+	}
+	return fmt.Sprintf("%s %s@%s %%%s %s-%s-%s [%s] deps=[%s]", short(n.Hash), n.Name, n.Version, n.Compiler,
+		n.Platform, n.OS, n.Target, strings.Join(n.Variants, " "), strings.Join(deps, " "))
+}
+
+func TestFixtures(t *testing.T) {
+	tests := []struct {
+		file    string
+		kind    Kind
+		version int
+		nodes   []string // every counted node, by hash
+		others  int
+	}{
+		{"index.v6-legacy-yaml.json", Index, 6, []string{
+			"t5mczux zlib@1.2.11 %gcc@4.5.0 test-debian6-core2 [+optimize +pic +shared] deps=[]",
+		}, 0},
+		{"index.v7-layout2-unsigned.json", Index, 7, []string{
+			"rqh2vuf libelf@0.8.13 %gcc@10.2.1 test-debian6-core2 [build_system=generic] deps=[]",
+			"sk2gqqz libdwarf@20130729 %gcc@10.2.1 test-debian6-core2 [build_system=generic] deps=[libelf/rqh2vuf:build+link:]",
+		}, 0},
+		{"index.v8-layout2-unsigned-mixed.json", Index, 8, []string{
+			"izgzpze gcc-runtime@10.2.1 %none test-debian6-m1 [build_system=generic] deps=[gcc/vd7v4ss:build:]",
+			"jr3yipy libelf@0.8.13 %gcc@10.2.1 test-debian6-m1 [build_system=generic] deps=[compiler-wrapper/qeehcxy:build: gcc/vd7v4ss:build:c gcc-runtime/izgzpze:link:]",
+			"qeehcxy compiler-wrapper@1.0 %none test-debian6-m1 [build_system=generic] deps=[]",
+			// Written in spec format 4 inside a v8 database: the compiler
+			// comes from the annotation, spelled as Spack wrote it.
+			"rqh2vuf libelf@0.8.13 %gcc@=10.2.1 test-debian6-core2 [build_system=generic] deps=[]",
+			"sk2gqqz libdwarf@20130729 %gcc@=10.2.1 test-debian6-core2 [build_system=generic] deps=[libelf/rqh2vuf:build+link:]",
+			"u5uz3dc libdwarf@20130729 %gcc@10.2.1 test-debian6-m1 [build_system=generic] deps=[compiler-wrapper/qeehcxy:build: gcc/vd7v4ss:build:c+cxx gcc-runtime/izgzpze:link: libelf/jr3yipy:build+link:]",
+		}, 1}, // the external gcc is not in the build cache
+		{"spec.v3-archive-files.spec.json", SpecFile, 3, []string{
+			"l3vdiqv archive-files@2.0 %gcc@4.5.0 test-debian6-core2 [] deps=[]",
+		}, 0},
+		{"spec.v4-libdwarf-core2.spec.json", SpecFile, 4, []string{
+			"rqh2vuf libelf@0.8.13 %gcc@10.2.1 test-debian6-core2 [build_system=generic] deps=[]",
+			"sk2gqqz libdwarf@20130729 %gcc@10.2.1 test-debian6-core2 [build_system=generic] deps=[libelf/rqh2vuf:build+link:]",
+		}, 0},
+		{"spec.v5-libdwarf-m1.spec.json", SpecFile, 5, []string{
+			"izgzpze gcc-runtime@10.2.1 %none test-debian6-m1 [build_system=generic] deps=[gcc/vd7v4ss:build:]",
+			"jr3yipy libelf@0.8.13 %gcc@10.2.1 test-debian6-m1 [build_system=generic] deps=[compiler-wrapper/qeehcxy:build: gcc/vd7v4ss:build:c gcc-runtime/izgzpze:link:]",
+			"qeehcxy compiler-wrapper@1.0 %none test-debian6-m1 [build_system=generic] deps=[]",
+			"u5uz3dc libdwarf@20130729 %gcc@10.2.1 test-debian6-m1 [build_system=generic] deps=[compiler-wrapper/qeehcxy:build: gcc/vd7v4ss:build:c+cxx gcc-runtime/izgzpze:link: libelf/jr3yipy:build+link:]",
+			"vd7v4ss gcc@10.2.1 %none test-debian6-aarch64 [build_system=generic languages=c,c++,fortran] deps=[]",
+		}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			path := filepath.Join(fixtures, tt.file)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k := Sniff(data); k != tt.kind {
+				t.Errorf("Sniff = %v, want %v", k, tt.kind)
+			}
+			s := decodeFile(t, path)
+			if s.Kind != tt.kind || s.Version != tt.version {
+				t.Errorf("kind %v version %d, want %v %d", s.Kind, s.Version, tt.kind, tt.version)
+			}
+			var got []string
+			for _, n := range s.Nodes {
+				got = append(got, line(n))
+			}
+			if !slices.Equal(got, tt.nodes) {
+				t.Errorf("nodes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.nodes, "\n"))
+			}
+			if len(s.Others) != tt.others {
+				t.Errorf("%d others, want %d", len(s.Others), tt.others)
+			}
+			if len(s.Warnings) != 0 {
+				t.Errorf("warnings: %v", s.Warnings)
+			}
+		})
+	}
+}
+
+// The v7 index and the v4 spec file share hashes, as do the v8 index and
+// the v5 spec file: what they share, they must agree on.
+func TestSharedHashesAgree(t *testing.T) {
+	for _, pair := range [][2]string{
+		{"index.v7-layout2-unsigned.json", "spec.v4-libdwarf-core2.spec.json"},
+		{"index.v8-layout2-unsigned-mixed.json", "spec.v5-libdwarf-m1.spec.json"},
+	} {
+		a := decodeFile(t, filepath.Join(fixtures, pair[0]))
+		b := decodeFile(t, filepath.Join(fixtures, pair[1]))
+		byHash := map[string]*Node{}
+		for _, n := range append(a.Nodes, a.Others...) {
+			byHash[n.Hash] = n
+		}
+		shared := 0
+		for _, n := range b.Nodes {
+			m, ok := byHash[n.Hash]
+			if !ok {
+				continue
+			}
+			shared++
+			if line(m) != line(n) {
+				t.Errorf("%s and %s disagree on %s:\n%s\n%s", pair[0], pair[1], short(n.Hash), line(m), line(n))
+			}
+		}
+		if shared < 2 {
+			t.Errorf("%s and %s share %d hashes, want at least 2", pair[0], pair[1], shared)
+		}
+	}
+}
+
+// lockfilesDir finds ../shared/lockfiles above the working directory, or
+// skips: the real lockfiles are never copied into the project.
+func lockfilesDir(t *testing.T) string {
+	t.Helper()
+	dir, _ := filepath.Abs(".")
+	for {
+		p := filepath.Join(dir, "..", "shared", "lockfiles")
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			return p
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("../shared/lockfiles is absent: the real lockfiles are read in place, never copied into the project")
+		}
+		dir = parent
+	}
+}
+
+// Every real lockfile decodes, with the version, number of concrete specs
+// and roots that ../shared/lockfiles/README.md lists, and no warnings.
+func TestRealLockfiles(t *testing.T) {
+	dir := lockfilesDir(t)
+	tests := []struct {
+		file             string
+		version, specs   int
+		roots, rootNodes int
+		orphans          int // nodes under no root
+	}{
+		{"MiddelkoopT__spack-tutorial/6872a9c/spack.lock", 2, 30, 3, 3, 0},
+		{"MiddelkoopT__spack-tutorial/c41dc2b/spack.lock", 2, 26, 3, 3, 0},
+		{"grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock", 3, 27, 4, 4, 0},
+		// Removing the root rocksdb left two of its dependencies (lz4,
+		// gflags) in concrete_specs, under no root.
+		{"grc-iit__ChronoLog/a0846dc/CI__enviroment__spack.lock", 3, 26, 3, 3, 2},
+		{"charmoniumQ__wf-reg-test/ebe45e2/engines__nextflow__spack.lock", 4, 3, 2, 2, 0},
+		{"charmoniumQ__wf-reg-test/b4ebf26/engines__nextflow__spack.lock", 4, 4, 3, 3, 0},
+		{"durrantlab__durrantlab-spack/b25b77a/spack.lock", 5, 32, 1, 1, 0},
+		{"durrantlab__durrantlab-spack/af7f928/spack.lock", 5, 34, 3, 3, 0},
+		{"spack__all-pythons/536609d/spack.lock", 6, 38, 8, 8, 0},
+		{"spack__all-pythons/9f5fc23/spack.lock", 6, 81, 9, 9, 0},
+		{"viperML__spack-stack/6f0a159/debian-11__spack.lock", 6, 20, 1, 1, 0},
+		{"viperML__spack-stack/6f0a159/rhel-8__spack.lock", 6, 20, 1, 1, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			s := decodeFile(t, filepath.Join(dir, tt.file))
+			if s.Kind != Lockfile || s.Version != tt.version {
+				t.Errorf("kind %v version %d, want lockfile %d", s.Kind, s.Version, tt.version)
+			}
+			if len(s.Nodes) != tt.specs || len(s.Roots) != tt.roots {
+				t.Errorf("%d specs, %d roots; want %d, %d", len(s.Nodes), len(s.Roots), tt.specs, tt.roots)
+			}
+			roots, orphans := 0, 0
+			for _, n := range s.Nodes {
+				if n.Root {
+					roots++
+				}
+				if len(n.Roots) == 0 {
+					orphans++
+				}
+				if n.Compiler == "" || n.Name == "" || n.Version == "" || n.OS == "" || n.Platform == "" || n.Target == "" {
+					t.Errorf("a facet is missing: %s", line(n))
+				}
+				if tt.version == 6 && n.SpecFormat != 5 {
+					t.Errorf("spec format %d in a v6 lockfile: %s", n.SpecFormat, line(n))
+				}
+			}
+			if roots != tt.rootNodes || orphans != tt.orphans {
+				t.Errorf("%d root nodes, %d under no root; want %d, %d", roots, orphans, tt.rootNodes, tt.orphans)
+			}
+			if len(s.Warnings) != 0 {
+				t.Errorf("warnings: %v", s.Warnings)
+			}
+		})
+	}
+}
+
+// A lockfile version 6 writes no compiler: it is the build dependency
+// providing c (all-pythons builds its pythons with gcc 13.2.0, git with
+// gcc 11.4.0).
+func TestLockfileV6Compilers(t *testing.T) {
+	dir := lockfilesDir(t)
+	s := decodeFile(t, filepath.Join(dir, "spack__all-pythons/9f5fc23/spack.lock"))
+	got := map[string]string{}
+	for _, n := range s.Nodes {
+		if n.Name == "python" || n.Name == "git" {
+			got[n.Name+"@"+n.Version] = n.Compiler
+		}
+	}
+	if got["python@3.13.5"] != "gcc@13.2.0" || got["git@2.48.1"] != "gcc@11.4.0" {
+		t.Errorf("compilers: %v", got)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name, data string
+		want       []string // substrings of the message
+	}{
+		{"database version", `{"database":{"version":"10","installs":{}}}`,
+			[]string{"x.json:1:24: database.version: database version 10 is not supported (cachediff reads versions 6 to 9)"}},
+		{"database version after installs", `{"database":{"installs":{"a":{"spec":{"name":"z"}}},"version":"5"}}`,
+			[]string{"database.version", "database version 5 is not supported"}},
+		{"lockfile version", "{\"_meta\":{\"file-type\":\"spack-lockfile\",\"lockfile-version\":7},\n\"roots\":[],\"concrete_specs\":{}}",
+			[]string{"_meta.lockfile-version", "lockfile version 7 is not supported (cachediff reads versions 1 to 6)"}},
+		{"lockfile without version", `{"roots":[],"concrete_specs":{}}`, []string{"lockfile has no version"}},
+		{"spec format", `{"spec":{"_meta":{"version":7},"nodes":[]}}`,
+			[]string{"spec._meta.version", "spec format version 7 is not supported (cachediff reads versions 2 to 6)"}},
+		{"spec format 1", `{"spec":[{"zlib":{"version":"1"}}]}`, []string{"spec format 1", "spec formats 2 to 6"}},
+		{"wrong type", `{"spec":{"_meta":{"version":5},"nodes":[{"name":"z","version":1.5,"hash":"h"}]}}`,
+			[]string{"spec.nodes[0].version: want a string, not a number"}},
+		{"target", `{"spec":{"_meta":{"version":5},"nodes":[{"name":"z","arch":{"target":[]},"hash":"h"}]}}`,
+			[]string{"spec.nodes[0].arch.target: want an object, not an array"}},
+		{"unterminated", `{"database":{"version":"8","installs":{"abc":{"spec":{"name":"z`,
+			[]string{"database.installs.abc.spec.name", "unterminated string"}},
+		{"no name", `{"database":{"version":"8","installs":{"abc":{"spec":{"version":"1"}}}}}`,
+			[]string{"database.installs.abc.spec", "spec has no name"}},
+		{"dep without hash", `{"spec":{"_meta":{"version":5},"nodes":[{"name":"z","hash":"h","dependencies":[{"name":"y"}]}]}}`,
+			[]string{"spec.nodes[0].dependencies[0]", "dependency y has no hash"}},
+		{"not spack", `{"hello":1}`, []string{"not a Spack index, lockfile or spec file"}},
+		{"not json", `--- a page`, []string{"want a JSON object"}},
+		{"trailing", `{"spec":{"_meta":{"version":5},"nodes":[]}} x`, []string{"unexpected data after the document"}},
+		{"odd key", `{"database":{"version":"8","installs":{"a b":{"spec":{"name":"z","arch":{"platform":3}}}}}}`,
+			[]string{`database.installs["a b"].spec.arch.platform: want a string, not a number`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode("x.json", []byte(tt.data))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%T, want *Error", err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// A dependency whose hash is not in the file is a warning, never an error.
+func TestMissingDependencyWarns(t *testing.T) {
+	data := `{"spec":{"_meta":{"version":5},"nodes":[
+{"name":"z","version":"1","hash":"zzzzzzz1","dependencies":[{"name":"gcc","hash":"ggggggg1","parameters":{"deptypes":["build"],"virtuals":["c"]}}]}]}}`
+	s, err := Decode("x.spec.json", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].Message, "dependency gcc/ggggggg is not in the file") || s.Warnings[0].Line != 2 {
+		t.Errorf("warnings: %+v", s.Warnings)
+	}
+	// The compiler is still the provider of c, by name.
+	if n := s.Nodes[0]; n.Compiler != "gcc" || len(n.Deps) != 1 || n.Deps[0].Hash != "ggggggg1" {
+		t.Errorf("node: %s", line(n))
+	}
+}
+
+// Flags: empty lists are left out, others written name="a b".
+func TestVariantSpelling(t *testing.T) {
+	data := `{"spec":{"_meta":{"version":5},"nodes":[{"name":"z","hash":"h","parameters":
+{"shared":true,"debug":false,"build_type":"Release","libs":["shared","static"],"cflags":["-O2","-g"],"ldflags":["-lm"],"cxxflags":[],"n":3,"x":null}}]}}`
+	s, err := Decode("x", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"+shared", "~debug", "build_type=Release", "libs=shared,static", `cflags="-O2 -g"`, "ldflags=-lm", "n=3"}
+	if got := s.Nodes[0].Variants; !slices.Equal(got, want) {
+		t.Errorf("variants %q, want %q", got, want)
+	}
+}
+
+// Lockfiles 1 to 4 wrap each node in its package name, and version 2
+// files a node under a key that differs from its inner hash: the key is
+// its identity, and dependencies name keys.
+func TestLockfileKeys(t *testing.T) {
+	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":2},
+"roots":[{"hash":"kkkkkkk1","spec":"top"}],
+"concrete_specs":{
+ "kkkkkkk1":{"top":{"version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"dependencies":{"lib":{"hash":"kkkkkkk2","type":["build","link"]}},"hash":"iiiiiii1"}},
+ "kkkkkkk2":{"lib":{"version":"2","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"hash":"iiiiiii2"}},
+ "kkkkkkk3":{"other":{"version":"3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"hash":"iiiiiii3"}}}}`
+	s, err := Decode("spack.lock", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range s.Nodes {
+		got = append(got, fmt.Sprintf("%s root=%v roots=%v", line(n), n.Root, n.Roots))
+	}
+	want := []string{
+		"kkkkkkk top@1 %gcc@9 linux-rhel8-x86_64 [] deps=[lib/kkkkkkk:build+link:] root=true roots=[top]",
+		"kkkkkkk lib@2 %gcc@9 linux-rhel8-x86_64 [] deps=[] root=false roots=[top]",
+		"kkkkkkk other@3 %gcc@9 linux-rhel8-x86_64 [] deps=[] root=false roots=[]",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestRootName(t *testing.T) {
+	for _, tt := range []struct{ hash, spec, want string }{
+		{"2myq44he5nkui3zyqnb2lgkfgessxwfs", "python@3.13.5/2myq44he5nkui3zyqnb2lgkfgessxwfs", "python@3.13.5"},
+		{"2myq44he5nkui3zyqnb2lgkfgessxwfs", "python@3.13.5 /2myq44h", "python@3.13.5"},
+		{"abc", "mpich~fortran", "mpich~fortran"},
+		{"abc", "", "abc"},
+		{"abc", "x/y", "x/y"},
+	} {
+		if got := (Root{Hash: tt.hash, Spec: tt.spec}).Name(); got != tt.want {
+			t.Errorf("Name(%q) = %q, want %q", tt.spec, got, tt.want)
+		}
+	}
+}
+
+func TestSignedSpecFile(t *testing.T) {
+	inner, err := os.ReadFile(filepath.Join(fixtures, "spec.v4-libdwarf-core2.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	signed := "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n" + string(inner) + "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
+	if Sniff([]byte(signed)) != SpecFile {
+		t.Fatal("a signed spec file is not recognised")
+	}
+	s, err := Decode("x.spec.json.sig", []byte(signed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := decodeFile(t, filepath.Join(fixtures, "spec.v4-libdwarf-core2.spec.json"))
+	// Lines count in the signed file: three lines of wrapper come first.
+	if len(s.Nodes) != 2 || s.Nodes[0].Line != plain.Nodes[0].Line+3 || line(s.Nodes[0]) != line(plain.Nodes[0]) {
+		t.Errorf("%d nodes, first at line %d: %s", len(s.Nodes), s.Nodes[0].Line, line(s.Nodes[0]))
+	}
+}
+
+func TestMerge(t *testing.T) {
+	a := decodeFile(t, filepath.Join(fixtures, "spec.v4-libdwarf-core2.spec.json"))
+	b := decodeFile(t, filepath.Join(fixtures, "spec.v5-libdwarf-m1.spec.json"))
+	c := decodeFile(t, filepath.Join(fixtures, "spec.v4-libdwarf-core2.spec.json"))
+	m := Merge([]*Set{a, b, c})
+	if len(m.Nodes) != 7 || m.Version != 5 {
+		t.Errorf("%d nodes, version %d; want 7, 5", len(m.Nodes), m.Version)
+	}
+	if !slices.IsSortedFunc(m.Nodes, func(x, y *Node) int { return strings.Compare(x.Hash, y.Hash) }) {
+		t.Error("not sorted")
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join(fixtures, "*"))
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":2},"roots":[{"hash":"a","spec":"x"}],"concrete_specs":{"a":{"x":{"version":"1","dependencies":{"y":{"hash":"b","type":["link"]}}}},"b":{"y":{"version":"2"}}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := Decode("f", data)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%T: %v", err, err)
+			}
+			if e.Line < 1 || e.Col < 1 || e.Path == "" {
+				t.Fatalf("error without a place: %+v", e)
+			}
+			return
+		}
+		_ = Sniff(data)
+		for _, n := range append(s.Nodes, s.Others...) {
+			if n.Name == "" || n.Compiler == "" {
+				t.Fatalf("node without a name or compiler: %+v", n)
+			}
+			for _, d := range n.Deps {
+				if d.Hash == "" {
+					t.Fatalf("edge without a hash: %+v", n)
+				}
+			}
+		}
+		if !slices.IsSortedFunc(s.Nodes, func(x, y *Node) int { return strings.Compare(x.Hash, y.Hash) }) {
+			t.Fatal("nodes not sorted")
+		}
+	})
+}

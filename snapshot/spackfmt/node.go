@@ -1,0 +1,461 @@
+package spackfmt
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// nodeKeys are the keys a node object has; a first key that is none of
+// them is a package name wrapping the node ({"zlib": {...}}, lockfile
+// versions 1 to 4 and old databases).
+var nodeKeys = map[string]bool{
+	"name": true, "version": true, "arch": true, "compiler": true, "namespace": true,
+	"parameters": true, "dependencies": true, "hash": true, "_hash": true,
+	"full_hash": true, "build_hash": true, "package_hash": true, "patches": true,
+	"external": true, "annotations": true, "concrete": true, "develop": true,
+	"abstract_hash": true, "build_spec": true,
+}
+
+// flagNames are the compiler-flag parameters, spelled name="a b".
+var flagNames = map[string]bool{
+	"cflags": true, "cppflags": true, "cxxflags": true, "fflags": true, "ldflags": true, "ldlibs": true,
+}
+
+// node reads a node object, or a one-key object wrapping one under its
+// package name.
+func (d *decoder) node(line int) (*Node, error) {
+	s := d.s
+	if s.peek() != '{' {
+		return nil, s.want("a spec object")
+	}
+	// Look at the first key without consuming: a wrapper has one key
+	// that is not a node field.
+	save := s.pos
+	s.pos++
+	wrapped := ""
+	if s.peek() == '"' {
+		k, err := s.rawString()
+		if err != nil {
+			return nil, err
+		}
+		if !nodeKeys[string(k)] {
+			if c := s.peek(); c == ':' {
+				s.pos++
+				if s.peek() == '{' {
+					wrapped = string(k)
+				}
+			}
+		}
+	}
+	s.pos = save
+	n := &Node{Line: line, SpecFormat: d.specVersion}
+	if wrapped == "" {
+		return n, d.nodeBody(n)
+	}
+	err := s.object(func(key []byte) error {
+		if n.Name != "" || string(key) != wrapped {
+			return s.errf("want one package name around a spec, found a second key")
+		}
+		n.Name = wrapped
+		return d.nodeBody(n)
+	})
+	return n, err
+}
+
+// nodeBody reads the fields of a node.
+func (d *decoder) nodeBody(n *Node) error {
+	s := d.s
+	var annCompiler string
+	err := s.object(func(key []byte) error {
+		var err error
+		switch string(key) {
+		case "name":
+			n.Name, err = s.istr()
+		case "version":
+			n.Version, err = s.istr()
+		case "arch":
+			err = d.arch(n)
+		case "compiler":
+			err = d.compiler(n)
+		case "parameters":
+			err = d.parameters(n)
+		case "dependencies":
+			err = d.deps(n)
+		case "hash", "_hash":
+			var h string
+			h, err = s.str()
+			if n.Hash == "" {
+				n.Hash = h
+			} else {
+				n.aliases = append(n.aliases, h)
+			}
+		case "full_hash", "build_hash":
+			var h string
+			h, err = s.str()
+			n.aliases = append(n.aliases, h)
+		case "package_hash":
+			n.PackageHash, err = s.str()
+		case "annotations":
+			err = s.object(func(k []byte) error {
+				switch string(k) {
+				case "original_specfile_version":
+					v, err := d.version()
+					n.SpecFormat = v
+					return err
+				case "compiler":
+					var err error
+					annCompiler, err = s.istr()
+					return err
+				}
+				return s.skip()
+			})
+		default:
+			err = s.skip()
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if n.Name == "" {
+		return s.errf("spec has no name")
+	}
+	if !n.ownCompiler && annCompiler != "" {
+		n.Compiler, n.ownCompiler = annCompiler, true
+	}
+	return nil
+}
+
+func (d *decoder) arch(n *Node) error {
+	s := d.s
+	return s.object(func(key []byte) error {
+		var err error
+		switch string(key) {
+		case "platform":
+			n.Platform, err = s.istr()
+		case "platform_os":
+			n.OS, err = s.istr()
+		case "target":
+			if s.peek() == '"' {
+				n.Target, err = s.istr()
+				return err
+			}
+			err = s.object(func(k []byte) error {
+				if string(k) == "name" {
+					var err error
+					n.Target, err = s.istr()
+					return err
+				}
+				return s.skip()
+			})
+		default:
+			err = s.skip()
+		}
+		return err
+	})
+}
+
+// compiler reads {"name": ..., "version": ...} as name@version; null is
+// no compiler.
+func (d *decoder) compiler(n *Node) error {
+	s := d.s
+	switch s.peek() {
+	case 'n':
+		return s.skip()
+	case '"': // a spec string, as some writers put it
+		c, err := s.istr()
+		n.Compiler, n.ownCompiler = c, c != ""
+		return err
+	}
+	var name, version string
+	err := s.object(func(key []byte) error {
+		var err error
+		switch string(key) {
+		case "name":
+			name, err = s.istr()
+		case "version", "versions":
+			if s.peek() == '"' {
+				version, err = s.istr()
+			} else {
+				err = s.skip()
+			}
+		default:
+			err = s.skip()
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if name != "" {
+		if version != "" {
+			name += "@" + version
+		}
+		n.Compiler, n.ownCompiler = s.internBytes([]byte(name)), true
+	}
+	return nil
+}
+
+// parameters reads the variants (and flags) in Spack's spelling.
+func (d *decoder) parameters(n *Node) error {
+	s := d.s
+	var buf []byte
+	return s.object(func(key []byte) error {
+		buf = buf[:0]
+		switch c := s.peek(); {
+		case c == 't' || c == 'f':
+			v, err := s.boolean()
+			if err != nil {
+				return err
+			}
+			if v {
+				buf = append(buf, '+')
+			} else {
+				buf = append(buf, '~')
+			}
+			buf = append(buf, key...)
+		case c == '"':
+			v, err := s.rawString()
+			if err != nil {
+				return err
+			}
+			buf = append(append(append(buf, key...), '='), v...)
+		case c == '[':
+			flag := flagNames[string(key)]
+			buf = append(append(buf, key...), '=')
+			head := len(buf)
+			err := s.array(func(i int) error {
+				var v []byte
+				var err error
+				if s.peek() == '"' {
+					v, err = s.rawString()
+				} else {
+					v, err = s.literal()
+				}
+				if err != nil {
+					return err
+				}
+				if i > 0 {
+					if flag {
+						buf = append(buf, ' ')
+					} else {
+						buf = append(buf, ',')
+					}
+				}
+				buf = append(buf, v...)
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			if len(buf) == head {
+				return nil // an empty list: left out
+			}
+			if flag && bytesHasSpace(buf[head:]) {
+				buf = append(append(append(buf[:head:head], '"'), buf[head:]...), '"')
+			}
+		case c == 'n':
+			return s.skip()
+		case c == '{':
+			return s.skip()
+		default:
+			v, err := s.literal()
+			if err != nil {
+				return err
+			}
+			buf = append(append(append(buf, key...), '='), v...)
+		}
+		n.Variants = append(n.Variants, s.internBytes(buf))
+		return nil
+	})
+}
+
+func bytesHasSpace(b []byte) bool {
+	for _, c := range b {
+		if c == ' ' {
+			return true
+		}
+	}
+	return false
+}
+
+// deps reads dependencies: a list of {name, hash, parameters: {deptypes,
+// virtuals}} (spec format 4 on), of {name, hash|build_hash, type} (formats
+// 2 and 3), or an object {name: {hash, type}} (format 1, lockfiles 1 and 2).
+func (d *decoder) deps(n *Node) error {
+	s := d.s
+	one := func(r *depRef) error {
+		if s.peek() == '"' { // {name: "hash"}
+			h, err := s.str()
+			r.refs[0] = h
+			return err
+		}
+		return s.object(func(key []byte) error {
+			var err error
+			switch string(key) {
+			case "name":
+				r.name, err = s.istr()
+			case "hash":
+				r.refs[0], err = s.str()
+			case "build_hash":
+				r.refs[1], err = s.str()
+			case "full_hash":
+				r.refs[2], err = s.str()
+			case "type", "deptypes":
+				r.types, err = s.strList()
+			case "virtuals":
+				r.virtuals, err = s.strList()
+			case "parameters":
+				err = s.object(func(k []byte) error {
+					var err error
+					switch string(k) {
+					case "deptypes":
+						r.types, err = s.strList()
+					case "virtuals":
+						r.virtuals, err = s.strList()
+					default:
+						err = s.skip()
+					}
+					return err
+				})
+			default:
+				err = s.skip()
+			}
+			return err
+		})
+	}
+	if s.peek() == '{' {
+		return s.object(func(key []byte) error {
+			r := depRef{name: s.internBytes(key)}
+			if err := one(&r); err != nil {
+				return err
+			}
+			return d.addRef(n, r)
+		})
+	}
+	return s.array(func(int) error {
+		var r depRef
+		if err := one(&r); err != nil {
+			return err
+		}
+		if r.name == "" {
+			return s.errf("dependency has no name")
+		}
+		return d.addRef(n, r)
+	})
+}
+
+func (d *decoder) addRef(n *Node, r depRef) error {
+	if r.refs[0] == "" && r.refs[1] == "" && r.refs[2] == "" {
+		return d.s.errf("dependency %s has no hash", r.name)
+	}
+	n.refs = append(n.refs, r)
+	return nil
+}
+
+// finish resolves edges, derives compilers, marks roots and sorts.
+func (d *decoder) finish() {
+	set := d.set
+	for _, n := range d.all {
+		n.Deps = make([]Dep, 0, len(n.refs))
+		for _, r := range n.refs {
+			dep := Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals}
+			var target *Node
+			for _, h := range r.refs {
+				if h == "" {
+					continue
+				}
+				if t, ok := d.byID[h]; ok {
+					target = t
+					break
+				}
+			}
+			if target != nil {
+				dep.Hash = target.Hash
+			} else {
+				for _, h := range r.refs {
+					if h != "" {
+						dep.Hash = h
+						break
+					}
+				}
+				d.warnf(n.Line, "%s/%s: dependency %s/%s is not in the file", n.Name, short(n.Hash), r.name, short(dep.Hash))
+			}
+			n.Deps = append(n.Deps, dep)
+		}
+		n.refs, n.aliases = nil, nil
+	}
+	for _, n := range d.all {
+		if !n.ownCompiler {
+			n.Compiler = d.depCompiler(n)
+		}
+		if n.Compiler == "" {
+			n.Compiler = "none"
+		}
+	}
+	d.markRoots()
+	byHash := func(a, b *Node) int { return cmp.Compare(a.Hash, b.Hash) }
+	slices.SortFunc(set.Nodes, byHash)
+	slices.SortFunc(set.Others, byHash)
+	slices.SortStableFunc(set.Warnings, func(a, b Warning) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
+	})
+}
+
+// depCompiler is the build dependency providing c, then cxx, then fortran,
+// as name@version (name alone when the dependency is not in the file).
+func (d *decoder) depCompiler(n *Node) string {
+	for _, lang := range []string{"c", "cxx", "fortran"} {
+		for _, dep := range n.Deps {
+			if !slices.Contains(dep.Types, "build") || !slices.Contains(dep.Virtuals, lang) {
+				continue
+			}
+			if t, ok := d.byID[dep.Hash]; ok && t.Version != "" {
+				return d.s.internBytes([]byte(t.Name + "@" + t.Version))
+			}
+			return dep.Name
+		}
+	}
+	return ""
+}
+
+// markRoots sets Root and Roots from a lockfile's roots: a node's roots
+// are those whose DAG (every deptype) holds it.
+func (d *decoder) markRoots() {
+	for _, r := range d.set.Roots {
+		top, ok := d.byID[r.Hash]
+		if !ok {
+			d.warnf(0, "root %s/%s is not in concrete_specs", r.Name(), short(r.Hash))
+			continue
+		}
+		top.Root = true
+		name := r.Name()
+		seen := map[*Node]bool{top: true}
+		queue := []*Node{top}
+		for len(queue) > 0 {
+			n := queue[0]
+			queue = queue[1:]
+			n.Roots = append(n.Roots, name)
+			for _, dep := range n.Deps {
+				if t, ok := d.byID[dep.Hash]; ok && !seen[t] {
+					seen[t] = true
+					queue = append(queue, t)
+				}
+			}
+		}
+	}
+	for _, n := range d.all {
+		if len(n.Roots) > 1 {
+			slices.Sort(n.Roots)
+			n.Roots = slices.Compact(n.Roots)
+		}
+	}
+}
+
+func short(h string) string {
+	if len(h) > 7 {
+		return h[:7]
+	}
+	return h
+}

@@ -1,0 +1,390 @@
+package spackfmt
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// scanner is a pull reader of one JSON document held in memory. It reads
+// only what the decoders ask for and skips the rest (CPU features, hashes
+// of patches, external paths) without building values, which is what keeps
+// a 300 MB index within a small multiple of reading its bytes. It keeps the
+// path from the document's root to the value being read, for messages.
+type scanner struct {
+	file string
+	data []byte
+	pos  int
+	path []pathElem
+	// intern maps short, repeated values (OS, platform, target, deptypes,
+	// variant spellings) to one string each.
+	intern map[string]string
+}
+
+// pathElem is one step of a JSON path: an object key, or an array index
+// when key is nil.
+type pathElem struct {
+	key []byte
+	idx int
+}
+
+func newScanner(file string, data []byte) *scanner {
+	return &scanner{file: file, data: data, intern: make(map[string]string, 256)}
+}
+
+// pathString writes the current path as dotted keys and [i] indexes, the
+// way jq names a value: database.installs.abc.spec.version. Keys that are
+// not plain words are quoted.
+func (s *scanner) pathString() string {
+	var b strings.Builder
+	for _, p := range s.path {
+		if p.key == nil {
+			fmt.Fprintf(&b, "[%d]", p.idx)
+			continue
+		}
+		if plainKey(p.key) {
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.Write(p.key)
+		} else {
+			b.WriteByte('[')
+			b.WriteString(strconv.Quote(string(p.key)))
+			b.WriteByte(']')
+		}
+	}
+	if b.Len() == 0 {
+		return "(top level)"
+	}
+	return b.String()
+}
+
+func plainKey(k []byte) bool {
+	if len(k) == 0 {
+		return false
+	}
+	for _, c := range k {
+		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// errAt is an *Error at byte offset off with the current path.
+func (s *scanner) errAt(off int, format string, args ...any) error {
+	line, col := lineCol(s.data, off)
+	return &Error{File: s.file, Line: line, Col: col, Path: s.pathString(), Msg: fmt.Sprintf(format, args...)}
+}
+
+func (s *scanner) errf(format string, args ...any) error {
+	return s.errAt(s.pos, format, args...)
+}
+
+// lineCol turns a byte offset into a 1-based line and byte column.
+func lineCol(data []byte, off int) (int, int) {
+	if off > len(data) {
+		off = len(data)
+	}
+	line := 1 + bytes.Count(data[:off], []byte{'\n'})
+	col := off + 1
+	if i := bytes.LastIndexByte(data[:off], '\n'); i >= 0 {
+		col = off - i
+	}
+	return line, col
+}
+
+func (s *scanner) ws() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\n', '\r', '\t':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+// peek returns the first byte of the next value, or 0 at the end.
+func (s *scanner) peek() byte {
+	s.ws()
+	if s.pos >= len(s.data) {
+		return 0
+	}
+	return s.data[s.pos]
+}
+
+// kindName names the JSON kind of a value starting with c, for messages.
+func kindName(c byte) string {
+	switch {
+	case c == '{':
+		return "an object"
+	case c == '[':
+		return "an array"
+	case c == '"':
+		return "a string"
+	case c == 't' || c == 'f':
+		return "a boolean"
+	case c == 'n':
+		return "null"
+	case c == '-' || c >= '0' && c <= '9':
+		return "a number"
+	case c == 0:
+		return "the end of the file"
+	}
+	return fmt.Sprintf("%q", c)
+}
+
+func (s *scanner) want(what string) error {
+	return s.errf("want %s, not %s", what, kindName(s.peek()))
+}
+
+// object reads an object, calling fn with each key; fn must read or skip
+// the key's value. The key's bytes are valid until fn returns.
+func (s *scanner) object(fn func(key []byte) error) error {
+	if s.peek() != '{' {
+		return s.want("an object")
+	}
+	s.pos++
+	if s.peek() == '}' {
+		s.pos++
+		return nil
+	}
+	for {
+		if s.peek() != '"' {
+			return s.want("a key")
+		}
+		key, err := s.rawString()
+		if err != nil {
+			return err
+		}
+		if s.peek() != ':' {
+			return s.errf("want ':' after a key")
+		}
+		s.pos++
+		s.path = append(s.path, pathElem{key: key})
+		if err := fn(key); err != nil {
+			return err
+		}
+		s.path = s.path[:len(s.path)-1]
+		switch s.peek() {
+		case ',':
+			s.pos++
+		case '}':
+			s.pos++
+			return nil
+		default:
+			return s.errf("want ',' or '}' in an object")
+		}
+	}
+}
+
+// array reads an array, calling fn for each element; fn must read or skip
+// it.
+func (s *scanner) array(fn func(i int) error) error {
+	if s.peek() != '[' {
+		return s.want("an array")
+	}
+	s.pos++
+	if s.peek() == ']' {
+		s.pos++
+		return nil
+	}
+	for i := 0; ; i++ {
+		s.path = append(s.path, pathElem{idx: i})
+		if err := fn(i); err != nil {
+			return err
+		}
+		s.path = s.path[:len(s.path)-1]
+		switch s.peek() {
+		case ',':
+			s.pos++
+		case ']':
+			s.pos++
+			return nil
+		default:
+			return s.errf("want ',' or ']' in an array")
+		}
+	}
+}
+
+// rawString reads a string and returns its bytes, unescaped. Without
+// escapes they alias the input.
+func (s *scanner) rawString() ([]byte, error) {
+	if s.peek() != '"' {
+		return nil, s.want("a string")
+	}
+	start := s.pos
+	s.pos++
+	escaped := false
+	for {
+		i := bytes.IndexByte(s.data[s.pos:], '"')
+		if i < 0 {
+			return nil, s.errAt(start, "unterminated string")
+		}
+		end := s.pos + i
+		// An odd run of backslashes before the quote escapes it.
+		n := 0
+		for j := end - 1; j > start && s.data[j] == '\\'; j-- {
+			n++
+		}
+		if n > 0 || bytes.IndexByte(s.data[s.pos:end], '\\') >= 0 {
+			escaped = true
+		}
+		s.pos = end + 1
+		if n%2 == 0 {
+			break
+		}
+	}
+	raw := s.data[start+1 : s.pos-1]
+	for _, c := range raw {
+		if c < 0x20 {
+			return nil, s.errAt(start, "control character in a string")
+		}
+	}
+	if !escaped {
+		if !utf8.Valid(raw) {
+			return nil, s.errAt(start, "string is not valid UTF-8")
+		}
+		return raw, nil
+	}
+	var out string
+	if err := json.Unmarshal(s.data[start:s.pos], &out); err != nil {
+		return nil, s.errAt(start, "bad string: %v", err)
+	}
+	return []byte(out), nil
+}
+
+// str reads a string value as a new string.
+func (s *scanner) str() (string, error) {
+	b, err := s.rawString()
+	return string(b), err
+}
+
+// istr reads a string value, interned: for values repeated across nodes.
+func (s *scanner) istr() (string, error) {
+	b, err := s.rawString()
+	if err != nil {
+		return "", err
+	}
+	return s.internBytes(b), nil
+}
+
+func (s *scanner) internBytes(b []byte) string {
+	if v, ok := s.intern[string(b)]; ok {
+		return v
+	}
+	v := string(b)
+	if len(s.intern) < 1<<16 {
+		s.intern[v] = v
+	}
+	return v
+}
+
+// strList reads an array of strings (interned).
+func (s *scanner) strList() ([]string, error) {
+	var out []string
+	err := s.array(func(int) error {
+		v, err := s.istr()
+		out = append(out, v)
+		return err
+	})
+	return out, err
+}
+
+// literal reads true, false, null or a number and returns its text.
+func (s *scanner) literal() ([]byte, error) {
+	c := s.peek()
+	start := s.pos
+	switch c {
+	case 't', 'f', 'n':
+		for _, w := range []string{"true", "false", "null"} {
+			if bytes.HasPrefix(s.data[s.pos:], []byte(w)) {
+				s.pos += len(w)
+				return s.data[start:s.pos], nil
+			}
+		}
+		return nil, s.errf("bad literal")
+	}
+	if c == '-' || c >= '0' && c <= '9' {
+		s.pos++
+		for s.pos < len(s.data) {
+			d := s.data[s.pos]
+			if d >= '0' && d <= '9' || d == '.' || d == 'e' || d == 'E' || d == '+' || d == '-' {
+				s.pos++
+				continue
+			}
+			break
+		}
+		if !json.Valid(s.data[start:s.pos]) {
+			return nil, s.errAt(start, "bad number")
+		}
+		return s.data[start:s.pos], nil
+	}
+	return nil, s.errf("want a value, not %s", kindName(c))
+}
+
+// boolean reads true or false.
+func (s *scanner) boolean() (bool, error) {
+	c := s.peek()
+	if c != 't' && c != 'f' {
+		return false, s.want("a boolean")
+	}
+	lit, err := s.literal()
+	return string(lit) == "true", err
+}
+
+// skip passes over one value of any kind, checking that brackets match
+// and strings end, without building anything.
+func (s *scanner) skip() error {
+	c := s.peek()
+	switch c {
+	case '"':
+		_, err := s.rawString()
+		return err
+	case '{', '[':
+	default:
+		_, err := s.literal()
+		return err
+	}
+	var stack []byte
+	start := s.pos
+	for s.pos < len(s.data) {
+		c := s.data[s.pos]
+		switch c {
+		case '"':
+			if _, err := s.rawString(); err != nil {
+				return err
+			}
+			continue
+		case '{', '[':
+			stack = append(stack, c)
+		case '}', ']':
+			open := byte('{')
+			if c == ']' {
+				open = '['
+			}
+			if len(stack) == 0 || stack[len(stack)-1] != open {
+				return s.errf("unbalanced %q", c)
+			}
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				s.pos++
+				return nil
+			}
+		}
+		s.pos++
+	}
+	return s.errAt(start, "unterminated %s", kindName(s.data[start]))
+}
+
+// end checks that nothing but white space follows the document.
+func (s *scanner) end() error {
+	if s.peek() != 0 {
+		return s.errf("unexpected data after the document")
+	}
+	return nil
+}

@@ -1,0 +1,209 @@
+// Package spackfmt decodes Spack's own files that hold sets of concrete
+// specs, with their dependency edges: build-cache indexes (index.json,
+// database versions 6 to 9), environment lockfiles (spack.lock, lockfile
+// versions 1 to 6) and spec files (*.spec.json, spec formats 2 to 6).
+//
+// It owns the formats and nothing else: it reads bytes already in memory,
+// recognises the kind by content (Sniff), and returns neutral node records
+// (Set, Node, Dep) mapped onto cachediff's facets. It imports nothing from
+// package snapshot, which turns a Set into a snapshot (canonicalization,
+// packages, warnings), and it never reads files, prints or exits.
+//
+// The facets of a node:
+//
+//   - Name and Version as written.
+//   - Compiler: the node's "compiler" object (spec formats up to 4, or the
+//     "compiler" annotation a database writes for an old node), written
+//     name@version; from spec format 5 on, Spack records compilers as build
+//     dependencies, so it is the build dependency that provides the c, cxx
+//     or fortran virtual (in that order of preference), written
+//     name@version; "none" when there is none.
+//   - OS, Platform: arch.platform_os and arch.platform.
+//   - Target: arch.target's name (a string in some formats, an object with
+//     a name in others).
+//   - Variants: from "parameters", in Spack's own spelling: true is
+//     +name, false ~name, a string name=value, a list name=v1,v2 (compiler
+//     flags name="-O2 -g"); an empty list (the six empty flag lists every
+//     node has) is left out.
+//   - Stacks: none from the file itself. For a lockfile, Roots lists the
+//     environment's roots, and Node.Roots the roots whose DAG holds the
+//     node: package snapshot uses those as the node's stacks.
+//
+// Each node keeps its dependency edges (Dep: name, hash, deptypes,
+// virtuals). A dependency hash names a node of the same file; one that is
+// absent is a Warning, never an error.
+package spackfmt
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Kind is the kind of a Spack file.
+type Kind int
+
+// Kinds of file. Unknown is anything else (a catalogue page, a README).
+const (
+	Unknown  Kind = iota
+	Index         // a build-cache index: build_cache/index.json
+	Lockfile      // an environment lockfile: spack.lock
+	SpecFile      // a spec file: *.spec.json
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Index:
+		return "build-cache index"
+	case Lockfile:
+		return "lockfile"
+	case SpecFile:
+		return "spec file"
+	}
+	return "unknown"
+}
+
+// Supported format versions, for checks and messages.
+const (
+	MinDatabase, MaxDatabase = 6, 9
+	MinLockfile, MaxLockfile = 1, 6
+	MinSpec, MaxSpec         = 2, 6
+)
+
+// Set is the decoded content of one file (or, after Merge, of several
+// spec files).
+type Set struct {
+	Kind Kind
+	// Version is the file's format version: the database version of an
+	// index, the lockfile version of a lockfile, the spec format of a spec
+	// file.
+	Version int
+	// Nodes are the concrete specs that count, sorted by hash: for an
+	// index, the records in the build cache; for a lockfile and a spec
+	// file, every node.
+	Nodes []*Node
+	// Others are nodes that do not count but that counted nodes depend on
+	// (an index's records that are not in the build cache, an external
+	// compiler): they resolve edges and compilers. Sorted by hash.
+	Others []*Node
+	// Roots are a lockfile's roots, in file order.
+	Roots []Root
+	// Warnings are problems that do not stop the decoding, sorted.
+	Warnings []Warning
+}
+
+// Root is one root of an environment lockfile.
+type Root struct {
+	Hash string
+	Spec string // the root's spec as the user wrote it ("mpich~fortran")
+}
+
+// Name returns the root's spec as written, without a trailing /hash (Spack
+// 1.x writes python@3.13.5/2myq44…): the name a report uses for it.
+func (r Root) Name() string {
+	s := r.Spec
+	if i := strings.LastIndexByte(s, '/'); i >= 0 && strings.HasPrefix(r.Hash, s[i+1:]) && i+1 < len(s) {
+		s = strings.TrimSpace(s[:i])
+	}
+	if s == "" {
+		return r.Hash
+	}
+	return s
+}
+
+// Node is one concrete spec.
+type Node struct {
+	Hash     string
+	Name     string
+	Version  string
+	Compiler string // name@version, or "none"
+	OS       string
+	Platform string
+	Target   string
+	Variants []string // Spack's spelling, in file order
+	Deps     []Dep    // in file order
+	// PackageHash is the hash of the package recipe, when the file has one:
+	// a changed recipe explains a new hash that nothing else does.
+	PackageHash string
+	// Roots are the names (Root.Name) of the lockfile roots whose DAG
+	// holds this node, sorted; empty for other kinds.
+	Roots []string
+	// Root says the node is itself one of the lockfile's roots.
+	Root bool
+	// SpecFormat is the spec format the node was written in.
+	SpecFormat int
+	// Line is the line of the node's record in the file, for messages.
+	Line int
+
+	// While decoding: the dependencies as written, the other hashes the
+	// node answers to, and whether it wrote its own compiler.
+	refs        []depRef
+	aliases     []string
+	ownCompiler bool
+}
+
+// Dep is a dependency edge.
+type Dep struct {
+	Name     string
+	Hash     string
+	Types    []string // deptypes: build, link, run, test
+	Virtuals []string // the virtuals this dependency provides to the node
+}
+
+// Warning is a problem that does not stop the decoding.
+type Warning struct {
+	File    string
+	Line    int
+	Message string
+}
+
+// Error is a problem that stops the decoding: the file, where (line,
+// column, and the JSON path of the value) and what.
+type Error struct {
+	File      string
+	Line, Col int
+	Path      string
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Line, e.Col, e.Path, e.Msg)
+}
+
+// Merge joins the sets of several spec files (a folder of them) into one:
+// a node in several files (a shared dependency) is kept once. The sets'
+// kind and version must agree on kind; the version kept is the highest.
+func Merge(sets []*Set) *Set {
+	out := &Set{Kind: SpecFile}
+	seen := map[string]bool{}
+	others := map[string]*Node{}
+	for _, s := range sets {
+		if s.Version > out.Version {
+			out.Version = s.Version
+		}
+		for _, n := range s.Nodes {
+			if !seen[n.Hash] {
+				seen[n.Hash] = true
+				out.Nodes = append(out.Nodes, n)
+			}
+		}
+		for _, n := range s.Others {
+			others[n.Hash] = n
+		}
+		out.Roots = append(out.Roots, s.Roots...)
+		out.Warnings = append(out.Warnings, s.Warnings...)
+	}
+	for h, n := range others {
+		if !seen[h] {
+			out.Others = append(out.Others, n)
+		}
+	}
+	byHash := func(a, b *Node) int { return strings.Compare(a.Hash, b.Hash) }
+	slices.SortFunc(out.Nodes, byHash)
+	slices.SortFunc(out.Others, byHash)
+	slices.SortStableFunc(out.Warnings, func(a, b Warning) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
+	})
+	return out
+}
