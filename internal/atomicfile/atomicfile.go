@@ -1,0 +1,257 @@
+// Package atomicfile writes a file as a whole or not at all: a streaming
+// writer that writes to a temporary file beside the target and renames it
+// into place when it is closed, so that a reader never sees a half-written
+// report and a failed run leaves the old file as it was.
+//
+// It owns the rules of cachediff --output: where a name leads (symbolic
+// links are followed, and stay links), what is written in place (devices
+// and pipes: /dev/stdout, /dev/null, a FIFO), what is refused (a folder; a
+// file the user could not write with a plain open, such as a read-only file
+// of another user in a writable folder), and the mode of the result (a new
+// file as a shell redirect makes it, 0666 less the umask; a replaced file
+// keeps its mode).
+package atomicfile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// File is a file being written. Write to it, then Close to put it in
+// place, or Abort to leave everything as it was. After Close or Abort,
+// further calls do nothing (Abort after Close keeps the file), so that
+// `defer f.Abort()` is safe on every path.
+type File struct {
+	name   string   // as given, for messages
+	target string   // the regular file to replace or create; "" for a device
+	f      *os.File // the temporary file, or the device itself
+	mode   fs.FileMode
+	chmod  bool // set mode before the rename (a replaced file)
+	done   bool
+	err    error // the first write error
+}
+
+// Create opens path for writing:
+//
+//   - a regular file, new or not, through a temporary file in its folder
+//     that Close renames over it;
+//   - a symbolic link to one by writing the file it names, so that the
+//     link stays, also when that file does not exist yet (a dangling link:
+//     the file is created where it points, relative to the link's folder);
+//   - anything else that is not a folder (a device, a pipe) in place, since
+//     renaming a file over a device would replace the device.
+//
+// An existing file that could not be opened for writing (read-only, or
+// another user's) is refused, although renaming over it would work in a
+// folder the user may write: the replacement would do what the user may
+// not. Errors name path ("writing PATH: ...", "through the link PATH:
+// writing TARGET: ...").
+func Create(path string) (*File, error) {
+	info, err := os.Stat(path)
+	switch {
+	case err == nil && info.IsDir():
+		return nil, fmt.Errorf("writing %s: is a directory", path)
+	case err == nil && !info.Mode().IsRegular():
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, fmt.Errorf("writing %s: %w", path, unwrapPath(err))
+		}
+		return &File{name: path, f: f}, nil
+	case err == nil:
+		// An existing regular file, maybe through links: the links are
+		// resolved as the system does.
+		if real, err := filepath.EvalSymlinks(path); err == nil && real != filepath.Clean(path) {
+			f, err := create(real, info)
+			if err != nil {
+				return nil, fmt.Errorf("through the link %s: %w", path, err)
+			}
+			f.name = path
+			return f, nil
+		}
+		return create(path, info)
+	}
+	// Nothing there, or a link to nothing (or to itself): follow the links
+	// by hand to the name that is to be created.
+	target, err := linkTarget(path)
+	if err != nil {
+		return nil, fmt.Errorf("writing %s: %w", path, err)
+	}
+	if target != path {
+		f, err := create(target, nil)
+		if err != nil {
+			return nil, fmt.Errorf("through the link %s: %w", path, err)
+		}
+		f.name = path
+		return f, nil
+	}
+	return create(path, nil)
+}
+
+// create starts the temporary file for the regular file path, which
+// exists when info is not nil.
+func create(path string, info fs.FileInfo) (*File, error) {
+	perm := fs.FileMode(0o666) // a new file: the umask applies, as for a shell redirect
+	chmod := false
+	if info != nil {
+		// Opening for writing, without truncating, asks the system whether
+		// the user may write the file: permission bits, owner, ACLs,
+		// read-only mounts, root.
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, fmt.Errorf("writing %s: %w", path, unwrapPath(err))
+		}
+		f.Close()
+		// Private until the rename, then the replaced file's mode.
+		perm, chmod = 0o600, true
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	prefix := filepath.Join(dir, "."+strings.TrimPrefix(base, ".")+".tmp-")
+	for try := 0; ; try++ {
+		name := prefix + strconv.FormatUint(uint64(rand.Uint32()), 10)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		switch {
+		case err == nil:
+			fi := &File{name: path, target: path, f: f, chmod: chmod}
+			if info != nil {
+				fi.mode = info.Mode().Perm()
+			}
+			return fi, nil
+		case errors.Is(err, fs.ErrExist) && try < 10000:
+			continue
+		}
+		var pe *fs.PathError
+		if errors.As(err, &pe) { // name the directory, not the temporary file
+			err = fmt.Errorf("directory %s: %w", dir, pe.Err)
+		}
+		return nil, fmt.Errorf("writing %s: %w", path, err)
+	}
+}
+
+// Name returns the path given to Create.
+func (f *File) Name() string { return f.name }
+
+// Write writes p to the temporary file (or the device). Errors name the
+// path given to Create.
+func (f *File) Write(p []byte) (int, error) {
+	if f.done {
+		return 0, fmt.Errorf("writing %s: %w", f.name, fs.ErrClosed)
+	}
+	n, err := f.f.Write(p)
+	if err != nil {
+		err = f.wrap(err)
+		if f.err == nil {
+			f.err = err
+		}
+	}
+	return n, err
+}
+
+// wrap names the target in an error of the temporary file.
+func (f *File) wrap(err error) error {
+	err = unwrapPath(err)
+	if f.target != "" && f.target != f.name {
+		return fmt.Errorf("through the link %s: writing %s: %w", f.name, f.target, err)
+	}
+	return fmt.Errorf("writing %s: %w", f.name, err)
+}
+
+// Close puts the file in place: the data is synced to disk, the mode set,
+// and the temporary file renamed over the target. When a write failed,
+// Close aborts instead and returns that error; on any error nothing is
+// left behind and the target is as it was.
+func (f *File) Close() error {
+	if f.done {
+		return nil
+	}
+	if f.err != nil {
+		f.Abort()
+		return f.err
+	}
+	f.done = true
+	if f.target == "" { // a device or a pipe
+		if err := f.f.Close(); err != nil {
+			return fmt.Errorf("writing %s: %w", f.name, unwrapPath(err))
+		}
+		return nil
+	}
+	err := f.commit()
+	if err != nil {
+		f.f.Close()
+		os.Remove(f.f.Name())
+		return f.wrap(err)
+	}
+	return nil
+}
+
+func (f *File) commit() error {
+	if f.chmod {
+		if err := f.f.Chmod(f.mode); err != nil {
+			return err
+		}
+	}
+	if err := f.f.Sync(); err != nil { // the data is on disk before the name is
+		return err
+	}
+	if err := f.f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.f.Name(), f.target)
+}
+
+// Abort removes the temporary file and leaves the target as it was (a
+// device has what was written to it already). It does nothing after
+// Close.
+func (f *File) Abort() {
+	if f.done {
+		return
+	}
+	f.done = true
+	f.f.Close()
+	if f.target != "" {
+		os.Remove(f.f.Name())
+	}
+}
+
+// maxLinks is how many symbolic links linkTarget follows: Linux's limit.
+const maxLinks = 40
+
+// linkTarget follows path while it is a symbolic link and returns the
+// first name that is not one (path itself when it is not a link). A
+// relative target is relative to the link's folder, joined without
+// cleaning so that ".." means what the system takes it to mean.
+func linkTarget(path string) (string, error) {
+	for range maxLinks {
+		info, err := os.Lstat(path)
+		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			return path, nil // the write will tell what is wrong, if anything
+		}
+		target, err := os.Readlink(path)
+		if err != nil {
+			return "", unwrapPath(err)
+		}
+		if !filepath.IsAbs(target) {
+			dir := strings.LastIndexFunc(path, func(r rune) bool { return r < 0x80 && os.IsPathSeparator(uint8(r)) })
+			target = path[:dir+1] + target
+		}
+		path = target
+	}
+	return "", errors.New("too many levels of symbolic links")
+}
+
+// unwrapPath drops the path an *fs.PathError repeats.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
