@@ -16,8 +16,7 @@ func TestPackageDoc(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := strings.Join(strings.Fields(f.Doc.Text()), " ")
-	synopsis, _, _ := strings.Cut(usageText, "\n\n")
-	for _, line := range strings.Split(synopsis, "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(synopsis()), "\n") {
 		line = strings.TrimSpace(strings.TrimPrefix(line, "Usage:"))
 		if !strings.Contains(doc, line) {
 			t.Errorf("the package doc lacks the usage line %q", line)

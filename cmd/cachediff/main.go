@@ -5,10 +5,12 @@
 //
 //	cachediff [flags] OLD NEW
 //	cachediff render [flags] REPORT.json
+//	cachediff help [command]
+//	cachediff version
 //
 // The first form diffs two snapshots; render renders a report saved with
 // --format json again, in any format, without the snapshots. Run
-// cachediff --help for the flags.
+// cachediff help for the flags, cachediff help render for render's.
 //
 // Exit status: 0 when the snapshots do not differ, 1 when they do, 2 on
 // trouble. With --fail-on KINDS (a CI gate) it is 1 only when one of the
@@ -18,8 +20,37 @@
 // decides again), else 0.
 package main
 
-import "os"
+import (
+	"os"
+	"runtime/debug"
+)
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(newCLI().run(os.Args[1:]))
+}
+
+// newCLI is the command as main runs it: the process's standard streams,
+// and the process-wide settings that tests calling run in one process must
+// not make (the memory limit).
+func newCLI() *cli {
+	return &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, limitMemory: setMemoryLimit}
+}
+
+// setMemoryLimit sets the Go runtime's soft memory limit for diffing and
+// rendering input bytes of pages (see memoryLimit). The process ends after
+// one command, so the limit is never restored.
+func setMemoryLimit(input int64) {
+	debug.SetMemoryLimit(memoryLimit(input))
+}
+
+// memoryLimit is the soft limit on the Go runtime's memory for diffing and
+// rendering input bytes of pages. The budget for peak RSS is 4x the input
+// (DESIGN §7); the collector paces itself by the heap it found live at the
+// last cycle, and when it starts late (the matching and rendering allocate
+// fast on every core) the heap has overshot to 7x under heavy churn. Near
+// this limit it collects sooner instead. 16 MiB covers what does not grow
+// with the input; the limit never binds below its live data, it only makes
+// the collector run more often there.
+func memoryLimit(input int64) int64 {
+	return 3*input + 16<<20
 }

@@ -85,3 +85,34 @@ categories: [package, develop]
 spec_details: [{"compiler": "gcc@13.2.0", "hash": "abcdefghijklmnopqrstuvwxyz234567", "os": "ubuntu22.04", "platform": "linux", "size": "-", "stacks": ["root"], "target": "x86_64_v3", "variants": ["+shared"], "versions": ["1.3.1"]}]
 ---
 `
+
+// TestOutputReadOnly: --output onto a file the user could not write with
+// a shell redirect (read-only here; a read-only file of another user in a
+// shared folder is the same) is refused, and the file stays, although the
+// folder would let the atomic rename replace it. As root, the test runs
+// as nobody.
+func TestOutputReadOnly(t *testing.T) {
+	if !asnobody.Run(t) {
+		return
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("report.md", []byte("keep"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-o", "report.md", "page.md", "page.md"}, &stdout, &stderr); code != 2 ||
+		stderr.String() != "cachediff: writing report.md: permission denied\n" {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+	if data, _ := os.ReadFile("report.md"); string(data) != "keep" {
+		t.Errorf("report.md holds %q", data)
+	}
+	entries, _ := os.ReadDir(".")
+	if len(entries) != 2 {
+		t.Errorf("the folder holds %d files, want page.md and report.md", len(entries))
+	}
+}

@@ -3,9 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -34,23 +31,5 @@ func TestStdoutWriteError(t *testing.T) {
 		if code != 2 || stderr.String() != want {
 			t.Errorf("%v: exit %d, stderr %q; want 2, %q", args, code, stderr.String(), want)
 		}
-	}
-}
-
-// TestWriteFileAtomicLeavesNothing: when the last step, the rename,
-// fails, the temporary file is removed and the target is untouched.
-func TestWriteFileAtomicLeavesNothing(t *testing.T) {
-	dir := t.TempDir()
-	target := filepath.Join(dir, "report.md")
-	if err := os.MkdirAll(filepath.Join(target, "sub"), 0o755); err != nil { // a folder: rename fails
-		t.Fatal(err)
-	}
-	err := writeFileAtomic(target, []byte("report"))
-	if err == nil || !strings.HasPrefix(err.Error(), "writing "+target+": ") {
-		t.Fatalf("error %v", err)
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 || entries[0].Name() != "report.md" || !entries[0].IsDir() {
-		t.Errorf("the folder holds %v", entries)
 	}
 }

@@ -1,0 +1,222 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// diffCommand is the default command: the diff of two snapshots.
+var diffCommand = &command{
+	synopsis: "[flags] OLD NEW",
+	summary:  "report what changed between two snapshots",
+	about: `Reports what changed between two snapshots of a Spack build-cache catalogue.
+OLD and NEW are _cache/<tag>/ folders of cache.spack.io (one <package>/specs.md
+page per package) or single page files. "cachediff render" renders a report
+saved with --format json again, in any format, without the snapshots (a
+snapshot folder named like a command can be given as ./render).`,
+	examples: `cachediff _cache/develop-2025-03-23 _cache/develop-2025-03-30
+cachediff --format json -o diff.json old/ new/
+cachediff --format text old/ new/          # one line per changed package
+cachediff --format patch old/ new/ | less  # diff of the spec listings
+cachediff --template notes.tmpl old/ new/
+cachediff --fail-on removed-package,lost-stack old/ new/   # a CI gate
+cachediff render --format md -o comment.md diff.json  # JSON as Markdown
+cachediff --package 'py-*' --stack ml-linux-x86_64-cuda old/ new/
+cachediff --ignore compiler old/ new/  # a compiler migration: rebuilt
+cachediff --title 'Build cache: v0.23.0 → v0.23.1' \\
+    --link-base 'https://cache.spack.io/package/?name=' \\
+    _cache/v0.23.0 _cache/v0.23.1
+cachediff --skip-invalid old/ new/   # report despite bad pages, listing them
+cachediff --github-comment old/ new/ > comment.md   # fits a GitHub comment
+cachediff render --max-bytes 20000 diff.json        # at most 20,000 bytes`,
+
+	groups: []flagGroup{inputFlags, filterFlags, outputFlags, gateFlags},
+	after: func(b *strings.Builder) {
+		gateKindsHelp(b)
+		commandsHelp(b)
+		b.WriteString(exitText)
+	},
+	run: runDiff,
+}
+
+const exitText = `
+Exit status: 0 no differences, 1 differences, 2 trouble.
+With --fail-on: 0 no listed kind of change present, 1 one is, 2 trouble.
+render exits the same way as the diff that made the report: 1 when it has
+changes (or its saved gate tripped; --fail-on decides again), 0 when not.
+`
+
+// runDiff loads both snapshots, diffs and renders them. It returns the
+// exit status: whether they differ or, with --fail-on, whether the gate
+// tripped.
+func runDiff(c *cli, opts *options, args []string) (int, error) {
+	if len(args) != 2 {
+		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %d argument(s)", len(args))
+	}
+	render, err := renderer(opts)
+	if err != nil {
+		return exitTrouble, err
+	}
+	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip}
+	old, oldErr := snapshot.Load(args[0], lo)
+	new, newErr := snapshot.Load(args[1], lo)
+	switch {
+	case oldErr != nil && newErr != nil:
+		return exitTrouble, errorList{oldErr, newErr}
+	case oldErr != nil:
+		return exitTrouble, oldErr
+	case newErr != nil:
+		return exitTrouble, newErr
+	}
+	for _, s := range []*snapshot.Snapshot{old, new} {
+		switch n := len(s.Skipped); {
+		case n == 1:
+			fmt.Fprintf(c.stderr, "cachediff: %s: skipped 1 invalid page, listed in the report\n", s.Path)
+		case n > 1:
+			fmt.Fprintf(c.stderr, "cachediff: %s: skipped %d invalid pages, listed in the report\n", s.Path, n)
+		}
+	}
+	if bad := opts.filter.Unmatched(old, new); bad != nil {
+		errs := make(errorList, len(bad))
+		for i, u := range bad {
+			errs[i] = unmatchedError(u)
+		}
+		return exitTrouble, errs
+	}
+	if err := refuseInputs(opts.output, append(snapshotFiles(old, new), opts.template)...); err != nil {
+		return exitTrouble, err
+	}
+	if c.limitMemory != nil {
+		c.limitMemory(old.Bytes + new.Bytes)
+	}
+	r, err := diff.CompareWith(old, new, opts.filter)
+	if err != nil {
+		return exitTrouble, err
+	}
+	return c.finish(opts, r, render)
+}
+
+// snapshotFiles are the files read as pages of the snapshots, and the
+// arguments themselves.
+func snapshotFiles(snaps ...*snapshot.Snapshot) []string {
+	var files []string
+	for _, s := range snaps {
+		files = append(files, s.Path)
+		for _, p := range s.Packages {
+			files = append(files, p.File)
+		}
+		for _, p := range s.Skipped {
+			files = append(files, p.File)
+		}
+	}
+	return files
+}
+
+// refuseInputs is an error when output names one of the input files
+// (through links or hard links too): writing the report would replace the
+// input it was made from.
+func refuseInputs(output string, inputs ...string) error {
+	if output == "" {
+		return nil
+	}
+	out, err := os.Stat(output)
+	if err != nil || !out.Mode().IsRegular() {
+		return nil // a new file, or a device: no input is replaced
+	}
+	for _, in := range inputs {
+		if info, err := os.Stat(in); err == nil && os.SameFile(out, info) {
+			if filepath.Clean(in) == filepath.Clean(output) {
+				return fmt.Errorf("--output %s: it is an input: writing the report would replace it", output)
+			}
+			return fmt.Errorf("--output %s: it is the input %s: writing the report would replace it", output, in)
+		}
+	}
+	return nil
+}
+
+// unmatchedError says that a --package pattern or a --stack name selects
+// nothing, which is most likely a typo: without the error it would make an
+// empty report that passes any gate.
+func unmatchedError(u diff.Unmatched) error {
+	hint := "no name is close; a snapshot folder holds one folder per package"
+	if u.Kind == "stack" {
+		hint = "no name is close; a --format json report without --stack lists them all under \"stacks\""
+	}
+	if len(u.Closest) > 0 {
+		hint = "closest: " + strings.Join(u.Closest, ", ")
+	}
+	return fmt.Errorf("--%s %q matches no %s in either snapshot (%s)", u.Kind, u.Value, u.Kind, hint)
+}
+
+// finish checks the gate, renders r into the output and returns the exit
+// status (exitCode).
+func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int, error) {
+	if opts.failOn != nil {
+		var err error
+		if r.Gate, err = diff.CheckGate(r, opts.failOn); err != nil {
+			return exitTrouble, err
+		}
+	}
+	out, err := c.openOutput(opts.output)
+	if err != nil {
+		return exitTrouble, err
+	}
+	if err := render(out, r, renderOptions(opts, c.stdout)); err != nil {
+		return exitTrouble, out.fail(err)
+	}
+	if err := out.commit(); err != nil {
+		return exitTrouble, err
+	}
+	return exitCode(r), nil
+}
+
+// renderOptions turns the command line into report options. It is the
+// one place that looks at the terminal and the environment: colour is on
+// with --color=always, or with auto when the report goes to standard
+// output, that is a terminal, and NO_COLOR is unset or empty
+// (https://no-color.org).
+func renderOptions(opts *options, stdout io.Writer) report.Options {
+	o := report.Options{Title: opts.title, LinkBase: opts.linkBase, MaxBytes: opts.maxBytes, Marker: opts.marker}
+	switch opts.color {
+	case "always":
+		o.Color = true
+	case "auto":
+		o.Color = opts.output == "" && isTerminal(stdout) && os.Getenv("NO_COLOR") == ""
+	}
+	return o
+}
+
+// isTerminal reports whether w is a file that is a character device.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// renderer picks the function that renders a report, reading and parsing
+// a user template before any snapshot is loaded.
+func renderer(opts *options) (report.Renderer, error) {
+	if opts.template != "" {
+		text, err := os.ReadFile(opts.template)
+		if err != nil {
+			return nil, fmt.Errorf("reading the template: %w", err)
+		}
+		t, err := report.ParseTemplate(filepath.Base(opts.template), string(text))
+		if err != nil {
+			return nil, err
+		}
+		return func(w io.Writer, r *diff.Report, o report.Options) error { return report.Execute(w, t, r, o) }, nil
+	}
+	f, _ := report.Lookup(opts.format) // checked by checkOutput
+	return f.Render, nil
+}

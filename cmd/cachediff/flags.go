@@ -1,0 +1,240 @@
+package main
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+)
+
+// githubCommentBytes is GitHub's limit on a comment's body: 65,536
+// characters. A byte limit of the same number is safe, as no character
+// takes less than one byte.
+const githubCommentBytes = 65536
+
+// options are the parsed command line, of every command: each command's
+// flag set binds the fields it uses.
+type options struct {
+	format    string
+	color     string
+	template  string
+	output    string
+	raw       bool
+	failOn    []string // kinds of change, checked; nil without --fail-on
+	title     string
+	linkBase  string
+	filter    diff.Filter
+	skip      bool
+	maxBytes  int    // --max-bytes, or githubCommentBytes with --github-comment
+	marker    string // the report's first line: report.GitHubMarker with --github-comment
+	ghComment bool
+	help      bool
+	version   bool
+}
+
+// flagGroup is a group of flags, shown under its title in the help: each
+// command picks the groups it takes. check, when set, checks the values
+// after parsing (fs tells which flags were given).
+type flagGroup struct {
+	title string
+	add   func(fs *pflag.FlagSet, o *options)
+	check func(fs *pflag.FlagSet, o *options) error
+}
+
+// flagSet returns cmd's flags bound to o, with -h/--help.
+func (cmd *command) flagSet(o *options) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("cachediff", pflag.ContinueOnError)
+	fs.SetOutput(discard{})
+	fs.SortFlags = false
+	for _, g := range cmd.groups {
+		g.add(fs, o)
+	}
+	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
+	if cmd.name == "" {
+		fs.BoolVar(&o.version, "version", false, "show the version (cachediff version)")
+	}
+	return fs
+}
+
+// discard is pflag's output: errors are returned, never printed by it.
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// flagError turns a pflag parse error into a usage error. An unknown
+// flag that the diff takes is said not to apply to cmd; another one gets
+// the closest flag names of cmd as a hint.
+func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		var o options
+		if cmd.name != "" && diffCommand.flagSet(&o).Lookup(name) != nil {
+			msg = fmt.Sprintf("%s: --%s does not apply", cmd.name, name)
+			if cmd.notApply != "" {
+				msg += ": " + cmd.notApply
+			}
+		} else if near := closestFlags(fs, name); len(near) > 0 {
+			msg += " (did you mean --" + strings.Join(near, " or --") + "?)"
+		}
+	}
+	return &usageError{cmd, msg}
+}
+
+// closestFlags returns the long names of fs closest to name: those it is
+// a prefix of, or else those within a few edits, in the order of fs.
+func closestFlags(fs *pflag.FlagSet, name string) []string {
+	name = strings.ToLower(name)
+	var prefixed, near []string
+	best := max(2, len(name)/3) + 1
+	fs.VisitAll(func(f *pflag.Flag) {
+		switch d := editDistance(name, f.Name); {
+		case strings.HasPrefix(f.Name, name):
+			prefixed = append(prefixed, f.Name)
+		case d < best:
+			best, near = d, []string{f.Name}
+		case d == best:
+			near = append(near, f.Name)
+		}
+	})
+	if len(prefixed) > 0 {
+		return prefixed
+	}
+	return near
+}
+
+// editDistance is the Levenshtein distance of a and b, in bytes (flag
+// names are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+var inputFlags = flagGroup{
+	title: "Input",
+	add: func(fs *pflag.FlagSet, o *options) {
+		fs.BoolVar(&o.raw, "no-canonicalize", false, "compare strings as written (no gcc@=13.2.0 → gcc@13.2.0 and the other rules)")
+		fs.BoolVar(&o.skip, "skip-invalid", false, "leave out invalid pages instead of failing, and list them in the report")
+	},
+}
+
+var filterFlags = flagGroup{
+	title: "Filters",
+	add: func(fs *pflag.FlagSet, o *options) {
+		fs.StringArrayVar(&o.filter.Packages, "package", nil, "compare only packages whose name matches this `GLOB` (path.Match: py-*, llvm; repeatable); one that matches no package is an error")
+		fs.StringArrayVar(&o.filter.Stacks, "stack", nil, "compare only specs in this CI `STACK` (repeatable); a spec that leaves or joins it counts as removed or added; a stack no spec is in is an error")
+		fs.StringSliceVar(&o.filter.Ignore, "ignore", nil, "leave this `FACET` out of spec pairing: version, compiler, variants, target, os or platform (comma-separated, repeatable)")
+	},
+	check: func(fs *pflag.FlagSet, o *options) error {
+		if err := (diff.Filter{Packages: o.filter.Packages}).Check(); err != nil {
+			return fmt.Errorf("--package: %w", err)
+		}
+		if err := (diff.Filter{Ignore: o.filter.Ignore}).Check(); err != nil {
+			return fmt.Errorf("--ignore: %w", err)
+		}
+		return nil
+	},
+}
+
+var outputFlags = flagGroup{
+	title: "Output",
+	add: func(fs *pflag.FlagSet, o *options) {
+		var names []string
+		for _, f := range report.Formats() {
+			names = append(names, f.Name+" ("+f.Doc+")")
+		}
+		fs.StringVarP(&o.format, "format", "f", report.Formats()[0].Name, "report `FORMAT`: "+orList(names))
+		fs.StringVar(&o.color, "color", "auto", "colour the terminal formats `WHEN`: auto (when standard output is a terminal and NO_COLOR is unset), always or never; --color alone is always")
+		fs.Lookup("color").NoOptDefVal = "always"
+		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions)")
+		fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (atomically) instead of standard output")
+		fs.StringVar(&o.title, "title", "", "use this `TEXT` as the report's headline title (Markdown, text and patch)")
+		fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
+		fs.IntVar(&o.maxBytes, "max-bytes", 0, "shorten the Markdown report to at most `N` bytes: details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
+		fs.BoolVar(&o.ghComment, "github-comment", false, "fit a GitHub comment: --max-bytes 65536 (GitHub counts 65,536 characters; a character is at least a byte, so 65,536 bytes always fit), the first line the hidden marker <!-- cachediff --> that finds the comment again")
+	},
+	check: checkOutput,
+}
+
+var gateFlags = flagGroup{
+	title: "Gate",
+	add: func(fs *pflag.FlagSet, o *options) {
+		fs.StringSliceVar(&o.failOn, "fail-on", nil, "exit 1 only if one of these `KINDS` of change is present, else 0 (comma-separated, repeatable; kinds below)")
+	},
+	check: func(fs *pflag.FlagSet, o *options) error {
+		if !fs.Changed("fail-on") {
+			return nil
+		}
+		kinds, err := diff.ParseGateKinds(o.failOn)
+		if err != nil {
+			return fmt.Errorf("--fail-on: %w", err)
+		}
+		if len(kinds) == 0 {
+			return fmt.Errorf("--fail-on: want at least one kind of change: %s", strings.Join(diff.GateKindNames(), ", "))
+		}
+		o.failOn = kinds
+		return nil
+	},
+}
+
+// checkOutput checks the output flags and derives --github-comment's.
+func checkOutput(fs *pflag.FlagSet, o *options) error {
+	if _, ok := report.Lookup(o.format); !ok {
+		var names []string
+		for _, f := range report.Formats() {
+			names = append(names, f.Name)
+		}
+		return fmt.Errorf("unknown --format %q: want %s", o.format, orList(names))
+	}
+	switch o.color {
+	case "auto", "always", "never":
+	default:
+		return fmt.Errorf("unknown --color %q: want auto, always or never", o.color)
+	}
+	if o.linkBase != "" {
+		if u, err := url.Parse(o.linkBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("--link-base %q: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", o.linkBase)
+		}
+	}
+	switch {
+	case o.ghComment && fs.Changed("max-bytes"):
+		return fmt.Errorf("--github-comment is --max-bytes 65536: give one or the other")
+	case o.ghComment:
+		o.maxBytes, o.marker = githubCommentBytes, report.GitHubMarker
+	case o.maxBytes < 0 || fs.Changed("max-bytes") && o.maxBytes == 0:
+		return fmt.Errorf("--max-bytes %d: want a positive number of bytes", o.maxBytes)
+	}
+	if o.maxBytes > 0 && (o.format != "md" || o.template != "") {
+		return fmt.Errorf("--max-bytes and --github-comment shorten the built-in Markdown report (--format md) only")
+	}
+	if o.template != "" && fs.Changed("format") {
+		return fmt.Errorf("--template and --format do not go together: the template is the format")
+	}
+	return nil
+}
+
+// orList joins names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/cachediff/cachediff/report"
+)
+
+// renderCommand renders a saved JSON report again.
+var renderCommand = &command{
+	name:     "render",
+	synopsis: "[flags] REPORT.json",
+	summary:  "render a report saved with --format json again, in any format",
+	about: `Renders a report saved with "cachediff --format json" again, in any format,
+without the snapshots: the filters and canonicalization were applied when it
+was made. It exits like the diff that made the report: 1 when it has changes
+(or its saved gate tripped; --fail-on decides again), 0 when not.`,
+	examples: `cachediff render --format md -o comment.md diff.json
+cachediff render --fail-on removed-spec diff.json   # a gate on a saved report
+cachediff render --max-bytes 20000 diff.json`,
+	groups:   []flagGroup{outputFlags, gateFlags},
+	notApply: "the report was made already",
+	after: func(b *strings.Builder) {
+		gateKindsHelp(b)
+	},
+	run: runRender,
+}
+
+// runRender reads a saved JSON report and renders it.
+func runRender(c *cli, opts *options, args []string) (int, error) {
+	if len(args) != 1 {
+		return exitTrouble, usageErrorf("render: want one JSON report; got %d argument(s)", len(args))
+	}
+	path := args[0]
+	render, err := renderer(opts)
+	if err != nil {
+		return exitTrouble, err
+	}
+	if err := refuseInputs(opts.output, path, opts.template); err != nil {
+		return exitTrouble, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return exitTrouble, fmt.Errorf("reading the report: %w", err)
+	}
+	defer f.Close()
+	r, err := report.Decode(f)
+	if err != nil {
+		return exitTrouble, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return c.finish(opts, r, render)
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/cachediff/cachediff/report"
+)
+
+// versionCommand prints the version.
+var versionCommand = &command{
+	name:    "version",
+	summary: "show the version of cachediff and the JSON schemas it writes and reads",
+	about: `Shows the version of cachediff (its module version and the VCS revision it
+was built from, as Go records them) and the JSON report schema it writes and
+reads.`,
+	run: func(c *cli, o *options, args []string) (int, error) {
+		if len(args) != 0 {
+			return exitTrouble, usageErrorf("version: want no arguments; got %d", len(args))
+		}
+		if _, err := fmt.Fprint(c.stdout, versionText()); err != nil {
+			return exitTrouble, fmt.Errorf("writing the version: %w", err)
+		}
+		return exitSame, nil
+	},
+}
+
+// versionText is what cachediff version prints: the module version and
+// the VCS revision from the build information, and the schemas.
+func versionText() string {
+	version, revision := "(unknown)", ""
+	if info, ok := debug.ReadBuildInfo(); ok {
+		if v := info.Main.Version; v != "" {
+			version = v
+		}
+		var modified bool
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				revision = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+		if revision != "" && modified {
+			revision += " (modified)"
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "cachediff %s\n", version)
+	if revision != "" {
+		fmt.Fprintf(&b, "revision: %s\n", revision)
+	}
+	fmt.Fprintf(&b, "writes: %s\nreads: %s\n", report.Schema, report.Schema)
+	return b.String()
+}
