@@ -117,10 +117,12 @@ func htmlPackage(base, name string) string {
 
 // Escape makes s safe as inline GitHub-flavoured Markdown, including in a
 // table cell: Markdown punctuation is backslash-escaped, HTML is entity-
-// escaped, line breaks become spaces, and an @mention is broken with a
-// zero-width space so that nobody is notified. An underscore or an @ inside
-// a word (x86_64_v3, gcc@13.2.0) can neither emphasize nor mention, and is
-// left as it is so that the Markdown source stays readable. Long text is
+// escaped, line breaks become spaces, and an @mention, an issue reference
+// (#123, GH-123) is broken with a zero-width space so that nobody is
+// notified and no issue is linked; $ is escaped so that no math is typeset.
+// An underscore or an @ inside a word of ASCII letters and digits
+// (x86_64_v3, gcc@13.2.0) can neither emphasize nor mention, and is left
+// as it is so that the Markdown source stays readable. Long text is
 // shortened first (see Shorten): the full value is in the JSON report.
 func Escape(s string) string { return escape(Shorten(s), false) }
 
@@ -204,10 +206,25 @@ func cleanRune(r rune) bool {
 	switch {
 	case r == '\n' || r == '\r' || r == '\t':
 		return true
-	case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Bidi_Control, r):
+	case r == utf8.RuneError, unicode.IsControl(r), Invisible(r):
 		return false
 	}
 	return true
+}
+
+// Invisible reports whether r is a character that takes no room or
+// changes how the text around it reads, without showing itself: format
+// characters (zero-width spaces and joiners, U+FEFF, the soft hyphen),
+// bidirectional controls (U+202E makes text read backwards), variation
+// selectors and the other default-ignorable code points, and the line and
+// paragraph separators. "g\u200bcc" looks like gcc: every format shows
+// these characters (Markdown as U+FFFD, text and patch as \u escapes).
+func Invisible(r rune) bool {
+	if r < 0xad {
+		return false // the common case: ASCII and Latin-1 letters
+	}
+	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp, unicode.Bidi_Control,
+		unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
 }
 
 func escape(s string, html bool) string {
@@ -227,11 +244,24 @@ func escape(s string, html bool) string {
 		case c == '@':
 			b.WriteByte(c)
 			if (i == 0 || !isWord(s[i-1])) && i+1 < len(s) {
-				b.WriteString("&#8203;")
+				b.WriteString(zwsp)
 			}
-		case html && strings.IndexByte(`"'|`+"`", c) >= 0:
+		case c == '#' || c == '-' && i >= 2 && strings.EqualFold(s[i-2:i], "gh") && (i == 2 || !isWord(s[i-3])):
+			// #123 and GH-123 link to an issue, and show in its timeline.
+			switch {
+			case c == '-':
+				b.WriteByte(c)
+			case html:
+				b.WriteString("&#35;")
+			default:
+				b.WriteString(`\#`)
+			}
+			if i+1 < len(s) && '0' <= s[i+1] && s[i+1] <= '9' {
+				b.WriteString(zwsp)
+			}
+		case html && strings.IndexByte(`"'|$`+"`", c) >= 0:
 			fmt.Fprintf(&b, "&#%d;", c)
-		case !html && strings.IndexByte("\\`*[]|~#!{}", c) >= 0,
+		case !html && strings.IndexByte("\\`*[]|~!{}$", c) >= 0,
 			!html && c == '_' && !(i > 0 && isWord(s[i-1]) && i+1 < len(s) && isWord(s[i+1])):
 			b.WriteByte('\\')
 			b.WriteByte(c)
@@ -242,8 +272,16 @@ func escape(s string, html bool) string {
 	return b.String()
 }
 
+// zwsp is a zero-width space, which GitHub keeps in the text it scans for
+// mentions and references: "@\u200boctocat" and "#\u200b123" link nobody.
+const zwsp = "&#8203;"
+
+// isWord reports whether c is a character that GitHub's mention pattern
+// counts as part of a word before an @ (so that gcc@13.2.0 mentions
+// nobody): ASCII letters and digits only. A byte of a non-ASCII character
+// is not one: GitHub matches "café@octocat" as a mention of octocat.
 func isWord(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= 0x80
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // shortHash abbreviates a hash the way Spack prints it (/abcdefg). The
@@ -322,12 +360,14 @@ func minus(a, b []string) []string {
 }
 
 // Plain makes s safe to print on a terminal: control characters (an
-// escape sequence in a package name could rewrite the screen) and invalid
-// UTF-8 are written as Go escapes (\x1b), everything else as it is.
+// escape sequence in a package name could rewrite the screen), invisible
+// characters (see Invisible: "g\u200bcc" must not pass for gcc) and
+// invalid UTF-8 are written as Go escapes (\x1b, \u200b, \xff),
+// everything else as it is.
 func Plain(s string) string {
 	clean := true
 	for _, r := range s {
-		if r == utf8.RuneError || unicode.IsControl(r) {
+		if r == utf8.RuneError || unicode.IsControl(r) || Invisible(r) {
 			clean = false
 			break
 		}
@@ -344,6 +384,10 @@ func Plain(s string) string {
 			} else {
 				b.WriteRune(r)
 			}
+		case Invisible(r) && r > 0xffff:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		case Invisible(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
 		case unicode.IsControl(r):
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])

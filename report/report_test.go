@@ -23,7 +23,7 @@ func TestEscape(t *testing.T) {
 		{"cc @org/team", "cc @&#8203;org/team"},
 		{"a\nb\r\nc", "a b  c"},             // one line
 		{"~cuda ~~x~~", `\~cuda \~\~x\~\~`}, // no strikethrough
-		{"*bold* [link](x) #1 &amp;", `\*bold\* \[link\](x) \#1 &amp;amp;`},
+		{"*bold* [link](x) #1 &amp;", `\*bold\* \[link\](x) \#&#8203;1 &amp;amp;`},
 	} {
 		if got := Escape(tc.in); got != tc.want {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.want)

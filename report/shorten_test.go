@@ -1,6 +1,7 @@
 package report
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -66,7 +67,7 @@ func TestEscapeLong(t *testing.T) {
 // @mention; EscapeHTML's has none of < > | ` " and no @mention either.
 func FuzzEscape(f *testing.F) {
 	for _, s := range []string{"", "a|b", "<script>alert(1)</script>", "@someone", "x@y", "a\\|b", "`code`",
-		"caf\xe9", "\u202e", strings.Repeat("é|", 300), "line\nbreak", "**bold** _it_ [l](u) ~s~ # h !i {x}"} {
+		"caf\xe9", "\u202e", "é@x", "#12", "GH-3", "$x$", "\u200b@a", strings.Repeat("é|", 300), "line\nbreak", "**bold** _it_ [l](u) ~s~ # h !i {x}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -86,9 +87,25 @@ func FuzzEscape(f *testing.F) {
 				}
 			}
 		}
-		// Every | of md is escaped: preceded by an odd run of backslashes.
+		// No issue reference (#1, GH-1), no invisible character, no $ that
+		// could open math (issue 11, items 4 and 15).
+		for _, out := range []string{md, html} {
+			if ref.MatchString(out) {
+				t.Fatalf("%q: issue reference in %q", s, out)
+			}
+			for _, r := range out {
+				if Invisible(r) {
+					t.Fatalf("%q: %U in %q", s, r, out)
+				}
+			}
+		}
+		if strings.Contains(html, "$") {
+			t.Fatalf("%q: $ in %q", s, html)
+		}
+		// Every | and $ of md is escaped: preceded by an odd run of
+		// backslashes.
 		for i := 0; i < len(md); i++ {
-			if md[i] != '|' {
+			if md[i] != '|' && md[i] != '$' {
 				continue
 			}
 			n := 0
@@ -104,6 +121,9 @@ func FuzzEscape(f *testing.F) {
 		}
 	})
 }
+
+// ref matches what GitHub links to an issue.
+var ref = regexp.MustCompile(`(^|[^&])#[0-9]|(?i)(^|[^a-z0-9])gh-[0-9]`)
 
 func nextAt(s string, i int) int {
 	j := strings.IndexByte(s[i+1:], '@')

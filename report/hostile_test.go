@@ -1,0 +1,112 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// TestEscapeMentionsAfterNonASCII: GitHub's mention pattern counts only
+// ASCII letters and digits as word characters, so an @ after é, after a
+// CJK character or after an invisible character starts a mention and
+// must be broken (issue 11, item 4). An @ inside an ASCII word does not.
+func TestEscapeMentionsAfterNonASCII(t *testing.T) {
+	for _, tc := range []struct{ in, md, html string }{
+		{"café@octocat", "café@&#8203;octocat", "café@&#8203;octocat"},
+		{"é@octocat", "é@&#8203;octocat", "é@&#8203;octocat"},
+		{"x=日本@github/security", "x=日本@&#8203;github/security", "x=日本@&#8203;github/security"},
+		{"\u200b@octocat", "\uFFFD@&#8203;octocat", "\uFFFD@&#8203;octocat"},
+		{"_@octocat", `\_@&#8203;octocat`, "_@&#8203;octocat"},
+		{"gcc@13.2.0", "gcc@13.2.0", "gcc@13.2.0"}, // not a mention
+		{"x@", "x@", "x@"},
+	} {
+		if got := Escape(tc.in); got != tc.md {
+			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.md)
+		}
+		if got := EscapeHTML(tc.in); got != tc.html {
+			t.Errorf("EscapeHTML(%q) = %q, want %q", tc.in, got, tc.html)
+		}
+	}
+}
+
+// TestEscapeReferencesAndMath: #123 and GH-123 link an issue (and show in
+// its timeline) and $…$ is typeset as math on GitHub: a name holds
+// neither once escaped (issue 11, item 4).
+func TestEscapeReferencesAndMath(t *testing.T) {
+	for _, tc := range []struct{ in, md, html string }{
+		{"#123", `\#&#8203;123`, "&#35;&#8203;123"},
+		{"fix#1", `fix\#&#8203;1`, "fix&#35;&#8203;1"},
+		{"org/repo#9", `org/repo\#&#8203;9`, "org/repo&#35;&#8203;9"},
+		{"GH-42", "GH-&#8203;42", "GH-&#8203;42"},
+		{"see gh-7", "see gh-&#8203;7", "see gh-&#8203;7"},
+		{"high-5", "high-5", "high-5"}, // not GH-: inside a word
+		{"# heading", `\# heading`, "&#35; heading"},
+		{"$x^2$", `\$x^2\$`, "&#36;x^2&#36;"},
+		{"$`a`$", "\\$\\`a\\`\\$", "&#36;&#96;a&#96;&#36;"},
+	} {
+		if got := Escape(tc.in); got != tc.md {
+			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.md)
+		}
+		if got := EscapeHTML(tc.in); got != tc.html {
+			t.Errorf("EscapeHTML(%q) = %q, want %q", tc.in, got, tc.html)
+		}
+	}
+}
+
+// TestInvisibleShownEverywhere: a zero-width space or a right-to-left
+// override in a name is visible in every format (issue 11, item 15):
+// U+FFFD in Markdown, a \u escape in the terminal view and the patch.
+func TestInvisibleShownEverywhere(t *testing.T) {
+	for _, name := range []string{"g\u200bcc", "a\u202eb", "x\ufeffy", "s\u00adh", "v\ufe0f", "t\U000e0041"} {
+		if got := Plain(name); !strings.Contains(got, `\u`) && !strings.Contains(got, `\U`) {
+			t.Errorf("Plain(%q) = %q: the character is not shown", name, got)
+		}
+		r := onePackage(name)
+		for _, f := range []struct {
+			name   string
+			render func(*bytes.Buffer) error
+		}{
+			{"md", func(b *bytes.Buffer) error { return Markdown(b, r, Options{}) }},
+			{"text", func(b *bytes.Buffer) error { return Text(b, r, Options{}) }},
+			{"patch", func(b *bytes.Buffer) error { return Patch(b, r, Options{}) }},
+		} {
+			var buf bytes.Buffer
+			if err := f.render(&buf); err != nil {
+				t.Fatalf("%s: %v", f.name, err)
+			}
+			for _, c := range name {
+				if Invisible(c) && strings.ContainsRune(buf.String(), c) {
+					t.Errorf("%s of %q: %U is in the output as it is", f.name, name, c)
+				}
+			}
+		}
+	}
+	if Plain("développement 日本") != "développement 日本" {
+		t.Error("Plain changes visible text")
+	}
+}
+
+// onePackage is a report of one changed package, name, whose one spec
+// was rebuilt, with name as its compiler, variant and stack too.
+func onePackage(name string) *diff.Report {
+	spec := func(h string) diff.Spec {
+		return diff.Spec{Hash: h, Versions: []string{"1.0"}, Compiler: name, OS: "ubuntu22.04", Platform: "linux",
+			Target: "x86_64", Variants: []string{name}, Stacks: []string{name, "root"}}
+	}
+	c := diff.Counts{Old: 1, New: 1, Rebuilt: 1}
+	return &diff.Report{
+		Old:     diff.Side{Path: "old", Tag: "a", Packages: 1, Specs: 1},
+		New:     diff.Side{Path: "new", Tag: "b", Packages: 1, Specs: 1},
+		Options: diff.Options{Canonicalize: true, Packages: []string{}, Stacks: []string{}, Ignore: []string{}},
+		Summary: diff.Summary{Packages: diff.PackageCounts{Old: 1, New: 1, Changed: 1}, Specs: c},
+		Packages: []diff.Package{{Name: name, Status: diff.Changed,
+			Versions:       diff.VersionChange{Old: []string{"1.0"}, New: []string{"1.0"}, Added: []string{}, Removed: []string{}, Direction: diff.NoChange},
+			SharedVariants: []string{}, Counts: c,
+			Specs: diff.SpecChanges{Added: []diff.Spec{}, Removed: []diff.Spec{}, Updated: []diff.Pair{}, Restacked: []diff.Pair{},
+				Rebuilt: []diff.Pair{{Old: spec("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"), New: spec("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb")}}}}},
+		Updates: []diff.UpdateGroup{},
+		Stacks:  []diff.StackRow{{Name: name, Specs: diff.OldToNew{Old: 1, New: 1}, Packages: diff.OldToNew{Old: 1, New: 1}}},
+	}
+}
