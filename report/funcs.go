@@ -52,7 +52,7 @@ func Funcs() template.FuncMap {
 	}
 	fm["md"] = Escape
 	fm["htmltext"] = EscapeHTML
-	fm["short"] = shortHash
+	fm["short"] = Abbrev{}.Short // Markdown and Execute bind the report's own
 	fm["signed"] = signed
 	fm["count"] = count
 	fm["minus"] = minus
@@ -282,29 +282,6 @@ const zwsp = "&#8203;"
 // is not one: GitHub matches "café@octocat" as a mention of octocat.
 func isWord(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-}
-
-// shortHash abbreviates a hash the way Spack prints it (/abcdefg). The
-// built-in templates write it in a code span, where no escape works: a
-// byte that is not a lower-case letter or a digit (which no Spack hash
-// has; report.Decode refuses such hashes) is written as "?", so that a
-// forged hash cannot close the span, a table cell or an HTML tag.
-func shortHash(h string) string {
-	if len(h) > 7 {
-		h = h[:7]
-	}
-	for i := 0; i < len(h); i++ {
-		if c := h[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
-			b := []byte(h)
-			for j := i; j < len(b); j++ {
-				if c := b[j]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
-					b[j] = '?'
-				}
-			}
-			return string(b)
-		}
-	}
-	return h
 }
 
 // toInt converts the integer types templates meet (sprig's arithmetic

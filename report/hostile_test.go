@@ -110,3 +110,62 @@ func onePackage(name string) *diff.Report {
 		Stacks:  []diff.StackRow{{Name: name, Specs: diff.OldToNew{Old: 1, New: 1}, Packages: diff.OldToNew{Old: 1, New: 1}}},
 	}
 }
+
+// TestSharedPrefixShown: a rebuilt spec whose old and new hash share their
+// first 7 characters shows as a change in the patch (a hunk, not two bare
+// headers), in Markdown (two different abbreviations) and in a user
+// template's short (issue 11, item 10).
+func TestSharedPrefixShown(t *testing.T) {
+	r := onePackage("zlib")
+	pr := &r.Packages[0].Specs.Rebuilt[0]
+	pr.Old.Hash = "aaaaaaaqqqqqqqqqqqqqqqqqqqqqqqqq"
+	pr.New.Hash = "aaaaaaaqqqzzzzzzzzzzzzzzzzzzzzzz"
+	var patch bytes.Buffer
+	if err := Patch(&patch, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\n@@ -1 +1 @@\n", "\n-/aaaaaaaqqqq @1.0", "\n+/aaaaaaaqqqz @1.0"} {
+		if !strings.Contains(patch.String(), want) {
+			t.Errorf("patch lacks %q:\n%s", want, patch.String())
+		}
+	}
+	var md bytes.Buffer
+	if err := Markdown(&md, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "`aaaaaaaqqqq` → `aaaaaaaqqqz`"; !strings.Contains(md.String(), want) {
+		t.Errorf("Markdown lacks %q:\n%s", want, md.String())
+	}
+	tmpl, err := ParseTemplate("t", `{{ range .Packages }}{{ range .Specs.Rebuilt }}{{ short .Old.Hash }} {{ short .New.Hash }}{{ end }}{{ end }}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := Execute(&out, tmpl, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.String(), "aaaaaaaqqqq aaaaaaaqqqz"; got != want {
+		t.Errorf("user template: %q, want %q", got, want)
+	}
+}
+
+func TestAbbrev(t *testing.T) {
+	r := onePackage("p")
+	s := &r.Packages[0].Specs
+	h := func(s string) string { return s + strings.Repeat("x", 32-len(s)) }
+	s.Rebuilt[0].Old.Hash, s.Rebuilt[0].New.Hash = h("abcdefg1"), h("abcdefg2")
+	s.Restacked = []diff.Pair{{Old: diff.Spec{Hash: h("zzzzzzz")}, New: diff.Spec{Hash: h("zzzzzzz")}}} // the same hash twice: no collision
+	s.Added = []diff.Spec{{Hash: h("abcdefg22")}, {Hash: "abc"}, {Hash: h("q<|`")}}
+	a := Abbreviate(r)
+	for in, want := range map[string]string{
+		h("abcdefg1"): "abcdefg1", h("abcdefg2"): "abcdefg2x", h("abcdefg22"): "abcdefg22",
+		h("zzzzzzz"): "zzzzzzz", "abc": "abc", h("q<|`"): "q???xxx", h("unknown"): "unknown",
+	} {
+		if got := a.Short(in); got != want {
+			t.Errorf("Short(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := (Abbrev{}).Short(h("abcdefg1")); got != "abcdefg" {
+		t.Errorf("zero Abbrev: %q", got)
+	}
+}

@@ -32,7 +32,7 @@ func Patch(w io.Writer, r *diff.Report, o Options) error {
 		title = o.Title
 	}
 	fmt.Fprintf(bw, "# %s: %s → %s\n", Plain(title), Plain(sideName(r.Old)), Plain(sideName(r.New)))
-	fmt.Fprintf(bw, "# One line per spec: /hash (7 characters, as Spack abbreviates it) @versions %%compiler variants arch=platform-os-target stacks=...\n")
+	fmt.Fprintf(bw, "# One line per spec: /hash (7 characters, as Spack abbreviates it, or more where two hashes begin alike) @versions %%compiler variants arch=platform-os-target stacks=...\n")
 	fmt.Fprintf(bw, "# Unchanged specs are not in the report, so not in these listings (%d unchanged specs left out).\n", r.Summary.Specs.Unchanged)
 	if f := filterSummary(r.Options); f != "" {
 		fmt.Fprintf(bw, "# Filters: %s.\n", Plain(f))
@@ -40,11 +40,12 @@ func Patch(w io.Writer, r *diff.Report, o Options) error {
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
 		fmt.Fprintf(bw, "# %d invalid pages were skipped (--skip-invalid): their specs are in no listing.\n", n)
 	}
+	abbrev := Abbreviate(r)
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0 // the optimal diff, never one cut short by the clock: output must not depend on machine speed
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		old, new := Listings(p)
+		old, new := Listings(p, abbrev)
 		from, to := "old/"+p.Name, "new/"+p.Name
 		if p.Status == diff.Added {
 			from = "/dev/null"
@@ -66,20 +67,20 @@ func sideName(s diff.Side) string {
 }
 
 // Listings returns a package's old and new canonical spec listings: one
-// line per spec (SpecLine), each list sorted. The old listing holds the
+// line per spec (SpecLine, hashes abbreviated by a), each list sorted. The old listing holds the
 // removed specs and the old side of every pair; the new one the added
 // specs and the new side of every pair.
-func Listings(p *diff.Package) (old, new []string) {
+func Listings(p *diff.Package, a Abbrev) (old, new []string) {
 	for _, s := range p.Specs.Removed {
-		old = append(old, SpecLine(s))
+		old = append(old, SpecLine(s, a))
 	}
 	for _, s := range p.Specs.Added {
-		new = append(new, SpecLine(s))
+		new = append(new, SpecLine(s, a))
 	}
 	for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
 		for _, pr := range l {
-			old = append(old, SpecLine(pr.Old))
-			new = append(new, SpecLine(pr.New))
+			old = append(old, SpecLine(pr.Old, a))
+			new = append(new, SpecLine(pr.New, a))
 		}
 	}
 	slices.SortFunc(old, compareLines)
@@ -105,13 +106,14 @@ func compareLines(a, b string) int {
 }
 
 // SpecLine writes a spec on one line, in Spack's spec syntax:
-// /hash @versions %compiler variants arch=platform-os-target stacks=a,b.
+// /hash @versions %compiler variants arch=platform-os-target stacks=a,b,
+// the hash abbreviated by a.
 // Control characters are escaped (Plain) and spaces inside a value are
 // written as _, so that every line is one line with space-separated parts.
-func SpecLine(s diff.Spec) string {
+func SpecLine(s diff.Spec, a Abbrev) string {
 	f := func(v string) string { return strings.ReplaceAll(Plain(v), " ", "_") }
 	var b strings.Builder
-	b.WriteString("/" + f(shortHash(s.Hash)))
+	b.WriteString("/" + f(a.Short(s.Hash)))
 	b.WriteString(" @" + f(strings.Join(s.Versions, ",")))
 	b.WriteString(" %" + f(s.Compiler))
 	for _, v := range s.Variants {

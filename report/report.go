@@ -148,6 +148,9 @@ func Markdown(w io.Writer, r *diff.Report, o Options) error {
 	if err != nil {
 		return fmt.Errorf("built-in templates: %w", err)
 	}
+	if t, err = withAbbrev(t, r); err != nil {
+		return err
+	}
 	doc := NewDocument(r, o)
 	if doc.details, err = packageDetails(t, doc); err != nil {
 		return err
@@ -169,6 +172,16 @@ func Text(w io.Writer, r *diff.Report, o Options) error {
 	return t.ExecuteTemplate(w, "text.tmpl", NewDocument(r, o))
 }
 
+// withAbbrev returns a copy of t whose short function abbreviates the
+// hashes of r (see Abbrev), leaving t as it is for other reports.
+func withAbbrev(t *template.Template, r *diff.Report) (*template.Template, error) {
+	c, err := t.Clone()
+	if err != nil {
+		return nil, err
+	}
+	return c.Funcs(template.FuncMap{"short": Abbreviate(r).Short}), nil
+}
+
 // ParseTemplate parses a user template. It gets the functions of Funcs:
 // sprig's hermetic set, less anything random, time- or host-dependent, and
 // cachediff's own.
@@ -179,6 +192,10 @@ func ParseTemplate(name, text string) (*template.Template, error) {
 
 // Execute renders a parsed user template over r.
 func Execute(w io.Writer, t *template.Template, r *diff.Report, o Options) error {
+	t, err := withAbbrev(t, r)
+	if err != nil {
+		return err
+	}
 	doc := NewDocument(r, o)
 	doc.tmpl = t
 	return t.Execute(w, doc)
