@@ -25,9 +25,13 @@ var legacyCompilers = map[string]string{
 	"arm":    "acfl",
 }
 
-// Rules is the canonicalization table, in the order the rules apply. Each
-// rule is idempotent and applying the whole table twice changes nothing.
-var Rules = []Rule{
+// Rules returns a copy of the canonicalization table, in the order the
+// rules apply. Each rule is idempotent and applying the whole table twice
+// changes nothing.
+func Rules() []Rule { return slices.Clone(rules) }
+
+// rules is the canonicalization table (Rules).
+var rules = []Rule{
 	{Name: "compiler-percent", Facet: "compiler", Example: "%gcc@13.2.0 → gcc@13.2.0",
 		apply: func(s string) string { return strings.TrimLeft(s, "%") }},
 	{Name: "compiler-exact-version", Facet: "compiler", Example: "gcc@=13.2.0 → gcc@13.2.0",
@@ -97,8 +101,8 @@ const listRule = "list-order"
 
 // RuleNames returns the name of every rule, string rules first, in order.
 func RuleNames() []string {
-	names := make([]string, 0, len(Rules)+1)
-	for _, r := range Rules {
+	names := make([]string, 0, len(rules)+1)
+	for _, r := range rules {
 		names = append(names, r.Name)
 	}
 	return append(names, listRule)
@@ -132,8 +136,18 @@ func (c RuleCounts) add(o RuleCounts) {
 // canonicalizer applies the rule table and counts what it rewrote.
 type canonicalizer struct {
 	counts RuleCounts
-	byFac  map[string][]int // facet → indexes into Rules
-	cache  *canonCache      // nil: no cache
+	cache  *canonCache // nil: no cache
+}
+
+// rulesByFacet lists, per facet, the indexes into rules of its rules.
+var rulesByFacet = indexRules(rules)
+
+func indexRules(rules []Rule) map[string][]int {
+	m := map[string][]int{}
+	for i, r := range rules {
+		m[r.Facet] = append(m[r.Facet], i)
+	}
+	return m
 }
 
 // canonCache remembers str's result per facet and string: a snapshot has
@@ -152,7 +166,7 @@ type canonKey struct{ facet, s string }
 
 type canonEntry struct {
 	s       string
-	counted uint64 // bit i: Rules[i] rewrote the string
+	counted []uint16 // indexes into rules of the rules that rewrote the string
 }
 
 func newCanonCache() *canonCache { return &canonCache{m: map[canonKey]canonEntry{}} }
@@ -179,51 +193,42 @@ func (cc *canonCache) get(k canonKey, c *canonicalizer) canonEntry {
 }
 
 func newCanonicalizer() *canonicalizer {
-	c := &canonicalizer{counts: RuleCounts{}, byFac: map[string][]int{}}
-	for i, r := range Rules {
-		c.byFac[r.Facet] = append(c.byFac[r.Facet], i)
-	}
-	return c
+	return &canonicalizer{counts: RuleCounts{}}
 }
 
 // str applies the facet's rules in order, again until none changes s (one
 // rule can make work for another: "a='b','a'" sorts to "a='a,b'", which is
 // quoted). Each rule counts a string once.
 func (c *canonicalizer) str(facet, s string) string {
+	var counted []uint16
 	if c.cache != nil {
 		e := c.cache.get(canonKey{facet, s}, c)
-		if e.counted == 0 {
-			return e.s
-		}
-		for i := range Rules {
-			if e.counted&(1<<i) != 0 {
-				c.counts[Rules[i].Name]++
-			}
-		}
-		return e.s
+		s, counted = e.s, e.counted
+	} else {
+		s, counted = c.apply(facet, s)
 	}
-	s, counted := c.apply(facet, s)
-	for i := range Rules {
-		if counted&(1<<i) != 0 {
-			c.counts[Rules[i].Name]++
-		}
+	for _, i := range counted {
+		c.counts[rules[i].Name]++
 	}
 	return s
 }
 
 // apply runs the rules of facet on s until none changes it, and says
-// which rules rewrote it.
-func (c *canonicalizer) apply(facet, s string) (string, uint64) {
-	var counted uint64 // bit i: Rules[i] counted s
+// which rules rewrote it (nil: none), each once, in the table's order.
+func (c *canonicalizer) apply(facet, s string) (string, []uint16) {
+	var counted []uint16
 	for changed := true; changed; {
 		changed = false
-		for _, i := range c.byFac[facet] {
-			if t := Rules[i].apply(s); t != s {
-				counted |= 1 << i
+		for _, i := range rulesByFacet[facet] {
+			if t := rules[i].apply(s); t != s {
+				if !slices.Contains(counted, uint16(i)) {
+					counted = append(counted, uint16(i))
+				}
 				s, changed = t, true
 			}
 		}
 	}
+	slices.Sort(counted)
 	return s, counted
 }
 
@@ -274,11 +279,4 @@ func variantName(v string) string {
 		j++
 	}
 	return v[i:j]
-}
-
-// Canonical returns s with every rule of facet applied: what a string of
-// that facet looks like after loading. Facet is "compiler", "version" or
-// "variant".
-func Canonical(facet, s string) string {
-	return newCanonicalizer().str(facet, s)
 }

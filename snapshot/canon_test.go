@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -138,7 +139,7 @@ func TestRuleNames(t *testing.T) {
 		t.Errorf("RuleNames() = %q, want %q", got, want)
 	}
 	seen := map[string]bool{}
-	for _, r := range Rules {
+	for _, r := range Rules() {
 		if seen[r.Name] {
 			t.Errorf("rule name %s used twice", r.Name)
 		}
@@ -157,7 +158,7 @@ func TestRuleNames(t *testing.T) {
 // TestRuleExamples checks that each rule's documented example is true: the
 // rule rewrites the written form into the canonical one.
 func TestRuleExamples(t *testing.T) {
-	for _, r := range Rules {
+	for _, r := range Rules() {
 		// Examples are "a → b" or "a → b, c → d"; "" stands for the empty string.
 		for _, ex := range strings.Split(r.Example, ", ") {
 			in, want, ok := strings.Cut(ex, " → ")
@@ -424,4 +425,27 @@ func cloneSpec(s Spec) Spec {
 	s.Variants = slices.Clone(s.Variants)
 	s.Stacks = slices.Clone(s.Stacks)
 	return s
+}
+
+// TestManyRules: the rule table is not capped at 64 rules (a bitmask
+// once was): a rule past the 64th rewrites and is counted.
+func TestManyRules(t *testing.T) {
+	saved, savedBy := rules, rulesByFacet
+	defer func() { rules, rulesByFacet = saved, savedBy }()
+	var many []Rule
+	for i := range 70 {
+		many = append(many, Rule{Name: fmt.Sprintf("noop-%d", i), Facet: "compiler", apply: func(s string) string { return s }})
+	}
+	many = append(many, Rule{Name: "last", Facet: "compiler", apply: func(s string) string { return strings.TrimSuffix(s, "!") }})
+	rules, rulesByFacet = many, indexRules(many)
+	for _, cache := range []*canonCache{nil, newCanonCache()} {
+		c := newCanonicalizer()
+		c.cache = cache
+		if got := c.str("compiler", "gcc!"); got != "gcc" || c.counts["last"] != 1 || len(c.counts) != 1 {
+			t.Errorf("str = %q, counts %v", got, c.counts)
+		}
+	}
+	if got := Rules(); len(got) != 71 || &got[0] == &rules[0] {
+		t.Errorf("Rules() gives %d rules, or not a copy", len(got))
+	}
 }

@@ -6,66 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
-
-	"gopkg.in/yaml.v3"
 )
-
-// loadState is what one loading goroutine keeps from page to page: the
-// strings it interned and the canonical forms it computed. The zero value
-// works (nothing shared); general forces the general decoding path, for
-// tests that compare both.
-type loadState struct {
-	in      *interner
-	canon   *canonCache
-	general bool
-	scratch metaScratch
-	scan    scanBufs
-	// metaCanon canonicalizes meta values for metaAgrees.
-	metaCanon *canonicalizer
-	buf       []byte // see read
-}
-
-// read reads a file into the state's buffer, which the next read reuses:
-// parsing copies every string it keeps, so no page holds on to the bytes
-// of its file, and a loading goroutine allocates about its largest file
-// once instead of every file.
-func (st *loadState) read(path string) ([]byte, error) {
-	buf, err := readInto(path, st.buf)
-	if err != nil {
-		return nil, err
-	}
-	st.buf = buf
-	return buf, nil
-}
-
-func newLoadState() *loadState {
-	return &loadState{in: newInterner(), canon: newCanonCache(), buf: make([]byte, 0, 256<<10)}
-}
-
-// decodeSpecs decodes spec_details: by the fast scanner when it can, else
-// by the general path (which also gives every error).
-func decodeSpecs(file string, fast *jsonValue, node *yaml.Node, st *loadState) (specList, error) {
-	if fast != nil && !st.general {
-		if specs, ok := fastSpecListBuf(fast.data, st.in, &st.scan); ok {
-			return specs, nil
-		}
-	}
-	var specs specList
-	err := decodeValue(file, "spec_details", fast, node, &specs)
-	return specs, err
-}
-
-// decodeMeta decodes meta like decodeSpecs does spec_details.
-func decodeMeta(file string, fast *jsonValue, node *yaml.Node, st *loadState) (meta, error) {
-	if fast != nil && !st.general {
-		if m, ok := fastMeta(fast.data, st.in); ok {
-			return m, nil
-		}
-	}
-	var m meta
-	err := decodeValue(file, "meta", fast, node, &m)
-	return m, err
-}
 
 // A scanner for the one-line JSON values of a page, specialized to their
 // shape: spec_details (a list of spec objects whose fields are strings or
@@ -392,12 +333,6 @@ const (
 	seenSize
 )
 
-// fastSpecList decodes a spec_details value. ok is false when the general
-// path must decide.
-func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
-	return fastSpecListBuf(data, in, &scanBufs{})
-}
-
 // scanBufs is the scanner's scratch memory, kept from page to page.
 type scanBufs struct {
 	items []string
@@ -405,6 +340,9 @@ type scanBufs struct {
 	refs  []uniqRef
 }
 
+// fastSpecListBuf decodes a spec_details value, with the scanner's
+// scratch memory kept in bufs. ok is false when the general path must
+// decide.
 func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs) (specs specList, ok bool) {
 	s := &scanner{data: data, in: in, items: bufs.items[:0], uniq: bufs.uniq[:0], refs: bufs.refs[:0]}
 	defer func() { bufs.items, bufs.uniq, bufs.refs = s.items[:0], s.uniq[:0], s.refs[:0] }()

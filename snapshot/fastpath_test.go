@@ -17,8 +17,8 @@ import (
 func parseBoth(t testing.TB, name string, data []byte, st *loadState) {
 	t.Helper()
 	for _, raw := range []bool{false, true} {
-		fp, fc, fw, ferr := parsePageState(name, data, raw, st)
-		gp, gc, gw, gerr := parsePageState(name, data, raw, &loadState{general: true})
+		fp, fc, fw, ferr := decodePage(name, data, raw, st)
+		gp, gc, gw, gerr := parseGeneral(name, data, raw)
 		if fmt.Sprint(ferr) != fmt.Sprint(gerr) {
 			t.Fatalf("%s (raw %v): fast path error %v, general path error %v", name, raw, ferr, gerr)
 		}
@@ -92,7 +92,7 @@ func TestFastEnvelope(t *testing.T) {
 	fastEnv := 0
 	for name, page := range fastPathPages(t) {
 		parseBoth(t, name, []byte(page), st)
-		if p, err := parseFrontMatter(name, []byte(page), false); err == nil {
+		if p, err := parseFrontMatter(name, []byte(page), generalOnly{}); err == nil {
 			var e envelope
 			if fastEnvelope(envelopeText(page, p), &e) {
 				fastEnv++

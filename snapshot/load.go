@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -25,18 +24,26 @@ type Options struct {
 	// does not exist, a tree of several tags, and a tree without a single
 	// valid page are errors still.
 	SkipInvalid bool
+
+	// Decoders are formats other than package pages to read (Spack's
+	// build-cache index, lockfiles, spec files), tried after the ones
+	// built into the package; see Decoder.
+	Decoders []Decoder
 }
 
-// candidate is a file that is, or may be, a package page.
+// candidate is a file that is, or may be, a package page (or a file of
+// another format a decoder claims).
 type candidate struct {
-	path     string
-	mustPage bool // specs.md, or a file named on the command line
+	file     File
+	mustPage bool      // specs.md, or a file named on the command line
+	decoders []Decoder // the decoders that claim it, in order
 }
 
 // result is what loading one candidate gave.
 type result struct {
-	bytes    int64 // the file's size, as read
-	pkg      *Package
+	bytes    int64      // the file's size, as read
+	pkg      *Package   // a page's package
+	pkgs     []*Package // another format's packages
 	counts   RuleCounts
 	warnings []Warning
 	err      error
@@ -46,42 +53,44 @@ type result struct {
 // single page file (read as a page whatever its name). Every bad page is
 // reported in one *LoadError (or, with Options.SkipInvalid, listed in
 // Snapshot.Skipped); a tree without pages, or with pages of more than one
-// tag, is an error.
+// tag, is an error. It is LoadFrom of Open(path).
 func Load(path string, opt Options) (*Snapshot, error) {
-	info, err := os.Stat(path)
+	src, err := Open(path)
 	if err != nil {
-		return nil, &Error{File: path, Msg: statMessage(err)}
+		return nil, err
 	}
-	var cands []candidate
-	var warnings []Warning
-	var errs []*Error
-	var results []result
-	if info.IsDir() {
-		cands, warnings, errs, results = findAndLoad(path, opt)
-	} else {
-		cands = []candidate{{path: path, mustPage: true}}
-		results = []result{loadOne(cands[0], opt, newLoadState())}
-	}
+	return LoadFrom(src, opt)
+}
+
+// LoadFrom reads the snapshot of a Source, as Load does a path.
+func LoadFrom(src Source, opt Options) (*Snapshot, error) {
+	path := src.Path()
+	decoders := append(builtinDecoders[:len(builtinDecoders):len(builtinDecoders)], opt.Decoders...)
+	cands, warnings, errs, results, single := walkAndLoad(src, opt, decoders)
 	snap := &Snapshot{Path: path, Raw: opt.Raw, Canon: RuleCounts{}}
 	pageWarnings := map[*Package][]Warning{}
 	counts := map[*Package]RuleCounts{}
 	for i, r := range results {
 		snap.Bytes += r.bytes
-		var np notPageError
+		np, notPage := r.err.(notPageError)
 		switch {
-		case errors.As(r.err, &np):
+		case notPage:
 			if cands[i].mustPage {
 				errs = append(errs, np.err)
 			}
 		case r.err != nil:
 			var e *Error
 			if !errors.As(r.err, &e) {
-				e = &Error{File: cands[i].path, Msg: r.err.Error()}
+				e = &Error{File: cands[i].file.Name, Msg: r.err.Error()}
 			}
 			errs = append(errs, e)
-		default:
+		case r.pkg != nil:
 			snap.Packages = append(snap.Packages, r.pkg)
 			pageWarnings[r.pkg], counts[r.pkg] = r.warnings, r.counts
+		case len(r.pkgs) > 0:
+			snap.Packages = append(snap.Packages, r.pkgs...)
+			// A file's warnings and counts go with its first package.
+			pageWarnings[r.pkgs[0]], counts[r.pkgs[0]] = r.warnings, r.counts
 		}
 	}
 	if tagErr := snap.checkTags(); tagErr != nil {
@@ -103,7 +112,9 @@ func Load(path string, opt Options) (*Snapshot, error) {
 		if bad[p] == nil {
 			kept = append(kept, p)
 			snap.Warnings = append(snap.Warnings, pageWarnings[p]...)
-			snap.Canon.add(counts[p])
+			if c := counts[p]; c != nil {
+				snap.Canon.add(c)
+			}
 		}
 	}
 	snap.Packages = kept
@@ -111,7 +122,7 @@ func Load(path string, opt Options) (*Snapshot, error) {
 		snap.Skipped = append(snap.Skipped, Skipped{File: e.File, Line: e.Line, Column: e.Col, Reason: e.Msg})
 	}
 	if len(snap.Packages) == 0 {
-		return nil, noPages(path, info.IsDir(), errs)
+		return nil, noPages(path, !single, errs)
 	}
 	slices.SortFunc(snap.Warnings, compareWarnings)
 	return snap, nil
@@ -146,89 +157,53 @@ func statMessage(err error) string {
 	return err.Error()
 }
 
-// walker walks a tree for candidate pages, in lexical order. Symbolic
-// links are followed, to files and to directories (a package folder may be
-// a link, and so may the root); a directory already read, through a loop or
-// a second path, is not read again and gives a warning, so the walk ends.
-// Folders whose names start with a dot (.git) are skipped.
-type walker struct {
-	seen     map[string]bool // real paths of the directories read
-	cands    []candidate
-	warnings []Warning
-	errs     []*Error
-	emit     func(i int, c candidate) // when set, called with each candidate found
-}
-
-// dir reads one directory; path is how the user's root reaches it, and
-// real its real path when the walk knows it (a plain subdirectory of a
-// directory whose real path is known), else "".
-func (w *walker) dir(path, real string) {
-	if real == "" {
-		var err error
-		if real, err = filepath.EvalSymlinks(path); err != nil {
-			w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
-			return
+// classify decides whether a file of a source is a candidate: a page
+// (specs.md, any *.md, the file named on the command line) or a file a
+// decoder claims. A candidate that is not a regular file is an error
+// when it must be a page, and a warning otherwise: what is left out is
+// said.
+func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, err *Error) {
+	must := f.Root || f.Base == "specs.md"
+	var claims []Decoder
+	for _, d := range decoders {
+		if f.Root || d.Claims(f.Base) {
+			claims = append(claims, d)
 		}
 	}
-	if w.seen[real] {
-		w.warnings = append(w.warnings, Warning{File: path, Message: "symbolic link to a directory already read (a loop, or a second path to it): not followed"})
-		return
+	md := strings.HasSuffix(f.Base, ".md")
+	if !must && !md && len(claims) == 0 {
+		return c, false, nil, nil
 	}
-	w.seen[real] = true
-	entries, err := os.ReadDir(path) // sorted by name
-	if err != nil {
-		w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
-		return
-	}
-	for _, e := range entries {
-		name, sub := e.Name(), filepath.Join(path, e.Name())
-		typ := e.Type()
-		subReal := filepath.Join(real, name) // unless a link
-		if typ&fs.ModeSymlink != 0 {
-			subReal = ""
-			info, err := os.Stat(sub)
-			if err != nil {
-				if strings.HasSuffix(name, ".md") {
-					w.errs = append(w.errs, &Error{File: sub, Msg: "broken symbolic link: " + statMessage(err)})
-				} else {
-					w.warnings = append(w.warnings, Warning{File: sub, Message: "broken symbolic link: " + statMessage(err)})
-				}
-				continue
-			}
-			typ = info.Mode().Type()
-		}
+	if typ := f.Mode.Type(); typ != 0 {
 		switch {
+		case must:
+			return c, false, nil, &Error{File: f.Name, Msg: notRegularError{typ}.Error() + ": a package page is a regular file"}
 		case typ.IsDir():
-			if !strings.HasPrefix(name, ".") {
-				w.dir(sub, subReal)
-			}
-		case typ.IsRegular() && strings.HasSuffix(name, ".md"):
-			w.cands = append(w.cands, candidate{path: sub, mustPage: name == "specs.md"})
-			if w.emit != nil {
-				w.emit(len(w.cands)-1, w.cands[len(w.cands)-1])
-			}
+			return c, false, nil, nil // a folder named like a page: its pages are read
 		}
+		return c, false, &Warning{File: f.Name, Message: notRegularError{typ}.Error() + ": not read"}, nil
 	}
+	return candidate{file: f, mustPage: must, decoders: claims}, true, nil, nil
 }
 
-// findAndLoad walks the tree at root and loads the candidate pages it
-// finds: GOMAXPROCS goroutines load the pages while the walk is still
-// finding more, so that reading directories overlaps with parsing. The
-// results are in the candidates' order, whatever the scheduling.
-func findAndLoad(root string, opt Options) ([]candidate, []Warning, []*Error, []result) {
+// walkAndLoad walks the source and loads the candidates it finds:
+// GOMAXPROCS goroutines load them while the walk is still finding more,
+// so that reading directories overlaps with decoding. The results are in
+// the candidates' order, whatever the scheduling. single says the source
+// was one file named on the command line.
+func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate, warnings []Warning, errs []*Error, results []result, single bool) {
 	type job struct {
 		i int
 		c candidate
 	}
 	jobs := make(chan job, 1024)
 	var mu sync.Mutex
-	var results []result
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			st := newLoadState()
 			for j := range jobs {
-				r := loadOne(j.c, opt, st)
+				r := loadOne(src, j.c, opt, st)
 				mu.Lock()
 				for len(results) <= j.i {
 					results = append(results, result{})
@@ -238,24 +213,52 @@ func findAndLoad(root string, opt Options) ([]candidate, []Warning, []*Error, []
 			}
 		})
 	}
-	w := &walker{seen: map[string]bool{}, emit: func(i int, c candidate) { jobs <- job{i, c} }}
-	w.dir(root, "")
+	walkWarnings, walkErrs := src.Walk(func(f File) {
+		single = single || f.Root
+		c, ok, warn, err := classify(f, decoders)
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+		case warn != nil:
+			warnings = append(warnings, *warn)
+		case ok:
+			cands = append(cands, c)
+			jobs <- job{len(cands) - 1, c}
+		}
+	})
 	close(jobs)
 	wg.Wait()
-	return w.cands, w.warnings, w.errs, results
+	for len(results) < len(cands) { // not reached: every job gives a result
+		results = append(results, result{})
+	}
+	return cands, append(walkWarnings, warnings...), append(walkErrs, errs...), results, single
 }
 
-func loadOne(c candidate, opt Options, st *loadState) result {
-	data, err := st.read(c.path)
+// loadOne reads a candidate and decodes it: by the first decoder that
+// claims it and detects its content, else as a package page.
+func loadOne(src Source, c candidate, opt Options, st *loadState) result {
+	data, err := src.Read(c.file, st.buf)
 	if err != nil {
-		return result{err: &Error{File: c.path, Msg: statMessage(err)}}
+		return result{err: &Error{File: c.file.Name, Msg: statMessage(err)}}
 	}
-	pkg, counts, warnings, err := parsePageState(c.path, data, opt.Raw, st)
-	var np notPageError
-	if err != nil && !c.mustPage && !errors.As(err, &np) && !looksLikePage(data) {
+	if cap(data) > cap(st.buf) {
+		st.buf = data[:0]
+	}
+	file := c.file.Name
+	for _, d := range c.decoders {
+		if d.Detect(data[:min(len(data), detectSize)]) {
+			pkgs, counts, warnings, err := decodeOther(d, file, data, opt.Raw, st)
+			return result{bytes: int64(len(data)), pkgs: pkgs, counts: counts, warnings: warnings, err: err}
+		}
+	}
+	if !c.mustPage && !strings.HasSuffix(c.file.Base, ".md") {
+		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Msg: "not in a format a decoder detects"}}}
+	}
+	pkg, counts, warnings, err := decodePage(file, data, opt.Raw, st)
+	if _, notPage := err.(notPageError); err != nil && !c.mustPage && !notPage && !looksLikePage(data) {
 		// A README whose front matter is broken, or that opens with a
 		// "---" rule, is not a page: ignore it like other Markdown.
-		err = notPageError{&Error{File: c.path, Msg: "not a package page"}}
+		err = notPageError{&Error{File: file, Msg: "not a package page"}}
 	}
 	return result{bytes: int64(len(data)), pkg: pkg, counts: counts, warnings: warnings, err: err}
 }

@@ -1,4 +1,4 @@
-// Package snapshot finds, parses, validates and canonicalizes the package
+// Package snapshot finds, decodes, validates and canonicalizes the package
 // pages of one Spack build-cache catalogue snapshot.
 //
 // A snapshot is a directory tree of pages (the _cache/<tag>/ folder of
@@ -10,6 +10,44 @@
 // The package owns reading input. It never prints and never exits; every
 // problem is returned as an error that names the file and, where it has one,
 // the line and column.
+//
+// # Reading and decoding
+//
+// Reading and decoding are separate. A [Source] lists a snapshot's files
+// (Walk: each with a display name such as old/zlib/specs.md or
+// HEAD~1:_cache/develop/zlib/specs.md, its type and size) and reads them
+// (Read: bounded by the file's size, refusing what is not a regular file).
+// [Open] gives the Source of a folder or a page file on disk (dir.go:
+// raw open/fstat/read on Linux); a Source for a git tree or any other store
+// is a type of its own, in its own file or package, passed to [LoadFrom].
+// Load(path, opt) is LoadFrom(Open(path), opt).
+//
+// LoadFrom walks the Source on one goroutine and, while the walk goes on,
+// reads and decodes the candidates on GOMAXPROCS goroutines, each with its
+// own state (read buffer, interned strings, canonicalization cache). Which
+// files are candidates is the loader's decision (classify): specs.md
+// (which must be a page), any *.md, the file named on the command line
+// (File.Root, a page whatever its name), and the files a [Decoder] claims;
+// a candidate that is not a regular file is an error when it must be a
+// page, a warning otherwise.
+//
+// Each format has one decoder behind one entry point. Package pages go to
+// decodePage (page.go): the front matter split, then each value by the fast
+// path (fastjson.go, fastyaml.go, fastmeta.go: scanners for the shapes the
+// generated pages have, which may give up) or else by the general path
+// (general.go: yaml.v3 and encoding/json, which decodes everything the
+// format allows and gives every error with its position). The tests run
+// decodePage with the fast path off as the oracle the fast path must agree
+// with (export_test.go, FuzzFastPaths). Other formats (Spack's build-cache
+// index.json, spack.lock, *.spec.json) implement [Decoder]: Claims (by
+// file name), Detect (by content), Decode (a whole file to []*Package);
+// they come in through Options.Decoders, or, built into this package,
+// through builtinDecoders. Every format's specs then go through the same
+// finish (finishSpecs): a well-formed hash on each spec, once per package;
+// canonicalization unless Options.Raw; sorted by hash.
+//
+// After decoding, the loader checks what holds across files: one tag per
+// snapshot, one page per package, each hash under one package.
 package snapshot
 
 import "encoding/json"

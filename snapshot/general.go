@@ -1,5 +1,12 @@
 package snapshot
 
+// The general decoders of a page's values: yaml.v3 and encoding/json. They
+// decode every page the format allows and give every error with its line
+// and column. The fast paths (fast.go) decode the pages generated today
+// faster and hand anything else to these; with the fast paths off
+// (TestFastPaths, FuzzFastPaths) these alone are the oracle the fast paths
+// must agree with.
+
 import (
 	"bytes"
 	"encoding/json"
@@ -13,126 +20,19 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// envelope is the YAML front matter of a page, less the two big values
-// when they are written as one-line JSON (the fast path).
-type envelope struct {
-	Title       string    `yaml:"title"`
-	Layout      string    `yaml:"layout"`
-	Categories  []string  `yaml:"categories"`
-	Meta        yaml.Node `yaml:"meta"`
-	SpecDetails yaml.Node `yaml:"spec_details"`
-	SpecFiles   yaml.Node `yaml:"spec_files"` // the 2021–2022 layout
+// generalSpecs decodes spec_details, from its one-line JSON (fast) when it
+// has one, else from its YAML node.
+func generalSpecs(file string, fast *jsonValue, node *yaml.Node) (specList, error) {
+	var specs specList
+	err := decodeValue(file, "spec_details", fast, node, &specs)
+	return specs, err
 }
 
-// jsonValue is a front-matter value written as one line of JSON.
-type jsonValue struct {
-	data []byte
-	line int // 1-based line in the file
-	col  int // 1-based column of data[0]
-}
-
-// page is what parsePage reads from a file, before validation.
-type page struct {
-	env         envelope
-	meta        *jsonValue // nil when absent or written as YAML
-	specDetails *jsonValue
-	fmEnd       int // line of the closing ---
-}
-
-// notPageError means a file is not a package page (no front matter, or no
-// layout: cache). Load ignores such files unless they must be pages (named
-// specs.md, or named on the command line), where it is an error.
-type notPageError struct{ err *Error }
-
-func (e notPageError) Error() string { return e.err.Error() }
-
-// parseFrontMatter splits a page into its YAML envelope and the one-line JSON
-// values of meta and spec_details.
-// The envelope goes by fastEnvelope when it can, unless general is set.
-func parseFrontMatter(file string, data []byte, general bool) (*page, error) {
-	if err := notText(file, data); err != nil {
-		if !bytes.HasPrefix(data, []byte("---")) {
-			return nil, notPageError{err} // an error only where a page must be
-		}
-		return nil, err
-	}
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	p := &page{}
-	var yamlText bytes.Buffer
-	line, open := 0, false
-	for rest := data; len(rest) > 0 || line == 0; {
-		var l []byte
-		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
-			l, rest = rest[:i], rest[i+1:]
-		} else {
-			l, rest = rest, nil
-		}
-		line++
-		trimmed := bytes.TrimRight(l, " \t\r")
-		if line == 1 {
-			if string(trimmed) != "---" {
-				return nil, notPageError{&Error{File: file, Line: 1, Msg: "no front matter: a package page starts with a line '---'"}}
-			}
-			open = true
-			yamlText.WriteByte('\n') // keep YAML line numbers equal to file lines
-			continue
-		}
-		if string(trimmed) == "---" {
-			open = false
-			p.fmEnd = line
-			break
-		}
-		for _, f := range []struct {
-			key string
-			val **jsonValue
-		}{{"meta", &p.meta}, {"spec_details", &p.specDetails}} {
-			if v, col, ok := oneLineJSON(l, f.key, continues(rest)); ok {
-				if *f.val != nil {
-					return nil, &Error{File: file, Line: line, Msg: fmt.Sprintf("%s is given twice (lines %d and %d)", f.key, (*f.val).line, line)}
-				}
-				*f.val = &jsonValue{data: v, line: line, col: col}
-				l = nil
-			}
-		}
-		yamlText.Write(l)
-		yamlText.WriteByte('\n')
-	}
-	if open {
-		return nil, &Error{File: file, Line: 1, Msg: "front matter opened on line 1 is never closed (no second '---' line)"}
-	}
-	if !general && fastEnvelope(yamlText.Bytes(), &p.env) {
-		return p, nil
-	}
-	if err := yaml.Unmarshal(yamlText.Bytes(), &p.env); err != nil {
-		return nil, yamlError(file, yamlText.Bytes(), err)
-	}
-	return p, nil
-}
-
-// oneLineJSON returns the value of a top-level "key: {...}" or "key: [...]"
-// line, and the 1-based column where it starts. A value left open on its
-// line when the next line continues it (pretty-printed JSON: multi-line
-// YAML flow style) is left to YAML; one left open otherwise is broken JSON.
-func oneLineJSON(l []byte, key string, continued bool) ([]byte, int, bool) {
-	if !bytes.HasPrefix(l, []byte(key)) || len(l) <= len(key) || l[len(key)] != ':' {
-		return nil, 0, false
-	}
-	v := bytes.TrimLeft(l[len(key)+1:], " \t")
-	col := len(l) - len(v) + 1
-	v = bytes.TrimRight(v, " \t\r")
-	if len(v) == 0 || (v[0] != '{' && v[0] != '[') {
-		return nil, 0, false
-	}
-	if closed := len(v) > 1 && v[len(v)-1] == v[0]+2; continued && !closed { // '{'+2 == '}', '['+2 == ']'
-		return nil, 0, false
-	}
-	return v, col, true
-}
-
-// continues reports whether the line that starts rest continues a value:
-// it is indented, or closes a flow collection.
-func continues(rest []byte) bool {
-	return len(rest) > 0 && bytes.IndexByte([]byte(" \t]}"), rest[0]) >= 0
+// generalMeta decodes meta as generalSpecs does spec_details.
+func generalMeta(file string, fast *jsonValue, node *yaml.Node) (meta, error) {
+	var m meta
+	err := decodeValue(file, "meta", fast, node, &m)
+	return m, err
 }
 
 // decodeValue decodes a front-matter value into v: from its one-line JSON
@@ -359,132 +259,6 @@ type meta struct {
 	Targets         []string       `json:"targets"`
 	Stacks          []string       `json:"stacks"`
 	Versions        []string       `json:"versions"`
-}
-
-// isHash reports whether h looks like a Spack DAG hash: 32 characters of
-// Spack's base32 alphabet.
-func isHash(h string) bool {
-	if len(h) != 32 {
-		return false
-	}
-	for i := 0; i < len(h); i++ {
-		if c := h[i]; !('a' <= c && c <= 'z' || '2' <= c && c <= '7') {
-			return false
-		}
-	}
-	return true
-}
-
-// parsePage reads one page: front matter, specs and meta, validated and
-// (unless raw) canonicalized. It returns a notPageError for a file
-// without front matter or without layout: cache, which Load ignores unless
-// the file must be a page.
-func parsePage(file string, data []byte, raw bool) (*Package, RuleCounts, []Warning, error) {
-	return parsePageState(file, data, raw, &loadState{})
-}
-
-// parsePageState is parsePage with the state of a loading goroutine.
-func parsePageState(file string, data []byte, raw bool, st *loadState) (*Package, RuleCounts, []Warning, error) {
-	p, err := parseFrontMatter(file, data, st.general)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	env := &p.env
-	for _, f := range []struct {
-		key  string
-		fast *jsonValue
-		node *yaml.Node
-	}{{"meta", p.meta, &env.Meta}, {"spec_details", p.specDetails, &env.SpecDetails}} {
-		if f.fast != nil && f.node.Kind != 0 {
-			return nil, nil, nil, &Error{File: file, Line: f.node.Line, Msg: fmt.Sprintf("%s is given twice (lines %d and %d)", f.key, f.fast.line, f.node.Line)}
-		}
-	}
-	if env.SpecFiles.Kind != 0 {
-		return nil, nil, nil, &Error{File: file, Line: env.SpecFiles.Line, Msg: "this is the 2021–2022 catalogue layout (index.md with spec_files and spec-N.json files), which cachediff does not support yet"}
-	}
-	if env.Layout != "cache" && p.specDetails == nil && env.SpecDetails.Kind == 0 {
-		return nil, nil, nil, notPageError{&Error{File: file, Line: 1, Msg: "not a package page: the front matter has neither layout: cache nor spec_details"}}
-	}
-	if strings.TrimSpace(env.Title) == "" {
-		return nil, nil, nil, &Error{File: file, Line: 2, Msg: "no title: a page's title is its package name"}
-	}
-	if p.specDetails == nil && env.SpecDetails.Kind == 0 {
-		return nil, nil, nil, &Error{File: file, Line: p.fmEnd, Msg: "no spec_details in the front matter"}
-	}
-	pkg := &Package{Name: env.Title, File: file, Tag: tagOf(env.Categories)}
-	pkg.Line = env.SpecDetails.Line
-	if p.specDetails != nil {
-		pkg.Line = p.specDetails.line
-	}
-	specs, err := decodeSpecs(file, p.specDetails, &env.SpecDetails, st)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	order, hashesOK := hashOrder(specs)
-	if err := checkHashesUnless(hashesOK, file, pkg.Line, specs); err != nil {
-		return nil, nil, nil, withSpecColumn(err, p.specDetails)
-	}
-	counts := RuleCounts{}
-	if !raw {
-		c := newCanonicalizer()
-		c.cache = st.canon
-		for i := range specs {
-			c.spec(&specs[i])
-		}
-		counts = c.counts
-	}
-	sortByHash(specs, order)
-	pkg.Specs = specs
-
-	var warnings []Warning
-	metaLine := env.Meta.Line
-	if p.meta != nil {
-		metaLine = p.meta.line
-	}
-	switch {
-	case p.meta == nil && env.Meta.Kind == 0:
-		warnings = append(warnings, Warning{File: file, Line: p.fmEnd, Message: "no meta in the front matter"})
-	default:
-		m, err := decodeMeta(file, p.meta, &env.Meta, st)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		if !st.general && metaAgrees(&m, specs, raw, st) {
-			break
-		}
-		for _, msg := range checkMeta(&m, specs, raw) {
-			warnings = append(warnings, Warning{File: file, Line: metaLine, Message: msg})
-		}
-	}
-	return pkg, counts, warnings, nil
-}
-
-// checkHashes requires every spec to have a well-formed hash, once.
-func checkHashes(file string, line int, specs []Spec) error {
-	seen := make(map[string]int, len(specs))
-	for i, s := range specs {
-		switch {
-		case s.Hash == "":
-			return &Error{File: file, Line: line, spec: i + 1, Msg: fmt.Sprintf("spec_details: spec %d has no hash", i+1)}
-		case !isHash(s.Hash):
-			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("spec_details: spec %d has a malformed hash %q (want 32 characters of a-z and 2-7)", i+1, shorten(s.Hash, 40))}
-		}
-		if j, dup := seen[s.Hash]; dup {
-			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("spec_details: hash %s is listed twice (specs %d and %d)", s.Hash, j+1, i+1)}
-		}
-		seen[s.Hash] = i
-	}
-	return nil
-}
-
-// tagOf returns the snapshot tag from categories: [package, <tag>].
-func tagOf(categories []string) string {
-	for _, c := range categories {
-		if c != "package" {
-			return c
-		}
-	}
-	return ""
 }
 
 // checkMeta compares a page's meta with its specs and describes each

@@ -1,0 +1,137 @@
+package snapshot
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Open returns the Source of a snapshot on disk: a folder (every file
+// under it, in lexical order; symbolic links followed, to files and to
+// folders; folders whose names start with a dot, like .git, left out), or
+// a single page file. A path that does not exist, or that is neither a
+// folder nor a regular file (a FIFO, /dev/zero), is an error.
+func Open(path string) (Source, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, &Error{File: path, Msg: statMessage(err)}
+	}
+	switch {
+	case info.IsDir():
+		return &dirSource{root: path}, nil
+	case info.Mode().IsRegular():
+		return &fileSource{path: path, size: info.Size()}, nil
+	}
+	return nil, &Error{File: path, Msg: notRegularError{info.Mode().Type()}.Error() + ": a snapshot is a folder of package pages (_cache/<tag>/) or a page file"}
+}
+
+// fileSource is a single page file on disk.
+type fileSource struct {
+	path string
+	size int64
+}
+
+func (s *fileSource) Path() string { return s.path }
+
+func (s *fileSource) Walk(yield func(File)) ([]Warning, []*Error) {
+	yield(File{Name: s.path, Base: filepath.Base(s.path), Size: s.size, Root: true})
+	return nil, nil
+}
+
+func (s *fileSource) Read(f File, buf []byte) ([]byte, error) { return readFile(f.Name, buf) }
+
+// dirSource is a folder on disk.
+type dirSource struct{ root string }
+
+func (s *dirSource) Path() string { return s.root }
+
+func (s *dirSource) Read(f File, buf []byte) ([]byte, error) { return readFile(f.Name, buf) }
+
+func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
+	w := &walker{seen: map[string]bool{}, yield: yield}
+	w.dir(s.root, "")
+	return w.warnings, w.errs
+}
+
+// walker walks a tree in lexical order. Symbolic links are followed, to
+// files and to directories (a package folder may be a link, and so may
+// the root); a directory already read, through a loop or a second path,
+// is not read again and gives a warning, so the walk ends. Folders whose
+// names start with a dot (.git) are skipped.
+type walker struct {
+	seen     map[string]bool // real paths of the directories read
+	warnings []Warning
+	errs     []*Error
+	yield    func(File)
+}
+
+// dir reads one directory; path is how the user's root reaches it, and
+// realPath its real path when the walk knows it (a plain subdirectory of
+// a directory whose real path is known), else "".
+func (w *walker) dir(path, realPath string) {
+	if realPath == "" {
+		var err error
+		if realPath, err = filepath.EvalSymlinks(path); err != nil {
+			w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
+			return
+		}
+	}
+	if w.seen[realPath] {
+		w.warnings = append(w.warnings, Warning{File: path, Message: "symbolic link to a directory already read (a loop, or a second path to it): not followed"})
+		return
+	}
+	w.seen[realPath] = true
+	entries, err := os.ReadDir(path) // sorted by name
+	if err != nil {
+		w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
+		return
+	}
+	for _, e := range entries {
+		name, sub := e.Name(), filepath.Join(path, e.Name())
+		typ := e.Type()
+		size := int64(-1)
+		subReal := filepath.Join(realPath, name) // unless a link
+		if typ&fs.ModeSymlink != 0 {
+			subReal = ""
+			info, err := os.Stat(sub)
+			if err != nil {
+				if strings.HasSuffix(name, ".md") {
+					w.errs = append(w.errs, &Error{File: sub, Msg: "broken symbolic link: " + statMessage(err)})
+				} else {
+					w.warnings = append(w.warnings, Warning{File: sub, Message: "broken symbolic link: " + statMessage(err)})
+				}
+				continue
+			}
+			typ, size = info.Mode().Type(), info.Size()
+		}
+		w.yield(File{Name: sub, Base: name, Mode: typ, Size: size})
+		if typ.IsDir() && !strings.HasPrefix(name, ".") {
+			w.dir(sub, subReal)
+		}
+	}
+}
+
+// notRegularError is the error for a file that is not a regular file.
+type notRegularError struct{ mode fs.FileMode }
+
+func (e notRegularError) Error() string { return "not a regular file (" + describeType(e.mode) + ")" }
+
+// describeType names a file type for messages.
+func describeType(mode fs.FileMode) string {
+	switch {
+	case mode.IsDir():
+		return "a folder"
+	case mode&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case mode&fs.ModeCharDevice != 0:
+		return "a character device"
+	case mode&fs.ModeDevice != 0:
+		return "a block device"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "a special file"
+}

@@ -1,0 +1,43 @@
+//go:build !linux
+
+package snapshot
+
+import (
+	"io"
+	"os"
+)
+
+// readFile reads the file at path into buf[:0], growing it as needed, and
+// returns the filled slice. It reads at most the size the open file has
+// and fails for anything but a regular file.
+func readFile(path string, buf []byte) ([]byte, error) {
+	// Refuse what is not a regular file before opening it: opening a
+	// FIFO waits for a writer.
+	if info, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !info.Mode().IsRegular() {
+		return nil, notRegularError{info.Mode().Type()}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, notRegularError{info.Mode().Type()}
+	}
+	size := int(info.Size())
+	if cap(buf) < size {
+		buf = make([]byte, 0, size)
+	}
+	buf = buf[:size]
+	n, err := io.ReadFull(f, buf)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil // shorter than it was: what is there
+	}
+	return buf[:n], err
+}

@@ -1,0 +1,38 @@
+package snapshot
+
+// Test shims: ways into the package that only its tests need.
+
+// parsePage decodes one page as Load does, with a fresh fast path of its
+// own (no interning, no canonicalization cache shared with anything).
+func parsePage(file string, data []byte, raw bool) (*Package, RuleCounts, []Warning, error) {
+	return decodePage(file, data, raw, &loadState{})
+}
+
+// parseGeneral decodes one page by the general path alone (yaml.v3 and
+// encoding/json): the oracle the fast path is tested against.
+func parseGeneral(file string, data []byte, raw bool) (*Package, RuleCounts, []Warning, error) {
+	return decodePage(file, data, raw, generalOnly{})
+}
+
+// generalOnly is an accel without a fast path: every step goes to the
+// general path, and canonicalization keeps no cache.
+type generalOnly struct{}
+
+func (generalOnly) envelope([]byte, *envelope) bool     { return false }
+func (generalOnly) specs([]byte) (specList, bool)       { return nil, false }
+func (generalOnly) meta([]byte) (meta, bool)            { return meta{}, false }
+func (generalOnly) metaAgrees(*meta, []Spec, bool) bool { return false }
+func (generalOnly) canonicalizer() *canonicalizer       { return newCanonicalizer() }
+
+// fastSpecList decodes a spec_details value by the fast scanner alone. ok
+// is false when the general path must decide.
+func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
+	return fastSpecListBuf(data, in, &scanBufs{})
+}
+
+// Canonical returns s with every rule of facet applied: what a string of
+// that facet looks like after loading. Facet is "compiler", "version" or
+// "variant".
+func Canonical(facet, s string) string {
+	return newCanonicalizer().str(facet, s)
+}

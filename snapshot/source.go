@@ -1,0 +1,59 @@
+package snapshot
+
+import (
+	"io/fs"
+)
+
+// Source is where the files of a snapshot come from: a folder on disk
+// (Open), a tree at a git revision, or any other store. The loader
+// (LoadFrom) walks it once for candidate files and reads each candidate
+// once, from several goroutines, while the walk goes on.
+type Source interface {
+	// Path is the snapshot as the user named it (a folder, a page file,
+	// REV:PATH): Snapshot.Path, and the name in messages about the
+	// snapshot as a whole.
+	Path() string
+	// Walk calls yield with every file of the snapshot, in an order that
+	// does not depend on the store (sorted by name, as a directory
+	// listing is), from one goroutine, and returns the warnings and the
+	// errors of the walk itself (an unreadable folder, a broken link).
+	// A source of a single file yields it alone, with File.Root set.
+	// The loader decides which files are candidates (by name, as a page
+	// decoder or another decoder claims them) and reports the files that
+	// are not regular files; a source yields what it has and needs no
+	// filter of its own, but may leave out what can be no page (a
+	// folder's contents whose name starts with a dot).
+	Walk(yield func(File)) (warnings []Warning, errs []*Error)
+	// Read returns the bytes of f in buf[:0], growing buf as needed; the
+	// loader reuses buf for the next file. It reads at most the file's
+	// size (File.Size when known, else the size the store gives when the
+	// file is opened), and fails for a file that is not a regular file,
+	// so that a link to /dev/zero or a FIFO cannot make it read for ever
+	// or block. Read is called from several goroutines at once.
+	Read(f File, buf []byte) ([]byte, error)
+}
+
+// File is one file of a Source.
+type File struct {
+	// Name is the file's name in messages and in Package.File: the
+	// source's Path joined with the file's path inside the snapshot
+	// (old/zlib/specs.md, HEAD~1:_cache/develop/zlib/specs.md).
+	Name string
+	// Base is the last element of the name (specs.md), which decides
+	// whether the file is a candidate.
+	Base string
+	// Mode holds the file's type bits (fs.ModeType): 0 for a regular
+	// file, fs.ModeDir, fs.ModeNamedPipe, fs.ModeDevice... as it was
+	// found by the walk (a symbolic link followed). A source that does
+	// not know yet says 0 and lets Read check.
+	Mode fs.FileMode
+	// Size is the file's size in bytes, or -1 when the walk does not know
+	// it (Read finds it).
+	Size int64
+	// Root says the file is the snapshot itself (a page file named on the
+	// command line): it must be a page, whatever its name.
+	Root bool
+	// Handle is the source's own reference for Read (a path on disk, a
+	// blob id): the loader only passes it back.
+	Handle any
+}
