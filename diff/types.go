@@ -39,6 +39,9 @@ type Report struct {
 	Stacks        []StackRow         `json:"stacks"` // sorted by name
 	Canonicalized ValueCounts        `json:"canonicalized"`
 	Warnings      []snapshot.Warning `json:"warnings"`
+	// Causes explains the rebuilt and updated pairs (causes.go); absent
+	// when neither snapshot has dependency edges (catalogue pages).
+	Causes *Causes `json:"causes,omitempty"`
 }
 
 // HasChanges reports whether the snapshots differ: a package added,
@@ -205,6 +208,9 @@ type Pair struct {
 	// old, spec is in.
 	StacksJoined []string `json:"stacks_joined,omitempty"`
 	StacksLeft   []string `json:"stacks_left,omitempty"`
+	// Why explains a rebuilt or updated pair (causes.go): nil when
+	// neither snapshot has dependency edges.
+	Why *Why `json:"why,omitempty"`
 }
 
 // UpdateGroup counts the updated specs that made the same change (facet
