@@ -579,10 +579,11 @@ func (e *explainer) roots() *RootChanges {
 			}
 		}
 	}
-	byRoot := func(a, b RootSpec) int { return cmp.Or(strings.Compare(a.Root, b.Root), strings.Compare(a.Hash, b.Hash)) }
+	byRoot := func(a, b RootSpec) int {
+		return cmp.Or(strings.Compare(a.Root, b.Root), strings.Compare(a.Hash, b.Hash))
+	}
 	slices.SortFunc(rc.Added, byRoot)
 	slices.SortFunc(rc.Removed, byRoot)
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })
 	return rc
 }
-
