@@ -17,15 +17,14 @@
 package report
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
-	"strings"
+		"strings"
 	"sync"
-	"sync/atomic"
-	"text/template"
+		"text/template"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/templates"
@@ -50,6 +49,11 @@ type Options struct {
 	Marker string
 	// Color turns on ANSI colours in the terminal format.
 	Color bool
+	// RebuiltRows lists every rebuilt spec in Markdown and text (--rows
+	// rebuilt). Without it, a rebuild that changed nothing but the hash is
+	// counted per package, not listed, and packages changed by such
+	// rebuilds alone are listed together in one place.
+	RebuiltRows bool
 }
 
 // GitHubMarker is the first line of a report made to be a GitHub comment
@@ -62,14 +66,26 @@ type Document struct {
 	Schema string `json:"schema"`
 	*diff.Report
 	Render Options `json:"-"`
-	// Cut says how much of the built-in Markdown report is shown under
-	// Render.MaxBytes; nil shows everything.
+	// Cut is always nil: it is there for templates copied from an
+	// earlier md.tmpl (see Cut).
 	Cut *Cut `json:"-"`
-	// details are the packages' <details> blocks of the built-in Markdown
-	// report, rendered before it (see packageDetails); tmpl is the user
-	// template being executed. pkgdetails writes one or the other.
-	details []string
-	tmpl    *template.Template
+	// view is the Markdown View, built by Markdown (and cut to
+	// Render.MaxBytes) or, for a user template, when it first asks for
+	// .View; tmpl is the user template being executed, whose own
+	// "pkgdetails" the pkgdetails function runs.
+	view *View
+	tmpl *template.Template
+}
+
+// View returns the Markdown report as a View: sections of rendered,
+// escaped rows (see View and MarkdownView). The built-in md.tmpl only
+// writes its strings in order; a user template can do the same, or pick
+// sections, without --max-bytes applying to it.
+func (d *Document) View() *View {
+	if d.view == nil {
+		d.view = MarkdownView(*d)
+	}
+	return d.view
 }
 
 // NewDocument wraps r for rendering with o.
@@ -90,16 +106,13 @@ var builtin = sync.OnceValues(func() (*template.Template, error) {
 	return template.New("builtin").Funcs(Funcs()).ParseFS(templates.FS, "*.tmpl")
 })
 
-// pkgDetails writes the <details> block of the i'th package of doc: the
-// block rendered beforehand (the built-in report, see packageDetails), or
-// else the template's own "pkgdetails" (a user template copied from
-// md.tmpl).
-func pkgDetails(doc Document, i int) (string, error) {
+// pkgDetails writes the <details> block of the i'th package of doc with
+// the template's own "pkgdetails" (a user template copied from an earlier
+// md.tmpl, which rendered the blocks that way).
+func pkgDetails(doc *Document, i int) (string, error) {
 	switch {
 	case i < 0 || i >= len(doc.Packages):
 		return "", fmt.Errorf("pkgdetails: no package %d", i)
-	case doc.details != nil:
-		return doc.details[i], nil
 	case doc.tmpl == nil:
 		return "", errors.New("pkgdetails: no template to render the block with")
 	}
@@ -108,57 +121,25 @@ func pkgDetails(doc Document, i int) (string, error) {
 	return b.String(), err
 }
 
-// packageDetails renders the <details> block of every package of doc
-// (template "pkgdetails" of md.tmpl) on GOMAXPROCS goroutines: the blocks
-// are most of a report, and text/template renders on one core. Each block
-// goes to its own buffer, so the report is the same bytes whatever the
-// scheduling; the first error, in package order, is returned.
-func packageDetails(t *template.Template, doc Document) ([]string, error) {
-	pkgs := doc.Packages
-	out := make([]string, len(pkgs))
-	errs := make([]error, len(pkgs))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(pkgs)) {
-		wg.Go(func() {
-			var b strings.Builder
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(pkgs) {
-					return
-				}
-				b.Reset()
-				errs[i] = t.ExecuteTemplate(&b, "pkgdetails", []any{doc.Render.LinkBase, pkgs[i]})
-				out[i] = b.String()
-			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// Markdown writes r as GitHub-flavoured Markdown.
+// Markdown writes r as GitHub-flavoured Markdown: its View (MarkdownView),
+// cut to o.MaxBytes when set, laid out by templates/md.tmpl.
 func Markdown(w io.Writer, r *diff.Report, o Options) error {
 	t, err := builtin()
 	if err != nil {
 		return fmt.Errorf("built-in templates: %w", err)
 	}
-	if t, err = withAbbrev(t, r); err != nil {
-		return err
-	}
 	doc := NewDocument(r, o)
-	if doc.details, err = packageDetails(t, doc); err != nil {
+	v := doc.View()
+	if o.MaxBytes > 0 {
+		if err := v.Fit(o.MaxBytes); err != nil {
+			return err
+		}
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := t.ExecuteTemplate(bw, "md.tmpl", &doc); err != nil {
 		return err
 	}
-	if o.MaxBytes > 0 {
-		return markdownCut(w, t, doc)
-	}
-	return t.ExecuteTemplate(w, "md.tmpl", doc)
+	return bw.Flush()
 }
 
 // Text writes r as the compact terminal view (templates/text.tmpl): a
@@ -169,7 +150,12 @@ func Text(w io.Writer, r *diff.Report, o Options) error {
 	if err != nil {
 		return fmt.Errorf("built-in templates: %w", err)
 	}
-	return t.ExecuteTemplate(w, "text.tmpl", NewDocument(r, o))
+	doc := NewDocument(r, o)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := t.ExecuteTemplate(bw, "text.tmpl", &doc); err != nil {
+		return err
+	}
+	return bw.Flush()
 }
 
 // withAbbrev returns a copy of t whose short function abbreviates the
@@ -198,5 +184,5 @@ func Execute(w io.Writer, t *template.Template, r *diff.Report, o Options) error
 	}
 	doc := NewDocument(r, o)
 	doc.tmpl = t
-	return t.Execute(w, doc)
+	return t.Execute(w, &doc)
 }

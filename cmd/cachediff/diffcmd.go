@@ -183,7 +183,7 @@ func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int
 // output, that is a terminal, and NO_COLOR is unset or empty
 // (https://no-color.org).
 func renderOptions(opts *options, stdout io.Writer) report.Options {
-	o := report.Options{Title: opts.title, LinkBase: opts.linkBase, MaxBytes: opts.maxBytes, Marker: opts.marker}
+	o := report.Options{Title: opts.title, LinkBase: opts.linkBase, MaxBytes: opts.maxBytes, Marker: opts.marker, RebuiltRows: len(opts.rows) > 0}
 	switch opts.color {
 	case "always":
 		o.Color = true

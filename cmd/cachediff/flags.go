@@ -32,6 +32,7 @@ type options struct {
 	maxBytes  int    // --max-bytes, or githubCommentBytes with --github-comment
 	marker    string // the report's first line: report.GitHubMarker with --github-comment
 	ghComment bool
+	rows      []string // --rows: kinds of rows listed that are summarised by default
 	help      bool
 	version   bool
 }
@@ -169,6 +170,7 @@ var outputFlags = flagGroup{
 		fs.StringVar(&o.title, "title", "", "use this `TEXT` as the report's headline title (Markdown, text and patch)")
 		fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
 		fs.IntVar(&o.maxBytes, "max-bytes", 0, "shorten the Markdown report to at most `N` bytes: details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
+		fs.StringSliceVar(&o.rows, "rows", nil, "also list these `KINDS` of rows that Markdown and text summarise: rebuilt (every rebuilt spec; by default a rebuild that changed nothing but the hash is counted per package, not listed)")
 		fs.BoolVar(&o.ghComment, "github-comment", false, "fit a GitHub comment: --max-bytes 65536 (GitHub counts 65,536 characters; a character is at least a byte, so 65,536 bytes always fit), the first line the hidden marker <!-- cachediff --> that finds the comment again")
 	},
 	check: checkOutput,
@@ -212,6 +214,11 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	if o.linkBase != "" {
 		if u, err := url.Parse(o.linkBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return fmt.Errorf("--link-base %q: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", o.linkBase)
+		}
+	}
+	for _, k := range o.rows {
+		if k != "rebuilt" {
+			return fmt.Errorf("--rows %q: the kinds of rows are: rebuilt", k)
 		}
 	}
 	switch {

@@ -1,0 +1,469 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// Ranks of the Markdown report's sections: the lowest is cut first. New
+// and removed packages are worth the most; the rebuilt-only list the
+// least.
+const (
+	rankRebuilt = iota - 1 // negative: cut to cutRows rows before anything else
+	rankPackages
+	rankTargets
+	rankPlatforms
+	rankOSs
+	rankCompilers
+	rankStacks
+	rankUpdates
+	rankVersions
+	rankWarnings
+	rankRemoved
+	rankAdded
+)
+
+// MarkdownView builds the Markdown report of doc as a View: every row
+// rendered and escaped, nothing cut yet.
+func MarkdownView(doc Document) *View {
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report)}
+	v := &View{Head: m.head(), Tail: "\n", kept: keptParts(doc)}
+	v.notice = func(max int) string {
+		return "\n\n> **Shortened** to fit in " + strconv.Itoa(max) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
+	}
+	v.Skipped = m.skipped()
+	add := func(s *Section) {
+		if s != nil {
+			v.Sections = append(v.Sections, s)
+		}
+	}
+	add(m.updates())
+	add(m.packageTable("added", rankAdded, "New packages", "new package", diff.Added))
+	add(m.packageTable("removed", rankRemoved, "Removed packages", "removed package", diff.Removed))
+	add(m.versions())
+	r := doc.Report
+	add(m.rollup("compilers", rankCompilers, "Compilers", r.Facets.Compiler))
+	add(m.rollup("oss", rankOSs, "Operating systems", r.Facets.OS))
+	add(m.rollup("platforms", rankPlatforms, "Platforms", r.Facets.Platform))
+	add(m.rollup("targets", rankTargets, "Targets", r.Facets.Target))
+	add(m.stacks())
+	add(m.packages())
+	add(m.rebuiltOnly())
+	add(m.warnings())
+	return v
+}
+
+// mdBuilder renders the parts of a Markdown View.
+type mdBuilder struct {
+	doc    Document
+	link   string
+	abbrev Abbrev          // the report's short hashes
+	b      strings.Builder // scratch for rows
+}
+
+// row returns what was written to m.b and resets it.
+func (m *mdBuilder) row() string {
+	s := m.b.String()
+	m.b.Reset()
+	return s
+}
+
+func joinMD(l []string, sep string) string { return Escape(strings.Join(l, sep)) }
+
+// names writes at most five names, and how many more.
+func firstNames(l []string) string {
+	if len(l) <= 5 {
+		return joinMD(l, ", ")
+	}
+	return joinMD(l[:5], ", ") + " and " + strconv.Itoa(len(l)-5) + " more"
+}
+
+func plural(n int, noun string) string {
+	s, _ := count(n, noun)
+	return s
+}
+
+func signedInt(n int) string {
+	s, _ := signed(n)
+	return s
+}
+
+func lastOf(l []string) string {
+	if len(l) == 0 {
+		return ""
+	}
+	return l[len(l)-1]
+}
+
+func (m *mdBuilder) head() string {
+	r, o := m.doc.Report, m.doc.Render
+	b := &m.b
+	if o.Marker != "" {
+		b.WriteString(o.Marker + "\n")
+	}
+	b.WriteString("## ")
+	switch {
+	case o.Title != "":
+		b.WriteString(Escape(o.Title))
+	case r.Old.Tag == r.New.Tag:
+		b.WriteString("cachediff: " + Escape(r.Old.Path) + " → " + Escape(r.New.Path))
+	default:
+		b.WriteString("cachediff: " + Escape(r.Old.Tag) + " → " + Escape(r.New.Tag))
+	}
+	b.WriteString("\n\n")
+	if r.Options.Filtered() {
+		m.filters(r.Options)
+		b.WriteString("\n\n")
+	}
+	if r.Gate != nil {
+		m.gate(r.Gate)
+		b.WriteString("\n\n")
+	}
+	s, p := r.Summary.Specs, r.Summary.Packages
+	if r.HasChanges() {
+		fmt.Fprintf(b, "**%s changed** (%d new, %d removed, %d unchanged) · **specs %d → %d**: %d added, %d removed, %d rebuilt, %d updated, %d restacked, %d unchanged",
+			plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)
+		m.rebuiltLine()
+	} else {
+		fmt.Fprintf(b, "**No changes**: %s and %s, all unchanged", plural(p.New, "package"), plural(s.New, "spec"))
+	}
+	fmt.Fprintf(b, "\n\n|  | old | new | unchanged | changed | added | removed | rebuilt | updated | restacked |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n| packages | %d | %d | %d | %d | %d | %d |  |  |  |\n| specs | %d | %d | %d |  | %d | %d | %d | %d | %d |",
+		p.Old, p.New, p.Unchanged, p.Changed, p.Added, p.Removed, s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
+	if r.Options.Canonicalize {
+		var rules []string
+		for _, c := range r.Canonicalized {
+			if c.Old != 0 || c.New != 0 {
+				rules = append(rules, fmt.Sprintf("%s %d → %d", Escape(c.Value), c.Old, c.New))
+			}
+		}
+		if rules != nil {
+			b.WriteString("\n\nCanonicalized strings (old → new): " + strings.Join(rules, ", ") + ".")
+		}
+	} else {
+		b.WriteString("\n\nCanonicalization is off: strings are compared as written.")
+	}
+	return m.row()
+}
+
+// rebuiltLine says, under the summary line, how much of the change is
+// rebuilds alone: specs with a new hash and the same facets.
+func (m *mdBuilder) rebuiltLine() {
+	s := m.doc.Summary.Specs
+	if s.Rebuilt == 0 {
+		return
+	}
+	changes := s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
+	pkgs, _ := rebuiltOnlyCounts(m.doc)
+	changed := m.doc.Summary.Packages.Changed
+	fmt.Fprintf(&m.b, "\n\n**Rebuilt only: %s of %s (%s)**: a new hash, the same facets. %s of %d changed had nothing but such rebuilds",
+		plural(s.Rebuilt, "spec"), plural(changes, "spec change"), percent(s.Rebuilt, changes), plural(pkgs, "package"), changed)
+	if m.doc.Render.RebuiltRows {
+		m.b.WriteString("; every rebuilt spec is listed (`--rows rebuilt`).")
+	} else {
+		m.b.WriteString("; rebuilt specs are counted per package, not listed (`--rows rebuilt` lists them).")
+	}
+}
+
+// percent writes n/of as a whole percentage, rounded, but never a part up to
+// 100% or down to 0%.
+func percent(n, of int) string {
+	if of == 0 {
+		return "0%"
+	}
+	p := (n*100 + of/2) / of
+	switch {
+	case p == 0 && n > 0:
+		return "<1%"
+	case p == 100 && n < of:
+		return ">99%"
+	}
+	return strconv.Itoa(p) + "%"
+}
+
+func (m *mdBuilder) filters(o diff.Options) {
+	b := &m.b
+	b.WriteString("🔎 **Filters**:")
+	if len(o.Packages) > 0 {
+		b.WriteString(" packages ")
+		for i, p := range o.Packages {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(Escape(p))
+		}
+	}
+	if len(o.Stacks) > 0 {
+		if len(o.Packages) > 0 {
+			b.WriteString(" ·")
+		}
+		b.WriteString(" specs in stack")
+		if len(o.Stacks) > 1 {
+			b.WriteString("s")
+		}
+		b.WriteString(" ")
+		for i, s := range o.Stacks {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(Escape(s))
+		}
+	}
+	if len(o.Ignore) > 0 {
+		if len(o.Packages)+len(o.Stacks) > 0 {
+			b.WriteString(" ·")
+		}
+		b.WriteString(" pairing ignores " + joinMD(o.Ignore, ", "))
+	}
+	b.WriteString(".")
+	if len(o.Packages)+len(o.Stacks) > 0 {
+		b.WriteString(" Counts are of what the filters keep; canonicalization counts and warnings cover the whole snapshots.")
+	}
+}
+
+func orList(l []string) string {
+	switch len(l) {
+	case 0:
+		return ""
+	case 1:
+		return Escape(l[0])
+	}
+	return joinMD(l[:len(l)-1], ", ") + " or " + Escape(l[len(l)-1])
+}
+
+func (m *mdBuilder) gate(g *diff.Gate) {
+	b := &m.b
+	if g.Passed() {
+		b.WriteString("✅ **Gate passed**: no " + orList(g.FailOn))
+		return
+	}
+	clear := slices.Clone(g.FailOn)
+	for _, t := range g.Tripped {
+		clear = slices.DeleteFunc(clear, func(k string) bool { return k == t.Kind })
+	}
+	b.WriteString("❌ **Gate tripped**: ")
+	for i, t := range g.Tripped {
+		if i > 0 {
+			b.WriteString(" · ")
+		}
+		unit := t.Unit
+		if unit == "os" {
+			unit = "operating system"
+		}
+		b.WriteString(Escape(t.Kind) + " (" + Escape(plural(t.Count, unit)))
+		switch {
+		case len(t.Values) > 0:
+			b.WriteString(": " + firstNames(t.Values))
+		case t.Unit != "package":
+			b.WriteString(" in " + plural(len(t.Packages), "package") + ": " + firstNames(t.Packages))
+		default:
+			b.WriteString(": " + firstNames(t.Packages))
+		}
+		b.WriteString(")")
+	}
+	if len(clear) > 0 {
+		b.WriteString(" · clear: " + joinMD(clear, ", "))
+	}
+}
+
+// keptParts names what the smallest shortened report of doc holds, for
+// TooSmallError.
+func keptParts(doc Document) []string {
+	var kept []string
+	if doc.Render.Marker != "" {
+		kept = append(kept, "the marker line")
+	}
+	kept = append(kept, "the headline")
+	if doc.Options.Filtered() {
+		kept = append(kept, "the filters line")
+	}
+	if doc.Gate != nil {
+		kept = append(kept, "the gate line")
+	}
+	kept = append(kept, "the summary line and table")
+	canon := !doc.Options.Canonicalize
+	for _, v := range doc.Canonicalized {
+		canon = canon || v.Old+v.New > 0
+	}
+	if canon {
+		kept = append(kept, "the canonicalization line")
+	}
+	if n := len(doc.Old.Skipped) + len(doc.New.Skipped); n > 0 {
+		kept = append(kept, fmt.Sprintf("the heading and count of the %d skipped pages", n))
+	}
+	return append(kept, "the shortening notice")
+}
+
+func (m *mdBuilder) skipped() *Section {
+	r := m.doc.Report
+	n := len(r.Old.Skipped) + len(r.New.Skipped)
+	if n == 0 {
+		return nil
+	}
+	s := &Section{Name: "skipped", Noun: "page",
+		Heading: "\n\n### Skipped pages (" + strconv.Itoa(n) + ")\n\nThese pages are invalid and were left out (`--skip-invalid`): none of their specs is counted in this report, and a package whose page was skipped shows as added or removed.\n\n| snapshot | file | line:column | problem |\n|---|---|--:|---|"}
+	s.Rows = make([]string, 0, n)
+	for _, side := range []struct {
+		name string
+		l    []snapshot.Skipped
+	}{{"old", r.Old.Skipped}, {"new", r.New.Skipped}} {
+		for _, p := range side.l {
+			m.b.WriteString("\n| " + side.name + " | " + Escape(p.File) + " | ")
+			if p.Line != 0 {
+				m.b.WriteString(strconv.Itoa(p.Line))
+			}
+			if p.Column != 0 {
+				m.b.WriteString(":" + strconv.Itoa(p.Column))
+			}
+			m.b.WriteString(" | " + Escape(p.Reason) + " |")
+			s.Rows = append(s.Rows, m.row())
+		}
+	}
+	return s
+}
+
+func (m *mdBuilder) updates() *Section {
+	u := m.doc.Updates
+	if len(u) == 0 {
+		return nil
+	}
+	s := &Section{Name: "updates", Rank: rankUpdates, Noun: "change", Rows: make([]string, 0, len(u)),
+		Heading: "\n\n### Updates\n\nSpecs rebuilt with exactly one facet changed, grouped by change.\n\n| facet | old | new | specs | packages |\n|---|---|---|--:|---|"}
+	for _, g := range u {
+		from, to := g.From, g.To
+		if from == "" {
+			from = "∅"
+		}
+		if to == "" {
+			to = "∅"
+		}
+		s.Rows = append(s.Rows, "\n| "+Escape(g.Facet)+" | "+Escape(from)+" | "+Escape(to)+" | "+strconv.Itoa(g.Specs)+" | "+firstNames(g.Packages)+" |")
+	}
+	return s
+}
+
+func (m *mdBuilder) packageTable(name string, rank int, title, noun string, status diff.Status) *Section {
+	var rows []string
+	for i := range m.doc.Packages {
+		p := &m.doc.Packages[i]
+		if p.Status != status {
+			continue
+		}
+		versions, n := p.Versions.New, p.Counts.New
+		if status == diff.Removed {
+			versions, n = p.Versions.Old, p.Counts.Old
+		}
+		rows = append(rows, "\n| "+mdPackage(m.link, p.Name)+" | "+joinMD(versions, ", ")+" | "+strconv.Itoa(n)+" |")
+	}
+	if rows == nil {
+		return nil
+	}
+	return &Section{Name: name, Rank: rank, Noun: noun, Rows: rows,
+		Heading: "\n\n### " + title + " (" + strconv.Itoa(len(rows)) + ")\n\n| package | versions | specs |\n|---|---|--:|"}
+}
+
+func direction(d string) string {
+	switch d {
+	case diff.Upgraded:
+		return "⬆️ upgraded"
+	case diff.Downgraded:
+		return "⬇️ downgraded"
+	}
+	return Escape(d)
+}
+
+func (m *mdBuilder) versions() *Section {
+	var rows []string
+	for i := range m.doc.Packages {
+		p := &m.doc.Packages[i]
+		if p.Status != diff.Changed || !p.Versions.Changed() {
+			continue
+		}
+		v := p.Versions
+		old, new := lastOf(v.Old), lastOf(v.New)
+		m.b.WriteString("\n| " + mdPackage(m.link, p.Name) + " | " + Escape(old))
+		if old != new {
+			m.b.WriteString(" → " + Escape(new))
+		}
+		m.b.WriteString(" | " + joinMD(v.Added, ", ") + " | " + joinMD(v.Removed, ", ") + " | " + direction(v.Direction) + " |")
+		rows = append(rows, m.row())
+	}
+	if rows == nil {
+		return nil
+	}
+	return &Section{Name: "versions", Rank: rankVersions, Noun: "version change", Rows: rows,
+		Heading: "\n\n### Version changes (" + strconv.Itoa(len(rows)) + ")\n\n| package | newest | added | removed | change |\n|---|---|---|---|---|"}
+}
+
+// newGone writes " (new)" or " (gone)" after a count that appeared or
+// disappeared.
+func newGone(old, new int) string {
+	switch {
+	case old == 0:
+		return " (new)"
+	case new == 0:
+		return " (gone)"
+	}
+	return ""
+}
+
+func (m *mdBuilder) rollup(name string, rank int, title string, r diff.Rollup) *Section {
+	var rows []string
+	for _, c := range r.Counts {
+		if c.Old != c.New {
+			rows = append(rows, "\n| "+Escape(c.Value)+" | "+strconv.Itoa(c.Old)+" | "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
+		}
+	}
+	if rows == nil {
+		return nil
+	}
+	s := &Section{Name: name, Rank: rank, Noun: "changed value", Rows: rows,
+		Heading: "\n\n### " + title + "\n\n| value | old | new | change |\n|---|--:|--:|--:|"}
+	if k := len(r.Counts) - len(rows); k > 0 {
+		s.Footer = "\n\n" + plural(k, "other value") + " unchanged."
+	}
+	return s
+}
+
+func (m *mdBuilder) stacks() *Section {
+	var rows []string
+	all := m.doc.Stacks
+	for _, st := range all {
+		if st.Specs.Old == st.Specs.New && st.Packages.Old == st.Packages.New {
+			continue
+		}
+		rows = append(rows, fmt.Sprintf("\n| %s | %d | %d | %s%s | %d | %d |", Escape(st.Name), st.Specs.Old, st.Specs.New,
+			signedInt(st.Specs.Delta()), newGone(st.Specs.Old, st.Specs.New), st.Packages.Old, st.Packages.New))
+	}
+	if rows == nil {
+		return nil
+	}
+	s := &Section{Name: "stacks", Rank: rankStacks, Noun: "stack", Rows: rows,
+		Heading: "\n\n### Stacks\n\n| stack | specs old | specs new | change | packages old | packages new |\n|---|--:|--:|--:|--:|--:|"}
+	if k := len(all) - len(rows); k > 0 {
+		s.Footer = "\n\n" + plural(k, "other stack") + " unchanged."
+	}
+	return s
+}
+
+func (m *mdBuilder) warnings() *Section {
+	w := m.doc.Warnings
+	if len(w) == 0 {
+		return nil
+	}
+	s := &Section{Name: "warnings", Rank: rankWarnings, Noun: "warning", Rows: make([]string, 0, len(w)),
+		Heading: "\n\n### Warnings (" + strconv.Itoa(len(w)) + ")\n"}
+	for _, x := range w {
+		m.b.WriteString("\n- " + Escape(x.File))
+		if x.Line != 0 {
+			m.b.WriteString(":" + strconv.Itoa(x.Line))
+		}
+		m.b.WriteString(": " + Escape(x.Message))
+		s.Rows = append(s.Rows, m.row())
+	}
+	return s
+}

@@ -1,0 +1,258 @@
+package report
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// plainRebuild reports whether a rebuilt pair says nothing but "new hash":
+// the same facets (they differ only under --ignore) and the same stacks.
+func plainRebuild(p *diff.Pair) bool {
+	o, n := &p.Old, &p.New
+	return len(p.StacksJoined)+len(p.StacksLeft) == 0 &&
+		o.Compiler == n.Compiler && o.OS == n.OS && o.Platform == n.Platform && o.Target == n.Target &&
+		slices.Equal(o.Versions, n.Versions) && slices.Equal(o.Variants, n.Variants)
+}
+
+// plainRebuilds counts a package's rebuilt pairs that plainRebuild.
+func plainRebuilds(p *diff.Package) int {
+	n := 0
+	for i := range p.Specs.Rebuilt {
+		if plainRebuild(&p.Specs.Rebuilt[i]) {
+			n++
+		}
+	}
+	return n
+}
+
+// rebuiltOnly reports whether a package changed by plain rebuilds alone:
+// the reports list it with the other such packages, in one place.
+func rebuiltOnly(p *diff.Package) bool {
+	c := p.Counts
+	return p.Status == diff.Changed && c.Rebuilt > 0 && c.Added+c.Removed+c.Updated+c.Restacked == 0 &&
+		plainRebuilds(p) == c.Rebuilt
+}
+
+// rebuiltOnlyCounts counts the packages that changed by plain rebuilds
+// alone, and their specs.
+func rebuiltOnlyCounts(doc Document) (pkgs, specs int) {
+	for i := range doc.Packages {
+		if p := &doc.Packages[i]; rebuiltOnly(p) {
+			pkgs++
+			specs += p.Counts.Rebuilt
+		}
+	}
+	return pkgs, specs
+}
+
+// rebuiltStacks lists the stacks of a package's plain rebuilds (root
+// left out, as the spec rows do), sorted.
+func rebuiltStacks(p *diff.Package) []string {
+	var out []string
+	for i := range p.Specs.Rebuilt {
+		r := &p.Specs.Rebuilt[i]
+		if !plainRebuild(r) {
+			continue
+		}
+		for _, s := range r.New.Stacks {
+			if s != "root" {
+				out = append(out, s)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// packages is the section of <details> blocks, one per package with
+// something to act on (all of them with --rows rebuilt), each with a
+// one-line summary for Fit.
+func (m *mdBuilder) packages() *Section {
+	all := m.doc.Render.RebuiltRows
+	s := &Section{Name: "packages", Rank: rankPackages, Noun: "package", Heading: "\n\n### Packages"}
+	for i := range m.doc.Packages {
+		p := &m.doc.Packages[i]
+		if !all && rebuiltOnly(p) {
+			continue
+		}
+		s.Rows = append(s.Rows, m.details(p, all))
+		s.Short = append(s.Short, m.pkgLine(p))
+	}
+	if s.Rows == nil {
+		return nil
+	}
+	return s
+}
+
+// pkgCounts writes " · 2 added, 1 rebuilt" (nothing when all are zero).
+func pkgCounts(b *strings.Builder, c diff.Counts) {
+	sep := " · "
+	for _, x := range []struct {
+		n    int
+		name string
+	}{{c.Added, " added"}, {c.Removed, " removed"}, {c.Rebuilt, " rebuilt"}, {c.Updated, " updated"}, {c.Restacked, " restacked"}} {
+		if x.n != 0 {
+			b.WriteString(sep)
+			b.WriteString(strconv.Itoa(x.n))
+			b.WriteString(x.name)
+			sep = ", "
+		}
+	}
+}
+
+func (m *mdBuilder) pkgLine(p *diff.Package) string {
+	m.b.WriteString("\n\n- **" + mdPackage(m.link, p.Name) + "** (" + Escape(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + plural(p.Counts.New, "spec"))
+	pkgCounts(&m.b, p.Counts)
+	return m.row()
+}
+
+// details writes a package's <details> block: its rows of updated,
+// rebuilt (all, or those that say more than "new hash"), restacked, added
+// and removed specs.
+func (m *mdBuilder) details(p *diff.Package, allRebuilt bool) string {
+	b := &m.b
+	b.WriteString("\n\n<details><summary><b>" + htmlPackage(m.link, p.Name) + "</b> (" + EscapeHTML(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + plural(p.Counts.New, "spec"))
+	pkgCounts(b, p.Counts)
+	b.WriteString("</summary>\n\n")
+	shared := p.SharedVariants
+	if len(shared) > 0 {
+		b.WriteString("Every spec has " + joinMD(shared, " ") + ". ")
+	}
+	b.WriteString("Variants are listed for added and removed specs, and where an update changed them.")
+	if !allRebuilt {
+		if n := plainRebuilds(p); n > 0 {
+			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + plural(n, "spec"))
+			if st := rebuiltStacks(p); len(st) > 0 {
+				b.WriteString(", in " + joinMD(st, ", "))
+			}
+			b.WriteString(".")
+		}
+	}
+	b.WriteString("\n\n| change | hash | version | compiler | os | target | variants | stacks |\n|---|---|---|---|---|---|---|---|")
+	for i := range p.Specs.Updated {
+		u := &p.Specs.Updated[i]
+		b.WriteString("\n| updated " + Escape(u.Facet) + " | ")
+		m.pairCells(u)
+	}
+	for i := range p.Specs.Rebuilt {
+		r := &p.Specs.Rebuilt[i]
+		if !allRebuilt && plainRebuild(r) {
+			continue
+		}
+		b.WriteString("\n| rebuilt | ")
+		m.pairCells(r)
+	}
+	for i := range p.Specs.Restacked {
+		r := &p.Specs.Restacked[i]
+		n := &r.New
+		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + joinMD(n.Versions, ", ") + " | " + Escape(n.Compiler) + " | " + Escape(n.OS) + " | " + Escape(n.Target) + " |  | ")
+		stackChange(b, r)
+		b.WriteString(" |")
+	}
+	for _, l := range []struct {
+		kind  string
+		specs []diff.Spec
+	}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
+		for i := range l.specs {
+			s := &l.specs[i]
+			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + joinMD(s.Versions, ", ") + " | " + Escape(s.Compiler) + " | " + Escape(s.OS) + " | " + Escape(s.Target) + " | " + joinMD(minus(s.Variants, shared), " ") + " | " + stackList(s.Stacks) + " |")
+		}
+	}
+	b.WriteString("\n\n</details>")
+	return m.row()
+}
+
+// pairCells writes the cells of a rebuilt or updated pair after the
+// change cell: hashes, facets (old → new where they differ), variants,
+// stacks, and the row's end.
+func (m *mdBuilder) pairCells(p *diff.Pair) {
+	b := &m.b
+	o, n := &p.Old, &p.New
+	b.WriteString("`" + m.abbrev.Short(o.Hash) + "` → `" + m.abbrev.Short(n.Hash) + "` | ")
+	if p.Facet == "version" {
+		b.WriteString(Escape(p.From) + " → " + Escape(p.To))
+	} else {
+		b.WriteString(change(strings.Join(o.Versions, ", "), strings.Join(n.Versions, ", ")))
+	}
+	b.WriteString(" | " + change(o.Compiler, n.Compiler) + " | " + change(o.OS, n.OS))
+	if o.Platform != n.Platform {
+		b.WriteString(" (platform " + Escape(o.Platform) + " → " + Escape(n.Platform) + ")")
+	}
+	b.WriteString(" | " + change(o.Target, n.Target) + " | ")
+	if p.Facet == "variants" {
+		b.WriteString(Escape(p.From) + " → " + Escape(p.To))
+	} else if gone, came := minus(o.Variants, n.Variants), minus(n.Variants, o.Variants); len(gone)+len(came) > 0 {
+		b.WriteString(joinMD(gone, " ") + " → " + joinMD(came, " "))
+	}
+	b.WriteString(" | ")
+	stackChange(b, p)
+	b.WriteString(" |")
+}
+
+// stackList writes a spec's stacks but root.
+func stackList(stacks []string) string {
+	return joinMD(without(stacks, "root"), ", ")
+}
+
+// without returns l without the strings equal to x.
+func without(l []string, x string) []string {
+	if !slices.Contains(l, x) {
+		return l
+	}
+	out := make([]string, 0, len(l))
+	for _, s := range l {
+		if s != x {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// stackChange writes a pair's stacks: the new ones, with the stacks it
+// joined (+) and left (−) marked.
+func stackChange(b *strings.Builder, p *diff.Pair) {
+	if len(p.StacksJoined)+len(p.StacksLeft) == 0 {
+		b.WriteString(stackList(p.New.Stacks))
+		return
+	}
+	sep := ""
+	for _, s := range without(minus(p.New.Stacks, p.StacksJoined), "root") {
+		b.WriteString(sep + Escape(s))
+		sep = ", "
+	}
+	for _, s := range p.StacksJoined {
+		b.WriteString(sep + "+" + Escape(s))
+		sep = ", "
+	}
+	for _, s := range p.StacksLeft {
+		b.WriteString(sep + "−" + Escape(s))
+		sep = ", "
+	}
+}
+
+// rebuiltOnly is the compact list of the packages that changed by plain
+// rebuilds alone: one row each, how many and in which stacks. With
+// --rows rebuilt they have their <details> blocks instead.
+func (m *mdBuilder) rebuiltOnly() *Section {
+	if m.doc.Render.RebuiltRows {
+		return nil
+	}
+	var rows []string
+	specs := 0
+	for i := range m.doc.Packages {
+		p := &m.doc.Packages[i]
+		if !rebuiltOnly(p) {
+			continue
+		}
+		specs += p.Counts.Rebuilt
+		rows = append(rows, "\n| "+mdPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+joinMD(rebuiltStacks(p), ", ")+" |")
+	}
+	if rows == nil {
+		return nil
+	}
+	return &Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
+		Heading: "\n\n### Rebuilt only (" + plural(len(rows), "package") + ", " + plural(specs, "spec") + ")\n\nNothing changed in these packages but rebuilds: new hashes, the same facets and stacks. `--rows rebuilt` lists every spec.\n\n| package | rebuilt | stacks |\n|---|--:|---|"}
+}

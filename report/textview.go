@@ -1,0 +1,126 @@
+package report
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// TextLines returns the lines of the terminal view's package list
+// (templates/text.tmpl writes them): one per package that is not
+// unchanged, and, unless Render.RebuiltRows, the packages changed by
+// rebuilds alone (a new hash, nothing else) together on one line at the
+// end. Names are made safe with Plain, colours come from Render.Color.
+func (d *Document) TextLines() []string {
+	c := d.Render.Color
+	var lines []string
+	var only []string
+	specs := 0
+	var b strings.Builder
+	for i := range d.Packages {
+		p := &d.Packages[i]
+		if !d.Render.RebuiltRows && rebuiltOnly(p) {
+			only = append(only, Plain(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
+			specs += p.Counts.Rebuilt
+			continue
+		}
+		textPackage(&b, c, p)
+		lines = append(lines, b.String())
+		b.Reset()
+	}
+	if only != nil {
+		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets): "+plural(len(only), "package")+", "+plural(specs, "spec")+": "+strings.Join(only, ", "))
+	}
+	return lines
+}
+
+func paintStr(on bool, style, s string) string {
+	out, err := paint(on, style, s)
+	if err != nil {
+		panic(err) // the styles here are known
+	}
+	return out
+}
+
+// textPackage writes a package's line: its versions, and its counts.
+func textPackage(b *strings.Builder, c bool, p *diff.Package) {
+	v, n := p.Versions, p.Counts
+	switch p.Status {
+	case diff.Added:
+		b.WriteString(paintStr(c, "green", Plain(p.Name)) + ": new, " + Plain(strings.Join(v.New, ", ")))
+	case diff.Removed:
+		b.WriteString(paintStr(c, "red", Plain(p.Name)) + ": removed, " + Plain(strings.Join(v.Old, ", ")))
+	default:
+		b.WriteString(paintStr(c, "bold", Plain(p.Name)) + ": ")
+		old, new := lastOf(v.Old), lastOf(v.New)
+		if old != new {
+			style := "yellow"
+			switch v.Direction {
+			case diff.Upgraded:
+				style = "green"
+			case diff.Downgraded:
+				style = "red"
+			}
+			b.WriteString(Plain(old) + " → " + paintStr(c, style, Plain(new)))
+		} else {
+			b.WriteString(Plain(new))
+		}
+		if v.Changed() {
+			b.WriteString(" (")
+			for i, a := range v.Added {
+				if i > 0 {
+					b.WriteString(" ")
+				}
+				b.WriteString(paintStr(c, "green", "+"+Plain(a)))
+			}
+			if len(v.Added) > 0 && len(v.Removed) > 0 {
+				b.WriteString(" ")
+			}
+			for i, r := range v.Removed {
+				if i > 0 {
+					b.WriteString(" ")
+				}
+				b.WriteString(paintStr(c, "red", "−"+Plain(r)))
+			}
+			b.WriteString(")")
+		}
+	}
+	if n.Added+n.Removed > 0 {
+		b.WriteString(", ")
+		if n.Added > 0 {
+			b.WriteString(paintStr(c, "green", "+"+strconv.Itoa(n.Added)))
+		}
+		if n.Added > 0 && n.Removed > 0 {
+			b.WriteString(" ")
+		}
+		if n.Removed > 0 {
+			b.WriteString(paintStr(c, "red", "−"+strconv.Itoa(n.Removed)))
+		}
+		if n.Added+n.Removed == 1 {
+			b.WriteString(" spec")
+		} else {
+			b.WriteString(" specs")
+		}
+	}
+	for _, x := range []struct {
+		n    int
+		name string
+	}{{n.Rebuilt, " rebuilt"}, {n.Updated, " updated"}, {n.Restacked, " restacked"}} {
+		if x.n != 0 {
+			b.WriteString(", " + strconv.Itoa(x.n) + x.name)
+		}
+	}
+}
+
+// TextRebuilt is the terminal view's line under the headline that says
+// how much of the change is rebuilds alone; "" when nothing was rebuilt.
+func (d *Document) TextRebuilt() string {
+	s := d.Summary.Specs
+	if s.Rebuilt == 0 {
+		return ""
+	}
+	changes := s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
+	pkgs, _ := rebuiltOnlyCounts(*d)
+	return "rebuilt only (new hash, same facets): " + plural(s.Rebuilt, "spec") + " of " + plural(changes, "spec change") + " (" + percent(s.Rebuilt, changes) + "); " + plural(pkgs, "package") + " of " + strconv.Itoa(d.Summary.Packages.Changed) + " changed had nothing else"
+}

@@ -1,0 +1,327 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// View is a report laid out as text: a fixed head, then sections of
+// pre-rendered rows. Everything in it is already escaped for the format it
+// was built for (the Markdown report's is built by MarkdownView), so a
+// template, or WriteTo, only writes the strings in order:
+//
+//	Head, Skipped (if any), Notice, each of Sections, Tail
+//
+// Fit cuts a View to a number of bytes by leaving rows and sections out
+// (as go-cmp trims its report tree before printing): it works on the
+// lengths of the strings, so the size it computes is the size written.
+type View struct {
+	// Head is what is never cut: marker, headline, filters, gate,
+	// summary line and table, canonicalization line.
+	Head string
+	// Skipped is the section of pages --skip-invalid left out, or nil. Fit
+	// cuts it last and never drops its heading (see Fit).
+	Skipped *Section
+	// Notice says the report was shortened; "" until Fit shortens it.
+	Notice string
+	// Sections are the report's sections, in the order they are written.
+	Sections []*Section
+	// Tail ends the report (the Markdown report's last newline).
+	Tail string
+
+	// notice writes the shortening notice for a limit (Fit).
+	notice func(max int) string
+	// kept names what is never cut, for TooSmallError.
+	kept []string
+}
+
+// Section is one section of a View: a heading, rows, an "…and N more"
+// line that counts the rows left out, and a footer.
+type Section struct {
+	// Name identifies the section (tests and Fit's errors use it).
+	Name string
+	// Rank orders the cut: sections of lower Rank lose their rows first,
+	// and are dropped first. A section of negative Rank is noise next to
+	// the others: its rows go down to cutRows even before any Short form
+	// is used.
+	Rank int
+	// Heading is written before the rows: in Markdown, from the blank
+	// line before the "###" heading down to the table's header row.
+	Heading string
+	// Rows are the items of the section, each starting with its own
+	// line break ("\n| ... |").
+	Rows []string
+	// Short, when set, has one entry per row: a shorter form of it (a
+	// package's one-line summary for its <details> block) that Fit uses,
+	// last row first, before leaving any row of any section out.
+	Short []string
+	// Footer is written after the rows and the "…and N more" line.
+	Footer string
+	// Noun names a row for the "…and N more" line ("package" gives
+	// "…and 3 more packages.").
+	Noun string
+
+	keep    int  // rows shown in full
+	short   int  // rows after those shown in their Short form
+	dropped bool // the section is left out
+	cut     bool // keep and short are set (by Fit)
+}
+
+// Shown reports whether the section is written at all.
+func (s *Section) Shown() bool { return !s.dropped }
+
+// Visible returns the rows written: the first in full, the next in their
+// short form.
+func (s *Section) Visible() []string {
+	if !s.cut {
+		return s.Rows
+	}
+	if s.short == 0 {
+		return s.Rows[:s.keep]
+	}
+	out := make([]string, 0, s.keep+s.short)
+	out = append(out, s.Rows[:s.keep]...)
+	return append(out, s.Short[s.keep:s.keep+s.short]...)
+}
+
+// Hidden is how many rows are left out.
+func (s *Section) Hidden() int {
+	if !s.cut {
+		return 0
+	}
+	return len(s.Rows) - s.keep - s.short
+}
+
+// More is the "…and N more" line of the rows left out, or "".
+func (s *Section) More() string { return moreLine(s.Hidden(), s.Noun) }
+
+// moreLine writes "\n\n…and N more NOUNs." ("" for none).
+func moreLine(n int, noun string) string {
+	if n <= 0 {
+		return ""
+	}
+	plural := "s"
+	if n == 1 {
+		plural = ""
+	}
+	return "\n\n…and " + strconv.Itoa(n) + " more " + noun + plural + "."
+}
+
+// size is the bytes the section writes as it is cut now.
+func (s *Section) size() int {
+	if s.dropped {
+		return 0
+	}
+	n := len(s.Heading) + len(s.Footer) + len(s.More())
+	for _, r := range s.Visible() {
+		n += len(r)
+	}
+	return n
+}
+
+// WriteTo writes the section as it is cut now.
+func (s *Section) WriteTo(w io.Writer) (int64, error) {
+	if s.dropped {
+		return 0, nil
+	}
+	var n int64
+	for _, str := range s.parts() {
+		m, err := io.WriteString(w, str)
+		n += int64(m)
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+func (s *Section) parts() []string {
+	parts := append([]string{s.Heading}, s.Visible()...)
+	return append(parts, s.More(), s.Footer)
+}
+
+// Size is the bytes the view writes as it is cut now.
+func (v *View) Size() int {
+	n := len(v.Head) + len(v.Notice) + len(v.Tail)
+	if v.Skipped != nil {
+		n += v.Skipped.size()
+	}
+	for _, s := range v.Sections {
+		n += s.size()
+	}
+	return n
+}
+
+// Shortened reports whether Fit left something out.
+func (v *View) Shortened() bool { return v.Notice != "" }
+
+// WriteTo writes the view, buffered, to w.
+func (v *View) WriteTo(w io.Writer) (int64, error) {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	cw := &countWriter{w: bw}
+	io.WriteString(cw, v.Head)
+	if v.Skipped != nil {
+		v.Skipped.WriteTo(cw)
+	}
+	io.WriteString(cw, v.Notice)
+	for _, s := range v.Sections {
+		s.WriteTo(cw)
+	}
+	io.WriteString(cw, v.Tail)
+	if cw.err == nil {
+		cw.err = bw.Flush()
+	}
+	return cw.n, cw.err
+}
+
+// countWriter counts the bytes written and keeps the first error (later
+// writes are skipped).
+type countWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}
+
+// cutRows is how many rows a section keeps in the first round of cutting:
+// long tables are cut to their first rows before any short one is
+// touched, so that a shortened report keeps a bit of every section.
+const cutRows = 10
+
+// TooSmallError is returned when even the smallest report, what is never
+// cut (see Fit), does not fit in the limit.
+type TooSmallError struct {
+	Max, Min int
+	// Kept names the parts of the report that are never cut, as the
+	// error message lists them ("the headline", "the summary table", ...).
+	Kept []string
+}
+
+func (e *TooSmallError) Error() string {
+	kept := strings.Join(e.Kept, ", ")
+	if n := len(e.Kept); n > 1 {
+		kept = strings.Join(e.Kept[:n-1], ", ") + " and " + e.Kept[n-1]
+	}
+	return fmt.Sprintf("--max-bytes %d is too small: the smallest shortened report, with only what is never cut (%s), takes %d bytes", e.Max, kept, e.Min)
+}
+
+// Fit cuts the view to at most max bytes, in steps, each showing a subset
+// of the one before (so a larger limit never shows less):
+//
+//  0. sections of negative Rank lose rows from the end (an "…and N
+//     more" line counts them) down to cutRows rows;
+//  1. the rows that have a Short form take it, last row first (the
+//     Markdown report's <details> blocks become one-line summaries);
+//  2. section by section, lowest Rank first, rows are left out from the
+//     end down to cutRows rows; then the Skipped section the same;
+//  3. then, lowest Rank first, down to no rows;
+//  4. then, lowest Rank first, whole sections are dropped;
+//  5. last, the Skipped rows that are left; its heading, and its "…and N
+//     more" line, always stay.
+//
+// The Head, the Notice and the Tail always stay; once anything is cut,
+// the Notice says so. A view that fits is left whole. When even the
+// smallest view does not fit, Fit returns a *TooSmallError naming the
+// minimum.
+func (v *View) Fit(max int) error {
+	for _, s := range v.all() {
+		s.keep, s.short, s.dropped, s.cut = len(s.Rows), 0, false, false
+	}
+	v.Notice = ""
+	if v.Size() <= max {
+		return nil
+	}
+	if v.notice != nil {
+		v.Notice = v.notice(max)
+	}
+	order := slices.Clone(v.Sections)
+	slices.SortStableFunc(order, func(a, b *Section) int { return a.Rank - b.Rank })
+	for _, s := range v.all() {
+		s.cut = true
+	}
+	size := v.Size()
+	fits := func() bool { return size <= max }
+	trim := func(s *Section, n int) {
+		for s.keep+s.short > n && !fits() {
+			hidden := s.Hidden()
+			var row int
+			if s.short > 0 {
+				s.short--
+				row = len(s.Short[s.keep+s.short])
+			} else {
+				s.keep--
+				row = len(s.Rows[s.keep])
+			}
+			size += len(moreLine(hidden+1, s.Noun)) - len(moreLine(hidden, s.Noun)) - row
+		}
+	}
+	for _, s := range order {
+		if s.Rank < 0 {
+			trim(s, cutRows)
+		}
+	}
+	for _, s := range order {
+		if s.Short == nil {
+			continue
+		}
+		for i := len(s.Rows) - 1; i >= 0 && !fits(); i-- {
+			s.keep--
+			s.short++
+			size += len(s.Short[i]) - len(s.Rows[i])
+		}
+	}
+	for _, s := range order {
+		trim(s, cutRows)
+	}
+	if v.Skipped != nil {
+		trim(v.Skipped, cutRows)
+	}
+	for _, s := range order {
+		trim(s, 0)
+	}
+	for _, s := range order {
+		if !fits() {
+			size -= s.size()
+			s.dropped = true
+		}
+	}
+	if v.Skipped != nil {
+		trim(v.Skipped, 0)
+	}
+	if fits() {
+		return nil
+	}
+	// The notice names the limit: at the minimum, it names the minimum.
+	min := size
+	if v.notice != nil {
+		for {
+			m := size - len(v.notice(max)) + len(v.notice(min))
+			if m == min {
+				break
+			}
+			min = m
+		}
+	}
+	return &TooSmallError{Max: max, Min: min, Kept: v.kept}
+}
+
+// all returns every section, Skipped included.
+func (v *View) all() []*Section {
+	if v.Skipped == nil {
+		return v.Sections
+	}
+	return append([]*Section{v.Skipped}, v.Sections...)
+}

@@ -1,0 +1,221 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// genWeek diffs two generated snapshots shaped like a real week: most
+// specs rebuilt (a new hash, nothing else), most packages changed by
+// rebuilds alone, and a few specs added, removed, updated or moved
+// between stacks.
+func genWeek(seed uint64, pkgs int) *diff.Report {
+	r := rand.New(rand.NewPCG(seed, seed^0x3eec))
+	hashSeq := 0
+	hash := func() string {
+		hashSeq++
+		return fmt.Sprintf("%032d", hashSeq)[:0] + strings.Repeat("a", 24) + fmt.Sprintf("%08d", hashSeq)
+	}
+	stacks := []string{"e4s", "hep", "tutorial", "ml-linux-x86_64-cuda"}
+	old := &snapshot.Snapshot{Path: "old", Tag: "develop-2025-02-16"}
+	new := &snapshot.Snapshot{Path: "new", Tag: "develop-2025-02-23"}
+	for i := range pkgs {
+		name := fmt.Sprintf("pkg-%04d", i)
+		if i%17 == 3 {
+			name += "_|`x`@y"
+		}
+		var os, ns []snapshot.Spec
+		for k := range 1 + r.IntN(1+r.IntN(30)) {
+			st := []string{stacks[r.IntN(len(stacks))], "root"}
+			slices.Sort(st)
+			s := snapshot.Spec{Hash: hash(), Versions: []string{fmt.Sprintf("1.%d", k)}, Compiler: "gcc@11.4.0", OS: "ubuntu22.04",
+				Platform: "linux", Target: "x86_64_v3", Variants: []string{"+shared", "build_system=cmake"}, Stacks: st}
+			os = append(os, s)
+			n := s
+			n.Hash = hash()
+			switch x := r.IntN(100); {
+			case x < 2: // unchanged
+				n.Hash = s.Hash
+			case x < 3: // updated
+				n.Versions = []string{"9.9"}
+			case x < 4: // removed
+				continue
+			case x < 5: // rebuilt into another stack
+				n.Stacks = []string{"root", "zz-new-stack"}
+			case x < 6: // and one more
+				a := n
+				a.Hash, a.Versions = hash(), []string{"7.7"}
+				ns = append(ns, a)
+			}
+			ns = append(ns, n)
+		}
+		byHash := func(a, b snapshot.Spec) int { return strings.Compare(a.Hash, b.Hash) }
+		slices.SortFunc(os, byHash)
+		slices.SortFunc(ns, byHash)
+		old.Packages = append(old.Packages, &snapshot.Package{Name: name, File: "old/" + name + "/specs.md", Tag: old.Tag, Specs: os})
+		if len(ns) > 0 {
+			new.Packages = append(new.Packages, &snapshot.Package{Name: name, File: "new/" + name + "/specs.md", Tag: new.Tag, Specs: ns})
+		}
+	}
+	return diff.Compare(old, new)
+}
+
+// TestRebuiltOnly: in a real week's Markdown and text, rebuilds that
+// change nothing but the hash are counted, not listed; the packages
+// changed by them alone are in one table (one line in text), every
+// package is named exactly once, the headline says how much was
+// rebuilt, and --rows rebuilt lists every rebuilt spec again.
+func TestRebuiltOnly(t *testing.T) {
+	r := genWeek(1, 200)
+	only, onlySpecs := rebuiltOnlyCounts(Document{Report: r})
+	if only < 100 || only == len(r.Packages) {
+		t.Fatalf("%d of %d packages rebuilt only: not a real week", only, len(r.Packages))
+	}
+	md := func(o Options) string {
+		var b bytes.Buffer
+		if err := Markdown(&b, r, o); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	out := md(Options{})
+	all := md(Options{RebuiltRows: true})
+	s := r.Summary.Specs
+	changes := s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
+	if want := fmt.Sprintf("**Rebuilt only: %d specs of %d spec changes (%s)**", s.Rebuilt, changes, percent(s.Rebuilt, changes)); !strings.Contains(out, want) || !strings.Contains(all, want) {
+		t.Errorf("no headline %q", want)
+	}
+	if want := fmt.Sprintf("\n### Rebuilt only (%d packages, %d specs)\n", only, onlySpecs); !strings.Contains(out, want) {
+		t.Errorf("no section %q", want)
+	}
+	if got := len(names(out)); got != len(r.Packages) {
+		t.Errorf("%d packages named, want %d", got, len(r.Packages))
+	}
+	if got, want := strings.Count(out, "<details>"), len(r.Packages)-only; got != want {
+		t.Errorf("%d <details>, want %d (one per package with more than rebuilds)", got, want)
+	}
+	plain := 0
+	for _, p := range r.Packages {
+		for i := range p.Specs.Rebuilt {
+			if plainRebuild(&p.Specs.Rebuilt[i]) {
+				plain++
+			}
+		}
+	}
+	rebuiltRows := regexp.MustCompile(`(?m)^\| rebuilt \| `)
+	if got, want := len(rebuiltRows.FindAllString(out, -1)), s.Rebuilt-plain; got != want || want == 0 {
+		t.Errorf("%d rebuilt rows, want %d (those that moved between stacks)", got, want)
+	}
+	if got := len(rebuiltRows.FindAllString(all, -1)); got != s.Rebuilt {
+		t.Errorf("--rows rebuilt: %d rebuilt rows, want %d", got, s.Rebuilt)
+	}
+	if strings.Contains(all, "### Rebuilt only") || strings.Count(all, "<details>") != len(r.Packages) {
+		t.Errorf("--rows rebuilt: a rebuilt-only section, or not a <details> per package")
+	}
+	if len(out)*3 > len(all) {
+		t.Errorf("the report takes %d bytes, %d with every rebuilt row: not much of a summary", len(out), len(all))
+	}
+	checkTableRows(t, out)
+	// Cut: the rebuilt-only table goes first, a row at a time.
+	prev := ""
+	for _, max := range []int{len(out) - 1, len(out) * 3 / 4, len(out) / 2, len(out) / 4, 4000} {
+		var b bytes.Buffer
+		err := Markdown(&b, r, Options{MaxBytes: max})
+		var small *TooSmallError
+		if errors.As(err, &small) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut := b.String()
+		checkCut(t, out, cut, max)
+		if max == len(out)-1 && (!regexp.MustCompile(`\n…and \d+ more rebuilt-only packages?\.`).MatchString(cut) || strings.Count(cut, "<details>") != strings.Count(out, "<details>")) {
+			t.Errorf("one byte less: not rebuilt-only rows less and every <details>")
+		}
+		if prev != "" {
+			before := names(prev)
+			for n := range names(cut) {
+				if !before[n] {
+					t.Errorf("%s shown under %d bytes, not in the longer report", n, max)
+				}
+			}
+		}
+		prev = cut
+	}
+	// Text: the rebuilt-only packages share a line.
+	var b bytes.Buffer
+	if err := Text(&b, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if got, want := len(lines), 2+len(r.Packages)-only+1; got != want {
+		t.Errorf("text: %d lines, want %d", got, want)
+	}
+	if want := fmt.Sprintf("rebuilt only (new hash, same facets): %d packages, %d specs: pkg-0000 ", only, onlySpecs); !strings.HasPrefix(lines[len(lines)-1], want) && !strings.Contains(b.String(), want[:60]) {
+		t.Errorf("text: no rebuilt-only line %q:\n%s", want, b.String())
+	}
+	b.Reset()
+	if err := Text(&b, r, Options{RebuiltRows: true}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Count(b.String(), "\n"), 2+len(r.Packages); got != want {
+		t.Errorf("text --rows rebuilt: %d lines, want %d", got, want)
+	}
+}
+
+// TestPercent: a share is never rounded to all or nothing.
+func TestPercent(t *testing.T) {
+	for _, tc := range []struct {
+		n, of int
+		want  string
+	}{{0, 0, "0%"}, {0, 5, "0%"}, {1, 1000, "<1%"}, {999, 1000, ">99%"}, {994, 1000, "99%"}, {4, 1000, "<1%"}, {5, 1000, "1%"}, {5, 5, "100%"}, {1, 3, "33%"}} {
+		if got := percent(tc.n, tc.of); got != tc.want {
+			t.Errorf("percent(%d, %d) = %s, want %s", tc.n, tc.of, got, tc.want)
+		}
+	}
+}
+
+// TestViewFitSizes: the size Fit computes is what the template writes,
+// at every limit (a View's template only lays out its strings).
+func TestViewFitSizes(t *testing.T) {
+	r := genWeek(2, 60)
+	genSkipped(r, 2, 40)
+	doc := NewDocument(r, Options{})
+	v := doc.View()
+	full := v.Size()
+	tmpl, err := builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for max := full + 10; max > 0; max -= 1 + max/40 {
+		if err := v.Fit(max); err != nil {
+			var small *TooSmallError
+			if !errors.As(err, &small) {
+				t.Fatal(err)
+			}
+			break
+		}
+		var b bytes.Buffer
+		if err := tmpl.ExecuteTemplate(&b, "md.tmpl", &doc); err != nil {
+			t.Fatal(err)
+		}
+		var w bytes.Buffer
+		if _, err := v.WriteTo(&w); err != nil {
+			t.Fatal(err)
+		}
+		if b.Len() != v.Size() || b.Len() > max || w.String() != b.String() {
+			t.Fatalf("max %d: Size %d, the template writes %d bytes, WriteTo %d", max, v.Size(), b.Len(), w.Len())
+		}
+	}
+}
+
