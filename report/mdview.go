@@ -32,8 +32,8 @@ const (
 // rendered and escaped, nothing cut yet.
 func MarkdownView(doc Document) *View {
 	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report)}
-	v := &View{Head: m.head(), Tail: "\n", kept: keptParts(doc)}
-	v.notice = func(max int) string {
+	v := &View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
+	v.NoticeFor = func(max int) string {
 		return "\n\n> **Shortened** to fit in " + strconv.Itoa(max) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
 	}
 	v.Skipped = m.skipped()

@@ -5,15 +5,46 @@
 //     reads such a document back, refusing another schema and values
 //     cachediff never writes, so that `cachediff render` can render it
 //     again without the snapshots;
-//   - Markdown and the terminal view through the built-in templates, with
-//     the escaping functions they and user templates get (Funcs);
-//   - the --max-bytes cut of the Markdown report (Cut): which sections,
-//     rows and details are left out so that it fits a limit;
-//   - a unified diff of spec listings (Patch), and user templates with the
-//     same data and functions.
+//   - the Markdown report as a View (MarkdownView): sections of rows
+//     rendered and escaped in Go, which templates/md.tmpl only lays out;
+//   - the --max-bytes cut of that View (View.Fit), by the lengths of its
+//     strings, before anything is written;
+//   - the terminal view (templates/text.tmpl, its package lines from
+//     Document.TextLines), the escaping functions templates get (Funcs),
+//     a unified diff of spec listings (Patch), and user templates with
+//     the same data and functions, the View included.
+//
+// Signal first: a rebuild that changed nothing but the hash (a real week
+// is mostly those) is counted, per package with its stacks, not listed;
+// packages changed by such rebuilds alone share one section;
+// Options.RebuiltRows lists them all again. JSON and Patch keep every
+// spec.
 //
 // It computes nothing about the diff (the engine, package diff, does),
 // writes only to the io.Writer it is given, and returns every error.
+//
+// # Adding a section to the Markdown report
+//
+// A section is a *Section: a Name, a Rank (lower is cut first under
+// --max-bytes; see the rank constants in mdview.go), a Heading (from the
+// blank line before its "###" down to the table's header row), Rows (each
+// starting with "\n", escaped with Escape/EscapeHTML/mdPackage), an
+// optional Short form per row, a Footer and the Noun of its "…and N
+// more" line. To add one:
+//
+//  1. write a method of mdBuilder that returns the *Section, or nil when
+//     there is nothing to say (mdview.go has one per section: rollup and
+//     warnings are short examples; build rows with m.b and m.row());
+//  2. give it a rank constant, between the sections worth less and more;
+//  3. add it where it belongs in MarkdownView's list of add(...) calls:
+//     the order there is the order in the report;
+//  4. test it: TestViewFitSizes and TestMaxBytesProperties check any
+//     section's cut; add a golden (cmd/cachediff TestGolden) for its
+//     look.
+//
+// md.tmpl needs no change: it writes every section. Other reports (the
+// log's Markdown) can build their own View the same way and write it with
+// View.WriteTo, after View.Fit for a limit.
 package report
 
 import (
@@ -22,9 +53,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-		"strings"
+	"strings"
 	"sync"
-		"text/template"
+	"text/template"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/templates"

@@ -33,10 +33,11 @@ type View struct {
 	// Tail ends the report (the Markdown report's last newline).
 	Tail string
 
-	// notice writes the shortening notice for a limit (Fit).
-	notice func(max int) string
-	// kept names what is never cut, for TooSmallError.
-	kept []string
+	// NoticeFor writes the shortening notice for a limit (Fit sets
+	// Notice with it); nil: no notice.
+	NoticeFor func(max int) string
+	// Kept names what is never cut, for TooSmallError's message.
+	Kept []string
 }
 
 // Section is one section of a View: a heading, rows, an "…and N more"
@@ -244,8 +245,8 @@ func (v *View) Fit(max int) error {
 	if v.Size() <= max {
 		return nil
 	}
-	if v.notice != nil {
-		v.Notice = v.notice(max)
+	if v.NoticeFor != nil {
+		v.Notice = v.NoticeFor(max)
 	}
 	order := slices.Clone(v.Sections)
 	slices.SortStableFunc(order, func(a, b *Section) int { return a.Rank - b.Rank })
@@ -306,16 +307,16 @@ func (v *View) Fit(max int) error {
 	}
 	// The notice names the limit: at the minimum, it names the minimum.
 	min := size
-	if v.notice != nil {
+	if v.NoticeFor != nil {
 		for {
-			m := size - len(v.notice(max)) + len(v.notice(min))
+			m := size - len(v.NoticeFor(max)) + len(v.NoticeFor(min))
 			if m == min {
 				break
 			}
 			min = m
 		}
 	}
-	return &TooSmallError{Max: max, Min: min, Kept: v.kept}
+	return &TooSmallError{Max: max, Min: min, Kept: v.Kept}
 }
 
 // all returns every section, Skipped included.

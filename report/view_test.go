@@ -218,4 +218,3 @@ func TestViewFitSizes(t *testing.T) {
 		}
 	}
 }
-

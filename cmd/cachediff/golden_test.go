@@ -45,9 +45,18 @@ var goldenCases = []struct {
 	{"v0.23.patch", []string{"-f", "patch", "testdata/real/v0.23.0", "testdata/real/v0.23.1"}, 0},
 	{"seeds.txt", []string{"-f", "text", "testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"}, 1},
 	{"seeds.patch", []string{"-f", "patch", "testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"}, 1},
+	// A real week: 56 of 57 spec changes are rebuilds (new hash, nothing
+	// else); Markdown and text count them instead of listing them, and
+	// --rows rebuilt lists them all.
+	{"week-2025-02-23.md", []string{"testdata/real-series/develop-2025-02-16", "testdata/real-series/develop-2025-02-23"}, 1},
+	{"week-2025-02-23.txt", []string{"-f", "text", "testdata/real-series/develop-2025-02-16", "testdata/real-series/develop-2025-02-23"}, 1},
+	{"week-2025-03-16.md", []string{"testdata/real-series/develop-2025-03-09", "testdata/real-series/develop-2025-03-16"}, 1},
+	{"develop-2025-03-rebuilt.md", []string{"--rows", "rebuilt", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
+	{"develop-2025-03-rebuilt.txt", []string{"--rows=rebuilt", "-f", "text", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
 	// Pages that try to break the Markdown (TestHostileMarkdown checks it).
 	{"hostile.md", []string{"testdata/hostile/old", "testdata/hostile/new"}, 1},
 	{"hostile.json", []string{"-f", "json", "testdata/hostile/old", "testdata/hostile/new"}, 1},
+	{"hostile-rebuilt.md", []string{"--rows", "rebuilt", "testdata/hostile/old", "testdata/hostile/new"}, 1},
 }
 
 func TestGolden(t *testing.T) {
