@@ -130,7 +130,7 @@ func TestSharedPrefixShown(t *testing.T) {
 		}
 	}
 	var md bytes.Buffer
-	if err := Markdown(&md, r, Options{}); err != nil {
+	if err := Markdown(&md, r, Options{RebuiltRows: true}); err != nil {
 		t.Fatal(err)
 	}
 	if want := "`aaaaaaaqqqq` → `aaaaaaaqqqz`"; !strings.Contains(md.String(), want) {
