@@ -319,19 +319,26 @@ func (s *Snapshot) checkPages() map[*Package]*Error {
 			j++
 		}
 		if j-i > 1 {
-			for _, p := range s.Packages[i:j] {
+			// Each page names a few of the others, not all: with N pages
+			// of one package, N messages naming N-1 pages each would be
+			// quadratic.
+			group := s.Packages[i:j]
+			for k, p := range group {
 				var others []string
-				for _, q := range s.Packages[i:j] {
-					if q != p {
+				for m, q := range group {
+					if m != k {
 						others = append(others, q.File)
+					}
+					if len(others) == namedOthers {
+						break
 					}
 				}
 				n := "another page"
-				if len(others) > 1 {
-					n = plural(len(others), "other page")
+				if len(group) > 2 {
+					n = plural(len(group)-1, "other page")
 				}
 				bad[p] = &Error{File: p.File, Msg: fmt.Sprintf("package %s has %s too: %s; a package has one page",
-					p.Name, n, strings.Join(others, ", "))}
+					p.Name, n, listSome(others, len(group)-1))}
 			}
 		}
 		i = j
@@ -375,17 +382,34 @@ func (s *Snapshot) checkPages() map[*Package]*Error {
 		h := shared[0] // specs are sorted by hash
 		var others []string
 		for _, q := range owners[h] {
+			if len(others) == namedOthers {
+				break
+			}
 			if q != p {
 				others = append(others, fmt.Sprintf("%s (%s)", q.Name, q.File))
 			}
 		}
-		msg := fmt.Sprintf("hash %s is listed under another package too: %s", h, strings.Join(others, ", "))
+		msg := fmt.Sprintf("hash %s is listed under another package too: %s", h, listSome(others, len(owners[h])-1))
 		if len(shared) > 1 {
 			msg += fmt.Sprintf("; and %s with other packages", plural(len(shared)-1, "more hash", "more hashes"))
 		}
 		bad[p] = &Error{File: p.File, Line: p.Line, Msg: msg}
 	}
 	return bad
+}
+
+// namedOthers is how many of the other pages of a conflict a message
+// names; it counts the rest.
+const namedOthers = 3
+
+// listSome lists names, the first of total, and counts the rest: "a, b,
+// c and 7 more".
+func listSome(names []string, total int) string {
+	s := strings.Join(names, ", ")
+	if total > len(names) {
+		s += fmt.Sprintf(" and %d more", total-len(names))
+	}
+	return s
 }
 
 // tagFolder returns a folder under the snapshot's root that holds every
