@@ -121,8 +121,9 @@ const maxClosest = 3
 // first, then stacks, each sorted and de-duplicated; nil when every value
 // matches something (or f has an invalid pattern: see Check). Each value
 // is checked on its own against the whole snapshots, so a package pattern
-// and a stack that match only each other's leavings still pass: that
-// report is empty on purpose.
+// and a stack that match only each other's leavings still pass here; the
+// command refuses the empty selection as a whole (an empty report would
+// pass any gate).
 func (f Filter) Unmatched(old, new *snapshot.Snapshot) []Unmatched {
 	f, err := f.normalize()
 	if err != nil || len(f.Packages)+len(f.Stacks) == 0 {

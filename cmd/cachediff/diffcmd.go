@@ -100,7 +100,35 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if err != nil {
 		return exitTrouble, err
 	}
+	if err := emptySelection(opts.filter, r); err != nil {
+		return exitTrouble, err
+	}
 	return c.finish(opts, r, render)
+}
+
+// emptySelection is an error when filters are given and together select
+// nothing on either side, although each matches something on its own
+// (Unmatched checks each): an empty report would pass any gate.
+func emptySelection(f diff.Filter, r *diff.Report) error {
+	if len(f.Packages)+len(f.Stacks) == 0 || r.Old.Packages > 0 || r.New.Packages > 0 {
+		return nil
+	}
+	var given []string
+	for _, p := range f.Packages {
+		given = append(given, fmt.Sprintf("--package %q", p))
+	}
+	for _, s := range f.Stacks {
+		given = append(given, fmt.Sprintf("--stack %q", s))
+	}
+	return fmt.Errorf("%s together select nothing in either snapshot: no spec of a selected package is in a selected stack", andList(given))
+}
+
+// andList joins names as "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // snapshotFiles are the files read as pages of the snapshots, and the
