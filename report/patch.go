@@ -17,8 +17,9 @@ import (
 // hunk, as in diff -u.
 const patchContext = 3
 
-// Patch writes r as a unified diff (--format patch): per package that is
-// not unchanged, the diff of its canonical spec listing, old → new, with
+// Patch writes r as a unified diff (--format patch), coloured as git does
+// with o.Color (patchColor): per package that is not unchanged, the diff
+// of its canonical spec listing, old → new, with
 // --- old/<package> and +++ new/<package> headers (or /dev/null for an
 // added or removed package), so that patch -p1 and git apply can read it.
 //
@@ -26,6 +27,9 @@ const patchContext = 3
 // saved JSON report renders the same patch. Unchanged specs are not in a
 // report, so they are not in the listings either; the header says so.
 func Patch(w io.Writer, r *diff.Report, o Options) error {
+	if o.Color {
+		w = &patchColor{w: w}
+	}
 	bw := bufio.NewWriter(w)
 	title := "cachediff"
 	if o.Title != "" {

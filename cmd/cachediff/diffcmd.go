@@ -30,28 +30,31 @@ cachediff --fail-on removed-package,lost-stack old/ new/   # a CI gate
 cachediff render --format md -o comment.md diff.json  # JSON as Markdown
 cachediff --package 'py-*' --stack ml-linux-x86_64-cuda old/ new/
 cachediff --ignore compiler old/ new/  # a compiler migration: rebuilt
-cachediff --title 'Build cache: v0.23.0 → v0.23.1' \\
-    --link-base 'https://cache.spack.io/package/?name=' \\
+cachediff --title 'Build cache: v0.23.0 → v0.23.1' \
+    --link-base 'https://cache.spack.io/package/?name=' \
     _cache/v0.23.0 _cache/v0.23.1
 cachediff --skip-invalid old/ new/   # report despite bad pages, listing them
 cachediff --github-comment old/ new/ > comment.md   # fits a GitHub comment
 cachediff render --max-bytes 20000 diff.json        # at most 20,000 bytes`,
 
 	groups: []flagGroup{inputFlags, filterFlags, outputFlags, gateFlags},
-	after: func(b *strings.Builder) {
-		gateKindsHelp(b)
-		commandsHelp(b)
-		b.WriteString(exitText)
+	after: func(b *strings.Builder, width int) {
+		gateKindsHelp(b, width)
+		commandsHelp(b, width)
+		b.WriteString("\n")
+		for _, line := range exitText {
+			wrap(b, line, 0, width)
+		}
 	},
 	run: runDiff,
 }
 
-const exitText = `
-Exit status: 0 no differences, 1 differences, 2 trouble.
-With --fail-on: 0 no listed kind of change present, 1 one is, 2 trouble.
-render exits the same way as the diff that made the report: 1 when it has
-changes (or its saved gate tripped; --fail-on decides again), 0 when not.
-`
+// exitText is the help's section on the exit status, a line each.
+var exitText = []string{
+	"Exit status: 0 no differences, 1 differences, 2 trouble.",
+	"With --fail-on: 0 no listed kind of change present, 1 one is, 2 trouble.",
+	"render exits the same way as the diff that made the report: 1 when it has changes (or its saved gate tripped; --fail-on decides again), 0 when not.",
+}
 
 // runDiff loads both snapshots, diffs and renders them. It returns the
 // exit status: whether they differ or, with --fail-on, whether the gate
@@ -205,30 +208,18 @@ func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int
 	return exitCode(r), nil
 }
 
-// renderOptions turns the command line into report options. It is the
-// one place that looks at the terminal and the environment: colour is on
-// with --color=always, or with auto when the report goes to standard
-// output, that is a terminal, and NO_COLOR is unset or empty
-// (https://no-color.org).
+// renderOptions turns the command line into report options. Colour is
+// on with --color=always, off with never, and decided by colorAuto with
+// auto.
 func renderOptions(opts *options, stdout io.Writer) report.Options {
 	o := report.Options{Title: opts.title, LinkBase: opts.linkBase, MaxBytes: opts.maxBytes, Marker: opts.marker, RebuiltRows: len(opts.rows) > 0}
 	switch opts.color {
 	case "always":
 		o.Color = true
 	case "auto":
-		o.Color = opts.output == "" && isTerminal(stdout) && os.Getenv("NO_COLOR") == ""
+		o.Color = colorAuto(opts.output == "", stdout)
 	}
 	return o
-}
-
-// isTerminal reports whether w is a file that is a character device.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
 // renderer picks the function that renders a report, reading and parsing

@@ -163,7 +163,13 @@ var outputFlags = flagGroup{
 			names = append(names, f.Name+" ("+f.Doc+")")
 		}
 		fs.StringVarP(&o.format, "format", "f", report.Formats()[0].Name, "report `FORMAT`: "+orList(names))
-		fs.StringVar(&o.color, "color", "auto", "colour the terminal formats `WHEN`: auto (when standard output is a terminal and NO_COLOR is unset), always or never; --color alone is always")
+		var terminal []string
+		for _, f := range report.Formats() {
+			if f.Terminal {
+				terminal = append(terminal, f.Name)
+			}
+		}
+		fs.StringVar(&o.color, "color", "auto", "colour the terminal formats ("+strings.Join(terminal, ", ")+") `WHEN`: auto (when standard output is a terminal, TERM is not dumb and NO_COLOR is unset; or when FORCE_COLOR or CLICOLOR_FORCE is set, not 0), always or never; --color alone is always")
 		fs.Lookup("color").NoOptDefVal = "always"
 		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions)")
 		fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (atomically) instead of standard output")

@@ -9,9 +9,6 @@ import (
 	"github.com/cachediff/cachediff/diff"
 )
 
-// helpWidth is the width the help is wrapped to.
-const helpWidth = 80
-
 // helpCommand prints the help of a command.
 var helpCommand = &command{
 	name:     "help",
@@ -66,25 +63,26 @@ func synopsis() string {
 
 // usage is cmd's help: usage, what it does, examples, its flags by group,
 // and what cmd.after adds.
-func usage(cmd *command) string {
+func usage(cmd *command, width int) string {
 	var b strings.Builder
 	if cmd == diffCommand {
 		b.WriteString(synopsis())
 	} else {
 		fmt.Fprintf(&b, "Usage: cachediff %s %s\n", cmd.name, cmd.synopsis)
 	}
-	b.WriteString("\n" + cmd.about + "\n")
+	b.WriteString("\n")
+	paragraphs(&b, cmd.about, width)
 	if cmd.examples != "" {
 		b.WriteString("\nExamples:\n")
 		for _, line := range strings.Split(cmd.examples, "\n") {
 			b.WriteString("  " + line + "\n")
 		}
 	}
-	for _, g := range flagHelp(cmd, helpWidth) {
+	for _, g := range flagHelp(cmd, width) {
 		fmt.Fprintf(&b, "\n%s:\n%s", g.title, g.text)
 	}
 	if cmd.after != nil {
-		cmd.after(&b)
+		cmd.after(&b, width)
 	}
 	return b.String()
 }
@@ -165,22 +163,35 @@ func wrap(b *strings.Builder, text string, indent, width int) {
 	b.WriteString("\n")
 }
 
+// paragraphs writes text to b wrapped to width: its paragraphs, separated
+// by blank lines, each rewrapped; a line that starts with a space keeps
+// its line breaks.
+func paragraphs(b *strings.Builder, text string, width int) {
+	for i, p := range strings.Split(text, "\n\n") {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		wrap(b, p, 0, width)
+	}
+}
+
 // gateKindsHelp lists the kinds of change of --fail-on.
-func gateKindsHelp(b *strings.Builder) {
-	b.WriteString("\nKinds of change for --fail-on (a kind is present when there is):\n")
+func gateKindsHelp(b *strings.Builder, width int) {
+	b.WriteString("\n")
+	wrap(b, "Kinds of change for --fail-on (a kind is present when there is):", 0, width)
 	for _, k := range diff.GateKinds {
 		fmt.Fprintf(b, "  %-16s ", k.Name)
-		wrap(b, k.Doc, 19, helpWidth)
+		wrap(b, k.Doc, 19, width)
 	}
 }
 
 // commandsHelp lists the subcommands.
-func commandsHelp(b *strings.Builder) {
+func commandsHelp(b *strings.Builder, width int) {
 	b.WriteString("\nCommands:\n")
 	for _, c := range commands {
 		if c.name != "" {
 			fmt.Fprintf(b, "  %-11s ", c.name)
-			wrap(b, c.summary, 14, helpWidth)
+			wrap(b, c.summary, 14, width)
 		}
 	}
 }

@@ -22,8 +22,8 @@ cachediff render --fail-on removed-spec diff.json   # a gate on a saved report
 cachediff render --max-bytes 20000 diff.json`,
 	groups:   []flagGroup{outputFlags, gateFlags},
 	notApply: "the report was made already",
-	after: func(b *strings.Builder) {
-		gateKindsHelp(b)
+	after: func(b *strings.Builder, width int) {
+		gateKindsHelp(b, width)
 	},
 	run: runRender,
 }

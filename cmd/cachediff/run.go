@@ -50,7 +50,7 @@ type command struct {
 	// notApply says why a flag of the diff does not apply to the command.
 	notApply string
 	// after is help printed after the flags.
-	after func(b *strings.Builder)
+	after func(b *strings.Builder, width int)
 	// run runs the command on its positional arguments once the flags are
 	// parsed and checked.
 	run func(c *cli, o *options, args []string) (int, error)
@@ -152,7 +152,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 
 // help writes cmd's help to standard output.
 func (c *cli) help(cmd *command) (int, error) {
-	if _, err := io.WriteString(c.stdout, usage(cmd)); err != nil {
+	if _, err := io.WriteString(c.stdout, usage(cmd, helpWidth(c.stdout))); err != nil {
 		return exitTrouble, fmt.Errorf("writing the help: %w", err)
 	}
 	return exitSame, nil

@@ -11,43 +11,53 @@ import (
 	"github.com/cachediff/cachediff/diff"
 )
 
-// TestColorAuto: auto colours only a character device (here /dev/null,
-// which is one, like a terminal) with NO_COLOR unset or empty, and never
-// a file named by --output; always and never ignore both.
+// TestColorAuto: auto colours only a terminal (a pseudo-terminal here;
+// /dev/null is a character device but no terminal), with NO_COLOR unset
+// or empty and TERM not dumb, and never a file named by --output;
+// FORCE_COLOR and CLICOLOR_FORCE (not 0) colour anything; always and
+// never ignore all of it.
 func TestColorAuto(t *testing.T) {
-	tty, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
 		t.Skip(err)
 	}
-	defer tty.Close()
+	defer devNull.Close()
 	file, err := os.Create(t.TempDir() + "/out")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer file.Close()
+	tty := openPTY(t) // nil where there are none
 	for _, tc := range []struct {
-		color, noColor, output string
-		w                      any
-		want                   bool
+		color, output string
+		env           map[string]string
+		w             io.Writer
+		want          bool
 	}{
-		{"auto", "", "", tty, true},
-		{"auto", "1", "", tty, false},
-		{"auto", "", "report.txt", tty, false},
-		{"auto", "", "", file, false},
-		{"auto", "", "", &bytes.Buffer{}, false},
-		{"always", "1", "", &bytes.Buffer{}, true},
-		{"never", "", "", tty, false},
+		{"auto", "", nil, tty, true},
+		{"auto", "", map[string]string{"NO_COLOR": "1"}, tty, false},
+		{"auto", "", map[string]string{"TERM": "dumb"}, tty, false},
+		{"auto", "report.txt", nil, tty, false},
+		{"auto", "", nil, devNull, false},
+		{"auto", "", nil, file, false},
+		{"auto", "", nil, &bytes.Buffer{}, false},
+		{"auto", "", map[string]string{"FORCE_COLOR": "1"}, &bytes.Buffer{}, true},
+		{"auto", "", map[string]string{"CLICOLOR_FORCE": "1", "NO_COLOR": "1"}, devNull, true},
+		{"auto", "report.txt", map[string]string{"FORCE_COLOR": "true"}, file, true},
+		{"auto", "", map[string]string{"FORCE_COLOR": "0"}, &bytes.Buffer{}, false},
+		{"auto", "", map[string]string{"CLICOLOR_FORCE": "0"}, &bytes.Buffer{}, false},
+		{"always", "", map[string]string{"NO_COLOR": "1", "TERM": "dumb"}, &bytes.Buffer{}, true},
+		{"never", "", map[string]string{"FORCE_COLOR": "1"}, tty, false},
 	} {
-		t.Setenv("NO_COLOR", tc.noColor)
-		var got bool
-		switch w := tc.w.(type) {
-		case *os.File:
-			got = renderOptions(&options{color: tc.color, output: tc.output}, w).Color
-		case *bytes.Buffer:
-			got = renderOptions(&options{color: tc.color, output: tc.output}, w).Color
+		if f, ok := tc.w.(*os.File); ok && f == nil {
+			continue // no pseudo-terminal
 		}
+		for _, v := range []string{"NO_COLOR", "TERM", "FORCE_COLOR", "CLICOLOR_FORCE"} {
+			t.Setenv(v, tc.env[v])
+		}
+		got := renderOptions(&options{color: tc.color, output: tc.output}, tc.w).Color
 		if got != tc.want {
-			t.Errorf("--color=%s NO_COLOR=%q output=%q on %T: colour %v, want %v", tc.color, tc.noColor, tc.output, tc.w, got, tc.want)
+			t.Errorf("--color=%s env %v output=%q on %T: colour %v, want %v", tc.color, tc.env, tc.output, tc.w, got, tc.want)
 		}
 	}
 }
@@ -98,5 +108,43 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	if newCLI().limitMemory == nil {
 		t.Error("main's command sets no memory limit")
+	}
+}
+
+// TestHelpWidth: the help is wrapped to the terminal's width less one
+// column (a 60-column pseudo-terminal here), or to $COLUMNS, or to 80,
+// between 40 and 100; at any width no line is longer, but for words
+// longer than the column.
+func TestHelpWidth(t *testing.T) {
+	t.Setenv("COLUMNS", "")
+	if tty := openPTY(t); tty != nil {
+		if w := helpWidth(tty); w != 59 {
+			t.Errorf("width on a 60-column terminal: %d, want 59", w)
+		}
+	}
+	for _, tc := range []struct {
+		columns string
+		want    int
+	}{{"", 80}, {"72", 71}, {"20", 40}, {"300", 100}, {"x", 80}} {
+		t.Setenv("COLUMNS", tc.columns)
+		if w := helpWidth(&bytes.Buffer{}); w != tc.want {
+			t.Errorf("COLUMNS=%q: width %d, want %d", tc.columns, w, tc.want)
+		}
+	}
+	for _, width := range []int{40, 59, 80, 100} {
+		for _, cmd := range commands {
+			// The usage lines and examples are commands: not wrapped.
+			for _, section := range strings.Split(usage(cmd, width), "\n\n") {
+				if strings.HasPrefix(section, "Usage: ") || strings.HasPrefix(section, "Examples:\n") {
+					continue
+				}
+				for _, line := range strings.Split(section, "\n") {
+					oneWord := !strings.Contains(strings.TrimSpace(line), " ")
+					if n := len([]rune(line)); n > width && !oneWord {
+						t.Errorf("help %q at %d columns: a line of %d: %q", cmd.name, width, n, line)
+					}
+				}
+			}
+		}
 	}
 }

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"io"
+	"os"
+	"strconv"
+
+	"golang.org/x/term"
+)
+
+// The environment a run looks at: the terminal and a few variables. Only
+// this file and renderOptions read them.
+
+// isTerminal reports whether w is a terminal (not merely a character
+// device: /dev/null is one and is no terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// Help width: the terminal's, within these bounds; defaultWidth when the
+// help does not go to a terminal and COLUMNS does not say.
+const (
+	defaultWidth = 80
+	minWidth     = 40
+	maxWidth     = 100
+)
+
+// helpWidth returns the width to wrap the help to when it is written to
+// w: the terminal's width, or else $COLUMNS, or else 80, kept between 40
+// and 100 columns (long lines are hard to read); one column is left free,
+// as terminals wrap a line that fills the last one.
+func helpWidth(w io.Writer) int {
+	width := defaultWidth
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		width = n - 1
+	}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if n, _, err := term.GetSize(int(f.Fd())); err == nil && n > 0 {
+			width = n - 1
+		}
+	}
+	return min(max(width, minWidth), maxWidth)
+}
+
+// colorAuto decides --color=auto: colour when FORCE_COLOR or
+// CLICOLOR_FORCE asks for it (set, and not 0), else none when NO_COLOR is
+// set (https://no-color.org) or TERM is dumb, else when the report goes
+// to standard output and that is a terminal.
+func colorAuto(toStdout bool, stdout io.Writer) bool {
+	for _, v := range []string{"FORCE_COLOR", "CLICOLOR_FORCE"} {
+		if s := os.Getenv(v); s != "" && s != "0" && s != "false" {
+			return true
+		}
+	}
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	return toStdout && isTerminal(stdout)
+}
