@@ -225,20 +225,10 @@ func (m *mdBuilder) filters(o diff.Options) {
 	}
 }
 
-func orList(l []string) string {
-	switch len(l) {
-	case 0:
-		return ""
-	case 1:
-		return Escape(l[0])
-	}
-	return joinMD(l[:len(l)-1], ", ") + " or " + Escape(l[len(l)-1])
-}
-
 func (m *mdBuilder) gate(g *diff.Gate) {
 	b := &m.b
 	if g.Passed() {
-		b.WriteString("✅ **Gate passed**: no " + orList(g.FailOn))
+		b.WriteString("✅ **Gate passed**: no change of the kinds it fails on (" + joinMD(g.FailOn, ", ") + ")")
 		return
 	}
 	clear := slices.Clone(g.FailOn)
