@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -71,6 +72,10 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 // the closest flag names of cmd as a hint.
 func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 	msg := err.Error()
+	if m := invalidArgument.FindStringSubmatch(msg); m != nil {
+		// pflag: invalid argument "20x" for "--max-bytes" flag: ...
+		msg = m[2] + " " + m[1] + ": " + m[3]
+	}
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
 		var o options
 		if cmd.name != "" && diffCommand.flagSet(&o).Lookup(name) != nil {
@@ -84,6 +89,9 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 	}
 	return &usageError{cmd, msg}
 }
+
+// invalidArgument matches pflag's message for a value its flag refuses.
+var invalidArgument = regexp.MustCompile(`^invalid argument (".*") for "(?:-., )?(--[^"]+)" flag: (.*)$`)
 
 // closestFlags returns the long names of fs closest to name: those it is
 // a prefix of, or else those within a few edits, in the order of fs.
@@ -175,7 +183,7 @@ var outputFlags = flagGroup{
 		fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (atomically) instead of standard output")
 		fs.StringVar(&o.title, "title", "", "use this `TEXT` as the report's headline title (Markdown, text and patch)")
 		fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
-		fs.IntVar(&o.maxBytes, "max-bytes", 0, "shorten the Markdown report to at most `N` bytes: details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
+		fs.Var((*byteSize)(&o.maxBytes), "max-bytes", "shorten the Markdown report to at most `N` bytes (20000, 20k, 64KiB): details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
 		fs.StringSliceVar(&o.rows, "rows", nil, "also list these `KINDS` of rows that Markdown and text summarise: rebuilt (every rebuilt spec; by default a rebuild that changed nothing but the hash is counted per package, not listed)")
 		fs.BoolVar(&o.ghComment, "github-comment", false, "fit a GitHub comment: --max-bytes 65536 (GitHub counts 65,536 characters; a character is at least a byte, so 65,536 bytes always fit), the first line the hidden marker <!-- cachediff --> that finds the comment again")
 	},
