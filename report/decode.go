@@ -1,11 +1,12 @@
 package report
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"slices"
 	"strings"
 
@@ -131,44 +132,140 @@ func checkEnums(r *diff.Report) error {
 
 // Decode reads a JSON report written by JSON (a cachediff/v1 document)
 // back into a diff.Report, so that it can be rendered again without the
-// snapshots. A document without a "schema" field or with another schema
-// is refused: fields may be added within cachediff/v1, so unknown fields
-// are ignored, but another schema may mean anything. So is a document
-// whose enumerated fields (see checkEnums) hold a value cachediff never
-// writes: the templates print those as they are, and a report edited or
-// forged to hold Markdown or HTML there must not reach a comment.
+// snapshots. It reads all of r: DecodeFile reads a file, bounded by its
+// size. See DecodeBytes for what it refuses.
 func Decode(r io.Reader) (*diff.Report, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	var head struct {
-		Schema *string `json:"schema"`
+	return DecodeBytes(data)
+}
+
+// DecodeFile decodes the report in the file at path, which must be a
+// regular file (not a device such as /dev/zero, a FIFO or a folder: they
+// could be read forever), reading no more than its size.
+func DecodeFile(path string) (*diff.Report, error) {
+	data, err := ReadFile(path)
+	if err != nil {
+		return nil, err
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, jsonError(data, err)
-	}
+	return DecodeBytes(data)
+}
+
+// DecodeBytes decodes a cachediff/v1 document. It refuses, with the line,
+// column and path of the value where it can:
+//
+//   - a document without a "schema" field or with another schema: fields
+//     may be added within cachediff/v1, so unknown fields are ignored, but
+//     another schema may mean anything;
+//   - a document without a field every v1 report has, or with a value of
+//     the wrong JSON type there (null for a list, a negative or fractional
+//     count, a string that is not UTF-8), a key twice, or a key that
+//     differs from a field's only in case (see checkShape): a report cut
+//     short or edited by hand must not render as "No changes";
+//   - values of the enumerated fields that cachediff never writes (see
+//     checkEnums): the templates print those as they are, and a report
+//     edited or forged to hold Markdown or HTML there must not reach a
+//     comment;
+//   - numbers that disagree with each other (see checkLaws): a broken
+//     conservation law, a list whose length is not its count, an empty
+//     gate or a gate that says other than the report holds.
+func DecodeBytes(data []byte) (*diff.Report, error) {
+	schema, found, err := schemaOf(data)
 	switch {
-	case head.Schema == nil:
+	case err != nil:
+		return nil, err
+	case !found:
 		return nil, fmt.Errorf(`no "schema" field: not a cachediff JSON report (cachediff --format json writes one, with "schema": %q)`, Schema)
-	case *head.Schema != Schema:
-		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q`, *head.Schema, Schema)
+	case schema != Schema:
+		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q`, shortValue(schema), Schema)
+	}
+	if err := checkShape(data); err != nil {
+		return nil, err
 	}
 	doc := Document{Report: new(diff.Report)}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, jsonError(data, err)
-	}
-	if err := checkEnums(doc.Report); err != nil {
-		return nil, err
+		return nil, jsonError(data, err) // checkShape lets nothing through that fails here
 	}
 	// Fields added to cachediff/v1 later are absent from older reports;
 	// lists are never null.
+	for _, l := range []*[]string{&doc.Options.Packages, &doc.Options.Stacks, &doc.Options.Ignore} {
+		if *l == nil {
+			*l = []string{}
+		}
+	}
 	for _, side := range []*diff.Side{&doc.Report.Old, &doc.Report.New} {
 		if side.Skipped == nil {
 			side.Skipped = []snapshot.Skipped{}
 		}
 	}
+	if err := checkEnums(doc.Report); err != nil {
+		return nil, err
+	}
+	if err := checkLaws(doc.Report); err != nil {
+		return nil, err
+	}
 	return doc.Report, nil
+}
+
+// ReadFile reads the file at path for cachediff render and --template:
+// it must be a regular file, and is read up to the size it has when
+// opened, never further. A device (/dev/zero), a FIFO or a folder is
+// refused with a clear error, where reading it to the end would never
+// finish or would exhaust memory.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%s)", path, fileKind(info.Mode()))
+	}
+	data := make([]byte, info.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		if err == io.ErrUnexpectedEOF {
+			err = errors.New("the file shrank while it was read")
+		}
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return data, nil
+}
+
+// fileKind names what a file that is not a regular file is.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a file that can be read to its end"
+}
+
+// gateName reports whether s has the shape of every gate kind and unit:
+// lower-case letters and digits, in words joined by single hyphens.
+func gateName(s string) bool {
+	if s == "" || s[0] == '-' || s[len(s)-1] == '-' || strings.Contains(s, "--") {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // jsonError adds the line and column to a JSON error that has an offset.
@@ -185,22 +282,6 @@ func jsonError(data []byte, err error) error {
 	if off < 0 || off > int64(len(data)) {
 		return err
 	}
-	before := data[:off]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := int(off) - (bytes.LastIndexByte(before, '\n') + 1)
-	return fmt.Errorf("line %d, column %d: %w", line, max(col, 1), err)
-}
-
-// gateName reports whether s has the shape of every gate kind and unit:
-// lower-case letters and digits, in words joined by single hyphens.
-func gateName(s string) bool {
-	if s == "" || s[0] == '-' || s[len(s)-1] == '-' || strings.Contains(s, "--") {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
-			return false
-		}
-	}
-	return true
+	line, col := position(data, max(int(off)-1, 0)) // the offset is after the byte at fault
+	return fmt.Errorf("line %d, column %d: %w", line, col, err)
 }

@@ -22,9 +22,13 @@ func enumReport(t *testing.T) *diff.Report {
 	t.Helper()
 	r := genReport(7, 40)
 	r.Options.Ignore = []string{"target"}
-	r.Gate = &diff.Gate{FailOn: []string{"removed-spec", "lost-os"}, Tripped: []diff.Trip{
-		{Kind: "removed-spec", Count: 2, Unit: "spec", Packages: []string{"a"}, Values: []string{}},
-		{Kind: "lost-os", Count: 1, Unit: "os", Packages: []string{}, Values: []string{"sequoia"}}}}
+	var err error
+	if r.Gate, err = diff.CheckGate(r, []string{"removed-spec", "lost-os", "removed-package"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Gate.Tripped) < 2 {
+		t.Fatalf("the gate trips %d kinds: want 2 for the tests", len(r.Gate.Tripped))
+	}
 	r.Canonicalized = diff.ValueCounts{{Value: "compiler-exact-version", OldToNew: diff.OldToNew{Old: 2, New: 1}}}
 	return r
 }

@@ -2,10 +2,15 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestEscapeMentionsAfterNonASCII: GitHub's mention pattern counts only
@@ -167,5 +172,116 @@ func TestAbbrev(t *testing.T) {
 	}
 	if got := (Abbrev{}).Short(h("abcdefg1")); got != "abcdefg" {
 		t.Errorf("zero Abbrev: %q", got)
+	}
+}
+
+// writePage writes a package page of the catalogue's layout under
+// dir/name/specs.md, listing specs (each a JSON object).
+func writePage(t testing.TB, dir, name string, specs ...string) {
+	t.Helper()
+	page := "---\ntitle: " + name + "\nlayout: cache\ncategories: [package, develop]\nspec_details: [" + strings.Join(specs, ", ") + "]\n---\n"
+	if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name, "specs.md"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// specJSON is a spec object of a page.
+func specJSON(hash string, versions ...string) string {
+	v, _ := json.Marshal(versions)
+	if versions == nil {
+		v = []byte("[]")
+	}
+	return `{"compiler": "gcc@13.2.0", "hash": "` + hash + `", "os": "ubuntu22.04", "platform": "linux", "stacks": ["root"], "target": "x86_64", "variants": ["+shared"], "versions": ` + string(v) + `}`
+}
+
+// renderAll renders r in every format, and again from its JSON through
+// Decode; it fails the test on any error and returns the outputs.
+func renderAll(t testing.TB, r *diff.Report) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, f := range []struct {
+		name   string
+		render func(*bytes.Buffer, *diff.Report) error
+	}{
+		{"json", func(b *bytes.Buffer, r *diff.Report) error { return JSON(b, r) }},
+		{"md", func(b *bytes.Buffer, r *diff.Report) error { return Markdown(b, r, Options{}) }},
+		{"md cut", func(b *bytes.Buffer, r *diff.Report) error { return Markdown(b, r, Options{MaxBytes: 3000}) }},
+		{"text", func(b *bytes.Buffer, r *diff.Report) error { return Text(b, r, Options{Color: true}) }},
+		{"patch", func(b *bytes.Buffer, r *diff.Report) error { return Patch(b, r, Options{}) }},
+	} {
+		var buf bytes.Buffer
+		if err := f.render(&buf, r); err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		out[f.name] = buf.String()
+	}
+	back, err := Decode(strings.NewReader(out["json"]))
+	if err != nil {
+		t.Fatalf("Decode of the JSON report: %v\n%s", err, out["json"])
+	}
+	var again bytes.Buffer
+	if err := JSON(&again, back); err != nil {
+		t.Fatal(err)
+	}
+	if again.String() != out["json"] {
+		t.Fatalf("JSON → Decode → JSON differs:\n%s\nfrom\n%s", again.String(), out["json"])
+	}
+	for _, name := range []string{"md", "text", "patch"} {
+		var buf bytes.Buffer
+		var err error
+		switch name {
+		case "md":
+			err = Markdown(&buf, back, Options{})
+		case "text":
+			err = Text(&buf, back, Options{Color: true})
+		case "patch":
+			err = Patch(&buf, back, Options{})
+		}
+		if err != nil {
+			t.Fatalf("%s of the decoded report: %v", name, err)
+		}
+		if buf.String() != out[name] {
+			t.Fatalf("%s of the decoded report differs from the direct one", name)
+		}
+	}
+	return out
+}
+
+// TestEmptyVersionsAndPages: a page without specs on either side, and
+// specs whose versions list is empty, render in every format (issue 11,
+// item 7: md.tmpl and text.tmpl failed on the last of an empty list).
+func TestEmptyVersionsAndPages(t *testing.T) {
+	h := func(c byte) string { return strings.Repeat(string(c), 32) }
+	for _, tc := range []struct {
+		name     string
+		old, new [][]string // pages: each a list of specs
+	}{
+		{"empty new page", [][]string{{specJSON(h('a'), "1.0")}}, [][]string{{}}},
+		{"empty old page", [][]string{{}}, [][]string{{specJSON(h('a'), "1.0")}}},
+		{"empty pages both sides", [][]string{{}, {specJSON(h('b'), "1")}}, [][]string{{}, {specJSON(h('c'), "2")}}},
+		{"no versions new", [][]string{{specJSON(h('a'), "1.0")}}, [][]string{{specJSON(h('b'))}}},
+		{"no versions old", [][]string{{specJSON(h('a'))}}, [][]string{{specJSON(h('b'), "1.0")}}},
+		{"no versions both", [][]string{{specJSON(h('a'))}}, [][]string{{specJSON(h('b')), specJSON(h('c'), "2")}}},
+		{"no versions added package", [][]string{{specJSON(h('d'), "1")}}, [][]string{{specJSON(h('d'), "1")}, {specJSON(h('e'))}}},
+		{"no versions removed package", [][]string{{specJSON(h('d'), "1")}, {specJSON(h('e'))}}, [][]string{{specJSON(h('d'), "1")}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			load := func(side string, pages [][]string) *snapshot.Snapshot {
+				for i, specs := range pages {
+					writePage(t, filepath.Join(dir, side), fmt.Sprintf("p%d", i), specs...)
+				}
+				s, err := snapshot.Load(filepath.Join(dir, side), snapshot.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return s
+			}
+			r := diff.Compare(load("old", tc.old), load("new", tc.new))
+			renderAll(t, r)
+		})
 	}
 }

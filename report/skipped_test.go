@@ -2,29 +2,48 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 )
 
-// TestDecodeOlderReport: a report saved before old.skipped and new.skipped
-// existed decodes with empty lists, so that it renders again as JSON
-// without a null.
+// TestDecodeOlderReport: a report saved before old.skipped, new.skipped
+// and options.packages, .stacks and .ignore existed decodes with empty
+// lists, so that it renders again as JSON without a null.
 func TestDecodeOlderReport(t *testing.T) {
-	doc := `{"schema": "cachediff/v1", "old": {"path": "a", "tag": "t", "packages": 0, "specs": 0},
-		"new": {"path": "b", "tag": "t", "packages": 0, "specs": 0}}`
-	r, err := Decode(strings.NewReader(doc))
+	var buf bytes.Buffer
+	if err := JSON(&buf, genReport(2, 10)); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	delete(doc["old"].(map[string]any), "skipped")
+	delete(doc["new"].(map[string]any), "skipped")
+	for _, k := range []string{"packages", "stacks", "ignore"} {
+		delete(doc["options"].(map[string]any), k)
+	}
+	older, err := json.Marshal(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Old.Skipped == nil || r.New.Skipped == nil {
-		t.Fatalf("skipped lists %v, %v: want empty, not nil", r.Old.Skipped, r.New.Skipped)
+	r, err := Decode(bytes.NewReader(older))
+	if err != nil {
+		t.Fatal(err)
 	}
-	var buf bytes.Buffer
+	if r.Old.Skipped == nil || r.New.Skipped == nil || r.Options.Packages == nil || r.Options.Stacks == nil || r.Options.Ignore == nil {
+		t.Fatalf("lists %v, %v, %+v: want empty, not nil", r.Old.Skipped, r.New.Skipped, r.Options)
+	}
+	buf.Reset()
 	if err := JSON(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(buf.String(), `"skipped": []`); n != 2 {
 		t.Errorf("%d empty skipped lists in\n%s", n, buf.String())
+	}
+	if strings.Contains(buf.String(), "null") {
+		t.Errorf("a null in\n%s", buf.String())
 	}
 }
 

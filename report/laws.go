@@ -1,0 +1,294 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// LawError is a decoded report whose numbers disagree with each other:
+// a conservation law of docs/json.md broken, a count that is not the
+// length of its list, a gate that does not say what the report holds.
+// cachediff never writes such a report; one edited by hand or cut short
+// would otherwise render, and pass a CI gate, with numbers that mean
+// nothing. Path is the field concerned.
+type LawError struct {
+	Path, Msg string
+}
+
+func (e *LawError) Error() string { return e.Path + ": " + e.Msg }
+
+func lawf(path, format string, args ...any) error {
+	return &LawError{Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// checkLaws checks what a cachediff/v1 report says about itself:
+//
+//   - summary.packages: old = removed + changed + unchanged, new = added +
+//     changed + unchanged; packages lists exactly the added, removed and
+//     changed ones, each status as often as summary counts it, sorted by
+//     name, each name once;
+//   - summary.specs and every packages[].counts: old = unchanged +
+//     restacked + rebuilt + updated + removed, new = unchanged + restacked
+//     + rebuilt + updated + added; the specs lists as long as the counts;
+//     summary's added, removed, rebuilt, updated and restacked the sums
+//     over packages, its unchanged at least theirs; an added package has
+//     only added specs, a removed one only removed ones, a changed one at
+//     least one that is not unchanged, and its versions say so;
+//   - old and new: packages and specs equal to summary's;
+//   - updates: the specs of the groups add up to summary.specs.updated;
+//   - facets: the compiler, os, platform and target counts each add up to
+//     summary.specs on both sides (a spec has one of each), and added and
+//     removed list exactly the values counted on one side only;
+//   - gate: fail_on lists at least one kind, each once; tripped lists kinds
+//     of fail_on, in its order, each with a count above 0; and when every
+//     kind is one this cachediff knows, tripped is what the report holds.
+func checkLaws(r *diff.Report) error {
+	sp, ss := r.Summary.Packages, r.Summary.Specs
+	if sp.Old != sp.Removed+sp.Changed+sp.Unchanged {
+		return lawf("summary.packages", "old is %d, but removed %d + changed %d + unchanged %d = %d", sp.Old, sp.Removed, sp.Changed, sp.Unchanged, sp.Removed+sp.Changed+sp.Unchanged)
+	}
+	if sp.New != sp.Added+sp.Changed+sp.Unchanged {
+		return lawf("summary.packages", "new is %d, but added %d + changed %d + unchanged %d = %d", sp.New, sp.Added, sp.Changed, sp.Unchanged, sp.Added+sp.Changed+sp.Unchanged)
+	}
+	if err := conserved("summary.specs", ss); err != nil {
+		return err
+	}
+	for _, s := range []struct {
+		name string
+		side diff.Side
+		pkgs int
+		spec int
+	}{{"old", r.Old, sp.Old, ss.Old}, {"new", r.New, sp.New, ss.New}} {
+		if s.side.Packages != s.pkgs {
+			return lawf(s.name+".packages", "%d, but summary.packages.%s is %d", s.side.Packages, s.name, s.pkgs)
+		}
+		if s.side.Specs != s.spec {
+			return lawf(s.name+".specs", "%d, but summary.specs.%s is %d", s.side.Specs, s.name, s.spec)
+		}
+	}
+	if n := sp.Added + sp.Removed + sp.Changed; len(r.Packages) != n {
+		return lawf("packages", "%d listed, but summary.packages says %d added + %d removed + %d changed = %d", len(r.Packages), sp.Added, sp.Removed, sp.Changed, n)
+	}
+	var sum diff.Counts
+	statuses := map[string]int{}
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		at := fmt.Sprintf("packages[%d]", i)
+		if i > 0 && strings.Compare(r.Packages[i-1].Name, p.Name) >= 0 {
+			return lawf(at+".name", "%q is not after %q: packages are sorted by name, each once", shortValue(p.Name), shortValue(r.Packages[i-1].Name))
+		}
+		if err := checkPackage(at, p); err != nil {
+			return err
+		}
+		statuses[p.Status]++
+		sum.Old += p.Counts.Old
+		sum.New += p.Counts.New
+		sum.Unchanged += p.Counts.Unchanged
+		sum.Added += p.Counts.Added
+		sum.Removed += p.Counts.Removed
+		sum.Rebuilt += p.Counts.Rebuilt
+		sum.Updated += p.Counts.Updated
+		sum.Restacked += p.Counts.Restacked
+	}
+	for _, s := range []struct {
+		status string
+		n      int
+	}{{diff.Added, sp.Added}, {diff.Removed, sp.Removed}, {diff.Changed, sp.Changed}} {
+		if statuses[s.status] != s.n {
+			return lawf("packages", "%d packages are %s, but summary.packages.%s is %d", statuses[s.status], s.status, s.status, s.n)
+		}
+	}
+	for _, c := range []struct {
+		name     string
+		got, sum int
+	}{{"added", ss.Added, sum.Added}, {"removed", ss.Removed, sum.Removed}, {"rebuilt", ss.Rebuilt, sum.Rebuilt},
+		{"updated", ss.Updated, sum.Updated}, {"restacked", ss.Restacked, sum.Restacked}} {
+		if c.got != c.sum {
+			return lawf("summary.specs."+c.name, "%d, but the packages' counts add up to %d", c.got, c.sum)
+		}
+	}
+	if ss.Unchanged < sum.Unchanged {
+		return lawf("summary.specs.unchanged", "%d, fewer than the %d of the listed packages", ss.Unchanged, sum.Unchanged)
+	}
+	n := 0
+	for _, u := range r.Updates {
+		n += u.Specs
+	}
+	if n != ss.Updated {
+		return lawf("updates", "the groups count %d specs, but summary.specs.updated is %d", n, ss.Updated)
+	}
+	for _, f := range []struct {
+		name string
+		r    *diff.Rollup
+		sums bool
+	}{{"compiler", &r.Facets.Compiler, true}, {"os", &r.Facets.OS, true}, {"platform", &r.Facets.Platform, true},
+		{"target", &r.Facets.Target, true}, {"stack", &r.Facets.Stack, false}} {
+		if err := checkRollup("facets."+f.name, f.r, f.sums, ss); err != nil {
+			return err
+		}
+	}
+	return checkGate(r)
+}
+
+// conserved checks the conservation laws of a Counts.
+func conserved(at string, c diff.Counts) error {
+	both := c.Unchanged + c.Restacked + c.Rebuilt + c.Updated
+	if c.Old != both+c.Removed {
+		return lawf(at, "old is %d, but unchanged %d + restacked %d + rebuilt %d + updated %d + removed %d = %d", c.Old, c.Unchanged, c.Restacked, c.Rebuilt, c.Updated, c.Removed, both+c.Removed)
+	}
+	if c.New != both+c.Added {
+		return lawf(at, "new is %d, but unchanged %d + restacked %d + rebuilt %d + updated %d + added %d = %d", c.New, c.Unchanged, c.Restacked, c.Rebuilt, c.Updated, c.Added, both+c.Added)
+	}
+	return nil
+}
+
+func checkPackage(at string, p *diff.Package) error {
+	c := p.Counts
+	if err := conserved(at+".counts", c); err != nil {
+		return err
+	}
+	for _, l := range []struct {
+		name string
+		len  int
+		n    int
+	}{{"added", len(p.Specs.Added), c.Added}, {"removed", len(p.Specs.Removed), c.Removed}, {"rebuilt", len(p.Specs.Rebuilt), c.Rebuilt},
+		{"updated", len(p.Specs.Updated), c.Updated}, {"restacked", len(p.Specs.Restacked), c.Restacked}} {
+		if l.len != l.n {
+			return lawf(at+".specs."+l.name, "%d listed, but counts.%s is %d", l.len, l.name, l.n)
+		}
+	}
+	v := p.Versions
+	switch p.Status {
+	case diff.Added:
+		if c.Old != 0 || c.New != c.Added {
+			return lawf(at+".counts", "an added package has only added specs (old %d, new %d, added %d)", c.Old, c.New, c.Added)
+		}
+		if len(v.Old) != 0 || v.Direction != diff.New {
+			return lawf(at+".versions", "an added package has no old versions and direction %q", diff.New)
+		}
+	case diff.Removed:
+		if c.New != 0 || c.Old != c.Removed {
+			return lawf(at+".counts", "a removed package has only removed specs (old %d, new %d, removed %d)", c.Old, c.New, c.Removed)
+		}
+		if len(v.New) != 0 || v.Direction != diff.Gone {
+			return lawf(at+".versions", "a removed package has no new versions and direction %q", diff.Gone)
+		}
+	case diff.Changed:
+		if c.Added+c.Removed+c.Rebuilt+c.Updated+c.Restacked == 0 {
+			return lawf(at+".counts", "a changed package has a spec that is not unchanged")
+		}
+		if v.Direction == diff.New || v.Direction == diff.Gone {
+			return lawf(at+".versions.direction", "%q is for added and removed packages; this one is changed", v.Direction)
+		}
+	default:
+		return lawf(at+".status", "%q packages are not listed", p.Status)
+	}
+	return nil
+}
+
+// checkRollup checks a facet's roll-up: each value once, added and
+// removed the values counted on one side only, in the counts' order, and
+// with sums, the counts adding up to the specs on each side.
+func checkRollup(at string, r *diff.Rollup, sums bool, ss diff.Counts) error {
+	var added, removed []string
+	old, new := 0, 0
+	seen := make(map[string]bool, len(r.Counts))
+	for _, v := range r.Counts {
+		if seen[v.Value] {
+			return lawf(at+".counts", "%q is there twice", shortValue(v.Value))
+		}
+		seen[v.Value] = true
+		old += v.Old
+		new += v.New
+		switch {
+		case v.Old == 0 && v.New > 0:
+			added = append(added, v.Value)
+		case v.Old > 0 && v.New == 0:
+			removed = append(removed, v.Value)
+		}
+	}
+	if !slices.Equal(r.Added, added) {
+		return lawf(at+".added", "lists %d values, but %d are counted in new only", len(r.Added), len(added))
+	}
+	if !slices.Equal(r.Removed, removed) {
+		return lawf(at+".removed", "lists %d values, but %d are counted in old only", len(r.Removed), len(removed))
+	}
+	if sums && (old != ss.Old || new != ss.New) {
+		return lawf(at+".counts", "add up to %d old and %d new specs, but summary.specs has %d and %d", old, new, ss.Old, ss.New)
+	}
+	return nil
+}
+
+// checkGate checks a saved gate: a gate of no kind passes whatever the
+// report holds, so it is refused; and a gate whose kinds this cachediff
+// knows must say what the report holds, so that an edited "tripped": []
+// does not pass a report that trips it.
+func checkGate(r *diff.Report) error {
+	g := r.Gate
+	if g == nil {
+		return nil
+	}
+	if len(g.FailOn) == 0 {
+		return lawf("gate.fail_on", "empty: a gate fails on at least one kind of change (--fail-on)")
+	}
+	known := true
+	for i, k := range g.FailOn {
+		if slices.Contains(g.FailOn[:i], k) {
+			return lawf(fmt.Sprintf("gate.fail_on[%d]", i), "%q is there twice", k)
+		}
+		known = known && slices.Contains(diff.GateKindNames(), k)
+	}
+	last := -1
+	for i, t := range g.Tripped {
+		at := fmt.Sprintf("gate.tripped[%d]", i)
+		j := slices.Index(g.FailOn, t.Kind)
+		if j < 0 {
+			return lawf(at+".kind", "%q is not in gate.fail_on", t.Kind)
+		}
+		if j <= last {
+			return lawf(at+".kind", "%q is out of gate.fail_on's order, or there twice", t.Kind)
+		}
+		last = j
+		if t.Count <= 0 {
+			return lawf(at+".count", "%d: a kind that tripped is present at least once", t.Count)
+		}
+	}
+	if !known {
+		return nil // a later cachediff's kind: trust the saved outcome
+	}
+	want, err := diff.CheckGate(r, g.FailOn)
+	if err != nil {
+		return lawf("gate", "%v", err)
+	}
+	if !slices.Equal(want.FailOn, g.FailOn) {
+		return lawf("gate.fail_on", "[%s] is not in the order cachediff writes: [%s]", strings.Join(g.FailOn, ", "), strings.Join(want.FailOn, ", "))
+	}
+	if got := tripNames(g.Tripped); !slices.Equal(got, tripNames(want.Tripped)) {
+		return lawf("gate.tripped", "says [%s], but the report trips [%s]", strings.Join(got, ", "), strings.Join(tripNames(want.Tripped), ", "))
+	}
+	for i, t := range want.Tripped {
+		if g.Tripped[i].Count != t.Count {
+			return lawf(fmt.Sprintf("gate.tripped[%d].count", i), "%d, but the report holds %d", g.Tripped[i].Count, t.Count)
+		}
+	}
+	return nil
+}
+
+func tripNames(l []diff.Trip) []string {
+	names := make([]string, len(l))
+	for i, t := range l {
+		names[i] = t.Kind
+	}
+	return names
+}
+
+// shortValue cuts a value from a report for a message.
+func shortValue(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:60]) + "…"
+	}
+	return s
+}
