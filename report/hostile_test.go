@@ -101,11 +101,16 @@ func onePackage(name string) *diff.Report {
 			Target: "x86_64", Variants: []string{name}, Stacks: []string{name, "root"}}
 	}
 	c := diff.Counts{Old: 1, New: 1, Rebuilt: 1}
+	rollup := func(v string) diff.Rollup {
+		return diff.Rollup{Added: []string{}, Removed: []string{}, Counts: diff.ValueCounts{{Value: v, OldToNew: diff.OldToNew{Old: 1, New: 1}}}}
+	}
 	return &diff.Report{
-		Old:     diff.Side{Path: "old", Tag: "a", Packages: 1, Specs: 1},
-		New:     diff.Side{Path: "new", Tag: "b", Packages: 1, Specs: 1},
-		Options: diff.Options{Canonicalize: true, Packages: []string{}, Stacks: []string{}, Ignore: []string{}},
-		Summary: diff.Summary{Packages: diff.PackageCounts{Old: 1, New: 1, Changed: 1}, Specs: c},
+		Old:      diff.Side{Path: "old", Tag: "a", Packages: 1, Specs: 1, Skipped: []snapshot.Skipped{}},
+		New:      diff.Side{Path: "new", Tag: "b", Packages: 1, Specs: 1, Skipped: []snapshot.Skipped{}},
+		Facets:   diff.Facets{Compiler: rollup(name), OS: rollup("ubuntu22.04"), Platform: rollup("linux"), Target: rollup("x86_64"), Stack: rollup(name)},
+		Warnings: []snapshot.Warning{},
+		Options:  diff.Options{Canonicalize: true, Packages: []string{}, Stacks: []string{}, Ignore: []string{}},
+		Summary:  diff.Summary{Packages: diff.PackageCounts{Old: 1, New: 1, Changed: 1}, Specs: c},
 		Packages: []diff.Package{{Name: name, Status: diff.Changed,
 			Versions:       diff.VersionChange{Old: []string{"1.0"}, New: []string{"1.0"}, Added: []string{}, Removed: []string{}, Direction: diff.NoChange},
 			SharedVariants: []string{}, Counts: c,

@@ -32,7 +32,7 @@ func lawf(path, format string, args ...any) error {
 //     name, each name once;
 //   - summary.specs and every packages[].counts: old = unchanged +
 //     restacked + rebuilt + updated + removed, new = unchanged + restacked
-//     + rebuilt + updated + added; the specs lists as long as the counts;
+//   - rebuilt + updated + added; the specs lists as long as the counts;
 //     summary's added, removed, rebuilt, updated and restacked the sums
 //     over packages, its unchanged at least theirs; an added package has
 //     only added specs, a removed one only removed ones, a changed one at

@@ -78,7 +78,7 @@ func shapeOf(t reflect.Type, what string) *shape {
 		return &shape{kind: kBool, what: "true or false"}
 	case reflect.Slice:
 		e := shapeOf(t.Elem(), "")
-		return &shape{kind: kList, what: "a list of " + plural(e), elem: e}
+		return &shape{kind: kList, what: "a list of " + pluralOf(e), elem: e}
 	case reflect.Pointer:
 		return shapeOf(t.Elem(), what)
 	case reflect.Struct:
@@ -119,7 +119,7 @@ func addFields(s *shape, t reflect.Type) {
 	}
 }
 
-func plural(s *shape) string {
+func pluralOf(s *shape) string {
 	switch s.kind {
 	case kString:
 		return "strings"

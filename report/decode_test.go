@@ -1,0 +1,304 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// fullReport is a generated report with every optional part present: a
+// tripped gate, skipped pages, canonicalization counts, warnings.
+func fullReport(t testing.TB) *diff.Report {
+	t.Helper()
+	r := genReport(11, 10)
+	genSkipped(r, 11, 3)
+	var err error
+	if r.Gate, err = diff.CheckGate(r, []string{"removed-spec", "lost-os", "downgrade"}); err != nil {
+		t.Fatal(err)
+	}
+	r.Canonicalized = diff.ValueCounts{{Value: "compiler-exact-version", OldToNew: diff.OldToNew{Old: 2, New: 1}}, {Value: "variant-quotes", OldToNew: diff.OldToNew{Old: 0, New: 3}}}
+	if len(r.Warnings) == 0 {
+		r.Warnings = append(r.Warnings, snapshot.Warning{File: "new/x/specs.md", Line: 4, Message: "meta says 3 specs"})
+	}
+	return r
+}
+
+func jsonOf(t testing.TB, r *diff.Report) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := JSON(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// goTypeNames are what encoding/json's messages say that a user of
+// cachediff cannot act on (issue 11, item 14).
+var goTypeNames = regexp.MustCompile(`diff\.|snapshot\.|report\.|struct \{|Go (struct field|value)|\*string|\bint\b|\[\]string`)
+
+// TestDecodeRequiresEveryField: a saved report with any one field a v1
+// report always has deleted (the first element of each list standing for
+// all), or null in its place, is refused with the field's name and the
+// line of its object; deleting an optional field is not (issue 11,
+// item 12: {"schema": "cachediff/v1"} alone rendered "No changes").
+func TestDecodeRequiresEveryField(t *testing.T) {
+	data := jsonOf(t, fullReport(t))
+	optional := map[string]bool{"gate": true, "old_file": true, "new_file": true, "stacks_joined": true, "stacks_left": true,
+		"skipped": true, "options.packages": true, "options.stacks": true, "options.ignore": true}
+	pairOnly := map[string]bool{"facet": true, "from": true, "to": true} // optional in pairs, not in updates
+	var doc any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	tried := 0
+	var walk func(path string, v any, edit func(func(any) any) any)
+	walk = func(path string, v any, edit func(func(any) any) any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if strings.HasSuffix(path, "counts") || strings.HasSuffix(path, "canonicalized") {
+				return // keyed by value
+			}
+			for k, fv := range v {
+				p := strings.TrimPrefix(path+"."+k, ".")
+				if p == "schema" {
+					continue
+				}
+				for _, mode := range []string{"delete", "null"} {
+					edited := edit(func(o any) any {
+						m := o.(map[string]any)
+						if mode == "delete" {
+							delete(m, k)
+						} else {
+							m[k] = nil
+						}
+						return m
+					})
+					out, err := json.Marshal(edited)
+					if err != nil {
+						t.Fatal(err)
+					}
+					_, derr := DecodeBytes(out)
+					tried++
+					isOptional := optional[k] || optional[p] || pairOnly[k] && strings.Contains(p, ".specs.")
+					switch {
+					case mode == "delete" && isOptional:
+						if derr != nil && strings.Contains(derr.Error(), fmt.Sprintf("no %q field", k)) {
+							t.Errorf("without the optional %s: %v", p, derr)
+						}
+					case derr == nil:
+						t.Errorf("%s %s: no error", mode, p)
+					case goTypeNames.MatchString(derr.Error()):
+						t.Errorf("%s %s: %v: Go type names", mode, p, derr)
+					case mode == "delete" && !strings.Contains(derr.Error(), fmt.Sprintf("no %q field", k)):
+						t.Errorf("delete %s: %v", p, derr)
+					}
+				}
+				walk(p, fv, func(f func(any) any) any {
+					return edit(func(o any) any {
+						m := o.(map[string]any)
+						m[k] = f(m[k])
+						return m
+					})
+				})
+			}
+		case []any:
+			if len(v) > 0 {
+				walk(path+"[0]", v[0], func(f func(any) any) any {
+					return edit(func(o any) any {
+						l := o.([]any)
+						l[0] = f(l[0])
+						return l
+					})
+				})
+			}
+		}
+	}
+	walk("", doc, func(f func(any) any) any { return f(deepCopy(doc)) })
+	if tried < 100 {
+		t.Errorf("only %d edits tried", tried)
+	}
+}
+
+// TestDecodeLaws: a report whose numbers disagree is refused, never
+// rendered (issue 11, item 12).
+func TestDecodeLaws(t *testing.T) {
+	base := fullReport(t)
+	if _, err := DecodeBytes(jsonOf(t, base)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	changed := slices.IndexFunc(base.Packages, func(p diff.Package) bool { return p.Status == diff.Changed && p.Counts.Rebuilt > 0 })
+	if changed < 0 || base.Gate.Passed() {
+		t.Fatal("the generated report has no changed package with rebuilt specs, or its gate passed")
+	}
+	for _, tc := range []struct {
+		name, want string
+		edit       func(r *diff.Report)
+	}{
+		{"negative count", "", nil}, // by text below
+		{"specs not conserved", "summary.specs: old is", func(r *diff.Report) { r.Summary.Specs.Old++ }},
+		{"side disagrees", "old.specs", func(r *diff.Report) { r.Old.Specs++ }},
+		{"packages not conserved", "summary.packages: new is", func(r *diff.Report) { r.Summary.Packages.New++ }},
+		{"a package dropped", "packages: ", func(r *diff.Report) { r.Packages = r.Packages[1:] }},
+		{"package counts not conserved", fmt.Sprintf("packages[%d].counts: old is", changed), func(r *diff.Report) { r.Packages[changed].Counts.Old++ }},
+		{"list shorter than its count", fmt.Sprintf("packages[%d].specs.rebuilt", changed), func(r *diff.Report) {
+			p := &r.Packages[changed]
+			p.Specs.Rebuilt = p.Specs.Rebuilt[1:]
+		}},
+		{"summary not the sum", "summary.specs.rebuilt", func(r *diff.Report) {
+			r.Summary.Specs.Rebuilt++
+			r.Summary.Specs.Unchanged--
+		}},
+		{"packages out of order", "name", func(r *diff.Report) { r.Packages[0], r.Packages[1] = r.Packages[1], r.Packages[0] }},
+		{"status and counts", fmt.Sprintf("packages[%d]", changed), func(r *diff.Report) { r.Packages[changed].Status = diff.Added }},
+		{"updates", "updates", func(r *diff.Report) { r.Updates[0].Specs++ }},
+		{"facet sum", "facets.compiler.counts", func(r *diff.Report) { r.Facets.Compiler.Counts[0].Old++ }},
+		{"facet removed", "facets.os.removed", func(r *diff.Report) { r.Facets.OS.Removed = append(r.Facets.OS.Removed, "x") }},
+		{"empty gate", "gate.fail_on: empty", func(r *diff.Report) { r.Gate = &diff.Gate{FailOn: []string{}, Tripped: []diff.Trip{}} }},
+		{"gate says passed", "gate.tripped", func(r *diff.Report) { r.Gate.Tripped = []diff.Trip{} }},
+		{"gate count", "gate.tripped[0].count", func(r *diff.Report) { r.Gate.Tripped[0].Count++ }},
+		{"gate kind twice", "gate.fail_on[1]", func(r *diff.Report) { r.Gate.FailOn[1] = r.Gate.FailOn[0] }},
+		{"tripped kind not failed on", "gate.tripped[0].kind", func(r *diff.Report) { r.Gate.Tripped[0].Kind = "lost-target" }},
+	} {
+		if tc.edit == nil {
+			continue
+		}
+		r := fullReport(t)
+		tc.edit(r)
+		_, err := DecodeBytes(jsonOf(t, r))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
+		}
+	}
+	// Edits that typed structs cannot hold.
+	data := string(jsonOf(t, base))
+	for _, tc := range []struct{ name, old, new, want string }{
+		{"schema alone", data, `{"schema": "cachediff/v1"}`, `no "old" field`},
+		{"negative count", `"old": ` + fmt.Sprint(base.Summary.Specs.Old), `"old": -5`, "summary.specs.old: want a count (a whole number, 0 or more), not -5"},
+		{"fraction", `"old": ` + fmt.Sprint(base.Summary.Specs.Old), `"old": 1.5`, "not 1.5"},
+		{"empty gate object", `"gate": {`, `"gate": {}, "x": {`, `gate: no "fail_on" field`},
+		{"a key twice", `"canonicalize": `, `"canonicalize": true, "canonicalize": `, `key "canonicalize" is there twice`},
+		{"a key in another case", `"summary": {`, `"Summary": {`, `key "Summary": cachediff/v1 writes "summary"`},
+		{"a count as a string", `"variant-quotes": {`, `"variant-quotes": {"old": 0, "new": "3"}, "zz": {`, `canonicalized["variant-quotes"].new: want a count`},
+		{"a value twice", `"variant-quotes"`, `"compiler-exact-version"`, `the value "compiler-exact-version" is listed twice`},
+		{"not UTF-8", `"path": "old"`, "\"path\": \"ol\xff\"", "not valid UTF-8"},
+		{"trailing data", data, data + "{}", "more after the end of the document"},
+		{"a list", data, `[]`, "not a cachediff JSON report: the document is a list"},
+		{"schema a number", data, `{"schema": 1}`, `want a string such as "cachediff/v1"`},
+	} {
+		if !strings.Contains(data, tc.old) {
+			t.Fatalf("%s: %q not in the report", tc.name, tc.old)
+		}
+		_, err := DecodeBytes([]byte(strings.Replace(data, tc.old, tc.new, 1)))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
+		} else if goTypeNames.MatchString(err.Error()) {
+			t.Errorf("%s: %v: Go type names", tc.name, err)
+		}
+	}
+}
+
+// TestDecodePositions: a bad value is reported at its own line and
+// column, also inside canonicalized and facets.*.counts (which
+// encoding/json decodes through diff.ValueCounts, at offsets of their own:
+// "line 2, column 1"), and without Go type names (issue 11, item 14).
+func TestDecodePositions(t *testing.T) {
+	data := string(jsonOf(t, fullReport(t)))
+	for _, tc := range []struct{ name, old, new, path string }{
+		{"canonicalized", `"variant-quotes": {`, `"variant-quotes": {"old": "x", "new": 3}, "y": {`, `canonicalized["variant-quotes"].old`},
+		{"facets counts", `"ubuntu22.04": {`, `"ubuntu22.04": [], "z": {`, `facets.os.counts["ubuntu22.04"]`},
+		{"a stack row", `"specs": {`, `"specs": {"old": {}, "x": {`, `.specs.old`},
+		{"a count of a package", `"counts": {`, `"counts": {"old": true, "x": {`, `packages[0].counts.old`},
+		{"a hash", `"hash": "`, `"hash": 7, "x": "`, `.hash`},
+	} {
+		at := strings.Index(data, tc.old)
+		if at < 0 {
+			t.Fatalf("%s: %q not in the report", tc.name, tc.old)
+		}
+		edited := data[:at] + tc.new + data[at+len(tc.old):]
+		line := strings.Count(data[:at], "\n") + 1
+		_, err := DecodeBytes([]byte(edited))
+		if err == nil {
+			t.Errorf("%s: no error", tc.name)
+			continue
+		}
+		var se *ShapeError
+		if !errors.As(err, &se) || se.Line != line || !strings.Contains(se.Path, tc.path) {
+			t.Errorf("%s: %v, want line %d and a path with %s", tc.name, err, line, tc.path)
+		}
+		if goTypeNames.MatchString(err.Error()) {
+			t.Errorf("%s: %v: Go type names", tc.name, err)
+		}
+	}
+}
+
+// TestDecodeFileNotRegular: render reads a report (and --template a
+// template) only from a regular file, up to its size: /dev/zero, a FIFO
+// or a folder is an error at once, not a read until memory runs out
+// (issue 11, item 3).
+func TestDecodeFileNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	paths := []string{dir}
+	if runtime.GOOS != "windows" {
+		paths = append(paths, "/dev/zero")
+	}
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		if _, err := DecodeFile(p); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("DecodeFile(%s): %v", p, err)
+		}
+		if _, err := ReadFile(p); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("ReadFile(%s): %v", p, err)
+		}
+	}
+	good := filepath.Join(dir, "r.json")
+	if err := os.WriteFile(good, jsonOf(t, fullReport(t)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := DecodeFile(good); err != nil {
+		t.Errorf("DecodeFile of a saved report: %v", err)
+	}
+}
+
+// TestDecodeRendersEmptyVersions: a report whose package has no versions
+// on either side (a page of specs with "versions": []) decodes and renders
+// (issue 11, item 7, the render side).
+func TestDecodeRendersEmptyVersions(t *testing.T) {
+	r := onePackage("p")
+	p := &r.Packages[0]
+	p.Versions.Old, p.Versions.New = []string{}, []string{}
+	for _, pr := range []*diff.Pair{&p.Specs.Rebuilt[0]} {
+		pr.Old.Versions, pr.New.Versions = []string{}, []string{}
+	}
+	renderAll(t, r)
+}
+
+func deepCopy(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		c := make(map[string]any, len(v))
+		for k, e := range v {
+			c[k] = deepCopy(e)
+		}
+		return c
+	case []any:
+		c := make([]any, len(v))
+		for i, e := range v {
+			c[i] = deepCopy(e)
+		}
+		return c
+	}
+	return v
+}
