@@ -226,7 +226,7 @@ func renderOptions(opts *options, stdout io.Writer) report.Options {
 // a user template before any snapshot is loaded.
 func renderer(opts *options) (report.Renderer, error) {
 	if opts.template != "" {
-		text, err := os.ReadFile(opts.template)
+		text, err := report.ReadFile(opts.template) // a regular file, up to its size: not /dev/zero
 		if err != nil {
 			return nil, fmt.Errorf("reading the template: %w", err)
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/cachediff/cachediff/report"
@@ -41,12 +40,11 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 	if err := refuseInputs(opts.output, path, opts.template); err != nil {
 		return exitTrouble, err
 	}
-	f, err := os.Open(path)
+	data, err := report.ReadFile(path) // a regular file, up to its size: not /dev/zero
 	if err != nil {
 		return exitTrouble, fmt.Errorf("reading the report: %w", err)
 	}
-	defer f.Close()
-	r, err := report.Decode(f)
+	r, err := report.DecodeBytes(data)
 	if err != nil {
 		return exitTrouble, fmt.Errorf("reading %s: %w", path, err)
 	}
