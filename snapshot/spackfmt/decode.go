@@ -285,7 +285,7 @@ func (d *decoder) database() error {
 // installs reads the records of an index: {hash: {spec, in_buildcache, ...}}.
 func (d *decoder) installs() error {
 	return d.s.object(func(key []byte) error {
-		id := string(key)
+		id := d.s.internHash(key)
 		line := d.lineAt(d.s.pos)
 		var n *Node
 		inCache := false
@@ -399,7 +399,7 @@ func (d *decoder) concreteSpecs() error {
 		}
 	}
 	return d.s.object(func(key []byte) error {
-		id := string(key)
+		id := d.s.internHash(key)
 		line := d.lineAt(d.s.pos)
 		n, err := d.node(line)
 		if err != nil {

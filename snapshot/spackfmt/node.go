@@ -84,7 +84,7 @@ func (d *decoder) nodeBody(n *Node) error {
 			err = d.deps(n)
 		case "hash", "_hash":
 			var h string
-			h, err = s.str()
+			h, err = s.hash()
 			if n.Hash == "" {
 				n.Hash = h
 			} else {
@@ -92,7 +92,7 @@ func (d *decoder) nodeBody(n *Node) error {
 			}
 		case "full_hash", "build_hash":
 			var h string
-			h, err = s.str()
+			h, err = s.hash()
 			n.aliases = append(n.aliases, h)
 		case "package_hash":
 			n.PackageHash, err = s.str()
@@ -287,7 +287,7 @@ func (d *decoder) deps(n *Node) error {
 	s := d.s
 	one := func(r *depRef) error {
 		if s.peek() == '"' { // {name: "hash"}
-			h, err := s.str()
+			h, err := s.hash()
 			r.refs[0] = h
 			return err
 		}
@@ -297,11 +297,11 @@ func (d *decoder) deps(n *Node) error {
 			case "name":
 				r.name, err = s.istr()
 			case "hash":
-				r.refs[0], err = s.str()
+				r.refs[0], err = s.hash()
 			case "build_hash":
-				r.refs[1], err = s.str()
+				r.refs[1], err = s.hash()
 			case "full_hash":
-				r.refs[2], err = s.str()
+				r.refs[2], err = s.hash()
 			case "type", "deptypes":
 				r.types, err = s.strList()
 			case "virtuals":

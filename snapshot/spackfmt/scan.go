@@ -22,6 +22,8 @@ type scanner struct {
 	// intern maps short, repeated values (OS, platform, target, deptypes,
 	// variant spellings) to one string each.
 	intern map[string]string
+	lists  map[string][]string
+	hashes map[string]string
 }
 
 // pathElem is one step of a JSON path: an object key, or an array index
@@ -212,47 +214,48 @@ func (s *scanner) array(fn func(i int) error) error {
 }
 
 // rawString reads a string and returns its bytes, unescaped. Without
-// escapes they alias the input.
+// escapes they alias the input. One pass over the bytes finds the end,
+// escapes, control characters and non-ASCII bytes (checked as UTF-8 only
+// then).
 func (s *scanner) rawString() ([]byte, error) {
 	if s.peek() != '"' {
 		return nil, s.want("a string")
 	}
 	start := s.pos
-	s.pos++
-	escaped := false
+	data := s.data
+	i := start + 1
+	escaped, ascii := false, true
 	for {
-		i := bytes.IndexByte(s.data[s.pos:], '"')
-		if i < 0 {
+		if i >= len(data) {
 			return nil, s.errAt(start, "unterminated string")
 		}
-		end := s.pos + i
-		// An odd run of backslashes before the quote escapes it.
-		n := 0
-		for j := end - 1; j > start && s.data[j] == '\\'; j-- {
-			n++
-		}
-		if n > 0 || bytes.IndexByte(s.data[s.pos:end], '\\') >= 0 {
-			escaped = true
-		}
-		s.pos = end + 1
-		if n%2 == 0 {
+		c := data[i]
+		if c == '"' {
 			break
 		}
-	}
-	raw := s.data[start+1 : s.pos-1]
-	for _, c := range raw {
+		if c == '\\' {
+			escaped = true
+			i += 2
+			continue
+		}
 		if c < 0x20 {
 			return nil, s.errAt(start, "control character in a string")
 		}
+		if c >= 0x80 {
+			ascii = false
+		}
+		i++
 	}
+	s.pos = i + 1
+	raw := data[start+1 : i]
 	if !escaped {
-		if !utf8.Valid(raw) {
+		if !ascii && !utf8.Valid(raw) {
 			return nil, s.errAt(start, "string is not valid UTF-8")
 		}
 		return raw, nil
 	}
 	var out string
-	if err := json.Unmarshal(s.data[start:s.pos], &out); err != nil {
+	if err := json.Unmarshal(data[start:s.pos], &out); err != nil {
 		return nil, s.errAt(start, "bad string: %v", err)
 	}
 	return []byte(out), nil
@@ -284,15 +287,51 @@ func (s *scanner) internBytes(b []byte) string {
 	return v
 }
 
-// strList reads an array of strings (interned).
+// strList reads an array of strings. Lists are interned by their text
+// (deptypes and virtuals repeat on every edge); the caller must not
+// modify them.
 func (s *scanner) strList() ([]string, error) {
+	if s.peek() != '[' {
+		return nil, s.want("an array")
+	}
+	start := s.pos
+	if end := bytes.IndexByte(s.data[start:], ']'); end > 0 && end < 256 {
+		if l, ok := s.lists[string(s.data[start:start+end+1])]; ok {
+			s.pos = start + end + 1
+			return l, nil
+		}
+	}
 	var out []string
 	err := s.array(func(int) error {
 		v, err := s.istr()
 		out = append(out, v)
 		return err
 	})
+	if err == nil && s.pos-start < 256 && len(s.lists) < 4096 {
+		if s.lists == nil {
+			s.lists = map[string][]string{}
+		}
+		s.lists[string(s.data[start:s.pos])] = out
+	}
 	return out, err
+}
+
+// hash reads a hash string, interned in a table of its own: a node's hash
+// appears once per edge to it.
+func (s *scanner) hash() (string, error) {
+	b, err := s.rawString()
+	if err != nil {
+		return "", err
+	}
+	if v, ok := s.hashes[string(b)]; ok {
+		return v, nil
+	}
+	v := string(b)
+	if s.hashes == nil {
+		s.hashes = map[string]string{}
+	}
+	s.hashes[v] = v
+	return v, nil
 }
 
 // literal reads true, false, null or a number and returns its text.
@@ -356,9 +395,24 @@ func (s *scanner) skip() error {
 		c := s.data[s.pos]
 		switch c {
 		case '"':
-			if _, err := s.rawString(); err != nil {
-				return err
+			// Only the end matters here: the first quote not escaped.
+			i := s.pos + 1
+			for {
+				j := bytes.IndexByte(s.data[i:], '"')
+				if j < 0 {
+					return s.errAt(s.pos, "unterminated string")
+				}
+				i += j
+				n := 0
+				for k := i - 1; s.data[k] == '\\'; k-- {
+					n++
+				}
+				i++
+				if n%2 == 0 {
+					break
+				}
 			}
+			s.pos = i
 			continue
 		case '{', '[':
 			stack = append(stack, c)
@@ -387,4 +441,17 @@ func (s *scanner) end() error {
 		return s.errf("unexpected data after the document")
 	}
 	return nil
+}
+
+// internHash returns the interned string of a hash met as a key.
+func (s *scanner) internHash(b []byte) string {
+	if v, ok := s.hashes[string(b)]; ok {
+		return v
+	}
+	v := string(b)
+	if s.hashes == nil {
+		s.hashes = map[string]string{}
+	}
+	s.hashes[v] = v
+	return v
 }
