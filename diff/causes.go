@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // Rebuild causes (issue 13). Spack's own files (build-cache indexes,
@@ -586,4 +588,45 @@ func (e *explainer) roots() *RootChanges {
 	slices.SortFunc(rc.Removed, byRoot)
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })
 	return rc
+}
+
+// GraphOf returns a snapshot's dependency graph: its specs (and the
+// unlisted ones they depend on) that have edges, by hash; nil when no spec
+// has edges (catalogue pages), at the cost of a look at each package.
+func GraphOf(s *snapshot.Snapshot) Graph {
+	edges := false
+	for _, p := range s.Packages {
+		if len(p.Specs) > 0 && p.Specs[0].Deps != nil || len(p.Unlisted) > 0 {
+			edges = true
+			break
+		}
+	}
+	if !edges {
+		return nil
+	}
+	g := make(Graph, s.Specs())
+	add := func(name string, sp *snapshot.Spec) {
+		n := &GraphNode{Hash: sp.Hash, Name: name, Version: strings.Join(sp.Versions, ","), Compiler: sp.Compiler,
+			OS: sp.OS, Platform: sp.Platform, Target: sp.Target, Variants: sp.Variants, PackageHash: sp.Recipe, Root: sp.Root}
+		if sp.Deps != nil {
+			n.Deps = make([]Edge, len(sp.Deps))
+			for i, d := range sp.Deps {
+				n.Deps[i] = Edge{Name: d.Name, Hash: d.Hash, Types: d.Types, Virtuals: d.Virtuals}
+			}
+		}
+		if _, dup := g[sp.Hash]; !dup {
+			g[sp.Hash] = n
+		}
+	}
+	for _, p := range s.Packages {
+		for i := range p.Specs {
+			add(p.Name, &p.Specs[i])
+		}
+	}
+	for _, p := range s.Packages {
+		for i := range p.Unlisted {
+			add(p.Unlisted[i].Name, &p.Unlisted[i].Spec)
+		}
+	}
+	return g
 }

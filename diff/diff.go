@@ -119,6 +119,9 @@ func CompareWith(old, new *snapshot.Snapshot, f Filter) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Rebuild causes follow edges through the whole snapshots, filtered
+	// out packages included (causes.go).
+	og, ng := GraphOf(old), GraphOf(new)
 	old, new = f.apply(old), f.apply(new)
 	var ignore [numFacets]bool
 	for _, name := range f.Ignore {
@@ -185,6 +188,7 @@ func CompareWith(old, new *snapshot.Snapshot, f Filter) (*Report, error) {
 	if r.Warnings == nil {
 		r.Warnings = []snapshot.Warning{}
 	}
+	r.Explain(og, ng)
 	return r, nil
 }
 

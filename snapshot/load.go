@@ -98,6 +98,7 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 		// to fix it.
 		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, tagErr))}
 	}
+	snap.mergeSpackFiles(pageWarnings, counts)
 	bad := snap.checkPages()
 	for _, e := range bad {
 		errs = append(errs, e)

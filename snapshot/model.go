@@ -80,6 +80,14 @@ type Package struct {
 	Tag   string
 	Specs []Spec // sorted by hash
 	Line  int    // line of spec_details in File, for messages
+	// Unlisted are specs this package's file holds only as dependencies
+	// of listed ones (an index's records outside the build cache, such as
+	// an external compiler): not counted anywhere, only for the
+	// dependency graph (spack.go).
+	Unlisted []NamedSpec
+	// merge says the package came from a Spack file (spack.go): the same
+	// package in several such files of a snapshot is one package.
+	merge bool
 }
 
 // Spec is one built spec of a package page. Its string facets are in
@@ -99,6 +107,30 @@ type Spec struct {
 	Tarball string `json:"tarball,omitempty"`
 	// Extra keeps the fields this version of cachediff does not know.
 	Extra map[string]json.RawMessage `json:"extra,omitempty"`
+	// Deps are the spec's dependency edges, from Spack's own files
+	// (spack.go); nil when the format keeps none (a catalogue page).
+	Deps []Dep `json:"-"`
+	// Recipe is the hash of the package recipe, when the file has one.
+	Recipe string `json:"-"`
+	// Root names the lockfile root this spec is (its spec as written), or "".
+	Root string `json:"-"`
+}
+
+// NamedSpec is a spec with its package's name (Package.Unlisted).
+type NamedSpec struct {
+	Name string
+	Spec
+}
+
+// Dep is a dependency edge: the dependency's package name and hash, the
+// dependency types (build, link, run, test) and the virtuals it provides
+// to the dependent (c, cxx, mpi...). Its lists may be shared between
+// edges: never modify them.
+type Dep struct {
+	Name     string
+	Hash     string
+	Types    []string
+	Virtuals []string
 }
 
 // Warning is a problem in the input that does not stop the diff.

@@ -1,0 +1,181 @@
+package snapshot
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
+)
+
+// Spack's own files as snapshots (issue 13): a build-cache index
+// (index.json, or a build_cache/ folder holding one), an environment
+// lockfile (spack.lock), a spec file (*.spec.json, *.spec.json.sig) or a
+// folder of them. Package spackfmt decodes them; this file maps its nodes
+// onto packages and specs:
+//
+//   - the facets as spackfmt documents them (compiler name@version, "none"
+//     without one; variants in Spack's spelling), then canonicalized as
+//     pages are;
+//   - stacks: none for an index or spec files; for a lockfile, the
+//     environment's roots whose DAG holds the spec, each named by its spec
+//     as written in the lockfile's roots (py-numpy, mpich~fortran,
+//     python@3.13.5), so the per-stack table, the restacked category and
+//     the lost-stack gate speak of roots;
+//   - Deps, Recipe and Root, for the rebuild causes (diff/causes.go);
+//   - an index's records outside the build cache (an external compiler)
+//     are no specs but are kept in Package.Unlisted, as dependencies.
+//
+// The same package in several Spack files of one snapshot (a folder of
+// spec files sharing dependencies) is one package; a hash in several
+// files is one spec.
+
+func init() { builtinDecoders = append(builtinDecoders, spackDecoder{}) }
+
+type spackDecoder struct{}
+
+// Claims the names Spack gives these files; Detect decides by content.
+func (spackDecoder) Claims(base string) bool {
+	return base == "index.json" || base == "spack.lock" ||
+		strings.HasSuffix(base, ".spec.json") || strings.HasSuffix(base, ".spec.json.sig")
+}
+
+func (spackDecoder) Detect(head []byte) bool { return spackfmt.Sniff(head) != spackfmt.Unknown }
+
+func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, error) {
+	set, err := spackfmt.Decode(file, data)
+	if err != nil {
+		var e *spackfmt.Error
+		if errors.As(err, &e) {
+			return nil, nil, &Error{File: e.File, Line: e.Line, Col: e.Col, Msg: e.Path + ": " + e.Msg}
+		}
+		return nil, nil, &Error{File: file, Msg: err.Error()}
+	}
+	var warnings []Warning
+	for _, w := range set.Warnings {
+		warnings = append(warnings, Warning{File: w.File, Line: w.Line, Message: w.Message})
+	}
+	roots := map[string]string{}
+	for _, r := range set.Roots {
+		roots[r.Hash] = r.Name()
+	}
+	byName := map[string]*Package{}
+	var pkgs []*Package
+	pkg := func(n *spackfmt.Node) *Package {
+		p := byName[n.Name]
+		if p == nil {
+			p = &Package{Name: n.Name, File: file, Line: n.Line, merge: true}
+			byName[n.Name] = p
+			pkgs = append(pkgs, p)
+		}
+		return p
+	}
+	for _, n := range set.Nodes {
+		if !isHash(n.Hash) {
+			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s has a malformed hash %q (want 32 characters of a-z and 2-7)", n.Name, shorten(n.Hash, 40))}
+		}
+		p := pkg(n)
+		p.Specs = append(p.Specs, specOf(n, roots))
+	}
+	for _, n := range set.Others {
+		p := pkg(n)
+		p.Unlisted = append(p.Unlisted, NamedSpec{n.Name, specOf(n, roots)})
+	}
+	// Packages with only unlisted specs stay, for the graph, with no
+	// specs; mergeSpackFiles moves them aside.
+	slices.SortFunc(pkgs, func(a, b *Package) int { return strings.Compare(a.Name, b.Name) })
+	if len(pkgs) == 0 {
+		return nil, nil, &Error{File: file, Msg: fmt.Sprintf("%s %s holds no spec", set.Kind, file)}
+	}
+	return pkgs, warnings, nil
+}
+
+func specOf(n *spackfmt.Node, roots map[string]string) Spec {
+	s := Spec{Hash: n.Hash, Compiler: n.Compiler, OS: n.OS, Platform: n.Platform, Target: n.Target,
+		Variants: slices.Clone(n.Variants), Stacks: slices.Clone(n.Roots), Recipe: n.PackageHash, Root: roots[n.Hash],
+		Deps: make([]Dep, len(n.Deps))}
+	if n.Version != "" {
+		s.Versions = []string{n.Version}
+	}
+	for i, d := range n.Deps {
+		s.Deps[i] = Dep{Name: d.Name, Hash: d.Hash, Types: d.Types, Virtuals: d.Virtuals}
+	}
+	return s
+}
+
+// mergeSpackFiles makes the packages of Spack files that share a name one
+// package (specs by hash, once), moving their warnings and counts along;
+// packages left with no listed spec (only unlisted ones) go to the first
+// package's Unlisted so that no package without specs is reported. It
+// keeps Packages sorted by name.
+func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*Package]RuleCounts) {
+	found := false
+	for _, p := range s.Packages {
+		if p.merge {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return
+	}
+	slices.SortStableFunc(s.Packages, func(a, b *Package) int {
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.File, b.File))
+	})
+	var c *canonicalizer
+	if !s.Raw {
+		c = newCanonicalizer()
+	}
+	out := s.Packages[:0]
+	var orphans []NamedSpec // unlisted specs of packages with no listed spec
+	var orphanOwner *Package
+	for i := 0; i < len(s.Packages); {
+		p := s.Packages[i]
+		j := i + 1
+		for j < len(s.Packages) && s.Packages[j].Name == p.Name && p.merge && s.Packages[j].merge {
+			q := s.Packages[j]
+			p.Specs = append(p.Specs, q.Specs...)
+			p.Unlisted = append(p.Unlisted, q.Unlisted...)
+			warnings[p] = append(warnings[p], warnings[q]...)
+			if counts[q] != nil {
+				if counts[p] == nil {
+					counts[p] = RuleCounts{}
+				}
+				counts[p].add(counts[q])
+			}
+			j++
+		}
+		if j > i+1 {
+			slices.SortStableFunc(p.Specs, func(a, b Spec) int { return strings.Compare(a.Hash, b.Hash) })
+			p.Specs = slices.CompactFunc(p.Specs, func(a, b Spec) bool { return a.Hash == b.Hash })
+		}
+		if p.merge && c != nil {
+			for k := range p.Unlisted {
+				c.spec(&p.Unlisted[k].Spec)
+			}
+		}
+		if p.merge && len(p.Specs) == 0 {
+			orphans = append(orphans, p.Unlisted...)
+			if w := warnings[p]; len(w) > 0 || counts[p] != nil {
+				// Keep what the file said: it moves to the next package.
+				if orphanOwner == nil {
+					orphanOwner = &Package{}
+				}
+				warnings[orphanOwner] = append(warnings[orphanOwner], w...)
+			}
+		} else {
+			out = append(out, p)
+		}
+		i = j
+	}
+	s.Packages = out
+	if len(orphans) > 0 && len(out) > 0 {
+		first := out[0]
+		first.Unlisted = append(first.Unlisted, orphans...)
+	}
+	if orphanOwner != nil && len(out) > 0 {
+		warnings[out[0]] = append(warnings[out[0]], warnings[orphanOwner]...)
+	}
+}

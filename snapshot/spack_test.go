@@ -1,0 +1,159 @@
+package snapshot
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const spackFixtures = "../testdata/spack-formats"
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func specLines(s *Snapshot) []string {
+	var out []string
+	for _, p := range s.Packages {
+		for _, sp := range p.Specs {
+			out = append(out, p.Name+"@"+strings.Join(sp.Versions, ",")+" %"+sp.Compiler+" "+sp.Platform+"-"+sp.OS+"-"+sp.Target+
+				" ["+strings.Join(sp.Variants, " ")+"] stacks="+strings.Join(sp.Stacks, ",")+" deps="+itoa(len(sp.Deps))+" /"+sp.Hash[:7])
+		}
+	}
+	return out
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// A file named on the command line is recognised by content, whatever
+// its name; its nodes become packages and canonical specs.
+func TestLoadSpackFiles(t *testing.T) {
+	tests := []struct {
+		file string
+		want []string
+	}{
+		{"index.v8-layout2-unsigned-mixed.json", []string{
+			"compiler-wrapper@1.0 %none test-debian6-m1 [build_system=generic] stacks= deps=0 /qeehcxy",
+			"gcc-runtime@10.2.1 %none test-debian6-m1 [build_system=generic] stacks= deps=1 /izgzpze",
+			"libdwarf@20130729 %gcc@10.2.1 test-debian6-core2 [build_system=generic] stacks= deps=1 /sk2gqqz",
+			"libdwarf@20130729 %gcc@10.2.1 test-debian6-m1 [build_system=generic] stacks= deps=4 /u5uz3dc",
+			"libelf@0.8.13 %gcc@10.2.1 test-debian6-m1 [build_system=generic] stacks= deps=3 /jr3yipy",
+			"libelf@0.8.13 %gcc@10.2.1 test-debian6-core2 [build_system=generic] stacks= deps=0 /rqh2vuf",
+		}},
+		{"spec.v3-archive-files.spec.json", []string{
+			"archive-files@2.0 %gcc@4.5.0 test-debian6-core2 [] stacks= deps=0 /l3vdiqv",
+		}},
+	}
+	for _, tt := range tests {
+		s, err := Load(filepath.Join(spackFixtures, tt.file), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := specLines(s); !slices.Equal(got, tt.want) {
+			t.Errorf("%s:\n%s\nwant\n%s", tt.file, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
+	}
+	// The external gcc of the v8 index is no spec, but is kept for edges.
+	s, err := Load(filepath.Join(spackFixtures, "index.v8-layout2-unsigned-mixed.json"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var unlisted []string
+	for _, p := range s.Packages {
+		for _, u := range p.Unlisted {
+			unlisted = append(unlisted, u.Name+"@"+u.Versions[0])
+		}
+	}
+	if !slices.Equal(unlisted, []string{"gcc@10.2.1"}) {
+		t.Errorf("unlisted: %v", unlisted)
+	}
+}
+
+// A build_cache/ folder holding index.json, and a folder of spec files
+// that share dependencies: the shared nodes are one spec each.
+func TestLoadSpackFolders(t *testing.T) {
+	dir := t.TempDir()
+	copyFile(t, filepath.Join(spackFixtures, "index.v7-layout2-unsigned.json"), filepath.Join(dir, "mirror", "build_cache", "index.json"))
+	s, err := Load(filepath.Join(dir, "mirror"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Specs() != 2 || len(s.Packages) != 2 {
+		t.Errorf("build_cache: %d specs in %d packages", s.Specs(), len(s.Packages))
+	}
+	specs := filepath.Join(dir, "specs")
+	copyFile(t, filepath.Join(spackFixtures, "spec.v4-libdwarf-core2.spec.json"), filepath.Join(specs, "a", "libdwarf-core2.spec.json"))
+	copyFile(t, filepath.Join(spackFixtures, "spec.v5-libdwarf-m1.spec.json"), filepath.Join(specs, "b", "libdwarf-m1.spec.json"))
+	copyFile(t, filepath.Join(spackFixtures, "spec.v4-libdwarf-core2.spec.json"), filepath.Join(specs, "c", "libelf-core2.spec.json"))
+	if err := os.WriteFile(filepath.Join(specs, "README.md"), []byte("# not a page\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Load(specs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// core2: libdwarf, libelf (twice in files, once here); m1: all five.
+	if s.Specs() != 7 {
+		t.Errorf("spec files: %d specs, want 7:\n%s", s.Specs(), strings.Join(specLines(s), "\n"))
+	}
+	for _, p := range s.Packages {
+		if p.Name == "libelf" && len(p.Specs) != 2 {
+			t.Errorf("libelf: %d specs", len(p.Specs))
+		}
+	}
+}
+
+// Bad input names the file, its line and column, and the JSON path; an
+// unknown format version lists the supported ones.
+func TestLoadSpackErrors(t *testing.T) {
+	dir := t.TempDir()
+	for name, tt := range map[string]struct{ data, want string }{
+		"spack.lock": {"{\"_meta\":{\"file-type\":\"spack-lockfile\",\"lockfile-version\":9}}",
+			"spack.lock: line 1, column 59: _meta.lockfile-version: lockfile version 9 is not supported (cachediff reads versions 1 to 6)"},
+		"index.json": {"{\"database\":{\"version\":\"8\",\n\"installs\":{\"abc\":{\"spec\":{\"name\":3}}}}}",
+			"index.json: line 2, column 35: database.installs.abc.spec.name: want a string, not a number"},
+		"bad.spec.json": {`{"spec":{"_meta":{"version":5},"nodes":[{"name":"z","hash":"short"}]}}`,
+			"bad.spec.json: line 1: spec z has a malformed hash \"short\""},
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(tt.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Load(path, Options{})
+		var le *LoadError
+		if err == nil || !errors.As(err, &le) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", name, err, tt.want)
+		}
+	}
+}
+
+// A dependency hash absent from the file is a warning of the snapshot.
+func TestLoadSpackMissingDependency(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.spec.json")
+	data := `{"spec":{"_meta":{"version":5},"nodes":[{"name":"z","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+"dependencies":[{"name":"y","hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","parameters":{"deptypes":["link"],"virtuals":[]}}]}]}}`
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].Message, "dependency y/bbbbbbb is not in the file") {
+		t.Errorf("warnings: %+v", s.Warnings)
+	}
+}
