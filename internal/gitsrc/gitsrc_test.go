@@ -1,0 +1,356 @@
+package gitsrc
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cachediff/cachediff/internal/gittest"
+)
+
+var (
+	seriesOnce  sync.Once
+	seriesRepo  string
+	seriesWeeks []gittest.Week
+	seriesErr   error
+)
+
+// series returns a repository of the real weekly series, built once per
+// test binary: one commit per week into _cache/develop.
+func series(t *testing.T) (string, []gittest.Week) {
+	t.Helper()
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	seriesOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "cachediff-gitsrc-")
+		if err != nil {
+			seriesErr = err
+			return
+		}
+		seriesRepo = filepath.Join(dir, "catalogue")
+		seriesWeeks, seriesErr = gittest.Series(seriesRepo, "../../testdata/real-series")
+	})
+	if seriesErr != nil {
+		t.Fatal(seriesErr)
+	}
+	return seriesRepo, seriesWeeks
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if seriesRepo != "" {
+		os.RemoveAll(filepath.Dir(seriesRepo))
+	}
+	os.Exit(code)
+}
+
+func TestSplit(t *testing.T) {
+	for _, c := range []struct{ in, rev, path string }{
+		{"HEAD~1:_cache/develop", "HEAD~1", "_cache/develop"},
+		{"main:", "main", ""},
+		{"HEAD@{2025-03-01 10:00:00}:x", "HEAD@{2025-03-01 10:00:00}", "x"},
+		{"v1:a:b", "v1", "a:b"},
+		{"HEAD:./x", "HEAD", "./x"},
+	} {
+		rev, p, ok := Split(c.in)
+		if !ok || rev != c.rev || p != c.path {
+			t.Errorf("Split(%q) = %q, %q, %v; want %q, %q, true", c.in, rev, p, ok, c.rev, c.path)
+		}
+	}
+	for _, in := range []string{"develop", ":_cache/develop", "HEAD@{1:x"} {
+		if _, _, ok := Split(in); ok {
+			t.Errorf("Split(%q) is REV:PATH; want not", in)
+		}
+	}
+}
+
+// TestResolveReadsTheWeek: HEAD~1:_cache/develop lists exactly the files
+// of the week before last, and their blobs are the files' bytes.
+func TestResolveReadsTheWeek(t *testing.T) {
+	repo, weeks := series(t)
+	r, err := Open(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, week := range weeks {
+		back := len(weeks) - 1 - i
+		spec := "HEAD~" + strconv.Itoa(back) + ":_cache/develop"
+		tree, err := r.Resolve(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tree.Commit != week.ID || !tree.IsTree || tree.Base() != "develop" {
+			t.Errorf("%s: commit %s, tree %v, base %q; want %s, true, develop", spec, tree.Commit, tree.IsTree, tree.Base(), week.ID)
+		}
+		if want := week.Tag[len(week.Tag)-10:] + "T12:00:00Z"; tree.Date.Format(time.RFC3339) != want {
+			t.Errorf("%s: date %s, want %s", spec, tree.Date.Format(time.RFC3339), want)
+		}
+		files, err := tree.Files()
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join("../../testdata/real-series", week.Tag)
+		var want, got []string
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				rel, _ := filepath.Rel(dir, p)
+				want = append(want, filepath.ToSlash(rel))
+			}
+			return err
+		})
+		oids := make([]string, len(files))
+		for j, f := range files {
+			got = append(got, f.Path)
+			oids[j] = f.OID
+			if f.Kind != Regular {
+				t.Errorf("%s: %s is of kind %d", spec, f.Path, f.Kind)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s lists %v, want %v", spec, got, want)
+		}
+		n := 0
+		err = r.ReadBlobs(oids, func(j int, data []byte) error {
+			n++
+			disk, err := os.ReadFile(filepath.Join(dir, files[j].Path))
+			if err != nil {
+				return err
+			}
+			if string(disk) != string(data) {
+				t.Errorf("%s: %s: the blob differs from the file", spec, files[j].Path)
+			}
+			return nil
+		})
+		if err != nil || n != len(files) {
+			t.Fatalf("%s: ReadBlobs read %d of %d blobs: %v", spec, n, len(files), err)
+		}
+		if tree.Join("curl/specs.md") != spec+"/curl/specs.md" {
+			t.Errorf("Join: %s", tree.Join("curl/specs.md"))
+		}
+	}
+}
+
+// TestResolveErrors: each way REV:PATH can be wrong says which, and what.
+func TestResolveErrors(t *testing.T) {
+	repo, weeks := series(t)
+	r, err := Open(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := r.Resolve("HEAD:_cache/develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ spec, want string }{
+		{"HEAD~9:_cache/develop", "unknown revision HEAD~9"},
+		{"nosuchbranch:_cache/develop", "unknown revision nosuchbranch"},
+		{"HEAD:_cache/nope", "path _cache/nope does not exist at HEAD (commit " + weeks[4].ID[:12] + ")"},
+		{"HEAD~4:_cache/develop/actsvg", "path _cache/develop/actsvg does not exist at HEAD~4"},
+		{tree.OID + ":curl", "revision " + tree.OID + " is not a commit"},
+		{"-v:x", `unknown revision "-v"`},
+	} {
+		_, err := r.Resolve(c.spec)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Resolve(%q): %v; want %q", c.spec, err, c.want)
+		}
+	}
+	// A file at one revision: a single page.
+	page, err := r.Resolve("HEAD:_cache/develop/curl/specs.md")
+	if err != nil || page.IsTree {
+		t.Fatalf("a page: %v, tree %v", err, page != nil && page.IsTree)
+	}
+	files, err := page.Files()
+	if err != nil || len(files) != 1 || files[0].Path != "" || files[0].OID != page.OID {
+		t.Errorf("a page's files: %v, %v", files, err)
+	}
+	if page.Join("") != "HEAD:_cache/develop/curl/specs.md" {
+		t.Errorf("a page's name: %s", page.Join(""))
+	}
+
+	// Not a repository.
+	bare, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = bare.Resolve("HEAD:_cache/develop")
+	if !errors.Is(err, ErrNotRepo) || !strings.Contains(err.Error(), "not a git repository: /") {
+		t.Errorf("outside a repository: %v", err)
+	}
+	if _, err := bare.Series("HEAD~1..HEAD", "_cache/develop", "", ""); !errors.Is(err, ErrNotRepo) {
+		t.Errorf("a series outside a repository: %v", err)
+	}
+}
+
+// TestResolveRelative: PATH is from the top, or from the current directory
+// when it starts with ./ or ../, as git reads it.
+func TestResolveRelative(t *testing.T) {
+	repo, _ := series(t)
+	top, _ := Open(repo)
+	sub, _ := Open(filepath.Join(repo, "_cache"))
+	want, err := top.Resolve("HEAD:_cache/develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []string{"HEAD:_cache/develop", "HEAD:./develop", "HEAD:../_cache/develop"} {
+		got, err := sub.Resolve(spec)
+		if err != nil || got.OID != want.OID {
+			t.Errorf("from _cache, %s: %v, %v; want the tree %s", spec, got, err, want.OID)
+		}
+	}
+}
+
+func TestNoGit(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	if _, err := Open("."); err != ErrNoGit {
+		t.Errorf("without git: %v", err)
+	}
+}
+
+// TestSeries: the series of log --revs is the base, then each first-parent
+// commit that changed PATH, oldest first.
+func TestSeries(t *testing.T) {
+	repo, weeks := series(t)
+	r, err := Open(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := func(cs []Commit) []string {
+		var l []string
+		for _, c := range cs {
+			l = append(l, c.ID)
+		}
+		return l
+	}
+	all := []string{weeks[0].ID, weeks[1].ID, weeks[2].ID, weeks[3].ID, weeks[4].ID}
+	for _, c := range []struct {
+		rng, path, since, until string
+		want                    []string
+		base                    bool
+	}{
+		{"HEAD~4..HEAD", "_cache/develop", "", "", all, true},
+		{"HEAD~1..HEAD", "_cache/develop", "", "", all[3:], true},
+		{"HEAD", "_cache/develop", "", "", all, false}, // the root has no parent
+		{"HEAD", ".", "", "", all, false},
+		{"main", "_cache/develop", "2025-03-01", "", all[1:], true},         // the parent of the first after the date
+		{"main", "_cache/develop", "", "2025-03-03", all[:3], false},        // the root again
+		{"HEAD~3..HEAD", "_cache/develop/capstone", "", "", all[2:], false}, // capstone: new on 03-02, absent at the base
+		{"HEAD~4..HEAD", "_cache/develop/actsvg", "", "", all[4:], false},   // actsvg: new on 03-16
+		{weeks[1].ID + ".." + weeks[3].ID, "_cache/develop", "", "", all[1:4], true},
+	} {
+		got, err := r.Series(c.rng, c.path, c.since, c.until)
+		if err != nil {
+			t.Errorf("Series(%q, %q, %q, %q): %v", c.rng, c.path, c.since, c.until, err)
+			continue
+		}
+		if !slices.Equal(ids(got), c.want) || got[0].Base != c.base {
+			t.Errorf("Series(%q, %q, %q, %q) = %v (base %v), want %v (base %v)", c.rng, c.path, c.since, c.until, ids(got), got[0].Base, c.want, c.base)
+		}
+		for i, cm := range got {
+			if i > 0 && cm.Base {
+				t.Errorf("element %d is a base", i)
+			}
+			wantSpec := cm.ID + ":" + strings.TrimPrefix(strings.TrimPrefix(c.path, "."), "/")
+			if cm.Spec != wantSpec {
+				t.Errorf("spec %q, want %q", cm.Spec, wantSpec)
+			}
+		}
+	}
+	got, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := got[1]; w.Subject != weeks[4].Tag || w.Date.Format(time.RFC3339) != "2025-03-16T12:00:00Z" {
+		t.Errorf("the last commit: %q %s", w.Subject, w.Date.Format(time.RFC3339))
+	}
+	// From a subdirectory, PATH is relative to it, as for git rev-list.
+	sub, _ := Open(filepath.Join(repo, "_cache"))
+	got, err = sub.Series("HEAD~1..HEAD", "develop", "", "")
+	if err != nil || len(got) != 2 || got[1].Spec != weeks[4].ID+":_cache/develop" {
+		t.Errorf("from _cache: %v, %v", got, err)
+	}
+	for _, c := range []struct{ rng, path, want string }{
+		{"nope..HEAD", "_cache/develop", "unknown revision nope in the range nope..HEAD"},
+		{"HEAD~1..nope", "_cache/develop", "unknown revision nope in the range"},
+		{"HEAD~1..HEAD", "_cache/nothing", "no commit of HEAD~1..HEAD changed _cache/nothing"},
+		{"HEAD~1..HEAD", "../x", "outside the repository"},
+		{"--all", "_cache/develop", "bad revision range"},
+	} {
+		_, err := r.Series(c.rng, c.path, "", "")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Series(%q, %q): %v; want %q", c.rng, c.path, err, c.want)
+		}
+	}
+}
+
+// TestSeriesNoChange: a range where PATH did not change is its base alone;
+// a commit that did not change PATH is not in the series.
+func TestSeriesNoChange(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for i, f := range []string{"a/x", "b/y", "a/x", "b/y"} {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755)
+		os.WriteFile(filepath.Join(dir, f), []byte(strconv.Itoa(i)), 0o644)
+		env := []string{"GIT_COMMITTER_DATE=2025-01-0" + strconv.Itoa(i+1) + "T00:00:00Z"}
+		if _, err := gittest.Git(dir, env, "add", "-A"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(dir, env, "commit", "-q", "-m", "c"+strconv.Itoa(i)); err != nil {
+			t.Fatal(err)
+		}
+		id, _ := gittest.Git(dir, nil, "rev-parse", "HEAD")
+		ids = append(ids, strings.TrimSpace(id))
+	}
+	r, _ := Open(dir)
+	for _, c := range []struct {
+		rng, path string
+		want      []string
+	}{
+		{"HEAD~1..HEAD", "a", ids[2:3]}, // b changed: a's series is its base
+		{"HEAD~3..HEAD", "a", []string{ids[0], ids[2]}},
+		{"HEAD", "a", []string{ids[0], ids[2]}}, // the root made a: no base
+		{"HEAD", "b", []string{ids[1], ids[3]}}, // b is new in c1: its base, the root, has no b
+	} {
+		got, err := r.Series(c.rng, c.path, "", "")
+		var l []string
+		for _, cm := range got {
+			l = append(l, cm.ID)
+		}
+		if err != nil || !slices.Equal(l, c.want) {
+			t.Errorf("Series(%q, %q) = %v, %v; want %v", c.rng, c.path, l, err, c.want)
+		}
+	}
+}
+
+func TestParseCommit(t *testing.T) {
+	obj := "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\nparent 1111111111111111111111111111111111111111\n" +
+		"author A <a@b> 1742126400 -0530\ncommitter C <c@d> 1742126400 -0530\n\n\nFirst line\nsecond line\n\nbody\n"
+	date, subject, err := parseCommit([]byte(obj))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := date.Format(time.RFC3339); got != "2025-03-16T06:30:00-05:30" {
+		t.Errorf("date %s", got)
+	}
+	if subject != "First line second line" {
+		t.Errorf("subject %q", subject)
+	}
+	if firstParent([]byte(obj)) != "1111111111111111111111111111111111111111" {
+		t.Errorf("parent %q", firstParent([]byte(obj)))
+	}
+	if _, _, err := parseCommit([]byte("tree x\n\nmsg")); err == nil {
+		t.Error("a commit without a committer: no error")
+	}
+}

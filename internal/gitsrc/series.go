@@ -1,0 +1,181 @@
+package gitsrc
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"time"
+)
+
+// Commit is one snapshot of a series: PATH at a commit.
+type Commit struct {
+	ID      string    // the full commit id
+	Date    time.Time // the committer date, in the commit's own time zone
+	Subject string    // the first paragraph of the message, on one line (git's %s)
+	Spec    string    // ID:PATH, PATH from the top of the repository: a REV:PATH to load
+	Base    bool      // the range's base (the first element only), not a commit of the range
+}
+
+// Series returns the series of `cachediff log --revs RANGE PATH`, oldest
+// first: PATH at the range's base, then PATH at every first-parent commit
+// of the range that changed it, as
+//
+//	git rev-list --first-parent --reverse [--since=S] [--until=U] RANGE -- PATH
+//
+// lists them. PATH is relative to the current directory (the -C DIR), as
+// in that command; "" and "." are the directory itself. since and until
+// ("" for none) have git's meaning.
+//
+// The base: with a RANGE of one excluded revision (A..B, ^A B) and no
+// since, A; otherwise the first parent of the oldest commit listed (PATH
+// just before the first change), none when that is a root commit. A base
+// where PATH does not exist is left out. When no commit of the range
+// changed PATH the series is the base alone (one snapshot, no step); with
+// no base either it is an error.
+func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
+	if rng == "" || strings.HasPrefix(rng, "-") || strings.ContainsAny(rng, "\n\x00") {
+		return nil, fmt.Errorf("bad revision range %q", rng)
+	}
+	top, err := r.topPath(p)
+	if err != nil {
+		return nil, err
+	}
+	revs, err := r.run(nil, "rev-parse", rng, "--")
+	if err != nil {
+		return nil, r.rangeError(rng, err)
+	}
+	var excluded []string
+	for _, line := range strings.Split(string(revs), "\n") {
+		if id, ok := strings.CutPrefix(line, "^"); ok {
+			excluded = append(excluded, id)
+		}
+	}
+	args := []string{"rev-list", "--first-parent", "--reverse"}
+	if since != "" {
+		args = append(args, "--since="+since)
+	}
+	if until != "" {
+		args = append(args, "--until="+until)
+	}
+	spec := ":(top,literal)" + top
+	if top == "" {
+		spec = ":(top)"
+	}
+	out, err := r.run(nil, append(args, rng, "--", spec)...)
+	if err != nil {
+		return nil, r.rangeError(rng, err)
+	}
+	ids := strings.Fields(string(out))
+	commits, parents, err := r.commits(ids)
+	if err != nil {
+		return nil, err
+	}
+	base := ""
+	switch {
+	case len(excluded) == 1 && since == "":
+		base = excluded[0]
+	case len(commits) > 0:
+		base = parents[0]
+	}
+	if base != "" {
+		oid, _, err := r.object(base + ":" + top)
+		if err != nil {
+			return nil, err
+		}
+		if oid == "" {
+			base = ""
+		}
+	}
+	if base != "" {
+		b, _, err := r.commits([]string{base})
+		if err != nil {
+			return nil, err
+		}
+		b[0].Base = true
+		commits = append(b, commits...)
+	}
+	if len(commits) == 0 {
+		return nil, fmt.Errorf("no commit of %s changed %s, and it has no base where %s exists", rng, displayPath(top), displayPath(top))
+	}
+	for i := range commits {
+		commits[i].Spec = commits[i].ID + ":" + top
+	}
+	return commits, nil
+}
+
+// topPath turns a path relative to the current directory into one
+// relative to the top of the repository.
+func (r *Repo) topPath(p string) (string, error) {
+	if path.IsAbs(p) || strings.ContainsAny(p, "\n\x00") {
+		return "", fmt.Errorf("path %s: want a path inside the repository, relative to the current directory", p)
+	}
+	out, err := r.run(nil, "rev-parse", "--show-prefix")
+	if err != nil {
+		return "", err
+	}
+	prefix := strings.TrimSpace(string(out))
+	top := path.Clean(prefix + p)
+	switch {
+	case top == ".":
+		return "", nil
+	case top == ".." || strings.HasPrefix(top, "../"):
+		return "", fmt.Errorf("path %s is outside the repository", p)
+	}
+	return top, nil
+}
+
+// rangeError names the revision of a range git did not know, when there
+// is one.
+func (r *Repo) rangeError(rng string, err error) error {
+	if _, ok := err.(*gitError); !ok {
+		return err
+	}
+	parts := []string{rng}
+	for _, sep := range []string{"...", ".."} {
+		if a, b, ok := strings.Cut(rng, sep); ok {
+			parts = []string{a, b}
+			break
+		}
+	}
+	for _, rev := range parts {
+		rev = strings.TrimPrefix(rev, "^")
+		if rev == "" {
+			continue // A.. is A..HEAD
+		}
+		if _, verr := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); verr != nil {
+			return fmt.Errorf("unknown revision %s in the range %s", rev, rng)
+		}
+	}
+	return fmt.Errorf("revision range %s: %v", rng, err)
+}
+
+// commits reads the commits ids name, in their order, with their first
+// parents ("" for a root commit).
+func (r *Repo) commits(ids []string) ([]Commit, []string, error) {
+	commits := make([]Commit, len(ids))
+	parents := make([]string, len(ids))
+	if len(ids) == 0 {
+		return commits, parents, nil
+	}
+	err := r.ReadBlobs(ids, func(i int, data []byte) error {
+		date, subject, err := parseCommit(data)
+		if err != nil {
+			return fmt.Errorf("commit %s: %v", ids[i], err)
+		}
+		commits[i] = Commit{ID: ids[i], Date: date, Subject: subject}
+		parents[i] = firstParent(data)
+		return nil
+	})
+	return commits, parents, err
+}
+
+// firstParent returns the first parent of a raw commit object, or "".
+func firstParent(obj []byte) string {
+	head, _, _ := strings.Cut(string(obj), "\n\n")
+	for _, line := range strings.Split(head, "\n") {
+		if id, ok := strings.CutPrefix(line, "parent "); ok {
+			return id
+		}
+	}
+	return ""
+}
