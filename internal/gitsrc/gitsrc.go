@@ -442,3 +442,51 @@ func stderrLine(b []byte) string {
 	}
 	return ""
 }
+
+// Candidate is a file of a tree that is, or may be, a package page.
+type Candidate struct {
+	Name     string // REV:PATH/<file>: how messages name it
+	OID      string
+	MustPage bool // specs.md, or the file REV:PATH names itself
+}
+
+// Note is something in a tree that is not read, and why.
+type Note struct {
+	Name    string // REV:PATH/<file>
+	Message string
+}
+
+// Candidates returns the files of the tree that may be package pages, by
+// the rules of a folder on disk: *.md files outside folders whose names
+// start with a dot (.git, .github), specs.md required to be a page; a
+// Tree that is a file is one page whatever its name. Symbolic links and
+// submodules are not followed (the object store has no file system to
+// resolve them in): each one is a Note.
+func (t *Tree) Candidates() ([]Candidate, []Note, error) {
+	files, err := t.Files()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !t.IsTree {
+		return []Candidate{{Name: t.Spec, OID: t.OID, MustPage: true}}, nil, nil
+	}
+	var cands []Candidate
+	var notes []Note
+	for _, f := range files {
+		dir, name := path.Split(f.Path)
+		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
+			continue
+		}
+		switch f.Kind {
+		case Symlink:
+			notes = append(notes, Note{Name: t.Join(f.Path), Message: "symbolic link: not followed in a git tree"})
+		case Submodule:
+			notes = append(notes, Note{Name: t.Join(f.Path), Message: "submodule: not read"})
+		default:
+			if strings.HasSuffix(name, ".md") {
+				cands = append(cands, Candidate{Name: t.Join(f.Path), OID: f.OID, MustPage: name == "specs.md"})
+			}
+		}
+	}
+	return cands, notes, nil
+}

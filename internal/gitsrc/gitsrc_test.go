@@ -2,6 +2,7 @@ package gitsrc
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -352,5 +353,61 @@ func TestParseCommit(t *testing.T) {
 	}
 	if _, _, err := parseCommit([]byte("tree x\n\nmsg")); err == nil {
 		t.Error("a commit without a committer: no error")
+	}
+}
+
+// TestCandidates: the pages of a tree are found by the rules of a folder
+// on disk.
+func TestCandidates(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"c/zlib/specs.md":      "page",
+		"c/zlib/README.md":     "other markdown",
+		"c/zlib/logo.png":      "not markdown",
+		"c/.hidden/x/specs.md": "in a dot folder",
+		"c/a/.b/specs.md":      "in a dot folder",
+		"c/.top.md":            "a dot file is still read",
+		"c/curl/notes.txt":     "not markdown",
+		"c/curl/specs.md":      "page",
+	} {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
+		os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644)
+	}
+	os.Symlink("zlib", filepath.Join(dir, "c/link"))
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-q", "-m", "x"}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, _ := Open(dir)
+	tree, err := r.Resolve("HEAD:c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cands, notes, err := tree.Candidates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range cands {
+		got = append(got, fmt.Sprintf("%s %v", c.Name, c.MustPage))
+	}
+	want := []string{"HEAD:c/.top.md false", "HEAD:c/curl/specs.md true", "HEAD:c/zlib/README.md false", "HEAD:c/zlib/specs.md true"}
+	if !slices.Equal(got, want) {
+		t.Errorf("candidates %q, want %q", got, want)
+	}
+	if len(notes) != 1 || notes[0].Name != "HEAD:c/link" {
+		t.Errorf("notes %v", notes)
+	}
+	page, err := r.Resolve("HEAD:c/zlib/logo.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cands, _, _ = page.Candidates()
+	if len(cands) != 1 || !cands[0].MustPage || cands[0].Name != "HEAD:c/zlib/logo.png" {
+		t.Errorf("a file named by REV:PATH: %v", cands)
 	}
 }
