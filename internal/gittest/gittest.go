@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/cachediff/cachediff/internal/gen"
 )
 
 // Available reports whether the git program is on PATH.
@@ -65,26 +67,38 @@ func Series(repo, series string) ([]Week, error) {
 	if err != nil {
 		return nil, err
 	}
-	var tags []string
+	var dirs []string
 	for _, e := range entries {
 		if e.IsDir() {
-			tags = append(tags, e.Name())
+			dirs = append(dirs, filepath.Join(series, e.Name()))
 		}
 	}
-	slices.Sort(tags)
+	slices.Sort(dirs)
+	return Commits(repo, dirs...)
+}
+
+// Commits makes a git repository at repo (created when absent) with one
+// commit per folder of dirs, in their order, as Series does.
+func Commits(repo string, dirs ...string) ([]Week, error) {
 	if err := os.MkdirAll(repo, 0o755); err != nil {
 		return nil, err
 	}
 	if _, err := Git(repo, nil, "init", "-q", "-b", "main"); err != nil {
 		return nil, err
 	}
+	// No gc in the background, still writing when a test removes the
+	// repository.
+	if _, err := Git(repo, nil, "config", "gc.auto", "0"); err != nil {
+		return nil, err
+	}
 	dest := filepath.Join(repo, "_cache", "develop")
 	var weeks []Week
-	for i, tag := range tags {
+	for i, dir := range dirs {
+		tag := filepath.Base(dir)
 		if err := os.RemoveAll(dest); err != nil {
 			return nil, err
 		}
-		if err := os.CopyFS(dest, os.DirFS(filepath.Join(series, tag))); err != nil {
+		if err := os.CopyFS(dest, os.DirFS(dir)); err != nil {
 			return nil, err
 		}
 		date := fmt.Sprintf("2025-01-%02dT12:00:00+00:00", 1+i)
@@ -105,4 +119,31 @@ func Series(repo, series string) ([]Week, error) {
 		weeks = append(weeks, Week{Tag: tag, ID: strings.TrimSpace(id)})
 	}
 	return weeks, nil
+}
+
+// BenchRepo returns the repository of a benchmark pair, made when absent:
+// under root's testdata/bench (git-ignored), git-nightly-<specs>, whose
+// HEAD~1:_cache/develop and HEAD:_cache/develop are the old and new trees
+// of gen.BenchPair(root, specs, heavy), packed by git gc as a clone's
+// objects are.
+func BenchRepo(root string, specs int, heavy bool) (string, error) {
+	pair, _, err := gen.BenchPair(root, specs, heavy)
+	if err != nil {
+		return "", err
+	}
+	repo := filepath.Join(filepath.Dir(pair), "git-"+filepath.Base(pair))
+	done := filepath.Join(repo, ".git", "cachediff-bench-done")
+	if _, err := os.Stat(done); err == nil {
+		return repo, nil
+	}
+	if err := os.RemoveAll(repo); err != nil {
+		return "", err
+	}
+	if _, err := Commits(repo, filepath.Join(pair, "old"), filepath.Join(pair, "new")); err != nil {
+		return "", err
+	}
+	if _, err := Git(repo, nil, "gc", "-q"); err != nil {
+		return "", err
+	}
+	return repo, os.WriteFile(done, nil, 0o644)
 }
