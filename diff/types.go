@@ -53,8 +53,13 @@ func (r *Report) HasChanges() bool {
 
 // Side describes one of the two snapshots.
 type Side struct {
-	Path     string `json:"path"`
-	Tag      string `json:"tag"`
+	Path string `json:"path"`
+	Tag  string `json:"tag"`
+	// Rev and Date are the full commit id and its committer date (RFC
+	// 3339, in the commit's time zone) of a snapshot read from git
+	// (REV:PATH); absent for a folder or a file on disk.
+	Rev      string `json:"rev,omitempty"`
+	Date     string `json:"date,omitempty"`
 	Packages int    `json:"packages"`
 	Specs    int    `json:"specs"`
 	// Skipped lists the invalid pages left out with --skip-invalid, sorted

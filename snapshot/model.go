@@ -56,6 +56,8 @@ import "encoding/json"
 type Snapshot struct {
 	Path     string     // as given on the command line
 	Tag      string     // from the pages' categories; "" when none says
+	Rev      string     // the full commit id, when read from git (REV:PATH); else ""
+	Date     string     // that commit's committer date, RFC 3339; else ""
 	Packages []*Package // sorted by name
 	Raw      bool       // loaded without canonicalization
 	Canon    RuleCounts // strings rewritten by each canonicalization rule

@@ -10,6 +10,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/gitsrc"
 )
 
 // diffCommand is the default command: the diff of two snapshots.
@@ -18,11 +19,16 @@ var diffCommand = &command{
 	summary:  "report what changed between two snapshots",
 	about: `Reports what changed between two snapshots of a Spack build-cache catalogue.
 OLD and NEW are _cache/<tag>/ folders of cache.spack.io (one <package>/specs.md
-page per package) or single page files. "cachediff render" renders a report
-saved with --format json again, in any format, without the snapshots (a
-snapshot folder named like a command can be given as ./render).`,
+page per package), single page files, or REV:PATH: PATH at a git revision
+(HEAD~1:_cache/develop), read from the object store of the repository of the
+current directory (or -C DIR) without a checkout. REV:PATH needs the git
+program. An argument that exists on disk is a path. "cachediff render"
+renders a report saved with --format json again, in any format, without the
+snapshots (a snapshot folder named like a command can be given as ./render).`,
 	examples: `cachediff _cache/develop-2025-03-23 _cache/develop-2025-03-30
 cachediff --format json -o diff.json old/ new/
+cachediff HEAD~1:_cache/develop HEAD:_cache/develop  # from git, no checkout
+cachediff -C catalogue v0.23.0:_cache/v0.23.0 main:_cache/develop
 cachediff --format text old/ new/          # one line per changed package
 cachediff --format patch old/ new/ | less  # diff of the spec listings
 cachediff --template notes.tmpl old/ new/
@@ -68,8 +74,8 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip}
-	old, oldErr := snapshot.Load(args[0], lo)
-	new, newErr := snapshot.Load(args[1], lo)
+	old, oldErr := gitsrc.LoadArg(opts.dir, args[0], lo)
+	new, newErr := gitsrc.LoadArg(opts.dir, args[1], lo)
 	switch {
 	case oldErr != nil && newErr != nil:
 		return exitTrouble, errorList{oldErr, newErr}

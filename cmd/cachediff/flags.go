@@ -1,8 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -36,6 +40,9 @@ type options struct {
 	rows      []string // --rows: kinds of rows listed that are summarised by default
 	help      bool
 	version   bool
+	// dir is -C DIR: the command runs as if started there (snapshots,
+	// REV:PATH and files are found from it); "" for the current directory.
+	dir string
 }
 
 // flagGroup is a group of flags, shown under its title in the help: each
@@ -142,7 +149,39 @@ var inputFlags = flagGroup{
 	add: func(fs *pflag.FlagSet, o *options) {
 		fs.BoolVar(&o.raw, "no-canonicalize", false, "compare strings as written (no gcc@=13.2.0 → gcc@13.2.0 and the other rules)")
 		fs.BoolVar(&o.skip, "skip-invalid", false, "leave out invalid pages instead of failing, and list them in the report")
+		fs.StringVarP(&o.dir, "directory", "C", "", "run as if started in `DIR`, like git -C: snapshots, REV:PATH's repository, --output and --template are found from there")
 	},
+	check: checkDir,
+}
+
+// checkDir checks -C DIR and makes the file flags relative to it.
+func checkDir(flags *pflag.FlagSet, o *options) error {
+	if !flags.Changed("directory") {
+		return nil
+	}
+	info, err := os.Stat(o.dir)
+	switch {
+	case o.dir == "":
+		return fmt.Errorf("-C: want a directory")
+	case err != nil:
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("-C %s: %v", o.dir, err)
+	case !info.IsDir():
+		return fmt.Errorf("-C %s: not a directory", o.dir)
+	}
+	o.output, o.template = inDir(o.dir, o.output), inDir(o.dir, o.template)
+	return nil
+}
+
+// inDir returns a relative path p as found from dir ("" stays "").
+func inDir(dir, p string) string {
+	if dir == "" || p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
 }
 
 var filterFlags = flagGroup{

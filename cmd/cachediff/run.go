@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -91,11 +92,21 @@ func usageErrorf(format string, args ...any) error {
 // run picks the command from args, runs it and prints its errors.
 func (c *cli) run(args []string) int {
 	cmd := diffCommand
+	// -C DIR before the command's name, as git takes it, goes to the
+	// command.
+	var lead []string
+	switch {
+	case len(args) > 1 && args[0] == "-C":
+		lead, args = args[:2], args[2:]
+	case len(args) > 0 && strings.HasPrefix(args[0], "-C") && !strings.HasPrefix(args[0], "--"):
+		lead, args = args[:1], args[1:]
+	}
 	if len(args) > 0 {
 		if sub := lookupCommand(args[0]); sub != nil {
 			cmd, args = sub, args[1:]
 		}
 	}
+	args = append(slices.Clip(lead), args...)
 	code, err := c.runCommand(cmd, args)
 	if err == nil {
 		return code

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/cachediff/cachediff/internal/gittest"
 )
 
 // TestMain makes the test binary double as the cachediff command, so that
@@ -35,6 +37,14 @@ func TestMain(m *testing.M) {
 //	                         \xe9, \n) decoded: binary and non-UTF-8 input
 //	recipe DOC STEP FILE     writes the run: script of a workflow step in
 //	                         DOC (a Markdown file) to FILE (see cmdRecipe)
+//	gitrepo REPO DIR...      makes a git repository REPO with one commit per
+//	                         folder DIR, each replacing _cache/develop with
+//	                         the folder's contents (gittest.Commits); the
+//	                         scripts' git runs with fixed identities and
+//	                         without the user's configuration
+//
+// and the condition [exec:git] (testscript's own), for the scripts that
+// need the git program.
 func TestScript(t *testing.T) {
 	testdata, err := filepath.Abs("../../testdata")
 	if err != nil {
@@ -47,18 +57,36 @@ func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
+			for _, kv := range gittest.Vars {
+				k, v, _ := strings.Cut(kv, "=")
+				env.Setenv(k, v)
+			}
 			env.Setenv("TESTDATA", testdata)
 			env.Setenv("DOCS", docs)
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"status": cmdStatus,
-			"glob":   cmdGlob,
-			"bytes":  cmdBytes,
-			"recipe": cmdRecipe,
+			"status":  cmdStatus,
+			"glob":    cmdGlob,
+			"bytes":   cmdBytes,
+			"recipe":  cmdRecipe,
+			"gitrepo": cmdGitRepo,
 		},
 		RequireUniqueNames: true,
 	})
+}
+
+// cmdGitRepo makes a git repository of snapshot folders, one commit each.
+func cmdGitRepo(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: gitrepo REPO DIR...")
+	}
+	dirs := make([]string, len(args)-1)
+	for i, d := range args[1:] {
+		dirs[i] = ts.MkAbs(d)
+	}
+	_, err := gittest.Commits(ts.MkAbs(args[0]), dirs...)
+	ts.Check(err)
 }
 
 // cmdStatus runs a program and checks its exact exit code; testscript's

@@ -27,15 +27,15 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/cachediff/cachediff/internal/gitsrc"
 	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/snapshot/gitsrc"
 )
 
 var specs = []string{"HEAD~1:_cache/develop", "HEAD:_cache/develop"}
 
 // viaGit reads both trees as cachediff does.
 func viaGit(repo string) (int64, error) {
-	r, err := gitsrc.Open(repo)
+	r, err := gitsrc.OpenRepo(repo)
 	if err != nil {
 		return 0, err
 	}

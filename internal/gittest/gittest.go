@@ -25,15 +25,19 @@ func Available() bool {
 	return err == nil
 }
 
-// Env is the environment git runs in for the tests: no global or system
-// configuration, a fixed identity.
+// Vars are the variables git runs with for the tests: no global or
+// system configuration, a fixed identity.
+var Vars = []string{
+	"GIT_CONFIG_NOSYSTEM=1",
+	"GIT_CONFIG_GLOBAL=" + os.DevNull,
+	"GIT_AUTHOR_NAME=cachediff tests", "GIT_AUTHOR_EMAIL=tests@cachediff.invalid",
+	"GIT_COMMITTER_NAME=cachediff tests", "GIT_COMMITTER_EMAIL=tests@cachediff.invalid",
+}
+
+// Env is the environment git runs in for the tests: this process's, and
+// Vars.
 func Env() []string {
-	return append(os.Environ(),
-		"GIT_CONFIG_NOSYSTEM=1",
-		"GIT_CONFIG_GLOBAL="+os.DevNull,
-		"GIT_AUTHOR_NAME=cachediff tests", "GIT_AUTHOR_EMAIL=tests@cachediff.invalid",
-		"GIT_COMMITTER_NAME=cachediff tests", "GIT_COMMITTER_EMAIL=tests@cachediff.invalid",
-	)
+	return append(os.Environ(), Vars...)
 }
 
 // Git runs git in dir with Env and extra variables, and returns its

@@ -2,7 +2,6 @@ package gitsrc
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -76,7 +75,7 @@ func TestSplit(t *testing.T) {
 // of the week before last, and their blobs are the files' bytes.
 func TestResolveReadsTheWeek(t *testing.T) {
 	repo, weeks := series(t)
-	r, err := Open(repo)
+	r, err := OpenRepo(repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +140,7 @@ func TestResolveReadsTheWeek(t *testing.T) {
 // TestResolveErrors: each way REV:PATH can be wrong says which, and what.
 func TestResolveErrors(t *testing.T) {
 	repo, weeks := series(t)
-	r, err := Open(repo)
+	r, err := OpenRepo(repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +175,7 @@ func TestResolveErrors(t *testing.T) {
 	}
 
 	// Not a repository.
-	bare, err := Open(t.TempDir())
+	bare, err := OpenRepo(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,8 +192,8 @@ func TestResolveErrors(t *testing.T) {
 // when it starts with ./ or ../, as git reads it.
 func TestResolveRelative(t *testing.T) {
 	repo, _ := series(t)
-	top, _ := Open(repo)
-	sub, _ := Open(filepath.Join(repo, "_cache"))
+	top, _ := OpenRepo(repo)
+	sub, _ := OpenRepo(filepath.Join(repo, "_cache"))
 	want, err := top.Resolve("HEAD:_cache/develop")
 	if err != nil {
 		t.Fatal(err)
@@ -209,7 +208,7 @@ func TestResolveRelative(t *testing.T) {
 
 func TestNoGit(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	if _, err := Open("."); err != ErrNoGit {
+	if _, err := OpenRepo("."); err != ErrNoGit {
 		t.Errorf("without git: %v", err)
 	}
 }
@@ -218,7 +217,7 @@ func TestNoGit(t *testing.T) {
 // commit that changed PATH, oldest first.
 func TestSeries(t *testing.T) {
 	repo, weeks := series(t)
-	r, err := Open(repo)
+	r, err := OpenRepo(repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +270,7 @@ func TestSeries(t *testing.T) {
 		t.Errorf("the last commit: %q %s", w.Subject, w.Date.Format(time.RFC3339))
 	}
 	// From a subdirectory, PATH is relative to it, as for git rev-list.
-	sub, _ := Open(filepath.Join(repo, "_cache"))
+	sub, _ := OpenRepo(filepath.Join(repo, "_cache"))
 	got, err = sub.Series("HEAD~1..HEAD", "develop", "", "")
 	if err != nil || len(got) != 2 || got[1].Spec != weeks[4].ID+":_cache/develop" {
 		t.Errorf("from _cache: %v, %v", got, err)
@@ -314,7 +313,7 @@ func TestSeriesNoChange(t *testing.T) {
 		id, _ := gittest.Git(dir, nil, "rev-parse", "HEAD")
 		ids = append(ids, strings.TrimSpace(id))
 	}
-	r, _ := Open(dir)
+	r, _ := OpenRepo(dir)
 	for _, c := range []struct {
 		rng, path string
 		want      []string
@@ -353,61 +352,5 @@ func TestParseCommit(t *testing.T) {
 	}
 	if _, _, err := parseCommit([]byte("tree x\n\nmsg")); err == nil {
 		t.Error("a commit without a committer: no error")
-	}
-}
-
-// TestCandidates: the pages of a tree are found by the rules of a folder
-// on disk.
-func TestCandidates(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	for name, body := range map[string]string{
-		"c/zlib/specs.md":      "page",
-		"c/zlib/README.md":     "other markdown",
-		"c/zlib/logo.png":      "not markdown",
-		"c/.hidden/x/specs.md": "in a dot folder",
-		"c/a/.b/specs.md":      "in a dot folder",
-		"c/.top.md":            "a dot file is still read",
-		"c/curl/notes.txt":     "not markdown",
-		"c/curl/specs.md":      "page",
-	} {
-		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
-		os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644)
-	}
-	os.Symlink("zlib", filepath.Join(dir, "c/link"))
-	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-q", "-m", "x"}} {
-		if _, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, _ := Open(dir)
-	tree, err := r.Resolve("HEAD:c")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cands, notes, err := tree.Candidates()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, c := range cands {
-		got = append(got, fmt.Sprintf("%s %v", c.Name, c.MustPage))
-	}
-	want := []string{"HEAD:c/.top.md false", "HEAD:c/curl/specs.md true", "HEAD:c/zlib/README.md false", "HEAD:c/zlib/specs.md true"}
-	if !slices.Equal(got, want) {
-		t.Errorf("candidates %q, want %q", got, want)
-	}
-	if len(notes) != 1 || notes[0].Name != "HEAD:c/link" {
-		t.Errorf("notes %v", notes)
-	}
-	page, err := r.Resolve("HEAD:c/zlib/logo.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cands, _, _ = page.Candidates()
-	if len(cands) != 1 || !cands[0].MustPage || cands[0].Name != "HEAD:c/zlib/logo.png" {
-		t.Errorf("a file named by REV:PATH: %v", cands)
 	}
 }

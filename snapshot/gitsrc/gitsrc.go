@@ -41,10 +41,10 @@ type Repo struct {
 	git string // the git program
 }
 
-// Open returns the repository of dir ("" or "." for the current
+// OpenRepo returns the repository of dir ("" or "." for the current
 // directory). It only finds the git program: whether dir is in a
 // repository is known at the first resolution, whose error says so.
-func Open(dir string) (*Repo, error) {
+func OpenRepo(dir string) (*Repo, error) {
 	git, err := exec.LookPath("git")
 	if err != nil {
 		return nil, ErrNoGit
@@ -278,7 +278,13 @@ func parseLsTree(out []byte) ([]File, error) {
 // `git cat-file --batch` process, and calls fn with each one's content as
 // it arrives. fn owns data. An error from fn stops the reading and is
 // returned.
-func (r *Repo) ReadBlobs(oids []string, fn func(i int, data []byte) error) (err error) {
+func (r *Repo) ReadBlobs(oids []string, fn func(i int, data []byte) error) error {
+	return r.readBlobs(oids, func(int) []byte { return nil }, fn)
+}
+
+// readBlobs is ReadBlobs reading each blob into the buffer buf(i) returns
+// (grown when too small; nil for a new one).
+func (r *Repo) readBlobs(oids []string, buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
 	cmd := r.command("cat-file", "--batch", "--buffer")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -338,7 +344,11 @@ func (r *Repo) ReadBlobs(oids []string, fn func(i int, data []byte) error) (err 
 		if perr != nil || size < 0 {
 			return fmt.Errorf("git cat-file: bad header %q", strings.TrimSpace(string(header)))
 		}
-		data := make([]byte, size)
+		data := buf(i)
+		if int64(cap(data)) < size {
+			data = make([]byte, size)
+		}
+		data = data[:size]
 		if _, err := io.ReadFull(br, data); err != nil {
 			return fmt.Errorf("git cat-file: reading %s: %v", oid, eofMessage(err))
 		}
@@ -441,52 +451,4 @@ func stderrLine(b []byte) string {
 		return ": " + line
 	}
 	return ""
-}
-
-// Candidate is a file of a tree that is, or may be, a package page.
-type Candidate struct {
-	Name     string // REV:PATH/<file>: how messages name it
-	OID      string
-	MustPage bool // specs.md, or the file REV:PATH names itself
-}
-
-// Note is something in a tree that is not read, and why.
-type Note struct {
-	Name    string // REV:PATH/<file>
-	Message string
-}
-
-// Candidates returns the files of the tree that may be package pages, by
-// the rules of a folder on disk: *.md files outside folders whose names
-// start with a dot (.git, .github), specs.md required to be a page; a
-// Tree that is a file is one page whatever its name. Symbolic links and
-// submodules are not followed (the object store has no file system to
-// resolve them in): each one is a Note.
-func (t *Tree) Candidates() ([]Candidate, []Note, error) {
-	files, err := t.Files()
-	if err != nil {
-		return nil, nil, err
-	}
-	if !t.IsTree {
-		return []Candidate{{Name: t.Spec, OID: t.OID, MustPage: true}}, nil, nil
-	}
-	var cands []Candidate
-	var notes []Note
-	for _, f := range files {
-		dir, name := path.Split(f.Path)
-		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
-			continue
-		}
-		switch f.Kind {
-		case Symlink:
-			notes = append(notes, Note{Name: t.Join(f.Path), Message: "symbolic link: not followed in a git tree"})
-		case Submodule:
-			notes = append(notes, Note{Name: t.Join(f.Path), Message: "submodule: not read"})
-		default:
-			if strings.HasSuffix(name, ".md") {
-				cands = append(cands, Candidate{Name: t.Join(f.Path), OID: f.OID, MustPage: name == "specs.md"})
-			}
-		}
-	}
-	return cands, notes, nil
 }
