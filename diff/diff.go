@@ -29,49 +29,149 @@ var facetNames = [numFacets]string{"version", "compiler", "variants", "target", 
 // that ["1.0,2.0"] and ["1.0", "2.0"] never make the same key.
 const sep = "\x1f"
 
-// spec is a snapshot spec with its facet strings prepared for matching.
+// spec is a snapshot spec with its facets prepared for matching.
 type spec struct {
 	*snapshot.Spec
-	facets [numFacets]string
-	stacks string
-	ignore *[numFacets]bool // facets left out of the matching keys
-	rank   [numFacets]int32 // see rankSpecs
+	facets [numFacets]string // lists joined by sep
+	ids    [numFacets]uint32 // the facets interned (see interner): equal ids, equal strings
+	stacks string            // joined by sep
+	stack  uint32            // stacks interned
+	rank   [numFacets]int32  // see rankSpecs
 	ranked bool
+	paired bool // by a pass of matchPackage
 }
 
-// prepare readies specs for matching; ignore marks the facets that the
-// matching keys leave out (nil: none).
-func prepare(specs []snapshot.Spec, ignore *[numFacets]bool) []*spec {
-	if ignore == nil {
-		ignore = &[numFacets]bool{}
+// matchKey is the matching key of a spec: its interned facets, with the
+// skipped and ignored ones zero.
+type matchKey [numFacets]uint32
+
+// interner gives each distinct string (a facet value, or a list joined
+// by sep) a small id, so that matching keys are arrays of integers rather
+// than a string built per spec per pass. A string is copied only the first
+// time it is seen: looking up a list joined in buf does not allocate.
+type interner struct {
+	ids  map[string]uint32
+	vals []string
+	buf  []byte
+}
+
+// one interns a single string.
+func (in *interner) one(s string) (string, uint32) {
+	if id, ok := in.ids[s]; ok {
+		return in.vals[id], id
 	}
-	out := make([]*spec, len(specs))
+	return in.add(s)
+}
+
+// list interns l joined by sep.
+func (in *interner) list(l []string) (string, uint32) {
+	switch len(l) {
+	case 0:
+		return in.one("")
+	case 1:
+		return in.one(l[0])
+	}
+	in.buf = in.buf[:0]
+	for i, v := range l {
+		if i > 0 {
+			in.buf = append(in.buf, sep...)
+		}
+		in.buf = append(in.buf, v...)
+	}
+	if id, ok := in.ids[string(in.buf)]; ok { // no allocation
+		return in.vals[id], id
+	}
+	return in.add(string(in.buf))
+}
+
+func (in *interner) add(s string) (string, uint32) {
+	if in.ids == nil {
+		in.ids = map[string]uint32{}
+	}
+	id := uint32(len(in.vals))
+	in.ids[s] = id
+	in.vals = append(in.vals, s)
+	return s, id
+}
+
+// matcher matches the specs of one package at a time. Each worker of
+// compareAll has its own and reuses its buffers from package to package,
+// so that matching allocates per package, not per spec.
+type matcher struct {
+	ignore [numFacets]bool // facets left out of the matching keys
+	in     interner
+	buf    []spec    // backing store of the current package's specs
+	olds   []*spec   // the current package's old specs,
+	news   []*spec   // and new ones
+	ms     []matched // the pairs found for the current package
+	group  []int32   // per spec of a pass: the index of its group; see match
+	scan   []*spec   // scratch for one group
+	scanN  []*spec
+	// probes counts the candidates the pairing and the list operations
+	// looked at: the tests check that it stays linear in the input.
+	probes int
+}
+
+func newMatcher(ignore *[numFacets]bool) *matcher {
+	m := &matcher{}
+	if ignore != nil {
+		m.ignore = *ignore
+	}
+	return m
+}
+
+// prepare readies specs for matching: it appends them to m.buf and
+// returns their pointers appended to dst. The pointers stay valid until
+// the next reset.
+func (m *matcher) prepare(dst []*spec, specs []snapshot.Spec) []*spec {
+	start := len(m.buf)
+	m.buf = slices.Grow(m.buf, len(specs))[:start+len(specs)]
+	in := &m.in
 	for i := range specs {
-		s := &specs[i]
-		out[i] = &spec{Spec: s, stacks: strings.Join(s.Stacks, sep), ignore: ignore}
-		out[i].facets = [numFacets]string{
-			fVersion:  strings.Join(s.Versions, sep),
-			fCompiler: s.Compiler,
-			fVariants: strings.Join(s.Variants, sep),
-			fTarget:   s.Target,
-			fOS:       s.OS,
-			fPlatform: s.Platform,
-		}
+		s := &m.buf[start+i]
+		*s = spec{Spec: &specs[i]}
+		s.facets[fVersion], s.ids[fVersion] = in.list(specs[i].Versions)
+		s.facets[fCompiler], s.ids[fCompiler] = in.one(specs[i].Compiler)
+		s.facets[fVariants], s.ids[fVariants] = in.list(specs[i].Variants)
+		s.facets[fTarget], s.ids[fTarget] = in.one(specs[i].Target)
+		s.facets[fOS], s.ids[fOS] = in.one(specs[i].OS)
+		s.facets[fPlatform], s.ids[fPlatform] = in.one(specs[i].Platform)
+		s.stacks, s.stack = in.list(specs[i].Stacks)
 	}
-	return out
+	for i := range specs {
+		dst = append(dst, &m.buf[start+i])
+	}
+	return dst
 }
 
-// key joins the facets that matching compares, leaving out the one at skip
-// (-1 for none) and the ignored ones.
-func (s *spec) key(skip int) string {
-	var b strings.Builder
-	for i, f := range s.facets {
-		if i != skip && !s.ignore[i] {
-			b.WriteString(f)
+// reserve grows m.buf for the specs of op and np at once, so that the
+// pointers prepare hands out all point into one array.
+func (m *matcher) reserve(op, np *snapshot.Package) {
+	n := 0
+	for _, p := range [2]*snapshot.Package{op, np} {
+		if p != nil {
+			n += len(p.Specs)
 		}
-		b.WriteByte(0)
 	}
-	return b.String()
+	m.buf = slices.Grow(m.buf[:0], n)
+}
+
+// reset forgets the current package's specs (keeping the buffers).
+func (m *matcher) reset() {
+	clear(m.buf) // drop the pointers into the snapshot
+	m.buf, m.olds, m.news, m.ms = m.buf[:0], m.olds[:0], m.news[:0], m.ms[:0]
+}
+
+// key is s's matching key leaving out the facet at skip (-1 for none) and
+// the ignored ones.
+func (m *matcher) key(s *spec, skip int) matchKey {
+	k := matchKey(s.ids)
+	for f := range numFacets {
+		if f == skip || m.ignore[f] {
+			k[f] = 0
+		}
+	}
+	return k
 }
 
 // show writes facet f of s for people: lists joined by ", " (versions)
@@ -202,85 +302,91 @@ func newSide(s *snapshot.Snapshot) Side {
 
 // matchPackage matches the specs of one package; op or np is nil for a
 // package on one side only. The matching keys leave out the facets marked
-// in ignore.
-func matchPackage(op, np *snapshot.Package, ignore *[numFacets]bool) (Package, []snapshot.Warning) {
+// in m.ignore.
+func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Warning) {
+	defer m.reset()
 	var p Package
-	var olds, news []*spec
+	m.reserve(op, np)
 	if op != nil {
 		p.Name, p.OldFile = op.Name, op.File
-		olds = prepare(op.Specs, ignore)
+		m.olds = m.prepare(m.olds, op.Specs)
 	}
 	if np != nil {
 		p.Name, p.NewFile = np.Name, np.File
-		news = prepare(np.Specs, ignore)
+		m.news = m.prepare(m.news, np.Specs)
 	}
+	olds, news := m.olds, m.news
 	p.Counts.Old, p.Counts.New = len(olds), len(news)
 	var warnings []snapshot.Warning
 
 	// Pass 1: same hash.
-	newByHash := make(map[string]*spec, len(news))
-	for _, s := range news {
-		newByHash[s.Hash] = s
+	var restOld, restNew []*spec
+	if len(olds) > 0 && len(news) > 0 {
+		newByHash := make(map[string]*spec, len(news))
+		for _, s := range news {
+			newByHash[s.Hash] = s
+		}
+		restOld = make([]*spec, 0, len(olds))
+		for _, o := range olds {
+			n, ok := newByHash[o.Hash]
+			if !ok {
+				restOld = append(restOld, o)
+				continue
+			}
+			n.paired = true
+			if o.ids != n.ids {
+				warnings = append(warnings, snapshot.Warning{File: np.File, Line: np.Line,
+					Message: fmt.Sprintf("hash %s has other facets than in the old snapshot (%s); a hash names one build", o.Hash, facetDelta(o, n))})
+			}
+			if o.stack == n.stack {
+				p.Counts.Unchanged++
+				continue
+			}
+			m.ms = append(m.ms, matched{o: o, n: n, kind: kindRestacked})
+		}
+		restNew = make([]*spec, 0, len(news))
+		for _, n := range news {
+			if !n.paired {
+				restNew = append(restNew, n)
+			}
+		}
+	} else {
+		restOld, restNew = slices.Clone(olds), slices.Clone(news)
 	}
-	var restacked, rebuilt, updated []matched
-	seen := map[*spec]bool{}
-	var restOld []*spec
-	for _, o := range olds {
-		n, ok := newByHash[o.Hash]
-		if !ok {
-			restOld = append(restOld, o)
-			continue
+	restacked := len(m.ms)
+	if restacked > 0 {
+		ranked := make([]*spec, 0, len(restOld)+len(restNew)+restacked)
+		ranked = append(append(ranked, restOld...), restNew...)
+		for _, x := range m.ms {
+			ranked = append(ranked, x.o)
 		}
-		seen[n] = true
-		if o.facets != n.facets {
-			warnings = append(warnings, snapshot.Warning{File: np.File, Line: np.Line,
-				Message: fmt.Sprintf("hash %s has other facets than in the old snapshot (%s); a hash names one build", o.Hash, facetDelta(o, n))})
-		}
-		if o.stacks == n.stacks {
-			p.Counts.Unchanged++
-			continue
-		}
-		restacked = append(restacked, matched{o, n, pair(o, n)})
+		rankSpecs(ranked)
+	} else {
+		rankSpecs(restOld, restNew)
 	}
-	var restNew []*spec
-	for _, n := range news {
-		if !seen[n] {
-			restNew = append(restNew, n)
-		}
-	}
-	rankSpecs(restOld, restNew, restackedOlds(restacked))
 	slices.SortFunc(restOld, compareSpecs)
 	slices.SortFunc(restNew, compareSpecs)
 
 	// Pass 2: rebuilt, the same facets under a new hash.
-	restOld, restNew = match(restOld, restNew, -1, func(o, n *spec) {
-		rebuilt = append(rebuilt, matched{o, n, pair(o, n)})
-	})
+	restOld, restNew = m.match(restOld, restNew, -1)
 	// Pass 3: updated, exactly one facet differs, one pass per facet.
 	for f := range numFacets {
-		if ignore[f] {
+		if m.ignore[f] {
 			continue // the rebuilt pass paired whatever this one could
 		}
-		restOld, restNew = match(restOld, restNew, f, func(o, n *spec) {
-			u := pair(o, n)
-			u.Facet = facetNames[f]
-			u.From, u.To = o.show(f), n.show(f)
-			if f == fVariants {
-				u.From = strings.Join(minus(o.Variants, n.Variants), " ")
-				u.To = strings.Join(minus(n.Variants, o.Variants), " ")
-			}
-			updated = append(updated, matched{o, n, u})
-		})
+		restOld, restNew = m.match(restOld, restNew, f)
 	}
 	// Pass 4: whatever is left.
-	for _, o := range restOld {
-		p.Specs.Removed = append(p.Specs.Removed, public(o))
+	p.Specs.Removed = make([]Spec, len(restOld))
+	for i, o := range restOld {
+		p.Specs.Removed[i] = public(o)
 	}
-	for _, n := range restNew {
-		p.Specs.Added = append(p.Specs.Added, public(n))
+	p.Specs.Added = make([]Spec, len(restNew))
+	for i, n := range restNew {
+		p.Specs.Added[i] = public(n)
 	}
 
-	p.Specs.Restacked, p.Specs.Rebuilt, p.Specs.Updated = pairs(restacked), pairs(rebuilt), pairs(updated)
+	p.Specs.Restacked, p.Specs.Rebuilt, p.Specs.Updated = m.pairs()
 	c := &p.Counts
 	c.Restacked, c.Rebuilt, c.Updated = len(p.Specs.Restacked), len(p.Specs.Rebuilt), len(p.Specs.Updated)
 	c.Added, c.Removed = len(p.Specs.Added), len(p.Specs.Removed)
@@ -294,74 +400,172 @@ func matchPackage(op, np *snapshot.Package, ignore *[numFacets]bool) (Package, [
 	default:
 		p.Status = Changed
 	}
-	p.Versions = versionChange(olds, news, p.Status)
-	p.SharedVariants = sharedVariants(olds, news)
-	s := &p.Specs
-	s.Added, s.Removed = orEmpty(s.Added), orEmpty(s.Removed)
-	s.Rebuilt, s.Updated, s.Restacked = orEmpty(s.Rebuilt), orEmpty(s.Updated), orEmpty(s.Restacked)
+	p.Versions = m.versionChange(olds, news, p.Status)
+	p.SharedVariants = m.sharedVariants(olds, news)
 	return p, warnings
 }
 
 // match pairs olds with news whose facets are equal but for the one at
-// skip (-1: all equal). Both lists are sorted by compareSpecs. Within a
-// group of equal keys, specs with equal stacks pair first, then the rest,
-// both in order: in the version pass from the newest down, so that old
-// {1.0, 2.0} and new {2.1} read as 2.0 → 2.1 with 1.0 gone. The pairing is
-// symmetric, so diff(B,A) mirrors diff(A,B). It returns the unpaired
-// specs, still sorted.
-func match(olds, news []*spec, skip int, pair func(o, n *spec)) (restOld, restNew []*spec) {
+// skip (-1: all equal), recording the pairs in m.ms. Both lists are
+// sorted by compareSpecs. Within a group of equal keys, specs with equal
+// stacks pair first, then the rest, both in order: in the version pass
+// from the newest down, so that old {1.0, 2.0} and new {2.1} read as 2.0 →
+// 2.1 with 1.0 gone. The pairing is symmetric, so diff(B,A) mirrors
+// diff(A,B). It returns the unpaired specs, still sorted (reusing the
+// lists' storage).
+//
+// The cost is linear in the specs: each group is gathered once, and within
+// a group the equal-stacks pairing looks each new spec up by its stacks
+// rather than scanning the group for every old spec.
+func (m *matcher) match(olds, news []*spec, skip int) (restOld, restNew []*spec) {
 	if len(olds) == 0 || len(news) == 0 {
 		return olds, news
 	}
-	newGroups := map[string][]*spec{}
-	for _, n := range news {
-		k := n.key(skip)
-		newGroups[k] = append(newGroups[k], n)
+	// Number the groups of news, then give each old its group (-1: no
+	// new spec has its key).
+	index := make(map[matchKey]int32, len(news))
+	m.group = slices.Grow(m.group[:0], len(olds)+len(news))[:len(olds)+len(news)]
+	gOf, gOfNew := m.group[:len(olds)], m.group[len(olds):]
+	size := []int32{}
+	for i, n := range news {
+		k := m.key(n, skip)
+		g, ok := index[k]
+		if !ok {
+			g = int32(len(size))
+			index[k] = g
+			size = append(size, 0)
+		}
+		gOfNew[i] = g
+		size[g]++
 	}
-	oldGroups := map[string][]*spec{}
-	var keys []string
-	for _, o := range olds {
-		k := o.key(skip)
-		if _, ok := newGroups[k]; !ok {
+	oldSize := make([]int32, len(size))
+	any := false
+	for i, o := range olds {
+		g, ok := index[m.key(o, skip)]
+		if !ok {
+			g = -1
+		} else {
+			oldSize[g]++
+			any = true
+		}
+		gOf[i] = g
+	}
+	if !any {
+		return olds, news
+	}
+	// Lay the groups out one after another, each in list order: a
+	// counting sort by group.
+	startNew, startOld := offsets(size), offsets(oldSize)
+	m.scan = slices.Grow(m.scan[:0], len(olds))[:len(olds)]
+	m.scanN = slices.Grow(m.scanN[:0], len(news))[:len(news)]
+	for i, o := range olds {
+		if g := gOf[i]; g >= 0 {
+			m.scan[startOld[g]] = o
+			startOld[g]++
+		}
+	}
+	for i, n := range news {
+		g := gOfNew[i]
+		m.scanN[startNew[g]] = n
+		startNew[g]++
+	}
+	oEnd, nEnd := startOld, startNew // each group's end, after the fill
+	for g := range size {
+		if oldSize[g] == 0 {
 			continue
 		}
-		if _, ok := oldGroups[k]; !ok {
-			keys = append(keys, k)
-		}
-		oldGroups[k] = append(oldGroups[k], o)
-	}
-	paired := map[*spec]bool{}
-	for _, k := range keys { // in the order of olds: deterministic
-		gOld, gNew := oldGroups[k], newGroups[k]
+		gOld := m.scan[oEnd[g]-oldSize[g] : oEnd[g]]
+		gNew := m.scanN[nEnd[g]-size[g] : nEnd[g]]
 		if skip == fVersion { // newest first
-			gOld, gNew = slices.Clone(gOld), slices.Clone(gNew)
 			slices.Reverse(gOld)
 			slices.Reverse(gNew)
 		}
-		// Equal stacks first, in order.
+		m.pairGroup(gOld, gNew, skip)
+	}
+	return unpaired(olds), unpaired(news)
+}
+
+// offsets turns sizes into start offsets, in place order.
+func offsets(size []int32) []int32 {
+	start := make([]int32, len(size))
+	var at int32
+	for g, n := range size {
+		start[g] = at
+		at += n
+	}
+	return start
+}
+
+// pairGroup pairs the specs of one group: equal stacks first, each old
+// spec in order with the first unpaired new spec in order with its
+// stacks; then the rest, in order.
+func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
+	if len(gOld) == 1 || len(gNew) == 1 {
+		// One side is a single spec: a scan finds its partner.
 		for _, o := range gOld {
 			for _, n := range gNew {
-				if !paired[n] && o.stacks == n.stacks {
-					paired[o], paired[n] = true, true
-					pair(o, n)
+				m.probes++
+				if !n.paired && o.stack == n.stack {
+					m.record(o, n, skip)
 					break
 				}
 			}
 		}
-		// Then the rest, in order.
-		restO, restN := unpaired(gOld, paired), unpaired(gNew, paired)
-		for i := range min(len(restO), len(restN)) {
-			paired[restO[i]], paired[restN[i]] = true, true
-			pair(restO[i], restN[i])
+	} else {
+		// Queues of new specs per stacks, in order: next links them.
+		head := make(map[uint32]int, len(gNew))
+		next := make([]int, len(gNew))
+		for i := len(gNew) - 1; i >= 0; i-- {
+			m.probes++
+			n := gNew[i]
+			if h, ok := head[n.stack]; ok {
+				next[i] = h
+			} else {
+				next[i] = -1
+			}
+			head[n.stack] = i
+		}
+		for _, o := range gOld {
+			m.probes++
+			if h, ok := head[o.stack]; ok && h >= 0 {
+				m.record(o, gNew[h], skip)
+				head[o.stack] = next[h]
+			}
 		}
 	}
-	return unpaired(olds, paired), unpaired(news, paired)
+	// Then the rest, in order.
+	i, j := 0, 0
+	for {
+		for i < len(gOld) && gOld[i].paired {
+			i++
+		}
+		for j < len(gNew) && gNew[j].paired {
+			j++
+		}
+		if i == len(gOld) || j == len(gNew) {
+			return
+		}
+		m.probes++
+		m.record(gOld[i], gNew[j], skip)
+	}
 }
 
-func unpaired(specs []*spec, paired map[*spec]bool) []*spec {
-	var out []*spec
+// record pairs o with n, found by the pass that skips facet skip (-1:
+// rebuilt).
+func (m *matcher) record(o, n *spec, skip int) {
+	o.paired, n.paired = true, true
+	kind := kindRebuilt
+	if skip >= 0 {
+		kind = kindUpdated
+	}
+	m.ms = append(m.ms, matched{o: o, n: n, kind: kind, facet: int8(skip)})
+}
+
+// unpaired keeps the specs not paired, in order, in specs' storage.
+func unpaired(specs []*spec) []*spec {
+	out := specs[:0]
 	for _, s := range specs {
-		if !paired[s] {
+		if !s.paired {
 			out = append(out, s)
 		}
 	}
@@ -384,18 +588,56 @@ func orEmpty[T any](l []T) []T {
 	return l
 }
 
-// sharedVariants returns the variants that every spec has, on both sides.
-func sharedVariants(olds, news []*spec) []string {
-	all := append(slices.Clone(olds), news...)
-	if len(all) == 0 {
+// sharedVariants returns the variants that every spec has, on both sides,
+// in the order of the first spec's list.
+func (m *matcher) sharedVariants(olds, news []*spec) []string {
+	var first *spec
+	switch {
+	case len(olds) > 0:
+		first = olds[0]
+	case len(news) > 0:
+		first = news[0]
+	default:
 		return []string{}
 	}
-	shared := slices.Clone(all[0].Variants)
-	for _, s := range all[1:] {
-		shared = slices.DeleteFunc(shared, func(v string) bool { return !slices.Contains(s.Variants, v) })
+	shared := slices.Clone(first.Variants)
+	if len(shared) <= smallList {
+		// Few candidates: a scan of each spec's list for each of them is
+		// linear in the specs' variants.
+		for _, side := range [2][]*spec{olds, news} {
+			for _, s := range side {
+				shared = slices.DeleteFunc(shared, func(v string) bool {
+					m.probes += len(s.Variants)
+					return !slices.Contains(s.Variants, v)
+				})
+			}
+		}
+		return shared
 	}
-	return orEmpty(shared)
+	// Many: count in how many specs each candidate is, once per spec.
+	type count struct{ specs, last int }
+	counts := make(map[string]*count, len(shared))
+	for _, v := range shared {
+		counts[v] = &count{}
+	}
+	k := 0
+	for _, side := range [2][]*spec{olds, news} {
+		for _, s := range side {
+			k++
+			for _, v := range s.Variants {
+				m.probes++
+				if c := counts[v]; c != nil && c.last != k {
+					c.specs, c.last = c.specs+1, k
+				}
+			}
+		}
+	}
+	return slices.DeleteFunc(shared, func(v string) bool { return counts[v].specs != k })
 }
+
+// smallList is the length up to which the list operations scan rather
+// than build a set: a scan for each of at most smallList values is linear.
+const smallList = 16
 
 // movedHashes warns about hashes that left one package and joined another:
 // a hash names one build of one package, so this is an anomaly of the
@@ -461,19 +703,50 @@ func updateGroups(pkgs []Package) []UpdateGroup {
 	return groups
 }
 
-func pair(o, n *spec) Pair {
-	return Pair{
+// pair makes the Pair of a matched old and new spec.
+func (m *matcher) pair(x matched) Pair {
+	o, n := x.o, x.n
+	p := Pair{
 		Old: public(o), New: public(n),
-		StacksJoined: minus(n.Stacks, o.Stacks),
-		StacksLeft:   minus(o.Stacks, n.Stacks),
+		StacksJoined: m.minus(n.Stacks, o.Stacks),
+		StacksLeft:   m.minus(o.Stacks, n.Stacks),
 	}
+	if x.kind == kindUpdated {
+		f := int(x.facet)
+		p.Facet = facetNames[f]
+		p.From, p.To = o.show(f), n.show(f)
+		if f == fVariants {
+			p.From = strings.Join(m.minus(o.Variants, n.Variants), " ")
+			p.To = strings.Join(m.minus(n.Variants, o.Variants), " ")
+		}
+	}
+	return p
 }
 
-// minus returns the strings of a not in b, in a's order.
-func minus(a, b []string) []string {
+// minus returns the strings of a not in b, in a's order (nil for none).
+func (m *matcher) minus(a, b []string) []string {
+	if len(a) == 0 {
+		return nil
+	}
 	var out []string
+	if min(len(a), len(b)) <= smallList {
+		// A scan per element is linear when one list is short.
+		for _, s := range a {
+			m.probes += len(b)
+			if !slices.Contains(b, s) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	in := make(map[string]struct{}, len(b))
+	for _, s := range b {
+		in[s] = struct{}{}
+	}
+	m.probes += len(b)
 	for _, s := range a {
-		if !slices.Contains(b, s) {
+		m.probes++
+		if _, ok := in[s]; !ok {
 			out = append(out, s)
 		}
 	}
@@ -492,27 +765,38 @@ func facetDelta(o, n *spec) string {
 
 // matched is a pair of specs found by a pass, before it becomes a Pair.
 type matched struct {
-	o, n *spec
-	p    Pair
+	o, n  *spec
+	kind  int8 // kindRestacked, kindRebuilt or kindUpdated
+	facet int8 // for kindUpdated, the facet that differs
 }
 
-// pairs sorts matched pairs by their old spec, then new hash, and returns
-// them as Pairs.
-func pairs(ms []matched) []Pair {
-	slices.SortFunc(ms, func(a, b matched) int {
-		return cmp.Or(compareSpecs(a.o, b.o), strings.Compare(a.n.Hash, b.n.Hash))
+const (
+	kindRestacked int8 = iota
+	kindRebuilt
+	kindUpdated
+)
+
+// pairs returns the pairs of m.ms by kind, each sorted by old spec, then
+// new hash.
+func (m *matcher) pairs() (restacked, rebuilt, updated []Pair) {
+	slices.SortFunc(m.ms, func(a, b matched) int {
+		return cmp.Or(cmp.Compare(a.kind, b.kind), compareSpecs(a.o, b.o), strings.Compare(a.n.Hash, b.n.Hash))
 	})
-	out := make([]Pair, len(ms))
-	for i, m := range ms {
-		out[i] = m.p
+	var n [3]int
+	for _, x := range m.ms {
+		n[x.kind]++
 	}
-	return out
+	all := make([]Pair, len(m.ms))
+	for i, x := range m.ms {
+		all[i] = m.pair(x)
+	}
+	return all[:n[0]:n[0]], all[n[0] : n[0]+n[1] : n[0]+n[1]], all[n[0]+n[1]:]
 }
 
-func versionChange(olds, news []*spec, st Status) VersionChange {
+func (m *matcher) versionChange(olds, news []*spec, st Status) VersionChange {
 	vc := VersionChange{Old: versions(olds), New: versions(news)}
-	vc.Added = orEmpty(minus(vc.New, vc.Old))
-	vc.Removed = orEmpty(minus(vc.Old, vc.New))
+	vc.Added = orEmpty(m.minus(vc.New, vc.Old))
+	vc.Removed = orEmpty(m.minus(vc.Old, vc.New))
 	switch {
 	case st == Added:
 		vc.Direction = New

@@ -1,12 +1,14 @@
 package diff
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"path"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -327,14 +329,30 @@ func mirrorPackage(p Package) Package {
 
 // mirrorPairs swaps each pair and re-sorts the list the engine's way.
 func mirrorPairs(ps []Pair) []Pair {
-	var ms []matched
+	type mirrored struct {
+		o, n *spec
+		p    Pair
+	}
+	var ms []mirrored
 	for _, x := range ps {
 		x.Old, x.New = x.New, x.Old
 		x.From, x.To = x.To, x.From
 		x.StacksJoined, x.StacksLeft = x.StacksLeft, x.StacksJoined
-		ms = append(ms, matched{o: prepareOne(x.Old), n: prepareOne(x.New), p: x})
+		ms = append(ms, mirrored{o: prepareOne(x.Old), n: prepareOne(x.New), p: x})
 	}
-	return pairs(ms)
+	slices.SortFunc(ms, func(a, b mirrored) int {
+		return cmp.Or(compareSpecs(a.o, b.o), strings.Compare(a.n.Hash, b.n.Hash))
+	})
+	out := make([]Pair, len(ms))
+	for i, m := range ms {
+		out[i] = m.p
+	}
+	return out
+}
+
+// prepare readies specs for matching, as matchPackage does.
+func prepare(specs []snapshot.Spec, ignore *[numFacets]bool) []*spec {
+	return newMatcher(ignore).prepare(nil, specs)
 }
 
 // prepareOne rebuilds the matching form of a reported spec.

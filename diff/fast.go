@@ -19,11 +19,11 @@ import (
 // comparePackage matches the specs of one package; op or np is nil for a
 // package on one side only. A package whose pages list the same specs
 // (hashes, facets and stacks) is unchanged without any matching.
-func comparePackage(op, np *snapshot.Package, ignore *[numFacets]bool) (Package, []snapshot.Warning) {
+func (m *matcher) comparePackage(op, np *snapshot.Package) (Package, []snapshot.Warning) {
 	if op != nil && np != nil && sameSpecs(op.Specs, np.Specs) {
-		return unchangedPackage(op, np), nil
+		return m.unchangedPackage(op, np), nil
 	}
-	return matchPackage(op, np, ignore)
+	return m.matchPackage(op, np)
 }
 
 // sameSpecs reports whether two lists, sorted by hash without repeats,
@@ -60,27 +60,31 @@ func sameJoined(a, b []string) bool {
 
 // unchangedPackage is what matchPackage returns for two pages that list
 // the same specs.
-func unchangedPackage(op, np *snapshot.Package) Package {
-	olds, news := wrap(op.Specs), wrap(np.Specs)
-	n := len(olds)
+func (m *matcher) unchangedPackage(op, np *snapshot.Package) Package {
+	defer m.reset()
+	m.reserve(op, np)
+	m.olds, m.news = m.wrap(m.olds, op.Specs), m.wrap(m.news, np.Specs)
+	n := len(m.olds)
 	p := Package{Name: np.Name, OldFile: op.File, NewFile: np.File, Status: Unchanged,
 		Counts: Counts{Old: n, New: n, Unchanged: n}}
-	p.Versions = versionChange(olds, news, p.Status)
-	p.SharedVariants = sharedVariants(olds, news)
+	p.Versions = m.versionChange(m.olds, m.news, p.Status)
+	p.SharedVariants = m.sharedVariants(m.olds, m.news)
 	p.Specs = SpecChanges{Added: []Spec{}, Removed: []Spec{}, Rebuilt: []Pair{}, Updated: []Pair{}, Restacked: []Pair{}}
 	return p
 }
 
-// wrap makes specs for what needs only the snapshot spec (versions,
-// variants), without preparing the matching keys.
-func wrap(specs []snapshot.Spec) []*spec {
-	buf := make([]spec, len(specs))
-	out := make([]*spec, len(specs))
+// wrap is prepare for what needs only the snapshot spec (versions,
+// variants), without the matching keys.
+func (m *matcher) wrap(dst []*spec, specs []snapshot.Spec) []*spec {
+	start := len(m.buf)
+	m.buf = slices.Grow(m.buf, len(specs))[:start+len(specs)]
 	for i := range specs {
-		buf[i].Spec = &specs[i]
-		out[i] = &buf[i]
+		m.buf[start+i] = spec{Spec: &specs[i]}
 	}
-	return out
+	for i := range specs {
+		dst = append(dst, &m.buf[start+i])
+	}
+	return dst
 }
 
 // ranked facets: compared under Spack's version ordering.
@@ -146,14 +150,6 @@ func distinctVersions(specs []*spec) []string {
 	return orEmpty(vs)
 }
 
-func restackedOlds(ms []matched) []*spec {
-	out := make([]*spec, len(ms))
-	for i, m := range ms {
-		out[i] = m.o
-	}
-	return out
-}
-
 // compared is the result of comparePackage.
 type compared struct {
 	p        Package
@@ -169,12 +165,13 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool) []compare
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(pairs)) {
 		wg.Go(func() {
+			m := newMatcher(ignore)
 			for {
 				k := int(next.Add(1) - 1)
 				if k >= len(pairs) {
 					return
 				}
-				out[k].p, out[k].warnings = comparePackage(pairs[k][0], pairs[k][1], ignore)
+				out[k].p, out[k].warnings = m.comparePackage(pairs[k][0], pairs[k][1])
 			}
 		})
 	}

@@ -21,8 +21,8 @@ func TestUnchangedShortcut(t *testing.T) {
 				continue
 			}
 			n++
-			fast, fw := comparePackage(p, p, &[numFacets]bool{})
-			slow, sw := matchPackage(p, p, &[numFacets]bool{})
+			fast, fw := newMatcher(nil).comparePackage(p, p)
+			slow, sw := newMatcher(nil).matchPackage(p, p)
 			if !reflect.DeepEqual(fast, slow) || len(fw) != 0 || len(sw) != 0 {
 				t.Fatalf("seed %d %s: shortcut\n%+v\nmatching\n%+v", seed, p.Name, fast, slow)
 			}
