@@ -3,6 +3,7 @@ package diff
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -696,9 +697,21 @@ func updateGroups(pkgs []Package) []UpdateGroup {
 	for i, f := range facetNames {
 		rank[f] = i
 	}
+	// Order the values once (version.Compare parses at every call).
+	var values []string
+	for _, g := range groups {
+		values = append(values, g.From, g.To)
+	}
+	slices.Sort(values)
+	values = slices.Compact(values)
+	version.Sort(values)
+	order := make(map[string]int, len(values))
+	for i, v := range values {
+		order[v] = i
+	}
 	slices.SortFunc(groups, func(a, b UpdateGroup) int {
 		return cmp.Or(cmp.Compare(rank[a.Facet], rank[b.Facet]), cmp.Compare(b.Specs, a.Specs),
-			version.Compare(a.From, b.From), version.Compare(a.To, b.To))
+			cmp.Compare(order[a.From], order[b.From]), cmp.Compare(order[a.To], order[b.To]))
 	})
 	return groups
 }
@@ -805,7 +818,7 @@ func (m *matcher) versionChange(olds, news []*spec, st Status) VersionChange {
 	case !vc.Changed():
 		vc.Direction = NoChange
 	default:
-		switch c := version.Compare(version.Max(vc.New), version.Max(vc.Old)); {
+		switch c := version.Compare(newest(vc.New), newest(vc.Old)); {
 		case c > 0:
 			vc.Direction = Upgraded
 		case c < 0:
@@ -815,6 +828,15 @@ func (m *matcher) versionChange(olds, news []*spec, st Status) VersionChange {
 		}
 	}
 	return vc
+}
+
+// newest is the last of versions sorted oldest first ("" for none): their
+// version.Max.
+func newest(vs []string) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	return vs[len(vs)-1]
 }
 
 // versions returns the set of versions of specs, oldest first.
@@ -845,10 +867,11 @@ func rollups(old, new *snapshot.Snapshot) (Facets, []StackRow) {
 	}
 	rollup := func(c *counter) Rollup {
 		r := Rollup{Added: []string{}, Removed: []string{}, Counts: ValueCounts{}}
-		for v, t := range c.m {
-			r.Counts = append(r.Counts, ValueCount{Value: v, OldToNew: t.OldToNew})
+		values := slices.Collect(maps.Keys(c.m))
+		version.Sort(values)
+		for _, v := range values {
+			r.Counts = append(r.Counts, ValueCount{Value: v, OldToNew: c.m[v].OldToNew})
 		}
-		slices.SortFunc(r.Counts, func(a, b ValueCount) int { return version.Compare(a.Value, b.Value) })
 		for _, vc := range r.Counts {
 			switch {
 			case vc.Old == 0:

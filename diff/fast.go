@@ -106,7 +106,7 @@ func rankSpecs(groups ...[]*spec) {
 		}
 		slices.Sort(vals)
 		vals = slices.Compact(vals)
-		slices.SortFunc(vals, version.Compare)
+		version.Sort(vals)
 		clear(idx)
 		for i, v := range vals {
 			idx[v] = int32(i)
@@ -136,18 +136,14 @@ func compareRanked(a, b *spec, f int) int {
 
 // distinctVersions returns the set of versions of specs, oldest first.
 func distinctVersions(specs []*spec) []string {
-	seen := map[string]bool{}
 	var vs []string
 	for _, s := range specs {
-		for _, v := range s.Versions {
-			if !seen[v] {
-				seen[v] = true
-				vs = append(vs, v)
-			}
-		}
+		vs = append(vs, s.Versions...)
 	}
-	slices.SortFunc(vs, version.Compare)
-	return orEmpty(vs)
+	slices.Sort(vs)
+	vs = slices.Compact(vs)
+	version.Sort(vs)
+	return orEmpty(slices.Clip(vs))
 }
 
 // compared is the result of comparePackage.

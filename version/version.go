@@ -1,6 +1,6 @@
 // Package version orders Spack version strings the way Spack does.
 //
-// It owns one thing: Compare, a total order over version strings that
+// It owns one thing: Compare (and Sort by it), a total order over version strings that
 // follows Spack's StandardVersion rules, so that the engine can tell an
 // upgrade from a downgrade.
 //
@@ -19,6 +19,7 @@
 package version
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -60,7 +61,15 @@ type parsed struct {
 }
 
 func parse(v string) parsed {
-	var comps []component
+	p, _ := parseAppend(nil, v)
+	return p
+}
+
+// parseAppend parses v, appending its components to buf (so that many
+// versions can share one allocation); it returns buf grown.
+func parseAppend(buf []component, v string) (parsed, []component) {
+	start := len(buf)
+	comps := buf
 	for i := 0; i < len(v); {
 		c := v[i]
 		switch {
@@ -86,6 +95,8 @@ func parse(v string) parsed {
 			i++
 		}
 	}
+	buf = comps
+	comps = comps[start:len(comps):len(comps)]
 	p := parsed{pre: final, preNum: zero}
 	n := len(comps)
 	switch {
@@ -99,7 +110,7 @@ func parse(v string) parsed {
 		comps = comps[:n-1]
 	}
 	p.release = comps
-	return p
+	return p, buf
 }
 
 func isPre(s string) bool { _, ok := prerelease[s]; return ok }
@@ -184,4 +195,34 @@ func Max(vs []string) string {
 		}
 	}
 	return m
+}
+
+// Sort sorts vs oldest first under Compare, parsing each version once
+// rather than at every comparison.
+func Sort(vs []string) {
+	if len(vs) < 2 {
+		return
+	}
+	type keyed struct {
+		v string
+		p parsed
+	}
+	ks := make([]keyed, len(vs))
+	buf := make([]component, 0, 4*len(vs))
+	for i, v := range vs {
+		ks[i].v = v
+		ks[i].p, buf = parseAppend(buf, v)
+	}
+	slices.SortFunc(ks, func(a, b keyed) int {
+		if a.v == b.v {
+			return 0
+		}
+		if c := compareSpack(a.p, b.p); c != 0 {
+			return c
+		}
+		return strings.Compare(a.v, b.v)
+	})
+	for i := range ks {
+		vs[i] = ks[i].v
+	}
 }

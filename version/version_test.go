@@ -45,6 +45,11 @@ func TestCompareOrdered(t *testing.T) {
 		if !slices.Equal(shuffled, ordered) {
 			t.Errorf("sorted %v, want %v", shuffled, ordered)
 		}
+		reversed := slices.Clone(ordered)
+		slices.Reverse(reversed)
+		if Sort(reversed); !slices.Equal(reversed, ordered) {
+			t.Errorf("Sort gave %v, want %v", reversed, ordered)
+		}
 	}
 }
 
