@@ -32,7 +32,7 @@ func BenchmarkCompare(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				diff.Compare(old, new)
+				diff.CompareWith(old, new, diff.Filter{})
 			}
 		})
 	}

@@ -202,61 +202,52 @@ func compareSpecs(a, b *spec) int {
 	)
 }
 
-// Compare diffs two snapshots. It does not modify them.
-func Compare(old, new *snapshot.Snapshot) *Report {
-	r, err := CompareWith(old, new, Filter{})
-	if err != nil {
-		panic(err) // the zero Filter is valid
-	}
-	return r
-}
-
 // CompareWith diffs two snapshots narrowed and loosened by f: both
 // snapshots are filtered first, then compared, so every count is of what
 // the filters keep. It does not modify them. The error is f's, from
 // Filter.Check.
-func CompareWith(old, new *snapshot.Snapshot, f Filter) (*Report, error) {
+func CompareWith(before, after *snapshot.Snapshot, f Filter) (*Report, error) {
 	f, err := f.normalize()
 	if err != nil {
 		return nil, err
 	}
 	// Rebuild causes follow edges through the whole snapshots, filtered
 	// out packages included (causes.go).
-	og, ng := GraphOf(old), GraphOf(new)
-	old, new = f.apply(old), f.apply(new)
+	og, ng := GraphOf(before), GraphOf(after)
+	before, after = f.apply(before), f.apply(after)
 	var ignore [numFacets]bool
 	for _, name := range f.Ignore {
 		ignore[slices.Index(facetNames[:], name)] = true
 	}
 	r := &Report{
-		Old: newSide(old),
-		New: newSide(new),
-		Options: Options{Canonicalize: !old.Raw && !new.Raw,
+		Old: newSide(before),
+		New: newSide(after),
+		Options: Options{Canonicalize: !before.Raw && !after.Raw,
 			Packages: f.Packages, Stacks: f.Stacks, Ignore: f.Ignore},
 		Packages: []Package{},
-		Warnings: append(slices.Clone(old.Warnings), new.Warnings...),
+		Warnings: append(slices.Clone(before.Warnings), after.Warnings...),
 	}
 	r.Summary.Packages.Old, r.Summary.Packages.New = r.Old.Packages, r.New.Packages
 
 	// The roll-ups need only the snapshots: count them meanwhile.
 	var rolled sync.WaitGroup
-	rolled.Go(func() { r.Facets, r.Stacks = rollups(old, new) })
+	rolled.Go(func() { r.Facets, r.Stacks = rollups(before, after) })
 
 	// Both package lists are sorted by name: merge them, compare the pairs
 	// (in parallel), and add up in order.
 	var byName [][2]*snapshot.Package
 	i, j := 0, 0
-	for i < len(old.Packages) || j < len(new.Packages) {
+	for i < len(before.Packages) || j < len(after.Packages) {
 		var op, np *snapshot.Package
 		switch {
-		case j == len(new.Packages) || i < len(old.Packages) && old.Packages[i].Name < new.Packages[j].Name:
-			op = old.Packages[i]
+		case j == len(after.Packages) || i < len(before.Packages) && before.Packages[i].Name < after.Packages[j].Name:
+			op = before.Packages[i]
 			i++
-		case i == len(old.Packages) || new.Packages[j].Name < old.Packages[i].Name:
-			np = new.Packages[j]
+		case i == len(before.Packages) || after.Packages[j].Name < before.Packages[i].Name:
+			np = after.Packages[j]
 			j++
 		default:
-			op, np = old.Packages[i], new.Packages[j]
+			op, np = before.Packages[i], after.Packages[j]
 			i++
 			j++
 		}
@@ -279,10 +270,10 @@ func CompareWith(old, new *snapshot.Snapshot, f Filter) (*Report, error) {
 		}
 		r.Packages = append(r.Packages, p)
 	}
-	r.Warnings = append(r.Warnings, movedHashes(old, r.Packages)...)
+	r.Warnings = append(r.Warnings, movedHashes(before, r.Packages)...)
 	r.Updates = updateGroups(r.Packages)
 	rolled.Wait()
-	r.Canonicalized = canonCounts(old, new)
+	r.Canonicalized = canonCounts(before, after)
 	slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
 		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
 	})
@@ -440,18 +431,18 @@ func (m *matcher) match(olds, news []*spec, skip int) (restOld, restNew []*spec)
 		size[g]++
 	}
 	oldSize := make([]int32, len(size))
-	any := false
+	found := false
 	for i, o := range olds {
 		g, ok := index[m.key(o, skip)]
 		if !ok {
 			g = -1
 		} else {
 			oldSize[g]++
-			any = true
+			found = true
 		}
 		gOf[i] = g
 	}
-	if !any {
+	if !found {
 		return olds, news
 	}
 	// Lay the groups out one after another, each in list order: a
@@ -845,9 +836,9 @@ func versions(specs []*spec) []string {
 }
 
 // rollups counts specs per facet value and specs and packages per stack.
-func rollups(old, new *snapshot.Snapshot) (Facets, []StackRow) {
+func rollups(before, after *snapshot.Snapshot) (Facets, []StackRow) {
 	compiler, opsys, platform, target, stack := newCounter(), newCounter(), newCounter(), newCounter(), newCounter()
-	for side, snap := range []*snapshot.Snapshot{old, new} {
+	for side, snap := range []*snapshot.Snapshot{before, after} {
 		for i, p := range snap.Packages {
 			for _, s := range p.Specs {
 				compiler.get(s.Compiler).inc(side)
@@ -921,10 +912,10 @@ func (c *counter) get(v string) *tally {
 }
 
 // canonCounts lists, for every rule, the strings it rewrote on each side.
-func canonCounts(old, new *snapshot.Snapshot) ValueCounts {
+func canonCounts(before, after *snapshot.Snapshot) ValueCounts {
 	vc := ValueCounts{}
 	for _, rule := range snapshot.RuleNames() {
-		vc = append(vc, ValueCount{Value: rule, OldToNew: OldToNew{Old: old.Canon[rule], New: new.Canon[rule]}})
+		vc = append(vc, ValueCount{Value: rule, OldToNew: OldToNew{Old: before.Canon[rule], New: after.Canon[rule]}})
 	}
 	return vc
 }

@@ -14,12 +14,19 @@ import (
 	"github.com/cachediff/cachediff/snapshot"
 )
 
-const seeds = 200
+// propertySeeds is how many generated pairs each property test checks:
+// fewer under -short, for a quick inner loop.
+func propertySeeds() uint64 {
+	if testing.Short() {
+		return 20
+	}
+	return 200
+}
 
 func TestOracle(t *testing.T) {
-	for seed := range uint64(seeds) {
+	for seed := range propertySeeds() {
 		old, new, want := newGenerator(seed, true).pair(1 + int(seed%40))
-		r := Compare(old, new)
+		r := compare(old, new)
 		if got := r.Summary.Specs; got != want.Counts {
 			t.Fatalf("seed %d: spec counts\n got %+v\nwant %+v", seed, got, want.Counts)
 		}
@@ -71,7 +78,7 @@ func compareWith(t *testing.T, old, new *snapshot.Snapshot, f Filter) *Report {
 }
 
 func TestIdentity(t *testing.T) {
-	for seed := range uint64(seeds) {
+	for seed := range propertySeeds() {
 		for _, oracle := range []bool{true, false} {
 			for _, f := range filters(seed) {
 				old, _, _ := newGenerator(seed, oracle).pair(1 + int(seed%30))
@@ -123,7 +130,7 @@ func (f Filter) mustApply(t *testing.T, s *snapshot.Snapshot) *snapshot.Snapshot
 }
 
 func TestConservation(t *testing.T) {
-	for seed := range uint64(seeds) {
+	for seed := range propertySeeds() {
 		for _, oracle := range []bool{true, false} {
 			for _, f := range filters(seed) {
 				checkConservationUnder(t, seed, oracle, f)
@@ -247,7 +254,7 @@ func unionNames(a, b *snapshot.Snapshot) map[string]bool {
 // TestMirror checks that diff(B,A) is diff(A,B) with old and new swapped,
 // pair for pair.
 func TestMirror(t *testing.T) {
-	for seed := range uint64(seeds) {
+	for seed := range propertySeeds() {
 		for _, oracle := range []bool{true, false} {
 			for _, f := range filters(seed) {
 				checkMirror(t, seed, oracle, f)
@@ -366,14 +373,14 @@ func prepareOne(s Spec) *spec {
 func TestInputOrder(t *testing.T) {
 	for seed := range uint64(50) {
 		a, b, _ := newGenerator(seed, false).pair(20)
-		want, _ := json.Marshal(Compare(a, b))
+		want, _ := json.Marshal(compare(a, b))
 		r := rand.New(rand.NewPCG(seed, 1))
 		for _, s := range []*snapshot.Snapshot{a, b} {
 			for _, p := range s.Packages {
 				r.Shuffle(len(p.Specs), func(i, j int) { p.Specs[i], p.Specs[j] = p.Specs[j], p.Specs[i] })
 			}
 		}
-		got, _ := json.Marshal(Compare(a, b))
+		got, _ := json.Marshal(compare(a, b))
 		if string(got) != string(want) {
 			t.Fatalf("seed %d: report depends on the order of specs", seed)
 		}

@@ -48,7 +48,7 @@ func TestRebuiltPrefersEqualStacks(t *testing.T) {
 		sp("n1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "hep"),
 		sp("n2bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"),
 	)
-	p := Compare(old, new).Packages[0]
+	p := compare(old, new).Packages[0]
 	// o1/e4s pairs with n2/e4s and o2/hep with n1/hep although the hashes
 	// would sort them the other way; o3 is left over.
 	if got, want := pairHashes(p.Specs.Rebuilt), "o1bb>n2bb o2bb>n1bb"; got != want {
@@ -71,7 +71,7 @@ func TestUpdatePassOrder(t *testing.T) {
 		sp("n1bb", "1.4", "gcc@13.2.0", "x86_64_v3"),
 		sp("n2bb", "1.2", "none", "aarch64"),
 	)
-	r := Compare(old, new)
+	r := compare(old, new)
 	u := r.Packages[0].Specs.Updated
 	if got, want := pairHashes(u), "o2bb>n2bb o1bb>n1bb"; got != want {
 		t.Fatalf("updated %s, want %s", got, want)
@@ -93,7 +93,7 @@ func TestUpdatePassOrder(t *testing.T) {
 func TestTwoFacetsIsAddedAndRemoved(t *testing.T) {
 	old := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3"))
 	new := snap("b", sp("n1bb", "1.4", "none", "x86_64_v3"))
-	c := Compare(old, new).Packages[0].Counts
+	c := compare(old, new).Packages[0].Counts
 	if c.Added != 1 || c.Removed != 1 || c.Updated != 0 {
 		t.Errorf("counts %+v, want one added and one removed", c)
 	}
@@ -102,7 +102,7 @@ func TestTwoFacetsIsAddedAndRemoved(t *testing.T) {
 func TestSameHashOtherFacetsWarns(t *testing.T) {
 	old := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"))
 	new := snap("b", sp("o1bb", "1.3", "gcc@13.3.0", "x86_64_v3", "hep"))
-	r := Compare(old, new)
+	r := compare(old, new)
 	if c := r.Summary.Specs; c.Restacked != 1 {
 		t.Errorf("counts %+v, want restacked by hash", c)
 	}
@@ -133,7 +133,7 @@ func TestDirections(t *testing.T) {
 		for i, v := range strings.Fields(tc.new) {
 			news = append(news, sp("n"+string(rune('a'+i)), v, "gcc@13.2.0", "x86_64_v3"))
 		}
-		r := Compare(snap("a", olds...), snap("b", news...))
+		r := compare(snap("a", olds...), snap("b", news...))
 		got := NoChange
 		if len(r.Packages) > 0 {
 			got = r.Packages[0].Versions.Direction
@@ -147,7 +147,7 @@ func TestDirections(t *testing.T) {
 func TestRollups(t *testing.T) {
 	old := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"), sp("o2bb", "1.3", "gcc@13.2.0", "aarch64", "e4s"))
 	new := snap("b", sp("n1bb", "1.3", "none", "x86_64_v3", "hep"))
-	r := Compare(old, new)
+	r := compare(old, new)
 	c := r.Facets.Compiler
 	if strings.Join(c.Added, ",") != "none" || strings.Join(c.Removed, ",") != "gcc@13.2.0" {
 		t.Errorf("compiler roll-up added %v removed %v", c.Added, c.Removed)
@@ -188,7 +188,7 @@ func TestValueCountsJSON(t *testing.T) {
 func TestVersionPassPairsNewest(t *testing.T) {
 	old := snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3"), sp("o2bb", "2.0", "gcc@13.2.0", "x86_64_v3"))
 	new := snap("b", sp("n1bb", "2.1", "gcc@13.2.0", "x86_64_v3"))
-	p := Compare(old, new).Packages[0]
+	p := compare(old, new).Packages[0]
 	if got := pairHashes(p.Specs.Updated); got != "o2bb>n1bb" {
 		t.Errorf("updated %s, want 2.0 → 2.1 (o2bb>n1bb)", got)
 	}
@@ -201,7 +201,7 @@ func TestListsDoNotCollide(t *testing.T) {
 	o := sp("o1bb", "1.0,2.0", "gcc@13.2.0", "x86_64_v3")
 	n := sp("n1bb", "1.0", "gcc@13.2.0", "x86_64_v3")
 	n.Versions = []string{"1.0", "2.0"}
-	p := Compare(snap("a", o), snap("b", n)).Packages[0]
+	p := compare(snap("a", o), snap("b", n)).Packages[0]
 	if p.Counts.Rebuilt != 0 || p.Counts.Updated != 1 {
 		t.Errorf("counts %+v: [\"1.0,2.0\"] and [\"1.0\", \"2.0\"] are different versions", p.Counts)
 	}
@@ -214,8 +214,17 @@ func TestMovedHashWarns(t *testing.T) {
 	old := snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3"))
 	new := &snapshot.Snapshot{Path: "b", Tag: "b", Canon: snapshot.RuleCounts{},
 		Packages: []*snapshot.Package{{Name: "zstd", File: "b/zstd/specs.md", Specs: []snapshot.Spec{sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")}}}}
-	r := Compare(old, new)
+	r := compare(old, new)
 	if len(r.Warnings) != 1 || r.Warnings[0].File != "b/zstd/specs.md" || !strings.Contains(r.Warnings[0].Message, "moved from package zlib to zstd") {
 		t.Errorf("warnings %+v, want one about the hash moving from zlib to zstd", r.Warnings)
 	}
+}
+
+// compare diffs two snapshots with the zero Filter, which cannot fail.
+func compare(before, after *snapshot.Snapshot) *Report {
+	r, err := CompareWith(before, after, Filter{})
+	if err != nil {
+		panic(err)
+	}
+	return r
 }

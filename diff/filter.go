@@ -124,14 +124,14 @@ const maxClosest = 3
 // and a stack that match only each other's leavings still pass here; the
 // command refuses the empty selection as a whole (an empty report would
 // pass any gate).
-func (f Filter) Unmatched(old, new *snapshot.Snapshot) []Unmatched {
+func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 	f, err := f.normalize()
 	if err != nil || len(f.Packages)+len(f.Stacks) == 0 {
 		return nil
 	}
 	pkgs := map[string]bool{}
 	stacks := map[string]bool{}
-	for _, s := range []*snapshot.Snapshot{old, new} {
+	for _, s := range []*snapshot.Snapshot{before, after} {
 		for _, p := range s.Packages {
 			pkgs[p.Name] = true
 			if len(f.Stacks) == 0 {

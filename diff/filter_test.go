@@ -58,7 +58,7 @@ func TestFilterPackages(t *testing.T) {
 			t.Errorf("roll-up of gcc@13.2.0 %+v, want 3 → 2 over py-* only", v)
 		}
 	}
-	if _, err := CompareWith(old, new, Filter{}); err != nil || Compare(old, new).Options.Filtered() {
+	if _, err := CompareWith(old, new, Filter{}); err != nil || compare(old, new).Options.Filtered() {
 		t.Error("the zero filter is not a filter")
 	}
 }
@@ -93,7 +93,7 @@ func TestFilterStacks(t *testing.T) {
 
 func TestIgnore(t *testing.T) {
 	old, new := filterFixture()
-	r := Compare(old, new)
+	r := compare(old, new)
 	if c := r.Summary.Specs; c.Updated != 1 || c.Rebuilt != 1 || c.Added != 1 || c.Removed != 1 {
 		t.Fatalf("without ignore: %+v", c)
 	}
@@ -169,7 +169,7 @@ func TestFilterCheck(t *testing.T) {
 // TestFilterOracle checks, on generated pairs, that the report of a
 // filtered diff covers exactly what the filter keeps.
 func TestFilterOracle(t *testing.T) {
-	for seed := range uint64(seeds) {
+	for seed := range propertySeeds() {
 		fs := filters(seed)
 		f := fs[len(fs)-1]
 		a, b, _ := newGenerator(seed, false).pair(1 + int(seed%40))
@@ -180,7 +180,7 @@ func TestFilterOracle(t *testing.T) {
 				r.Old, r.New, len(fa.Packages), len(fb.Packages), fa.Specs(), fb.Specs())
 		}
 		if len(f.Ignore) == 0 { // filtering alone is the diff of the filtered snapshots
-			want := Compare(fa, fb)
+			want := compare(fa, fb)
 			if !reflect.DeepEqual(r.Summary, want.Summary) || !reflect.DeepEqual(r.Packages, want.Packages) || !reflect.DeepEqual(r.Facets, want.Facets) {
 				t.Fatalf("seed %d, filter %+v: report differs from the diff of the filtered snapshots", seed, f)
 			}

@@ -23,8 +23,9 @@ type GateKind struct {
 	find func(r *Report) (count int, packages, values []string)
 }
 
-// GateKinds are the kinds of change, in the order gates report them.
-var GateKinds = []GateKind{
+// gateKinds are the kinds of change, in the order gates report them.
+// GateKinds hands out copies, so that no importer can change the table.
+var gateKinds = []GateKind{
 	{"any", "package", "any difference: a package added, removed or changed (the default exit status without --fail-on)", findAny},
 	{"added-package", "package", "a package only in the new snapshot", findStatus(Added)},
 	{"removed-package", "package", "a package only in the old snapshot", findStatus(Removed)},
@@ -37,10 +38,14 @@ var GateKinds = []GateKind{
 	{"lost-target", "target", "a target with specs in the old snapshot and none in the new", findLost(func(f *Facets) *Rollup { return &f.Target })},
 }
 
+// GateKinds returns the kinds of change a gate can fail on, in the order
+// gates report them: a copy of the table.
+func GateKinds() []GateKind { return slices.Clone(gateKinds) }
+
 // GateKindNames returns the names of GateKinds, in order.
 func GateKindNames() []string {
-	names := make([]string, len(GateKinds))
-	for i, k := range GateKinds {
+	names := make([]string, len(gateKinds))
+	for i, k := range gateKinds {
 		names[i] = k.Name
 	}
 	return names
@@ -86,7 +91,7 @@ func ParseGateKinds(kinds []string) ([]string, error) {
 		want[k] = true
 	}
 	var out []string
-	for _, k := range GateKinds {
+	for _, k := range gateKinds {
 		if want[k.Name] {
 			out = append(out, k.Name)
 		}
@@ -102,7 +107,7 @@ func CheckGate(r *Report, failOn []string) (*Gate, error) {
 		return nil, err
 	}
 	g := &Gate{FailOn: kinds, Tripped: []Trip{}}
-	for _, k := range GateKinds {
+	for _, k := range gateKinds {
 		if !slices.Contains(kinds, k.Name) {
 			continue
 		}

@@ -48,7 +48,7 @@ func gateFixture() (old, new *snapshot.Snapshot) {
 
 func TestGateKinds(t *testing.T) {
 	old, new := gateFixture()
-	r := Compare(old, new)
+	r := compare(old, new)
 	g, err := CheckGate(r, GateKindNames())
 	if err != nil {
 		t.Fatal(err)
@@ -73,18 +73,18 @@ func TestGateKinds(t *testing.T) {
 			t.Errorf("%s: tripped %+v, want %+v", want.Kind, got[want.Kind], want)
 		}
 	}
-	if len(g.Tripped) != len(GateKinds) || g.Passed() {
-		t.Errorf("tripped %d kinds, want all %d", len(g.Tripped), len(GateKinds))
+	if len(g.Tripped) != len(gateKinds) || g.Passed() {
+		t.Errorf("tripped %d kinds, want all %d", len(g.Tripped), len(gateKinds))
 	}
 	for i, tr := range g.Tripped { // in the order of GateKinds
-		if tr.Kind != GateKinds[i].Name {
-			t.Errorf("tripped[%d] is %s, want %s", i, tr.Kind, GateKinds[i].Name)
+		if tr.Kind != gateKinds[i].Name {
+			t.Errorf("tripped[%d] is %s, want %s", i, tr.Kind, gateKinds[i].Name)
 		}
 	}
 
 	// The other way round, only what was gained is lost: nothing of the
 	// fixture's kinds but the package fresh and its spec, and the upgrade.
-	g, err = CheckGate(Compare(new, old), GateKindNames())
+	g, err = CheckGate(compare(new, old), GateKindNames())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestGateKinds(t *testing.T) {
 
 func TestGateOnlyListedKinds(t *testing.T) {
 	old, new := gateFixture()
-	r := Compare(old, new)
+	r := compare(old, new)
 	g, err := CheckGate(r, []string{"lost-target", "downgrade", "lost-target"})
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +113,7 @@ func TestGateOnlyListedKinds(t *testing.T) {
 	// A gate on kinds that are absent passes.
 	old, new = gateFixture()
 	new.Packages = append(new.Packages[:1], old.Packages...) // everything old is still there
-	g, err = CheckGate(Compare(old, new), []string{"removed-package", "removed-spec", "downgrade", "lost-stack", "lost-compiler", "lost-os", "lost-platform", "lost-target"})
+	g, err = CheckGate(compare(old, new), []string{"removed-package", "removed-spec", "downgrade", "lost-stack", "lost-compiler", "lost-os", "lost-platform", "lost-target"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,9 +139,9 @@ func TestParseGateKinds(t *testing.T) {
 // TestGateProperties checks the gate against the report it reads, and
 // against the mirrored report, on generated pairs.
 func TestGateProperties(t *testing.T) {
-	for seed := range uint64(seeds) {
+	for seed := range propertySeeds() {
 		a, b, _ := newGenerator(seed, seed%2 == 0).pair(1 + int(seed%40))
-		ab, ba := Compare(a, b), Compare(b, a)
+		ab, ba := compare(a, b), compare(b, a)
 		gab, err := CheckGate(ab, GateKindNames())
 		if err != nil {
 			t.Fatal(err)
@@ -180,5 +180,16 @@ func TestGateProperties(t *testing.T) {
 				t.Fatalf("seed %d: %s %v, added the other way %v", seed, kind, got, added)
 			}
 		}
+	}
+}
+
+// TestGateKindsCopy: the table cannot be changed through what GateKinds
+// returns (issue 12: no exported tables).
+func TestGateKindsCopy(t *testing.T) {
+	kinds := GateKinds()
+	kinds[0].Name = "changed"
+	kinds = append(kinds[:1], kinds[2:]...)
+	if got := GateKinds(); len(got) != len(gateKinds) || got[0].Name != "any" || got[1].Name != "added-package" {
+		t.Errorf("GateKinds after editing a copy: %v", GateKindNames())
 	}
 }

@@ -93,7 +93,8 @@ func genReport(seed uint64, pkgs int) *diff.Report {
 	byName := func(a, b *snapshot.Package) int { return strings.Compare(a.Name, b.Name) }
 	slices.SortFunc(old.Packages, byName)
 	slices.SortFunc(new.Packages, byName)
-	return diff.Compare(old, new)
+	rep, _ := diff.CompareWith(old, new, diff.Filter{}) // the zero Filter cannot fail
+	return rep
 }
 
 // genSkipped adds n skipped pages to r, spread over both sides and sorted

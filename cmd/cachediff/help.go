@@ -179,7 +179,7 @@ func paragraphs(b *strings.Builder, text string, width int) {
 func gateKindsHelp(b *strings.Builder, width int) {
 	b.WriteString("\n")
 	wrap(b, "Kinds of change for --fail-on (a kind is present when there is):", 0, width)
-	for _, k := range diff.GateKinds {
+	for _, k := range diff.GateKinds() {
 		fmt.Fprintf(b, "  %-16s ", k.Name)
 		wrap(b, k.Doc, 19, width)
 	}
