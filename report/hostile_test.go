@@ -285,7 +285,10 @@ func TestEmptyVersionsAndPages(t *testing.T) {
 				}
 				return s
 			}
-			r := diff.Compare(load("old", tc.old), load("new", tc.new))
+			r, err := diff.CompareWith(load("old", tc.old), load("new", tc.new), diff.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
 			renderAll(t, r)
 		})
 	}
