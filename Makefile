@@ -37,11 +37,15 @@ fuzz:
 
 # Benchmarks on generated pairs (written to testdata/bench on first use,
 # git-ignored): Go benchmarks of load, diff and render at 60k specs per
-# tree, then the end-to-end ratio to `cat` at 15k, 60k and 240k specs per
-# tree and under heavy churn (docs/performance.md). -p 1: one package's
-# benchmarks at a time, so that they neither disturb one another nor
-# generate the same data at once.
+# tree, then the end-to-end driver: every scenario of
+# internal/cmd/cachediff-bench (the diff scenario: 15k, 60k and 240k specs
+# per tree, churn 0% to 100% = a real week, md, json and text, against
+# the glob cat of the page files; docs/performance.md). -p 1: one
+# package's benchmarks at a time, so that they neither disturb one another
+# nor generate the same data at once. BENCHFLAGS narrows the driver
+# (-scenarios, -sizes, -churn, -formats).
 BENCHRUNS ?= 5
+BENCHFLAGS ?=
 bench: build
 	$(GO) test -p 1 -run '^$$' -bench . -benchmem ./snapshot ./diff ./report
-	$(GO) run ./internal/cmd/cachediff-bench -bin bin/cachediff -runs $(BENCHRUNS)
+	$(GO) run ./internal/cmd/cachediff-bench -bin bin/cachediff -runs $(BENCHRUNS) $(BENCHFLAGS)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"strings"
 )
 
 // BenchDir is the folder of benchmark data under the repository root
@@ -21,6 +22,17 @@ func BenchPair(root string, specs int, heavy bool) (string, *TruthDoc, error) {
 		name = fmt.Sprintf("heavy-%d", specs)
 	}
 	dir := filepath.Join(root, BenchDir, name)
+	doc, err := Ensure(dir, cfg)
+	return dir, doc, err
+}
+
+// ChurnPair returns the folder of the benchmark pair of about specs specs
+// per tree at a churn level (see Churns), generating it under BenchDir
+// when it is absent or was written by an older generator.
+func ChurnPair(root string, specs int, c Churn) (string, *TruthDoc, error) {
+	cfg := Default(1, specs)
+	cfg.Rates = c.Rates
+	dir := filepath.Join(root, BenchDir, fmt.Sprintf("churn%s-%d", strings.TrimSuffix(c.Name, "%"), specs))
 	doc, err := Ensure(dir, cfg)
 	return dir, doc, err
 }

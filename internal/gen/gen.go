@@ -46,6 +46,40 @@ var Nightly = Rates{Restacked: 0.01, Rebuilt: 0.015, Updated: 0.01, Removed: 0.0
 // most specs change.
 var Heavy = Rates{Restacked: 0.05, Rebuilt: 0.30, Updated: 0.30, Removed: 0.05, Added: 0.05, PackagesAdded: 0.02, PackagesRemoved: 0.02}
 
+// Week is a real week of the weekly catalogue (the heavy steps of
+// ../shared/real-series: 56 of 57 specs rebuilt from develop-2025-02-16 to
+// -02-23, 59 of 63 from -03-09 to -03-16, with 4 added, 3 removed and a
+// new package): almost every spec rebuilt, a few percent added, removed
+// or updated, about 2% unchanged.
+var Week = Rates{Restacked: 0.005, Rebuilt: 0.96, Updated: 0.008, Removed: 0.012, Added: 0.03, PackagesAdded: 0.01, PackagesRemoved: 0.003}
+
+// Churn is a level of change between the snapshots of a benchmark pair,
+// named by about how many specs change.
+type Churn struct {
+	Name  string // "0%", "4%", ... "100%"
+	Doc   string
+	Rates Rates
+}
+
+// Churns are the benchmark's levels of change, from none to a real week.
+var Churns = []Churn{
+	{"0%", "no change", Rates{}},
+	{"4%", "a nightly regeneration (Nightly)", Nightly},
+	{"13%", "a busy night", Rates{Restacked: 0.01, Rebuilt: 0.08, Updated: 0.02, Removed: 0.01, Added: 0.01, PackagesAdded: 0.003, PackagesRemoved: 0.002}},
+	{"40%", "a heavy pair: a large part rebuilt and updated", Rates{Restacked: 0.02, Rebuilt: 0.28, Updated: 0.06, Removed: 0.02, Added: 0.02, PackagesAdded: 0.005, PackagesRemoved: 0.005}},
+	{"100%", "a real week (Week): ~95% rebuilt, a few % added, removed, updated", Week},
+}
+
+// LookupChurn returns the churn level of that name.
+func LookupChurn(name string) (Churn, bool) {
+	for _, c := range Churns {
+		if c.Name == name || c.Name == name+"%" {
+			return c, true
+		}
+	}
+	return Churn{}, false
+}
+
 // Config says what to generate.
 type Config struct {
 	Seed uint64 `json:"seed"`
@@ -60,13 +94,20 @@ type Config struct {
 	OldSpelling float64 `json:"old_spelling"`
 	OldTag      string  `json:"old_tag"`
 	NewTag      string  `json:"new_tag"`
+	// Shape is the version of the page shape (package sizes, bytes per
+	// spec): pairs written by an older generator are regenerated.
+	Shape int `json:"shape"`
 }
+
+// shape is the current page shape: about 20 specs per page (3,000 pages
+// per 60k specs) and 300 bytes per spec, as the real catalogue has.
+const shape = 2
 
 // Default returns the configuration of a nightly pair of about specs
 // specs per tree.
 func Default(seed uint64, specs int) Config {
 	return Config{Seed: seed, Specs: specs, Rates: Nightly, OldSpelling: 0.25,
-		OldTag: "develop-2026-01-01", NewTag: "develop-2026-01-02"}
+		OldTag: "develop-2026-01-01", NewTag: "develop-2026-01-02", Shape: shape}
 }
 
 // Spec is one generated spec, in canonical form.
@@ -251,14 +292,17 @@ func Generate(cfg Config) *Pair {
 }
 
 // sizes returns skewed package sizes that add up to about total: a
-// Pareto distribution (most packages small, a few with hundreds of specs).
+// Pareto distribution (most packages small, a sixth with one spec, a few
+// with hundreds, the largest 1,500), about 20 specs per package on
+// average: 3,000 pages per 60k specs.
 func (g *generator) sizes(total int) []int {
+	const xm, alpha = 6, 1.25
 	var sizes []int
 	sum := 0
 	for sum < total {
 		u := 1 - g.r.Float64()
-		n := int(math.Ceil(4 / math.Pow(u, 1/1.25)))
-		n = min(n-3, 1500, total-sum)
+		n := int(math.Floor(xm/math.Pow(u, 1/alpha))) - xm + 1
+		n = min(n, 1500, total-sum)
 		n = max(n, 1)
 		sizes = append(sizes, n)
 		sum += n
@@ -601,7 +645,9 @@ func distance(a, b *Spec) int {
 
 // resolve makes the plan unambiguous: among the specs that lose their hash
 // (rebuilt, updated, removed; and the added ones), an old and a new spec
-// that are not a planned pair must differ in two facets or more. It drops
+// that are not a planned pair must differ in two facets or more, unless
+// both are rebuilt (the engine pairs rebuilt specs by equal facets, so
+// alike rebuilds pair one way or another, all rebuilt). It drops
 // what breaks this: an added spec, or an old spec's mutation (it stays
 // unchanged). Dropping never makes a new conflict, so one pass is enough.
 func resolve(plans []planned, added []Spec) []Spec {
@@ -628,6 +674,12 @@ func resolve(plans []planned, added []Spec) []Spec {
 				break
 			}
 			if !n.live || n.plan == o.plan || distance(o.s, n.s) >= 2 {
+				continue
+			}
+			if n.plan >= 0 && plans[o.plan].kind == kRebuilt && plans[n.plan].kind == kRebuilt {
+				// Two rebuilds of specs alike: the engine may pair them
+				// the other way round, but they are rebuilt all the same.
+				// (A real week rebuilds most specs, many of them alike.)
 				continue
 			}
 			if n.plan < 0 { // an added spec: drop it

@@ -23,6 +23,9 @@ func TestOracle(t *testing.T) {
 	}{
 		{"nightly", gen.Nightly, 4},
 		{"heavy", gen.Heavy, 6},
+		{"13%", gen.Churns[2].Rates, 2},
+		{"40%", gen.Churns[3].Rates, 2},
+		{"week", gen.Week, 4},
 	} {
 		for seed := range uint64(tc.seeds) {
 			cfg := gen.Default(seed, 1500)
@@ -123,5 +126,36 @@ func TestTruthFormat(t *testing.T) {
 		`"specs": \{\s*"old": \d+,\s*"new": \d+,\s*"unchanged": \d+,\s*"restacked": \d+,\s*"rebuilt": \d+,\s*"updated": \d+,\s*"added": \d+,\s*"removed": \d+\s*\},\s*"updated_by_facet": \{`)
 	if !want.Match(data) {
 		t.Errorf("truth.json counts are not in the expected format:\n%s", data)
+	}
+}
+
+// TestShape: pages are shaped like the real catalogue's (about 20 specs
+// and 300-400 bytes a spec: real current-style spec_details take 335
+// bytes a spec, ../shared/real-series/develop-2025-03-16), and the week
+// churn is a real week's: 90% of the specs or more rebuilt, a few
+// percent of anything else.
+func TestShape(t *testing.T) {
+	cfg := gen.Default(1, 8000)
+	cfg.Rates = gen.Week
+	p := gen.Generate(cfg)
+	var bytes, specs int
+	for _, pk := range p.Packages {
+		if pk.New != nil {
+			bytes += len(gen.Page(pk.Name, cfg.NewTag, pk.New, pk.NewStyle, false))
+			specs += len(pk.New)
+		}
+	}
+	if perPage := float64(specs) / float64(len(p.Packages)); perPage < 15 || perPage > 25 {
+		t.Errorf("%.1f specs a page, want about 20", perPage)
+	}
+	if perSpec := float64(bytes) / float64(specs); perSpec < 280 || perSpec > 420 {
+		t.Errorf("%.0f bytes a spec, want 300 to 400", perSpec)
+	}
+	s := p.Truth.Specs
+	if share := float64(s.Rebuilt) / float64(s.Old); share < 0.9 {
+		t.Errorf("a week rebuilds %.0f%% of the specs, want 90%% or more: %+v", 100*share, s)
+	}
+	if other := float64(s.Added+s.Removed+s.Updated+s.Restacked) / float64(s.Old); other < 0.005 || other > 0.08 {
+		t.Errorf("a week changes %.1f%% of the specs otherwise, want a few: %+v", 100*other, s)
 	}
 }

@@ -18,6 +18,7 @@ func main() {
 	specs := flag.Int("specs", 60000, "about how many specs per tree")
 	seed := flag.Uint64("seed", 1, "random seed")
 	heavy := flag.Bool("heavy", false, "heavy churn (a migration week) instead of a nightly regeneration")
+	churn := flag.String("churn", "", "a benchmark churn level instead: 0%, 4%, 13%, 40% or 100% (a real week)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: cachediff-gen [flags] DIR\n\n")
 		flag.PrintDefaults()
@@ -30,6 +31,14 @@ func main() {
 	cfg := gen.Default(*seed, *specs)
 	if *heavy {
 		cfg.Rates = gen.Heavy
+	}
+	if *churn != "" {
+		c, ok := gen.LookupChurn(*churn)
+		if !ok {
+			fmt.Fprintf(os.Stderr, "cachediff-gen: unknown -churn %q\n", *churn)
+			os.Exit(2)
+		}
+		cfg.Rates = c.Rates
 	}
 	doc, err := gen.Write(flag.Arg(0), gen.Generate(cfg))
 	if err != nil {
