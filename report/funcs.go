@@ -38,7 +38,7 @@ var unsafeFuncs = []string{
 
 // Funcs returns the functions every template gets: sprig's hermetic set
 // without unsafeFuncs, env and expandenv replaced by functions that fail
-// with a clear error, and cachediff's own (md, htmltext, short, signed,
+// with a clear error, keys and values sorted by key, and cachediff's own (md, htmltext, short, signed,
 // count, minus, plain, paint, pkgurl, mdpkg, htmlpkg).
 func Funcs() template.FuncMap {
 	fm := sprig.HermeticTxtFuncMap()
@@ -50,6 +50,10 @@ func Funcs() template.FuncMap {
 			return "", fmt.Errorf("%s is not available: cachediff templates cannot read the environment (CI runs them next to secrets)", name)
 		}
 	}
+	// sprig's keys and values follow Go's map order, which changes from run
+	// to run: output must not.
+	fm["keys"] = sortedKeys
+	fm["values"] = sortedValues
 	fm["md"] = Escape
 	fm["htmltext"] = EscapeHTML
 	fm["short"] = Abbrev{}.Short // Markdown and Execute bind the report's own
@@ -64,6 +68,29 @@ func Funcs() template.FuncMap {
 	fm["mdpkg"] = mdPackage
 	fm["htmlpkg"] = htmlPackage
 	return fm
+}
+
+// sortedKeys is sprig's keys in sorted order: the keys of every dict
+// given (a key of several dicts as often as it is there), sorted.
+func sortedKeys(dicts ...map[string]any) []string {
+	var keys []string
+	for _, d := range dicts {
+		for k := range d {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// sortedValues is sprig's values in the order of the sorted keys.
+func sortedValues(dict map[string]any) []any {
+	keys := sortedKeys(dict)
+	values := make([]any, len(keys))
+	for i, k := range keys {
+		values[i] = dict[k]
+	}
+	return values
 }
 
 // PackageURL is the address of a package's catalogue page: base followed

@@ -293,3 +293,23 @@ func TestEmptyVersionsAndPages(t *testing.T) {
 		})
 	}
 }
+
+// TestTemplateKeysValuesSorted: sprig's keys and values followed Go's map
+// order (6 outputs in 8 runs): in templates they are sorted by key (issue
+// 11, item 15).
+func TestTemplateKeysValuesSorted(t *testing.T) {
+	tmpl, err := ParseTemplate("t", `{{ $d := dict "j" 10 "c" 3 "a" 1 "h" 8 "e" 5 "b" 2 "i" 9 "d" 4 "g" 7 "f" 6 }}{{ keys $d | join "," }} {{ values $d | join "," }} {{ keys $d (dict "a" 0 "z" 0) | join "," }}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "a,b,c,d,e,f,g,h,i,j 1,2,3,4,5,6,7,8,9,10 a,a,b,c,d,e,f,g,h,i,j,z"
+	for range 20 {
+		var buf bytes.Buffer
+		if err := Execute(&buf, tmpl, onePackage("p"), Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if buf.String() != want {
+			t.Fatalf("got %q, want %q", buf.String(), want)
+		}
+	}
+}
