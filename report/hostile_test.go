@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -310,6 +312,76 @@ func TestTemplateKeysValuesSorted(t *testing.T) {
 		}
 		if buf.String() != want {
 			t.Fatalf("got %q, want %q", buf.String(), want)
+		}
+	}
+}
+
+// TestPatchNamesApply: package names with a space at either end, a tab,
+// a quote, a backslash, a line break or non-ASCII are written in the
+// patch headers as git writes them, so that git apply and patch -p1 turn
+// every old listing into the new one under the same name (issue 11, item
+// 15: "--- old/p " lost its trailing space, and the patch did not apply).
+func TestPatchNamesApply(t *testing.T) {
+	names := []string{" lead", "trail ", "tab\tin", "tail\t", "a b", `quo"te`, `back\slash`, "café", "line\nbreak", "bell\a"}
+	r := genReport(3, 40)
+	var pkgs []diff.Package
+	for i := range r.Packages {
+		if p := r.Packages[i]; p.Status == diff.Changed || len(pkgs) < 3 {
+			pkgs = append(pkgs, p)
+		}
+	}
+	if len(pkgs) < len(names) {
+		t.Fatalf("%d packages, want %d", len(pkgs), len(names))
+	}
+	r.Packages = pkgs[:len(names)]
+	for i := range r.Packages {
+		r.Packages[i].Name = names[i]
+	}
+	var buf bytes.Buffer
+	if err := Patch(&buf, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range [][]string{{"git", "apply", "-p1", "-"}, {"patch", "-p1", "-s", "-f"}} {
+		path, err := exec.LookPath(tool[0])
+		if err != nil {
+			t.Logf("no %s", tool[0])
+			continue
+		}
+		dir := t.TempDir()
+		a := Abbreviate(r)
+		for i := range r.Packages {
+			p := &r.Packages[i]
+			if o, _ := Listings(p, a); p.Status != diff.Added {
+				if err := os.WriteFile(filepath.Join(dir, p.Name), []byte(fileText(o)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		cmd := exec.Command(path, tool[1:]...)
+		cmd.Dir = dir
+		cmd.Stdin = strings.NewReader(buf.String())
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: %v\n%s\n%s", tool[0], err, out, buf.String())
+			continue
+		}
+		for i := range r.Packages {
+			p := &r.Packages[i]
+			got, err := os.ReadFile(filepath.Join(dir, p.Name))
+			if p.Status == diff.Removed {
+				if err == nil && len(got) > 0 {
+					t.Errorf("%s: %q still there", tool[0], p.Name)
+				}
+				continue
+			}
+			if _, n := Listings(p, a); err != nil || string(got) != fileText(n) {
+				t.Errorf("%s: %q after the patch: %v\n%s", tool[0], p.Name, err, got)
+			}
+		}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if !slices.Contains(names, e.Name()) {
+				t.Errorf("%s made %q", tool[0], e.Name())
+			}
 		}
 	}
 }

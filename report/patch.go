@@ -57,10 +57,70 @@ func Patch(w io.Writer, r *diff.Report, o Options) error {
 		if p.Status == diff.Removed {
 			to = "/dev/null"
 		}
-		fmt.Fprintf(bw, "--- %s\n+++ %s\n", Plain(from), Plain(to))
+		fmt.Fprintf(bw, "--- %s\n+++ %s\n", patchName(from), patchName(to))
 		writeHunks(bw, lineOps(dmp, old, new))
 	}
 	return bw.Flush()
+}
+
+// patchName writes a file name of a --- or +++ line as git diff does, so
+// that git apply and patch read back the name as it is: in double quotes,
+// with C escapes (\t, \n, \", \\) and bytes that are not printable
+// ASCII in octal (\303\251), when it has any of those; and followed by a
+// tab when it has a space, which ends the name there rather than at the
+// end of the line. A name with a space at either end is quoted too (git
+// leaves it bare, and GNU patch then drops the trailing spaces).
+func patchName(name string) string {
+	q := name
+	if strings.HasPrefix(name, " ") || strings.HasSuffix(name, " ") {
+		q = gitQuote(name) // patch drops the trailing spaces of an unquoted name, tab or not
+	}
+	for i := 0; i < len(name) && q == name; i++ {
+		if c := name[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			q = gitQuote(name)
+			break
+		}
+	}
+	if strings.IndexByte(name, ' ') >= 0 {
+		q += "\t"
+	}
+	return q
+}
+
+// gitQuote is git's quote_c_style with core.quotePath on.
+func gitQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			if c < 0x20 || c >= 0x7f {
+				fmt.Fprintf(&b, "\\%03o", c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 func sideName(s diff.Side) string {

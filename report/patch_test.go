@@ -17,6 +17,21 @@ import (
 // applyPatch applies a unified diff to files (name → lines) the way patch
 // -p1 does, strictly: every hunk's counts and context must match. It
 // returns the new files; a file patched to /dev/null is deleted.
+// patchFileName reads a name of a --- or +++ line: up to a tab, and
+// unquoted when git quoted it (Go's escapes are a superset of git's).
+func patchFileName(t *testing.T, s string) string {
+	t.Helper()
+	s, _, _ = strings.Cut(s, "\t")
+	if strings.HasPrefix(s, `"`) {
+		u, err := strconv.Unquote(s)
+		if err != nil {
+			t.Fatalf("a quoted name %s: %v", s, err)
+		}
+		return u
+	}
+	return s
+}
+
 func applyPatch(t *testing.T, patch string, files map[string][]string) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
@@ -32,7 +47,7 @@ func applyPatch(t *testing.T, patch string, files map[string][]string) map[strin
 			i++
 			continue
 		}
-		from, to := strings.TrimPrefix(lines[i], "--- "), strings.TrimPrefix(lines[i+1], "+++ ")
+		from, to := patchFileName(t, strings.TrimPrefix(lines[i], "--- ")), patchFileName(t, strings.TrimPrefix(lines[i+1], "+++ "))
 		if !strings.HasPrefix(lines[i+1], "+++ ") {
 			t.Fatalf("line %d: want +++, got %q", i+2, lines[i+1])
 		}
