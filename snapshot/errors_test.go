@@ -50,9 +50,14 @@ func TestPageErrors(t *testing.T) {
 			[]string{"broken JSON in meta", "unexpected end"}},
 		{"broken JSON in meta", head + badMeta + "\nspec_details: []\n---\n", 5, strings.Index(badMeta, ",,") + 2,
 			[]string{"broken JSON in meta"}},
-		// The column of a type error is the byte after the value.
-		{"meta of the wrong type", head + `meta: {"num_specs": "1"}` + "\nspec_details: []\n---\n", 5, len(`meta: {"num_specs": "1"`) + 1,
+		// The column of a type error is where the value starts (issue
+		// 11 item 14: it was the byte after it).
+		{"meta of the wrong type", head + `meta: {"num_specs": "1"}` + "\nspec_details: []\n---\n", 5, len(`meta: {"num_specs": `) + 1,
 			[]string{"meta: num_specs is string, want int"}},
+		{"meta list of the wrong type", head + `meta: {"num_specs": 1, "oss": 7}` + "\nspec_details: []\n---\n", 5, len(`meta: {"num_specs": 1, "oss": `) + 1,
+			[]string{"meta: oss is number, want []string"}},
+		{"meta count of the wrong type", head + `meta: {"num_specs_by_stack": {"a": 1, "b": "2"}}` + "\nspec_details: []\n---\n", 5, len(`meta: {"num_specs_by_stack": {"a": 1, "b": `) + 1,
+			[]string{"meta: num_specs_by_stack.b is string, want int"}},
 		// Errors about one spec point at it, or at its hash.
 		{"no hash", head + `spec_details: [{"hash": "` + h + `"}, {"os": "x"}]` + "\n---\n", 5, len(`spec_details: [{"hash": "`+h+`"}, `) + 1, []string{"spec 2 has no hash"}},
 		{"empty hash", head + `spec_details: [{"hash": ""}]` + "\n---\n", 5, len(`spec_details: [`) + 1, []string{"spec 1 has no hash"}},
@@ -86,18 +91,21 @@ func TestPageErrors(t *testing.T) {
 }
 
 // TestColumnPointsAtBadByte: the column of a JSON syntax error is the
-// offending byte of the line, wherever it is.
+// offending byte of the line, wherever it is. A line that is not JSON but
+// is YAML flow style (an unquoted value, a trailing comma) loads, as the
+// same data over several lines does (issue 11 item 14).
 func TestColumnPointsAtBadByte(t *testing.T) {
 	good := mustJSON([]map[string]any{simpleSpec(1), simpleSpec(2), simpleSpec(3)})
 	for _, bad := range []struct {
 		find, replace string
-		at            int // the bad byte's index in replace
+		at            int  // the bad byte's index in replace
+		yaml          bool // YAML flow style: loads
 	}{
-		{`"os":"ubuntu24.04"`, `"os":ubuntu24.04`, 5},               // first spec: unquoted value
-		{`["1.0"]},{"compiler"`, `["1.0"]}{"compiler"`, 8},          // missing comma between specs
-		{`["1.0"]}]`, `["1.0"],}]`, 8},                              // trailing comma at the end
-		{`"x86_64_v3","variants"`, `"x86_64_v3" ,, "variants"`, 13}, // double comma
-		{`"root"]`, `"root"}`, 6},                                   // wrong bracket
+		{`"os":"ubuntu24.04"`, `"os":ubuntu24.04`, 5, true},                // first spec: unquoted value
+		{`["1.0"]},{"compiler"`, `["1.0"]}{"compiler"`, 8, false},          // missing comma between specs
+		{`["1.0"]}]`, `["1.0"],}]`, 8, true},                               // trailing comma at the end
+		{`"x86_64_v3","variants"`, `"x86_64_v3" ,, "variants"`, 13, false}, // double comma
+		{`"root"]`, `"root"}`, 6, false},                                   // wrong bracket
 	} {
 		value := strings.Replace(good, bad.find, bad.replace, 1)
 		if value == good {
@@ -106,6 +114,12 @@ func TestColumnPointsAtBadByte(t *testing.T) {
 		for _, prefix := range []string{"spec_details: ", "spec_details:\t  "} {
 			line := prefix + value
 			file, err := onePage(t, head+line+"\n---\n")
+			if bad.yaml {
+				if err != nil {
+					t.Errorf("YAML flow %q: %v", bad.replace, err)
+				}
+				continue
+			}
 			want := strings.Index(line, bad.replace) + bad.at + 1
 			checkErr(t, err, file, 5, want, "broken JSON in spec_details")
 			if e := errorFor(err, file); e != nil && e.Col == want && line[e.Col-1] != bad.replace[bad.at] {

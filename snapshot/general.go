@@ -16,6 +16,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -39,19 +40,92 @@ func generalMeta(file string, fast *jsonValue, node *yaml.Node) (meta, error) {
 // when it has one (fast), else from its YAML node (a page whose values are
 // written as multi-line YAML), by way of JSON so that both paths give the
 // same result.
+//
+// A one-line value that is not JSON but YAML flow style (keys without
+// quotes, a trailing # comment) is read as YAML, as it would be written
+// over several lines; one that is neither gets the JSON error.
 func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) error {
 	if fast != nil {
-		return decodeJSON(file, key, fast, v)
+		err := decodeJSON(file, key, fast, v)
+		if err != nil && !json.Valid(fast.data) {
+			if n := flowYAML(fast); n != nil {
+				return decodeValue(file, key, nil, n, v)
+			}
+		}
+		return err
 	}
 	var generic any
 	if err := node.Decode(&generic); err != nil {
 		return &Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("broken YAML in %s: %v", key, err)}
+	}
+	if s, ok := notUTF8(generic); ok {
+		return &Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("%s: %s", key, notUTF8Message(s))}
 	}
 	data, err := json.Marshal(jsonable(generic))
 	if err != nil {
 		return &Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("%s: %v", key, err)}
 	}
 	return decodeJSON(file, key, &jsonValue{data: data, line: node.Line}, v)
+}
+
+// flowYAML reads a one-line value as a YAML flow collection, at its line
+// and column in the file, or returns nil when it is not one.
+func flowYAML(val *jsonValue) *yaml.Node {
+	var doc yaml.Node
+	if yaml.Unmarshal(val.data, &doc) != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
+		return nil
+	}
+	n := doc.Content[0]
+	if n.Kind != yaml.SequenceNode && n.Kind != yaml.MappingNode {
+		return nil
+	}
+	n.Line = val.line
+	if val.col > 0 {
+		n.Column += val.col - 1
+	}
+	return n
+}
+
+// notUTF8 returns the first string (value or key) of a generic YAML value
+// that is not UTF-8: what a !!binary value decodes to.
+func notUTF8(v any) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		return v, !utf8.ValidString(v)
+	case []byte:
+		return string(v), !utf8.Valid(v)
+	case map[string]any:
+		for k, e := range v {
+			if s, bad := notUTF8(k); bad {
+				return s, true
+			}
+			if s, bad := notUTF8(e); bad {
+				return s, true
+			}
+		}
+	case map[any]any:
+		for k, e := range v {
+			if s, bad := notUTF8(k); bad {
+				return s, true
+			}
+			if s, bad := notUTF8(e); bad {
+				return s, true
+			}
+		}
+	case []any:
+		for _, e := range v {
+			if s, bad := notUTF8(e); bad {
+				return s, true
+			}
+		}
+	}
+	return "", false
+}
+
+// notUTF8Message says what is wrong with s, a decoded value that is not
+// UTF-8.
+func notUTF8Message(s string) string {
+	return fmt.Sprintf("a value decodes to %q, which is not UTF-8 text (a !!binary value?); a page's values are text", shorten(s, 40))
 }
 
 // jsonable converts YAML's generic values to ones encoding/json accepts.
@@ -96,8 +170,10 @@ func decodeJSON(file, key string, val *jsonValue, v any) error {
 		off = se.Offset - 1
 		e.Msg = fmt.Sprintf("broken JSON in %s: %v", key, se)
 	case errors.As(err, &te):
-		off = te.Offset
-		e.Msg = fmt.Sprintf("%s: %s is %s, want %v", key, fieldName(te), te.Value, te.Type)
+		// te.Offset is where the value ends: say where it starts.
+		var elem string
+		off, elem = fieldOffset(val.data, te.Field, te.Offset)
+		e.Msg = fmt.Sprintf("%s: %s%s is %s, want %v", key, fieldName(te), elem, te.Value, te.Type)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		off = int64(len(val.data))
 		e.Msg = fmt.Sprintf("broken JSON in %s: unexpected end of the value", key)
@@ -108,6 +184,73 @@ func decodeJSON(file, key string, val *jsonValue, v any) error {
 		e.Col = val.col + int(off)
 	}
 	return e
+}
+
+// fieldOffset returns the offset in data, a JSON object, of the value at
+// field (a dotted path of keys, matched as encoding/json matches them:
+// without regard to case) or, when that is a list or an object and end
+// (where encoding/json found the bad value to end) falls inside it, of
+// the element that ends at end, named by elem ("[2]", ".key"). It returns
+// end when it finds no such place.
+func fieldOffset(data []byte, field string, end int64) (off int64, elem string) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var path []string
+	if field != "" {
+		path = strings.Split(field, ".")
+	}
+	for len(path) > 0 {
+		if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+			return end, ""
+		}
+		found := false
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				return end, ""
+			}
+			if k, _ := tok.(string); strings.EqualFold(k, path[0]) {
+				found = true
+				break
+			}
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return end, ""
+			}
+		}
+		if !found {
+			return end, ""
+		}
+		path = path[1:]
+	}
+	start := int64(skipSpace(data, dec.InputOffset()))
+	if start >= int64(len(data)) || (data[start] != '[' && data[start] != '{') {
+		return start, ""
+	}
+	// A list or an object: the element that ends at end.
+	open, err := dec.Token()
+	if err != nil {
+		return start, ""
+	}
+	for i := 0; dec.More(); i++ {
+		name := fmt.Sprintf("[%d]", i)
+		if open == json.Delim('{') {
+			tok, err := dec.Token()
+			if err != nil {
+				return start, ""
+			}
+			k, _ := tok.(string)
+			name = "." + k
+		}
+		at := int64(skipSpace(data, dec.InputOffset()))
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return start, ""
+		}
+		if dec.InputOffset() == end {
+			return at, name
+		}
+	}
+	return start, ""
 }
 
 func fieldName(te *json.UnmarshalTypeError) string {
@@ -141,13 +284,20 @@ func (l *specList) UnmarshalJSON(data []byte) error {
 		for off < int64(len(data)) && (data[off] == ',' || data[off] == ' ' || data[off] == '\t' || data[off] == '\r' || data[off] == '\n') {
 			off++
 		}
-		var fields map[string]json.RawMessage
-		if err := dec.Decode(&fields); err != nil {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return err
+		}
+		fields, dup, dupOff, err := objectFields(raw)
+		if err != nil {
 			var te *json.UnmarshalTypeError
 			if errors.As(err, &te) {
 				return &posError{off, fmt.Errorf("spec %d is %s, want an object", i+1, te.Value)}
 			}
 			return err
+		}
+		if dupOff >= 0 {
+			return &posError{off + dupOff, fmt.Errorf("spec %d: key %q is given twice", i+1, dup)}
 		}
 		s, err := specFromFields(fields)
 		if err != nil {
@@ -162,6 +312,40 @@ func (l *specList) UnmarshalJSON(data []byte) error {
 		return &posError{dec.InputOffset(), errors.New("unexpected data after the list of specs")}
 	}
 	return nil
+}
+
+// objectFields decodes a JSON object (valid JSON: encoding/json checked it
+// before calling UnmarshalJSON) into its fields, keys as written, and
+// finds the first key given twice: encoding/json would keep the last
+// value of a key silently. dupOff is the offset in raw of that key's
+// second occurrence, or -1 when no key is given twice.
+func objectFields(raw []byte) (fields map[string]json.RawMessage, dup string, dupOff int64, err error) {
+	if len(raw) == 0 || raw[0] != '{' {
+		err = json.Unmarshal(raw, &fields) // the type error
+		return nil, "", -1, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil { // {
+		return nil, "", -1, err
+	}
+	fields = map[string]json.RawMessage{}
+	for dec.More() {
+		keyOff := int64(skipSpace(raw, dec.InputOffset()))
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, "", -1, err
+		}
+		k, _ := tok.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, "", -1, err
+		}
+		if _, seen := fields[k]; seen {
+			return nil, k, keyOff, nil
+		}
+		fields[k] = v
+	}
+	return fields, "", -1, nil
 }
 
 func tokenKind(tok json.Token) string {
@@ -353,4 +537,55 @@ func unionKeys(a, b map[string]int) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// UnmarshalJSON decodes meta as encoding/json does, but refuses a key
+// given twice (encoding/json keeps the last value silently), at the top
+// level, where keys match without regard to case as encoding/json
+// matches them to fields, and in num_specs_by_stack.
+func (m *meta) UnmarshalJSON(data []byte) error {
+	if key, off := metaDupKey(data); off >= 0 {
+		return &posError{off, fmt.Errorf("key %q is given twice", key)}
+	}
+	type plain meta
+	return json.Unmarshal(data, (*plain)(m))
+}
+
+// metaDupKey returns the first key of a meta value given twice, and the
+// offset of its second occurrence, or -1.
+func metaDupKey(data []byte) (string, int64) {
+	if len(data) == 0 || data[0] != '{' {
+		return "", -1 // not an object: json.Unmarshal says what it is
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // {
+		return "", -1
+	}
+	var seen []string
+	for dec.More() {
+		keyOff := int64(skipSpace(data, dec.InputOffset()))
+		tok, err := dec.Token()
+		if err != nil {
+			return "", -1
+		}
+		k, _ := tok.(string)
+		valOff := int64(skipSpace(data, dec.InputOffset()))
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return "", -1
+		}
+		for _, s := range seen {
+			// Keys that differ only in case fill the same field.
+			if strings.EqualFold(s, k) {
+				return k, keyOff
+			}
+		}
+		seen = append(seen, k)
+		if strings.EqualFold(k, "num_specs_by_stack") {
+			if _, dup, off, err := objectFields(v); err == nil && off >= 0 {
+				return k + "." + dup, valOff + off
+			}
+		}
+	}
+	return "", -1
 }

@@ -3,7 +3,9 @@ package snapshot
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -101,7 +103,38 @@ func parseFrontMatter(file string, data []byte, a accel) (*page, error) {
 	if err := yaml.Unmarshal(yamlText.Bytes(), &p.env); err != nil {
 		return nil, yamlError(file, yamlText.Bytes(), err)
 	}
+	if err := envelopeUTF8(file, yamlText.Bytes(), &p.env); err != nil {
+		return nil, err
+	}
 	return p, nil
+}
+
+// envelopeUTF8 refuses an envelope value that yaml.v3 decoded to bytes
+// that are not UTF-8 (title: !!binary /3g=): the file is text, but such a
+// value is not, and would reach reports as is.
+func envelopeUTF8(file string, text []byte, env *envelope) error {
+	for _, f := range []struct {
+		key  string
+		vals []string
+	}{{"title", []string{env.Title}}, {"layout", []string{env.Layout}}, {"categories", env.Categories}} {
+		for _, v := range f.vals {
+			if !utf8.ValidString(v) {
+				return &Error{File: file, Line: frontMatterKeyLine(text, f.key), Msg: f.key + ": " + notUTF8Message(v)}
+			}
+		}
+	}
+	return nil
+}
+
+// frontMatterKeyLine returns the line of the front matter (text, with its line
+// numbers equal to the file's) where top-level key is, or 0.
+func frontMatterKeyLine(text []byte, key string) int {
+	for i, l := range bytes.Split(text, []byte("\n")) {
+		if bytes.HasPrefix(l, []byte(key+":")) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // oneLineJSON returns the value of a top-level "key: {...}" or "key: [...]"
@@ -260,13 +293,43 @@ func finishSpecs(file string, line int, specs []Spec, raw bool, c *canonicalizer
 	if err := checkHashesUnless(hashesOK, file, line, specs); err != nil {
 		return err
 	}
-	if !raw {
-		for i := range specs {
+	for i := range specs {
+		if raw {
+			// Uncanonicalized, lists stay as written, but a spec's
+			// stacks are a set: a stack listed twice would count the
+			// spec twice in it (issue 11 item 15).
+			specs[i].Stacks = dropDuplicates(specs[i].Stacks)
+		} else {
 			c.spec(&specs[i])
 		}
 	}
 	sortByHash(specs, order)
 	return nil
+}
+
+// dropDuplicates removes the later copies of each string of l, in place.
+func dropDuplicates(l []string) []string {
+	if len(l) < 2 {
+		return l
+	}
+	if len(l) <= 16 {
+		out := l[:1]
+		for _, v := range l[1:] {
+			if !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+		return slices.Clip(out)
+	}
+	seen := make(map[string]bool, len(l))
+	out := l[:0]
+	for _, v := range l {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return slices.Clip(out)
 }
 
 // checkHashes requires every spec to have a well-formed hash, once.
