@@ -171,7 +171,7 @@ func closest(value string, names map[string]bool) []string {
 	}
 	all := make([]scored, 0, len(names))
 	for name := range names {
-		if d := editDistance(value, name); d <= maxDist(value) {
+		if d := editDistance(strings.ToLower(value), strings.ToLower(name)); d <= maxDist(value) { // names are lower case; a typo may not be
 			all = append(all, scored{name, d})
 		}
 	}

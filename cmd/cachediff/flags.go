@@ -187,7 +187,7 @@ func inDir(dir, p string) string {
 var filterFlags = flagGroup{
 	title: "Filters",
 	add: func(fs *pflag.FlagSet, o *options) {
-		fs.StringArrayVar(&o.filter.Packages, "package", nil, "compare only packages whose name matches this `GLOB` (path.Match: py-*, llvm; repeatable); one that matches no package is an error")
+		fs.Var((*globList)(&o.filter.Packages), "package", "compare only packages whose name matches this `GLOB` (path.Match: py-*, llvm; comma-separated, repeatable); one that matches no package is an error")
 		fs.StringArrayVar(&o.filter.Stacks, "stack", nil, "compare only specs in this CI `STACK` (repeatable); a spec that leaves or joins it counts as removed or added; a stack no spec is in is an error")
 		fs.StringSliceVar(&o.filter.Ignore, "ignore", nil, "leave this `FACET` out of spec pairing: version, compiler, variants, target, os or platform (comma-separated, repeatable)")
 	},

@@ -7,6 +7,8 @@ import (
 	"strings"
 )
 
+// Flag values of their own: sizes and lists of patterns.
+
 // byteSize is a flag value that is a number of bytes: 20000, or with a
 // unit, 20k or 20kB (×1000), 64KiB (×1024), 1M or 1MB, 1MiB; the unit's
 // case does not matter.
@@ -45,3 +47,35 @@ func (b *byteSize) String() string { return strconv.Itoa(int(*b)) }
 
 // Type names the kind of value for pflag.
 func (b *byteSize) Type() string { return "bytes" }
+
+// globList is a repeatable flag value of comma-separated glob patterns:
+// the commas inside a character class ([k,x]) belong to the pattern.
+type globList []string
+
+// Set appends the patterns of s.
+func (g *globList) Set(s string) error {
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++ // an escaped character, a comma too
+		case '[':
+			depth = 1
+		case ']':
+			depth = 0
+		case ',':
+			if depth == 0 {
+				*g = append(*g, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	*g = append(*g, s[start:])
+	return nil
+}
+
+// String returns the patterns, comma-separated.
+func (g *globList) String() string { return "[" + strings.Join(*g, ",") + "]" }
+
+// Type names the kind of value for pflag.
+func (g *globList) Type() string { return "globs" }

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestGlobList: --package splits at commas outside character classes and
+// escapes, and repeats append.
+func TestGlobList(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{"py-*,llvm"}, []string{"py-*", "llvm"}},
+		{[]string{"py-[k,x]eras"}, []string{"py-[k,x]eras"}},
+		{[]string{"a[,],b", "c"}, []string{"a[,]", "b", "c"}},
+		{[]string{`a\,b,c`}, []string{`a\,b`, "c"}},
+		{[]string{"zlib"}, []string{"zlib"}},
+	} {
+		var g globList
+		for _, s := range tc.in {
+			if err := g.Set(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !slices.Equal(g, tc.want) {
+			t.Errorf("%q: %q, want %q", tc.in, g, tc.want)
+		}
+	}
+}
+
+// TestByteSize: numbers of bytes with and without a unit; anything else,
+// negative numbers and overflows are refused.
+func TestByteSize(t *testing.T) {
+	for in, want := range map[string]int{
+		"20000": 20000, "20k": 20000, "20K": 20000, "20kB": 20000, "64KiB": 65536, "64kib": 65536,
+		"1M": 1000000, "1MiB": 1 << 20, "100b": 100, "0": 0,
+	} {
+		var b byteSize
+		if err := b.Set(in); err != nil || int(b) != want {
+			t.Errorf("%q: %d, %v; want %d", in, b, err, want)
+		}
+	}
+	for _, in := range []string{"", "k", "20x", "-5", "1.5k", "99999999999k", "0x10", "20 kk"} {
+		var b byteSize
+		if err := b.Set(in); err == nil {
+			t.Errorf("%q: accepted as %d", in, b)
+		}
+	}
+}
