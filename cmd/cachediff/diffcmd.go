@@ -10,7 +10,6 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
-	"github.com/cachediff/cachediff/snapshot/gitsrc"
 )
 
 // diffCommand is the default command: the diff of two snapshots.
@@ -19,7 +18,8 @@ var diffCommand = &command{
 	summary:  "report what changed between two snapshots",
 	about: `Reports what changed between two snapshots of a Spack build-cache catalogue.
 OLD and NEW are _cache/<tag>/ folders of cache.spack.io (one <package>/specs.md
-page per package), single page files, or REV:PATH: PATH at a git revision
+page per package), single page files, "-" (a page on standard input), or
+REV:PATH: PATH at a git revision
 (HEAD~1:_cache/develop), read from the object store of the repository of the
 current directory (or -C DIR) without a checkout. REV:PATH needs the git
 program. An argument that exists on disk is a path. "cachediff render"
@@ -74,8 +74,11 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip}
-	old, oldErr := gitsrc.LoadArg(opts.dir, args[0], lo)
-	new, newErr := gitsrc.LoadArg(opts.dir, args[1], lo)
+	if args[0] == stdinName && args[1] == stdinName {
+		return exitTrouble, usageErrorf("%v", errTwoStdin)
+	}
+	old, oldErr := c.loadSnapshot(opts.dir, args[0], lo)
+	new, newErr := c.loadSnapshot(opts.dir, args[1], lo)
 	switch {
 	case oldErr != nil && newErr != nil:
 		return exitTrouble, errorList{oldErr, newErr}
@@ -85,6 +88,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, newErr
 	}
 	for _, s := range []*snapshot.Snapshot{old, new} {
+		if opts.quiet {
+			break
+		}
 		switch n := len(s.Skipped); {
 		case n == 1:
 			fmt.Fprintf(c.stderr, "cachediff: %s: skipped 1 invalid page, listed in the report\n", s.Path)
@@ -168,6 +174,9 @@ func refuseInputs(output string, inputs ...string) error {
 		return nil // a new file, or a device: no input is replaced
 	}
 	for _, in := range inputs {
+		if in == stdinName || in == "" {
+			continue
+		}
 		if info, err := os.Stat(in); err == nil && os.SameFile(out, info) {
 			if filepath.Clean(in) == filepath.Clean(output) {
 				return fmt.Errorf("--output %s: it is an input: writing the report would replace it", output)
@@ -200,6 +209,9 @@ func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int
 		if r.Gate, err = diff.CheckGate(r, opts.failOn); err != nil {
 			return exitTrouble, err
 		}
+	}
+	if opts.quiet {
+		return exitCode(r), nil
 	}
 	out, err := c.openOutput(opts.output)
 	if err != nil {

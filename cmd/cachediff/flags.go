@@ -40,6 +40,7 @@ type options struct {
 	rows      []string // --rows: kinds of rows listed that are summarised by default
 	help      bool
 	version   bool
+	quiet     bool
 	// dir is -C DIR: the command runs as if started there (snapshots,
 	// REV:PATH and files are found from it); "" for the current directory.
 	dir string
@@ -219,6 +220,7 @@ var outputFlags = flagGroup{
 		fs.StringVar(&o.color, "color", "auto", "colour the terminal formats ("+strings.Join(terminal, ", ")+") `WHEN`: auto (when standard output is a terminal, TERM is not dumb and NO_COLOR is unset; or when FORCE_COLOR or CLICOLOR_FORCE is set, not 0), always or never; --color alone is always")
 		fs.Lookup("color").NoOptDefVal = "always"
 		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions)")
+		fs.BoolVarP(&o.quiet, "quiet", "q", false, "write no report, only the exit status (as diff -q and git diff --quiet); errors are still written")
 		fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (atomically) instead of standard output")
 		fs.StringVar(&o.title, "title", "", "use this `TEXT` as the report's headline title (Markdown, text and patch)")
 		fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
@@ -284,6 +286,9 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	}
 	if o.maxBytes > 0 && (o.format != "md" || o.template != "") {
 		return fmt.Errorf("--max-bytes and --github-comment shorten the built-in Markdown report (--format md) only")
+	}
+	if o.quiet && o.output != "" {
+		return fmt.Errorf("--quiet writes no report: --output does not go with it")
 	}
 	if o.template != "" && fs.Changed("format") {
 		return fmt.Errorf("--template and --format do not go together: the template is the format")

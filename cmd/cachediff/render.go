@@ -14,11 +14,12 @@ var renderCommand = &command{
 	summary:  "render a report saved with --format json again, in any format",
 	about: `Renders a report saved with "cachediff --format json" again, in any format,
 without the snapshots: the filters and canonicalization were applied when it
-was made. It exits like the diff that made the report: 1 when it has changes
+was made. "-" reads the report from standard input. It exits like the diff that made the report: 1 when it has changes
 (or its saved gate tripped; --fail-on decides again), 0 when not.`,
 	examples: `cachediff render --format md -o comment.md diff.json
 cachediff render --fail-on removed-spec diff.json   # a gate on a saved report
-cachediff render --max-bytes 20000 diff.json`,
+cachediff render --max-bytes 20000 diff.json
+cachediff -f json old/ new/ | cachediff render -f text -`,
 	groups:   []flagGroup{outputFlags, gateFlags},
 	notApply: "the report was made already",
 	after: func(b *strings.Builder, width int) {
@@ -40,9 +41,18 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 	if err := refuseInputs(opts.output, path, opts.template); err != nil {
 		return exitTrouble, err
 	}
-	data, err := report.ReadFile(path) // a regular file, up to its size: not /dev/zero
-	if err != nil {
-		return exitTrouble, fmt.Errorf("reading the report: %w", err)
+	var data []byte
+	if path != stdinName {
+		data, err = report.ReadFile(path) // a regular file, up to its size: not /dev/zero
+		if err != nil {
+			return exitTrouble, fmt.Errorf("reading the report: %w", err)
+		}
+	} else {
+		data, err = readAtMost(c.stdin, maxStdin)
+		if err != nil {
+			return exitTrouble, fmt.Errorf("reading the report from %s: %w", stdinFile, err)
+		}
+		path = stdinFile
 	}
 	r, err := report.DecodeBytes(data)
 	if err != nil {
