@@ -7,10 +7,12 @@
 //	cachediff render [flags] REPORT.json
 //	cachediff help [command]
 //	cachediff version
+//	cachediff completion bash|zsh|fish
 //
 // The first form diffs two snapshots; render renders a report saved with
-// --format json again, in any format, without the snapshots. Run
-// cachediff help for the flags, cachediff help render for render's.
+// --format json again, in any format, without the snapshots; completion
+// writes a shell completion script. Run cachediff help for the flags,
+// cachediff help render for render's.
 //
 // Exit status: 0 when the snapshots do not differ, 1 when they do, 2 on
 // trouble. With --fail-on KINDS (a CI gate) it is 1 only when one of the

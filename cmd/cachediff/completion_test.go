@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/pflag"
+)
+
+// TestCompletionHasEveryFlag: each shell's script names every command and
+// every flag of every command (long and short), and the values of the
+// flags that have fixed ones: it is generated from the flag sets, and
+// this checks that nothing is left out.
+func TestCompletionHasEveryFlag(t *testing.T) {
+	for shell, gen := range completions {
+		var b bytes.Buffer
+		if err := gen(&b); err != nil {
+			t.Fatal(err)
+		}
+		script := b.String()
+		for _, cmd := range commands {
+			if cmd.name != "" && !strings.Contains(script, cmd.name) {
+				t.Errorf("%s: no command %s", shell, cmd.name)
+			}
+			var o options
+			fs := cmd.flagSet(&o)
+			completionValues(fs)
+			fs.VisitAll(func(f *pflag.Flag) {
+				long, short := "--"+f.Name, "-"+f.Shorthand
+				if shell == "fish" {
+					long, short = "-l "+f.Name, "-s "+f.Shorthand
+				}
+				if !strings.Contains(script, long) {
+					t.Errorf("%s: %s: no flag --%s", shell, cmd.name, f.Name)
+				}
+				if f.Shorthand != "" && !strings.Contains(script, short) {
+					t.Errorf("%s: %s: no flag -%s", shell, cmd.name, f.Shorthand)
+				}
+				for _, v := range f.Annotations[annValues] {
+					if !strings.Contains(script, v) {
+						t.Errorf("%s: %s: --%s: no value %s", shell, cmd.name, f.Name, v)
+					}
+				}
+			})
+		}
+		// The shell reads it without a syntax error, where it is installed.
+		if path, err := exec.LookPath(shell); err == nil {
+			file := filepath.Join(t.TempDir(), "completion")
+			os.WriteFile(file, b.Bytes(), 0o644)
+			if out, err := exec.Command(path, "-n", file).CombinedOutput(); err != nil {
+				t.Errorf("%s -n: %v\n%s", shell, err, out)
+			}
+		}
+	}
+}
+
+// TestBashCompletion: the bash script completes subcommands, flags, the
+// values of --format (also as --format=), --color= and --fail-on, and
+// shells, as bash would call it.
+func TestBashCompletion(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	var b bytes.Buffer
+	if err := bashCompletion(&b); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "cachediff.bash")
+	os.WriteFile(file, b.Bytes(), 0o644)
+	for _, tc := range []struct{ line, want string }{
+		{"cachediff ren", "render"},
+		{"cachediff --form", "--format"},
+		{"cachediff -f j", "json"},
+		{"cachediff --format=p", "patch"},
+		{"cachediff --color=al", "always"},
+		{"cachediff --color = al", "always"}, // as bash splits it
+		{"cachediff --format =", "md\njson\ntext\npatch"},
+		{"cachediff --color al", ""},
+		{"cachediff --fail-on lost-s", "lost-stack"},
+		{"cachediff render --fail", "--fail-on"},
+		{"cachediff render --no-can", ""},
+		{"cachediff completion z", "zsh"},
+		{"cachediff help ve", "version"},
+		{"cachediff old/ --ign", "--ignore"},
+	} {
+		script := `source "$1"; COMP_WORDS=(` + tc.line + `); [[ "$2" == *" " ]] && COMP_WORDS+=(""); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _cachediff; printf '%s\n' "${COMPREPLY[@]}"`
+		cmd := exec.Command(bash, "-c", script, "bash", file, tc.line)
+		cmd.Dir = t.TempDir() // no file names to complete
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", tc.line, err, out)
+		}
+		got := strings.TrimSpace(string(out))
+		if got != tc.want {
+			t.Errorf("%q: completes to %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
