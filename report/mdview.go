@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -24,8 +25,10 @@ const (
 	rankUpdates
 	rankVersions
 	rankWarnings
+	rankCauses // why specs were rebuilt (causes.go)
 	rankRemoved
 	rankAdded
+	rankRoots // a lockfile's roots added, removed, changed (causes.go)
 )
 
 // MarkdownView builds the Markdown report of doc as a View: every row
@@ -42,6 +45,8 @@ func MarkdownView(doc Document) *View {
 			v.Sections = append(v.Sections, s)
 		}
 	}
+	add(m.roots())
+	add(m.causes())
 	add(m.updates())
 	add(m.packageTable("added", rankAdded, "New packages", "new package", diff.Added))
 	add(m.packageTable("removed", rankRemoved, "Removed packages", "removed package", diff.Removed))
@@ -112,8 +117,8 @@ func (m *mdBuilder) head() string {
 		b.WriteString(Escape(o.Title))
 	case r.Old.Tag == r.New.Tag:
 		b.WriteString("cachediff: " + Escape(r.Old.Path) + " → " + Escape(r.New.Path))
-	default:
-		b.WriteString("cachediff: " + Escape(r.Old.Tag) + " → " + Escape(r.New.Tag))
+	default: // a side without a tag (a Spack index, a lockfile) by its path
+		b.WriteString("cachediff: " + Escape(cmp.Or(r.Old.Tag, r.Old.Path)) + " → " + Escape(cmp.Or(r.New.Tag, r.New.Path)))
 	}
 	b.WriteString("\n\n")
 	if r.Options.Filtered() {

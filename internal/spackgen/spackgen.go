@@ -80,6 +80,14 @@ var (
 		"m4", "autoconf", "automake", "libtool", "pkgconf", "cmake", "ninja", "python", "py-setuptools", "py-pip",
 		"py-wheel", "py-numpy", "py-scipy", "hdf5", "netcdf-c", "boost", "fftw", "hwloc", "libevent", "krb5",
 		"gettext", "tar", "diffutils", "findutils", "util-linux-uuid", "libmd", "libbsd", "lz4", "snappy", "git"}
+	// realVersions are the versions of the real develop builds (2025).
+	realVersions = map[string]string{"zlib-ng": "2.2.1", "bzip2": "1.0.8", "xz": "5.4.6", "zstd": "1.5.6",
+		"ncurses": "6.5", "readline": "8.2", "libiconv": "1.17", "libxml2": "2.13.4", "openssl": "3.4.0",
+		"sqlite": "3.46.0", "expat": "2.6.4", "gdbm": "1.23", "libffi": "3.4.6", "pcre2": "10.44",
+		"curl": "8.10.1", "nghttp2": "1.64.0", "perl": "5.40.0", "gmake": "4.4.1", "m4": "1.4.19",
+		"autoconf": "2.72", "automake": "1.16.5", "libtool": "2.4.7", "pkgconf": "2.2.0", "cmake": "3.30.5",
+		"ninja": "1.12.1", "python": "3.13.0", "py-setuptools": "69.2.0", "py-pip": "24.2", "py-numpy": "2.1.2",
+		"hdf5": "1.14.5", "boost": "1.86.0", "fftw": "3.3.10", "hwloc": "2.11.1", "git": "2.47.0"}
 	features = []string{"adx", "aes", "avx", "avx2", "bmi1", "bmi2", "clflushopt", "clwb", "cx16", "f16c", "fma",
 		"fsgsbase", "mmx", "movbe", "pclmulqdq", "popcnt", "rdrand", "rdseed", "sha", "sse", "sse2", "sse4_1",
 		"sse4_2", "ssse3", "xsavec", "xsaveopt", "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"}
@@ -133,7 +141,11 @@ func New(o Options) *DAG {
 		if i < len(libs) {
 			name = libs[i]
 		}
-		p := proto{name: name, version: fmt.Sprintf("%d.%d.%d", 1+rng.IntN(9), rng.IntN(20), rng.IntN(10)), layer: layer}
+		version := fmt.Sprintf("%d.%d.%d", 1+rng.IntN(9), rng.IntN(20), rng.IntN(10))
+		if v, ok := realVersions[name]; ok {
+			version = v
+		}
+		p := proto{name: name, version: version, layer: layer}
 		p.variants = []string{[]string{"build_system=autotools", "build_system=cmake", "build_system=generic"}[rng.IntN(3)]}
 		if rng.IntN(2) == 0 {
 			p.variants = append(p.variants, "+shared")
@@ -433,4 +445,16 @@ func featuresOf(target string) []string {
 		return []string{"aes", "asimd", "asimddp", "asimdhp", "asimdrdm", "atomics", "cpuid", "crc32", "dcpop", "evtstrm", "fcma", "fp", "fphp", "jscvt", "lrcpc", "pmull", "sha1", "sha2", "sha3", "sha512", "ssbs", "uscat"}
 	}
 	return features
+}
+
+// DemoPair is the generated pair under testdata/spack-gen (the README's
+// index diff, the golden reports): two environments of a small universe; the new side bumps a
+// leaf's version, flips a variant halfway up and swaps the mpi provider.
+func DemoPair() (old, new *DAG, want []Mutation) {
+	old = New(Options{Seed: 5, Packages: 40, Envs: 2, Depth: 8})
+	new = old.Clone()
+	want = append(want, new.BumpVersion(old.Leaves()[0]))
+	want = append(want, new.FlipVariant(old.Middle()[0]))
+	want = append(want, new.SwapProvider())
+	return old, new, want
 }

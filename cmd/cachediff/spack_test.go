@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// Golden reports of Spack's own formats (issue 13): the generated index
+// pair with known causes, Spack's fixtures, and a catalogue-page snapshot
+// against an index (formats mix on the shared facets).
+var spackGoldenCases = []struct {
+	name string
+	args []string
+	exit int
+}{
+	{"spack-gen.md", []string{"testdata/spack-gen/old", "testdata/spack-gen/new"}, 1},
+	{"spack-gen.txt", []string{"--format", "text", "testdata/spack-gen/old", "testdata/spack-gen/new"}, 1},
+	{"spack-gen.json", []string{"--format", "json", "testdata/spack-gen/old", "testdata/spack-gen/new"}, 1},
+	{"spack-index-v7-v8.md", []string{"testdata/spack-formats/index.v7-layout2-unsigned.json", "testdata/spack-formats/index.v8-layout2-unsigned-mixed.json"}, 1},
+	{"spack-spec-v4-v5.txt", []string{"--format", "text", "testdata/spack-formats/spec.v4-libdwarf-core2.spec.json", "testdata/spack-formats/spec.v5-libdwarf-m1.spec.json"}, 1},
+	{"spack-index-v6-v7.json", []string{"--format", "json", "testdata/spack-formats/index.v6-legacy-yaml.json", "testdata/spack-formats/index.v7-layout2-unsigned.json"}, 1},
+	{"spack-mixed.txt", []string{"--format", "text", "testdata/real/develop-2025-03-30", "testdata/spack-formats/index.v8-layout2-unsigned-mixed.json"}, 1},
+}
+
+func checkGolden(t *testing.T, name string, args []string, exit int) {
+	t.Helper()
+	got := runOK(t, args, exit)
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/cachediff -run TestSpackGolden -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("cachediff %v differs from %s (rerun with -update if the change is intended):\n%s", args, path, lineDiff(want, got))
+	}
+}
+
+func TestSpackGolden(t *testing.T) {
+	t.Chdir("../..")
+	for _, tc := range spackGoldenCases {
+		t.Run(tc.name, func(t *testing.T) { checkGolden(t, tc.name, tc.args, tc.exit) })
+	}
+}
+
+// lockfilePairs are the real pairs of ../shared/lockfiles (README.md
+// there says what changed in each), read in place: never copied.
+var lockfilePairs = []struct{ name, old, new string }{
+	{"spack-tutorial", "MiddelkoopT__spack-tutorial/6872a9c/spack.lock", "MiddelkoopT__spack-tutorial/c41dc2b/spack.lock"},
+	{"chronolog", "grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock", "grc-iit__ChronoLog/a0846dc/CI__enviroment__spack.lock"},
+	{"wf-reg-test", "charmoniumQ__wf-reg-test/ebe45e2/engines__nextflow__spack.lock", "charmoniumQ__wf-reg-test/b4ebf26/engines__nextflow__spack.lock"},
+	{"durrantlab", "durrantlab__durrantlab-spack/b25b77a/spack.lock", "durrantlab__durrantlab-spack/af7f928/spack.lock"},
+	{"all-pythons", "spack__all-pythons/536609d/spack.lock", "spack__all-pythons/9f5fc23/spack.lock"},
+	{"spack-stack-os", "viperML__spack-stack/6f0a159/debian-11__spack.lock", "viperML__spack-stack/6f0a159/rhel-8__spack.lock"},
+}
+
+// sharedLockfiles is ../shared/lockfiles seen from the repository root,
+// or a skip that says why.
+func sharedLockfiles(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join("..", "shared", "lockfiles")
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		t.Skip("../shared/lockfiles is absent: the real lockfiles are read in place from beside the checkout, never copied into the project")
+	}
+	return dir
+}
+
+// Golden Markdown and text reports of every real lockfile pair.
+func TestLockfileGolden(t *testing.T) {
+	t.Chdir("../..")
+	dir := sharedLockfiles(t)
+	for _, p := range lockfilePairs {
+		old, new := filepath.Join(dir, p.old), filepath.Join(dir, p.new)
+		t.Run(p.name, func(t *testing.T) {
+			checkGolden(t, filepath.Join("lockfiles", p.name+".md"), []string{"--title", "lockfile " + p.name, old, new}, 1)
+			checkGolden(t, filepath.Join("lockfiles", p.name+".txt"), []string{"--format", "text", "--title", "lockfile " + p.name, old, new}, 1)
+		})
+	}
+}
+
+func lockReport(t *testing.T, dir, old, new string) *diff.Report {
+	t.Helper()
+	out := runOK(t, []string{"--format", "json", filepath.Join(dir, old), filepath.Join(dir, new)}, 1)
+	var r diff.Report
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatal(err)
+	}
+	return &r
+}
+
+func rootNames(l []diff.RootSpec) []string {
+	var out []string
+	for _, r := range l {
+		out = append(out, r.Root)
+	}
+	return out
+}
+
+// Each pair reports what ../shared/lockfiles/README.md says changed, and
+// nothing else; every cause reported is checked here.
+func TestLockfileTruth(t *testing.T) {
+	t.Chdir("../..")
+	dir := sharedLockfiles(t)
+	kept := func(r *diff.Report) int { return r.Summary.Specs.Unchanged + r.Summary.Specs.Restacked }
+	for _, p := range lockfilePairs {
+		t.Run(p.name, func(t *testing.T) {
+			r := lockReport(t, dir, p.old, p.new)
+			c, s := r.Causes, r.Summary.Specs
+			if c == nil || c.Roots == nil {
+				t.Fatal("no causes or roots in the report")
+			}
+			rc := c.Roots
+			var changedRoots []string
+			for _, x := range rc.Changed {
+				changedRoots = append(changedRoots, x.Root)
+			}
+			switch p.name {
+			case "spack-tutorial":
+				// 30 → 26 specs, 24 hashes kept; py-numpy 1.19.5 → 1.20.1; the
+				// duplicates (python, openssl, perl, py-setuptools) collapse.
+				if s.Old != 30 || s.New != 26 || kept(r) != 24 || s.Removed != 4 || s.Added != 0 {
+					t.Errorf("specs %+v", s)
+				}
+				if len(r.Updates) != 1 || r.Updates[0].From != "1.19.5" || r.Updates[0].To != "1.20.1" || r.Updates[0].Packages[0] != "py-numpy" {
+					t.Errorf("updates %+v", r.Updates)
+				}
+				var removed []string
+				for _, pk := range r.Packages {
+					for range pk.Specs.Removed {
+						removed = append(removed, pk.Name)
+					}
+				}
+				if !slices.Equal(removed, []string{"openssl", "perl", "py-setuptools", "python"}) {
+					t.Errorf("removed %v, want one of each duplicate", removed)
+				}
+				// The roots python and py-pip moved to the surviving
+				// duplicates, built with perl 5.32.1 rather than 5.32.0: the
+				// one root cause of the rebuilt py-pip.
+				if !slices.Equal(changedRoots, []string{"py-numpy", "py-pip", "python"}) || len(rc.Added)+len(rc.Removed) != 0 {
+					t.Errorf("roots changed %v, added %v, removed %v", changedRoots, rc.Added, rc.Removed)
+				}
+				if len(c.Groups) != 1 || c.Groups[0].Name != "perl" || diff.ChangeText(c.Groups[0].Changes) != "5.32.0 → 5.32.1" {
+					t.Errorf("causes %+v", c.Groups)
+				}
+			case "chronolog":
+				// The root rocksdb removed; all 26 other hashes unchanged.
+				if s.Removed != 1 || s.Added != 0 || kept(r) != 26 || s.Rebuilt+s.Updated != 0 {
+					t.Errorf("specs %+v", s)
+				}
+				if !slices.Equal(rootNames(rc.Removed), []string{"rocksdb"}) || len(rc.Added)+len(rc.Changed) != 0 {
+					t.Errorf("roots %+v", rc)
+				}
+			case "wf-reg-test":
+				if s.Added != 1 || s.Removed != 0 || kept(r) != 3 || !slices.Equal(rootNames(rc.Added), []string{"coreutils"}) || len(rc.Removed)+len(rc.Changed) != 0 {
+					t.Errorf("specs %+v roots %+v", s, rc)
+				}
+			case "durrantlab":
+				// Two new gcc nodes beside gcc@14.2.0; all 32 old hashes kept.
+				if s.Added != 2 || s.Removed != 0 || kept(r) != 32 || !slices.Equal(rootNames(rc.Added), []string{"gcc@10.5.0", "gcc@12.4.0"}) || len(rc.Changed) != 0 {
+					t.Errorf("specs %+v roots %+v", s, rc)
+				}
+			case "all-pythons":
+				if s.Added != 43 || s.Removed != 0 || kept(r) != 38 || !slices.Equal(rootNames(rc.Added), []string{"git@2.48.1"}) || len(rc.Changed) != 0 {
+					t.Errorf("specs %+v roots %+v", s, rc)
+				}
+			case "spack-stack-os":
+				// One environment for two OSs: no hash in common.
+				if kept(r) != 0 || len(changedRoots) != 1 || changedRoots[0] != "cmake" {
+					t.Errorf("specs %+v roots %v", s, changedRoots)
+				}
+				// cmake's causes: each of its 19 dependencies built for
+				// rhel8 (its own os facet), the system gcc 8.5.0 (with
+				// other patches) instead of 10.2.1, glibc 2.28 instead of
+				// 2.31; nothing else.
+				if n := len(rc.Changed[0].Why.Causes); n != 19 {
+					t.Errorf("cmake has %d causes, want its 19 dependencies", n)
+				}
+				for _, cs := range rc.Changed[0].Why.Causes {
+					for _, ch := range cs.Changes {
+						ok := ch.Kind == "os" && ch.From == "debian11" && ch.To == "rhel8" ||
+							ch.Kind == "version" && (cs.Name == "gcc" || cs.Name == "gcc-runtime") && ch.From == "10.2.1" && ch.To == "8.5.0" ||
+							ch.Kind == "version" && cs.Name == "glibc" && ch.From == "2.31" && ch.To == "2.28" ||
+							ch.Kind == "variants" && cs.Name == "gcc" && strings.HasPrefix(ch.From, "patches=") && strings.HasPrefix(ch.To, "patches=")
+						if !ok {
+							t.Errorf("cause of cmake: %s %+v", cs.Name, ch)
+						}
+					}
+				}
+			}
+			// Roots only in one file have no causes to check; every
+			// reported cause is a changed dependency on a real path.
+			for _, g := range c.Groups {
+				if len(g.Via) < 2 {
+					t.Errorf("cause %s has no path", g.Name)
+				}
+			}
+		})
+	}
+}
+
+// The v7 index and v4 spec file share hashes, as do the v8 index and the
+// v5 spec file: diffing them reports every shared hash unchanged.
+func TestSharedHashesUnchanged(t *testing.T) {
+	t.Chdir("../..")
+	for _, pair := range [][2]string{
+		{"testdata/spack-formats/index.v7-layout2-unsigned.json", "testdata/spack-formats/spec.v4-libdwarf-core2.spec.json"},
+		{"testdata/spack-formats/index.v8-layout2-unsigned-mixed.json", "testdata/spack-formats/spec.v5-libdwarf-m1.spec.json"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--format", "json", pair[0], pair[1]}, &stdout, &stderr)
+		if code > 1 {
+			t.Fatalf("%v: exit %d: %s", pair, code, stderr.String())
+		}
+		var r diff.Report
+		if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		s := r.Summary.Specs
+		if s.Unchanged < 2 || s.Rebuilt+s.Updated+s.Restacked != 0 {
+			t.Errorf("%v: %+v", pair, s)
+		}
+		if strings.Contains(stdout.String(), `"message"`) {
+			t.Errorf("%v: warnings: %s", pair, stdout.String())
+		}
+	}
+}

@@ -1,0 +1,190 @@
+package report
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// Rebuild causes (issue 13) in the Markdown and text reports: the
+// lockfile view (roots added, removed and changed) first, then the root
+// causes grouped over the report. Both come from diff.Report.Causes,
+// which is absent for catalogue pages: nothing is said then.
+
+// causeText writes one root cause group for people: "zlib-ng 2.2.1 →
+// 2.2.3", "hdf5 variants ~mpi → +mpi", "mpi provider mpich@4.1 →
+// openmpi@5.0".
+func causeText(name string, cs []diff.Change) string {
+	return name + " " + diff.ChangeText(cs)
+}
+
+// explainedCounts counts the pairs with at least one root cause, and the
+// updated ones among them.
+func explainedCounts(r *diff.Report) (pairs, updated int) {
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		for _, pr := range p.Specs.Rebuilt {
+			if pr.Why != nil && len(pr.Why.Causes) > 0 {
+				pairs++
+			}
+		}
+		for _, pr := range p.Specs.Updated {
+			if pr.Why != nil && len(pr.Why.Causes) > 0 {
+				pairs++
+				updated++
+			}
+		}
+	}
+	return pairs, updated
+}
+
+// causesSentence is the one-line summary: "412 specs rebuilt because of
+// 3 root causes: zlib-ng 2.2.1 → 2.2.3 (389 specs, via py-numpy →
+// openblas → zlib-ng), …", with at most three causes named.
+func causesSentence(r *diff.Report, esc func(string) string) string {
+	c := r.Causes
+	pairs, updated := explainedCounts(r)
+	if pairs == 0 {
+		return ""
+	}
+	verb := "rebuilt"
+	if updated > 0 {
+		verb = "rebuilt or updated"
+	}
+	var b strings.Builder
+	b.WriteString(plural(pairs, "spec") + " " + verb + " because of " + plural(len(c.Groups), "root cause") + ": ")
+	for i, g := range c.Groups {
+		if i == 3 {
+			b.WriteString(", and " + plural(len(c.Groups)-3, "more"))
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(esc(causeText(g.Name, g.Changes)) + " (" + plural(g.Specs, "spec"))
+		if len(g.Via) > 2 {
+			b.WriteString(", via " + esc(strings.Join(g.Via[1:len(g.Via)-1], " → ")))
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// unknownNote says how many pairs have no known cause.
+func unknownNote(c *diff.Causes) string {
+	var parts []string
+	if k := c.Pairs - c.Known; k > 0 {
+		parts = append(parts, plural(k, "rebuilt or updated spec")+" with no dependency edges on one side (a catalogue page): cause unknown, not guessed")
+	}
+	if c.Own > 0 {
+		parts = append(parts, plural(c.Own, "spec")+" whose dependencies all kept their hash: the change is the spec's own")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// roots is the lockfile view: roots added, removed and changed.
+func (m *mdBuilder) roots() *Section {
+	c := m.doc.Causes
+	if c == nil || c.Roots == nil {
+		return nil
+	}
+	rc := c.Roots
+	var rows []string
+	for _, r := range rc.Added {
+		rows = append(rows, "\n| added | "+Escape(r.Root)+" | "+Escape(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
+	}
+	for _, r := range rc.Removed {
+		rows = append(rows, "\n| removed | "+Escape(r.Root)+" | "+Escape(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
+	}
+	for _, r := range rc.Changed {
+		m.b.WriteString("\n| changed | " + Escape(r.Root) + " | " + Escape(r.Old.Name+"@"+r.Old.Version) + " `" + m.abbrev.Short(r.Old.Hash) + "` → ")
+		if r.New.Name+"@"+r.New.Version != r.Old.Name+"@"+r.Old.Version {
+			m.b.WriteString(Escape(r.New.Name+"@"+r.New.Version) + " ")
+		}
+		m.b.WriteString("`" + m.abbrev.Short(r.New.Hash) + "` | ")
+		var why []string
+		if len(r.Changes) > 0 {
+			why = append(why, "own: "+Escape(diff.ChangeText(r.Changes)))
+		}
+		if r.Why != nil {
+			for _, cs := range r.Why.Causes {
+				why = append(why, Escape(causeText(cs.Name, cs.Changes))+" (via "+Escape(strings.Join(cs.Path, " → "))+")")
+			}
+		}
+		if len(why) == 0 {
+			why = append(why, "hash only")
+		}
+		m.b.WriteString(strings.Join(why, "; ") + " |")
+		rows = append(rows, m.row())
+	}
+	if rows == nil {
+		return nil
+	}
+	return &Section{Name: "roots", Rank: rankRoots, Noun: "root", Rows: rows,
+		Heading: "\n\n### Environment roots (" + strconv.Itoa(len(rows)) + " changed)\n\nThe lockfiles' roots, by their spec as written; what moved underneath follows.\n\n| | root | spec | why |\n|---|---|---|---|"}
+}
+
+// causes groups the root causes of the rebuilt and updated specs.
+func (m *mdBuilder) causes() *Section {
+	c := m.doc.Causes
+	if c == nil || c.Pairs == 0 {
+		return nil
+	}
+	s := &Section{Name: "causes", Rank: rankCauses, Noun: "root cause", Rows: make([]string, 0, len(c.Groups))}
+	head := "\n\n### Why rebuilt\n\n"
+	if line := causesSentence(m.doc.Report, Escape); line != "" {
+		head += "**" + line + ".**\n\n"
+	}
+	if len(c.Groups) > 0 {
+		head += "| root cause | change | specs | rebuilt | updated | via (one path) |\n|---|---|--:|--:|--:|---|"
+	} else {
+		head += "No rebuilt or updated spec has a root cause among its dependencies."
+	}
+	s.Heading = head
+	for _, g := range c.Groups {
+		s.Rows = append(s.Rows, "\n| "+mdPackage(m.link, g.Name)+" | "+Escape(diff.ChangeText(g.Changes))+" | "+strconv.Itoa(g.Specs)+" | "+
+			strconv.Itoa(g.Rebuilt)+" | "+strconv.Itoa(g.Updated)+" | "+Escape(strings.Join(g.Via, " → "))+" |")
+	}
+	if note := unknownNote(c); note != "" {
+		s.Footer = "\n\n" + Escape(note) + "."
+	}
+	return s
+}
+
+// TextCauses are the terminal view's lines about roots and causes.
+func (d *Document) TextCauses() []string {
+	c := d.Causes
+	if c == nil {
+		return nil
+	}
+	var lines []string
+	if rc := c.Roots; rc != nil {
+		var parts []string
+		for _, r := range rc.Added {
+			parts = append(parts, paintStr(d.Render.Color, "green", "+"+Plain(r.Root)))
+		}
+		for _, r := range rc.Removed {
+			parts = append(parts, paintStr(d.Render.Color, "red", "−"+Plain(r.Root)))
+		}
+		for _, r := range rc.Changed {
+			p := Plain(r.Root) + " " + Plain(r.Old.Version)
+			if r.New.Version != r.Old.Version {
+				p += " → " + Plain(r.New.Version)
+			} else {
+				p += " (new hash)"
+			}
+			parts = append(parts, p)
+		}
+		if parts != nil {
+			lines = append(lines, "roots: "+strings.Join(parts, ", "))
+		}
+	}
+	if line := causesSentence(d.Report, Plain); line != "" {
+		lines = append(lines, "why: "+line)
+	}
+	if note := unknownNote(c); note != "" {
+		lines = append(lines, "why: "+note)
+	}
+	return lines
+}
