@@ -93,13 +93,14 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 			pageWarnings[r.pkgs[0]], counts[r.pkgs[0]] = r.warnings, r.counts
 		}
 	}
-	if tagErr := snap.checkTags(); tagErr != nil {
+	odd, tagErr := snap.checkTags()
+	if tagErr != nil {
 		// Not a bad page but the wrong folder: no page can be skipped
 		// to fix it.
 		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, tagErr))}
 	}
 	snap.mergeSpackFiles(pageWarnings, counts)
-	bad := snap.checkPages()
+	bad := snap.checkPages(odd)
 	for _, e := range bad {
 		errs = append(errs, e)
 	}
@@ -275,31 +276,67 @@ func looksLikePage(data []byte) bool {
 }
 
 // checkTags requires the pages to be of one tag, and sets the snapshot's.
-func (s *Snapshot) checkTags() *Error {
+// When more than half of the pages are of one tag and no folder holds
+// another tag's pages alone, the pages of other tags are odd pages (a
+// typo in categories, or none): each is a bad page, returned in odd,
+// which --skip-invalid can leave out. Otherwise pages of several tags
+// are the wrong folder: an error about the snapshot as a whole.
+func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 	tags := map[string]int{}
 	for _, p := range s.Packages {
 		tags[p.Tag]++
 	}
-	if len(tags) > 1 {
-		names := slices.Sorted(maps.Keys(tags))
-		var list []string
-		for _, t := range names {
-			label := t
-			if t == "" {
-				label = "(no tag)"
-			}
-			list = append(list, fmt.Sprintf("%s (%s)", label, plural(tags[t], "page")))
+	if len(tags) <= 1 {
+		for t := range tags {
+			s.Tag = t
 		}
-		msg := fmt.Sprintf("pages of %d tags found: %s; a snapshot holds one tag", len(tags), strings.Join(list, ", "))
-		if dir := s.tagFolder(names); dir != "" {
-			msg += ": name one tag's folder, for example " + dir
-		} else {
-			msg += ", and no folder holds the pages of one tag alone: put each tag's pages in a folder of their own (_cache/<tag>/)"
-		}
-		return &Error{File: s.Path, Msg: msg}
+		return nil, nil
 	}
-	for t := range tags {
-		s.Tag = t
+	names := slices.Sorted(maps.Keys(tags))
+	dir := s.tagFolder(names)
+	if major := majorityTag(tags, len(s.Packages)); dir == "" && major != nil {
+		s.Tag = *major
+		odd = map[*Package]*Error{}
+		for _, p := range s.Packages {
+			if p.Tag == s.Tag {
+				continue
+			}
+			here := fmt.Sprintf("tag %q", p.Tag)
+			if p.Tag == "" {
+				here = "no tag (categories: [package, <tag>])"
+			}
+			rest := fmt.Sprintf("of tag %q", s.Tag)
+			if s.Tag == "" {
+				rest = "without a tag"
+			}
+			odd[p] = &Error{File: p.File, Line: p.tagLine, Msg: fmt.Sprintf("this page has %s, but %s of this snapshot are %s: a snapshot holds one tag",
+				here, plural(tags[s.Tag], "other page"), rest)}
+		}
+		return odd, nil
+	}
+	var list []string
+	for _, t := range names {
+		label := t
+		if t == "" {
+			label = "(no tag)"
+		}
+		list = append(list, fmt.Sprintf("%s (%s)", label, plural(tags[t], "page")))
+	}
+	msg := fmt.Sprintf("pages of %d tags found: %s; a snapshot holds one tag", len(tags), strings.Join(list, ", "))
+	if dir != "" {
+		msg += ": name one tag's folder, for example " + dir
+	} else {
+		msg += ", and no folder holds the pages of one tag alone: put each tag's pages in a folder of their own (_cache/<tag>/)"
+	}
+	return nil, &Error{File: s.Path, Msg: msg}
+}
+
+// majorityTag returns the tag of more than half of n pages, or nil.
+func majorityTag(tags map[string]int, n int) *string {
+	for t, c := range tags {
+		if 2*c > n {
+			return &t
+		}
 	}
 	return nil
 }
@@ -309,11 +346,13 @@ func (s *Snapshot) checkTags() *Error {
 // error of each page that breaks a rule. No page of a conflict is
 // preferred to another: every page of a package that has several, and
 // every page that lists a hash another page lists too, is bad.
-func (s *Snapshot) checkPages() map[*Package]*Error {
+func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 	slices.SortFunc(s.Packages, func(a, b *Package) int {
 		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.File, b.File))
 	})
-	bad := map[*Package]*Error{}
+	if bad == nil {
+		bad = map[*Package]*Error{}
+	}
 	for i := 0; i < len(s.Packages); {
 		j := i + 1
 		for j < len(s.Packages) && s.Packages[j].Name == s.Packages[i].Name {

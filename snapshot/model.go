@@ -82,6 +82,10 @@ type Package struct {
 	Tag   string
 	Specs []Spec // sorted by hash
 	Line  int    // line of spec_details in File, for messages
+	// tagLine is the line of the page's categories (or, without them,
+	// of the end of its front matter): where a page of another tag than
+	// the rest of the snapshot is wrong.
+	tagLine int
 	// Unlisted are specs this package's file holds only as dependencies
 	// of listed ones (an index's records outside the build cache, such as
 	// an external compiler): not counted anywhere, only for the

@@ -34,6 +34,7 @@ type page struct {
 	meta        *jsonValue // nil when absent or written as YAML
 	specDetails *jsonValue
 	fmEnd       int // line of the closing ---
+	catLine     int // line of categories, or 0
 }
 
 // notPageError means a file is not a package page (no front matter, or no
@@ -78,6 +79,9 @@ func parseFrontMatter(file string, data []byte, a accel) (*page, error) {
 			open = false
 			p.fmEnd = line
 			break
+		}
+		if p.catLine == 0 && bytes.HasPrefix(l, []byte("categories:")) {
+			p.catLine = line
 		}
 		for _, f := range []struct {
 			key string
@@ -231,7 +235,10 @@ func decodePage(file string, data []byte, raw bool, a accel) (*Package, RuleCoun
 	if p.specDetails == nil && env.SpecDetails.Kind == 0 {
 		return nil, nil, nil, &Error{File: file, Line: p.fmEnd, Msg: "no spec_details in the front matter"}
 	}
-	pkg := &Package{Name: env.Title, File: file, Tag: tagOf(env.Categories)}
+	pkg := &Package{Name: env.Title, File: file, Tag: tagOf(env.Categories), tagLine: p.catLine}
+	if pkg.tagLine == 0 {
+		pkg.tagLine = p.fmEnd
+	}
 	pkg.Line = env.SpecDetails.Line
 	if p.specDetails != nil {
 		pkg.Line = p.specDetails.line
