@@ -39,9 +39,12 @@ func TestMain(m *testing.M) {
 //	                         DOC (a Markdown file) to FILE (see cmdRecipe)
 //	gitrepo REPO DIR...      makes a git repository REPO with one commit per
 //	                         folder DIR, each replacing _cache/develop with
-//	                         the folder's contents (gittest.Commits); the
+//	                         the folder's contents (gittest.Commits), and
+//	                         sets $COMMIT1, $COMMIT2... to their ids; the
 //	                         scripts' git runs with fixed identities and
 //	                         without the user's configuration
+//	gitcommit REPO MESSAGE   commits everything in REPO's working tree and
+//	                         sets $COMMIT to the new commit's id
 //
 // and the condition [exec:git] (testscript's own), for the scripts that
 // need the git program.
@@ -66,11 +69,12 @@ func TestScript(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"status":  cmdStatus,
-			"glob":    cmdGlob,
-			"bytes":   cmdBytes,
-			"recipe":  cmdRecipe,
-			"gitrepo": cmdGitRepo,
+			"status":    cmdStatus,
+			"glob":      cmdGlob,
+			"bytes":     cmdBytes,
+			"recipe":    cmdRecipe,
+			"gitrepo":   cmdGitRepo,
+			"gitcommit": cmdGitCommit,
 		},
 		RequireUniqueNames: true,
 	})
@@ -85,8 +89,26 @@ func cmdGitRepo(ts *testscript.TestScript, neg bool, args []string) {
 	for i, d := range args[1:] {
 		dirs[i] = ts.MkAbs(d)
 	}
-	_, err := gittest.Commits(ts.MkAbs(args[0]), dirs...)
+	weeks, err := gittest.Commits(ts.MkAbs(args[0]), dirs...)
 	ts.Check(err)
+	for i, w := range weeks {
+		ts.Setenv("COMMIT"+strconv.Itoa(i+1), w.ID)
+	}
+}
+
+// cmdGitCommit commits a repository's working tree.
+func cmdGitCommit(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: gitcommit REPO MESSAGE")
+	}
+	repo := ts.MkAbs(args[0])
+	_, err := gittest.Git(repo, nil, "add", "-A")
+	ts.Check(err)
+	_, err = gittest.Git(repo, nil, "commit", "-q", "-m", args[1])
+	ts.Check(err)
+	id, err := gittest.Git(repo, nil, "rev-parse", "HEAD")
+	ts.Check(err)
+	ts.Setenv("COMMIT", strings.TrimSpace(id))
 }
 
 // cmdStatus runs a program and checks its exact exit code; testscript's
