@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -16,6 +17,14 @@ import (
 // 2.2.3", "hdf5 variants ~mpi → +mpi", "mpi provider mpich@4.1 →
 // openmpi@5.0".
 func causeText(name string, cs []diff.Change) string {
+	if len(cs) == 1 {
+		switch cs[0].Kind {
+		case "added":
+			return "+" + cmp.Or(cs[0].To, name) + " (a new dependency)"
+		case "removed":
+			return "−" + cmp.Or(cs[0].From, name) + " (a dependency dropped)"
+		}
+	}
 	return name + " " + diff.ChangeText(cs)
 }
 
