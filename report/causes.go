@@ -20,9 +20,9 @@ func causeText(name string, cs []diff.Change) string {
 	if len(cs) == 1 {
 		switch cs[0].Kind {
 		case "added":
-			return "+" + cmp.Or(cs[0].To, name) + " (a new dependency)"
+			return "new dependency " + cmp.Or(cs[0].To, name)
 		case "removed":
-			return "−" + cmp.Or(cs[0].From, name) + " (a dependency dropped)"
+			return "dropped dependency " + cmp.Or(cs[0].From, name)
 		}
 	}
 	return name + " " + diff.ChangeText(cs)
