@@ -271,18 +271,21 @@ type ValueCount struct {
 type ValueCounts []ValueCount
 
 // MarshalJSON writes {"value": {"old": n, "new": m}, ...} in list order.
+// Keys are written without HTML escaping (< stays <, not \u003c), as is
+// the rest of the document (docs/json.md).
 func (vc ValueCounts) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
 	b.WriteByte('{')
 	for i, v := range vc {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, err := json.Marshal(v.Value)
-		if err != nil {
+		if err := enc.Encode(v.Value); err != nil {
 			return nil, err
 		}
-		b.Write(k)
+		b.Truncate(b.Len() - 1) // Encode's newline
 		fmt.Fprintf(&b, `:{"old":%d,"new":%d}`, v.Old, v.New)
 	}
 	b.WriteByte('}')
