@@ -33,6 +33,9 @@ fuzz:
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzFastJSON$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzFastPaths$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzEscape$$' $(FUZZFLAGS)
+	$(GO) test ./report -run '^$$' -fuzz '^FuzzTrees$$' $(FUZZFLAGS)
+	$(GO) test ./report -run '^$$' -fuzz '^FuzzRenderEdited$$' $(FUZZFLAGS)
+	$(GO) test ./report -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
 
 # Benchmarks on generated pairs (written to testdata/bench on first use,
