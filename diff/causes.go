@@ -596,7 +596,7 @@ func (e *explainer) roots() *RootChanges {
 func GraphOf(s *snapshot.Snapshot) Graph {
 	edges := false
 	for _, p := range s.Packages {
-		if len(p.Specs) > 0 && p.Specs[0].Deps != nil || len(p.Unlisted) > 0 {
+		if len(p.Specs) > 0 && p.Specs[0].Deps() != nil || len(p.Unlisted) > 0 {
 			edges = true
 			break
 		}
@@ -607,10 +607,10 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 	g := make(Graph, s.Specs())
 	add := func(name string, sp *snapshot.Spec) {
 		n := &GraphNode{Hash: sp.Hash, Name: name, Version: strings.Join(sp.Versions, ","), Compiler: sp.Compiler,
-			OS: sp.OS, Platform: sp.Platform, Target: sp.Target, Variants: sp.Variants, PackageHash: sp.Recipe, Root: sp.Root}
-		if sp.Deps != nil {
-			n.Deps = make([]Edge, len(sp.Deps))
-			for i, d := range sp.Deps {
+			OS: sp.OS, Platform: sp.Platform, Target: sp.Target, Variants: sp.Variants, PackageHash: sp.Recipe(), Root: sp.Root()}
+		if deps := sp.Deps(); deps != nil {
+			n.Deps = make([]Edge, len(deps))
+			for i, d := range deps {
 				n.Deps[i] = Edge{Name: d.Name, Hash: d.Hash, Types: d.Types, Virtuals: d.Virtuals}
 			}
 		}

@@ -376,7 +376,7 @@ func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs) (specs specList,
 		if r.field == 0 {
 			specs[r.i].Hash = all[r.start:r.end]
 		} else {
-			specs[r.i].Tarball = all[r.start:r.end]
+			specs[r.i].more().Tarball = all[r.start:r.end]
 		}
 	}
 	return specs, true
@@ -446,12 +446,12 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			if !ok {
 				return sp, false
 			}
-			if sp.Extra == nil {
-				sp.Extra = map[string]json.RawMessage{}
+			if sp.Extra() == nil {
+				sp.more().Extra = map[string]json.RawMessage{}
 				extraKeys = map[string]bool{}
 			}
 			extraKeys[k] = true
-			sp.Extra[k] = json.RawMessage(string(raw))
+			sp.More.Extra[k] = json.RawMessage(string(raw))
 		}
 		if !ok || seen&bit != 0 {
 			return sp, false

@@ -388,15 +388,18 @@ func specFromFields(fields map[string]json.RawMessage) (Spec, error) {
 		case "stacks":
 			dst = &s.Stacks
 		case "tarball":
-			dst = &s.Tarball
+			if string(raw) == "null" {
+				continue
+			}
+			dst = &s.more().Tarball
 		case "size":
 			s.Size = sizeString(raw)
 			continue
 		default:
-			if s.Extra == nil {
-				s.Extra = map[string]json.RawMessage{}
+			if s.Extra() == nil {
+				s.more().Extra = map[string]json.RawMessage{}
 			}
-			s.Extra[k] = raw
+			s.More.Extra[k] = raw
 			continue
 		}
 		if string(raw) == "null" {

@@ -57,8 +57,8 @@ func TestHugeLine(t *testing.T) {
 		t.Fatalf("%d specs on line %d, want %d on line 5", snap.Specs(), snap.Packages[0].Line, n)
 	}
 	for _, s := range snap.Packages[0].Specs {
-		if len(s.Extra["notes"]) != 4<<10+2 {
-			t.Fatalf("spec %s lost its notes: %d bytes", s.Hash, len(s.Extra["notes"]))
+		if len(s.Extra()["notes"]) != 4<<10+2 {
+			t.Fatalf("spec %s lost its notes: %d bytes", s.Hash, len(s.Extra()["notes"]))
 		}
 	}
 	// Canonicalized like any page: every compiler respelled, every

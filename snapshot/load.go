@@ -250,6 +250,9 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 	for _, d := range c.decoders {
 		if d.Detect(data[:min(len(data), detectSize)]) {
 			pkgs, counts, warnings, err := decodeOther(d, file, data, opt.Raw, st)
+			for _, p := range pkgs {
+				st.lists.share(p.Specs)
+			}
 			return result{bytes: int64(len(data)), pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 		}
 	}
@@ -257,6 +260,9 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Msg: "not in a format a decoder detects"}}}
 	}
 	pkg, counts, warnings, err := decodePage(file, data, opt.Raw, st)
+	if pkg != nil {
+		st.lists.share(pkg.Specs)
+	}
 	if _, notPage := err.(notPageError); err != nil && !c.mustPage && !notPage && !looksLikePage(data) {
 		// A README whose front matter is broken, or that opens with a
 		// "---" rule, is not a page: ignore it like other Markdown.

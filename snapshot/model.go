@@ -109,17 +109,76 @@ type Spec struct {
 	Stacks   []string `json:"stacks"`
 	// Size is the page's size value as written: "-" today, or a number of
 	// bytes where the generator knows it.
-	Size    string `json:"size,omitempty"`
-	Tarball string `json:"tarball,omitempty"`
+	Size string `json:"size,omitempty"`
+	// More holds the fields few specs have (nil for most): a snapshot
+	// holds up to millions of specs, and each field here would cost every
+	// one of them. Read them through the methods Tarball, Extra, Deps,
+	// Recipe and Root, which work when More is nil.
+	More *SpecMore `json:"-"`
+}
+
+// SpecMore are the fields of a Spec that few specs have.
+type SpecMore struct {
+	Tarball string
 	// Extra keeps the fields this version of cachediff does not know.
-	Extra map[string]json.RawMessage `json:"extra,omitempty"`
+	Extra map[string]json.RawMessage
 	// Deps are the spec's dependency edges, from Spack's own files
 	// (spack.go); nil when the format keeps none (a catalogue page).
-	Deps []Dep `json:"-"`
+	Deps []Dep
 	// Recipe is the hash of the package recipe, when the file has one.
-	Recipe string `json:"-"`
+	Recipe string
 	// Root names the lockfile root this spec is (its spec as written), or "".
-	Root string `json:"-"`
+	Root string
+}
+
+// more returns s.More, made when nil.
+func (s *Spec) more() *SpecMore {
+	if s.More == nil {
+		s.More = &SpecMore{}
+	}
+	return s.More
+}
+
+// Tarball is the URL of the spec's binary package, when the page gives it.
+func (s *Spec) Tarball() string {
+	if s.More == nil {
+		return ""
+	}
+	return s.More.Tarball
+}
+
+// Extra returns the fields of the spec this version of cachediff does not
+// know, or nil.
+func (s *Spec) Extra() map[string]json.RawMessage {
+	if s.More == nil {
+		return nil
+	}
+	return s.More.Extra
+}
+
+// Deps returns the spec's dependency edges: nil when the format keeps none
+// (a catalogue page).
+func (s *Spec) Deps() []Dep {
+	if s.More == nil {
+		return nil
+	}
+	return s.More.Deps
+}
+
+// Recipe returns the hash of the package recipe, when the file has one.
+func (s *Spec) Recipe() string {
+	if s.More == nil {
+		return ""
+	}
+	return s.More.Recipe
+}
+
+// Root names the lockfile root this spec is (its spec as written), or "".
+func (s *Spec) Root() string {
+	if s.More == nil {
+		return ""
+	}
+	return s.More.Root
 }
 
 // NamedSpec is a spec with its package's name (Package.Unlisted).

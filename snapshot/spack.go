@@ -94,13 +94,13 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 
 func specOf(n *spackfmt.Node, roots map[string]string) Spec {
 	s := Spec{Hash: n.Hash, Compiler: n.Compiler, OS: n.OS, Platform: n.Platform, Target: n.Target,
-		Variants: slices.Clone(n.Variants), Stacks: slices.Clone(n.Roots), Recipe: n.PackageHash, Root: roots[n.Hash],
-		Deps: make([]Dep, len(n.Deps))}
+		Variants: slices.Clone(n.Variants), Stacks: slices.Clone(n.Roots),
+		More: &SpecMore{Recipe: n.PackageHash, Root: roots[n.Hash], Deps: make([]Dep, len(n.Deps))}}
 	if n.Version != "" {
 		s.Versions = []string{n.Version}
 	}
 	for i, d := range n.Deps {
-		s.Deps[i] = Dep{Name: d.Name, Hash: d.Hash, Types: d.Types, Virtuals: d.Virtuals}
+		s.More.Deps[i] = Dep{Name: d.Name, Hash: d.Hash, Types: d.Types, Virtuals: d.Virtuals}
 	}
 	return s
 }

@@ -31,7 +31,7 @@ func specLines(s *Snapshot) []string {
 	for _, p := range s.Packages {
 		for _, sp := range p.Specs {
 			out = append(out, p.Name+"@"+strings.Join(sp.Versions, ",")+" %"+sp.Compiler+" "+sp.Platform+"-"+sp.OS+"-"+sp.Target+
-				" ["+strings.Join(sp.Variants, " ")+"] stacks="+strings.Join(sp.Stacks, ",")+" deps="+itoa(len(sp.Deps))+" /"+sp.Hash[:7])
+				" ["+strings.Join(sp.Variants, " ")+"] stacks="+strings.Join(sp.Stacks, ",")+" deps="+itoa(len(sp.Deps()))+" /"+sp.Hash[:7])
 		}
 	}
 	return out

@@ -1,5 +1,7 @@
 package snapshot
 
+import "slices"
+
 // loadState is what one loading goroutine keeps from file to file: its
 // read buffer, the strings it interned, the canonical forms it computed
 // and the fast path's scratch memory. It is the page decoder's fast path
@@ -16,6 +18,8 @@ type loadState struct {
 	// file, and a loading goroutine allocates about its largest file once
 	// instead of every file.
 	buf []byte
+	// lists shares identical lists between the specs it loads.
+	lists listCache
 }
 
 func newLoadState() *loadState {
@@ -38,4 +42,44 @@ func (st *loadState) canonicalizer() *canonicalizer {
 	c := newCanonicalizer()
 	c.cache = st.canon
 	return c
+}
+
+// listCache shares identical lists between specs: most specs of a page,
+// and of neighbouring pages, have the same versions, variants or stacks,
+// and each list of each spec would otherwise keep its own array (a
+// snapshot of a million tiny specs keeps a million one-string arrays).
+// Lists are shared once canonical, and nothing modifies a loaded list.
+type listCache struct {
+	recent [3][4][]string // per list field: the last distinct lists
+	next   [3]int
+}
+
+// emptyList is every empty list of a loaded spec: an empty slice of a
+// decoder's array would keep the array.
+var emptyList = []string{}
+
+func (lc *listCache) share(specs []Spec) {
+	for i := range specs {
+		s := &specs[i]
+		s.Versions = lc.one(0, s.Versions)
+		s.Variants = lc.one(1, s.Variants)
+		s.Stacks = lc.one(2, s.Stacks)
+	}
+}
+
+func (lc *listCache) one(f int, l []string) []string {
+	switch {
+	case l == nil:
+		return nil
+	case len(l) == 0:
+		return emptyList
+	}
+	for _, r := range &lc.recent[f] {
+		if len(r) == len(l) && slices.Equal(r, l) {
+			return r
+		}
+	}
+	lc.recent[f][lc.next[f]] = l
+	lc.next[f] = (lc.next[f] + 1) % len(lc.recent[f])
+	return l
 }

@@ -1,0 +1,36 @@
+package snapshot
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// TestSpecSize: a snapshot holds up to millions of specs, so every field
+// of Spec costs (issue 11 item 6: memory within 4x the input). Fields few
+// specs have go in SpecMore.
+func TestSpecSize(t *testing.T) {
+	if n := unsafe.Sizeof(Spec{}); n > 176 {
+		t.Errorf("Spec is %d bytes, was 176: put a rare field in SpecMore", n)
+	}
+}
+
+// TestListsShared: identical lists of the specs a loader loads share one
+// array, and an empty list keeps no decoder's array alive.
+func TestListsShared(t *testing.T) {
+	var lc listCache
+	specs := []Spec{
+		{Versions: []string{"1.0"}, Stacks: []string{"root"}, Variants: make([]string, 0, 4)},
+		{Versions: []string{"1.0"}, Stacks: []string{"root"}, Variants: []string{}},
+		{Versions: []string{"2.0"}},
+	}
+	lc.share(specs)
+	if &specs[0].Versions[0] != &specs[1].Versions[0] || &specs[0].Stacks[0] != &specs[1].Stacks[0] {
+		t.Error("identical lists not shared")
+	}
+	if specs[2].Versions[0] != "2.0" || specs[2].Stacks != nil || specs[2].Variants != nil {
+		t.Errorf("third spec %+v", specs[2])
+	}
+	if cap(specs[0].Variants) != 0 || specs[0].Variants == nil {
+		t.Errorf("empty variants: cap %d, nil %v", cap(specs[0].Variants), specs[0].Variants == nil)
+	}
+}
