@@ -1,0 +1,224 @@
+package diff
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/version"
+)
+
+// A series is a list of snapshots, oldest first: the weekly tags of the
+// catalogue, or one folder at successive git commits. Its changelog
+// (cachediff log) is the diff of each snapshot with the one before (a
+// step), plus what only the whole series shows: when each package and
+// each version was in the cache. It lives here, beside the pair diff,
+// because a step is exactly a pair diff (CompareWith) and the timeline
+// reads the same filtered snapshots; the command line reads the
+// snapshots and renders.
+
+// SnapshotInfo names one snapshot of a series.
+type SnapshotInfo struct {
+	Path string `json:"path"`
+	Tag  string `json:"tag"`
+	// Rev and Date are the commit id and its committer date (RFC 3339) of
+	// a snapshot read from git; absent for one on disk.
+	Rev  string `json:"rev,omitempty"`
+	Date string `json:"date,omitempty"`
+}
+
+// Timeline says when each package, and each of its versions, was in the
+// snapshots of a series (after the filters): every package any snapshot
+// has, sorted by name.
+type Timeline struct {
+	Packages []PackageTimeline `json:"packages"`
+}
+
+// PackageTimeline is one package's presence and versions over a series.
+type PackageTimeline struct {
+	Name string `json:"name"`
+	// Present are the runs of snapshots the package is in, in order.
+	Present []Span `json:"present"`
+	// Versions are its versions (oldest first under Spack's ordering),
+	// each with the runs of snapshots where some spec of the package has
+	// it; a version that left and came back has several runs, each its
+	// own entry, in order.
+	Versions []VersionSpan `json:"versions"`
+}
+
+// Span is a run of consecutive snapshots, by index into the series'
+// snapshots: From to To, both included.
+type Span struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// VersionSpan is a run of snapshots holding a version.
+type VersionSpan struct {
+	Version string `json:"version"`
+	Span
+}
+
+// CameAndWent reports whether the package was missing from some of the n
+// snapshots of its series: it came after the first, left before the
+// last, or left for a while.
+func (p *PackageTimeline) CameAndWent(n int) bool {
+	return len(p.Present) != 1 || p.Present[0].From > 0 || p.Present[0].To < n-1
+}
+
+// Series is what a series shows beside its steps.
+type Series struct {
+	Snapshots []SnapshotInfo
+	Timeline  *Timeline
+	// Unmatched are the values of the filter that select nothing in any
+	// snapshot of the series (see Filter.Unmatched), nil when each
+	// selects something somewhere.
+	Unmatched []Unmatched
+}
+
+// Loader returns snapshot i of a series (0 is the oldest). CompareSeries
+// calls it once for each i, in order.
+type Loader func(i int) (*snapshot.Snapshot, error)
+
+// CompareSeries diffs a series of n snapshots step by step: step i (1 ≤ i
+// < n) is CompareWith(snapshot i-1, snapshot i, f), handed to step as soon
+// as it is made, in order. Each snapshot is loaded once, and at most two
+// are held at a time (the one before and the current one), so memory
+// stays flat whatever n is: what the caller keeps of the steps is its
+// own choice. A load error, an error of f (Filter.Check) or of step stops
+// it.
+func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) error) (*Series, error) {
+	f, err := f.normalize()
+	if err != nil {
+		return nil, err
+	}
+	s := &Series{Snapshots: make([]SnapshotInfo, 0, n)}
+	tl := newTimelineBuilder()
+	unmatched := map[[2]string]Unmatched{} // of every snapshot so far
+	var prev *snapshot.Snapshot
+	for i := range n {
+		cur, err := load(i)
+		if err != nil {
+			return nil, err
+		}
+		s.Snapshots = append(s.Snapshots, SnapshotInfo{Path: cur.Path, Tag: cur.Tag, Rev: cur.Rev, Date: cur.Date})
+		tl.add(i, f.apply(cur))
+		here := map[[2]string]bool{}
+		for _, u := range f.Unmatched(cur, cur) {
+			k := [2]string{u.Kind, u.Value}
+			here[k] = true
+			if _, ok := unmatched[k]; i == 0 || ok {
+				unmatched[k] = u
+			}
+		}
+		for k := range unmatched {
+			if !here[k] {
+				delete(unmatched, k)
+			}
+		}
+		if prev != nil {
+			r, err := CompareWith(prev, cur, f)
+			if err != nil {
+				return nil, err
+			}
+			if err := step(i, r); err != nil {
+				return nil, err
+			}
+		}
+		prev = cur
+	}
+	s.Timeline = tl.timeline()
+	for _, u := range unmatched {
+		s.Unmatched = append(s.Unmatched, u)
+	}
+	slices.SortFunc(s.Unmatched, func(a, b Unmatched) int {
+		return cmp.Or(strings.Compare(a.Kind, b.Kind), strings.Compare(a.Value, b.Value)) // packages first, as Unmatched
+	})
+	return s, nil
+}
+
+// timelineBuilder collects a timeline snapshot by snapshot.
+type timelineBuilder struct {
+	pkgs map[string]*pkgLine
+}
+
+type pkgLine struct {
+	present  []Span
+	versions map[string][]Span
+}
+
+func newTimelineBuilder() *timelineBuilder {
+	return &timelineBuilder{pkgs: map[string]*pkgLine{}}
+}
+
+// extend adds snapshot i to runs: the last run grows when it ended at
+// i-1, else a new run starts.
+func extend(runs []Span, i int) []Span {
+	if n := len(runs); n > 0 && runs[n-1].To == i-1 {
+		runs[n-1].To = i
+		return runs
+	}
+	return append(runs, Span{From: i, To: i})
+}
+
+// add records snapshot i (already filtered).
+func (b *timelineBuilder) add(i int, s *snapshot.Snapshot) {
+	for _, p := range s.Packages {
+		l := b.pkgs[p.Name]
+		if l == nil {
+			l = &pkgLine{versions: map[string][]Span{}}
+			b.pkgs[p.Name] = l
+		}
+		if n := len(l.present); n > 0 && l.present[n-1].To == i {
+			continue // a second page of the name: the loader refuses it, but be safe
+		}
+		l.present = extend(l.present, i)
+		for k := range p.Specs {
+			for _, v := range p.Specs[k].Versions {
+				runs := l.versions[v]
+				if n := len(runs); n > 0 && runs[n-1].To == i {
+					continue
+				}
+				l.versions[v] = extend(runs, i)
+			}
+		}
+	}
+}
+
+func (b *timelineBuilder) timeline() *Timeline {
+	t := &Timeline{Packages: []PackageTimeline{}}
+	for name, l := range b.pkgs {
+		p := PackageTimeline{Name: name, Present: l.present, Versions: []VersionSpan{}}
+		vs := make([]string, 0, len(l.versions))
+		for v := range l.versions {
+			vs = append(vs, v)
+		}
+		version.Sort(vs)
+		for _, v := range vs {
+			for _, run := range l.versions[v] {
+				p.Versions = append(p.Versions, VersionSpan{Version: v, Span: run})
+			}
+		}
+		t.Packages = append(t.Packages, p)
+	}
+	slices.SortFunc(t.Packages, func(a, b PackageTimeline) int { return strings.Compare(a.Name, b.Name) })
+	return t
+}
+
+// Label is how a snapshot is named in a changelog: its tag, else for a
+// git snapshot its date and short commit id, else its path.
+func (s SnapshotInfo) Label() string {
+	switch {
+	case s.Tag != "" && s.Rev == "":
+		return s.Tag
+	case s.Rev != "":
+		date := s.Date
+		if len(date) >= 10 {
+			date = date[:10]
+		}
+		return fmt.Sprintf("%s %s", date, s.Rev[:min(len(s.Rev), 7)])
+	}
+	return s.Path
+}

@@ -1,0 +1,235 @@
+package diff
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"slices"
+	"testing"
+	"weak"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// series generates n snapshots, each the one before under random
+// mutations: packages leave, come (and come back), specs are rebuilt,
+// updated, added and removed.
+func (g *generator) series(n, pkgs int) []*snapshot.Snapshot {
+	first, _, _ := g.pair(pkgs)
+	out := []*snapshot.Snapshot{first}
+	var t truth
+	for k := 1; k < n; k++ {
+		prev := out[k-1]
+		tag := fmt.Sprintf("develop-%02d", k)
+		s := &snapshot.Snapshot{Path: tag, Tag: tag, Canon: snapshot.RuleCounts{}}
+		for _, p := range prev.Packages {
+			if g.r.IntN(12) == 0 {
+				continue // gone
+			}
+			np := &snapshot.Package{Name: p.Name, File: tag + "/" + p.Name + "/specs.md", Line: 6}
+			for _, sp := range p.Specs {
+				np.Specs = append(np.Specs, g.mutate(sp, &t)...)
+			}
+			if len(np.Specs) == 0 {
+				continue
+			}
+			sortByHash(np.Specs)
+			s.Packages = append(s.Packages, np)
+		}
+		for range g.r.IntN(3) { // new packages, some with an old name back
+			name := fmt.Sprintf("pkg-%03d", g.r.IntN(pkgs+5))
+			if slices.ContainsFunc(s.Packages, func(p *snapshot.Package) bool { return p.Name == name }) {
+				continue
+			}
+			np := &snapshot.Package{Name: name, File: tag + "/" + name + "/specs.md", Line: 6}
+			for range 1 + g.r.IntN(3) {
+				np.Specs = append(np.Specs, g.spec())
+			}
+			sortByHash(np.Specs)
+			s.Packages = append(s.Packages, np)
+		}
+		slices.SortFunc(s.Packages, func(a, b *snapshot.Package) int { return cmpString(a.Name, b.Name) })
+		out = append(out, s)
+	}
+	return out
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// TestSeriesSteps: each step of a series is exactly the pair diff of its
+// two snapshots, under every filter; each snapshot is loaded once, in
+// order; the timeline agrees with the snapshots.
+func TestSeriesSteps(t *testing.T) {
+	for seed := range propertySeeds() / 4 {
+		g := newGenerator(seed, seed%2 == 0)
+		snaps := g.series(2+int(seed%6), 1+int(seed%25))
+		for _, f := range filters(seed) {
+			var loaded []int
+			var steps []int
+			s, err := CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) {
+				loaded = append(loaded, i)
+				return snaps[i], nil
+			}, f, func(i int, r *Report) error {
+				steps = append(steps, i)
+				want, err := CompareWith(snaps[i-1], snaps[i], f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, _ := json.Marshal(r)
+				if w, _ := json.Marshal(want); string(got) != string(w) {
+					t.Fatalf("seed %d, filter %+v: step %d is not the pair diff of its snapshots", seed, f, i)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if want := seq(0, len(snaps)); !slices.Equal(loaded, want) {
+				t.Fatalf("seed %d: loaded %v, want each once in order %v", seed, loaded, want)
+			}
+			if want := seq(1, len(snaps)); !slices.Equal(steps, want) {
+				t.Fatalf("seed %d: steps %v, want %v", seed, steps, want)
+			}
+			if len(s.Snapshots) != len(snaps) || s.Snapshots[1].Tag != snaps[1].Tag {
+				t.Fatalf("seed %d: snapshots %+v", seed, s.Snapshots)
+			}
+			checkTimeline(t, seed, f, snaps, s.Timeline)
+		}
+	}
+}
+
+func seq(from, to int) []int {
+	var out []int
+	for i := from; i < to; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// checkTimeline checks the timeline property: a package is present at
+// snapshot i exactly when the (filtered) snapshot i has it, and a version
+// is in the timeline at i exactly when some spec of the package in
+// snapshot i has it. Runs are maximal and in order.
+func checkTimeline(t *testing.T, seed uint64, f Filter, snaps []*snapshot.Snapshot, tl *Timeline) {
+	t.Helper()
+	type key struct {
+		pkg, version string
+		i            int
+	}
+	want := map[key]bool{} // version "" for the package itself
+	for i, s := range snaps {
+		for _, p := range f.mustApply(t, s).Packages {
+			want[key{p.Name, "", i}] = true
+			for _, sp := range p.Specs {
+				for _, v := range sp.Versions {
+					want[key{p.Name, v, i}] = true
+				}
+			}
+		}
+	}
+	got := map[key]bool{}
+	for k, p := range tl.Packages {
+		if k > 0 && tl.Packages[k-1].Name >= p.Name {
+			t.Fatalf("seed %d: timeline packages not sorted: %s after %s", seed, p.Name, tl.Packages[k-1].Name)
+		}
+		checkRuns(t, seed, p.Name, p.Present)
+		for _, run := range p.Present {
+			for i := run.From; i <= run.To; i++ {
+				got[key{p.Name, "", i}] = true
+			}
+		}
+		byVersion := map[string][]Span{}
+		for _, v := range p.Versions {
+			byVersion[v.Version] = append(byVersion[v.Version], v.Span)
+			for i := v.From; i <= v.To; i++ {
+				got[key{p.Name, v.Version, i}] = true
+			}
+		}
+		for v, runs := range byVersion {
+			checkRuns(t, seed, p.Name+" "+v, runs)
+		}
+	}
+	for k := range want {
+		if !got[k] {
+			t.Fatalf("seed %d, filter %+v: %+v is in the snapshot but not in the timeline", seed, f, k)
+		}
+	}
+	for k := range got {
+		if !want[k] {
+			t.Fatalf("seed %d, filter %+v: %+v is in the timeline but not in the snapshot", seed, f, k)
+		}
+	}
+}
+
+// checkRuns: runs are in order, non-empty, and neither overlap nor touch
+// (two runs that touch would be one).
+func checkRuns(t *testing.T, seed uint64, what string, runs []Span) {
+	t.Helper()
+	for k, r := range runs {
+		if r.From > r.To || k > 0 && runs[k-1].To+1 >= r.From {
+			t.Fatalf("seed %d: %s: runs %+v are not maximal and in order", seed, what, runs)
+		}
+	}
+}
+
+// TestSeriesHoldsNeighboursOnly: when snapshot i is loaded, snapshots
+// before i-1 are garbage: a log of many snapshots holds two at a time.
+func TestSeriesHoldsNeighboursOnly(t *testing.T) {
+	g := newGenerator(7, false)
+	snaps := g.series(8, 20)
+	ptrs := make([]weak.Pointer[snapshot.Snapshot], len(snaps))
+	for i := range snaps {
+		ptrs[i] = weak.Make(snaps[i])
+	}
+	var kept []*Report // what a caller keeps must not pin snapshots either
+	_, err := CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) {
+		s := snaps[i]
+		snaps[i] = nil // from now on, only the series holds it
+		runtime.GC()
+		for j := range i - 1 {
+			if ptrs[j].Value() != nil {
+				t.Errorf("loading snapshot %d: snapshot %d is still held", i, j)
+			}
+		}
+		return s, nil
+	}, Filter{}, func(i int, r *Report) error {
+		kept = append(kept, r)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(kept) != 7 {
+		t.Fatalf("%d steps, want 7", len(kept))
+	}
+}
+
+// TestSeriesUnmatched: a filter value is unmatched only when no snapshot
+// of the series has what it selects.
+func TestSeriesUnmatched(t *testing.T) {
+	a := snapOf("a", pkg("zlib", sp("z1", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s")))
+	b := snapOf("b", pkg("zlib", sp("z2", "1.3", "gcc@13.2.0", "x86_64_v3")))
+	c := snapOf("c", pkg("zstd", sp("s1", "1.5", "gcc@13.2.0", "x86_64_v3")))
+	snaps := []*snapshot.Snapshot{a, b, c}
+	f := Filter{Packages: []string{"zstd", "nope"}, Stacks: []string{"e4s", "hep"}}
+	s, err := CompareSeries(3, func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, f,
+		func(int, *Report) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range s.Unmatched {
+		got = append(got, u.Kind+":"+u.Value)
+	}
+	if want := []string{"package:nope", "stack:hep"}; !slices.Equal(got, want) {
+		t.Errorf("unmatched %v, want %v", got, want)
+	}
+}
