@@ -27,6 +27,9 @@ type SnapshotInfo struct {
 	// a snapshot read from git; absent for one on disk.
 	Rev  string `json:"rev,omitempty"`
 	Date string `json:"date,omitempty"`
+	// Subject is the commit's subject, for a snapshot of cachediff log
+	// --revs; absent otherwise.
+	Subject string `json:"subject,omitempty"`
 }
 
 // Timeline says when each package, and each of its versions, was in the

@@ -69,6 +69,7 @@ type Section struct {
 	keep    int  // rows shown in full
 	short   int  // rows after those shown in their Short form
 	dropped bool // the section is left out
+	series  bool // a log's section on the whole series (log.go)
 	cut     bool // keep and short are set (by Fit)
 }
 

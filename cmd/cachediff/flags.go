@@ -41,6 +41,8 @@ type options struct {
 	help      bool
 	version   bool
 	quiet     bool
+	// revs, since and until are log's --revs RANGE, --since and --until.
+	revs, since, until string
 	// dir is -C DIR: the command runs as if started there (snapshots,
 	// REV:PATH and files are found from it); "" for the current directory.
 	dir string

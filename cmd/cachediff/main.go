@@ -5,12 +5,16 @@
 //
 //	cachediff [flags] OLD NEW
 //	cachediff render [flags] REPORT.json
+//	cachediff log [flags] SNAPSHOT SNAPSHOT [SNAPSHOT...]
+//	cachediff log [flags] --revs RANGE PATH
 //	cachediff help [command]
 //	cachediff version
 //	cachediff completion bash|zsh|fish
 //
 // The first form diffs two snapshots; render renders a report saved with
-// --format json again, in any format, without the snapshots; completion
+// --format json again, in any format, without the snapshots; log writes
+// the changelog of a series of snapshots, step by step (exit 1 when a
+// step changed anything or tripped --fail-on); completion
 // writes a shell completion script. Run cachediff help for the flags,
 // cachediff help render for render's.
 //

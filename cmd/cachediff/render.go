@@ -54,6 +54,9 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 		}
 		path = stdinFile
 	}
+	if report.IsLog(data) {
+		return renderLog(c, opts, path, data)
+	}
 	r, err := report.DecodeBytes(data)
 	if err != nil {
 		return exitTrouble, fmt.Errorf("reading %s: %w", path, err)

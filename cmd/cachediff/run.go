@@ -62,7 +62,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{diffCommand, renderCommand, helpCommand, versionCommand, completionCommand}
+	commands = []*command{diffCommand, renderCommand, logCommand, helpCommand, versionCommand, completionCommand}
 }
 
 // lookupCommand returns the subcommand called name (never the default).

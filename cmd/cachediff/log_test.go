@@ -1,0 +1,208 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// weeks are the five real weekly tags, oldest first (from the repository
+// root).
+var weeks = []string{
+	"testdata/real-series/develop-2025-02-16",
+	"testdata/real-series/develop-2025-02-23",
+	"testdata/real-series/develop-2025-03-02",
+	"testdata/real-series/develop-2025-03-09",
+	"testdata/real-series/develop-2025-03-16",
+}
+
+func logArgs(flags ...string) []string { return append(append([]string{"log"}, flags...), weeks...) }
+
+// TestLogGolden: the log of the real weekly series, in every format, and
+// shortened.
+func TestLogGolden(t *testing.T) {
+	t.Chdir("../..")
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"log-weekly.md", logArgs()},
+		{"log-weekly.json", logArgs("-f", "json")},
+		{"log-weekly.txt", logArgs("-f", "text")},
+		{"log-weekly-8k.md", logArgs("--max-bytes", "8000")},
+		{"log-weekly-gate.md", logArgs("--fail-on", "removed-spec", "--link-base", "https://cache.spack.io/package/?name=")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runOK(t, tc.args, 1)
+			path := filepath.Join("testdata", "golden", tc.name)
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/cachediff -run TestLogGolden -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("cachediff %v differs from %s (rerun with -update if the change is intended):\n%s", tc.args, path, lineDiff(want, got))
+			}
+		})
+	}
+}
+
+// TestLogStepsArePairDiffs: each step of the real weekly log is the JSON
+// report of `cachediff OLD NEW` of its two snapshots, field for field;
+// the filters apply to every snapshot.
+func TestLogStepsArePairDiffs(t *testing.T) {
+	t.Chdir("../..")
+	for _, flags := range [][]string{nil, {"--package", "c*", "--ignore", "compiler"}} {
+		var log struct {
+			Steps     []json.RawMessage `json:"steps"`
+			Snapshots []diff.SnapshotInfo
+		}
+		if err := json.Unmarshal(runOK(t, logArgs(append([]string{"-f", "json"}, flags...)...), 1), &log); err != nil {
+			t.Fatal(err)
+		}
+		if len(log.Steps) != len(weeks)-1 || len(log.Snapshots) != len(weeks) {
+			t.Fatalf("%v: %d steps and %d snapshots for %d weeks", flags, len(log.Steps), len(log.Snapshots), len(weeks))
+		}
+		for i, raw := range log.Steps {
+			pair := runOK(t, append(append([]string{"-f", "json"}, flags...), weeks[i], weeks[i+1]), 1)
+			var got, want any
+			if err := json.Unmarshal(raw, &got); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(pair, &want); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%v: step %d differs from cachediff %s %s", flags, i+1, weeks[i], weeks[i+1])
+			}
+			if log.Snapshots[i].Path != weeks[i] {
+				t.Errorf("snapshot %d is %q, want %q", i, log.Snapshots[i].Path, weeks[i])
+			}
+		}
+	}
+}
+
+// TestLogTimeline: on the real weeks, a version is in the timeline at
+// snapshot i exactly when some spec of snapshot i has it, and a package
+// is present exactly when snapshot i has its page.
+func TestLogTimeline(t *testing.T) {
+	t.Chdir("../..")
+	var log struct {
+		Timeline diff.Timeline `json:"timeline"`
+	}
+	if err := json.Unmarshal(runOK(t, logArgs("-f", "json"), 1), &log); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, p := range log.Timeline.Packages {
+		for _, r := range p.Present {
+			for i := r.From; i <= r.To; i++ {
+				got[p.Name+" @"+strconv.Itoa(i)] = true
+			}
+		}
+		for _, v := range p.Versions {
+			for i := v.From; i <= v.To; i++ {
+				got[p.Name+" "+v.Version+" @"+strconv.Itoa(i)] = true
+			}
+		}
+	}
+	want := map[string]bool{}
+	for i, w := range weeks {
+		s, err := snapshot.Load(w, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range s.Packages {
+			want[p.Name+" @"+strconv.Itoa(i)] = true
+			for _, sp := range p.Specs {
+				for _, v := range sp.Versions {
+					want[p.Name+" "+v+" @"+strconv.Itoa(i)] = true
+				}
+			}
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		for k := range want {
+			if !got[k] {
+				t.Errorf("%s: in the snapshot, not in the timeline", k)
+			}
+		}
+		for k := range got {
+			if !want[k] {
+				t.Errorf("%s: in the timeline, not in the snapshot", k)
+			}
+		}
+	}
+}
+
+// TestLogMaxBytes: a shortened log fits its limit, keeps the headline,
+// the table of steps and the newest step's headline, and says it was
+// shortened; a larger limit never shows fewer steps.
+func TestLogMaxBytes(t *testing.T) {
+	t.Chdir("../..")
+	full := runOK(t, logArgs(), 1)
+	step := 97
+	if testing.Short() {
+		step = 997
+	}
+	prevSteps := 0
+	for limit := 2000; limit <= len(full)+100; limit += step {
+		var stdout, stderr bytes.Buffer
+		code := run(logArgs("--max-bytes", strconv.Itoa(limit)), &stdout, &stderr)
+		if code == exitTrouble {
+			if !strings.Contains(stderr.String(), "is too small") {
+				t.Fatalf("--max-bytes %d: %s", limit, stderr.String())
+			}
+			continue
+		}
+		out := stdout.String()
+		steps := strings.Count(out, "\n## develop-")
+		switch {
+		case len(out) > limit:
+			t.Fatalf("--max-bytes %d: %d bytes", limit, len(out))
+		case !strings.HasPrefix(out, "# cachediff log: develop-2025-02-16 → develop-2025-03-16\n"),
+			!strings.Contains(out, "| develop-2025-02-23 (from develop-2025-02-16) |"),
+			!strings.Contains(out, "\n## develop-2025-03-16 (from develop-2025-03-09)\n"):
+			t.Fatalf("--max-bytes %d: the headline, the table of steps or the newest step is missing:\n%s", limit, out)
+		case limit < len(full) && !strings.Contains(out, "**Shortened**"):
+			t.Fatalf("--max-bytes %d: no notice", limit)
+		case limit >= len(full) && out != string(full):
+			t.Fatalf("--max-bytes %d: the log fits but was cut", limit)
+		case steps < prevSteps:
+			t.Fatalf("--max-bytes %d: %d steps shown, fewer than at a smaller limit (%d)", limit, steps, prevSteps)
+		}
+		prevSteps = steps
+	}
+}
+
+// TestLogRender: render writes a saved log as the log command does, in
+// every format, and exits as it did.
+func TestLogRender(t *testing.T) {
+	t.Chdir("../..")
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "log.json")
+	runOK(t, logArgs("-f", "json", "-o", saved), 1)
+	for _, flags := range [][]string{nil, {"-f", "text"}, {"-f", "json"}, {"--max-bytes", "6000"}} {
+		want := runOK(t, logArgs(flags...), 1)
+		got := runOK(t, append(append([]string{"render"}, flags...), saved), 1)
+		if !bytes.Equal(got, want) {
+			t.Errorf("render %v differs from log %v:\n%s", flags, flags, lineDiff(want, got))
+		}
+	}
+	// A gate given to render decides again, over every step.
+	runOK(t, []string{"render", "-q", "--fail-on", "downgrade", saved}, 0)
+	runOK(t, []string{"render", "-q", "--fail-on", "removed-spec", saved}, 1)
+}

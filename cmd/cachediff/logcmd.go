@@ -1,0 +1,239 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/gitsrc"
+)
+
+// logCommand is the changelog of a series of snapshots.
+var logCommand = &command{
+	name:     "log",
+	synopsis: "[flags] SNAPSHOT SNAPSHOT [SNAPSHOT...]\n       cachediff log [flags] --revs RANGE PATH",
+	summary:  "the changelog of a series of snapshots, step by step, with a timeline of versions",
+	about: `Writes the changelog of a series of snapshots, oldest first: each step is the
+diff of two neighbouring snapshots (as "cachediff OLD NEW" would report it), and
+the whole series adds the packages that came and went and a timeline of when
+each version was in the cache. The snapshots are folders, page files or
+REV:PATH; each is loaded once, and only two are held at a time.
+
+With --revs RANGE PATH, the series is PATH at the range's base, then at every
+commit of the range that changed PATH, oldest first (first-parent history, as
+git rev-list --first-parent --reverse RANGE -- PATH; --since and --until as in
+git). It needs the git program.
+
+Markdown (the default) writes the newest step first, each with its headline,
+what matters in it and its packages' details collapsed; --max-bytes and
+--github-comment cut the oldest steps first, keeping the headline and the
+newest step. JSON (cachediff/log/v1) holds every step as a cachediff/v1
+report; "cachediff render" renders it again. The filters apply to every
+snapshot, --fail-on to every step. Exit status: 0 when no step changed
+anything (with --fail-on: no step tripped the gate), 1 otherwise, 2 trouble.`,
+	examples: `cachediff log _cache/develop-2025-02-16 _cache/develop-2025-02-23 \
+    _cache/develop-2025-03-02
+cachediff log --format json -o log.json _cache/develop-*
+cachediff log --revs HEAD~7..HEAD _cache/develop   # a week of nightlies
+cachediff log --revs main --since '1 week ago' _cache/develop
+cachediff log --github-comment --fail-on removed-package old/ mid/ new/
+cachediff render log.json                          # the saved log, as Markdown`,
+	groups:   []flagGroup{seriesFlags, inputFlags, filterFlags, outputFlags, gateFlags},
+	notApply: "a log is written as md, json or text",
+	after: func(b *strings.Builder, width int) {
+		gateKindsHelp(b, width)
+	},
+	run: runLog,
+}
+
+var seriesFlags = flagGroup{
+	title: "Series",
+	add: func(fs *pflag.FlagSet, o *options) {
+		fs.StringVar(&o.revs, "revs", "", "the series is PATH at the base of the git revision `RANGE` (A..B), then at every first-parent commit of it that changed PATH")
+		fs.StringVar(&o.since, "since", "", "with --revs: only commits more recent than `DATE` (git's --since)")
+		fs.StringVar(&o.until, "until", "", "with --revs: only commits older than `DATE` (git's --until)")
+	},
+	check: func(fs *pflag.FlagSet, o *options) error {
+		if o.revs == "" && (o.since != "" || o.until != "") {
+			return fmt.Errorf("--since and --until go with --revs")
+		}
+		if fs.Changed("revs") && o.revs == "" {
+			return fmt.Errorf("--revs: want a revision range, such as HEAD~7..HEAD")
+		}
+		return nil
+	},
+}
+
+// runLog loads the series one snapshot at a time, diffs each with the one
+// before and writes the log as it goes.
+func runLog(c *cli, opts *options, args []string) (int, error) {
+	if opts.template != "" {
+		return exitTrouble, usageErrorf("log: --template does not apply: a log is written as %s", orList(report.LogFormats()))
+	}
+	if !slices.Contains(report.LogFormats(), opts.format) {
+		return exitTrouble, usageErrorf("log: --format %s does not apply: a log is written as %s", opts.format, orList(report.LogFormats()))
+	}
+	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip}
+	var names []string // the snapshot arguments, or REV:PATH of the commits
+	subjects := map[string]string{}
+	if opts.revs != "" {
+		if len(args) != 1 {
+			return exitTrouble, usageErrorf("log --revs RANGE PATH: want one PATH; got %d argument(s)", len(args))
+		}
+		repo, err := gitsrc.OpenRepo(opts.dir)
+		if err != nil {
+			return exitTrouble, err
+		}
+		commits, err := repo.Series(opts.revs, args[0], opts.since, opts.until)
+		if err != nil {
+			return exitTrouble, err
+		}
+		for _, cm := range commits {
+			names = append(names, cm.Spec)
+			subjects[cm.ID] = cm.Subject
+		}
+	} else {
+		if len(args) < 2 {
+			return exitTrouble, usageErrorf("log: want two snapshots or more, oldest first (or --revs RANGE PATH); got %d argument(s)", len(args))
+		}
+		if slices.Contains(args, stdinName) {
+			return exitTrouble, usageErrorf("log: a snapshot cannot be standard input (-): a series has several")
+		}
+		names = args
+	}
+
+	var out *output
+	var w report.LogWriter
+	if !opts.quiet {
+		var err error
+		if out, err = c.openOutput(opts.output); err != nil {
+			return exitTrouble, err
+		}
+		w, _ = report.NewLogWriter(opts.format, out, report.LogOptions{Options: renderOptions(opts, c.stdout), Subjects: subjects})
+	}
+	fail := func(err error) (int, error) {
+		if out != nil {
+			return exitTrouble, out.fail(err)
+		}
+		return exitTrouble, err
+	}
+	var prevBytes int64
+	load := func(i int) (*snapshot.Snapshot, error) {
+		s, err := c.loadSnapshot(opts.dir, names[i], lo)
+		if err != nil {
+			return nil, err
+		}
+		if !opts.quiet {
+			switch n := len(s.Skipped); {
+			case n == 1:
+				fmt.Fprintf(c.stderr, "cachediff: %s: skipped 1 invalid page, listed in the log\n", s.Path)
+			case n > 1:
+				fmt.Fprintf(c.stderr, "cachediff: %s: skipped %d invalid pages, listed in the log\n", s.Path, n)
+			}
+		}
+		if err := refuseInputs(opts.output, snapshotFiles(s)...); err != nil {
+			return nil, err
+		}
+		if c.limitMemory != nil {
+			c.limitMemory(prevBytes + s.Bytes) // the two snapshots held
+		}
+		prevBytes = s.Bytes
+		return s, nil
+	}
+	code := exitSame
+	selected := false
+	series, err := diff.CompareSeries(len(names), load, opts.filter, func(i int, r *diff.Report) error {
+		if opts.failOn != nil {
+			var err error
+			if r.Gate, err = diff.CheckGate(r, opts.failOn); err != nil {
+				return err
+			}
+		}
+		if exitCode(r) == exitDiffers {
+			code = exitDiffers
+		}
+		selected = selected || r.Old.Packages > 0 || r.New.Packages > 0
+		if w == nil {
+			return nil
+		}
+		return w.Step(r)
+	})
+	if err != nil {
+		return fail(err)
+	}
+	if bad := series.Unmatched; bad != nil {
+		errs := make(errorList, len(bad))
+		for i, u := range bad {
+			errs[i] = errors.New(strings.Replace(unmatchedError(u).Error(), "in either snapshot", "in any snapshot of the series", 1))
+		}
+		return fail(errs)
+	}
+	if len(names) > 1 && !selected && len(opts.filter.Packages)+len(opts.filter.Stacks) > 0 {
+		return fail(fmt.Errorf("the filters together select nothing in any snapshot of the series"))
+	}
+	for i := range series.Snapshots {
+		series.Snapshots[i].Subject = subjects[series.Snapshots[i].Rev]
+	}
+	if w == nil {
+		return code, nil
+	}
+	if err := w.Finish(series); err != nil {
+		return fail(err)
+	}
+	if err := out.commit(); err != nil {
+		return exitTrouble, err
+	}
+	return code, nil
+}
+
+// renderLog renders a saved log (cachediff render of a cachediff/log/v1
+// document) and returns the exit status the log would have had: 1 when a
+// step changed anything or, with a gate (saved, or --fail-on given now),
+// when a step tripped it.
+func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
+	if opts.template != "" || !slices.Contains(report.LogFormats(), opts.format) {
+		return exitTrouble, usageErrorf("render: %s is a log: it is written as %s, without --template", path, orList(report.LogFormats()))
+	}
+	l, err := report.DecodeLog(data)
+	if err != nil {
+		return exitTrouble, fmt.Errorf("reading %s: %w", path, err)
+	}
+	code := exitSame
+	subjects := map[string]string{}
+	for _, s := range l.Series.Snapshots {
+		if s.Rev != "" && s.Subject != "" {
+			subjects[s.Rev] = s.Subject
+		}
+	}
+	for _, r := range l.Steps {
+		if opts.failOn != nil {
+			if r.Gate, err = diff.CheckGate(r, opts.failOn); err != nil {
+				return exitTrouble, err
+			}
+		}
+		if exitCode(r) == exitDiffers {
+			code = exitDiffers
+		}
+	}
+	if opts.quiet {
+		return code, nil
+	}
+	out, err := c.openOutput(opts.output)
+	if err != nil {
+		return exitTrouble, err
+	}
+	w, _ := report.NewLogWriter(opts.format, out, report.LogOptions{Options: renderOptions(opts, c.stdout), Subjects: subjects})
+	if err := report.WriteLog(w, l); err != nil {
+		return exitTrouble, out.fail(err)
+	}
+	if err := out.commit(); err != nil {
+		return exitTrouble, err
+	}
+	return code, nil
+}

@@ -1,0 +1,590 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// The changelog of a series (cachediff log): the steps diff.CompareSeries
+// makes, written as they come. JSON streams each step out at once, so a
+// log of many snapshots holds one step at a time; Markdown and text keep
+// each step's rendered rows (the View, or the text lines), which follow
+// the meaningful changes rather than the spec count, and write them
+// newest step first once the series is done.
+
+// LogSchema names the version of the log's JSON document.
+const LogSchema = "cachediff/log/v1"
+
+// LogOptions are the options of a log's rendering.
+type LogOptions struct {
+	Options
+	// Subjects are the commit subjects of snapshots read from git, by
+	// full commit id, for the steps' headings; nil for none.
+	Subjects map[string]string
+}
+
+// LogWriter renders a log step by step: Step for each step in order
+// (oldest first), then Finish once with the whole series.
+type LogWriter interface {
+	Step(r *diff.Report) error
+	Finish(s *diff.Series) error
+}
+
+// LogFormats are the formats a log is written in.
+var logFormats = []string{"md", "json", "text"}
+
+// LogFormats returns the names of the formats of a log, the default first.
+func LogFormats() []string { return append([]string(nil), logFormats...) }
+
+// NewLogWriter returns the writer of a log in format (one of LogFormats)
+// to w.
+func NewLogWriter(format string, w io.Writer, o LogOptions) (LogWriter, error) {
+	switch format {
+	case "md":
+		return &logMarkdown{w: w, o: o}, nil
+	case "json":
+		return &logJSON{w: w}, nil
+	case "text":
+		return &logText{w: w, o: o}, nil
+	}
+	return nil, fmt.Errorf("a log is written as %s, not %q", orWords(logFormats), format)
+}
+
+func orWords(l []string) string {
+	if len(l) < 2 {
+		return strings.Join(l, "")
+	}
+	return strings.Join(l[:len(l)-1], ", ") + " or " + l[len(l)-1]
+}
+
+// sideLabel names a step's snapshot in headings: its tag, or for a
+// snapshot read from git its commit date and short id.
+func sideLabel(s diff.Side) string {
+	return diff.SnapshotInfo{Path: s.Path, Tag: s.Tag, Rev: s.Rev, Date: s.Date}.Label()
+}
+
+// stepTitle is the heading of a step: its new snapshot, with the commit's
+// subject when known.
+func stepTitle(r *diff.Report, subjects map[string]string) string {
+	t := sideLabel(r.New)
+	if sub := subjects[r.New.Rev]; sub != "" {
+		t += " · " + sub
+	}
+	return t + " (from " + sideLabel(r.Old) + ")"
+}
+
+// logJSON streams a cachediff/log/v1 document: the steps as they come,
+// then the snapshots and the timeline.
+type logJSON struct {
+	w     io.Writer
+	steps int
+	err   error
+}
+
+func (l *logJSON) write(s string) {
+	if l.err == nil {
+		_, l.err = io.WriteString(l.w, s)
+	}
+}
+
+func (l *logJSON) Step(r *diff.Report) error {
+	if l.steps == 0 {
+		l.write("{\n  \"schema\": " + strconv.Quote(LogSchema) + ",\n  \"steps\": [\n    ")
+	} else {
+		l.write(",\n    ")
+	}
+	l.steps++
+	if l.err != nil {
+		return l.err
+	}
+	data, err := marshalIndent(NewDocument(r, Options{}), "    ")
+	if err != nil {
+		return err
+	}
+	l.write(string(data))
+	return l.err
+}
+
+func (l *logJSON) Finish(s *diff.Series) error {
+	if l.steps == 0 {
+		l.write("{\n  \"schema\": " + strconv.Quote(LogSchema) + ",\n  \"steps\": [")
+	} else {
+		l.write("\n  ")
+	}
+	snaps, err := marshalIndent(s.Snapshots, "  ")
+	if err != nil {
+		return err
+	}
+	tl, err := marshalIndent(s.Timeline, "  ")
+	if err != nil {
+		return err
+	}
+	l.write("],\n  \"snapshots\": " + string(snaps) + ",\n  \"timeline\": " + string(tl) + "\n}\n")
+	return l.err
+}
+
+// marshalIndent writes v as indented JSON under prefix, without HTML
+// escaping and without the trailing newline.
+func marshalIndent(v any, prefix string) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent(prefix, "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// Log is a decoded cachediff/log/v1 document.
+type Log struct {
+	Steps  []*diff.Report
+	Series diff.Series
+}
+
+// IsLog reports whether data is a JSON document of schema LogSchema (as
+// far as its "schema" field says).
+func IsLog(data []byte) bool {
+	schema, found, err := schemaOf(data)
+	return err == nil && found && schema == LogSchema
+}
+
+// DecodeLog decodes a cachediff/log/v1 document. Each step is checked as
+// DecodeBytes checks a report; the snapshots must be one more than the
+// steps, and each step's sides must be its two snapshots.
+func DecodeLog(data []byte) (*Log, error) {
+	var doc struct {
+		Schema    *string             `json:"schema"`
+		Steps     []json.RawMessage   `json:"steps"`
+		Snapshots []diff.SnapshotInfo `json:"snapshots"`
+		Timeline  *diff.Timeline      `json:"timeline"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, jsonError(data, err)
+	}
+	switch {
+	case doc.Schema == nil || *doc.Schema != LogSchema:
+		return nil, fmt.Errorf("not a %s document", LogSchema)
+	case doc.Steps == nil || doc.Snapshots == nil || doc.Timeline == nil || doc.Timeline.Packages == nil:
+		return nil, errors.New(`a log needs "steps", "snapshots" and "timeline"`)
+	case len(doc.Snapshots) != len(doc.Steps)+1:
+		return nil, fmt.Errorf("%d snapshots for %d steps: want one more snapshot than steps", len(doc.Snapshots), len(doc.Steps))
+	}
+	l := &Log{Series: diff.Series{Snapshots: doc.Snapshots, Timeline: doc.Timeline}}
+	for i, raw := range doc.Steps {
+		r, err := DecodeBytes(raw)
+		if err != nil {
+			return nil, fmt.Errorf("steps[%d]: %w", i, err)
+		}
+		for _, side := range []struct {
+			s    diff.Side
+			snap diff.SnapshotInfo
+		}{{r.Old, doc.Snapshots[i]}, {r.New, doc.Snapshots[i+1]}} {
+			if side.s.Path != side.snap.Path || side.s.Tag != side.snap.Tag || side.s.Rev != side.snap.Rev {
+				return nil, fmt.Errorf("steps[%d]: its snapshots are not snapshots %d and %d of the log", i, i, i+1)
+			}
+		}
+		l.Steps = append(l.Steps, r)
+	}
+	n := len(doc.Snapshots)
+	for _, p := range doc.Timeline.Packages {
+		for _, sp := range append(spans(p.Present), versionSpans(p.Versions)...) {
+			if sp.From < 0 || sp.To < sp.From || sp.To >= n {
+				return nil, fmt.Errorf("timeline: %s: snapshots %d to %d: the log has %d snapshots", shortValue(p.Name), sp.From, sp.To, n)
+			}
+		}
+		if len(p.Present) == 0 {
+			return nil, fmt.Errorf("timeline: %s: never present", shortValue(p.Name))
+		}
+	}
+	return l, nil
+}
+
+func spans(s []diff.Span) []diff.Span { return s }
+
+func versionSpans(vs []diff.VersionSpan) []diff.Span {
+	out := make([]diff.Span, len(vs))
+	for i, v := range vs {
+		out[i] = v.Span
+	}
+	return out
+}
+
+// WriteLog writes a decoded log again through w (cachediff render).
+func WriteLog(w LogWriter, l *Log) error {
+	for _, r := range l.Steps {
+		if err := w.Step(r); err != nil {
+			return err
+		}
+	}
+	return w.Finish(&l.Series)
+}
+
+// stepCounts is what a log's summary table says of a step.
+type stepCounts struct {
+	title   string
+	changed bool
+	pkgs    diff.PackageCounts
+	specs   diff.Counts
+	gate    *diff.Gate
+}
+
+func countsOf(r *diff.Report, title string) stepCounts {
+	return stepCounts{title: title, changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs, gate: r.Gate}
+}
+
+// logMarkdown keeps each step's Markdown View, and writes the log newest
+// step first as one View that --max-bytes cuts: the oldest steps first.
+type logMarkdown struct {
+	w      io.Writer
+	o      LogOptions
+	counts []stepCounts
+	views  []*View
+}
+
+func (l *logMarkdown) Step(r *diff.Report) error {
+	title := stepTitle(r, l.o.Subjects)
+	o := l.o.Options
+	o.Title, o.MaxBytes, o.Marker = title, 0, ""
+	l.views = append(l.views, MarkdownView(NewDocument(r, o)))
+	l.counts = append(l.counts, countsOf(r, title))
+	return nil
+}
+
+// Ranks of a log's sections: step k (0 the oldest) has its own sections'
+// ranks plus k*stepRank, so that older steps are cut first; its heading
+// goes after its sections. The series' sections rank just below the
+// newest step.
+const (
+	stepRank    = 100
+	stepHeading = 50
+)
+
+// Finish writes the log. Under --max-bytes, the oldest steps collapse
+// first: the steps whose sections are left out entirely (each still has
+// its row in the table of steps) grow from the oldest until the newest
+// step and the series' sections fit whole; only then does View.Fit cut
+// those too.
+func (l *logMarkdown) Finish(s *diff.Series) error {
+	v := l.view(s, 0)
+	if l.o.MaxBytes > 0 {
+		for drop := 0; ; drop++ {
+			v = l.view(s, drop)
+			if err := l.fit(v, drop); err != nil {
+				return err
+			}
+			if drop >= len(l.views)-1 || l.intact(v) {
+				break
+			}
+		}
+	}
+	_, err := v.WriteTo(l.w)
+	return err
+}
+
+// fit cuts v to --max-bytes. With steps left out (drop > 0), its notice
+// says so even when nothing else is cut: the room for it is kept.
+func (l *logMarkdown) fit(v *View, drop int) error {
+	max := l.o.MaxBytes
+	if drop == 0 {
+		return v.Fit(max)
+	}
+	note := v.NoticeFor(max)
+	err := v.Fit(max - len(note))
+	var small *TooSmallError
+	if errors.As(err, &small) {
+		small.Max, small.Min = max, small.Min+len(note)
+	}
+	if err != nil {
+		return err
+	}
+	v.Notice = note // the same text, whether Fit set it or not
+	return nil
+}
+
+// intact reports whether Fit left the newest step's sections and the
+// series' sections whole.
+func (l *logMarkdown) intact(v *View) bool {
+	newest := fmt.Sprintf("step %d ", len(l.views))
+	for _, s := range v.Sections {
+		if (strings.HasPrefix(s.Name, newest) || s.series) && (s.dropped || s.Hidden() > 0 || s.short > 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// view lays the log out as one View, leaving out the sections of the
+// oldest drop steps (their rows in the table of steps stay).
+func (l *logMarkdown) view(s *diff.Series, drop int) *View {
+	n := len(l.views)
+	var b strings.Builder
+	if l.o.Marker != "" {
+		b.WriteString(l.o.Marker + "\n")
+	}
+	first, last := s.Snapshots[0], s.Snapshots[len(s.Snapshots)-1]
+	title := l.o.Title
+	if title == "" {
+		title = "cachediff log: " + first.Label() + " → " + last.Label()
+	}
+	b.WriteString("# " + Escape(title) + "\n\n")
+	changed := 0
+	for _, c := range l.counts {
+		if c.changed {
+			changed++
+		}
+	}
+	fmt.Fprintf(&b, "**%s, %s** (%d with changes)", plural(len(s.Snapshots), "snapshot"), plural(n, "step"), changed)
+	if n > 0 {
+		firstC, lastC := l.counts[0], l.counts[n-1]
+		fmt.Fprintf(&b, " · **packages %d → %d** · **specs %d → %d**", firstC.pkgs.Old, lastC.pkgs.New, firstC.specs.Old, lastC.specs.New)
+		b.WriteString(", newest step first.\n\n| step | packages changed | new | removed | specs added | removed | rebuilt | updated | restacked |")
+		if l.counts[0].gate != nil {
+			b.WriteString(" gate |")
+		}
+		b.WriteString("\n|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+		if l.counts[0].gate != nil {
+			b.WriteString("---|")
+		}
+		for k := n - 1; k >= 0; k-- {
+			c := l.counts[k]
+			fmt.Fprintf(&b, "\n| %s | %d | %d | %d | %d | %d | %d | %d | %d |", Escape(c.title),
+				c.pkgs.Changed+c.pkgs.Added+c.pkgs.Removed, c.pkgs.Added, c.pkgs.Removed,
+				c.specs.Added, c.specs.Removed, c.specs.Rebuilt, c.specs.Updated, c.specs.Restacked)
+			if c.gate != nil {
+				if c.gate.Passed() {
+					b.WriteString(" passed |")
+				} else {
+					b.WriteString(" **tripped** |")
+				}
+			}
+		}
+	} else {
+		b.WriteString(": no steps.")
+	}
+	v := &View{Tail: "\n", Kept: []string{"the headline", "the table of steps", "the newest step's headline and summary"}}
+	v.NoticeFor = func(max int) string {
+		return "\n\n> **Shortened** to fit in " + strconv.Itoa(max) + " bytes: the oldest steps are summarised or left out first. For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
+	}
+	for k := n - 1; k >= 0; k-- {
+		sv := l.views[k]
+		base := k * stepRank
+		if k < drop && k != n-1 {
+			continue
+		}
+		if k == n-1 {
+			b.WriteString("\n\n" + strings.TrimPrefix(sv.Head, "\n"))
+		} else {
+			v.Sections = append(v.Sections, &Section{Name: fmt.Sprintf("step %d", k+1), Rank: base + stepHeading, Heading: "\n\n" + sv.Head})
+		}
+		for _, sec := range append(skippedOf(sv), sv.Sections...) {
+			c := *sec
+			c.Name = fmt.Sprintf("step %d %s", k+1, sec.Name)
+			if c.Rank < 0 {
+				c.Rank = -stepRank*n + base + c.Rank // noise: cut first, oldest first
+			} else {
+				c.Rank += base
+			}
+			v.Sections = append(v.Sections, &c)
+		}
+	}
+	v.Head = b.String()
+	if drop > 0 {
+		k := min(drop, n-1)
+		v.NoticeFor = func(int) string {
+			return "\n\n> **Shortened** to fit in " + strconv.Itoa(l.o.MaxBytes) + " bytes: the oldest " + plural(k, "step") + " of the log " + isAre(k) + " only in the table of steps, and some sections of the others are summarised or left out, lowest value first. For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
+		}
+	}
+	for _, sec := range l.seriesSections(s, max(0, n-1)*stepRank-10) {
+		sec.series = true
+		v.Sections = append(v.Sections, sec)
+	}
+	return v
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// skippedOf returns a step's section of skipped pages, if any.
+func skippedOf(v *View) []*Section {
+	if v.Skipped == nil {
+		return nil
+	}
+	return []*Section{v.Skipped}
+}
+
+// seriesSections are the sections on the whole series: packages that
+// came and went, and the timeline of versions.
+func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
+	n := len(s.Snapshots)
+	label := func(i int) string { return Escape(s.Snapshots[i].Label()) }
+	var came []string
+	for _, p := range s.Timeline.Packages {
+		if !p.CameAndWent(n) {
+			continue
+		}
+		came = append(came, "\n| "+mdPackage(l.o.LinkBase, p.Name)+" | "+runsText(p.Present, n, label)+" |")
+	}
+	var rows []string
+	for _, p := range s.Timeline.Packages {
+		if throughout(p, n) {
+			continue
+		}
+		for _, v := range p.Versions {
+			rows = append(rows, "\n| "+mdPackage(l.o.LinkBase, p.Name)+" | "+Escape(v.Version)+" | "+runText(v.Span, n, label)+" |")
+		}
+	}
+	var steady []string
+	for _, p := range s.Timeline.Packages {
+		if throughout(p, n) {
+			steady = append(steady, Escape(p.Name+" "+versionList(p)))
+		}
+	}
+	out := []*Section{{Name: "series", Rank: rank + 2, Heading: "\n\n## Across the series"}}
+	if came != nil {
+		out = append(out, &Section{Name: "came and went", Rank: rank + 1, Noun: "package", Rows: came,
+			Heading: "\n\n### Packages that came and went\n\n| package | in the cache |\n|---|---|"})
+	}
+	if rows != nil || steady != nil {
+		sec := &Section{Name: "timeline", Rank: rank, Noun: "version", Rows: rows,
+			Heading: "\n\n### Timeline of versions\n\nWhen each version was in the cache, over the " + plural(n, "snapshot") + " of the log."}
+		if rows != nil {
+			sec.Heading += "\n\n| package | version | in the cache |\n|---|---|---|"
+		}
+		if steady != nil {
+			sec.Footer = "\n\nThe same versions in every snapshot: " + strings.Join(steady, ", ") + "."
+		}
+		out = append(out, sec)
+	}
+	return out
+}
+
+// throughout reports whether a package and each of its versions were in
+// every one of the n snapshots: a timeline with nothing to tell.
+func throughout(p diff.PackageTimeline, n int) bool {
+	whole := diff.Span{From: 0, To: n - 1}
+	if len(p.Present) != 1 || p.Present[0] != whole {
+		return false
+	}
+	for _, v := range p.Versions {
+		if v.Span != whole {
+			return false
+		}
+	}
+	return true
+}
+
+// versionList writes a package's versions, oldest first: "1.2", or
+// "(1.2, 1.3)" for several.
+func versionList(p diff.PackageTimeline) string {
+	vs := make([]string, len(p.Versions))
+	for i, v := range p.Versions {
+		vs[i] = v.Version
+	}
+	if len(vs) == 1 {
+		return vs[0]
+	}
+	return "(" + strings.Join(vs, ", ") + ")"
+}
+
+// runText says when a run of snapshots was: "since A" when it lasts to
+// the last snapshot, else "from A to B" ("in A" for one snapshot).
+func runText(r diff.Span, n int, label func(int) string) string {
+	switch {
+	case r.To == n-1:
+		return "since " + label(r.From)
+	case r.From == r.To:
+		return "in " + label(r.From)
+	}
+	return "from " + label(r.From) + " to " + label(r.To)
+}
+
+func runsText(runs []diff.Span, n int, label func(int) string) string {
+	parts := make([]string, len(runs))
+	for i, r := range runs {
+		parts[i] = runText(r, n, label)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// logText writes the terminal log: per step, newest first, the text
+// report's headline and its package lines; then the series.
+type logText struct {
+	w     io.Writer
+	o     LogOptions
+	n     int // steps so far
+	steps []string
+}
+
+func (l *logText) Step(r *diff.Report) error {
+	o := l.o.Options
+	l.n++
+	o.Title = "step " + strconv.Itoa(l.n)
+	if sub := l.o.Subjects[r.New.Rev]; sub != "" {
+		o.Title += " · " + sub
+	}
+	var b bytes.Buffer
+	if err := Text(&b, r, o); err != nil {
+		return err
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	for i := 1; i < len(lines); i++ {
+		lines[i] = "  " + lines[i]
+	}
+	l.steps = append(l.steps, strings.Join(lines, "\n")+"\n")
+	return nil
+}
+
+func (l *logText) Finish(s *diff.Series) error {
+	var b strings.Builder
+	n := len(s.Snapshots)
+	first, last := s.Snapshots[0], s.Snapshots[n-1]
+	title := l.o.Title
+	if title == "" {
+		title = "cachediff log"
+	}
+	fmt.Fprintf(&b, "%s: %s → %s: %s, %s\n", paintStr(l.o.Color, "bold", Plain(title)), Plain(first.Label()), Plain(last.Label()),
+		plural(n, "snapshot"), plural(len(l.steps), "step"))
+	for k := len(l.steps) - 1; k >= 0; k-- {
+		b.WriteString(l.steps[k])
+	}
+	label := func(i int) string { return Plain(s.Snapshots[i].Label()) }
+	var came []string
+	for _, p := range s.Timeline.Packages {
+		if p.CameAndWent(n) {
+			came = append(came, "  "+Plain(p.Name)+": "+runsText(p.Present, n, label))
+		}
+	}
+	if came != nil {
+		b.WriteString("packages that came and went:\n" + strings.Join(came, "\n") + "\n")
+	}
+	var lines, steady []string
+	for _, p := range s.Timeline.Packages {
+		if throughout(p, n) {
+			steady = append(steady, Plain(p.Name+" "+versionList(p)))
+			continue
+		}
+		for _, v := range p.Versions {
+			lines = append(lines, "  "+Plain(p.Name)+" "+Plain(v.Version)+": in the cache "+runText(v.Span, n, label))
+		}
+	}
+	if lines != nil {
+		b.WriteString("timeline of versions:\n" + strings.Join(lines, "\n") + "\n")
+	}
+	if steady != nil {
+		b.WriteString("the same versions in every snapshot: " + strings.Join(steady, ", ") + "\n")
+	}
+	_, err := io.WriteString(l.w, b.String())
+	return err
+}
