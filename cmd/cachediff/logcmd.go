@@ -43,7 +43,7 @@ cachediff log --format json -o log.json _cache/develop-*
 cachediff log --revs HEAD~7..HEAD _cache/develop   # a week of nightlies
 cachediff log --revs main --since '1 week ago' _cache/develop
 cachediff log --github-comment --fail-on removed-package old/ mid/ new/
-cachediff render log.json                          # the saved log, as Markdown`,
+cachediff render log.json                          # the saved log again`,
 	groups:   []flagGroup{seriesFlags, inputFlags, filterFlags, outputFlags, gateFlags},
 	notApply: "a log is written as md, json or text",
 	after: func(b *strings.Builder, width int) {
