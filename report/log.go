@@ -236,7 +236,7 @@ type stepCounts struct {
 	gate    *diff.Gate
 }
 
-func countsOf(r *diff.Report, title string) stepCounts {
+func stepCountsOf(r *diff.Report, title string) stepCounts {
 	return stepCounts{title: title, changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs, gate: r.Gate}
 }
 
@@ -254,7 +254,7 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 	o := l.o.Options
 	o.Title, o.MaxBytes, o.Marker = title, 0, ""
 	l.views = append(l.views, MarkdownView(NewDocument(r, o)))
-	l.counts = append(l.counts, countsOf(r, title))
+	l.counts = append(l.counts, stepCountsOf(r, title))
 	return nil
 }
 
