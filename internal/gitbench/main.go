@@ -7,7 +7,8 @@
 //	go-git  github.com/go-git/go-git/v5: resolve, walk the tree, read each blob
 //
 // each reading HEAD~1:_cache/develop and HEAD:_cache/develop of the
-// benchmark pair's repository (gittest.BenchRepo, made when absent). It is
+// repository of the benchmark pair of a real week's churn
+// (gittest.BenchRepo, made when absent). It is
 // a module of its own so that go-git is not a dependency of cachediff:
 //
 //	cd internal/gitbench && go run . -root ../.. -specs 60000 -runs 5
@@ -20,6 +21,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -27,6 +29,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/cachediff/cachediff/internal/gen"
 	"github.com/cachediff/cachediff/internal/gittest"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
 )
@@ -102,19 +105,6 @@ func viaGoGit(repo string) (int64, error) {
 	return n, nil
 }
 
-// blobList is the floor's input: the blob ids of both trees, one a line.
-func blobList(repo string) ([]byte, error) {
-	var b bytes.Buffer
-	for _, s := range specs {
-		out, err := exec.Command("git", "-C", repo, "ls-tree", "-r", "--full-tree", "--format=%(objectname)", s).Output()
-		if err != nil {
-			return nil, fmt.Errorf("git ls-tree %s: %v", s, err)
-		}
-		b.Write(out)
-	}
-	return b.Bytes(), nil
-}
-
 func floor(repo string, list []byte) (int64, error) {
 	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
@@ -128,7 +118,7 @@ func floor(repo string, list []byte) (int64, error) {
 
 func main() {
 	root := flag.String("root", "../..", "the repository root (testdata/bench is under it)")
-	n := flag.Int("specs", 60000, "specs per tree of the nightly pair")
+	n := flag.Int("specs", 60000, "specs per tree of the pair")
 	runs := flag.Int("runs", 5, "timed rounds after one warm-up (best is reported)")
 	flag.Parse()
 	if err := run(*root, *n, *runs); err != nil {
@@ -138,11 +128,12 @@ func main() {
 }
 
 func run(root string, n, runs int) error {
-	repo, err := gittest.BenchRepo(root, n, false)
+	week, _ := gen.LookupChurn("100%")
+	repo, _, err := gittest.BenchRepo(root, n, week)
 	if err != nil {
 		return err
 	}
-	list, err := blobList(repo)
+	list, err := os.ReadFile(filepath.Join(repo, ".git", "cachediff-blobs.txt"))
 	if err != nil {
 		return err
 	}

@@ -126,28 +126,37 @@ func Commits(repo string, dirs ...string) ([]Week, error) {
 }
 
 // BenchRepo returns the repository of a benchmark pair, made when absent:
-// under root's testdata/bench (git-ignored), git-nightly-<specs>, whose
+// under root's testdata/bench (git-ignored), git-<pair>, whose
 // HEAD~1:_cache/develop and HEAD:_cache/develop are the old and new trees
-// of gen.BenchPair(root, specs, heavy), packed by git gc as a clone's
-// objects are.
-func BenchRepo(root string, specs int, heavy bool) (string, error) {
-	pair, _, err := gen.BenchPair(root, specs, heavy)
+// of gen.ChurnPair(root, specs, c), packed by git gc as a clone's objects
+// are. Its .git/cachediff-blobs.txt lists the blob ids of both trees,
+// one a line, old first: the input of the floor, git cat-file --batch.
+func BenchRepo(root string, specs int, c gen.Churn) (repo string, doc *gen.TruthDoc, err error) {
+	pair, doc, err := gen.ChurnPair(root, specs, c)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	repo := filepath.Join(filepath.Dir(pair), "git-"+filepath.Base(pair))
-	done := filepath.Join(repo, ".git", "cachediff-bench-done")
+	repo = filepath.Join(filepath.Dir(pair), "git-"+filepath.Base(pair))
+	done := filepath.Join(repo, ".git", "cachediff-blobs.txt")
 	if _, err := os.Stat(done); err == nil {
-		return repo, nil
+		return repo, doc, nil
 	}
 	if err := os.RemoveAll(repo); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if _, err := Commits(repo, filepath.Join(pair, "old"), filepath.Join(pair, "new")); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if _, err := Git(repo, nil, "gc", "-q"); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return repo, os.WriteFile(done, nil, 0o644)
+	var list strings.Builder
+	for _, rev := range []string{"HEAD~1:_cache/develop", "HEAD:_cache/develop"} {
+		out, err := Git(repo, nil, "ls-tree", "-r", "--full-tree", "--format=%(objectname)", rev)
+		if err != nil {
+			return "", nil, err
+		}
+		list.WriteString(out)
+	}
+	return repo, doc, os.WriteFile(done, []byte(list.String()), 0o644)
 }

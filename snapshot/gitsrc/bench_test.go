@@ -2,6 +2,7 @@ package gitsrc
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/gen"
@@ -9,19 +10,22 @@ import (
 	"github.com/cachediff/cachediff/snapshot"
 )
 
-// benchRepo is the 60k-spec nightly pair's repository (made when absent).
+// benchRepo is the repository of the 60k-spec pair of a real week's churn
+// (made when absent).
 func benchRepo(b *testing.B) string {
 	if !gittest.Available() {
 		b.Skip("the git program is not on PATH")
 	}
-	repo, err := gittest.BenchRepo(gen.RepoRoot(), 60000, false)
+	week, _ := gen.LookupChurn("100%")
+	repo, _, err := gittest.BenchRepo(gen.RepoRoot(), 60000, week)
 	if err != nil {
 		b.Fatal(err)
 	}
 	return repo
 }
 
-// BenchmarkLoad loads the old tree of the 60k-spec pair from git
+// BenchmarkLoad loads the old tree of the 60k-spec pair (a real week's
+// churn) from git
 // (HEAD~1:_cache/develop) and, for comparison in the same run, from the
 // folder it was committed from.
 func BenchmarkLoad(b *testing.B) {
@@ -39,7 +43,7 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	})
 	b.Run("dir", func(b *testing.B) {
-		dir := filepath.Join(filepath.Dir(repo), "nightly-60000", "old")
+		dir := filepath.Join(filepath.Dir(repo), strings.TrimPrefix(filepath.Base(repo), "git-"), "old")
 		b.ReportAllocs()
 		for b.Loop() {
 			if _, err := snapshot.Load(dir, snapshot.Options{}); err != nil {
