@@ -250,7 +250,7 @@ func (w *walker) value(s *shape) error {
 		if w.data[w.i] != '"' {
 			return w.want(s)
 		}
-		_, err := w.str()
+		_, _, err := w.strRaw()
 		return err
 	case kCount:
 		start := w.i
@@ -346,20 +346,40 @@ func (w *walker) object(s *shape) error {
 			w.i++
 			break
 		}
+		w.ws()
 		at := w.i
-		key, err := w.key()
+		raw, quoted, err := w.keyRaw()
 		if err != nil {
 			return err
 		}
 		fi := -1
-		for j := range s.fields {
-			if s.fields[j].name == key {
-				fi = j
-				break
+		if quoted == nil {
+			for j := range s.fields {
+				if s.fields[j].name == string(raw) { // no copy
+					fi = j
+					break
+				}
 			}
-			if strings.EqualFold(s.fields[j].name, key) {
-				// encoding/json would take it for the field.
-				return w.errAt(at, "key %q: cachediff/v1 writes %q", key, s.fields[j].name)
+		}
+		var key string
+		if fi >= 0 {
+			key = s.fields[fi].name
+		} else {
+			key = string(raw)
+			if quoted != nil {
+				if err := json.Unmarshal(quoted, &key); err != nil {
+					return w.errAt(at, "%v", err)
+				}
+			}
+			for j := range s.fields {
+				if s.fields[j].name == key {
+					fi = j
+					break
+				}
+				if strings.EqualFold(s.fields[j].name, key) {
+					// encoding/json would take it for the field.
+					return w.errAt(at, "key %q: cachediff/v1 writes %q", key, s.fields[j].name)
+				}
 			}
 		}
 		if fi >= 0 {
@@ -419,37 +439,71 @@ func (w *walker) next(close byte) (done bool, err error) {
 
 // key reads an object key and the colon after it.
 func (w *walker) key() (string, error) {
+	raw, quoted, err := w.keyRaw()
+	if err != nil || quoted == nil {
+		return string(raw), err
+	}
+	var k string
+	if err := json.Unmarshal(quoted, &k); err != nil {
+		return "", w.errAt(w.i, "%v", err)
+	}
+	return k, nil
+}
+
+// keyRaw reads an object key and the colon after it without copying it:
+// raw is the key as written between the quotes and, when it holds an
+// escape, quoted is the key with its quotes, to unquote.
+func (w *walker) keyRaw() (raw, quoted []byte, err error) {
 	w.ws()
 	if w.i >= len(w.data) || w.data[w.i] != '"' {
-		return "", w.errAt(w.i, "want a key (a string), not %s", w.found())
+		return nil, nil, w.errAt(w.i, "want a key (a string), not %s", w.found())
 	}
-	k, err := w.str()
+	start := w.i
+	raw, escaped, err := w.strRaw()
 	if err != nil {
-		return "", err
+		return nil, nil, err
+	}
+	if escaped {
+		quoted = w.data[start:w.i]
 	}
 	w.ws()
 	if w.i >= len(w.data) || w.data[w.i] != ':' {
-		return "", w.errAt(w.i, "want : after the key %q, not %s", k, w.found())
+		return nil, nil, w.errAt(w.i, "want : after the key %s, not %s", w.data[start:start+len(raw)+2], w.found())
 	}
 	w.i++
-	return k, nil
+	return raw, quoted, nil
 }
 
 // str reads a string at w.i: valid escapes, no raw control characters,
 // valid UTF-8 (encoding/json would silently replace invalid bytes).
 func (w *walker) str() (string, error) {
 	start := w.i
+	raw, escaped, err := w.strRaw()
+	if err != nil || !escaped {
+		return string(raw), err
+	}
+	var s string
+	if err := json.Unmarshal(w.data[start:w.i], &s); err != nil {
+		return "", w.errAt(start, "%v", err)
+	}
+	return s, nil
+}
+
+// strRaw checks a string as str does and returns what is between its
+// quotes, as it is written, and whether it holds an escape.
+func (w *walker) strRaw() (raw []byte, escaped bool, err error) {
+	start := w.i
 	w.i++
-	escaped := false
+	escaped = false
 	for {
 		j := bytes.IndexAny(w.data[w.i:], "\"\\")
 		if j < 0 {
-			return "", w.errAt(start, "a string that never ends")
+			return nil, false, w.errAt(start, "a string that never ends")
 		}
 		chunk := w.data[w.i : w.i+j]
 		for k, c := range chunk {
 			if c < 0x20 {
-				return "", w.errAt(w.i+k, "a control character (%#02x) in a string: JSON writes it as an escape", c)
+				return nil, false, w.errAt(w.i+k, "a control character (%#02x) in a string: JSON writes it as an escape", c)
 			}
 		}
 		if !utf8.Valid(chunk) {
@@ -461,7 +515,7 @@ func (w *walker) str() (string, error) {
 				}
 				k += n
 			}
-			return "", w.errAt(w.i+k, "a string that is not valid UTF-8 (byte %#02x)", chunk[k])
+			return nil, false, w.errAt(w.i+k, "a string that is not valid UTF-8 (byte %#02x)", chunk[k])
 		}
 		w.i += j
 		if w.data[w.i] == '"' {
@@ -470,29 +524,21 @@ func (w *walker) str() (string, error) {
 		}
 		escaped = true
 		if w.i+1 >= len(w.data) {
-			return "", w.errAt(start, "a string that never ends")
+			return nil, false, w.errAt(start, "a string that never ends")
 		}
 		switch w.data[w.i+1] {
 		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 			w.i += 2
 		case 'u':
 			if w.i+6 > len(w.data) || !isHex4(w.data[w.i+2:w.i+6]) {
-				return "", w.errAt(w.i, `a \u escape without four hexadecimal digits`)
+				return nil, false, w.errAt(w.i, `a \u escape without four hexadecimal digits`)
 			}
 			w.i += 6
 		default:
-			return "", w.errAt(w.i, "an unknown escape \\%c in a string", w.data[w.i+1])
+			return nil, false, w.errAt(w.i, "an unknown escape \\%c in a string", w.data[w.i+1])
 		}
 	}
-	raw := w.data[start:w.i]
-	if !escaped {
-		return string(raw[1 : len(raw)-1]), nil
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", w.errAt(start, "%v", err)
-	}
-	return s, nil
+	return w.data[start+1 : w.i-1], escaped, nil
 }
 
 func isHex4(b []byte) bool {
@@ -548,7 +594,7 @@ func (w *walker) skip() error {
 	}
 	switch c := w.data[w.i]; {
 	case c == '"':
-		_, err := w.str()
+		_, _, err := w.strRaw()
 		return err
 	case c == '-' || '0' <= c && c <= '9':
 		return w.number()
