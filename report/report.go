@@ -49,7 +49,6 @@ package report
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -124,13 +123,6 @@ func NewDocument(r *diff.Report, o Options) Document {
 	return Document{Schema: Schema, Report: r, Render: o}
 }
 
-// JSON writes r as an indented cachediff/v1 JSON document.
-func JSON(w io.Writer, r *diff.Report) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(NewDocument(r, Options{}))
-}
 
 // builtin parses the embedded templates once.
 var builtin = sync.OnceValues(func() (*template.Template, error) {

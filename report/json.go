@@ -1,0 +1,124 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// JSON writes r as an indented cachediff/v1 JSON document: the bytes
+// encoding/json's Encoder writes with SetIndent("", "  ") and
+// SetEscapeHTML(false), the typed structs deciding every field, but
+// streamed. The packages (nearly all of a real week's report: every spec
+// of it, old and new) are encoded one at a time and indented by a plain
+// loop (indentJSON) instead of encoding/json's scanner, so the report is
+// never held in memory whole, let alone twice.
+func JSON(w io.Writer, r *diff.Report) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	// Everything but the packages, with "packages": [] where they go.
+	rest := *r
+	rest.Packages = []diff.Package{}
+	var buf, doc, ind bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(NewDocument(&rest, Options{})); err != nil {
+		return err
+	}
+	doc.Grow(buf.Len() * 2)
+	indentJSON(&doc, buf.Bytes(), "")
+	// Top-level keys are the only ones at two spaces; a string holding
+	// the key would have its quotes escaped.
+	const slot = "\n  \"packages\": []"
+	head, tail, ok := bytes.Cut(doc.Bytes(), []byte(slot))
+	if !ok {
+		return fmt.Errorf("internal error: no packages slot in the JSON document")
+	}
+	bw.Write(head)
+	if len(r.Packages) == 0 {
+		bw.WriteString(slot)
+	} else {
+		bw.WriteString("\n  \"packages\": [")
+		for i := range r.Packages {
+			if i > 0 {
+				bw.WriteByte(',')
+			}
+			bw.WriteString("\n    ")
+			buf.Reset()
+			if err := enc.Encode(&r.Packages[i]); err != nil {
+				return err
+			}
+			ind.Reset()
+			indentJSON(&ind, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), "    ")
+			if _, err := bw.Write(ind.Bytes()); err != nil {
+				return err
+			}
+		}
+		bw.WriteString("\n  ]")
+	}
+	bw.Write(tail)
+	return bw.Flush()
+}
+
+// indentJSON appends src, compact JSON as encoding/json writes it (no
+// space outside strings), to dst indented the way json.Indent does with
+// prefix and "  ": each element and member on a line of its own, "[]" and
+// "{}" kept whole, ": " after keys. The first line gets no prefix; a
+// trailing newline is kept.
+func indentJSON(dst *bytes.Buffer, src []byte, prefix string) {
+	depth := 0
+	// pad is "\n", the prefix and depth indents: a newline is a slice of it.
+	pad := make([]byte, 0, 1+len(prefix)+2*16)
+	pad = append(append(pad, '\n'), prefix...)
+	newline := func() {
+		n := 1 + len(prefix) + 2*depth
+		for len(pad) < n {
+			pad = append(pad, ' ', ' ')
+		}
+		dst.Write(pad[:n])
+	}
+	dst.Grow(len(src) + len(src)/4)
+	start := 0 // the plain bytes not written yet: src[start:i]
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+			continue
+		case '{', '[', '}', ']', ',', ':':
+		default:
+			continue
+		}
+		dst.Write(src[start:i])
+		start = i + 1
+		switch c {
+		case '{', '[':
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				dst.Write(src[i : i+2])
+				i++
+				start = i + 1
+				continue
+			}
+			dst.WriteByte(c)
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			dst.WriteByte(c)
+		case ',':
+			dst.WriteByte(c)
+			newline()
+		case ':':
+			dst.WriteString(": ")
+		}
+	}
+	dst.Write(src[start:])
+}
