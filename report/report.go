@@ -123,7 +123,6 @@ func NewDocument(r *diff.Report, o Options) Document {
 	return Document{Schema: Schema, Report: r, Render: o}
 }
 
-
 // builtin parses the embedded templates once.
 var builtin = sync.OnceValues(func() (*template.Template, error) {
 	return template.New("builtin").Funcs(Funcs()).ParseFS(templates.FS, "*.tmpl")
