@@ -78,6 +78,11 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, usageErrorf("%v", errTwoStdin)
 	}
 	old, oldErr := c.loadSnapshot(opts.dir, args[0], lo)
+	if oldErr == nil && c.limitMemory != nil {
+		// Pace the collector from here, while the new snapshot loads:
+		// the two trees of a series are about the same size.
+		c.limitMemory(2 * old.Bytes)
+	}
 	new, newErr := c.loadSnapshot(opts.dir, args[1], lo)
 	switch {
 	case oldErr != nil && newErr != nil:
