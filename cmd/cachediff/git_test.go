@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,4 +119,108 @@ func TestReadmeGitExample(t *testing.T) {
 	if n == 0 {
 		t.Error("the README has no bin/cachediff HEAD:… example")
 	}
+}
+
+// TestLogRevsEqualsFolders: `log --revs HEAD~4..HEAD _cache/develop` on
+// the repository of the real weekly series is `log` of the five week
+// folders, step for step: the same JSON but for the paths (REV:PATH for
+// the folder) and what only git has (each snapshot's rev, date and
+// subject), which must be the week's commit.
+func TestLogRevsEqualsFolders(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	series, err := filepath.Abs("../../testdata/real-series")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := filepath.Join(t.TempDir(), "catalogue")
+	weeks, err := gittest.Series(repo, series)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, w := range weeks {
+		dirs = append(dirs, filepath.Join(series, w.Tag))
+	}
+	var fromGit, fromDirs, stderr bytes.Buffer
+	gitCode := run([]string{"log", "-C", repo, "-f", "json", "--revs", "HEAD~4..HEAD", "_cache/develop"}, &fromGit, &stderr)
+	dirCode := run(append([]string{"log", "-f", "json"}, dirs...), &fromDirs, &stderr)
+	if gitCode != 1 || dirCode != 1 || stderr.Len() > 0 {
+		t.Fatalf("exit %d from git, %d from folders: %s", gitCode, dirCode, stderr.String())
+	}
+	var got, want map[string]any
+	if err := json.Unmarshal(fromGit.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(fromDirs.Bytes(), &want); err != nil {
+		t.Fatal(err)
+	}
+	// What git adds: each snapshot's commit.
+	snaps, _ := got["snapshots"].([]any)
+	if len(snaps) != len(weeks) {
+		t.Fatalf("%d snapshots from git, want %d", len(snaps), len(weeks))
+	}
+	for i, s := range snaps {
+		m := s.(map[string]any)
+		w := weeks[i]
+		if m["rev"] != w.ID || m["date"] != w.Tag[len("develop-"):]+"T12:00:00Z" || m["subject"] != w.Tag || m["path"] != w.ID+":_cache/develop" {
+			t.Errorf("snapshot %d: %v; want the commit %s of %s", i, m, w.ID, w.Tag)
+		}
+	}
+	// The rest is the folders' log.
+	rename := map[string]string{}
+	for i, w := range weeks {
+		rename[w.ID+":_cache/develop"] = dirs[i]
+	}
+	normalize(got, rename)
+	normalize(want, nil)
+	gotSteps, _ := got["steps"].([]any)
+	wantSteps, _ := want["steps"].([]any)
+	if len(gotSteps) != 4 || len(wantSteps) != 4 {
+		t.Fatalf("%d steps from git, %d from folders; want 4", len(gotSteps), len(wantSteps))
+	}
+	for i := range gotSteps {
+		if !reflect.DeepEqual(gotSteps[i], wantSteps[i]) {
+			g, _ := json.MarshalIndent(gotSteps[i], "", "  ")
+			w, _ := json.MarshalIndent(wantSteps[i], "", "  ")
+			t.Errorf("step %d (%s → %s) differs:\n%s", i+1, weeks[i].Tag, weeks[i+1].Tag, firstDifference(string(g), string(w)))
+		}
+	}
+	for _, k := range []string{"schema", "snapshots", "timeline"} {
+		if !reflect.DeepEqual(got[k], want[k]) {
+			t.Errorf("%s differs from the folders' log", k)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("fields %d from git, %d from folders", len(got), len(want))
+	}
+}
+
+// normalize drops the fields only a snapshot from git has (rev, date,
+// subject) and renames the strings of rename, in a decoded JSON value: a
+// REV:PATH, alone or as the prefix of a page's name.
+func normalize(v any, rename map[string]string) any {
+	switch v := v.(type) {
+	case map[string]any:
+		if _, ok := v["rev"]; ok {
+			delete(v, "rev")
+			delete(v, "date")
+			delete(v, "subject")
+		}
+		for k, x := range v {
+			v[k] = normalize(x, rename)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = normalize(x, rename)
+		}
+	case string:
+		for from, to := range rename {
+			if rest, ok := strings.CutPrefix(v, from); ok {
+				return to + rest
+			}
+		}
+	}
+	return v
 }
