@@ -104,12 +104,53 @@ func (l *logJSON) Step(r *diff.Report) error {
 	if l.err != nil {
 		return l.err
 	}
-	data, err := marshalIndent(NewDocument(r, Options{}), "    ")
+	if err := writeReportJSON(l.w, r, "    "); err != nil {
+		l.err = err
+	}
+	return l.err
+}
+
+// writeReportJSON writes r as the cachediff/v1 document JSON writes,
+// indented under prefix and without the final newline, one package at a
+// time: the packages, which hold nearly all of a report, are never all
+// in one buffer (a real week's step would be tens of MB in one piece).
+func writeReportJSON(w io.Writer, r *diff.Report, prefix string) error {
+	shell := *r
+	shell.Packages = []diff.Package{}
+	data, err := marshalIndent(NewDocument(&shell, Options{}), prefix)
 	if err != nil {
 		return err
 	}
-	l.write(string(data))
-	return l.err
+	slot := []byte("\n" + prefix + "  \"packages\": [],\n")
+	before, after, ok := bytes.Cut(data, slot)
+	if !ok {
+		return errors.New("internal error: no packages in the report's JSON")
+	}
+	if _, err := w.Write(before); err != nil {
+		return err
+	}
+	io.WriteString(w, "\n"+prefix+"  \"packages\": [")
+	for i := range r.Packages {
+		if i > 0 {
+			io.WriteString(w, ",")
+		}
+		io.WriteString(w, "\n"+prefix+"    ")
+		p, err := marshalIndent(&r.Packages[i], prefix+"    ")
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(p); err != nil {
+			return err
+		}
+	}
+	if len(r.Packages) > 0 {
+		io.WriteString(w, "\n"+prefix+"  ")
+	}
+	if _, err := io.WriteString(w, "],\n"); err != nil {
+		return err
+	}
+	_, err = w.Write(after)
+	return err
 }
 
 func (l *logJSON) Finish(s *diff.Series) error {

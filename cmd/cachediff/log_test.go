@@ -88,6 +88,10 @@ func TestLogStepsArePairDiffs(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("%v: step %d differs from cachediff %s %s", flags, i+1, weeks[i], weeks[i+1])
 			}
+			// Byte for byte, but for the log's indentation.
+			if dedented := strings.ReplaceAll(string(raw), "\n    ", "\n") + "\n"; dedented != string(pair) {
+				t.Errorf("%v: step %d is not written as cachediff -f json writes it:\n%s", flags, i+1, lineDiff(pair, []byte(dedented)))
+			}
 			if log.Snapshots[i].Path != weeks[i] {
 				t.Errorf("snapshot %d is %q, want %q", i, log.Snapshots[i].Path, weeks[i])
 			}
@@ -205,4 +209,28 @@ func TestLogRender(t *testing.T) {
 	// A gate given to render decides again, over every step.
 	runOK(t, []string{"render", "-q", "--fail-on", "downgrade", saved}, 0)
 	runOK(t, []string{"render", "-q", "--fail-on", "removed-spec", saved}, 1)
+}
+
+// TestReadmeLogExample keeps the README's excerpt of the real weekly log
+// (the table of steps, and the series' sections) equal to the log.
+func TestReadmeLogExample(t *testing.T) {
+	t.Chdir("../..")
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "<!-- log-example:begin -->\n")
+	excerpt, _, ok2 := strings.Cut(rest, "\n<!-- log-example:end -->")
+	if !ok || !ok2 {
+		t.Fatal("the README has no log example between its markers")
+	}
+	if !strings.Contains(string(readme), "bin/cachediff log "+weeks[0]+" "+weeks[1]+" \\\n  "+strings.Join(weeks[2:], " ")+"\n") {
+		t.Error("the README's log command is not the log of the five bundled weeks")
+	}
+	out := string(runOK(t, logArgs(), 1))
+	for _, part := range strings.Split(excerpt, "\n\n…\n\n") {
+		if !strings.Contains(out, part) {
+			t.Errorf("the README's log excerpt is not in the log:\n%s", part)
+		}
+	}
 }
