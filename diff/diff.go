@@ -592,7 +592,7 @@ func (m *matcher) sharedVariants(olds, news []*spec) []string {
 	default:
 		return []string{}
 	}
-	shared := slices.Clone(first.Variants)
+	shared := append([]string{}, first.Variants...) // never nil: a list of the report, never null
 	if len(shared) <= smallList {
 		// Few candidates: a scan of each spec's list for each of them is
 		// linear in the specs' variants.

@@ -302,3 +302,53 @@ func deepCopy(v any) any {
 	}
 	return v
 }
+
+// TestSpackReportsRender: the reports of Spack's own formats (build-cache
+// indexes, spec files, generated DAGs, and the real lockfiles of
+// ../shared/lockfiles when they are there, read in place) decode again
+// and render the same in every format: render accepts every report the
+// engine writes. (A package whose first spec had no variants was written
+// with "shared_variants": null, which render refused.)
+func TestSpackReportsRender(t *testing.T) {
+	root := filepath.Join("..", "testdata")
+	pairs := [][2]string{
+		{filepath.Join(root, "spack-formats", "index.v6-legacy-yaml.json"), filepath.Join(root, "spack-formats", "index.v7-layout2-unsigned.json")},
+		{filepath.Join(root, "spack-formats", "index.v7-layout2-unsigned.json"), filepath.Join(root, "spack-formats", "index.v8-layout2-unsigned-mixed.json")},
+		{filepath.Join(root, "spack-formats", "spec.v4-libdwarf-core2.spec.json"), filepath.Join(root, "spack-formats", "spec.v5-libdwarf-m1.spec.json")},
+		{filepath.Join(root, "spack-gen", "old"), filepath.Join(root, "spack-gen", "new")},
+	}
+	if locks := filepath.Join("..", "..", "shared", "lockfiles"); dirExists(locks) {
+		for _, p := range [][2]string{
+			{"MiddelkoopT__spack-tutorial/6872a9c/spack.lock", "MiddelkoopT__spack-tutorial/c41dc2b/spack.lock"},
+			{"grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock", "grc-iit__ChronoLog/a0846dc/CI__enviroment__spack.lock"},
+			{"spack__all-pythons/536609d/spack.lock", "spack__all-pythons/9f5fc23/spack.lock"},
+			{"viperML__spack-stack/6f0a159/debian-11__spack.lock", "viperML__spack-stack/6f0a159/rhel-8__spack.lock"},
+		} {
+			pairs = append(pairs, [2]string{filepath.Join(locks, p[0]), filepath.Join(locks, p[1])})
+		}
+	} else {
+		t.Log("../shared/lockfiles is absent: only the formats in testdata")
+	}
+	for _, p := range pairs {
+		t.Run(filepath.Base(filepath.Dir(p[0]))+"/"+filepath.Base(p[0]), func(t *testing.T) {
+			var snaps [2]*snapshot.Snapshot
+			for i, path := range p {
+				s, err := snapshot.Load(path, snapshot.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				snaps[i] = s
+			}
+			r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			renderAll(t, r)
+		})
+	}
+}
+
+func dirExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
