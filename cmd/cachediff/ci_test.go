@@ -36,19 +36,30 @@ type workflow struct {
 	} `yaml:"jobs"`
 }
 
-// readWorkflow reads the workflow of the first ```yaml block of a
-// Markdown document.
-func readWorkflow(doc string) (workflow, error) {
-	var wf workflow
-	_, block, ok := strings.Cut(doc, "```yaml\n")
-	block, _, ok2 := strings.Cut(block, "```\n")
-	if !ok || !ok2 {
-		return wf, errors.New("no ```yaml block")
+// readWorkflows reads the workflows of the ```yaml blocks of a Markdown
+// document, in order.
+func readWorkflows(doc string) ([]workflow, error) {
+	var wfs []workflow
+	for {
+		_, block, ok := strings.Cut(doc, "```yaml\n")
+		if !ok {
+			break
+		}
+		block, rest, ok := strings.Cut(block, "```\n")
+		if !ok {
+			return nil, errors.New("a ```yaml block without its end")
+		}
+		var wf workflow
+		if err := yaml.Unmarshal([]byte(block), &wf); err != nil {
+			return nil, fmt.Errorf("a workflow is not valid YAML: %v", err)
+		}
+		wfs = append(wfs, wf)
+		doc = rest
 	}
-	if err := yaml.Unmarshal([]byte(block), &wf); err != nil {
-		return wf, fmt.Errorf("the workflow is not valid YAML: %v", err)
+	if len(wfs) == 0 {
+		return nil, errors.New("no ```yaml block")
 	}
-	return wf, nil
+	return wfs, nil
 }
 
 // TestCIRecipePostStep: the post step is skipped for pull requests from
@@ -62,12 +73,12 @@ func TestCIRecipePostStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wf, err := readWorkflow(string(doc))
+	wfs, err := readWorkflows(string(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
 	found := false
-	for _, job := range wf.Jobs {
+	for _, job := range wfs[0].Jobs {
 		for _, step := range job.Steps {
 			if step.Name != "Post or update the comment" {
 				continue
@@ -86,8 +97,9 @@ func TestCIRecipePostStep(t *testing.T) {
 	}
 }
 
-// cmdRecipe writes the run: script of a step of the workflow in a
-// Markdown file as a shell script: recipe DOC STEP-NAME FILE. The
+// cmdRecipe writes the run: script of a step of a workflow in a Markdown
+// file (its ```yaml blocks; step names are unique across them) as a shell
+// script: recipe DOC STEP-NAME FILE. The
 // workflow's and the step's env values become defaults (a value the
 // script's environment already has wins); values that are ${{ }}
 // expressions are left to the test to set. A run: script that holds a
@@ -96,29 +108,44 @@ func cmdRecipe(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
 		ts.Fatalf("usage: recipe doc.md STEP-NAME script.sh")
 	}
-	wf, err := readWorkflow(ts.ReadFile(args[0]))
+	wfs, err := readWorkflows(ts.ReadFile(args[0]))
 	if err != nil {
 		ts.Fatalf("%s: %v", args[0], err)
 	}
-	for _, job := range wf.Jobs {
-		for _, step := range job.Steps {
-			if step.Name != args[1] {
-				continue
-			}
-			if step.Run == "" || strings.Contains(step.Run, "${{") {
-				ts.Fatalf("step %q: no run: script, or one with a ${{ }} expression", step.Name)
-			}
-			var b strings.Builder
-			for _, env := range []map[string]string{wf.Env, step.Env} {
-				for _, k := range slices.Sorted(maps.Keys(env)) {
-					if v := env[k]; !strings.Contains(v, "${{") {
-						fmt.Fprintf(&b, ": \"${%s=%s}\"; export %s\n", k, strings.ReplaceAll(v, `"`, `\"`), k)
-					}
+	found := 0
+	for _, wf := range wfs {
+		for _, job := range wf.Jobs {
+			for _, step := range job.Steps {
+				if step.Name == args[1] {
+					found++
 				}
 			}
-			b.WriteString(step.Run)
-			ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(b.String()), 0o644))
-			return
+		}
+	}
+	if found > 1 {
+		ts.Fatalf("%s: %d steps named %q", args[0], found, args[1])
+	}
+	for _, wf := range wfs {
+		for _, job := range wf.Jobs {
+			for _, step := range job.Steps {
+				if step.Name != args[1] {
+					continue
+				}
+				if step.Run == "" || strings.Contains(step.Run, "${{") {
+					ts.Fatalf("step %q: no run: script, or one with a ${{ }} expression", step.Name)
+				}
+				var b strings.Builder
+				for _, env := range []map[string]string{wf.Env, step.Env} {
+					for _, k := range slices.Sorted(maps.Keys(env)) {
+						if v := env[k]; !strings.Contains(v, "${{") {
+							fmt.Fprintf(&b, ": \"${%s=%s}\"; export %s\n", k, strings.ReplaceAll(v, `"`, `\"`), k)
+						}
+					}
+				}
+				b.WriteString(step.Run)
+				ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(b.String()), 0o644))
+				return
+			}
 		}
 	}
 	ts.Fatalf("%s: no step named %q", args[0], args[1])
