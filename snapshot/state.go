@@ -50,7 +50,7 @@ func (st *loadState) canonicalizer() *canonicalizer {
 // snapshot of a million tiny specs keeps a million one-string arrays).
 // Lists are shared once canonical, and nothing modifies a loaded list.
 type listCache struct {
-	recent [3][4][]string // per list field: the last distinct lists
+	recent [3][2][]string // per list field: the last distinct lists
 	next   [3]int
 }
 
@@ -60,26 +60,35 @@ var emptyList = []string{}
 
 func (lc *listCache) share(specs []Spec) {
 	for i := range specs {
-		s := &specs[i]
-		s.Versions = lc.one(0, s.Versions)
-		s.Variants = lc.one(1, s.Variants)
-		s.Stacks = lc.one(2, s.Stacks)
+		sp := &specs[i]
+		var shared bool
+		// The fast decoder gives a spec's three lists one array: sharing
+		// two of them keeps it all the same. So the variants, the list
+		// that differs most, go first, and when they are not shared the
+		// others are not looked for.
+		if sp.Variants, shared = lc.one(1, sp.Variants); !shared {
+			continue
+		}
+		sp.Versions, _ = lc.one(0, sp.Versions)
+		sp.Stacks, _ = lc.one(2, sp.Stacks)
 	}
 }
 
-func (lc *listCache) one(f int, l []string) []string {
+// one returns l, or an identical list seen before, and whether l is
+// shared now (or keeps no array: nil or empty).
+func (lc *listCache) one(f int, l []string) ([]string, bool) {
 	switch {
 	case l == nil:
-		return nil
+		return nil, true
 	case len(l) == 0:
-		return emptyList
+		return emptyList, true
 	}
 	for _, r := range &lc.recent[f] {
 		if len(r) == len(l) && slices.Equal(r, l) {
-			return r
+			return r, true
 		}
 	}
 	lc.recent[f][lc.next[f]] = l
 	lc.next[f] = (lc.next[f] + 1) % len(lc.recent[f])
-	return l
+	return l, false
 }
