@@ -77,13 +77,13 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if args[0] == stdinName && args[1] == stdinName {
 		return exitTrouble, usageErrorf("%v", errTwoStdin)
 	}
-	old, oldErr := c.loadSnapshot(opts.dir, args[0], lo)
+	oldSnap, oldErr := c.loadSnapshot(opts.dir, args[0], lo)
 	if oldErr == nil && c.limitMemory != nil {
 		// Pace the collector from here, while the new snapshot loads:
 		// the two trees of a series are about the same size.
-		c.limitMemory(2 * old.Bytes)
+		c.limitMemory(2 * oldSnap.Bytes)
 	}
-	new, newErr := c.loadSnapshot(opts.dir, args[1], lo)
+	newSnap, newErr := c.loadSnapshot(opts.dir, args[1], lo)
 	switch {
 	case oldErr != nil && newErr != nil:
 		return exitTrouble, errorList{oldErr, newErr}
@@ -92,7 +92,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	case newErr != nil:
 		return exitTrouble, newErr
 	}
-	for _, s := range []*snapshot.Snapshot{old, new} {
+	for _, s := range []*snapshot.Snapshot{oldSnap, newSnap} {
 		if opts.quiet {
 			break
 		}
@@ -103,20 +103,20 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			fmt.Fprintf(c.stderr, "cachediff: %s: skipped %d invalid pages, listed in the report\n", s.Path, n)
 		}
 	}
-	if bad := opts.filter.Unmatched(old, new); bad != nil {
+	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {
 		errs := make(errorList, len(bad))
 		for i, u := range bad {
 			errs[i] = unmatchedError(u)
 		}
 		return exitTrouble, errs
 	}
-	if err := refuseInputs(opts.output, append(snapshotFiles(old, new), opts.template)...); err != nil {
+	if err := refuseInputs(opts.output, append(snapshotFiles(oldSnap, newSnap), opts.template)...); err != nil {
 		return exitTrouble, err
 	}
 	if c.limitMemory != nil {
-		c.limitMemory(old.Bytes + new.Bytes)
+		c.limitMemory(oldSnap.Bytes + newSnap.Bytes)
 	}
-	r, err := diff.CompareWith(old, new, opts.filter)
+	r, err := diff.CompareWith(oldSnap, newSnap, opts.filter)
 	if err != nil {
 		return exitTrouble, err
 	}

@@ -273,12 +273,12 @@ func TestGitHubComment(t *testing.T) {
 	if _, err := gen.Write(dir, gen.Generate(cfg)); err != nil {
 		t.Fatal(err)
 	}
-	old, new := filepath.Join(dir, "old"), filepath.Join(dir, "new")
-	full := runOK(t, []string{old, new}, 1)
+	oldDir, newDir := filepath.Join(dir, "old"), filepath.Join(dir, "new")
+	full := runOK(t, []string{oldDir, newDir}, 1)
 	if len(full) <= 65536 {
 		t.Fatalf("the full report takes %d bytes: too small for this test", len(full))
 	}
-	short := runOK(t, []string{"--github-comment", old, new}, 1)
+	short := runOK(t, []string{"--github-comment", oldDir, newDir}, 1)
 	if len(short) > 65536 || !utf8.Valid(short) {
 		t.Fatalf("--github-comment: %d bytes, valid UTF-8 %v", len(short), utf8.Valid(short))
 	}
@@ -294,7 +294,7 @@ func TestGitHubComment(t *testing.T) {
 		t.Errorf("--github-comment does not say it was shortened")
 	}
 	saved := filepath.Join(dir, "report.json")
-	runOK(t, []string{"-f", "json", "-o", saved, old, new}, 1)
+	runOK(t, []string{"-f", "json", "-o", saved, oldDir, newDir}, 1)
 	if again := runOK(t, []string{"render", "--github-comment", saved}, 1); !bytes.Equal(again, short) {
 		t.Errorf("render --github-comment differs from the direct run:\n%s", lineDiff(short, again))
 	}

@@ -85,17 +85,17 @@ func TestLockfileGolden(t *testing.T) {
 	t.Chdir("../..")
 	dir := sharedLockfiles(t)
 	for _, p := range lockfilePairs {
-		old, new := filepath.Join(dir, p.old), filepath.Join(dir, p.new)
+		oldPath, newPath := filepath.Join(dir, p.old), filepath.Join(dir, p.new)
 		t.Run(p.name, func(t *testing.T) {
-			checkGolden(t, filepath.Join("lockfiles", p.name+".md"), []string{"--title", "lockfile " + p.name, old, new}, 1)
-			checkGolden(t, filepath.Join("lockfiles", p.name+".txt"), []string{"--format", "text", "--title", "lockfile " + p.name, old, new}, 1)
+			checkGolden(t, filepath.Join("lockfiles", p.name+".md"), []string{"--title", "lockfile " + p.name, oldPath, newPath}, 1)
+			checkGolden(t, filepath.Join("lockfiles", p.name+".txt"), []string{"--format", "text", "--title", "lockfile " + p.name, oldPath, newPath}, 1)
 		})
 	}
 }
 
-func lockReport(t *testing.T, dir, old, new string) *diff.Report {
+func lockReport(t *testing.T, dir, oldName, newName string) *diff.Report {
 	t.Helper()
-	out := runOK(t, []string{"--format", "json", filepath.Join(dir, old), filepath.Join(dir, new)}, 1)
+	out := runOK(t, []string{"--format", "json", filepath.Join(dir, oldName), filepath.Join(dir, newName)}, 1)
 	var r diff.Report
 	if err := json.Unmarshal(out, &r); err != nil {
 		t.Fatal(err)

@@ -66,8 +66,8 @@ func Create(path string) (*File, error) {
 	case err == nil:
 		// An existing regular file, maybe through links: the links are
 		// resolved as the system does.
-		if real, err := filepath.EvalSymlinks(path); err == nil && real != filepath.Clean(path) {
-			f, err := create(real, info)
+		if resolved, err := filepath.EvalSymlinks(path); err == nil && resolved != filepath.Clean(path) {
+			f, err := create(resolved, info)
 			if err != nil {
 				return nil, fmt.Errorf("through the link %s: %w", path, err)
 			}
