@@ -105,10 +105,11 @@ func TestReadmeGitExample(t *testing.T) {
 	}
 	n := 0
 	for _, line := range strings.Split(string(readme), "\n") {
-		cmd, ok := strings.CutPrefix(line, "bin/cachediff HEAD:")
+		cmd, ok := strings.CutPrefix(line, "cachediff HEAD:")
 		if !ok {
 			continue
 		}
+		cmd, _, _ = strings.Cut(cmd, " #") // a comment
 		n++
 		args := append([]string{"-C", "../.."}, strings.Fields("HEAD:"+cmd)...)
 		var stdout, stderr bytes.Buffer
@@ -117,7 +118,7 @@ func TestReadmeGitExample(t *testing.T) {
 		}
 	}
 	if n == 0 {
-		t.Error("the README has no bin/cachediff HEAD:… example")
+		t.Error("the README has no cachediff HEAD:… example")
 	}
 }
 
