@@ -224,7 +224,7 @@ func TestReadmeLogExample(t *testing.T) {
 	if !ok || !ok2 {
 		t.Fatal("the README has no log example between its markers")
 	}
-	if !strings.Contains(string(readme), "bin/cachediff log "+weeks[0]+" "+weeks[1]+" \\\n  "+strings.Join(weeks[2:], " ")+"\n") {
+	if !strings.Contains(string(readme), "cachediff log "+weeks[0]+" "+weeks[1]+" \\\n  "+strings.Join(weeks[2:], " ")+"\n") {
 		t.Error("the README's log command is not the log of the five bundled weeks")
 	}
 	out := string(runOK(t, logArgs(), 1))
