@@ -34,7 +34,10 @@ const (
 // MarkdownView builds the Markdown report of doc as a View: every row
 // rendered and escaped, nothing cut yet.
 func MarkdownView(doc Document) *View {
-	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report)}
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report), plain: make([]int, len(doc.Packages))}
+	for i := range doc.Packages {
+		m.plain[i] = plainRebuilds(&doc.Packages[i])
+	}
 	v := &View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
 	v.NoticeFor = func(max int) string {
 		return "\n\n> **Shortened** to fit in " + strconv.Itoa(max) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
@@ -68,6 +71,7 @@ type mdBuilder struct {
 	doc    Document
 	link   string
 	abbrev Abbrev          // the report's short hashes
+	plain  []int           // per package, its plainRebuilds
 	b      strings.Builder // scratch for rows
 }
 
@@ -163,7 +167,12 @@ func (m *mdBuilder) rebuiltLine() {
 		return
 	}
 	changes := s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
-	pkgs, _ := rebuiltOnlyCounts(m.doc)
+	pkgs := 0
+	for i := range m.doc.Packages {
+		if m.only(i) {
+			pkgs++
+		}
+	}
 	changed := m.doc.Summary.Packages.Changed
 	fmt.Fprintf(&m.b, "\n\n**Rebuilt only: %s of %s (%s)**: a new hash, the same facets. %s of %d changed had nothing but such rebuilds",
 		plural(s.Rebuilt, "spec"), plural(changes, "spec change"), percent(s.Rebuilt, changes), plural(pkgs, "package"), changed)

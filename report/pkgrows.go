@@ -30,11 +30,16 @@ func plainRebuilds(p *diff.Package) int {
 
 // rebuiltOnly reports whether a package changed by plain rebuilds alone:
 // the reports list it with the other such packages, in one place.
-func rebuiltOnly(p *diff.Package) bool {
+func rebuiltOnly(p *diff.Package) bool { return onlyRebuilds(p, plainRebuilds(p)) }
+
+// onlyRebuilds is rebuiltOnly, given the package's plainRebuilds.
+func onlyRebuilds(p *diff.Package, plain int) bool {
 	c := p.Counts
-	return p.Status == diff.Changed && c.Rebuilt > 0 && c.Added+c.Removed+c.Updated+c.Restacked == 0 &&
-		plainRebuilds(p) == c.Rebuilt
+	return p.Status == diff.Changed && c.Rebuilt > 0 && c.Added+c.Removed+c.Updated+c.Restacked == 0 && plain == c.Rebuilt
 }
+
+// only is rebuiltOnly of package i.
+func (m *mdBuilder) only(i int) bool { return onlyRebuilds(&m.doc.Packages[i], m.plain[i]) }
 
 // rebuiltOnlyCounts counts the packages that changed by plain rebuilds
 // alone, and their specs.
@@ -75,10 +80,10 @@ func (m *mdBuilder) packages() *Section {
 	s := &Section{Name: "packages", Rank: rankPackages, Noun: "package", Heading: "\n\n### Packages"}
 	for i := range m.doc.Packages {
 		p := &m.doc.Packages[i]
-		if !all && rebuiltOnly(p) {
+		if !all && m.only(i) {
 			continue
 		}
-		s.Rows = append(s.Rows, m.details(p, all))
+		s.Rows = append(s.Rows, m.details(p, m.plain[i], all))
 		s.Short = append(s.Short, m.pkgLine(p))
 	}
 	if s.Rows == nil {
@@ -112,7 +117,7 @@ func (m *mdBuilder) pkgLine(p *diff.Package) string {
 // details writes a package's <details> block: its rows of updated,
 // rebuilt (all, or those that say more than "new hash"), restacked, added
 // and removed specs.
-func (m *mdBuilder) details(p *diff.Package, allRebuilt bool) string {
+func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string {
 	b := &m.b
 	b.WriteString("\n\n<details><summary><b>" + htmlPackage(m.link, p.Name) + "</b> (" + EscapeHTML(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + plural(p.Counts.New, "spec"))
 	pkgCounts(b, p.Counts)
@@ -123,7 +128,7 @@ func (m *mdBuilder) details(p *diff.Package, allRebuilt bool) string {
 	}
 	b.WriteString("Variants are listed for added and removed specs, and where an update changed them.")
 	if !allRebuilt {
-		if n := plainRebuilds(p); n > 0 {
+		if n := plain; n > 0 {
 			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + plural(n, "spec"))
 			if st := rebuiltStacks(p); len(st) > 0 {
 				b.WriteString(", in " + joinMD(st, ", "))
@@ -244,7 +249,7 @@ func (m *mdBuilder) rebuiltOnly() *Section {
 	specs := 0
 	for i := range m.doc.Packages {
 		p := &m.doc.Packages[i]
-		if !rebuiltOnly(p) {
+		if !m.only(i) {
 			continue
 		}
 		specs += p.Counts.Rebuilt
