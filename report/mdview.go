@@ -73,6 +73,44 @@ type mdBuilder struct {
 	abbrev Abbrev          // the report's short hashes
 	plain  []int           // per package, its plainRebuilds
 	b      strings.Builder // scratch for rows
+	esc    map[string]string
+}
+
+// md is Escape, remembered: the cells of spec rows repeat the same few
+// compilers, OSs, targets, versions, variants and stacks thousands of
+// times.
+func (m *mdBuilder) md(s string) string {
+	if v, ok := m.esc[s]; ok {
+		return v
+	}
+	v := Escape(s)
+	if m.esc == nil {
+		m.esc = make(map[string]string)
+	}
+	if len(m.esc) < 1<<16 {
+		m.esc[s] = v
+	}
+	return v
+}
+
+// joinMD is joinMD, remembered.
+func (m *mdBuilder) joinMD(l []string, sep string) string {
+	switch len(l) {
+	case 0:
+		return ""
+	case 1:
+		return m.md(l[0])
+	}
+	return m.md(strings.Join(l, sep))
+}
+
+// change is the change function of templates (a facet cell: the new
+// value, or old → new), remembered.
+func (m *mdBuilder) change(old, new string) string {
+	if old == new {
+		return m.md(new)
+	}
+	return m.md(old) + " → " + m.md(new)
 }
 
 // row returns what was written to m.b and resets it.

@@ -124,14 +124,14 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	b.WriteString("</summary>\n\n")
 	shared := p.SharedVariants
 	if len(shared) > 0 {
-		b.WriteString("Every spec has " + joinMD(shared, " ") + ". ")
+		b.WriteString("Every spec has " + m.joinMD(shared, " ") + ". ")
 	}
 	b.WriteString("Variants are listed for added and removed specs, and where an update changed them.")
 	if !allRebuilt {
 		if n := plain; n > 0 {
 			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + plural(n, "spec"))
 			if st := rebuiltStacks(p); len(st) > 0 {
-				b.WriteString(", in " + joinMD(st, ", "))
+				b.WriteString(", in " + m.joinMD(st, ", "))
 			}
 			b.WriteString(".")
 		}
@@ -139,7 +139,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	b.WriteString("\n\n| change | hash | version | compiler | os | target | variants | stacks |\n|---|---|---|---|---|---|---|---|")
 	for i := range p.Specs.Updated {
 		u := &p.Specs.Updated[i]
-		b.WriteString("\n| updated " + Escape(u.Facet) + " | ")
+		b.WriteString("\n| updated " + m.md(u.Facet) + " | ")
 		m.pairCells(u)
 	}
 	for i := range p.Specs.Rebuilt {
@@ -153,8 +153,8 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	for i := range p.Specs.Restacked {
 		r := &p.Specs.Restacked[i]
 		n := &r.New
-		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + joinMD(n.Versions, ", ") + " | " + Escape(n.Compiler) + " | " + Escape(n.OS) + " | " + Escape(n.Target) + " |  | ")
-		stackChange(b, r)
+		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.joinMD(n.Versions, ", ") + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
+		m.stackChange(b, r)
 		b.WriteString(" |")
 	}
 	for _, l := range []struct {
@@ -163,7 +163,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 		for i := range l.specs {
 			s := &l.specs[i]
-			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + joinMD(s.Versions, ", ") + " | " + Escape(s.Compiler) + " | " + Escape(s.OS) + " | " + Escape(s.Target) + " | " + joinMD(minus(s.Variants, shared), " ") + " | " + stackList(s.Stacks) + " |")
+			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.joinMD(s.Versions, ", ") + " | " + m.md(s.Compiler) + " | " + m.md(s.OS) + " | " + m.md(s.Target) + " | " + m.joinMD(minus(s.Variants, shared), " ") + " | " + m.stackList(s.Stacks) + " |")
 		}
 	}
 	b.WriteString("\n\n</details>")
@@ -178,28 +178,28 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	o, n := &p.Old, &p.New
 	b.WriteString("`" + m.abbrev.Short(o.Hash) + "` → `" + m.abbrev.Short(n.Hash) + "` | ")
 	if p.Facet == "version" {
-		b.WriteString(Escape(p.From) + " → " + Escape(p.To))
+		b.WriteString(m.md(p.From) + " → " + m.md(p.To))
 	} else {
-		b.WriteString(change(strings.Join(o.Versions, ", "), strings.Join(n.Versions, ", ")))
+		b.WriteString(m.change(strings.Join(o.Versions, ", "), strings.Join(n.Versions, ", ")))
 	}
-	b.WriteString(" | " + change(o.Compiler, n.Compiler) + " | " + change(o.OS, n.OS))
+	b.WriteString(" | " + m.change(o.Compiler, n.Compiler) + " | " + m.change(o.OS, n.OS))
 	if o.Platform != n.Platform {
-		b.WriteString(" (platform " + Escape(o.Platform) + " → " + Escape(n.Platform) + ")")
+		b.WriteString(" (platform " + m.md(o.Platform) + " → " + m.md(n.Platform) + ")")
 	}
-	b.WriteString(" | " + change(o.Target, n.Target) + " | ")
+	b.WriteString(" | " + m.change(o.Target, n.Target) + " | ")
 	if p.Facet == "variants" {
-		b.WriteString(Escape(p.From) + " → " + Escape(p.To))
+		b.WriteString(m.md(p.From) + " → " + m.md(p.To))
 	} else if gone, came := minus(o.Variants, n.Variants), minus(n.Variants, o.Variants); len(gone)+len(came) > 0 {
-		b.WriteString(joinMD(gone, " ") + " → " + joinMD(came, " "))
+		b.WriteString(m.joinMD(gone, " ") + " → " + m.joinMD(came, " "))
 	}
 	b.WriteString(" | ")
-	stackChange(b, p)
+	m.stackChange(b, p)
 	b.WriteString(" |")
 }
 
 // stackList writes a spec's stacks but root.
-func stackList(stacks []string) string {
-	return joinMD(without(stacks, "root"), ", ")
+func (m *mdBuilder) stackList(stacks []string) string {
+	return m.joinMD(without(stacks, "root"), ", ")
 }
 
 // without returns l without the strings equal to x.
@@ -218,22 +218,22 @@ func without(l []string, x string) []string {
 
 // stackChange writes a pair's stacks: the new ones, with the stacks it
 // joined (+) and left (−) marked.
-func stackChange(b *strings.Builder, p *diff.Pair) {
+func (m *mdBuilder) stackChange(b *strings.Builder, p *diff.Pair) {
 	if len(p.StacksJoined)+len(p.StacksLeft) == 0 {
-		b.WriteString(stackList(p.New.Stacks))
+		b.WriteString(m.stackList(p.New.Stacks))
 		return
 	}
 	sep := ""
 	for _, s := range without(minus(p.New.Stacks, p.StacksJoined), "root") {
-		b.WriteString(sep + Escape(s))
+		b.WriteString(sep + m.md(s))
 		sep = ", "
 	}
 	for _, s := range p.StacksJoined {
-		b.WriteString(sep + "+" + Escape(s))
+		b.WriteString(sep + "+" + m.md(s))
 		sep = ", "
 	}
 	for _, s := range p.StacksLeft {
-		b.WriteString(sep + "−" + Escape(s))
+		b.WriteString(sep + "−" + m.md(s))
 		sep = ", "
 	}
 }
