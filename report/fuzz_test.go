@@ -184,6 +184,9 @@ func checkTrees(t *testing.T, data []byte) {
 			if m := liveMention(out[name]); m != "" {
 				t.Fatalf("%s: a mention %q:\n%s", name, m, out[name])
 			}
+			if m := ref.FindString(out[name]); m != "" {
+				t.Fatalf("%s: an issue reference %q:\n%s", name, m, out[name])
+			}
 		}
 		// The same trees the other way round: the mirror report decodes too.
 		back, err := diff.CompareWith(snaps[1], snaps[0], filter)

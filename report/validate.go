@@ -36,13 +36,15 @@ const (
 	kList   // of elem
 	kObject // with fields
 	kCounts // diff.ValueCounts: an object keyed by value, of {old, new}
+	kAny    // a type the walk does not know (a float, a map): any JSON value
 )
 
 type shape struct {
-	kind   kind
-	what   string // for messages: "a package", "a list of strings"
-	elem   *shape
-	fields []field
+	kind     kind
+	what     string // for messages: "a package", "a list of strings"
+	elem     *shape
+	fields   []field
+	nullable bool // a pointer: null is nil
 }
 
 type field struct {
@@ -80,7 +82,9 @@ func shapeOf(t reflect.Type, what string) *shape {
 		e := shapeOf(t.Elem(), "")
 		return &shape{kind: kList, what: "a list of " + pluralOf(e), elem: e}
 	case reflect.Pointer:
-		return shapeOf(t.Elem(), what)
+		s := *shapeOf(t.Elem(), what)
+		s.nullable = true
+		return &s
 	case reflect.Struct:
 		s := &shape{kind: kObject, what: what}
 		if s.what == "" {
@@ -89,7 +93,7 @@ func shapeOf(t reflect.Type, what string) *shape {
 		addFields(s, t)
 		return s
 	}
-	panic("report: no JSON shape for " + t.String())
+	return &shape{kind: kAny, what: "a value"}
 }
 
 func addFields(s *shape, t reflect.Type) {
@@ -245,7 +249,13 @@ func (w *walker) value(s *shape) error {
 	if w.i >= len(w.data) {
 		return w.errAt(w.i, "the document ends early: want %s", s.what)
 	}
+	if s.nullable && bytes.HasPrefix(w.data[w.i:], []byte("null")) {
+		w.i += len("null")
+		return nil
+	}
 	switch s.kind {
+	case kAny:
+		return w.skip()
 	case kString:
 		if w.data[w.i] != '"' {
 			return w.want(s)
