@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cachediff/cachediff/internal/gen"
 	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 var (
@@ -352,5 +355,63 @@ func TestParseCommit(t *testing.T) {
 	}
 	if _, _, err := parseCommit([]byte("tree x\n\nmsg")); err == nil {
 		t.Error("a commit without a committer: no error")
+	}
+}
+
+// TestLoadManyPages: a tree of more pages than the stream reads ahead
+// (readAhead) loads from git as from the folder it was committed from:
+// the same packages and specs, the same bytes read, the same warnings
+// but for the names; the buffers go round the pool without a stall.
+func TestLoadManyPages(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	specs := 10000
+	if testing.Short() {
+		specs = 6000
+	}
+	doc, err := gen.Write(filepath.Join(dir, "pair"), gen.Generate(gen.Default(7, specs)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Files["old"] <= readAhead {
+		t.Fatalf("%d pages: not more than the read-ahead (%d)", doc.Files["old"], readAhead)
+	}
+	old := filepath.Join(dir, "pair", "old")
+	weeks, err := gittest.Commits(filepath.Join(dir, "repo"), old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	var fromGit, fromDir *snapshot.Snapshot
+	var gitErr, dirErr error
+	go func() {
+		defer close(done)
+		fromGit, gitErr = LoadArg(filepath.Join(dir, "repo"), "HEAD:_cache/develop", snapshot.Options{})
+		fromDir, dirErr = snapshot.Load(old, snapshot.Options{})
+	}()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("loading from git stalled")
+	}
+	if gitErr != nil || dirErr != nil {
+		t.Fatalf("from git: %v; from the folder: %v", gitErr, dirErr)
+	}
+	if fromGit.Rev != weeks[0].ID || fromGit.Date == "" || fromDir.Rev != "" {
+		t.Errorf("revisions: git %q %q, folder %q", fromGit.Rev, fromGit.Date, fromDir.Rev)
+	}
+	if fromGit.Bytes != fromDir.Bytes || len(fromGit.Packages) != len(fromDir.Packages) || fromGit.Specs() != fromDir.Specs() {
+		t.Fatalf("git: %d bytes, %d packages, %d specs; folder: %d, %d, %d", fromGit.Bytes, len(fromGit.Packages), fromGit.Specs(), fromDir.Bytes, len(fromDir.Packages), fromDir.Specs())
+	}
+	for i, p := range fromGit.Packages {
+		q := fromDir.Packages[i]
+		if p.Name != q.Name || strings.TrimPrefix(p.File, "HEAD:_cache/develop/") != strings.TrimPrefix(q.File, old+"/") || !reflect.DeepEqual(p.Specs, q.Specs) {
+			t.Fatalf("package %d: %s (%s) from git, %s (%s) from the folder", i, p.Name, p.File, q.Name, q.File)
+		}
+	}
+	if len(fromGit.Warnings) != len(fromDir.Warnings) {
+		t.Errorf("%d warnings from git, %d from the folder", len(fromGit.Warnings), len(fromDir.Warnings))
 	}
 }
