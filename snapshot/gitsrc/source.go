@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -19,9 +20,11 @@ const readAhead = 256
 
 // Source is a snapshot.Source of a resolved REV:PATH. Walk lists the tree
 // (git ls-tree -r -z) and starts one git cat-file --batch that streams the
-// blobs of the *.md files, which the loader reads all of, in the walk's
-// order, read-ahead bounded; any other file the loader asks for is read
-// on its own (git cat-file blob).
+// blobs of the *.md files in the walk's order, read-ahead bounded; any
+// other file the loader asks for is read on its own (git cat-file blob).
+// The stream relies on the loader's rule that every regular *.md file is
+// a candidate, read once: a loader that left some unread would stall it
+// once the read-ahead is used up.
 type Source struct {
 	tree *Tree
 }
@@ -184,8 +187,8 @@ func (s *Source) Load(opt snapshot.Options) (*snapshot.Snapshot, error) {
 // A relative path on disk is relative to dir.
 func Open(dir, arg string) (snapshot.Source, error) {
 	p := arg
-	if dir != "" && !path.IsAbs(p) && !strings.HasPrefix(p, string(os.PathSeparator)) {
-		p = dir + string(os.PathSeparator) + p
+	if dir != "" && !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
 	}
 	if _, err := os.Lstat(p); err == nil || !strings.Contains(arg, ":") {
 		return snapshot.Open(p)
