@@ -162,15 +162,28 @@ func (g Graph) HasEdges() bool {
 type explainer struct {
 	old, new Graph
 	memo     map[[2]string]*local
+	causes   []Cause // root causes without paths, by id
+	ids      map[string]int32
 }
 
-// local is what one changed pair of nodes says by itself.
+// local is what one changed pair of nodes says by itself, and (reach)
+// the root causes reachable from it.
 type local struct {
-	own      []Change // facets and recipe: the node's own reasons
-	edges    []Cause  // added, removed, provider changes at this node (Path = [dep])
-	children []pairRef
-	direct   []DepChange
+	name             string // the package (the new node's name)
+	oldHash, newHash string
+	own              []Change // facets and recipe: the node's own reasons
+	edges            []Cause  // added, removed, provider changes at this node (Path = [dep])
+	children         []pairRef
+	direct           []DepChange
+	state            uint8
+	reached          []reach
 }
+
+const (
+	stateNew uint8 = iota
+	stateBusy
+	stateDone
+)
 
 type pairRef struct {
 	name     string
@@ -178,7 +191,7 @@ type pairRef struct {
 }
 
 func newExplainer(old, new Graph) *explainer {
-	return &explainer{old: old, new: new, memo: map[[2]string]*local{}}
+	return &explainer{old: old, new: new, memo: map[[2]string]*local{}, ids: map[string]int32{}}
 }
 
 // Explain returns the causes of the pair (old hash a, new hash b). With
@@ -194,38 +207,134 @@ func (e *explainer) explain(a, b string) *Why {
 	}
 	top := e.local(x, y)
 	w := &Why{Known: true, Changed: top.direct, Causes: []Cause{}}
-	// Breadth first over changed pairs, children in name order: each root
-	// cause gets a shortest path, the same whichever side is old.
-	type item struct {
-		p    pairRef
-		path []string
-	}
-	seen := map[[2]string]bool{{x.Hash, y.Hash}: true}
-	queue := []item{{pairRef{x.Name, x, y}, []string{x.Name}}}
-	first := true
-	for len(queue) > 0 {
-		it := queue[0]
-		queue = queue[1:]
-		l := e.local(it.p.old, it.p.new)
-		if !first && len(l.own) > 0 {
-			w.Causes = append(w.Causes, Cause{Name: it.p.name, OldHash: it.p.old.Hash, NewHash: it.p.new.Hash, Changes: l.own, Path: it.path})
+	for _, r := range e.reach(top) {
+		if r.via == nil && r.edge == "" {
+			continue // the pair's own change is no cause of itself
 		}
-		for _, c := range l.edges {
-			c.Path = append(slices.Clip(it.path), c.Path...)
-			w.Causes = append(w.Causes, c)
-		}
-		first = false
-		for _, ch := range l.children {
-			k := [2]string{ch.old.Hash, ch.new.Hash}
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			queue = append(queue, item{ch, append(slices.Clip(it.path), ch.name)})
-		}
+		c := e.causes[r.id]
+		c.Path = e.path(top, r)
+		w.Causes = append(w.Causes, c)
 	}
 	sortCauses(w.Causes)
 	return w
+}
+
+// reach is a root cause reachable from a changed pair: the cause (an
+// index into explainer.causes), how many names its path has after the
+// pair's own, and where it goes on: via a changed child pair, or to the
+// edge's dependency (edge), or nowhere (the pair's own change).
+type reach struct {
+	id    int32
+	depth int32
+	via   *local
+	name  string // via's package name
+	edge  string // an edge cause's last name
+}
+
+// reach returns the root causes reachable from l, each with one shortest
+// path (ties: the smallest sequence of names, so that both directions
+// agree), computed once per pair and shared by every dependent. A cycle
+// (not a DAG: bad input) is cut where it closes.
+func (e *explainer) reach(l *local) []reach {
+	switch l.state {
+	case stateDone:
+		return l.reached
+	case stateBusy:
+		return nil
+	}
+	l.state = stateBusy
+	var out []reach
+	add := func(c reach) {
+		for i := range out {
+			if out[i].id == c.id {
+				if e.better(c, out[i]) {
+					out[i] = c
+				}
+				return
+			}
+		}
+		out = append(out, c)
+	}
+	if len(l.own) > 0 {
+		add(reach{id: e.causeID(Cause{Name: l.name, OldHash: l.oldHash, NewHash: l.newHash, Changes: l.own})})
+	}
+	for _, c := range l.edges {
+		edge := c.Path[0]
+		c.Path = nil
+		add(reach{id: e.causeID(c), depth: 1, edge: edge})
+	}
+	for _, ch := range l.children {
+		cl := e.local(ch.old, ch.new)
+		for _, r := range e.reach(cl) {
+			add(reach{id: r.id, depth: r.depth + 1, via: cl, name: ch.name})
+		}
+	}
+	l.reached, l.state = out, stateDone
+	return out
+}
+
+// better reports whether path a is shorter than b, or as long and
+// smaller name by name.
+func (e *explainer) better(a, b reach) bool {
+	if a.depth != b.depth {
+		return a.depth < b.depth
+	}
+	return slices.Compare(e.tail(a), e.tail(b)) < 0
+}
+
+// tail is the names of a path after the pair's own.
+func (e *explainer) tail(r reach) []string {
+	var out []string
+	for {
+		switch {
+		case r.edge != "":
+			return append(out, r.edge)
+		case r.via == nil:
+			return out
+		}
+		out = append(out, r.name)
+		next, ok := findReach(r.via.reached, r.id)
+		if !ok {
+			return out
+		}
+		r = next
+	}
+}
+
+func findReach(rs []reach, id int32) (reach, bool) {
+	for _, r := range rs {
+		if r.id == id {
+			return r, true
+		}
+	}
+	return reach{}, false
+}
+
+// path is the cause's path from l's pair: its name, then the tail.
+func (e *explainer) path(l *local, r reach) []string {
+	return append([]string{l.name}, e.tail(r)...)
+}
+
+// causeID files a root cause (without its path) once per report.
+func (e *explainer) causeID(c Cause) int32 {
+	var b strings.Builder
+	b.WriteString(c.Name)
+	b.WriteByte(0)
+	b.WriteString(c.OldHash)
+	b.WriteByte(0)
+	b.WriteString(c.NewHash)
+	for _, ch := range c.Changes {
+		b.WriteByte(0)
+		b.WriteString(ch.Kind)
+	}
+	k := b.String()
+	if id, ok := e.ids[k]; ok {
+		return id
+	}
+	id := int32(len(e.causes))
+	e.causes = append(e.causes, c)
+	e.ids[k] = id
+	return id
 }
 
 func sortCauses(cs []Cause) {
@@ -242,7 +351,7 @@ func (e *explainer) local(x, y *GraphNode) *local {
 	if l, ok := e.memo[k]; ok {
 		return l
 	}
-	l := &local{direct: []DepChange{}}
+	l := &local{name: y.Name, oldHash: x.Hash, newHash: y.Hash, direct: []DepChange{}}
 	e.memo[k] = l
 	if x.Deps == nil || y.Deps == nil {
 		l.own = []Change{{Kind: "other", From: "edges unknown", To: "edges unknown"}}

@@ -50,7 +50,11 @@
 // snapshot, one page per package, each hash under one package.
 package snapshot
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
+)
 
 // Snapshot is one loaded snapshot tree.
 type Snapshot struct {
@@ -189,14 +193,10 @@ type NamedSpec struct {
 
 // Dep is a dependency edge: the dependency's package name and hash, the
 // dependency types (build, link, run, test) and the virtuals it provides
-// to the dependent (c, cxx, mpi...). Its lists may be shared between
-// edges: never modify them.
-type Dep struct {
-	Name     string
-	Hash     string
-	Types    []string
-	Virtuals []string
-}
+// to the dependent (c, cxx, mpi...). It is spackfmt's own type, so that
+// edges are not copied; its lists may be shared between edges: never
+// modify them.
+type Dep = spackfmt.Dep
 
 // Warning is a problem in the input that does not stop the diff.
 type Warning struct {

@@ -93,14 +93,16 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 }
 
 func specOf(n *spackfmt.Node, roots map[string]string) Spec {
+	// The node's lists are its own (spackfmt carves them for each node):
+	// the spec takes them over, canonicalization may sort them in place.
 	s := Spec{Hash: n.Hash, Compiler: n.Compiler, OS: n.OS, Platform: n.Platform, Target: n.Target,
-		Variants: slices.Clone(n.Variants), Stacks: slices.Clone(n.Roots),
-		More: &SpecMore{Recipe: n.PackageHash, Root: roots[n.Hash], Deps: make([]Dep, len(n.Deps))}}
+		Variants: n.Variants, Stacks: n.Roots,
+		More: &SpecMore{Recipe: n.PackageHash, Root: roots[n.Hash], Deps: n.Deps}}
+	if s.More.Deps == nil {
+		s.More.Deps = []Dep{} // known: no dependencies
+	}
 	if n.Version != "" {
 		s.Versions = []string{n.Version}
-	}
-	for i, d := range n.Deps {
-		s.More.Deps[i] = Dep{Name: d.Name, Hash: d.Hash, Types: d.Types, Virtuals: d.Virtuals}
 	}
 	return s
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
@@ -77,13 +78,27 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if args[0] == stdinName && args[1] == stdinName {
 		return exitTrouble, usageErrorf("%v", errTwoStdin)
 	}
-	oldSnap, oldErr := c.loadSnapshot(opts.dir, args[0], lo)
-	if oldErr == nil && c.limitMemory != nil {
-		// Pace the collector from here, while the new snapshot loads:
-		// the two trees of a series are about the same size.
-		c.limitMemory(2 * oldSnap.Bytes)
+	var oldSnap, newSnap *snapshot.Snapshot
+	var oldErr, newErr error
+	if singleFiles(opts.dir, args) {
+		// A single file (a Spack index, a lockfile) decodes on one core:
+		// load the two at once. A tree already loads its files on every
+		// core, and loading two trees at once gained nothing (see
+		// docs/performance.md). The memory limit is set below, once both
+		// are loaded.
+		var wg sync.WaitGroup
+		wg.Go(func() { oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo) })
+		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], lo)
+		wg.Wait()
+	} else {
+		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo)
+		if oldErr == nil && c.limitMemory != nil {
+			// Pace the collector from here, while the new snapshot loads:
+			// the two trees of a series are about the same size.
+			c.limitMemory(2 * oldSnap.Bytes)
+		}
+		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], lo)
 	}
-	newSnap, newErr := c.loadSnapshot(opts.dir, args[1], lo)
 	switch {
 	case oldErr != nil && newErr != nil:
 		return exitTrouble, errorList{oldErr, newErr}
@@ -261,4 +276,22 @@ func renderer(opts *options) (report.Renderer, error) {
 	}
 	f, _ := report.Lookup(opts.format) // checked by checkOutput
 	return f.Render, nil
+}
+
+// singleFiles reports whether both snapshots are regular files on disk
+// (not folders, stdin or REV:PATH).
+func singleFiles(dir string, args []string) bool {
+	for _, a := range args[:2] {
+		if a == stdinName {
+			return false
+		}
+		if dir != "" && !filepath.IsAbs(a) {
+			a = filepath.Join(dir, a)
+		}
+		fi, err := os.Stat(a)
+		if err != nil || !fi.Mode().IsRegular() {
+			return false
+		}
+	}
+	return true
 }

@@ -159,6 +159,12 @@ type decoder struct {
 	deferred    []deferredValue
 	// line counting
 	linePos, line int
+	// slabs and scratch (node.go)
+	nodeSlab   []Node
+	depBlock   []Dep
+	strs       []string
+	varScratch []string
+	refScratch []depRef
 }
 
 // depRef is a dependency as written, before its hash is resolved.
