@@ -108,6 +108,13 @@ type matcher struct {
 	group  []int32   // per spec of a pass: the index of its group; see match
 	scan   []*spec   // scratch for one group
 	scanN  []*spec
+	// rankSpecs' scratch, indexed by interned id: the rank of a value,
+	// and the generation that last saw it.
+	rankOf   []int32
+	stamp    []uint32
+	stampGen uint32
+	distinct []uint32
+	strs     []string
 	// probes counts the candidates the pairing and the list operations
 	// looked at: the tests check that it stays linear in the input.
 	probes int
@@ -352,9 +359,9 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 		for _, x := range m.ms {
 			ranked = append(ranked, x.o)
 		}
-		rankSpecs(ranked)
+		m.rankSpecs(ranked)
 	} else {
-		rankSpecs(restOld, restNew)
+		m.rankSpecs(restOld, restNew)
 	}
 	slices.SortFunc(restOld, compareSpecs)
 	slices.SortFunc(restNew, compareSpecs)

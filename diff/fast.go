@@ -93,27 +93,43 @@ var rankedFacets = [...]int{fVersion, fCompiler, fOS, fTarget}
 // rankSpecs gives the specs of one package (the groups) the rank of their
 // version, compiler, os and target among the distinct values of the
 // groups under version.Compare, so that sorting compares integers rather
-// than parsing version strings at every comparison.
-func rankSpecs(groups ...[]*spec) {
-	var vals []string
-	idx := map[string]int32{}
+// than parsing version strings at every comparison. The distinct values
+// are found by their interned ids (the specs come from m.prepare), so
+// only those are sorted, not one string per spec.
+func (m *matcher) rankSpecs(groups ...[]*spec) {
+	if n := len(m.in.vals); len(m.rankOf) < n {
+		// Grown by append's doubling; the new entries are zero.
+		m.rankOf = slices.Grow(m.rankOf, n-len(m.rankOf))[:n]
+		m.stamp = slices.Grow(m.stamp, n-len(m.stamp))[:n]
+	}
 	for _, f := range rankedFacets {
-		vals = vals[:0]
+		m.stampGen++
+		m.distinct = m.distinct[:0]
 		for _, g := range groups {
 			for _, s := range g {
-				vals = append(vals, s.facets[f])
+				if id := s.ids[f]; m.stamp[id] != m.stampGen {
+					m.stamp[id] = m.stampGen
+					m.distinct = append(m.distinct, id)
+				}
 			}
 		}
-		slices.Sort(vals)
-		vals = slices.Compact(vals)
-		version.Sort(vals)
-		clear(idx)
-		for i, v := range vals {
-			idx[v] = int32(i)
+		if len(m.distinct) > 1 {
+			m.strs = m.strs[:0]
+			for _, id := range m.distinct {
+				m.strs = append(m.strs, m.in.vals[id])
+			}
+			version.Sort(m.strs)
+			for i, v := range m.strs {
+				m.rankOf[m.in.ids[v]] = int32(i)
+			}
+		} else {
+			for _, id := range m.distinct {
+				m.rankOf[id] = 0
+			}
 		}
 		for _, g := range groups {
 			for _, s := range g {
-				s.rank[f] = idx[s.facets[f]]
+				s.rank[f] = m.rankOf[s.ids[f]]
 			}
 		}
 	}

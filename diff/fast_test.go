@@ -42,15 +42,16 @@ func TestRankedOrder(t *testing.T) {
 	for seed := range uint64(30) {
 		old, new, _ := newGenerator(seed, false).pair(1 + int(seed%20))
 		for i, p := range old.Packages {
-			specs := prepare(p.Specs, nil)
+			m := newMatcher(nil)
+			specs := m.prepare(nil, p.Specs)
 			if i < len(new.Packages) {
-				specs = append(specs, prepare(new.Packages[i].Specs, nil)...)
+				specs = m.prepare(specs, new.Packages[i].Specs)
 			}
 			r := rand.New(rand.NewPCG(seed, 1))
 			r.Shuffle(len(specs), func(i, j int) { specs[i], specs[j] = specs[j], specs[i] })
 			plain := slices.Clone(specs)
 			slices.SortFunc(plain, compareSpecs)
-			rankSpecs(specs[:len(specs)/2], specs[len(specs)/2:])
+			m.rankSpecs(specs[:len(specs)/2], specs[len(specs)/2:])
 			slices.SortFunc(specs, compareSpecs)
 			for k := range specs {
 				if specs[k] != plain[k] {

@@ -121,3 +121,20 @@ func TestListOpsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestInternedLists: a list is interned by its strings, whether specs
+// share its array (as the loader makes them) or hold equal copies.
+func TestInternedLists(t *testing.T) {
+	shared := []string{"+shared", "build_system=cmake"}
+	copyOf := []string{"+shared", "build_system=cmake"}
+	other := []string{"~shared", "build_system=cmake"}
+	prefix := shared[:1]
+	specs := prepare([]snapshot.Spec{{Variants: shared}, {Variants: shared}, {Variants: copyOf}, {Variants: other}, {Variants: prefix}}, nil)
+	id := func(i int) uint32 { return specs[i].ids[fVariants] }
+	if id(0) != id(1) || id(0) != id(2) || id(0) == id(3) || id(0) == id(4) {
+		t.Errorf("variant ids %d %d %d %d %d: want the first three equal, the others not", id(0), id(1), id(2), id(3), id(4))
+	}
+	if specs[4].facets[fVariants] != "+shared" || specs[2].facets[fVariants] != "+shared\x1fbuild_system=cmake" {
+		t.Errorf("joined %q and %q", specs[4].facets[fVariants], specs[2].facets[fVariants])
+	}
+}
