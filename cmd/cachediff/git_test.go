@@ -34,7 +34,11 @@ func TestGitEqualsFolders(t *testing.T) {
 	if len(weeks) != 5 {
 		t.Fatalf("%d weeks, want 5", len(weeks))
 	}
-	for i := 1; i < len(weeks); i++ {
+	first := 1
+	if testing.Short() {
+		first = len(weeks) - 1 // one step: make test runs all four
+	}
+	for i := first; i < len(weeks); i++ {
 		oldDir, newDir := filepath.Join(series, weeks[i-1].Tag), filepath.Join(series, weeks[i].Tag)
 		oldRev, newRev := weeks[i-1].ID+":_cache/develop", weeks[i].ID+":_cache/develop"
 		for _, format := range []string{"md", "json", "text", "patch"} {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -75,6 +76,15 @@ func TestScript(t *testing.T) {
 			"recipe":    cmdRecipe,
 			"gitrepo":   cmdGitRepo,
 			"gitcommit": cmdGitCommit,
+		},
+		// [short] is true under go test -short: a script leaves its
+		// slowest parts (a generated catalogue of thousands of specs) to
+		// make test.
+		Condition: func(cond string) (bool, error) {
+			if cond == "short" {
+				return testing.Short(), nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		RequireUniqueNames: true,
 	})
