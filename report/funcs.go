@@ -64,7 +64,7 @@ func Funcs() template.FuncMap {
 	fm["pkgdetails"] = pkgDetails
 	fm["plain"] = Plain
 	fm["paint"] = paint
-	fm["pkgurl"] = PackageURL
+	fm["pkgurl"] = packageURL
 	fm["mdpkg"] = mdPackage
 	fm["htmlpkg"] = htmlPackage
 	return fm
@@ -93,12 +93,12 @@ func sortedValues(dict map[string]any) []any {
 	return values
 }
 
-// PackageURL is the address of a package's catalogue page: base followed
+// packageURL is the address of a package's catalogue page: base followed
 // by the escaped name, query-escaped when base has a query (…/?name=) and
 // path-escaped otherwise (…/package/). Bytes that cannot stand in a URL
 // written in Markdown or HTML (spaces, quotes, brackets, |, non-ASCII) are
 // percent-encoded in base too. An empty base gives "".
-func PackageURL(base, name string) string {
+func packageURL(base, name string) string {
 	if base == "" {
 		return ""
 	}
@@ -130,7 +130,7 @@ func mdPackage(base, name string) string {
 	if base == "" {
 		return Escape(name)
 	}
-	return "[" + Escape(name) + "](" + PackageURL(base, name) + ")"
+	return "[" + Escape(name) + "](" + packageURL(base, name) + ")"
 }
 
 // htmlPackage writes a package name in an HTML block, as a link to its
@@ -139,7 +139,7 @@ func htmlPackage(base, name string) string {
 	if base == "" {
 		return EscapeHTML(name)
 	}
-	return `<a href="` + html.EscapeString(PackageURL(base, name)) + `">` + EscapeHTML(name) + "</a>"
+	return `<a href="` + html.EscapeString(packageURL(base, name)) + `">` + EscapeHTML(name) + "</a>"
 }
 
 // Escape makes s safe as inline GitHub-flavoured Markdown, including in a
@@ -150,23 +150,23 @@ func htmlPackage(base, name string) string {
 // An underscore or an @ inside a word of ASCII letters and digits
 // (x86_64_v3, gcc@13.2.0) can neither emphasize nor mention, and is left
 // as it is so that the Markdown source stays readable. Long text is
-// shortened first (see Shorten): the full value is in the JSON report.
-func Escape(s string) string { return escape(Shorten(s), false) }
+// shortened first (see shorten): the full value is in the JSON report.
+func Escape(s string) string { return escape(shorten(s), false) }
 
 // EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
 // (such as a <summary>), where Markdown escapes are not interpreted: HTML
 // and the characters that could end a table cell or open a code span are
 // entity-escaped, line breaks become spaces and @mentions are broken. Long
 // text is shortened first, like Escape's.
-func EscapeHTML(s string) string { return escape(Shorten(s), true) }
+func EscapeHTML(s string) string { return escape(shorten(s), true) }
 
-// Limits of Shorten, in characters (runes).
+// Limits of shorten, in characters (runes).
 const (
 	MaxWord = 200  // a word: a run of characters without a space
 	MaxText = 2000 // a whole text, such as a list of variants joined
 )
 
-// Shorten bounds what one value can take of a report: a word longer than
+// shorten bounds what one value can take of a report: a word longer than
 // MaxWord characters keeps its first MaxWord and gets "…", and a text
 // longer than MaxText characters keeps its first MaxText (a word's "…"
 // counting as one) and gets "…": never more than MaxText+1 characters.
@@ -176,7 +176,7 @@ const (
 // any escaping, so never inside an escape. Control characters and Unicode
 // bidirectional controls (which can make text read in another order than
 // it is) become U+FFFD; line breaks and tabs are kept, for the escaper.
-func Shorten(s string) string {
+func shorten(s string) string {
 	if len(s) <= MaxWord && clean(s) {
 		return s // the common case: short and plain
 	}
@@ -210,7 +210,7 @@ func Shorten(s string) string {
 	return b.String()
 }
 
-// clean reports whether s holds only characters Shorten keeps as they are.
+// clean reports whether s holds only characters shorten keeps as they are.
 func clean(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 && c != '\n' && c != '\r' && c != '\t' || c >= 0x7f {

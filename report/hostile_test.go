@@ -351,7 +351,7 @@ func TestPatchNamesApply(t *testing.T) {
 		a := Abbreviate(r)
 		for i := range r.Packages {
 			p := &r.Packages[i]
-			if o, _ := Listings(p, a); p.Status != diff.Added {
+			if o, _ := listings(p, a); p.Status != diff.Added {
 				if err := os.WriteFile(filepath.Join(dir, p.Name), []byte(fileText(o)), 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -373,7 +373,7 @@ func TestPatchNamesApply(t *testing.T) {
 				}
 				continue
 			}
-			if _, n := Listings(p, a); err != nil || string(got) != fileText(n) {
+			if _, n := listings(p, a); err != nil || string(got) != fileText(n) {
 				t.Errorf("%s: %q after the patch: %v\n%s", tool[0], p.Name, err, got)
 			}
 		}

@@ -23,7 +23,7 @@ const patchContext = 3
 // --- old/<package> and +++ new/<package> headers (or /dev/null for an
 // added or removed package), so that patch -p1 and git apply can read it.
 //
-// The listings are built from the report alone (see Listings), so that a
+// The listings are built from the report alone (see listings), so that a
 // saved JSON report renders the same patch. Unchanged specs are not in a
 // report, so they are not in the listings either; the header says so.
 func Patch(w io.Writer, r *diff.Report, o Options) error {
@@ -49,7 +49,7 @@ func Patch(w io.Writer, r *diff.Report, o Options) error {
 	dmp.DiffTimeout = 0 // the optimal diff, never one cut short by the clock: output must not depend on machine speed
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		old, new := Listings(p, abbrev)
+		old, new := listings(p, abbrev)
 		from, to := "old/"+p.Name, "new/"+p.Name
 		if p.Status == diff.Added {
 			from = "/dev/null"
@@ -130,21 +130,21 @@ func sideName(s diff.Side) string {
 	return s.Path
 }
 
-// Listings returns a package's old and new canonical spec listings: one
-// line per spec (SpecLine, hashes abbreviated by a), each list sorted. The old listing holds the
+// listings returns a package's old and new canonical spec listings: one
+// line per spec (specLine, hashes abbreviated by a), each list sorted. The old listing holds the
 // removed specs and the old side of every pair; the new one the added
 // specs and the new side of every pair.
-func Listings(p *diff.Package, a Abbrev) (old, new []string) {
+func listings(p *diff.Package, a Abbrev) (old, new []string) {
 	for _, s := range p.Specs.Removed {
-		old = append(old, SpecLine(s, a))
+		old = append(old, specLine(s, a))
 	}
 	for _, s := range p.Specs.Added {
-		new = append(new, SpecLine(s, a))
+		new = append(new, specLine(s, a))
 	}
 	for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
 		for _, pr := range l {
-			old = append(old, SpecLine(pr.Old, a))
-			new = append(new, SpecLine(pr.New, a))
+			old = append(old, specLine(pr.Old, a))
+			new = append(new, specLine(pr.New, a))
 		}
 	}
 	slices.SortFunc(old, compareLines)
@@ -169,12 +169,12 @@ func compareLines(a, b string) int {
 	return strings.Compare(ha, hb)
 }
 
-// SpecLine writes a spec on one line, in Spack's spec syntax:
+// specLine writes a spec on one line, in Spack's spec syntax:
 // /hash @versions %compiler variants arch=platform-os-target stacks=a,b,
 // the hash abbreviated by a.
 // Control characters are escaped (Plain) and spaces inside a value are
 // written as _, so that every line is one line with space-separated parts.
-func SpecLine(s diff.Spec, a Abbrev) string {
+func specLine(s diff.Spec, a Abbrev) string {
 	f := func(v string) string { return strings.ReplaceAll(Plain(v), " ", "_") }
 	var b strings.Builder
 	b.WriteString("/" + f(a.Short(s.Hash)))

@@ -133,7 +133,7 @@ func checkPatch(t *testing.T, r *diff.Report) string {
 	old, want := map[string][]string{}, map[string][]string{}
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		o, n := Listings(p, Abbreviate(r))
+		o, n := listings(p, Abbreviate(r))
 		if p.Status != diff.Added {
 			old[p.Name] = o
 		}
@@ -176,7 +176,7 @@ func TestPatchGitApply(t *testing.T) {
 	dir := t.TempDir()
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		o, _ := Listings(p, Abbreviate(r))
+		o, _ := listings(p, Abbreviate(r))
 		if p.Status != diff.Added {
 			if err := os.WriteFile(filepath.Join(dir, p.Name), []byte(fileText(o)), 0o644); err != nil {
 				t.Fatal(err)
@@ -191,7 +191,7 @@ func TestPatchGitApply(t *testing.T) {
 	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		_, n := Listings(p, Abbreviate(r))
+		_, n := listings(p, Abbreviate(r))
 		got, err := os.ReadFile(filepath.Join(dir, p.Name))
 		if p.Status == diff.Removed {
 			if err == nil {

@@ -35,9 +35,9 @@ func TestShorten(t *testing.T) {
 		{"line breaks kept for the escaper", "a\nb\r\nc\td", "a\nb\r\nc\td"},
 		{"invalid UTF-8", "caf\xe9", "caf\uFFFD"},
 	} {
-		got := Shorten(tc.in)
+		got := shorten(tc.in)
 		if got != tc.want {
-			t.Errorf("%s: Shorten gives %q (%d characters), want %q", tc.name, shortForm(got), utf8.RuneCountInString(got), shortForm(tc.want))
+			t.Errorf("%s: shorten gives %q (%d characters), want %q", tc.name, shortForm(got), utf8.RuneCountInString(got), shortForm(tc.want))
 		}
 	}
 }
@@ -76,8 +76,8 @@ func FuzzEscape(f *testing.F) {
 			if !utf8.ValidString(out) || strings.ContainsAny(out, "\n\r<>") {
 				t.Fatalf("%q: output %q", s, out)
 			}
-			if n := utf8.RuneCountInString(Shorten(s)); n > MaxText+1 {
-				t.Fatalf("%q: %d characters after Shorten", s, n)
+			if n := utf8.RuneCountInString(shorten(s)); n > MaxText+1 {
+				t.Fatalf("%q: %d characters after shorten", s, n)
 			}
 			// An @ that could mention (not inside a word) is followed by a
 			// zero-width space, or ends the text.
