@@ -385,3 +385,15 @@ func TestPatchNamesApply(t *testing.T) {
 		}
 	}
 }
+
+// TestAbbrevRoots: a lockfile root whose old and new hash share their
+// first 7 characters is told apart in the causes section too.
+func TestAbbrevRoots(t *testing.T) {
+	r := onePackage("p")
+	r.Causes = &diff.Causes{Roots: &diff.RootChanges{Changed: []diff.RootChange{{
+		Old: diff.RootSpec{Hash: "rrrrrrrxaaaaaaaaaaaaaaaaaaaaaaaa"}, New: diff.RootSpec{Hash: "rrrrrrryaaaaaaaaaaaaaaaaaaaaaaaa"}}}}}
+	a := Abbreviate(r)
+	if got := a.Short("rrrrrrrxaaaaaaaaaaaaaaaaaaaaaaaa") + " " + a.Short("rrrrrrryaaaaaaaaaaaaaaaaaaaaaaaa"); got != "rrrrrrrx rrrrrrry" {
+		t.Errorf("roots abbreviated as %q", got)
+	}
+}
