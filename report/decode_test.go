@@ -354,3 +354,21 @@ func dirExists(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
 }
+
+// TestDecodeLogShape: a cachediff/log/v1 document is checked as a report
+// is: a missing field, or a bad value in one of its steps, is reported at
+// its line in the log, with its path and without Go type names.
+func TestDecodeLogShape(t *testing.T) {
+	for _, tc := range []struct{ doc, want string }{
+		{`{"schema": "cachediff/log/v1"}`, `line 1, column 1: no "steps" field: every cachediff/log/v1 document has one`},
+		{`{"schema": "cachediff/log/v1", "steps": "x"}`, `line 1, column 41: steps: want a list of objects, not a string`},
+		{"{\"schema\": \"cachediff/log/v1\",\n \"steps\": [\n{\"schema\": \"cachediff/v1\", \"old\": 5}]}", `line 3, column 35: steps[0].old: want an object, not a number`},
+	} {
+		_, err := DecodeLog([]byte(tc.doc))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.doc, err, tc.want)
+		} else if goTypeNames.MatchString(err.Error()) {
+			t.Errorf("%s: %v: Go type names", tc.doc, err)
+		}
+	}
+}

@@ -207,6 +207,9 @@ func DecodeLog(data []byte) (*Log, error) {
 		Snapshots []diff.SnapshotInfo `json:"snapshots"`
 		Timeline  *diff.Timeline      `json:"timeline"`
 	}
+	if err := checkLogShape(data); err != nil { // every field, with its line: see checkShape
+		return nil, err
+	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, jsonError(data, err)
 	}

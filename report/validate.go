@@ -154,6 +154,7 @@ func (e *ShapeError) Error() string {
 
 // walker walks a document against a shape.
 type walker struct {
+	doc   string // what the document is, for messages: "cachediff/v1 report"
 	data  []byte
 	i     int
 	path  []pathStep
@@ -424,7 +425,7 @@ func (w *walker) object(s *shape) error {
 	}
 	for j, f := range s.fields {
 		if seen&(1<<j) == 0 && !f.optional {
-			return w.errAt(open, "no %q field: every cachediff/v1 report has one (is the file cut short or edited?)", f.name)
+			return w.errAt(open, "no %q field: every %s has one (is the file cut short or edited?)", f.name, w.doc)
 		}
 	}
 	return nil
@@ -698,9 +699,28 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 }
 
 // checkShape walks data against the shape of a cachediff/v1 document.
-func checkShape(data []byte) error {
-	w := &walker{data: data}
-	if err := w.value(documentShape()); err != nil {
+func checkShape(data []byte) error { return walkShape(data, documentShape(), Schema+" report") }
+
+// logShape is the shape of a cachediff/log/v1 document: its steps are
+// cachediff/v1 reports, checked in place so that an error in one gives
+// its line in the log.
+var logShape = sync.OnceValue(func() *shape {
+	type logDoc struct {
+		Schema    string              `json:"schema"`
+		Steps     []Document          `json:"steps"`
+		Snapshots []diff.SnapshotInfo `json:"snapshots"`
+		Timeline  diff.Timeline       `json:"timeline"`
+	}
+	return shapeOf(reflect.TypeFor[logDoc](), "a "+LogSchema+" document")
+})
+
+// checkLogShape walks data against the shape of a cachediff/log/v1
+// document.
+func checkLogShape(data []byte) error { return walkShape(data, logShape(), LogSchema+" document") }
+
+func walkShape(data []byte, s *shape, doc string) error {
+	w := &walker{data: data, doc: doc}
+	if err := w.value(s); err != nil {
 		return err
 	}
 	return w.end()
