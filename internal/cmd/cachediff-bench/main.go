@@ -197,6 +197,7 @@ func run(e *Env, names []string, runs int) error {
 			return fmt.Errorf("no scenario %q (there are: %s)", n, scenarioNames())
 		}
 	}
+	var failed []string
 	fmt.Printf("cachediff-bench: %s; %d timed rounds per group after a warm-up (best, and median in parentheses); output to %s\n", machine(), runs, sink())
 	for _, s := range scenarios {
 		if len(names) > 0 && !slices.Contains(names, s.Name) {
@@ -204,7 +205,10 @@ func run(e *Env, names []string, runs int) error {
 		}
 		groups, err := s.Groups(e)
 		if err != nil {
-			return fmt.Errorf("%s: %w", s.Name, err)
+			// One scenario's trouble does not lose the others' rows.
+			fmt.Printf("\n### %s: %s\n\nnot run: %v\n", s.Name, s.Doc, err)
+			failed = append(failed, fmt.Sprintf("%s: %v", s.Name, err))
+			continue
 		}
 		fmt.Printf("\n### %s: %s\n\n", s.Name, s.Doc)
 		fmt.Println("| group | command | binary | input MB | floor s | ref s | wall s | ratio | CPU s | peak RSS MB | RSS / input |")
@@ -213,7 +217,9 @@ func run(e *Env, names []string, runs int) error {
 		for _, g := range groups {
 			rows, err := timeGroup(e, s, g, runs)
 			if err != nil {
-				return fmt.Errorf("%s %s: %w", s.Name, g.Name, err)
+				fmt.Printf("| %s | not timed: %s |  |  |  |  |  |  |  |  |  |\n", g.Name, strings.ReplaceAll(err.Error(), "|", "\\|"))
+				failed = append(failed, fmt.Sprintf("%s %s: %v", s.Name, g.Name, err))
+				continue
 			}
 			for _, r := range rows {
 				printRow(r)
@@ -227,6 +233,9 @@ func run(e *Env, names []string, runs int) error {
 				fmt.Println(l)
 			}
 		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d groups not timed:\n  %s", len(failed), strings.Join(failed, "\n  "))
 	}
 	return nil
 }
