@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/gittest"
 )
 
 // Golden reports of Spack's own formats (issue 13): the generated index
@@ -275,5 +276,77 @@ func TestReadmeSpackExamples(t *testing.T) {
 	i, j := strings.Index(md, "### Why rebuilt"), strings.Index(md, "### Updates")
 	if i < 0 || j < i || !strings.Contains(block("spack-index"), strings.TrimRight(md[i:j], "\n")+"\n```") {
 		t.Errorf("README's index example is not the Why rebuilt section of testdata/golden/spack-gen.md")
+	}
+}
+
+// A catalogue page against an index: formats mix on the shared facets,
+// and a pair with edges on one side only says its cause is unknown.
+func TestSpackMixedUnknown(t *testing.T) {
+	t.Chdir("../..")
+	dir := t.TempDir()
+	page := `---
+title: "libelf"
+layout: cache
+categories: [package, develop]
+meta: {"compilers": ["gcc@10.2.1"], "num_specs": 1, "num_specs_by_stack": {"root": 1}, "oss": ["debian6"], "platforms": ["test"], "stacks": ["root"], "targets": ["core2"], "versions": ["0.8.13"]}
+spec_details: [{"compiler": "gcc@=10.2.1", "hash": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "os": "debian6", "platform": "test", "size": "-", "stacks": ["root"], "target": "core2", "variants": ["build_system=generic"], "versions": ["0.8.13"]}]
+---
+`
+	if err := os.MkdirAll(filepath.Join(dir, "libelf"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "libelf", "specs.md"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	index := "testdata/spack-formats/index.v7-layout2-unsigned.json"
+	out := runOK(t, []string{"--format", "json", dir, index}, 1)
+	var r diff.Report
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Summary.Specs.Rebuilt != 1 || r.Summary.Specs.Added != 1 {
+		t.Errorf("specs %+v, want libelf rebuilt (page → index) and libdwarf added", r.Summary.Specs)
+	}
+	if c := r.Causes; c == nil || c.Pairs != 1 || c.Known != 0 || len(c.Groups) != 0 {
+		t.Fatalf("causes %+v", r.Causes)
+	}
+	for _, p := range r.Packages {
+		for _, pr := range p.Specs.Rebuilt {
+			if pr.Why == nil || pr.Why.Known || len(pr.Why.Causes)+len(pr.Why.Changed) != 0 {
+				t.Errorf("%s: why %+v, want unknown", p.Name, pr.Why)
+			}
+		}
+	}
+	text := string(runOK(t, []string{"--format", "text", dir, index}, 1))
+	if !strings.Contains(text, "why: 1 rebuilt or updated spec with no dependency edges on one side (a catalogue page): cause unknown, not guessed") {
+		t.Errorf("text report does not say the cause is unknown:\n%s", text)
+	}
+}
+
+// REV:PATH reads a build cache's index from git as from a folder: the
+// generated pair committed twice, diffed by revision, gives the report
+// of the folders.
+func TestSpackRevPath(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("git is not on PATH")
+	}
+	t.Chdir("../..")
+	repo := filepath.Join(t.TempDir(), "repo")
+	if _, err := gittest.Commits(repo, "testdata/spack-gen/old", "testdata/spack-gen/new"); err != nil {
+		t.Fatal(err)
+	}
+	want := runOK(t, []string{"--format", "json", "testdata/spack-gen/old", "testdata/spack-gen/new"}, 1)
+	got := runOK(t, []string{"--format", "json", "-C", repo, "HEAD~1:_cache/develop", "HEAD:_cache/develop"}, 1)
+	var a, b diff.Report
+	if err := json.Unmarshal(want, &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(got, &b); err != nil {
+		t.Fatal(err)
+	}
+	if a.Causes == nil || b.Causes == nil || !slices.EqualFunc(a.Causes.Groups, b.Causes.Groups, func(x, y diff.CauseGroup) bool {
+		return x.Name == y.Name && x.Specs == y.Specs && diff.ChangeText(x.Changes) == diff.ChangeText(y.Changes)
+	}) || a.Summary != b.Summary {
+		t.Errorf("REV:PATH report differs from the folders':\n%+v %+v\n%+v %+v", a.Summary, a.Causes, b.Summary, b.Causes)
 	}
 }
