@@ -430,13 +430,15 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			ok = s.unique(i, 1)
 		case "size":
 			bit = seenSize
+			var size string
 			if s.peek() == '"' {
-				sp.Size, ok = s.str(true)
+				size, ok = s.str(true)
 			} else {
 				var b []byte
 				b, ok = s.number()
-				sp.Size = s.intern(b)
+				size = s.intern(b)
 			}
+			sp.setSize(size)
 		default:
 			k := string(key)
 			if extraKeys[k] {

@@ -393,7 +393,7 @@ func specFromFields(fields map[string]json.RawMessage) (Spec, error) {
 			}
 			dst = &s.more().Tarball
 		case "size":
-			s.Size = sizeString(raw)
+			s.setSize(sizeString(raw))
 			continue
 		default:
 			if s.Extra() == nil {

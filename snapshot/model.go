@@ -111,18 +111,18 @@ type Spec struct {
 	Target   string   `json:"target"`
 	Variants []string `json:"variants"`
 	Stacks   []string `json:"stacks"`
-	// Size is the page's size value as written: "-" today, or a number of
-	// bytes where the generator knows it.
-	Size string `json:"size,omitempty"`
 	// More holds the fields few specs have (nil for most): a snapshot
 	// holds up to millions of specs, and each field here would cost every
-	// one of them. Read them through the methods Tarball, Extra, Deps,
-	// Recipe and Root, which work when More is nil.
+	// one of them. Read them through the methods Size, Tarball, Extra,
+	// Deps, Recipe and Root, which work when More is nil.
 	More *SpecMore `json:"-"`
 }
 
 // SpecMore are the fields of a Spec that few specs have.
 type SpecMore struct {
+	// Size is the page's size value as written, where it is not the
+	// placeholder "-" (every catalogue page's today): a number of bytes.
+	Size    string
 	Tarball string
 	// Extra keeps the fields this version of cachediff does not know.
 	Extra map[string]json.RawMessage
@@ -141,6 +141,22 @@ func (s *Spec) more() *SpecMore {
 		s.More = &SpecMore{}
 	}
 	return s.More
+}
+
+// Size returns the page's size value as written (a number of bytes), or
+// "" when the page gives none or the placeholder "-".
+func (s *Spec) Size() string {
+	if s.More == nil {
+		return ""
+	}
+	return s.More.Size
+}
+
+// setSize keeps a size value unless it says nothing ("", "-").
+func (s *Spec) setSize(v string) {
+	if v != "" && v != "-" {
+		s.more().Size = v
+	}
 }
 
 // Tarball is the URL of the spec's binary package, when the page gives it.

@@ -108,7 +108,7 @@ func TestRealSpecContent(t *testing.T) {
 	want := []Spec{{
 		Hash: "jasonjuuhs7lgkf5ojybu2sxxalclmxa", Compiler: "gcc@11.4.0", Versions: []string{"1.07.1"},
 		OS: "ubuntu22.04", Platform: "linux", Target: "x86_64_v3",
-		Variants: []string{"build_system=autotools"}, Stacks: []string{"root", "tutorial"}, Size: "-",
+		Variants: []string{"build_system=autotools"}, Stacks: []string{"root", "tutorial"},
 		More: &SpecMore{Tarball: "https://binaries.spack.io/v0.23.0/build_cache/linux-ubuntu22.04-x86_64_v3/gcc-11.4.0/bc-1.07.1/linux-ubuntu22.04-x86_64_v3-gcc-11.4.0-bc-1.07.1-jasonjuuhs7lgkf5ojybu2sxxalclmxa.spack"},
 	}}
 	if !reflect.DeepEqual(bc.Specs, want) {
@@ -214,8 +214,8 @@ func TestFieldsKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := pkg.Specs[0] // hashN(1)
-	if s.Size != "123456789" || s.Tarball() != "https://binaries.spack.io/x.spack" {
-		t.Errorf("size %q, tarball %q", s.Size, s.Tarball())
+	if s.Size() != "123456789" || s.Tarball() != "https://binaries.spack.io/x.spack" {
+		t.Errorf("size %q, tarball %q", s.Size(), s.Tarball())
 	}
 	want := map[string]string{"new_field": `"value"`, "nested": `{"a":[1,2]}`, "flag": "true", "nothing": "null"}
 	if len(s.Extra()) != len(want) {
@@ -226,8 +226,8 @@ func TestFieldsKept(t *testing.T) {
 			t.Errorf("extra[%s] = %s, want %s", k, got, v)
 		}
 	}
-	if p := pkg.Specs[1]; p.Size != "-" || p.More != nil {
-		t.Errorf("plain spec: size %q, more %+v", p.Size, p.More)
+	if p := pkg.Specs[1]; p.Size() != "" || p.More != nil { // size "-": none
+		t.Errorf("plain spec: size %q, more %+v", p.Size(), p.More)
 	}
 	if pkg.Name != "zlib" || pkg.Tag != "v0.23.1" || pkg.Line != 5 || pkg.File != "p.md" {
 		t.Errorf("package %+v", pkg)
