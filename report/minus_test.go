@@ -1,0 +1,46 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestMinusLinear: minus looks at each element a bounded number of times
+// (issue 11 item 2: the Markdown rows of a spec with 100,000 variants
+// scanned one list per element of the other, n² comparisons), and gives
+// what the plain scan gives on both sides of its threshold.
+func TestMinusLinear(t *testing.T) {
+	n := 20000
+	a, b := make([]string, n), make([]string, n)
+	for i := range n {
+		a[i], b[i] = fmt.Sprintf("v%06d=x", i), fmt.Sprintf("v%06d=x", i+1)
+	}
+	probes := 0
+	if got := minusCounting(a, b, &probes); !slices.Equal(got, a[:1]) {
+		t.Fatalf("minus = %v…, want [%s]", got[:min(3, len(got))], a[0])
+	}
+	if probes > 4*n {
+		t.Errorf("%d probes for two lists of %d, want at most %d (linear)", probes, n, 4*n)
+	}
+	for _, na := range []int{0, 1, 16, 17, 40} {
+		for _, nb := range []int{0, 1, 16, 17, 50} {
+			var x, y []string
+			for i := range na {
+				x = append(x, fmt.Sprint(i%7))
+			}
+			for i := range nb {
+				y = append(y, fmt.Sprint(i%5+3))
+			}
+			var want []string
+			for _, s := range x {
+				if !slices.Contains(y, s) {
+					want = append(want, s)
+				}
+			}
+			if got := minus(x, y); !slices.Equal(got, want) {
+				t.Errorf("minus(%d, %d) = %v, want %v", na, nb, got, want)
+			}
+		}
+	}
+}
