@@ -67,6 +67,20 @@ type Side struct {
 	Skipped []snapshot.Skipped `json:"skipped"`
 }
 
+// Name is how a headline names the side when both sides have the same
+// tag (two revisions of _cache/develop): for a snapshot from git its tag,
+// commit date and short id ("develop 2025-03-16 e7c8068"), else its path.
+func (s Side) Name() string {
+	if s.Rev == "" {
+		return s.Path
+	}
+	label := SnapshotInfo{Path: s.Path, Rev: s.Rev, Date: s.Date}.Label()
+	if s.Tag == "" {
+		return label
+	}
+	return s.Tag + " " + label
+}
+
 // Options records how the report was made.
 type Options struct {
 	Canonicalize bool `json:"canonicalize"`
