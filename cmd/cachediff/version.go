@@ -52,6 +52,7 @@ func versionText() string {
 	if revision != "" {
 		fmt.Fprintf(&b, "revision: %s\n", revision)
 	}
-	fmt.Fprintf(&b, "writes: %s\nreads: %s\n", report.Schema, report.Schema)
+	schemas := report.Schema + ", " + report.LogSchema // cachediff and cachediff log
+	fmt.Fprintf(&b, "writes: %s\nreads: %s\n", schemas, schemas)
 	return b.String()
 }
