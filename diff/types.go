@@ -1,11 +1,11 @@
 // Package diff is the engine: it compares two loaded snapshots and returns
 // what changed as plain, fully sorted data.
 //
-// Per package, old and new specs are matched in passes (DESIGN §4): same
-// hash (unchanged or restacked), rebuilt (a new hash with exactly the same
-// facets), updated (exactly one facet differs, in the pass order version,
-// compiler, variants, target, os, platform), and what is left is added or
-// removed. Every spec ends in exactly one category. On top of that the
+// Per package, old and new specs are matched in passes (docs/design.md,
+// "Matching"): same hash (unchanged or restacked), rebuilt (a new hash
+// with exactly the same facets), updated (exactly one facet differs, in
+// the pass order version, compiler, variants, target, os, platform), and
+// what is left is added or removed. Every spec ends in exactly one category. On top of that the
 // engine computes package status, version changes, roll-ups per facet value
 // and per stack, and warnings about anomalies. CompareWith takes a Filter
 // that narrows both snapshots (packages, stacks) before they are compared

@@ -15,8 +15,9 @@ type canonCase struct {
 	rules           []string // rules that must count this string; nil: none
 }
 
-// canonCases covers every rule of Rules with the examples of DESIGN §3, and
-// the strings that must be left alone.
+// canonCases covers every rule of Rules with the examples of
+// docs/design.md ("Canonicalization"), and the strings that must be left
+// alone.
 var canonCases = []canonCase{
 	// compiler-percent
 	{"compiler", "%gcc@13.2.0", "gcc@13.2.0", []string{"compiler-percent"}},

@@ -51,7 +51,7 @@ func setMemoryLimit(input int64) {
 
 // memoryLimit is the soft limit on the Go runtime's memory for diffing and
 // rendering input bytes of pages: 3x the input, at least 24 MiB. The
-// budget for peak RSS is 4x the input (DESIGN §7). The collector paces
+// budget for peak RSS is 4x the input (docs/design.md, "Speed and memory"). The collector paces
 // itself by the heap it found live at the last cycle, and when it starts
 // late (the matching and rendering allocate fast on every core) the heap
 // overshot to 7x under heavy churn; near this limit it collects sooner
