@@ -407,6 +407,16 @@ func TestFuzzSeeds(t *testing.T) {
 		n = 40
 	}
 	reports := fuzzReports(t)
+	// An edit of a free string is accepted, and reaches every renderer.
+	var doc map[string]any
+	if err := json.Unmarshal(reports[0], &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["old"].(map[string]any)["path"] = "@alice <b>|x|</b> g\u200bcc #1"
+	data, _ := json.Marshal(doc)
+	if !checkRender(t, data) {
+		t.Fatal("Decode refused a report whose old.path was edited")
+	}
 	accepted := 0
 	for i := range n {
 		edits := make([]byte, 1+i%9)
@@ -428,7 +438,7 @@ func TestFuzzSeeds(t *testing.T) {
 	}
 	// Both sides of Decode are exercised: edits it refuses, and edits (of
 	// strings, of lists of strings) that it lets through to every renderer.
-	if accepted == 0 || accepted == n {
+	if accepted == n || !testing.Short() && accepted == 0 {
 		t.Errorf("Decode accepted %d of %d edited reports", accepted, n)
 	}
 	for i := range n / 4 {
