@@ -51,7 +51,7 @@ func decodeOther(d Decoder, file string, data []byte, raw bool, st *loadState) (
 	counts := RuleCounts{}
 	for _, p := range pkgs {
 		c := st.canonicalizer()
-		if err := finishSpecs(file, p.Line, p.Specs, raw, c); err != nil {
+		if err := finishSpecs(file, p.Line, "package "+p.Name, p.Specs, raw, c); err != nil {
 			return nil, nil, nil, err
 		}
 		counts.add(c.counts)

@@ -59,9 +59,9 @@ func sortByHash(specs []Spec, keys []hashKey) {
 
 // checkHashesUnless runs checkHashes unless hashOrder found the hashes
 // good (ok), which is what checkHashes would find.
-func checkHashesUnless(ok bool, file string, line int, specs []Spec) error {
+func checkHashesUnless(ok bool, file string, line int, what string, specs []Spec) error {
 	if ok {
 		return nil
 	}
-	return checkHashes(file, line, specs)
+	return checkHashes(file, line, what, specs)
 }

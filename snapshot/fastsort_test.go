@@ -19,8 +19,8 @@ func TestSortByHash(t *testing.T) {
 		want := slices.Clone(specs)
 		slices.SortStableFunc(want, func(a, b Spec) int { return strings.Compare(a.Hash, b.Hash) })
 		keys, ok := hashOrder(specs)
-		if ok != (checkHashes("f", 1, specs) == nil) {
-			t.Fatalf("n %d: hashOrder says %v, checkHashes %v", n, ok, checkHashes("f", 1, specs))
+		if ok != (checkHashes("f", 1, "spec_details", specs) == nil) {
+			t.Fatalf("n %d: hashOrder says %v, checkHashes %v", n, ok, checkHashes("f", 1, "spec_details", specs))
 		}
 		if !ok {
 			continue

@@ -255,7 +255,7 @@ func decodePage(file string, data []byte, raw bool, a accel) (*Package, RuleCoun
 		}
 	}
 	c := a.canonicalizer()
-	if err := finishSpecs(file, pkg.Line, specs, raw, c); err != nil {
+	if err := finishSpecs(file, pkg.Line, "spec_details", specs, raw, c); err != nil {
 		return nil, nil, nil, withSpecColumn(err, p.specDetails)
 	}
 	counts := c.counts // empty when raw
@@ -295,9 +295,9 @@ func decodePage(file string, data []byte, raw bool, a accel) (*Package, RuleCoun
 // each must have a well-formed hash, once (an error about the first that
 // has not, at line); then, unless raw, c canonicalizes them; then they
 // are sorted by hash, in place.
-func finishSpecs(file string, line int, specs []Spec, raw bool, c *canonicalizer) error {
+func finishSpecs(file string, line int, what string, specs []Spec, raw bool, c *canonicalizer) error {
 	order, hashesOK := hashOrder(specs)
-	if err := checkHashesUnless(hashesOK, file, line, specs); err != nil {
+	if err := checkHashesUnless(hashesOK, file, line, what, specs); err != nil {
 		return err
 	}
 	for i := range specs {
@@ -340,17 +340,17 @@ func dropDuplicates(l []string) []string {
 }
 
 // checkHashes requires every spec to have a well-formed hash, once.
-func checkHashes(file string, line int, specs []Spec) error {
+func checkHashes(file string, line int, what string, specs []Spec) error {
 	seen := make(map[string]int, len(specs))
 	for i, s := range specs {
 		switch {
 		case s.Hash == "":
-			return &Error{File: file, Line: line, spec: i + 1, Msg: fmt.Sprintf("spec_details: spec %d has no hash", i+1)}
+			return &Error{File: file, Line: line, spec: i + 1, Msg: fmt.Sprintf("%s: spec %d has no hash", what, i+1)}
 		case !isHash(s.Hash):
-			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("spec_details: spec %d has a malformed hash %q (want 32 characters of a-z and 2-7)", i+1, shorten(s.Hash, 40))}
+			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("%s: spec %d has a malformed hash %q (want 32 characters of a-z and 2-7)", what, i+1, shorten(s.Hash, 40))}
 		}
 		if j, dup := seen[s.Hash]; dup {
-			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("spec_details: hash %s is listed twice (specs %d and %d)", s.Hash, j+1, i+1)}
+			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("%s: hash %s is listed twice (specs %d and %d)", what, s.Hash, j+1, i+1)}
 		}
 		seen[s.Hash] = i
 	}

@@ -167,7 +167,7 @@ func TestDecoder(t *testing.T) {
 	}
 	src.files["all.cache.json"] = `{"zlib": [{"hash": "x"}]}`
 	_, err = snapshot.LoadFrom(src, opt)
-	if err == nil || !strings.Contains(err.Error(), "loading idx/all.cache.json: spec_details: spec 1 has a malformed hash") {
+	if err == nil || !strings.Contains(err.Error(), "loading idx/all.cache.json: package zlib: spec 1 has a malformed hash") {
 		t.Errorf("error %v", err)
 	}
 }
