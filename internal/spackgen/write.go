@@ -33,10 +33,18 @@ func (d *DAG) Graph() diff.Graph {
 func (d *DAG) WriteIndex(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString(`{"database":{"version":"8","installs":{`)
-	for i, n := range d.Nodes {
-		if i > 0 {
+	seen := make(map[string]bool, len(d.Nodes))
+	for _, n := range d.Nodes {
+		// A node that does not depend on the compiler (compiler-wrapper,
+		// glibc) is the same in every environment of one OS and target:
+		// one record, as in Spack's database.
+		if seen[n.Hash] {
+			continue
+		}
+		if len(seen) > 0 {
 			bw.WriteByte(',')
 		}
+		seen[n.Hash] = true
 		bw.WriteString("\n")
 		bw.WriteString(strconv.Quote(n.Hash))
 		bw.WriteString(`:{"spec":`)
@@ -69,10 +77,15 @@ func (d *DAG) WriteLockfile(w io.Writer) error {
 		}
 	}
 	bw.WriteString(`],"concrete_specs":{`)
-	for i, n := range d.Nodes {
-		if i > 0 {
+	seen := make(map[string]bool, len(d.Nodes))
+	for _, n := range d.Nodes {
+		if seen[n.Hash] {
+			continue
+		}
+		if len(seen) > 0 {
 			bw.WriteByte(',')
 		}
+		seen[n.Hash] = true
 		bw.WriteString("\n" + strconv.Quote(n.Hash) + ":")
 		writeNode(bw, n)
 	}
