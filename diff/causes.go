@@ -40,12 +40,9 @@ type GraphNode struct {
 }
 
 // Edge is a dependency edge.
-type Edge struct {
-	Name     string   `json:"name"`
-	Hash     string   `json:"hash"`
-	Types    []string `json:"deptypes"`
-	Virtuals []string `json:"virtuals"`
-}
+// It is the snapshot's own edge type, so that a graph shares the loaded
+// specs' edges rather than copying them.
+type Edge = snapshot.Dep
 
 // Why explains one rebuilt or updated pair.
 type Why struct {
@@ -362,11 +359,16 @@ func (e *explainer) local(x, y *GraphNode) *local {
 	l.own = facetChanges(x, y, !(compilerIsDep(x) && compilerIsDep(y)))
 	// Edges: same name first, then unmatched ones providing a common
 	// virtual (a provider swap), then added and removed.
-	oldDeps := slices.Clone(x.Deps)
-	newDeps := slices.Clone(y.Deps)
 	byName := func(a, b Edge) int { return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Hash, b.Hash)) }
-	slices.SortFunc(oldDeps, byName)
-	slices.SortFunc(newDeps, byName)
+	sorted := func(l []Edge) []Edge {
+		if slices.IsSortedFunc(l, byName) { // as Spack writes them
+			return l
+		}
+		l = slices.Clone(l)
+		slices.SortFunc(l, byName)
+		return l
+	}
+	oldDeps, newDeps := sorted(x.Deps), sorted(y.Deps)
 	usedOld := make([]bool, len(oldDeps))
 	usedNew := make([]bool, len(newDeps))
 	match := func(i, j int) {
@@ -717,12 +719,7 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 	add := func(name string, sp *snapshot.Spec) {
 		n := &GraphNode{Hash: sp.Hash, Name: name, Version: strings.Join(sp.Versions, ","), Compiler: sp.Compiler,
 			OS: sp.OS, Platform: sp.Platform, Target: sp.Target, Variants: sp.Variants, PackageHash: sp.Recipe(), Root: sp.Root()}
-		if deps := sp.Deps(); deps != nil {
-			n.Deps = make([]Edge, len(deps))
-			for i, d := range deps {
-				n.Deps[i] = Edge{Name: d.Name, Hash: d.Hash, Types: d.Types, Virtuals: d.Virtuals}
-			}
-		}
+		n.Deps = sp.Deps() // nil: edges unknown
 		if _, dup := g[sp.Hash]; !dup {
 			g[sp.Hash] = n
 		}

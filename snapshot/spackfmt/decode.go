@@ -95,7 +95,7 @@ func unwrapSigned(data []byte) []byte {
 // a malformed value is an error naming its line, column and JSON path.
 func Decode(file string, data []byte) (*Set, error) {
 	data = unwrapSigned(data)
-	d := &decoder{s: newScanner(file, data), file: file, set: &Set{}, byID: map[string]*Node{}}
+	d := &decoder{s: newScanner(file, data), file: file, set: &Set{}}
 	if d.s.peek() != '{' {
 		return nil, d.s.want("a JSON object (a Spack index, lockfile or spec file)")
 	}
@@ -152,7 +152,6 @@ type decoder struct {
 	// all nodes in file order, and every id they answer to (the key they
 	// are filed under, hash, full_hash, build_hash).
 	all  []*Node
-	byID map[string]*Node
 	// defaults
 	lockVersion int
 	specVersion int // the file's spec format, when it says
@@ -170,7 +169,7 @@ type decoder struct {
 // depRef is a dependency as written, before its hash is resolved.
 type depRef struct {
 	name     string
-	refs     [3]string // hash, build_hash, full_hash: the first that names a node wins
+	refs     [3]*hashRef // hash, build_hash, full_hash: the first that names a node wins
 	types    []string
 	virtuals []string
 }
@@ -291,7 +290,7 @@ func (d *decoder) database() error {
 // installs reads the records of an index: {hash: {spec, in_buildcache, ...}}.
 func (d *decoder) installs() error {
 	return d.s.object(func(key []byte) error {
-		id := d.s.internHash(key)
+		id := d.s.internHash(key).s
 		line := d.lineAt(d.s.pos)
 		var n *Node
 		inCache := false
@@ -405,7 +404,7 @@ func (d *decoder) concreteSpecs() error {
 		}
 	}
 	return d.s.object(func(key []byte) error {
-		id := d.s.internHash(key)
+		id := d.s.internHash(key).s
 		line := d.lineAt(d.s.pos)
 		n, err := d.node(line)
 		if err != nil {
@@ -473,23 +472,23 @@ func (d *decoder) specNodes() error {
 	})
 }
 
-// add files a node under id and the hashes it carries.
+// add files a node under id and the hashes it carries. An id that is a
+// record's key wins over the same hash met as another node's alias.
 func (d *decoder) add(n *Node, id string, counts bool) {
-	if prev, ok := d.byID[id]; ok && prev.Hash == id {
+	ref := d.s.internHash([]byte(id))
+	if prev := ref.node; prev != nil && prev.Hash == id {
 		d.warnf(n.Line, "hash %s is listed twice (%s and %s); the first is kept", id, prev.Name, n.Name)
 		return
 	}
 	own := n.Hash
 	n.Hash = id
-	d.byID[id] = n
+	ref.node = n
 	if own != "" && own != id {
-		if _, ok := d.byID[own]; !ok {
-			d.byID[own] = n
-		}
+		n.aliases = append(n.aliases, own)
 	}
 	for _, a := range n.aliases {
-		if _, ok := d.byID[a]; !ok {
-			d.byID[a] = n
+		if r := d.s.internHash([]byte(a)); r.node == nil {
+			r.node = n
 		}
 	}
 	if counts {
@@ -498,4 +497,12 @@ func (d *decoder) add(n *Node, id string, counts bool) {
 		d.set.Others = append(d.set.Others, n)
 	}
 	d.all = append(d.all, n)
+}
+
+// lookup returns the node a hash names, or nil.
+func (d *decoder) lookup(h string) *Node {
+	if r := d.s.hashes[h]; r != nil {
+		return r.node
+	}
+	return nil
 }

@@ -84,17 +84,21 @@ func (d *decoder) nodeBody(n *Node) error {
 		case "dependencies":
 			err = d.deps(n)
 		case "hash", "_hash":
-			var h string
-			h, err = s.hash()
+			var h *hashRef
+			if h, err = s.hash(); err != nil {
+				return err
+			}
 			if n.Hash == "" {
-				n.Hash = h
+				n.Hash = h.s
 			} else {
-				n.aliases = append(n.aliases, h)
+				n.aliases = append(n.aliases, h.s)
 			}
 		case "full_hash", "build_hash":
-			var h string
-			h, err = s.hash()
-			n.aliases = append(n.aliases, h)
+			var h *hashRef
+			if h, err = s.hash(); err != nil {
+				return err
+			}
+			n.aliases = append(n.aliases, h.s)
 		case "package_hash":
 			n.PackageHash, err = s.istr() // the same recipe on every OS and target
 		case "annotations":
@@ -354,7 +358,7 @@ func (d *decoder) deps(n *Node) error {
 }
 
 func (d *decoder) addRef(n *Node, r depRef) error {
-	if r.refs[0] == "" && r.refs[1] == "" && r.refs[2] == "" {
+	if r.refs[0] == nil && r.refs[1] == nil && r.refs[2] == nil {
 		return d.s.errf("dependency %s has no hash", r.name)
 	}
 	d.refScratch = append(d.refScratch, r)
@@ -370,11 +374,8 @@ func (d *decoder) finish() {
 			dep := Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals}
 			var target *Node
 			for _, h := range r.refs {
-				if h == "" {
-					continue
-				}
-				if t, ok := d.byID[h]; ok {
-					target = t
+				if h != nil && h.node != nil {
+					target = h.node
 					break
 				}
 			}
@@ -382,8 +383,8 @@ func (d *decoder) finish() {
 				dep.Hash = target.Hash
 			} else {
 				for _, h := range r.refs {
-					if h != "" {
-						dep.Hash = h
+					if h != nil {
+						dep.Hash = h.s
 						break
 					}
 				}
@@ -418,7 +419,7 @@ func (d *decoder) depCompiler(n *Node) string {
 			if !slices.Contains(dep.Types, "build") || !slices.Contains(dep.Virtuals, lang) {
 				continue
 			}
-			if t, ok := d.byID[dep.Hash]; ok && t.Version != "" {
+			if t := d.lookup(dep.Hash); t != nil && t.Version != "" {
 				return d.s.internBytes([]byte(t.Name + "@" + t.Version))
 			}
 			return dep.Name
@@ -431,8 +432,8 @@ func (d *decoder) depCompiler(n *Node) string {
 // are those whose DAG (every deptype) holds it.
 func (d *decoder) markRoots() {
 	for _, r := range d.set.Roots {
-		top, ok := d.byID[r.Hash]
-		if !ok {
+		top := d.lookup(r.Hash)
+		if top == nil {
 			d.warnf(0, "root %s/%s is not in concrete_specs", r.Name(), short(r.Hash))
 			continue
 		}
@@ -445,7 +446,7 @@ func (d *decoder) markRoots() {
 			queue = queue[1:]
 			n.Roots = append(n.Roots, name)
 			for _, dep := range n.Deps {
-				if t, ok := d.byID[dep.Hash]; ok && !seen[t] {
+				if t := d.lookup(dep.Hash); t != nil && !seen[t] {
 					seen[t] = true
 					queue = append(queue, t)
 				}

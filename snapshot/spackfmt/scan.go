@@ -23,7 +23,7 @@ type scanner struct {
 	// variant spellings) to one string each.
 	intern map[string]string
 	lists  map[string][]string
-	hashes map[string]string
+	hashes map[string]*hashRef
 }
 
 // pathElem is one step of a JSON path: an object key, or an array index
@@ -316,22 +316,21 @@ func (s *scanner) strList() ([]string, error) {
 	return out, err
 }
 
+// hashRef is an interned hash and the node it names (once known): an
+// edge keeps the ref, so resolving it needs no look-up.
+type hashRef struct {
+	s    string
+	node *Node
+}
+
 // hash reads a hash string, interned in a table of its own: a node's hash
 // appears once per edge to it.
-func (s *scanner) hash() (string, error) {
+func (s *scanner) hash() (*hashRef, error) {
 	b, err := s.rawString()
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	if v, ok := s.hashes[string(b)]; ok {
-		return v, nil
-	}
-	v := string(b)
-	if s.hashes == nil {
-		s.hashes = map[string]string{}
-	}
-	s.hashes[v] = v
-	return v, nil
+	return s.internHash(b), nil
 }
 
 // literal reads true, false, null or a number and returns its text.
@@ -443,15 +442,15 @@ func (s *scanner) end() error {
 	return nil
 }
 
-// internHash returns the interned string of a hash met as a key.
-func (s *scanner) internHash(b []byte) string {
+// internHash returns the interned ref of a hash.
+func (s *scanner) internHash(b []byte) *hashRef {
 	if v, ok := s.hashes[string(b)]; ok {
 		return v
 	}
-	v := string(b)
 	if s.hashes == nil {
-		s.hashes = map[string]string{}
+		s.hashes = map[string]*hashRef{}
 	}
-	s.hashes[v] = v
-	return v
+	r := &hashRef{s: string(b)}
+	s.hashes[r.s] = r
+	return r
 }
