@@ -151,7 +151,7 @@ type decoder struct {
 	set  *Set
 	// all nodes in file order, and every id they answer to (the key they
 	// are filed under, hash, full_hash, build_hash).
-	all  []*Node
+	all []*Node
 	// defaults
 	lockVersion int
 	specVersion int // the file's spec format, when it says
