@@ -99,28 +99,65 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	if !ok {
 		return nil, fmt.Errorf("%q is not REV:PATH", spec)
 	}
-	commit, err := r.commit(rev)
+	if strings.HasPrefix(rev, "-") || strings.ContainsAny(spec, "\n\x00") {
+		return nil, fmt.Errorf("unknown revision %q", rev)
+	}
+	// One git process: the commit REV names (its object, for the date)
+	// and the object REV:PATH names.
+	out, err := r.run(strings.NewReader(rev+"^{commit}\n"+rev+":"+p+"\n"), "cat-file", "--batch")
 	if err != nil {
 		return nil, err
 	}
-	t := &Tree{Spec: spec, Rev: rev, Path: p, Commit: commit, repo: r}
-	if t.Date, _, err = r.commitInfo(commit); err != nil {
+	commit, typ, obj, out, err := batchObject(out)
+	if err != nil {
 		return nil, err
 	}
-	oid, typ, err := r.object(commit + ":" + p)
+	if typ != "commit" {
+		if _, err := r.commit(rev); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("unknown revision %s", rev) // not reached: commit says why
+	}
+	t := &Tree{Spec: spec, Rev: rev, Path: p, Commit: commit, repo: r}
+	if t.Date, _, err = parseCommit(obj); err != nil {
+		return nil, err
+	}
+	oid, typ, _, _, err := batchObject(out)
 	switch {
 	case err != nil:
 		return nil, err
-	case oid == "":
-		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)", displayPath(p), rev, short(commit))
 	case typ == "tree":
 		t.OID, t.IsTree = oid, true
 	case typ == "blob":
 		t.OID = oid
-	default: // a submodule
+	case typ == "":
+		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)", displayPath(p), rev, short(commit))
+	default:
 		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", displayPath(p), rev, typ)
 	}
 	return t, nil
+}
+
+// batchObject reads one answer of git cat-file --batch from out: the
+// object's id, type and content, and what follows; typ is "" for a name
+// that names nothing (missing, or ambiguous).
+func batchObject(out []byte) (oid, typ string, content, rest []byte, err error) {
+	header, rest, ok := bytes.Cut(out, []byte("\n"))
+	if !ok {
+		return "", "", nil, nil, errors.New("git cat-file: answer cut short")
+	}
+	if bytes.HasSuffix(header, []byte(" missing")) || bytes.HasSuffix(header, []byte(" ambiguous")) {
+		return "", "", nil, rest, nil
+	}
+	f := strings.Fields(string(header))
+	if len(f) != 3 {
+		return "", "", nil, nil, fmt.Errorf("git cat-file: bad answer %q", header)
+	}
+	size, err := strconv.Atoi(f[2])
+	if err != nil || size < 0 || size+1 > len(rest) {
+		return "", "", nil, nil, fmt.Errorf("git cat-file: bad answer %q", header)
+	}
+	return f[0], f[1], rest[:size], rest[size+1:], nil
 }
 
 func displayPath(p string) string {
@@ -170,16 +207,6 @@ func (r *Repo) object(expr string) (oid, typ string, err error) {
 		return "", "", fmt.Errorf("git cat-file: unexpected answer %q", line)
 	}
 	return oid, typ, nil
-}
-
-// commitInfo reads a commit's committer date and subject from the commit
-// object itself (no git log, whose output user configuration changes).
-func (r *Repo) commitInfo(id string) (time.Time, string, error) {
-	out, err := r.run(nil, "cat-file", "commit", id)
-	if err != nil {
-		return time.Time{}, "", err
-	}
-	return parseCommit(out)
 }
 
 // parseCommit reads the committer date and the subject of a raw commit
