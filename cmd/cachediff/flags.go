@@ -108,12 +108,12 @@ var invalidArgument = regexp.MustCompile(`^invalid argument (".*") for "(?:-., )
 func closestFlags(fs *pflag.FlagSet, name string) []string {
 	name = strings.ToLower(name)
 	var prefixed, near []string
-	best := max(2, len(name)/3) + 1
+	best := max(2, len(name)/3) // the farthest a suggestion may be
 	fs.VisitAll(func(f *pflag.Flag) {
 		switch d := editDistance(name, f.Name); {
 		case strings.HasPrefix(f.Name, name):
 			prefixed = append(prefixed, f.Name)
-		case d < best:
+		case d < best || d == best && near == nil:
 			best, near = d, []string{f.Name}
 		case d == best:
 			near = append(near, f.Name)
