@@ -372,3 +372,104 @@ func TestDecodeLogShape(t *testing.T) {
 		}
 	}
 }
+
+// requiredPaths lists the fields of s that a document must have, as
+// paths (packages[].counts.old).
+func requiredPaths(s *shape, at string) []string {
+	var out []string
+	switch s.kind {
+	case kList:
+		return requiredPaths(s.elem, at+"[]")
+	case kCounts:
+		return requiredPaths(s.elem, at+"{}")
+	case kObject:
+		for _, f := range s.fields {
+			p := f.name
+			if at != "" {
+				p = at + "." + f.name
+			}
+			if f.optional {
+				continue
+			}
+			out = append(out, p)
+			out = append(out, requiredPaths(f.shape, p)...)
+		}
+	}
+	return out
+}
+
+// v1Required are the fields every cachediff/v1 report has, and Decode
+// requires. A field added within v1 is absent from reports saved before
+// it: it must be optional (omitempty), or listed in addedInV1 so that
+// Decode reads it as [] when it is absent. This list fails when a field
+// becomes required: decide which, then update it.
+const v1Required = `schema old old.path old.tag old.packages old.specs new new.path new.tag new.packages new.specs
+options options.canonicalize summary summary.packages summary.packages.old summary.packages.new
+summary.packages.added summary.packages.removed summary.packages.changed summary.packages.unchanged
+summary.specs summary.specs.old summary.specs.new summary.specs.unchanged summary.specs.restacked
+summary.specs.rebuilt summary.specs.updated summary.specs.added summary.specs.removed packages
+packages[].name packages[].status packages[].versions packages[].versions.old
+packages[].versions.new packages[].versions.added packages[].versions.removed
+packages[].versions.direction packages[].shared_variants packages[].counts packages[].counts.old
+packages[].counts.new packages[].counts.unchanged packages[].counts.restacked
+packages[].counts.rebuilt packages[].counts.updated packages[].counts.added
+packages[].counts.removed packages[].specs packages[].specs.added packages[].specs.added[].hash
+packages[].specs.added[].versions packages[].specs.added[].compiler packages[].specs.added[].os
+packages[].specs.added[].platform packages[].specs.added[].target packages[].specs.added[].variants
+packages[].specs.added[].stacks packages[].specs.removed packages[].specs.removed[].hash
+packages[].specs.removed[].versions packages[].specs.removed[].compiler
+packages[].specs.removed[].os packages[].specs.removed[].platform packages[].specs.removed[].target
+packages[].specs.removed[].variants packages[].specs.removed[].stacks packages[].specs.rebuilt
+packages[].specs.rebuilt[].old packages[].specs.rebuilt[].old.hash
+packages[].specs.rebuilt[].old.versions packages[].specs.rebuilt[].old.compiler
+packages[].specs.rebuilt[].old.os packages[].specs.rebuilt[].old.platform
+packages[].specs.rebuilt[].old.target packages[].specs.rebuilt[].old.variants
+packages[].specs.rebuilt[].old.stacks packages[].specs.rebuilt[].new
+packages[].specs.rebuilt[].new.hash packages[].specs.rebuilt[].new.versions
+packages[].specs.rebuilt[].new.compiler packages[].specs.rebuilt[].new.os
+packages[].specs.rebuilt[].new.platform packages[].specs.rebuilt[].new.target
+packages[].specs.rebuilt[].new.variants packages[].specs.rebuilt[].new.stacks
+packages[].specs.updated packages[].specs.updated[].old packages[].specs.updated[].old.hash
+packages[].specs.updated[].old.versions packages[].specs.updated[].old.compiler
+packages[].specs.updated[].old.os packages[].specs.updated[].old.platform
+packages[].specs.updated[].old.target packages[].specs.updated[].old.variants
+packages[].specs.updated[].old.stacks packages[].specs.updated[].new
+packages[].specs.updated[].new.hash packages[].specs.updated[].new.versions
+packages[].specs.updated[].new.compiler packages[].specs.updated[].new.os
+packages[].specs.updated[].new.platform packages[].specs.updated[].new.target
+packages[].specs.updated[].new.variants packages[].specs.updated[].new.stacks
+packages[].specs.restacked packages[].specs.restacked[].old packages[].specs.restacked[].old.hash
+packages[].specs.restacked[].old.versions packages[].specs.restacked[].old.compiler
+packages[].specs.restacked[].old.os packages[].specs.restacked[].old.platform
+packages[].specs.restacked[].old.target packages[].specs.restacked[].old.variants
+packages[].specs.restacked[].old.stacks packages[].specs.restacked[].new
+packages[].specs.restacked[].new.hash packages[].specs.restacked[].new.versions
+packages[].specs.restacked[].new.compiler packages[].specs.restacked[].new.os
+packages[].specs.restacked[].new.platform packages[].specs.restacked[].new.target
+packages[].specs.restacked[].new.variants packages[].specs.restacked[].new.stacks updates
+updates[].facet updates[].from updates[].to updates[].specs updates[].packages facets
+facets.compiler facets.compiler.added facets.compiler.removed facets.compiler.counts
+facets.compiler.counts{}.old facets.compiler.counts{}.new facets.os facets.os.added
+facets.os.removed facets.os.counts facets.os.counts{}.old facets.os.counts{}.new facets.platform
+facets.platform.added facets.platform.removed facets.platform.counts facets.platform.counts{}.old
+facets.platform.counts{}.new facets.target facets.target.added facets.target.removed
+facets.target.counts facets.target.counts{}.old facets.target.counts{}.new facets.stack
+facets.stack.added facets.stack.removed facets.stack.counts facets.stack.counts{}.old
+facets.stack.counts{}.new stacks stacks[].name stacks[].specs stacks[].specs.old stacks[].specs.new
+stacks[].packages stacks[].packages.old stacks[].packages.new canonicalized canonicalized{}.old
+canonicalized{}.new warnings warnings[].file warnings[].line warnings[].message`
+
+func TestV1RequiredFields(t *testing.T) {
+	got := requiredPaths(documentShape(), "")
+	want := strings.Fields(v1Required)
+	for _, p := range got {
+		if !slices.Contains(want, p) {
+			t.Errorf("%s is required by Decode but not in v1Required: a report saved before it was added would be refused (make it optional or list it in addedInV1)", p)
+		}
+	}
+	for _, p := range want {
+		if !slices.Contains(got, p) {
+			t.Errorf("%s is in v1Required but Decode no longer requires it", p)
+		}
+	}
+}

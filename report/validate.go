@@ -55,7 +55,9 @@ type field struct {
 
 // addedInV1 are the fields added to cachediff/v1 after its first
 // release: a report saved before them lacks them, and reads as if they
-// were empty lists (TestDecodeOlderReport).
+// were empty lists (TestDecodeOlderReport). A field added to the report
+// from now on must be optional (omitempty) or listed here, or Decode
+// refuses the reports saved before it (TestV1RequiredFields says so).
 var addedInV1 = map[string]bool{
 	"Side.skipped": true, "Options.packages": true, "Options.stacks": true, "Options.ignore": true,
 }
