@@ -350,3 +350,49 @@ func TestSpackRevPath(t *testing.T) {
 		t.Errorf("REV:PATH report differs from the folders':\n%+v %+v\n%+v %+v", a.Summary, a.Causes, b.Summary, b.Causes)
 	}
 }
+
+// Bad Spack files exit 2 with the file, line, column and JSON path; an
+// unknown format version names the supported ones.
+func TestSpackBadInputExit2(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct{ name, data, want string }{
+		{"index.json", "{\"database\":{\"version\":\"8\",\n\"installs\":{\"abc\":{\"spec\":{\"name\":3}}}}}",
+			"index.json: line 2, column 35: database.installs.abc.spec.name: want a string, not a number"},
+		{"spack.lock", `{"_meta":{"file-type":"spack-lockfile","lockfile-version":7},"roots":[],"concrete_specs":{}}`,
+			"lockfile version 7 is not supported (cachediff reads versions 1 to 6)"},
+		{"x.spec.json", `{"spec":{"_meta":{"version":1},"nodes":[]}}`,
+			"spec format version 1 is not supported (cachediff reads versions 2 to 6)"},
+	} {
+		path := filepath.Join(dir, tt.name)
+		if err := os.WriteFile(path, []byte(tt.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{path, "../../testdata/spack-formats/index.v7-layout2-unsigned.json"}, &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), tt.want) || !strings.Contains(stderr.String(), path) {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and %q", tt.name, code, stderr.String(), tt.want)
+		}
+	}
+}
+
+// A lockfile's roots are its stacks: removing the root rocksdb trips the
+// lost-stack gate, naming it; --stack narrows to one root's DAG.
+func TestLockfileGateAndStacks(t *testing.T) {
+	t.Chdir("../..")
+	dir := sharedLockfiles(t)
+	old := filepath.Join(dir, "grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock")
+	new := filepath.Join(dir, "grc-iit__ChronoLog/a0846dc/CI__enviroment__spack.lock")
+	out := runOK(t, []string{"--format", "text", "--fail-on", "lost-stack", old, new}, 1)
+	if !strings.Contains(string(out), "gate tripped: lost-stack (1 stack: rocksdb)") {
+		t.Errorf("gate:\n%s", out)
+	}
+	out = runOK(t, []string{"--format", "json", "--stack", "mpich~fortran", old, new}, 1)
+	var r diff.Report
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatal(err)
+	}
+	// mpich~fortran's DAG: 15 specs, 4 of them also under rocksdb before.
+	if s := r.Summary.Specs; s.Old != 15 || s.New != 15 || s.Restacked != 4 {
+		t.Errorf("--stack mpich~fortran: %+v", s)
+	}
+}
