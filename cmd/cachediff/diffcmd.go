@@ -42,7 +42,10 @@ cachediff --title 'Build cache: v0.23.0 → v0.23.1' \
     _cache/v0.23.0 _cache/v0.23.1
 cachediff --skip-invalid old/ new/   # report despite bad pages, listing them
 cachediff --github-comment old/ new/ > comment.md   # fits a GitHub comment
-cachediff render --max-bytes 20000 diff.json        # at most 20,000 bytes`,
+cachediff render --max-bytes 20k diff.json          # at most 20,000 bytes
+cachediff -q old/ new/ || echo changed      # no report: the exit status only
+cachediff -f json old/ new/ | cachediff render -f text -  # - is stdin
+source <(cachediff completion bash)         # shell completion`,
 
 	groups: []flagGroup{inputFlags, filterFlags, outputFlags, gateFlags},
 	after: func(b *strings.Builder, width int) {
