@@ -68,17 +68,14 @@ type Side struct {
 }
 
 // Name is how a headline names the side when both sides have the same
-// tag (two revisions of _cache/develop): for a snapshot from git its tag,
-// commit date and short id ("develop 2025-03-16 e7c8068"), else its path.
+// tag (two revisions of _cache/develop): for a snapshot from git with a
+// tag, its tag, commit date and short id ("develop 2025-03-16 e7c8068");
+// else its path. (A headline whose two names are equal shows the paths.)
 func (s Side) Name() string {
-	if s.Rev == "" {
+	if s.Rev == "" || s.Tag == "" {
 		return s.Path
 	}
-	label := SnapshotInfo{Path: s.Path, Rev: s.Rev, Date: s.Date}.Label()
-	if s.Tag == "" {
-		return label
-	}
-	return s.Tag + " " + label
+	return s.Tag + " " + SnapshotInfo{Path: s.Path, Rev: s.Rev, Date: s.Date}.Label()
 }
 
 // Options records how the report was made.

@@ -157,8 +157,10 @@ func (m *mdBuilder) head() string {
 	switch {
 	case o.Title != "":
 		b.WriteString(Escape(o.Title))
-	case r.Old.Tag == r.New.Tag:
+	case r.Old.Tag == r.New.Tag && r.Old.Name() != r.New.Name():
 		b.WriteString("cachediff: " + Escape(r.Old.Name()) + " → " + Escape(r.New.Name()))
+	case r.Old.Tag == r.New.Tag:
+		b.WriteString("cachediff: " + Escape(r.Old.Path) + " → " + Escape(r.New.Path))
 	default: // a side without a tag (a Spack index, a lockfile) by its path
 		b.WriteString("cachediff: " + Escape(cmp.Or(r.Old.Tag, r.Old.Path)) + " → " + Escape(cmp.Or(r.New.Tag, r.New.Path)))
 	}
