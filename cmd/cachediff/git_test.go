@@ -229,3 +229,46 @@ func normalize(v any, rename map[string]string) any {
 	}
 	return v
 }
+
+// TestGitSpackIndex: Spack's own files come from git as from disk: the
+// generated build-cache index pair (testdata/spack-gen), committed as two
+// commits, diffs as the folders do, as a folder and as the index file
+// alone, but for the paths and revisions.
+func TestGitSpackIndex(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	pair, err := filepath.Abs("../../testdata/spack-gen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := filepath.Join(t.TempDir(), "cache")
+	commits, err := gittest.Commits(repo, filepath.Join(pair, "old"), filepath.Join(pair, "new"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"", "/build_cache/index.json"} {
+		oldDir, newDir := filepath.Join(pair, "old")+sub, filepath.Join(pair, "new")+sub
+		oldRev, newRev := commits[0].ID+":_cache/develop"+sub, commits[1].ID+":_cache/develop"+sub
+		var fromDirs, fromGit, stderr bytes.Buffer
+		dirCode := run([]string{"-f", "json", oldDir, newDir}, &fromDirs, &stderr)
+		gitCode := run([]string{"-C", repo, "-f", "json", oldRev, newRev}, &fromGit, &stderr)
+		if dirCode != 1 || gitCode != 1 || stderr.Len() > 0 {
+			t.Fatalf("%q: exit %d from folders, %d from git: %s", sub, dirCode, gitCode, stderr.String())
+		}
+		var got, want map[string]any
+		if err := json.Unmarshal(fromGit.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(fromDirs.Bytes(), &want); err != nil {
+			t.Fatal(err)
+		}
+		normalize(got, map[string]string{oldRev: oldDir, newRev: newDir})
+		normalize(want, nil)
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.MarshalIndent(got, "", "  ")
+			w, _ := json.MarshalIndent(want, "", "  ")
+			t.Errorf("%q: the diff from git differs from the folders':\n%s", sub, firstDifference(string(g), string(w)))
+		}
+	}
+}
