@@ -83,7 +83,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	}
 	var oldSnap, newSnap *snapshot.Snapshot
 	var oldErr, newErr error
-	if singleFiles(opts.dir, args) {
+	if singleFiles(opts.dir, args) || fromGit(opts.dir, args) {
 		// A single file (a Spack index, a lockfile) decodes on one core:
 		// load the two at once. A tree already loads its files on every
 		// core, and loading two trees at once gained nothing (see
@@ -283,6 +283,24 @@ func renderer(opts *options) (report.Renderer, error) {
 
 // singleFiles reports whether both snapshots are regular files on disk
 // (not folders, stdin or REV:PATH).
+// fromGit reports whether both snapshots are REV:PATH (not on disk):
+// git inflates each in a process of its own, so loading both at once
+// overlaps one's git work with the other's decoding.
+func fromGit(dir string, args []string) bool {
+	for _, a := range args[:2] {
+		if a == stdinName || !strings.Contains(a, ":") {
+			return false
+		}
+		if dir != "" && !filepath.IsAbs(a) {
+			a = filepath.Join(dir, a)
+		}
+		if _, err := os.Lstat(a); err == nil {
+			return false
+		}
+	}
+	return true
+}
+
 func singleFiles(dir string, args []string) bool {
 	for _, a := range args[:2] {
 		if a == stdinName {
