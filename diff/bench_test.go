@@ -22,17 +22,17 @@ func BenchmarkCompare(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			old, err := snapshot.Load(filepath.Join(dir, "old"), snapshot.Options{})
+			before, err := snapshot.Load(filepath.Join(dir, "old"), snapshot.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}
-			new, err := snapshot.Load(filepath.Join(dir, "new"), snapshot.Options{})
+			after, err := snapshot.Load(filepath.Join(dir, "new"), snapshot.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				diff.CompareWith(old, new, diff.Filter{})
+				diff.CompareWith(before, after, diff.Filter{})
 			}
 		})
 	}

@@ -187,14 +187,14 @@ type pairRef struct {
 	old, new *GraphNode
 }
 
-func newExplainer(old, new Graph) *explainer {
-	return &explainer{old: old, new: new, memo: map[[2]string]*local{}, ids: map[string]int32{}}
+func newExplainer(before, after Graph) *explainer {
+	return &explainer{old: before, new: after, memo: map[[2]string]*local{}, ids: map[string]int32{}}
 }
 
 // Explain returns the causes of the pair (old hash a, new hash b). With
 // an unknown node or unknown edges on either side it returns Known false.
-func Explain(old, new Graph, a, b string) *Why {
-	return newExplainer(old, new).explain(a, b)
+func Explain(before, after Graph, a, b string) *Why {
+	return newExplainer(before, after).explain(a, b)
 }
 
 func (e *explainer) explain(a, b string) *Why {
@@ -573,11 +573,11 @@ func groupKey(c Cause) string {
 // Explain fills Why on every rebuilt and updated pair of r, and r.Causes,
 // from the two sides' graphs. When neither side has edges (catalogue
 // pages) it does nothing: the report stays as it was.
-func (r *Report) Explain(old, new Graph) {
-	if !old.HasEdges() && !new.HasEdges() {
+func (r *Report) Explain(before, after Graph) {
+	if !before.HasEdges() && !after.HasEdges() {
 		return
 	}
-	e := newExplainer(old, new)
+	e := newExplainer(before, after)
 	c := &Causes{Groups: []CauseGroup{}}
 	groups := map[string]*CauseGroup{}
 	add := func(p *Pair, updated bool, pkg string) {

@@ -15,14 +15,14 @@ import (
 // writePair writes a generated pair as two build-cache folders and loads
 // them as snapshots: the decoders, the engine's pairing and the causes
 // together.
-func loadPair(t *testing.T, old, new *spackgen.DAG) (*snapshot.Snapshot, *snapshot.Snapshot) {
+func loadPair(t *testing.T, before, after *spackgen.DAG) (*snapshot.Snapshot, *snapshot.Snapshot) {
 	t.Helper()
 	dir := t.TempDir()
 	var snaps []*snapshot.Snapshot
 	for _, side := range []struct {
 		name string
 		d    *spackgen.DAG
-	}{{"old", old}, {"new", new}} {
+	}{{"old", before}, {"new", after}} {
 		var buf bytes.Buffer
 		if err := side.d.WriteIndex(&buf); err != nil {
 			t.Fatal(err)

@@ -250,13 +250,13 @@ func TestGeneratedDepth(t *testing.T) {
 
 // Without edges (catalogue pages) nothing is known and nothing guessed.
 func TestExplainUnknown(t *testing.T) {
-	old := diff.Graph{"a": {Hash: "a", Name: "z"}}
-	new := diff.Graph{"b": {Hash: "b", Name: "z", Deps: []diff.Edge{}}}
-	w := diff.Explain(old, new, "a", "b")
+	before := diff.Graph{"a": {Hash: "a", Name: "z"}}
+	after := diff.Graph{"b": {Hash: "b", Name: "z", Deps: []diff.Edge{}}}
+	w := diff.Explain(before, after, "a", "b")
 	if w.Known || len(w.Causes) != 0 || len(w.Changed) != 0 {
 		t.Errorf("%+v", w)
 	}
-	if w := diff.Explain(old, new, "x", "b"); w.Known {
+	if w := diff.Explain(before, after, "x", "b"); w.Known {
 		t.Errorf("a hash not in the graph is known: %+v", w)
 	}
 }

@@ -25,8 +25,8 @@ func propertySeeds() uint64 {
 
 func TestOracle(t *testing.T) {
 	for seed := range propertySeeds() {
-		old, new, want := newGenerator(seed, true).pair(1 + int(seed%40))
-		r := compare(old, new)
+		before, after, want := newGenerator(seed, true).pair(1 + int(seed%40))
+		r := compare(before, after)
 		if got := r.Summary.Specs; got != want.Counts {
 			t.Fatalf("seed %d: spec counts\n got %+v\nwant %+v", seed, got, want.Counts)
 		}
@@ -68,9 +68,9 @@ func filters(seed uint64) []Filter {
 	return []Filter{{}, f}
 }
 
-func compareWith(t *testing.T, old, new *snapshot.Snapshot, f Filter) *Report {
+func compareWith(t *testing.T, before, after *snapshot.Snapshot, f Filter) *Report {
 	t.Helper()
-	r, err := CompareWith(old, new, f)
+	r, err := CompareWith(before, after, f)
 	if err != nil {
 		t.Fatalf("filter %+v: %v", f, err)
 	}
@@ -143,9 +143,9 @@ func checkConservationUnder(t *testing.T, seed uint64, oracle bool, f Filter) {
 	t.Helper()
 	{
 		{
-			old, new, _ := newGenerator(seed, oracle).pair(1 + int(seed%50))
-			r := compareWith(t, old, new, f)
-			old, new = f.mustApply(t, old), f.mustApply(t, new)
+			before, after, _ := newGenerator(seed, oracle).pair(1 + int(seed%50))
+			r := compareWith(t, before, after, f)
+			before, after = f.mustApply(t, before), f.mustApply(t, after)
 			checkConservation(t, "summary", r.Summary.Specs)
 			var sum Counts
 			for _, p := range r.Packages {
@@ -160,11 +160,11 @@ func checkConservationUnder(t *testing.T, seed uint64, oracle bool, f Filter) {
 				s.New-sum.New != rest || s.Unchanged-sum.Unchanged != rest {
 				t.Fatalf("seed %d: summary %+v is not the sum of the packages %+v", seed, s, sum)
 			}
-			if r.Summary.Specs.Old != old.Specs() || r.Summary.Specs.New != new.Specs() {
-				t.Fatalf("seed %d: summary old/new %d/%d, snapshots hold %d/%d", seed, r.Summary.Specs.Old, r.Summary.Specs.New, old.Specs(), new.Specs())
+			if r.Summary.Specs.Old != before.Specs() || r.Summary.Specs.New != after.Specs() {
+				t.Fatalf("seed %d: summary old/new %d/%d, snapshots hold %d/%d", seed, r.Summary.Specs.Old, r.Summary.Specs.New, before.Specs(), after.Specs())
 			}
 			p := r.Summary.Packages
-			if p.Added+p.Removed+p.Changed+p.Unchanged != len(unionNames(old, new)) || p.Added+p.Removed+p.Changed != len(r.Packages) {
+			if p.Added+p.Removed+p.Changed+p.Unchanged != len(unionNames(before, after)) || p.Added+p.Removed+p.Changed != len(r.Packages) {
 				t.Fatalf("seed %d: package counts %+v do not add up (%d listed)", seed, p, len(r.Packages))
 			}
 		}

@@ -39,16 +39,16 @@ func pairHashes(ps []Pair) string {
 }
 
 func TestRebuiltPrefersEqualStacks(t *testing.T) {
-	old := snap("a",
+	before := snap("a",
 		sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"),
 		sp("o2bb", "1.3", "gcc@13.2.0", "x86_64_v3", "hep"),
 		sp("o3bb", "1.3", "gcc@13.2.0", "x86_64_v3", "tutorial"),
 	)
-	new := snap("b",
+	after := snap("b",
 		sp("n1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "hep"),
 		sp("n2bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"),
 	)
-	p := compare(old, new).Packages[0]
+	p := compare(before, after).Packages[0]
 	// o1/e4s pairs with n2/e4s and o2/hep with n1/hep although the hashes
 	// would sort them the other way; o3 is left over.
 	if got, want := pairHashes(p.Specs.Rebuilt), "o1bb>n2bb o2bb>n1bb"; got != want {
@@ -63,15 +63,15 @@ func TestUpdatePassOrder(t *testing.T) {
 	// o1 could be a version update of n1 or a compiler update of n2: the
 	// version pass comes first. o2 then pairs with n2 as a compiler update
 	// (it differs from n1 in two facets).
-	old := snap("a",
+	before := snap("a",
 		sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3"),
 		sp("o2bb", "1.2", "gcc@11.4.0", "aarch64"),
 	)
-	new := snap("b",
+	after := snap("b",
 		sp("n1bb", "1.4", "gcc@13.2.0", "x86_64_v3"),
 		sp("n2bb", "1.2", "none", "aarch64"),
 	)
-	r := compare(old, new)
+	r := compare(before, after)
 	u := r.Packages[0].Specs.Updated
 	if got, want := pairHashes(u), "o2bb>n2bb o1bb>n1bb"; got != want {
 		t.Fatalf("updated %s, want %s", got, want)
@@ -91,18 +91,18 @@ func TestUpdatePassOrder(t *testing.T) {
 }
 
 func TestTwoFacetsIsAddedAndRemoved(t *testing.T) {
-	old := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3"))
-	new := snap("b", sp("n1bb", "1.4", "none", "x86_64_v3"))
-	c := compare(old, new).Packages[0].Counts
+	before := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3"))
+	after := snap("b", sp("n1bb", "1.4", "none", "x86_64_v3"))
+	c := compare(before, after).Packages[0].Counts
 	if c.Added != 1 || c.Removed != 1 || c.Updated != 0 {
 		t.Errorf("counts %+v, want one added and one removed", c)
 	}
 }
 
 func TestSameHashOtherFacetsWarns(t *testing.T) {
-	old := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"))
-	new := snap("b", sp("o1bb", "1.3", "gcc@13.3.0", "x86_64_v3", "hep"))
-	r := compare(old, new)
+	before := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"))
+	after := snap("b", sp("o1bb", "1.3", "gcc@13.3.0", "x86_64_v3", "hep"))
+	r := compare(before, after)
 	if c := r.Summary.Specs; c.Restacked != 1 {
 		t.Errorf("counts %+v, want restacked by hash", c)
 	}
@@ -145,9 +145,9 @@ func TestDirections(t *testing.T) {
 }
 
 func TestRollups(t *testing.T) {
-	old := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"), sp("o2bb", "1.3", "gcc@13.2.0", "aarch64", "e4s"))
-	new := snap("b", sp("n1bb", "1.3", "none", "x86_64_v3", "hep"))
-	r := compare(old, new)
+	before := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"), sp("o2bb", "1.3", "gcc@13.2.0", "aarch64", "e4s"))
+	after := snap("b", sp("n1bb", "1.3", "none", "x86_64_v3", "hep"))
+	r := compare(before, after)
 	c := r.Facets.Compiler
 	if strings.Join(c.Added, ",") != "none" || strings.Join(c.Removed, ",") != "gcc@13.2.0" {
 		t.Errorf("compiler roll-up added %v removed %v", c.Added, c.Removed)
@@ -186,9 +186,9 @@ func TestValueCountsJSON(t *testing.T) {
 }
 
 func TestVersionPassPairsNewest(t *testing.T) {
-	old := snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3"), sp("o2bb", "2.0", "gcc@13.2.0", "x86_64_v3"))
-	new := snap("b", sp("n1bb", "2.1", "gcc@13.2.0", "x86_64_v3"))
-	p := compare(old, new).Packages[0]
+	before := snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3"), sp("o2bb", "2.0", "gcc@13.2.0", "x86_64_v3"))
+	after := snap("b", sp("n1bb", "2.1", "gcc@13.2.0", "x86_64_v3"))
+	p := compare(before, after).Packages[0]
 	if got := pairHashes(p.Specs.Updated); got != "o2bb>n1bb" {
 		t.Errorf("updated %s, want 2.0 → 2.1 (o2bb>n1bb)", got)
 	}
@@ -211,10 +211,10 @@ func TestListsDoNotCollide(t *testing.T) {
 }
 
 func TestMovedHashWarns(t *testing.T) {
-	old := snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3"))
-	new := &snapshot.Snapshot{Path: "b", Tag: "b", Canon: snapshot.RuleCounts{},
+	before := snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3"))
+	after := &snapshot.Snapshot{Path: "b", Tag: "b", Canon: snapshot.RuleCounts{},
 		Packages: []*snapshot.Package{{Name: "zstd", File: "b/zstd/specs.md", Specs: []snapshot.Spec{sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")}}}}
-	r := compare(old, new)
+	r := compare(before, after)
 	if len(r.Warnings) != 1 || r.Warnings[0].File != "b/zstd/specs.md" || !strings.Contains(r.Warnings[0].Message, "moved from package zlib to zstd") {
 		t.Errorf("warnings %+v, want one about the hash moving from zlib to zstd", r.Warnings)
 	}

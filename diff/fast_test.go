@@ -40,12 +40,12 @@ func TestUnchangedShortcut(t *testing.T) {
 // TestRankedOrder: sorting by ranks is sorting by version.Compare.
 func TestRankedOrder(t *testing.T) {
 	for seed := range uint64(30) {
-		old, new, _ := newGenerator(seed, false).pair(1 + int(seed%20))
-		for i, p := range old.Packages {
+		before, after, _ := newGenerator(seed, false).pair(1 + int(seed%20))
+		for i, p := range before.Packages {
 			m := newMatcher(nil)
 			specs := m.prepare(nil, p.Specs)
-			if i < len(new.Packages) {
-				specs = m.prepare(specs, new.Packages[i].Specs)
+			if i < len(after.Packages) {
+				specs = m.prepare(specs, after.Packages[i].Specs)
 			}
 			r := rand.New(rand.NewPCG(seed, 1))
 			r.Shuffle(len(specs), func(i, j int) { specs[i], specs[j] = specs[j], specs[i] })

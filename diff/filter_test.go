@@ -8,15 +8,15 @@ import (
 	"github.com/cachediff/cachediff/snapshot"
 )
 
-func filterFixture() (old, new *snapshot.Snapshot) {
-	old = snapOf("a",
+func filterFixture() (before, after *snapshot.Snapshot) {
+	before = snapOf("a",
 		pkg("llvm", sp("l1bb", "19.1.7", "gcc@13.2.0", "x86_64_v3", "e4s")),
 		pkg("py-keras", sp("k1bb", "3.8.0", "gcc@13.2.0", "x86_64_v3", "ml")),
 		pkg("py-torch",
 			sp("t1bb", "2.5", "gcc@13.2.0", "x86_64_v3", "ml"),
 			sp("t2bb", "2.5", "gcc@13.2.0", "aarch64", "e4s")),
 	)
-	new = snapOf("b",
+	after = snapOf("b",
 		pkg("llvm", sp("l2bb", "20.1.0", "none", "x86_64_v3", "e4s")),
 		pkg("py-keras", sp("k2bb", "3.8.0", "none", "x86_64_v3", "ml")),
 		// t1 moves from ml to e4s (restacked), t2 is rebuilt in e4s.
@@ -24,7 +24,7 @@ func filterFixture() (old, new *snapshot.Snapshot) {
 			sp("t1bb", "2.5", "gcc@13.2.0", "x86_64_v3", "e4s"),
 			sp("t3bb", "2.5", "gcc@13.2.0", "aarch64", "e4s")),
 	)
-	return old, new
+	return before, after
 }
 
 func names(r *Report) string {
@@ -36,8 +36,8 @@ func names(r *Report) string {
 }
 
 func TestFilterPackages(t *testing.T) {
-	old, new := filterFixture()
-	r, err := CompareWith(old, new, Filter{Packages: []string{"py-*", "py-k*", "nothing"}})
+	before, after := filterFixture()
+	r, err := CompareWith(before, after, Filter{Packages: []string{"py-*", "py-k*", "nothing"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,14 +58,14 @@ func TestFilterPackages(t *testing.T) {
 			t.Errorf("roll-up of gcc@13.2.0 %+v, want 3 → 2 over py-* only", v)
 		}
 	}
-	if _, err := CompareWith(old, new, Filter{}); err != nil || compare(old, new).Options.Filtered() {
+	if _, err := CompareWith(before, after, Filter{}); err != nil || compare(before, after).Options.Filtered() {
 		t.Error("the zero filter is not a filter")
 	}
 }
 
 func TestFilterStacks(t *testing.T) {
-	old, new := filterFixture()
-	r, err := CompareWith(old, new, Filter{Stacks: []string{"ml"}})
+	before, after := filterFixture()
+	r, err := CompareWith(before, after, Filter{Stacks: []string{"ml"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestFilterStacks(t *testing.T) {
 	if s := r.Summary.Specs; s.Old != 2 || s.New != 1 || s.Removed != 1 || s.Updated != 1 {
 		t.Errorf("spec counts %+v", s)
 	}
-	r, err = CompareWith(old, new, Filter{Stacks: []string{"e4s"}})
+	r, err = CompareWith(before, after, Filter{Stacks: []string{"e4s"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,12 +92,12 @@ func TestFilterStacks(t *testing.T) {
 }
 
 func TestIgnore(t *testing.T) {
-	old, new := filterFixture()
-	r := compare(old, new)
+	before, after := filterFixture()
+	r := compare(before, after)
 	if c := r.Summary.Specs; c.Updated != 1 || c.Rebuilt != 1 || c.Added != 1 || c.Removed != 1 {
 		t.Fatalf("without ignore: %+v", c)
 	}
-	r, err := CompareWith(old, new, Filter{Ignore: []string{"compiler"}})
+	r, err := CompareWith(before, after, Filter{Ignore: []string{"compiler"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestIgnore(t *testing.T) {
 		t.Errorf("update groups %+v", r.Updates)
 	}
 	// Ignoring every facet pairs by count alone.
-	r, err = CompareWith(old, new, Filter{Ignore: FacetNames()})
+	r, err = CompareWith(before, after, Filter{Ignore: FacetNames()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,9 +131,9 @@ func TestIgnore(t *testing.T) {
 }
 
 func TestIgnoreKeepsSameHashWarning(t *testing.T) {
-	old := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3"))
-	new := snap("b", sp("o1bb", "1.3", "gcc@13.3.0", "x86_64_v3"))
-	r, err := CompareWith(old, new, Filter{Ignore: []string{"compiler"}})
+	before := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3"))
+	after := snap("b", sp("o1bb", "1.3", "gcc@13.3.0", "x86_64_v3"))
+	r, err := CompareWith(before, after, Filter{Ignore: []string{"compiler"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,8 +192,8 @@ func TestFilterOracle(t *testing.T) {
 // nothing in either snapshot are reported, with the nearest names; values
 // that match something on one side only, or only apart, are not.
 func TestFilterUnmatched(t *testing.T) {
-	old, new := filterFixture()
-	new.Packages = append(new.Packages, pkg("zlib", sp("z1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "hep")))
+	before, after := filterFixture()
+	after.Packages = append(after.Packages, pkg("zlib", sp("z1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "hep")))
 	for _, tc := range []struct {
 		f    Filter
 		want []Unmatched
@@ -217,7 +217,7 @@ func TestFilterUnmatched(t *testing.T) {
 		}},
 		{Filter{Packages: []string{"py-torchx"}}, []Unmatched{{Kind: "package", Value: "py-torchx", Closest: []string{"py-torch"}}}},
 	} {
-		if got := tc.f.Unmatched(old, new); !reflect.DeepEqual(got, tc.want) {
+		if got := tc.f.Unmatched(before, after); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%+v: unmatched\n%+v, want\n%+v", tc.f, got, tc.want)
 		}
 	}

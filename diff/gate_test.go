@@ -28,8 +28,8 @@ func with(s snapshot.Spec, edit func(*snapshot.Spec)) snapshot.Spec {
 // removed-spec (zlib's aarch64 spec and gone's two); lost-stack hep;
 // lost-compiler gcc@11.4.0; lost-os rhel8; lost-platform darwin;
 // lost-target aarch64.
-func gateFixture() (old, new *snapshot.Snapshot) {
-	old = snapOf("a",
+func gateFixture() (before, after *snapshot.Snapshot) {
+	before = snapOf("a",
 		pkg("gone",
 			sp("g1bb", "1.0", "gcc@11.4.0", "x86_64_v3", "hep"),
 			with(sp("g2bb", "1.0", "gcc@13.2.0", "x86_64_v3"), func(s *snapshot.Spec) { s.OS, s.Platform = "sequoia", "darwin" })),
@@ -38,17 +38,17 @@ func gateFixture() (old, new *snapshot.Snapshot) {
 			sp("z1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"),
 			with(sp("z2bb", "1.3", "gcc@13.2.0", "aarch64", "e4s"), func(s *snapshot.Spec) { s.OS = "rhel8" })),
 	)
-	new = snapOf("b",
+	after = snapOf("b",
 		pkg("fresh", sp("f1bb", "0.1", "gcc@13.2.0", "x86_64_v3", "e4s")),
 		pkg("same", sp("s1bb", "2.0", "gcc@13.2.0", "x86_64_v3", "e4s")),
 		pkg("zlib", sp("z3bb", "1.2", "gcc@13.2.0", "x86_64_v3", "e4s")),
 	)
-	return old, new
+	return before, after
 }
 
 func TestGateKinds(t *testing.T) {
-	old, new := gateFixture()
-	r := compare(old, new)
+	before, after := gateFixture()
+	r := compare(before, after)
 	g, err := CheckGate(r, GateKindNames())
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +84,7 @@ func TestGateKinds(t *testing.T) {
 
 	// The other way round, only what was gained is lost: nothing of the
 	// fixture's kinds but the package fresh and its spec, and the upgrade.
-	g, err = CheckGate(compare(new, old), GateKindNames())
+	g, err = CheckGate(compare(after, before), GateKindNames())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,8 +98,8 @@ func TestGateKinds(t *testing.T) {
 }
 
 func TestGateOnlyListedKinds(t *testing.T) {
-	old, new := gateFixture()
-	r := compare(old, new)
+	before, after := gateFixture()
+	r := compare(before, after)
 	g, err := CheckGate(r, []string{"lost-target", "downgrade", "lost-target"})
 	if err != nil {
 		t.Fatal(err)
@@ -111,9 +111,9 @@ func TestGateOnlyListedKinds(t *testing.T) {
 		t.Errorf("tripped %+v", g.Tripped)
 	}
 	// A gate on kinds that are absent passes.
-	old, new = gateFixture()
-	new.Packages = append(new.Packages[:1], old.Packages...) // everything old is still there
-	g, err = CheckGate(compare(old, new), []string{"removed-package", "removed-spec", "downgrade", "lost-stack", "lost-compiler", "lost-os", "lost-platform", "lost-target"})
+	before, after = gateFixture()
+	after.Packages = append(after.Packages[:1], before.Packages...) // everything old is still there
+	g, err = CheckGate(compare(before, after), []string{"removed-package", "removed-spec", "downgrade", "lost-stack", "lost-compiler", "lost-os", "lost-platform", "lost-target"})
 	if err != nil {
 		t.Fatal(err)
 	}

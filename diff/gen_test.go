@@ -164,9 +164,9 @@ func cloneSpec(s snapshot.Spec) snapshot.Spec {
 
 // pair generates an old and a new snapshot of about pkgs packages, and
 // what was done to them.
-func (g *generator) pair(pkgs int) (old, new *snapshot.Snapshot, t truth) {
-	old = &snapshot.Snapshot{Path: "old", Tag: "develop-a", Canon: snapshot.RuleCounts{}}
-	new = &snapshot.Snapshot{Path: "new", Tag: "develop-b", Canon: snapshot.RuleCounts{}}
+func (g *generator) pair(pkgs int) (before, after *snapshot.Snapshot, t truth) {
+	before = &snapshot.Snapshot{Path: "old", Tag: "develop-a", Canon: snapshot.RuleCounts{}}
+	after = &snapshot.Snapshot{Path: "new", Tag: "develop-b", Canon: snapshot.RuleCounts{}}
 	for i := range pkgs {
 		name := fmt.Sprintf("pkg-%03d", i)
 		op := &snapshot.Package{Name: name, File: "old/" + name + "/specs.md", Line: 6}
@@ -195,15 +195,15 @@ func (g *generator) pair(pkgs int) (old, new *snapshot.Snapshot, t truth) {
 		}
 		if op != nil {
 			sortByHash(op.Specs)
-			old.Packages = append(old.Packages, op)
+			before.Packages = append(before.Packages, op)
 		}
 		if np != nil {
 			sortByHash(np.Specs)
-			new.Packages = append(new.Packages, np)
+			after.Packages = append(after.Packages, np)
 		}
 	}
-	t.Old, t.New = old.Specs(), new.Specs()
-	return old, new, t
+	t.Old, t.New = before.Specs(), after.Specs()
+	return before, after, t
 }
 
 func sortByHash(specs []snapshot.Spec) {

@@ -17,15 +17,15 @@ func BenchmarkMarkdown(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	old, err := snapshot.Load(filepath.Join(dir, "old"), snapshot.Options{})
+	before, err := snapshot.Load(filepath.Join(dir, "old"), snapshot.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	new, err := snapshot.Load(filepath.Join(dir, "new"), snapshot.Options{})
+	after, err := snapshot.Load(filepath.Join(dir, "new"), snapshot.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, _ := diff.CompareWith(old, new, diff.Filter{}) // the zero Filter cannot fail
+	r, _ := diff.CompareWith(before, after, diff.Filter{}) // the zero Filter cannot fail
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := report.Markdown(io.Discard, r, report.Options{}); err != nil {

@@ -60,42 +60,42 @@ func unescapedBackticks(line string) int {
 }
 
 // checkCut checks one shortened report against the full one.
-func checkCut(t *testing.T, full, out string, max int) {
+func checkCut(t *testing.T, full, out string, limit int) {
 	t.Helper()
-	if len(out) > max {
-		t.Fatalf("max %d: %d bytes", max, len(out))
+	if len(out) > limit {
+		t.Fatalf("max %d: %d bytes", limit, len(out))
 	}
 	if !utf8.ValidString(out) {
-		t.Fatalf("max %d: invalid UTF-8", max)
+		t.Fatalf("max %d: invalid UTF-8", limit)
 	}
 	if o, c := strings.Count(out, "<details>"), strings.Count(out, "</details>"); o != c {
-		t.Fatalf("max %d: %d <details> and %d </details>", max, o, c)
+		t.Fatalf("max %d: %d <details> and %d </details>", limit, o, c)
 	}
 	for n, line := range strings.Split(out, "\n") {
 		if unescapedBackticks(line)%2 != 0 {
-			t.Fatalf("max %d: line %d has an unclosed code span: %s", max, n+1, line)
+			t.Fatalf("max %d: line %d has an unclosed code span: %s", limit, n+1, line)
 		}
 		if i := strings.LastIndexByte(line, '<'); i >= 0 && !strings.Contains(line[i:], ">") {
-			t.Fatalf("max %d: line %d has a cut HTML tag: %s", max, n+1, line)
+			t.Fatalf("max %d: line %d has a cut HTML tag: %s", limit, n+1, line)
 		}
 	}
 	// The headline, the summary table and the canonicalization line stay.
 	head, _, _ := strings.Cut(full, "\n### ")
 	if !strings.HasPrefix(out, strings.SplitAfter(head, "\n\n")[0]) {
-		t.Fatalf("max %d: the headline is gone", max)
+		t.Fatalf("max %d: the headline is gone", limit)
 	}
 	for _, line := range strings.Split(head, "\n") {
 		if strings.HasPrefix(line, "| packages |") || strings.HasPrefix(line, "| specs |") || strings.HasPrefix(line, "**") {
 			if !strings.Contains(out, line+"\n") {
-				t.Fatalf("max %d: the summary line %q is gone", max, line)
+				t.Fatalf("max %d: the summary line %q is gone", limit, line)
 			}
 		}
 	}
-	if shortened := strings.Contains(out, "**Shortened** to fit in"); shortened != (len(full) > max) {
-		t.Fatalf("max %d, full %d bytes: shortened notice %v", max, len(full), shortened)
+	if shortened := strings.Contains(out, "**Shortened** to fit in"); shortened != (len(full) > limit) {
+		t.Fatalf("max %d, full %d bytes: shortened notice %v", limit, len(full), shortened)
 	}
-	if len(full) <= max && out != full {
-		t.Fatalf("max %d: the full report (%d bytes) fits but is not what was written", max, len(full))
+	if len(full) <= limit && out != full {
+		t.Fatalf("max %d: the full report (%d bytes) fits but is not what was written", limit, len(full))
 	}
 }
 
@@ -111,6 +111,9 @@ func TestMaxBytesProperties(t *testing.T) {
 		{3, 2, 30, 250}, {40, 1, 25, 700}, {0, 1, 10, 30},
 	} {
 		size := tc.size
+		if testing.Short() { // a quick inner loop: one seed, a third of the limits
+			tc.seeds, tc.limits = 1, max(tc.limits/3, 4)
+		}
 		for seed := range uint64(tc.seeds) {
 			r := genReport(seed*31+uint64(size), size)
 			genSkipped(r, seed, tc.skipped)
@@ -135,19 +138,19 @@ func TestMaxBytesProperties(t *testing.T) {
 			}
 			limits = append(limits, len(full)-1, len(full), len(full)+1)
 			slices.Sort(limits)
-			for _, max := range limits {
-				if max <= prevMax {
+			for _, limit := range limits {
+				if limit <= prevMax {
 					continue
 				}
 				buf.Reset()
-				err := Markdown(&buf, r, Options{MaxBytes: max, LinkBase: link})
+				err := Markdown(&buf, r, Options{MaxBytes: limit, LinkBase: link})
 				var small *TooSmallError
 				if errors.As(err, &small) {
 					if !tooSmall {
-						t.Fatalf("size %d seed %d: max %d too small, but %d was not", size, seed, max, prevMax)
+						t.Fatalf("size %d seed %d: max %d too small, but %d was not", size, seed, limit, prevMax)
 					}
-					if small.Min <= max || buf.Len() > 0 {
-						t.Fatalf("max %d: too small, minimum %d, %d bytes written", max, small.Min, buf.Len())
+					if small.Min <= limit || buf.Len() > 0 {
+						t.Fatalf("max %d: too small, minimum %d, %d bytes written", limit, small.Min, buf.Len())
 					}
 					if !strings.Contains(err.Error(), "--max-bytes") {
 						t.Fatalf("error %q does not name the flag", err)
@@ -159,22 +162,22 @@ func TestMaxBytesProperties(t *testing.T) {
 				}
 				tooSmall = false
 				out := buf.String()
-				checkCut(t, full, out, max)
-				checkSkipped(t, r, full, out, max)
+				checkCut(t, full, out, limit)
+				checkSkipped(t, r, full, out, limit)
 				if prev != "" {
 					for _, what := range []string{"<details>", "\n| ", "\n### "} {
 						if a, b := strings.Count(prev, what), strings.Count(out, what); b < a {
-							t.Fatalf("size %d seed %d: %q %d times under %d bytes, %d times under %d", size, seed, what, a, prevMax, b, max)
+							t.Fatalf("size %d seed %d: %q %d times under %d bytes, %d times under %d", size, seed, what, a, prevMax, b, limit)
 						}
 					}
 					now := names(out)
 					for n := range names(prev) {
 						if !now[n] {
-							t.Fatalf("size %d seed %d: %s shown under %d bytes, not under %d", size, seed, n, prevMax, max)
+							t.Fatalf("size %d seed %d: %s shown under %d bytes, not under %d", size, seed, n, prevMax, limit)
 						}
 					}
 				}
-				prev, prevMax = out, max
+				prev, prevMax = out, limit
 			}
 			if tooSmall {
 				t.Fatalf("size %d seed %d: no limit fits", size, seed)
@@ -190,14 +193,14 @@ var skippedRow = regexp.MustCompile(`(?m)^\| (?:old|new) \| `)
 // heading and count always there, their rows a prefix of the full table,
 // cut below cutRows only once every other section is gone, and counted
 // when cut.
-func checkSkipped(t *testing.T, r *diff.Report, full, out string, max int) {
+func checkSkipped(t *testing.T, r *diff.Report, full, out string, limit int) {
 	t.Helper()
 	n := len(r.Old.Skipped) + len(r.New.Skipped)
 	if n == 0 {
 		return
 	}
 	if !strings.Contains(out, fmt.Sprintf("\n### Skipped pages (%d)\n", n)) {
-		t.Fatalf("max %d: the skipped pages heading is gone", max)
+		t.Fatalf("max %d: the skipped pages heading is gone", limit)
 	}
 	rows := skippedRow.FindAllStringIndex(out, -1)
 	if len(rows) == n {
@@ -205,18 +208,18 @@ func checkSkipped(t *testing.T, r *diff.Report, full, out string, max int) {
 	}
 	for _, h := range regexp.MustCompile(`(?m)^### .*`).FindAllString(out, -1) {
 		if len(rows) < min(n, cutRows) && !strings.HasPrefix(h, "### Skipped pages") {
-			t.Fatalf("max %d: %d of %d skipped pages shown, but section %q is still there", max, len(rows), n, h)
+			t.Fatalf("max %d: %d of %d skipped pages shown, but section %q is still there", limit, len(rows), n, h)
 		}
 	}
 	if !strings.Contains(out, fmt.Sprintf("\n…and %d more page", n-len(rows))) {
-		t.Fatalf("max %d: %d of %d skipped pages shown, and no line counts the others", max, len(rows), n)
+		t.Fatalf("max %d: %d of %d skipped pages shown, and no line counts the others", limit, len(rows), n)
 	}
 	fullRows := skippedRow.FindAllStringIndex(full, -1)
 	for i, loc := range rows {
 		a := out[loc[0]:][:strings.IndexByte(out[loc[0]:], '\n')+1]
 		b := full[fullRows[i][0]:][:strings.IndexByte(full[fullRows[i][0]:], '\n')+1]
 		if a != b {
-			t.Fatalf("max %d: skipped row %d is %q, %q in the full report", max, i, a, b)
+			t.Fatalf("max %d: skipped row %d is %q, %q in the full report", limit, i, a, b)
 		}
 	}
 }
@@ -236,17 +239,17 @@ func TestMaxBytesSkipped(t *testing.T) {
 	if buf.Len() < 80000 {
 		t.Fatalf("the full report takes %d bytes: too small for this test", buf.Len())
 	}
-	for _, max := range []int{65536, 4000} {
+	for _, limit := range []int{65536, 4000} {
 		buf.Reset()
-		if err := Markdown(&buf, r, Options{MaxBytes: max}); err != nil {
-			t.Fatalf("max %d: %v", max, err)
+		if err := Markdown(&buf, r, Options{MaxBytes: limit}); err != nil {
+			t.Fatalf("max %d: %v", limit, err)
 		}
 		out := buf.String()
 		if !strings.Contains(out, "\n### Skipped pages (700)\n") || !regexp.MustCompile(`\n…and \d+ more pages\.`).MatchString(out) {
-			t.Errorf("max %d: no skipped pages heading or no …and N more pages line:\n%s", max, out)
+			t.Errorf("max %d: no skipped pages heading or no …and N more pages line:\n%s", limit, out)
 		}
-		if rows := len(skippedRow.FindAllString(out, -1)); max == 65536 && (!strings.Contains(out, "\n### Packages\n") || rows < cutRows || rows == 700) {
-			t.Errorf("max %d: %d skipped rows, want %d to 699, and the package list (there is room for both)", max, rows, cutRows)
+		if rows := len(skippedRow.FindAllString(out, -1)); limit == 65536 && (!strings.Contains(out, "\n### Packages\n") || rows < cutRows || rows == 700) {
+			t.Errorf("max %d: %d skipped rows, want %d to 699, and the package list (there is room for both)", limit, rows, cutRows)
 		}
 	}
 	var small *TooSmallError
@@ -321,12 +324,12 @@ func BenchmarkMarkdownFull(b *testing.B) {
 	benchMarkdown(b, 0)
 }
 
-func benchMarkdown(b *testing.B, max int) {
+func benchMarkdown(b *testing.B, limit int) {
 	r := genReport(1, 3000)
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
-		if err := Markdown(&buf, r, Options{MaxBytes: max}); err != nil {
+		if err := Markdown(&buf, r, Options{MaxBytes: limit}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -339,14 +342,14 @@ func TestMaxBytesMinimum(t *testing.T) {
 	r := genReport(2, 30)
 	skipped := genReport(2, 30)
 	genSkipped(skipped, 2, 40)
-	for _, max := range []int{1, 50, 300} {
+	for _, limit := range []int{1, 50, 300} {
 		r := r
-		if max == 300 {
+		if limit == 300 {
 			r = skipped
 		}
 		var small *TooSmallError
-		if err := Markdown(&bytes.Buffer{}, r, Options{MaxBytes: max}); !errors.As(err, &small) {
-			t.Fatalf("max %d: error %v", max, err)
+		if err := Markdown(&bytes.Buffer{}, r, Options{MaxBytes: limit}); !errors.As(err, &small) {
+			t.Fatalf("max %d: error %v", limit, err)
 		}
 		var buf bytes.Buffer
 		if err := Markdown(&buf, r, Options{MaxBytes: small.Min}); err != nil {

@@ -74,7 +74,11 @@ func TestDecodeRequiresEveryField(t *testing.T) {
 				if p == "schema" {
 					continue
 				}
-				for _, mode := range []string{"delete", "null"} {
+				modes := []string{"delete", "null"}
+				if testing.Short() && tried%2 == 1 {
+					modes = modes[:1] // a quick inner loop: null for every other field
+				}
+				for _, mode := range modes {
 					edited := edit(func(o any) any {
 						m := o.(map[string]any)
 						if mode == "delete" {

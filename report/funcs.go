@@ -451,9 +451,9 @@ func paint(on bool, style, s string) (string, error) {
 // change writes one facet of a matched pair for a table cell: the new
 // value, or "old → new" when the pair differs, both escaped as md does.
 // Every row of a rebuilt or updated spec writes five of them.
-func change(old, new string) string {
-	if old == new {
-		return Escape(new)
+func change(before, after string) string {
+	if before == after {
+		return Escape(after)
 	}
-	return Escape(old) + " → " + Escape(new)
+	return Escape(before) + " → " + Escape(after)
 }

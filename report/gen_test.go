@@ -40,8 +40,8 @@ func genReport(seed uint64, pkgs int) *diff.Report {
 			Variants: []string{pick("+shared", "~shared"), pick("build_system=cmake", "build_system=python_pip")},
 			Stacks:   stacks}
 	}
-	old := &snapshot.Snapshot{Path: "old", Tag: "develop-a"}
-	new := &snapshot.Snapshot{Path: "new", Tag: "develop-b"}
+	before := &snapshot.Snapshot{Path: "old", Tag: "develop-a"}
+	after := &snapshot.Snapshot{Path: "new", Tag: "develop-b"}
 	for i := range pkgs {
 		name := fmt.Sprintf("py-pkg-%05d", i)
 		switch r.IntN(40) {
@@ -81,19 +81,19 @@ func genReport(seed uint64, pkgs int) *diff.Report {
 		slices.SortFunc(ns, byHash)
 		side := r.IntN(30)
 		if side != 0 {
-			old.Packages = append(old.Packages, &snapshot.Package{Name: name, File: "old/" + name + "/specs.md", Tag: old.Tag, Specs: os})
+			before.Packages = append(before.Packages, &snapshot.Package{Name: name, File: "old/" + name + "/specs.md", Tag: before.Tag, Specs: os})
 		}
 		if side != 1 && len(ns) > 0 {
-			new.Packages = append(new.Packages, &snapshot.Package{Name: name, File: "new/" + name + "/specs.md", Tag: new.Tag, Specs: ns})
+			after.Packages = append(after.Packages, &snapshot.Package{Name: name, File: "new/" + name + "/specs.md", Tag: after.Tag, Specs: ns})
 		}
 		if r.IntN(50) == 0 {
-			new.Warnings = append(new.Warnings, snapshot.Warning{File: "new/" + name + "/specs.md", Line: 7, Message: "meta says 3 specs, the page lists " + fmt.Sprint(len(ns))})
+			after.Warnings = append(after.Warnings, snapshot.Warning{File: "new/" + name + "/specs.md", Line: 7, Message: "meta says 3 specs, the page lists " + fmt.Sprint(len(ns))})
 		}
 	}
 	byName := func(a, b *snapshot.Package) int { return strings.Compare(a.Name, b.Name) }
-	slices.SortFunc(old.Packages, byName)
-	slices.SortFunc(new.Packages, byName)
-	rep, _ := diff.CompareWith(old, new, diff.Filter{}) // the zero Filter cannot fail
+	slices.SortFunc(before.Packages, byName)
+	slices.SortFunc(after.Packages, byName)
+	rep, _ := diff.CompareWith(before, after, diff.Filter{}) // the zero Filter cannot fail
 	return rep
 }
 

@@ -194,15 +194,15 @@ func checkPackage(at string, p *diff.Package) error {
 // with sums, the counts adding up to the specs on each side.
 func checkRollup(at string, r *diff.Rollup, sums bool, ss diff.Counts) error {
 	var added, removed []string
-	old, new := 0, 0
+	before, after := 0, 0
 	seen := make(map[string]bool, len(r.Counts))
 	for _, v := range r.Counts {
 		if seen[v.Value] {
 			return lawf(at+".counts", "%q is there twice", shortValue(v.Value))
 		}
 		seen[v.Value] = true
-		old += v.Old
-		new += v.New
+		before += v.Old
+		after += v.New
 		switch {
 		case v.Old == 0 && v.New > 0:
 			added = append(added, v.Value)
@@ -216,8 +216,8 @@ func checkRollup(at string, r *diff.Rollup, sums bool, ss diff.Counts) error {
 	if !slices.Equal(r.Removed, removed) {
 		return lawf(at+".removed", "lists %d values, but %d are counted in old only", len(r.Removed), len(removed))
 	}
-	if sums && (old != ss.Old || new != ss.New) {
-		return lawf(at+".counts", "add up to %d old and %d new specs, but summary.specs has %d and %d", old, new, ss.Old, ss.New)
+	if sums && (before != ss.Old || after != ss.New) {
+		return lawf(at+".counts", "add up to %d old and %d new specs, but summary.specs has %d and %d", before, after, ss.Old, ss.New)
 	}
 	return nil
 }

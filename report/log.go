@@ -336,15 +336,15 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 // fit cuts v to --max-bytes. With steps left out (drop > 0), its notice
 // says so even when nothing else is cut: the room for it is kept.
 func (l *logMarkdown) fit(v *View, drop int) error {
-	max := l.o.MaxBytes
+	limit := l.o.MaxBytes
 	if drop == 0 {
-		return v.Fit(max)
+		return v.Fit(limit)
 	}
-	note := v.NoticeFor(max)
-	err := v.Fit(max - len(note))
+	note := v.NoticeFor(limit)
+	err := v.Fit(limit - len(note))
 	var small *TooSmallError
 	if errors.As(err, &small) {
-		small.Max, small.Min = max, small.Min+len(note)
+		small.Max, small.Min = limit, small.Min+len(note)
 	}
 	if err != nil {
 		return err
@@ -414,8 +414,8 @@ func (l *logMarkdown) view(s *diff.Series, drop int) *View {
 		b.WriteString(": no steps.")
 	}
 	v := &View{Tail: "\n", Kept: []string{"the headline", "the table of steps", "the newest step's headline and summary"}}
-	v.NoticeFor = func(max int) string {
-		return "\n\n> **Shortened** to fit in " + strconv.Itoa(max) + " bytes: the oldest steps are summarised or left out first. For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
+	v.NoticeFor = func(limit int) string {
+		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest steps are summarised or left out first. For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
 	}
 	for k := n - 1; k >= 0; k-- {
 		sv := l.views[k]

@@ -39,8 +39,8 @@ func MarkdownView(doc Document) *View {
 		m.plain[i] = plainRebuilds(&doc.Packages[i])
 	}
 	v := &View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
-	v.NoticeFor = func(max int) string {
-		return "\n\n> **Shortened** to fit in " + strconv.Itoa(max) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
+	v.NoticeFor = func(limit int) string {
+		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
 	}
 	v.Skipped = m.skipped()
 	add := func(s *Section) {
@@ -106,11 +106,11 @@ func (m *mdBuilder) joinMD(l []string, sep string) string {
 
 // change is the change function of templates (a facet cell: the new
 // value, or old → new), remembered.
-func (m *mdBuilder) change(old, new string) string {
-	if old == new {
-		return m.md(new)
+func (m *mdBuilder) change(before, after string) string {
+	if before == after {
+		return m.md(after)
 	}
-	return m.md(old) + " → " + m.md(new)
+	return m.md(before) + " → " + m.md(after)
 }
 
 // row returns what was written to m.b and resets it.
@@ -428,10 +428,10 @@ func (m *mdBuilder) versions() *Section {
 			continue
 		}
 		v := p.Versions
-		old, new := lastOf(v.Old), lastOf(v.New)
-		m.b.WriteString("\n| " + mdPackage(m.link, p.Name) + " | " + Escape(old))
-		if old != new {
-			m.b.WriteString(" → " + Escape(new))
+		before, after := lastOf(v.Old), lastOf(v.New)
+		m.b.WriteString("\n| " + mdPackage(m.link, p.Name) + " | " + Escape(before))
+		if before != after {
+			m.b.WriteString(" → " + Escape(after))
 		}
 		m.b.WriteString(" | " + joinMD(v.Added, ", ") + " | " + joinMD(v.Removed, ", ") + " | " + direction(v.Direction) + " |")
 		rows = append(rows, m.row())
@@ -445,11 +445,11 @@ func (m *mdBuilder) versions() *Section {
 
 // newGone writes " (new)" or " (gone)" after a count that appeared or
 // disappeared.
-func newGone(old, new int) string {
+func newGone(before, after int) string {
 	switch {
-	case old == 0:
+	case before == 0:
 		return " (new)"
-	case new == 0:
+	case after == 0:
 		return " (gone)"
 	}
 	return ""

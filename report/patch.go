@@ -49,7 +49,7 @@ func Patch(w io.Writer, r *diff.Report, o Options) error {
 	dmp.DiffTimeout = 0 // the optimal diff, never one cut short by the clock: output must not depend on machine speed
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		old, new := listings(p, abbrev)
+		before, after := listings(p, abbrev)
 		from, to := "old/"+p.Name, "new/"+p.Name
 		if p.Status == diff.Added {
 			from = "/dev/null"
@@ -58,7 +58,7 @@ func Patch(w io.Writer, r *diff.Report, o Options) error {
 			to = "/dev/null"
 		}
 		fmt.Fprintf(bw, "--- %s\n+++ %s\n", patchName(from), patchName(to))
-		writeHunks(bw, lineOps(dmp, old, new))
+		writeHunks(bw, lineOps(dmp, before, after))
 	}
 	return bw.Flush()
 }
@@ -134,22 +134,22 @@ func sideName(s diff.Side) string {
 // line per spec (specLine, hashes abbreviated by a), each list sorted. The old listing holds the
 // removed specs and the old side of every pair; the new one the added
 // specs and the new side of every pair.
-func listings(p *diff.Package, a Abbrev) (old, new []string) {
+func listings(p *diff.Package, a Abbrev) (before, after []string) {
 	for _, s := range p.Specs.Removed {
-		old = append(old, specLine(s, a))
+		before = append(before, specLine(s, a))
 	}
 	for _, s := range p.Specs.Added {
-		new = append(new, specLine(s, a))
+		after = append(after, specLine(s, a))
 	}
 	for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
 		for _, pr := range l {
-			old = append(old, specLine(pr.Old, a))
-			new = append(new, specLine(pr.New, a))
+			before = append(before, specLine(pr.Old, a))
+			after = append(after, specLine(pr.New, a))
 		}
 	}
-	slices.SortFunc(old, compareLines)
-	slices.SortFunc(new, compareLines)
-	return old, new
+	slices.SortFunc(before, compareLines)
+	slices.SortFunc(after, compareLines)
+	return before, after
 }
 
 // compareLines orders listing lines by version (Spack's order), then by
@@ -197,14 +197,14 @@ type lineOp struct {
 // lineOps diffs two listings line by line with diffmatchpatch's line mode
 // and returns the lines in unified-diff order: in each run of changes,
 // the removed lines before the added ones.
-func lineOps(dmp *diffmatchpatch.DiffMatchPatch, old, new []string) []lineOp {
+func lineOps(dmp *diffmatchpatch.DiffMatchPatch, before, after []string) []lineOp {
 	join := func(l []string) string {
 		if len(l) == 0 {
 			return ""
 		}
 		return strings.Join(l, "\n") + "\n"
 	}
-	a, b, lines := dmp.DiffLinesToChars(join(old), join(new))
+	a, b, lines := dmp.DiffLinesToChars(join(before), join(after))
 	diffs := dmp.DiffCharsToLines(dmp.DiffMain(a, b, false), lines)
 	var ops, dels, adds []lineOp
 	flush := func() {

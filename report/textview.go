@@ -53,8 +53,8 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 		b.WriteString(paintStr(c, "red", Plain(p.Name)) + ": removed, " + Plain(strings.Join(v.Old, ", ")))
 	default:
 		b.WriteString(paintStr(c, "bold", Plain(p.Name)) + ": ")
-		old, new := lastOf(v.Old), lastOf(v.New)
-		if old != new {
+		before, after := lastOf(v.Old), lastOf(v.New)
+		if before != after {
 			style := "yellow"
 			switch v.Direction {
 			case diff.Upgraded:
@@ -62,9 +62,9 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 			case diff.Downgraded:
 				style = "red"
 			}
-			b.WriteString(Plain(old) + " → " + paintStr(c, style, Plain(new)))
+			b.WriteString(Plain(before) + " → " + paintStr(c, style, Plain(after)))
 		} else {
-			b.WriteString(Plain(new))
+			b.WriteString(Plain(after))
 		}
 		if v.Changed() {
 			b.WriteString(" (")

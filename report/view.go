@@ -238,16 +238,16 @@ func (e *TooSmallError) Error() string {
 // the Notice says so. A view that fits is left whole. When even the
 // smallest view does not fit, Fit returns a *TooSmallError naming the
 // minimum.
-func (v *View) Fit(max int) error {
+func (v *View) Fit(limit int) error {
 	for _, s := range v.all() {
 		s.keep, s.short, s.dropped, s.cut = len(s.Rows), 0, false, false
 	}
 	v.Notice = ""
-	if v.Size() <= max {
+	if v.Size() <= limit {
 		return nil
 	}
 	if v.NoticeFor != nil {
-		v.Notice = v.NoticeFor(max)
+		v.Notice = v.NoticeFor(limit)
 	}
 	order := slices.Clone(v.Sections)
 	slices.SortStableFunc(order, func(a, b *Section) int { return a.Rank - b.Rank })
@@ -255,7 +255,7 @@ func (v *View) Fit(max int) error {
 		s.cut = true
 	}
 	size := v.Size()
-	fits := func() bool { return size <= max }
+	fits := func() bool { return size <= limit }
 	trim := func(s *Section, n int) {
 		for s.keep+s.short > n && !fits() {
 			hidden := s.Hidden()
@@ -307,17 +307,17 @@ func (v *View) Fit(max int) error {
 		return nil
 	}
 	// The notice names the limit: at the minimum, it names the minimum.
-	min := size
+	least := size
 	if v.NoticeFor != nil {
 		for {
-			m := size - len(v.NoticeFor(max)) + len(v.NoticeFor(min))
-			if m == min {
+			m := size - len(v.NoticeFor(limit)) + len(v.NoticeFor(least))
+			if m == least {
 				break
 			}
-			min = m
+			least = m
 		}
 	}
-	return &TooSmallError{Max: max, Min: min, Kept: v.Kept}
+	return &TooSmallError{Max: limit, Min: least, Kept: v.Kept}
 }
 
 // all returns every section, Skipped included.

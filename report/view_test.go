@@ -26,8 +26,8 @@ func genWeek(seed uint64, pkgs int) *diff.Report {
 		return fmt.Sprintf("%032d", hashSeq)[:0] + strings.Repeat("a", 24) + fmt.Sprintf("%08d", hashSeq)
 	}
 	stacks := []string{"e4s", "hep", "tutorial", "ml-linux-x86_64-cuda"}
-	old := &snapshot.Snapshot{Path: "old", Tag: "develop-2025-02-16"}
-	new := &snapshot.Snapshot{Path: "new", Tag: "develop-2025-02-23"}
+	before := &snapshot.Snapshot{Path: "old", Tag: "develop-2025-02-16"}
+	after := &snapshot.Snapshot{Path: "new", Tag: "develop-2025-02-23"}
 	for i := range pkgs {
 		name := fmt.Sprintf("pkg-%04d", i)
 		if i%17 == 3 {
@@ -61,12 +61,12 @@ func genWeek(seed uint64, pkgs int) *diff.Report {
 		byHash := func(a, b snapshot.Spec) int { return strings.Compare(a.Hash, b.Hash) }
 		slices.SortFunc(os, byHash)
 		slices.SortFunc(ns, byHash)
-		old.Packages = append(old.Packages, &snapshot.Package{Name: name, File: "old/" + name + "/specs.md", Tag: old.Tag, Specs: os})
+		before.Packages = append(before.Packages, &snapshot.Package{Name: name, File: "old/" + name + "/specs.md", Tag: before.Tag, Specs: os})
 		if len(ns) > 0 {
-			new.Packages = append(new.Packages, &snapshot.Package{Name: name, File: "new/" + name + "/specs.md", Tag: new.Tag, Specs: ns})
+			after.Packages = append(after.Packages, &snapshot.Package{Name: name, File: "new/" + name + "/specs.md", Tag: after.Tag, Specs: ns})
 		}
 	}
-	rep, _ := diff.CompareWith(old, new, diff.Filter{}) // the zero Filter cannot fail
+	rep, _ := diff.CompareWith(before, after, diff.Filter{}) // the zero Filter cannot fail
 	return rep
 }
 
@@ -128,9 +128,9 @@ func TestRebuiltOnly(t *testing.T) {
 	checkTableRows(t, out)
 	// Cut: the rebuilt-only table goes first, a row at a time.
 	prev := ""
-	for _, max := range []int{len(out) - 1, len(out) * 3 / 4, len(out) / 2, len(out) / 4, 4000} {
+	for _, limit := range []int{len(out) - 1, len(out) * 3 / 4, len(out) / 2, len(out) / 4, 4000} {
 		var b bytes.Buffer
-		err := Markdown(&b, r, Options{MaxBytes: max})
+		err := Markdown(&b, r, Options{MaxBytes: limit})
 		var small *TooSmallError
 		if errors.As(err, &small) {
 			continue
@@ -139,15 +139,15 @@ func TestRebuiltOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 		cut := b.String()
-		checkCut(t, out, cut, max)
-		if max == len(out)-1 && (!regexp.MustCompile(`\n…and \d+ more rebuilt-only packages?\.`).MatchString(cut) || strings.Count(cut, "<details>") != strings.Count(out, "<details>")) {
+		checkCut(t, out, cut, limit)
+		if limit == len(out)-1 && (!regexp.MustCompile(`\n…and \d+ more rebuilt-only packages?\.`).MatchString(cut) || strings.Count(cut, "<details>") != strings.Count(out, "<details>")) {
 			t.Errorf("one byte less: not rebuilt-only rows less and every <details>")
 		}
 		if prev != "" {
 			before := names(prev)
 			for n := range names(cut) {
 				if !before[n] {
-					t.Errorf("%s shown under %d bytes, not in the longer report", n, max)
+					t.Errorf("%s shown under %d bytes, not in the longer report", n, limit)
 				}
 			}
 		}
@@ -198,8 +198,8 @@ func TestViewFitSizes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for max := full + 10; max > 0; max -= 1 + max/40 {
-		if err := v.Fit(max); err != nil {
+	for limit := full + 10; limit > 0; limit -= 1 + limit/40 {
+		if err := v.Fit(limit); err != nil {
 			var small *TooSmallError
 			if !errors.As(err, &small) {
 				t.Fatal(err)
@@ -214,8 +214,8 @@ func TestViewFitSizes(t *testing.T) {
 		if _, err := v.WriteTo(&w); err != nil {
 			t.Fatal(err)
 		}
-		if b.Len() != v.Size() || b.Len() > max || w.String() != b.String() {
-			t.Fatalf("max %d: Size %d, the template writes %d bytes, WriteTo %d", max, v.Size(), b.Len(), w.Len())
+		if b.Len() != v.Size() || b.Len() > limit || w.String() != b.String() {
+			t.Fatalf("max %d: Size %d, the template writes %d bytes, WriteTo %d", limit, v.Size(), b.Len(), w.Len())
 		}
 	}
 }

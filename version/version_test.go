@@ -84,10 +84,10 @@ func FuzzCompare(f *testing.F) {
 	}
 	// The versions of the real pages, in triples of neighbours and of far
 	// apart ones.
-	real := realVersions(f)
-	for i := range real {
-		f.Add(real[i], real[(i+1)%len(real)], real[(i+2)%len(real)])
-		f.Add(real[i], real[(i+len(real)/2)%len(real)], real[(i+len(real)/3)%len(real)])
+	resolved := realVersions(f)
+	for i := range resolved {
+		f.Add(resolved[i], resolved[(i+1)%len(resolved)], resolved[(i+2)%len(resolved)])
+		f.Add(resolved[i], resolved[(i+len(resolved)/2)%len(resolved)], resolved[(i+len(resolved)/3)%len(resolved)])
 	}
 	f.Fuzz(func(t *testing.T, a, b, c string) {
 		ab, ba := Compare(a, b), Compare(b, a)

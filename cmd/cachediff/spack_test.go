@@ -380,13 +380,13 @@ func TestSpackBadInputExit2(t *testing.T) {
 func TestLockfileGateAndStacks(t *testing.T) {
 	t.Chdir("../..")
 	dir := sharedLockfiles(t)
-	old := filepath.Join(dir, "grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock")
-	new := filepath.Join(dir, "grc-iit__ChronoLog/a0846dc/CI__enviroment__spack.lock")
-	out := runOK(t, []string{"--format", "text", "--fail-on", "lost-stack", old, new}, 1)
+	before := filepath.Join(dir, "grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock")
+	after := filepath.Join(dir, "grc-iit__ChronoLog/a0846dc/CI__enviroment__spack.lock")
+	out := runOK(t, []string{"--format", "text", "--fail-on", "lost-stack", before, after}, 1)
 	if !strings.Contains(string(out), "gate tripped: lost-stack (1 stack: rocksdb)") {
 		t.Errorf("gate:\n%s", out)
 	}
-	out = runOK(t, []string{"--format", "json", "--stack", "mpich~fortran", old, new}, 1)
+	out = runOK(t, []string{"--format", "json", "--stack", "mpich~fortran", before, after}, 1)
 	var r diff.Report
 	if err := json.Unmarshal(out, &r); err != nil {
 		t.Fatal(err)

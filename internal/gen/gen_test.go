@@ -38,15 +38,15 @@ func TestOracle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			old, err := snapshot.Load(filepath.Join(dir, "old"), snapshot.Options{})
+			before, err := snapshot.Load(filepath.Join(dir, "old"), snapshot.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			new, err := snapshot.Load(filepath.Join(dir, "new"), snapshot.Options{})
+			after, err := snapshot.Load(filepath.Join(dir, "new"), snapshot.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, _ := diff.CompareWith(old, new, diff.Filter{}) // the zero Filter cannot fail
+			r, _ := diff.CompareWith(before, after, diff.Filter{}) // the zero Filter cannot fail
 			want := doc.Truth
 			// A conversion, not a copy: it stops compiling if the types
 			// part ways.

@@ -450,11 +450,11 @@ func featuresOf(target string) []string {
 // DemoPair is the generated pair under testdata/spack-gen (the README's
 // index diff, the golden reports): two environments of a small universe; the new side bumps a
 // leaf's version, flips a variant halfway up and swaps the mpi provider.
-func DemoPair() (old, new *DAG, want []Mutation) {
-	old = New(Options{Seed: 5, Packages: 40, Envs: 2, Depth: 8})
-	new = old.Clone()
-	want = append(want, new.BumpVersion(old.Leaves()[0]))
-	want = append(want, new.FlipVariant(old.Middle()[0]))
-	want = append(want, new.SwapProvider())
-	return old, new, want
+func DemoPair() (before, after *DAG, want []Mutation) {
+	before = New(Options{Seed: 5, Packages: 40, Envs: 2, Depth: 8})
+	after = before.Clone()
+	want = append(want, after.BumpVersion(before.Leaves()[0]))
+	want = append(want, after.FlipVariant(before.Middle()[0]))
+	want = append(want, after.SwapProvider())
+	return before, after, want
 }

@@ -13,8 +13,8 @@ var update = flag.Bool("update", false, "rewrite testdata/spack-gen")
 // The files under testdata/spack-gen are what the generator writes, byte
 // for byte (go test ./internal/spackgen -update rewrites them).
 func TestDemoPairFiles(t *testing.T) {
-	old, new, _ := DemoPair()
-	for side, d := range map[string]*DAG{"old": old, "new": new} {
+	before, after, _ := DemoPair()
+	for side, d := range map[string]*DAG{"old": before, "new": after} {
 		var buf bytes.Buffer
 		if err := d.WriteIndex(&buf); err != nil {
 			t.Fatal(err)

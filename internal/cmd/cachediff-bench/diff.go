@@ -72,20 +72,20 @@ func diffGroups(e *Env) ([]Group, error) {
 			if err != nil {
 				return nil, err
 			}
-			old, new := filepath.Join(dir, "old"), filepath.Join(dir, "new")
+			before, after := filepath.Join(dir, "old"), filepath.Join(dir, "new")
 			g := Group{
 				Name:  fmt.Sprintf("%dk specs, %s churn", size/1000, c.Name),
 				Input: doc.Bytes["old"] + doc.Bytes["new"],
-				Floor: Cmd{Label: "glob cat", Shell: true, Argv: []string{"cat " + shellQuote(old) + "/*/specs.md " + shellQuote(new) + "/*/specs.md >/dev/null"}},
-				Ref:   Cmd{Label: "Go read", Argv: []string{exe, "read-floor", old, new}},
+				Floor: Cmd{Label: "glob cat", Shell: true, Argv: []string{"cat " + shellQuote(before) + "/*/specs.md " + shellQuote(after) + "/*/specs.md >/dev/null"}},
+				Ref:   Cmd{Label: "Go read", Argv: []string{exe, "read-floor", before, after}},
 				Check: func(bin string) error {
-					_, err := self("check-truth", bin, old, new, filepath.Join(dir, gen.TruthFile))
+					_, err := self("check-truth", bin, before, after, filepath.Join(dir, gen.TruthFile))
 					return err
 				},
 				Keys: map[string]string{"size": strconv.Itoa(size), "churn": c.Name, "specs": strconv.Itoa(doc.Specs.Old)},
 			}
 			for _, f := range formats {
-				g.Cmds = append(g.Cmds, Cmd{Label: "cachediff --format " + f, Argv: []string{"{bin}", "--format", f, old, new}, Headline: c.Name == "100%"})
+				g.Cmds = append(g.Cmds, Cmd{Label: "cachediff --format " + f, Argv: []string{"{bin}", "--format", f, before, after}, Headline: c.Name == "100%"})
 			}
 			groups = append(groups, g)
 		}
@@ -134,12 +134,12 @@ func checkTruth(args []string) error {
 	if len(args) != 4 {
 		return fmt.Errorf("want BIN OLD NEW TRUTH")
 	}
-	bin, old, new := args[0], args[1], args[2]
+	bin, before, after := args[0], args[1], args[2]
 	doc, err := gen.ReadTruth(filepath.Dir(args[3]))
 	if err != nil {
 		return err
 	}
-	out, err := exec.Command(bin, "--format", "json", old, new).Output()
+	out, err := exec.Command(bin, "--format", "json", before, after).Output()
 	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
 		err = nil
 	}

@@ -61,14 +61,14 @@ func gitGroups(e *Env) ([]Group, error) {
 			if err != nil {
 				return nil, err
 			}
-			old, new := filepath.Join(pair, "old"), filepath.Join(pair, "new")
+			before, after := filepath.Join(pair, "old"), filepath.Join(pair, "new")
 			blobs := filepath.Join(repo, ".git", "cachediff-blobs.txt")
 			oldRev, newRev := "HEAD~1:_cache/develop", "HEAD:_cache/develop"
 			g := Group{
 				Name:  fmt.Sprintf("%dk specs, %s churn, from git", size/1000, churn),
 				Input: doc.Bytes["old"] + doc.Bytes["new"],
 				Floor: Cmd{Label: "git cat-file --batch", Shell: true, Argv: []string{"git -C " + shellQuote(repo) + " cat-file --batch --buffer <" + shellQuote(blobs) + " >/dev/null"}},
-				Ref:   Cmd{Label: "glob cat", Shell: true, Argv: []string{"cat " + shellQuote(old) + "/*/specs.md " + shellQuote(new) + "/*/specs.md >/dev/null"}},
+				Ref:   Cmd{Label: "glob cat", Shell: true, Argv: []string{"cat " + shellQuote(before) + "/*/specs.md " + shellQuote(after) + "/*/specs.md >/dev/null"}},
 				Check: func(bin string) error {
 					_, err := self("check-git", bin, repo, filepath.Join(pair, gen.TruthFile))
 					return err
@@ -77,7 +77,7 @@ func gitGroups(e *Env) ([]Group, error) {
 				Cmds: []Cmd{
 					{Label: "cachediff REV:PATH (md)", Argv: []string{"{bin}", "-C", repo, oldRev, newRev}, Headline: churn == "100%"},
 					{Label: "cachediff REV:PATH --format json", Argv: []string{"{bin}", "-C", repo, "--format", "json", oldRev, newRev}},
-					{Label: "cachediff OLD/ NEW/ (md, the folders)", Argv: []string{"{bin}", old, new}},
+					{Label: "cachediff OLD/ NEW/ (md, the folders)", Argv: []string{"{bin}", before, after}},
 				},
 			}
 			groups = append(groups, g)

@@ -41,9 +41,9 @@ func init() {
 				return nil, err
 			}
 			dir := strings.TrimSpace(string(out))
-			old, new := filepath.Join(dir, "old", "index.json"), filepath.Join(dir, "new", "index.json")
+			before, after := filepath.Join(dir, "old", "index.json"), filepath.Join(dir, "new", "index.json")
 			var input int64
-			for _, f := range []string{old, new} {
+			for _, f := range []string{before, after} {
 				fi, err := os.Stat(f)
 				if err != nil {
 					return nil, err
@@ -53,13 +53,13 @@ func init() {
 			return []Group{{
 				Name:  "index-60000",
 				Input: input,
-				Floor: Cmd{Label: "cat old new", Argv: []string{"cat", old, new}},
+				Floor: Cmd{Label: "cat old new", Argv: []string{"cat", before, after}},
 				Cmds: []Cmd{
-					{Label: "cachediff md", Argv: []string{"{bin}", "--format", "md", old, new}, Headline: true},
-					{Label: "cachediff json", Argv: []string{"{bin}", "--format", "json", old, new}},
+					{Label: "cachediff md", Argv: []string{"{bin}", "--format", "md", before, after}, Headline: true},
+					{Label: "cachediff json", Argv: []string{"{bin}", "--format", "json", before, after}},
 				},
 				Check: func(bin string) error {
-					_, err := self("check-spack", bin, old, new)
+					_, err := self("check-spack", bin, before, after)
 					return err
 				},
 			}}, nil
@@ -75,12 +75,12 @@ func genSpack(args []string) error {
 	}
 	dir := filepath.Join(args[0], "testdata", "bench", "spack-60000")
 	if _, err := os.Stat(filepath.Join(dir, "new", "index.json")); err != nil {
-		old := spackgen.New(spackgen.Options{Seed: 1, Packages: 600, Envs: 100, Depth: 12})
-		new := old.Clone()
-		new.BumpVersion(old.Leaves()[0])
-		new.FlipVariant(old.Middle()[0])
-		new.SwapProvider()
-		for side, d := range map[string]*spackgen.DAG{"old": old, "new": new} {
+		before := spackgen.New(spackgen.Options{Seed: 1, Packages: 600, Envs: 100, Depth: 12})
+		after := before.Clone()
+		after.BumpVersion(before.Leaves()[0])
+		after.FlipVariant(before.Middle()[0])
+		after.SwapProvider()
+		for side, d := range map[string]*spackgen.DAG{"old": before, "new": after} {
 			if err := os.MkdirAll(filepath.Join(dir, side), 0o755); err != nil {
 				return err
 			}
@@ -108,8 +108,8 @@ func genSpack(args []string) error {
 
 // checkSpack refuses a binary whose report does not explain the week: the
 // three known root causes, and most specs rebuilt.
-func checkSpack(bin, old, new string) error {
-	out, err := exec.Command(bin, "--format", "json", old, new).Output()
+func checkSpack(bin, before, after string) error {
+	out, err := exec.Command(bin, "--format", "json", before, after).Output()
 	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
 		err = nil
 	}
