@@ -27,6 +27,9 @@ func TestOracle(t *testing.T) {
 		{"40%", gen.Churns[3].Rates, 2},
 		{"week", gen.Week, 4},
 	} {
+		if testing.Short() {
+			tc.seeds = 1 // a quick inner loop; make test runs every seed
+		}
 		for seed := range uint64(tc.seeds) {
 			cfg := gen.Default(seed, 1500)
 			cfg.Rates = tc.rates
