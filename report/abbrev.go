@@ -21,11 +21,11 @@ type Abbrev struct {
 	long map[string]int // the hashes that need more than ShortLen characters
 }
 
-// Abbreviate finds the hashes of r (of its specs and of its lockfile
+// abbreviate finds the hashes of r (of its specs and of its lockfile
 // roots) whose first ShortLen characters are another hash's too. It is linear in the number of hashes but for a sort
 // of their prefixes as integers; only the few colliding hashes are
 // compared as strings.
-func Abbreviate(r *diff.Report) Abbrev {
+func abbreviate(r *diff.Report) Abbrev {
 	var prefixes []uint64
 	each := func(f func(h string)) {
 		if c := r.Causes; c != nil && c.Roots != nil { // the roots of lockfiles, in the causes section

@@ -101,24 +101,24 @@ func (m *mdBuilder) roots() *Section {
 	rc := c.Roots
 	var rows []string
 	for _, r := range rc.Added {
-		rows = append(rows, "\n| added | "+Escape(r.Root)+" | "+Escape(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
+		rows = append(rows, "\n| added | "+escapeMD(r.Root)+" | "+escapeMD(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
 	}
 	for _, r := range rc.Removed {
-		rows = append(rows, "\n| removed | "+Escape(r.Root)+" | "+Escape(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
+		rows = append(rows, "\n| removed | "+escapeMD(r.Root)+" | "+escapeMD(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
 	}
 	for _, r := range rc.Changed {
-		m.b.WriteString("\n| changed | " + Escape(r.Root) + " | " + Escape(r.Old.Name+"@"+r.Old.Version) + " `" + m.abbrev.Short(r.Old.Hash) + "` → ")
+		m.b.WriteString("\n| changed | " + escapeMD(r.Root) + " | " + escapeMD(r.Old.Name+"@"+r.Old.Version) + " `" + m.abbrev.Short(r.Old.Hash) + "` → ")
 		if r.New.Name+"@"+r.New.Version != r.Old.Name+"@"+r.Old.Version {
-			m.b.WriteString(Escape(r.New.Name+"@"+r.New.Version) + " ")
+			m.b.WriteString(escapeMD(r.New.Name+"@"+r.New.Version) + " ")
 		}
 		m.b.WriteString("`" + m.abbrev.Short(r.New.Hash) + "` | ")
 		var why []string
 		if len(r.Changes) > 0 {
-			why = append(why, "own: "+Escape(diff.ChangeText(r.Changes)))
+			why = append(why, "own: "+escapeMD(diff.ChangeText(r.Changes)))
 		}
 		if r.Why != nil {
 			for _, cs := range r.Why.Causes {
-				why = append(why, Escape(causeText(cs.Name, cs.Changes))+" (via "+Escape(strings.Join(cs.Path, " → "))+")")
+				why = append(why, escapeMD(causeText(cs.Name, cs.Changes))+" (via "+escapeMD(strings.Join(cs.Path, " → "))+")")
 			}
 		}
 		if len(why) == 0 {
@@ -142,7 +142,7 @@ func (m *mdBuilder) causes() *Section {
 	}
 	s := &Section{Name: "causes", Rank: rankCauses, Noun: "root cause", Rows: make([]string, 0, len(c.Groups))}
 	head := "\n\n### Why rebuilt\n\n"
-	if line := causesSentence(m.doc.Report, Escape); line != "" {
+	if line := causesSentence(m.doc.Report, escapeMD); line != "" {
 		head += "**" + line + ".**\n\n"
 	}
 	if len(c.Groups) > 0 {
@@ -152,11 +152,11 @@ func (m *mdBuilder) causes() *Section {
 	}
 	s.Heading = head
 	for _, g := range c.Groups {
-		s.Rows = append(s.Rows, "\n| "+mdPackage(m.link, g.Name)+" | "+Escape(diff.ChangeText(g.Changes))+" | "+strconv.Itoa(g.Specs)+" | "+
-			strconv.Itoa(g.Rebuilt)+" | "+strconv.Itoa(g.Updated)+" | "+Escape(strings.Join(g.Via, " → "))+" |")
+		s.Rows = append(s.Rows, "\n| "+mdPackage(m.link, g.Name)+" | "+escapeMD(diff.ChangeText(g.Changes))+" | "+strconv.Itoa(g.Specs)+" | "+
+			strconv.Itoa(g.Rebuilt)+" | "+strconv.Itoa(g.Updated)+" | "+escapeMD(strings.Join(g.Via, " → "))+" |")
 	}
 	if note := unknownNote(c); note != "" {
-		s.Footer = "\n\n" + Escape(note) + "."
+		s.Footer = "\n\n" + escapeMD(note) + "."
 	}
 	return s
 }
@@ -171,15 +171,15 @@ func (d *Document) TextCauses() []string {
 	if rc := c.Roots; rc != nil {
 		var parts []string
 		for _, r := range rc.Added {
-			parts = append(parts, paintStr(d.Render.Color, "green", "+"+Plain(r.Root)))
+			parts = append(parts, paintStr(d.Render.Color, "green", "+"+plainText(r.Root)))
 		}
 		for _, r := range rc.Removed {
-			parts = append(parts, paintStr(d.Render.Color, "red", "−"+Plain(r.Root)))
+			parts = append(parts, paintStr(d.Render.Color, "red", "−"+plainText(r.Root)))
 		}
 		for _, r := range rc.Changed {
-			p := Plain(r.Root) + " " + Plain(r.Old.Version)
+			p := plainText(r.Root) + " " + plainText(r.Old.Version)
 			if r.New.Version != r.Old.Version {
-				p += " → " + Plain(r.New.Version)
+				p += " → " + plainText(r.New.Version)
 			} else {
 				p += " (new hash)"
 			}
@@ -189,7 +189,7 @@ func (d *Document) TextCauses() []string {
 			lines = append(lines, "roots: "+strings.Join(parts, ", "))
 		}
 	}
-	if line := causesSentence(d.Report, Plain); line != "" {
+	if line := causesSentence(d.Report, plainText); line != "" {
 		lines = append(lines, "why: "+line)
 	}
 	if note := unknownNote(c); note != "" {

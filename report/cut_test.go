@@ -281,7 +281,7 @@ func TestMaxBytesSteps(t *testing.T) {
 	for i := len(r.Packages) - 1; rebuiltOnly(&last); i-- {
 		last = r.Packages[i-1] // rebuilt-only packages have no details
 	}
-	if !strings.Contains(out, "\n- **"+Escape(last.Name)+"** (") {
+	if !strings.Contains(out, "\n- **"+escapeMD(last.Name)+"** (") {
 		t.Errorf("one byte less: no one-line summary of %s", last.Name)
 	}
 	// Small: a few rows per section, and the counts of the others.

@@ -130,11 +130,11 @@ func checkEnums(r *diff.Report) error {
 	return nil
 }
 
-// Decode reads a JSON report written by JSON (a cachediff/v1 document)
+// decodeReport reads a JSON report written by JSON (a cachediff/v1 document)
 // back into a diff.Report, so that it can be rendered again without the
 // snapshots. It reads all of r: DecodeFile reads a file, bounded by its
 // size. See DecodeBytes for what it refuses.
-func Decode(r io.Reader) (*diff.Report, error) {
+func decodeReport(r io.Reader) (*diff.Report, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
@@ -142,10 +142,10 @@ func Decode(r io.Reader) (*diff.Report, error) {
 	return DecodeBytes(data)
 }
 
-// DecodeFile decodes the report in the file at path, which must be a
+// decodeFile decodes the report in the file at path, which must be a
 // regular file (not a device such as /dev/zero, a FIFO or a folder: they
 // could be read forever), reading no more than its size.
-func DecodeFile(path string) (*diff.Report, error) {
+func decodeFile(path string) (*diff.Report, error) {
 	data, err := ReadFile(path)
 	if err != nil {
 		return nil, err

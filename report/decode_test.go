@@ -262,7 +262,7 @@ func TestDecodeFileNotRegular(t *testing.T) {
 		if _, err := os.Stat(p); err != nil {
 			continue
 		}
-		if _, err := DecodeFile(p); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		if _, err := decodeFile(p); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 			t.Errorf("DecodeFile(%s): %v", p, err)
 		}
 		if _, err := ReadFile(p); err == nil || !strings.Contains(err.Error(), "not a regular file") {
@@ -273,7 +273,7 @@ func TestDecodeFileNotRegular(t *testing.T) {
 	if err := os.WriteFile(good, jsonOf(t, fullReport(t)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := DecodeFile(good); err != nil {
+	if _, err := decodeFile(good); err != nil {
 		t.Errorf("DecodeFile of a saved report: %v", err)
 	}
 }

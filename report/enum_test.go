@@ -83,7 +83,7 @@ func TestDecodeEnums(t *testing.T) {
 	if err := JSON(&buf, enumReport(t)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Decode(bytes.NewReader(buf.Bytes())); err != nil {
+	if _, err := decodeReport(bytes.NewReader(buf.Bytes())); err != nil {
 		t.Fatalf("a report cachediff wrote: %v", err)
 	}
 	paths := enumFields(t, enumReport(t))
@@ -102,7 +102,7 @@ func TestDecodeEnums(t *testing.T) {
 			if err := JSON(&buf, r); err != nil {
 				t.Fatal(err)
 			}
-			_, err := Decode(&buf)
+			_, err := decodeReport(&buf)
 			var e *EnumError
 			if !errors.As(err, &e) || e.Path != path {
 				t.Errorf("%s = %q: error %v, want one naming %s", path, v, err, path)
@@ -122,7 +122,7 @@ func TestDecodeEnums(t *testing.T) {
 	if err := JSON(&buf, r); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Decode(&buf); err != nil {
+	if _, err := decodeReport(&buf); err != nil {
 		t.Errorf("an unknown rule name: %v", err)
 	}
 }
@@ -156,7 +156,7 @@ func TestRenderHostileEnums(t *testing.T) {
 	}
 	checkTableRows(t, md)
 	buf.Reset()
-	if err := Text(&buf, r, Options{Title: "title\x1b]0;pwned\x07"}); err != nil {
+	if err := renderText(&buf, r, Options{Title: "title\x1b]0;pwned\x07"}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.ContainsAny(buf.String(), "\x1b\x07") {

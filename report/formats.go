@@ -23,8 +23,8 @@ type Format struct {
 var formats = []Format{
 	{Name: "md", Doc: "Markdown", Render: Markdown},
 	{Name: "json", Doc: Schema, Render: func(w io.Writer, r *diff.Report, _ Options) error { return JSON(w, r) }},
-	{Name: "text", Doc: "terminal", Render: Text, Terminal: true},
-	{Name: "patch", Doc: "unified diff of spec listings", Render: Patch, Terminal: true},
+	{Name: "text", Doc: "terminal", Render: renderText, Terminal: true},
+	{Name: "patch", Doc: "unified diff of spec listings", Render: renderPatch, Terminal: true},
 }
 
 // Formats returns the built-in formats, the default first (a copy: the

@@ -36,11 +36,11 @@ var unsafeFuncs = []string{
 	"genSignedCert", "genSignedCertWithKey", "encryptAES", "decryptAES",
 }
 
-// Funcs returns the functions every template gets: sprig's hermetic set
+// funcs returns the functions every template gets: sprig's hermetic set
 // without unsafeFuncs, env and expandenv replaced by functions that fail
 // with a clear error, keys and values sorted by key, and cachediff's own (md, htmltext, short, signed,
 // count, minus, plain, paint, pkgurl, mdpkg, htmlpkg).
-func Funcs() template.FuncMap {
+func funcs() template.FuncMap {
 	fm := sprig.HermeticTxtFuncMap()
 	for _, name := range unsafeFuncs {
 		delete(fm, name)
@@ -54,15 +54,15 @@ func Funcs() template.FuncMap {
 	// to run: output must not.
 	fm["keys"] = sortedKeys
 	fm["values"] = sortedValues
-	fm["md"] = Escape
-	fm["htmltext"] = EscapeHTML
+	fm["md"] = escapeMD
+	fm["htmltext"] = escapeHTML
 	fm["short"] = Abbrev{}.Short // Markdown and Execute bind the report's own
 	fm["signed"] = signed
 	fm["count"] = count
 	fm["minus"] = minus
 	fm["change"] = change
 	fm["pkgdetails"] = pkgDetails
-	fm["plain"] = Plain
+	fm["plain"] = plainText
 	fm["paint"] = paint
 	fm["pkgurl"] = packageURL
 	fm["mdpkg"] = mdPackage
@@ -128,21 +128,21 @@ func urlSafe(u string) string {
 // base is set.
 func mdPackage(base, name string) string {
 	if base == "" {
-		return Escape(name)
+		return escapeMD(name)
 	}
-	return "[" + Escape(name) + "](" + packageURL(base, name) + ")"
+	return "[" + escapeMD(name) + "](" + packageURL(base, name) + ")"
 }
 
 // htmlPackage writes a package name in an HTML block, as a link to its
 // page when base is set.
 func htmlPackage(base, name string) string {
 	if base == "" {
-		return EscapeHTML(name)
+		return escapeHTML(name)
 	}
-	return `<a href="` + html.EscapeString(packageURL(base, name)) + `">` + EscapeHTML(name) + "</a>"
+	return `<a href="` + html.EscapeString(packageURL(base, name)) + `">` + escapeHTML(name) + "</a>"
 }
 
-// Escape makes s safe as inline GitHub-flavoured Markdown, including in a
+// escapeMD makes s safe as inline GitHub-flavoured Markdown, including in a
 // table cell: Markdown punctuation is backslash-escaped, HTML is entity-
 // escaped, line breaks become spaces, and an @mention, an issue reference
 // (#123, GH-123) is broken with a zero-width space so that nobody is
@@ -151,14 +151,14 @@ func htmlPackage(base, name string) string {
 // (x86_64_v3, gcc@13.2.0) can neither emphasize nor mention, and is left
 // as it is so that the Markdown source stays readable. Long text is
 // shortened first (see shorten): the full value is in the JSON report.
-func Escape(s string) string { return escape(shorten(s), false) }
+func escapeMD(s string) string { return escape(shorten(s), false) }
 
-// EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
+// escapeHTML makes s safe as text inside an HTML block of GitHub Markdown
 // (such as a <summary>), where Markdown escapes are not interpreted: HTML
 // and the characters that could end a table cell or open a code span are
 // entity-escaped, line breaks become spaces and @mentions are broken. Long
-// text is shortened first, like Escape's.
-func EscapeHTML(s string) string { return escape(shorten(s), true) }
+// text is shortened first, like escapeMD's.
+func escapeHTML(s string) string { return escape(shorten(s), true) }
 
 // Limits of shorten, in characters (runes).
 const (
@@ -233,20 +233,20 @@ func cleanRune(r rune) bool {
 	switch {
 	case r == '\n' || r == '\r' || r == '\t':
 		return true
-	case r == utf8.RuneError, unicode.IsControl(r), Invisible(r):
+	case r == utf8.RuneError, unicode.IsControl(r), isInvisible(r):
 		return false
 	}
 	return true
 }
 
-// Invisible reports whether r is a character that takes no room or
+// isInvisible reports whether r is a character that takes no room or
 // changes how the text around it reads, without showing itself: format
 // characters (zero-width spaces and joiners, U+FEFF, the soft hyphen),
 // bidirectional controls (U+202E makes text read backwards), variation
 // selectors and the other default-ignorable code points, and the line and
 // paragraph separators. "g\u200bcc" looks like gcc: every format shows
 // these characters (Markdown as U+FFFD, text and patch as \u escapes).
-func Invisible(r rune) bool {
+func isInvisible(r rune) bool {
 	if r < 0xad {
 		return false // the common case: ASCII and Latin-1 letters
 	}
@@ -390,15 +390,15 @@ func minusCounting(a, b []string, probes *int) []string {
 	return out
 }
 
-// Plain makes s safe to print on a terminal: control characters (an
+// plainText makes s safe to print on a terminal: control characters (an
 // escape sequence in a package name could rewrite the screen), invisible
 // characters (see Invisible: "g\u200bcc" must not pass for gcc) and
 // invalid UTF-8 are written as Go escapes (\x1b, \u200b, \xff),
 // everything else as it is.
-func Plain(s string) string {
+func plainText(s string) string {
 	clean := true
 	for _, r := range s {
-		if r == utf8.RuneError || unicode.IsControl(r) || Invisible(r) {
+		if r == utf8.RuneError || unicode.IsControl(r) || isInvisible(r) {
 			clean = false
 			break
 		}
@@ -415,9 +415,9 @@ func Plain(s string) string {
 			} else {
 				b.WriteRune(r)
 			}
-		case Invisible(r) && r > 0xffff:
+		case isInvisible(r) && r > 0xffff:
 			fmt.Fprintf(&b, `\U%08x`, r)
-		case Invisible(r):
+		case isInvisible(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		case unicode.IsControl(r):
 			q := strconv.QuoteRune(r)
@@ -453,7 +453,7 @@ func paint(on bool, style, s string) (string, error) {
 // Every row of a rebuilt or updated spec writes five of them.
 func change(before, after string) string {
 	if before == after {
-		return Escape(after)
+		return escapeMD(after)
 	}
-	return Escape(before) + " → " + Escape(after)
+	return escapeMD(before) + " → " + escapeMD(after)
 }

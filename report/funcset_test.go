@@ -56,7 +56,7 @@ func TestTemplateFuncSet(t *testing.T) {
 			t.Errorf("sprig's hermetic set has %s", name)
 		}
 	}
-	fm := Funcs()
+	fm := funcs()
 	for _, name := range slices.Concat(unsafeFuncs, sprigNonHermetic) {
 		if _, ok := fm[name]; ok && name != "env" && name != "expandenv" {
 			t.Errorf("templates get %s", name)

@@ -175,7 +175,7 @@ func checkTrees(t *testing.T, data []byte) {
 			}
 			// The report's own emoji (⬆️) hold a variation selector.
 			for _, c := range strings.NewReplacer("⬆\ufe0f", "", "⬇\ufe0f", "").Replace(o) {
-				if Invisible(c) {
+				if isInvisible(c) {
 					t.Fatalf("%s: %U as it is:\n%s", name, c, o)
 				}
 			}

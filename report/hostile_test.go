@@ -29,10 +29,10 @@ func TestEscapeMentionsAfterNonASCII(t *testing.T) {
 		{"gcc@13.2.0", "gcc@13.2.0", "gcc@13.2.0"}, // not a mention
 		{"x@", "x@", "x@"},
 	} {
-		if got := Escape(tc.in); got != tc.md {
+		if got := escapeMD(tc.in); got != tc.md {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.md)
 		}
-		if got := EscapeHTML(tc.in); got != tc.html {
+		if got := escapeHTML(tc.in); got != tc.html {
 			t.Errorf("EscapeHTML(%q) = %q, want %q", tc.in, got, tc.html)
 		}
 	}
@@ -53,10 +53,10 @@ func TestEscapeReferencesAndMath(t *testing.T) {
 		{"$x^2$", `\$x^2\$`, "&#36;x^2&#36;"},
 		{"$`a`$", "\\$\\`a\\`\\$", "&#36;&#96;a&#96;&#36;"},
 	} {
-		if got := Escape(tc.in); got != tc.md {
+		if got := escapeMD(tc.in); got != tc.md {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.md)
 		}
-		if got := EscapeHTML(tc.in); got != tc.html {
+		if got := escapeHTML(tc.in); got != tc.html {
 			t.Errorf("EscapeHTML(%q) = %q, want %q", tc.in, got, tc.html)
 		}
 	}
@@ -67,7 +67,7 @@ func TestEscapeReferencesAndMath(t *testing.T) {
 // U+FFFD in Markdown, a \u escape in the terminal view and the patch.
 func TestInvisibleShownEverywhere(t *testing.T) {
 	for _, name := range []string{"g\u200bcc", "a\u202eb", "x\ufeffy", "s\u00adh", "v\ufe0f", "t\U000e0041"} {
-		if got := Plain(name); !strings.Contains(got, `\u`) && !strings.Contains(got, `\U`) {
+		if got := plainText(name); !strings.Contains(got, `\u`) && !strings.Contains(got, `\U`) {
 			t.Errorf("Plain(%q) = %q: the character is not shown", name, got)
 		}
 		r := onePackage(name)
@@ -76,21 +76,21 @@ func TestInvisibleShownEverywhere(t *testing.T) {
 			render func(*bytes.Buffer) error
 		}{
 			{"md", func(b *bytes.Buffer) error { return Markdown(b, r, Options{}) }},
-			{"text", func(b *bytes.Buffer) error { return Text(b, r, Options{}) }},
-			{"patch", func(b *bytes.Buffer) error { return Patch(b, r, Options{}) }},
+			{"text", func(b *bytes.Buffer) error { return renderText(b, r, Options{}) }},
+			{"patch", func(b *bytes.Buffer) error { return renderPatch(b, r, Options{}) }},
 		} {
 			var buf bytes.Buffer
 			if err := f.render(&buf); err != nil {
 				t.Fatalf("%s: %v", f.name, err)
 			}
 			for _, c := range name {
-				if Invisible(c) && strings.ContainsRune(buf.String(), c) {
+				if isInvisible(c) && strings.ContainsRune(buf.String(), c) {
 					t.Errorf("%s of %q: %U is in the output as it is", f.name, name, c)
 				}
 			}
 		}
 	}
-	if Plain("développement 日本") != "développement 日本" {
+	if plainText("développement 日本") != "développement 日本" {
 		t.Error("Plain changes visible text")
 	}
 }
@@ -133,7 +133,7 @@ func TestSharedPrefixShown(t *testing.T) {
 	pr.Old.Hash = "aaaaaaaqqqqqqqqqqqqqqqqqqqqqqqqq"
 	pr.New.Hash = "aaaaaaaqqqzzzzzzzzzzzzzzzzzzzzzz"
 	var patch bytes.Buffer
-	if err := Patch(&patch, r, Options{}); err != nil {
+	if err := renderPatch(&patch, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"\n@@ -1 +1 @@\n", "\n-/aaaaaaaqqqq @1.0", "\n+/aaaaaaaqqqz @1.0"} {
@@ -168,7 +168,7 @@ func TestAbbrev(t *testing.T) {
 	s.Rebuilt[0].Old.Hash, s.Rebuilt[0].New.Hash = h("abcdefg1"), h("abcdefg2")
 	s.Restacked = []diff.Pair{{Old: diff.Spec{Hash: h("zzzzzzz")}, New: diff.Spec{Hash: h("zzzzzzz")}}} // the same hash twice: no collision
 	s.Added = []diff.Spec{{Hash: h("abcdefg22")}, {Hash: "abc"}, {Hash: h("q<|`")}}
-	a := Abbreviate(r)
+	a := abbreviate(r)
 	for in, want := range map[string]string{
 		h("abcdefg1"): "abcdefg1", h("abcdefg2"): "abcdefg2x", h("abcdefg22"): "abcdefg22",
 		h("zzzzzzz"): "zzzzzzz", "abc": "abc", h("q<|`"): "q???xxx", h("unknown"): "unknown",
@@ -216,8 +216,8 @@ func renderAll(t testing.TB, r *diff.Report) map[string]string {
 		{"json", func(b *bytes.Buffer, r *diff.Report) error { return JSON(b, r) }},
 		{"md", func(b *bytes.Buffer, r *diff.Report) error { return Markdown(b, r, Options{}) }},
 		{"md cut", func(b *bytes.Buffer, r *diff.Report) error { return Markdown(b, r, Options{MaxBytes: 3000}) }},
-		{"text", func(b *bytes.Buffer, r *diff.Report) error { return Text(b, r, Options{Color: true}) }},
-		{"patch", func(b *bytes.Buffer, r *diff.Report) error { return Patch(b, r, Options{}) }},
+		{"text", func(b *bytes.Buffer, r *diff.Report) error { return renderText(b, r, Options{Color: true}) }},
+		{"patch", func(b *bytes.Buffer, r *diff.Report) error { return renderPatch(b, r, Options{}) }},
 	} {
 		var buf bytes.Buffer
 		if err := f.render(&buf, r); err != nil {
@@ -225,7 +225,7 @@ func renderAll(t testing.TB, r *diff.Report) map[string]string {
 		}
 		out[f.name] = buf.String()
 	}
-	back, err := Decode(strings.NewReader(out["json"]))
+	back, err := decodeReport(strings.NewReader(out["json"]))
 	if err != nil {
 		t.Fatalf("Decode of the JSON report: %v\n%s", err, out["json"])
 	}
@@ -243,9 +243,9 @@ func renderAll(t testing.TB, r *diff.Report) map[string]string {
 		case "md":
 			err = Markdown(&buf, back, Options{})
 		case "text":
-			err = Text(&buf, back, Options{Color: true})
+			err = renderText(&buf, back, Options{Color: true})
 		case "patch":
-			err = Patch(&buf, back, Options{})
+			err = renderPatch(&buf, back, Options{})
 		}
 		if err != nil {
 			t.Fatalf("%s of the decoded report: %v", name, err)
@@ -338,7 +338,7 @@ func TestPatchNamesApply(t *testing.T) {
 		r.Packages[i].Name = names[i]
 	}
 	var buf bytes.Buffer
-	if err := Patch(&buf, r, Options{}); err != nil {
+	if err := renderPatch(&buf, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tool := range [][]string{{"git", "apply", "-p1", "-"}, {"patch", "-p1", "-s", "-f"}} {
@@ -348,7 +348,7 @@ func TestPatchNamesApply(t *testing.T) {
 			continue
 		}
 		dir := t.TempDir()
-		a := Abbreviate(r)
+		a := abbreviate(r)
 		for i := range r.Packages {
 			p := &r.Packages[i]
 			if o, _ := listings(p, a); p.Status != diff.Added {
@@ -392,7 +392,7 @@ func TestAbbrevRoots(t *testing.T) {
 	r := onePackage("p")
 	r.Causes = &diff.Causes{Roots: &diff.RootChanges{Changed: []diff.RootChange{{
 		Old: diff.RootSpec{Hash: "rrrrrrrxaaaaaaaaaaaaaaaaaaaaaaaa"}, New: diff.RootSpec{Hash: "rrrrrrryaaaaaaaaaaaaaaaaaaaaaaaa"}}}}}
-	a := Abbreviate(r)
+	a := abbreviate(r)
 	if got := a.Short("rrrrrrrxaaaaaaaaaaaaaaaaaaaaaaaa") + " " + a.Short("rrrrrrryaaaaaaaaaaaaaaaaaaaaaaaa"); got != "rrrrrrrx rrrrrrry" {
 		t.Errorf("roots abbreviated as %q", got)
 	}

@@ -25,7 +25,7 @@ func JSON(w io.Writer, r *diff.Report) error {
 	var buf, doc, ind bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(NewDocument(&rest, Options{})); err != nil {
+	if err := enc.Encode(newDocument(&rest, Options{})); err != nil {
 		return err
 	}
 	doc.Grow(buf.Len() * 2)

@@ -15,7 +15,7 @@ func referenceJSON(t *testing.T, r *diff.Report) []byte {
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(NewDocument(r, Options{})); err != nil {
+	if err := enc.Encode(newDocument(r, Options{})); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()
@@ -88,7 +88,7 @@ func BenchmarkJSONReference(b *testing.B) {
 		enc := json.NewEncoder(ioDiscard{})
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(NewDocument(r, Options{})); err != nil {
+		if err := enc.Encode(newDocument(r, Options{})); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -117,7 +117,7 @@ func (l *logJSON) Step(r *diff.Report) error {
 func writeReportJSON(w io.Writer, r *diff.Report, prefix string) error {
 	shell := *r
 	shell.Packages = []diff.Package{}
-	data, err := marshalIndent(NewDocument(&shell, Options{}), prefix)
+	data, err := marshalIndent(newDocument(&shell, Options{}), prefix)
 	if err != nil {
 		return err
 	}
@@ -297,7 +297,7 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 	title := stepTitle(r, l.o.Subjects)
 	o := l.o.Options
 	o.Title, o.MaxBytes, o.Marker = title, 0, ""
-	l.views = append(l.views, MarkdownView(NewDocument(r, o)))
+	l.views = append(l.views, markdownView(newDocument(r, o)))
 	l.counts = append(l.counts, stepCountsOf(r, title))
 	return nil
 }
@@ -378,7 +378,7 @@ func (l *logMarkdown) view(s *diff.Series, drop int) *View {
 	if title == "" {
 		title = "cachediff log: " + first.Label() + " → " + last.Label()
 	}
-	b.WriteString("# " + Escape(title) + "\n\n")
+	b.WriteString("# " + escapeMD(title) + "\n\n")
 	changed := 0
 	for _, c := range l.counts {
 		if c.changed {
@@ -399,7 +399,7 @@ func (l *logMarkdown) view(s *diff.Series, drop int) *View {
 		}
 		for k := n - 1; k >= 0; k-- {
 			c := l.counts[k]
-			fmt.Fprintf(&b, "\n| %s | %d | %d | %d | %d | %d | %d | %d | %d |", Escape(c.title),
+			fmt.Fprintf(&b, "\n| %s | %d | %d | %d | %d | %d | %d | %d | %d |", escapeMD(c.title),
 				c.pkgs.Changed+c.pkgs.Added+c.pkgs.Removed, c.pkgs.Added, c.pkgs.Removed,
 				c.specs.Added, c.specs.Removed, c.specs.Rebuilt, c.specs.Updated, c.specs.Restacked)
 			if c.gate != nil {
@@ -472,7 +472,7 @@ func skippedOf(v *View) []*Section {
 // came and went, and the timeline of versions.
 func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 	n := len(s.Snapshots)
-	label := func(i int) string { return Escape(s.Snapshots[i].Label()) }
+	label := func(i int) string { return escapeMD(s.Snapshots[i].Label()) }
 	var came []string
 	for _, p := range s.Timeline.Packages {
 		if !p.CameAndWent(n) {
@@ -486,13 +486,13 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 			continue
 		}
 		for _, v := range p.Versions {
-			rows = append(rows, "\n| "+mdPackage(l.o.LinkBase, p.Name)+" | "+Escape(v.Version)+" | "+runText(v.Span, n, label)+" |")
+			rows = append(rows, "\n| "+mdPackage(l.o.LinkBase, p.Name)+" | "+escapeMD(v.Version)+" | "+runText(v.Span, n, label)+" |")
 		}
 	}
 	var steady []string
 	for _, p := range s.Timeline.Packages {
 		if throughout(p, n) {
-			steady = append(steady, Escape(p.Name+" "+versionList(p)))
+			steady = append(steady, escapeMD(p.Name+" "+versionList(p)))
 		}
 	}
 	out := []*Section{{Name: "series", Rank: rank + 2, Heading: "\n\n## Across the series"}}
@@ -579,7 +579,7 @@ func (l *logText) Step(r *diff.Report) error {
 		o.Title += " · " + sub
 	}
 	var b bytes.Buffer
-	if err := Text(&b, r, o); err != nil {
+	if err := renderText(&b, r, o); err != nil {
 		return err
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
@@ -598,16 +598,16 @@ func (l *logText) Finish(s *diff.Series) error {
 	if title == "" {
 		title = "cachediff log"
 	}
-	fmt.Fprintf(&b, "%s: %s → %s: %s, %s\n", paintStr(l.o.Color, "bold", Plain(title)), Plain(first.Label()), Plain(last.Label()),
+	fmt.Fprintf(&b, "%s: %s → %s: %s, %s\n", paintStr(l.o.Color, "bold", plainText(title)), plainText(first.Label()), plainText(last.Label()),
 		plural(n, "snapshot"), plural(len(l.steps), "step"))
 	for k := len(l.steps) - 1; k >= 0; k-- {
 		b.WriteString(l.steps[k])
 	}
-	label := func(i int) string { return Plain(s.Snapshots[i].Label()) }
+	label := func(i int) string { return plainText(s.Snapshots[i].Label()) }
 	var came []string
 	for _, p := range s.Timeline.Packages {
 		if p.CameAndWent(n) {
-			came = append(came, "  "+Plain(p.Name)+": "+runsText(p.Present, n, label))
+			came = append(came, "  "+plainText(p.Name)+": "+runsText(p.Present, n, label))
 		}
 	}
 	if came != nil {
@@ -616,11 +616,11 @@ func (l *logText) Finish(s *diff.Series) error {
 	var lines, steady []string
 	for _, p := range s.Timeline.Packages {
 		if throughout(p, n) {
-			steady = append(steady, Plain(p.Name+" "+versionList(p)))
+			steady = append(steady, plainText(p.Name+" "+versionList(p)))
 			continue
 		}
 		for _, v := range p.Versions {
-			lines = append(lines, "  "+Plain(p.Name)+" "+Plain(v.Version)+": in the cache "+runText(v.Span, n, label))
+			lines = append(lines, "  "+plainText(p.Name)+" "+plainText(v.Version)+": in the cache "+runText(v.Span, n, label))
 		}
 	}
 	if lines != nil {

@@ -31,10 +31,10 @@ const (
 	rankRoots // a lockfile's roots added, removed, changed (causes.go)
 )
 
-// MarkdownView builds the Markdown report of doc as a View: every row
+// markdownView builds the Markdown report of doc as a View: every row
 // rendered and escaped, nothing cut yet.
-func MarkdownView(doc Document) *View {
-	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report), plain: make([]int, len(doc.Packages))}
+func markdownView(doc Document) *View {
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: abbreviate(doc.Report), plain: make([]int, len(doc.Packages))}
 	for i := range doc.Packages {
 		m.plain[i] = plainRebuilds(&doc.Packages[i])
 	}
@@ -83,7 +83,7 @@ func (m *mdBuilder) md(s string) string {
 	if v, ok := m.esc[s]; ok {
 		return v
 	}
-	v := Escape(s)
+	v := escapeMD(s)
 	if m.esc == nil {
 		m.esc = make(map[string]string)
 	}
@@ -120,7 +120,7 @@ func (m *mdBuilder) row() string {
 	return s
 }
 
-func joinMD(l []string, sep string) string { return Escape(strings.Join(l, sep)) }
+func joinMD(l []string, sep string) string { return escapeMD(strings.Join(l, sep)) }
 
 // names writes at most five names, and how many more.
 func firstNames(l []string) string {
@@ -156,13 +156,13 @@ func (m *mdBuilder) head() string {
 	b.WriteString("## ")
 	switch {
 	case o.Title != "":
-		b.WriteString(Escape(o.Title))
+		b.WriteString(escapeMD(o.Title))
 	case r.Old.Tag == r.New.Tag && r.Old.Name() != r.New.Name():
-		b.WriteString("cachediff: " + Escape(r.Old.Name()) + " → " + Escape(r.New.Name()))
+		b.WriteString("cachediff: " + escapeMD(r.Old.Name()) + " → " + escapeMD(r.New.Name()))
 	case r.Old.Tag == r.New.Tag:
-		b.WriteString("cachediff: " + Escape(r.Old.Path) + " → " + Escape(r.New.Path))
+		b.WriteString("cachediff: " + escapeMD(r.Old.Path) + " → " + escapeMD(r.New.Path))
 	default: // a side without a tag (a Spack index, a lockfile) by its path
-		b.WriteString("cachediff: " + Escape(cmp.Or(r.Old.Tag, r.Old.Path)) + " → " + Escape(cmp.Or(r.New.Tag, r.New.Path)))
+		b.WriteString("cachediff: " + escapeMD(cmp.Or(r.Old.Tag, r.Old.Path)) + " → " + escapeMD(cmp.Or(r.New.Tag, r.New.Path)))
 	}
 	b.WriteString("\n\n")
 	if r.Options.Filtered() {
@@ -187,7 +187,7 @@ func (m *mdBuilder) head() string {
 		var rules []string
 		for _, c := range r.Canonicalized {
 			if c.Old != 0 || c.New != 0 {
-				rules = append(rules, fmt.Sprintf("%s %d → %d", Escape(c.Value), c.Old, c.New))
+				rules = append(rules, fmt.Sprintf("%s %d → %d", escapeMD(c.Value), c.Old, c.New))
 			}
 		}
 		if rules != nil {
@@ -248,7 +248,7 @@ func (m *mdBuilder) filters(o diff.Options) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(Escape(p))
+			b.WriteString(escapeMD(p))
 		}
 	}
 	if len(o.Stacks) > 0 {
@@ -264,7 +264,7 @@ func (m *mdBuilder) filters(o diff.Options) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(Escape(s))
+			b.WriteString(escapeMD(s))
 		}
 	}
 	if len(o.Ignore) > 0 {
@@ -298,7 +298,7 @@ func (m *mdBuilder) gate(g *diff.Gate) {
 		if unit == "os" {
 			unit = "operating system"
 		}
-		b.WriteString(Escape(t.Kind) + " (" + Escape(plural(t.Count, unit)))
+		b.WriteString(escapeMD(t.Kind) + " (" + escapeMD(plural(t.Count, unit)))
 		switch {
 		case len(t.Values) > 0:
 			b.WriteString(": " + firstNames(t.Values))
@@ -356,14 +356,14 @@ func (m *mdBuilder) skipped() *Section {
 		l    []snapshot.Skipped
 	}{{"old", r.Old.Skipped}, {"new", r.New.Skipped}} {
 		for _, p := range side.l {
-			m.b.WriteString("\n| " + side.name + " | " + Escape(p.File) + " | ")
+			m.b.WriteString("\n| " + side.name + " | " + escapeMD(p.File) + " | ")
 			if p.Line != 0 {
 				m.b.WriteString(strconv.Itoa(p.Line))
 			}
 			if p.Column != 0 {
 				m.b.WriteString(":" + strconv.Itoa(p.Column))
 			}
-			m.b.WriteString(" | " + Escape(p.Reason) + " |")
+			m.b.WriteString(" | " + escapeMD(p.Reason) + " |")
 			s.Rows = append(s.Rows, m.row())
 		}
 	}
@@ -385,7 +385,7 @@ func (m *mdBuilder) updates() *Section {
 		if to == "" {
 			to = "∅"
 		}
-		s.Rows = append(s.Rows, "\n| "+Escape(g.Facet)+" | "+Escape(from)+" | "+Escape(to)+" | "+strconv.Itoa(g.Specs)+" | "+firstNames(g.Packages)+" |")
+		s.Rows = append(s.Rows, "\n| "+escapeMD(g.Facet)+" | "+escapeMD(from)+" | "+escapeMD(to)+" | "+strconv.Itoa(g.Specs)+" | "+firstNames(g.Packages)+" |")
 	}
 	return s
 }
@@ -417,7 +417,7 @@ func direction(d string) string {
 	case diff.Downgraded:
 		return "⬇️ downgraded"
 	}
-	return Escape(d)
+	return escapeMD(d)
 }
 
 func (m *mdBuilder) versions() *Section {
@@ -429,9 +429,9 @@ func (m *mdBuilder) versions() *Section {
 		}
 		v := p.Versions
 		before, after := lastOf(v.Old), lastOf(v.New)
-		m.b.WriteString("\n| " + mdPackage(m.link, p.Name) + " | " + Escape(before))
+		m.b.WriteString("\n| " + mdPackage(m.link, p.Name) + " | " + escapeMD(before))
 		if before != after {
-			m.b.WriteString(" → " + Escape(after))
+			m.b.WriteString(" → " + escapeMD(after))
 		}
 		m.b.WriteString(" | " + joinMD(v.Added, ", ") + " | " + joinMD(v.Removed, ", ") + " | " + direction(v.Direction) + " |")
 		rows = append(rows, m.row())
@@ -459,7 +459,7 @@ func (m *mdBuilder) rollup(name string, rank int, title string, r diff.Rollup) *
 	var rows []string
 	for _, c := range r.Counts {
 		if c.Old != c.New {
-			rows = append(rows, "\n| "+Escape(c.Value)+" | "+strconv.Itoa(c.Old)+" | "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
+			rows = append(rows, "\n| "+escapeMD(c.Value)+" | "+strconv.Itoa(c.Old)+" | "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
 		}
 	}
 	if rows == nil {
@@ -480,7 +480,7 @@ func (m *mdBuilder) stacks() *Section {
 		if st.Specs.Old == st.Specs.New && st.Packages.Old == st.Packages.New {
 			continue
 		}
-		rows = append(rows, fmt.Sprintf("\n| %s | %d | %d | %s%s | %d | %d |", Escape(st.Name), st.Specs.Old, st.Specs.New,
+		rows = append(rows, fmt.Sprintf("\n| %s | %d | %d | %s%s | %d | %d |", escapeMD(st.Name), st.Specs.Old, st.Specs.New,
 			signedInt(st.Specs.Delta()), newGone(st.Specs.Old, st.Specs.New), st.Packages.Old, st.Packages.New))
 	}
 	if rows == nil {
@@ -502,11 +502,11 @@ func (m *mdBuilder) warnings() *Section {
 	s := &Section{Name: "warnings", Rank: rankWarnings, Noun: "warning", Rows: make([]string, 0, len(w)),
 		Heading: "\n\n### Warnings (" + strconv.Itoa(len(w)) + ")\n"}
 	for _, x := range w {
-		m.b.WriteString("\n- " + Escape(x.File))
+		m.b.WriteString("\n- " + escapeMD(x.File))
 		if x.Line != 0 {
 			m.b.WriteString(":" + strconv.Itoa(x.Line))
 		}
-		m.b.WriteString(": " + Escape(x.Message))
+		m.b.WriteString(": " + escapeMD(x.Message))
 		s.Rows = append(s.Rows, m.row())
 	}
 	return s

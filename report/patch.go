@@ -17,7 +17,7 @@ import (
 // hunk, as in diff -u.
 const patchContext = 3
 
-// Patch writes r as a unified diff (--format patch), coloured as git does
+// renderPatch writes r as a unified diff (--format patch), coloured as git does
 // with o.Color (patchColor): per package that is not unchanged, the diff
 // of its canonical spec listing, old → new, with
 // --- old/<package> and +++ new/<package> headers (or /dev/null for an
@@ -26,7 +26,7 @@ const patchContext = 3
 // The listings are built from the report alone (see listings), so that a
 // saved JSON report renders the same patch. Unchanged specs are not in a
 // report, so they are not in the listings either; the header says so.
-func Patch(w io.Writer, r *diff.Report, o Options) error {
+func renderPatch(w io.Writer, r *diff.Report, o Options) error {
 	if o.Color {
 		w = &patchColor{w: w}
 	}
@@ -35,16 +35,16 @@ func Patch(w io.Writer, r *diff.Report, o Options) error {
 	if o.Title != "" {
 		title = o.Title
 	}
-	fmt.Fprintf(bw, "# %s: %s → %s\n", Plain(title), Plain(sideName(r.Old)), Plain(sideName(r.New)))
+	fmt.Fprintf(bw, "# %s: %s → %s\n", plainText(title), plainText(sideName(r.Old)), plainText(sideName(r.New)))
 	fmt.Fprintf(bw, "# One line per spec: /hash (7 characters, as Spack abbreviates it, or more where two hashes begin alike) @versions %%compiler variants arch=platform-os-target stacks=...\n")
 	fmt.Fprintf(bw, "# Unchanged specs are not in the report, so not in these listings (%d unchanged specs left out).\n", r.Summary.Specs.Unchanged)
 	if f := filterSummary(r.Options); f != "" {
-		fmt.Fprintf(bw, "# Filters: %s.\n", Plain(f))
+		fmt.Fprintf(bw, "# Filters: %s.\n", plainText(f))
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
 		fmt.Fprintf(bw, "# %d invalid pages were skipped (--skip-invalid): their specs are in no listing.\n", n)
 	}
-	abbrev := Abbreviate(r)
+	abbrev := abbreviate(r)
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0 // the optimal diff, never one cut short by the clock: output must not depend on machine speed
 	for i := range r.Packages {
@@ -172,10 +172,10 @@ func compareLines(a, b string) int {
 // specLine writes a spec on one line, in Spack's spec syntax:
 // /hash @versions %compiler variants arch=platform-os-target stacks=a,b,
 // the hash abbreviated by a.
-// Control characters are escaped (Plain) and spaces inside a value are
+// Control characters are escaped (plainText) and spaces inside a value are
 // written as _, so that every line is one line with space-separated parts.
 func specLine(s diff.Spec, a Abbrev) string {
-	f := func(v string) string { return strings.ReplaceAll(Plain(v), " ", "_") }
+	f := func(v string) string { return strings.ReplaceAll(plainText(v), " ", "_") }
 	var b strings.Builder
 	b.WriteString("/" + f(a.Short(s.Hash)))
 	b.WriteString(" @" + f(strings.Join(s.Versions, ",")))

@@ -127,13 +127,13 @@ func applyPatch(t *testing.T, patch string, files map[string][]string) map[strin
 func checkPatch(t *testing.T, r *diff.Report) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := Patch(&buf, r, Options{}); err != nil {
+	if err := renderPatch(&buf, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	old, want := map[string][]string{}, map[string][]string{}
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		o, n := listings(p, Abbreviate(r))
+		o, n := listings(p, abbreviate(r))
 		if p.Status != diff.Added {
 			old[p.Name] = o
 		}
@@ -176,7 +176,7 @@ func TestPatchGitApply(t *testing.T) {
 	dir := t.TempDir()
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		o, _ := listings(p, Abbreviate(r))
+		o, _ := listings(p, abbreviate(r))
 		if p.Status != diff.Added {
 			if err := os.WriteFile(filepath.Join(dir, p.Name), []byte(fileText(o)), 0o644); err != nil {
 				t.Fatal(err)
@@ -191,7 +191,7 @@ func TestPatchGitApply(t *testing.T) {
 	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		_, n := listings(p, Abbreviate(r))
+		_, n := listings(p, abbreviate(r))
 		got, err := os.ReadFile(filepath.Join(dir, p.Name))
 		if p.Status == diff.Removed {
 			if err == nil {
@@ -240,10 +240,10 @@ func TestHunks(t *testing.T) {
 }
 
 func TestPlainAndPaint(t *testing.T) {
-	if got, want := Plain("a\x1b[2Jb\tc\xff"), `a\x1b[2Jb\tc\xff`; got != want {
+	if got, want := plainText("a\x1b[2Jb\tc\xff"), `a\x1b[2Jb\tc\xff`; got != want {
 		t.Errorf("Plain = %q, want %q", got, want)
 	}
-	if got := Plain("développement"); got != "développement" {
+	if got := plainText("développement"); got != "développement" {
 		t.Errorf("Plain changed %q", got)
 	}
 	if s, _ := paint(false, "red", "x"); s != "x" {
@@ -266,7 +266,7 @@ func TestTextView(t *testing.T) {
 	r.Packages[0].Name = "evil\x1b[2J"
 	for _, color := range []bool{false, true} {
 		var buf bytes.Buffer
-		if err := Text(&buf, r, Options{Color: color}); err != nil {
+		if err := renderText(&buf, r, Options{Color: color}); err != nil {
 			t.Fatal(err)
 		}
 		out := buf.String()

@@ -8,7 +8,7 @@ import (
 // patchColor colours a unified diff as git does, line by line, as it is
 // written: file headers bold, hunk headers cyan, removed lines red, added
 // lines green (Options.Color on --format patch). The text is escaped
-// already (Plain), so a line cannot carry codes of its own.
+// already (plainText), so a line cannot carry codes of its own.
 type patchColor struct {
 	w    io.Writer
 	line []byte // the start of a line not ended yet

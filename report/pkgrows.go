@@ -109,7 +109,7 @@ func pkgCounts(b *strings.Builder, c diff.Counts) {
 }
 
 func (m *mdBuilder) pkgLine(p *diff.Package) string {
-	m.b.WriteString("\n\n- **" + mdPackage(m.link, p.Name) + "** (" + Escape(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + plural(p.Counts.New, "spec"))
+	m.b.WriteString("\n\n- **" + mdPackage(m.link, p.Name) + "** (" + escapeMD(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + plural(p.Counts.New, "spec"))
 	pkgCounts(&m.b, p.Counts)
 	return m.row()
 }
@@ -119,7 +119,7 @@ func (m *mdBuilder) pkgLine(p *diff.Package) string {
 // and removed specs.
 func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string {
 	b := &m.b
-	b.WriteString("\n\n<details><summary><b>" + htmlPackage(m.link, p.Name) + "</b> (" + EscapeHTML(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + plural(p.Counts.New, "spec"))
+	b.WriteString("\n\n<details><summary><b>" + htmlPackage(m.link, p.Name) + "</b> (" + escapeHTML(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + plural(p.Counts.New, "spec"))
 	pkgCounts(b, p.Counts)
 	b.WriteString("</summary>\n\n")
 	shared := p.SharedVariants

@@ -5,7 +5,7 @@
 //     reads such a document back, refusing another schema and values
 //     cachediff never writes, so that `cachediff render` can render it
 //     again without the snapshots;
-//   - the Markdown report as a View (MarkdownView): sections of rows
+//   - the Markdown report as a View (markdownView): sections of rows
 //     rendered and escaped in Go, which templates/md.tmpl only lays out;
 //   - the --max-bytes cut of that View (View.Fit), by the lengths of its
 //     strings, before anything is written;
@@ -28,7 +28,7 @@
 // A section is a *Section: a Name, a Rank (lower is cut first under
 // --max-bytes; see the rank constants in mdview.go), a Heading (from the
 // blank line before its "###" down to the table's header row), Rows (each
-// starting with "\n", escaped with Escape/EscapeHTML/mdPackage), an
+// starting with "\n", escaped with escapeMD/escapeHTML/mdPackage), an
 // optional Short form per row, a Footer and the Noun of its "…and N
 // more" line. To add one:
 //
@@ -36,7 +36,7 @@
 //     there is nothing to say (mdview.go has one per section: rollup and
 //     warnings are short examples; build rows with m.b and m.row());
 //  2. give it a rank constant, between the sections worth less and more;
-//  3. add it where it belongs in MarkdownView's list of add(...) calls:
+//  3. add it where it belongs in markdownView's list of add(...) calls:
 //     the order there is the order in the report;
 //  4. test it: TestViewFitSizes and TestMaxBytesProperties check any
 //     section's cut; add a golden (cmd/cachediff TestGolden) for its
@@ -108,24 +108,24 @@ type Document struct {
 }
 
 // View returns the Markdown report as a View: sections of rendered,
-// escaped rows (see View and MarkdownView). The built-in md.tmpl only
+// escaped rows (see View and markdownView). The built-in md.tmpl only
 // writes its strings in order; a user template can do the same, or pick
 // sections, without --max-bytes applying to it.
 func (d *Document) View() *View {
 	if d.view == nil {
-		d.view = MarkdownView(*d)
+		d.view = markdownView(*d)
 	}
 	return d.view
 }
 
-// NewDocument wraps r for rendering with o.
-func NewDocument(r *diff.Report, o Options) Document {
+// newDocument wraps r for rendering with o.
+func newDocument(r *diff.Report, o Options) Document {
 	return Document{Schema: Schema, Report: r, Render: o}
 }
 
 // builtin parses the embedded templates once.
 var builtin = sync.OnceValues(func() (*template.Template, error) {
-	return template.New("builtin").Funcs(Funcs()).ParseFS(templates.FS, "*.tmpl")
+	return template.New("builtin").Funcs(funcs()).ParseFS(templates.FS, "*.tmpl")
 })
 
 // pkgDetails writes the <details> block of the i'th package of doc with
@@ -143,14 +143,14 @@ func pkgDetails(doc *Document, i int) (string, error) {
 	return b.String(), err
 }
 
-// Markdown writes r as GitHub-flavoured Markdown: its View (MarkdownView),
+// Markdown writes r as GitHub-flavoured Markdown: its View (markdownView),
 // cut to o.MaxBytes when set, laid out by templates/md.tmpl.
 func Markdown(w io.Writer, r *diff.Report, o Options) error {
 	t, err := builtin()
 	if err != nil {
 		return fmt.Errorf("built-in templates: %w", err)
 	}
-	doc := NewDocument(r, o)
+	doc := newDocument(r, o)
 	v := doc.View()
 	if o.MaxBytes > 0 {
 		if err := v.Fit(o.MaxBytes); err != nil {
@@ -164,15 +164,15 @@ func Markdown(w io.Writer, r *diff.Report, o Options) error {
 	return bw.Flush()
 }
 
-// Text writes r as the compact terminal view (templates/text.tmpl): a
+// renderText writes r as the compact terminal view (templates/text.tmpl): a
 // headline and one line per package that is not unchanged, coloured when
 // o.Color is set.
-func Text(w io.Writer, r *diff.Report, o Options) error {
+func renderText(w io.Writer, r *diff.Report, o Options) error {
 	t, err := builtin()
 	if err != nil {
 		return fmt.Errorf("built-in templates: %w", err)
 	}
-	doc := NewDocument(r, o)
+	doc := newDocument(r, o)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	if err := t.ExecuteTemplate(bw, "text.tmpl", &doc); err != nil {
 		return err
@@ -187,7 +187,7 @@ func withAbbrev(t *template.Template, r *diff.Report) (*template.Template, error
 	if err != nil {
 		return nil, err
 	}
-	return c.Funcs(template.FuncMap{"short": Abbreviate(r).Short}), nil
+	return c.Funcs(template.FuncMap{"short": abbreviate(r).Short}), nil
 }
 
 // ParseTemplate parses a user template. It gets the functions of Funcs:
@@ -195,7 +195,7 @@ func withAbbrev(t *template.Template, r *diff.Report) (*template.Template, error
 // cachediff's own.
 func ParseTemplate(name, text string) (*template.Template, error) {
 	// text/template's errors name the template and the line already.
-	return template.New(name).Funcs(Funcs()).Parse(text)
+	return template.New(name).Funcs(funcs()).Parse(text)
 }
 
 // Execute renders a parsed user template over r.
@@ -204,7 +204,7 @@ func Execute(w io.Writer, t *template.Template, r *diff.Report, o Options) error
 	if err != nil {
 		return err
 	}
-	doc := NewDocument(r, o)
+	doc := newDocument(r, o)
 	doc.tmpl = t
 	return t.Execute(w, &doc)
 }

@@ -25,14 +25,14 @@ func TestEscape(t *testing.T) {
 		{"~cuda ~~x~~", `\~cuda \~\~x\~\~`}, // no strikethrough
 		{"*bold* [link](x) #1 &amp;", `\*bold\* \[link\](x) \#&#8203;1 &amp;amp;`},
 	} {
-		if got := Escape(tc.in); got != tc.want {
+		if got := escapeMD(tc.in); got != tc.want {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
 
 func TestEscapeHTML(t *testing.T) {
-	if got, want := EscapeHTML("<b>@you & \"me\"|`\n"), "&lt;b&gt;@&#8203;you &amp; &#34;me&#34;&#124;&#96; "; got != want {
+	if got, want := escapeHTML("<b>@you & \"me\"|`\n"), "&lt;b&gt;@&#8203;you &amp; &#34;me&#34;&#124;&#96; "; got != want {
 		t.Errorf("EscapeHTML = %q, want %q", got, want)
 	}
 }

@@ -28,7 +28,7 @@ func TestDecodeOlderReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Decode(bytes.NewReader(older))
+	r, err := decodeReport(bytes.NewReader(older))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestTextManySkipped(t *testing.T) {
 	genSkipped(r, 3, 300)
 	r.New.Skipped[0].Reason = "bad\nline\x1b[2J"
 	var buf bytes.Buffer
-	if err := Text(&buf, r, Options{}); err != nil {
+	if err := renderText(&buf, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()

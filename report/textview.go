@@ -11,7 +11,7 @@ import (
 // (templates/text.tmpl writes them): one per package that is not
 // unchanged, and, unless Render.RebuiltRows, the packages changed by
 // rebuilds alone (a new hash, nothing else) together on one line at the
-// end. Names are made safe with Plain, colours come from Render.Color.
+// end. Names are made safe with plainText, colours come from Render.Color.
 func (d *Document) TextLines() []string {
 	c := d.Render.Color
 	var lines []string
@@ -21,7 +21,7 @@ func (d *Document) TextLines() []string {
 	for i := range d.Packages {
 		p := &d.Packages[i]
 		if !d.Render.RebuiltRows && rebuiltOnly(p) {
-			only = append(only, Plain(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
+			only = append(only, plainText(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
 			specs += p.Counts.Rebuilt
 			continue
 		}
@@ -48,11 +48,11 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 	v, n := p.Versions, p.Counts
 	switch p.Status {
 	case diff.Added:
-		b.WriteString(paintStr(c, "green", Plain(p.Name)) + ": new, " + Plain(strings.Join(v.New, ", ")))
+		b.WriteString(paintStr(c, "green", plainText(p.Name)) + ": new, " + plainText(strings.Join(v.New, ", ")))
 	case diff.Removed:
-		b.WriteString(paintStr(c, "red", Plain(p.Name)) + ": removed, " + Plain(strings.Join(v.Old, ", ")))
+		b.WriteString(paintStr(c, "red", plainText(p.Name)) + ": removed, " + plainText(strings.Join(v.Old, ", ")))
 	default:
-		b.WriteString(paintStr(c, "bold", Plain(p.Name)) + ": ")
+		b.WriteString(paintStr(c, "bold", plainText(p.Name)) + ": ")
 		before, after := lastOf(v.Old), lastOf(v.New)
 		if before != after {
 			style := "yellow"
@@ -62,9 +62,9 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 			case diff.Downgraded:
 				style = "red"
 			}
-			b.WriteString(Plain(before) + " → " + paintStr(c, style, Plain(after)))
+			b.WriteString(plainText(before) + " → " + paintStr(c, style, plainText(after)))
 		} else {
-			b.WriteString(Plain(after))
+			b.WriteString(plainText(after))
 		}
 		if v.Changed() {
 			b.WriteString(" (")
@@ -72,7 +72,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 				if i > 0 {
 					b.WriteString(" ")
 				}
-				b.WriteString(paintStr(c, "green", "+"+Plain(a)))
+				b.WriteString(paintStr(c, "green", "+"+plainText(a)))
 			}
 			if len(v.Added) > 0 && len(v.Removed) > 0 {
 				b.WriteString(" ")
@@ -81,7 +81,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 				if i > 0 {
 					b.WriteString(" ")
 				}
-				b.WriteString(paintStr(c, "red", "−"+Plain(r)))
+				b.WriteString(paintStr(c, "red", "−"+plainText(r)))
 			}
 			b.WriteString(")")
 		}

@@ -19,7 +19,7 @@ import (
 // another case, a duplicated key (the last wins), and it reports a value
 // of the wrong type with Go type names and, inside the count objects, at
 // an offset of the object rather than the document. So before it decodes,
-// Decode walks the document once against the shape of cachediff/v1, read
+// decodeReport walks the document once against the shape of cachediff/v1, read
 // from the typed structs and their JSON tags: every field a v1 report has
 // must be there (fields documented as optional, and the few added within
 // v1 after its first release, may be absent), with a value of its JSON

@@ -11,7 +11,7 @@ import (
 
 // View is a report laid out as text: a fixed head, then sections of
 // pre-rendered rows. Everything in it is already escaped for the format it
-// was built for (the Markdown report's is built by MarkdownView), so a
+// was built for (the Markdown report's is built by markdownView), so a
 // template, or WriteTo, only writes the strings in order:
 //
 //	Head, Skipped (if any), Notice, each of Sections, Tail

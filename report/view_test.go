@@ -155,7 +155,7 @@ func TestRebuiltOnly(t *testing.T) {
 	}
 	// Text: the rebuilt-only packages share a line.
 	var b bytes.Buffer
-	if err := Text(&b, r, Options{}); err != nil {
+	if err := renderText(&b, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
@@ -166,7 +166,7 @@ func TestRebuiltOnly(t *testing.T) {
 		t.Errorf("text: no rebuilt-only line %q:\n%s", want, b.String())
 	}
 	b.Reset()
-	if err := Text(&b, r, Options{RebuiltRows: true}); err != nil {
+	if err := renderText(&b, r, Options{RebuiltRows: true}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := strings.Count(b.String(), "\n"), 2+len(r.Packages); got != want {
@@ -191,7 +191,7 @@ func TestPercent(t *testing.T) {
 func TestViewFitSizes(t *testing.T) {
 	r := genWeek(2, 60)
 	genSkipped(r, 2, 40)
-	doc := NewDocument(r, Options{})
+	doc := newDocument(r, Options{})
 	v := doc.View()
 	full := v.Size()
 	tmpl, err := builtin()
