@@ -3,6 +3,7 @@ package diff
 import (
 	"cmp"
 	"fmt"
+	"github.com/cachediff/cachediff/internal/editdist"
 	"maps"
 	"path"
 	"slices"
@@ -171,7 +172,7 @@ func closest(value string, names map[string]bool) []string {
 	}
 	all := make([]scored, 0, len(names))
 	for name := range names {
-		if d := editDistance(strings.ToLower(value), strings.ToLower(name)); d <= maxDist(value) { // names are lower case; a typo may not be
+		if d := editdist.Distance(strings.ToLower(value), strings.ToLower(name)); d <= maxDist(value) { // names are lower case; a typo may not be
 			all = append(all, scored{name, d})
 		}
 	}
@@ -186,24 +187,3 @@ func closest(value string, names map[string]bool) []string {
 // maxDist is how far a name may be from value to be suggested: a third
 // of its length, and at least 2 edits.
 func maxDist(value string) int { return max(2, len(value)/3) }
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}

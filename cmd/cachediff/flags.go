@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/cachediff/cachediff/internal/editdist"
 	"io/fs"
 	"net/url"
 	"os"
@@ -110,7 +111,7 @@ func closestFlags(fs *pflag.FlagSet, name string) []string {
 	var prefixed, near []string
 	best := max(2, len(name)/3) // the farthest a suggestion may be
 	fs.VisitAll(func(f *pflag.Flag) {
-		switch d := editDistance(name, f.Name); {
+		switch d := editdist.Distance(name, f.Name); {
 		case strings.HasPrefix(f.Name, name):
 			prefixed = append(prefixed, f.Name)
 		case d < best || d == best && near == nil:
@@ -123,28 +124,6 @@ func closestFlags(fs *pflag.FlagSet, name string) []string {
 		return prefixed
 	}
 	return near
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes (flag
-// names are ASCII).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 var inputFlags = flagGroup{
