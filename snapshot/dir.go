@@ -115,10 +115,12 @@ func (w *walker) dir(path, realPath string) {
 // notRegularError is the error for a file that is not a regular file.
 type notRegularError struct{ mode fs.FileMode }
 
-func (e notRegularError) Error() string { return "not a regular file (" + describeType(e.mode) + ")" }
+func (e notRegularError) Error() string { return "not a regular file (" + FileKind(e.mode) + ")" }
 
-// describeType names a file type for messages.
-func describeType(mode fs.FileMode) string {
+// FileKind names, for messages, the type of a file that is not a regular
+// file ("a FIFO", "a character device", ...). Snapshots and the other files
+// cachediff reads (a saved report, a template) say it the same way.
+func FileKind(mode fs.FileMode) string {
 	switch {
 	case mode.IsDir():
 		return "a folder"
