@@ -108,16 +108,9 @@ func shellQuote(s string) string {
 // genPair (gen-pair ROOT SPECS CHURN) generates the pair when absent and
 // prints its folder.
 func genPair(args []string) error {
-	if len(args) != 3 {
-		return fmt.Errorf("want ROOT SPECS CHURN")
-	}
-	size, err := strconv.Atoi(args[1])
+	size, c, err := pairArgs(args)
 	if err != nil {
 		return err
-	}
-	c, ok := gen.LookupChurn(args[2])
-	if !ok {
-		return fmt.Errorf("no churn level %q", args[2])
 	}
 	dir, _, err := gen.ChurnPair(args[0], size, c)
 	if err != nil {
@@ -125,6 +118,33 @@ func genPair(args []string) error {
 	}
 	_, err = fmt.Println(dir)
 	return err
+}
+
+// pairArgs reads the ROOT SPECS CHURN arguments of the subcommands that
+// make a generated pair (gen-pair, gen-git): the size and churn level.
+func pairArgs(args []string) (int, gen.Churn, error) {
+	if len(args) != 3 {
+		return 0, gen.Churn{}, fmt.Errorf("want ROOT SPECS CHURN")
+	}
+	size, err := strconv.Atoi(args[1])
+	if err != nil {
+		return 0, gen.Churn{}, err
+	}
+	c, ok := gen.LookupChurn(args[2])
+	if !ok {
+		return 0, gen.Churn{}, fmt.Errorf("no churn level %q", args[2])
+	}
+	return size, c, nil
+}
+
+// diffJSON runs a cachediff command line and returns its standard
+// output; exit 1 ("the snapshots differ") is success here.
+func diffJSON(argv ...string) ([]byte, error) {
+	out, err := exec.Command(argv[0], argv[1:]...).Output()
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+		err = nil
+	}
+	return out, err
 }
 
 // checkTruth (check-truth BIN OLD NEW TRUTH) runs cachediff --format json
@@ -139,10 +159,7 @@ func checkTruth(args []string) error {
 	if err != nil {
 		return err
 	}
-	out, err := exec.Command(bin, "--format", "json", before, after).Output()
-	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
-		err = nil
-	}
+	out, err := diffJSON(bin, "--format", "json", before, after)
 	if err != nil {
 		return err
 	}
