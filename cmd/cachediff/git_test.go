@@ -19,18 +19,7 @@ import (
 // sides' rev and date, which a folder has not). The repository is the
 // real weekly series, one commit per week; each step of it is checked.
 func TestGitEqualsFolders(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	series, err := filepath.Abs("../../testdata/real-series")
-	if err != nil {
-		t.Fatal(err)
-	}
-	repo := filepath.Join(t.TempDir(), "catalogue")
-	weeks, err := gittest.Series(repo, series)
-	if err != nil {
-		t.Fatal(err)
-	}
+	series, repo, weeks := weeklyRepo(t)
 	if len(weeks) != 5 {
 		t.Fatalf("%d weeks, want 5", len(weeks))
 	}
@@ -132,18 +121,7 @@ func TestReadmeGitExample(t *testing.T) {
 // the folder) and what only git has (each snapshot's rev, date and
 // subject), which must be the week's commit.
 func TestLogRevsEqualsFolders(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	series, err := filepath.Abs("../../testdata/real-series")
-	if err != nil {
-		t.Fatal(err)
-	}
-	repo := filepath.Join(t.TempDir(), "catalogue")
-	weeks, err := gittest.Series(repo, series)
-	if err != nil {
-		t.Fatal(err)
-	}
+	series, repo, weeks := weeklyRepo(t)
 	var dirs []string
 	for _, w := range weeks {
 		dirs = append(dirs, filepath.Join(series, w.Tag))
@@ -271,4 +249,25 @@ func TestGitSpackIndex(t *testing.T) {
 			t.Errorf("%q: the diff from git differs from the folders':\n%s", sub, firstDifference(string(g), string(w)))
 		}
 	}
+}
+
+// weeklyRepo builds the git repository of the real weekly series (one
+// commit per week into _cache/develop/) in a temporary folder, and returns
+// the series' folder, the repository and its weeks; it skips the test
+// when git is not on PATH.
+func weeklyRepo(t *testing.T) (series, repo string, weeks []gittest.Week) {
+	t.Helper()
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	series, err := filepath.Abs("../../testdata/real-series")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo = filepath.Join(t.TempDir(), "catalogue")
+	weeks, err = gittest.Series(repo, series)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return series, repo, weeks
 }
