@@ -63,21 +63,7 @@ func TestGolden(t *testing.T) {
 	t.Chdir("../..")
 	for _, tc := range goldenCases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := runOK(t, tc.args, tc.exit)
-			path := filepath.Join("testdata", "golden", tc.name)
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/cachediff -run TestGolden -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("cachediff %v differs from %s (rerun with -update if the change is intended):\n%s", tc.args, path, lineDiff(want, got))
-			}
+			checkGolden(t, tc.name, tc.args, tc.exit)
 		})
 	}
 }
@@ -317,5 +303,29 @@ func TestBuiltinAsUserTemplate(t *testing.T) {
 				t.Errorf("--template templates/md.tmpl differs from the built-in report:\n%s", lineDiff(want, got))
 			}
 		})
+	}
+}
+
+// checkGolden runs cachediff with args, expects the exit status exit, and
+// compares its output with testdata/golden/NAME (written anew with -update).
+func checkGolden(t *testing.T, name string, args []string, exit int) {
+	t.Helper()
+	got := runOK(t, args, exit)
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/cachediff -run %s -update to create it)", err, strings.Split(t.Name(), "/")[0])
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("cachediff %v differs from %s (rerun with -update if the change is intended):\n%s", args, path, lineDiff(want, got))
 	}
 }

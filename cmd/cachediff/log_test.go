@@ -41,21 +41,7 @@ func TestLogGolden(t *testing.T) {
 		{"log-weekly-gate.md", logArgs("--fail-on", "removed-spec", "--link-base", "https://cache.spack.io/package/?name=")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := runOK(t, tc.args, 1)
-			path := filepath.Join("testdata", "golden", tc.name)
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/cachediff -run TestLogGolden -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("cachediff %v differs from %s (rerun with -update if the change is intended):\n%s", tc.args, path, lineDiff(want, got))
-			}
+			checkGolden(t, tc.name, tc.args, 1)
 		})
 	}
 }

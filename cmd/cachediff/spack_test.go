@@ -30,28 +30,6 @@ var spackGoldenCases = []struct {
 	{"spack-mixed.txt", []string{"--format", "text", "testdata/real/develop-2025-03-30", "testdata/spack-formats/index.v8-layout2-unsigned-mixed.json"}, 1},
 }
 
-func checkGolden(t *testing.T, name string, args []string, exit int) {
-	t.Helper()
-	got := runOK(t, args, exit)
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./cmd/cachediff -run TestSpackGolden -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("cachediff %v differs from %s (rerun with -update if the change is intended):\n%s", args, path, lineDiff(want, got))
-	}
-}
-
 func TestSpackGolden(t *testing.T) {
 	t.Chdir("../..")
 	for _, tc := range spackGoldenCases {
