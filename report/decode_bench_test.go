@@ -3,13 +3,10 @@ package report_test
 import (
 	"bytes"
 	"encoding/json"
-	"path/filepath"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/internal/gen"
 	"github.com/cachediff/cachediff/report"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // BenchmarkDecode reads back the JSON report of the 60k-spec benchmark
@@ -17,19 +14,7 @@ import (
 // against encoding/json alone, the floor it was before render checked
 // what it reads.
 func BenchmarkDecode(b *testing.B) {
-	dir, _, err := gen.BenchPair(gen.RepoRoot(), 60000, false)
-	if err != nil {
-		b.Fatal(err)
-	}
-	before, err := snapshot.Load(filepath.Join(dir, "old"), snapshot.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	after, err := snapshot.Load(filepath.Join(dir, "new"), snapshot.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, _ := diff.CompareWith(before, after, diff.Filter{}) // the zero Filter cannot fail
+	r := benchReport(b)
 	var buf bytes.Buffer
 	if err := report.JSON(&buf, r); err != nil {
 		b.Fatal(err)
