@@ -19,6 +19,18 @@ import (
 // never held in memory whole, let alone twice.
 func JSON(w io.Writer, r *diff.Report) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := writeReportJSON(bw, r, ""); err != nil {
+		return err
+	}
+	bw.WriteByte('\n')
+	return bw.Flush()
+}
+
+// writeReportJSON writes r as the cachediff/v1 document JSON writes,
+// indented under prefix and without the final newline (a log writes each
+// step this way, under "steps"). Everything but the packages is encoded
+// at once; the packages, one at a time.
+func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 	// Everything but the packages, with "packages": [] where they go.
 	rest := *r
 	rest.Packages = []diff.Package{}
@@ -29,10 +41,10 @@ func JSON(w io.Writer, r *diff.Report) error {
 		return err
 	}
 	doc.Grow(buf.Len() * 2)
-	indentJSON(&doc, buf.Bytes(), "")
-	// Top-level keys are the only ones at two spaces; a string holding
-	// the key would have its quotes escaped.
-	const slot = "\n  \"packages\": []"
+	indentJSON(&doc, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), prefix)
+	// Top-level keys are the only ones at two spaces past the prefix; a
+	// string holding the key would have its quotes escaped.
+	slot := "\n" + prefix + "  \"packages\": []"
 	head, tail, ok := bytes.Cut(doc.Bytes(), []byte(slot))
 	if !ok {
 		return fmt.Errorf("internal error: no packages slot in the JSON document")
@@ -41,26 +53,27 @@ func JSON(w io.Writer, r *diff.Report) error {
 	if len(r.Packages) == 0 {
 		bw.WriteString(slot)
 	} else {
-		bw.WriteString("\n  \"packages\": [")
+		bw.WriteString("\n" + prefix + "  \"packages\": [")
+		elem := "\n" + prefix + "    "
 		for i := range r.Packages {
 			if i > 0 {
 				bw.WriteByte(',')
 			}
-			bw.WriteString("\n    ")
+			bw.WriteString(elem)
 			buf.Reset()
 			if err := enc.Encode(&r.Packages[i]); err != nil {
 				return err
 			}
 			ind.Reset()
-			indentJSON(&ind, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), "    ")
+			indentJSON(&ind, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), prefix+"    ")
 			if _, err := bw.Write(ind.Bytes()); err != nil {
 				return err
 			}
 		}
-		bw.WriteString("\n  ]")
+		bw.WriteString("\n" + prefix + "  ]")
 	}
-	bw.Write(tail)
-	return bw.Flush()
+	_, err := bw.Write(tail)
+	return err
 }
 
 // indentJSON appends src, compact JSON as encoding/json writes it (no

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -50,7 +51,7 @@ func NewLogWriter(format string, w io.Writer, o LogOptions) (LogWriter, error) {
 	case "md":
 		return &logMarkdown{w: w, o: o}, nil
 	case "json":
-		return &logJSON{w: w}, nil
+		return &logJSON{w: bufio.NewWriterSize(w, 64<<10)}, nil
 	case "text":
 		return &logText{w: w, o: o}, nil
 	}
@@ -83,14 +84,14 @@ func stepTitle(r *diff.Report, subjects map[string]string) string {
 // logJSON streams a cachediff/log/v1 document: the steps as they come,
 // then the snapshots and the timeline.
 type logJSON struct {
-	w     io.Writer
+	w     *bufio.Writer
 	steps int
 	err   error
 }
 
 func (l *logJSON) write(s string) {
 	if l.err == nil {
-		_, l.err = io.WriteString(l.w, s)
+		_, l.err = l.w.WriteString(s)
 	}
 }
 
@@ -110,49 +111,6 @@ func (l *logJSON) Step(r *diff.Report) error {
 	return l.err
 }
 
-// writeReportJSON writes r as the cachediff/v1 document JSON writes,
-// indented under prefix and without the final newline, one package at a
-// time: the packages, which hold nearly all of a report, are never all
-// in one buffer (a real week's step would be tens of MB in one piece).
-func writeReportJSON(w io.Writer, r *diff.Report, prefix string) error {
-	shell := *r
-	shell.Packages = []diff.Package{}
-	data, err := marshalIndent(newDocument(&shell, Options{}), prefix)
-	if err != nil {
-		return err
-	}
-	slot := []byte("\n" + prefix + "  \"packages\": [],\n")
-	before, after, ok := bytes.Cut(data, slot)
-	if !ok {
-		return errors.New("internal error: no packages in the report's JSON")
-	}
-	if _, err := w.Write(before); err != nil {
-		return err
-	}
-	io.WriteString(w, "\n"+prefix+"  \"packages\": [")
-	for i := range r.Packages {
-		if i > 0 {
-			io.WriteString(w, ",")
-		}
-		io.WriteString(w, "\n"+prefix+"    ")
-		p, err := marshalIndent(&r.Packages[i], prefix+"    ")
-		if err != nil {
-			return err
-		}
-		if _, err := w.Write(p); err != nil {
-			return err
-		}
-	}
-	if len(r.Packages) > 0 {
-		io.WriteString(w, "\n"+prefix+"  ")
-	}
-	if _, err := io.WriteString(w, "],\n"); err != nil {
-		return err
-	}
-	_, err = w.Write(after)
-	return err
-}
-
 func (l *logJSON) Finish(s *diff.Series) error {
 	if l.steps == 0 {
 		l.write("{\n  \"schema\": " + strconv.Quote(LogSchema) + ",\n  \"steps\": [")
@@ -168,6 +126,9 @@ func (l *logJSON) Finish(s *diff.Series) error {
 		return err
 	}
 	l.write("],\n  \"snapshots\": " + string(snaps) + ",\n  \"timeline\": " + string(tl) + "\n}\n")
+	if l.err == nil {
+		l.err = l.w.Flush()
+	}
 	return l.err
 }
 
