@@ -23,13 +23,18 @@ page per package), single page files, "-" (a page on standard input), or
 REV:PATH: PATH at a git revision
 (HEAD~1:_cache/develop), read from the object store of the repository of the
 current directory (or -C DIR) without a checkout. REV:PATH needs the git
-program. An argument that exists on disk is a path. "cachediff render"
+program. An argument that exists on disk is a path. OLD and NEW can also be
+Spack's own files, recognised by content: a build-cache index (index.json, or a
+build_cache/ folder), an environment lockfile (spack.lock, whose roots are the
+stacks) or spec files (*.spec.json, or a folder of them); these keep dependency
+edges, so the report says why specs were rebuilt. "cachediff render"
 renders a report saved with --format json again, in any format, without the
 snapshots (a snapshot folder named like a command can be given as ./render).`,
 	examples: `cachediff _cache/develop-2025-03-23 _cache/develop-2025-03-30
 cachediff --format json -o diff.json old/ new/
 cachediff HEAD~1:_cache/develop HEAD:_cache/develop  # from git, no checkout
 cachediff -C catalogue v0.23.0:_cache/v0.23.0 main:_cache/develop
+cachediff old/spack.lock new/spack.lock   # an environment: why it rebuilt
 cachediff --format text old/ new/          # one line per changed package
 cachediff --format patch old/ new/ | less  # diff of the spec listings
 cachediff --template notes.tmpl old/ new/

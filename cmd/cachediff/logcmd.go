@@ -22,8 +22,9 @@ var logCommand = &command{
 	about: `Writes the changelog of a series of snapshots, oldest first: each step is the
 diff of two neighbouring snapshots (as "cachediff OLD NEW" would report it), and
 the whole series adds the packages that came and went and a timeline of when
-each version was in the cache. The snapshots are folders, page files or
-REV:PATH; each is loaded once, and only two are held at a time.
+each version was in the cache. The snapshots are folders, page files, Spack's
+own files (build-cache indexes, lockfiles, spec files) or REV:PATH; each is
+loaded once, and only two are held at a time.
 
 With --revs RANGE PATH, the series is PATH at the range's base, then at every
 commit of the range that changed PATH, oldest first (first-parent history, as

@@ -26,7 +26,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestScript runs the command-line scripts in testdata/script. They see
-// the repository's testdata and docs folders as $TESTDATA and $DOCS, the
+// the repository's testdata and docs folders as $TESTDATA and $DOCS (and
+// $CMDPATH, the folder of the programs below, a PATH without git), the
 // programs cachediff, gh (a stand-in, see fakeGH) and gen (a generated
 // snapshot pair, see genPair), and four commands
 // besides testscript's own:
@@ -67,6 +68,11 @@ func TestScript(t *testing.T) {
 			}
 			env.Setenv("TESTDATA", testdata)
 			env.Setenv("DOCS", docs)
+			// The folder of the scripts' own programs (testscript.Main
+			// puts it first on PATH): a PATH of it alone has cachediff
+			// but not git.
+			bin, _, _ := strings.Cut(env.Getenv("PATH"), string(os.PathListSeparator))
+			env.Setenv("CMDPATH", bin)
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
