@@ -572,9 +572,15 @@ func groupKey(c Cause) string {
 
 // Explain fills Why on every rebuilt and updated pair of r, and r.Causes,
 // from the two sides' graphs. When neither side has edges (catalogue
-// pages) it does nothing: the report stays as it was.
+// pages) no cause can be known: r.Causes only counts the pairs, none of
+// them known, so that every format says the causes are unknown (and
+// guesses none); the pairs get no Why, and a report without pairs no
+// Causes.
 func (r *Report) Explain(before, after Graph) {
 	if !before.HasEdges() && !after.HasEdges() {
+		if n := r.Summary.Specs.Rebuilt + r.Summary.Specs.Updated; n > 0 {
+			r.Causes = &Causes{Pairs: n, Groups: []CauseGroup{}}
+		}
 		return
 	}
 	e := newExplainer(before, after)

@@ -10,8 +10,10 @@ import (
 
 // Rebuild causes (issue 13) in the Markdown and text reports: the
 // lockfile view (roots added, removed and changed) first, then the root
-// causes grouped over the report. Both come from diff.Report.Causes,
-// which is absent for catalogue pages: nothing is said then.
+// causes grouped over the report. Both come from diff.Report.Causes; for
+// catalogue pages, which keep no edges, it only counts the rebuilt and
+// updated pairs, and the reports say that their cause is unknown (a
+// Markdown section of its own, low in the report and cut first).
 
 // causeText writes one root cause group for people: "zlib-ng 2.2.1 →
 // 2.2.3", "hdf5 variants ~mpi → +mpi", "mpi provider mpich@4.1 →
@@ -83,8 +85,10 @@ func causesSentence(r *diff.Report, esc func(string) string) string {
 // unknownNote says how many pairs have no known cause.
 func unknownNote(c *diff.Causes) string {
 	var parts []string
-	if k := c.Pairs - c.Known; k > 0 {
-		parts = append(parts, plural(k, "rebuilt or updated spec")+" with no dependency edges on one side (a catalogue page): cause unknown, not guessed")
+	if k := c.Pairs - c.Known; k == 1 {
+		parts = append(parts, "1 rebuilt or updated spec from a catalogue page, which keeps no dependency edges: cause unknown, not guessed")
+	} else if k > 1 {
+		parts = append(parts, plural(k, "rebuilt or updated spec")+" from catalogue pages, which keep no dependency edges: cause unknown, not guessed")
 	}
 	if c.Own > 0 {
 		parts = append(parts, plural(c.Own, "spec")+" whose dependencies all kept their hash: the change is the spec's own")
@@ -134,6 +138,14 @@ func (m *mdBuilder) roots() *Section {
 		Heading: "\n\n### Environment roots (" + strconv.Itoa(len(rows)) + " changed)\n\nThe lockfiles' roots, by their spec as written; what moved underneath follows.\n\n| | root | spec | why |\n|---|---|---|---|"}
 }
 
+// unknownCauses reports whether no rebuilt or updated pair of the
+// report has a known cause (catalogue pages on one side or both), and
+// the report has no lockfile roots to show: its Why rebuilt section only
+// says so, and goes low in the report (see markdownView).
+func unknownCauses(c *diff.Causes) bool {
+	return c != nil && c.Pairs > 0 && c.Known == 0 && c.Roots == nil
+}
+
 // causes groups the root causes of the rebuilt and updated specs.
 func (m *mdBuilder) causes() *Section {
 	c := m.doc.Causes
@@ -142,13 +154,21 @@ func (m *mdBuilder) causes() *Section {
 	}
 	s := &Section{Name: "causes", Rank: rankCauses, Noun: "root cause", Rows: make([]string, 0, len(c.Groups))}
 	head := "\n\n### Why rebuilt\n\n"
+	if unknownCauses(c) {
+		s.Rank = rankCausesUnknown
+		s.Heading = head + escapeMD(unknownNote(c)) + "."
+		return s
+	}
 	if line := causesSentence(m.doc.Report, escapeMD); line != "" {
 		head += "**" + line + ".**\n\n"
 	}
-	if len(c.Groups) > 0 {
+	switch {
+	case len(c.Groups) > 0:
 		head += "| root cause | change | specs | rebuilt | updated | via (one path) |\n|---|---|--:|--:|--:|---|"
-	} else {
+	case c.Known > 0:
 		head += "No rebuilt or updated spec has a root cause among its dependencies."
+	default: // only the note below
+		head = strings.TrimSuffix(head, "\n\n")
 	}
 	s.Heading = head
 	for _, g := range c.Groups {

@@ -54,7 +54,7 @@ var goTypeNames = regexp.MustCompile(`diff\.|snapshot\.|report\.|struct \{|Go (s
 // item 12: {"schema": "cachediff/v1"} alone rendered "No changes").
 func TestDecodeRequiresEveryField(t *testing.T) {
 	data := jsonOf(t, fullReport(t))
-	optional := map[string]bool{"gate": true, "old_file": true, "new_file": true, "stacks_joined": true, "stacks_left": true,
+	optional := map[string]bool{"gate": true, "causes": true, "old_file": true, "new_file": true, "stacks_joined": true, "stacks_left": true,
 		"skipped": true, "options.packages": true, "options.stacks": true, "options.ignore": true}
 	pairOnly := map[string]bool{"facet": true, "from": true, "to": true} // optional in pairs, not in updates
 	var doc any
@@ -100,8 +100,8 @@ func TestDecodeRequiresEveryField(t *testing.T) {
 						if derr != nil && strings.Contains(derr.Error(), fmt.Sprintf("no %q field", k)) {
 							t.Errorf("without the optional %s: %v", p, derr)
 						}
-					case mode == "null" && k == "gate":
-						// null is no gate, as when it is absent
+					case mode == "null" && (k == "gate" || k == "causes"):
+						// null is no gate (no causes), as when it is absent
 					case derr == nil:
 						t.Errorf("%s %s: no error", mode, p)
 					case goTypeNames.MatchString(derr.Error()):

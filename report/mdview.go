@@ -15,7 +15,8 @@ import (
 // and removed packages are worth the most; the rebuilt-only list the
 // least.
 const (
-	rankRebuilt = iota - 1 // negative: cut to cutRows rows before anything else
+	rankCausesUnknown = iota - 2 // causes unknown (catalogue pages): a line, dropped first
+	rankRebuilt                  // negative: cut to cutRows rows before anything else
 	rankPackages
 	rankTargets
 	rankPlatforms
@@ -49,7 +50,10 @@ func markdownView(doc Document) *View {
 		}
 	}
 	add(m.roots())
-	add(m.causes())
+	unknown := unknownCauses(doc.Causes) // said after the rest, not first
+	if !unknown {
+		add(m.causes())
+	}
 	add(m.updates())
 	add(m.packageTable("added", rankAdded, "New packages", "new package", diff.Added))
 	add(m.packageTable("removed", rankRemoved, "Removed packages", "removed package", diff.Removed))
@@ -62,6 +66,9 @@ func markdownView(doc Document) *View {
 	add(m.stacks())
 	add(m.packages())
 	add(m.rebuiltOnly())
+	if unknown {
+		add(m.causes())
+	}
 	add(m.warnings())
 	return v
 }

@@ -271,9 +271,13 @@ func TestTextView(t *testing.T) {
 		}
 		out := buf.String()
 		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		// The headline, the rebuilt-only line under it, a line per
+		// The headline, the rebuilt-only line under it, the line that
+		// says the causes are unknown (catalogue pages), a line per
 		// package but those changed by rebuilds alone, which share one.
 		wantLines := 2 + len(r.Packages)
+		if r.Causes != nil {
+			wantLines++
+		}
 		if only, _ := rebuiltOnlyCounts(Document{Report: r}); only > 0 {
 			wantLines += 1 - only
 		}

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -296,8 +298,68 @@ spec_details: [{"compiler": "gcc@=10.2.1", "hash": "aaaaaaaaaaaaaaaaaaaaaaaaaaaa
 		}
 	}
 	text := string(runOK(t, []string{"--format", "text", dir, index}, 1))
-	if !strings.Contains(text, "why: 1 rebuilt or updated spec with no dependency edges on one side (a catalogue page): cause unknown, not guessed") {
+	if !strings.Contains(text, "why: 1 rebuilt or updated spec from a catalogue page, which keeps no dependency edges: cause unknown, not guessed") {
 		t.Errorf("text report does not say the cause is unknown:\n%s", text)
+	}
+}
+
+// Catalogue pages on both sides: no cause can be known, and every format
+// says so (issue 13: "a pair whose cause cannot be known says so") rather
+// than nothing; the pairs carry no why, and nothing is guessed.
+func TestPagesCausesUnknown(t *testing.T) {
+	t.Chdir("../..")
+	args := []string{"testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}
+	var r diff.Report
+	if err := json.Unmarshal(runOK(t, append([]string{"-f", "json"}, args...), 1), &r); err != nil {
+		t.Fatal(err)
+	}
+	s := r.Summary.Specs
+	if c := r.Causes; c == nil || c.Pairs != s.Rebuilt+s.Updated || c.Pairs == 0 || c.Known+c.Explained+c.Own != 0 || len(c.Groups) != 0 || c.Roots != nil {
+		t.Fatalf("causes %+v, want %d pairs, none known", r.Causes, s.Rebuilt+s.Updated)
+	}
+	for _, p := range r.Packages {
+		for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated} {
+			for _, pr := range l {
+				if pr.Why != nil {
+					t.Fatalf("%s: a pair of catalogue pages has a why: %+v", p.Name, pr.Why)
+				}
+			}
+		}
+	}
+	note := strconv.Itoa(s.Rebuilt+s.Updated) + " rebuilt or updated specs from catalogue pages, which keep no dependency edges: cause unknown, not guessed"
+	if text := string(runOK(t, append([]string{"-f", "text"}, args...), 1)); !strings.Contains(text, "\nwhy: "+note+"\n") {
+		t.Errorf("text does not say the causes are unknown:\n%s", text)
+	}
+	// Markdown: a section of one line, after the packages (not first: it
+	// says what the report cannot tell), and the first to go under
+	// --max-bytes.
+	md := string(runOK(t, args, 1))
+	if i, j := strings.Index(md, "\n### Packages\n"), strings.Index(md, "\n### Why rebuilt\n\n"+note+".\n"); j < 0 || i < 0 || j < i {
+		t.Errorf("Markdown: no Why rebuilt section after the packages saying %q", note)
+	}
+	headings := regexp.MustCompile(`(?m)^### .*`)
+	for limit := len(md) - 1; limit > 1000; limit -= len(md) / 40 {
+		var stdout, stderr bytes.Buffer
+		if code := run(append([]string{"--max-bytes", strconv.Itoa(limit)}, args...), &stdout, &stderr); code != 1 {
+			break // too small
+		}
+		short := stdout.String()
+		if !strings.Contains(short, "\n### Why rebuilt\n") {
+			continue
+		}
+		for _, h := range headings.FindAllString(md, -1) {
+			if !strings.Contains(short, "\n"+h+"\n") {
+				t.Errorf("--max-bytes %d: %q is left out before the Why rebuilt section of catalogue pages", limit, h)
+			}
+		}
+	}
+	// Without rebuilt or updated specs there is nothing to say.
+	var same diff.Report
+	if err := json.Unmarshal(runOK(t, []string{"-f", "json", "testdata/real/v0.23.0", "testdata/real/v0.23.1"}, 0), &same); err != nil {
+		t.Fatal(err)
+	}
+	if same.Causes != nil {
+		t.Errorf("no pairs, yet causes %+v", same.Causes)
 	}
 }
 
