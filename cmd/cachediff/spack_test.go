@@ -29,6 +29,7 @@ var spackGoldenCases = []struct {
 	{"spack-index-v7-v8.md", []string{"testdata/spack-formats/index.v7-layout2-unsigned.json", "testdata/spack-formats/index.v8-layout2-unsigned-mixed.json"}, 1},
 	{"spack-spec-v4-v5.txt", []string{"--format", "text", "testdata/spack-formats/spec.v4-libdwarf-core2.spec.json", "testdata/spack-formats/spec.v5-libdwarf-m1.spec.json"}, 1},
 	{"spack-index-v6-v7.json", []string{"--format", "json", "testdata/spack-formats/index.v6-legacy-yaml.json", "testdata/spack-formats/index.v7-layout2-unsigned.json"}, 1},
+	{"spack-spec-v3-v4.md", []string{"testdata/spack-formats/spec.v3-archive-files.spec.json", "testdata/spack-formats/spec.v4-libdwarf-core2.spec.json"}, 1},
 	{"spack-mixed.txt", []string{"--format", "text", "testdata/real/develop-2025-03-30", "testdata/spack-formats/index.v8-layout2-unsigned-mixed.json"}, 1},
 }
 
