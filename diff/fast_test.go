@@ -1,8 +1,10 @@
 package diff
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -71,7 +73,35 @@ func TestDistinctVersions(t *testing.T) {
 	want := slices.Clone(vs)
 	slices.SortFunc(want, version.Compare)
 	want = slices.Compact(want)
-	if got := distinctVersions(prepare(specs, nil)); !slices.Equal(got, want) {
+	got := distinctVersions(prepare(specs, nil))
+	if !slices.Equal(got, want) {
 		t.Errorf("versions %v, want %v", got, want)
 	}
+}
+
+// TestDistinctVersionsOwnArray: the report keeps each package's list of
+// versions; it must not keep the array that gathered every spec's
+// versions with it (issue 11 item 6: 48 MB for a million tiny specs).
+func TestDistinctVersionsOwnArray(t *testing.T) {
+	var specs []snapshot.Spec
+	for i := range 1000 {
+		specs = append(specs, sp(fmt.Sprint("h", i), fmt.Sprint("1.", i%10), "gcc@13.2.0", "x86_64_v3"))
+	}
+	prepared := prepare(specs, nil)
+	const n = 200
+	kept := make([][]string, n)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for i := range kept {
+		kept[i] = distinctVersions(prepared)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	// Ten versions of 16 bytes each: 160 bytes a list; the gathering
+	// array is 1,000 strings, 16 KB.
+	if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > n*1024 {
+		t.Errorf("%d lists of %d versions keep %d bytes, want at most %d", n, len(kept[0]), grew, n*1024)
+	}
+	runtime.KeepAlive(kept)
 }
