@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"fmt"
 	"testing"
 	"unsafe"
 )
@@ -32,5 +33,28 @@ func TestListsShared(t *testing.T) {
 	}
 	if cap(specs[0].Variants) != 0 || specs[0].Variants == nil {
 		t.Errorf("empty variants: cap %d, nil %v", cap(specs[0].Variants), specs[0].Variants == nil)
+	}
+}
+
+// TestOneStringListsShared: one-string lists (a spec's version) are
+// shared however many values alternate, not only the last two (issue 11
+// item 6: a million tiny specs of ten versions kept a million arrays).
+func TestOneStringListsShared(t *testing.T) {
+	var lc listCache
+	specs := make([]Spec, 100)
+	for i := range specs {
+		specs[i].Versions = []string{fmt.Sprint("1.", i%10)}
+	}
+	lc.share(specs)
+	for i := 10; i < len(specs); i++ {
+		if &specs[i].Versions[0] != &specs[i%10].Versions[0] {
+			t.Fatalf("spec %d: version %s not shared with spec %d", i, specs[i].Versions[0], i%10)
+		}
+	}
+	for i := range maxSingle + 1 { // the map is bounded
+		lc.share([]Spec{{Versions: []string{fmt.Sprint("v", i)}}})
+	}
+	if n := len(lc.single[0]); n > maxSingle {
+		t.Errorf("%d one-string lists kept, want at most %d", n, maxSingle)
 	}
 }
