@@ -7,25 +7,25 @@ import (
 	"github.com/cachediff/cachediff/diff"
 )
 
-// ShortLen is how many characters of a hash Spack prints (/abcdefg).
-const ShortLen = 7
+// shortLen is how many characters of a hash Spack prints (/abcdefg).
+const shortLen = 7
 
-// Abbrev abbreviates the hashes of one report. Most hashes are shown by
-// their first ShortLen characters, as Spack prints them; a hash that
+// hashAbbrev abbreviates the hashes of one report. Most hashes are shown by
+// their first shortLen characters, as Spack prints them; a hash that
 // shares those with another hash of the report is shown by the shortest
 // prefix no other hash of the report has, as git abbreviates commits, so
 // that a rebuilt spec whose old and new hash begin alike never shows as
 // aaaaaaa → aaaaaaa (and the patch never drops the change). Build one
-// with Abbreviate; the zero value cuts every hash at ShortLen.
-type Abbrev struct {
-	long map[string]int // the hashes that need more than ShortLen characters
+// with abbreviate; the zero value cuts every hash at shortLen.
+type hashAbbrev struct {
+	long map[string]int // the hashes that need more than shortLen characters
 }
 
 // abbreviate finds the hashes of r (of its specs and of its lockfile
-// roots) whose first ShortLen characters are another hash's too. It is linear in the number of hashes but for a sort
-// of their prefixes as integers; only the few colliding hashes are
-// compared as strings.
-func abbreviate(r *diff.Report) Abbrev {
+// roots) whose first shortLen characters are another hash's too. It is
+// linear in the number of hashes but for a sort of their prefixes as
+// integers; only the few colliding hashes are compared as strings.
+func abbreviate(r *diff.Report) hashAbbrev {
 	var prefixes []uint64
 	each := func(f func(h string)) {
 		if c := r.Causes; c != nil && c.Roots != nil { // the roots of lockfiles, in the causes section
@@ -66,7 +66,7 @@ func abbreviate(r *diff.Report) Abbrev {
 		}
 	}
 	if dup == nil {
-		return Abbrev{}
+		return hashAbbrev{}
 	}
 	// The same hash is often there twice (a restacked pair): only other
 	// hashes with the same prefix collide.
@@ -78,7 +78,7 @@ func abbreviate(r *diff.Report) Abbrev {
 	})
 	slices.Sort(hashes)
 	hashes = slices.Compact(hashes)
-	a := Abbrev{long: make(map[string]int)}
+	a := hashAbbrev{long: make(map[string]int)}
 	for i, h := range hashes {
 		n := 0
 		if i > 0 {
@@ -87,17 +87,17 @@ func abbreviate(r *diff.Report) Abbrev {
 		if i+1 < len(hashes) {
 			n = max(n, commonPrefix(h, hashes[i+1])+1)
 		}
-		if n > ShortLen {
+		if n > shortLen {
 			a.long[h] = min(n, len(h))
 		}
 	}
 	return a
 }
 
-// prefixKey packs the first ShortLen bytes of h and their count into an
+// prefixKey packs the first shortLen bytes of h and their count into an
 // integer: equal keys, equal prefixes.
 func prefixKey(h string) uint64 {
-	n := min(len(h), ShortLen)
+	n := min(len(h), shortLen)
 	k := uint64(n)
 	for i := range n {
 		k |= uint64(h[i]) << (8 * (i + 1))
@@ -113,15 +113,15 @@ func commonPrefix(a, b string) int {
 	return n
 }
 
-// Short abbreviates h (see Abbrev). The built-in templates write it in a
+// Short abbreviates h (see hashAbbrev). The built-in templates write it in a
 // code span, where no escape works: a byte that is not a lower-case letter
 // or a digit (which no Spack hash has; Decode refuses such hashes) is
 // written as "?", so that a forged hash cannot close the span, a table
 // cell or an HTML tag.
-func (a Abbrev) Short(h string) string {
+func (a hashAbbrev) Short(h string) string {
 	n, ok := a.long[h]
 	if !ok {
-		n = ShortLen
+		n = shortLen
 	}
 	if len(h) > n {
 		h = h[:n]

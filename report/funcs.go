@@ -56,7 +56,7 @@ func funcs() template.FuncMap {
 	fm["values"] = sortedValues
 	fm["md"] = escapeMD
 	fm["htmltext"] = escapeHTML
-	fm["short"] = Abbrev{}.Short // Markdown and Execute bind the report's own
+	fm["short"] = hashAbbrev{}.Short // Markdown and Execute bind the report's own
 	fm["signed"] = signed
 	fm["count"] = count
 	fm["minus"] = minus
@@ -162,14 +162,14 @@ func escapeHTML(s string) string { return escape(shorten(s), true) }
 
 // Limits of shorten, in characters (runes).
 const (
-	MaxWord = 200  // a word: a run of characters without a space
-	MaxText = 2000 // a whole text, such as a list of variants joined
+	maxWord = 200  // a word: a run of characters without a space
+	maxText = 2000 // a whole text, such as a list of variants joined
 )
 
 // shorten bounds what one value can take of a report: a word longer than
-// MaxWord characters keeps its first MaxWord and gets "…", and a text
-// longer than MaxText characters keeps its first MaxText (a word's "…"
-// counting as one) and gets "…": never more than MaxText+1 characters.
+// maxWord characters keeps its first maxWord and gets "…", and a text
+// longer than maxText characters keeps its first maxText (a word's "…"
+// counting as one) and gets "…": never more than maxText+1 characters.
 // Words are the unit so that a list joined with spaces or commas (the
 // variants of a spec) keeps every item that fits, while a 10,000-character
 // name is cut. It cuts between characters, never inside one, and before
@@ -177,14 +177,14 @@ const (
 // bidirectional controls (which can make text read in another order than
 // it is) become U+FFFD; line breaks and tabs are kept, for the escaper.
 func shorten(s string) string {
-	if len(s) <= MaxWord && clean(s) {
+	if len(s) <= maxWord && clean(s) {
 		return s // the common case: short and plain
 	}
 	var b strings.Builder
 	text, word := 0, 0 // characters written, and of the current word
 	cut := false       // the last character written is a word's "…"
 	for _, r := range s {
-		if text == MaxText {
+		if text == maxText {
 			if !cut {
 				b.WriteString("…")
 			}
@@ -192,8 +192,8 @@ func shorten(s string) string {
 		}
 		if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
 			word = 0
-		} else if word++; word > MaxWord {
-			if word == MaxWord+1 {
+		} else if word++; word > maxWord {
+			if word == maxWord+1 {
 				b.WriteString("…") // counts as a character of the text
 				text++
 				cut = true

@@ -177,8 +177,8 @@ func TestAbbrev(t *testing.T) {
 			t.Errorf("Short(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if got := (Abbrev{}).Short(h("abcdefg1")); got != "abcdefg" {
-		t.Errorf("zero Abbrev: %q", got)
+	if got := (hashAbbrev{}).Short(h("abcdefg1")); got != "abcdefg" {
+		t.Errorf("zero hashAbbrev: %q", got)
 	}
 }
 

@@ -77,7 +77,7 @@ func markdownView(doc Document) *View {
 type mdBuilder struct {
 	doc    Document
 	link   string
-	abbrev Abbrev          // the report's short hashes
+	abbrev hashAbbrev      // the report's short hashes
 	plain  []int           // per package, its plainRebuilds
 	b      strings.Builder // scratch for rows
 	esc    map[string]string

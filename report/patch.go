@@ -134,7 +134,7 @@ func sideName(s diff.Side) string {
 // line per spec (specLine, hashes abbreviated by a), each list sorted. The old listing holds the
 // removed specs and the old side of every pair; the new one the added
 // specs and the new side of every pair.
-func listings(p *diff.Package, a Abbrev) (before, after []string) {
+func listings(p *diff.Package, a hashAbbrev) (before, after []string) {
 	for _, s := range p.Specs.Removed {
 		before = append(before, specLine(s, a))
 	}
@@ -174,7 +174,7 @@ func compareLines(a, b string) int {
 // the hash abbreviated by a.
 // Control characters are escaped (plainText) and spaces inside a value are
 // written as _, so that every line is one line with space-separated parts.
-func specLine(s diff.Spec, a Abbrev) string {
+func specLine(s diff.Spec, a hashAbbrev) string {
 	f := func(v string) string { return strings.ReplaceAll(plainText(v), " ", "_") }
 	var b strings.Builder
 	b.WriteString("/" + f(a.Short(s.Hash)))

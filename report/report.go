@@ -181,7 +181,7 @@ func renderText(w io.Writer, r *diff.Report, o Options) error {
 }
 
 // withAbbrev returns a copy of t whose short function abbreviates the
-// hashes of r (see Abbrev), leaving t as it is for other reports.
+// hashes of r (see hashAbbrev), leaving t as it is for other reports.
 func withAbbrev(t *template.Template, r *diff.Report) (*template.Template, error) {
 	c, err := t.Clone()
 	if err != nil {

@@ -17,20 +17,20 @@ func TestShorten(t *testing.T) {
 		name, in, want string
 	}{
 		{"short", "gcc@13.2.0", "gcc@13.2.0"},
-		{"long word", strings.Repeat("x", 10_000), strings.Repeat("x", MaxWord) + "…"},
-		{"multibyte", strings.Repeat("é", 10_000), strings.Repeat("é", MaxWord) + "…"},
-		{"four-byte", strings.Repeat("𝔵", 201), strings.Repeat("𝔵", MaxWord) + "…"},
-		{"exactly a word", strings.Repeat("x", MaxWord), strings.Repeat("x", MaxWord)},
+		{"long word", strings.Repeat("x", 10_000), strings.Repeat("x", maxWord) + "…"},
+		{"multibyte", strings.Repeat("é", 10_000), strings.Repeat("é", maxWord) + "…"},
+		{"four-byte", strings.Repeat("𝔵", 201), strings.Repeat("𝔵", maxWord) + "…"},
+		{"exactly a word", strings.Repeat("x", maxWord), strings.Repeat("x", maxWord)},
 		{"list of short words", list, list},
 		{"each word cut", strings.Repeat("y", 300) + " ok " + strings.Repeat("z", 300),
-			strings.Repeat("y", MaxWord) + "… ok " + strings.Repeat("z", MaxWord) + "…"},
-		{"long text", strings.Repeat("abcd ", 1000), strings.Repeat("abcd ", MaxText/5) + "…"},
+			strings.Repeat("y", maxWord) + "… ok " + strings.Repeat("z", maxWord) + "…"},
+		{"long text", strings.Repeat("abcd ", 1000), strings.Repeat("abcd ", maxText/5) + "…"},
 		// Found by FuzzEscape: the "…" of cut words did not count, and a
-		// text of long words came out longer than MaxText+1.
+		// text of long words came out longer than maxText+1.
 		{"long words up to the text limit", strings.Repeat(strings.Repeat("w", 300)+" ", 12),
-			strings.Repeat(strings.Repeat("w", MaxWord)+"… ", 9) + strings.Repeat("w", MaxText-9*(MaxWord+2)) + "…"},
+			strings.Repeat(strings.Repeat("w", maxWord)+"… ", 9) + strings.Repeat("w", maxText-9*(maxWord+2)) + "…"},
 		{"a cut word ending the text", strings.Repeat(strings.Repeat("p", 199)+" ", 8) + strings.Repeat("q", 198) + " " + strings.Repeat("v", 300) + " more",
-			strings.Repeat(strings.Repeat("p", 199)+" ", 8) + strings.Repeat("q", 198) + " " + strings.Repeat("v", MaxWord) + "…"}, // one "…", not two
+			strings.Repeat(strings.Repeat("p", 199)+" ", 8) + strings.Repeat("q", 198) + " " + strings.Repeat("v", maxWord) + "…"}, // one "…", not two
 		{"controls", "a\x1b[31mb\x00c\u202ed\u2066e\x7f", "a\uFFFD[31mb\uFFFDc\uFFFDd\uFFFDe\uFFFD"},
 		{"line breaks kept for the escaper", "a\nb\r\nc\td", "a\nb\r\nc\td"},
 		{"invalid UTF-8", "caf\xe9", "caf\uFFFD"},
@@ -53,11 +53,11 @@ func shortForm(s string) string {
 // escaped, so never inside an escape: every | keeps its backslash.
 func TestEscapeLong(t *testing.T) {
 	got := escapeMD(strings.Repeat("a|", 5000))
-	if want := strings.Repeat(`a\|`, MaxWord/2) + "…"; got != want {
+	if want := strings.Repeat(`a\|`, maxWord/2) + "…"; got != want {
 		t.Errorf("Escape gives %q", shortForm(got))
 	}
 	got = escapeHTML(strings.Repeat("<|", 5000))
-	if want := strings.Repeat("&lt;&#124;", MaxWord/2) + "…"; got != want {
+	if want := strings.Repeat("&lt;&#124;", maxWord/2) + "…"; got != want {
 		t.Errorf("EscapeHTML gives %q", shortForm(got))
 	}
 }
@@ -76,7 +76,7 @@ func FuzzEscape(f *testing.F) {
 			if !utf8.ValidString(out) || strings.ContainsAny(out, "\n\r<>") {
 				t.Fatalf("%q: output %q", s, out)
 			}
-			if n := utf8.RuneCountInString(shorten(s)); n > MaxText+1 {
+			if n := utf8.RuneCountInString(shorten(s)); n > maxText+1 {
 				t.Fatalf("%q: %d characters after shorten", s, n)
 			}
 			// An @ that could mention (not inside a word) is followed by a
