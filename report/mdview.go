@@ -292,9 +292,9 @@ func (m *mdBuilder) gate(g *diff.Gate) {
 		b.WriteString("✅ **Gate passed**: no change of the kinds it fails on (" + joinMD(g.FailOn, ", ") + ")")
 		return
 	}
-	clear := slices.Clone(g.FailOn)
+	untripped := slices.Clone(g.FailOn)
 	for _, t := range g.Tripped {
-		clear = slices.DeleteFunc(clear, func(k string) bool { return k == t.Kind })
+		untripped = slices.DeleteFunc(untripped, func(k string) bool { return k == t.Kind })
 	}
 	b.WriteString("❌ **Gate tripped**: ")
 	for i, t := range g.Tripped {
@@ -316,8 +316,8 @@ func (m *mdBuilder) gate(g *diff.Gate) {
 		}
 		b.WriteString(")")
 	}
-	if len(clear) > 0 {
-		b.WriteString(" · clear: " + joinMD(clear, ", "))
+	if len(untripped) > 0 {
+		b.WriteString(" · clear: " + joinMD(untripped, ", "))
 	}
 }
 

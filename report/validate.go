@@ -435,19 +435,19 @@ func (w *walker) object(s *shape) error {
 
 // next moves past the comma or the closing bracket after an element;
 // done says it was the closing bracket.
-func (w *walker) next(close byte) (done bool, err error) {
+func (w *walker) next(closing byte) (done bool, err error) {
 	w.ws()
 	if w.i < len(w.data) {
 		switch w.data[w.i] {
 		case ',':
 			w.i++
 			return false, nil
-		case close:
+		case closing:
 			w.i++
 			return true, nil
 		}
 	}
-	return false, w.errAt(w.i, "want , or %c, not %s", close, w.found())
+	return false, w.errAt(w.i, "want , or %c, not %s", closing, w.found())
 }
 
 // key reads an object key and the colon after it.
@@ -616,14 +616,14 @@ func (w *walker) skip() error {
 			return w.errAt(w.i, "values nested more than %d deep", maxDepth)
 		}
 		defer func() { w.depth-- }()
-		close := byte(']')
+		closing := byte(']')
 		if c == '{' {
-			close = '}'
+			closing = '}'
 		}
 		w.i++
 		for n := 0; ; n++ {
 			w.ws()
-			if w.i < len(w.data) && w.data[w.i] == close && n == 0 {
+			if w.i < len(w.data) && w.data[w.i] == closing && n == 0 {
 				w.i++
 				return nil
 			}
@@ -635,7 +635,7 @@ func (w *walker) skip() error {
 			if err := w.skip(); err != nil {
 				return err
 			}
-			if done, err := w.next(close); done || err != nil {
+			if done, err := w.next(closing); done || err != nil {
 				return err
 			}
 		}

@@ -35,7 +35,7 @@ type View struct {
 
 	// NoticeFor writes the shortening notice for a limit (Fit sets
 	// Notice with it); nil: no notice.
-	NoticeFor func(max int) string
+	NoticeFor func(limit int) string
 	// Kept names what is never cut, for TooSmallError's message.
 	Kept []string
 }
