@@ -73,9 +73,13 @@ func TestGolden(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	t.Chdir("../..")
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	procsList := []int{1, 2, 8}
+	if testing.Short() {
+		procsList = []int{1, 8} // a quick inner loop: one and many
+	}
 	for _, tc := range goldenCases {
 		var first []byte
-		for _, procs := range []int{1, 2, 8} {
+		for _, procs := range procsList {
 			runtime.GOMAXPROCS(procs)
 			got := runOK(t, tc.args, tc.exit)
 			if first == nil {
@@ -254,7 +258,11 @@ func TestRenderRoundTrip(t *testing.T) {
 // comes out of cachediff render on the saved JSON.
 func TestGitHubComment(t *testing.T) {
 	dir := t.TempDir()
-	cfg := gen.Default(3, 2000)
+	specs := 2000
+	if testing.Short() {
+		specs = 1000 // still over 64 KB of Markdown
+	}
+	cfg := gen.Default(3, specs)
 	cfg.Rates = gen.Heavy
 	if _, err := gen.Write(dir, gen.Generate(cfg)); err != nil {
 		t.Fatal(err)
