@@ -28,8 +28,15 @@ import (
 	"time"
 )
 
-// Scenario is a kind of work to time. Add one in a file of its own with
-// an init function that calls register (see /work/notes/bench-howto.md).
+// Scenario is a kind of work to time. To add one, write a file of its own
+// (git.go is a short example) whose init function calls register with the
+// scenario: a Name for -scenarios, a Doc line for the table, and Groups,
+// which generates the data it needs under e.Root/testdata/bench when
+// absent (in a child, through a subcommand it adds to subcommands, so
+// that the driver's memory stays out of the timed RSS) and returns the
+// groups of rows: each a floor to divide by (cat of the input files) and
+// the commands to time, with "{bin}" for each -bin binary. A Check on the
+// group keeps a fast wrong answer from being timed.
 type Scenario struct {
 	Name string
 	Doc  string
