@@ -5,13 +5,14 @@
 // "Matching"): same hash (unchanged or restacked), rebuilt (a new hash
 // with exactly the same facets), updated (exactly one facet differs, in
 // the pass order version, compiler, variants, target, os, platform), and
-// what is left is added or removed. Every spec ends in exactly one category. On top of that the
-// engine computes package status, version changes, roll-ups per facet value
-// and per stack, and warnings about anomalies. CompareWith takes a Filter
-// that narrows both snapshots (packages, stacks) before they are compared
-// and leaves facets out of the pairing keys. CheckGate reads a report
-// and says which kinds of change (GateKinds: a removed spec, a lost stack,
-// ...) are present, for CI gates.
+// what is left is added or removed. Every spec ends in exactly one
+// category. On top of that the engine computes package status, version
+// changes, roll-ups per facet value and per stack, and warnings about
+// anomalies. CompareWith takes a Filter that narrows both snapshots
+// (packages, stacks) before they are compared and leaves facets out of the
+// pairing keys. CheckGate reads a report and says which kinds of change
+// (GateKinds: a removed spec, a lost stack, ...) are present, for CI
+// gates.
 //
 // The engine never formats: rendering belongs to package report. Its types
 // carry the JSON names of the cachediff/v1 schema (docs/json.md), so that a

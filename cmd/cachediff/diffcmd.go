@@ -286,8 +286,6 @@ func renderer(opts *options) (report.Renderer, error) {
 	return f.Render, nil
 }
 
-// singleFiles reports whether both snapshots are regular files on disk
-// (not folders, stdin or REV:PATH).
 // fromGit reports whether both snapshots are REV:PATH (not on disk):
 // git inflates each in a process of its own, so loading both at once
 // overlaps one's git work with the other's decoding.
@@ -306,6 +304,8 @@ func fromGit(dir string, args []string) bool {
 	return true
 }
 
+// singleFiles reports whether both snapshots are regular files on disk
+// (not folders, stdin or REV:PATH).
 func singleFiles(dir string, args []string) bool {
 	for _, a := range args[:2] {
 		if a == stdinName {

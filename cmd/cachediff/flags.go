@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/cachediff/cachediff/internal/editdist"
 	"io/fs"
 	"net/url"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/editdist"
 	"github.com/cachediff/cachediff/report"
 )
 

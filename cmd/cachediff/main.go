@@ -51,16 +51,16 @@ func setMemoryLimit(input int64) {
 
 // memoryLimit is the soft limit on the Go runtime's memory for diffing and
 // rendering input bytes of pages: 3x the input, at least 24 MiB. The
-// budget for peak RSS is 4x the input (docs/design.md, "Speed and memory"). The collector paces
-// itself by the heap it found live at the last cycle, and when it starts
-// late (the matching and rendering allocate fast on every core) the heap
-// overshot to 7x under heavy churn; near this limit it collects sooner
-// instead. The live data stays near 2x the input (a real week, the worst
-// case: 89 MB live for 44 MB of pages at 60k specs), so the limit never
-// binds below it. Peak RSS is the limit plus what the runtime does not
-// count, mostly the binary's own pages (about 9 MB): under 4x from about
-// 10 MB of input (15k specs per tree) up. An earlier 3x + 16 MiB let the
-// 15k-spec real week reach 4.3x.
+// budget for peak RSS is 4x the input (docs/design.md, "Speed and
+// memory"). The collector paces itself by the heap it found live at the
+// last cycle, and when it starts late (the matching and rendering allocate
+// fast on every core) the heap overshot to 7x under heavy churn; near this
+// limit it collects sooner instead. The live data stays near 2x the input
+// (a real week, the worst case: 89 MB live for 44 MB of pages at 60k
+// specs), so the limit never binds below it. Peak RSS is the limit plus
+// what the runtime does not count, mostly the binary's own pages (about 9
+// MB): under 4x from about 10 MB of input (15k specs per tree) up. An
+// earlier 3x + 16 MiB let the 15k-spec real week reach 4.3x.
 func memoryLimit(input int64) int64 {
 	return max(3*input, 24<<20)
 }
