@@ -78,14 +78,17 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if len(args) != 2 {
 		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %d argument(s)", len(args))
 	}
-	render, err := renderer(opts)
+	if args[0] == stdinName && args[1] == stdinName {
+		return exitTrouble, usageErrorf("%v", errTwoStdin)
+	}
+	if opts.template == stdinName && (args[0] == stdinName || args[1] == stdinName) {
+		return exitTrouble, usageErrorf("%v", errTemplateStdin)
+	}
+	render, err := c.renderer(opts)
 	if err != nil {
 		return exitTrouble, err
 	}
 	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip}
-	if args[0] == stdinName && args[1] == stdinName {
-		return exitTrouble, usageErrorf("%v", errTwoStdin)
-	}
 	var oldSnap, newSnap *snapshot.Snapshot
 	var oldErr, newErr error
 	if singleFiles(opts.dir, args) || fromGit(opts.dir, args) {
@@ -269,14 +272,23 @@ func renderOptions(opts *options, stdout io.Writer) report.Options {
 }
 
 // renderer picks the function that renders a report, reading and parsing
-// a user template before any snapshot is loaded.
-func renderer(opts *options) (report.Renderer, error) {
+// a user template (a file, or standard input for "-") before any snapshot
+// is loaded.
+func (c *cli) renderer(opts *options) (report.Renderer, error) {
 	if opts.template != "" {
-		text, err := report.ReadFile(opts.template) // a regular file, up to its size: not /dev/zero
+		var text []byte
+		var err error
+		name := filepath.Base(opts.template)
+		if opts.template == stdinName {
+			name = stdinFile
+			text, err = readAtMost(c.stdin, maxStdin)
+		} else {
+			text, err = report.ReadFile(opts.template) // a regular file, up to its size: not /dev/zero
+		}
 		if err != nil {
 			return nil, fmt.Errorf("reading the template: %w", err)
 		}
-		t, err := report.ParseTemplate(filepath.Base(opts.template), string(text))
+		t, err := report.ParseTemplate(name, string(text))
 		if err != nil {
 			return nil, err
 		}

@@ -154,7 +154,10 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 	case !info.IsDir():
 		return fmt.Errorf("-C %s: not a directory", o.dir)
 	}
-	o.output, o.template = inDir(o.dir, o.output), inDir(o.dir, o.template)
+	o.output = inDir(o.dir, o.output)
+	if o.template != stdinName {
+		o.template = inDir(o.dir, o.template)
+	}
 	return nil
 }
 
@@ -200,7 +203,7 @@ var outputFlags = flagGroup{
 		}
 		fs.StringVar(&o.color, "color", "auto", "colour the terminal formats ("+strings.Join(terminal, ", ")+") `WHEN`: auto (when standard output is a terminal, TERM is not dumb and NO_COLOR is unset; or when FORCE_COLOR or CLICOLOR_FORCE is set, not 0), always or never; --color alone is always")
 		fs.Lookup("color").NoOptDefVal = "always"
-		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions)")
+		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions; - reads it from standard input)")
 		fs.BoolVarP(&o.quiet, "quiet", "q", false, "write no report, only the exit status (as diff -q and git diff --quiet); errors are still written")
 		fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (atomically) instead of standard output")
 		fs.StringVar(&o.title, "title", "", "use this `TEXT` as the report's headline title (Markdown, text and patch)")

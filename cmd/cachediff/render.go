@@ -34,7 +34,10 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, usageErrorf("render: want one JSON report; got %d argument(s)", len(args))
 	}
 	path := args[0]
-	render, err := renderer(opts)
+	if path == stdinName && opts.template == stdinName {
+		return exitTrouble, usageErrorf("render: %v", errTemplateStdin)
+	}
+	render, err := c.renderer(opts)
 	if err != nil {
 		return exitTrouble, err
 	}

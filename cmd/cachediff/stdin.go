@@ -63,5 +63,8 @@ func readAtMost(r io.Reader, n int64) ([]byte, error) {
 	return data, nil
 }
 
-// errTwoStdin: standard input can be read once.
-var errTwoStdin = errors.New(`only one of OLD and NEW can be "-" (standard input)`)
+// errTwoStdin and errTemplateStdin: standard input can be read once.
+var (
+	errTwoStdin      = errors.New(`only one of OLD and NEW can be "-" (standard input)`)
+	errTemplateStdin = errors.New(`--template - and a "-" argument both want standard input: it can be read once`)
+)
