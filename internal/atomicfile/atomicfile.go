@@ -63,34 +63,25 @@ func Create(path string) (*File, error) {
 			return nil, fmt.Errorf("writing %s: %w", path, unwrapPath(err))
 		}
 		return &File{name: path, f: f}, nil
-	case err == nil:
-		// An existing regular file, maybe through links: the links are
-		// resolved as the system does.
-		if resolved, err := filepath.EvalSymlinks(path); err == nil && resolved != filepath.Clean(path) {
-			f, err := create(resolved, info)
-			if err != nil {
-				return nil, fmt.Errorf("through the link %s: %w", path, err)
-			}
-			f.name = path
-			return f, nil
-		}
-		return create(path, info)
+	case err != nil:
+		info = nil // nothing there, or a link to nothing (or to itself)
 	}
-	// Nothing there, or a link to nothing (or to itself): follow the links
-	// by hand to the name that is to be created.
+	// A regular file to replace, or one to create: follow the links to the
+	// name to write, one way for both (a link to nothing names the file to
+	// create, where it points).
 	target, err := linkTarget(path)
 	if err != nil {
 		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
-	if target != path {
-		f, err := create(target, nil)
-		if err != nil {
+	f, err := create(target, info)
+	if err != nil {
+		if target != path {
 			return nil, fmt.Errorf("through the link %s: %w", path, err)
 		}
-		f.name = path
-		return f, nil
+		return nil, err
 	}
-	return create(path, nil)
+	f.name = path
+	return f, nil
 }
 
 // create starts the temporary file for the regular file path, which
