@@ -172,24 +172,44 @@ type compared struct {
 }
 
 // compareAll runs comparePackage on each pair of pages, on GOMAXPROCS
-// goroutines (it only reads the snapshots), and returns the results in
-// the pairs' order.
-func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool) []compared {
+// goroutines, and returns the results in the pairs' order, with the
+// counts of the roll-ups. It only reads the snapshots, unless release:
+// then each package's specs are dropped once compared and counted.
+func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool) ([]compared, *rollCounts) {
 	out := make([]compared, len(pairs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(pairs)) {
+	workers := min(runtime.GOMAXPROCS(0), len(pairs))
+	counts := make([]*rollCounts, max(workers, 1))
+	for w := range workers {
 		wg.Go(func() {
 			m := newMatcher(ignore)
+			c := newRollCounts()
+			counts[w] = c
 			for {
 				k := int(next.Add(1) - 1)
 				if k >= len(pairs) {
 					return
 				}
-				out[k].p, out[k].warnings = m.comparePackage(pairs[k][0], pairs[k][1])
+				op, np := pairs[k][0], pairs[k][1]
+				out[k].p, out[k].warnings = m.comparePackage(op, np)
+				for side, p := range [2]*snapshot.Package{op, np} {
+					if p != nil {
+						c.add(side, k, p.Specs)
+						if release {
+							p.Specs = nil
+						}
+					}
+				}
 			}
 		})
 	}
 	wg.Wait()
-	return out
+	if counts[0] == nil {
+		counts[0] = newRollCounts()
+	}
+	for _, c := range counts[1:] {
+		counts[0].merge(c)
+	}
+	return out, counts[0]
 }
