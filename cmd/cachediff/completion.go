@@ -65,8 +65,8 @@ func fileFlag(fs *pflag.FlagSet, name string) {
 
 // completionValues sets the values of the flags that have fixed ones.
 func completionValues(fs *pflag.FlagSet) {
-	set := func(name string, values []string) {
-		if fs.Lookup(name) != nil {
+	set := func(name string, values []string) { // unless the flag has its own
+		if f := fs.Lookup(name); f != nil && f.Annotations[annValues] == nil {
 			flagValues(fs, name, values...)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -189,21 +190,52 @@ var filterFlags = flagGroup{
 
 var outputFlags = flagGroup{
 	title: "Output",
-	add: func(fs *pflag.FlagSet, o *options) {
-		var names []string
+	add:   func(fs *pflag.FlagSet, o *options) { addOutputFlags(fs, o, false) },
+	check: checkOutput,
+}
+
+// logOutputFlags are a log's output flags: its formats (report.LogFormats)
+// and no --template, which a log does not take.
+var logOutputFlags = flagGroup{
+	title: "Output",
+	add:   func(fs *pflag.FlagSet, o *options) { addOutputFlags(fs, o, true) },
+	check: checkOutput,
+}
+
+// addOutputFlags adds the output flags, of a log when log is set.
+func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
+	{
+		var formats []report.Format
 		for _, f := range report.Formats() {
-			names = append(names, f.Name+" ("+f.Doc+")")
+			if !log || slices.Contains(report.LogFormats(), f.Name) {
+				formats = append(formats, f)
+			}
 		}
-		fs.StringVarP(&o.format, "format", "f", report.Formats()[0].Name, "report `FORMAT`: "+orList(names))
+		var names, docs []string
+		for _, f := range formats {
+			doc := f.Doc
+			if log && f.Name == "json" {
+				doc = report.LogSchema
+			}
+			names, docs = append(names, f.Name), append(docs, f.Name+" ("+doc+")")
+		}
+		what := "report"
+		if log {
+			what = "log"
+		}
+		fs.StringVarP(&o.format, "format", "f", formats[0].Name, what+" `FORMAT`: "+orList(docs))
+		flagValues(fs, "format", names...)
 		var terminal []string
-		for _, f := range report.Formats() {
+		for _, f := range formats {
 			if f.Terminal {
 				terminal = append(terminal, f.Name)
 			}
 		}
 		fs.StringVar(&o.color, "color", "auto", "colour the terminal formats ("+strings.Join(terminal, ", ")+") `WHEN`: auto (when standard output is a terminal, TERM is not dumb and NO_COLOR is unset; or when FORCE_COLOR or CLICOLOR_FORCE is set, not 0), always or never; --color alone is always")
 		fs.Lookup("color").NoOptDefVal = "always"
-		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions; - reads it from standard input)")
+		if !log {
+			fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions; - reads it from standard input)")
+		}
 		fs.BoolVarP(&o.quiet, "quiet", "q", false, "write no report, only the exit status (as diff -q and git diff --quiet); errors are still written")
 		fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (atomically) instead of standard output")
 		fs.StringVar(&o.title, "title", "", "use this `TEXT` as the report's headline title (Markdown, text and patch)")
@@ -211,8 +243,7 @@ var outputFlags = flagGroup{
 		fs.Var((*byteSize)(&o.maxBytes), "max-bytes", "shorten the Markdown report to at most `N` bytes (20000, 20k, 64KiB): details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
 		fs.StringSliceVar(&o.rows, "rows", nil, "also list these `KINDS` of rows that Markdown and text summarise: rebuilt (every rebuilt spec; by default a rebuild that changed nothing but the hash is counted per package, not listed)")
 		fs.BoolVar(&o.ghComment, "github-comment", false, "fit a GitHub comment: --max-bytes 65536 (GitHub counts 65,536 characters; a character is at least a byte, so 65,536 bytes always fit), the first line the hidden marker <!-- cachediff --> that finds the comment again")
-	},
-	check: checkOutput,
+	}
 }
 
 var gateFlags = flagGroup{

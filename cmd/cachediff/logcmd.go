@@ -45,7 +45,7 @@ cachediff log --revs HEAD~7..HEAD _cache/develop   # a week of nightlies
 cachediff log --revs main --since '1 week ago' _cache/develop
 cachediff log --github-comment --fail-on removed-package old/ mid/ new/
 cachediff render log.json                          # the saved log again`,
-	groups:   []flagGroup{seriesFlags, inputFlags, filterFlags, outputFlags, gateFlags},
+	groups:   []flagGroup{seriesFlags, inputFlags, filterFlags, logOutputFlags, gateFlags},
 	notApply: "a log is written as md, json or text",
 	after: func(b *strings.Builder, width int) {
 		gateKindsHelp(b, width)
@@ -74,9 +74,6 @@ var seriesFlags = flagGroup{
 // runLog loads the series one snapshot at a time, diffs each with the one
 // before and writes the log as it goes.
 func runLog(c *cli, opts *options, args []string) (int, error) {
-	if opts.template != "" {
-		return exitTrouble, usageErrorf("log: --template does not apply: a log is written as %s", orList(report.LogFormats()))
-	}
 	if !slices.Contains(report.LogFormats(), opts.format) {
 		return exitTrouble, usageErrorf("log: --format %s does not apply: a log is written as %s", opts.format, orList(report.LogFormats()))
 	}
