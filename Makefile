@@ -5,8 +5,10 @@ GO ?= go
 
 all: build
 
+# -buildvcs=auto: the commit goes into the binary (cachediff --version)
+# even where GOFLAGS says -buildvcs=false, as it does on some CI machines.
 build:
-	@$(GO) build -o bin/cachediff ./cmd/cachediff
+	@$(GO) build -buildvcs=auto -o bin/cachediff ./cmd/cachediff
 
 # The Markdown report of a real pair: Spack's compiler migration week.
 # (cachediff exits 1 when the snapshots differ: that is the expected result.)
