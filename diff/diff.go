@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cachediff/cachediff/internal/listops"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
 )
@@ -757,35 +758,9 @@ func (m *matcher) pair(x matched) Pair {
 	return p
 }
 
-// minus returns the strings of a not in b, in a's order (nil for none).
-func (m *matcher) minus(a, b []string) []string {
-	if len(a) == 0 {
-		return nil
-	}
-	var out []string
-	if min(len(a), len(b)) <= smallList {
-		// A scan per element is linear when one list is short.
-		for _, s := range a {
-			m.probes += len(b)
-			if !slices.Contains(b, s) {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	in := make(map[string]struct{}, len(b))
-	for _, s := range b {
-		in[s] = struct{}{}
-	}
-	m.probes += len(b)
-	for _, s := range a {
-		m.probes++
-		if _, ok := in[s]; !ok {
-			out = append(out, s)
-		}
-	}
-	return out
-}
+// minus returns the strings of a not in b, in a's order (nil for none),
+// counting its probes.
+func (m *matcher) minus(a, b []string) []string { return listops.Minus(a, b, &m.probes) }
 
 func facetDelta(o, n *spec) string {
 	var parts []string

@@ -13,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/Masterminds/sprig/v3"
+
+	"github.com/cachediff/cachediff/internal/listops"
 )
 
 // unsafeFuncs are sprig functions that its hermetic set (v3.3.0) keeps but
@@ -351,44 +353,8 @@ func count(v any, noun string) (string, error) {
 	return fmt.Sprintf("%d %ss", n, noun), nil
 }
 
-// minus returns the strings of a not in b, in a's order. package diff
-// has its own: the renderer and the engine share no helper package for
-// a dozen lines.
-func minus(a, b []string) []string { return minusCounting(a, b, nil) }
-
-// minusCounting is minus, adding to *probes (when not nil) the elements
-// it looked at, for the test that keeps it linear. It scans b for each
-// element of a only when one list has at most 16 entries (linear then);
-// otherwise it builds a set of b once: a spec of 100,000 variants took a
-// minute to render in Markdown with a scan per element (issue 11 item 2).
-func minusCounting(a, b []string, probes *int) []string {
-	count := func(n int) {
-		if probes != nil {
-			*probes += n
-		}
-	}
-	var out []string
-	if min(len(a), len(b)) <= 16 {
-		for _, s := range a {
-			count(len(b))
-			if !slices.Contains(b, s) {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	in := make(map[string]struct{}, len(b))
-	for _, s := range b {
-		in[s] = struct{}{}
-	}
-	count(len(b) + len(a))
-	for _, s := range a {
-		if _, ok := in[s]; !ok {
-			out = append(out, s)
-		}
-	}
-	return out
-}
+// minus returns the strings of a not in b, in a's order (listops.Minus).
+func minus(a, b []string) []string { return listops.Minus(a, b, nil) }
 
 // plainText makes s safe to print on a terminal: control characters (an
 // escape sequence in a package name could rewrite the screen), invisible
