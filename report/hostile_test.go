@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -291,7 +292,12 @@ func TestEmptyVersionsAndPages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			renderAll(t, r)
+			// A package line never leaves its versions' place empty
+			// ("p0: , +1 spec"): it says "no version".
+			text := renderAll(t, r)["text"]
+			if m := regexp.MustCompile(`(: |new, |removed, )(,|\n|$)`).FindString(text); m != "" {
+				t.Errorf("text has an empty versions field (%q):\n%s", m, text)
+			}
 		})
 	}
 }

@@ -43,14 +43,24 @@ func paintStr(on bool, style, s string) string {
 	return out
 }
 
+// versionsText is a package's versions for its line: "no version" when
+// its specs list none (a page may write "versions": []), not an empty
+// field between two commas.
+func versionsText(l []string) string {
+	if len(l) == 0 {
+		return "no version"
+	}
+	return plainText(strings.Join(l, ", "))
+}
+
 // textPackage writes a package's line: its versions, and its counts.
 func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 	v, n := p.Versions, p.Counts
 	switch p.Status {
 	case diff.Added:
-		b.WriteString(paintStr(c, "green", plainText(p.Name)) + ": new, " + plainText(strings.Join(v.New, ", ")))
+		b.WriteString(paintStr(c, "green", plainText(p.Name)) + ": new, " + versionsText(v.New))
 	case diff.Removed:
-		b.WriteString(paintStr(c, "red", plainText(p.Name)) + ": removed, " + plainText(strings.Join(v.Old, ", ")))
+		b.WriteString(paintStr(c, "red", plainText(p.Name)) + ": removed, " + versionsText(v.Old))
 	default:
 		b.WriteString(paintStr(c, "bold", plainText(p.Name)) + ": ")
 		before, after := lastOf(v.Old), lastOf(v.New)
@@ -64,7 +74,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 			}
 			b.WriteString(plainText(before) + " → " + paintStr(c, style, plainText(after)))
 		} else {
-			b.WriteString(plainText(after))
+			b.WriteString(versionsText(v.New[max(0, len(v.New)-1):])) // the newest
 		}
 		if v.Changed() {
 			b.WriteString(" (")
