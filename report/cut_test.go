@@ -111,8 +111,8 @@ func TestMaxBytesProperties(t *testing.T) {
 		{3, 2, 30, 250}, {40, 1, 25, 700}, {0, 1, 10, 30},
 	} {
 		size := tc.size
-		if testing.Short() { // a quick inner loop: one seed, a third of the limits
-			tc.seeds, tc.limits = 1, max(tc.limits/3, 4)
+		if testing.Short() { // a quick inner loop: one seed, a sixth of the limits
+			tc.seeds, tc.limits = 1, max(tc.limits/6, 3)
 		}
 		for seed := range uint64(tc.seeds) {
 			r := genReport(seed*31+uint64(size), size)
