@@ -48,7 +48,7 @@ func scenarios(t *testing.T, seeds int) []scenario {
 
 func seeds() int {
 	if testing.Short() {
-		return 3
+		return 2
 	}
 	return 12
 }

@@ -18,7 +18,7 @@ import (
 // fewer under -short, for a quick inner loop.
 func propertySeeds() uint64 {
 	if testing.Short() {
-		return 20
+		return 10
 	}
 	return 200
 }
@@ -371,7 +371,11 @@ func prepareOne(s Spec) *spec {
 // TestInputOrder checks that the order of specs in the input does not
 // change the report.
 func TestInputOrder(t *testing.T) {
-	for seed := range uint64(50) {
+	seeds := uint64(50)
+	if testing.Short() {
+		seeds = 10 // a quick inner loop
+	}
+	for seed := range seeds {
 		a, b, _ := newGenerator(seed, false).pair(20)
 		want, _ := json.Marshal(compare(a, b))
 		r := rand.New(rand.NewPCG(seed, 1))

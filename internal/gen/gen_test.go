@@ -29,7 +29,7 @@ func TestOracle(t *testing.T) {
 	} {
 		specs := 1500
 		if testing.Short() {
-			tc.seeds, specs = 1, 500 // a quick inner loop; make test runs every seed at full size
+			tc.seeds, specs = 1, 250 // a quick inner loop; make test runs every seed at full size
 		}
 		for seed := range uint64(tc.seeds) {
 			cfg := gen.Default(seed, specs)
