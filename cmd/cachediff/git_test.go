@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/gittest"
@@ -254,7 +256,8 @@ func TestGitSpackIndex(t *testing.T) {
 // weeklyRepo builds the git repository of the real weekly series (one
 // commit per week into _cache/develop/) in a temporary folder, and returns
 // the series' folder, the repository and its weeks; it skips the test
-// when git is not on PATH.
+// when git is not on PATH. The repository is built once per test binary
+// (the tests only read it) and removed when the tests end (see TestMain).
 func weeklyRepo(t *testing.T) (series, repo string, weeks []gittest.Week) {
 	t.Helper()
 	if !gittest.Available() {
@@ -264,10 +267,35 @@ func weeklyRepo(t *testing.T) (series, repo string, weeks []gittest.Week) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo = filepath.Join(t.TempDir(), "catalogue")
-	weeks, err = gittest.Series(repo, series)
-	if err != nil {
-		t.Fatal(err)
+	weekly.once.Do(func() {
+		if weekly.dir, weekly.err = os.MkdirTemp("", "cachediff-weekly-"); weekly.err != nil {
+			return
+		}
+		weekly.repo = filepath.Join(weekly.dir, "catalogue")
+		weekly.weeks, weekly.err = gittest.Series(weekly.repo, series)
+	})
+	if weekly.err != nil {
+		t.Fatal(weekly.err)
 	}
-	return series, repo, weeks
+	return series, weekly.repo, slices.Clone(weekly.weeks)
+}
+
+// weekly is the repository weeklyRepo builds, once.
+var weekly struct {
+	once  sync.Once
+	dir   string // removed by TestMain
+	repo  string
+	weeks []gittest.Week
+	err   error
+}
+
+// removingWeekly runs the tests, then removes weeklyRepo's repository.
+type removingWeekly struct{ m *testing.M }
+
+func (r removingWeekly) Run() int {
+	code := r.m.Run()
+	if weekly.dir != "" {
+		os.RemoveAll(weekly.dir)
+	}
+	return code
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -75,17 +76,25 @@ func TestDeterministic(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	procsList := []int{1, 2, 8}
 	if testing.Short() {
-		procsList = []int{1, 8} // a quick inner loop: one and many
+		// A quick inner loop: many goroutines only, against the golden
+		// file, which TestGolden matches at this machine's GOMAXPROCS.
+		procsList = []int{8}
 	}
 	for _, tc := range goldenCases {
 		var first []byte
+		if testing.Short() {
+			var err error
+			if first, err = os.ReadFile(filepath.Join("testdata", "golden", tc.name)); err != nil {
+				t.Fatal(err)
+			}
+		}
 		for _, procs := range procsList {
 			runtime.GOMAXPROCS(procs)
 			got := runOK(t, tc.args, tc.exit)
 			if first == nil {
 				first = got
 			} else if !bytes.Equal(got, first) {
-				t.Fatalf("%s: output with GOMAXPROCS=%d differs from GOMAXPROCS=1:\n%s", tc.name, procs, lineDiff(first, got))
+				t.Fatalf("%s: output with GOMAXPROCS=%d differs from GOMAXPROCS=1 (-short: from the golden file):\n%s", tc.name, procs, lineDiff(first, got))
 			}
 		}
 	}
@@ -206,7 +215,11 @@ func TestDeterministicGenerated(t *testing.T) {
 	for _, format := range []string{"md", "json"} {
 		args := []string{"--format", format, filepath.Join(dir, "develop-a"), filepath.Join(dir, "develop-b")}
 		var first []byte
-		for _, procs := range []int{1, 2, 8} {
+		procsList := []int{1, 2, 8}
+		if testing.Short() {
+			procsList = []int{1, 8} // a quick inner loop: one and many
+		}
+		for _, procs := range procsList {
 			runtime.GOMAXPROCS(procs)
 			var stdout, stderr bytes.Buffer
 			if code := run(args, &stdout, &stderr); code != 1 {
@@ -234,14 +247,21 @@ func TestRenderRoundTrip(t *testing.T) {
 		"gate":            {"--fail-on", "removed-spec,downgrade", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"},
 		"gate-passed":     {"--fail-on", "downgrade", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"},
 	}
-	for name, args := range pairs {
+	for i, name := range slices.Sorted(maps.Keys(pairs)) {
+		args := pairs[name]
 		saved := filepath.Join(t.TempDir(), "report.json")
 		var stdout, stderr bytes.Buffer
 		exit := run(append([]string{"-f", "json", "-o", saved}, args...), &stdout, &stderr)
 		if exit == 2 {
 			t.Fatalf("%s: %s", name, stderr.String())
 		}
-		for _, format := range []string{"md", "json", "text", "patch"} {
+		formats := []string{"md", "json", "text", "patch"}
+		if testing.Short() {
+			// A quick inner loop: one format per pair, in turn, so
+			// that the six pairs still cover the four formats.
+			formats = formats[i%4 : i%4+1]
+		}
+		for _, format := range formats {
 			want := runOK(t, append([]string{"-f", format}, args...), exit)
 			got := runOK(t, []string{"render", "-f", format, saved}, exit)
 			if !bytes.Equal(got, want) {

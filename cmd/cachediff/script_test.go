@@ -18,7 +18,7 @@ import (
 // TestMain makes the test binary double as the cachediff command, so that
 // scripts run it as a real process: its exit code, stdout and stderr.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(removingWeekly{m}, map[string]func(){
 		"cachediff": func() { os.Exit(newCLI().run(os.Args[1:])) }, // as main runs it
 		"gh":        func() { os.Exit(fakeGH()) },
 		"gen":       func() { os.Exit(genPair()) },
