@@ -182,8 +182,12 @@ func TestDeterministicGenerated(t *testing.T) {
 		return string(b)
 	}
 	pick := func(l ...string) string { return l[r.IntN(len(l))] }
+	pkgs := 120
+	if testing.Short() {
+		pkgs = 60 // a quick inner loop
+	}
 	for _, tag := range []string{"develop-a", "develop-b"} {
-		for p := range 120 {
+		for p := range pkgs {
 			name := fmt.Sprintf("pkg-%03d", p)
 			if r.IntN(15) == 0 {
 				continue // some packages only on one side
