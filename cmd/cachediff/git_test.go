@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -290,9 +292,19 @@ var weekly struct {
 }
 
 // removingWeekly runs the tests, then removes weeklyRepo's repository.
+// Under -short, a quick inner loop, the tests' process collects its
+// garbage a quarter as often (GOGC=400): its heap is a few megabytes, so
+// the default collected some 440 times, and the collections and the
+// memory handed back and forth cost a third of the tests' time. make test
+// keeps the default, and so do the scripts' cachediff processes (TestMain
+// runs them without calling Run).
 type removingWeekly struct{ m *testing.M }
 
 func (r removingWeekly) Run() int {
+	flag.Parse()
+	if testing.Short() {
+		debug.SetGCPercent(400)
+	}
 	code := r.m.Run()
 	if weekly.dir != "" {
 		os.RemoveAll(weekly.dir)
