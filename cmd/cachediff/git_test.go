@@ -217,6 +217,9 @@ func normalize(v any, rename map[string]string) any {
 // commits, diffs as the folders do, as a folder and as the index file
 // alone, but for the paths and revisions.
 func TestGitSpackIndex(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a git repository of its own: make test runs it (TestGitEqualsFolders covers REV:PATH under -short)")
+	}
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}

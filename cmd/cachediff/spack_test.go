@@ -368,6 +368,9 @@ func TestPagesCausesUnknown(t *testing.T) {
 // generated pair committed twice, diffed by revision, gives the report
 // of the folders.
 func TestSpackRevPath(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a git repository of its own: make test runs it (TestGitEqualsFolders covers REV:PATH under -short)")
+	}
 	if !gittest.Available() {
 		t.Skip("git is not on PATH")
 	}
