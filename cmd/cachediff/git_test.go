@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/quicktest"
 )
 
 // TestGitEqualsFolders: a diff of two REV:PATH snapshots is the diff of
@@ -295,19 +295,14 @@ var weekly struct {
 }
 
 // removingWeekly runs the tests, then removes weeklyRepo's repository.
-// Under -short, a quick inner loop, the tests' process collects its
-// garbage a quarter as often (GOGC=400): its heap is a few megabytes, so
-// the default collected some 440 times, and the collections and the
-// memory handed back and forth cost a third of the tests' time. make test
-// keeps the default, and so do the scripts' cachediff processes (TestMain
-// runs them without calling Run).
+// Under -short the tests' process collects its garbage less often
+// (quicktest.Collect); the scripts' cachediff processes keep the default
+// (TestMain runs them without calling Run).
 type removingWeekly struct{ m *testing.M }
 
 func (r removingWeekly) Run() int {
 	flag.Parse()
-	if testing.Short() {
-		debug.SetGCPercent(400)
-	}
+	quicktest.Collect()
 	code := r.m.Run()
 	if weekly.dir != "" {
 		os.RemoveAll(weekly.dir)
