@@ -89,6 +89,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip}
+	if c.paceCollector != nil {
+		c.paceCollector()
+	}
 	var oldSnap, newSnap *snapshot.Snapshot
 	var oldErr, newErr error
 	if singleFiles(opts.dir, args) || fromGit(opts.dir, args) {

@@ -78,6 +78,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, usageErrorf("log: --format %s does not apply: a log is written as %s", opts.format, orList(report.LogFormats()))
 	}
 	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip}
+	if c.paceCollector != nil {
+		c.paceCollector()
+	}
 	var names []string // the snapshot arguments, or REV:PATH of the commits
 	subjects := map[string]string{}
 	if opts.revs != "" {

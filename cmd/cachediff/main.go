@@ -37,10 +37,20 @@ func main() {
 
 // newCLI is the command as main runs it: the process's standard streams,
 // and the process-wide settings that tests calling run in one process must
-// not make (the memory limit).
+// not make (the collector's pace and the memory limit).
 func newCLI() *cli {
-	return &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, limitMemory: setMemoryLimit}
+	return &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
+		paceCollector: paceCollector, limitMemory: setMemoryLimit}
 }
+
+// paceCollector makes the collector run a quarter as often as by default
+// (GOGC=400) while snapshots are diffed: a diff allocates its snapshots
+// once and keeps them, so most of the default's collections found little
+// to free (15-25% of the CPU of a 60k-spec diff, docs/performance.md). The
+// memory limit set once the input's size is known (setMemoryLimit) still
+// bounds the heap: peak RSS stays under 4x the input. render, which keeps
+// no snapshot and sets no limit, keeps the default.
+func paceCollector() { debug.SetGCPercent(400) }
 
 // setMemoryLimit sets the Go runtime's soft memory limit for diffing and
 // rendering input bytes of pages (see memoryLimit). The process ends after

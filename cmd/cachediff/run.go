@@ -26,9 +26,11 @@ const (
 type cli struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	// limitMemory, when set, is called with the size of the input in bytes
-	// once the snapshots are loaded, before diffing and rendering.
-	limitMemory func(input int64)
+	// paceCollector, when set, is called before the snapshots load, and
+	// limitMemory with the size of the input in bytes once they are
+	// loaded, before diffing and rendering (see main).
+	paceCollector func()
+	limitMemory   func(input int64)
 }
 
 // run is the whole command as tests call it, in one process: it parses

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,11 +89,14 @@ func TestExitCode(t *testing.T) {
 }
 
 // TestMemoryLimit: run, as tests call it in one process, leaves the
-// process's memory limit alone; the command as main runs it sets it from
+// process's memory limit and GOGC alone; the command as main runs it paces
+// the collector before loading (diff and log, not render) and sets the limit from
 // the size of the input through its hook: first from the old snapshot's,
 // so that the collector is paced while the new one loads, then from both.
 func TestMemoryLimit(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
+	gcBefore := debug.SetGCPercent(100)
+	debug.SetGCPercent(gcBefore)
 	args := []string{"../../testdata/real/develop-2025-03-23", "../../testdata/real/develop-2025-03-30"}
 	if code := run(args, io.Discard, io.Discard); code != 1 {
 		t.Fatalf("exit %d", code)
@@ -99,18 +104,48 @@ func TestMemoryLimit(t *testing.T) {
 	if after := debug.SetMemoryLimit(-1); after != before {
 		t.Errorf("run changed the memory limit from %d to %d", before, after)
 	}
+	if gcAfter := debug.SetGCPercent(gcBefore); gcAfter != gcBefore {
+		t.Errorf("run changed GOGC from %d to %d", gcBefore, gcAfter)
+	}
 	var got []int64
-	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, limitMemory: func(n int64) { got = append(got, n) }}
+	var order []string // the hooks' calls, in order
+	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard,
+		paceCollector: func() { order = append(order, "pace") },
+		limitMemory:   func(n int64) { got = append(got, n); order = append(order, "limit") }}
 	if code := c.run(args); code != 1 {
 		t.Fatalf("exit %d", code)
+	}
+	// The collector is paced once, before anything loads.
+	if want := []string{"pace", "limit", "limit"}; !slices.Equal(order, want) {
+		t.Errorf("hooks called %v, want %v", order, want)
 	}
 	// Once with twice the old snapshot's size, before the new one loads,
 	// then with the input's size.
 	if len(got) != 2 || got[1] < 64<<10 || got[0] < got[1]/2 || got[0] > got[1]*2 {
 		t.Errorf("limitMemory called with %v; want twice, with about the input's size (over 64 KiB)", got)
 	}
-	if newCLI().limitMemory == nil {
-		t.Error("main's command sets no memory limit")
+	if newCLI().limitMemory == nil || newCLI().paceCollector == nil {
+		t.Error("main's command sets no memory limit or no collector pace")
+	}
+	// The log paces it too; render, which keeps no snapshot and sets no
+	// limit, does not.
+	order = nil
+	if code := c.run(append([]string{"log"}, args...)); code != 1 {
+		t.Fatalf("log: exit %d", code)
+	}
+	if len(order) == 0 || order[0] != "pace" {
+		t.Errorf("log: hooks called %v, want pace first", order)
+	}
+	saved := filepath.Join(t.TempDir(), "r.json")
+	if code := run(append([]string{"-f", "json", "-o", saved}, args...), io.Discard, io.Discard); code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	order = nil
+	if code := c.run([]string{"render", saved}); code != 1 {
+		t.Fatalf("render: exit %d", code)
+	}
+	if len(order) != 0 {
+		t.Errorf("render: hooks called %v, want none", order)
 	}
 }
 
