@@ -109,6 +109,13 @@ func indentJSON(dst *bytes.Buffer, src []byte, prefix string) {
 		c := src[i]
 		switch c {
 		case '"':
+			// Jump to the closing quote: the next quote, when no
+			// backslash comes before it (most strings: hashes, names).
+			rest := src[i+1:]
+			if j := bytes.IndexByte(rest, '"'); j >= 0 && bytes.IndexByte(rest[:j], '\\') < 0 {
+				i += 1 + j
+				continue
+			}
 			for i++; i < len(src) && src[i] != '"'; i++ {
 				if src[i] == '\\' {
 					i++

@@ -53,6 +53,7 @@ func TestIndentJSON(t *testing.T) {
 	for _, src := range []string{
 		`{}`, `[]`, `{"a":[]}`, `{"a":{},"b":[1,2,{"c":"d"}]}`, `["\"",":","{","[","\\","\\\"","x,y"]`,
 		`{"k\"":[[],[[]],{}]}` + "\n", `"x"`, `3`, `{"a":null,"b":true,"c":-1.5e3}`,
+		`{"a":"b\\","c":"d,e:{f}","g":["h\"]","i"]}`, `["",""]`,
 	} {
 		for _, prefix := range []string{"", "    "} {
 			var want, got bytes.Buffer
