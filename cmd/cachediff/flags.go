@@ -204,46 +204,44 @@ var logOutputFlags = flagGroup{
 
 // addOutputFlags adds the output flags, of a log when log is set.
 func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
-	{
-		var formats []report.Format
-		for _, f := range report.Formats() {
-			if !log || slices.Contains(report.LogFormats(), f.Name) {
-				formats = append(formats, f)
-			}
+	var formats []report.Format
+	for _, f := range report.Formats() {
+		if !log || slices.Contains(report.LogFormats(), f.Name) {
+			formats = append(formats, f)
 		}
-		var names, docs []string
-		for _, f := range formats {
-			doc := f.Doc
-			if log && f.Name == "json" {
-				doc = report.LogSchema
-			}
-			names, docs = append(names, f.Name), append(docs, f.Name+" ("+doc+")")
-		}
-		what := "report"
-		if log {
-			what = "log"
-		}
-		fs.StringVarP(&o.format, "format", "f", formats[0].Name, what+" `FORMAT`: "+orList(docs))
-		flagValues(fs, "format", names...)
-		var terminal []string
-		for _, f := range formats {
-			if f.Terminal {
-				terminal = append(terminal, f.Name)
-			}
-		}
-		fs.StringVar(&o.color, "color", "auto", "colour the terminal formats ("+strings.Join(terminal, ", ")+") `WHEN`: auto (when standard output is a terminal, TERM is not dumb and NO_COLOR is unset; or when FORCE_COLOR or CLICOLOR_FORCE is set, not 0), always or never; --color alone is always")
-		fs.Lookup("color").NoOptDefVal = "always"
-		if !log {
-			fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions; - reads it from standard input)")
-		}
-		fs.BoolVarP(&o.quiet, "quiet", "q", false, "write no report, only the exit status (as diff -q and git diff --quiet); errors are still written")
-		fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (atomically) instead of standard output")
-		fs.StringVar(&o.title, "title", "", "use this `TEXT` as the report's headline title (Markdown, text and patch)")
-		fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
-		fs.Var((*byteSize)(&o.maxBytes), "max-bytes", "shorten the Markdown report to at most `N` bytes (20000, 20k, 64KiB): details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
-		fs.StringSliceVar(&o.rows, "rows", nil, "also list these `KINDS` of rows that Markdown and text summarise: rebuilt (every rebuilt spec; by default a rebuild that changed nothing but the hash is counted per package, not listed)")
-		fs.BoolVar(&o.ghComment, "github-comment", false, "fit a GitHub comment: --max-bytes 65536 (GitHub counts 65,536 characters; a character is at least a byte, so 65,536 bytes always fit), the first line the hidden marker <!-- cachediff --> that finds the comment again")
 	}
+	var names, docs []string
+	for _, f := range formats {
+		doc := f.Doc
+		if log && f.Name == "json" {
+			doc = report.LogSchema
+		}
+		names, docs = append(names, f.Name), append(docs, f.Name+" ("+doc+")")
+	}
+	what := "report"
+	if log {
+		what = "log"
+	}
+	fs.StringVarP(&o.format, "format", "f", formats[0].Name, what+" `FORMAT`: "+orList(docs))
+	flagValues(fs, "format", names...)
+	var terminal []string
+	for _, f := range formats {
+		if f.Terminal {
+			terminal = append(terminal, f.Name)
+		}
+	}
+	fs.StringVar(&o.color, "color", "auto", "colour the terminal formats ("+strings.Join(terminal, ", ")+") `WHEN`: auto (when standard output is a terminal, TERM is not dumb and NO_COLOR is unset; or when FORCE_COLOR or CLICOLOR_FORCE is set, not 0), always or never; --color alone is always")
+	fs.Lookup("color").NoOptDefVal = "always"
+	if !log {
+		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions; - reads it from standard input)")
+	}
+	fs.BoolVarP(&o.quiet, "quiet", "q", false, "write no report, only the exit status (as diff -q and git diff --quiet); errors are still written")
+	fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (atomically) instead of standard output")
+	fs.StringVar(&o.title, "title", "", "use this `TEXT` as the report's headline title (Markdown, text and patch)")
+	fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
+	fs.Var((*byteSize)(&o.maxBytes), "max-bytes", "shorten the Markdown report to at most `N` bytes (20000, 20k, 64KiB): details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
+	fs.StringSliceVar(&o.rows, "rows", nil, "also list these `KINDS` of rows that Markdown and text summarise: rebuilt (every rebuilt spec; by default a rebuild that changed nothing but the hash is counted per package, not listed)")
+	fs.BoolVar(&o.ghComment, "github-comment", false, "fit a GitHub comment: --max-bytes 65536 (GitHub counts 65,536 characters; a character is at least a byte, so 65,536 bytes always fit), the first line the hidden marker <!-- cachediff --> that finds the comment again")
 }
 
 var gateFlags = flagGroup{
