@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -29,7 +30,10 @@ loaded once, and only two are held at a time.
 With --revs RANGE PATH, the series is PATH at the range's base, then at every
 commit of the range that changed PATH, oldest first (first-parent history, as
 git rev-list --first-parent --reverse RANGE -- PATH; --since and --until as in
-git). It needs the git program.
+git). When no commit in the dates changed PATH, the series is PATH as the last
+change left it, alone: no step, exit 0. Where PATH does not exist (before it
+was made, after a commit deleted it) the snapshot is empty: the step adds or
+removes every package. It needs the git program.
 
 Markdown (the default) writes the newest step first, each with its headline,
 what matters in it and its packages' details collapsed; --max-bytes and
@@ -83,6 +87,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	}
 	var names []string // the snapshot arguments, or REV:PATH of the commits
 	subjects := map[string]string{}
+	var absent []*gitsrc.Commit // by index of names: PATH absent at that commit
 	if opts.revs != "" {
 		if len(args) != 1 {
 			return exitTrouble, usageErrorf("log --revs RANGE PATH: want one PATH; got %d argument(s)", len(args))
@@ -95,9 +100,13 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if err != nil {
 			return exitTrouble, err
 		}
-		for _, cm := range commits {
+		absent = make([]*gitsrc.Commit, len(commits))
+		for i, cm := range commits {
 			names = append(names, cm.Spec)
 			subjects[cm.ID] = cm.Subject
+			if cm.Absent {
+				absent[i] = &commits[i]
+			}
 		}
 	} else {
 		if len(args) < 2 {
@@ -126,6 +135,12 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	}
 	var prevBytes int64
 	load := func(i int) (*snapshot.Snapshot, error) {
+		if absent != nil && absent[i] != nil {
+			// PATH before it was made, or after it was deleted: no
+			// package (not an error, as an empty folder given is).
+			cm := absent[i]
+			return &snapshot.Snapshot{Path: names[i], Rev: cm.ID, Date: cm.Date.Format(time.RFC3339), Raw: lo.Raw, Packages: []*snapshot.Package{}}, nil
+		}
 		s, err := c.loadSnapshot(opts.dir, names[i], lo)
 		if err != nil {
 			return nil, err

@@ -188,25 +188,29 @@ func (r *Repo) commit(rev string) (string, error) {
 	return "", err
 }
 
-// object returns the id and type of the object a revision expression
-// names, or "" when it names nothing.
-func (r *Repo) object(expr string) (oid, typ string, err error) {
-	if strings.ContainsAny(expr, "\n\x00") {
-		return "", "", nil
+// exist reports, for each object name of exprs (REV:PATH), whether it
+// names an object: one git process for all of them.
+func (r *Repo) exist(exprs []string) ([]bool, error) {
+	var in strings.Builder
+	for _, e := range exprs {
+		if strings.ContainsAny(e, "\n\x00") {
+			return nil, fmt.Errorf("bad object name %q", e)
+		}
+		in.WriteString(e + "\n")
 	}
-	out, err := r.run(strings.NewReader(expr+"\n"), "cat-file", "--batch-check=%(objectname) %(objecttype)")
+	out, err := r.run(strings.NewReader(in.String()), "cat-file", "--batch-check=%(objectname)")
 	if err != nil {
-		return "", "", err
+		return nil, err
 	}
-	line := strings.TrimSuffix(string(out), "\n")
-	if strings.HasSuffix(line, " missing") || strings.HasSuffix(line, " ambiguous") {
-		return "", "", nil
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(exprs) {
+		return nil, fmt.Errorf("git cat-file --batch-check: %d answers for %d names", len(lines), len(exprs))
 	}
-	oid, typ, ok := strings.Cut(line, " ")
-	if !ok {
-		return "", "", fmt.Errorf("git cat-file: unexpected answer %q", line)
+	exist := make([]bool, len(exprs))
+	for i, l := range lines {
+		exist[i] = !strings.HasSuffix(l, " missing") && !strings.HasSuffix(l, " ambiguous")
 	}
-	return oid, typ, nil
+	return exist, nil
 }
 
 // parseCommit reads the committer date and the subject of a raw commit

@@ -235,25 +235,38 @@ func TestSeries(t *testing.T) {
 	for _, c := range []struct {
 		rng, path, since, until string
 		want                    []string
-		base                    bool
+		base, absent            bool // the first is the base; PATH is absent there
 	}{
-		{"HEAD~4..HEAD", "_cache/develop", "", "", all, true},
-		{"HEAD~1..HEAD", "_cache/develop", "", "", all[3:], true},
-		{"HEAD", "_cache/develop", "", "", all, false}, // the root has no parent
-		{"HEAD", ".", "", "", all, false},
-		{"main", "_cache/develop", "2025-03-01", "", all[1:], true},         // the parent of the first after the date
-		{"main", "_cache/develop", "", "2025-03-03", all[:3], false},        // the root again
-		{"HEAD~3..HEAD", "_cache/develop/capstone", "", "", all[2:], false}, // capstone: new on 03-02, absent at the base
-		{"HEAD~4..HEAD", "_cache/develop/actsvg", "", "", all[4:], false},   // actsvg: new on 03-16
-		{weeks[1].ID + ".." + weeks[3].ID, "_cache/develop", "", "", all[1:4], true},
+		{"HEAD~4..HEAD", "_cache/develop", "", "", all, true, false},
+		{"HEAD~1..HEAD", "_cache/develop", "", "", all[3:], true, false},
+		{"HEAD", "_cache/develop", "", "", all, false, false}, // the root has no parent
+		{"HEAD", ".", "", "", all, false, false},
+		{"main", "_cache/develop", "2025-03-01", "", all[1:], true, false},  // the parent of the first after the date
+		{"main", "_cache/develop", "", "2025-03-03", all[:3], false, false}, // the root again
+		// Nothing in the dates: PATH as the last change before their end
+		// left it, alone (a nightly job on a day without a commit).
+		{"main", "_cache/develop", "2025-04-01", "", all[4:], true, false},
+		{"HEAD~1..HEAD", "_cache/develop", "2025-04-01", "", all[4:], true, false},
+		{"main", "_cache/develop", "2025-03-04", "2025-03-08", all[2:3], true, false},
+		// A base from before PATH was made is an empty snapshot: the
+		// first step adds the package.
+		{"HEAD~3..HEAD", "_cache/develop/capstone", "", "", all[1:], true, true},                // capstone: new on 03-02
+		{"HEAD~4..HEAD", "_cache/develop/actsvg", "", "", []string{all[0], all[4]}, true, true}, // actsvg: new on 03-16; the base is HEAD~4
+		{weeks[1].ID + ".." + weeks[3].ID, "_cache/develop", "", "", all[1:4], true, false},
 	} {
 		got, err := r.Series(c.rng, c.path, c.since, c.until)
 		if err != nil {
 			t.Errorf("Series(%q, %q, %q, %q): %v", c.rng, c.path, c.since, c.until, err)
 			continue
 		}
-		if !slices.Equal(ids(got), c.want) || got[0].Base != c.base {
-			t.Errorf("Series(%q, %q, %q, %q) = %v (base %v), want %v (base %v)", c.rng, c.path, c.since, c.until, ids(got), got[0].Base, c.want, c.base)
+		if !slices.Equal(ids(got), c.want) || got[0].Base != c.base || got[0].Absent != c.absent {
+			t.Errorf("Series(%q, %q, %q, %q) = %v (base %v, absent %v), want %v (base %v, absent %v)",
+				c.rng, c.path, c.since, c.until, ids(got), got[0].Base, got[0].Absent, c.want, c.base, c.absent)
+		}
+		for i, cm := range got {
+			if i > 0 && cm.Absent {
+				t.Errorf("Series(%q, %q): element %d is absent", c.rng, c.path, i)
+			}
 		}
 		for i, cm := range got {
 			if i > 0 && cm.Base {
@@ -281,7 +294,8 @@ func TestSeries(t *testing.T) {
 	for _, c := range []struct{ rng, path, want string }{
 		{"nope..HEAD", "_cache/develop", "unknown revision nope in the range nope..HEAD"},
 		{"HEAD~1..nope", "_cache/develop", "unknown revision nope in the range"},
-		{"HEAD~1..HEAD", "_cache/nothing", "no commit of HEAD~1..HEAD changed _cache/nothing"},
+		{"HEAD~1..HEAD", "_cache/nothing", "no commit of HEAD~1..HEAD changed _cache/nothing, and it does not exist at the base"},
+		{"HEAD", "_cache/nothing", "no commit of HEAD changed _cache/nothing"},
 		{"HEAD~1..HEAD", "../x", "outside the repository"},
 		{"--all", "_cache/develop", "bad revision range"},
 	} {
@@ -323,8 +337,8 @@ func TestSeriesNoChange(t *testing.T) {
 	}{
 		{"HEAD~1..HEAD", "a", ids[2:3]}, // b changed: a's series is its base
 		{"HEAD~3..HEAD", "a", []string{ids[0], ids[2]}},
-		{"HEAD", "a", []string{ids[0], ids[2]}}, // the root made a: no base
-		{"HEAD", "b", []string{ids[1], ids[3]}}, // b is new in c1: its base, the root, has no b
+		{"HEAD", "a", []string{ids[0], ids[2]}},         // the root made a: no base
+		{"HEAD", "b", []string{ids[0], ids[1], ids[3]}}, // b is new in c1: its base, the root, has no b (absent)
 	} {
 		got, err := r.Series(c.rng, c.path, "", "")
 		var l []string

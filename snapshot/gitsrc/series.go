@@ -14,6 +14,11 @@ type Commit struct {
 	Subject string    // the first paragraph of the message, on one line (git's %s)
 	Spec    string    // ID:PATH, PATH from the top of the repository: a REV:PATH to load
 	Base    bool      // the range's base (the first element only), not a commit of the range
+	// Absent is true when PATH does not exist at the commit: a base from
+	// before PATH was made, or a commit that deleted it. Its snapshot is
+	// empty: a step from it adds every package, a step to it removes
+	// every package.
+	Absent bool
 }
 
 // Series returns the series of `cachediff log --revs RANGE PATH`, oldest
@@ -28,10 +33,17 @@ type Commit struct {
 //
 // The base: with a RANGE of one excluded revision (A..B, ^A B) and no
 // since, A; otherwise the first parent of the oldest commit listed (PATH
-// just before the first change), none when that is a root commit. A base
-// where PATH does not exist is left out. When no commit of the range
-// changed PATH the series is the base alone (one snapshot, no step); with
-// no base either it is an error.
+// just before the first change), none when that is a root commit. When
+// no commit is listed (none in the range, or in the dates, changed PATH),
+// the series is the base alone (one snapshot, no step), and the base is
+// then PATH as it stood at the end of the range's dates: the newest
+// first-parent commit of RANGE up to until that changed PATH (with a
+// RANGE of one excluded revision and none, A), so that a nightly job run
+// with --since on a day without a catalogue commit reports no change.
+//
+// A commit of the series where PATH does not exist (a base from before
+// PATH was made, a commit that deleted it) is Absent: an empty snapshot.
+// A series whose every commit is Absent, or that has none, is an error.
 func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if rng == "" || strings.HasPrefix(rng, "-") || strings.ContainsAny(rng, "\n\x00") {
 		return nil, fmt.Errorf("bad revision range %q", rng)
@@ -76,14 +88,18 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		base = excluded[0]
 	case len(commits) > 0:
 		base = parents[0]
-	}
-	if base != "" {
-		oid, _, err := r.object(base + ":" + top)
-		if err != nil {
-			return nil, err
+	default:
+		// Nothing in the dates: PATH as the last change before them left it.
+		last := []string{"rev-list", "--first-parent", "-1"}
+		if until != "" {
+			last = append(last, "--until="+until)
 		}
-		if oid == "" {
-			base = ""
+		out, err := r.run(nil, append(last, rng, "--", spec)...)
+		if err != nil {
+			return nil, r.rangeError(rng, err)
+		}
+		if base = strings.TrimSpace(string(out)); base == "" && len(excluded) == 1 {
+			base = excluded[0]
 		}
 	}
 	if base != "" {
@@ -95,7 +111,27 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		commits = append(b, commits...)
 	}
 	if len(commits) == 0 {
-		return nil, fmt.Errorf("no commit of %s changed %s, and it has no base where %s exists", rng, displayPath(top), displayPath(top))
+		return nil, fmt.Errorf("no commit of %s changed %s", rng, displayPath(top))
+	}
+	exprs := make([]string, len(commits))
+	for i, c := range commits {
+		exprs[i] = c.ID + ":" + top
+	}
+	exist, err := r.exist(exprs)
+	if err != nil {
+		return nil, err
+	}
+	present := false
+	for i := range commits {
+		commits[i].Absent = !exist[i]
+		present = present || exist[i]
+	}
+	switch {
+	case present:
+	case len(commits) == 1:
+		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)", rng, displayPath(top), short(commits[0].ID))
+	default:
+		return nil, fmt.Errorf("%s does not exist at any commit of the series of %s", displayPath(top), rng)
 	}
 	for i := range commits {
 		commits[i].Spec = commits[i].ID + ":" + top
