@@ -207,13 +207,12 @@ func (m *mdBuilder) head() string {
 }
 
 // rebuiltLine says, under the summary line, how much of the change is
-// rebuilds alone: specs with a new hash and the same facets.
+// rebuilds alone: specs with a new hash and nothing else changed.
 func (m *mdBuilder) rebuiltLine() {
-	s := m.doc.Summary.Specs
-	if s.Rebuilt == 0 {
+	if m.doc.Summary.Specs.Rebuilt == 0 {
 		return
 	}
-	changes := s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
+	r := shareOfRebuilds(&m.doc)
 	pkgs := 0
 	for i := range m.doc.Packages {
 		if m.only(i) {
@@ -221,12 +220,16 @@ func (m *mdBuilder) rebuiltLine() {
 		}
 	}
 	changed := m.doc.Summary.Packages.Changed
-	fmt.Fprintf(&m.b, "\n\n**Rebuilt only: %s of %s (%s)**: a new hash, the same facets. %s of %d changed had nothing but such rebuilds",
-		plural(s.Rebuilt, "spec"), plural(changes, "spec change"), percent(s.Rebuilt, changes), plural(pkgs, "package"), changed)
+	fmt.Fprintf(&m.b, "\n\n**Rebuilt only: %s of %s (%s)**: a new hash, the same facets and stacks.",
+		plural(r.plain, "spec"), plural(r.changes, "spec change"), percent(r.plain, r.changes))
+	if o := r.otherRebuilds(&m.doc); o != "" {
+		m.b.WriteString(" " + o + ".")
+	}
+	fmt.Fprintf(&m.b, " %s of %d changed had nothing but such rebuilds", plural(pkgs, "package"), changed)
 	if m.doc.Render.RebuiltRows {
 		m.b.WriteString("; every rebuilt spec is listed (`--rows rebuilt`).")
 	} else {
-		m.b.WriteString("; rebuilt specs are counted per package, not listed (`--rows rebuilt` lists them).")
+		m.b.WriteString("; such rebuilds are counted per package, not listed (`--rows rebuilt` lists them).")
 	}
 }
 

@@ -53,6 +53,37 @@ func rebuiltOnlyCounts(doc Document) (pkgs, specs int) {
 	return pkgs, specs
 }
 
+// rebuildShare is how much of a report's change is plain rebuilds (a new
+// hash and nothing else: plainRebuild), of all its spec changes, and how
+// many rebuilt specs are not plain: they moved stacks, or differ in a
+// facet --ignore left out of the pairing, and are listed as rows. The
+// headlines of Markdown and text say it.
+type rebuildShare struct{ plain, other, changes int }
+
+func shareOfRebuilds(doc *Document) rebuildShare {
+	s := doc.Summary.Specs
+	var r rebuildShare
+	for i := range doc.Packages {
+		r.plain += plainRebuilds(&doc.Packages[i])
+	}
+	r.other = s.Rebuilt - r.plain
+	r.changes = s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
+	return r
+}
+
+// otherRebuilds says what the rebuilt specs that are not plain changed,
+// for the headlines ("" when there are none).
+func (r rebuildShare) otherRebuilds(doc *Document) string {
+	if r.other == 0 {
+		return ""
+	}
+	what := "stacks"
+	if len(doc.Options.Ignore) > 0 {
+		what = "stacks or an ignored facet"
+	}
+	return plural(r.other, "more rebuilt spec") + " changed " + what + " (listed)"
+}
+
 // rebuiltStacks lists the stacks of a package's plain rebuilds (root
 // left out, as the spec rows do), sorted.
 func rebuiltStacks(p *diff.Package) []string {

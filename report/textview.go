@@ -30,7 +30,7 @@ func (d *Document) TextLines() []string {
 		b.Reset()
 	}
 	if only != nil {
-		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets): "+plural(len(only), "package")+", "+plural(specs, "spec")+": "+strings.Join(only, ", "))
+		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets and stacks): "+plural(len(only), "package")+", "+plural(specs, "spec")+": "+strings.Join(only, ", "))
 	}
 	return lines
 }
@@ -126,11 +126,14 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 // TextRebuilt is the terminal view's line under the headline that says
 // how much of the change is rebuilds alone; "" when nothing was rebuilt.
 func (d *Document) TextRebuilt() string {
-	s := d.Summary.Specs
-	if s.Rebuilt == 0 {
+	if d.Summary.Specs.Rebuilt == 0 {
 		return ""
 	}
-	changes := s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
+	r := shareOfRebuilds(d)
 	pkgs, _ := rebuiltOnlyCounts(*d)
-	return "rebuilt only (new hash, same facets): " + plural(s.Rebuilt, "spec") + " of " + plural(changes, "spec change") + " (" + percent(s.Rebuilt, changes) + "); " + plural(pkgs, "package") + " of " + strconv.Itoa(d.Summary.Packages.Changed) + " changed had nothing else"
+	line := "rebuilt only (new hash, same facets and stacks): " + plural(r.plain, "spec") + " of " + plural(r.changes, "spec change") + " (" + percent(r.plain, r.changes) + "); "
+	if o := r.otherRebuilds(d); o != "" {
+		line += o + "; "
+	}
+	return line + plural(pkgs, "package") + " of " + strconv.Itoa(d.Summary.Packages.Changed) + " changed had nothing else"
 }
