@@ -72,13 +72,19 @@ func sideLabel(s diff.Side) string {
 }
 
 // stepTitle is the heading of a step: its new snapshot, with the commit's
-// subject when known.
+// subject when known, and its old one. A step is headed as it comes, by
+// its own two snapshots; once the series is known, relabel heads it again
+// by the series' labels (diff.Labels) if they differ.
 func stepTitle(r *diff.Report, subjects map[string]string) string {
-	t := sideLabel(r.New)
-	if sub := subjects[r.New.Rev]; sub != "" {
-		t += " · " + sub
+	return stepTitleOf(sideLabel(r.New), sideLabel(r.Old), subjects[r.New.Rev])
+}
+
+func stepTitleOf(newLabel, oldLabel, subject string) string {
+	t := newLabel
+	if subject != "" {
+		t += " · " + subject
 	}
-	return t + " (from " + sideLabel(r.Old) + ")"
+	return t + " (from " + oldLabel + ")"
 }
 
 // logJSON streams a cachediff/log/v1 document: the steps as they come,
@@ -278,6 +284,7 @@ const (
 // step and the series' sections fit whole; only then does View.Fit cut
 // those too.
 func (l *logMarkdown) Finish(s *diff.Series) error {
+	l.relabel(s)
 	v := l.view(s, 0)
 	if l.o.MaxBytes > 0 {
 		for drop := 0; ; drop++ {
@@ -292,6 +299,29 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 	}
 	_, err := v.WriteTo(l.w)
 	return err
+}
+
+// relabel heads the steps by the series' labels where they differ from
+// the labels of the step's own two snapshots: snapshots that share a tag
+// are named by their paths (diff.Labels).
+func (l *logMarkdown) relabel(s *diff.Series) {
+	if len(s.Snapshots) != len(l.views)+1 {
+		return // not this log's series: keep the headings as they are
+	}
+	labels := diff.Labels(s.Snapshots)
+	for k, v := range l.views {
+		old := l.counts[k].title
+		title := stepTitleOf(labels[k+1], labels[k], l.o.Subjects[s.Snapshots[k+1].Rev])
+		if title == old {
+			continue
+		}
+		rest, ok := strings.CutPrefix(v.Head, "## "+escapeMD(old))
+		if !ok {
+			continue // a head markdownView did not write: leave it
+		}
+		v.Head = "## " + escapeMD(title) + rest
+		l.counts[k].title = title
+	}
 }
 
 // fit cuts v to --max-bytes. With steps left out (drop > 0), its notice
@@ -334,10 +364,10 @@ func (l *logMarkdown) view(s *diff.Series, drop int) *View {
 	if l.o.Marker != "" {
 		b.WriteString(l.o.Marker + "\n")
 	}
-	first, last := s.Snapshots[0], s.Snapshots[len(s.Snapshots)-1]
+	labels := diff.Labels(s.Snapshots)
 	title := l.o.Title
 	if title == "" {
-		title = "cachediff log: " + first.Label() + " → " + last.Label()
+		title = "cachediff log: " + labels[0] + " → " + labels[len(labels)-1]
 	}
 	b.WriteString("# " + escapeMD(title) + "\n\n")
 	changed := 0
@@ -433,7 +463,8 @@ func skippedOf(v *View) []*Section {
 // came and went, and the timeline of versions.
 func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 	n := len(s.Snapshots)
-	label := func(i int) string { return escapeMD(s.Snapshots[i].Label()) }
+	labels := diff.Labels(s.Snapshots)
+	label := func(i int) string { return escapeMD(labels[i]) }
 	var came []string
 	for _, p := range s.Timeline.Packages {
 		if !p.CameAndWent(n) {
@@ -554,17 +585,17 @@ func (l *logText) Step(r *diff.Report) error {
 func (l *logText) Finish(s *diff.Series) error {
 	var b strings.Builder
 	n := len(s.Snapshots)
-	first, last := s.Snapshots[0], s.Snapshots[n-1]
+	labels := diff.Labels(s.Snapshots)
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log"
 	}
-	fmt.Fprintf(&b, "%s: %s → %s: %s, %s\n", paintStr(l.o.Color, "bold", plainText(title)), plainText(first.Label()), plainText(last.Label()),
+	fmt.Fprintf(&b, "%s: %s → %s: %s, %s\n", paintStr(l.o.Color, "bold", plainText(title)), plainText(labels[0]), plainText(labels[n-1]),
 		plural(n, "snapshot"), plural(len(l.steps), "step"))
 	for k := len(l.steps) - 1; k >= 0; k-- {
 		b.WriteString(l.steps[k])
 	}
-	label := func(i int) string { return plainText(s.Snapshots[i].Label()) }
+	label := func(i int) string { return plainText(labels[i]) }
 	var came []string
 	for _, p := range s.Timeline.Packages {
 		if p.CameAndWent(n) {
