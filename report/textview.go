@@ -78,6 +78,12 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 		}
 		if v.Changed() {
 			b.WriteString(" (")
+			if v.Direction == diff.Downgraded {
+				// In words, as Markdown's "⬇️ downgraded": the colour
+				// alone is lost in a pipe or a log file. An upgrade, the
+				// usual case, reads from its arrow.
+				b.WriteString(paintStr(c, "red", "downgraded") + "; ")
+			}
 			for i, a := range v.Added {
 				if i > 0 {
 					b.WriteString(" ")
