@@ -237,7 +237,13 @@ func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 	}
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "write no report, only the exit status (as diff -q and git diff --quiet); errors are still written")
 	fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (atomically) instead of standard output")
-	fs.StringVar(&o.title, "title", "", "use this `TEXT` as the report's headline title (Markdown, text and patch)")
+	// The formats that write a title: JSON keeps none, a log has no patch;
+	// a template has it as .Render.Title (md.tmpl's headline uses it).
+	titleUse := "use this `TEXT` as the report's headline title (Markdown, text and patch; a --template gets it as .Render.Title; not JSON, which keeps no title)"
+	if log {
+		titleUse = "use this `TEXT` as the log's title (Markdown and text; not JSON, which keeps no title)"
+	}
+	fs.StringVar(&o.title, "title", "", titleUse)
 	fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
 	fs.Var((*byteSize)(&o.maxBytes), "max-bytes", "shorten the Markdown report to at most `N` bytes (20000, 20k, 64KiB): details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
 	fs.StringSliceVar(&o.rows, "rows", nil, "also list these `KINDS` of rows that Markdown and text summarise: rebuilt (every rebuilt spec; by default a rebuild that changed nothing but the hash is counted per package, not listed)")

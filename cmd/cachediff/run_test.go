@@ -186,3 +186,33 @@ func TestHelpWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleHelp: --title's help names the formats that use it, per
+// command: a log has no patch format; JSON keeps no title; a template
+// gets it as .Render.Title.
+func TestTitleHelp(t *testing.T) {
+	for _, tc := range []struct {
+		cmd       *command
+		want, not []string
+	}{
+		{diffCommand, []string{"Markdown, text and patch", ".Render.Title", "not JSON"}, nil},
+		{renderCommand, []string{"Markdown, text and patch", ".Render.Title", "not JSON"}, nil},
+		{logCommand, []string{"log's title", "Markdown and text", "not JSON"}, []string{"patch", "template"}},
+	} {
+		var o options
+		f := tc.cmd.flagSet(&o).Lookup("title")
+		if f == nil {
+			t.Fatalf("%q: no --title", tc.cmd.name)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(f.Usage, w) {
+				t.Errorf("%q: --title's help %q lacks %q", tc.cmd.name, f.Usage, w)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(f.Usage, w) {
+				t.Errorf("%q: --title's help %q says %q", tc.cmd.name, f.Usage, w)
+			}
+		}
+	}
+}
