@@ -667,7 +667,16 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 		return "", false, w.errAt(w.i, "an empty document: not a cachediff JSON report")
 	}
 	if data[w.i] != '{' {
-		return "", false, w.errAt(w.i, "not a cachediff JSON report: the document is %s, not an object", w.found())
+		switch found := w.found(); {
+		case bytes.HasPrefix(data[w.i:], []byte("---")):
+			// A catalogue page, or a folder's page named by mistake: its
+			// '---' would read as a number.
+			return "", false, w.errAt(w.i, "not JSON: it starts like a catalogue page; diff it with cachediff OLD NEW")
+		case strings.HasPrefix(found, "the character "):
+			return "", false, w.errAt(w.i, "not JSON: it starts with %s", found)
+		default:
+			return "", false, w.errAt(w.i, "not a cachediff JSON report: the document is %s, not an object", found)
+		}
 	}
 	w.i++
 	for n := 0; ; n++ {

@@ -259,6 +259,9 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 	if !c.mustPage && !strings.HasSuffix(c.file.Base, ".md") {
 		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Msg: "not in a format a decoder detects"}}}
 	}
+	if startsLikeJSON(data) { // not a page (its first line is no '---'): say what it is
+		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
+	}
 	pkg, counts, warnings, err := decodePage(file, data, opt.Raw, st)
 	if pkg != nil {
 		st.lists.share(pkg.Specs)

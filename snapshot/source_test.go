@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -169,5 +171,41 @@ func TestDecoder(t *testing.T) {
 	_, err = snapshot.LoadFrom(src, opt)
 	if err == nil || !strings.Contains(err.Error(), "loading idx/all.cache.json: package zlib: spec 1 has a malformed hash") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// TestNotSnapshotJSON: a page that is JSON says what it is rather than
+// "no front matter": a saved cachediff report or log (render it: by its
+// name on disk, from a copy for a file of another store), or JSON of no
+// format cachediff reads.
+func TestNotSnapshotJSON(t *testing.T) {
+	report := "{\n  \"schema\": \"cachediff/v1\",\n  \"old\": {"         // cut short: the schema still tells
+	log := "{\"steps\": [], \"schema\": \"cachediff/log/v1\", \"x\": 1}" // schema not first
+	for _, tc := range []struct{ content, onDisk, inStore string }{
+		{report, "this is a cachediff report (cachediff/v1), not a snapshot: render it with cachediff render DIR/zlib/specs.md",
+			"this is a cachediff report (cachediff/v1), not a snapshot: save it to a file and render it with cachediff render FILE"},
+		{log, "this is a cachediff log (cachediff/log/v1), not a snapshot: render it with cachediff render DIR/zlib/specs.md", ""},
+		{"\uFEFF {\"schema\": \"other/v1\"}", "a JSON document, but not a Spack build-cache index, lockfile or spec file (nor a package page, which starts with a line '---')", ""},
+		{"[1, 2", "it starts like JSON, but is not valid JSON, nor a package page, which starts with a line '---'", ""},
+	} {
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, "zlib"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "zlib", "specs.md"), []byte(tc.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := "loading " + filepath.Join(dir, "zlib", "specs.md") + ": line 1: " + strings.ReplaceAll(tc.onDisk, "DIR", dir)
+		if _, err := snapshot.Load(dir, snapshot.Options{}); err == nil || err.Error() != want {
+			t.Errorf("%.20q on disk: %v, want %s", tc.content, err, want)
+		}
+		if tc.inStore == "" {
+			continue
+		}
+		src := &memSource{prefix: "HEAD:c", files: map[string]string{"zlib/specs.md": tc.content}}
+		want = "loading HEAD:c/zlib/specs.md: line 1: " + tc.inStore
+		if _, err := snapshot.LoadFrom(src, snapshot.Options{}); err == nil || err.Error() != want {
+			t.Errorf("%.20q in a store: %v, want %s", tc.content, err, want)
+		}
 	}
 }

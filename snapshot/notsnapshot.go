@@ -1,0 +1,85 @@
+package snapshot
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// A file named as a snapshot that no decoder detects and that starts like
+// JSON is no package page either: "no front matter" would send its user
+// looking for a '---' line. notSnapshotJSON says what it is instead: a
+// saved cachediff report or log (cachediff rendr diff.json: render it), or
+// JSON of no format cachediff reads.
+
+// startsLikeJSON reports whether data opens as a JSON object or list,
+// after a byte order mark and white space.
+func startsLikeJSON(data []byte) bool {
+	data = bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\uFEFF")), " \t\r\n")
+	return len(data) > 0 && (data[0] == '{' || data[0] == '[')
+}
+
+// notSnapshotJSON is the message for a file that startsLikeJSON. name is
+// how cachediff render reads the file ("" when it cannot by a name: a file
+// of a git tree).
+func notSnapshotJSON(data []byte, name string) string {
+	if schema := cachediffSchema(data); schema != "" {
+		what := "report"
+		if strings.Contains(schema, "/log/") {
+			what = "log"
+		}
+		how := "render it with cachediff render " + name
+		if name == "" {
+			how = "save it to a file and render it with cachediff render FILE"
+		}
+		return fmt.Sprintf("this is a cachediff %s (%s), not a snapshot: %s", what, schema, how)
+	}
+	const notPage = "a package page, which starts with a line '---'"
+	if !json.Valid(bytes.TrimPrefix(data, []byte("\uFEFF"))) {
+		return "it starts like JSON, but is not valid JSON, nor " + notPage
+	}
+	return "a JSON document, but not a Spack build-cache index, lockfile or spec file (nor " + notPage + ")"
+}
+
+// cachediffSchema returns the "schema" of data when it is a JSON object
+// whose schema names a cachediff document ("cachediff/v1",
+// "cachediff/log/v1"), else "". It reads up to the schema field only
+// (cachediff writes it first), so a report cut short still tells.
+func cachediffSchema(data []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, []byte("\uFEFF"))))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if key, _ := t.(string); key == "schema" {
+			var schema string
+			if dec.Decode(&schema) != nil || !strings.HasPrefix(schema, "cachediff/") {
+				return ""
+			}
+			return schema
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return ""
+		}
+	}
+	return ""
+}
+
+// renderName is how cachediff render would read file f of src: by its
+// name for a file on disk, "-" for standard input; "" for another store.
+func renderName(src Source, f File) string {
+	switch src.(type) {
+	case *fileSource, *dirSource:
+		return f.Name
+	}
+	if f.Root && src.Path() == "-" {
+		return "-"
+	}
+	return ""
+}
