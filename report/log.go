@@ -289,7 +289,7 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 	if l.o.MaxBytes > 0 {
 		for drop := 0; ; drop++ {
 			v = l.view(s, drop)
-			if err := l.fit(v, drop); err != nil {
+			if err := v.Fit(l.o.MaxBytes); err != nil {
 				return err
 			}
 			if drop >= len(l.views)-1 || l.intact(v) {
@@ -322,26 +322,6 @@ func (l *logMarkdown) relabel(s *diff.Series) {
 		v.Head = "## " + escapeMD(title) + rest
 		l.counts[k].title = title
 	}
-}
-
-// fit cuts v to --max-bytes. With steps left out (drop > 0), its notice
-// says so even when nothing else is cut: the room for it is kept.
-func (l *logMarkdown) fit(v *View, drop int) error {
-	limit := l.o.MaxBytes
-	if drop == 0 {
-		return v.Fit(limit)
-	}
-	note := v.NoticeFor(limit)
-	err := v.Fit(limit - len(note))
-	var small *TooSmallError
-	if errors.As(err, &small) {
-		small.Max, small.Min = limit, small.Min+len(note)
-	}
-	if err != nil {
-		return err
-	}
-	v.Notice = note // the same text, whether Fit set it or not
-	return nil
 }
 
 // intact reports whether Fit left the newest step's sections and the
@@ -432,9 +412,12 @@ func (l *logMarkdown) view(s *diff.Series, drop int) *View {
 	}
 	v.Head = b.String()
 	if drop > 0 {
+		// Steps are left out even when the rest fits whole: the notice
+		// is always there, and counts against the limit.
 		k := min(drop, n-1)
-		v.NoticeFor = func(int) string {
-			return "\n\n> **Shortened** to fit in " + strconv.Itoa(l.o.MaxBytes) + " bytes: the oldest " + plural(k, "step") + " of the log " + isAre(k) + " only in the table of steps, and some sections of the others are summarised or left out, lowest value first. For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
+		v.noticeAlways = true
+		v.NoticeFor = func(limit int) string {
+			return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest " + plural(k, "step") + " of the log " + isAre(k) + " only in the table of steps, and some sections of the others are summarised or left out, lowest value first. For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
 		}
 	}
 	for _, sec := range l.seriesSections(s, max(0, n-1)*stepRank-10) {

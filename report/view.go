@@ -38,6 +38,11 @@ type View struct {
 	NoticeFor func(limit int) string
 	// Kept names what is never cut, for TooSmallError's message.
 	Kept []string
+
+	// noticeAlways makes Fit write the Notice even when the rest fits
+	// whole: a log with steps left out before Fit (log.go) says so, and
+	// its notice counts against the limit like any other.
+	noticeAlways bool
 }
 
 // Section is one section of a View: a heading, rows, an "…and N more"
@@ -234,15 +239,18 @@ func (e *TooSmallError) Error() string {
 //  5. last, the Skipped rows that are left; its heading, and its "…and N
 //     more" line, always stay.
 //
-// The Head, the Notice and the Tail always stay; once anything is cut,
-// the Notice says so. A view that fits is left whole. When even the
-// smallest view does not fit, Fit returns a *TooSmallError naming the
-// minimum.
+// The Head, the Notice and the Tail always stay; once anything is cut
+// (or always, with noticeAlways), the Notice says so. A view that fits is
+// left whole. When even the smallest view does not fit, Fit returns a
+// *TooSmallError naming the minimum.
 func (v *View) Fit(limit int) error {
 	for _, s := range v.all() {
 		s.keep, s.short, s.dropped, s.cut = len(s.Rows), 0, false, false
 	}
 	v.Notice = ""
+	if v.noticeAlways && v.NoticeFor != nil {
+		v.Notice = v.NoticeFor(limit)
+	}
 	if v.Size() <= limit {
 		return nil
 	}
