@@ -283,18 +283,28 @@ const (
 // its row in the table of steps) grow from the oldest until the newest
 // step and the series' sections fit whole; only then does View.Fit cut
 // those too.
+//
+// Each step left out makes the notice no shorter (it counts them), and
+// the rest is the same Head and fewer sections, so the smallest log of
+// each number of steps left out is no smaller than the one before: the
+// numbers that fit the limit are 0 up to some last one. Finish writes,
+// of those, the first that keeps the newest step and the series whole,
+// or else the last (the most steps left out that still fit); when none
+// fits, not even with every section left out, its error is the one of
+// none left out, whose minimum is the least of all.
 func (l *logMarkdown) Finish(s *diff.Series) error {
 	l.relabel(s)
 	v := l.view(s, 0)
-	if l.o.MaxBytes > 0 {
-		for drop := 0; ; drop++ {
-			v = l.view(s, drop)
-			if err := v.Fit(l.o.MaxBytes); err != nil {
-				return err
+	if limit := l.o.MaxBytes; limit > 0 {
+		if err := v.Fit(limit); err != nil {
+			return err
+		}
+		for drop := 1; drop < len(l.views) && !l.intact(v); drop++ {
+			next := l.view(s, drop)
+			if next.Fit(limit) != nil {
+				break // nor will any larger drop
 			}
-			if drop >= len(l.views)-1 || l.intact(v) {
-				break
-			}
+			v = next
 		}
 	}
 	_, err := v.WriteTo(l.w)
