@@ -1,0 +1,256 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// realWeeks are the five real weekly tags of the repository's
+// testdata/real-series, oldest first.
+var realWeeks = []string{
+	"../testdata/real-series/develop-2025-02-16",
+	"../testdata/real-series/develop-2025-02-23",
+	"../testdata/real-series/develop-2025-03-02",
+	"../testdata/real-series/develop-2025-03-09",
+	"../testdata/real-series/develop-2025-03-16",
+}
+
+// genSeries makes n generated snapshots of about pkgs packages, each the
+// one before with some specs rebuilt, updated, added or removed, and now
+// and then a package added or removed. The same seed gives the same
+// series.
+func genSeries(seed uint64, pkgs, n int) []*snapshot.Snapshot {
+	r := rand.New(rand.NewPCG(seed, seed^0x5e1e))
+	hashSeq := 0
+	hash := func() string {
+		hashSeq++
+		const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+		b := []byte(strings.Repeat("a", 32))
+		for i, k := 31, hashSeq; k > 0; i, k = i-1, k/32 {
+			b[i] = alphabet[k%32]
+		}
+		return string(b)
+	}
+	spec := func() snapshot.Spec {
+		return snapshot.Spec{Hash: hash(), Versions: []string{fmt.Sprintf("1.%d", r.IntN(5))}, Compiler: "gcc@13.2.0",
+			OS: "ubuntu22.04", Platform: "linux", Target: "x86_64_v3", Variants: []string{"+shared"}, Stacks: []string{"e4s", "root"}}
+	}
+	pkg := func(tag, name string, specs []snapshot.Spec) *snapshot.Package {
+		slices.SortFunc(specs, func(a, b snapshot.Spec) int { return strings.Compare(a.Hash, b.Hash) })
+		return &snapshot.Package{Name: name, File: tag + "/" + name + "/specs.md", Tag: tag, Specs: specs}
+	}
+	var out []*snapshot.Snapshot
+	cur := &snapshot.Snapshot{Path: "week-0", Tag: "develop-w00"}
+	for i := range pkgs {
+		var specs []snapshot.Spec
+		for range 1 + r.IntN(1+r.IntN(8)) {
+			specs = append(specs, spec())
+		}
+		cur.Packages = append(cur.Packages, pkg(cur.Tag, fmt.Sprintf("py-pkg-%04d", i), specs))
+	}
+	out = append(out, cur)
+	for w := 1; w < n; w++ {
+		next := &snapshot.Snapshot{Path: fmt.Sprintf("week-%d", w), Tag: fmt.Sprintf("develop-w%02d", w)}
+		for _, p := range cur.Packages {
+			if r.IntN(25) == 0 {
+				continue // removed
+			}
+			var specs []snapshot.Spec
+			for _, s := range p.Specs {
+				switch r.IntN(6) {
+				case 0: // unchanged
+				case 1: // updated
+					s.Hash, s.Versions = hash(), []string{"2.0"}
+				case 2: // removed
+					continue
+				case 3: // added as well
+					specs = append(specs, spec())
+					s.Hash = hash()
+				default: // rebuilt
+					s.Hash = hash()
+				}
+				specs = append(specs, s)
+			}
+			if len(specs) > 0 {
+				next.Packages = append(next.Packages, pkg(next.Tag, p.Name, specs))
+			}
+		}
+		if r.IntN(2) == 0 {
+			next.Packages = append(next.Packages, pkg(next.Tag, fmt.Sprintf("py-new-%02d", w), []snapshot.Spec{spec(), spec()}))
+		}
+		slices.SortFunc(next.Packages, func(a, b *snapshot.Package) int { return strings.Compare(a.Name, b.Name) })
+		out = append(out, next)
+		cur = next
+	}
+	return out
+}
+
+// logOf diffs a series and keeps its Markdown log writer after every
+// Step, so that Finish can be called under many limits (Finish leaves the
+// writer as it was).
+func logOf(t *testing.T, snaps []*snapshot.Snapshot, o Options) (*logMarkdown, *diff.Series, []*diff.Report) {
+	t.Helper()
+	var steps []*diff.Report
+	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
+		func(i int, r *diff.Report) error { steps = append(steps, r); return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := NewLogWriter("md", nil, LogOptions{Options: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := w.(*logMarkdown)
+	for _, r := range steps {
+		if err := l.Step(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return l, s, steps
+}
+
+// finishLog writes the log l under limit.
+func finishLog(l *logMarkdown, s *diff.Series, limit int) (string, error) {
+	var buf bytes.Buffer
+	l.w, l.o.MaxBytes = &buf, limit
+	err := l.Finish(s)
+	l.w, l.o.MaxBytes = nil, 0
+	return buf.String(), err
+}
+
+// TestLogMaxBytesProperties cuts the log of the real weekly series, and
+// of generated ones, with and without the GitHub comment's marker, to
+// every limit from 1 to one more than its full size (for the generated
+// ones, and under -short, a stride of them, and the limits around the
+// minimum, the full size and a GitHub comment's): never more than the
+// limit; a *TooSmallError exactly below the minimum it names, and that
+// minimum itself fits; the headline, the table of steps and the newest
+// step's heading always there; a larger limit never shows fewer steps,
+// nor a shorter log; the whole log when it fits, and the notice when it
+// does not.
+func TestLogMaxBytesProperties(t *testing.T) {
+	weeks := make([]*snapshot.Snapshot, len(realWeeks))
+	for i, p := range realWeeks {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		weeks[i] = s
+	}
+	for _, tc := range []struct {
+		name  string
+		snaps []*snapshot.Snapshot
+		o     Options
+		every bool // every limit, but under -short
+	}{
+		{"real", weeks, Options{}, true},
+		{"real-comment", weeks, Options{Marker: GitHubMarker, LinkBase: "https://cache.spack.io/package/?name="}, false},
+		{"generated", genSeries(1, 20, 6), Options{}, false},
+		{"generated-comment", genSeries(2, 20, 8), Options{Marker: GitHubMarker}, false},
+		{"generated-one-step", genSeries(3, 20, 2), Options{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, s, steps := logOf(t, tc.snaps, tc.o)
+			full, err := finishLog(l, s, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := len(steps)
+			heading := func(k int) string { return "\n## " + escapeMD(stepTitle(steps[k], nil)) + "\n" }
+			shown := func(out string) int {
+				c := 0
+				for k := range steps {
+					if strings.Contains(out, heading(k)) {
+						c++
+					}
+				}
+				return c
+			}
+			if shown(full) != n {
+				t.Fatalf("the full log shows %d step headings of %d", shown(full), n)
+			}
+			_, err = finishLog(l, s, 1)
+			var small *TooSmallError
+			if !errors.As(err, &small) {
+				t.Fatalf("--max-bytes 1: error %v, want a *TooSmallError", err)
+			}
+			least := small.Min
+			stride := 1 // about 300 limits under -short, 2000 without
+			if testing.Short() {
+				stride = max(1, len(full)/300)
+			} else if !tc.every {
+				stride = max(1, len(full)/2000)
+			}
+			var limits []int
+			for limit := 1; limit <= len(full)+1; limit += stride {
+				limits = append(limits, limit)
+			}
+			limits = append(limits, least-1, least, least+1, len(full)-1, len(full), len(full)+1, 65536)
+			slices.Sort(limits)
+			limits = slices.Compact(limits)
+			prevSteps, prevLen, prevLimit := 0, 0, 0
+			headline := tc.o.Marker
+			if headline != "" {
+				headline += "\n"
+			}
+			headline += "# " + escapeMD("cachediff log: "+s.Snapshots[0].Label()+" → "+s.Snapshots[n].Label()) + "\n"
+			for _, limit := range limits {
+				if limit < 1 {
+					continue
+				}
+				out, err := finishLog(l, s, limit)
+				if limit < least {
+					if !errors.As(err, &small) || small.Min != least || small.Max != limit || out != "" {
+						t.Fatalf("--max-bytes %d (below the minimum %d): error %v, %d bytes written; want a *TooSmallError naming %d", limit, least, err, len(out), least)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("--max-bytes %d (the minimum is %d): %v", limit, least, err)
+				}
+				got := shown(out)
+				switch {
+				case len(out) > limit:
+					t.Fatalf("--max-bytes %d: %d bytes", limit, len(out))
+				case !strings.HasPrefix(out, headline):
+					t.Fatalf("--max-bytes %d: no headline %q:\n%s", limit, headline, out)
+				case !strings.Contains(out, "| "+escapeMD(stepTitle(steps[0], nil))+" |"):
+					t.Fatalf("--max-bytes %d: no table of steps:\n%s", limit, out)
+				case !strings.Contains(out, heading(n-1)):
+					t.Fatalf("--max-bytes %d: no newest step:\n%s", limit, out)
+				case limit >= len(full) && out != full:
+					t.Fatalf("--max-bytes %d: the log (%d bytes) fits but was cut", limit, len(full))
+				case limit < len(full) && !strings.Contains(out, "**Shortened** to fit in "+fmt.Sprint(limit)+" bytes"):
+					t.Fatalf("--max-bytes %d: no notice:\n%s", limit, out)
+				case got < prevSteps:
+					t.Fatalf("--max-bytes %d: %d steps shown, %d under --max-bytes %d", limit, got, prevSteps, prevLimit)
+				case len(out) < prevLen:
+					t.Fatalf("--max-bytes %d: %d bytes written, %d under --max-bytes %d", limit, len(out), prevLen, prevLimit)
+				}
+				prevSteps, prevLen, prevLimit = got, len(out), limit
+			}
+			// The writer kept across limits writes what a new one writes.
+			for _, limit := range []int{least, (least + len(full)) / 2, len(full) - 1} {
+				want, _ := finishLog(l, s, limit)
+				var buf bytes.Buffer
+				o := tc.o
+				o.MaxBytes = limit
+				w, _ := NewLogWriter("md", &buf, LogOptions{Options: o})
+				for _, r := range steps {
+					w.Step(r)
+				}
+				if err := w.Finish(s); err != nil || buf.String() != want {
+					t.Fatalf("--max-bytes %d: a new writer gives %v and %d bytes, the kept one %d", limit, err, buf.Len(), len(want))
+				}
+			}
+		})
+	}
+}
