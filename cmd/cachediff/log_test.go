@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -140,23 +143,43 @@ func TestLogTimeline(t *testing.T) {
 
 // TestLogMaxBytes: a shortened log fits its limit, keeps the headline,
 // the table of steps and the newest step's headline, and says it was
-// shortened; a larger limit never shows fewer steps.
+// shortened; a larger limit never shows fewer steps. A limit is refused
+// (exit 2) exactly when it is below the minimum the error names, and
+// that minimum works: the limits 1607 to 2007, which the log refused
+// while each error named a larger one, are among those checked.
 func TestLogMaxBytes(t *testing.T) {
 	t.Chdir("../..")
 	full := runOK(t, logArgs(), 1)
+	var stderr bytes.Buffer
+	if code := run(logArgs("--max-bytes", "1"), io.Discard, &stderr); code != exitTrouble {
+		t.Fatalf("--max-bytes 1: exit %d", code)
+	}
+	m := regexp.MustCompile(`is too small: .* takes (\d+) bytes\n$`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("--max-bytes 1: %s", stderr.String())
+	}
+	least, _ := strconv.Atoi(m[1])
 	step := 97
 	if testing.Short() {
 		step = 997
 	}
+	limits := []int{least - 1, least, 1698, 2004, 2007, 2008}
+	for limit := 1; limit <= len(full)+100; limit += step {
+		limits = append(limits, limit)
+	}
+	slices.Sort(limits)
 	prevSteps := 0
-	for limit := 2000; limit <= len(full)+100; limit += step {
+	for _, limit := range slices.Compact(limits) {
 		var stdout, stderr bytes.Buffer
 		code := run(logArgs("--max-bytes", strconv.Itoa(limit)), &stdout, &stderr)
-		if code == exitTrouble {
-			if !strings.Contains(stderr.String(), "is too small") {
-				t.Fatalf("--max-bytes %d: %s", limit, stderr.String())
+		if limit < least {
+			if code != exitTrouble || !strings.Contains(stderr.String(), "is too small") || !strings.Contains(stderr.String(), " takes "+m[1]+" bytes") {
+				t.Fatalf("--max-bytes %d (below %d): exit %d: %s", limit, least, code, stderr.String())
 			}
 			continue
+		}
+		if code == exitTrouble {
+			t.Fatalf("--max-bytes %d (the minimum is %d): %s", limit, least, stderr.String())
 		}
 		out := stdout.String()
 		steps := strings.Count(out, "\n## develop-")
@@ -175,6 +198,26 @@ func TestLogMaxBytes(t *testing.T) {
 			t.Fatalf("--max-bytes %d: %d steps shown, fewer than at a smaller limit (%d)", limit, steps, prevSteps)
 		}
 		prevSteps = steps
+	}
+}
+
+// TestLogMaxBytesRender: render --max-bytes of a saved log cuts it as
+// the log command does, and refuses the same limits with the same
+// minimum; --github-comment too.
+func TestLogMaxBytesRender(t *testing.T) {
+	t.Chdir("../..")
+	saved := filepath.Join(t.TempDir(), "log.json")
+	runOK(t, logArgs("-f", "json", "-o", saved), 1)
+	for _, flags := range [][]string{{"--max-bytes", "1606"}, {"--max-bytes", "1607"}, {"--max-bytes", "2004"}, {"--max-bytes", "2008"}, {"--github-comment"}} {
+		var logOut, logErr, renderOut, renderErr bytes.Buffer
+		logCode := run(logArgs(flags...), &logOut, &logErr)
+		renderCode := run(append(append([]string{"render"}, flags...), saved), &renderOut, &renderErr)
+		if logCode != renderCode || logOut.String() != renderOut.String() || logErr.String() != renderErr.String() {
+			t.Errorf("%v: log exits %d (%d bytes, %q), render %d (%d bytes, %q)", flags, logCode, logOut.Len(), logErr.String(), renderCode, renderOut.Len(), renderErr.String())
+		}
+		if flags[0] == "--github-comment" && !strings.HasPrefix(logOut.String(), "<!-- cachediff -->\n# cachediff log: ") {
+			t.Errorf("--github-comment: no marker and headline:\n%s", logOut.String())
+		}
 	}
 }
 
