@@ -67,7 +67,7 @@ func causesSentence(r *diff.Report, esc func(string) string) string {
 	b.WriteString(plural(pairs, "spec") + " " + verb + " because of " + plural(len(c.Groups), "root cause") + ": ")
 	for i, g := range c.Groups {
 		if i == 3 {
-			b.WriteString(", and " + plural(len(c.Groups)-3, "more"))
+			b.WriteString(", and " + strconv.Itoa(len(c.Groups)-3) + " more")
 			break
 		}
 		if i > 0 {
