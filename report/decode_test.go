@@ -190,6 +190,11 @@ func TestDecodeLaws(t *testing.T) {
 		{"gate count", "gate.tripped[0].count", func(r *diff.Report) { r.Gate.Tripped[0].Count++ }},
 		{"gate kind twice", "gate.fail_on[1]", func(r *diff.Report) { r.Gate.FailOn[1] = r.Gate.FailOn[0] }},
 		{"tripped kind not failed on", "gate.tripped[0].kind", func(r *diff.Report) { r.Gate.Tripped[0].Kind = "lost-target" }},
+		// Without causes, rebuilt specs would render without the line
+		// that says their cause is unknown (or the environment's roots).
+		{"causes dropped", "causes: absent, but the report has", func(r *diff.Report) { r.Causes = nil }},
+		{"causes miscounted", "causes.pairs", func(r *diff.Report) { r.Causes.Pairs++ }},
+		{"causes known", "causes.known", func(r *diff.Report) { r.Causes.Known = r.Causes.Pairs + 1 }},
 	} {
 		if tc.edit == nil {
 			continue

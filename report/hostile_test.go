@@ -121,6 +121,7 @@ func onePackage(name string) *diff.Report {
 				Rebuilt: []diff.Pair{{Old: spec("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"), New: spec("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb")}}}}},
 		Updates: []diff.UpdateGroup{},
 		Stacks:  []diff.StackRow{{Name: name, Specs: diff.OldToNew{Old: 1, New: 1}, Packages: diff.OldToNew{Old: 1, New: 1}}},
+		Causes:  &diff.Causes{Pairs: 1, Groups: []diff.CauseGroup{}}, // pages: the cause unknown
 	}
 }
 

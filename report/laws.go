@@ -42,6 +42,10 @@ func lawf(path, format string, args ...any) error {
 //   - facets: the compiler, os, platform and target counts each add up to
 //     summary.specs on both sides (a spec has one of each), and added and
 //     removed list exactly the values counted on one side only;
+//   - causes: present when the report has rebuilt or updated specs (a
+//     report of catalogue pages says there that their causes are unknown),
+//     its pairs their number, known at most pairs, own and explained at
+//     most known;
 //   - gate: fail_on lists at least one kind, each once; tripped lists kinds
 //     of fail_on, in its order, each with a count above 0; and when every
 //     kind is one this cachediff knows, tripped is what the report holds.
@@ -130,7 +134,32 @@ func checkLaws(r *diff.Report) error {
 			return err
 		}
 	}
+	if err := checkCauses(r); err != nil {
+		return err
+	}
 	return checkGate(r)
+}
+
+// checkCauses checks causes against the rebuilt and updated specs it
+// counts (see checkLaws).
+func checkCauses(r *diff.Report) error {
+	ss, c := r.Summary.Specs, r.Causes
+	n := ss.Rebuilt + ss.Updated
+	switch {
+	case c == nil && n > 0:
+		return lawf("causes", "absent, but the report has %d rebuilt and %d updated specs: cachediff writes causes whenever it has either", ss.Rebuilt, ss.Updated)
+	case c == nil:
+		return nil
+	case c.Pairs != n:
+		return lawf("causes.pairs", "%d, but summary.specs has %d rebuilt + %d updated = %d", c.Pairs, ss.Rebuilt, ss.Updated, n)
+	case c.Known > c.Pairs:
+		return lawf("causes.known", "%d, more than the %d pairs", c.Known, c.Pairs)
+	case c.Own > c.Known:
+		return lawf("causes.own", "%d, more than the %d known", c.Own, c.Known)
+	case c.Explained > c.Known:
+		return lawf("causes.explained", "%d, more than the %d known", c.Explained, c.Known)
+	}
+	return nil
 }
 
 // conserved checks the conservation laws of a Counts.
