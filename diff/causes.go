@@ -50,7 +50,8 @@ type Why struct {
 	// cause cannot be known and nothing is guessed.
 	Known bool `json:"known"`
 	// Changed are the direct dependencies whose hash changed (or that
-	// came, went or were swapped for another provider), by name.
+	// came, went or were swapped for another provider), by name (a
+	// provider swap by the virtual).
 	Changed []DepChange `json:"changed"`
 	// Causes are the root causes, each with the path to it.
 	Causes []Cause `json:"causes"`
@@ -410,7 +411,10 @@ func (e *explainer) local(x, y *GraphNode) *local {
 			}
 			if v := commonVirtual(a.Virtuals, b.Virtuals); v != "" {
 				usedOld[i], usedNew[j] = true, true
-				l.direct = append(l.direct, DepChange{Name: b.Name, OldHash: a.Hash, NewHash: b.Hash})
+				// Named by the virtual, as its cause is: the old
+				// provider's hash under the new one's name would say
+				// that package changed.
+				l.direct = append(l.direct, DepChange{Name: v, OldHash: a.Hash, NewHash: b.Hash})
 				l.edges = append(l.edges, Cause{Name: v, OldHash: a.Hash, NewHash: b.Hash,
 					Changes: []Change{{Kind: "provider", From: e.spell(e.old, a), To: e.spell(e.new, b)}}, Path: []string{v}})
 				break

@@ -1,6 +1,7 @@
 package diff_test
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -150,6 +151,11 @@ func TestCausesProperties(t *testing.T) {
 						t.Errorf("%s: cause %s: %v", on.Name, key(c), err)
 					}
 				}
+				for _, ch := range w.Changed {
+					if err := directChange(og[on.Hash], ng[nn.Hash], ch); err != nil {
+						t.Errorf("%s: changed %+v: %v", on.Name, ch, err)
+					}
+				}
 				back := diff.Explain(ng, og, nn.Hash, on.Hash)
 				if got, want := causeList(back), causeList(mirror(w)); !slices.Equal(got, want) {
 					t.Errorf("%s: mirror differs:\n%s\nwant\n%s", on.Name, strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -157,6 +163,43 @@ func TestCausesProperties(t *testing.T) {
 			}
 		})
 	}
+}
+
+// directChange checks a direct dependency change of the pair x → y: its
+// old hash is a dependency of x, its new hash one of y, each named ch.Name
+// there, or, for a provider swap (both hashes, other names), providing
+// the virtual ch.Name on both sides.
+func directChange(x, y *diff.GraphNode, ch diff.DepChange) error {
+	edge := func(n *diff.GraphNode, h string) *diff.Edge {
+		for i := range n.Deps {
+			if n.Deps[i].Hash == h {
+				return &n.Deps[i]
+			}
+		}
+		return nil
+	}
+	var a, b *diff.Edge
+	if ch.OldHash != "" {
+		if a = edge(x, ch.OldHash); a == nil {
+			return fmt.Errorf("old hash %s is no dependency of the old spec", ch.OldHash)
+		}
+	}
+	if ch.NewHash != "" {
+		if b = edge(y, ch.NewHash); b == nil {
+			return fmt.Errorf("new hash %s is no dependency of the new spec", ch.NewHash)
+		}
+	}
+	switch {
+	case a == nil && b == nil:
+		return fmt.Errorf("neither hash")
+	case a != nil && b != nil && a.Name != b.Name:
+		if ch.Name == a.Name || ch.Name == b.Name || !slices.Contains(a.Virtuals, ch.Name) || !slices.Contains(b.Virtuals, ch.Name) {
+			return fmt.Errorf("a provider swap (%s → %s) named %s, not by a virtual both provide", a.Name, b.Name, ch.Name)
+		}
+	case a != nil && a.Name != ch.Name, b != nil && b.Name != ch.Name:
+		return fmt.Errorf("named %s, but the dependency is %s", ch.Name, cmp.Or(a, b).Name)
+	}
+	return nil
 }
 
 // reachable walks c.Path from the pair down both graphs: every step a
