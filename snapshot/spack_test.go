@@ -157,3 +157,47 @@ func TestLoadSpackMissingDependency(t *testing.T) {
 		t.Errorf("warnings: %+v", s.Warnings)
 	}
 }
+
+// signSpecFile writes the spec file from as Spack's clear-signed
+// *.spec.json.sig to, with a stand-in signature.
+func signSpecFile(t *testing.T, from, to string) {
+	t.Helper()
+	inner, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signed := "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n" + string(inner) +
+		"\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, []byte(signed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A signed spec file longer than the head the loader sniffs (its
+// signature is past it) loads through the loader, named on the command
+// line or found in a folder, as the same file unsigned does.
+func TestLoadSignedSpecFile(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(spackFixtures, "spec.v4-libdwarf-core2.spec.json")
+	sig := filepath.Join(dir, "bc", "libdwarf-core2.spec.json.sig")
+	signSpecFile(t, plain, sig)
+	if fi, err := os.Stat(sig); err != nil || fi.Size() <= detectSize {
+		t.Fatalf("the signed file must be longer than %d bytes: %v", detectSize, err)
+	}
+	want, err := Load(plain, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{sig, filepath.Dir(sig)} {
+		s, err := Load(path, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if got := specLines(s); !slices.Equal(got, specLines(want)) {
+			t.Errorf("%s:\n%s\nwant\n%s", path, strings.Join(got, "\n"), strings.Join(specLines(want), "\n"))
+		}
+	}
+}

@@ -12,10 +12,14 @@ import (
 // object whose first key is "database" (an index), "spec" (a spec file),
 // or "_meta" with file-type spack-lockfile, or with roots or
 // concrete_specs (a lockfile). A clear-signed spec file (*.spec.json.sig)
-// is recognised through its signature wrapper. Anything else is Unknown.
-// Sniff reads only the beginning of data.
+// is recognised by its head: the line -----BEGIN PGP SIGNED MESSAGE-----,
+// its armor headers, a blank line, then the JSON; the signature at the
+// end need not be in data. Anything else is Unknown. Sniff reads only
+// the beginning of data, which may be cut anywhere.
 func Sniff(data []byte) Kind {
-	data = unwrapSigned(data)
+	if body, ok := signedBody(data); ok {
+		data = data[body:]
+	}
 	s := newScanner("", data)
 	if s.peek() != '{' {
 		return Unknown
@@ -61,32 +65,61 @@ var (
 	sigMid   = []byte("\n-----BEGIN PGP SIGNATURE-----")
 )
 
-// unwrapSigned returns the JSON inside a clear-signed message, or data.
-func unwrapSigned(data []byte) []byte {
+// signedBody reports whether data starts as a clear-signed message (the
+// BEGIN PGP SIGNED MESSAGE line, after blank space) and, if so, where its
+// signed text starts: after the first empty line, which ends the armor
+// headers (Hash: SHA512). It needs only the head of the message: a
+// message whose headers never end is not one.
+func signedBody(data []byte) (int, bool) {
 	t := bytes.TrimLeft(data, " \t\r\n")
 	if !bytes.HasPrefix(t, sigBegin) {
-		return data
+		return 0, false
 	}
-	i := bytes.Index(t, []byte("\n\n"))
-	j := bytes.Index(t, sigMid)
-	if i < 0 || j < i {
-		return data
+	off := len(data) - len(t)
+	for i := len(sigBegin); i < len(t); {
+		nl := bytes.IndexByte(t[i:], '\n')
+		if nl < 0 {
+			break
+		}
+		i += nl + 1
+		if rest := t[i:]; len(rest) > 0 && rest[0] == '\n' {
+			return off + i + 1, true
+		} else if len(rest) > 1 && rest[0] == '\r' && rest[1] == '\n' {
+			return off + i + 2, true
+		}
 	}
+	return 0, false
+}
+
+// unwrapSigned returns the JSON inside a clear-signed message, or data
+// when it is not one. A message without its signature block is an
+// error: the file was cut short.
+func unwrapSigned(file string, data []byte) ([]byte, error) {
+	body, ok := signedBody(data)
+	if !ok {
+		return data, nil
+	}
+	j := bytes.Index(data[body-1:], sigMid)
+	if j < 0 {
+		line, col := lineCol(data, len(data))
+		return nil, &Error{File: file, Line: line, Col: col, Path: "(signature)",
+			Msg: "a clear-signed message without its signature (no line -----BEGIN PGP SIGNATURE-----): the file is cut short"}
+	}
+	j += body - 1
 	// Keep the offsets of the original for line numbers: blank out the
 	// wrapper rather than slicing it off.
 	out := slices.Clone(data)
-	off := len(data) - len(t)
-	for k := 0; k < off+i+2; k++ {
+	for k := 0; k < body; k++ {
 		if out[k] != '\n' {
 			out[k] = ' '
 		}
 	}
-	for k := off + j; k < len(out); k++ {
+	for k := j; k < len(out); k++ {
 		if out[k] != '\n' {
 			out[k] = ' '
 		}
 	}
-	return out
+	return out, nil
 }
 
 // Decode reads one Spack file: a build-cache index, a lockfile or a spec
@@ -94,12 +127,15 @@ func unwrapSigned(data []byte) []byte {
 // unsupported format version is an error that lists the supported ones;
 // a malformed value is an error naming its line, column and JSON path.
 func Decode(file string, data []byte) (*Set, error) {
-	data = unwrapSigned(data)
+	data, err := unwrapSigned(file, data)
+	if err != nil {
+		return nil, err
+	}
 	d := &decoder{s: newScanner(file, data), file: file, set: &Set{}}
 	if d.s.peek() != '{' {
 		return nil, d.s.want("a JSON object (a Spack index, lockfile or spec file)")
 	}
-	err := d.s.object(func(key []byte) error {
+	err = d.s.object(func(key []byte) error {
 		switch string(key) {
 		case "database":
 			d.set.Kind = Index

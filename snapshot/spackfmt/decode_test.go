@@ -362,6 +362,32 @@ func TestSignedSpecFile(t *testing.T) {
 	if Sniff([]byte(signed)) != SpecFile {
 		t.Fatal("a signed spec file is not recognised")
 	}
+	// The loader sniffs a file's head only (512 bytes): the signature at
+	// the end is not in it. Nor are the armor headers one line long, nor
+	// the lines ended by LF alone.
+	for _, head := range []string{
+		signed[:512],
+		signed[:60],
+		"-----BEGIN PGP SIGNED MESSAGE-----\r\nHash: SHA256\r\n\r\n{\"spec\":{",
+		"\n-----BEGIN PGP SIGNED MESSAGE-----\n\n{\"spec\":",
+	} {
+		if k := Sniff([]byte(head)); k != SpecFile {
+			t.Errorf("Sniff(%q) = %v, want a spec file", head, k)
+		}
+	}
+	for _, head := range []string{
+		"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n{\"spec\":{", // headers never end
+		"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\nhello",
+	} {
+		if k := Sniff([]byte(head)); k != Unknown {
+			t.Errorf("Sniff(%q) = %v, want unknown", head, k)
+		}
+	}
+	// A signed message cut before its signature is an error that says so.
+	cut := signed[:strings.Index(signed, "\n-----BEGIN PGP SIGNATURE")]
+	if _, err := Decode("x.spec.json.sig", []byte(cut)); err == nil || !strings.Contains(err.Error(), "without its signature") {
+		t.Errorf("cut signed file: %v", err)
+	}
 	s, err := Decode("x.spec.json.sig", []byte(signed))
 	if err != nil {
 		t.Fatal(err)
