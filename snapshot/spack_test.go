@@ -201,3 +201,36 @@ func TestLoadSignedSpecFile(t *testing.T) {
 		}
 	}
 }
+
+// A build cache's spec file whose first key is not "spec" (its checksum
+// first, as a rewrite may put it) is recognised, in a folder and named on
+// the command line: it was once dropped from a folder, its specs shown as
+// removed.
+func TestLoadSpecFileKeyOrder(t *testing.T) {
+	plain := filepath.Join(spackFixtures, "spec.v5-libdwarf-m1.spec.json")
+	data, err := os.ReadFile(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = append([]byte(`{"binary_cache_checksum":{"hash_algorithm":"sha256","hash":"`+strings.Repeat("0", 64)+`"},`), data[1:]...)
+	path := filepath.Join(t.TempDir(), "sf5", "libdwarf.spec.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, err := Load(plain, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{path, filepath.Dir(path)} {
+		s, err := Load(p, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if got := specLines(s); !slices.Equal(got, specLines(want)) {
+			t.Errorf("%s:\n%s\nwant\n%s", p, strings.Join(got, "\n"), strings.Join(specLines(want), "\n"))
+		}
+	}
+}

@@ -9,13 +9,19 @@ import (
 )
 
 // Sniff says which kind of Spack file data holds, by content: a JSON
-// object whose first key is "database" (an index), "spec" (a spec file),
-// or "_meta" with file-type spack-lockfile, or with roots or
-// concrete_specs (a lockfile). A clear-signed spec file (*.spec.json.sig)
-// is recognised by its head: the line -----BEGIN PGP SIGNED MESSAGE-----,
-// its armor headers, a blank line, then the JSON; the signature at the
-// end need not be in data. Anything else is Unknown. Sniff reads only
-// the beginning of data, which may be cut anywhere.
+// object with a key "database" holding an object (an index), "spec"
+// holding an object or a list (a spec file), or "_meta" with file-type
+// spack-lockfile, "roots" holding a list or "concrete_specs" holding an
+// object (a lockfile). The key need not come first: a spec file of a
+// build cache has "buildcache_layout_version" and "binary_cache_checksum"
+// beside "spec", and a file rewritten with its keys sorted (jq -S) has
+// them before it; the other keys' values are skipped. (A key whose value
+// is cut off by the end of data counts.) A clear-signed spec
+// file (*.spec.json.sig) is recognised by its head: the line -----BEGIN
+// PGP SIGNED MESSAGE-----, its armor headers, a blank line, then the
+// JSON; the signature at the end need not be in data. Anything else, and
+// a key that is past the end of data, is Unknown. Sniff reads only the
+// beginning of data, which may be cut anywhere.
 func Sniff(data []byte) Kind {
 	if body, ok := signedBody(data); ok {
 		data = data[body:]
@@ -27,34 +33,46 @@ func Sniff(data []byte) Kind {
 	kind := Unknown
 	stop := fmt.Errorf("stop")
 	_ = s.object(func(key []byte) error {
+		c := s.peek() // 0: the value is past the end of data
 		switch string(key) {
 		case "database":
-			kind = Index
+			if c == '{' || c == 0 {
+				kind = Index
+			}
 		case "spec":
-			kind = SpecFile
-		case "roots", "concrete_specs":
-			kind = Lockfile
+			if c == '{' || c == '[' || c == 0 {
+				kind = SpecFile
+			}
+		case "roots":
+			if c == '[' || c == 0 {
+				kind = Lockfile
+			}
+		case "concrete_specs":
+			if c == '{' || c == 0 {
+				kind = Lockfile
+			}
 		case "_meta":
+			if c != '{' {
+				break
+			}
 			if err := s.object(func(k []byte) error {
-				if string(k) == "file-type" {
+				if string(k) == "file-type" && s.peek() == '"' {
 					if v, err := s.rawString(); err == nil && string(v) == "spack-lockfile" {
 						kind = Lockfile
+						return stop
 					}
 					return nil
 				}
 				return s.skip()
-			}); err != nil {
-				return err
-			}
-			if kind != Unknown {
+			}); err != nil || kind != Unknown {
 				return stop
 			}
 			return nil
-		default:
-			// An unknown first key: look no further than a small value.
+		}
+		if kind != Unknown {
 			return stop
 		}
-		return stop
+		return s.skip()
 	})
 	return kind
 }

@@ -1,6 +1,8 @@
 package spackfmt
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -349,6 +351,64 @@ func TestRootName(t *testing.T) {
 	} {
 		if got := (Root{Hash: tt.hash, Spec: tt.spec}).Name(); got != tt.want {
 			t.Errorf("Name(%q) = %q, want %q", tt.spec, got, tt.want)
+		}
+	}
+}
+
+// The kind does not depend on the order of the top-level keys: Spack
+// writes "spec" first, but a build cache's spec file has other keys
+// beside it (buildcache_layout_version, binary_cache_checksum), which a
+// rewrite may put first, as jq -S does. The loader sniffs the first 512
+// bytes only.
+func TestSniffKeyOrder(t *testing.T) {
+	head := func(b []byte) []byte { return b[:min(len(b), 512)] }
+	for _, name := range []string{"spec.v5-libdwarf-m1.spec.json", "index.v8-layout2-unsigned-mixed.json", "spec.v3-archive-files.spec.json"} {
+		data, err := os.ReadFile(filepath.Join(fixtures, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Sniff(data)
+		if want == Unknown {
+			t.Fatalf("%s: unknown", name)
+		}
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(data, &top); err != nil {
+			t.Fatal(err)
+		}
+		// The checksum Spack adds to a spec file, first; then every key
+		// sorted (encoding/json sorts a map's keys).
+		first := append([]byte(`{"binary_cache_checksum":{"hash_algorithm":"sha256","hash":"`+strings.Repeat("0", 64)+`"},`), bytes.TrimPrefix(bytes.TrimSpace(data), []byte("{"))...)
+		top["aaa_buildcache_layout_version"] = json.RawMessage("2")
+		sorted, err := json.Marshal(top)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for what, b := range map[string][]byte{"checksum first": first, "keys sorted": sorted} {
+			if k := Sniff(head(b)); k != want {
+				t.Errorf("%s, %s: Sniff = %v, want %v", name, what, k, want)
+			}
+			if _, err := Decode(name, b); err != nil {
+				t.Errorf("%s, %s: %v", name, what, err)
+			}
+		}
+	}
+	for _, tt := range []struct {
+		data string
+		want Kind
+	}{
+		{`{"spack":{"version":"1.0"},"_meta":{"lockfile-version":6,"file-type":"spack-lockfile"}}`, Lockfile},
+		{`{"_meta":{"lockfile-version":6},"concrete_specs":{}}`, Lockfile},
+		{`{"x":[1,{"y":"}"}],"roots":[]}`, Lockfile},
+		{`{"x":1,"database":{"version":"8"}}`, Index},
+		// The same keys holding values of another shape: no Spack file.
+		{`{"spec":"zlib@1.3","roots":3,"database":true,"concrete_specs":[]}`, Unknown},
+		{`{"_meta":{"file-type":"other"},"x":1}`, Unknown},
+		{`{"schema":"cachediff/v1","old":{},"new":{},"packages":[],"stacks":[]}`, Unknown},
+		// The key is past the head.
+		{`{"x":"` + strings.Repeat("a", 600) + `","spec":{}}`, Unknown},
+	} {
+		if k := Sniff(head([]byte(tt.data))); k != tt.want {
+			t.Errorf("Sniff(%.60s) = %v, want %v", tt.data, k, tt.want)
 		}
 	}
 }
