@@ -15,9 +15,13 @@ type Decoder interface {
 	// is in the format. It decides what decodes a file named on the
 	// command line, and a candidate several decoders claim: the first
 	// decoder that claims or is given the file and detects it decodes
-	// it; a file no decoder detects goes to the page decoder when its
-	// name ends in .md or it was named on the command line, and is
-	// ignored otherwise.
+	// it. A file no decoder detects goes to the first decoder that
+	// claims its name, whose Decode then says what is wrong with it (a
+	// file named like a Spack file is one, or bad input); without such a
+	// decoder, to the page decoder when its name ends in .md or it was
+	// named on the command line; it is ignored otherwise. A page named on
+	// the command line (its first line is ---) stays a page whatever its
+	// name.
 	Detect(head []byte) bool
 	// Decode decodes a whole file: file is its name for messages
 	// (File.Name), data its bytes. It returns the packages the file

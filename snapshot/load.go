@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -37,6 +38,10 @@ type candidate struct {
 	file     File
 	mustPage bool      // specs.md, or a file named on the command line
 	decoders []Decoder // the decoders that claim it, in order
+	// named is the first decoder that claims the file by its name
+	// (index.json, spack.lock, *.spec.json), or nil: such a file is in
+	// that decoder's format or bad, never ignored.
+	named Decoder
 }
 
 // result is what loading one candidate gave.
@@ -167,8 +172,13 @@ func statMessage(err error) string {
 func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, err *Error) {
 	must := f.Root || f.Base == "specs.md"
 	var claims []Decoder
+	var named Decoder
 	for _, d := range decoders {
-		if f.Root || d.Claims(f.Base) {
+		byName := d.Claims(f.Base)
+		if byName && named == nil {
+			named = d
+		}
+		if f.Root || byName {
 			claims = append(claims, d)
 		}
 	}
@@ -185,7 +195,7 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 		}
 		return c, false, &Warning{File: f.Name, Message: notRegularError{typ}.Error() + ": not read"}, nil
 	}
-	return candidate{file: f, mustPage: must, decoders: claims}, true, nil, nil
+	return candidate{file: f, mustPage: must, decoders: claims, named: named}, true, nil, nil
 }
 
 // walkAndLoad walks the source and loads the candidates it finds:
@@ -237,7 +247,9 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 }
 
 // loadOne reads a candidate and decodes it: by the first decoder that
-// claims it and detects its content, else as a package page.
+// claims it and detects its content; else, when its name says its format
+// (Decoder.Claims), by the decoder of that name, whose error then says
+// what is wrong with it; else as a package page.
 func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 	data, err := src.Read(c.file, st.buf)
 	if err != nil {
@@ -247,14 +259,28 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 		st.buf = data[:0]
 	}
 	file := c.file.Name
+	decode := func(d Decoder) result {
+		pkgs, counts, warnings, err := decodeOther(d, file, data, opt.Raw, st)
+		for _, p := range pkgs {
+			st.lists.share(p.Specs)
+		}
+		return result{bytes: int64(len(data)), pkgs: pkgs, counts: counts, warnings: warnings, err: err}
+	}
 	for _, d := range c.decoders {
 		if d.Detect(data[:min(len(data), detectSize)]) {
-			pkgs, counts, warnings, err := decodeOther(d, file, data, opt.Raw, st)
-			for _, p := range pkgs {
-				st.lists.share(p.Specs)
-			}
-			return result{bytes: int64(len(data)), pkgs: pkgs, counts: counts, warnings: warnings, err: err}
+			return decode(d)
 		}
+	}
+	// A file named as a Spack file (x.spec.json, spack.lock) that no
+	// decoder detects is a broken one: an error, or with --skip-invalid a
+	// listed skip, never left out silently (docs/design.md, "Bad
+	// input"). A page named on the command line is read as a page
+	// whatever its name, and a saved report is told as such.
+	if c.named != nil && !(c.file.Root && startsLikePage(data)) {
+		if startsLikeJSON(data) && cachediffSchema(data) != "" {
+			return result{bytes: int64(len(data)), err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
+		}
+		return decode(c.named)
 	}
 	if !c.mustPage && !strings.HasSuffix(c.file.Base, ".md") {
 		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Msg: "not in a format a decoder detects"}}}
@@ -272,6 +298,13 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 		err = notPageError{&Error{File: file, Msg: "not a package page"}}
 	}
 	return result{bytes: int64(len(data)), pkg: pkg, counts: counts, warnings: warnings, err: err}
+}
+
+// startsLikePage reports whether data's first line is a page's opening
+// "---".
+func startsLikePage(data []byte) bool {
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\uFEFF")), []byte("\n"))
+	return string(bytes.TrimRight(line, " \t\r")) == "---"
 }
 
 // pageMarker matches the lines that make a Markdown file a package page

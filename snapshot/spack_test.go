@@ -234,3 +234,66 @@ func TestLoadSpecFileKeyOrder(t *testing.T) {
 		}
 	}
 }
+
+// A file whose name says it is a Spack file (*.spec.json, *.spec.json.sig,
+// index.json, spack.lock) but that no decoder detects is bad input: an
+// error naming the file, line and column, or with SkipInvalid a listed
+// skip; it was once left out silently, its specs lost. Markdown that is no
+// page and JSON of other names stay ignored.
+func TestLoadSpackNamedButBad(t *testing.T) {
+	good, err := os.ReadFile(filepath.Join(spackFixtures, "spec.v3-archive-files.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := []struct {
+		name, data string
+		line, col  int
+		want       string
+	}{
+		{"a/empty.spec.json", "", 1, 1, "want a JSON object (a Spack index, lockfile or spec file), not the end of the file"},
+		{"a/open.spec.json", "{", 1, 2, "want a key, not the end of the file"},
+		{"b/index.json", "{\n\"hello\": 1}", 1, 1, "not a Spack index, lockfile or spec file"},
+		{"c/spack.lock", "hello", 1, 1, "want a JSON object"},
+		{"d/x.spec.json.sig", "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n[]\n", 5, 1, "a clear-signed message without its signature"},
+	}
+	files := map[string]string{
+		"good/archive-files.spec.json": string(good),
+		"README.md":                    "# not a page\n",
+		"notes/other.json":             `{"hello": 1}`,
+		"notes/package.json":           `{"name": "x", "roots": []}`,
+	}
+	for _, b := range bad {
+		files[b.name] = b.data
+	}
+	dir := writeTree(t, files)
+	_, err = Load(dir, Options{})
+	var le *LoadError
+	if !errors.As(err, &le) || len(le.Errs) != len(bad) {
+		t.Fatalf("want %d errors, got %v", len(bad), err)
+	}
+	for _, b := range bad {
+		checkErr(t, err, filepath.Join(dir, filepath.FromSlash(b.name)), b.line, b.col, b.want)
+	}
+	s, err := Load(dir, Options{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var skipped []string
+	for _, sk := range s.Skipped {
+		rel, _ := filepath.Rel(dir, sk.File)
+		skipped = append(skipped, filepath.ToSlash(rel))
+	}
+	want := []string{"a/empty.spec.json", "a/open.spec.json", "b/index.json", "c/spack.lock", "d/x.spec.json.sig"}
+	if !slices.Equal(skipped, want) || s.Specs() != 1 {
+		t.Errorf("skipped %q, %d specs; want %q, 1", skipped, s.Specs(), want)
+	}
+	// Named on the command line, such a file is the same error; a page
+	// is read as a page whatever its name.
+	_, err = Load(filepath.Join(dir, "b", "index.json"), Options{})
+	checkErr(t, err, filepath.Join(dir, "b", "index.json"), 1, 1, "not a Spack index, lockfile or spec file")
+	page := writeTree(t, map[string]string{"zlib.spec.json": simplePage("zlib", "develop", 1, 2)})
+	s, err = Load(filepath.Join(page, "zlib.spec.json"), Options{})
+	if err != nil || s.Specs() != 2 {
+		t.Errorf("a page named zlib.spec.json: %v", err)
+	}
+}
