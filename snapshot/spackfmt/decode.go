@@ -345,7 +345,9 @@ func (d *decoder) database() error {
 func (d *decoder) installs() error {
 	return d.s.object(func(key []byte) error {
 		id := d.s.internHash(key).s
-		line := d.lineAt(d.s.pos)
+		d.s.ws()
+		at := d.s.pos
+		line := d.lineAt(at)
 		var n *Node
 		inCache := false
 		err := d.s.object(func(k []byte) error {
@@ -367,8 +369,7 @@ func (d *decoder) installs() error {
 		if n == nil {
 			return d.s.errf("record %s has no spec", id)
 		}
-		d.add(n, id, inCache)
-		return nil
+		return d.add(n, id, inCache, at)
 	})
 }
 
@@ -459,13 +460,13 @@ func (d *decoder) concreteSpecs() error {
 	}
 	return d.s.object(func(key []byte) error {
 		id := d.s.internHash(key).s
-		line := d.lineAt(d.s.pos)
-		n, err := d.node(line)
+		d.s.ws()
+		at := d.s.pos
+		n, err := d.node(d.lineAt(at))
 		if err != nil {
 			return err
 		}
-		d.add(n, id, true)
-		return nil
+		return d.add(n, id, true, at)
 	})
 }
 
@@ -513,26 +514,30 @@ func (d *decoder) specBody() error {
 
 func (d *decoder) specNodes() error {
 	return d.s.array(func(int) error {
-		line := d.lineAt(d.s.pos)
-		n, err := d.node(line)
+		d.s.ws()
+		at := d.s.pos
+		n, err := d.node(d.lineAt(at))
 		if err != nil {
 			return err
 		}
 		if n.Hash == "" {
 			return d.s.errf("node %s has no hash", n.Name)
 		}
-		d.add(n, n.Hash, true)
-		return nil
+		return d.add(n, n.Hash, true, at)
 	})
 }
 
-// add files a node under id and the hashes it carries. An id that is a
-// record's key wins over the same hash met as another node's alias.
-func (d *decoder) add(n *Node, id string, counts bool) {
+// add files a node read at byte offset at under id and the hashes it
+// carries. An id that is a record's key wins over the same hash met as
+// another node's alias. An id that is already a record's key is an error
+// at the second record (docs/design.md, "Bad input": duplicate hashes or
+// keys): Python's json, and so Spack, keeps the last of a key given
+// twice, a reader that keeps the first differs from it, and neither can
+// tell which record is right.
+func (d *decoder) add(n *Node, id string, counts bool, at int) error {
 	ref := d.s.internHash([]byte(id))
 	if prev := ref.node; prev != nil && prev.Hash == id {
-		d.warnf(n.Line, "hash %s is listed twice (%s and %s); the first is kept", id, prev.Name, n.Name)
-		return
+		return d.s.errAt(at, "hash %s is listed twice (%s at line %d and %s at line %d); a hash names one spec", id, prev.Name, prev.Line, n.Name, n.Line)
 	}
 	own := n.Hash
 	n.Hash = id
@@ -551,6 +556,7 @@ func (d *decoder) add(n *Node, id string, counts bool) {
 		d.set.Others = append(d.set.Others, n)
 	}
 	d.all = append(d.all, n)
+	return nil
 }
 
 // lookup returns the node a hash names, or nil.

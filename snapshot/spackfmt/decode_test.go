@@ -282,6 +282,45 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// A hash listed twice in one file, as a key (a lockfile's concrete_specs,
+// an index's installs) or as a spec file's node, is an error at the
+// second one, naming both: Spack (Python's json) keeps the last of a key
+// given twice, and it was once a warning that the first was kept, the
+// other spec lost.
+func TestDuplicateHash(t *testing.T) {
+	const h = "abcdefghijklmnopqrstuvwxyz234567"
+	node := func(version string) string {
+		return `{"name":"openjdk","version":"` + version + `","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"` + h + `"}`
+	}
+	tests := []struct {
+		name, data string
+		line, col  int
+		path       string
+	}{
+		{"lockfile, other content", "{\"_meta\":{\"file-type\":\"spack-lockfile\",\"lockfile-version\":6},\n\"roots\":[{\"hash\":\"" + h + "\",\"spec\":\"openjdk\"}],\n\"concrete_specs\":{\n\"" + h + "\": " + node("11") + ",\n\"" + h + "\": " + node("17") + "}}",
+			5, len(h) + 5, "concrete_specs." + h},
+		{"lockfile, same content", "{\"_meta\":{\"file-type\":\"spack-lockfile\",\"lockfile-version\":6},\n\"concrete_specs\":{\n\"" + h + "\": " + node("11") + ",\n\"" + h + "\": " + node("11") + "}}",
+			4, len(h) + 5, "concrete_specs." + h},
+		{"index", "{\"database\":{\"version\":\"8\",\"installs\":{\n\"" + h + "\":{\"spec\":" + node("11") + "},\n\"" + h + "\":{\"spec\":" + node("17") + "}}}}",
+			3, len(h) + 4, "database.installs." + h},
+		{"spec file", "{\"spec\":{\"_meta\":{\"version\":5},\"nodes\":[\n" + node("11") + ",\n" + node("17") + "]}}",
+			3, 1, "spec.nodes[1]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode("x", []byte(tt.data))
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%v, want an *Error", err)
+			}
+			want := fmt.Sprintf("hash %s is listed twice (openjdk at line %d and openjdk at line %d)", h, tt.line-1, tt.line)
+			if e.Line != tt.line || e.Col != tt.col || e.Path != tt.path || !strings.Contains(e.Msg, want) {
+				t.Errorf("got %v\nwant x:%d:%d: %s: %s", err, tt.line, tt.col, tt.path, want)
+			}
+		})
+	}
+}
+
 // A dependency whose hash is not in the file is a warning, never an error.
 func TestMissingDependencyWarns(t *testing.T) {
 	data := `{"spec":{"_meta":{"version":5},"nodes":[
