@@ -104,6 +104,21 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 		// to fix it.
 		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, tagErr))}
 	}
+	if bad := snap.spackConflicts(); bad != nil {
+		// Spack files that contradict each other on a hash: bad files,
+		// left out whole (with SkipInvalid, listed), before they merge.
+		kept := snap.Packages[:0]
+		for _, p := range snap.Packages {
+			if !p.merge || bad[p.File] == nil {
+				kept = append(kept, p)
+			}
+		}
+		clear(snap.Packages[len(kept):])
+		snap.Packages = kept
+		for _, e := range bad {
+			errs = append(errs, e)
+		}
+	}
 	snap.mergeSpackFiles(pageWarnings, counts)
 	bad := snap.checkPages(odd)
 	for _, e := range bad {

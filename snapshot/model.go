@@ -133,6 +133,9 @@ type SpecMore struct {
 	Recipe string
 	// Root names the lockfile root this spec is (its spec as written), or "".
 	Root string
+	// line is the line of the spec's record in its Spack file, for
+	// messages; 0 when unknown.
+	line int
 }
 
 // more returns s.More, made when nil.

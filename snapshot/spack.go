@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -30,7 +31,8 @@ import (
 //
 // The same package in several Spack files of one snapshot (a folder of
 // spec files sharing dependencies) is one package; a hash in several
-// files is one spec.
+// files is one spec, which they must agree on (spackConflicts): the same
+// package, facets, dependencies and recipe.
 
 func init() { builtinDecoders = append(builtinDecoders, spackDecoder{}) }
 
@@ -97,7 +99,7 @@ func specOf(n *spackfmt.Node, roots map[string]string) Spec {
 	// the spec takes them over, canonicalization may sort them in place.
 	s := Spec{Hash: n.Hash, Compiler: n.Compiler, OS: n.OS, Platform: n.Platform, Target: n.Target,
 		Variants: n.Variants, Stacks: n.Roots,
-		More: &SpecMore{Recipe: n.PackageHash, Root: roots[n.Hash], Deps: n.Deps}}
+		More: &SpecMore{Recipe: n.PackageHash, Root: roots[n.Hash], Deps: n.Deps, line: n.Line}}
 	if s.More.Deps == nil {
 		s.More.Deps = []Dep{} // known: no dependencies
 	}
@@ -180,4 +182,147 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 	if orphanOwner != nil && len(out) > 0 {
 		warnings[out[0]] = append(warnings[out[0]], warnings[orphanOwner]...)
 	}
+}
+
+// spackConflicts returns, for each Spack file of the snapshot that lists a
+// hash another Spack file lists with other content (another package,
+// version, compiler, os, platform, target, variants, dependencies or
+// recipe), its error: a hash names one spec, and which file is right
+// cannot be told, so every file of the conflict is bad (as every page of
+// a hash under two packages is), whatever the files' names. Copies that
+// agree are one spec (a folder of spec files repeats shared
+// dependencies). One file lists a hash once (spackfmt refuses it twice).
+func (s *Snapshot) spackConflicts() map[string]*Error {
+	first := ""
+	several := false
+	for _, p := range s.Packages {
+		if p.merge {
+			if first == "" {
+				first = p.File
+			} else if p.File != first {
+				several = true
+				break
+			}
+		}
+	}
+	if !several {
+		return nil
+	}
+	type listing struct {
+		pkg  *Package
+		spec *Spec
+	}
+	seen := map[string]listing{}
+	var dups map[string][]listing // every listing of a hash listed more than once
+	for _, p := range s.Packages {
+		if !p.merge {
+			continue
+		}
+		for k := range p.Specs {
+			sp := &p.Specs[k]
+			l := listing{p, sp}
+			f, ok := seen[sp.Hash]
+			if !ok {
+				seen[sp.Hash] = l
+				continue
+			}
+			if dups == nil {
+				dups = map[string][]listing{}
+			}
+			if dups[sp.Hash] == nil {
+				dups[sp.Hash] = []listing{f}
+			}
+			dups[sp.Hash] = append(dups[sp.Hash], l)
+		}
+	}
+	type fileConflict struct {
+		hash   string
+		at     listing
+		others []listing // the listings in other files that differ from at
+		more   int       // other hashes of the file in conflict
+	}
+	conflicts := map[string]*fileConflict{}
+	for _, h := range slices.Sorted(maps.Keys(dups)) {
+		ls := dups[h]
+		for _, l := range ls {
+			var others []listing
+			for _, o := range ls {
+				if o.pkg.File != l.pkg.File && specDiffers(l.pkg.Name, l.spec, o.pkg.Name, o.spec) != "" {
+					others = append(others, o)
+				}
+			}
+			if len(others) == 0 {
+				continue
+			}
+			if c := conflicts[l.pkg.File]; c != nil {
+				c.more++
+				continue
+			}
+			slices.SortFunc(others, func(a, b listing) int { return strings.Compare(a.pkg.File, b.pkg.File) })
+			conflicts[l.pkg.File] = &fileConflict{hash: h, at: l, others: others}
+		}
+	}
+	if len(conflicts) == 0 {
+		return nil
+	}
+	errs := map[string]*Error{}
+	for file, c := range conflicts {
+		var named []string
+		for _, o := range c.others {
+			if len(named) == namedOthers {
+				break
+			}
+			where := o.pkg.File
+			if line := o.spec.More.line; line > 0 {
+				where += fmt.Sprintf(" (line %d)", line)
+			}
+			named = append(named, fmt.Sprintf("%s in %s", specLabel(o.pkg.Name, o.spec), where))
+		}
+		msg := fmt.Sprintf("hash %s is %s here, but %s: they differ in %s; a hash names one spec",
+			c.hash, specLabel(c.at.pkg.Name, c.at.spec), listSome(named, len(c.others)),
+			specDiffers(c.at.pkg.Name, c.at.spec, c.others[0].pkg.Name, c.others[0].spec))
+		if c.more > 0 {
+			msg += fmt.Sprintf("; and %s with other files", plural(c.more, "more hash", "more hashes"))
+		}
+		errs[file] = &Error{File: file, Line: c.at.spec.More.line, Msg: msg}
+	}
+	return errs
+}
+
+// specLabel names a spec of a Spack file in a message: name@version.
+func specLabel(name string, s *Spec) string {
+	if len(s.Versions) == 0 {
+		return name
+	}
+	return name + "@" + strings.Join(s.Versions, ",")
+}
+
+// specDiffers returns what two copies of a hash in Spack files differ in
+// ("version", "dependencies"...), or "" when they agree. Stacks and the
+// root are the files' (a lockfile's roots), not the spec's; a recipe hash
+// only one of them has is no difference (older formats have none).
+func specDiffers(nameA string, a *Spec, nameB string, b *Spec) string {
+	switch {
+	case nameA != nameB:
+		return "package"
+	case !slices.Equal(a.Versions, b.Versions):
+		return "version"
+	case a.Compiler != b.Compiler:
+		return "compiler"
+	case a.OS != b.OS:
+		return "os"
+	case a.Platform != b.Platform:
+		return "platform"
+	case a.Target != b.Target:
+		return "target"
+	case !slices.Equal(a.Variants, b.Variants):
+		return "variants"
+	case !slices.EqualFunc(a.Deps(), b.Deps(), func(x, y Dep) bool {
+		return x.Name == y.Name && x.Hash == y.Hash && slices.Equal(x.Types, y.Types) && slices.Equal(x.Virtuals, y.Virtuals)
+	}):
+		return "dependencies"
+	case a.Recipe() != "" && b.Recipe() != "" && a.Recipe() != b.Recipe():
+		return "recipe"
+	}
+	return ""
 }

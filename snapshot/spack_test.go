@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -296,4 +297,86 @@ func TestLoadSpackNamedButBad(t *testing.T) {
 	if err != nil || s.Specs() != 2 {
 		t.Errorf("a page named zlib.spec.json: %v", err)
 	}
+}
+
+// libelfVariant is the v5 libdwarf spec file without libdwarf, and with
+// libelf's version changed under the same hash: a spec file that
+// contradicts the fixture on that hash.
+func libelfVariant(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(spackFixtures, "spec.v5-libdwarf-m1.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Spec struct {
+			Meta  json.RawMessage  `json:"_meta"`
+			Nodes []map[string]any `json:"nodes"`
+		} `json:"spec"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	nodes := doc.Spec.Nodes[:0]
+	for _, n := range doc.Spec.Nodes {
+		switch n["name"] {
+		case "libdwarf":
+			continue
+		case "libelf":
+			n["version"] = "0.8.99"
+		}
+		nodes = append(nodes, n)
+	}
+	doc.Spec.Nodes = nodes
+	out, err := json.MarshalIndent(doc, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+// Two Spack files of one snapshot that list a hash with other content
+// contradict each other: each is bad (exit 2), naming the hash, what it
+// is here and in the other file, and where; with SkipInvalid both are
+// skipped, whatever their names. One was once kept silently, by file-name
+// order, and the diff said "no changes".
+func TestLoadSpackFilesDisagree(t *testing.T) {
+	libdwarf, err := os.ReadFile(filepath.Join(spackFixtures, "spec.v5-libdwarf-m1.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	archive, err := os.ReadFile(filepath.Join(spackFixtures, "spec.v3-archive-files.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const libelfHash = "jr3yipyxyjulcdvckwwwjrrumis7glpa"
+	for _, names := range [][2]string{{"libdwarf.spec.json", "libelf.spec.json"}, {"z-libdwarf.spec.json", "a-libelf.spec.json"}} {
+		dir := writeTree(t, map[string]string{
+			names[0]:                  string(libdwarf),
+			names[1]:                  libelfVariant(t),
+			"archive-files.spec.json": string(archive),
+		})
+		dwarf, elf := filepath.Join(dir, names[0]), filepath.Join(dir, names[1])
+		_, err := Load(dir, Options{})
+		var le *LoadError
+		if !errors.As(err, &le) || len(le.Errs) != 2 {
+			t.Fatalf("%v: want 2 errors, got %v", names, err)
+		}
+		checkErr(t, err, dwarf, 303, 0, "hash "+libelfHash+" is libelf@0.8.13 here, but libelf@0.8.99 in "+elf+" (line ", "they differ in version; a hash names one spec")
+		checkErr(t, err, elf, errorFor(err, elf).Line, 0, "hash "+libelfHash+" is libelf@0.8.99 here, but libelf@0.8.13 in "+dwarf+" (line 303): they differ in version")
+		s, err := Load(dir, Options{SkipInvalid: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Skipped) != 2 || s.Specs() != 1 || s.Packages[0].Name != "archive-files" {
+			t.Errorf("%v: %d skipped, specs %q", names, len(s.Skipped), specLines(s))
+		}
+	}
+	// The same hash under another package is a contradiction too; a
+	// dependency repeated as it is (TestLoadSpackFolders) is none.
+	other := strings.Replace(libelfVariant(t), `"0.8.99"`, `"0.8.13"`, 1)
+	other = strings.Replace(other, `"name": "libelf"`, `"name": "libelf-ng"`, 1)
+	dir := writeTree(t, map[string]string{"libdwarf.spec.json": string(libdwarf), "libelf.spec.json": other})
+	_, err = Load(dir, Options{})
+	checkErr(t, err, filepath.Join(dir, "libelf.spec.json"), errorFor(err, filepath.Join(dir, "libelf.spec.json")).Line, 0, "is libelf-ng@0.8.13 here, but libelf@0.8.13 in ", "they differ in package")
 }

@@ -70,20 +70,37 @@ func TestDesignAnomalies(t *testing.T) {
 			"\nspec_details: [" + strings.Join(specs, ", ") + "]\n---\n"
 	}
 	a, b := spec(hashA, "gcc@13.2.0"), spec(hashB, "gcc@13.2.0")
+	// Spack's files: a lockfile, a spec file.
+	node := func(version string) string {
+		return `{"name": "zlib", "version": "` + version + `", "arch": {"platform": "linux", "platform_os": "rhel8", "target": "x86_64"}, "hash": "` + hashA + `"}`
+	}
+	lock := func(nodes ...string) string {
+		var specs []string
+		for _, n := range nodes {
+			specs = append(specs, `"`+hashA+`": `+n)
+		}
+		return `{"_meta": {"file-type": "spack-lockfile", "lockfile-version": 6}, "roots": [], "concrete_specs": {` + strings.Join(specs, ", ") + `}}`
+	}
+	specFile := func(n string) string { return `{"spec": {"_meta": {"version": 5}, "nodes": [` + n + `]}}` }
 	for _, tc := range []struct {
 		phrase   string            // in the doc
-		old, new map[string]string // package name: page
+		old, new map[string]string // package name: page; or a file name (with a dot): its content
 	}{
 		{"`meta` disagreeing", map[string]string{"zlib": page("zlib", 1, a)}, map[string]string{"zlib": page("zlib", 2, a)}},
 		{"facets changed", map[string]string{"zlib": page("zlib", 1, a)}, map[string]string{"zlib": page("zlib", 1, spec(hashA, "gcc@14.2.0"))}},
 		{"moved", map[string]string{"zlib": page("zlib", 2, a, b)}, map[string]string{"zlib": page("zlib", 1, a), "bzip2": page("bzip2", 1, b)}},
 		{"listed twice in one page", map[string]string{"zlib": page("zlib", 1, a)}, map[string]string{"zlib": page("zlib", 2, a, a)}},
 		{"under two packages", map[string]string{"zlib": page("zlib", 1, a)}, map[string]string{"zlib": page("zlib", 2, a, b), "bzip2": page("bzip2", 1, b)}},
+		{"listed twice in one of Spack's files", map[string]string{"spack.lock": lock(node("1"))}, map[string]string{"spack.lock": lock(node("1"), node("2"))}},
+		{"list with other content", map[string]string{"a.spec.json": specFile(node("1"))}, map[string]string{"a.spec.json": specFile(node("1")), "b.spec.json": specFile(node("2"))}},
 	} {
 		dir := t.TempDir()
 		for side, pages := range map[string]map[string]string{"old": tc.old, "new": tc.new} {
 			for name, text := range pages {
 				p := filepath.Join(dir, side, name, "specs.md")
+				if strings.Contains(name, ".") {
+					p = filepath.Join(dir, side, name)
+				}
 				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 					t.Fatal(err)
 				}
