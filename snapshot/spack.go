@@ -32,7 +32,8 @@ import (
 // The same package in several Spack files of one snapshot (a folder of
 // spec files sharing dependencies) is one package; a hash in several
 // files is one spec, which they must agree on (spackConflicts): the same
-// package, facets, dependencies and recipe.
+// package, facets, dependencies and recipe. Its stacks are those of every
+// file (the roots of several lockfiles).
 
 func init() { builtinDecoders = append(builtinDecoders, spackDecoder{}) }
 
@@ -152,8 +153,23 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 			j++
 		}
 		if j > i+1 {
+			// The copies of a hash agree (spackConflicts) but for their
+			// stacks and root, which are joined: what is kept does not
+			// depend on the files' names.
 			slices.SortStableFunc(p.Specs, func(a, b Spec) int { return strings.Compare(a.Hash, b.Hash) })
-			p.Specs = slices.CompactFunc(p.Specs, func(a, b Spec) bool { return a.Hash == b.Hash })
+			out := p.Specs[:0]
+			for k := 0; k < len(p.Specs); {
+				sp := p.Specs[k]
+				m := k + 1
+				for m < len(p.Specs) && p.Specs[m].Hash == sp.Hash {
+					sp = joinCopies(sp, p.Specs[m])
+					m++
+				}
+				out = append(out, sp)
+				k = m
+			}
+			clear(p.Specs[len(out):])
+			p.Specs = out
 		}
 		if p.merge && c != nil {
 			for k := range p.Unlisted {
@@ -182,6 +198,24 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 	if orphanOwner != nil && len(out) > 0 {
 		warnings[out[0]] = append(warnings[out[0]], warnings[orphanOwner]...)
 	}
+}
+
+// joinCopies returns a, a spec of a Spack file, with the stacks and root of
+// b, a copy of the same hash in another file: stacks joined (sorted, once
+// each), the root the smaller name of the two that are set. The lists of
+// a and b may be shared with other specs: they are not changed.
+func joinCopies(a, b Spec) Spec {
+	if !slices.Equal(a.Stacks, b.Stacks) {
+		stacks := slices.Concat(a.Stacks, b.Stacks)
+		slices.Sort(stacks)
+		a.Stacks = slices.Compact(stacks)
+	}
+	if r := b.Root(); r != "" && (a.Root() == "" || r < a.Root()) {
+		more := *a.more()
+		more.Root = r
+		a.More = &more
+	}
+	return a
 }
 
 // spackConflicts returns, for each Spack file of the snapshot that lists a

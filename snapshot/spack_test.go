@@ -380,3 +380,37 @@ func TestLoadSpackFilesDisagree(t *testing.T) {
 	_, err = Load(dir, Options{})
 	checkErr(t, err, filepath.Join(dir, "libelf.spec.json"), errorFor(err, filepath.Join(dir, "libelf.spec.json")).Line, 0, "is libelf-ng@0.8.13 here, but libelf@0.8.13 in ", "they differ in package")
 }
+
+// The copies of a hash in several lockfiles of one folder are one spec in
+// the stacks of every file's roots, whatever the files' names.
+func TestLoadSpackLockfilesJoinStacks(t *testing.T) {
+	const h, g = "abcdefghijklmnopqrstuvwxyz234567", "bbcdefghijklmnopqrstuvwxyz234567"
+	node := func(name, hash, deps string) string {
+		return `"` + hash + `": {"name": "` + name + `", "version": "1", "arch": {"platform": "linux", "platform_os": "rhel8", "target": "x86_64"}, "hash": "` + hash + `"` + deps + `}`
+	}
+	dep := `, "dependencies": [{"name": "zlib", "hash": "` + h + `", "parameters": {"deptypes": ["link"], "virtuals": []}}]`
+	lock := func(roots, specs string) string {
+		return `{"_meta": {"file-type": "spack-lockfile", "lockfile-version": 6}, "roots": [` + roots + `], "concrete_specs": {` + specs + `}}`
+	}
+	a := lock(`{"hash": "`+h+`", "spec": "zlib"}`, node("zlib", h, ""))
+	b := lock(`{"hash": "`+g+`", "spec": "curl"}`, node("zlib", h, "")+", "+node("curl", g, dep))
+	for _, names := range [][2]string{{"a/spack.lock", "b/spack.lock"}, {"b/spack.lock", "a/spack.lock"}} {
+		dir := writeTree(t, map[string]string{names[0]: a, names[1]: b})
+		s, err := Load(dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{
+			"curl@1 %none linux-rhel8-x86_64 [] stacks=curl deps=1 /bbcdefg",
+			"zlib@1 %none linux-rhel8-x86_64 [] stacks=curl,zlib deps=0 /abcdefg",
+		}
+		if got := specLines(s); !slices.Equal(got, want) {
+			t.Errorf("%v:\n%s\nwant\n%s", names, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		for _, p := range s.Packages {
+			if p.Name == "zlib" && p.Specs[0].Root() != "zlib" {
+				t.Errorf("%v: zlib's root is %q", names, p.Specs[0].Root())
+			}
+		}
+	}
+}
