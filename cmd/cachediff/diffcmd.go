@@ -271,7 +271,7 @@ func renderOptions(opts *options, stdout io.Writer) report.Options {
 	case "always":
 		o.Color = true
 	case "auto":
-		o.Color = colorAuto(opts.output == "", stdout)
+		o.Color = colorAuto(opts.output == "", opts.format, stdout)
 	}
 	return o
 }

@@ -230,7 +230,11 @@ func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 			terminal = append(terminal, f.Name)
 		}
 	}
-	fs.StringVar(&o.color, "color", "auto", "colour the terminal formats ("+strings.Join(terminal, ", ")+") `WHEN`: auto (when standard output is a terminal, TERM is not dumb and NO_COLOR is unset; or when FORCE_COLOR or CLICOLOR_FORCE is set, not 0), always or never; --color alone is always")
+	forced := "when FORCE_COLOR or CLICOLOR_FORCE is set, not 0"
+	if slices.Contains(terminal, "patch") {
+		forced += " (text only: a patch must apply)"
+	}
+	fs.StringVar(&o.color, "color", "auto", "colour the terminal formats ("+strings.Join(terminal, ", ")+") `WHEN`: auto (when standard output is a terminal, TERM is not dumb and NO_COLOR is unset; or "+forced+"; never a file of --output), always or never; --color alone is always")
 	fs.Lookup("color").NoOptDefVal = "always"
 	if !log {
 		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions; - reads it from standard input)")

@@ -16,8 +16,10 @@ import (
 // TestColorAuto: auto colours only a terminal (a pseudo-terminal here;
 // /dev/null is a character device but no terminal), with NO_COLOR unset
 // or empty and TERM not dumb, and never a file named by --output;
-// FORCE_COLOR and CLICOLOR_FORCE (not 0) colour anything; always and
-// never ignore all of it.
+// FORCE_COLOR and CLICOLOR_FORCE (not 0) colour standard output whatever
+// it is, but not a patch (CI sets them for every step; a patch redirected
+// to a file must apply) nor an --output file; always and never ignore all
+// of it.
 func TestColorAuto(t *testing.T) {
 	devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
@@ -32,24 +34,29 @@ func TestColorAuto(t *testing.T) {
 	tty := openPTY(t) // nil where there are none
 	for _, tc := range []struct {
 		color, output string
+		format        string
 		env           map[string]string
 		w             io.Writer
 		want          bool
 	}{
-		{"auto", "", nil, tty, true},
-		{"auto", "", map[string]string{"NO_COLOR": "1"}, tty, false},
-		{"auto", "", map[string]string{"TERM": "dumb"}, tty, false},
-		{"auto", "report.txt", nil, tty, false},
-		{"auto", "", nil, devNull, false},
-		{"auto", "", nil, file, false},
-		{"auto", "", nil, &bytes.Buffer{}, false},
-		{"auto", "", map[string]string{"FORCE_COLOR": "1"}, &bytes.Buffer{}, true},
-		{"auto", "", map[string]string{"CLICOLOR_FORCE": "1", "NO_COLOR": "1"}, devNull, true},
-		{"auto", "report.txt", map[string]string{"FORCE_COLOR": "true"}, file, true},
-		{"auto", "", map[string]string{"FORCE_COLOR": "0"}, &bytes.Buffer{}, false},
-		{"auto", "", map[string]string{"CLICOLOR_FORCE": "0"}, &bytes.Buffer{}, false},
-		{"always", "", map[string]string{"NO_COLOR": "1", "TERM": "dumb"}, &bytes.Buffer{}, true},
-		{"never", "", map[string]string{"FORCE_COLOR": "1"}, tty, false},
+		{"auto", "", "text", nil, tty, true},
+		{"auto", "", "text", map[string]string{"NO_COLOR": "1"}, tty, false},
+		{"auto", "", "text", map[string]string{"TERM": "dumb"}, tty, false},
+		{"auto", "report.txt", "text", nil, tty, false},
+		{"auto", "", "text", nil, devNull, false},
+		{"auto", "", "text", nil, file, false},
+		{"auto", "", "text", nil, &bytes.Buffer{}, false},
+		{"auto", "", "text", map[string]string{"FORCE_COLOR": "1"}, &bytes.Buffer{}, true},
+		{"auto", "", "text", map[string]string{"CLICOLOR_FORCE": "1", "NO_COLOR": "1"}, devNull, true},
+		{"auto", "report.txt", "text", map[string]string{"FORCE_COLOR": "true"}, file, false},
+		{"auto", "", "patch", map[string]string{"FORCE_COLOR": "1"}, &bytes.Buffer{}, false},
+		{"auto", "", "patch", map[string]string{"CLICOLOR_FORCE": "1"}, devNull, false},
+		{"auto", "", "patch", nil, tty, true},
+		{"always", "report.patch", "patch", nil, file, true},
+		{"auto", "", "text", map[string]string{"FORCE_COLOR": "0"}, &bytes.Buffer{}, false},
+		{"auto", "", "text", map[string]string{"CLICOLOR_FORCE": "0"}, &bytes.Buffer{}, false},
+		{"always", "", "text", map[string]string{"NO_COLOR": "1", "TERM": "dumb"}, &bytes.Buffer{}, true},
+		{"never", "", "text", map[string]string{"FORCE_COLOR": "1"}, tty, false},
 	} {
 		if f, ok := tc.w.(*os.File); ok && f == nil {
 			continue // no pseudo-terminal
@@ -57,9 +64,9 @@ func TestColorAuto(t *testing.T) {
 		for _, v := range []string{"NO_COLOR", "TERM", "FORCE_COLOR", "CLICOLOR_FORCE"} {
 			t.Setenv(v, tc.env[v])
 		}
-		got := renderOptions(&options{color: tc.color, output: tc.output}, tc.w).Color
+		got := renderOptions(&options{color: tc.color, output: tc.output, format: tc.format}, tc.w).Color
 		if got != tc.want {
-			t.Errorf("--color=%s env %v output=%q on %T: colour %v, want %v", tc.color, tc.env, tc.output, tc.w, got, tc.want)
+			t.Errorf("--color=%s -f %s env %v output=%q on %T: colour %v, want %v", tc.color, tc.format, tc.env, tc.output, tc.w, got, tc.want)
 		}
 	}
 }

@@ -43,18 +43,27 @@ func helpWidth(w io.Writer) int {
 	return min(max(width, minWidth), maxWidth)
 }
 
-// colorAuto decides --color=auto: colour when FORCE_COLOR or
-// CLICOLOR_FORCE asks for it (set, and not 0), else none when NO_COLOR is
-// set (https://no-color.org) or TERM is dumb, else when the report goes
-// to standard output and that is a terminal.
-func colorAuto(toStdout bool, stdout io.Writer) bool {
-	for _, v := range []string{"FORCE_COLOR", "CLICOLOR_FORCE"} {
-		if s := os.Getenv(v); s != "" && s != "0" && s != "false" {
-			return true
+// colorAuto decides --color=auto for a report in format going to standard
+// output (toStdout) or to a file of --output: never a file (it is no
+// terminal, and a patch or a text with escape codes in it is broken);
+// colour when FORCE_COLOR or CLICOLOR_FORCE asks for it (set, and not 0),
+// except for a patch, which must stay a patch when CI sets them for every
+// step and the job redirects it to a file (git does not honour them
+// either); else none when NO_COLOR is set (https://no-color.org) or TERM
+// is dumb; else when standard output is a terminal.
+func colorAuto(toStdout bool, format string, stdout io.Writer) bool {
+	if !toStdout {
+		return false
+	}
+	if format != "patch" {
+		for _, v := range []string{"FORCE_COLOR", "CLICOLOR_FORCE"} {
+			if s := os.Getenv(v); s != "" && s != "0" && s != "false" {
+				return true
+			}
 		}
 	}
 	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 		return false
 	}
-	return toStdout && isTerminal(stdout)
+	return isTerminal(stdout)
 }
