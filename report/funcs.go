@@ -356,6 +356,17 @@ func count(v any, noun string) (string, error) {
 // minus returns the strings of a not in b, in a's order (listops.Minus).
 func minus(a, b []string) []string { return listops.Minus(a, b, nil) }
 
+// Visible is plainText for each line of a message that is not a report
+// (the command's errors and notes on standard error): a file or package
+// name read from the input cannot rewrite the terminal there either.
+func Visible(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		lines[i] = plainText(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
 // plainText makes s safe to print on a terminal: control characters (an
 // escape sequence in a package name could rewrite the screen), invisible
 // characters (see Invisible: "g\u200bcc" must not pass for gcc) and

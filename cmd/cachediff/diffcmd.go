@@ -127,9 +127,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		}
 		switch n := len(s.Skipped); {
 		case n == 1:
-			fmt.Fprintf(c.stderr, "cachediff: %s: skipped 1 invalid page, listed in the report\n", s.Path)
+			fmt.Fprintf(c.stderr, "cachediff: %s: skipped 1 invalid page, listed in the report\n", report.Visible(s.Path))
 		case n > 1:
-			fmt.Fprintf(c.stderr, "cachediff: %s: skipped %d invalid pages, listed in the report\n", s.Path, n)
+			fmt.Fprintf(c.stderr, "cachediff: %s: skipped %d invalid pages, listed in the report\n", report.Visible(s.Path), n)
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {
@@ -283,7 +283,7 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 	if opts.template != "" {
 		var text []byte
 		var err error
-		name := filepath.Base(opts.template)
+		name := opts.template // as given, as the snapshots are named in messages
 		if opts.template == stdinName {
 			name = stdinFile
 			text, err = readAtMost(c.stdin, maxStdin)

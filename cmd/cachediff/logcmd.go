@@ -148,9 +148,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if !opts.quiet {
 			switch n := len(s.Skipped); {
 			case n == 1:
-				fmt.Fprintf(c.stderr, "cachediff: %s: skipped 1 invalid page, listed in the log\n", s.Path)
+				fmt.Fprintf(c.stderr, "cachediff: %s: skipped 1 invalid page, listed in the log\n", report.Visible(s.Path))
 			case n > 1:
-				fmt.Fprintf(c.stderr, "cachediff: %s: skipped %d invalid pages, listed in the log\n", s.Path, n)
+				fmt.Fprintf(c.stderr, "cachediff: %s: skipped %d invalid pages, listed in the log\n", report.Visible(s.Path), n)
 			}
 		}
 		if err := refuseInputs(opts.output, snapshotFiles(s)...); err != nil {

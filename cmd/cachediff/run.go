@@ -12,6 +12,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/atomicfile"
+	"github.com/cachediff/cachediff/report"
 )
 
 // Exit codes, like diff(1).
@@ -114,7 +115,7 @@ func (c *cli) run(args []string) int {
 		return code
 	}
 	for _, e := range splitErrors(err) {
-		fmt.Fprintf(c.stderr, "cachediff: %v\n", e)
+		fmt.Fprintf(c.stderr, "cachediff: %s\n", report.Visible(e.Error()))
 	}
 	var ue *usageError
 	if errors.As(err, &ue) {
