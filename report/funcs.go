@@ -272,9 +272,17 @@ func escape(s string, html bool) string {
 			b.WriteByte(' ')
 		case c == '@':
 			b.WriteByte(c)
-			if (i == 0 || !isWord(s[i-1])) && i+1 < len(s) {
-				b.WriteString(zwsp)
+			if i+1 < len(s) && (i == 0 || !isWord(s[i-1]) || mailDomain(s[i+1:])) {
+				b.WriteString(zwsp) // a mention, or an e-mail address GitHub links
 			}
+		case c == ':' && (strings.HasPrefix(s[i+1:], "//") || shortcode(s[i+1:])):
+			// A URL GitHub links (https://…), or an emoji it draws (:+1:).
+			b.WriteByte(c)
+			b.WriteString(zwsp)
+		case (c == 'w' || c == 'W') && (i == 0 || !isWord(s[i-1])) && len(s)-i > 4 && strings.EqualFold(s[i:i+4], "www."):
+			b.WriteString(s[i : i+3]) // www.example.org is linked too
+			b.WriteString(zwsp)
+			i += 2
 		case c == '#' || c == '-' && i >= 2 && strings.EqualFold(s[i-2:i], "gh") && (i == 2 || !isWord(s[i-3])):
 			// #123 and GH-123 link to an issue, and show in its timeline.
 			switch {
@@ -299,6 +307,41 @@ func escape(s string, html bool) string {
 		}
 	}
 	return b.String()
+}
+
+// mailDomain reports whether s, after an @, starts like the domain of an
+// e-mail address GitHub links (letters, digits, -, _ and dots, with a dot
+// and a letter): a.example is one, 13.2.0 (gcc@13.2.0) and main are not.
+func mailDomain(s string) bool {
+	dot, letter := false, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '.':
+			dot = true
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			letter = true
+		case '0' <= c && c <= '9' || c == '-' || c == '_':
+		default:
+			return dot && letter
+		}
+	}
+	return dot && letter
+}
+
+// shortcode reports whether s, after a colon, is the rest of an emoji
+// shortcode GitHub draws: lower-case letters, digits, _, + and -, then a
+// colon (+1:, rocket:).
+func shortcode(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':':
+			return i > 0
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '+' || c == '-':
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // zwsp is a zero-width space, which GitHub keeps in the text it scans for

@@ -63,6 +63,35 @@ func TestEscapeReferencesAndMath(t *testing.T) {
 	}
 }
 
+// TestEscapeAutolinksAndEmoji: GitHub links a bare URL, a www. name and
+// an e-mail address (GFM's autolinks) and draws :shortcode: emoji; a name
+// read from a page does neither once escaped, in a bot's trusted comment
+// (a phishing link). A version after @ (gcc@13.2.0) and a version range
+// (1.2:1.4) stay as written, to be copied.
+func TestEscapeAutolinksAndEmoji(t *testing.T) {
+	for _, tc := range []struct{ in, md, html string }{
+		{"see https://evil.example/x", "see https:&#8203;//evil.example/x", "see https:&#8203;//evil.example/x"},
+		{"ftp://x.example", "ftp:&#8203;//x.example", "ftp:&#8203;//x.example"},
+		{"www.evil.example", "www&#8203;.evil.example", "www&#8203;.evil.example"},
+		{"go WWW.evil.example", "go WWW&#8203;.evil.example", "go WWW&#8203;.evil.example"},
+		{"awww.x", "awww.x", "awww.x"}, // not at a word's start
+		{"mail a@evil.example", "mail a@&#8203;evil.example", "mail a@&#8203;evil.example"},
+		{"x.y+z@a-b.c_d.io", "x.y+z@&#8203;a-b.c_d.io", "x.y+z@&#8203;a-b.c_d.io"},
+		{"gcc@13.2.0", "gcc@13.2.0", "gcc@13.2.0"},
+		{"llvm@main", "llvm@main", "llvm@main"},
+		{":+1: :rocket:", ":&#8203;+1: :&#8203;rocket:", ":&#8203;+1: :&#8203;rocket:"},
+		{"1.2:1.4", "1.2:1.4", "1.2:1.4"},
+		{"a: b:", "a: b:", "a: b:"},
+	} {
+		if got := escapeMD(tc.in); got != tc.md {
+			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.md)
+		}
+		if got := escapeHTML(tc.in); got != tc.html {
+			t.Errorf("EscapeHTML(%q) = %q, want %q", tc.in, got, tc.html)
+		}
+	}
+}
+
 // TestInvisibleShownEverywhere: a zero-width space or a right-to-left
 // override in a name is visible in every format (issue 11, item 15):
 // U+FFFD in Markdown, a \u escape in the terminal view and the patch.
