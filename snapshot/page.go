@@ -235,6 +235,9 @@ func decodePage(file string, data []byte, raw bool, a accel) (*Package, RuleCoun
 	if p.specDetails == nil && env.SpecDetails.Kind == 0 {
 		return nil, nil, nil, &Error{File: file, Line: p.fmEnd, Msg: "no spec_details in the front matter"}
 	}
+	if err := checkPackageName(env.Title); err != nil {
+		return nil, nil, nil, &Error{File: file, Line: 2, Msg: "title: " + err.Error()}
+	}
 	pkg := &Package{Name: env.Title, File: file, Tag: tagOf(env.Categories), tagLine: p.catLine}
 	if pkg.tagLine == 0 {
 		pkg.tagLine = p.fmEnd
@@ -365,4 +368,19 @@ func tagOf(categories []string) string {
 		}
 	}
 	return ""
+}
+
+// checkPackageName refuses a package name that is a path out of its
+// folder: "." or "..", one that starts or ends with a slash, or one with a
+// "."/".." or empty part between slashes. Spack's names are letters,
+// digits and hyphens; a report names a package's page by it (the patch
+// format's old/NAME/specs.md), and such a name would make a patch that
+// git apply and patch refuse whole, or that points outside its folder.
+func checkPackageName(name string) error {
+	for part := range strings.SplitSeq(name, "/") {
+		if part == "" || part == "." || part == ".." {
+			return fmt.Errorf("the package name %q is a path (. or .., or an empty part between slashes), not a name", name)
+		}
+	}
+	return nil
 }

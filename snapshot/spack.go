@@ -76,6 +76,9 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 		return p
 	}
 	for _, n := range set.Nodes {
+		if err := checkPackageName(n.Name); err != nil {
+			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", n.Hash, err)}
+		}
 		if !isHash(n.Hash) {
 			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s has a malformed hash %q (want 32 characters of a-z and 2-7)", n.Name, shorten(n.Hash, 40))}
 		}
