@@ -130,7 +130,16 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		t.OID, t.IsTree = oid, true
 	case typ == "blob":
 		t.OID = oid
-	case typ == "":
+	case typ == "commit" || typ == "":
+		// A submodule: its commit is usually not in this repository's
+		// objects, so cat-file says missing: ls-tree tells it from an
+		// absent path.
+		if sub := r.gitlink(commit, p); sub != "" {
+			return nil, fmt.Errorf("path %s at %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(p), rev, short(sub))
+		}
+		if typ == "commit" {
+			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", displayPath(p), rev)
+		}
 		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)", displayPath(p), rev, short(commit))
 	default:
 		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", displayPath(p), rev, typ)
@@ -180,12 +189,44 @@ func (r *Repo) commit(rev string) (string, error) {
 	}
 	var ge *gitError
 	if errors.As(err, &ge) && ge.code == 1 { // --verify --quiet: not a commit
-		if _, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev); err == nil {
+		if out, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev); err == nil {
+			id := strings.TrimSpace(string(out))
+			if _, err := r.run(nil, "cat-file", "-e", id); err != nil {
+				return "", fmt.Errorf("revision %s names %s, which is not in this repository's objects%s", rev, short(id), r.historyHint())
+			}
 			return "", fmt.Errorf("revision %s is not a commit", rev)
 		}
-		return "", fmt.Errorf("unknown revision %s", rev)
+		return "", fmt.Errorf("unknown revision %s%s", rev, r.historyHint())
 	}
 	return "", err
+}
+
+// historyHint is what to add to a message about a revision or a commit
+// git does not have, when the repository is a shallow clone (CI checks
+// out one commit by default): that its history stops short; else "".
+func (r *Repo) historyHint() string {
+	out, err := r.run(nil, "rev-parse", "--is-shallow-repository")
+	if err != nil || strings.TrimSpace(string(out)) != "true" {
+		return ""
+	}
+	return " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"
+}
+
+// gitlink returns the commit a submodule at path p of commit holds, or ""
+// when p is no submodule there.
+func (r *Repo) gitlink(commit, p string) string {
+	if p == "" || strings.ContainsAny(p, "\n\x00") {
+		return ""
+	}
+	out, err := r.run(nil, "ls-tree", "-z", "--full-tree", commit, "--", p)
+	if err != nil {
+		return ""
+	}
+	files, err := parseLsTree(out)
+	if err != nil || len(files) != 1 || files[0].Kind != Submodule || files[0].Path != p {
+		return ""
+	}
+	return files[0].OID
 }
 
 // exist reports, for each object name of exprs (REV:PATH), whether it

@@ -431,3 +431,68 @@ func TestLoadManyPages(t *testing.T) {
 		t.Errorf("%d warnings from git, %d from the folder", len(fromGit.Warnings), len(fromDir.Warnings))
 	}
 }
+
+// TestSubmodulesAndShallowClones: what the object store cannot give is
+// said, never lost or misnamed. A submodule inside PATH is an error (its
+// pages are in another repository: leaving it out reported its package
+// removed); a submodule at PATH is named as one (not "does not exist");
+// and in a shallow clone a revision or a base past its history says so.
+func TestSubmodulesAndShallowClones(t *testing.T) {
+	repo, weeks := series(t)
+	dir := t.TempDir()
+	clone := filepath.Join(dir, "clone")
+	if _, err := gittest.Git(dir, nil, "clone", "-q", repo, clone); err != nil {
+		t.Fatal(err)
+	}
+	sub := weeks[0].ID // any commit id stands for another repository's
+	for _, p := range []string{"_cache/develop/zz-sub", "_cache/gl"} {
+		if _, err := gittest.Git(clone, nil, "update-index", "--add", "--cacheinfo", "160000,"+sub+","+p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := gittest.Git(clone, nil, "commit", "-q", "-m", "submodules"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:_cache/develop"), snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), "_cache/develop/zz-sub: a submodule (commit "+sub[:12]) {
+		t.Errorf("a submodule inside PATH: %v; want an error naming it", err)
+	}
+	s, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:_cache/develop"), snapshot.Options{SkipInvalid: true})
+	if err != nil || len(s.Skipped) != 1 || !strings.HasSuffix(s.Skipped[0].File, "zz-sub") {
+		t.Errorf("--skip-invalid: %v, skipped %v; want the submodule listed", err, s)
+	}
+	if _, err := r.Resolve("HEAD:_cache/gl"); err == nil || !strings.Contains(err.Error(), "is a submodule") {
+		t.Errorf("a submodule at PATH: %v", err)
+	}
+
+	shallow := filepath.Join(dir, "shallow")
+	if _, err := gittest.Git(dir, nil, "clone", "-q", "--depth", "2", "file://"+filepath.ToSlash(repo), shallow); err != nil {
+		t.Fatal(err)
+	}
+	r, err = OpenRepo(shallow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Resolve("HEAD~3:_cache/develop"); err == nil || !strings.Contains(err.Error(), "shallow clone") {
+		t.Errorf("a revision past a shallow clone's history: %v", err)
+	}
+	if _, err := r.Series("HEAD", "_cache/develop", "", ""); err == nil || !strings.Contains(err.Error(), "is not in this repository's objects (this is a shallow clone") {
+		t.Errorf("a base past a shallow clone's history: %v", err)
+	}
+	if got, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err != nil || len(got) != 2 {
+		t.Errorf("a range within the shallow clone: %v, %v", got, err)
+	}
+}
+
+func mustSource(t *testing.T, r *Repo, spec string) *Source {
+	t.Helper()
+	src, err := r.Source(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}

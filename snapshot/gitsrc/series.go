@@ -105,6 +105,10 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if base != "" {
 		b, _, err := r.commits([]string{base})
 		if err != nil {
+			if _, cerr := r.run(nil, "cat-file", "-e", base); cerr != nil {
+				// The parent of a shallow clone's oldest commit.
+				return nil, fmt.Errorf("the base of %s, commit %s (PATH as it was before the first change listed), is not in this repository's objects%s", rng, short(base), r.historyHint())
+			}
 			return nil, err
 		}
 		b[0].Base = true
@@ -179,7 +183,7 @@ func (r *Repo) rangeError(rng string, err error) error {
 			continue // A.. is A..HEAD
 		}
 		if _, verr := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); verr != nil {
-			return fmt.Errorf("unknown revision %s in the range %s", rev, rng)
+			return fmt.Errorf("unknown revision %s in the range %s%s", rev, rng, r.historyHint())
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", rng, err)

@@ -58,7 +58,9 @@ type blob struct {
 // out the contents of folders whose names start with a dot, as the walk
 // of a folder on disk does. A symbolic link is yielded as one (the
 // loader says it is not read: the object store has no file system to
-// follow it in); a submodule is left out.
+// follow it in). A submodule is an error: its pages are in another
+// repository, whose objects these are not, and leaving it out would lose
+// its specs without a word (a folder on disk holds the checked-out pages).
 func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapshot.Error) {
 	t := s.tree
 	files, err := t.Files()
@@ -71,9 +73,14 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	}
 	var entries []entry
 	var stream []*blob
+	var errs []*snapshot.Error
 	for _, f := range files {
 		dir, base := path.Split(f.Path)
-		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") || f.Kind == Submodule {
+		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") || strings.HasPrefix(base, ".") && f.Kind == Submodule {
+			continue
+		}
+		if f.Kind == Submodule {
+			errs = append(errs, &snapshot.Error{File: t.Join(f.Path), Msg: fmt.Sprintf("a submodule (commit %s of another repository): its pages are not in this repository's objects, so REV:PATH cannot read them; give the checked-out folder instead", short(f.OID))})
 			continue
 		}
 		if !t.IsTree {
@@ -99,7 +106,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	for _, e := range entries {
 		yield(e.file)
 	}
-	return nil, nil
+	return nil, errs
 }
 
 // stream reads the blobs through one git cat-file --batch, in order, into
