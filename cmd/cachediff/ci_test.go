@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/cachediff/cachediff/internal/gen"
+	"github.com/cachediff/cachediff/internal/gittest"
 )
 
 // The CI recipe in docs/ci.md is tested by running its run: steps as
@@ -28,6 +30,8 @@ type workflow struct {
 	Jobs map[string]struct {
 		Steps []struct {
 			Name            string            `yaml:"name"`
+			Uses            string            `yaml:"uses"`
+			With            map[string]string `yaml:"with"`
 			If              string            `yaml:"if"`
 			ContinueOnError bool              `yaml:"continue-on-error"`
 			Env             map[string]string `yaml:"env"`
@@ -97,6 +101,47 @@ func TestCIRecipePostStep(t *testing.T) {
 	}
 }
 
+// TestCIRecipeCheckout: the checkouts are what the testscripts make. The
+// PR recipe checks out the event's default, GitHub's merge of the PR
+// (no ref:), with its two parents (fetch-depth: 2), as ci.txtar fetches
+// refs/pull/1/merge; the nightly one the pushed commit and its parent,
+// as ci-nightly.txtar does, and its own steps fetch the rest.
+func TestCIRecipeCheckout(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wfs, err := readWorkflows(string(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wfs) != 2 {
+		t.Fatalf("docs/ci.md has %d workflows, want 2 (the PR comment, the nightly changelog)", len(wfs))
+	}
+	for i, name := range []string{"the PR recipe", "the nightly recipe"} {
+		n := 0
+		for _, job := range wfs[i].Jobs {
+			for _, step := range job.Steps {
+				if !strings.HasPrefix(step.Uses, "actions/checkout@") {
+					continue
+				}
+				n++
+				if got := step.With["fetch-depth"]; got != "2" {
+					t.Errorf("%s: checkout with fetch-depth %q, want 2", name, got)
+				}
+				for _, k := range slices.Sorted(maps.Keys(step.With)) {
+					if k != "fetch-depth" {
+						t.Errorf("%s: checkout with %s: %q, which the tests do not make", name, k, step.With[k])
+					}
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d checkouts, want 1", name, n)
+		}
+	}
+}
+
 // cmdRecipe writes the run: script of a step of a workflow in a Markdown
 // file (its ```yaml blocks; step names are unique across them) as a shell
 // script: recipe DOC STEP-NAME FILE. The
@@ -149,6 +194,34 @@ func cmdRecipe(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	ts.Fatalf("%s: no step named %q", args[0], args[1])
+}
+
+// cmdPRMerge makes the commit a pull_request workflow checks out:
+// GitHub's test merge of the PR into its base branch (refs/pull/N/merge),
+// whose first parent is the base branch and second the PR's head.
+// prmerge REPO BASE HEAD commits the merge of HEAD into BASE in REPO,
+// stores it as refs/pull/1/merge and sets $MERGE to its id. Its tree is
+// git read-tree's three-way merge, which fails on a conflict (GitHub runs
+// no pull_request workflow then). REPO's branch, index and working tree
+// stay as they are.
+func cmdPRMerge(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: prmerge REPO BASE HEAD")
+	}
+	repo := ts.MkAbs(args[0])
+	index := filepath.Join(repo, ".git", "prmerge-index")
+	defer os.Remove(index)
+	git := func(args ...string) string {
+		out, err := gittest.Git(repo, []string{"GIT_INDEX_FILE=" + index}, args...)
+		ts.Check(err)
+		return strings.TrimSpace(out)
+	}
+	base, head := git("rev-parse", args[1]+"^{commit}"), git("rev-parse", args[2]+"^{commit}")
+	git("read-tree", "-i", "-m", "--aggressive", git("merge-base", base, head), base, head)
+	tree := git("write-tree")
+	merge := git("commit-tree", tree, "-p", base, "-p", head, "-m", "Merge "+head+" into "+base)
+	git("update-ref", "refs/pull/1/merge", merge)
+	ts.Setenv("MERGE", merge)
 }
 
 // jqMarker is the one --jq filter fakeGH understands: the ids of the

@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 // the repository's testdata and docs folders as $TESTDATA and $DOCS (and
 // $CMDPATH, the folder of the programs below, a PATH without git), the
 // programs cachediff, gh (a stand-in, see fakeGH) and gen (a generated
-// snapshot pair, see genPair), and four commands
+// snapshot pair, see genPair), and the commands
 // besides testscript's own:
 //
 //	status N prog [args...]  runs prog and fails unless it exits with N
@@ -47,6 +47,9 @@ func TestMain(m *testing.M) {
 //	                         without the user's configuration
 //	gitcommit REPO MESSAGE   commits everything in REPO's working tree and
 //	                         sets $COMMIT to the new commit's id
+//	prmerge REPO BASE HEAD   makes GitHub's test merge of a pull request,
+//	                         HEAD into BASE, as refs/pull/1/merge, and sets
+//	                         $MERGE to its id (see cmdPRMerge)
 //
 // and the condition [exec:git] (testscript's own), for the scripts that
 // need the git program.
@@ -82,6 +85,7 @@ func TestScript(t *testing.T) {
 			"recipe":    cmdRecipe,
 			"gitrepo":   cmdGitRepo,
 			"gitcommit": cmdGitCommit,
+			"prmerge":   cmdPRMerge,
 		},
 		// [short] is true under go test -short: a script leaves its
 		// slowest parts (a generated catalogue of thousands of specs) to
