@@ -84,6 +84,9 @@ type Options struct {
 	// counted per package, not listed, and packages changed by such
 	// rebuilds alone are listed together in one place.
 	RebuiltRows bool
+	// Limits bound a user template (Execute); zero fields take the
+	// defaults. The built-in formats need none.
+	Limits Limits
 }
 
 // GitHubMarker is the first line of a report made to be a GitHub comment
@@ -132,14 +135,21 @@ var builtin = sync.OnceValues(func() (*template.Template, error) {
 // the template's own "pkgdetails" (a user template copied from an earlier
 // md.tmpl, which rendered the blocks that way).
 func pkgDetails(doc *Document, i int) (string, error) {
+	return pkgDetailsTo(&strings.Builder{}, doc, i)
+}
+
+// pkgDetailsTo is pkgDetails writing into b, which may refuse to grow.
+func pkgDetailsTo(b interface {
+	io.Writer
+	String() string
+}, doc *Document, i int) (string, error) {
 	switch {
 	case i < 0 || i >= len(doc.Packages):
 		return "", fmt.Errorf("pkgdetails: no package %d", i)
 	case doc.tmpl == nil:
 		return "", errors.New("pkgdetails: no template to render the block with")
 	}
-	var b strings.Builder
-	err := doc.tmpl.ExecuteTemplate(&b, "pkgdetails", []any{doc.Render.LinkBase, doc.Packages[i]})
+	err := doc.tmpl.ExecuteTemplate(b, "pkgdetails", []any{doc.Render.LinkBase, doc.Packages[i]})
 	return b.String(), err
 }
 
@@ -180,16 +190,6 @@ func renderText(w io.Writer, r *diff.Report, o Options) error {
 	return bw.Flush()
 }
 
-// withAbbrev returns a copy of t whose short function abbreviates the
-// hashes of r (see hashAbbrev), leaving t as it is for other reports.
-func withAbbrev(t *template.Template, r *diff.Report) (*template.Template, error) {
-	c, err := t.Clone()
-	if err != nil {
-		return nil, err
-	}
-	return c.Funcs(template.FuncMap{"short": abbreviate(r).Short}), nil
-}
-
 // ParseTemplate parses a user template. It gets the functions of Funcs:
 // sprig's hermetic set, less anything random, time- or host-dependent, and
 // cachediff's own.
@@ -198,13 +198,30 @@ func ParseTemplate(name, text string) (*template.Template, error) {
 	return template.New(name).Funcs(funcs()).Parse(text)
 }
 
-// Execute renders a parsed user template over r.
+// Execute renders a parsed user template over r, within o.Limits: a
+// template that runs out of time, output or memory is stopped with a
+// *LimitError; a function that would make too long a string or too many
+// items fails (see Limits).
 func Execute(w io.Writer, t *template.Template, r *diff.Report, o Options) error {
-	t, err := withAbbrev(t, r)
+	_, err := execute(w, t, r, o)
+	return err
+}
+
+// execute is Execute, which returns the guard too, for tests.
+func execute(w io.Writer, t *template.Template, r *diff.Report, o Options) (*guard, error) {
+	g := newGuard(o.Limits, t.Name())
+	fm := funcs()
+	fm["short"] = abbreviate(r).Short
+	c, err := t.Clone()
 	if err != nil {
-		return err
+		return g, err
+	}
+	c.Funcs(g.boundFuncs(fm))
+	if err := g.instrument(c); err != nil {
+		return g, err
 	}
 	doc := newDocument(r, o)
-	doc.tmpl = t
-	return t.Execute(w, &doc)
+	doc.tmpl = c
+	g.out = &limitWriter{g: g, w: w}
+	return g, g.run(func() error { return c.Execute(g.out, &doc) })
 }
