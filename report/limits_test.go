@@ -7,13 +7,16 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
+	"text/template"
 	"time"
 
 	"github.com/Masterminds/sprig/v3"
 
+	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/templates"
 )
 
@@ -349,6 +352,8 @@ func TestPrintfSize(t *testing.T) {
 
 // TestTemplateGuardLeavesTemplate: Execute instruments a copy: the
 // parsed template is as it was, and a second run gives the same bytes.
+// The limits change no byte of what the built-in templates and
+// examples/notes.tmpl write as user templates.
 func TestTemplateGuardLeavesTemplate(t *testing.T) {
 	tmpl, err := ParseTemplate("t", `{{ define "x" }}[{{ . }}]{{ end }}{{ range .Packages }}{{ template "x" .Name }}{{ else }}none{{ end }}`)
 	if err != nil {
@@ -365,21 +370,50 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 	if tmpl.Tree.Root.String() != before || first.String() != second.String() || first.Len() == 0 {
 		t.Errorf("the template changed: %q, then %q", first.String(), second.String())
 	}
-	// The built-in Markdown as a user template is the built-in report.
-	md, err := ParseTemplate("md.tmpl", mustReadTemplate(t, "md.tmpl"))
+	// The built-in templates and the example, as user templates, write
+	// what they write without the limits: the built-in reports, and the
+	// example's unbounded run.
+	for _, r := range []*diff.Report{r, hostile(), genReport(5, 300)} {
+		for _, tc := range []struct {
+			name, text string
+			want       func(io.Writer, *template.Template) error
+		}{
+			{"md.tmpl", mustReadTemplate(t, "md.tmpl"), func(w io.Writer, _ *template.Template) error { return Markdown(w, r, Options{}) }},
+			{"text.tmpl", mustReadTemplate(t, "text.tmpl"), func(w io.Writer, _ *template.Template) error { return renderText(w, r, Options{}) }},
+			{"notes.tmpl", mustReadFile(t, "../examples/notes.tmpl"), func(w io.Writer, tm *template.Template) error {
+				c, err := tm.Clone()
+				if err != nil {
+					return err
+				}
+				doc := newDocument(r, Options{})
+				return c.Funcs(template.FuncMap{"short": abbreviate(r).Short}).Execute(w, &doc)
+			}},
+		} {
+			tm, err := ParseTemplate(tc.name, tc.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got, want bytes.Buffer
+			if err := Execute(&got, tm, r, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if err := tc.want(&want, tm); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() || got.Len() == 0 {
+				t.Errorf("%s as a user template differs:\n%s\nwant\n%s", tc.name, got.String(), want.String())
+			}
+		}
+	}
+}
+
+func mustReadFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got, want bytes.Buffer
-	if err := Execute(&got, md, r, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := Markdown(&want, r, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if got.String() != want.String() {
-		t.Errorf("md.tmpl as a user template differs from Markdown")
-	}
+	return string(b)
 }
 
 func mustReadTemplate(t *testing.T, name string) string {
