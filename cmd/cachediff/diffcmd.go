@@ -266,7 +266,8 @@ func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int
 // on with --color=always, off with never, and decided by colorAuto with
 // auto.
 func renderOptions(opts *options, stdout io.Writer) report.Options {
-	o := report.Options{Title: opts.title, LinkBase: opts.linkBase, MaxBytes: opts.maxBytes, Marker: opts.marker, RebuiltRows: len(opts.rows) > 0}
+	o := report.Options{Title: opts.title, LinkBase: opts.linkBase, MaxBytes: opts.maxBytes, Marker: opts.marker, RebuiltRows: len(opts.rows) > 0,
+		Limits: report.Limits{Time: opts.tmplTime}}
 	switch opts.color {
 	case "always":
 		o.Color = true
@@ -297,7 +298,7 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(w io.Writer, r *diff.Report, o report.Options) error { return report.Execute(w, t, r, o) }, nil
+		return templateRenderer(t), nil
 	}
 	f, _ := report.Lookup(opts.format) // checked by checkOutput
 	return f.Render, nil

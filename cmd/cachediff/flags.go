@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -29,6 +30,7 @@ type options struct {
 	format    string
 	color     string
 	template  string
+	tmplTime  time.Duration // --template-timeout: how long a --template may run
 	output    string
 	raw       bool
 	failOn    []string // kinds of change, checked; nil without --fail-on
@@ -238,6 +240,9 @@ func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 	fs.Lookup("color").NoOptDefVal = "always"
 	if !log {
 		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions; - reads it from standard input)")
+		lim := report.DefaultLimits()
+		fs.DurationVar(&o.tmplTime, "template-timeout", lim.Time, fmt.Sprintf("stop a --template that runs longer than `DURATION` (30s, 5m): exit status 2, as for one that writes more than %d GiB or holds more than %d GiB of memory, or a function of it that makes a string of more than %d MiB or a list of more than %d items",
+			lim.Output>>30, lim.Memory>>30, lim.String>>20, lim.Items))
 	}
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "write no report, only the exit status (as diff -q and git diff --quiet); errors are still written")
 	fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (atomically) instead of standard output")
@@ -315,6 +320,14 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	}
 	if o.template != "" && fs.Changed("format") {
 		return fmt.Errorf("--template and --format do not go together: the template is the format")
+	}
+	if fs.Changed("template-timeout") {
+		switch {
+		case o.template == "":
+			return fmt.Errorf("--template-timeout limits a --template: give one")
+		case o.tmplTime <= 0:
+			return fmt.Errorf("--template-timeout %v: want a positive duration, such as 30s or 5m", o.tmplTime)
+		}
 	}
 	return nil
 }

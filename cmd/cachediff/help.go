@@ -90,6 +90,11 @@ func usage(cmd *command, width int) string {
 // groupHelp is the help of one group of flags.
 type groupHelp struct{ title, text string }
 
+// maxFlagLeft is the widest a flag and its value's name may be to set the
+// column of the flags' texts: a longer one (--template-timeout DURATION)
+// has its text under it, so that the texts of the others keep their room.
+const maxFlagLeft = 24
+
 // flagHelp returns the help of cmd's flags by group, wrapped to width,
 // all groups in the same columns; -h and --version are under "Other".
 func flagHelp(cmd *command, width int) []groupHelp {
@@ -111,7 +116,9 @@ func flagHelp(cmd *command, width int) []groupHelp {
 			left += " " + varname
 		}
 		flags, lefts = append(flags, f), append(lefts, left)
-		col = max(col, len(left))
+		if len(left) <= maxFlagLeft {
+			col = max(col, len(left))
+		}
 	})
 	col += 3
 	var out []groupHelp
@@ -126,7 +133,11 @@ func flagHelp(cmd *command, width int) []groupHelp {
 			default:
 				text += " (default " + f.DefValue + ")"
 			}
-			fmt.Fprintf(&b, "%-*s", col, lefts[i])
+			if len(lefts[i]) > col-3 { // its text on a line of its own
+				fmt.Fprintf(&b, "%s\n%*s", lefts[i], col, "")
+			} else {
+				fmt.Fprintf(&b, "%-*s", col, lefts[i])
+			}
 			wrap(&b, text, col, width)
 			i++
 		}
