@@ -192,15 +192,7 @@ func TestLoadSignedSpecFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{sig, filepath.Dir(sig)} {
-		s, err := Load(path, Options{})
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		if got := specLines(s); !slices.Equal(got, specLines(want)) {
-			t.Errorf("%s:\n%s\nwant\n%s", path, strings.Join(got, "\n"), strings.Join(specLines(want), "\n"))
-		}
-	}
+	loadsAs(t, want, sig, filepath.Dir(sig))
 }
 
 // A build cache's spec file whose first key is not "spec" (its checksum
@@ -225,15 +217,7 @@ func TestLoadSpecFileKeyOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{path, filepath.Dir(path)} {
-		s, err := Load(p, Options{})
-		if err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		if got := specLines(s); !slices.Equal(got, specLines(want)) {
-			t.Errorf("%s:\n%s\nwant\n%s", p, strings.Join(got, "\n"), strings.Join(specLines(want), "\n"))
-		}
-	}
+	loadsAs(t, want, path, filepath.Dir(path))
 }
 
 // A file whose name says it is a Spack file (*.spec.json, *.spec.json.sig,
@@ -411,6 +395,20 @@ func TestLoadSpackLockfilesJoinStacks(t *testing.T) {
 			if p.Name == "zlib" && p.Specs[0].Root() != "zlib" {
 				t.Errorf("%v: zlib's root is %q", names, p.Specs[0].Root())
 			}
+		}
+	}
+}
+
+// loadsAs checks that each path loads the specs of want.
+func loadsAs(t *testing.T, want *Snapshot, paths ...string) {
+	t.Helper()
+	for _, p := range paths {
+		s, err := Load(p, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if got := specLines(s); !slices.Equal(got, specLines(want)) {
+			t.Errorf("%s:\n%s\nwant\n%s", p, strings.Join(got, "\n"), strings.Join(specLines(want), "\n"))
 		}
 	}
 }

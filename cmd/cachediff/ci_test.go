@@ -73,14 +73,7 @@ func readWorkflows(doc string) ([]workflow, error) {
 // testscript runs the step's script; this checks what Actions reads
 // around it.)
 func TestCIRecipePostStep(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/ci.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	wfs, err := readWorkflows(string(doc))
-	if err != nil {
-		t.Fatal(err)
-	}
+	wfs := ciWorkflows(t)
 	found := false
 	for _, job := range wfs[0].Jobs {
 		for _, step := range job.Steps {
@@ -107,14 +100,7 @@ func TestCIRecipePostStep(t *testing.T) {
 // refs/pull/1/merge; the nightly one the pushed commit and its parent,
 // as ci-nightly.txtar does, and its own steps fetch the rest.
 func TestCIRecipeCheckout(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/ci.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	wfs, err := readWorkflows(string(doc))
-	if err != nil {
-		t.Fatal(err)
-	}
+	wfs := ciWorkflows(t)
 	if len(wfs) != 2 {
 		t.Fatalf("docs/ci.md has %d workflows, want 2 (the PR comment, the nightly changelog)", len(wfs))
 	}
@@ -343,4 +329,18 @@ func genPair() int {
 		return 1
 	}
 	return 0
+}
+
+// ciWorkflows reads the workflows of docs/ci.md.
+func ciWorkflows(t *testing.T) []workflow {
+	t.Helper()
+	doc, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wfs, err := readWorkflows(string(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wfs
 }
