@@ -468,6 +468,20 @@ func TestSubmodulesAndShallowClones(t *testing.T) {
 	if _, err := r.Resolve("HEAD:_cache/gl"); err == nil || !strings.Contains(err.Error(), "is a submodule") {
 		t.Errorf("a submodule at PATH: %v", err)
 	}
+	// PATH made a submodule by a commit of a log's range: not an absent
+	// (empty) snapshot, which would log every package removed.
+	if _, err := gittest.Git(clone, nil, "rm", "-r", "-q", "--cached", "_cache/develop"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(clone, nil, "update-index", "--add", "--cacheinfo", "160000,"+strings.Repeat("7", 40)+",_cache/develop"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(clone, nil, "commit", "-q", "-m", "the catalogue, a submodule"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err == nil || !strings.Contains(err.Error(), "is a submodule (commit 777777777777") {
+		t.Errorf("log --revs over a commit that made PATH a submodule: %v, %v", got, err)
+	}
 
 	shallow := filepath.Join(dir, "shallow")
 	if _, err := gittest.Git(dir, nil, "clone", "-q", "--depth", "2", "file://"+filepath.ToSlash(repo), shallow); err != nil {

@@ -127,6 +127,13 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	}
 	present := false
 	for i := range commits {
+		if !exist[i] {
+			// A submodule's commit is not in these objects either: say
+			// so, rather than log its packages removed.
+			if sub := r.gitlink(commits[i].ID, top); sub != "" {
+				return nil, fmt.Errorf("path %s at commit %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(top), short(commits[i].ID), short(sub))
+			}
+		}
 		commits[i].Absent = !exist[i]
 		present = present || exist[i]
 	}
