@@ -281,6 +281,19 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 	conflicts := map[string]*fileConflict{}
 	for _, h := range slices.Sorted(maps.Keys(dups)) {
 		ls := dups[h]
+		// The common case, every copy alike (each spec file repeats the
+		// dependencies it shares with the others): linear. Only a hash
+		// whose copies differ is compared pair by pair, for the messages.
+		agree := true
+		for _, o := range ls[1:] {
+			if specDiffers(ls[0].pkg.Name, ls[0].spec, o.pkg.Name, o.spec) != "" {
+				agree = false
+				break
+			}
+		}
+		if agree {
+			continue
+		}
 		for _, l := range ls {
 			var others []listing
 			for _, o := range ls {
