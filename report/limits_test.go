@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"text/template"
+	"text/template/parse"
 	"time"
 
 	"github.com/Masterminds/sprig/v3"
@@ -79,8 +80,9 @@ func TestTemplateBombs(t *testing.T) {
 		{`{{ splitn "," -1 (repeat 500000 ",") }}`, `error calling splitn: it would make 500,001 items`, small},
 		{`{{ regexFindAll "x" (repeat 500000 "x") -1 }}`, `error calling regexFindAll: it would make more than 100,000 items`, small},
 		{`{{ mustRegexSplit "x" (repeat 500000 "x") -1 }}`, `error calling mustRegexSplit: it would make more than 100,000 items`, small},
-		// fmt pads a verb to at most 1,000,000; an index that brings an
-		// argument back multiplies, padded or not.
+		// fmt pads a verb, each element of a list apart; an index that
+		// brings an argument back multiplies, padded or not.
+		{`{{ printf "%999999d" (until 100) }}`, `error calling printf: it would make a string of 99,999,924 bytes`, small},
 		{`{{ printf (repeat 300 "%999999[1]d") 1 }}`, `error calling printf: it would make a string of 300,007,800 bytes`, def},
 		{`{{ printf (repeat 3 "%999999[1]d") 1 }}`, `error calling printf: it would make a string of 3,000,078 bytes`, small},
 		{`{{ printf (repeat 3 "%.999999[1]f") 1.5 }}`, `error calling printf: it would make a string of 3,000,081 bytes`, small},
@@ -127,6 +129,8 @@ func TestTemplateTimeout(t *testing.T) {
 		{"{{ range 100000 }}\n{{ range 100000 }}{{ if . }}{{ else }}{{ end }}{{ end }}{{ end }}", "t.tmpl:2:"},
 		{"{{ define \"r\" }}{{ if lt . 40 }}{{ template \"r\" (add1 .) }}{{ template \"r\" (add1 .) }}{{ end }}{{ end }}\n{{- template \"r\" 0 }}", "t.tmpl:1:"},
 		{`{{ range $i := 100000000000 }}{{ continue }}{{ end }}`, "t.tmpl:1:"},
+		// A loop in a block that pkgdetails writes into a string.
+		{`{{ define "pkgdetails" }}{{ range 100000000000 }}{{ end }}{{ end }}{{ pkgdetails $ 0 }}`, "t.tmpl:1:"},
 	} {
 		_, err := execLimited(t, tc.text, lim, 2*time.Second)
 		var le *LimitError
@@ -365,7 +369,37 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := tmpl.Tree.Root.String()
+	// A tick is an empty text node, which String does not show: count the
+	// nodes too (of every template of the set).
+	nodes := func() int {
+		n := 0
+		var walk func(parse.Node)
+		walk = func(x parse.Node) {
+			n++
+			switch x := x.(type) {
+			case *parse.ListNode:
+				if x != nil {
+					for _, c := range x.Nodes {
+						walk(c)
+					}
+				}
+			case *parse.RangeNode:
+				walk(x.List)
+				walk(x.ElseList)
+			case *parse.IfNode:
+				walk(x.List)
+				walk(x.ElseList)
+			case *parse.WithNode:
+				walk(x.List)
+				walk(x.ElseList)
+			}
+		}
+		for _, tt := range tmpl.Templates() {
+			walk(tt.Tree.Root)
+		}
+		return n
+	}
+	before, beforeNodes := tmpl.Tree.Root.String(), nodes()
 	var first, second bytes.Buffer
 	r := genReport(3, 20)
 	for _, b := range []*bytes.Buffer{&first, &second} {
@@ -373,7 +407,7 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if tmpl.Tree.Root.String() != before || first.String() != second.String() || first.Len() == 0 {
+	if tmpl.Tree.Root.String() != before || nodes() != beforeNodes || first.String() != second.String() || first.Len() == 0 {
 		t.Errorf("the template changed: %q, then %q", first.String(), second.String())
 	}
 	// The built-in templates and the example, as user templates, write
@@ -429,4 +463,24 @@ func mustReadTemplate(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestTemplateTimeoutInBlock: a loop in a block that pkgdetails renders
+// into a string stops at the time limit as any loop does: the template's
+// goroutine ends, rather than spin on after Execute gave up on it.
+func TestTemplateTimeoutInBlock(t *testing.T) {
+	tmpl, err := ParseTemplate("t.tmpl", `{{ define "pkgdetails" }}{{ range 100000000000 }}{{ end }}{{ end }}{{ pkgdetails $ 0 }}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := execute(io.Discard, tmpl, genReport(1, 2), Options{Limits: Limits{Time: 20 * time.Millisecond}})
+	var le *LimitError
+	if !errors.As(err, &le) || le.Limit != LimitTime {
+		t.Errorf("%v, want the time limit", err)
+	}
+	select {
+	case <-g.ended:
+	case <-time.After(2 * time.Second):
+		t.Fatal("the template's goroutine still runs 2 s after the time limit")
+	}
 }

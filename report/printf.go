@@ -8,10 +8,11 @@ import (
 )
 
 // printf is text/template's printf (fmt.Sprintf), checked before it runs
-// (printfSize): fmt pads a verb to a width or precision of up to
-// 1,000,000, and an argument index writes one argument as often as the
-// format says, so "%999999[1]d" a hundred times asks for 100 MB, and a
-// format made by repeat for any amount.
+// (printfSize): fmt pads a verb to its width and precision (up to about
+// ten million written, a million through *), each element of a list or
+// map argument apart, and an argument index writes one argument as often
+// as the format says, so "%999999[1]d" a hundred times asks for 100 MB,
+// and a format made by repeat for any amount.
 func (g *guard) printf(format string, args ...any) (string, error) {
 	if err := g.checkString("would make", printfSize(format, args)); err != nil {
 		return "", err
@@ -94,7 +95,7 @@ func printfSize(format string, args []any) int {
 		if verb == '%' || !good || argNum >= len(args) {
 			continue // no padding, no argument
 		}
-		n += wid + prec
+		n += (wid + prec) * max(1, length(args[argNum])) // fmt pads each element of a list or map
 		if used[argNum] {
 			n += argSize(args[argNum])
 		}
