@@ -115,6 +115,9 @@ type matcher struct {
 	stampGen uint32
 	distinct []uint32
 	strs     []string
+	// kept are the current package's hashes that both unfiltered
+	// snapshots hold, under a stack filter (keptHashes); nil otherwise.
+	kept map[string]bool
 	// probes counts the candidates the pairing and the list operations
 	// looked at: the tests check that it stays linear in the input.
 	probes int
@@ -236,6 +239,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// Rebuild causes follow edges through the whole snapshots, filtered
 	// out packages included (causes.go).
 	og, ng := GraphOf(before), GraphOf(after)
+	unfiltered := [2]*snapshot.Snapshot{before, after}
 	before, after = f.apply(before), f.apply(after)
 	var ignore [numFacets]bool
 	for _, name := range f.Ignore {
@@ -271,7 +275,11 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		}
 		byName = append(byName, [2]*snapshot.Package{op, np})
 	}
-	compared, rolled := compareAll(byName, &ignore, release)
+	var kept []map[string]bool
+	if len(f.Stacks) > 0 {
+		kept = keptHashes(byName, unfiltered)
+	}
+	compared, rolled := compareAll(byName, &ignore, release, kept)
 	r.Facets, r.Stacks = rolled.rollups()
 	for _, c := range compared {
 		p, warnings := c.p, c.warnings
@@ -301,6 +309,48 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	}
 	r.Explain(og, ng)
 	return r, nil
+}
+
+// keptHashes returns, for each pair of packages of a view narrowed by
+// stacks, the hashes both unfiltered snapshots hold in that package (nil
+// for none). A spec of the view with such a hash that the other side of
+// the view lacks left or joined the selected stacks: it is removed or
+// added in the view (docs/json.md, Filters), never paired with another
+// spec as rebuilt or updated, which would hide a removal from the gate.
+func keptHashes(pairs [][2]*snapshot.Package, unfiltered [2]*snapshot.Snapshot) []map[string]bool {
+	var byName [2]map[string]*snapshot.Package
+	for side, s := range unfiltered {
+		byName[side] = make(map[string]*snapshot.Package, len(s.Packages))
+		for _, p := range s.Packages {
+			byName[side][p.Name] = p
+		}
+	}
+	out := make([]map[string]bool, len(pairs))
+	for k, pr := range pairs {
+		name := ""
+		for _, p := range pr {
+			if p != nil {
+				name = p.Name
+			}
+		}
+		op, np := byName[0][name], byName[1][name]
+		if op == nil || np == nil {
+			continue
+		}
+		old := make(map[string]bool, len(op.Specs))
+		for i := range op.Specs {
+			old[op.Specs[i].Hash] = true
+		}
+		for i := range np.Specs {
+			if h := np.Specs[i].Hash; old[h] {
+				if out[k] == nil {
+					out[k] = map[string]bool{}
+				}
+				out[k][h] = true
+			}
+		}
+	}
+	return out
 }
 
 func newSide(s *snapshot.Snapshot) Side {
@@ -377,6 +427,14 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 	}
 	slices.SortFunc(restOld, compareSpecs)
 	slices.SortFunc(restNew, compareSpecs)
+	// Under a stack filter, a spec whose hash both unfiltered snapshots
+	// hold left or joined the selected stacks: removed or added, not
+	// paired (keptHashes).
+	var leftOld, joinedNew []*spec
+	if m.kept != nil {
+		restOld, leftOld = splitKept(restOld, m.kept)
+		restNew, joinedNew = splitKept(restNew, m.kept)
+	}
 
 	// Pass 2: rebuilt, the same facets under a new hash.
 	restOld, restNew = m.match(restOld, restNew, -1)
@@ -388,6 +446,14 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 		restOld, restNew = m.match(restOld, restNew, f)
 	}
 	// Pass 4: whatever is left.
+	if len(leftOld) > 0 {
+		restOld = append(restOld, leftOld...)
+		slices.SortFunc(restOld, compareSpecs)
+	}
+	if len(joinedNew) > 0 {
+		restNew = append(restNew, joinedNew...)
+		slices.SortFunc(restNew, compareSpecs)
+	}
 	p.Specs.Removed = make([]Spec, len(restOld))
 	for i, o := range restOld {
 		p.Specs.Removed[i] = public(o)
@@ -948,4 +1014,18 @@ func canonCounts(before, after *snapshot.Snapshot) ValueCounts {
 		vc = append(vc, ValueCount{Value: rule, OldToNew: OldToNew{Old: before.Canon[rule], New: after.Canon[rule]}})
 	}
 	return vc
+}
+
+// splitKept moves the specs whose hash is in kept out of l, keeping the
+// order of both parts.
+func splitKept(l []*spec, kept map[string]bool) (rest, out []*spec) {
+	rest = l[:0]
+	for _, s := range l {
+		if kept[s.Hash] {
+			out = append(out, s)
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	return rest, out
 }

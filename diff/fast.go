@@ -175,7 +175,7 @@ type compared struct {
 // goroutines, and returns the results in the pairs' order, with the
 // counts of the roll-ups. It only reads the snapshots, unless release:
 // then each package's specs are dropped once compared and counted.
-func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool) ([]compared, *rollCounts) {
+func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool) ([]compared, *rollCounts) {
 	out := make([]compared, len(pairs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -192,6 +192,10 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 					return
 				}
 				op, np := pairs[k][0], pairs[k][1]
+				m.kept = nil
+				if kept != nil {
+					m.kept = kept[k]
+				}
 				out[k].p, out[k].warnings = m.comparePackage(op, np)
 				for side, p := range [2]*snapshot.Package{op, np} {
 					if p != nil {

@@ -440,3 +440,27 @@ func TestLockfileGateAndStacks(t *testing.T) {
 		t.Errorf("--stack mpich~fortran: %+v", s)
 	}
 }
+
+// TestStackFilterRemovals: under --stack, a spec that left the stack is
+// removed in the view, not paired with a twin that joined it. On the
+// tutorial pair, four specs of py-pip's closure were removed (their twins,
+// already in the environment, restacked into py-pip): --stack py-pip once
+// showed them rebuilt or updated, and its removed-spec gate passed.
+func TestStackFilterRemovals(t *testing.T) {
+	t.Chdir("../..")
+	dir := filepath.Join(sharedLockfiles(t), "MiddelkoopT__spack-tutorial")
+	var out, errb bytes.Buffer
+	code := run([]string{"-f", "json", "--stack", "py-pip", "--fail-on", "removed-spec",
+		filepath.Join(dir, "6872a9c", "spack.lock"), filepath.Join(dir, "c41dc2b", "spack.lock")}, &out, &errb)
+	var r struct {
+		Summary struct{ Specs struct{ Removed, Rebuilt, Updated int } }
+		Gate    struct{ Tripped []struct{ Kind string } }
+	}
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatal(err, errb.String())
+	}
+	if code != 1 || r.Summary.Specs.Removed != 4 || len(r.Gate.Tripped) != 1 {
+		t.Errorf("exit %d, %d removed (%d rebuilt, %d updated), gate %v; want exit 1, 4 removed, the gate tripped",
+			code, r.Summary.Specs.Removed, r.Summary.Specs.Rebuilt, r.Summary.Specs.Updated, r.Gate.Tripped)
+	}
+}
