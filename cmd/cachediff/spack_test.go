@@ -453,8 +453,10 @@ func TestStackFilterRemovals(t *testing.T) {
 	code := run([]string{"-f", "json", "--stack", "py-pip", "--fail-on", "removed-spec",
 		filepath.Join(dir, "6872a9c", "spack.lock"), filepath.Join(dir, "c41dc2b", "spack.lock")}, &out, &errb)
 	var r struct {
-		Summary struct{ Specs struct{ Removed, Rebuilt, Updated int } }
-		Gate    struct{ Tripped []struct{ Kind string } }
+		Summary struct {
+			Specs struct{ Removed, Rebuilt, Updated int }
+		}
+		Gate struct{ Tripped []struct{ Kind string } }
 	}
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		t.Fatal(err, errb.String())
