@@ -190,6 +190,15 @@ func TestDecodeLaws(t *testing.T) {
 		{"gate count", "gate.tripped[0].count", func(r *diff.Report) { r.Gate.Tripped[0].Count++ }},
 		{"gate kind twice", "gate.fail_on[1]", func(r *diff.Report) { r.Gate.FailOn[1] = r.Gate.FailOn[0] }},
 		{"tripped kind not failed on", "gate.tripped[0].kind", func(r *diff.Report) { r.Gate.Tripped[0].Kind = "lost-target" }},
+		// A later cachediff's kind beside known ones: the known ones are
+		// still checked (a saved "passed" once hid the report's removals).
+		{"unknown kind hides the known", "gate.tripped: says []", func(r *diff.Report) {
+			r.Gate.FailOn = append(r.Gate.FailOn, "future-kind")
+			r.Gate.Tripped = []diff.Trip{}
+		}},
+		{"trip packages", "gate.tripped[0].packages", func(r *diff.Report) { r.Gate.Tripped[0].Packages = []string{"zzz"} }},
+		{"trip values", "gate.tripped[0].values", func(r *diff.Report) { r.Gate.Tripped[0].Values = append(r.Gate.Tripped[0].Values, "zzz") }},
+		{"trip unit", "gate.tripped[0].unit", func(r *diff.Report) { r.Gate.Tripped[0].Unit = "moon" }},
 		// Without causes, rebuilt specs would render without the line
 		// that says their cause is unknown (or the environment's roots).
 		{"causes dropped", "causes: absent, but the report has", func(r *diff.Report) { r.Causes = nil }},
