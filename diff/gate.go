@@ -31,7 +31,7 @@ var gateKinds = []GateKind{
 	{"removed-package", "package", "a package only in the old snapshot", findStatus(Removed)},
 	{"removed-spec", "spec", "a spec removed: matched with nothing in the new snapshot (summary.specs.removed > 0; the specs of removed packages included)", findRemovedSpecs},
 	{"downgrade", "package", "a package in both snapshots whose newest version fell (versions.direction downgraded)", findDowngrades},
-	{"lost-stack", "stack", "a stack with specs in the old snapshot and none in the new", findLost(func(f *Facets) *Rollup { return &f.Stack })},
+	{"lost-stack", "stack", "a stack with specs in the old snapshot and none in the new", findLostStacks},
 	{"lost-compiler", "compiler", "a compiler with specs in the old snapshot and none in the new", findLost(func(f *Facets) *Rollup { return &f.Compiler })},
 	{"lost-os", "os", "an operating system with specs in the old snapshot and none in the new", findLost(func(f *Facets) *Rollup { return &f.OS })},
 	{"lost-platform", "platform", "a platform with specs in the old snapshot and none in the new", findLost(func(f *Facets) *Rollup { return &f.Platform })},
@@ -158,6 +158,18 @@ func findDowngrades(r *Report) (int, []string, []string) {
 		}
 	}
 	return len(names), names, nil
+}
+
+// findLostStacks is findLost for stacks, but under --stack only the
+// selected stacks count: the view keeps another stack's specs only where
+// they are in a selected one too, so a stack the filter did not select
+// looks gone when the view lost that overlap, not the stack.
+func findLostStacks(r *Report) (int, []string, []string) {
+	lost := slices.Clone(r.Facets.Stack.Removed)
+	if len(r.Options.Stacks) > 0 {
+		lost = slices.DeleteFunc(lost, func(s string) bool { return !slices.Contains(r.Options.Stacks, s) })
+	}
+	return len(lost), nil, lost
 }
 
 func findLost(rollup func(*Facets) *Rollup) func(r *Report) (int, []string, []string) {

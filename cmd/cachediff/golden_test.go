@@ -361,3 +361,22 @@ func checkGolden(t *testing.T, name string, args []string, exit int) {
 		t.Errorf("cachediff %v differs from %s (rerun with -update if the change is intended):\n%s", args, path, lineDiff(want, got))
 	}
 }
+
+// TestLostStackUnderStackFilter: under --stack, lost-stack counts the
+// selected stacks only. The view keeps another stack's specs where they
+// are in a selected one too, so e4s-oneapi, which keeps 4 specs but none
+// of them in e4s, once tripped the gate of a job that selected e4s.
+func TestLostStackUnderStackFilter(t *testing.T) {
+	t.Chdir("../..")
+	args := []string{"-f", "json", "--stack", "e4s", "--fail-on", "lost-stack", "testdata/real/develop-2025-03-30", "testdata/real/develop-2025-03-23"}
+	out := runOK(t, args, 0)
+	var r struct {
+		Gate struct{ Tripped []struct{ Kind string } }
+	}
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Gate.Tripped) != 0 {
+		t.Errorf("--stack e4s --fail-on lost-stack tripped: %v", r.Gate.Tripped)
+	}
+}
