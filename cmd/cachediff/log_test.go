@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -260,6 +261,85 @@ func TestReadmeLogExample(t *testing.T) {
 	for _, part := range strings.Split(excerpt, "\n\n…\n\n") {
 		if !strings.Contains(out, part) {
 			t.Errorf("the README's log excerpt is not in the log:\n%s", part)
+		}
+	}
+}
+
+// TestRenderRefusesInconsistentLog: a saved log edited so that each step
+// still holds together alone, but not with its neighbours or with the
+// timeline, is refused (exit 2): a removal hidden from one step (its
+// counts adjusted) once passed the gate, a swapped step gate turned the
+// verdict, and an edited timeline rendered as the cache's history.
+func TestRenderRefusesInconsistentLog(t *testing.T) {
+	t.Chdir("../..")
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "log.json")
+	runOK(t, logArgs("-f", "json", "--fail-on", "removed-spec", "-o", saved), 1)
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, want string
+		edit       func(doc map[string]any)
+	}{
+		{"a step's old side is not its neighbour's new side", "steps[2].old: ", func(doc map[string]any) {
+			// 1,000 unchanged specs more in step 2 alone, its own laws kept.
+			st := doc["steps"].([]any)[2].(map[string]any)
+			for _, side := range []string{"old", "new"} {
+				st[side].(map[string]any)["specs"] = st[side].(map[string]any)["specs"].(float64) + 1000
+			}
+			sum := st["summary"].(map[string]any)["specs"].(map[string]any)
+			for _, k := range []string{"old", "new", "unchanged"} {
+				sum[k] = sum[k].(float64) + 1000
+			}
+			for _, f := range []string{"compiler", "os", "platform", "target"} {
+				counts := st["facets"].(map[string]any)[f].(map[string]any)["counts"].(map[string]any)
+				for _, v := range slices.Sorted(maps.Keys(counts)) {
+					c := counts[v].(map[string]any)
+					if c["old"].(float64) > 0 && c["new"].(float64) > 0 {
+						c["old"], c["new"] = c["old"].(float64)+1000, c["new"].(float64)+1000
+						break
+					}
+				}
+			}
+		}},
+		{"a step's gate swapped", "steps[3].gate: ", func(doc map[string]any) {
+			doc["steps"].([]any)[3].(map[string]any)["gate"] = map[string]any{"fail_on": []any{"lost-stack"}, "tripped": []any{}}
+		}},
+		{"a step's filters", "steps[1].options: ", func(doc map[string]any) {
+			doc["steps"].([]any)[1].(map[string]any)["options"].(map[string]any)["ignore"] = []any{"target"}
+		}},
+		{"the timeline emptied", "timeline: 0 packages present at snapshot 0", func(doc map[string]any) {
+			doc["timeline"].(map[string]any)["packages"] = []any{}
+		}},
+		{"a package invented", "timeline: ", func(doc map[string]any) {
+			tl := doc["timeline"].(map[string]any)
+			tl["packages"] = append([]any{map[string]any{"name": "aaa-fake", "present": []any{map[string]any{"from": 0, "to": 4}},
+				"versions": []any{map[string]any{"version": "1.0", "from": 0, "to": 4}}}}, tl["packages"].([]any)...)
+		}},
+		{"a version's runs overlap", "overlap", func(doc map[string]any) {
+			p := doc["timeline"].(map[string]any)["packages"].([]any)[0].(map[string]any)
+			v := p["versions"].([]any)[0]
+			p["versions"] = append(p["versions"].([]any), v)
+		}},
+	} {
+		var doc map[string]any
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		tc.edit(doc)
+		edited, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, "edited.json")
+		if err := os.WriteFile(p, edited, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"render", "-q", p}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, stderr.String(), tc.want)
 		}
 	}
 }
