@@ -337,16 +337,6 @@ func presentAt(runs []diff.Span, i int) bool {
 	return false
 }
 
-func spans(s []diff.Span) []diff.Span { return s }
-
-func versionSpans(vs []diff.VersionSpan) []diff.Span {
-	out := make([]diff.Span, len(vs))
-	for i, v := range vs {
-		out[i] = v.Span
-	}
-	return out
-}
-
 // WriteLog writes a decoded log again through w (cachediff render).
 func WriteLog(w LogWriter, l *Log) error {
 	for _, r := range l.Steps {
