@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/snapshot"
@@ -35,10 +36,15 @@ const (
 // markdownView builds the Markdown report of doc as a View: every row
 // rendered and escaped, nothing cut yet.
 func markdownView(doc Document) *View {
-	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: abbreviate(doc.Report), plain: make([]int, len(doc.Packages))}
-	for i := range doc.Packages {
-		m.plain[i] = plainRebuilds(&doc.Packages[i])
-	}
+	// The two passes over every pair of the report (a real week's: tens
+	// of MB) run at once: rendering is the serial tail of a diff, and the
+	// other core is idle by then.
+	var abbrev hashAbbrev
+	var wg sync.WaitGroup
+	wg.Go(func() { abbrev = abbreviate(doc.Report) })
+	plain := plainCounts(&doc)
+	wg.Wait()
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: abbrev, plain: plain}
 	v := &View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
 	v.NoticeFor = func(limit int) string {
 		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
@@ -212,7 +218,7 @@ func (m *mdBuilder) rebuiltLine() {
 	if m.doc.Summary.Specs.Rebuilt == 0 {
 		return
 	}
-	r := shareOfRebuilds(&m.doc)
+	r := shareOfRebuilds(&m.doc, m.plain)
 	pkgs := 0
 	for i := range m.doc.Packages {
 		if m.only(i) {

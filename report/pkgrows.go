@@ -41,18 +41,6 @@ func onlyRebuilds(p *diff.Package, plain int) bool {
 // only is rebuiltOnly of package i.
 func (m *mdBuilder) only(i int) bool { return onlyRebuilds(&m.doc.Packages[i], m.plain[i]) }
 
-// rebuiltOnlyCounts counts the packages that changed by plain rebuilds
-// alone, and their specs.
-func rebuiltOnlyCounts(doc Document) (pkgs, specs int) {
-	for i := range doc.Packages {
-		if p := &doc.Packages[i]; rebuiltOnly(p) {
-			pkgs++
-			specs += p.Counts.Rebuilt
-		}
-	}
-	return pkgs, specs
-}
-
 // rebuildShare is how much of a report's change is plain rebuilds (a new
 // hash and nothing else: plainRebuild), of all its spec changes, and how
 // many rebuilt specs are not plain: they moved stacks, or differ in a
@@ -60,15 +48,24 @@ func rebuiltOnlyCounts(doc Document) (pkgs, specs int) {
 // headlines of Markdown and text say it.
 type rebuildShare struct{ plain, other, changes int }
 
-func shareOfRebuilds(doc *Document) rebuildShare {
+func shareOfRebuilds(doc *Document, plain []int) rebuildShare {
 	s := doc.Summary.Specs
 	var r rebuildShare
-	for i := range doc.Packages {
-		r.plain += plainRebuilds(&doc.Packages[i])
+	for _, n := range plain {
+		r.plain += n
 	}
 	r.other = s.Rebuilt - r.plain
 	r.changes = s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
 	return r
+}
+
+// plainCounts is plainRebuilds of each package of doc, in order.
+func plainCounts(doc *Document) []int {
+	plain := make([]int, len(doc.Packages))
+	for i := range doc.Packages {
+		plain[i] = plainRebuilds(&doc.Packages[i])
+	}
+	return plain
 }
 
 // otherRebuilds says what the rebuilt specs that are not plain changed,
@@ -85,14 +82,21 @@ func (r rebuildShare) otherRebuilds(doc *Document) string {
 }
 
 // rebuiltStacks lists the stacks of a package's plain rebuilds (root
-// left out, as the spec rows do), sorted.
-func rebuiltStacks(p *diff.Package) []string {
-	var out []string
+// left out, as the spec rows do), sorted. all says that every rebuilt
+// pair of p is plain (a rebuilt-only package), which spares the check.
+func rebuiltStacks(p *diff.Package, all bool) []string {
+	var out, last []string
 	for i := range p.Specs.Rebuilt {
 		r := &p.Specs.Rebuilt[i]
-		if !plainRebuild(r) {
+		if !all && !plainRebuild(r) {
 			continue
 		}
+		// Neighbouring specs mostly share a list of stacks (often the
+		// same slice): add each such run once.
+		if i > 0 && slices.Equal(r.New.Stacks, last) {
+			continue
+		}
+		last = r.New.Stacks
 		for _, s := range r.New.Stacks {
 			if s != "root" {
 				out = append(out, s)
@@ -161,7 +165,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	if !allRebuilt {
 		if n := plain; n > 0 {
 			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + plural(n, "spec"))
-			if st := rebuiltStacks(p); len(st) > 0 {
+			if st := rebuiltStacks(p, false); len(st) > 0 {
 				b.WriteString(", in " + m.joinMD(st, ", "))
 			}
 			b.WriteString(".")
@@ -284,7 +288,7 @@ func (m *mdBuilder) rebuiltOnly() *Section {
 			continue
 		}
 		specs += p.Counts.Rebuilt
-		rows = append(rows, "\n| "+mdPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+joinMD(rebuiltStacks(p), ", ")+" |")
+		rows = append(rows, "\n| "+mdPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+m.joinMD(rebuiltStacks(p, true), ", ")+" |")
 	}
 	if rows == nil {
 		return nil

@@ -135,8 +135,14 @@ func (d *Document) TextRebuilt() string {
 	if d.Summary.Specs.Rebuilt == 0 {
 		return ""
 	}
-	r := shareOfRebuilds(d)
-	pkgs, _ := rebuiltOnlyCounts(*d)
+	plain := plainCounts(d)
+	r := shareOfRebuilds(d, plain)
+	pkgs := 0
+	for i := range d.Packages {
+		if onlyRebuilds(&d.Packages[i], plain[i]) {
+			pkgs++
+		}
+	}
 	line := "rebuilt only (new hash, same facets and stacks): " + plural(r.plain, "spec") + " of " + plural(r.changes, "spec change") + " (" + percent(r.plain, r.changes) + "); "
 	if o := r.otherRebuilds(d); o != "" {
 		line += o + "; "

@@ -223,3 +223,15 @@ func TestViewFitSizes(t *testing.T) {
 		}
 	}
 }
+
+// rebuiltOnlyCounts counts the packages that changed by plain rebuilds
+// alone, and their specs.
+func rebuiltOnlyCounts(doc Document) (pkgs, specs int) {
+	for i := range doc.Packages {
+		if p := &doc.Packages[i]; rebuiltOnly(p) {
+			pkgs++
+			specs += p.Counts.Rebuilt
+		}
+	}
+	return pkgs, specs
+}
