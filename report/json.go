@@ -61,11 +61,19 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 		// MB, and the other core is idle once the diff is done).
 		elem := "\n" + prefix + "    "
 		compact := sync.Pool{New: func() any { return new(bytes.Buffer) }}
+		writers := sync.Pool{New: func() any { return new(pkgJSON) }}
 		err := ordered.Write(bw, len(r.Packages), func(i int, out *bytes.Buffer) error {
 			if i > 0 {
 				out.WriteByte(',')
 			}
 			out.WriteString(elem)
+			w := writers.Get().(*pkgJSON)
+			defer writers.Put(w)
+			w.b = w.b[:0]
+			if w.write(&r.Packages[i], prefix+"    ") {
+				out.Write(w.b)
+				return nil
+			}
 			c := compact.Get().(*bytes.Buffer)
 			defer compact.Put(c)
 			c.Reset()

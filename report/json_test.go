@@ -3,6 +3,10 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -31,8 +35,32 @@ func TestJSONStreamed(t *testing.T) {
 	hostile.Packages[1].Specs.Added = append(hostile.Packages[1].Specs.Added, diff.Spec{Hash: "h", Variants: []string{`a\`, `\"`, "{}", "[]", "<&>", "é\u2028"}})
 	hostile.Warnings = append(hostile.Warnings, hostile.Warnings...)
 	empty := genReport(1, 0)
+	// A package with a Why is written by encoding/json (pkgJSON gives up
+	// on it), its neighbours by pkgJSON: the two must join seamlessly.
+	why := genWeek(5, 20)
+	for i := range why.Packages {
+		if p := &why.Packages[i]; i%3 == 0 && len(p.Specs.Rebuilt) > 0 {
+			p.Specs.Rebuilt[0].Why = &diff.Why{Known: true, Changed: []diff.DepChange{}, Causes: []diff.Cause{}}
+		}
+	}
+	// Empty lists, nil lists and omitted fields, as they can come.
+	shapes := genReport(9, 12)
+	for i := range shapes.Packages {
+		p := &shapes.Packages[i]
+		switch i % 4 {
+		case 0:
+			p.SharedVariants, p.Versions.Added, p.Specs.Added = nil, []string{}, []diff.Spec{}
+		case 1:
+			p.Specs.Rebuilt, p.Specs.Updated = nil, []diff.Pair{{Old: diff.Spec{Hash: "o"}, New: diff.Spec{Hash: "n", Versions: []string{}}, From: "x", StacksLeft: []string{"a"}}}
+		case 2:
+			p.OldFile, p.NewFile = "", "new/"+p.Name+"/specs.md"
+		case 3:
+			p.Specs.Restacked = append(p.Specs.Restacked, diff.Pair{Old: diff.Spec{Hash: "o"}, New: diff.Spec{Hash: "n"}, StacksJoined: []string{}, StacksLeft: []string{}})
+		}
+	}
 	for name, r := range map[string]*diff.Report{
 		"generated": genReport(7, 40), "week": genWeek(3, 60), "hostile": hostile, "empty": empty,
+		"why": why, "shapes": shapes,
 	} {
 		var got bytes.Buffer
 		if err := JSON(&got, r); err != nil {
@@ -44,6 +72,61 @@ func TestJSONStreamed(t *testing.T) {
 				i++
 			}
 			t.Errorf("%s: differs from encoding/json at byte %d:\n got %q\nwant %q", name, i, got.Bytes()[max(0, i-80):min(got.Len(), i+80)], want[max(0, i-80):min(len(want), i+80)])
+		}
+	}
+}
+
+// TestPackageJSONFields: pkgJSON writes every JSON field of a package and
+// of the types under it, in their order. A field added to one of them
+// fails here until pkgJSON writes it too (TestJSONStreamed then checks the
+// bytes).
+func TestPackageJSONFields(t *testing.T) {
+	known := map[reflect.Type][]string{
+		reflect.TypeFor[diff.Package]():       {"name", "status", "old_file,omitempty", "new_file,omitempty", "versions", "shared_variants", "counts", "specs"},
+		reflect.TypeFor[diff.VersionChange](): {"old", "new", "added", "removed", "direction"},
+		reflect.TypeFor[diff.Counts]():        {"old", "new", "unchanged", "restacked", "rebuilt", "updated", "added", "removed"},
+		reflect.TypeFor[diff.SpecChanges]():   {"added", "removed", "rebuilt", "updated", "restacked"},
+		reflect.TypeFor[diff.Spec]():          {"hash", "versions", "compiler", "os", "platform", "target", "variants", "stacks"},
+		// why: pkgJSON leaves a package with one to encoding/json.
+		reflect.TypeFor[diff.Pair](): {"old", "new", "facet,omitempty", "from,omitempty", "to,omitempty", "stacks_joined,omitempty", "stacks_left,omitempty", "why,omitempty"},
+	}
+	for typ, want := range known {
+		var got []string
+		for f := range typ.Fields() {
+			got = append(got, f.Tag.Get("json"))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%v has the JSON fields %q; pkgJSON writes %q: teach it the change", typ, got, want)
+		}
+		if _, ok := reflect.New(typ).Interface().(json.Marshaler); ok {
+			t.Errorf("%v has its own MarshalJSON, which pkgJSON does not call", typ)
+		}
+	}
+}
+
+// TestPackageJSONStrings: pkgJSON writes any string as encoding/json does
+// with HTML escaping off: control characters, quotes, backslashes,
+// invalid UTF-8, U+2028 and U+2029, and plain ASCII copied as it is.
+func TestPackageJSONStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := []string{"a", "Z", "0", " ", "\"", "\\", "/", "<", ">", "&", "\n", "\t", "\x00", "\x1f", "\x7f", "é", "\u2028", "\u2029", "\xff", "\xc3", "💥"}
+	var w pkgJSON
+	for range 2000 {
+		var b strings.Builder
+		for range r.IntN(8) {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		s := b.String()
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		w.b = w.b[:0]
+		w.str(s)
+		if got := string(w.b); got+"\n" != want.String() {
+			t.Fatalf("%q: got %s, want %s", s, got, want.String())
 		}
 	}
 }

@@ -1,0 +1,266 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// pkgJSON writes one diff.Package of a report as indented JSON, the bytes
+// encoding/json (HTML escaping off) and indentJSON give, without reflection
+// and without the second pass: a real week's JSON is every pair of the
+// report, tens of MB, and this wrote it in a third of the time
+// (BenchmarkWeek/json). It knows the fields of Package and of the types
+// under it, and gives up on a package it cannot write the same way (a
+// pair with Why, from Spack's files): the caller encodes that one with
+// encoding/json. TestPackageJSONFields fails when those types change, and
+// TestJSONStreamed checks the bytes.
+type pkgJSON struct {
+	b    []byte
+	pad  []byte // "\n", the prefix, then spaces: a line break at any depth is a slice of it
+	base int    // the length of "\n" and the prefix
+	// enc and esc encode a string that needs escaping the way
+	// encoding/json does (rare: a plain string is copied as it is).
+	enc *json.Encoder
+	esc bytes.Buffer
+}
+
+// write appends p to w.b, its first line unindented and the others under
+// prefix, and reports whether it could (false: nothing was appended).
+func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
+	for i := range p.Specs.Rebuilt {
+		if p.Specs.Rebuilt[i].Why != nil {
+			return false
+		}
+	}
+	for i := range p.Specs.Updated {
+		if p.Specs.Updated[i].Why != nil {
+			return false
+		}
+	}
+	for i := range p.Specs.Restacked {
+		if p.Specs.Restacked[i].Why != nil {
+			return false
+		}
+	}
+	w.pad = append(append(w.pad[:0], '\n'), prefix...)
+	w.base = len(w.pad)
+	w.b = append(w.b, '{')
+	w.key(1, "name", true)
+	w.str(p.Name)
+	w.key(1, "status", false)
+	w.str(p.Status)
+	if p.OldFile != "" {
+		w.key(1, "old_file", false)
+		w.str(p.OldFile)
+	}
+	if p.NewFile != "" {
+		w.key(1, "new_file", false)
+		w.str(p.NewFile)
+	}
+	v := &p.Versions
+	w.key(1, "versions", false)
+	w.b = append(w.b, '{')
+	w.key(2, "old", true)
+	w.strs(2, v.Old)
+	w.key(2, "new", false)
+	w.strs(2, v.New)
+	w.key(2, "added", false)
+	w.strs(2, v.Added)
+	w.key(2, "removed", false)
+	w.strs(2, v.Removed)
+	w.key(2, "direction", false)
+	w.str(v.Direction)
+	w.end(1, '}')
+	w.key(1, "shared_variants", false)
+	w.strs(1, p.SharedVariants)
+	c := &p.Counts
+	w.key(1, "counts", false)
+	w.b = append(w.b, '{')
+	for i, n := range [...]struct {
+		k string
+		v int
+	}{{"old", c.Old}, {"new", c.New}, {"unchanged", c.Unchanged}, {"restacked", c.Restacked},
+		{"rebuilt", c.Rebuilt}, {"updated", c.Updated}, {"added", c.Added}, {"removed", c.Removed}} {
+		w.key(2, n.k, i == 0)
+		w.b = strconv.AppendInt(w.b, int64(n.v), 10)
+	}
+	w.end(1, '}')
+	s := &p.Specs
+	w.key(1, "specs", false)
+	w.b = append(w.b, '{')
+	w.key(2, "added", true)
+	w.specs(2, s.Added)
+	w.key(2, "removed", false)
+	w.specs(2, s.Removed)
+	w.key(2, "rebuilt", false)
+	w.pairs(2, s.Rebuilt)
+	w.key(2, "updated", false)
+	w.pairs(2, s.Updated)
+	w.key(2, "restacked", false)
+	w.pairs(2, s.Restacked)
+	w.end(1, '}')
+	w.end(0, '}')
+	return true
+}
+
+// line appends a line break and the indentation of depth.
+func (w *pkgJSON) line(depth int) {
+	n := w.base + 2*depth
+	for len(w.pad) < n {
+		w.pad = append(w.pad, ' ')
+	}
+	w.b = append(w.b, w.pad[:n]...)
+}
+
+// key appends a member's key at depth, after a comma unless first.
+func (w *pkgJSON) key(depth int, k string, first bool) {
+	if !first {
+		w.b = append(w.b, ',')
+	}
+	w.line(depth)
+	w.b = append(w.b, '"')
+	w.b = append(w.b, k...)
+	w.b = append(w.b, `": `...)
+}
+
+// end closes an object or array whose members are at depth+1.
+func (w *pkgJSON) end(depth int, c byte) {
+	w.line(depth)
+	w.b = append(w.b, c)
+}
+
+// str appends s as a JSON string.
+func (w *pkgJSON) str(s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			w.escaped(s)
+			return
+		}
+	}
+	w.b = append(w.b, '"')
+	w.b = append(w.b, s...)
+	w.b = append(w.b, '"')
+}
+
+// escaped appends s as encoding/json writes it (HTML escaping off).
+func (w *pkgJSON) escaped(s string) {
+	if w.enc == nil {
+		w.enc = json.NewEncoder(&w.esc)
+		w.enc.SetEscapeHTML(false)
+	}
+	w.esc.Reset()
+	w.enc.Encode(s) // a string always encodes
+	w.b = append(w.b, bytes.TrimSuffix(w.esc.Bytes(), []byte("\n"))...)
+}
+
+// strs appends a list of strings whose members are at depth+1: null when
+// nil, as encoding/json writes a nil slice.
+func (w *pkgJSON) strs(depth int, l []string) {
+	switch {
+	case l == nil:
+		w.b = append(w.b, "null"...)
+		return
+	case len(l) == 0:
+		w.b = append(w.b, "[]"...)
+		return
+	}
+	w.b = append(w.b, '[')
+	for i, s := range l {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.line(depth + 1)
+		w.str(s)
+	}
+	w.end(depth, ']')
+}
+
+// specs appends a list of specs whose members are at depth+1.
+func (w *pkgJSON) specs(depth int, l []diff.Spec) {
+	switch {
+	case l == nil:
+		w.b = append(w.b, "null"...)
+		return
+	case len(l) == 0:
+		w.b = append(w.b, "[]"...)
+		return
+	}
+	w.b = append(w.b, '[')
+	for i := range l {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.line(depth + 1)
+		w.spec(depth+1, &l[i])
+	}
+	w.end(depth, ']')
+}
+
+// spec appends one spec object whose members are at depth+1.
+func (w *pkgJSON) spec(depth int, s *diff.Spec) {
+	d := depth + 1
+	w.b = append(w.b, '{')
+	w.key(d, "hash", true)
+	w.str(s.Hash)
+	w.key(d, "versions", false)
+	w.strs(d, s.Versions)
+	w.key(d, "compiler", false)
+	w.str(s.Compiler)
+	w.key(d, "os", false)
+	w.str(s.OS)
+	w.key(d, "platform", false)
+	w.str(s.Platform)
+	w.key(d, "target", false)
+	w.str(s.Target)
+	w.key(d, "variants", false)
+	w.strs(d, s.Variants)
+	w.key(d, "stacks", false)
+	w.strs(d, s.Stacks)
+	w.end(depth, '}')
+}
+
+// pairs appends a list of pairs (none with Why) whose members are at
+// depth+1.
+func (w *pkgJSON) pairs(depth int, l []diff.Pair) {
+	switch {
+	case l == nil:
+		w.b = append(w.b, "null"...)
+		return
+	case len(l) == 0:
+		w.b = append(w.b, "[]"...)
+		return
+	}
+	w.b = append(w.b, '[')
+	for i := range l {
+		p := &l[i]
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.line(depth + 1)
+		d := depth + 2
+		w.b = append(w.b, '{')
+		w.key(d, "old", true)
+		w.spec(d, &p.Old)
+		w.key(d, "new", false)
+		w.spec(d, &p.New)
+		for _, f := range [...]struct{ k, v string }{{"facet", p.Facet}, {"from", p.From}, {"to", p.To}} {
+			if f.v != "" {
+				w.key(d, f.k, false)
+				w.str(f.v)
+			}
+		}
+		if len(p.StacksJoined) > 0 {
+			w.key(d, "stacks_joined", false)
+			w.strs(d, p.StacksJoined)
+		}
+		if len(p.StacksLeft) > 0 {
+			w.key(d, "stacks_left", false)
+			w.strs(d, p.StacksLeft)
+		}
+		w.end(depth+1, '}')
+	}
+	w.end(depth, ']')
+}
