@@ -115,6 +115,8 @@ type matcher struct {
 	stampGen uint32
 	distinct []uint32
 	strs     []string
+	vsort    version.Sorter
+	vbuf     []string // distinctVersions' scratch
 	// kept are the current package's hashes that both unfiltered
 	// snapshots hold, under a stack filter (keptHashes); nil otherwise.
 	kept map[string]bool
@@ -804,13 +806,13 @@ func updateGroups(pkgs []Package) []UpdateGroup {
 	return groups
 }
 
-// pair makes the Pair of a matched old and new spec.
-func (m *matcher) pair(x matched) Pair {
+// pair fills p, a zero Pair, with a matched old and new spec.
+func (m *matcher) pair(p *Pair, x matched) {
 	o, n := x.o, x.n
-	p := Pair{
-		Old: public(o), New: public(n),
-		StacksJoined: m.minus(n.Stacks, o.Stacks),
-		StacksLeft:   m.minus(o.Stacks, n.Stacks),
+	p.Old, p.New = public(o), public(n)
+	if o.stack != n.stack { // equal ids, equal lists: nothing joined or left
+		p.StacksJoined = m.minus(n.Stacks, o.Stacks)
+		p.StacksLeft = m.minus(o.Stacks, n.Stacks)
 	}
 	if x.kind == kindUpdated {
 		f := int(x.facet)
@@ -821,7 +823,6 @@ func (m *matcher) pair(x matched) Pair {
 			p.To = strings.Join(m.minus(n.Variants, o.Variants), " ")
 		}
 	}
-	return p
 }
 
 // minus returns the strings of a not in b, in a's order (nil for none),
@@ -863,13 +864,13 @@ func (m *matcher) pairs() (restacked, rebuilt, updated []Pair) {
 	}
 	all := make([]Pair, len(m.ms))
 	for i, x := range m.ms {
-		all[i] = m.pair(x)
+		m.pair(&all[i], x)
 	}
 	return all[:n[0]:n[0]], all[n[0] : n[0]+n[1] : n[0]+n[1]], all[n[0]+n[1]:]
 }
 
 func (m *matcher) versionChange(olds, news []*spec, st Status) VersionChange {
-	vc := VersionChange{Old: versions(olds), New: versions(news)}
+	vc := VersionChange{Old: m.distinctVersions(olds), New: m.distinctVersions(news)}
 	vc.Added = orEmpty(m.minus(vc.New, vc.Old))
 	vc.Removed = orEmpty(m.minus(vc.Old, vc.New))
 	switch {
@@ -901,19 +902,20 @@ func newest(vs []string) string {
 	return vs[len(vs)-1]
 }
 
-// versions returns the set of versions of specs, oldest first.
-func versions(specs []*spec) []string {
-	return distinctVersions(specs)
-}
-
 // rollups counts specs per facet value and specs and packages per stack.
 // rollCounts are the counts the roll-ups are made of: specs per facet
 // value on each side and, for stacks, packages too. Each goroutine of
 // compareAll counts the packages it compares; merge adds them up.
-type rollCounts struct{ compiler, opsys, platform, target, stack *counter }
+type rollCounts struct {
+	compiler, opsys, platform, target, stack *counter
+	// The tallies of the last list of stacks counted: neighbouring specs
+	// mostly have the same list.
+	lastStacks []string
+	lastTally  []*tally
+}
 
 func newRollCounts() *rollCounts {
-	return &rollCounts{newCounter(), newCounter(), newCounter(), newCounter(), newCounter()}
+	return &rollCounts{compiler: newCounter(), opsys: newCounter(), platform: newCounter(), target: newCounter(), stack: newCounter()}
 }
 
 // add counts the specs of one package's page on side (0 old, 1 new); pkg
@@ -925,8 +927,13 @@ func (c *rollCounts) add(side, pkg int, specs []snapshot.Spec) {
 		c.opsys.get(s.OS).inc(side)
 		c.platform.get(s.Platform).inc(side)
 		c.target.get(s.Target).inc(side)
-		for _, st := range s.Stacks {
-			t := c.stack.get(st)
+		if c.lastTally == nil || !slices.Equal(s.Stacks, c.lastStacks) {
+			c.lastStacks, c.lastTally = s.Stacks, c.lastTally[:0]
+			for _, st := range s.Stacks {
+				c.lastTally = append(c.lastTally, c.stack.get(st))
+			}
+		}
+		for _, t := range c.lastTally {
 			t.inc(side)
 			if t.lastPkg[side] != pkg+1 { // the package's first spec in st
 				t.lastPkg[side] = pkg + 1
@@ -994,16 +1001,26 @@ func (c *OldToNew) inc(side int) {
 }
 
 // counter maps facet values to tallies.
-type counter struct{ m map[string]*tally }
+type counter struct {
+	m map[string]*tally
+	// The last value looked up, and its tally: most specs have the facet
+	// value of the spec before them.
+	last  string
+	lastT *tally
+}
 
 func newCounter() *counter { return &counter{m: map[string]*tally{}} }
 
 func (c *counter) get(v string) *tally {
+	if c.lastT != nil && v == c.last {
+		return c.lastT
+	}
 	t := c.m[v]
 	if t == nil {
 		t = &tally{}
 		c.m[v] = t
 	}
+	c.last, c.lastT = v, t
 	return t
 }
 

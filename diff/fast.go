@@ -118,7 +118,7 @@ func (m *matcher) rankSpecs(groups ...[]*spec) {
 			for _, id := range m.distinct {
 				m.strs = append(m.strs, m.in.vals[id])
 			}
-			version.Sort(m.strs)
+			m.vsort.Sort(m.strs)
 			for i, v := range m.strs {
 				m.rankOf[m.in.ids[v]] = int32(i)
 			}
@@ -155,14 +155,23 @@ func compareRanked(a, b *spec, f int) int {
 // gathered every spec's versions (a hundred strings for ten versions) would
 // otherwise stay with it, 48 MB for a million tiny specs (issue 11 item 6).
 func distinctVersions(specs []*spec) []string {
-	var vs []string
+	var m matcher
+	return m.distinctVersions(specs)
+}
+
+// distinctVersions is distinctVersions with m's scratch memory.
+func (m *matcher) distinctVersions(specs []*spec) []string {
+	vs := m.vbuf[:0]
 	for _, s := range specs {
 		vs = append(vs, s.Versions...)
 	}
 	slices.Sort(vs)
 	vs = slices.Compact(vs)
-	version.Sort(vs)
-	return orEmpty(slices.Clone(vs))
+	m.vsort.Sort(vs)
+	out := orEmpty(slices.Clone(vs))
+	clear(vs[:cap(vs)])
+	m.vbuf = vs[:0]
+	return out
 }
 
 // compared is the result of comparePackage.

@@ -200,15 +200,31 @@ func Max(vs []string) string {
 // Sort sorts vs oldest first under Compare, parsing each version once
 // rather than at every comparison.
 func Sort(vs []string) {
+	var s Sorter
+	s.Sort(vs)
+}
+
+// A Sorter sorts lists of versions as Sort does, keeping its scratch
+// memory from one call to the next: a caller that sorts many short lists
+// (the engine, a few per package) allocates once. The zero value is
+// ready; a Sorter is not safe for concurrent use.
+type Sorter struct {
+	ks  []keyed
+	buf []component
+}
+
+type keyed struct {
+	v string
+	p parsed
+}
+
+// Sort sorts vs oldest first under Compare.
+func (s *Sorter) Sort(vs []string) {
 	if len(vs) < 2 {
 		return
 	}
-	type keyed struct {
-		v string
-		p parsed
-	}
-	ks := make([]keyed, len(vs))
-	buf := make([]component, 0, 4*len(vs))
+	ks := slices.Grow(s.ks[:0], len(vs))[:len(vs)]
+	buf := slices.Grow(s.buf[:0], 4*len(vs))
 	for i, v := range vs {
 		ks[i].v = v
 		ks[i].p, buf = parseAppend(buf, v)
@@ -225,4 +241,9 @@ func Sort(vs []string) {
 	for i := range ks {
 		vs[i] = ks[i].v
 	}
+	// Keep the memory, not the strings: a long-lived Sorter must not hold
+	// on to what it sorted.
+	clear(ks)
+	clear(buf)
+	s.ks, s.buf = ks[:0], buf[:0]
 }

@@ -2,10 +2,12 @@ package version
 
 import (
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -49,6 +51,34 @@ func TestCompareOrdered(t *testing.T) {
 		slices.Reverse(reversed)
 		if Sort(reversed); !slices.Equal(reversed, ordered) {
 			t.Errorf("Sort gave %v, want %v", reversed, ordered)
+		}
+	}
+}
+
+// TestSorterReused: one Sorter, reused for lists of every length, sorts
+// each as slices.SortFunc with Compare does, and keeps none of them.
+func TestSorterReused(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	parts := []string{"1", "2", "10", "0", "01", "rc", "alpha", "beta", "develop", "main", "a", "."}
+	var s Sorter
+	for range 500 {
+		vs := make([]string, r.IntN(12))
+		for i := range vs {
+			var b strings.Builder
+			for range 1 + r.IntN(5) {
+				b.WriteString(parts[r.IntN(len(parts))])
+			}
+			vs[i] = b.String()
+		}
+		want := slices.Clone(vs)
+		slices.SortFunc(want, Compare)
+		if s.Sort(vs); !slices.Equal(vs, want) {
+			t.Fatalf("Sorter gave %q, want %q", vs, want)
+		}
+		for _, k := range s.ks[:cap(s.ks)] {
+			if k.v != "" {
+				t.Fatalf("the Sorter keeps %q after sorting", k.v)
+			}
 		}
 	}
 }
