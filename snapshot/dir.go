@@ -50,7 +50,7 @@ func (s *dirSource) Read(f File, buf []byte) ([]byte, error) { return readFile(f
 
 func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
 	w := &walker{seen: map[string]bool{}, yield: yield}
-	w.dir(s.root, "")
+	w.dir(s.root, filepath.Clean(s.root), "")
 	return w.warnings, w.errs
 }
 
@@ -64,12 +64,33 @@ type walker struct {
 	warnings []Warning
 	errs     []*Error
 	yield    func(File)
+	buf      []byte // readDir's
 }
 
-// dir reads one directory; path is how the user's root reaches it, and
-// realPath its real path when the walk knows it (a plain subdirectory of
-// a directory whose real path is known), else "".
-func (w *walker) dir(path, realPath string) {
+// dirEntry is a name in a directory and its type (fs.ModeType bits).
+type dirEntry struct {
+	name string
+	typ  fs.FileMode
+}
+
+// join is filepath.Join(dir, name) for a clean dir and a name of one
+// element (no separator, not . or ..), as a directory lists them, without
+// cleaning again: the walk joins every name of the tree.
+func join(dir, name string) string {
+	switch {
+	case dir == ".":
+		return name
+	case strings.HasSuffix(dir, string(filepath.Separator)):
+		return dir + name // the root of the file system
+	}
+	return dir + string(filepath.Separator) + name
+}
+
+// dir reads one directory; path is how the user's root reaches it (clean
+// is the same path cleaned), and realPath its real path when the walk
+// knows it (a plain subdirectory of a directory whose real path is
+// known), else "".
+func (w *walker) dir(path, clean, realPath string) {
 	if realPath == "" {
 		var err error
 		if realPath, err = filepath.EvalSymlinks(path); err != nil {
@@ -82,16 +103,17 @@ func (w *walker) dir(path, realPath string) {
 		return
 	}
 	w.seen[realPath] = true
-	entries, err := os.ReadDir(path) // sorted by name
+	entries, buf, err := readDir(path, w.buf) // sorted by name
+	w.buf = buf
 	if err != nil {
 		w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
 		return
 	}
 	for _, e := range entries {
-		name, sub := e.Name(), filepath.Join(path, e.Name())
-		typ := e.Type()
+		name, sub := e.name, join(clean, e.name)
+		typ := e.typ
 		size := int64(-1)
-		subReal := filepath.Join(realPath, name) // unless a link
+		subReal := join(realPath, name) // unless a link
 		if typ&fs.ModeSymlink != 0 {
 			subReal = ""
 			info, err := os.Stat(sub)
@@ -107,7 +129,7 @@ func (w *walker) dir(path, realPath string) {
 		}
 		w.yield(File{Name: sub, Base: name, Mode: typ, Size: size})
 		if typ.IsDir() && !strings.HasPrefix(name, ".") {
-			w.dir(sub, subReal)
+			w.dir(sub, sub, subReal)
 		}
 	}
 }

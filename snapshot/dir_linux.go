@@ -3,7 +3,11 @@
 package snapshot
 
 import (
+	"bytes"
+	"encoding/binary"
 	"io/fs"
+	"slices"
+	"strings"
 	"syscall"
 )
 
@@ -79,4 +83,86 @@ func unixType(mode uint32) fs.FileMode {
 		return 0
 	}
 	return fs.ModeIrregular
+}
+
+// readDir lists the directory at path as os.ReadDir does (sorted by name,
+// without . and ..), each entry with its type from the directory entry
+// (or, where the file system does not say, from lstat). It calls open,
+// getdents and close itself: os.ReadDir also sets the directory up for the
+// runtime's poller and makes an os.DirEntry per entry, and a snapshot is
+// thousands of folders. buf is the getdents buffer, kept by the caller.
+func readDir(path string, buf []byte) ([]dirEntry, []byte, error) {
+	var fd int
+	var err error
+	for {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return nil, buf, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer syscall.Close(fd)
+	if len(buf) < 8192 {
+		buf = make([]byte, 8192)
+	}
+	var entries []dirEntry
+	for {
+		n, err := syscall.Getdents(fd, buf)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, buf, &fs.PathError{Op: "readdirent", Path: path, Err: err}
+		}
+		if n <= 0 {
+			break
+		}
+		// struct linux_dirent64: d_ino (8 bytes), d_off (8), d_reclen
+		// (2), d_type (1), then the name, NUL-terminated.
+		for rec := buf[:n]; len(rec) >= 19; {
+			reclen := int(binary.NativeEndian.Uint16(rec[16:18]))
+			if reclen < 19 || reclen > len(rec) {
+				return nil, buf, &fs.PathError{Op: "readdirent", Path: path, Err: syscall.EIO}
+			}
+			name := rec[19:reclen]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			typ := rec[18]
+			rec = rec[reclen:]
+			if string(name) == "." || string(name) == ".." {
+				continue
+			}
+			e := dirEntry{name: string(name)}
+			switch typ {
+			case syscall.DT_REG:
+			case syscall.DT_DIR:
+				e.typ = fs.ModeDir
+			case syscall.DT_LNK:
+				e.typ = fs.ModeSymlink
+			case syscall.DT_FIFO:
+				e.typ = fs.ModeNamedPipe
+			case syscall.DT_CHR:
+				e.typ = fs.ModeDevice | fs.ModeCharDevice
+			case syscall.DT_BLK:
+				e.typ = fs.ModeDevice
+			case syscall.DT_SOCK:
+				e.typ = fs.ModeSocket
+			default: // DT_UNKNOWN: the file system does not say
+				var st syscall.Stat_t
+				if err := syscall.Lstat(join(path, e.name), &st); err != nil {
+					if err == syscall.ENOENT {
+						continue // gone since it was listed, as os.ReadDir skips it
+					}
+					return nil, buf, &fs.PathError{Op: "lstat", Path: join(path, e.name), Err: err}
+				}
+				e.typ = unixType(st.Mode)
+			}
+			entries = append(entries, e)
+		}
+	}
+	slices.SortFunc(entries, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
+	return entries, buf, nil
 }

@@ -41,3 +41,17 @@ func readFile(path string, buf []byte) ([]byte, error) {
 	}
 	return buf[:n], err
 }
+
+// readDir lists the directory at path as os.ReadDir does, each entry with
+// its type. buf is unused here (the Linux version's getdents buffer).
+func readDir(path string, buf []byte) ([]dirEntry, []byte, error) {
+	list, err := os.ReadDir(path)
+	if err != nil {
+		return nil, buf, err
+	}
+	entries := make([]dirEntry, len(list))
+	for i, e := range list {
+		entries[i] = dirEntry{name: e.Name(), typ: e.Type()}
+	}
+	return entries, buf, nil
+}
