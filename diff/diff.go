@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/listops"
 	"github.com/cachediff/cachediff/snapshot"
@@ -54,10 +55,46 @@ type interner struct {
 	ids  map[string]uint32
 	vals []string
 	buf  []byte
+	// seen remembers recent lookups by the address of what was looked
+	// up: the loader shares equal strings and equal lists, so most
+	// lookups are of an address seen before, and a probe here is cheaper
+	// than hashing the string (or joining the list) for the map. An entry
+	// holds its address, which keeps that memory from being reused for
+	// another value; and strings and lists are never modified, so the
+	// same address and length mean the same value.
+	seen [512]seenEntry
+}
+
+type seenEntry struct {
+	p  *byte  // the string's bytes, or (for a list) its array
+	n  int    // the string's or the list's length
+	s  string // what the lookup returned
+	id uint32
+}
+
+// slot is the entry of seen for address p.
+func (in *interner) slot(p unsafe.Pointer) *seenEntry {
+	a := uintptr(p)
+	return &in.seen[(a>>4^a>>13)%uintptr(len(in.seen))]
 }
 
 // one interns a single string.
 func (in *interner) one(s string) (string, uint32) {
+	if len(s) == 0 {
+		return in.lookup(s)
+	}
+	p := unsafe.StringData(s)
+	e := in.slot(unsafe.Pointer(p))
+	if e.p == p && e.n == len(s) {
+		return e.s, e.id
+	}
+	v, id := in.lookup(s)
+	*e = seenEntry{p: p, n: len(s), s: v, id: id}
+	return v, id
+}
+
+// lookup interns s through the map.
+func (in *interner) lookup(s string) (string, uint32) {
 	if id, ok := in.ids[s]; ok {
 		return in.vals[id], id
 	}
@@ -72,6 +109,18 @@ func (in *interner) list(l []string) (string, uint32) {
 	case 1:
 		return in.one(l[0])
 	}
+	p := (*byte)(unsafe.Pointer(unsafe.SliceData(l)))
+	e := in.slot(unsafe.Pointer(p))
+	if e.p == p && e.n == -len(l) { // lists' lengths are negative: never a string's entry
+		return e.s, e.id
+	}
+	v, id := in.joined(l)
+	*e = seenEntry{p: p, n: -len(l), s: v, id: id}
+	return v, id
+}
+
+// joined interns l joined by sep through the map.
+func (in *interner) joined(l []string) (string, uint32) {
 	in.buf = in.buf[:0]
 	for i, v := range l {
 		if i > 0 {
