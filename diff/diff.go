@@ -528,7 +528,7 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 	default:
 		p.Status = Changed
 	}
-	p.Versions = m.versionChange(olds, news, p.Status)
+	p.Versions = m.versionChange(olds, news, p.Status, true)
 	p.SharedVariants = m.sharedVariants(olds, news)
 	return p, warnings
 }
@@ -918,8 +918,10 @@ func (m *matcher) pairs() (restacked, rebuilt, updated []Pair) {
 	return all[:n[0]:n[0]], all[n[0] : n[0]+n[1] : n[0]+n[1]], all[n[0]+n[1]:]
 }
 
-func (m *matcher) versionChange(olds, news []*spec, st Status) VersionChange {
-	vc := VersionChange{Old: m.distinctVersions(olds), New: m.distinctVersions(news)}
+// versionChange compares the versions of a package's old and new specs;
+// keyed says they come from m.prepare (see distinctVersions).
+func (m *matcher) versionChange(olds, news []*spec, st Status, keyed bool) VersionChange {
+	vc := VersionChange{Old: m.distinctVersions(olds, keyed), New: m.distinctVersions(news, keyed)}
 	vc.Added = orEmpty(m.minus(vc.New, vc.Old))
 	vc.Removed = orEmpty(m.minus(vc.Old, vc.New))
 	switch {

@@ -67,7 +67,7 @@ func (m *matcher) unchangedPackage(op, np *snapshot.Package) Package {
 	n := len(m.olds)
 	p := Package{Name: np.Name, OldFile: op.File, NewFile: np.File, Status: Unchanged,
 		Counts: Counts{Old: n, New: n, Unchanged: n}}
-	p.Versions = m.versionChange(m.olds, m.news, p.Status)
+	p.Versions = m.versionChange(m.olds, m.news, p.Status, false)
 	p.SharedVariants = m.sharedVariants(m.olds, m.news)
 	p.Specs = SpecChanges{Added: []Spec{}, Removed: []Spec{}, Rebuilt: []Pair{}, Updated: []Pair{}, Restacked: []Pair{}}
 	return p
@@ -156,14 +156,29 @@ func compareRanked(a, b *spec, f int) int {
 // otherwise stay with it, 48 MB for a million tiny specs (issue 11 item 6).
 func distinctVersions(specs []*spec) []string {
 	var m matcher
-	return m.distinctVersions(specs)
+	return m.distinctVersions(specs, false)
 }
 
-// distinctVersions is distinctVersions with m's scratch memory.
-func (m *matcher) distinctVersions(specs []*spec) []string {
+// distinctVersions is distinctVersions with m's scratch memory. keyed
+// says the specs come from m.prepare: then the versions of each distinct
+// list (by its interned id) are gathered once, not once per spec.
+func (m *matcher) distinctVersions(specs []*spec, keyed bool) []string {
 	vs := m.vbuf[:0]
-	for _, s := range specs {
-		vs = append(vs, s.Versions...)
+	if keyed {
+		if n := len(m.in.vals); len(m.stamp) < n {
+			m.stamp = slices.Grow(m.stamp, n-len(m.stamp))[:n]
+		}
+		m.stampGen++
+		for _, s := range specs {
+			if id := s.ids[fVersion]; m.stamp[id] != m.stampGen {
+				m.stamp[id] = m.stampGen
+				vs = append(vs, s.Versions...)
+			}
+		}
+	} else {
+		for _, s := range specs {
+			vs = append(vs, s.Versions...)
+		}
 	}
 	slices.Sort(vs)
 	vs = slices.Compact(vs)

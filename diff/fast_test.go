@@ -79,6 +79,40 @@ func TestDistinctVersions(t *testing.T) {
 	}
 }
 
+// TestDistinctVersionsKeyed: gathering each distinct list of versions
+// once (by its interned id, for prepared specs) gives the versions that
+// gathering every spec's gives, for lists shared, equal, overlapping and
+// empty, across packages of one matcher.
+func TestDistinctVersionsKeyed(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	pool := []string{"1.0", "1.2", "1.10", "2.0", "2.0rc1", "develop", "main", "3"}
+	m := newMatcher(nil)
+	for pkg := range 200 {
+		var specs []snapshot.Spec
+		var lists [][]string
+		for i := range 1 + r.IntN(12) {
+			var l []string
+			if len(lists) > 0 && r.IntN(2) == 0 {
+				l = lists[r.IntN(len(lists))] // shared
+			} else {
+				for range r.IntN(3) {
+					l = append(l, pool[r.IntN(len(pool))])
+				}
+				lists = append(lists, l)
+			}
+			s := sp(fmt.Sprint("p", pkg, "s", i), "", "gcc@13.2.0", "x86_64_v3")
+			s.Versions = l
+			specs = append(specs, s)
+		}
+		prepared := m.prepare(nil, specs)
+		got := m.distinctVersions(prepared, true)
+		if want := distinctVersions(prepared); !slices.Equal(got, want) {
+			t.Fatalf("package %d: keyed %q, want %q", pkg, got, want)
+		}
+		m.reset()
+	}
+}
+
 // TestDistinctVersionsOwnArray: the report keeps each package's list of
 // versions; it must not keep the array that gathered every spec's
 // versions with it (issue 11 item 6: 48 MB for a million tiny specs).
