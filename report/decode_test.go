@@ -22,7 +22,21 @@ import (
 // tripped gate, skipped pages, canonicalization counts, warnings.
 func fullReport(t testing.TB) *diff.Report {
 	t.Helper()
-	r := genReport(11, 10)
+	if testing.Short() {
+		// A quick inner loop: 3 packages (37 KB of JSON) whose JSON has
+		// every shape of object and every key of the full run's report
+		// (TestFullReportShapes checks it); the tests that edit and
+		// decode it call it dozens of times. make test uses the full
+		// one, of 10 packages (154 specs, 176 KB).
+		return fullReportOf(t, 18, 3)
+	}
+	return fullReportOf(t, 11, 10)
+}
+
+// fullReportOf is fullReport of genReport(seed, pkgs).
+func fullReportOf(t testing.TB, seed uint64, pkgs int) *diff.Report {
+	t.Helper()
+	r := genReport(seed, pkgs)
 	genSkipped(r, 11, 3)
 	var err error
 	if r.Gate, err = diff.CheckGate(r, []string{"removed-spec", "lost-os", "downgrade"}); err != nil {
@@ -148,6 +162,52 @@ func TestDecodeRequiresEveryField(t *testing.T) {
 	walk("", doc, func(f func(any) any) any { return f(deepCopy(doc)) })
 	if least := map[bool]int{false: 100, true: 50}[testing.Short()]; tried < least {
 		t.Errorf("only %d edits tried", tried)
+	}
+}
+
+// TestFullReportShapes: fullReport under -short is a smaller report with
+// the same shapes as the full one: each shape of object (its set of keys)
+// and each key of it, from the first element of each list, is in both.
+func TestFullReportShapes(t *testing.T) {
+	shapes := func(r *diff.Report) map[string]bool {
+		var doc any
+		if err := json.Unmarshal(jsonOf(t, r), &doc); err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		var walk func(path string, v any)
+		walk = func(path string, v any) {
+			switch v := v.(type) {
+			case map[string]any:
+				if strings.HasSuffix(path, "counts") || strings.HasSuffix(path, "canonicalized") {
+					return // keyed by value
+				}
+				keys := slices.Sorted(maps.Keys(v))
+				for _, k := range keys {
+					seen[strings.Join(keys, ",")+"|"+k] = true
+					walk(path+"."+k, v[k])
+				}
+			case []any:
+				if len(v) > 0 {
+					walk(path+"[0]", v[0])
+				}
+			}
+		}
+		walk("", doc)
+		return seen
+	}
+	full, short := shapes(fullReportOf(t, 11, 10)), shapes(fullReportOf(t, 18, 3))
+	if !maps.Equal(full, short) {
+		for k := range full {
+			if !short[k] {
+				t.Errorf("only in the full report: %s", k)
+			}
+		}
+		for k := range short {
+			if !full[k] {
+				t.Errorf("only in the -short report: %s", k)
+			}
+		}
 	}
 }
 
