@@ -183,9 +183,9 @@ func TestLogMaxBytesProperties(t *testing.T) {
 				t.Fatalf("--max-bytes 1: error %v, want a *TooSmallError", err)
 			}
 			least := small.Min
-			stride := 1 // about 60 limits under -short (and the ones around the minimum and the full size), 2000 without
+			stride := 1 // about 20 limits under -short (and the ones around the minimum and the full size), 2000 without
 			if testing.Short() {
-				stride = max(1, len(full)/60)
+				stride = max(1, len(full)/20)
 			} else if !tc.every {
 				stride = max(1, len(full)/2000)
 			}

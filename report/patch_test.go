@@ -156,7 +156,11 @@ func checkPatch(t *testing.T, r *diff.Report) string {
 // TestPatchApplies: over generated reports, the patch turns every old
 // listing into the new one, and every hunk header counts its lines.
 func TestPatchApplies(t *testing.T) {
-	for seed := range uint64(40) {
+	seeds := uint64(40)
+	if testing.Short() {
+		seeds = 10 // a quick inner loop: every size (seed%7) once or twice; make test runs 40 seeds
+	}
+	for seed := range seeds {
 		checkPatch(t, genReport(seed, 1+int(seed%7)*3))
 	}
 }
