@@ -29,7 +29,7 @@ func TestOracle(t *testing.T) {
 	} {
 		specs := 1500
 		if testing.Short() {
-			tc.seeds, specs = 1, 250 // a quick inner loop; make test runs every seed at full size
+			tc.seeds, specs = 1, 120 // a quick inner loop; make test runs every seed at full size
 		}
 		for seed := range uint64(tc.seeds) {
 			cfg := gen.Default(seed, specs)
@@ -139,7 +139,13 @@ func TestTruthFormat(t *testing.T) {
 // churn is a real week's: 90% of the specs or more rebuilt, a few
 // percent of anything else.
 func TestShape(t *testing.T) {
-	cfg := gen.Default(1, 8000)
+	size := 8000
+	if testing.Short() {
+		// A quick inner loop: 1,000 specs, whose shape (seed 1) is
+		// within the same bounds; make test checks a catalogue of 8,000.
+		size = 1000
+	}
+	cfg := gen.Default(1, size)
 	cfg.Rates = gen.Week
 	p := gen.Generate(cfg)
 	var bytes, specs int
