@@ -41,7 +41,11 @@ func TestUnchangedShortcut(t *testing.T) {
 
 // TestRankedOrder: sorting by ranks is sorting by version.Compare.
 func TestRankedOrder(t *testing.T) {
-	for seed := range uint64(30) {
+	seeds := uint64(30)
+	if testing.Short() {
+		seeds = 10 // a quick inner loop: pairs of 1 to 10 packages; make test runs 30 seeds (up to 20)
+	}
+	for seed := range seeds {
 		before, after, _ := newGenerator(seed, false).pair(1 + int(seed%20))
 		for i, p := range before.Packages {
 			m := newMatcher(nil)
