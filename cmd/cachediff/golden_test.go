@@ -60,6 +60,17 @@ var goldenCases = []struct {
 	{"hostile-rebuilt.md", []string{"--rows", "rebuilt", "testdata/hostile/old", "testdata/hostile/new"}, 1},
 }
 
+// shortGoldenCases are the golden cases that the tests running every
+// golden case again another way (TestDeterministic, under GOMAXPROCS=8;
+// TestBuiltinAsUserTemplate, through templates/md.tmpl) keep under -short,
+// a quick inner loop: each format once on the largest real pair, with its
+// gate, title and links and its rebuilt rows, and the hostile pages.
+// make test runs them all; TestGolden runs every case under -short too.
+var shortGoldenCases = map[string]bool{
+	"develop-2025-03.md": true, "develop-2025-03.json": true, "develop-2025-03.txt": true, "develop-2025-03.patch": true,
+	"develop-2025-03-notes.md": true, "develop-2025-03-rebuilt.md": true, "hostile.md": true, "hostile.json": true,
+}
+
 func TestGolden(t *testing.T) {
 	t.Chdir("../..")
 	for _, tc := range goldenCases {
@@ -81,6 +92,9 @@ func TestDeterministic(t *testing.T) {
 		procsList = []int{8}
 	}
 	for _, tc := range goldenCases {
+		if testing.Short() && !shortGoldenCases[tc.name] {
+			continue
+		}
 		var first []byte
 		if testing.Short() {
 			var err error
@@ -325,7 +339,7 @@ func TestGitHubComment(t *testing.T) {
 func TestBuiltinAsUserTemplate(t *testing.T) {
 	t.Chdir("../..")
 	for _, tc := range goldenCases {
-		if !strings.HasSuffix(tc.name, ".md") {
+		if !strings.HasSuffix(tc.name, ".md") || testing.Short() && !shortGoldenCases[tc.name] {
 			continue
 		}
 		t.Run(tc.name, func(t *testing.T) {

@@ -162,7 +162,7 @@ func TestLogMaxBytes(t *testing.T) {
 	least, _ := strconv.Atoi(m[1])
 	step := 97
 	if testing.Short() {
-		step = 997
+		step = 2997 // a quick inner loop: five limits besides the six above (make test: some 150)
 	}
 	limits := []int{least - 1, least, 1698, 2004, 2007, 2008}
 	for limit := 1; limit <= len(full)+100; limit += step {
@@ -229,7 +229,14 @@ func TestLogRender(t *testing.T) {
 	dir := t.TempDir()
 	saved := filepath.Join(dir, "log.json")
 	runOK(t, logArgs("-f", "json", "-o", saved), 1)
-	for _, flags := range [][]string{nil, {"-f", "text"}, {"-f", "json"}, {"--max-bytes", "6000"}} {
+	formats := [][]string{nil, {"-f", "text"}, {"-f", "json"}, {"--max-bytes", "6000"}}
+	if testing.Short() {
+		// A quick inner loop: text and JSON; TestLogMaxBytesRender
+		// renders the saved log as Markdown, cut and as a GitHub comment.
+		// make test renders all four.
+		formats = formats[1:3]
+	}
+	for _, flags := range formats {
 		want := runOK(t, logArgs(flags...), 1)
 		got := runOK(t, append(append([]string{"render"}, flags...), saved), 1)
 		if !bytes.Equal(got, want) {
