@@ -37,11 +37,14 @@ func fastPathPages(t *testing.T) map[string]string {
 	pages := fastSlowPages(t)
 	names := slices.Sorted(maps.Keys(pages))
 	if testing.Short() {
-		// A quick inner loop: the rewrites of every fifth page.
+		// A quick inner loop: every fifth page and its rewrites (make
+		// test: every page).
 		var some []string
 		for i, n := range names {
 			if i%5 == 0 || n == "inconsistent" {
 				some = append(some, n)
+			} else {
+				delete(pages, n)
 			}
 		}
 		names = some
@@ -87,9 +90,13 @@ func fastPathPages(t *testing.T) map[string]string {
 			pages[fmt.Sprintf("%s rewrite %d", name, i)] = strings.Replace(page, repl[0], repl[1], 1)
 		}
 	}
+	genPages := 20
+	if testing.Short() {
+		genPages = 6 // a quick inner loop: the first 6 generated pages of each style (make test: 20)
+	}
 	for _, style := range []gen.Style{gen.Current, gen.Older} {
 		p := gen.Generate(gen.Default(uint64(style), 600))
-		for i, pk := range p.Packages[:min(20, len(p.Packages))] {
+		for i, pk := range p.Packages[:min(genPages, len(p.Packages))] {
 			if pk.Old != nil {
 				pages[fmt.Sprintf("gen %d %d", style, i)] = string(gen.Page(pk.Name, "develop", pk.Old, style, i%2 == 0))
 			}

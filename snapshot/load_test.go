@@ -225,7 +225,11 @@ func genTree(t testing.TB, n int) string {
 // the pages.
 func TestDeterminism(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	for _, dir := range []string{genTree(t, 200), filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "develop-2025-03-30")} {
+	pages := 200
+	if testing.Short() {
+		pages = 80 // a quick inner loop: a generated tree of 80 pages, not 200 (make test)
+	}
+	for _, dir := range []string{genTree(t, pages), filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "develop-2025-03-30")} {
 		var snaps []*Snapshot
 		procsList := []int{1, 4, 1, 16}
 		if testing.Short() {
