@@ -209,7 +209,13 @@ func TestLogMaxBytesRender(t *testing.T) {
 	t.Chdir("../..")
 	saved := filepath.Join(t.TempDir(), "log.json")
 	runOK(t, logArgs("-f", "json", "-o", saved), 1)
-	for _, flags := range [][]string{{"--max-bytes", "1606"}, {"--max-bytes", "1607"}, {"--max-bytes", "2004"}, {"--max-bytes", "2008"}, {"--github-comment"}} {
+	flagSets := [][]string{{"--max-bytes", "1606"}, {"--max-bytes", "1607"}, {"--max-bytes", "2004"}, {"--max-bytes", "2008"}, {"--github-comment"}}
+	if testing.Short() {
+		// A quick inner loop: a limit refused, one cut, the comment
+		// (make test: the limits on both sides of the minimum too).
+		flagSets = [][]string{flagSets[0], flagSets[3], flagSets[4]}
+	}
+	for _, flags := range flagSets {
 		var logOut, logErr, renderOut, renderErr bytes.Buffer
 		logCode := run(logArgs(flags...), &logOut, &logErr)
 		renderCode := run(append(append([]string{"render"}, flags...), saved), &renderOut, &renderErr)
@@ -331,6 +337,12 @@ func TestRenderRefusesInconsistentLog(t *testing.T) {
 			p["versions"] = append(p["versions"].([]any), v)
 		}},
 	} {
+		if testing.Short() && (tc.name == "a step's filters" || tc.name == "a package invented" || tc.name == "a version's runs overlap") {
+			// A quick inner loop: an edit of the steps' sides, of a
+			// step's gate and of the timeline; make test tries the
+			// filters, an invented package and overlapping runs too.
+			continue
+		}
 		var doc map[string]any
 		if err := json.Unmarshal(data, &doc); err != nil {
 			t.Fatal(err)
