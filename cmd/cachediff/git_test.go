@@ -30,10 +30,11 @@ func TestGitEqualsFolders(t *testing.T) {
 	first := 1
 	formats := []string{"md", "json", "text", "patch"}
 	if testing.Short() {
-		// A quick inner loop: one step (make test runs all four), in
-		// Markdown and JSON (the headline's paths; the revisions and
-		// dates): each run from git takes some 25 ms of git processes,
-		// and the text and patch views of a report are TestGolden's.
+		// A quick inner loop: one step, in Markdown and JSON (the
+		// headline's paths; the revisions and dates): each run from
+		// git takes some 25 ms of git processes, and the text and
+		// patch views of a report are TestGolden's. make test runs
+		// all four steps in all four formats.
 		first, formats = len(weeks)-1, formats[:2]
 	}
 	for i := first; i < len(weeks); i++ {

@@ -341,7 +341,7 @@ func TestPagesCausesUnknown(t *testing.T) {
 	headings := regexp.MustCompile(`(?m)^### .*`)
 	step := len(md) / 40
 	if testing.Short() {
-		step = len(md) / 12 // a quick inner loop: a dozen limits, not forty
+		step = len(md) / 12 // a quick inner loop: a dozen limits (make test: forty)
 	}
 	for limit := len(md) - 1; limit > 1000; limit -= step {
 		var stdout, stderr bytes.Buffer
