@@ -22,13 +22,14 @@ const evilEnum = "<img src=x onerror=alert(1)> @alice |\x1b[2J"
 // a gate, an ignored facet, updated and rebuilt pairs, update groups.
 func enumReport(t *testing.T) *diff.Report {
 	t.Helper()
-	r := genReport(7, 40) // 555 specs, 559 KB of JSON
+	seed, pkgs := uint64(7), 40 // 555 specs, 559 KB of JSON
 	if testing.Short() {
 		// A quick inner loop: 3 packages (37 KB) with every list the
 		// tests set a field of; TestDecodeEnums builds and decodes a
 		// report for each field. make test uses the 40 packages.
-		r = genReport(19, 3)
+		seed, pkgs = 19, 3
 	}
+	r := genReport(seed, pkgs)
 	r.Options.Ignore = []string{"target"}
 	var err error
 	if r.Gate, err = diff.CheckGate(r, []string{"removed-spec", "lost-os", "removed-package"}); err != nil {

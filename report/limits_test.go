@@ -438,11 +438,11 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 	// The built-in templates and the example, as user templates, write
 	// what they write without the limits: the built-in reports, and the
 	// example's unbounded run.
-	large := genReport(5, 300)
+	pkgs := 300
 	if testing.Short() {
-		large = genReport(5, 60) // a quick inner loop: 60 packages, not 300 (make test)
+		pkgs = 60 // a quick inner loop: 60 packages, not 300 (make test)
 	}
-	for _, r := range []*diff.Report{r, hostile(), large} {
+	for _, r := range []*diff.Report{r, hostile(), genReport(5, pkgs)} {
 		for _, tc := range []struct {
 			name, text string
 			want       func(io.Writer, *template.Template) error
