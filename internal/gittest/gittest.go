@@ -116,16 +116,17 @@ func Commits(repo string, dirs ...string) ([]Week, error) {
 	if err := fastImport(repo, dirs); err != nil {
 		return nil, err
 	}
-	ids, err := Git(repo, nil, "rev-list", "--reverse", "main")
+	out, err := Git(repo, nil, "rev-list", "--reverse", "main")
 	if err != nil {
 		return nil, err
 	}
-	var weeks []Week
-	for i, id := range strings.Fields(ids) {
-		weeks = append(weeks, Week{Tag: filepath.Base(dirs[i]), ID: id})
+	ids := strings.Fields(out)
+	if len(ids) != len(dirs) {
+		return nil, fmt.Errorf("gittest.Commits: %d commits for %d folders", len(ids), len(dirs))
 	}
-	if len(weeks) != len(dirs) {
-		return nil, fmt.Errorf("gittest.Commits: %d commits for %d folders", len(weeks), len(dirs))
+	weeks := make([]Week, len(dirs))
+	for i, id := range ids {
+		weeks[i] = Week{Tag: filepath.Base(dirs[i]), ID: id}
 	}
 	// The index and the working tree of the last commit, as git add and
 	// git commit leave them.
