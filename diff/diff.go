@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -27,8 +28,11 @@ const (
 
 var facetNames = [numFacets]string{"version", "compiler", "variants", "target", "os", "platform"}
 
-// sep joins list elements in matching keys: a byte no facet value has, so
-// that ["1.0,2.0"] and ["1.0", "2.0"] never make the same key.
+// sep joins list elements in matching keys, so that ["1.0,2.0"] and
+// ["1.0", "2.0"] never make the same key. Real facet values never have it;
+// lists whose joined form would be ambiguous all the same (an element with
+// sep in it, or [""], joined as [] is) are told apart by the interner
+// (interner.list), so that equal ids always mean equal lists.
 const sep = "\x1f"
 
 // spec is a snapshot spec with its facets prepared for matching.
@@ -53,6 +57,7 @@ type matchKey [numFacets]uint32
 // time it is seen: looking up a list joined in buf does not allocate.
 type interner struct {
 	ids  map[string]uint32
+	odd  map[string]uint32 // lists whose joined form another list has (see list)
 	vals []string
 	buf  []byte
 	// seen remembers recent lookups by the address of what was looked
@@ -101,12 +106,14 @@ func (in *interner) lookup(s string) (string, uint32) {
 	return in.add(s)
 }
 
-// list interns l joined by sep.
+// list interns l joined by sep. Equal ids mean equal lists: the joined
+// form is the same for [] and [""], and for ["a\x1fb"] and ["a", "b"], so
+// such lists (odd) get ids of their own (see joined).
 func (in *interner) list(l []string) (string, uint32) {
-	switch len(l) {
-	case 0:
+	switch {
+	case len(l) == 0:
 		return in.one("")
-	case 1:
+	case len(l) == 1 && l[0] != "" && !strings.Contains(l[0], sep):
 		return in.one(l[0])
 	}
 	p := (*byte)(unsafe.Pointer(unsafe.SliceData(l)))
@@ -119,14 +126,37 @@ func (in *interner) list(l []string) (string, uint32) {
 	return v, id
 }
 
-// joined interns l joined by sep through the map.
+// joined interns l joined by sep through the map, or, for an odd list
+// (one that another list joins the same as), through in.odd, by a form
+// that tells every list apart: each element's length, then its bytes.
 func (in *interner) joined(l []string) (string, uint32) {
 	in.buf = in.buf[:0]
+	odd := len(l) == 1 // [""] (a list of one other string went to one)
 	for i, v := range l {
 		if i > 0 {
 			in.buf = append(in.buf, sep...)
 		}
 		in.buf = append(in.buf, v...)
+		odd = odd || strings.Contains(v, sep)
+	}
+	if odd {
+		joined := string(in.buf)
+		in.buf = in.buf[:0]
+		for _, v := range l {
+			in.buf = strconv.AppendInt(in.buf, int64(len(v)), 10)
+			in.buf = append(in.buf, ':')
+			in.buf = append(in.buf, v...)
+		}
+		if id, ok := in.odd[string(in.buf)]; ok {
+			return in.vals[id], id
+		}
+		if in.odd == nil {
+			in.odd = map[string]uint32{}
+		}
+		id := uint32(len(in.vals))
+		in.odd[string(in.buf)] = id
+		in.vals = append(in.vals, joined)
+		return joined, id
 	}
 	if id, ok := in.ids[string(in.buf)]; ok { // no allocation
 		return in.vals[id], id

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -37,25 +36,11 @@ func sameSpecs(a, b []snapshot.Spec) bool {
 		x, y := &a[i], &b[i]
 		if x.Hash != y.Hash || (i > 0 && a[i-1].Hash >= x.Hash) ||
 			x.Compiler != y.Compiler || x.OS != y.OS || x.Platform != y.Platform || x.Target != y.Target ||
-			!sameJoined(x.Versions, y.Versions) || !sameJoined(x.Variants, y.Variants) || !sameJoined(x.Stacks, y.Stacks) {
+			!slices.Equal(x.Versions, y.Versions) || !slices.Equal(x.Variants, y.Variants) || !slices.Equal(x.Stacks, y.Stacks) {
 			return false
 		}
 	}
 	return true
-}
-
-// sameJoined reports whether strings.Join(a, sep) == strings.Join(b, sep)
-// (how the engine compares lists), without joining.
-func sameJoined(a, b []string) bool {
-	if len(a) == len(b) {
-		for i := range a {
-			if a[i] != b[i] {
-				return strings.Join(a, sep) == strings.Join(b, sep)
-			}
-		}
-		return true
-	}
-	return strings.Join(a, sep) == strings.Join(b, sep)
 }
 
 // unchangedPackage is what matchPackage returns for two pages that list

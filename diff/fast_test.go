@@ -33,9 +33,42 @@ func TestUnchangedShortcut(t *testing.T) {
 	if n < 100 {
 		t.Fatalf("only %d packages took the shortcut", n)
 	}
-	a := []string{"a\x1fb"}
-	if !sameJoined(a, []string{"a", "b"}) || sameJoined(a, []string{"a"}) || !sameJoined(nil, []string{}) {
-		t.Error("sameJoined does not compare as strings.Join does")
+}
+
+// TestOddLists: lists that join the same but differ ([] and [""],
+// ["a\x1fb"] and ["a", "b"], which no real page has but a page can
+// hold) are different lists to the engine: a spec whose stacks changed
+// so is restacked, with the stacks it joined and left, and one whose
+// versions or variants changed so is updated, never unchanged or rebuilt.
+func TestOddLists(t *testing.T) {
+	for _, c := range []struct{ old, new []string }{
+		{[]string{}, []string{""}},
+		{[]string{"a\x1fb"}, []string{"a", "b"}},
+		{[]string{"x", "a\x1fb"}, []string{"x", "a", "b"}},
+		{[]string{"", ""}, []string{"\x1f"}},
+	} {
+		// The same hash: unchanged unless the stacks differ.
+		o, n := sp("a", "1.0", "gcc@13.2.0", "x86_64_v3"), sp("a", "1.0", "gcc@13.2.0", "x86_64_v3")
+		o.Stacks, n.Stacks = c.old, c.new
+		r, _ := CompareWith(snap("old", o), snap("new", n), Filter{})
+		if got := r.Summary.Specs; got.Restacked != 1 || got.Unchanged != 0 {
+			t.Errorf("stacks %q -> %q: %+v, want restacked", c.old, c.new, got)
+		} else if p := r.Packages[0].Specs.Restacked[0]; len(p.StacksJoined)+len(p.StacksLeft) == 0 {
+			t.Errorf("stacks %q -> %q: restacked with no stack joined or left", c.old, c.new)
+		}
+		// A new hash: rebuilt only when the facets are equal.
+		o, n = sp("a", "1.0", "gcc@13.2.0", "x86_64_v3"), sp("b", "1.0", "gcc@13.2.0", "x86_64_v3")
+		o.Versions, n.Versions = c.old, c.new
+		r, _ = CompareWith(snap("old", o), snap("new", n), Filter{})
+		if got := r.Summary.Specs; got.Updated != 1 {
+			t.Errorf("versions %q -> %q: %+v, want updated", c.old, c.new, got)
+		}
+		o, n = sp("a", "1.0", "gcc@13.2.0", "x86_64_v3"), sp("b", "1.0", "gcc@13.2.0", "x86_64_v3")
+		o.Variants, n.Variants = c.old, c.new
+		r, _ = CompareWith(snap("old", o), snap("new", n), Filter{})
+		if got := r.Summary.Specs; got.Updated != 1 {
+			t.Errorf("variants %q -> %q: %+v, want updated", c.old, c.new, got)
+		}
 	}
 }
 

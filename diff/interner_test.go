@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -8,15 +9,18 @@ import (
 )
 
 // TestInternerSeen: whatever the mix of shared and equal-but-separate
-// strings and lists (the loader shares most, not all), interning through
-// the address cache gives equal ids exactly to equal values, and the same
-// string the map gives.
+// strings and lists (the loader shares most, not all), and of lists that
+// join alike, interning through the address cache gives equal ids exactly
+// to equal lists, each its joined form, and a string the map's id.
 func TestInternerSeen(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	words := make([]string, 40)
 	for i := range words {
 		words[i] = "v" + strconv.Itoa(i)
 	}
+	// Words that make lists join alike: the separator itself, in a word
+	// and alone, and the empty word ([""] joins as [] does).
+	words[0], words[1], words[2] = "", sep, "v3"+sep+"v4"
 	// Lists, some shared by address, some rebuilt with equal contents,
 	// some prefixes of others (the same array, a shorter length).
 	var lists [][]string
@@ -42,33 +46,34 @@ func TestInternerSeen(t *testing.T) {
 		}
 	}
 	var in interner
-	want := map[string]uint32{} // joined value -> id
+	want := map[string]uint32{} // the list, quoted -> id
 	for round := range 3 {
 		for _, l := range lists {
 			v, id := in.list(l)
 			if j := strings.Join(l, sep); v != j {
 				t.Fatalf("round %d: list %q interned as %q", round, l, v)
 			}
-			if prev, ok := want[v]; ok && prev != id {
-				t.Fatalf("round %d: %q has ids %d and %d", round, v, prev, id)
+			key := fmt.Sprintf("%q", l)
+			if prev, ok := want[key]; ok && prev != id {
+				t.Fatalf("round %d: %s has ids %d and %d", round, key, prev, id)
 			}
-			want[v] = id
+			want[key] = id
 			w := l
 			if len(w) == 0 {
 				w = []string{""}
 			}
 			for _, s := range w {
-				if v, id := in.one(s); v != s || in.ids[s] != id {
+				if v, id := in.one(s); v != s || in.ids[s] != id || in.vals[id] != s {
 					t.Fatalf("round %d: %q interned as %q, id %d (the map says %d)", round, s, v, id, in.ids[s])
 				}
 			}
 		}
 	}
 	seen := map[uint32]string{}
-	for v, id := range want {
+	for key, id := range want {
 		if other, ok := seen[id]; ok {
-			t.Fatalf("%q and %q share id %d", v, other, id)
+			t.Fatalf("%s and %s share id %d", key, other, id)
 		}
-		seen[id] = v
+		seen[id] = key
 	}
 }
