@@ -5,10 +5,13 @@ package snapshot
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"io/fs"
 	"slices"
 	"strings"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // readFile reads the file at path into buf[:0], growing it as needed, and
@@ -87,9 +90,10 @@ func unixType(mode uint32) fs.FileMode {
 
 // readDir lists the directory at path as os.ReadDir does (sorted by name,
 // without . and ..), each entry with its type from the directory entry
-// (or, where the file system does not say, from lstat). It calls open,
-// getdents and close itself: os.ReadDir also sets the directory up for the
-// runtime's poller and makes an os.DirEntry per entry, and a snapshot is
+// (or, where the file system does not say, from lstat of the name in the
+// open folder, as os.ReadDir does: a full path could pass PATH_MAX where
+// the folder's does not). It calls open, getdents and close itself:
+// os.ReadDir also makes an os.DirEntry per entry, and a snapshot is
 // thousands of folders. buf is the getdents buffer, kept by the caller.
 func readDir(path string, buf []byte) ([]dirEntry, []byte, error) {
 	var fd int
@@ -107,6 +111,18 @@ func readDir(path string, buf []byte) ([]dirEntry, []byte, error) {
 	if len(buf) < 8192 {
 		buf = make([]byte, 8192)
 	}
+	lstat := func(name string) (fs.FileMode, error) {
+		var st unix.Stat_t
+		for {
+			err := unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW)
+			if err != unix.EINTR {
+				if err != nil {
+					return 0, &fs.PathError{Op: "lstat", Path: join(path, name), Err: err}
+				}
+				return unixType(st.Mode), nil
+			}
+		}
+	}
 	var entries []dirEntry
 	for {
 		n, err := syscall.Getdents(fd, buf)
@@ -119,50 +135,64 @@ func readDir(path string, buf []byte) ([]dirEntry, []byte, error) {
 		if n <= 0 {
 			break
 		}
-		// struct linux_dirent64: d_ino (8 bytes), d_off (8), d_reclen
-		// (2), d_type (1), then the name, NUL-terminated.
-		for rec := buf[:n]; len(rec) >= 19; {
-			reclen := int(binary.NativeEndian.Uint16(rec[16:18]))
-			if reclen < 19 || reclen > len(rec) {
-				return nil, buf, &fs.PathError{Op: "readdirent", Path: path, Err: syscall.EIO}
+		if entries, err = parseDirents(entries, buf[:n], lstat); err != nil {
+			if _, ok := err.(*fs.PathError); !ok {
+				err = &fs.PathError{Op: "readdirent", Path: path, Err: err}
 			}
-			name := rec[19:reclen]
-			if i := bytes.IndexByte(name, 0); i >= 0 {
-				name = name[:i]
-			}
-			typ := rec[18]
-			rec = rec[reclen:]
-			if string(name) == "." || string(name) == ".." {
-				continue
-			}
-			e := dirEntry{name: string(name)}
-			switch typ {
-			case syscall.DT_REG:
-			case syscall.DT_DIR:
-				e.typ = fs.ModeDir
-			case syscall.DT_LNK:
-				e.typ = fs.ModeSymlink
-			case syscall.DT_FIFO:
-				e.typ = fs.ModeNamedPipe
-			case syscall.DT_CHR:
-				e.typ = fs.ModeDevice | fs.ModeCharDevice
-			case syscall.DT_BLK:
-				e.typ = fs.ModeDevice
-			case syscall.DT_SOCK:
-				e.typ = fs.ModeSocket
-			default: // DT_UNKNOWN: the file system does not say
-				var st syscall.Stat_t
-				if err := syscall.Lstat(join(path, e.name), &st); err != nil {
-					if err == syscall.ENOENT {
-						continue // gone since it was listed, as os.ReadDir skips it
-					}
-					return nil, buf, &fs.PathError{Op: "lstat", Path: join(path, e.name), Err: err}
-				}
-				e.typ = unixType(st.Mode)
-			}
-			entries = append(entries, e)
+			return nil, buf, err
 		}
 	}
 	slices.SortFunc(entries, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
 	return entries, buf, nil
+}
+
+// parseDirents appends the entries of recs, records of getdents64 (struct
+// linux_dirent64: d_ino (8 bytes), d_off (8), d_reclen (2), d_type (1),
+// then the name, NUL-terminated), leaving out . and ..; an entry whose
+// type the file system does not give (DT_UNKNOWN) gets it from lstat,
+// called with the bare name; one gone since it was listed is left out,
+// as os.ReadDir does.
+func parseDirents(entries []dirEntry, recs []byte, lstat func(name string) (fs.FileMode, error)) ([]dirEntry, error) {
+	for len(recs) >= 19 {
+		reclen := int(binary.NativeEndian.Uint16(recs[16:18]))
+		if reclen < 19 || reclen > len(recs) {
+			return entries, syscall.EIO
+		}
+		name := recs[19:reclen]
+		if i := bytes.IndexByte(name, 0); i >= 0 {
+			name = name[:i]
+		}
+		typ := recs[18]
+		recs = recs[reclen:]
+		if string(name) == "." || string(name) == ".." {
+			continue
+		}
+		e := dirEntry{name: string(name)}
+		switch typ {
+		case syscall.DT_REG:
+		case syscall.DT_DIR:
+			e.typ = fs.ModeDir
+		case syscall.DT_LNK:
+			e.typ = fs.ModeSymlink
+		case syscall.DT_FIFO:
+			e.typ = fs.ModeNamedPipe
+		case syscall.DT_CHR:
+			e.typ = fs.ModeDevice | fs.ModeCharDevice
+		case syscall.DT_BLK:
+			e.typ = fs.ModeDevice
+		case syscall.DT_SOCK:
+			e.typ = fs.ModeSocket
+		default: // DT_UNKNOWN: the file system does not say
+			t, err := lstat(e.name)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue // gone since it was listed
+			}
+			if err != nil {
+				return entries, err
+			}
+			e.typ = t
+		}
+		entries = append(entries, e)
+	}
+	return entries, nil
 }
