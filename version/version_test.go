@@ -76,8 +76,13 @@ func TestSorterReused(t *testing.T) {
 			t.Fatalf("Sorter gave %q, want %q", vs, want)
 		}
 		for _, k := range s.ks[:cap(s.ks)] {
-			if k.v != "" {
+			if k.v != "" || k.p.release != nil {
 				t.Fatalf("the Sorter keeps %q after sorting", k.v)
+			}
+		}
+		for _, c := range s.buf[:cap(s.buf)] {
+			if c != (component{}) {
+				t.Fatalf("the Sorter keeps the component %+v after sorting", c)
 			}
 		}
 	}
