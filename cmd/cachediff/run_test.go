@@ -223,3 +223,21 @@ func TestTitleHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryLimitBounds: the collector's soft limit leaves the live data (about
+// 2x the input at a real week) room, and, with the 9-10 MiB of the
+// binary's own pages that the runtime does not count, keeps peak RSS
+// within the budget of 4x the input from 15k specs per tree (11 MB of
+// pages) up.
+func TestMemoryLimitBounds(t *testing.T) {
+	const mib = 1 << 20
+	for _, input := range []int64{0, 1 << 10, 11 * mib, 44 * mib, 173 * mib, 2 << 30} {
+		l := memoryLimit(input)
+		if l < 3*input || l < 24*mib {
+			t.Errorf("memoryLimit(%d) = %d: under 3x the input or 24 MiB", input, l)
+		}
+		if input >= 11*mib && l+10*mib > 4*input {
+			t.Errorf("memoryLimit(%d) = %d: with the binary's pages, over 4x the input", input, l)
+		}
+	}
+}
