@@ -92,9 +92,9 @@ func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 	w.key(1, "specs", false)
 	w.b = append(w.b, '{')
 	w.key(2, "added", true)
-	w.specs(2, s.Added)
+	list(w, 2, s.Added, func(sp *diff.Spec) { w.spec(3, sp) })
 	w.key(2, "removed", false)
-	w.specs(2, s.Removed)
+	list(w, 2, s.Removed, func(sp *diff.Spec) { w.spec(3, sp) })
 	w.key(2, "rebuilt", false)
 	w.pairs(2, s.Rebuilt)
 	w.key(2, "updated", false)
@@ -156,30 +156,15 @@ func (w *pkgJSON) escaped(s string) {
 	w.b = append(w.b, bytes.TrimSuffix(w.esc.Bytes(), []byte("\n"))...)
 }
 
-// strs appends a list of strings whose members are at depth+1: null when
-// nil, as encoding/json writes a nil slice.
+// strs appends a list of strings whose members are at depth+1.
 func (w *pkgJSON) strs(depth int, l []string) {
-	switch {
-	case l == nil:
-		w.b = append(w.b, "null"...)
-		return
-	case len(l) == 0:
-		w.b = append(w.b, "[]"...)
-		return
-	}
-	w.b = append(w.b, '[')
-	for i, s := range l {
-		if i > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.line(depth + 1)
-		w.str(s)
-	}
-	w.end(depth, ']')
+	list(w, depth, l, func(s *string) { w.str(*s) })
 }
 
-// specs appends a list of specs whose members are at depth+1.
-func (w *pkgJSON) specs(depth int, l []diff.Spec) {
+// list appends l, its elements each written by elem on a line of their
+// own at depth+1: null when l is nil, as encoding/json writes a nil
+// slice, and [] when it is empty.
+func list[T any](w *pkgJSON, depth int, l []T, elem func(*T)) {
 	switch {
 	case l == nil:
 		w.b = append(w.b, "null"...)
@@ -194,7 +179,7 @@ func (w *pkgJSON) specs(depth int, l []diff.Spec) {
 			w.b = append(w.b, ',')
 		}
 		w.line(depth + 1)
-		w.spec(depth+1, &l[i])
+		elem(&l[i])
 	}
 	w.end(depth, ']')
 }
@@ -225,22 +210,8 @@ func (w *pkgJSON) spec(depth int, s *diff.Spec) {
 // pairs appends a list of pairs (none with Why) whose members are at
 // depth+1.
 func (w *pkgJSON) pairs(depth int, l []diff.Pair) {
-	switch {
-	case l == nil:
-		w.b = append(w.b, "null"...)
-		return
-	case len(l) == 0:
-		w.b = append(w.b, "[]"...)
-		return
-	}
-	w.b = append(w.b, '[')
-	for i := range l {
-		p := &l[i]
-		if i > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.line(depth + 1)
-		d := depth + 2
+	d := depth + 2
+	list(w, depth, l, func(p *diff.Pair) {
 		w.b = append(w.b, '{')
 		w.key(d, "old", true)
 		w.spec(d, &p.Old)
@@ -261,6 +232,5 @@ func (w *pkgJSON) pairs(depth int, l []diff.Pair) {
 			w.strs(d, p.StacksLeft)
 		}
 		w.end(depth+1, '}')
-	}
-	w.end(depth, ']')
+	})
 }
