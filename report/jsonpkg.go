@@ -63,14 +63,13 @@ func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 	v := &p.Versions
 	w.key(1, "versions", false)
 	w.b = append(w.b, '{')
-	w.key(2, "old", true)
-	w.strs(2, v.Old)
-	w.key(2, "new", false)
-	w.strs(2, v.New)
-	w.key(2, "added", false)
-	w.strs(2, v.Added)
-	w.key(2, "removed", false)
-	w.strs(2, v.Removed)
+	for i, l := range [...]struct {
+		k string
+		v []string
+	}{{"old", v.Old}, {"new", v.New}, {"added", v.Added}, {"removed", v.Removed}} {
+		w.key(2, l.k, i == 0)
+		w.strs(2, l.v)
+	}
 	w.key(2, "direction", false)
 	w.str(v.Direction)
 	w.end(1, '}')
