@@ -111,13 +111,14 @@ func prefixKey(h string) uint64 {
 	return k
 }
 
-// keySet is a set of integers, open addressing with linear probing: at
-// a real week's 240k hashes it takes a fifth of the time of sorting them
-// (BenchmarkWeek/md).
+// keySet is a set of prefixKey values, open addressing with linear
+// probing: one pass, where sorting a real week's 240k prefixes was most of
+// abbreviate's time. A slot holds its key plus one (0 is an empty slot);
+// no key is all ones, since prefixKey's low byte is a length of at most
+// shortLen.
 type keySet struct {
-	slots []uint64 // key+1 of each used slot (a key of all ones is kept apart)
+	slots []uint64
 	shift uint
-	max   bool // whether the all-ones key was added
 }
 
 // newKeySet makes a set for up to n keys, at most half full.
@@ -131,11 +132,6 @@ func newKeySet(n int) *keySet {
 
 // add adds k and reports whether it was absent.
 func (s *keySet) add(k uint64) bool {
-	if k == ^uint64(0) {
-		had := s.max
-		s.max = true
-		return !had
-	}
 	mask := uint64(len(s.slots) - 1)
 	for i := (k * 0x9e3779b97f4a7c15) >> s.shift; ; i = (i + 1) & mask {
 		switch s.slots[i] {
