@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/jsonbytes"
 )
 
 // pkgJSON writes one diff.Package of a report as indented JSON, the bytes
@@ -133,11 +134,9 @@ func (w *pkgJSON) end(depth int, c byte) {
 
 // str appends s as a JSON string.
 func (w *pkgJSON) str(s string) {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
-			w.escaped(s)
-			return
-		}
+	if !jsonbytes.Plain(s) {
+		w.escaped(s)
+		return
 	}
 	w.b = append(w.b, '"')
 	w.b = append(w.b, s...)

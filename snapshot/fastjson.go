@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"math/bits"
 	"slices"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/internal/jsonbytes"
 )
 
 // A scanner for the one-line JSON values of a page, specialized to their
@@ -107,13 +108,12 @@ func (s *scanner) rawString() ([]byte, bool) {
 	start := s.pos
 	var high bool
 	i := start
-	// Eight bytes at a time while none of them is special (a quote, a
-	// backslash, a control character or a byte of a multi-byte
-	// character): most strings (hashes, versions, names) are plain ASCII,
-	// and this was the loader's hottest loop (docs/performance.md).
+	// Eight bytes at a time while all are plain (most strings: hashes,
+	// versions, names), then to the first that is not; the loop below
+	// looks at it and, for non-ASCII text, what follows.
 	for i+8 <= len(d) {
-		if m := specials(binary.LittleEndian.Uint64(d[i:])); m != 0 {
-			i += bits.TrailingZeros64(m) / 8 // the first special byte
+		if m := jsonbytes.Specials(binary.LittleEndian.Uint64(d[i:])); m != 0 {
+			i += jsonbytes.First(m)
 			break
 		}
 		i += 8
@@ -135,18 +135,6 @@ func (s *scanner) rawString() ([]byte, bool) {
 		}
 	}
 	return nil, false
-}
-
-// specials marks, in the high bit of each byte, the bytes of x (eight
-// bytes of a string, little-endian) that are not plain inside a JSON
-// string (strClass not 0). The lowest mark is always the first such byte;
-// marks above it may be wrong (the zero-byte tests borrow across bytes).
-// A word of plain bytes only gives 0.
-func specials(x uint64) uint64 {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	quote := x ^ ('"' * ones)
-	backslash := x ^ ('\\' * ones)
-	return ((x-0x20*ones)&^x | (quote-ones)&^quote | (backslash-ones)&^backslash | x) & highs
 }
 
 // Byte classes inside a JSON string: 0 is a plain byte.

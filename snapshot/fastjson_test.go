@@ -1,10 +1,7 @@
 package snapshot
 
 import (
-	"encoding/binary"
 	"encoding/json"
-	"math/bits"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -145,53 +142,4 @@ func FuzzFastJSON(f *testing.F) {
 		checkFastSpecs(t, data)
 		checkFastMeta(t, data)
 	})
-}
-
-// TestSpecialWord: the lowest byte specials marks is the first byte of
-// the word that is not plain inside a JSON string (strClass), wherever it
-// is and whatever the bytes around it, and a word of plain bytes gives 0;
-// rawString jumps to that byte.
-func TestSpecialWord(t *testing.T) {
-	first := func(b [8]byte) int { // the index of the first special byte, or 8
-		for i, c := range b {
-			if strClass[c] != 0 {
-				return i
-			}
-		}
-		return 8
-	}
-	check := func(b [8]byte) {
-		t.Helper()
-		m := specials(binary.LittleEndian.Uint64(b[:]))
-		if got, want := bits.TrailingZeros64(m)/8, first(b); got != want {
-			t.Fatalf("specials(%q) = %#x: first special byte %d, want %d", b, m, got, want)
-		}
-	}
-	for c := range 256 {
-		for pos := range 8 {
-			for _, fill := range []byte{'a', 0x7f, ' ', '"' + 1, '\\' - 1, 0, 0xff} {
-				var b [8]byte
-				for i := range b {
-					b[i] = fill
-				}
-				b[pos] = byte(c)
-				check(b)
-			}
-		}
-	}
-	r := rand.New(rand.NewPCG(3, 4))
-	words := 200000
-	if testing.Short() {
-		words = 20000 // make test tries all 200k
-	}
-	for range words {
-		var b [8]byte
-		for i := range b {
-			b[i] = byte(r.IntN(256))
-			if r.IntN(4) != 0 {
-				b[i] = byte(0x20 + r.IntN(0x60)) // plain bytes, mostly
-			}
-		}
-		check(b)
-	}
 }
