@@ -139,14 +139,8 @@ func compareRanked(a, b *spec, f int) int {
 // in an array of its own size: the report keeps it, and the array that
 // gathered every spec's versions (a hundred strings for ten versions) would
 // otherwise stay with it, 48 MB for a million tiny specs (issue 11 item 6).
-func distinctVersions(specs []*spec) []string {
-	var m matcher
-	return m.distinctVersions(specs, false)
-}
-
-// distinctVersions is distinctVersions with m's scratch memory. keyed
-// says the specs come from m.prepare: then the versions of each distinct
-// list (by its interned id) are gathered once, not once per spec.
+// keyed says the specs come from m.prepare: then the versions of each
+// distinct list (by its interned id) are gathered once, not once per spec.
 func (m *matcher) distinctVersions(specs []*spec, keyed bool) []string {
 	vs := m.vbuf[:0]
 	if keyed {

@@ -116,6 +116,13 @@ func TestDistinctVersions(t *testing.T) {
 	}
 }
 
+// distinctVersions is a fresh matcher's distinctVersions of specs,
+// gathering every spec's versions.
+func distinctVersions(specs []*spec) []string {
+	var m matcher
+	return m.distinctVersions(specs, false)
+}
+
 // TestDistinctVersionsKeyed: gathering each distinct list of versions
 // once (by its interned id, for prepared specs) gives the versions that
 // gathering every spec's gives, for lists shared, equal, overlapping and

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/snapshot"
@@ -36,15 +35,7 @@ const (
 // markdownView builds the Markdown report of doc as a View: every row
 // rendered and escaped, nothing cut yet.
 func markdownView(doc Document) *View {
-	// The two passes over every pair of the report (a real week's: tens
-	// of MB) run at once: rendering is the serial tail of a diff, and the
-	// other core is idle by then.
-	var abbrev hashAbbrev
-	var wg sync.WaitGroup
-	wg.Go(func() { abbrev = abbreviate(doc.Report) })
-	plain := plainCounts(&doc)
-	wg.Wait()
-	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: abbrev, plain: plain}
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: abbreviate(doc.Report), plain: plainCounts(&doc)}
 	v := &View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
 	v.NoticeFor = func(limit int) string {
 		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."

@@ -28,14 +28,7 @@ import (
 // open of a FIFO return at once (it is refused after the fstat), where it
 // would wait for a writer; it changes nothing for a regular file.
 func readFile(path string, buf []byte) ([]byte, error) {
-	var fd int
-	var err error
-	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
-		if err != syscall.EINTR {
-			break
-		}
-	}
+	fd, err := open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
@@ -67,6 +60,16 @@ func readFile(path string, buf []byte) ([]byte, error) {
 	return buf, nil
 }
 
+// open opens path with flags, again when a signal interrupts it.
+func open(path string, flags int) (int, error) {
+	for {
+		fd, err := syscall.Open(path, flags, 0)
+		if err != syscall.EINTR {
+			return fd, err
+		}
+	}
+}
+
 // unixType converts the type bits of a stat mode to fs's.
 func unixType(mode uint32) fs.FileMode {
 	switch mode & syscall.S_IFMT {
@@ -96,14 +99,7 @@ func unixType(mode uint32) fs.FileMode {
 // os.ReadDir also makes an os.DirEntry per entry, and a snapshot is
 // thousands of folders. buf is the getdents buffer, kept by the caller.
 func readDir(path string, buf []byte) ([]dirEntry, []byte, error) {
-	var fd int
-	var err error
-	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
-		if err != syscall.EINTR {
-			break
-		}
-	}
+	fd, err := open(path, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC)
 	if err != nil {
 		return nil, buf, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
