@@ -137,6 +137,28 @@ func (c RuleCounts) add(o RuleCounts) {
 type canonicalizer struct {
 	counts RuleCounts
 	cache  *canonCache // nil: no cache
+	// rec, when not nil, receives the rules applied instead of counts:
+	// an index into rules per count, len(rules) for listRule.
+	rec *[]uint16
+}
+
+// count counts rule i (an index into rules, or len(rules) for listRule).
+func (c *canonicalizer) count(i uint16) {
+	switch {
+	case c.rec != nil:
+		*c.rec = append(*c.rec, i)
+	case int(i) == len(rules):
+		c.counts[listRule]++
+	default:
+		c.counts[rules[i].Name]++
+	}
+}
+
+// replay counts the rules of rec, as recorded by a canonicalizer's rec.
+func (c *canonicalizer) replay(rec []uint16) {
+	for _, i := range rec {
+		c.count(i)
+	}
 }
 
 // rulesByFacet lists, per facet, the indexes into rules of its rules.
@@ -208,7 +230,7 @@ func (c *canonicalizer) str(facet, s string) string {
 		s, counted = c.apply(facet, s)
 	}
 	for _, i := range counted {
-		c.counts[rules[i].Name]++
+		c.count(i)
 	}
 	return s
 }
@@ -237,7 +259,7 @@ func (c *canonicalizer) list(facet string, l []string, less func(a, b string) in
 		l[i] = c.str(facet, s)
 	}
 	if !slices.IsSortedFunc(l, less) || hasAdjacentDup(l) {
-		c.counts[listRule]++
+		c.count(uint16(len(rules)))
 		slices.SortFunc(l, less)
 		l = slices.Compact(l)
 	}
@@ -253,9 +275,13 @@ func hasAdjacentDup(l []string) bool {
 	return false
 }
 
-// canonicalize rewrites s in place into canonical form.
-func (c *canonicalizer) spec(s *Spec) {
+// canonicalize rewrites s in place into canonical form; the lists only
+// when lists (the fast scanner canonicalizes them as it reads them).
+func (c *canonicalizer) spec(s *Spec, lists bool) {
 	s.Compiler = c.str("compiler", s.Compiler)
+	if !lists {
+		return
+	}
 	s.Versions = c.list("version", s.Versions, strings.Compare)
 	s.Variants = c.list("variant", s.Variants, compareVariants)
 	s.Stacks = c.list("stack", s.Stacks, strings.Compare)

@@ -254,7 +254,7 @@ func TestListOrder(t *testing.T) {
 	for _, tc := range tests {
 		c := newCanonicalizer()
 		s := tc.in
-		c.spec(&s)
+		c.spec(&s, true)
 		if !reflect.DeepEqual(s, tc.want) {
 			t.Errorf("%s: got %+v, want %+v", tc.name, s, tc.want)
 		}
@@ -264,7 +264,7 @@ func TestListOrder(t *testing.T) {
 		// A canonical spec is a fixpoint.
 		c2 := newCanonicalizer()
 		again := cloneSpec(s)
-		c2.spec(&again)
+		c2.spec(&again, true)
 		if !reflect.DeepEqual(again, s) || len(c2.counts) != 0 {
 			t.Errorf("%s: canonicalizing again gave %+v, counts %v", tc.name, again, c2.counts)
 		}

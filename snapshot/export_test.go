@@ -18,16 +18,16 @@ func parseGeneral(file string, data []byte, raw bool) (*Package, RuleCounts, []W
 // general path, and canonicalization keeps no cache.
 type generalOnly struct{}
 
-func (generalOnly) envelope([]byte, *envelope) bool     { return false }
-func (generalOnly) specs([]byte) (specList, bool)       { return nil, false }
-func (generalOnly) meta([]byte) (meta, bool)            { return meta{}, false }
-func (generalOnly) metaAgrees(*meta, []Spec, bool) bool { return false }
-func (generalOnly) canonicalizer() *canonicalizer       { return newCanonicalizer() }
+func (generalOnly) envelope([]byte, *envelope) bool               { return false }
+func (generalOnly) specs([]byte, bool) (specList, []uint16, bool) { return nil, nil, false }
+func (generalOnly) meta([]byte) (meta, bool)                      { return meta{}, false }
+func (generalOnly) metaAgrees(*meta, []Spec, bool) bool           { return false }
+func (generalOnly) canonicalizer() *canonicalizer                 { return newCanonicalizer() }
 
 // fastSpecList decodes a spec_details value by the fast scanner alone. ok
 // is false when the general path must decide.
 func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
-	return fastSpecListBuf(data, in, &scanBufs{})
+	return fastSpecListBuf(data, in, &scanBufs{}, false)
 }
 
 // Canonical returns s with every rule of facet applied: what a string of

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/jsonbytes"
@@ -64,6 +65,10 @@ type scanner struct {
 	items []string
 	uniq  []byte
 	refs  []uniqRef
+	// lists, when not nil, makes the scanner canonicalize the spec's
+	// lists as it reads them (canonList), remembering each distinct
+	// list text.
+	lists *listTexts
 }
 
 // uniqRef places bytes uniq[start:end] in field (0 hash, 1 tarball) of
@@ -212,6 +217,90 @@ func (s *scanner) list() ([2]int, bool) {
 	}
 }
 
+// listFacets are the canonicalization facets and orders of the list
+// fields, in the order of listTexts.seen: versions, variants, stacks.
+var listFacets = [3]struct {
+	facet string
+	less  func(a, b string) int
+}{{"version", strings.Compare}, {"variant", compareVariants}, {"stack", strings.Compare}}
+
+// canonList reads list field f of a spec and returns it canonical and
+// shared: the list seen before with the same text, or the list read,
+// canonicalized and remembered.
+//
+// A text found is one that list read whole before, and list reads
+// nothing after the closing bracket, so the same text reads as the same
+// list: where listEnd puts the end only decides which text is looked
+// up.
+func (s *scanner) canonList(f int) ([]string, bool) {
+	lt := s.lists
+	s.ws()
+	if last := &lt.last[f]; last.text != "" && bytes.HasPrefix(s.data[s.pos:], []byte(last.text)) {
+		s.pos += len(last.text)
+		lt.counted = append(lt.counted, last.counted...)
+		return last.list, true
+	}
+	end := listEnd(s.data, s.pos)
+	if end > 0 {
+		text := s.data[s.pos:end]
+		if e, ok := lt.seen[f][string(text)]; ok {
+			s.pos = end
+			lt.counted = append(lt.counted, e.counted...)
+			lt.last[f] = e
+			return e.list, true
+		}
+	}
+	start, mark := s.pos, len(s.items)
+	r, ok := s.list()
+	if !ok {
+		return nil, false
+	}
+	l := emptyList
+	if n := r[1] - r[0]; n > 0 {
+		l = make([]string, n)
+		copy(l, s.items[r[0]:r[1]])
+	}
+	s.items = s.items[:mark]
+	if lt.canon == nil {
+		lt.canon = newCanonicalizer()
+	}
+	from := len(lt.counted)
+	lt.canon.rec = &lt.counted
+	l = slices.Clip(lt.canon.list(listFacets[f].facet, l, listFacets[f].less))
+	lt.canon.rec = nil
+	if end > 0 && s.pos == end {
+		if lt.seen[f] == nil || len(lt.seen[f]) >= maxListTexts {
+			lt.seen[f] = make(map[string]listText)
+		}
+		e := listText{string(s.data[start:end]), l, slices.Clip(slices.Clone(lt.counted[from:]))}
+		lt.seen[f][e.text] = e
+		lt.last[f] = e
+	}
+	return l, true
+}
+
+// listEnd returns the index after the bracket that closes the list
+// opening at d[start], if the strings in it have no escapes (-1: not
+// found, or no list there).
+func listEnd(d []byte, start int) int {
+	if start >= len(d) || d[start] != '[' {
+		return -1
+	}
+	quotes, from := 0, start+1
+	for {
+		j := bytes.IndexByte(d[from:], ']')
+		if j < 0 {
+			return -1
+		}
+		j += from
+		quotes += bytes.Count(d[from:j], []byte{'"'})
+		if quotes%2 == 0 {
+			return j + 1
+		}
+		from = j + 1
+	}
+}
+
 // unique reads a string that no other spec has (a hash, a tarball) into
 // s.uniq, for field of spec i.
 func (s *scanner) unique(i, field int) bool {
@@ -352,13 +441,59 @@ type scanBufs struct {
 	items []string
 	uniq  []byte
 	refs  []uniqRef
+	lists listTexts
 }
+
+// listTexts is what the scanner needs to canonicalize lists as it reads
+// them: the canonical list of each distinct list text seen, per list
+// field, and the rules the page's lists counted so far.
+//
+// A spec's versions, variants and stacks are mostly the very lists of
+// the spec before it (the same package built for other compilers and
+// targets), so most lists are found by their text, whole: a hash of a
+// few dozen bytes instead of reading, interning and canonicalizing each
+// string of the list, sorting it and sharing it. The canonical list is
+// shared by every spec that wrote it so; nothing modifies a loaded list.
+type listTexts struct {
+	seen [3]map[string]listText
+	// last is, per list field, the text last read and its list: a list
+	// is most often the very list of the spec before it, and comparing
+	// its text with the next bytes finds it without looking for its end.
+	last [3]listText
+	// canon canonicalizes the lists not seen yet, recording the rules
+	// it counts in counted instead of counting them.
+	canon *canonicalizer
+	// counted are the rules the lists of the page being read counted,
+	// one entry per count (len(rules) stands for listRule): they are
+	// counted once the page is read, so that a page the general path
+	// reads instead counts only what that path counts.
+	counted []uint16
+}
+
+// listText is the canonical form of one list text, and the rules
+// canonicalizing it counted.
+type listText struct {
+	text    string // the list as written, from [ to ]
+	list    []string
+	counted []uint16
+}
+
+// maxListTexts bounds each of listTexts.seen: when one is full it starts
+// over, so that a snapshot of a million distinct lists keeps a few
+// thousand texts, not a million (real snapshots have a few hundred).
+const maxListTexts = 1 << 13
 
 // fastSpecListBuf decodes a spec_details value, with the scanner's
 // scratch memory kept in bufs. ok is false when the general path must
-// decide.
-func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs) (specs specList, ok bool) {
+// decide. When canonical, each spec's versions, variants and stacks are
+// canonicalized (canonicalizer.list) and shared, and bufs.lists.counted
+// holds the rules that counted, for the caller to count once ok.
+func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical bool) (specs specList, ok bool) {
 	s := &scanner{data: data, in: in, items: bufs.items[:0], uniq: bufs.uniq[:0], refs: bufs.refs[:0]}
+	if canonical {
+		s.lists = &bufs.lists
+		s.lists.counted = s.lists.counted[:0]
+	}
 	defer func() { bufs.items, bufs.uniq, bufs.refs = s.items[:0], s.uniq[:0], s.refs[:0] }()
 	if !s.eat('[') {
 		return nil, false
@@ -423,7 +558,11 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			sp.Compiler, ok = s.str(true)
 		case "versions":
 			bit = seenVersions
-			lists[0], ok = s.list()
+			if s.lists != nil {
+				sp.Versions, ok = s.canonList(0)
+			} else {
+				lists[0], ok = s.list()
+			}
 		case "os":
 			bit = seenOS
 			sp.OS, ok = s.str(true)
@@ -435,10 +574,18 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			sp.Target, ok = s.str(true)
 		case "variants":
 			bit = seenVariants
-			lists[1], ok = s.list()
+			if s.lists != nil {
+				sp.Variants, ok = s.canonList(1)
+			} else {
+				lists[1], ok = s.list()
+			}
 		case "stacks":
 			bit = seenStacks
-			lists[2], ok = s.list()
+			if s.lists != nil {
+				sp.Stacks, ok = s.canonList(2)
+			} else {
+				lists[2], ok = s.list()
+			}
 		case "tarball":
 			bit = seenTarball
 			ok = s.unique(i, 1)
@@ -474,6 +621,9 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 		}
 		seen |= bit
 		if s.eat('}') {
+			if s.lists != nil {
+				return sp, true // canonList gave the lists
+			}
 			// One allocation for the spec's lists, each capped so that
 			// an append never runs into the next.
 			all := make([]string, len(s.items))

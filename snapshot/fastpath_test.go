@@ -185,3 +185,51 @@ func FuzzFastPaths(f *testing.F) {
 		parseBoth(t, "fuzz.md", data, st)
 	})
 }
+
+// TestListTexts: the scanner's lists found by their text (canonList) are
+// what the general path reads and canonicalizes, with the same rule
+// counts, across pages that share a state: brackets inside strings, the
+// same list written with other spacing, texts of one list field written
+// in another (which canonicalizes otherwise), lists that need sorting,
+// and a page the scanner gives up on after remembering its lists.
+func TestListTexts(t *testing.T) {
+	page := func(specs ...string) []byte {
+		var b strings.Builder
+		b.WriteString("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, develop]\nspec_details: [")
+		for i, s := range specs {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, `{"hash": %q, %s}`, hashN(i+1), s)
+		}
+		b.WriteString("]\n---\n")
+		return []byte(b.String())
+	}
+	pages := [][]byte{
+		page(`"versions": ["=1.0"], "variants": ["~b", "+a", "+a"], "stacks": ["=1.0"]`,
+			`"versions": ["=1.0"], "variants": ["~b", "+a", "+a"], "stacks": ["=1.0"]`,
+			`"versions": ["=1.0"], "variants": ["~b","+a", "+a"], "stacks": ["=1.0"]`),
+		page(`"versions": ["1]", "2"], "variants": ["x=]"], "stacks": ["]", "["]`,
+			`"versions": ["1]"], "variants": ["x=]", "y"], "stacks": ["]"]`,
+			`"versions": ["1]", "2"], "variants": ["x=]"], "stacks": ["]", "["]`),
+		page(`"versions": [], "variants": [ ], "stacks": []`,
+			`"versions": ["=1.0"], "variants": [], "stacks": ["=1.0"]`),
+		// Given up on at the escape: the general path reads the page.
+		page(`"versions": ["=2.0"], "variants": ["~b", "+a"], "stacks": ["s"]`,
+			`"versions": ["=2.0"], "variants": ["\u007eb"], "stacks": ["s"]`),
+		page(`"versions": ["=2.0"], "variants": ["~b", "+a"], "stacks": ["s"]`),
+		page(`"versions": ["=1.0"], "variants": ["~b", "+a", "+a"], "stacks": ["=1.0"]`,
+			`"variants": ["~b", "+a", "+a"], "versions": ["=1.0"]`),
+	}
+	st := newLoadState()
+	for i, p := range pages {
+		parseBoth(t, fmt.Sprintf("page %d", i), p, st)
+	}
+	// The same lists again, now all found by their text.
+	for i, p := range pages {
+		parseBoth(t, fmt.Sprintf("page %d again", i), p, st)
+	}
+	if n := len(st.scan.lists.seen[1]); n < 4 {
+		t.Errorf("%d variant lists remembered, want at least 4", n)
+	}
+}

@@ -101,7 +101,7 @@ func FuzzParsePage(f *testing.F) {
 				}
 				again := cloneSpec(s)
 				c := newCanonicalizer()
-				c.spec(&again)
+				c.spec(&again, true)
 				if !reflect.DeepEqual(again, s) || len(c.counts) != 0 {
 					t.Fatalf("spec %d is not a fixpoint:\n%+v\n%+v\ncounts %v", i, s, again, c.counts)
 				}

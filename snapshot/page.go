@@ -190,8 +190,10 @@ func isHash(h string) bool {
 type accel interface {
 	// envelope decodes the YAML envelope of the front matter.
 	envelope(text []byte, env *envelope) bool
-	// specs decodes a one-line spec_details value.
-	specs(data []byte) (specList, bool)
+	// specs decodes a one-line spec_details value. When canonical, it
+	// gives the specs' lists canonical (canonicalizer.list) and the rules
+	// that counted (as canonicalizer.rec records them).
+	specs(data []byte, canonical bool) (specs specList, counted []uint16, ok bool)
 	// meta decodes a one-line meta value.
 	meta(data []byte) (meta, bool)
 	// metaAgrees reports that checkMeta would find nothing to say (false:
@@ -247,9 +249,16 @@ func decodePage(file string, data []byte, raw bool, a accel) (*Package, RuleCoun
 		pkg.Line = p.specDetails.line
 	}
 	var specs specList
+	var counted []uint16
 	ok := false
 	if p.specDetails != nil {
-		specs, ok = a.specs(p.specDetails.data)
+		specs, counted, ok = a.specs(p.specDetails.data, !raw)
+	}
+	c := a.canonicalizer()
+	lists := true // the lists are still to canonicalize
+	if ok && !raw {
+		c.replay(counted)
+		lists = false
 	}
 	if !ok {
 		var err error
@@ -257,8 +266,7 @@ func decodePage(file string, data []byte, raw bool, a accel) (*Package, RuleCoun
 			return nil, nil, nil, err
 		}
 	}
-	c := a.canonicalizer()
-	if err := finishSpecs(file, pkg.Line, "spec_details", specs, raw, c); err != nil {
+	if err := finishSpecsLists(file, pkg.Line, "spec_details", specs, raw, lists, c); err != nil {
 		return nil, nil, nil, withSpecColumn(err, p.specDetails)
 	}
 	counts := c.counts // empty when raw
@@ -299,6 +307,12 @@ func decodePage(file string, data []byte, raw bool, a accel) (*Package, RuleCoun
 // has not, at line); then, unless raw, c canonicalizes them; then they
 // are sorted by hash, in place.
 func finishSpecs(file string, line int, what string, specs []Spec, raw bool, c *canonicalizer) error {
+	return finishSpecsLists(file, line, what, specs, raw, true, c)
+}
+
+// finishSpecsLists is finishSpecs, canonicalizing the specs' lists only
+// when lists.
+func finishSpecsLists(file string, line int, what string, specs []Spec, raw, lists bool, c *canonicalizer) error {
 	order, hashesOK := hashOrder(specs)
 	if err := checkHashesUnless(hashesOK, file, line, what, specs); err != nil {
 		return err
@@ -310,7 +324,7 @@ func finishSpecs(file string, line int, what string, specs []Spec, raw bool, c *
 			// spec twice in it (issue 11 item 15).
 			specs[i].Stacks = dropDuplicates(specs[i].Stacks)
 		} else {
-			c.spec(&specs[i])
+			c.spec(&specs[i], lists)
 		}
 	}
 	sortByHash(specs, order)

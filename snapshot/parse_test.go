@@ -77,7 +77,7 @@ func checkSnapshotInvariants(t *testing.T, snap *Snapshot) {
 			if !snap.Raw {
 				again := cloneSpec(s)
 				c := newCanonicalizer()
-				c.spec(&again)
+				c.spec(&again, true)
 				if !reflect.DeepEqual(again, s) || len(c.counts) != 0 {
 					t.Errorf("%s: spec %s not canonical: %+v, counts %v", p.Name, s.Hash, again, c.counts)
 				}

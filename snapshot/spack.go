@@ -176,7 +176,7 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 		}
 		if p.merge && c != nil {
 			for k := range p.Unlisted {
-				c.spec(&p.Unlisted[k].Spec)
+				c.spec(&p.Unlisted[k].Spec, true)
 			}
 		}
 		if p.merge && len(p.Specs) == 0 {

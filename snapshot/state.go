@@ -28,8 +28,14 @@ func newLoadState() *loadState {
 
 func (st *loadState) envelope(text []byte, env *envelope) bool { return fastEnvelope(text, env) }
 
-func (st *loadState) specs(data []byte) (specList, bool) {
-	return fastSpecListBuf(data, st.in, &st.scan)
+func (st *loadState) specs(data []byte, canonical bool) (specList, []uint16, bool) {
+	lt := &st.scan.lists
+	if canonical && lt.canon == nil {
+		lt.canon = newCanonicalizer()
+		lt.canon.cache = st.canon
+	}
+	specs, ok := fastSpecListBuf(data, st.in, &st.scan, canonical)
+	return specs, lt.counted, ok
 }
 
 func (st *loadState) meta(data []byte) (meta, bool) { return fastMeta(data, st.in) }
