@@ -947,7 +947,13 @@ const (
 // new hash.
 func (m *matcher) pairs() (restacked, rebuilt, updated []Pair) {
 	slices.SortFunc(m.ms, func(a, b matched) int {
-		return cmp.Or(cmp.Compare(a.kind, b.kind), compareSpecs(a.o, b.o), strings.Compare(a.n.Hash, b.n.Hash))
+		if c := cmp.Compare(a.kind, b.kind); c != 0 {
+			return c
+		}
+		if c := compareSpecs(a.o, b.o); c != 0 {
+			return c
+		}
+		return strings.Compare(a.n.Hash, b.n.Hash)
 	})
 	var n [3]int
 	for _, x := range m.ms {

@@ -1,7 +1,6 @@
 package snapshot
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 )
@@ -290,7 +289,10 @@ func (c *canonicalizer) spec(s *Spec, lists bool) {
 // compareVariants orders variants by name the way Spack prints them
 // (+clang and ~cuda sort by "clang" and "cuda"), then by the whole string.
 func compareVariants(a, b string) int {
-	return cmp.Or(strings.Compare(variantName(a), variantName(b)), strings.Compare(a, b))
+	if c := strings.Compare(variantName(a), variantName(b)); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
 }
 
 func variantName(v string) string {
