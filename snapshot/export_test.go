@@ -5,29 +5,29 @@ package snapshot
 // parsePage decodes one page as Load does, with a fresh fast path of its
 // own (no interning, no canonicalization cache shared with anything).
 func parsePage(file string, data []byte, raw bool) (*Package, RuleCounts, []Warning, error) {
-	return decodePage(file, data, raw, &loadState{})
+	return decodePage(file, data, pageOptions{raw: raw, tarballs: true}, &loadState{})
 }
 
 // parseGeneral decodes one page by the general path alone (yaml.v3 and
 // encoding/json): the oracle the fast path is tested against.
 func parseGeneral(file string, data []byte, raw bool) (*Package, RuleCounts, []Warning, error) {
-	return decodePage(file, data, raw, generalOnly{})
+	return decodePage(file, data, pageOptions{raw: raw, tarballs: true}, generalOnly{})
 }
 
 // generalOnly is an accel without a fast path: every step goes to the
 // general path, and canonicalization keeps no cache.
 type generalOnly struct{}
 
-func (generalOnly) envelope([]byte, *envelope) bool               { return false }
-func (generalOnly) specs([]byte, bool) (specList, []uint16, bool) { return nil, nil, false }
-func (generalOnly) meta([]byte) (meta, bool)                      { return meta{}, false }
-func (generalOnly) metaAgrees(*meta, []Spec, bool) bool           { return false }
-func (generalOnly) canonicalizer() *canonicalizer                 { return newCanonicalizer() }
+func (generalOnly) envelope([]byte, *envelope) bool                     { return false }
+func (generalOnly) specs([]byte, bool, bool) (specList, []uint16, bool) { return nil, nil, false }
+func (generalOnly) meta([]byte) (meta, bool)                            { return meta{}, false }
+func (generalOnly) metaAgrees(*meta, []Spec, bool) bool                 { return false }
+func (generalOnly) canonicalizer() *canonicalizer                       { return newCanonicalizer() }
 
 // fastSpecList decodes a spec_details value by the fast scanner alone. ok
 // is false when the general path must decide.
 func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
-	return fastSpecListBuf(data, in, &scanBufs{}, false)
+	return fastSpecListBuf(data, in, &scanBufs{}, false, true)
 }
 
 // Canonical returns s with every rule of facet applied: what a string of

@@ -69,6 +69,9 @@ type scanner struct {
 	// lists as it reads them (canonList), remembering each distinct
 	// list text.
 	lists *listTexts
+	// tarballs keeps the specs' tarballs (else they are read and
+	// dropped).
+	tarballs bool
 }
 
 // uniqRef places bytes uniq[start:end] in field (0 hash, 1 tarball) of
@@ -485,11 +488,11 @@ const maxListTexts = 1 << 13
 
 // fastSpecListBuf decodes a spec_details value, with the scanner's
 // scratch memory kept in bufs. ok is false when the general path must
-// decide. When canonical, each spec's versions, variants and stacks are
+// decide. Tarballs are kept when tarballs. When canonical, each spec's versions, variants and stacks are
 // canonicalized (canonicalizer.list) and shared, and bufs.lists.counted
 // holds the rules that counted, for the caller to count once ok.
-func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical bool) (specs specList, ok bool) {
-	s := &scanner{data: data, in: in, items: bufs.items[:0], uniq: bufs.uniq[:0], refs: bufs.refs[:0]}
+func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarballs bool) (specs specList, ok bool) {
+	s := &scanner{data: data, in: in, items: bufs.items[:0], uniq: bufs.uniq[:0], refs: bufs.refs[:0], tarballs: tarballs}
 	if canonical {
 		s.lists = &bufs.lists
 		s.lists.counted = s.lists.counted[:0]
@@ -588,7 +591,11 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			}
 		case "tarball":
 			bit = seenTarball
-			ok = s.unique(i, 1)
+			if s.tarballs {
+				ok = s.unique(i, 1)
+			} else {
+				_, ok = s.rawString()
+			}
 		case "size":
 			bit = seenSize
 			var size string

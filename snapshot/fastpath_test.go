@@ -18,14 +18,14 @@ import (
 // fails unless both give the same package, counts, warnings or error.
 func parseBoth(t testing.TB, name string, data []byte, st *loadState) {
 	t.Helper()
-	for _, raw := range []bool{false, true} {
-		fp, fc, fw, ferr := decodePage(name, data, raw, st)
-		gp, gc, gw, gerr := parseGeneral(name, data, raw)
+	for _, po := range []pageOptions{{}, {raw: true}, {tarballs: true}} {
+		fp, fc, fw, ferr := decodePage(name, data, po, st)
+		gp, gc, gw, gerr := decodePage(name, data, po, generalOnly{})
 		if fmt.Sprint(ferr) != fmt.Sprint(gerr) {
-			t.Fatalf("%s (raw %v): fast path error %v, general path error %v", name, raw, ferr, gerr)
+			t.Fatalf("%s (%+v): fast path error %v, general path error %v", name, po, ferr, gerr)
 		}
 		if !reflect.DeepEqual(fp, gp) || !reflect.DeepEqual(fc, gc) || !reflect.DeepEqual(fw, gw) {
-			t.Fatalf("%s (raw %v): fast and general paths differ:\nfast    %+v %v %v\ngeneral %+v %v %v", name, raw, fp, fc, fw, gp, gc, gw)
+			t.Fatalf("%s (%+v): fast and general paths differ:\nfast    %+v %v %v\ngeneral %+v %v %v", name, po, fp, fc, fw, gp, gc, gw)
 		}
 	}
 }

@@ -25,6 +25,11 @@ type Options struct {
 	// does not exist, a tree of several tags, and a tree without a single
 	// valid page are errors still.
 	SkipInvalid bool
+	// Tarballs keeps each spec's tarball URL (Spec.Tarball). Off, a
+	// tarball is checked to be a string and dropped: no comparison or
+	// report reads it, and at about 200 bytes a spec it was a third of
+	// the memory a loaded snapshot allocated.
+	Tarballs bool
 
 	// Decoders are formats other than package pages to read (Spack's
 	// build-cache index, lockfiles, spec files), tried after the ones
@@ -303,7 +308,7 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 	if startsLikeJSON(data) { // not a page (its first line is no '---'): say what it is
 		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
 	}
-	pkg, counts, warnings, err := decodePage(file, data, opt.Raw, st)
+	pkg, counts, warnings, err := decodePage(file, data, pageOptions{raw: opt.Raw, tarballs: opt.Tarballs}, st)
 	if pkg != nil {
 		st.lists.share(pkg.Specs)
 	}

@@ -193,7 +193,8 @@ type accel interface {
 	// specs decodes a one-line spec_details value. When canonical, it
 	// gives the specs' lists canonical (canonicalizer.list) and the rules
 	// that counted (as canonicalizer.rec records them).
-	specs(data []byte, canonical bool) (specs specList, counted []uint16, ok bool)
+	// Tarballs are kept when tarballs.
+	specs(data []byte, canonical, tarballs bool) (specs specList, counted []uint16, ok bool)
 	// meta decodes a one-line meta value.
 	meta(data []byte) (meta, bool)
 	// metaAgrees reports that checkMeta would find nothing to say (false:
@@ -210,7 +211,8 @@ type accel interface {
 // path where it cannot. It returns a notPageError for a file without
 // front matter or without layout: cache, which Load ignores unless the
 // file must be a page.
-func decodePage(file string, data []byte, raw bool, a accel) (*Package, RuleCounts, []Warning, error) {
+func decodePage(file string, data []byte, po pageOptions, a accel) (*Package, RuleCounts, []Warning, error) {
+	raw := po.raw
 	p, err := parseFrontMatter(file, data, a)
 	if err != nil {
 		return nil, nil, nil, err
@@ -252,7 +254,7 @@ func decodePage(file string, data []byte, raw bool, a accel) (*Package, RuleCoun
 	var counted []uint16
 	ok := false
 	if p.specDetails != nil {
-		specs, counted, ok = a.specs(p.specDetails.data, !raw)
+		specs, counted, ok = a.specs(p.specDetails.data, !raw, po.tarballs)
 	}
 	c := a.canonicalizer()
 	lists := true // the lists are still to canonicalize
@@ -264,6 +266,9 @@ func decodePage(file string, data []byte, raw bool, a accel) (*Package, RuleCoun
 		var err error
 		if specs, err = generalSpecs(file, p.specDetails, &env.SpecDetails); err != nil {
 			return nil, nil, nil, err
+		}
+		if !po.tarballs {
+			dropTarballs(specs)
 		}
 	}
 	if err := finishSpecsLists(file, pkg.Line, "spec_details", specs, raw, lists, c); err != nil {
@@ -300,6 +305,27 @@ func decodePage(file string, data []byte, raw bool, a accel) (*Package, RuleCoun
 		}
 	}
 	return pkg, counts, warnings, nil
+}
+
+// pageOptions are the Options decodePage follows.
+type pageOptions struct {
+	raw      bool // Options.Raw
+	tarballs bool // Options.Tarballs
+}
+
+// dropTarballs forgets the specs' tarballs, and their More when that
+// leaves it empty, as the fast scanner does when tarballs are not kept.
+func dropTarballs(specs []Spec) {
+	for i := range specs {
+		m := specs[i].More
+		if m == nil {
+			continue
+		}
+		m.Tarball = ""
+		if m.Size == "" && m.Extra == nil && m.Deps == nil && m.Recipe == "" && m.Root == "" && m.line == 0 {
+			specs[i].More = nil
+		}
+	}
 }
 
 // finishSpecs is what every format's specs go through once decoded:

@@ -93,30 +93,36 @@ func checkSnapshotInvariants(t *testing.T, snap *Snapshot) {
 }
 
 func TestRealSpecContent(t *testing.T) {
-	snap, err := Load(filepath.Join(realDir, "v0.23.0"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bc *Package
-	for _, p := range snap.Packages {
-		if p.Name == "bc" {
-			bc = p
+	// With Options.Tarballs the spec keeps its tarball; without, it is
+	// dropped and the spec has no More.
+	for _, keep := range []bool{true, false} {
+		snap, err := Load(filepath.Join(realDir, "v0.23.0"), Options{Tarballs: keep})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if bc == nil {
-		t.Fatal("no package bc")
-	}
-	want := []Spec{{
-		Hash: "jasonjuuhs7lgkf5ojybu2sxxalclmxa", Compiler: "gcc@11.4.0", Versions: []string{"1.07.1"},
-		OS: "ubuntu22.04", Platform: "linux", Target: "x86_64_v3",
-		Variants: []string{"build_system=autotools"}, Stacks: []string{"root", "tutorial"},
-		More: &SpecMore{Tarball: "https://binaries.spack.io/v0.23.0/build_cache/linux-ubuntu22.04-x86_64_v3/gcc-11.4.0/bc-1.07.1/linux-ubuntu22.04-x86_64_v3-gcc-11.4.0-bc-1.07.1-jasonjuuhs7lgkf5ojybu2sxxalclmxa.spack"},
-	}}
-	if !reflect.DeepEqual(bc.Specs, want) {
-		t.Errorf("bc specs\n%+v\nwant\n%+v", bc.Specs, want)
-	}
-	if bc.File != filepath.Join(realDir, "v0.23.0", "bc", "specs.md") {
-		t.Errorf("bc file %s", bc.File)
+		var bc *Package
+		for _, p := range snap.Packages {
+			if p.Name == "bc" {
+				bc = p
+			}
+		}
+		if bc == nil {
+			t.Fatal("no package bc")
+		}
+		want := []Spec{{
+			Hash: "jasonjuuhs7lgkf5ojybu2sxxalclmxa", Compiler: "gcc@11.4.0", Versions: []string{"1.07.1"},
+			OS: "ubuntu22.04", Platform: "linux", Target: "x86_64_v3",
+			Variants: []string{"build_system=autotools"}, Stacks: []string{"root", "tutorial"},
+		}}
+		if keep {
+			want[0].More = &SpecMore{Tarball: "https://binaries.spack.io/v0.23.0/build_cache/linux-ubuntu22.04-x86_64_v3/gcc-11.4.0/bc-1.07.1/linux-ubuntu22.04-x86_64_v3-gcc-11.4.0-bc-1.07.1-jasonjuuhs7lgkf5ojybu2sxxalclmxa.spack"}
+		}
+		if !reflect.DeepEqual(bc.Specs, want) {
+			t.Errorf("tarballs %v: bc specs\n%+v\nwant\n%+v", keep, bc.Specs, want)
+		}
+		if bc.File != filepath.Join(realDir, "v0.23.0", "bc", "specs.md") {
+			t.Errorf("bc file %s", bc.File)
+		}
 	}
 }
 

@@ -28,13 +28,13 @@ func newLoadState() *loadState {
 
 func (st *loadState) envelope(text []byte, env *envelope) bool { return fastEnvelope(text, env) }
 
-func (st *loadState) specs(data []byte, canonical bool) (specList, []uint16, bool) {
+func (st *loadState) specs(data []byte, canonical, tarballs bool) (specList, []uint16, bool) {
 	lt := &st.scan.lists
 	if canonical && lt.canon == nil {
 		lt.canon = newCanonicalizer()
 		lt.canon.cache = st.canon
 	}
-	specs, ok := fastSpecListBuf(data, st.in, &st.scan, canonical)
+	specs, ok := fastSpecListBuf(data, st.in, &st.scan, canonical, tarballs)
 	return specs, lt.counted, ok
 }
 
