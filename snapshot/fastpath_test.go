@@ -233,3 +233,46 @@ func TestListTexts(t *testing.T) {
 		t.Errorf("%d variant lists remembered, want at least 4", n)
 	}
 }
+
+// TestListTextsStartOver: a table of list texts that fills up starts
+// over, and lists read after that (new ones, and ones seen before it
+// started over) are still canonicalized as the general path does, with
+// the same rule counts.
+func TestListTextsStartOver(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	n := maxListTexts + 50
+	want := make(specList, n) // as encoding/json would read them
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, `{"hash": %q, "versions": ["=1.%d"], "variants": ["~v%d", "+a"], "stacks": ["s"]}`, hashN(i), i%7, i)
+		want[i] = Spec{Hash: hashN(i), Versions: []string{fmt.Sprintf("=1.%d", i%7)},
+			Variants: []string{fmt.Sprintf("~v%d", i), "+a"}, Stacks: []string{"s"}}
+	}
+	b.WriteString("]")
+	data := []byte(b.String())
+	c := newCanonicalizer()
+	for i := range want {
+		c.spec(&want[i], true)
+	}
+	st := newLoadState()
+	for _, pass := range []string{"first", "again"} {
+		got, counted, ok := st.specs(data, true, false)
+		if !ok {
+			t.Fatalf("%s: the scanner gave up", pass)
+		}
+		gc := newCanonicalizer()
+		gc.replay(counted)
+		for i := range got {
+			gc.spec(&got[i], false) // the compiler, as finishSpecs does
+		}
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gc.counts, c.counts) {
+			t.Fatalf("%s: canonical lists or counts differ from the general path's (counts %v, want %v)", pass, gc.counts, c.counts)
+		}
+		if l := len(st.scan.lists.seen[1]); l >= maxListTexts || l == 0 {
+			t.Fatalf("%s: %d variant lists remembered after %d distinct ones, want fewer than %d", pass, l, n, maxListTexts)
+		}
+	}
+}
