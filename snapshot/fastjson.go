@@ -662,41 +662,71 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 // decide (for example an unknown key: encoding/json matches struct keys
 // without regard to case).
 func fastMeta(data []byte, in *interner) (m meta, ok bool) {
-	s := &scanner{data: data, in: in}
+	return fastMetaBuf(data, in, &metaBufs{})
+}
+
+// metaBufs is fastMetaBuf's memory, kept from page to page: a page's meta
+// is checked against its specs and then dropped, so its lists and counts
+// need not outlive the next page.
+type metaBufs struct {
+	items  []string
+	counts map[string]int
+}
+
+// Bits of the meta keys seen, to give up on a key given twice.
+var metaKeys = [...]string{"num_specs", "num_specs_by_stack", "compilers", "oss", "platforms", "targets", "stacks", "versions"}
+
+// fastMetaBuf is fastMeta with its lists and counts in bufs: they are
+// valid until the next call with bufs.
+func fastMetaBuf(data []byte, in *interner, bufs *metaBufs) (m meta, ok bool) {
+	s := &scanner{data: data, in: in, items: bufs.items[:0]}
+	defer func() { bufs.items = s.items[:0] }()
 	if !s.eat('{') {
 		return m, false
 	}
 	if s.eat('}') {
 		return m, s.end()
 	}
-	seen := map[string]bool{}
+	var seen int
 	for {
 		key, ok := s.rawString()
-		if !ok || !s.eat(':') || seen[string(key)] {
+		if !ok || !s.eat(':') {
 			return m, false
 		}
-		seen[string(key)] = true
-		switch string(key) {
-		case "num_specs":
+		k := -1
+		for i, name := range metaKeys {
+			if string(key) == name {
+				k = i
+				break
+			}
+		}
+		if k < 0 || seen&(1<<k) != 0 {
+			return m, false
+		}
+		seen |= 1 << k
+		switch k {
+		case 0:
 			var n int
 			n, ok = s.integer()
 			m.NumSpecs = &n
-		case "num_specs_by_stack":
-			m.NumSpecsByStack, ok = s.counts()
-		case "compilers":
-			m.Compilers, ok = s.strings()
-		case "oss":
-			m.OSs, ok = s.strings()
-		case "platforms":
-			m.Platforms, ok = s.strings()
-		case "targets":
-			m.Targets, ok = s.strings()
-		case "stacks":
-			m.Stacks, ok = s.strings()
-		case "versions":
-			m.Versions, ok = s.strings()
-		default:
-			return m, false
+		case 1:
+			if bufs.counts == nil {
+				bufs.counts = map[string]int{}
+			}
+			clear(bufs.counts)
+			m.NumSpecsByStack, ok = s.counts(bufs.counts)
+		case 2:
+			m.Compilers, ok = s.sharedStrings()
+		case 3:
+			m.OSs, ok = s.sharedStrings()
+		case 4:
+			m.Platforms, ok = s.sharedStrings()
+		case 5:
+			m.Targets, ok = s.sharedStrings()
+		case 6:
+			m.Stacks, ok = s.sharedStrings()
+		case 7:
+			m.Versions, ok = s.sharedStrings()
 		}
 		if !ok {
 			return m, false
@@ -710,12 +740,25 @@ func fastMeta(data []byte, in *interner) (m meta, ok bool) {
 	}
 }
 
-// counts reads an object of integers.
-func (s *scanner) counts() (map[string]int, bool) {
+// sharedStrings reads a list of strings into s.items, where it stays:
+// valid while s.items is not reused. An empty list is a non-nil empty
+// slice, as encoding/json makes it.
+func (s *scanner) sharedStrings() ([]string, bool) {
+	r, ok := s.list()
+	if !ok {
+		return nil, false
+	}
+	if r[0] == r[1] {
+		return emptyList, true
+	}
+	return s.items[r[0]:r[1]:r[1]], true
+}
+
+// counts reads an object of integers into m (empty).
+func (s *scanner) counts(m map[string]int) (map[string]int, bool) {
 	if !s.eat('{') {
 		return nil, false
 	}
-	m := map[string]int{}
 	if s.eat('}') {
 		return m, true
 	}

@@ -143,3 +143,27 @@ func FuzzFastJSON(f *testing.F) {
 		checkFastMeta(t, data)
 	})
 }
+
+// TestFastMetaReused: metas read one after another into the same memory
+// (as Load reads a page's meta, checks it and drops it) are each what a
+// fresh read gives: nothing of the meta before shows through, counts or
+// lists, including a meta with fewer stacks or no counts after one with
+// more.
+func TestFastMetaReused(t *testing.T) {
+	metas, _ := oneLineValues(t)
+	metas = append(metas,
+		`{"num_specs_by_stack": {"a": 1, "b": 2}, "stacks": ["a", "b"], "versions": ["1", "2"]}`,
+		`{"num_specs_by_stack": {"c": 3}, "stacks": [], "versions": ["3"]}`,
+		`{"stacks": ["a"]}`,
+		`{"num_specs_by_stack": {}, "compilers": []}`,
+	)
+	in := newInterner()
+	var bufs metaBufs
+	for _, m := range metas {
+		got, ok := fastMetaBuf([]byte(m), in, &bufs)
+		want, wantOK := fastMeta([]byte(m), in)
+		if ok != wantOK || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.80s: with reused memory %+v (%v), fresh %+v (%v)", m, got, ok, want, wantOK)
+		}
+	}
+}

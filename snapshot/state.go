@@ -10,6 +10,8 @@ type loadState struct {
 	in      *interner
 	canon   *canonCache
 	scratch metaScratch
+	// metaBufs holds the meta of the page being decoded.
+	metaBufs metaBufs
 	scan    scanBufs
 	// metaCanon canonicalizes meta values for metaAgrees.
 	metaCanon *canonicalizer
@@ -38,7 +40,7 @@ func (st *loadState) specs(data []byte, canonical, tarballs bool) (specList, []u
 	return specs, lt.counted, ok
 }
 
-func (st *loadState) meta(data []byte) (meta, bool) { return fastMeta(data, st.in) }
+func (st *loadState) meta(data []byte) (meta, bool) { return fastMetaBuf(data, st.in, &st.metaBufs) }
 
 func (st *loadState) metaAgrees(m *meta, specs []Spec, raw bool) bool {
 	return metaAgrees(m, specs, raw, st)
