@@ -5,10 +5,32 @@ import (
 	"strings"
 )
 
-// hashKey is a spec's hash and its place in the page, for sorting.
+// hashKey is a spec's hash and its place in the page, for sorting. head
+// is the hash's first eight bytes, big-endian: comparing it orders most
+// pairs of hashes (those that differ in their first eight bytes) as
+// comparing the strings would, without a call.
 type hashKey struct {
+	head uint64
 	hash string
 	i    int
+}
+
+// hashHead returns the first eight bytes of h as a big-endian number, the
+// missing ones zero: for strings a and b, hashHead(a) < hashHead(b)
+// implies a < b, and a <= b implies hashHead(a) <= hashHead(b).
+func hashHead(h string) uint64 {
+	if len(h) >= 8 { // one load
+		return uint64(h[0])<<56 | uint64(h[1])<<48 | uint64(h[2])<<40 | uint64(h[3])<<32 |
+			uint64(h[4])<<24 | uint64(h[5])<<16 | uint64(h[6])<<8 | uint64(h[7])
+	}
+	var x uint64
+	for i := range 8 {
+		x <<= 8
+		if i < len(h) {
+			x |= uint64(h[i])
+		}
+	}
+	return x
 }
 
 // hashOrder sorts the hashes of specs and reports whether checkHashes
@@ -18,7 +40,7 @@ func hashOrder(specs []Spec) ([]hashKey, bool) {
 	keys := make([]hashKey, len(specs))
 	ok := true
 	for i := range specs {
-		keys[i] = hashKey{specs[i].Hash, i}
+		keys[i] = hashKey{hashHead(specs[i].Hash), specs[i].Hash, i}
 		ok = ok && isHash(specs[i].Hash)
 	}
 	if !slices.IsSortedFunc(keys, compareHashKeys) {
@@ -30,7 +52,15 @@ func hashOrder(specs []Spec) ([]hashKey, bool) {
 	return keys, ok
 }
 
-func compareHashKeys(a, b hashKey) int { return strings.Compare(a.hash, b.hash) }
+func compareHashKeys(a, b hashKey) int {
+	if a.head != b.head {
+		if a.head < b.head {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(a.hash, b.hash)
+}
 
 // sortByHash puts specs in the order of keys (from hashOrder, hashes
 // unique), in place: what sorting by hash gives, without moving whole

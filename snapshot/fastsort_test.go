@@ -49,3 +49,28 @@ func TestVariantName(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareHashKeys: comparing keys by their heads first orders any two
+// strings as strings.Compare does: short ones, ones with a common
+// prefix of eight bytes or more, and bytes over 0x7f.
+func TestCompareHashKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	word := func() string {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = "ab\x00\xff"[r.IntN(4)]
+		}
+		return string(b)
+	}
+	sign := func(x int) int { return min(max(x, -1), 1) }
+	for range 20000 {
+		a, b := word(), word()
+		if r.IntN(3) == 0 {
+			b = a[:r.IntN(len(a)+1)] + word()
+		}
+		ka, kb := hashKey{hashHead(a), a, 0}, hashKey{hashHead(b), b, 0}
+		if got, want := sign(compareHashKeys(ka, kb)), strings.Compare(a, b); got != want {
+			t.Fatalf("compareHashKeys(%q, %q) = %d, want %d", a, b, got, want)
+		}
+	}
+}
