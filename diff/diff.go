@@ -67,7 +67,7 @@ type interner struct {
 	// holds its address, which keeps that memory from being reused for
 	// another value; and strings and lists are never modified, so the
 	// same address and length mean the same value.
-	seen [512]seenEntry
+	seen [4096]seenEntry
 }
 
 type seenEntry struct {
