@@ -56,6 +56,18 @@ func funcs() template.FuncMap {
 	// to run: output must not.
 	fm["keys"] = sortedKeys
 	fm["values"] = sortedValues
+	// sprig's sortAlpha sorts a []string in place, and a report's lists
+	// are shared between specs (the loader shares equal lists): sorting
+	// one spec's variants would reorder those of every spec that shares
+	// them. This one sorts a copy.
+	if sortAlpha, ok := fm["sortAlpha"].(func(any) []string); ok {
+		fm["sortAlpha"] = func(list any) []string {
+			if l, ok := list.([]string); ok {
+				list = slices.Clone(l)
+			}
+			return sortAlpha(list)
+		}
+	}
 	fm["md"] = escapeMD
 	fm["htmltext"] = escapeHTML
 	fm["short"] = hashAbbrev{}.Short // Markdown and Execute bind the report's own

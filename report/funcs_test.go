@@ -1,0 +1,34 @@
+package report
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// TestSortAlphaCopies: sortAlpha in a template sorts a copy, so the
+// lists the report shares between specs keep their order (sprig's sorts
+// a []string in place).
+func TestSortAlphaCopies(t *testing.T) {
+	shared := []string{"~a", "+b"}
+	r := &diff.Report{Packages: []diff.Package{{Name: "p", Status: diff.Removed}}}
+	for _, h := range []string{"h1", "h2"} {
+		r.Packages[0].Specs.Removed = append(r.Packages[0].Specs.Removed, diff.Spec{Hash: h, Variants: shared})
+	}
+	tmpl, err := ParseTemplate("t", `{{range .Packages}}{{range .Specs.Removed}}{{.Variants}} {{sortAlpha .Variants}}|{{end}}{{end}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := Execute(&b, tmpl, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "[~a +b] [+b ~a]|[~a +b] [+b ~a]|"; b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+	if !slices.Equal(shared, []string{"~a", "+b"}) {
+		t.Errorf("the shared list is now %q", shared)
+	}
+}
