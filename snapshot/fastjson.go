@@ -60,8 +60,8 @@ type scanner struct {
 	pos  int
 	in   *interner
 	// items collects a spec's list elements, which then get one exact
-	// allocation; uniq collects the page's hashes and tarballs, which
-	// become one string (refs say where each goes).
+	// allocation; uniq collects the page's hashes (and tarballs, when
+	// kept), which become one string (refs say where each goes).
 	items []string
 	uniq  []byte
 	refs  []uniqRef

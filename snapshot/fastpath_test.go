@@ -276,3 +276,15 @@ func TestListTextsStartOver(t *testing.T) {
 		}
 	}
 }
+
+// TestTarballs: a tarball that is not a string is the same error (or,
+// null, the same spec) by both paths, tarballs kept or dropped, and so
+// is a tarball given twice.
+func TestTarballs(t *testing.T) {
+	st := newLoadState()
+	for i, tarball := range []string{`"https://x/a.spack"`, `1`, `true`, `{}`, `[]`, `["a"]`, `null`, `"a\u0041"`,
+		`"a", "tarball": "b"`, `"a", "tarball": 1`, `1, "tarball": "a"`} {
+		page := fmt.Sprintf("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, develop]\nspec_details: [{\"hash\": %q, \"tarball\": %s}]\n---\n", hashN(1), tarball)
+		parseBoth(t, fmt.Sprintf("tarball %d", i), []byte(page), st)
+	}
+}

@@ -25,10 +25,12 @@ type Options struct {
 	// does not exist, a tree of several tags, and a tree without a single
 	// valid page are errors still.
 	SkipInvalid bool
-	// Tarballs keeps each spec's tarball URL (Spec.Tarball). Off, a
-	// tarball is checked to be a string and dropped: no comparison or
-	// report reads it, and at about 200 bytes a spec it was a third of
-	// the memory a loaded snapshot allocated.
+	// Tarballs keeps the tarball URL of each spec of a catalogue page
+	// (Spec.Tarball). Off, a page's tarball is checked to be a string (or
+	// null, which encoding/json takes for one) and dropped: no
+	// comparison or report reads it, and at about 200 bytes a spec it was
+	// a third of the memory a loaded snapshot allocated. What a
+	// Decoder of another format sets is kept either way.
 	Tarballs bool
 
 	// Decoders are formats other than package pages to read (Spack's

@@ -162,7 +162,9 @@ func (s *Spec) setSize(v string) {
 	}
 }
 
-// Tarball is the URL of the spec's binary package, when the page gives it.
+// Tarball is the URL of the spec's binary package, when the page gives it
+// and the snapshot was loaded with Options.Tarballs (without, Load drops
+// the catalogue pages' tarballs: "").
 func (s *Spec) Tarball() string {
 	if s.More == nil {
 		return ""
