@@ -82,8 +82,7 @@ type Series struct {
 }
 
 // Loader returns snapshot i of a series (0 is the oldest). CompareSeries
-// calls it once for each i, in order, never two at once; a call may run
-// on another goroutine, while step runs for the step before.
+// calls it once for each i, in order.
 type Loader func(i int) (*snapshot.Snapshot, error)
 
 // CompareSeries diffs a series of n snapshots step by step: step i (1 ≤ i
@@ -91,10 +90,8 @@ type Loader func(i int) (*snapshot.Snapshot, error)
 // as it is made, in order. Each snapshot is loaded once, and at most two
 // are held at a time (the one before and the current one), so memory
 // stays flat whatever n is: what the caller keeps of the steps is its
-// own choice. Snapshot i+1 loads while step i runs (step renders, mostly
-// on one core; loading uses every core), once snapshot i-1 is let go. A
-// load error, an error of f (Filter.Check) or of step stops it; an error
-// of step i comes before one of loading snapshot i+1.
+// own choice. A load error, an error of f (Filter.Check) or of step stops
+// it.
 func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) error) (*Series, error) {
 	f, err := f.normalize()
 	if err != nil {
@@ -104,25 +101,8 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 	tl := newTimelineBuilder()
 	unmatched := map[[2]string]Unmatched{} // of every snapshot so far
 	var prev *snapshot.Snapshot
-	type loaded struct {
-		s   *snapshot.Snapshot
-		err error
-	}
-	var next chan loaded // snapshot i+1, loading
-	defer func() {
-		if next != nil {
-			<-next // no load outlives the call
-		}
-	}()
 	for i := range n {
-		var cur *snapshot.Snapshot
-		if next != nil {
-			l := <-next
-			next = nil
-			cur, err = l.s, l.err
-		} else {
-			cur, err = load(i)
-		}
+		cur, err := load(i)
 		if err != nil {
 			return nil, err
 		}
@@ -145,14 +125,6 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 			r, err := CompareWith(prev, cur, f)
 			if err != nil {
 				return nil, err
-			}
-			prev = nil // the report holds no snapshot
-			if i+1 < n {
-				next = make(chan loaded, 1)
-				go func(ch chan<- loaded) {
-					s, err := load(i + 1)
-					ch <- loaded{s, err}
-				}(next)
 			}
 			if err := step(i, r); err != nil {
 				return nil, err

@@ -2,11 +2,9 @@ package diff
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"runtime"
 	"slices"
-	"sync/atomic"
 	"testing"
 	"weak"
 
@@ -264,33 +262,5 @@ func TestLabels(t *testing.T) {
 		if got := Labels(c.snaps); !slices.Equal(got, c.want) {
 			t.Errorf("%s: Labels = %q, want %q", c.name, got, c.want)
 		}
-	}
-}
-
-// TestSeriesErrorsInOrder: snapshot i+1 loads while step i runs, yet an
-// error of step i is the one returned when loading i+1 fails too, and
-// no load is still running once CompareSeries returns.
-func TestSeriesErrorsInOrder(t *testing.T) {
-	g := newGenerator(3, false)
-	snaps := g.series(4, 5)
-	stepErr, loadErr := errors.New("step 1 failed"), errors.New("load 2 failed")
-	var loads atomic.Int32
-	load := func(i int) (*snapshot.Snapshot, error) {
-		defer loads.Add(1)
-		if i == 2 {
-			return nil, loadErr
-		}
-		return snaps[i], nil
-	}
-	_, err := CompareSeries(len(snaps), load, Filter{}, func(i int, r *Report) error { return stepErr })
-	if err != stepErr {
-		t.Errorf("error %v, want %v", err, stepErr)
-	}
-	if n := loads.Load(); n != 3 {
-		t.Errorf("%d loads finished when CompareSeries returned, want 3 (0, 1, and 2 begun during step 1)", n)
-	}
-	_, err = CompareSeries(len(snaps), load, Filter{}, func(i int, r *Report) error { return nil })
-	if err != loadErr {
-		t.Errorf("error %v, want %v", err, loadErr)
 	}
 }
