@@ -454,17 +454,20 @@ type scanBufs struct {
 // them: the canonical list of each distinct list text seen, per list
 // field, and the rules the page's lists counted so far.
 //
-// A spec's versions, variants and stacks are mostly the very lists of
-// the spec before it (the same package built for other compilers and
-// targets), so most lists are found by their text, whole: a hash of a
-// few dozen bytes instead of reading, interning and canonicalizing each
-// string of the list, sorting it and sharing it. The canonical list is
+// A spec's versions, variants and stacks are mostly lists written before,
+// on the same page or another (the same package built for other
+// compilers and targets, the same stacks over many packages), so most
+// lists are found by their text, whole: a hash of a few dozen bytes
+// instead of reading, interning and canonicalizing each string of the
+// list, sorting it and sharing it. (Of the 357k lists of a generated
+// real-size week, 60k specs a tree, 113k were the text of the spec
+// before, 210k were in the table, 35k were read.) The canonical list is
 // shared by every spec that wrote it so; nothing modifies a loaded list.
 type listTexts struct {
 	seen [3]map[string]listText
 	// last is, per list field, the text last read and its list: a list
-	// is most often the very list of the spec before it, and comparing
-	// its text with the next bytes finds it without looking for its end.
+	// is often the very list of the spec before it, and comparing its
+	// text with the next bytes finds it without looking for its end.
 	last [3]listText
 	// canon canonicalizes the lists not seen yet, recording the rules
 	// it counts in counted instead of counting them.
