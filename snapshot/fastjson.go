@@ -676,7 +676,8 @@ type metaBufs struct {
 	counts map[string]int
 }
 
-// Bits of the meta keys seen, to give up on a key given twice.
+// metaKeys are the keys of a meta, in the order fastMetaBuf numbers them
+// (bit k of its seen is key k).
 var metaKeys = [...]string{"num_specs", "num_specs_by_stack", "compilers", "oss", "platforms", "targets", "stacks", "versions"}
 
 // fastMetaBuf is fastMeta with its lists and counts in bufs: they are
@@ -718,18 +719,9 @@ func fastMetaBuf(data []byte, in *interner, bufs *metaBufs) (m meta, ok bool) {
 			}
 			clear(bufs.counts)
 			m.NumSpecsByStack, ok = s.counts(bufs.counts)
-		case 2:
-			m.Compilers, ok = s.sharedStrings()
-		case 3:
-			m.OSs, ok = s.sharedStrings()
-		case 4:
-			m.Platforms, ok = s.sharedStrings()
-		case 5:
-			m.Targets, ok = s.sharedStrings()
-		case 6:
-			m.Stacks, ok = s.sharedStrings()
-		case 7:
-			m.Versions, ok = s.sharedStrings()
+		default: // a list, in the order of metaKeys
+			lists := [...]*[]string{&m.Compilers, &m.OSs, &m.Platforms, &m.Targets, &m.Stacks, &m.Versions}
+			*lists[k-2], ok = s.sharedStrings()
 		}
 		if !ok {
 			return m, false
