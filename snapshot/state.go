@@ -12,7 +12,7 @@ type loadState struct {
 	scratch metaScratch
 	// metaBufs holds the meta of the page being decoded.
 	metaBufs metaBufs
-	scan    scanBufs
+	scan     scanBufs
 	// metaCanon canonicalizes meta values for metaAgrees.
 	metaCanon *canonicalizer
 	// buf is the read buffer, which the next read reuses: decoding copies
