@@ -136,7 +136,7 @@ func (g *randomPages) page() []byte {
 func TestRandomPages(t *testing.T) {
 	n := 6000
 	if testing.Short() {
-		n = 250 // make test: 6000
+		n = 100 // make test: 6000
 	}
 	g := &randomPages{r: rand.New(rand.NewPCG(1, 2))}
 	st := newLoadState()
