@@ -23,6 +23,7 @@ func (generalOnly) specs([]byte, bool, bool) (specList, []uint16, bool) { return
 func (generalOnly) meta([]byte) (meta, bool)                            { return meta{}, false }
 func (generalOnly) metaAgrees(*meta, []Spec, bool) bool                 { return false }
 func (generalOnly) canonicalizer() *canonicalizer                       { return newCanonicalizer() }
+func (generalOnly) share([]Spec)                                        {}
 
 // fastSpecList decodes a spec_details value by the fast scanner alone. ok
 // is false when the general path must decide.

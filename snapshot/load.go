@@ -311,9 +311,6 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
 	}
 	pkg, counts, warnings, err := decodePage(file, data, pageOptions{raw: opt.Raw, tarballs: opt.Tarballs}, st)
-	if pkg != nil {
-		st.lists.share(pkg.Specs)
-	}
 	if _, notPage := err.(notPageError); err != nil && !c.mustPage && !notPage && !looksLikePage(data) {
 		// A README whose front matter is broken, or that opens with a
 		// "---" rule, is not a page: ignore it like other Markdown.

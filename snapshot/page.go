@@ -203,6 +203,10 @@ type accel interface {
 	// canonicalizer returns a canonicalizer for one page (its counts
 	// start at zero), with whatever cache the path keeps.
 	canonicalizer() *canonicalizer
+	// share shares identical lists between the specs of the pages it is
+	// given (listCache), where the scanner did not (it shares the lists
+	// it canonicalizes).
+	share(specs []Spec)
 }
 
 // decodePage is the package-page format's one entry point: it decodes one
@@ -273,6 +277,9 @@ func decodePage(file string, data []byte, po pageOptions, a accel) (*Package, Ru
 	}
 	if err := finishSpecsLists(file, pkg.Line, "spec_details", specs, raw, lists, c); err != nil {
 		return nil, nil, nil, withSpecColumn(err, p.specDetails)
+	}
+	if lists {
+		a.share(specs)
 	}
 	counts := c.counts // empty when raw
 	pkg.Specs = specs

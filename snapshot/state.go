@@ -46,6 +46,8 @@ func (st *loadState) metaAgrees(m *meta, specs []Spec, raw bool) bool {
 	return metaAgrees(m, specs, raw, st)
 }
 
+func (st *loadState) share(specs []Spec) { st.lists.share(specs) }
+
 func (st *loadState) canonicalizer() *canonicalizer {
 	c := newCanonicalizer()
 	c.cache = st.canon

@@ -58,3 +58,32 @@ func TestOneStringListsShared(t *testing.T) {
 		t.Errorf("%d one-string lists kept, want at most %d", n, maxSingle)
 	}
 }
+
+// TestListsSharedLoaded: the lists of pages decoded by one loading state
+// share arrays across pages, canonicalized (the scanner shares them by
+// their text, from the first page on) or raw (listCache shares a spec's
+// other lists once its variants are shared: from the second page on).
+func TestListsSharedLoaded(t *testing.T) {
+	page := func(h int) []byte {
+		return []byte(fmt.Sprintf("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, develop]\nspec_details: [{\"hash\": %q, \"versions\": [\"=1.0\"], \"variants\": [\"~b\", \"+a\"], \"stacks\": [\"root\", \"s\"]}]\n---\n", hashN(h)))
+	}
+	for _, raw := range []bool{false, true} {
+		st := newLoadState()
+		var specs []Spec
+		for i := range 3 {
+			p, _, _, err := decodePage("p", page(i+1), pageOptions{raw: raw}, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			specs = append(specs, p.Specs[0])
+		}
+		first := 0
+		if raw {
+			first = 1
+		}
+		x, y := specs[first], specs[2]
+		if &x.Versions[0] != &y.Versions[0] || &x.Variants[0] != &y.Variants[0] || &x.Stacks[0] != &y.Stacks[0] {
+			t.Errorf("raw %v: the lists of pages %d and 3 are not shared: %v %v", raw, first+1, x, y)
+		}
+	}
+}
