@@ -264,9 +264,6 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 		copy(l, s.items[r[0]:r[1]])
 	}
 	s.items = s.items[:mark]
-	if lt.canon == nil {
-		lt.canon = newCanonicalizer()
-	}
 	from := len(lt.counted)
 	lt.canon.rec = &lt.counted
 	l = slices.Clip(lt.canon.list(listFacets[f].facet, l, listFacets[f].less))
@@ -505,6 +502,9 @@ func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarba
 	if canonical {
 		s.lists = &bufs.lists
 		s.lists.counted = s.lists.counted[:0]
+		if s.lists.canon == nil { // loadState.specs gives it its cache
+			s.lists.canon = newCanonicalizer()
+		}
 	}
 	defer func() { bufs.items, bufs.uniq, bufs.refs = s.items[:0], s.uniq[:0], s.refs[:0] }()
 	if !s.eat('[') {

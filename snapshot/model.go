@@ -138,6 +138,12 @@ type SpecMore struct {
 	line int
 }
 
+// empty reports whether m holds nothing: every field its zero value
+// (TestSpecMoreEmpty keeps this in step with the fields).
+func (m *SpecMore) empty() bool {
+	return m.Size == "" && m.Tarball == "" && m.Extra == nil && m.Deps == nil && m.Recipe == "" && m.Root == "" && m.line == 0
+}
+
 // more returns s.More, made when nil.
 func (s *Spec) more() *SpecMore {
 	if s.More == nil {

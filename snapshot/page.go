@@ -329,7 +329,7 @@ func dropTarballs(specs []Spec) {
 			continue
 		}
 		m.Tarball = ""
-		if m.Size == "" && m.Extra == nil && m.Deps == nil && m.Recipe == "" && m.Root == "" && m.line == 0 {
+		if m.empty() {
 			specs[i].More = nil
 		}
 	}

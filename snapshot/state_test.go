@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 	"unsafe"
 )
@@ -84,6 +85,36 @@ func TestListsSharedLoaded(t *testing.T) {
 		x, y := specs[first], specs[2]
 		if &x.Versions[0] != &y.Versions[0] || &x.Variants[0] != &y.Variants[0] || &x.Stacks[0] != &y.Stacks[0] {
 			t.Errorf("raw %v: the lists of pages %d and 3 are not shared: %v %v", raw, first+1, x, y)
+		}
+	}
+}
+
+// TestSpecMoreEmpty: SpecMore.empty is false when any one field is set,
+// so that a field added to SpecMore is not dropped with a tarball
+// (dropTarballs).
+func TestSpecMoreEmpty(t *testing.T) {
+	if !(&SpecMore{}).empty() {
+		t.Fatal("the zero SpecMore is not empty")
+	}
+	typ := reflect.TypeOf(SpecMore{})
+	for i := range typ.NumField() {
+		var m SpecMore
+		f := reflect.ValueOf(&m).Elem().Field(i)
+		f = reflect.NewAt(f.Type(), f.Addr().UnsafePointer()).Elem() // unexported fields too
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString("x")
+		case reflect.Int:
+			f.SetInt(1)
+		case reflect.Map:
+			f.Set(reflect.MakeMap(f.Type()))
+		case reflect.Slice:
+			f.Set(reflect.MakeSlice(f.Type(), 0, 0))
+		default:
+			t.Fatalf("field %s of kind %s: teach this test to set it", typ.Field(i).Name, f.Kind())
+		}
+		if m.empty() {
+			t.Errorf("SpecMore with only %s set reads as empty", typ.Field(i).Name)
 		}
 	}
 }
