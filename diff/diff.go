@@ -1007,32 +1007,45 @@ func newest(vs []string) string {
 // compareAll counts the packages it compares; merge adds them up.
 type rollCounts struct {
 	compiler, opsys, platform, target, stack *counter
-	// The tallies of the last list of stacks counted: neighbouring specs
-	// mostly have the same list.
-	lastStacks []string
-	lastTally  []*tally
+	// in is the interner of the goroutine's matcher: add finds a value's
+	// tally by the value's id (in.one, mostly a probe by address), not by
+	// hashing the string. byList holds, per id of a list of stacks, the
+	// tallies of its stacks.
+	in     *interner
+	byList [][]*tally
 }
 
-func newRollCounts() *rollCounts {
-	return &rollCounts{compiler: newCounter(), opsys: newCounter(), platform: newCounter(), target: newCounter(), stack: newCounter()}
+// newRollCounts counts with the ids of in (nil: an interner of its own).
+func newRollCounts(in *interner) *rollCounts {
+	if in == nil {
+		in = &interner{}
+	}
+	return &rollCounts{compiler: newCounter(), opsys: newCounter(), platform: newCounter(), target: newCounter(), stack: newCounter(), in: in}
 }
 
 // add counts the specs of one package's page on side (0 old, 1 new); pkg
 // numbers the package, one number per package of the comparison.
 func (c *rollCounts) add(side, pkg int, specs []snapshot.Spec) {
+	in := c.in
 	for i := range specs {
 		s := &specs[i]
-		c.compiler.get(s.Compiler).inc(side)
-		c.opsys.get(s.OS).inc(side)
-		c.platform.get(s.Platform).inc(side)
-		c.target.get(s.Target).inc(side)
-		if c.lastTally == nil || !slices.Equal(s.Stacks, c.lastStacks) {
-			c.lastStacks, c.lastTally = s.Stacks, c.lastTally[:0]
-			for _, st := range s.Stacks {
-				c.lastTally = append(c.lastTally, c.stack.get(st))
-			}
+		c.compiler.byID(in, s.Compiler).inc(side)
+		c.opsys.byID(in, s.OS).inc(side)
+		c.platform.byID(in, s.Platform).inc(side)
+		c.target.byID(in, s.Target).inc(side)
+		_, id := in.list(s.Stacks)
+		if int(id) >= len(c.byList) {
+			c.byList = append(c.byList, make([][]*tally, int(id)+1-len(c.byList))...)
 		}
-		for _, t := range c.lastTally {
+		tallies := c.byList[id]
+		if tallies == nil {
+			tallies = make([]*tally, len(s.Stacks))
+			for j, st := range s.Stacks {
+				tallies[j] = c.stack.get(st)
+			}
+			c.byList[id] = tallies
+		}
+		for _, t := range tallies {
 			t.inc(side)
 			if t.lastPkg[side] != pkg+1 { // the package's first spec in st
 				t.lastPkg[side] = pkg + 1
@@ -1102,24 +1115,33 @@ func (c *OldToNew) inc(side int) {
 // counter maps facet values to tallies.
 type counter struct {
 	m map[string]*tally
-	// The last value looked up, and its tally: most specs have the facet
-	// value of the spec before them.
-	last  string
-	lastT *tally
+	// ids holds the tallies by the id of their value in rollCounts.in.
+	ids []*tally
 }
 
 func newCounter() *counter { return &counter{m: map[string]*tally{}} }
 
 func (c *counter) get(v string) *tally {
-	if c.lastT != nil && v == c.last {
-		return c.lastT
-	}
 	t := c.m[v]
 	if t == nil {
 		t = &tally{}
 		c.m[v] = t
 	}
-	c.last, c.lastT = v, t
+	return t
+}
+
+// byID is get by the id of v in in.
+func (c *counter) byID(in *interner, v string) *tally {
+	_, id := in.one(v)
+	if int(id) < len(c.ids) {
+		if t := c.ids[id]; t != nil {
+			return t
+		}
+	} else {
+		c.ids = append(c.ids, make([]*tally, int(id)+1-len(c.ids))...)
+	}
+	t := c.get(v)
+	c.ids[id] = t
 	return t
 }
 

@@ -187,7 +187,7 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 	for w := range workers {
 		wg.Go(func() {
 			m := newMatcher(ignore)
-			c := newRollCounts()
+			c := newRollCounts(&m.in)
 			counts[w] = c
 			for {
 				k := int(next.Add(1) - 1)
@@ -213,7 +213,7 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 	}
 	wg.Wait()
 	if counts[0] == nil {
-		counts[0] = newRollCounts()
+		counts[0] = newRollCounts(nil)
 	}
 	for _, c := range counts[1:] {
 		counts[0].merge(c)
