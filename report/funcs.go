@@ -194,6 +194,9 @@ func shorten(s string) string {
 	if len(s) <= maxWord && clean(s) {
 		return s // the common case: short and plain
 	}
+	if len(s) <= maxText && clean(s) && longestWord(s) <= maxWord {
+		return s // a list joined: short words, no more characters than bytes
+	}
 	var b strings.Builder
 	text, word := 0, 0 // characters written, and of the current word
 	cut := false       // the last character written is a word's "…"
@@ -269,10 +272,34 @@ func isInvisible(r rune) bool {
 }
 
 func escape(s string, html bool) string {
+	class := byte(plainMD)
+	if html {
+		class = plainHTML
+	}
+	i := 0
+	for i < len(s) && byteClass[s[i]]&class != 0 {
+		i++
+	}
+	if i == len(s) {
+		return s // nothing to escape: most names, versions and lists
+	}
 	var b strings.Builder
 	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); i++ {
+	b.WriteString(s[:i])
+	for ; i < len(s); i++ {
 		c := s[i]
+		if byteClass[c]&class != 0 {
+			// A run of bytes written as they are, whatever surrounds
+			// them (byteClass): the cases below look at their
+			// neighbours in s, not in b.
+			j := i + 1
+			for j < len(s) && byteClass[s[j]]&class != 0 {
+				j++
+			}
+			b.WriteString(s[i:j])
+			i = j - 1
+			continue
+		}
 		switch {
 		case c == '<':
 			b.WriteString("&lt;")
@@ -319,6 +346,48 @@ func escape(s string, html bool) string {
 		}
 	}
 	return b.String()
+}
+
+// byteClass tells, per byte, whether escape writes it as it is wherever it
+// stands: plainMD in Markdown text, plainHTML in an HTML block. The
+// others are the bytes a case of escape's switch is about: those it
+// escapes, and those it keeps or not depending on their neighbours (@, :,
+// w and W of www., #, - of GH-, _).
+var byteClass = func() (t [256]byte) {
+	for c := range 256 {
+		t[c] = plainMD | plainHTML
+	}
+	for _, c := range []byte("<>&\n\r\t@:wW#-_") {
+		t[c] = 0
+	}
+	for _, c := range []byte("\"'|$`") {
+		t[c] &^= plainHTML
+	}
+	for _, c := range []byte("\\`*[]|~!{}$") {
+		t[c] &^= plainMD
+	}
+	return t
+}()
+
+const (
+	plainMD = 1 << iota
+	plainHTML
+)
+
+// longestWord is the length in bytes of the longest run of s without a
+// space, tab or line break: what shorten counts as a word.
+func longestWord(s string) int {
+	longest, word := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\n', '\r', '\t':
+			word = 0
+		default:
+			word++
+			longest = max(longest, word)
+		}
+	}
+	return longest
 }
 
 // mailDomain reports whether s, after an @, starts like the domain of an
