@@ -905,6 +905,10 @@ func (m *matcher) pair(p *Pair, x matched) {
 		p.StacksJoined = m.minus(n.Stacks, o.Stacks)
 		p.StacksLeft = m.minus(o.Stacks, n.Stacks)
 	}
+	p.plain = plainNo
+	if len(p.StacksJoined)+len(p.StacksLeft) == 0 && o.ids == n.ids {
+		p.plain = plainYes // equal ids, equal facets (see interner)
+	}
 	if x.kind == kindUpdated {
 		f := int(x.facet)
 		p.Facet = facetNames[f]

@@ -428,3 +428,62 @@ func mirrorUpdateSet(us []UpdateGroup) map[[3]string]string {
 	}
 	return m
 }
+
+// TestPlainKnown: the engine's Plain, found by interned ids, is what the
+// pair's fields say (Plain of the same pair read back from JSON), on
+// generated pairs under filters that ignore facets, and on the real
+// weekly series.
+func TestPlainKnown(t *testing.T) {
+	check := func(name string, r *Report) (plain, other int) {
+		t.Helper()
+		for i := range r.Packages {
+			s := &r.Packages[i].Specs
+			for _, l := range [][]Pair{s.Rebuilt, s.Updated, s.Restacked} {
+				for j := range l {
+					p := &l[j]
+					if p.plain == plainUnknown {
+						t.Fatalf("%s: %s: the engine left Plain unknown for %s → %s", name, r.Packages[i].Name, p.Old.Hash, p.New.Hash)
+					}
+					q := *p
+					q.plain = plainUnknown
+					if got, want := p.Plain(), q.Plain(); got != want {
+						t.Fatalf("%s: %s: %s → %s: Plain %v by ids, %v by fields", name, r.Packages[i].Name, p.Old.Hash, p.New.Hash, got, want)
+					}
+					if p.Plain() {
+						plain++
+					} else {
+						other++
+					}
+				}
+			}
+		}
+		return plain, other
+	}
+	var plain, other int
+	for seed := range propertySeeds() {
+		before, after, _ := newGenerator(seed, true).pair(1 + int(seed%40))
+		for _, f := range append(filters(seed), Filter{Ignore: []string{"compiler", "variants"}}) {
+			p, o := check(fmt.Sprintf("seed %d, filter %+v", seed, f), compareWith(t, before, after, f))
+			plain, other = plain+p, other+o
+		}
+	}
+	dirs := []string{"develop-2025-02-16", "develop-2025-02-23", "develop-2025-03-02"}
+	for i := 1; i < len(dirs); i++ {
+		before := loadDir(t, path.Join("../testdata/real-series", dirs[i-1]))
+		after := loadDir(t, path.Join("../testdata/real-series", dirs[i]))
+		p, o := check(dirs[i], compareWith(t, before, after, Filter{}))
+		plain, other = plain+p, other+o
+	}
+	if plain == 0 || other == 0 {
+		t.Fatalf("%d plain pairs and %d others: the test needs both", plain, other)
+	}
+}
+
+func loadDir(t *testing.T, dir string) *snapshot.Snapshot {
+	t.Helper()
+	s, err := snapshot.Load(dir, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

@@ -23,6 +23,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -228,6 +229,32 @@ type Pair struct {
 	// Why explains a rebuilt or updated pair (causes.go): nil when
 	// neither snapshot has dependency edges.
 	Why *Why `json:"why,omitempty"`
+	// plain is Plain as the engine found it, by the interned ids of the
+	// facets: plainUnknown for a pair made otherwise (read back from a
+	// JSON report), which Plain then works out from the fields.
+	plain int8
+}
+
+const (
+	plainUnknown int8 = iota
+	plainYes
+	plainNo
+)
+
+// Plain reports whether the pair says nothing but "new hash": the same
+// facets (a rebuilt pair's differ only under --ignore) and the same
+// stacks. The reports summarise such rebuilds instead of listing them.
+func (p *Pair) Plain() bool {
+	switch p.plain {
+	case plainYes:
+		return true
+	case plainNo:
+		return false
+	}
+	o, n := &p.Old, &p.New
+	return len(p.StacksJoined)+len(p.StacksLeft) == 0 &&
+		o.Compiler == n.Compiler && o.OS == n.OS && o.Platform == n.Platform && o.Target == n.Target &&
+		slices.Equal(o.Versions, n.Versions) && slices.Equal(o.Variants, n.Variants)
 }
 
 // UpdateGroup counts the updated specs that made the same change (facet

@@ -8,20 +8,11 @@ import (
 	"github.com/cachediff/cachediff/diff"
 )
 
-// plainRebuild reports whether a rebuilt pair says nothing but "new hash":
-// the same facets (they differ only under --ignore) and the same stacks.
-func plainRebuild(p *diff.Pair) bool {
-	o, n := &p.Old, &p.New
-	return len(p.StacksJoined)+len(p.StacksLeft) == 0 &&
-		o.Compiler == n.Compiler && o.OS == n.OS && o.Platform == n.Platform && o.Target == n.Target &&
-		slices.Equal(o.Versions, n.Versions) && slices.Equal(o.Variants, n.Variants)
-}
-
-// plainRebuilds counts a package's rebuilt pairs that plainRebuild.
+// plainRebuilds counts a package's rebuilt pairs that are Plain.
 func plainRebuilds(p *diff.Package) int {
 	n := 0
 	for i := range p.Specs.Rebuilt {
-		if plainRebuild(&p.Specs.Rebuilt[i]) {
+		if p.Specs.Rebuilt[i].Plain() {
 			n++
 		}
 	}
@@ -42,7 +33,7 @@ func onlyRebuilds(p *diff.Package, plain int) bool {
 func (m *mdBuilder) only(i int) bool { return onlyRebuilds(&m.doc.Packages[i], m.plain[i]) }
 
 // rebuildShare is how much of a report's change is plain rebuilds (a new
-// hash and nothing else: plainRebuild), of all its spec changes, and how
+// hash and nothing else: Pair.Plain), of all its spec changes, and how
 // many rebuilt specs are not plain: they moved stacks, or differ in a
 // facet --ignore left out of the pairing, and are listed as rows. The
 // headlines of Markdown and text say it.
@@ -88,7 +79,7 @@ func rebuiltStacks(p *diff.Package, all bool) []string {
 	var out, last []string
 	for i := range p.Specs.Rebuilt {
 		r := &p.Specs.Rebuilt[i]
-		if !all && !plainRebuild(r) {
+		if !all && !r.Plain() {
 			continue
 		}
 		// Neighbouring specs mostly share a list of stacks (often the
@@ -179,7 +170,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	}
 	for i := range p.Specs.Rebuilt {
 		r := &p.Specs.Rebuilt[i]
-		if !allRebuilt && plainRebuild(r) {
+		if !allRebuilt && r.Plain() {
 			continue
 		}
 		b.WriteString("\n| rebuilt | ")

@@ -95,7 +95,7 @@ func TestRebuiltOnly(t *testing.T) {
 	plain := 0
 	for _, p := range r.Packages {
 		for i := range p.Specs.Rebuilt {
-			if plainRebuild(&p.Specs.Rebuilt[i]) {
+			if p.Specs.Rebuilt[i].Plain() {
 				plain++
 			}
 		}
