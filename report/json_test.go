@@ -58,9 +58,31 @@ func TestJSONStreamed(t *testing.T) {
 			p.Specs.Restacked = append(p.Specs.Restacked, diff.Pair{Old: diff.Spec{Hash: "o"}, New: diff.Spec{Hash: "n"}, StacksJoined: []string{}, StacksLeft: []string{}})
 		}
 	}
+	// Lists shared between specs, as the loader shares them (pkgJSON
+	// copies the bytes of a list written before): the same list at the
+	// depths of an added spec and of a pair's, lists of one array that
+	// start at the same address with other lengths, and a list that
+	// needs escaping.
+	shared := genReport(11, 12)
+	arr := []string{"a", "b\"c", "d", "e"}
+	lists := [][]string{arr, arr[:1], arr[:3], arr[1:], arr[1:2], arr}
+	k := 0
+	for i := range shared.Packages {
+		p := &shared.Packages[i]
+		for j := range p.Specs.Added {
+			p.Specs.Added[j].Variants, p.Specs.Added[j].Stacks = lists[k%len(lists)], lists[(k+1)%len(lists)]
+			k++
+		}
+		for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+			for j := range l {
+				l[j].Old.Versions, l[j].New.Variants = lists[k%len(lists)], lists[(k+2)%len(lists)]
+				k++
+			}
+		}
+	}
 	for name, r := range map[string]*diff.Report{
 		"generated": genReport(7, 40), "week": genWeek(3, 60), "hostile": hostile, "empty": empty,
-		"why": why, "shapes": shapes,
+		"why": why, "shapes": shapes, "shared": shared,
 	} {
 		var got bytes.Buffer
 		if err := JSON(&got, r); err != nil {
@@ -177,6 +199,34 @@ func BenchmarkJSONReference(b *testing.B) {
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(newDocument(r, Options{})); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestPkgJSONPrefixChange: one pkgJSON writing the same package under
+// two prefixes gives what a fresh one gives under each (the lists it
+// remembers were written under the first).
+func TestPkgJSONPrefixChange(t *testing.T) {
+	r := genWeek(2, 10)
+	arr := []string{"x", "y"}
+	for i := range r.Packages {
+		for _, l := range [][]diff.Pair{r.Packages[i].Specs.Rebuilt, r.Packages[i].Specs.Updated} {
+			for j := range l {
+				l[j].Old.Stacks, l[j].New.Stacks = arr, arr
+			}
+		}
+	}
+	var used pkgJSON
+	for _, prefix := range []string{"  ", "      ", "  "} {
+		for i := range r.Packages {
+			var fresh pkgJSON
+			used.b = used.b[:0]
+			if !used.write(&r.Packages[i], prefix) || !fresh.write(&r.Packages[i], prefix) {
+				t.Fatal("pkgJSON gave up on a generated package")
+			}
+			if !bytes.Equal(used.b, fresh.b) {
+				t.Fatalf("prefix %q, package %s: a reused pkgJSON wrote\n%s\na fresh one\n%s", prefix, r.Packages[i].Name, used.b, fresh.b)
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"unsafe"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/jsonbytes"
@@ -26,6 +27,20 @@ type pkgJSON struct {
 	// encoding/json does (rare: a plain string is copied as it is).
 	enc *json.Encoder
 	esc bytes.Buffer
+	// lists remembers how the specs' lists were written, by their
+	// address, length and depth: the loader shares equal lists, so most
+	// lists of a report are ones written before, and copying their bytes
+	// skips writing each string. An entry holds the list's address, which
+	// keeps that memory from being reused for another list, and lists are
+	// never modified. It is cleared when the prefix changes.
+	lists *[512]listJSON
+}
+
+type listJSON struct {
+	p     *string
+	n     int
+	depth int
+	text  []byte
 }
 
 // write appends p to w.b, its first line unindented and the others under
@@ -45,6 +60,9 @@ func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 		if p.Specs.Restacked[i].Why != nil {
 			return false
 		}
+	}
+	if w.lists != nil && string(w.pad[1:w.base]) != prefix {
+		clear(w.lists[:])
 	}
 	w.pad = append(append(w.pad[:0], '\n'), prefix...)
 	w.base = len(w.pad)
@@ -159,6 +177,28 @@ func (w *pkgJSON) strs(depth int, l []string) {
 	list(w, depth, l, func(s *string) { w.str(*s) })
 }
 
+// sharedStrs is strs for a list the loader shares between specs: the
+// bytes written for it before, when w.lists has them.
+func (w *pkgJSON) sharedStrs(depth int, l []string) {
+	if len(l) == 0 {
+		w.strs(depth, l)
+		return
+	}
+	if w.lists == nil {
+		w.lists = new([512]listJSON)
+	}
+	p := unsafe.SliceData(l)
+	a := uintptr(unsafe.Pointer(p))
+	e := &w.lists[(a>>4^a>>13)%uintptr(len(w.lists))]
+	if e.p == p && e.n == len(l) && e.depth == depth {
+		w.b = append(w.b, e.text...)
+		return
+	}
+	start := len(w.b)
+	w.strs(depth, l)
+	*e = listJSON{p: p, n: len(l), depth: depth, text: append(e.text[:0], w.b[start:]...)}
+}
+
 // list appends l, its elements each written by elem on a line of their
 // own at depth+1: null when l is nil, as encoding/json writes a nil
 // slice, and [] when it is empty.
@@ -189,7 +229,7 @@ func (w *pkgJSON) spec(depth int, s *diff.Spec) {
 	w.key(d, "hash", true)
 	w.str(s.Hash)
 	w.key(d, "versions", false)
-	w.strs(d, s.Versions)
+	w.sharedStrs(d, s.Versions)
 	w.key(d, "compiler", false)
 	w.str(s.Compiler)
 	w.key(d, "os", false)
@@ -199,9 +239,9 @@ func (w *pkgJSON) spec(depth int, s *diff.Spec) {
 	w.key(d, "target", false)
 	w.str(s.Target)
 	w.key(d, "variants", false)
-	w.strs(d, s.Variants)
+	w.sharedStrs(d, s.Variants)
 	w.key(d, "stacks", false)
-	w.strs(d, s.Stacks)
+	w.sharedStrs(d, s.Stacks)
 	w.end(depth, '}')
 }
 
