@@ -34,6 +34,8 @@ type pkgJSON struct {
 	// keeps that memory from being reused for another list, and lists are
 	// never modified. It is cleared when the prefix changes.
 	lists *[512]listJSON
+	// keys are specKeys's, by depth; cleared with lists.
+	keys []*[8][]byte
 }
 
 type listJSON struct {
@@ -61,8 +63,11 @@ func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 			return false
 		}
 	}
-	if w.lists != nil && string(w.pad[1:w.base]) != prefix {
-		clear(w.lists[:])
+	if w.base > 0 && string(w.pad[1:w.base]) != prefix {
+		if w.lists != nil {
+			clear(w.lists[:])
+		}
+		w.keys = w.keys[:0]
 	}
 	w.pad = append(append(w.pad[:0], '\n'), prefix...)
 	w.base = len(w.pad)
@@ -224,25 +229,48 @@ func list[T any](w *pkgJSON, depth int, l []T, elem func(*T)) {
 
 // spec appends one spec object whose members are at depth+1.
 func (w *pkgJSON) spec(depth int, s *diff.Spec) {
-	d := depth + 1
+	k := w.specKeys(depth + 1)
 	w.b = append(w.b, '{')
-	w.key(d, "hash", true)
+	w.b = append(w.b, k[0]...)
 	w.str(s.Hash)
-	w.key(d, "versions", false)
-	w.sharedStrs(d, s.Versions)
-	w.key(d, "compiler", false)
+	w.b = append(w.b, k[1]...)
+	w.sharedStrs(depth+1, s.Versions)
+	w.b = append(w.b, k[2]...)
 	w.str(s.Compiler)
-	w.key(d, "os", false)
+	w.b = append(w.b, k[3]...)
 	w.str(s.OS)
-	w.key(d, "platform", false)
+	w.b = append(w.b, k[4]...)
 	w.str(s.Platform)
-	w.key(d, "target", false)
+	w.b = append(w.b, k[5]...)
 	w.str(s.Target)
-	w.key(d, "variants", false)
-	w.sharedStrs(d, s.Variants)
-	w.key(d, "stacks", false)
-	w.sharedStrs(d, s.Stacks)
+	w.b = append(w.b, k[6]...)
+	w.sharedStrs(depth+1, s.Variants)
+	w.b = append(w.b, k[7]...)
+	w.sharedStrs(depth+1, s.Stacks)
 	w.end(depth, '}')
+}
+
+// specFields are the keys of a spec object, in diff.Spec's order.
+var specFields = [8]string{"hash", "versions", "compiler", "os", "platform", "target", "variants", "stacks"}
+
+// specKeys returns what key writes before each of specFields at depth,
+// made once per depth (and prefix).
+func (w *pkgJSON) specKeys(depth int) *[8][]byte {
+	for len(w.keys) <= depth {
+		w.keys = append(w.keys, nil)
+	}
+	if w.keys[depth] == nil {
+		k := new([8][]byte)
+		b := w.b // key appends to w.b: to fresh memory here
+		for i, f := range specFields {
+			w.b = nil
+			w.key(depth, f, i == 0)
+			k[i] = w.b
+		}
+		w.b = b
+		w.keys[depth] = k
+	}
+	return w.keys[depth]
 }
 
 // pairs appends a list of pairs (none with Why) whose members are at
