@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,11 +34,28 @@ func TestHugePagesAsked(t *testing.T) {
 
 // TestHugeHeap checks that after hugeHeap the memory the heap grows into
 // is marked for huge pages: a large allocation made after it lies in a
-// mapping whose VmFlags hold "hg".
+// mapping whose VmFlags hold "hg". It runs in a fresh process, as the
+// command's does: in this one, other tests have left free heap memory
+// that the allocation could take first.
 func TestHugeHeap(t *testing.T) {
+	if os.Getenv(hugeHeapChild) == "1" {
+		hugeHeapInChild(t)
+		return
+	}
 	if !madviseHugePages() {
 		t.Skip("transparent huge pages are not on madvise here")
 	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHugeHeap$", "-test.v")
+	cmd.Env = append(os.Environ(), hugeHeapChild+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestHugeHeap") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+}
+
+const hugeHeapChild = "CACHEDIFF_HUGEHEAP_CHILD"
+
+func hugeHeapInChild(t *testing.T) {
 	hugeHeap()
 	b := make([]byte, 8<<20)
 	addr := uint64(uintptr(unsafe.Pointer(&b[0])))
