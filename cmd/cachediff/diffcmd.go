@@ -253,7 +253,7 @@ func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int
 	if err != nil {
 		return exitTrouble, err
 	}
-	if err := render(out, r, renderOptions(opts, c.stdout)); err != nil {
+	if err := render(out.w, r, renderOptions(opts, c.stdout)); err != nil {
 		return exitTrouble, out.fail(err)
 	}
 	if err := out.commit(); err != nil {

@@ -125,7 +125,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if out, err = c.openOutput(opts.output); err != nil {
 			return exitTrouble, err
 		}
-		w, _ = report.NewLogWriter(opts.format, out, report.LogOptions{Options: renderOptions(opts, c.stdout), Subjects: subjects})
+		w, _ = report.NewLogWriter(opts.format, out.w, report.LogOptions{Options: renderOptions(opts, c.stdout), Subjects: subjects})
 	}
 	fail := func(err error) (int, error) {
 		if out != nil {
@@ -244,7 +244,7 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	if err != nil {
 		return exitTrouble, err
 	}
-	w, _ := report.NewLogWriter(opts.format, out, report.LogOptions{Options: renderOptions(opts, c.stdout), Subjects: subjects})
+	w, _ := report.NewLogWriter(opts.format, out.w, report.LogOptions{Options: renderOptions(opts, c.stdout), Subjects: subjects})
 	if err := report.WriteLog(w, l); err != nil {
 		return exitTrouble, out.fail(err)
 	}

@@ -201,9 +201,12 @@ func exitCode(r *diff.Report) int {
 }
 
 // output is where a report is written: standard output through a buffer,
-// or the --output file, written atomically. Renderers stream into it;
+// or the --output file, written atomically. Renderers stream into w;
 // commit puts it in place, abort (after an error) leaves nothing behind.
 type output struct {
+	// w is the buffer renderers write to. It is a *bufio.Writer of 64 KiB
+	// so that theirs (bufio.NewWriterSize(w, 64<<10)) is this one, not a
+	// second buffer copying a real week's tens of MB once more.
 	w    *bufio.Writer
 	file *atomicfile.File // nil for standard output
 	err  error            // the first error writing standard output
@@ -241,9 +244,6 @@ func (o *output) write(p []byte) (int, error) {
 	}
 	return n, err
 }
-
-// Write buffers p for the destination.
-func (o *output) Write(p []byte) (int, error) { return o.w.Write(p) }
 
 // fail returns the error to report when rendering failed with err: the
 // write error behind it, if any.

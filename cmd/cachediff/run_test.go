@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"os"
@@ -238,6 +239,22 @@ func TestMemoryLimitBounds(t *testing.T) {
 		}
 		if input >= 11*mib && l+10*mib > 4*input {
 			t.Errorf("memoryLimit(%d) = %d: with the binary's pages, over 4x the input", input, l)
+		}
+	}
+}
+
+// TestOutputBufferShared: the renderers' buffers (bufio.NewWriterSize(w,
+// 64<<10) in package report) are the output's own, so that a report is
+// copied into one buffer, not two.
+func TestOutputBufferShared(t *testing.T) {
+	c := &cli{stdout: io.Discard, stderr: io.Discard}
+	out, err := c.openOutput("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []int{4096, 64 << 10} {
+		if bw := bufio.NewWriterSize(out.w, size); bw != out.w {
+			t.Errorf("bufio.NewWriterSize(out.w, %d) made a second buffer: the output's holds %d bytes", size, out.w.Size())
 		}
 	}
 }
