@@ -180,6 +180,10 @@ func (in *interner) add(s string) (string, uint32) {
 type matcher struct {
 	ignore [numFacets]bool // facets left out of the matching keys
 	in     interner
+	// counts, when set, counts each package's specs for the roll-ups as
+	// it is compared (package number pkg), by the ids prepare found.
+	counts *rollCounts
+	pkg    int
 	buf    []spec    // backing store of the current package's specs
 	olds   []*spec   // the current package's old specs,
 	news   []*spec   // and new ones
@@ -470,6 +474,10 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 		m.news = m.prepare(m.news, np.Specs)
 	}
 	olds, news := m.olds, m.news
+	if m.counts != nil {
+		m.counts.addPrepared(0, m.pkg, olds)
+		m.counts.addPrepared(1, m.pkg, news)
+	}
 	p.Counts.Old, p.Counts.New = len(olds), len(news)
 	var warnings []snapshot.Warning
 
@@ -1033,28 +1041,45 @@ func (c *rollCounts) add(side, pkg int, specs []snapshot.Spec) {
 	in := c.in
 	for i := range specs {
 		s := &specs[i]
-		c.compiler.byID(in, s.Compiler).inc(side)
-		c.opsys.byID(in, s.OS).inc(side)
-		c.platform.byID(in, s.Platform).inc(side)
-		c.target.byID(in, s.Target).inc(side)
-		_, id := in.list(s.Stacks)
-		if int(id) >= len(c.byList) {
-			c.byList = append(c.byList, make([][]*tally, int(id)+1-len(c.byList))...)
+		_, compiler := in.one(s.Compiler)
+		_, opsys := in.one(s.OS)
+		_, platform := in.one(s.Platform)
+		_, target := in.one(s.Target)
+		_, stacks := in.list(s.Stacks)
+		c.count(side, pkg, s, [...]uint32{compiler, opsys, platform, target}, stacks)
+	}
+}
+
+// addPrepared is add for specs prepare readied: it has their ids.
+func (c *rollCounts) addPrepared(side, pkg int, specs []*spec) {
+	for _, s := range specs {
+		c.count(side, pkg, s.Spec, [...]uint32{s.ids[fCompiler], s.ids[fOS], s.ids[fPlatform], s.ids[fTarget]}, s.stack)
+	}
+}
+
+// count counts s on side, given the ids of its compiler, OS, platform and
+// target and of its list of stacks.
+func (c *rollCounts) count(side, pkg int, s *snapshot.Spec, ids [4]uint32, stacks uint32) {
+	c.compiler.at(ids[0], s.Compiler).inc(side)
+	c.opsys.at(ids[1], s.OS).inc(side)
+	c.platform.at(ids[2], s.Platform).inc(side)
+	c.target.at(ids[3], s.Target).inc(side)
+	if int(stacks) >= len(c.byList) {
+		c.byList = append(c.byList, make([][]*tally, int(stacks)+1-len(c.byList))...)
+	}
+	tallies := c.byList[stacks]
+	if tallies == nil {
+		tallies = make([]*tally, len(s.Stacks))
+		for j, st := range s.Stacks {
+			tallies[j] = c.stack.get(st)
 		}
-		tallies := c.byList[id]
-		if tallies == nil {
-			tallies = make([]*tally, len(s.Stacks))
-			for j, st := range s.Stacks {
-				tallies[j] = c.stack.get(st)
-			}
-			c.byList[id] = tallies
-		}
-		for _, t := range tallies {
-			t.inc(side)
-			if t.lastPkg[side] != pkg+1 { // the package's first spec in st
-				t.lastPkg[side] = pkg + 1
-				t.pkgs.inc(side)
-			}
+		c.byList[stacks] = tallies
+	}
+	for _, t := range tallies {
+		t.inc(side)
+		if t.lastPkg[side] != pkg+1 { // the package's first spec in st
+			t.lastPkg[side] = pkg + 1
+			t.pkgs.inc(side)
 		}
 	}
 }
@@ -1134,9 +1159,8 @@ func (c *counter) get(v string) *tally {
 	return t
 }
 
-// byID is get by the id of v in in.
-func (c *counter) byID(in *interner, v string) *tally {
-	_, id := in.one(v)
+// at is get for v, whose id in rollCounts.in is id.
+func (c *counter) at(id uint32, v string) *tally {
 	if int(id) < len(c.ids) {
 		if t := c.ids[id]; t != nil {
 			return t

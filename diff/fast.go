@@ -20,6 +20,10 @@ import (
 // (hashes, facets and stacks) is unchanged without any matching.
 func (m *matcher) comparePackage(op, np *snapshot.Package) (Package, []snapshot.Warning) {
 	if op != nil && np != nil && sameSpecs(op.Specs, np.Specs) {
+		if m.counts != nil {
+			m.counts.add(0, m.pkg, op.Specs)
+			m.counts.add(1, m.pkg, np.Specs)
+		}
 		return m.unchangedPackage(op, np), nil
 	}
 	return m.matchPackage(op, np)
@@ -199,13 +203,11 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 				if kept != nil {
 					m.kept = kept[k]
 				}
+				m.counts, m.pkg = c, k // comparePackage counts the specs
 				out[k].p, out[k].warnings = m.comparePackage(op, np)
-				for side, p := range [2]*snapshot.Package{op, np} {
-					if p != nil {
-						c.add(side, k, p.Specs)
-						if release {
-							p.Specs = nil
-						}
+				for _, p := range [2]*snapshot.Package{op, np} {
+					if p != nil && release {
+						p.Specs = nil
 					}
 				}
 			}
