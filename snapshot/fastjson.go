@@ -665,15 +665,17 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 // decide (for example an unknown key: encoding/json matches struct keys
 // without regard to case).
 func fastMeta(data []byte, in *interner) (m meta, ok bool) {
-	return fastMetaBuf(data, in, &metaBufs{})
+	m, ok = fastMetaBuf(data, in, &metaBufs{})
+	m.countsMap()
+	return m, ok
 }
 
 // metaBufs is fastMetaBuf's memory, kept from page to page: a page's meta
 // is checked against its specs and then dropped, so its lists and counts
 // need not outlive the next page.
 type metaBufs struct {
-	items  []string
-	counts map[string]int
+	items   []string
+	byStack []stackCount
 }
 
 // metaKeys are the keys of a meta, in the order fastMetaBuf numbers them
@@ -714,11 +716,13 @@ func fastMetaBuf(data []byte, in *interner, bufs *metaBufs) (m meta, ok bool) {
 			n, ok = s.integer()
 			m.NumSpecs = &n
 		case 1:
-			if bufs.counts == nil {
-				bufs.counts = map[string]int{}
+			if bufs.byStack == nil {
+				bufs.byStack = make([]stackCount, 0, 32)
 			}
-			clear(bufs.counts)
-			m.NumSpecsByStack, ok = s.counts(bufs.counts)
+			m.byStack, ok = s.counts(bufs.byStack[:0])
+			if ok {
+				bufs.byStack = m.byStack[:0]
+			}
 		default: // a list, in the order of metaKeys
 			lists := [...]*[]string{&m.Compilers, &m.OSs, &m.Platforms, &m.Targets, &m.Stacks, &m.Versions}
 			*lists[k-2], ok = s.sharedStrings()
@@ -749,30 +753,40 @@ func (s *scanner) sharedStrings() ([]string, bool) {
 	return s.items[r[0]:r[1]:r[1]], true
 }
 
-// counts reads an object of integers into m (empty).
-func (s *scanner) counts(m map[string]int) (map[string]int, bool) {
+// counts reads an object of integers, appending its members to dst
+// (empty, not nil). A key given twice, or more than maxCounts keys, is
+// left to the general path.
+func (s *scanner) counts(dst []stackCount) ([]stackCount, bool) {
 	if !s.eat('{') {
 		return nil, false
 	}
 	if s.eat('}') {
-		return m, true
+		return dst, true
 	}
 	for {
 		k, ok := s.str(true)
-		if !ok || !s.eat(':') {
+		if !ok || !s.eat(':') || len(dst) == maxCounts {
 			return nil, false
 		}
-		if _, dup := m[k]; dup {
+		for _, c := range dst {
+			if c.name == k {
+				return nil, false
+			}
+		}
+		n, ok := s.integer()
+		if !ok {
 			return nil, false
 		}
-		if m[k], ok = s.integer(); !ok {
-			return nil, false
-		}
+		dst = append(dst, stackCount{k, n})
 		if s.eat('}') {
-			return m, true
+			return dst, true
 		}
 		if !s.eat(',') {
 			return nil, false
 		}
 	}
 }
+
+// maxCounts bounds the members counts reads: it looks for a key given
+// twice among those before it, which a map does at once for many.
+const maxCounts = 256

@@ -161,9 +161,65 @@ func TestFastMetaReused(t *testing.T) {
 	var bufs metaBufs
 	for _, m := range metas {
 		got, ok := fastMetaBuf([]byte(m), in, &bufs)
+		got.countsMap() // fastMeta's form
 		want, wantOK := fastMeta([]byte(m), in)
 		if ok != wantOK || !reflect.DeepEqual(got, want) {
 			t.Fatalf("%.80s: with reused memory %+v (%v), fresh %+v (%v)", m, got, ok, want, wantOK)
 		}
+	}
+}
+
+// TestMetaAgreesCounts: metaAgrees, on the counts as fastMetaBuf reads
+// them (pairs, no map), says a meta agrees exactly when checkMeta finds
+// nothing to say about it, for counts that agree, differ by one, name a
+// stack no spec has (with 0 and with more), leave one out, and are
+// empty or absent.
+func TestMetaAgreesCounts(t *testing.T) {
+	specs := []Spec{
+		{Hash: "a", Compiler: "gcc@1", OS: "o", Platform: "p", Target: "t", Versions: []string{"1"}, Stacks: []string{"root", "s1"}},
+		{Hash: "b", Compiler: "gcc@1", OS: "o", Platform: "p", Target: "t", Versions: []string{"1"}, Stacks: []string{"root", "s1", "s2"}},
+		{Hash: "c", Compiler: "gcc@1", OS: "o", Platform: "p", Target: "t", Versions: []string{"1"}, Stacks: []string{"root"}},
+	}
+	const rest = `"compilers": ["gcc@1"], "oss": ["o"], "platforms": ["p"], "targets": ["t"], "versions": ["1"]`
+	in := newInterner()
+	st := newLoadState()
+	var bufs metaBufs
+	seen := map[bool]int{}
+	for _, counts := range []string{
+		`{"root": 3, "s1": 2, "s2": 1}`,
+		`{"s2": 1, "root": 3, "s1": 2}`,
+		`{"root": 3, "s1": 2, "s2": 2}`,
+		`{"root": 3, "s1": 1, "s2": 1}`,
+		`{"root": 3, "s1": 2, "s2": 1, "s3": 0}`,
+		`{"root": 3, "s1": 2, "s2": 1, "s3": 1}`,
+		`{"root": 3, "s1": 2}`,
+		`{"root": 3}`,
+		`{}`,
+		"",
+	} {
+		for _, stacks := range []string{`["root", "s1", "s2"]`, `["root", "s1"]`} {
+			text := `{"num_specs": 3, "stacks": ` + stacks + `, ` + rest
+			if counts != "" {
+				text += `, "num_specs_by_stack": ` + counts
+			}
+			text += "}"
+			m, ok := fastMetaBuf([]byte(text), in, &bufs)
+			if !ok {
+				t.Fatalf("%s: the fast path gave up", text)
+			}
+			if counts != "" && m.byStack == nil {
+				t.Fatalf("%s: no counts read", text)
+			}
+			agrees := metaAgrees(&m, specs, false, st)
+			m.countsMap()
+			msgs := checkMeta(&m, specs, false)
+			if agrees != (len(msgs) == 0) {
+				t.Errorf("%s: metaAgrees %v, checkMeta %q", text, agrees, msgs)
+			}
+			seen[agrees]++
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Fatalf("agreed %d times, disagreed %d: the cases should do both", seen[true], seen[false])
 	}
 }

@@ -47,7 +47,19 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 			sc.sets[4] = append(sc.sets[4], name)
 		}
 	}
-	if m.NumSpecsByStack != nil {
+	switch {
+	case m.byStack != nil:
+		for _, c := range sc.stacks {
+			if claimedCount(m.byStack, c.name) != c.n {
+				return false
+			}
+		}
+		for _, c := range m.byStack {
+			if c.n != 0 && !contains(sc.sets[4], c.name) {
+				return false
+			}
+		}
+	case m.NumSpecsByStack != nil:
 		for _, c := range sc.stacks {
 			if m.NumSpecsByStack[c.name] != c.n {
 				return false
@@ -106,6 +118,17 @@ type metaScratch struct {
 	sets    [6][]string // compilers, oss, platforms, targets, stacks, versions
 	stacks  []stackCount
 	claimed []string
+}
+
+// claimedCount is the count of stack name in counts (0 when absent, as
+// a map gives).
+func claimedCount(counts []stackCount, name string) int {
+	for _, c := range counts {
+		if c.name == name {
+			return c.n
+		}
+	}
+	return 0
 }
 
 func contains(l []string, v string) bool {

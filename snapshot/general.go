@@ -446,6 +446,24 @@ type meta struct {
 	Targets         []string       `json:"targets"`
 	Stacks          []string       `json:"stacks"`
 	Versions        []string       `json:"versions"`
+	// byStack is num_specs_by_stack as the fast path reads it
+	// (fastMetaBuf), in the page's order and without a map: what
+	// metaAgrees needs. NumSpecsByStack stays nil until countsMap makes
+	// it from byStack, for checkMeta. nil when the fast path read none.
+	byStack []stackCount
+}
+
+// countsMap makes NumSpecsByStack from byStack, when the fast path read
+// the counts.
+func (m *meta) countsMap() {
+	if m.byStack == nil {
+		return
+	}
+	m.NumSpecsByStack = make(map[string]int, len(m.byStack))
+	for _, c := range m.byStack {
+		m.NumSpecsByStack[c.name] = c.n
+	}
+	m.byStack = nil
 }
 
 // checkMeta compares a page's meta with its specs and describes each

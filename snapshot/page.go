@@ -307,6 +307,7 @@ func decodePage(file string, data []byte, po pageOptions, a accel) (*Package, Ru
 		if a.metaAgrees(&m, specs, raw) {
 			break
 		}
+		m.countsMap()
 		for _, msg := range checkMeta(&m, specs, raw) {
 			warnings = append(warnings, Warning{File: file, Line: metaLine, Message: msg})
 		}
