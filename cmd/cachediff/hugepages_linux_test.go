@@ -6,56 +6,73 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"unsafe"
 )
 
 func TestHugePagesAsked(t *testing.T) {
 	const madvise, always, never = "always [madvise] never\n", "[always] madvise never\n", "always madvise [never]\n"
+	const plenty, little = "MemTotal:       24000000 kB\nMemFree:         9000000 kB\nMemAvailable:   20000000 kB\n", "MemTotal: 2000000 kB\nMemAvailable: 900000 kB\n"
 	for _, c := range []struct {
-		godebug, thp, overcommit string
-		want                     bool
+		godebug, thp, overcommit, meminfo string
+		want                              bool
 	}{
-		{"", madvise, "0\n", true},
-		{"", madvise, "1\n", true},
-		{"", madvise, "2\n", false},
-		{"", always, "0\n", false},
-		{"", never, "0\n", false},
-		{"disablethp=1", madvise, "0\n", false},
-		{"gctrace=1, disablethp=1", madvise, "0\n", false},
-		{"disablethp=0", madvise, "0\n", true},
-		{"xdisablethp=1", madvise, "0\n", true},
+		{"", madvise, "0\n", plenty, true},
+		{"", madvise, "1\n", plenty, true},
+		{"", madvise, "2\n", plenty, false},
+		{"", always, "0\n", plenty, false},
+		{"", never, "0\n", plenty, false},
+		{"", madvise, "0\n", little, false},
+		{"", madvise, "0\n", "MemTotal: 24000000 kB\n", false},
+		{"", madvise, "0\n", "MemAvailable: lots\n", false},
+		{"", madvise, "0\n", "MemAvailable: 2000000 MB\n", false},
+		{"disablethp=1", madvise, "0\n", plenty, false},
+		{"gctrace=1, disablethp=1", madvise, "0\n", plenty, false},
+		{"disablethp=0", madvise, "0\n", plenty, true},
+		{"xdisablethp=1", madvise, "0\n", plenty, true},
 	} {
-		if got := hugePagesAsked(c.godebug, []byte(c.thp), []byte(c.overcommit)); got != c.want {
-			t.Errorf("hugePagesAsked(%q, %q, %q) = %v, want %v", c.godebug, c.thp, c.overcommit, got, c.want)
+		if got := hugePagesAsked(c.godebug, []byte(c.thp), []byte(c.overcommit), []byte(c.meminfo)); got != c.want {
+			t.Errorf("hugePagesAsked(%q, %q, %q, %q) = %v, want %v", c.godebug, c.thp, c.overcommit, c.meminfo, got, c.want)
 		}
 	}
 }
 
-// TestHugeHeap checks that after hugeHeap the memory the heap grows into
-// is marked for huge pages: a large allocation made after it lies in a
-// mapping whose VmFlags hold "hg". It runs in a fresh process, as the
-// command's does: in this one, other tests have left free heap memory
-// that the allocation could take first.
-func TestHugeHeap(t *testing.T) {
-	if os.Getenv(hugeHeapChild) == "1" {
-		hugeHeapInChild(t)
-		return
-	}
-	if !madviseHugePages() {
-		t.Skip("transparent huge pages are not on madvise here")
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHugeHeap$", "-test.v")
-	cmd.Env = append(os.Environ(), hugeHeapChild+"=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "--- PASS: TestHugeHeap") {
-		t.Fatalf("%v\n%s", err, out)
-	}
-}
-
+// The hugeHeap tests run in a fresh process, as the command's call does:
+// in this one, other tests have left free heap memory that an allocation
+// could take first, and a limit set here would hold for them too. The
+// test binary runs again with hugeHeapChild naming the test to run.
 const hugeHeapChild = "CACHEDIFF_HUGEHEAP_CHILD"
 
-func hugeHeapInChild(t *testing.T) {
+// inChild runs the test named in a fresh process, unless this is that
+// process: then it returns true and the caller does the test's work.
+func inChild(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv(hugeHeapChild) == t.Name() {
+		return true
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+	cmd.Env = append(os.Environ(), hugeHeapChild+"="+t.Name())
+	out, err := cmd.CombinedOutput()
+	switch {
+	case strings.Contains(string(out), "--- SKIP: "+t.Name()):
+		t.Skipf("in the child process:\n%s", out)
+	case err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()):
+		t.Fatalf("in the child process: %v\n%s", err, out)
+	}
+	return false
+}
+
+// TestHugeHeap checks that after hugeHeap the memory the heap grows into
+// is marked for huge pages: a large allocation made after it lies in a
+// mapping whose VmFlags hold "hg".
+func TestHugeHeap(t *testing.T) {
+	if !madviseHugePages() {
+		t.Skip("transparent huge pages are not on madvise here, or the process is limited")
+	}
+	if !inChild(t) {
+		return
+	}
 	hugeHeap()
 	b := make([]byte, 8<<20)
 	addr := uint64(uintptr(unsafe.Pointer(&b[0])))
@@ -66,6 +83,29 @@ func hugeHeapInChild(t *testing.T) {
 	if !strings.Contains(" "+flags+" ", " hg ") {
 		t.Errorf("the heap at %#x is not marked for huge pages: VmFlags %q", addr, flags)
 	}
+	b[0] = 1
+}
+
+// TestHugeHeapLimited: under a limit on the data segment (ulimit -d, as
+// batch schedulers set), below what hugeHeap would reserve, hugeHeap does
+// nothing, where reserving the memory would end the process.
+func TestHugeHeapLimited(t *testing.T) {
+	if !inChild(t) {
+		return
+	}
+	var l syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_DATA, &l); err != nil {
+		t.Skip(err)
+	}
+	l.Cur = 200 << 20
+	if err := syscall.Setrlimit(syscall.RLIMIT_DATA, &l); err != nil {
+		t.Skip(err)
+	}
+	if madviseHugePages() {
+		t.Error("madviseHugePages is true under ulimit -d")
+	}
+	hugeHeap() // must return, not end the process
+	b := make([]byte, 8<<20)
 	b[0] = 1
 }
 
