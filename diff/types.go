@@ -244,6 +244,9 @@ const (
 // Plain reports whether the pair says nothing but "new hash": the same
 // facets (a rebuilt pair's differ only under --ignore) and the same
 // stacks. The reports summarise such rebuilds instead of listing them.
+// For a pair the engine made, it is what the engine found: edit such a
+// pair's specs or stacks and Plain no longer follows them (copy the
+// fields into a new Pair instead).
 func (p *Pair) Plain() bool {
 	switch p.plain {
 	case plainYes:
