@@ -92,6 +92,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if c.paceCollector != nil {
 		c.paceCollector()
 	}
+	if c.hugeHeap != nil {
+		c.hugeHeap()
+	}
 	var oldSnap, newSnap *snapshot.Snapshot
 	var oldErr, newErr error
 	if singleFiles(opts.dir, args) || fromGit(opts.dir, args) {

@@ -40,7 +40,7 @@ func main() {
 // not make (the collector's pace and the memory limit).
 func newCLI() *cli {
 	return &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
-		paceCollector: paceCollector, limitMemory: setMemoryLimit}
+		paceCollector: paceCollector, limitMemory: setMemoryLimit, hugeHeap: hugeHeap}
 }
 
 // paceCollector makes the collector run a quarter as often as by default
@@ -49,12 +49,8 @@ func newCLI() *cli {
 // to free (15-25% of the CPU of a 60k-spec diff, docs/performance.md). The
 // memory limit set once the input's size is known (setMemoryLimit) still
 // bounds the heap: peak RSS stays under 4x the input. render, which keeps
-// no snapshot and sets no limit, keeps the default. It also has the heap
-// grow into huge pages where the system allows (hugeHeap).
-func paceCollector() {
-	debug.SetGCPercent(400)
-	hugeHeap()
-}
+// no snapshot and sets no limit, keeps the default.
+func paceCollector() { debug.SetGCPercent(400) }
 
 // setMemoryLimit sets the Go runtime's soft memory limit for diffing and
 // rendering input bytes of pages (see memoryLimit). The process ends after

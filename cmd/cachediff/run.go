@@ -32,6 +32,11 @@ type cli struct {
 	// loaded, before diffing and rendering (see main).
 	paceCollector func()
 	limitMemory   func(input int64)
+	// hugeHeap, when set, is called before a diff's snapshots load (see
+	// hugepages_linux.go). Not for log: its heap is freed and refilled
+	// from step to step, and with huge pages its system time grew more
+	// than the faults saved (docs/performance.md, "Huge pages").
+	hugeHeap func()
 }
 
 // run is the whole command as tests call it, in one process: it parses
