@@ -103,6 +103,11 @@ func abbreviate(r *diff.Report) hashAbbrev {
 // prefixKey packs the first shortLen bytes of h and their count into an
 // integer: equal keys, equal prefixes.
 func prefixKey(h string) uint64 {
+	if len(h) >= 8 { // every hash: its first eight bytes in one load
+		x := uint64(h[0]) | uint64(h[1])<<8 | uint64(h[2])<<16 | uint64(h[3])<<24 |
+			uint64(h[4])<<32 | uint64(h[5])<<40 | uint64(h[6])<<48 | uint64(h[7])<<56
+		return x<<8 | shortLen // the eighth byte shifts out
+	}
 	n := min(len(h), shortLen)
 	k := uint64(n)
 	for i := range n {
