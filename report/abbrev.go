@@ -35,7 +35,9 @@ func abbreviate(r *diff.Report) hashAbbrev {
 			}
 			for _, rc := range c.Roots.Changed {
 				f(rc.Old.Hash)
-				f(rc.New.Hash)
+				if rc.New.Hash != rc.Old.Hash {
+					f(rc.New.Hash)
+				}
 			}
 		}
 		for i := range r.Packages {
@@ -48,7 +50,9 @@ func abbreviate(r *diff.Report) hashAbbrev {
 			for _, l := range [][]diff.Pair{s.Rebuilt, s.Updated, s.Restacked} {
 				for j := range l {
 					f(l[j].Old.Hash)
-					f(l[j].New.Hash)
+					if l[j].New.Hash != l[j].Old.Hash { // a restacked pair: one hash
+						f(l[j].New.Hash)
+					}
 				}
 			}
 		}
@@ -62,23 +66,25 @@ func abbreviate(r *diff.Report) hashAbbrev {
 		n += len(s.Added) + len(s.Removed) + 2*(len(s.Rebuilt)+len(s.Updated)+len(s.Restacked))
 	}
 	seen := newKeySet(n)
-	var dup map[uint64]bool
+	var dups []uint64
 	each(func(h string) {
 		if k := prefixKey(h); !seen.add(k) {
-			if dup == nil {
-				dup = make(map[uint64]bool)
-			}
-			dup[k] = true
+			dups = append(dups, k)
 		}
 	})
-	if dup == nil {
+	if dups == nil {
 		return hashAbbrev{}
 	}
-	// The same hash is often there twice (a restacked pair): only other
-	// hashes with the same prefix collide.
+	// The keys seen twice are few (a 7-character prefix of two distinct
+	// hashes, or a hash the report holds twice): a small set of them is
+	// looked up for every hash, and only their hashes are compared.
+	dup := newKeySet(len(dups))
+	for _, k := range dups {
+		dup.add(k)
+	}
 	var hashes []string
 	each(func(h string) {
-		if dup[prefixKey(h)] {
+		if dup.has(prefixKey(h)) {
 			hashes = append(hashes, h)
 		}
 	})
@@ -145,6 +151,19 @@ func (s *keySet) add(k uint64) bool {
 			return true
 		case k + 1:
 			return false
+		}
+	}
+}
+
+// has reports whether k is in s.
+func (s *keySet) has(k uint64) bool {
+	mask := uint64(len(s.slots) - 1)
+	for i := (k * 0x9e3779b97f4a7c15) >> s.shift; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case 0:
+			return false
+		case k + 1:
+			return true
 		}
 	}
 }

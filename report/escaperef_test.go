@@ -171,21 +171,3 @@ func FuzzEscapeOracle(f *testing.F) {
 		}
 	})
 }
-
-// TestPrefixKeyLoad: prefixKey's one load for strings of eight bytes or
-// more gives what its byte loop gives.
-func TestPrefixKeyLoad(t *testing.T) {
-	loop := func(h string) uint64 {
-		n := min(len(h), shortLen)
-		k := uint64(n)
-		for i := range n {
-			k |= uint64(h[i]) << (8 * (i + 1))
-		}
-		return k
-	}
-	for _, h := range []string{"", "a", "abcdefg", "abcdefgh", "abcdefghi", "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7", "q5xl3h77ochzhs4f5ebpjdsnetuvze55", "q5xl3h7Xochzhs4f5ebpjdsnetuvze55"} {
-		if got, want := prefixKey(h), loop(h); got != want {
-			t.Errorf("prefixKey(%q) = %#x, want %#x", h, got, want)
-		}
-	}
-}

@@ -1,0 +1,83 @@
+package report
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// TestPrefixKeyLoad: prefixKey's one load for strings of eight bytes or
+// more gives what its byte loop gives.
+func TestPrefixKeyLoad(t *testing.T) {
+	loop := func(h string) uint64 {
+		n := min(len(h), shortLen)
+		k := uint64(n)
+		for i := range n {
+			k |= uint64(h[i]) << (8 * (i + 1))
+		}
+		return k
+	}
+	for _, h := range []string{"", "a", "abcdefg", "abcdefgh", "abcdefghi", "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7", "q5xl3h77ochzhs4f5ebpjdsnetuvze55", "q5xl3h7Xochzhs4f5ebpjdsnetuvze55"} {
+		if got, want := prefixKey(h), loop(h); got != want {
+			t.Errorf("prefixKey(%q) = %#x, want %#x", h, got, want)
+		}
+	}
+}
+
+// TestAbbreviateReference: abbreviate gives each hash of a report the
+// shortest prefix, at least shortLen long, that no other distinct hash of
+// the report starts with, on random reports whose hashes share prefixes
+// of every length and repeat (restacked pairs, a hash in two places).
+func TestAbbreviateReference(t *testing.T) {
+	rng := uint64(7)
+	next := func(n int) int {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return int(rng % uint64(n))
+	}
+	for round := range 300 {
+		var pool []string
+		hash := func() string {
+			if len(pool) > 0 && next(6) == 0 {
+				return pool[next(len(pool))] // a hash the report already holds
+			}
+			b := []byte("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")
+			for i := next(12); i < len(b); i++ { // a shared prefix of 0 to 11 bytes
+				b[i] = "ab"[next(2)]
+			}
+			pool = append(pool, string(b))
+			return string(b)
+		}
+		r := onePackage("p")
+		s := &r.Packages[0].Specs
+		s.Added, s.Removed, s.Rebuilt, s.Restacked, s.Updated = nil, nil, nil, nil, nil
+		for range next(40) {
+			switch next(4) {
+			case 0:
+				s.Added = append(s.Added, diff.Spec{Hash: hash()})
+			case 1:
+				s.Rebuilt = append(s.Rebuilt, diff.Pair{Old: diff.Spec{Hash: hash()}, New: diff.Spec{Hash: hash()}})
+			case 2:
+				h := hash()
+				s.Restacked = append(s.Restacked, diff.Pair{Old: diff.Spec{Hash: h}, New: diff.Spec{Hash: h}})
+			default:
+				s.Updated = append(s.Updated, diff.Pair{Old: diff.Spec{Hash: hash()}, New: diff.Spec{Hash: hash()}})
+			}
+		}
+		a := abbreviate(r)
+		distinct := slices.Compact(slices.Sorted(slices.Values(pool)))
+		for _, h := range distinct {
+			want := shortLen
+			for _, o := range distinct {
+				if o != h {
+					want = max(want, min(commonPrefix(h, o)+1, len(h)))
+				}
+			}
+			if got := len(a.Short(h)); got != want {
+				t.Fatalf("round %d: %s shown with %d characters, want %d (hashes %q)", round, h, got, want, distinct)
+			}
+		}
+	}
+}
