@@ -1,6 +1,7 @@
 package report
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -78,6 +79,61 @@ func TestAbbreviateReference(t *testing.T) {
 			if got := len(a.Short(h)); got != want {
 				t.Fatalf("round %d: %s shown with %d characters, want %d (hashes %q)", round, h, got, want, distinct)
 			}
+		}
+	}
+}
+
+// TestRebuiltStacks: rebuiltStacks lists the stacks (root left out) of a
+// package's plain rebuilt pairs, sorted, once each, whether the pairs
+// share their lists of stacks (one array, as the loader shares them),
+// hold equal lists in other arrays, or lists that overlap; and with more
+// distinct lists than it remembers.
+func TestRebuiltStacks(t *testing.T) {
+	rng := uint64(11)
+	next := func(n int) int {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return int(rng % uint64(n))
+	}
+	names := []string{"root", "a", "b", "c", "d", "e"}
+	for round := range 500 {
+		var shared [][]string
+		for range 1 + next(4) {
+			var l []string
+			for _, n := range names {
+				if next(2) == 0 {
+					l = append(l, n)
+				}
+			}
+			shared = append(shared, l)
+		}
+		p := &diff.Package{}
+		want := map[string]bool{}
+		for range next(120) {
+			l := shared[next(len(shared))]
+			switch next(3) {
+			case 0:
+				l = slices.Clone(l) // equal, elsewhere
+			case 1:
+				l = l[:len(l)/2] // a prefix of a shared array
+			}
+			stacks := l
+			if next(5) == 0 { // not plain: its stacks are left out
+				stacks = append(slices.Clone(l), "zzz")
+				p.Specs.Rebuilt = append(p.Specs.Rebuilt, diff.Pair{Old: diff.Spec{Stacks: l}, New: diff.Spec{Stacks: stacks}, StacksJoined: []string{"zzz"}})
+				continue
+			}
+			p.Specs.Rebuilt = append(p.Specs.Rebuilt, diff.Pair{Old: diff.Spec{Stacks: l}, New: diff.Spec{Stacks: l}})
+			for _, s := range l {
+				if s != "root" {
+					want[s] = true
+				}
+			}
+		}
+		got := rebuiltStacks(p, false)
+		if w := slices.Sorted(maps.Keys(want)); !slices.Equal(got, w) && len(got)+len(w) > 0 {
+			t.Fatalf("round %d: rebuiltStacks = %q, want %q", round, got, w)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/cachediff/cachediff/diff"
 )
@@ -76,19 +77,31 @@ func (r rebuildShare) otherRebuilds(doc *Document) string {
 // left out, as the spec rows do), sorted. all says that every rebuilt
 // pair of p is plain (a rebuilt-only package), which spares the check.
 func rebuiltStacks(p *diff.Package, all bool) []string {
-	var out, last []string
+	var out []string
+	// The loader shares equal lists, so a package's specs hold a few
+	// lists of stacks, each many times: add each list (by its address)
+	// once. Lists at other addresses may still be equal, or overlap: the
+	// sort and compact below make the result whatever the sharing.
+	type listID struct {
+		p *string
+		n int
+	}
+	var buf [16]listID
+	seen := buf[:0]
 	for i := range p.Specs.Rebuilt {
 		r := &p.Specs.Rebuilt[i]
 		if !all && !r.Plain() {
 			continue
 		}
-		// Neighbouring specs mostly share a list of stacks (often the
-		// same slice): add each such run once.
-		if i > 0 && slices.Equal(r.New.Stacks, last) {
+		l := r.New.Stacks
+		id := listID{unsafe.SliceData(l), len(l)}
+		if slices.Contains(seen, id) {
 			continue
 		}
-		last = r.New.Stacks
-		for _, s := range r.New.Stacks {
+		if len(seen) < 64 { // beyond, a list is added again: the result is the same
+			seen = append(seen, id)
+		}
+		for _, s := range l {
 			if s != "root" {
 				out = append(out, s)
 			}
