@@ -72,6 +72,8 @@ type scanner struct {
 	// tarballs keeps the specs' tarballs (else they are read and
 	// dropped).
 	tarballs bool
+	// keys, when set, remembers the keys of the spec before (spec).
+	keys *[12]keyMemo
 }
 
 // uniqRef places bytes uniq[start:end] in field (0 hash, 1 tarball) of
@@ -445,6 +447,7 @@ type scanBufs struct {
 	uniq  []byte
 	refs  []uniqRef
 	lists listTexts
+	keys  [12]keyMemo // the keys at each place of the last spec read (spec)
 }
 
 // listTexts is what the scanner needs to canonicalize lists as it reads
@@ -498,7 +501,7 @@ const maxListTexts = 1 << 14
 // canonicalized (canonicalizer.list) and shared, and bufs.lists.counted
 // holds the rules that counted, for the caller to count once ok.
 func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarballs bool) (specs specList, ok bool) {
-	s := &scanner{data: data, in: in, items: bufs.items[:0], uniq: bufs.uniq[:0], refs: bufs.refs[:0], tarballs: tarballs}
+	s := &scanner{data: data, in: in, items: bufs.items[:0], uniq: bufs.uniq[:0], refs: bufs.refs[:0], tarballs: tarballs, keys: &bufs.keys}
 	if canonical {
 		s.lists = &bufs.lists
 		s.lists.counted = s.lists.counted[:0]
@@ -543,6 +546,55 @@ func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarba
 	return specs, true
 }
 
+// The keys of a spec the scanner knows, and keyExtra for any other.
+const (
+	keyHash = iota
+	keyCompiler
+	keyVersions
+	keyOS
+	keyPlatform
+	keyTarget
+	keyVariants
+	keyStacks
+	keyTarball
+	keySize
+	keyExtra
+)
+
+// specKey is the key constant of a spec's key.
+func specKey(key []byte) int {
+	switch string(key) {
+	case "hash":
+		return keyHash
+	case "compiler":
+		return keyCompiler
+	case "versions":
+		return keyVersions
+	case "os":
+		return keyOS
+	case "platform":
+		return keyPlatform
+	case "target":
+		return keyTarget
+	case "variants":
+		return keyVariants
+	case "stacks":
+		return keyStacks
+	case "tarball":
+		return keyTarball
+	case "size":
+		return keySize
+	}
+	return keyExtra
+}
+
+// keyMemo is a key the scanner read at some place in a spec: its text
+// from the opening quote to the colon, and which key it is.
+type keyMemo struct {
+	text  string
+	field int
+}
+
 // spec reads spec number i.
 func (s *scanner) spec(i int) (sp Spec, ok bool) {
 	if !s.eat('{') {
@@ -555,57 +607,79 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 	var extraKeys map[string]bool
 	s.items = s.items[:0]
 	var lists [3][2]int // versions, variants, stacks in s.items
-	for {
-		key, ok := s.rawString()
-		if !ok || !s.eat(':') {
-			return sp, false
+	for place := 0; ; place++ {
+		// The specs of a page, and of the pages after it, write their
+		// keys alike: the key at a place is mostly the one the spec
+		// before had there, which a comparison of its bytes finds
+		// without reading it as a string.
+		field := -1
+		var key []byte
+		if s.keys != nil && place < len(s.keys) {
+			s.ws()
+			if m := &s.keys[place]; m.text != "" && len(s.data)-s.pos >= len(m.text) && string(s.data[s.pos:s.pos+len(m.text)]) == m.text {
+				s.pos += len(m.text)
+				field = m.field
+			}
 		}
+		if field < 0 {
+			start := s.pos
+			var ok bool
+			key, ok = s.rawString()
+			if !ok || !s.eat(':') {
+				return sp, false
+			}
+			field = specKey(key)
+			if s.keys != nil && place < len(s.keys) && field != keyExtra {
+				s.keys[place] = keyMemo{string(s.data[start:s.pos]), field}
+			}
+		}
+		var ok bool
 		var bit int
-		switch string(key) {
-		case "hash":
+		switch field {
+		case keyHash:
 			bit = seenHash
 			ok = s.unique(i, 0)
-		case "compiler":
+		case keyCompiler:
 			bit = seenCompiler
 			sp.Compiler, ok = s.str(true)
-		case "versions":
+		case keyVersions:
 			bit = seenVersions
 			if s.lists != nil {
 				sp.Versions, ok = s.canonList(0)
 			} else {
 				lists[0], ok = s.list()
 			}
-		case "os":
+		case keyOS:
 			bit = seenOS
 			sp.OS, ok = s.str(true)
-		case "platform":
+		case keyPlatform:
 			bit = seenPlatform
 			sp.Platform, ok = s.str(true)
-		case "target":
+		case keyTarget:
 			bit = seenTarget
 			sp.Target, ok = s.str(true)
-		case "variants":
+		case keyVariants:
 			bit = seenVariants
 			if s.lists != nil {
 				sp.Variants, ok = s.canonList(1)
 			} else {
 				lists[1], ok = s.list()
 			}
-		case "stacks":
+		case keyStacks:
 			bit = seenStacks
 			if s.lists != nil {
 				sp.Stacks, ok = s.canonList(2)
 			} else {
 				lists[2], ok = s.list()
 			}
-		case "tarball":
+		case keyTarball:
 			bit = seenTarball
 			if s.tarballs {
 				ok = s.unique(i, 1)
 			} else {
 				_, ok = s.rawString()
 			}
-		case "size":
+		case keySize:
 			bit = seenSize
 			var size string
 			if s.peek() == '"' {
@@ -621,8 +695,8 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			if extraKeys[k] {
 				return sp, false
 			}
-			raw, ok := s.skip(0)
-			if !ok {
+			var raw []byte
+			if raw, ok = s.skip(0); !ok {
 				return sp, false
 			}
 			if sp.Extra() == nil {

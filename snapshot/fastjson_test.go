@@ -223,3 +223,45 @@ func TestMetaAgreesCounts(t *testing.T) {
 		t.Fatalf("agreed %d times, disagreed %d: the cases should do both", seen[true], seen[false])
 	}
 }
+
+// TestKeyMemo: the keys the scanner remembers from the spec before, on
+// this page or the one before (bufs kept), only ever stand for the same
+// bytes: spec lists read one after another into the same memory each
+// decode as encoding/json decodes them, or are left to it, whatever the
+// order of the keys, white space before a colon, keys that begin like
+// another, escaped keys and keys given twice.
+func TestKeyMemo(t *testing.T) {
+	const a = `"hash": "aaaaaaa", "compiler": "gcc@1", "os": "o", "platform": "p", "target": "t", "versions": ["1"], "variants": ["+x"], "stacks": ["root"]`
+	lists := []struct {
+		text string
+		ok   bool // the fast path decodes it
+	}{
+		{`[{` + a + `}, {` + a + `}]`, true},
+		{`[{"compiler": "gcc@2", "hash": "bbbbbbb", "os": "o", "platform": "p", "size": "-", "stacks": [], "target": "t", "variants": [], "versions": ["2"]}]`, true},
+		{`[{` + a + `}, {"hash" : "ccccccc", "compiler" :"gcc@3", "os":"q", "platform": "p", "target": "t", "versions": [], "variants": [], "stacks": []}]`, true},
+		{`[{` + a + `}, {"hash": "ddddddd", "compiler": "gcc@3", "oss": "q", "platform": "p", "target": "t", "versions": [], "variants": [], "stacks": []}]`, true},
+		{`[{` + a + `}, {"hash": "eeeeeee", "compiler": "gcc@3", "o\u0073": "q", "platform": "p"}]`, false},
+		{`[{` + a + `}, {"hash": "fffffff", "compiler": "gcc@3", "compiler": "gcc@4"}]`, false},
+		{`[{` + a + `}, {"hash": "ggggggg", "compilers": "gcc@3", "os": "o"}]`, true},
+		{`[{` + a + `}, {"hash": "hhhhhhh", "x": 1, "compiler": "gcc@3", "os": "o"}]`, true},
+		{`[{` + a + `}]`, true},
+	}
+	var bufs scanBufs
+	in := newInterner()
+	for _, l := range lists {
+		fast, ok := fastSpecListBuf([]byte(l.text), in, &bufs, false, true)
+		if ok != l.ok {
+			t.Fatalf("%s: fast path %v, want %v", l.text, ok, l.ok)
+		}
+		if !ok {
+			continue
+		}
+		var slow specList
+		if err := json.Unmarshal([]byte(l.text), &slow); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("%s:\nfast %+v\nslow %+v", l.text, fast, slow)
+		}
+	}
+}
