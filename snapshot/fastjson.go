@@ -589,10 +589,43 @@ func specKey(key []byte) int {
 }
 
 // keyMemo is a key the scanner read at some place in a spec: its text
-// from the opening quote to the colon, and which key it is.
+// from the opening quote to the colon (n bytes, at most 16: longer keys
+// are not remembered), and which key it is. lo holds the text's first
+// eight bytes (those there are), hi its last eight, as loaded from
+// memory: at compares at most two loads.
 type keyMemo struct {
-	text  string
-	field int
+	lo, hi, mask uint64
+	n            int
+	field        int
+}
+
+func newKeyMemo(text []byte, field int) keyMemo {
+	n := len(text)
+	if n > 16 {
+		return keyMemo{}
+	}
+	var b [16]byte
+	copy(b[:], text)
+	m := keyMemo{lo: binary.LittleEndian.Uint64(b[:8]), mask: ^uint64(0), n: n, field: field}
+	if n < 8 {
+		m.mask = 1<<(8*n) - 1
+	}
+	if n > 8 {
+		m.hi = binary.LittleEndian.Uint64(text[n-8:])
+	}
+	return m
+}
+
+// at reports whether d holds m's text at pos (false too when fewer than
+// eight bytes are left: the scanner then reads the key as a string).
+func (m *keyMemo) at(d []byte, pos int) bool {
+	if len(d)-pos < max(8, m.n) {
+		return false
+	}
+	if binary.LittleEndian.Uint64(d[pos:])&m.mask != m.lo {
+		return false
+	}
+	return m.n <= 8 || binary.LittleEndian.Uint64(d[pos+m.n-8:]) == m.hi
 }
 
 // spec reads spec number i.
@@ -616,8 +649,8 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 		var key []byte
 		if s.keys != nil && place < len(s.keys) {
 			s.ws()
-			if m := &s.keys[place]; m.text != "" && len(s.data)-s.pos >= len(m.text) && string(s.data[s.pos:s.pos+len(m.text)]) == m.text {
-				s.pos += len(m.text)
+			if m := &s.keys[place]; m.n > 0 && m.at(s.data, s.pos) {
+				s.pos += m.n
 				field = m.field
 			}
 		}
@@ -630,7 +663,7 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			}
 			field = specKey(key)
 			if s.keys != nil && place < len(s.keys) && field != keyExtra {
-				s.keys[place] = keyMemo{string(s.data[start:s.pos]), field}
+				s.keys[place] = newKeyMemo(s.data[start:s.pos], field)
 			}
 		}
 		var ok bool

@@ -1,10 +1,12 @@
 package snapshot
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -262,6 +264,37 @@ func TestKeyMemo(t *testing.T) {
 		}
 		if !reflect.DeepEqual(fast, slow) {
 			t.Fatalf("%s:\nfast %+v\nslow %+v", l.text, fast, slow)
+		}
+	}
+}
+
+// TestKeyMemoAt: keyMemo.at agrees with comparing the bytes, for texts of
+// 1 to 20 bytes (over 16 are never found), at every place of data that
+// holds them, differ in any one byte, or end early.
+func TestKeyMemoAt(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		text := []byte(`"abcdefghijklmnopqrs`[:n])
+		m := newKeyMemo(text, keyOS)
+		for _, d := range [][]byte{
+			append(slices.Clone(text), `: "x", "y": 1}`...),
+			append([]byte(`{ `), append(slices.Clone(text), ` :1}`...)...),
+			slices.Clone(text),
+			append(slices.Clone(text), "12345678"...),
+		} {
+			for pos := range d {
+				want := n <= 16 && len(d)-pos >= max(8, n) && bytes.HasPrefix(d[pos:], text)
+				if got := m.n > 0 && m.at(d, pos); got != want { // as spec asks
+
+					t.Fatalf("text %q, data %q at %d: at = %v, want %v", text, d, pos, got, want)
+				}
+			}
+			for i := range min(n, len(d)) { // one byte off
+				e := slices.Clone(d)
+				e[i] ^= 1
+				if m.n > 0 && m.at(e, 0) {
+					t.Fatalf("text %q found in %q", text, e)
+				}
+			}
 		}
 	}
 }
