@@ -72,8 +72,10 @@ type scanner struct {
 	// tarballs keeps the specs' tarballs (else they are read and
 	// dropped).
 	tarballs bool
-	// keys, when set, remembers the keys of the spec before (spec).
+	// keys and vals, when set, remember the keys and the scalar values
+	// of the spec before (spec, memoStr).
 	keys *[12]keyMemo
+	vals *[5]valMemo
 }
 
 // uniqRef places bytes uniq[start:end] in field (0 hash, 1 tarball) of
@@ -448,6 +450,7 @@ type scanBufs struct {
 	refs  []uniqRef
 	lists listTexts
 	keys  [12]keyMemo // the keys at each place of the last spec read (spec)
+	vals  [5]valMemo  // the values of its scalar fields (memoStr)
 }
 
 // listTexts is what the scanner needs to canonicalize lists as it reads
@@ -501,7 +504,7 @@ const maxListTexts = 1 << 14
 // canonicalized (canonicalizer.list) and shared, and bufs.lists.counted
 // holds the rules that counted, for the caller to count once ok.
 func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarballs bool) (specs specList, ok bool) {
-	s := &scanner{data: data, in: in, items: bufs.items[:0], uniq: bufs.uniq[:0], refs: bufs.refs[:0], tarballs: tarballs, keys: &bufs.keys}
+	s := &scanner{data: data, in: in, items: bufs.items[:0], uniq: bufs.uniq[:0], refs: bufs.refs[:0], tarballs: tarballs, keys: &bufs.keys, vals: &bufs.vals}
 	if canonical {
 		s.lists = &bufs.lists
 		s.lists.counted = s.lists.counted[:0]
@@ -586,6 +589,34 @@ func specKey(key []byte) int {
 		return keySize
 	}
 	return keyExtra
+}
+
+// memoStr reads a string value of scalar field f (compiler, os,
+// platform, target, size): the value the spec before had, found by its
+// bytes (quotes included) as keys are, or read, interned and remembered.
+func (s *scanner) memoStr(f int) (string, bool) {
+	if s.vals == nil {
+		return s.str(true)
+	}
+	s.ws()
+	m := &s.vals[f]
+	if m.n > 0 && m.at(s.data, s.pos) {
+		s.pos += m.n
+		return m.s, true
+	}
+	start := s.pos
+	v, ok := s.str(true)
+	if ok {
+		*m = valMemo{newKeyMemo(s.data[start:s.pos], 0), v}
+	}
+	return v, ok
+}
+
+// valMemo is the value a scalar field had in the spec before: its text,
+// quotes included, and the string read from it.
+type valMemo struct {
+	keyMemo
+	s string
 }
 
 // keyMemo is a key the scanner read at some place in a spec: its text
@@ -674,7 +705,7 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			ok = s.unique(i, 0)
 		case keyCompiler:
 			bit = seenCompiler
-			sp.Compiler, ok = s.str(true)
+			sp.Compiler, ok = s.memoStr(0)
 		case keyVersions:
 			bit = seenVersions
 			if s.lists != nil {
@@ -684,13 +715,13 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			}
 		case keyOS:
 			bit = seenOS
-			sp.OS, ok = s.str(true)
+			sp.OS, ok = s.memoStr(1)
 		case keyPlatform:
 			bit = seenPlatform
-			sp.Platform, ok = s.str(true)
+			sp.Platform, ok = s.memoStr(2)
 		case keyTarget:
 			bit = seenTarget
-			sp.Target, ok = s.str(true)
+			sp.Target, ok = s.memoStr(3)
 		case keyVariants:
 			bit = seenVariants
 			if s.lists != nil {
@@ -716,7 +747,7 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			bit = seenSize
 			var size string
 			if s.peek() == '"' {
-				size, ok = s.str(true)
+				size, ok = s.memoStr(4)
 			} else {
 				var b []byte
 				b, ok = s.number()

@@ -247,6 +247,12 @@ func TestKeyMemo(t *testing.T) {
 		{`[{` + a + `}, {"hash": "ggggggg", "compilers": "gcc@3", "os": "o"}]`, true},
 		{`[{` + a + `}, {"hash": "hhhhhhh", "x": 1, "compiler": "gcc@3", "os": "o"}]`, true},
 		{`[{` + a + `}]`, true},
+		// Values: the same again, one that begins like it, an escaped one,
+		// a size as a number and then as a string.
+		{`[{` + a + `, "size": "-"}, {"hash": "iiiiiii", "compiler": "gcc@1", "os": "o2", "platform": "p", "target": "t", "size": "-"}]`, true},
+		{`[{"hash": "jjjjjjj", "compiler": "gcc@1x", "os": "o", "platform": "\u0070", "target": "t"}]`, false},
+		{`[{"hash": "kkkkkkk", "compiler": "gcc@1", "os": "o", "platform": "p", "target": "t", "size": 12}, {"hash": "lllllll", "compiler": "gcc@12", "os": "o", "size": "12"}]`, true},
+		{`[{"hash": "mmmmmmm", "compiler": "gcc@1", "os":"o", "platform": "p" , "target": "t"}, {"hash": "nnnnnnn", "compiler": "gcc@1", "os": "o", "platform": "p", "target": "t"}]`, true},
 	}
 	var bufs scanBufs
 	in := newInterner()
