@@ -494,9 +494,12 @@ type listText struct {
 // over, so that a snapshot of a million distinct lists keeps some
 // thousands of texts, not a million. A generated real-size tree of 60k
 // specs has about 15k distinct variant lists, 2.6k version lists and
-// under a hundred stack lists. A table that starts over starts at a
-// quarter of the bound, so that it is not grown from nothing again.
-const maxListTexts = 1 << 14
+// under a hundred stack lists, and the two trees of its real week 18k
+// variant lists between them: the bound leaves room for both, for a
+// diff whose Loads share their state (Shared). A table that starts over
+// starts at a quarter of the bound, so that it is not grown from nothing
+// again.
+const maxListTexts = 1 << 15
 
 // fastSpecListBuf decodes a spec_details value, with the scanner's
 // scratch memory kept in bufs. ok is false when the general path must

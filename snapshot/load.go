@@ -38,6 +38,11 @@ type Options struct {
 	// build-cache index, lockfiles, spec files), tried after the ones
 	// built into the package; see Decoder.
 	Decoders []Decoder
+
+	// Shared, when set, is loading state this Load takes over from the
+	// Loads before it with the same Shared, and leaves for the next (see
+	// Shared).
+	Shared *Shared
 }
 
 // candidate is a file that is, or may be, a package page (or a file of
@@ -236,7 +241,8 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			st := newLoadState()
+			st := opt.Shared.get()
+			defer opt.Shared.put(st)
 			for j := range jobs {
 				r := loadOne(src, j.c, opt, st)
 				mu.Lock()

@@ -1,6 +1,9 @@
 package snapshot
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // loadState is what one loading goroutine keeps from file to file: its
 // read buffer, the strings it interned, the canonical forms it computed
@@ -22,6 +25,48 @@ type loadState struct {
 	buf []byte
 	// lists shares identical lists between the specs it loads.
 	lists listCache
+}
+
+// Shared is loading state kept from one Load to the next: per loading
+// goroutine, the strings it interned, the canonical forms it computed and
+// the lists it read. The two snapshots of a diff hold mostly the same
+// strings and lists: loaded with the first's state, the second finds
+// them instead of reading and canonicalizing them again (a real week at
+// 60k specs: 4.5% fewer instructions in all), and the two share that
+// memory. What is kept does not depend on Options, and each goroutine
+// takes a state of its own, so Loads with other options, or at the same
+// time, may share one. The zero value is ready to use. A Shared holds on
+// to what it keeps (bounded per state, see maxListTexts) until it is
+// dropped.
+type Shared struct {
+	mu   sync.Mutex
+	free []*loadState
+}
+
+// get returns a state for a loading goroutine: one a Load before left, or
+// a new one (always a new one when sh is nil).
+func (sh *Shared) get() *loadState {
+	if sh == nil {
+		return newLoadState()
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if n := len(sh.free); n > 0 {
+		st := sh.free[n-1]
+		sh.free = sh.free[:n-1]
+		return st
+	}
+	return newLoadState()
+}
+
+// put leaves st for the next get.
+func (sh *Shared) put(st *loadState) {
+	if sh == nil {
+		return
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.free = append(sh.free, st)
 }
 
 func newLoadState() *loadState {

@@ -2,7 +2,9 @@ package snapshot
 
 import (
 	"fmt"
+	"path/filepath"
 	"reflect"
+	"sync"
 	"testing"
 	"unsafe"
 )
@@ -116,5 +118,76 @@ func TestSpecMoreEmpty(t *testing.T) {
 		if m.empty() {
 			t.Errorf("SpecMore with only %s set reads as empty", typ.Field(i).Name)
 		}
+	}
+}
+
+// TestSharedLoad: snapshots loaded with a Shared, one after another, at
+// the same time, and with other options in between, are what they are
+// loaded alone (specs, rule counts, warnings, everything), and the later
+// ones do take over the earlier ones' state: equal lists of two
+// snapshots are then one list.
+func TestSharedLoad(t *testing.T) {
+	dirs := []string{"develop-2025-02-16", "develop-2025-02-23", "develop-2025-03-02", "develop-2025-03-09", "develop-2025-03-16"}
+	opts := []Options{{}, {Raw: true}, {Tarballs: true}}
+	alone := func(dir string, o Options) *Snapshot {
+		s, err := Load(filepath.Join("../testdata/real-series", dir), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	sh := new(Shared)
+	var got []*Snapshot
+	for _, o := range opts {
+		for i, dir := range dirs {
+			o.Shared = sh
+			var s, s2 *Snapshot
+			if i%2 == 1 { // two at once
+				var wg sync.WaitGroup
+				wg.Go(func() { s2 = alone(dirs[i-1], o) })
+				s = alone(dir, o)
+				wg.Wait()
+			} else {
+				s = alone(dir, o)
+			}
+			o.Shared = nil
+			for _, x := range []struct {
+				s   *Snapshot
+				dir string
+			}{{s, dir}, {s2, dirs[max(i-1, 0)]}} {
+				if x.s == nil {
+					continue
+				}
+				if want := alone(x.dir, o); !reflect.DeepEqual(x.s, want) {
+					t.Fatalf("%s with %+v: loaded with a Shared, it differs from loaded alone", x.dir, o)
+				}
+			}
+			if !o.Raw {
+				got = append(got, s)
+			}
+		}
+	}
+	// Equal lists of two snapshots loaded one after the other with the
+	// same state are one list.
+	shared := 0
+	for i := 1; i < len(got); i++ {
+		lists := map[*string]bool{}
+		for _, p := range got[i-1].Packages {
+			for _, sp := range p.Specs {
+				if len(sp.Variants) > 0 {
+					lists[&sp.Variants[0]] = true
+				}
+			}
+		}
+		for _, p := range got[i].Packages {
+			for _, sp := range p.Specs {
+				if len(sp.Variants) > 0 && lists[&sp.Variants[0]] {
+					shared++
+				}
+			}
+		}
+	}
+	if shared == 0 {
+		t.Error("no variants list of a snapshot is one of the snapshot loaded before it with the same Shared")
 	}
 }

@@ -88,7 +88,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if err != nil {
 		return exitTrouble, err
 	}
-	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip}
+	// The two snapshots hold mostly the same strings and lists: the new
+	// one loads with the old one's state (snapshot.Shared).
+	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip, Shared: new(snapshot.Shared)}
 	if c.paceCollector != nil {
 		c.paceCollector()
 	}

@@ -23,16 +23,18 @@ func init() { subcommands["pipeline"] = pipeline }
 // The collector off and one thread make the count repeatable (within
 // 0.1%); with them on it varied 3x with when the collections fell. It
 // uses only the packages' exported functions, so this file builds in
-// an older checkout too, to count the code before a change.
+// an older checkout too, to count the code before a change (before
+// snapshot.Shared, without the Shared option).
 func pipeline(args []string) error {
 	if len(args) < 2 || len(args) > 3 {
 		return fmt.Errorf("want OLD NEW [FORMAT]")
 	}
-	before, err := snapshot.Load(args[0], snapshot.Options{})
+	opt := snapshot.Options{Shared: new(snapshot.Shared)} // as cachediff loads them
+	before, err := snapshot.Load(args[0], opt)
 	if err != nil {
 		return err
 	}
-	after, err := snapshot.Load(args[1], snapshot.Options{})
+	after, err := snapshot.Load(args[1], opt)
 	if err != nil {
 		return err
 	}
