@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"sync"
 	"testing"
 	"unsafe"
@@ -189,5 +190,21 @@ func TestSharedLoad(t *testing.T) {
 	}
 	if shared == 0 {
 		t.Error("no variants list of a snapshot is one of the snapshot loaded before it with the same Shared")
+	}
+}
+
+// TestSharedBounded: a state that has interned more than maxSharedStrings
+// strings is not kept for the next Load; a smaller one is.
+func TestSharedBounded(t *testing.T) {
+	sh := new(Shared)
+	big, small := sh.get(), sh.get()
+	for i := range maxSharedStrings + 1 {
+		s := strconv.Itoa(i)
+		big.in.m[s] = s
+	}
+	sh.put(big)
+	sh.put(small)
+	if len(sh.free) != 1 || sh.free[0] != small {
+		t.Fatalf("Shared kept %d states, want the small one alone", len(sh.free))
 	}
 }
