@@ -2,6 +2,7 @@ package report
 
 import (
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -31,13 +32,7 @@ func TestPrefixKeyLoad(t *testing.T) {
 // the report starts with, on random reports whose hashes share prefixes
 // of every length and repeat (restacked pairs, a hash in two places).
 func TestAbbreviateReference(t *testing.T) {
-	rng := uint64(7)
-	next := func(n int) int {
-		rng ^= rng << 13
-		rng ^= rng >> 7
-		rng ^= rng << 17
-		return int(rng % uint64(n))
-	}
+	next := rand.New(rand.NewPCG(7, 0)).IntN
 	for round := range 300 {
 		var pool []string
 		hash := func() string {
@@ -89,13 +84,7 @@ func TestAbbreviateReference(t *testing.T) {
 // hold equal lists in other arrays, or lists that overlap; and with more
 // distinct lists than it remembers.
 func TestRebuiltStacks(t *testing.T) {
-	rng := uint64(11)
-	next := func(n int) int {
-		rng ^= rng << 13
-		rng ^= rng >> 7
-		rng ^= rng << 17
-		return int(rng % uint64(n))
-	}
+	next := rand.New(rand.NewPCG(11, 0)).IntN
 	names := []string{"root", "a", "b", "c", "d", "e"}
 	for round := range 500 {
 		var shared [][]string

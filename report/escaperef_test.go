@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -108,13 +109,7 @@ func TestEscapeFastPaths(t *testing.T) {
 		"[", "]", "|", "~", "!", "{", "}", "$", "\"", "'", "é", "\u202e", "\u200b", "\x00", "\x7f", "\xff",
 		"x86_64_v3", "e4s-neoverse-v2", "aws-pcluster-x86_64_v4", "1.2.3", "+mpi", "~shared", "build_system=cmake",
 	}
-	rng := uint64(1)
-	next := func(n int) int {
-		rng ^= rng << 13
-		rng ^= rng >> 7
-		rng ^= rng << 17
-		return int(rng % uint64(n))
-	}
+	next := rand.New(rand.NewPCG(1, 0)).IntN
 	check := func(s string) {
 		t.Helper()
 		if got, want := shorten(s), shortenRef(s); got != want {
