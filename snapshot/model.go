@@ -24,7 +24,9 @@
 //
 // LoadFrom walks the Source on one goroutine and, while the walk goes on,
 // reads and decodes the candidates on GOMAXPROCS goroutines, each with its
-// own state (read buffer, interned strings, canonicalization cache). Which
+// own state (read buffer, interned strings, canonicalization cache, list
+// tables; a [Shared] in Options passes these states from one Load to the
+// next, as a diff's new snapshot takes over from the old). Which
 // files are candidates is the loader's decision (classify): specs.md
 // (which must be a page), any *.md, the file named on the command line
 // (File.Root, a page whatever its name), and the files a [Decoder] claims;
