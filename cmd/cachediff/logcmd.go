@@ -81,9 +81,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	if !slices.Contains(report.LogFormats(), opts.format) {
 		return exitTrouble, usageErrorf("log: --format %s does not apply: a log is written as %s", opts.format, orList(report.LogFormats()))
 	}
-	// Each snapshot loads with the state of the one before
-	// (snapshot.Shared, bounded whatever the length of the series).
-	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip, Shared: new(snapshot.Shared)}
+	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip}
 	if c.paceCollector != nil {
 		c.paceCollector()
 	}
