@@ -36,8 +36,10 @@ type loadState struct {
 // memory. What is kept does not depend on Options, and each goroutine
 // takes a state of its own, so Loads with other options, or at the same
 // time, may share one. The zero value is ready to use. A Shared holds on
-// to what it keeps (bounded: maxListTexts, maxSharedStrings) until it is
-// dropped.
+// to what it keeps until it is dropped, bounded in count (maxListTexts,
+// maxSharedStrings) but not in bytes: it is for a few Loads, such as a
+// diff's two, not for a long series whose values change and are long (a
+// review measured a log of twelve such trees at twice the memory).
 type Shared struct {
 	mu   sync.Mutex
 	free []*loadState
