@@ -186,19 +186,6 @@ func (s *scanner) intern(b []byte) string {
 	return s.in.bytes(b)
 }
 
-// strings reads a list of strings. An empty list is a non-nil empty slice,
-// as encoding/json makes it.
-func (s *scanner) strings() ([]string, bool) {
-	s.items = s.items[:0]
-	r, ok := s.list()
-	if !ok {
-		return nil, false
-	}
-	l := make([]string, r[1]-r[0])
-	copy(l, s.items[r[0]:r[1]])
-	return l, true
-}
-
 // list reads a list of strings into s.items and returns where they are.
 func (s *scanner) list() ([2]int, bool) {
 	r := [2]int{len(s.items), len(s.items)}
