@@ -205,9 +205,11 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 				}
 				m.counts, m.pkg = c, k // comparePackage counts the specs
 				out[k].p, out[k].warnings = m.comparePackage(op, np)
-				for _, p := range [2]*snapshot.Package{op, np} {
-					if p != nil && release {
-						p.Specs = nil
+				if release {
+					for _, p := range [2]*snapshot.Package{op, np} {
+						if p != nil {
+							p.Specs = nil
+						}
 					}
 				}
 			}

@@ -143,27 +143,23 @@ func newKeySet(n int) *keySet {
 
 // add adds k and reports whether it was absent.
 func (s *keySet) add(k uint64) bool {
-	mask := uint64(len(s.slots) - 1)
-	for i := (k * 0x9e3779b97f4a7c15) >> s.shift; ; i = (i + 1) & mask {
-		switch s.slots[i] {
-		case 0:
-			s.slots[i] = k + 1
-			return true
-		case k + 1:
-			return false
-		}
+	i := s.find(k)
+	if s.slots[i] != 0 {
+		return false
 	}
+	s.slots[i] = k + 1
+	return true
 }
 
 // has reports whether k is in s.
-func (s *keySet) has(k uint64) bool {
+func (s *keySet) has(k uint64) bool { return s.slots[s.find(k)] != 0 }
+
+// find returns the slot that holds k, or the empty one where it would go.
+func (s *keySet) find(k uint64) uint64 {
 	mask := uint64(len(s.slots) - 1)
 	for i := (k * 0x9e3779b97f4a7c15) >> s.shift; ; i = (i + 1) & mask {
-		switch s.slots[i] {
-		case 0:
-			return false
-		case k + 1:
-			return true
+		if v := s.slots[i]; v == 0 || v == k+1 {
+			return i
 		}
 	}
 }
