@@ -84,12 +84,12 @@ type uniqRef struct{ i, field, start, end int }
 
 func (s *scanner) ws() {
 	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
+		// Every white space byte is at most ' ': one comparison ends
+		// most calls, which find a value or a delimiter at once.
+		if c := s.data[s.pos]; c > ' ' || c != ' ' && c != '\t' && c != '\n' && c != '\r' {
 			return
 		}
+		s.pos++
 	}
 }
 
