@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/cachediff/cachediff/internal/jsonbytes"
 )
 
 // envelope is the YAML front matter of a page, less the two big values
@@ -169,16 +171,32 @@ func continues(rest []byte) bool {
 
 // isHash reports whether h looks like a Spack DAG hash: 32 characters of
 // Spack's base32 alphabet.
+//
+// It tests eight bytes at a time (hashWord): it runs on every spec of a
+// snapshot, and a byte at a time was 1.7% of a real week's instructions.
 func isHash(h string) bool {
 	if len(h) != 32 {
 		return false
 	}
-	for i := 0; i < len(h); i++ {
-		if c := h[i]; !('a' <= c && c <= 'z' || '2' <= c && c <= '7') {
+	for i := 0; i < 32; i += 8 {
+		if !hashWord(jsonbytes.Word(h, i)) {
 			return false
 		}
 	}
 	return true
+}
+
+// hashWord reports whether each of the eight bytes of x is in Spack's
+// base32 alphabet, a-z and 2-7. For a byte below 0x80, adding 0x80-lo
+// sets its high bit exactly when it is at least lo, and adding 0x7f-hi
+// exactly when it is above hi, and the sum carries into no other byte. A
+// byte from 0x80 up gets neither mark whatever it carries (so the word
+// is refused), though its carry may mark the byte above it wrongly.
+func hashWord(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	letter := (x + (0x80-'a')*ones) &^ (x + (0x7f-'z')*ones)
+	digit := (x + (0x80-'2')*ones) &^ (x + (0x7f-'7')*ones)
+	return (letter|digit)&highs == highs
 }
 
 // accel is the page decoder's fast path, one method per step that has
