@@ -11,10 +11,18 @@ import (
 // gives, and hashOrder accepts exactly what checkHashes accepts.
 func TestSortByHash(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for n := range 60 {
+	for n := range 200 { // both sides of maxInsertion
 		specs := make([]Spec, n)
 		for i := range specs {
-			specs[i] = Spec{Hash: hashN(r.IntN(1000)), Compiler: string(rune('a' + i%26))}
+			h := hashN(r.IntN(max(1000, 40*n))) // the same first eight bytes
+			if r.IntN(2) == 0 {
+				b := []byte(h)
+				for j := range b {
+					b[j] = hashAlphabet[r.IntN(32)]
+				}
+				h = string(b)
+			}
+			specs[i] = Spec{Hash: h, Compiler: string(rune('a' + i%26))}
 		}
 		want := slices.Clone(specs)
 		slices.SortStableFunc(want, func(a, b Spec) int { return strings.Compare(a.Hash, b.Hash) })
