@@ -44,7 +44,12 @@ type spec struct {
 	stack  uint32            // stacks interned
 	rank   [numFacets]int32  // see rankSpecs
 	ranked bool
-	paired bool // by a pass of matchPackage
+	// stackRank ranks stacks as rank does the facets; ord packs the
+	// ranks in compareSpecs' order when packed (see rankSpecs).
+	stackRank int32
+	ord       [2]uint64
+	packed    bool
+	paired    bool // by a pass of matchPackage
 }
 
 // matchKey is the matching key of a spec: its interned facets, with the
@@ -289,6 +294,15 @@ func (s *spec) show(f int) string {
 // eight every time, and sorting the specs of a real week is most of the
 // engine's comparisons.
 func compareSpecs(a, b *spec) int {
+	if a.packed && b.packed {
+		if a.ord[0] != b.ord[0] {
+			return cmp.Compare(a.ord[0], b.ord[0])
+		}
+		if a.ord[1] != b.ord[1] {
+			return cmp.Compare(a.ord[1], b.ord[1])
+		}
+		return strings.Compare(a.Hash, b.Hash)
+	}
 	for _, f := range [...]int{fVersion, fCompiler, fOS} {
 		if c := compareRanked(a, b, f); c != 0 {
 			return c

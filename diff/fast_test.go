@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -87,10 +88,40 @@ func TestRankedOrder(t *testing.T) {
 				specs = m.prepare(specs, after.Packages[i].Specs)
 			}
 			r := rand.New(rand.NewPCG(seed, 1))
+			if seed%3 == 0 {
+				// Odd lists (interner.list): lists whose joined forms are
+				// another's, which the interner gives ids of their own.
+				// o2 to o6 tie on their versions' joined form, o3 to o6
+				// on their variants', o5 and o6 on their stacks': the
+				// hashes decide.
+				odd := []snapshot.Spec{
+					sp("o1", "", "gcc@13.2.0", "x86_64_v3"),
+					sp("o2", "1.0", "gcc@13.2.0", "x86_64_v3"),
+					sp("o3", "1.0", "gcc@13.2.0", "x86_64_v3"),
+					sp("o4", "1.0", "gcc@13.2.0", "x86_64_v3"),
+					sp("o5", "1.0", "gcc@13.2.0", "x86_64_v3"),
+					sp("o6", "1.0", "gcc@13.2.0", "x86_64_v3"),
+				}
+				odd[0].Versions = []string{""}
+				odd[1].Versions = []string{"1.0" + sep + "2.0"}
+				for i := 2; i < len(odd); i++ {
+					odd[i].Versions = []string{"1.0", "2.0"}
+					odd[i].Variants = []string{"+shared", "~x"}
+				}
+				odd[2].Variants = []string{"+shared" + sep + "~x"}
+				odd[4].Variants = []string{"+shared" + sep + "~x"}
+				odd[4].Stacks = []string{"a" + sep + "b"}
+				odd[5].Stacks = []string{"a", "b"}
+				odd[1].Stacks = []string{""}
+				specs = m.prepare(specs, odd)
+			}
 			r.Shuffle(len(specs), func(i, j int) { specs[i], specs[j] = specs[j], specs[i] })
 			plain := slices.Clone(specs)
 			slices.SortFunc(plain, compareSpecs)
 			m.rankSpecs(specs[:len(specs)/2], specs[len(specs)/2:])
+			if !specs[0].packed {
+				t.Fatalf("seed %d %s: ranks not packed", seed, p.Name)
+			}
 			slices.SortFunc(specs, compareSpecs)
 			for k := range specs {
 				if specs[k] != plain[k] {
@@ -182,4 +213,83 @@ func TestDistinctVersionsOwnArray(t *testing.T) {
 		t.Errorf("%d lists of %d versions keep %d bytes, want at most %d", n, len(kept[0]), grew, n*1024)
 	}
 	runtime.KeepAlive(kept)
+}
+
+// TestPackOrd: packed ranks order as the ranks do, facet after facet in
+// compareSpecs' order, up to each facet's largest rank.
+func TestPackOrd(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	order := [...]int{fVersion, fCompiler, fOS, fPlatform, fTarget, fVariants, numFacets}
+	draw := func() (ranks [numFacets]int32, stack int32) {
+		for _, f := range order {
+			top := int32(1)<<ordBits[f] - 1
+			v := top
+			switch r.IntN(3) {
+			case 0:
+				v = int32(r.IntN(3))
+			case 1:
+				v = r.Int32N(top + 1)
+			}
+			if f == numFacets {
+				stack = v
+			} else {
+				ranks[f] = v
+			}
+		}
+		return
+	}
+	for range 100000 {
+		ra, sa := draw()
+		rb, sb := draw()
+		// b as a up to a facet drawn, so that each facet decides often.
+		for _, f := range order[:r.IntN(len(order)+1)] {
+			if f == numFacets {
+				sb = sa
+			} else {
+				rb[f] = ra[f]
+			}
+		}
+		want := 0
+		for _, f := range order {
+			x, y := sa, sb
+			if f < numFacets {
+				x, y = ra[f], rb[f]
+			}
+			if want = cmp.Compare(x, y); want != 0 {
+				break
+			}
+		}
+		a, b := packOrd(&ra, sa), packOrd(&rb, sb)
+		if got := cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])); got != want {
+			t.Fatalf("ranks %v %d and %v %d: packed order %d, want %d", ra, sa, rb, sb, got, want)
+		}
+	}
+}
+
+// TestRankedUnpacked: a package with more distinct variants than their
+// ranks have bits is ranked but not packed, and sorts as unranked.
+func TestRankedUnpacked(t *testing.T) {
+	if testing.Short() {
+		t.Skip("65k specs")
+	}
+	n := 1<<ordBits[fVariants] + 1
+	var specs []snapshot.Spec
+	for i := range n {
+		s := sp(fmt.Sprintf("u%d", i), "1.0", "gcc@13.2.0", "x86_64_v3")
+		s.Variants = []string{fmt.Sprintf("v=%d", i)}
+		specs = append(specs, s)
+	}
+	m := newMatcher(nil)
+	ps := m.prepare(nil, specs)
+	rand.New(rand.NewPCG(1, 1)).Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
+	plain := slices.Clone(ps)
+	slices.SortFunc(plain, compareSpecs)
+	m.rankSpecs(ps)
+	if ps[0].packed {
+		t.Fatal("packed, with more distinct variants than ranks of their bits")
+	}
+	slices.SortFunc(ps, compareSpecs)
+	if !slices.Equal(ps, plain) {
+		t.Error("the ranked order differs from the unranked")
+	}
 }
