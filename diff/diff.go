@@ -204,7 +204,9 @@ type matcher struct {
 	distinct []uint32
 	strs     []string
 	vsort    version.Sorter
-	vbuf     []string // distinctVersions' scratch
+	// global ranks the compilers, oss and targets (see globalRanks).
+	global [numFacets]globalRanks
+	vbuf   []string // distinctVersions' scratch
 	// kept are the current package's hashes that both unfiltered
 	// snapshots hold, under a stack filter (keptHashes); nil otherwise.
 	kept map[string]bool

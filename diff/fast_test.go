@@ -81,8 +81,9 @@ func TestRankedOrder(t *testing.T) {
 	}
 	for seed := range seeds {
 		before, after, _ := newGenerator(seed, false).pair(1 + int(seed%20))
+		m := newMatcher(nil) // one for the packages, as compareAll's workers (globalRanks)
 		for i, p := range before.Packages {
-			m := newMatcher(nil)
+			m.reset()
 			specs := m.prepare(nil, p.Specs)
 			if i < len(after.Packages) {
 				specs = m.prepare(specs, after.Packages[i].Specs)
@@ -291,5 +292,33 @@ func TestRankedUnpacked(t *testing.T) {
 	slices.SortFunc(ps, compareSpecs)
 	if !slices.Equal(ps, plain) {
 		t.Error("the ranked order differs from the unranked")
+	}
+}
+
+// TestGlobalRanks: a matcher that ranks the compilers of package after
+// package against all it has seen (globalRanks) orders each package as
+// ranking it alone does, also past maxGlobal compilers, where it ranks a
+// package's own again.
+func TestGlobalRanks(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	m := newMatcher(nil)
+	for k := range 300 {
+		var specs []snapshot.Spec
+		for i := range 1 + r.IntN(12) {
+			c := fmt.Sprintf("gcc@%d.%d", r.IntN(40), r.IntN(60)) // 2400 compilers in all
+			specs = append(specs, sp(fmt.Sprintf("g%d-%d", k, i), "1.0", c, fmt.Sprintf("t%d", r.IntN(3))))
+		}
+		m.reset()
+		ps := m.prepare(nil, specs)
+		plain := slices.Clone(ps)
+		slices.SortFunc(plain, compareSpecs)
+		m.rankSpecs(ps)
+		slices.SortFunc(ps, compareSpecs)
+		if !slices.Equal(ps, plain) {
+			t.Fatalf("package %d (%d compilers seen): the ranked order differs from the unranked", k, len(m.global[fCompiler].ids))
+		}
+	}
+	if n := len(m.global[fCompiler].ids); n < maxGlobal {
+		t.Fatalf("%d compilers ranked globally: the test never went past maxGlobal", n)
 	}
 }
