@@ -595,7 +595,7 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 		p.Status = Changed
 	}
 	p.Versions = m.versionChange(olds, news, p.Status, true)
-	p.SharedVariants = m.sharedVariants(olds, news)
+	p.SharedVariants = m.sharedVariants(olds, news, true)
 	return p, warnings
 }
 
@@ -783,8 +783,10 @@ func orEmpty[T any](l []T) []T {
 }
 
 // sharedVariants returns the variants that every spec has, on both sides,
-// in the order of the first spec's list.
-func (m *matcher) sharedVariants(olds, news []*spec) []string {
+// in the order of the first spec's list. keyed says the specs come from
+// m.prepare: then each distinct list of variants (by its interned id) is
+// looked at once, not once per spec.
+func (m *matcher) sharedVariants(olds, news []*spec, keyed bool) []string {
 	var first *spec
 	switch {
 	case len(olds) > 0:
@@ -798,8 +800,24 @@ func (m *matcher) sharedVariants(olds, news []*spec) []string {
 	if len(shared) <= smallList {
 		// Few candidates: a scan of each spec's list for each of them is
 		// linear in the specs' variants.
+		if keyed {
+			if n := len(m.in.vals); len(m.stamp) < n {
+				m.stamp = slices.Grow(m.stamp, n-len(m.stamp))[:n]
+			}
+			m.stampGen++
+		}
 		for _, side := range [2][]*spec{olds, news} {
 			for _, s := range side {
+				if keyed {
+					if id := s.ids[fVariants]; m.stamp[id] != m.stampGen {
+						m.stamp[id] = m.stampGen
+					} else {
+						continue // a list looked at already
+					}
+				}
+				if len(shared) == 0 {
+					return shared
+				}
 				shared = slices.DeleteFunc(shared, func(v string) bool {
 					m.probes += len(s.Variants)
 					return !slices.Contains(s.Variants, v)

@@ -58,7 +58,7 @@ func (m *matcher) unchangedPackage(op, np *snapshot.Package) Package {
 	p := Package{Name: np.Name, OldFile: op.File, NewFile: np.File, Status: Unchanged,
 		Counts: Counts{Old: n, New: n, Unchanged: n}}
 	p.Versions = m.versionChange(m.olds, m.news, p.Status, false)
-	p.SharedVariants = m.sharedVariants(m.olds, m.news)
+	p.SharedVariants = m.sharedVariants(m.olds, m.news, false)
 	p.Specs = SpecChanges{Added: []Spec{}, Removed: []Spec{}, Rebuilt: []Pair{}, Updated: []Pair{}, Restacked: []Pair{}}
 	return p
 }

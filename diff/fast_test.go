@@ -322,3 +322,45 @@ func TestGlobalRanks(t *testing.T) {
 		t.Fatalf("%d compilers ranked globally: the test never went past maxGlobal", n)
 	}
 }
+
+// TestSharedVariantsKeyed: looking at each distinct list of variants once
+// (by its interned id) finds the variants every spec has, as looking at
+// every spec does, for lists equal, shared, overlapping and empty, short
+// and long (the scan and the count), across packages of one matcher.
+func TestSharedVariantsKeyed(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	m := newMatcher(nil)
+	for k := range 500 {
+		pool := []string{"+a", "~b", "c=1", "c=2", "+d", "~e"}
+		if k%5 == 0 {
+			for i := range 20 { // past smallList
+				pool = append(pool, fmt.Sprintf("v%d=%d", i, k%3))
+			}
+		}
+		lists := make([][]string, 1+r.IntN(4))
+		for i := range lists {
+			for _, v := range pool {
+				if r.IntN(6) > 0 {
+					lists[i] = append(lists[i], v)
+				}
+			}
+		}
+		var olds, news []snapshot.Spec
+		for i := range 1 + r.IntN(8) {
+			s := sp(fmt.Sprintf("s%d-%d", k, i), "1.0", "gcc@13.2.0", "x86_64_v3")
+			s.Variants = lists[r.IntN(len(lists))]
+			if r.IntN(2) == 0 {
+				olds = append(olds, s)
+			} else {
+				news = append(news, s)
+			}
+		}
+		m.reset()
+		o := m.prepare(nil, olds)
+		n := m.prepare(nil, news)
+		want := m.sharedVariants(o, n, false)
+		if got := m.sharedVariants(o, n, true); !slices.Equal(got, want) || got == nil {
+			t.Fatalf("package %d: keyed %q, want %q", k, got, want)
+		}
+	}
+}

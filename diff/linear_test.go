@@ -115,7 +115,7 @@ func TestListOpsAgree(t *testing.T) {
 					shared = append(shared, v)
 				}
 			}
-			if got := m.sharedVariants(specs[:1], specs[1:]); fmt.Sprint(got) != fmt.Sprint(shared) {
+			if got := m.sharedVariants(specs[:1], specs[1:], false); fmt.Sprint(got) != fmt.Sprint(shared) {
 				t.Errorf("sharedVariants(%d, %d) = %v, want %v", na, nb, got, shared)
 			}
 		}
