@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"unsafe"
 
@@ -229,10 +230,14 @@ func list[T any](w *pkgJSON, depth int, l []T, elem func(*T)) {
 
 // spec appends one spec object whose members are at depth+1.
 func (w *pkgJSON) spec(depth int, s *diff.Spec) {
+	w.specHash(depth, s.Hash)
+	w.specRest(depth, s)
+}
+
+// specRest appends what follows a spec's hash (specHash) to the end of
+// the object.
+func (w *pkgJSON) specRest(depth int, s *diff.Spec) {
 	k := w.specKeys(depth + 1)
-	w.b = append(w.b, '{')
-	w.b = append(w.b, k[0]...)
-	w.str(s.Hash)
 	w.b = append(w.b, k[1]...)
 	w.sharedStrs(depth+1, s.Versions)
 	w.b = append(w.b, k[2]...)
@@ -248,6 +253,24 @@ func (w *pkgJSON) spec(depth int, s *diff.Spec) {
 	w.b = append(w.b, k[7]...)
 	w.sharedStrs(depth+1, s.Stacks)
 	w.end(depth, '}')
+}
+
+// specHash appends the opening of a spec object at depth, up to and with
+// its hash.
+func (w *pkgJSON) specHash(depth int, hash string) {
+	k := w.specKeys(depth + 1)
+	w.b = append(w.b, '{')
+	w.b = append(w.b, k[0]...)
+	w.str(hash)
+}
+
+// sameButHash reports whether the JSON of spec n is that of o but for the
+// hash: every other field equal, and each list nil where the other's is
+// (nil is written null). The new spec of a rebuilt pair mostly is.
+func sameButHash(o, n *diff.Spec) bool {
+	same := func(a, b []string) bool { return (a == nil) == (b == nil) && slices.Equal(a, b) }
+	return o.Compiler == n.Compiler && o.OS == n.OS && o.Platform == n.Platform && o.Target == n.Target &&
+		same(o.Versions, n.Versions) && same(o.Variants, n.Variants) && same(o.Stacks, n.Stacks)
 }
 
 // specFields are the keys of a spec object, in diff.Spec's order.
@@ -280,9 +303,20 @@ func (w *pkgJSON) pairs(depth int, l []diff.Pair) {
 	list(w, depth, l, func(p *diff.Pair) {
 		w.b = append(w.b, '{')
 		w.key(d, "old", true)
-		w.spec(d, &p.Old)
+		w.specHash(d, p.Old.Hash)
+		rest := len(w.b) // the old spec after its hash
+		w.specRest(d, &p.Old)
+		end := len(w.b)
 		w.key(d, "new", false)
-		w.spec(d, &p.New)
+		if sameButHash(&p.Old, &p.New) {
+			// A rebuilt pair's new spec: its hash, then the old one's
+			// bytes after the hash (a real week's pairs are most of its
+			// JSON).
+			w.specHash(d, p.New.Hash)
+			w.b = append(w.b, w.b[rest:end]...)
+		} else {
+			w.spec(d, &p.New)
+		}
 		for _, f := range [...]struct{ k, v string }{{"facet", p.Facet}, {"from", p.From}, {"to", p.To}} {
 			if f.v != "" {
 				w.key(d, f.k, false)
