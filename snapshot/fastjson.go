@@ -764,28 +764,34 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			return sp, false
 		}
 		seen |= bit
-		if s.eat('}') {
-			if s.lists != nil {
-				return sp, true // canonList gave the lists
-			}
-			// One allocation for the spec's lists, each capped so that
-			// an append never runs into the next.
-			all := make([]string, len(s.items))
-			copy(all, s.items)
-			for k, f := range [...]struct {
-				bit int
-				dst *[]string
-			}{{seenVersions, &sp.Versions}, {seenVariants, &sp.Variants}, {seenStacks, &sp.Stacks}} {
-				if seen&f.bit != 0 {
-					r := lists[k]
-					*f.dst = all[r[0]:r[1]:r[1]]
-				}
-			}
-			return sp, true
-		}
-		if !s.eat(',') {
+		// eat(','), else eat('}'), with the white space skipped once: a
+		// comma follows all fields but the last.
+		switch s.peek() {
+		case ',':
+			s.pos++
+			continue
+		case '}':
+			s.pos++
+		default:
 			return sp, false
 		}
+		if s.lists != nil {
+			return sp, true // canonList gave the lists
+		}
+		// One allocation for the spec's lists, each capped so that an
+		// append never runs into the next.
+		all := make([]string, len(s.items))
+		copy(all, s.items)
+		for k, f := range [...]struct {
+			bit int
+			dst *[]string
+		}{{seenVersions, &sp.Versions}, {seenVariants, &sp.Variants}, {seenStacks, &sp.Stacks}} {
+			if seen&f.bit != 0 {
+				r := lists[k]
+				*f.dst = all[r[0]:r[1]:r[1]]
+			}
+		}
+		return sp, true
 	}
 }
 
