@@ -75,7 +75,7 @@ type scanner struct {
 	// keys and vals, when set, remember the keys and the scalar values
 	// of the spec before (spec, memoStr).
 	keys *[12]keyMemo
-	vals *[5]valMemo
+	vals *[5]valMemos
 }
 
 // uniqRef places bytes uniq[start:end] in field (0 hash, 1 tarball) of
@@ -437,7 +437,7 @@ type scanBufs struct {
 	refs  []uniqRef
 	lists listTexts
 	keys  [12]keyMemo // the keys at each place of the last spec read (spec)
-	vals  [5]valMemo  // the values of its scalar fields (memoStr)
+	vals  [5]valMemos // the last values of its scalar fields (memoStr)
 }
 
 // listTexts is what the scanner needs to canonicalize lists as it reads
@@ -582,24 +582,36 @@ func specKey(key []byte) int {
 }
 
 // memoStr reads a string value of scalar field f (compiler, os,
-// platform, target, size): the value the spec before had, found by its
-// bytes (quotes included) as keys are, or read, interned and remembered.
+// platform, target, size): one of the last values the field had, found by
+// its bytes (quotes included) as keys are, or read, interned and
+// remembered in place of the oldest.
 func (s *scanner) memoStr(f int) (string, bool) {
 	if s.vals == nil {
 		return s.str(true)
 	}
 	s.ws()
-	m := &s.vals[f]
-	if m.n > 0 && m.at(s.data, s.pos) {
-		s.pos += m.n
-		return m.s, true
+	ms := &s.vals[f]
+	for i := range ms.m {
+		if m := &ms.m[i]; m.n > 0 && m.at(s.data, s.pos) {
+			s.pos += m.n
+			return m.s, true
+		}
 	}
 	start := s.pos
 	v, ok := s.str(true)
 	if ok {
-		*m = valMemo{newKeyMemo(s.data[start:s.pos], 0), v}
+		ms.m[ms.next] = valMemo{newKeyMemo(s.data[start:s.pos], 0), v}
+		ms.next = (ms.next + 1) % len(ms.m)
 	}
 	return v, ok
+}
+
+// valMemos are the last values of a scalar field: a page's specs take
+// their compilers, oss and targets from a few, in no order (they are
+// listed by hash).
+type valMemos struct {
+	m    [8]valMemo
+	next int
 }
 
 // valMemo is the value a scalar field had in the spec before: its text,
