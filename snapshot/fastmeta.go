@@ -1,5 +1,7 @@
 package snapshot
 
+import "unsafe"
+
 // metaAgrees reports whether checkMeta would find nothing to say: the
 // common case, decided without checkMeta's maps. When it says false,
 // checkMeta describes the disagreement (or finds none: metaAgrees may give
@@ -13,15 +15,27 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 		sc.sets[i] = sc.sets[i][:0]
 	}
 	sc.stacks = sc.stacks[:0]
+	sc.gen++
 	const maxDistinct = 64
 	add := func(i int, v string) bool {
+		e := sc.seen.at(i, v)
+		if e.gen == sc.gen && e.p == unsafe.StringData(v) && e.n == len(v) && e.set == i {
+			return true // the very string, added before
+		}
+		found := false
 		for _, x := range sc.sets[i] {
 			if x == v {
-				return true
+				found = true
+				break
 			}
 		}
-		sc.sets[i] = append(sc.sets[i], v)
-		return len(sc.sets[i]) <= maxDistinct
+		if !found {
+			if sc.sets[i] = append(sc.sets[i], v); len(sc.sets[i]) > maxDistinct {
+				return false
+			}
+		}
+		*e = seenString{p: unsafe.StringData(v), n: len(v), set: i, gen: sc.gen}
+		return true
 	}
 	for i := range specs {
 		s := &specs[i]
@@ -35,9 +49,15 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 		}
 	stacks:
 		for _, name := range s.Stacks {
+			e := sc.seen.at(4, name)
+			if e.gen == sc.gen && e.p == unsafe.StringData(name) && e.n == len(name) && e.set == 4 {
+				sc.stacks[e.at].n++ // the very string, counted before
+				continue
+			}
 			for j := range sc.stacks {
 				if sc.stacks[j].name == name {
 					sc.stacks[j].n++
+					*e = seenString{p: unsafe.StringData(name), n: len(name), set: 4, gen: sc.gen, at: j}
 					continue stacks
 				}
 			}
@@ -45,6 +65,7 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 				return false
 			}
 			sc.sets[4] = append(sc.sets[4], name)
+			*e = seenString{p: unsafe.StringData(name), n: len(name), set: 4, gen: sc.gen, at: len(sc.stacks) - 1}
 		}
 	}
 	switch {
@@ -118,6 +139,30 @@ type metaScratch struct {
 	sets    [6][]string // compilers, oss, platforms, targets, stacks, versions
 	stacks  []stackCount
 	claimed []string
+	// seen remembers, by address, strings of this page (generation
+	// gen) already in a set: the loader interns what it reads, so a
+	// value repeated over a page's specs is mostly the very string, found
+	// by one comparison instead of a scan of the set.
+	seen seenStrings
+	gen  uint32
+}
+
+// seenString is a string added to set (at: its place in the stacks
+// counted, for set 4) while metaAgrees read page generation gen.
+type seenString struct {
+	p   *byte
+	n   int
+	set int
+	at  int
+	gen uint32
+}
+
+type seenStrings [256]seenString
+
+// at is the slot of string v of set i.
+func (t *seenStrings) at(i int, v string) *seenString {
+	a := uintptr(unsafe.Pointer(unsafe.StringData(v)))
+	return &t[(a>>3^a>>11^uintptr(i)*0x9e)%uintptr(len(t))]
 }
 
 // claimedCount is the count of stack name in counts (0 when absent, as
