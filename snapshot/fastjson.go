@@ -298,12 +298,37 @@ func listEnd(d []byte, start int) int {
 // unique reads a string that no other spec has (a hash, a tarball) into
 // s.uniq, for field of spec i.
 func (s *scanner) unique(i, field int) bool {
-	b, ok := s.rawString()
+	var b []byte
+	ok := false
+	if field == 0 {
+		b, ok = s.hash()
+	}
+	if !ok {
+		b, ok = s.rawString()
+	}
 	if ok {
 		s.refs = append(s.refs, uniqRef{i, field, len(s.uniq), len(s.uniq) + len(b)})
 		s.uniq = append(s.uniq, b...)
 	}
 	return ok
+}
+
+// hash reads a string of 32 characters of Spack's base32 alphabet, what
+// rawString gives for a well-formed hash, tested eight bytes at a time
+// (hashWord); ok false (nothing read) for anything else.
+func (s *scanner) hash() ([]byte, bool) {
+	s.ws()
+	d, i := s.data, s.pos
+	if len(d)-i < 34 || d[i] != '"' || d[i+33] != '"' {
+		return nil, false
+	}
+	for k := i + 1; k < i+33; k += 8 {
+		if !hashWord(binary.LittleEndian.Uint64(d[k:])) {
+			return nil, false
+		}
+	}
+	s.pos = i + 34
+	return d[i+1 : i+33], true
 }
 
 // number reads a JSON number and returns its text.
