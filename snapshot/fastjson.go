@@ -646,9 +646,11 @@ type valMemo struct {
 	s string
 }
 
-// keyMemo is a key the scanner read at some place in a spec: its text
-// from the opening quote to the colon (n bytes, at most 16: longer keys
-// are not remembered), and which key it is. lo holds the text's first
+// keyMemo is a key the scanner read at some place in a spec: the text
+// from the end of the value before (or the opening brace) to the start
+// of the key's value, the comma, the key, the colon and the white space
+// (n bytes, at most 16: longer texts are not remembered), and which key
+// it is; or a value memoStr read (quotes included). lo holds the text's first
 // eight bytes (those there are), hi its last eight, as loaded from
 // memory: at compares at most two loads.
 type keyMemo struct {
@@ -700,25 +702,40 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 	var lists [3][2]int // versions, variants, stacks in s.items
 	for place := 0; ; place++ {
 		// The specs of a page, and of the pages after it, write their
-		// keys alike: the key at a place is mostly the one the spec
-		// before had there, which a comparison of its bytes finds
-		// without reading it as a string.
+		// keys alike: what comes between the value before (or the
+		// brace) and the value at a place, the comma, the key, the
+		// colon and the white space, is mostly what the spec before had
+		// there, which a comparison of its bytes finds without reading
+		// the key as a string.
 		field := -1
 		var key []byte
+		start := s.pos
 		if s.keys != nil && place < len(s.keys) {
-			s.ws()
 			if m := &s.keys[place]; m.n > 0 && m.at(s.data, s.pos) {
 				s.pos += m.n
 				field = m.field
 			}
 		}
 		if field < 0 {
-			start := s.pos
+			if place > 0 {
+				// eat(','), else eat('}'), with the white space skipped
+				// once: a comma follows all fields but the last.
+				switch s.peek() {
+				case ',':
+					s.pos++
+				case '}':
+					s.pos++
+					return s.specEnd(sp, seen, &lists), true
+				default:
+					return sp, false
+				}
+			}
 			var ok bool
 			key, ok = s.rawString()
 			if !ok || !s.eat(':') {
 				return sp, false
 			}
+			s.ws()
 			field = specKey(key)
 			if s.keys != nil && place < len(s.keys) && field != keyExtra {
 				s.keys[place] = newKeyMemo(s.data[start:s.pos], field)
@@ -801,35 +818,30 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 			return sp, false
 		}
 		seen |= bit
-		// eat(','), else eat('}'), with the white space skipped once: a
-		// comma follows all fields but the last.
-		switch s.peek() {
-		case ',':
-			s.pos++
-			continue
-		case '}':
-			s.pos++
-		default:
-			return sp, false
-		}
-		if s.lists != nil {
-			return sp, true // canonList gave the lists
-		}
-		// One allocation for the spec's lists, each capped so that an
-		// append never runs into the next.
-		all := make([]string, len(s.items))
-		copy(all, s.items)
-		for k, f := range [...]struct {
-			bit int
-			dst *[]string
-		}{{seenVersions, &sp.Versions}, {seenVariants, &sp.Variants}, {seenStacks, &sp.Stacks}} {
-			if seen&f.bit != 0 {
-				r := lists[k]
-				*f.dst = all[r[0]:r[1]:r[1]]
-			}
-		}
-		return sp, true
 	}
+}
+
+// specEnd is spec sp once its closing brace is read: its lists put in
+// place (seen says which it has; lists, where they are in s.items), unless
+// canonList gave them.
+func (s *scanner) specEnd(sp Spec, seen int, lists *[3][2]int) Spec {
+	if s.lists != nil {
+		return sp
+	}
+	// One allocation for the spec's lists, each capped so that an append
+	// never runs into the next.
+	all := make([]string, len(s.items))
+	copy(all, s.items)
+	for k, f := range [...]struct {
+		bit int
+		dst *[]string
+	}{{seenVersions, &sp.Versions}, {seenVariants, &sp.Variants}, {seenStacks, &sp.Stacks}} {
+		if seen&f.bit != 0 {
+			r := lists[k]
+			*f.dst = all[r[0]:r[1]:r[1]]
+		}
+	}
+	return sp
 }
 
 // fastMeta decodes a meta value. ok is false when the general path must

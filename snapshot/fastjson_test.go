@@ -253,6 +253,12 @@ func TestKeyMemo(t *testing.T) {
 		{`[{"hash": "jjjjjjj", "compiler": "gcc@1x", "os": "o", "platform": "\u0070", "target": "t"}]`, false},
 		{`[{"hash": "kkkkkkk", "compiler": "gcc@1", "os": "o", "platform": "p", "target": "t", "size": 12}, {"hash": "lllllll", "compiler": "gcc@12", "os": "o", "size": "12"}]`, true},
 		{`[{"hash": "mmmmmmm", "compiler": "gcc@1", "os":"o", "platform": "p" , "target": "t"}, {"hash": "nnnnnnn", "compiler": "gcc@1", "os": "o", "platform": "p", "target": "t"}]`, true},
+		// The white space around commas, colons and braces, which the
+		// keys' texts hold; a text past 16 bytes; empty objects.
+		{"[{ \"hash\": \"ooooooo\",\n\t\"compiler\" : \"gcc@1\" ,\"os\":\"o\" }, {\"hash\": \"ppppppp\", \"compiler\": \"gcc@1\", \"os\": \"o\"}]", true},
+		{`[{"hash": "qqqqqqq", "compiler": "gcc@1"}, {"hash": "rrrrrrr",   "compiler":    "gcc@1"}, {"hash": "sssssss", "compiler": "gcc@1"}]`, true},
+		{`[{"hash": "ttttttt", "a_very_long_unknown_key": 1, "os": "o"}, {"hash": "uuuuuuu", "a_very_long_unknown_key": 2, "os": "o"}]`, true},
+		{`[{}, { }, {"hash": "vvvvvvv"}, {"hash": "wwwwwww" }]`, true},
 	}
 	var bufs scanBufs
 	in := newInterner()
