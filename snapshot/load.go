@@ -452,11 +452,34 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 		i = j
 	}
 	// owners[h] lists the pages of a hash listed more than once; first
-	// has every hash's first page (one map entry, no list, per hash).
-	first := make(map[string]*Package, s.Specs())
-	owners := map[string][]*Package{}
+	// has every such hash's first page. A hash on two pages is rare: only
+	// the hashes whose first eight bytes another hash has (found by
+	// sorting those bytes as numbers) go through the maps, not a map
+	// entry per hash of the snapshot (two 60k-spec trees: 7 MB and 1.2%
+	// of a diff's instructions).
+	heads := make([]uint64, 0, s.Specs())
 	for _, p := range s.Packages {
 		for _, sp := range p.Specs {
+			heads = append(heads, hashHead(sp.Hash))
+		}
+	}
+	slices.Sort(heads)
+	shared := map[uint64]bool{}
+	for i := 1; i < len(heads); i++ {
+		if heads[i] == heads[i-1] {
+			shared[heads[i]] = true
+		}
+	}
+	first := map[string]*Package{}
+	owners := map[string][]*Package{}
+	for _, p := range s.Packages {
+		if len(shared) == 0 {
+			break
+		}
+		for _, sp := range p.Specs {
+			if !shared[hashHead(sp.Hash)] {
+				continue
+			}
 			q, dup := first[sp.Hash]
 			if !dup {
 				first[sp.Hash] = p
