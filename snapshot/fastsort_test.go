@@ -1,6 +1,8 @@
 package snapshot
 
 import (
+	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -79,6 +81,49 @@ func TestCompareHashKeys(t *testing.T) {
 		ka, kb := hashKey{hashHead(a), a, 0}, hashKey{hashHead(b), b, 0}
 		if got, want := sign(compareHashKeys(ka, kb)), strings.Compare(a, b); got != want {
 			t.Fatalf("compareHashKeys(%q, %q) = %d, want %d", a, b, got, want)
+		}
+	}
+}
+
+// TestSharedHeads: the heads more than one hash of a snapshot has, as a
+// map of every head finds them: hashes alike in their first eight bytes,
+// equal hashes on two pages, short and empty hashes (a head of 0).
+func TestSharedHeads(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for round := range 300 {
+		s := &Snapshot{}
+		for p := range 1 + r.IntN(5) {
+			pkg := &Package{Name: fmt.Sprint(p)}
+			for range r.IntN(40) {
+				h := hashN(r.IntN(50)) // the same first eight bytes
+				switch r.IntN(4) {
+				case 0:
+					b := []byte(h)
+					for j := range 8 {
+						b[j] = hashAlphabet[r.IntN(2)]
+					}
+					h = string(b)
+				case 1:
+					h = h[:r.IntN(3)]
+				}
+				pkg.Specs = append(pkg.Specs, Spec{Hash: h})
+			}
+			s.Packages = append(s.Packages, pkg)
+		}
+		count := map[uint64]int{}
+		for _, p := range s.Packages {
+			for _, sp := range p.Specs {
+				count[hashHead(sp.Hash)]++
+			}
+		}
+		want := map[uint64]bool{}
+		for h, n := range count {
+			if n > 1 {
+				want[h] = true
+			}
+		}
+		if got := s.sharedHeads(); !maps.Equal(got, want) {
+			t.Fatalf("round %d: shared heads %v, want %v", round, got, want)
 		}
 	}
 }

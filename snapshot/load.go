@@ -453,23 +453,10 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 	}
 	// owners[h] lists the pages of a hash listed more than once; first
 	// has every such hash's first page. A hash on two pages is rare: only
-	// the hashes whose first eight bytes another hash has (found by
-	// sorting those bytes as numbers) go through the maps, not a map
-	// entry per hash of the snapshot (two 60k-spec trees: 7 MB and 1.2%
-	// of a diff's instructions).
-	heads := make([]uint64, 0, s.Specs())
-	for _, p := range s.Packages {
-		for _, sp := range p.Specs {
-			heads = append(heads, hashHead(sp.Hash))
-		}
-	}
-	slices.Sort(heads)
-	shared := map[uint64]bool{}
-	for i := 1; i < len(heads); i++ {
-		if heads[i] == heads[i-1] {
-			shared[heads[i]] = true
-		}
-	}
+	// the hashes whose first eight bytes another hash has (sharedHeads)
+	// go through the maps, not a map entry per hash of the snapshot (two
+	// 60k-spec trees: 7 MB).
+	shared := s.sharedHeads()
 	first := map[string]*Package{}
 	owners := map[string][]*Package{}
 	for _, p := range s.Packages {
@@ -527,6 +514,44 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 		bad[p] = &Error{File: p.File, Line: p.Line, Msg: msg}
 	}
 	return bad
+}
+
+// sharedHeads returns the first eight bytes (hashHead) that more than one
+// hash of s has, in a set of its own: an open-addressing table of the
+// heads, twice as many slots as hashes, finds them.
+func (s *Snapshot) sharedHeads() map[uint64]bool {
+	shared := map[uint64]bool{}
+	n := s.Specs()
+	bits := 1
+	for 1<<bits < 2*n {
+		bits++
+	}
+	table := make([]uint64, 1<<bits) // 0: empty (a head of 0 is kept in zero)
+	mask := uint64(len(table) - 1)
+	zero := false
+	for _, p := range s.Packages {
+		for _, sp := range p.Specs {
+			h := hashHead(sp.Hash)
+			if h == 0 {
+				if zero {
+					shared[0] = true
+				}
+				zero = true
+				continue
+			}
+			for i := (h * 0x9e3779b97f4a7c15) >> (64 - bits); ; i = (i + 1) & mask {
+				if table[i] == 0 {
+					table[i] = h
+					break
+				}
+				if table[i] == h {
+					shared[h] = true
+					break
+				}
+			}
+		}
+	}
+	return shared
 }
 
 // namedOthers is how many of the other pages of a conflict a message
