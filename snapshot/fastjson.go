@@ -225,7 +225,9 @@ var listFacets = [3]struct {
 // A text found is one that list read whole before, and list reads
 // nothing after the closing bracket, so the same text reads as the same
 // list: where listEnd puts the end only decides which text is looked
-// up.
+// up. (A text cut short at a bracket inside a string is no list's whole
+// text: read from its start, the bytes that were read whole before end
+// where that list ended.)
 func (s *scanner) canonList(f int) ([]string, bool) {
 	lt := s.lists
 	s.ws()
@@ -273,26 +275,20 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 	return l, true
 }
 
-// listEnd returns the index after the bracket that closes the list
-// opening at d[start], if the strings in it have no escapes (-1: not
-// found, or no list there).
+// listEnd returns the index after the first closing bracket after the
+// list opening at d[start] (-1: none, or no list there). It closes the
+// list unless a string in it holds a bracket: then the text up to it is
+// no list's text, and canonList finds nothing by it (see there). Counting
+// the quotes to skip such brackets cost a second pass over each list.
 func listEnd(d []byte, start int) int {
 	if start >= len(d) || d[start] != '[' {
 		return -1
 	}
-	quotes, from := 0, start+1
-	for {
-		j := bytes.IndexByte(d[from:], ']')
-		if j < 0 {
-			return -1
-		}
-		j += from
-		quotes += bytes.Count(d[from:j], []byte{'"'})
-		if quotes%2 == 0 {
-			return j + 1
-		}
-		from = j + 1
+	j := bytes.IndexByte(d[start+1:], ']')
+	if j < 0 {
+		return -1
 	}
+	return start + 1 + j + 1
 }
 
 // unique reads a string that no other spec has (a hash, a tarball) into
