@@ -377,6 +377,19 @@ func (s *scanner) integer() (int, bool) {
 	if !ok {
 		return 0, false
 	}
+	if len(b) <= 18 { // digits alone, which cannot overflow: no call
+		n := 0
+		for _, c := range b {
+			if c < '0' || c > '9' {
+				n = -1
+				break
+			}
+			n = n*10 + int(c-'0')
+		}
+		if n >= 0 {
+			return n, true
+		}
+	}
 	n, err := strconv.ParseInt(string(b), 10, 0)
 	return int(n), err == nil
 }

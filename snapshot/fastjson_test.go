@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -307,6 +308,22 @@ func TestKeyMemoAt(t *testing.T) {
 					t.Fatalf("text %q found in %q", text, e)
 				}
 			}
+		}
+	}
+}
+
+// TestScannerInteger: integer reads what strconv.ParseInt reads of the
+// number's text, digits alone without a call, the rest through it.
+func TestScannerInteger(t *testing.T) {
+	for _, text := range []string{"0", "7", "42", "123456789012345678", "999999999999999999",
+		"1234567890123456789", "9223372036854775807", "9223372036854775808", "9999999999999999999",
+		"18446744073709551615", "-5", "-0",
+		"1.5", "1e3", "2E+2", "0.0", "12345678901234567890123"} {
+		s := &scanner{data: []byte(text + ",")}
+		got, ok := s.integer()
+		want, err := strconv.ParseInt(text, 10, 0)
+		if ok != (err == nil) || ok && got != int(want) {
+			t.Errorf("integer(%q) = %d, %v; ParseInt gives %d, %v", text, got, ok, want, err)
 		}
 	}
 }
