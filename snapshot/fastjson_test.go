@@ -3,6 +3,9 @@ package snapshot
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -185,41 +188,57 @@ func TestMetaAgreesCounts(t *testing.T) {
 	}
 	const rest = `"compilers": ["gcc@1"], "oss": ["o"], "platforms": ["p"], "targets": ["t"], "versions": ["1"]`
 	in := newInterner()
+	// The same specs with their strings interned as the meta's are: the
+	// very strings, which metaAgrees finds by their address.
+	str := func(s string) string { return in.bytes([]byte(s)) }
+	var interned []Spec
+	for _, sp := range specs {
+		sp.Compiler, sp.OS, sp.Platform, sp.Target = str(sp.Compiler), str(sp.OS), str(sp.Platform), str(sp.Target)
+		sp.Versions, sp.Stacks = slices.Clone(sp.Versions), slices.Clone(sp.Stacks)
+		for _, l := range [][]string{sp.Versions, sp.Stacks} {
+			for i := range l {
+				l[i] = str(l[i])
+			}
+		}
+		interned = append(interned, sp)
+	}
 	st := newLoadState()
 	var bufs metaBufs
 	seen := map[bool]int{}
-	for _, counts := range []string{
-		`{"root": 3, "s1": 2, "s2": 1}`,
-		`{"s2": 1, "root": 3, "s1": 2}`,
-		`{"root": 3, "s1": 2, "s2": 2}`,
-		`{"root": 3, "s1": 1, "s2": 1}`,
-		`{"root": 3, "s1": 2, "s2": 1, "s3": 0}`,
-		`{"root": 3, "s1": 2, "s2": 1, "s3": 1}`,
-		`{"root": 3, "s1": 2}`,
-		`{"root": 3}`,
-		`{}`,
-		"",
-	} {
-		for _, stacks := range []string{`["root", "s1", "s2"]`, `["root", "s1"]`} {
-			text := `{"num_specs": 3, "stacks": ` + stacks + `, ` + rest
-			if counts != "" {
-				text += `, "num_specs_by_stack": ` + counts
+	for _, specs := range [][]Spec{specs, interned} {
+		for _, counts := range []string{
+			`{"root": 3, "s1": 2, "s2": 1}`,
+			`{"s2": 1, "root": 3, "s1": 2}`,
+			`{"root": 3, "s1": 2, "s2": 2}`,
+			`{"root": 3, "s1": 1, "s2": 1}`,
+			`{"root": 3, "s1": 2, "s2": 1, "s3": 0}`,
+			`{"root": 3, "s1": 2, "s2": 1, "s3": 1}`,
+			`{"root": 3, "s1": 2}`,
+			`{"root": 3}`,
+			`{}`,
+			"",
+		} {
+			for _, stacks := range []string{`["root", "s1", "s2"]`, `["root", "s1"]`} {
+				text := `{"num_specs": 3, "stacks": ` + stacks + `, ` + rest
+				if counts != "" {
+					text += `, "num_specs_by_stack": ` + counts
+				}
+				text += "}"
+				m, ok := fastMetaBuf([]byte(text), in, &bufs)
+				if !ok {
+					t.Fatalf("%s: the fast path gave up", text)
+				}
+				if counts != "" && m.byStack == nil {
+					t.Fatalf("%s: no counts read", text)
+				}
+				agrees := metaAgrees(&m, specs, false, st)
+				m.countsMap()
+				msgs := checkMeta(&m, specs, false)
+				if agrees != (len(msgs) == 0) {
+					t.Errorf("%s: metaAgrees %v, checkMeta %q", text, agrees, msgs)
+				}
+				seen[agrees]++
 			}
-			text += "}"
-			m, ok := fastMetaBuf([]byte(text), in, &bufs)
-			if !ok {
-				t.Fatalf("%s: the fast path gave up", text)
-			}
-			if counts != "" && m.byStack == nil {
-				t.Fatalf("%s: no counts read", text)
-			}
-			agrees := metaAgrees(&m, specs, false, st)
-			m.countsMap()
-			msgs := checkMeta(&m, specs, false)
-			if agrees != (len(msgs) == 0) {
-				t.Errorf("%s: metaAgrees %v, checkMeta %q", text, agrees, msgs)
-			}
-			seen[agrees]++
 		}
 	}
 	if seen[true] == 0 || seen[false] == 0 {
@@ -325,5 +344,82 @@ func TestScannerInteger(t *testing.T) {
 		if ok != (err == nil) || ok && got != int(want) {
 			t.Errorf("integer(%q) = %d, %v; ParseInt gives %d, %v", text, got, ok, want, err)
 		}
+	}
+}
+
+// TestMetaAgreesRandom: on random pages whose strings are interned as the
+// loader interns them (so that metaAgrees finds most values by their
+// address), metaAgrees says a meta agrees exactly when checkMeta finds
+// nothing to say, for metas written from the specs and metas with a value
+// added, dropped or a count changed.
+func TestMetaAgreesRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	in := newInterner()
+	str := func(format string, args ...any) string { return in.bytes([]byte(fmt.Sprintf(format, args...))) }
+	st := newLoadState()
+	var bufs metaBufs
+	seen := map[bool]int{}
+	for round := range 400 {
+		var specs []Spec
+		for i := range 1 + r.IntN(30) {
+			sp := Spec{Hash: fmt.Sprint(i), Compiler: str("gcc@%d", r.IntN(6)), OS: str("os%d", r.IntN(4)),
+				Platform: str("p%d", r.IntN(2)), Target: str("t%d", r.IntN(5)), Versions: []string{str("%d.0", r.IntN(4))}}
+			for k := range 6 {
+				if r.IntN(3) == 0 {
+					sp.Stacks = append(sp.Stacks, str("s%d", k))
+				}
+			}
+			specs = append(specs, sp)
+		}
+		sets := [6]map[string]bool{}
+		counts := map[string]int{}
+		for i := range sets {
+			sets[i] = map[string]bool{}
+		}
+		for _, sp := range specs {
+			for i, v := range []string{sp.Compiler, sp.OS, sp.Platform, sp.Target} {
+				sets[i][v] = true
+			}
+			sets[5][sp.Versions[0]] = true
+			for _, s := range sp.Stacks {
+				sets[4][s] = true
+				counts[s]++
+			}
+		}
+		list := func(i int) []string { return slices.Sorted(maps.Keys(sets[i])) }
+		lists := [6][]string{list(0), list(1), list(2), list(3), list(4), list(5)}
+		switch r.IntN(4) { // a meta that disagrees, sometimes
+		case 1:
+			k := r.IntN(6)
+			lists[k] = append(lists[k], "extra")
+		case 2:
+			if k := r.IntN(6); len(lists[k]) > 0 {
+				lists[k] = lists[k][1:]
+			}
+		case 3:
+			for s := range counts {
+				counts[s]++
+				break
+			}
+		}
+		j := func(l []string) string { b, _ := json.Marshal(append([]string{}, l...)); return string(b) }
+		cj, _ := json.Marshal(counts)
+		text := fmt.Sprintf(`{"num_specs": %d, "compilers": %s, "oss": %s, "platforms": %s, "targets": %s, "stacks": %s, "versions": %s, "num_specs_by_stack": %s}`,
+			len(specs), j(lists[0]), j(lists[1]), j(lists[2]), j(lists[3]), j(lists[4]), j(lists[5]), cj)
+		m, ok := fastMetaBuf([]byte(text), in, &bufs)
+		if !ok {
+			t.Fatalf("round %d: the fast path gave up on %s", round, text)
+		}
+		raw := round%2 == 0 // or the claimed compilers and versions canonicalized first
+		agrees := metaAgrees(&m, specs, raw, st)
+		m.countsMap()
+		msgs := checkMeta(&m, specs, raw)
+		if agrees != (len(msgs) == 0) {
+			t.Fatalf("round %d: %s: metaAgrees %v, checkMeta %q", round, text, agrees, msgs)
+		}
+		seen[agrees]++
+	}
+	if seen[true] < 50 || seen[false] < 50 {
+		t.Fatalf("agreed %d times, disagreed %d: the cases should do both", seen[true], seen[false])
 	}
 }

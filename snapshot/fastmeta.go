@@ -1,6 +1,10 @@
 package snapshot
 
-import "unsafe"
+import (
+	"math/bits"
+	"slices"
+	"unsafe"
+)
 
 // metaAgrees reports whether checkMeta would find nothing to say: the
 // common case, decided without checkMeta's maps. When it says false,
@@ -22,19 +26,14 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 		if e.gen == sc.gen && e.p == unsafe.StringData(v) && e.n == len(v) && e.set == i {
 			return true // the very string, added before
 		}
-		found := false
-		for _, x := range sc.sets[i] {
-			if x == v {
-				found = true
-				break
-			}
-		}
-		if !found {
+		at := slices.Index(sc.sets[i], v)
+		if at < 0 {
 			if sc.sets[i] = append(sc.sets[i], v); len(sc.sets[i]) > maxDistinct {
 				return false
 			}
+			at = len(sc.sets[i]) - 1
 		}
-		*e = seenString{p: unsafe.StringData(v), n: len(v), set: i, gen: sc.gen}
+		*e = seenString{p: unsafe.StringData(v), n: len(v), set: i, gen: sc.gen, at: at}
 		return true
 	}
 	for i := range specs {
@@ -115,15 +114,19 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 			}
 			claimed = sc.claimed
 		}
+		// At most maxDistinct values: a bit each for those claimed.
+		var found uint64
 		for _, v := range claimed {
-			if !contains(sc.sets[i], v) {
+			at := -1
+			if e := sc.seen.at(i, v); e.gen == sc.gen && e.p == unsafe.StringData(v) && e.n == len(v) && e.set == i {
+				at = e.at // the very string of a spec
+			} else if at = slices.Index(sc.sets[i], v); at < 0 {
 				return false
 			}
+			found |= 1 << at
 		}
-		for _, v := range sc.sets[i] {
-			if !contains(claimed, v) {
-				return false
-			}
+		if bits.OnesCount64(found) != len(sc.sets[i]) {
+			return false
 		}
 	}
 	return true
@@ -147,8 +150,8 @@ type metaScratch struct {
 	gen  uint32
 }
 
-// seenString is a string added to set (at: its place in the stacks
-// counted, for set 4) while metaAgrees read page generation gen.
+// seenString is a string added to set, at its place there (and in the
+// stacks counted, for set 4), while metaAgrees read page generation gen.
 type seenString struct {
 	p   *byte
 	n   int
