@@ -239,6 +239,7 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	jobs := make(chan job, 1024)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
+	opt.Shared.shareLists()
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			st := opt.Shared.get()

@@ -79,6 +79,44 @@ func (sh *Shared) put(st *loadState) {
 	sh.free = append(sh.free, st)
 }
 
+// shareLists gives each state left for the next Load the list texts the
+// others have read (up to maxListTexts a field): each goroutine of a Load
+// reads about half the pages, so without it a list the other goroutine
+// read is read and canonicalized again (the new tree of a real week at
+// 60k specs: 9.4k lists read, most of them read by the other goroutine
+// of the old tree's Load). The texts are shared, not copied.
+func (sh *Shared) shareLists() {
+	if sh == nil {
+		return
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if len(sh.free) < 2 {
+		return
+	}
+	for f := range listFacets {
+		for _, st := range sh.free {
+			dst := &st.scan.lists.seen[f]
+			for _, other := range sh.free {
+				if other == st {
+					continue
+				}
+				for text, e := range other.scan.lists.seen[f] {
+					if *dst == nil {
+						*dst = make(map[string]listText)
+					}
+					if len(*dst) >= maxListTexts {
+						break
+					}
+					if _, ok := (*dst)[text]; !ok {
+						(*dst)[text] = e
+					}
+				}
+			}
+		}
+	}
+}
+
 func newLoadState() *loadState {
 	return &loadState{in: newInterner(), canon: newCanonCache(), buf: make([]byte, 0, 256<<10)}
 }
