@@ -615,6 +615,14 @@ func (m *matcher) match(olds, news []*spec, skip int) (restOld, restNew []*spec)
 	if len(olds) == 0 || len(news) == 0 {
 		return olds, news
 	}
+	if skip < 0 && m.ignore == ([numFacets]bool{}) && m.in.odd == nil && olds[0].packed && news[0].packed {
+		return m.matchSorted(olds, news)
+	}
+	return m.matchIndexed(olds, news, skip)
+}
+
+// matchIndexed is match by a map of the groups' keys.
+func (m *matcher) matchIndexed(olds, news []*spec, skip int) (restOld, restNew []*spec) {
 	// Number the groups of news, then give each old its group (-1: no
 	// new spec has its key).
 	index := make(map[matchKey]int32, len(news))
@@ -675,6 +683,43 @@ func (m *matcher) match(olds, news []*spec, skip int) (restOld, restNew []*spec)
 			slices.Reverse(gNew)
 		}
 		m.pairGroup(gOld, gNew, skip)
+	}
+	return unpaired(olds), unpaired(news)
+}
+
+// matchSorted is match's rebuilt pass (all facets equal, none ignored)
+// for specs with packed ranks (rankSpecs): the facets' ranks are the
+// first part of the order both lists are sorted in, so the specs of a
+// group are neighbours in each, and walking the two lists together finds
+// the groups, in the order match numbers them, without a map. Equal
+// ranks are equal facets when the interner has no odd list (an odd list
+// ranks with the list that joins alike, but is another facet value).
+func (m *matcher) matchSorted(olds, news []*spec) (restOld, restNew []*spec) {
+	// The facets' ranks: ord without the stacks' (the low ordBits).
+	key := func(s *spec) [2]uint64 { return [2]uint64{s.ord[0], s.ord[1] >> ordBits[numFacets]} }
+	found := false
+	for i, j := 0, 0; i < len(olds) && j < len(news); {
+		ko, kn := key(olds[i]), key(news[j])
+		switch {
+		case ko[0] < kn[0] || ko[0] == kn[0] && ko[1] < kn[1]:
+			i++
+		case ko != kn:
+			j++
+		default:
+			i2, j2 := i+1, j+1
+			for i2 < len(olds) && key(olds[i2]) == ko {
+				i2++
+			}
+			for j2 < len(news) && key(news[j2]) == kn {
+				j2++
+			}
+			m.pairGroup(olds[i:i2], news[j:j2], -1)
+			i, j = i2, j2
+			found = true
+		}
+	}
+	if !found {
+		return olds, news
 	}
 	return unpaired(olds), unpaired(news)
 }

@@ -364,3 +364,58 @@ func TestSharedVariantsKeyed(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchSorted: the rebuilt pass by walking the sorted lists pairs
+// what the pass by a map of keys pairs, in the same order, on the
+// packages of random pairs of snapshots.
+func TestMatchSorted(t *testing.T) {
+	for seed := range uint64(20) {
+		before, after, _ := newGenerator(seed, false).pair(1 + int(seed%20))
+		news := map[string]*snapshot.Package{}
+		for _, p := range after.Packages {
+			news[p.Name] = p
+		}
+		ran := 0
+		for _, p := range before.Packages {
+			np := news[p.Name]
+			if np == nil {
+				continue
+			}
+			run := func(sorted bool) ([]matched, []string) {
+				m := newMatcher(nil)
+				olds, nws := m.prepare(nil, p.Specs), m.prepare(nil, np.Specs)
+				m.rankSpecs(olds, nws)
+				slices.SortFunc(olds, compareSpecs)
+				slices.SortFunc(nws, compareSpecs)
+				var ro, rn []*spec
+				if sorted {
+					if !olds[0].packed {
+						t.Fatalf("seed %d %s: not packed", seed, p.Name)
+					}
+					ro, rn = m.matchSorted(olds, nws)
+				} else {
+					ro, rn = m.matchIndexed(olds, nws, -1)
+				}
+				var rest []string
+				for _, s := range append(ro, rn...) {
+					rest = append(rest, s.Hash)
+				}
+				return m.ms, rest
+			}
+			ms1, rest1 := run(true)
+			ms2, rest2 := run(false)
+			if len(ms1) != len(ms2) || !slices.Equal(rest1, rest2) {
+				t.Fatalf("seed %d %s: %d pairs, %d by the map; unpaired %v, %v", seed, p.Name, len(ms1), len(ms2), rest1, rest2)
+			}
+			for i := range ms1 {
+				if ms1[i].o.Hash != ms2[i].o.Hash || ms1[i].n.Hash != ms2[i].n.Hash || ms1[i].kind != ms2[i].kind {
+					t.Fatalf("seed %d %s: pair %d differs", seed, p.Name, i)
+				}
+			}
+			ran += len(ms1)
+		}
+		if ran == 0 {
+			t.Fatalf("seed %d: no pairs", seed)
+		}
+	}
+}
