@@ -72,8 +72,8 @@ type scanner struct {
 	// tarballs keeps the specs' tarballs (else they are read and
 	// dropped).
 	tarballs bool
-	// keys and vals, when set, remember the keys and the scalar values
-	// of the spec before (spec, memoStr).
+	// keys and vals, when set, remember the keys of the spec before and
+	// the last scalar values (spec, memoStr).
 	keys *[12]keyMemo
 	vals *[5]valMemos
 }
@@ -648,8 +648,8 @@ type valMemos struct {
 	next int
 }
 
-// valMemo is the value a scalar field had in the spec before: its text,
-// quotes included, and the string read from it.
+// valMemo is a value a scalar field had: its text, quotes included, and
+// the string read from it.
 type valMemo struct {
 	keyMemo
 	s string
@@ -659,9 +659,9 @@ type valMemo struct {
 // from the end of the value before (or the opening brace) to the start
 // of the key's value, the comma, the key, the colon and the white space
 // (n bytes, at most 16: longer texts are not remembered), and which key
-// it is; or a value memoStr read (quotes included). lo holds the text's first
-// eight bytes (those there are), hi its last eight, as loaded from
-// memory: at compares at most two loads.
+// it is; or a value memoStr read (quotes included). lo holds the text's
+// first eight bytes (those there are), hi its last eight, as loaded
+// from memory: at compares at most two loads.
 type keyMemo struct {
 	lo, hi, mask uint64
 	n            int
