@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unsafe"
 )
 
 // hugeHeapBytes is how much of the heap hugeHeap backs with huge pages:
@@ -41,17 +42,27 @@ const hugeHeapBytes = 256 << 20
 // runtime for none: that is the switch for a host where huge pages cost
 // more than they save (a fault in marked memory may compact memory first
 // where transparent_hugepage/defrag says so).
-func hugeHeap() {
+func hugeHeap() { markHeap() }
+
+// markHeap is hugeHeap, returning the address of the memory it marked (0
+// when it did nothing). The heap grows into that memory, but not only:
+// an allocation may first take free space of the heap's first arena,
+// which is not marked.
+func markHeap() uintptr {
 	if !madviseHugePages() {
-		return
+		return 0
 	}
 	gc := debug.SetGCPercent(-1) // no collection for the allocation: FreeOSMemory makes one
 	b := make([]byte, hugeHeapBytes)
+	addr := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 	err := syscall.Madvise(b, syscall.MADV_HUGEPAGE)
 	b = nil
 	debug.SetGCPercent(gc)
 	debug.FreeOSMemory()
-	_ = err // a kernel that refuses leaves the heap as it was
+	if err != nil {
+		return 0 // a kernel that refuses leaves the heap as it was
+	}
+	return addr
 }
 
 // minAvailable is the memory the system must have available (MemAvailable
