@@ -23,7 +23,7 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 	const maxDistinct = 64
 	add := func(i int, v string) bool {
 		e := sc.seen.at(i, v)
-		if e.gen == sc.gen && e.p == unsafe.StringData(v) && e.n == len(v) && e.set == i {
+		if e.holds(i, v, sc.gen) {
 			return true // the very string, added before
 		}
 		at := slices.Index(sc.sets[i], v)
@@ -33,7 +33,7 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 			}
 			at = len(sc.sets[i]) - 1
 		}
-		*e = seenString{p: unsafe.StringData(v), n: len(v), set: i, gen: sc.gen, at: at}
+		e.hold(i, v, sc.gen, at)
 		return true
 	}
 	for i := range specs {
@@ -49,14 +49,14 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 	stacks:
 		for _, name := range s.Stacks {
 			e := sc.seen.at(4, name)
-			if e.gen == sc.gen && e.p == unsafe.StringData(name) && e.n == len(name) && e.set == 4 {
+			if e.holds(4, name, sc.gen) {
 				sc.stacks[e.at].n++ // the very string, counted before
 				continue
 			}
 			for j := range sc.stacks {
 				if sc.stacks[j].name == name {
 					sc.stacks[j].n++
-					*e = seenString{p: unsafe.StringData(name), n: len(name), set: 4, gen: sc.gen, at: j}
+					e.hold(4, name, sc.gen, j)
 					continue stacks
 				}
 			}
@@ -64,7 +64,7 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 				return false
 			}
 			sc.sets[4] = append(sc.sets[4], name)
-			*e = seenString{p: unsafe.StringData(name), n: len(name), set: 4, gen: sc.gen, at: len(sc.stacks) - 1}
+			e.hold(4, name, sc.gen, len(sc.stacks)-1)
 		}
 	}
 	switch {
@@ -118,7 +118,7 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 		var found uint64
 		for _, v := range claimed {
 			at := -1
-			if e := sc.seen.at(i, v); e.gen == sc.gen && e.p == unsafe.StringData(v) && e.n == len(v) && e.set == i {
+			if e := sc.seen.at(i, v); e.holds(i, v, sc.gen) {
 				at = e.at // the very string of a spec
 			} else if at = slices.Index(sc.sets[i], v); at < 0 {
 				return false
@@ -158,6 +158,17 @@ type seenString struct {
 	set int
 	at  int
 	gen uint32
+}
+
+// holds reports whether e is string v of set, seen on page generation
+// gen: the very string (its address and length), not only an equal one.
+func (e *seenString) holds(set int, v string, gen uint32) bool {
+	return e.gen == gen && e.p == unsafe.StringData(v) && e.n == len(v) && e.set == set
+}
+
+// hold makes e string v of set, at its place at, seen on generation gen.
+func (e *seenString) hold(set int, v string, gen uint32, at int) {
+	*e = seenString{p: unsafe.StringData(v), n: len(v), set: set, at: at, gen: gen}
 }
 
 type seenStrings [256]seenString
