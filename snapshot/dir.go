@@ -19,17 +19,18 @@ func Open(path string) (Source, error) {
 	}
 	switch {
 	case info.IsDir():
-		return &dirSource{root: path}, nil
+		return &dirSource{root: path, calls: callsFor(path)}, nil
 	case info.Mode().IsRegular():
-		return &fileSource{path: path, size: info.Size()}, nil
+		return &fileSource{path: path, size: info.Size(), calls: callsFor(path)}, nil
 	}
 	return nil, &Error{File: path, Msg: notRegularError{info.Mode().Type()}.Error() + ": a snapshot is a folder of package pages (_cache/<tag>/) or a page file"}
 }
 
 // fileSource is a single page file on disk.
 type fileSource struct {
-	path string
-	size int64
+	path  string
+	size  int64
+	calls calls
 }
 
 func (s *fileSource) Path() string { return s.path }
@@ -39,17 +40,20 @@ func (s *fileSource) Walk(yield func(File)) ([]Warning, []*Error) {
 	return nil, nil
 }
 
-func (s *fileSource) Read(f File, buf []byte) ([]byte, error) { return readFile(f.Name, buf) }
+func (s *fileSource) Read(f File, buf []byte) ([]byte, error) { return readFile(s.calls, f.Name, buf) }
 
-// dirSource is a folder on disk.
-type dirSource struct{ root string }
+// dirSource is a folder on disk; calls are how to read it.
+type dirSource struct {
+	root  string
+	calls calls
+}
 
 func (s *dirSource) Path() string { return s.root }
 
-func (s *dirSource) Read(f File, buf []byte) ([]byte, error) { return readFile(f.Name, buf) }
+func (s *dirSource) Read(f File, buf []byte) ([]byte, error) { return readFile(s.calls, f.Name, buf) }
 
 func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
-	w := &walker{seen: map[string]bool{}, yield: yield}
+	w := &walker{seen: map[string]bool{}, yield: yield, calls: s.calls}
 	w.dir(s.root, filepath.Clean(s.root), "")
 	return w.warnings, w.errs
 }
@@ -65,6 +69,7 @@ type walker struct {
 	errs     []*Error
 	yield    func(File)
 	buf      []byte // readDir's
+	calls    calls
 }
 
 // dirEntry is a name in a directory and its type (fs.ModeType bits).
@@ -103,7 +108,7 @@ func (w *walker) dir(path, clean, realPath string) {
 		return
 	}
 	w.seen[realPath] = true
-	entries, buf, err := readDir(path, w.buf) // sorted by name
+	entries, buf, err := readDir(w.calls, path, w.buf) // sorted by name
 	w.buf = buf
 	if err != nil {
 		w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})

@@ -1,12 +1,17 @@
 package snapshot
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"syscall"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // dirent is one getdents64 record (struct linux_dirent64), padded to
@@ -61,5 +66,69 @@ func TestParseDirentsUnknownType(t *testing.T) {
 	binary.NativeEndian.PutUint16(bad[16:18], 200) // longer than the buffer
 	if _, err := parseDirents(nil, bad, lstat); err == nil {
 		t.Error("a record longer than the buffer: no error")
+	}
+}
+
+// TestReadFileCalls: readFile reads the same, and fails the same, with
+// direct system calls and with the scheduler's: a file larger than the
+// buffer given, an empty one, and errors that name the path for a
+// missing file, a folder and a FIFO (refused after the fstat, without
+// waiting for a writer).
+func TestReadFileCalls(t *testing.T) {
+	dir := t.TempDir()
+	big := bytes.Repeat([]byte("spec_details: [] \n"), 50000)
+	for name, data := range map[string][]byte{"big": big, "empty": nil} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []calls{false, true} {
+		for name, want := range map[string][]byte{"big": big, "empty": {}} {
+			got, err := readFile(c, filepath.Join(dir, name), make([]byte, 0, 16))
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("direct=%v: readFile(%s) = %d bytes, %v; want %d bytes", c, name, len(got), err, len(want))
+			}
+		}
+		for _, name := range []string{"missing", ".", "fifo"} {
+			path := filepath.Join(dir, name)
+			_, err := readFile(c, path, nil)
+			var pe *fs.PathError
+			var nr notRegularError
+			switch {
+			case name == "missing" && !(errors.As(err, &pe) && pe.Path == path && errors.Is(err, fs.ErrNotExist)):
+				t.Errorf("direct=%v: readFile(missing): %v, want a not-exist error naming %s", c, err, path)
+			case name != "missing" && !errors.As(err, &nr):
+				t.Errorf("direct=%v: readFile(%s): %v, want a not-regular error", c, name, err)
+			}
+		}
+	}
+}
+
+// TestDirectFS: system calls are direct on local file systems only, and
+// the temporary folder's own file system gets what directFS says of it.
+func TestDirectFS(t *testing.T) {
+	for magic, want := range map[int64]bool{
+		unix.EXT4_SUPER_MAGIC: true, unix.XFS_SUPER_MAGIC: true, unix.BTRFS_SUPER_MAGIC: true,
+		unix.TMPFS_MAGIC: true, unix.OVERLAYFS_SUPER_MAGIC: true, 0x2fc12fc1: true,
+		unix.NFS_SUPER_MAGIC: false, unix.FUSE_SUPER_MAGIC: false, unix.CIFS_SUPER_MAGIC: false,
+		unix.SMB2_SUPER_MAGIC: false, unix.V9FS_MAGIC: false, 0: false,
+	} {
+		if got := directFS(magic); got != want {
+			t.Errorf("directFS(%#x) = %v, want %v", magic, got, want)
+		}
+	}
+	dir := t.TempDir()
+	var st unix.Statfs_t
+	if err := unix.Statfs(dir, &st); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := callsFor(dir), calls(directFS(int64(st.Type))); got != want {
+		t.Errorf("callsFor(%s) = %v, want %v (file system %#x)", dir, got, want, st.Type)
+	}
+	if callsFor(filepath.Join(dir, "missing")) {
+		t.Error("callsFor of a missing path: direct")
 	}
 }

@@ -7,10 +7,17 @@ import (
 	"os"
 )
 
+// calls is unused here: on Linux it says whether readFile and readDir
+// make their system calls directly.
+type calls bool
+
+// callsFor is the calls to read the tree at path with.
+func callsFor(path string) calls { return false }
+
 // readFile reads the file at path into buf[:0], growing it as needed, and
 // returns the filled slice. It reads at most the size the open file has
 // and fails for anything but a regular file.
-func readFile(path string, buf []byte) ([]byte, error) {
+func readFile(_ calls, path string, buf []byte) ([]byte, error) {
 	// Refuse what is not a regular file before opening it: opening a
 	// FIFO waits for a writer.
 	if info, err := os.Stat(path); err != nil {
@@ -44,7 +51,7 @@ func readFile(path string, buf []byte) ([]byte, error) {
 
 // readDir lists the directory at path as os.ReadDir does, each entry with
 // its type. buf is unused here (the Linux version's getdents buffer).
-func readDir(path string, buf []byte) ([]dirEntry, []byte, error) {
+func readDir(_ calls, path string, buf []byte) ([]dirEntry, []byte, error) {
 	list, err := os.ReadDir(path)
 	if err != nil {
 		return nil, buf, err
