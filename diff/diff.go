@@ -247,6 +247,17 @@ func (m *matcher) prepare(dst []*spec, specs []snapshot.Spec) []*spec {
 	return dst
 }
 
+// byHash reports whether specs are in strictly ascending order of hash,
+// as a loaded package's are (snapshot.Package.Specs): no hash twice.
+func byHash(specs []*spec) bool {
+	for i := 1; i < len(specs); i++ {
+		if specs[i-1].Hash >= specs[i].Hash {
+			return false
+		}
+	}
+	return true
+}
+
 // reserve grows m.buf for the specs of op and np at once, so that the
 // pointers prepare hands out all point into one array.
 func (m *matcher) reserve(op, np *snapshot.Package) {
@@ -499,28 +510,52 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 
 	// Pass 1: same hash.
 	var restOld, restNew []*spec
-	if len(olds) > 0 && len(news) > 0 {
+	sameHash := func(o, n *spec) {
+		n.paired = true
+		if o.ids != n.ids {
+			warnings = append(warnings, snapshot.Warning{File: np.File, Line: np.Line,
+				Message: fmt.Sprintf("hash %s has other facets than in the old snapshot (%s); a hash names one build", o.Hash, facetDelta(o, n))})
+		}
+		if o.stack == n.stack {
+			p.Counts.Unchanged++
+			return
+		}
+		m.ms = append(m.ms, matched{o: o, n: n, kind: kindRestacked})
+	}
+	switch {
+	case len(olds) == 0 || len(news) == 0:
+		restOld, restNew = slices.Clone(olds), slices.Clone(news)
+	case byHash(olds) && byHash(news):
+		// As Load gives them (Package.Specs): walk the two lists.
+		restOld, restNew = make([]*spec, 0, len(olds)), make([]*spec, 0, len(news))
+		i, j := 0, 0
+		for i < len(olds) && j < len(news) {
+			switch o, n := olds[i], news[j]; {
+			case o.Hash < n.Hash:
+				restOld = append(restOld, o)
+				i++
+			case o.Hash > n.Hash:
+				restNew = append(restNew, n)
+				j++
+			default:
+				sameHash(o, n)
+				i++
+				j++
+			}
+		}
+		restOld, restNew = append(restOld, olds[i:]...), append(restNew, news[j:]...)
+	default:
 		newByHash := make(map[string]*spec, len(news))
 		for _, s := range news {
 			newByHash[s.Hash] = s
 		}
 		restOld = make([]*spec, 0, len(olds))
 		for _, o := range olds {
-			n, ok := newByHash[o.Hash]
-			if !ok {
+			if n, ok := newByHash[o.Hash]; ok {
+				sameHash(o, n)
+			} else {
 				restOld = append(restOld, o)
-				continue
 			}
-			n.paired = true
-			if o.ids != n.ids {
-				warnings = append(warnings, snapshot.Warning{File: np.File, Line: np.Line,
-					Message: fmt.Sprintf("hash %s has other facets than in the old snapshot (%s); a hash names one build", o.Hash, facetDelta(o, n))})
-			}
-			if o.stack == n.stack {
-				p.Counts.Unchanged++
-				continue
-			}
-			m.ms = append(m.ms, matched{o: o, n: n, kind: kindRestacked})
 		}
 		restNew = make([]*spec, 0, len(news))
 		for _, n := range news {
@@ -528,8 +563,6 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 				restNew = append(restNew, n)
 			}
 		}
-	} else {
-		restOld, restNew = slices.Clone(olds), slices.Clone(news)
 	}
 	restacked := len(m.ms)
 	if restacked > 0 {

@@ -487,3 +487,23 @@ func loadDir(t *testing.T, dir string) *snapshot.Snapshot {
 	}
 	return s
 }
+
+// TestByHash: byHash holds for strictly ascending hashes only (a hash
+// twice sends pass 1 to its map).
+func TestByHash(t *testing.T) {
+	for _, c := range []struct {
+		hashes []string
+		want   bool
+	}{
+		{nil, true}, {[]string{"a"}, true}, {[]string{"a", "b", "c"}, true},
+		{[]string{"a", "a"}, false}, {[]string{"b", "a"}, false}, {[]string{"a", "c", "b"}, false},
+	} {
+		specs := make([]*spec, len(c.hashes))
+		for i, hash := range c.hashes {
+			specs[i] = &spec{Spec: &snapshot.Spec{Hash: hash}}
+		}
+		if got := byHash(specs); got != c.want {
+			t.Errorf("byHash(%q) = %v, want %v", c.hashes, got, c.want)
+		}
+	}
+}
