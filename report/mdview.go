@@ -35,7 +35,18 @@ const (
 // markdownView builds the Markdown report of doc as a View: every row
 // rendered and escaped, nothing cut yet.
 func markdownView(doc Document) *View {
-	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: abbreviate(doc.Report), plain: plainCounts(&doc)}
+	plain := plainCounts(&doc)
+	// The rebuilt-only list reads every rebuilt pair and shows no hash: it
+	// is built on the other core while the hashes are abbreviated and the
+	// rest is built (a real week at 60k: 8 of the 26 ms of this view).
+	var rebuilt *Section
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		rb := mdBuilder{doc: doc, link: doc.Render.LinkBase, plain: plain}
+		rebuilt = rb.rebuiltOnly()
+	}()
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: abbreviate(doc.Report), plain: plain}
 	v := &View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
 	v.NoticeFor = func(limit int) string {
 		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
@@ -62,7 +73,8 @@ func markdownView(doc Document) *View {
 	add(m.rollup("targets", rankTargets, "Targets", r.Facets.Target))
 	add(m.stacks())
 	add(m.packages())
-	add(m.rebuiltOnly())
+	<-done
+	add(rebuilt)
 	if unknown {
 		add(m.causes())
 	}
