@@ -239,9 +239,17 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	jobs := make(chan job, 1024)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	opt.Shared.shareLists()
+	// The states left by the Load before share their list texts while the
+	// walk starts listing folders (a real week at 60k: 10 ms, serial
+	// before this overlapped them); the loading waits for it.
+	shared := make(chan struct{})
+	go func() {
+		defer close(shared)
+		opt.Shared.shareLists()
+	}()
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
+			<-shared
 			st := opt.Shared.get()
 			defer opt.Shared.put(st)
 			for j := range jobs {
