@@ -258,3 +258,23 @@ func TestOutputBufferShared(t *testing.T) {
 		}
 	}
 }
+
+// TestSetMemoryLimit: main's limitMemory sets the limit for the input and
+// leaves the collections to it (GOGC=off). The test puts both back.
+func TestSetMemoryLimit(t *testing.T) {
+	limit := debug.SetMemoryLimit(-1)
+	gc := debug.SetGCPercent(-1)
+	debug.SetGCPercent(gc)
+	defer func() {
+		debug.SetMemoryLimit(limit)
+		debug.SetGCPercent(gc)
+	}()
+	const input = 100 << 20
+	setMemoryLimit(input)
+	if got := debug.SetMemoryLimit(-1); got != memoryLimit(input) {
+		t.Errorf("memory limit %d, want memoryLimit(%d) = %d", got, input, memoryLimit(input))
+	}
+	if got := debug.SetGCPercent(gc); got != -1 {
+		t.Errorf("GOGC %d after setMemoryLimit, want off (-1)", got)
+	}
+}
