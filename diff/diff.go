@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/listops"
@@ -946,20 +947,37 @@ func movedHashes(pkgs []Package) []snapshot.Warning {
 	if len(owner) == 0 {
 		return nil
 	}
-	left := func(name, h string) {
-		if _, ok := owner[h]; ok {
-			owner[h] = name
-		}
-	}
-	for _, p := range pkgs {
-		for _, s := range p.Specs.Removed {
-			left(p.Name, s.Hash)
-		}
-		for _, l := range [][]Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
-			for _, x := range l {
-				left(p.Name, x.Old.Hash)
+	// Which package each added hash left: the last one, in order, whose
+	// old specs hold it. The old hashes of a real week are every pair of
+	// the report (57k at 60k specs, 5 ms of reading on one core): the two
+	// halves of the packages are read at once, each noting what it
+	// finds, and the notes are applied in order.
+	type note struct{ hash, name string }
+	scan := func(pkgs []Package) []note {
+		var notes []note
+		for _, p := range pkgs {
+			for _, s := range p.Specs.Removed {
+				if _, ok := owner[s.Hash]; ok {
+					notes = append(notes, note{s.Hash, p.Name})
+				}
+			}
+			for _, l := range [][]Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+				for i := range l {
+					if _, ok := owner[l[i].Old.Hash]; ok {
+						notes = append(notes, note{l[i].Old.Hash, p.Name})
+					}
+				}
 			}
 		}
+		return notes
+	}
+	var second []note
+	var wg sync.WaitGroup
+	wg.Go(func() { second = scan(pkgs[len(pkgs)/2:]) })
+	first := scan(pkgs[:len(pkgs)/2])
+	wg.Wait()
+	for _, n := range append(first, second...) {
+		owner[n.hash] = n.name
 	}
 	var warnings []snapshot.Warning
 	for _, p := range pkgs {

@@ -281,3 +281,33 @@ func compare(before, after *snapshot.Snapshot) *Report {
 	}
 	return r
 }
+
+// TestMovedHashesHalves: movedHashes reads the two halves of the packages
+// at once and names the last package, in order, whose old specs held the
+// hash, whichever half it is in.
+func TestMovedHashesHalves(t *testing.T) {
+	x := h("xmov")
+	for _, from := range [][]string{{"a"}, {"c"}, {"a", "c"}, {"b", "c"}, {"a", "b"}} {
+		var pkgs []Package
+		for _, name := range []string{"a", "b", "c", "d"} {
+			p := Package{Name: name, NewFile: "new/" + name + "/specs.md"}
+			if slices.Contains(from, name) {
+				if name == "b" {
+					p.Specs.Rebuilt = []Pair{{Old: Spec{Hash: x}, New: Spec{Hash: h("nnew")}}}
+				} else {
+					p.Specs.Removed = []Spec{{Hash: x}}
+				}
+			}
+			if name == "d" {
+				p.Specs.Added = []Spec{{Hash: x}}
+			}
+			pkgs = append(pkgs, p)
+		}
+		w := movedHashes(pkgs)
+		last := from[len(from)-1]
+		want := "hash " + x + " moved from package " + last + " to d; a hash names one build of one package"
+		if len(w) != 1 || w[0].Message != want || w[0].File != "new/d/specs.md" {
+			t.Errorf("from %v: warnings %+v, want %q", from, w, want)
+		}
+	}
+}
