@@ -142,9 +142,9 @@ func listings(p *diff.Package, a hashAbbrev) (before, after []string) {
 		after = append(after, specLine(s, a))
 	}
 	for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
-		for _, pr := range l {
-			before = append(before, specLine(pr.Old, a))
-			after = append(after, specLine(pr.New, a))
+		for i := range l { // by index: a Pair is 400 bytes
+			before = append(before, specLine(l[i].Old, a))
+			after = append(after, specLine(l[i].New, a))
 		}
 	}
 	slices.SortFunc(before, compareLines)
