@@ -61,7 +61,7 @@ func paceCollector() { debug.SetGCPercent(400) }
 // specs ran one collection fewer (of three: 13 ms of CPU, and a stop of
 // 4 ms), and the write barriers and mark assists of the cycles it
 // skipped: 8% less median wall time and 11% less user time in md, 4%
-// less wall time in json (20 interleaved runs each); peak RSS 2.8x ->
+// less wall time in json (20 and 15 interleaved runs); peak RSS 2.8x ->
 // 3.3x the input, under the 4x budget as the limit keeps it
 // (docs/performance.md, "The collector after the first snapshot"). The
 // process ends after one command, so neither setting is restored.
@@ -74,12 +74,13 @@ func setMemoryLimit(input int64) {
 // rendering input bytes of pages: 3.5x the input less 9 MiB, and at least
 // 3x the input and 24 MiB. The
 // budget for peak RSS is 4x the input (docs/design.md, "Speed and
-// memory"). The collector paces itself by the heap it found live at the
-// last cycle, and when it starts late (the matching and rendering allocate
-// fast on every core) the heap overshot to 7x under heavy churn; near this
-// limit it collects sooner instead. The live data stays near 2x the input
-// (a real week, the worst case: 89 MB live for 44 MB of pages at 60k
-// specs), so the limit never binds below it. Peak RSS is the limit plus
+// memory"). Paced by the heap it found live at the last cycle, the
+// collector started late (the matching and rendering allocate fast on
+// every core) and the heap overshot to 7x under heavy churn; once this
+// limit is set it alone starts collections (setMemoryLimit). The live
+// data stays near 2x the input (a real week, the worst case: 89 MB live
+// for 44 MB of pages at 60k specs), so a collection at the limit finds
+// room. Peak RSS is the limit plus
 // what the runtime does not count, mostly the binary's own pages (about 9
 // MB): under 4x from about 10 MB of input (15k specs per tree) up. An
 // earlier 3x + 16 MiB let the 15k-spec real week reach 4.3x. The 9 MiB
