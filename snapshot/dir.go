@@ -19,7 +19,7 @@ func Open(path string) (Source, error) {
 	}
 	switch {
 	case info.IsDir():
-		return &dirSource{root: path, calls: callsFor(path)}, nil
+		return &dirSource{root: path}, nil
 	case info.Mode().IsRegular():
 		return &fileSource{path: path, size: info.Size(), calls: callsFor(path)}, nil
 	}
@@ -42,18 +42,19 @@ func (s *fileSource) Walk(yield func(File)) ([]Warning, []*Error) {
 
 func (s *fileSource) Read(f File, buf []byte) ([]byte, error) { return readFile(s.calls, f.Name, buf) }
 
-// dirSource is a folder on disk; calls are how to read it.
-type dirSource struct {
-	root  string
-	calls calls
-}
+// dirSource is a folder on disk. The walk puts in each File's Handle the
+// calls to read it with (see calls).
+type dirSource struct{ root string }
 
 func (s *dirSource) Path() string { return s.root }
 
-func (s *dirSource) Read(f File, buf []byte) ([]byte, error) { return readFile(s.calls, f.Name, buf) }
+func (s *dirSource) Read(f File, buf []byte) ([]byte, error) {
+	c, _ := f.Handle.(calls)
+	return readFile(c, f.Name, buf)
+}
 
 func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
-	w := &walker{seen: map[string]bool{}, yield: yield, calls: s.calls}
+	w := &walker{seen: map[string]bool{}, yield: yield}
 	w.dir(s.root, filepath.Clean(s.root), "")
 	return w.warnings, w.errs
 }
@@ -69,7 +70,6 @@ type walker struct {
 	errs     []*Error
 	yield    func(File)
 	buf      []byte // readDir's
-	calls    calls
 }
 
 // dirEntry is a name in a directory and its type (fs.ModeType bits).
@@ -108,7 +108,7 @@ func (w *walker) dir(path, clean, realPath string) {
 		return
 	}
 	w.seen[realPath] = true
-	entries, buf, err := readDir(w.calls, path, w.buf) // sorted by name
+	entries, c, buf, err := readDir(path, w.buf) // sorted by name
 	w.buf = buf
 	if err != nil {
 		w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
@@ -118,9 +118,11 @@ func (w *walker) dir(path, clean, realPath string) {
 		name, sub := e.name, join(clean, e.name)
 		typ := e.typ
 		size := int64(-1)
-		subReal := join(realPath, name) // unless a link
+		// Unless the entry is a link: then its real path is found when
+		// it is read, and a file gets the scheduler's calls.
+		subReal, direct := join(realPath, name), c
 		if typ&fs.ModeSymlink != 0 {
-			subReal = ""
+			subReal, direct = "", false
 			info, err := os.Stat(sub)
 			if err != nil {
 				if strings.HasSuffix(name, ".md") {
@@ -132,7 +134,7 @@ func (w *walker) dir(path, clean, realPath string) {
 			}
 			typ, size = info.Mode().Type(), info.Size()
 		}
-		w.yield(File{Name: sub, Base: name, Mode: typ, Size: size})
+		w.yield(File{Name: sub, Base: name, Mode: typ, Size: size, Handle: direct})
 		if typ.IsDir() && !strings.HasPrefix(name, ".") {
 			w.dir(sub, sub, subReal)
 		}

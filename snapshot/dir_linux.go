@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io/fs"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"unsafe"
@@ -27,21 +28,33 @@ import (
 // return must win a processor back: a real week of 60k specs per tree
 // ran 3,700 context switches and 13,000 monitor sleeps. Made directly,
 // a call keeps its processor: 5-10% less wall time on that week
-// (docs/performance.md, "Direct system calls"). A direct call that
-// blocks holds its processor (and a stop for the collector) until it
-// returns, so calls are direct only where a read is a copy from memory
-// or from a local disk (directFS); a network or FUSE file system gets
-// the scheduler's.
+// (docs/performance.md, "Direct system calls").
+//
+// A direct call that blocks holds its processor, and a stop of the
+// collector waits for it: every goroutine waits. So the calls on a
+// folder's files are direct only when that folder, as opened, is on a
+// local file system (readDir asks fstatfs of each folder: a folder
+// reached through a symbolic link, or a mount inside the tree, is
+// judged on its own), and what could wait on a server is never direct:
+// opening a folder, its fstatfs, and files reached through a symbolic
+// link. A local disk can still be slow (a cold read, a network
+// block device); that costs time, not a wrong result. Direct calls are
+// for 64-bit systems (fstat is direct on amd64 and arm64 only: see
+// fstat_direct.go) and builds without the race detector or the memory
+// sanitizers, whose bookkeeping of what the kernel writes they skip.
 type calls bool
 
-// callsFor is the calls to read the tree at path with: direct when path
-// is on a local file system.
+// directOK says whether this build and system may make direct calls.
+const directOK = strconv.IntSize == 64 && !instrumented
+
+// callsFor is the calls to read the single file at path with: direct
+// when it is on a local file system.
 func callsFor(path string) calls {
 	var st unix.Statfs_t
 	if err := unix.Statfs(path, &st); err != nil {
 		return false
 	}
-	return calls(directFS(int64(st.Type)))
+	return calls(directOK && directFS(int64(st.Type)))
 }
 
 // directFS reports whether the file system of statfs type magic is one
@@ -65,7 +78,7 @@ func (c calls) open(path string, flags int) (int, error) {
 	if err != nil {
 		return -1, err
 	}
-	fd, _, e := syscall.RawSyscall6(syscall.SYS_OPENAT, uintptr(atFDCWD), uintptr(unsafe.Pointer(p)), uintptr(flags), 0, 0, 0)
+	fd, _, e := syscall.RawSyscall6(syscall.SYS_OPENAT, uintptr(atFDCWD), uintptr(unsafe.Pointer(p)), uintptr(flags|syscall.O_LARGEFILE), 0, 0, 0)
 	return int(fd), errnoErr(e)
 }
 
@@ -79,14 +92,6 @@ func (c calls) close(fd int) {
 		return
 	}
 	syscall.RawSyscall(syscall.SYS_CLOSE, uintptr(fd), 0, 0)
-}
-
-func (c calls) fstat(fd int, st *syscall.Stat_t) error {
-	if !c {
-		return syscall.Fstat(fd, st)
-	}
-	_, _, e := syscall.RawSyscall(syscall.SYS_FSTAT, uintptr(fd), uintptr(unsafe.Pointer(st)), 0)
-	return errnoErr(e)
 }
 
 func (c calls) read(fd int, b []byte) (int, error) {
@@ -202,12 +207,19 @@ func unixType(mode uint32) fs.FileMode {
 // open folder, as os.ReadDir does: a full path could pass PATH_MAX where
 // the folder's does not). It calls open, getdents and close itself:
 // os.ReadDir also makes an os.DirEntry per entry, and a snapshot is
-// thousands of folders. buf is the getdents buffer, kept by the caller; c
-// says how to make the system calls.
-func readDir(c calls, path string, buf []byte) ([]dirEntry, []byte, error) {
-	fd, err := open(c, path, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC)
+// thousands of folders. buf is the getdents buffer, kept by the caller.
+// It also returns the calls for the folder's files: direct when the
+// folder is on a local file system (see calls), which its getdents and
+// close use too.
+func readDir(path string, buf []byte) ([]dirEntry, calls, []byte, error) {
+	fd, err := open(false, path, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC)
 	if err != nil {
-		return nil, buf, &fs.PathError{Op: "open", Path: path, Err: err}
+		return nil, false, buf, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	c := calls(false)
+	if directOK {
+		var st unix.Statfs_t
+		c = calls(unix.Fstatfs(fd, &st) == nil && directFS(int64(st.Type)))
 	}
 	defer c.close(fd)
 	if len(buf) < 8192 {
@@ -232,7 +244,7 @@ func readDir(c calls, path string, buf []byte) ([]dirEntry, []byte, error) {
 			continue
 		}
 		if err != nil {
-			return nil, buf, &fs.PathError{Op: "readdirent", Path: path, Err: err}
+			return nil, c, buf, &fs.PathError{Op: "readdirent", Path: path, Err: err}
 		}
 		if n <= 0 {
 			break
@@ -241,11 +253,11 @@ func readDir(c calls, path string, buf []byte) ([]dirEntry, []byte, error) {
 			if _, ok := err.(*fs.PathError); !ok {
 				err = &fs.PathError{Op: "readdirent", Path: path, Err: err}
 			}
-			return nil, buf, err
+			return nil, c, buf, err
 		}
 	}
 	slices.SortFunc(entries, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
-	return entries, buf, nil
+	return entries, c, buf, nil
 }
 
 // parseDirents appends the entries of recs, records of getdents64 (struct

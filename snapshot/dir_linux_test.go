@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -125,10 +126,69 @@ func TestDirectFS(t *testing.T) {
 	if err := unix.Statfs(dir, &st); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := callsFor(dir), calls(directFS(int64(st.Type))); got != want {
+	if got, want := callsFor(dir), calls(directOK && directFS(int64(st.Type))); got != want {
 		t.Errorf("callsFor(%s) = %v, want %v (file system %#x)", dir, got, want, st.Type)
 	}
 	if callsFor(filepath.Join(dir, "missing")) {
 		t.Error("callsFor of a missing path: direct")
+	}
+}
+
+// TestWalkCalls: each folder's files get the calls its own file system
+// allows (fstatfs of the folder as opened), a folder reached through a
+// symbolic link included; a file reached through a link gets the
+// scheduler's. The tree links to a folder of sysfs, which is never
+// direct, and to a folder and a file on the temporary folder's system.
+func TestWalkCalls(t *testing.T) {
+	const sys = "/sys/kernel/mm/transparent_hugepage"
+	if _, err := os.Stat(sys); err != nil {
+		t.Skipf("no %s: %v", sys, err)
+	}
+	root, other := t.TempDir(), t.TempDir()
+	for _, f := range []string{"zlib/specs.md", "zstd/specs.md"} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, f), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(other, "specs.md"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"linked": other, "zstd/linked.md": filepath.Join(other, "specs.md"), "sys": sys} {
+		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var st unix.Statfs_t
+	if err := unix.Statfs(root, &st); err != nil {
+		t.Fatal(err)
+	}
+	local := calls(directOK && directFS(int64(st.Type)))
+	want := map[string]calls{"zlib/specs.md": local, "zstd/specs.md": local, "linked/specs.md": local, "zstd/linked.md": false}
+	sysFiles := 0
+	src := &dirSource{root: root}
+	src.Walk(func(f File) {
+		rel, _ := filepath.Rel(root, f.Name)
+		c, ok := f.Handle.(calls)
+		switch w, listed := want[rel]; {
+		case !ok:
+			t.Errorf("%s: Handle %v, want calls", rel, f.Handle)
+		case listed && c != w:
+			t.Errorf("%s: direct %v, want %v", rel, c, w)
+		case strings.HasPrefix(rel, "sys/") && f.Mode.IsRegular():
+			sysFiles++
+			if c {
+				t.Errorf("%s (sysfs): direct", rel)
+			}
+		}
+		delete(want, rel)
+	})
+	if len(want) > 0 {
+		t.Errorf("not walked: %v", want)
+	}
+	if sysFiles == 0 {
+		t.Errorf("no file walked under %s", sys)
 	}
 }

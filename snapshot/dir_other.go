@@ -11,7 +11,7 @@ import (
 // make their system calls directly.
 type calls bool
 
-// callsFor is the calls to read the tree at path with.
+// callsFor is the calls to read the single file at path with.
 func callsFor(path string) calls { return false }
 
 // readFile reads the file at path into buf[:0], growing it as needed, and
@@ -50,15 +50,16 @@ func readFile(_ calls, path string, buf []byte) ([]byte, error) {
 }
 
 // readDir lists the directory at path as os.ReadDir does, each entry with
-// its type. buf is unused here (the Linux version's getdents buffer).
-func readDir(_ calls, path string, buf []byte) ([]dirEntry, []byte, error) {
+// its type. buf is unused here (the Linux version's getdents buffer), and
+// the calls for the folder's files are the scheduler's.
+func readDir(path string, buf []byte) ([]dirEntry, calls, []byte, error) {
 	list, err := os.ReadDir(path)
 	if err != nil {
-		return nil, buf, err
+		return nil, false, buf, err
 	}
 	entries := make([]dirEntry, len(list))
 	for i, e := range list {
 		entries[i] = dirEntry{name: e.Name(), typ: e.Type()}
 	}
-	return entries, buf, nil
+	return entries, false, buf, nil
 }

@@ -3,7 +3,6 @@
 package snapshot
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -54,14 +53,7 @@ func TestReadDir(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []calls{false, true} {
-		t.Run(fmt.Sprintf("direct=%v", c), func(t *testing.T) { checkReadDir(t, c, dir) })
-	}
-}
-
-// checkReadDir checks readDir of dir, made by TestReadDir, with calls c.
-func checkReadDir(t *testing.T, c calls, dir string) {
-	got, _, err := readDir(c, dir, nil)
+	got, _, _, err := readDir(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,10 +80,10 @@ func checkReadDir(t *testing.T, c calls, dir string) {
 	}) {
 		t.Error("readDir's entries are not sorted by name")
 	}
-	if _, _, err := readDir(c, filepath.Join(dir, "missing"), nil); !os.IsNotExist(err) {
+	if _, _, _, err := readDir(filepath.Join(dir, "missing"), nil); !os.IsNotExist(err) {
 		t.Errorf("readDir of a missing folder: %v, want a not-exist error", err)
 	}
-	if _, _, err := readDir(c, filepath.Join(dir, "fifo"), nil); err == nil {
+	if _, _, _, err := readDir(filepath.Join(dir, "fifo"), nil); err == nil {
 		t.Error("readDir of a FIFO: no error")
 	}
 }

@@ -309,7 +309,7 @@ func timeGroup(e *Env, s *Scenario, g Group, runs int) ([]Result, error) {
 			}
 			j.walls = append(j.walls, wall)
 			ru := ps.SysUsage().(*syscall.Rusage)
-			j.rss = max(j.rss, ru.Maxrss*1024) // Linux: kilobytes
+			j.rss = max(j.rss, int64(ru.Maxrss)*1024) // Linux: kilobytes (int32 on 386)
 			if cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano()); j.cpu == 0 || cpu < j.cpu {
 				j.cpu = cpu
 			}
