@@ -38,6 +38,10 @@ type LogOptions struct {
 type LogWriter interface {
 	Step(r *diff.Report) error
 	Finish(s *diff.Series) error
+	// Kept is how many bytes of the steps so far the writer holds until
+	// Finish (Markdown and text write the newest step first; JSON writes
+	// each as it comes): the command's memory limit makes room for them.
+	Kept() int64
 }
 
 // LogFormats are the formats a log is written in.
@@ -102,6 +106,8 @@ func (l *logJSON) write(s string) {
 		_, l.err = l.w.WriteString(s)
 	}
 }
+
+func (l *logJSON) Kept() int64 { return 0 }
 
 func (l *logJSON) Step(r *diff.Report) error {
 	if l.steps == 0 {
@@ -367,13 +373,36 @@ type logMarkdown struct {
 	o      LogOptions
 	counts []stepCounts
 	views  []*View
+	kept   int64 // the views' bytes (viewBytes)
+}
+
+func (l *logMarkdown) Kept() int64 { return l.kept }
+
+// viewBytes is about the memory v holds: its text, and a string header
+// per row and short form.
+func viewBytes(v *View) int64 {
+	n := int64(len(v.Head) + len(v.Tail))
+	for _, s := range append(v.Sections, v.Skipped) {
+		if s == nil {
+			continue
+		}
+		n += int64(len(s.Heading) + len(s.Footer))
+		for _, l := range [][]string{s.Rows, s.Short} {
+			for _, r := range l {
+				n += int64(len(r)) + 16
+			}
+		}
+	}
+	return n
 }
 
 func (l *logMarkdown) Step(r *diff.Report) error {
 	title := stepTitle(r, l.o.Subjects)
 	o := l.o.Options
 	o.Title, o.MaxBytes, o.Marker = title, 0, ""
-	l.views = append(l.views, markdownView(newDocument(r, o)))
+	v := markdownView(newDocument(r, o))
+	l.views = append(l.views, v)
+	l.kept += viewBytes(v)
 	l.counts = append(l.counts, stepCountsOf(r, title))
 	return nil
 }
@@ -663,7 +692,10 @@ type logText struct {
 	o     LogOptions
 	n     int // steps so far
 	steps []string
+	kept  int64 // the steps' bytes
 }
+
+func (l *logText) Kept() int64 { return l.kept }
 
 func (l *logText) Step(r *diff.Report) error {
 	o := l.o.Options
@@ -680,7 +712,9 @@ func (l *logText) Step(r *diff.Report) error {
 	for i := 1; i < len(lines); i++ {
 		lines[i] = "  " + lines[i]
 	}
-	l.steps = append(l.steps, strings.Join(lines, "\n")+"\n")
+	step := strings.Join(lines, "\n") + "\n"
+	l.steps = append(l.steps, step)
+	l.kept += int64(len(step))
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -252,5 +253,35 @@ func TestLogMaxBytesProperties(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLogKept: a Markdown or text log counts the bytes of the steps it
+// holds until Finish, step by step; a JSON log, which writes each step as
+// it comes, holds none.
+func TestLogKept(t *testing.T) {
+	snaps := genSeries(7, 20, 2)
+	r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range LogFormats() {
+		w, err := NewLogWriter(format, io.Discard, LogOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept []int64
+		for range 2 {
+			if err := w.Step(r); err != nil {
+				t.Fatal(err)
+			}
+			kept = append(kept, w.Kept())
+		}
+		switch {
+		case format == "json" && (kept[0] != 0 || kept[1] != 0):
+			t.Errorf("json: kept %v, want none", kept)
+		case format != "json" && (kept[0] <= 0 || kept[1] != 2*kept[0]):
+			t.Errorf("%s: kept %v after two equal steps, want n then 2n", format, kept)
+		}
 	}
 }

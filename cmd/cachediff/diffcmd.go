@@ -114,7 +114,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		if oldErr == nil && c.limitMemory != nil {
 			// Pace the collector from here, while the new snapshot loads:
 			// the two trees of a series are about the same size.
-			c.limitMemory(2 * oldSnap.Bytes)
+			c.limitMemory(2*oldSnap.Bytes, 0)
 		}
 		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], lo)
 	}
@@ -148,7 +148,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	if c.limitMemory != nil {
-		c.limitMemory(oldSnap.Bytes + newSnap.Bytes)
+		c.limitMemory(oldSnap.Bytes+newSnap.Bytes, 0)
 	}
 	// The snapshots are not needed once the report is made: their specs
 	// go as it is made, so that both are never held whole at once.

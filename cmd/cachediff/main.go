@@ -54,7 +54,9 @@ func newCLI() *cli {
 func paceCollector() { debug.SetGCPercent(400) }
 
 // setMemoryLimit sets the Go runtime's soft memory limit for diffing and
-// rendering input bytes of pages (see memoryLimit), and from then on lets
+// rendering input bytes of pages (see memoryLimit), plus kept bytes the
+// command holds besides (a log's steps, written at the end), and from
+// then on lets
 // that limit alone start the collections (GOGC=off): the limit bounds
 // the heap whatever the pace, and below it a collection finds little to
 // free, since the snapshots and the report are kept. A real week at 60k
@@ -65,8 +67,8 @@ func paceCollector() { debug.SetGCPercent(400) }
 // 3.3x the input, under the 4x budget as the limit keeps it
 // (docs/performance.md, "The collector after the first snapshot"). The
 // process ends after one command, so neither setting is restored.
-func setMemoryLimit(input int64) {
-	debug.SetMemoryLimit(memoryLimit(input))
+func setMemoryLimit(input, kept int64) {
+	debug.SetMemoryLimit(memoryLimit(input) + kept)
 	debug.SetGCPercent(-1)
 }
 

@@ -28,10 +28,13 @@ type cli struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	// paceCollector, when set, is called before the snapshots load, and
-	// limitMemory with the size of the input in bytes once they are
-	// loaded, before diffing and rendering (see main).
+	// limitMemory with the size of the input in bytes as it becomes known
+	// (a diff of folders: after the old snapshot, as twice its size, then
+	// after both; a diff of files: after both; a log: after each
+	// snapshot, the two held), with the bytes the command holds besides
+	// (a log's steps, written at the end) (see main).
 	paceCollector func()
-	limitMemory   func(input int64)
+	limitMemory   func(input, kept int64)
 	// hugeHeap, when set, is called before a diff's snapshots load (see
 	// hugepages_linux.go). Not for log: its heap is freed and refilled
 	// from step to step, and with huge pages its system time grew more

@@ -119,7 +119,7 @@ func TestMemoryLimit(t *testing.T) {
 	var order []string // the hooks' calls, in order
 	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard,
 		paceCollector: func() { order = append(order, "pace") },
-		limitMemory:   func(n int64) { got = append(got, n); order = append(order, "limit") }}
+		limitMemory:   func(n, kept int64) { got = append(got, n); order = append(order, "limit") }}
 	if code := c.run(args); code != 1 {
 		t.Fatalf("exit %d", code)
 	}
@@ -138,11 +138,18 @@ func TestMemoryLimit(t *testing.T) {
 	// The log paces it too; render, which keeps no snapshot and sets no
 	// limit, does not.
 	order = nil
-	if code := c.run(append([]string{"log"}, args...)); code != 1 {
+	var kept []int64
+	c.limitMemory = func(n, k int64) { kept = append(kept, k); order = append(order, "limit") }
+	if code := c.run(append([]string{"log"}, append(args, args[0])...)); code != 1 {
 		t.Fatalf("log: exit %d", code)
 	}
 	if len(order) == 0 || order[0] != "pace" {
 		t.Errorf("log: hooks called %v, want pace first", order)
+	}
+	// A limit per snapshot; from the third, room for the steps the
+	// Markdown log holds.
+	if len(kept) != 3 || kept[0] != 0 || kept[1] != 0 || kept[2] <= 0 {
+		t.Errorf("log: limitMemory's kept bytes %v, want 0, 0, then more", kept)
 	}
 	saved := filepath.Join(t.TempDir(), "r.json")
 	if code := run(append([]string{"-f", "json", "-o", saved}, args...), io.Discard, io.Discard); code != 1 {
@@ -270,9 +277,9 @@ func TestSetMemoryLimit(t *testing.T) {
 		debug.SetGCPercent(gc)
 	}()
 	const input = 100 << 20
-	setMemoryLimit(input)
-	if got := debug.SetMemoryLimit(-1); got != memoryLimit(input) {
-		t.Errorf("memory limit %d, want memoryLimit(%d) = %d", got, input, memoryLimit(input))
+	setMemoryLimit(input, 5<<20)
+	if got, want := debug.SetMemoryLimit(-1), memoryLimit(input)+5<<20; got != want {
+		t.Errorf("memory limit %d, want memoryLimit(%d) + 5 MiB = %d", got, input, want)
 	}
 	if got := debug.SetGCPercent(gc); got != -1 {
 		t.Errorf("GOGC %d after setMemoryLimit, want off (-1)", got)
