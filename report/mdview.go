@@ -38,7 +38,8 @@ func markdownView(doc Document) *View {
 	plain := plainCounts(&doc)
 	// The rebuilt-only list reads every rebuilt pair and shows no hash: it
 	// is built on the other core while the hashes are abbreviated and the
-	// rest is built (a real week at 60k: 8 of the 26 ms of this view).
+	// rest is built (a real week at 60k: it was 8 of the 26 ms of this
+	// view).
 	var rebuilt *Section
 	done := make(chan struct{})
 	go func() {

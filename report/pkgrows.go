@@ -118,11 +118,11 @@ func rebuiltStacks(p *diff.Package, all bool) []string {
 func (m *mdBuilder) packages() *Section {
 	all := m.doc.Render.RebuiltRows
 	var listed []int // the packages' indexes
-	weight := 0      // their specs, old and new
+	weight := 0      // their changed specs (changed below)
 	for i := range m.doc.Packages {
 		if all || !m.only(i) {
 			listed = append(listed, i)
-			weight += m.doc.Packages[i].Counts.Old + m.doc.Packages[i].Counts.New
+			weight += changed(&m.doc.Packages[i])
 		}
 	}
 	if listed == nil {
@@ -138,16 +138,17 @@ func (m *mdBuilder) packages() *Section {
 			s.Short[k] = b.pkgLine(p)
 		}
 	}
-	// The blocks after the half of the specs are written on the other
-	// core, by a builder of their own (a real week at 60k: the blocks
-	// were 10 of the view's 23 ms, all on one core).
+	// The blocks after half of the changed specs are written on the
+	// other core, by a builder of their own (a real week at 60k: once the
+	// rebuilt-only list went to the other core, these blocks were 10 of
+	// the view's 23 ms, all on one core).
 	half, w := len(listed), 0
 	for k, i := range listed {
 		if w >= weight/2 {
 			half = k
 			break
 		}
-		w += m.doc.Packages[i].Counts.Old + m.doc.Packages[i].Counts.New
+		w += changed(&m.doc.Packages[i])
 	}
 	var wg sync.WaitGroup
 	wg.Go(func() {
@@ -157,6 +158,13 @@ func (m *mdBuilder) packages() *Section {
 	rows(m, 0, half)
 	wg.Wait()
 	return s
+}
+
+// changed counts p's changed specs, the work of its block: a row each,
+// or a look for the stacks of its plain rebuilds.
+func changed(p *diff.Package) int {
+	c := p.Counts
+	return c.Added + c.Removed + c.Rebuilt + c.Updated + c.Restacked
 }
 
 // pkgCounts writes " · 2 added, 1 rebuilt" (nothing when all are zero).
