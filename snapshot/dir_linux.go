@@ -98,18 +98,20 @@ func (c calls) read(fd int, b []byte) (int, error) {
 	if !c {
 		return syscall.Read(fd, b)
 	}
-	n, _, e := syscall.RawSyscall(syscall.SYS_READ, uintptr(fd), uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(len(b)))
-	if e != 0 {
-		return -1, e
-	}
-	return int(n), nil
+	return rawInto(syscall.SYS_READ, fd, b)
 }
 
 func (c calls) getdents(fd int, b []byte) (int, error) {
 	if !c {
 		return syscall.Getdents(fd, b)
 	}
-	n, _, e := syscall.RawSyscall(syscall.SYS_GETDENTS64, uintptr(fd), uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(len(b)))
+	return rawInto(syscall.SYS_GETDENTS64, fd, b)
+}
+
+// rawInto makes system call trap on fd into b directly, and returns the
+// count of bytes it filled.
+func rawInto(trap uintptr, fd int, b []byte) (int, error) {
+	n, _, e := syscall.RawSyscall(trap, uintptr(fd), uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(len(b)))
 	if e != 0 {
 		return -1, e
 	}
