@@ -160,7 +160,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			// The two snapshots held, and the steps a Markdown or text
 			// log holds until it is written, newest first (a log of
 			// twelve 60k-spec trees of heavy churn: 160 MB of Markdown;
-			// left out, the collector ran 250 times at the limit).
+			// left out, the collector ran over 200 times at the limit).
 			var kept int64
 			if w != nil {
 				kept = w.Kept()
