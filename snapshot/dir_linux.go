@@ -18,7 +18,7 @@ import (
 
 // calls says how readFile and readDir make their system calls: through
 // the Go scheduler (false: syscall.Syscall, as os does), or directly
-// (true: syscall.RawSyscall) on a file system that answers from memory.
+// (true: syscall.RawSyscall) on a local file system.
 //
 // A snapshot is thousands of small files, and each costs cachediff
 // eight system calls (open, getdents twice and close for its folder;
@@ -27,8 +27,8 @@ import (
 // its 20 µs tick and wakes another thread to run it, and the call's
 // return must win a processor back: a real week of 60k specs per tree
 // ran 3,700 context switches and 13,000 monitor sleeps. Made directly,
-// a call keeps its processor: 5-10% less wall time on that week
-// (docs/performance.md, "Direct system calls").
+// a call keeps its processor: about 5% less CPU and 4-9% less median
+// wall time on that week (docs/performance.md, "Direct system calls").
 //
 // A direct call that blocks holds its processor, and a stop of the
 // collector waits for it: every goroutine waits. So the calls on a
@@ -127,8 +127,9 @@ func errnoErr(e syscall.Errno) error {
 }
 
 // readFile reads the file at path into buf[:0], growing it as needed, and
-// returns the filled slice, making its system calls as c says. It reads at most the size the open file has
-// and fails for anything but a regular file.
+// returns the filled slice, making its system calls as c says. It reads
+// at most the size the open file has and fails for anything but a
+// regular file.
 //
 // On Linux it calls open, fstat, read and close itself. os.Open would
 // also offer every file to the runtime's network poller (two fcntl calls

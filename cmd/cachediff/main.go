@@ -45,26 +45,25 @@ func newCLI() *cli {
 
 // paceCollector makes the collector run a quarter as often as by default
 // (GOGC=400) while the first snapshot loads (setMemoryLimit takes over
-// once its size is known): a diff allocates its snapshots
-// once and keeps them, so most of the default's collections found little
-// to free (15-25% of the CPU of a 60k-spec diff, docs/performance.md). The
-// memory limit set once the input's size is known (setMemoryLimit) still
-// bounds the heap: peak RSS stays under 4x the input. render, which keeps
-// no snapshot and sets no limit, keeps the default.
+// once its size is known): a diff allocates its snapshots once and keeps
+// them, so most of the default's collections found little to free (15-25%
+// of the CPU of a 60k-spec diff, docs/performance.md). The memory limit
+// set once the input's size is known (setMemoryLimit) still bounds the
+// heap: peak RSS stays under 4x the input. render, which keeps no snapshot
+// and sets no limit, keeps the default.
 func paceCollector() { debug.SetGCPercent(400) }
 
 // setMemoryLimit sets the Go runtime's soft memory limit for diffing and
 // rendering input bytes of pages (see memoryLimit), plus kept bytes the
-// command holds besides (a log's steps, written at the end), and from
-// then on lets
-// that limit alone start the collections (GOGC=off): the limit bounds
-// the heap whatever the pace, and below it a collection finds little to
-// free, since the snapshots and the report are kept. A real week at 60k
-// specs ran one collection fewer (of three: 13 ms of CPU, and a stop of
-// 4 ms), and the write barriers and mark assists of the cycles it
-// skipped: 8% less median wall time and 11% less user time in md, 4%
-// less wall time in json (20 and 15 interleaved runs); peak RSS 2.8x ->
-// 3.3x the input, under the 4x budget as the limit keeps it
+// command holds besides (a log's steps, written at the end), and from then
+// on lets that limit alone start the collections (GOGC=off): the limit
+// bounds the heap whatever the pace, and below it a collection finds
+// little to free, since the snapshots and the report are kept. A real week
+// at 60k specs ran one collection fewer (of three: 13 ms of CPU, and a
+// stop of 4 ms), and the write barriers and mark assists of the cycles it
+// skipped: 8% less median wall time and 11% less user time in md, 4% less
+// wall time in json (20 and 15 interleaved runs); peak RSS 2.8x -> 3.3x
+// the input, under the 4x budget as the limit keeps it
 // (docs/performance.md, "The collector after the first snapshot"). The
 // process ends after one command, so neither setting is restored.
 func setMemoryLimit(input, kept int64) {
