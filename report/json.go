@@ -62,17 +62,19 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 		elem := "\n" + prefix + "    "
 		compact := sync.Pool{New: func() any { return new(bytes.Buffer) }}
 		writers := sync.Pool{New: func() any { return new(pkgJSON) }}
-		err := ordered.Write(bw, len(r.Packages), func(i int, out *bytes.Buffer) error {
+		err := ordered.Write(bw, len(r.Packages), func(i int, out []byte) ([]byte, error) {
 			if i > 0 {
-				out.WriteByte(',')
+				out = append(out, ',')
 			}
-			out.WriteString(elem)
+			out = append(out, elem...)
 			w := writers.Get().(*pkgJSON)
 			defer writers.Put(w)
-			w.b = w.b[:0]
-			if w.write(&r.Packages[i], prefix+"    ") {
-				out.Write(w.b)
-				return nil
+			// The package is written where ordered.Write keeps it.
+			w.b = out
+			ok := w.write(&r.Packages[i], prefix+"    ")
+			out, w.b = w.b, nil
+			if ok {
+				return out, nil
 			}
 			c := compact.Get().(*bytes.Buffer)
 			defer compact.Put(c)
@@ -80,10 +82,11 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 			enc := json.NewEncoder(c)
 			enc.SetEscapeHTML(false)
 			if err := enc.Encode(&r.Packages[i]); err != nil {
-				return err
+				return out, err
 			}
-			indentJSON(out, bytes.TrimSuffix(c.Bytes(), []byte("\n")), prefix+"    ")
-			return nil
+			dst := bytes.NewBuffer(out)
+			indentJSON(dst, bytes.TrimSuffix(c.Bytes(), []byte("\n")), prefix+"    ")
+			return dst.Bytes(), nil
 		})
 		if err != nil {
 			return err

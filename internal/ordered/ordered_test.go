@@ -17,10 +17,12 @@ func TestWriteInOrder(t *testing.T) {
 			t.Run(fmt.Sprintf("procs=%d/n=%d", procs, n), func(t *testing.T) {
 				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 				var out, want bytes.Buffer
-				err := Write(&out, n, func(i int, buf *bytes.Buffer) error {
+				err := Write(&out, n, func(i int, buf []byte) ([]byte, error) {
+					if len(buf) != 0 {
+						t.Errorf("item %d: given %d bytes already in its buffer", i, len(buf))
+					}
 					// Items of uneven size: later ones may finish first.
-					fmt.Fprintf(buf, "<%d:%s>", i, strings.Repeat("x", (n-i)%97*50))
-					return nil
+					return fmt.Appendf(buf, "<%d:%s>", i, strings.Repeat("x", (n-i)%97*50)), nil
 				})
 				if err != nil {
 					t.Fatal(err)
@@ -57,12 +59,11 @@ func TestWriteStopsAtFirstError(t *testing.T) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		bad := errors.New("item 37")
 		var out bytes.Buffer
-		err := Write(&out, 1000, func(i int, buf *bytes.Buffer) error {
+		err := Write(&out, 1000, func(i int, buf []byte) ([]byte, error) {
 			if i == 37 {
-				return bad
+				return buf, bad
 			}
-			fmt.Fprintf(buf, "%d,", i)
-			return nil
+			return fmt.Appendf(buf, "%d,", i), nil
 		})
 		if !errors.Is(err, bad) {
 			t.Errorf("procs %d: got %v, want %v", procs, err, bad)
@@ -71,9 +72,8 @@ func TestWriteStopsAtFirstError(t *testing.T) {
 			t.Errorf("procs %d: wrote %q…, want items 0 to 36", procs, out.String()[max(0, out.Len()-20):])
 		}
 		full := errors.New("disk full")
-		err = Write(&failAfter{n: 10, err: full}, 1000, func(i int, buf *bytes.Buffer) error {
-			buf.WriteString("x")
-			return nil
+		err = Write(&failAfter{n: 10, err: full}, 1000, func(i int, buf []byte) ([]byte, error) {
+			return append(buf, 'x'), nil
 		})
 		if !errors.Is(err, full) {
 			t.Errorf("procs %d: got %v, want %v", procs, err, full)
