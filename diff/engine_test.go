@@ -293,7 +293,7 @@ func TestMovedHashesHalves(t *testing.T) {
 			p := Package{Name: name, NewFile: "new/" + name + "/specs.md"}
 			if slices.Contains(from, name) {
 				if name == "b" {
-					p.Specs.Rebuilt = []Pair{{Old: Spec{Hash: x}, New: Spec{Hash: h("nnew")}}}
+					p.Specs.Rebuilt = []Pair{{Old: &Spec{Hash: x}, New: &Spec{Hash: h("nnew")}}}
 				} else {
 					p.Specs.Removed = []Spec{{Hash: x}}
 				}

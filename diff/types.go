@@ -197,24 +197,19 @@ type SpecChanges struct {
 	Restacked []Pair `json:"restacked"`
 }
 
-// Spec is one spec's identity: its hash, its facets and its stacks.
-type Spec struct {
-	Hash     string   `json:"hash"`
-	Versions []string `json:"versions"`
-	Compiler string   `json:"compiler"`
-	OS       string   `json:"os"`
-	Platform string   `json:"platform"`
-	Target   string   `json:"target"`
-	Variants []string `json:"variants"`
-	Stacks   []string `json:"stacks"`
-}
+// Spec is one spec of a report: its hash, its facets and its stacks. It
+// is snapshot.Spec, but a report's spec never has More (the fields few
+// specs have) and never a nil list: JSON writes each list as a list.
+type Spec = snapshot.Spec
 
 // Pair is an old spec matched with a new one: the same hash with other
 // stacks (restacked), a new hash with the same facets (rebuilt), or a new
-// hash with one facet changed (updated).
+// hash with one facet changed (updated). Old and New are mostly the
+// loaded specs themselves, shared with the snapshots (and, in a log,
+// between neighbouring steps): read them, never modify them.
 type Pair struct {
-	Old Spec `json:"old"`
-	New Spec `json:"new"`
+	Old *Spec `json:"old"`
+	New *Spec `json:"new"`
 	// Facet, From and To say what an updated pair changed: the facet
 	// (version, compiler, variants, target, os or platform) and its old and
 	// new value. For variants, From and To hold only the variants that
@@ -254,7 +249,7 @@ func (p *Pair) Plain() bool {
 	case plainNo:
 		return false
 	}
-	o, n := &p.Old, &p.New
+	o, n := p.Old, p.New
 	return len(p.StacksJoined)+len(p.StacksLeft) == 0 &&
 		o.Compiler == n.Compiler && o.OS == n.OS && o.Platform == n.Platform && o.Target == n.Target &&
 		slices.Equal(o.Versions, n.Versions) && slices.Equal(o.Variants, n.Variants)

@@ -54,12 +54,12 @@ func TestAbbreviateReference(t *testing.T) {
 			case 0:
 				s.Added = append(s.Added, diff.Spec{Hash: hash()})
 			case 1:
-				s.Rebuilt = append(s.Rebuilt, diff.Pair{Old: diff.Spec{Hash: hash()}, New: diff.Spec{Hash: hash()}})
+				s.Rebuilt = append(s.Rebuilt, diff.Pair{Old: &diff.Spec{Hash: hash()}, New: &diff.Spec{Hash: hash()}})
 			case 2:
 				h := hash()
-				s.Restacked = append(s.Restacked, diff.Pair{Old: diff.Spec{Hash: h}, New: diff.Spec{Hash: h}})
+				s.Restacked = append(s.Restacked, diff.Pair{Old: &diff.Spec{Hash: h}, New: &diff.Spec{Hash: h}})
 			default:
-				s.Updated = append(s.Updated, diff.Pair{Old: diff.Spec{Hash: hash()}, New: diff.Spec{Hash: hash()}})
+				s.Updated = append(s.Updated, diff.Pair{Old: &diff.Spec{Hash: hash()}, New: &diff.Spec{Hash: hash()}})
 			}
 		}
 		a := abbreviate(r)
@@ -110,10 +110,10 @@ func TestRebuiltStacks(t *testing.T) {
 			stacks := l
 			if next(5) == 0 { // not plain: its stacks are left out
 				stacks = append(slices.Clone(l), "zzz")
-				p.Specs.Rebuilt = append(p.Specs.Rebuilt, diff.Pair{Old: diff.Spec{Stacks: l}, New: diff.Spec{Stacks: stacks}, StacksJoined: []string{"zzz"}})
+				p.Specs.Rebuilt = append(p.Specs.Rebuilt, diff.Pair{Old: &diff.Spec{Stacks: l}, New: &diff.Spec{Stacks: stacks}, StacksJoined: []string{"zzz"}})
 				continue
 			}
-			p.Specs.Rebuilt = append(p.Specs.Rebuilt, diff.Pair{Old: diff.Spec{Stacks: l}, New: diff.Spec{Stacks: l}})
+			p.Specs.Rebuilt = append(p.Specs.Rebuilt, diff.Pair{Old: &diff.Spec{Stacks: l}, New: &diff.Spec{Stacks: l}})
 			for _, s := range l {
 				if s != "root" {
 					want[s] = true

@@ -147,7 +147,7 @@ func onePackage(name string) *diff.Report {
 			Versions:       diff.VersionChange{Old: []string{"1.0"}, New: []string{"1.0"}, Added: []string{}, Removed: []string{}, Direction: diff.NoChange},
 			SharedVariants: []string{}, Counts: c,
 			Specs: diff.SpecChanges{Added: []diff.Spec{}, Removed: []diff.Spec{}, Updated: []diff.Pair{}, Restacked: []diff.Pair{},
-				Rebuilt: []diff.Pair{{Old: spec("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"), New: spec("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb")}}}}},
+				Rebuilt: []diff.Pair{{Old: new(spec("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")), New: new(spec("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"))}}}}},
 		Updates: []diff.UpdateGroup{},
 		Stacks:  []diff.StackRow{{Name: name, Specs: diff.OldToNew{Old: 1, New: 1}, Packages: diff.OldToNew{Old: 1, New: 1}}},
 		Causes:  &diff.Causes{Pairs: 1, Groups: []diff.CauseGroup{}}, // pages: the cause unknown
@@ -197,7 +197,7 @@ func TestAbbrev(t *testing.T) {
 	s := &r.Packages[0].Specs
 	h := func(s string) string { return s + strings.Repeat("x", 32-len(s)) }
 	s.Rebuilt[0].Old.Hash, s.Rebuilt[0].New.Hash = h("abcdefg1"), h("abcdefg2")
-	s.Restacked = []diff.Pair{{Old: diff.Spec{Hash: h("zzzzzzz")}, New: diff.Spec{Hash: h("zzzzzzz")}}} // the same hash twice: no collision
+	s.Restacked = []diff.Pair{{Old: &diff.Spec{Hash: h("zzzzzzz")}, New: &diff.Spec{Hash: h("zzzzzzz")}}} // the same hash twice: no collision
 	s.Added = []diff.Spec{{Hash: h("abcdefg22")}, {Hash: "abc"}, {Hash: h("q<|`")}}
 	a := abbreviate(r)
 	for in, want := range map[string]string{

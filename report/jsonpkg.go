@@ -305,17 +305,17 @@ func (w *pkgJSON) pairs(depth int, l []diff.Pair) {
 		w.key(d, "old", true)
 		w.specHash(d, p.Old.Hash)
 		rest := len(w.b) // the old spec after its hash
-		w.specRest(d, &p.Old)
+		w.specRest(d, p.Old)
 		end := len(w.b)
 		w.key(d, "new", false)
-		if sameButHash(&p.Old, &p.New) {
+		if sameButHash(p.Old, p.New) {
 			// A rebuilt pair's new spec: its hash, then the old one's
 			// bytes after the hash (a real week's pairs are most of its
 			// JSON).
 			w.specHash(d, p.New.Hash)
 			w.b = append(w.b, w.b[rest:end]...)
 		} else {
-			w.spec(d, &p.New)
+			w.spec(d, p.New)
 		}
 		for _, f := range [...]struct{ k, v string }{{"facet", p.Facet}, {"from", p.From}, {"to", p.To}} {
 			if f.v != "" {

@@ -143,8 +143,8 @@ func listings(p *diff.Package, a hashAbbrev) (before, after []string) {
 	}
 	for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
 		for i := range l { // by index: a Pair is 400 bytes
-			before = append(before, specLine(l[i].Old, a))
-			after = append(after, specLine(l[i].New, a))
+			before = append(before, specLine(*l[i].Old, a))
+			after = append(after, specLine(*l[i].New, a))
 		}
 	}
 	slices.SortFunc(before, compareLines)

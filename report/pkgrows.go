@@ -227,7 +227,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	}
 	for i := range p.Specs.Restacked {
 		r := &p.Specs.Restacked[i]
-		n := &r.New
+		n := r.New
 		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.joinMD(n.Versions, ", ") + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
 		m.stackChange(b, r)
 		b.WriteString(" |")
@@ -250,7 +250,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 // stacks, and the row's end.
 func (m *mdBuilder) pairCells(p *diff.Pair) {
 	b := &m.b
-	o, n := &p.Old, &p.New
+	o, n := p.Old, p.New
 	b.WriteString("`" + m.abbrev.Short(o.Hash) + "` → `" + m.abbrev.Short(n.Hash) + "` | ")
 	if p.Facet == "version" {
 		b.WriteString(m.md(p.From) + " → " + m.md(p.To))

@@ -149,7 +149,7 @@ func TestMarkdownUpdateCells(t *testing.T) {
 	r := hostile()
 	r.Packages[0].Name = "zlib"
 	r.Packages[0].Specs = diff.SpecChanges{Updated: []diff.Pair{{
-		Old: spec("aaaaaaaaa", "linux", "e4s", "hep", "root"), New: spec("bbbbbbbbb", "cray", "e4s", "tutorial", "root"),
+		Old: new(spec("aaaaaaaaa", "linux", "e4s", "hep", "root")), New: new(spec("bbbbbbbbb", "cray", "e4s", "tutorial", "root")),
 		Facet: "platform", From: "linux", To: "cray", StacksJoined: []string{"tutorial"}, StacksLeft: []string{"hep"},
 	}}}
 	var buf bytes.Buffer

@@ -62,6 +62,10 @@ var addedInV1 = map[string]bool{
 	"Side.skipped": true, "Options.packages": true, "Options.stacks": true, "Options.ignore": true,
 }
 
+// notNull are the fields held by pointer that a document never has null:
+// a pair's two specs (diff.Pair holds the loaded specs themselves).
+var notNull = map[string]bool{"Pair.old": true, "Pair.new": true}
+
 // documentShape is the shape of a cachediff/v1 document.
 var documentShape = sync.OnceValue(func() *shape {
 	return shapeOf(reflect.TypeFor[Document](), "a cachediff/v1 report")
@@ -117,9 +121,13 @@ func addFields(s *shape, t reflect.Type) {
 		if name == "" {
 			name = f.Name
 		}
+		fs := shapeOf(f.Type, "an object")
+		if notNull[t.Name()+"."+name] {
+			fs.nullable = false
+		}
 		s.fields = append(s.fields, field{
 			name:     name,
-			shape:    shapeOf(f.Type, "an object"),
+			shape:    fs,
 			optional: opts == "omitempty" || addedInV1[t.Name()+"."+name],
 		})
 	}
