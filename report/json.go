@@ -62,19 +62,20 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 		elem := "\n" + prefix + "    "
 		compact := sync.Pool{New: func() any { return new(bytes.Buffer) }}
 		writers := sync.Pool{New: func() any { return new(pkgJSON) }}
-		err := ordered.Write(bw, len(r.Packages), func(i int, out []byte) ([]byte, error) {
+		err := ordered.Write(bw, len(r.Packages), func(i int, out *ordered.Buffer) error {
 			if i > 0 {
-				out = append(out, ',')
+				out.B = append(out.B, ',')
 			}
-			out = append(out, elem...)
+			out.B = append(out.B, elem...)
 			w := writers.Get().(*pkgJSON)
 			defer writers.Put(w)
-			// The package is written where ordered.Write keeps it.
-			w.b = out
+			// The package is written where ordered.Write keeps it, in
+			// chunks (w.split).
+			w.b, w.out = out.B, out
 			ok := w.write(&r.Packages[i], prefix+"    ")
-			out, w.b = w.b, nil
+			out.B, w.b, w.out = w.b, nil, nil
 			if ok {
-				return out, nil
+				return nil
 			}
 			c := compact.Get().(*bytes.Buffer)
 			defer compact.Put(c)
@@ -82,11 +83,12 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 			enc := json.NewEncoder(c)
 			enc.SetEscapeHTML(false)
 			if err := enc.Encode(&r.Packages[i]); err != nil {
-				return out, err
+				return err
 			}
-			dst := bytes.NewBuffer(out)
+			dst := bytes.NewBuffer(out.B)
 			indentJSON(dst, bytes.TrimSuffix(c.Bytes(), []byte("\n")), prefix+"    ")
-			return dst.Bytes(), nil
+			out.B = dst.Bytes()
+			return nil
 		})
 		if err != nil {
 			return err

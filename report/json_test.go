@@ -80,9 +80,26 @@ func TestJSONStreamed(t *testing.T) {
 			}
 		}
 	}
+	// Packages many times ordered.ChunkSize, written in chunks cut
+	// between their specs and pairs.
+	big := genWeek(4, 6)
+	for i := range big.Packages {
+		p := &big.Packages[i]
+		for _, l := range []*[]diff.Pair{&p.Specs.Rebuilt, &p.Specs.Updated} {
+			if len(*l) == 0 {
+				continue
+			}
+			for len(*l) < 3000 {
+				*l = append(*l, (*l)[len(*l)%len(*l)])
+			}
+		}
+		for len(p.Specs.Added) > 0 && len(p.Specs.Added) < 1500 {
+			p.Specs.Added = append(p.Specs.Added, p.Specs.Added...)
+		}
+	}
 	for name, r := range map[string]*diff.Report{
 		"generated": genReport(7, 40), "week": genWeek(3, 60), "hostile": hostile, "empty": empty,
-		"why": why, "shapes": shapes, "shared": shared,
+		"why": why, "shapes": shapes, "shared": shared, "big": big,
 	} {
 		var got bytes.Buffer
 		if err := JSON(&got, r); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/jsonbytes"
+	"github.com/cachediff/cachediff/internal/ordered"
 )
 
 // pkgJSON writes one diff.Package of a report as indented JSON, the bytes
@@ -21,7 +22,10 @@ import (
 // encoding/json. TestPackageJSONFields fails when those types change, and
 // TestJSONStreamed checks the bytes.
 type pkgJSON struct {
-	b    []byte
+	b []byte
+	// out, when set, is the ordered.Buffer b belongs to: split moves a
+	// full chunk there between two elements of a list.
+	out  *ordered.Buffer
 	pad  []byte // "\n", the prefix, then spaces: a line break at any depth is a slice of it
 	base int    // the length of "\n" and the prefix
 	// enc and esc encode a string that needs escaping the way
@@ -116,9 +120,9 @@ func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 	w.key(1, "specs", false)
 	w.b = append(w.b, '{')
 	w.key(2, "added", true)
-	list(w, 2, s.Added, func(sp *diff.Spec) { w.spec(3, sp) })
+	list(w, 2, s.Added, func(sp *diff.Spec) { w.split(); w.spec(3, sp) })
 	w.key(2, "removed", false)
-	list(w, 2, s.Removed, func(sp *diff.Spec) { w.spec(3, sp) })
+	list(w, 2, s.Removed, func(sp *diff.Spec) { w.split(); w.spec(3, sp) })
 	w.key(2, "rebuilt", false)
 	w.pairs(2, s.Rebuilt)
 	w.key(2, "updated", false)
@@ -128,6 +132,18 @@ func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 	w.end(1, '}')
 	w.end(0, '}')
 	return true
+}
+
+// split starts a new chunk of w.out when the one being filled is full
+// (ordered.Buffer.Spill): a package's JSON is held in chunks, however
+// large. Only between two elements of a list: the writers read back what
+// they wrote within an element (pairs, sharedStrs).
+func (w *pkgJSON) split() {
+	if w.out != nil && len(w.b) >= ordered.ChunkSize {
+		w.out.B = w.b
+		w.out.Spill()
+		w.b = w.out.B
+	}
 }
 
 // line appends a line break and the indentation of depth.
@@ -301,6 +317,7 @@ func (w *pkgJSON) specKeys(depth int) *[8][]byte {
 func (w *pkgJSON) pairs(depth int, l []diff.Pair) {
 	d := depth + 2
 	list(w, depth, l, func(p *diff.Pair) {
+		w.split()
 		w.b = append(w.b, '{')
 		w.key(d, "old", true)
 		w.specHash(d, p.Old.Hash)

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -17,12 +19,13 @@ func TestWriteInOrder(t *testing.T) {
 			t.Run(fmt.Sprintf("procs=%d/n=%d", procs, n), func(t *testing.T) {
 				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 				var out, want bytes.Buffer
-				err := Write(&out, n, func(i int, buf []byte) ([]byte, error) {
-					if len(buf) != 0 {
-						t.Errorf("item %d: given %d bytes already in its buffer", i, len(buf))
+				err := Write(&out, n, func(i int, b *Buffer) error {
+					if len(b.B) != 0 || len(b.full) != 0 {
+						t.Errorf("item %d: given %d bytes and %d chunks already in its buffer", i, len(b.B), len(b.full))
 					}
 					// Items of uneven size: later ones may finish first.
-					return fmt.Appendf(buf, "<%d:%s>", i, strings.Repeat("x", (n-i)%97*50)), nil
+					b.B = fmt.Appendf(b.B, "<%d:%s>", i, strings.Repeat("x", (n-i)%97*50))
+					return nil
 				})
 				if err != nil {
 					t.Fatal(err)
@@ -59,11 +62,12 @@ func TestWriteStopsAtFirstError(t *testing.T) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		bad := errors.New("item 37")
 		var out bytes.Buffer
-		err := Write(&out, 1000, func(i int, buf []byte) ([]byte, error) {
+		err := Write(&out, 1000, func(i int, b *Buffer) error {
 			if i == 37 {
-				return buf, bad
+				return bad
 			}
-			return fmt.Appendf(buf, "%d,", i), nil
+			b.B = fmt.Appendf(b.B, "%d,", i)
+			return nil
 		})
 		if !errors.Is(err, bad) {
 			t.Errorf("procs %d: got %v, want %v", procs, err, bad)
@@ -72,11 +76,54 @@ func TestWriteStopsAtFirstError(t *testing.T) {
 			t.Errorf("procs %d: wrote %q…, want items 0 to 36", procs, out.String()[max(0, out.Len()-20):])
 		}
 		full := errors.New("disk full")
-		err = Write(&failAfter{n: 10, err: full}, 1000, func(i int, buf []byte) ([]byte, error) {
-			return append(buf, 'x'), nil
+		err = Write(&failAfter{n: 10, err: full}, 1000, func(i int, b *Buffer) error {
+			b.B = append(b.B, 'x')
+			return nil
 		})
 		if !errors.Is(err, full) {
 			t.Errorf("procs %d: got %v, want %v", procs, err, full)
 		}
+	}
+}
+
+// TestSpill: items far larger than a chunk, spilled between their
+// elements, are written whole and in order, and each is held in chunks
+// of about ChunkSize, not in one buffer grown to its size.
+func TestSpill(t *testing.T) {
+	for _, procs := range []int{1, 2, 8} {
+		t.Run(fmt.Sprintf("procs=%d", procs), func(t *testing.T) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			const n = 40
+			elem := func(i, j int) string { return fmt.Sprintf("<%d.%d:%s>", i, j, strings.Repeat("y", (i*7+j)%300)) }
+			var out, want bytes.Buffer
+			var mu sync.Mutex
+			most := 0 // the largest chunk an item held
+			err := Write(&out, n, func(i int, b *Buffer) error {
+				for j := range (i % 5) * 1000 { // up to ~600 KB an item
+					b.Spill()
+					b.B = append(b.B, elem(i, j)...)
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				for _, c := range append(slices.Clone(b.full), b.B) {
+					most = max(most, len(c))
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range n {
+				for j := range (i % 5) * 1000 {
+					want.WriteString(elem(i, j))
+				}
+			}
+			if !bytes.Equal(out.Bytes(), want.Bytes()) {
+				t.Errorf("got %d bytes, want %d, in order", out.Len(), want.Len())
+			}
+			if most == 0 || most > ChunkSize+400 {
+				t.Errorf("an item held a chunk of %d bytes; want at most ChunkSize and one element (%d)", most, ChunkSize+400)
+			}
+		})
 	}
 }
