@@ -2,13 +2,16 @@ package ordered
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestWriteInOrder: whatever the number of goroutines and however long
@@ -127,3 +130,47 @@ func TestSpill(t *testing.T) {
 		})
 	}
 }
+
+// TestAhead: with a slow writer, items are rendered ahead of the one
+// being written only up to aheadBytes of chunks (and aheadItems items).
+func TestAhead(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	// Items of 40 KB: two chunks, 4*ChunkSize of capacity, each.
+	const n, item = 300, 40 << 10
+	limit := int64(aheadBytes/(4*ChunkSize) + 4) // the pending ones, those in render and the one written
+	var writing atomic.Int64                     // the item being written
+	most := int64(0)
+	var mu sync.Mutex
+	w := writerFunc(func(p []byte) (int, error) {
+		if len(p) >= 5 && p[0] == 'I' {
+			writing.Store(int64(binary.BigEndian.Uint32(p[1:5])))
+		}
+		time.Sleep(50 * time.Microsecond)
+		return len(p), nil
+	})
+	err := Write(w, n, func(i int, b *Buffer) error {
+		lag := int64(i) - writing.Load()
+		mu.Lock()
+		most = max(most, lag)
+		mu.Unlock()
+		b.B = binary.BigEndian.AppendUint32(append(b.B, 'I'), uint32(i))
+		for range item / 1024 {
+			b.Spill()
+			b.B = append(b.B, make([]byte, 1024)...)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if most > limit {
+		t.Errorf("rendered item %d ahead of the one being written; want at most %d (aheadBytes)", most, limit)
+	}
+	if most < limit/2 {
+		t.Errorf("rendered at most %d items ahead of a slow writer; want near %d: the test needs the bound reached", most, limit)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
