@@ -348,10 +348,10 @@ func CompareWith(before, after *snapshot.Snapshot, f Filter) (*Report, error) {
 // CompareReleasing is CompareWith for a caller that is done with the
 // snapshots once it has the report (the command line): each package's
 // specs are dropped from the snapshots as soon as the package is compared,
-// so that the snapshots' specs and the report's are not all held at once.
-// A report of a million tiny specs per side, 30% of them rebuilt, held
-// both (issue 11 item 6: 4.8x the input's bytes at peak). Afterwards the
-// snapshots' packages have no specs.
+// and then stay only where the report's pairs point at them (Pair). When
+// pairs held copies, a report of a million tiny specs per side, 30% of
+// them rebuilt, held both (issue 11 item 6: 4.8x the input's bytes at
+// peak). Afterwards the snapshots' packages have no specs.
 func CompareReleasing(before, after *snapshot.Snapshot, f Filter) (*Report, error) {
 	return compareSnapshots(before, after, f, true)
 }

@@ -73,15 +73,18 @@ func (b *Buffer) writeTo(w io.Writer) error {
 // each appending its item to a Buffer of its own (given empty), and
 // writes the items to w in item order, from where they were rendered.
 // Items are rendered ahead of the one being written up to aheadBytes of
-// chunks holding rendered items (and aheadItems items), so memory stays bounded
-// whatever the output, and a large item being rendered does not leave
-// the other goroutines idle. The first error, from render or from w,
+// chunks holding rendered items (and aheadItems items), so memory stays
+// bounded whatever the output, and a large item being rendered does not
+// leave the other goroutines idle. The first error, from render or from w,
 // stops the work and is returned; render must not write to w itself.
 func Write(w io.Writer, n int, render func(i int, b *Buffer) error) error {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers <= 1 {
 		b := buffers.Get().(*Buffer)
-		defer buffers.Put(b)
+		defer func() {
+			b.writeTo(io.Discard) // what a failed render left: the next Write gets it empty
+			buffers.Put(b)
+		}()
 		for i := range n {
 			if err := render(i, b); err != nil {
 				return err

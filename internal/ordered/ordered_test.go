@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
 	"strings"
@@ -86,6 +87,17 @@ func TestWriteStopsAtFirstError(t *testing.T) {
 		if !errors.Is(err, full) {
 			t.Errorf("procs %d: got %v, want %v", procs, err, full)
 		}
+		// A render that fails half-way leaves nothing for the next Write.
+		Write(io.Discard, 3, func(i int, b *Buffer) error {
+			b.B = append(b.B, "half"...)
+			return bad
+		})
+		Write(io.Discard, 3, func(i int, b *Buffer) error {
+			if len(b.B) != 0 || len(b.full) != 0 {
+				t.Errorf("procs %d: item %d given %q and %d chunks after a failed Write", procs, i, b.B, len(b.full))
+			}
+			return nil
+		})
 	}
 }
 
