@@ -433,3 +433,29 @@ func TestAbbrevRoots(t *testing.T) {
 		t.Errorf("roots abbreviated as %q", got)
 	}
 }
+
+// TestTemplatePrintsSpecs: a user's template that prints a pair or a spec
+// whole shows the specs' values, as when pairs held them, not their
+// addresses (a pair points at the loaded specs: diff.Pair).
+func TestTemplatePrintsSpecs(t *testing.T) {
+	o := diff.Spec{Hash: "aaaa", Versions: []string{"1.0"}, Compiler: "gcc@13", OS: "centos7", Platform: "linux", Target: "x86_64", Variants: []string{"+a", "~b"}, Stacks: []string{"e4s"}}
+	n := o
+	n.Hash = "bbbb"
+	n.More = &snapshot.SpecMore{Tarball: "t"}
+	r := onePackage("p")
+	r.Packages[0].Specs.Rebuilt = []diff.Pair{{Old: &o, New: &n}}
+	r.Packages[0].Specs.Added = []diff.Spec{n}
+	tmpl, err := ParseTemplate("t", `{{ range .Packages }}{{ range .Specs.Rebuilt }}{{ . }}|{{ .Old }}|{{ printf "%v" .New }}{{ end }}|{{ range .Specs.Added }}{{ . }}{{ end }}{{ end }}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Execute(&buf, tmpl, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	os, ns := "{aaaa [1.0] gcc@13 centos7 linux x86_64 [+a ~b] [e4s]}", "{bbbb [1.0] gcc@13 centos7 linux x86_64 [+a ~b] [e4s]}"
+	want := "{" + os + " " + ns + "    [] [] <nil> 0}|" + os + "|" + ns + "|" + ns
+	if buf.String() != want {
+		t.Errorf("got  %q\nwant %q", buf.String(), want)
+	}
+}

@@ -54,6 +54,7 @@ package snapshot
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
@@ -212,6 +213,16 @@ func (s *Spec) Root() string {
 		return ""
 	}
 	return s.More.Root
+}
+
+// String is the spec as fmt's %v shows a struct of its fields but More:
+// {hash [versions] compiler os platform target [variants] [stacks]}. A
+// report's pairs point at specs (diff.Pair), and a user's template that
+// prints a pair or a spec whole ({{.}}) shows this, as it did when pairs
+// held the specs themselves, rather than the specs' addresses, which
+// change from run to run.
+func (s Spec) String() string {
+	return fmt.Sprintf("{%s %v %s %s %s %s %v %v}", s.Hash, s.Versions, s.Compiler, s.OS, s.Platform, s.Target, s.Variants, s.Stacks)
 }
 
 // NamedSpec is a spec with its package's name (Package.Unlisted).
