@@ -24,7 +24,7 @@ import (
 type pkgJSON struct {
 	b []byte
 	// out, when set, is the ordered.Buffer b belongs to: split moves a
-	// full chunk there between two elements of a list.
+	// full chunk there before a spec or a pair.
 	out  *ordered.Buffer
 	pad  []byte // "\n", the prefix, then spaces: a line break at any depth is a slice of it
 	base int    // the length of "\n" and the prefix
@@ -136,8 +136,9 @@ func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 
 // split starts a new chunk of w.out when the one being filled is full
 // (ordered.Buffer.Spill): a package's JSON is held in chunks, however
-// large. Only between two elements of a list: the writers read back what
-// they wrote within an element (pairs, sharedStrs).
+// large. Called only before a spec or a pair of the package's lists, never
+// inside one: the writers read back what they wrote within one (pairs:
+// the old spec's bytes for the new spec; sharedStrs: a list's bytes).
 func (w *pkgJSON) split() {
 	if w.out != nil && len(w.b) >= ordered.ChunkSize {
 		w.out.B = w.b
