@@ -136,6 +136,9 @@ func (c RuleCounts) add(o RuleCounts) {
 type canonicalizer struct {
 	counts RuleCounts
 	cache  *canonCache // nil: no cache
+	// sort, when not nil, is the loading goroutine's memory for sorting a
+	// page's specs by hash (finishSpecsLists).
+	sort *sortScratch
 	// rec, when not nil, receives the rules applied instead of counts:
 	// an index into rules per count, len(rules) for listRule.
 	rec *[]uint16

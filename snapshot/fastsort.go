@@ -15,6 +15,15 @@ type hashKey struct {
 	i    int
 }
 
+// sortScratch is the memory hashOrder sorts in, kept by a loading
+// goroutine from page to page (loadState): a fresh set for every page was
+// 3.3 MB of garbage per load of a real-size tree, fresh memory that the
+// process pays for in page zeroing (docs/performance.md, "Fresh memory").
+type sortScratch struct {
+	keys, sorted []hashKey
+	nums         []uint64
+}
+
 // hashHead returns the first eight bytes of h as a big-endian number, the
 // missing ones zero: for strings a and b, hashHead(a) < hashHead(b)
 // implies a < b, and a <= b implies hashHead(a) <= hashHead(b).
@@ -36,15 +45,19 @@ func hashHead(h string) uint64 {
 // hashOrder sorts the hashes of specs and reports whether checkHashes
 // accepts them (all well formed, none twice), without its map: duplicates
 // are neighbours once sorted. The order is what sortByHash applies.
-func hashOrder(specs []Spec) ([]hashKey, bool) {
-	keys := make([]hashKey, len(specs))
+func hashOrder(specs []Spec, sc *sortScratch) ([]hashKey, bool) {
+	if sc == nil {
+		sc = new(sortScratch)
+	}
+	keys := slices.Grow(sc.keys[:0], len(specs))[:len(specs)]
+	sc.keys = keys
 	ok := true
 	for i := range specs {
 		keys[i] = hashKey{hashHead(specs[i].Hash), specs[i].Hash, i}
 		ok = ok && isHash(specs[i].Hash)
 	}
 	if ok && len(keys) > maxInsertion && len(keys) <= 1<<placeBits {
-		sortGoodHashKeys(keys)
+		sortGoodHashKeys(keys, sc)
 	} else {
 		sortHashKeys(keys)
 	}
@@ -83,13 +96,15 @@ func sortHashKeys(keys []hashKey) {
 // order, then its place, and slices.Sort sorts numbers with its
 // comparisons inlined (a real week's large pages: a fifth of the cost).
 // Hashes that begin alike are then put in order by insertion.
-func sortGoodHashKeys(keys []hashKey) {
-	nums := make([]uint64, len(keys))
+func sortGoodHashKeys(keys []hashKey, sc *sortScratch) {
+	nums := slices.Grow(sc.nums[:0], len(keys))[:len(keys)]
+	sc.nums = nums
 	for i := range keys {
 		nums[i] = head40(keys[i].hash)<<placeBits | uint64(i)
 	}
 	slices.Sort(nums)
-	sorted := make([]hashKey, len(keys))
+	sorted := slices.Grow(sc.sorted[:0], len(keys))[:len(keys)]
+	sc.sorted = sorted
 	for j, x := range nums {
 		sorted[j] = keys[x&(1<<placeBits-1)]
 	}

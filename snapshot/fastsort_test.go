@@ -28,7 +28,7 @@ func TestSortByHash(t *testing.T) {
 		}
 		want := slices.Clone(specs)
 		slices.SortStableFunc(want, func(a, b Spec) int { return strings.Compare(a.Hash, b.Hash) })
-		keys, ok := hashOrder(specs)
+		keys, ok := hashOrder(specs, nil)
 		if ok != (checkHashes("f", 1, "spec_details", specs) == nil) {
 			t.Fatalf("n %d: hashOrder says %v, checkHashes %v", n, ok, checkHashes("f", 1, "spec_details", specs))
 		}
@@ -43,7 +43,7 @@ func TestSortByHash(t *testing.T) {
 		}
 	}
 	bad := []Spec{{Hash: hashN(1)}, {Hash: "x"}, {Hash: hashN(1)}}
-	if _, ok := hashOrder(bad); ok {
+	if _, ok := hashOrder(bad, nil); ok {
 		t.Error("a malformed and a repeated hash accepted")
 	}
 }

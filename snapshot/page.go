@@ -365,7 +365,11 @@ func finishSpecs(file string, line int, what string, specs []Spec, raw bool, c *
 // finishSpecsLists is finishSpecs, canonicalizing the specs' lists only
 // when lists.
 func finishSpecsLists(file string, line int, what string, specs []Spec, raw, lists bool, c *canonicalizer) error {
-	order, hashesOK := hashOrder(specs)
+	var sc *sortScratch
+	if c != nil {
+		sc = c.sort
+	}
+	order, hashesOK := hashOrder(specs, sc)
 	if err := checkHashesUnless(hashesOK, file, line, what, specs); err != nil {
 		return err
 	}

@@ -25,6 +25,8 @@ type loadState struct {
 	buf []byte
 	// lists shares identical lists between the specs it loads.
 	lists listCache
+	// sort is the memory the specs of each page are sorted in.
+	sort sortScratch
 }
 
 // Shared is loading state kept from one Load to the next: per loading
@@ -144,6 +146,7 @@ func (st *loadState) share(specs []Spec) { st.lists.share(specs) }
 func (st *loadState) canonicalizer() *canonicalizer {
 	c := newCanonicalizer()
 	c.cache = st.canon
+	c.sort = &st.sort
 	return c
 }
 
