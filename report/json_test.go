@@ -89,8 +89,8 @@ func TestJSONStreamed(t *testing.T) {
 			if len(*l) == 0 {
 				continue
 			}
-			for len(*l) < 3000 {
-				*l = append(*l, (*l)[len(*l)%len(*l)])
+			for n := len(*l); len(*l) < 3000; {
+				*l = append(*l, (*l)[len(*l)%n]) // the package's pairs over and over
 			}
 		}
 		for len(p.Specs.Added) > 0 && len(p.Specs.Added) < 1500 {

@@ -34,8 +34,9 @@ func (b *Buffer) Spill() {
 	b.B = getChunk()
 }
 
-// chunks are the chunks of every Write, returned once written (*[]byte:
-// a slice in an interface would allocate).
+// chunks are the chunks of every Write, returned once written. Only the
+// chunk's memory is reused: putChunk allocates a slice header for each
+// Put (a slice stored in an interface would be copied to the heap too).
 var chunks = sync.Pool{New: func() any { b := make([]byte, 0, 2*ChunkSize); return &b }}
 
 // buffers are the Buffers of every Write, each with a chunk.
