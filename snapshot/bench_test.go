@@ -23,3 +23,23 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoadWeek loads the two trees of the 60k-spec real-week pair
+// (100% churn) as a diff does: the old, then the new with the state the
+// old left (snapshot.Shared).
+func BenchmarkLoadWeek(b *testing.B) {
+	c, _ := gen.LookupChurn("100%")
+	dir, _, err := gen.ChurnPair(gen.RepoRoot(), 60000, c)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		opt := snapshot.Options{Shared: new(snapshot.Shared)}
+		for _, side := range []string{"old", "new"} {
+			if _, err := snapshot.Load(filepath.Join(dir, side), opt); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

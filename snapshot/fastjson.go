@@ -239,7 +239,15 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 	end := listEnd(s.data, s.pos)
 	if end > 0 {
 		text := s.data[s.pos:end]
-		if e, ok := lt.seen[f][string(text)]; ok {
+		var e listText
+		ok := false
+		if lt.base != nil {
+			e, ok = lt.base[f][string(text)]
+		}
+		if !ok {
+			e, ok = lt.seen[f][string(text)]
+		}
+		if ok {
 			s.pos = end
 			lt.counted = append(lt.counted, e.counted...)
 			lt.last[f] = e
@@ -488,6 +496,9 @@ type scanBufs struct {
 // before, 210k were in the table, 35k were read.) The canonical list is
 // shared by every spec that wrote it so; nothing modifies a loaded list.
 type listTexts struct {
+	// base is what the Loads before read, shared with the other states
+	// of a Shared (shareLists), and seen what this state read since.
+	base *listBase
 	seen [3]map[string]listText
 	// last is, per list field, the text last read and its list: a list
 	// is often the very list of the spec before it, and comparing its
@@ -511,7 +522,14 @@ type listText struct {
 	counted []uint16
 }
 
-// maxListTexts bounds each of listTexts.seen: when one is full it starts
+// listBase is the list texts a Shared's states read in the Loads before,
+// merged once by shareLists and read-only from then on: every state of
+// the next Load looks its lists up in the same tables, instead of each
+// keeping a copy of the others' (a real week at 60k specs: 6 MB of
+// copies, and their tables grown as they were filled).
+type listBase [3]map[string]listText
+
+// maxListTexts bounds each of listTexts.seen, and of listBase: when one is full it starts
 // over, so that a snapshot of a million distinct lists keeps some
 // thousands of texts, not a million. A generated real-size tree of 60k
 // specs has about 15k distinct variant lists, 2.6k version lists and

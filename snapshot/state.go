@@ -81,12 +81,15 @@ func (sh *Shared) put(st *loadState) {
 	sh.free = append(sh.free, st)
 }
 
-// shareLists gives each state left for the next Load the list texts the
-// others have read (up to maxListTexts a field): each goroutine of a Load
-// reads about half the pages, so without it a list the other goroutine
-// read is read and canonicalized again (the new tree of a real week at
-// 60k specs: 9.4k lists read, most of them read by the other goroutine
-// of the old tree's Load). The texts are shared, not copied.
+// shareLists merges the list texts the states left for the next Load
+// have read (up to maxListTexts a field) into one table per field that
+// they all look lists up in from then on (listBase), and empties their
+// own: each goroutine of a Load reads about half the pages, so without it
+// a list the other goroutine read is read and canonicalized again (the
+// new tree of a real week at 60k specs: 9.4k lists read, most of them
+// read by the other goroutine of the old tree's Load). The texts are
+// shared, not copied; the tables each state emptied keep their memory
+// for the lists it reads next.
 func (sh *Shared) shareLists() {
 	if sh == nil {
 		return
@@ -94,27 +97,44 @@ func (sh *Shared) shareLists() {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	if len(sh.free) < 2 {
-		return
+		return // one state finds what it read in its own tables
 	}
+	var bases []*listBase
+	for _, st := range sh.free {
+		if b := st.scan.lists.base; b != nil && !slices.Contains(bases, b) {
+			bases = append(bases, b)
+		}
+	}
+	merged := new(listBase)
 	for f := range listFacets {
+		n := 0
+		for _, b := range bases {
+			n += len(b[f])
+		}
 		for _, st := range sh.free {
-			dst := &st.scan.lists.seen[f]
-			for _, other := range sh.free {
-				if other == st {
-					continue
+			n += len(st.scan.lists.seen[f])
+		}
+		m := make(map[string]listText, min(n, maxListTexts))
+		add := func(from map[string]listText) {
+			for text, e := range from {
+				if len(m) >= maxListTexts {
+					return
 				}
-				for text, e := range other.scan.lists.seen[f] {
-					if *dst == nil {
-						*dst = make(map[string]listText)
-					}
-					if len(*dst) >= maxListTexts {
-						break
-					}
-					if _, ok := (*dst)[text]; !ok {
-						(*dst)[text] = e
-					}
-				}
+				m[text] = e // a text has one canonical list: either will do
 			}
+		}
+		for _, b := range bases {
+			add(b[f])
+		}
+		for _, st := range sh.free {
+			add(st.scan.lists.seen[f])
+		}
+		merged[f] = m
+	}
+	for _, st := range sh.free {
+		st.scan.lists.base = merged
+		for f := range st.scan.lists.seen {
+			clear(st.scan.lists.seen[f])
 		}
 	}
 }

@@ -208,3 +208,67 @@ func TestSharedBounded(t *testing.T) {
 		t.Fatalf("Shared kept %d states, want the small one alone", len(sh.free))
 	}
 }
+
+// TestShareLists: after shareLists, every state left for the next Load
+// finds the list texts any of them read, in one table they share, and
+// its own tables are empty; texts read after that are merged with those
+// at the next shareLists; and the merged table holds at most
+// maxListTexts texts.
+func TestShareLists(t *testing.T) {
+	sh := new(Shared)
+	a, b := sh.get(), sh.get()
+	text := func(i int) string { return fmt.Sprintf(`["+v%d"]`, i) }
+	read := func(st *loadState, from, to int) {
+		if st.scan.lists.seen[1] == nil {
+			st.scan.lists.seen[1] = map[string]listText{}
+		}
+		for i := from; i < to; i++ {
+			st.scan.lists.seen[1][text(i)] = listText{text: text(i), list: []string{fmt.Sprintf("+v%d", i)}}
+		}
+	}
+	finds := func(st *loadState, i int) bool {
+		if st.scan.lists.base == nil {
+			return false
+		}
+		_, ok := st.scan.lists.base[1][text(i)]
+		return ok
+	}
+	read(a, 0, 10)
+	read(b, 10, 20)
+	sh.put(a)
+	sh.put(b)
+	sh.shareLists()
+	for _, st := range []*loadState{a, b} {
+		for i := range 20 {
+			if !finds(st, i) {
+				t.Fatalf("after shareLists a state does not find text %d", i)
+			}
+		}
+		if n := len(st.scan.lists.seen[1]); n != 0 {
+			t.Errorf("after shareLists a state keeps %d texts of its own, want 0", n)
+		}
+	}
+	if a.scan.lists.base != b.scan.lists.base {
+		t.Error("the states do not share one table")
+	}
+	// The next Load reads more; its states share them all the next time.
+	a, b = sh.get(), sh.get()
+	read(b, 20, 25)
+	sh.put(a)
+	sh.put(b)
+	sh.shareLists()
+	for i := range 25 {
+		if !finds(a, i) || !finds(b, i) {
+			t.Fatalf("after a second shareLists a state does not find text %d", i)
+		}
+	}
+	// Bounded.
+	a, b = sh.get(), sh.get()
+	read(a, 100, 100+maxListTexts)
+	sh.put(a)
+	sh.put(b)
+	sh.shareLists()
+	if n := len(a.scan.lists.base[1]); n != maxListTexts {
+		t.Errorf("merged table holds %d texts, want maxListTexts (%d)", n, maxListTexts)
+	}
+}
