@@ -135,6 +135,11 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	}
 	var prevBytes int64
 	load := func(i int) (*snapshot.Snapshot, error) {
+		if i >= 2 && c.collect != nil {
+			// The snapshot before the two held and the step written are
+			// garbage now, and nothing else runs (see main).
+			c.collect()
+		}
 		if absent != nil && absent[i] != nil {
 			// PATH before it was made, or after it was deleted: no
 			// package (not an error, as an empty folder given is).

@@ -40,6 +40,9 @@ type cli struct {
 	// from step to step, and with huge pages its system time grew more
 	// than the faults saved (docs/performance.md, "Huge pages").
 	hugeHeap func()
+	// collect, when set, is called by a log before it loads its third
+	// snapshot and each after (see main).
+	collect func()
 }
 
 // run is the whole command as tests call it, in one process: it parses

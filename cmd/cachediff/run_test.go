@@ -119,7 +119,8 @@ func TestMemoryLimit(t *testing.T) {
 	var order []string // the hooks' calls, in order
 	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard,
 		paceCollector: func() { order = append(order, "pace") },
-		limitMemory:   func(n, kept int64) { got = append(got, n); order = append(order, "limit") }}
+		limitMemory:   func(n, kept int64) { got = append(got, n); order = append(order, "limit") },
+		collect:       func() { order = append(order, "collect") }}
 	if code := c.run(args); code != 1 {
 		t.Fatalf("exit %d", code)
 	}
@@ -132,8 +133,8 @@ func TestMemoryLimit(t *testing.T) {
 	if len(got) != 2 || got[1] < 64<<10 || got[0] < got[1]/2 || got[0] > got[1]*2 {
 		t.Errorf("limitMemory called with %v; want twice, with about the input's size (over 64 KiB)", got)
 	}
-	if newCLI().limitMemory == nil || newCLI().paceCollector == nil {
-		t.Error("main's command sets no memory limit or no collector pace")
+	if newCLI().limitMemory == nil || newCLI().paceCollector == nil || newCLI().collect == nil {
+		t.Error("main's command sets no memory limit, no collector pace or no collection between a log's steps")
 	}
 	// The log paces it too; render, which keeps no snapshot and sets no
 	// limit, does not.
@@ -143,8 +144,10 @@ func TestMemoryLimit(t *testing.T) {
 	if code := c.run(append([]string{"log"}, append(args, args[0])...)); code != 1 {
 		t.Fatalf("log: exit %d", code)
 	}
-	if len(order) == 0 || order[0] != "pace" {
-		t.Errorf("log: hooks called %v, want pace first", order)
+	// A collection before the third snapshot loads, where the first is
+	// garbage.
+	if want := []string{"pace", "limit", "limit", "collect", "limit"}; !slices.Equal(order, want) {
+		t.Errorf("log: hooks called %v, want %v", order, want)
 	}
 	// A limit per snapshot; from the third, room for the steps the
 	// Markdown log holds.
