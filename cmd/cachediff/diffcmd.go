@@ -150,6 +150,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if c.limitMemory != nil {
 		c.limitMemory(oldSnap.Bytes+newSnap.Bytes, 0)
 	}
+	if c.collectIfDue != nil {
+		c.collectIfDue(oldSnap.Bytes + newSnap.Bytes)
+	}
 	// The snapshots are not needed once the report is made: their specs
 	// go as it is made, so that both are never held whole at once.
 	r, err := diff.CompareReleasing(oldSnap, newSnap, opts.filter)

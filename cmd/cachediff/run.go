@@ -41,8 +41,10 @@ type cli struct {
 	// than the faults saved (docs/performance.md, "Huge pages").
 	hugeHeap func()
 	// collect, when set, is called by a log before it loads its third
-	// snapshot and each after (see main).
-	collect func()
+	// snapshot and each after; collectIfDue by a diff once both
+	// snapshots are loaded, with the input's size (see main).
+	collect      func()
+	collectIfDue func(next int64)
 }
 
 // run is the whole command as tests call it, in one process: it parses

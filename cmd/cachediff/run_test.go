@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -120,12 +121,13 @@ func TestMemoryLimit(t *testing.T) {
 	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard,
 		paceCollector: func() { order = append(order, "pace") },
 		limitMemory:   func(n, kept int64) { got = append(got, n); order = append(order, "limit") },
-		collect:       func() { order = append(order, "collect") }}
+		collect:       func() { order = append(order, "collect") },
+		collectIfDue:  func(int64) { order = append(order, "collect if due") }}
 	if code := c.run(args); code != 1 {
 		t.Fatalf("exit %d", code)
 	}
 	// The collector is paced once, before anything loads.
-	if want := []string{"pace", "limit", "limit"}; !slices.Equal(order, want) {
+	if want := []string{"pace", "limit", "limit", "collect if due"}; !slices.Equal(order, want) {
 		t.Errorf("hooks called %v, want %v", order, want)
 	}
 	// Once with twice the old snapshot's size, before the new one loads,
@@ -133,7 +135,7 @@ func TestMemoryLimit(t *testing.T) {
 	if len(got) != 2 || got[1] < 64<<10 || got[0] < got[1]/2 || got[0] > got[1]*2 {
 		t.Errorf("limitMemory called with %v; want twice, with about the input's size (over 64 KiB)", got)
 	}
-	if newCLI().limitMemory == nil || newCLI().paceCollector == nil || newCLI().collect == nil {
+	if cl := newCLI(); cl.limitMemory == nil || cl.paceCollector == nil || cl.collect == nil || cl.collectIfDue == nil {
 		t.Error("main's command sets no memory limit, no collector pace or no collection between a log's steps")
 	}
 	// The log paces it too; render, which keeps no snapshot and sets no
@@ -249,6 +251,27 @@ func TestMemoryLimitBounds(t *testing.T) {
 		}
 		if input >= 11*mib && l+10*mib > 4*input {
 			t.Errorf("memoryLimit(%d) = %d: with the binary's pages, over 4x the input", input, l)
+		}
+	}
+}
+
+// TestCollectIfDue: a diff collects between loading and comparing when
+// what comes next would take the heap to the collector's goal, and only
+// then.
+func TestCollectIfDue(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	collectIfDue(1 << 50) // beyond any goal
+	runtime.ReadMemStats(&after)
+	if after.NumGC == before.NumGC {
+		t.Error("collectIfDue(1<<50) did not collect")
+	}
+	for _, c := range []struct {
+		heap, next, goal uint64
+		want             bool
+	}{{14, 10, 21, true}, {54, 41, 121, false}, {204, 164, 534, false}, {10, 11, 21, false}} {
+		if got := due(c.heap, c.next, c.goal); got != c.want {
+			t.Errorf("due(%d, %d, %d) = %v, want %v", c.heap, c.next, c.goal, got, c.want)
 		}
 	}
 }
