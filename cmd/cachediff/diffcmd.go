@@ -103,14 +103,25 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		// A single file (a Spack index, a lockfile) decodes on one core:
 		// load the two at once. A tree already loads its files on every
 		// core, and loading two trees at once gained nothing (see
-		// docs/performance.md). The memory limit is set below, once both
-		// are loaded.
+		// docs/performance.md). The memory limit follows what the two
+		// read (inputMeter), and is set for the input once both are
+		// loaded.
+		both := lo
+		if c.limitMemory != nil {
+			both.Progress = (&inputMeter{scale: 1, limit: c.limitMemory}).add
+		}
 		var wg sync.WaitGroup
-		wg.Go(func() { oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo) })
-		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], lo)
+		wg.Go(func() { oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], both) })
+		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], both)
 		wg.Wait()
 	} else {
-		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo)
+		// The memory limit follows what the old snapshot reads, as the
+		// input of two trees of that size (inputMeter).
+		first := lo
+		if c.limitMemory != nil {
+			first.Progress = (&inputMeter{scale: 2, limit: c.limitMemory}).add
+		}
+		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], first)
 		if oldErr == nil && c.limitMemory != nil {
 			// Pace the collector from here, while the new snapshot loads:
 			// the two trees of a series are about the same size.

@@ -146,7 +146,14 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			cm := absent[i]
 			return &snapshot.Snapshot{Path: names[i], Rev: cm.ID, Date: cm.Date.Format(time.RFC3339), Raw: lo.Raw, Packages: []*snapshot.Package{}}, nil
 		}
-		s, err := c.loadSnapshot(opts.dir, names[i], lo)
+		o := lo
+		if i == 0 && c.limitMemory != nil {
+			// The limit follows what the first snapshot reads, as two
+			// trees of its size; later ones load under the limit set
+			// for the two before (inputMeter).
+			o.Progress = (&inputMeter{scale: 2, limit: c.limitMemory}).add
+		}
+		s, err := c.loadSnapshot(opts.dir, names[i], o)
 		if err != nil {
 			return nil, err
 		}
