@@ -277,6 +277,25 @@ func TestInputMeter(t *testing.T) {
 	}
 }
 
+// TestMeterOnDisk: the memory limit follows the bytes read only for
+// snapshots on disk, not for REV:PATH or standard input, and only when
+// the command sets a limit.
+func TestMeterOnDisk(t *testing.T) {
+	c := &cli{limitMemory: func(int64, int64) {}}
+	dir := "../../testdata/real/develop-2025-03-23"
+	if c.meter("", []string{dir}, 2) == nil {
+		t.Error("no meter for a folder")
+	}
+	for _, args := range [][]string{{"HEAD:_cache/develop"}, {dir, "HEAD~1:" + dir}, {stdinName}} {
+		if c.meter("", args, 1) != nil {
+			t.Errorf("a meter for %q", args)
+		}
+	}
+	if (&cli{}).meter("", []string{dir}, 2) != nil {
+		t.Error("a meter where the command sets no limit")
+	}
+}
+
 // TestCollectIfDue: a diff collects between loading and comparing when
 // what comes next would take the heap to the collector's goal, and only
 // then.
