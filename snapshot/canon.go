@@ -180,6 +180,7 @@ func indexRules(rules []Rule) map[string][]int {
 // most lookups without hashing the whole key.
 type canonCache struct {
 	m      map[canonKey]canonEntry
+	size   int // the bytes of the strings in m
 	recent [512]struct {
 		key canonKey
 		e   canonEntry
@@ -211,6 +212,7 @@ func (cc *canonCache) get(k canonKey, c *canonicalizer) canonEntry {
 	if !ok {
 		e.s, e.counted = c.apply(k.facet, s)
 		cc.m[k] = e
+		cc.size += len(k.s) + len(e.s)
 	}
 	slot.key, slot.e = k, e
 	return e

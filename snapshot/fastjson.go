@@ -28,7 +28,8 @@ import (
 // loaded snapshot holds each once. It is not safe for concurrent use;
 // each loading goroutine has its own.
 type interner struct {
-	m map[string]string
+	m    map[string]string
+	size int // the bytes of the strings in m
 	// recent is a direct-mapped cache in front of m, indexed by a cheap
 	// hash of a few bytes: most lookups end here, without hashing the
 	// whole string.
@@ -50,6 +51,7 @@ func (in *interner) bytes(b []byte) string {
 	if !ok {
 		s = string(b)
 		in.m[s] = s
+		in.size += len(s)
 	}
 	*slot = s
 	return s
@@ -242,7 +244,7 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 		var e listText
 		ok := false
 		if lt.base != nil {
-			e, ok = lt.base[f][string(text)]
+			e, ok = lt.base.m[f][string(text)]
 		}
 		if !ok {
 			e, ok = lt.seen[f][string(text)]
@@ -275,9 +277,11 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 			lt.seen[f] = make(map[string]listText)
 		case len(lt.seen[f]) >= maxListTexts:
 			lt.seen[f] = make(map[string]listText, maxListTexts/4)
+			lt.size[f] = 0
 		}
 		e := listText{string(s.data[start:end]), l, slices.Clip(slices.Clone(lt.counted[from:]))}
 		lt.seen[f][e.text] = e
+		lt.size[f] += len(e.text)
 		lt.last[f] = e
 	}
 	return l, true
@@ -500,6 +504,7 @@ type listTexts struct {
 	// of a Shared (shareLists), and seen what this state read since.
 	base *listBase
 	seen [3]map[string]listText
+	size [3]int // the bytes of the texts in seen, per field
 	// last is, per list field, the text last read and its list: a list
 	// is often the very list of the spec before it, and comparing its
 	// text with the next bytes finds it without looking for its end.
@@ -527,11 +532,16 @@ type listText struct {
 // the next Load looks its lists up in the same tables, instead of each
 // keeping a copy of the others' (a real week at 60k specs: 6 MB of
 // copies, and their tables grown as they were filled).
-type listBase [3]map[string]listText
+type listBase struct {
+	m    [3]map[string]listText
+	size int // the bytes of the texts in m
+}
 
-// maxListTexts bounds each of listTexts.seen, and of listBase: when one is full it starts
-// over, so that a snapshot of a million distinct lists keeps some
-// thousands of texts, not a million. A generated real-size tree of 60k
+// maxListTexts bounds each of listTexts.seen, and of listBase: a table
+// of a state that is full starts over, and shareLists keeps the newest
+// texts, so that a snapshot of a million distinct lists keeps some
+// thousands of texts, not a million, and a long series the lists it reads
+// now. A generated real-size tree of 60k
 // specs has about 15k distinct variant lists, 2.6k version lists and
 // under a hundred stack lists, and the two trees of its real week 18k
 // variant lists between them: the bound leaves room for both, for a

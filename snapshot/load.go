@@ -302,6 +302,7 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 	if opt.Progress != nil {
 		opt.Progress(int64(len(data)))
 	}
+	st.read += len(data)
 	if cap(data) > cap(st.buf) {
 		st.buf = data[:0]
 	}

@@ -27,6 +27,9 @@ type loadState struct {
 	lists listCache
 	// sort is the memory the specs of each page are sorted in.
 	sort sortScratch
+	// read is the bytes of the files this state loaded in the Load at
+	// hand (Shared.get starts it at zero).
+	read int
 }
 
 // Shared is loading state kept from one Load to the next: per loading
@@ -39,9 +42,10 @@ type loadState struct {
 // takes a state of its own, so Loads with other options, or at the same
 // time, may share one. The zero value is ready to use. A Shared holds on
 // to what it keeps until it is dropped, bounded in count (maxListTexts,
-// maxSharedStrings) but not in bytes: it is for a few Loads, such as a
-// diff's two, not for a long series whose values change and are long (a
-// review measured a log of twelve such trees at twice the memory).
+// maxSharedStrings) and in bytes (maxSharedBytes): a log shares one over
+// its whole series, whose values change from snapshot to snapshot (a
+// review measured twelve trees of 20 KB variant strings at twice the
+// memory before the bound in bytes).
 type Shared struct {
 	mu   sync.Mutex
 	free []*loadState
@@ -64,16 +68,45 @@ func (sh *Shared) get() *loadState {
 	if n := len(sh.free); n > 0 {
 		st := sh.free[n-1]
 		sh.free = sh.free[:n-1]
+		st.read = 0
 		return st
 	}
 	return newLoadState()
 }
 
+// maxSharedBytes bounds the bytes of the strings and list texts a state
+// Shared keeps holds, and so does maxSharedShare of the bytes the state
+// read in the Load: a real-size tree of 60k specs leaves each of two
+// goroutines about 0.1 MB of interned and canonical strings and 1-2 MB
+// of list texts, for 11 MB read (about 15%). A series whose values change
+// from snapshot to snapshot, and are long, would otherwise keep them all
+// within maxSharedStrings: a log of twelve trees whose variants are
+// strings of 20 KB kept 14 MB, and its collector, whose limit the input's
+// size sets, ran at that limit (user time 0.15 -> 0.30 s).
+const (
+	maxSharedBytes = 16 << 20
+	maxSharedShare = 0.25
+)
+
+// keptBytes is what st keeps for the next Load, in bytes of strings and
+// list texts (the table shared with the other states counted whole).
+func (st *loadState) keptBytes() int {
+	n := st.in.size + st.canon.size
+	for _, b := range st.scan.lists.size {
+		n += b
+	}
+	if b := st.scan.lists.base; b != nil {
+		n += b.size
+	}
+	return n
+}
+
 // put leaves st for the next get, unless it has grown past
-// maxSharedStrings: the Loads of a long series each bring strings of
+// maxSharedStrings or maxSharedBytes: the Loads of a long series each bring strings of
 // their own, and a state that keeps them all would grow with the series.
 func (sh *Shared) put(st *loadState) {
-	if sh == nil || len(st.in.m)+len(st.canon.m) > maxSharedStrings {
+	if kept := st.keptBytes(); sh == nil || len(st.in.m)+len(st.canon.m) > maxSharedStrings ||
+		kept > maxSharedBytes || float64(kept) > maxSharedShare*float64(st.read) {
 		return
 	}
 	sh.mu.Lock()
@@ -82,7 +115,7 @@ func (sh *Shared) put(st *loadState) {
 }
 
 // shareLists merges the list texts the states left for the next Load
-// have read (up to maxListTexts a field) into one table per field that
+// have read (up to maxListTexts a field, the newest first) into one table per field that
 // they all look lists up in from then on (listBase), and empties their
 // own: each goroutine of a Load reads about half the pages, so without it
 // a list the other goroutine read is read and canonicalized again (the
@@ -109,7 +142,7 @@ func (sh *Shared) shareLists() {
 	for f := range listFacets {
 		n := 0
 		for _, b := range bases {
-			n += len(b[f])
+			n += len(b.m[f])
 		}
 		for _, st := range sh.free {
 			n += len(st.scan.lists.seen[f])
@@ -120,21 +153,27 @@ func (sh *Shared) shareLists() {
 				if len(m) >= maxListTexts {
 					return
 				}
-				m[text] = e // a text has one canonical list: either will do
+				if _, ok := m[text]; !ok {
+					m[text] = e // a text has one canonical list: either will do
+					merged.size += len(text)
+				}
 			}
 		}
-		for _, b := range bases {
-			add(b[f])
-		}
+		// The texts read last first: when the bound cuts, it cuts the
+		// oldest, so that a long series keeps the lists it reads now.
 		for _, st := range sh.free {
 			add(st.scan.lists.seen[f])
 		}
-		merged[f] = m
+		for _, b := range bases {
+			add(b.m[f])
+		}
+		merged.m[f] = m
 	}
 	for _, st := range sh.free {
 		st.scan.lists.base = merged
 		for f := range st.scan.lists.seen {
 			clear(st.scan.lists.seen[f])
+			st.scan.lists.size[f] = 0
 		}
 	}
 }

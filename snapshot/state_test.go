@@ -2,9 +2,12 @@ package snapshot
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"unsafe"
@@ -202,10 +205,111 @@ func TestSharedBounded(t *testing.T) {
 		s := strconv.Itoa(i)
 		big.in.m[s] = s
 	}
+	big.read, small.read = 1<<40, 1<<40 // as if each had read much: only the count bounds them here
 	sh.put(big)
 	sh.put(small)
 	if len(sh.free) != 1 || sh.free[0] != small {
 		t.Fatalf("Shared kept %d states, want the small one alone", len(sh.free))
+	}
+	// Few strings, but long ones: over maxSharedBytes, not kept either.
+	sh = new(Shared)
+	long, short := sh.get(), sh.get()
+	for i := range 10 {
+		long.in.bytes([]byte(strconv.Itoa(i) + strings.Repeat("x", maxSharedBytes/8)))
+	}
+	short.in.bytes([]byte("gcc@13.2.0"))
+	if long.keptBytes() <= maxSharedBytes || short.keptBytes() != len("gcc@13.2.0") {
+		t.Fatalf("keptBytes: %d and %d", long.keptBytes(), short.keptBytes())
+	}
+	long.read, short.read = 1<<40, 1<<40
+	sh.put(long)
+	sh.put(short)
+	if len(sh.free) != 1 || sh.free[0] != short {
+		t.Fatalf("Shared kept %d states, want the one of short strings alone", len(sh.free))
+	}
+	// Short strings, but more than a quarter of what the state read.
+	sh = new(Shared)
+	st := sh.get()
+	st.in.bytes([]byte("gcc@13.2.0"))
+	st.read = 4*len("gcc@13.2.0") - 1
+	sh.put(st)
+	if len(sh.free) != 0 {
+		t.Fatal("Shared kept a state keeping over a quarter of what it read")
+	}
+	st.read++
+	sh.put(st)
+	if len(sh.free) != 1 {
+		t.Fatal("Shared dropped a state keeping a quarter of what it read")
+	}
+	if sh.get().read != 0 {
+		t.Error("get gave a state with the bytes read in the Load before")
+	}
+}
+
+// TestKeptBytes: what a state keeps is counted as it reads pages, and
+// the merged list texts once shared.
+func TestKeptBytes(t *testing.T) {
+	// A tree of the real pages each forty times, under other names: a
+	// state then keeps less than a quarter of what it read, as with a
+	// real-size tree.
+	src := "../testdata/real-series/develop-2025-02-16"
+	dir := t.TempDir()
+	pkgs, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		page, err := os.ReadFile(filepath.Join(src, p.Name(), "specs.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hashes := regexp.MustCompile(`"hash": "([a-z2-7]{32})"`).FindAllStringSubmatch(string(page), -1)
+		for i := range 40 {
+			name := fmt.Sprintf("%s-%d", p.Name(), i)
+			text := strings.Replace(string(page), fmt.Sprintf("title: %q", p.Name()), fmt.Sprintf("title: %q", name), 1)
+			for _, h := range hashes { // a hash of its own in each copy
+				text = strings.ReplaceAll(text, h[1], h[1][:30]+string(rune('a'+i/26))+string(rune('a'+i%26)))
+			}
+			if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name, "specs.md"), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	sh := new(Shared)
+	for range 2 {
+		if _, err := Load(dir, Options{Shared: sh}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(sh.free) == 0 {
+		t.Fatal("no state kept after loading two real trees")
+	}
+	for _, st := range sh.free {
+		want := 0
+		for s := range st.in.m {
+			want += len(s)
+		}
+		for k, e := range st.canon.m {
+			want += len(k.s) + len(e.s)
+		}
+		for f := range st.scan.lists.seen {
+			for text := range st.scan.lists.seen[f] {
+				want += len(text)
+			}
+		}
+		if b := st.scan.lists.base; b != nil {
+			for f := range b.m {
+				for text := range b.m[f] {
+					want += len(text)
+				}
+			}
+		}
+		if got := st.keptBytes(); got != want || got == 0 {
+			t.Errorf("keptBytes %d, want %d", got, want)
+		}
 	}
 }
 
@@ -230,11 +334,12 @@ func TestShareLists(t *testing.T) {
 		if st.scan.lists.base == nil {
 			return false
 		}
-		_, ok := st.scan.lists.base[1][text(i)]
+		_, ok := st.scan.lists.base.m[1][text(i)]
 		return ok
 	}
 	read(a, 0, 10)
 	read(b, 10, 20)
+	a.read, b.read = 1<<40, 1<<40
 	sh.put(a)
 	sh.put(b)
 	sh.shareLists()
@@ -254,6 +359,7 @@ func TestShareLists(t *testing.T) {
 	// The next Load reads more; its states share them all the next time.
 	a, b = sh.get(), sh.get()
 	read(b, 20, 25)
+	a.read, b.read = 1<<40, 1<<40
 	sh.put(a)
 	sh.put(b)
 	sh.shareLists()
@@ -265,10 +371,23 @@ func TestShareLists(t *testing.T) {
 	// Bounded.
 	a, b = sh.get(), sh.get()
 	read(a, 100, 100+maxListTexts)
+	a.read, b.read = 1<<40, 1<<40
 	sh.put(a)
 	sh.put(b)
 	sh.shareLists()
-	if n := len(a.scan.lists.base[1]); n != maxListTexts {
+	if n := len(a.scan.lists.base.m[1]); n != maxListTexts {
 		t.Errorf("merged table holds %d texts, want maxListTexts (%d)", n, maxListTexts)
+	}
+	// Full, it keeps the newest: what the next Load reads.
+	a, b = sh.get(), sh.get()
+	read(b, -100, 0)
+	a.read, b.read = 1<<40, 1<<40
+	sh.put(a)
+	sh.put(b)
+	sh.shareLists()
+	for i := -100; i < 0; i++ {
+		if !finds(a, i) {
+			t.Fatalf("a full merged table does not take text %d, read last", i)
+		}
 	}
 }

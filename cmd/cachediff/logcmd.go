@@ -81,7 +81,10 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	if !slices.Contains(report.LogFormats(), opts.format) {
 		return exitTrouble, usageErrorf("log: --format %s does not apply: a log is written as %s", opts.format, orList(report.LogFormats()))
 	}
-	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip}
+	// Each snapshot loads with the state the one before left (its
+	// strings, canonical forms and list texts: a series holds mostly the
+	// same), bounded in count and bytes (snapshot.Shared).
+	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip, Shared: new(snapshot.Shared)}
 	if c.paceCollector != nil {
 		c.paceCollector()
 	}
