@@ -43,12 +43,6 @@ type Options struct {
 	// Loads before it with the same Shared, and leaves for the next (see
 	// Shared).
 	Shared *Shared
-
-	// Progress, when set, is called with the size of each file read, as
-	// it is read and before it is decoded, by the goroutines that load
-	// the files (so at the same time): a command can follow the input as
-	// it grows (cachediff raises its memory limit by it).
-	Progress func(bytes int64)
 }
 
 // candidate is a file that is, or may be, a package page (or a file of
@@ -298,9 +292,6 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 	data, err := src.Read(c.file, st.buf)
 	if err != nil {
 		return result{err: &Error{File: c.file.Name, Msg: statMessage(err)}}
-	}
-	if opt.Progress != nil {
-		opt.Progress(int64(len(data)))
 	}
 	st.read += len(data)
 	if cap(data) > cap(st.buf) {

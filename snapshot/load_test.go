@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/asnobody"
@@ -293,24 +292,5 @@ func TestErrorsDeterministic(t *testing.T) {
 	}
 	if !strings.HasPrefix(texts[0], "loading "+dir+": 40 bad pages:") {
 		t.Errorf("error begins %q", strings.SplitN(texts[0], "\n", 2)[0])
-	}
-}
-
-// TestProgress: Progress is called once per file read, from the loading
-// goroutines, and its sizes add up to the snapshot's bytes.
-func TestProgress(t *testing.T) {
-	var total, calls atomic.Int64
-	s, err := Load("../testdata/real-series/develop-2025-02-16", Options{Progress: func(n int64) {
-		total.Add(n)
-		calls.Add(1)
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if total.Load() != s.Bytes || s.Bytes == 0 {
-		t.Errorf("Progress added up to %d bytes; the snapshot has %d", total.Load(), s.Bytes)
-	}
-	if int(calls.Load()) != len(s.Packages) {
-		t.Errorf("Progress called %d times for %d pages", calls.Load(), len(s.Packages))
 	}
 }

@@ -103,21 +103,14 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		// A single file (a Spack index, a lockfile) decodes on one core:
 		// load the two at once. A tree already loads its files on every
 		// core, and loading two trees at once gained nothing (see
-		// docs/performance.md). The memory limit follows what the two
-		// read (inputMeter), and is set for the input once both are
-		// loaded.
-		both := lo
-		both.Progress = c.meter(opts.dir, args[:2], 1)
+		// docs/performance.md). The memory limit is set below, once both
+		// are loaded.
 		var wg sync.WaitGroup
-		wg.Go(func() { oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], both) })
-		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], both)
+		wg.Go(func() { oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo) })
+		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], lo)
 		wg.Wait()
 	} else {
-		// The memory limit follows what the old snapshot reads, as the
-		// input of two trees of that size (inputMeter).
-		first := lo
-		first.Progress = c.meter(opts.dir, args[:1], 2)
-		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], first)
+		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo)
 		if oldErr == nil && c.limitMemory != nil {
 			// Pace the collector from here, while the new snapshot loads:
 			// the two trees of a series are about the same size.
@@ -335,27 +328,6 @@ func fromGit(dir string, args []string) bool {
 		}
 	}
 	return true
-}
-
-// meter is the snapshot.Options.Progress that raises the memory limit as
-// the snapshots at args load, at scale (see inputMeter), when the
-// command sets a limit and they are files or folders on disk. Not for
-// REV:PATH: reading from git holds memory the bytes read do not
-// measure, and a limit set by them made the collector run 34 times
-// while two 60k-spec trees loaded from git (4 without).
-func (c *cli) meter(dir string, args []string, scale int64) func(int64) {
-	if c.limitMemory == nil {
-		return nil
-	}
-	for _, a := range args {
-		if dir != "" && !filepath.IsAbs(a) {
-			a = filepath.Join(dir, a)
-		}
-		if _, err := os.Stat(a); a == stdinName || err != nil {
-			return nil
-		}
-	}
-	return (&inputMeter{scale: scale, limit: c.limitMemory}).add
 }
 
 // singleFiles reports whether both snapshots are regular files on disk

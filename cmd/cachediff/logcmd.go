@@ -149,14 +149,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			cm := absent[i]
 			return &snapshot.Snapshot{Path: names[i], Rev: cm.ID, Date: cm.Date.Format(time.RFC3339), Raw: lo.Raw, Packages: []*snapshot.Package{}}, nil
 		}
-		o := lo
-		if i == 0 {
-			// The limit follows what the first snapshot reads, as two
-			// trees of its size; later ones load under the limit set
-			// for the two before (inputMeter).
-			o.Progress = c.meter(opts.dir, names[:1], 2)
-		}
-		s, err := c.loadSnapshot(opts.dir, names[i], o)
+		s, err := c.loadSnapshot(opts.dir, names[i], lo)
 		if err != nil {
 			return nil, err
 		}

@@ -31,7 +31,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
-	"sync"
 )
 
 func main() {
@@ -69,39 +68,6 @@ func paceCollector() { debug.SetGCPercent(400) }
 // 2.02 -> 1.75 s, CPU 3.73 -> 3.22 s, peak RSS 137 -> 117 MB; Markdown
 // 1.67 -> 1.62 s, 3.11 -> 2.98 s, 141 -> 129 MB (nine alternating runs,
 // docs/performance.md).
-
-// inputMeter raises the memory limit as the first snapshot loads, from
-// what it has read so far (snapshot.Options.Progress): the input is
-// known only as it is read, and until a limit is set the collector is
-// paced by GOGC, which ran one to two collections in the middle of the
-// first load (15k to 240k specs), marking beside the loading goroutines.
-// The limit set for the bytes read so far is under the limit for the
-// whole input, so memory stays as bounded as it was, and it rises ahead
-// of the heap: a real tree's load holds about 1.6x the bytes it has read,
-// the limit is about 7x that (scale 2: the old snapshot of a diff stands
-// for two trees of its size). A load of pages the general path decodes
-// (20x garbage) collects at the limit as it goes. It sets the limit
-// again each time the bytes read have grown by a quarter, so a few dozen
-// times for the largest trees.
-type inputMeter struct {
-	mu    sync.Mutex
-	read  int64 // the bytes read so far
-	set   int64 // read when the limit was last set
-	scale int64 // the input is scale times what is read: 2 for the first of two trees, 1 for two loading at once
-	limit func(input, kept int64)
-}
-
-// add counts a file of n bytes read (snapshot.Options.Progress); the
-// loading goroutines call it at the same time.
-func (m *inputMeter) add(n int64) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.read += n
-	if m.set == 0 || m.read >= m.set+m.set/4 {
-		m.set = m.read
-		m.limit(m.scale*m.read, 0)
-	}
-}
 
 // collectIfDue collects the garbage at once when the heap already holds
 // so much that next bytes more would take it to the collector's goal: a
