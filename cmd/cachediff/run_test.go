@@ -135,6 +135,23 @@ func TestMemoryLimit(t *testing.T) {
 	if len(got) != 2 || got[1] < 64<<10 || got[0] < got[1]/2 || got[0] > got[1]*2 {
 		t.Errorf("limitMemory called with %v; want twice, with about the input's size (over 64 KiB)", got)
 	}
+	// Two files: also from their sizes before they load.
+	order, got = nil, nil
+	files := []string{"../../testdata/real/develop-2025-03-23/llvm/specs.md", "../../testdata/real/develop-2025-03-30/llvm/specs.md"}
+	var size int64
+	for _, f := range files {
+		fi, err := os.Stat(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size += fi.Size()
+	}
+	if code := c.run(files); code > 1 {
+		t.Fatalf("two files: exit %d", code)
+	}
+	if want := []string{"pace", "limit", "limit", "collect if due"}; !slices.Equal(order, want) || got[0] != size || got[1] != size {
+		t.Errorf("two files: hooks called %v with %v, want %v with their size (%d) twice", order, got, want, size)
+	}
 	if cl := newCLI(); cl.limitMemory == nil || cl.paceCollector == nil || cl.collect == nil || cl.collectIfDue == nil {
 		t.Error("main's command sets no memory limit, no collector pace or no collection between a log's steps")
 	}
