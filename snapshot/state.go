@@ -102,8 +102,9 @@ func (st *loadState) keptBytes() int {
 }
 
 // put leaves st for the next get, unless it has grown past
-// maxSharedStrings or maxSharedBytes: the Loads of a long series each bring strings of
-// their own, and a state that keeps them all would grow with the series.
+// maxSharedStrings, maxSharedBytes or maxSharedShare of what it read: the
+// Loads of a long series each bring strings of their own, and a state
+// that keeps them all would grow with the series.
 func (sh *Shared) put(st *loadState) {
 	if kept := st.keptBytes(); sh == nil || len(st.in.m)+len(st.canon.m) > maxSharedStrings ||
 		kept > maxSharedBytes || float64(kept) > maxSharedShare*float64(st.read) {
@@ -115,9 +116,9 @@ func (sh *Shared) put(st *loadState) {
 }
 
 // shareLists merges the list texts the states left for the next Load
-// have read (up to maxListTexts a field, the newest first) into one table per field that
-// they all look lists up in from then on (listBase), and empties their
-// own: each goroutine of a Load reads about half the pages, so without it
+// have read (up to maxListTexts a field, the newest first) into one
+// table per field that they all look lists up in from then on
+// (listBase), and empties their own: each goroutine of a Load reads about half the pages, so without it
 // a list the other goroutine read is read and canonicalized again (the
 // new tree of a real week at 60k specs: 9.4k lists read, most of them
 // read by the other goroutine of the old tree's Load). The texts are
