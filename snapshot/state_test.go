@@ -205,7 +205,7 @@ func TestSharedBounded(t *testing.T) {
 		s := strconv.Itoa(i)
 		big.in.m[s] = s
 	}
-	big.read, small.read = 1<<40, 1<<40 // as if each had read much: only the count bounds them here
+	big.read, small.read = 1<<30, 1<<30 // as if each had read much: only the count bounds them here
 	sh.put(big)
 	sh.put(small)
 	if len(sh.free) != 1 || sh.free[0] != small {
@@ -221,7 +221,7 @@ func TestSharedBounded(t *testing.T) {
 	if long.keptBytes() <= maxSharedBytes || short.keptBytes() != len("gcc@13.2.0") {
 		t.Fatalf("keptBytes: %d and %d", long.keptBytes(), short.keptBytes())
 	}
-	long.read, short.read = 1<<40, 1<<40
+	long.read, short.read = 1<<30, 1<<30
 	sh.put(long)
 	sh.put(short)
 	if len(sh.free) != 1 || sh.free[0] != short {
@@ -339,7 +339,7 @@ func TestShareLists(t *testing.T) {
 	}
 	read(a, 0, 10)
 	read(b, 10, 20)
-	a.read, b.read = 1<<40, 1<<40
+	a.read, b.read = 1<<30, 1<<30
 	sh.put(a)
 	sh.put(b)
 	sh.shareLists()
@@ -359,7 +359,7 @@ func TestShareLists(t *testing.T) {
 	// The next Load reads more; its states share them all the next time.
 	a, b = sh.get(), sh.get()
 	read(b, 20, 25)
-	a.read, b.read = 1<<40, 1<<40
+	a.read, b.read = 1<<30, 1<<30
 	sh.put(a)
 	sh.put(b)
 	sh.shareLists()
@@ -371,7 +371,7 @@ func TestShareLists(t *testing.T) {
 	// Bounded.
 	a, b = sh.get(), sh.get()
 	read(a, 100, 100+maxListTexts)
-	a.read, b.read = 1<<40, 1<<40
+	a.read, b.read = 1<<30, 1<<30
 	sh.put(a)
 	sh.put(b)
 	sh.shareLists()
@@ -381,7 +381,7 @@ func TestShareLists(t *testing.T) {
 	// Full, it keeps the newest: what the next Load reads.
 	a, b = sh.get(), sh.get()
 	read(b, -100, 0)
-	a.read, b.read = 1<<40, 1<<40
+	a.read, b.read = 1<<30, 1<<30
 	sh.put(a)
 	sh.put(b)
 	sh.shareLists()
