@@ -41,7 +41,7 @@ func sameSpecs(a, b []snapshot.Spec) bool {
 		x, y := &a[i], &b[i]
 		if x.Hash != y.Hash || (i > 0 && a[i-1].Hash >= x.Hash) ||
 			x.Compiler != y.Compiler || x.OS != y.OS || x.Platform != y.Platform || x.Target != y.Target ||
-			!slices.Equal(x.Versions, y.Versions) || !slices.Equal(x.Variants, y.Variants) || !slices.Equal(x.Stacks, y.Stacks) {
+			!snapshot.EqualLists(x.Versions, y.Versions) || !snapshot.EqualLists(x.Variants, y.Variants) || !snapshot.EqualLists(x.Stacks, y.Stacks) {
 			return false
 		}
 	}

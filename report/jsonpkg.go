@@ -3,13 +3,13 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strconv"
 	"unsafe"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/jsonbytes"
 	"github.com/cachediff/cachediff/internal/ordered"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // pkgJSON writes one diff.Package of a report as indented JSON, the bytes
@@ -285,13 +285,7 @@ func (w *pkgJSON) specHash(depth int, hash string) {
 // hash: every other field equal, and each list nil where the other's is
 // (nil is written null). The new spec of a rebuilt pair mostly is.
 func sameButHash(o, n *diff.Spec) bool {
-	same := func(a, b []string) bool {
-		if (a == nil) != (b == nil) || len(a) != len(b) {
-			return false
-		}
-		// Loaded lists are shared (snapshot.Shared): the same array, mostly.
-		return len(a) == 0 || unsafe.SliceData(a) == unsafe.SliceData(b) || slices.Equal(a, b)
-	}
+	same := func(a, b []string) bool { return (a == nil) == (b == nil) && snapshot.EqualLists(a, b) }
 	return o.Compiler == n.Compiler && o.OS == n.OS && o.Platform == n.Platform && o.Target == n.Target &&
 		same(o.Versions, n.Versions) && same(o.Variants, n.Variants) && same(o.Stacks, n.Stacks)
 }

@@ -55,6 +55,8 @@ package snapshot
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"unsafe"
 
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
@@ -257,3 +259,16 @@ type Skipped struct {
 // IsHash reports whether h is a well-formed Spack DAG hash: 32 characters
 // of Spack's base32 alphabet (a-z and 2-7), as every page must have.
 func IsHash(h string) bool { return isHash(h) }
+
+// EqualLists reports whether a and b hold the same strings in the same
+// order, as slices.Equal does, looking first at their arrays: the lists
+// of the snapshots a Shared loads are shared, so two equal lists are
+// mostly one array, equal without reading a string (a real week at 60k
+// specs: 1% of a JSON diff's instructions went to comparing the lists of
+// rebuilt pairs string by string).
+func EqualLists(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return len(a) == 0 || unsafe.SliceData(a) == unsafe.SliceData(b) || slices.Equal(a, b)
+}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -388,6 +389,26 @@ func TestShareLists(t *testing.T) {
 	for i := -100; i < 0; i++ {
 		if !finds(a, i) {
 			t.Fatalf("a full merged table does not take text %d, read last", i)
+		}
+	}
+}
+
+// TestEqualLists: EqualLists answers as slices.Equal does, whether or not
+// the lists share an array.
+func TestEqualLists(t *testing.T) {
+	a := []string{"+a", "~b", "c=1"}
+	same := slices.Clone(a)
+	for _, c := range []struct {
+		x, y []string
+	}{
+		{nil, nil}, {nil, []string{}}, {[]string{}, []string{}},
+		{a, a}, {a, same}, {a, a[:2]}, {a[:2], same[:2]}, {a[1:], a[:2]},
+		{a, []string{"+a", "~b", "c=2"}}, {a, nil}, {[]string{""}, nil},
+	} {
+		for _, xy := range [][2][]string{{c.x, c.y}, {c.y, c.x}} {
+			if got, want := EqualLists(xy[0], xy[1]), slices.Equal(xy[0], xy[1]); got != want {
+				t.Errorf("EqualLists(%q, %q) = %v, want %v", xy[0], xy[1], got, want)
+			}
 		}
 	}
 }
