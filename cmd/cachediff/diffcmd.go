@@ -99,7 +99,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	}
 	var oldSnap, newSnap *snapshot.Snapshot
 	var oldErr, newErr error
-	if files := singleFiles(opts.dir, args); files || fromGit(opts.dir, args) {
+	if size, files := singleFiles(opts.dir, args); files || fromGit(opts.dir, args) {
 		// A single file (a Spack index, a lockfile) decodes on one core:
 		// load the two at once. A tree already loads its files on every
 		// core, and loading two trees at once gained nothing (see
@@ -108,9 +108,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		// GOGC alone, two 37 MB pages that the general path decodes (its
 		// garbage is 20x the input) peaked at 952 MB, 12.7x the input.
 		if files && c.limitMemory != nil {
-			if n := fileSizes(opts.dir, args[:2]); n > 0 {
-				c.limitMemory(n, 0)
-			}
+			c.limitMemory(size, 0)
 		}
 		var wg sync.WaitGroup
 		wg.Go(func() { oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo) })
@@ -337,37 +335,21 @@ func fromGit(dir string, args []string) bool {
 	return true
 }
 
-// fileSizes is the total size of the files at args, as they are now (0
-// when one cannot be read).
-func fileSizes(dir string, args []string) int64 {
-	var n int64
-	for _, a := range args {
-		if dir != "" && !filepath.IsAbs(a) {
-			a = filepath.Join(dir, a)
-		}
-		fi, err := os.Stat(a)
-		if err != nil {
-			return 0
-		}
-		n += fi.Size()
-	}
-	return n
-}
-
 // singleFiles reports whether both snapshots are regular files on disk
-// (not folders, stdin or REV:PATH).
-func singleFiles(dir string, args []string) bool {
+// (not folders, stdin or REV:PATH), and their total size.
+func singleFiles(dir string, args []string) (size int64, ok bool) {
 	for _, a := range args[:2] {
 		if a == stdinName {
-			return false
+			return 0, false
 		}
 		if dir != "" && !filepath.IsAbs(a) {
 			a = filepath.Join(dir, a)
 		}
 		fi, err := os.Stat(a)
 		if err != nil || !fi.Mode().IsRegular() {
-			return false
+			return 0, false
 		}
+		size += fi.Size()
 	}
-	return true
+	return size, true
 }
