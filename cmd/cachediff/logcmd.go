@@ -173,7 +173,17 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			if w != nil {
 				kept = w.Kept()
 			}
-			c.limitMemory(prevBytes+s.Bytes, kept)
+			input := prevBytes + s.Bytes
+			if i == 0 {
+				// Pace the collector from here, while the second
+				// snapshot loads, as a diff does: the trees of a series
+				// are about the same size. Set from the first alone, the
+				// limit started a collection in the middle of the second
+				// load (real-week trees of 60k specs: that load's CPU
+				// time 179 -> 127 ms).
+				input = 2 * s.Bytes
+			}
+			c.limitMemory(input, kept)
 		}
 		prevBytes = s.Bytes
 		return s, nil

@@ -30,9 +30,10 @@ type cli struct {
 	// paceCollector, when set, is called before the snapshots load, and
 	// limitMemory with the size of the input in bytes as it becomes known
 	// (a diff of folders: after the old snapshot, as twice its size, then
-	// after both; a diff of files: after both; a log: after each
-	// snapshot, the two held), with the bytes the command holds besides
-	// (a log's steps, written at the end) (see main).
+	// after both; a diff of two files: from their sizes before they load,
+	// then after both; a log: after the first snapshot, as twice its
+	// size, then after each, the two held), with the bytes the command
+	// holds besides (a log's steps, written at the end) (see main).
 	paceCollector func()
 	limitMemory   func(input, kept int64)
 	// hugeHeap, when set, is called before a diff's snapshots load (see
