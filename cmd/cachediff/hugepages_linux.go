@@ -20,7 +20,7 @@ const hugeHeapBytes = 256 << 20
 // program (/sys/kernel/mm/transparent_hugepage/enabled is "madvise", the
 // default of most distributions).
 //
-// A diff fills fresh heap memory fast, and with 4 KiB pages every page
+// A diff or a log fills fresh heap memory fast, and with 4 KiB pages every page
 // of it is a page fault: 30k faults for a real week of 60k specs per
 // tree, some of them copy-on-write faults that flush the other cores'
 // TLBs. With 2 MiB pages they are 2.4k, and the real week's run takes

@@ -167,7 +167,7 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	// A collection before the third snapshot loads, where the first is
 	// garbage.
-	if want := []string{"pace", "limit", "limit", "collect", "limit"}; !slices.Equal(order, want) {
+	if want := []string{"pace", "huge pages", "limit", "limit", "collect", "limit"}; !slices.Equal(order, want) {
 		t.Errorf("log: hooks called %v, want %v", order, want)
 	}
 	// The first limit is twice the first snapshot's size, as a diff's: the
