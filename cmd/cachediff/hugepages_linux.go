@@ -20,12 +20,12 @@ const hugeHeapBytes = 256 << 20
 // program (/sys/kernel/mm/transparent_hugepage/enabled is "madvise", the
 // default of most distributions).
 //
-// A diff or a log fills fresh heap memory fast, and with 4 KiB pages every page
-// of it is a page fault: 30k faults for a real week of 60k specs per
-// tree, some of them copy-on-write faults that flush the other cores'
-// TLBs. With 2 MiB pages they are 2.4k, and the real week's run takes
-// 3-18% less CPU time (docs/performance.md, "Huge pages"). Peak RSS grows
-// by a few MB: a huge page is whole once touched.
+// A diff or a log fills fresh heap memory fast, and with 4 KiB pages
+// every page of it is a page fault: 30k faults for a real week of 60k
+// specs per tree, some of them copy-on-write faults that flush the other
+// cores' TLBs. With 2 MiB pages they are 2.4k, and the real week's run
+// takes 3-18% less CPU time (docs/performance.md, "Huge pages"). Peak RSS
+// grows by a few MB: a huge page is whole once touched.
 //
 // The Go runtime has no setting for this, so hugeHeap makes the heap grow
 // by one large allocation, marks that memory MADV_HUGEPAGE, and gives it
