@@ -35,7 +35,7 @@ func causeText(name string, cs []diff.Change) string {
 func explainedCounts(r *diff.Report) (pairs, updated int) {
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		for i := range p.Specs.Rebuilt { // by index: a Pair is 400 bytes
+		for i := range p.Specs.Rebuilt { // by index: a Pair is 128 bytes
 			if pr := &p.Specs.Rebuilt[i]; pr.Why != nil && len(pr.Why.Causes) > 0 {
 				pairs++
 			}

@@ -142,7 +142,7 @@ func listings(p *diff.Package, a hashAbbrev) (before, after []string) {
 		after = append(after, specLine(s, a))
 	}
 	for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
-		for i := range l { // by index: a Pair is 400 bytes
+		for i := range l { // by index: a Pair is 128 bytes
 			before = append(before, specLine(*l[i].Old, a))
 			after = append(after, specLine(*l[i].New, a))
 		}

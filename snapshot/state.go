@@ -118,12 +118,12 @@ func (sh *Shared) put(st *loadState) {
 // shareLists merges the list texts the states left for the next Load
 // have read (up to maxListTexts a field, the newest first) into one
 // table per field that they all look lists up in from then on
-// (listBase), and empties their own: each goroutine of a Load reads about half the pages, so without it
-// a list the other goroutine read is read and canonicalized again (the
-// new tree of a real week at 60k specs: 9.4k lists read, most of them
-// read by the other goroutine of the old tree's Load). The texts are
-// shared, not copied; the tables each state emptied keep their memory
-// for the lists it reads next.
+// (listBase), and empties their own: each goroutine of a Load reads
+// about half the pages, so without it a list the other goroutine read is
+// read and canonicalized again (the new tree of a real week at 60k
+// specs: 9.4k lists read, most of them read by the other goroutine of
+// the old tree's Load). The texts are shared, not copied; the tables
+// each state emptied keep their memory for the lists it reads next.
 func (sh *Shared) shareLists() {
 	if sh == nil {
 		return
