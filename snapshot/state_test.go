@@ -173,7 +173,17 @@ func TestSharedLoad(t *testing.T) {
 		}
 	}
 	// Equal lists of two snapshots loaded one after the other with the
-	// same state are one list.
+	// same state are one list: on trees of real size, whose states are
+	// kept whatever pages each goroutine read (realSizeTree).
+	got = got[:0]
+	sh = new(Shared)
+	for _, dir := range dirs[:3] {
+		s, err := Load(realSizeTree(t, dir), Options{Shared: sh})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
 	shared := 0
 	for i := 1; i < len(got); i++ {
 		lists := map[*string]bool{}
@@ -250,35 +260,7 @@ func TestSharedBounded(t *testing.T) {
 // TestKeptBytes: what a state keeps is counted as it reads pages, and
 // the merged list texts once shared.
 func TestKeptBytes(t *testing.T) {
-	// A tree of the real pages each forty times, under other names: a
-	// state then keeps less than a quarter of what it read, as with a
-	// real-size tree.
-	src := "../testdata/real-series/develop-2025-02-16"
-	dir := t.TempDir()
-	pkgs, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range pkgs {
-		page, err := os.ReadFile(filepath.Join(src, p.Name(), "specs.md"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		hashes := regexp.MustCompile(`"hash": "([a-z2-7]{32})"`).FindAllStringSubmatch(string(page), -1)
-		for i := range 40 {
-			name := fmt.Sprintf("%s-%d", p.Name(), i)
-			text := strings.Replace(string(page), fmt.Sprintf("title: %q", p.Name()), fmt.Sprintf("title: %q", name), 1)
-			for _, h := range hashes { // a hash of its own in each copy
-				text = strings.ReplaceAll(text, h[1], h[1][:30]+string(rune('a'+i/26))+string(rune('a'+i%26)))
-			}
-			if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, name, "specs.md"), []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	dir := realSizeTree(t, "develop-2025-02-16")
 	sh := new(Shared)
 	for range 2 {
 		if _, err := Load(dir, Options{Shared: sh}); err != nil {
@@ -411,4 +393,41 @@ func TestEqualLists(t *testing.T) {
 			}
 		}
 	}
+}
+
+// realSizeTree writes a tree of the pages of the real-series snapshot
+// tag, each forty times under other names (each copy with hashes of its
+// own), and returns its path. A loading state then keeps less than a
+// quarter of what it read, as with a real-size tree, and is kept for the
+// next Load (maxSharedShare); a state that loaded the real tree itself,
+// a few small pages, may not be, depending on which pages it read.
+func realSizeTree(t *testing.T, tag string) string {
+	t.Helper()
+	src := filepath.Join("../testdata/real-series", tag)
+	dir := t.TempDir()
+	pkgs, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		page, err := os.ReadFile(filepath.Join(src, p.Name(), "specs.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hashes := regexp.MustCompile(`"hash": "([a-z2-7]{32})"`).FindAllStringSubmatch(string(page), -1)
+		for i := range 40 {
+			name := fmt.Sprintf("%s-%d", p.Name(), i)
+			text := strings.Replace(string(page), fmt.Sprintf("title: %q", p.Name()), fmt.Sprintf("title: %q", name), 1)
+			for _, h := range hashes { // a hash of its own in each copy
+				text = strings.ReplaceAll(text, h[1], h[1][:30]+string(rune('a'+i/26))+string(rune('a'+i%26)))
+			}
+			if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name, "specs.md"), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return dir
 }
