@@ -94,9 +94,6 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if c.paceCollector != nil {
 		c.paceCollector()
 	}
-	if c.hugeHeap != nil {
-		c.hugeHeap()
-	}
 	var oldSnap, newSnap *snapshot.Snapshot
 	var oldErr, newErr error
 	if size, files := singleFiles(opts.dir, args); files || fromGit(opts.dir, args) {

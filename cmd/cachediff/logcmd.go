@@ -88,9 +88,6 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	if c.paceCollector != nil {
 		c.paceCollector()
 	}
-	if c.hugeHeap != nil {
-		c.hugeHeap()
-	}
 	var names []string // the snapshot arguments, or REV:PATH of the commits
 	subjects := map[string]string{}
 	var absent []*gitsrc.Commit // by index of names: PATH absent at that commit

@@ -42,7 +42,7 @@ func main() {
 // not make (the collector's pace and the memory limit).
 func newCLI() *cli {
 	return &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
-		paceCollector: paceCollector, limitMemory: setMemoryLimit, hugeHeap: hugeHeap,
+		paceCollector: paceCollector, limitMemory: setMemoryLimit,
 		collect: runtime.GC, collectIfDue: collectIfDue}
 }
 

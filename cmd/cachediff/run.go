@@ -36,9 +36,6 @@ type cli struct {
 	// holds besides (a log's steps, written at the end) (see main).
 	paceCollector func()
 	limitMemory   func(input, kept int64)
-	// hugeHeap, when set, is called before a diff's or a log's snapshots
-	// load (see hugepages_linux.go).
-	hugeHeap func()
 	// collect, when set, is called by a log before it loads its third
 	// snapshot and each after; collectIfDue by a diff once both
 	// snapshots are loaded, with the input's size (see main).

@@ -121,16 +121,14 @@ func TestMemoryLimit(t *testing.T) {
 	var order []string // the hooks' calls, in order
 	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard,
 		paceCollector: func() { order = append(order, "pace") },
-		hugeHeap:      func() { order = append(order, "huge pages") },
 		limitMemory:   func(n, kept int64) { got = append(got, n); order = append(order, "limit") },
 		collect:       func() { order = append(order, "collect") },
 		collectIfDue:  func(int64) { order = append(order, "collect if due") }}
 	if code := c.run(args); code != 1 {
 		t.Fatalf("exit %d", code)
 	}
-	// The collector is paced once, and the heap given huge pages, before
-	// anything loads.
-	if want := []string{"pace", "huge pages", "limit", "limit", "collect if due"}; !slices.Equal(order, want) {
+	// The collector is paced once, before anything loads.
+	if want := []string{"pace", "limit", "limit", "collect if due"}; !slices.Equal(order, want) {
 		t.Errorf("hooks called %v, want %v", order, want)
 	}
 	// Once with twice the old snapshot's size, before the new one loads,
@@ -152,11 +150,11 @@ func TestMemoryLimit(t *testing.T) {
 	if code := c.run(files); code > 1 {
 		t.Fatalf("two files: exit %d", code)
 	}
-	if want := []string{"pace", "huge pages", "limit", "limit", "collect if due"}; !slices.Equal(order, want) || got[0] != size || got[1] != size {
+	if want := []string{"pace", "limit", "limit", "collect if due"}; !slices.Equal(order, want) || got[0] != size || got[1] != size {
 		t.Errorf("two files: hooks called %v with %v, want %v with their size (%d) twice", order, got, want, size)
 	}
-	if cl := newCLI(); cl.limitMemory == nil || cl.paceCollector == nil || cl.collect == nil || cl.collectIfDue == nil || cl.hugeHeap == nil {
-		t.Error("main's command sets no memory limit, no collector pace, no huge pages or no collection between a log's steps")
+	if cl := newCLI(); cl.limitMemory == nil || cl.paceCollector == nil || cl.collect == nil || cl.collectIfDue == nil {
+		t.Error("main's command sets no memory limit, no collector pace or no collection between a log's steps")
 	}
 	// The log paces it too; render, which keeps no snapshot and sets no
 	// limit, does not.
@@ -168,7 +166,7 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	// A collection before the third snapshot loads, where the first is
 	// garbage.
-	if want := []string{"pace", "huge pages", "limit", "limit", "collect", "limit"}; !slices.Equal(order, want) {
+	if want := []string{"pace", "limit", "limit", "collect", "limit"}; !slices.Equal(order, want) {
 		t.Errorf("log: hooks called %v, want %v", order, want)
 	}
 	// The first limit is twice the first snapshot's size, as a diff's: the
