@@ -1050,8 +1050,8 @@ func updateGroups(pkgs []Package) []UpdateGroup {
 	return groups
 }
 
-// pair fills p, a zero Pair, with a matched old and new spec.
-func (m *matcher) pair(p *Pair, x matched) {
+// pair is the Pair of a matched old and new spec.
+func (m *matcher) pair(x matched) (p Pair) {
 	o, n := x.o, x.n
 	p.Old, p.New = pairSpec(o), pairSpec(n)
 	if o.stack != n.stack { // equal ids, equal lists: nothing joined or left
@@ -1071,6 +1071,7 @@ func (m *matcher) pair(p *Pair, x matched) {
 			p.To = strings.Join(m.minus(n.Variants, o.Variants), " ")
 		}
 	}
+	return p
 }
 
 // minus returns the strings of a not in b, in a's order (nil for none),
@@ -1118,7 +1119,7 @@ func (m *matcher) pairs() (restacked, rebuilt, updated []Pair) {
 	}
 	all := make([]Pair, len(m.ms))
 	for i, x := range m.ms {
-		m.pair(&all[i], x)
+		all[i] = m.pair(x) // a store, where filling &all[i] read it first (docs/performance.md, "Fresh memory")
 	}
 	return all[:n[0]:n[0]], all[n[0] : n[0]+n[1] : n[0]+n[1]], all[n[0]+n[1]:]
 }

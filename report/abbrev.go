@@ -138,7 +138,9 @@ func newKeySet(n int) *keySet {
 	for 1<<bits < 2*n {
 		bits++
 	}
-	return &keySet{slots: make([]uint64, 1<<bits), shift: 64 - bits}
+	s := &keySet{slots: make([]uint64, 1<<bits), shift: 64 - bits}
+	clear(s.slots) // written before it is probed (docs/performance.md, "Fresh memory")
+	return s
 }
 
 // add adds k and reports whether it was absent.
