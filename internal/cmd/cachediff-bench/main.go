@@ -101,6 +101,8 @@ type Env struct {
 	Sizes   []int
 	Churns  []string
 	Formats []string
+	// Settle is the idle before each timed command (-settle).
+	Settle time.Duration
 }
 
 // Binary is a cachediff binary to time, with a label for the table.
@@ -151,8 +153,9 @@ func main() {
 	churns := flag.String("churn", "", "diff scenario: churn levels (default 0%,4%,13%,40%,100%)")
 	formats := flag.String("formats", "", "diff scenario: formats (default md,json,text)")
 	runs := flag.Int("runs", 5, "timed rounds of each group (best and median are reported)")
+	settle := flag.Duration("settle", 0, "idle this long before each timed command, so that none starts with memory another one just freed (on a VM that gives free memory back to its host, 2.5s; see docs/performance.md)")
 	flag.Parse()
-	e := &Env{Root: *root, Bins: parseBins(*bin)}
+	e := &Env{Root: *root, Bins: parseBins(*bin), Settle: *settle}
 	for _, f := range splitList(*sizes) {
 		var n int
 		if _, err := fmt.Sscan(f, &n); err != nil || n <= 0 {
@@ -205,7 +208,11 @@ func run(e *Env, names []string, runs int) error {
 		}
 	}
 	var failed []string
-	fmt.Printf("cachediff-bench: %s; %d timed rounds per group after a warm-up (best, and median in parentheses); output to %s\n", machine(), runs, sink())
+	settle := ""
+	if e.Settle > 0 {
+		settle = fmt.Sprintf(", %v idle before each", e.Settle)
+	}
+	fmt.Printf("cachediff-bench: %s; %d timed rounds per group after a warm-up (best, and median in parentheses%s); output to %s\n", machine(), runs, settle, sink())
 	for _, s := range scenarios {
 		if len(names) > 0 && !slices.Contains(names, s.Name) {
 			continue
@@ -300,6 +307,9 @@ func timeGroup(e *Env, s *Scenario, g Group, runs int) ([]Result, error) {
 	}
 	for round := range runs + 1 {
 		for _, j := range order {
+			if round > 0 {
+				time.Sleep(e.Settle)
+			}
 			wall, ps, err := timed(j.cmd, j.argv)
 			if err != nil {
 				return nil, err
