@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -62,6 +63,10 @@ func parseFrontMatter(file string, data []byte, a accel) (*page, error) {
 	// any write costs twice (docs/performance.md, "Fresh memory").
 	var catLine int
 	var meta, specDetails *jsonValue
+	lineJSON := [...]struct {
+		key string
+		val **jsonValue
+	}{{"meta", &meta}, {"spec_details", &specDetails}}
 	var yamlText bytes.Buffer
 	line, open := 0, false
 	for rest := data; len(rest) > 0 || line == 0; {
@@ -89,13 +94,10 @@ func parseFrontMatter(file string, data []byte, a accel) (*page, error) {
 		if catLine == 0 && bytes.HasPrefix(l, []byte("categories:")) {
 			catLine = line
 		}
-		for _, f := range []struct {
-			key string
-			val **jsonValue
-		}{{"meta", &meta}, {"spec_details", &specDetails}} {
+		for _, f := range &lineJSON {
 			if v, col, ok := oneLineJSON(l, f.key, continues(rest)); ok {
 				if *f.val != nil {
-					return nil, &Error{File: file, Line: line, Msg: fmt.Sprintf("%s is given twice (lines %d and %d)", f.key, (*f.val).line, line)}
+					return nil, &Error{File: file, Line: line, Msg: f.key + " is given twice (lines " + strconv.Itoa((*f.val).line) + " and " + strconv.Itoa(line) + ")"}
 				}
 				*f.val = &jsonValue{data: v, line: line, col: col}
 				l = nil
