@@ -11,7 +11,9 @@
 // md, json and text. Every group of rows runs in rounds, interleaved: the
 // floor, a reference floor, then each command of the group (for each
 // binary of -bin), so that a busy machine slows them alike. The first
-// round warms the page cache and is dropped.
+// round warms the page cache and is dropped. With -settle, each timed
+// command waits that long first, so that none reuses memory the one
+// before it just freed (docs/performance.md, "How it is measured").
 //
 // It builds on Linux only: it reads the children's peak RSS from rusage
 // in kilobytes, as Linux gives it.
@@ -210,7 +212,7 @@ func run(e *Env, names []string, runs int) error {
 	var failed []string
 	settle := ""
 	if e.Settle > 0 {
-		settle = fmt.Sprintf(", %v idle before each", e.Settle)
+		settle = fmt.Sprintf("; %v idle before each timed command", e.Settle)
 	}
 	fmt.Printf("cachediff-bench: %s; %d timed rounds per group after a warm-up (best, and median in parentheses%s); output to %s\n", machine(), runs, settle, sink())
 	for _, s := range scenarios {
