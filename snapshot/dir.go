@@ -42,21 +42,59 @@ func (s *fileSource) Walk(yield func(File)) ([]Warning, []*Error) {
 
 func (s *fileSource) Read(f File, buf []byte) ([]byte, error) { return readFile(s.calls, f.Name, buf) }
 
-// dirSource is a folder on disk. The walk puts in each File's Handle the
-// calls to read it with (see calls).
-type dirSource struct{ root string }
+// dirSource is a folder on disk. The walk opens the folder (openRoot),
+// and the folders and files under it are opened by their names in it;
+// each File's Handle is a *dirHandle.
+type dirSource struct {
+	root string
+	// roots are the folders Walk opened, which walked closes once the
+	// files are read.
+	roots []int
+}
+
+// dirHandle is how a dirSource reads a file: the calls to make (see
+// calls), and the open root folder (-1: none, read the whole path) with
+// the prefix its files' names have (the root's clean path and a
+// separator).
+type dirHandle struct {
+	c      calls
+	root   int
+	prefix string
+}
 
 func (s *dirSource) Path() string { return s.root }
 
 func (s *dirSource) Read(f File, buf []byte) ([]byte, error) {
-	c, _ := f.Handle.(calls)
-	return readFile(c, f.Name, buf)
+	h, _ := f.Handle.(*dirHandle)
+	if h == nil {
+		return readFile(false, f.Name, buf)
+	}
+	if h.root >= 0 && strings.HasPrefix(f.Name, h.prefix) {
+		return readFileAt(h.c, h.root, f.Name[len(h.prefix):], f.Name, buf)
+	}
+	return readFile(h.c, f.Name, buf)
 }
 
 func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
-	w := &walker{seen: map[string]bool{}, yield: yield}
-	w.dir(s.root, filepath.Clean(s.root), "")
+	clean := filepath.Clean(s.root)
+	root := openRoot(s.root)
+	if root >= 0 {
+		s.roots = append(s.roots, root)
+	}
+	prefix := join(clean, "")
+	w := &walker{seen: map[string]bool{}, yield: yield, root: root,
+		handles: [2]*dirHandle{{false, root, prefix}, {true, root, prefix}}}
+	w.dir(s.root, clean, "", ".")
 	return w.warnings, w.errs
+}
+
+// walked closes the folders Walk opened: the loader calls it once it has
+// read the files (see walker).
+func (s *dirSource) walked() {
+	for _, fd := range s.roots {
+		closeRoot(fd)
+	}
+	s.roots = nil
 }
 
 // walker walks a tree in lexical order. Symbolic links are followed, to
@@ -70,6 +108,10 @@ type walker struct {
 	errs     []*Error
 	yield    func(File)
 	buf      []byte // readDir's
+	// root is the open root folder (see openRoot), in which rel paths
+	// are opened; handles are the Handles of its files, by their calls.
+	root    int
+	handles [2]*dirHandle
 }
 
 // dirEntry is a name in a directory and its type (fs.ModeType bits).
@@ -92,10 +134,10 @@ func join(dir, name string) string {
 }
 
 // dir reads one directory; path is how the user's root reaches it (clean
-// is the same path cleaned), and realPath its real path when the walk
-// knows it (a plain subdirectory of a directory whose real path is
-// known), else "".
-func (w *walker) dir(path, clean, realPath string) {
+// is the same path cleaned, rel the path in the root), and realPath its
+// real path when the walk knows it (a plain subdirectory of a directory
+// whose real path is known), else "".
+func (w *walker) dir(path, clean, realPath, rel string) {
 	if realPath == "" {
 		var err error
 		if realPath, err = filepath.EvalSymlinks(path); err != nil {
@@ -108,7 +150,15 @@ func (w *walker) dir(path, clean, realPath string) {
 		return
 	}
 	w.seen[realPath] = true
-	entries, c, buf, err := readDir(path, w.buf) // sorted by name
+	var entries []dirEntry // sorted by name
+	var c calls
+	var buf []byte
+	var err error
+	if w.root >= 0 {
+		entries, c, buf, err = readDirAt(w.root, rel, path, w.buf)
+	} else {
+		entries, c, buf, err = readDir(path, w.buf)
+	}
 	w.buf = buf
 	if err != nil {
 		w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
@@ -134,9 +184,13 @@ func (w *walker) dir(path, clean, realPath string) {
 			}
 			typ, size = info.Mode().Type(), info.Size()
 		}
-		w.yield(File{Name: sub, Base: name, Mode: typ, Size: size, Handle: direct})
+		h := w.handles[0]
+		if direct {
+			h = w.handles[1]
+		}
+		w.yield(File{Name: sub, Base: name, Mode: typ, Size: size, Handle: h})
 		if typ.IsDir() && !strings.HasPrefix(name, ".") {
-			w.dir(sub, sub, subReal)
+			w.dir(sub, sub, subReal, join(rel, name))
 		}
 	}
 }

@@ -70,21 +70,52 @@ func directFS(magic int64) bool {
 	return false
 }
 
-func (c calls) open(path string, flags int) (int, error) {
+// open opens name in the folder open as dir (atFDCWD: the current
+// folder, for a name that is a whole path).
+func (c calls) open(dir int, name string, flags int) (int, error) {
 	if !c {
-		return syscall.Open(path, flags, 0)
+		return syscall.Openat(dir, name, flags, 0)
 	}
-	p, err := syscall.BytePtrFromString(path)
+	p, err := syscall.BytePtrFromString(name)
 	if err != nil {
 		return -1, err
 	}
-	fd, _, e := syscall.RawSyscall6(syscall.SYS_OPENAT, uintptr(atFDCWD), uintptr(unsafe.Pointer(p)), uintptr(flags|syscall.O_LARGEFILE), 0, 0, 0)
+	fd, _, e := syscall.RawSyscall6(syscall.SYS_OPENAT, uintptr(dir), uintptr(unsafe.Pointer(p)), uintptr(flags|syscall.O_LARGEFILE), 0, 0, 0)
 	return int(fd), errnoErr(e)
 }
 
 // atFDCWD is AT_FDCWD, in a variable: as a constant, -100 does not
 // convert to a uintptr.
 var atFDCWD = unix.AT_FDCWD
+
+// openRoot opens the folder at path for the walk and the reads of a
+// dirSource to open their names in (openat), or returns -1 when it
+// cannot (they then open whole paths, and report what is wrong).
+//
+// The kernel looks up every element of a path it opens: a tree's pages
+// opened by whole paths (testdata/bench/churn100-60000/old/zlib/specs.md,
+// six elements; a CI job's absolute paths are longer) cost it a lookup
+// of each element of the root again for each of the thousands of folders
+// and pages, where a name in the open root is two (zlib/specs.md). A
+// real week of 60k specs per tree: 17 ms less system time of 148 (nine
+// alternating runs, docs/performance.md, "Names in the open root").
+// O_PATH opens a folder that can be searched but not read, as a path
+// through it can be.
+func openRoot(path string) int {
+	for {
+		fd, err := syscall.Open(path, unix.O_PATH|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return -1
+		}
+		return fd
+	}
+}
+
+// closeRoot closes a folder openRoot opened.
+func closeRoot(fd int) { syscall.Close(fd) }
 
 func (c calls) close(fd int) {
 	if !c {
@@ -141,7 +172,13 @@ func errnoErr(e syscall.Errno) error {
 // open of a FIFO return at once (it is refused after the fstat), where it
 // would wait for a writer; it changes nothing for a regular file.
 func readFile(c calls, path string, buf []byte) ([]byte, error) {
-	fd, err := open(c, path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK)
+	return readFileAt(c, atFDCWD, path, path, buf)
+}
+
+// readFileAt is readFile of the file rel in the folder open as dir (see
+// openRoot); path is the file's path in errors.
+func readFileAt(c calls, dir int, rel, path string, buf []byte) ([]byte, error) {
+	fd, err := open(c, dir, rel, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
@@ -173,10 +210,10 @@ func readFile(c calls, path string, buf []byte) ([]byte, error) {
 	return buf, nil
 }
 
-// open opens path with flags, again when a signal interrupts it.
-func open(c calls, path string, flags int) (int, error) {
+// open opens name in dir with flags, again when a signal interrupts it.
+func open(c calls, dir int, name string, flags int) (int, error) {
 	for {
-		fd, err := c.open(path, flags)
+		fd, err := c.open(dir, name, flags)
 		if err != syscall.EINTR {
 			return fd, err
 		}
@@ -215,7 +252,13 @@ func unixType(mode uint32) fs.FileMode {
 // folder is on a local file system (see calls), which its getdents and
 // close use too.
 func readDir(path string, buf []byte) ([]dirEntry, calls, []byte, error) {
-	fd, err := open(false, path, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC)
+	return readDirAt(atFDCWD, path, path, buf)
+}
+
+// readDirAt is readDir of the folder rel in the folder open as dir (see
+// openRoot); path is the folder's path in errors.
+func readDirAt(dir int, rel, path string, buf []byte) ([]dirEntry, calls, []byte, error) {
+	fd, err := open(false, dir, rel, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC)
 	if err != nil {
 		return nil, false, buf, &fs.PathError{Op: "open", Path: path, Err: err}
 	}

@@ -63,3 +63,20 @@ func readDir(path string, buf []byte) ([]dirEntry, calls, []byte, error) {
 	}
 	return entries, false, buf, nil
 }
+
+// openRoot is the folder the walk and the reads of a dirSource open
+// their names in: none here (-1), where they open whole paths.
+func openRoot(path string) int { return -1 }
+
+// closeRoot is unused here.
+func closeRoot(fd int) {}
+
+// readFileAt is readFile of path: the folder dir is never open here.
+func readFileAt(c calls, _ int, _, path string, buf []byte) ([]byte, error) {
+	return readFile(c, path, buf)
+}
+
+// readDirAt is readDir of path: the folder dir is never open here.
+func readDirAt(_ int, _, path string, buf []byte) ([]dirEntry, calls, []byte, error) {
+	return readDir(path, buf)
+}

@@ -278,6 +278,9 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	})
 	close(jobs)
 	wg.Wait()
+	if w, ok := src.(interface{ walked() }); ok {
+		w.walked() // a dirSource closes the folder it read in
+	}
 	for len(results) < len(cands) { // not reached: every job gives a result
 		results = append(results, result{})
 	}
