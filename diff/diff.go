@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/cachediff/cachediff/internal/fresh"
 	"github.com/cachediff/cachediff/internal/listops"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
@@ -218,6 +219,7 @@ type matcher struct {
 
 func newMatcher(ignore *[numFacets]bool) *matcher {
 	m := &matcher{}
+	fresh.Touch(unsafe.Slice(m, 1)) // its interner's table is probed before it is written
 	if ignore != nil {
 		m.ignore = *ignore
 	}
@@ -268,7 +270,11 @@ func (m *matcher) reserve(op, np *snapshot.Package) {
 			n += len(p.Specs)
 		}
 	}
-	m.buf = slices.Grow(m.buf[:0], n)
+	if n > cap(m.buf) {
+		m.buf = slices.Grow(m.buf[:0], n)
+		fresh.Touch(m.buf) // prepare stores pointers in it
+	}
+	m.buf = m.buf[:0]
 }
 
 // reset forgets the current package's specs (keeping the buffers).
@@ -1212,6 +1218,7 @@ func (c *rollCounts) count(side, pkg int, s *snapshot.Spec, ids [4]uint32, stack
 	c.target.at(ids[3], s.Target).inc(side)
 	if int(stacks) >= len(c.byList) {
 		c.byList = append(c.byList, make([][]*tally, int(stacks)+1-len(c.byList))...)
+		fresh.Touch(c.byList) // its new slots are read before they are written
 	}
 	tallies := c.byList[stacks]
 	if tallies == nil {
@@ -1313,6 +1320,7 @@ func (c *counter) at(id uint32, v string) *tally {
 		}
 	} else {
 		c.ids = append(c.ids, make([]*tally, int(id)+1-len(c.ids))...)
+		fresh.Touch(c.ids) // its new slots are read before they are written
 	}
 	t := c.get(v)
 	c.ids[id] = t

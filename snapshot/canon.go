@@ -3,6 +3,9 @@ package snapshot
 import (
 	"slices"
 	"strings"
+	"unsafe"
+
+	"github.com/cachediff/cachediff/internal/fresh"
 )
 
 // Rule is one canonicalization rule: a rewrite of one facet's strings from
@@ -194,7 +197,11 @@ type canonEntry struct {
 	counted []uint16 // indexes into rules of the rules that rewrote the string
 }
 
-func newCanonCache() *canonCache { return &canonCache{m: map[canonKey]canonEntry{}} }
+func newCanonCache() *canonCache {
+	c := &canonCache{m: map[canonKey]canonEntry{}}
+	fresh.Touch(unsafe.Slice(c, 1)) // recent is probed before it is written
+	return c
+}
 
 // get returns the entry of k, computing it with c when it is new.
 func (cc *canonCache) get(k canonKey, c *canonicalizer) canonEntry {

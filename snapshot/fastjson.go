@@ -8,7 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
+	"github.com/cachediff/cachediff/internal/fresh"
 	"github.com/cachediff/cachediff/internal/jsonbytes"
 )
 
@@ -36,7 +38,11 @@ type interner struct {
 	recent [1024]string
 }
 
-func newInterner() *interner { return &interner{m: map[string]string{}} }
+func newInterner() *interner {
+	in := &interner{m: map[string]string{}}
+	fresh.Touch(unsafe.Slice(in, 1)) // recent is probed before it is written
+	return in
+}
 
 func (in *interner) bytes(b []byte) string {
 	n := len(b)
@@ -573,6 +579,7 @@ func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarba
 	}
 	n := bytes.Count(data, []byte("{")) // about the number of specs
 	specs = make(specList, 0, n)
+	fresh.Touch(specs) // each spec is stored whole, its pointers through the write barrier
 	s.uniq = slices.Grow(s.uniq, n*32)
 	for {
 		sp, ok := s.spec(len(specs))
