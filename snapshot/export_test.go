@@ -1,5 +1,7 @@
 package snapshot
 
+import "bytes"
+
 // Test shims: ways into the package that only its tests need.
 
 // parsePage decodes one page as Load does, with a fresh fast path of its
@@ -24,6 +26,7 @@ func (generalOnly) meta([]byte) (meta, bool)                            { return
 func (generalOnly) metaAgrees(*meta, []Spec, bool) bool                 { return false }
 func (generalOnly) canonicalizer() *canonicalizer                       { return newCanonicalizer() }
 func (generalOnly) share([]Spec)                                        {}
+func (generalOnly) pageScratch() (*page, *bytes.Buffer)                 { return new(page), new(bytes.Buffer) }
 
 // fastSpecList decodes a spec_details value by the fast scanner alone. ok
 // is false when the general path must decide.

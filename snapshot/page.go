@@ -58,16 +58,17 @@ func parseFrontMatter(file string, data []byte, a accel) (*page, error) {
 		return nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	p := &page{}
-	// Read in locals, not in p: p is fresh memory, which a read before
-	// any write costs twice (docs/performance.md, "Fresh memory").
+	p, yamlText := a.pageScratch()
+	*p = page{}
+	yamlText.Reset()
+	// Read in locals, not in p: p may be fresh memory, which a read
+	// before any write costs twice (docs/performance.md, "Fresh memory").
 	var catLine int
 	var meta, specDetails *jsonValue
 	lineJSON := [...]struct {
 		key string
 		val **jsonValue
 	}{{"meta", &meta}, {"spec_details", &specDetails}}
-	var yamlText bytes.Buffer
 	line, open := 0, false
 	for rest := data; len(rest) > 0 || line == 0; {
 		var l []byte
@@ -232,6 +233,10 @@ type accel interface {
 	// given (listCache), where the scanner did not (it shares the lists
 	// it canonicalizes).
 	share(specs []Spec)
+	// pageScratch returns the memory to read a page's front matter in:
+	// the path's own, reused page after page (decodePage keeps nothing of
+	// it), or new.
+	pageScratch() (*page, *bytes.Buffer)
 }
 
 // decodePage is the package-page format's one entry point: it decodes one
