@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"slices"
 	"sync"
+	"unsafe"
+
+	"github.com/cachediff/cachediff/internal/fresh"
 )
 
 // loadState is what one loading goroutine keeps from file to file: its
@@ -188,7 +191,9 @@ func (sh *Shared) shareLists() {
 }
 
 func newLoadState() *loadState {
-	return &loadState{in: newInterner(), canon: newCanonCache(), buf: make([]byte, 0, 256<<10)}
+	st := &loadState{in: newInterner(), canon: newCanonCache(), buf: make([]byte, 0, 256<<10)}
+	fresh.Touch(unsafe.Slice(st, 1)) // the scanner's memos are probed before they are written
+	return st
 }
 
 func (st *loadState) envelope(text []byte, env *envelope) bool { return fastEnvelope(text, env) }
