@@ -4,7 +4,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 )
 
 // Open returns the Source of a snapshot on disk: a folder (every file
@@ -42,24 +44,64 @@ func (s *fileSource) Walk(yield func(File)) ([]Warning, []*Error) {
 
 func (s *fileSource) Read(f File, buf []byte) ([]byte, error) { return readFile(s.calls, f.Name, buf) }
 
-// dirSource is a folder on disk. The walk opens the folder (openRoot),
+// dirSource is a folder on disk. Each Walk opens the folder (a dirRoot),
 // and the folders and files under it are opened by their names in it;
 // each File's Handle is a *dirHandle.
-type dirSource struct {
-	root string
-	// roots are the folders Walk opened, which walked closes once the
-	// files are read.
-	roots []int
-}
+type dirSource struct{ root string }
 
 // dirHandle is how a dirSource reads a file: the calls to make (see
-// calls), and the open root folder (-1: none, read the whole path) with
-// the prefix its files' names have (the root's clean path and a
+// calls), and the root its walk opened (nil: none, read the whole path)
+// with the prefix its files' names have (the root's clean path and a
 // separator).
 type dirHandle struct {
 	c      calls
-	root   int
+	root   *dirRoot
 	prefix string
+}
+
+// dirRoot is the folder a Walk opened (openRoot), in which the walk and
+// the reads of its files open their names. The loader closes it once the
+// files are read (dirHandle.walked); one that is never closed so (a
+// caller of Walk and Read of its own) is closed once unreachable.
+type dirRoot struct{ fd *rootFD }
+
+// rootFD is a dirRoot's descriptor, -1 once closed. A read holds it
+// shared, so that it is closed only between reads: a number closed could
+// be reused by a file opened meanwhile, and a read would then open its
+// name in that.
+type rootFD struct {
+	mu sync.RWMutex
+	fd int
+}
+
+// newDirRoot opens the folder at path as a dirRoot, or returns nil when
+// it cannot (the walk then lists and reads whole paths, and reports what
+// is wrong).
+func newDirRoot(path string) *dirRoot {
+	fd := openRoot(path)
+	if fd < 0 {
+		return nil
+	}
+	r := &dirRoot{&rootFD{fd: fd}}
+	runtime.AddCleanup(r, (*rootFD).close, r.fd)
+	return r
+}
+
+func (f *rootFD) close() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.fd >= 0 {
+		closeRoot(f.fd)
+		f.fd = -1
+	}
+}
+
+// walked closes the root of h's walk: the loader calls it once it has
+// read the files the walk gave. Any handle of a walk closes its root.
+func (h *dirHandle) walked() {
+	if h.root != nil {
+		h.root.fd.close()
+	}
 }
 
 func (s *dirSource) Path() string { return s.root }
@@ -69,32 +111,29 @@ func (s *dirSource) Read(f File, buf []byte) ([]byte, error) {
 	if h == nil {
 		return readFile(false, f.Name, buf)
 	}
-	if h.root >= 0 && strings.HasPrefix(f.Name, h.prefix) {
-		return readFileAt(h.c, h.root, f.Name[len(h.prefix):], f.Name, buf)
+	if r := h.root; r != nil && strings.HasPrefix(f.Name, h.prefix) {
+		r.fd.mu.RLock()
+		defer r.fd.mu.RUnlock()
+		if r.fd.fd >= 0 {
+			return readFileAt(h.c, r.fd.fd, f.Name[len(h.prefix):], f.Name, buf)
+		}
 	}
 	return readFile(h.c, f.Name, buf)
 }
 
 func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
+	// The root is opened by its clean path, the one every File's name
+	// starts with, so that what is read is what the names say (the
+	// kernel would resolve "link/.." through the link, where Clean takes
+	// both away).
 	clean := filepath.Clean(s.root)
-	root := openRoot(s.root)
-	if root >= 0 {
-		s.roots = append(s.roots, root)
-	}
+	root := newDirRoot(clean)
 	prefix := join(clean, "")
 	w := &walker{seen: map[string]bool{}, yield: yield, root: root,
 		handles: [2]*dirHandle{{false, root, prefix}, {true, root, prefix}}}
 	w.dir(s.root, clean, "", ".")
+	runtime.KeepAlive(root) // not closed by its cleanup while the walk lists through it
 	return w.warnings, w.errs
-}
-
-// walked closes the folders Walk opened: the loader calls it once it has
-// read the files (see walker).
-func (s *dirSource) walked() {
-	for _, fd := range s.roots {
-		closeRoot(fd)
-	}
-	s.roots = nil
 }
 
 // walker walks a tree in lexical order. Symbolic links are followed, to
@@ -108,9 +147,9 @@ type walker struct {
 	errs     []*Error
 	yield    func(File)
 	buf      []byte // readDir's
-	// root is the open root folder (see openRoot), in which rel paths
-	// are opened; handles are the Handles of its files, by their calls.
-	root    int
+	// root is the open root folder (nil: none), in which rel paths are
+	// opened; handles are the Handles of its files, by their calls.
+	root    *dirRoot
 	handles [2]*dirHandle
 }
 
@@ -154,8 +193,8 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 	var c calls
 	var buf []byte
 	var err error
-	if w.root >= 0 {
-		entries, c, buf, err = readDirAt(w.root, rel, path, w.buf)
+	if w.root != nil {
+		entries, c, buf, err = readDirAt(w.root.fd.fd, rel, path, w.buf)
 	} else {
 		entries, c, buf, err = readDir(path, w.buf)
 	}

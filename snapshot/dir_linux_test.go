@@ -170,17 +170,22 @@ func TestWalkCalls(t *testing.T) {
 	want := map[string]calls{"zlib/specs.md": local, "zstd/specs.md": local, "linked/specs.md": local, "zstd/linked.md": false}
 	sysFiles := 0
 	src := &dirSource{root: root}
-	defer src.walked()
+	var last *dirHandle
+	defer func() {
+		if last != nil {
+			last.walked()
+		}
+	}()
 	src.Walk(func(f File) {
 		rel, _ := filepath.Rel(root, f.Name)
 		h, ok := f.Handle.(*dirHandle)
 		var c calls
 		if ok {
-			c = h.c
+			c, last = h.c, h
 		}
 		switch w, listed := want[rel]; {
-		case !ok:
-			t.Errorf("%s: Handle %v, want a *dirHandle", rel, f.Handle)
+		case !ok || h.root == nil:
+			t.Errorf("%s: Handle %v, want a *dirHandle with the open root", rel, f.Handle)
 		case listed && c != w:
 			t.Errorf("%s: direct %v, want %v", rel, c, w)
 		case strings.HasPrefix(rel, "sys/") && f.Mode.IsRegular():
@@ -259,5 +264,39 @@ func TestLoadDot(t *testing.T) {
 		if filepath.Dir(filepath.Dir(p.File)) != "." || len(p.Specs) == 0 {
 			t.Errorf("package file %s with %d specs, want <package>/specs.md with specs", p.File, len(p.Specs))
 		}
+	}
+}
+
+// TestReadInOpenRoot: the files of a walk are read by their names in the
+// root the walk opened, until the loader says it has read them
+// (walked); then by their whole paths.
+func TestReadInOpenRoot(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "old")
+	if err := os.MkdirAll(filepath.Join(root, "zlib"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "zlib", "specs.md"), []byte("page"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := &dirSource{root: root}
+	var files []File
+	src.Walk(func(f File) { files = append(files, f) })
+	if len(files) != 2 {
+		t.Fatalf("walked %d files, want the folder and its page", len(files))
+	}
+	page := files[1]
+	// Renamed, the root is still the folder the walk opened: the page is
+	// read in it, by its name there.
+	if err := os.Rename(root, filepath.Join(dir, "moved")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := src.Read(page, nil); err != nil || string(got) != "page" {
+		t.Fatalf("Read of %s after the root moved: %q, %v; want the page, read in the open root", page.Name, got, err)
+	}
+	page.Handle.(*dirHandle).walked()
+	page.Handle.(*dirHandle).walked() // a second close does nothing
+	if _, err := src.Read(page, nil); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("Read of %s once walked, the root moved: %v; want a not-exist error for the whole path", page.Name, err)
 	}
 }

@@ -263,8 +263,12 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 			}
 		})
 	}
+	var walked interface{ walked() } // closes what the walk opened (dirHandle)
 	walkWarnings, walkErrs := src.Walk(func(f File) {
 		single = single || f.Root
+		if w, ok := f.Handle.(interface{ walked() }); ok && walked == nil {
+			walked = w
+		}
 		c, ok, warn, err := classify(f, decoders)
 		switch {
 		case err != nil:
@@ -278,8 +282,8 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	})
 	close(jobs)
 	wg.Wait()
-	if w, ok := src.(interface{ walked() }); ok {
-		w.walked() // a dirSource closes the folder it read in
+	if walked != nil {
+		walked.walked()
 	}
 	for len(results) < len(cands) { // not reached: every job gives a result
 		results = append(results, result{})
