@@ -1217,8 +1217,11 @@ func (c *rollCounts) count(side, pkg int, s *snapshot.Spec, ids [4]uint32, stack
 	c.platform.at(ids[2], s.Platform).inc(side)
 	c.target.at(ids[3], s.Target).inc(side)
 	if int(stacks) >= len(c.byList) {
+		was := cap(c.byList)
 		c.byList = append(c.byList, make([][]*tally, int(stacks)+1-len(c.byList))...)
-		fresh.Touch(c.byList) // its new slots are read before they are written
+		if cap(c.byList) != was {
+			fresh.Touch(c.byList) // a new array: its slots are read before they are written
+		}
 	}
 	tallies := c.byList[stacks]
 	if tallies == nil {
@@ -1319,8 +1322,11 @@ func (c *counter) at(id uint32, v string) *tally {
 			return t
 		}
 	} else {
+		was := cap(c.ids)
 		c.ids = append(c.ids, make([]*tally, int(id)+1-len(c.ids))...)
-		fresh.Touch(c.ids) // its new slots are read before they are written
+		if cap(c.ids) != was {
+			fresh.Touch(c.ids) // a new array: its slots are read before they are written
+		}
 	}
 	t := c.get(v)
 	c.ids[id] = t

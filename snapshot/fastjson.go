@@ -81,7 +81,7 @@ type scanner struct {
 	// dropped).
 	tarballs bool
 	// keys and vals, when set, remember the keys of the spec before and
-	// the last scalar values (spec, memoStr).
+	// scalar values read lately (spec, memoStr).
 	keys *[12]keyMemo
 	vals *[5]valMemos
 }
@@ -489,7 +489,7 @@ type scanBufs struct {
 	refs  []uniqRef
 	lists listTexts
 	keys  [12]keyMemo // the keys at each place of the last spec read (spec)
-	vals  [5]valMemos // the last values of its scalar fields (memoStr)
+	vals  [5]valMemos // values its scalar fields had lately (memoStr)
 }
 
 // listTexts is what the scanner needs to canonicalize lists as it reads
@@ -577,7 +577,10 @@ func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarba
 	if s.eat(']') {
 		return nil, s.end()
 	}
-	n := bytes.Count(data, []byte("{")) // about the number of specs
+	// About the number of specs, and no more than the text can hold:
+	// specs are written (Touch) before they are read, so a line of
+	// braces must not make a page of specs it cannot have.
+	n := min(bytes.Count(data, []byte("{")), len(data)/minSpecText+1)
 	specs = make(specList, 0, n)
 	fresh.Touch(specs) // each spec is stored whole, its pointers through the write barrier
 	s.uniq = slices.Grow(s.uniq, n*32)
@@ -607,6 +610,10 @@ func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarba
 	}
 	return specs, true
 }
+
+// minSpecText is the length of the shortest text of a spec the scanner
+// reads whole: {"hash": "<32 characters>"}, without white space.
+const minSpecText = len(`{"hash":""}`) + 32
 
 // The keys of a spec the scanner knows, and keyExtra for any other.
 const (
@@ -651,9 +658,9 @@ func specKey(key []byte) int {
 }
 
 // memoStr reads a string value of scalar field f (compiler, os,
-// platform, target, size): one of the last values the field had, found by
-// its bytes (quotes included) as keys are, or read, interned and
-// remembered in place of the oldest.
+// platform, target, size): a value the field had lately, found in the
+// slot its first bytes choose (valMemos) by its bytes, quotes included,
+// as keys are; or read, interned and remembered in that slot.
 func (s *scanner) memoStr(f int) (string, bool) {
 	if s.vals == nil {
 		return s.str(true)

@@ -300,6 +300,54 @@ func TestKeyMemo(t *testing.T) {
 	}
 }
 
+// TestValMemoSlots: memoStr finds each value whatever shares its slot:
+// far more distinct values than valMemos has slots (so that many share
+// one), values that begin alike and differ in their last byte, and the
+// same value followed by other text, in random order over one page and
+// the next.
+func TestValMemoSlots(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	var values []string
+	for i := range 300 {
+		values = append(values, fmt.Sprintf("gcc@%d.%d", i/10, i%10), fmt.Sprintf("c%d", i))
+	}
+	values = append(values, "abcdefghijklmn", "abcdefghijklmo", "abcdefghijklm", "abcdefghijklmnopqrst")
+	var bufs scanBufs
+	in := newInterner()
+	for page := range 2 {
+		var b strings.Builder
+		b.WriteString("[")
+		for i := range 3000 {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			v := values[r.IntN(len(values))]
+			switch r.IntN(3) {
+			case 0:
+				fmt.Fprintf(&b, `{"hash": "h%d-%d", "compiler": %q, "os": %q}`, page, i, v, v)
+			case 1:
+				fmt.Fprintf(&b, `{"hash": "h%d-%d", "os": %q, "compiler": %q, "target": "t"}`, page, i, v, v)
+			default:
+				fmt.Fprintf(&b, `{"compiler": %q,"hash":"h%d-%d"}`, v, page, i)
+			}
+		}
+		b.WriteString("]")
+		fast, ok := fastSpecListBuf([]byte(b.String()), in, &bufs, false, true)
+		if !ok {
+			t.Fatal("fast path gave up")
+		}
+		var slow specList
+		if err := json.Unmarshal([]byte(b.String()), &slow); err != nil {
+			t.Fatal(err)
+		}
+		for i := range slow {
+			if !reflect.DeepEqual(fast[i], slow[i]) {
+				t.Fatalf("page %d, spec %d: fast %+v, slow %+v", page, i, fast[i], slow[i])
+			}
+		}
+	}
+}
+
 // TestKeyMemoAt: keyMemo.at agrees with comparing the bytes, for texts of
 // 1 to 20 bytes (over 16 are never found), at every place of data that
 // holds them, differ in any one byte, or end early.

@@ -251,6 +251,7 @@ func decodePage(file string, data []byte, po pageOptions, a accel) (*Package, Ru
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	defer func() { *p = page{} }() // a state's page keeps nothing of this one (pageScratch)
 	env := &p.env
 	for _, f := range []struct {
 		key  string

@@ -41,7 +41,17 @@ type loadState struct {
 	yaml bytes.Buffer
 }
 
-func (st *loadState) pageScratch() (*page, *bytes.Buffer) { return &st.page, &st.yaml }
+func (st *loadState) pageScratch() (*page, *bytes.Buffer) {
+	if st.yaml.Cap() > maxYAMLScratch {
+		st.yaml = bytes.Buffer{} // a page's long YAML is not kept for the rest
+	}
+	return &st.page, &st.yaml
+}
+
+// maxYAMLScratch bounds the YAML buffer a state keeps from page to page:
+// a page's YAML is its envelope, a few lines, unless its meta or specs
+// are written as YAML.
+const maxYAMLScratch = 64 << 10
 
 // Shared is loading state kept from one Load to the next: per loading
 // goroutine, the strings it interned, the canonical forms it computed and
