@@ -1315,13 +1315,21 @@ func (c *counter) get(v string) *tally {
 	return t
 }
 
-// at is get for v, whose id in rollCounts.in is id.
+// at is get for v, whose id in rollCounts.in is id. It is small enough
+// to be inlined into rollCounts.count, which calls it four times a spec;
+// addID does the rest.
 func (c *counter) at(id uint32, v string) *tally {
 	if int(id) < len(c.ids) {
 		if t := c.ids[id]; t != nil {
 			return t
 		}
-	} else {
+	}
+	return c.addID(id, v)
+}
+
+// addID is at for an id without a tally yet.
+func (c *counter) addID(id uint32, v string) *tally {
+	if int(id) >= len(c.ids) {
 		was := cap(c.ids)
 		c.ids = append(c.ids, make([]*tally, int(id)+1-len(c.ids))...)
 		if cap(c.ids) != was {
