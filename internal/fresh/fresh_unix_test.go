@@ -9,15 +9,22 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// pages maps n pages of memory for the test, read and write, unmapped
+// when it ends.
+func pages(t *testing.T, n int) []byte {
+	mem, err := unix.Mmap(-1, 0, n*int(pageSize), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+	if err != nil {
+		t.Skip("mmap:", err)
+	}
+	t.Cleanup(func() { unix.Munmap(mem) })
+	return mem
+}
+
 // TestTouchStaysInside: Touch writes nothing past the array's capacity,
 // for every end of it before a page no access is allowed to.
 func TestTouchStaysInside(t *testing.T) {
 	ps := int(pageSize)
-	mem, err := unix.Mmap(-1, 0, 3*ps, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
-	if err != nil {
-		t.Skip("mmap:", err)
-	}
-	defer unix.Munmap(mem)
+	mem := pages(t, 3)
 	if err := unix.Mprotect(mem[2*ps:], unix.PROT_NONE); err != nil {
 		t.Skip("mprotect:", err)
 	}
@@ -35,11 +42,7 @@ func TestTouchStaysInside(t *testing.T) {
 // array made read-only, it faults, whichever page that is.
 func TestTouchWritesEachPage(t *testing.T) {
 	ps := int(pageSize)
-	mem, err := unix.Mmap(-1, 0, 4*ps, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
-	if err != nil {
-		t.Skip("mmap:", err)
-	}
-	defer unix.Munmap(mem)
+	mem := pages(t, 4)
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	arr := mem[ps-100 : 3*ps+100] // ends partway into the first and last pages
 	for page := range 4 {
