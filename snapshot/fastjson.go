@@ -577,9 +577,11 @@ func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarba
 	if s.eat(']') {
 		return nil, s.end()
 	}
-	// About the number of specs, and no more than the text can hold:
-	// specs are written (Touch) before they are read, so a line of
-	// braces must not make a page of specs it cannot have.
+	// About the number of specs (a "{" each), and no more than the text
+	// has room for specs with a hash: the array is written (Touch)
+	// before it is read, so a line of braces must not make memory
+	// resident for specs it cannot hold. Specs past n (hashless ones, a
+	// broken page's) grow the array as they are read.
 	n := min(bytes.Count(data, []byte("{")), len(data)/minSpecText+1)
 	specs = make(specList, 0, n)
 	fresh.Touch(specs) // each spec is stored whole, its pointers through the write barrier
@@ -611,8 +613,8 @@ func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarba
 	return specs, true
 }
 
-// minSpecText is the length of the shortest text of a spec the scanner
-// reads whole: {"hash": "<32 characters>"}, without white space.
+// minSpecText is the length of the shortest text of a spec with a hash:
+// {"hash":"<32 characters>"}.
 const minSpecText = len(`{"hash":""}`) + 32
 
 // The keys of a spec the scanner knows, and keyExtra for any other.
