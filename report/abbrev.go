@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/fresh"
 )
 
 // shortLen is how many characters of a hash Spack prints (/abcdefg).
@@ -139,7 +140,7 @@ func newKeySet(n int) *keySet {
 		bits++
 	}
 	s := &keySet{slots: make([]uint64, 1<<bits), shift: 64 - bits}
-	clear(s.slots) // written before it is probed (docs/performance.md, "Fresh memory")
+	fresh.Touch(s.slots) // written before it is probed (docs/performance.md, "Fresh memory")
 	return s
 }
 

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/cachediff/cachediff/internal/fresh"
 )
 
 // Options control Load.
@@ -544,7 +546,7 @@ func (s *Snapshot) sharedHeads() map[uint64]bool {
 		bits++
 	}
 	table := make([]uint64, 1<<bits) // 0: empty (a head of 0 is kept in zero)
-	clear(table)                     // written before it is probed (docs/performance.md, "Fresh memory")
+	fresh.Touch(table)               // written before it is probed (docs/performance.md, "Fresh memory")
 	mask := uint64(len(table) - 1)
 	zero := false
 	for _, p := range s.Packages {
