@@ -131,6 +131,9 @@ func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
 	prefix := join(clean, "")
 	w := &walker{seen: map[string]bool{}, yield: yield, root: root,
 		handles: [2]*dirHandle{{false, root, prefix}, {true, root, prefix}}}
+	if root != nil {
+		w.mount = newRootMount(root.fd.fd)
+	}
 	w.dir(s.root, clean, "", ".")
 	runtime.KeepAlive(root) // not closed by its cleanup while the walk lists through it
 	return w.warnings, w.errs
@@ -151,6 +154,9 @@ type walker struct {
 	// opened; handles are the Handles of its files, by their calls.
 	root    *dirRoot
 	handles [2]*dirHandle
+	// mount is what the walk knows of the root's own file system (see
+	// rootMount): the folders on it need not be asked theirs.
+	mount rootMount
 }
 
 // dirEntry is a name in a directory and its type (fs.ModeType bits).
@@ -194,7 +200,7 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 	var buf []byte
 	var err error
 	if w.root != nil {
-		entries, c, buf, err = readDirAt(w.root.fd.fd, rel, path, w.buf)
+		entries, c, buf, err = readDirAt(w.root.fd.fd, rel, path, w.buf, &w.mount)
 	} else {
 		entries, c, buf, err = readDir(path, w.buf)
 	}

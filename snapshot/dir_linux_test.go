@@ -204,6 +204,63 @@ func TestWalkCalls(t *testing.T) {
 	}
 }
 
+// TestOpenSameMount: a folder of the root's own mount is opened without
+// an fstatfs of its own, and gets the root's calls; a link into another
+// mount (sysfs) is not opened so, and the walk asks that folder's file
+// system (TestWalkCalls checks its calls).
+func TestOpenSameMount(t *testing.T) {
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "zlib"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const sys = "/sys/kernel/mm"
+	if err := os.Symlink(sys, filepath.Join(root, "sys")); err != nil {
+		t.Fatal(err)
+	}
+	fd := openRoot(root)
+	if fd < 0 {
+		t.Fatal("openRoot failed")
+	}
+	defer closeRoot(fd)
+	m := newRootMount(fd)
+	if !directOK {
+		if m.noXDEV {
+			t.Error("openat2 used where direct calls are not")
+		}
+		return
+	}
+	if !m.noXDEV {
+		t.Skip("no fstatfs of an O_PATH folder here")
+	}
+	var st unix.Statfs_t
+	if err := unix.Statfs(root, &st); err != nil {
+		t.Fatal(err)
+	}
+	if want := calls(directFS(int64(st.Type))); m.c != want {
+		t.Errorf("root's calls %v, want %v (file system %#x)", m.c, want, st.Type)
+	}
+	sub, ok := m.openSameMount(fd, "zlib")
+	if !ok {
+		if !m.noXDEV {
+			t.Skip("no openat2 here")
+		}
+		t.Fatal("zlib: not opened as on the root's mount")
+	}
+	unix.Close(sub)
+	if _, err := os.Stat(sys); err == nil {
+		if sub, ok := m.openSameMount(fd, "sys"); ok {
+			unix.Close(sub)
+			t.Errorf("a link to %s opened as on the root's mount", sys)
+		}
+		if !m.noXDEV {
+			t.Error("a folder on another mount turned openat2 off")
+		}
+	}
+	if _, ok := m.openSameMount(fd, "missing"); ok {
+		t.Error("a missing folder opened")
+	}
+}
+
 // TestLoadRootSpellings loads one folder by several spellings of its path
 // (the walk opens the root once and its files by their names in it): each
 // gives the same packages, from files named as the path spells them, and

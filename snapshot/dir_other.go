@@ -68,6 +68,11 @@ func readDir(path string, buf []byte) ([]dirEntry, calls, []byte, error) {
 // their names in: none here (-1), where they open whole paths.
 func openRoot(path string) int { return -1 }
 
+// rootMount is unused here: folders are never opened in the root.
+type rootMount struct{}
+
+func newRootMount(int) rootMount { return rootMount{} }
+
 // closeRoot is unused here.
 func closeRoot(fd int) {}
 
@@ -77,6 +82,6 @@ func readFileAt(c calls, _ int, _, path string, buf []byte) ([]byte, error) {
 }
 
 // readDirAt is readDir of path: the folder dir is never open here.
-func readDirAt(_ int, _, path string, buf []byte) ([]dirEntry, calls, []byte, error) {
+func readDirAt(_ int, _, path string, buf []byte, _ *rootMount) ([]dirEntry, calls, []byte, error) {
 	return readDir(path, buf)
 }
