@@ -66,13 +66,35 @@ func abbreviate(r *diff.Report) hashAbbrev {
 		s := &r.Packages[i].Specs
 		n += len(s.Added) + len(s.Removed) + 2*(len(s.Rebuilt)+len(s.Updated)+len(s.Restacked))
 	}
-	seen := newKeySet(n)
-	var dups []uint64
+	// First a bit per key in a bitmap small enough for a core's cache
+	// (16 bits a key), the keys kept in order: a bit found set flags
+	// it, for the key's own repeat or another key's. Then the keys of
+	// flagged bits alone go into a set, which finds the keys seen twice.
+	// A set of every key was 2 MB probed at random for a real week's
+	// 120k hashes at 60k specs: 4.1-4.5 -> 3.3-3.4 ms a report, measured
+	// in a loop (warm), and 1.5 MB of fresh memory instead of 2.
+	f := newFlagBits(n)
+	keys := make([]uint64, 0, n)
+	flagged := 0
 	each(func(h string) {
-		if k := prefixKey(h); !seen.add(k) {
-			dups = append(dups, k)
+		k := prefixKey(h)
+		keys = append(keys, k)
+		if f.add(k) {
+			flagged++
 		}
 	})
+	if flagged == 0 {
+		return hashAbbrev{}
+	}
+	// A flagged bit has at least two keys, one of them not counted in
+	// flagged: at most 2*flagged keys have flagged bits.
+	seen := newKeySet(2 * flagged)
+	var dups []uint64
+	for _, k := range keys {
+		if f.flagged(k) && !seen.add(k) {
+			dups = append(dups, k)
+		}
+	}
 	if dups == nil {
 		return hashAbbrev{}
 	}
@@ -121,6 +143,52 @@ func prefixKey(h string) uint64 {
 		k |= uint64(h[i]) << (8 * (i + 1))
 	}
 	return k
+}
+
+// The size of flagBits: variables, so that a test can make every key
+// share a few bits.
+var (
+	flagBitsPerKey      = 16
+	minFlagBits    uint = 12
+)
+
+// flagBits is abbreviate's first pass: a bit per prefixKey (by a mix of
+// it), and a second bit set when the first is found set.
+type flagBits struct {
+	seen, twice []uint64
+	shift       uint
+}
+
+// newFlagBits makes flagBits for n keys, flagBitsPerKey bits a key and
+// at least 1<<minFlagBits.
+func newFlagBits(n int) *flagBits {
+	bits := minFlagBits
+	for 1<<bits < flagBitsPerKey*n {
+		bits++
+	}
+	f := &flagBits{seen: make([]uint64, 1<<bits/64), twice: make([]uint64, 1<<bits/64), shift: 64 - bits}
+	fresh.Touch(f.seen) // written before it is read (docs/performance.md, "Fresh memory")
+	fresh.Touch(f.twice)
+	return f
+}
+
+// add sets k's bit and reports whether it was set already (the bit is
+// then flagged).
+func (f *flagBits) add(k uint64) bool {
+	i := (k * 0x9e3779b97f4a7c15) >> f.shift
+	w, b := i/64, uint64(1)<<(i%64)
+	if f.seen[w]&b == 0 {
+		f.seen[w] |= b
+		return false
+	}
+	f.twice[w] |= b
+	return true
+}
+
+// flagged reports whether k's bit is flagged.
+func (f *flagBits) flagged(k uint64) bool {
+	i := (k * 0x9e3779b97f4a7c15) >> f.shift
+	return f.twice[i/64]&(1<<(i%64)) != 0
 }
 
 // keySet is a set of prefixKey values, open addressing with linear

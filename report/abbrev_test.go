@@ -32,6 +32,14 @@ func TestPrefixKeyLoad(t *testing.T) {
 // the report starts with, on random reports whose hashes share prefixes
 // of every length and repeat (restacked pairs, a hash in two places).
 func TestAbbreviateReference(t *testing.T) {
+	t.Run("bits", testAbbreviateReference)
+	// Bits shared by every key: the set after the bits decides alone.
+	defer func(per int, least uint) { flagBitsPerKey, minFlagBits = per, least }(flagBitsPerKey, minFlagBits)
+	flagBitsPerKey, minFlagBits = 0, 6
+	t.Run("shared bits", testAbbreviateReference)
+}
+
+func testAbbreviateReference(t *testing.T) {
 	next := rand.New(rand.NewPCG(7, 0)).IntN
 	for round := range 300 {
 		var pool []string
