@@ -33,8 +33,9 @@ import (
 // A direct call that blocks holds its processor, and a stop of the
 // collector waits for it: every goroutine waits. So the calls on a
 // folder's files are direct only when that folder, as opened, is on a
-// local file system (readDir asks fstatfs of each folder: a folder
-// reached through a symbolic link, or a mount inside the tree, is
+// local file system (readDir asks fstatfs of each folder that it cannot
+// open as on the root's own mount, rootMount: a folder reached through a
+// symbolic link into another mount, or a mount inside the tree, is
 // judged on its own), and what could wait on a server is never direct:
 // opening a folder, its fstatfs, and files reached through a symbolic
 // link. A local disk can still be slow (a cold read, a network
