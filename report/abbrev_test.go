@@ -134,3 +134,46 @@ func TestRebuiltStacks(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagBitsBound: the keys whose bit flagBits flags are at most twice
+// as many as the flags counted (abbreviate sizes its second set by it),
+// and every key given twice has its bit flagged; from bitmaps that every
+// key shares to bitmaps of 16 bits a key.
+func TestFlagBitsBound(t *testing.T) {
+	defer func(per int, least uint) { flagBitsPerKey, minFlagBits = per, least }(flagBitsPerKey, minFlagBits)
+	next := rand.New(rand.NewPCG(11, 0)).Uint64N
+	for round := range 200 {
+		flagBitsPerKey, minFlagBits = []int{0, 1, 4, 16}[round%4], 6
+		n := 1 + int(next(3000))
+		keys := make([]uint64, n)
+		for i := range keys {
+			if i > 0 && next(8) == 0 {
+				keys[i] = keys[next(uint64(i))] // a key given twice
+			} else {
+				keys[i] = next(1<<40)<<8 | shortLen
+			}
+		}
+		f := newFlagBits(n)
+		flagged := 0
+		for _, k := range keys {
+			if f.add(k) {
+				flagged++
+			}
+		}
+		withFlag, count := 0, map[uint64]int{}
+		for _, k := range keys {
+			count[k]++
+			if f.flagged(k) {
+				withFlag++
+			}
+		}
+		if withFlag > 2*flagged {
+			t.Fatalf("round %d: %d keys with flagged bits, more than twice the %d flags", round, withFlag, flagged)
+		}
+		for k, c := range count {
+			if c > 1 && !f.flagged(k) {
+				t.Fatalf("round %d: key %#x given %d times, its bit not flagged", round, k, c)
+			}
+		}
+	}
+}

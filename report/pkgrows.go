@@ -84,9 +84,9 @@ func rebuiltStacks(p *diff.Package, all bool) []string {
 	// once, as a slot its address picks remembers it (a list whose slot
 	// another took is added again). Lists at other addresses may still be
 	// equal, or overlap: the sort and compact below make the result
-	// whatever the sharing. A scan of the lists seen, up to 64, was most
-	// of a real week's Markdown at 60k specs, whose large packages hold
-	// dozens of lists of stacks.
+	// whatever the sharing. A scan of the lists seen, up to 64, was the
+	// largest part of a real week's rebuilt-only section at 60k specs,
+	// whose large packages hold dozens of lists of stacks.
 	type listID struct {
 		p *string
 		n int
