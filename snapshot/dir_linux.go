@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 
@@ -33,12 +34,13 @@ import (
 // A direct call that blocks holds its processor, and a stop of the
 // collector waits for it: every goroutine waits. So the calls on a
 // folder's files are direct only when that folder, as opened, is on a
-// local file system (readDir asks fstatfs of each folder that it cannot
-// open as on the root's own mount, rootMount: a folder reached through a
-// symbolic link into another mount, or a mount inside the tree, is
-// judged on its own), and what could wait on a server is never direct:
-// opening a folder, its fstatfs, and files reached through a symbolic
-// link. A local disk can still be slow (a cold read, a network
+// local file system (readDirAt asks fstatfs of each folder that it
+// cannot open as on the root's own mount, rootMount, and readDir of
+// every folder: a folder reached through a symbolic link into another
+// mount, or a mount inside the tree, is judged on its own), and what
+// could wait on a server is never direct: opening a folder, its
+// fstatfs, files reached through a symbolic link, and a page that is a
+// mount of its own (openPage). A local disk can still be slow (a cold read, a network
 // block device); that costs time, not a wrong result. Direct calls are
 // for 64-bit systems (fstat is direct on amd64 and arm64 only: see
 // fstat_direct.go) and builds without the race detector or the memory
@@ -180,7 +182,7 @@ func readFile(c calls, path string, buf []byte) ([]byte, error) {
 // readFileAt is readFile of the file rel in the folder open as dir (see
 // openRoot); path is the file's path in errors.
 func readFileAt(c calls, dir int, rel, path string, buf []byte) ([]byte, error) {
-	fd, err := open(c, dir, rel, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK)
+	fd, c, err := openPage(c, dir, rel)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
@@ -211,6 +213,46 @@ func readFileAt(c calls, dir int, rel, path string, buf []byte) ([]byte, error) 
 	}
 	return buf, nil
 }
+
+// openPage opens the page rel in the folder open as dir (see openRoot),
+// to be read with calls c, and returns the calls to read it with: the
+// scheduler's when the page is a mount of its own (a file bind-mounted
+// into its folder, whose file system then says nothing of the page's),
+// which openat2 with RESOLVE_NO_XDEV finds by failing rather than cross
+// into it. Without openat2 (an older kernel, or a sandbox that refuses
+// it: noOpenat2), a page is opened as before, and such a page keeps its
+// folder's calls.
+func openPage(c calls, dir int, rel string) (int, calls, error) {
+	const flags = syscall.O_RDONLY | syscall.O_CLOEXEC | syscall.O_NONBLOCK
+	if bool(c) && dir != atFDCWD && !noOpenat2.Load() {
+		p, err := syscall.BytePtrFromString(rel)
+		if err != nil {
+			return -1, c, err
+		}
+		how := unix.OpenHow{Flags: flags | syscall.O_LARGEFILE, Resolve: unix.RESOLVE_NO_XDEV}
+		for {
+			fd, _, e := syscall.RawSyscall6(unix.SYS_OPENAT2, uintptr(dir), uintptr(unsafe.Pointer(p)), uintptr(unsafe.Pointer(&how)), unsafe.Sizeof(how), 0, 0)
+			if e == syscall.EINTR {
+				continue
+			}
+			switch e {
+			case 0:
+				return int(fd), c, nil
+			case syscall.EXDEV:
+				c = false
+			case syscall.ENOSYS, syscall.EPERM:
+				noOpenat2.Store(true)
+			}
+			break // opened again below, which reports any other error
+		}
+	}
+	fd, err := open(c, dir, rel, flags)
+	return fd, c, err
+}
+
+// noOpenat2 says that openat2 was refused once (ENOSYS or EPERM): the
+// pages are opened with openat from then on.
+var noOpenat2 atomic.Bool
 
 // open opens name in dir with flags, again when a signal interrupts it.
 func open(c calls, dir int, name string, flags int) (int, error) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -258,6 +259,77 @@ func TestOpenSameMount(t *testing.T) {
 	}
 	if _, ok := m.openSameMount(fd, "missing"); ok {
 		t.Error("a missing folder opened")
+	}
+}
+
+// TestBindMountedPage: a page that is a mount of its own (a sysfs file
+// bind-mounted onto it) is read with the scheduler's calls, whatever its
+// folder's file system allows; its neighbour keeps the direct ones. The
+// test runs itself again in a mount namespace of its own (unshare -rm),
+// and is skipped where that is not allowed.
+func TestBindMountedPage(t *testing.T) {
+	const sys = "/sys/kernel/mm/transparent_hugepage/enabled"
+	if os.Getenv("CACHEDIFF_TEST_MOUNT_NAMESPACE") == "" {
+		unshare, err := exec.LookPath("unshare")
+		if err != nil {
+			t.Skip("no unshare:", err)
+		}
+		cmd := exec.Command(unshare, "-rm", os.Args[0], "-test.run=^TestBindMountedPage$", "-test.v")
+		cmd.Env = append(os.Environ(), "CACHEDIFF_TEST_MOUNT_NAMESPACE=1")
+		out, err := cmd.CombinedOutput()
+		switch {
+		case bytes.Contains(out, []byte("--- FAIL")):
+			t.Fatalf("in a mount namespace:\n%s", out)
+		case bytes.Contains(out, []byte("--- SKIP")):
+			t.Skipf("in a mount namespace:\n%s", out)
+		case err != nil || !bytes.Contains(out, []byte("--- PASS")):
+			t.Skipf("cannot run in a mount namespace of its own (%v):\n%s", err, out)
+		}
+		return
+	}
+	if _, err := os.Stat(sys); err != nil {
+		t.Skipf("no %s: %v", sys, err)
+	}
+	root := t.TempDir()
+	for _, f := range []string{"zlib/specs.md", "zstd/specs.md"} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, f), []byte("---\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := filepath.Join(root, "zlib/specs.md")
+	if err := unix.Mount(sys, page, "", unix.MS_BIND, ""); err != nil {
+		t.Skipf("bind mount of %s: %v", sys, err)
+	}
+	t.Cleanup(func() { unix.Unmount(page, 0) }) // before TempDir's cleanup removes it
+	fd := openRoot(root)
+	if fd < 0 {
+		t.Fatal("openRoot failed")
+	}
+	defer closeRoot(fd)
+	if m := newRootMount(fd); !m.c {
+		t.Skip("no direct calls here (the race detector, or the temporary folder's file system)")
+	}
+	for rel, want := range map[string]calls{"zlib/specs.md": false, "zstd/specs.md": true} {
+		f, c, err := openPage(true, fd, rel)
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		unix.Close(f)
+		if c != want && !noOpenat2.Load() {
+			t.Errorf("%s: direct %v, want %v", rel, c, want)
+		}
+	}
+	if noOpenat2.Load() {
+		t.Skip("no openat2 here")
+	}
+	// And the whole read: the bind-mounted page's text, through the
+	// scheduler's calls.
+	got, err := readFileAt(true, fd, "zlib/specs.md", page, nil)
+	if err != nil || !bytes.Contains(got, []byte("madvise")) && !bytes.Contains(got, []byte("never")) {
+		t.Errorf("reading the bind-mounted page: %q, %v", got, err)
 	}
 }
 
