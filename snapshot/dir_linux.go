@@ -40,11 +40,12 @@ import (
 // mount, or a mount inside the tree, is judged on its own), and what
 // could wait on a server is never direct: opening a folder, its
 // fstatfs, files reached through a symbolic link, and a page that is a
-// mount of its own (openPage). A local disk can still be slow (a cold read, a network
-// block device); that costs time, not a wrong result. Direct calls are
-// for 64-bit systems (fstat is direct on amd64 and arm64 only: see
-// fstat_direct.go) and builds without the race detector or the memory
-// sanitizers, whose bookkeeping of what the kernel writes they skip.
+// mount of its own (openPage). A local disk can still be slow (a cold
+// read, a network block device); that costs time, not a wrong result.
+// Direct calls are for 64-bit systems (fstat is direct on amd64 and
+// arm64 only: see fstat_direct.go) and builds without the race detector
+// or the memory sanitizers, whose bookkeeping of what the kernel writes
+// they skip.
 type calls bool
 
 // directOK says whether this build and system may make direct calls.
@@ -250,8 +251,8 @@ func openPage(c calls, dir int, rel string) (int, calls, error) {
 	return fd, c, err
 }
 
-// noOpenat2 says that openat2 was refused once (ENOSYS or EPERM): the
-// pages are opened with openat from then on.
+// noOpenat2 says that openat2 was refused once (ENOSYS or EPERM): folders
+// and pages are opened with openat from then on.
 var noOpenat2 atomic.Bool
 
 // open opens name in dir with flags, again when a signal interrupts it.
@@ -309,8 +310,8 @@ func readDir(path string, buf []byte) ([]dirEntry, calls, []byte, error) {
 // symbolic link into one, is opened again and judged on its own, as
 // before.
 type rootMount struct {
-	c      calls
-	noXDEV bool // open folders with openat2 and RESOLVE_NO_XDEV
+	c     calls
+	known bool // c is the root's: folders are opened with openat2 (openSameMount)
 }
 
 // newRootMount asks fstatfs of the walk's open root (an O_PATH descriptor
@@ -320,15 +321,18 @@ func newRootMount(fd int) rootMount {
 	if !directOK || fd < 0 || unix.Fstatfs(fd, &st) != nil {
 		return rootMount{}
 	}
-	return rootMount{c: calls(directFS(int64(st.Type))), noXDEV: true}
+	return rootMount{c: calls(directFS(int64(st.Type))), known: true}
 }
 
 // openSameMount opens the folder rel in the folder open as dir when it is
 // on dir's mount; ok is false when it is not, or cannot be told (no
 // openat2: an old kernel, or a sandbox that refuses the call, which then
-// is not tried again), or opening it fails (the caller opens it again,
-// and reports that).
-func (m *rootMount) openSameMount(dir int, rel string) (fd int, ok bool) {
+// is not tried again: noOpenat2), or opening it fails (the caller opens
+// it again, and reports that).
+func openSameMount(dir int, rel string) (fd int, ok bool) {
+	if noOpenat2.Load() {
+		return -1, false
+	}
 	how := unix.OpenHow{Flags: unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC, Resolve: unix.RESOLVE_NO_XDEV}
 	for {
 		fd, err := unix.Openat2(dir, rel, &how)
@@ -338,7 +342,7 @@ func (m *rootMount) openSameMount(dir int, rel string) (fd int, ok bool) {
 		case unix.EINTR:
 			continue
 		case unix.ENOSYS, unix.EPERM:
-			m.noXDEV = false
+			noOpenat2.Store(true)
 		}
 		return -1, false
 	}
@@ -349,8 +353,8 @@ func (m *rootMount) openSameMount(dir int, rel string) (fd int, ok bool) {
 func readDirAt(dir int, rel, path string, buf []byte, m *rootMount) ([]dirEntry, calls, []byte, error) {
 	var fd int
 	c, same := calls(false), false
-	if m != nil && m.noXDEV {
-		if fd, same = m.openSameMount(dir, rel); same {
+	if m != nil && m.known {
+		if fd, same = openSameMount(dir, rel); same {
 			c = m.c
 		}
 	}
