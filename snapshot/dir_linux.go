@@ -301,9 +301,9 @@ func readDir(path string, buf []byte) ([]dirEntry, calls, []byte, error) {
 }
 
 // rootMount is what a walk knows of its root's file system: the calls for
-// files on it, and whether a folder can be opened so that it is known to
-// be on it (openat2 with RESOLVE_NO_XDEV, which fails instead of crossing
-// into another mount, since Linux 5.6). A folder opened so needs no
+// files on it, when known. A folder opened so that it is known to be on
+// it (openat2 with RESOLVE_NO_XDEV, which fails instead of crossing into
+// another mount, since Linux 5.6: openSameMount) needs no
 // fstatfs of its own: one call fewer for each of the thousands of folders
 // of a snapshot (a real week at 60k specs a tree: 6.4k fstatfs, about
 // 0.8 µs each). A folder that is another mount, or reached through a
