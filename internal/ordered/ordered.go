@@ -105,20 +105,37 @@ func Write(w io.Writer, n int, render func(i int, b *Buffer) error) error {
 	for i := range slots {
 		slots[i] = make(chan result, 1)
 	}
-	// The items handed out and not written, and the bytes of those
-	// rendered: the feeder waits while either is at its bound.
+	// The next item to render, the items handed out and not written,
+	// and the bytes of those rendered: a goroutine takes the next item
+	// itself, in order, and waits while either count is at its bound.
+	// (A goroutine that handed the items out on a channel had to be
+	// scheduled between the items, beside the two that render and the
+	// one that writes: the renderers waited for it 11 ms of a real
+	// week's 45 ms of JSON at 60k specs, go tool trace -pprof=sync.)
 	var (
 		mu       sync.Mutex
 		room     = sync.NewCond(&mu)
+		next     int
 		inFlight int
 		pending  int
 		stopped  bool
 	)
-	next := make(chan int) // items to render, in order
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for i := range next {
+			for {
+				mu.Lock()
+				for !stopped && next < n && (inFlight >= aheadItems || pending >= aheadBytes) {
+					room.Wait()
+				}
+				if stopped || next == n {
+					mu.Unlock()
+					return
+				}
+				i := next
+				next++
+				inFlight++
+				mu.Unlock()
 				b := buffers.Get().(*Buffer)
 				err := render(i, b)
 				size := b.size()
@@ -129,22 +146,6 @@ func Write(w io.Writer, n int, render func(i int, b *Buffer) error) error {
 			}
 		})
 	}
-	go func() {
-		defer close(next)
-		for i := range n {
-			mu.Lock()
-			for !stopped && (inFlight >= aheadItems || pending >= aheadBytes) {
-				room.Wait()
-			}
-			if stopped {
-				mu.Unlock()
-				return
-			}
-			inFlight++
-			mu.Unlock()
-			next <- i
-		}
-	}()
 	var err error
 	for i := range n {
 		res := <-slots[i]
@@ -160,19 +161,20 @@ func Write(w io.Writer, n int, render func(i int, b *Buffer) error) error {
 		mu.Lock()
 		inFlight--
 		pending -= res.size
-		if err != nil {
-			stopped = true
-			room.Broadcast()
-		} else {
-			room.Signal()
-		}
+		stopped = err != nil
+		room.Broadcast() // every goroutine waiting: there is room for more than one item
 		mu.Unlock()
 		if err != nil {
 			break
 		}
 	}
 	// Items handed out and not written finish rendering (their slots
-	// have room); the feeder stops.
+	// have room); the goroutines waiting for room stop (every item is
+	// handed out, or an error stopped the work).
+	mu.Lock()
+	stopped = true
+	room.Broadcast()
+	mu.Unlock()
 	wg.Wait()
 	return err
 }
