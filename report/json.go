@@ -31,7 +31,8 @@ func JSON(w io.Writer, r *diff.Report) error {
 // writeReportJSON writes r as the cachediff/v1 document JSON writes,
 // indented under prefix and without the final newline (a log writes each
 // step this way, under "steps"). Everything but the packages is encoded
-// at once; the packages, one at a time on every core (ordered.Write).
+// at once; the packages, one at a time on every core (ordered.Write), a
+// package with many rebuilt pairs in parts (pkgJSON.writePart).
 func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 	// Everything but the packages, with "packages": [] where they go.
 	rest := *r
@@ -62,17 +63,36 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 		elem := "\n" + prefix + "    "
 		compact := sync.Pool{New: func() any { return new(bytes.Buffer) }}
 		writers := sync.Pool{New: func() any { return new(pkgJSON) }}
-		err := ordered.Write(bw, len(r.Packages), func(i int, out *ordered.Buffer) error {
-			if i > 0 {
-				out.B = append(out.B, ',')
+		// The items ordered.Write renders: each package, or the parts of
+		// one with many rebuilt pairs (pkgJSON.writePart).
+		type item struct{ pkg, part, parts int }
+		items := make([]item, 0, len(r.Packages))
+		for i := range r.Packages {
+			n := parts(&r.Packages[i])
+			for k := range n {
+				items = append(items, item{i, k, n})
 			}
-			out.B = append(out.B, elem...)
+		}
+		err := ordered.Write(bw, len(items), func(j int, out *ordered.Buffer) error {
+			it := items[j]
+			i := it.pkg
+			if it.part == 0 {
+				if i > 0 {
+					out.B = append(out.B, ',')
+				}
+				out.B = append(out.B, elem...)
+			}
 			w := writers.Get().(*pkgJSON)
 			defer writers.Put(w)
 			// The package is written where ordered.Write keeps it, in
 			// chunks (w.split).
 			w.b, w.out = out.B, out
-			ok := w.write(&r.Packages[i], prefix+"    ")
+			ok := true
+			if it.parts > 1 {
+				w.writePart(&r.Packages[i], prefix+"    ", it.part)
+			} else {
+				ok = w.write(&r.Packages[i], prefix+"    ")
+			}
 			out.B, w.b, w.out = w.b, nil, nil
 			if ok {
 				return nil

@@ -97,20 +97,27 @@ func TestJSONStreamed(t *testing.T) {
 			p.Specs.Added = append(p.Specs.Added, p.Specs.Added...)
 		}
 	}
-	for name, r := range map[string]*diff.Report{
-		"generated": genReport(7, 40), "week": genWeek(3, 60), "hostile": hostile, "empty": empty,
-		"why": why, "shapes": shapes, "shared": shared, "big": big,
-	} {
-		var got bytes.Buffer
-		if err := JSON(&got, r); err != nil {
-			t.Fatal(err)
-		}
-		if want := referenceJSON(t, r); !bytes.Equal(got.Bytes(), want) {
-			i := 0
-			for i < min(got.Len(), len(want)) && got.Bytes()[i] == want[i] {
-				i++
+	// Packages cut into parts of a few pairs (writePart), as well as of
+	// pairsPerPart: parts of one pair, cuts that fall on the last pair,
+	// and packages of fewer pairs than a part beside them.
+	defer func(n int) { pairsPerPart = n }(pairsPerPart)
+	for _, per := range []int{pairsPerPart, 1, 2, 7} {
+		pairsPerPart = per
+		for name, r := range map[string]*diff.Report{
+			"generated": genReport(7, 40), "week": genWeek(3, 60), "hostile": hostile, "empty": empty,
+			"why": why, "shapes": shapes, "shared": shared, "big": big,
+		} {
+			var got bytes.Buffer
+			if err := JSON(&got, r); err != nil {
+				t.Fatal(err)
 			}
-			t.Errorf("%s: differs from encoding/json at byte %d:\n got %q\nwant %q", name, i, got.Bytes()[max(0, i-80):min(got.Len(), i+80)], want[max(0, i-80):min(len(want), i+80)])
+			if want := referenceJSON(t, r); !bytes.Equal(got.Bytes(), want) {
+				i := 0
+				for i < min(got.Len(), len(want)) && got.Bytes()[i] == want[i] {
+					i++
+				}
+				t.Errorf("%s, %d pairs a part: differs from encoding/json at byte %d:\n got %q\nwant %q", name, per, i, got.Bytes()[max(0, i-80):min(got.Len(), i+80)], want[max(0, i-80):min(len(want), i+80)])
+			}
 		}
 	}
 }

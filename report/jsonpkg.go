@@ -53,21 +53,67 @@ type listJSON struct {
 // write appends p to w.b, its first line unindented and the others under
 // prefix, and reports whether it could (false: nothing was appended).
 func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
-	for i := range p.Specs.Rebuilt {
-		if p.Specs.Rebuilt[i].Why != nil {
-			return false
+	if !plainPairs(p) {
+		return false
+	}
+	w.begin(prefix)
+	w.head(p)
+	w.pairs(2, p.Specs.Rebuilt)
+	w.tail(p)
+	return true
+}
+
+// plainPairs reports whether pkgJSON can write p: no pair of it has a Why.
+func plainPairs(p *diff.Package) bool {
+	for _, l := range [...][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+		for i := range l {
+			if l[i].Why != nil {
+				return false
+			}
 		}
 	}
-	for i := range p.Specs.Updated {
-		if p.Specs.Updated[i].Why != nil {
-			return false
-		}
+	return true
+}
+
+// pairsPerPart is how many rebuilt pairs a part of a package holds
+// (writePart): about 300 KB of a real week's JSON.
+var pairsPerPart = 256
+
+// parts is how many parts writePart writes p in: one for a package
+// pkgJSON cannot write, or whose rebuilt pairs fit in one part.
+func parts(p *diff.Package) int {
+	n := len(p.Specs.Rebuilt)
+	if n <= pairsPerPart || !plainPairs(p) {
+		return 1
 	}
-	for i := range p.Specs.Restacked {
-		if p.Specs.Restacked[i].Why != nil {
-			return false
-		}
+	return (n+pairsPerPart-1)/pairsPerPart + 1
+}
+
+// writePart appends part k of p's JSON, of parts(p) (more than one): its
+// head and first pairsPerPart rebuilt pairs, then the next pairsPerPart
+// each, then what follows them. A real week's largest packages are most
+// of its JSON (27 of 256 KB to 1.4 MB at 60k specs): written whole, one
+// core wrote each while the other, having rendered as far ahead as
+// ordered.Write allows, waited.
+func (w *pkgJSON) writePart(p *diff.Package, prefix string, k int) {
+	w.begin(prefix)
+	l := p.Specs.Rebuilt
+	switch from := k * pairsPerPart; {
+	case k == 0:
+		w.head(p)
+		w.b = append(w.b, '[')
+		w.pairRange(2, l, 0, pairsPerPart)
+	case from < len(l):
+		w.pairRange(2, l, from, min(from+pairsPerPart, len(l)))
+	default:
+		w.end(2, ']')
+		w.tail(p)
 	}
+}
+
+// begin starts writing a package whose first line is unindented and the
+// others under prefix.
+func (w *pkgJSON) begin(prefix string) {
 	if w.base > 0 && string(w.pad[1:w.base]) != prefix {
 		if w.lists != nil {
 			clear(w.lists[:])
@@ -76,6 +122,10 @@ func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 	}
 	w.pad = append(append(w.pad[:0], '\n'), prefix...)
 	w.base = len(w.pad)
+}
+
+// head appends p's JSON up to its rebuilt pairs, their key written.
+func (w *pkgJSON) head(p *diff.Package) {
 	w.b = append(w.b, '{')
 	w.key(1, "name", true)
 	w.str(p.Name)
@@ -124,14 +174,17 @@ func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 	w.key(2, "removed", false)
 	list(w, 2, s.Removed, func(sp *diff.Spec) { w.split(); w.spec(3, sp) })
 	w.key(2, "rebuilt", false)
-	w.pairs(2, s.Rebuilt)
+}
+
+// tail appends what follows p's rebuilt pairs in its JSON.
+func (w *pkgJSON) tail(p *diff.Package) {
+	s := &p.Specs
 	w.key(2, "updated", false)
 	w.pairs(2, s.Updated)
 	w.key(2, "restacked", false)
 	w.pairs(2, s.Restacked)
 	w.end(1, '}')
 	w.end(0, '}')
-	return true
 }
 
 // split starts a new chunk of w.out when the one being filled is full
@@ -316,39 +369,54 @@ func (w *pkgJSON) specKeys(depth int) *[8][]byte {
 // pairs appends a list of pairs (none with Why) whose members are at
 // depth+1.
 func (w *pkgJSON) pairs(depth int, l []diff.Pair) {
+	list(w, depth, l, func(p *diff.Pair) { w.pair(depth, p) })
+}
+
+// pairRange appends pairs l[from:to] of a list whose members are at
+// depth+1, as list writes them, but for the brackets.
+func (w *pkgJSON) pairRange(depth int, l []diff.Pair, from, to int) {
+	for i := from; i < to; i++ {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.line(depth + 1)
+		w.pair(depth, &l[i])
+	}
+}
+
+// pair appends one pair of a list whose members are at depth+1.
+func (w *pkgJSON) pair(depth int, p *diff.Pair) {
 	d := depth + 2
-	list(w, depth, l, func(p *diff.Pair) {
-		w.split()
-		w.b = append(w.b, '{')
-		w.key(d, "old", true)
-		w.specHash(d, p.Old.Hash)
-		rest := len(w.b) // the old spec after its hash
-		w.specRest(d, p.Old)
-		end := len(w.b)
-		w.key(d, "new", false)
-		if sameButHash(p.Old, p.New) {
-			// A rebuilt pair's new spec: its hash, then the old one's
-			// bytes after the hash (a real week's pairs are most of its
-			// JSON).
-			w.specHash(d, p.New.Hash)
-			w.b = append(w.b, w.b[rest:end]...)
-		} else {
-			w.spec(d, p.New)
+	w.split()
+	w.b = append(w.b, '{')
+	w.key(d, "old", true)
+	w.specHash(d, p.Old.Hash)
+	rest := len(w.b) // the old spec after its hash
+	w.specRest(d, p.Old)
+	end := len(w.b)
+	w.key(d, "new", false)
+	if sameButHash(p.Old, p.New) {
+		// A rebuilt pair's new spec: its hash, then the old one's
+		// bytes after the hash (a real week's pairs are most of its
+		// JSON).
+		w.specHash(d, p.New.Hash)
+		w.b = append(w.b, w.b[rest:end]...)
+	} else {
+		w.spec(d, p.New)
+	}
+	for _, f := range [...]struct{ k, v string }{{"facet", p.Facet}, {"from", p.From}, {"to", p.To}} {
+		if f.v != "" {
+			w.key(d, f.k, false)
+			w.str(f.v)
 		}
-		for _, f := range [...]struct{ k, v string }{{"facet", p.Facet}, {"from", p.From}, {"to", p.To}} {
-			if f.v != "" {
-				w.key(d, f.k, false)
-				w.str(f.v)
-			}
-		}
-		if len(p.StacksJoined) > 0 {
-			w.key(d, "stacks_joined", false)
-			w.strs(d, p.StacksJoined)
-		}
-		if len(p.StacksLeft) > 0 {
-			w.key(d, "stacks_left", false)
-			w.strs(d, p.StacksLeft)
-		}
-		w.end(depth+1, '}')
-	})
+	}
+	if len(p.StacksJoined) > 0 {
+		w.key(d, "stacks_joined", false)
+		w.strs(d, p.StacksJoined)
+	}
+	if len(p.StacksLeft) > 0 {
+		w.key(d, "stacks_left", false)
+		w.strs(d, p.StacksLeft)
+	}
+	w.end(depth+1, '}')
 }
