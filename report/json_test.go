@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
@@ -117,6 +118,18 @@ func TestJSONStreamed(t *testing.T) {
 					i++
 				}
 				t.Errorf("%s, %d pairs a part: differs from encoding/json at byte %d:\n got %q\nwant %q", name, per, i, got.Bytes()[max(0, i-80):min(got.Len(), i+80)], want[max(0, i-80):min(len(want), i+80)])
+			}
+			// Under a log step's prefix, as the log writes each step.
+			var step bytes.Buffer
+			bw := bufio.NewWriter(&step)
+			if err := writeReportJSON(bw, r, "    "); err != nil {
+				t.Fatal(err)
+			}
+			bw.Flush()
+			var want bytes.Buffer
+			json.Indent(&want, bytes.TrimSuffix(referenceJSON(t, r), []byte("\n")), "    ", "  ")
+			if !bytes.Equal(step.Bytes(), want.Bytes()) {
+				t.Errorf("%s, %d pairs a part, under a prefix: differs from encoding/json", name, per)
 			}
 		}
 	}
