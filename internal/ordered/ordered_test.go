@@ -186,3 +186,34 @@ func TestAhead(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestWriteEndsWhileWaiting: a Write whose items are large enough that
+// the goroutines wait for room while the last items are written ends,
+// many times over (every waiting goroutine must be woken once the items
+// run out: a version that woke only one hung here, at GOMAXPROCS 8 in
+// the first round).
+func TestWriteEndsWhileWaiting(t *testing.T) {
+	for _, procs := range []int{2, 8} {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		for round := range 200 {
+			done := make(chan error, 1)
+			go func() {
+				done <- Write(io.Discard, 12, func(i int, b *Buffer) error {
+					for range (i % 4) * 40 { // up to ~1.3 MB an item, 32 KB at a time
+						b.Spill()
+						b.B = append(b.B, make([]byte, 10<<10)...)
+					}
+					return nil
+				})
+			}()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("procs %d, round %d: Write did not end", procs, round)
+			}
+		}
+	}
+}
