@@ -131,32 +131,19 @@ func (l *logJSON) Finish(s *diff.Series) error {
 	} else {
 		l.write("\n  ")
 	}
-	snaps, err := marshalIndent(s.Snapshots, "  ")
-	if err != nil {
-		return err
+	var j pkgJSON
+	j.b = append(j.b, "],\n  \"snapshots\": "...)
+	j.snapshotsJSON(s.Snapshots)
+	j.b = append(j.b, ",\n  \"timeline\": "...)
+	j.timelineJSON(s.Timeline)
+	j.b = append(j.b, "\n}\n"...)
+	if l.err == nil {
+		_, l.err = l.w.Write(j.b)
 	}
-	tl, err := marshalIndent(s.Timeline, "  ")
-	if err != nil {
-		return err
-	}
-	l.write("],\n  \"snapshots\": " + string(snaps) + ",\n  \"timeline\": " + string(tl) + "\n}\n")
 	if l.err == nil {
 		l.err = l.w.Flush()
 	}
 	return l.err
-}
-
-// marshalIndent writes v as indented JSON under prefix, without HTML
-// escaping and without the trailing newline.
-func marshalIndent(v any, prefix string) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent(prefix, "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // Log is a decoded cachediff/log/v1 document.

@@ -1,0 +1,71 @@
+package report
+
+import (
+	"strconv"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// snapshotsJSON appends the snapshots of a series as marshalIndent(l,
+// "  ") writes them, without reflection: a log writes them once, with
+// the timeline, after its last step, on one core.
+func (w *pkgJSON) snapshotsJSON(l []diff.SnapshotInfo) {
+	w.begin("  ")
+	list(w, 0, l, func(s *diff.SnapshotInfo) {
+		w.b = append(w.b, '{')
+		w.key(2, "path", true)
+		w.str(s.Path)
+		w.key(2, "tag", false)
+		w.str(s.Tag)
+		for _, f := range [...]struct{ k, v string }{{"rev", s.Rev}, {"date", s.Date}, {"subject", s.Subject}} {
+			if f.v != "" { // omitempty
+				w.key(2, f.k, false)
+				w.str(f.v)
+			}
+		}
+		w.end(1, '}')
+	})
+}
+
+// timelineJSON appends t as marshalIndent(t, "  ") writes it (null for
+// nil), without reflection: the timeline of a series of real-size trees
+// holds every package and version, 1 MB of JSON, which encoding/json
+// wrote in 14 ms, alone on one core at the end of a log.
+func (w *pkgJSON) timelineJSON(t *diff.Timeline) {
+	w.begin("  ")
+	if t == nil {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.b = append(w.b, '{')
+	w.key(1, "packages", true)
+	list(w, 1, t.Packages, func(p *diff.PackageTimeline) {
+		w.b = append(w.b, '{')
+		w.key(3, "name", true)
+		w.str(p.Name)
+		w.key(3, "present", false)
+		list(w, 3, p.Present, func(s *diff.Span) {
+			w.b = append(w.b, '{')
+			w.span(5, s, true)
+			w.end(4, '}')
+		})
+		w.key(3, "versions", false)
+		list(w, 3, p.Versions, func(v *diff.VersionSpan) {
+			w.b = append(w.b, '{')
+			w.key(5, "version", true)
+			w.str(v.Version)
+			w.span(5, &v.Span, false)
+			w.end(4, '}')
+		})
+		w.end(2, '}')
+	})
+	w.end(0, '}')
+}
+
+// span appends the members of s at depth.
+func (w *pkgJSON) span(depth int, s *diff.Span, first bool) {
+	w.key(depth, "from", first)
+	w.b = strconv.AppendInt(w.b, int64(s.From), 10)
+	w.key(depth, "to", false)
+	w.b = strconv.AppendInt(w.b, int64(s.To), 10)
+}
