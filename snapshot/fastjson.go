@@ -245,11 +245,12 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 		return last.list, true
 	}
 	end := listEnd(s.data, s.pos)
+	var slot *listText
 	if end > 0 {
 		text := s.data[s.pos:end]
-		var e listText
-		ok := false
-		if lt.base != nil {
+		slot = &lt.recent[f][recentSlot(text)]
+		e, ok := *slot, slot.text == string(text)
+		if !ok && lt.base != nil {
 			e, ok = lt.base.m[f][string(text)]
 		}
 		if !ok {
@@ -258,7 +259,7 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 		if ok {
 			s.pos = end
 			lt.counted = append(lt.counted, e.counted...)
-			lt.last[f] = e
+			lt.last[f], *slot = e, e
 			return e.list, true
 		}
 	}
@@ -288,9 +289,28 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 		e := listText{string(s.data[start:end]), l, slices.Clip(slices.Clone(lt.counted[from:]))}
 		lt.seen[f][e.text] = e
 		lt.size[f] += len(e.text)
-		lt.last[f] = e
+		lt.last[f], *slot = e, e
 	}
 	return l, true
+}
+
+// recentSlot is where text, a list's text from [ to ], goes in
+// listTexts.recent: a mix of its length and of three words of it (its
+// ends and middle), a few instructions whatever its length.
+func recentSlot(text []byte) int {
+	n := len(text)
+	h := uint64(n)
+	if n >= 8 {
+		h ^= binary.LittleEndian.Uint64(text[n-8:])
+		h = h*0x9e3779b97f4a7c15 ^ binary.LittleEndian.Uint64(text[(n-8)/2:])
+		h = h*0x9e3779b97f4a7c15 ^ binary.LittleEndian.Uint64(text)
+	} else {
+		for _, c := range text {
+			h = h<<8 | uint64(c)
+		}
+	}
+	h *= 0x9e3779b97f4a7c15
+	return int(h >> (64 - recentBits))
 }
 
 // listEnd returns the index after the first closing bracket after the
@@ -515,6 +535,12 @@ type listTexts struct {
 	// is often the very list of the spec before it, and comparing its
 	// text with the next bytes finds it without looking for its end.
 	last [3]listText
+	// recent are, per list field, the texts found or read lately, each
+	// in the slot recentSlot gives its text: most lists of a page are
+	// one of a few, and a real tree's stack lists under a hundred, and a
+	// slot compares one text where the tables hash it and look it up in
+	// two (base, then seen), each thousands of entries.
+	recent [3][1 << recentBits]listText
 	// canon canonicalizes the lists not seen yet, recording the rules
 	// it counts in counted instead of counting them.
 	canon *canonicalizer
@@ -532,6 +558,9 @@ type listText struct {
 	list    []string
 	counted []uint16
 }
+
+// recentBits sizes listTexts.recent: 512 slots a field, 96 KB a state.
+const recentBits = 9
 
 // listBase is the list texts a Shared's states read in the Loads before,
 // merged once by shareLists and read-only from then on: every state of
