@@ -148,6 +148,12 @@ func TestPackageJSONFields(t *testing.T) {
 		reflect.TypeFor[diff.Spec]():          {"hash", "versions", "compiler", "os", "platform", "target", "variants", "stacks"},
 		// why: pkgJSON leaves a package with one to encoding/json.
 		reflect.TypeFor[diff.Pair](): {"old", "new", "facet,omitempty", "from,omitempty", "to,omitempty", "stacks_joined,omitempty", "stacks_left,omitempty", "why,omitempty"},
+		// A log's snapshots and timeline (jsonseries.go).
+		reflect.TypeFor[diff.SnapshotInfo]():    {"path", "tag", "rev,omitempty", "date,omitempty", "subject,omitempty"},
+		reflect.TypeFor[diff.Timeline]():        {"packages"},
+		reflect.TypeFor[diff.PackageTimeline](): {"name", "present", "versions"},
+		reflect.TypeFor[diff.Span]():            {"from", "to"},
+		reflect.TypeFor[diff.VersionSpan]():     {"version", ""}, // "": Span, embedded: its fields are the version's
 	}
 	for typ, want := range known {
 		var got []string

@@ -20,7 +20,8 @@ import (
 // under it, and gives up on a package it cannot write the same way (a
 // pair with Why, from Spack's files): the caller encodes that one with
 // encoding/json. TestPackageJSONFields fails when those types change, and
-// TestJSONStreamed checks the bytes.
+// TestJSONStreamed checks the bytes. A log's snapshots and timeline are
+// written with it too (jsonseries.go, checked by TestSeriesJSON).
 type pkgJSON struct {
 	b []byte
 	// out, when set, is the ordered.Buffer b belongs to: split moves a
