@@ -46,14 +46,7 @@ func checkSeriesJSON(t *testing.T, name string, s *diff.Series) {
 // hand, against encoding/json: on the real weekly series, generated
 // series, and values that need escaping, omitted or empty.
 func TestSeriesJSON(t *testing.T) {
-	weeks := make([]*snapshot.Snapshot, len(realWeeks))
-	for i, p := range realWeeks {
-		s, err := snapshot.Load(p, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		weeks[i] = s
-	}
+	weeks := loadRealWeeks(t)
 	series := func(snaps []*snapshot.Snapshot) *diff.Series {
 		s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
 			func(int, *diff.Report) error { return nil })

@@ -24,6 +24,20 @@ var realWeeks = []string{
 	"../testdata/real-series/develop-2025-03-16",
 }
 
+// loadRealWeeks loads realWeeks.
+func loadRealWeeks(t testing.TB) []*snapshot.Snapshot {
+	t.Helper()
+	weeks := make([]*snapshot.Snapshot, len(realWeeks))
+	for i, p := range realWeeks {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		weeks[i] = s
+	}
+	return weeks
+}
+
 // genSeries makes n generated snapshots of about pkgs packages, each the
 // one before with some specs rebuilt, updated, added or removed, and now
 // and then a package added or removed. The same seed gives the same
@@ -138,14 +152,7 @@ func finishLog(l *logMarkdown, s *diff.Series, limit int) (string, error) {
 // nor a shorter log; the whole log when it fits, and the notice when it
 // does not.
 func TestLogMaxBytesProperties(t *testing.T) {
-	weeks := make([]*snapshot.Snapshot, len(realWeeks))
-	for i, p := range realWeeks {
-		s, err := snapshot.Load(p, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		weeks[i] = s
-	}
+	weeks := loadRealWeeks(t)
 	for _, tc := range []struct {
 		name  string
 		snaps []*snapshot.Snapshot
