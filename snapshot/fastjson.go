@@ -259,7 +259,7 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 		if ok {
 			s.pos = end
 			lt.counted = append(lt.counted, e.counted...)
-			lt.last[f], *slot = e, e
+			lt.found(f, slot, e)
 			return e.list, true
 		}
 	}
@@ -289,9 +289,21 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 		e := listText{string(s.data[start:end]), l, slices.Clip(slices.Clone(lt.counted[from:]))}
 		lt.seen[f][e.text] = e
 		lt.size[f] += len(e.text)
-		lt.last[f], *slot = e, e
+		lt.found(f, slot, e)
 	}
 	return l, true
+}
+
+// found makes e, the list of field f just found or read, the last one
+// read, and puts it in its slot of recent unless its text is longer
+// than maxRecentText: the table outlives the Loads of a Shared, and what
+// it holds is counted nowhere else once the maps start over (see
+// maxRecentText).
+func (lt *listTexts) found(f int, slot *listText, e listText) {
+	lt.last[f] = e
+	if len(e.text) <= maxRecentText {
+		*slot = e
+	}
 }
 
 // recentSlot is where text, a list's text from [ to ], goes in
@@ -560,7 +572,14 @@ type listText struct {
 }
 
 // recentBits sizes listTexts.recent: 512 slots a field, 96 KB a state.
-const recentBits = 9
+// maxRecentText bounds the texts it holds, so that what it keeps alive
+// is bounded too (1,536 texts and their lists: a few MB at most, some
+// 100 KB for a real tree): the longest list text of the real pages in
+// testdata is 488 bytes.
+const (
+	recentBits    = 9
+	maxRecentText = 1 << 10
+)
 
 // listBase is the list texts a Shared's states read in the Loads before,
 // merged once by shareLists and read-only from then on: every state of

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -49,5 +50,45 @@ func TestRecentSlotShared(t *testing.T) {
 				t.Errorf("tree %d, spec %d: variants %q, want [%q]", k, i, got, v)
 			}
 		}
+	}
+}
+
+// TestRecentKeepsShortTexts: a list text longer than maxRecentText is
+// read as any other, but not kept in listTexts.recent, which outlives a
+// Load; the short ones are.
+func TestRecentKeepsShortTexts(t *testing.T) {
+	long := "+" + strings.Repeat("v", maxRecentText)
+	var specs []map[string]any
+	for i := range 200 { // enough for the fast decoder, and for the Shared to keep its states
+		specs = append(specs, simpleSpec(i))
+		specs[i]["variants"] = []string{fmt.Sprintf("+x%d", i%7)}
+	}
+	specs[3]["variants"] = []string{long}
+	specs[4]["variants"] = []string{long}
+	sh := new(Shared)
+	s, err := Load(writeTree(t, map[string]string{"p/specs.md": testPage("p", "t", simpleMeta(len(specs)), specs...)}), Options{Shared: sh})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sp := range s.Packages[0].Specs {
+		if want := slices.IndexFunc(specs, func(m map[string]any) bool { return m["hash"] == sp.Hash }); !slices.Equal(sp.Variants, specs[want]["variants"].([]string)) {
+			t.Fatalf("spec %s: variants %.20q..., want %.20q...", sp.Hash, sp.Variants, specs[want]["variants"])
+		}
+	}
+	kept := 0
+	for _, st := range sh.free {
+		for f := range st.scan.lists.recent {
+			for _, e := range st.scan.lists.recent[f] {
+				if e.text != "" {
+					kept++
+				}
+				if len(e.text) > maxRecentText {
+					t.Errorf("field %d: recent holds a text of %d bytes, over %d", f, len(e.text), maxRecentText)
+				}
+			}
+		}
+	}
+	if kept == 0 {
+		t.Fatal("recent holds no text: the page was not read by the fast decoder, and the test shows nothing")
 	}
 }
