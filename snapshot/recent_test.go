@@ -7,9 +7,22 @@ import (
 	"testing"
 )
 
-// TestRecentSlotShared loads pages whose variant lists share slots of
-// listTexts.recent, in turn and across two Loads of one Shared: each
-// spec must get its own list, whichever text the slot held before.
+// decodeSpecs decodes specs, written as a page's spec_details, with st's
+// fast decoder, canonical, as Load does for each page a loading goroutine
+// reads.
+func decodeSpecs(t *testing.T, st *loadState, specs []map[string]any) specList {
+	t.Helper()
+	got, _, ok := st.specs([]byte(mustJSON(specs)), true, true)
+	if !ok {
+		t.Fatal("the fast decoder left the specs to the general path")
+	}
+	return got
+}
+
+// TestRecentSlotShared decodes pages whose variant lists share a slot of
+// listTexts.recent, in turn and one page after another with the same
+// state (as it goes from page to page and from Load to Load): each spec
+// must get its own list, whichever text the slot held before.
 func TestRecentSlotShared(t *testing.T) {
 	// Lists whose texts, as the pages write them, fall in one slot.
 	bySlot := map[int][]string{}
@@ -23,31 +36,16 @@ func TestRecentSlotShared(t *testing.T) {
 		bySlot[slot] = append(bySlot[slot], v)
 	}
 	c := "+alone"
-	page := func(first int, variants ...string) string {
-		specs := make([]map[string]any, len(variants))
-		for i, v := range variants {
-			specs[i] = simpleSpec(first + i)
+	st := newLoadState()
+	for k, order := range [][]string{{a, b, a, c, b, b, a}, {b, a, c, a, b}} {
+		specs := make([]map[string]any, len(order))
+		for i, v := range order {
+			specs[i] = simpleSpec(100*k + i)
 			specs[i]["variants"] = []string{v}
 		}
-		return testPage("p", "t", simpleMeta(len(specs)), specs...)
-	}
-	orders := [][]string{{a, b, a, c, b, b, a}, {b, a, c, a, b}} // the variants of each tree's specs
-	sh := new(Shared)
-	for k := range orders {
-		first := 100 * k
-		s, err := Load(writeTree(t, map[string]string{"p/specs.md": page(first, orders[k]...)}), Options{Shared: sh})
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs := s.Packages[0].Specs
-		for i, v := range orders[k] {
-			h := hashN(first + i)
-			j := slices.IndexFunc(specs, func(s Spec) bool { return s.Hash == h })
-			if j < 0 {
-				t.Fatalf("tree %d: no spec %s", k, h)
-			}
-			if got := specs[j].Variants; !slices.Equal(got, []string{v}) {
-				t.Errorf("tree %d, spec %d: variants %q, want [%q]", k, i, got, v)
+		for i, sp := range decodeSpecs(t, st, specs) {
+			if !slices.Equal(sp.Variants, []string{order[i]}) {
+				t.Errorf("page %d, spec %d: variants %q, want [%q]", k, i, sp.Variants, order[i])
 			}
 		}
 	}
@@ -58,37 +56,30 @@ func TestRecentSlotShared(t *testing.T) {
 // Load; the short ones are.
 func TestRecentKeepsShortTexts(t *testing.T) {
 	long := "+" + strings.Repeat("v", maxRecentText)
-	var specs []map[string]any
-	for i := range 200 { // enough for the fast decoder, and for the Shared to keep its states
-		specs = append(specs, simpleSpec(i))
-		specs[i]["variants"] = []string{fmt.Sprintf("+x%d", i%7)}
+	variants := []string{"+a", long, "+b", long, "+a"}
+	specs := make([]map[string]any, len(variants))
+	for i, v := range variants {
+		specs[i] = simpleSpec(i)
+		specs[i]["variants"] = []string{v}
 	}
-	specs[3]["variants"] = []string{long}
-	specs[4]["variants"] = []string{long}
-	sh := new(Shared)
-	s, err := Load(writeTree(t, map[string]string{"p/specs.md": testPage("p", "t", simpleMeta(len(specs)), specs...)}), Options{Shared: sh})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, sp := range s.Packages[0].Specs {
-		if want := slices.IndexFunc(specs, func(m map[string]any) bool { return m["hash"] == sp.Hash }); !slices.Equal(sp.Variants, specs[want]["variants"].([]string)) {
-			t.Fatalf("spec %s: variants %.20q..., want %.20q...", sp.Hash, sp.Variants, specs[want]["variants"])
+	st := newLoadState()
+	for i, sp := range decodeSpecs(t, st, specs) {
+		if !slices.Equal(sp.Variants, []string{variants[i]}) {
+			t.Errorf("spec %d: variants %.20q..., want [%.20q...]", i, sp.Variants, variants[i])
 		}
 	}
 	kept := 0
-	for _, st := range sh.free {
-		for f := range st.scan.lists.recent {
-			for _, e := range st.scan.lists.recent[f] {
-				if e.text != "" {
-					kept++
-				}
-				if len(e.text) > maxRecentText {
-					t.Errorf("field %d: recent holds a text of %d bytes, over %d", f, len(e.text), maxRecentText)
-				}
+	for f := range st.scan.lists.recent {
+		for _, e := range st.scan.lists.recent[f] {
+			if e.text != "" {
+				kept++
+			}
+			if len(e.text) > maxRecentText {
+				t.Errorf("field %d: recent holds a text of %d bytes, over %d", f, len(e.text), maxRecentText)
 			}
 		}
 	}
 	if kept == 0 {
-		t.Fatal("recent holds no text: the page was not read by the fast decoder, and the test shows nothing")
+		t.Error("recent holds no text at all")
 	}
 }
