@@ -55,11 +55,11 @@ func TestSeriesJSON(t *testing.T) {
 		}
 		return s
 	}
-	real := series(weeks)
-	if len(real.Timeline.Packages) == 0 {
+	weekly := series(weeks)
+	if len(weekly.Timeline.Packages) == 0 {
 		t.Fatal("the real series has no timeline")
 	}
-	checkSeriesJSON(t, "real", real)
+	checkSeriesJSON(t, "real", weekly)
 	checkSeriesJSON(t, "generated", series(genSeries(5, 40, 7)))
 
 	odd := []string{"", `a"b\c`, "<&>", "tab\there", "\x01\x7f", "line\u2028sep\u2029", "caf\u00e9", "\xff\xfe bad utf-8", "日本"}
