@@ -67,7 +67,7 @@ func TestSeriesJSON(t *testing.T) {
 	var pkgs []diff.PackageTimeline
 	for i, s := range odd {
 		snaps = append(snaps, diff.SnapshotInfo{Path: s, Tag: odd[(i+1)%len(odd)], Rev: odd[(i+2)%len(odd)], Date: odd[(i+3)%len(odd)], Subject: odd[(i+4)%len(odd)]})
-		pkgs = append(pkgs, diff.PackageTimeline{Name: s, Present: []diff.Span{{From: 0, To: i}, {From: i + 2, To: 1 << 40}},
+		pkgs = append(pkgs, diff.PackageTimeline{Name: s, Present: []diff.Span{{From: 0, To: i}, {From: i + 2, To: 1<<31 - 1}},
 			Versions: []diff.VersionSpan{{Version: odd[(i+5)%len(odd)], Span: diff.Span{From: -1, To: i}}}})
 	}
 	pkgs = append(pkgs, diff.PackageTimeline{Name: "nil lists"}, diff.PackageTimeline{Name: "empty lists", Present: []diff.Span{}, Versions: []diff.VersionSpan{}})
@@ -80,7 +80,7 @@ func TestSeriesJSON(t *testing.T) {
 // encoding/json on any strings.
 func FuzzSeriesJSON(f *testing.F) {
 	f.Add("_cache/develop", "develop", "0123abc", "2025-02-16T00:00:00Z", "nightly <update> & \"more\"", "zlib", "1.3.1", 0, 3)
-	f.Add("", "", "", "", "", "", "", -1, 1<<31)
+	f.Add("", "", "", "", "", "", "", -1, 1<<31-1)
 	f.Fuzz(func(t *testing.T, path, tag, rev, date, subject, name, version string, from, to int) {
 		s := &diff.Series{
 			Snapshots: []diff.SnapshotInfo{{Path: path, Tag: tag, Rev: rev, Date: date, Subject: subject}, {Path: subject, Tag: rev}},
