@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"testing"
 	"weak"
 
@@ -263,4 +264,39 @@ func TestLabels(t *testing.T) {
 			t.Errorf("%s: Labels = %q, want %q", c.name, got, c.want)
 		}
 	}
+}
+
+// TestTimelineVersionLists: specs with no version, one, or several, and
+// equal lists as one array (as the loader shares them) or as copies,
+// more distinct lists in a package than the timeline remembers: every
+// version of every spec is in the timeline where it should be
+// (timelineBuilder.add skips only a list equal to one it handled).
+func TestTimelineVersionLists(t *testing.T) {
+	one, two := []string{"1.0"}, []string{"1.0", "2.0"}
+	lists := [][]string{{}, one, two, one, {"3.0"}, two, {"1.0", "2.0"}, {"2.0", "4.0"}, {"1.0"}}
+	for k := range 12 { // past the eight lists add remembers
+		lists = append(lists, []string{"5." + strconv.Itoa(k)}, []string{"1.0", "6." + strconv.Itoa(k)})
+	}
+	specs := func(tag string, ls [][]string) *snapshot.Snapshot {
+		var l []snapshot.Spec
+		for i, vs := range ls {
+			s := sp(tag+strconv.Itoa(i), "", "gcc@13.2.0", "x86_64_v3")
+			s.Versions = vs
+			l = append(l, s)
+		}
+		return snap(tag, l...)
+	}
+	backward := slices.Clone(lists)
+	slices.Reverse(backward)
+	snaps := []*snapshot.Snapshot{
+		specs("a", lists),
+		specs("b", [][]string{{"3.0", "7.0"}, two, {}}),
+		specs("c", backward),
+	}
+	s, err := CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, Filter{},
+		func(int, *Report) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTimeline(t, 0, Filter{}, snaps, s.Timeline)
 }

@@ -112,8 +112,8 @@ func (w *pkgJSON) writePart(p *diff.Package, prefix string, k int) {
 	}
 }
 
-// begin starts writing a package whose first line is unindented and the
-// others under prefix.
+// begin starts writing a value (a package, a log's snapshots or its
+// timeline) whose first line is unindented and the others under prefix.
 func (w *pkgJSON) begin(prefix string) {
 	if w.base > 0 && string(w.pad[1:w.base]) != prefix {
 		if w.lists != nil {

@@ -6,8 +6,9 @@ import (
 	"github.com/cachediff/cachediff/diff"
 )
 
-// snapshotsJSON appends the snapshots of a series as marshalIndent(l,
-// "  ") writes them, without reflection: a log writes them once, with
+// snapshotsJSON appends the snapshots of a series as encoding/json writes
+// them with SetIndent("  ", "  ") and HTML escaping off (marshalIndent,
+// the tests' oracle), without reflection: a log writes them once, with
 // the timeline, after its last step, on one core.
 func (w *pkgJSON) snapshotsJSON(l []diff.SnapshotInfo) {
 	w.begin("  ")
@@ -27,7 +28,7 @@ func (w *pkgJSON) snapshotsJSON(l []diff.SnapshotInfo) {
 	})
 }
 
-// timelineJSON appends t as marshalIndent(t, "  ") writes it (null for
+// timelineJSON appends t as snapshotsJSON writes the snapshots (null for
 // nil), without reflection: the timeline of a series of real-size trees
 // holds every package and version, 1 MB of JSON, which encoding/json
 // wrote in 14 ms, alone on one core at the end of a log.
