@@ -296,14 +296,27 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 
 // found makes e, the list of field f just found or read, the last one
 // read, and puts it in its slot of recent unless its text is longer
-// than maxRecentText: the table outlives the Loads of a Shared, and what
-// it holds is counted nowhere else once the maps start over (see
+// than maxRecentText: the table outlives the Loads of a Shared (see
 // maxRecentText).
 func (lt *listTexts) found(f int, slot *listText, e listText) {
 	lt.last[f] = e
 	if len(e.text) <= maxRecentText {
 		*slot = e
 	}
+}
+
+// recentBytes is what recent holds: its texts and their lists' arrays
+// (a text also in the tables is counted twice: this errs on the safe
+// side).
+func (lt *listTexts) recentBytes() int {
+	n := 0
+	for f := range lt.recent {
+		for i := range lt.recent[f] {
+			e := &lt.recent[f][i]
+			n += len(e.text) + 16*len(e.list) + 2*len(e.counted)
+		}
+	}
+	return n
 }
 
 // recentSlot is where text, a list's text from [ to ], goes in
@@ -573,9 +586,12 @@ type listText struct {
 
 // recentBits sizes listTexts.recent: 512 slots a field, 96 KB a state.
 // maxRecentText bounds the texts it holds, so that what it keeps alive
-// is bounded too (1,536 texts and their lists: a few MB at most, some
-// 100 KB for a real tree): the longest list text of the real pages in
-// ../shared (real, real-series, seeds: 1,419 lists) is 488 bytes.
+// is bounded too: 1,536 texts and their lists, some 100 KB for a real
+// tree, and up to about 8 MB a loading state for lists of 1 KB of tiny
+// strings (a review measured 6.4 MB of texts, arrays and strings), which
+// keptBytes counts, so that Shared.put drops such a state. The longest
+// list text of the real pages in ../shared (real, real-series, seeds:
+// 1,419 lists) is 488 bytes.
 const (
 	recentBits    = 9
 	maxRecentText = 1 << 10

@@ -21,8 +21,8 @@ func decodeSpecs(t *testing.T, st *loadState, specs []map[string]any) specList {
 
 // TestRecentSlotShared decodes pages whose variant lists share a slot of
 // listTexts.recent, in turn and one page after another with the same
-// state (as it goes from page to page and from Load to Load): each spec
-// must get its own list, whichever text the slot held before.
+// state, as a loading goroutine does: each spec must get its own list,
+// whichever text the slot held before.
 func TestRecentSlotShared(t *testing.T) {
 	// Lists whose texts, as the pages write them, fall in one slot.
 	bySlot := map[int][]string{}
@@ -68,11 +68,12 @@ func TestRecentKeepsShortTexts(t *testing.T) {
 			t.Errorf("spec %d: variants %.20q..., want [%.20q...]", i, sp.Variants, variants[i])
 		}
 	}
-	kept := 0
+	kept, texts := 0, 0
 	for f := range st.scan.lists.recent {
 		for _, e := range st.scan.lists.recent[f] {
 			if e.text != "" {
 				kept++
+				texts += len(e.text)
 			}
 			if len(e.text) > maxRecentText {
 				t.Errorf("field %d: recent holds a text of %d bytes, over %d", f, len(e.text), maxRecentText)
@@ -81,5 +82,12 @@ func TestRecentKeepsShortTexts(t *testing.T) {
 	}
 	if kept == 0 {
 		t.Error("recent holds no text at all")
+	}
+	// What it holds counts in what the state keeps (Shared.put's bound),
+	// also once the tables that hold the same texts start over.
+	lt := &st.scan.lists
+	lt.seen, lt.size, lt.base = [3]map[string]listText{}, [3]int{}, nil
+	if got := st.keptBytes() - st.in.size - st.canon.size; got < texts {
+		t.Errorf("keptBytes counts %d bytes of lists, less than the %d of the texts in recent", got, texts)
 	}
 }

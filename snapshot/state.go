@@ -119,7 +119,7 @@ func (st *loadState) keptBytes() int {
 	if b := st.scan.lists.base; b != nil {
 		n += b.size
 	}
-	return n
+	return n + st.scan.lists.recentBytes()
 }
 
 // put leaves st for the next get, unless it has grown past

@@ -258,7 +258,7 @@ func TestSharedBounded(t *testing.T) {
 }
 
 // TestKeptBytes: what a state keeps is counted as it reads pages, and
-// the merged list texts once shared.
+// the merged list texts once shared, and the recent ones.
 func TestKeptBytes(t *testing.T) {
 	dir := realSizeTree(t, "develop-2025-02-16")
 	sh := new(Shared)
@@ -288,6 +288,11 @@ func TestKeptBytes(t *testing.T) {
 				for text := range b.m[f] {
 					want += len(text)
 				}
+			}
+		}
+		for f := range st.scan.lists.recent {
+			for _, e := range st.scan.lists.recent[f] {
+				want += len(e.text) + 16*len(e.list) + 2*len(e.counted)
 			}
 		}
 		if got := st.keptBytes(); got != want || got == 0 {
