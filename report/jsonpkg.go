@@ -289,14 +289,20 @@ func list[T any](w *pkgJSON, depth int, l []T, elem func(*T)) {
 		return
 	}
 	w.b = append(w.b, '[')
-	for i := range l {
+	elems(w, depth, l, 0, len(l), elem)
+	w.end(depth, ']')
+}
+
+// elems appends l[from:to] of a list whose members are at depth+1, as
+// list writes them, but for the brackets.
+func elems[T any](w *pkgJSON, depth int, l []T, from, to int, elem func(*T)) {
+	for i := from; i < to; i++ {
 		if i > 0 {
 			w.b = append(w.b, ',')
 		}
 		w.line(depth + 1)
 		elem(&l[i])
 	}
-	w.end(depth, ']')
 }
 
 // spec appends one spec object whose members are at depth+1.
@@ -376,13 +382,7 @@ func (w *pkgJSON) pairs(depth int, l []diff.Pair) {
 // pairRange appends pairs l[from:to] of a list whose members are at
 // depth+1, as list writes them, but for the brackets.
 func (w *pkgJSON) pairRange(depth int, l []diff.Pair, from, to int) {
-	for i := from; i < to; i++ {
-		if i > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.line(depth + 1)
-		w.pair(depth, &l[i])
-	}
+	elems(w, depth, l, from, to, func(p *diff.Pair) { w.pair(depth, p) })
 }
 
 // pair appends one pair of a list whose members are at depth+1.

@@ -307,8 +307,10 @@ func timeGroup(e *Env, s *Scenario, g Group, runs int) ([]Result, error) {
 	if ref != nil {
 		head = append(head, ref)
 	}
+	forward := append(slices.Clone(head), jobs...)
 	backward := slices.Clone(jobs)
 	slices.Reverse(backward)
+	backward = append(slices.Clone(head), backward...)
 	for round := range runs + 1 {
 		// The commands run in turn, and in the opposite order every
 		// other round, so that no binary always runs right after the
@@ -316,9 +318,9 @@ func timeGroup(e *Env, s *Scenario, g Group, runs int) ([]Result, error) {
 		// of the same command, and the 240k real week's md read 7-15%
 		// more CPU for "after" in two runs where paired rounds that
 		// alternate the order measured it 7.5% less.
-		order := append(slices.Clone(head), jobs...)
+		order := forward
 		if round%2 == 1 {
-			order = append(slices.Clone(head), backward...)
+			order = backward
 		}
 		for _, j := range order {
 			if round > 0 {
