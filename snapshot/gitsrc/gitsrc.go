@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -360,15 +361,22 @@ func (r *Repo) readBlobs(oids []string, buf func(i int) []byte, fn func(i int, d
 	cmd := r.command("cat-file", "--batch", "--buffer")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
+	// A pipe of our own, not StdoutPipe's, to size it (growPipe).
+	stdout, pw, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	defer stdout.Close()
+	growPipe(stdout)
+	cmd.Stdout = pw
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
+		pw.Close()
 		return err
 	}
-	stdout, err := cmd.StdoutPipe()
+	err = cmd.Start()
+	pw.Close() // git holds its own end
 	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
 		return r.startError(err)
 	}
 	werr := make(chan error, 1)
