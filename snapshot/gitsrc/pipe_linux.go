@@ -7,9 +7,9 @@ import (
 )
 
 // pipeSize is the size asked of the kernel for the pipe git cat-file
-// streams the blobs through: 1 MB (the default pipe-max-size an
-// unprivileged process may ask), where the default of 64 KB holds about
-// ten pages, so that git blocks, and the reader is woken, every few pages.
+// streams the blobs through: 1 MB, the most an unprivileged process may
+// ask under the default pipe-max-size. The default pipe of 64 KB holds
+// about ten pages: git blocked, and woke the reader, every few pages.
 const pipeSize = 1 << 20
 
 // growPipe asks for a pipe of pipeSize; the default is kept when the
