@@ -17,10 +17,13 @@ import (
 
 // The changelog of a series (cachediff log): the steps diff.CompareSeries
 // makes, written as they come. JSON streams each step out at once, so a
-// log of many snapshots holds one step at a time; Markdown and text keep
-// each step's rendered rows (the View, or the text lines), which follow
-// the meaningful changes rather than the spec count, and write them
-// newest step first once the series is done.
+// log of many snapshots holds one step at a time; Markdown and text write
+// the newest step first once the series is done, so they keep each step
+// rendered until then: text and, without --max-bytes, Markdown in a spill
+// (memory up to a bound, then a temporary file), so that a long log's
+// memory does not grow with its steps; Markdown under --max-bytes keeps
+// each step's View, whose rows the cut needs (that log is no longer than
+// the limit, but its steps are held whole until it is cut).
 
 // LogSchema names the version of the log's JSON document.
 const LogSchema = "cachediff/log/v1"
@@ -31,6 +34,11 @@ type LogOptions struct {
 	// Subjects are the commit subjects of snapshots read from git, by
 	// full commit id, for the steps' headings; nil for none.
 	Subjects map[string]string
+
+	// spillAt is the bytes of rendered steps a Markdown or text log holds
+	// in memory before it keeps them in a temporary file (spill): 0 for
+	// defaultSpillAt, negative for at once (the tests).
+	spillAt int64
 }
 
 // LogWriter renders a log step by step: Step for each step in order
@@ -41,6 +49,7 @@ type LogWriter interface {
 	// Kept is how many bytes of the steps so far the writer holds until
 	// Finish (Markdown and text write the newest step first; JSON writes
 	// each as it comes): the command's memory limit makes room for them.
+	// What a writer keeps in a temporary file (spill) is not counted.
 	Kept() int64
 }
 
@@ -360,10 +369,12 @@ type logMarkdown struct {
 	o      LogOptions
 	counts []stepCounts
 	views  []*View
-	kept   int64 // the views' bytes (viewBytes)
+	kept   int64  // the views' bytes (viewBytes)
+	bodies *spill // without --max-bytes: the steps' sections, as written
+	buf    bytes.Buffer
 }
 
-func (l *logMarkdown) Kept() int64 { return l.kept }
+func (l *logMarkdown) Kept() int64 { return l.kept + l.bodies.inMemory() }
 
 // viewBytes is about the memory v holds: its text, and a string header
 // per row and short form.
@@ -388,9 +399,34 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 	o := l.o.Options
 	o.Title, o.MaxBytes, o.Marker = title, 0, ""
 	v := markdownView(newDocument(r, o))
+	if l.o.MaxBytes <= 0 {
+		if err := l.spill(v); err != nil {
+			return err
+		}
+	}
 	l.views = append(l.views, v)
 	l.kept += viewBytes(v)
 	l.counts = append(l.counts, stepCountsOf(r, title))
+	return nil
+}
+
+// spill moves the text of v's sections to the spill, as they would be
+// written uncut, and leaves v one section that writes it: only the Head,
+// which relabel may rewrite, stays in memory.
+func (l *logMarkdown) spill(v *View) error {
+	if l.bodies == nil {
+		l.bodies = newSpill(l.o.spillAt)
+	}
+	l.buf.Reset()
+	for _, sec := range append(skippedOf(v), v.Sections...) {
+		sec.WriteTo(&l.buf)
+	}
+	i, err := l.bodies.add(l.buf.Bytes())
+	if err != nil {
+		return err
+	}
+	v.Skipped = nil
+	v.Sections = []*Section{{Name: "sections", spilled: &spillPiece{l.bodies, i}}}
 	return nil
 }
 
@@ -418,6 +454,7 @@ const (
 // fits, not even with every section left out, its error is the one of
 // none left out, whose minimum is the least of all.
 func (l *logMarkdown) Finish(s *diff.Series) error {
+	defer l.bodies.close()
 	l.relabel(s)
 	v := l.view(s, 0)
 	if limit := l.o.MaxBytes; limit > 0 {
@@ -677,12 +714,11 @@ func runsText(runs []diff.Span, n int, label func(int) string) string {
 type logText struct {
 	w     io.Writer
 	o     LogOptions
-	n     int // steps so far
-	steps []string
-	kept  int64 // the steps' bytes
+	n     int    // steps so far
+	steps *spill // their text, one piece each
 }
 
-func (l *logText) Kept() int64 { return l.kept }
+func (l *logText) Kept() int64 { return l.steps.inMemory() }
 
 func (l *logText) Step(r *diff.Report) error {
 	o := l.o.Options
@@ -699,13 +735,16 @@ func (l *logText) Step(r *diff.Report) error {
 	for i := 1; i < len(lines); i++ {
 		lines[i] = "  " + lines[i]
 	}
-	step := strings.Join(lines, "\n") + "\n"
-	l.steps = append(l.steps, step)
-	l.kept += int64(len(step))
-	return nil
+	if l.steps == nil {
+		l.steps = newSpill(l.o.spillAt)
+	}
+	_, err := l.steps.add([]byte(strings.Join(lines, "\n") + "\n"))
+	return err
 }
 
 func (l *logText) Finish(s *diff.Series) error {
+	defer l.steps.close()
+	bw := bufio.NewWriterSize(l.w, 64<<10)
 	var b strings.Builder
 	n := len(s.Snapshots)
 	labels := diff.Labels(s.Snapshots)
@@ -714,9 +753,13 @@ func (l *logText) Finish(s *diff.Series) error {
 		title = "cachediff log"
 	}
 	fmt.Fprintf(&b, "%s: %s → %s: %s, %s\n", paintStr(l.o.Color, "bold", plainText(title)), plainText(labels[0]), plainText(labels[n-1]),
-		plural(n, "snapshot"), plural(len(l.steps), "step"))
-	for k := len(l.steps) - 1; k >= 0; k-- {
-		b.WriteString(l.steps[k])
+		plural(n, "snapshot"), plural(l.n, "step"))
+	bw.WriteString(b.String())
+	b.Reset()
+	for k := l.n - 1; k >= 0; k-- {
+		if err := l.steps.writePiece(bw, k); err != nil {
+			return err
+		}
 	}
 	label := func(i int) string { return plainText(labels[i]) }
 	var came []string
@@ -744,6 +787,6 @@ func (l *logText) Finish(s *diff.Series) error {
 	if steady != nil {
 		b.WriteString("the same versions in every snapshot: " + strings.Join(steady, ", ") + "\n")
 	}
-	_, err := io.WriteString(l.w, b.String())
-	return err
+	bw.WriteString(b.String())
+	return bw.Flush()
 }

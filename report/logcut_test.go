@@ -119,6 +119,10 @@ func logOf(t *testing.T, snaps []*snapshot.Snapshot, o Options) (*logMarkdown, *
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A limit at Step keeps each step's View (without one, Step spills
+	// the sections' text, which Finish writes and lets go); finishLog
+	// sets the limit of each Finish.
+	o.MaxBytes = 1 << 30
 	w, err := NewLogWriter("md", nil, LogOptions{Options: o})
 	if err != nil {
 		t.Fatal(err)

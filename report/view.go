@@ -71,6 +71,11 @@ type Section struct {
 	// "…and 3 more packages.").
 	Noun string
 
+	// spilled, when set, is the section's whole text, kept in a spill
+	// (a log's step written without --max-bytes, log.go): WriteTo copies
+	// it, size counts it; it has no rows, and is never cut.
+	spilled *spillPiece
+
 	keep    int  // rows shown in full
 	short   int  // rows after those shown in their Short form
 	dropped bool // the section is left out
@@ -123,6 +128,9 @@ func (s *Section) size() int {
 	if s.dropped {
 		return 0
 	}
+	if s.spilled != nil {
+		return s.spilled.s.pieceLen(s.spilled.i)
+	}
 	n := len(s.Heading) + len(s.Footer) + len(s.More())
 	for _, r := range s.Visible() {
 		n += len(r)
@@ -134,6 +142,11 @@ func (s *Section) size() int {
 func (s *Section) WriteTo(w io.Writer) (int64, error) {
 	if s.dropped {
 		return 0, nil
+	}
+	if s.spilled != nil {
+		cw := &countWriter{w: w}
+		err := s.spilled.s.writePiece(cw, s.spilled.i)
+		return cw.n, err
 	}
 	var n int64
 	for _, str := range s.parts() {
@@ -176,7 +189,9 @@ func (v *View) WriteTo(w io.Writer) (int64, error) {
 	}
 	io.WriteString(cw, v.Notice)
 	for _, s := range v.Sections {
-		s.WriteTo(cw)
+		if _, err := s.WriteTo(cw); err != nil && cw.err == nil {
+			cw.err = err // a spilled section's file could not be read
+		}
 	}
 	io.WriteString(cw, v.Tail)
 	if cw.err == nil {

@@ -38,8 +38,9 @@ removes every package. It needs the git program.
 Markdown (the default) writes the newest step first, each with its headline,
 what matters in it and its packages' details collapsed; --max-bytes and
 --github-comment cut the oldest steps first, keeping the headline and the
-newest step. JSON (cachediff/log/v1) holds every step as a cachediff/v1
-report; "cachediff render" renders it again. The filters apply to every
+newest step. Markdown and text keep the steps rendered until the end, past
+8 MB in a temporary file in TMPDIR. JSON (cachediff/log/v1) holds every step
+as a cachediff/v1 report; "cachediff render" renders it again. The filters apply to every
 snapshot, --fail-on to every step. Exit status: 0 when no step changed
 anything (with --fail-on: no step tripped the gate), 1 otherwise, 2 trouble.`,
 	examples: `cachediff log _cache/develop-2025-02-16 _cache/develop-2025-02-23 \
@@ -165,10 +166,12 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			return nil, err
 		}
 		if c.limitMemory != nil {
-			// The two snapshots held, and the steps a Markdown or text
-			// log holds until it is written, newest first (a log of
-			// twelve 60k-spec trees of heavy churn: 160 MB of Markdown;
-			// left out, the collector ran over 200 times at the limit).
+			// The two snapshots held, and what a Markdown or text log
+			// holds in memory of its steps until it is written, newest
+			// first (up to 8 MB, the rest in a temporary file; under
+			// --max-bytes every step's rows: a log of twelve 60k-spec
+			// trees of heavy churn holds 160 MB of Markdown, and left
+			// out, the collector ran over 200 times at the limit).
 			var kept int64
 			if w != nil {
 				kept = w.Kept()

@@ -1,0 +1,146 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// spill holds the rendered steps of a Markdown or text log until Finish
+// writes them, newest first: in memory up to a bound, then in a temporary
+// file, so that what a long log holds does not grow with its steps. The
+// file is removed as soon as it is made where the system lets an open
+// file go (Unix), else when the log is done; where no temporary file can
+// be made, the steps stay in memory, as they did before there was a
+// spill.
+type spill struct {
+	limit int64 // bytes held in memory before the rest goes to the file
+	mem   []byte
+	f     *os.File
+	name  string  // the file's name until it is removed
+	ends  []int64 // where each piece ends
+}
+
+// defaultSpillAt is the bytes of steps a log holds in memory before it
+// spills them: a log of real weeks holds a few KB a step, one of twelve
+// generated 60k-spec trees of heavy churn 13 MB a step.
+const defaultSpillAt = 8 << 20
+
+func newSpill(limit int64) *spill {
+	switch {
+	case limit == 0:
+		limit = defaultSpillAt
+	case limit < 0:
+		limit = 0
+	}
+	return &spill{limit: limit}
+}
+
+func (s *spill) size() int64 {
+	if len(s.ends) == 0 {
+		return 0
+	}
+	return s.ends[len(s.ends)-1]
+}
+
+// inMemory is the bytes the spill holds in memory (none for nil).
+func (s *spill) inMemory() int64 {
+	if s == nil {
+		return 0
+	}
+	return int64(len(s.mem))
+}
+
+// add appends a piece and returns its index.
+func (s *spill) add(p []byte) (int, error) {
+	if s.f == nil && int64(len(s.mem)+len(p)) > s.limit {
+		s.toFile()
+	}
+	if s.f != nil {
+		if _, err := s.f.Write(p); err != nil {
+			return 0, fmt.Errorf("keeping the log's steps in a temporary file: %w", err)
+		}
+	} else {
+		s.mem = append(s.mem, p...)
+	}
+	s.ends = append(s.ends, s.size()+int64(len(p)))
+	return len(s.ends) - 1, nil
+}
+
+// toFile moves what is in memory to a new temporary file; when none can
+// be made, everything stays in memory.
+func (s *spill) toFile() {
+	f, err := os.CreateTemp("", "cachediff-log-*")
+	if err != nil {
+		s.limit = 1<<63 - 1
+		return
+	}
+	if _, err := f.Write(s.mem); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		s.limit = 1<<63 - 1
+		return
+	}
+	if os.Remove(f.Name()) != nil {
+		s.name = f.Name() // open files stay (Windows): remove it in close
+	}
+	s.f, s.mem = f, nil
+}
+
+// writePiece writes piece i to w.
+func (s *spill) writePiece(w io.Writer, i int) error {
+	start := int64(0)
+	if i > 0 {
+		start = s.ends[i-1]
+	}
+	n := s.ends[i] - start
+	if s.f == nil {
+		_, err := w.Write(s.mem[start : start+n])
+		return err
+	}
+	r := io.NewSectionReader(s.f, start, n)
+	buf := make([]byte, min(n, 64<<10))
+	for {
+		m, rerr := r.Read(buf)
+		if m > 0 {
+			if _, err := w.Write(buf[:m]); err != nil {
+				return err
+			}
+		}
+		switch {
+		case rerr == io.EOF:
+			return nil
+		case rerr != nil:
+			return fmt.Errorf("reading the log's steps back from a temporary file: %w", rerr)
+		}
+	}
+}
+
+// pieceLen is the length of piece i.
+func (s *spill) pieceLen(i int) int {
+	if i == 0 {
+		return int(s.ends[0])
+	}
+	return int(s.ends[i] - s.ends[i-1])
+}
+
+// close lets the file go (nil: nothing to do).
+func (s *spill) close() {
+	if s == nil {
+		return
+	}
+	if s.f != nil {
+		s.f.Close()
+		if s.name != "" {
+			os.Remove(s.name)
+		}
+		s.f = nil
+	}
+	s.mem = nil
+}
+
+// spillPiece is a piece of a spill: a section's text (Section.spilled).
+type spillPiece struct {
+	s *spill
+	i int
+}

@@ -1,0 +1,135 @@
+package report
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// writeLog writes the log of snaps in format with o.
+func writeLog(t *testing.T, snaps []*snapshot.Snapshot, format string, o LogOptions) (string, LogWriter) {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := NewLogWriter(format, &buf, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
+		func(i int, r *diff.Report) error { return w.Step(r) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(s); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String(), w
+}
+
+// TestLogSpill: a Markdown or text log whose steps are kept in a
+// temporary file (spillAt < 0), or in memory (a bound never reached), or
+// by default, writes the same bytes; and the same as a Markdown log that
+// keeps each step's View (a --max-bytes larger than the log, which Fit
+// leaves whole). No temporary file is left, and on Unix none is seen
+// even while the log is written.
+func TestLogSpill(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	series := map[string][]*snapshot.Snapshot{
+		"real":      loadRealWeeks(t),
+		"generated": genSeries(5, 40, 6),
+	}
+	for name, snaps := range series {
+		for _, format := range []string{"md", "text"} {
+			views, _ := writeLog(t, snaps, format, LogOptions{Options: Options{MaxBytes: 1 << 30}})
+			for _, at := range []int64{-1, 0, 1 << 40} {
+				got, w := writeLog(t, snaps, format, LogOptions{spillAt: at})
+				if got != views {
+					t.Errorf("%s %s, spillAt %d: the log differs from the one of Views (%d bytes, want %d)", name, format, at, len(got), len(views))
+				}
+				if at < 0 && w.Kept() > int64(len(got))/4 {
+					t.Errorf("%s %s, spilled at once: Kept %d of a log of %d bytes", name, format, w.Kept(), len(got))
+				}
+			}
+		}
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left in TMPDIR: %v", left)
+	}
+
+	// While the log is written: the file is already gone where the system
+	// lets an open file be removed.
+	snaps := genSeries(6, 20, 3)
+	w, err := NewLogWriter("md", io.Discard, LogOptions{spillAt: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s *diff.Series
+	s, err = diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
+		func(i int, r *diff.Report) error { return w.Step(r) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp := w.(*logMarkdown).bodies; sp == nil || sp.f == nil {
+		t.Fatal("spillAt -1: no temporary file")
+	}
+	if left, _ := os.ReadDir(tmp); runtime.GOOS != "windows" && len(left) > 0 {
+		t.Errorf("while the log is written, in TMPDIR: %v", left)
+	}
+	if err := w.Finish(s); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("after the log, in TMPDIR: %v", left)
+	}
+}
+
+// TestLogSpillNoTempDir: where no temporary file can be made, the steps
+// stay in memory and the log is the same.
+func TestLogSpillNoTempDir(t *testing.T) {
+	snaps := genSeries(7, 20, 4)
+	want, _ := writeLog(t, snaps, "md", LogOptions{spillAt: 1 << 40})
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "absent"))
+	got, w := writeLog(t, snaps, "md", LogOptions{spillAt: -1})
+	if got != want {
+		t.Errorf("without a temporary folder: the log differs (%d bytes, want %d)", len(got), len(want))
+	}
+	if w.Kept() == 0 {
+		t.Errorf("without a temporary folder: Kept 0, want the steps it holds")
+	}
+}
+
+// TestLogSpillReadError: a spill that cannot be read back fails Finish
+// with an error that says so, not a log cut short.
+func TestLogSpillReadError(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	snaps := genSeries(8, 20, 3)
+	for _, format := range []string{"md", "text"} {
+		w, err := NewLogWriter(format, io.Discard, LogOptions{spillAt: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
+			func(i int, r *diff.Report) error { return w.Step(r) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sp *spill
+		switch l := w.(type) {
+		case *logMarkdown:
+			sp = l.bodies
+		case *logText:
+			sp = l.steps
+		}
+		sp.f.Close() // what a lost file gives
+		if err := w.Finish(s); err == nil || !strings.Contains(err.Error(), "temporary file") {
+			t.Errorf("%s: Finish with the spill's file closed: %v, want an error about the temporary file", format, err)
+		}
+	}
+}
