@@ -11,7 +11,8 @@ import (
 // (templates/text.tmpl writes them): one per package that is not
 // unchanged, and, unless Render.RebuiltRows, the packages changed by
 // rebuilds alone (a new hash, nothing else) together on one line at the
-// end. Names are made safe with plainText, colours come from Render.Color.
+// end, each with its count and the stacks of its rebuilds. Names are made
+// safe with plainText, colours come from Render.Color.
 func (d *Document) TextLines() []string {
 	c := d.Render.Color
 	var lines []string
@@ -21,7 +22,7 @@ func (d *Document) TextLines() []string {
 	for i := range d.Packages {
 		p := &d.Packages[i]
 		if !d.Render.RebuiltRows && rebuiltOnly(p) {
-			only = append(only, plainText(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
+			only = append(only, plainText(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt)+inStacks(rebuiltStacks(p, true)))
 			specs += p.Counts.Rebuilt
 			continue
 		}
@@ -33,6 +34,15 @@ func (d *Document) TextLines() []string {
 		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets and stacks): "+plural(len(only), "package")+", "+plural(specs, "spec")+": "+strings.Join(only, ", "))
 	}
 	return lines
+}
+
+// inStacks is " (in a, b)" for the stacks of a package's rebuilds, or ""
+// for none.
+func inStacks(stacks []string) string {
+	if len(stacks) == 0 {
+		return ""
+	}
+	return " (in " + plainText(strings.Join(stacks, ", ")) + ")"
 }
 
 func paintStr(on bool, style, s string) string {
@@ -125,6 +135,10 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 	}{{n.Rebuilt, " rebuilt"}, {n.Updated, " updated"}, {n.Restacked, " restacked"}} {
 		if x.n != 0 {
 			b.WriteString(", " + strconv.Itoa(x.n) + x.name)
+		}
+		if x.name == " rebuilt" && x.n != 0 {
+			// The stacks of the plain rebuilds, as Markdown says them.
+			b.WriteString(inStacks(rebuiltStacks(p, false)))
 		}
 	}
 }
