@@ -589,7 +589,7 @@ func (l *logMarkdown) view(s *diff.Series, drop int) *View {
 		k := min(drop, n-1)
 		v.noticeAlways = true
 		v.NoticeFor = func(limit int) string {
-			return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest " + plural(k, "step") + " of the log " + isAre(k) + " only in the table of steps, and some sections of the others are summarised or left out, lowest value first. For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
+			return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest " + oldestSteps(k) + " of the log " + isAre(k) + " only in the table of steps, and some sections of the others are summarised or left out, lowest value first. For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
 		}
 	}
 	for _, sec := range l.seriesSections(s, max(0, n-1)*stepRank-10) {
@@ -597,6 +597,15 @@ func (l *logMarkdown) view(s *diff.Series, drop int) *View {
 		v.Sections = append(v.Sections, sec)
 	}
 	return v
+}
+
+// oldestSteps is "step" for one, "N steps" for more: "the oldest step",
+// "the oldest 2 steps".
+func oldestSteps(n int) string {
+	if n == 1 {
+		return "step"
+	}
+	return plural(n, "step")
 }
 
 func isAre(n int) string {
