@@ -242,6 +242,8 @@ func TestLogMaxBytesProperties(t *testing.T) {
 					t.Fatalf("--max-bytes %d: the log (%d bytes) fits but was cut", limit, len(full))
 				case limit < len(full) && !strings.Contains(out, "**Shortened** to fit in "+fmt.Sprint(limit)+" bytes"):
 					t.Fatalf("--max-bytes %d: no notice:\n%s", limit, out)
+				case strings.Contains(out, "the oldest 1 step"):
+					t.Fatalf("--max-bytes %d: the notice counts one step as \"1 step\":\n%s", limit, out)
 				case got < prevSteps:
 					t.Fatalf("--max-bytes %d: %d steps shown, %d under --max-bytes %d", limit, got, prevSteps, prevLimit)
 				case len(out) < prevLen:
