@@ -13,11 +13,11 @@ import (
 	"github.com/cachediff/cachediff/snapshot"
 )
 
-// writeLog writes the log of snaps in format with o.
-func writeLog(t *testing.T, snaps []*snapshot.Snapshot, format string, o LogOptions) (string, LogWriter) {
+// stepLog hands every step of the log of snaps to a writer in format to
+// out, and returns it with the series, for Finish.
+func stepLog(t *testing.T, snaps []*snapshot.Snapshot, format string, out io.Writer, o LogOptions) (LogWriter, *diff.Series) {
 	t.Helper()
-	var buf bytes.Buffer
-	w, err := NewLogWriter(format, &buf, o)
+	w, err := NewLogWriter(format, out, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,6 +26,14 @@ func writeLog(t *testing.T, snaps []*snapshot.Snapshot, format string, o LogOpti
 	if err != nil {
 		t.Fatal(err)
 	}
+	return w, s
+}
+
+// writeLog writes the log of snaps in format with o.
+func writeLog(t *testing.T, snaps []*snapshot.Snapshot, format string, o LogOptions) (string, LogWriter) {
+	t.Helper()
+	var buf bytes.Buffer
+	w, s := stepLog(t, snaps, format, &buf, o)
 	if err := w.Finish(s); err != nil {
 		t.Fatal(err)
 	}
@@ -65,17 +73,7 @@ func TestLogSpill(t *testing.T) {
 
 	// While the log is written: the file is already gone where the system
 	// lets an open file be removed.
-	snaps := genSeries(6, 20, 3)
-	w, err := NewLogWriter("md", io.Discard, LogOptions{spillAt: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s *diff.Series
-	s, err = diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
-		func(i int, r *diff.Report) error { return w.Step(r) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, s := stepLog(t, genSeries(6, 20, 3), "md", io.Discard, LogOptions{spillAt: -1})
 	if sp := w.(*logMarkdown).bodies; sp == nil || sp.f == nil {
 		t.Fatal("spillAt -1: no temporary file")
 	}
@@ -111,15 +109,7 @@ func TestLogSpillReadError(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	snaps := genSeries(8, 20, 3)
 	for _, format := range []string{"md", "text"} {
-		w, err := NewLogWriter(format, io.Discard, LogOptions{spillAt: -1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
-			func(i int, r *diff.Report) error { return w.Step(r) })
-		if err != nil {
-			t.Fatal(err)
-		}
+		w, s := stepLog(t, snaps, format, io.Discard, LogOptions{spillAt: -1})
 		var sp *spill
 		switch l := w.(type) {
 		case *logMarkdown:
