@@ -133,10 +133,11 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 		n    int
 		name string
 	}{{n.Rebuilt, " rebuilt"}, {n.Updated, " updated"}, {n.Restacked, " restacked"}} {
-		if x.n != 0 {
-			b.WriteString(", " + strconv.Itoa(x.n) + x.name)
+		if x.n == 0 {
+			continue
 		}
-		if x.name == " rebuilt" && x.n != 0 {
+		b.WriteString(", " + strconv.Itoa(x.n) + x.name)
+		if x.name == " rebuilt" {
 			// The stacks of the plain rebuilds, as Markdown says them.
 			b.WriteString(inStacks(rebuiltStacks(p, false)))
 		}
