@@ -87,12 +87,17 @@ func (s *spill) toFile() {
 	s.f, s.mem = f, nil
 }
 
+// start is where piece i starts.
+func (s *spill) start(i int) int64 {
+	if i == 0 {
+		return 0
+	}
+	return s.ends[i-1]
+}
+
 // writePiece writes piece i to w.
 func (s *spill) writePiece(w io.Writer, i int) error {
-	start := int64(0)
-	if i > 0 {
-		start = s.ends[i-1]
-	}
+	start := s.start(i)
 	n := s.ends[i] - start
 	if s.f == nil {
 		_, err := w.Write(s.mem[start : start+n])
@@ -117,12 +122,7 @@ func (s *spill) writePiece(w io.Writer, i int) error {
 }
 
 // pieceLen is the length of piece i.
-func (s *spill) pieceLen(i int) int {
-	if i == 0 {
-		return int(s.ends[0])
-	}
-	return int(s.ends[i] - s.ends[i-1])
-}
+func (s *spill) pieceLen(i int) int { return int(s.ends[i] - s.start(i)) }
 
 // close lets the file go (nil: nothing to do).
 func (s *spill) close() {
