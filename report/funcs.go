@@ -480,15 +480,15 @@ func count(v any, noun string) (string, error) {
 // minus returns the strings of a not in b, in a's order (listops.Minus).
 func minus(a, b []string) []string { return listops.Minus(a, b, nil) }
 
-// Visible is plainText for each line of a message that is not a report
-// (the command's errors and notes on standard error): a file or package
-// name read from the input cannot rewrite the terminal there either.
+// Visible makes a message that is not a report (the command's errors and
+// notes on standard error) one line of visible text: plainText of the
+// whole message, newlines included. A file or package name read from the
+// input cannot rewrite the terminal there, nor start a line of its own:
+// a CI runner reads a line that starts "::error::" or "::add-mask::" on
+// a job's output as a command (GitHub Actions' workflow commands), so a
+// newline from the input must never reach standard error raw.
 func Visible(msg string) string {
-	lines := strings.Split(msg, "\n")
-	for i, l := range lines {
-		lines[i] = plainText(l)
-	}
-	return strings.Join(lines, "\n")
+	return plainText(msg)
 }
 
 // plainText makes s safe to print on a terminal: control characters (an

@@ -46,20 +46,27 @@ type LoadError struct {
 }
 
 func (e *LoadError) Error() string {
+	return strings.Join(e.Lines(), "\n  ")
+}
+
+// Lines is the message as lines: with several bad files, a heading and
+// one line per file, which the command prints indented under the
+// heading (each line quoted on its own: a file's name or message from
+// the input starts no line of its own).
+func (e *LoadError) Lines() []string {
 	note := ""
 	if e.Note != "" {
 		note = " (" + e.Note + ")"
 	}
 	if len(e.Errs) == 1 {
-		return e.Errs[0].Error() + note
+		return []string{e.Errs[0].Error() + note}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "loading %s: %d bad pages%s:", e.Path, len(e.Errs), note)
+	lines := make([]string, 0, 1+len(e.Errs))
+	lines = append(lines, fmt.Sprintf("loading %s: %d bad pages%s:", e.Path, len(e.Errs), note))
 	for _, err := range e.Errs {
-		b.WriteString("\n  ")
-		b.WriteString(err.Error())
+		lines = append(lines, err.Error())
 	}
-	return b.String()
+	return lines
 }
 
 // Unwrap returns the individual errors, for errors.Is and errors.As.

@@ -177,7 +177,7 @@ var filterFlags = flagGroup{
 	add: func(fs *pflag.FlagSet, o *options) {
 		fs.Var((*globList)(&o.filter.Packages), "package", "compare only packages whose name matches this `GLOB` (path.Match: py-*, llvm; comma-separated, repeatable); one that matches no package is an error")
 		fs.StringArrayVar(&o.filter.Stacks, "stack", nil, "compare only specs in this CI `STACK` (repeatable); a spec that leaves or joins it counts as removed or added; a stack no spec is in is an error")
-		fs.StringSliceVar(&o.filter.Ignore, "ignore", nil, "leave this `FACET` out of spec pairing: version, compiler, variants, target, os or platform (comma-separated, repeatable)")
+		fs.Var((*wordList)(&o.filter.Ignore), "ignore", "leave this `FACET` out of spec pairing: version, compiler, variants, target, os or platform (comma-separated, repeatable)")
 	},
 	check: func(fs *pflag.FlagSet, o *options) error {
 		if err := (diff.Filter{Packages: o.filter.Packages}).Check(); err != nil {
@@ -255,14 +255,14 @@ func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 	fs.StringVar(&o.title, "title", "", titleUse)
 	fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
 	fs.Var((*byteSize)(&o.maxBytes), "max-bytes", "shorten the Markdown report to at most `N` bytes (20000, 20k, 64KiB): details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
-	fs.StringSliceVar(&o.rows, "rows", nil, "also list these `KINDS` of rows that Markdown and text summarise: rebuilt (every rebuilt spec; by default a rebuild that changed nothing but the hash is counted per package, not listed)")
+	fs.Var((*wordList)(&o.rows), "rows", "also list these `KINDS` of rows that Markdown and text summarise: rebuilt (every rebuilt spec; by default a rebuild that changed nothing but the hash is counted per package, not listed)")
 	fs.BoolVar(&o.ghComment, "github-comment", false, "fit a GitHub comment: --max-bytes 65536 (GitHub counts 65,536 characters; a character is at least a byte, so 65,536 bytes always fit), the first line the hidden marker <!-- cachediff --> that finds the comment again")
 }
 
 var gateFlags = flagGroup{
 	title: "Gate",
 	add: func(fs *pflag.FlagSet, o *options) {
-		fs.StringSliceVar(&o.failOn, "fail-on", nil, "exit 1 only if one of these `KINDS` of change is present, else 0 (comma-separated, repeatable; kinds below)")
+		fs.Var((*wordList)(&o.failOn), "fail-on", "exit 1 only if one of these `KINDS` of change is present, else 0 (comma-separated, repeatable; kinds below)")
 	},
 	check: func(fs *pflag.FlagSet, o *options) error {
 		if !fs.Changed("fail-on") {

@@ -79,3 +79,22 @@ func (g *globList) String() string { return "[" + strings.Join(*g, ",") + "]" }
 
 // Type names the kind of value for pflag.
 func (g *globList) Type() string { return "globs" }
+
+// wordList is a repeatable flag value of comma-separated words (kinds of
+// change, facets, kinds of rows). pflag's string slice reads a value as
+// one line of CSV, so a value with a line break lost all after it
+// without a word ("any\n::error::x" read as "any"): here every part is
+// kept and checked, a line break included.
+type wordList []string
+
+// Set appends the words of s.
+func (w *wordList) Set(s string) error {
+	*w = append(*w, strings.Split(s, ",")...)
+	return nil
+}
+
+// String returns the words, comma-separated.
+func (w *wordList) String() string { return "[" + strings.Join(*w, ",") + "]" }
+
+// Type names the kind of value for pflag.
+func (w *wordList) Type() string { return "strings" }

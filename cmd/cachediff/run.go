@@ -124,13 +124,34 @@ func (c *cli) run(args []string) int {
 		return code
 	}
 	for _, e := range splitErrors(err) {
-		fmt.Fprintf(c.stderr, "cachediff: %s\n", report.Visible(e.Error()))
+		printError(c.stderr, e)
 	}
 	var ue *usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(c.stderr, "Run '%s' for usage.\n", helpHint(ue.cmd))
 	}
 	return exitTrouble
+}
+
+// printError writes one error on w: "cachediff: " and the message on one
+// line, or, for an error of several lines (Lines, as a snapshot's list of
+// bad files), its first line so and the others indented under it. Each
+// line is report.Visible: a newline or control character that the input
+// put in a message is escaped, so that no line on standard error is
+// anything but cachediff's (a CI runner reads a line that starts "::"
+// as a command).
+func printError(w io.Writer, err error) {
+	lines := []string{err.Error()}
+	if l, ok := err.(interface{ Lines() []string }); ok {
+		lines = l.Lines()
+	}
+	for i, line := range lines {
+		lead := "cachediff: "
+		if i > 0 {
+			lead = "  "
+		}
+		fmt.Fprintf(w, "%s%s\n", lead, report.Visible(line))
+	}
 }
 
 // helpHint is the command that shows cmd's help.
