@@ -81,6 +81,7 @@ func Sniff(data []byte) Kind {
 var (
 	sigBegin = []byte("-----BEGIN PGP SIGNED MESSAGE-----")
 	sigMid   = []byte("\n-----BEGIN PGP SIGNATURE-----")
+	sigEnd   = []byte("\n-----END PGP SIGNATURE-----")
 )
 
 // signedBody reports whether data starts as a clear-signed message (the
@@ -124,6 +125,9 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 			Msg: "a clear-signed message without its signature (no line -----BEGIN PGP SIGNATURE-----): the file is cut short"}
 	}
 	j += body - 1
+	if err := checkAfterSignature(file, data, j+len(sigMid)); err != nil {
+		return nil, err
+	}
 	// Keep the offsets of the original for line numbers: blank out the
 	// wrapper rather than slicing it off.
 	out := slices.Clone(data)
@@ -138,6 +142,38 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// checkAfterSignature checks the end of a clear-signed message whose
+// signature block starts before offset from: the block must end (a line
+// -----END PGP SIGNATURE-----), and nothing but white space may follow
+// it. Spack reads the first message and drops the rest; a second signed
+// message, or trailing data, would be lost without a word, so either is
+// an error at the line where it starts.
+func checkAfterSignature(file string, data []byte, from int) error {
+	k := bytes.Index(data[from:], sigEnd)
+	if k < 0 {
+		line, col := lineCol(data, len(data))
+		return &Error{File: file, Line: line, Col: col, Path: "(signature)",
+			Msg: "a signature that never ends (no line -----END PGP SIGNATURE-----): the file is cut short"}
+	}
+	end := from + k + len(sigEnd)
+	if nl := bytes.IndexByte(data[end:], '\n'); nl >= 0 {
+		end += nl + 1
+	} else {
+		end = len(data)
+	}
+	rest := bytes.TrimLeft(data[end:], " \t\r\n")
+	if len(rest) == 0 {
+		return nil
+	}
+	at := len(data) - len(rest)
+	line, col := lineCol(data, at)
+	msg := "data after the signature, which ends the clear-signed message: a spec file holds one message"
+	if bytes.HasPrefix(rest, sigBegin) {
+		msg = "a second clear-signed message after the first one's signature: a spec file holds one message"
+	}
+	return &Error{File: file, Line: line, Col: col, Path: "(signature)", Msg: msg}
 }
 
 // Decode reads one Spack file: a build-cache index, a lockfile or a spec

@@ -548,3 +548,38 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// Issue 35, item 7: what follows the first clear-signed message (a second
+// signed message, trailing data) is not dropped without a word: it is an
+// error naming the line it starts on.
+func TestSignedTrailingContent(t *testing.T) {
+	inner, err := os.ReadFile(filepath.Join(fixtures, "spec.v4-libdwarf-core2.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n" + string(inner) + "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
+	lines := strings.Count(msg, "\n")
+	for _, tt := range []struct {
+		name, data string
+		line       int
+		want       string
+	}{
+		{"second message", msg + msg, lines + 1, "a second clear-signed message"},
+		{"second message after blank lines", msg + "\n\n" + msg, lines + 3, "a second clear-signed message"},
+		{"trailing JSON", msg + `{"spec":{}}` + "\n", lines + 1, "data after the signature"},
+		{"trailing text", msg + "\n  trailing\n", lines + 2, "data after the signature"},
+		{"signature never ends", strings.TrimSuffix(msg, "-----END PGP SIGNATURE-----\n"), lines, "no line -----END PGP SIGNATURE-----"},
+	} {
+		_, err := Decode("x.spec.json.sig", []byte(tt.data))
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Msg, tt.want) || e.Line != tt.line {
+			t.Errorf("%s: %v; want line %d: %s", tt.name, err, tt.line, tt.want)
+		}
+	}
+	// White space after the signature is no content.
+	for _, tail := range []string{"", "\n", "\n\r\n \t\n"} {
+		if _, err := Decode("x.spec.json.sig", []byte(msg+tail)); err != nil {
+			t.Errorf("tail %q: %v", tail, err)
+		}
+	}
+}
