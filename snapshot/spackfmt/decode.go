@@ -186,6 +186,9 @@ func Decode(file string, data []byte) (*Set, error) {
 		return nil, err
 	}
 	d := &decoder{s: newScanner(file, data), file: file, set: &Set{}}
+	d.initSlabs(len(data))
+	d.s.intern = internPool.Get().(map[string]string)
+	defer func() { internPool.Put(d.s.intern) }()
 	if d.s.peek() != '{' {
 		return nil, d.s.want("a JSON object (a Spack index, lockfile or spec file)")
 	}
@@ -252,6 +255,8 @@ type decoder struct {
 	nodeSlab   []Node
 	depBlock   []Dep
 	strs       []string
+	// the next blocks' sizes
+	nodeNext, depNext, strNext int
 	varScratch []string
 	refScratch []depRef
 }

@@ -468,14 +468,27 @@ func short(h string) string {
 	return h
 }
 
-// Slabs: nodes, edges and variant lists are carved out of big blocks
-// rather than allocated one by one (a 60k-spec index has 60k nodes and
-// 400k edges): fewer allocations for the collector to track.
+// Slabs: nodes, edges and variant lists are carved out of blocks rather
+// than allocated one by one (a 60k-spec index has 60k nodes and 400k
+// edges): fewer allocations for the collector to track. The blocks start
+// small, at a size the file's length suggests, and double up to slabSize
+// nodes (8x for edges, 4x for lists): a spec file of a few nodes
+// allocates a few hundred bytes of them, not megabytes that its specs
+// (which keep their edge and variant lists) would keep alive, and no
+// file wastes more than the half of what it uses.
 const slabSize = 4096
+
+// initSlabs sets the first blocks' sizes for a file of size bytes (a node
+// takes some hundreds of bytes of JSON).
+func (d *decoder) initSlabs(size int) {
+	n := min(max(size/512, 8), slabSize)
+	d.nodeNext, d.depNext, d.strNext = n, 2*n, n
+}
 
 func (d *decoder) newNode() *Node {
 	if len(d.nodeSlab) == 0 {
-		d.nodeSlab = make([]Node, slabSize)
+		d.nodeSlab = make([]Node, d.nodeNext)
+		d.nodeNext = min(2*d.nodeNext, slabSize)
 	}
 	n := &d.nodeSlab[0]
 	d.nodeSlab = d.nodeSlab[1:]
@@ -485,7 +498,8 @@ func (d *decoder) newNode() *Node {
 // depSlab returns an empty slice with room for n edges.
 func (d *decoder) depSlab(n int) []Dep {
 	if cap(d.depBlock)-len(d.depBlock) < n {
-		d.depBlock = make([]Dep, 0, max(n, 8*slabSize))
+		d.depBlock = make([]Dep, 0, max(n, d.depNext))
+		d.depNext = min(2*d.depNext, 8*slabSize)
 	}
 	start := len(d.depBlock)
 	d.depBlock = d.depBlock[:start+n]
@@ -498,7 +512,8 @@ func (d *decoder) strSlab(l []string) []string {
 		return nil
 	}
 	if cap(d.strs)-len(d.strs) < len(l) {
-		d.strs = make([]string, 0, max(len(l), 4*slabSize))
+		d.strs = make([]string, 0, max(len(l), d.strNext))
+		d.strNext = min(2*d.strNext, 4*slabSize)
 	}
 	start := len(d.strs)
 	d.strs = append(d.strs, l...)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -33,9 +34,22 @@ type pathElem struct {
 	idx int
 }
 
+// newScanner returns a scanner of data. Its intern table is nil until a
+// value is interned (Sniff interns none); Decode lends it one of
+// internPool's.
 func newScanner(file string, data []byte) *scanner {
-	return &scanner{file: file, data: data, intern: make(map[string]string, 256)}
+	return &scanner{file: file, data: data}
 }
+
+// internPool holds intern tables for reuse, file after file: a folder of
+// thousands of small spec files would otherwise make a table for each
+// (the most of what decoding one allocated), and the values the files
+// share (OS, target, variant spellings) are interned across them. A
+// table stops growing at maxInterned entries; the pool lets the
+// collector drop tables that are not in use.
+var internPool = sync.Pool{New: func() any { return make(map[string]string, 256) }}
+
+const maxInterned = 1 << 16
 
 // pathString writes the current path as dotted keys and [i] indexes, the
 // way jq names a value: database.installs.abc.spec.version. Keys that are
@@ -281,7 +295,10 @@ func (s *scanner) internBytes(b []byte) string {
 		return v
 	}
 	v := string(b)
-	if len(s.intern) < 1<<16 {
+	if s.intern == nil {
+		s.intern = map[string]string{}
+	}
+	if len(s.intern) < maxInterned {
 		s.intern[v] = v
 	}
 	return v

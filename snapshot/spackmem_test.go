@@ -1,0 +1,97 @@
+package snapshot
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// Memory of Spack files (issue 35, items 8, 15 and 19): measured by bytes
+// allocated and by the heap a loaded snapshot keeps, never by the clock.
+
+// specFileN is a spec file (format 5) of the shape a build cache's
+// build_cache/ folder holds: package pkg<i>, built with a compiler
+// dependency that every file shares, about 800 bytes.
+func specFileN(i int) string {
+	node := func(name, version, hash string, deps string) string {
+		return fmt.Sprintf(`{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":"ubuntu24.04","target":{"name":"x86_64_v3","vendor":"GenuineIntel","features":["avx","avx2"]}},`+
+			`"namespace":"builtin","parameters":{"build_system":"cmake","shared":true,"cflags":[],"cxxflags":[]},"package_hash":"%s",%s"hash":%q}`,
+			name, version, strings.Repeat("p", 32), deps, hash)
+	}
+	dep := fmt.Sprintf(`"dependencies":[{"name":"gcc","hash":%q,"parameters":{"deptypes":["build"],"virtuals":["c","cxx"]}}],`, hashN(1))
+	return `{"spec":{"_meta":{"version":5},"nodes":[` + "\n" +
+		node(fmt.Sprintf("pkg%d", i), "1.0", hashN(i+2), dep) + ",\n" +
+		node("gcc", "13.2.0", hashN(1), "") + "\n]}}\n"
+}
+
+// writeSpecFolder writes n spec files under a new folder and returns it
+// and the bytes written.
+func writeSpecFolder(t *testing.T, n int) (string, int) {
+	t.Helper()
+	dir := t.TempDir()
+	size := 0
+	for i := range n {
+		data := specFileN(i)
+		size += len(data)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("pkg%d.spec.json", i)), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, size
+}
+
+// loadCost loads path and returns the bytes allocated meanwhile and the
+// heap the snapshot keeps (after a collection, against one before).
+func loadCost(t *testing.T, path string) (alloc, kept uint64, snap *Snapshot) {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	snap, err := Load(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	alloc = after.TotalAlloc - before.TotalAlloc
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if after.HeapAlloc > before.HeapAlloc {
+		kept = after.HeapAlloc - before.HeapAlloc
+	}
+	runtime.KeepAlive(snap)
+	return alloc, kept, snap
+}
+
+// Item 8: each spec file's decoder carved its nodes, edges and lists out
+// of blocks of 4 MB, which the specs then kept alive: a folder of
+// 1,000 spec files of 800 bytes kept over a gigabyte. A folder of 4x the
+// files allocates at most 4.4x, and keeps within 4x its bytes.
+func TestSpecFolderMemory(t *testing.T) {
+	n := 100
+	if !testing.Short() {
+		n = 400
+	}
+	var allocs [2]uint64
+	for k, files := range []int{n, 4 * n} {
+		dir, size := writeSpecFolder(t, files)
+		alloc, kept, snap := loadCost(t, dir)
+		if got := snap.Specs(); got != files+1 {
+			t.Fatalf("%d files: %d specs, want %d", files, got, files+1)
+		}
+		t.Logf("%d files, %d bytes: allocated %d (%.1fx), kept %d (%.2fx)", files, size, alloc, float64(alloc)/float64(size), kept, float64(kept)/float64(size))
+		if kept > 4*uint64(size) {
+			t.Errorf("%d files of %d bytes keep %d bytes: over 4x the input", files, size, kept)
+		}
+		// Each file's decoder allocated megabytes: 4,500x the input.
+		if alloc > 40*uint64(size) {
+			t.Errorf("%d files of %d bytes allocate %d bytes: over 40x the input", files, size, alloc)
+		}
+		allocs[k] = alloc
+	}
+	if r := float64(allocs[1]) / float64(allocs[0]); r > 4.4 {
+		t.Errorf("4x the files allocate %.2fx the bytes (%d, then %d)", r, allocs[0], allocs[1])
+	}
+}
