@@ -255,10 +255,10 @@ type decoder struct {
 	nodeSlab   []Node
 	depBlock   []Dep
 	strs       []string
-	// the next blocks' sizes
-	nodeNext, depNext, strNext int
 	varScratch []string
 	refScratch []depRef
+	// the next blocks' sizes
+	nodeNext, depNext, strNext int
 }
 
 // depRef is a dependency as written, before its hash is resolved.
