@@ -11,14 +11,33 @@ import (
 // file, so that what a long log holds does not grow with its steps. The
 // file is removed as soon as it is made where the system lets an open
 // file go (Unix), else when the log is done; where no temporary file can
-// be made, the steps stay in memory, as they did before there was a
-// spill.
+// be made, or a write to it fails later (a full disk), the steps stay in
+// memory (those already in the file are read back), as they did before
+// there was a spill: a full TMPDIR never loses the log.
 type spill struct {
 	limit int64 // bytes held in memory before the rest goes to the file
 	mem   []byte
-	f     *os.File
+	f     spillFile
 	name  string  // the file's name until it is removed
 	ends  []int64 // where each piece ends
+}
+
+// spillFile is the spill's temporary file: an *os.File, or in the tests
+// one whose writes fail.
+type spillFile interface {
+	io.Writer
+	io.ReaderAt
+	io.Closer
+}
+
+// createSpillFile makes the spill's temporary file and returns it with
+// its name (the tests replace it).
+var createSpillFile = func() (spillFile, string, error) {
+	f, err := os.CreateTemp("", "cachediff-log-*")
+	if err != nil {
+		return nil, "", err
+	}
+	return f, f.Name(), nil
 }
 
 // defaultSpillAt is the bytes of steps a log holds in memory before it
@@ -58,9 +77,12 @@ func (s *spill) add(p []byte) (int, error) {
 	}
 	if s.f != nil {
 		if _, err := s.f.Write(p); err != nil {
-			return 0, fmt.Errorf("keeping the log's steps in a temporary file: %w", err)
+			if err := s.toMemory(err); err != nil {
+				return 0, err
+			}
 		}
-	} else {
+	}
+	if s.f == nil {
 		s.mem = append(s.mem, p...)
 	}
 	s.ends = append(s.ends, s.size()+int64(len(p)))
@@ -70,21 +92,36 @@ func (s *spill) add(p []byte) (int, error) {
 // toFile moves what is in memory to a new temporary file; when none can
 // be made, everything stays in memory.
 func (s *spill) toFile() {
-	f, err := os.CreateTemp("", "cachediff-log-*")
+	f, name, err := createSpillFile()
 	if err != nil {
 		s.limit = 1<<63 - 1
 		return
 	}
 	if _, err := f.Write(s.mem); err != nil {
 		f.Close()
-		os.Remove(f.Name())
+		os.Remove(name)
 		s.limit = 1<<63 - 1
 		return
 	}
-	if os.Remove(f.Name()) != nil {
-		s.name = f.Name() // open files stay (Windows): remove it in close
+	if os.Remove(name) != nil {
+		s.name = name // open files stay (Windows): remove it in close
 	}
 	s.f, s.mem = f, nil
+}
+
+// toMemory reads the pieces in the file back into memory and lets the
+// file go, after a write to it failed with werr: the rest of the log is
+// kept in memory. A write that failed part way is not read back: only
+// the pieces before it, which ends says where they end.
+func (s *spill) toMemory(werr error) error {
+	n := s.size()
+	mem := make([]byte, n)
+	if _, err := s.f.ReadAt(mem, 0); err != nil && !(err == io.EOF && len(mem) == 0) {
+		return fmt.Errorf("keeping the log's steps in a temporary file: %w; and reading them back: %w", werr, err)
+	}
+	s.close()
+	s.mem, s.limit = mem, 1<<63-1
+	return nil
 }
 
 // start is where piece i starts.

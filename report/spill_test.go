@@ -2,11 +2,13 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -120,6 +122,72 @@ func TestLogSpillReadError(t *testing.T) {
 		sp.f.Close() // what a lost file gives
 		if err := w.Finish(s); err == nil || !strings.Contains(err.Error(), "temporary file") {
 			t.Errorf("%s: Finish with the spill's file closed: %v, want an error about the temporary file", format, err)
+		}
+	}
+}
+
+// failingFile is a spill file whose writes fail, as on a full disk, once
+// it holds room bytes.
+type failingFile struct {
+	buf  []byte
+	room int
+}
+
+func (f *failingFile) Write(p []byte) (int, error) {
+	if len(f.buf)+len(p) > f.room {
+		n := f.room - len(f.buf)
+		f.buf = append(f.buf, p[:n]...)
+		return n, syscall.ENOSPC
+	}
+	f.buf = append(f.buf, p...)
+	return len(p), nil
+}
+
+func (f *failingFile) ReadAt(p []byte, off int64) (int, error) {
+	if off >= int64(len(f.buf)) {
+		if len(p) == 0 {
+			return 0, nil
+		}
+		return 0, io.EOF
+	}
+	n := copy(p, f.buf[off:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+func (f *failingFile) Close() error { return nil }
+
+// TestLogSpillDiskFull (issue 35, item 21): a temporary file that fills
+// after the first write, part way through a step or at a step's edge,
+// does not fail the log: the steps in the file come back into memory and
+// the log is the same as one kept in memory.
+func TestLogSpillDiskFull(t *testing.T) {
+	snaps := genSeries(9, 20, 6)
+	for _, format := range []string{"md", "text"} {
+		want, _ := writeLog(t, snaps, format, LogOptions{spillAt: 1 << 40})
+		for _, room := range []int{1, 100, len(want) / 3, len(want) / 2} {
+			t.Run(fmt.Sprintf("%s/room=%d", format, room), func(t *testing.T) {
+				saved := createSpillFile
+				defer func() { createSpillFile = saved }()
+				made := 0
+				createSpillFile = func() (spillFile, string, error) {
+					made++
+					return &failingFile{room: room}, filepath.Join(t.TempDir(), "absent"), nil
+				}
+				var buf bytes.Buffer
+				w, s := stepLog(t, snaps, format, &buf, LogOptions{spillAt: -1})
+				if err := w.Finish(s); err != nil {
+					t.Fatalf("Finish: %v", err)
+				}
+				if made != 1 {
+					t.Errorf("%d temporary files made, want 1", made)
+				}
+				if buf.String() != want {
+					t.Errorf("the log differs from the one kept in memory (%d bytes, want %d)", buf.Len(), len(want))
+				}
+			})
 		}
 	}
 }
