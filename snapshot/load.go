@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cachediff/cachediff/internal/fresh"
 )
@@ -402,14 +403,14 @@ func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 		return odd, nil
 	}
 	var list []string
-	for _, t := range names {
+	for _, t := range names[:min(len(names), maxTagsListed)] {
 		label := t
 		if t == "" {
 			label = "(no tag)"
 		}
 		list = append(list, fmt.Sprintf("%s (%s)", label, plural(tags[t], "page")))
 	}
-	msg := fmt.Sprintf("pages of %d tags found: %s; a snapshot holds one tag", len(tags), strings.Join(list, ", "))
+	msg := fmt.Sprintf("pages of %d tags found: %s; a snapshot holds one tag", len(tags), listSome(list, len(names)))
 	if dir != "" {
 		msg += ": name one tag's folder, for example " + dir
 	} else {
@@ -417,6 +418,10 @@ func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 	}
 	return nil, &Error{File: s.Path, Msg: msg}
 }
+
+// maxTagsListed is how many tags the error about a tree of several tags
+// names, in the order of their names; it counts the rest.
+const maxTagsListed = 10
 
 // majorityTag returns the tag of more than half of n pages, or nil.
 func majorityTag(tags map[string]int, n int) *string {
@@ -592,7 +597,10 @@ func listSome(names []string, total int) string {
 // page of one of tags and no page of another, preferring a tag to no tag,
 // or "" when there is none (the tags' pages are mixed in the same
 // folders). A page <pkg>/specs.md counts as being in the folder above its
-// package's, since the catalogue's layout is <tag>/<pkg>/specs.md.
+// package's, since the catalogue's layout is <tag>/<pkg>/specs.md. It
+// takes two passes over the pages, whatever the number of tags: one finds
+// each tag's folder, the other which of those folders hold a page of
+// another tag (a page's folders, up to the root).
 func (s *Snapshot) tagFolder(tags []string) string {
 	home := func(p *Package) string {
 		dir := filepath.Dir(p.File)
@@ -601,30 +609,59 @@ func (s *Snapshot) tagFolder(tags []string) string {
 		}
 		return dir
 	}
-	for _, t := range append(slices.DeleteFunc(slices.Clone(tags), func(t string) bool { return t == "" }), "") {
-		dir, first := "", true
-		for _, p := range s.Packages {
-			if p.Tag == t {
-				if first {
-					dir, first = home(p), false
-				} else {
-					dir = commonDir(dir, home(p))
-				}
-			}
+	steps := int64(0)
+	defer func() { tagSteps.Add(steps) }()
+	folder := make(map[string]string, len(tags)) // tag → the folder that holds its pages
+	for _, p := range s.Packages {
+		steps++
+		if dir, ok := folder[p.Tag]; ok {
+			folder[p.Tag] = commonDir(dir, home(p))
+		} else {
+			folder[p.Tag] = home(p)
 		}
-		root := filepath.Clean(s.Path)
-		if dir == "" || dir == root || !strings.HasPrefix(dir, root+string(filepath.Separator)) {
+	}
+	root := filepath.Clean(s.Path)
+	under := root + string(filepath.Separator)
+	// owner is the tag whose folder each candidate folder is; shared
+	// says several tags have it.
+	type owner struct {
+		tag    string
+		shared bool
+	}
+	owners := map[string]owner{}
+	for t, dir := range folder {
+		if dir == "" || !strings.HasPrefix(dir, under) {
+			delete(folder, t)
 			continue
 		}
-		mixed := slices.ContainsFunc(s.Packages, func(p *Package) bool {
-			return p.Tag != t && strings.HasPrefix(p.File, dir+string(filepath.Separator))
-		})
-		if !mixed {
+		o, ok := owners[dir]
+		owners[dir] = owner{t, ok && (o.shared || o.tag != t)}
+	}
+	mixed := map[string]bool{}
+	for _, p := range s.Packages {
+		for dir := filepath.Dir(p.File); strings.HasPrefix(dir, under); {
+			steps++
+			if o, ok := owners[dir]; ok && (o.shared || o.tag != p.Tag) {
+				mixed[o.tag] = true
+			}
+			up := filepath.Dir(dir)
+			if up == dir {
+				break
+			}
+			dir = up
+		}
+	}
+	for _, t := range append(slices.DeleteFunc(slices.Clone(tags), func(t string) bool { return t == "" }), "") {
+		if dir, ok := folder[t]; ok && !mixed[t] && !owners[dir].shared {
 			return dir
 		}
 	}
 	return ""
 }
+
+// tagSteps counts the steps tagFolder takes, for a test that they grow
+// linearly with the pages.
+var tagSteps atomic.Int64
 
 // commonDir returns the longest folder that holds both folders a and b.
 func commonDir(a, b string) string {
