@@ -11,6 +11,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/gitsrc"
 )
 
 // diffCommand is the default command: the diff of two snapshots.
@@ -23,7 +24,10 @@ page per package), single page files, "-" (a page on standard input), or
 REV:PATH: PATH at a git revision
 (HEAD~1:_cache/develop), read from the object store of the repository of the
 current directory (or -C DIR) without a checkout. REV:PATH needs the git
-program. An argument that exists on disk is a path. OLD and NEW can also be
+program. git:REV:PATH is read from git only, whatever is on disk (what CI
+should write: a checkout's files cannot stand in for it); ./PATH or /PATH is
+a path on disk only. Any other argument is a path when it exists on disk and
+REV:PATH when not; one that reads both ways is an error. OLD and NEW can also be
 Spack's own files, recognised by content: a build-cache index (index.json, or a
 build_cache/ folder), an environment lockfile (spack.lock, whose roots are the
 stacks) or spec files (*.spec.json, or a folder of them); these keep dependency
@@ -32,7 +36,7 @@ renders a report saved with --format json again, in any format, without the
 snapshots (a snapshot folder named like a command can be given as ./render).`,
 	examples: `cachediff _cache/develop-2025-03-23 _cache/develop-2025-03-30
 cachediff --format json -o diff.json old/ new/
-cachediff HEAD~1:_cache/develop HEAD:_cache/develop  # from git, no checkout
+cachediff git:HEAD~1:_cache/develop git:HEAD:_cache/develop  # from git only
 cachediff -C catalogue v0.23.0:_cache/v0.23.0 main:_cache/develop
 cachediff old/spack.lock new/spack.lock   # an environment: why it rebuilt
 cachediff --format text old/ new/          # one line per changed package
@@ -319,6 +323,9 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 // overlaps one's git work with the other's decoding.
 func fromGit(dir string, args []string) bool {
 	for _, a := range args[:2] {
+		if gitsrc.IsRev(a) {
+			continue
+		}
 		if a == stdinName || !strings.Contains(a, ":") {
 			return false
 		}
@@ -336,7 +343,7 @@ func fromGit(dir string, args []string) bool {
 // (not folders, stdin or REV:PATH), and their total size.
 func singleFiles(dir string, args []string) (size int64, ok bool) {
 	for _, a := range args[:2] {
-		if a == stdinName {
+		if a == stdinName || gitsrc.IsRev(a) {
 			return 0, false
 		}
 		if dir != "" && !filepath.IsAbs(a) {

@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -185,46 +183,4 @@ func (s *Source) Load(opt snapshot.Options) (*snapshot.Snapshot, error) {
 	snap.Rev = s.tree.Commit
 	snap.Date = s.tree.Date.Format(time.RFC3339)
 	return snap, nil
-}
-
-// Open returns the snapshot source of a command-line argument, as
-// cachediff reads one: an argument that exists on disk is a path (a
-// folder or a page file); otherwise, when it contains a colon, it is
-// REV:PATH in the git repository of dir ("" for the current directory).
-// A relative path on disk is relative to dir.
-func Open(dir, arg string) (snapshot.Source, error) {
-	p := arg
-	if dir != "" && !filepath.IsAbs(p) {
-		p = filepath.Join(dir, p)
-	}
-	if _, err := os.Lstat(p); err == nil || !strings.Contains(arg, ":") {
-		return snapshot.Open(p)
-	}
-	if _, _, ok := Split(arg); !ok {
-		return snapshot.Open(p)
-	}
-	repo, err := OpenRepo(dir)
-	if err == nil {
-		var src *Source
-		if src, err = repo.Source(arg); err == nil {
-			return src, nil
-		}
-	}
-	if errors.Is(err, ErrNotRepo) || errors.Is(err, ErrNoGit) {
-		return nil, &snapshot.Error{File: arg, Msg: "no such file or directory, and not REV:PATH either: " + err.Error()}
-	}
-	return nil, &snapshot.Error{File: arg, Msg: err.Error()}
-}
-
-// LoadArg loads the snapshot of a command-line argument (see Open), with
-// its revision when it is REV:PATH.
-func LoadArg(dir, arg string, opt snapshot.Options) (*snapshot.Snapshot, error) {
-	src, err := Open(dir, arg)
-	if err != nil {
-		return nil, err
-	}
-	if gs, ok := src.(*Source); ok {
-		return gs.Load(opt)
-	}
-	return snapshot.LoadFrom(src, opt)
 }

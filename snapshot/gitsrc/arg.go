@@ -1,0 +1,220 @@
+package gitsrc
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// RevPrefix marks a command-line argument as a revision's path only:
+// git:REV:PATH is read from git and never from disk, whatever exists on
+// disk by the name REV:PATH. It is what a CI recipe should write: in a
+// pull request's checkout, the pull request decides what is on disk.
+const RevPrefix = "git:"
+
+// Open returns the snapshot source of a command-line argument, as
+// cachediff reads one. It is the one place that decides what an
+// argument is:
+//
+//   - git:REV:PATH is REV:PATH in the git repository of dir ("" for the
+//     current directory), and nothing on disk;
+//   - a path that starts with ./, ../ or / (or is absolute) is a path on
+//     disk, a folder or a page file, and never a revision;
+//   - any other argument is a path when it exists on disk and REV:PATH
+//     when it does not (and has a colon); one that reads both ways (it
+//     exists on disk, and git resolves it) is an error naming both
+//     readings and the spelling of each, as git refuses an argument that
+//     is both a revision and a file.
+//
+// A relative path on disk is relative to dir. A path on disk inside the
+// git work tree of dir must not pass through a symbolic link that leads
+// out of that work tree: in a checkout, such a link would stand in for a
+// snapshot, so it is an error that names it, not followed silently.
+func Open(dir, arg string) (snapshot.Source, error) {
+	if spec, ok := strings.CutPrefix(arg, RevPrefix); ok {
+		if _, _, ok := Split(spec); !ok {
+			return nil, &snapshot.Error{File: arg, Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)"}
+		}
+		repo, err := OpenRepo(dir)
+		if err != nil {
+			return nil, &snapshot.Error{File: arg, Msg: err.Error()}
+		}
+		src, err := repo.Source(spec)
+		if err != nil {
+			return nil, &snapshot.Error{File: arg, Msg: err.Error()}
+		}
+		return src, nil
+	}
+	p := arg
+	if dir != "" && !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	fi, lerr := os.Lstat(p)
+	if explicitPath(arg) || !strings.Contains(arg, ":") {
+		return openPath(dir, p)
+	}
+	if _, _, ok := Split(arg); !ok {
+		return openPath(dir, p)
+	}
+	repo, err := OpenRepo(dir)
+	var src *Source
+	if err == nil {
+		src, err = repo.Source(arg)
+	}
+	if lerr == nil { // on disk
+		if err == nil {
+			return nil, ambiguous(arg, fi, src.Tree())
+		}
+		return openPath(dir, p)
+	}
+	if err == nil {
+		return src, nil
+	}
+	if errors.Is(err, ErrNotRepo) || errors.Is(err, ErrNoGit) {
+		return nil, &snapshot.Error{File: arg, Msg: "no such file or directory, and not REV:PATH either: " + err.Error()}
+	}
+	return nil, &snapshot.Error{File: arg, Msg: err.Error()}
+}
+
+// LoadArg loads the snapshot of a command-line argument (see Open), with
+// its revision when it is REV:PATH.
+func LoadArg(dir, arg string, opt snapshot.Options) (*snapshot.Snapshot, error) {
+	src, err := Open(dir, arg)
+	if err != nil {
+		return nil, err
+	}
+	if gs, ok := src.(*Source); ok {
+		return gs.Load(opt)
+	}
+	return snapshot.LoadFrom(src, opt)
+}
+
+// IsRev reports whether Open reads arg from git without looking at the
+// disk: it is written git:REV:PATH.
+func IsRev(arg string) bool { return strings.HasPrefix(arg, RevPrefix) }
+
+// explicitPath reports whether arg is written as a path, which no
+// revision can be: git's ref names start with neither "." nor "/".
+func explicitPath(arg string) bool {
+	if filepath.IsAbs(arg) || arg == "." || arg == ".." {
+		return true
+	}
+	for _, lead := range []string{"./", "../", "/"} {
+		if strings.HasPrefix(arg, lead) {
+			return true
+		}
+	}
+	if filepath.Separator != '/' {
+		for _, lead := range []string{`.\`, `..\`, `\`} {
+			if strings.HasPrefix(arg, lead) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ambiguous is the error for an argument that exists on disk and that git
+// also resolves as REV:PATH.
+func ambiguous(arg string, fi fs.FileInfo, t *Tree) error {
+	what := "a file"
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		what = "a symbolic link"
+	case fi.IsDir():
+		what = "a folder"
+	}
+	asPath := "./" + arg
+	return &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: %s on disk, and %s at revision %s (commit %s) in git; say which: %s for the one on disk, %s%s for the revision",
+		what, displayPath(t.Path), t.Rev, short(t.Commit), asPath, RevPrefix, arg)}
+}
+
+// ArgError is an error about a command-line argument as a whole (not a
+// file in it).
+type ArgError struct {
+	Arg string
+	Msg string
+}
+
+func (e *ArgError) Error() string { return e.Arg + ": " + e.Msg }
+
+// openPath opens a path on disk, after checking that no part of it is a
+// symbolic link out of the work tree that holds dir.
+func openPath(dir, p string) (snapshot.Source, error) {
+	if err := checkLinks(dir, p); err != nil {
+		return nil, err
+	}
+	return snapshot.Open(p)
+}
+
+// checkLinks returns an error when p is inside the git work tree of dir
+// (the current directory for "") and one of its parts, from the top of
+// the work tree down, is a symbolic link whose target is outside it.
+// Outside a work tree, or for a path outside it, nothing is checked: the
+// path was given as it is.
+func checkLinks(dir, p string) error {
+	start := dir
+	if start == "" {
+		start = "."
+	}
+	start, err := filepath.Abs(start)
+	if err != nil {
+		return nil
+	}
+	top := workTree(start)
+	if top == "" {
+		return nil
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return nil
+	}
+	rel, err := filepath.Rel(top, abs)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil
+	}
+	realTop, err := filepath.EvalSymlinks(top)
+	if err != nil {
+		return nil
+	}
+	q := top
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		q = filepath.Join(q, part)
+		fi, err := os.Lstat(q)
+		if err != nil {
+			return nil // the loader says what is missing
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		target, err := filepath.EvalSymlinks(q)
+		if err != nil {
+			return nil // a dangling link or a loop: the loader says so
+		}
+		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			return &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", q, target, top, filepath.Join(target, strings.TrimPrefix(abs, q)))}
+		}
+	}
+	return nil
+}
+
+// workTree returns the top of the git work tree that holds dir (an
+// absolute path), found as git finds it, by a .git entry in dir or a
+// folder above it; "" when there is none.
+func workTree(dir string) string {
+	for {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
+}
