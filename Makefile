@@ -56,6 +56,7 @@ fuzz:
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzRenderEdited$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot/gitsrc -run '^$$' -fuzz '^FuzzSinceDate$$' $(FUZZFLAGS)
 
 # Benchmarks on generated pairs (written to testdata/bench on first use,
 # git-ignored): Go benchmarks of load, diff and render at 60k specs per

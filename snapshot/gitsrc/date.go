@@ -1,0 +1,209 @@
+package gitsrc
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The dates of cachediff log --since and --until. git reads any text as
+// a date (its approxidate): "last weeek" is a date four weeks ago, and
+// "yesterdy" is now, so that a typo selects no commit and a log passes
+// its gate with no step. cachediff reads a small grammar of its own
+// instead, refuses everything else, and hands git the instant it read as
+// @SECONDS, which git cannot read otherwise.
+
+// DateForms lists the forms ParseDate accepts, for messages and help.
+const DateForms = `2025-03-16 (the start of the day), 2025-03-16 10:00[:00] ` +
+	`(local time), 2025-03-16T10:00:00Z or with an offset (+01:00, +0100), ` +
+	`RFC 2822 (Sun, 16 Mar 2025 10:00:00 +0000), @1742119200 (unix seconds), ` +
+	`now, today, yesterday (the start of the day), ` +
+	`N seconds|minutes|hours|days|weeks|months|years ago (also 2.weeks.ago), ` +
+	`last day|week|month|year`
+
+// The instants ParseDate accepts: git's dates are unsigned seconds since
+// 1970, and a year of five digits is no date anyone means.
+var (
+	minDate = time.Unix(0, 0)
+	maxDate = time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC)
+)
+
+var (
+	isoDate = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})$`)
+	// git log --date=iso writes "2025-03-16 10:00:00 +0100",
+	// --date=iso-strict "2025-03-16T10:00:00+01:00".
+	isoTime = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)? ?(z|utc|gmt|[+-]\d{2}:?\d{2})?$`)
+	// git log --date=rfc writes "Sun, 16 Mar 2025 10:00:00 +0100".
+	rfc2822  = regexp.MustCompile(`^(?:(mon|tue|wed|thu|fri|sat|sun), ?)?(\d{1,2}) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec) (\d{4}) (\d{2}):(\d{2})(?::(\d{2}))? (ut|utc|gmt|z|[+-]\d{4})$`)
+	unixDate = regexp.MustCompile(`^@(\d{1,12})$`)
+	ago      = regexp.MustCompile(`^(\d{1,9})[ .](second|minute|hour|day|week|month|year)s?(?:[ .]ago)?$`)
+	last     = regexp.MustCompile(`^last[ .](day|week|month|year)$`)
+)
+
+var months = map[string]time.Month{
+	"jan": time.January, "feb": time.February, "mar": time.March, "apr": time.April,
+	"may": time.May, "jun": time.June, "jul": time.July, "aug": time.August,
+	"sep": time.September, "oct": time.October, "nov": time.November, "dec": time.December,
+}
+
+// ParseDate reads a date of --since or --until, in one of DateForms
+// (letters in any case, spaces in any number; no other white space): an absolute date, or one
+// relative to now. A date or time without a zone is in now's location
+// (the local time zone); "today" and "yesterday" are calendar days, their
+// start (git takes them as now and 24 hours ago). A month or a year ago
+// is the same day of that month, or the month's last day when it is
+// shorter. Anything else is an error that names s and the forms; so is
+// an instant before 1970 or after 9999.
+func ParseDate(s string, now time.Time) (time.Time, error) {
+	words := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' })
+	t, ok := parseDate(strings.ToLower(strings.Join(words, " ")), now)
+	switch {
+	case !ok:
+		return time.Time{}, fmt.Errorf("%q is not a date cachediff reads: want %s", s, DateForms)
+	case t.Before(minDate) || t.After(maxDate):
+		return time.Time{}, fmt.Errorf("%q is %s, out of the dates git reads (1970 to 9999)", s, t.Format(time.RFC3339))
+	}
+	return t, nil
+}
+
+func parseDate(s string, now time.Time) (time.Time, bool) {
+	loc := now.Location()
+	switch s {
+	case "now":
+		return now, true
+	case "today":
+		return startOfDay(now, 0), true
+	case "yesterday":
+		return startOfDay(now, -1), true
+	}
+	if m := unixDate.FindStringSubmatch(s); m != nil {
+		n, err := strconv.ParseInt(m[1], 10, 64)
+		return time.Unix(n, 0), err == nil
+	}
+	if m := isoDate.FindStringSubmatch(s); m != nil {
+		return date(loc, m[1], m[2], m[3], "0", "0", "0", "")
+	}
+	if m := isoTime.FindStringSubmatch(s); m != nil {
+		if m[8] != "" {
+			if loc = zone(m[8]); loc == nil {
+				return time.Time{}, false
+			}
+		}
+		t, ok := date(loc, m[1], m[2], m[3], m[4], m[5], m[6], m[7])
+		return t, ok
+	}
+	if m := rfc2822.FindStringSubmatch(s); m != nil {
+		if loc = zone(m[8]); loc == nil {
+			return time.Time{}, false
+		}
+		mon := strconv.Itoa(int(months[m[3]]))
+		t, ok := date(loc, m[4], mon, m[2], m[5], m[6], m[7], "")
+		if ok && m[1] != "" && strings.ToLower(t.Weekday().String()[:3]) != m[1] {
+			return time.Time{}, false // Sun for a Monday: a typo somewhere
+		}
+		return t, ok
+	}
+	if m := ago.FindStringSubmatch(s); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return back(now, n, m[2]), true
+	}
+	if m := last.FindStringSubmatch(s); m != nil {
+		return back(now, 1, m[1]), true
+	}
+	return time.Time{}, false
+}
+
+// startOfDay is 00:00 of the day of now, plus days.
+func startOfDay(now time.Time, days int) time.Time {
+	y, m, d := now.Date()
+	return time.Date(y, m, d+days, 0, 0, 0, 0, now.Location())
+}
+
+// date makes a time of decimal fields, false when one is out of its
+// range (a 30th of February, 24:00).
+func date(loc *time.Location, year, month, day, hour, min, sec, frac string) (time.Time, bool) {
+	var f [6]int
+	for i, s := range []string{year, month, day, hour, min, sec} {
+		if s == "" {
+			s = "0"
+		}
+		f[i], _ = strconv.Atoi(s)
+	}
+	ns := 0
+	if frac != "" {
+		ns, _ = strconv.Atoi((frac + "00000000")[:9])
+	}
+	t := time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], ns, loc)
+	if t.Year() != f[0] || int(t.Month()) != f[1] || t.Day() != f[2] || t.Hour() != f[3] || t.Minute() != f[4] || t.Second() != f[5] {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// zone reads a zone: Z, UT, UTC, GMT, or an offset ±HH[:]MM of at most 14
+// hours; nil for another.
+func zone(s string) *time.Location {
+	switch s {
+	case "z", "ut", "utc", "gmt":
+		return time.UTC
+	}
+	digits := strings.ReplaceAll(s[1:], ":", "")
+	if len(digits) != 4 {
+		return nil
+	}
+	h, _ := strconv.Atoi(digits[:2])
+	m, _ := strconv.Atoi(digits[2:])
+	if h > 14 || m > 59 {
+		return nil
+	}
+	off := (h*60 + m) * 60
+	if s[0] == '-' {
+		off = -off
+	}
+	return time.FixedZone("", off)
+}
+
+// back is n units before now (n < 1e9); before minDate when that is
+// more than 10,000 years.
+func back(now time.Time, n int, unit string) time.Time {
+	const year = 366 * 24 * 3600
+	seconds := map[string]int64{"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "month": 31 * 86400, "year": year}[unit]
+	if int64(n)*seconds > 10000*year {
+		return minDate.Add(-time.Second)
+	}
+	switch unit {
+	case "day":
+		return now.AddDate(0, 0, -n)
+	case "week":
+		return now.AddDate(0, 0, -7*n)
+	case "month":
+		return monthsBack(now, n)
+	case "year":
+		return monthsBack(now, 12*n)
+	}
+	return time.Unix(now.Unix()-int64(n)*seconds, int64(now.Nanosecond())).In(now.Location())
+}
+
+// monthsBack is now n months earlier, on the same day of the month or
+// the month's last day (a month before March 31 is February 28 or 29,
+// not March 3 as time.AddDate makes it).
+func monthsBack(now time.Time, n int) time.Time {
+	y, m, d := now.Date()
+	first := time.Date(y, m-time.Month(n), 1, now.Hour(), now.Minute(), now.Second(), now.Nanosecond(), now.Location())
+	days := time.Date(first.Year(), first.Month()+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	return first.AddDate(0, 0, min(d, days)-1)
+}
+
+// gitDate is t as git reads it without doubt: @SECONDS. A bound of
+// --since keeps the commits at or after it, one of --until those at or
+// before it, and commit dates are whole seconds: a since with a fraction
+// rounds up, an until down.
+func gitDate(t time.Time, since bool) string {
+	s := t.Unix()
+	if since && t.Nanosecond() > 0 {
+		s++
+	}
+	return "@" + strconv.FormatInt(s, 10)
+}
