@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
@@ -275,15 +276,18 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 	type fileConflict struct {
 		hash   string
 		at     listing
-		others []listing // the listings in other files that differ from at
+		others []listing // the first namedOthers listings in other files that differ from at
+		total  int       // how many listings differ from at
 		more   int       // other hashes of the file in conflict
 	}
 	conflicts := map[string]*fileConflict{}
 	for _, h := range slices.Sorted(maps.Keys(dups)) {
 		ls := dups[h]
 		// The common case, every copy alike (each spec file repeats the
-		// dependencies it shares with the others): linear. Only a hash
-		// whose copies differ is compared pair by pair, for the messages.
+		// dependencies it shares with the others): linear. A hash whose
+		// copies differ is not compared pair by pair either (N files in
+		// conflict would be N² comparisons, and N lists of N-1 files), but
+		// through classes (copyClasses).
 		agree := true
 		for _, o := range ls[1:] {
 			if specDiffers(ls[0].pkg.Name, ls[0].spec, o.pkg.Name, o.spec) != "" {
@@ -294,22 +298,22 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 		if agree {
 			continue
 		}
-		for _, l := range ls {
-			var others []listing
-			for _, o := range ls {
-				if o.pkg.File != l.pkg.File && specDiffers(l.pkg.Name, l.spec, o.pkg.Name, o.spec) != "" {
-					others = append(others, o)
-				}
-			}
-			if len(others) == 0 {
+		slices.SortFunc(ls, func(a, b listing) int { return strings.Compare(a.pkg.File, b.pkg.File) })
+		cc := newCopyClasses(len(ls), func(i int) (string, *Spec) { return ls[i].pkg.Name, ls[i].spec })
+		for i, l := range ls {
+			total := cc.differing(i)
+			if total == 0 {
 				continue
 			}
 			if c := conflicts[l.pkg.File]; c != nil {
 				c.more++
 				continue
 			}
-			slices.SortFunc(others, func(a, b listing) int { return strings.Compare(a.pkg.File, b.pkg.File) })
-			conflicts[l.pkg.File] = &fileConflict{hash: h, at: l, others: others}
+			var others []listing
+			for _, k := range cc.firstDiffering(i, namedOthers) {
+				others = append(others, ls[k])
+			}
+			conflicts[l.pkg.File] = &fileConflict{hash: h, at: l, others: others, total: total}
 		}
 	}
 	if len(conflicts) == 0 {
@@ -329,7 +333,7 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 			named = append(named, fmt.Sprintf("%s in %s", specLabel(o.pkg.Name, o.spec), where))
 		}
 		msg := fmt.Sprintf("hash %s is %s here, but %s: they differ in %s; a hash names one spec",
-			c.hash, specLabel(c.at.pkg.Name, c.at.spec), listSome(named, len(c.others)),
+			c.hash, specLabel(c.at.pkg.Name, c.at.spec), listSome(named, c.total),
 			specDiffers(c.at.pkg.Name, c.at.spec, c.others[0].pkg.Name, c.others[0].spec))
 		if c.more > 0 {
 			msg += fmt.Sprintf("; and %s with other files", plural(c.more, "more hash", "more hashes"))
@@ -337,6 +341,139 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 		errs[file] = &Error{File: file, Line: c.at.spec.More.line, Msg: msg}
 	}
 	return errs
+}
+
+// copyClasses sorts the copies of one hash (in files sorted by name) into
+// classes of the copies that agree, as specDiffers has it, so that what
+// differs from a copy is counted and its first few found in linear time:
+// copies agree when their package and facets (key) are the same and their
+// recipe hashes do not differ (one of them has none, or they are equal).
+type copyClasses struct {
+	n      int
+	key    []int // each copy's class of package and facets
+	recipe []string
+	// per class: its size, its copies with a recipe (in order), and how
+	// many have each recipe ("" too)
+	size     []int
+	recipes  [][]int
+	byRecipe []map[string]int
+	// the first copies outside each class, and outside each class and
+	// recipe, once asked for
+	outside  map[int][]int
+	otherRec map[classRecipe][]int
+}
+
+type classRecipe struct {
+	class  int
+	recipe string
+}
+
+func newCopyClasses(n int, copyAt func(int) (string, *Spec)) *copyClasses {
+	c := &copyClasses{n: n, key: make([]int, n), recipe: make([]string, n),
+		outside: map[int][]int{}, otherRec: map[classRecipe][]int{}}
+	ids := map[string]int{}
+	var b []byte
+	for i := range n {
+		name, sp := copyAt(i)
+		b = appendCopyKey(b[:0], name, sp)
+		id, ok := ids[string(b)]
+		if !ok {
+			id = len(c.size)
+			ids[string(b)] = id
+			c.size = append(c.size, 0)
+			c.recipes = append(c.recipes, nil)
+			c.byRecipe = append(c.byRecipe, map[string]int{})
+		}
+		c.key[i], c.recipe[i] = id, sp.Recipe()
+		c.size[id]++
+		c.byRecipe[id][c.recipe[i]]++
+		if c.recipe[i] != "" {
+			c.recipes[id] = append(c.recipes[id], i)
+		}
+	}
+	return c
+}
+
+// appendCopyKey appends what specDiffers compares but the recipe, each
+// string with its length, each list with its count: equal keys, equal
+// copies.
+func appendCopyKey(b []byte, name string, sp *Spec) []byte {
+	str := func(s string) {
+		b = strconv.AppendInt(b, int64(len(s)), 10)
+		b = append(b, ':')
+		b = append(b, s...)
+	}
+	list := func(l []string) {
+		b = strconv.AppendInt(b, int64(len(l)), 10)
+		b = append(b, '[')
+		for _, s := range l {
+			str(s)
+		}
+	}
+	str(name)
+	list(sp.Versions)
+	str(sp.Compiler)
+	str(sp.OS)
+	str(sp.Platform)
+	str(sp.Target)
+	list(sp.Variants)
+	deps := sp.Deps()
+	b = strconv.AppendInt(b, int64(len(deps)), 10)
+	b = append(b, '{')
+	for _, d := range deps {
+		str(d.Name)
+		str(d.Hash)
+		list(d.Types)
+		list(d.Virtuals)
+	}
+	return b
+}
+
+// differing returns how many copies differ from copy i.
+func (c *copyClasses) differing(i int) int {
+	k, r := c.key[i], c.recipe[i]
+	same := c.size[k]
+	if r != "" {
+		same = c.byRecipe[k][r] + c.byRecipe[k][""]
+	}
+	return c.n - same
+}
+
+// firstDiffering returns the first max copies, in order, that differ from
+// copy i: those of other classes, and those of its class with another
+// recipe. Each list is found once per class (and recipe), at a cost of the
+// copies it passes over, which are the class's (the recipe's): linear in
+// all.
+func (c *copyClasses) firstDiffering(i, max int) []int {
+	k, r := c.key[i], c.recipe[i]
+	out, ok := c.outside[k]
+	if !ok {
+		for j := 0; j < c.n && len(out) < max; j++ {
+			if c.key[j] != k {
+				out = append(out, j)
+			}
+		}
+		c.outside[k] = out
+	}
+	if r == "" {
+		return out
+	}
+	ck := classRecipe{k, r}
+	in, ok := c.otherRec[ck]
+	if !ok {
+		for _, j := range c.recipes[k] {
+			if len(in) == max {
+				break
+			}
+			if c.recipe[j] != r {
+				in = append(in, j)
+			}
+		}
+		c.otherRec[ck] = in
+	}
+	merged := append(slices.Clone(out), in...)
+	slices.Sort(merged)
+	return merged[:min(len(merged), max)]
 }
 
 // specLabel names a spec of a Spack file in a message: name@version.

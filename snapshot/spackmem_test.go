@@ -95,3 +95,55 @@ func TestSpecFolderMemory(t *testing.T) {
 		t.Errorf("4x the files allocate %.2fx the bytes (%d, then %d)", r, allocs[0], allocs[1])
 	}
 }
+
+// conflictSnapshot is n Spack files that each list hash h1: those of
+// even i as zlib@1.0 (alike), those of odd i each with a version of its
+// own, and a recipe hash on a few only.
+func conflictSnapshot(n int) *Snapshot {
+	s := &Snapshot{Path: "x"}
+	for i := range n {
+		version := "1.0"
+		if i%2 == 1 {
+			version = fmt.Sprintf("1.%d", i)
+		}
+		recipe := ""
+		if i%7 == 0 {
+			recipe = fmt.Sprintf("r%d", i%3)
+		}
+		sp := Spec{Hash: hashN(1), Versions: []string{version}, Compiler: "gcc@13", More: &SpecMore{Recipe: recipe, Deps: []Dep{}, line: 2}}
+		s.Packages = append(s.Packages, &Package{Name: "zlib", File: fmt.Sprintf("f%05d.spec.json", i), merge: true, Specs: []Spec{sp}})
+	}
+	return s
+}
+
+// Item 15: Spack files that disagree on one hash kept, for each file, the
+// list of every other file it disagrees with (N² entries: +250 MB at
+// 4,000 files) and compared every pair. 4x the files allocate at most
+// 4.4x, and each file's message stays short.
+func TestSpackConflictsLinear(t *testing.T) {
+	n := 250
+	var allocs [2]uint64
+	for k, files := range []int{n, 4 * n} {
+		s := conflictSnapshot(files)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		errs := s.spackConflicts()
+		runtime.ReadMemStats(&after)
+		allocs[k] = after.TotalAlloc - before.TotalAlloc
+		t.Logf("%d files in conflict: allocated %d", files, allocs[k])
+		// Every odd file differs from every other; an even one from the
+		// odd ones, and from the evens whose recipe is another.
+		if len(errs) != files {
+			t.Fatalf("%d files: %d in conflict, want all", files, len(errs))
+		}
+		for f, e := range errs {
+			if len(e.Msg) > 400 {
+				t.Errorf("%s: message of %d bytes: %.200s…", f, len(e.Msg), e.Msg)
+			}
+		}
+	}
+	if r := float64(allocs[1]) / float64(allocs[0]); r > 4.4 {
+		t.Errorf("4x the files allocate %.2fx the bytes (%d, then %d)", r, allocs[0], allocs[1])
+	}
+}
