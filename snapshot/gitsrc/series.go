@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"strings"
@@ -29,7 +30,13 @@ type Commit struct {
 //
 // lists them. PATH is relative to the current directory (the -C DIR), as
 // in that command; "" and "." are the directory itself. since and until
-// ("" for none) have git's meaning.
+// ("" for none) are dates of ParseDate (relative ones from now), handed
+// to git as @SECONDS: git would read a typo as some date.
+//
+// A range A..B (^A B) that selects no commit whatever PATH and the dates
+// (B is A, or an ancestor of A: the range is reversed) is an error that
+// names both; so is one whose A is not an ancestor of B, without since:
+// its base A would be a snapshot B's history never had.
 //
 // The base: with a RANGE of one excluded revision (A..B, ^A B) and no
 // since, A; otherwise the first parent of the oldest commit listed (PATH
@@ -56,19 +63,35 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if err != nil {
 		return nil, r.rangeError(rng, err)
 	}
-	var excluded []string
-	for _, line := range strings.Split(string(revs), "\n") {
+	var excluded, included []string
+	for _, line := range strings.Fields(string(revs)) {
 		if id, ok := strings.CutPrefix(line, "^"); ok {
 			excluded = append(excluded, id)
+		} else if line != "--" {
+			included = append(included, line)
+		}
+	}
+	if len(excluded) == 1 && len(included) == 1 {
+		if err := r.checkRange(rng, excluded[0], included[0], since == ""); err != nil {
+			return nil, err
 		}
 	}
 	args := []string{"rev-list", "--first-parent", "--reverse"}
-	if since != "" {
-		args = append(args, "--since="+since)
+	var dates []string // --since and --until, as git is to read them
+	for _, d := range []struct {
+		flag, value string
+		since       bool
+	}{{"--since", since, true}, {"--until", until, false}} {
+		if d.value == "" {
+			continue
+		}
+		t, err := ParseDate(d.value, time.Now())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.flag, err)
+		}
+		dates = append(dates, d.flag+"="+gitDate(t, d.since))
 	}
-	if until != "" {
-		args = append(args, "--until="+until)
-	}
+	args = append(args, dates...)
 	spec := ":(top,literal)" + top
 	if top == "" {
 		spec = ":(top)"
@@ -92,7 +115,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		// Nothing in the dates: PATH as the last change before them left it.
 		last := []string{"rev-list", "--first-parent", "-1"}
 		if until != "" {
-			last = append(last, "--until="+until)
+			last = append(last, dates[len(dates)-1])
 		}
 		out, err := r.run(nil, append(last, rng, "--", spec)...)
 		if err != nil {
@@ -148,6 +171,47 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		commits[i].Spec = commits[i].ID + ":" + top
 	}
 	return commits, nil
+}
+
+// checkRange refuses the range rng, of one excluded commit a and one
+// included b, when it selects no commit whatever the path and the dates
+// (b is a or an ancestor of a) or, when a is to be the series' base,
+// when a is not an ancestor of b.
+func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
+	left, right := short(a), short(b)
+	if l, rt, ok := strings.Cut(rng, ".."); ok && !strings.Contains(rng, "...") {
+		left, right = cmp.Or(l, "HEAD"), cmp.Or(rt, "HEAD")
+	}
+	if a == b {
+		return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", rng, left, right)
+	}
+	ancestor, err := r.isAncestor(a, b)
+	if err != nil || ancestor {
+		return err
+	}
+	if back, err := r.isAncestor(b, a); err != nil || back {
+		if err == nil {
+			err = fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s..%s is the other way round", rng, right, left, right, left)
+		}
+		return err
+	}
+	if !aIsBase {
+		return nil
+	}
+	out, err := r.run(nil, "merge-base", a, b)
+	if fork := short(strings.TrimSpace(string(out))); err == nil && fork != "" {
+		return fmt.Errorf("the range %s: %s is not an ancestor of %s (they forked at commit %s): the series would start from a snapshot %s never had; use %s..%s%s", rng, left, right, fork, right, fork, right, r.historyHint())
+	}
+	return fmt.Errorf("the range %s: %s and %s share no history%s", rng, left, right, r.historyHint())
+}
+
+// isAncestor reports whether commit a is an ancestor of commit b (or b).
+func (r *Repo) isAncestor(a, b string) (bool, error) {
+	_, err := r.run(nil, "merge-base", "--is-ancestor", a, b)
+	if ge, ok := err.(*gitError); ok && ge.code == 1 {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // topPath turns a path relative to the current directory into one

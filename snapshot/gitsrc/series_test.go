@@ -1,0 +1,69 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/gittest"
+)
+
+// TestSeriesRefusesEmptyRanges: a range that selects no commit whatever
+// PATH and the dates (reversed, or both sides one commit) is an error
+// naming both sides, as is one whose base is not an ancestor of its end;
+// a date git would read as some other date is an error too, never a
+// series of the base alone (issue 35, item 4).
+func TestSeriesRefusesEmptyRanges(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	commit := func(branch, content string) {
+		t.Helper()
+		os.MkdirAll(filepath.Join(dir, "a"), 0o755)
+		os.WriteFile(filepath.Join(dir, "a", "x"), []byte(content), 0o644)
+		for _, args := range [][]string{{"checkout", "-q", "-B", branch}, {"add", "-A"}, {"commit", "-q", "-m", content}} {
+			if _, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	commit("main", "1")
+	commit("main", "2")
+	commit("main", "3")
+	if _, err := gittest.Git(dir, nil, "checkout", "-q", "-b", "side", "main~2"); err != nil {
+		t.Fatal(err)
+	}
+	commit("side", "side")
+	if _, err := gittest.Git(dir, nil, "checkout", "-q", "main"); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := OpenRepo(dir)
+	for _, c := range []struct {
+		rng, since, until string
+		want              string // "" for none
+	}{
+		{"main~2..main", "", "", ""},
+		{"main..main~2", "", "", "the range main..main~2 is reversed: main~2 is an ancestor of main, so it selects no commit; main~2..main is the other way round"},
+		{"main~1..main~1", "", "", "the range main~1..main~1 selects no commit: main~1 and main~1 are the same commit"},
+		{"main..", "", "", "the range main.. selects no commit: main and HEAD are the same commit"},
+		{"main~1..", "", "", ""},
+		{"side..main", "", "", "the range side..main: side is not an ancestor of main (they forked at commit "},
+		{"side..main", "2000-01-01", "", ""}, // with --since, the base is the parent of the first commit listed
+		{"main", "last weeek", "", `--since: "last weeek" is not a date cachediff reads`},
+		{"main", "", "yesterdy", `--until: "yesterdy" is not a date cachediff reads`},
+		{"main", "@1", "now", ""},
+	} {
+		_, err := r.Series(c.rng, "a", c.since, c.until)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("Series(%q, since %q, until %q): %v", c.rng, c.since, c.until, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("Series(%q, since %q, until %q): %v, want %q", c.rng, c.since, c.until, err, c.want)
+		}
+	}
+}
