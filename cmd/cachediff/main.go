@@ -34,6 +34,7 @@ import (
 )
 
 func main() {
+	removeOnSignal()
 	os.Exit(newCLI().run(os.Args[1:]))
 }
 

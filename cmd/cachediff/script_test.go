@@ -19,7 +19,7 @@ import (
 // scripts run it as a real process: its exit code, stdout and stderr.
 func TestMain(m *testing.M) {
 	testscript.Main(removingWeekly{m}, map[string]func(){
-		"cachediff": func() { os.Exit(newCLI().run(os.Args[1:])) }, // as main runs it
+		"cachediff": main,
 		"gh":        func() { os.Exit(fakeGH()) },
 		"gen":       func() { os.Exit(genPair()) },
 	})

@@ -1,7 +1,9 @@
 // Package atomicfile writes a file as a whole or not at all: a streaming
 // writer that writes to a temporary file beside the target and renames it
 // into place when it is closed, so that a reader never sees a half-written
-// report and a failed run leaves the old file as it was.
+// report and a failed run leaves the old file as it was. A process about
+// to die of a signal removes the temporary files it has open with
+// RemoveTemporary.
 //
 // It owns the rules of cachediff --output: where a name leads (symbolic
 // links are followed, and stay links), what is written in place (devices
@@ -21,6 +23,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // File is a file being written. Write to it, then Close to put it in
@@ -115,6 +118,11 @@ func create(path string, info fs.FileInfo) (*File, error) {
 			if info != nil {
 				fi.mode = info.Mode().Perm()
 			}
+			if !temporary.add(f.Name()) {
+				f.Close()
+				os.Remove(f.Name())
+				return nil, fmt.Errorf("writing %s: %w", path, errRemoved)
+			}
 			return fi, nil
 		case errors.Is(err, fs.ErrExist) && try < 10000:
 			continue
@@ -178,6 +186,9 @@ func (f *File) Close() error {
 	if err != nil {
 		f.f.Close()
 		os.Remove(f.f.Name())
+	}
+	temporary.remove(f.f.Name()) // after the rename: until then a signal removes it
+	if err != nil {
 		return f.wrap(err)
 	}
 	return nil
@@ -209,7 +220,60 @@ func (f *File) Abort() {
 	f.f.Close()
 	if f.target != "" {
 		os.Remove(f.f.Name())
+		temporary.remove(f.f.Name())
 	}
+}
+
+// temporary are the names of the temporary files of the Files neither
+// closed nor aborted, which RemoveTemporary removes.
+var temporary pending
+
+// pending is a set of temporary files' names. Once removed, it takes no
+// more.
+type pending struct {
+	mu      sync.Mutex
+	names   map[string]bool
+	removed bool
+}
+
+// errRemoved is the error of a Create after RemoveTemporary.
+var errRemoved = errors.New("the process is stopping (its temporary files were removed)")
+
+// add adds name, or says false after RemoveTemporary.
+func (p *pending) add(name string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.removed {
+		return false
+	}
+	if p.names == nil {
+		p.names = map[string]bool{}
+	}
+	p.names[name] = true
+	return true
+}
+
+func (p *pending) remove(name string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.names, name)
+}
+
+// RemoveTemporary removes the temporary file of every File of the process
+// neither closed nor aborted, leaving each target as it was, and makes
+// every later Create fail: it is for a process about to die of a signal
+// (SIGINT, SIGTERM, SIGHUP), which runs no deferred Abort. A Close that
+// runs at the same time either puts its file in place or fails; nothing
+// else of a File is removed. It is safe to call from any goroutine, and
+// more than once.
+func RemoveTemporary() {
+	temporary.mu.Lock()
+	defer temporary.mu.Unlock()
+	temporary.removed = true
+	for name := range temporary.names {
+		os.Remove(name)
+	}
+	clear(temporary.names)
 }
 
 // maxLinks is how many symbolic links linkTarget follows: Linux's limit.

@@ -1,0 +1,107 @@
+//go:build unix
+
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestSignalRemovesTemporary (issue 35 item 22): a run of cachediff -o
+// FILE that gets SIGINT, SIGTERM or SIGHUP while it writes leaves no
+// .FILE.tmp-NNN behind and the old FILE as it was, and dies of the
+// signal, as it would without the temporary file to remove. The seam is
+// a --template that runs far longer than the test: the temporary file
+// exists from before the template runs until it ends.
+func TestSignalRemovesTemporary(t *testing.T) {
+	bin, err := exec.LookPath("cachediff") // the test binary as the command (TestMain)
+	if err != nil {
+		t.Skip("no cachediff command:", err)
+	}
+	real, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			tmpl := filepath.Join(dir, "slow.tmpl")
+			if err := os.WriteFile(tmpl, []byte("{{ range until 100000 }}{{ range until 100000 }}{{ end }}{{ end }}"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(dir, "report.md")
+			if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bin, "-t", tmpl, "--template-timeout", "10m", "-o", out,
+				filepath.Join(real, "v0.23.0"), filepath.Join(real, "v0.23.1"))
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			// Wait for the temporary file, then signal.
+			deadline := time.After(time.Minute)
+		wait:
+			for {
+				if m, _ := filepath.Glob(filepath.Join(dir, ".report.md.tmp-*")); len(m) > 0 {
+					break
+				}
+				select {
+				case err := <-done:
+					t.Fatalf("the command ended before it wrote: %v: %s", err, stderr.String())
+				case <-deadline:
+					cmd.Process.Kill()
+					t.Fatal("no temporary file after a minute")
+				case <-time.After(5 * time.Millisecond):
+					continue wait
+				}
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case err = <-done:
+			case <-time.After(time.Minute):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("still running a minute after %v", sig)
+			}
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				t.Fatalf("after %v: %v, want death by the signal", sig, err)
+			}
+			if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != sig {
+				t.Errorf("after %v: %v (stderr %q), want death by the signal", sig, err, stderr.String())
+			}
+			checkFiles(t, dir, "report.md", "slow.tmpl")
+			if data, _ := os.ReadFile(out); string(data) != "old" {
+				t.Errorf("%s holds %q, want the old file", out, data)
+			}
+		})
+	}
+}
+
+// checkFiles requires dir to hold the files names, and no other.
+func checkFiles(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	if strings.Join(got, " ") != strings.Join(names, " ") {
+		t.Errorf("%s holds %q, want %q", dir, got, names)
+	}
+}

@@ -1,0 +1,71 @@
+package atomicfile
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestRemoveTemporary (issue 35 item 22): RemoveTemporary removes the
+// temporary file of each File still open, whatever its target, keeps the
+// files already put in place and the targets as they were, and refuses
+// every Create after it.
+func TestRemoveTemporary(t *testing.T) {
+	t.Cleanup(func() {
+		temporary.mu.Lock()
+		temporary.removed = false
+		temporary.mu.Unlock()
+	})
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.md")
+	if err := os.WriteFile(old, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var open []*File
+	for _, name := range []string{"old.md", "new.md"} {
+		f, err := Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte("half a report"))
+		open = append(open, f)
+	}
+	done, err := Create(filepath.Join(dir, "done.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done.Write([]byte("whole"))
+	if err := done.Close(); err != nil {
+		t.Fatal(err)
+	}
+	aborted, err := Create(filepath.Join(dir, "aborted.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	aborted.Abort()
+	if n := len(temporary.names); n != 2 {
+		t.Errorf("%d temporary files pending, want the 2 open", n)
+	}
+
+	RemoveTemporary()
+	RemoveTemporary() // twice: nothing more
+	checkOnly(t, dir, "done.md", "old.md")
+	if data, _ := os.ReadFile(old); string(data) != "old" {
+		t.Errorf("old.md holds %q", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "done.md")); string(data) != "whole" {
+		t.Errorf("done.md holds %q", data)
+	}
+	// A File whose temporary file is gone fails to close, and leaves the
+	// target alone.
+	if err := open[0].Close(); err == nil {
+		t.Error("Close after RemoveTemporary: no error")
+	}
+	open[1].Abort()
+	checkOnly(t, dir, "done.md", "old.md")
+	if f, err := Create(filepath.Join(dir, "late.md")); !errors.Is(err, errRemoved) {
+		t.Errorf("Create after RemoveTemporary: %v, %v; want %v", f, err, errRemoved)
+	}
+	checkOnly(t, dir, "done.md", "old.md")
+}
