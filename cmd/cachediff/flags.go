@@ -129,6 +129,39 @@ func closestFlags(fs *pflag.FlagSet, name string) []string {
 	return near
 }
 
+// formatAliases are other names of the formats, lower case, that
+// closestName suggests the format for.
+var formatAliases = map[string]string{
+	"markdown": "md", "gfm": "md", "txt": "text", "plain": "text", "diff": "patch",
+}
+
+// closestName returns the one of names that value was likely meant to be
+// (a command's name, a format's), or "": the name whatever the case, the
+// name of an alias (aliases, keyed lower case), a name value is a prefix
+// of or shares its first five characters with, or the one name closest by a few edits (at most a third of value's
+// length, and 2 for a short one) and fewer than value has characters.
+func closestName(value string, names []string, aliases map[string]string) string {
+	v := strings.ToLower(value)
+	if a, ok := aliases[v]; ok && slices.Contains(names, a) {
+		return a
+	}
+	best, bestDist, ties := "", max(2, len(v)/3)+1, 0
+	for _, n := range names {
+		switch d := editdist.Distance(v, n); {
+		case v == n, len(v) >= 3 && strings.HasPrefix(n, v), len(v) >= 5 && len(n) >= 5 && v[:5] == n[:5]:
+			return n
+		case d < bestDist:
+			best, bestDist, ties = n, d, 1
+		case d == bestDist:
+			ties++
+		}
+	}
+	if ties != 1 || bestDist >= len(v) {
+		return ""
+	}
+	return best
+}
+
 var inputFlags = flagGroup{
 	title: "Input",
 	add: func(fs *pflag.FlagSet, o *options) {
@@ -283,11 +316,12 @@ var gateFlags = flagGroup{
 // checkOutput checks the output flags and derives --github-comment's.
 func checkOutput(fs *pflag.FlagSet, o *options) error {
 	if _, ok := report.Lookup(o.format); !ok {
-		var names []string
-		for _, f := range report.Formats() {
-			names = append(names, f.Name)
+		names := fs.Lookup("format").Annotations[annValues] // the command's formats
+		msg := fmt.Sprintf("unknown --format %q: want %s", o.format, orList(names))
+		if near := closestName(o.format, names, formatAliases); near != "" {
+			msg += " (did you mean " + near + "?)"
 		}
-		return fmt.Errorf("unknown --format %q: want %s", o.format, orList(names))
+		return errors.New(msg)
 	}
 	switch o.color {
 	case "auto", "always", "never":

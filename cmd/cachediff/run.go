@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -113,13 +116,18 @@ func (c *cli) run(args []string) int {
 	case len(args) > 0 && strings.HasPrefix(args[0], "-C") && !strings.HasPrefix(args[0], "--"):
 		lead, args = args[:1], args[1:]
 	}
+	code, err := exitTrouble, error(nil)
 	if len(args) > 0 {
 		if sub := lookupCommand(args[0]); sub != nil {
 			cmd, args = sub, args[1:]
+		} else {
+			err = notCommand(lead, args[0])
 		}
 	}
-	args = append(slices.Clip(lead), args...)
-	code, err := c.runCommand(cmd, args)
+	if err == nil {
+		args = append(slices.Clip(lead), args...)
+		code, err = c.runCommand(cmd, args)
+	}
 	if err == nil {
 		return code
 	}
@@ -152,6 +160,41 @@ func printError(w io.Writer, err error) {
 		}
 		fmt.Fprintf(w, "%s%s\n", lead, report.Visible(line))
 	}
+}
+
+// notCommand is the error of a first argument arg that names neither a
+// command nor anything on disk (from -C DIR when lead gives it) but was
+// likely meant to be a command: `cachediff lgo A B`, `cachediff diff A B`,
+// whose diff would fail anyway, on three arguments or a missing file. It
+// is nil for any other argument, a snapshot: a name with a slash or a
+// colon (a path, or REV:PATH), or one that exists.
+func notCommand(lead []string, arg string) error {
+	if arg == "" || strings.ContainsAny(arg, ":/"+string(filepath.Separator)) || strings.HasPrefix(arg, "-") {
+		return nil
+	}
+	dir := ""
+	switch {
+	case len(lead) == 2:
+		dir = lead[1]
+	case len(lead) == 1:
+		dir = strings.TrimPrefix(strings.TrimPrefix(lead[0], "-C"), "=")
+	}
+	if _, err := os.Lstat(inDir(dir, arg)); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if strings.EqualFold(arg, "diff") {
+		return usageErrorf("%q is neither a command nor a snapshot: the diff of two snapshots is the command without a name: cachediff OLD NEW", arg)
+	}
+	var names []string
+	for _, c := range commands {
+		if c.name != "" {
+			names = append(names, c.name)
+		}
+	}
+	if near := closestName(arg, names, nil); near != "" {
+		return usageErrorf("%q is neither a command nor a snapshot: did you mean cachediff %s?", arg, near)
+	}
+	return nil
 }
 
 // helpHint is the command that shows cmd's help.
@@ -207,14 +250,25 @@ type errorList []error
 
 func (l errorList) Error() string { return errors.Join(l...).Error() }
 
-// splitErrors returns the errors of an errorList, or err alone.
+// splitErrors returns the errors of an errorList, or err alone. The
+// same error of both snapshots of a diff (a bad path given twice) is one,
+// said to be of both.
 func splitErrors(err error) []error {
 	var l errorList
 	if errors.As(err, &l) {
+		if len(l) == 2 && l[0].Error() == l[1].Error() {
+			return []error{bothError{l[0]}}
+		}
 		return l
 	}
 	return []error{err}
 }
+
+// bothError is the error of both arguments.
+type bothError struct{ error }
+
+func (e bothError) Error() string { return e.error.Error() + " (both arguments)" }
+func (e bothError) Unwrap() error { return e.error }
 
 // exitCode is the exit status for a report: with a gate (--fail-on, or
 // one saved in a rendered report), 1 when it tripped and 0 when it

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCommandTypo (issue 35, "typos and swapped arguments"): a first
+// argument that is neither a command nor on disk, but close to a
+// command's name, is refused with the command it was likely meant to be,
+// not as a third snapshot ("got 3 arguments") or a missing file. A
+// folder of that name is a snapshot as before.
+func TestCommandTypo(t *testing.T) {
+	real, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(real, "v0.23.0"), filepath.Join(real, "v0.23.1")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lgo", a, b}, `cachediff: "lgo" is neither a command nor a snapshot: did you mean cachediff log?` + "\nRun 'cachediff --help' for usage.\n"},
+		{[]string{"lgo", a}, `did you mean cachediff log?`},
+		{[]string{"rendr", "r.json"}, `did you mean cachediff render?`},
+		{[]string{"complete", "bash"}, `did you mean cachediff completion?`},
+		{[]string{"verison"}, `did you mean cachediff version?`},
+		{[]string{"-C", real, "lgo", "v0.23.0", "v0.23.1"}, `did you mean cachediff log?`},
+		{[]string{"diff", a, b}, `cachediff: "diff" is neither a command nor a snapshot: the diff of two snapshots is the command without a name: cachediff OLD NEW` + "\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), tc.want) || stdout.Len() > 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+	// A folder named like a command's typo is a snapshot.
+	dir := t.TempDir()
+	if err := os.Symlink(a, filepath.Join(dir, "lgo")); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C", dir, "lgo", b}, &stdout, &stderr); code != exitSame || stderr.Len() > 0 {
+		t.Errorf("a snapshot lgo: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
+
+// TestFormatTypo: a --format that is another name of a format, or a
+// typo of one, is refused with the name to use.
+func TestFormatTypo(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-f", "markdown", "a", "b"}, `unknown --format "markdown": want md, json, text or patch (did you mean md?)`},
+		{[]string{"-f", "JSON", "a", "b"}, `unknown --format "JSON": want md, json, text or patch (did you mean json?)`},
+		{[]string{"-f", "txt", "a", "b"}, `(did you mean text?)`},
+		{[]string{"-f", "jsno", "a", "b"}, `(did you mean json?)`},
+		{[]string{"-f", "diff", "a", "b"}, `(did you mean patch?)`},
+		{[]string{"log", "-f", "txt", "a", "b"}, `unknown --format "txt": want md, json or text (did you mean text?)`},
+		{[]string{"log", "-f", "markdown", "a", "b"}, `(did you mean md?)`},
+		{[]string{"render", "--format", "Markdown", "r.json"}, `(did you mean md?)`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+	// No suggestion for a name far from every format.
+	var stdout, stderr bytes.Buffer
+	run([]string{"-f", "yaml", "a", "b"}, &stdout, &stderr)
+	if strings.Contains(stderr.String(), "did you mean") {
+		t.Errorf("-f yaml: %q suggests a format", stderr.String())
+	}
+}
+
+// TestSameErrorOnce: the same bad snapshot given twice (or two that fail
+// alike) is one message, said to be of both arguments.
+func TestSameErrorOnce(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "nosuch")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{missing, missing}, &stdout, &stderr)
+	want := "cachediff: loading " + missing + ": no such file or directory (both arguments)\n"
+	if code != exitTrouble || stderr.String() != want {
+		t.Errorf("exit %d, stderr %q; want 2, %q", code, stderr.String(), want)
+	}
+	// Two different errors stay two.
+	stderr.Reset()
+	run([]string{missing, missing + "2"}, &stdout, &stderr)
+	if n := strings.Count(stderr.String(), "\n"); n != 2 || strings.Contains(stderr.String(), "both") {
+		t.Errorf("two missing snapshots: %q", stderr.String())
+	}
+}
