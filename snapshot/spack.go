@@ -65,17 +65,14 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	for _, r := range set.Roots {
 		roots[r.Hash] = r.Name()
 	}
-	byName := map[string]*Package{}
-	var pkgs []*Package
-	pkg := func(n *spackfmt.Node) *Package {
-		p := byName[n.Name]
-		if p == nil {
-			p = &Package{Name: n.Name, File: file, Line: n.Line, merge: true}
-			byName[n.Name] = p
-			pkgs = append(pkgs, p)
-		}
-		return p
-	}
+	// The packages, their specs and the specs' SpecMore are carved out of
+	// one block each, of the exact size, and a spec that is its package's
+	// only one and has nothing of its own to keep in a SpecMore (no
+	// dependency, recipe hash or root) shares one, its line being its
+	// package's (specLine): an index of tiny records (a name and a hash,
+	// 80 bytes) kept over 5x its bytes when each package grew its list by
+	// append and each spec had a SpecMore of its own.
+	slot := map[string]int{} // by package name: its listed specs; then -1-(its index in pkgBlock)
 	for _, n := range set.Nodes {
 		if err := checkPackageName(n.Name); err != nil {
 			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", n.Hash, err)}
@@ -83,12 +80,58 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 		if !isHash(n.Hash) {
 			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s has a malformed hash %q (want 32 characters of a-z and 2-7)", n.Name, shorten(n.Hash, 40))}
 		}
+		slot[n.Name]++
+	}
+	for _, n := range set.Others {
+		if _, ok := slot[n.Name]; !ok {
+			slot[n.Name] = 0
+		}
+	}
+	names := len(slot)
+	pkgBlock := make([]Package, 0, names)
+	pkgs := make([]*Package, 0, names)
+	specBlock := make([]Spec, len(set.Nodes))
+	bare := &SpecMore{Deps: noDeps}
+	mores := 0
+	for _, n := range set.Nodes {
+		if !isBare(n, roots) || slot[n.Name] > 1 {
+			mores++
+		}
+	}
+	moreBlock := make([]SpecMore, mores+len(set.Others))
+	versions := make([]string, 0, len(set.Nodes)+len(set.Others))
+	mk := func(n *spackfmt.Node, alone bool) Spec {
+		more := bare
+		if !alone || !isBare(n, roots) {
+			more = &moreBlock[0]
+			moreBlock = moreBlock[1:]
+		}
+		sp := specOf(n, roots, more)
+		if n.Version != "" {
+			versions = append(versions, n.Version)
+			sp.Versions = versions[len(versions)-1 : len(versions) : len(versions)]
+		}
+		return sp
+	}
+	pkg := func(n *spackfmt.Node) *Package {
+		c := slot[n.Name]
+		if c < 0 {
+			return &pkgBlock[-1-c]
+		}
+		slot[n.Name] = -1 - len(pkgBlock)
+		pkgBlock = append(pkgBlock, Package{Name: n.Name, File: file, Line: n.Line, merge: true})
+		p := &pkgBlock[len(pkgBlock)-1]
+		p.Specs, specBlock = specBlock[:0:c], specBlock[c:]
+		pkgs = append(pkgs, p)
+		return p
+	}
+	for _, n := range set.Nodes {
 		p := pkg(n)
-		p.Specs = append(p.Specs, specOf(n, roots))
+		p.Specs = append(p.Specs, mk(n, cap(p.Specs) == 1))
 	}
 	for _, n := range set.Others {
 		p := pkg(n)
-		p.Unlisted = append(p.Unlisted, NamedSpec{n.Name, specOf(n, roots)})
+		p.Unlisted = append(p.Unlisted, NamedSpec{n.Name, mk(n, false)})
 	}
 	// Packages with only unlisted specs stay, for the graph, with no
 	// specs; mergeSpackFiles moves them aside.
@@ -99,20 +142,30 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	return pkgs, warnings, nil
 }
 
-func specOf(n *spackfmt.Node, roots map[string]string) Spec {
+// isBare reports whether node n has nothing of its own for a SpecMore but
+// its line: no dependency, recipe hash or root.
+func isBare(n *spackfmt.Node, roots map[string]string) bool {
+	return len(n.Deps) == 0 && n.PackageHash == "" && roots[n.Hash] == ""
+}
+
+// specOf returns the spec of node n, with more as its SpecMore (filled in,
+// unless it is the shared one of bare specs: Deps alone); the caller sets
+// its versions.
+func specOf(n *spackfmt.Node, roots map[string]string, more *SpecMore) Spec {
 	// The node's lists are its own (spackfmt carves them for each node):
 	// the spec takes them over, canonicalization may sort them in place.
-	s := Spec{Hash: n.Hash, Compiler: n.Compiler, OS: n.OS, Platform: n.Platform, Target: n.Target,
-		Variants: n.Variants, Stacks: n.Roots,
-		More: &SpecMore{Recipe: n.PackageHash, Root: roots[n.Hash], Deps: n.Deps, line: n.Line}}
-	if s.More.Deps == nil {
-		s.More.Deps = []Dep{} // known: no dependencies
+	if more.Deps == nil {
+		*more = SpecMore{Recipe: n.PackageHash, Root: roots[n.Hash], Deps: n.Deps, line: n.Line}
+		if more.Deps == nil {
+			more.Deps = noDeps // known: no dependencies
+		}
 	}
-	if n.Version != "" {
-		s.Versions = []string{n.Version}
-	}
-	return s
+	return Spec{Hash: n.Hash, Compiler: n.Compiler, OS: n.OS, Platform: n.Platform, Target: n.Target,
+		Variants: n.Variants, Stacks: n.Roots, More: more}
 }
+
+// noDeps is the dependencies of a spec known to have none: empty, not nil.
+var noDeps = []Dep{}
 
 // mergeSpackFiles makes the packages of Spack files that share a name one
 // package (specs by hash, once), moving their warnings and counts along;
@@ -327,7 +380,7 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 				break
 			}
 			where := o.pkg.File
-			if line := o.spec.More.line; line > 0 {
+			if line := specLine(o.pkg, o.spec); line > 0 {
 				where += fmt.Sprintf(" (line %d)", line)
 			}
 			named = append(named, fmt.Sprintf("%s in %s", specLabel(o.pkg.Name, o.spec), where))
@@ -338,7 +391,7 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 		if c.more > 0 {
 			msg += fmt.Sprintf("; and %s with other files", plural(c.more, "more hash", "more hashes"))
 		}
-		errs[file] = &Error{File: file, Line: c.at.spec.More.line, Msg: msg}
+		errs[file] = &Error{File: file, Line: specLine(c.at.pkg, c.at.spec), Msg: msg}
 	}
 	return errs
 }
@@ -474,6 +527,19 @@ func (c *copyClasses) firstDiffering(i, max int) []int {
 	merged := append(slices.Clone(out), in...)
 	slices.Sort(merged)
 	return merged[:min(len(merged), max)]
+}
+
+// specLine returns the line of spec sp of package p in its Spack file,
+// or 0: a spec that shares its SpecMore (spackDecoder.Decode) is its
+// package's only one, at the package's line.
+func specLine(p *Package, sp *Spec) int {
+	if line := sp.More.line; line > 0 {
+		return line
+	}
+	if len(p.Specs) == 1 {
+		return p.Line
+	}
+	return 0
 }
 
 // specLabel names a spec of a Spack file in a message: name@version.
