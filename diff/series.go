@@ -75,10 +75,46 @@ func (p *PackageTimeline) CameAndWent(n int) bool {
 type Series struct {
 	Snapshots []SnapshotInfo
 	Timeline  *Timeline
+	// Revs is the git selection of a series of cachediff log --revs; nil
+	// for a series of snapshots given.
+	Revs *Revs
 	// Unmatched are the values of the filter that select nothing in any
 	// snapshot of the series (see Filter.Unmatched), nil when each
 	// selects something somewhere.
 	Unmatched []Unmatched
+}
+
+// Revs says which commits a series of cachediff log --revs RANGE PATH
+// holds.
+type Revs struct {
+	Range string `json:"range"` // RANGE, as given
+	Path  string `json:"path"`  // PATH, from the top of the repository ("" for the top)
+	// Since and Until are the dates of --since and --until as instants
+	// (RFC 3339, UTC; relative ones as of the run), absent for none.
+	Since string `json:"since,omitempty"`
+	Until string `json:"until,omitempty"`
+	// Commits is how many commits of the range, in the dates, changed
+	// PATH: as many as the steps, or one more when the series starts at
+	// a root commit (it has no base). 0: none did, and the series is its
+	// base alone, PATH as the last change before the range's end left it.
+	Commits int `json:"commits"`
+}
+
+// Note is what a log says of a range that selected no commit: "no
+// commit in this range changed PATH (RANGE, since S, until U)"; "" when
+// some commit did, or for nil.
+func (r *Revs) Note() string {
+	if r == nil || r.Commits > 0 {
+		return ""
+	}
+	what := []string{r.Range}
+	if r.Since != "" {
+		what = append(what, "since "+r.Since)
+	}
+	if r.Until != "" {
+		what = append(what, "until "+r.Until)
+	}
+	return "no commit in this range changed " + cmp.Or(r.Path, "the repository") + " (" + strings.Join(what, ", ") + ")"
 }
 
 // Loader returns snapshot i of a series (0 is the oldest). CompareSeries

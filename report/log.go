@@ -145,6 +145,7 @@ func (l *logJSON) Finish(s *diff.Series) error {
 	j.snapshotsJSON(s.Snapshots)
 	j.b = append(j.b, ",\n  \"timeline\": "...)
 	j.timelineJSON(s.Timeline)
+	j.revsJSON(s.Revs)
 	j.b = append(j.b, "\n}\n"...)
 	if l.err == nil {
 		_, l.err = l.w.Write(j.b)
@@ -177,6 +178,7 @@ func DecodeLog(data []byte) (*Log, error) {
 		Steps     []json.RawMessage   `json:"steps"`
 		Snapshots []diff.SnapshotInfo `json:"snapshots"`
 		Timeline  *diff.Timeline      `json:"timeline"`
+		Revs      *diff.Revs          `json:"revs"`
 	}
 	if err := checkLogShape(data); err != nil { // every field, with its line: see checkShape
 		return nil, err
@@ -192,7 +194,10 @@ func DecodeLog(data []byte) (*Log, error) {
 	case len(doc.Snapshots) != len(doc.Steps)+1:
 		return nil, fmt.Errorf("%d snapshots for %d steps: want one more snapshot than steps", len(doc.Snapshots), len(doc.Steps))
 	}
-	l := &Log{Series: diff.Series{Snapshots: doc.Snapshots, Timeline: doc.Timeline}}
+	if err := checkRevs(doc.Revs, len(doc.Steps)); err != nil {
+		return nil, err
+	}
+	l := &Log{Series: diff.Series{Snapshots: doc.Snapshots, Timeline: doc.Timeline, Revs: doc.Revs}}
 	for i, raw := range doc.Steps {
 		r, err := DecodeBytes(raw)
 		if err != nil {
@@ -553,6 +558,8 @@ func (l *logMarkdown) view(s *diff.Series, drop int) *View {
 				}
 			}
 		}
+	} else if note := revsNoteMD(s.Revs); note != "" {
+		b.WriteString(": " + note + ".")
 	} else {
 		b.WriteString(": no steps.")
 	}
@@ -763,6 +770,9 @@ func (l *logText) Finish(s *diff.Series) error {
 	}
 	fmt.Fprintf(&b, "%s: %s → %s: %s, %s\n", paintStr(l.o.Color, "bold", plainText(title)), plainText(labels[0]), plainText(labels[n-1]),
 		plural(n, "snapshot"), plural(l.n, "step"))
+	if note := s.Revs.Note(); note != "" {
+		b.WriteString(plainText(note) + "\n")
+	}
 	bw.WriteString(b.String())
 	b.Reset()
 	for k := l.n - 1; k >= 0; k-- {

@@ -729,6 +729,7 @@ var logShape = sync.OnceValue(func() *shape {
 		Steps     []Document          `json:"steps"`
 		Snapshots []diff.SnapshotInfo `json:"snapshots"`
 		Timeline  diff.Timeline       `json:"timeline"`
+		Revs      *diff.Revs          `json:"revs,omitempty"` // cachediff log --revs only
 	}
 	return shapeOf(reflect.TypeFor[logDoc](), "a "+LogSchema+" document")
 })

@@ -1,0 +1,106 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// quietLog is a log of --revs whose range selected no commit: one
+// snapshot, no step, and revs saying so.
+func quietLog(t *testing.T, revs *diff.Revs) *diff.Series {
+	t.Helper()
+	snap := genSeries(3, 5, 1)[0]
+	s, err := diff.CompareSeries(1, func(int) (*snapshot.Snapshot, error) { return snap, nil }, diff.Filter{},
+		func(int, *diff.Report) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Revs = revs
+	return s
+}
+
+// TestLogRevs: a log whose range selected no commit says so in every
+// format (issue 35, item 4), its JSON's "revs" is written as
+// encoding/json would and read back (render says it again), and an
+// edited "revs" is refused.
+func TestLogRevs(t *testing.T) {
+	revs := &diff.Revs{Range: "main", Path: "_cache/develop", Since: "2025-04-01T00:00:00Z", Commits: 0}
+	s := quietLog(t, revs)
+	out := map[string]string{}
+	for _, f := range LogFormats() {
+		var b bytes.Buffer
+		w, err := NewLogWriter(f, &b, LogOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Finish(s); err != nil {
+			t.Fatal(err)
+		}
+		out[f] = b.String()
+	}
+	for f, want := range map[string]string{
+		"md":   "**1 snapshot, 0 steps** (0 with changes): no commit in this range changed \\_cache/develop (main, since `2025-04-01T00:00:00Z`).\n",
+		"text": "\nno commit in this range changed _cache/develop (main, since 2025-04-01T00:00:00Z)\n",
+		"json": "\n  \"revs\": {\n    \"range\": \"main\",\n    \"path\": \"_cache/develop\",\n    \"since\": \"2025-04-01T00:00:00Z\",\n    \"commits\": 0\n  }\n}\n",
+	} {
+		if !strings.Contains(out[f], want) {
+			t.Errorf("%s: no %q in\n%s", f, want, out[f])
+		}
+	}
+	// The JSON "revs" is encoding/json's.
+	var doc struct {
+		Revs json.RawMessage `json:"revs"`
+	}
+	if err := json.Unmarshal([]byte(out["json"]), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var w pkgJSON
+	w.revsJSON(&diff.Revs{Range: `a"b<&>` + "\x01", Path: "", Until: "2025-01-01T00:00:00Z", Commits: 3})
+	if got, want := string(w.b), ",\n  \"revs\": "+string(marshalIndent(&diff.Revs{Range: `a"b<&>` + "\x01", Until: "2025-01-01T00:00:00Z", Commits: 3}, "  ")); got != want {
+		t.Errorf("revsJSON:\n%s\nwant (encoding/json):\n%s", got, want)
+	}
+
+	// Read back: the same revs; rendered again, the same note.
+	l, err := DecodeLog([]byte(out["json"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Series.Revs == nil || *l.Series.Revs != *revs {
+		t.Errorf("read back: revs %+v, want %+v", l.Series.Revs, revs)
+	}
+	var b bytes.Buffer
+	lw, _ := NewLogWriter("text", &b, LogOptions{})
+	if err := WriteLog(lw, l); err != nil || !strings.Contains(b.String(), "no commit in this range changed _cache/develop") {
+		t.Errorf("rendered again: %v\n%s", err, b.String())
+	}
+	// A log with commits has no note.
+	b.Reset()
+	lw, _ = NewLogWriter("text", &b, LogOptions{})
+	if err := lw.Finish(quietLog(t, &diff.Revs{Range: "HEAD", Path: "x", Commits: 1})); err != nil || strings.Contains(b.String(), "no commit") {
+		t.Errorf("a root commit alone: %v\n%s", err, b.String())
+	}
+
+	// Edited: commits that are not the steps', a date that is not one,
+	// no range.
+	for _, c := range []struct{ from, to, want string }{
+		{`"commits": 0`, `"commits": 5`, "revs.commits: 5 commits for 0 steps"},
+		{`"since": "2025-04-01T00:00:00Z"`, `"since": "last weeek"`, `revs.since: "last weeek" is not an RFC 3339 date`},
+		{`"range": "main"`, `"range": ""`, "revs.range: empty"},
+		{`"commits": 0`, `"commits": -1`, "revs.commits"},
+		{`"commits": 0`, `"commits": "0"`, "revs.commits"},
+	} {
+		edited := strings.Replace(out["json"], c.from, c.to, 1)
+		if _, err := DecodeLog([]byte(edited)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s → %s: %v, want %q", c.from, c.to, err, c.want)
+		}
+	}
+	// An older log, without revs, is read as before.
+	if _, err := DecodeLog([]byte(strings.Replace(out["json"], ",\n  \"revs\": {\n    \"range\": \"main\",\n    \"path\": \"_cache/develop\",\n    \"since\": \"2025-04-01T00:00:00Z\",\n    \"commits\": 0\n  }", "", 1))); err != nil {
+		t.Errorf("a log without revs: %v", err)
+	}
+}
