@@ -16,6 +16,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/atomicfile"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // Exit codes, like diff(1).
@@ -143,15 +144,24 @@ func (c *cli) run(args []string) int {
 
 // printError writes one error on w: "cachediff: " and the message on one
 // line, or, for an error of several lines (Lines, as a snapshot's list of
-// bad files), its first line so and the others indented under it. Each
+// bad files), its first line so and the others indented under it, at
+// most maxErrorLines of them, then how many more and what a snapshot is.
+// Each
 // line is report.Visible: a newline or control character that the input
 // put in a message is escaped, so that no line on standard error is
 // anything but cachediff's (a CI runner reads a line that starts "::"
 // as a command).
 func printError(w io.Writer, err error) {
-	lines := []string{err.Error()}
-	if l, ok := err.(interface{ Lines() []string }); ok {
-		lines = l.Lines()
+	lines := errorLines(err)
+	if len(lines) > 1+maxErrorLines {
+		// A folder that is no snapshot (cachediff /tmp /tmp): a few of
+		// its bad files, and what a snapshot is.
+		more := len(lines) - 1 - maxErrorLines
+		lines = append(lines[:1+maxErrorLines], fmt.Sprintf("and %d more", more))
+		var le *snapshot.LoadError
+		if errors.As(err, &le) {
+			lines = append(lines, fmt.Sprintf("is %s a snapshot? %s", le.Path, snapshotIs))
+		}
 	}
 	for i, line := range lines {
 		lead := "cachediff: "
@@ -160,6 +170,22 @@ func printError(w io.Writer, err error) {
 		}
 		fmt.Fprintf(w, "%s%s\n", lead, report.Visible(line))
 	}
+}
+
+// maxErrorLines is how many bad files of a snapshot printError lists; it
+// counts the rest.
+const maxErrorLines = 20
+
+// snapshotIs says what a snapshot is, for a folder with many bad files.
+const snapshotIs = "A snapshot is a catalogue folder of one tag (_cache/<tag>, holding <package>/specs.md pages), a page, a Spack build-cache index (index.json, build_cache/), a spack.lock or spec files, or REV:PATH in git"
+
+// errorLines is err's message as lines: its Lines, when it has them (a
+// snapshot's bad files), else its one line.
+func errorLines(err error) []string {
+	if l, ok := err.(interface{ Lines() []string }); ok {
+		return l.Lines()
+	}
+	return []string{err.Error()}
 }
 
 // notCommand is the error of a first argument arg that names neither a
@@ -268,6 +294,17 @@ func splitErrors(err error) []error {
 type bothError struct{ error }
 
 func (e bothError) Error() string { return e.error.Error() + " (both arguments)" }
+
+// Lines says so on the first line of the error's.
+func (e bothError) Lines() []string {
+	lines := slices.Clone(errorLines(e.error))
+	if h, ok := strings.CutSuffix(lines[0], ":"); ok && len(lines) > 1 {
+		lines[0] = h + " (both arguments):" // the heading of a list
+	} else {
+		lines[0] += " (both arguments)"
+	}
+	return lines
+}
 func (e bothError) Unwrap() error { return e.error }
 
 // exitCode is the exit status for a report: with a gate (--fail-on, or
