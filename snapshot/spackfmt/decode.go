@@ -21,8 +21,11 @@ import (
 // PGP SIGNED MESSAGE-----, its armor headers, a blank line, then the
 // JSON; the signature at the end need not be in data. Anything else, and
 // a key that is past the end of data, is Unknown. Sniff reads only the
-// beginning of data, which may be cut anywhere.
+// beginning of data, which may be cut anywhere. It reads the content of a
+// gzip'd file, past a UTF-8 byte order mark, and UTF-16 as well (which
+// Decode then refuses, naming it).
 func Sniff(data []byte) Kind {
+	data = sniffHead(data)
 	if body, ok := signedBody(data); ok {
 		data = data[body:]
 	}
@@ -177,11 +180,17 @@ func checkAfterSignature(file string, data []byte, from int) error {
 }
 
 // Decode reads one Spack file: a build-cache index, a lockfile or a spec
-// file, recognised by content. file names it in messages. An unknown or
+// file, recognised by content, gzip'd or not, with a UTF-8 byte order
+// mark or not (UTF-16 is an error that says so; line numbers are those
+// of the inflated text). file names it in messages. An unknown or
 // unsupported format version is an error that lists the supported ones;
 // a malformed value is an error naming its line, column and JSON path.
 func Decode(file string, data []byte) (*Set, error) {
-	data, err := unwrapSigned(file, data)
+	data, err := plainText(file, data)
+	if err != nil {
+		return nil, err
+	}
+	data, err = unwrapSigned(file, data)
 	if err != nil {
 		return nil, err
 	}

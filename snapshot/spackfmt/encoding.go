@@ -1,0 +1,122 @@
+package spackfmt
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf16"
+)
+
+// Encodings of a Spack file: Spack writes UTF-8 JSON, and reads it gzip'd
+// too (a build cache may hold its index and spec files compressed). A
+// file is read as Spack would: inflated when it is gzip'd, without a UTF-8
+// byte order mark (which an editor may add). UTF-16, which Spack does not
+// read either, is an error that names it, rather than a complaint about
+// its first byte.
+
+// maxInflated bounds what a gzip'd file may inflate to: a few kilobytes
+// of gzip can hold gigabytes of blanks. It is what cachediff reads from
+// standard input at most.
+var maxInflated int64 = 1 << 30
+
+var (
+	gzipMagic = []byte{0x1f, 0x8b}
+	utf8BOM   = []byte("\uFEFF")
+)
+
+// plainText returns data as UTF-8 text: inflated when gzip'd, without a
+// byte order mark. file names it in errors.
+func plainText(file string, data []byte) ([]byte, error) {
+	if bytes.HasPrefix(data, gzipMagic) {
+		var err error
+		if data, err = inflate(data, maxInflated); err != nil {
+			return nil, &Error{File: file, Line: 1, Col: 1, Path: "(gzip)", Msg: err.Error()}
+		}
+	}
+	data = bytes.TrimPrefix(data, utf8BOM)
+	if what := utf16Kind(data); what != "" {
+		return nil, &Error{File: file, Line: 1, Col: 1, Path: "(encoding)",
+			Msg: "the file is UTF-16 (" + what + "); cachediff reads JSON in UTF-8, as Spack writes it: convert it first (iconv -f UTF-16 -t UTF-8)"}
+	}
+	return data, nil
+}
+
+// inflate returns the content of a gzip stream (of one member or more),
+// of at most limit bytes.
+func inflate(data []byte, limit int64) ([]byte, error) {
+	r, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("a gzip stream that does not read: %v", err)
+	}
+	var out bytes.Buffer
+	out.Grow(int(min(int64(4*len(data)), limit)))
+	n, err := out.ReadFrom(io.LimitReader(r, limit+1))
+	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("a gzip stream that is cut short: the file is incomplete")
+		}
+		return nil, fmt.Errorf("a gzip stream that does not read: %v", err)
+	}
+	if n > limit {
+		return nil, fmt.Errorf("a gzip stream that inflates to more than %d bytes: not read", limit)
+	}
+	return out.Bytes(), nil
+}
+
+// utf16Kind says which UTF-16 data is in ("little-endian, with a byte
+// order mark FF FE"), or "" when it is not: by its byte order mark, or by
+// a first character that is ASCII with a zero byte beside it.
+func utf16Kind(data []byte) string {
+	switch {
+	case len(data) < 2:
+		return ""
+	case data[0] == 0xFF && data[1] == 0xFE:
+		return "little-endian, with a byte order mark FF FE"
+	case data[0] == 0xFE && data[1] == 0xFF:
+		return "big-endian, with a byte order mark FE FF"
+	case data[0] != 0 && data[0] < 0x80 && data[1] == 0:
+		return "little-endian, without a byte order mark"
+	case data[0] == 0 && data[1] != 0 && data[1] < 0x80:
+		return "big-endian, without a byte order mark"
+	}
+	return ""
+}
+
+// sniffHead returns the head of a file as Sniff reads it: the head of its
+// content when it is gzip'd (a cut stream gives what it can), without a
+// byte order mark, and UTF-16 turned into UTF-8 (so that a Spack file in
+// UTF-16 is recognised, and Decode says what is wrong with it).
+func sniffHead(head []byte) []byte {
+	if bytes.HasPrefix(head, gzipMagic) {
+		r, err := gzip.NewReader(bytes.NewReader(head))
+		if err != nil {
+			return nil
+		}
+		buf := make([]byte, 8*detectHead)
+		n, _ := io.ReadFull(r, buf)
+		head = buf[:n]
+	}
+	head = bytes.TrimPrefix(head, utf8BOM)
+	if what := utf16Kind(head); what != "" {
+		big := head[0] == 0xFE || head[0] == 0
+		if head[0] == 0xFF || head[0] == 0xFE {
+			head = head[2:]
+		}
+		units := make([]uint16, len(head)/2)
+		for i := range units {
+			if big {
+				units[i] = uint16(head[2*i])<<8 | uint16(head[2*i+1])
+			} else {
+				units[i] = uint16(head[2*i]) | uint16(head[2*i+1])<<8
+			}
+		}
+		head = []byte(string(utf16.Decode(units)))
+	}
+	return head
+}
+
+// detectHead is about what the loader gives Sniff of a file: its first
+// 512 bytes.
+const detectHead = 512
