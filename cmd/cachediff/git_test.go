@@ -129,7 +129,7 @@ func TestReadmeGitExample(t *testing.T) {
 // the repository of the real weekly series is `log` of the five week
 // folders, step for step: the same JSON but for the paths (REV:PATH for
 // the folder) and what only git has (each snapshot's rev, date and
-// subject), which must be the week's commit.
+// subject, which must be the week's commit, and the log's revs).
 func TestLogRevsEqualsFolders(t *testing.T) {
 	series, repo, weeks := weeklyRepo(t)
 	var dirs []string
@@ -161,6 +161,11 @@ func TestLogRevsEqualsFolders(t *testing.T) {
 			t.Errorf("snapshot %d: %v; want the commit %s of %s", i, m, w.ID, w.Tag)
 		}
 	}
+	// And how the commits were chosen: four, one a step.
+	if r, _ := got["revs"].(map[string]any); !reflect.DeepEqual(r, map[string]any{"range": "HEAD~4..HEAD", "path": "_cache/develop", "commits": 4.0}) {
+		t.Errorf("revs: %v", got["revs"])
+	}
+	delete(got, "revs")
 	// The rest is the folders' log.
 	rename := map[string]string{}
 	for i, w := range weeks {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -29,11 +30,17 @@ loaded once, and only two are held at a time.
 
 With --revs RANGE PATH, the series is PATH at the range's base, then at every
 commit of the range that changed PATH, oldest first (first-parent history, as
-git rev-list --first-parent --reverse RANGE -- PATH; --since and --until as in
-git). When no commit in the dates changed PATH, the series is PATH as the last
-change left it, alone: no step, exit 0. Where PATH does not exist (before it
-was made, after a commit deleted it) the snapshot is empty: the step adds or
-removes every package. It needs the git program.
+git rev-list --first-parent --reverse RANGE -- PATH). A range that selects no
+commit whatever PATH (HEAD..HEAD~2, reversed) is an error. --since and --until
+take a date cachediff reads itself, and refuse anything else (git would read a
+typo as some date): 2025-03-16 (the start of the day), 2025-03-16 10:00 (local
+time), 2025-03-16T10:00:00Z or +01:00, RFC 2822, @SECONDS, now, today and
+yesterday (the start of the day), N seconds, minutes, hours, days, weeks,
+months or years ago, last week. When no commit in the dates changed PATH, the
+series is PATH as the last change left it, alone: no step, exit 0, and the log
+says so. Where PATH does not exist (before it was made, after a commit deleted
+it) the snapshot is empty: the step adds or removes every package. It needs
+the git program.
 
 Markdown (the default) writes the newest step first, each with its headline,
 what matters in it and its packages' details collapsed; --max-bytes and
@@ -62,8 +69,8 @@ var seriesFlags = flagGroup{
 	title: "Series",
 	add: func(fs *pflag.FlagSet, o *options) {
 		fs.StringVar(&o.revs, "revs", "", "the series is PATH at the base of the git revision `RANGE` (A..B), then at every first-parent commit of it that changed PATH")
-		fs.StringVar(&o.since, "since", "", "with --revs: only commits more recent than `DATE` (git's --since)")
-		fs.StringVar(&o.until, "until", "", "with --revs: only commits older than `DATE` (git's --until)")
+		fs.StringVar(&o.since, "since", "", "with --revs: only commits of `DATE` or later (2025-03-16, '1 week ago', @SECONDS: see above)")
+		fs.StringVar(&o.until, "until", "", "with --revs: only commits of `DATE` or earlier")
 	},
 	check: func(fs *pflag.FlagSet, o *options) error {
 		if o.revs == "" && (o.since != "" || o.until != "") {
@@ -92,18 +99,25 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	var names []string // the snapshot arguments, or REV:PATH of the commits
 	subjects := map[string]string{}
 	var absent []*gitsrc.Commit // by index of names: PATH absent at that commit
+	var revs *diff.Revs
 	if opts.revs != "" {
 		if len(args) != 1 {
 			return exitTrouble, usageErrorf("log --revs RANGE PATH: want one PATH; got %d argument(s)", len(args))
+		}
+		since, until, err := seriesDates(opts.since, opts.until, time.Now())
+		if err != nil {
+			return exitTrouble, err
 		}
 		repo, err := gitsrc.OpenRepo(opts.dir)
 		if err != nil {
 			return exitTrouble, err
 		}
-		commits, err := repo.Series(opts.revs, args[0], opts.since, opts.until)
+		commits, err := repo.Series(opts.revs, args[0], since, until)
 		if err != nil {
 			return exitTrouble, err
 		}
+		_, top, _ := strings.Cut(commits[0].Spec, ":")
+		revs = &diff.Revs{Range: opts.revs, Path: top, Since: since, Until: until}
 		absent = make([]*gitsrc.Commit, len(commits))
 		for i, cm := range commits {
 			names = append(names, cm.Spec)
@@ -111,6 +125,13 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			if cm.Absent {
 				absent[i] = &commits[i]
 			}
+			if !cm.Base {
+				revs.Commits++
+			}
+		}
+		if note := revs.Note(); note != "" && !opts.quiet {
+			// Exit 0, as a quiet week is: say why there is no step.
+			fmt.Fprintf(c.stderr, "cachediff: %s\n", report.Visible(fmt.Sprintf("%s: the log is %s as commit %s left it", note, cmp.Or(top, "the repository"), commits[0].ID[:min(12, len(commits[0].ID))])))
 		}
 	} else {
 		if len(args) < 2 {
@@ -225,6 +246,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	for i := range series.Snapshots {
 		series.Snapshots[i].Subject = subjects[series.Snapshots[i].Rev]
 	}
+	series.Revs = revs
 	if w == nil {
 		return code, nil
 	}
@@ -235,6 +257,50 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	return code, nil
+}
+
+// seriesDates reads log's --since and --until (gitsrc.ParseDate, relative
+// dates as of now) and returns them as RFC 3339 instants in UTC ("" for
+// none), which git cannot read otherwise. Dates no commit can fall in
+// (since after until, or since in the future) are an error: a typo must
+// not pass for a quiet week.
+func seriesDates(since, until string, now time.Time) (string, string, error) {
+	var t [2]time.Time
+	for i, d := range [...]struct{ flag, value string }{{"--since", since}, {"--until", until}} {
+		if d.value == "" {
+			continue
+		}
+		var err error
+		if t[i], err = gitsrc.ParseDate(d.value, now); err != nil {
+			return "", "", usageErrorf("%s: %v", d.flag, err)
+		}
+	}
+	switch {
+	case since != "" && until != "" && t[0].After(t[1]):
+		return "", "", usageErrorf("--since %s is after --until %s: no commit is in both", dateArg(since, t[0]), dateArg(until, t[1]))
+	case since != "" && t[0].After(now):
+		return "", "", usageErrorf("--since %s is in the future (now is %s): it selects no commit", dateArg(since, t[0]), now.UTC().Format(time.RFC3339))
+	}
+	var out [2]string
+	for i := range t {
+		if !t[i].IsZero() {
+			out[i] = t[i].UTC().Format(time.RFC3339Nano)
+		}
+	}
+	return out[0], out[1], nil
+}
+
+// dateArg names a date of --since or --until in a message: as given,
+// quoted when it has spaces, and the instant it is unless it says it.
+func dateArg(given string, t time.Time) string {
+	at := t.UTC().Format(time.RFC3339Nano)
+	if strings.Contains(given, " ") {
+		given = "'" + given + "'"
+	}
+	if strings.HasPrefix(given, "@") || strings.Count(given, "-") == 2 && !strings.Contains(given, ":") {
+		return given // unix seconds, or a day: plain enough
+	}
+	return given + " (" + at + ")"
 }
 
 // renderLog renders a saved log (cachediff render of a cachediff/log/v1
