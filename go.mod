@@ -5,7 +5,6 @@ go 1.26.0
 require (
 	github.com/Masterminds/sprig/v3 v3.3.0
 	github.com/rogpeppe/go-internal v1.16.0
-	github.com/sergi/go-diff v1.4.0
 	github.com/spf13/pflag v1.0.10
 	golang.org/x/sys v0.50.0
 	golang.org/x/term v0.48.0
