@@ -104,3 +104,26 @@ func TestLogRevs(t *testing.T) {
 		t.Errorf("a log without revs: %v", err)
 	}
 }
+
+// TestLogRevsHostile: a range and a path from the command line reach the
+// note as the rest of a log's input does: one line, no live mention, no
+// HTML, no escape code.
+func TestLogRevsHostile(t *testing.T) {
+	s := quietLog(t, &diff.Revs{Range: "@octocat\n::error::forged <b>x</b> \x1b[31m`", Path: "#1 $x$\r\n::add-mask::y", Commits: 0})
+	for _, f := range []string{"md", "text"} {
+		var b bytes.Buffer
+		w, _ := NewLogWriter(f, &b, LogOptions{})
+		if err := w.Finish(s); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		for _, bad := range []string{"\n::error", "\n::add-mask", "\x1b", "\r", "<b>"} {
+			if strings.Contains(out, bad) && (f == "md" || bad != "<b>") { // text is no HTML
+				t.Errorf("%s: %q in\n%s", f, bad, out)
+			}
+		}
+		if f == "md" && (strings.Contains(out, "@octocat") || strings.Contains(out, "#1 ")) {
+			t.Errorf("md: a live mention or reference in\n%s", out)
+		}
+	}
+}
