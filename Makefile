@@ -21,7 +21,11 @@ demo: build
 	@bin/cachediff testdata/real/develop-2025-03-23 testdata/real/develop-2025-03-30; \
 	  status=$$?; [ $$status -le 1 ] || exit $$status
 
+# The tests that read real data in place from ../shared beside the checkout
+# (internal/shareddata) skip without it, silently unless -v: say so once.
+SHARED_TESTS = grep -rhoE 'shareddata\.Need\(t,|sharedLockfiles\(t\)' --include='*_test.go' . | wc -l | tr -d ' '
 test: vet
+	@[ -d ../shared/lockfiles ] || echo "../shared/lockfiles not found: the $$($(SHARED_TESTS)) tests that read it are skipped"
 	$(GO) test -count=1 ./...
 
 vet:

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/shareddata"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -412,7 +413,7 @@ func TestSpackReportsRender(t *testing.T) {
 		{filepath.Join(root, "spack-formats", "spec.v4-libdwarf-core2.spec.json"), filepath.Join(root, "spack-formats", "spec.v5-libdwarf-m1.spec.json")},
 		{filepath.Join(root, "spack-gen", "old"), filepath.Join(root, "spack-gen", "new")},
 	}
-	if locks := filepath.Join("..", "..", "shared", "lockfiles"); dirExists(locks) {
+	if locks := shareddata.Dir("lockfiles"); locks != "" {
 		for _, p := range [][2]string{
 			{"MiddelkoopT__spack-tutorial/6872a9c/spack.lock", "MiddelkoopT__spack-tutorial/c41dc2b/spack.lock"},
 			{"grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock", "grc-iit__ChronoLog/a0846dc/CI__enviroment__spack.lock"},
@@ -441,11 +442,6 @@ func TestSpackReportsRender(t *testing.T) {
 			renderAll(t, r)
 		})
 	}
-}
-
-func dirExists(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
 }
 
 // TestDecodeLogShape: a cachediff/log/v1 document is checked as a report

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/shareddata"
 )
 
 // Golden reports of Spack's own formats (issue 13): the generated index
@@ -51,13 +52,16 @@ var lockfilePairs = []struct{ name, old, new string }{
 	{"spack-stack-os", "viperML__spack-stack/6f0a159/debian-11__spack.lock", "viperML__spack-stack/6f0a159/rhel-8__spack.lock"},
 }
 
-// sharedLockfiles is ../shared/lockfiles seen from the repository root,
-// or a skip that says why.
-func sharedLockfiles(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join("..", "shared", "lockfiles")
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		t.Skip("../shared/lockfiles is absent: the real lockfiles are read in place from beside the checkout, never copied into the project")
+// sharedLockfiles is ../shared/lockfiles (shareddata.Need: beside the
+// checkout) relative to the working directory, the repository's root, or
+// a skip that says why.
+func sharedLockfiles(tb testing.TB) string {
+	tb.Helper()
+	dir := shareddata.Need(tb, "lockfiles")
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, dir); err == nil {
+			return rel
+		}
 	}
 	return dir
 }

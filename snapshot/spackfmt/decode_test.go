@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/shareddata"
 )
 
 const fixtures = "../../testdata/spack-formats"
@@ -138,28 +140,10 @@ func TestSharedHashesAgree(t *testing.T) {
 	}
 }
 
-// lockfilesDir finds ../shared/lockfiles above the working directory, or
-// skips: the real lockfiles are never copied into the project.
-func lockfilesDir(t *testing.T) string {
-	t.Helper()
-	dir, _ := filepath.Abs(".")
-	for {
-		p := filepath.Join(dir, "..", "shared", "lockfiles")
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("../shared/lockfiles is absent: the real lockfiles are read in place, never copied into the project")
-		}
-		dir = parent
-	}
-}
-
 // Every real lockfile decodes, with the version, number of concrete specs
 // and roots that ../shared/lockfiles/README.md lists, and no warnings.
 func TestRealLockfiles(t *testing.T) {
-	dir := lockfilesDir(t)
+	dir := shareddata.Need(t, "lockfiles")
 	tests := []struct {
 		file             string
 		version, specs   int
@@ -219,7 +203,7 @@ func TestRealLockfiles(t *testing.T) {
 // providing c (all-pythons builds its pythons with gcc 13.2.0, git with
 // gcc 11.4.0).
 func TestLockfileV6Compilers(t *testing.T) {
-	dir := lockfilesDir(t)
+	dir := shareddata.Need(t, "lockfiles")
 	s := decodeFile(t, filepath.Join(dir, "spack__all-pythons/9f5fc23/spack.lock"))
 	got := map[string]string{}
 	for _, n := range s.Nodes {
