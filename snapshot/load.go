@@ -114,6 +114,10 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 			pageWarnings[r.pkgs[0]], counts[r.pkgs[0]] = r.warnings, r.counts
 		}
 	}
+	if mixed := snap.mixedFormats(); mixed != nil {
+		// The wrong folder, as pages of several tags are (spack.go).
+		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, mixed))}
+	}
 	odd, tagErr := snap.checkTags()
 	if tagErr != nil {
 		// Not a bad page but the wrong folder: no page can be skipped

@@ -167,6 +167,41 @@ func specOf(n *spackfmt.Node, roots map[string]string, more *SpecMore) Spec {
 // noDeps is the dependencies of a spec known to have none: empty, not nil.
 var noDeps = []Dep{}
 
+// mixedFormats returns the error of a snapshot that holds both catalogue
+// pages and Spack files, or nil. It is the wrong folder, as one of pages
+// of several tags is: a Spack file's packages have no tag, and counted as
+// pages without one, the catalogue pages (or the Spack file's packages)
+// would be blamed for it. The message names the first file of each kind.
+func (s *Snapshot) mixedFormats() *Error {
+	var page, spack string
+	pages := 0
+	spackFiles := map[string]bool{}
+	for _, p := range s.Packages {
+		if p.merge {
+			spackFiles[p.File] = true
+			if spack == "" || p.File < spack {
+				spack = p.File
+			}
+			continue
+		}
+		pages++
+		if page == "" || p.File < page {
+			page = p.File
+		}
+	}
+	if pages == 0 || len(spackFiles) == 0 {
+		return nil
+	}
+	more := func(n int, noun string) string {
+		if n == 0 {
+			return ""
+		}
+		return fmt.Sprintf(" (and %s)", plural(n, "more "+noun))
+	}
+	return &Error{File: s.Path, Msg: fmt.Sprintf("this folder mixes catalogue pages and Spack files: %s is a package page%s, %s a Spack file%s; a snapshot is one or the other: name a folder of pages alone, or the Spack files",
+		page, more(pages-1, "page"), spack, more(len(spackFiles)-1, "Spack file"))}
+}
+
 // mergeSpackFiles makes the packages of Spack files that share a name one
 // package (specs by hash, once), moving their warnings and counts along;
 // packages left with no listed spec (only unlisted ones) go to the first

@@ -1,0 +1,58 @@
+package snapshot
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Issue 35: in a folder that mixed catalogue pages and Spack files, the
+// Spack files' packages counted as pages without a tag ("7 other pages of
+// this snapshot are without a tag"), so the catalogue pages were blamed,
+// and skipped under --skip-invalid; or, fewer, the Spack file's packages
+// were called pages. It is the wrong folder, said as such, naming a file
+// of each kind, whatever the counts.
+func TestMixedPagesAndSpackFiles(t *testing.T) {
+	index, err := os.ReadFile(filepath.Join(spackFixtures, "index.v8-layout2-unsigned-mixed.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		pages      int
+		index, pat string // where the index and the pages are
+	}{
+		{2, "build_cache/index.json", "p%d/specs.md"},
+		{9, "build_cache/index.json", "p%d/specs.md"},
+		{7, "index.json", "p%d.md"}, // one folder
+	} {
+		pages := tc.pages
+		files := map[string]string{tc.index: string(index)}
+		for i := range pages {
+			files[fmt.Sprintf(tc.pat, i)] = simplePage(fmt.Sprintf("p%d", i), "develop", 100+i, 1)
+		}
+		dir := writeTree(t, files)
+		for _, skip := range []bool{false, true} {
+			_, err := Load(dir, Options{SkipInvalid: skip})
+			var le *LoadError
+			if !errors.As(err, &le) || len(le.Errs) != 1 {
+				t.Fatalf("%d pages, skip %v: %v; want one error about the folder", pages, skip, err)
+			}
+			e := le.Errs[0]
+			page, spack := filepath.Join(dir, filepath.FromSlash(fmt.Sprintf(tc.pat, 0))), filepath.Join(dir, filepath.FromSlash(tc.index))
+			for _, want := range []string{"mixes catalogue pages and Spack files", page + " is a package page", spack + " a Spack file", "a snapshot is one or the other"} {
+				if e.File != dir || !strings.Contains(e.Msg, want) {
+					t.Errorf("%d pages, skip %v: %q at %s; want %q at %s", pages, skip, e.Msg, e.File, want, dir)
+				}
+			}
+			if pages == 7 && !skip {
+				t.Log(err)
+			}
+			if strings.Contains(e.Msg, "without a tag") || strings.Contains(e.Msg, "other page") {
+				t.Errorf("%d pages: %q blames pages", pages, e.Msg)
+			}
+		}
+	}
+}
