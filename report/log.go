@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
 )
@@ -356,15 +357,20 @@ func WriteLog(w LogWriter, l *Log) error {
 
 // stepCounts is what a log's summary table says of a step.
 type stepCounts struct {
-	title   string
-	changed bool
-	pkgs    diff.PackageCounts
-	specs   diff.Counts
-	gate    *diff.Gate
+	title              string // stepTitleOf(newLabel, oldLabel, subject)
+	newLabel, oldLabel string
+	subject            string
+	changed            bool
+	pkgs               diff.PackageCounts
+	specs              diff.Counts
+	gate               *diff.Gate
 }
 
-func stepCountsOf(r *diff.Report, title string) stepCounts {
-	return stepCounts{title: title, changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs, gate: r.Gate}
+func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {
+	c := stepCounts{newLabel: sideLabel(r.New), oldLabel: sideLabel(r.Old), subject: subjects[r.New.Rev],
+		changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs, gate: r.Gate}
+	c.title = stepTitleOf(c.newLabel, c.oldLabel, c.subject)
+	return c
 }
 
 // logMarkdown keeps each step's Markdown View, and writes the log newest
@@ -400,9 +406,9 @@ func viewBytes(v *View) int64 {
 }
 
 func (l *logMarkdown) Step(r *diff.Report) error {
-	title := stepTitle(r, l.o.Subjects)
+	c := stepCountsOf(r, l.o.Subjects)
 	o := l.o.Options
-	o.Title, o.MaxBytes, o.Marker = title, 0, ""
+	o.Title, o.MaxBytes, o.Marker = c.title, 0, ""
 	v := markdownView(newDocument(r, o))
 	if l.o.MaxBytes <= 0 {
 		if err := l.spill(v); err != nil {
@@ -411,7 +417,7 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 	}
 	l.views = append(l.views, v)
 	l.kept += viewBytes(v)
-	l.counts = append(l.counts, stepCountsOf(r, title))
+	l.counts = append(l.counts, c)
 	return nil
 }
 
@@ -444,11 +450,18 @@ const (
 	stepHeading = 50
 )
 
+// subjectCut is the most characters of a commit subject the table of
+// steps keeps when it must be cut (a bot's subject runs to thousands).
+const subjectCut = 72
+
 // Finish writes the log. Under --max-bytes, the oldest steps collapse
 // first: the steps whose sections are left out entirely (each still has
 // its row in the table of steps) grow from the oldest until the newest
 // step and the series' sections fit whole; only then does View.Fit cut
-// those too.
+// those too. When even the headline, the table of steps and the newest
+// step's headline do not fit, the table is cut last: long commit
+// subjects shortened, then its oldest rows summed up in one row (with
+// how many of them tripped the gate), and every older step is left out.
 //
 // Each step left out makes the notice no shorter (it counts them), and
 // the rest is the same Head and fewer sections, so the smallest log of
@@ -456,23 +469,37 @@ const (
 // numbers that fit the limit are 0 up to some last one. Finish writes,
 // of those, the first that keeps the newest step and the series whole,
 // or else the last (the most steps left out that still fit); when none
-// fits, not even with every section left out, its error is the one of
-// none left out, whose minimum is the least of all.
+// fits, not even with every section left out and the table cut to its
+// newest row and the summary, it returns that log's *TooSmallError.
+//
+// Which number that is, is worked out without laying the log out for
+// each: what View.Fit takes from a section in each of its rounds depends
+// on that section alone (Section.roundCuts), so the log is laid out
+// once, each step's sections are measured once, and the sums over the
+// steps kept give, for any number left out, the size of the log and what
+// Fit takes before it touches the newest step or the series. The log is
+// then cut once: linear in the steps, where laying it out again for each
+// step left out was quadratic.
 func (l *logMarkdown) Finish(s *diff.Series) error {
 	defer l.bodies.close()
 	l.relabel(s)
-	v := l.view(s, 0)
-	if limit := l.o.MaxBytes; limit > 0 {
-		if err := v.Fit(limit); err != nil {
+	lay := l.layout(s)
+	limit := l.o.MaxBytes
+	if limit <= 0 {
+		_, err := lay.view(0, lay.full()).WriteTo(l.w)
+		return err
+	}
+	n := len(l.views)
+	tab, drop, ok := lay.pick(limit)
+	if !ok {
+		// Not even the least log fits: its Fit names its size.
+		if err := lay.view(max(0, n-1), lay.least()).Fit(limit); err != nil {
 			return err
 		}
-		for drop := 1; drop < len(l.views) && !l.intact(v); drop++ {
-			next := l.view(s, drop)
-			if next.Fit(limit) != nil {
-				break // nor will any larger drop
-			}
-			v = next
-		}
+	}
+	v := lay.view(drop, tab)
+	if err := v.Fit(limit); err != nil {
+		return err
 	}
 	_, err := v.WriteTo(l.w)
 	return err
@@ -487,7 +514,8 @@ func (l *logMarkdown) relabel(s *diff.Series) {
 	}
 	labels := diff.Labels(s.Snapshots)
 	for k, v := range l.views {
-		old := l.counts[k].title
+		c := &l.counts[k]
+		old := c.title
 		title := stepTitleOf(labels[k+1], labels[k], l.o.Subjects[s.Snapshots[k+1].Rev])
 		if title == old {
 			continue
@@ -497,26 +525,48 @@ func (l *logMarkdown) relabel(s *diff.Series) {
 			continue // a head markdownView did not write: leave it
 		}
 		v.Head = "## " + escapeMD(title) + rest
-		l.counts[k].title = title
+		c.title, c.newLabel, c.oldLabel, c.subject = title, labels[k+1], labels[k], l.o.Subjects[s.Snapshots[k+1].Rev]
 	}
 }
 
-// intact reports whether Fit left the newest step's sections and the
-// series' sections whole.
-func (l *logMarkdown) intact(v *View) bool {
-	newest := fmt.Sprintf("step %d ", len(l.views))
-	for _, s := range v.Sections {
-		if (strings.HasPrefix(s.Name, newest) || s.series) && (s.dropped || s.Hidden() > 0 || s.short > 0) {
-			return false
-		}
-	}
-	return true
+// tableCut is how the table of steps is written: rows, the newest rows
+// in full (the older ones summed up in one row), short, their subjects
+// cut to subjectCut characters.
+type tableCut struct {
+	rows  int
+	short bool
 }
 
-// view lays the log out as one View, leaving out the sections of the
-// oldest drop steps (their rows in the table of steps stay).
-func (l *logMarkdown) view(s *diff.Series, drop int) *View {
+// logLayout is a log laid out once, for any number of oldest steps left
+// out and any cut of the table of steps (view).
+type logLayout struct {
+	l      *logMarkdown
+	n      int      // steps
+	top    string   // marker, headline, the line of counts, the table's header
+	rows   []string // the table's rows, oldest first
+	short  []string // the same with their subjects cut (nil: no subject is long)
+	bottom string   // after the table: the newest step's head
+	// sums[k] is the counts of steps 0 to k-1, for the summary row.
+	sums []stepSums
+	secs []*Section // every section of the whole log, in order
+	step []int      // per section: its step, or -1 for the newest step's and the series'
+	// size[k] is the bytes of step k's sections, pre[k] what Fit takes
+	// from them before it touches the newest step or the series, suffix
+	// sums (from step k to the last but one); prot the bytes of the
+	// newest step's and the series' sections.
+	size, pre []int
+	prot      int
+	gate      bool // the steps have a gate (a column of the table)
+}
+
+// stepSums adds up the table's columns over steps.
+type stepSums struct {
+	changed, added, removed, specsAdded, specsRemoved, rebuilt, updated, restacked, tripped int
+}
+
+func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	n := len(l.views)
+	lay := &logLayout{l: l, n: n, gate: n > 0 && l.counts[0].gate != nil}
 	var b strings.Builder
 	if l.o.Marker != "" {
 		b.WriteString(l.o.Marker + "\n")
@@ -534,49 +584,62 @@ func (l *logMarkdown) view(s *diff.Series, drop int) *View {
 		}
 	}
 	fmt.Fprintf(&b, "**%s, %s** (%d with changes)", plural(len(s.Snapshots), "snapshot"), plural(n, "step"), changed)
-	if n > 0 {
-		firstC, lastC := l.counts[0], l.counts[n-1]
-		fmt.Fprintf(&b, " · **packages %d → %d** · **specs %d → %d**", firstC.pkgs.Old, lastC.pkgs.New, firstC.specs.Old, lastC.specs.New)
-		b.WriteString(", newest step first.\n\n| step | packages changed | new | removed | specs added | removed | rebuilt | updated | restacked |")
-		if l.counts[0].gate != nil {
-			b.WriteString(" gate |")
+	if n == 0 {
+		if note := revsNoteMD(s.Revs); note != "" {
+			b.WriteString(": " + note + ".")
+		} else {
+			b.WriteString(": no steps.")
 		}
-		b.WriteString("\n|---|--:|--:|--:|--:|--:|--:|--:|--:|")
-		if l.counts[0].gate != nil {
-			b.WriteString("---|")
-		}
-		for k := n - 1; k >= 0; k-- {
-			c := l.counts[k]
-			fmt.Fprintf(&b, "\n| %s | %d | %d | %d | %d | %d | %d | %d | %d |", escapeMD(c.title),
-				c.pkgs.Changed+c.pkgs.Added+c.pkgs.Removed, c.pkgs.Added, c.pkgs.Removed,
-				c.specs.Added, c.specs.Removed, c.specs.Rebuilt, c.specs.Updated, c.specs.Restacked)
-			if c.gate != nil {
-				if c.gate.Passed() {
-					b.WriteString(" passed |")
-				} else {
-					b.WriteString(" **tripped** |")
-				}
-			}
-		}
-	} else if note := revsNoteMD(s.Revs); note != "" {
-		b.WriteString(": " + note + ".")
-	} else {
-		b.WriteString(": no steps.")
+		lay.top = b.String()
+		lay.layoutSeries(s)
+		return lay
 	}
-	v := &View{Tail: "\n", Kept: []string{"the headline", "the table of steps", "the newest step's headline and summary"}}
-	v.NoticeFor = func(limit int) string {
-		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest steps are summarised or left out first. For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
+	firstC, lastC := l.counts[0], l.counts[n-1]
+	fmt.Fprintf(&b, " · **packages %d → %d** · **specs %d → %d**", firstC.pkgs.Old, lastC.pkgs.New, firstC.specs.Old, lastC.specs.New)
+	b.WriteString(", newest step first.\n\n| step | packages changed | new | removed | specs added | removed | rebuilt | updated | restacked |")
+	if lay.gate {
+		b.WriteString(" gate |")
 	}
+	b.WriteString("\n|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+	if lay.gate {
+		b.WriteString("---|")
+	}
+	lay.top = b.String()
+	lay.rows = make([]string, n)
+	lay.sums = make([]stepSums, n+1)
+	long := false
+	for k, c := range l.counts {
+		lay.rows[k] = lay.row(escapeMD(c.title), c)
+		long = long || utf8.RuneCountInString(c.subject) > subjectCut
+		t := lay.sums[k]
+		t.changed += c.pkgs.Changed + c.pkgs.Added + c.pkgs.Removed
+		t.added += c.pkgs.Added
+		t.removed += c.pkgs.Removed
+		t.specsAdded += c.specs.Added
+		t.specsRemoved += c.specs.Removed
+		t.rebuilt += c.specs.Rebuilt
+		t.updated += c.specs.Updated
+		t.restacked += c.specs.Restacked
+		if c.gate != nil && !c.gate.Passed() {
+			t.tripped++
+		}
+		lay.sums[k+1] = t
+	}
+	if long {
+		lay.short = make([]string, n)
+		for k, c := range l.counts {
+			lay.short[k] = lay.row(escapeMD(stepTitleOf(c.newLabel, c.oldLabel, cutSubject(c.subject))), c)
+		}
+	}
+	lay.bottom = "\n\n" + strings.TrimPrefix(l.views[n-1].Head, "\n")
 	for k := n - 1; k >= 0; k-- {
 		sv := l.views[k]
 		base := k * stepRank
-		if k < drop && k != n-1 {
-			continue
-		}
+		at := k
 		if k == n-1 {
-			b.WriteString("\n\n" + strings.TrimPrefix(sv.Head, "\n"))
+			at = -1
 		} else {
-			v.Sections = append(v.Sections, &Section{Name: fmt.Sprintf("step %d", k+1), Rank: base + stepHeading, Heading: "\n\n" + sv.Head})
+			lay.add(at, &Section{Name: fmt.Sprintf("step %d", k+1), Rank: base + stepHeading, Heading: "\n\n" + sv.Head})
 		}
 		for _, sec := range append(skippedOf(sv), sv.Sections...) {
 			c := *sec
@@ -586,22 +649,233 @@ func (l *logMarkdown) view(s *diff.Series, drop int) *View {
 			} else {
 				c.Rank += base
 			}
-			v.Sections = append(v.Sections, &c)
+			lay.add(at, &c)
 		}
 	}
-	v.Head = b.String()
-	if drop > 0 {
-		// Steps are left out even when the rest fits whole: the notice
-		// is always there, and counts against the limit.
-		k := min(drop, n-1)
-		v.noticeAlways = true
-		v.NoticeFor = func(limit int) string {
-			return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest " + oldestSteps(k) + " of the log " + isAre(k) + " only in the table of steps, and some sections of the others are summarised or left out, lowest value first. For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
+	lay.layoutSeries(s)
+	if limit := l.o.MaxBytes; limit > 0 {
+		lay.measure()
+	}
+	return lay
+}
+
+// cutSubject cuts a commit subject to subjectCut characters, with an
+// ellipsis.
+func cutSubject(s string) string {
+	if utf8.RuneCountInString(s) <= subjectCut {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimRight(string(r[:subjectCut-1]), " ") + "…"
+}
+
+// row is a step's row in the table of steps.
+func (lay *logLayout) row(title string, c stepCounts) string {
+	r := fmt.Sprintf("\n| %s | %d | %d | %d | %d | %d | %d | %d | %d |", title,
+		c.pkgs.Changed+c.pkgs.Added+c.pkgs.Removed, c.pkgs.Added, c.pkgs.Removed,
+		c.specs.Added, c.specs.Removed, c.specs.Rebuilt, c.specs.Updated, c.specs.Restacked)
+	if c.gate != nil {
+		if c.gate.Passed() {
+			r += " passed |"
+		} else {
+			r += " **tripped** |"
 		}
 	}
-	for _, sec := range l.seriesSections(s, max(0, n-1)*stepRank-10) {
+	return r
+}
+
+// summary is the row that sums up the oldest m steps.
+func (lay *logLayout) summary(m int) string {
+	t := lay.sums[m]
+	r := fmt.Sprintf("\n| %d older steps | %d | %d | %d | %d | %d | %d | %d | %d |", m,
+		t.changed, t.added, t.removed, t.specsAdded, t.specsRemoved, t.rebuilt, t.updated, t.restacked)
+	if lay.gate {
+		if t.tripped == 0 {
+			r += " passed in all |"
+		} else {
+			r += " **tripped** in " + strconv.Itoa(t.tripped) + " |"
+		}
+	}
+	return r
+}
+
+func (lay *logLayout) add(step int, s *Section) {
+	lay.secs = append(lay.secs, s)
+	lay.step = append(lay.step, step)
+}
+
+func (lay *logLayout) layoutSeries(s *diff.Series) {
+	for _, sec := range lay.l.seriesSections(s, max(0, lay.n-1)*stepRank-10) {
 		sec.series = true
-		v.Sections = append(v.Sections, sec)
+		lay.add(-1, sec)
+	}
+}
+
+// measure works out size, pre and prot (see logLayout).
+func (lay *logLayout) measure() {
+	n := lay.n
+	lay.size, lay.pre = make([]int, n+1), make([]int, n+1)
+	took := make([][fitRounds]int, len(lay.secs))
+	changes := make([][fitRounds]bool, len(lay.secs))
+	for i, s := range lay.secs {
+		took[i], changes[i] = s.roundCuts()
+		if k := lay.step[i]; k >= 0 {
+			lay.size[k] += s.size()
+		} else {
+			lay.prot += s.size()
+		}
+	}
+	// Fit's order: by round, then by rank (a stable sort of the sections
+	// in order). The first cut of the newest step's or the series'
+	// sections is the same in every view, which holds them all.
+	order := make([]int, len(lay.secs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return lay.secs[a].Rank - lay.secs[b].Rank })
+rounds:
+	for r := range fitRounds {
+		for _, i := range order {
+			k := lay.step[i]
+			if k < 0 && changes[i][r] {
+				break rounds
+			}
+			if k >= 0 {
+				lay.pre[k] += took[i][r]
+			}
+		}
+	}
+	for k := n - 1; k >= 0; k-- {
+		lay.size[k] += lay.size[k+1]
+		lay.pre[k] += lay.pre[k+1]
+	}
+}
+
+// full is the table of steps whole.
+func (lay *logLayout) full() tableCut { return tableCut{rows: lay.n} }
+
+// least is the table of steps at its smallest.
+func (lay *logLayout) least() tableCut { return tableCut{rows: min(1, lay.n), short: lay.short != nil} }
+
+func (t tableCut) cut(n int) bool { return t.short || t.rows < n }
+
+// headLen is the length of the Head of view(_, t).
+func (lay *logLayout) headLen(t tableCut) int {
+	m := len(lay.top) + len(lay.bottom)
+	rows := lay.rows
+	if t.short {
+		rows = lay.short
+	}
+	for k := lay.n - t.rows; k < lay.n; k++ {
+		m += len(rows[k])
+	}
+	if t.rows < lay.n {
+		m += len(lay.summary(lay.n - t.rows))
+	}
+	return m
+}
+
+// least is the smallest log with drop steps left out and table t.
+func (lay *logLayout) smallest(drop int, t tableCut, limit int) int {
+	return lay.headLen(t) + len("\n") + len(lay.notice(drop, t)(limit))
+}
+
+// intact reports whether Fit of view(drop, t) leaves the newest step's
+// sections and the series' whole.
+func (lay *logLayout) intact(drop int, t tableCut, limit int) bool {
+	whole := lay.headLen(t) + len("\n") + lay.size[drop] + lay.prot
+	notice := len(lay.notice(drop, t)(limit))
+	if drop > 0 || t.cut(lay.n) {
+		whole += notice
+	} else if whole <= limit {
+		return true
+	} else {
+		whole += notice
+	}
+	return whole-lay.pre[drop] <= limit
+}
+
+// pick chooses the table and the number of oldest steps left out under
+// limit (see Finish); false when not even the least log fits.
+func (lay *logLayout) pick(limit int) (t tableCut, drop int, ok bool) {
+	n := lay.n
+	t = lay.full()
+	if lay.smallest(0, t, limit) > limit {
+		if lay.short != nil {
+			t.short = true
+		}
+		if n == 0 || lay.smallest(0, t, limit) > limit {
+			// Every older step is left out: they are in the table's
+			// summary row at most. Keep the most newest rows that fit.
+			for t.rows = n - 1; t.rows >= 1 && lay.smallest(n-1, t, limit) > limit; t.rows-- {
+			}
+			if t.rows < 1 || n == 1 {
+				return t, 0, false
+			}
+			return t, n - 1, true
+		}
+	}
+	for drop < n-1 && !lay.intact(drop, t, limit) && lay.smallest(drop+1, t, limit) <= limit {
+		drop++
+	}
+	return t, drop, true
+}
+
+// notice is the shortening notice of view(drop, t).
+func (lay *logLayout) notice(drop int, t tableCut) func(int) string {
+	n := lay.n
+	var table string
+	switch {
+	case t.short && t.rows < n:
+		table = " The table of steps shortens long commit subjects and sums up its oldest " + strconv.Itoa(n-t.rows) + " rows in one."
+	case t.short:
+		table = " The table of steps shortens long commit subjects."
+	case t.rows < n:
+		table = " The table of steps sums up its oldest " + strconv.Itoa(n-t.rows) + " rows in one."
+	}
+	const whole = " For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
+	if drop == 0 {
+		return func(limit int) string {
+			return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest steps are summarised or left out first." + table + whole
+		}
+	}
+	k := min(drop, n-1)
+	return func(limit int) string {
+		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest " + oldestSteps(k) + " of the log " + isAre(k) + " only in the table of steps, and some sections of the others are summarised or left out, lowest value first." + table + whole
+	}
+}
+
+// view lays the log out as one View, leaving out the sections of the
+// oldest drop steps (their rows in the table of steps stay), with the
+// table of steps t.
+func (lay *logLayout) view(drop int, t tableCut) *View {
+	n := lay.n
+	var b strings.Builder
+	b.WriteString(lay.top)
+	rows := lay.rows
+	if t.short {
+		rows = lay.short
+	}
+	for k := n - 1; k >= n-t.rows; k-- {
+		b.WriteString(rows[k])
+	}
+	if t.rows < n {
+		b.WriteString(lay.summary(n - t.rows))
+	}
+	if n > 0 {
+		b.WriteString(lay.bottom)
+	}
+	kept := "the table of steps"
+	if n > 1 {
+		kept = "the table of steps (its newest row, and one row that sums up the others)"
+	}
+	v := &View{Head: b.String(), Tail: "\n", Kept: []string{"the headline", kept, "the newest step's headline and summary"}}
+	v.NoticeFor = lay.notice(drop, t)
+	v.noticeAlways = drop > 0 || t.cut(n)
+	for i, s := range lay.secs {
+		if k := lay.step[i]; k < 0 || k >= drop {
+			v.Sections = append(v.Sections, s)
+		}
 	}
 	return v
 }

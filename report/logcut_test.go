@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -234,8 +236,8 @@ func TestLogMaxBytesProperties(t *testing.T) {
 					t.Fatalf("--max-bytes %d: %d bytes", limit, len(out))
 				case !strings.HasPrefix(out, headline):
 					t.Fatalf("--max-bytes %d: no headline %q:\n%s", limit, headline, out)
-				case !strings.Contains(out, "| "+escapeMD(stepTitle(steps[0], nil))+" |"):
-					t.Fatalf("--max-bytes %d: no table of steps:\n%s", limit, out)
+				case tableRows(out, steps) != n:
+					t.Fatalf("--max-bytes %d: the table of steps has %d rows or steps summed up, want %d:\n%s", limit, tableRows(out, steps), n, out)
 				case !strings.Contains(out, heading(n-1)):
 					t.Fatalf("--max-bytes %d: no newest step:\n%s", limit, out)
 				case limit >= len(full) && out != full:
@@ -248,6 +250,11 @@ func TestLogMaxBytesProperties(t *testing.T) {
 					t.Fatalf("--max-bytes %d: %d steps shown, %d under --max-bytes %d", limit, got, prevSteps, prevLimit)
 				case len(out) < prevLen:
 					t.Fatalf("--max-bytes %d: %d bytes written, %d under --max-bytes %d", limit, len(out), prevLen, prevLimit)
+				}
+				// Finish works out which steps to leave out: it leaves out
+				// those that cutting the log for each number in turn did.
+				if want, ok := finishByTrying(l, s, limit); ok && out != want {
+					t.Fatalf("--max-bytes %d: %d bytes, but cutting the log for each number of steps left out gives %d:\n%s\n\nwant:\n%s", limit, len(out), len(want), out, want)
 				}
 				prevSteps, prevLen, prevLimit = got, len(out), limit
 			}
@@ -267,6 +274,21 @@ func TestLogMaxBytesProperties(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tableRows counts the steps in the table of steps of a log: those in
+// rows of their own (the newest of them first), and those summed up in
+// its last row.
+func tableRows(out string, steps []*diff.Report) int {
+	c := 0
+	for k := len(steps) - 1; k >= 0 && strings.Contains(out, "\n| "+escapeMD(stepTitle(steps[k], nil))+" |"); k-- {
+		c++
+	}
+	if m := regexp.MustCompile(`\n\| (\d+) older steps \|`).FindStringSubmatch(out); m != nil {
+		older, _ := strconv.Atoi(m[1])
+		c += older
+	}
+	return c
 }
 
 // TestLogKept: a Markdown or text log counts the bytes of the steps it

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -278,54 +279,23 @@ func (v *View) Fit(limit int) error {
 		s.cut = true
 	}
 	size := v.Size()
+	run := func(s *Section, round int) {
+		if size > limit {
+			size -= s.round(round, size-limit)
+		}
+	}
+	for round := range fitRounds {
+		for _, s := range order {
+			run(s, round)
+		}
+		if round == 2 && v.Skipped != nil {
+			run(v.Skipped, 2)
+		}
+	}
+	if v.Skipped != nil {
+		run(v.Skipped, 3)
+	}
 	fits := func() bool { return size <= limit }
-	trim := func(s *Section, n int) {
-		for s.keep+s.short > n && !fits() {
-			hidden := s.Hidden()
-			var row int
-			if s.short > 0 {
-				s.short--
-				row = len(s.Short[s.keep+s.short])
-			} else {
-				s.keep--
-				row = len(s.Rows[s.keep])
-			}
-			size += len(moreLine(hidden+1, s.Noun)) - len(moreLine(hidden, s.Noun)) - row
-		}
-	}
-	for _, s := range order {
-		if s.Rank < 0 {
-			trim(s, cutRows)
-		}
-	}
-	for _, s := range order {
-		if s.Short == nil {
-			continue
-		}
-		for i := len(s.Rows) - 1; i >= 0 && !fits(); i-- {
-			s.keep--
-			s.short++
-			size += len(s.Short[i]) - len(s.Rows[i])
-		}
-	}
-	for _, s := range order {
-		trim(s, cutRows)
-	}
-	if v.Skipped != nil {
-		trim(v.Skipped, cutRows)
-	}
-	for _, s := range order {
-		trim(s, 0)
-	}
-	for _, s := range order {
-		if !fits() {
-			size -= s.size()
-			s.dropped = true
-		}
-	}
-	if v.Skipped != nil {
-		trim(v.Skipped, 0)
-	}
 	if fits() {
 		return nil
 	}
@@ -341,6 +311,69 @@ func (v *View) Fit(limit int) error {
 		}
 	}
 	return &TooSmallError{Max: limit, Min: least, Kept: v.Kept}
+}
+
+// fitRounds is the number of rounds of Fit that cut the Sections (0 to 4
+// in Fit's list; the Skipped section's last one is round 3 run again).
+const fitRounds = 5
+
+// round runs round r of Fit (see Fit) on s until it has taken need
+// bytes or the round is done, and returns the bytes taken (which a row
+// shorter than the "…and N more" line it adds to can make negative). The
+// bytes a round takes from a section depend on that section alone, so
+// the rounds' sums can be worked out section by section (roundCuts).
+func (s *Section) round(r, need int) (took int) {
+	trim := func(n int) {
+		for s.keep+s.short > n && took < need {
+			hidden := s.Hidden()
+			var row int
+			if s.short > 0 {
+				s.short--
+				row = len(s.Short[s.keep+s.short])
+			} else {
+				s.keep--
+				row = len(s.Rows[s.keep])
+			}
+			took += row - (len(moreLine(hidden+1, s.Noun)) - len(moreLine(hidden, s.Noun)))
+		}
+	}
+	switch r {
+	case 0:
+		if s.Rank < 0 {
+			trim(cutRows)
+		}
+	case 1:
+		if s.Short != nil {
+			for i := len(s.Rows) - 1; i >= 0 && took < need; i-- {
+				s.keep--
+				s.short++
+				took += len(s.Rows[i]) - len(s.Short[i])
+			}
+		}
+	case 2:
+		trim(cutRows)
+	case 3:
+		trim(0)
+	case 4:
+		if took < need {
+			took = s.size()
+			s.dropped = true
+		}
+	}
+	return took
+}
+
+// roundCuts returns the bytes each round of Fit takes from s when it runs
+// to its end, and whether it changes s at all; s is left whole.
+func (s *Section) roundCuts() (took [fitRounds]int, changes [fitRounds]bool) {
+	s.keep, s.short, s.dropped, s.cut = len(s.Rows), 0, false, true
+	for r := range fitRounds {
+		keep, short := s.keep, s.short
+		took[r] = s.round(r, math.MaxInt)
+		changes[r] = s.keep != keep || s.short != short || s.dropped
+	}
+	s.keep, s.short, s.dropped, s.cut = len(s.Rows), 0, false, false
+	return took, changes
 }
 
 // all returns every section, Skipped included.
