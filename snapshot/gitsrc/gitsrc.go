@@ -20,12 +20,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -93,45 +95,48 @@ type Tree struct {
 // revision that names a commit (a branch, a tag, HEAD~1, an id), PATH is
 // relative to the top of the repository, or to the current directory
 // when it starts with ./ or ../. The errors are ErrNoGit, ErrNotRepo
-// (wrapped, naming the directory), an unknown revision (named), and a
-// PATH absent at that revision.
+// (wrapped, naming the directory), an unknown revision (named), a PATH
+// absent at that revision, and a PATH that is a symbolic link (git
+// stores a link as its target's name, which is no page).
 func (r *Repo) Resolve(spec string) (*Tree, error) {
 	rev, p, ok := Split(spec)
 	if !ok {
 		return nil, fmt.Errorf("%q is not REV:PATH", spec)
 	}
-	if strings.HasPrefix(rev, "-") || strings.ContainsAny(spec, "\n\x00") {
+	// git cat-file reads one name a line (and drops a carriage return
+	// at its end): a name with a line break would be read as another.
+	if strings.ContainsAny(rev, lineBreaks) {
+		return nil, fmt.Errorf("revision %q has a line break or a NUL, which no revision has", rev)
+	}
+	if strings.ContainsAny(p, lineBreaks) {
+		return nil, fmt.Errorf("path %q has a line break or a NUL: git cannot name it in REV:PATH", p)
+	}
+	if strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("unknown revision %q", rev)
 	}
-	// One git process: the commit REV names (its object, for the date)
-	// and the object REV:PATH names.
-	out, err := r.run(strings.NewReader(rev+"^{commit}\n"+rev+":"+p+"\n"), "cat-file", "--batch")
+	commit, cobj, oid, typ, err := r.resolve(rev, p)
 	if err != nil {
 		return nil, err
 	}
-	commit, typ, obj, out, err := batchObject(out)
-	if err != nil {
-		return nil, err
-	}
-	if typ != "commit" {
+	if commit == "" {
 		if _, err := r.commit(rev); err != nil {
 			return nil, err
 		}
 		return nil, fmt.Errorf("unknown revision %s", rev) // not reached: commit says why
 	}
 	t := &Tree{Spec: spec, Rev: rev, Path: p, Commit: commit, repo: r}
-	if t.Date, _, err = parseCommit(obj); err != nil {
+	if t.Date, _, err = parseCommit(cobj); err != nil {
 		return nil, err
 	}
-	oid, typ, _, _, err := batchObject(out)
 	switch {
-	case err != nil:
-		return nil, err
 	case typ == "tree":
 		t.OID, t.IsTree = oid, true
 	case typ == "blob":
+		if err := r.notLink(commit, rev, p, oid); err != nil {
+			return nil, err
+		}
 		t.OID = oid
-	case typ == "commit" || typ == "":
+	case typ == "commit" || typ == "missing" || typ == "ambiguous":
 		// A submodule: its commit is usually not in this repository's
 		// objects, so cat-file says missing: ls-tree tells it from an
 		// absent path.
@@ -148,26 +153,226 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	return t, nil
 }
 
-// batchObject reads one answer of git cat-file --batch from out: the
-// object's id, type and content, and what follows; typ is "" for a name
-// that names nothing (missing, or ambiguous).
-func batchObject(out []byte) (oid, typ string, content, rest []byte, err error) {
-	header, rest, ok := bytes.Cut(out, []byte("\n"))
-	if !ok {
-		return "", "", nil, nil, errors.New("git cat-file: answer cut short")
+// lineBreaks are what a name given to git cat-file must not hold.
+const lineBreaks = "\n\r\x00"
+
+// resolve asks one git cat-file --batch for the commit rev names (its
+// object, for the date: "" when it names none) and for the object rev:p
+// names (typ "missing" or "ambiguous" when none), of which it reads the
+// header alone: git is stopped before it sends a blob's content, which
+// the loader reads later (a page named alone was read twice).
+func (r *Repo) resolve(rev, p string) (commit string, cobj []byte, oid, typ string, err error) {
+	args := []string{"cat-file", "--batch"}
+	cmd := r.command(args...)
+	cmd.Stdin = strings.NewReader(rev + "^{commit}\n" + rev + ":" + p + "\n")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, "", "", err
 	}
-	if bytes.HasSuffix(header, []byte(" missing")) || bytes.HasSuffix(header, []byte(" ambiguous")) {
-		return "", "", nil, rest, nil
+	if err := cmd.Start(); err != nil {
+		return "", nil, "", "", r.startError(err)
 	}
-	f := strings.Fields(string(header))
-	if len(f) != 3 {
-		return "", "", nil, nil, fmt.Errorf("git cat-file: bad answer %q", header)
+	br := bufio.NewReader(stdout)
+	c, err := readAnswer(br, nil, true)
+	var o answer
+	if err == nil {
+		o, err = readAnswer(br, nil, false)
 	}
-	size, err := strconv.Atoi(f[2])
-	if err != nil || size < 0 || size+1 > len(rest) {
-		return "", "", nil, nil, fmt.Errorf("git cat-file: bad answer %q", header)
+	cmd.Process.Kill() // done with it: a blob's content is not read here
+	stdout.Close()
+	werr := cmd.Wait()
+	if err != nil {
+		if ee := (*exec.ExitError)(nil); errors.As(werr, &ee) && stderr.Len() > 0 {
+			return "", nil, "", "", r.exitError(args, ee, stderr.Bytes())
+		}
+		return "", nil, "", "", err
 	}
-	return f[0], f[1], rest[:size], rest[size+1:], nil
+	if c.typ != "commit" {
+		return "", nil, "", "", nil
+	}
+	return c.oid, c.data, o.oid, o.typ, nil
+}
+
+// notLink returns an error when p at commit (rev as given) is a symbolic
+// link, whose blob oid is: git stores a link as the name of its target,
+// which REV:PATH would read as a page ("no front matter").
+func (r *Repo) notLink(commit, rev, p, oid string) error {
+	links, err := r.follow(commit, []string{p}, nil)
+	if err != nil {
+		return err
+	}
+	if l := links[0]; l.typ == "blob" && l.oid == oid {
+		return nil // a regular file: following it leads to itself
+	}
+	links, err = r.follow(commit, []string{p}, []string{oid})
+	if err != nil {
+		return err
+	}
+	l := links[0]
+	msg := fmt.Sprintf("path %s at %s is a symbolic link (to %q): git stores a link as its target's name, and REV:PATH does not follow it", displayPath(p), rev, shorten(l.target, 200))
+	if l.typ == "blob" || l.typ == "tree" {
+		if to := path.Join(path.Dir(p), l.target); !path.IsAbs(l.target) && to != ".." && !strings.HasPrefix(to, "../") {
+			msg += fmt.Sprintf(": name what it leads to, %q", rev+":"+to)
+		}
+	}
+	return errors.New(msg)
+}
+
+// link is a symbolic link of a tree, followed (git cat-file
+// --follow-symlinks): typ is the type of what it leads to ("blob",
+// "tree"), or "dangling", "loop", "notdir" when it leads nowhere in the
+// commit, "symlink" when it leads out of the repository; target is its
+// own content, the name of what it leads to.
+type link struct {
+	oid, typ, target string
+}
+
+// follow follows the symbolic links at paths (relative to the top, or to
+// the current directory when they start with ./ or ../) of commit
+// through one git cat-file --batch-check --follow-symlinks, and reads
+// their targets' names from their blobs, oids, through a git cat-file
+// --batch (none when oids is nil).
+func (r *Repo) follow(commit string, paths, oids []string) ([]link, error) {
+	var in strings.Builder
+	for _, p := range paths {
+		if strings.ContainsAny(p, lineBreaks) {
+			return nil, fmt.Errorf("path %q has a line break or a NUL: git cannot name it", p)
+		}
+		in.WriteString(commit + ":" + p + "\n")
+	}
+	out, err := r.run(strings.NewReader(in.String()), "cat-file", "--batch-check", "--follow-symlinks")
+	if err != nil {
+		return nil, err
+	}
+	br := bufio.NewReader(bytes.NewReader(out))
+	links := make([]link, len(paths))
+	for i := range links {
+		a, err := readAnswer(br, nil, false)
+		if err == nil && a.oid == "" && a.size > 0 { // dangling, loop, notdir, symlink: a name follows
+			a, err = readAnswerContent(br, a)
+		}
+		if err != nil {
+			return nil, err
+		}
+		links[i] = link{oid: a.oid, typ: a.typ}
+	}
+	if oids == nil {
+		return links, nil
+	}
+	err = r.readBlobs(oids, func(int) []byte { return nil }, func(i int, data []byte) error {
+		links[i].target = string(data[:min(len(data), 1<<10)])
+		return nil
+	})
+	return links, err
+}
+
+// shorten cuts s to at most n bytes, with "..." at the cut.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
+
+// answer is one answer of git cat-file --batch: an object (its id, type
+// and, once read, its content), or what git says of a name that names
+// none: typ "missing" or "ambiguous", and with --follow-symlinks
+// "dangling", "loop", "notdir" (data: the name) or "symlink" (data: the
+// target, out of the repository).
+type answer struct {
+	oid, typ string
+	size     int64 // of the content that follows the header
+	data     []byte
+}
+
+// readAnswer reads an answer's header from br, and its content into buf
+// (grown when too small; nil for a new one) when content is set; else
+// the content is left for readAnswerContent.
+func readAnswer(br *bufio.Reader, buf []byte, content bool) (answer, error) {
+	header, err := br.ReadSlice('\n')
+	if err != nil {
+		return answer{}, fmt.Errorf("git cat-file: %s", eofMessage(err))
+	}
+	h := strings.TrimSuffix(string(header), "\n")
+	var a answer
+	switch f := strings.Fields(h); {
+	case strings.HasSuffix(h, " missing") || strings.HasSuffix(h, " ambiguous"):
+		a.typ = f[len(f)-1]
+		return a, nil
+	case len(f) == 2 && (f[0] == "dangling" || f[0] == "loop" || f[0] == "notdir" || f[0] == "symlink"):
+		a.typ = f[0]
+		a.size, err = strconv.ParseInt(f[1], 10, 64)
+	case len(f) == 3:
+		a.oid, a.typ = f[0], f[1]
+		a.size, err = strconv.ParseInt(f[2], 10, 64)
+	default:
+		err = errors.New("no size")
+	}
+	if err != nil || a.size < 0 {
+		return answer{}, fmt.Errorf("git cat-file: bad answer %q", shorten(h, 200))
+	}
+	if !content {
+		return a, nil
+	}
+	a.data = buf
+	return readAnswerContent(br, a)
+}
+
+// readAnswerContent reads the content of the answer a (a.size bytes and
+// the newline after them) into a.data[:0], grown as needed.
+func readAnswerContent(br *bufio.Reader, a answer) (answer, error) {
+	var err error
+	a.data, err = readContent(br, a.size, a.data)
+	if err != nil {
+		name := a.typ
+		if a.oid != "" {
+			name = "object " + short(a.oid)
+		}
+		return answer{}, fmt.Errorf("git cat-file: %s: %v", name, err)
+	}
+	return a, nil
+}
+
+// trustedSize is how much of the size an answer's header claims is
+// allocated before the bytes come: past it, the buffer grows as they
+// come. A corrupt object whose header claims a terabyte (git streams a
+// blob above core.bigFileThreshold as it inflates it, and may send five
+// bytes of it and exit 0) costs what git sends, never what it claims; a
+// file on disk is read by the size its file system says.
+const trustedSize = 256 << 20
+
+// readContent reads size bytes and a newline from br into buf[:0], grown
+// as needed, and returns them without the newline.
+func readContent(br *bufio.Reader, size int64, buf []byte) ([]byte, error) {
+	if size > int64(math.MaxInt-1) {
+		return nil, fmt.Errorf("a size of %d bytes, more than this machine can hold", size)
+	}
+	n := int(size)
+	if cap(buf) < n {
+		buf = make([]byte, 0, min(n, trustedSize))
+	}
+	buf = buf[:0]
+	for len(buf) < n {
+		if len(buf) == cap(buf) {
+			grown := make([]byte, len(buf), min(n, 2*cap(buf)))
+			copy(grown, buf)
+			buf = grown
+		}
+		m, err := br.Read(buf[len(buf):min(cap(buf), n)])
+		buf = buf[:len(buf)+m]
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil, fmt.Errorf("its header claims %d bytes and git sent %d: a corrupt object? (git fsck says)", size, len(buf))
+			}
+			return nil, err
+		}
+	}
+	if b, err := br.ReadByte(); err != nil || b != '\n' {
+		return nil, fmt.Errorf("no newline after its %d bytes: a corrupt object? (git fsck says)", size)
+	}
+	return buf, nil
 }
 
 func displayPath(p string) string {
@@ -412,30 +617,18 @@ func (r *Repo) readBlobs(oids []string, buf func(i int) []byte, fn func(i int, d
 	}()
 	br := bufio.NewReaderSize(stdout, 256<<10)
 	for i, oid := range oids {
-		header, err := br.ReadSlice('\n')
+		a, err := readAnswer(br, nil, false)
 		if err != nil {
-			return fmt.Errorf("git cat-file: reading %s: %v%s", oid, eofMessage(err), stderrLine(stderr.Bytes()))
+			return fmt.Errorf("%v%s", err, stderrLine(stderr.Bytes()))
 		}
-		f := strings.Fields(string(header))
-		if len(f) != 3 {
-			return fmt.Errorf("git cat-file: object %s: %s", oid, strings.TrimSpace(string(header)))
+		if a.oid == "" {
+			return fmt.Errorf("git cat-file: object %s is %s", short(oid), a.typ)
 		}
-		size, perr := strconv.ParseInt(f[2], 10, 64)
-		if perr != nil || size < 0 {
-			return fmt.Errorf("git cat-file: bad header %q", strings.TrimSpace(string(header)))
+		a.data = buf(i)
+		if a, err = readAnswerContent(br, a); err != nil {
+			return err
 		}
-		data := buf(i)
-		if int64(cap(data)) < size {
-			data = make([]byte, size)
-		}
-		data = data[:size]
-		if _, err := io.ReadFull(br, data); err != nil {
-			return fmt.Errorf("git cat-file: reading %s: %v", oid, eofMessage(err))
-		}
-		if b, err := br.ReadByte(); err != nil || b != '\n' {
-			return fmt.Errorf("git cat-file: reading %s: no newline after the content", oid)
-		}
-		if err := fn(i, data); err != nil {
+		if err := fn(i, a.data); err != nil {
 			return err
 		}
 	}
@@ -478,7 +671,12 @@ func (e *gitError) Error() string {
 	return fmt.Sprintf("git %s: exit status %d", e.args[0], e.code)
 }
 
+// gitRuns counts the git processes started, for the tests: reading a
+// tree costs a few, whatever the number of its files.
+var gitRuns atomic.Int64
+
 func (r *Repo) command(args ...string) *exec.Cmd {
+	gitRuns.Add(1)
 	cmd := exec.Command(r.git, args...)
 	cmd.Dir = r.dir
 	return cmd
@@ -506,7 +704,14 @@ func (r *Repo) run(stdin io.Reader, args ...string) ([]byte, error) {
 	if !errors.As(err, &ee) {
 		return nil, r.startError(err)
 	}
-	if strings.Contains(stderr.String(), "not a git repository") {
+	return nil, r.exitError(args, ee, stderr.Bytes())
+}
+
+// exitError is the error of git run with args exiting as ee, having said
+// stderr: ErrNotRepo (wrapped, naming the folder) when there is no
+// repository, else a *gitError.
+func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error {
+	if bytes.Contains(stderr, []byte("not a git repository")) {
 		dir := r.dir
 		if dir == "" {
 			dir = "."
@@ -514,9 +719,9 @@ func (r *Repo) run(stdin io.Reader, args ...string) ([]byte, error) {
 		if abs, err := filepath.Abs(dir); err == nil {
 			dir = abs
 		}
-		return nil, fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, dir)
+		return fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, dir)
 	}
-	return nil, &gitError{args: args, code: ee.ExitCode(), stderr: firstLine(stderr.Bytes())}
+	return &gitError{args: args, code: ee.ExitCode(), stderr: firstLine(stderr)}
 }
 
 // firstLine returns git's first message line, without "fatal: ".

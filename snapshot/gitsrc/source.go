@@ -18,13 +18,18 @@ const readAhead = 256
 
 // Source is a snapshot.Source of a resolved REV:PATH. Walk lists the tree
 // (git ls-tree -r -z) and starts one git cat-file --batch that streams the
-// blobs of the *.md files in the walk's order, read-ahead bounded; any
-// other file the loader asks for is read on its own (git cat-file blob).
-// The stream relies on the loader's rule that every regular *.md file is
-// a candidate, read once: a loader that left some unread would stall it
-// once the read-ahead is used up.
+// blobs of the files the loader reads (snapshot.Candidate: pages, Spack's
+// files) in the walk's order, read-ahead bounded, whatever their number
+// (a process per file made 2,000 spec files cost 2,005 processes). The
+// stream relies on the loader's rule that it reads every candidate once:
+// a loader that left some unread would stall it once the read-ahead is
+// used up. A file the loader reads that Walk did not take for a candidate
+// (a decoder given to LoadFrom and not to Load) is read on its own.
 type Source struct {
 	tree *Tree
+	// decoders are the Options.Decoders of the load (Load sets them),
+	// which decide, with the loader's own, what the stream reads.
+	decoders []snapshot.Decoder
 }
 
 // Source returns the snapshot source of a REV:PATH argument, resolved as
@@ -46,32 +51,39 @@ func (s *Source) Path() string { return s.tree.Spec }
 // blob is a file whose content the stream fills.
 type blob struct {
 	oid   string
-	ready chan struct{} // closed when data or err is set
+	ready chan struct{} // closed when data or err is set; nil: not streamed
 	data  []byte
 	err   error
-	free  chan []byte // the stream's buffers: data goes back once read
+	// free is the stream's pool of buffers, to which data goes back once
+	// read; nil when data is the reader's to keep (a page named alone,
+	// read once, into a buffer of its own).
+	free chan []byte
 }
 
 // Walk yields the tree's files in git's order (sorted by path) and leaves
 // out the contents of folders whose names start with a dot, as the walk
 // of a folder on disk does. A symbolic link is yielded as one (the
 // loader says it is not read: the object store has no file system to
-// follow it in). A submodule is an error: its pages are in another
-// repository, whose objects these are not, and leaving it out would lose
-// its specs without a word (a folder on disk holds the checked-out pages).
+// follow it in). A link that is no candidate by its name is followed in
+// the commit (git cat-file --follow-symlinks): one to a folder (a package
+// folder committed as a link) is an error, since its pages would be lost
+// without a word where a folder on disk follows it; one that leads
+// nowhere in the repository is a warning, as a broken link on disk is. A
+// submodule is an error: its pages are in another repository, whose
+// objects these are not, and leaving it out would lose its specs without
+// a word (a folder on disk holds the checked-out pages).
 func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapshot.Error) {
 	t := s.tree
 	files, err := t.Files()
 	if err != nil {
 		return nil, []*snapshot.Error{{File: t.Spec, Msg: err.Error()}}
 	}
-	type entry struct {
-		file snapshot.File
-		blob *blob
-	}
-	var entries []entry
+	var entries []snapshot.File
 	var stream []*blob
 	var errs []*snapshot.Error
+	var links []string // the links to follow, by their names in entries
+	var linkPaths, linkOIDs []string
+	var linkWarnings []snapshot.Warning
 	for _, f := range files {
 		dir, base := path.Split(f.Path)
 		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") || strings.HasPrefix(base, ".") && f.Kind == Submodule {
@@ -85,46 +97,86 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 			base = path.Base(t.Path)
 		}
 		file := snapshot.File{Name: t.Join(f.Path), Base: base, Size: -1, Root: !t.IsTree}
-		var b *blob
+		candidate := snapshot.Candidate(file, s.decoders)
 		switch {
 		case f.Kind == Symlink:
 			file.Mode = fs.ModeSymlink
-		case strings.HasSuffix(base, ".md") || file.Root:
-			b = &blob{oid: f.OID, ready: make(chan struct{})}
+			switch rp := t.repoPath(f.Path); {
+			case candidate || strings.HasPrefix(base, "."):
+			case strings.ContainsAny(rp, lineBreaks): // git cat-file cannot name it
+				linkWarnings = append(linkWarnings, snapshot.Warning{File: file.Name, Message: "a symbolic link whose name has a line break: not followed"})
+			default:
+				links = append(links, file.Name)
+				linkPaths, linkOIDs = append(linkPaths, rp), append(linkOIDs, f.OID)
+			}
+		case candidate:
+			b := &blob{oid: f.OID, ready: make(chan struct{})}
 			stream = append(stream, b)
+			file.Handle = b
 		default:
-			b = &blob{oid: f.OID} // read on demand
+			file.Handle = &blob{oid: f.OID} // not read, or on its own
 		}
-		file.Handle = b
-		entries = append(entries, entry{file, b})
+		entries = append(entries, file)
+	}
+	warnings := linkWarnings
+	if len(links) > 0 {
+		followed, err := t.repo.follow(t.Commit, linkPaths, linkOIDs)
+		if err != nil {
+			return nil, append(errs, &snapshot.Error{File: t.Spec, Msg: "following its symbolic links: " + err.Error()})
+		}
+		for i, l := range followed {
+			target := fmt.Sprintf("%q", shorten(l.target, 200))
+			switch l.typ {
+			case "tree":
+				errs = append(errs, &snapshot.Error{File: links[i], Msg: "a symbolic link to a folder (" + target + "): REV:PATH reads the object store, which has no file system to follow a link in, so its pages would be lost; name the folder itself, or give the checked-out folder"})
+			case "symlink":
+				warnings = append(warnings, snapshot.Warning{File: links[i], Message: "a symbolic link out of the repository (to " + target + "): not followed"})
+			case "dangling", "loop", "notdir", "missing":
+				warnings = append(warnings, snapshot.Warning{File: links[i], Message: "broken symbolic link (to " + target + "): not followed"})
+			}
+		}
 	}
 	if len(stream) > 0 {
-		go s.stream(stream)
+		go s.stream(stream, !t.IsTree)
 	}
-	for _, e := range entries {
-		yield(e.file)
+	for _, f := range entries {
+		yield(f)
 	}
-	return nil, errs
+	return warnings, errs
+}
+
+// repoPath names a file of the tree as REV:PATH does: from the top of the
+// repository, or from the current directory when PATH starts so.
+func (t *Tree) repoPath(file string) string {
+	if t.Path == "" || strings.HasSuffix(t.Path, "/") {
+		return t.Path + file
+	}
+	return t.Path + "/" + file
 }
 
 // stream reads the blobs through one git cat-file --batch, in order, into
 // buffers of a pool of readAhead: the stream waits for Read to give one
 // back when all hold a page not read yet, so that memory stays that of a
-// few pages and no page is allocated twice.
-func (s *Source) stream(blobs []*blob) {
+// few pages and no page is allocated twice. The blob of a page named
+// alone (single) is read into a buffer of its own, which Read hands over.
+func (s *Source) stream(blobs []*blob, single bool) {
 	oids := make([]string, len(blobs))
 	for i, b := range blobs {
 		oids[i] = b.oid
 	}
-	free := make(chan []byte, readAhead)
-	for range readAhead {
-		free <- nil
-	}
-	for _, b := range blobs {
-		b.free = free
+	buf := func(int) []byte { return nil }
+	if !single {
+		free := make(chan []byte, readAhead)
+		for range readAhead {
+			free <- nil
+		}
+		for _, b := range blobs {
+			b.free = free
+		}
+		buf = func(int) []byte { return <-free }
 	}
 	next := 0
-	err := s.tree.repo.readBlobs(oids, func(int) []byte { return <-free }, func(i int, data []byte) error {
+	err := s.tree.repo.readBlobs(oids, buf, func(i int, data []byte) error {
 		blobs[i].data = data
 		close(blobs[i].ready)
 		next = i + 1
@@ -133,29 +185,37 @@ func (s *Source) stream(blobs []*blob) {
 	if err == nil && next < len(blobs) {
 		err = errors.New("git cat-file: stopped early")
 	}
-	for _, b := range blobs[next:] {
+	for i, b := range blobs[next:] {
 		b.err = err
+		if i > 0 {
+			b.err = errors.New("not read: reading from git stopped at an earlier file")
+		}
 		close(b.ready)
 	}
 }
 
 // Read returns the content of a file Walk yielded, in buf[:0]. Every
-// *.md file is read once: the loader reads every one.
+// candidate is read once: the loader reads every one.
 func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
 	b, ok := f.Handle.(*blob)
 	if !ok || f.Mode.Type() != 0 {
 		return nil, fmt.Errorf("not a regular file")
 	}
 	if b.ready == nil { // not streamed
-		data, err := s.tree.repo.run(nil, "cat-file", "blob", b.oid)
-		if err != nil {
-			return nil, err
-		}
-		return append(buf[:0], data...), nil
+		err := s.tree.repo.readBlobs([]string{b.oid}, func(int) []byte { return buf }, func(_ int, data []byte) error {
+			buf = data
+			return nil
+		})
+		return buf, err
 	}
 	<-b.ready
 	if b.err != nil {
 		return nil, b.err
+	}
+	if b.free == nil {
+		data := b.data
+		b.data = nil
+		return data, nil
 	}
 	buf = append(buf[:0], b.data...)
 	b.free <- b.data[:0]
@@ -176,6 +236,7 @@ func (r *Repo) Load(spec string, opt snapshot.Options) (*snapshot.Snapshot, erro
 
 // Load loads the source's snapshot, with its revision.
 func (s *Source) Load(opt snapshot.Options) (*snapshot.Snapshot, error) {
+	s.decoders = opt.Decoders
 	snap, err := snapshot.LoadFrom(s, opt)
 	if err != nil {
 		return nil, err
