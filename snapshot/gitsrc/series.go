@@ -55,6 +55,20 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if rng == "" || strings.HasPrefix(rng, "-") || strings.ContainsAny(rng, "\n\x00") {
 		return nil, fmt.Errorf("bad revision range %q", rng)
 	}
+	var dates []string // --since and --until, as git is to read them
+	for _, d := range []struct {
+		flag, value string
+		since       bool
+	}{{"--since", since, true}, {"--until", until, false}} {
+		if d.value == "" {
+			continue
+		}
+		t, err := ParseDate(d.value, time.Now())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.flag, err)
+		}
+		dates = append(dates, d.flag+"="+gitDate(t, d.since))
+	}
 	top, err := r.topPath(p)
 	if err != nil {
 		return nil, err
@@ -77,20 +91,6 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		}
 	}
 	args := []string{"rev-list", "--first-parent", "--reverse"}
-	var dates []string // --since and --until, as git is to read them
-	for _, d := range []struct {
-		flag, value string
-		since       bool
-	}{{"--since", since, true}, {"--until", until, false}} {
-		if d.value == "" {
-			continue
-		}
-		t, err := ParseDate(d.value, time.Now())
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", d.flag, err)
-		}
-		dates = append(dates, d.flag+"="+gitDate(t, d.since))
-	}
 	args = append(args, dates...)
 	spec := ":(top,literal)" + top
 	if top == "" {
