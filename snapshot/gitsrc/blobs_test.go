@@ -3,6 +3,7 @@ package gitsrc
 import (
 	"bytes"
 	"compress/zlib"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -94,6 +95,15 @@ func TestCorruptObjectSize(t *testing.T) {
 	if _, err := gittest.Git(repo, nil, "commit", "-q", "-m", "a corrupt object"); err != nil {
 		t.Fatal(err)
 	}
+	alloc := allocated(t, func() error {
+		if _, err := LoadArg(repo, "HEAD:_cache/develop", snapshot.Options{}); err == nil {
+			return errors.New("a corrupt object loaded")
+		}
+		return nil
+	})
+	if alloc > trustedSize+32<<20 {
+		t.Errorf("a corrupt object claiming 1 TiB: %d bytes allocated; want at most what is trusted before the bytes come, %d", alloc, trustedSize)
+	}
 	for _, c := range []struct{ arg, file string }{
 		{"HEAD:_cache/develop", "HEAD:_cache/develop/curl/specs.md"},
 		{"HEAD:_cache/spack", "HEAD:_cache/spack/big.spec.json"},
@@ -173,28 +183,27 @@ func TestSinglePageReadOnce(t *testing.T) {
 // the git processes a load starts do not grow with the files (one
 // git cat-file blob each: 2,000 spec files took 2,005 processes).
 func TestBlobsThroughOneProcess(t *testing.T) {
-	spec, err := os.ReadFile("../../testdata/spack-formats/spec.v5-libdwarf-m1.spec.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	files := map[string]string{}
 	for i := range 40 {
 		dir := "small"
 		if i >= 10 {
 			dir = "big"
 		}
-		files[fmt.Sprintf("%s/build_cache/pkg%d.spec.json", dir, i)] = string(spec)
-		files[fmt.Sprintf("%s/build_cache/README", dir)] = "not a candidate"
+		files[fmt.Sprintf("%s/build_cache/pkg%d.spec.json", dir, i)] = specFile(i)
+		files[dir+"/build_cache/README"] = "not a candidate"
 	}
-	repo := commitFiles(t, files, nil)
+	r, err := OpenRepo(commitFiles(t, files, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
 	runs := func(arg string, n int) int64 {
 		before := gitRuns.Load()
-		snap, err := LoadArg(repo, arg, snapshot.Options{})
+		snap, err := r.Load(arg, snapshot.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if snap.Specs() == 0 {
-			t.Fatalf("%s: no spec loaded", arg)
+		if snap.Specs() != n+1 { // and the compiler they share
+			t.Fatalf("%s: %d specs loaded; want %d", arg, snap.Specs(), n+1)
 		}
 		return gitRuns.Load() - before
 	}
@@ -202,6 +211,27 @@ func TestBlobsThroughOneProcess(t *testing.T) {
 	if small != big || big > 4 {
 		t.Errorf("git processes: %d for 10 spec files, %d for 30; want the same few", small, big)
 	}
+}
+
+// specFile is a spec file (format 5) of package pkg<i>, built with a
+// compiler that every such file shares.
+func specFile(i int) string {
+	hash := func(n int) string {
+		h := []byte(strings.Repeat("a", 32))
+		for j := 0; n > 0; j, n = j+1, n/32 {
+			h[31-j] = "abcdefghijklmnopqrstuvwxyz234567"[n%32]
+		}
+		return string(h)
+	}
+	node := func(name, version, hash, deps string) string {
+		return fmt.Sprintf(`{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":"ubuntu24.04","target":"x86_64_v3"},`+
+			`"namespace":"builtin","parameters":{"build_system":"cmake","shared":true},"package_hash":"%s",%s"hash":%q}`,
+			name, version, strings.Repeat("p", 32), deps, hash)
+	}
+	dep := fmt.Sprintf(`"dependencies":[{"name":"gcc","hash":%q,"parameters":{"deptypes":["build"],"virtuals":["c"]}}],`, hash(1))
+	return `{"spec":{"_meta":{"version":5},"nodes":[` + "\n" +
+		node(fmt.Sprintf("pkg%d", i), "1.0", hash(i+2), dep) + ",\n" +
+		node("gcc", "13.2.0", hash(1), "") + "\n]}}\n"
 }
 
 // TestSymlinkedPackageFolder: a package folder committed as a symbolic

@@ -236,8 +236,12 @@ func (r *Repo) Load(spec string, opt snapshot.Options) (*snapshot.Snapshot, erro
 
 // Load loads the source's snapshot, with its revision.
 func (s *Source) Load(opt snapshot.Options) (*snapshot.Snapshot, error) {
+	// The stream must read no file the loader does not: a LoadFrom of
+	// this source with fewer decoders than the last Load's would stall
+	// it.
 	s.decoders = opt.Decoders
 	snap, err := snapshot.LoadFrom(s, opt)
+	s.decoders = nil
 	if err != nil {
 		return nil, err
 	}
