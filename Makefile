@@ -59,6 +59,7 @@ fuzz:
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzTrees$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzRenderEdited$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
+	$(GO) test ./report -run '^$$' -fuzz '^FuzzDecodeLog$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/gitsrc -run '^$$' -fuzz '^FuzzSinceDate$$' $(FUZZFLAGS)
 

@@ -17,7 +17,7 @@ import (
 
 // stepLog hands every step of the log of snaps to a writer in format to
 // out, and returns it with the series, for Finish.
-func stepLog(t *testing.T, snaps []*snapshot.Snapshot, format string, out io.Writer, o LogOptions) (LogWriter, *diff.Series) {
+func stepLog(t testing.TB, snaps []*snapshot.Snapshot, format string, out io.Writer, o LogOptions) (LogWriter, *diff.Series) {
 	t.Helper()
 	w, err := NewLogWriter(format, out, o)
 	if err != nil {

@@ -1,0 +1,81 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// FuzzDecodeLog: any bytes at all are either refused by DecodeLog, with
+// an error of one line, or render as a log in every format: the JSON
+// again the same document, and Markdown under --max-bytes within the
+// limit (or a *TooSmallError).
+func FuzzDecodeLog(f *testing.F) {
+	for i, seed := range []uint64{11, 12} {
+		snaps := genSeries(seed, 4+i, 3+i)
+		for k, s := range snaps {
+			if i == 1 {
+				s.Rev = strings.Repeat(string(rune('a'+k)), 40)
+				s.Date = "2026-10-0" + string(rune('1'+k)) + "T00:00:00Z"
+			}
+		}
+		var buf bytes.Buffer
+		w, s := stepLog(f, snaps, "json", &buf, LogOptions{})
+		if err := w.Finish(s); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(buf.Bytes())
+	}
+	f.Add([]byte(`{"schema": "cachediff/log/v1", "steps": [], "snapshots": [{"path": "a"}], "timeline": {"packages": []}}`))
+	f.Add([]byte(`{"schema": "cachediff/log/v1"}`))
+	f.Add([]byte(`{"schema": "cachediff/log/v1", "steps": [{}], "snapshots": [], "timeline": {}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := DecodeLog(data)
+		if err != nil {
+			if msg := err.Error(); msg == "" || strings.ContainsAny(msg, "\n\r") {
+				t.Fatalf("an error that is not one line: %q", msg)
+			}
+			return
+		}
+		render := func(l *Log, format string, o LogOptions) (string, error) {
+			var buf bytes.Buffer
+			w, err := NewLogWriter(format, &buf, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = WriteLog(w, l)
+			return buf.String(), err
+		}
+		js, err := render(l, "json", LogOptions{})
+		if err != nil {
+			t.Fatalf("json: %v", err)
+		}
+		l2, err := DecodeLog([]byte(js))
+		if err != nil {
+			t.Fatalf("the JSON of a decoded log: %v", err)
+		}
+		if again, err := render(l2, "json", LogOptions{}); err != nil || again != js {
+			t.Fatalf("the JSON of a decoded log's JSON differs (%v):\n%s\n\nwas:\n%s", err, again, js)
+		}
+		for _, format := range []string{"md", "text"} {
+			if _, err := render(l, format, LogOptions{}); err != nil {
+				t.Fatalf("%s: %v", format, err)
+			}
+		}
+		for _, limit := range []int{1, 2000, 65536} {
+			out, err := render(l, "md", LogOptions{Options: Options{MaxBytes: limit, Marker: GitHubMarker}})
+			var small *TooSmallError
+			switch {
+			case errors.As(err, &small):
+				if small.Min <= limit {
+					t.Fatalf("--max-bytes %d: too small, with a minimum of %d", limit, small.Min)
+				}
+			case err != nil:
+				t.Fatalf("--max-bytes %d: %v", limit, err)
+			case len(out) > limit:
+				t.Fatalf("--max-bytes %d: %d bytes", limit, len(out))
+			}
+		}
+	})
+}
