@@ -278,14 +278,17 @@ func TestSymlinkedPackageFolder(t *testing.T) {
 }
 
 // TestRevPathMessages: a REV:PATH that git cannot read as asked says why:
-// a committed symbolic link is one (not "no front matter"), a path with a
-// line break says so (not "unknown revision"), quoted safely.
+// a committed symbolic link is one (not "no front matter"), and so is a
+// path that passes through one (not only "does not exist"); a path with
+// a line break says so (not "unknown revision"), quoted safely.
 func TestRevPathMessages(t *testing.T) {
 	repo := commitFiles(t, map[string]string{"_cache/develop/bc/specs.md": realPage(t, "bc")},
 		map[string]string{"page.md": "_cache/develop/bc/specs.md", "latest": "_cache/develop"})
 	for _, c := range []struct{ arg, want string }{
 		{"HEAD:page.md", `HEAD:page.md: path page.md at HEAD is a symbolic link (to "_cache/develop/bc/specs.md")`},
 		{"HEAD:latest", `HEAD:latest: path latest at HEAD is a symbolic link (to "_cache/develop")`},
+		{"HEAD:latest/bc", `path latest/bc does not exist at HEAD (commit `},
+		{"HEAD:latest/bc", `as named: it passes through a symbolic link`},
 		{"HEAD:_cache/develop\n::error::x", `path "_cache/develop\n::error::x" has a line break`},
 		{"HEAD\r:_cache/develop", `revision "HEAD\r" has a line break`},
 	} {

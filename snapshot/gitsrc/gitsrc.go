@@ -146,6 +146,9 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		if typ == "commit" {
 			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", displayPath(p), rev)
 		}
+		if links, err := r.follow(commit, []string{p}, nil); err == nil && (links[0].typ == "blob" || links[0].typ == "tree") {
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as named: it passes through a symbolic link, which REV:PATH does not follow; name the path without links", displayPath(p), rev, short(commit))
+		}
 		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)", displayPath(p), rev, short(commit))
 	default:
 		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", displayPath(p), rev, typ)
