@@ -85,6 +85,12 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			included = append(included, line)
 		}
 	}
+	if err := r.peel(excluded); err != nil {
+		return nil, r.rangeError(rng, err)
+	}
+	if err := r.peel(included); err != nil {
+		return nil, r.rangeError(rng, err)
+	}
 	if len(excluded) == 1 && len(included) == 1 {
 		if err := r.checkRange(rng, excluded[0], included[0], since == ""); err != nil {
 			return nil, err
@@ -203,6 +209,28 @@ func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
 		return fmt.Errorf("the range %s: %s is not an ancestor of %s (they forked at commit %s): the series would start from a snapshot %s never had; use %s..%s%s", rng, left, right, fork, right, fork, right, r.historyHint())
 	}
 	return fmt.Errorf("the range %s: %s and %s share no history%s", rng, left, right, r.historyHint())
+}
+
+// peel replaces each id of ids by its commit: rev-parse names an
+// annotated tag of a range by the tag's own object (one process for all).
+func (r *Repo) peel(ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	args := []string{"rev-parse"}
+	for _, id := range ids {
+		args = append(args, id+"^{commit}")
+	}
+	out, err := r.run(nil, args...)
+	if err != nil {
+		return err
+	}
+	peeled := strings.Fields(string(out))
+	if len(peeled) != len(ids) {
+		return fmt.Errorf("git rev-parse: %d commits for %d revisions", len(peeled), len(ids))
+	}
+	copy(ids, peeled)
+	return nil
 }
 
 // isAncestor reports whether commit a is an ancestor of commit b (or b).

@@ -42,6 +42,16 @@ func TestSeriesRefusesEmptyRanges(t *testing.T) {
 	if _, err := gittest.Git(dir, nil, "checkout", "-q", "main"); err != nil {
 		t.Fatal(err)
 	}
+	// An annotated tag: rev-parse names the tag object, not its commit.
+	if _, err := gittest.Git(dir, nil, "tag", "-a", "-m", "a tag", "t1", "main~2"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := r0(dir).Series("t1..main", "a", "", ""); err != nil || len(got) != 3 || !got[0].Base {
+		t.Errorf("Series(t1..main) = %v, %v; want the tag's commit, then two", got, err)
+	}
+	if _, err := r0(dir).Series("main..t1", "a", "", ""); err == nil || !strings.Contains(err.Error(), "is reversed") {
+		t.Errorf("Series(main..t1): %v, want reversed", err)
+	}
 	r, _ := OpenRepo(dir)
 	for _, c := range []struct {
 		rng, since, until string
@@ -66,4 +76,9 @@ func TestSeriesRefusesEmptyRanges(t *testing.T) {
 			t.Errorf("Series(%q, since %q, until %q): %v, want %q", c.rng, c.since, c.until, err, c.want)
 		}
 	}
+}
+
+func r0(dir string) *Repo {
+	r, _ := OpenRepo(dir)
+	return r
 }
