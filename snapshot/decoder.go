@@ -9,7 +9,10 @@ package snapshot
 type Decoder interface {
 	// Claims reports whether a file of this base name, found in a
 	// folder, may be in the format: the loader then reads it as a
-	// candidate. (Every *.md file is a candidate for the page decoder.)
+	// candidate. (Every *.md file is a candidate for the page decoder,
+	// and a *.json, *.json.gz, *.json.sig or *.lock file no decoder
+	// claims is read when a built-in decoder surely tells its format by
+	// content: Spack's files under other names.)
 	Claims(base string) bool
 	// Detect reports, from a file's first bytes (at most 512), whether it
 	// is in the format. It decides what decodes a file named on the

@@ -58,6 +58,9 @@ type candidate struct {
 	// (index.json, spack.lock, *.spec.json), or nil: such a file is in
 	// that decoder's format or bad, never ignored.
 	named Decoder
+	// byContent says no decoder claims the file, but its name says it
+	// may be in a contentDecoder's format: it is read when one detects it.
+	byContent bool
 }
 
 // result is what loading one candidate gave.
@@ -180,7 +183,7 @@ func noPages(path string, dir bool, skipped []*Error) error {
 		under += string(filepath.Separator)
 	}
 	if len(skipped) == 0 {
-		return &Error{File: path, bare: true, Msg: fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache)", under)}
+		return &Error{File: path, bare: true, Msg: fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache; Spack's own files, a build-cache index, a lockfile or spec files, are recognised by content in *.json, *.json.gz, *.json.sig and *.lock files)", under)}
 	}
 	return &LoadError{Path: path, Errs: sortErrors(skipped), Note: "no valid package page left under " + under}
 }
@@ -200,10 +203,12 @@ func statMessage(err error) string {
 }
 
 // classify decides whether a file of a source is a candidate: a page
-// (specs.md, any *.md, the file named on the command line) or a file a
-// decoder claims. A candidate that is not a regular file is an error
-// when it must be a page, and a warning otherwise: what is left out is
-// said.
+// (specs.md, any *.md, the file named on the command line), a file a
+// decoder claims, or one whose name says it may be in a decoder's format
+// (maybeByContent), which is left alone when no decoder detects it. A
+// candidate that is not a regular file is an error when it must be a
+// page, and a warning otherwise (none for one that only may be): what is
+// left out is said.
 func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, err *Error) {
 	must := f.Root || f.Base == "specs.md"
 	var claims []Decoder
@@ -218,6 +223,17 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 		}
 	}
 	md := strings.HasSuffix(f.Base, ".md")
+	byContent := false
+	if !must && !md && len(claims) == 0 && maybeByContent(f.Base) {
+		// Named otherwise (index.v7.json), a Spack file is recognised by
+		// content: the decoders that can tell (contentDecoder) are asked,
+		// and a file none detects is left alone.
+		for _, d := range decoders {
+			if _, ok := d.(contentDecoder); ok {
+				claims, byContent = append(claims, d), true
+			}
+		}
+	}
 	if !must && !md && len(claims) == 0 {
 		return c, false, nil, nil
 	}
@@ -225,12 +241,32 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 		switch {
 		case must:
 			return c, false, nil, &Error{File: f.Name, Msg: notRegularError{typ}.Error() + ": a package page is a regular file"}
-		case typ.IsDir():
+		case typ.IsDir(), byContent:
 			return c, false, nil, nil // a folder named like a page: its pages are read
 		}
 		return c, false, &Warning{File: f.Name, Message: notRegularError{typ}.Error() + ": not read"}, nil
 	}
-	return candidate{file: f, mustPage: must, decoders: claims, named: named}, true, nil, nil
+	return candidate{file: f, mustPage: must, decoders: claims, named: named, byContent: byContent}, true, nil, nil
+}
+
+// contentDecoder is a Decoder that can tell its format by content alone,
+// surely enough to read a file of any name found in a folder (Detect may
+// say yes to less, for a file its name or the command line names).
+type contentDecoder interface {
+	detectByContent(head []byte) bool
+}
+
+// maybeByContent reports whether a file of this base name, claimed by no
+// decoder, may still be in another format than pages, to be recognised
+// by content (contentDecoder): Spack's JSON files and lockfiles under
+// other names than Spack gives them.
+func maybeByContent(base string) bool {
+	for _, ext := range []string{".json", ".json.gz", ".json.sig", ".lock"} {
+		if strings.HasSuffix(base, ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // walkAndLoad walks the source and loads the candidates it finds:
@@ -320,7 +356,8 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 		return result{bytes: int64(len(data)), pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 	}
 	for _, d := range c.decoders {
-		if d.Detect(data[:min(len(data), detectSize)]) {
+		head := data[:min(len(data), detectSize)]
+		if cd, ok := d.(contentDecoder); ok && c.byContent && cd.detectByContent(head) || !c.byContent && d.Detect(head) {
 			return decode(d)
 		}
 	}

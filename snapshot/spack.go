@@ -48,6 +48,12 @@ func (spackDecoder) Claims(base string) bool {
 
 func (spackDecoder) Detect(head []byte) bool { return spackfmt.Sniff(head) != spackfmt.Unknown }
 
+// detectByContent: a file found under another name (index.v7.json) is
+// read when its head is surely Spack's (spackfmt.SniffSure).
+func (spackDecoder) detectByContent(head []byte) bool {
+	return spackfmt.SniffSure(head) != spackfmt.Unknown
+}
+
 func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, error) {
 	set, err := spackfmt.Decode(file, data)
 	if err != nil {

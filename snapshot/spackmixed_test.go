@@ -56,3 +56,40 @@ func TestMixedPagesAndSpackFiles(t *testing.T) {
 		}
 	}
 }
+
+// Issue 35: a folder holding Spack files named otherwise (index.v7.json,
+// a copied spack-env.lock) got the hint for pages alone. Spack's files
+// are recognised by content, as the README says, in a folder too, among
+// *.json, *.json.gz, *.json.sig and *.lock files; other JSON there is
+// left alone, and the hint for a folder of none says what is read.
+func TestSpackFilesByContentInFolder(t *testing.T) {
+	index, err := os.ReadFile(filepath.Join(spackFixtures, "index.v7-layout2-unsigned.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Load(filepath.Join(spackFixtures, "index.v7-layout2-unsigned.json"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeTree(t, map[string]string{
+		"mirror/index.v7.json": string(index),
+		"package.json":         `{"name": "site", "version": "1.0.0"}`,
+		"report.json":          `{"schema":"cachediff/v1","old":{},"new":{}}`,
+		"Cargo.lock":           "version = 3\n",
+		"notes.txt":            `{"database":{"version":7,"installs":{}}}`,
+	})
+	s, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, w := specLines(s), specLines(want); !equalLines(got, w) {
+		t.Errorf("%q, want %q", got, w)
+	}
+	// None: the hint names what is read.
+	empty := writeTree(t, map[string]string{"package.json": `{"name": "site"}`})
+	_, err = Load(empty, Options{})
+	checkNoPages(t, err, empty)
+	if err == nil || !strings.Contains(err.Error(), "Spack's own files") {
+		t.Errorf("%v: the hint does not say what Spack files are read", err)
+	}
+}

@@ -24,7 +24,14 @@ import (
 // beginning of data, which may be cut anywhere. It reads the content of a
 // gzip'd file, past a UTF-8 byte order mark, and UTF-16 as well (which
 // Decode then refuses, naming it).
-func Sniff(data []byte) Kind {
+func Sniff(data []byte) Kind { return sniff(data, true) }
+
+// SniffSure is Sniff without the weakest sign, a key "roots" holding a
+// list (which other JSON has too: a package.json): what it recognises is
+// surely a Spack file, to be read whatever its name.
+func SniffSure(data []byte) Kind { return sniff(data, false) }
+
+func sniff(data []byte, weak bool) Kind {
 	data = sniffHead(data)
 	if body, ok := signedBody(data); ok {
 		data = data[body:]
@@ -47,7 +54,7 @@ func Sniff(data []byte) Kind {
 				kind = SpecFile
 			}
 		case "roots":
-			if c == '[' || c == 0 {
+			if weak && (c == '[' || c == 0) {
 				kind = Lockfile
 			}
 		case "concrete_specs":
