@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The dates of cachediff log --since and --until. git reads any text as
@@ -61,11 +62,24 @@ func ParseDate(s string, now time.Time) (time.Time, error) {
 	t, ok := parseDate(strings.ToLower(strings.Join(words, " ")), now)
 	switch {
 	case !ok:
-		return time.Time{}, fmt.Errorf("%q is not a date cachediff reads: want %s", s, DateForms)
+		return time.Time{}, fmt.Errorf("%s is not a date cachediff reads: want %s", quoteDate(s), DateForms)
 	case t.Before(minDate) || t.After(maxDate):
-		return time.Time{}, fmt.Errorf("%q is %s, out of the dates git reads (1970 to 9999)", s, t.Format(time.RFC3339))
+		return time.Time{}, fmt.Errorf("%s is %s, out of the dates git reads (1970 to 9999)", quoteDate(s), t.Format(time.RFC3339))
 	}
 	return t, nil
+}
+
+// quoteDate quotes a date for a message, on one line (Go escapes), its
+// first 64 bytes when it is longer: no date is.
+func quoteDate(s string) string {
+	if len(s) <= 64 {
+		return strconv.Quote(s)
+	}
+	cut := 64
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 func parseDate(s string, now time.Time) (time.Time, bool) {
