@@ -149,11 +149,13 @@ func date(loc *time.Location, year, month, day, hour, min, sec, frac string) (ti
 	if frac != "" {
 		ns, _ = strconv.Atoi((frac + "00000000")[:9])
 	}
-	t := time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], ns, loc)
-	if t.Year() != f[0] || int(t.Month()) != f[1] || t.Day() != f[2] || t.Hour() != f[3] || t.Minute() != f[4] || t.Second() != f[5] {
+	// Checked in UTC: a local time that a change to summer time skips
+	// (02:30 on such a night) is a date, which time.Date moves on.
+	u := time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], ns, time.UTC)
+	if u.Year() != f[0] || int(u.Month()) != f[1] || u.Day() != f[2] || u.Hour() != f[3] || u.Minute() != f[4] || u.Second() != f[5] {
 		return time.Time{}, false
 	}
-	return t, true
+	return time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], ns, loc), true
 }
 
 // zone reads a zone: Z, UT, UTC, GMT, or an offset ±HH[:]MM of at most 14

@@ -118,6 +118,12 @@ func TestParseDate(t *testing.T) {
 	if _, err := ParseDate(long, dateNow); err == nil || len(err.Error()) > 1000 || !strings.Contains(err.Error(), "… (20000 bytes)") {
 		t.Errorf("a date of 20,000 bytes: %.200v", err)
 	}
+	// A local time that summer time skips is still a date.
+	if berlin, err := time.LoadLocation("Europe/Berlin"); err == nil {
+		if got, err := ParseDate("2025-03-30 02:30", dateNow.In(berlin)); err != nil || got.UTC().Format(time.RFC3339) != "2025-03-30T01:30:00Z" {
+			t.Errorf("02:30 on the night summer time starts: %s, %v", got.UTC().Format(time.RFC3339), err)
+		}
+	}
 	_, err := ParseDate("last weeek", dateNow)
 	if err == nil || !strings.Contains(err.Error(), `"last weeek" is not a date`) || !strings.Contains(err.Error(), "N seconds|minutes|hours|days|weeks|months|years ago") {
 		t.Errorf("the error names neither the value nor the forms: %v", err)
