@@ -254,6 +254,7 @@ func unmatchedError(u diff.Unmatched) error {
 // finish checks the gate, renders r into the output and returns the exit
 // status (exitCode).
 func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int, error) {
+	c.warnOrder(opts, 0, r.Old, r.New)
 	if opts.failOn != nil {
 		var err error
 		if r.Gate, err = diff.CheckGate(r, opts.failOn); err != nil {

@@ -215,6 +215,11 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	code := exitSame
 	selected := false
 	series, err := diff.CompareSeries(len(names), load, opts.filter, func(i int, r *diff.Report) error {
+		if opts.revs == "" {
+			// Under --revs git's history orders the series, not the
+			// user (a commit date can go back, after a rebase).
+			c.warnOrder(opts, i, r.Old, r.New)
+		}
 		if opts.failOn != nil {
 			var err error
 			if r.Gate, err = diff.CheckGate(r, opts.failOn); err != nil {

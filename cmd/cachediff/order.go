@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/version"
+)
+
+// Snapshots given newest first: a diff of them reads what was added as
+// removed, and a gate on removals trips (or passes) the wrong way. The
+// command does what it was asked, and says on standard error that the
+// order looks reversed.
+
+// releaseTag is a release's tag (v0.23.1), datedTag a tag of a day
+// (develop-2025-03-23): its name and its date.
+var (
+	releaseTag = regexp.MustCompile(`^v[0-9]+(\.[0-9]+)*$`)
+	datedTag   = regexp.MustCompile(`^(.+)-([0-9]{4}-[0-9]{2}-[0-9]{2})$`)
+)
+
+// newerFirst says why snapshot old looks newer than snapshot new, or ""
+// when it does not: by their commit dates (snapshots from git), or when
+// those are absent or equal, by their tags, when both are of one kind
+// (two releases, by Spack's version order; two tags of a day with the
+// same name, by date). Tags of different kinds (develop, v0.23.1) say
+// nothing.
+func newerFirst(old, new diff.Side) string {
+	if old.Date != "" && new.Date != "" {
+		o, err1 := time.Parse(time.RFC3339, old.Date)
+		n, err2 := time.Parse(time.RFC3339, new.Date)
+		if err1 == nil && err2 == nil && !o.Equal(n) {
+			if o.After(n) {
+				return fmt.Sprintf("committed %s, after %s", old.Date, new.Date)
+			}
+			return ""
+		}
+	}
+	newer := false
+	switch {
+	case old.Tag == new.Tag:
+	case releaseTag.MatchString(old.Tag) && releaseTag.MatchString(new.Tag):
+		newer = version.Compare(old.Tag[1:], new.Tag[1:]) > 0
+	default:
+		o, n := datedTag.FindStringSubmatch(old.Tag), datedTag.FindStringSubmatch(new.Tag)
+		newer = o != nil && n != nil && o[1] == n[1] && o[2] > n[2]
+	}
+	if newer {
+		return fmt.Sprintf("tag %s is newer than %s", old.Tag, new.Tag)
+	}
+	return ""
+}
+
+// warnOrder warns when the snapshots of a diff (step 0) or of step i of a
+// log look newest first (newerFirst), unless --quiet.
+func (c *cli) warnOrder(opts *options, step int, old, new diff.Side) {
+	why := newerFirst(old, new)
+	if why == "" || opts.quiet {
+		return
+	}
+	msg := fmt.Sprintf("%s looks newer than %s (%s): a diff takes OLD then NEW", old.Path, new.Path, why)
+	if step > 0 {
+		msg = fmt.Sprintf("step %d: %s looks newer than %s (%s): a log takes snapshots oldest first", step, old.Path, new.Path, why)
+	}
+	fmt.Fprintf(c.stderr, "cachediff: warning: %s\n", report.Visible(msg))
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// TestNewerFirst: the order of two snapshots, by their commit dates
+// (from git) or else by tags of one kind (releases by Spack's version
+// order, dated tags by date); none for tags of different kinds.
+func TestNewerFirst(t *testing.T) {
+	side := func(tag, date string) diff.Side { return diff.Side{Path: tag, Tag: tag, Date: date} }
+	for _, tc := range []struct {
+		old, new diff.Side
+		want     string // in the reason; "" for none
+	}{
+		{side("v0.23.1", ""), side("v0.23.0", ""), "tag v0.23.1 is newer than v0.23.0"},
+		{side("v0.23.0", ""), side("v0.23.1", ""), ""},
+		{side("v0.9.0", ""), side("v0.10.0", ""), ""},
+		{side("v0.10.0", ""), side("v0.9.0", ""), "tag v0.10.0 is newer than v0.9.0"},
+		{side("develop-2025-03-30", ""), side("develop-2025-03-23", ""), "tag develop-2025-03-30 is newer than develop-2025-03-23"},
+		{side("develop-2025-03-23", ""), side("develop-2025-03-30", ""), ""},
+		{side("develop", ""), side("v0.23.0", ""), ""},
+		{side("develop-2025-03-30", ""), side("v0.23.0", ""), ""},
+		{side("e4s-2025-03-30", ""), side("develop-2025-03-23", ""), ""},
+		{side("v0.23.1", ""), side("v0.23.1", ""), ""},
+		{side("develop", "2025-03-30T02:00:00Z"), side("develop", "2025-03-23T02:00:00Z"), "committed 2025-03-30T02:00:00Z, after 2025-03-23T02:00:00Z"},
+		{side("develop", "2025-03-23T02:00:00Z"), side("develop", "2025-03-30T02:00:00Z"), ""},
+		// The commit dates decide over the tags.
+		{side("v0.23.1", "2025-03-23T02:00:00Z"), side("v0.23.0", "2025-03-30T02:00:00Z"), ""},
+		{side("v0.23.1", "2025-03-23T02:00:00+02:00"), side("v0.23.0", "2025-03-23T01:00:00+01:00"), "tag v0.23.1"},
+	} {
+		got := newerFirst(tc.old, tc.new)
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s (%s) → %s (%s): %q, want %q", tc.old.Tag, tc.old.Date, tc.new.Tag, tc.new.Date, got, tc.want)
+		}
+	}
+}
+
+// TestNewestFirstWarning (issue 35, "typos and swapped arguments"):
+// snapshots given newest first, in a diff or a log, get a warning on
+// standard error, and the command goes on as asked.
+func TestNewestFirstWarning(t *testing.T) {
+	real, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v0, v1 := filepath.Join(real, "v0.23.0"), filepath.Join(real, "v0.23.1")
+	d23, d30 := filepath.Join(real, "develop-2025-03-23"), filepath.Join(real, "develop-2025-03-30")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{v1, v0}, 0, "cachediff: warning: " + v1 + " looks newer than " + v0 + " (tag v0.23.1 is newer than v0.23.0): a diff takes OLD then NEW\n"},
+		{[]string{"-f", "json", d30, d23}, 1, "cachediff: warning: " + d30 + " looks newer than " + d23},
+		{[]string{"log", "-f", "json", d23, d30, d23}, 1, "cachediff: warning: step 2: " + d30 + " looks newer than " + d23 + " (tag develop-2025-03-30 is newer than develop-2025-03-23): a log takes snapshots oldest first\n"},
+		{[]string{v0, v1}, 0, ""},
+		{[]string{"log", "-f", "json", d23, d30}, 1, ""},
+		{[]string{"-q", v1, v0}, 0, ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, &stdout, &stderr)
+		if code != tc.code || tc.want == "" && stderr.Len() > 0 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want %d and %q", tc.args, code, stderr.String(), tc.code, tc.want)
+		}
+	}
+}
