@@ -62,6 +62,7 @@ fuzz:
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzDecodeLog$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/gitsrc -run '^$$' -fuzz '^FuzzSinceDate$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot/mirror -run '^$$' -fuzz '^FuzzDecodeManifest$$' $(FUZZFLAGS)
 
 # Benchmarks on generated pairs (written to testdata/bench on first use,
 # git-ignored): Go benchmarks of load, diff and render at 60k specs per

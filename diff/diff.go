@@ -489,7 +489,7 @@ func newSide(s *snapshot.Snapshot) Side {
 	if skipped == nil {
 		skipped = []snapshot.Skipped{}
 	}
-	return Side{Path: s.Path, Tag: s.Tag, Rev: s.Rev, Date: s.Date, Packages: len(s.Packages), Specs: s.Specs(), Skipped: skipped}
+	return Side{Path: s.Path, Tag: s.Tag, Rev: s.Rev, Date: s.Date, Layout: s.Layout, IndexSHA256: s.IndexSum, Packages: len(s.Packages), Specs: s.Specs(), Skipped: skipped}
 }
 
 // matchPackage matches the specs of one package; op or np is nil for a

@@ -60,10 +60,17 @@ type Side struct {
 	// Rev and Date are the full commit id and its committer date (RFC
 	// 3339, in the commit's time zone) of a snapshot read from git
 	// (REV:PATH); absent for a folder or a file on disk.
-	Rev      string `json:"rev,omitempty"`
-	Date     string `json:"date,omitempty"`
-	Packages int    `json:"packages"`
-	Specs    int    `json:"specs"`
+	Rev  string `json:"rev,omitempty"`
+	Date string `json:"date,omitempty"`
+	// Layout and IndexSHA256 describe a snapshot read as a Spack mirror
+	// (a folder, REV:PATH or a URL): its layout ("v2" or "v3") and the
+	// sha256 of its index (the index blob's checksum for v3,
+	// build_cache/index.json.hash for v2, when the mirror has one);
+	// absent otherwise.
+	Layout      string `json:"layout,omitempty"`
+	IndexSHA256 string `json:"index_sha256,omitempty"`
+	Packages    int    `json:"packages"`
+	Specs       int    `json:"specs"`
 	// Skipped lists the invalid pages left out with --skip-invalid, sorted
 	// by file, line and column: none of their specs is counted anywhere.
 	Skipped []snapshot.Skipped `json:"skipped"`

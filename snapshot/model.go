@@ -67,6 +67,8 @@ type Snapshot struct {
 	Tag      string     // from the pages' categories; "" when none says
 	Rev      string     // the full commit id, when read from git (REV:PATH); else ""
 	Date     string     // that commit's committer date, RFC 3339; else ""
+	Layout   string     // a Spack mirror's layout ("v2", "v3"), read as a mirror; else ""
+	IndexSum string     // the sha256 of that mirror's index, when the mirror says it; else ""
 	Packages []*Package // sorted by name
 	Raw      bool       // loaded without canonicalization
 	Canon    RuleCounts // strings rewritten by each canonicalization rule

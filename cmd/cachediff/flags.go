@@ -17,6 +17,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/editdist"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // githubCommentBytes is GitHub's limit on a comment's body: 65,536
@@ -50,6 +51,12 @@ type options struct {
 	// dir is -C DIR: the command runs as if started there (snapshots,
 	// REV:PATH and files are found from it); "" for the current directory.
 	dir string
+	// mirror is how Spack mirrors are read: --view, and for URLs
+	// --no-cache, --offline and --max-download.
+	mirror      mirror.Options
+	noCache     bool
+	offline     bool
+	maxDownload int64
 }
 
 // flagGroup is a group of flags, shown under its title in the help: each
@@ -168,6 +175,10 @@ var inputFlags = flagGroup{
 		fs.BoolVar(&o.raw, "no-canonicalize", false, "compare strings as written (no gcc@=13.2.0 → gcc@13.2.0 and the other rules)")
 		fs.BoolVar(&o.skip, "skip-invalid", false, "leave out invalid pages instead of failing, and list them in the report")
 		fs.StringVarP(&o.dir, "directory", "C", "", "run as if started in `DIR`, like git -C: snapshots, REV:PATH's repository, --output and --template are found from there")
+		fs.StringVar(&o.mirror.View, "view", "", "read a Spack mirror's view `NAME` (v3/manifests/index/NAME/) instead of its own index")
+		fs.BoolVar(&o.noCache, "no-cache", false, "a mirror URL: download everything again, and keep nothing (the cache is in the user's cache folder, cachediff/)")
+		fs.BoolVar(&o.offline, "offline", false, "a mirror URL: make no request, read only what the cache holds")
+		fs.Var((*bigSize)(&o.maxDownload), "max-download", "a Spack mirror: the most `BYTES` of one file, read or unpacked (default 4GiB)")
 	},
 	check: checkDir,
 }

@@ -10,8 +10,8 @@ import (
 // Flag values of their own: sizes and lists of patterns.
 
 // byteSize is a flag value that is a number of bytes: 20000, or with a
-// unit, 20k or 20kB (×1000), 64KiB (×1024), 1M or 1MB, 1MiB; the unit's
-// case does not matter.
+// unit, 20k or 20kB (×1000), 64KiB (×1024), 1M or 1MB, 1MiB, 1G or 1GB,
+// 1GiB; the unit's case does not matter.
 type byteSize int
 
 // byteUnits are the units of byteSize, longest first.
@@ -19,13 +19,43 @@ var byteUnits = []struct {
 	suffix string
 	factor int64
 }{
-	{"kib", 1 << 10}, {"mib", 1 << 20}, {"kb", 1000}, {"mb", 1000 * 1000}, {"k", 1000}, {"m", 1000 * 1000}, {"b", 1},
+	{"kib", 1 << 10}, {"mib", 1 << 20}, {"gib", 1 << 30}, {"kb", 1000}, {"mb", 1000 * 1000}, {"gb", 1000 * 1000 * 1000},
+	{"k", 1000}, {"m", 1000 * 1000}, {"g", 1000 * 1000 * 1000}, {"b", 1},
 }
 
 var errByteSize = errors.New("want a positive number of bytes: 20000, 20k (×1000) or 64KiB (×1024)")
 
 // Set parses s.
 func (b *byteSize) Set(s string) error {
+	n, err := parseBytes(s, math.MaxInt32)
+	if err != nil {
+		return err
+	}
+	*b = byteSize(n)
+	return nil
+}
+
+// bigSize is a byteSize that can be over 2 GB (--max-download).
+type bigSize int64
+
+// Set parses s.
+func (b *bigSize) Set(s string) error {
+	n, err := parseBytes(s, math.MaxInt64)
+	if err != nil {
+		return err
+	}
+	*b = bigSize(n)
+	return nil
+}
+
+// String returns the number of bytes.
+func (b *bigSize) String() string { return strconv.FormatInt(int64(*b), 10) }
+
+// Type names the kind of value for pflag.
+func (b *bigSize) Type() string { return "bytes" }
+
+// parseBytes parses a number of bytes as byteSize takes it, at most most.
+func parseBytes(s string, most int64) (int64, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	factor := int64(1)
 	for _, u := range byteUnits {
@@ -35,11 +65,10 @@ func (b *byteSize) Set(s string) error {
 		}
 	}
 	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n < 0 || n > math.MaxInt32/factor {
-		return errByteSize
+	if err != nil || n < 0 || n > most/factor {
+		return 0, errByteSize
 	}
-	*b = byteSize(n * factor)
-	return nil
+	return n * factor, nil
 }
 
 // String returns the number of bytes.

@@ -17,6 +17,7 @@ import (
 	"github.com/cachediff/cachediff/internal/atomicfile"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/gitsrc"
 )
 
 // Exit codes, like diff(1).
@@ -40,6 +41,9 @@ type cli struct {
 	// holds besides (a log's steps, written at the end) (see main).
 	paceCollector func()
 	limitMemory   func(input, kept int64)
+	// sources is how the command opens its arguments (mirrors: a view,
+	// the download cache), from its flags.
+	sources gitsrc.Options
 	// collect, when set, is called by a log before it loads its third
 	// snapshot and each after; collectIfDue by a diff once both
 	// snapshots are loaded, with the input's size (see main).
@@ -255,6 +259,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 			return exitTrouble, &usageError{cmd, err.Error()}
 		}
 	}
+	c.sources = c.sourceOptions(&o)
 	code, err := cmd.run(c, &o, fs.Args())
 	var ue *usageError
 	if errors.As(err, &ue) && ue.cmd == nil {

@@ -1,18 +1,25 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/mirrorgen"
 )
 
 // TestMain makes the test binary double as the cachediff command, so that
@@ -86,6 +93,8 @@ func TestScript(t *testing.T) {
 			"gitrepo":   cmdGitRepo,
 			"gitcommit": cmdGitCommit,
 			"prmerge":   cmdPRMerge,
+			"mirror":    cmdMirror,
+			"serve":     cmdServe,
 		},
 		// [short] is true under go test -short: a script leaves its
 		// slowest parts (a generated catalogue of thousands of specs) to
@@ -114,6 +123,85 @@ func cmdGitRepo(ts *testscript.TestScript, neg bool, args []string) {
 	for i, w := range weeks {
 		ts.Setenv("COMMIT"+strconv.Itoa(i+1), w.ID)
 	}
+}
+
+// cmdMirror writes a Spack mirror of a build-cache index (mirrorgen):
+// mirror v2|v3|v3-noindex INDEX DIR [view=NAME] [sign=NAME].
+func cmdMirror(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: mirror v2|v3|v3-noindex INDEX DIR [view=NAME] [sign=NAME]")
+	}
+	index, err := os.ReadFile(ts.MkAbs(args[1]))
+	ts.Check(err)
+	dir := ts.MkAbs(args[2])
+	var o mirrorgen.Options
+	for _, a := range args[3:] {
+		k, v, _ := strings.Cut(a, "=")
+		switch k {
+		case "view":
+			o.View = v
+		case "sign":
+			o.Sign = v
+		default:
+			ts.Fatalf("mirror: unknown option %q", a)
+		}
+	}
+	switch args[0] {
+	case "v2":
+		ts.Check(mirrorgen.V2(dir, index))
+	case "v3":
+		ts.Check(mirrorgen.V3(dir, index, o))
+	case "v3-noindex":
+		o.NoIndex = true
+		ts.Check(mirrorgen.V3(dir, index, o))
+	default:
+		ts.Fatalf("mirror: unknown layout %q", args[0])
+	}
+}
+
+// cmdServe serves a folder over HTTP on loopback, as a web server serves
+// a mirror (ETag, If-None-Match, 404), until the script ends: serve DIR
+// LOG sets $URL to its root and appends each request to the file LOG
+// ("GET /path 200", " if-none-match" when the request carried one).
+func cmdServe(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: serve DIR LOG")
+	}
+	dir, logFile := ts.MkAbs(args[0]), ts.MkAbs(args[1])
+	var mu sync.Mutex
+	record := func(r *http.Request, status int) {
+		mu.Lock()
+		defer mu.Unlock()
+		inm := ""
+		if r.Header.Get("If-None-Match") != "" {
+			inm = " if-none-match"
+		}
+		f, err := os.OpenFile(logFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err == nil {
+			fmt.Fprintf(f, "%s %s%s %d\n", r.Method, r.URL.Path, inm, status)
+			f.Close()
+		}
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(path.Clean(r.URL.Path), "/"))))
+		if err != nil {
+			record(r, 404)
+			http.NotFound(w, r)
+			return
+		}
+		sum := sha256.Sum256(data)
+		etag := `"` + hex.EncodeToString(sum[:8]) + `"`
+		w.Header().Set("ETag", etag)
+		if r.Header.Get("If-None-Match") == etag {
+			record(r, 304)
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		record(r, 200)
+		w.Write(data)
+	}))
+	ts.Defer(srv.Close)
+	ts.Setenv("URL", srv.URL)
 }
 
 // cmdGitCommit commits a repository's working tree.

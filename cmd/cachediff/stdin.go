@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
+	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // stdinName is the name of standard input on the command line.
@@ -22,7 +25,7 @@ const maxStdin = 1 << 30
 // from dir (-C) (gitsrc.LoadArg).
 func (c *cli) loadSnapshot(dir, path string, opt snapshot.Options) (*snapshot.Snapshot, error) {
 	if path != stdinName {
-		return gitsrc.LoadArg(dir, path, opt)
+		return gitsrc.LoadArgWith(dir, path, c.sources, opt)
 	}
 	return snapshot.LoadFrom(&stdinSource{r: c.stdin}, opt)
 }
@@ -68,3 +71,52 @@ var (
 	errTwoStdin      = errors.New(`only one of OLD and NEW can be "-" (standard input)`)
 	errTemplateStdin = errors.New(`--template - and a "-" argument both want standard input: it can be read once`)
 )
+
+// sourceOptions are how the command's arguments are opened: a Spack
+// mirror's view, and how a mirror URL is fetched (the cache, --offline,
+// the byte bound, and a progress line on standard error when it is a
+// terminal).
+func (c *cli) sourceOptions(o *options) gitsrc.Options {
+	so := gitsrc.Options{Mirror: o.mirror}
+	so.Mirror.MaxBytes = o.maxDownload
+	h := &mirror.HTTP{NoCache: o.noCache, Offline: o.offline}
+	if isTerminal(c.stderr) {
+		h.Progress = progressLine(c.stderr)
+	}
+	so.HTTP = h
+	return so
+}
+
+// progressLine returns a mirror.HTTP Progress that keeps one line on a
+// terminal up to date: the file, the bytes read of the total, the rate;
+// the line is cleared when the file is read.
+func progressLine(w io.Writer) func(name string, done, total int64) {
+	var mu sync.Mutex
+	start := map[string]time.Time{}
+	return func(name string, done, total int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		t0, ok := start[name]
+		if !ok {
+			t0 = time.Now()
+			start[name] = t0
+		}
+		if done == total {
+			fmt.Fprint(w, "\r\x1b[K")
+			delete(start, name)
+			return
+		}
+		rate := ""
+		if s := time.Since(t0).Seconds(); s > 0 {
+			rate = fmt.Sprintf(", %s/s", mb(int64(float64(done)/s)))
+		}
+		of := ""
+		if total > 0 {
+			of = " of " + mb(total)
+		}
+		fmt.Fprintf(w, "\r\x1b[Kcachediff: %s: %s%s%s", report.Visible(name), mb(done), of, rate)
+	}
+}
+
+// mb writes a number of bytes in MB, one decimal.
+func mb(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }

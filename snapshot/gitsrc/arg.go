@@ -7,8 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // RevPrefix marks a command-line argument as a revision's path only:
@@ -36,19 +38,45 @@ const RevPrefix = "git:"
 // out of that work tree: in a checkout, such a link would stand in for a
 // snapshot, so it is an error that names it, not followed silently.
 func Open(dir, arg string) (snapshot.Source, error) {
+	src, _, err := open(dir, arg, Options{})
+	return src, err
+}
+
+// Options say how to open an argument beyond what it names.
+type Options struct {
+	// Mirror is how to read a Spack mirror (a view).
+	Mirror mirror.Options
+	// HTTP is how to fetch a mirror URL; nil: mirror.HTTP's defaults.
+	HTTP *mirror.HTTP
+}
+
+// open is Open with options; it also returns the tree of an argument
+// read from git (its commit and date go into the snapshot).
+func open(dir, arg string, o Options) (snapshot.Source, *Tree, error) {
+	if mirror.IsURL(arg) {
+		h := o.HTTP
+		if h == nil {
+			h = &mirror.HTTP{}
+		}
+		src, err := h.Open(arg, o.Mirror)
+		if err != nil {
+			return nil, nil, &ArgError{Arg: mirror.Redact(arg), Msg: err.Error()}
+		}
+		return src, nil, nil
+	}
 	if spec, ok := strings.CutPrefix(arg, RevPrefix); ok {
 		if _, _, ok := Split(spec); !ok {
-			return nil, &snapshot.Error{File: arg, Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)"}
+			return nil, nil, &snapshot.Error{File: arg, Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)"}
 		}
 		repo, err := OpenRepo(dir)
 		if err != nil {
-			return nil, &snapshot.Error{File: arg, Msg: err.Error()}
+			return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
 		}
 		src, err := repo.Source(spec)
 		if err != nil {
-			return nil, &snapshot.Error{File: arg, Msg: err.Error()}
+			return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
 		}
-		return src, nil
+		return gitSource(src, o)
 	}
 	p := arg
 	if dir != "" && !filepath.IsAbs(p) {
@@ -56,10 +84,12 @@ func Open(dir, arg string) (snapshot.Source, error) {
 	}
 	fi, lerr := os.Lstat(p)
 	if explicitPath(arg) || !strings.Contains(arg, ":") {
-		return openPath(dir, p)
+		src, err := openPath(dir, p, o)
+		return src, nil, err
 	}
 	if _, _, ok := Split(arg); !ok {
-		return openPath(dir, p)
+		src, err := openPath(dir, p, o)
+		return src, nil, err
 	}
 	repo, err := OpenRepo(dir)
 	var src *Source
@@ -68,30 +98,61 @@ func Open(dir, arg string) (snapshot.Source, error) {
 	}
 	if lerr == nil { // on disk
 		if err == nil {
-			return nil, ambiguous(arg, fi, src.Tree())
+			return nil, nil, ambiguous(arg, fi, src.Tree())
 		}
-		return openPath(dir, p)
+		src, err := openPath(dir, p, o)
+		return src, nil, err
 	}
 	if err == nil {
-		return src, nil
+		return gitSource(src, o)
 	}
 	if errors.Is(err, ErrNotRepo) || errors.Is(err, ErrNoGit) {
-		return nil, &snapshot.Error{File: arg, Msg: "no such file or directory, and not REV:PATH either: " + err.Error()}
+		return nil, nil, &snapshot.Error{File: arg, Msg: "no such file or directory, and not REV:PATH either: " + err.Error()}
 	}
-	return nil, &snapshot.Error{File: arg, Msg: err.Error()}
+	return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
+}
+
+// gitSource returns the source of a resolved REV:PATH: the tree, or the
+// Spack mirror (layout v3) the tree is the root of.
+func gitSource(src *Source, o Options) (snapshot.Source, *Tree, error) {
+	ms, ok, err := src.asMirror()
+	if err != nil {
+		return nil, nil, &snapshot.Error{File: src.Path(), Msg: err.Error()}
+	}
+	if !ok {
+		return src, src.Tree(), nil
+	}
+	m, err := mirror.Open(ms, o.Mirror)
+	if err != nil {
+		return nil, nil, &snapshot.Error{File: src.Path(), Msg: err.Error()}
+	}
+	return m, src.Tree(), nil
 }
 
 // LoadArg loads the snapshot of a command-line argument (see Open), with
 // its revision when it is REV:PATH.
 func LoadArg(dir, arg string, opt snapshot.Options) (*snapshot.Snapshot, error) {
-	src, err := Open(dir, arg)
+	return LoadArgWith(dir, arg, Options{}, opt)
+}
+
+// LoadArgWith is LoadArg with options for mirrors.
+func LoadArgWith(dir, arg string, o Options, opt snapshot.Options) (*snapshot.Snapshot, error) {
+	src, tree, err := open(dir, arg, o)
 	if err != nil {
 		return nil, err
 	}
-	if gs, ok := src.(*Source); ok {
-		return gs.Load(opt)
+	snap, err := snapshot.LoadFrom(src, opt)
+	if err != nil {
+		return nil, err
 	}
-	return snapshot.LoadFrom(src, opt)
+	if tree != nil {
+		snap.Rev = tree.Commit
+		snap.Date = tree.Date.Format(time.RFC3339)
+	}
+	if m, ok := src.(*mirror.Source); ok {
+		snap.Layout, snap.IndexSum = m.Layout, m.Checksum
+	}
+	return snap, nil
 }
 
 // IsRev reports whether Open reads arg from git without looking at the
@@ -144,10 +205,19 @@ type ArgError struct {
 func (e *ArgError) Error() string { return e.Arg + ": " + e.Msg }
 
 // openPath opens a path on disk, after checking that no part of it is a
-// symbolic link out of the work tree that holds dir.
-func openPath(dir, p string) (snapshot.Source, error) {
+// symbolic link out of the work tree that holds dir: a folder, a page
+// file, or the root of a Spack mirror (layout v2 or v3), which is read
+// through its index.
+func openPath(dir, p string, o Options) (snapshot.Source, error) {
 	if err := checkLinks(dir, p); err != nil {
 		return nil, err
+	}
+	if mirror.DirLayout(p) != "" {
+		m, err := mirror.Open(mirror.Dir(p), o.Mirror)
+		if err != nil {
+			return nil, &snapshot.Error{File: p, Msg: err.Error()}
+		}
+		return m, nil
 	}
 	return snapshot.Open(p)
 }

@@ -1,0 +1,199 @@
+// Package mirrorgen writes Spack build-cache mirrors from a build-cache
+// index, for tests: layout v2 (build_cache/index.json and its .hash) and
+// layout v3 (v3/layout.json, the index manifest and its blob, and one
+// spec manifest and gzip'd spec-file blob per spec in the build cache),
+// as Spack 1.x lays a mirror out. The same index and options give the
+// same bytes.
+//
+// It owns only test data: cachediff never imports it.
+package mirrorgen
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Options say what to write besides the mirror itself.
+type Options struct {
+	// NoIndex leaves the index manifest out (a v3 mirror pushed to
+	// without updating its index).
+	NoIndex bool
+	// View also writes the index as the view of this name.
+	View string
+	// Sign clear-signs the spec manifests whose spec's name is this
+	// (armour around the text; no key: cachediff does not verify).
+	Sign string
+}
+
+type record struct {
+	Spec         json.RawMessage `json:"spec"`
+	InBuildcache bool            `json:"in_buildcache"`
+}
+
+type node struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	Hash    string `json:"hash"`
+	Deps    []struct {
+		Hash string `json:"hash"`
+	} `json:"dependencies"`
+}
+
+// V2 writes a layout-v2 mirror of index at dir.
+func V2(dir string, index []byte) error {
+	sum := sha256.Sum256(index)
+	if err := write(dir, "build_cache/index.json", index); err != nil {
+		return err
+	}
+	return write(dir, "build_cache/index.json.hash", []byte(hex.EncodeToString(sum[:])))
+}
+
+// V3 writes a layout-v3 mirror of index (a build-cache index of database
+// version 8, whose nodes are spec format 5) at dir.
+func V3(dir string, index []byte, o Options) error {
+	var db struct {
+		Database struct {
+			Version  string            `json:"version"`
+			Installs map[string]record `json:"installs"`
+		} `json:"database"`
+	}
+	if err := json.Unmarshal(index, &db); err != nil {
+		return err
+	}
+	if db.Database.Version != "8" {
+		return fmt.Errorf("mirrorgen: database version %s, want 8", db.Database.Version)
+	}
+	if err := write(dir, "v3/layout.json", []byte(`{"signing": "gpg"}`)); err != nil {
+		return err
+	}
+	if !o.NoIndex {
+		m, err := putBlob(dir, index, "application/vnd.spack.db.v8+json", false)
+		if err != nil {
+			return err
+		}
+		if err := write(dir, "v3/manifests/index/index.manifest.json", m); err != nil {
+			return err
+		}
+		if o.View != "" {
+			if err := write(dir, "v3/manifests/index/"+o.View+"/index.manifest.json", m); err != nil {
+				return err
+			}
+		}
+	}
+	nodes := map[string]node{}
+	for h, r := range db.Database.Installs {
+		var n node
+		if err := json.Unmarshal(r.Spec, &n); err != nil {
+			return err
+		}
+		nodes[h] = n
+	}
+	hashes := make([]string, 0, len(nodes))
+	for h := range db.Database.Installs {
+		hashes = append(hashes, h)
+	}
+	slices.Sort(hashes)
+	for _, h := range hashes {
+		r := db.Database.Installs[h]
+		if !r.InBuildcache {
+			continue
+		}
+		// The DAG, root first, then breadth first, each node once.
+		order := []string{h}
+		seen := map[string]bool{h: true}
+		for i := 0; i < len(order); i++ {
+			var next []string
+			for _, d := range nodes[order[i]].Deps {
+				if _, ok := nodes[d.Hash]; ok && !seen[d.Hash] {
+					seen[d.Hash] = true
+					next = append(next, d.Hash)
+				}
+			}
+			slices.Sort(next)
+			order = append(order, next...)
+		}
+		var spec bytes.Buffer
+		spec.WriteString(`{"spec":{"_meta":{"version":5},"nodes":[`)
+		for i, x := range order {
+			if i > 0 {
+				spec.WriteByte(',')
+			}
+			spec.Write(db.Database.Installs[x].Spec)
+		}
+		spec.WriteString("]}}\n")
+		m, err := putBlob(dir, spec.Bytes(), "application/vnd.spack.spec.v5+json", true)
+		if err != nil {
+			return err
+		}
+		n := nodes[h]
+		if n.Name == o.Sign {
+			m = []byte("-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n" + string(m) + "\n-----BEGIN PGP SIGNATURE-----\n\niQEzBAEBCgAdFiEEfake\n=abcd\n-----END PGP SIGNATURE-----\n")
+		}
+		rel := fmt.Sprintf("v3/manifests/spec/%s/%s-%s-%s.spec.manifest.json", n.Name, n.Name, n.Version, h)
+		if err := write(dir, rel, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// putBlob stores data (gzip'd when zip) as a blob and returns the
+// manifest that lists it.
+func putBlob(dir string, data []byte, mediaType string, zip bool) ([]byte, error) {
+	compression := "none"
+	if zip {
+		var b bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+		zw.Write(data)
+		if err := zw.Close(); err != nil {
+			return nil, err
+		}
+		data, compression = b.Bytes(), "gzip"
+	}
+	sum := sha256.Sum256(data)
+	h := hex.EncodeToString(sum[:])
+	if err := write(dir, "blobs/sha256/"+h[:2]+"/"+h, data); err != nil {
+		return nil, err
+	}
+	m, err := json.MarshalIndent(map[string]any{
+		"version": 3,
+		"data": []map[string]any{{
+			"contentLength": len(data), "mediaType": mediaType, "compression": compression,
+			"checksumAlgorithm": "sha256", "checksum": h,
+		}},
+	}, "", "  ")
+	return m, err
+}
+
+func write(dir, rel string, data []byte) error {
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, data, 0o644)
+}
+
+// BlobOf returns the path, relative to the mirror, of the blob the index
+// manifest at dir names (for tests that damage it).
+func BlobOf(dir string) (string, error) {
+	m, err := os.ReadFile(filepath.Join(dir, "v3/manifests/index/index.manifest.json"))
+	if err != nil {
+		return "", err
+	}
+	var v struct {
+		Data []struct{ Checksum string }
+	}
+	if err := json.Unmarshal(m, &v); err != nil || len(v.Data) == 0 {
+		return "", fmt.Errorf("mirrorgen: index manifest %q", m)
+	}
+	c := v.Data[0].Checksum
+	return strings.Join([]string{"blobs", "sha256", c[:2], c}, "/"), nil
+}

@@ -1,0 +1,92 @@
+package gitsrc
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// mirrorStore is a Spack mirror in a tree at a revision: a mirror.Store
+// that reads its files from the object store.
+type mirrorStore struct {
+	tree  *Tree
+	files map[string]File // by path in the tree
+	paths []string        // sorted
+}
+
+// asMirror returns the tree as a mirror store when it is the root of a
+// Spack mirror: layout v3 (it holds v3/layout.json or an index manifest)
+// or layout v2 (build_cache/index.json), as mirror.DirLayout tells a
+// folder's.
+func (s *Source) asMirror() (*mirrorStore, bool, error) {
+	t := s.tree
+	if !t.IsTree {
+		return nil, false, nil
+	}
+	files, err := t.Files()
+	if err != nil {
+		return nil, false, err
+	}
+	m := &mirrorStore{tree: t, files: make(map[string]File, len(files))}
+	v3 := false
+	for _, f := range files {
+		m.files[f.Path] = f
+		m.paths = append(m.paths, f.Path)
+		if f.Path == "v3/layout.json" || f.Path == "v3/manifests/index/index.manifest.json" || f.Path == "build_cache/index.json" {
+			v3 = true
+		}
+	}
+	if !v3 {
+		return nil, false, nil
+	}
+	slices.Sort(m.paths)
+	return m, true, nil
+}
+
+// Name is REV:PATH.
+func (m *mirrorStore) Name() string { return m.tree.Spec }
+
+// Get reads the blob at rel.
+func (m *mirrorStore) Get(rel string, limit int64) ([]byte, error) {
+	f, ok := m.files[rel]
+	if !ok {
+		return nil, fmt.Errorf("%s: %w", rel, mirror.ErrNotFound)
+	}
+	if f.Kind != Regular {
+		return nil, fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", rel)
+	}
+	out, err := m.tree.repo.run(nil, "cat-file", "-s", f.OID)
+	if err != nil {
+		return nil, err
+	}
+	var size int64
+	if _, err := fmt.Sscan(strings.TrimSpace(string(out)), &size); err != nil {
+		return nil, fmt.Errorf("%s: git cat-file -s: %q", rel, out)
+	}
+	if size > limit {
+		return nil, fmt.Errorf("%s: %d bytes, over the limit of %d", rel, size, limit)
+	}
+	data, err := m.tree.repo.run(nil, "cat-file", "blob", f.OID)
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: over the limit of %d bytes", rel, limit)
+	}
+	return data, nil
+}
+
+// List lists the tree's files under rel.
+func (m *mirrorStore) List(rel string) ([]string, error) {
+	prefix := strings.TrimSuffix(rel, "/") + "/"
+	var out []string
+	for _, p := range m.paths {
+		if strings.HasPrefix(p, prefix) && m.files[p].Kind == Regular && path.Clean(p) == p {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,503 @@
+package mirror
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// HTTP fetches mirrors from URLs: https://, http:// and file://, the
+// mirror roots `spack mirror add` takes. Its zero value is ready to use:
+// net/http's transport, with the environment's proxy settings
+// (HTTPS_PROXY, NO_PROXY) and TLS verification, and a cache in the user's
+// cache folder.
+//
+// Downloads are cached by what names their content, so that a nightly
+// run against an unchanged mirror downloads no blob: a v3 index blob by
+// its checksum (verified on every read), build_cache/index.json by
+// build_cache/index.json.hash, and a manifest by its ETag (asked again
+// with If-None-Match: a 304 is the cached copy).
+type HTTP struct {
+	// Client makes the requests; nil: a client of its own (see HTTP).
+	Client *http.Client
+	// CacheDir is the cache folder; "": os.UserCacheDir()/cachediff.
+	CacheDir string
+	// NoCache neither reads nor writes the cache.
+	NoCache bool
+	// Offline makes no request: what the cache lacks is an error.
+	Offline bool
+	// Timeout bounds each request, its body included; 0: 2 minutes.
+	Timeout time.Duration
+	// Total bounds the whole load of one mirror; 0: 30 minutes.
+	Total time.Duration
+	// Retries is how many times a request that failed to connect, or got
+	// a 5xx, is tried again, waiting Backoff, then twice as long each
+	// time; 0: 3 (a negative number: none).
+	Retries int
+	// Backoff is the first wait before a retry; 0: half a second.
+	Backoff time.Duration
+	// MaxRedirects bounds the redirects a request follows; 0: 10.
+	MaxRedirects int
+	// Progress, when set, is called as a download goes on: the file's
+	// URL (without credentials), the bytes read, and the total (-1 when
+	// unknown), and once more with done == total at its end.
+	Progress func(name string, done, total int64)
+	// Netrc is the .netrc file that gives credentials for a host the URL
+	// gives none for; "": $NETRC, else ~/.netrc.
+	Netrc string
+	// Log, when set, is called for every request made, for tests:
+	// method, URL path and status.
+	Log func(method, path string, status int)
+}
+
+// IsURL reports whether arg is a mirror URL.
+func IsURL(arg string) bool {
+	for _, s := range []string{"https://", "http://", "file://"} {
+		if len(arg) >= len(s) && strings.EqualFold(arg[:len(s)], s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Redact returns u without its password (and its query, which can hold a
+// signed URL's token): what messages and reports show.
+func Redact(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return "(a URL that does not parse)"
+	}
+	p.RawQuery, p.Fragment = "", ""
+	if p.User != nil {
+		p.User = url.User(p.User.Username())
+	}
+	return p.String()
+}
+
+// Open returns the source of the mirror at rawURL.
+func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, errors.New("not a URL")
+	}
+	if strings.EqualFold(u.Scheme, "file") {
+		if u.Host != "" && u.Host != "localhost" {
+			return nil, fmt.Errorf("file URL of host %q: only the local host's files can be read", u.Host)
+		}
+		return Open(namedDir{Dir(u.Path), Redact(rawURL)}, o)
+	}
+	if u.Host == "" {
+		return nil, errors.New("a URL without a host")
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+		if u.RawPath != "" {
+			u.RawPath += "/"
+		}
+	}
+	total := h.Total
+	if total <= 0 {
+		total = 30 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), total)
+	st := &httpStore{h: h, base: u, name: Redact(rawURL), ctx: ctx, cancel: cancel}
+	if !h.NoCache {
+		dir := h.CacheDir
+		if dir == "" {
+			if d, err := os.UserCacheDir(); err == nil {
+				dir = filepath.Join(d, "cachediff")
+			}
+		}
+		st.cache = dir
+	}
+	if h.Offline && st.cache == "" {
+		return nil, errors.New("--offline needs the cache, and there is none (--no-cache, or no cache folder)")
+	}
+	return Open(st, o)
+}
+
+// namedDir is a folder named by the URL it was given as.
+type namedDir struct {
+	Dir
+	name string
+}
+
+func (d namedDir) Name() string { return d.name }
+
+// httpStore is a mirror at a URL.
+type httpStore struct {
+	h      *HTTP
+	base   *url.URL // ends in /
+	name   string
+	cache  string // "": none
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu     sync.Mutex
+	v2hash string // build_cache/index.json.hash, once read
+}
+
+func (s *httpStore) Name() string { return s.name }
+
+// List cannot list a folder over HTTP.
+func (s *httpStore) List(string) ([]string, error) { return nil, ErrNoListing }
+
+// Get fetches rel, from the cache when it has it.
+func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
+	if !under(rel) {
+		return nil, fmt.Errorf("%s: not a path in the mirror", rel)
+	}
+	key, byContent := s.contentKey(rel)
+	if byContent {
+		if data, ok := s.cached(key, limit); ok {
+			return data, nil
+		}
+	}
+	var etag string
+	var old []byte
+	tagKey := "etag/" + hashOf(s.base.String()+rel)
+	if !byContent {
+		if data, ok := s.cached(tagKey, limit); ok {
+			if t, ok := s.cached(tagKey+".etag", 1024); ok {
+				etag, old = string(t), data
+			}
+		}
+	}
+	if s.h.Offline {
+		switch _, absent := s.cached(tagKey+".404", 0); {
+		case old != nil:
+			return s.got(rel, old), nil
+		case absent:
+			return nil, fmt.Errorf("%s: %w (HTTP 404, as the cache remembers)", s.url(rel, true), ErrNotFound)
+		}
+		return nil, fmt.Errorf("%s: not in the cache, and --offline makes no request", s.url(rel, true))
+	}
+	data, newTag, err := s.fetch(rel, etag, limit)
+	switch {
+	case errors.Is(err, errNotModified):
+		return s.got(rel, old), nil
+	case errors.Is(err, ErrNotFound) && !byContent:
+		s.store(tagKey+".404", nil) // for --offline: absent, not unknown
+		return nil, err
+	case err != nil:
+		return nil, err
+	}
+	s.got(rel, data)
+	switch {
+	case byContent && s.verifies(key, data):
+		s.store(key, data)
+	case !byContent && newTag != "":
+		s.store(tagKey, data)
+		s.store(tagKey+".etag", []byte(newTag))
+	}
+	return data, nil
+}
+
+// got notes what a file read tells of the others (the v2 index's hash
+// names the index) and returns data.
+func (s *httpStore) got(rel string, data []byte) []byte {
+	if rel == v2IndexHash {
+		s.mu.Lock()
+		s.v2hash = strings.TrimSpace(string(data))
+		s.mu.Unlock()
+	}
+	return data
+}
+
+// contentKey returns the cache key of a file named by its content: a
+// blob (its checksum is its name), or build_cache/index.json once its
+// .hash is known.
+func (s *httpStore) contentKey(rel string) (string, bool) {
+	if s.cache == "" {
+		return "", false
+	}
+	if strings.HasPrefix(rel, "blobs/sha256/") && isHex64(rel[strings.LastIndexByte(rel, '/')+1:]) {
+		return "blobs/sha256/" + rel[strings.LastIndexByte(rel, '/')+1:], true
+	}
+	if rel == v2Index {
+		s.mu.Lock()
+		h := s.v2hash
+		s.mu.Unlock()
+		if isHex64(h) {
+			return "v2/" + h, true
+		}
+	}
+	return "", false
+}
+
+// verifies reports whether data is what its content key names.
+func (s *httpStore) verifies(key string, data []byte) bool {
+	sum := sha256.Sum256(data)
+	return strings.HasSuffix(key, "/"+hex.EncodeToString(sum[:]))
+}
+
+func hashOf(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// cached returns the cached file of key.
+func (s *httpStore) cached(key string, limit int64) ([]byte, bool) {
+	if s.cache == "" {
+		return nil, false
+	}
+	data, err := Dir(s.cache).Get(key, limit)
+	if err != nil {
+		return nil, false
+	}
+	if strings.HasPrefix(key, "blobs/") || strings.HasPrefix(key, "v2/") {
+		if !s.verifies(key, data) {
+			return nil, false // damaged: fetched again
+		}
+	}
+	return data, true
+}
+
+// store writes the cache file of key, atomically; a cache that cannot be
+// written is no error (the next run downloads again).
+func (s *httpStore) store(key string, data []byte) {
+	if s.cache == "" {
+		return
+	}
+	p := filepath.Join(s.cache, filepath.FromSlash(key))
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return
+	}
+	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	if err != nil {
+		return
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if werr != nil || cerr != nil || os.Rename(f.Name(), p) != nil {
+		os.Remove(f.Name())
+	}
+}
+
+// url is the URL of rel; redacted for messages.
+func (s *httpStore) url(rel string, redacted bool) string {
+	u := s.base.ResolveReference(&url.URL{Path: rel})
+	if redacted {
+		return Redact(u.String())
+	}
+	return u.String()
+}
+
+var errNotModified = errors.New("not modified")
+
+// retryable is an error worth another try: a connection that failed or
+// broke, or a server error.
+type retryable struct{ err error }
+
+func (e retryable) Error() string { return e.err.Error() }
+func (e retryable) Unwrap() error { return e.err }
+
+// fetch GETs rel, retrying what is worth it, with If-None-Match etag.
+func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error) {
+	retries := s.h.Retries
+	if retries == 0 {
+		retries = 3
+	}
+	wait := s.h.Backoff
+	if wait <= 0 {
+		wait = 500 * time.Millisecond
+	}
+	for try := 0; ; try++ {
+		data, tag, err := s.get(rel, etag, limit)
+		var r retryable
+		if err == nil || !errors.As(err, &r) || try >= retries || s.ctx.Err() != nil {
+			if err != nil && errors.As(err, &r) && try > 0 {
+				err = fmt.Errorf("%w (tried %d times)", err, try+1)
+			}
+			return data, tag, err
+		}
+		select {
+		case <-time.After(wait):
+		case <-s.ctx.Done():
+			return nil, "", fmt.Errorf("%s: %w (the whole load's time is up)", s.url(rel, true), s.ctx.Err())
+		}
+		wait *= 2
+	}
+}
+
+// get makes one request.
+func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
+	timeout := s.h.Timeout
+	if timeout <= 0 {
+		timeout = 2 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, timeout)
+	defer cancel()
+	name := s.url(rel, true)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url(rel, false), nil)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %v", name, err)
+	}
+	if etag != "" {
+		req.Header.Set("If-None-Match", etag)
+	}
+	if s.base.User == nil {
+		if user, pass, ok := netrcLogin(s.h.Netrc, s.base.Hostname()); ok {
+			req.SetBasicAuth(user, pass)
+		}
+	}
+	resp, err := s.client().Do(req)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // the URL is named once, redacted
+		}
+		if errors.Is(err, errTooManyRedirects) {
+			return nil, "", fmt.Errorf("%s: %v", name, err)
+		}
+		return nil, "", retryable{fmt.Errorf("%s: %v", name, err)}
+	}
+	defer resp.Body.Close()
+	if s.h.Log != nil {
+		s.h.Log(http.MethodGet, req.URL.Path, resp.StatusCode)
+	}
+	switch {
+	case resp.StatusCode == http.StatusNotModified && etag != "":
+		return nil, "", errNotModified
+	case resp.StatusCode == http.StatusNotFound:
+		return nil, "", fmt.Errorf("%s: %w (HTTP 404)", name, ErrNotFound)
+	case resp.StatusCode >= 500:
+		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, resp.Status)}
+	case resp.StatusCode != http.StatusOK:
+		return nil, "", fmt.Errorf("%s: HTTP %s", name, resp.Status)
+	}
+	if resp.ContentLength > limit {
+		return nil, "", fmt.Errorf("%s: %d bytes, over the limit of %d", name, resp.ContentLength, limit)
+	}
+	var body io.Reader = resp.Body
+	if p := s.h.Progress; p != nil {
+		body = &progressReader{r: body, name: name, total: resp.ContentLength, report: p}
+	}
+	buf := make([]byte, 0, max(0, min(resp.ContentLength, limit))+1)
+	data, err := readAll(body, buf, limit)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, "", retryable{fmt.Errorf("%s: no whole answer within %s", name, timeout)}
+		}
+		if strings.Contains(err.Error(), "over the limit") {
+			return nil, "", fmt.Errorf("%s: %v", name, err)
+		}
+		return nil, "", retryable{fmt.Errorf("%s: the answer broke off: %v", name, err)}
+	}
+	if resp.ContentLength >= 0 && int64(len(data)) != resp.ContentLength {
+		return nil, "", retryable{fmt.Errorf("%s: %d bytes of the %d announced", name, len(data), resp.ContentLength)}
+	}
+	if p := s.h.Progress; p != nil {
+		p(name, int64(len(data)), int64(len(data)))
+	}
+	return data, resp.Header.Get("ETag"), nil
+}
+
+var errTooManyRedirects = errors.New("too many redirects")
+
+// client is the HTTP client of the store.
+func (s *httpStore) client() *http.Client {
+	if s.h.Client != nil {
+		return s.h.Client
+	}
+	max := s.h.MaxRedirects
+	if max <= 0 {
+		max = 10
+	}
+	return &http.Client{
+		Transport: http.DefaultTransport,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) > max {
+				return fmt.Errorf("%w: stopped after %d", errTooManyRedirects, max)
+			}
+			return nil
+		},
+	}
+}
+
+// progressReader reports the bytes read, every 256 KB.
+type progressReader struct {
+	r           io.Reader
+	name        string
+	done, total int64
+	last        int64
+	report      func(string, int64, int64)
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	p.done += int64(n)
+	if p.done-p.last >= 256<<10 {
+		p.last = p.done
+		p.report(p.name, p.done, p.total)
+	}
+	return n, err
+}
+
+// netrcLogin returns the login and password of host in the .netrc file
+// (path, else $NETRC, else ~/.netrc): "machine HOST login L password P",
+// or a "default" entry.
+func netrcLogin(path, host string) (string, string, bool) {
+	if path == "" {
+		path = os.Getenv("NETRC")
+	}
+	if path == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", "", false
+		}
+		path = filepath.Join(home, ".netrc")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", "", false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(io.LimitReader(f, 1<<20))
+	sc.Split(bufio.ScanWords)
+	var words []string
+	for sc.Scan() {
+		words = append(words, sc.Text())
+	}
+	var login, pass string
+	match, found := false, false
+	for i := 0; i < len(words); i++ {
+		switch words[i] {
+		case "machine":
+			if found {
+				return login, pass, true
+			}
+			match = i+1 < len(words) && strings.EqualFold(words[i+1], host)
+			i++
+		case "default":
+			if found {
+				return login, pass, true
+			}
+			match = true
+		case "login":
+			if match && i+1 < len(words) {
+				login, found = words[i+1], true
+			}
+			i++
+		case "password":
+			if match && i+1 < len(words) {
+				pass, found = words[i+1], true
+			}
+			i++
+		case "macdef":
+			return login, pass, found // a macro runs to a blank line: stop
+		}
+	}
+	return login, pass, found
+}

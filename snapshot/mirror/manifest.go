@@ -1,0 +1,174 @@
+package mirror
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
+)
+
+// ManifestVersion is the only manifest version Spack's layout v3 writes
+// and reads.
+const ManifestVersion = 3
+
+// Manifest is a layout-v3 manifest: an index manifest
+// (v3/manifests/index/index.manifest.json) or a spec manifest
+// (v3/manifests/spec/<name>/<name>-<version>-<hash>.spec.manifest.json).
+// Each entry names a blob by its checksum. Keys other than these are
+// allowed and ignored, as Spack's schema allows them.
+type Manifest struct {
+	Version int     `json:"version"`
+	Data    []Entry `json:"data"`
+}
+
+// Entry is one blob of a manifest.
+type Entry struct {
+	ContentLength     int64  `json:"contentLength"`
+	MediaType         string `json:"mediaType"`
+	Compression       string `json:"compression"`
+	ChecksumAlgorithm string `json:"checksumAlgorithm"`
+	Checksum          string `json:"checksum"`
+}
+
+// Media types of the blobs cachediff reads.
+const (
+	indexMediaPrefix = "application/vnd.spack.db.v"   // + N + "+json"
+	specMediaPrefix  = "application/vnd.spack.spec.v" // + N + "+json"
+	mediaSuffix      = "+json"
+)
+
+// DecodeManifest decodes a manifest: JSON, or a clear-signed message
+// holding it (Spack signs spec manifests; the signature is not
+// verified). Any version but 3 is refused, as Spack refuses it, and so is
+// an entry without one of its five fields, a checksum algorithm other
+// than sha256, a checksum that is not 64 hex digits, a compression other
+// than gzip or none, or a negative length. file names it in messages.
+func DecodeManifest(file string, data []byte) (*Manifest, error) {
+	text, err := spackfmt.Unwrap(file, data)
+	if err != nil {
+		return nil, err
+	}
+	var raw struct {
+		Version *int              `json:"version"`
+		Data    []json.RawMessage `json:"data"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(text))
+	if err := dec.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("%s: not a manifest: %v", file, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%s: not a manifest: data after the JSON object", file)
+	}
+	if raw.Version == nil {
+		return nil, fmt.Errorf("%s: a manifest without a version (want %d)", file, ManifestVersion)
+	}
+	if *raw.Version != ManifestVersion {
+		return nil, fmt.Errorf("%s: manifest version %d is not supported (Spack's layout v3 writes version %d)", file, *raw.Version, ManifestVersion)
+	}
+	m := &Manifest{Version: *raw.Version, Data: make([]Entry, 0, len(raw.Data))}
+	for i, r := range raw.Data {
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(r, &fields); err != nil {
+			return nil, fmt.Errorf("%s: data[%d]: not an object: %v", file, i, err)
+		}
+		for _, k := range []string{"contentLength", "mediaType", "compression", "checksumAlgorithm", "checksum"} {
+			if _, ok := fields[k]; !ok {
+				return nil, fmt.Errorf("%s: data[%d]: no %s", file, i, k)
+			}
+		}
+		var e Entry
+		if err := json.Unmarshal(r, &e); err != nil {
+			return nil, fmt.Errorf("%s: data[%d]: %v", file, i, err)
+		}
+		if err := e.check(); err != nil {
+			return nil, fmt.Errorf("%s: data[%d]: %v", file, i, err)
+		}
+		m.Data = append(m.Data, e)
+	}
+	return m, nil
+}
+
+// check checks an entry's fields.
+func (e *Entry) check() error {
+	switch {
+	case e.ContentLength < 0:
+		return fmt.Errorf("contentLength %d is negative", e.ContentLength)
+	case e.ChecksumAlgorithm != "sha256":
+		return fmt.Errorf("checksumAlgorithm %q is not supported (cachediff verifies sha256)", e.ChecksumAlgorithm)
+	case !isHex64(e.Checksum):
+		return fmt.Errorf("checksum %q is not 64 hex digits", shorten(e.Checksum))
+	case e.Compression != "gzip" && e.Compression != "none":
+		return fmt.Errorf("compression %q is not supported (gzip or none)", shorten(e.Compression))
+	}
+	return nil
+}
+
+// BlobPath is where the entry's blob is, relative to the mirror's root:
+// blobs/<algorithm>/<first two digits>/<checksum>.
+func (e *Entry) BlobPath() string {
+	return "blobs/" + e.ChecksumAlgorithm + "/" + e.Checksum[:2] + "/" + e.Checksum
+}
+
+// mediaVersion returns N of a media type prefixN+json, or false.
+func mediaVersion(mediaType, prefix string) (int, bool) {
+	rest, ok := strings.CutPrefix(mediaType, prefix)
+	if !ok {
+		return 0, false
+	}
+	rest, ok = strings.CutSuffix(rest, mediaSuffix)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	if err != nil || n < 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+// pick returns the entry of the newest version of prefix's media type in
+// [lo, hi] (an index manifest of Spack 1.3 can list indexes of several
+// database versions), or an error listing what the manifest holds.
+func (m *Manifest) pick(file, what, prefix string, lo, hi int) (*Entry, error) {
+	var best *Entry
+	bestV := -1
+	var seen []string
+	for i := range m.Data {
+		e := &m.Data[i]
+		seen = append(seen, strconv.Quote(e.MediaType))
+		if v, ok := mediaVersion(e.MediaType, prefix); ok && v >= lo && v <= hi && v > bestV {
+			best, bestV = e, v
+		}
+	}
+	if best == nil {
+		if len(seen) == 0 {
+			seen = []string{"none"}
+		}
+		return nil, fmt.Errorf("%s: no %s of a version cachediff reads (%s%d+json to %s%d+json); media types: %s", file, what, prefix, lo, prefix, hi, strings.Join(seen, ", "))
+	}
+	return best, nil
+}
+
+func isHex64(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// shorten cuts a value quoted in a message to 80 bytes.
+func shorten(s string) string {
+	if len(s) <= 80 {
+		return s
+	}
+	return s[:77] + "..."
+}

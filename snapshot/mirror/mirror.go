@@ -1,0 +1,394 @@
+// Package mirror reads a Spack build-cache mirror as a snapshot: the root
+// of a mirror, as `spack mirror add` takes it, in a folder, in a git tree
+// or at an HTTP(S) URL, of layout v2 (build_cache/index.json) or layout
+// v3 (Spack 1.x).
+//
+// A layout-v3 mirror keeps its index as a blob named by its checksum: the
+// index manifest (v3/manifests/index/index.manifest.json, or
+// v3/manifests/index/<view>/index.manifest.json for a view) lists it with
+// its length, media type (application/vnd.spack.db.vN+json) and sha256,
+// and the blob is at blobs/sha256/<first two digits>/<checksum>. The
+// package verifies the length and the checksum before it decodes
+// anything, and gunzips a blob that is compressed. A v3 mirror without an
+// index manifest (Spack can push without updating the index) is read from
+// its spec manifests, one per spec in the mirror, each naming a gzip'd
+// spec file whose DAG starts with that spec: the specs are the manifests'
+// roots, and the other nodes only give edges, which is the set the index
+// would hold.
+//
+// The package owns the mirror layouts, the manifests, blob verification
+// and fetching (Store: Dir, HTTP); it turns a mirror into a
+// snapshot.Source of one file, a build-cache index, which package
+// snapshot's Spack decoder reads as it reads any index.json. It never
+// prints.
+package mirror
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
+)
+
+// Paths of a mirror, relative to its root.
+const (
+	indexManifest = "v3/manifests/index/index.manifest.json"
+	specManifests = "v3/manifests/spec"
+	v2Index       = "build_cache/index.json"
+	v2IndexHash   = "build_cache/index.json.hash"
+	specSuffix    = ".spec.manifest.json"
+)
+
+// Limits of what is read.
+const (
+	// maxManifest bounds a manifest: a few hundred bytes in practice.
+	maxManifest = 1 << 20
+	// DefaultMaxBytes bounds a blob or an index, stored or unpacked
+	// (Options.MaxBytes): Spack's public indexes are hundreds of MB.
+	DefaultMaxBytes = 4 << 30
+)
+
+// Options say how to read a mirror.
+type Options struct {
+	// View names a view's index (v3/manifests/index/<view>/); "" is the
+	// mirror's own index.
+	View string
+	// MaxBytes bounds each file read, and each blob once unpacked: 0 is
+	// DefaultMaxBytes.
+	MaxBytes int64
+}
+
+func (o Options) maxBytes() int64 {
+	if o.MaxBytes > 0 {
+		return o.MaxBytes
+	}
+	return DefaultMaxBytes
+}
+
+// Layouts of a mirror.
+const (
+	LayoutV2 = "v2"
+	LayoutV3 = "v3"
+)
+
+// Source is a mirror as a snapshot.Source: one file, the mirror's index
+// (verified, unpacked, or made from the spec manifests), which Walk
+// yields as the snapshot's root file named index.json.
+type Source struct {
+	store Store
+	// Layout is LayoutV2 or LayoutV3.
+	Layout string
+	// Checksum is what identifies the index: the sha256 of the index
+	// blob (v3), or build_cache/index.json.hash (v2, "" without one).
+	Checksum string
+	// Manifest is the file Walk yields, relative to the root: the index
+	// manifest, build_cache/index.json, or v3/manifests/spec when the
+	// index is made from the spec manifests.
+	Manifest string
+	read     func() ([]byte, error)
+	warnings []snapshot.Warning
+}
+
+// Open returns the source of the mirror in st. It reads the index
+// manifest (or, for a v3 mirror without one, the list of spec
+// manifests) at once, and the index itself when the loader reads it.
+func Open(st Store, opt Options) (*Source, error) {
+	limit := opt.maxBytes()
+	im := indexManifest
+	if opt.View != "" {
+		if !under(opt.View) || strings.Contains(opt.View, "/") {
+			return nil, fmt.Errorf("--view %q: a view is a folder name under v3/manifests/index/", opt.View)
+		}
+		im = "v3/manifests/index/" + opt.View + "/index.manifest.json"
+	}
+	data, err := st.Get(im, maxManifest)
+	switch {
+	case err == nil:
+		m, err := DecodeManifest(im, data)
+		if err != nil {
+			return nil, err
+		}
+		e, err := m.pick(im, "index", indexMediaPrefix, spackfmt.MinDatabase, spackfmt.MaxDatabase)
+		if err != nil {
+			return nil, err
+		}
+		s := &Source{store: st, Layout: LayoutV3, Checksum: e.Checksum, Manifest: im}
+		s.read = func() ([]byte, error) { return blob(st, im, e, limit) }
+		return s, nil
+	case !errors.Is(err, ErrNotFound):
+		return nil, err
+	case opt.View != "":
+		return nil, fmt.Errorf("no view %q: %s: %w", opt.View, im, err)
+	}
+	// No index manifest: a v3 mirror's spec manifests, or layout v2.
+	if _, err := st.Get("v3/layout.json", maxManifest); err == nil {
+		names, err := st.List(specManifests)
+		if errors.Is(err, ErrNoListing) {
+			return nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s), whose spec manifests cannot be listed here: run `spack buildcache update-index` on the mirror, or give its folder", indexManifest)
+		}
+		if err != nil {
+			return nil, err
+		}
+		s := &Source{store: st, Layout: LayoutV3, Manifest: specManifests}
+		s.read = func() ([]byte, error) { return s.fromSpecs(names, limit) }
+		return s, nil
+	} else if !errors.Is(err, ErrNotFound) {
+		return nil, err
+	}
+	s := &Source{store: st, Layout: LayoutV2, Manifest: v2Index}
+	if h, err := st.Get(v2IndexHash, 1024); err == nil {
+		if h := strings.TrimSpace(string(h)); isHex64(h) {
+			s.Checksum = h
+		}
+	}
+	index, err := st.Get(v2Index, limit)
+	if errors.Is(err, ErrNotFound) {
+		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)", indexManifest, v2Index)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if s.Checksum != "" {
+		// Spack's index.json.hash is the sha256 of index.json as stored.
+		if sum := sha256.Sum256(index); hex.EncodeToString(sum[:]) != s.Checksum {
+			return nil, fmt.Errorf("%s has sha256 %s, and %s says %s: the mirror is damaged, or changed while it was read", v2Index, hex.EncodeToString(sum[:]), v2IndexHash, s.Checksum)
+		}
+	}
+	if index, err = unpack(index, nil); err != nil {
+		return nil, fmt.Errorf("%s: %w", v2Index, err)
+	}
+	s.read = func() ([]byte, error) {
+		data := index
+		index = nil
+		return data, nil
+	}
+	return s, nil
+}
+
+// Path is the mirror as the user named it.
+func (s *Source) Path() string { return s.store.Name() }
+
+// Walk yields the index as the snapshot's root file.
+func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapshot.Error) {
+	yield(snapshot.File{Name: joinName(s.store.Name(), s.Manifest), Base: "index.json", Size: -1, Root: true})
+	return s.warnings, nil
+}
+
+// Read fetches, verifies and unpacks the index. It is read once.
+func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
+	data, err := s.read()
+	if err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// joinName names a file of the mirror in messages.
+func joinName(root, rel string) string {
+	if strings.HasSuffix(root, "/") {
+		return root + rel
+	}
+	return root + "/" + rel
+}
+
+// blob reads the blob of e, listed in manifest, and checks its length and
+// sha256 against the manifest's, then unpacks it.
+func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
+	if e.ContentLength > limit {
+		return nil, fmt.Errorf("%s lists blob %s of %d bytes, over the limit of %d", manifest, e.Checksum, e.ContentLength, limit)
+	}
+	data, err := st.Get(e.BlobPath(), limit)
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifest, e.Checksum, e.BlobPath())
+		}
+		return nil, err
+	}
+	if err := verify(manifest, e, data); err != nil {
+		return nil, err
+	}
+	if e.Compression == "gzip" || isGzip(data) {
+		return gunzip(data, limit)
+	}
+	return data, nil
+}
+
+// verify checks a blob's length and sha256 against its manifest entry.
+func verify(manifest string, e *Entry, data []byte) error {
+	if int64(len(data)) != e.ContentLength {
+		return fmt.Errorf("blob %s has %d bytes, and %s says %d: the mirror is damaged, or changed while it was read", e.BlobPath(), len(data), manifest, e.ContentLength)
+	}
+	sum := sha256.Sum256(data)
+	if got := hex.EncodeToString(sum[:]); got != e.Checksum {
+		return fmt.Errorf("blob %s has sha256 %s, and %s says %s: the mirror is damaged, or changed while it was read", e.BlobPath(), got, manifest, e.Checksum)
+	}
+	return nil
+}
+
+func isGzip(data []byte) bool { return len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b }
+
+// unpack gunzips data that starts as gzip does (Spack reads any blob so),
+// and returns it as it is otherwise.
+func unpack(data []byte, err error) ([]byte, error) {
+	if err != nil || !isGzip(data) {
+		return data, err
+	}
+	return gunzip(data, DefaultMaxBytes)
+}
+
+// gunzip unpacks data, failing past limit bytes unpacked.
+func gunzip(data []byte, limit int64) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	zr.Multistream(true)
+	out, err := readAll(zr, make([]byte, 0, min(int64(len(data))*4+512, limit)), limit)
+	if err != nil {
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	return out, nil
+}
+
+// fromSpecs makes a build-cache index of the spec manifests names: each
+// manifest's spec file, verified and unpacked, gives its root as a spec
+// in the build cache and its other nodes as records out of it (unless
+// they are roots of manifests of their own), as Spack's own index of the
+// mirror would list them.
+func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
+	type record struct {
+		node   json.RawMessage
+		from   string // the manifest it came from
+		cached bool
+	}
+	records := map[string]*record{}
+	dbVersion := ""
+	for _, name := range names {
+		if !strings.HasSuffix(name, specSuffix) || !under(name) {
+			continue
+		}
+		want := strings.TrimSuffix(path.Base(name), specSuffix)
+		if i := strings.LastIndexByte(want, '-'); i >= 0 {
+			want = want[i+1:]
+		}
+		data, err := s.store.Get(name, maxManifest)
+		if err != nil {
+			return nil, err
+		}
+		m, err := DecodeManifest(name, data)
+		if err != nil {
+			return nil, err
+		}
+		e, err := m.pick(name, "spec file", specMediaPrefix, spackfmt.MinSpec, spackfmt.MaxSpec)
+		if err != nil {
+			return nil, err
+		}
+		spec, err := blob(s.store, name, e, limit)
+		if err != nil {
+			return nil, err
+		}
+		v, nodes, err := specNodes(spec)
+		if err != nil {
+			return nil, fmt.Errorf("%s: the spec file of blob %s: %v", name, e.Checksum, err)
+		}
+		db := dbOfSpec(v)
+		if dbVersion == "" {
+			dbVersion = db
+		} else if db != dbVersion {
+			return nil, fmt.Errorf("%s: a spec file of format %d among spec files of another format (database %s): a mirror's specs are of one Spack", name, v, dbVersion)
+		}
+		for i, n := range nodes {
+			var h struct {
+				Hash string `json:"hash"`
+			}
+			if err := json.Unmarshal(n, &h); err != nil || h.Hash == "" {
+				return nil, fmt.Errorf("%s: node %d of its spec file has no hash", name, i+1)
+			}
+			if i == 0 && h.Hash != want {
+				return nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, h.Hash, want)
+			}
+			r := records[h.Hash]
+			if r == nil {
+				r = &record{node: n, from: name}
+				records[h.Hash] = r
+			}
+			if i == 0 {
+				if r.cached {
+					return nil, fmt.Errorf("%s: spec %s has another manifest too: %s", name, h.Hash, r.from)
+				}
+				r.cached, r.node, r.from = true, n, name
+			}
+		}
+	}
+	if dbVersion == "" {
+		return nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s) and without spec manifests (%s/…/*%s): it holds no spec", indexManifest, specManifests, specSuffix)
+	}
+	hashes := make([]string, 0, len(records))
+	for h := range records {
+		hashes = append(hashes, h)
+	}
+	slices.Sort(hashes)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"database":{"version":%q,"installs":{`, dbVersion)
+	for i, h := range hashes {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		r := records[h]
+		hj, _ := json.Marshal(h)
+		fmt.Fprintf(&b, "\n%s:{\"spec\":", hj)
+		b.Write(r.node)
+		fmt.Fprintf(&b, `,"ref_count":0,"in_buildcache":%t}`, r.cached)
+	}
+	b.WriteString("\n}}}\n")
+	return b.Bytes(), nil
+}
+
+// specNodes returns a spec file's format version and its nodes, root
+// first.
+func specNodes(data []byte) (int, []json.RawMessage, error) {
+	var f struct {
+		Spec struct {
+			Meta struct {
+				Version int `json:"version"`
+			} `json:"_meta"`
+			Nodes []json.RawMessage `json:"nodes"`
+		} `json:"spec"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return 0, nil, err
+	}
+	if len(f.Spec.Nodes) == 0 {
+		return 0, nil, errors.New("no nodes")
+	}
+	v := f.Spec.Meta.Version
+	if v < spackfmt.MinSpec || v > spackfmt.MaxSpec {
+		return 0, nil, fmt.Errorf("spec format %d is not supported (cachediff reads %d to %d)", v, spackfmt.MinSpec, spackfmt.MaxSpec)
+	}
+	return v, f.Spec.Nodes, nil
+}
+
+// dbOfSpec is the database version whose records are nodes of spec
+// format v: Spack's database 6 wrote spec formats 2 and 3, 7 wrote 4, 8
+// writes 5, 9 (Spack 1.3) writes 5 and later.
+func dbOfSpec(v int) string {
+	switch {
+	case v <= 3:
+		return "6"
+	case v == 4:
+		return "7"
+	case v == 5:
+		return "8"
+	}
+	return "9"
+}

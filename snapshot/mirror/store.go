@@ -1,0 +1,145 @@
+package mirror
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// ErrNotFound is the error of Store.Get for a file the mirror does not
+// have.
+var ErrNotFound = errors.New("not found")
+
+// ErrNoListing is the error of Store.List for a store that cannot list a
+// folder (a web server).
+var ErrNoListing = errors.New("cannot list folders")
+
+// Store reads the files of a mirror by their paths relative to its root
+// (v3/layout.json, blobs/sha256/ab/ab…). Its methods may be called from
+// several goroutines at once.
+type Store interface {
+	// Name is the mirror as the user named it: a folder, REV:PATH, a URL
+	// (without credentials).
+	Name() string
+	// Get returns the file at rel, which is at most limit bytes: a
+	// larger one is an error, and so is anything but a regular file.
+	// A missing file is ErrNotFound (wrapped).
+	Get(rel string, limit int64) ([]byte, error)
+	// List returns the paths of the regular files under the folder rel,
+	// recursively, relative to the root and sorted; ErrNoListing when the
+	// store cannot list; none when the folder is missing.
+	List(rel string) ([]string, error)
+}
+
+// Dir is a mirror in a folder on disk.
+type Dir string
+
+// Name is the folder.
+func (d Dir) Name() string { return string(d) }
+
+// Get reads root/rel, refusing what is not a regular file and a file over
+// limit bytes before it reads it.
+func (d Dir) Get(rel string, limit int64) ([]byte, error) {
+	p := filepath.Join(string(d), filepath.FromSlash(rel))
+	f, err := os.Open(p)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: %w", rel, ErrNotFound)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", rel)
+	}
+	if fi.Size() > limit {
+		return nil, fmt.Errorf("%s: %d bytes, over the limit of %d", rel, fi.Size(), limit)
+	}
+	data := make([]byte, 0, fi.Size()+1)
+	data, err = readAll(f, data, limit)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", rel, err)
+	}
+	return data, nil
+}
+
+// readAll reads r to its end into buf, failing past limit bytes.
+func readAll(r io.Reader, buf []byte, limit int64) ([]byte, error) {
+	lr := io.LimitReader(r, limit+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, max(512, len(buf)))
+		}
+		n, err := lr.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			return nil, fmt.Errorf("over the limit of %d bytes", limit)
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// List walks root/rel.
+func (d Dir) List(rel string) ([]string, error) {
+	top := filepath.Join(string(d), filepath.FromSlash(rel))
+	var out []string
+	err := filepath.WalkDir(top, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if p == top && errors.Is(err, fs.ErrNotExist) {
+				return fs.SkipAll
+			}
+			return err
+		}
+		if e.Type().IsRegular() {
+			r, err := filepath.Rel(string(d), p)
+			if err != nil {
+				return err
+			}
+			out = append(out, filepath.ToSlash(r))
+		}
+		return nil
+	})
+	slices.Sort(out)
+	return out, err
+}
+
+// IsV3 reports whether the folder is the root of a layout-v3 mirror: it
+// holds v3/layout.json, or an index manifest.
+func IsV3(dir string) bool { return DirLayout(dir) == LayoutV3 }
+
+// DirLayout returns the layout of the mirror whose root is dir: LayoutV3
+// when it holds v3/layout.json or an index manifest, LayoutV2 when it
+// holds build_cache/index.json, "" when it is no mirror's root.
+func DirLayout(dir string) string {
+	is := func(rel string) bool {
+		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel)))
+		return err == nil && !fi.IsDir()
+	}
+	switch {
+	case is("v3/layout.json"), is(indexManifest):
+		return LayoutV3
+	case is(v2Index):
+		return LayoutV2
+	}
+	return ""
+}
+
+// under reports whether rel is a clean path below the root (no .., not
+// absolute): a listed or computed path that may be read.
+func under(rel string) bool {
+	return rel != "" && !strings.HasPrefix(rel, "/") && !slices.Contains(strings.Split(rel, "/"), "..")
+}
