@@ -61,6 +61,8 @@ fuzz:
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzDecodeLog$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzLockfile$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzSpackFile$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/gitsrc -run '^$$' -fuzz '^FuzzSinceDate$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/mirror -run '^$$' -fuzz '^FuzzDecodeManifest$$' $(FUZZFLAGS)
 

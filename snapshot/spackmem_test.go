@@ -1,12 +1,15 @@
 package snapshot
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
 // Memory of Spack files (issue 35, items 8, 15 and 19): measured by bytes
@@ -193,4 +196,53 @@ func TestTinyIndexMemory(t *testing.T) {
 			t.Errorf("an index of %d bytes keeps %d bytes: over 4x", len(data), kept)
 		}
 	}
+}
+
+// FuzzSpackFile maps mutated Spack files onto packages (spackDecoder):
+// no panic; an error is an *Error naming the file; packages are sorted by
+// name, each spec has its SpecMore and known dependencies, and every
+// listed node of the file is one spec.
+func FuzzSpackFile(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join(spackFixtures, "*"))
+	for _, p := range files {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add(tinyIndex(6, 2))
+	f.Add([]byte(specFileN(1)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		pkgs, _, err := spackDecoder{}.Decode("f", data)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.File != "f" {
+				t.Fatalf("%T %v: not an *Error naming the file", err, err)
+			}
+			return
+		}
+		specs := 0
+		for i, p := range pkgs {
+			if p.Name == "" || p.File != "f" || !p.merge || i > 0 && pkgs[i-1].Name >= p.Name {
+				t.Fatalf("package %d: %+v", i, p)
+			}
+			for _, sp := range append(p.Specs, unlistedSpecs(p)...) {
+				if sp.More == nil || sp.Deps() == nil {
+					t.Fatalf("%s/%s: no SpecMore or dependencies unknown", p.Name, sp.Hash)
+				}
+			}
+			specs += len(p.Specs)
+		}
+		set, err := spackfmt.Decode("f", data)
+		if err != nil || len(set.Nodes) != specs {
+			t.Fatalf("%d specs, spackfmt: %v", specs, err)
+		}
+	})
+}
+
+func unlistedSpecs(p *Package) []Spec {
+	var out []Spec
+	for _, u := range p.Unlisted {
+		out = append(out, u.Spec)
+	}
+	return out
 }

@@ -504,6 +504,15 @@ func FuzzDecode(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":2},"roots":[{"hash":"a","spec":"x"}],"concrete_specs":{"a":{"x":{"version":"1","dependencies":{"y":{"hash":"b","type":["link"]}}}},"b":{"y":{"version":"2"}}}}`))
+	// The wrappers: signed, gzip'd, a byte order mark, UTF-16.
+	if inner, err := os.ReadFile(filepath.Join(fixtures, "spec.v3-archive-files.spec.json")); err == nil {
+		signed := "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n" + string(inner) + "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
+		f.Add([]byte(signed))
+		f.Add([]byte(signed + signed))
+		f.Add(gzipped(f, inner))
+		f.Add(append([]byte("\uFEFF"), inner...))
+		f.Add(utf16Of(string(inner[:200]), false, true))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Decode("f", data)
 		if err != nil {
