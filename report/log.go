@@ -557,6 +557,9 @@ type logLayout struct {
 	size, pre []int
 	prot      int
 	gate      bool // the steps have a gate (a column of the table)
+	// rowEnds[k] and shortEnds[k] are the bytes of rows[k:] and
+	// short[k:] (rowsLen).
+	rowEnds, shortEnds []int
 }
 
 // stepSums adds up the table's columns over steps.
@@ -762,12 +765,8 @@ func (t tableCut) cut(n int) bool { return t.short || t.rows < n }
 // headLen is the length of the Head of view(_, t).
 func (lay *logLayout) headLen(t tableCut) int {
 	m := len(lay.top) + len(lay.bottom)
-	rows := lay.rows
-	if t.short {
-		rows = lay.short
-	}
-	for k := lay.n - t.rows; k < lay.n; k++ {
-		m += len(rows[k])
+	if t.rows > 0 {
+		m += lay.rowsLen(t.short, lay.n-t.rows)
 	}
 	if t.rows < lay.n {
 		m += len(lay.summary(lay.n - t.rows))
@@ -775,7 +774,23 @@ func (lay *logLayout) headLen(t tableCut) int {
 	return m
 }
 
-// least is the smallest log with drop steps left out and table t.
+// rowsLen is the bytes of the table's rows from the one of step from
+// on, their subjects cut (short) or not: summed once.
+func (lay *logLayout) rowsLen(short bool, from int) int {
+	rows, ends := lay.rows, &lay.rowEnds
+	if short {
+		rows, ends = lay.short, &lay.shortEnds
+	}
+	if *ends == nil {
+		*ends = make([]int, len(rows)+1)
+		for k := len(rows) - 1; k >= 0; k-- {
+			(*ends)[k] = (*ends)[k+1] + len(rows[k])
+		}
+	}
+	return (*ends)[from]
+}
+
+// smallest is the smallest log with drop steps left out and table t.
 func (lay *logLayout) smallest(drop int, t tableCut, limit int) int {
 	return lay.headLen(t) + len("\n") + len(lay.notice(drop, t)(limit))
 }
