@@ -51,32 +51,38 @@ func (m *mirrorStore) Name() string { return m.tree.Spec }
 
 // Get reads the blob at rel.
 func (m *mirrorStore) Get(rel string, limit int64) ([]byte, error) {
-	f, ok := m.files[rel]
-	if !ok {
-		return nil, fmt.Errorf("%s: %w", rel, mirror.ErrNotFound)
-	}
-	if f.Kind != Regular {
-		return nil, fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", rel)
-	}
-	out, err := m.tree.repo.run(nil, "cat-file", "-s", f.OID)
+	out, err := m.GetMany([]string{rel}, limit)
 	if err != nil {
 		return nil, err
 	}
-	var size int64
-	if _, err := fmt.Sscan(strings.TrimSpace(string(out)), &size); err != nil {
-		return nil, fmt.Errorf("%s: git cat-file -s: %q", rel, out)
+	return out[0], nil
+}
+
+// GetMany reads the blobs at rels through one git cat-file process.
+func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
+	oids := make([]string, len(rels))
+	for i, rel := range rels {
+		f, ok := m.files[rel]
+		if !ok {
+			return nil, fmt.Errorf("%s: %w", rel, mirror.ErrNotFound)
+		}
+		if f.Kind != Regular {
+			return nil, fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", rel)
+		}
+		oids[i] = f.OID
 	}
-	if size > limit {
-		return nil, fmt.Errorf("%s: %d bytes, over the limit of %d", rel, size, limit)
-	}
-	data, err := m.tree.repo.run(nil, "cat-file", "blob", f.OID)
+	out := make([][]byte, len(rels))
+	err := m.tree.repo.ReadBlobs(oids, func(i int, data []byte) error {
+		if int64(len(data)) > limit {
+			return fmt.Errorf("%s: %d bytes, over the limit of %d", rels[i], len(data), limit)
+		}
+		out[i] = data
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: over the limit of %d bytes", rel, limit)
-	}
-	return data, nil
+	return out, nil
 }
 
 // List lists the tree's files under rel.

@@ -273,19 +273,22 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 	}
 	records := map[string]*record{}
 	dbVersion := ""
+	var manifests []string
 	for _, name := range names {
-		if !strings.HasSuffix(name, specSuffix) || !under(name) {
-			continue
+		if strings.HasSuffix(name, specSuffix) && under(name) {
+			manifests = append(manifests, name)
 		}
-		want := strings.TrimSuffix(path.Base(name), specSuffix)
-		if i := strings.LastIndexByte(want, '-'); i >= 0 {
-			want = want[i+1:]
-		}
-		data, err := s.store.Get(name, maxManifest)
-		if err != nil {
-			return nil, err
-		}
-		m, err := DecodeManifest(name, data)
+	}
+	// Two batches: the manifests, then the blobs they name (from git,
+	// two processes whatever the number of specs).
+	texts, err := getMany(s.store, manifests, maxManifest)
+	if err != nil {
+		return nil, err
+	}
+	entries := make([]*Entry, len(manifests))
+	blobPaths := make([]string, len(manifests))
+	for i, name := range manifests {
+		m, err := DecodeManifest(name, texts[i])
 		if err != nil {
 			return nil, err
 		}
@@ -293,9 +296,34 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		spec, err := blob(s.store, name, e, limit)
-		if err != nil {
+		if e.ContentLength > limit {
+			return nil, fmt.Errorf("%s lists blob %s of %d bytes, over the limit of %d", name, e.Checksum, e.ContentLength, limit)
+		}
+		entries[i], blobPaths[i] = e, e.BlobPath()
+	}
+	texts = nil
+	blobs, err := getMany(s.store, blobPaths, limit)
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, fmt.Errorf("a spec manifest lists a blob the mirror does not have: %w", err)
+		}
+		return nil, err
+	}
+	for i, name := range manifests {
+		e := entries[i]
+		if err := verify(name, e, blobs[i]); err != nil {
 			return nil, err
+		}
+		spec := blobs[i]
+		if e.Compression == "gzip" || isGzip(spec) {
+			if spec, err = gunzip(spec, limit); err != nil {
+				return nil, fmt.Errorf("%s: blob %s: %w", name, e.Checksum, err)
+			}
+		}
+		blobs[i] = nil
+		want := strings.TrimSuffix(path.Base(name), specSuffix)
+		if i := strings.LastIndexByte(want, '-'); i >= 0 {
+			want = want[i+1:]
 		}
 		v, nodes, err := specNodes(spec)
 		if err != nil {
@@ -352,6 +380,28 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 	}
 	b.WriteString("\n}}}\n")
 	return b.Bytes(), nil
+}
+
+// batchStore is a Store that reads several files at once more cheaply
+// than one by one (a git tree: one git process).
+type batchStore interface {
+	GetMany(rels []string, limit int64) ([][]byte, error)
+}
+
+// getMany reads the files rels, in a batch where the store can.
+func getMany(st Store, rels []string, limit int64) ([][]byte, error) {
+	if b, ok := st.(batchStore); ok {
+		return b.GetMany(rels, limit)
+	}
+	out := make([][]byte, len(rels))
+	for i, rel := range rels {
+		data, err := st.Get(rel, limit)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = data
+	}
+	return out, nil
 }
 
 // specNodes returns a spec file's format version and its nodes, root

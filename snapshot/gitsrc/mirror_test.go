@@ -1,0 +1,60 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/mirrorgen"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestMirrorFromGit reads layout-v3 mirrors committed to git, with an
+// index and without one (from their spec manifests): the same specs as
+// the index itself, and a few git processes whatever the number of specs
+// (the manifests in one batch, their blobs in another).
+func TestMirrorFromGit(t *testing.T) {
+	index, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, c := range []struct {
+		dir string
+		o   mirrorgen.Options
+	}{{"with", mirrorgen.Options{}}, {"without", mirrorgen.Options{NoIndex: true}}} {
+		dir := t.TempDir()
+		if err := mirrorgen.V3(dir, index, c.o); err != nil {
+			t.Fatal(err)
+		}
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if d.Type().IsRegular() {
+				rel, _ := filepath.Rel(dir, p)
+				b, _ := os.ReadFile(p)
+				files[c.dir+"/"+filepath.ToSlash(rel)] = string(b)
+			}
+			return nil
+		})
+	}
+	repo := commitFiles(t, files, nil)
+	file := filepath.Join(t.TempDir(), "index.json")
+	os.WriteFile(file, index, 0o644)
+	want, err := snapshot.Load(file, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, arg := range []string{"HEAD:with", "HEAD:without"} {
+		before := gitRuns.Load()
+		got, err := LoadArgWith(repo, arg, Options{}, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs := gitRuns.Load() - before
+		if got.Specs() != want.Specs() || got.Layout != "v3" || len(got.Packages) != len(want.Packages) {
+			t.Errorf("%s: %d specs of %d packages, layout %q; want %d of %d, v3", arg, got.Specs(), len(got.Packages), got.Layout, want.Specs(), len(want.Packages))
+		}
+		if runs > 6 {
+			t.Errorf("%s: %d git processes for %d specs; want a few", arg, runs, want.Specs())
+		}
+	}
+}
