@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -143,27 +144,40 @@ var formatAliases = map[string]string{
 }
 
 // closestName returns the one of names that value was likely meant to be
-// (a command's name, a format's), or "": the name whatever the case, the
-// name of an alias (aliases, keyed lower case), a name value is a prefix
-// of or shares its first five characters with, or the one name closest by a few edits (at most a third of value's
-// length, and 2 for a short one) and fewer than value has characters.
+// (a command's name, a format's), or "": the name whatever the case, or
+// the one an alias names (aliases, keyed lower case); else a name value
+// is a prefix of or shares its first five characters with; else the one
+// name (or alias's name) closest by a few edits: at most a third of
+// value's length, or 2 for a short one, and fewer than value has
+// characters.
 func closestName(value string, names []string, aliases map[string]string) string {
 	v := strings.ToLower(value)
 	if a, ok := aliases[v]; ok && slices.Contains(names, a) {
 		return a
 	}
-	best, bestDist, ties := "", max(2, len(v)/3)+1, 0
+	type candidate struct{ key, name string }
+	var cands []candidate
 	for _, n := range names {
-		switch d := editdist.Distance(v, n); {
-		case v == n, len(v) >= 3 && strings.HasPrefix(n, v), len(v) >= 5 && len(n) >= 5 && v[:5] == n[:5]:
+		if v == n || len(v) >= 3 && strings.HasPrefix(n, v) || len(v) >= 5 && len(n) >= 5 && v[:5] == n[:5] {
 			return n
-		case d < bestDist:
-			best, bestDist, ties = n, d, 1
-		case d == bestDist:
-			ties++
+		}
+		cands = append(cands, candidate{n, n})
+	}
+	for _, k := range slices.Sorted(maps.Keys(aliases)) {
+		if slices.Contains(names, aliases[k]) {
+			cands = append(cands, candidate{k, aliases[k]})
 		}
 	}
-	if ties != 1 || bestDist >= len(v) {
+	best, bestDist, tie := "", max(2, len(v)/3)+1, false
+	for _, c := range cands {
+		switch d := editdist.Distance(v, c.key); {
+		case d < bestDist:
+			best, bestDist, tie = c.name, d, false
+		case d == bestDist && c.name != best:
+			tie = true
+		}
+	}
+	if tie || bestDist >= len(v) {
 		return ""
 	}
 	return best

@@ -23,7 +23,11 @@ var helpCommand = &command{
 			if cmd := lookupCommand(args[0]); cmd != nil {
 				return c.help(cmd)
 			}
-			return exitTrouble, usageErrorf("help: no command %q: want one of %s", args[0], orList(commandNames()))
+			msg := fmt.Sprintf("help: no command %q: want one of %s", args[0], orList(commandNames()))
+			if near := closestName(args[0], commandNames(), nil); near != "" {
+				msg += " (did you mean " + near + "?)"
+			}
+			return exitTrouble, usageErrorf("%s", msg)
 		}
 		return exitTrouble, usageErrorf("help: want one command; got %d argument(s)", len(args))
 	},

@@ -215,13 +215,7 @@ func notCommand(lead []string, arg string) error {
 	if strings.EqualFold(arg, "diff") {
 		return usageErrorf("%q is neither a command nor a snapshot: the diff of two snapshots is the command without a name: cachediff OLD NEW", arg)
 	}
-	var names []string
-	for _, c := range commands {
-		if c.name != "" {
-			names = append(names, c.name)
-		}
-	}
-	if near := closestName(arg, names, nil); near != "" {
+	if near := closestName(arg, commandNames(), nil); near != "" {
 		return usageErrorf("%q is neither a command nor a snapshot: did you mean cachediff %s?", arg, near)
 	}
 	return nil

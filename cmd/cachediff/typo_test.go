@@ -29,6 +29,7 @@ func TestCommandTypo(t *testing.T) {
 		{[]string{"complete", "bash"}, `did you mean cachediff completion?`},
 		{[]string{"verison"}, `did you mean cachediff version?`},
 		{[]string{"-C", real, "lgo", "v0.23.0", "v0.23.1"}, `did you mean cachediff log?`},
+		{[]string{"help", "lgo"}, `help: no command "lgo": want one of render, log, help, version or completion (did you mean log?)`},
 		{[]string{"diff", a, b}, `cachediff: "diff" is neither a command nor a snapshot: the diff of two snapshots is the command without a name: cachediff OLD NEW` + "\n"},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -60,6 +61,8 @@ func TestFormatTypo(t *testing.T) {
 		{[]string{"-f", "txt", "a", "b"}, `(did you mean text?)`},
 		{[]string{"-f", "jsno", "a", "b"}, `(did you mean json?)`},
 		{[]string{"-f", "diff", "a", "b"}, `(did you mean patch?)`},
+		{[]string{"-f", "markdwn", "a", "b"}, `(did you mean md?)`},
+		{[]string{"-f", "Text", "a", "b"}, `(did you mean text?)`},
 		{[]string{"log", "-f", "txt", "a", "b"}, `unknown --format "txt": want md, json or text (did you mean text?)`},
 		{[]string{"log", "-f", "markdown", "a", "b"}, `(did you mean md?)`},
 		{[]string{"render", "--format", "Markdown", "r.json"}, `(did you mean md?)`},
