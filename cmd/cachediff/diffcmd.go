@@ -29,7 +29,8 @@ should write: a checkout's files cannot stand in for it); ./PATH or /PATH is
 a path on disk only. Any other argument is a path when it exists on disk and
 REV:PATH when not; one that reads both ways is an error. OLD and NEW can also be
 Spack's own files, recognised by content: a build-cache index (index.json, or a
-build_cache/ folder), an environment lockfile (spack.lock, whose roots are the
+mirror's root: a folder, REV:PATH or an https:// URL, layout v2 or v3; --view
+picks a view's index), an environment lockfile (spack.lock, whose roots are the
 stacks) or spec files (*.spec.json, or a folder of them); these keep dependency
 edges, so the report says why specs were rebuilt. "cachediff render"
 renders a report saved with --format json again, in any format, without the
@@ -39,6 +40,7 @@ cachediff --format json -o diff.json old/ new/
 cachediff git:HEAD~1:_cache/develop git:HEAD:_cache/develop  # from git only
 cachediff -C catalogue v0.23.0:_cache/v0.23.0 main:_cache/develop
 cachediff old/spack.lock new/spack.lock   # an environment: why it rebuilt
+cachediff https://mirror.example.org/cache ./mirror-new  # Spack mirrors
 cachediff --format text old/ new/          # one line per changed package
 cachediff --format patch old/ new/ | less  # diff of the spec listings
 cachediff --template notes.tmpl old/ new/
