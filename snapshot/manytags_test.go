@@ -2,7 +2,9 @@ package snapshot
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -72,5 +74,85 @@ func TestManyTagsLinear(t *testing.T) {
 				t.Errorf("message %q\nwants %q", msg, pick)
 			}
 		})
+	}
+}
+
+// tagFolderByTag is tagFolder as it was, a pass over the pages per tag:
+// the oracle of TestTagFolderOracle.
+func (s *Snapshot) tagFolderByTag(tags []string) string {
+	home := func(p *Package) string {
+		dir := filepath.Dir(p.File)
+		if filepath.Base(p.File) == "specs.md" {
+			dir = filepath.Dir(dir)
+		}
+		return dir
+	}
+	for _, t := range append(slices.DeleteFunc(slices.Clone(tags), func(t string) bool { return t == "" }), "") {
+		dir, first := "", true
+		for _, p := range s.Packages {
+			if p.Tag == t {
+				if first {
+					dir, first = home(p), false
+				} else {
+					dir = commonDir(dir, home(p))
+				}
+			}
+		}
+		root := filepath.Clean(s.Path)
+		if dir == "" || dir == root || !strings.HasPrefix(dir, root+string(filepath.Separator)) {
+			continue
+		}
+		mixed := slices.ContainsFunc(s.Packages, func(p *Package) bool {
+			return p.Tag != t && strings.HasPrefix(p.File, dir+string(filepath.Separator))
+		})
+		if !mixed {
+			return dir
+		}
+	}
+	return ""
+}
+
+// TestTagFolderOracle: the linear tagFolder picks the folder the pass per
+// tag picked, on random trees of a few tags (none among them), pages at
+// several depths, named specs.md or not.
+func TestTagFolderOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 18))
+	root := filepath.Join(t.TempDir(), "cache")
+	dirs := []string{"a", "b", "a/x", "a/y", "b/x", "a/x/deep", "c"}
+	tagNames := []string{"", "develop", "v1", "v2"}
+	found := 0
+	for round := range 3000 {
+		s := &Snapshot{Path: root}
+		for i := range 1 + rng.IntN(8) {
+			name := "specs.md"
+			if rng.IntN(3) == 0 {
+				name = fmt.Sprintf("page%d.md", i)
+			}
+			file := filepath.Join(root, dirs[rng.IntN(len(dirs))], fmt.Sprintf("pkg%d", i), name)
+			if rng.IntN(4) == 0 {
+				file = filepath.Join(root, dirs[rng.IntN(len(dirs))], name)
+			}
+			s.Packages = append(s.Packages, &Package{Name: fmt.Sprint(i), File: file, Tag: tagNames[rng.IntN(len(tagNames))]})
+		}
+		seen := map[string]bool{}
+		var tags []string
+		for _, p := range s.Packages {
+			if !seen[p.Tag] {
+				seen[p.Tag] = true
+				tags = append(tags, p.Tag)
+			}
+		}
+		slices.Sort(tags)
+		if got, want := s.tagFolder(tags), s.tagFolderByTag(tags); got != want {
+			for _, p := range s.Packages {
+				t.Logf("%s: %q", p.File, p.Tag)
+			}
+			t.Fatalf("round %d: tagFolder %q, want %q", round, got, want)
+		} else if got != "" {
+			found++
+		}
+	}
+	if found < 300 || found > 2700 {
+		t.Errorf("a folder in %d rounds of 3000: the trees test too little", found)
 	}
 }
