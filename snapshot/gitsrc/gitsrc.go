@@ -89,6 +89,7 @@ type Tree struct {
 	OID    string    // the object PATH names at Commit
 	IsTree bool      // a folder; else a file (one page)
 	repo   *Repo
+	files  []File // Files, once listed: a tree's content never changes
 }
 
 // Resolve resolves a REV:PATH argument as git resolves it: REV is any
@@ -516,16 +517,29 @@ const (
 
 // Files lists the tree's files, recursively, in git's order (by path, a
 // folder's name sorting as if followed by a slash). A Tree that is a file
-// is its own single File.
+// is its own single File. The list is made once (one git ls-tree) and
+// kept: whether the tree is a Spack mirror's root is told from it before
+// the walk lists it again. Not for concurrent use.
 func (t *Tree) Files() ([]File, error) {
 	if !t.IsTree {
 		return []File{{OID: t.OID}}, nil
+	}
+	if t.files != nil {
+		return t.files, nil
 	}
 	out, err := t.repo.run(nil, "ls-tree", "-r", "-z", "--full-tree", t.OID)
 	if err != nil {
 		return nil, err
 	}
-	return parseLsTree(out)
+	files, err := parseLsTree(out)
+	if err != nil {
+		return nil, err
+	}
+	if files == nil {
+		files = []File{}
+	}
+	t.files = files
+	return files, nil
 }
 
 // parseLsTree reads `git ls-tree -r -z`: "MODE TYPE OID\tPATH\x00"...

@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -56,5 +57,32 @@ func TestMirrorFromGit(t *testing.T) {
 		if runs > 6 {
 			t.Errorf("%s: %d git processes for %d specs; want a few", arg, runs, want.Specs())
 		}
+	}
+}
+
+// TestOpenListsOnce checks that telling whether a REV:PATH is a mirror's
+// root costs no git process: LoadArg lists the tree once, as Repo.Load
+// does.
+func TestOpenListsOnce(t *testing.T) {
+	files := map[string]string{}
+	for i := range 5 {
+		files[fmt.Sprintf("snap/build_cache/pkg%d.spec.json", i)] = specFile(i)
+	}
+	repo := commitFiles(t, files, nil)
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := gitRuns.Load()
+	if _, err := r.Load("HEAD:snap", snapshot.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	load := gitRuns.Load() - before
+	before = gitRuns.Load()
+	if _, err := LoadArgWith(repo, "git:HEAD:snap", Options{}, snapshot.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if arg := gitRuns.Load() - before; arg != load {
+		t.Errorf("LoadArgWith: %d git processes, Repo.Load: %d", arg, load)
 	}
 }
