@@ -54,6 +54,7 @@ func TestManyTagsLinear(t *testing.T) {
 			}
 			small, _ := work(n)
 			big, err := work(4 * n)
+			t.Logf("%s: %d pages %d steps, %d pages %d steps", layout, n, small, 4*n, big)
 			if small <= 0 || float64(big) > 4.4*float64(small) {
 				t.Errorf("%d pages of distinct tags: %d steps; %d pages: %d steps (%.1fx, want at most 4.4x)", n, small, 4*n, big, float64(big)/float64(small))
 			}
