@@ -880,11 +880,11 @@ func (lay *logLayout) view(drop int, t tableCut) *View {
 	if n > 0 {
 		b.WriteString(lay.bottom)
 	}
-	kept := "the table of steps"
+	kept := []string{"the headline", "the table of steps"}
 	if n > 1 {
-		kept = "the table of steps (its newest row, and one row that sums up the others)"
+		kept = []string{"the headline", "the table of steps' newest row", "a row that sums up the older steps"}
 	}
-	v := &View{Head: b.String(), Tail: "\n", Kept: []string{"the headline", kept, "the newest step's headline and summary"}}
+	v := &View{Head: b.String(), Tail: "\n", Kept: append(kept, "the newest step's headline and summary")}
 	v.NoticeFor = lay.notice(drop, t)
 	v.noticeAlways = drop > 0 || t.cut(n)
 	for i, s := range lay.secs {
