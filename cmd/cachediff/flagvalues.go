@@ -116,8 +116,11 @@ func (g *globList) Type() string { return "globs" }
 // kept and checked, a line break included.
 type wordList []string
 
-// Set appends the words of s.
+// Set appends the words of s ("" appends none, as pflag's slices do).
 func (w *wordList) Set(s string) error {
+	if s == "" {
+		return nil
+	}
 	*w = append(*w, strings.Split(s, ",")...)
 	return nil
 }
