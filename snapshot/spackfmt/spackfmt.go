@@ -3,9 +3,12 @@
 // database versions 6 to 9), environment lockfiles (spack.lock, lockfile
 // versions 1 to 6) and spec files (*.spec.json, spec formats 2 to 6).
 //
-// It owns the formats and nothing else: it reads bytes already in memory,
-// recognises the kind by content (Sniff), and returns neutral node records
-// (Set, Node, Dep) mapped onto cachediff's facets. It imports nothing from
+// It owns the formats and nothing else: it reads bytes already in memory
+// (gzip'd, or with a UTF-8 byte order mark, as Spack reads them too; a
+// clear-signed spec file is read inside its signature, and anything after
+// that is an error), recognises the kind by content (Sniff), and returns
+// neutral node records (Set, Node, Dep) mapped onto cachediff's facets.
+// It imports nothing from
 // package snapshot, which turns a Set into a snapshot (canonicalization,
 // packages, warnings), and it never reads files, prints or exits.
 //
