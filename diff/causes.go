@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -53,8 +54,17 @@ type Why struct {
 	// came, went or were swapped for another provider), by name (a
 	// provider swap by the virtual).
 	Changed []DepChange `json:"changed"`
-	// Causes are the root causes, each with the path to it.
-	Causes []Cause `json:"causes"`
+	// Set is the pair's root causes, each with the path to it: an index
+	// into the report's Causes.Sets, 0 (the empty set, and absent from
+	// the JSON) when it has none. Pairs with the same causes by the same
+	// paths share a set: the M dependents of a hub with K changed leaves
+	// share one set of K, where listing them cost M·K (issue 35).
+	Set int `json:"set,omitempty"`
+	// Causes is the older form of the root causes, each written out
+	// whole with its path (cachediff before issue 35): read from such a
+	// report, where AdoptCauses moves it into Set, and filled by Explain,
+	// which resolves one pair alone; Report.Explain never writes it.
+	Causes []Cause `json:"causes,omitempty"`
 }
 
 // DepChange is a direct dependency of a pair whose hash changed. Old or
@@ -74,8 +84,27 @@ type Cause struct {
 	OldHash string   `json:"old_hash,omitempty"`
 	NewHash string   `json:"new_hash,omitempty"`
 	Changes []Change `json:"changes"`
-	// Path names the specs from the pair's own (first) to the cause (last).
-	Path []string `json:"path"`
+	// Path names the specs from the pair's own (first) to the cause
+	// (last): set in a resolved cause (Causes.Resolve, Explain) and in
+	// the older form of Why.Causes, never in Causes.Table.
+	Path []string `json:"path,omitempty"`
+}
+
+// CauseRef is one root cause of a pair: the cause, an index into
+// Causes.Table, and its path after the pair's own name, an index into
+// Causes.Paths.
+type CauseRef struct {
+	Cause int `json:"cause"`
+	Path  int `json:"path"`
+}
+
+// PathLink is one name of a path and where the path goes on: paths are
+// linked lists that share their tails, so that a chain of N pairs keeps N
+// links rather than N²/2 names. Next is absent at the last name, the
+// cause's.
+type PathLink struct {
+	Name string `json:"name"`
+	Next *int   `json:"next,omitempty"`
 }
 
 // Change is one reason of a cause.
@@ -103,6 +132,66 @@ type Causes struct {
 	Groups    []CauseGroup `json:"groups"`
 	// Roots is the lockfile view: roots added, removed and changed.
 	Roots *RootChanges `json:"roots,omitempty"`
+	// Table names each root cause of the report once (without a path);
+	// Paths are the links of the paths to them; Sets are the pairs' sets
+	// of root causes (Why.Set), Sets[0] the empty one. All three are
+	// absent when no pair has a root cause (and in reports of cachediff
+	// before issue 35, whose pairs write their causes out whole).
+	Table []Cause      `json:"table,omitempty"`
+	Paths []PathLink   `json:"paths,omitempty"`
+	Sets  [][]CauseRef `json:"sets,omitempty"`
+}
+
+// Refs returns the root causes of w: none for a set out of range (a
+// report read back is checked before it is used, see report.checkCauses).
+func (c *Causes) Refs(w *Why) []CauseRef {
+	if c == nil || w == nil || w.Set <= 0 || w.Set >= len(c.Sets) {
+		return nil
+	}
+	return c.Sets[w.Set]
+}
+
+// HasCauses reports whether w has a root cause, in either form.
+func (c *Causes) HasCauses(w *Why) bool {
+	return w != nil && (len(w.Causes) > 0 || len(c.Refs(w)) > 0)
+}
+
+// PathNames returns the path of link i after first: first, then each
+// link's name. It stops at a link out of range and after len(Paths)
+// links (a loop, in a report edited by hand).
+func (c *Causes) PathNames(first string, i int) []string {
+	out := []string{first}
+	for n := 0; i >= 0 && i < len(c.Paths) && n <= len(c.Paths); n++ {
+		out = append(out, c.Paths[i].Name)
+		if c.Paths[i].Next == nil {
+			break
+		}
+		i = *c.Paths[i].Next
+	}
+	return out
+}
+
+// Resolve returns w's root causes written out whole, each with its path
+// from name (the pair's package), sorted by name, hashes and path.
+func (c *Causes) Resolve(w *Why, name string) []Cause {
+	if w == nil {
+		return nil
+	}
+	if len(w.Causes) > 0 {
+		return w.Causes
+	}
+	refs := c.Refs(w)
+	out := make([]Cause, 0, len(refs))
+	for _, r := range refs {
+		if r.Cause < 0 || r.Cause >= len(c.Table) {
+			continue
+		}
+		cs := c.Table[r.Cause]
+		cs.Path = c.PathNames(name, r.Path)
+		out = append(out, cs)
+	}
+	sortCauses(out)
+	return out
 }
 
 // CauseGroup is one root cause over the whole report: the same package
@@ -155,33 +244,70 @@ func (g Graph) HasEdges() bool {
 	return false
 }
 
-// explainer computes causes over two graphs, memoizing each dependency
-// pair's own changes and changed children.
+// explainer computes causes over two graphs, in two steps. Pairs are
+// registered first (node): that builds the graph of the changed pairs of
+// nodes reachable from them, each pair once whatever reaches it, without
+// recursion. Then solve finds, for every changed pair, its root causes
+// with one shortest path each, by one breadth-first walk per root cause
+// up the reversed edges: the work is the size of the answer (pairs and
+// their causes) plus the edges it crosses, never a path rebuilt or copied
+// per pair. Paths are shared: a pair's path is its name, then the path of
+// the dependency it goes through (a PathLink), so a chain of N pairs
+// keeps N links, not N²/2 names. Ties between shortest paths go to the
+// smallest sequence of names, which each walk settles level by level by
+// ranking. Nothing depends on the order in which pairs or edges come, nor
+// on cycles (bad input: each is a warning, see cycleWarnings).
 type explainer struct {
 	old, new Graph
-	memo     map[[2]string]*local
-	causes   []Cause // root causes without paths, by id
-	ids      map[string]int32
+	memo     map[[2]string]int32
+	nodes    []*local
+	solved   bool
+
+	table []Cause // root causes, by id (renumbered by name once solved)
+	ids   map[string]int32
+	links []link
+	byKey map[link]int32
+	depth []int32 // how many names a path has
+	sets  [][]CauseRef
+	setOf map[string]int
+	// probes counts the edges local looks at, for the tests.
+	probes int
 }
 
-// local is what one changed pair of nodes says by itself, and (reach)
-// the root causes reachable from it.
+// link is a path link while solving: a name and the next link (-1 at
+// the cause).
+type link struct {
+	name string
+	next int32
+}
+
+// local is what one changed pair of nodes says by itself, and (refs) the
+// root causes reachable from it, once solved.
 type local struct {
 	name             string // the package (the new node's name)
 	oldHash, newHash string
 	own              []Change // facets and recipe: the node's own reasons
-	edges            []Cause  // added, removed, provider changes at this node (Path = [dep])
-	children         []pairRef
+	ownID            int32    // own's cause id, -1 when none
+	edges            []edgeCause
+	children         []child
 	direct           []DepChange
-	state            uint8
-	reached          []reach
+	refs             []CauseRef // Cause: a cause id; Path: a link
+	set              int
 }
 
-const (
-	stateNew uint8 = iota
-	stateBusy
-	stateDone
-)
+// edgeCause is an added, removed or provider change of an edge (or a
+// changed dependency not in the snapshot) at a node: its cause, and the
+// last name of its path (the dependency or the virtual).
+type edgeCause struct {
+	cause Cause
+	name  string
+}
+
+// child is a changed dependency pair, by node id and edge name.
+type child struct {
+	id   int32
+	name string
+}
 
 type pairRef struct {
 	name     string
@@ -189,128 +315,348 @@ type pairRef struct {
 }
 
 func newExplainer(before, after Graph) *explainer {
-	return &explainer{old: before, new: after, memo: map[[2]string]*local{}, ids: map[string]int32{}}
+	return &explainer{old: before, new: after, memo: map[[2]string]int32{}, ids: map[string]int32{},
+		byKey: map[link]int32{}, setOf: map[string]int{}}
 }
 
-// Explain returns the causes of the pair (old hash a, new hash b). With
-// an unknown node or unknown edges on either side it returns Known false.
+// Explain returns the causes of the pair (old hash a, new hash b), written
+// out whole in Why.Causes. With an unknown node or unknown edges on
+// either side it returns Known false.
 func Explain(before, after Graph, a, b string) *Why {
-	return newExplainer(before, after).explain(a, b)
-}
-
-func (e *explainer) explain(a, b string) *Why {
-	x, y := e.old[a], e.new[b]
-	if x == nil || y == nil || x.Deps == nil || y.Deps == nil {
+	e := newExplainer(before, after)
+	id, ok := e.register(a, b)
+	if !ok {
 		return &Why{Known: false, Changed: []DepChange{}, Causes: []Cause{}}
 	}
-	top := e.local(x, y)
-	w := &Why{Known: true, Changed: top.direct, Causes: []Cause{}}
-	for _, r := range e.reach(top) {
-		if r.via == nil && r.edge == "" {
-			continue // the pair's own change is no cause of itself
-		}
-		c := e.causes[r.id]
-		c.Path = e.path(top, r)
-		w.Causes = append(w.Causes, c)
-	}
-	sortCauses(w.Causes)
+	e.solve()
+	w := e.why(id)
+	c := e.result()
+	w.Causes = c.Resolve(w, e.nodes[id].name)
+	w.Set = 0
 	return w
 }
 
-// reach is a root cause reachable from a changed pair: the cause (an
-// index into explainer.causes), how many names its path has after the
-// pair's own, and where it goes on: via a changed child pair, or to the
-// edge's dependency (edge), or nowhere (the pair's own change).
-type reach struct {
-	id    int32
-	depth int32
-	via   *local
-	name  string // via's package name
-	edge  string // an edge cause's last name
+// register files the pair (old hash a, new hash b) and every changed
+// pair under it; false when a node or its edges are unknown.
+func (e *explainer) register(a, b string) (int32, bool) {
+	x, y := e.old[a], e.new[b]
+	if x == nil || y == nil || x.Deps == nil || y.Deps == nil {
+		return -1, false
+	}
+	return e.node(x, y), true
 }
 
-// reach returns the root causes reachable from l, each with one shortest
-// path (ties: the smallest sequence of names, so that both directions
-// agree), computed once per pair and shared by every dependent. A cycle
-// (not a DAG: bad input) is cut where it closes.
-func (e *explainer) reach(l *local) []reach {
-	switch l.state {
-	case stateDone:
-		return l.reached
-	case stateBusy:
-		return nil
+// node returns the id of the pair x → y, building it and every changed
+// pair under it that is not built yet (a worklist: no recursion, so a
+// chain of any length is fine).
+func (e *explainer) node(x, y *GraphNode) int32 {
+	if id, ok := e.memo[[2]string{x.Hash, y.Hash}]; ok {
+		return id
 	}
-	l.state = stateBusy
-	var out []reach
-	add := func(c reach) {
-		for i := range out {
-			if out[i].id == c.id {
-				if e.better(c, out[i]) {
-					out[i] = c
-				}
+	type job struct {
+		id      int32
+		pending []pairRef
+	}
+	var work []job
+	add := func(x, y *GraphNode) int32 {
+		k := [2]string{x.Hash, y.Hash}
+		if id, ok := e.memo[k]; ok {
+			return id
+		}
+		l, pending := e.local(x, y)
+		id := int32(len(e.nodes))
+		e.nodes = append(e.nodes, l)
+		e.memo[k] = id
+		if len(pending) > 0 {
+			work = append(work, job{id, pending})
+		}
+		return id
+	}
+	top := add(x, y)
+	for len(work) > 0 {
+		j := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range j.pending {
+			// add may grow work; j is a copy.
+			e.nodes[j.id].children = append(e.nodes[j.id].children, child{add(p.old, p.new), p.name})
+		}
+	}
+	return top
+}
+
+// why returns the Why of a registered pair, once solved.
+func (e *explainer) why(id int32) *Why {
+	l := e.nodes[id]
+	return &Why{Known: true, Changed: l.direct, Set: e.setID(l)}
+}
+
+// setID files l's causes as a set, once per distinct set.
+func (e *explainer) setID(l *local) int {
+	if len(l.refs) == 0 {
+		return 0
+	}
+	if l.set > 0 {
+		return l.set
+	}
+	if len(e.sets) == 0 {
+		e.sets = append(e.sets, []CauseRef{})
+	}
+	var b strings.Builder
+	for _, r := range l.refs {
+		b.WriteString(strconv.Itoa(r.Cause))
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(r.Path))
+		b.WriteByte(' ')
+	}
+	k := b.String()
+	id, ok := e.setOf[k]
+	if !ok {
+		id = len(e.sets)
+		e.sets = append(e.sets, l.refs)
+		e.setOf[k] = id
+	}
+	l.set = id
+	return id
+}
+
+// solve finds every node's root causes and their paths.
+func (e *explainer) solve() {
+	if e.solved {
+		return
+	}
+	e.solved = true
+	n := len(e.nodes)
+	// The sources of each cause: the node it is the own change of
+	// (depth 0: its dependents reach it at depth 1), and the nodes where
+	// it is an edge change (depth 1, the path ending at the edge's name).
+	type source struct {
+		node int32
+		name string // "" for an own change
+	}
+	sources := map[int32][]source{}
+	for i, l := range e.nodes {
+		l.ownID = -1
+		if len(l.own) > 0 {
+			l.ownID = e.causeID(Cause{Name: l.name, OldHash: l.oldHash, NewHash: l.newHash, Changes: l.own})
+			sources[l.ownID] = append(sources[l.ownID], source{int32(i), ""})
+		}
+		for _, c := range l.edges {
+			id := e.causeID(c.cause)
+			sources[id] = append(sources[id], source{int32(i), c.name})
+		}
+	}
+	// The reversed edges: each node's dependents, by edge name.
+	type parent struct {
+		id   int32
+		name string
+	}
+	start := make([]int32, n+1)
+	for _, l := range e.nodes {
+		for _, c := range l.children {
+			start[c.id+1]++
+		}
+	}
+	for i := range n {
+		start[i+1] += start[i]
+	}
+	parents := make([]parent, start[n])
+	fill := slices.Clone(start[:n])
+	for i, l := range e.nodes {
+		for _, c := range l.children {
+			parents[fill[c.id]] = parent{int32(i), c.name}
+			fill[c.id]++
+		}
+	}
+	// One walk per cause, level by level. seen marks the nodes the walk
+	// reached (stamped with the cause, so that it is never cleared); at
+	// each level every node reached keeps its best candidate (the
+	// smallest name, then the smallest rank of the path it goes on
+	// with), and the level is ranked by the same order for the next.
+	seen := make([]int32, n)
+	candAt := make([]int32, n)
+	type cand struct {
+		name string
+		rank int32 // the rank of the path it goes on with; -1: none
+		next int32 // that path's link; -1: none
+	}
+	best := make([]cand, n)
+	rank := make([]int32, n)
+	tail := make([]int32, n)
+	stamp := int32(0)
+	better := func(a, b cand) bool {
+		if a.name != b.name {
+			return a.name < b.name
+		}
+		return a.rank < b.rank
+	}
+	ids := make([]int32, 0, len(sources))
+	for id := range sources {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var level, next []int32
+	for _, cid := range ids {
+		mark := cid + 1
+		level = level[:0]
+		stamp++
+		next = next[:0]
+		offer := func(p int32, c cand) {
+			if seen[p] == mark {
 				return
 			}
+			if candAt[p] != stamp {
+				candAt[p] = stamp
+				best[p] = c
+				next = append(next, p)
+			} else if better(c, best[p]) {
+				best[p] = c
+			}
 		}
-		out = append(out, c)
-	}
-	if len(l.own) > 0 {
-		add(reach{id: e.causeID(Cause{Name: l.name, OldHash: l.oldHash, NewHash: l.newHash, Changes: l.own})})
-	}
-	for _, c := range l.edges {
-		edge := c.Path[0]
-		c.Path = nil
-		add(reach{id: e.causeID(c), depth: 1, edge: edge})
-	}
-	for _, ch := range l.children {
-		cl := e.local(ch.old, ch.new)
-		for _, r := range e.reach(cl) {
-			add(reach{id: r.id, depth: r.depth + 1, via: cl, name: ch.name})
+		for _, s := range sources[cid] {
+			if s.name == "" {
+				seen[s.node] = mark
+				rank[s.node], tail[s.node] = -1, -1
+				level = append(level, s.node)
+			}
+		}
+		for _, s := range sources[cid] {
+			if s.name != "" {
+				offer(s.node, cand{s.name, -1, -1})
+			}
+		}
+		for {
+			for _, u := range level {
+				for _, p := range parents[start[u]:start[u+1]] {
+					offer(p.id, cand{p.name, rank[u], tail[u]})
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			slices.SortFunc(next, func(a, b int32) int {
+				return cmp.Or(strings.Compare(best[a].name, best[b].name), cmp.Compare(best[a].rank, best[b].rank))
+			})
+			r := int32(-1)
+			for i, p := range next {
+				if i == 0 || better(best[next[i-1]], best[p]) {
+					r++
+				}
+				seen[p] = mark
+				rank[p] = r
+				tail[p] = e.link(best[p].name, best[p].next)
+				e.nodes[p].refs = append(e.nodes[p].refs, CauseRef{Cause: int(cid), Path: int(tail[p])})
+			}
+			level, next = next, level[:0]
+			stamp++
 		}
 	}
-	l.reached, l.state = out, stateDone
-	return out
+	// Causes by name, hashes and changes: ids in that order, so that
+	// each node's refs sort by id.
+	order := make([]int32, len(e.table))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		x, y := e.table[a], e.table[b]
+		return cmp.Or(strings.Compare(x.Name, y.Name), strings.Compare(x.OldHash, y.OldHash),
+			strings.Compare(x.NewHash, y.NewHash), strings.Compare(changeKey(x.Changes), changeKey(y.Changes)))
+	})
+	renum := make([]int, len(order))
+	table := make([]Cause, len(order))
+	for i, old := range order {
+		renum[old] = i
+		table[i] = e.table[old]
+	}
+	e.table = table
+	for _, l := range e.nodes {
+		for i := range l.refs {
+			l.refs[i].Cause = renum[l.refs[i].Cause]
+		}
+		slices.SortFunc(l.refs, func(a, b CauseRef) int { return cmp.Compare(a.Cause, b.Cause) })
+	}
 }
 
-// better reports whether path a is shorter than b, or as long and
-// smaller name by name.
-func (e *explainer) better(a, b reach) bool {
-	if a.depth != b.depth {
-		return a.depth < b.depth
+// link files a path link once.
+func (e *explainer) link(name string, next int32) int32 {
+	k := link{name, next}
+	if id, ok := e.byKey[k]; ok {
+		return id
 	}
-	return slices.Compare(e.tail(a), e.tail(b)) < 0
+	id := int32(len(e.links))
+	e.links = append(e.links, k)
+	d := int32(1)
+	if next >= 0 {
+		d += e.depth[next]
+	}
+	e.depth = append(e.depth, d)
+	e.byKey[k] = id
+	return id
 }
 
-// tail is the names of a path after the pair's own.
-func (e *explainer) tail(r reach) []string {
-	var out []string
-	for {
+// result returns the table, paths and sets of the pairs filed (setID),
+// the paths numbered in the order the sets first use them and only those.
+func (e *explainer) result() *Causes {
+	c := &Causes{Groups: []CauseGroup{}}
+	if len(e.sets) == 0 {
+		return c
+	}
+	renum := make([]int, len(e.links))
+	for i := range renum {
+		renum[i] = -1
+	}
+	var used []int32
+	for _, s := range e.sets {
+		for _, r := range s {
+			for i := int32(r.Path); i >= 0 && renum[i] < 0; i = e.links[i].next {
+				renum[i] = len(used)
+				used = append(used, i)
+			}
+		}
+	}
+	nexts := make([]int, len(used))
+	c.Paths = make([]PathLink, len(used))
+	for k, i := range used {
+		c.Paths[k].Name = e.links[i].name
+		if nx := e.links[i].next; nx >= 0 {
+			nexts[k] = renum[nx]
+			c.Paths[k].Next = &nexts[k]
+		}
+	}
+	c.Sets = make([][]CauseRef, len(e.sets))
+	refs := 0
+	for _, s := range e.sets {
+		refs += len(s)
+	}
+	all := make([]CauseRef, 0, refs)
+	for k, s := range e.sets {
+		for _, r := range s {
+			all = append(all, CauseRef{Cause: r.Cause, Path: renum[r.Path]})
+		}
+		c.Sets[k] = all[len(all)-len(s) : len(all) : len(all)]
+	}
+	c.Table = e.table
+	return c
+}
+
+// comparePaths compares the paths a and b (both starting with their
+// pair's name, then the links as numbered while solving) name by name.
+func (e *explainer) comparePaths(na string, a int32, nb string, b int32) int {
+	if c := strings.Compare(na, nb); c != 0 {
+		return c
+	}
+	for a != b {
 		switch {
-		case r.edge != "":
-			return append(out, r.edge)
-		case r.via == nil:
-			return out
+		case a < 0:
+			return -1
+		case b < 0:
+			return 1
 		}
-		out = append(out, r.name)
-		next, ok := findReach(r.via.reached, r.id)
-		if !ok {
-			return out
+		if c := strings.Compare(e.links[a].name, e.links[b].name); c != 0 {
+			return c
 		}
-		r = next
+		a, b = e.links[a].next, e.links[b].next
 	}
-}
-
-func findReach(rs []reach, id int32) (reach, bool) {
-	for _, r := range rs {
-		if r.id == id {
-			return r, true
-		}
-	}
-	return reach{}, false
-}
-
-// path is the cause's path from l's pair: its name, then the tail.
-func (e *explainer) path(l *local, r reach) []string {
-	return append([]string{l.name}, e.tail(r)...)
+	return 0
 }
 
 // causeID files a root cause (without its path) once per report.
@@ -329,10 +675,23 @@ func (e *explainer) causeID(c Cause) int32 {
 	if id, ok := e.ids[k]; ok {
 		return id
 	}
-	id := int32(len(e.causes))
-	e.causes = append(e.causes, c)
+	id := int32(len(e.table))
+	e.table = append(e.table, c)
 	e.ids[k] = id
 	return id
+}
+
+func changeKey(cs []Change) string {
+	var b strings.Builder
+	for _, c := range cs {
+		b.WriteString(c.Kind)
+		b.WriteByte(0)
+		b.WriteString(c.From)
+		b.WriteByte(0)
+		b.WriteString(c.To)
+		b.WriteByte(0)
+	}
+	return b.String()
 }
 
 func sortCauses(cs []Cause) {
@@ -343,18 +702,16 @@ func sortCauses(cs []Cause) {
 }
 
 // local matches the edges of x (old) and y (new) and says what changed at
-// this node.
-func (e *explainer) local(x, y *GraphNode) *local {
-	k := [2]string{x.Hash, y.Hash}
-	if l, ok := e.memo[k]; ok {
-		return l
-	}
+// this node; pending are the changed dependency pairs, for node to file.
+// Edges are matched by sorting, never by a nested loop: a spec with
+// 20,000 renamed dependencies costs 20,000 log 20,000.
+func (e *explainer) local(x, y *GraphNode) (*local, []pairRef) {
 	l := &local{name: y.Name, oldHash: x.Hash, newHash: y.Hash, direct: []DepChange{}}
-	e.memo[k] = l
 	if x.Deps == nil || y.Deps == nil {
 		l.own = []Change{{Kind: "other", From: "edges unknown", To: "edges unknown"}}
-		return l
+		return l, nil
 	}
+	var pending []pairRef
 	// Own facets. A compiler that is a dependency (spec format 5 on) is
 	// explained by that dependency's change, not by the node.
 	l.own = facetChanges(x, y, !(compilerIsDep(x) && compilerIsDep(y)))
@@ -381,76 +738,120 @@ func (e *explainer) local(x, y *GraphNode) *local {
 		l.direct = append(l.direct, DepChange{Name: b.Name, OldHash: a.Hash, NewHash: b.Hash})
 		xo, yn := e.old[a.Hash], e.new[b.Hash]
 		if xo == nil || yn == nil {
-			l.edges = append(l.edges, Cause{Name: b.Name, OldHash: a.Hash, NewHash: b.Hash,
-				Changes: []Change{{Kind: "other", From: "not in the snapshot", To: "not in the snapshot"}}, Path: []string{b.Name}})
+			l.edges = append(l.edges, edgeCause{Cause{Name: b.Name, OldHash: a.Hash, NewHash: b.Hash,
+				Changes: []Change{{Kind: "other", From: "not in the snapshot", To: "not in the snapshot"}}}, b.Name})
 			return
 		}
-		l.children = append(l.children, pairRef{b.Name, xo, yn})
+		pending = append(pending, pairRef{b.Name, xo, yn})
 	}
-	// Same name and same hash, then same name.
-	for pass := 0; pass < 2; pass++ {
-		for i, a := range oldDeps {
-			if usedOld[i] {
-				continue
+	// Same name and same hash, then same name: both lists are sorted by
+	// name and hash, so each name's edges are a run in each, matched in
+	// order (the same pairs the nested loops of old matched).
+	for i, j := 0, 0; i < len(oldDeps) && j < len(newDeps); {
+		e.probes++
+		a, b := oldDeps[i], newDeps[j]
+		switch c := byName(a, b); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			match(i, j)
+			i++
+			j++
+		}
+	}
+	for i, j := 0, 0; i < len(oldDeps) && j < len(newDeps); {
+		e.probes++
+		switch {
+		case usedOld[i]:
+			i++
+		case usedNew[j]:
+			j++
+		default:
+			switch c := strings.Compare(oldDeps[i].Name, newDeps[j].Name); {
+			case c < 0:
+				i++
+			case c > 0:
+				j++
+			default:
+				match(i, j)
+				i++
+				j++
 			}
-			for j, b := range newDeps {
-				if !usedNew[j] && a.Name == b.Name && (pass == 1 || a.Hash == b.Hash) {
-					match(i, j)
-					break
-				}
+		}
+	}
+	// Provider swaps: each unmatched old edge with virtuals takes the
+	// first unmatched new edge (in order) sharing one, found through an
+	// index of the new edges by virtual.
+	var byVirtual map[string][]int
+	for j, b := range newDeps {
+		if usedNew[j] {
+			continue
+		}
+		for _, v := range b.Virtuals {
+			if byVirtual == nil {
+				byVirtual = map[string][]int{}
 			}
+			byVirtual[v] = append(byVirtual[v], j)
 		}
 	}
 	for i, a := range oldDeps {
-		if usedOld[i] || len(a.Virtuals) == 0 {
+		if usedOld[i] || len(a.Virtuals) == 0 || byVirtual == nil {
 			continue
 		}
-		for j, b := range newDeps {
-			if usedNew[j] {
-				continue
+		j := -1
+		for _, v := range a.Virtuals {
+			list := byVirtual[v]
+			for len(list) > 0 && usedNew[list[0]] {
+				e.probes++
+				list = list[1:]
 			}
-			if v := commonVirtual(a.Virtuals, b.Virtuals); v != "" {
-				usedOld[i], usedNew[j] = true, true
-				// Named by the virtual, as its cause is: the old
-				// provider's hash under the new one's name would say
-				// that package changed.
-				l.direct = append(l.direct, DepChange{Name: v, OldHash: a.Hash, NewHash: b.Hash})
-				l.edges = append(l.edges, Cause{Name: v, OldHash: a.Hash, NewHash: b.Hash,
-					Changes: []Change{{Kind: "provider", From: e.spell(e.old, a), To: e.spell(e.new, b)}}, Path: []string{v}})
-				break
+			e.probes++
+			byVirtual[v] = list
+			if len(list) > 0 && (j < 0 || list[0] < j) {
+				j = list[0]
 			}
 		}
+		if j < 0 {
+			continue
+		}
+		b := newDeps[j]
+		v := commonVirtual(a.Virtuals, b.Virtuals)
+		usedOld[i], usedNew[j] = true, true
+		// Named by the virtual, as its cause is: the old provider's hash
+		// under the new one's name would say that package changed.
+		l.direct = append(l.direct, DepChange{Name: v, OldHash: a.Hash, NewHash: b.Hash})
+		l.edges = append(l.edges, edgeCause{Cause{Name: v, OldHash: a.Hash, NewHash: b.Hash,
+			Changes: []Change{{Kind: "provider", From: e.spell(e.old, a), To: e.spell(e.new, b)}}}, v})
 	}
 	for i, a := range oldDeps {
 		if !usedOld[i] {
 			l.direct = append(l.direct, DepChange{Name: a.Name, OldHash: a.Hash})
-			l.edges = append(l.edges, Cause{Name: a.Name, OldHash: a.Hash,
-				Changes: []Change{{Kind: "removed", From: e.spell(e.old, a)}}, Path: []string{a.Name}})
+			l.edges = append(l.edges, edgeCause{Cause{Name: a.Name, OldHash: a.Hash,
+				Changes: []Change{{Kind: "removed", From: e.spell(e.old, a)}}}, a.Name})
 		}
 	}
 	for j, b := range newDeps {
 		if !usedNew[j] {
 			l.direct = append(l.direct, DepChange{Name: b.Name, NewHash: b.Hash})
-			l.edges = append(l.edges, Cause{Name: b.Name, NewHash: b.Hash,
-				Changes: []Change{{Kind: "added", To: e.spell(e.new, b)}}, Path: []string{b.Name}})
+			l.edges = append(l.edges, edgeCause{Cause{Name: b.Name, NewHash: b.Hash,
+				Changes: []Change{{Kind: "added", To: e.spell(e.new, b)}}}, b.Name})
 		}
 	}
 	slices.SortFunc(l.direct, func(a, b DepChange) int {
 		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.OldHash, b.OldHash), strings.Compare(a.NewHash, b.NewHash))
 	})
-	slices.SortFunc(l.children, func(a, b pairRef) int {
-		return cmp.Or(strings.Compare(a.name, b.name), strings.Compare(a.old.Hash, b.old.Hash), strings.Compare(a.new.Hash, b.new.Hash))
-	})
 	// A node whose hash changed with no facet, no edge and no dependency
 	// changing: its recipe (or something the files do not show) did.
-	if len(l.own) == 0 && len(l.edges) == 0 && len(l.children) == 0 && x.Hash != y.Hash {
+	if len(l.own) == 0 && len(l.edges) == 0 && len(pending) == 0 && x.Hash != y.Hash {
 		if x.PackageHash != "" && y.PackageHash != "" && x.PackageHash != y.PackageHash {
 			l.own = []Change{{Kind: "recipe", From: x.PackageHash, To: y.PackageHash}}
 		} else {
 			l.own = []Change{{Kind: "other"}}
 		}
 	}
-	return l
+	return l, pending
 }
 
 // spell writes an edge's node as name@version, or the name alone when the
@@ -579,7 +980,8 @@ func groupKey(c Cause) string {
 // pages) no cause can be known: r.Causes only counts the pairs, none of
 // them known, so that every format says the causes are unknown (and
 // guesses none); the pairs get no Why, and a report without pairs no
-// Causes.
+// Causes. A dependency cycle in either graph (which Spack never writes)
+// is a warning naming it.
 func (r *Report) Explain(before, after Graph) {
 	if !before.HasEdges() && !after.HasEdges() {
 		if n := r.Summary.Specs.Rebuilt + r.Summary.Specs.Updated; n > 0 {
@@ -587,72 +989,128 @@ func (r *Report) Explain(before, after Graph) {
 		}
 		return
 	}
+	if w := append(cycleWarnings(before, r.Old.Path), cycleWarnings(after, r.New.Path)...); len(w) > 0 {
+		r.Warnings = append(r.Warnings, w...)
+		slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
+			return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
+		})
+	}
 	e := newExplainer(before, after)
 	c := &Causes{Groups: []CauseGroup{}}
-	groups := map[string]*CauseGroup{}
-	add := func(p *Pair, updated bool, pkg string) {
+	type top struct {
+		p       *Pair
+		updated bool
+		id      int32
+	}
+	var tops []top
+	add := func(p *Pair, updated bool) {
 		c.Pairs++
-		w := e.explain(p.Old.Hash, p.New.Hash)
-		p.Why = w
-		if !w.Known {
+		id, ok := e.register(p.Old.Hash, p.New.Hash)
+		if !ok {
+			p.Why = &Why{Known: false, Changed: []DepChange{}}
 			return
 		}
-		c.Known++
-		if len(w.Changed) == 0 {
-			c.Own++
-		}
-		if len(w.Causes) > 0 {
-			c.Explained++
-		}
-		counted := map[string]bool{}
-		for _, cause := range w.Causes {
-			k := groupKey(cause)
-			g := groups[k]
-			if g == nil {
-				g = &CauseGroup{Name: cause.Name, Changes: cause.Changes}
-				if g.Changes[0].Kind == "recipe" {
-					g.Changes = []Change{{Kind: "recipe"}}
-				}
-				groups[k] = g
-			}
-			if counted[k] {
-				continue
-			}
-			counted[k] = true
-			g.Specs++
-			if updated {
-				g.Updated++
-			} else {
-				g.Rebuilt++
-			}
-			if g.Via == nil || len(cause.Path) < len(g.Via) || len(cause.Path) == len(g.Via) && slices.Compare(cause.Path, g.Via) < 0 {
-				g.Via = cause.Path
-			}
-		}
+		tops = append(tops, top{p, updated, id})
 	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		for j := range p.Specs.Rebuilt {
-			add(&p.Specs.Rebuilt[j], false, p.Name)
+			add(&p.Specs.Rebuilt[j], false)
 		}
 		for j := range p.Specs.Updated {
-			add(&p.Specs.Updated[j], true, p.Name)
+			add(&p.Specs.Updated[j], true)
+		}
+	}
+	roots, rootWhys := e.roots()
+	e.solve()
+
+	// Groups: the table's causes by package and change.
+	type group struct {
+		CauseGroup
+		via     int32 // the best path so far: its pair's name and link
+		viaName string
+		counted int
+	}
+	var groups []*group
+	groupOf := make([]int, len(e.table))
+	byKey := map[string]int{}
+	for i, cause := range e.table {
+		k := groupKey(cause)
+		g, ok := byKey[k]
+		if !ok {
+			g = len(groups)
+			byKey[k] = g
+			cg := CauseGroup{Name: cause.Name, Changes: cause.Changes}
+			if cg.Changes[0].Kind == "recipe" {
+				cg.Changes = []Change{{Kind: "recipe"}}
+			}
+			groups = append(groups, &group{CauseGroup: cg, via: -1, counted: -1})
+		}
+		groupOf[i] = g
+	}
+	for k, t := range tops {
+		l := e.nodes[t.id]
+		w := e.why(t.id)
+		t.p.Why = w
+		c.Known++
+		if len(w.Changed) == 0 {
+			c.Own++
+		}
+		if len(l.refs) > 0 {
+			c.Explained++
+		}
+		for _, ref := range l.refs {
+			g := groups[groupOf[ref.Cause]]
+			if g.counted == k {
+				continue // a pair counts once per group
+			}
+			g.counted = k
+			g.Specs++
+			if t.updated {
+				g.Updated++
+			} else {
+				g.Rebuilt++
+			}
+			p := int32(ref.Path)
+			if g.via < 0 || e.depth[p] < e.depth[g.via] || e.depth[p] == e.depth[g.via] && e.comparePaths(l.name, p, g.viaName, g.via) < 0 {
+				g.via, g.viaName = p, l.name
+			}
 		}
 	}
 	for _, g := range groups {
-		c.Groups = append(c.Groups, *g)
+		if g.Specs == 0 {
+			continue // a cause of a dependency no pair of the report reaches
+		}
+		g.Via = []string{g.viaName}
+		for i := g.via; i >= 0; i = e.links[i].next {
+			g.Via = append(g.Via, e.links[i].name)
+		}
+		c.Groups = append(c.Groups, g.CauseGroup)
 	}
 	slices.SortFunc(c.Groups, func(a, b CauseGroup) int {
 		return cmp.Or(cmp.Compare(b.Specs, a.Specs), strings.Compare(a.Name, b.Name),
 			strings.Compare(ChangeText(a.Changes), ChangeText(b.Changes)))
 	})
-	c.Roots = e.roots()
+	if roots != nil {
+		for i := range roots.Changed {
+			if w := roots.Changed[i].Why; w != nil {
+				if id, ok := rootWhys[w]; ok {
+					*w = *e.why(id)
+				}
+			}
+		}
+	}
+	c.Roots = roots
+	res := e.result()
+	c.Table, c.Paths, c.Sets = res.Table, res.Paths, res.Sets
 	r.Causes = c
 }
 
 // roots compares the lockfile roots of both sides by their spec as
-// written; nil when neither side has roots.
-func (e *explainer) roots() *RootChanges {
+// written; nil when neither side has roots. The changed roots' pairs are
+// registered: once solved, their Why (a placeholder until then) is filled
+// from the node the map gives.
+func (e *explainer) roots() (*RootChanges, map[*Why]int32) {
 	collect := func(g Graph) map[string][]*GraphNode {
 		m := map[string][]*GraphNode{}
 		for _, n := range g {
@@ -667,11 +1125,12 @@ func (e *explainer) roots() *RootChanges {
 	}
 	o, n := collect(e.old), collect(e.new)
 	if len(o) == 0 && len(n) == 0 {
-		return nil
+		return nil, nil
 	}
 	rs := func(root string, g *GraphNode) RootSpec {
 		return RootSpec{Root: root, Name: g.Name, Version: g.Version, Hash: g.Hash}
 	}
+	whys := map[*Why]int32{}
 	rc := &RootChanges{Added: []RootSpec{}, Removed: []RootSpec{}, Changed: []RootChange{}}
 	for root, ons := range o {
 		nns := n[root]
@@ -690,8 +1149,12 @@ func (e *explainer) roots() *RootChanges {
 				rc.Added = append(rc.Added, rs(root, nns[i]))
 			case ons[i].Hash != nns[i].Hash:
 				x, y := ons[i], nns[i]
+				w := &Why{Known: false, Changed: []DepChange{}}
+				if id, ok := e.register(x.Hash, y.Hash); ok {
+					whys[w] = id
+				}
 				rc.Changed = append(rc.Changed, RootChange{Root: root, Old: rs(root, x), New: rs(root, y),
-					Changes: orEmpty(facetChanges(x, y, !(compilerIsDep(x) && compilerIsDep(y)))), Why: e.explain(x.Hash, y.Hash)})
+					Changes: orEmpty(facetChanges(x, y, !(compilerIsDep(x) && compilerIsDep(y)))), Why: w})
 			}
 		}
 	}
@@ -708,7 +1171,144 @@ func (e *explainer) roots() *RootChanges {
 	slices.SortFunc(rc.Added, byRoot)
 	slices.SortFunc(rc.Removed, byRoot)
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })
-	return rc
+	return rc, whys
+}
+
+// maxCycles is how many dependency cycles a graph's warnings name; the
+// rest are counted in one more warning.
+const maxCycles = 10
+
+// cycleWarnings names the dependency cycles of g (its strongly connected
+// components of more than one node, or a node depending on itself),
+// found by Tarjan's algorithm without recursion (a chain of any length
+// is fine), in hash order so that the warnings do not depend on the
+// map's. Spack never writes a cycle: the causes are still computed, and
+// do not depend on where a cycle is entered (see explainer).
+func cycleWarnings(g Graph, file string) []snapshot.Warning {
+	if len(g) == 0 {
+		return nil
+	}
+	hashes := make([]string, 0, len(g))
+	for h, n := range g {
+		if n.Deps != nil {
+			hashes = append(hashes, h)
+		}
+	}
+	slices.Sort(hashes)
+	index := make(map[*GraphNode]int32, len(hashes))
+	low := make([]int32, 0, len(hashes))
+	onStack := make([]bool, 0, len(hashes))
+	var stack []*GraphNode
+	type frame struct {
+		n    *GraphNode
+		edge int
+	}
+	var cycles [][]*GraphNode
+	selfLoop := func(n *GraphNode) bool {
+		return slices.ContainsFunc(n.Deps, func(d Edge) bool { return d.Hash == n.Hash })
+	}
+	for _, h := range hashes {
+		if _, ok := index[g[h]]; ok {
+			continue
+		}
+		visit := func(n *GraphNode) frame {
+			index[n] = int32(len(low))
+			low = append(low, int32(len(low)))
+			onStack = append(onStack, true)
+			stack = append(stack, n)
+			return frame{n, 0}
+		}
+		frames := []frame{visit(g[h])}
+		for len(frames) > 0 {
+			f := &frames[len(frames)-1]
+			i := index[f.n]
+			if f.edge < len(f.n.Deps) {
+				d := g[f.n.Deps[f.edge].Hash]
+				f.edge++
+				if d == nil || d.Deps == nil {
+					continue
+				}
+				if j, ok := index[d]; !ok {
+					frames = append(frames, visit(d))
+				} else if onStack[j] {
+					low[i] = min(low[i], j)
+				}
+				continue
+			}
+			frames = frames[:len(frames)-1]
+			if len(frames) > 0 {
+				p := index[frames[len(frames)-1].n]
+				low[p] = min(low[p], low[i])
+			}
+			if low[i] != i {
+				continue
+			}
+			k := len(stack) - 1
+			for stack[k] != f.n {
+				k--
+			}
+			comp := stack[k:]
+			for _, m := range comp {
+				onStack[index[m]] = false
+			}
+			if len(comp) > 1 || selfLoop(f.n) {
+				cycles = append(cycles, slices.Clone(comp))
+			}
+			stack = stack[:k]
+		}
+	}
+	var out []snapshot.Warning
+	for i, comp := range cycles {
+		if i == maxCycles {
+			out = append(out, snapshot.Warning{File: file, Message: fmt.Sprintf("%d more dependency cycles", len(cycles)-maxCycles)})
+			break
+		}
+		out = append(out, snapshot.Warning{File: file, Message: cycleText(comp)})
+	}
+	return out
+}
+
+// cycleText names a cycle's specs (name/short hash, sorted; at most 8):
+// "dependency cycle of 2 specs: a/abcdefg, b/hijklmn (Spack writes none:
+// the causes through it are still computed)". Names and hashes come from
+// the input: each is quoted when it holds anything but a name's
+// characters.
+func cycleText(comp []*GraphNode) string {
+	names := make([]string, len(comp))
+	for i, n := range comp {
+		h := n.Hash
+		if len(h) > 7 {
+			h = h[:7]
+		}
+		names[i] = safeName(n.Name) + "/" + safeName(h)
+	}
+	slices.Sort(names)
+	more := ""
+	if len(names) > 8 {
+		more = fmt.Sprintf(", and %d more", len(names)-8)
+		names = names[:8]
+	}
+	noun := "specs"
+	if len(comp) == 1 {
+		noun = "spec (it depends on itself)"
+	}
+	return fmt.Sprintf("dependency cycle of %d %s: %s%s (Spack writes none: the causes through it are still computed)",
+		len(comp), noun, strings.Join(names, ", "), more)
+}
+
+// safeName returns s as it is when it is a plain name (letters, digits,
+// and - _ . + @), and quoted with Go's escapes otherwise, so that a
+// message never carries a newline or a control character from the input.
+func safeName(s string) string {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.+@", r)) {
+			return strconv.Quote(s)
+		}
+	}
+	if s == "" {
+		return `""`
+	}
+	return s
 }
 
 // GraphOf returns a snapshot's dependency graph: its specs (and the
@@ -745,4 +1345,119 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 		}
 	}
 	return g
+}
+
+// AdoptCauses moves the causes of a report written before issue 35, each
+// written out whole in Why.Causes, into r.Causes' table, paths and sets,
+// as Explain writes them now, so that the renderers read one form. A
+// cause whose path does not start at its pair's package and go on to at
+// least the cause is an error (a report edited by hand).
+func (r *Report) AdoptCauses() error {
+	c := r.Causes
+	type at struct {
+		w    *Why
+		name string
+		path string
+	}
+	var whys []at
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		for j := range p.Specs.Rebuilt {
+			whys = append(whys, at{p.Specs.Rebuilt[j].Why, p.Name, fmt.Sprintf("packages[%d].specs.rebuilt[%d].why", i, j)})
+		}
+		for j := range p.Specs.Updated {
+			whys = append(whys, at{p.Specs.Updated[j].Why, p.Name, fmt.Sprintf("packages[%d].specs.updated[%d].why", i, j)})
+		}
+	}
+	if c != nil && c.Roots != nil {
+		for i := range c.Roots.Changed {
+			rc := &c.Roots.Changed[i]
+			whys = append(whys, at{rc.Why, rc.New.Name, fmt.Sprintf("causes.roots.changed[%d].why", i)})
+		}
+	}
+	legacy := false
+	for _, a := range whys {
+		if a.w != nil && len(a.w.Causes) > 0 {
+			legacy = true
+			break
+		}
+	}
+	if !legacy {
+		return nil
+	}
+	if c == nil {
+		return fmt.Errorf("%s: causes, but the report has no causes section", whys[0].path)
+	}
+	ids := map[string]int{}
+	for i, t := range c.Table {
+		ids[t.Name+"\x00"+t.OldHash+"\x00"+t.NewHash+"\x00"+changeKey(t.Changes)] = i
+	}
+	links := map[pathKey]int{}
+	setOf := map[string]int{}
+	if len(c.Sets) == 0 {
+		c.Sets = [][]CauseRef{{}}
+	}
+	for _, a := range whys {
+		if a.w == nil || len(a.w.Causes) == 0 {
+			continue
+		}
+		var refs []CauseRef
+		for k, cs := range a.w.Causes {
+			if len(cs.Path) < 2 || cs.Path[0] != a.name {
+				return fmt.Errorf("%s.causes[%d].path: %d names, from %q: a path starts at the pair's package (%q) and goes on to the cause",
+					a.path, k, len(cs.Path), firstOr(cs.Path), a.name)
+			}
+			key := cs.Name + "\x00" + cs.OldHash + "\x00" + cs.NewHash + "\x00" + changeKey(cs.Changes)
+			id, ok := ids[key]
+			if !ok {
+				id = len(c.Table)
+				t := cs
+				t.Path = nil
+				c.Table = append(c.Table, t)
+				ids[key] = id
+			}
+			next := -1
+			for i := len(cs.Path) - 1; i >= 1; i-- {
+				k := pathKey{cs.Path[i], next}
+				l, ok := links[k]
+				if !ok {
+					l = len(c.Paths)
+					pl := PathLink{Name: cs.Path[i]}
+					if next >= 0 {
+						n := next
+						pl.Next = &n
+					}
+					c.Paths = append(c.Paths, pl)
+					links[k] = l
+				}
+				next = l
+			}
+			refs = append(refs, CauseRef{Cause: id, Path: next})
+		}
+		var b strings.Builder
+		for _, ref := range refs {
+			fmt.Fprintf(&b, "%d:%d ", ref.Cause, ref.Path)
+		}
+		s, ok := setOf[b.String()]
+		if !ok {
+			s = len(c.Sets)
+			c.Sets = append(c.Sets, refs)
+			setOf[b.String()] = s
+		}
+		a.w.Set, a.w.Causes = s, nil
+	}
+	return nil
+}
+
+// pathKey is a path link being filed: its name and next link (-1 none).
+type pathKey struct {
+	name string
+	next int
+}
+
+func firstOr(l []string) string {
+	if len(l) == 0 {
+		return ""
+	}
+	return l[0]
 }

@@ -71,7 +71,7 @@ func TestCausesThroughLoad(t *testing.T) {
 			backWhy := map[[2]string]*diff.Why{}
 			for _, p := range back.Packages {
 				for _, pr := range append(slices.Clone(p.Specs.Rebuilt), p.Specs.Updated...) {
-					backWhy[[2]string{pr.New.Hash, pr.Old.Hash}] = pr.Why
+					backWhy[[2]string{pr.New.Hash, pr.Old.Hash}] = resolved(back, p.Name, pr.Why)
 				}
 			}
 			if r.Causes == nil || r.Causes.Pairs == 0 || r.Causes.Known != r.Causes.Pairs {
@@ -79,7 +79,7 @@ func TestCausesThroughLoad(t *testing.T) {
 			}
 			for _, p := range r.Packages {
 				for _, pr := range append(slices.Clone(p.Specs.Rebuilt), p.Specs.Updated...) {
-					w := pr.Why
+					w := resolved(r, p.Name, pr.Why)
 					if w == nil || !w.Known {
 						t.Fatalf("%s: no known why", p.Name)
 					}
@@ -109,4 +109,16 @@ func TestCausesThroughLoad(t *testing.T) {
 			}
 		})
 	}
+}
+
+// resolved is w with its causes written out whole (Why.Causes), from the
+// report's table.
+func resolved(r *diff.Report, name string, w *diff.Why) *diff.Why {
+	if w == nil {
+		return nil
+	}
+	out := *w
+	out.Causes = r.Causes.Resolve(w, name)
+	out.Set = 0
+	return &out
 }

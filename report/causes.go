@@ -36,12 +36,12 @@ func explainedCounts(r *diff.Report) (pairs, updated int) {
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		for i := range p.Specs.Rebuilt { // by index: a Pair is 128 bytes
-			if pr := &p.Specs.Rebuilt[i]; pr.Why != nil && len(pr.Why.Causes) > 0 {
+			if pr := &p.Specs.Rebuilt[i]; r.Causes.HasCauses(pr.Why) {
 				pairs++
 			}
 		}
 		for i := range p.Specs.Updated {
-			if pr := &p.Specs.Updated[i]; pr.Why != nil && len(pr.Why.Causes) > 0 {
+			if pr := &p.Specs.Updated[i]; r.Causes.HasCauses(pr.Why) {
 				pairs++
 				updated++
 			}
@@ -121,7 +121,7 @@ func (m *mdBuilder) roots() *Section {
 			why = append(why, "own: "+escapeMD(diff.ChangeText(r.Changes)))
 		}
 		if r.Why != nil {
-			for _, cs := range r.Why.Causes {
+			for _, cs := range c.Resolve(r.Why, r.New.Name) {
 				why = append(why, escapeMD(causeText(cs.Name, cs.Changes))+" (via "+escapeMD(strings.Join(cs.Path, " → "))+")")
 			}
 		}

@@ -202,6 +202,11 @@ func DecodeBytes(data []byte) (*diff.Report, error) {
 	if err := checkEnums(doc.Report); err != nil {
 		return nil, err
 	}
+	// A report of cachediff before issue 35 writes each pair's causes out
+	// whole: they are read into the table, paths and sets of today's.
+	if err := doc.Report.AdoptCauses(); err != nil {
+		return nil, err
+	}
 	if err := checkLaws(doc.Report); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,315 @@
+package diff_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// Shapes of dependency graphs that made causes cost more than linear time
+// or memory (issue 35, items 6, 9, 10 and 12), built as engine graphs:
+// a hub with K changed leaves and M dependents, a chain, one spec with
+// many renamed dependencies, and a cycle. Each is a pair of graphs and
+// the changed pairs a report would list.
+
+// shape is a pair of graphs and the report's changed pairs.
+type shape struct {
+	old, new diff.Graph
+	pairs    []shapePair
+}
+
+type shapePair struct {
+	name     string
+	old, new string // hashes
+	updated  bool
+}
+
+// add puts a node that changed into both graphs (hashes "o-" and "n-"
+// the key), its version bumped when bump, with edges to the given keys'
+// nodes on each side, and lists the pair.
+func (s *shape) add(key, name string, bump bool, deps ...string) {
+	ov, nv := "1.0", "1.0"
+	if bump {
+		nv = "1.1"
+	}
+	s.old["o-"+key] = &diff.GraphNode{Hash: "o-" + key, Name: name, Version: ov, Deps: edges(s.old, "o-", deps)}
+	s.new["n-"+key] = &diff.GraphNode{Hash: "n-" + key, Name: name, Version: nv, Deps: edges(s.new, "n-", deps)}
+	s.pairs = append(s.pairs, shapePair{name, "o-" + key, "n-" + key, bump})
+}
+
+func edges(g diff.Graph, prefix string, keys []string) []diff.Edge {
+	out := make([]diff.Edge, 0, len(keys))
+	for _, k := range keys {
+		name := strings.TrimSuffix(k, "#") // the node's name: the key, by convention
+		out = append(out, diff.Edge{Name: name, Hash: prefix + k})
+	}
+	return out
+}
+
+func newShape() *shape { return &shape{old: diff.Graph{}, new: diff.Graph{}} }
+
+// fanOut is a hub depending on k leaves whose version changed, and m
+// specs depending on the hub: every dependent has the k leaves as root
+// causes, each by the path dependent → hub → leaf.
+func fanOut(m, k int) *shape {
+	s := newShape()
+	leaves := make([]string, k)
+	for i := range leaves {
+		leaves[i] = fmt.Sprintf("leaf%05d", i)
+		s.add(leaves[i], leaves[i], true)
+	}
+	s.add("hub", "hub", false, leaves...)
+	for i := range m {
+		s.add(fmt.Sprintf("dep%05d", i), fmt.Sprintf("dep%05d", i), false, "hub")
+	}
+	return s
+}
+
+// chain is n specs, each depending on the next, the last one's version
+// changed: spec i's path to the cause has n-i names.
+func chain(n int) *shape {
+	s := newShape()
+	name := func(i int) string { return fmt.Sprintf("c%06d", i) }
+	s.add(name(n-1), name(n-1), true)
+	for i := n - 2; i >= 0; i-- {
+		s.add(name(i), name(i), false, name(i+1))
+	}
+	return s
+}
+
+// renames is one spec whose k dependencies all changed name (a0… on the
+// old side, b0… on the new): k removed and k added edges.
+func renames(k int) *shape {
+	s := newShape()
+	x := &diff.GraphNode{Hash: "o-wide", Name: "wide", Version: "1.0", Deps: []diff.Edge{}}
+	y := &diff.GraphNode{Hash: "n-wide", Name: "wide", Version: "1.0", Deps: []diff.Edge{}}
+	for i := range k {
+		a, b := fmt.Sprintf("a%06d", i), fmt.Sprintf("b%06d", i)
+		s.old["h-"+a] = &diff.GraphNode{Hash: "h-" + a, Name: a, Version: "1", Deps: []diff.Edge{}}
+		s.new["h-"+b] = &diff.GraphNode{Hash: "h-" + b, Name: b, Version: "1", Deps: []diff.Edge{}}
+		x.Deps = append(x.Deps, diff.Edge{Name: a, Hash: "h-" + a})
+		y.Deps = append(y.Deps, diff.Edge{Name: b, Hash: "h-" + b})
+	}
+	s.old[x.Hash], s.new[y.Hash] = x, y
+	s.pairs = append(s.pairs, shapePair{"wide", x.Hash, y.Hash, false})
+	return s
+}
+
+// cycle is a ↔ b (a cycle, which Spack never writes), a depending on a
+// leaf whose version changed, and u (updated) depending on b: b and u
+// reach the leaf only through the cycle.
+func cycle() *shape {
+	s := newShape()
+	s.add("leaf", "leaf", true)
+	// a and b depend on each other: add them by hand.
+	for _, side := range []struct {
+		g diff.Graph
+		p string
+	}{{s.old, "o-"}, {s.new, "n-"}} {
+		side.g[side.p+"a"] = &diff.GraphNode{Hash: side.p + "a", Name: "a", Version: "1.0",
+			Deps: []diff.Edge{{Name: "b", Hash: side.p + "b"}, {Name: "leaf", Hash: side.p + "leaf"}}}
+		side.g[side.p+"b"] = &diff.GraphNode{Hash: side.p + "b", Name: "b", Version: "1.0",
+			Deps: []diff.Edge{{Name: "a", Hash: side.p + "a"}}}
+	}
+	s.pairs = append(s.pairs, shapePair{"a", "o-a", "n-a", false}, shapePair{"b", "o-b", "n-b", false})
+	s.add("u", "u", true, "b")
+	return s
+}
+
+// report is a report listing the shape's pairs in the given order (one
+// package per pair, as Explain reads them), explained.
+func (s *shape) report(order []int) *diff.Report {
+	r := &diff.Report{Packages: []diff.Package{}, Warnings: []snapshot.Warning{}}
+	r.Old.Path, r.New.Path = "old", "new"
+	for _, i := range order {
+		p := s.pairs[i]
+		pr := diff.Pair{Old: &snapshot.Spec{Hash: p.old}, New: &snapshot.Spec{Hash: p.new}}
+		pkg := diff.Package{Name: p.name, Status: diff.Changed}
+		if p.updated {
+			pkg.Specs.Updated = []diff.Pair{pr}
+			r.Summary.Specs.Updated++
+		} else {
+			pkg.Specs.Rebuilt = []diff.Pair{pr}
+			r.Summary.Specs.Rebuilt++
+		}
+		r.Packages = append(r.Packages, pkg)
+	}
+	r.Explain(s.old, s.new)
+	return r
+}
+
+func (s *shape) order() []int {
+	out := make([]int, len(s.pairs))
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// cost explains the shape's report and writes it as JSON: the bytes
+// allocated, and the JSON's size.
+func cost(t *testing.T, s *shape) (alloc, size uint64) {
+	t.Helper()
+	order := s.order()
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r := s.report(order)
+	w := &countWriter{}
+	if err := json.NewEncoder(w).Encode(r); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc, w.n
+}
+
+type countWriter struct{ n uint64 }
+
+func (w *countWriter) Write(p []byte) (int, error) { w.n += uint64(len(p)); return len(p), nil }
+
+var _ io.Writer = (*countWriter)(nil)
+
+// scales checks that 4x the input costs at most 4.4x the bytes allocated
+// and the JSON written.
+func scales(t *testing.T, what string, small, big *shape) { scalesJSON(t, what, small, big, true) }
+
+// scalesJSON checks the JSON written, and the bytes allocated when alloc.
+func scalesJSON(t *testing.T, what string, small, big *shape, alloc bool) {
+	t.Helper()
+	a1, s1 := cost(t, small)
+	a2, s2 := cost(t, big)
+	ra, rs := float64(a2)/float64(a1), float64(s2)/float64(s1)
+	t.Logf("%s: allocated %d → %d bytes (%.2fx), JSON %d → %d bytes (%.2fx)", what, a1, a2, ra, s1, s2, rs)
+	if alloc && ra > 4.4 {
+		t.Errorf("%s: 4x the input allocates %.2fx the bytes (%d → %d), want at most 4.4x", what, ra, a1, a2)
+	}
+	if rs > 4.4 {
+		t.Errorf("%s: 4x the input writes %.2fx the JSON (%d → %d bytes), want at most 4.4x", what, rs, s1, s2)
+	}
+}
+
+// Item 10: on a chain, every spec's cause path was rebuilt whole: N²
+// names, in memory and in the JSON.
+func TestCausesChainLinear(t *testing.T) {
+	n := 1000
+	if testing.Short() {
+		n = 500
+	}
+	scales(t, "chain", chain(n), chain(4*n))
+}
+
+// Item 9: M dependents of a hub with K changed leaves cost M·K² (each
+// dependent's causes merged one by one, each with its path copied), and
+// the JSON wrote every cause out whole for every dependent. With M fixed,
+// 4x the leaves is 4x the input.
+func TestCausesFanOutLinear(t *testing.T) {
+	m, k := 100, 100
+	if testing.Short() {
+		m, k = 50, 50
+	}
+	scales(t, "fan-out, 4x leaves", fanOut(m, k), fanOut(m, 4*k))
+	scales(t, "fan-out, 4x dependents", fanOut(m, k), fanOut(4*m, k))
+}
+
+// Item 9: the M dependents of a hub share one set of K causes: the JSON
+// of M = K grows as M + K, not as M·K. (In memory each dependent still
+// holds its K references while the causes are solved: 16 bytes each.)
+func TestCausesFanOutShared(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 100
+	}
+	scalesJSON(t, "fan-out, 4x dependents and leaves", fanOut(n, n), fanOut(4*n, 4*n), false)
+}
+
+// Item 6: a dependency cycle is a warning naming it, and the causes do
+// not depend on the order in which the pairs come: u, updated, depends
+// on b, which reaches the changed leaf only through the cycle b → a →
+// leaf. Visiting a first cut the cycle at a and left b, then u, without a
+// cause.
+func TestCausesCycle(t *testing.T) {
+	s := cycle()
+	r := s.report(s.order())
+	// leaf is the cause itself; a, b and u have it as a root cause.
+	if c := r.Causes; c == nil || c.Explained != 3 || c.Known != 4 {
+		t.Errorf("causes %+v, want 3 of 4 explained (a, b and u, by the leaf)", r.Causes)
+	}
+	var msgs []string
+	for _, w := range r.Warnings {
+		if strings.Contains(w.Message, "dependency cycle") {
+			msgs = append(msgs, w.File+": "+w.Message)
+		}
+	}
+	if len(msgs) != 2 || !strings.HasPrefix(msgs[0], "new: dependency cycle of 2 specs: a/n-a, b/n-b") || !strings.HasPrefix(msgs[1], "old: dependency cycle of 2 specs: a/o-a, b/o-b") {
+		t.Errorf("cycle warnings %q, want one per side naming a and b", msgs)
+	}
+}
+
+// Item 12: one spec with many renamed dependencies was matched by nested
+// loops. The matching now sorts: its work (edges looked at) is counted.
+func TestCausesRenamesLinear(t *testing.T) {
+	k := 20000
+	if testing.Short() {
+		k = 5000
+	}
+	s := renames(k)
+	r := s.report(s.order())
+	if c := r.Causes; c == nil || c.Explained != 1 || len(c.Groups) != 2*k {
+		t.Fatalf("causes: %d groups, want %d (each renamed edge, removed and added)", len(r.Causes.Groups), 2*k)
+	}
+	scales(t, "renames", renames(k/4), renames(k))
+}
+
+// Property (item 6): relabelling the pairs' order never changes a pair's
+// causes, on every shape, cycles included.
+func TestCausesOrderFree(t *testing.T) {
+	for name, s := range map[string]*shape{"cycle": cycle(), "chain": chain(30), "fan-out": fanOut(5, 7), "renames": renames(9)} {
+		want := resolvedCauses(s.report(s.order()))
+		n := len(s.pairs)
+		for rot := range n {
+			order := make([]int, n)
+			for i := range order {
+				order[i] = (i + rot) % n
+			}
+			if rot%2 == 1 {
+				slices.Reverse(order)
+			}
+			if got := resolvedCauses(s.report(order)); !maps2Equal(got, want) {
+				t.Errorf("%s: order %v gives\n%v\nwant\n%v", name, order, got, want)
+			}
+		}
+	}
+}
+
+func resolvedCauses(r *diff.Report) map[string]string {
+	out := map[string]string{}
+	for _, p := range r.Packages {
+		for _, pr := range append(slices.Clone(p.Specs.Rebuilt), p.Specs.Updated...) {
+			var parts []string
+			for _, c := range r.Causes.Resolve(pr.Why, p.Name) {
+				parts = append(parts, key(c)+" "+strings.Join(c.Path, ">"))
+			}
+			out[p.Name] = strings.Join(parts, "; ")
+		}
+	}
+	return out
+}
+
+func maps2Equal(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
