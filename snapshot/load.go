@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -115,6 +116,8 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 			snap.Packages = append(snap.Packages, r.pkgs...)
 			// A file's warnings and counts go with its first package.
 			pageWarnings[r.pkgs[0]], counts[r.pkgs[0]] = r.warnings, r.counts
+		default: // a file left out with a word (tooBigByContent)
+			warnings = append(warnings, r.warnings...)
 		}
 	}
 	if mixed := snap.mixedFormats(); mixed != nil {
@@ -233,6 +236,10 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 				claims, byContent = append(claims, d), true
 			}
 		}
+		if byContent && f.Size > maxByContent && f.Mode.Type() == 0 {
+			w := tooBigByContent(f)
+			return c, false, &w, nil
+		}
 	}
 	if !must && !md && len(claims) == 0 {
 		return c, false, nil, nil
@@ -254,6 +261,16 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 // say yes to less, for a file its name or the command line names).
 type contentDecoder interface {
 	detectByContent(head []byte) bool
+}
+
+// maxByContent is the largest file read to be recognised by content
+// alone (maybeByContent): read whole to be sniffed, a big JSON file of
+// another kind (a data set in the folder named) would cost its size.
+const maxByContent = 64 << 20
+
+// tooBigByContent is the warning for a file over maxByContent.
+func tooBigByContent(f File) Warning {
+	return Warning{File: f.Name, Message: fmt.Sprintf("not read: over %d MB, and not named as a Spack file is (index.json, spack.lock, *.spec.json): name it so, or on the command line, to read it", maxByContent>>20)}
 }
 
 // maybeByContent reports whether a file of this base name, claimed by no
@@ -339,6 +356,14 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 // (Decoder.Claims), by the decoder of that name, whose error then says
 // what is wrong with it; else as a package page.
 func loadOne(src Source, c candidate, opt Options, st *loadState) result {
+	if c.byContent && c.file.Size < 0 {
+		// A folder's walk does not know sizes; classify checked the others.
+		if _, disk := src.(*dirSource); disk {
+			if fi, err := os.Stat(c.file.Name); err == nil && fi.Size() > maxByContent {
+				return result{warnings: []Warning{tooBigByContent(c.file)}}
+			}
+		}
+	}
 	data, err := src.Read(c.file, st.buf)
 	if err != nil {
 		return result{err: &Error{File: c.file.Name, Msg: statMessage(err)}}

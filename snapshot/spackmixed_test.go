@@ -93,3 +93,26 @@ func TestSpackFilesByContentInFolder(t *testing.T) {
 		t.Errorf("%v: the hint does not say what Spack files are read", err)
 	}
 }
+
+// A big JSON file named unlike Spack's files is not read whole to be
+// sniffed (a data set in a folder named by mistake), but said to be left
+// out.
+func TestBigJSONNotReadByContent(t *testing.T) {
+	dir := writeTree(t, map[string]string{"zlib/specs.md": simplePage("zlib", "develop", 1, 1)})
+	big := filepath.Join(dir, "data.json")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(maxByContent + 1); err != nil { // sparse: no disk
+		t.Fatal(err)
+	}
+	f.Close()
+	s, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Bytes > 1<<20 || len(s.Warnings) != 1 || s.Warnings[0].File != big || !strings.Contains(s.Warnings[0].Message, "not read: over 64 MB") {
+		t.Errorf("%d bytes read, warnings %+v", s.Bytes, s.Warnings)
+	}
+}
