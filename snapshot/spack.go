@@ -81,7 +81,7 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	slot := map[string]int{} // by package name: its listed specs; then -1-(its index in pkgBlock)
 	for _, n := range set.Nodes {
 		if err := checkPackageName(n.Name); err != nil {
-			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", n.Hash, err)}
+			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", shorten(n.Hash, 40), err)}
 		}
 		if !isHash(n.Hash) {
 			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s has a malformed hash %q (want 32 characters of a-z and 2-7)", n.Name, shorten(n.Hash, 40))}

@@ -323,8 +323,9 @@ func (d *decoder) lineAt(off int) int {
 	return d.line
 }
 
+// warnf adds a warning; its string arguments are clipped (clipArgs).
 func (d *decoder) warnf(line int, format string, args ...any) {
-	d.set.Warnings = append(d.set.Warnings, Warning{File: d.file, Line: line, Message: fmt.Sprintf(format, args...)})
+	d.set.Warnings = append(d.set.Warnings, Warning{File: d.file, Line: line, Message: fmt.Sprintf(format, clipArgs(args)...)})
 }
 
 // version reads a format version written as a number or a string.

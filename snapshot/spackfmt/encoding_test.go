@@ -117,3 +117,37 @@ func TestEncodings(t *testing.T) {
 		}
 	}
 }
+
+// A key or a name of megabytes makes no message of megabytes: what a
+// message quotes of the input (a record's key, a name, a version, the
+// JSON path) is cut short.
+func TestLongInputInMessages(t *testing.T) {
+	long := strings.Repeat("k", 100000)
+	for _, tt := range []struct {
+		name, data string
+		warn       bool
+	}{
+		{"record without a spec", `{"database":{"version":8,"installs":{"` + long + `":{"in_buildcache":true}}}}`, false},
+		{"bad value under a long key", `{"database":{"version":8,"installs":{"` + long + `":{"spec":{"name":1}}}}}`, false},
+		{"bad version", `{"database":{"version":"` + long + `"}}`, false},
+		{"node without a hash", `{"spec":{"_meta":{"version":5},"nodes":[{"name":"` + long + `"}]}}`, false},
+		{"listed twice", `{"spec":{"_meta":{"version":5},"nodes":[{"name":"` + long + `","hash":"h"},{"name":"` + long + `","hash":"h"}]}}`, false},
+		{"dependency without a hash", `{"spec":{"_meta":{"version":5},"nodes":[{"name":"a","hash":"h","dependencies":[{"name":"` + long + `"}]}]}}`, false},
+		{"dependency not in the file", `{"spec":{"_meta":{"version":5},"nodes":[{"name":"` + long + `","hash":"h","dependencies":[{"name":"` + long + `","hash":"x"}]}]}}`, true},
+	} {
+		s, err := Decode("f", []byte(tt.data))
+		msg := ""
+		switch {
+		case tt.warn && err == nil && len(s.Warnings) == 1:
+			msg = s.Warnings[0].Message
+		case !tt.warn && err != nil:
+			msg = err.Error()
+		default:
+			t.Errorf("%s: %v, %v", tt.name, err, s)
+			continue
+		}
+		if len(msg) > 1000 || !strings.Contains(msg, "…") {
+			t.Errorf("%s: a message of %d bytes: %.200s", tt.name, len(msg), msg)
+		}
+	}
+}

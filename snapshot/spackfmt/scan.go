@@ -61,14 +61,18 @@ func (s *scanner) pathString() string {
 			fmt.Fprintf(&b, "[%d]", p.idx)
 			continue
 		}
+		key := p.key
+		if len(key) > maxQuoted {
+			key = []byte(clip(string(key[:maxQuoted+utf8.UTFMax])))
+		}
 		if plainKey(p.key) {
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
-			b.Write(p.key)
+			b.Write(key)
 		} else {
 			b.WriteByte('[')
-			b.WriteString(strconv.Quote(string(p.key)))
+			b.WriteString(strconv.Quote(string(key)))
 			b.WriteByte(']')
 		}
 	}
@@ -90,10 +94,57 @@ func plainKey(k []byte) bool {
 	return true
 }
 
-// errAt is an *Error at byte offset off with the current path.
+// errAt is an *Error at byte offset off with the current path. Its
+// string arguments are clipped (clipArgs).
 func (s *scanner) errAt(off int, format string, args ...any) error {
 	line, col := lineCol(s.data, off)
-	return &Error{File: s.file, Line: line, Col: col, Path: s.pathString(), Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: s.file, Line: line, Col: col, Path: s.pathString(), Msg: fmt.Sprintf(format, clipArgs(args)...)}
+}
+
+// maxQuoted is the most bytes of one value of the input (a key, a name,
+// a version) that a message quotes.
+const maxQuoted = 200
+
+// clip cuts s to at most maxQuoted bytes, at the start of a character,
+// marking the cut with "…": a key or a name of megabytes makes no message
+// of megabytes.
+func clip(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	i := maxQuoted
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
+}
+
+// clipArgs clips the strings and byte strings of a message's arguments,
+// which quote the input.
+func clipArgs(args []any) []any {
+	out := args
+	for i, a := range args {
+		var c string
+		switch v := a.(type) {
+		case string:
+			if len(v) <= maxQuoted {
+				continue
+			}
+			c = clip(v)
+		case []byte:
+			if len(v) <= maxQuoted {
+				continue
+			}
+			c = clip(string(v[:maxQuoted+utf8.UTFMax]))
+		default:
+			continue
+		}
+		if &out[0] == &args[0] {
+			out = append([]any(nil), args...)
+		}
+		out[i] = c
+	}
+	return out
 }
 
 func (s *scanner) errf(format string, args ...any) error {
