@@ -51,7 +51,9 @@ func inflate(data []byte, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("a gzip stream that does not read: %v", err)
 	}
 	var out bytes.Buffer
-	out.Grow(int(min(int64(4*len(data)), limit)))
+	// Room for JSON that compressed 4x, at most 64 MB ahead of what
+	// arrives: a stream that inflates to little reserves little.
+	out.Grow(int(min(int64(4*len(data)), limit, 64<<20)))
 	n, err := out.ReadFrom(io.LimitReader(r, limit+1))
 	if err != nil {
 		if errors.Is(err, io.ErrUnexpectedEOF) {
