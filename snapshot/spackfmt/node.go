@@ -428,39 +428,6 @@ func (d *decoder) depCompiler(n *Node) string {
 	return ""
 }
 
-// markRoots sets Root and Roots from a lockfile's roots: a node's roots
-// are those whose DAG (every deptype) holds it.
-func (d *decoder) markRoots() {
-	for _, r := range d.set.Roots {
-		top := d.lookup(r.Hash)
-		if top == nil {
-			d.warnf(0, "root %s/%s is not in concrete_specs", r.Name(), short(r.Hash))
-			continue
-		}
-		top.Root = true
-		name := r.Name()
-		seen := map[*Node]bool{top: true}
-		queue := []*Node{top}
-		for len(queue) > 0 {
-			n := queue[0]
-			queue = queue[1:]
-			n.Roots = append(n.Roots, name)
-			for _, dep := range n.Deps {
-				if t := d.lookup(dep.Hash); t != nil && !seen[t] {
-					seen[t] = true
-					queue = append(queue, t)
-				}
-			}
-		}
-	}
-	for _, n := range d.all {
-		if len(n.Roots) > 1 {
-			slices.Sort(n.Roots)
-			n.Roots = slices.Compact(n.Roots)
-		}
-	}
-}
-
 func short(h string) string {
 	if len(h) > 7 {
 		return h[:7]

@@ -1,0 +1,115 @@
+package spackfmt
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sharedRootsLockfile is a lockfile of r roots over a core of n shared
+// nodes (issue 35 item 11): core node j depends on j+1 and j+2, root i on
+// core 0 and core i mod n, so every core node is in every root's DAG.
+func sharedRootsLockfile(r, n int) []byte {
+	var b strings.Builder
+	hash := func(kind string, i int) string { return fmt.Sprintf("%s%031d", kind, i) }
+	b.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
+	for i := range r {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"hash":"` + hash("r", i) + `","spec":"root` + strconv.Itoa(i) + `"}`)
+	}
+	b.WriteString(`],"concrete_specs":{`)
+	node := func(h, name string, deps ...string) {
+		b.WriteString("\n\"" + h + `":{"name":"` + name + `","version":"1.0","arch":{"platform":"linux","platform_os":"rhel9","target":"x86_64"},"parameters":{},"dependencies":[`)
+		for k, d := range deps {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`{"name":"core","hash":"` + d + `","parameters":{"deptypes":["build","link"],"virtuals":[]}}`)
+		}
+		b.WriteString(`]},`)
+	}
+	for j := range n {
+		var deps []string
+		for _, k := range []int{j + 1, j + 2} {
+			if k < n {
+				deps = append(deps, hash("c", k))
+			}
+		}
+		node(hash("c", j), "core"+strconv.Itoa(j), deps...)
+	}
+	for i := range r {
+		node(hash("r", i), "root"+strconv.Itoa(i), hash("c", 0), hash("c", i%n))
+	}
+	s := strings.TrimSuffix(b.String(), ",") + "\n}}\n"
+	return []byte(s)
+}
+
+// Roots sharing their dependencies were marked by one walk per root:
+// roots × nodes even with nothing changed (4,000 × 4,000 took 40 s). Now
+// 4x the input (roots and nodes) allocates at most 4.4x, and every node
+// still names every root whose DAG holds it.
+func TestSharedRootsLinear(t *testing.T) {
+	r, n := 400, 400
+	if testing.Short() {
+		r, n = 200, 200
+	}
+	decode := func(r, n int) (uint64, *Set) {
+		data := sharedRootsLockfile(r, n)
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		set, err := Decode("spack.lock", data)
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return after.TotalAlloc - before.TotalAlloc, set
+	}
+	a1, set := decode(r, n)
+	want := make([]string, r)
+	for i := range want {
+		want[i] = "root" + strconv.Itoa(i)
+	}
+	slices.Sort(want)
+	for _, nd := range set.Nodes {
+		if strings.HasPrefix(nd.Name, "core") && !slices.Equal(nd.Roots, want) {
+			t.Fatalf("%s: roots %d, want all %d", nd.Name, len(nd.Roots), r)
+		}
+		if strings.HasPrefix(nd.Name, "root") && !slices.Equal(nd.Roots, []string{nd.Name}) || nd.Root != strings.HasPrefix(nd.Name, "root") {
+			t.Fatalf("%s: roots %v, root %v", nd.Name, nd.Roots, nd.Root)
+		}
+	}
+	a2, _ := decode(4*r, 4*n)
+	t.Logf("%d roots × %d nodes: allocated %d bytes; 4x each: %d bytes (%.2fx)", r, n, a1, a2, float64(a2)/float64(a1))
+	if ratio := float64(a2) / float64(a1); ratio > 4.4 {
+		t.Errorf("4x the roots and nodes allocate %.2fx the bytes (%d → %d), want at most 4.4x", ratio, a1, a2)
+	}
+}
+
+// A cycle among the nodes under the roots (Spack writes none) must not
+// loop, and both nodes of it are in the root's DAG.
+func TestRootsThroughCycle(t *testing.T) {
+	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"top"}],"concrete_specs":{
+"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"top","version":"1","arch":{"platform":"linux","platform_os":"rhel9","target":"x86_64"},"dependencies":[{"name":"x","hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","parameters":{"deptypes":["link"]}}]},
+"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb":{"name":"x","version":"1","arch":{"platform":"linux","platform_os":"rhel9","target":"x86_64"},"dependencies":[{"name":"y","hash":"cccccccccccccccccccccccccccccccc","parameters":{"deptypes":["link"]}}]},
+"cccccccccccccccccccccccccccccccc":{"name":"y","version":"1","arch":{"platform":"linux","platform_os":"rhel9","target":"x86_64"},"dependencies":[{"name":"x","hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","parameters":{"deptypes":["link"]}}]},
+"dddddddddddddddddddddddddddddddd":{"name":"alone","version":"1","arch":{"platform":"linux","platform_os":"rhel9","target":"x86_64"}}}}`
+	set, err := Decode("spack.lock", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, nd := range set.Nodes {
+		want := []string{"top"}
+		if nd.Name == "alone" {
+			want = nil
+		}
+		if !slices.Equal(nd.Roots, want) {
+			t.Errorf("%s: roots %v, want %v", nd.Name, nd.Roots, want)
+		}
+	}
+}
