@@ -533,16 +533,16 @@ func (c *copyClasses) differing(i int) int {
 	return c.n - same
 }
 
-// firstDiffering returns the first max copies, in order, that differ from
+// firstDiffering returns the first n copies, in order, that differ from
 // copy i: those of other classes, and those of its class with another
 // recipe. Each list is found once per class (and recipe), at a cost of the
 // copies it passes over, which are the class's (the recipe's): linear in
 // all.
-func (c *copyClasses) firstDiffering(i, max int) []int {
+func (c *copyClasses) firstDiffering(i, n int) []int {
 	k, r := c.key[i], c.recipe[i]
 	out, ok := c.outside[k]
 	if !ok {
-		for j := 0; j < c.n && len(out) < max; j++ {
+		for j := 0; j < c.n && len(out) < n; j++ {
 			if c.key[j] != k {
 				out = append(out, j)
 			}
@@ -556,7 +556,7 @@ func (c *copyClasses) firstDiffering(i, max int) []int {
 	in, ok := c.otherRec[ck]
 	if !ok {
 		for _, j := range c.recipes[k] {
-			if len(in) == max {
+			if len(in) == n {
 				break
 			}
 			if c.recipe[j] != r {
@@ -567,7 +567,7 @@ func (c *copyClasses) firstDiffering(i, max int) []int {
 	}
 	merged := append(slices.Clone(out), in...)
 	slices.Sort(merged)
-	return merged[:min(len(merged), max)]
+	return merged[:min(len(merged), n)]
 }
 
 // specLine returns the line of spec sp of package p in its Spack file,

@@ -22,48 +22,48 @@ var (
 	datedTag   = regexp.MustCompile(`^(.+)-([0-9]{4}-[0-9]{2}-[0-9]{2})$`)
 )
 
-// newerFirst says why snapshot old looks newer than snapshot new, or ""
-// when it does not: by their commit dates (snapshots from git), or when
-// those are absent or equal, by their tags, when both are of one kind
-// (two releases, by Spack's version order; two tags of a day with the
-// same name, by date). Tags of different kinds (develop, v0.23.1) say
-// nothing.
-func newerFirst(old, new diff.Side) string {
-	if old.Date != "" && new.Date != "" {
-		o, err1 := time.Parse(time.RFC3339, old.Date)
-		n, err2 := time.Parse(time.RFC3339, new.Date)
+// newerFirst says why snapshot a (given as OLD) looks newer than b
+// (given as NEW), or "" when it does not: by their commit dates
+// (snapshots from git), or when those are absent or equal, by their tags,
+// when both are of one kind (two releases, by Spack's version order; two
+// tags of a day with the same name, by date). Tags of different kinds
+// (develop, v0.23.1) say nothing.
+func newerFirst(a, b diff.Side) string {
+	if a.Date != "" && b.Date != "" {
+		o, err1 := time.Parse(time.RFC3339, a.Date)
+		n, err2 := time.Parse(time.RFC3339, b.Date)
 		if err1 == nil && err2 == nil && !o.Equal(n) {
 			if o.After(n) {
-				return fmt.Sprintf("committed %s, after %s", old.Date, new.Date)
+				return fmt.Sprintf("committed %s, after %s", a.Date, b.Date)
 			}
 			return ""
 		}
 	}
 	newer := false
 	switch {
-	case old.Tag == new.Tag:
-	case releaseTag.MatchString(old.Tag) && releaseTag.MatchString(new.Tag):
-		newer = version.Compare(old.Tag[1:], new.Tag[1:]) > 0
+	case a.Tag == b.Tag:
+	case releaseTag.MatchString(a.Tag) && releaseTag.MatchString(b.Tag):
+		newer = version.Compare(a.Tag[1:], b.Tag[1:]) > 0
 	default:
-		o, n := datedTag.FindStringSubmatch(old.Tag), datedTag.FindStringSubmatch(new.Tag)
+		o, n := datedTag.FindStringSubmatch(a.Tag), datedTag.FindStringSubmatch(b.Tag)
 		newer = o != nil && n != nil && o[1] == n[1] && o[2] > n[2]
 	}
 	if newer {
-		return fmt.Sprintf("tag %s is newer than %s", old.Tag, new.Tag)
+		return fmt.Sprintf("tag %s is newer than %s", a.Tag, b.Tag)
 	}
 	return ""
 }
 
 // warnOrder warns when the snapshots of a diff (step 0) or of step i of a
 // log look newest first (newerFirst), unless --quiet.
-func (c *cli) warnOrder(opts *options, step int, old, new diff.Side) {
-	why := newerFirst(old, new)
+func (c *cli) warnOrder(opts *options, step int, a, b diff.Side) {
+	why := newerFirst(a, b)
 	if why == "" || opts.quiet {
 		return
 	}
-	msg := fmt.Sprintf("%s looks newer than %s (%s): a diff takes OLD then NEW", old.Path, new.Path, why)
+	msg := fmt.Sprintf("%s looks newer than %s (%s): a diff takes OLD then NEW", a.Path, b.Path, why)
 	if step > 0 {
-		msg = fmt.Sprintf("step %d: %s looks newer than %s (%s): a log takes snapshots oldest first", step, old.Path, new.Path, why)
+		msg = fmt.Sprintf("step %d: %s looks newer than %s (%s): a log takes snapshots oldest first", step, a.Path, b.Path, why)
 	}
 	fmt.Fprintf(c.stderr, "cachediff: warning: %s\n", report.Visible(msg))
 }

@@ -45,12 +45,12 @@ func TestNewerFirst(t *testing.T) {
 // snapshots given newest first, in a diff or a log, get a warning on
 // standard error, and the command goes on as asked.
 func TestNewestFirstWarning(t *testing.T) {
-	real, err := filepath.Abs("../../testdata/real")
+	realDir, err := filepath.Abs("../../testdata/real")
 	if err != nil {
 		t.Fatal(err)
 	}
-	v0, v1 := filepath.Join(real, "v0.23.0"), filepath.Join(real, "v0.23.1")
-	d23, d30 := filepath.Join(real, "develop-2025-03-23"), filepath.Join(real, "develop-2025-03-30")
+	v0, v1 := filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")
+	d23, d30 := filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")
 	for _, tc := range []struct {
 		args []string
 		code int

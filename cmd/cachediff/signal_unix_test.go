@@ -24,7 +24,7 @@ func TestSignalRemovesTemporary(t *testing.T) {
 	if err != nil {
 		t.Skip("no cachediff command:", err)
 	}
-	real, err := filepath.Abs("../../testdata/real")
+	realDir, err := filepath.Abs("../../testdata/real")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestSignalRemovesTemporary(t *testing.T) {
 				t.Fatal(err)
 			}
 			cmd := exec.Command(bin, "-t", tmpl, "--template-timeout", "10m", "-o", out,
-				filepath.Join(real, "v0.23.0"), filepath.Join(real, "v0.23.1"))
+				filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1"))
 			var stderr strings.Builder
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {

@@ -14,11 +14,11 @@ import (
 // not as a third snapshot ("got 3 arguments") or a missing file. A
 // folder of that name is a snapshot as before.
 func TestCommandTypo(t *testing.T) {
-	real, err := filepath.Abs("../../testdata/real")
+	realDir, err := filepath.Abs("../../testdata/real")
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := filepath.Join(real, "v0.23.0"), filepath.Join(real, "v0.23.1")
+	a, b := filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -28,7 +28,7 @@ func TestCommandTypo(t *testing.T) {
 		{[]string{"rendr", "r.json"}, `did you mean cachediff render?`},
 		{[]string{"complete", "bash"}, `did you mean cachediff completion?`},
 		{[]string{"verison"}, `did you mean cachediff version?`},
-		{[]string{"-C", real, "lgo", "v0.23.0", "v0.23.1"}, `did you mean cachediff log?`},
+		{[]string{"-C", realDir, "lgo", "v0.23.0", "v0.23.1"}, `did you mean cachediff log?`},
 		{[]string{"help", "lgo"}, `help: no command "lgo": want one of render, log, help, version or completion (did you mean log?)`},
 		{[]string{"diff", a, b}, `cachediff: "diff" is neither a command nor a snapshot: the diff of two snapshots is the command without a name: cachediff OLD NEW` + "\n"},
 	} {

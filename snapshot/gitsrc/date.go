@@ -137,9 +137,9 @@ func startOfDay(now time.Time, days int) time.Time {
 
 // date makes a time of decimal fields, false when one is out of its
 // range (a 30th of February, 24:00).
-func date(loc *time.Location, year, month, day, hour, min, sec, frac string) (time.Time, bool) {
+func date(loc *time.Location, year, month, day, hour, minute, sec, frac string) (time.Time, bool) {
 	var f [6]int
-	for i, s := range []string{year, month, day, hour, min, sec} {
+	for i, s := range []string{year, month, day, hour, minute, sec} {
 		if s == "" {
 			s = "0"
 		}

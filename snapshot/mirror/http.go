@@ -411,15 +411,15 @@ func (s *httpStore) client() *http.Client {
 	if s.h.Client != nil {
 		return s.h.Client
 	}
-	max := s.h.MaxRedirects
-	if max <= 0 {
-		max = 10
+	most := s.h.MaxRedirects
+	if most <= 0 {
+		most = 10
 	}
 	return &http.Client{
 		Transport: http.DefaultTransport,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) > max {
-				return fmt.Errorf("%w: stopped after %d", errTooManyRedirects, max)
+			if len(via) > most {
+				return fmt.Errorf("%w: stopped after %d", errTooManyRedirects, most)
 			}
 			return nil
 		},
