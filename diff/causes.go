@@ -268,8 +268,9 @@ type explainer struct {
 	links []link
 	byKey map[link]int32
 	depth []int32 // how many names a path has
-	sets  [][]CauseRef
-	setOf map[string]int
+	sets  [][]ref
+	setOf map[uint64]int // the first set with a hash of its references
+	same  []int          // the next set with the same hash as set i (0: none)
 	// probes counts the edges local looks at, for the tests.
 	probes int
 }
@@ -291,9 +292,13 @@ type local struct {
 	edges            []edgeCause
 	children         []child
 	direct           []DepChange
-	refs             []CauseRef // Cause: a cause id; Path: a link
+	refs             []ref // by cause, once solved
 	set              int
 }
+
+// ref is a root cause of a node while solving: a cause id and a link
+// (8 bytes: a node holds one per cause it reaches).
+type ref struct{ cause, path int32 }
 
 // edgeCause is an added, removed or provider change of an edge (or a
 // changed dependency not in the snapshot) at a node: its cause, and the
@@ -314,16 +319,20 @@ type pairRef struct {
 	old, new *GraphNode
 }
 
-func newExplainer(before, after Graph) *explainer {
-	return &explainer{old: before, new: after, memo: map[[2]string]int32{}, ids: map[string]int32{},
-		byKey: map[link]int32{}, setOf: map[string]int{}}
+// newExplainer returns an explainer for about size changed pairs (a
+// hint: the maps and lists are made that big at once, rather than grown
+// by doubling).
+func newExplainer(before, after Graph, size int) *explainer {
+	return &explainer{old: before, new: after, memo: make(map[[2]string]int32, size), ids: map[string]int32{},
+		nodes: make([]*local, 0, size), links: make([]link, 0, size), depth: make([]int32, 0, size),
+		byKey: make(map[link]int32, size), setOf: make(map[uint64]int, size)}
 }
 
 // Explain returns the causes of the pair (old hash a, new hash b), written
 // out whole in Why.Causes. With an unknown node or unknown edges on
 // either side it returns Known false.
 func Explain(before, after Graph, a, b string) *Why {
-	e := newExplainer(before, after)
+	e := newExplainer(before, after, 0)
 	id, ok := e.register(a, b)
 	if !ok {
 		return &Why{Known: false, Changed: []DepChange{}, Causes: []Cause{}}
@@ -390,7 +399,8 @@ func (e *explainer) why(id int32) *Why {
 	return &Why{Known: true, Changed: l.direct, Set: e.setID(l)}
 }
 
-// setID files l's causes as a set, once per distinct set.
+// setID files l's causes as a set, once per distinct set (found by a
+// hash of its references, then compared: no key is built per pair).
 func (e *explainer) setID(l *local) int {
 	if len(l.refs) == 0 {
 		return 0
@@ -399,22 +409,29 @@ func (e *explainer) setID(l *local) int {
 		return l.set
 	}
 	if len(e.sets) == 0 {
-		e.sets = append(e.sets, []CauseRef{})
+		e.sets = append(e.sets, []ref{})
 	}
-	var b strings.Builder
+	h := uint64(14695981039346656037)
 	for _, r := range l.refs {
-		b.WriteString(strconv.Itoa(r.Cause))
-		b.WriteByte(':')
-		b.WriteString(strconv.Itoa(r.Path))
-		b.WriteByte(' ')
+		h = (h ^ uint64(r.cause)) * 1099511628211
+		h = (h ^ uint64(r.path)) * 1099511628211
 	}
-	k := b.String()
-	id, ok := e.setOf[k]
-	if !ok {
-		id = len(e.sets)
-		e.sets = append(e.sets, l.refs)
-		e.setOf[k] = id
+	first, ok := e.setOf[h]
+	for id := first; ok && id > 0; id = e.same[id] {
+		if slices.Equal(e.sets[id], l.refs) {
+			l.set = id
+			return id
+		}
 	}
+	id := len(e.sets)
+	e.sets = append(e.sets, l.refs)
+	for len(e.same) <= id {
+		e.same = append(e.same, 0)
+	}
+	if ok {
+		e.same[id] = first // put first: the chain goes on to the older ones
+	}
+	e.setOf[h] = id
 	l.set = id
 	return id
 }
@@ -544,7 +561,7 @@ func (e *explainer) solve() {
 				seen[p] = mark
 				rank[p] = r
 				tail[p] = e.link(best[p].name, best[p].next)
-				e.nodes[p].refs = append(e.nodes[p].refs, CauseRef{Cause: int(cid), Path: int(tail[p])})
+				e.nodes[p].refs = append(e.nodes[p].refs, ref{cid, tail[p]})
 			}
 			level, next = next, level[:0]
 			stamp++
@@ -561,18 +578,18 @@ func (e *explainer) solve() {
 		return cmp.Or(strings.Compare(x.Name, y.Name), strings.Compare(x.OldHash, y.OldHash),
 			strings.Compare(x.NewHash, y.NewHash), strings.Compare(changeKey(x.Changes), changeKey(y.Changes)))
 	})
-	renum := make([]int, len(order))
+	renum := make([]int32, len(order))
 	table := make([]Cause, len(order))
 	for i, old := range order {
-		renum[old] = i
+		renum[old] = int32(i)
 		table[i] = e.table[old]
 	}
 	e.table = table
 	for _, l := range e.nodes {
 		for i := range l.refs {
-			l.refs[i].Cause = renum[l.refs[i].Cause]
+			l.refs[i].cause = renum[l.refs[i].cause]
 		}
-		slices.SortFunc(l.refs, func(a, b CauseRef) int { return cmp.Compare(a.Cause, b.Cause) })
+		slices.SortFunc(l.refs, func(a, b ref) int { return cmp.Compare(a.cause, b.cause) })
 	}
 }
 
@@ -607,7 +624,7 @@ func (e *explainer) result() *Causes {
 	var used []int32
 	for _, s := range e.sets {
 		for _, r := range s {
-			for i := int32(r.Path); i >= 0 && renum[i] < 0; i = e.links[i].next {
+			for i := r.path; i >= 0 && renum[i] < 0; i = e.links[i].next {
 				renum[i] = len(used)
 				used = append(used, i)
 			}
@@ -630,7 +647,7 @@ func (e *explainer) result() *Causes {
 	all := make([]CauseRef, 0, refs)
 	for k, s := range e.sets {
 		for _, r := range s {
-			all = append(all, CauseRef{Cause: r.Cause, Path: renum[r.Path]})
+			all = append(all, CauseRef{Cause: int(r.cause), Path: renum[r.path]})
 		}
 		c.Sets[k] = all[len(all)-len(s) : len(all) : len(all)]
 	}
@@ -995,7 +1012,7 @@ func (r *Report) Explain(before, after Graph) {
 			return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
 		})
 	}
-	e := newExplainer(before, after)
+	e := newExplainer(before, after, r.Summary.Specs.Rebuilt+r.Summary.Specs.Updated)
 	c := &Causes{Groups: []CauseGroup{}}
 	type top struct {
 		p       *Pair
@@ -1060,7 +1077,7 @@ func (r *Report) Explain(before, after Graph) {
 			c.Explained++
 		}
 		for _, ref := range l.refs {
-			g := groups[groupOf[ref.Cause]]
+			g := groups[groupOf[ref.cause]]
 			if g.counted == k {
 				continue // a pair counts once per group
 			}
@@ -1071,12 +1088,19 @@ func (r *Report) Explain(before, after Graph) {
 			} else {
 				g.Rebuilt++
 			}
-			p := int32(ref.Path)
+			p := ref.path
 			if g.via < 0 || e.depth[p] < e.depth[g.via] || e.depth[p] == e.depth[g.via] && e.comparePaths(l.name, p, g.viaName, g.via) < 0 {
 				g.via, g.viaName = p, l.name
 			}
 		}
 	}
+	// Most specs first, then by name and change (its text written once
+	// per group, not per comparison).
+	type sorted struct {
+		g    *group
+		text string
+	}
+	var out []sorted
 	for _, g := range groups {
 		if g.Specs == 0 {
 			continue // a cause of a dependency no pair of the report reaches
@@ -1085,12 +1109,15 @@ func (r *Report) Explain(before, after Graph) {
 		for i := g.via; i >= 0; i = e.links[i].next {
 			g.Via = append(g.Via, e.links[i].name)
 		}
-		c.Groups = append(c.Groups, g.CauseGroup)
+		out = append(out, sorted{g, ChangeText(g.Changes)})
 	}
-	slices.SortFunc(c.Groups, func(a, b CauseGroup) int {
-		return cmp.Or(cmp.Compare(b.Specs, a.Specs), strings.Compare(a.Name, b.Name),
-			strings.Compare(ChangeText(a.Changes), ChangeText(b.Changes)))
+	slices.SortFunc(out, func(a, b sorted) int {
+		return cmp.Or(cmp.Compare(b.g.Specs, a.g.Specs), strings.Compare(a.g.Name, b.g.Name), strings.Compare(a.text, b.text))
 	})
+	c.Groups = make([]CauseGroup, len(out))
+	for i, s := range out {
+		c.Groups[i] = s.g.CauseGroup
+	}
 	if roots != nil {
 		for i := range roots.Changed {
 			if w := roots.Changed[i].Why; w != nil {

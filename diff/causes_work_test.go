@@ -26,7 +26,7 @@ func TestCausesEdgeMatchingLinear(t *testing.T) {
 		y.Deps = append(y.Deps, Edge{Name: "p" + b, Hash: "h-p" + b, Virtuals: []string{v}})
 	}
 	old[x.Hash], new[y.Hash] = x, y
-	e := newExplainer(old, new)
+	e := newExplainer(old, new, 0)
 	l, _ := e.local(x, y)
 	if len(l.edges) != 3*k {
 		t.Fatalf("%d edge causes, want %d removed, %d added and %d provider swaps", len(l.edges), k, k, k)
