@@ -973,6 +973,10 @@ func orNone(s string) string {
 	return s
 }
 
+// GroupKey identifies the group (CauseGroup) of a cause: the same
+// package changing the same way, whatever the hashes.
+func GroupKey(c Cause) string { return groupKey(c) }
+
 // groupKey identifies a cause over the report: the same package changing
 // the same way, whatever the hashes (one per OS and target).
 func groupKey(c Cause) string {

@@ -159,7 +159,7 @@ func checkCauses(r *diff.Report) error {
 	case c.Explained > c.Known:
 		return lawf("causes.explained", "%d, more than the %d known", c.Explained, c.Known)
 	}
-	return nil
+	return checkCauseSets(r) // causelaws.go
 }
 
 // conserved checks the conservation laws of a Counts.

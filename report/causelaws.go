@@ -1,0 +1,248 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// changeKinds are the kinds of a cause's change (docs/json.md, Cause
+// objects).
+var changeKinds = []string{"version", "compiler", "variants", "target", "os", "platform", "added", "removed", "provider", "recipe", "other"}
+
+// checkCauseSets checks the causes section of a report against its pairs
+// (issue 35 item 5: render trusted it, and a group counting 999 specs in
+// a 62-pair report, an unknown change kind, a path through packages of
+// no pair, emptied groups or emptied explanations all rendered):
+//
+//   - every cause of causes.table names a package and at least one change,
+//     each of a known kind; so does every group;
+//   - every path link's next is a link, and no path loops; a set's
+//     references are in range, one per cause, and each path ends at its
+//     cause's name; set 0 is empty;
+//   - every pair's why is in range: an unknown one has no set and no
+//     changed dependency, a known one with a root cause has a changed
+//     dependency; causes.known, own and explained count them;
+//   - causes.groups are exactly the groups of the pairs' causes: the same
+//     counts, and each via the shortest path from one of the pairs (the
+//     first by name among the shortest), as cachediff writes it.
+func checkCauseSets(r *diff.Report) error {
+	c := r.Causes
+	checkChanges := func(at string, cs []diff.Change) error {
+		if len(cs) == 0 {
+			return lawf(at, "empty: a root cause changed in at least one way")
+		}
+		for i, ch := range cs {
+			if !slices.Contains(changeKinds, ch.Kind) {
+				return &EnumError{Path: fmt.Sprintf("%s[%d].kind", at, i), Value: ch.Kind, Want: "a kind of change (want " + strings.Join(changeKinds, ", ") + ")"}
+			}
+		}
+		return nil
+	}
+	for i, t := range c.Table {
+		at := fmt.Sprintf("causes.table[%d]", i)
+		if t.Name == "" {
+			return lawf(at+".name", "empty: a root cause names its package")
+		}
+		if len(t.Path) > 0 {
+			return lawf(at+".path", "a cause of the table has no path: pairs reach it by their sets")
+		}
+		if err := checkChanges(at+".changes", t.Changes); err != nil {
+			return err
+		}
+	}
+	// Paths: each link's depth (names to the end) and last name, found
+	// once per link; a loop is an error.
+	n := len(c.Paths)
+	depth := make([]int, n) // 0: not yet
+	last := make([]string, n)
+	var walk []int
+	for i := range n {
+		walk = walk[:0]
+		for j := i; depth[j] <= 0; {
+			if depth[j] == -1 {
+				return lawf(fmt.Sprintf("causes.paths[%d].next", walk[len(walk)-1]), "the path loops")
+			}
+			nx := c.Paths[j].Next
+			if nx == nil {
+				depth[j], last[j] = 1, c.Paths[j].Name
+				break
+			}
+			if *nx < 0 || *nx >= n {
+				return lawf(fmt.Sprintf("causes.paths[%d].next", j), "%d, but causes.paths has %d links", *nx, n)
+			}
+			depth[j] = -1 // on this walk
+			walk = append(walk, j)
+			j = *nx
+		}
+		// Unwind: each link is one name more than its next.
+		for k := len(walk) - 1; k >= 0; k-- {
+			j := walk[k]
+			nx := *c.Paths[j].Next
+			depth[j], last[j] = depth[nx]+1, last[nx]
+		}
+	}
+	if len(c.Sets) > 0 && len(c.Sets[0]) != 0 {
+		return lawf("causes.sets[0]", "%d references: set 0 is the empty set", len(c.Sets[0]))
+	}
+	for k, set := range c.Sets {
+		for i, ref := range set {
+			at := fmt.Sprintf("causes.sets[%d][%d]", k, i)
+			switch {
+			case ref.Cause < 0 || ref.Cause >= len(c.Table):
+				return lawf(at+".cause", "%d, but causes.table has %d causes", ref.Cause, len(c.Table))
+			case ref.Path < 0 || ref.Path >= n:
+				return lawf(at+".path", "%d, but causes.paths has %d links", ref.Path, n)
+			case i > 0 && ref.Cause <= set[i-1].Cause:
+				return lawf(at+".cause", "%d after %d: a set lists each cause once, in order", ref.Cause, set[i-1].Cause)
+			case last[ref.Path] != c.Table[ref.Cause].Name:
+				return lawf(at+".path", "ends at %q, not at its cause %q", shortValue(last[ref.Path]), shortValue(c.Table[ref.Cause].Name))
+			}
+		}
+	}
+	checkWhy := func(at string, w *diff.Why) error {
+		switch {
+		case w.Set < 0 || w.Set > 0 && w.Set >= len(c.Sets):
+			return lawf(at+".set", "%d, but causes.sets has %d sets", w.Set, len(c.Sets))
+		case !w.Known && (w.Set != 0 || len(w.Changed) > 0):
+			return lawf(at, "not known, yet it lists changed dependencies or root causes")
+		case len(c.Refs(w)) > 0 && len(w.Changed) == 0:
+			return lawf(at+".set", "root causes, but no changed dependency: a pair whose dependencies kept their hash has none")
+		}
+		return nil
+	}
+	if c.Roots != nil {
+		for i := range c.Roots.Changed {
+			if w := c.Roots.Changed[i].Why; w != nil {
+				if err := checkWhy(fmt.Sprintf("causes.roots.changed[%d].why", i), w); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	// The groups, as the pairs make them.
+	type group struct {
+		specs, rebuilt, updated int
+		via                     int // link, -1 none
+		viaName                 string
+		counted                 int
+	}
+	groups := map[string]*group{}
+	less := func(na string, a int, nb string, b int) bool {
+		if depth[a] != depth[b] {
+			return depth[a] < depth[b]
+		}
+		if na != nb {
+			return na < nb
+		}
+		for a != b {
+			if x, y := c.Paths[a].Name, c.Paths[b].Name; x != y {
+				return x < y
+			}
+			if c.Paths[a].Next == nil || c.Paths[b].Next == nil {
+				return false
+			}
+			a, b = *c.Paths[a].Next, *c.Paths[b].Next
+		}
+		return false
+	}
+	known, own, explained, pair := 0, 0, 0, 0
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		for _, l := range []struct {
+			name    string
+			pairs   []diff.Pair
+			updated bool
+		}{{"rebuilt", p.Specs.Rebuilt, false}, {"updated", p.Specs.Updated, true}} {
+			for j := range l.pairs {
+				w := l.pairs[j].Why
+				if w == nil {
+					continue
+				}
+				if err := checkWhy(fmt.Sprintf("packages[%d].specs.%s[%d].why", i, l.name, j), w); err != nil {
+					return err
+				}
+				if !w.Known {
+					continue
+				}
+				pair++
+				known++
+				if len(w.Changed) == 0 {
+					own++
+				}
+				refs := c.Refs(w)
+				if len(refs) > 0 {
+					explained++
+				}
+				for _, ref := range refs {
+					k := diff.GroupKey(c.Table[ref.Cause])
+					g := groups[k]
+					if g == nil {
+						g = &group{via: -1}
+						groups[k] = g
+					}
+					if g.counted == pair {
+						continue // a pair counts once per group
+					}
+					g.counted = pair
+					g.specs++
+					if l.updated {
+						g.updated++
+					} else {
+						g.rebuilt++
+					}
+					if g.via < 0 || less(p.Name, ref.Path, g.viaName, g.via) {
+						g.via, g.viaName = ref.Path, p.Name
+					}
+				}
+			}
+		}
+	}
+	for _, x := range []struct {
+		name      string
+		got, want int
+	}{{"known", c.Known, known}, {"own", c.Own, own}, {"explained", c.Explained, explained}} {
+		if x.got != x.want {
+			return lawf("causes."+x.name, "%d, but the pairs' whys make it %d", x.got, x.want)
+		}
+	}
+	if len(c.Groups) != len(groups) {
+		return lawf("causes.groups", "%d groups, but the pairs' root causes make %d", len(c.Groups), len(groups))
+	}
+	seen := map[string]bool{}
+	for i, g := range c.Groups {
+		at := fmt.Sprintf("causes.groups[%d]", i)
+		if err := checkChanges(at+".changes", g.Changes); err != nil {
+			return err
+		}
+		k := diff.GroupKey(diff.Cause{Name: g.Name, Changes: g.Changes})
+		want := groups[k]
+		switch {
+		case want == nil || seen[k]:
+			return lawf(at, "%s is the root cause of no pair (or is listed twice)", shortValue(g.Name))
+		case g.Specs != want.specs || g.Rebuilt != want.rebuilt || g.Updated != want.updated:
+			return lawf(at, "counts %d specs (%d rebuilt, %d updated), but it is a root cause of %d (%d rebuilt, %d updated)",
+				g.Specs, g.Rebuilt, g.Updated, want.specs, want.rebuilt, want.updated)
+		}
+		seen[k] = true
+		if via := c.PathNames(want.viaName, want.via); !slices.Equal(g.Via, via) {
+			return lawf(at+".via", "%q, but the shortest path from its pairs is %q", shortList(g.Via), shortList(via))
+		}
+	}
+	return nil
+}
+
+// shortList quotes at most 8 names of l, each shortened.
+func shortList(l []string) string {
+	var out []string
+	for i, s := range l {
+		if i == 8 {
+			out = append(out, fmt.Sprintf("… %d more", len(l)-8))
+			break
+		}
+		out = append(out, shortValue(s))
+	}
+	return strings.Join(out, " → ")
+}
