@@ -316,3 +316,23 @@ func maps2Equal(a, b map[string]string) bool {
 	}
 	return true
 }
+
+// A spec in a cycle whose own change is the cause is no cause of itself
+// (the cycle leads back to it), and its partner in the cycle has it.
+func TestCausesCycleOwnChange(t *testing.T) {
+	s := newShape()
+	for _, side := range []struct {
+		g       diff.Graph
+		p, a, b string
+	}{{s.old, "o-", "1.0", "1.0"}, {s.new, "n-", "1.1", "1.0"}} {
+		side.g[side.p+"a"] = &diff.GraphNode{Hash: side.p + "a", Name: "a", Version: side.a, Deps: []diff.Edge{{Name: "b", Hash: side.p + "b"}}}
+		side.g[side.p+"b"] = &diff.GraphNode{Hash: side.p + "b", Name: "b", Version: side.b, Deps: []diff.Edge{{Name: "a", Hash: side.p + "a"}}}
+	}
+	s.pairs = []shapePair{{"a", "o-a", "n-a", true}, {"b", "o-b", "n-b", false}}
+	for _, order := range [][]int{{0, 1}, {1, 0}} {
+		got := resolvedCauses(s.report(order))
+		if got["a"] != "" || got["b"] != "a version:1.0→1.1 b>a" {
+			t.Errorf("order %v: causes %q, want none for a and a's version for b", order, got)
+		}
+	}
+}
