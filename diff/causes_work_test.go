@@ -14,7 +14,7 @@ func TestCausesEdgeMatchingLinear(t *testing.T) {
 	if testing.Short() {
 		k = 5000
 	}
-	old, new := Graph{}, Graph{}
+	before, after := Graph{}, Graph{}
 	x := &GraphNode{Hash: "o-wide", Name: "wide", Deps: []Edge{}}
 	y := &GraphNode{Hash: "n-wide", Name: "wide", Deps: []Edge{}}
 	for i := range k {
@@ -25,8 +25,8 @@ func TestCausesEdgeMatchingLinear(t *testing.T) {
 		x.Deps = append(x.Deps, Edge{Name: "p" + a, Hash: "h-p" + a, Virtuals: []string{v}})
 		y.Deps = append(y.Deps, Edge{Name: "p" + b, Hash: "h-p" + b, Virtuals: []string{v}})
 	}
-	old[x.Hash], new[y.Hash] = x, y
-	e := newExplainer(old, new, 0)
+	before[x.Hash], after[y.Hash] = x, y
+	e := newExplainer(before, after, 0)
 	l, _ := e.local(x, y)
 	if len(l.edges) != 3*k {
 		t.Fatalf("%d edge causes, want %d removed, %d added and %d provider swaps", len(l.edges), k, k, k)
