@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -17,6 +16,7 @@ import (
 	"sync/atomic"
 
 	"github.com/cachediff/cachediff/internal/fresh"
+	"github.com/cachediff/cachediff/snapshot/dirsrc"
 )
 
 // Options control Load.
@@ -191,20 +191,6 @@ func noPages(path string, dir bool, skipped []*Error) error {
 	return &LoadError{Path: path, Errs: sortErrors(skipped), Note: "no valid package page left under " + under}
 }
 
-func statMessage(err error) string {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such file or directory"
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied"
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
-
 // classify decides whether a file of a source is a candidate: a page
 // (specs.md, any *.md, the file named on the command line), a file a
 // decoder claims, or one whose name says it may be in a decoder's format
@@ -247,11 +233,11 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 	if typ := f.Mode.Type(); typ != 0 {
 		switch {
 		case must:
-			return c, false, nil, &Error{File: f.Name, Msg: notRegularError{typ}.Error() + ": a package page is a regular file"}
+			return c, false, nil, &Error{File: f.Name, Msg: dirsrc.NotRegularError{Mode: typ}.Error() + ": a package page is a regular file"}
 		case typ.IsDir(), byContent:
 			return c, false, nil, nil // a folder named like a page: its pages are read
 		}
-		return c, false, &Warning{File: f.Name, Message: notRegularError{typ}.Error() + ": not read"}, nil
+		return c, false, &Warning{File: f.Name, Message: dirsrc.NotRegularError{Mode: typ}.Error() + ": not read"}, nil
 	}
 	return candidate{file: f, mustPage: must, decoders: claims, named: named, byContent: byContent}, true, nil, nil
 }
@@ -323,10 +309,10 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 			}
 		})
 	}
-	var walked interface{ walked() } // closes what the walk opened (dirHandle)
+	var walked interface{ Walked() } // closes what the walk opened (dirsrc.Handle)
 	walkWarnings, walkErrs := src.Walk(func(f File) {
 		single = single || f.Root
-		if w, ok := f.Handle.(interface{ walked() }); ok && walked == nil {
+		if w, ok := f.Handle.(interface{ Walked() }); ok && walked == nil {
 			walked = w
 		}
 		c, ok, warn, err := classify(f, decoders)
@@ -343,7 +329,7 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	close(jobs)
 	wg.Wait()
 	if walked != nil {
-		walked.walked()
+		walked.Walked()
 	}
 	for len(results) < len(cands) { // not reached: every job gives a result
 		results = append(results, result{})

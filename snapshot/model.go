@@ -17,8 +17,9 @@
 // (Walk: each with a display name such as old/zlib/specs.md or
 // HEAD~1:_cache/develop/zlib/specs.md, its type and size) and reads them
 // (Read: bounded by the file's size, refusing what is not a regular file).
-// [Open] gives the Source of a folder or a page file on disk (dir.go:
-// raw open/fstat/read on Linux); a Source for a git tree or any other store
+// [Open] gives the Source of a folder or a page file on disk (disk.go;
+// package dirsrc walks and reads them, with raw open/fstat/read on
+// Linux); a Source for a git tree or any other store
 // is a type of its own, in its own file or package, passed to [LoadFrom].
 // Load(path, opt) is LoadFrom(Open(path), opt).
 //

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cachediff/cachediff/snapshot/dirsrc"
 )
 
 // loadWithin runs Load and fails the test if it does not return in time
@@ -59,14 +61,14 @@ func TestReadNotRegular(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skip("mkfifo:", err)
 	}
-	src := &dirSource{root: dir}
+	src := &dirSource{dirsrc.NewFolder(dir)}
 	for _, name := range []string{fifo, "/dev/zero", dir} {
 		if _, err := os.Stat(name); err != nil {
 			continue
 		}
 		_, err := src.Read(File{Name: name, Base: "specs.md", Size: -1}, nil)
-		if _, ok := err.(notRegularError); !ok {
-			t.Errorf("Read(%s) = %v, want a notRegularError", name, err)
+		if _, ok := err.(dirsrc.NotRegularError); !ok {
+			t.Errorf("Read(%s) = %v, want a dirsrc.NotRegularError", name, err)
 		}
 	}
 	// A regular file is read whole, and no more than its size.

@@ -1,10 +1,9 @@
-package snapshot
+package dirsrc
 
 import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -99,7 +98,7 @@ func TestReadFileCalls(t *testing.T) {
 			path := filepath.Join(dir, name)
 			_, err := readFile(c, path, nil)
 			var pe *fs.PathError
-			var nr notRegularError
+			var nr NotRegularError
 			switch {
 			case name == "missing" && !(errors.As(err, &pe) && pe.Path == path && errors.Is(err, fs.ErrNotExist)):
 				t.Errorf("direct=%v: readFile(missing): %v, want a not-exist error naming %s", c, err, path)
@@ -170,23 +169,24 @@ func TestWalkCalls(t *testing.T) {
 	local := calls(directOK && directFS(int64(st.Type)))
 	want := map[string]calls{"zlib/specs.md": local, "zstd/specs.md": local, "linked/specs.md": local, "zstd/linked.md": false}
 	sysFiles := 0
-	src := &dirSource{root: root}
-	var last *dirHandle
+	src := NewFolder(root)
+	var last *Handle
 	defer func() {
 		if last != nil {
-			last.walked()
+			last.Walked()
 		}
 	}()
 	src.Walk(func(f File) {
 		rel, _ := filepath.Rel(root, f.Name)
-		h, ok := f.Handle.(*dirHandle)
+		h := f.Handle
+		ok := h != nil
 		var c calls
 		if ok {
 			c, last = h.c, h
 		}
 		switch w, listed := want[rel]; {
 		case !ok || h.root == nil:
-			t.Errorf("%s: Handle %v, want a *dirHandle with the open root", rel, f.Handle)
+			t.Errorf("%s: Handle %v, want a *Handle with the open root", rel, f.Handle)
 		case listed && c != w:
 			t.Errorf("%s: direct %v, want %v", rel, c, w)
 		case strings.HasPrefix(rel, "sys/") && f.Mode.IsRegular():
@@ -333,72 +333,9 @@ func TestBindMountedPage(t *testing.T) {
 	}
 }
 
-// TestLoadRootSpellings loads one folder by several spellings of its path
-// (the walk opens the root once and its files by their names in it): each
-// gives the same packages, from files named as the path spells them, and
-// every folder the walk opened is closed again.
-func TestLoadRootSpellings(t *testing.T) {
-	abs, err := filepath.Abs("../testdata/real/develop-2025-03-30")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fds := func() int {
-		ents, err := os.ReadDir("/proc/self/fd")
-		if err != nil {
-			t.Skip("no /proc/self/fd:", err)
-		}
-		return len(ents)
-	}
-	before := fds()
-	var first []string
-	for _, path := range []string{"../testdata/real/develop-2025-03-30", "../testdata/real/develop-2025-03-30/", "../testdata/../testdata/real/./develop-2025-03-30", abs, abs + "//"} {
-		snap, err := Load(path, Options{})
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		var got []string
-		prefix := filepath.Clean(path) + string(filepath.Separator)
-		for _, p := range snap.Packages {
-			if !strings.HasPrefix(p.File, prefix) {
-				t.Errorf("%s: package file %s, want it under %s", path, p.File, prefix)
-			}
-			got = append(got, strings.TrimPrefix(p.File, prefix)+fmt.Sprint(len(p.Specs)))
-		}
-		if first == nil {
-			first = got
-			if len(got) == 0 {
-				t.Fatalf("%s: no packages", path)
-			}
-		} else if !slices.Equal(got, first) {
-			t.Errorf("%s: packages %v, want %v", path, got, first)
-		}
-	}
-	if after := fds(); after != before {
-		t.Errorf("open files: %d before the loads, %d after", before, after)
-	}
-}
-
-// TestLoadDot loads the current folder as ".": its files are named
-// without a prefix.
-func TestLoadDot(t *testing.T) {
-	t.Chdir("../testdata/real/develop-2025-03-30")
-	snap, err := Load(".", Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(snap.Packages) == 0 {
-		t.Fatal("no packages")
-	}
-	for _, p := range snap.Packages {
-		if filepath.Dir(filepath.Dir(p.File)) != "." || len(p.Specs) == 0 {
-			t.Errorf("package file %s with %d specs, want <package>/specs.md with specs", p.File, len(p.Specs))
-		}
-	}
-}
-
 // TestReadInOpenRoot: the files of a walk are read by their names in the
 // root the walk opened, until the loader says it has read them
-// (walked); then by their whole paths.
+// (Walked); then by their whole paths.
 func TestReadInOpenRoot(t *testing.T) {
 	dir := t.TempDir()
 	root := filepath.Join(dir, "old")
@@ -408,7 +345,7 @@ func TestReadInOpenRoot(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "zlib", "specs.md"), []byte("page"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src := &dirSource{root: root}
+	src := NewFolder(root)
 	var files []File
 	src.Walk(func(f File) { files = append(files, f) })
 	if len(files) != 2 {
@@ -420,12 +357,12 @@ func TestReadInOpenRoot(t *testing.T) {
 	if err := os.Rename(root, filepath.Join(dir, "moved")); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := src.Read(page, nil); err != nil || string(got) != "page" {
+	if got, err := src.Read(page.Name, page.Handle, nil); err != nil || string(got) != "page" {
 		t.Fatalf("Read of %s after the root moved: %q, %v; want the page, read in the open root", page.Name, got, err)
 	}
-	page.Handle.(*dirHandle).walked()
-	page.Handle.(*dirHandle).walked() // a second close does nothing
-	if _, err := src.Read(page, nil); !errors.Is(err, fs.ErrNotExist) {
+	page.Handle.Walked()
+	page.Handle.Walked() // a second close does nothing
+	if _, err := src.Read(page.Name, page.Handle, nil); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("Read of %s once walked, the root moved: %v; want a not-exist error for the whole path", page.Name, err)
 	}
 }

@@ -1,6 +1,13 @@
-package snapshot
+// Package dirsrc reads snapshots on disk: it walks a folder in lexical
+// order (symbolic links followed, loops cut) and reads its files, with
+// the system calls their file systems allow (on Linux, direct calls on a
+// local file system, and files opened by their names in the folder the
+// walk opened). It knows nothing of pages or formats: package snapshot
+// makes its Folder and Single into Sources.
+package dirsrc
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -9,51 +16,66 @@ import (
 	"sync"
 )
 
-// Open returns the Source of a snapshot on disk: a folder (every file
+// Folder is a folder on disk, walked and read as a snapshot: every file
 // under it, in lexical order; symbolic links followed, to files and to
-// folders; folders whose names start with a dot, like .git, left out), or
-// a single page file. A path that does not exist, or that is neither a
-// folder nor a regular file (a FIFO, /dev/zero), is an error.
-func Open(path string) (Source, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, &Error{File: path, Msg: statMessage(err)}
-	}
-	switch {
-	case info.IsDir():
-		return &dirSource{root: path}, nil
-	case info.Mode().IsRegular():
-		return &fileSource{path: path, size: info.Size(), calls: callsFor(path)}, nil
-	}
-	return nil, &Error{File: path, Msg: notRegularError{info.Mode().Type()}.Error() + ": a snapshot is a folder of package pages (_cache/<tag>/) or a page file"}
-}
+// folders; folders whose names start with a dot, like .git, left out.
+// Each Walk opens the folder (a dirRoot), and the folders and files under
+// it are opened by their names in it; each File's Handle says how its
+// walk reads it.
+type Folder struct{ root string }
 
-// fileSource is a single page file on disk.
-type fileSource struct {
+// NewFolder returns the Folder at path, a folder the caller found.
+func NewFolder(path string) *Folder { return &Folder{root: path} }
+
+// Single is a single regular file on disk, a page named on the command
+// line, read with the system calls its file system allows.
+type Single struct {
 	path  string
-	size  int64
 	calls calls
 }
 
-func (s *fileSource) Path() string { return s.path }
+// NewSingle returns the Single at path, a regular file the caller found.
+func NewSingle(path string) *Single { return &Single{path: path, calls: callsFor(path)} }
 
-func (s *fileSource) Walk(yield func(File)) ([]Warning, []*Error) {
-	yield(File{Name: s.path, Base: filepath.Base(s.path), Size: s.size, Root: true})
-	return nil, nil
+// Read returns the file's bytes in buf[:0], growing buf as needed: at
+// most the size the open file has, and an error for anything but a
+// regular file.
+func (s *Single) Read(buf []byte) ([]byte, error) { return readFile(s.calls, s.path, buf) }
+
+// Path is the file's path, as NewSingle was given it.
+func (s *Single) Path() string { return s.path }
+
+// Base is the last element of the file's path.
+func (s *Single) Base() string { return filepath.Base(s.path) }
+
+// File is a file a Folder's walk found.
+type File struct {
+	// Name is the folder's path joined with the file's path in it.
+	Name string
+	// Base is the last element of Name.
+	Base string
+	// Mode holds the file's type bits (fs.ModeType), a symbolic link
+	// followed.
+	Mode fs.FileMode
+	// Size is the file's size in bytes, or -1 when the walk does not know
+	// it (a file of the folder: Read finds it).
+	Size int64
+	// Handle is how Read reads the file.
+	Handle *Handle
 }
 
-func (s *fileSource) Read(f File, buf []byte) ([]byte, error) { return readFile(s.calls, f.Name, buf) }
+// Problem is what is wrong with one file or folder a walk meets: a
+// warning or an error, by where Walk returns it.
+type Problem struct {
+	File string
+	Msg  string
+}
 
-// dirSource is a folder on disk. Each Walk opens the folder (a dirRoot),
-// and the folders and files under it are opened by their names in it;
-// each File's Handle is a *dirHandle.
-type dirSource struct{ root string }
-
-// dirHandle is how a dirSource reads a file: the calls to make (see
+// Handle is how a Folder reads a file: the calls to make (see
 // calls), and the root its walk opened (nil: none, read the whole path)
 // with the prefix its files' names have (the root's clean path and a
 // separator).
-type dirHandle struct {
+type Handle struct {
 	c      calls
 	root   *dirRoot
 	prefix string
@@ -61,7 +83,7 @@ type dirHandle struct {
 
 // dirRoot is the folder a Walk opened (openRoot), in which the walk and
 // the reads of its files open their names. The loader closes it once the
-// files are read (dirHandle.walked); one that is never closed so (a
+// files are read (Handle.Walked); one that is never closed so (a
 // caller of Walk and Read of its own) is closed once unreachable.
 type dirRoot struct{ fd *rootFD }
 
@@ -96,32 +118,40 @@ func (f *rootFD) close() {
 	}
 }
 
-// walked closes the root of h's walk: the loader calls it once it has
+// Walked closes the root of h's walk: the loader calls it once it has
 // read the files the walk gave. Any handle of a walk closes its root.
-func (h *dirHandle) walked() {
+func (h *Handle) Walked() {
 	if h.root != nil {
 		h.root.fd.close()
 	}
 }
 
-func (s *dirSource) Path() string { return s.root }
+// Path is the folder's path, as NewFolder was given it.
+func (s *Folder) Path() string { return s.root }
 
-func (s *dirSource) Read(f File, buf []byte) ([]byte, error) {
-	h, _ := f.Handle.(*dirHandle)
+// Read returns the bytes of the file name in buf[:0], growing buf as
+// needed, read as h says (nil: by its whole path); see Single.Read. It may
+// be called from several goroutines at once.
+func (s *Folder) Read(name string, h *Handle, buf []byte) ([]byte, error) {
 	if h == nil {
-		return readFile(false, f.Name, buf)
+		return readFile(false, name, buf)
 	}
-	if r := h.root; r != nil && strings.HasPrefix(f.Name, h.prefix) {
+	if r := h.root; r != nil && strings.HasPrefix(name, h.prefix) {
 		r.fd.mu.RLock()
 		defer r.fd.mu.RUnlock()
 		if r.fd.fd >= 0 {
-			return readFileAt(h.c, r.fd.fd, f.Name[len(h.prefix):], f.Name, buf)
+			return readFileAt(h.c, r.fd.fd, name[len(h.prefix):], name, buf)
 		}
 	}
-	return readFile(h.c, f.Name, buf)
+	return readFile(h.c, name, buf)
 }
 
-func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
+// Walk calls yield with every file and folder under the folder, in
+// lexical order, from one goroutine, and returns the warnings and the
+// errors of the walk itself (an unreadable folder, a broken link, a loop).
+// The caller calls Walked on one of the files' Handles once it has read
+// them.
+func (s *Folder) Walk(yield func(File)) (warnings, errs []Problem) {
 	// The root is opened by its clean path, the one every File's name
 	// starts with, so that what is read is what the names say (the
 	// kernel would resolve "link/.." through the link, where Clean takes
@@ -130,7 +160,7 @@ func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
 	root := newDirRoot(clean)
 	prefix := join(clean, "")
 	w := &walker{seen: map[string]bool{}, yield: yield, root: root,
-		handles: [2]*dirHandle{{false, root, prefix}, {true, root, prefix}}}
+		handles: [2]*Handle{{false, root, prefix}, {true, root, prefix}}}
 	if root != nil {
 		w.mount = newRootMount(root.fd.fd)
 	}
@@ -146,14 +176,14 @@ func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
 // names start with a dot (.git) are skipped.
 type walker struct {
 	seen     map[string]bool // real paths of the directories read
-	warnings []Warning
-	errs     []*Error
+	warnings []Problem
+	errs     []Problem
 	yield    func(File)
 	buf      []byte // readDir's
 	// root is the open root folder (nil: none), in which rel paths are
 	// opened; handles are the Handles of its files, by their calls.
 	root    *dirRoot
-	handles [2]*dirHandle
+	handles [2]*Handle
 	// mount is what the walk knows of the root's own file system (see
 	// rootMount): the folders on it need not be asked theirs.
 	mount rootMount
@@ -186,12 +216,12 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 	if realPath == "" {
 		var err error
 		if realPath, err = filepath.EvalSymlinks(path); err != nil {
-			w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
+			w.errs = append(w.errs, Problem{File: path, Msg: StatMessage(err)})
 			return
 		}
 	}
 	if w.seen[realPath] {
-		w.warnings = append(w.warnings, Warning{File: path, Message: "symbolic link to a directory already read (a loop, or a second path to it): not followed"})
+		w.warnings = append(w.warnings, Problem{File: path, Msg: "symbolic link to a directory already read (a loop, or a second path to it): not followed"})
 		return
 	}
 	w.seen[realPath] = true
@@ -206,7 +236,7 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 	}
 	w.buf = buf
 	if err != nil {
-		w.errs = append(w.errs, &Error{File: path, Msg: statMessage(err)})
+		w.errs = append(w.errs, Problem{File: path, Msg: StatMessage(err)})
 		return
 	}
 	for _, e := range entries {
@@ -221,9 +251,9 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 			info, err := os.Stat(sub)
 			if err != nil {
 				if strings.HasSuffix(name, ".md") {
-					w.errs = append(w.errs, &Error{File: sub, Msg: "broken symbolic link: " + statMessage(err)})
+					w.errs = append(w.errs, Problem{File: sub, Msg: "broken symbolic link: " + StatMessage(err)})
 				} else {
-					w.warnings = append(w.warnings, Warning{File: sub, Message: "broken symbolic link: " + statMessage(err)})
+					w.warnings = append(w.warnings, Problem{File: sub, Msg: "broken symbolic link: " + StatMessage(err)})
 				}
 				continue
 			}
@@ -240,10 +270,27 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 	}
 }
 
-// notRegularError is the error for a file that is not a regular file.
-type notRegularError struct{ mode fs.FileMode }
+// NotRegularError is the error for a file that is not a regular file.
+type NotRegularError struct{ Mode fs.FileMode }
 
-func (e notRegularError) Error() string { return "not a regular file (" + FileKind(e.mode) + ")" }
+func (e NotRegularError) Error() string { return "not a regular file (" + FileKind(e.Mode) + ")" }
+
+// StatMessage is the message, for a file's name, of an error finding,
+// opening or reading it: "no such file or directory", "permission
+// denied", or the system's own words, without the path.
+func StatMessage(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file or directory"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
 
 // FileKind names, for messages, the type of a file that is not a regular
 // file ("a FIFO", "a character device", ...). Snapshots and the other files

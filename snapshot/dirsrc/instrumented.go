@@ -1,6 +1,6 @@
 //go:build race || msan || asan
 
-package snapshot
+package dirsrc
 
 // instrumented says this build keeps track of memory the kernel writes
 // (the race detector, the memory or address sanitizer): direct system

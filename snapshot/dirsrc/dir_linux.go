@@ -1,6 +1,6 @@
 //go:build linux
 
-package snapshot
+package dirsrc
 
 import (
 	"bytes"
@@ -93,7 +93,7 @@ func (c calls) open(dir int, name string, flags int) (int, error) {
 var atFDCWD = unix.AT_FDCWD
 
 // openRoot opens the folder at path for the walk and the reads of a
-// dirSource to open their names in (openat), or returns -1 when it
+// Folder to open their names in (openat), or returns -1 when it
 // cannot (they then open whole paths, and report what is wrong).
 //
 // The kernel looks up every element of a path it opens: a tree's pages
@@ -193,7 +193,7 @@ func readFileAt(c calls, dir int, rel, path string, buf []byte) ([]byte, error) 
 		return nil, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		return nil, notRegularError{unixType(st.Mode)}
+		return nil, NotRegularError{unixType(st.Mode)}
 	}
 	size := int(st.Size)
 	if cap(buf) < size {

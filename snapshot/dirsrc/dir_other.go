@@ -1,6 +1,6 @@
 //go:build !linux
 
-package snapshot
+package dirsrc
 
 import (
 	"io"
@@ -23,7 +23,7 @@ func readFile(_ calls, path string, buf []byte) ([]byte, error) {
 	if info, err := os.Stat(path); err != nil {
 		return nil, err
 	} else if !info.Mode().IsRegular() {
-		return nil, notRegularError{info.Mode().Type()}
+		return nil, NotRegularError{info.Mode().Type()}
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -35,7 +35,7 @@ func readFile(_ calls, path string, buf []byte) ([]byte, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, notRegularError{info.Mode().Type()}
+		return nil, NotRegularError{info.Mode().Type()}
 	}
 	size := int(info.Size())
 	if cap(buf) < size {
@@ -64,7 +64,7 @@ func readDir(path string, buf []byte) ([]dirEntry, calls, []byte, error) {
 	return entries, false, buf, nil
 }
 
-// openRoot is the folder the walk and the reads of a dirSource open
+// openRoot is the folder the walk and the reads of a Folder open
 // their names in: none here (-1), where they open whole paths.
 func openRoot(path string) int { return -1 }
 

@@ -1,0 +1,78 @@
+package snapshot
+
+import (
+	"io/fs"
+	"os"
+
+	"github.com/cachediff/cachediff/snapshot/dirsrc"
+)
+
+// Open returns the Source of a snapshot on disk: a folder (every file
+// under it, in lexical order; symbolic links followed, to files and to
+// folders; folders whose names start with a dot, like .git, left out), or
+// a single page file. A path that does not exist, or that is neither a
+// folder nor a regular file (a FIFO, /dev/zero), is an error. Package
+// dirsrc walks and reads them.
+func Open(path string) (Source, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, &Error{File: path, Msg: statMessage(err)}
+	}
+	switch {
+	case info.IsDir():
+		return &dirSource{dirsrc.NewFolder(path)}, nil
+	case info.Mode().IsRegular():
+		return &fileSource{f: dirsrc.NewSingle(path), size: info.Size()}, nil
+	}
+	return nil, &Error{File: path, Msg: dirsrc.NotRegularError{Mode: info.Mode().Type()}.Error() + ": a snapshot is a folder of package pages (_cache/<tag>/) or a page file"}
+}
+
+// fileSource is a single page file on disk.
+type fileSource struct {
+	f    *dirsrc.Single
+	size int64
+}
+
+func (s *fileSource) Path() string { return s.f.Path() }
+
+func (s *fileSource) Walk(yield func(File)) ([]Warning, []*Error) {
+	yield(File{Name: s.f.Path(), Base: s.f.Base(), Size: s.size, Root: true})
+	return nil, nil
+}
+
+func (s *fileSource) Read(f File, buf []byte) ([]byte, error) { return s.f.Read(buf) }
+
+// dirSource is a folder on disk. Each File's Handle is a *dirsrc.Handle,
+// whose Walked the loader calls once it has read the walk's files.
+type dirSource struct{ d *dirsrc.Folder }
+
+func (s *dirSource) Path() string { return s.d.Path() }
+
+func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
+	ws, es := s.d.Walk(func(f dirsrc.File) {
+		yield(File{Name: f.Name, Base: f.Base, Mode: f.Mode, Size: f.Size, Handle: f.Handle})
+	})
+	var warnings []Warning
+	for _, w := range ws {
+		warnings = append(warnings, Warning{File: w.File, Message: w.Msg})
+	}
+	var errs []*Error
+	for _, e := range es {
+		errs = append(errs, &Error{File: e.File, Msg: e.Msg})
+	}
+	return warnings, errs
+}
+
+func (s *dirSource) Read(f File, buf []byte) ([]byte, error) {
+	h, _ := f.Handle.(*dirsrc.Handle)
+	return s.d.Read(f.Name, h, buf)
+}
+
+// statMessage is dirsrc.StatMessage: an error's words for a file's name.
+func statMessage(err error) string { return dirsrc.StatMessage(err) }
+
+// FileKind names, for messages, the type of a file that is not a regular
+// file ("a FIFO", "a character device", ...): dirsrc.FileKind. Snapshots
+// and the other files cachediff reads (a saved report, a template) say it
+// the same way.
+func FileKind(mode fs.FileMode) string { return dirsrc.FileKind(mode) }
