@@ -130,6 +130,10 @@ func checkCauseSets(r *diff.Report) error {
 		counted                 int
 	}
 	groups := map[string]*group{}
+	keys := make([]string, len(c.Table)) // each cause's group, once
+	for i, t := range c.Table {
+		keys[i] = diff.GroupKey(t)
+	}
 	less := func(na string, a int, nb string, b int) bool {
 		if depth[a] != depth[b] {
 			return depth[a] < depth[b]
@@ -177,7 +181,7 @@ func checkCauseSets(r *diff.Report) error {
 					explained++
 				}
 				for _, ref := range refs {
-					k := diff.GroupKey(c.Table[ref.Cause])
+					k := keys[ref.Cause]
 					g := groups[k]
 					if g == nil {
 						g = &group{via: -1}
