@@ -11,7 +11,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
-	"github.com/cachediff/cachediff/snapshot/gitsrc"
+	"github.com/cachediff/cachediff/snapshot/input"
 )
 
 // diffCommand is the default command: the diff of two snapshots.
@@ -325,38 +325,18 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 // git inflates each in a process of its own, so loading both at once
 // overlaps one's git work with the other's decoding.
 func fromGit(dir string, args []string) bool {
-	for _, a := range args[:2] {
-		if gitsrc.IsRev(a) {
-			continue
-		}
-		if a == stdinName || !strings.Contains(a, ":") {
-			return false
-		}
-		if dir != "" && !filepath.IsAbs(a) {
-			a = filepath.Join(dir, a)
-		}
-		if _, err := os.Lstat(a); err == nil {
-			return false
-		}
-	}
-	return true
+	return input.FromGit(dir, args[0]) && input.FromGit(dir, args[1])
 }
 
 // singleFiles reports whether both snapshots are regular files on disk
 // (not folders, stdin or REV:PATH), and their total size.
 func singleFiles(dir string, args []string) (size int64, ok bool) {
 	for _, a := range args[:2] {
-		if a == stdinName || gitsrc.IsRev(a) {
+		n, ok := input.RegularFile(dir, a)
+		if !ok {
 			return 0, false
 		}
-		if dir != "" && !filepath.IsAbs(a) {
-			a = filepath.Join(dir, a)
-		}
-		fi, err := os.Stat(a)
-		if err != nil || !fi.Mode().IsRegular() {
-			return 0, false
-		}
-		size += fi.Size()
+		size += n
 	}
 	return size, true
 }

@@ -17,7 +17,7 @@ import (
 	"github.com/cachediff/cachediff/internal/atomicfile"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
-	"github.com/cachediff/cachediff/snapshot/gitsrc"
+	"github.com/cachediff/cachediff/snapshot/input"
 )
 
 // Exit codes, like diff(1).
@@ -43,7 +43,7 @@ type cli struct {
 	limitMemory   func(input, kept int64)
 	// sources is how the command opens its arguments (mirrors: a view,
 	// the download cache), from its flags.
-	sources gitsrc.Options
+	sources input.Options
 	// collect, when set, is called by a log before it loads its third
 	// snapshot and each after; collectIfDue by a diff once both
 	// snapshots are loaded, with the input's size (see main).

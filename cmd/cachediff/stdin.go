@@ -9,62 +9,31 @@ import (
 
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
-	"github.com/cachediff/cachediff/snapshot/gitsrc"
+	"github.com/cachediff/cachediff/snapshot/input"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // stdinName is the name of standard input on the command line.
-const stdinName = "-"
+const stdinName = input.StdinName
+
+// stdinFile is standard input's name in messages and in the report.
+const stdinFile = input.StdinFile
 
 // maxStdin is the most bytes read from standard input: a page is far
 // smaller, and a pipe, unlike a file, has no size to bound the read.
-const maxStdin = 1 << 30
+const maxStdin = input.MaxStdin
 
-// loadSnapshot loads the snapshot named path: standard input, as a single
-// page, when it is "-"; else a folder, a page file or REV:PATH, found
-// from dir (-C) (gitsrc.LoadArg).
+// loadSnapshot loads the snapshot an argument names (input.Load decides
+// what it is: standard input, a path on disk, REV:PATH, a mirror's URL),
+// found from dir (-C).
 func (c *cli) loadSnapshot(dir, path string, opt snapshot.Options) (*snapshot.Snapshot, error) {
-	if path != stdinName {
-		return gitsrc.LoadArgWith(dir, path, c.sources, opt)
-	}
-	return snapshot.LoadFrom(&stdinSource{r: c.stdin}, opt)
-}
-
-// stdinSource is a snapshot of one page read from standard input.
-type stdinSource struct {
-	r    io.Reader
-	once sync.Once
-	data []byte
-	err  error
-}
-
-// stdinFile is the page's name in messages and in the report.
-const stdinFile = "standard input"
-
-func (s *stdinSource) Path() string { return stdinName }
-
-func (s *stdinSource) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapshot.Error) {
-	yield(snapshot.File{Name: stdinFile, Base: stdinFile, Size: -1, Root: true})
-	return nil, nil
-}
-
-// Read reads standard input once, at most maxStdin bytes.
-func (s *stdinSource) Read(f snapshot.File, buf []byte) ([]byte, error) {
-	s.once.Do(func() { s.data, s.err = readAtMost(s.r, maxStdin) })
-	return append(buf[:0], s.data...), s.err
+	o := c.sources
+	o.Stdin = c.stdin
+	return input.Load(dir, path, o, opt)
 }
 
 // readAtMost reads r to its end, failing when it holds more than n bytes.
-func readAtMost(r io.Reader, n int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, n+1))
-	switch {
-	case err != nil:
-		return nil, err
-	case int64(len(data)) > n:
-		return nil, fmt.Errorf("more than %d MiB: not a page", n>>20)
-	}
-	return data, nil
-}
+func readAtMost(r io.Reader, n int64) ([]byte, error) { return input.ReadAtMost(r, n) }
 
 // errTwoStdin and errTemplateStdin: standard input can be read once.
 var (
@@ -76,8 +45,8 @@ var (
 // mirror's view, and how a mirror URL is fetched (the cache, --offline,
 // the byte bound, and a progress line on standard error when it is a
 // terminal).
-func (c *cli) sourceOptions(o *options) gitsrc.Options {
-	so := gitsrc.Options{Mirror: o.mirror}
+func (c *cli) sourceOptions(o *options) input.Options {
+	so := input.Options{Mirror: o.mirror}
 	so.Mirror.MaxBytes = o.maxDownload
 	h := &mirror.HTTP{NoCache: o.noCache, Offline: o.offline}
 	if isTerminal(c.stderr) {

@@ -96,7 +96,7 @@ func TestCorruptObjectSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	alloc := allocated(t, func() error {
-		if _, err := LoadArg(repo, "HEAD:_cache/develop", snapshot.Options{}); err == nil {
+		if _, err := loadArg(repo, "HEAD:_cache/develop", snapshot.Options{}); err == nil {
 			return errors.New("a corrupt object loaded")
 		}
 		return nil
@@ -109,7 +109,7 @@ func TestCorruptObjectSize(t *testing.T) {
 		{"HEAD:_cache/spack", "HEAD:_cache/spack/big.spec.json"},
 		{"HEAD:big.md", "HEAD:big.md"},
 	} {
-		_, err := LoadArg(repo, c.arg, snapshot.Options{})
+		_, err := loadArg(repo, c.arg, snapshot.Options{})
 		if err == nil || !strings.Contains(err.Error(), c.file) || !strings.Contains(err.Error(), "1099511627776 bytes") {
 			t.Errorf("%s: %v; want an error naming %s and the size git claims", c.arg, err, c.file)
 		}
@@ -161,7 +161,7 @@ func TestSinglePageReadOnce(t *testing.T) {
 	repo := commitFiles(t, map[string]string{"small.md": small, "big.md": big}, nil)
 	cost := func(arg string) uint64 {
 		return allocated(t, func() error {
-			_, err := LoadArg(repo, arg, snapshot.Options{})
+			_, err := loadArg(repo, arg, snapshot.Options{})
 			return err
 		})
 	}
@@ -251,7 +251,7 @@ func TestSymlinkedPackageFolder(t *testing.T) {
 		"_cache/develop/gone":   "../nowhere",
 		"_cache/develop/out":    "../../../outside",
 	})
-	_, err := LoadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
+	_, err := loadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
 	if err == nil || !strings.Contains(err.Error(), "HEAD:_cache/develop/astyle: a symbolic link to a folder") {
 		t.Fatalf("a package folder committed as a link: %v; want an error naming it", err)
 	}
@@ -260,7 +260,7 @@ func TestSymlinkedPackageFolder(t *testing.T) {
 			t.Errorf("an error about %s: %v", other, err)
 		}
 	}
-	snap, err := LoadArg(repo, "HEAD:_cache/develop", snapshot.Options{SkipInvalid: true})
+	snap, err := loadArg(repo, "HEAD:_cache/develop", snapshot.Options{SkipInvalid: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +292,7 @@ func TestRevPathMessages(t *testing.T) {
 		{"HEAD:_cache/develop\n::error::x", `path "_cache/develop\n::error::x" has a line break`},
 		{"HEAD\r:_cache/develop", `revision "HEAD\r" has a line break`},
 	} {
-		_, err := LoadArg(repo, c.arg, snapshot.Options{})
+		_, err := loadArg(repo, c.arg, snapshot.Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v; want %q", c.arg, err, c.want)
 		}

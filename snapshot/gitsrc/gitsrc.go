@@ -388,6 +388,13 @@ func displayPath(p string) string {
 
 func short(id string) string { return id[:min(len(id), 12)] }
 
+// DisplayPath is the tree's path for messages: "(the top of the
+// repository)" for the top.
+func (t *Tree) DisplayPath() string { return displayPath(t.Path) }
+
+// ShortCommit is the first 12 digits of the tree's commit, for messages.
+func (t *Tree) ShortCommit() string { return short(t.Commit) }
+
 // commit resolves rev to a full commit id.
 func (r *Repo) commit(rev string) (string, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\n\x00") {

@@ -411,7 +411,7 @@ func TestLoadManyPages(t *testing.T) {
 	var gitErr, dirErr error
 	go func() {
 		defer close(done)
-		fromGit, gitErr = LoadArg(filepath.Join(dir, "repo"), "HEAD:_cache/develop", snapshot.Options{})
+		fromGit, gitErr = loadArg(filepath.Join(dir, "repo"), "HEAD:_cache/develop", snapshot.Options{})
 		fromDir, dirErr = snapshot.Load(old, snapshot.Options{})
 	}()
 	select {

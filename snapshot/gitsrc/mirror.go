@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -15,6 +16,24 @@ type mirrorStore struct {
 	tree  *Tree
 	files map[string]File // by path in the tree
 	paths []string        // sorted
+}
+
+// Open returns the snapshot source of the resolved REV:PATH: s itself, or
+// the Spack mirror (mirror.Source, read as o says) that its tree is the
+// root of. An error is a *snapshot.Error naming REV:PATH.
+func (s *Source) Open(o mirror.Options) (snapshot.Source, error) {
+	ms, ok, err := s.asMirror()
+	if err != nil {
+		return nil, &snapshot.Error{File: s.Path(), Msg: err.Error()}
+	}
+	if !ok {
+		return s, nil
+	}
+	m, err := mirror.Open(ms, o)
+	if err != nil {
+		return nil, &snapshot.Error{File: s.Path(), Msg: err.Error()}
+	}
+	return m, nil
 }
 
 // asMirror returns the tree as a mirror store when it is the root of a

@@ -46,7 +46,7 @@ func TestMirrorFromGit(t *testing.T) {
 	}
 	for _, arg := range []string{"HEAD:with", "HEAD:without"} {
 		before := gitRuns.Load()
-		got, err := LoadArgWith(repo, arg, Options{}, snapshot.Options{})
+		got, err := loadArg(repo, arg, snapshot.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +61,7 @@ func TestMirrorFromGit(t *testing.T) {
 }
 
 // TestOpenListsOnce checks that telling whether a REV:PATH is a mirror's
-// root costs no git process: LoadArg lists the tree once, as Repo.Load
+// root costs no git process: loadArg lists the tree once, as Repo.Load
 // does.
 func TestOpenListsOnce(t *testing.T) {
 	files := map[string]string{}
@@ -79,10 +79,10 @@ func TestOpenListsOnce(t *testing.T) {
 	}
 	load := gitRuns.Load() - before
 	before = gitRuns.Load()
-	if _, err := LoadArgWith(repo, "git:HEAD:snap", Options{}, snapshot.Options{}); err != nil {
+	if _, err := loadArg(repo, "git:HEAD:snap", snapshot.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if arg := gitRuns.Load() - before; arg != load {
-		t.Errorf("LoadArgWith: %d git processes, Repo.Load: %d", arg, load)
+		t.Errorf("loadArg: %d git processes, Repo.Load: %d", arg, load)
 	}
 }

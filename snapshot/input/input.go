@@ -1,8 +1,17 @@
-package gitsrc
+// Package input decides what a command-line argument names, and opens
+// it as a snapshot.Source: "-" (standard input, one page), a path on disk
+// (a folder or a single file: package dirsrc, through snapshot.Open; the
+// root of a Spack mirror: package mirror), REV:PATH or git:REV:PATH (a
+// tree at a git revision: package gitsrc, or the Spack mirror it is the
+// root of), and a mirror's URL (package mirror). It is the one place
+// that does: a new kind of source is a package of its own plus one case
+// in open. It never prints and never exits.
+package input
 
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/gitsrc"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -23,6 +33,8 @@ const RevPrefix = "git:"
 // cachediff reads one. It is the one place that decides what an
 // argument is:
 //
+//   - "-" is standard input (Options.Stdin), one page;
+//   - a URL (mirror.IsURL) is a Spack mirror, fetched;
 //   - git:REV:PATH is REV:PATH in the git repository of dir ("" for the
 //     current directory), and nothing on disk;
 //   - a path that starts with ./, ../ or / (or is absolute) is a path on
@@ -37,8 +49,8 @@ const RevPrefix = "git:"
 // git work tree of dir must not pass through a symbolic link that leads
 // out of that work tree: in a checkout, such a link would stand in for a
 // snapshot, so it is an error that names it, not followed silently.
-func Open(dir, arg string) (snapshot.Source, error) {
-	src, _, err := open(dir, arg, Options{})
+func Open(dir, arg string, o Options) (snapshot.Source, error) {
+	src, _, err := open(dir, arg, o)
 	return src, err
 }
 
@@ -48,11 +60,21 @@ type Options struct {
 	Mirror mirror.Options
 	// HTTP is how to fetch a mirror URL; nil: mirror.HTTP's defaults.
 	HTTP *mirror.HTTP
+	// Stdin is standard input, read for the argument "-" (at most
+	// MaxStdin bytes); nil: nothing to read.
+	Stdin io.Reader
 }
 
 // open is Open with options; it also returns the tree of an argument
 // read from git (its commit and date go into the snapshot).
-func open(dir, arg string, o Options) (snapshot.Source, *Tree, error) {
+func open(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) {
+	if arg == StdinName {
+		r := o.Stdin
+		if r == nil {
+			r = strings.NewReader("")
+		}
+		return &stdinSource{r: r}, nil, nil
+	}
 	if mirror.IsURL(arg) {
 		h := o.HTTP
 		if h == nil {
@@ -65,10 +87,10 @@ func open(dir, arg string, o Options) (snapshot.Source, *Tree, error) {
 		return src, nil, nil
 	}
 	if spec, ok := strings.CutPrefix(arg, RevPrefix); ok {
-		if _, _, ok := Split(spec); !ok {
+		if _, _, ok := gitsrc.Split(spec); !ok {
 			return nil, nil, &snapshot.Error{File: arg, Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)"}
 		}
-		repo, err := OpenRepo(dir)
+		repo, err := gitsrc.OpenRepo(dir)
 		if err != nil {
 			return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
 		}
@@ -87,12 +109,12 @@ func open(dir, arg string, o Options) (snapshot.Source, *Tree, error) {
 		src, err := openPath(dir, p, o)
 		return src, nil, err
 	}
-	if _, _, ok := Split(arg); !ok {
+	if _, _, ok := gitsrc.Split(arg); !ok {
 		src, err := openPath(dir, p, o)
 		return src, nil, err
 	}
-	repo, err := OpenRepo(dir)
-	var src *Source
+	repo, err := gitsrc.OpenRepo(dir)
+	var src *gitsrc.Source
 	if err == nil {
 		src, err = repo.Source(arg)
 	}
@@ -106,37 +128,26 @@ func open(dir, arg string, o Options) (snapshot.Source, *Tree, error) {
 	if err == nil {
 		return gitSource(src, o)
 	}
-	if errors.Is(err, ErrNotRepo) || errors.Is(err, ErrNoGit) {
+	if errors.Is(err, gitsrc.ErrNotRepo) || errors.Is(err, gitsrc.ErrNoGit) {
 		return nil, nil, &snapshot.Error{File: arg, Msg: "no such file or directory, and not REV:PATH either: " + err.Error()}
 	}
 	return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
 }
 
 // gitSource returns the source of a resolved REV:PATH: the tree, or the
-// Spack mirror (layout v3) the tree is the root of.
-func gitSource(src *Source, o Options) (snapshot.Source, *Tree, error) {
-	ms, ok, err := src.asMirror()
+// Spack mirror the tree is the root of (gitsrc.Source.Open).
+func gitSource(src *gitsrc.Source, o Options) (snapshot.Source, *gitsrc.Tree, error) {
+	s, err := src.Open(o.Mirror)
 	if err != nil {
-		return nil, nil, &snapshot.Error{File: src.Path(), Msg: err.Error()}
+		return nil, nil, err
 	}
-	if !ok {
-		return src, src.Tree(), nil
-	}
-	m, err := mirror.Open(ms, o.Mirror)
-	if err != nil {
-		return nil, nil, &snapshot.Error{File: src.Path(), Msg: err.Error()}
-	}
-	return m, src.Tree(), nil
+	return s, src.Tree(), nil
 }
 
-// LoadArg loads the snapshot of a command-line argument (see Open), with
-// its revision when it is REV:PATH.
-func LoadArg(dir, arg string, opt snapshot.Options) (*snapshot.Snapshot, error) {
-	return LoadArgWith(dir, arg, Options{}, opt)
-}
-
-// LoadArgWith is LoadArg with options for mirrors.
-func LoadArgWith(dir, arg string, o Options, opt snapshot.Options) (*snapshot.Snapshot, error) {
+// Load loads the snapshot of a command-line argument (see Open), with its
+// revision when it is REV:PATH, and its layout and index checksum when it
+// is a Spack mirror.
+func Load(dir, arg string, o Options, opt snapshot.Options) (*snapshot.Snapshot, error) {
 	src, tree, err := open(dir, arg, o)
 	if err != nil {
 		return nil, err
@@ -158,6 +169,40 @@ func LoadArgWith(dir, arg string, o Options, opt snapshot.Options) (*snapshot.Sn
 // IsRev reports whether Open reads arg from git without looking at the
 // disk: it is written git:REV:PATH.
 func IsRev(arg string) bool { return strings.HasPrefix(arg, RevPrefix) }
+
+// FromGit reports, before Open, whether Open reads arg from git: it is
+// git:REV:PATH, or has a colon and names nothing on disk (relative to
+// dir). A command uses it to schedule loads (git inflates each snapshot
+// in a process of its own); Open decides.
+func FromGit(dir, arg string) bool {
+	if IsRev(arg) {
+		return true
+	}
+	if arg == StdinName || !strings.Contains(arg, ":") {
+		return false
+	}
+	if dir != "" && !filepath.IsAbs(arg) {
+		arg = filepath.Join(dir, arg)
+	}
+	_, err := os.Lstat(arg)
+	return err != nil
+}
+
+// RegularFile reports, before Open, whether arg is a regular file on disk
+// (relative to dir; not "-" or git:REV:PATH), and its size.
+func RegularFile(dir, arg string) (size int64, ok bool) {
+	if arg == StdinName || IsRev(arg) {
+		return 0, false
+	}
+	if dir != "" && !filepath.IsAbs(arg) {
+		arg = filepath.Join(dir, arg)
+	}
+	fi, err := os.Stat(arg)
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0, false
+	}
+	return fi.Size(), true
+}
 
 // explicitPath reports whether arg is written as a path, which no
 // revision can be: git's ref names start with neither "." nor "/".
@@ -182,7 +227,7 @@ func explicitPath(arg string) bool {
 
 // ambiguous is the error for an argument that exists on disk and that git
 // also resolves as REV:PATH.
-func ambiguous(arg string, fi fs.FileInfo, t *Tree) error {
+func ambiguous(arg string, fi fs.FileInfo, t *gitsrc.Tree) error {
 	what := "a file"
 	switch {
 	case fi.Mode()&fs.ModeSymlink != 0:
@@ -192,7 +237,7 @@ func ambiguous(arg string, fi fs.FileInfo, t *Tree) error {
 	}
 	asPath := "./" + arg
 	return &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: %s on disk, and %s at revision %s (commit %s) in git; say which: %s for the one on disk, %s%s for the revision",
-		what, displayPath(t.Path), t.Rev, short(t.Commit), asPath, RevPrefix, arg)}
+		what, t.DisplayPath(), t.Rev, t.ShortCommit(), asPath, RevPrefix, arg)}
 }
 
 // ArgError is an error about a command-line argument as a whole (not a
