@@ -188,6 +188,12 @@ type canonCache struct {
 		key canonKey
 		e   canonEntry
 	}
+	// lastList and lastLen are the list of a facet without rules that
+	// list canonicalized last (see list).
+	lastList *string
+	lastLen  int
+	// lookups counts get's calls, for the tests.
+	lookups int
 }
 
 type canonKey struct{ facet, s string }
@@ -205,6 +211,7 @@ func newCanonCache() *canonCache {
 
 // get returns the entry of k, computing it with c when it is new.
 func (cc *canonCache) get(k canonKey, c *canonicalizer) canonEntry {
+	cc.lookups++
 	s := k.s
 	h := uint(len(s)) * 31
 	if n := len(s); n > 0 {
@@ -266,6 +273,14 @@ func (c *canonicalizer) apply(facet, s string) (string, []uint16) {
 }
 
 func (c *canonicalizer) list(facet string, l []string, less func(a, b string) int) []string {
+	// A lockfile's nodes share their list of roots (spackfmt.markRoots):
+	// one canonicalized just before, of a facet no rule rewrites, is
+	// canonical already (its strings interned, sorted, once each), and
+	// looking its roots × nodes strings up again cost seconds.
+	shared := c.cache != nil && len(l) > 0 && len(rulesByFacet[facet]) == 0
+	if shared && c.cache.lastList == unsafe.SliceData(l) && c.cache.lastLen == len(l) {
+		return l
+	}
 	for i, s := range l {
 		l[i] = c.str(facet, s)
 	}
@@ -273,6 +288,9 @@ func (c *canonicalizer) list(facet string, l []string, less func(a, b string) in
 		c.count(uint16(len(rules)))
 		slices.SortFunc(l, less)
 		l = slices.Compact(l)
+	}
+	if shared {
+		c.cache.lastList, c.cache.lastLen = unsafe.SliceData(l), len(l)
 	}
 	return l
 }
