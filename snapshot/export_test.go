@@ -1,7 +1,5 @@
 package snapshot
 
-import "bytes"
-
 // Test shims: ways into the package that only its tests need.
 
 // parsePage decodes one page as Load does, with a fresh fast path of its
@@ -13,20 +11,13 @@ func parsePage(file string, data []byte, raw bool) (*Package, RuleCounts, []Warn
 // parseGeneral decodes one page by the general path alone (yaml.v3 and
 // encoding/json): the oracle the fast path is tested against.
 func parseGeneral(file string, data []byte, raw bool) (*Package, RuleCounts, []Warning, error) {
-	return decodePage(file, data, pageOptions{raw: raw, tarballs: true}, generalOnly{})
+	return decodePage(file, data, pageOptions{raw: raw, tarballs: true}, generalOnly)
 }
 
-// generalOnly is an accel without a fast path: every step goes to the
-// general path, and canonicalization keeps no cache.
-type generalOnly struct{}
-
-func (generalOnly) envelope([]byte, *envelope) bool                     { return false }
-func (generalOnly) specs([]byte, bool, bool) (specList, []uint16, bool) { return nil, nil, false }
-func (generalOnly) meta([]byte) (meta, bool)                            { return meta{}, false }
-func (generalOnly) metaAgrees(*meta, []Spec, bool) bool                 { return false }
-func (generalOnly) canonicalizer() *canonicalizer                       { return newCanonicalizer() }
-func (generalOnly) share([]Spec)                                        {}
-func (generalOnly) pageScratch() (*page, *bytes.Buffer)                 { return new(page), new(bytes.Buffer) }
+// generalOnly is the page decoder's state for the general path alone:
+// none (decodePage), so that every step goes to the general path and
+// canonicalization keeps no cache.
+var generalOnly *loadState
 
 // fastSpecList decodes a spec_details value by the fast scanner alone. ok
 // is false when the general path must decide.

@@ -20,7 +20,7 @@ func parseBoth(t testing.TB, name string, data []byte, st *loadState) {
 	t.Helper()
 	for _, po := range []pageOptions{{}, {raw: true}, {tarballs: true}} {
 		fp, fc, fw, ferr := decodePage(name, data, po, st)
-		gp, gc, gw, gerr := decodePage(name, data, po, generalOnly{})
+		gp, gc, gw, gerr := decodePage(name, data, po, generalOnly)
 		if fmt.Sprint(ferr) != fmt.Sprint(gerr) {
 			t.Fatalf("%s (%+v): fast path error %v, general path error %v", name, po, ferr, gerr)
 		}
@@ -112,7 +112,7 @@ func TestFastEnvelope(t *testing.T) {
 	fastEnv := 0
 	for name, page := range fastPathPages(t) {
 		parseBoth(t, name, []byte(page), st)
-		if p, err := parseFrontMatter(name, []byte(page), generalOnly{}); err == nil {
+		if p, err := parseFrontMatter(name, []byte(page), generalOnly); err == nil {
 			var e envelope
 			if fastEnvelope(envelopeText(page, p), &e) {
 				fastEnv++

@@ -2,11 +2,11 @@ package snapshot
 
 // The general decoders of a page's values: yaml.v3 and encoding/json. They
 // decode every page the format allows and give every error with its line
-// and column. The fast path (accel in page.go: fastyaml.go, fastjson.go,
-// fastmeta.go) decodes the pages generated today faster and hands
-// anything else to these; with no fast path (TestFastPathsLoad,
-// FuzzFastPaths) these alone are the oracle the fast path must agree
-// with.
+// and column. The fast path (decodePage with a loading state:
+// fastyaml.go, fastjson.go, fastmeta.go) decodes the pages generated
+// today faster and hands anything else to these; with no state
+// (TestFastPathsLoad, FuzzFastPaths) these alone are the oracle the fast
+// path must agree with.
 
 import (
 	"bytes"

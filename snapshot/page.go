@@ -48,9 +48,10 @@ type notPageError struct{ err *Error }
 func (e notPageError) Error() string { return e.err.Error() }
 
 // parseFrontMatter splits a page into its YAML envelope and the one-line JSON
-// values of meta and spec_details.
-// The envelope goes by the fast path a when it can.
-func parseFrontMatter(file string, data []byte, a accel) (*page, error) {
+// values of meta and spec_details, in st's scratch memory (st nil: new
+// memory). The envelope goes by the fast path when st is not nil and it
+// can.
+func parseFrontMatter(file string, data []byte, st *loadState) (*page, error) {
 	if err := notText(file, data); err != nil {
 		if !bytes.HasPrefix(data, []byte("---")) {
 			return nil, notPageError{err} // an error only where a page must be
@@ -58,7 +59,7 @@ func parseFrontMatter(file string, data []byte, a accel) (*page, error) {
 		return nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	p, yamlText := a.pageScratch()
+	p, yamlText := st.pageScratch()
 	*p = page{}
 	yamlText.Reset()
 	// Read in locals, not in p: p may be fresh memory, which a read
@@ -111,7 +112,7 @@ func parseFrontMatter(file string, data []byte, a accel) (*page, error) {
 	if open {
 		return nil, &Error{File: file, Line: 1, Msg: "front matter opened on line 1 is never closed (no second '---' line)"}
 	}
-	if a.envelope(yamlText.Bytes(), &p.env) {
+	if st != nil && fastEnvelope(yamlText.Bytes(), &p.env) {
 		return p, nil
 	}
 	if err := yaml.Unmarshal(yamlText.Bytes(), &p.env); err != nil {
@@ -207,47 +208,22 @@ func hashWord(x uint64) bool {
 	return (letter|digit)&highs == highs
 }
 
-// accel is the page decoder's fast path, one method per step that has
-// one: each may give up (ok false), and the general path (general.go:
-// yaml.v3 and encoding/json) then decides, with the same result or the
-// error with its line and column. *loadState is the fast path Load uses;
-// the tests run decodePage with none (export_test.go) as the oracle the
-// fast path must agree with.
-type accel interface {
-	// envelope decodes the YAML envelope of the front matter.
-	envelope(text []byte, env *envelope) bool
-	// specs decodes a one-line spec_details value. When canonical, it
-	// gives the specs' lists canonical (canonicalizer.list) and the rules
-	// that counted (as canonicalizer.rec records them).
-	// Tarballs are kept when tarballs.
-	specs(data []byte, canonical, tarballs bool) (specs specList, counted []uint16, ok bool)
-	// meta decodes a one-line meta value.
-	meta(data []byte) (meta, bool)
-	// metaAgrees reports that checkMeta would find nothing to say (false:
-	// let checkMeta look).
-	metaAgrees(m *meta, specs []Spec, raw bool) bool
-	// canonicalizer returns a canonicalizer for one page (its counts
-	// start at zero), with whatever cache the path keeps.
-	canonicalizer() *canonicalizer
-	// share shares identical lists between the specs of the pages it is
-	// given (listCache), where the scanner did not (it shares the lists
-	// it canonicalizes).
-	share(specs []Spec)
-	// pageScratch returns the memory to read a page's front matter in:
-	// the path's own, reused page after page (decodePage keeps nothing of
-	// it), or new.
-	pageScratch() (*page, *bytes.Buffer)
-}
-
 // decodePage is the package-page format's one entry point: it decodes one
 // page (front matter, specs and meta), validates it and (unless raw)
-// canonicalizes it, by the fast path a where it can and by the general
-// path where it cannot. It returns a notPageError for a file without
-// front matter or without layout: cache, which Load ignores unless the
-// file must be a page.
-func decodePage(file string, data []byte, po pageOptions, a accel) (*Package, RuleCounts, []Warning, error) {
+// canonicalizes it, by the fast path where it can and by the general path
+// (general.go: yaml.v3 and encoding/json) where it cannot; every step of
+// the fast path may give up, and the general path then decides, with the
+// same result or the error with its line and column. It returns a
+// notPageError for a file without front matter or without layout: cache,
+// which Load ignores unless the file must be a page.
+//
+// st is the loading goroutine's state: the fast path's scratch memory
+// and caches (interned strings, canonical forms, list texts), kept from
+// page to page. A nil st decodes by the general path alone, with no
+// cache: the oracle the tests hold the fast path to (export_test.go).
+func decodePage(file string, data []byte, po pageOptions, st *loadState) (*Package, RuleCounts, []Warning, error) {
 	raw := po.raw
-	p, err := parseFrontMatter(file, data, a)
+	p, err := parseFrontMatter(file, data, st)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -288,10 +264,10 @@ func decodePage(file string, data []byte, po pageOptions, a accel) (*Package, Ru
 	var specs specList
 	var counted []uint16
 	ok := false
-	if p.specDetails != nil {
-		specs, counted, ok = a.specs(p.specDetails.data, !raw, po.tarballs)
+	if st != nil && p.specDetails != nil {
+		specs, counted, ok = st.specs(p.specDetails.data, !raw, po.tarballs)
 	}
-	c := a.canonicalizer()
+	c := st.canonicalizer()
 	lists := true // the lists are still to canonicalize
 	if ok && !raw {
 		c.replay(counted)
@@ -309,8 +285,8 @@ func decodePage(file string, data []byte, po pageOptions, a accel) (*Package, Ru
 	if err := finishSpecsLists(file, pkg.Line, "spec_details", specs, raw, lists, c); err != nil {
 		return nil, nil, nil, withSpecColumn(err, p.specDetails)
 	}
-	if lists {
-		a.share(specs)
+	if lists && st != nil {
+		st.lists.share(specs)
 	}
 	counts := c.counts // empty when raw
 	pkg.Specs = specs
@@ -326,8 +302,8 @@ func decodePage(file string, data []byte, po pageOptions, a accel) (*Package, Ru
 	default:
 		var m meta
 		ok = false
-		if p.meta != nil {
-			m, ok = a.meta(p.meta.data)
+		if st != nil && p.meta != nil {
+			m, ok = fastMetaBuf(p.meta.data, st.in, &st.metaBufs)
 		}
 		if !ok {
 			var err error
@@ -335,7 +311,7 @@ func decodePage(file string, data []byte, po pageOptions, a accel) (*Package, Ru
 				return nil, nil, nil, err
 			}
 		}
-		if a.metaAgrees(&m, specs, raw) {
+		if st != nil && metaAgrees(&m, specs, raw, st) {
 			break
 		}
 		m.countsMap()

@@ -11,8 +11,9 @@ import (
 
 // loadState is what one loading goroutine keeps from file to file: its
 // read buffer, the strings it interned, the canonical forms it computed
-// and the fast path's scratch memory. It is the page decoder's fast path
-// (accel). The zero value works: fast paths on, nothing shared.
+// and the fast path's scratch memory. The page decoder takes it as its
+// state (decodePage: nil decodes by the general path alone). The zero
+// value works: fast paths on, nothing shared.
 type loadState struct {
 	in      *interner
 	canon   *canonCache
@@ -41,7 +42,13 @@ type loadState struct {
 	yaml bytes.Buffer
 }
 
+// pageScratch returns the memory to read a page's front matter in: st's
+// own, reused page after page (decodePage keeps nothing of it), or new
+// for a nil st.
 func (st *loadState) pageScratch() (*page, *bytes.Buffer) {
+	if st == nil {
+		return new(page), new(bytes.Buffer)
+	}
 	if st.yaml.Cap() > maxYAMLScratch {
 		st.yaml = bytes.Buffer{} // a page's long YAML is not kept for the rest
 	}
@@ -206,8 +213,10 @@ func newLoadState() *loadState {
 	return st
 }
 
-func (st *loadState) envelope(text []byte, env *envelope) bool { return fastEnvelope(text, env) }
-
+// specs decodes a one-line spec_details value by the fast scanner. When
+// canonical, it gives the specs' lists canonical (canonicalizer.list) and
+// the rules that counted (as canonicalizer.rec records them). Tarballs
+// are kept when tarballs. ok false: the general path must decide.
 func (st *loadState) specs(data []byte, canonical, tarballs bool) (specList, []uint16, bool) {
 	lt := &st.scan.lists
 	if canonical && lt.canon == nil {
@@ -218,16 +227,13 @@ func (st *loadState) specs(data []byte, canonical, tarballs bool) (specList, []u
 	return specs, lt.counted, ok
 }
 
-func (st *loadState) meta(data []byte) (meta, bool) { return fastMetaBuf(data, st.in, &st.metaBufs) }
-
-func (st *loadState) metaAgrees(m *meta, specs []Spec, raw bool) bool {
-	return metaAgrees(m, specs, raw, st)
-}
-
-func (st *loadState) share(specs []Spec) { st.lists.share(specs) }
-
+// canonicalizer returns a canonicalizer for one file (its counts start at
+// zero), with st's cache and sort scratch; for a nil st, one without.
 func (st *loadState) canonicalizer() *canonicalizer {
 	c := newCanonicalizer()
+	if st == nil {
+		return c
+	}
 	c.cache = st.canon
 	c.sort = &st.sort
 	return c
