@@ -246,15 +246,26 @@ func unpack(data []byte, err error) ([]byte, error) {
 	return gunzip(data, DefaultMaxBytes)
 }
 
-// gunzip unpacks data, failing past limit bytes unpacked.
+// maxRatio bounds how many times its size a gzip'd blob may unpack to:
+// Spack's JSON compresses some 10 to 30 times, and a blob that unpacks
+// to more (gzip reaches 1,000 times on repeated bytes) is a bomb, which
+// must not take the memory its unpacked size claims.
+const maxRatio = 200
+
+// gunzip unpacks data, failing past limit bytes unpacked, or past
+// maxRatio times its size (at least 64 MB).
 func gunzip(data []byte, limit int64) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("gzip: %w", err)
 	}
 	zr.Multistream(true)
-	out, err := readAll(zr, make([]byte, 0, min(int64(len(data))*4+512, limit)), limit)
+	most := min(limit, max(64<<20, int64(len(data))*maxRatio))
+	out, err := readAll(zr, make([]byte, 0, min(int64(len(data))*4+512, most)), most)
 	if err != nil {
+		if most < limit && strings.Contains(err.Error(), "over the limit") {
+			return nil, fmt.Errorf("gzip: %d bytes unpack to more than %d (%d times): refused as a gzip bomb", len(data), most, maxRatio)
+		}
 		return nil, fmt.Errorf("gzip: %w", err)
 	}
 	return out, nil

@@ -1,0 +1,191 @@
+package mirror_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/mirrorgen"
+	"github.com/cachediff/cachediff/internal/spackgen"
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// genIndex returns a generated index of envs environments of 32
+// packages: many specs of one package and version, a DAG 12 deep.
+func genIndex(t testing.TB, envs int) []byte {
+	var b bytes.Buffer
+	if err := spackgen.New(spackgen.Options{Seed: 1, Packages: 32, Envs: envs}).WriteIndex(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// allocs returns the bytes allocated by loading the mirror at dir.
+func allocs(t testing.TB, dir string) (uint64, int) {
+	runtime.GC()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	src, err := mirror.Open(mirror.Dir(dir), mirror.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := snapshot.LoadFrom(src, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&m1)
+	return m1.TotalAlloc - m0.TotalAlloc, s.Specs()
+}
+
+// TestMirrorLinear: a mirror 4x the size (4x the environments, so 4x the
+// specs and spec manifests) costs at most 4.4x the bytes allocated, read
+// through its index and from its spec manifests.
+func TestMirrorLinear(t *testing.T) {
+	small, big := 2, 8
+	if testing.Short() {
+		small, big = 1, 4
+	}
+	for _, noIndex := range []bool{false, true} {
+		var a [2]uint64
+		var n [2]int
+		for i, envs := range []int{small, big} {
+			dir := t.TempDir()
+			if err := mirrorgen.V3(dir, genIndex(t, envs), mirrorgen.Options{NoIndex: noIndex}); err != nil {
+				t.Fatal(err)
+			}
+			a[i], n[i] = allocs(t, dir)
+		}
+		ratio := float64(a[1]) / float64(a[0])
+		t.Logf("without an index %v: %d → %d specs allocated %d → %d bytes (%.2fx)", noIndex, n[0], n[1], a[0], a[1], ratio)
+		if ratio > 4.4 || n[1] < 3*n[0] {
+			t.Errorf("without an index %v: %d → %d specs allocated %d → %d bytes (%.2fx; want at most 4.4x)", noIndex, n[0], n[1], a[0], a[1], ratio)
+		}
+	}
+}
+
+// putBlob writes data as a blob of the mirror at dir and an index
+// manifest that lists it, as gzip'd or not.
+func putIndexBlob(t *testing.T, dir string, data []byte, compression string) {
+	t.Helper()
+	sum := sha256.Sum256(data)
+	h := hex.EncodeToString(sum[:])
+	p := filepath.Join(dir, "blobs", "sha256", h[:2], h)
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := fmt.Sprintf(`{"version": 3, "data": [{"contentLength": %d, "mediaType": "application/vnd.spack.db.v8+json", "compression": %q, "checksumAlgorithm": "sha256", "checksum": %q}]}`, len(data), compression, h)
+	p = filepath.Join(dir, "v3", "manifests", "index", "index.manifest.json")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	if err := os.WriteFile(p, []byte(m), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func gz(data []byte) []byte {
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	zw.Write(data)
+	zw.Close()
+	return b.Bytes()
+}
+
+// TestMirrorHostile: a gzip bomb, a cut gzip stream, a blob past the
+// byte bound, spec manifests with hostile names and a manifest naming
+// another spec are each an error naming what is wrong, and no error
+// holds a raw line break from a name.
+func TestMirrorHostile(t *testing.T) {
+	read := func(dir string, o mirror.Options) error {
+		src, err := mirror.Open(mirror.Dir(dir), o)
+		if err != nil {
+			return err
+		}
+		_, err = snapshot.LoadFrom(src, snapshot.Options{})
+		return err
+	}
+	t.Run("gzip bomb", func(t *testing.T) {
+		dir := t.TempDir()
+		putIndexBlob(t, dir, gz(make([]byte, 100<<20)), "gzip") // 100 MB of zeros: about 100 KB
+		err := read(dir, mirror.Options{})
+		if err == nil || !strings.Contains(err.Error(), "refused as a gzip bomb") {
+			t.Errorf("%v", err)
+		}
+	})
+	t.Run("past the bound", func(t *testing.T) {
+		dir := t.TempDir()
+		putIndexBlob(t, dir, gz(bytes.Repeat([]byte(" "), 3<<20)), "gzip")
+		err := read(dir, mirror.Options{MaxBytes: 1 << 20})
+		if err == nil || !strings.Contains(err.Error(), "over the limit of 1048576") {
+			t.Errorf("%v", err)
+		}
+	})
+	t.Run("cut gzip", func(t *testing.T) {
+		dir := t.TempDir()
+		z := gz(genIndex(t, 1))
+		putIndexBlob(t, dir, z[:len(z)/2], "gzip")
+		err := read(dir, mirror.Options{})
+		if err == nil || !strings.Contains(err.Error(), "gzip: unexpected EOF") {
+			t.Errorf("%v", err)
+		}
+	})
+	t.Run("cut index", func(t *testing.T) {
+		dir := t.TempDir()
+		idx := genIndex(t, 1)
+		putIndexBlob(t, dir, idx[:len(idx)/2], "none")
+		err := read(dir, mirror.Options{})
+		if err == nil || !strings.Contains(err.Error(), "index.manifest.json") {
+			t.Errorf("a cut index: %v", err)
+		}
+	})
+	t.Run("hostile names", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{NoIndex: true}); err != nil {
+			t.Fatal(err)
+		}
+		spec := filepath.Join(dir, "v3", "manifests", "spec")
+		ents, _ := os.ReadDir(spec)
+		first := filepath.Join(spec, ents[0].Name())
+		files, _ := os.ReadDir(first)
+		name := files[0].Name()
+		hostile := "x\n::error::forged-" + name[strings.LastIndexByte(name, '-')+1:]
+		if err := os.Rename(filepath.Join(first, name), filepath.Join(first, hostile)); err != nil {
+			t.Skipf("the file system refuses the name: %v", err)
+		}
+		// The name still ends in the right hash: it reads.
+		if err := read(dir, mirror.Options{}); err != nil {
+			t.Errorf("a manifest whose name has a line break but the right hash: %v", err)
+		}
+		// A name that says another hash: an error that quotes the name.
+		wrong := "x\n::error::forged-" + strings.Repeat("a", 32) + ".spec.manifest.json"
+		os.Rename(filepath.Join(first, hostile), filepath.Join(first, wrong))
+		err := read(dir, mirror.Options{})
+		if err == nil || !strings.Contains(err.Error(), "the manifest's name says "+strings.Repeat("a", 32)) {
+			t.Errorf("a manifest named for another spec: %v", err)
+		}
+	})
+	t.Run("two manifests of one spec", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{NoIndex: true}); err != nil {
+			t.Fatal(err)
+		}
+		spec := filepath.Join(dir, "v3", "manifests", "spec")
+		ents, _ := os.ReadDir(spec)
+		first := filepath.Join(spec, ents[0].Name())
+		files, _ := os.ReadDir(first)
+		b, _ := os.ReadFile(filepath.Join(first, files[0].Name()))
+		os.MkdirAll(filepath.Join(spec, "zz"), 0o755)
+		os.WriteFile(filepath.Join(spec, "zz", files[0].Name()), b, 0o644)
+		err := read(dir, mirror.Options{})
+		if err == nil || !strings.Contains(err.Error(), "has another manifest too") {
+			t.Errorf("%v", err)
+		}
+	})
+}
