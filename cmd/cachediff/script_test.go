@@ -1,15 +1,12 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -182,24 +179,7 @@ func cmdServe(ts *testscript.TestScript, neg bool, args []string) {
 			f.Close()
 		}
 	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(path.Clean(r.URL.Path), "/"))))
-		if err != nil {
-			record(r, 404)
-			http.NotFound(w, r)
-			return
-		}
-		sum := sha256.Sum256(data)
-		etag := `"` + hex.EncodeToString(sum[:8]) + `"`
-		w.Header().Set("ETag", etag)
-		if r.Header.Get("If-None-Match") == etag {
-			record(r, 304)
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-		record(r, 200)
-		w.Write(data)
-	}))
+	srv := httptest.NewServer(mirrorgen.Handler(dir, record))
 	ts.Defer(srv.Close)
 	ts.Setenv("URL", srv.URL)
 }

@@ -15,7 +15,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -196,4 +198,33 @@ func BlobOf(dir string) (string, error) {
 	}
 	c := v.Data[0].Checksum
 	return strings.Join([]string{"blobs", "sha256", c[:2], c}, "/"), nil
+}
+
+// Handler serves the folder dir over HTTP as a web server or a bucket's
+// HTTPS endpoint serves a mirror: an ETag per file, 304 for a request
+// whose If-None-Match is it, 404 for what is not there. record, when set,
+// is called with each request and the status answered.
+func Handler(dir string, record func(r *http.Request, status int)) http.Handler {
+	if record == nil {
+		record = func(*http.Request, int) {}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(path.Clean(r.URL.Path), "/"))))
+		if err != nil {
+			record(r, http.StatusNotFound)
+			http.NotFound(w, r)
+			return
+		}
+		sum := sha256.Sum256(data)
+		etag := `"` + hex.EncodeToString(sum[:8]) + `"`
+		w.Header().Set("ETag", etag)
+		if r.Header.Get("If-None-Match") == etag {
+			record(r, http.StatusNotModified)
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		record(r, http.StatusOK)
+		w.Header().Set("Content-Length", fmt.Sprint(len(data)))
+		w.Write(data)
+	})
 }

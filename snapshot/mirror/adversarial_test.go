@@ -146,15 +146,7 @@ func TestMirrorHostile(t *testing.T) {
 		}
 	})
 	t.Run("hostile names", func(t *testing.T) {
-		dir := t.TempDir()
-		if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{NoIndex: true}); err != nil {
-			t.Fatal(err)
-		}
-		spec := filepath.Join(dir, "v3", "manifests", "spec")
-		ents, _ := os.ReadDir(spec)
-		first := filepath.Join(spec, ents[0].Name())
-		files, _ := os.ReadDir(first)
-		name := files[0].Name()
+		dir, _, first, name := noIndexMirror(t)
 		hostile := "x\n::error::forged-" + name[strings.LastIndexByte(name, '-')+1:]
 		if err := os.Rename(filepath.Join(first, name), filepath.Join(first, hostile)); err != nil {
 			t.Skipf("the file system refuses the name: %v", err)
@@ -172,20 +164,35 @@ func TestMirrorHostile(t *testing.T) {
 		}
 	})
 	t.Run("two manifests of one spec", func(t *testing.T) {
-		dir := t.TempDir()
-		if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{NoIndex: true}); err != nil {
-			t.Fatal(err)
-		}
-		spec := filepath.Join(dir, "v3", "manifests", "spec")
-		ents, _ := os.ReadDir(spec)
-		first := filepath.Join(spec, ents[0].Name())
-		files, _ := os.ReadDir(first)
-		b, _ := os.ReadFile(filepath.Join(first, files[0].Name()))
+		dir, spec, first, name := noIndexMirror(t)
+		b, _ := os.ReadFile(filepath.Join(first, name))
 		os.MkdirAll(filepath.Join(spec, "zz"), 0o755)
-		os.WriteFile(filepath.Join(spec, "zz", files[0].Name()), b, 0o644)
+		os.WriteFile(filepath.Join(spec, "zz", name), b, 0o644)
 		err := read(dir, mirror.Options{})
 		if err == nil || !strings.Contains(err.Error(), "has another manifest too") {
 			t.Errorf("%v", err)
 		}
 	})
+}
+
+// noIndexMirror writes a v3 mirror without an index of the bundled old
+// index, and returns it, its spec manifests' folder, the first package's
+// folder in it and the name of that package's first manifest.
+func noIndexMirror(t *testing.T) (dir, spec, first, name string) {
+	t.Helper()
+	dir = t.TempDir()
+	if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{NoIndex: true}); err != nil {
+		t.Fatal(err)
+	}
+	spec = filepath.Join(dir, "v3", "manifests", "spec")
+	ents, err := os.ReadDir(spec)
+	if err != nil || len(ents) == 0 {
+		t.Fatalf("no spec manifests: %v", err)
+	}
+	first = filepath.Join(spec, ents[0].Name())
+	files, err := os.ReadDir(first)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no spec manifest in %s: %v", first, err)
+	}
+	return dir, spec, first, files[0].Name()
 }

@@ -2,8 +2,6 @@ package mirror_test
 
 import (
 	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -62,23 +60,7 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request) {
 	if s.fault != nil && s.fault(w, r) {
 		return
 	}
-	data, err := os.ReadFile(filepath.Join(s.dir, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/"))))
-	if err != nil {
-		s.record(r, 404)
-		http.NotFound(w, r)
-		return
-	}
-	sum := sha256.Sum256(data)
-	etag := `"` + hex.EncodeToString(sum[:8]) + `"`
-	w.Header().Set("ETag", etag)
-	if r.Header.Get("If-None-Match") == etag {
-		s.record(r, 304)
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	s.record(r, 200)
-	w.Header().Set("Content-Length", fmt.Sprint(len(data)))
-	w.Write(data)
+	mirrorgen.Handler(s.dir, s.record).ServeHTTP(w, r)
 }
 
 // fetch loads the mirror at url with h.
