@@ -147,12 +147,23 @@ func gitSource(src *gitsrc.Source, o Options) (snapshot.Source, *gitsrc.Tree, er
 // Load loads the snapshot of a command-line argument (see Open), with its
 // revision when it is REV:PATH, and its layout and index checksum when it
 // is a Spack mirror.
+//
+// It reads the formats of Decoders, then those of opt.Decoders.
 func Load(dir, arg string, o Options, opt snapshot.Options) (*snapshot.Snapshot, error) {
 	src, tree, err := open(dir, arg, o)
 	if err != nil {
 		return nil, err
 	}
-	snap, err := snapshot.LoadFrom(src, opt)
+	if len(decoders) > 0 {
+		opt.Decoders = append(Decoders(), opt.Decoders...)
+	}
+	var snap *snapshot.Snapshot
+	if g, ok := src.(*gitsrc.Source); ok {
+		// Its blob stream then reads what these decoders claim too.
+		snap, err = g.Load(opt)
+	} else {
+		snap, err = snapshot.LoadFrom(src, opt)
+	}
 	if err != nil {
 		return nil, err
 	}
