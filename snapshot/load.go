@@ -1,14 +1,12 @@
 package snapshot
 
 import (
-	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -386,33 +384,7 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 	if !c.mustPage && !strings.HasSuffix(c.file.Base, ".md") {
 		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Msg: "not in a format a decoder detects"}}}
 	}
-	if startsLikeJSON(data) { // not a page (its first line is no '---'): say what it is
-		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
-	}
-	pkg, counts, warnings, err := decodePage(file, data, pageOptions{raw: opt.Raw, tarballs: opt.Tarballs}, st)
-	if _, notPage := err.(notPageError); err != nil && !c.mustPage && !notPage && !looksLikePage(data) {
-		// A README whose front matter is broken, or that opens with a
-		// "---" rule, is not a page: ignore it like other Markdown.
-		err = notPageError{&Error{File: file, Msg: "not a package page"}}
-	}
-	return result{bytes: int64(len(data)), pkg: pkg, counts: counts, warnings: warnings, err: err}
-}
-
-// startsLikePage reports whether data's first line is a page's opening
-// "---".
-func startsLikePage(data []byte) bool {
-	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\uFEFF")), []byte("\n"))
-	return string(bytes.TrimRight(line, " \t\r")) == "---"
-}
-
-// pageMarker matches the lines that make a Markdown file a package page
-// (or a page of the older layout, which is reported as not supported).
-var pageMarker = regexp.MustCompile(`(?m)^(layout:[ \t]*["']?cache["']?[ \t]*\r?$|spec_details:|spec_files:)`)
-
-// looksLikePage reports whether a file that failed to parse was meant to
-// be a package page, so that its error is reported rather than ignored.
-func looksLikePage(data []byte) bool {
-	return pageMarker.Match(data[:min(len(data), 1<<20)])
+	return loadPage(src, c, data, opt, st)
 }
 
 // checkTags requires the pages to be of one tag, and sets the snapshot's.

@@ -3,14 +3,12 @@ package snapshot
 import (
 	"bytes"
 	"fmt"
-	"slices"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/cachediff/cachediff/internal/jsonbytes"
 )
 
 // envelope is the YAML front matter of a page, less the two big values
@@ -178,34 +176,42 @@ func continues(rest []byte) bool {
 	return len(rest) > 0 && bytes.IndexByte([]byte(" \t]}"), rest[0]) >= 0
 }
 
-// isHash reports whether h looks like a Spack DAG hash: 32 characters of
-// Spack's base32 alphabet.
-//
-// It tests eight bytes at a time (hashWord): it runs on every spec of a
-// snapshot, and a byte at a time was 1.7% of a real week's instructions.
-func isHash(h string) bool {
-	if len(h) != 32 {
-		return false
+// loadPage decodes a candidate that no other decoder took as a package
+// page: the loader's last step for a file that must be a page (specs.md,
+// or named on the command line) or is named *.md. A file that is not a
+// page gives a notPageError, which Load ignores unless the file must be
+// one: JSON (its first line is no '---') says what it is, and a README
+// whose front matter is broken, or that opens with a "---" rule, is
+// ignored like other Markdown.
+func loadPage(src Source, c candidate, data []byte, opt Options, st *loadState) result {
+	file := c.file.Name
+	if startsLikeJSON(data) { // not a page (its first line is no '---'): say what it is
+		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
 	}
-	for i := 0; i < 32; i += 8 {
-		if !hashWord(jsonbytes.Word(h, i)) {
-			return false
-		}
+	pkg, counts, warnings, err := decodePage(file, data, pageOptions{raw: opt.Raw, tarballs: opt.Tarballs}, st)
+	if _, notPage := err.(notPageError); err != nil && !c.mustPage && !notPage && !looksLikePage(data) {
+		// A README whose front matter is broken, or that opens with a
+		// "---" rule, is not a page: ignore it like other Markdown.
+		err = notPageError{&Error{File: file, Msg: "not a package page"}}
 	}
-	return true
+	return result{bytes: int64(len(data)), pkg: pkg, counts: counts, warnings: warnings, err: err}
 }
 
-// hashWord reports whether each of the eight bytes of x is in Spack's
-// base32 alphabet, a-z and 2-7. For a byte below 0x80, adding 0x80-lo
-// sets its high bit exactly when it is at least lo, and adding 0x7f-hi
-// exactly when it is above hi, and the sum carries into no other byte. A
-// byte from 0x80 up gets neither mark whatever it carries (so the word
-// is refused), though its carry may mark the byte above it wrongly.
-func hashWord(x uint64) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	letter := (x + (0x80-'a')*ones) &^ (x + (0x7f-'z')*ones)
-	digit := (x + (0x80-'2')*ones) &^ (x + (0x7f-'7')*ones)
-	return (letter|digit)&highs == highs
+// startsLikePage reports whether data's first line is a page's opening
+// "---".
+func startsLikePage(data []byte) bool {
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\uFEFF")), []byte("\n"))
+	return string(bytes.TrimRight(line, " \t\r")) == "---"
+}
+
+// pageMarker matches the lines that make a Markdown file a package page
+// (or a page of the older layout, which is reported as not supported).
+var pageMarker = regexp.MustCompile(`(?m)^(layout:[ \t]*["']?cache["']?[ \t]*\r?$|spec_details:|spec_files:)`)
+
+// looksLikePage reports whether a file that failed to parse was meant to
+// be a package page, so that its error is reported rather than ignored.
+func looksLikePage(data []byte) bool {
+	return pageMarker.Match(data[:min(len(data), 1<<20)])
 }
 
 // decodePage is the package-page format's one entry point: it decodes one
@@ -343,82 +349,6 @@ func dropTarballs(specs []Spec) {
 	}
 }
 
-// finishSpecs is what every format's specs go through once decoded:
-// each must have a well-formed hash, once (an error about the first that
-// has not, at line); then, unless raw, c canonicalizes them; then they
-// are sorted by hash, in place.
-func finishSpecs(file string, line int, what string, specs []Spec, raw bool, c *canonicalizer) error {
-	return finishSpecsLists(file, line, what, specs, raw, true, c)
-}
-
-// finishSpecsLists is finishSpecs, canonicalizing the specs' lists only
-// when lists.
-func finishSpecsLists(file string, line int, what string, specs []Spec, raw, lists bool, c *canonicalizer) error {
-	var sc *sortScratch
-	if c != nil {
-		sc = c.sort
-	}
-	order, hashesOK := hashOrder(specs, sc)
-	if err := checkHashesUnless(hashesOK, file, line, what, specs); err != nil {
-		return err
-	}
-	for i := range specs {
-		if raw {
-			// Uncanonicalized, lists stay as written, but a spec's
-			// stacks are a set: a stack listed twice would count the
-			// spec twice in it (issue 11 item 15).
-			specs[i].Stacks = dropDuplicates(specs[i].Stacks)
-		} else {
-			c.spec(&specs[i], lists)
-		}
-	}
-	sortByHash(specs, order)
-	return nil
-}
-
-// dropDuplicates removes the later copies of each string of l, in place.
-func dropDuplicates(l []string) []string {
-	if len(l) < 2 {
-		return l
-	}
-	if len(l) <= 16 {
-		out := l[:1]
-		for _, v := range l[1:] {
-			if !slices.Contains(out, v) {
-				out = append(out, v)
-			}
-		}
-		return slices.Clip(out)
-	}
-	seen := make(map[string]bool, len(l))
-	out := l[:0]
-	for _, v := range l {
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	return slices.Clip(out)
-}
-
-// checkHashes requires every spec to have a well-formed hash, once.
-func checkHashes(file string, line int, what string, specs []Spec) error {
-	seen := make(map[string]int, len(specs))
-	for i, s := range specs {
-		switch {
-		case s.Hash == "":
-			return &Error{File: file, Line: line, spec: i + 1, Msg: fmt.Sprintf("%s: spec %d has no hash", what, i+1)}
-		case !isHash(s.Hash):
-			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("%s: spec %d has a malformed hash %q (want 32 characters of a-z and 2-7)", what, i+1, shorten(s.Hash, 40))}
-		}
-		if j, dup := seen[s.Hash]; dup {
-			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("%s: hash %s is listed twice (specs %d and %d)", what, s.Hash, j+1, i+1)}
-		}
-		seen[s.Hash] = i
-	}
-	return nil
-}
-
 // tagOf returns the snapshot tag from categories: [package, <tag>].
 func tagOf(categories []string) string {
 	for _, c := range categories {
@@ -427,19 +357,4 @@ func tagOf(categories []string) string {
 		}
 	}
 	return ""
-}
-
-// checkPackageName refuses a package name that is a path out of its
-// folder: "." or "..", one that starts or ends with a slash, or one with a
-// "."/".." or empty part between slashes. Spack's names are letters,
-// digits and hyphens; a report names a package's page by it (the patch
-// format's old/NAME/specs.md), and such a name would make a patch that
-// git apply and patch refuse whole, or that points outside its folder.
-func checkPackageName(name string) error {
-	for part := range strings.SplitSeq(name, "/") {
-		if part == "" || part == "." || part == ".." {
-			return fmt.Errorf("the package name %q is a path (. or .., or an empty part between slashes), not a name", name)
-		}
-	}
-	return nil
 }
