@@ -32,8 +32,8 @@ vet:
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
-# The code for other systems: snapshot reads trees with system calls of
-# its own on Linux (dir_linux.go), whose numbers and structs differ by
+# The code for other systems: snapshot/dirsrc reads trees with system
+# calls of its own on Linux (dir_linux.go), whose numbers and structs differ by
 # architecture. Vet for 32-bit and other 64-bit Linux and for macOS and
 # Windows, and run the reading tests as 386. CI runs it after make test
 # (a minute the first time, for the other systems' standard library).
