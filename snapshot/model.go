@@ -35,19 +35,22 @@
 // page, a warning otherwise.
 //
 // Each format has one decoder behind one entry point. Package pages go to
-// decodePage (page.go): the front matter split, then each value by the fast
-// path (fastjson.go, fastyaml.go, fastmeta.go: scanners for the shapes the
-// generated pages have, which may give up) or else by the general path
-// (general.go: yaml.v3 and encoding/json, which decodes everything the
-// format allows and gives every error with its position). The tests run
-// decodePage with the fast path off as the oracle the fast path must agree
-// with (export_test.go, FuzzFastPaths). Other formats (Spack's build-cache
+// decodePage (page.go; the loader's last step, loadPage, for a candidate
+// no other decoder took): the front matter split, then each value by the
+// fast path (fastjson.go, fastyaml.go, fastmeta.go: scanners for the
+// shapes the generated pages have, which may give up) or else by the
+// general path (general.go: yaml.v3 and encoding/json, which decodes
+// everything the format allows and gives every error with its position).
+// The fast path's scratch memory and caches are the loading goroutine's
+// state, which decodePage takes as an argument; the tests pass none, for
+// the general path alone, as the oracle the fast path must agree with
+// (export_test.go, FuzzFastPaths). Other formats (Spack's build-cache
 // index.json, spack.lock, *.spec.json) implement [Decoder]: Claims (by
 // file name), Detect (by content), Decode (a whole file to []*Package);
 // they come in through Options.Decoders, or, built into this package,
 // through builtinDecoders. Every format's specs then go through the same
-// finish (finishSpecs): a well-formed hash on each spec, once per package;
-// canonicalization unless Options.Raw; sorted by hash.
+// finish (finish.go, finishSpecs): a well-formed hash on each spec, once
+// per package; canonicalization unless Options.Raw; sorted by hash.
 //
 // After decoding, the loader checks what holds across files: one tag per
 // snapshot, one page per package, each hash under one package.
