@@ -2,6 +2,8 @@ package diff
 
 import (
 	"cmp"
+	"container/heap"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strconv"
@@ -248,15 +250,16 @@ func (g Graph) HasEdges() bool {
 // registered first (node): that builds the graph of the changed pairs of
 // nodes reachable from them, each pair once whatever reaches it, without
 // recursion. Then solve finds, for every changed pair, its root causes
-// with one shortest path each, by one breadth-first walk per root cause
-// up the reversed edges: the work is the size of the answer (pairs and
-// their causes) plus the edges it crosses, never a path rebuilt or copied
-// per pair. Paths are shared: a pair's path is its name, then the path of
-// the dependency it goes through (a PathLink), so a chain of N pairs
-// keeps N links, not N²/2 names. Ties between shortest paths go to the
-// smallest sequence of names, which each walk settles level by level by
-// ranking. Nothing depends on the order in which pairs or edges come, nor
-// on cycles (bad input: each is a warning, see cycleWarnings).
+// with one shortest path each, as a set interned once per distinct
+// content and shared by every pair that has it: dependencies first, each
+// pair's set is made from its dependencies' whole sets, never a path
+// rebuilt or copied per pair, nor a set per pair that merely has the same
+// dependencies. Paths are shared: a pair's path is its name, then the
+// path of the dependency it goes through (a PathLink), so a chain of N
+// pairs keeps N links, not N²/2 names. Ties between shortest paths go to
+// the smallest sequence of names. Nothing depends on the order in which
+// pairs or edges come, nor on cycles (bad input: each is a warning, see
+// cycleWarnings; solveCycle searches inside each).
 type explainer struct {
 	old, new Graph
 	memo     map[[2]string]int32
@@ -268,9 +271,25 @@ type explainer struct {
 	links []link
 	byKey map[link]int32
 	depth []int32 // how many names a path has
+	// all are the distinct sets of causes (all[0] the empty one), by
+	// content; sets those the report's pairs use, in the order they
+	// first ask (Why.Set), and outOf each one's place there (0: none).
+	all   [][]ref
 	sets  [][]ref
-	setOf map[uint64]int // the first set with a hash of its references
+	outOf []int
+	setOf map[uint64]int // the first set of all with a hash of its references
 	same  []int          // the next set with the same hash as set i (0: none)
+	// While solving: the sets computed by the key of what they come
+	// from (see solveOne), edge names by number, and the best path to
+	// each cause (bestAt: the stamp of the node it is for).
+	byKids  map[string]int32
+	names   map[string]int32
+	key     []byte
+	best    []cand
+	bestAt  []int32
+	stamp   int32
+	touched []int32
+	cmpMemo map[[2]int32]int // see cmpLinks
 	// probes counts the edges local looks at, for the tests.
 	probes int
 }
@@ -282,7 +301,7 @@ type link struct {
 	next int32
 }
 
-// local is what one changed pair of nodes says by itself, and (refs) the
+// local is what one changed pair of nodes says by itself, and (set) the
 // root causes reachable from it, once solved.
 type local struct {
 	name             string // the package (the new node's name)
@@ -290,14 +309,13 @@ type local struct {
 	own              []Change // facets and recipe: the node's own reasons
 	ownID            int32    // own's cause id, -1 when none
 	edges            []edgeCause
+	edgeIDs          []int32 // the edges' cause ids
 	children         []child
 	direct           []DepChange
-	refs             []ref // by cause, once solved
-	set              int
+	set              int32 // its causes, an index into explainer.all, once solved
 }
 
-// ref is a root cause of a node while solving: a cause id and a link
-// (8 bytes: a node holds one per cause it reaches).
+// ref is a root cause in a set while solving: a cause id and a link.
 type ref struct{ cause, path int32 }
 
 // edgeCause is an added, removed or provider change of an edge (or a
@@ -399,176 +417,137 @@ func (e *explainer) why(id int32) *Why {
 	return &Why{Known: true, Changed: l.direct, Set: e.setID(l)}
 }
 
-// setID files l's causes as a set, once per distinct set (found by a
-// hash of its references, then compared: no key is built per pair).
+// setID returns the report's set (Why.Set) of l's causes: each distinct
+// set is filed once, numbered in the order pairs first ask for it.
 func (e *explainer) setID(l *local) int {
-	if len(l.refs) == 0 {
+	s := l.set
+	if s == 0 {
 		return 0
-	}
-	if l.set > 0 {
-		return l.set
 	}
 	if len(e.sets) == 0 {
 		e.sets = append(e.sets, []ref{})
 	}
+	if e.outOf[s] == 0 {
+		e.outOf[s] = len(e.sets)
+		e.sets = append(e.sets, e.all[s])
+	}
+	return e.outOf[s]
+}
+
+// intern files a set of references (sorted by cause) once per distinct
+// content, found by a hash of its references, then compared, and
+// returns its id in e.all (0: the empty set).
+func (e *explainer) intern(refs []ref) int32 {
+	if len(refs) == 0 {
+		return 0
+	}
 	h := uint64(14695981039346656037)
-	for _, r := range l.refs {
+	for _, r := range refs {
 		h = (h ^ uint64(r.cause)) * 1099511628211
 		h = (h ^ uint64(r.path)) * 1099511628211
 	}
 	first, ok := e.setOf[h]
 	for id := first; ok && id > 0; id = e.same[id] {
-		if slices.Equal(e.sets[id], l.refs) {
-			l.set = id
-			return id
+		if slices.Equal(e.all[id], refs) {
+			return int32(id)
 		}
 	}
-	id := len(e.sets)
-	e.sets = append(e.sets, l.refs)
-	for len(e.same) <= id {
-		e.same = append(e.same, 0)
-	}
+	id := len(e.all)
+	e.all = append(e.all, refs)
+	e.same = append(e.same, 0)
 	if ok {
 		e.same[id] = first // put first: the chain goes on to the older ones
 	}
 	e.setOf[h] = id
-	l.set = id
-	return id
+	return int32(id)
 }
 
-// solve finds every node's root causes and their paths.
+// cand is a candidate path to a cause: how many names it has, its first
+// name (an edge's), and the link it goes on with (-1: none).
+type cand struct {
+	depth int32
+	name  string
+	next  int32
+}
+
+// cmpCand orders candidate paths: the shortest first, then the smallest
+// sequence of names.
+func (e *explainer) cmpCand(a, b cand) int {
+	return cmp.Or(cmp.Compare(a.depth, b.depth), strings.Compare(a.name, b.name), e.cmpLinks(a.next, b.next))
+}
+
+// cmpLinks compares the paths from links a and b (of the same depth)
+// name by name; interned links make equal tails equal ids. A long walk
+// files its result under each pair of links it passed (after the first
+// few), so that many paths along two long twin paths, with the same names
+// and different ends, cost their length once, not once each.
+func (e *explainer) cmpLinks(a, b int32) int {
+	const short = 16
+	var walked [][2]int32
+	r, steps := 0, 0
+walk:
+	for a != b {
+		switch {
+		case a < 0:
+			r = -1
+			break walk
+		case b < 0:
+			r = 1
+			break walk
+		}
+		if steps++; steps > short {
+			k := [2]int32{a, b}
+			if v, ok := e.cmpMemo[k]; ok {
+				r = v
+				break
+			}
+			walked = append(walked, k)
+		}
+		if c := strings.Compare(e.links[a].name, e.links[b].name); c != 0 {
+			r = c
+			break
+		}
+		a, b = e.links[a].next, e.links[b].next
+	}
+	if len(walked) > 0 && e.cmpMemo == nil {
+		e.cmpMemo = map[[2]int32]int{}
+	}
+	for _, k := range walked {
+		e.cmpMemo[k] = r
+	}
+	return r
+}
+
+// solve finds every node's root causes and their paths, as interned sets
+// (local.set). A node's causes are its edge changes, its changed
+// dependencies' own changes, and their causes, each by its shortest path
+// (ties to the smallest sequence of names), but never its own change.
+// The nodes are solved by strongly connected components, dependencies
+// first: a node outside a cycle takes its set from its dependencies'
+// whole sets, and nodes with the same edge changes and the same
+// dependencies (by edge name and set) share the set computed for the
+// first, without looking at its members: the M dependents of a hub with
+// K changed leaves cost M + K, not M·K. The work is the pairs, the edges,
+// and the sets computed (each member of a dependency's set once per
+// distinct set computed from it). A cycle (bad input) is solved by a
+// shortest-path search per cause inside it.
 func (e *explainer) solve() {
 	if e.solved {
 		return
 	}
 	e.solved = true
-	n := len(e.nodes)
-	// The sources of each cause: the node it is the own change of
-	// (depth 0: its dependents reach it at depth 1), and the nodes where
-	// it is an edge change (depth 1, the path ending at the edge's name).
-	type source struct {
-		node int32
-		name string // "" for an own change
-	}
-	sources := map[int32][]source{}
-	for i, l := range e.nodes {
+	for _, l := range e.nodes {
 		l.ownID = -1
 		if len(l.own) > 0 {
 			l.ownID = e.causeID(Cause{Name: l.name, OldHash: l.oldHash, NewHash: l.newHash, Changes: l.own})
-			sources[l.ownID] = append(sources[l.ownID], source{int32(i), ""})
 		}
-		for _, c := range l.edges {
-			id := e.causeID(c.cause)
-			sources[id] = append(sources[id], source{int32(i), c.name})
-		}
-	}
-	// The reversed edges: each node's dependents, by edge name.
-	type parent struct {
-		id   int32
-		name string
-	}
-	start := make([]int32, n+1)
-	for _, l := range e.nodes {
-		for _, c := range l.children {
-			start[c.id+1]++
-		}
-	}
-	for i := range n {
-		start[i+1] += start[i]
-	}
-	parents := make([]parent, start[n])
-	fill := slices.Clone(start[:n])
-	for i, l := range e.nodes {
-		for _, c := range l.children {
-			parents[fill[c.id]] = parent{int32(i), c.name}
-			fill[c.id]++
-		}
-	}
-	// One walk per cause, level by level. seen marks the nodes the walk
-	// reached (stamped with the cause, so that it is never cleared); at
-	// each level every node reached keeps its best candidate (the
-	// smallest name, then the smallest rank of the path it goes on
-	// with), and the level is ranked by the same order for the next.
-	seen := make([]int32, n)
-	candAt := make([]int32, n)
-	type cand struct {
-		name string
-		rank int32 // the rank of the path it goes on with; -1: none
-		next int32 // that path's link; -1: none
-	}
-	best := make([]cand, n)
-	rank := make([]int32, n)
-	tail := make([]int32, n)
-	stamp := int32(0)
-	better := func(a, b cand) bool {
-		if a.name != b.name {
-			return a.name < b.name
-		}
-		return a.rank < b.rank
-	}
-	ids := make([]int32, 0, len(sources))
-	for id := range sources {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	var level, next []int32
-	for _, cid := range ids {
-		mark := cid + 1
-		level = level[:0]
-		stamp++
-		next = next[:0]
-		offer := func(p int32, c cand) {
-			if seen[p] == mark {
-				return
-			}
-			if candAt[p] != stamp {
-				candAt[p] = stamp
-				best[p] = c
-				next = append(next, p)
-			} else if better(c, best[p]) {
-				best[p] = c
-			}
-		}
-		for _, s := range sources[cid] {
-			if s.name == "" {
-				seen[s.node] = mark
-				rank[s.node], tail[s.node] = -1, -1
-				level = append(level, s.node)
-			}
-		}
-		for _, s := range sources[cid] {
-			if s.name != "" {
-				offer(s.node, cand{s.name, -1, -1})
-			}
-		}
-		for {
-			for _, u := range level {
-				for _, p := range parents[start[u]:start[u+1]] {
-					offer(p.id, cand{p.name, rank[u], tail[u]})
-				}
-			}
-			if len(next) == 0 {
-				break
-			}
-			slices.SortFunc(next, func(a, b int32) int {
-				return cmp.Or(strings.Compare(best[a].name, best[b].name), cmp.Compare(best[a].rank, best[b].rank))
-			})
-			r := int32(-1)
-			for i, p := range next {
-				if i == 0 || better(best[next[i-1]], best[p]) {
-					r++
-				}
-				seen[p] = mark
-				rank[p] = r
-				tail[p] = e.link(best[p].name, best[p].next)
-				e.nodes[p].refs = append(e.nodes[p].refs, ref{cid, tail[p]})
-			}
-			level, next = next, level[:0]
-			stamp++
+		l.edgeIDs = make([]int32, len(l.edges))
+		for i, c := range l.edges {
+			l.edgeIDs[i] = e.causeID(c.cause)
 		}
 	}
 	// Causes by name, hashes and changes: ids in that order, so that
-	// each node's refs sort by id.
+	// each set sorts by id.
 	order := make([]int32, len(e.table))
 	for i := range order {
 		order[i] = int32(i)
@@ -586,11 +565,281 @@ func (e *explainer) solve() {
 	}
 	e.table = table
 	for _, l := range e.nodes {
-		for i := range l.refs {
-			l.refs[i].cause = renum[l.refs[i].cause]
+		if l.ownID >= 0 {
+			l.ownID = renum[l.ownID]
 		}
-		slices.SortFunc(l.refs, func(a, b ref) int { return cmp.Compare(a.cause, b.cause) })
+		for i := range l.edgeIDs {
+			l.edgeIDs[i] = renum[l.edgeIDs[i]]
+		}
 	}
+	e.all = [][]ref{{}}
+	e.same = []int{0}
+	e.best = make([]cand, len(e.table))
+	e.bestAt = make([]int32, len(e.table))
+	e.byKids = map[string]int32{}
+	e.components(func(comp []int32, cycle bool) {
+		if cycle {
+			e.solveCycle(comp)
+		} else {
+			e.solveOne(comp[0])
+		}
+	})
+	e.outOf = make([]int, len(e.all))
+}
+
+// components calls each with every strongly connected component of the
+// changed pairs, dependencies first (Tarjan's algorithm, without
+// recursion); cycle is true for a component of more than one node or a
+// node depending on itself.
+func (e *explainer) components(each func(comp []int32, cycle bool)) {
+	n := len(e.nodes)
+	index := make([]int32, n)
+	low := make([]int32, n)
+	onStack := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int32
+	type frame struct {
+		u    int32
+		edge int
+	}
+	var frames []frame
+	next := int32(0)
+	visit := func(u int32) {
+		index[u], low[u] = next, next
+		next++
+		onStack[u] = true
+		stack = append(stack, u)
+		frames = append(frames, frame{u, 0})
+	}
+	for s := range int32(n) {
+		if index[s] >= 0 {
+			continue
+		}
+		visit(s)
+		for len(frames) > 0 {
+			f := &frames[len(frames)-1]
+			u := f.u
+			if ch := e.nodes[u].children; f.edge < len(ch) {
+				v := ch[f.edge].id
+				f.edge++
+				if index[v] < 0 {
+					visit(v)
+				} else if onStack[v] {
+					low[u] = min(low[u], index[v])
+				}
+				continue
+			}
+			frames = frames[:len(frames)-1]
+			if len(frames) > 0 {
+				p := frames[len(frames)-1].u
+				low[p] = min(low[p], low[u])
+			}
+			if low[u] != index[u] {
+				continue
+			}
+			k := len(stack) - 1
+			for stack[k] != u {
+				k--
+			}
+			comp := stack[k:]
+			for _, m := range comp {
+				onStack[m] = false
+			}
+			cycle := len(comp) > 1 || slices.ContainsFunc(e.nodes[u].children, func(c child) bool { return c.id == u })
+			each(comp, cycle)
+			stack = stack[:k]
+		}
+	}
+}
+
+// solveOne solves node u, outside any cycle, from its edge changes and
+// its dependencies' sets: once per distinct key of them.
+func (e *explainer) solveOne(u int32) {
+	l := e.nodes[u]
+	if len(l.edgeIDs) == 0 && len(l.children) == 0 {
+		return
+	}
+	// The key is worth it only when the dependencies' sets are bigger
+	// than it (a node in a chain computes its set of one directly).
+	work := len(l.edgeIDs)
+	for _, ch := range l.children {
+		work += 1 + len(e.all[e.nodes[ch.id].set])
+	}
+	var key []byte
+	if work > 2*(len(l.edgeIDs)+len(l.children)) {
+		key = e.key[:0]
+		for i, id := range l.edgeIDs {
+			key = appendInts(key, id, e.nameID(l.edges[i].name), -2)
+		}
+		for _, ch := range l.children {
+			v := e.nodes[ch.id]
+			key = appendInts(key, e.nameID(ch.name), v.set, v.ownID)
+		}
+		e.key = key
+		if s, ok := e.byKids[string(key)]; ok {
+			l.set = s
+			return
+		}
+	}
+	e.stamp++
+	touched := e.touched[:0]
+	offer := func(c int32, x cand) {
+		if e.bestAt[c] != e.stamp {
+			e.bestAt[c] = e.stamp
+			e.best[c] = x
+			touched = append(touched, c)
+		} else if e.cmpCand(x, e.best[c]) < 0 {
+			e.best[c] = x
+		}
+	}
+	for i, id := range l.edgeIDs {
+		offer(id, cand{1, l.edges[i].name, -1})
+	}
+	for _, ch := range l.children {
+		v := e.nodes[ch.id]
+		if v.ownID >= 0 {
+			offer(v.ownID, cand{1, ch.name, -1})
+		}
+		for _, r := range e.all[v.set] {
+			offer(r.cause, cand{e.depth[r.path] + 1, ch.name, r.path})
+		}
+	}
+	e.touched = touched
+	slices.Sort(touched)
+	refs := make([]ref, len(touched))
+	for i, c := range touched {
+		b := e.best[c]
+		refs[i] = ref{c, e.link(b.name, b.next)}
+	}
+	l.set = e.intern(refs)
+	if key != nil {
+		e.byKids[string(key)] = l.set
+	}
+}
+
+// appendInts appends the int32s to a key.
+func appendInts(b []byte, v ...int32) []byte {
+	for _, x := range v {
+		b = binary.LittleEndian.AppendUint32(b, uint32(x))
+	}
+	return b
+}
+
+// nameID numbers an edge name, for the keys of solveOne.
+func (e *explainer) nameID(s string) int32 {
+	if id, ok := e.names[s]; ok {
+		return id
+	}
+	if e.names == nil {
+		e.names = map[string]int32{}
+	}
+	id := int32(len(e.names))
+	e.names[s] = id
+	return id
+}
+
+// solveCycle solves the nodes of a cycle (Spack writes none): for each
+// cause that reaches it (an edge change of a member, a dependency's own
+// change, a cause of a dependency outside), a shortest-path search inside
+// it, by depth, then by the smallest sequence of names. A member never
+// has its own change as a cause, nor passes it on.
+func (e *explainer) solveCycle(comp []int32) {
+	pos := make(map[int32]int32, len(comp))
+	for i, u := range comp {
+		pos[u] = int32(i)
+	}
+	type parent struct {
+		at   int32
+		name string
+	}
+	type start struct {
+		at int32
+		c  cand
+	}
+	parents := make([][]parent, len(comp))
+	starts := map[int32][]start{}
+	for i, u := range comp {
+		l := e.nodes[u]
+		add := func(c int32, x cand) {
+			if c != l.ownID {
+				starts[c] = append(starts[c], start{int32(i), x})
+			}
+		}
+		for k, id := range l.edgeIDs {
+			add(id, cand{1, l.edges[k].name, -1})
+		}
+		for _, ch := range l.children {
+			v := e.nodes[ch.id]
+			if v.ownID >= 0 {
+				add(v.ownID, cand{1, ch.name, -1})
+			}
+			if j, in := pos[ch.id]; in {
+				parents[j] = append(parents[j], parent{int32(i), ch.name})
+				continue
+			}
+			for _, r := range e.all[v.set] {
+				add(r.cause, cand{e.depth[r.path] + 1, ch.name, r.path})
+			}
+		}
+	}
+	causes := make([]int32, 0, len(starts))
+	for c := range starts {
+		causes = append(causes, c)
+	}
+	slices.Sort(causes)
+	refs := make([][]ref, len(comp))
+	best := make([]cand, len(comp))
+	state := make([]int8, len(comp)) // 0 none, 1 a candidate, 2 done
+	for _, c := range causes {
+		clear(state)
+		h := &depthHeap{}
+		offer := func(at int32, x cand) {
+			if state[at] == 2 || e.nodes[comp[at]].ownID == c {
+				return
+			}
+			if state[at] == 0 || e.cmpCand(x, best[at]) < 0 {
+				state[at], best[at] = 1, x
+				heap.Push(h, [2]int32{x.depth, at})
+			}
+		}
+		for _, s := range starts[c] {
+			offer(s.at, s.c)
+		}
+		for h.Len() > 0 {
+			it := heap.Pop(h).([2]int32)
+			at := it[1]
+			if state[at] == 2 {
+				continue
+			}
+			// Every candidate of this depth is in: they come from the
+			// starts and from the members done at the depth before.
+			state[at] = 2
+			lk := e.link(best[at].name, best[at].next)
+			refs[at] = append(refs[at], ref{c, lk})
+			for _, p := range parents[at] {
+				offer(p.at, cand{best[at].depth + 1, p.name, lk})
+			}
+		}
+	}
+	for i, u := range comp {
+		e.nodes[u].set = e.intern(refs[i])
+	}
+}
+
+// depthHeap is a min-heap of (depth, member) for solveCycle.
+type depthHeap [][2]int32
+
+func (h depthHeap) Len() int           { return len(h) }
+func (h depthHeap) Less(i, j int) bool { return h[i][0] < h[j][0] }
+func (h depthHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *depthHeap) Push(x any)        { *h = append(*h, x.([2]int32)) }
+func (h *depthHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 // link files a path link once.
@@ -661,19 +910,7 @@ func (e *explainer) comparePaths(na string, a int32, nb string, b int32) int {
 	if c := strings.Compare(na, nb); c != 0 {
 		return c
 	}
-	for a != b {
-		switch {
-		case a < 0:
-			return -1
-		case b < 0:
-			return 1
-		}
-		if c := strings.Compare(e.links[a].name, e.links[b].name); c != 0 {
-			return c
-		}
-		a, b = e.links[a].next, e.links[b].next
-	}
-	return 0
+	return e.cmpLinks(a, b)
 }
 
 // causeID files a root cause (without its path) once per report.
@@ -1069,7 +1306,16 @@ func (r *Report) Explain(before, after Graph) {
 		}
 		groupOf[i] = g
 	}
-	for k, t := range tops {
+	// The pairs by set: how many rebuilt and updated pairs have it, and
+	// the smallest name among them. Each distinct set's causes are then
+	// counted once for all its pairs (M dependents of a hub with K
+	// changed leaves cost M + K, not M·K).
+	type use struct {
+		rebuilt, updated int
+		name             string
+	}
+	uses := make([]use, len(e.all))
+	for _, t := range tops {
 		l := e.nodes[t.id]
 		w := e.why(t.id)
 		t.p.Why = w
@@ -1077,24 +1323,36 @@ func (r *Report) Explain(before, after Graph) {
 		if len(w.Changed) == 0 {
 			c.Own++
 		}
-		if len(l.refs) > 0 {
-			c.Explained++
+		if l.set == 0 {
+			continue
 		}
-		for _, ref := range l.refs {
+		c.Explained++
+		u := &uses[l.set]
+		if u.rebuilt+u.updated == 0 || l.name < u.name {
+			u.name = l.name
+		}
+		if t.updated {
+			u.updated++
+		} else {
+			u.rebuilt++
+		}
+	}
+	for s, u := range uses {
+		if u.rebuilt+u.updated == 0 {
+			continue
+		}
+		for _, ref := range e.all[s] {
 			g := groups[groupOf[ref.cause]]
-			if g.counted == k {
-				continue // a pair counts once per group
+			if g.counted == s {
+				continue // a pair counts once per group, by its first cause there
 			}
-			g.counted = k
-			g.Specs++
-			if t.updated {
-				g.Updated++
-			} else {
-				g.Rebuilt++
-			}
+			g.counted = s
+			g.Specs += u.rebuilt + u.updated
+			g.Rebuilt += u.rebuilt
+			g.Updated += u.updated
 			p := ref.path
-			if g.via < 0 || e.depth[p] < e.depth[g.via] || e.depth[p] == e.depth[g.via] && e.comparePaths(l.name, p, g.viaName, g.via) < 0 {
-				g.via, g.viaName = p, l.name
+			if g.via < 0 || e.depth[p] < e.depth[g.via] || e.depth[p] == e.depth[g.via] && e.comparePaths(u.name, p, g.viaName, g.via) < 0 {
+				g.via, g.viaName = p, u.name
 			}
 		}
 	}

@@ -221,15 +221,16 @@ func TestCausesFanOutLinear(t *testing.T) {
 	scales(t, "fan-out, 4x dependents", fanOut(m, k), fanOut(4*m, k))
 }
 
-// Item 9: the M dependents of a hub share one set of K causes: the JSON
-// of M = K grows as M + K, not as M·K. (In memory each dependent still
-// holds its K references while the causes are solved: 16 bytes each.)
+// Item 9: the M dependents of a hub share one set of K causes, in the
+// JSON and while the causes are solved: M = K costs M + K, not M·K, in
+// bytes allocated as in the JSON. (Each dependent holding its own K
+// references while solving made 4x M and K allocate about 8.7x.)
 func TestCausesFanOutShared(t *testing.T) {
 	n := 200
 	if testing.Short() {
 		n = 100
 	}
-	scalesJSON(t, "fan-out, 4x dependents and leaves", fanOut(n, n), fanOut(4*n, 4*n), false)
+	scales(t, "fan-out, 4x dependents and leaves", fanOut(n, n), fanOut(4*n, 4*n))
 }
 
 // Item 6: a dependency cycle is a warning naming it, and the causes do
