@@ -290,6 +290,7 @@ type explainer struct {
 	stamp   int32
 	touched []int32
 	cmpMemo map[[2]int32]int // see cmpLinks
+	walked  int              // the links cmpLinks looked at, for the tests
 	// probes counts the edges local looks at, for the tests.
 	probes int
 }
@@ -495,6 +496,7 @@ walk:
 			r = 1
 			break walk
 		}
+		e.walked++
 		if steps++; steps > short {
 			k := [2]int32{a, b}
 			if v, ok := e.cmpMemo[k]; ok {

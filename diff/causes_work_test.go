@@ -35,3 +35,67 @@ func TestCausesEdgeMatchingLinear(t *testing.T) {
 		t.Errorf("%d probes for %d edges a side, want at most %d (linear)", e.probes, 2*k, limit)
 	}
 }
+
+// twinPaths is two chains of n specs with the same names (p00000 …),
+// A and B, whose last specs reach one changed leaf by different edge
+// names (za and zb), and n tops, top i depending on A_i and B_i: each
+// top's two paths have the same names down to the last, so comparing
+// them walked the rest of the chain, n²/2 names in all.
+func twinPaths(n int) (Graph, Graph, [][2]string) {
+	before, after := Graph{}, Graph{}
+	var pairs [][2]string
+	for _, side := range []struct {
+		g Graph
+		p string
+		v string
+	}{{before, "o-", "1.0"}, {after, "n-", "1.1"}} {
+		h := func(kind string, i int) string { return fmt.Sprintf("%s%s%05d", side.p, kind, i) }
+		side.g[side.p+"leaf"] = &GraphNode{Hash: side.p + "leaf", Name: "leaf", Version: side.v, Deps: []Edge{}}
+		for _, c := range []string{"A", "B"} {
+			for i := range n {
+				deps := []Edge{{Name: fmt.Sprintf("p%05d", i+1), Hash: h(c, i+1)}}
+				if i == n-1 {
+					deps = []Edge{{Name: "z" + c, Hash: side.p + "leaf"}}
+				}
+				side.g[h(c, i)] = &GraphNode{Hash: h(c, i), Name: fmt.Sprintf("p%05d", i), Version: "1", Deps: deps}
+			}
+		}
+		for i := range n {
+			side.g[h("t", i)] = &GraphNode{Hash: h("t", i), Name: fmt.Sprintf("t%05d", i), Version: "1",
+				Deps: []Edge{{Name: fmt.Sprintf("p%05d", i), Hash: h("A", i)}, {Name: fmt.Sprintf("p%05d", i), Hash: h("B", i)}}}
+		}
+	}
+	for i := range n {
+		pairs = append(pairs, [2]string{fmt.Sprintf("o-t%05d", i), fmt.Sprintf("n-t%05d", i)})
+	}
+	return before, after, pairs
+}
+
+// Comparing paths name by name (ties between shortest paths) walks a
+// long shared run of names once, not once per pair: 4x the twin chains
+// look at at most ~4.4x the links.
+func TestCausesTwinPathsLinear(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 500
+	}
+	steps := func(n int) int {
+		before, after, pairs := twinPaths(n)
+		e := newExplainer(before, after, 0)
+		for _, p := range pairs {
+			if _, ok := e.register(p[0], p[1]); !ok {
+				t.Fatalf("pair %v not registered", p)
+			}
+		}
+		e.solve()
+		if l := e.nodes[0]; len(e.all[l.set]) != 1 {
+			t.Fatalf("%s: %d causes, want the leaf", l.name, len(e.all[l.set]))
+		}
+		return e.walked
+	}
+	a, b := steps(n), steps(4*n)
+	t.Logf("twin paths: %d → %d links compared (%.2fx)", a, b, float64(b)/float64(a))
+	if float64(b) > 4.4*float64(a) {
+		t.Errorf("4x the twin chains compares %.2fx the links (%d → %d), want at most 4.4x", float64(b)/float64(a), a, b)
+	}
+}
