@@ -102,7 +102,7 @@ func TestReadmeGitExample(t *testing.T) {
 	if _, err := gittest.Git("../..", nil, "rev-parse", "--verify", "--quiet", "HEAD:testdata/real-series"); err != nil {
 		t.Skip("not a git clone of cachediff with testdata/real-series committed")
 	}
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/usage.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -153,10 +153,11 @@ func lineDiff(want, got []byte) string {
 	return b.String()
 }
 
-// TestReadmeExample keeps the README's example equal to the golden report
-// of the migration week, which is what make demo prints.
+// TestReadmeExample keeps docs/usage.md's example (moved there from the
+// README) equal to the golden report of the migration week, which is what
+// make demo prints.
 func TestReadmeExample(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/usage.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,17 +168,17 @@ func TestReadmeExample(t *testing.T) {
 	before, rest, ok := bytes.Cut(readme, []byte("<!-- example:begin -->\n"))
 	example, after, ok2 := bytes.Cut(rest, []byte("<!-- example:end -->"))
 	if !ok || !ok2 {
-		t.Fatal("README.md has no <!-- example:begin --> … <!-- example:end --> block")
+		t.Fatal("docs/usage.md has no <!-- example:begin --> … <!-- example:end --> block")
 	}
 	if *update {
 		fresh := slices.Concat(before, []byte("<!-- example:begin -->\n"), want, []byte("<!-- example:end -->"), after)
-		if err := os.WriteFile("../../README.md", fresh, 0o644); err != nil {
+		if err := os.WriteFile("../../docs/usage.md", fresh, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
 	if !bytes.Equal(example, want) {
-		t.Errorf("README.md example differs from testdata/golden/develop-2025-03.md:\n%s", lineDiff(want, example))
+		t.Errorf("docs/usage.md example differs from testdata/golden/develop-2025-03.md:\n%s", lineDiff(want, example))
 	}
 }
 

@@ -259,7 +259,7 @@ func TestLogRender(t *testing.T) {
 // (the table of steps, and the series' sections) equal to the log.
 func TestReadmeLogExample(t *testing.T) {
 	t.Chdir("../..")
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("docs/usage.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -231,7 +231,7 @@ func TestSharedHashesUnchanged(t *testing.T) {
 // the lockfile's headline written for plain paths).
 func TestReadmeSpackExamples(t *testing.T) {
 	t.Chdir("../..")
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("docs/usage.md")
 	if err != nil {
 		t.Fatal(err)
 	}
