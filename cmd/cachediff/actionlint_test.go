@@ -1,0 +1,254 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rhysd/actionlint"
+	"gopkg.in/yaml.v3"
+)
+
+// The workflows of docs/ci.md and the repository's composite Action,
+// action.yml, are checked by actionlint (github.com/rhysd/actionlint), the
+// standard linter of GitHub Actions workflows: expressions and their
+// types, contexts, step outputs, the inputs a step passes to an action,
+// runner labels, permissions. actionlint lints workflows, not actions: the
+// Action is checked by the workflows that use it (the docs' recipes use it
+// as cachediff/cachediff@REF, linted here as the local action ./, so that
+// actionlint reads action.yml and checks their inputs against it) and by
+// TestActionRunUsesEnv.
+
+// actionRef is how the docs' recipes name the Action.
+var actionRef = regexp.MustCompile(`uses: cachediff/cachediff@[^\s]+`)
+
+// yamlBlocks returns the ```yaml blocks of a Markdown document.
+func yamlBlocks(t *testing.T, doc string) []string {
+	t.Helper()
+	var blocks []string
+	for {
+		_, block, ok := strings.Cut(doc, "```yaml\n")
+		if !ok {
+			return blocks
+		}
+		block, rest, ok := strings.Cut(block, "```\n")
+		if !ok {
+			t.Fatal("a ```yaml block without its end")
+		}
+		blocks = append(blocks, block)
+		doc = rest
+	}
+}
+
+// actionlintProject makes a repository for actionlint to lint in: .git,
+// .github/workflows and the Action's action.yml at its root.
+func actionlintProject(t *testing.T) (*actionlint.Project, string) {
+	t.Helper()
+	root := t.TempDir()
+	for _, d := range []string{".git", ".github/workflows"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	action, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "action.yml"), action, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	proj, err := actionlint.NewProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return proj, root
+}
+
+// TestActionlintDocs: every workflow of docs/ci.md passes actionlint, and
+// so does a workflow that uses the Action with every input it has (which
+// makes actionlint parse action.yml). shellcheck runs on the run: scripts
+// when it is installed.
+func TestActionlintDocs(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := yamlBlocks(t, string(doc))
+	if len(blocks) == 0 {
+		t.Fatal("docs/ci.md has no ```yaml block")
+	}
+	proj, root := actionlintProject(t)
+	var out bytes.Buffer
+	opts := &actionlint.LinterOptions{}
+	if sc, err := exec.LookPath("shellcheck"); err == nil {
+		opts.Shellcheck = sc
+	}
+	l, err := actionlint.NewLinter(&out, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The Action's own inputs, all of them, in a workflow.
+	var meta struct {
+		Inputs map[string]any `yaml:"inputs"`
+	}
+	action, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(action, &meta); err != nil {
+		t.Fatalf("action.yml: %v", err)
+	}
+	var with strings.Builder
+	for _, k := range slices.Sorted(mapsKeys(meta.Inputs)) {
+		with.WriteString("          " + k + ": x\n")
+	}
+	blocks = append(blocks, "on: workflow_dispatch\njobs:\n  all:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: cachediff/cachediff@v1\n        id: cd\n        with:\n"+with.String()+
+		"      - run: echo \"$C $S $J $R\"\n        env:\n          C: ${{ steps.cd.outputs.changed }}\n          S: ${{ steps.cd.outputs.status }}\n          J: ${{ steps.cd.outputs.json }}\n          R: ${{ steps.cd.outputs.report }}\n")
+	for i, b := range blocks {
+		b = actionRef.ReplaceAllString(b, "uses: ./")
+		path := filepath.Join(root, ".github", "workflows", "ci"+string(rune('a'+i))+".yml")
+		if err := os.WriteFile(path, []byte(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		errs, err := l.Lint(path, []byte(b), proj)
+		if err != nil {
+			t.Fatalf("workflow %d of docs/ci.md: %v", i+1, err)
+		}
+		for _, e := range errs {
+			t.Errorf("workflow %d: %s", i+1, e)
+		}
+	}
+	// A control: actionlint read action.yml, and refuses an input it does
+	// not declare and a step output it does not have.
+	bad := "on: workflow_dispatch\njobs:\n  bad:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: ./\n        id: cd\n        with:\n          no-such-input: x\n      - run: echo \"$X\"\n        env:\n          X: ${{ steps.cd.outputs.no-such-output }}\n"
+	path := filepath.Join(root, ".github", "workflows", "bad.yml")
+	errs, err := l.Lint(path, []byte(bad), proj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, e := range errs {
+		msgs = append(msgs, e.Error())
+	}
+	if all := strings.Join(msgs, "\n"); !strings.Contains(all, "no-such-input") || !strings.Contains(all, "no-such-output") {
+		t.Errorf("actionlint did not check the Action's inputs and outputs; it said:\n%s", all)
+	}
+	if out.Len() > 0 {
+		t.Logf("actionlint:\n%s", out.String())
+	}
+}
+
+func mapsKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// TestActionRunUsesEnv: the Action's metadata is what a composite action
+// needs, and its run: scripts take every value through env:: no ${{ }}
+// in a script (an input spliced into a script is shell code anyone who
+// sets the input can inject), a shell on every run: step, every ${{
+// inputs.X }} names a declared input, every output names a step output
+// that the step writes, and bash parses every script (bash -n).
+func TestActionRunUsesEnv(t *testing.T) {
+	data, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var action struct {
+		Name        string         `yaml:"name"`
+		Description string         `yaml:"description"`
+		Author      string         `yaml:"author"`
+		Branding    map[string]any `yaml:"branding"`
+		Inputs      map[string]struct {
+			Description string  `yaml:"description"`
+			Default     *string `yaml:"default"`
+		} `yaml:"inputs"`
+		Outputs map[string]struct {
+			Description string `yaml:"description"`
+			Value       string `yaml:"value"`
+		} `yaml:"outputs"`
+		Runs struct {
+			Using string `yaml:"using"`
+			Steps []struct {
+				ID    string            `yaml:"id"`
+				Name  string            `yaml:"name"`
+				Uses  string            `yaml:"uses"`
+				Shell string            `yaml:"shell"`
+				If    string            `yaml:"if"`
+				Env   map[string]string `yaml:"env"`
+				With  map[string]string `yaml:"with"`
+				Run   string            `yaml:"run"`
+			} `yaml:"steps"`
+		} `yaml:"runs"`
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&action); err != nil {
+		t.Fatalf("action.yml: %v", err)
+	}
+	if action.Name == "" || action.Description == "" || action.Runs.Using != "composite" {
+		t.Fatalf("action.yml: name %q, description %q, runs.using %q: want a named, described composite action", action.Name, action.Description, action.Runs.Using)
+	}
+	for k, in := range action.Inputs {
+		if in.Description == "" || in.Default == nil {
+			t.Errorf("input %s: no description or no default", k)
+		}
+	}
+	inputRef := regexp.MustCompile(`\binputs\.([A-Za-z0-9_-]+)`)
+	for _, m := range inputRef.FindAllStringSubmatch(string(data), -1) {
+		if _, ok := action.Inputs[m[1]]; !ok {
+			t.Errorf("action.yml uses inputs.%s, which it does not declare", m[1])
+		}
+	}
+	written := map[string]bool{}
+	for i, s := range action.Runs.Steps {
+		if s.Uses != "" {
+			if at := strings.LastIndex(s.Uses, "@"); at < 0 || strings.HasSuffix(s.Uses, "@main") || strings.HasSuffix(s.Uses, "@master") {
+				t.Errorf("step %d uses %q: not pinned to a release", i+1, s.Uses)
+			}
+			continue
+		}
+		if s.Run == "" {
+			t.Errorf("step %d: neither uses: nor run:", i+1)
+			continue
+		}
+		if s.Shell != "bash" {
+			t.Errorf("step %q: shell %q, want bash", s.Name, s.Shell)
+		}
+		if strings.Contains(s.Run, "${{") {
+			t.Errorf("step %q: a ${{ }} expression in its run: script; pass the value through env:", s.Name)
+		}
+		if strings.Contains(s.Run, "@latest") {
+			t.Errorf("step %q installs @latest; the Action installs the cachediff of its own ref", s.Name)
+		}
+		cmd := exec.Command("bash", "-n")
+		cmd.Stdin = strings.NewReader(s.Run)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("step %q: bash -n: %v\n%s", s.Name, err, out)
+		}
+		for _, m := range regexp.MustCompile(`echo "([a-z_]+)=`).FindAllStringSubmatch(s.Run, -1) {
+			if s.ID != "" {
+				written["steps."+s.ID+".outputs."+m[1]] = true
+			}
+		}
+	}
+	if len(action.Outputs) == 0 {
+		t.Error("action.yml has no outputs")
+	}
+	for k, o := range action.Outputs {
+		ref := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(o.Value, "${{"), "}}"))
+		if !written[ref] {
+			t.Errorf("output %s is %q, which no step writes", k, o.Value)
+		}
+	}
+}
