@@ -108,8 +108,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		// core, and loading two trees at once gained nothing (see
 		// docs/performance.md). The memory limit is set once both are
 		// loaded, and for two files before, from their sizes: paced by
-		// GOGC alone, two 37 MB pages that the general path decodes (its
-		// garbage is 20x the input) peaked at 952 MB, 12.7x the input.
+		// GOGC alone, two large pages that the general path decodes (its
+		// garbage is many times the input) peaked at three times the 4x
+		// budget.
 		if files && c.limitMemory != nil {
 			c.limitMemory(size, 0)
 		}

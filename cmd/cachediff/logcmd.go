@@ -203,8 +203,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 				// snapshot loads, as a diff does: the trees of a series
 				// are about the same size. Set from the first alone, the
 				// limit started a collection in the middle of the second
-				// load (real-week trees of 60k specs: that load's CPU
-				// time 179 -> 127 ms).
+				// load, which then marked beside the loading goroutines
+				// (docs/performance.md, "The collector after the first
+				// snapshot").
 				input = 2 * s.Bytes
 			}
 			c.limitMemory(input, kept)
