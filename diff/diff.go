@@ -356,8 +356,8 @@ func CompareWith(before, after *snapshot.Snapshot, f Filter) (*Report, error) {
 // specs are dropped from the snapshots as soon as the package is compared,
 // and then stay only where the report's pairs point at them (Pair). When
 // pairs held copies, a report of a million tiny specs per side, 30% of
-// them rebuilt, held both (issue 11 item 6: 4.8x the input's bytes at
-// peak). Afterwards the snapshots' packages have no specs.
+// them rebuilt, held both, past the memory budget (issue 11 item 6).
+// Afterwards the snapshots' packages have no specs.
 func CompareReleasing(before, after *snapshot.Snapshot, f Filter) (*Report, error) {
 	return compareSnapshots(before, after, f, true)
 }
@@ -970,7 +970,7 @@ func movedHashes(pkgs []Package) []snapshot.Warning {
 	}
 	// Which package each added hash left: the last one, in order, whose
 	// old specs hold it. The old hashes of a real week are every pair of
-	// the report (57k at 60k specs, 5 ms of reading on one core): the two
+	// the report, too many to read on one core alone: the two
 	// halves of the packages are read at once, each noting what it
 	// finds, and the notes are applied in order.
 	type note struct{ hash, name string }

@@ -90,7 +90,8 @@ var rankedFacets = [...]int{fVersion, fCompiler, fOS, fTarget}
 // It also ranks their platform, variants and stacks by their strings,
 // and when every rank fits, packs each spec's ranks, in compareSpecs'
 // order of facets, into ord: compareSpecs then compares two numbers
-// before the hashes (a real week's sorts were 7% of its instructions).
+// before the hashes (a real week's sorts were a large share of its
+// instructions).
 func (m *matcher) rankSpecs(groups ...[]*spec) {
 	if n := len(m.in.vals); len(m.rankOf) < n {
 		// Grown by append's doubling; the new entries are zero.
