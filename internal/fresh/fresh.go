@@ -4,8 +4,8 @@
 // zero page, read-only; the first write then faults again, copies the
 // page and flushes the old mapping from the TLB of every core that runs
 // the process: an interprocessor interrupt, which in a virtual machine
-// exits to the host on both sides (about 25 µs a page on the benchmark's
-// host). The Go allocator hands out fresh memory unwritten, and reads
+// exits to the host on both sides (docs/performance.md, "Fresh memory",
+// has the cost). The Go allocator hands out fresh memory unwritten, and reads
 // come first in more places than a program's own code: while the
 // collector marks, every store of a pointer reads the old value of its
 // slot (the write barrier), so the first store into a new array of

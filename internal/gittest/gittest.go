@@ -90,7 +90,7 @@ func Series(repo, series string) ([]Week, error) {
 //
 // The commits are written by one git fast-import, not by a git add and a
 // git commit each: the same commits (the same ids), but the five weeks of
-// the real series in 20 ms of CPU rather than 200 ms, and the hundreds of
+// the real series in a tenth of the CPU, and the hundreds of
 // pages of a generated catalogue in one pack rather than as many loose
 // objects. Each folder's regular files are committed as they are, with
 // the owner's execute bit as git reads it; a folder that holds anything

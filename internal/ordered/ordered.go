@@ -110,8 +110,8 @@ func Write(w io.Writer, n int, render func(i int, b *Buffer) error) error {
 	// itself, in order, and waits while either count is at its bound.
 	// (A goroutine that handed the items out on a channel had to be
 	// scheduled between the items, beside the two that render and the
-	// one that writes: the renderers waited for it 11 ms of a real
-	// week's 45 ms of JSON at 60k specs, go tool trace -pprof=sync.)
+	// one that writes, and the renderers waited for it: go tool trace
+	// -pprof=sync of a real week's JSON shows it.)
 	var (
 		mu       sync.Mutex
 		room     = sync.NewCond(&mu)
@@ -181,12 +181,11 @@ func Write(w io.Writer, n int, render func(i int, b *Buffer) error) error {
 
 // aheadBytes and aheadItems bound what Write renders ahead of the item it
 // is writing. With a bound of eight items, a real week's JSON left one
-// core idle while the other rendered each of its largest packages (27 of
-// 256 KB to 1.4 MB, a quarter of the 68 MB). 2 MB of chunks rather than
-// 8: at 15k specs per tree, where the memory limit is tight, the chunks
-// held ahead made the collector run once more while rendering (peak RSS
-// 39 -> 35 MB, median wall 70 -> 64 ms in alternating runs); at 60k the
-// two are within the noise (202.6 and 200.5 ms, 21 rounds).
+// core idle while the other rendered each of its largest packages (a
+// quarter of its bytes). 2 MB of chunks rather than 8: at 15k specs per
+// tree, where the memory limit is tight, the chunks held ahead made the
+// collector run once more while rendering (less time and memory with 2);
+// at 60k the two are within the noise.
 const (
 	aheadBytes = 2 << 20
 	aheadItems = 256

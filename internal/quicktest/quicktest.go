@@ -13,8 +13,8 @@ import (
 // Collect makes a test process under -short collect its garbage a quarter
 // as often (GOGC=400). A test process's heap is a few megabytes, so the
 // default collected hundreds of times, and the collections and the memory
-// handed back and forth cost as much as some of the tests (cmd/cachediff's
-// tests without their scripts: 3.8 -> 2.4 s of CPU). Call it once the
+// handed back and forth cost as much as some of the tests (a third of the
+// CPU of cmd/cachediff's tests without their scripts). Call it once the
 // flags are parsed.
 func Collect() {
 	if testing.Short() {
