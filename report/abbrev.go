@@ -70,11 +70,10 @@ func abbreviate(r *diff.Report) hashAbbrev {
 	// (16 bits a key, and as many for the flags: flagBits), the keys
 	// kept in order: a bit found set flags it, for the key's own repeat
 	// or another key's. Then the keys of flagged bits alone go into a
-	// set, which finds the keys seen twice. A set of every key was 2 MB
-	// probed at random for a real week's 120k hashes at 60k specs:
-	// 4.1-4.5 -> 3.3-3.4 ms a report, measured in a loop (warm), and 1.5
-	// MB of fresh memory instead of 2 (two bitmaps of 256 KB, and the
-	// keys).
+	// set, which finds the keys seen twice. A set of every key was
+	// megabytes probed at random for a real week's hashes: the bitmaps
+	// are faster and grow into less fresh memory (docs/performance.md,
+	// "Fresh memory").
 	f := newFlagBits(n)
 	keys := make([]uint64, 0, n)
 	flagged := 0

@@ -30,8 +30,8 @@ func (w *pkgJSON) snapshotsJSON(l []diff.SnapshotInfo) {
 
 // timelineJSON appends t as snapshotsJSON writes the snapshots (null for
 // nil), without reflection: the timeline of a series of real-size trees
-// holds every package and version, 1 MB of JSON, which encoding/json
-// wrote in 14 ms, alone on one core at the end of a log.
+// holds every package and version, a megabyte of JSON, which
+// encoding/json wrote slowly, alone on one core at the end of a log.
 func (w *pkgJSON) timelineJSON(t *diff.Timeline) {
 	w.begin("  ")
 	if t == nil {

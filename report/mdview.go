@@ -38,8 +38,7 @@ func markdownView(doc Document) *View {
 	plain := plainCounts(&doc)
 	// The rebuilt-only list reads every rebuilt pair and shows no hash: it
 	// is built on the other core while the hashes are abbreviated and the
-	// rest is built (a real week at 60k: it was 8 of the 26 ms of this
-	// view).
+	// rest is built (in a real week it was a third of this view's time).
 	var rebuilt *Section
 	done := make(chan struct{})
 	go func() {

@@ -199,7 +199,7 @@ type lineOp struct {
 // are their longest common subsequence: one merge of the two finds it,
 // in linear time. (A general diff is quadratic in the lines that
 // differ, and a week rebuilds most specs, each a line that differs:
-// diffmatchpatch took 14.6 s on 40k rebuilt specs of one package.) The
+// diffmatchpatch took seconds on one package of many rebuilt specs.) The
 // patch is the one a minimal diff gives. Were the order not total, the
 // merge would still give a valid patch, one that keeps fewer lines.
 // cmp is compareLines (the tests count its calls).

@@ -142,9 +142,9 @@ func (m *mdBuilder) packages() *Section {
 		}
 	}
 	// The blocks after half of the changed specs are written on the
-	// other core, by a builder of their own (a real week at 60k: once the
-	// rebuilt-only list went to the other core, these blocks were 10 of
-	// the view's 23 ms, all on one core).
+	// other core, by a builder of their own (once the rebuilt-only list
+	// went to the other core, these blocks were nearly half of the view's
+	// time, all on one core).
 	half, w := len(listed), 0
 	for k, i := range listed {
 		if w >= weight/2 {
