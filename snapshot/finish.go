@@ -93,7 +93,8 @@ func checkHashes(file string, line int, what string, specs []Spec) error {
 // Spack's base32 alphabet.
 //
 // It tests eight bytes at a time (hashWord): it runs on every spec of a
-// snapshot, and a byte at a time was 1.7% of a real week's instructions.
+// snapshot, and a byte at a time showed in a real week's instruction
+// count.
 func isHash(h string) bool {
 	if len(h) != 32 {
 		return false

@@ -284,8 +284,8 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	// The states left by the Load before share their list texts while the
-	// walk starts listing folders (a real week at 60k: 10 ms, serial
-	// before this overlapped them); the loading waits for it.
+	// walk starts listing folders (serial before this overlapped them);
+	// the loading waits for it.
 	shared := make(chan struct{})
 	go func() {
 		defer close(shared)

@@ -64,8 +64,8 @@ const maxYAMLScratch = 64 << 10
 // goroutine, the strings it interned, the canonical forms it computed and
 // the lists it read. The two snapshots of a diff hold mostly the same
 // strings and lists: loaded with the first's state, the second finds
-// them instead of reading and canonicalizing them again (a real week at
-// 60k specs: 4.7% fewer instructions in all), and the two share that
+// them instead of reading and canonicalizing them again (fewer
+// instructions in all), and the two share that
 // memory. What is kept does not depend on Options, and each goroutine
 // takes a state of its own, so Loads with other options, or at the same
 // time, may share one. The zero value is ready to use. A Shared holds on
@@ -110,7 +110,7 @@ func (sh *Shared) get() *loadState {
 // from snapshot to snapshot, and are long, would otherwise keep them all
 // within maxSharedStrings: a log of twelve trees whose variants are
 // strings of 20 KB kept 14 MB, and its collector, whose limit the input's
-// size sets, ran at that limit (user time 0.15 -> 0.30 s).
+// size sets, ran at that limit (its user time doubled).
 const (
 	maxSharedBytes = 16 << 20
 	maxSharedShare = 0.25

@@ -26,10 +26,10 @@ import (
 // open, fstat, read and close for the page). Told of each, the
 // scheduler's monitor takes the processor from a call that lasts past
 // its 20 µs tick and wakes another thread to run it, and the call's
-// return must win a processor back: a real week of 60k specs per tree
-// ran 3,700 context switches and 13,000 monitor sleeps. Made directly,
-// a call keeps its processor: about 5% less CPU and 4-9% less median
-// wall time on that week (docs/performance.md, "Direct system calls").
+// return must win a processor back: a real week ran thousands of
+// context switches and monitor sleeps. Made directly, a call keeps its
+// processor, for less CPU and wall time (docs/performance.md, "Direct
+// system calls").
 //
 // A direct call that blocks holds its processor, and a stop of the
 // collector waits for it: every goroutine waits. So the calls on a
@@ -100,10 +100,9 @@ var atFDCWD = unix.AT_FDCWD
 // opened by whole paths (testdata/bench/churn100-60000/old/zlib/specs.md,
 // six elements; a CI job's absolute paths are longer) cost it a lookup
 // of each element of the root again for each of the thousands of folders
-// and pages, where a name in the open root is two (zlib/specs.md). A
-// real week of 60k specs per tree: the openat calls' CPU 32.4 -> 26.9 ms
-// a run, of about 520 (perf, docs/performance.md, "Names in the open
-// root").
+// and pages, where a name in the open root is two (zlib/specs.md): the
+// openat calls cost less CPU (perf, docs/performance.md, "Names in the
+// open root").
 // O_PATH opens a folder that can be searched but not read, as a path
 // through it can be.
 func openRoot(path string) int {
@@ -305,8 +304,8 @@ func readDir(path string, buf []byte) ([]dirEntry, calls, []byte, error) {
 // it (openat2 with RESOLVE_NO_XDEV, which fails instead of crossing into
 // another mount, since Linux 5.6: openSameMount) needs no
 // fstatfs of its own: one call fewer for each of the thousands of folders
-// of a snapshot (a real week at 60k specs a tree: 6.4k fstatfs, about
-// 0.8 µs each). A folder that is another mount, or reached through a
+// of a snapshot (docs/performance.md, "Folders on the root's mount"). A
+// folder that is another mount, or reached through a
 // symbolic link into one, is opened again and judged on its own, as
 // before.
 type rootMount struct {
