@@ -304,8 +304,8 @@ func readDir(path string, buf []byte) ([]dirEntry, calls, []byte, error) {
 // it (openat2 with RESOLVE_NO_XDEV, which fails instead of crossing into
 // another mount, since Linux 5.6: openSameMount) needs no
 // fstatfs of its own: one call fewer for each of the thousands of folders
-// of a snapshot (docs/performance.md, "Folders on the root's mount"). A
-// folder that is another mount, or reached through a
+// of a snapshot (docs/performance.md, "Folders on the root's mount").
+// A folder that is another mount, or reached through a
 // symbolic link into one, is opened again and judged on its own, as
 // before.
 type rootMount struct {

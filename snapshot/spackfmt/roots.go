@@ -11,9 +11,8 @@ import (
 //
 // It used to walk the DAG once per root: roots × nodes even when the
 // roots share their dependencies, as an environment's do (4,000 roots
-// over 4,000 shared nodes: sixteen million steps, issue 35 item 11). Now
-// the nodes
-// the roots reach are walked once, their strongly connected components
+// over 4,000 shared nodes: sixteen million steps, issue 35 item 11).
+// Now the nodes the roots reach are walked once, their strongly connected components
 // (a cycle is bad input, but must not loop) taken in topological order,
 // and each component's set of roots is the union of its dependents'
 // sets and its own roots, interned: nodes with the same roots share one
