@@ -315,9 +315,9 @@ func timeGroup(e *Env, s *Scenario, g Group, runs int) ([]Result, error) {
 		// The commands run in turn, and in the opposite order every
 		// other round, so that no binary always runs right after the
 		// same one: in a fixed order, "after" always followed "before"
-		// of the same command, and the 240k real week's md read 7-15%
-		// more CPU for "after" in two runs where paired rounds that
-		// alternate the order measured it 7.5% less.
+		// of the same command, and a row could read more CPU for "after"
+		// where paired rounds that alternate the order measured it less
+		// (the bench log has the runs).
 		order := forward
 		if round%2 == 1 {
 			order = backward
