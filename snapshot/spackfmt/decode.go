@@ -251,16 +251,20 @@ func Decode(file string, data []byte) (*Set, error) {
 		}
 	}
 	d.finish()
+	if highWater != nil {
+		highWater()
+	}
 	return d.set, nil
 }
+
+// highWater, when set (by tests), is called where a decoding holds the
+// most: every node read and resolved, the hash table not yet dropped.
+var highWater func()
 
 type decoder struct {
 	s    *scanner
 	file string
 	set  *Set
-	// all nodes in file order, and every id they answer to (the key they
-	// are filed under, hash, full_hash, build_hash).
-	all []*Node
 	// defaults
 	lockVersion int
 	specVersion int // the file's spec format, when it says
@@ -269,12 +273,13 @@ type decoder struct {
 	linePos, line int
 	// slabs and scratch (node.go)
 	nodeSlab   []Node
+	detailSlab []Detail
 	depBlock   []Dep
 	strs       []string
 	varScratch []string
 	refScratch []depRef
 	// the next blocks' sizes
-	nodeNext, depNext, strNext int
+	nodeNext, depNext, strNext, detailNext int
 }
 
 // depRef is a dependency as written, before its hash is resolved.
@@ -601,11 +606,14 @@ func (d *decoder) add(n *Node, id string, counts bool, at int) error {
 	n.Hash = id
 	ref.node = n
 	if own != "" && own != id {
-		n.aliases = append(n.aliases, own)
+		m := d.more(n)
+		m.aliases = append(m.aliases, own)
 	}
-	for _, a := range n.aliases {
-		if r := d.s.internHash([]byte(a)); r.node == nil {
-			r.node = n
+	if n.Detail != nil {
+		for _, a := range n.aliases {
+			if r := d.s.internHash([]byte(a)); r.node == nil {
+				r.node = n
+			}
 		}
 	}
 	if counts {
@@ -613,7 +621,6 @@ func (d *decoder) add(n *Node, id string, counts bool, at int) error {
 	} else {
 		d.set.Others = append(d.set.Others, n)
 	}
-	d.all = append(d.all, n)
 	return nil
 }
 

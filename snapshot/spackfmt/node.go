@@ -2,6 +2,7 @@ package spackfmt
 
 import (
 	"cmp"
+	"iter"
 	"slices"
 	"strings"
 )
@@ -91,16 +92,21 @@ func (d *decoder) nodeBody(n *Node) error {
 			if n.Hash == "" {
 				n.Hash = h.s
 			} else {
-				n.aliases = append(n.aliases, h.s)
+				m := d.more(n)
+				m.aliases = append(m.aliases, h.s)
 			}
 		case "full_hash", "build_hash":
 			var h *hashRef
 			if h, err = s.hash(); err != nil {
 				return err
 			}
-			n.aliases = append(n.aliases, h.s)
+			m := d.more(n)
+			m.aliases = append(m.aliases, h.s)
 		case "package_hash":
-			n.PackageHash, err = s.istr() // the same recipe on every OS and target
+			var ph string
+			if ph, err = s.istr(); ph != "" { // the same recipe on every OS and target
+				d.more(n).PackageHash = ph
+			}
 		case "annotations":
 			err = s.object(func(k []byte) error {
 				switch string(k) {
@@ -138,18 +144,18 @@ func (d *decoder) arch(n *Node) error {
 		var err error
 		switch string(key) {
 		case "platform":
-			n.Platform, err = s.istr()
+			d.more(n).Platform, err = s.istr()
 		case "platform_os":
-			n.OS, err = s.istr()
+			d.more(n).OS, err = s.istr()
 		case "target":
 			if s.peek() == '"' {
-				n.Target, err = s.istr()
+				d.more(n).Target, err = s.istr()
 				return err
 			}
 			err = s.object(func(k []byte) error {
 				if string(k) == "name" {
 					var err error
-					n.Target, err = s.istr()
+					d.more(n).Target, err = s.istr()
 					return err
 				}
 				return s.skip()
@@ -207,7 +213,11 @@ func (d *decoder) parameters(n *Node) error {
 	s := d.s
 	var buf []byte
 	d.varScratch = d.varScratch[:0]
-	defer func() { n.Variants = d.strSlab(d.varScratch) }()
+	defer func() {
+		if len(d.varScratch) > 0 {
+			d.more(n).Variants = d.strSlab(d.varScratch)
+		}
+	}()
 	return s.object(func(key []byte) error {
 		buf = buf[:0]
 		switch c := s.peek(); {
@@ -294,7 +304,10 @@ func (d *decoder) deps(n *Node) error {
 	s := d.s
 	d.refScratch = d.refScratch[:0]
 	defer func() {
-		n.refs = append(n.refs, d.refScratch...)
+		if len(d.refScratch) > 0 {
+			m := d.more(n)
+			m.refs = append(m.refs, d.refScratch...)
+		}
 	}()
 	one := func(r *depRef) error {
 		if s.peek() == '"' { // {name: "hash"}
@@ -368,7 +381,11 @@ func (d *decoder) addRef(n *Node, r depRef) error {
 // finish resolves edges, derives compilers, marks roots and sorts.
 func (d *decoder) finish() {
 	set := d.set
-	for _, n := range d.all {
+	for _, n := range d.nodes() {
+		if n.Detail == nil {
+			n.Detail = &bareDetail
+			continue
+		}
 		n.Deps = d.depSlab(len(n.refs))
 		for _, r := range n.refs {
 			dep := Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals}
@@ -394,7 +411,7 @@ func (d *decoder) finish() {
 		}
 		n.refs, n.aliases = nil, nil
 	}
-	for _, n := range d.all {
+	for _, n := range d.nodes() {
 		if !n.ownCompiler {
 			n.Compiler = d.depCompiler(n)
 		}
@@ -449,7 +466,35 @@ const slabSize = 4096
 // takes some hundreds of bytes of JSON).
 func (d *decoder) initSlabs(size int) {
 	n := min(max(size/512, 8), slabSize)
-	d.nodeNext, d.depNext, d.strNext = n, 2*n, n
+	d.nodeNext, d.depNext, d.strNext, d.detailNext = n, 2*n, n, n
+}
+
+// nodes returns every node read: those that count, then the others.
+func (d *decoder) nodes() iter.Seq2[int, *Node] {
+	return func(yield func(int, *Node) bool) {
+		i := 0
+		for _, l := range [2][]*Node{d.set.Nodes, d.set.Others} {
+			for _, n := range l {
+				if !yield(i, n) {
+					return
+				}
+				i++
+			}
+		}
+	}
+}
+
+// more returns the node's Detail, giving it one of its own first.
+func (d *decoder) more(n *Node) *Detail {
+	if n.Detail == nil || n.Detail == &bareDetail {
+		if len(d.detailSlab) == 0 {
+			d.detailSlab = make([]Detail, d.detailNext)
+			d.detailNext = min(2*d.detailNext, slabSize)
+		}
+		n.Detail = &d.detailSlab[0]
+		d.detailSlab = d.detailSlab[1:]
+	}
+	return n.Detail
 }
 
 func (d *decoder) newNode() *Node {

@@ -200,7 +200,7 @@ func (d *decoder) markRoots() {
 			}
 			lists[s] = l[:len(l):len(l)]
 		}
-		nd.Roots = lists[s]
+		d.more(nd).Roots = lists[s]
 	}
 }
 

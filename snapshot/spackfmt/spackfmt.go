@@ -115,12 +115,29 @@ func (r Root) Name() string {
 	return s
 }
 
-// Node is one concrete spec.
+// Node is one concrete spec. The facets a node may lack (all but its
+// hash, name, version and compiler) are in its Detail, which is never nil
+// once decoded: the nodes that lack them all (an index of bare records)
+// share one, which must not be modified. A node of a bare record then
+// takes 96 bytes rather than 288 (issue 35 item 19).
 type Node struct {
 	Hash     string
 	Name     string
 	Version  string
 	Compiler string // name@version, or "none"
+	*Detail
+	// SpecFormat is the spec format the node was written in.
+	SpecFormat int
+	// Line is the line of the node's record in the file, for messages.
+	Line int
+	// Root says the node is itself one of the lockfile's roots.
+	Root bool
+
+	ownCompiler bool // while decoding: the node wrote its own compiler
+}
+
+// Detail is the facets of a node that a bare record lacks.
+type Detail struct {
 	OS       string
 	Platform string
 	Target   string
@@ -132,19 +149,15 @@ type Node struct {
 	// Roots are the names (Root.Name) of the lockfile roots whose DAG
 	// holds this node, sorted; empty for other kinds.
 	Roots []string
-	// Root says the node is itself one of the lockfile's roots.
-	Root bool
-	// SpecFormat is the spec format the node was written in.
-	SpecFormat int
-	// Line is the line of the node's record in the file, for messages.
-	Line int
 
-	// While decoding: the dependencies as written, the other hashes the
-	// node answers to, and whether it wrote its own compiler.
-	refs        []depRef
-	aliases     []string
-	ownCompiler bool
+	// While decoding: the dependencies as written, and the other hashes
+	// the node answers to.
+	refs    []depRef
+	aliases []string
 }
+
+// bareDetail is the Detail that the nodes without any share.
+var bareDetail Detail
 
 // Dep is a dependency edge.
 type Dep struct {

@@ -1,0 +1,78 @@
+package spackfmt
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// tinyIndex is a build-cache index of n records of the smallest kind:
+// a name (unique to the record) and a version under the hash.
+func tinyIndex(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"database":{"version":"8","installs":{`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		h := fmt.Sprintf("%032d", i)
+		h = strings.Map(func(r rune) rune { return 'a' + (r - '0') }, h)
+		fmt.Fprintf(&b, "\n%q:{\"spec\":{\"name\":\"p%d\",\"version\":\"1\"},\"in_buildcache\":true}", h, i)
+	}
+	b.WriteString("\n}}}\n")
+	return []byte(b.String())
+}
+
+// decodePeak decodes data and returns the heap live at the decoder's
+// high-water point (every node read, edges resolved, the hash table
+// still held: the highWater hook), above the heap before the call, with
+// the input counted in: a collection first, so garbage does not count.
+func decodePeak(t *testing.T, data []byte) uint64 {
+	t.Helper()
+	var before, at runtime.MemStats
+	runtime.GC()
+	runtime.GC() // empty the pools: the intern table is the decoder's
+	runtime.ReadMemStats(&before)
+	highWater = func() {
+		runtime.GC()
+		runtime.ReadMemStats(&at)
+	}
+	defer func() { highWater = nil }()
+	set, err := Decode("index.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(set)
+	peak := uint64(len(data))
+	if at.HeapAlloc > before.HeapAlloc {
+		peak += at.HeapAlloc - before.HeapAlloc
+	}
+	return peak
+}
+
+// Issue 35 item 19: an index of tiny records (a name and a version, 97
+// bytes each) peaked at about 10x its bytes while loaded: the decoder's
+// per-record nodes of 288 bytes and its hash table were alive while the
+// specs were built. At the decoder's high-water point the heap, the
+// input included, stays within 4x the input, at two sizes, and 4x the
+// records peak at most 4.4x as high.
+func TestTinyIndexPeak(t *testing.T) {
+	n := 20000
+	if !testing.Short() {
+		n = 80000
+	}
+	var peaks [2]uint64
+	for i, k := range []int{n, 4 * n} {
+		data := tinyIndex(k)
+		peak := decodePeak(t, data)
+		peaks[i] = peak
+		t.Logf("%d records, %d bytes: peak %d (%.2fx)", k, len(data), peak, float64(peak)/float64(len(data)))
+		if peak > 4*uint64(len(data)) {
+			t.Errorf("an index of %d tiny records (%d bytes) peaks at %d bytes while decoded: over 4x", k, len(data), peak)
+		}
+	}
+	if r := float64(peaks[1]) / float64(peaks[0]); r > 4.4 {
+		t.Errorf("4x the records peak at %.2fx the bytes (%d, then %d)", r, peaks[0], peaks[1])
+	}
+}
