@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/cachediff/cachediff/internal/spackgen"
 )
@@ -19,10 +20,12 @@ import (
 // each), a real week between them (a leaf most specs depend on bumped, a
 // variant flipped halfway up, the mpi provider swapped: most specs
 // rebuilt, with known root causes), diffed with causes in Markdown and
-// JSON against cat of both files.
+// JSON against cat of both files, with json.Valid over both files (issue
+// 31: the floor of a reader that checks every byte) timed beside it.
 
 func init() {
 	subcommands["gen-spack"] = genSpack
+	subcommands["json-valid"] = jsonValid
 	// The check reads a JSON report of some 100 MB: in a child, so that
 	// the driver's memory does not leak into the timed children's RSS.
 	subcommands["check-spack"] = func(args []string) error {
@@ -33,13 +36,26 @@ func init() {
 	}
 	register(&Scenario{
 		Name: "spack",
-		Doc:  "Spack build-cache indexes (index.json, 60k specs with full nodes each, a week's rebuilds with known causes): cachediff with rebuild causes against cat of both files",
+		Doc:  "Spack build-cache indexes (index.json, 60k specs with full nodes each, a week's rebuilds with known causes): cachediff with rebuild causes against cat of both files (the ratio), and against Go's json.Valid of both files (ref)",
+		Summary: func(e *Env, rows []Result) []string {
+			var out []string
+			for _, r := range rows {
+				if r.Ref > 0 {
+					out = append(out, fmt.Sprintf("- %s %s %s: %.2fx json.Valid (best wall over best ref), %.2fx cat", r.Group, r.Label, r.Bin, r.Wall.Seconds()/r.Ref.Seconds(), r.Ratio()))
+				}
+			}
+			return out
+		},
 		Groups: func(e *Env) ([]Group, error) {
 			out, err := self("gen-spack", e.Root)
 			if err != nil {
 				return nil, err
 			}
 			dir := strings.TrimSpace(string(out))
+			exe, err := os.Executable()
+			if err != nil {
+				return nil, err
+			}
 			before, after := filepath.Join(dir, "old", "index.json"), filepath.Join(dir, "new", "index.json")
 			var input int64
 			for _, f := range []string{before, after} {
@@ -53,6 +69,7 @@ func init() {
 				Name:  "index-60000",
 				Input: input,
 				Floor: Cmd{Label: "cat old new", Argv: []string{"cat", before, after}},
+				Ref:   Cmd{Label: "json.Valid old new", Argv: []string{exe, "json-valid", before, after}},
 				Cmds: []Cmd{
 					{Label: "cachediff md", Argv: []string{"{bin}", "--format", "md", before, after}, Headline: true},
 					{Label: "cachediff json", Argv: []string{"{bin}", "--format", "json", before, after}},
@@ -64,6 +81,36 @@ func init() {
 			}}, nil
 		},
 	})
+}
+
+// jsonValid is the floor of a reader that checks every byte of the
+// indexes (cachediff-bench json-valid FILE...): it reads each file and
+// runs encoding/json.Valid over it, the files on goroutines of their own
+// as cachediff loads the two sides of a diff at once, and prints the
+// bytes checked. A file that is not valid JSON is an error.
+func jsonValid(files []string) error {
+	total := make([]int, len(files))
+	errs := make([]error, len(files))
+	var wg sync.WaitGroup
+	for i, f := range files {
+		wg.Go(func() {
+			data, err := os.ReadFile(f)
+			if err == nil && !json.Valid(data) {
+				err = fmt.Errorf("%s: not valid JSON", f)
+			}
+			total[i], errs[i] = len(data), err
+		})
+	}
+	wg.Wait()
+	n := 0
+	for i := range files {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		n += total[i]
+	}
+	_, err := fmt.Println(n)
+	return err
 }
 
 // genSpack writes the pair under ROOT/testdata/bench/spack-60000 when
