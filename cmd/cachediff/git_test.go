@@ -93,7 +93,7 @@ func TestGitMissing(t *testing.T) {
 	}
 }
 
-// TestReadmeGitExample runs the README's REV:PATH example in this
+// TestReadmeGitExample runs docs/usage.md's REV:PATH example in this
 // repository (when it is a git clone): it must work as written.
 func TestReadmeGitExample(t *testing.T) {
 	if !gittest.Available() {
@@ -117,11 +117,11 @@ func TestReadmeGitExample(t *testing.T) {
 		args := append([]string{"-C", "../.."}, strings.Fields("HEAD:"+cmd)...)
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code != 1 || !strings.HasPrefix(stdout.String(), "## cachediff: develop-2025-03-09 → develop-2025-03-16\n") {
-			t.Errorf("README: %s: exit %d, %q…, stderr %s", line, code, stdout.String()[:min(60, stdout.Len())], stderr.String())
+			t.Errorf("docs/usage.md: %s: exit %d, %q…, stderr %s", line, code, stdout.String()[:min(60, stdout.Len())], stderr.String())
 		}
 	}
 	if n == 0 {
-		t.Error("the README has no cachediff HEAD:… example")
+		t.Error("docs/usage.md has no cachediff HEAD:… example")
 	}
 }
 

@@ -255,7 +255,7 @@ func TestLogRender(t *testing.T) {
 	runOK(t, []string{"render", "-q", "--fail-on", "removed-spec", saved}, 1)
 }
 
-// TestReadmeLogExample keeps the README's excerpt of the real weekly log
+// TestReadmeLogExample keeps docs/usage.md's excerpt of the real weekly log
 // (the table of steps, and the series' sections) equal to the log.
 func TestReadmeLogExample(t *testing.T) {
 	t.Chdir("../..")
@@ -266,15 +266,15 @@ func TestReadmeLogExample(t *testing.T) {
 	_, rest, ok := strings.Cut(string(readme), "<!-- log-example:begin -->\n")
 	excerpt, _, ok2 := strings.Cut(rest, "\n<!-- log-example:end -->")
 	if !ok || !ok2 {
-		t.Fatal("the README has no log example between its markers")
+		t.Fatal("docs/usage.md has no log example between its markers")
 	}
 	if !strings.Contains(string(readme), "cachediff log "+weeks[0]+" "+weeks[1]+" \\\n  "+strings.Join(weeks[2:], " ")+"\n") {
-		t.Error("the README's log command is not the log of the five bundled weeks")
+		t.Error("docs/usage.md's log command is not the log of the five bundled weeks")
 	}
 	out := string(runOK(t, logArgs(), 1))
 	for _, part := range strings.Split(excerpt, "\n\n…\n\n") {
 		if !strings.Contains(out, part) {
-			t.Errorf("the README's log excerpt is not in the log:\n%s", part)
+			t.Errorf("docs/usage.md's log excerpt is not in the log:\n%s", part)
 		}
 	}
 }

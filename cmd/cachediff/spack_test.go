@@ -227,7 +227,7 @@ func TestSharedHashesUnchanged(t *testing.T) {
 	}
 }
 
-// The README's lockfile and index examples are the golden reports (with
+// docs/usage.md's lockfile and index examples are the golden reports (with
 // the lockfile's headline written for plain paths).
 func TestReadmeSpackExamples(t *testing.T) {
 	t.Chdir("../..")
@@ -240,7 +240,7 @@ func TestReadmeSpackExamples(t *testing.T) {
 		i := strings.Index(s, "<!-- "+name+":begin -->")
 		j := strings.Index(s, "<!-- "+name+":end -->")
 		if i < 0 || j < i {
-			t.Fatalf("README has no %s block", name)
+			t.Fatalf("docs/usage.md has no %s block", name)
 		}
 		return s[i:j]
 	}
@@ -256,12 +256,12 @@ func TestReadmeSpackExamples(t *testing.T) {
 	_, tail, _ := strings.Cut(first, "spack.lock: ")
 	lock = "cachediff: old/spack.lock → new/spack.lock: " + tail + "\n" + rest
 	if !strings.Contains(block("spack-lock"), strings.TrimRight(lock, "\n")+"\n```") {
-		t.Errorf("README's lockfile example is not testdata/golden/lockfiles/spack-tutorial.txt:\n%s", block("spack-lock"))
+		t.Errorf("docs/usage.md's lockfile example is not testdata/golden/lockfiles/spack-tutorial.txt:\n%s", block("spack-lock"))
 	}
 	md := golden("spack-gen.md")
 	i, j := strings.Index(md, "### Why rebuilt"), strings.Index(md, "### Updates")
 	if i < 0 || j < i || !strings.Contains(block("spack-index"), strings.TrimRight(md[i:j], "\n")+"\n```") {
-		t.Errorf("README's index example is not the Why rebuilt section of testdata/golden/spack-gen.md")
+		t.Errorf("docs/usage.md's index example is not the Why rebuilt section of testdata/golden/spack-gen.md")
 	}
 }
 

@@ -447,7 +447,7 @@ func featuresOf(target string) []string {
 	return features
 }
 
-// DemoPair is the generated pair under testdata/spack-gen (the README's
+// DemoPair is the generated pair under testdata/spack-gen (docs/usage.md's
 // index diff, the golden reports): two environments of a small universe; the new side bumps a
 // leaf's version, flips a variant halfway up and swaps the mpi provider.
 func DemoPair() (before, after *DAG, want []Mutation) {
