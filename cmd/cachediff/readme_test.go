@@ -82,7 +82,7 @@ func TestReadmeUse(t *testing.T) {
 	if testing.Short() {
 		// A quick inner loop: the section is found and has its blocks;
 		// make test runs them, through sh.
-		t.Skip("the README's Use section end to end: make test runs it")
+		t.Skip("the Use sections of the README and docs/usage.md end to end: make test runs them")
 	}
 	var gitDir string
 	if out, err := exec.Command("git", "-C", root, "rev-parse", "--absolute-git-dir").Output(); err == nil {
