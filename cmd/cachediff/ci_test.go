@@ -26,9 +26,11 @@ import (
 
 // workflow is the part of a GitHub Actions workflow the tests read.
 type workflow struct {
+	Name string            `yaml:"name"`
 	Env  map[string]string `yaml:"env"`
 	Jobs map[string]struct {
 		Steps []struct {
+			ID              string            `yaml:"id"`
 			Name            string            `yaml:"name"`
 			Uses            string            `yaml:"uses"`
 			With            map[string]string `yaml:"with"`
@@ -73,9 +75,8 @@ func readWorkflows(doc string) ([]workflow, error) {
 // testscript runs the step's script; this checks what Actions reads
 // around it.)
 func TestCIRecipePostStep(t *testing.T) {
-	wfs := ciWorkflows(t)
 	found := false
-	for _, job := range wfs[0].Jobs {
+	for _, job := range ciWorkflow(t, "cachediff").Jobs {
 		for _, step := range job.Steps {
 			if step.Name != "Post or update the comment" {
 				continue
@@ -97,35 +98,114 @@ func TestCIRecipePostStep(t *testing.T) {
 // TestCIRecipeCheckout: the checkouts are what the testscripts make. The
 // PR recipe checks out the event's default, GitHub's merge of the PR
 // (no ref:), with its two parents (fetch-depth: 2), as ci.txtar fetches
-// refs/pull/1/merge; the nightly one the pushed commit and its parent,
-// as ci-nightly.txtar does, and its own steps fetch the rest.
+// refs/pull/1/merge; the push recipe the pushed commit and its parent,
+// as ci-nightly.txtar does, and its own steps fetch the rest; the update
+// job (ci-update.txtar) and the release recipe the tip alone (the
+// default, depth 1); the mirror recipe checks out nothing.
 func TestCIRecipeCheckout(t *testing.T) {
-	wfs := ciWorkflows(t)
-	if len(wfs) != 2 {
-		t.Fatalf("docs/ci.md has %d workflows, want 2 (the PR comment, the nightly changelog)", len(wfs))
+	want := map[string]string{
+		"cachediff":               "2",
+		"cachediff nightly":       "2",
+		"update the catalogue":    "",
+		"cachediff release notes": "",
+		"cachediff mirror":        "none",
 	}
-	for i, name := range []string{"the PR recipe", "the nightly recipe"} {
+	wfs := ciWorkflows(t)
+	if len(wfs) != len(want) {
+		t.Errorf("docs/ci.md has %d workflows, want %d", len(wfs), len(want))
+	}
+	for _, wf := range wfs {
+		depth, ok := want[wf.Name]
+		if !ok {
+			t.Errorf("docs/ci.md: a workflow named %q, which this test does not know", wf.Name)
+			continue
+		}
 		n := 0
-		for _, job := range wfs[i].Jobs {
+		for _, job := range wf.Jobs {
 			for _, step := range job.Steps {
 				if !strings.HasPrefix(step.Uses, "actions/checkout@") {
 					continue
 				}
 				n++
-				if got := step.With["fetch-depth"]; got != "2" {
-					t.Errorf("%s: checkout with fetch-depth %q, want 2", name, got)
+				if got := step.With["fetch-depth"]; got != depth {
+					t.Errorf("%s: checkout with fetch-depth %q, want %q", wf.Name, got, depth)
 				}
 				for _, k := range slices.Sorted(maps.Keys(step.With)) {
 					if k != "fetch-depth" {
-						t.Errorf("%s: checkout with %s: %q, which the tests do not make", name, k, step.With[k])
+						t.Errorf("%s: checkout with %s: %q, which the tests do not make", wf.Name, k, step.With[k])
 					}
 				}
 			}
 		}
-		if n != 1 {
-			t.Errorf("%s: %d checkouts, want 1", name, n)
+		if wantN := map[bool]int{true: 0, false: 1}[depth == "none"]; n != wantN {
+			t.Errorf("%s: %d checkouts, want %d", wf.Name, n, wantN)
 		}
 	}
+}
+
+// TestCIRecipesPinned: no recipe installs cachediff @latest, and every
+// setup-go says what it caches (cache: false where there is no go.sum,
+// which would warn on every run); the Action is used at a ref.
+func TestCIRecipesPinned(t *testing.T) {
+	for _, wf := range ciWorkflows(t) {
+		for _, job := range wf.Jobs {
+			for _, step := range job.Steps {
+				if strings.Contains(step.Run, "@latest") {
+					t.Errorf("%s: step %q installs @latest", wf.Name, step.Name)
+				}
+				if strings.HasPrefix(step.Uses, "actions/setup-go@") && step.With["cache"] != "false" {
+					t.Errorf("%s: setup-go without cache: false, in a repository without go.sum", wf.Name)
+				}
+				if strings.HasPrefix(step.Uses, "cachediff/cachediff") && !strings.Contains(step.Uses, "@") {
+					t.Errorf("%s: the Action without a ref", wf.Name)
+				}
+			}
+		}
+	}
+}
+
+// TestCIUpdateConditions: the update job's cachediff steps run when
+// ci-update.txtar runs them: the diff only after a commit (a night with
+// no change posts nothing), the post after a tripped gate too (the
+// Action's step fails last) but not after trouble (which writes no
+// changed output), and the Action is used, with git:REV:PATH snapshots.
+func TestCIUpdateConditions(t *testing.T) {
+	want := map[string]struct{ id, ifc, uses string }{
+		"Commit and push the catalogue":        {id: "commit"},
+		"Diff the night":                       {"diff", "steps.commit.outputs.changed == 'true'", "cachediff/cachediff@"},
+		"Post the night to the tracking issue": {"", "${{ !cancelled() && steps.diff.outputs.changed == 'true' }}", ""},
+	}
+	seen := 0
+	for _, job := range ciWorkflow(t, "update the catalogue").Jobs {
+		for _, step := range job.Steps {
+			w, ok := want[step.Name]
+			if !ok {
+				continue
+			}
+			seen++
+			if step.ID != w.id || step.If != w.ifc || !strings.HasPrefix(step.Uses, w.uses) || (w.uses == "") != (step.Uses == "") {
+				t.Errorf("step %q: id %q, if %q, uses %q; want %q, %q, %q…", step.Name, step.ID, step.If, step.Uses, w.id, w.ifc, w.uses)
+			}
+			if step.Name == "Diff the night" && (step.With["old"] != "git:HEAD~1:_cache/develop" || step.With["new"] != "git:HEAD:_cache/develop") {
+				t.Errorf("the diff reads %q and %q, want git:HEAD~1:_cache/develop and git:HEAD:_cache/develop", step.With["old"], step.With["new"])
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("the update job has %d of the %d steps the tests run", seen, len(want))
+	}
+}
+
+// ciWorkflow returns the workflow of docs/ci.md with that name.
+func ciWorkflow(t *testing.T, name string) workflow {
+	t.Helper()
+	for _, wf := range ciWorkflows(t) {
+		if wf.Name == name {
+			return wf
+		}
+	}
+	t.Fatalf("docs/ci.md has no workflow named %q", name)
+	return workflow{}
 }
 
 // cmdRecipe writes the run: script of a step of a workflow in a Markdown
@@ -224,11 +304,17 @@ var jqMarker = regexp.MustCompile(`^\.\[\] \| select\((?:\.user\.login == "([^"\
 //	                                    that FILTER selects
 //	gh api --method M PATH -F body=@F   appends "M PATH" to gh.log and
 //	                                    copies F to gh-body.md
+//
+// or, when $GH_API_URL is set (by the ghapi command), sends the request
+// to that stand-in for GitHub's API (see fakeGHHTTP).
 func fakeGH() int {
 	args := os.Args[1:]
 	if len(args) == 0 || args[0] != "api" {
 		fmt.Fprintln(os.Stderr, "fake gh: only gh api")
 		return 2
+	}
+	if os.Getenv("GH_API_URL") != "" {
+		return fakeGHHTTP(args[1:])
 	}
 	var method, path, body, jq string
 	for i := 1; i < len(args); i++ {

@@ -54,6 +54,11 @@ func TestMain(m *testing.M) {
 //	prmerge REPO BASE HEAD   makes GitHub's test merge of a pull request,
 //	                         HEAD into BASE, as refs/pull/1/merge, and sets
 //	                         $MERGE to its id (see cmdPRMerge)
+//	ghapi LOG                a stand-in for GitHub's issues API on
+//	                         loopback, for gh (see cmdGHAPI)
+//	action DOC STEP ACTION FILE
+//	                         writes what a step of DOC that uses the
+//	                         Action ACTION runs to FILE (see cmdAction)
 //
 // and the condition [exec:git] (testscript's own), for the scripts that
 // need the git program.
@@ -92,6 +97,8 @@ func TestScript(t *testing.T) {
 			"prmerge":   cmdPRMerge,
 			"mirror":    cmdMirror,
 			"serve":     cmdServe,
+			"ghapi":     cmdGHAPI,
+			"action":    cmdAction,
 		},
 		// [short] is true under go test -short: a script leaves its
 		// slowest parts (a generated catalogue of thousands of specs) to
