@@ -526,6 +526,10 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		_ = Sniff(data)
+		// What is read is JSON: skipped values are checked too.
+		if b := bytes.TrimLeft(data, " \t\r\n"); len(b) > 0 && b[0] == '{' && !json.Valid(data) {
+			t.Fatal("read a file that is not JSON")
+		}
 		for _, n := range append(s.Nodes, s.Others...) {
 			if n.Name == "" || n.Compiler == "" {
 				t.Fatalf("node without a name or compiler: %+v", n)

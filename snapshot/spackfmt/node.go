@@ -371,6 +371,11 @@ func (d *decoder) deps(n *Node) error {
 }
 
 func (d *decoder) addRef(n *Node, r depRef) error {
+	for i, h := range r.refs {
+		if h != nil && h.s == "" { // "hash": "" names no node
+			r.refs[i] = nil
+		}
+	}
 	if r.refs[0] == nil && r.refs[1] == nil && r.refs[2] == nil {
 		return d.s.errf("dependency %s has no hash", r.name)
 	}

@@ -425,12 +425,49 @@ func (s *scanner) literal() ([]byte, error) {
 			}
 			break
 		}
-		if !json.Valid(s.data[start:s.pos]) {
+		if !validNumber(s.data[start:s.pos]) {
 			return nil, s.errAt(start, "bad number")
 		}
 		return s.data[start:s.pos], nil
 	}
 	return nil, s.errf("want a value, not %s", kindName(c))
+}
+
+// validNumber says whether b is a JSON number:
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func validNumber(b []byte) bool {
+	i := 0
+	digits := func() bool {
+		j := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		return i > j
+	}
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	if i < len(b) && b[i] == '0' {
+		i++
+	} else if !digits() {
+		return false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if !digits() {
+			return false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return false
+		}
+	}
+	return i == len(b)
 }
 
 // boolean reads true or false.
@@ -443,63 +480,148 @@ func (s *scanner) boolean() (bool, error) {
 	return string(lit) == "true", err
 }
 
-// skip passes over one value of any kind, checking that brackets match
-// and strings end, without building anything.
+// skip passes over one value of any kind without building anything,
+// checking its syntax as a JSON parser would (issue 31: the decoder may
+// skip what the report does not use at scanner speed, with the syntax
+// still checked): keys, colons, commas, escapes, literals and numbers.
+// Nesting is kept on a stack of its own, not in recursion.
 func (s *scanner) skip() error {
 	c := s.peek()
 	switch c {
 	case '"':
-		_, err := s.rawString()
-		return err
+		return s.skipString()
 	case '{', '[':
 	default:
 		_, err := s.literal()
 		return err
 	}
 	var stack []byte
-	start := s.pos
-	for s.pos < len(s.data) {
-		c := s.data[s.pos]
-		switch c {
-		case '"':
-			// Only the end matters here: the first quote not escaped.
-			i := s.pos + 1
-			for {
-				j := bytes.IndexByte(s.data[i:], '"')
-				if j < 0 {
-					return s.errAt(s.pos, "unterminated string")
-				}
-				i += j
-				n := 0
-				for k := i - 1; s.data[k] == '\\'; k-- {
-					n++
-				}
-				i++
-				if n%2 == 0 {
-					break
-				}
-			}
-			s.pos = i
-			continue
-		case '{', '[':
-			stack = append(stack, c)
-		case '}', ']':
-			open := byte('{')
-			if c == ']' {
-				open = '['
-			}
-			if len(stack) == 0 || stack[len(stack)-1] != open {
-				return s.errf("unbalanced %q", c)
-			}
-			stack = stack[:len(stack)-1]
-			if len(stack) == 0 {
+	const (
+		value = iota // at a value
+		key          // at an object's key
+		after        // after a value
+	)
+	state := value
+	for {
+		switch state {
+		case value:
+			switch c := s.peek(); c {
+			case '{', '[':
 				s.pos++
+				stack = append(stack, c)
+				end := byte('}')
+				if c == '[' {
+					end = ']'
+				}
+				if s.peek() == end {
+					s.pos++
+					stack = stack[:len(stack)-1]
+					state = after
+				} else if c == '{' {
+					state = key
+				}
+				continue
+			case '"':
+				if err := s.skipString(); err != nil {
+					return err
+				}
+			default:
+				if _, err := s.literal(); err != nil {
+					return err
+				}
+			}
+			state = after
+		case key:
+			if s.peek() != '"' {
+				return s.want("a key")
+			}
+			if err := s.skipString(); err != nil {
+				return err
+			}
+			if s.peek() != ':' {
+				return s.errf("want ':' after a key")
+			}
+			s.pos++
+			state = value
+		case after:
+			if len(stack) == 0 {
 				return nil
 			}
+			top := stack[len(stack)-1]
+			switch c := s.peek(); {
+			case c == ',':
+				s.pos++
+				state = value
+				if top == '{' {
+					state = key
+				}
+			case c == '}' && top == '{', c == ']' && top == '[':
+				s.pos++
+				stack = stack[:len(stack)-1]
+			case top == '{':
+				return s.errf("want ',' or '}' in an object")
+			default:
+				return s.errf("want ',' or ']' in an array")
+			}
 		}
-		s.pos++
 	}
-	return s.errAt(start, "unterminated %s", kindName(s.data[start]))
+}
+
+// strStop marks the bytes that stop a run of a string's plain bytes: the
+// closing quote, a backslash and the control characters.
+var strStop = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
+
+// skipString passes over a string, checking its escapes and that it has
+// no control character (its UTF-8 is checked only where it is read).
+func (s *scanner) skipString() error {
+	data := s.data
+	start := s.pos
+	i := start + 1
+	for {
+		for i < len(data) && !strStop[data[i]] {
+			i++
+		}
+		if i >= len(data) {
+			return s.errAt(start, "unterminated string")
+		}
+		switch c := data[i]; {
+		case c == '"':
+			s.pos = i + 1
+			return nil
+		case c == '\\':
+			if i+1 >= len(data) {
+				return s.errAt(start, "unterminated string")
+			}
+			switch data[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(data) || !isHex4(data[i+2:i+6]) {
+					return s.errAt(i, "bad \\u escape in a string")
+				}
+				i += 6
+			default:
+				return s.errAt(i, "bad escape %q in a string", data[i:i+2])
+			}
+		default:
+			return s.errAt(start, "control character in a string")
+		}
+	}
+}
+
+func isHex4(b []byte) bool {
+	for _, c := range b {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 // end checks that nothing but white space follows the document.
