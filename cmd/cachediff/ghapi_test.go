@@ -36,6 +36,7 @@ var (
 	ghIssuePath    = regexp.MustCompile(`^/repos/[^/]+/[^/]+/issues/([0-9]+)$`)
 	ghCommentsPath = regexp.MustCompile(`^/repos/[^/]+/[^/]+/issues/([0-9]+)/comments$`)
 	ghIssuesPath   = regexp.MustCompile(`^/repos/[^/]+/[^/]+/issues$`)
+	ghCommentPath  = regexp.MustCompile(`^/repos/[^/]+/[^/]+/issues/comments/([0-9]+)$`)
 )
 
 // cmdGHAPI starts a stand-in for GitHub's REST API on loopback, until the
@@ -43,7 +44,8 @@ var (
 // its requests to, and appends each request to LOG as "METHOD PATH" and,
 // for a request with a body, its JSON on the next line. It keeps issues
 // (GET, POST repos/O/R/issues; PATCH repos/O/R/issues/N) and their
-// comments (GET, POST repos/O/R/issues/N/comments), all written by
+// comments (GET, POST repos/O/R/issues/N/comments; PATCH
+// repos/O/R/issues/comments/ID), all written by
 // github-actions[bot]; GET lists only open issues (a PATCH of state
 // closes one, as a person would).
 func cmdGHAPI(ts *testscript.TestScript, neg bool, args []string) {
@@ -146,6 +148,16 @@ func cmdGHAPI(ts *testscript.TestScript, neg bool, args []string) {
 			c := &ghIssue{ID: 5000 + len(comments), Body: *in.Body, User: bot, issue: is.Number}
 			comments = append(comments, c)
 			reply(201, c)
+		case ghCommentPath.MatchString(p) && r.Method == http.MethodPatch && in.Body != nil:
+			id := ghCommentPath.FindStringSubmatch(p)[1]
+			for _, c := range comments {
+				if strconv.Itoa(c.ID) == id {
+					c.Body = *in.Body
+					reply(200, c)
+					return
+				}
+			}
+			reply(404, map[string]string{"message": "Not Found"})
 		default:
 			reply(404, map[string]string{"message": "Not Found"})
 		}
