@@ -275,6 +275,7 @@ type decoder struct {
 	nodeSlab   []Node
 	detailSlab []Detail
 	depBlock   []Dep
+	refBlock   []depRef
 	strs       []string
 	varScratch []string
 	refScratch []depRef

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // scanner is a pull reader of one JSON document held in memory. It reads
@@ -25,6 +26,11 @@ type scanner struct {
 	intern map[string]string
 	lists  map[string][]string
 	hashes map[string]*hashRef
+	// hashes' refs and bytes are carved out of blocks (internHash); the
+	// next blocks' size in refs.
+	refSlab  []hashRef
+	arena    []byte
+	hashNext int
 }
 
 // pathElem is one step of a JSON path: an object key, or an array index
@@ -38,7 +44,7 @@ type pathElem struct {
 // value is interned (Sniff interns none); Decode lends it one of
 // internPool's.
 func newScanner(file string, data []byte) *scanner {
-	return &scanner{file: file, data: data}
+	return &scanner{file: file, data: data, hashNext: 8}
 }
 
 // internPool holds intern tables for reuse, file after file: a folder of
@@ -640,7 +646,28 @@ func (s *scanner) internHash(b []byte) *hashRef {
 	if s.hashes == nil {
 		s.hashes = map[string]*hashRef{}
 	}
-	r := &hashRef{s: string(b)}
+	if len(s.refSlab) == 0 {
+		s.refSlab = make([]hashRef, s.hashNext)
+		s.hashNext = min(2*s.hashNext, slabSize)
+	}
+	r := &s.refSlab[0]
+	s.refSlab = s.refSlab[1:]
+	r.s = s.arenaString(b)
 	s.hashes[r.s] = r
 	return r
+}
+
+// arenaString copies b into a block of bytes shared by the hashes of a
+// file, which its specs keep: one allocation for many hashes rather than
+// one each (a 60k-spec index has 60k of them).
+func (s *scanner) arenaString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(s.arena)-len(s.arena) < len(b) {
+		s.arena = make([]byte, 0, max(len(b), s.hashNext*32))
+	}
+	start := len(s.arena)
+	s.arena = append(s.arena, b...)
+	return unsafe.String(&s.arena[start], len(b))
 }
