@@ -171,6 +171,9 @@ func lineCol(data []byte, off int) (int, int) {
 }
 
 func (s *scanner) ws() {
+	if s.pos < len(s.data) && s.data[s.pos] > ' ' {
+		return // the common case: no white space
+	}
 	for s.pos < len(s.data) {
 		switch s.data[s.pos] {
 		case ' ', '\n', '\r', '\t':
@@ -297,6 +300,9 @@ func (s *scanner) rawString() ([]byte, error) {
 	i := start + 1
 	escaped, ascii := false, true
 	for {
+		for i < len(data) && strPlain[data[i]] {
+			i++
+		}
 		if i >= len(data) {
 			return nil, s.errAt(start, "unterminated string")
 		}
@@ -312,9 +318,7 @@ func (s *scanner) rawString() ([]byte, error) {
 		if c < 0x20 {
 			return nil, s.errAt(start, "control character in a string")
 		}
-		if c >= 0x80 {
-			ascii = false
-		}
+		ascii = false // c >= 0x80
 		i++
 	}
 	s.pos = i + 1
@@ -572,6 +576,15 @@ func (s *scanner) skip() error {
 		}
 	}
 }
+
+// strPlain marks the bytes that rawString passes over at once: ASCII but
+// for the closing quote, a backslash and the control characters.
+var strPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // strStop marks the bytes that stop a run of a string's plain bytes: the
 // closing quote, a backslash and the control characters.
