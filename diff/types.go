@@ -12,7 +12,9 @@
 // (packages, stacks) before they are compared and leaves facets out of the
 // pairing keys. CheckGate reads a report and says which kinds of change
 // (GateKinds: a removed spec, a lost stack, ...) are present, for CI
-// gates.
+// gates. Report.CheckLaws checks the conservation laws a report states of
+// itself: diff's tests check every report against them, and render checks
+// every report it reads.
 //
 // The engine never formats: rendering belongs to package report. Its types
 // carry the JSON names of the cachediff/v1 schema (docs/json.md), so that a

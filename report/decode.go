@@ -20,19 +20,12 @@ var (
 )
 
 // EnumError is a field of a decoded report that holds a value outside its
-// known set. Path is the field's place in the JSON document
-// (packages[3].status).
-type EnumError struct {
-	Path, Value, Want string
-}
+// known set (diff.EnumError: diff's laws check the kinds of changes too).
+type EnumError = diff.EnumError
 
-func (e *EnumError) Error() string {
-	v := e.Value
-	if r := []rune(v); len(r) > 60 {
-		v = string(r[:60]) + "…"
-	}
-	return fmt.Sprintf("%s: %q is not %s", e.Path, v, e.Want)
-}
+// LawError is a decoded report whose numbers disagree with each other
+// (diff.LawError: the laws are diff.Report.CheckLaws).
+type LawError = diff.LawError
 
 // checkEnums checks the fields of r that hold one of a fixed set of
 // values: package status, version direction, the facet of an updated pair
@@ -167,7 +160,7 @@ func decodeFile(path string) (*diff.Report, error) {
 //     checkEnums): the templates print those as they are, and a report
 //     edited or forged to hold Markdown or HTML there must not reach a
 //     comment;
-//   - numbers that disagree with each other (see checkLaws): a broken
+//   - numbers that disagree with each other (see diff.Report.CheckLaws): a broken
 //     conservation law, a list whose length is not its count, an empty
 //     gate or a gate that says other than the report holds.
 func DecodeBytes(data []byte) (*diff.Report, error) {
@@ -207,7 +200,7 @@ func DecodeBytes(data []byte) (*diff.Report, error) {
 	if err := doc.Report.AdoptCauses(); err != nil {
 		return nil, err
 	}
-	if err := checkLaws(doc.Report); err != nil {
+	if err := doc.Report.CheckLaws(); err != nil {
 		return nil, err
 	}
 	return doc.Report, nil
@@ -271,4 +264,12 @@ func jsonError(data []byte, err error) error {
 	}
 	line, col := position(data, max(int(off)-1, 0)) // the offset is after the byte at fault
 	return fmt.Errorf("line %d, column %d: %w", line, col, err)
+}
+
+// shortValue cuts a value from a report for a message.
+func shortValue(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:60]) + "…"
+	}
+	return s
 }

@@ -1,11 +1,9 @@
-package report
+package diff
 
 import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/cachediff/cachediff/diff"
 )
 
 // LawError is a decoded report whose numbers disagree with each other:
@@ -20,11 +18,26 @@ type LawError struct {
 
 func (e *LawError) Error() string { return e.Path + ": " + e.Msg }
 
+// EnumError is a field of a report that holds a value outside its known
+// set. Path is the field's place in the JSON document
+// (packages[3].status).
+type EnumError struct {
+	Path, Value, Want string
+}
+
+func (e *EnumError) Error() string {
+	v := e.Value
+	if r := []rune(v); len(r) > 60 {
+		v = string(r[:60]) + "…"
+	}
+	return fmt.Sprintf("%s: %q is not %s", e.Path, v, e.Want)
+}
+
 func lawf(path, format string, args ...any) error {
 	return &LawError{Path: path, Msg: fmt.Sprintf(format, args...)}
 }
 
-// checkLaws checks what a cachediff/v1 report says about itself:
+// CheckLaws checks what a cachediff/v1 report says about itself:
 //
 //   - summary.packages: old = removed + changed + unchanged, new = added +
 //     changed + unchanged; packages lists exactly the added, removed and
@@ -49,7 +62,7 @@ func lawf(path, format string, args ...any) error {
 //   - gate: fail_on lists at least one kind, each once; tripped lists kinds
 //     of fail_on, in its order, each with a count above 0; and when every
 //     kind is one this cachediff knows, tripped is what the report holds.
-func checkLaws(r *diff.Report) error {
+func (r *Report) CheckLaws() error {
 	sp, ss := r.Summary.Packages, r.Summary.Specs
 	if sp.Old != sp.Removed+sp.Changed+sp.Unchanged {
 		return lawf("summary.packages", "old is %d, but removed %d + changed %d + unchanged %d = %d", sp.Old, sp.Removed, sp.Changed, sp.Unchanged, sp.Removed+sp.Changed+sp.Unchanged)
@@ -62,7 +75,7 @@ func checkLaws(r *diff.Report) error {
 	}
 	for _, s := range []struct {
 		name string
-		side diff.Side
+		side Side
 		pkgs int
 		spec int
 	}{{"old", r.Old, sp.Old, ss.Old}, {"new", r.New, sp.New, ss.New}} {
@@ -76,7 +89,7 @@ func checkLaws(r *diff.Report) error {
 	if n := sp.Added + sp.Removed + sp.Changed; len(r.Packages) != n {
 		return lawf("packages", "%d listed, but summary.packages says %d added + %d removed + %d changed = %d", len(r.Packages), sp.Added, sp.Removed, sp.Changed, n)
 	}
-	var sum diff.Counts
+	var sum Counts
 	statuses := map[string]int{}
 	for i := range r.Packages {
 		p := &r.Packages[i]
@@ -100,7 +113,7 @@ func checkLaws(r *diff.Report) error {
 	for _, s := range []struct {
 		status string
 		n      int
-	}{{diff.Added, sp.Added}, {diff.Removed, sp.Removed}, {diff.Changed, sp.Changed}} {
+	}{{Added, sp.Added}, {Removed, sp.Removed}, {Changed, sp.Changed}} {
 		if statuses[s.status] != s.n {
 			return lawf("packages", "%d packages are %s, but summary.packages.%s is %d", statuses[s.status], s.status, s.status, s.n)
 		}
@@ -126,7 +139,7 @@ func checkLaws(r *diff.Report) error {
 	}
 	for _, f := range []struct {
 		name string
-		r    *diff.Rollup
+		r    *Rollup
 		sums bool
 	}{{"compiler", &r.Facets.Compiler, true}, {"os", &r.Facets.OS, true}, {"platform", &r.Facets.Platform, true},
 		{"target", &r.Facets.Target, true}, {"stack", &r.Facets.Stack, false}} {
@@ -141,8 +154,8 @@ func checkLaws(r *diff.Report) error {
 }
 
 // checkCauses checks causes against the rebuilt and updated specs it
-// counts (see checkLaws).
-func checkCauses(r *diff.Report) error {
+// counts (see CheckLaws).
+func checkCauses(r *Report) error {
 	ss, c := r.Summary.Specs, r.Causes
 	n := ss.Rebuilt + ss.Updated
 	switch {
@@ -163,7 +176,7 @@ func checkCauses(r *diff.Report) error {
 }
 
 // conserved checks the conservation laws of a Counts.
-func conserved(at string, c diff.Counts) error {
+func conserved(at string, c Counts) error {
 	both := c.Unchanged + c.Restacked + c.Rebuilt + c.Updated
 	if c.Old != both+c.Removed {
 		return lawf(at, "old is %d, but unchanged %d + restacked %d + rebuilt %d + updated %d + removed %d = %d", c.Old, c.Unchanged, c.Restacked, c.Rebuilt, c.Updated, c.Removed, both+c.Removed)
@@ -174,7 +187,7 @@ func conserved(at string, c diff.Counts) error {
 	return nil
 }
 
-func checkPackage(at string, p *diff.Package) error {
+func checkPackage(at string, p *Package) error {
 	c := p.Counts
 	if err := conserved(at+".counts", c); err != nil {
 		return err
@@ -191,25 +204,25 @@ func checkPackage(at string, p *diff.Package) error {
 	}
 	v := p.Versions
 	switch p.Status {
-	case diff.Added:
+	case Added:
 		if c.Old != 0 || c.New != c.Added {
 			return lawf(at+".counts", "an added package has only added specs (old %d, new %d, added %d)", c.Old, c.New, c.Added)
 		}
-		if len(v.Old) != 0 || v.Direction != diff.New {
-			return lawf(at+".versions", "an added package has no old versions and direction %q", diff.New)
+		if len(v.Old) != 0 || v.Direction != New {
+			return lawf(at+".versions", "an added package has no old versions and direction %q", New)
 		}
-	case diff.Removed:
+	case Removed:
 		if c.New != 0 || c.Old != c.Removed {
 			return lawf(at+".counts", "a removed package has only removed specs (old %d, new %d, removed %d)", c.Old, c.New, c.Removed)
 		}
-		if len(v.New) != 0 || v.Direction != diff.Gone {
-			return lawf(at+".versions", "a removed package has no new versions and direction %q", diff.Gone)
+		if len(v.New) != 0 || v.Direction != Gone {
+			return lawf(at+".versions", "a removed package has no new versions and direction %q", Gone)
 		}
-	case diff.Changed:
+	case Changed:
 		if c.Added+c.Removed+c.Rebuilt+c.Updated+c.Restacked == 0 {
 			return lawf(at+".counts", "a changed package has a spec that is not unchanged")
 		}
-		if v.Direction == diff.New || v.Direction == diff.Gone {
+		if v.Direction == New || v.Direction == Gone {
 			return lawf(at+".versions.direction", "%q is for added and removed packages; this one is changed", v.Direction)
 		}
 	default:
@@ -221,7 +234,7 @@ func checkPackage(at string, p *diff.Package) error {
 // checkRollup checks a facet's roll-up: each value once, added and
 // removed the values counted on one side only, in the counts' order, and
 // with sums, the counts adding up to the specs on each side.
-func checkRollup(at string, r *diff.Rollup, sums bool, ss diff.Counts) error {
+func checkRollup(at string, r *Rollup, sums bool, ss Counts) error {
 	var added, removed []string
 	before, after := 0, 0
 	seen := make(map[string]bool, len(r.Counts))
@@ -255,7 +268,7 @@ func checkRollup(at string, r *diff.Rollup, sums bool, ss diff.Counts) error {
 // report holds, so it is refused; and a gate whose kinds this cachediff
 // knows must say what the report holds, so that an edited "tripped": []
 // does not pass a report that trips it.
-func checkGate(r *diff.Report) error {
+func checkGate(r *Report) error {
 	g := r.Gate
 	if g == nil {
 		return nil
@@ -268,7 +281,7 @@ func checkGate(r *diff.Report) error {
 		if slices.Contains(g.FailOn[:i], k) {
 			return lawf(fmt.Sprintf("gate.fail_on[%d]", i), "%q is there twice", k)
 		}
-		known = known && slices.Contains(diff.GateKindNames(), k)
+		known = known && slices.Contains(GateKindNames(), k)
 	}
 	last := -1
 	for i, t := range g.Tripped {
@@ -290,21 +303,21 @@ func checkGate(r *diff.Report) error {
 	// not make a known one pass unchecked.
 	var kinds []string
 	for _, k := range g.FailOn {
-		if slices.Contains(diff.GateKindNames(), k) {
+		if slices.Contains(GateKindNames(), k) {
 			kinds = append(kinds, k)
 		}
 	}
 	if len(kinds) == 0 {
 		return nil
 	}
-	want, err := diff.CheckGate(r, kinds)
+	want, err := CheckGate(r, kinds)
 	if err != nil {
 		return lawf("gate", "%v", err)
 	}
 	if known && !slices.Equal(want.FailOn, g.FailOn) {
 		return lawf("gate.fail_on", "[%s] is not in the order cachediff writes: [%s]", strings.Join(g.FailOn, ", "), strings.Join(want.FailOn, ", "))
 	}
-	var saved []diff.Trip // the saved trips of the known kinds, with their places
+	var saved []Trip // the saved trips of the known kinds, with their places
 	var at []int
 	for i, t := range g.Tripped {
 		if slices.Contains(kinds, t.Kind) {
@@ -330,7 +343,7 @@ func checkGate(r *diff.Report) error {
 	return nil
 }
 
-func tripNames(l []diff.Trip) []string {
+func tripNames(l []Trip) []string {
 	names := make([]string, len(l))
 	for i, t := range l {
 		names[i] = t.Kind

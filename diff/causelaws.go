@@ -1,11 +1,9 @@
-package report
+package diff
 
 import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/cachediff/cachediff/diff"
 )
 
 // changeKinds are the kinds of a cause's change (docs/json.md, Cause
@@ -28,9 +26,9 @@ var changeKinds = []string{"version", "compiler", "variants", "target", "os", "p
 //   - causes.groups are exactly the groups of the pairs' causes: the same
 //     counts, and each via the shortest path from one of the pairs (the
 //     first by name among the shortest), as cachediff writes it.
-func checkCauseSets(r *diff.Report) error {
+func checkCauseSets(r *Report) error {
 	c := r.Causes
-	checkChanges := func(at string, cs []diff.Change) error {
+	checkChanges := func(at string, cs []Change) error {
 		if len(cs) == 0 {
 			return lawf(at, "empty: a root cause changed in at least one way")
 		}
@@ -102,7 +100,7 @@ func checkCauseSets(r *diff.Report) error {
 			}
 		}
 	}
-	checkWhy := func(at string, w *diff.Why) error {
+	checkWhy := func(at string, w *Why) error {
 		switch {
 		case w.Set < 0 || w.Set > 0 && w.Set >= len(c.Sets):
 			return lawf(at+".set", "%d, but causes.sets has %d sets", w.Set, len(c.Sets))
@@ -132,7 +130,7 @@ func checkCauseSets(r *diff.Report) error {
 	groups := map[string]*group{}
 	keys := make([]string, len(c.Table)) // each cause's group, once
 	for i, t := range c.Table {
-		keys[i] = diff.GroupKey(t)
+		keys[i] = GroupKey(t)
 	}
 	less := func(na string, a int, nb string, b int) bool {
 		if depth[a] != depth[b] {
@@ -157,7 +155,7 @@ func checkCauseSets(r *diff.Report) error {
 		p := &r.Packages[i]
 		for _, l := range []struct {
 			name    string
-			pairs   []diff.Pair
+			pairs   []Pair
 			updated bool
 		}{{"rebuilt", p.Specs.Rebuilt, false}, {"updated", p.Specs.Updated, true}} {
 			for j := range l.pairs {
@@ -221,7 +219,7 @@ func checkCauseSets(r *diff.Report) error {
 		if err := checkChanges(at+".changes", g.Changes); err != nil {
 			return err
 		}
-		k := diff.GroupKey(diff.Cause{Name: g.Name, Changes: g.Changes})
+		k := GroupKey(Cause{Name: g.Name, Changes: g.Changes})
 		want := groups[k]
 		switch {
 		case want == nil || seen[k]:
