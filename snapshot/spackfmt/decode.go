@@ -275,7 +275,6 @@ type decoder struct {
 	nodeSlab   []Node
 	detailSlab []Detail
 	depBlock   []Dep
-	refBlock   []depRef
 	strs       []string
 	varScratch []string
 	refScratch []depRef
