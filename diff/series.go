@@ -262,50 +262,11 @@ func (b *timelineBuilder) timeline() *Timeline {
 	return t
 }
 
-// Labels names the snapshots of a series in its changelog: each by its
-// Label, unless that names two snapshots alike. Snapshots on disk that
-// share a tag (copies of _cache/develop taken on different days) are
-// named by their paths, as a pair diff's headline names two sides of one
-// tag, when the paths tell them apart; any still named alike (the same
-// folder or commit twice) get their place in the series too, "w2
-// (snapshot 3)", "v0.23.1 (snapshot 3)". A series of distinct tags keeps
-// its tags.
-func Labels(snaps []SnapshotInfo) []string {
-	out := make([]string, len(snaps))
-	group := map[string][]int{} // the snapshots of each label
-	for i, s := range snaps {
-		out[i] = s.Label()
-		group[out[i]] = append(group[out[i]], i)
-	}
-	for _, g := range group {
-		paths := map[string]bool{}
-		for _, i := range g {
-			paths[snaps[i].Path] = true
-		}
-		if len(paths) < 2 {
-			continue // one snapshot, or one folder or commit again and again
-		}
-		for _, i := range g {
-			if snaps[i].Rev == "" {
-				out[i] = snaps[i].Path
-			}
-		}
-	}
-	n := make(map[string]int, len(out))
-	for _, l := range out {
-		n[l]++
-	}
-	for i := range out {
-		if n[out[i]] > 1 {
-			out[i] += fmt.Sprintf(" (snapshot %d)", i+1)
-		}
-	}
-	return out
-}
-
-// Label is how a snapshot is named in a changelog when no other snapshot
-// of it has the same name (see Labels): its tag, else for a git snapshot
-// its date and short commit id, else its path.
+// Label is how a snapshot is named when no other snapshot of it has the
+// same name: its tag, else for a git snapshot its date and short commit
+// id, else its path. It stays here, beside the data, because templates
+// name a report's sides by it (Side.Name, .Old.Name in a template);
+// report tells a series' snapshots apart when their labels are alike.
 func (s SnapshotInfo) Label() string {
 	switch {
 	case s.Tag != "" && s.Rev == "":

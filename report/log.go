@@ -90,7 +90,7 @@ func sideLabel(s diff.Side) string {
 // stepTitle is the heading of a step: its new snapshot, with the commit's
 // subject when known, and its old one. A step is headed as it comes, by
 // its own two snapshots; once the series is known, relabel heads it again
-// by the series' labels (diff.Labels) if they differ.
+// by the series' labels (snapshotLabels) if they differ.
 func stepTitle(r *diff.Report, subjects map[string]string) string {
 	return stepTitleOf(sideLabel(r.New), sideLabel(r.Old), subjects[r.New.Rev])
 }
@@ -507,12 +507,12 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 
 // relabel heads the steps by the series' labels where they differ from
 // the labels of the step's own two snapshots: snapshots that share a tag
-// are named by their paths (diff.Labels).
+// are named by their paths (snapshotLabels).
 func (l *logMarkdown) relabel(s *diff.Series) {
 	if len(s.Snapshots) != len(l.views)+1 {
 		return // not this log's series: keep the headings as they are
 	}
-	labels := diff.Labels(s.Snapshots)
+	labels := snapshotLabels(s.Snapshots)
 	for k, v := range l.views {
 		c := &l.counts[k]
 		old := c.title
@@ -574,7 +574,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	if l.o.Marker != "" {
 		b.WriteString(l.o.Marker + "\n")
 	}
-	labels := diff.Labels(s.Snapshots)
+	labels := snapshotLabels(s.Snapshots)
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log: " + labels[0] + " → " + labels[len(labels)-1]
@@ -923,7 +923,7 @@ func skippedOf(v *View) []*Section {
 // came and went, and the timeline of versions.
 func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 	n := len(s.Snapshots)
-	labels := diff.Labels(s.Snapshots)
+	labels := snapshotLabels(s.Snapshots)
 	label := func(i int) string { return escapeMD(labels[i]) }
 	var came []string
 	for _, p := range s.Timeline.Packages {
@@ -1052,7 +1052,7 @@ func (l *logText) Finish(s *diff.Series) error {
 	bw := bufio.NewWriterSize(l.w, 64<<10)
 	var b strings.Builder
 	n := len(s.Snapshots)
-	labels := diff.Labels(s.Snapshots)
+	labels := snapshotLabels(s.Snapshots)
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log"

@@ -1,0 +1,52 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// How a changelog names its snapshots apart. diff.SnapshotInfo.Label
+// names one snapshot (templates see it as .Old.Name and .New.Name of a
+// step); the names that tell a series' snapshots apart are written here.
+
+// snapshotLabels names the snapshots of a series in its changelog: each by its
+// Label, unless that names two snapshots alike. Snapshots on disk that
+// share a tag (copies of _cache/develop taken on different days) are
+// named by their paths, as a pair diff's headline names two sides of one
+// tag, when the paths tell them apart; any still named alike (the same
+// folder or commit twice) get their place in the series too, "w2
+// (snapshot 3)", "v0.23.1 (snapshot 3)". A series of distinct tags keeps
+// its tags.
+func snapshotLabels(snaps []diff.SnapshotInfo) []string {
+	out := make([]string, len(snaps))
+	group := map[string][]int{} // the snapshots of each label
+	for i, s := range snaps {
+		out[i] = s.Label()
+		group[out[i]] = append(group[out[i]], i)
+	}
+	for _, g := range group {
+		paths := map[string]bool{}
+		for _, i := range g {
+			paths[snaps[i].Path] = true
+		}
+		if len(paths) < 2 {
+			continue // one snapshot, or one folder or commit again and again
+		}
+		for _, i := range g {
+			if snaps[i].Rev == "" {
+				out[i] = snaps[i].Path
+			}
+		}
+	}
+	n := make(map[string]int, len(out))
+	for _, l := range out {
+		n[l]++
+	}
+	for i := range out {
+		if n[out[i]] > 1 {
+			out[i] += fmt.Sprintf(" (snapshot %d)", i+1)
+		}
+	}
+	return out
+}
