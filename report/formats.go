@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"io"
 
 	"github.com/cachediff/cachediff/diff"
@@ -9,22 +10,37 @@ import (
 // Renderer writes a report in one format.
 type Renderer func(w io.Writer, r *diff.Report, o Options) error
 
-// Format is one built-in format of --format.
+// Format is one built-in format of --format: the one registry of them.
+// A new output format is one entry of formats; the commands take their
+// flags, help, checks and writers from it and name no format themselves.
 type Format struct {
 	Name   string
 	Doc    string   // what it is, for --help
 	Render Renderer // writes it
+	// Log writes a log (cachediff log) in the format; nil when a log is
+	// not written in it. LogDoc is what it is for a log's --help, when it
+	// differs from Doc.
+	Log    func(w io.Writer, o LogOptions) LogWriter
+	LogDoc string
 	// Terminal formats are read on a terminal: --color applies to them.
 	Terminal bool
+	// Cuttable formats are shortened to Options.MaxBytes (--max-bytes).
+	Cuttable bool
+	// Strict formats are read by programs (a patch must apply): they are
+	// never coloured just because the environment forces colour.
+	Strict bool
 }
 
 // formats are the built-in formats, the default first. It is the one list
 // of them: --format, its help and its checks come from it.
 var formats = []Format{
-	{Name: "md", Doc: "Markdown", Render: Markdown},
-	{Name: "json", Doc: Schema, Render: func(w io.Writer, r *diff.Report, _ Options) error { return JSON(w, r) }},
-	{Name: "text", Doc: "terminal", Render: renderText, Terminal: true},
-	{Name: "patch", Doc: "unified diff of spec listings", Render: renderPatch, Terminal: true},
+	{Name: "md", Doc: "Markdown", Render: Markdown, Cuttable: true,
+		Log: func(w io.Writer, o LogOptions) LogWriter { return &logMarkdown{w: w, o: o} }},
+	{Name: "json", Doc: Schema, Render: func(w io.Writer, r *diff.Report, _ Options) error { return JSON(w, r) },
+		Log: func(w io.Writer, _ LogOptions) LogWriter { return &logJSON{w: bufio.NewWriterSize(w, 64<<10)} }, LogDoc: LogSchema},
+	{Name: "text", Doc: "terminal", Render: renderText, Terminal: true,
+		Log: func(w io.Writer, o LogOptions) LogWriter { return &logText{w: w, o: o} }},
+	{Name: "patch", Doc: "unified diff of spec listings", Render: renderPatch, Terminal: true, Strict: true},
 }
 
 // Formats returns the built-in formats, the default first (a copy: the

@@ -54,24 +54,25 @@ type LogWriter interface {
 	Kept() int64
 }
 
-// LogFormats are the formats a log is written in.
-var logFormats = []string{"md", "json", "text"}
-
-// LogFormats returns the names of the formats of a log, the default first.
-func LogFormats() []string { return append([]string(nil), logFormats...) }
+// LogFormats returns the names of the formats of a log, the default
+// first: the formats with a Log writer.
+func LogFormats() []string {
+	var names []string
+	for _, f := range formats {
+		if f.Log != nil {
+			names = append(names, f.Name)
+		}
+	}
+	return names
+}
 
 // NewLogWriter returns the writer of a log in format (one of LogFormats)
 // to w.
 func NewLogWriter(format string, w io.Writer, o LogOptions) (LogWriter, error) {
-	switch format {
-	case "md":
-		return &logMarkdown{w: w, o: o}, nil
-	case "json":
-		return &logJSON{w: bufio.NewWriterSize(w, 64<<10)}, nil
-	case "text":
-		return &logText{w: w, o: o}, nil
+	if f, ok := Lookup(format); ok && f.Log != nil {
+		return f.Log(w, o), nil
 	}
-	return nil, fmt.Errorf("a log is written as %s, not %q", orWords(logFormats), format)
+	return nil, fmt.Errorf("a log is written as %s, not %q", orWords(LogFormats()), format)
 }
 
 func orWords(l []string) string {

@@ -259,22 +259,27 @@ var outputFlags = flagGroup{
 var logOutputFlags = flagGroup{
 	title: "Output",
 	add:   func(fs *pflag.FlagSet, o *options) { addOutputFlags(fs, o, true) },
-	check: checkOutput,
+	check: func(fs *pflag.FlagSet, o *options) error {
+		if f, ok := report.Lookup(o.format); ok && f.Log == nil {
+			return fmt.Errorf("log: --format %s does not apply: a log is written as %s", o.format, orList(report.LogFormats()))
+		}
+		return checkOutput(fs, o)
+	},
 }
 
 // addOutputFlags adds the output flags, of a log when log is set.
 func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 	var formats []report.Format
 	for _, f := range report.Formats() {
-		if !log || slices.Contains(report.LogFormats(), f.Name) {
+		if !log || f.Log != nil {
 			formats = append(formats, f)
 		}
 	}
 	var names, docs []string
 	for _, f := range formats {
 		doc := f.Doc
-		if log && f.Name == "json" {
-			doc = report.LogSchema
+		if log && f.LogDoc != "" {
+			doc = f.LogDoc
 		}
 		names, docs = append(names, f.Name), append(docs, f.Name+" ("+doc+")")
 	}
@@ -285,13 +290,15 @@ func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 	fs.StringVarP(&o.format, "format", "f", formats[0].Name, what+" `FORMAT`: "+orList(docs))
 	flagValues(fs, "format", names...)
 	var terminal []string
+	strict := false
 	for _, f := range formats {
 		if f.Terminal {
 			terminal = append(terminal, f.Name)
 		}
+		strict = strict || f.Strict
 	}
 	forced := "when FORCE_COLOR or CLICOLOR_FORCE is set, not 0"
-	if slices.Contains(terminal, "patch") {
+	if strict {
 		forced += " (text only: a patch must apply)"
 	}
 	fs.StringVar(&o.color, "color", "auto", "colour the terminal formats ("+strings.Join(terminal, ", ")+") `WHEN`: auto (when standard output is a terminal, TERM is not dumb and NO_COLOR is unset; or "+forced+"; never a file of --output), always or never; --color alone is always")
@@ -340,7 +347,8 @@ var gateFlags = flagGroup{
 
 // checkOutput checks the output flags and derives --github-comment's.
 func checkOutput(fs *pflag.FlagSet, o *options) error {
-	if _, ok := report.Lookup(o.format); !ok {
+	f, ok := report.Lookup(o.format)
+	if !ok {
 		names := fs.Lookup("format").Annotations[annValues] // the command's formats
 		msg := fmt.Sprintf("unknown --format %q: want %s", o.format, orList(names))
 		if near := closestName(o.format, names, formatAliases); near != "" {
@@ -371,7 +379,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	case o.maxBytes < 0 || fs.Changed("max-bytes") && o.maxBytes == 0:
 		return fmt.Errorf("--max-bytes %d: want a positive number of bytes", o.maxBytes)
 	}
-	if o.maxBytes > 0 && (o.format != "md" || o.template != "") {
+	if o.maxBytes > 0 && (!f.Cuttable || o.template != "") {
 		return fmt.Errorf("--max-bytes and --github-comment shorten the built-in Markdown report (--format md) only")
 	}
 	if o.quiet && o.output != "" {

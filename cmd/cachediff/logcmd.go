@@ -86,9 +86,6 @@ var seriesFlags = flagGroup{
 // runLog loads the series one snapshot at a time, diffs each with the one
 // before and writes the log as it goes.
 func runLog(c *cli, opts *options, args []string) (int, error) {
-	if !slices.Contains(report.LogFormats(), opts.format) {
-		return exitTrouble, usageErrorf("log: --format %s does not apply: a log is written as %s", opts.format, orList(report.LogFormats()))
-	}
 	// Each snapshot loads with the state the one before left (its
 	// strings, canonical forms and list texts: a series holds mostly the
 	// same), bounded in count and bytes (snapshot.Shared).
@@ -314,7 +311,7 @@ func dateArg(given string, t time.Time) string {
 // step changed anything or, with a gate (saved, or --fail-on given now),
 // when a step tripped it.
 func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
-	if opts.template != "" || !slices.Contains(report.LogFormats(), opts.format) {
+	if f, _ := report.Lookup(opts.format); opts.template != "" || f.Log == nil {
 		return exitTrouble, usageErrorf("render: %s is a log: it is written as %s, without --template", path, orList(report.LogFormats()))
 	}
 	l, err := report.DecodeLog(data)

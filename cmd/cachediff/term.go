@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"golang.org/x/term"
+
+	"github.com/cachediff/cachediff/report"
 )
 
 // The environment a run looks at: the terminal and a few variables. Only
@@ -55,7 +57,7 @@ func colorAuto(toStdout bool, format string, stdout io.Writer) bool {
 	if !toStdout {
 		return false
 	}
-	if format != "patch" {
+	if f, _ := report.Lookup(format); !f.Strict { // a patch
 		for _, v := range []string{"FORCE_COLOR", "CLICOLOR_FORCE"} {
 			if s := os.Getenv(v); s != "" && s != "0" && s != "false" {
 				return true
