@@ -145,7 +145,7 @@ type Causes struct {
 }
 
 // Refs returns the root causes of w: none for a set out of range (a
-// report read back is checked before it is used, see report.checkCauses).
+// report read back is checked before it is used, see diff.Report.CheckLaws).
 func (c *Causes) Refs(w *Why) []CauseRef {
 	if c == nil || w == nil || w.Set <= 0 || w.Set >= len(c.Sets) {
 		return nil
@@ -1182,36 +1182,6 @@ func variantDelta(a, b []string) (string, string) {
 	return strings.Join(from, " "), strings.Join(to, " ")
 }
 
-// ChangeText writes a cause's changes for people: "2.2.1 → 2.2.3",
-// "+shared → ~shared", "added zlib@1.3", "mpich@4.1 → openmpi@5.0".
-func ChangeText(cs []Change) string {
-	var parts []string
-	for _, c := range cs {
-		switch c.Kind {
-		case "version":
-			parts = append(parts, c.From+" → "+c.To)
-		case "added":
-			parts = append(parts, "added ("+c.To+")")
-		case "removed":
-			parts = append(parts, "removed ("+c.From+")")
-		case "recipe":
-			parts = append(parts, "recipe changed")
-		case "other":
-			parts = append(parts, "hash changed")
-		default:
-			parts = append(parts, fmt.Sprintf("%s %s → %s", c.Kind, orNone(c.From), orNone(c.To)))
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "(none)"
-	}
-	return s
-}
-
 // GroupKey identifies the group (CauseGroup) of a cause: the same
 // package changing the same way, whatever the hashes.
 func GroupKey(c Cause) string { return groupKey(c) }
@@ -1373,7 +1343,7 @@ func (r *Report) Explain(before, after Graph) {
 		for i := g.via; i >= 0; i = e.links[i].next {
 			g.Via = append(g.Via, e.links[i].name)
 		}
-		out = append(out, sorted{g, ChangeText(g.Changes)})
+		out = append(out, sorted{g, changeOrder(g.Changes)})
 	}
 	slices.SortFunc(out, func(a, b sorted) int {
 		return cmp.Or(cmp.Compare(b.g.Specs, a.g.Specs), strings.Compare(a.g.Name, b.g.Name), strings.Compare(a.text, b.text))

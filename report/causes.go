@@ -27,7 +27,30 @@ func causeText(name string, cs []diff.Change) string {
 			return "dropped dependency " + cmp.Or(cs[0].From, name)
 		}
 	}
-	return name + " " + diff.ChangeText(cs)
+	return name + " " + ChangeText(cs)
+}
+
+// ChangeText writes a cause's changes for people: "2.2.1 → 2.2.3",
+// "+shared → ~shared", "added zlib@1.3", "mpich@4.1 → openmpi@5.0".
+func ChangeText(cs []diff.Change) string {
+	var parts []string
+	for _, c := range cs {
+		switch c.Kind {
+		case "version":
+			parts = append(parts, c.From+" → "+c.To)
+		case "added":
+			parts = append(parts, "added ("+c.To+")")
+		case "removed":
+			parts = append(parts, "removed ("+c.From+")")
+		case "recipe":
+			parts = append(parts, "recipe changed")
+		case "other":
+			parts = append(parts, "hash changed")
+		default:
+			parts = append(parts, c.Kind+" "+cmp.Or(c.From, "(none)")+" → "+cmp.Or(c.To, "(none)"))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // explainedCounts counts the pairs with at least one root cause, and the
@@ -118,7 +141,7 @@ func (m *mdBuilder) roots() *Section {
 		m.b.WriteString("`" + m.abbrev.Short(r.New.Hash) + "` | ")
 		var why []string
 		if len(r.Changes) > 0 {
-			why = append(why, "own: "+escapeMD(diff.ChangeText(r.Changes)))
+			why = append(why, "own: "+escapeMD(ChangeText(r.Changes)))
 		}
 		if r.Why != nil {
 			for _, cs := range c.Resolve(r.Why, r.New.Name) {
@@ -172,7 +195,7 @@ func (m *mdBuilder) causes() *Section {
 	}
 	s.Heading = head
 	for _, g := range c.Groups {
-		s.Rows = append(s.Rows, "\n| "+mdPackage(m.link, g.Name)+" | "+escapeMD(diff.ChangeText(g.Changes))+" | "+strconv.Itoa(g.Specs)+" | "+
+		s.Rows = append(s.Rows, "\n| "+mdPackage(m.link, g.Name)+" | "+escapeMD(ChangeText(g.Changes))+" | "+strconv.Itoa(g.Specs)+" | "+
 			strconv.Itoa(g.Rebuilt)+" | "+strconv.Itoa(g.Updated)+" | "+escapeMD(strings.Join(g.Via, " → "))+" |")
 	}
 	if note := unknownNote(c); note != "" {

@@ -14,6 +14,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/gittest"
 	"github.com/cachediff/cachediff/internal/shareddata"
+	"github.com/cachediff/cachediff/report"
 )
 
 // Golden reports of Spack's own formats (issue 13): the generated index
@@ -140,7 +141,7 @@ func TestLockfileTruth(t *testing.T) {
 				if !slices.Equal(changedRoots, []string{"py-numpy", "py-pip", "python"}) || len(rc.Added)+len(rc.Removed) != 0 {
 					t.Errorf("roots changed %v, added %v, removed %v", changedRoots, rc.Added, rc.Removed)
 				}
-				if len(c.Groups) != 1 || c.Groups[0].Name != "perl" || diff.ChangeText(c.Groups[0].Changes) != "5.32.0 → 5.32.1" {
+				if len(c.Groups) != 1 || c.Groups[0].Name != "perl" || report.ChangeText(c.Groups[0].Changes) != "5.32.0 → 5.32.1" {
 					t.Errorf("causes %+v", c.Groups)
 				}
 			case "chronolog":
@@ -398,7 +399,7 @@ func TestSpackRevPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	if a.Causes == nil || b.Causes == nil || !slices.EqualFunc(a.Causes.Groups, b.Causes.Groups, func(x, y diff.CauseGroup) bool {
-		return x.Name == y.Name && x.Specs == y.Specs && diff.ChangeText(x.Changes) == diff.ChangeText(y.Changes)
+		return x.Name == y.Name && x.Specs == y.Specs && report.ChangeText(x.Changes) == report.ChangeText(y.Changes)
 	}) || a.Summary != b.Summary {
 		t.Errorf("REV:PATH report differs from the folders':\n%+v %+v\n%+v %+v", a.Summary, a.Causes, b.Summary, b.Causes)
 	}
