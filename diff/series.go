@@ -100,23 +100,6 @@ type Revs struct {
 	Commits int `json:"commits"`
 }
 
-// Note is what a log says of a range that selected no commit: "no
-// commit in this range changed PATH (RANGE, since S, until U)"; "" when
-// some commit did, or for nil.
-func (r *Revs) Note() string {
-	if r == nil || r.Commits > 0 {
-		return ""
-	}
-	what := []string{r.Range}
-	if r.Since != "" {
-		what = append(what, "since "+r.Since)
-	}
-	if r.Until != "" {
-		what = append(what, "until "+r.Until)
-	}
-	return "no commit in this range changed " + cmp.Or(r.Path, "the repository") + " (" + strings.Join(what, ", ") + ")"
-}
-
 // Loader returns snapshot i of a series (0 is the oldest). CompareSeries
 // calls it once for each i, in order.
 type Loader func(i int) (*snapshot.Snapshot, error)

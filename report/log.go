@@ -1060,7 +1060,7 @@ func (l *logText) Finish(s *diff.Series) error {
 	}
 	fmt.Fprintf(&b, "%s: %s → %s: %s, %s\n", paintStr(l.o.Color, "bold", plainText(title)), plainText(labels[0]), plainText(labels[n-1]),
 		plural(n, "snapshot"), plural(l.n, "step"))
-	if note := s.Revs.Note(); note != "" {
+	if note := RevsNote(s.Revs); note != "" {
 		b.WriteString(plainText(note) + "\n")
 	}
 	bw.WriteString(b.String())

@@ -1,7 +1,9 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/cachediff/cachediff/diff"
@@ -9,7 +11,7 @@ import (
 
 // The "revs" of a log of cachediff log --revs: the range and the dates
 // that chose its commits, and how many commits they chose, so that a log
-// whose range selected none says so (diff.Revs.Note) in every format,
+// whose range selected none says so (RevsNote) in every format,
 // rendered again too.
 
 // revsJSON appends the "revs" member of a log (nothing for nil), after
@@ -59,11 +61,28 @@ func checkRevs(r *diff.Revs, steps int) error {
 	return nil
 }
 
-// revsNoteMD is r.Note() in Markdown: the range and the path escaped,
+// RevsNote is what a log says of a range that selected no commit: "no
+// commit in this range changed PATH (RANGE, since S, until U)"; "" when
+// some commit did, or for nil.
+func RevsNote(r *diff.Revs) string {
+	if r == nil || r.Commits > 0 {
+		return ""
+	}
+	what := []string{r.Range}
+	if r.Since != "" {
+		what = append(what, "since "+r.Since)
+	}
+	if r.Until != "" {
+		what = append(what, "until "+r.Until)
+	}
+	return "no commit in this range changed " + cmp.Or(r.Path, "the repository") + " (" + strings.Join(what, ", ") + ")"
+}
+
+// revsNoteMD is RevsNote(r) in Markdown: the range and the path escaped,
 // the dates (RFC 3339, checked by checkRevs on a log read back) in code
 // spans, where their colons cannot read as an emoji's :code:.
 func revsNoteMD(r *diff.Revs) string {
-	if r.Note() == "" {
+	if RevsNote(r) == "" {
 		return ""
 	}
 	what := escapeMD(r.Range)

@@ -126,7 +126,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 				revs.Commits++
 			}
 		}
-		if note := revs.Note(); note != "" && !opts.quiet {
+		if note := report.RevsNote(revs); note != "" && !opts.quiet {
 			// Exit 0, as a quiet week is: say why there is no step.
 			fmt.Fprintf(c.stderr, "cachediff: %s\n", report.Visible(fmt.Sprintf("%s: the log is %s as commit %s left it", note, cmp.Or(top, "the repository"), commits[0].ID[:min(12, len(commits[0].ID))])))
 		}
