@@ -410,7 +410,9 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 	c := stepCountsOf(r, l.o.Subjects)
 	o := l.o.Options
 	o.Title, o.MaxBytes, o.Marker = c.title, 0, ""
-	v := markdownView(newDocument(r, o))
+	doc := newDocument(r, o)
+	doc.headless = true // headed by stepHead, with the series' labels
+	v := markdownView(doc)
 	if l.o.MaxBytes <= 0 {
 		if err := l.spill(v); err != nil {
 			return err
@@ -423,8 +425,8 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 }
 
 // spill moves the text of v's sections to the spill, as they would be
-// written uncut, and leaves v one section that writes it: only the Head,
-// which relabel may rewrite, stays in memory.
+// written uncut, and leaves v one section that writes it: only the Head
+// (without its headline: stepHead) stays in memory.
 func (l *logMarkdown) spill(v *View) error {
 	if l.bodies == nil {
 		l.bodies = newSpill(l.o.spillAt)
@@ -514,20 +516,19 @@ func (l *logMarkdown) relabel(s *diff.Series) {
 		return // not this log's series: keep the headings as they are
 	}
 	labels := snapshotLabels(s.Snapshots)
-	for k, v := range l.views {
+	for k := range l.views {
 		c := &l.counts[k]
-		old := c.title
-		title := stepTitleOf(labels[k+1], labels[k], l.o.Subjects[s.Snapshots[k+1].Rev])
-		if title == old {
-			continue
+		subject := l.o.Subjects[s.Snapshots[k+1].Rev]
+		if title := stepTitleOf(labels[k+1], labels[k], subject); title != c.title {
+			c.title, c.newLabel, c.oldLabel, c.subject = title, labels[k+1], labels[k], subject
 		}
-		rest, ok := strings.CutPrefix(v.Head, "## "+escapeMD(old))
-		if !ok {
-			continue // a head markdownView did not write: leave it
-		}
-		v.Head = "## " + escapeMD(title) + rest
-		c.title, c.newLabel, c.oldLabel, c.subject = title, labels[k+1], labels[k], l.o.Subjects[s.Snapshots[k+1].Rev]
 	}
+}
+
+// stepHead is the head of step k's view with its headline: the step's
+// title, which relabel may have changed since the view was built.
+func (l *logMarkdown) stepHead(k int) string {
+	return "## " + escapeMD(l.counts[k].title) + l.views[k].Head
 }
 
 // tableCut is how the table of steps is written: rows, the newest rows
@@ -635,7 +636,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 			lay.short[k] = lay.row(escapeMD(stepTitleOf(c.newLabel, c.oldLabel, cutSubject(c.subject))), c)
 		}
 	}
-	lay.bottom = "\n\n" + strings.TrimPrefix(l.views[n-1].Head, "\n")
+	lay.bottom = "\n\n" + l.stepHead(n-1)
 	for k := n - 1; k >= 0; k-- {
 		sv := l.views[k]
 		base := k * stepRank
@@ -643,7 +644,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 		if k == n-1 {
 			at = -1
 		} else {
-			lay.add(at, &Section{Name: fmt.Sprintf("step %d", k+1), Rank: base + stepHeading, Heading: "\n\n" + sv.Head})
+			lay.add(at, &Section{Name: fmt.Sprintf("step %d", k+1), Rank: base + stepHeading, Heading: "\n\n" + l.stepHead(k)})
 		}
 		for _, sec := range append(skippedOf(sv), sv.Sections...) {
 			c := *sec

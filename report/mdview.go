@@ -166,11 +166,14 @@ func lastOf(l []string) string {
 func (m *mdBuilder) head() string {
 	r, o := m.doc.Report, m.doc.Render
 	b := &m.b
-	if o.Marker != "" {
+	if o.Marker != "" && !m.doc.headless {
 		b.WriteString(o.Marker + "\n")
 	}
-	b.WriteString("## ")
+	if !m.doc.headless {
+		b.WriteString("## ")
+	}
 	switch {
+	case m.doc.headless:
 	case o.Title != "":
 		b.WriteString(escapeMD(o.Title))
 	case r.Old.Tag == r.New.Tag && r.Old.Name() != r.New.Name():

@@ -108,6 +108,9 @@ type Document struct {
 	// "pkgdetails" the pkgdetails function runs.
 	view *View
 	tmpl *template.Template
+	// headless leaves the headline (marker and "## title") out of the
+	// Markdown View's Head: a log heads its steps itself (log.go).
+	headless bool
 }
 
 // View returns the Markdown report as a View: sections of rendered,
