@@ -440,7 +440,7 @@ func (l *logMarkdown) spill(v *View) error {
 		return err
 	}
 	v.Skipped = nil
-	v.Sections = []*Section{{Name: "sections", spilled: &spillPiece{l.bodies, i}}}
+	v.Sections = []*Section{{Name: "sections", Whole: &spillPiece{l.bodies, i}}}
 	return nil
 }
 
@@ -711,7 +711,6 @@ func (lay *logLayout) add(step int, s *Section) {
 
 func (lay *logLayout) layoutSeries(s *diff.Series) {
 	for _, sec := range lay.l.seriesSections(s, max(0, lay.n-1)*stepRank-10) {
-		sec.series = true
 		lay.add(-1, sec)
 	}
 }
@@ -888,7 +887,7 @@ func (lay *logLayout) view(drop int, t tableCut) *View {
 	}
 	v := &View{Head: b.String(), Tail: "\n", Kept: append(kept, "the newest step's headline and summary")}
 	v.NoticeFor = lay.notice(drop, t)
-	v.noticeAlways = drop > 0 || t.cut(n)
+	v.Omitted = drop > 0 || t.cut(n)
 	for i, s := range lay.secs {
 		if k := lay.step[i]; k < 0 || k >= drop {
 			v.Sections = append(v.Sections, s)

@@ -150,7 +150,8 @@ func finishByTrying(l *logMarkdown, s *diff.Series, limit int) (string, bool) {
 	intact := func(v *View) bool {
 		newest := fmt.Sprintf("step %d ", n)
 		for _, s := range v.Sections {
-			if (strings.HasPrefix(s.Name, newest) || s.series) && (s.dropped || s.Hidden() > 0 || s.short > 0) {
+			// The newest step's sections and the series' (not a step's).
+			if (strings.HasPrefix(s.Name, newest) || !strings.HasPrefix(s.Name, "step ")) && (s.dropped || s.Hidden() > 0 || s.short > 0) {
 				return false
 			}
 		}

@@ -176,8 +176,16 @@ func (s *spill) close() {
 	s.mem = nil
 }
 
-// spillPiece is a piece of a spill: a section's text (Section.spilled).
+// spillPiece is a piece of a spill: a section's text (Section.Whole).
 type spillPiece struct {
 	s *spill
 	i int
+}
+
+func (p *spillPiece) Len() int { return p.s.pieceLen(p.i) }
+
+func (p *spillPiece) WriteTo(w io.Writer) (int64, error) {
+	cw := &countWriter{w: w}
+	err := p.s.writePiece(cw, p.i)
+	return cw.n, err
 }

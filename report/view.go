@@ -40,10 +40,10 @@ type View struct {
 	// Kept names what is never cut, for TooSmallError's message.
 	Kept []string
 
-	// noticeAlways makes Fit write the Notice even when the rest fits
-	// whole: a log with steps left out before Fit (log.go) says so, and
-	// its notice counts against the limit like any other.
-	noticeAlways bool
+	// Omitted says something was left out before Fit (a log's older
+	// steps): Fit writes the Notice even when the rest fits whole, and it
+	// counts against the limit like any other.
+	Omitted bool
 }
 
 // Section is one section of a View: a heading, rows, an "…and N more"
@@ -72,16 +72,22 @@ type Section struct {
 	// "…and 3 more packages.").
 	Noun string
 
-	// spilled, when set, is the section's whole text, kept in a spill
-	// (a log's step written without --max-bytes, log.go): WriteTo copies
-	// it, size counts it; it has no rows, and is never cut.
-	spilled *spillPiece
+	// Whole, when set, is the section's whole text, kept elsewhere (a
+	// log's step written without --max-bytes keeps it in a spill):
+	// WriteTo copies it, size counts it; the section has no rows, and is
+	// never cut.
+	Whole Piece
 
 	keep    int  // rows shown in full
 	short   int  // rows after those shown in their Short form
 	dropped bool // the section is left out
-	series  bool // a log's section on the whole series (log.go)
 	cut     bool // keep and short are set (by Fit)
+}
+
+// Piece is a section's text kept outside the View (Section.Whole).
+type Piece interface {
+	Len() int
+	WriteTo(w io.Writer) (int64, error)
 }
 
 // Shown reports whether the section is written at all.
@@ -129,8 +135,8 @@ func (s *Section) size() int {
 	if s.dropped {
 		return 0
 	}
-	if s.spilled != nil {
-		return s.spilled.s.pieceLen(s.spilled.i)
+	if s.Whole != nil {
+		return s.Whole.Len()
 	}
 	n := len(s.Heading) + len(s.Footer) + len(s.More())
 	for _, r := range s.Visible() {
@@ -144,10 +150,8 @@ func (s *Section) WriteTo(w io.Writer) (int64, error) {
 	if s.dropped {
 		return 0, nil
 	}
-	if s.spilled != nil {
-		cw := &countWriter{w: w}
-		err := s.spilled.s.writePiece(cw, s.spilled.i)
-		return cw.n, err
+	if s.Whole != nil {
+		return s.Whole.WriteTo(w)
 	}
 	var n int64
 	for _, str := range s.parts() {
@@ -191,7 +195,7 @@ func (v *View) WriteTo(w io.Writer) (int64, error) {
 	io.WriteString(cw, v.Notice)
 	for _, s := range v.Sections {
 		if _, err := s.WriteTo(cw); err != nil && cw.err == nil {
-			cw.err = err // a spilled section's file could not be read
+			cw.err = err // a Whole section's text could not be read
 		}
 	}
 	io.WriteString(cw, v.Tail)
@@ -256,7 +260,7 @@ func (e *TooSmallError) Error() string {
 //     more" line, always stay.
 //
 // The Head, the Notice and the Tail always stay; once anything is cut
-// (or always, with noticeAlways), the Notice says so. A view that fits is
+// (or always, when Omitted is set), the Notice says so. A view that fits is
 // left whole. When even the smallest view does not fit, Fit returns a
 // *TooSmallError naming the minimum.
 func (v *View) Fit(limit int) error {
@@ -264,7 +268,7 @@ func (v *View) Fit(limit int) error {
 		s.keep, s.short, s.dropped, s.cut = len(s.Rows), 0, false, false
 	}
 	v.Notice = ""
-	if v.noticeAlways && v.NoticeFor != nil {
+	if v.Omitted && v.NoticeFor != nil {
 		v.Notice = v.NoticeFor(limit)
 	}
 	if v.Size() <= limit {
