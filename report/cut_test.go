@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/view"
 )
 
 var (
@@ -213,7 +214,7 @@ var skippedRow = regexp.MustCompile(`(?m)^\| (?:old|new) \| `)
 
 // checkSkipped checks the skipped pages of one shortened report: their
 // heading and count always there, their rows a prefix of the full table,
-// cut below cutRows only once every other section is gone, and counted
+// cut below view.CutRows only once every other section is gone, and counted
 // when cut.
 func checkSkipped(t *testing.T, r *diff.Report, full, out string, limit int) {
 	t.Helper()
@@ -229,7 +230,7 @@ func checkSkipped(t *testing.T, r *diff.Report, full, out string, limit int) {
 		return
 	}
 	for _, h := range regexp.MustCompile(`(?m)^### .*`).FindAllString(out, -1) {
-		if len(rows) < min(n, cutRows) && !strings.HasPrefix(h, "### Skipped pages") {
+		if len(rows) < min(n, view.CutRows) && !strings.HasPrefix(h, "### Skipped pages") {
 			t.Fatalf("max %d: %d of %d skipped pages shown, but section %q is still there", limit, len(rows), n, h)
 		}
 	}
@@ -270,8 +271,8 @@ func TestMaxBytesSkipped(t *testing.T) {
 		if !strings.Contains(out, "\n### Skipped pages (700)\n") || !regexp.MustCompile(`\n…and \d+ more pages\.`).MatchString(out) {
 			t.Errorf("max %d: no skipped pages heading or no …and N more pages line:\n%s", limit, out)
 		}
-		if rows := len(skippedRow.FindAllString(out, -1)); limit == 65536 && (!strings.Contains(out, "\n### Packages\n") || rows < cutRows || rows == 700) {
-			t.Errorf("max %d: %d skipped rows, want %d to 699, and the package list (there is room for both)", limit, rows, cutRows)
+		if rows := len(skippedRow.FindAllString(out, -1)); limit == 65536 && (!strings.Contains(out, "\n### Packages\n") || rows < view.CutRows || rows == 700) {
+			t.Errorf("max %d: %d skipped rows, want %d to 699, and the package list (there is room for both)", limit, rows, view.CutRows)
 		}
 	}
 	var small *TooSmallError

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/view"
 )
 
 // The changelog of a series (cachediff log): the steps diff.CompareSeries
@@ -477,7 +478,7 @@ const subjectCut = 72
 //
 // Which number that is, is worked out without laying the log out for
 // each: what View.Fit takes from a section in each of its rounds depends
-// on that section alone (Section.roundCuts), so the log is laid out
+// on that section alone (Section.RoundCuts), so the log is laid out
 // once, each step's sections are measured once, and the sums over the
 // steps kept give, for any number left out, the size of the log and what
 // Fit takes before it touches the newest step or the series. The log is
@@ -719,14 +720,14 @@ func (lay *logLayout) layoutSeries(s *diff.Series) {
 func (lay *logLayout) measure() {
 	n := lay.n
 	lay.size, lay.pre = make([]int, n+1), make([]int, n+1)
-	took := make([][fitRounds]int, len(lay.secs))
-	changes := make([][fitRounds]bool, len(lay.secs))
+	took := make([][view.FitRounds]int, len(lay.secs))
+	changes := make([][view.FitRounds]bool, len(lay.secs))
 	for i, s := range lay.secs {
-		took[i], changes[i] = s.roundCuts()
+		took[i], changes[i] = s.RoundCuts()
 		if k := lay.step[i]; k >= 0 {
-			lay.size[k] += s.size()
+			lay.size[k] += s.Size()
 		} else {
-			lay.prot += s.size()
+			lay.prot += s.Size()
 		}
 	}
 	// Fit's order: by round, then by rank (a stable sort of the sections
@@ -738,7 +739,7 @@ func (lay *logLayout) measure() {
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return lay.secs[a].Rank - lay.secs[b].Rank })
 rounds:
-	for r := range fitRounds {
+	for r := range view.FitRounds {
 		for _, i := range order {
 			k := lay.step[i]
 			if k < 0 && changes[i][r] {

@@ -151,7 +151,7 @@ func finishByTrying(l *logMarkdown, s *diff.Series, limit int) (string, bool) {
 		newest := fmt.Sprintf("step %d ", n)
 		for _, s := range v.Sections {
 			// The newest step's sections and the series' (not a step's).
-			if (strings.HasPrefix(s.Name, newest) || !strings.HasPrefix(s.Name, "step ")) && (s.dropped || s.Hidden() > 0 || s.short > 0) {
+			if (strings.HasPrefix(s.Name, newest) || !strings.HasPrefix(s.Name, "step ")) && (!s.Shown() || s.Hidden() > 0 || s.ShortRows() > 0) {
 				return false
 			}
 		}

@@ -16,7 +16,7 @@ import (
 // least.
 const (
 	rankCausesUnknown = iota - 2 // causes unknown (catalogue pages): a line, dropped first
-	rankRebuilt                  // negative: cut to cutRows rows before anything else
+	rankRebuilt                  // negative: cut to view.CutRows rows before anything else
 	rankPackages
 	rankTargets
 	rankPlatforms

@@ -1,4 +1,8 @@
-package report
+// Package view lays a report out as text: a View is a fixed head, then
+// sections of pre-rendered rows, and Fit cuts it to a number of bytes by
+// leaving rows and sections out. It knows no format: the Markdown report
+// and the log (package report) build Views of their own rows.
+package view
 
 import (
 	"bufio"
@@ -12,7 +16,7 @@ import (
 
 // View is a report laid out as text: a fixed head, then sections of
 // pre-rendered rows. Everything in it is already escaped for the format it
-// was built for (the Markdown report's is built by markdownView), so a
+// was built for (the Markdown report's is built by package report), so a
 // template, or WriteTo, only writes the strings in order:
 //
 //	Head, Skipped (if any), Notice, each of Sections, Tail
@@ -53,7 +57,7 @@ type Section struct {
 	Name string
 	// Rank orders the cut: sections of lower Rank lose their rows first,
 	// and are dropped first. A section of negative Rank is noise next to
-	// the others: its rows go down to cutRows even before any Short form
+	// the others: its rows go down to CutRows even before any Short form
 	// is used.
 	Rank int
 	// Heading is written before the rows: in Markdown, from the blank
@@ -107,6 +111,9 @@ func (s *Section) Visible() []string {
 	return append(out, s.Short[s.keep:s.keep+s.short]...)
 }
 
+// ShortRows is how many rows are written in their Short form.
+func (s *Section) ShortRows() int { return s.short }
+
 // Hidden is how many rows are left out.
 func (s *Section) Hidden() int {
 	if !s.cut {
@@ -130,8 +137,8 @@ func moreLine(n int, noun string) string {
 	return "\n\n…and " + strconv.Itoa(n) + " more " + noun + plural + "."
 }
 
-// size is the bytes the section writes as it is cut now.
-func (s *Section) size() int {
+// Size is the bytes the section writes as it is cut now.
+func (s *Section) Size() int {
 	if s.dropped {
 		return 0
 	}
@@ -173,10 +180,10 @@ func (s *Section) parts() []string {
 func (v *View) Size() int {
 	n := len(v.Head) + len(v.Notice) + len(v.Tail)
 	if v.Skipped != nil {
-		n += v.Skipped.size()
+		n += v.Skipped.Size()
 	}
 	for _, s := range v.Sections {
-		n += s.size()
+		n += s.Size()
 	}
 	return n
 }
@@ -223,10 +230,10 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// cutRows is how many rows a section keeps in the first round of cutting:
+// CutRows is how many rows a section keeps in the first round of cutting:
 // long tables are cut to their first rows before any short one is
 // touched, so that a shortened report keeps a bit of every section.
-const cutRows = 10
+const CutRows = 10
 
 // TooSmallError is returned when even the smallest report, what is never
 // cut (see Fit), does not fit in the limit.
@@ -249,11 +256,11 @@ func (e *TooSmallError) Error() string {
 // of the one before (so a larger limit never shows less):
 //
 //  0. sections of negative Rank lose rows from the end (an "…and N
-//     more" line counts them) down to cutRows rows;
+//     more" line counts them) down to CutRows rows;
 //  1. the rows that have a Short form take it, last row first (the
 //     Markdown report's <details> blocks become one-line summaries);
 //  2. section by section, lowest Rank first, rows are left out from the
-//     end down to cutRows rows; then the Skipped section the same;
+//     end down to CutRows rows; then the Skipped section the same;
 //  3. then, lowest Rank first, down to no rows;
 //  4. then, lowest Rank first, whole sections are dropped;
 //  5. last, the Skipped rows that are left; its heading, and its "…and N
@@ -288,7 +295,7 @@ func (v *View) Fit(limit int) error {
 			size -= s.round(round, size-limit)
 		}
 	}
-	for round := range fitRounds {
+	for round := range FitRounds {
 		for _, s := range order {
 			run(s, round)
 		}
@@ -317,15 +324,15 @@ func (v *View) Fit(limit int) error {
 	return &TooSmallError{Max: limit, Min: least, Kept: v.Kept}
 }
 
-// fitRounds is the number of rounds of Fit that cut the Sections (0 to 4
+// FitRounds is the number of rounds of Fit that cut the Sections (0 to 4
 // in Fit's list; the Skipped section's last one is round 3 run again).
-const fitRounds = 5
+const FitRounds = 5
 
 // round runs round r of Fit (see Fit) on s until it has taken need
 // bytes or the round is done, and returns the bytes taken (which a row
 // shorter than the "…and N more" line it adds to can make negative). The
 // bytes a round takes from a section depend on that section alone, so
-// the rounds' sums can be worked out section by section (roundCuts).
+// the rounds' sums can be worked out section by section (RoundCuts).
 func (s *Section) round(r, need int) (took int) {
 	trim := func(n int) {
 		for s.keep+s.short > n && took < need {
@@ -344,7 +351,7 @@ func (s *Section) round(r, need int) (took int) {
 	switch r {
 	case 0:
 		if s.Rank < 0 {
-			trim(cutRows)
+			trim(CutRows)
 		}
 	case 1:
 		if s.Short != nil {
@@ -355,23 +362,23 @@ func (s *Section) round(r, need int) (took int) {
 			}
 		}
 	case 2:
-		trim(cutRows)
+		trim(CutRows)
 	case 3:
 		trim(0)
 	case 4:
 		if took < need {
-			took = s.size()
+			took = s.Size()
 			s.dropped = true
 		}
 	}
 	return took
 }
 
-// roundCuts returns the bytes each round of Fit takes from s when it runs
+// RoundCuts returns the bytes each round of Fit takes from s when it runs
 // to its end, and whether it changes s at all; s is left whole.
-func (s *Section) roundCuts() (took [fitRounds]int, changes [fitRounds]bool) {
+func (s *Section) RoundCuts() (took [FitRounds]int, changes [FitRounds]bool) {
 	s.keep, s.short, s.dropped, s.cut = len(s.Rows), 0, false, true
-	for r := range fitRounds {
+	for r := range FitRounds {
 		keep, short := s.keep, s.short
 		took[r] = s.round(r, math.MaxInt)
 		changes[r] = s.keep != keep || s.short != short || s.dropped
