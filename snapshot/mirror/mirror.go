@@ -246,11 +246,11 @@ func unpack(data []byte, err error) ([]byte, error) {
 	return gunzip(data, DefaultMaxBytes)
 }
 
-// maxRatio bounds how many times its size a gzip'd blob may unpack to:
-// Spack's JSON compresses some 10 to 30 times, and a blob that unpacks
-// to more (gzip reaches 1,000 times on repeated bytes) is a bomb, which
-// must not take the memory its unpacked size claims.
-const maxRatio = 200
+// maxRatio bounds how many times its size a gzip'd blob may unpack to,
+// as for a gzip'd Spack file (spackfmt.MaxRatio): a blob that unpacks to
+// more is a bomb, which must not take the memory its unpacked size
+// claims.
+const maxRatio = spackfmt.MaxRatio
 
 // gunzip unpacks data, failing past limit bytes unpacked, or past
 // maxRatio times its size (at least 64 MB).

@@ -43,28 +43,49 @@ func plainText(file string, data []byte) ([]byte, error) {
 	return data, nil
 }
 
+// MaxRatio bounds how many times its size a gzip stream may inflate to
+// (and at least 64 MB): Spack's JSON compresses some 10 to 25 times, and
+// a stream that inflates to more is a bomb (gzip reaches 1,000 times on
+// repeated bytes), refused before it takes the memory its content claims.
+const MaxRatio = 64
+
 // inflate returns the content of a gzip stream (of one member or more),
-// of at most limit bytes.
+// of at most limit bytes, and at most MaxRatio times its size (at least
+// 64 MB). The buffer grows as the content arrives, never past the bound.
 func inflate(data []byte, limit int64) ([]byte, error) {
 	r, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("a gzip stream that does not read: %v", err)
 	}
-	var out bytes.Buffer
+	most := min(limit, max(64<<20, MaxRatio*int64(len(data))))
 	// Room for JSON that compressed 4x, at most 64 MB ahead of what
 	// arrives: a stream that inflates to little reserves little.
-	out.Grow(int(min(int64(4*len(data)), limit, 64<<20)))
-	n, err := out.ReadFrom(io.LimitReader(r, limit+1))
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, fmt.Errorf("a gzip stream that is cut short: the file is incomplete")
+	out := make([]byte, 0, min(int64(4*len(data)), most, 64<<20)+1)
+	lr := io.LimitReader(r, most+1)
+	for {
+		if len(out) == cap(out) {
+			grown := make([]byte, len(out), min(int64(2*cap(out)), most+1))
+			copy(grown, out)
+			out = grown
 		}
-		return nil, fmt.Errorf("a gzip stream that does not read: %v", err)
+		n, err := lr.Read(out[len(out):cap(out)])
+		out = out[:len(out)+n]
+		if int64(len(out)) > most {
+			if most < limit {
+				return nil, fmt.Errorf("a gzip stream of %d bytes that inflates to more than %d (%d times its size): refused as a gzip bomb", len(data), most, MaxRatio)
+			}
+			return nil, fmt.Errorf("a gzip stream that inflates to more than %d bytes: not read", limit)
+		}
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				return nil, fmt.Errorf("a gzip stream that is cut short: the file is incomplete")
+			}
+			return nil, fmt.Errorf("a gzip stream that does not read: %v", err)
+		}
 	}
-	if n > limit {
-		return nil, fmt.Errorf("a gzip stream that inflates to more than %d bytes: not read", limit)
-	}
-	return out.Bytes(), nil
 }
 
 // utf16Kind says which UTF-16 data is in ("little-endian, with a byte
