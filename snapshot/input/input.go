@@ -122,6 +122,9 @@ func open(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) {
 		if err == nil {
 			return nil, nil, ambiguous(arg, fi, src.Tree())
 		}
+		if revLike(arg, err) {
+			return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and written as a revision that git cannot resolve here (%v); say which: ./%s for the one on disk, %s%s for the revision", err, arg, RevPrefix, arg)}
+		}
 		src, err := openPath(dir, p, o)
 		return src, nil, err
 	}
@@ -238,6 +241,21 @@ func explicitPath(arg string) bool {
 
 // ambiguous is the error for an argument that exists on disk and that git
 // also resolves as REV:PATH.
+// revLike reports whether arg, which git failed to resolve with err, is
+// written as a revision all the same: its revision is unknown (not its
+// path) and the repository is a shallow clone, or the revision is an
+// expression of one (HEAD, ~, ^, @{…}). In a shallow checkout (CI's
+// default) HEAD^1 is unknown, and a folder of that name must not pass for
+// the base snapshot: that is ambiguous too, not a path.
+func revLike(arg string, err error) bool {
+	msg := err.Error()
+	if !strings.Contains(msg, "unknown revision") && !strings.Contains(msg, "not in this repository's objects") {
+		return false
+	}
+	rev, _, _ := gitsrc.Split(arg)
+	return strings.Contains(msg, "shallow") || strings.HasPrefix(rev, "HEAD") || strings.ContainsAny(rev, "~^") || strings.Contains(rev, "@{")
+}
+
 func ambiguous(arg string, fi fs.FileInfo, t *gitsrc.Tree) error {
 	what := "a file"
 	switch {
