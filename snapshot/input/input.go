@@ -344,6 +344,26 @@ func checkLinks(dir, p string) error {
 			return &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", q, target, top, filepath.Join(target, strings.TrimPrefix(abs, q)))}
 		}
 	}
+	// The folder's own entries (its package folders): a link among them
+	// that leads out of the work tree would stand in for a package. One
+	// listing; only the links are followed.
+	ents, err := os.ReadDir(abs)
+	if err != nil {
+		return nil // a file, or the loader says why not
+	}
+	for _, e := range ents {
+		if e.Type()&fs.ModeSymlink == 0 {
+			continue
+		}
+		q := filepath.Join(abs, e.Name())
+		target, err := filepath.EvalSymlinks(q)
+		if err != nil {
+			continue // the loader says so
+		}
+		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			return &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a package): copy it into the snapshot, or give a folder outside the work tree", q, target, top)}
+		}
+	}
 	return nil
 }
 
