@@ -141,7 +141,7 @@ func (c *cli) run(args []string) int {
 	}
 	var ue *usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(c.stderr, "Run '%s' for usage.\n", helpHint(ue.cmd))
+		fmt.Fprintf(c.stderr, "cachediff: run '%s' for usage\n", helpHint(ue.cmd))
 	}
 	return exitTrouble
 }

@@ -23,7 +23,7 @@ func TestCommandTypo(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"lgo", a, b}, `cachediff: "lgo" is neither a command nor a snapshot: did you mean cachediff log?` + "\nRun 'cachediff --help' for usage.\n"},
+		{[]string{"lgo", a, b}, `cachediff: "lgo" is neither a command nor a snapshot: did you mean cachediff log?` + "\ncachediff: run 'cachediff --help' for usage\n"},
 		{[]string{"lgo", a}, `did you mean cachediff log?`},
 		{[]string{"rendr", "r.json"}, `did you mean cachediff render?`},
 		{[]string{"complete", "bash"}, `did you mean cachediff completion?`},
