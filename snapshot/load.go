@@ -234,6 +234,12 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 			return c, false, nil, &Error{File: f.Name, Msg: dirsrc.NotRegularError{Mode: typ}.Error() + ": a package page is a regular file"}
 		case typ.IsDir(), byContent:
 			return c, false, nil, nil // a folder named like a page: its pages are read
+		case named != nil:
+			// A file named as a decoder's (index.json, spack.lock,
+			// *.spec.json) is in its format or bad, never left out: a
+			// FIFO or a device by that name would drop its specs with a
+			// warning that -q does not show, and the gate would pass.
+			return c, false, nil, &Error{File: f.Name, Msg: dirsrc.NotRegularError{Mode: typ}.Error() + ": a Spack file (" + f.Base + ") is a regular file"}
 		}
 		return c, false, &Warning{File: f.Name, Message: dirsrc.NotRegularError{Mode: typ}.Error() + ": not read"}, nil
 	}
