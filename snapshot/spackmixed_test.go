@@ -59,7 +59,7 @@ func TestMixedPagesAndSpackFiles(t *testing.T) {
 
 // Issue 35: a folder holding Spack files named otherwise (index.v7.json,
 // a copied spack-env.lock) got the hint for pages alone. Spack's files
-// are recognised by content, as the README says, in a folder too, among
+// are recognised by content, as docs/usage.md says, in a folder too, among
 // *.json, *.json.gz, *.json.sig and *.lock files; other JSON there is
 // left alone, and the hint for a folder of none says what is read.
 func TestSpackFilesByContentInFolder(t *testing.T) {
