@@ -109,9 +109,15 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 	prefix := strings.TrimSuffix(rel, "/") + "/"
 	var out []string
 	for _, p := range m.paths {
-		if strings.HasPrefix(p, prefix) && m.files[p].Kind == Regular && path.Clean(p) == p {
-			out = append(out, p)
+		if !strings.HasPrefix(p, prefix) || path.Clean(p) != p {
+			continue
 		}
+		if m.files[p].Kind != Regular {
+			// A committed link among the manifests would be left out
+			// without a word, and its spec with it.
+			return nil, fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file: a mirror's manifests are read as they are, not followed", p)
+		}
+		out = append(out, p)
 	}
 	return out, nil
 }

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cachediff/cachediff/internal/mirrorgen"
 	"github.com/cachediff/cachediff/internal/spackgen"
@@ -161,6 +162,53 @@ func TestMirrorHostile(t *testing.T) {
 		err := read(dir, mirror.Options{})
 		if err == nil || !strings.Contains(err.Error(), "the manifest's name says "+strings.Repeat("a", 32)) {
 			t.Errorf("a manifest named for another spec: %v", err)
+		}
+	})
+	t.Run("symlinked spec folder", func(t *testing.T) {
+		dir, spec, first, _ := noIndexMirror(t)
+		moved := filepath.Join(t.TempDir(), "moved")
+		if err := os.Rename(first, moved); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(moved, first); err != nil {
+			t.Skip(err)
+		}
+		err := read(dir, mirror.Options{})
+		if err == nil || !strings.Contains(err.Error(), "a symbolic link, not a regular file: a mirror's manifests are read as they are") {
+			t.Errorf("a spec folder that is a link (%s): %v", spec, err)
+		}
+	})
+	t.Run("FIFO blob", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		blob, _ := mirrorgen.BlobOf(dir)
+		p := filepath.Join(dir, blob)
+		os.Remove(p)
+		if err := mkfifo(p); err != nil {
+			t.Skip(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- read(dir, mirror.Options{}) }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+				t.Errorf("a FIFO as the index blob: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("a FIFO as the index blob: the read hangs")
+		}
+	})
+	t.Run("v2 hash not a sha256", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := mirrorgen.V2(dir, index(t, "old")); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, "build_cache", "index.json.hash"), []byte("garbage\n"), 0o644)
+		err := read(dir, mirror.Options{})
+		if err == nil || !strings.Contains(err.Error(), `build_cache/index.json.hash is not a sha256 (64 hex digits): "garbage"`) {
+			t.Errorf("%v", err)
 		}
 	})
 	t.Run("two manifests of one spec", func(t *testing.T) {

@@ -378,7 +378,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s: HTTP %s", name, resp.Status)
 	}
 	if resp.ContentLength > limit {
-		return nil, "", fmt.Errorf("%s: %d bytes, over the limit of %d", name, resp.ContentLength, limit)
+		return nil, "", fmt.Errorf("%s: %d bytes, %w of %d", name, resp.ContentLength, errTooBig, limit)
 	}
 	var body io.Reader = resp.Body
 	if p := s.h.Progress; p != nil {
@@ -390,8 +390,8 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		if ctx.Err() != nil {
 			return nil, "", retryable{fmt.Errorf("%s: no whole answer within %s", name, timeout)}
 		}
-		if strings.Contains(err.Error(), "over the limit") {
-			return nil, "", fmt.Errorf("%s: %v", name, err)
+		if errors.Is(err, errTooBig) {
+			return nil, "", fmt.Errorf("%s: %w", name, err)
 		}
 		return nil, "", retryable{fmt.Errorf("%s: the answer broke off: %v", name, err)}
 	}

@@ -261,7 +261,29 @@ func TestHTTPFaults(t *testing.T) {
 			return true
 		}
 		_, _, err := fetch(quick(), srv.URL)
-		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("has %d bytes, and v3/manifests/index/index.manifest.json says %d", len(blobData)+1, len(blobData))) {
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("is longer than the %d bytes v3/manifests/index/index.manifest.json says", len(blobData))) {
+			t.Errorf("%v", err)
+		}
+		srv.requests()
+	})
+	t.Run("endless body", func(t *testing.T) {
+		// A chunked answer that never ends: read up to the length the
+		// manifest gives and refused, not up to --max-download.
+		srv.fault = func(w http.ResponseWriter, r *http.Request) bool {
+			if !isBlob(r) {
+				return false
+			}
+			srv.record(r, 200)
+			chunk := make([]byte, 64<<10)
+			for range 4096 { // 256 MB at most, if nothing stopped it
+				if _, err := w.Write(chunk); err != nil {
+					break
+				}
+			}
+			return true
+		}
+		_, _, err := fetch(quick(), srv.URL)
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("is longer than the %d bytes v3/manifests/index/index.manifest.json says", len(blobData))) {
 			t.Errorf("%v", err)
 		}
 		srv.requests()

@@ -147,9 +147,13 @@ func Open(st Store, opt Options) (*Source, error) {
 	}
 	s := &Source{store: st, Layout: LayoutV2, Manifest: v2Index}
 	if h, err := st.Get(v2IndexHash, 1024); err == nil {
-		if h := strings.TrimSpace(string(h)); isHex64(h) {
-			s.Checksum = h
+		h := strings.TrimSpace(string(h))
+		if !isHex64(h) {
+			return nil, fmt.Errorf("%s is not a sha256 (64 hex digits): %q", v2IndexHash, shorten(h))
 		}
+		s.Checksum = h
+	} else if !errors.Is(err, ErrNotFound) {
+		return nil, err
 	}
 	index, err := st.Get(v2Index, limit)
 	if errors.Is(err, ErrNotFound) {
@@ -207,10 +211,15 @@ func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
 	if e.ContentLength > limit {
 		return nil, fmt.Errorf("%s lists blob %s of %d bytes, over the limit of %d", manifest, e.Checksum, e.ContentLength, limit)
 	}
-	data, err := st.Get(e.BlobPath(), limit)
+	// At most the length the manifest gives: a blob that runs on past it
+	// (an endless body) is refused when it does, not at the byte bound.
+	data, err := st.Get(e.BlobPath(), e.ContentLength)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
 			return nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifest, e.Checksum, e.BlobPath())
+		}
+		if errors.Is(err, errTooBig) {
+			return nil, fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read (%v)", e.BlobPath(), e.ContentLength, manifest, err)
 		}
 		return nil, err
 	}
@@ -263,7 +272,7 @@ func gunzip(data []byte, limit int64) ([]byte, error) {
 	most := min(limit, max(64<<20, int64(len(data))*maxRatio))
 	out, err := readAll(zr, make([]byte, 0, min(int64(len(data))*4+512, most)), most)
 	if err != nil {
-		if most < limit && strings.Contains(err.Error(), "over the limit") {
+		if most < limit && errors.Is(err, errTooBig) {
 			return nil, fmt.Errorf("gzip: %d bytes unpack to more than %d (%d times): refused as a gzip bomb", len(data), most, maxRatio)
 		}
 		return nil, fmt.Errorf("gzip: %w", err)
@@ -313,7 +322,13 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 		entries[i], blobPaths[i] = e, e.BlobPath()
 	}
 	texts = nil
-	blobs, err := getMany(s.store, blobPaths, limit)
+	// Each at most the longest length a manifest gives (each length is
+	// then checked exactly).
+	var longest int64
+	for _, e := range entries {
+		longest = max(longest, e.ContentLength)
+	}
+	blobs, err := getMany(s.store, blobPaths, longest)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
 			return nil, fmt.Errorf("a spec manifest lists a blob the mirror does not have: %w", err)

@@ -46,6 +46,15 @@ func (d Dir) Name() string { return string(d) }
 // limit bytes before it reads it.
 func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 	p := filepath.Join(string(d), filepath.FromSlash(rel))
+	// Stat before opening: opening a FIFO waits for a writer.
+	if fi, err := os.Stat(p); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: %w", rel, ErrNotFound)
+		}
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", rel)
+	}
 	f, err := os.Open(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -62,7 +71,7 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: not a regular file", rel)
 	}
 	if fi.Size() > limit {
-		return nil, fmt.Errorf("%s: %d bytes, over the limit of %d", rel, fi.Size(), limit)
+		return nil, fmt.Errorf("%s: %d bytes, %w of %d", rel, fi.Size(), errTooBig, limit)
 	}
 	data := make([]byte, 0, fi.Size()+1)
 	data, err = readAll(f, data, limit)
@@ -72,17 +81,21 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// readAll reads r to its end into buf, failing past limit bytes.
+// errTooBig is the error of a file over the limit it was read with.
+var errTooBig = errors.New("over the limit")
+
+// readAll reads r to its end into buf, failing past limit bytes; the
+// buffer never grows past limit+1.
 func readAll(r io.Reader, buf []byte, limit int64) ([]byte, error) {
 	lr := io.LimitReader(r, limit+1)
 	for {
 		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, max(512, len(buf)))
+			buf = slices.Grow(buf, int(min(int64(max(512, len(buf))), limit+1-int64(len(buf)))))
 		}
 		n, err := lr.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if int64(len(buf)) > limit {
-			return nil, fmt.Errorf("over the limit of %d bytes", limit)
+			return nil, fmt.Errorf("%w of %d bytes", errTooBig, limit)
 		}
 		if err == io.EOF {
 			return buf, nil
@@ -104,12 +117,17 @@ func (d Dir) List(rel string) ([]string, error) {
 			}
 			return err
 		}
-		if e.Type().IsRegular() {
+		switch {
+		case e.Type().IsRegular():
 			r, err := filepath.Rel(string(d), p)
 			if err != nil {
 				return err
 			}
 			out = append(out, filepath.ToSlash(r))
+		case !e.IsDir():
+			// A link or a special file among the manifests would be left
+			// out without a word, and its spec with it.
+			return fmt.Errorf("%s: %s, not a regular file: a mirror's manifests are read as they are, not followed", p, fileKind(e.Type()))
 		}
 		return nil
 	})
@@ -142,4 +160,19 @@ func DirLayout(dir string) string {
 // absolute): a listed or computed path that may be read.
 func under(rel string) bool {
 	return rel != "" && !strings.HasPrefix(rel, "/") && !slices.Contains(strings.Split(rel, "/"), "..")
+}
+
+// fileKind names a type of file that is not a regular file.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a special file"
 }
