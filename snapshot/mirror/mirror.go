@@ -219,7 +219,7 @@ func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
 			return nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifest, e.Checksum, e.BlobPath())
 		}
 		if errors.Is(err, errTooBig) {
-			return nil, fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read (%v)", e.BlobPath(), e.ContentLength, manifest, err)
+			return nil, fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read", e.BlobPath(), e.ContentLength, manifest)
 		}
 		return nil, err
 	}
