@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/cachediff/cachediff/snapshot/dirsrc"
 )
 
 // ErrNotFound is the error of Store.Get for a file the mirror does not
@@ -127,7 +129,7 @@ func (d Dir) List(rel string) ([]string, error) {
 		case !e.IsDir():
 			// A link or a special file among the manifests would be left
 			// out without a word, and its spec with it.
-			return fmt.Errorf("%s: %s, not a regular file: a mirror's manifests are read as they are, not followed", p, fileKind(e.Type()))
+			return fmt.Errorf("%s: %s, not a regular file: a mirror's manifests are read as they are, not followed", p, dirsrc.FileKind(e.Type()))
 		}
 		return nil
 	})
@@ -160,19 +162,4 @@ func DirLayout(dir string) string {
 // absolute): a listed or computed path that may be read.
 func under(rel string) bool {
 	return rel != "" && !strings.HasPrefix(rel, "/") && !slices.Contains(strings.Split(rel, "/"), "..")
-}
-
-// fileKind names a type of file that is not a regular file.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	}
-	return "a special file"
 }
