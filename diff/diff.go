@@ -439,6 +439,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		r.Warnings = []snapshot.Warning{}
 	}
 	r.Explain(og, ng)
+	r.Highlights = News(r)
 	return r, nil
 }
 

@@ -150,6 +150,9 @@ func (r *Report) CheckLaws() error {
 	if err := checkCauses(r); err != nil {
 		return err
 	}
+	if err := r.checkNews(); err != nil { // highlights.go
+		return err
+	}
 	return checkGate(r)
 }
 

@@ -75,6 +75,9 @@ func (p *PackageTimeline) CameAndWent(n int) bool {
 type Series struct {
 	Snapshots []SnapshotInfo
 	Timeline  *Timeline
+	// Highlights are the news of every step (StepNews), in step order,
+	// each with its step: what a log leads with.
+	Highlights []Highlight
 	// Revs is the git selection of a series of cachediff log --revs; nil
 	// for a series of snapshots given.
 	Revs *Revs
@@ -116,7 +119,7 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 	if err != nil {
 		return nil, err
 	}
-	s := &Series{Snapshots: make([]SnapshotInfo, 0, n)}
+	s := &Series{Snapshots: make([]SnapshotInfo, 0, n), Highlights: []Highlight{}}
 	tl := newTimelineBuilder()
 	unmatched := map[[2]string]Unmatched{} // of every snapshot so far
 	var prev *snapshot.Snapshot
@@ -148,6 +151,7 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 			if err := step(i, r); err != nil {
 				return nil, err
 			}
+			s.Highlights = append(s.Highlights, StepNews(i, r)...) // after step, which may set the gate
 		}
 		prev = cur
 	}

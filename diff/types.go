@@ -32,10 +32,13 @@ import (
 
 // Report is the result of comparing an old and a new snapshot.
 type Report struct {
-	Old           Side               `json:"old"`
-	New           Side               `json:"new"`
-	Options       Options            `json:"options"`
-	Gate          *Gate              `json:"gate,omitempty"` // only with --fail-on
+	Old     Side    `json:"old"`
+	New     Side    `json:"new"`
+	Options Options `json:"options"`
+	Gate    *Gate   `json:"gate,omitempty"` // only with --fail-on
+	// Highlights are the report's news (highlights.go): new and removed
+	// packages, version changes, coverage, roots, causes and the gate.
+	Highlights    []Highlight        `json:"highlights"`
 	Summary       Summary            `json:"summary"`
 	Packages      []Package          `json:"packages"` // not unchanged, sorted by name
 	Updates       []UpdateGroup      `json:"updates"`  // updated specs grouped by change

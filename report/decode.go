@@ -200,6 +200,11 @@ func DecodeBytes(data []byte) (*diff.Report, error) {
 	if err := doc.Report.AdoptCauses(); err != nil {
 		return nil, err
 	}
+	// A report of cachediff before issue 34 has no highlights: they are
+	// computed from its data.
+	if doc.Report.Highlights == nil {
+		doc.Report.Highlights = diff.News(doc.Report)
+	}
 	if err := doc.Report.CheckLaws(); err != nil {
 		return nil, err
 	}

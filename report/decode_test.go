@@ -72,6 +72,9 @@ func TestDecodeRequiresEveryField(t *testing.T) {
 	data := jsonOf(t, fullReport(t))
 	optional := map[string]bool{"gate": true, "causes": true, "old_file": true, "new_file": true, "stacks_joined": true, "stacks_left": true,
 		"skipped": true, "options.packages": true, "options.stacks": true, "options.ignore": true}
+	// A highlight's fields apply to some kinds only; the list is computed
+	// when absent (a report saved before it).
+	highlightOptional := map[string]bool{"step": true, "facet": true, "value": true, "versions": true, "specs": true, "from": true, "to": true, "changes": true, "count": true, "unit": true}
 	pairOnly := map[string]bool{"facet": true, "from": true, "to": true} // optional in pairs, not in updates
 	var doc any
 	if err := json.Unmarshal(data, &doc); err != nil {
@@ -124,13 +127,14 @@ func TestDecodeRequiresEveryField(t *testing.T) {
 					}
 					_, derr := DecodeBytes(out)
 					tried++
-					isOptional := optional[k] || optional[p] || pairOnly[k] && strings.Contains(p, ".specs.")
+					inHighlight := strings.HasPrefix(p, "highlights[") && highlightOptional[k]
+					isOptional := optional[k] || optional[p] || pairOnly[k] && strings.Contains(p, ".specs.") || p == "highlights" || inHighlight
 					switch {
 					case mode == "delete" && isOptional:
 						if derr != nil && strings.Contains(derr.Error(), fmt.Sprintf("no %q field", k)) {
 							t.Errorf("without the optional %s: %v", p, derr)
 						}
-					case mode == "null" && (k == "gate" || k == "causes"):
+					case mode == "null" && (k == "gate" || k == "causes" || inHighlight):
 						// null is no gate (no causes), as when it is absent
 					case derr == nil:
 						t.Errorf("%s %s: no error", mode, p)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/cachediff/cachediff/diff"
 	"html"
 	"net/url"
 	"reflect"
@@ -41,7 +42,7 @@ var unsafeFuncs = []string{
 // funcs returns the functions every template gets: sprig's hermetic set
 // without unsafeFuncs, env and expandenv replaced by functions that fail
 // with a clear error, keys and values sorted by key, and cachediff's own (md, htmltext, short, signed,
-// count, minus, plain, paint, pkgurl, mdpkg, htmlpkg).
+// count, minus, plain, paint, pkgurl, mdpkg, htmlpkg, news).
 func funcs() template.FuncMap {
 	fm := sprig.HermeticTxtFuncMap()
 	for _, name := range unsafeFuncs {
@@ -81,6 +82,7 @@ func funcs() template.FuncMap {
 	fm["pkgurl"] = packageURL
 	fm["mdpkg"] = mdPackage
 	fm["htmlpkg"] = htmlPackage
+	fm["news"] = func(h diff.Highlight) string { return NewsText(h, 5) } // news.go: a highlight in words
 	return fm
 }
 

@@ -30,7 +30,7 @@ var templateFuncs = []string{
 	"mustHas", "mustInitial", "mustLast", "mustMerge", "mustMergeOverwrite", "mustPrepend", "mustPush",
 	"mustRegexFind", "mustRegexFindAll", "mustRegexMatch", "mustRegexReplaceAll", "mustRegexReplaceAllLiteral",
 	"mustRegexSplit", "mustRest", "mustReverse", "mustSlice", "mustToJson", "mustToPrettyJson",
-	"mustToRawJson", "mustUniq", "mustWithout", "nindent", "nospace", "omit", "paint", "pick", "pkgdetails", "pkgurl",
+	"mustToRawJson", "mustUniq", "mustWithout", "news", "nindent", "nospace", "omit", "paint", "pick", "pkgdetails", "pkgurl",
 	"plain", "pluck", "plural", "prepend", "push", "quote", "regexFind", "regexFindAll", "regexMatch",
 	"regexQuoteMeta", "regexReplaceAll", "regexReplaceAllLiteral", "regexSplit", "repeat", "replace", "rest",
 	"reverse", "round", "semver", "semverCompare", "seq", "set", "sha1sum", "sha256sum", "sha512sum",

@@ -37,6 +37,9 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 	// Everything but the packages, with "packages": [] where they go.
 	rest := *r
 	rest.Packages = []diff.Package{}
+	if rest.Highlights == nil { // a report built by hand
+		rest.Highlights = diff.News(r)
+	}
 	var buf, doc bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -184,4 +187,20 @@ func indentJSON(dst *bytes.Buffer, src []byte, prefix string) {
 		}
 	}
 	dst.Write(src[start:])
+}
+
+// highlightsJSON writes hs as the rest of the document is written: two
+// spaces an indent after prefix, HTML escaping off, [] for none.
+func highlightsJSON(hs []diff.Highlight, prefix string) ([]byte, error) {
+	if hs == nil {
+		hs = []diff.Highlight{}
+	}
+	var buf, out bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(hs); err != nil {
+		return nil, err
+	}
+	indentJSON(&out, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), prefix)
+	return out.Bytes(), nil
 }

@@ -149,6 +149,11 @@ func (l *logJSON) Finish(s *diff.Series) error {
 	j.b = append(j.b, ",\n  \"timeline\": "...)
 	j.timelineJSON(s.Timeline)
 	j.revsJSON(s.Revs)
+	h, err := highlightsJSON(s.Highlights, "  ")
+	if err != nil {
+		return err
+	}
+	j.b = append(append(j.b, ",\n  \"highlights\": "...), h...)
 	j.b = append(j.b, "\n}\n"...)
 	if l.err == nil {
 		_, l.err = l.w.Write(j.b)
@@ -201,6 +206,7 @@ func DecodeLog(data []byte) (*Log, error) {
 		return nil, err
 	}
 	l := &Log{Series: diff.Series{Snapshots: doc.Snapshots, Timeline: doc.Timeline, Revs: doc.Revs}}
+	defer func() { l.Series.Highlights = diff.SeriesNews(l.Steps) }() // from the steps, checked: a saved list is not trusted
 	for i, raw := range doc.Steps {
 		r, err := DecodeBytes(raw)
 		if err != nil {

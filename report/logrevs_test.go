@@ -46,7 +46,7 @@ func TestLogRevs(t *testing.T) {
 	for f, want := range map[string]string{
 		"md":   "**1 snapshot, 0 steps** (0 with changes): no commit in this range changed \\_cache/develop (main, since `2025-04-01T00:00:00Z`).\n",
 		"text": "\nno commit in this range changed _cache/develop (main, since 2025-04-01T00:00:00Z)\n",
-		"json": "\n  \"revs\": {\n    \"range\": \"main\",\n    \"path\": \"_cache/develop\",\n    \"since\": \"2025-04-01T00:00:00Z\",\n    \"commits\": 0\n  }\n}\n",
+		"json": "\n  \"revs\": {\n    \"range\": \"main\",\n    \"path\": \"_cache/develop\",\n    \"since\": \"2025-04-01T00:00:00Z\",\n    \"commits\": 0\n  },\n  \"highlights\": []\n}\n",
 	} {
 		if !strings.Contains(out[f], want) {
 			t.Errorf("%s: no %q in\n%s", f, want, out[f])

@@ -60,6 +60,7 @@ type field struct {
 // refuses the reports saved before it (TestV1RequiredFields says so).
 var addedInV1 = map[string]bool{
 	"Side.skipped": true, "Options.packages": true, "Options.stacks": true, "Options.ignore": true,
+	"Report.highlights": true, // computed from the report when absent
 }
 
 // notNull are the fields held by pointer that a document never has null:
@@ -730,6 +731,9 @@ var logShape = sync.OnceValue(func() *shape {
 		Snapshots []diff.SnapshotInfo `json:"snapshots"`
 		Timeline  diff.Timeline       `json:"timeline"`
 		Revs      *diff.Revs          `json:"revs,omitempty"` // cachediff log --revs only
+		// Highlights are the steps' news; cachediff before issue 34 wrote
+		// none. DecodeLog computes them from the steps.
+		Highlights []diff.Highlight `json:"highlights,omitempty"`
 	}
 	return shapeOf(reflect.TypeFor[logDoc](), "a "+LogSchema+" document")
 })

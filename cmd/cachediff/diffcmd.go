@@ -259,10 +259,11 @@ func unmatchedError(u diff.Unmatched) error {
 func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int, error) {
 	c.warnOrder(opts, 0, r.Old, r.New)
 	if opts.failOn != nil {
-		var err error
-		if r.Gate, err = diff.CheckGate(r, opts.failOn); err != nil {
+		g, err := diff.CheckGate(r, opts.failOn)
+		if err != nil {
 			return exitTrouble, err
 		}
+		r.SetGate(g)
 	}
 	if opts.quiet {
 		return exitCode(r), nil

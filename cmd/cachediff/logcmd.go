@@ -219,10 +219,11 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			c.warnOrder(opts, i, r.Old, r.New)
 		}
 		if opts.failOn != nil {
-			var err error
-			if r.Gate, err = diff.CheckGate(r, opts.failOn); err != nil {
+			g, err := diff.CheckGate(r, opts.failOn)
+			if err != nil {
 				return err
 			}
+			r.SetGate(g)
 		}
 		if exitCode(r) == exitDiffers {
 			code = exitDiffers
@@ -327,9 +328,11 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	}
 	for _, r := range l.Steps {
 		if opts.failOn != nil {
-			if r.Gate, err = diff.CheckGate(r, opts.failOn); err != nil {
+			g, err := diff.CheckGate(r, opts.failOn)
+			if err != nil {
 				return exitTrouble, err
 			}
+			r.SetGate(g)
 		}
 		if exitCode(r) == exitDiffers {
 			code = exitDiffers

@@ -1,0 +1,425 @@
+package diff
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// Highlight is one item of news in a report: what a maintainer acts on,
+// computed from the report's data (never from rendered text) so that
+// every format leads with the same items. Report.Highlights lists them
+// in the order News sorts them; docs/json.md documents each kind.
+type Highlight struct {
+	// Kind is one of the Highlight* constants.
+	Kind string `json:"kind"`
+	// Step is the step of a log the item happened in (1 is the first
+	// step, the first snapshot → the second); 0, and absent, in a pair's
+	// report.
+	Step int `json:"step,omitempty"`
+	// Facet is the facet of a coverage item: stack, platform, os, target
+	// or compiler.
+	Facet string `json:"facet,omitempty"`
+	// Value is what the item is about, by kind: the facet value
+	// (coverage), the root's spec as written (roots), the package of a
+	// root cause, the gate kind that tripped.
+	Value string `json:"value,omitempty"`
+	// Versions are a package's versions: the new package's, the removed
+	// one's, and for a version change both sides and the difference.
+	Versions *VersionChange `json:"versions,omitempty"`
+	// Specs counts the specs of a coverage item on each side (with the
+	// value), and of a root-changed item's package (its hash, old → new:
+	// 1 → 1).
+	Specs *OldToNew `json:"specs,omitempty"`
+	// From and To are a root's version, old and new.
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+	// Changes are a root cause's changes, or a changed root's own.
+	Changes []Change `json:"changes,omitempty"`
+	// Count is how many specs a root cause explains, or how many a gate
+	// kind counted (in Unit).
+	Count int    `json:"count,omitempty"`
+	Unit  string `json:"unit,omitempty"`
+	// Packages are the packages the item concerns, sorted: the package
+	// itself, or those whose specs with the facet value came or went.
+	Packages []string `json:"packages"`
+}
+
+// Highlight kinds, in the order a report lists them.
+const (
+	HighlightNewPackage     = "new-package"     // a package only in the new snapshot
+	HighlightRemovedPackage = "removed-package" // a package only in the old snapshot
+	HighlightVersion        = "version"         // a package in both whose set of versions changed
+	HighlightVanished       = "vanished"        // a facet value no spec has any more
+	HighlightAppeared       = "appeared"        // a facet value no spec had before
+	HighlightShrank         = "shrank"          // a facet value that lost at least half its specs (MoveFloor)
+	HighlightGrew           = "grew"            // a facet value that at least doubled its specs (MoveFloor)
+	HighlightRootRemoved    = "root-removed"    // a lockfile root that is gone
+	HighlightRootAdded      = "root-added"      // a lockfile root that is new
+	HighlightRootChanged    = "root-changed"    // a lockfile root concretized differently
+	HighlightCause          = "cause"           // a root cause of rebuilds (at most MaxCauseHighlights)
+	HighlightGateTripped    = "gate-tripped"    // a --fail-on kind that the report holds
+	HighlightGatePassed     = "gate-passed"     // --fail-on found none of its kinds
+)
+
+// highlightKinds is the order of the kinds.
+var highlightKinds = []string{
+	HighlightNewPackage, HighlightRemovedPackage, HighlightVersion,
+	HighlightVanished, HighlightAppeared, HighlightShrank, HighlightGrew,
+	HighlightRootRemoved, HighlightRootAdded, HighlightRootChanged,
+	HighlightCause, HighlightGateTripped, HighlightGatePassed,
+}
+
+// HighlightKinds returns the kinds in the order a report lists them.
+func HighlightKinds() []string { return slices.Clone(highlightKinds) }
+
+// MoveFloor is the least number of specs a facet value must gain or lose
+// for its move to be news (HighlightShrank, HighlightGrew): besides
+// halving or doubling, the value moved by at least this many specs, so
+// that a stack of two specs losing one is not news and a stack of 300
+// losing 200 is.
+const MoveFloor = 4
+
+// MaxCauseHighlights is how many root causes are highlights: those that
+// explain the most rebuilt and updated specs. Causes.Groups has them all.
+const MaxCauseHighlights = 10
+
+// coverageFacets are the facets of coverage items, in the order the
+// items are listed: the stacks first (a CI stack is what a maintainer
+// owns), then the platform, os, target and compiler.
+var coverageFacets = [...]string{"stack", "platform", "os", "target", "compiler"}
+
+// rollup returns the roll-up of facet f.
+func (fs *Facets) rollup(f string) *Rollup {
+	switch f {
+	case "stack":
+		return &fs.Stack
+	case "platform":
+		return &fs.Platform
+	case "os":
+		return &fs.OS
+	case "target":
+		return &fs.Target
+	}
+	return &fs.Compiler
+}
+
+// moved reports whether a value present on both sides moved enough to be
+// news, and which way.
+func movedBy(c OldToNew) (string, bool) {
+	d := c.Delta()
+	switch {
+	case c.Old == 0 || c.New == 0:
+		return "", false
+	case -d >= MoveFloor && 2*c.New <= c.Old:
+		return HighlightShrank, true
+	case d >= MoveFloor && c.New >= 2*c.Old:
+		return HighlightGrew, true
+	}
+	return "", false
+}
+
+// News computes r's highlights (the gate's items from r.Gate): one pass
+// over the report's changed specs, and only when a facet value came, went
+// or moved. The items are sorted by kind (HighlightKinds), then by facet,
+// value and package; a log's items are its steps' in step order.
+func News(r *Report) []Highlight {
+	out := []Highlight{}
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		switch {
+		case p.Status == Added:
+			v := p.Versions
+			out = append(out, Highlight{Kind: HighlightNewPackage, Versions: &v, Packages: []string{p.Name}})
+		case p.Status == Removed:
+			v := p.Versions
+			out = append(out, Highlight{Kind: HighlightRemovedPackage, Versions: &v, Packages: []string{p.Name}})
+		case p.Versions.Changed():
+			v := p.Versions
+			out = append(out, Highlight{Kind: HighlightVersion, Versions: &v, Packages: []string{p.Name}})
+		}
+	}
+
+	// Coverage: the values that came, went or moved, per facet, and then
+	// the packages whose changed specs hold them.
+	type key struct{ facet, value string }
+	items := map[key]int{} // index into out
+	var want [len(coverageFacets)]map[string]int
+	for fi, f := range coverageFacets {
+		if f == "stack" && rootsView(r) {
+			continue // a lockfile's stacks are its roots: the root items say it
+		}
+		ru := r.Facets.rollup(f)
+		for _, vc := range ru.Counts {
+			kind := ""
+			switch {
+			case vc.Old == 0 && vc.New > 0:
+				kind = HighlightAppeared
+			case vc.New == 0 && vc.Old > 0:
+				kind = HighlightVanished
+			default:
+				var ok bool
+				if kind, ok = movedBy(vc.OldToNew); !ok {
+					continue
+				}
+			}
+			c := vc.OldToNew
+			if want[fi] == nil {
+				want[fi] = map[string]int{}
+			}
+			want[fi][vc.Value] = len(out)
+			items[key{f, vc.Value}] = len(out)
+			out = append(out, Highlight{Kind: kind, Facet: f, Value: vc.Value, Specs: &c, Packages: []string{}})
+		}
+		// A value listed as added or removed whose counts the report
+		// lacks (a report edited by hand) is still news.
+		for _, l := range [...]struct {
+			kind   string
+			values []string
+		}{{HighlightAppeared, ru.Added}, {HighlightVanished, ru.Removed}} {
+			for _, v := range l.values {
+				if _, ok := items[key{f, v}]; ok {
+					continue
+				}
+				if want[fi] == nil {
+					want[fi] = map[string]int{}
+				}
+				want[fi][v] = len(out)
+				items[key{f, v}] = len(out)
+				out = append(out, Highlight{Kind: l.kind, Facet: f, Value: v, Specs: &OldToNew{}, Packages: []string{}})
+			}
+		}
+	}
+	if len(items) > 0 {
+		concerned(r, want[:], out)
+	}
+
+	if c := r.Causes; c != nil {
+		if rt := c.Roots; rt != nil {
+			for _, x := range rt.Removed {
+				out = append(out, Highlight{Kind: HighlightRootRemoved, Value: x.Root, From: x.Version, Packages: []string{x.Name}})
+			}
+			for _, x := range rt.Added {
+				out = append(out, Highlight{Kind: HighlightRootAdded, Value: x.Root, To: x.Version, Packages: []string{x.Name}})
+			}
+			for _, x := range rt.Changed {
+				out = append(out, Highlight{Kind: HighlightRootChanged, Value: x.Root, From: x.Old.Version, To: x.New.Version,
+					Changes: x.Changes, Packages: uniqueSorted(x.Old.Name, x.New.Name)})
+			}
+		}
+		for i, g := range c.Groups {
+			if i == MaxCauseHighlights {
+				break
+			}
+			out = append(out, Highlight{Kind: HighlightCause, Value: g.Name, Changes: g.Changes, Count: g.Specs, Unit: "specs", Packages: []string{g.Name}})
+		}
+	}
+	out = append(out, gateNews(r.Gate)...)
+	sortNews(out)
+	return out
+}
+
+// rootsView reports whether r compares lockfiles, whose stacks are the
+// roots that need a spec (docs/json.md): their news are root items, not
+// stack coverage.
+func rootsView(r *Report) bool { return r.Causes != nil && r.Causes.Roots != nil }
+
+// gateNews returns the gate's items: one per kind that tripped, or one
+// that says it passed; none without a gate.
+func gateNews(g *Gate) []Highlight {
+	if g == nil {
+		return nil
+	}
+	if g.Passed() {
+		return []Highlight{{Kind: HighlightGatePassed, Packages: []string{}}}
+	}
+	out := make([]Highlight, 0, len(g.Tripped))
+	for _, t := range g.Tripped {
+		out = append(out, Highlight{Kind: HighlightGateTripped, Value: t.Kind, Count: t.Count, Unit: t.Unit,
+			Packages: slices.Clone(orEmpty(t.Packages))})
+	}
+	return out
+}
+
+// SetGate sets r.Gate to g and replaces the gate's items among r's
+// highlights.
+func (r *Report) SetGate(g *Gate) {
+	r.Gate = g
+	kept := r.Highlights[:0:0]
+	for _, h := range r.Highlights {
+		if h.Kind != HighlightGateTripped && h.Kind != HighlightGatePassed {
+			kept = append(kept, h)
+		}
+	}
+	r.Highlights = append(kept, gateNews(g)...)
+	if r.Highlights == nil {
+		r.Highlights = []Highlight{}
+	}
+}
+
+// concerned fills the packages of the coverage items: those with a
+// changed spec (added, removed, or either side of a pair) holding a value
+// of want[facet] (an index into out).
+func concerned(r *Report, want []map[string]int, out []Highlight) {
+	seen := map[[2]int]bool{} // item, package
+	note := func(pkg int, s *Spec) {
+		if s == nil {
+			return
+		}
+		for fi, m := range want {
+			if m == nil {
+				continue
+			}
+			if fi == 0 {
+				for _, st := range s.Stacks {
+					if k, ok := m[st]; ok {
+						seen[[2]int{k, pkg}] = true
+					}
+				}
+				continue
+			}
+			if k, ok := m[specFacet(s, coverageFacets[fi])]; ok {
+				seen[[2]int{k, pkg}] = true
+			}
+		}
+	}
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		for j := range p.Specs.Added {
+			note(i, &p.Specs.Added[j])
+		}
+		for j := range p.Specs.Removed {
+			note(i, &p.Specs.Removed[j])
+		}
+		for _, l := range [...][]Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+			for j := range l {
+				note(i, l[j].Old)
+				note(i, l[j].New)
+			}
+		}
+	}
+	keys := make([][2]int, 0, len(seen))
+	for k := range seen {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+	for _, k := range keys {
+		out[k[0]].Packages = append(out[k[0]].Packages, r.Packages[k[1]].Name)
+	}
+}
+
+// specFacet returns the value of facet f of s (not the stacks).
+func specFacet(s *Spec, f string) string {
+	switch f {
+	case "platform":
+		return s.Platform
+	case "os":
+		return s.OS
+	case "target":
+		return s.Target
+	}
+	return s.Compiler
+}
+
+func uniqueSorted(a, b string) []string {
+	if a == b || b == "" {
+		return []string{a}
+	}
+	if a == "" {
+		return []string{b}
+	}
+	if b < a {
+		a, b = b, a
+	}
+	return []string{a, b}
+}
+
+// sortNews sorts items by kind, then facet (in coverage order), then
+// what they are about. Causes keep their order (most specs first), and
+// so do the items of one step of a log among themselves.
+func sortNews(out []Highlight) {
+	rank := func(kinds []string, k string) int { return slices.Index(kinds, k) }
+	slices.SortStableFunc(out, func(a, b Highlight) int {
+		c := cmp.Or(cmp.Compare(a.Step, b.Step),
+			cmp.Compare(rank(highlightKinds, a.Kind), rank(highlightKinds, b.Kind)),
+			cmp.Compare(rank(coverageFacets[:], a.Facet), rank(coverageFacets[:], b.Facet)))
+		if c != 0 || a.Kind == HighlightCause || a.Kind == HighlightGateTripped {
+			return c
+		}
+		return cmp.Or(strings.Compare(a.Value, b.Value), slices.Compare(a.Packages, b.Packages))
+	})
+}
+
+// SeriesNews returns the highlights of a log's steps, each with its step
+// (steps[i] is step i+1), in step order.
+func SeriesNews(steps []*Report) []Highlight {
+	out := []Highlight{}
+	for i, r := range steps {
+		out = append(out, StepNews(i+1, r)...)
+	}
+	return out
+}
+
+// StepNews returns r's highlights as step i of a log: copies with Step
+// set.
+func StepNews(i int, r *Report) []Highlight {
+	out := make([]Highlight, len(r.Highlights))
+	for j, h := range r.Highlights {
+		h.Step = i
+		out[j] = h
+	}
+	return out
+}
+
+// checkNews checks that r's highlights hold the news no format may
+// leave out: each new and removed package, each version change, and each
+// facet value that appeared or vanished (a lockfile's stacks aside, see
+// rootsView).
+func (r *Report) checkNews() error {
+	if r.Highlights == nil {
+		return nil
+	}
+	type key struct{ kind, facet, value string }
+	have := map[key]bool{}
+	for _, h := range r.Highlights {
+		v := h.Value
+		if h.Facet == "" && len(h.Packages) == 1 {
+			v = h.Packages[0]
+		}
+		have[key{h.Kind, h.Facet, v}] = true
+	}
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		k := key{"", "", p.Name}
+		switch {
+		case p.Status == Added:
+			k.kind = HighlightNewPackage
+		case p.Status == Removed:
+			k.kind = HighlightRemovedPackage
+		case p.Versions.Changed():
+			k.kind = HighlightVersion
+		default:
+			continue
+		}
+		if !have[k] {
+			return lawf("highlights", "no %s item for package %q", k.kind, p.Name)
+		}
+	}
+	for _, f := range coverageFacets {
+		if f == "stack" && rootsView(r) {
+			continue
+		}
+		ru := r.Facets.rollup(f)
+		for _, l := range [...]struct {
+			kind   string
+			values []string
+		}{{HighlightAppeared, ru.Added}, {HighlightVanished, ru.Removed}} {
+			for _, v := range l.values {
+				if !have[key{l.kind, f, v}] {
+					return lawf("highlights", "no %s item for %s %q", l.kind, f, v)
+				}
+			}
+		}
+	}
+	return nil
+}

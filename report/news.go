@@ -1,0 +1,131 @@
+package report
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// News (issue 34): the one wording of a highlight (diff.Highlight) that
+// every format uses, so that Markdown, text, the feed and the page say
+// the same thing of the same item. Formats escape the text for their own
+// syntax; the words and the order are these.
+
+// facetNoun names a facet in a sentence.
+var facetNoun = map[string]string{
+	"stack": "stack", "platform": "platform", "os": "OS", "target": "target", "compiler": "compiler",
+}
+
+// NewsText writes one highlight as a line of plain text, the packages it
+// concerns named up to maxNames (0: none named, -1: all), the rest
+// counted: "new package actsvg 0.4.51", "cppcheck 2.9 → 2.17.1
+// (upgraded)", "new stack developer-tools-darwin: 5 specs of astyle,
+// capstone, ccache, …and 2 more", "root rocksdb removed".
+func NewsText(h diff.Highlight, maxNames int) string {
+	var b strings.Builder
+	pkg := strings.Join(h.Packages, ", ")
+	switch h.Kind {
+	case diff.HighlightNewPackage:
+		b.WriteString("new package " + pkg)
+		if h.Versions != nil && len(h.Versions.New) > 0 {
+			b.WriteString(" " + strings.Join(h.Versions.New, ", "))
+		}
+	case diff.HighlightRemovedPackage:
+		b.WriteString("removed package " + pkg)
+		if h.Versions != nil && len(h.Versions.Old) > 0 {
+			b.WriteString(" " + strings.Join(h.Versions.Old, ", "))
+		}
+	case diff.HighlightVersion:
+		b.WriteString(pkg + " " + versionMove(h.Versions))
+	case diff.HighlightAppeared, diff.HighlightVanished, diff.HighlightShrank, diff.HighlightGrew:
+		noun := facetNoun[h.Facet]
+		if noun == "" {
+			noun = h.Facet
+		}
+		c := diff.OldToNew{}
+		if h.Specs != nil {
+			c = *h.Specs
+		}
+		switch h.Kind {
+		case diff.HighlightAppeared:
+			b.WriteString("new " + noun + " " + h.Value + ": " + specsOf(c.New))
+		case diff.HighlightVanished:
+			b.WriteString(noun + " " + h.Value + " gone: it had " + specsOf(c.Old))
+		case diff.HighlightShrank:
+			b.WriteString(noun + " " + h.Value + " shrank: " + strconv.Itoa(c.Old) + " → " + specsOf(c.New))
+		default:
+			b.WriteString(noun + " " + h.Value + " grew: " + strconv.Itoa(c.Old) + " → " + specsOf(c.New))
+		}
+		writeNames(&b, " of ", h.Packages, maxNames)
+	case diff.HighlightRootRemoved:
+		b.WriteString("root " + h.Value + " removed")
+	case diff.HighlightRootAdded:
+		b.WriteString("root " + h.Value + " added")
+	case diff.HighlightRootChanged:
+		b.WriteString("root " + h.Value + " changed")
+		if h.From != h.To && h.From != "" && h.To != "" {
+			b.WriteString(": " + h.From + " → " + h.To)
+		} else if len(h.Changes) > 0 {
+			b.WriteString(": " + ChangeText(h.Changes))
+		}
+	case diff.HighlightCause:
+		b.WriteString("cause: " + causeText(h.Value, h.Changes) + " (" + specsOf(h.Count) + ")")
+	case diff.HighlightGateTripped:
+		b.WriteString("gate tripped: " + h.Value + " (" + strconv.Itoa(h.Count) + " " + h.Unit + ")")
+		writeNames(&b, " in ", h.Packages, maxNames)
+	case diff.HighlightGatePassed:
+		b.WriteString("gate passed")
+	default:
+		b.WriteString(h.Kind + " " + h.Value)
+		writeNames(&b, " in ", h.Packages, maxNames)
+	}
+	return b.String()
+}
+
+// versionMove writes a version change: "2.9 → 2.17.1 (upgraded)" when one
+// version gave way to another, else what came and went ("+1.3 −1.1").
+func versionMove(v *diff.VersionChange) string {
+	if v == nil {
+		return "versions changed"
+	}
+	if len(v.Added) == 1 && len(v.Removed) == 1 {
+		return v.Removed[0] + " → " + v.Added[0] + " (" + v.Direction + ")"
+	}
+	var parts []string
+	for _, a := range v.Added {
+		parts = append(parts, "+"+a)
+	}
+	for _, r := range v.Removed {
+		parts = append(parts, "−"+r)
+	}
+	s := strings.Join(parts, " ")
+	if v.Direction == diff.Upgraded || v.Direction == diff.Downgraded {
+		s += " (" + v.Direction + ")"
+	}
+	return s
+}
+
+func specsOf(n int) string {
+	if n == 1 {
+		return "1 spec"
+	}
+	return strconv.Itoa(n) + " specs"
+}
+
+// writeNames appends sep and up to max names (all for -1, none for 0),
+// then "…and N more".
+func writeNames(b *strings.Builder, sep string, names []string, max int) {
+	if len(names) == 0 || max == 0 {
+		return
+	}
+	b.WriteString(sep)
+	n := len(names)
+	if max > 0 && n > max {
+		n = max
+	}
+	b.WriteString(strings.Join(names[:n], ", "))
+	if n < len(names) {
+		b.WriteString(", …and " + strconv.Itoa(len(names)-n) + " more")
+	}
+}
