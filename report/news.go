@@ -113,16 +113,16 @@ func specsOf(n int) string {
 	return strconv.Itoa(n) + " specs"
 }
 
-// writeNames appends sep and up to max names (all for -1, none for 0),
+// writeNames appends sep and up to most names (all for -1, none for 0),
 // then "…and N more".
-func writeNames(b *strings.Builder, sep string, names []string, max int) {
-	if len(names) == 0 || max == 0 {
+func writeNames(b *strings.Builder, sep string, names []string, most int) {
+	if len(names) == 0 || most == 0 {
 		return
 	}
 	b.WriteString(sep)
 	n := len(names)
-	if max > 0 && n > max {
-		n = max
+	if most > 0 && n > most {
+		n = most
 	}
 	b.WriteString(strings.Join(names[:n], ", "))
 	if n < len(names) {
