@@ -23,16 +23,16 @@ func plainRebuilds(p *diff.Package) int {
 
 // rebuiltOnly reports whether a package changed by plain rebuilds alone:
 // the reports list it with the other such packages, in one place.
-func rebuiltOnly(p *diff.Package) bool { return onlyRebuilds(p, plainRebuilds(p)) }
+func rebuiltOnly(p *diff.Package) bool { return pkgRebuildsOnly(p, plainRebuilds(p)) }
 
-// onlyRebuilds is rebuiltOnly, given the package's plainRebuilds.
-func onlyRebuilds(p *diff.Package, plain int) bool {
+// pkgRebuildsOnly is rebuiltOnly, given the package's plainRebuilds.
+func pkgRebuildsOnly(p *diff.Package, plain int) bool {
 	c := p.Counts
 	return p.Status == diff.Changed && c.Rebuilt > 0 && c.Added+c.Removed+c.Updated+c.Restacked == 0 && plain == c.Rebuilt
 }
 
 // only is rebuiltOnly of package i.
-func (m *mdBuilder) only(i int) bool { return onlyRebuilds(&m.doc.Packages[i], m.plain[i]) }
+func (m *mdBuilder) only(i int) bool { return pkgRebuildsOnly(&m.doc.Packages[i], m.plain[i]) }
 
 // rebuildShare is how much of a report's change is plain rebuilds (a new
 // hash and nothing else: Pair.Plain), of all its spec changes, and how

@@ -154,7 +154,7 @@ func (d *Document) TextRebuilt() string {
 	r := shareOfRebuilds(d, plain)
 	pkgs := 0
 	for i := range d.Packages {
-		if onlyRebuilds(&d.Packages[i], plain[i]) {
+		if pkgRebuildsOnly(&d.Packages[i], plain[i]) {
 			pkgs++
 		}
 	}
