@@ -1,0 +1,154 @@
+package report
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// Headline facts (issue 34) that every format states the same way, as
+// plain text: each format escapes them for its own syntax.
+
+// maxHeadlineRoots is how many roots a roots headline names per kind
+// before it counts the rest.
+const maxHeadlineRoots = 3
+
+// onlyRebuilds reports whether r's only changes are rebuilds: specs with
+// a new hash and the same facets and stacks (diff.Pair.Plain), and
+// nothing added, removed, updated or restacked.
+func onlyRebuilds(r *diff.Report) bool {
+	s := r.Summary.Specs
+	p := r.Summary.Packages
+	if s.Rebuilt == 0 || s.Added+s.Removed+s.Updated+s.Restacked > 0 || p.Added+p.Removed > 0 {
+		return false
+	}
+	for i := range r.Packages {
+		for j := range r.Packages[i].Specs.Rebuilt {
+			if !r.Packages[i].Specs.Rebuilt[j].Plain() {
+				return false // it moved stacks, or an ignored facet changed
+			}
+		}
+	}
+	return true
+}
+
+// rebuildsHeadline is the headline of a report whose only changes are
+// rebuilds (onlyRebuilds): "Only rebuilds: 69 specs of 13 packages have
+// new hashes; nothing added, removed or changed".
+func rebuildsHeadline(r *diff.Report) string {
+	s := r.Summary.Specs.Rebuilt
+	verb := "have"
+	if s == 1 {
+		verb = "has"
+	}
+	return "Only rebuilds: " + specsOf(s) + " of " + countNoun(r.Summary.Packages.Changed, "package", "packages") +
+		" " + verb + " new hashes; nothing added, removed or changed"
+}
+
+// rootsHeadline is the headline of a comparison of Spack's own files
+// (lockfiles, build-cache indexes, spec files), in roots: "1 root removed
+// (rocksdb); 26 specs unchanged; 14 dependencies are now needed by fewer
+// roots". A lockfile's stacks are the roots that need a spec, so a
+// restacked pair whose stacks shrank is needed by fewer roots. ok is
+// false when r has no roots view (catalogue pages).
+func rootsHeadline(r *diff.Report) (string, bool) {
+	if r.Causes == nil || r.Causes.Roots == nil {
+		return "", false
+	}
+	rt := r.Causes.Roots
+	var parts []string
+	rootNames := func(l []diff.RootSpec) []string {
+		out := make([]string, len(l))
+		for i, x := range l {
+			out[i] = x.Root
+		}
+		return out
+	}
+	changed := make([]string, len(rt.Changed))
+	for i, x := range rt.Changed {
+		changed[i] = x.Root
+		if x.Old.Version != x.New.Version && x.Old.Version != "" && x.New.Version != "" {
+			changed[i] += " " + x.Old.Version + " → " + x.New.Version
+		}
+	}
+	for _, k := range [...]struct {
+		verb  string
+		names []string
+	}{{"removed", rootNames(rt.Removed)}, {"added", rootNames(rt.Added)}, {"changed", changed}} {
+		if len(k.names) == 0 {
+			continue
+		}
+		var b strings.Builder
+		b.WriteString(countNoun(len(k.names), "root", "roots") + " " + k.verb + " (")
+		writeNames(&b, "", k.names, maxHeadlineRoots)
+		b.WriteString(")")
+		parts = append(parts, b.String())
+	}
+	s := r.Summary.Specs
+	// Specs added or removed beyond the roots themselves, and the rest.
+	if n := s.Removed - len(rt.Removed); n > 0 {
+		parts = append(parts, specsOf(n)+" removed")
+	} else if len(rt.Removed) == 0 && s.Removed > 0 {
+		parts = append(parts, specsOf(s.Removed)+" removed")
+	}
+	if n := s.Added - len(rt.Added); n > 0 {
+		parts = append(parts, specsOf(n)+" added")
+	}
+	if s.Updated > 0 {
+		parts = append(parts, specsOf(s.Updated)+" updated")
+	}
+	if s.Rebuilt > 0 {
+		parts = append(parts, specsOf(s.Rebuilt)+" rebuilt")
+	}
+	if same := s.Unchanged + s.Restacked; same > 0 {
+		parts = append(parts, specsOf(same)+" unchanged")
+	}
+	fewer, more, other := restackedBy(r)
+	for _, k := range [...]struct {
+		n    int
+		what string
+	}{{fewer, "fewer roots"}, {more, "more roots"}, {other, "other roots"}} {
+		if k.n == 0 {
+			continue
+		}
+		verb := " are now needed by "
+		if k.n == 1 {
+			verb = " is now needed by "
+		}
+		parts = append(parts, countNoun(k.n, "dependency", "dependencies")+verb+k.what)
+	}
+	if len(parts) == 0 {
+		return "no root and no spec changed", true
+	}
+	return strings.Join(parts, "; "), true
+}
+
+// restackedBy counts r's restacked pairs (the same hash, other stacks)
+// whose stacks shrank, grew, or changed at the same number.
+func restackedBy(r *diff.Report) (fewer, more, other int) {
+	for i := range r.Packages {
+		for _, p := range r.Packages[i].Specs.Restacked {
+			if p.Old == nil || p.New == nil {
+				continue
+			}
+			switch o, n := len(p.Old.Stacks), len(p.New.Stacks); {
+			case n < o:
+				fewer++
+			case n > o:
+				more++
+			default:
+				other++
+			}
+		}
+	}
+	return fewer, more, other
+}
+
+// countNoun writes n and the noun, singular for 1.
+func countNoun(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
