@@ -79,6 +79,9 @@ type Options struct {
 	Marker string
 	// Color turns on ANSI colours in the terminal format.
 	Color bool
+	// Width is the most columns of a line of the terminal format (text),
+	// a log's included (--width, or the terminal's); 0 for DefaultWidth.
+	Width int
 	// RebuiltRows lists every rebuilt spec in Markdown and text (--rows
 	// rebuilt). Without it, a rebuild that changed nothing but the hash is
 	// counted per package, not listed, and packages changed by such

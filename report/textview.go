@@ -164,3 +164,11 @@ func (d *Document) TextRebuilt() string {
 	}
 	return line + plural(pkgs, "package") + " of " + strconv.Itoa(d.Summary.Packages.Changed) + " changed had nothing else"
 }
+
+// DefaultWidth is the width of the terminal format when Options.Width is
+// 0: what a report piped or written to a file is fitted to.
+const DefaultWidth = 80
+
+// MinWidth is the narrowest width the terminal format is fitted to: a
+// narrower Options.Width is taken as this.
+const MinWidth = 20
