@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/version"
@@ -35,6 +37,7 @@ func renderPatch(w io.Writer, r *diff.Report, o Options) error {
 	}
 	fmt.Fprintf(bw, "# %s: %s → %s\n", plainText(title), plainText(sideName(r.Old)), plainText(sideName(r.New)))
 	fmt.Fprintf(bw, "# One line per spec: /hash (7 characters, as Spack abbreviates it, or more where two hashes begin alike) @versions %%compiler variants arch=platform-os-target stacks=...\n")
+	fmt.Fprintf(bw, "# In a value, %%XX is a byte (of UTF-8) of a space, %%, \", a control or invisible character, a , in a version or stack, or a - in arch; \"\" is an empty version or stack: each line reads one way.\n")
 	fmt.Fprintf(bw, "# Unchanged specs are not in the report, so not in these listings (%d unchanged specs left out).\n", r.Summary.Specs.Unchanged)
 	if f := filterSummary(r.Options); f != "" {
 		fmt.Fprintf(bw, "# Filters: %s.\n", plainText(f))
@@ -168,20 +171,87 @@ func compareLines(a, b string) int {
 // specLine writes a spec on one line, in Spack's spec syntax:
 // /hash @versions %compiler variants arch=platform-os-target stacks=a,b,
 // the hash abbreviated by a.
-// Control characters are escaped (plainText) and spaces inside a value are
-// written as _, so that every line is one line with space-separated parts.
+//
+// The line is unambiguous: two specs that differ give two lines that
+// differ (TestSpecLineUnambiguous reads every line back). Each value is
+// written by patchValue, which percent-encodes (%XX, the UTF-8 bytes) what
+// would make the line ambiguous or not one line of plain text: %, ", a
+// space, a control or invisible character, a byte that is not UTF-8;
+// also , in a version or a stack (the lists' separator) and - in a
+// platform, OS or target (arch's separator). An empty version or stack
+// is written "" so that a list of one empty name is not the empty list.
+// Spack's own names have none of these, so a real spec reads as Spack
+// writes it.
 func specLine(s diff.Spec, a hashAbbrev) string {
-	f := func(v string) string { return strings.ReplaceAll(plainText(v), " ", "_") }
 	var b strings.Builder
-	b.WriteString("/" + f(a.Short(s.Hash)))
-	b.WriteString(" @" + f(strings.Join(s.Versions, ",")))
-	b.WriteString(" %" + f(s.Compiler))
+	b.Grow(64)
+	b.WriteByte('/')
+	patchValue(&b, a.Short(s.Hash), "")
+	b.WriteString(" @")
+	patchList(&b, s.Versions)
+	b.WriteString(" %")
+	patchValue(&b, s.Compiler, "")
 	for _, v := range s.Variants {
-		b.WriteString(" " + f(v))
+		b.WriteByte(' ')
+		patchValue(&b, v, "")
 	}
-	b.WriteString(" arch=" + f(s.Platform) + "-" + f(s.OS) + "-" + f(s.Target))
-	b.WriteString(" stacks=" + f(strings.Join(s.Stacks, ",")))
+	b.WriteString(" arch=")
+	patchValue(&b, s.Platform, "-")
+	b.WriteByte('-')
+	patchValue(&b, s.OS, "-")
+	b.WriteByte('-')
+	patchValue(&b, s.Target, "-")
+	b.WriteString(" stacks=")
+	patchList(&b, s.Stacks)
 	return b.String()
+}
+
+// patchList writes a list of names joined by commas (patchValue, with a
+// comma encoded), an empty name as "".
+func patchList(b *strings.Builder, l []string) {
+	for i, v := range l {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if v == "" {
+			b.WriteString(`""`)
+			continue
+		}
+		patchValue(b, v, ",")
+	}
+}
+
+// patchValue writes v, percent-encoding (%XX of each UTF-8 byte) %, ", a
+// space, a control or invisible character, a byte that is not UTF-8, and
+// the bytes of sep (ASCII separators of the field).
+func patchValue(b *strings.Builder, v, sep string) {
+	const hexDigits = "0123456789ABCDEF"
+	esc := func(c byte) {
+		b.WriteByte('%')
+		b.WriteByte(hexDigits[c>>4])
+		b.WriteByte(hexDigits[c&15])
+	}
+	for i := 0; i < len(v); {
+		c := v[i]
+		if c < utf8.RuneSelf {
+			if c <= ' ' || c == 0x7f || c == '%' || c == '"' || strings.IndexByte(sep, c) >= 0 {
+				esc(c)
+			} else {
+				b.WriteByte(c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(v[i:])
+		if r == utf8.RuneError && size == 1 || unicode.IsSpace(r) || unicode.IsControl(r) || isInvisible(r) {
+			for j := range size {
+				esc(v[i+j])
+			}
+		} else {
+			b.WriteString(v[i : i+size])
+		}
+		i += size
+	}
 }
 
 // lineOp is one line of a unified diff: ' ' kept, '-' removed, '+' added.

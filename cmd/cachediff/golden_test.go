@@ -58,6 +58,8 @@ var goldenCases = []struct {
 	{"hostile.md", []string{"testdata/hostile/old", "testdata/hostile/new"}, 1},
 	{"hostile.json", []string{"-f", "json", "testdata/hostile/old", "testdata/hostile/new"}, 1},
 	{"hostile-rebuilt.md", []string{"--rows", "rebuilt", "testdata/hostile/old", "testdata/hostile/new"}, 1},
+	// Every line of the patch reads back as one spec (TestSpecLineUnambiguous).
+	{"hostile.patch", []string{"-f", "patch", "testdata/hostile/old", "testdata/hostile/new"}, 1},
 }
 
 // shortGoldenCases are the golden cases that the tests running every

@@ -1,0 +1,175 @@
+package report
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// parseSpecLine reads a listing line back into the spec it was written
+// from (the hash as abbreviated): the proof that specLine is
+// unambiguous. It fails on a line that specLine cannot have written: a
+// character that must be encoded and is not, a field missing.
+func parseSpecLine(line string) (diff.Spec, error) {
+	var s diff.Spec
+	f := strings.Split(line, " ")
+	if len(f) < 5 {
+		return s, strconv.ErrSyntax
+	}
+	prefixed := func(tok, prefix string) (string, error) {
+		v, ok := strings.CutPrefix(tok, prefix)
+		if !ok {
+			return "", strconv.ErrSyntax
+		}
+		return v, nil
+	}
+	value := func(v, sep string) (string, error) {
+		var b []byte
+		for i := 0; i < len(v); i++ {
+			c := v[i]
+			switch {
+			case c == '%':
+				if i+2 >= len(v) {
+					return "", strconv.ErrSyntax
+				}
+				n, err := strconv.ParseUint(v[i+1:i+3], 16, 8)
+				if err != nil || strings.ToUpper(v[i+1:i+3]) != v[i+1:i+3] {
+					return "", strconv.ErrSyntax
+				}
+				b = append(b, byte(n))
+				i += 2
+			case c <= ' ' || c == 0x7f || c == '"' || strings.IndexByte(sep, c) >= 0:
+				return "", strconv.ErrSyntax
+			default:
+				b = append(b, c)
+			}
+		}
+		return string(b), nil
+	}
+	list := func(v string) ([]string, error) {
+		if v == "" {
+			return nil, nil
+		}
+		var out []string
+		for _, item := range strings.Split(v, ",") {
+			if item == `""` {
+				out = append(out, "")
+				continue
+			}
+			if item == "" {
+				return nil, strconv.ErrSyntax
+			}
+			x, err := value(item, ",")
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, x)
+		}
+		return out, nil
+	}
+	var err error
+	must := func(v string, e error) string {
+		if e != nil && err == nil {
+			err = e
+		}
+		return v
+	}
+	s.Hash = must(value(must(prefixed(f[0], "/")), ""))
+	vs, e := list(must(prefixed(f[1], "@")))
+	must("", e)
+	s.Versions = vs
+	s.Compiler = must(value(must(prefixed(f[2], "%")), ""))
+	for _, v := range f[3 : len(f)-2] {
+		s.Variants = append(s.Variants, must(value(v, "")))
+	}
+	arch := strings.Split(must(prefixed(f[len(f)-2], "arch=")), "-")
+	if len(arch) != 3 {
+		return s, strconv.ErrSyntax
+	}
+	s.Platform, s.OS, s.Target = must(value(arch[0], "-")), must(value(arch[1], "-")), must(value(arch[2], "-"))
+	st, e := list(must(prefixed(f[len(f)-1], "stacks=")))
+	must("", e)
+	s.Stacks = st
+	return s, err
+}
+
+// hostileValues are the values that made two specs one line: a space and
+// _ (spaces were written as _), , in a list (its separator), - in arch
+// (its separator), a control character and its escape as text, an empty
+// list and a list of one empty name, bidi and invisible characters, a
+// byte that is not UTF-8, and the encoding's own characters.
+var hostileValues = []string{"", " ", "_", "a b", "a_b", ",", "a,b", "-", "a-b", "\n", `\n`, "\r", "\t", `\t`,
+	"\u202e", `\u202e`, "\u200b", "\u00a0", "\xff", `\xff`, "%", "%20", "%2C", `"`, `""`, "é", "x86_64_v3", "gcc@13.2.0", "+mpi"}
+
+// TestSpecLineUnambiguous (issue 35, adversarial round 3): spaces written
+// as _ and lists joined by , made two specs that differ one line, and a
+// package that changed gave a patch with no hunk. Every line reads back
+// as the spec it was written from, so no two specs share a line.
+func TestSpecLineUnambiguous(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 3))
+	pick := func() string {
+		var b strings.Builder
+		for range rng.IntN(3) + 1 {
+			b.WriteString(hostileValues[rng.IntN(len(hostileValues))])
+		}
+		return b.String()
+	}
+	picks := func() []string {
+		var l []string
+		for range rng.IntN(4) {
+			l = append(l, pick())
+		}
+		return l
+	}
+	eq := func(a, b diff.Spec) bool {
+		return a.Hash == b.Hash && slices.Equal(a.Versions, b.Versions) && a.Compiler == b.Compiler &&
+			slices.Equal(a.Variants, b.Variants) && a.Platform == b.Platform && a.OS == b.OS && a.Target == b.Target &&
+			slices.Equal(a.Stacks, b.Stacks)
+	}
+	for range 5000 {
+		s := diff.Spec{Hash: "abcdefg", Versions: picks(), Compiler: pick(), Variants: picks(),
+			Platform: pick(), OS: pick(), Target: pick(), Stacks: picks()}
+		line := specLine(s, hashAbbrev{})
+		if strings.ContainsAny(line, "\n\r\t\x1b\u202e") {
+			t.Fatalf("%q: a raw control or bidi character in the line", line)
+		}
+		got, err := parseSpecLine(line)
+		if err != nil || !eq(got, s) {
+			t.Fatalf("%+v\nwrites %q\nwhich reads back as %+v (%v)", s, line, got, err)
+		}
+	}
+}
+
+// TestPatchNoEmptyHunk: a restacked spec whose stacks differ only in how
+// a list of names is split, and an updated one whose variant differs only
+// by a space and a _, each give a hunk; they gave none.
+func TestPatchNoEmptyHunk(t *testing.T) {
+	spec := func(variant string, stacks ...string) *diff.Spec {
+		return &diff.Spec{Hash: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Versions: []string{"1.0"}, Compiler: "gcc@13.2.0",
+			Platform: "linux", OS: "ubuntu22.04", Target: "x86_64_v3", Variants: []string{variant}, Stacks: stacks}
+	}
+	for _, c := range []struct {
+		name     string
+		old, new *diff.Spec
+	}{
+		{"stacks", spec("+mpi", "a,b"), spec("+mpi", "a", "b")},
+		{"variant", spec("cflags=-O2 -g"), spec("cflags=-O2_-g")},
+		{"empty stack", spec("+mpi"), spec("+mpi", "")},
+	} {
+		r := &diff.Report{Packages: []diff.Package{{Name: "curl", Status: diff.Changed,
+			Specs: diff.SpecChanges{Restacked: []diff.Pair{{Old: c.old, New: c.new}}}}}}
+		var buf bytes.Buffer
+		if err := renderPatch(&buf, r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), "\n@@ -1 +1 @@\n-/") {
+			t.Errorf("%s: no hunk:\n%s", c.name, buf.String())
+		}
+		checkPatch(t, r)
+	}
+}
