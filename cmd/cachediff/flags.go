@@ -44,6 +44,7 @@ type options struct {
 	marker    string // the report's first line: report.GitHubMarker with --github-comment
 	ghComment bool
 	rows      []string // --rows: kinds of rows listed that are summarised by default
+	width     columns  // --width: the text format's columns; 0 when not given
 	help      bool
 	version   bool
 	quiet     bool
@@ -320,6 +321,7 @@ func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 	fs.StringVar(&o.title, "title", "", titleUse)
 	fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
 	fs.Var((*byteSize)(&o.maxBytes), "max-bytes", "shorten the Markdown report to at most `N` bytes (20000, 20k, 64KiB): details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
+	fs.Var(&o.width, "width", "fit the text format's lines to `N` columns (at least 20; default: the terminal's width, or 80 when standard output is no terminal); longer lists end in \"…and N more\"")
 	fs.Var((*wordList)(&o.rows), "rows", "also list these `KINDS` of rows that Markdown and text summarise: rebuilt (every rebuilt spec; by default a rebuild that changed nothing but the hash is counted per package, not listed)")
 	fs.BoolVar(&o.ghComment, "github-comment", false, "fit a GitHub comment: --max-bytes 65536 (GitHub counts 65,536 characters; a character is at least a byte, so 65,536 bytes always fit), the first line the hidden marker <!-- cachediff --> that finds the comment again")
 }
