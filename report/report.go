@@ -90,6 +90,8 @@ type Options struct {
 	// Limits bound a user template (Execute); zero fields take the
 	// defaults. The built-in formats need none.
 	Limits Limits
+	// Feed are the options of the Atom feed (--format atom).
+	Feed FeedOptions
 }
 
 // GitHubMarker is the first line of a report made to be a GitHub comment
