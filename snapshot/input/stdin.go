@@ -1,8 +1,11 @@
 package input
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"os"
+	"slices"
 	"sync"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -34,10 +37,107 @@ func (s *stdinSource) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*sn
 	return nil, nil
 }
 
-// Read reads standard input once, at most MaxStdin bytes.
+// Read reads standard input once, at most MaxStdin bytes (readPage),
+// and returns it as read: not copied into buf, so that it costs its size
+// once.
 func (s *stdinSource) Read(f snapshot.File, buf []byte) ([]byte, error) {
-	s.once.Do(func() { s.data, s.err = ReadAtMost(s.r, MaxStdin) })
-	return append(buf[:0], s.data...), s.err
+	s.once.Do(func() { s.data, s.err = readPage(s.r, MaxStdin) })
+	return s.data, s.err
+}
+
+// stdinHead is how much of standard input is read before the rest: what
+// tells binary input from text.
+const stdinHead = 64 << 10
+
+// stdinChunk is the size of the chunks the rest of standard input is read
+// in, when its size is not known: small, so that the last chunk's room
+// left over is little.
+const stdinChunk = 256 << 10
+
+// readPage reads r to its end, failing when it holds more than n bytes,
+// except binary input (binaryHead), of which it returns the head alone:
+// every decoder refuses a NUL byte, so the head gets the message the whole
+// input would, at the same byte, without reading up to n bytes first.
+func readPage(r io.Reader, n int64) ([]byte, error) {
+	head := make([]byte, min(stdinHead, n+1))
+	k, err := io.ReadFull(r, head)
+	head = head[:k]
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return head, nil
+	case err != nil:
+		return nil, err
+	case binaryHead(head):
+		return head, nil
+	}
+	// The rest: all of it at once when standard input is a file of known
+	// size; else in chunks, copied once into one slice at the end, so that
+	// the input costs twice its size at most while it is read (a buffer
+	// that grows costs up to three times: the old copy and the new).
+	if f, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > int64(len(head)) && fi.Size() <= n {
+			data := slices.Grow(head, int(fi.Size())-len(head)+1)
+			return readRest(r, data, n)
+		}
+	}
+	chunks := [][]byte{head}
+	total := int64(len(head))
+	for {
+		chunk := make([]byte, min(stdinChunk, n+1-total))
+		k, err := io.ReadFull(r, chunk)
+		chunks = append(chunks, chunk[:k])
+		total += int64(k)
+		if total > n {
+			return nil, tooMuchStdin(n)
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	data := make([]byte, 0, total)
+	for i, c := range chunks {
+		data = append(data, c...)
+		chunks[i] = nil
+	}
+	return data, nil
+}
+
+// readRest reads r to its end after data, in data's room, failing past
+// n bytes.
+func readRest(r io.Reader, data []byte, n int64) ([]byte, error) {
+	for {
+		if len(data) == cap(data) { // len(data) <= n: room for one byte more at least
+			data = slices.Grow(data, int(min(int64(len(data)), n+1-int64(len(data)))))
+		}
+		k, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+k]
+		if int64(len(data)) > n {
+			return nil, tooMuchStdin(n)
+		}
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+func tooMuchStdin(n int64) error { return fmt.Errorf("more than %d MiB: not a page", n>>20) }
+
+// binaryHead reports whether the head of standard input is binary: it
+// holds a NUL byte, and is neither gzip'd nor UTF-16 (which a Spack
+// file's decoder reads or names, and which hold NUL bytes).
+func binaryHead(head []byte) bool {
+	if bytes.IndexByte(head, 0) < 0 || bytes.HasPrefix(head, []byte{0x1f, 0x8b}) || len(head) < 2 {
+		return false
+	}
+	a, b := head[0], head[1]
+	utf16 := a == 0xff && b == 0xfe || a == 0xfe && b == 0xff || a != 0 && a < 0x80 && b == 0 || a == 0 && b != 0 && b < 0x80
+	return !utf16
 }
 
 // ReadAtMost reads r to its end, failing when it holds more than n bytes.
