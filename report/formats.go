@@ -41,6 +41,7 @@ var formats = []Format{
 	{Name: "text", Doc: "terminal", Render: renderText, Terminal: true,
 		Log: func(w io.Writer, o LogOptions) LogWriter { return &logText{w: w, o: o} }},
 	{Name: "patch", Doc: "unified diff of spec listings", Render: renderPatch, Terminal: true, Strict: true},
+	{Name: "atom", Doc: "Atom feed, one entry", Render: renderAtom, Log: newLogAtom, LogDoc: "Atom feed, an entry per step"},
 }
 
 // Formats returns the built-in formats, the default first (a copy: the

@@ -58,7 +58,7 @@ cachediff log --revs main --since '1 week ago' _cache/develop
 cachediff log --github-comment --fail-on removed-package old/ mid/ new/
 cachediff render log.json                          # the saved log again`,
 	groups:   []flagGroup{seriesFlags, inputFlags, filterFlags, logOutputFlags, gateFlags},
-	notApply: "a log is written as md, json or text",
+	notApply: "a log is written as " + orList(report.LogFormats()),
 	after: func(b *strings.Builder, width int) {
 		gateKindsHelp(b, width)
 	},

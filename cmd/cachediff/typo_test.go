@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/report"
 )
 
 // TestCommandTypo (issue 35, "typos and swapped arguments"): a first
@@ -52,18 +54,23 @@ func TestCommandTypo(t *testing.T) {
 // TestFormatTypo: a --format that is another name of a format, or a
 // typo of one, is refused with the name to use.
 func TestFormatTypo(t *testing.T) {
+	var names []string
+	for _, f := range report.Formats() {
+		names = append(names, f.Name)
+	}
+	formats, logFormats := orList(names), orList(report.LogFormats())
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"-f", "markdown", "a", "b"}, `unknown --format "markdown": want md, json, text or patch (did you mean md?)`},
-		{[]string{"-f", "JSON", "a", "b"}, `unknown --format "JSON": want md, json, text or patch (did you mean json?)`},
+		{[]string{"-f", "markdown", "a", "b"}, `unknown --format "markdown": want ` + formats + ` (did you mean md?)`},
+		{[]string{"-f", "JSON", "a", "b"}, `unknown --format "JSON": want ` + formats + ` (did you mean json?)`},
 		{[]string{"-f", "txt", "a", "b"}, `(did you mean text?)`},
 		{[]string{"-f", "jsno", "a", "b"}, `(did you mean json?)`},
 		{[]string{"-f", "diff", "a", "b"}, `(did you mean patch?)`},
 		{[]string{"-f", "markdwn", "a", "b"}, `(did you mean md?)`},
 		{[]string{"-f", "Text", "a", "b"}, `(did you mean text?)`},
-		{[]string{"log", "-f", "txt", "a", "b"}, `unknown --format "txt": want md, json or text (did you mean text?)`},
+		{[]string{"log", "-f", "txt", "a", "b"}, `unknown --format "txt": want ` + logFormats + ` (did you mean text?)`},
 		{[]string{"log", "-f", "markdown", "a", "b"}, `(did you mean md?)`},
 		{[]string{"render", "--format", "Markdown", "r.json"}, `(did you mean md?)`},
 	} {
