@@ -286,7 +286,8 @@ func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int
 // auto.
 func renderOptions(opts *options, stdout io.Writer) report.Options {
 	o := report.Options{Title: opts.title, LinkBase: opts.linkBase, MaxBytes: opts.maxBytes, Marker: opts.marker, RebuiltRows: len(opts.rows) > 0,
-		Width: textWidth(opts, stdout), Limits: report.Limits{Time: opts.tmplTime}}
+		Width: textWidth(opts, stdout), Limits: report.Limits{Time: opts.tmplTime},
+		Feed: report.FeedOptions{ID: opts.feedID, MaxEntries: opts.feedMax}}
 	switch opts.color {
 	case "always":
 		o.Color = true

@@ -38,6 +38,8 @@ type options struct {
 	failOn    []string // kinds of change, checked; nil without --fail-on
 	title     string
 	linkBase  string
+	feedID    string // --feed-id: the Atom feed's id
+	feedMax   int    // --max-entries: the most steps the Atom feed keeps
 	filter    diff.Filter
 	skip      bool
 	maxBytes  int    // --max-bytes, or githubCommentBytes with --github-comment
@@ -316,10 +318,12 @@ func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 	// a template has it as .Render.Title (md.tmpl's headline uses it).
 	titleUse := "use this `TEXT` as the report's headline title (Markdown, text and patch; a --template gets it as .Render.Title; not JSON, which keeps no title)"
 	if log {
-		titleUse = "use this `TEXT` as the log's title (Markdown and text; not JSON, which keeps no title)"
+		titleUse = "use this `TEXT` as the log's title (Markdown and text, and the Atom feed's; not JSON, which keeps no title)"
 	}
 	fs.StringVar(&o.title, "title", "", titleUse)
-	fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=)")
+	fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=); the Atom feed links to URL without its query")
+	fs.StringVar(&o.feedID, "feed-id", "", "the Atom feed's id: a `URI` that names it for good, best the URL it is published at (default urn:cachediff:log: and the --revs PATH, or the folder of the newest snapshot)")
+	fs.IntVar(&o.feedMax, "max-entries", 0, "the Atom feed keeps only the newest `N` steps (default all)")
 	fs.Var((*byteSize)(&o.maxBytes), "max-bytes", "shorten the Markdown report to at most `N` bytes (20000, 20k, 64KiB): details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
 	fs.Var(&o.width, "width", "fit the text format's lines to `N` columns (at least 20; default: the terminal's width, or 80 when standard output is no terminal); longer lists end in \"…and N more\"")
 	fs.Var((*wordList)(&o.rows), "rows", "also list these `KINDS` of rows that Markdown and text summarise: rebuilt (every rebuilt spec; by default a rebuild that changed nothing but the hash is counted per package, not listed)")
@@ -367,6 +371,17 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		if u, err := url.Parse(o.linkBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return fmt.Errorf("--link-base %q: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", o.linkBase)
 		}
+	}
+	if (o.feedID != "" || fs.Changed("max-entries")) && o.format != "atom" {
+		return fmt.Errorf("--feed-id and --max-entries apply to the Atom feed (--format atom)")
+	}
+	if fs.Changed("feed-id") {
+		if u, err := url.Parse(o.feedID); err != nil || u.Scheme == "" || strings.ContainsAny(o.feedID, " \t\n\r<>\"") {
+			return fmt.Errorf("--feed-id %q: want an absolute URI, such as https://example.org/catalogue/feed.xml or tag:example.org,2025:catalogue", o.feedID)
+		}
+	}
+	if fs.Changed("max-entries") && o.feedMax <= 0 {
+		return fmt.Errorf("--max-entries %d: want a positive number of steps", o.feedMax)
 	}
 	for _, k := range o.rows {
 		if k != "rebuilt" {
