@@ -385,7 +385,7 @@ func stepEntry(r *diff.Report, subject string) atomEntry {
 	e := atomEntry{
 		Title:   atomText{Type: "text", Body: label + ": " + entryNews(r, titled)},
 		Updated: entryDate(r.New),
-		Content: atomText{Type: "html", Body: entryHTML(r, subject)},
+		Content: atomText{Type: "html", Body: entryHTML(r, subject, len(titled) == 0)},
 	}
 	for _, k := range kinds {
 		e.Categories = append(e.Categories, atomCategory{Term: k})
@@ -430,8 +430,9 @@ func quietNews(r *diff.Report) string {
 }
 
 // entryHTML is an entry's content, HTML: the step (its snapshots and
-// commit subject), its highlights as a list, and its counts.
-func entryHTML(r *diff.Report, subject string) string {
+// commit subject), what it is when quiet (no highlight but a gate that
+// passed: quietNews), its highlights as a list, and its counts.
+func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	var b strings.Builder
 	t := func(s string) string { return html.EscapeString(feedText(s)) }
 	b.WriteString("<p><b>" + t(sideLabel(r.New)) + "</b>")
@@ -439,14 +440,15 @@ func entryHTML(r *diff.Report, subject string) string {
 		b.WriteString(" · " + t(subject))
 	}
 	b.WriteString(" (from " + t(sideLabel(r.Old)) + ")</p>")
+	if quiet {
+		b.WriteString("<p>" + t(quietNews(r)) + "</p>")
+	}
 	if len(r.Highlights) > 0 {
 		b.WriteString("<ul>")
 		for _, h := range r.Highlights {
 			b.WriteString("<li>" + t(NewsText(h, feedContentNames)) + "</li>")
 		}
 		b.WriteString("</ul>")
-	} else {
-		b.WriteString("<p>" + t(quietNews(r)) + "</p>")
 	}
 	s, p := r.Summary.Specs, r.Summary.Packages
 	if r.HasChanges() {
