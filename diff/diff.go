@@ -215,6 +215,9 @@ type matcher struct {
 	// probes counts the candidates the pairing and the list operations
 	// looked at: the tests check that it stays linear in the input.
 	probes int
+	// ambiguous is set when a group of pairGroup had more than one spec
+	// on a side (see pairByEdges).
+	ambiguous bool
 }
 
 func newMatcher(ignore *[numFacets]bool) *matcher {
@@ -411,6 +414,9 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		kept = keptHashes(byName, unfiltered)
 	}
 	compared, rolled := compareAll(byName, &ignore, release, kept)
+	if og.HasEdges() && ng.HasEdges() {
+		pairByEdges(compared, og, ng)
+	}
 	r.Facets, r.Stacks = rolled.rollups()
 	for _, c := range compared {
 		p, warnings := c.p, c.warnings
@@ -780,6 +786,9 @@ func offsets(size []int32) []int32 {
 // spec in order with the first unpaired new spec in order with its
 // stacks; then the rest, in order.
 func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
+	if len(gOld)+len(gNew) > 2 {
+		m.ambiguous = true
+	}
 	if len(gOld) == 1 || len(gNew) == 1 {
 		// One side is a single spec: a scan finds its partner.
 		for _, o := range gOld {

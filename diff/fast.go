@@ -311,6 +311,9 @@ func (m *matcher) distinctVersions(specs []*spec, keyed bool) []string {
 type compared struct {
 	p        Package
 	warnings []snapshot.Warning
+	// ambiguous says a group of the passes had more than one spec on a
+	// side: specs the facets alone cannot tell apart (edgepair.go).
+	ambiguous bool
 }
 
 // compareAll runs comparePackage on each pair of pages, on GOMAXPROCS
@@ -339,7 +342,9 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 					m.kept = kept[k]
 				}
 				m.counts, m.pkg = c, k // comparePackage counts the specs
+				m.ambiguous = false
 				out[k].p, out[k].warnings = m.comparePackage(op, np)
+				out[k].ambiguous = m.ambiguous
 				if release {
 					for _, p := range [2]*snapshot.Package{op, np} {
 						if p != nil {

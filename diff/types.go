@@ -6,7 +6,10 @@
 // with exactly the same facets), updated (exactly one facet differs, in
 // the pass order version, compiler, variants, target, os, platform), and
 // what is left is added or removed. Every spec ends in exactly one
-// category. On top of that the engine computes package status, version
+// category. When both snapshots have dependency edges (Spack's own
+// files), specs of one package that the facets cannot tell apart (the
+// same build against two versions of a dependency, or two MPI providers)
+// are then paired bottom-up by their edges (edgepair.go). On top of that the engine computes package status, version
 // changes, roll-ups per facet value and per stack, and warnings about
 // anomalies. CompareWith takes a Filter that narrows both snapshots
 // (packages, stacks) before they are compared and leaves facets out of the

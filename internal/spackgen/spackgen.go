@@ -33,6 +33,12 @@ type Options struct {
 	Packages int // packages per environment (at least 16)
 	Envs     int // environments (OS, target, compiler)
 	Depth    int // layers of libraries: the longest path from a root (default 12)
+	// Twins makes each odd environment the twin of the one before it:
+	// the same OS, target and compiler, with openmpi rather than mpich
+	// for mpi and another version of one library (TwinLib). A twin's
+	// specs that reach either differ from their twin's only in their
+	// dependencies: the specs the engine pairs by their edges (issue 34).
+	Twins bool
 }
 
 // Node is one concrete spec.
@@ -65,6 +71,9 @@ type Dep struct {
 type DAG struct {
 	Nodes []*Node
 	envs  []env
+	// TwinLib is the library whose version the twins change ("" without
+	// Options.Twins); Leaves and Middle never name it.
+	TwinLib string
 }
 
 type env struct {
@@ -106,7 +115,11 @@ func New(o Options) *DAG {
 	}
 	d := &DAG{}
 	for e := 0; e < o.Envs; e++ {
-		d.envs = append(d.envs, env{os: oss[e%len(oss)], target: targets[(e/len(oss))%len(targets)], gcc: gccs[(e/(len(oss)*len(targets)))%len(gccs)]})
+		a := e
+		if o.Twins {
+			a = e / 2
+		}
+		d.envs = append(d.envs, env{os: oss[a%len(oss)], target: targets[(a/len(oss))%len(targets)], gcc: gccs[(a/(len(oss)*len(targets)))%len(gccs)]})
 	}
 	// One universe, concretized in each environment: same names, versions
 	// and edges, other arch and compiler.
@@ -187,10 +200,25 @@ func New(o Options) *DAG {
 		byLayer[layer] = append(byLayer[layer], len(protos)-1)
 	}
 	mpich := slices.IndexFunc(protos, func(p proto) bool { return p.name == "mpich" })
+	openmpi := slices.IndexFunc(protos, func(p proto) bool { return p.name == "openmpi" })
+	twinLib := -1
+	if o.Twins && len(byLayer) > 1 && len(byLayer[1]) > 0 {
+		twinLib = byLayer[1][len(byLayer[1])-1]
+		d.TwinLib = protos[twinLib].name
+	}
 	for e, en := range d.envs {
+		twin := o.Twins && e%2 == 1
+		mpi := mpich
+		if twin && openmpi >= 0 {
+			mpi = openmpi
+		}
 		nodes := make([]*Node, len(protos))
 		for i, p := range protos {
-			n := &Node{Name: p.name, Version: p.version, OS: en.os, Platform: "linux", Target: en.target,
+			version := p.version
+			if twin && i == twinLib {
+				version = bump(version)
+			}
+			n := &Node{Name: p.name, Version: version, OS: en.os, Platform: "linux", Target: en.target,
 				Variants: slices.Clone(p.variants), Layer: p.layer, Env: e, Provides: p.provides,
 				PackageHash: hashOf(p.name + "@recipe")[:32] + "===="}
 			if en.os == "sequoia" {
@@ -218,8 +246,8 @@ func New(o Options) *DAG {
 				for _, j := range p.deps {
 					n.Deps = append(n.Deps, Dep{Node: nodes[j], Types: []string{"build", "link"}})
 				}
-				if len(p.virt) > 0 && mpich >= 0 {
-					n.Deps = append(n.Deps, Dep{Node: nodes[mpich], Types: []string{"build", "link"}, Virtuals: []string{"mpi"}})
+				if len(p.virt) > 0 && mpi >= 0 {
+					n.Deps = append(n.Deps, Dep{Node: nodes[mpi], Types: []string{"build", "link"}, Virtuals: []string{"mpi"}})
 				}
 			}
 		}
@@ -259,11 +287,20 @@ func (d *DAG) Rehash() {
 	}
 }
 
+// Relabel renames every hash by rename (which must give distinct hashes
+// distinct names, and the same hash the same name on both sides of a
+// pair): the same DAG under other labels. A later mutation rehashes.
+func (d *DAG) Relabel(rename func(string) string) {
+	for _, n := range d.Nodes {
+		n.Hash = rename(n.Hash)
+	}
+}
+
 // Clone copies the DAG deeply, so that a mutation leaves the original as
 // it was.
 func (d *DAG) Clone() *DAG {
 	m := make(map[*Node]*Node, len(d.Nodes))
-	out := &DAG{envs: d.envs}
+	out := &DAG{envs: d.envs, TwinLib: d.TwinLib}
 	for _, n := range d.Nodes {
 		c := *n
 		c.Variants = slices.Clone(n.Variants)
@@ -294,7 +331,7 @@ func (n *Node) Compiler() string {
 // dependencies) that something depends on, sorted.
 func (d *DAG) Leaves() []string {
 	used := d.dependedOn()
-	return d.names(func(n *Node) bool { return n.Layer == 1 && n.Provides == nil && used[n.Name] })
+	return d.names(func(n *Node) bool { return n.Layer == 1 && n.Provides == nil && used[n.Name] && n.Name != d.TwinLib })
 }
 
 // dependedOn is the set of package names something depends on.
@@ -316,7 +353,9 @@ func (d *DAG) Middle() []string {
 		top = max(top, n.Layer)
 	}
 	used := d.dependedOn()
-	return d.names(func(n *Node) bool { return n.Layer == max(2, top/2) && n.Provides == nil && used[n.Name] })
+	return d.names(func(n *Node) bool {
+		return n.Layer == max(2, top/2) && n.Provides == nil && used[n.Name] && n.Name != d.TwinLib
+	})
 }
 
 func (d *DAG) names(keep func(*Node) bool) []string {

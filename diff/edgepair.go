@@ -1,0 +1,543 @@
+package diff
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/internal/listops"
+)
+
+// Pairing by the edges (issue 34). The passes of matchPackage pair specs
+// by their facets alone: specs of one package with the same version and
+// the same facets that differ only in their dependencies (one package
+// built against two versions of a dependency, or against two MPI
+// providers) are told apart by nothing the passes look at, and pair in
+// hash order, which is arbitrary. A crossed pair is then explained by the
+// difference between the two builds (the other dependency version, the
+// other provider), reported as a root cause that no change made.
+//
+// When both sides have edges, pairByEdges re-pairs such specs bottom-up:
+// a new spec pairs with the old spec whose dependencies are the pairs of
+// its own (each old dependency is unchanged, or paired with the new
+// dependency of the same name). The candidates are a class: the pairs of
+// one package whose old specs have one set of facets and whose new specs
+// have another (so re-pairing them changes no facet, count or update
+// group), with the specs of those facets left added or removed. Classes
+// are resolved lowest first (by the height of their specs in the
+// dependency graphs: a dependency is resolved before its dependents), so
+// that each sees its dependencies' final pairs. Nothing here depends on
+// the hashes themselves: relabelling every hash on both sides pairs the
+// same specs.
+//
+// The catalogue path (no edges) never comes here; nor does a package
+// whose every group of the passes had one spec a side (m.ambiguous).
+
+// edgeClass is one class of specs to re-pair.
+type edgeClass struct {
+	pkg  int // index into the compared packages
+	kind int8
+	// slots are the pairs' places in the package's list of kind
+	// (Rebuilt or Updated); removed and added the places of the specs
+	// left over, in Specs.Removed and Specs.Added.
+	slots          []int
+	removed, added []int
+	olds, news     []*Spec
+	// pairs is the class's pairing: olds[i] with news[pairs[i]] (-1:
+	// unpaired), as found and then as re-paired.
+	pairs   []int
+	changed bool
+	// deps are the classes whose old specs the class's old specs depend
+	// on; users the reverse, and wait how many of deps are not resolved.
+	users []int32
+	wait  int32
+}
+
+// pairByEdges re-pairs the classes of the ambiguous packages of out by
+// their edges (see above); og and ng both have edges.
+func pairByEdges(out []compared, og, ng Graph) {
+	var classes []*edgeClass
+	for k := range out {
+		if out[k].ambiguous {
+			classes = append(classes, edgeClasses(k, &out[k].p)...)
+		}
+	}
+	if len(classes) == 0 {
+		return
+	}
+	// The pairing so far, old hash to new, over every package (the
+	// dependencies of a class are mostly other packages').
+	n := 0
+	for k := range out {
+		n += len(out[k].p.Specs.Rebuilt) + len(out[k].p.Specs.Updated)
+	}
+	pairOf := make(map[string]string, n)
+	for k := range out {
+		s := &out[k].p.Specs
+		for _, l := range [2][]Pair{s.Rebuilt, s.Updated} {
+			for i := range l {
+				pairOf[l[i].Old.Hash] = l[i].New.Hash
+			}
+		}
+	}
+	classOf := map[string]int32{} // old hash to its class
+	for i, c := range classes {
+		for _, o := range c.olds {
+			classOf[o.Hash] = int32(i)
+		}
+	}
+	// Dependencies first: a class waits for the classes of its old
+	// specs' dependencies (Kahn's order, ties in the classes' order,
+	// which is the packages' and their lists').
+	seen := make([]int32, len(classes))
+	for i, c := range classes {
+		for _, o := range c.olds {
+			if n := og[o.Hash]; n != nil {
+				for _, d := range n.Deps {
+					if j, ok := classOf[d.Hash]; ok && j != int32(i) && seen[j] != int32(i)+1 {
+						seen[j] = int32(i) + 1
+						classes[j].users = append(classes[j].users, int32(i))
+						c.wait++
+					}
+				}
+			}
+		}
+	}
+	tr := func(h string) string {
+		if n, ok := pairOf[h]; ok {
+			return n
+		}
+		if ng[h] != nil {
+			return h
+		}
+		return ""
+	}
+	done := make([]bool, len(classes))
+	resolve := func(i int32) bool {
+		c := classes[i]
+		stale := c.resolve(og, ng, tr, func(h string) bool {
+			j, ok := classOf[h]
+			return ok && j != i && !done[j]
+		})
+		done[i] = true
+		for oi, ni := range c.pairs {
+			if ni >= 0 {
+				pairOf[c.olds[oi].Hash] = c.news[ni].Hash
+			} else {
+				delete(pairOf, c.olds[oi].Hash)
+			}
+		}
+		for _, u := range c.users {
+			classes[u].wait--
+		}
+		return stale
+	}
+	var ready []int32
+	for i, c := range classes {
+		if c.wait == 0 {
+			ready = append(ready, int32(i))
+		}
+	}
+	var stale []int32 // resolved before a dependency (a cycle)
+	next := 0         // the first class maybe not resolved, for a cycle
+	for resolved := 0; resolved < len(classes); resolved++ {
+		var i int32
+		if len(ready) > 0 {
+			i, ready = ready[0], ready[1:]
+		} else {
+			for done[next] {
+				next++
+			}
+			i = int32(next)
+		}
+		if resolve(i) {
+			stale = append(stale, i)
+		}
+		for _, u := range classes[i].users {
+			if classes[u].wait == 0 && !done[u] {
+				ready = append(ready, u)
+			}
+		}
+	}
+	// A cycle's classes are resolved again, now that every other class
+	// is: once more each, enough for a cycle of two (Spack writes none).
+	for _, i := range stale {
+		resolve(i)
+	}
+	changed := map[int]bool{}
+	for _, c := range classes {
+		if c.apply(&out[c.pkg].p) {
+			changed[c.pkg] = true
+		}
+	}
+	for k := range changed {
+		sortRuns(&out[k].p.Specs)
+	}
+}
+
+// edgeClasses finds the classes of p: its rebuilt and updated pairs by
+// the facets of their old and new spec, and the removed and added specs
+// of those facets; a class of one pair and nothing left over is certain
+// and left out. The lists are in the engine's order, the facets first:
+// the pairs of one old spec's facets are neighbours.
+func edgeClasses(k int, p *Package) []*edgeClass {
+	var classes []*edgeClass
+	for kind, l := range [2][]Pair{p.Specs.Rebuilt, p.Specs.Updated} {
+		var run []*edgeClass // the classes of the current old facets
+		for i := range l {
+			if i == 0 || !sameFacets(l[i].Old, l[i-1].Old) {
+				run = run[:0]
+			}
+			var c *edgeClass
+			for _, r := range run {
+				if sameFacets(r.news[0], l[i].New) {
+					c = r
+					break
+				}
+			}
+			if c == nil {
+				c = &edgeClass{pkg: k, kind: int8(kind)}
+				run = append(run, c)
+				classes = append(classes, c)
+			}
+			c.slots = append(c.slots, i)
+			c.pairs = append(c.pairs, len(c.news))
+			c.olds = append(c.olds, l[i].Old)
+			c.news = append(c.news, l[i].New)
+		}
+	}
+	if len(classes) > 0 && len(p.Specs.Removed)+len(p.Specs.Added) > 0 {
+		firstOld, firstNew := map[string]*edgeClass{}, map[string]*edgeClass{}
+		for _, c := range classes {
+			if k := facetKey(c.olds[0]); firstOld[k] == nil {
+				firstOld[k] = c
+			}
+			if k := facetKey(c.news[0]); firstNew[k] == nil {
+				firstNew[k] = c
+			}
+		}
+		for i := range p.Specs.Removed {
+			if c := firstOld[facetKey(&p.Specs.Removed[i])]; c != nil {
+				c.removed = append(c.removed, i)
+				c.olds = append(c.olds, &p.Specs.Removed[i])
+				c.pairs = append(c.pairs, -1)
+			}
+		}
+		for i := range p.Specs.Added {
+			if c := firstNew[facetKey(&p.Specs.Added[i])]; c != nil {
+				c.added = append(c.added, i)
+				c.news = append(c.news, &p.Specs.Added[i])
+			}
+		}
+	}
+	return slices.DeleteFunc(classes, func(c *edgeClass) bool { return len(c.olds)+len(c.news) <= 2 })
+}
+
+// sameFacets reports whether a and b have the same facets.
+func sameFacets(a, b *Spec) bool {
+	return a.Compiler == b.Compiler && a.OS == b.OS && a.Platform == b.Platform && a.Target == b.Target &&
+		slices.Equal(a.Versions, b.Versions) && slices.Equal(a.Variants, b.Variants)
+}
+
+// facetKey is a spec's facets as one string: equal keys, equal facets.
+func facetKey(s *Spec) string {
+	var b strings.Builder
+	for _, l := range [2][]string{s.Versions, s.Variants} {
+		b.WriteString(strconv.Itoa(len(l)))
+		for _, v := range l {
+			b.WriteByte(0)
+			b.WriteString(strconv.Itoa(len(v)))
+			b.WriteByte(':')
+			b.WriteString(v)
+		}
+		b.WriteByte(0)
+	}
+	for _, v := range [4]string{s.Compiler, s.OS, s.Platform, s.Target} {
+		b.WriteString(strconv.Itoa(len(v)))
+		b.WriteByte(':')
+		b.WriteString(v)
+	}
+	return b.String()
+}
+
+// maxScored is the most candidate pairs a class scores one by one (old
+// specs left times new specs left) once the exact matches are paired;
+// past it, the rest pair in order.
+const maxScored = 1 << 14
+
+// dep is an edge as resolve compares them: the dependency's name and
+// its new hash (an old edge's dependency taken to its pair).
+type dep struct{ name, hash string }
+
+func compareDeps(a, b dep) int {
+	return cmp.Or(strings.Compare(a.name, b.name), strings.Compare(a.hash, b.hash))
+}
+
+// resolve pairs the class's specs by their edges: first each new spec
+// with an old spec whose dependencies, each taken to its pair (tr), are
+// its own; then the rest by the most such dependencies, in order. It
+// keeps as many pairs as the facets found. A class with a node of
+// unknown edges stays as it is. It reports whether it read a pair that
+// may still change (pending: the class of that old dependency is not
+// resolved yet).
+func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(string) bool) bool {
+	want := len(c.slots)
+	oldEdges := make([][]dep, len(c.olds))
+	newEdges := make([][]dep, len(c.news))
+	stale := false
+	for i, o := range c.olds {
+		n := og[o.Hash]
+		if n == nil || n.Deps == nil {
+			return false
+		}
+		l := make([]dep, len(n.Deps))
+		for j, d := range n.Deps {
+			t := tr(d.Hash)
+			if t == "" {
+				t = "\x00" + d.Hash // gone: the same as no new dependency
+			}
+			stale = stale || pending(d.Hash)
+			l[j] = dep{d.Name, t}
+		}
+		slices.SortFunc(l, compareDeps)
+		oldEdges[i] = l
+	}
+	for i, s := range c.news {
+		n := ng[s.Hash]
+		if n == nil || n.Deps == nil {
+			return false
+		}
+		l := make([]dep, len(n.Deps))
+		for j, d := range n.Deps {
+			l[j] = dep{d.Name, d.Hash}
+		}
+		slices.SortFunc(l, compareDeps)
+		newEdges[i] = l
+	}
+	pairs := make([]int, len(c.olds))
+	for i := range pairs {
+		pairs[i] = -1
+	}
+	taken := make([]bool, len(c.news))
+	made := 0
+	// Exact: the same dependencies, each by its pair. Classes are
+	// small: a scan of the new specs for each old one, up to a bound.
+	if len(c.olds)*len(c.news) <= maxScored {
+		for i, l := range oldEdges {
+			for j, m := range newEdges {
+				if made == want {
+					break
+				}
+				if !taken[j] && slices.Equal(l, m) {
+					pairs[i], taken[j] = j, true
+					made++
+					break
+				}
+			}
+		}
+	} else {
+		byEdges := map[string][]int{}
+		for j, m := range newEdges {
+			k := depsKey(m)
+			byEdges[k] = append(byEdges[k], j)
+		}
+		for i, l := range oldEdges {
+			if made == want {
+				break
+			}
+			k := depsKey(l)
+			if q := byEdges[k]; len(q) > 0 {
+				pairs[i], taken[q[0]] = q[0], true
+				byEdges[k] = q[1:]
+				made++
+			}
+		}
+	}
+	// The rest: the most dependencies in common first, then in order.
+	var restO, restN []int
+	for i := range c.olds {
+		if pairs[i] < 0 {
+			restO = append(restO, i)
+		}
+	}
+	for j := range c.news {
+		if !taken[j] {
+			restN = append(restN, j)
+		}
+	}
+	if made < want && len(restO)*len(restN) <= maxScored {
+		type cand struct{ o, n, score int }
+		var cands []cand
+		for _, i := range restO {
+			for _, j := range restN {
+				cands = append(cands, cand{i, j, common(oldEdges[i], newEdges[j])})
+			}
+		}
+		slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+		for _, x := range cands {
+			if made == want {
+				break
+			}
+			if pairs[x.o] < 0 && !taken[x.n] {
+				pairs[x.o], taken[x.n] = x.n, true
+				made++
+			}
+		}
+	}
+	for _, i := range restO {
+		for _, j := range restN {
+			if made == want {
+				break
+			}
+			if pairs[i] < 0 && !taken[j] {
+				pairs[i], taken[j] = j, true
+				made++
+				break
+			}
+		}
+	}
+	if !slices.Equal(pairs, c.pairs) {
+		c.pairs, c.changed = pairs, true
+	}
+	return stale
+}
+
+// depsKey is a sorted list of edges as one string.
+func depsKey(l []dep) string {
+	var b strings.Builder
+	for _, d := range l {
+		b.WriteString(strconv.Itoa(len(d.name)))
+		b.WriteByte(':')
+		b.WriteString(d.name)
+		b.WriteString(strconv.Itoa(len(d.hash)))
+		b.WriteByte(':')
+		b.WriteString(d.hash)
+	}
+	return b.String()
+}
+
+// common counts the edges two sorted lists share (as multisets).
+func common(a, b []dep) int {
+	n, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch c := compareDeps(a[i], b[j]); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			n++
+			i++
+			j++
+		}
+	}
+	return n
+}
+
+// apply writes the class's pairing into p, when it changed, and says
+// whether it did: its pairs into the slots of its kind, the old specs
+// left over into its removed places and the new ones into its added
+// places. The places are as many as before: the class pairs as many
+// specs as the passes did.
+func (c *edgeClass) apply(p *Package) bool {
+	if !c.changed {
+		return false
+	}
+	list := p.Specs.Rebuilt
+	if c.kind == 1 {
+		list = p.Specs.Updated
+	}
+	tmpl := list[c.slots[0]]
+	same := sameFacets(c.olds[0], c.news[0])
+	taken := make([]bool, len(c.news))
+	var pairs []Pair
+	var removed, added []Spec
+	for i, o := range c.olds {
+		j := c.pairs[i]
+		if j < 0 {
+			removed = append(removed, reportSpec(o))
+			continue
+		}
+		taken[j] = true
+		pairs = append(pairs, newPair(o, c.news[j], &tmpl, same))
+	}
+	for j, n := range c.news {
+		if !taken[j] {
+			added = append(added, reportSpec(n))
+		}
+	}
+	if len(pairs) != len(c.slots) || len(removed) != len(c.removed) || len(added) != len(c.added) {
+		return false // not as many as the passes found: keep theirs
+	}
+	for i, s := range c.slots {
+		list[s] = pairs[i]
+	}
+	for i, s := range c.removed {
+		p.Specs.Removed[s] = removed[i]
+	}
+	for i, s := range c.added {
+		p.Specs.Added[s] = added[i]
+	}
+	return true
+}
+
+// newPair pairs o with n as the pair tmpl of their class: the same kind
+// and facet change (a class's old specs have the same facets, and so
+// have its new ones; same says whether those are the same), their own
+// stacks.
+func newPair(o, n *Spec, tmpl *Pair, same bool) Pair {
+	p := Pair{Old: o, New: n, Facet: tmpl.Facet, From: tmpl.From, To: tmpl.To}
+	if !slices.Equal(o.Stacks, n.Stacks) {
+		p.StacksJoined = listops.Minus(n.Stacks, o.Stacks, nil)
+		p.StacksLeft = listops.Minus(o.Stacks, n.Stacks, nil)
+	}
+	p.plain = plainNo
+	if len(p.StacksJoined)+len(p.StacksLeft) == 0 && same {
+		p.plain = plainYes
+	}
+	return p
+}
+
+// reportSpec is s as a report lists an added or removed spec (public).
+func reportSpec(s *Spec) Spec {
+	return Spec{Hash: s.Hash, Versions: orEmpty(s.Versions), Compiler: s.Compiler,
+		OS: s.OS, Platform: s.Platform, Target: s.Target,
+		Variants: orEmpty(s.Variants), Stacks: orEmpty(s.Stacks)}
+}
+
+// sortRuns restores the engine's order (compareSpecs: the facets, then
+// the stacks, then the hash; a pair by its old spec, then the new hash)
+// in lists whose specs were re-paired: a class's specs have equal
+// facets, neighbours in that order, so each run of equal facets is
+// sorted by stacks and hash.
+func sortRuns(s *SpecChanges) {
+	bySpec := func(a, b *Spec) int {
+		return cmp.Or(strings.Compare(strings.Join(a.Stacks, sep), strings.Join(b.Stacks, sep)), strings.Compare(a.Hash, b.Hash))
+	}
+	for _, l := range [2][]Spec{s.Removed, s.Added} {
+		runs(len(l), func(i, j int) bool { return sameFacets(&l[i], &l[j]) }, func(i, j int) {
+			slices.SortFunc(l[i:j], func(a, b Spec) int { return bySpec(&a, &b) })
+		})
+	}
+	for _, l := range [2][]Pair{s.Rebuilt, s.Updated} {
+		runs(len(l), func(i, j int) bool { return sameFacets(l[i].Old, l[j].Old) }, func(i, j int) {
+			slices.SortFunc(l[i:j], func(a, b Pair) int { return cmp.Or(bySpec(a.Old, b.Old), strings.Compare(a.New.Hash, b.New.Hash)) })
+		})
+	}
+}
+
+// runs calls sort on each run [i, j) of n items the same as their first
+// (same).
+func runs(n int, same func(i, j int) bool, sort func(i, j int)) {
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && same(i, j) {
+			j++
+		}
+		if j-i > 1 {
+			sort(i, j)
+		}
+		i = j
+	}
+}
