@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -37,9 +38,18 @@ type HTTP struct {
 	NoCache bool
 	// Offline makes no request: what the cache lacks is an error.
 	Offline bool
-	// Timeout bounds each request, its body included; 0: 2 minutes.
+	// Timeout bounds each request, its body included; 0: no bound but
+	// Stall's and Total's (a large index on a slow, steady link takes as
+	// long as it takes).
 	Timeout time.Duration
-	// Total bounds the whole load of one mirror; 0: 30 minutes.
+	// Stall and MinRate give up an answer that stalls: one that brings
+	// fewer than MinRate bytes a second over Stall (its headers
+	// included: no answer at all is a stall too), which is then tried
+	// again as a broken connection is; 0: DefaultStall, DefaultMinRate.
+	Stall   time.Duration
+	MinRate int64
+	// Total bounds the whole load of one mirror, retries included
+	// (--download-timeout); 0: DefaultTotal.
 	Total time.Duration
 	// Retries is how many times a request that failed to connect, or got
 	// a 5xx, is tried again, waiting Backoff, then twice as long each
@@ -60,6 +70,18 @@ type HTTP struct {
 	// method, URL path and status.
 	Log func(method, path string, status int)
 }
+
+// How long a download may take (HTTP's Stall, MinRate and Total): an
+// answer that brings fewer than DefaultMinRate bytes a second over
+// DefaultStall is given up, as curl's --speed-limit and --speed-time do,
+// so that a server that answers nothing or drips a byte at a time holds a
+// request for DefaultStall, not for ever; and the whole load of a mirror,
+// retries included, is given up after DefaultTotal.
+const (
+	DefaultStall   = 30 * time.Second
+	DefaultMinRate = 1024
+	DefaultTotal   = 30 * time.Minute
+)
 
 // IsURL reports whether arg is a mirror URL.
 func IsURL(arg string) bool {
@@ -108,9 +130,10 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 	}
 	total := h.Total
 	if total <= 0 {
-		total = 30 * time.Minute
+		total = DefaultTotal
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), total)
+	ctx, cancel := context.WithTimeoutCause(context.Background(), total,
+		fmt.Errorf("the whole download's time, %s, is up (--download-timeout)", total))
 	st := &httpStore{h: h, base: u, name: Redact(rawURL), ctx: ctx, cancel: cancel}
 	if !h.NoCache {
 		dir := h.CacheDir
@@ -325,7 +348,7 @@ func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error)
 		select {
 		case <-time.After(wait):
 		case <-s.ctx.Done():
-			return nil, "", fmt.Errorf("%s: %w (the whole load's time is up)", s.url(rel, true), s.ctx.Err())
+			return nil, "", fmt.Errorf("%s: %w", s.url(rel, true), context.Cause(s.ctx))
 		}
 		wait *= 2
 	}
@@ -333,12 +356,15 @@ func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error)
 
 // get makes one request.
 func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
-	timeout := s.h.Timeout
-	if timeout <= 0 {
-		timeout = 2 * time.Minute
+	ctx, cancel := context.WithCancelCause(s.ctx)
+	defer cancel(nil)
+	if t := s.h.Timeout; t > 0 {
+		var stop context.CancelFunc
+		ctx, stop = context.WithTimeoutCause(ctx, t, fmt.Errorf("no whole answer within %s", t))
+		defer stop()
 	}
-	ctx, cancel := context.WithTimeout(s.ctx, timeout)
-	defer cancel()
+	w := s.watch(cancel)
+	defer w.stop()
 	name := s.url(rel, true)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url(rel, false), nil)
 	if err != nil {
@@ -358,12 +384,16 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		if errors.As(err, &ue) {
 			err = ue.Err // the URL is named once, redacted
 		}
+		if ctx.Err() != nil {
+			err = context.Cause(ctx) // why it was given up, not "context canceled"
+		}
 		if errors.Is(err, errTooManyRedirects) {
 			return nil, "", fmt.Errorf("%s: %v", name, err)
 		}
 		return nil, "", retryable{fmt.Errorf("%s: %v", name, err)}
 	}
 	defer resp.Body.Close()
+	w.headers.Store(true)
 	if s.h.Log != nil {
 		s.h.Log(http.MethodGet, req.URL.Path, resp.StatusCode)
 	}
@@ -380,7 +410,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	if resp.ContentLength > limit {
 		return nil, "", fmt.Errorf("%s: %d bytes, %w of %d", name, resp.ContentLength, errTooBig, limit)
 	}
-	var body io.Reader = resp.Body
+	var body io.Reader = &countReader{r: resp.Body, n: &w.n}
 	if p := s.h.Progress; p != nil {
 		body = &progressReader{r: body, name: name, total: resp.ContentLength, report: p}
 	}
@@ -388,7 +418,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	data, err := readAll(body, buf, limit)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, "", retryable{fmt.Errorf("%s: no whole answer within %s", name, timeout)}
+			return nil, "", retryable{fmt.Errorf("%s: %v", name, context.Cause(ctx))}
 		}
 		if errors.Is(err, errTooBig) {
 			return nil, "", fmt.Errorf("%s: %w", name, err)
@@ -405,6 +435,65 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 }
 
 var errTooManyRedirects = errors.New("too many redirects")
+
+// watchdog gives up a request that stalls: every Stall, it checks that
+// the answer brought MinRate bytes a second since the last check, and
+// cancels the request otherwise.
+type watchdog struct {
+	n       atomic.Int64 // bytes of the body read
+	headers atomic.Bool  // the answer's headers came
+	done    chan struct{}
+}
+
+// watch starts the watchdog of a request, which cancel gives up.
+func (s *httpStore) watch(cancel context.CancelCauseFunc) *watchdog {
+	stall, rate := s.h.Stall, s.h.MinRate
+	if stall <= 0 {
+		stall = DefaultStall
+	}
+	if rate <= 0 {
+		rate = DefaultMinRate
+	}
+	least := max(1, int64(float64(rate)*stall.Seconds()))
+	w := &watchdog{done: make(chan struct{})}
+	go func() {
+		t := time.NewTicker(stall)
+		defer t.Stop()
+		var last int64
+		for {
+			select {
+			case <-w.done:
+				return
+			case <-t.C:
+			}
+			n := w.n.Load()
+			switch {
+			case n == 0 && !w.headers.Load():
+				cancel(fmt.Errorf("no answer for %s: given up", stall))
+				return
+			case n-last < least:
+				cancel(fmt.Errorf("fewer than %d bytes a second for %s: given up", rate, stall))
+				return
+			}
+			last = n
+		}
+	}()
+	return w
+}
+
+func (w *watchdog) stop() { close(w.done) }
+
+// countReader counts the bytes read through it into n.
+type countReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countReader) Read(b []byte) (int, error) {
+	k, err := c.r.Read(b)
+	c.n.Add(int64(k))
+	return k, err
+}
 
 // client is the HTTP client of the store.
 func (s *httpStore) client() *http.Client {
