@@ -56,11 +56,12 @@ type options struct {
 	// REV:PATH and files are found from it); "" for the current directory.
 	dir string
 	// mirror is how Spack mirrors are read: --view, and for URLs
-	// --no-cache, --offline and --max-download.
-	mirror      mirror.Options
-	noCache     bool
-	offline     bool
-	maxDownload int64
+	// --no-cache, --offline, --max-download and --download-timeout.
+	mirror          mirror.Options
+	noCache         bool
+	offline         bool
+	maxDownload     int64
+	downloadTimeout time.Duration
 }
 
 // flagGroup is a group of flags, shown under its title in the help: each
@@ -196,8 +197,14 @@ var inputFlags = flagGroup{
 		fs.BoolVar(&o.noCache, "no-cache", false, "a mirror URL: download everything again, and keep nothing (the cache is in the user's cache folder, cachediff/)")
 		fs.BoolVar(&o.offline, "offline", false, "a mirror URL: make no request, read only what the cache holds")
 		fs.Var((*bigSize)(&o.maxDownload), "max-download", "a Spack mirror: the most `BYTES` of one file, read or unpacked (default 4GiB)")
+		fs.DurationVar(&o.downloadTimeout, "download-timeout", mirror.DefaultTotal, fmt.Sprintf("a mirror URL: give up its download after `DURATION` (10m, 1h), retries included; an answer that brings less than %d bytes a second for %s is given up sooner, and tried again", mirror.DefaultMinRate, mirror.DefaultStall))
 	},
-	check: checkDir,
+	check: func(fs *pflag.FlagSet, o *options) error {
+		if o.downloadTimeout <= 0 {
+			return fmt.Errorf("--download-timeout %v: want a positive duration, such as 10m or 1h", o.downloadTimeout)
+		}
+		return checkDir(fs, o)
+	},
 }
 
 // checkDir checks -C DIR and makes the file flags relative to it.

@@ -43,12 +43,12 @@ var (
 
 // sourceOptions are how the command's arguments are opened: a Spack
 // mirror's view, and how a mirror URL is fetched (the cache, --offline,
-// the byte bound, and a progress line on standard error when it is a
-// terminal).
+// the byte bound, --download-timeout, and a progress line on standard
+// error when it is a terminal).
 func (c *cli) sourceOptions(o *options) input.Options {
 	so := input.Options{Mirror: o.mirror}
 	so.Mirror.MaxBytes = o.maxDownload
-	h := &mirror.HTTP{NoCache: o.noCache, Offline: o.offline}
+	h := &mirror.HTTP{NoCache: o.noCache, Offline: o.offline, Total: o.downloadTimeout}
 	if isTerminal(c.stderr) {
 		h.Progress = progressLine(c.stderr)
 	}
