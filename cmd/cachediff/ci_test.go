@@ -174,6 +174,7 @@ func TestCIUpdateConditions(t *testing.T) {
 		"Commit and push the catalogue":        {id: "commit"},
 		"Diff the night":                       {"diff", "steps.commit.outputs.changed == 'true'", "cachediff/cachediff@"},
 		"Post the night to the tracking issue": {"", "${{ !cancelled() && steps.diff.outputs.changed == 'true' }}", ""},
+		"Publish the feed":                     {"", "${{ !cancelled() && steps.diff.outputs.changed == 'true' }}", ""},
 	}
 	seen := 0
 	for _, job := range ciWorkflow(t, "update the catalogue").Jobs {
