@@ -387,7 +387,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		if ctx.Err() != nil {
 			err = context.Cause(ctx) // why it was given up, not "context canceled"
 		}
-		if errors.Is(err, errTooManyRedirects) {
+		if errors.Is(err, errTooManyRedirects) || errors.Is(err, errRedirect) {
 			return nil, "", fmt.Errorf("%s: %v", name, err)
 		}
 		return nil, "", retryable{fmt.Errorf("%s: %v", name, err)}
@@ -495,24 +495,44 @@ func (c *countReader) Read(b []byte) (int, error) {
 	return k, err
 }
 
-// client is the HTTP client of the store.
+// client is the HTTP client of the store: HTTP.Client, or net/http's
+// transport; with the store's redirect policy (redirect) unless
+// HTTP.Client has one of its own.
 func (s *httpStore) client() *http.Client {
+	c := &http.Client{Transport: http.DefaultTransport}
 	if s.h.Client != nil {
-		return s.h.Client
+		cc := *s.h.Client
+		c = &cc
 	}
+	if c.CheckRedirect == nil {
+		c.CheckRedirect = s.redirect
+	}
+	return c
+}
+
+// errRedirect is the error of a redirect that is not followed.
+var errRedirect = errors.New("redirected")
+
+// redirect follows at most MaxRedirects redirects, and none that leads
+// elsewhere than http:// or https:// (file:// would read the local
+// disk), nor from https to http (which would send the request, and
+// credentials with it, in the clear).
+func (s *httpStore) redirect(req *http.Request, via []*http.Request) error {
 	most := s.h.MaxRedirects
 	if most <= 0 {
 		most = 10
 	}
-	return &http.Client{
-		Transport: http.DefaultTransport,
-		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) > most {
-				return fmt.Errorf("%w: stopped after %d", errTooManyRedirects, most)
-			}
-			return nil
-		},
+	if len(via) > most {
+		return fmt.Errorf("%w: stopped after %d", errTooManyRedirects, most)
 	}
+	to := strings.ToLower(req.URL.Scheme)
+	switch {
+	case to != "http" && to != "https":
+		return fmt.Errorf("%w to %s: a mirror URL is followed to http:// and https:// only", errRedirect, Redact(req.URL.String()))
+	case to == "http" && strings.EqualFold(via[len(via)-1].URL.Scheme, "https"):
+		return fmt.Errorf("%w from https to %s: refused, as it would send the request (and any credentials) in the clear", errRedirect, Redact(req.URL.String()))
+	}
+	return nil
 }
 
 // progressReader reports the bytes read, every 256 KB.

@@ -1,0 +1,82 @@
+package mirror_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cachediff/cachediff/internal/mirrorgen"
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestHTTPRedirects (issue 35, adversarial round 3): a redirect to
+// file:// was tried four times, as if the connection had broken, and
+// then said "unsupported protocol scheme"; a redirect from https to http
+// was followed, sending the request, and the Authorization of the URL's
+// or .netrc's credentials, in the clear. Both are refused at once, naming
+// where the redirect led (without credentials).
+func TestHTTPRedirects(t *testing.T) {
+	root := t.TempDir()
+	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	blob, _ := mirrorgen.BlobOf(root)
+	var plainHits atomic.Int32
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		plainHits.Add(1)
+		mirrorgen.Handler(root, nil).ServeHTTP(w, r)
+	}))
+	defer plain.Close()
+	var to string
+	var hits atomic.Int32
+	tls := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, blob) {
+			hits.Add(1)
+			http.Redirect(w, r, to+r.URL.Path, http.StatusFound)
+			return
+		}
+		mirrorgen.Handler(root, nil).ServeHTTP(w, r)
+	}))
+	defer tls.Close()
+	h := func() *mirror.HTTP {
+		return &mirror.HTTP{Client: tls.Client(), NoCache: true, Backoff: time.Millisecond}
+	}
+	for _, c := range []struct{ name, to, want string }{
+		{"file", "file://" + filepath.Dir(filepath.Join(root, blob)), "redirected to file://"},
+		{"https to http", "http://user:s3cret@" + strings.TrimPrefix(plain.URL, "http://"), "redirected from https to http://user@127.0.0.1:"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			to = c.to
+			hits.Store(0)
+			_, _, err := fetch(h(), tls.URL)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%v; want %q", err, c.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "s3cret") {
+				t.Errorf("the message shows the password: %v", err)
+			}
+			if n := hits.Load(); n != 1 {
+				t.Errorf("the redirect was asked for %d times; want once, not retried", n)
+			}
+			if n := plainHits.Load(); n != 0 {
+				t.Errorf("the plain-HTTP server got %d requests", n)
+			}
+		})
+	}
+	// A redirect among https servers, or from http to https, is
+	// followed, as a CDN's is.
+	other := httptest.NewTLSServer(mirrorgen.Handler(root, nil))
+	defer other.Close()
+	to = other.URL
+	if _, _, err := fetch(h(), tls.URL); err != nil {
+		t.Errorf("https to https: %v", err)
+	}
+	to = tls.URL
+	if _, _, err := fetch(h(), plain.URL); err != nil {
+		t.Errorf("http: %v", err)
+	}
+}
