@@ -1,0 +1,220 @@
+package report
+
+import (
+	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"html"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// renderHTML renders r as a page and as JSON.
+func renderHTML(t *testing.T, r *diff.Report, o Options) (page, js string) {
+	t.Helper()
+	var h, j bytes.Buffer
+	if err := HTML(&h, r, o); err != nil {
+		t.Fatal(err)
+	}
+	if err := JSON(&j, r); err != nil {
+		t.Fatal(err)
+	}
+	return h.String(), j.String()
+}
+
+var (
+	figureRe = regexp.MustCompile(`(?s)<figure class="chart" id="chart-([a-z-]+)" data-chart="[a-z-]+" data-series="(\d+)" data-marks="(\d+)">(.*?)</figure>`)
+	markRe   = regexp.MustCompile(`<(?:rect|circle) class="m [^"]*"[^>]*><title>([^<]*)</title>`)
+	rowRe    = regexp.MustCompile(`(?s)<table class="rows">.*?</table>`)
+)
+
+// chartTitles are the marks' titles of each chart of a page, by id.
+func chartTitles(t *testing.T, page string) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, m := range figureRe.FindAllStringSubmatch(page, -1) {
+		var titles []string
+		for _, x := range markRe.FindAllStringSubmatch(m[4], -1) {
+			titles = append(titles, html.UnescapeString(x[1]))
+		}
+		if n, _ := strconv.Atoi(m[3]); n != len(titles) {
+			t.Errorf("chart %s: data-marks %d, %d marks", m[1], n, len(titles))
+		}
+		out[m[1]] = titles
+	}
+	return out
+}
+
+// wantStackTitles reads the JSON its own way: the changed specs per
+// stack and kind, a spec counted in each of its stacks (a pair's in its
+// new spec's), the top 12 by total and then name, the rest as one.
+func wantStackTitles(t *testing.T, js string) []string {
+	t.Helper()
+	type spec struct{ Stacks []string }
+	var r struct {
+		Packages []struct {
+			Specs struct {
+				Added, Removed   []spec
+				Rebuilt, Updated []struct{ New spec }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &r); err != nil {
+		t.Fatal(err)
+	}
+	tally := map[string]*[4]int{}
+	add := func(st []string, k int) {
+		if len(st) == 0 {
+			st = []string{"(no stack)"}
+		}
+		for _, s := range st {
+			if tally[s] == nil {
+				tally[s] = new([4]int)
+			}
+			tally[s][k]++
+		}
+	}
+	for _, p := range r.Packages {
+		for _, s := range p.Specs.Added {
+			add(s.Stacks, 0)
+		}
+		for _, s := range p.Specs.Removed {
+			add(s.Stacks, 1)
+		}
+		for _, s := range p.Specs.Rebuilt {
+			add(s.New.Stacks, 2)
+		}
+		for _, s := range p.Specs.Updated {
+			add(s.New.Stacks, 3)
+		}
+	}
+	var names []string
+	for s := range tally {
+		names = append(names, s)
+	}
+	sum := func(s string) int { x := tally[s]; return x[0] + x[1] + x[2] + x[3] }
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(sum(b)-sum(a), strings.Compare(a, b)) })
+	if len(names) > 12 {
+		o := new([4]int)
+		for _, s := range names[12:] {
+			for k := range o {
+				o[k] += tally[s][k]
+			}
+		}
+		name := fmt.Sprintf("other stacks (%d)", len(names)-12)
+		tally[name] = o
+		names = append(names[:12], name)
+	}
+	var out []string
+	for _, s := range names {
+		for k, n := range tally[s] {
+			if n > 0 {
+				out = append(out, fmt.Sprintf("%s: %d %s", s, n, [...]string{"added", "removed", "rebuilt", "updated"}[k]))
+			}
+		}
+	}
+	return out
+}
+
+// TestHTMLNumbers (issue 32): the numbers drawn are the JSON's, for
+// generated pairs of every size: each bar's title, the details' rows (up
+// to the bound, the rest counted) and the counts table.
+func TestHTMLNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		seed uint64
+		pkgs int
+	}{{1, 3}, {2, 20}, {3, 60}, {4, 150}, {5, 400}} {
+		r := genReport(tc.seed, tc.pkgs)
+		page, js := renderHTML(t, r, Options{})
+		got := chartTitles(t, page)
+		want := wantStackTitles(t, js)
+		if !slices.Equal(got["stacks"], want) {
+			t.Errorf("seed %d: the bars' titles\n%q\nwant\n%q", tc.seed, got["stacks"], want)
+		}
+		rows, all := 0, 0
+		for _, tb := range rowRe.FindAllString(page, -1) {
+			rows += strings.Count(tb, "<tr><td>")
+		}
+		for _, p := range r.Packages {
+			s := p.Specs
+			all += len(s.Added) + len(s.Removed) + len(s.Rebuilt) + len(s.Updated) + len(s.Restacked)
+		}
+		unlisted := 0
+		for _, m := range regexp.MustCompile(`(\d+) more rows not listed`).FindAllStringSubmatch(page, -1) {
+			n, _ := strconv.Atoi(m[1])
+			unlisted += n
+		}
+		pkgsMore := 0
+		if m := regexp.MustCompile(`(\d+) more packages with changes not listed`).FindStringSubmatch(page); m != nil {
+			pkgsMore, _ = strconv.Atoi(m[1])
+		}
+		if rows > HTMLMaxRows || (pkgsMore == 0 && rows+unlisted != all) || (rows < all && rows < HTMLMaxRows && pkgsMore == 0) {
+			t.Errorf("seed %d: %d rows listed and %d counted, of %d (bound %d)", tc.seed, rows, unlisted, all, HTMLMaxRows)
+		}
+		s := r.Summary.Specs
+		counts := fmt.Sprintf("<tr><th scope=\"row\">specs</th><td>%d</td><td>%d</td><td>%d</td><td></td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>",
+			s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
+		if !strings.Contains(page, counts) {
+			t.Errorf("seed %d: no counts row %s", tc.seed, counts)
+		}
+	}
+}
+
+// TestHTMLHostileText: names that are markup stay text: no element,
+// attribute or script of the page comes from them.
+func TestHTMLHostileText(t *testing.T) {
+	r := genReport(7, 30)
+	evil := []string{`<img src=x onerror=alert(1)>`, `</script><script>alert(2)</script>`, `"><svg onload=alert(3)>`, "javascript:alert(4)", `</title><style>*{}</style>`}
+	for i := range r.Packages[:5] {
+		r.Packages[i].Name = evil[i]
+		for j := range r.Packages[i].Specs.Added {
+			r.Packages[i].Specs.Added[j].Stacks = []string{evil[(i+1)%5]}
+		}
+	}
+	r.Highlights = diff.News(r)
+	page, _ := renderHTML(t, r, Options{LinkBase: "https://cache.spack.io/package/?name=", Title: evil[1]})
+	for _, bad := range []string{"<img", "<svg onload", "<script>alert", "href=\"javascript", "<style>*"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page holds %q", bad)
+		}
+	}
+	if n := strings.Count(page, "<script"); n != 1 {
+		t.Errorf("%d <script, want 1", n)
+	}
+	if n := strings.Count(page, "<style"); n != 1 {
+		t.Errorf("%d <style, want 1", n)
+	}
+}
+
+// TestHTMLPolicy: the page's Content-Security-Policy names its style and
+// script by their hashes, and nothing else is allowed.
+func TestHTMLPolicy(t *testing.T) {
+	page, _ := renderHTML(t, genReport(3, 10), Options{})
+	csp := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`).FindStringSubmatch(page)
+	if csp == nil {
+		t.Fatal("no Content-Security-Policy")
+	}
+	policy := html.UnescapeString(csp[1])
+	for _, tag := range []string{"style", "script"} {
+		m := regexp.MustCompile(`(?s)<` + tag + `>(.*?)</` + tag + `>`).FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("no <%s>", tag)
+		}
+		sum := sha256.Sum256([]byte(m[1]))
+		want := tag + "-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+		if !strings.Contains(policy, want) {
+			t.Errorf("policy %q lacks %q", policy, want)
+		}
+	}
+	if !strings.HasPrefix(policy, "default-src 'none';") || strings.Contains(policy, "unsafe") {
+		t.Errorf("policy %q", policy)
+	}
+}
