@@ -79,7 +79,7 @@ func TestBashCompletion(t *testing.T) {
 		{"cachediff --format=p", "patch"},
 		{"cachediff --color=al", "always"},
 		{"cachediff --color = al", "always"}, // as bash splits it
-		{"cachediff --format =", "md\njson\ntext\npatch\natom"},
+		{"cachediff --format =", "md\njson\ntext\npatch\nhtml\natom"},
 		{"cachediff --color al", ""},
 		{"cachediff --fail-on lost-s", "lost-stack"},
 		{"cachediff render --fail", "--fail-on"},

@@ -82,9 +82,9 @@ func TestFormatTypo(t *testing.T) {
 	}
 	// No suggestion for a name far from every format.
 	var stdout, stderr bytes.Buffer
-	run([]string{"-f", "yaml", "a", "b"}, &stdout, &stderr)
+	run([]string{"-f", "xlsx", "a", "b"}, &stdout, &stderr)
 	if strings.Contains(stderr.String(), "did you mean") {
-		t.Errorf("-f yaml: %q suggests a format", stderr.String())
+		t.Errorf("-f xlsx: %q suggests a format", stderr.String())
 	}
 }
 

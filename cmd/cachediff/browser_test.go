@@ -1,0 +1,614 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	cdlog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+)
+
+// The page (--format html, issue 32) in a real browser: headless
+// Chromium (Debian's package chromium; .ci/run installs it where it is
+// missing), driven by chromedp, one browser for every page. For the
+// bundled real pair, the five-week log and the hostile pair, each page
+// must load with no console error and no request, show the highlights
+// of its JSON, draw in each chart the series and marks the JSON counts
+// (every mark's <title> is checked against the JSON, read here its own
+// way), fit 360 px without horizontal scroll, and say the same with
+// JavaScript off. Screenshots at 1280 and 360 px go to
+// $CACHEDIFF_ARTIFACTS when set (else a temporary folder), as test
+// artifacts, not goldens.
+
+// chromiumPath finds Chromium: $CACHEDIFF_CHROMIUM, else the usual names.
+func chromiumPath() string {
+	if p := os.Getenv("CACHEDIFF_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browserCase is a page to check: the arguments of its HTML and JSON.
+type browserCase struct {
+	name    string
+	args    []string // without --format
+	log     bool
+	hostile bool
+}
+
+var browserCases = []browserCase{
+	{name: "pair", args: []string{"testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}},
+	{name: "log", args: []string{"log", "testdata/real-series/develop-2025-02-16", "testdata/real-series/develop-2025-02-23",
+		"testdata/real-series/develop-2025-03-02", "testdata/real-series/develop-2025-03-09", "testdata/real-series/develop-2025-03-16"}, log: true},
+	{name: "hostile", args: []string{"--link-base", "https://cache.spack.io/package/?name=", "testdata/hostile/old", "testdata/hostile/new"}, hostile: true},
+}
+
+// withFormat puts --format f after the subcommand, if any.
+func withFormat(args []string, f string) []string {
+	if len(args) > 0 && args[0] == "log" {
+		return append([]string{"log", "--format", f}, args[1:]...)
+	}
+	return append([]string{"--format", f}, args...)
+}
+
+// pageFacts is what the browser reads of a page.
+type pageFacts struct {
+	News    []string     `json:"news"`
+	Charts  []chartFacts `json:"charts"`
+	Pkgs    []string     `json:"pkgs"`
+	Rows    int          `json:"rows"`
+	Scripts int          `json:"scripts"`
+	Filter  bool         `json:"filter"`
+	Tags    []string     `json:"tags"`
+	Attrs   []string     `json:"attrs"`
+	Hrefs   []string     `json:"hrefs"`
+	Scroll  int          `json:"scroll"`
+}
+
+type chartFacts struct {
+	ID     string   `json:"id"`
+	Series int      `json:"series"`
+	Marks  int      `json:"marks"`
+	Legend int      `json:"legend"`
+	Titles []string `json:"titles"`
+}
+
+const factsJS = `(() => {
+  const q = (s, r) => Array.from((r || document).querySelectorAll(s));
+  const tags = new Set(), attrs = new Set();
+  for (const e of q("*")) { tags.add(e.localName); for (const a of e.attributes) attrs.add(a.name); }
+  return {
+    news: q("#highlights li .text").map(e => e.textContent),
+    charts: q("figure.chart").map(f => ({
+      id: f.dataset.chart, series: +f.dataset.series, marks: +f.dataset.marks,
+      legend: q(".legend li", f).length,
+      titles: q(".plot svg .m", f).map(m => m.querySelector("title").textContent),
+    })),
+    pkgs: q("details.pkg").map(d => d.getAttribute("data-name")),
+    rows: q("details.pkg table.rows tbody tr").length,
+    scripts: q("script").length,
+    filter: q(".filter input").length > 0,
+    tags: Array.from(tags).sort(), attrs: Array.from(attrs).sort(),
+    hrefs: q("[href]").map(e => e.getAttribute("href")),
+    scroll: document.scrollingElement.scrollWidth,
+  };
+})()`
+
+func TestBrowser(t *testing.T) {
+	bin := chromiumPath()
+	if bin == "" {
+		t.Skip("Chromium not found (Debian's package chromium, which .ci/run installs; or set CACHEDIFF_CHROMIUM): the browser tests of the HTML page skip")
+	}
+	start := time.Now()
+	t.Chdir("../..")
+	dir := t.TempDir()
+	art := os.Getenv("CACHEDIFF_ARTIFACTS")
+	if art == "" {
+		art = t.TempDir()
+	} else if err := os.MkdirAll(art, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	art, _ = filepath.Abs(art)
+
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-extensions", true),
+		chromedp.UserDataDir(filepath.Join(dir, "profile")))
+	defer cancelA()
+	bctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	if err := chromedp.Do(bctx); err != nil { // start the browser, with the first tab
+		t.Fatalf("starting %s: %v", bin, err)
+	}
+
+	for _, tc := range browserCases {
+		t.Run(tc.name, func(t *testing.T) {
+			page := filepath.Join(dir, tc.name+".html")
+			abs, _ := filepath.Abs(page)
+			html := runOK(t, withFormat(tc.args, "html"), 1)
+			if err := os.WriteFile(page, html, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %d bytes", page, len(html))
+			js := runOK(t, withFormat(tc.args, "json"), 1)
+			url := "file://" + abs
+
+			on := browse(t, bctx, url, false, filepath.Join(art, tc.name))
+			off := browse(t, bctx, url, true, "")
+			if !on.Filter {
+				t.Error("with JavaScript on, the script did not add its filter (the CSP hash of the script?)")
+			}
+			if off.Filter {
+				t.Error("with JavaScript off, the filter is there")
+			}
+			for _, f := range []*pageFacts{on, off} {
+				if f.Scroll > 360 && f == on {
+					t.Errorf("at 360 px the page scrolls sideways: scrollWidth %d", f.Scroll)
+				}
+				if f.Scripts != 1 {
+					t.Errorf("%d <script> elements, want the page's one", f.Scripts)
+				}
+			}
+			// Without JavaScript the content is the same.
+			on2, off2 := *on, *off
+			on2.Filter, off2.Filter, on2.Scroll, off2.Scroll, on2.Tags, off2.Tags, on2.Attrs, off2.Attrs = false, false, 0, 0, nil, nil, nil, nil
+			if a, b := mustJSON(t, on2), mustJSON(t, off2); a != b {
+				t.Errorf("the page with JavaScript off differs from the page with it on:\n%s\n%s", b, a)
+			}
+
+			var want []chartFacts
+			var news []string
+			var pkgs []string
+			if tc.log {
+				want, news, pkgs = expectLog(t, js)
+			} else {
+				want, news, pkgs = expectPair(t, js)
+			}
+			if !slices.Equal(on.News, news) {
+				t.Errorf("highlights in the page:\n%q\nwant (the JSON's, by report.NewsText):\n%q", on.News, news)
+			}
+			checkCharts(t, on.Charts, want)
+			if !tc.log {
+				if !slices.Equal(on.Pkgs, pkgs) {
+					t.Errorf("packages in the details: %q, want the JSON's %q", on.Pkgs, pkgs)
+				}
+			} else if len(on.Pkgs) != len(pkgs) {
+				t.Errorf("%d package blocks in the log's details, want %d (one per package of each step)", len(on.Pkgs), len(pkgs))
+			}
+			if tc.hostile {
+				checkHostile(t, on)
+			}
+			marks := []string{}
+			for _, c := range on.Charts {
+				marks = append(marks, fmt.Sprintf("%s %d series %d marks", c.ID, c.Series, c.Marks))
+			}
+			t.Logf("%d highlights; charts: %s; %d packages, %d rows in the details; scrollWidth at 360 px: %d", len(on.News), strings.Join(marks, ", "), len(on.Pkgs), on.Rows, on.Scroll)
+		})
+	}
+	t.Logf("browser tests: %v", time.Since(start).Round(time.Millisecond))
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// browse opens url in a new tab of the browser, with scripts off or on,
+// and reads the page's facts; it fails on a console error or any request
+// besides the page's own. With shots set, it writes screenshots at 1280
+// and 360 px (shots-1280.png, shots-360.png) and reads the page at 360.
+func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots string) *pageFacts {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(bctx)
+	defer cancel()
+	var mu sync.Mutex
+	var problems []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			if e.Request.URL != url {
+				problems = append(problems, "request: "+e.Request.URL)
+			}
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == "error" || e.Type == "warning" || e.Type == "assert" {
+				problems = append(problems, fmt.Sprintf("console %s", e.Type))
+			}
+		case *runtime.EventExceptionThrown:
+			problems = append(problems, "exception: "+e.ExceptionDetails.Text)
+		case *cdlog.EventEntryAdded:
+			if e.Entry.Level == "error" || e.Entry.Level == "warning" {
+				problems = append(problems, "log "+string(e.Entry.Level)+": "+e.Entry.Text)
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: noScript})
+			return err
+		}),
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(url),
+	}
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("loading %s: %v", url, err)
+	}
+	if shots != "" {
+		shot(t, ctx, shots+"-1280.png")
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 800)); err != nil {
+		t.Fatal(err)
+	}
+	if shots != "" {
+		shot(t, ctx, shots+"-360.png")
+	}
+	f, err := chromedp.Run(ctx, chromedp.Evaluate[pageFacts](factsJS))
+	if err != nil {
+		t.Fatalf("reading the page: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range problems {
+		t.Errorf("scripts off=%v: %s", noScript, p)
+	}
+	return &f
+}
+
+func shot(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s (%d bytes)", path, len(png))
+}
+
+// checkCharts compares the charts drawn with those the JSON calls for.
+func checkCharts(t *testing.T, got, want []chartFacts) {
+	t.Helper()
+	ids := func(l []chartFacts) []string {
+		var out []string
+		for _, c := range l {
+			out = append(out, c.ID)
+		}
+		return out
+	}
+	if !slices.Equal(ids(got), ids(want)) {
+		t.Errorf("charts %q, want %q", ids(got), ids(want))
+		return
+	}
+	for i, g := range got {
+		w := want[i]
+		if g.Series != w.Series || g.Legend != w.Series {
+			t.Errorf("chart %s: %d series (legend %d), want %d", g.ID, g.Series, g.Legend, w.Series)
+		}
+		if g.Marks != len(g.Titles) || g.Marks != len(w.Titles) {
+			t.Errorf("chart %s: data-marks %d, %d marks drawn, want %d", g.ID, g.Marks, len(g.Titles), len(w.Titles))
+		}
+		if !slices.Equal(g.Titles, w.Titles) {
+			t.Errorf("chart %s: the marks' titles\n%q\nwant (from the JSON)\n%q", g.ID, g.Titles, w.Titles)
+		}
+	}
+}
+
+// The JSON, read here its own way.
+type jSpec struct {
+	Stacks []string `json:"stacks"`
+}
+
+type jPair struct {
+	New jSpec `json:"new"`
+}
+
+type jReport struct {
+	Old, New struct {
+		Tag string `json:"tag"`
+	}
+	Highlights []diff.Highlight `json:"highlights"`
+	Packages   []struct {
+		Name     string `json:"name"`
+		Status   string `json:"status"`
+		Versions struct {
+			Old []string `json:"old"`
+			New []string `json:"new"`
+		} `json:"versions"`
+		Specs struct {
+			Added, Removed   []jSpec
+			Rebuilt, Updated []jPair
+		} `json:"specs"`
+	} `json:"packages"`
+	Stacks []struct {
+		Name  string `json:"name"`
+		Specs struct{ Old, New int }
+	} `json:"stacks"`
+	Summary struct {
+		Specs struct{ Added, Removed, Rebuilt, Updated int }
+	} `json:"summary"`
+}
+
+func newsOf(hs []diff.Highlight) []string {
+	out := []string{}
+	for _, h := range hs {
+		out = append(out, report.NewsText(h, report.HTMLNewsNames))
+	}
+	return out
+}
+
+func nSpecs(n int) string {
+	if n == 1 {
+		return "1 spec"
+	}
+	return strconv.Itoa(n) + " specs"
+}
+
+// expectPair reads a pair's JSON: the charts' marks, the highlights and
+// the packages of the details.
+func expectPair(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
+	var r jReport
+	if err := json.Unmarshal(js, &r); err != nil {
+		t.Fatal(err)
+	}
+	kinds := []string{"added", "removed", "rebuilt", "updated"}
+	tally := map[string]*[4]int{}
+	add := func(stacks []string, k int) {
+		if len(stacks) == 0 {
+			stacks = []string{"(no stack)"}
+		}
+		for _, s := range stacks {
+			if tally[s] == nil {
+				tally[s] = &[4]int{}
+			}
+			tally[s][k]++
+		}
+	}
+	var pkgs []string
+	var versions []string
+	vpkgs := 0
+	for _, p := range r.Packages {
+		pkgs = append(pkgs, p.Name)
+		for _, s := range p.Specs.Added {
+			add(s.Stacks, 0)
+		}
+		for _, s := range p.Specs.Removed {
+			add(s.Stacks, 1)
+		}
+		for _, s := range p.Specs.Rebuilt {
+			add(s.New.Stacks, 2)
+		}
+		for _, s := range p.Specs.Updated {
+			add(s.New.Stacks, 3)
+		}
+		if p.Status == "changed" && !slices.Equal(p.Versions.Old, p.Versions.New) && vpkgs < 30 {
+			vpkgs++
+			for _, v := range p.Versions.Old {
+				if slices.Contains(p.Versions.New, v) {
+					versions = append(versions, p.Name+" "+v+": old – new")
+				} else {
+					versions = append(versions, p.Name+" "+v+": old")
+				}
+			}
+			for _, v := range p.Versions.New {
+				if !slices.Contains(p.Versions.Old, v) {
+					versions = append(versions, p.Name+" "+v+": new")
+				}
+			}
+		}
+	}
+	names := make([]string, 0, len(tally))
+	for s := range tally {
+		names = append(names, s)
+	}
+	total := func(s string) int { x := tally[s]; return x[0] + x[1] + x[2] + x[3] }
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(total(b), total(a)), strings.Compare(a, b)) })
+	if len(names) > 12 {
+		other := &[4]int{}
+		for _, s := range names[12:] {
+			for k := range other {
+				other[k] += tally[s][k]
+			}
+		}
+		o := fmt.Sprintf("other stacks (%d)", len(names)-12)
+		tally[o] = other
+		names = append(names[:12], o)
+	}
+	var charts []chartFacts
+	if len(names) > 0 {
+		c := chartFacts{ID: "stacks", Series: 4}
+		for _, s := range names {
+			for k, n := range tally[s] {
+				if n > 0 {
+					c.Titles = append(c.Titles, fmt.Sprintf("%s: %d %s", s, n, kinds[k]))
+				}
+			}
+		}
+		charts = append(charts, c)
+	}
+	if versions != nil {
+		charts = append(charts, chartFacts{ID: "versions", Series: 1, Titles: versions})
+	}
+	return charts, newsOf(r.Highlights), pkgs
+}
+
+// expectLog reads a log's JSON the same way.
+func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
+	var l struct {
+		Steps     []jReport `json:"steps"`
+		Snapshots []struct {
+			Tag string `json:"tag"`
+		} `json:"snapshots"`
+		Timeline struct {
+			Packages []struct {
+				Name     string      `json:"name"`
+				Present  []diff.Span `json:"present"`
+				Versions []struct {
+					Version string `json:"version"`
+					diff.Span
+				} `json:"versions"`
+			} `json:"packages"`
+		} `json:"timeline"`
+		Highlights []diff.Highlight `json:"highlights"`
+	}
+	if err := json.Unmarshal(js, &l); err != nil {
+		t.Fatal(err)
+	}
+	labels := []string{}
+	for _, s := range l.Snapshots {
+		labels = append(labels, s.Tag) // distinct tags: the page's labels
+	}
+	n := len(labels)
+	counts := make([]map[string]int, n)
+	for i := range counts {
+		counts[i] = map[string]int{}
+	}
+	for k, st := range l.Steps {
+		for _, s := range st.Stacks {
+			if k == 0 && s.Specs.Old > 0 {
+				counts[0][s.Name] = s.Specs.Old
+			}
+			if s.Specs.New > 0 {
+				counts[k+1][s.Name] = s.Specs.New
+			}
+		}
+	}
+	peak := map[string]int{}
+	for _, m := range counts {
+		for s, v := range m {
+			peak[s] = max(peak[s], v)
+		}
+	}
+	var names []string
+	for s := range peak {
+		names = append(names, s)
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(peak[b], peak[a]), strings.Compare(a, b)) })
+	series := map[string][]int{}
+	for _, s := range names {
+		for i := range n {
+			series[s] = append(series[s], counts[i][s])
+		}
+	}
+	if len(names) > 6 {
+		o := fmt.Sprintf("other stacks (%d)", len(names)-6)
+		v := make([]int, n)
+		for _, s := range names[6:] {
+			for i := range n {
+				v[i] += counts[i][s]
+			}
+		}
+		series[o] = v
+		names = append(names[:6], o)
+	}
+	var charts []chartFacts
+	lines := chartFacts{ID: "stack-specs", Series: len(names)}
+	for _, s := range names {
+		for i, v := range series[s] {
+			lines.Titles = append(lines.Titles, s+" at "+labels[i]+": "+nSpecs(v))
+		}
+	}
+	charts = append(charts, lines)
+	bars := chartFacts{ID: "steps", Series: 4}
+	for k, st := range l.Steps {
+		c := st.Summary.Specs
+		for j, v := range []int{c.Added, c.Removed, c.Rebuilt, c.Updated} {
+			if v > 0 {
+				bars.Titles = append(bars.Titles, fmt.Sprintf("step %d (%s): %d %s", k+1, labels[k+1], v, []string{"added", "removed", "rebuilt", "updated"}[j]))
+			}
+		}
+	}
+	charts = append(charts, bars)
+	gantt := chartFacts{ID: "versions", Series: 1}
+	drawn := 0
+	for _, p := range l.Timeline.Packages {
+		moved := false
+		for _, v := range p.Versions {
+			var runs []diff.Span
+			for _, w := range p.Versions {
+				if w.Version == v.Version {
+					runs = append(runs, w.Span)
+				}
+			}
+			if !slices.Equal(runs, p.Present) {
+				moved = true
+			}
+		}
+		if !moved || drawn == 30 {
+			continue
+		}
+		drawn++
+		for _, v := range p.Versions {
+			when := labels[v.From]
+			if v.To != v.From {
+				when += " – " + labels[v.To]
+			}
+			gantt.Titles = append(gantt.Titles, p.Name+" "+v.Version+": "+when)
+		}
+	}
+	if gantt.Titles != nil {
+		charts = append(charts, gantt)
+	}
+	var pkgs []string
+	for _, st := range l.Steps {
+		for _, p := range st.Packages {
+			pkgs = append(pkgs, p.Name)
+		}
+	}
+	return charts, newsOf(l.Highlights), pkgs
+}
+
+// checkHostile: no element, attribute or script of the page comes from
+// the data: the elements and attributes are the template's own, the one
+// script is the page's, and every link is to --link-base.
+func checkHostile(t *testing.T, f *pageFacts) {
+	t.Helper()
+	tags := strings.Fields("html head meta title style body header h1 h2 h3 p main section ul li span a div table caption thead tbody tr th td figure figcaption svg rect desc line text polyline circle details summary b footer script input button")
+	attrs := strings.Fields("lang charset http-equiv content name class id aria-labelledby aria-hidden aria-label role data-name data-chart data-series data-marks scope viewbox width height x y x1 y1 x2 y2 cx cy r text-anchor transform points href type placeholder")
+	for _, tag := range f.Tags {
+		if !slices.Contains(tags, tag) {
+			t.Errorf("element <%s> is not the template's", tag)
+		}
+	}
+	for _, a := range f.Attrs {
+		if !slices.Contains(attrs, strings.ToLower(a)) {
+			t.Errorf("attribute %s is not the template's", a)
+		}
+	}
+	for _, h := range f.Hrefs {
+		if !strings.HasPrefix(h, "https://cache.spack.io/package/?name=") {
+			t.Errorf("link %q is not to --link-base", h)
+		}
+	}
+}
