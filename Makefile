@@ -26,6 +26,7 @@ demo: build
 SHARED_TESTS = grep -rhoE 'shareddata\.Need\(t,|sharedLockfiles\(t\)' --include='*_test.go' . | wc -l | tr -d ' '
 test: vet
 	@[ -d ../shared/lockfiles ] || echo "../shared/lockfiles not found: the $$($(SHARED_TESTS)) tests that read it are skipped"
+	@command -v chromium > /dev/null || command -v chromium-browser > /dev/null || [ -n "$$CACHEDIFF_CHROMIUM" ] || echo "chromium not found (Debian's package chromium; .ci/run installs it): the browser tests of the HTML page are skipped"
 	$(GO) test -count=1 ./...
 
 vet:
