@@ -391,6 +391,15 @@ type logMarkdown struct {
 	kept   int64  // the views' bytes (viewBytes)
 	bodies *spill // without --max-bytes: the steps' sections, as written
 	buf    bytes.Buffer
+	// What is said once of the whole log: the first step's options (the
+	// filters), the canonicalization counts of the first snapshot and of
+	// the last, and whether a step's causes are unknown (catalogue
+	// pages).
+	opts          diff.Options
+	canonOld      diff.ValueCounts
+	canonNew      diff.ValueCounts
+	unknownCauses bool
+	specRows      bool // a step has a table of specs (stepView)
 }
 
 func (l *logMarkdown) Kept() int64 { return l.kept + l.bodies.inMemory() }
@@ -420,15 +429,60 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 	doc := newDocument(r, o)
 	doc.headless = true // headed by stepHead, with the series' labels
 	v := markdownView(doc)
+	l.specRows = l.specRows || slices.ContainsFunc(v.Sections, func(s *Section) bool { return s.Name == "packages" })
 	if l.o.MaxBytes <= 0 {
 		if err := l.spill(v); err != nil {
 			return err
 		}
 	}
+	if len(l.views) == 0 {
+		l.opts, l.canonOld = r.Options, r.Canonicalized
+	}
+	l.canonNew = r.Canonicalized
+	l.unknownCauses = l.unknownCauses || unknownCauses(r.Causes)
 	l.views = append(l.views, v)
 	l.kept += viewBytes(v)
 	l.counts = append(l.counts, c)
 	return nil
+}
+
+// tail is what the log says once, at its end (tailNotes): the
+// canonicalization counts of its first snapshot and its last, and that
+// catalogue pages keep no dependency edges.
+func (l *logMarkdown) tail() string {
+	if len(l.views) == 0 {
+		return "\n"
+	}
+	var b strings.Builder
+	var notes []string
+	if l.unknownCauses {
+		notes = append(notes, "Catalogue pages keep no dependency edges, so causes are unknown.")
+	}
+	if l.specRows {
+		notes = append(notes, "The variants of a spec are those not every spec of its package has.")
+	}
+	if notes != nil {
+		b.WriteString("\n\n" + strings.Join(notes, " "))
+	}
+	at := map[string]int{}
+	var both diff.ValueCounts
+	for _, c := range l.canonOld {
+		at[c.Value] = len(both)
+		both = append(both, diff.ValueCount{Value: c.Value, OldToNew: diff.OldToNew{Old: c.Old}})
+	}
+	for _, c := range l.canonNew {
+		if i, ok := at[c.Value]; ok {
+			both[i].New = c.New
+		} else {
+			both = append(both, diff.ValueCount{Value: c.Value, OldToNew: diff.OldToNew{New: c.New}})
+		}
+	}
+	note := canonNote(l.opts.Canonicalize, both)
+	if l.opts.Canonicalize && note != "" {
+		note = strings.Replace(note, "(old → new)", "(first snapshot → last)", 1)
+	}
+	b.WriteString(note)
+	return b.String() + "\n"
 }
 
 // spill moves the text of v's sections to the spill, as they would be
@@ -549,12 +603,21 @@ type tableCut struct {
 // logLayout is a log laid out once, for any number of oldest steps left
 // out and any cut of the table of steps (view).
 type logLayout struct {
-	l      *logMarkdown
-	n      int      // steps
-	top    string   // marker, headline, the line of counts, the table's header
-	rows   []string // the table's rows, oldest first
-	short  []string // the same with their subjects cut (nil: no subject is long)
-	bottom string   // after the table: the newest step's head
+	l     *logMarkdown
+	n     int      // steps
+	top   string   // marker, headline, the line of counts, the filters, the gate
+	rows  []string // the table's rows, oldest first
+	short []string // the same with their subjects cut (nil: no subject is long)
+	tail  string   // the log's last notes (logMarkdown.tail)
+	// news[k] is the highlights of step k, as the log's list writes
+	// them (newsLen); tableHead the table of steps' header.
+	news      []string
+	newsEnds  []int
+	tableHead string
+	// newsFrom is the oldest step whose highlights the list keeps: 0
+	// unless not even the least log fits with all of them (pick).
+	newsFrom int
+	pinned   int // the bytes of the newest step's heading, never cut
 	// sums[k] is the counts of steps 0 to k-1, for the summary row.
 	sums []stepSums
 	secs []*Section // every section of the whole log, in order
@@ -578,7 +641,7 @@ type stepSums struct {
 
 func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	n := len(l.views)
-	lay := &logLayout{l: l, n: n, gate: n > 0 && l.counts[0].gate != nil}
+	lay := &logLayout{l: l, n: n, gate: n > 0 && l.counts[0].gate != nil, tail: l.tail()}
 	var b strings.Builder
 	if l.o.Marker != "" {
 		b.WriteString(l.o.Marker + "\n")
@@ -607,8 +670,19 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 		return lay
 	}
 	firstC, lastC := l.counts[0], l.counts[n-1]
-	fmt.Fprintf(&b, " · **packages %d → %d** · **specs %d → %d**", firstC.pkgs.Old, lastC.pkgs.New, firstC.specs.Old, lastC.specs.New)
-	b.WriteString(", newest step first.\n\n| step | packages changed | new | removed | specs added | removed | rebuilt | updated | restacked |")
+	fmt.Fprintf(&b, " · **packages %d → %d** · **specs %d → %d**, newest step first.", firstC.pkgs.Old, lastC.pkgs.New, firstC.specs.Old, lastC.specs.New)
+	if l.opts.Filtered() {
+		m := mdBuilder{}
+		m.filters(l.opts)
+		b.WriteString("\n\n" + m.row())
+	}
+	if lay.gate {
+		b.WriteString("\n\n" + l.gateLine(labels))
+	}
+	lay.top = b.String()
+	b.Reset()
+	lay.news = l.highlights(s, labels)
+	b.WriteString("\n\n| step | packages changed | new | removed | specs added | removed | rebuilt | updated | restacked |")
 	if lay.gate {
 		b.WriteString(" gate |")
 	}
@@ -616,7 +690,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	if lay.gate {
 		b.WriteString("---|")
 	}
-	lay.top = b.String()
+	lay.tableHead = b.String()
 	lay.rows = make([]string, n)
 	lay.sums = make([]stepSums, n+1)
 	long := false
@@ -643,16 +717,22 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 			lay.short[k] = lay.row(escapeMD(stepTitleOf(c.newLabel, c.oldLabel, cutSubject(c.subject))), c)
 		}
 	}
-	lay.bottom = "\n\n" + l.stepHead(n-1)
+	// Across the series comes before the steps; then the steps, newest
+	// first, each its heading and highlights, and its sections. The
+	// newest step's heading is the last to go (every highlight is in the
+	// log's own list, in its Head).
+	lay.layoutSeries(s)
 	for k := n - 1; k >= 0; k-- {
 		sv := l.views[k]
 		base := k * stepRank
 		at := k
+		head := &Section{Name: fmt.Sprintf("step %d", k+1), Rank: base + stepHeading, Heading: "\n\n" + l.stepHead(k)}
 		if k == n-1 {
 			at = -1
-		} else {
-			lay.add(at, &Section{Name: fmt.Sprintf("step %d", k+1), Rank: base + stepHeading, Heading: "\n\n" + l.stepHead(k)})
+			head.Pinned = true // never cut, like the Head (headLen counts it)
+			lay.pinned = len(head.Heading)
 		}
+		lay.add(at, head)
 		for _, sec := range append(skippedOf(sv), sv.Sections...) {
 			c := *sec
 			c.Name = fmt.Sprintf("step %d %s", k+1, sec.Name)
@@ -664,11 +744,89 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 			lay.add(at, &c)
 		}
 	}
-	lay.layoutSeries(s)
 	if limit := l.o.MaxBytes; limit > 0 {
 		lay.measure()
 	}
 	return lay
+}
+
+// gateLine says the gate's outcome over the whole log, once: each kind
+// that tripped, in each step it tripped in (by the step's new
+// snapshot), and the kinds clear in every step.
+func (l *logMarkdown) gateLine(labels []string) string {
+	g := l.counts[0].gate
+	var parts []string
+	tripped := map[string]bool{}
+	for k := len(l.counts) - 1; k >= 0; k-- { // newest first, as the steps
+		c := l.counts[k]
+		if c.gate == nil {
+			continue
+		}
+		label := c.newLabel
+		if k+1 < len(labels) {
+			label = labels[k+1]
+		}
+		for _, t := range c.gate.Tripped {
+			tripped[t.Kind] = true
+			parts = append(parts, trippedText(t)+" in "+escapeMD(label))
+		}
+	}
+	if parts == nil {
+		return "✅ **Gate passed**: no step holds a change of the kinds it fails on (" + joinMD(g.FailOn, ", ") + ")"
+	}
+	if len(parts) > 5 { // the table of steps says which step tripped
+		parts = append(parts[:5], "…and "+strconv.Itoa(len(parts)-5)+" more")
+	}
+	line := "❌ **Gate tripped**: " + strings.Join(parts, " · ")
+	if untripped := slices.DeleteFunc(slices.Clone(g.FailOn), func(k string) bool { return tripped[k] }); len(untripped) > 0 {
+		line += " · clear: " + joinMD(untripped, ", ")
+	}
+	return line
+}
+
+// logNews reports whether a step's highlight goes in the log's lists:
+// all but the gate's passing, which the log's gate line says once.
+func logNews(h diff.Highlight) bool { return h.Kind != diff.HighlightGatePassed }
+
+// newsHeading heads the series' highlights.
+const newsHeading = "\n\n## Highlights\n"
+
+// highlights writes the series' highlights, per step (index 0 the
+// oldest), each line with the snapshot it came in: "- **develop-2025-03-16**:
+// new package actsvg 0.4.51". The log lists them newest step first,
+// those of the steps it leaves out left out with them.
+func (l *logMarkdown) highlights(s *diff.Series, labels []string) []string {
+	n := len(labels) - 1
+	out := make([]string, max(n, 0))
+	var b strings.Builder
+	for i := 0; i < len(s.Highlights); {
+		k := s.Highlights[i].Step
+		b.Reset()
+		for ; i < len(s.Highlights) && s.Highlights[i].Step == k; i++ {
+			if k >= 1 && k <= n && logNews(s.Highlights[i]) {
+				b.WriteString("\n- **" + escapeMD(labels[k]) + "**: " + mdNews(s.Highlights[i], l.o.LinkBase))
+			}
+		}
+		if k >= 1 && k <= n {
+			out[k-1] += b.String()
+		}
+	}
+	return out
+}
+
+// newsLen is the bytes of the series' highlights of the steps from
+// step from on, their heading included: summed once.
+func (lay *logLayout) newsLen(from int) int {
+	if lay.newsEnds == nil {
+		lay.newsEnds = make([]int, len(lay.news)+1)
+		for k := len(lay.news) - 1; k >= 0; k-- {
+			lay.newsEnds[k] = lay.newsEnds[k+1] + len(lay.news[k])
+		}
+	}
+	if from >= len(lay.newsEnds) || lay.newsEnds[from] == 0 {
+		return 0
+	}
+	return len(newsHeading) + lay.newsEnds[from]
 }
 
 // cutSubject cuts a commit subject to subjectCut characters, with an
@@ -730,6 +888,9 @@ func (lay *logLayout) measure() {
 	changes := make([][view.FitRounds]bool, len(lay.secs))
 	for i, s := range lay.secs {
 		took[i], changes[i] = s.RoundCuts()
+		if s.Pinned {
+			continue // in headLen
+		}
 		if k := lay.step[i]; k >= 0 {
 			lay.size[k] += s.Size()
 		} else {
@@ -770,9 +931,10 @@ func (lay *logLayout) least() tableCut { return tableCut{rows: min(1, lay.n), sh
 
 func (t tableCut) cut(n int) bool { return t.short || t.rows < n }
 
-// headLen is the length of the Head of view(_, t).
-func (lay *logLayout) headLen(t tableCut) int {
-	m := len(lay.top) + len(lay.bottom)
+// headLen is the length of the Head of view(drop, t), the Tail and the
+// pinned heading of the newest step: what Fit never cuts.
+func (lay *logLayout) headLen(drop int, t tableCut) int {
+	m := len(lay.top) + lay.newsLen(lay.newsFrom) + len(lay.tableHead) + len(lay.tail) + lay.pinned
 	if t.rows > 0 {
 		m += lay.rowsLen(t.short, lay.n-t.rows)
 	}
@@ -800,13 +962,13 @@ func (lay *logLayout) rowsLen(short bool, from int) int {
 
 // smallest is the smallest log with drop steps left out and table t.
 func (lay *logLayout) smallest(drop int, t tableCut, limit int) int {
-	return lay.headLen(t) + len("\n") + len(lay.notice(drop, t)(limit))
+	return lay.headLen(drop, t) + len(lay.notice(drop, t)(limit))
 }
 
 // intact reports whether Fit of view(drop, t) leaves the newest step's
 // sections and the series' whole.
 func (lay *logLayout) intact(drop int, t tableCut, limit int) bool {
-	whole := lay.headLen(t) + len("\n") + lay.size[drop] + lay.prot
+	whole := lay.headLen(drop, t) + lay.size[drop] + lay.prot
 	notice := len(lay.notice(drop, t)(limit))
 	if drop > 0 || t.cut(lay.n) {
 		whole += notice
@@ -822,12 +984,18 @@ func (lay *logLayout) intact(drop int, t tableCut, limit int) bool {
 // limit (see Finish); false when not even the least log fits.
 func (lay *logLayout) pick(limit int) (t tableCut, drop int, ok bool) {
 	n := lay.n
+	// The highlights go last: those of the oldest steps are left out of
+	// the list only when not even the least log fits with them.
+	lay.newsFrom = 0
+	for lay.newsFrom < n && lay.smallest(max(0, n-1), lay.least(), limit) > limit {
+		lay.newsFrom++
+	}
 	t = lay.full()
 	if lay.smallest(0, t, limit) > limit {
 		if lay.short != nil {
 			t.short = true
 		}
-		if n == 0 || lay.smallest(0, t, limit) > limit {
+		if n == 0 || lay.smallest(drop, t, limit) > limit {
 			// Every older step is left out: they are in the table's
 			// summary row at most. Keep the most newest rows that fit.
 			for t.rows = n - 1; t.rows >= 1 && lay.smallest(n-1, t, limit) > limit; t.rows-- {
@@ -848,13 +1016,16 @@ func (lay *logLayout) pick(limit int) (t tableCut, drop int, ok bool) {
 func (lay *logLayout) notice(drop int, t tableCut) func(int) string {
 	n := lay.n
 	var table string
+	if k := lay.newsFrom; k > 0 && lay.newsLen(0) > lay.newsLen(k) {
+		table = " The highlights of the oldest " + oldestSteps(k) + " are left out."
+	}
 	switch {
 	case t.short && t.rows < n:
-		table = " The table of steps shortens long commit subjects and sums up its oldest " + strconv.Itoa(n-t.rows) + " rows in one."
+		table += " The table of steps shortens long commit subjects and sums up its oldest " + strconv.Itoa(n-t.rows) + " rows in one."
 	case t.short:
-		table = " The table of steps shortens long commit subjects."
+		table += " The table of steps shortens long commit subjects."
 	case t.rows < n:
-		table = " The table of steps sums up its oldest " + strconv.Itoa(n-t.rows) + " rows in one."
+		table += " The table of steps sums up its oldest " + strconv.Itoa(n-t.rows) + " rows in one."
 	}
 	const whole = " For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
 	if drop == 0 {
@@ -875,6 +1046,13 @@ func (lay *logLayout) view(drop int, t tableCut) *View {
 	n := lay.n
 	var b strings.Builder
 	b.WriteString(lay.top)
+	if lay.newsLen(lay.newsFrom) > 0 {
+		b.WriteString(newsHeading)
+		for k := n - 1; k >= lay.newsFrom; k-- {
+			b.WriteString(lay.news[k])
+		}
+	}
+	b.WriteString(lay.tableHead)
 	rows := lay.rows
 	if t.short {
 		rows = lay.short
@@ -885,14 +1063,11 @@ func (lay *logLayout) view(drop int, t tableCut) *View {
 	if t.rows < n {
 		b.WriteString(lay.summary(n - t.rows))
 	}
-	if n > 0 {
-		b.WriteString(lay.bottom)
-	}
-	kept := []string{"the headline", "the table of steps"}
+	kept := []string{"the headline", "the highlights", "the table of steps"}
 	if n > 1 {
-		kept = []string{"the headline", "the table of steps' newest row", "a row that sums up the older steps"}
+		kept = []string{"the headline", "the highlights", "the table of steps' newest row", "a row that sums up the older steps"}
 	}
-	v := &View{Head: b.String(), Tail: "\n", Kept: append(kept, "the newest step's headline and summary")}
+	v := &View{Head: b.String(), Tail: lay.tail, Kept: append(kept, "the newest step's heading and highlights", "the notes said once at the end")}
 	v.NoticeFor = lay.notice(drop, t)
 	v.Omitted = drop > 0 || t.cut(n)
 	for i, s := range lay.secs {
@@ -949,25 +1124,28 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 			rows = append(rows, "\n| "+mdPackage(l.o.LinkBase, p.Name)+" | "+escapeMD(v.Version)+" | "+runText(v.Span, n, label)+" |")
 		}
 	}
-	var steady []string
+	steady := 0
 	for _, p := range s.Timeline.Packages {
 		if throughout(p, n) {
-			steady = append(steady, escapeMD(p.Name+" "+versionList(p)))
+			steady++
 		}
+	}
+	if n < 2 {
+		steady = 0 // one snapshot: nothing to compare it with
 	}
 	out := []*Section{{Name: "series", Rank: rank + 2, Heading: "\n\n## Across the series"}}
 	if came != nil {
 		out = append(out, &Section{Name: "came and went", Rank: rank + 1, Noun: "package", Rows: came,
 			Heading: "\n\n### Packages that came and went\n\n| package | in the cache |\n|---|---|"})
 	}
-	if rows != nil || steady != nil {
+	if rows != nil || steady > 0 {
 		sec := &Section{Name: "timeline", Rank: rank, Noun: "version", Rows: rows,
 			Heading: "\n\n### Timeline of versions\n\nWhen each version was in the cache, over the " + plural(n, "snapshot") + " of the log."}
 		if rows != nil {
 			sec.Heading += "\n\n| package | version | in the cache |\n|---|---|---|"
 		}
-		if steady != nil {
-			sec.Footer = "\n\nThe same versions in every snapshot: " + strings.Join(steady, ", ") + "."
+		if steady > 0 {
+			sec.Footer = "\n\n" + plural(steady, "package") + " kept the same versions in every snapshot."
 		}
 		out = append(out, sec)
 	}

@@ -39,6 +39,9 @@ func markdownView(doc Document) *View {
 	// The rebuilt-only list reads every rebuilt pair and shows no hash: it
 	// is built on the other core while the hashes are abbreviated and the
 	// rest is built (in a real week it was a third of this view's time).
+	if doc.headless {
+		return stepView(doc, plain)
+	}
 	var rebuilt *Section
 	done := make(chan struct{})
 	go func() {
@@ -47,7 +50,8 @@ func markdownView(doc Document) *View {
 		rebuilt = rb.rebuiltOnly()
 	}()
 	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: abbreviate(doc.Report), plain: plain}
-	v := &View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
+	unknown := unknownCauses(doc.Causes) // said once, at the end (tailNotes)
+	v := &View{Head: m.head(), Tail: tailNotes(doc.Report, unknown) + "\n", Kept: keptParts(doc)}
 	v.NoticeFor = func(limit int) string {
 		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
 	}
@@ -58,7 +62,6 @@ func markdownView(doc Document) *View {
 		}
 	}
 	add(m.roots())
-	unknown := unknownCauses(doc.Causes) // said after the rest, not first
 	if !unknown {
 		add(m.causes())
 	}
@@ -75,11 +78,169 @@ func markdownView(doc Document) *View {
 	add(m.packages())
 	<-done
 	add(rebuilt)
-	if unknown {
-		add(m.causes())
-	}
 	add(m.warnings())
 	return v
+}
+
+// stepView is the View of a step of a log (doc.headless): its head is
+// its highlights, which say its new and removed packages and its version
+// changes, so that no table says them again; each of its sections is
+// collapsed in a <details> block of its own (so that any cut of the log
+// leaves whole blocks); the coverage of the five facets is one table;
+// the rebuilt-only packages are counted without their stacks; and what
+// is true of every step (canonicalization, catalogue pages keep no
+// edges, what a package's block lists) is said once, at the log's end.
+func stepView(doc Document, plain []int) *View {
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: abbreviate(doc.Report), plain: plain}
+	v := &View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
+	v.Skipped = m.skipped()
+	add := func(summary string, s *Section) {
+		if s != nil {
+			collapse(s, summary)
+			v.Sections = append(v.Sections, s)
+		}
+	}
+	add("Roots", m.roots())
+	if !unknownCauses(doc.Causes) {
+		add("Why rebuilt", m.causes())
+	}
+	add("Updates", m.updates())
+	add("Coverage", m.coverage())
+	add("", m.specTable())
+	add("", m.rebuiltCounts())
+	add("Warnings", m.warnings())
+	return v
+}
+
+// collapse puts s in a <details> block: its "### title" heading becomes
+// the block's summary (summary when it has none).
+func collapse(s *Section, summary string) {
+	h := strings.TrimPrefix(s.Heading, "\n\n")
+	if t, ok := strings.CutPrefix(h, "### "); ok {
+		summary, h, _ = strings.Cut(t, "\n")
+		summary = strings.TrimSpace(summary)
+	}
+	if h != "" {
+		h = "\n" + h // the blank line after the summary
+	}
+	s.Heading = "\n\n<details><summary>" + summary + "</summary>" + h
+	s.Footer += "\n\n</details>"
+}
+
+// specTable is a log step's one table of the specs that changed, but
+// plain rebuilds, package by package: what a pair's report writes as a
+// <details> block per package. A package's plain rebuilds in a package
+// with other changes are a row that counts them; the variants are those
+// not every spec of the package has (said once, at the log's end).
+func (m *mdBuilder) specTable() *Section {
+	all := m.doc.Render.RebuiltRows
+	var rows []string
+	pkgs := 0
+	b := &m.b
+	for i := range m.doc.Packages {
+		if !all && m.only(i) {
+			continue
+		}
+		p := &m.doc.Packages[i]
+		pkgs++
+		name := "\n| " + mdPackage(m.link, p.Name) + " | "
+		shared := p.SharedVariants
+		for j := range p.Specs.Updated {
+			u := &p.Specs.Updated[j]
+			b.WriteString(name + "updated " + m.md(u.Facet) + " | ")
+			m.pairCells(u)
+			rows = append(rows, m.row())
+		}
+		for j := range p.Specs.Rebuilt {
+			r := &p.Specs.Rebuilt[j]
+			if !all && r.Plain() {
+				continue
+			}
+			b.WriteString(name + "rebuilt | ")
+			m.pairCells(r)
+			rows = append(rows, m.row())
+		}
+		if n := m.plain[i]; !all && n > 0 {
+			rows = append(rows, name+plural(n, "plain rebuild")+" |  |  |  |  |  |  | "+m.joinMD(rebuiltStacks(p, false), ", ")+" |")
+		}
+		for j := range p.Specs.Restacked {
+			r := &p.Specs.Restacked[j]
+			n := r.New
+			b.WriteString(name + "restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.joinMD(n.Versions, ", ") + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
+			m.stackChange(b, r)
+			b.WriteString(" |")
+			rows = append(rows, m.row())
+		}
+		for _, l := range []struct {
+			kind  string
+			specs []diff.Spec
+		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
+			for j := range l.specs {
+				sp := &l.specs[j]
+				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.joinMD(sp.Versions, ", ")+" | "+m.md(sp.Compiler)+" | "+m.md(sp.OS)+" | "+m.md(sp.Target)+" | "+m.joinMD(minus(sp.Variants, shared), " ")+" | "+m.stackList(sp.Stacks)+" |")
+			}
+		}
+	}
+	if rows == nil {
+		return nil
+	}
+	return &Section{Name: "packages", Rank: rankPackages, Noun: "spec", Rows: rows,
+		Heading: "\n\n### Specs of " + plural(pkgs, "package") + "\n\n| package | change | hash | version | compiler | os | target | variants | stacks |\n|---|---|---|---|---|---|---|---|---|"}
+}
+
+// coverage is a log step's one table of the facet values and stacks
+// whose counts changed.
+func (m *mdBuilder) coverage() *Section {
+	r := m.doc.Report
+	var rows []string
+	for _, f := range []struct {
+		name string
+		ru   diff.Rollup
+	}{{"compiler", r.Facets.Compiler}, {"os", r.Facets.OS}, {"platform", r.Facets.Platform}, {"target", r.Facets.Target}} {
+		for _, c := range f.ru.Counts {
+			if c.Old != c.New {
+				rows = append(rows, "\n| "+f.name+" | "+escapeMD(c.Value)+" | "+strconv.Itoa(c.Old)+" → "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
+			}
+		}
+	}
+	for _, st := range r.Stacks {
+		if st.Specs.Old != st.Specs.New && st.Name != "root" { // root holds every spec: the counts say it
+			rows = append(rows, "\n| stack | "+escapeMD(st.Name)+" | "+strconv.Itoa(st.Specs.Old)+" → "+strconv.Itoa(st.Specs.New)+" | "+signedInt(st.Specs.Delta())+newGone(st.Specs.Old, st.Specs.New)+" |")
+		}
+	}
+	if rows == nil {
+		return nil
+	}
+	return &Section{Name: "coverage", Rank: rankStacks, Noun: "changed value", Rows: rows,
+		Heading: "\n\n### Coverage (" + strconv.Itoa(len(rows)) + ")\n\n| facet | value | specs | change |\n|---|---|--:|--:|"}
+}
+
+// rebuiltCounts is a log step's list of the packages that changed by
+// plain rebuilds alone, how many each (the stacks are in the report of
+// the step's pair).
+func (m *mdBuilder) rebuiltCounts() *Section {
+	if m.doc.Render.RebuiltRows {
+		return nil
+	}
+	var rows []string
+	specs := 0
+	for i := range m.doc.Packages {
+		p := &m.doc.Packages[i]
+		if !m.only(i) {
+			continue
+		}
+		specs += p.Counts.Rebuilt
+		sep := ", "
+		if rows == nil {
+			sep = "\n\n"
+		}
+		rows = append(rows, sep+mdPackage(m.link, p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
+	}
+	if rows == nil {
+		return nil
+	}
+	return &Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
+		Heading: "\n\n### Rebuilt only: " + plural(len(rows), "package") + ", " + plural(specs, "spec")}
 }
 
 // mdBuilder renders the parts of a Markdown View.
@@ -166,14 +327,18 @@ func lastOf(l []string) string {
 func (m *mdBuilder) head() string {
 	r, o := m.doc.Report, m.doc.Render
 	b := &m.b
-	if o.Marker != "" && !m.doc.headless {
+	if m.doc.headless {
+		// A step of a log: headed by the log (stepHead, with the series'
+		// labels), its filters said once at the log's top and its gate in
+		// its highlights and the table of steps.
+		m.stepHead()
+		return m.row()
+	}
+	if o.Marker != "" {
 		b.WriteString(o.Marker + "\n")
 	}
-	if !m.doc.headless {
-		b.WriteString("## ")
-	}
+	b.WriteString("## ")
 	switch {
-	case m.doc.headless:
 	case o.Title != "":
 		b.WriteString(escapeMD(o.Title))
 	case r.Old.Tag == r.New.Tag && r.Old.Name() != r.New.Name():
@@ -193,29 +358,156 @@ func (m *mdBuilder) head() string {
 		b.WriteString("\n\n")
 	}
 	s, p := r.Summary.Specs, r.Summary.Packages
-	if r.HasChanges() {
-		fmt.Fprintf(b, "**%s changed** (%d new, %d removed, %d unchanged) · **specs %d → %d**: %d added, %d removed, %d rebuilt, %d updated, %d restacked, %d unchanged",
-			plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)
-		m.rebuiltLine()
-	} else {
-		fmt.Fprintf(b, "**No changes**: %s and %s, all unchanged", plural(p.New, "package"), plural(s.New, "spec"))
-	}
+	m.headline()
+	m.highlights("\n\n### Highlights\n")
 	fmt.Fprintf(b, "\n\n|  | old | new | unchanged | changed | added | removed | rebuilt | updated | restacked |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n| packages | %d | %d | %d | %d | %d | %d |  |  |  |\n| specs | %d | %d | %d |  | %d | %d | %d | %d | %d |",
 		p.Old, p.New, p.Unchanged, p.Changed, p.Added, p.Removed, s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
-	if r.Options.Canonicalize {
-		var rules []string
-		for _, c := range r.Canonicalized {
-			if c.Old != 0 || c.New != 0 {
-				rules = append(rules, fmt.Sprintf("%s %d → %d", escapeMD(c.Value), c.Old, c.New))
-			}
-		}
-		if rules != nil {
-			b.WriteString("\n\nCanonicalized strings (old → new): " + strings.Join(rules, ", ") + ".")
-		}
-	} else {
-		b.WriteString("\n\nCanonicalization is off: strings are compared as written.")
+	if r.HasChanges() && !onlyRebuilds(r) {
+		m.rebuiltLine()
 	}
 	return m.row()
+}
+
+// headline writes the report's headline: that nothing changed, that
+// only rebuilds did (rebuildsHeadline), the roots of Spack's own files
+// (rootsHeadline), or the counts of packages and specs.
+func (m *mdBuilder) headline() {
+	r, b := m.doc.Report, &m.b
+	s, p := r.Summary.Specs, r.Summary.Packages
+	if !r.HasChanges() {
+		fmt.Fprintf(b, "**No changes**: %s and %s, all unchanged", plural(p.New, "package"), plural(s.New, "spec"))
+		return
+	}
+	if onlyRebuilds(r) {
+		h := rebuildsHeadline(r)
+		b.WriteString("**Only rebuilds**: " + escapeMD(strings.TrimPrefix(h, "Only rebuilds: ")))
+		return
+	}
+	if h, ok := rootsHeadline(r); ok {
+		b.WriteString("**" + escapeMD(h) + "**")
+		return
+	}
+	fmt.Fprintf(b, "**%s changed** (%d new, %d removed, %d unchanged) · **specs %d → %d**: %d added, %d removed, %d rebuilt, %d updated, %d restacked, %d unchanged",
+		plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)
+}
+
+// newsNames is how many packages a highlight names before it counts the
+// rest.
+const newsNames = 5
+
+// highlights writes the report's highlights as a list, one line an
+// item (mdNews), after heading; nothing when there are none.
+func (m *mdBuilder) highlights(heading string) {
+	written := false
+	for _, h := range m.doc.Highlights {
+		if m.doc.headless && !logNews(h) {
+			continue // the log's gate line says it once
+		}
+		if !written {
+			m.b.WriteString(heading)
+			written = true
+		}
+		m.b.WriteString("\n- " + mdNews(h, m.link))
+	}
+}
+
+// stepNews counts a log step's highlights that its head lists.
+func stepNews(r *diff.Report) int {
+	n := 0
+	for _, h := range r.Highlights {
+		if logNews(h) {
+			n++
+		}
+	}
+	return n
+}
+
+// stepHead is the head of a log's step (its headline aside): its
+// highlights, or what it is when it has none.
+func (m *mdBuilder) stepHead() {
+	r := m.doc.Report
+	if stepNews(r) > 0 {
+		m.highlights("\n")
+		if onlyRebuilds(r) {
+			m.b.WriteString("\n\n" + escapeMD(rebuildsHeadline(r)) + ".")
+		}
+		return
+	}
+	m.b.WriteString("\n\n")
+	m.headline()
+	if r.HasChanges() && !onlyRebuilds(r) {
+		m.b.WriteString(": no news, the details follow")
+	}
+	m.b.WriteString(".")
+}
+
+// mdNews is NewsText of h escaped for Markdown, its packages linked
+// with base link when set.
+func mdNews(h diff.Highlight, link string) string {
+	if link == "" || len(h.Packages) == 0 || strings.ContainsAny(h.Value, "\ue000\ue001") {
+		return escapeMD(NewsText(h, newsNames))
+	}
+	// The names go in as marks that escaping keeps, and come out linked.
+	names := h.Packages
+	marks := make([]string, len(names))
+	for i, n := range names {
+		if strings.ContainsAny(n, "\ue000\ue001") {
+			return escapeMD(NewsText(h, newsNames))
+		}
+		marks[i] = "\ue000" + strconv.Itoa(i) + "\ue001"
+	}
+	h.Packages = marks
+	s := escapeMD(NewsText(h, newsNames))
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "\ue000")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i:], "\ue001")
+		if j < 0 {
+			break
+		}
+		k, err := strconv.Atoi(s[i+len("\ue000") : i+j])
+		if err != nil || k < 0 || k >= len(names) {
+			break
+		}
+		b.WriteString(s[:i] + mdPackage(link, names[k]))
+		s = s[i+j+len("\ue001"):]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// tailNotes is what is true of a whole report, said once at its end:
+// the canonicalization counts, and that catalogue pages keep no
+// dependency edges (so causes are unknown). Each note starts with its
+// own blank line.
+func tailNotes(r *diff.Report, unknown bool) string {
+	var b strings.Builder
+	if unknown {
+		b.WriteString("\n\nCatalogue pages keep no dependency edges, so causes are unknown.")
+	}
+	b.WriteString(canonNote(r.Options.Canonicalize, r.Canonicalized))
+	return b.String()
+}
+
+// canonNote says how strings were canonicalized ("" when canonicalized
+// and no rule applied).
+func canonNote(on bool, counts diff.ValueCounts) string {
+	if !on {
+		return "\n\nCanonicalization is off: strings are compared as written."
+	}
+	var rules []string
+	for _, c := range counts {
+		if c.Old != 0 || c.New != 0 {
+			rules = append(rules, fmt.Sprintf("%s %d → %d", escapeMD(c.Value), c.Old, c.New))
+		}
+	}
+	if rules == nil {
+		return ""
+	}
+	return "\n\nCanonicalized strings (old → new): " + strings.Join(rules, ", ") + "."
 }
 
 // rebuiltLine says, under the summary line, how much of the change is
@@ -316,24 +608,30 @@ func (m *mdBuilder) gate(g *diff.Gate) {
 		if i > 0 {
 			b.WriteString(" · ")
 		}
-		unit := t.Unit
-		if unit == "os" {
-			unit = "operating system"
-		}
-		b.WriteString(escapeMD(t.Kind) + " (" + escapeMD(plural(t.Count, unit)))
-		switch {
-		case len(t.Values) > 0:
-			b.WriteString(": " + firstNames(t.Values))
-		case t.Unit != "package":
-			b.WriteString(" in " + plural(len(t.Packages), "package") + ": " + firstNames(t.Packages))
-		default:
-			b.WriteString(": " + firstNames(t.Packages))
-		}
-		b.WriteString(")")
+		b.WriteString(trippedText(t))
 	}
 	if len(untripped) > 0 {
 		b.WriteString(" · clear: " + joinMD(untripped, ", "))
 	}
+}
+
+// trippedText writes a kind the gate tripped on: "removed-spec (3 specs
+// in 2 packages: gcc-runtime, llvm)".
+func trippedText(t diff.Trip) string {
+	unit := t.Unit
+	if unit == "os" {
+		unit = "operating system"
+	}
+	s := escapeMD(t.Kind) + " (" + escapeMD(plural(t.Count, unit))
+	switch {
+	case len(t.Values) > 0:
+		s += ": " + firstNames(t.Values)
+	case t.Unit != "package":
+		s += " in " + plural(len(t.Packages), "package") + ": " + firstNames(t.Packages)
+	default:
+		s += ": " + firstNames(t.Packages)
+	}
+	return s + ")"
 }
 
 // keptParts names what the smallest shortened report of doc holds, for

@@ -82,6 +82,11 @@ type Section struct {
 	// never cut.
 	Whole Piece
 
+	// Pinned sections are never cut nor dropped: like the Head, they
+	// are written whole whatever the limit (a log's newest step's heading,
+	// which comes after sections that can be cut).
+	Pinned bool
+
 	keep    int  // rows shown in full
 	short   int  // rows after those shown in their Short form
 	dropped bool // the section is left out
@@ -266,9 +271,9 @@ func (e *TooSmallError) Error() string {
 //  5. last, the Skipped rows that are left; its heading, and its "…and N
 //     more" line, always stay.
 //
-// The Head, the Notice and the Tail always stay; once anything is cut
-// (or always, when Omitted is set), the Notice says so. A view that fits is
-// left whole. When even the smallest view does not fit, Fit returns a
+// The Head, the Notice, the Tail and the Pinned sections always stay;
+// once anything is cut (or always, when Omitted is set), the Notice says
+// so. A view that fits is left whole. When even the smallest view does not fit, Fit returns a
 // *TooSmallError naming the minimum.
 func (v *View) Fit(limit int) error {
 	for _, s := range v.all() {
@@ -334,6 +339,9 @@ const FitRounds = 5
 // bytes a round takes from a section depend on that section alone, so
 // the rounds' sums can be worked out section by section (RoundCuts).
 func (s *Section) round(r, need int) (took int) {
+	if s.Pinned {
+		return 0
+	}
 	trim := func(n int) {
 		for s.keep+s.short > n && took < need {
 			hidden := s.Hidden()
