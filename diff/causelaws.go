@@ -20,6 +20,8 @@ var changeKinds = []string{"version", "compiler", "variants", "target", "os", "p
 //   - every path link's next is a link, and no path loops; a set's
 //     references are in range, one per cause, and each path ends at its
 //     cause's name; set 0 is empty;
+//   - a lockfile's roots count the kept hashes as the summary does, and
+//     no more specs needed by other roots than were restacked;
 //   - every pair's why is in range: an unknown one has no set and no
 //     changed dependency, a known one with a root cause has a changed
 //     dependency; causes.known, own and explained count them;
@@ -110,6 +112,15 @@ func checkCauseSets(r *Report) error {
 			return lawf(at+".set", "root causes, but no changed dependency: a pair whose dependencies kept their hash has none")
 		}
 		return nil
+	}
+	if rt := c.Roots; rt != nil && rt.Unchanged+rt.FewerRoots+rt.MoreRoots+rt.OtherRoots > 0 {
+		s := r.Summary.Specs
+		switch {
+		case rt.Unchanged != s.Unchanged+s.Restacked:
+			return lawf("causes.roots.unchanged", "%d, but the report keeps %d hashes (%d unchanged, %d restacked)", rt.Unchanged, s.Unchanged+s.Restacked, s.Unchanged, s.Restacked)
+		case rt.FewerRoots+rt.MoreRoots+rt.OtherRoots > s.Restacked:
+			return lawf("causes.roots", "%d specs needed by other roots (%d fewer, %d more, %d other), but %d restacked", rt.FewerRoots+rt.MoreRoots+rt.OtherRoots, rt.FewerRoots, rt.MoreRoots, rt.OtherRoots, s.Restacked)
+		}
 	}
 	if c.Roots != nil {
 		for i := range c.Roots.Changed {

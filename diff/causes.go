@@ -212,11 +212,24 @@ type CauseGroup struct {
 }
 
 // RootChanges lists a lockfile's roots (by their spec as written) that
-// were added, removed or concretized differently.
+// were added, removed or concretized differently. A root whose spec as
+// written changed only in its own version (llvm@21 → llvm@22) is the
+// same root, changed.
 type RootChanges struct {
 	Added   []RootSpec   `json:"added"`
 	Removed []RootSpec   `json:"removed"`
 	Changed []RootChange `json:"changed"`
+	// Unchanged counts the specs whose hash both sides hold (the
+	// report's unchanged and restacked specs). FewerRoots, MoreRoots and
+	// OtherRoots count those among them that are now needed by fewer
+	// roots, by more, or by as many but others (a lockfile's stacks are
+	// the roots that need a spec; a root changed only in its version is
+	// the same root). All four are absent when 0, and in reports of
+	// cachediff before issue 34.
+	Unchanged  int `json:"unchanged,omitempty"`
+	FewerRoots int `json:"fewer_roots,omitempty"`
+	MoreRoots  int `json:"more_roots,omitempty"`
+	OtherRoots int `json:"other_roots,omitempty"`
 }
 
 // RootSpec is a root: its spec as written, and the concrete node.
@@ -1361,6 +1374,9 @@ func (r *Report) Explain(before, after Graph) {
 			}
 		}
 	}
+	if roots != nil {
+		roots.countKept(r)
+	}
 	c.Roots = roots
 	res := e.result()
 	c.Table, c.Paths, c.Sets = res.Table, res.Paths, res.Sets
@@ -1431,8 +1447,106 @@ func (e *explainer) roots() (*RootChanges, map[*Why]int32) {
 	}
 	slices.SortFunc(rc.Added, byRoot)
 	slices.SortFunc(rc.Removed, byRoot)
+	// A root removed and a root added whose specs as written differ only
+	// in the package's own version (llvm@21 → llvm@22, of one package)
+	// are one root, changed: each removed root takes the first such
+	// added one, in order.
+	if len(rc.Removed) > 0 && len(rc.Added) > 0 {
+		taken := make([]bool, len(rc.Added))
+		var removed []RootSpec
+		for _, x := range rc.Removed {
+			j := -1
+			for k, y := range rc.Added {
+				if !taken[k] && y.Name == x.Name && sameButVersion(x.Root, y.Root) {
+					j = k
+					break
+				}
+			}
+			if j < 0 {
+				removed = append(removed, x)
+				continue
+			}
+			taken[j] = true
+			y := rc.Added[j]
+			w := &Why{Known: false, Changed: []DepChange{}}
+			if id, ok := e.register(x.Hash, y.Hash); ok {
+				whys[w] = id
+			}
+			var changes []Change
+			if ox, ny := e.old[x.Hash], e.new[y.Hash]; ox != nil && ny != nil {
+				changes = facetChanges(ox, ny, !(compilerIsDep(ox) && compilerIsDep(ny)))
+			}
+			rc.Changed = append(rc.Changed, RootChange{Root: y.Root, Old: x, New: y, Changes: orEmpty(changes), Why: w})
+		}
+		var added []RootSpec
+		for j, y := range rc.Added {
+			if !taken[j] {
+				added = append(added, y)
+			}
+		}
+		rc.Removed, rc.Added = orEmpty(removed), orEmpty(added)
+	}
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })
 	return rc, whys
+}
+
+// sameButVersion reports whether two roots as written are the same but
+// for the version of their package: the first word of each (up to a
+// space, a variant, a compiler or a dependency) with its @version left
+// out, and the rest, are equal.
+func sameButVersion(a, b string) bool {
+	strip := func(s string) string {
+		end := strings.IndexAny(s, " \t+~%^")
+		if end < 0 {
+			end = len(s)
+		}
+		at := strings.IndexByte(s[:end], '@')
+		if at < 0 {
+			return s
+		}
+		return s[:at] + s[end:]
+	}
+	return a != b && strip(a) == strip(b)
+}
+
+// countKept counts the specs whose hash both sides of r hold, and among
+// them those needed by fewer, more or other roots than before (a root
+// changed only in its version counting as the same root).
+func (rc *RootChanges) countKept(r *Report) {
+	rc.Unchanged = r.Summary.Specs.Unchanged + r.Summary.Specs.Restacked
+	renamed := map[string]string{}
+	for _, x := range rc.Changed {
+		if x.Old.Root != x.New.Root {
+			renamed[x.Old.Root] = x.New.Root
+		}
+	}
+	var buf []string
+	for i := range r.Packages {
+		for _, p := range r.Packages[i].Specs.Restacked {
+			o, n := p.Old.Stacks, p.New.Stacks
+			if len(renamed) > 0 {
+				buf = buf[:0]
+				for _, s := range o {
+					if t, ok := renamed[s]; ok {
+						s = t
+					}
+					buf = append(buf, s)
+				}
+				slices.Sort(buf)
+				if slices.Equal(slices.Compact(buf), n) {
+					continue // the same roots, one of them renamed
+				}
+			}
+			switch {
+			case len(n) < len(o):
+				rc.FewerRoots++
+			case len(n) > len(o):
+				rc.MoreRoots++
+			default:
+				rc.OtherRoots++
+			}
+		}
+	}
 }
 
 // maxCycles is how many dependency cycles a graph's warnings name; the

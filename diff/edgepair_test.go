@@ -1,14 +1,18 @@
 package diff_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/spackgen"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // twinPair is an index pair of twin environments (spackgen.Options.Twins:
@@ -133,5 +137,69 @@ func TestPairByEdgesRelabel(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// loadLockfiles writes a generated pair as two lockfiles and loads them.
+func loadLockfiles(t *testing.T, before, after *spackgen.DAG) (*snapshot.Snapshot, *snapshot.Snapshot) {
+	t.Helper()
+	dir := t.TempDir()
+	var snaps []*snapshot.Snapshot
+	for _, side := range []struct {
+		name string
+		d    *spackgen.DAG
+	}{{"old", before}, {"new", after}} {
+		var buf bytes.Buffer
+		if err := side.d.WriteLockfile(&buf); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, side.name, "spack.lock")
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := snapshot.Load(path, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps = append(snaps, s)
+	}
+	return snaps[0], snaps[1]
+}
+
+// A root written with its version (llvm@21 → llvm@22) whose version
+// changed is the same root, changed, not one removed and one added; its
+// dependencies are needed by the same roots.
+func TestRootChangedByVersion(t *testing.T) {
+	before := spackgen.New(spackgen.Options{Seed: 4, Packages: 60, Envs: 1, Depth: 6})
+	before.RootSpec = func(n *spackgen.Node) string { return n.Name + "@" + n.Version + " +shared" }
+	after := before.Clone()
+	top := before.Tops()[0]
+	m := after.BumpVersion(top)
+	o, n := loadLockfiles(t, before, after)
+	r, err := diff.CompareWith(o, n, diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.CheckLaws(); err != nil {
+		t.Fatal(err)
+	}
+	rt := r.Causes.Roots
+	if len(rt.Added)+len(rt.Removed) != 0 || len(rt.Changed) != 1 {
+		t.Fatalf("roots: added %v, removed %v, changed %v; want %s changed", rt.Added, rt.Removed, rt.Changed, top)
+	}
+	c := rt.Changed[0]
+	if c.Old.Root != top+"@"+m.From+" +shared" || c.New.Root != top+"@"+m.To+" +shared" || c.Root != c.New.Root {
+		t.Errorf("changed root %q: %q → %q", c.Root, c.Old.Root, c.New.Root)
+	}
+	if len(c.Changes) != 1 || c.Changes[0] != (diff.Change{Kind: "version", From: m.From, To: m.To}) {
+		t.Errorf("changed root's own changes %v, want version %s → %s", c.Changes, m.From, m.To)
+	}
+	s := r.Summary.Specs
+	if rt.Unchanged != s.Unchanged+s.Restacked || rt.FewerRoots+rt.MoreRoots+rt.OtherRoots != 0 || s.Restacked == 0 {
+		t.Errorf("unchanged %d (summary %d + %d restacked), fewer %d, more %d, other %d roots; want the restacked needed by the same roots",
+			rt.Unchanged, s.Unchanged, s.Restacked, rt.FewerRoots, rt.MoreRoots, rt.OtherRoots)
 	}
 }

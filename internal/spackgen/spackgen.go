@@ -74,6 +74,9 @@ type DAG struct {
 	// TwinLib is the library whose version the twins change ("" without
 	// Options.Twins); Leaves and Middle never name it.
 	TwinLib string
+	// RootSpec writes a root as WriteLockfile's roots list has it (nil:
+	// the package name alone).
+	RootSpec func(n *Node) string
 }
 
 type env struct {
@@ -300,7 +303,7 @@ func (d *DAG) Relabel(rename func(string) string) {
 // it was.
 func (d *DAG) Clone() *DAG {
 	m := make(map[*Node]*Node, len(d.Nodes))
-	out := &DAG{envs: d.envs, TwinLib: d.TwinLib}
+	out := &DAG{envs: d.envs, TwinLib: d.TwinLib, RootSpec: d.RootSpec}
 	for _, n := range d.Nodes {
 		c := *n
 		c.Variants = slices.Clone(n.Variants)
@@ -343,6 +346,16 @@ func (d *DAG) dependedOn() map[string]bool {
 		}
 	}
 	return used
+}
+
+// Tops returns the names of the top layer's packages (the roots of
+// WriteLockfile), sorted.
+func (d *DAG) Tops() []string {
+	top := 0
+	for _, n := range d.Nodes {
+		top = max(top, n.Layer)
+	}
+	return d.names(func(n *Node) bool { return n.Layer == top && n.Env == 0 })
 }
 
 // Middle returns the names of the libraries halfway up that something

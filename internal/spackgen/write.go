@@ -73,7 +73,11 @@ func (d *DAG) WriteLockfile(w io.Writer) error {
 				bw.WriteByte(',')
 			}
 			first = false
-			bw.WriteString(`{"hash":` + strconv.Quote(n.Hash) + `,"spec":` + strconv.Quote(n.Name) + `}`)
+			spec := n.Name
+			if d.RootSpec != nil {
+				spec = d.RootSpec(n)
+			}
+			bw.WriteString(`{"hash":` + strconv.Quote(n.Hash) + `,"spec":` + strconv.Quote(spec) + `}`)
 		}
 	}
 	bw.WriteString(`],"concrete_specs":{`)
