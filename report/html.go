@@ -277,11 +277,15 @@ func sideSkipped(s diff.Side) []snapshotSkipped {
 	return out
 }
 
-// newsItem is a highlight on the page.
+// newsItem is a highlight on the page, linked to its package's page
+// when it is news of one package.
 func newsItem(h diff.Highlight, step, linkBase string) htmlNews {
 	n := htmlNews{Step: step, Kind: h.Kind, Text: NewsText(h, HTMLNewsNames)}
-	if len(h.Packages) == 1 {
-		n.Href = packageURL(linkBase, h.Packages[0])
+	switch h.Kind {
+	case diff.HighlightNewPackage, diff.HighlightRemovedPackage, diff.HighlightVersion:
+		if len(h.Packages) == 1 {
+			n.Href = packageURL(linkBase, h.Packages[0])
+		}
 	}
 	return n
 }
