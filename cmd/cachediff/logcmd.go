@@ -47,7 +47,10 @@ what matters in it and its packages' details collapsed; --max-bytes and
 --github-comment cut the oldest steps first, keeping the headline and the
 newest step. Markdown and text keep the steps rendered until the end, past
 8 MB in a temporary file in TMPDIR. JSON (cachediff/log/v1) holds every step
-as a cachediff/v1 report; "cachediff render" renders it again. The filters apply to every
+as a cachediff/v1 report; "cachediff render" renders it again. Atom is a feed
+for feed readers: an entry per step, newest first, titled with its highlights,
+its id from the commit (or the tag), never changed by a later run; --max-entries
+keeps the newest steps, --feed-id names the feed. The filters apply to every
 snapshot, --fail-on to every step. Exit status: 0 when no step changed
 anything (with --fail-on: no step tripped the gate), 1 otherwise, 2 trouble.`,
 	examples: `cachediff log _cache/develop-2025-02-16 _cache/develop-2025-02-23 \
@@ -56,6 +59,7 @@ cachediff log --format json -o log.json _cache/develop-*
 cachediff log --revs HEAD~7..HEAD _cache/develop   # a week of nightlies
 cachediff log --revs main --since '1 week ago' _cache/develop
 cachediff log --github-comment --fail-on removed-package old/ mid/ new/
+cachediff log -f atom --max-entries 30 -o feed.xml --revs main _cache/develop
 cachediff render log.json                          # the saved log again`,
 	groups:   []flagGroup{seriesFlags, inputFlags, filterFlags, logOutputFlags, gateFlags},
 	notApply: "a log is written as " + orList(report.LogFormats()),
