@@ -17,7 +17,7 @@ import (
 
 // The diff scenario: two generated snapshot trees (internal/gen, pages
 // shaped like the real catalogue's) at each size and churn level, diffed
-// in md, json and text, against `cat OLD/*/specs.md NEW/*/specs.md` by
+// in md, json, text and html, against `cat OLD/*/specs.md NEW/*/specs.md` by
 // shell glob (the floor) and the Go read-only floor (the reference). The
 // 100% rows are a real week, the headline.
 func init() {
@@ -33,7 +33,7 @@ func init() {
 
 var (
 	defaultSizes   = []int{15000, 60000, 240000}
-	defaultFormats = []string{"md", "json", "text"}
+	defaultFormats = []string{"md", "json", "text", "html"}
 )
 
 func diffGroups(e *Env) ([]Group, error) {

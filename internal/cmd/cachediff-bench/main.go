@@ -8,7 +8,7 @@
 // The work is split into scenarios, one file each, registered from an init
 // function (see register and Scenario): "diff" (diff.go) is two generated
 // snapshot trees at 15k, 60k and 240k specs and five levels of churn, in
-// md, json and text. Every group of rows runs in rounds, interleaved: the
+// md, json, text and html. Every group of rows runs in rounds, interleaved: the
 // floor, a reference floor, then each command of the group (for each
 // binary of -bin), so that a busy machine slows them alike. The first
 // round warms the page cache and is dropped. With -settle, each timed
@@ -153,7 +153,7 @@ func main() {
 	names := flag.String("scenarios", "", "comma-separated scenarios to run (default all: "+scenarioNames()+")")
 	sizes := flag.String("sizes", "", "diff scenario: specs per tree (default 15000,60000,240000)")
 	churns := flag.String("churn", "", "diff scenario: churn levels (default 0%,4%,13%,40%,100%)")
-	formats := flag.String("formats", "", "diff scenario: formats (default md,json,text)")
+	formats := flag.String("formats", "", "diff scenario: formats (default md,json,text,html)")
 	runs := flag.Int("runs", 5, "timed rounds of each group (best and median are reported)")
 	settle := flag.Duration("settle", 0, "idle this long before each timed command, so that none starts with memory another one just freed (on a VM that gives free memory back to its host, 2.5s; see docs/performance.md)")
 	flag.Parse()
