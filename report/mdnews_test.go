@@ -1,0 +1,272 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// bundledPairs are the pairs the repository bundles (and, when the
+// checkout sits beside them, the real lockfile pairs of
+// ../shared/lockfiles), by name: old and new path.
+func bundledPairs(t *testing.T) [][3]string {
+	t.Helper()
+	td := filepath.Join("..", "testdata")
+	pairs := [][3]string{
+		{"real week", td + "/real/develop-2025-03-23", td + "/real/develop-2025-03-30"},
+		{"real release", td + "/real/v0.23.0", td + "/real/v0.23.1"},
+		{"hostile", td + "/hostile/old", td + "/hostile/new"},
+		{"spack-gen", td + "/spack-gen/old", td + "/spack-gen/new"},
+		{"seeds", td + "/seeds/py-safetensors-old.txt", td + "/seeds/py-safetensors-new.txt"},
+		{"index v6 v7", td + "/spack-formats/index.v6-legacy-yaml.json", td + "/spack-formats/index.v7-layout2-unsigned.json"},
+		{"index v7 v8", td + "/spack-formats/index.v7-layout2-unsigned.json", td + "/spack-formats/index.v8-layout2-unsigned-mixed.json"},
+		{"spec v3 v4", td + "/spack-formats/spec.v3-archive-files.spec.json", td + "/spack-formats/spec.v4-libdwarf-core2.spec.json"},
+		{"spec v4 v5", td + "/spack-formats/spec.v4-libdwarf-core2.spec.json", td + "/spack-formats/spec.v5-libdwarf-m1.spec.json"},
+	}
+	for i := 1; i < len(realWeeks); i++ {
+		pairs = append(pairs, [3]string{"week " + filepath.Base(realWeeks[i]), realWeeks[i-1], realWeeks[i]})
+	}
+	lock := filepath.Join("..", "..", "shared", "lockfiles")
+	for _, c := range [][3]string{
+		{"grc-iit__ChronoLog", "0a186a8", "a0846dc"},
+		{"durrantlab__durrantlab-spack", "b25b77a", "af7f928"},
+	} {
+		files, _ := filepath.Glob(filepath.Join(lock, c[0], c[1], "*spack.lock"))
+		if len(files) != 1 {
+			continue // not beside this checkout
+		}
+		name := filepath.Base(files[0])
+		pairs = append(pairs, [3]string{c[0], files[0], filepath.Join(lock, c[0], c[2], name)})
+	}
+	return pairs
+}
+
+func comparePaths(t *testing.T, old, new string) *diff.Report {
+	t.Helper()
+	var snaps [2]*snapshot.Snapshot
+	for i, p := range []string{old, new} {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps[i] = s
+	}
+	r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestMarkdownHasEveryHighlight (issue 34): for every bundled pair, each
+// highlight of the report (those its JSON carries) is a line of the
+// Markdown report's Highlights, in NewsText's words escaped (and with
+// --link-base, its packages linked), before the counts.
+func TestMarkdownHasEveryHighlight(t *testing.T) {
+	for _, p := range bundledPairs(t) {
+		t.Run(p[0], func(t *testing.T) {
+			r := comparePaths(t, p[1], p[2])
+			var j bytes.Buffer
+			if err := JSON(&j, r); err != nil {
+				t.Fatal(err)
+			}
+			back, err := DecodeBytes(j.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, link := range []string{"", "https://cache.spack.io/package/?name="} {
+				var b bytes.Buffer
+				if err := Markdown(&b, r, Options{LinkBase: link}); err != nil {
+					t.Fatal(err)
+				}
+				md := b.String()
+				counts := strings.Index(md, "\n|  | old | new |")
+				for _, h := range back.Highlights {
+					line := "\n- " + mdNews(h, link) + "\n"
+					if link == "" && line != "\n- "+escapeMD(NewsText(h, newsNames))+"\n" {
+						t.Errorf("%s: without links, not NewsText escaped: %q", h.Kind, line)
+					}
+					if i := strings.Index(md, line); i < 0 || i > counts {
+						t.Errorf("link %q: highlight %q is not a line before the counts:\n%.3000s", link, line, md)
+					}
+				}
+				if len(back.Highlights) > 0 != strings.Contains(md, "\n### Highlights\n") {
+					t.Errorf("%d highlights, and the Highlights heading: %v", len(back.Highlights), !strings.Contains(md, "\n### Highlights\n"))
+				}
+			}
+		})
+	}
+}
+
+// TestMarkdownNewsFirst is issue 34's "Done when" on the bundled weeks:
+// the pair 03-09 → 03-16 shows cppcheck's upgrade and the new actsvg in
+// its first 10 lines; the log of the five weeks shows every highlight
+// in its first 40 lines, in at most half of the 14,989 bytes it took
+// before; a week of only rebuilds says so in its headline; the lockfile
+// pairs beside the checkout are headlined by their roots.
+func TestMarkdownNewsFirst(t *testing.T) {
+	r := comparePaths(t, realWeeks[3], realWeeks[4])
+	var b bytes.Buffer
+	if err := Markdown(&b, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	head := strings.Join(strings.SplitN(b.String(), "\n", 11)[:10], "\n")
+	for _, want := range []string{"cppcheck 2.9 → 2.17.1", "new package actsvg 0.4.51"} {
+		if !strings.Contains(head, want) {
+			t.Errorf("the pair's first 10 lines lack %q:\n%s", want, head)
+		}
+	}
+
+	weeks := loadRealWeeks(t)
+	l, s, _ := logOf(t, weeks, Options{})
+	out, err := finishLog(l, s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) > 14989/2 {
+		t.Errorf("the log of the five weeks takes %d bytes, want at most %d", len(out), 14989/2)
+	}
+	first := strings.Join(strings.SplitN(out, "\n", 41)[:40], "\n")
+	if len(s.Highlights) == 0 {
+		t.Fatal("the five weeks have no highlights")
+	}
+	for _, h := range s.Highlights {
+		if !strings.Contains(first, mdNews(h, "")) {
+			t.Errorf("highlight %q is not in the log's first 40 lines", NewsText(h, newsNames))
+		}
+	}
+
+	only := comparePaths(t, realWeeks[2], realWeeks[3])
+	b.Reset()
+	if err := Markdown(&b, only, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !onlyRebuilds(only) || !strings.Contains(b.String(), "\n\n**Only rebuilds**: 3 specs of 2 packages have new hashes; nothing added, removed or changed\n") {
+		t.Errorf("a week of only rebuilds is not headlined so:\n%.600s", b.String())
+	}
+
+	for _, p := range bundledPairs(t) {
+		want := map[string]string{
+			"grc-iit__ChronoLog":           "**1 root removed (rocksdb); 26 specs unchanged; 14 dependencies are now needed by fewer roots**",
+			"durrantlab__durrantlab-spack": "**2 roots added (gcc@10.5.0, gcc@12.4.0); 32 specs unchanged; 31 dependencies are now needed by more roots**",
+		}[p[0]]
+		if want == "" {
+			continue
+		}
+		b.Reset()
+		if err := Markdown(&b, comparePaths(t, p[1], p[2]), Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if lines := strings.SplitN(b.String(), "\n", 4); len(lines) < 3 || lines[2] != want {
+			t.Errorf("%s: headline %q, want %q", p[0], lines[2], want)
+		}
+	}
+}
+
+// TestMaxBytesKeepsHighlights: at a range of limits, --max-bytes never
+// leaves out a highlight while a detail of the same step stays. A pair's
+// highlights are in its head, which is never cut; in a log, a step that
+// keeps any detail (a <details> block) lists each of its highlights under
+// its heading, and so does the log's list of highlights.
+func TestMaxBytesKeepsHighlights(t *testing.T) {
+	for _, p := range bundledPairs(t)[:4] {
+		r := comparePaths(t, p[1], p[2])
+		var b bytes.Buffer
+		if err := Markdown(&b, r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		full := b.Len()
+		for limit := 200; limit <= full; limit += max(1, full/40) {
+			b.Reset()
+			err := Markdown(&b, r, Options{MaxBytes: limit})
+			if errors.As(err, new(*TooSmallError)) {
+				continue
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range r.Highlights {
+				if !strings.Contains(b.String(), "\n- "+mdNews(h, "")+"\n") {
+					t.Fatalf("%s, --max-bytes %d: highlight %q left out", p[0], limit, NewsText(h, newsNames))
+				}
+			}
+		}
+	}
+
+	for _, tc := range []struct {
+		name  string
+		snaps []*snapshot.Snapshot
+		o     Options
+	}{
+		{"real", loadRealWeeks(t), Options{}},
+		{"real-comment", loadRealWeeks(t), Options{Marker: GitHubMarker, LinkBase: "https://cache.spack.io/package/?name="}},
+		{"generated", genSeries(4, 20, 9), Options{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, s, steps := logOf(t, tc.snaps, tc.o)
+			full, err := finishLog(l, s, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			labels := snapshotLabels(s.Snapshots)
+			stride := max(1, len(full)/300)
+			if testing.Short() {
+				stride = max(1, len(full)/60)
+			}
+			checked := 0
+			for limit := 100; limit <= len(full)+stride; limit += stride {
+				out, err := finishLog(l, s, limit)
+				if errors.As(err, new(*TooSmallError)) {
+					continue
+				} else if err != nil {
+					t.Fatal(err)
+				}
+				checked++
+				for k, r := range steps {
+					heading := "\n## " + escapeMD(stepTitle(r, nil)) + "\n"
+					i := strings.Index(out, heading)
+					if i < 0 {
+						continue
+					}
+					area := out[i+len(heading):]
+					if j := strings.Index(area, "\n## "); j >= 0 {
+						area = area[:j]
+					}
+					if !strings.Contains(area, "<details>") {
+						continue
+					}
+					for _, h := range r.Highlights {
+						if !logNews(h) {
+							continue
+						}
+						item := mdNews(h, tc.o.LinkBase)
+						if !strings.Contains(area, "\n- "+item+"\n") {
+							t.Fatalf("--max-bytes %d: step %d keeps a detail, not its highlight %q:\n%s", limit, k+1, item, out)
+						}
+						if !strings.Contains(out, "\n- **"+escapeMD(labels[k+1])+"**: "+item+"\n") {
+							t.Fatalf("--max-bytes %d: step %d keeps a detail, the log's list not its highlight %q:\n%s", limit, k+1, item, out)
+						}
+					}
+				}
+			}
+			if checked < 10 {
+				t.Fatalf("only %d limits fit", checked)
+			}
+		})
+	}
+}
+
+func TestBundledPairsExist(t *testing.T) {
+	for _, p := range bundledPairs(t) {
+		for _, f := range p[1:] {
+			if _, err := os.Stat(f); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
