@@ -71,7 +71,7 @@ fuzz:
 # git-ignored): Go benchmarks of load, diff and render at 60k specs per
 # tree, then the end-to-end driver: every scenario of
 # internal/cmd/cachediff-bench (the diff scenario: 15k, 60k and 240k specs
-# per tree, churn 0% to 100% = a real week, md, json and text, against
+# per tree, churn 0% to 100% = a real week, md, json, text and html, against
 # the glob cat of the page files; docs/performance.md). -p 1: one
 # package's benchmarks at a time, so that they neither disturb one another
 # nor generate the same data at once. BENCHFLAGS narrows the driver
