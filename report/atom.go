@@ -62,6 +62,12 @@ const feedTitleNews = 160
 // names before it counts the rest (NewsText's maxNames).
 const feedContentNames = 10
 
+// feedContentItems is how many highlights an entry's content lists
+// before it counts the rest: a night that adds a whole catalogue is one
+// entry of a few kilobytes, not of hundreds (JSON and Markdown have
+// them all).
+const feedContentItems = 100
+
 type atomFeed struct {
 	XMLName   xml.Name      `xml:"feed"`
 	NS        string        `xml:"xmlns,attr"`
@@ -445,7 +451,11 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	}
 	if len(r.Highlights) > 0 {
 		b.WriteString("<ul>")
-		for _, h := range r.Highlights {
+		for i, h := range r.Highlights {
+			if i == feedContentItems {
+				b.WriteString("<li>…and " + strconv.Itoa(len(r.Highlights)-i) + " more</li>")
+				break
+			}
 			b.WriteString("<li>" + t(NewsText(h, feedContentNames)) + "</li>")
 		}
 		b.WriteString("</ul>")

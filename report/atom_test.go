@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"html"
 	"io"
 	"slices"
@@ -310,6 +311,30 @@ func TestAtomHostile(t *testing.T) {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("content text %q\nlacks %q", text.String(), want)
 		}
+	}
+}
+
+// TestAtomManyHighlights: an entry's content lists the first
+// feedContentItems highlights and counts the rest; its title, those that
+// fit.
+func TestAtomManyHighlights(t *testing.T) {
+	r := &diff.Report{New: diff.Side{Path: "new", Tag: "develop-2025-03-16"}, Old: diff.Side{Path: "old", Tag: "develop-2025-03-09"}}
+	for i := range feedContentItems + 5 {
+		name := fmt.Sprintf("pkg-%04d", i)
+		r.Packages = append(r.Packages, diff.Package{Name: name, Status: diff.Added, Versions: diff.VersionChange{New: []string{"1"}, Added: []string{"1"}, Direction: diff.Added}})
+	}
+	r.Summary.Packages.Added = len(r.Packages)
+	r.Highlights = diff.News(r)
+	var b bytes.Buffer
+	if err := renderAtom(&b, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	it := parseFeed(t, b.Bytes()).Items[0]
+	if n := strings.Count(it.Content, "<li>"); n != feedContentItems+1 || !strings.Contains(it.Content, "<li>…and 5 more</li>") {
+		t.Errorf("%d items in the content:\n%s", n, it.Content)
+	}
+	if !strings.HasPrefix(it.Title, "develop-2025-03-16: new package pkg-0000 1; new package pkg-0001 1; ") || !strings.HasSuffix(it.Title, " more") || len(it.Title) > feedTitleNews+60 {
+		t.Errorf("title %q", it.Title)
 	}
 }
 
