@@ -224,7 +224,17 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		s.store(tagKey, data)
 		s.store(tagKey+".etag", []byte(newTag))
 	}
+	if !byContent {
+		s.remove(tagKey + ".404") // it is there now
+	}
 	return data, nil
+}
+
+// remove deletes the cache file of key, if any.
+func (s *httpStore) remove(key string) {
+	if s.cache != "" {
+		os.Remove(filepath.Join(s.cache, filepath.FromSlash(key)))
+	}
 }
 
 // got notes what a file read tells of the others (the v2 index's hash
