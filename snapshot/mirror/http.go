@@ -2,6 +2,7 @@ package mirror
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -191,11 +192,7 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	var old []byte
 	tagKey := "etag/" + hashOf(s.base.String()+rel)
 	if !byContent {
-		if data, ok := s.cached(tagKey, limit); ok {
-			if t, ok := s.cached(tagKey+".etag", 1024); ok {
-				etag, old = string(t), data
-			}
-		}
+		etag, old, _ = s.cachedTagged(tagKey, limit)
 	}
 	if s.h.Offline {
 		switch _, absent := s.cached(tagKey+".404", 0); {
@@ -221,13 +218,41 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	case byContent && s.verifies(key, data):
 		s.store(key, data)
 	case !byContent && newTag != "":
-		s.store(tagKey, data)
-		s.store(tagKey+".etag", []byte(newTag))
+		s.storeTagged(tagKey, newTag, data)
 	}
 	if !byContent {
 		s.remove(tagKey + ".404") // it is there now
 	}
 	return data, nil
+}
+
+// A file the cache keeps by its ETag is one cache file: the ETag, a
+// newline, the data. (Two files, the data and its ETag, written one after
+// the other, could pair one version's ETag with another's data when a
+// run stopped between them, or two ran at once: a 304 to that ETag would
+// then give the wrong version.)
+const maxETag = 1024
+
+// cachedTagged returns the ETag and the data the cache keeps for key.
+func (s *httpStore) cachedTagged(key string, limit int64) (string, []byte, bool) {
+	file, ok := s.cached(key+".tagged", limit+maxETag+1)
+	if !ok {
+		return "", nil, false
+	}
+	tag, data, ok := bytes.Cut(file, []byte("\n"))
+	if !ok || len(tag) == 0 || len(tag) > maxETag || int64(len(data)) > limit {
+		return "", nil, false
+	}
+	return string(tag), data, true
+}
+
+// storeTagged keeps data and its ETag under key, in one file written at
+// once; an ETag that a line cannot hold is not kept.
+func (s *httpStore) storeTagged(key, etag string, data []byte) {
+	if len(etag) > maxETag || strings.ContainsAny(etag, "\r\n") {
+		return
+	}
+	s.store(key+".tagged", []byte(etag+"\n"), data)
 }
 
 // remove deletes the cache file of key, if any.
@@ -297,9 +322,10 @@ func (s *httpStore) cached(key string, limit int64) ([]byte, bool) {
 	return data, true
 }
 
-// store writes the cache file of key, atomically; a cache that cannot be
-// written is no error (the next run downloads again).
-func (s *httpStore) store(key string, data []byte) {
+// store writes the cache file of key, the parts one after the other,
+// atomically; a cache that cannot be written is no error (the next run
+// downloads again).
+func (s *httpStore) store(key string, parts ...[]byte) {
 	if s.cache == "" {
 		return
 	}
@@ -311,7 +337,12 @@ func (s *httpStore) store(key string, data []byte) {
 	if err != nil {
 		return
 	}
-	_, werr := f.Write(data)
+	var werr error
+	for _, data := range parts {
+		if _, err := f.Write(data); err != nil && werr == nil {
+			werr = err
+		}
+	}
 	cerr := f.Close()
 	if werr != nil || cerr != nil || os.Rename(f.Name(), p) != nil {
 		os.Remove(f.Name())
