@@ -55,8 +55,11 @@ const feedEpoch = "1970-01-01T00:00:00Z"
 
 // feedTitleNews is about the most characters of highlights an entry's
 // title holds: the items that fit, then "…and N more". The first item is
-// always whole.
-const feedTitleNews = 160
+// whole up to feedTitleMax characters (a name can be 10,000), then "…".
+const (
+	feedTitleNews = 160
+	feedTitleMax  = 300
+)
 
 // feedContentNames is how many packages an item of an entry's content
 // names before it counts the rest (NewsText's maxNames).
@@ -409,6 +412,9 @@ func entryNews(r *diff.Report, hs []diff.Highlight) string {
 	var b strings.Builder
 	for i, h := range hs {
 		t := feedText(NewsText(h, 3))
+		if r := []rune(t); len(r) > feedTitleMax {
+			t = string(r[:feedTitleMax]) + "…"
+		}
 		if i > 0 && b.Len()+2+len(t) > feedTitleNews {
 			b.WriteString("; …and " + strconv.Itoa(len(hs)-i) + " more")
 			break

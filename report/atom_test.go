@@ -333,6 +333,18 @@ func TestAtomManyHighlights(t *testing.T) {
 	if n := strings.Count(it.Content, "<li>"); n != feedContentItems+1 || !strings.Contains(it.Content, "<li>…and 5 more</li>") {
 		t.Errorf("%d items in the content:\n%s", n, it.Content)
 	}
+	// A name of 10,000 characters: the title holds its first
+	// feedTitleMax characters.
+	r.Packages[0].Name = "a" + strings.Repeat("x", 9999)
+	r.Highlights = diff.News(r)
+	b.Reset()
+	if err := renderAtom(&b, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	long := parseFeed(t, b.Bytes()).Items[0]
+	if want := "develop-2025-03-16: " + string([]rune("new package " + r.Packages[0].Name)[:feedTitleMax]) + "…; …and 104 more"; long.Title != want {
+		t.Errorf("title of %d characters %q…, want %d", len(long.Title), long.Title[:80], len(want))
+	}
 	if !strings.HasPrefix(it.Title, "develop-2025-03-16: new package pkg-0000 1; new package pkg-0001 1; ") || !strings.HasSuffix(it.Title, " more") || len(it.Title) > feedTitleNews+60 {
 		t.Errorf("title %q", it.Title)
 	}
