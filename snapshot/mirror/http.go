@@ -208,7 +208,8 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	case errors.Is(err, errNotModified):
 		return s.got(rel, old), nil
 	case errors.Is(err, ErrNotFound) && !byContent:
-		s.store(tagKey+".404", nil) // for --offline: absent, not unknown
+		s.store(tagKey+".404", nil)  // for --offline: absent, not unknown
+		s.remove(tagKey + ".tagged") // and no longer what it was
 		return nil, err
 	case err != nil:
 		return nil, err

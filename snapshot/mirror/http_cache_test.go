@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cachediff/cachediff/internal/mirrorgen"
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -61,5 +62,38 @@ func TestOfflineStale404(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "index.manifest.json: not in the cache, and --offline makes no request") {
 		t.Errorf("%v", err)
+	}
+}
+
+// TestOfflineDeleted (issue 35, adversarial round 3): a file the cache
+// kept by its ETag stayed readable --offline after the server answered
+// 404 for it: a view deleted from the mirror was still read --offline,
+// while online said there was none. A 404 drops what the cache kept.
+func TestOfflineDeleted(t *testing.T) {
+	root := t.TempDir()
+	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{View: "gpu"}); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(t, root)
+	cache := t.TempDir()
+	load := func(offline bool) error {
+		h := &mirror.HTTP{CacheDir: cache, Offline: offline, Backoff: time.Millisecond}
+		src, err := h.Open(srv.URL, mirror.Options{View: "gpu"})
+		if err == nil {
+			_, err = snapshot.LoadFrom(src, snapshot.Options{})
+		}
+		return err
+	}
+	if err := load(false); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(root, "v3/manifests/index/gpu")); err != nil {
+		t.Fatal(err)
+	}
+	if err := load(false); err == nil || !strings.Contains(err.Error(), `no view "gpu"`) {
+		t.Fatalf("online, the view deleted: %v", err)
+	}
+	if err := load(true); err == nil || !strings.Contains(err.Error(), `no view "gpu"`) {
+		t.Errorf("--offline, the view deleted: %v; want no view, as the server said", err)
 	}
 }
