@@ -648,10 +648,16 @@ func keptParts(doc Document) []string {
 	if doc.Gate != nil {
 		kept = append(kept, "the gate line")
 	}
-	kept = append(kept, "the summary line and table")
+	if len(doc.Highlights) > 0 {
+		kept = append(kept, "the highlights")
+	}
+	kept = append(kept, "the summary table")
 	canon := !doc.Options.Canonicalize
 	for _, v := range doc.Canonicalized {
 		canon = canon || v.Old+v.New > 0
+	}
+	if unknownCauses(doc.Causes) {
+		kept = append(kept, "the note on causes")
 	}
 	if canon {
 		kept = append(kept, "the canonicalization line")
