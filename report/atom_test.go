@@ -382,3 +382,54 @@ func TestAtomPair(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// FuzzAtomText: whatever a package name, a version and a commit subject
+// hold (invalid UTF-8, control characters, markup, "]]>"), the feed is
+// well-formed XML that gofeed reads; the entry's content holds no element
+// but the feed's own, and its title is the name made visible.
+func FuzzAtomText(f *testing.F) {
+	for _, s := range []string{hostileFeedName, "", "a", "\xff\xfe", "]]>", "&#0;", "\ufffe\uffff", "<![CDATA[", "\r\n\t", strings.Repeat("é", 400)} {
+		f.Add(s, s, s)
+	}
+	f.Fuzz(func(t *testing.T, name, version, subject string) {
+		if name == "" {
+			name = "x"
+		}
+		r := &diff.Report{
+			Old:      diff.Side{Path: "old", Tag: version},
+			New:      diff.Side{Path: "new", Tag: name, Rev: "0123456789abcdef0123456789abcdef01234567", Date: "2025-03-16T12:00:00Z", Packages: 1},
+			Summary:  diff.Summary{Packages: diff.PackageCounts{New: 1, Added: 1}, Specs: diff.Counts{New: 1, Added: 1}},
+			Packages: []diff.Package{{Name: name, Status: diff.Added, Versions: diff.VersionChange{New: []string{version}, Added: []string{version}, Direction: diff.Added}}},
+		}
+		r.Highlights = diff.News(r)
+		var b bytes.Buffer
+		w, _ := NewLogWriter("atom", &b, LogOptions{Subjects: map[string]string{r.New.Rev: subject}, Options: Options{Title: subject}})
+		if err := w.Step(r); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "old", Tag: version}, {Path: "new", Tag: name, Rev: r.New.Rev, Date: r.New.Date}}}); err != nil {
+			t.Fatal(err)
+		}
+		f := parseFeed(t, b.Bytes())
+		if len(f.Items) != 1 {
+			t.Fatalf("%d entries", len(f.Items))
+		}
+		it := f.Items[0]
+		if want := feedText(sideLabel(r.New) + ": " + NewsText(r.Highlights[0], 3)); !strings.HasPrefix(want, strings.TrimSuffix(it.Title, "…")) {
+			t.Errorf("title %q, want %q", it.Title, want)
+		}
+		d := xml.NewDecoder(strings.NewReader("<div>" + it.Content + "</div>"))
+		for {
+			tok, err := d.Token()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("content: %v\n%q", err, it.Content)
+			}
+			if tok, ok := tok.(xml.StartElement); ok && (!slices.Contains([]string{"div", "p", "b", "ul", "li"}, tok.Name.Local) || len(tok.Attr) > 0) {
+				t.Errorf("content: element %s", tok.Name.Local)
+			}
+		}
+	})
+}
