@@ -27,6 +27,11 @@ const patchContext = 3
 // saved JSON report renders the same patch. Unchanged specs are not in a
 // report, so they are not in the listings either; the header says so.
 func renderPatch(w io.Writer, r *diff.Report, o Options) error {
+	for i := range r.Packages {
+		if err := patchPath(r.Packages[i].Name); err != nil {
+			return err
+		}
+	}
 	if o.Color {
 		w = &patchColor{w: w}
 	}
@@ -60,6 +65,19 @@ func renderPatch(w io.Writer, r *diff.Report, o Options) error {
 		writeHunks(bw, lineOps(before, after, compareLines))
 	}
 	return bw.Flush()
+}
+
+// patchPath refuses a package name that is a path rather than a name
+// (".", "..", an empty part between slashes, a slash at either end), as
+// loading a snapshot does: in a patch, old/NAME would point out of its
+// folder. Only a report read back (render) can hold one.
+func patchPath(name string) error {
+	for part := range strings.SplitSeq(name, "/") {
+		if part == "" || part == "." || part == ".." {
+			return fmt.Errorf("the package name %q is a path (. or .., or an empty part between slashes), not a name: a patch would name a file outside its folder", name)
+		}
+	}
+	return nil
 }
 
 // patchName writes a file name of a --- or +++ line as git diff does, so

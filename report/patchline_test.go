@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -171,5 +172,29 @@ func TestPatchNoEmptyHunk(t *testing.T) {
 			t.Errorf("%s: no hunk:\n%s", c.name, buf.String())
 		}
 		checkPatch(t, r)
+	}
+}
+
+// TestPatchRefusesPathNames (issue 35, adversarial round 3): a loaded
+// snapshot refuses a package name that is a path, but a saved JSON
+// report is only read: render -f patch of one edited to name a package
+// ../../evil wrote --- old/../../evil, a patch aimed outside its folder
+// for any tool that does not refuse it. Such a name is an error.
+func TestPatchRefusesPathNames(t *testing.T) {
+	spec := &diff.Spec{Hash: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Versions: []string{"1"}}
+	for _, name := range []string{"../../evil", "..", ".", "/etc/passwd", "a//b", "a/", "a/./b"} {
+		r := &diff.Report{Packages: []diff.Package{{Name: name, Status: diff.Added, Specs: diff.SpecChanges{Added: []diff.Spec{*spec}}}}}
+		var buf bytes.Buffer
+		err := renderPatch(&buf, r, Options{})
+		if err == nil || !strings.Contains(err.Error(), "is a path") {
+			t.Errorf("%q: %v; want an error", name, err)
+		}
+		if strings.Contains(buf.String(), "+++ ") {
+			t.Errorf("%q: a file header was written:\n%s", name, buf.String())
+		}
+	}
+	r := &diff.Report{Packages: []diff.Package{{Name: "py-a/b", Status: diff.Added, Specs: diff.SpecChanges{Added: []diff.Spec{*spec}}}}}
+	if err := renderPatch(io.Discard, r, Options{}); err != nil {
+		t.Errorf("a name with a slash inside: %v", err)
 	}
 }
