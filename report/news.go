@@ -72,7 +72,11 @@ func NewsText(h diff.Highlight, maxNames int) string {
 	case diff.HighlightCause:
 		b.WriteString("cause: " + causeText(h.Value, h.Changes) + " (" + specsOf(h.Count) + ")")
 	case diff.HighlightGateTripped:
-		b.WriteString("gate tripped: " + h.Value + " (" + strconv.Itoa(h.Count) + " " + h.Unit + ")")
+		unit := h.Unit
+		if unit == "os" {
+			unit = "operating system"
+		}
+		b.WriteString("gate tripped: " + h.Value + " (" + plural(h.Count, unit) + ")")
 		writeNames(&b, " in ", h.Packages, maxNames)
 	case diff.HighlightGatePassed:
 		b.WriteString("gate passed")
