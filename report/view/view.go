@@ -26,7 +26,7 @@ import (
 // lengths of the strings, so the size it computes is the size written.
 type View struct {
 	// Head is what is never cut: marker, headline, filters, gate,
-	// summary line and table, canonicalization line.
+	// highlights, summary table.
 	Head string
 	// Skipped is the section of pages --skip-invalid left out, or nil. Fit
 	// cuts it last and never drops its heading (see Fit).
@@ -35,7 +35,9 @@ type View struct {
 	Notice string
 	// Sections are the report's sections, in the order they are written.
 	Sections []*Section
-	// Tail ends the report (the Markdown report's last newline).
+	// Tail ends the report, never cut: the Markdown report's notes on the
+	// whole report (canonicalization, causes unknown) and its last
+	// newline.
 	Tail string
 
 	// NoticeFor writes the shortening notice for a limit (Fit sets
