@@ -537,11 +537,11 @@ func (c *countReader) Read(b []byte) (int, error) {
 	return k, err
 }
 
-// client is the HTTP client of the store: HTTP.Client, or net/http's
+// client is the HTTP client of the store: HTTP.Client, or one of
 // transport; with the store's redirect policy (redirect) unless
 // HTTP.Client has one of its own.
 func (s *httpStore) client() *http.Client {
-	c := &http.Client{Transport: http.DefaultTransport}
+	c := &http.Client{Transport: transport()}
 	if s.h.Client != nil {
 		cc := *s.h.Client
 		c = &cc
@@ -551,6 +551,19 @@ func (s *httpStore) client() *http.Client {
 	}
 	return c
 }
+
+// maxHeaderBytes bounds the headers of an answer: a few hundred bytes in
+// practice (net/http's own bound is 10 MB).
+const maxHeaderBytes = 1 << 20
+
+// transport is net/http's default transport (proxies from the
+// environment, TLS verification), with headers bounded by
+// maxHeaderBytes.
+var transport = sync.OnceValue(func() http.RoundTripper {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxResponseHeaderBytes = maxHeaderBytes
+	return t
+})
 
 // errRedirect is the error of a redirect that is not followed.
 var errRedirect = errors.New("redirected")

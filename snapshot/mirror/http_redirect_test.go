@@ -1,6 +1,7 @@
 package mirror_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -79,4 +80,27 @@ func TestHTTPRedirects(t *testing.T) {
 	if _, _, err := fetch(h(), plain.URL); err != nil {
 		t.Errorf("http: %v", err)
 	}
+}
+
+// TestHTTPHugeHeaders (issue 35, adversarial round 3): an answer's
+// headers were read up to net/http's 10 MB, at each of the four tries.
+// A mirror's answers have headers of a few hundred bytes: past
+// maxHeaderBytes (1 MiB) they are refused.
+func TestHTTPHugeHeaders(t *testing.T) {
+	root := t.TempDir()
+	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(t, root)
+	srv.fault = func(w http.ResponseWriter, r *http.Request) bool {
+		for i := range 300 { // 2.4 MB
+			w.Header().Add(fmt.Sprintf("X-Junk-%d", i), strings.Repeat("x", 8000))
+		}
+		return false
+	}
+	_, _, err := fetch(&mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Retries: -1}, srv.URL)
+	if err == nil || !strings.Contains(err.Error(), "exceeded 1048576 bytes") {
+		t.Errorf("%v; want the headers refused past 1 MiB", err)
+	}
+	srv.requests()
 }
