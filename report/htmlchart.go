@@ -333,7 +333,7 @@ func lineChart(id, title, yTitle string, names []string, values [][]int, labels 
 	if n < 2 || len(names) == 0 {
 		return nil
 	}
-	const x0, x1, top, plotH = 70, 700, 14, 240
+	const x0, x1, top, plotH = 70, 660, 14, 240
 	c := &htmlChart{ID: id, Title: title, W: 720, H: top + plotH + 50}
 	most := 0
 	for _, v := range values {

@@ -33,7 +33,7 @@ import (
 // of its JSON, draw in each chart the series and marks the JSON counts
 // (every mark's <title> is checked against the JSON, read here its own
 // way), fit 360 px without horizontal scroll, and say the same with
-// JavaScript off. Screenshots at 1280 and 360 px go to
+// JavaScript off. Screenshots at 1280 (light and dark) and 360 px go to
 // $CACHEDIFF_ARTIFACTS when set (else a temporary folder), as test
 // artifacts, not goldens.
 
@@ -224,7 +224,8 @@ func mustJSON(t *testing.T, v any) string {
 // browse opens url in a new tab of the browser, with scripts off or on,
 // and reads the page's facts; it fails on a console error or any request
 // besides the page's own. With shots set, it writes screenshots at 1280
-// and 360 px (shots-1280.png, shots-360.png) and reads the page at 360.
+// and 360 px (shots-1280.png, shots-360.png; shots-1280-dark.png in the
+// dark scheme) and reads the page at 360.
 func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots string) *pageFacts {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(bctx)
@@ -266,6 +267,18 @@ func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots
 	}
 	if shots != "" {
 		shot(t, ctx, shots+"-1280.png")
+		dark := func(v string) error {
+			_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: v}}})
+			return err
+		}
+		if err := dark("dark"); err != nil {
+			t.Fatal(err)
+		}
+		shot(t, ctx, shots+"-1280-dark.png")
+		if err := dark("light"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 800)); err != nil {
 		t.Fatal(err)

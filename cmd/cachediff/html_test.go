@@ -2,8 +2,13 @@ package main
 
 import (
 	"bytes"
+	"html"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +53,103 @@ func TestHTMLRender(t *testing.T) {
 		if got := runOK(t, []string{"render", "-f", "html", js}, 1); !bytes.Equal(got, page) {
 			t.Errorf("%s: render of the JSON differs from the page:\n%s", tc.name, lineDiff(page, got))
 		}
+	}
+}
+
+var (
+	figureRe = regexp.MustCompile(`(?s)<figure class="chart" id="chart-[a-z-]+" data-chart="([a-z-]+)" data-series="(\d+)" data-marks="(\d+)">(.*?)</figure>`)
+	legendRe = regexp.MustCompile(`<li><svg class="swatch"`)
+	markRe   = regexp.MustCompile(`<(?:rect|circle) class="m [^"]*"[^>]*><title>([^<]*)</title>`)
+	newsRe   = regexp.MustCompile(`(?s)<span class="text">(?:<a href="[^"]*">)?(.*?)(?:</a>)?</span></li>`)
+	pkgRe    = regexp.MustCompile(`<details class="pkg" data-name="([^"]*)">`)
+)
+
+// pageNumbers reads a page's charts, highlights and packages from its
+// markup, as TestBrowser reads them from the DOM.
+func pageNumbers(t *testing.T, page string) (charts []chartFacts, news, pkgs []string) {
+	t.Helper()
+	highlights, _, _ := strings.Cut(page, `<section id="counts"`)
+	for _, m := range newsRe.FindAllStringSubmatch(highlights, -1) {
+		news = append(news, html.UnescapeString(m[1]))
+	}
+	if news == nil {
+		news = []string{}
+	}
+	for _, m := range figureRe.FindAllStringSubmatch(page, -1) {
+		c := chartFacts{ID: m[1], Legend: len(legendRe.FindAllString(m[4], -1))}
+		c.Series, _ = strconv.Atoi(m[2])
+		c.Marks, _ = strconv.Atoi(m[3])
+		for _, x := range markRe.FindAllStringSubmatch(m[4], -1) {
+			c.Titles = append(c.Titles, html.UnescapeString(x[1]))
+		}
+		charts = append(charts, c)
+	}
+	for _, m := range pkgRe.FindAllStringSubmatch(page, -1) {
+		pkgs = append(pkgs, html.UnescapeString(m[1]))
+	}
+	return charts, news, pkgs
+}
+
+// runExit runs cachediff and returns its output, whatever it says on
+// standard error (a warning), failing on trouble.
+func runExit(t *testing.T, args []string) []byte {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := run(args, &stdout, &stderr); code > 1 {
+		t.Fatalf("cachediff %v: exit %d; stderr:\n%s", args, code, stderr.String())
+	}
+	return stdout.Bytes()
+}
+
+// TestHTMLNumbersBundled (issue 32): for every bundled pair and log, the
+// numbers drawn (each mark's title, the series of each chart), the
+// highlights and the packages of the details are the JSON's, read its
+// own way (expectPair, expectLog).
+func TestHTMLNumbersBundled(t *testing.T) {
+	t.Chdir("../..")
+	pairs := [][]string{
+		{"testdata/real/v0.23.0", "testdata/real/v0.23.1"},
+		{"testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"},
+		{"testdata/hostile/old", "testdata/hostile/new"},
+		{"testdata/seeds/py-safetensors-old.txt", "testdata/seeds/py-safetensors-new.txt"},
+		{"testdata/spack-gen/old", "testdata/spack-gen/new"},
+		{"testdata/spack-formats/index.v6-legacy-yaml.json", "testdata/spack-formats/index.v7-layout2-unsigned.json"},
+		{"testdata/spack-formats/index.v7-layout2-unsigned.json", "testdata/spack-formats/index.v8-layout2-unsigned-mixed.json"},
+		{"testdata/spack-formats/spec.v3-archive-files.spec.json", "testdata/spack-formats/spec.v4-libdwarf-core2.spec.json"},
+		{"testdata/spack-formats/spec.v4-libdwarf-core2.spec.json", "testdata/spack-formats/spec.v5-libdwarf-m1.spec.json"},
+		{"testdata/real/develop-2025-03-30", "testdata/spack-formats/index.v8-layout2-unsigned-mixed.json"},
+	}
+	for i := 1; i < len(weeks); i++ {
+		pairs = append(pairs, []string{weeks[i-1], weeks[i]})
+	}
+	for _, args := range pairs {
+		page := string(runExit(t, withFormat(args, "html")))
+		want, news, pkgs := expectPair(t, runExit(t, withFormat(args, "json")))
+		got, gotNews, gotPkgs := pageNumbers(t, page)
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			checkPage(t, got, want, gotNews, news)
+			if !slices.Equal(gotPkgs, pkgs) {
+				t.Errorf("packages in the details %q, want %q", gotPkgs, pkgs)
+			}
+		})
+	}
+	for _, args := range [][]string{logArgs(), {"log", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, {"log", weeks[0], weeks[2], weeks[4]}} {
+		page := string(runExit(t, withFormat(args, "html")))
+		want, news, pkgs := expectLog(t, runExit(t, withFormat(args, "json")))
+		got, gotNews, gotPkgs := pageNumbers(t, page)
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			checkPage(t, got, want, gotNews, news)
+			if len(gotPkgs) != len(pkgs) {
+				t.Errorf("%d package blocks, want %d", len(gotPkgs), len(pkgs))
+			}
+		})
+	}
+}
+
+func checkPage(t *testing.T, got, want []chartFacts, gotNews, news []string) {
+	t.Helper()
+	checkCharts(t, got, want)
+	if !slices.Equal(gotNews, news) {
+		t.Errorf("highlights %q, want %q", gotNews, news)
 	}
 }
