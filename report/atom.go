@@ -23,7 +23,7 @@ import (
 // report is a feed of one entry.
 //
 // The feed is deterministic: nothing in it comes from the clock. An
-// entry's id and date come from the step's new snapshot (entryID,
+// entry's id and date come from the step's new snapshot (entryIDs,
 // entryDate), so that a feed made again after one more step keeps every
 // old entry's id and date and adds one entry.
 //
