@@ -58,16 +58,25 @@ const stdinChunk = 256 << 10
 // except binary input (binaryHead), of which it returns the head alone:
 // every decoder refuses a NUL byte, so the head gets the message the whole
 // input would, at the same byte, without reading up to n bytes first.
-func readPage(r io.Reader, n int64) ([]byte, error) {
+func readPage(r io.Reader, n int64) ([]byte, error) { return readStdin(r, n, false) }
+
+// readStdin reads r to its end, failing when it holds more than n bytes.
+// Of binary input (binaryHead) it reads the head alone, and returns it,
+// or with refuse an error that says where its first NUL byte is.
+func readStdin(r io.Reader, n int64, refuse bool) ([]byte, error) {
 	head := make([]byte, min(stdinHead, n+1))
 	k, err := io.ReadFull(r, head)
 	head = head[:k]
+	whole := err == io.EOF || err == io.ErrUnexpectedEOF
 	switch {
-	case err == io.EOF || err == io.ErrUnexpectedEOF:
-		return head, nil
-	case err != nil:
+	case err != nil && !whole:
 		return nil, err
-	case binaryHead(head):
+	case binaryHead(head) && refuse:
+		at := bytes.IndexByte(head, 0)
+		line := 1 + bytes.Count(head[:at], []byte("\n"))
+		col := at - (bytes.LastIndexByte(head[:at], '\n') + 1) + 1
+		return nil, fmt.Errorf("line %d, column %d: a NUL byte: binary input, not text", line, col)
+	case binaryHead(head), whole:
 		return head, nil
 	}
 	// The rest: all of it at once when standard input is a file of known
@@ -140,14 +149,8 @@ func binaryHead(head []byte) bool {
 	return !utf16
 }
 
-// ReadAtMost reads r to its end, failing when it holds more than n bytes.
-func ReadAtMost(r io.Reader, n int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, n+1))
-	switch {
-	case err != nil:
-		return nil, err
-	case int64(len(data)) > n:
-		return nil, fmt.Errorf("more than %d MiB: not a page", n>>20)
-	}
-	return data, nil
-}
+// ReadAtMost reads r to its end, failing when it holds more than n bytes,
+// and when its head is binary (binaryHead): a report or a template read
+// from standard input is text, and binary input is refused after its
+// head, not read up to n bytes first.
+func ReadAtMost(r io.Reader, n int64) ([]byte, error) { return readStdin(r, n, true) }
