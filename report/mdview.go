@@ -434,10 +434,17 @@ func (m *mdBuilder) stepHead() {
 		return
 	}
 	m.b.WriteString("\n\n")
-	m.headline()
 	if r.HasChanges() && !onlyRebuilds(r) {
-		m.b.WriteString(": no news, the details follow")
+		// Its counts are its row in the table of steps.
+		if h, ok := rootsHeadline(r); ok {
+			m.b.WriteString("**No news**: " + escapeMD(h) + ".")
+			return
+		}
+		p := r.Summary.Packages
+		m.b.WriteString("**No news**: " + plural(p.Changed+p.Added+p.Removed, "package") + " changed; the details follow.")
+		return
 	}
+	m.headline()
 	m.b.WriteString(".")
 }
 
