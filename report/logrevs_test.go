@@ -34,7 +34,7 @@ func TestLogRevs(t *testing.T) {
 	out := map[string]string{}
 	for _, f := range LogFormats() {
 		var b bytes.Buffer
-		w, err := NewLogWriter(f, &b, LogOptions{})
+		w, err := NewLogWriter(f, &b, LogOptions{Options: Options{Width: 200}}) // text: the note on one line
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,96 +2,168 @@ package report
 
 import (
 	"bufio"
-	"bytes"
-	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
 )
 
-// logText writes the terminal log: per step, newest first, the text
-// report's headline and its package lines; then the series.
+// logText writes the terminal log: its title, what happened across the
+// series (packages that came and went, versions over time), then a block
+// per step, newest first: the step's head line (its snapshot's label,
+// which for a commit is its date and short id, and the commit's subject),
+// then the step's terminal view without its title (textView), indented.
+// What every step would repeat (the note on unknown causes) is said once,
+// at the end. Every line fits Options.Width.
 type logText struct {
 	w     io.Writer
 	o     LogOptions
 	n     int    // steps so far
-	steps *spill // their text, one piece each
+	steps *spill // their blocks without the head line, one piece each
+	// unknown sums the steps' causes that the note at the end counts.
+	unknown diff.Causes
+	hasNote bool
 }
 
 func (l *logText) Kept() int64 { return l.steps.inMemory() }
 
 func (l *logText) Step(r *diff.Report) error {
-	o := l.o.Options
 	l.n++
-	o.Title = "step " + strconv.Itoa(l.n)
-	if sub := l.o.Subjects[r.New.Rev]; sub != "" {
-		o.Title += " · " + sub
+	doc := newDocument(r, l.o.Options)
+	v := doc.textView(textWidthOf(l.o.Width)-2, true)
+	var b strings.Builder
+	for _, s := range v.Head {
+		b.WriteString("  " + s + "\n")
 	}
-	var b bytes.Buffer
-	if err := renderText(&b, r, o); err != nil {
-		return err
+	for _, s := range v.Sections {
+		b.WriteString("  " + s.Title + "\n")
+		for _, line := range s.Lines {
+			b.WriteString("  " + line + "\n")
+		}
 	}
-	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-	for i := 1; i < len(lines); i++ {
-		lines[i] = "  " + lines[i]
+	for _, s := range v.Tail {
+		b.WriteString("  " + s + "\n")
+	}
+	if c := r.Causes; c != nil {
+		l.unknown.Pairs += c.Pairs
+		l.unknown.Known += c.Known
+		l.unknown.Own += c.Own
+		l.hasNote = true
 	}
 	if l.steps == nil {
 		l.steps = newSpill(l.o.spillAt)
 	}
-	_, err := l.steps.add([]byte(strings.Join(lines, "\n") + "\n"))
+	_, err := l.steps.add([]byte(b.String()))
 	return err
 }
 
 func (l *logText) Finish(s *diff.Series) error {
 	defer l.steps.close()
 	bw := bufio.NewWriterSize(l.w, 64<<10)
-	var b strings.Builder
+	f := textFit{width: textWidthOf(l.o.Width), color: l.o.Color}
+	c := l.o.Color
 	n := len(s.Snapshots)
 	labels := snapshotLabels(s.Snapshots)
+	label := func(i int) string { return plainText(labels[i]) }
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log"
 	}
-	fmt.Fprintf(&b, "%s: %s → %s: %s, %s\n", paintStr(l.o.Color, "bold", plainText(title)), plainText(labels[0]), plainText(labels[n-1]),
-		plural(n, "snapshot"), plural(l.n, "step"))
+	var out []string
+	out = append(out, f.para(paintStr(c, "bold", plainText(title))+": "+label(0)+" → "+label(n-1)+": "+
+		plural(n, "snapshot")+", "+plural(l.n, "step"))...)
 	if note := RevsNote(s.Revs); note != "" {
-		b.WriteString(plainText(note) + "\n")
+		out = append(out, f.para(plainText(note))...)
 	}
-	bw.WriteString(b.String())
-	b.Reset()
+
+	// Across the series.
+	var came, versions []string
+	steady := 0
+	for _, p := range s.Timeline.Packages {
+		if throughout(p, n) {
+			steady++
+			continue
+		}
+		if p.CameAndWent(n) {
+			came = append(came, plainText(p.Name)+" "+runsText(p.Present, n, label))
+		}
+		if line := versionRuns(p, n, label); line != "" {
+			versions = append(versions, plainText(p.Name)+" "+line)
+		}
+	}
+	for _, sec := range [...]struct {
+		title string
+		lines []string
+	}{{"Came and went:", came}, {"Versions over time:", versions}} {
+		if len(sec.lines) > 0 {
+			out = append(out, paintStr(c, "bold", sec.title))
+			out = append(out, f.rows(sec.lines, "package", false)...)
+		}
+	}
+	if steady > 0 && l.n > 0 {
+		out = append(out, f.para("The same versions in every snapshot: "+plural(steady, "package"))...)
+	}
+	if _, err := bw.WriteString(strings.Join(out, "\n") + "\n"); err != nil {
+		return err
+	}
+
+	// The steps, newest first.
 	for k := l.n - 1; k >= 0; k-- {
+		head := "step " + strconv.Itoa(k+1)
+		if len(s.Snapshots) == l.n+1 {
+			glued := func(i int) string { return strings.ReplaceAll(label(i), " ", nbsp) } // "2025-03-16 e7c8068" stays on a line
+			head += " · " + stepTitleOf(glued(k+1), glued(k), plainText(l.o.Subjects[s.Snapshots[k+1].Rev]))
+		}
+		for _, line := range f.para(paintStr(c, "bold", head)) {
+			if _, err := bw.WriteString(line + "\n"); err != nil {
+				return err
+			}
+		}
 		if err := l.steps.writePiece(bw, k); err != nil {
 			return err
 		}
 	}
-	label := func(i int) string { return plainText(labels[i]) }
-	var came []string
-	for _, p := range s.Timeline.Packages {
-		if p.CameAndWent(n) {
-			came = append(came, "  "+plainText(p.Name)+": "+runsText(p.Present, n, label))
+	if l.hasNote {
+		if note := unknownNote(&l.unknown); note != "" {
+			for _, line := range f.para("why: " + plainText(note)) {
+				if _, err := bw.WriteString(line + "\n"); err != nil {
+					return err
+				}
+			}
 		}
 	}
-	if came != nil {
-		b.WriteString("packages that came and went:\n" + strings.Join(came, "\n") + "\n")
-	}
-	var lines, steady []string
-	for _, p := range s.Timeline.Packages {
-		if throughout(p, n) {
-			steady = append(steady, plainText(p.Name+" "+versionList(p)))
-			continue
-		}
-		for _, v := range p.Versions {
-			lines = append(lines, "  "+plainText(p.Name)+" "+plainText(v.Version)+": in the cache "+runText(v.Span, n, label))
-		}
-	}
-	if lines != nil {
-		b.WriteString("timeline of versions:\n" + strings.Join(lines, "\n") + "\n")
-	}
-	if steady != nil {
-		b.WriteString("the same versions in every snapshot: " + strings.Join(steady, ", ") + "\n")
-	}
-	bw.WriteString(b.String())
 	return bw.Flush()
+}
+
+// versionRuns says when each version of a package was in the series,
+// "2.9 from A to B; 2.17.1 since C" ("1.0 in A, since C" for a version
+// that left and came back), or "" when every version was there
+// whenever the package was (the packages that came and went say it).
+func versionRuns(p diff.PackageTimeline, n int, label func(int) string) string {
+	var order []string
+	runs := map[string][]diff.Span{}
+	for _, v := range p.Versions {
+		if _, ok := runs[v.Version]; !ok {
+			order = append(order, v.Version)
+		}
+		runs[v.Version] = append(runs[v.Version], v.Span)
+	}
+	moved := false
+	for _, v := range order {
+		moved = moved || !slices.Equal(runs[v], p.Present)
+	}
+	if !moved {
+		return ""
+	}
+	parts := make([]string, len(order))
+	for i, v := range order {
+		when := make([]string, len(runs[v]))
+		for j, r := range runs[v] {
+			when[j] = runText(r, n, label)
+		}
+		parts[i] = plainText(v) + " " + strings.Join(when, ", ")
+	}
+	return strings.Join(parts, "; ")
 }

@@ -261,7 +261,7 @@ func TestTextDirection(t *testing.T) {
 			}
 		}
 		var b strings.Builder
-		textPackage(&b, false, &diff.Package{Name: "llvm", Status: diff.Changed, Versions: v})
+		textPackage(&b, false, &diff.Package{Name: "llvm", Status: diff.Changed, Versions: v}, false)
 		if b.String() != c.want {
 			t.Errorf("%s: %q, want %q", c.dir, b.String(), c.want)
 		}

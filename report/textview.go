@@ -26,7 +26,7 @@ func (d *Document) TextLines() []string {
 			specs += p.Counts.Rebuilt
 			continue
 		}
-		textPackage(&b, c, p)
+		textPackage(&b, c, p, d.Render.RebuiltRows)
 		lines = append(lines, b.String())
 		b.Reset()
 	}
@@ -44,6 +44,20 @@ func inStacks(stacks []string) string {
 	}
 	return " (in " + plainText(strings.Join(stacks, ", ")) + ")"
 }
+
+// inSomeStacks is inStacks for a line that must stay short: up to
+// maxLineStacks stacks named, the rest counted.
+func inSomeStacks(stacks []string) string {
+	if len(stacks) <= maxLineStacks {
+		return inStacks(stacks)
+	}
+	var b strings.Builder
+	writeNames(&b, "", stacks, maxLineStacks-1)
+	return " (in " + plainText(b.String()) + ")"
+}
+
+// maxLineStacks is how many stacks a package's line names.
+const maxLineStacks = 3
 
 func paintStr(on bool, style, s string) string {
 	out, err := paint(on, style, s)
@@ -64,8 +78,8 @@ func versionsText(l []string) string {
 }
 
 // textPackage writes a package's line: its versions, and its counts.
-func textPackage(b *strings.Builder, c bool, p *diff.Package) {
-	v, n := p.Versions, p.Counts
+func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
+	v := p.Versions
 	switch p.Status {
 	case diff.Added:
 		b.WriteString(paintStr(c, "green", plainText(p.Name)) + ": new, " + versionsText(v.New))
@@ -112,6 +126,15 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 			b.WriteString(")")
 		}
 	}
+	writeCounts(b, c, p, allStacks)
+}
+
+// writeCounts writes a package's counts after its versions: ", +3 −3
+// specs, 2 rebuilt (in e4s), 14 updated"; nothing when all are 0. The
+// stacks of the rebuilds are all named with allStacks (--rows rebuilt),
+// else a few.
+func writeCounts(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
+	n := p.Counts
 	if n.Added+n.Removed > 0 {
 		b.WriteString(", ")
 		if n.Added > 0 {
@@ -139,7 +162,11 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package) {
 		b.WriteString(", " + strconv.Itoa(x.n) + x.name)
 		if x.name == " rebuilt" {
 			// The stacks of the plain rebuilds, as Markdown says them.
-			b.WriteString(inStacks(rebuiltStacks(p, false)))
+			if allStacks {
+				b.WriteString(inStacks(rebuiltStacks(p, false)))
+			} else {
+				b.WriteString(inSomeStacks(rebuiltStacks(p, false)))
+			}
 		}
 	}
 }
