@@ -57,6 +57,9 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 	} else if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file", rel)
 	}
+	if err := d.inside(rel, p); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -81,6 +84,26 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", rel, err)
 	}
 	return data, nil
+}
+
+// inside refuses p, the file rel of the mirror, when it is a symbolic
+// link (or under one) that leads out of the mirror's folder: in a
+// checkout, such a link would stand in for the mirror's own file. A link
+// inside the mirror, and a mirror folder that is a link itself, are
+// followed.
+func (d Dir) inside(rel, p string) error {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return err
+	}
+	root, err := filepath.EvalSymlinks(string(d))
+	if err != nil {
+		return err
+	}
+	if r, err := filepath.Rel(root, real); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", rel, real)
+	}
+	return nil
 }
 
 // errTooBig is the error of a file over the limit it was read with.
