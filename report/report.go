@@ -9,8 +9,9 @@
 //     rendered and escaped in Go, which templates/md.tmpl only lays out;
 //   - the --max-bytes cut of that View (View.Fit), by the lengths of its
 //     strings, before anything is written;
-//   - the terminal view (templates/text.tmpl, its package lines from
-//     Document.TextLines), the escaping functions templates get (Funcs),
+//   - the terminal view (templates/text.tmpl, its lines fitted to
+//     Options.Width by Document.TextView), the escaping functions
+//     templates get (Funcs),
 //     a unified diff of spec listings (Patch), and user templates with
 //     the same data and functions, the View included.
 //
@@ -183,8 +184,8 @@ func Markdown(w io.Writer, r *diff.Report, o Options) error {
 }
 
 // renderText writes r as the compact terminal view (templates/text.tmpl): a
-// headline and one line per package that is not unchanged, coloured when
-// o.Color is set.
+// headline and the highlights in sections, one item a line fitted to
+// o.Width, coloured when o.Color is set.
 func renderText(w io.Writer, r *diff.Report, o Options) error {
 	t, err := builtin()
 	if err != nil {

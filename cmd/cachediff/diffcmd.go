@@ -41,7 +41,7 @@ cachediff git:HEAD~1:_cache/develop git:HEAD:_cache/develop  # from git only
 cachediff -C catalogue v0.23.0:_cache/v0.23.0 main:_cache/develop
 cachediff old/spack.lock new/spack.lock   # an environment: why it rebuilt
 cachediff https://mirror.example.org/cache ./mirror-new  # Spack mirrors
-cachediff --format text old/ new/          # one line per changed package
+cachediff --format text old/ new/          # the news, one item a line
 cachediff --format patch old/ new/ | less  # diff of the spec listings
 cachediff --template notes.tmpl old/ new/
 cachediff --fail-on removed-package,lost-stack old/ new/   # a CI gate
