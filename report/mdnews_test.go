@@ -47,10 +47,10 @@ func bundledPairs(t *testing.T) [][3]string {
 	return pairs
 }
 
-func comparePaths(t *testing.T, old, new string) *diff.Report {
+func comparePaths(t *testing.T, oldPath, newPath string) *diff.Report {
 	t.Helper()
 	var snaps [2]*snapshot.Snapshot
-	for i, p := range []string{old, new} {
+	for i, p := range []string{oldPath, newPath} {
 		s, err := snapshot.Load(p, snapshot.Options{})
 		if err != nil {
 			t.Fatal(err)
