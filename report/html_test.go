@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -216,5 +217,154 @@ func TestHTMLPolicy(t *testing.T) {
 	}
 	if !strings.HasPrefix(policy, "default-src 'none';") || strings.Contains(policy, "unsafe") {
 		t.Errorf("policy %q", policy)
+	}
+}
+
+// wantLogTitles reads a log's JSON its own way: the lines' points (the
+// specs of each stack in each snapshot, the 6 largest by their peak and
+// then name, the rest as one), the steps' bars and the version strips of
+// the packages some version of which was not always in the cache with
+// them. Snapshots are named by their tags.
+func wantLogTitles(t *testing.T, js string) map[string][]string {
+	t.Helper()
+	type span struct{ From, To int }
+	var l struct {
+		Steps []struct {
+			Stacks []struct {
+				Name  string
+				Specs struct{ Old, New int }
+			}
+			Summary struct {
+				Specs struct{ Added, Removed, Rebuilt, Updated int }
+			}
+		}
+		Snapshots []struct{ Tag string }
+		Timeline  struct {
+			Packages []struct {
+				Name     string
+				Present  []span
+				Versions []struct {
+					Version  string
+					From, To int
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &l); err != nil {
+		t.Fatal(err)
+	}
+	n := len(l.Snapshots)
+	at := make([]map[string]int, n)
+	for i := range at {
+		at[i] = map[string]int{}
+	}
+	for k, st := range l.Steps {
+		for _, s := range st.Stacks {
+			if k == 0 && s.Specs.Old > 0 {
+				at[0][s.Name] = s.Specs.Old
+			}
+			if s.Specs.New > 0 {
+				at[k+1][s.Name] = s.Specs.New
+			}
+		}
+	}
+	peak := map[string]int{}
+	for _, m := range at {
+		for s, v := range m {
+			peak[s] = max(peak[s], v)
+		}
+	}
+	var names []string
+	for s := range peak {
+		names = append(names, s)
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(peak[b]-peak[a], strings.Compare(a, b)) })
+	value := func(s string, i int) int { return at[i][s] }
+	if len(names) > 6 {
+		rest := names[6:]
+		other := fmt.Sprintf("other stacks (%d)", len(rest))
+		names = append(names[:6:6], other)
+		inner := value
+		value = func(s string, i int) int {
+			if s != other {
+				return inner(s, i)
+			}
+			sum := 0
+			for _, r := range rest {
+				sum += at[i][r]
+			}
+			return sum
+		}
+	}
+	out := map[string][]string{}
+	for _, s := range names {
+		for i := range n {
+			v := value(s, i)
+			unit := " specs"
+			if v == 1 {
+				unit = " spec"
+			}
+			out["stack-specs"] = append(out["stack-specs"], s+" at "+l.Snapshots[i].Tag+": "+strconv.Itoa(v)+unit)
+		}
+	}
+	for k, st := range l.Steps {
+		c := st.Summary.Specs
+		for j, v := range []int{c.Added, c.Removed, c.Rebuilt, c.Updated} {
+			if v > 0 {
+				out["steps"] = append(out["steps"], fmt.Sprintf("step %d (%s): %d %s", k+1, l.Snapshots[k+1].Tag, v, [...]string{"added", "removed", "rebuilt", "updated"}[j]))
+			}
+		}
+	}
+	drawn := 0
+	for _, p := range l.Timeline.Packages {
+		moved := false
+		for _, v := range p.Versions {
+			var runs []span
+			for _, w := range p.Versions {
+				if w.Version == v.Version {
+					runs = append(runs, span{w.From, w.To})
+				}
+			}
+			moved = moved || !slices.Equal(runs, p.Present)
+		}
+		if !moved || drawn == 30 {
+			continue
+		}
+		drawn++
+		for _, v := range p.Versions {
+			when := l.Snapshots[v.From].Tag
+			if v.To != v.From {
+				when += " – " + l.Snapshots[v.To].Tag
+			}
+			out["versions"] = append(out["versions"], p.Name+" "+v.Version+": "+when)
+		}
+	}
+	return out
+}
+
+// TestHTMLLogNumbers (issue 32): the numbers a log's page draws are its
+// JSON's, for generated series.
+func TestHTMLLogNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		seed   uint64
+		pkgs   int
+		series int
+	}{{1, 5, 2}, {2, 40, 4}, {3, 120, 7}, {4, 300, 12}} {
+		snaps := genSeries(tc.seed, tc.pkgs, tc.series)
+		page, _ := writeLog(t, snaps, "html", LogOptions{})
+		js, _ := writeLog(t, snaps, "json", LogOptions{})
+		got := chartTitles(t, page)
+		want := wantLogTitles(t, js)
+		if len(want["steps"]) == 0 || len(want["stack-specs"]) == 0 || (tc.series > 3 && len(want["versions"]) == 0) {
+			t.Errorf("seed %d: the series draws little: %v", tc.seed, want)
+		}
+		for _, id := range []string{"stack-specs", "steps", "versions"} {
+			if !slices.Equal(got[id], want[id]) {
+				t.Errorf("seed %d, chart %s: the marks' titles\n%q\nwant\n%q", tc.seed, id, got[id], want[id])
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("seed %d: charts %v, want %v", tc.seed, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
+		}
 	}
 }
