@@ -507,8 +507,9 @@ func (l *logMarkdown) spill(v *View) error {
 
 // Ranks of a log's sections: step k (0 the oldest) has its own sections'
 // ranks plus k*stepRank, so that older steps are cut first; its heading
-// goes after its sections. The series' sections rank just below the
-// newest step.
+// (with its highlights) goes after its details, so that no step loses a
+// highlight while a detail of it stays. The series' sections rank just
+// below the newest step; the newest step's heading is pinned (never cut).
 const (
 	stepRank    = 100
 	stepHeading = 50
@@ -522,10 +523,11 @@ const subjectCut = 72
 // first: the steps whose sections are left out entirely (each still has
 // its row in the table of steps) grow from the oldest until the newest
 // step and the series' sections fit whole; only then does View.Fit cut
-// those too. When even the headline, the table of steps and the newest
-// step's headline do not fit, the table is cut last: long commit
-// subjects shortened, then its oldest rows summed up in one row (with
-// how many of them tripped the gate), and every older step is left out.
+// those too. When even the headline, the highlights, the table of steps
+// and the newest step's heading do not fit, the table is cut: long
+// commit subjects shortened, then its oldest rows summed up in one row
+// (with how many of them tripped the gate), and every older step is left
+// out; the highlights go last, the oldest steps' first (newsFrom).
 //
 // Each step left out makes the notice no shorter (it counts them), and
 // the rest is the same Head and fewer sections, so the smallest log of
@@ -718,9 +720,8 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 		}
 	}
 	// Across the series comes before the steps; then the steps, newest
-	// first, each its heading and highlights, and its sections. The
-	// newest step's heading is the last to go (every highlight is in the
-	// log's own list, in its Head).
+	// first, each its heading and highlights, and its details. The
+	// newest step's heading is pinned, as the Head is.
 	lay.layoutSeries(s)
 	for k := n - 1; k >= 0; k-- {
 		sv := l.views[k]
