@@ -180,3 +180,30 @@ func TestTextNewsFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestTextWidthOf: the width the text view is fitted to is --width when
+// given, else a terminal's less one column (the pseudo-terminal has 60),
+// else 80: a pipe, or a file of --output even when standard output is a
+// terminal.
+func TestTextWidthOf(t *testing.T) {
+	var pipe bytes.Buffer
+	if got := textWidth(&options{}, &pipe); got != report.DefaultWidth {
+		t.Errorf("a pipe: %d columns, want %d", got, report.DefaultWidth)
+	}
+	if got := textWidth(&options{width: 100}, &pipe); got != 100 {
+		t.Errorf("--width 100: %d columns", got)
+	}
+	tty := openPTY(t)
+	if tty == nil {
+		t.Skip("no pseudo-terminal")
+	}
+	if got := textWidth(&options{}, tty); got != 59 {
+		t.Errorf("a terminal of 60 columns: %d columns, want 59", got)
+	}
+	if got := textWidth(&options{width: 120}, tty); got != 120 {
+		t.Errorf("--width 120 on a terminal: %d columns, want 120", got)
+	}
+	if got := textWidth(&options{output: "report.txt"}, tty); got != report.DefaultWidth {
+		t.Errorf("--output on a terminal: %d columns, want %d", got, report.DefaultWidth)
+	}
+}

@@ -1,0 +1,83 @@
+package report
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// TestWrapText: whatever the words (long ones, wide characters,
+// combining marks, colour codes, arrows glued to their neighbours), no
+// line is wider than the width, continued lines start with the hanging
+// indent, and nothing is lost: the lines hold the text's characters in
+// order.
+func TestWrapText(t *testing.T) {
+	r := rand.New(rand.NewPCG(34, 4))
+	pieces := []string{"a", "bc", "def", "→", "−3", "+4", "世界", "é", "e\u0301", "…and 2 more",
+		"\x1b[1mbold\x1b[0m", strings.Repeat("x", 50), strings.Repeat("世", 30), "(in", "e4s),", nbsp}
+	squeeze := func(s string) string {
+		s = strings.NewReplacer("\x1b[1m", "", "\x1b[0m", "").Replace(s)
+		return strings.Map(func(r rune) rune {
+			if unicode.IsSpace(r) || r == 0 {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	for i := range 2000 {
+		var words []string
+		for range 1 + r.IntN(30) {
+			words = append(words, pieces[r.IntN(len(pieces))])
+		}
+		s := strings.Join(words, " ")
+		width := MinWidth + r.IntN(100)
+		lines := wrapText(s, width, "  ", "    ")
+		for k, l := range lines {
+			if c := cells(l); c > width {
+				t.Fatalf("case %d, width %d: line %d is %d cells: %q", i, width, k, c, l)
+			}
+			if k > 0 && !strings.HasPrefix(l, "    ") {
+				t.Fatalf("case %d: line %d does not hang: %q", i, k, l)
+			}
+			if strings.Contains(l, nbsp) {
+				t.Fatalf("case %d: a glue left in %q", i, l)
+			}
+		}
+		if got, want := squeeze(strings.Join(lines, "")), squeeze(s); got != want {
+			t.Fatalf("case %d: lost text:\n got %q\nwant %q", i, got, want)
+		}
+	}
+}
+
+// TestCells: a terminal's columns, not bytes or runes.
+func TestCells(t *testing.T) {
+	for s, want := range map[string]int{
+		"abc": 3, "→ −": 3, "世界": 4, "e\u0301": 1, "\x1b[1mbold\x1b[0m": 4, "": 0, "\\x1b[2J": 7,
+	} {
+		if got := cells(s); got != want {
+			t.Errorf("cells(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestFitNames: as many names as fit, the rest counted; all when they
+// fit; none when not one does.
+func TestFitNames(t *testing.T) {
+	names := []string{"alpha", "beta", "gamma", "delta", "epsilon"}
+	line := func(k int) string {
+		var b strings.Builder
+		b.WriteString("new stack x: 9 specs")
+		writeNames(&b, " of ", names, k)
+		return b.String()
+	}
+	for width, want := range map[int]string{
+		200: "new stack x: 9 specs of alpha, beta, gamma, delta, epsilon",
+		45:  "new stack x: 9 specs of alpha, …and 4 more",
+		20:  "new stack x: 9 specs",
+	} {
+		if got := fitNames(len(names), width, line); got != want {
+			t.Errorf("width %d: %q, want %q", width, got, want)
+		}
+	}
+}
