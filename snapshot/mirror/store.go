@@ -92,7 +92,7 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 // inside the mirror, and a mirror folder that is a link itself, are
 // followed.
 func (d Dir) inside(rel, p string) error {
-	real, err := filepath.EvalSymlinks(p)
+	resolved, err := filepath.EvalSymlinks(p)
 	if err != nil {
 		return err
 	}
@@ -100,8 +100,8 @@ func (d Dir) inside(rel, p string) error {
 	if err != nil {
 		return err
 	}
-	if r, err := filepath.Rel(root, real); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", rel, real)
+	if r, err := filepath.Rel(root, resolved); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", rel, resolved)
 	}
 	return nil
 }
