@@ -51,6 +51,8 @@ var goldenCases = []struct {
 	// --rows rebuilt lists them all.
 	{"week-2025-02-23.md", []string{"testdata/real-series/develop-2025-02-16", "testdata/real-series/develop-2025-02-23"}, 1},
 	{"week-2025-02-23.txt", []string{"-f", "text", "testdata/real-series/develop-2025-02-16", "testdata/real-series/develop-2025-02-23"}, 1},
+	{"week-2025-03-02.md", []string{"testdata/real-series/develop-2025-02-23", "testdata/real-series/develop-2025-03-02"}, 1}, // a new platform, OS and compiler
+	{"week-2025-03-09.md", []string{"testdata/real-series/develop-2025-03-02", "testdata/real-series/develop-2025-03-09"}, 1}, // only rebuilds
 	{"week-2025-03-16.md", []string{"testdata/real-series/develop-2025-03-09", "testdata/real-series/develop-2025-03-16"}, 1},
 	{"develop-2025-03-rebuilt.md", []string{"--rows", "rebuilt", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
 	{"develop-2025-03-rebuilt.txt", []string{"--rows=rebuilt", "-f", "text", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1},
