@@ -41,7 +41,7 @@ func TestLogGolden(t *testing.T) {
 		{"log-weekly.md", logArgs()},
 		{"log-weekly.json", logArgs("-f", "json")},
 		{"log-weekly.txt", logArgs("-f", "text")},
-		{"log-weekly-8k.md", logArgs("--max-bytes", "8000")},
+		{"log-weekly-4k.md", logArgs("--max-bytes", "4000")}, // the oldest steps left out, the newest cut
 		{"log-weekly-gate.md", logArgs("--fail-on", "removed-spec", "--link-base", "https://cache.spack.io/package/?name=")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
