@@ -25,9 +25,13 @@ var changeKinds = []string{"version", "compiler", "variants", "target", "os", "p
 //   - every pair's why is in range: an unknown one has no set and no
 //     changed dependency, a known one with a root cause has a changed
 //     dependency; causes.known, own and explained count them;
-//   - causes.groups are exactly the groups of the pairs' causes: the same
-//     counts, and each via the shortest path from one of the pairs (the
-//     first by name among the shortest), as cachediff writes it.
+//   - causes.groups are exactly the groups of the pairs' causes (a pair's
+//     own change, why.self, among them): the same counts, and each via
+//     the shortest path from one of the pairs (the first by name among
+//     the shortest; a pair's own change, the pair alone), as cachediff
+//     writes it;
+//   - causes.shared, when present, are exactly the changes that the
+//     groups of several packages share, with their counts.
 func checkCauseSets(r *Report) error {
 	c := r.Causes
 	checkChanges := func(at string, cs []Change) error {
@@ -102,7 +106,20 @@ func checkCauseSets(r *Report) error {
 			}
 		}
 	}
-	checkWhy := func(at string, w *Why) error {
+	checkWhy := func(at string, w *Why, name, oldHash, newHash string) error {
+		if w.Self != nil {
+			s := *w.Self
+			if s < 0 || s >= len(c.Table) {
+				return lawf(at+".self", "%d, but causes.table has %d causes", s, len(c.Table))
+			}
+			if t := c.Table[s]; t.Name != name || t.OldHash != oldHash || t.NewHash != newHash {
+				return lawf(at+".self", "names %s %s → %s, not the pair's own spec %s %s → %s", shortValue(t.Name), shortValue(t.OldHash), shortValue(t.NewHash),
+					shortValue(name), shortValue(oldHash), shortValue(newHash))
+			}
+			if !w.Known {
+				return lawf(at+".self", "an own change, but the pair's edges are not known")
+			}
+		}
 		switch {
 		case w.Set < 0 || w.Set > 0 && w.Set >= len(c.Sets):
 			return lawf(at+".set", "%d, but causes.sets has %d sets", w.Set, len(c.Sets))
@@ -124,8 +141,9 @@ func checkCauseSets(r *Report) error {
 	}
 	if c.Roots != nil {
 		for i := range c.Roots.Changed {
-			if w := c.Roots.Changed[i].Why; w != nil {
-				if err := checkWhy(fmt.Sprintf("causes.roots.changed[%d].why", i), w); err != nil {
+			rc := &c.Roots.Changed[i]
+			if w := rc.Why; w != nil {
+				if err := checkWhy(fmt.Sprintf("causes.roots.changed[%d].why", i), w, rc.New.Name, rc.Old.Hash, rc.New.Hash); err != nil {
 					return err
 				}
 			}
@@ -133,10 +151,10 @@ func checkCauseSets(r *Report) error {
 	}
 	// The groups, as the pairs make them.
 	type group struct {
-		specs, rebuilt, updated int
-		via                     int // link, -1 none
-		viaName                 string
-		counted                 int
+		specs, rebuilt, updated, own int
+		via                          int // link, -1 none, -2 the pair itself (its own change)
+		viaName                      string
+		counted                      int
 	}
 	groups := map[string]*group{}
 	keys := make([]string, len(c.Table)) // each cause's group, once
@@ -144,8 +162,18 @@ func checkCauseSets(r *Report) error {
 		keys[i] = GroupKey(t)
 	}
 	less := func(na string, a int, nb string, b int) bool {
-		if depth[a] != depth[b] {
-			return depth[a] < depth[b]
+		da, db := 0, 0 // the pair itself: no name after its own
+		if a >= 0 {
+			da = depth[a]
+		}
+		if b >= 0 {
+			db = depth[b]
+		}
+		if da != db {
+			return da < db
+		}
+		if a < 0 || b < 0 {
+			return na < nb
 		}
 		if na != nb {
 			return na < nb
@@ -161,6 +189,27 @@ func checkCauseSets(r *Report) error {
 		}
 		return false
 	}
+	// The shared changes, as the groups make them: a change of a shared
+	// kind that the groups of two packages or more have.
+	type sharedCount struct {
+		specs, rebuilt, updated int
+		groups                  []int
+		counted                 int
+	}
+	sharedBy := map[string]*sharedCount{} // by change
+	sharedOfGroup := map[string]string{}  // group key to change
+	for i, g := range c.Groups {
+		if len(g.Changes) != 1 || !sharedKinds[g.Changes[0].Kind] {
+			continue
+		}
+		ch := g.Changes[0]
+		k := ch.Kind + "\x00" + ch.From + "\x00" + ch.To
+		if sharedBy[k] == nil {
+			sharedBy[k] = &sharedCount{}
+		}
+		sharedBy[k].groups = append(sharedBy[k].groups, i)
+		sharedOfGroup[GroupKey(Cause{Name: g.Name, Changes: g.Changes})] = k
+	}
 	known, own, explained, pair := 0, 0, 0, 0
 	for i := range r.Packages {
 		p := &r.Packages[i]
@@ -174,7 +223,8 @@ func checkCauseSets(r *Report) error {
 				if w == nil {
 					continue
 				}
-				if err := checkWhy(fmt.Sprintf("packages[%d].specs.%s[%d].why", i, l.name, j), w); err != nil {
+				pr := &l.pairs[j]
+				if err := checkWhy(fmt.Sprintf("packages[%d].specs.%s[%d].why", i, l.name, j), w, p.Name, pr.Old.Hash, pr.New.Hash); err != nil {
 					return err
 				}
 				if !w.Known {
@@ -186,15 +236,33 @@ func checkCauseSets(r *Report) error {
 					own++
 				}
 				refs := c.Refs(w)
-				if len(refs) > 0 {
+				if len(refs) > 0 || w.Self != nil {
 					explained++
+				}
+				if w.Self != nil {
+					// Its own change first: its path is the pair alone.
+					refs = append([]CauseRef{{Cause: *w.Self, Path: -2}}, refs...)
 				}
 				for _, ref := range refs {
 					k := keys[ref.Cause]
+					if sk, ok := sharedOfGroup[k]; ok {
+						if s := sharedBy[sk]; s.counted != pair {
+							s.counted = pair
+							s.specs++
+							if l.updated {
+								s.updated++
+							} else {
+								s.rebuilt++
+							}
+						}
+					}
 					g := groups[k]
 					if g == nil {
 						g = &group{via: -1}
 						groups[k] = g
+					}
+					if ref.Path == -2 {
+						g.own++
 					}
 					if g.counted == pair {
 						continue // a pair counts once per group
@@ -206,7 +274,7 @@ func checkCauseSets(r *Report) error {
 					} else {
 						g.rebuilt++
 					}
-					if g.via < 0 || less(p.Name, ref.Path, g.viaName, g.via) {
+					if g.via == -1 || less(p.Name, ref.Path, g.viaName, g.via) {
 						g.via, g.viaName = ref.Path, p.Name
 					}
 				}
@@ -235,14 +303,59 @@ func checkCauseSets(r *Report) error {
 		switch {
 		case want == nil || seen[k]:
 			return lawf(at, "%s is the root cause of no pair (or is listed twice)", shortValue(g.Name))
-		case g.Specs != want.specs || g.Rebuilt != want.rebuilt || g.Updated != want.updated:
-			return lawf(at, "counts %d specs (%d rebuilt, %d updated), but it is a root cause of %d (%d rebuilt, %d updated)",
-				g.Specs, g.Rebuilt, g.Updated, want.specs, want.rebuilt, want.updated)
+		case g.Specs != want.specs || g.Rebuilt != want.rebuilt || g.Updated != want.updated || g.Own != want.own:
+			return lawf(at, "counts %d specs (%d rebuilt, %d updated, %d its own change), but it is a root cause of %d (%d rebuilt, %d updated, %d its own change)",
+				g.Specs, g.Rebuilt, g.Updated, g.Own, want.specs, want.rebuilt, want.updated, want.own)
 		}
 		seen[k] = true
-		if via := c.PathNames(want.viaName, want.via); !slices.Equal(g.Via, via) {
+		via := []string{want.viaName}
+		if want.via != -2 {
+			via = c.PathNames(want.viaName, want.via)
+		}
+		if !slices.Equal(g.Via, via) {
 			return lawf(at+".via", "%q, but the shortest path from its pairs is %q", shortList(g.Via), shortList(via))
 		}
+	}
+	// causes.shared: each change that two groups or more share, once,
+	// with its groups, their packages and the pairs' counts, most
+	// specs first. A report of cachediff before issue 34 has none.
+	if len(c.Shared) == 0 {
+		return nil
+	}
+	listed := 0
+	for k, s := range sharedBy {
+		if len(s.groups) < 2 {
+			delete(sharedBy, k)
+		}
+	}
+	for i, s := range c.Shared {
+		at := fmt.Sprintf("causes.shared[%d]", i)
+		k := s.Kind + "\x00" + s.From + "\x00" + s.To
+		want := sharedBy[k]
+		if want == nil || want.counted < 0 {
+			return lawf(at, "%s %s → %s is no change that the groups of two packages or more share (or is listed twice)", shortValue(s.Kind), shortValue(s.From), shortValue(s.To))
+		}
+		want.counted = -1
+		listed++
+		names := make([]string, len(want.groups))
+		for j, g := range want.groups {
+			names[j] = c.Groups[g].Name
+		}
+		slices.Sort(names)
+		switch {
+		case !slices.Equal(s.Groups, want.groups):
+			return lawf(at+".groups", "%v, but the groups of that change are %v", s.Groups, want.groups)
+		case !slices.Equal(s.Packages, names):
+			return lawf(at+".packages", "%q, but its groups' packages are %q", shortList(s.Packages), shortList(names))
+		case s.Specs != want.specs || s.Rebuilt != want.rebuilt || s.Updated != want.updated:
+			return lawf(at, "counts %d specs (%d rebuilt, %d updated), but its groups are root causes of %d (%d rebuilt, %d updated)",
+				s.Specs, s.Rebuilt, s.Updated, want.specs, want.rebuilt, want.updated)
+		case i > 0 && s.Specs > c.Shared[i-1].Specs:
+			return lawf(at+".specs", "%d after %d: shared changes are listed most specs first", s.Specs, c.Shared[i-1].Specs)
+		}
+	}
+	if listed != len(sharedBy) {
+		return lawf("causes.shared", "%d shared changes, but the groups share %d", listed, len(sharedBy))
 	}
 	return nil
 }

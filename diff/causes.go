@@ -62,6 +62,15 @@ type Why struct {
 	// paths share a set: the M dependents of a hub with K changed leaves
 	// share one set of K, where listing them cost M·K (issue 35).
 	Set int `json:"set,omitempty"`
+	// Self is the pair's own change, its first root cause: an index into
+	// Causes.Table of the cause named after the pair's package, with its
+	// hashes and the changes of the spec itself (its facets, or its
+	// recipe, or "other" when its hash changed and nothing the files
+	// show did); absent when the pair changed only through its
+	// dependencies (and in reports of cachediff before issue 34). A
+	// compiler that is a dependency (Spack 1.x) is that dependency's
+	// change, not the spec's own.
+	Self *int `json:"self,omitempty"`
 	// Causes is the older form of the root causes, each written out
 	// whole with its path (cachediff before issue 35): read from such a
 	// report, where AdoptCauses moves it into Set, and filled by Explain,
@@ -132,6 +141,10 @@ type Causes struct {
 	Explained int          `json:"explained"`
 	Own       int          `json:"own"`
 	Groups    []CauseGroup `json:"groups"`
+	// Shared are the changes that the groups of several packages share
+	// (SharedCause), most specs first; absent when none (and in reports
+	// of cachediff before issue 34).
+	Shared []SharedCause `json:"shared,omitempty"`
 	// Roots is the lockfile view: roots added, removed and changed.
 	Roots *RootChanges `json:"roots,omitempty"`
 	// Table names each root cause of the report once (without a path);
@@ -153,9 +166,19 @@ func (c *Causes) Refs(w *Why) []CauseRef {
 	return c.Sets[w.Set]
 }
 
-// HasCauses reports whether w has a root cause, in either form.
+// HasCauses reports whether w has a root cause, in either form, its own
+// change included.
 func (c *Causes) HasCauses(w *Why) bool {
-	return w != nil && (len(w.Causes) > 0 || len(c.Refs(w)) > 0)
+	return w != nil && (len(w.Causes) > 0 || len(c.Refs(w)) > 0 || c.SelfCause(w) != nil)
+}
+
+// SelfCause returns w's own change (Why.Self) from the table, without a path;
+// nil when it has none or it is out of range.
+func (c *Causes) SelfCause(w *Why) *Cause {
+	if c == nil || w == nil || w.Self == nil || *w.Self < 0 || *w.Self >= len(c.Table) {
+		return nil
+	}
+	return &c.Table[*w.Self]
 }
 
 // PathNames returns the path of link i after first: first, then each
@@ -202,14 +225,57 @@ type CauseGroup struct {
 	Name    string   `json:"name"`
 	Changes []Change `json:"changes"`
 	// Specs counts the pairs it is a root cause of; Rebuilt and Updated
-	// split them.
+	// split them. Own counts those whose own change it is (Why.Self),
+	// absent when 0.
 	Specs   int `json:"specs"`
 	Rebuilt int `json:"rebuilt"`
 	Updated int `json:"updated"`
+	Own     int `json:"own,omitempty"`
 	// Via is the shortest path to it from one of those pairs (the first
-	// by package name): an example of how it reaches them.
+	// by package name): an example of how it reaches them; a pair's own
+	// change is reached by the pair's name alone.
 	Via []string `json:"via"`
 }
+
+// SharedCause is one change that the root causes of several packages
+// share (causes.groups of one change, the same in each): every spec's
+// target moved from one microarchitecture to another, every spec's
+// compiler was bumped, the recipes changed (a package repository pinned
+// to another commit). It is one cause with a count, where the groups are
+// one per package.
+type SharedCause struct {
+	// Kind, From and To are the change (a recipe change has neither
+	// From nor To, as its groups).
+	Kind string `json:"kind"`
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+	// Specs counts the pairs with at least one of the groups as a root
+	// cause (each pair once); Rebuilt and Updated split them.
+	Specs   int `json:"specs"`
+	Rebuilt int `json:"rebuilt"`
+	Updated int `json:"updated"`
+	// Packages are the groups' packages, sorted; Groups the groups, by
+	// index into Causes.Groups, in order.
+	Packages []string `json:"packages"`
+	Groups   []int    `json:"groups"`
+}
+
+// ownRank orders cause groups: 0 for one that is only its specs' own
+// change, 1 for an own change that other pairs inherit, 2 for an edge's.
+func ownRank(g CauseGroup) int {
+	switch {
+	case g.Own > 0 && g.Own == g.Specs:
+		return 0
+	case g.Own > 0:
+		return 1
+	}
+	return 2
+}
+
+// sharedKinds are the kinds of change a SharedCause gathers: those that
+// say the same of any package (a version, or a dependency added, removed
+// or swapped, is the package's own).
+var sharedKinds = map[string]bool{"compiler": true, "variants": true, "target": true, "os": true, "platform": true, "recipe": true, "other": true}
 
 // RootChanges lists a lockfile's roots (by their spec as written) that
 // were added, removed or concretized differently. A root whose spec as
@@ -306,6 +372,9 @@ type explainer struct {
 	walked  int              // the links cmpLinks looked at, for the tests
 	// probes counts the edges local looks at, for the tests.
 	probes int
+	// selfUsed says a Why has an own change (Why.Self): the table is
+	// then part of the result even without a set.
+	selfUsed bool
 }
 
 // link is a path link while solving: a name and the next link (-1 at
@@ -373,7 +442,7 @@ func Explain(before, after Graph, a, b string) *Why {
 	w := e.why(id)
 	c := e.result()
 	w.Causes = c.Resolve(w, e.nodes[id].name)
-	w.Set = 0
+	w.Set, w.Self = 0, nil
 	return w
 }
 
@@ -428,7 +497,13 @@ func (e *explainer) node(x, y *GraphNode) int32 {
 // why returns the Why of a registered pair, once solved.
 func (e *explainer) why(id int32) *Why {
 	l := e.nodes[id]
-	return &Why{Known: true, Changed: l.direct, Set: e.setID(l)}
+	w := &Why{Known: true, Changed: l.direct, Set: e.setID(l)}
+	if l.ownID >= 0 {
+		self := int(l.ownID)
+		w.Self = &self
+		e.selfUsed = true
+	}
+	return w
 }
 
 // setID returns the report's set (Why.Set) of l's causes: each distinct
@@ -879,6 +954,9 @@ func (e *explainer) link(name string, next int32) int32 {
 func (e *explainer) result() *Causes {
 	c := &Causes{Groups: []CauseGroup{}}
 	if len(e.sets) == 0 {
+		if e.selfUsed {
+			c.Table = e.table // the pairs' own changes
+		}
 		return c
 	}
 	renum := make([]int, len(e.links))
@@ -1272,6 +1350,7 @@ func (r *Report) Explain(before, after Graph) {
 		CauseGroup
 		via     int32 // the best path so far: its pair's name and link
 		viaName string
+		self    string // the smallest name of a pair whose own change it is
 		counted int
 	}
 	var groups []*group
@@ -1308,10 +1387,30 @@ func (r *Report) Explain(before, after Graph) {
 		if len(w.Changed) == 0 {
 			c.Own++
 		}
+		if l.set != 0 || l.ownID >= 0 {
+			c.Explained++
+		}
+		if l.ownID >= 0 {
+			// The pair's own change: counted here, once per pair even
+			// when a cause of its set is of the same group.
+			gi := groupOf[l.ownID]
+			g := groups[gi]
+			g.Own++
+			if !slices.ContainsFunc(e.all[l.set], func(r ref) bool { return groupOf[r.cause] == gi }) {
+				g.Specs++
+				if t.updated {
+					g.Updated++
+				} else {
+					g.Rebuilt++
+				}
+			}
+			if g.self == "" || l.name < g.self {
+				g.self = l.name
+			}
+		}
 		if l.set == 0 {
 			continue
 		}
-		c.Explained++
 		u := &uses[l.set]
 		if u.rebuilt+u.updated == 0 || l.name < u.name {
 			u.name = l.name
@@ -1352,18 +1451,112 @@ func (r *Report) Explain(before, after Graph) {
 		if g.Specs == 0 {
 			continue // a cause of a dependency no pair of the report reaches
 		}
-		g.Via = []string{g.viaName}
-		for i := g.via; i >= 0; i = e.links[i].next {
-			g.Via = append(g.Via, e.links[i].name)
+		if g.self != "" {
+			g.Via = []string{g.self}
+		} else {
+			g.Via = []string{g.viaName}
+			for i := g.via; i >= 0; i = e.links[i].next {
+				g.Via = append(g.Via, e.links[i].name)
+			}
 		}
 		out = append(out, sorted{g, changeOrder(g.Changes)})
 	}
+	// A spec's own change is its first cause, inherited ones come after
+	// it: the groups that are only their specs' own changes (no other
+	// pair inherits them) first, then the own changes that others
+	// inherit, then the edges' (dependencies added, removed or swapped,
+	// or not in the snapshot); each by most specs.
 	slices.SortFunc(out, func(a, b sorted) int {
-		return cmp.Or(cmp.Compare(b.g.Specs, a.g.Specs), strings.Compare(a.g.Name, b.g.Name), strings.Compare(a.text, b.text))
+		return cmp.Or(cmp.Compare(ownRank(a.g.CauseGroup), ownRank(b.g.CauseGroup)), cmp.Compare(b.g.Specs, a.g.Specs),
+			strings.Compare(a.g.Name, b.g.Name), strings.Compare(a.text, b.text))
 	})
 	c.Groups = make([]CauseGroup, len(out))
+	at := make(map[*group]int, len(out))
 	for i, s := range out {
 		c.Groups[i] = s.g.CauseGroup
+		at[s.g] = i
+	}
+	// One change shared by the groups of several packages (every
+	// spec's target moved, a compiler bumped, recipes changed): one
+	// cause, counting each pair once.
+	sharedOf := make([]int, len(groups))
+	var shared []SharedCause
+	byChange := map[string]int{}
+	for gi, g := range groups {
+		sharedOf[gi] = -1
+		if g.Specs == 0 || len(g.Changes) != 1 || !sharedKinds[g.Changes[0].Kind] {
+			continue
+		}
+		ch := g.Changes[0]
+		k := ch.Kind + "\x00" + ch.From + "\x00" + ch.To
+		s, ok := byChange[k]
+		if !ok {
+			s = len(shared)
+			byChange[k] = s
+			shared = append(shared, SharedCause{Kind: ch.Kind, From: ch.From, To: ch.To})
+		}
+		sharedOf[gi] = s
+		shared[s].Groups = append(shared[s].Groups, at[g])
+	}
+	if len(shared) > 0 {
+		stamp := make([]int, len(shared))
+		mark := 0
+		// marks stamps the shared causes of set s's references, and says
+		// whether x is among them.
+		marks := func(s int32, x int) bool {
+			mark++
+			found := false
+			for _, r := range e.all[s] {
+				if y := sharedOf[groupOf[r.cause]]; y >= 0 {
+					stamp[y] = mark
+					found = found || y == x
+				}
+			}
+			return found
+		}
+		for s, u := range uses {
+			if u.rebuilt+u.updated == 0 {
+				continue
+			}
+			marks(int32(s), -1)
+			for y, m := range stamp {
+				if m == mark {
+					shared[y].Specs += u.rebuilt + u.updated
+					shared[y].Rebuilt += u.rebuilt
+					shared[y].Updated += u.updated
+				}
+			}
+		}
+		for _, t := range tops {
+			l := e.nodes[t.id]
+			if l.ownID < 0 {
+				continue
+			}
+			if y := sharedOf[groupOf[l.ownID]]; y >= 0 && !marks(l.set, y) {
+				shared[y].Specs++
+				if t.updated {
+					shared[y].Updated++
+				} else {
+					shared[y].Rebuilt++
+				}
+			}
+		}
+		for _, s := range shared {
+			if len(s.Groups) < 2 {
+				continue
+			}
+			slices.Sort(s.Groups)
+			s.Packages = make([]string, len(s.Groups))
+			for i, g := range s.Groups {
+				s.Packages[i] = c.Groups[g].Name
+			}
+			slices.Sort(s.Packages)
+			c.Shared = append(c.Shared, s)
+		}
+		slices.SortFunc(c.Shared, func(a, b SharedCause) int {
+			return cmp.Or(cmp.Compare(b.Specs, a.Specs), cmp.Compare(len(b.Groups), len(a.Groups)),
+				strings.Compare(a.Kind, b.Kind), strings.Compare(a.From, b.From), strings.Compare(a.To, b.To))
+		})
 	}
 	if roots != nil {
 		for i := range roots.Changed {

@@ -241,9 +241,12 @@ func TestCausesFanOutShared(t *testing.T) {
 func TestCausesCycle(t *testing.T) {
 	s := cycle()
 	r := s.report(s.order())
-	// leaf is the cause itself; a, b and u have it as a root cause.
-	if c := r.Causes; c == nil || c.Explained != 3 || c.Known != 4 {
-		t.Errorf("causes %+v, want 3 of 4 explained (a, b and u, by the leaf)", r.Causes)
+	// leaf is the cause itself (its own change, and u's own version
+	// too); a, b and u have it as a root cause.
+	// u's own change, which no other pair inherits, comes first.
+	if c := r.Causes; c == nil || c.Explained != 4 || c.Known != 4 || len(c.Groups) != 2 ||
+		c.Groups[0].Name != "u" || c.Groups[1].Name != "leaf" || c.Groups[1].Specs != 4 || c.Groups[1].Own != 1 {
+		t.Errorf("causes %+v, want 4 of 4 explained (the leaf by its own change; a, b and u by the leaf)", r.Causes)
 	}
 	var msgs []string
 	for _, w := range r.Warnings {

@@ -203,3 +203,49 @@ func TestRootChangedByVersion(t *testing.T) {
 			rt.Unchanged, s.Unchanged, s.Restacked, rt.FewerRoots, rt.MoreRoots, rt.OtherRoots)
 	}
 }
+
+// A spec's own change is its first cause (why.self), and one change that
+// every spec made is one shared cause with a count, not one per package.
+func TestSharedCause(t *testing.T) {
+	before := spackgen.New(spackgen.Options{Seed: 6, Packages: 60, Envs: 1, Depth: 6})
+	after := before.Clone()
+	from := before.Nodes[0].Target
+	after.ChangeTarget(from, "zen4")
+	o, n := loadPair(t, before, after)
+	r, err := diff.CompareWith(o, n, diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.CheckLaws(); err != nil {
+		t.Fatal(err)
+	}
+	c := r.Causes
+	pairs := r.Summary.Specs.Rebuilt + r.Summary.Specs.Updated
+	if len(c.Shared) != 1 || c.Shared[0].Kind != "target" || c.Shared[0].From != from || c.Shared[0].To != "zen4" ||
+		c.Shared[0].Specs != pairs || len(c.Shared[0].Packages) < 10 {
+		t.Fatalf("shared %+v, want one target %s → zen4 of all %d pairs", c.Shared, from, pairs)
+	}
+	own := 0
+	for _, p := range r.Packages {
+		for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated} {
+			for _, x := range l {
+				s := c.SelfCause(x.Why)
+				if s == nil {
+					continue
+				}
+				own++
+				if s.Name != p.Name || len(s.Changes) != 1 || s.Changes[0] != (diff.Change{Kind: "target", From: from, To: "zen4"}) {
+					t.Errorf("%s: own change %+v", p.Name, s)
+				}
+			}
+		}
+	}
+	if own != pairs {
+		t.Errorf("%d pairs with an own change, want all %d", own, pairs)
+	}
+	for i := 1; i < len(c.Groups); i++ {
+		if c.Groups[i-1].Own == 0 && c.Groups[i].Own > 0 {
+			t.Errorf("group %d (%s) is no spec's own change, before one that is", i-1, c.Groups[i-1].Name)
+		}
+	}
+}

@@ -468,6 +468,19 @@ func (d *DAG) ChangeCompiler(from, to string) []Mutation {
 	return []Mutation{{Name: "gcc", Kind: "version", From: from, To: to}, {Name: "gcc-runtime", Kind: "version", From: from, To: to}}
 }
 
+// ChangeTarget moves every node built for target from to target to (a
+// new microarchitecture for a whole environment): each is its own root
+// cause, all of them the same change.
+func (d *DAG) ChangeTarget(from, to string) Mutation {
+	for _, n := range d.Nodes {
+		if n.Target == from {
+			n.Target = to
+		}
+	}
+	d.Rehash()
+	return Mutation{Kind: "target", From: from, To: to}
+}
+
 // MaxDepth is the longest path, in nodes, from any node.
 func (d *DAG) MaxDepth() int {
 	memo := map[*Node]int{}
