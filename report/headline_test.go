@@ -1,0 +1,72 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// TestRootsHeadline: the headline of Spack's own files speaks in roots
+// (removed, added, changed, at most maxHeadlineRoots named), then the
+// specs beyond the roots, the specs that kept their hash, and the
+// dependencies now needed by fewer, more or other roots; catalogue pages
+// have none.
+func TestRootsHeadline(t *testing.T) {
+	spec := func(stacks ...string) *diff.Spec { return &diff.Spec{Stacks: stacks} }
+	r := &diff.Report{
+		Summary: diff.Summary{Specs: diff.Counts{Old: 30, New: 29, Unchanged: 20, Restacked: 4, Updated: 1, Removed: 5, Added: 4}},
+		Packages: []diff.Package{{Name: "zlib", Specs: diff.SpecChanges{Restacked: []diff.Pair{
+			{Old: spec("a", "b"), New: spec("a")},
+			{Old: spec("a", "b"), New: spec("b")},
+			{Old: spec("a"), New: spec("a", "c")},
+			{Old: spec("a"), New: spec("c")},
+		}}}},
+		Causes: &diff.Causes{Roots: &diff.RootChanges{
+			Removed: []diff.RootSpec{{Root: "rocksdb"}},
+			Added:   []diff.RootSpec{{Root: "a"}, {Root: "b"}, {Root: "c"}, {Root: "d"}},
+			Changed: []diff.RootChange{{Root: "llvm", Old: diff.RootSpec{Version: "21"}, New: diff.RootSpec{Version: "22"}}},
+		}},
+	}
+	got, ok := rootsHeadline(r)
+	want := "1 root removed (rocksdb); 4 roots added (a, b, c, …and 1 more); 1 root changed (llvm 21 → 22); " +
+		"4 specs removed; 1 spec updated; 24 specs unchanged; 2 dependencies are now needed by fewer roots; " +
+		"1 dependency is now needed by more roots; 1 dependency is now needed by other roots"
+	if !ok || got != want {
+		t.Errorf("rootsHeadline:\n got %q, %v\nwant %q", got, ok, want)
+	}
+	if _, ok := rootsHeadline(&diff.Report{Causes: &diff.Causes{}}); ok {
+		t.Error("a report without roots has a roots headline")
+	}
+	if got, _ := rootsHeadline(&diff.Report{Causes: &diff.Causes{Roots: &diff.RootChanges{}}}); got != "no root and no spec changed" {
+		t.Errorf("nothing changed: %q", got)
+	}
+}
+
+// TestOnlyRebuilds: a report is only rebuilds when every change is a
+// plain rebuild (a new hash, the same facets and stacks).
+func TestOnlyRebuilds(t *testing.T) {
+	same := func() *diff.Spec { return &diff.Spec{Versions: []string{"1"}, Stacks: []string{"s"}} }
+	r := &diff.Report{
+		Summary:  diff.Summary{Packages: diff.PackageCounts{Changed: 1}, Specs: diff.Counts{Rebuilt: 1}},
+		Packages: []diff.Package{{Name: "p", Specs: diff.SpecChanges{Rebuilt: []diff.Pair{{Old: same(), New: same()}}}}},
+	}
+	if !onlyRebuilds(r) {
+		t.Error("a plain rebuild is not only rebuilds")
+	}
+	if got, want := rebuildsHeadline(r), "Only rebuilds: 1 spec of 1 package has new hashes; nothing added, removed or changed"; got != want {
+		t.Errorf("headline %q, want %q", got, want)
+	}
+	moved := same()
+	moved.Stacks = []string{"t"}
+	r.Packages[0].Specs.Rebuilt[0].New = moved
+	r.Packages[0].Specs.Rebuilt[0].StacksJoined, r.Packages[0].Specs.Rebuilt[0].StacksLeft = []string{"t"}, []string{"s"}
+	if onlyRebuilds(r) {
+		t.Error("a rebuild that moved stacks is only rebuilds")
+	}
+	r.Packages[0].Specs.Rebuilt[0].New = same()
+	r.Packages[0].Specs.Rebuilt[0].StacksJoined, r.Packages[0].Specs.Rebuilt[0].StacksLeft = nil, nil
+	r.Summary.Specs.Added = 1
+	if onlyRebuilds(r) {
+		t.Error("a report with an added spec is only rebuilds")
+	}
+}
