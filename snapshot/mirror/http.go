@@ -415,6 +415,9 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	if etag != "" {
 		req.Header.Set("If-None-Match", etag)
 	}
+	// Asked for by name, gzip is not inflated by net/http (which would
+	// inflate it past any bound on its ratio), but here (gunzip).
+	req.Header.Set("Accept-Encoding", "gzip")
 	if s.base.User == nil {
 		if user, pass, ok := netrcLogin(s.h.Netrc, s.base.Hostname()); ok {
 			req.SetBasicAuth(user, pass)
@@ -469,6 +472,15 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	}
 	if resp.ContentLength >= 0 && int64(len(data)) != resp.ContentLength {
 		return nil, "", retryable{fmt.Errorf("%s: %d bytes of the %d announced", name, len(data), resp.ContentLength)}
+	}
+	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
+	case "", "identity":
+	case "gzip", "x-gzip":
+		if data, err = gunzip(data, limit); err != nil {
+			return nil, "", fmt.Errorf("%s: Content-Encoding: gzip: %w", name, err)
+		}
+	default:
+		return nil, "", fmt.Errorf("%s: Content-Encoding %q, which cachediff does not read (it asks for gzip)", name, enc)
 	}
 	if p := s.h.Progress; p != nil {
 		p(name, int64(len(data)), int64(len(data)))

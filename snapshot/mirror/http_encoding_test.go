@@ -1,0 +1,58 @@
+package mirror_test
+
+import (
+	"bytes"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cachediff/cachediff/internal/mirrorgen"
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestHTTPContentEncoding (issue 35, adversarial round 3): net/http asked
+// for gzip and inflated an answer with Content-Encoding: gzip itself,
+// past the bound on how many times its size gzip may inflate to: a v2
+// index.json of 200 KB that inflates to 200 MB (JSON padded with blanks)
+// took its 200 MB, up to --max-download (4 GiB). cachediff inflates such
+// an answer itself now, as it does a gzip'd blob, and refuses a bomb; an
+// honest one still reads, and a blob stored gzip'd keeps its checksum.
+func TestHTTPContentEncoding(t *testing.T) {
+	idx := index(t, "old")
+	root := t.TempDir()
+	if err := mirrorgen.V2(root, idx); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(root, "build_cache/index.json.hash"))
+	srv := newServer(t, root)
+	serve := func(body []byte) {
+		srv.fault = func(w http.ResponseWriter, r *http.Request) bool {
+			if !strings.HasSuffix(r.URL.Path, "build_cache/index.json") {
+				return false
+			}
+			srv.record(r, 200)
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Write(body)
+			return true
+		}
+	}
+	h := func() *mirror.HTTP { return &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Retries: -1} }
+	serve(gz(idx))
+	got, _, err := fetch(h(), srv.URL)
+	if err != nil {
+		t.Fatalf("an honest gzip'd answer: %v", err)
+	}
+	want := load(t, openDir(t, root, mirror.Options{}))
+	if dump(t, got) != dump(t, want) {
+		t.Error("an honest gzip'd answer reads otherwise than the folder")
+	}
+	bomb := gz(append(bytes.TrimRight(idx, "\n"), bytes.Repeat([]byte(" "), 200<<20)...))
+	serve(bomb)
+	if _, _, err := fetch(h(), srv.URL); err == nil || !strings.Contains(err.Error(), "refused as a gzip bomb") {
+		t.Errorf("%d bytes of gzip that inflate to 200 MB: %v; want a gzip bomb refused", len(bomb), err)
+	}
+	srv.requests()
+}
