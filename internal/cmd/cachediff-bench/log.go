@@ -21,7 +21,8 @@ import (
 // again (cachediff log loads each argument once, and so does cat). The
 // point besides time: peak RSS stays flat in N, since the log holds two
 // snapshots at a time (JSON streams its steps; Markdown keeps each step's
-// rendered rows, which follow the meaningful changes).
+// rendered rows, which follow the meaningful changes; the page keeps
+// each step's rows up to its bound).
 func init() {
 	register(&Scenario{
 		Name:    "log",
@@ -64,7 +65,7 @@ func logGroups(e *Env) ([]Group, error) {
 			Floor: Cmd{Label: "glob cat of the N trees", Shell: true, Argv: []string{"for d in " + strings.Join(dirs, " ") + "; do cat \"$d\"/*/specs.md; done >/dev/null"}},
 			Keys:  map[string]string{"n": strconv.Itoa(n), "tree": strconv.FormatInt(bytesOf[0], 10)},
 		}
-		for _, f := range []string{"md", "json"} {
+		for _, f := range []string{"md", "json", "html"} {
 			g.Cmds = append(g.Cmds, Cmd{Label: "cachediff log --format " + f,
 				Argv: append([]string{"{bin}", "log", "--format", f}, args...), Headline: f == "md"})
 		}
