@@ -56,3 +56,23 @@ func TestHTTPContentEncoding(t *testing.T) {
 	}
 	srv.requests()
 }
+
+// TestV2GzipMaxBytes (issue 35, adversarial round 3): --max-download
+// bounds each file "read or unpacked", but a gzip'd v2 index.json was
+// unpacked up to the default 4 GiB whatever it said. It is unpacked up to
+// MaxBytes.
+func TestV2GzipMaxBytes(t *testing.T) {
+	idx := index(t, "old")
+	root := t.TempDir()
+	if err := mirrorgen.V2(root, gz(idx)); err != nil {
+		t.Fatal(err)
+	}
+	limit := int64(len(idx) / 2)
+	_, err := mirror.Open(mirror.Dir(root), mirror.Options{MaxBytes: limit})
+	if err == nil {
+		t.Fatalf("an index of %d bytes unpacked, gzip'd to %d, read with a bound of %d", len(idx), len(gz(idx)), limit)
+	}
+	if !strings.Contains(err.Error(), "build_cache/index.json: gzip: ") {
+		t.Errorf("%v", err)
+	}
+}

@@ -168,7 +168,7 @@ func Open(st Store, opt Options) (*Source, error) {
 			return nil, fmt.Errorf("%s has sha256 %s, and %s says %s: the mirror is damaged, or changed while it was read", v2Index, hex.EncodeToString(sum[:]), v2IndexHash, s.Checksum)
 		}
 	}
-	if index, err = unpack(index, nil); err != nil {
+	if index, err = unpack(index, limit); err != nil {
 		return nil, fmt.Errorf("%s: %w", v2Index, err)
 	}
 	s.read = func() ([]byte, error) {
@@ -247,12 +247,12 @@ func verify(manifest string, e *Entry, data []byte) error {
 func isGzip(data []byte) bool { return len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b }
 
 // unpack gunzips data that starts as gzip does (Spack reads any blob so),
-// and returns it as it is otherwise.
-func unpack(data []byte, err error) ([]byte, error) {
-	if err != nil || !isGzip(data) {
-		return data, err
+// to at most limit bytes, and returns it as it is otherwise.
+func unpack(data []byte, limit int64) ([]byte, error) {
+	if !isGzip(data) {
+		return data, nil
 	}
-	return gunzip(data, DefaultMaxBytes)
+	return gunzip(data, limit)
 }
 
 // maxRatio bounds how many times its size a gzip'd blob may unpack to,
