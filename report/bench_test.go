@@ -33,7 +33,7 @@ func BenchmarkWeek(b *testing.B) {
 		b.Fatal(err)
 	}
 	r := loadReport(b, dir)
-	for _, name := range []string{"md", "json", "text"} {
+	for _, name := range []string{"md", "json", "text", "html"} {
 		f, _ := report.Lookup(name)
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
