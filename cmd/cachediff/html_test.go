@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -151,5 +152,24 @@ func checkPage(t *testing.T, got, want []chartFacts, gotNews, news []string) {
 	checkCharts(t, got, want)
 	if !slices.Equal(gotNews, news) {
 		t.Errorf("highlights %q, want %q", gotNews, news)
+	}
+}
+
+// TestHTMLDeterministic: the pages are the same bytes under GOMAXPROCS 1
+// and 8 as in their golden files.
+func TestHTMLDeterministic(t *testing.T) {
+	t.Chdir("../..")
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, tc := range htmlGoldenCases {
+		want, err := os.ReadFile(filepath.Join("testdata", "golden", tc.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, procs := range []int{1, 8} {
+			runtime.GOMAXPROCS(procs)
+			if got := runOK(t, tc.args, 1); !bytes.Equal(got, want) {
+				t.Errorf("%s under GOMAXPROCS=%d differs from its golden file:\n%s", tc.name, procs, lineDiff(want, got))
+			}
+		}
 	}
 }
