@@ -354,10 +354,15 @@ func namesWords(head string, l []string, k int) []string {
 }
 
 // countsText is a package's counts for its highlight's line: ", +3 −3
-// specs, 2 rebuilt (in e4s), 14 updated", or "" when none.
+// specs, 2 rebuilt, 14 updated", or "" when none; the stacks of its
+// rebuilds only with allStacks (--rows rebuilt).
 func countsText(c bool, p *diff.Package, allStacks bool) string {
+	stacks := stacksNone
+	if allStacks {
+		stacks = stacksAll
+	}
 	var b strings.Builder
-	writeCounts(&b, c, p, allStacks)
+	writeCounts(&b, c, p, stacks)
 	return b.String()
 }
 

@@ -79,6 +79,10 @@ func versionsText(l []string) string {
 
 // textPackage writes a package's line: its versions, and its counts.
 func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
+	stacks := stacksSome
+	if allStacks {
+		stacks = stacksAll
+	}
 	v := p.Versions
 	switch p.Status {
 	case diff.Added:
@@ -126,14 +130,20 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 			b.WriteString(")")
 		}
 	}
-	writeCounts(b, c, p, allStacks)
+	writeCounts(b, c, p, stacks)
 }
+
+// How many stacks of its rebuilds a package's counts name (writeCounts).
+const (
+	stacksNone = iota // none: a highlight's line, kept to its news
+	stacksSome        // up to maxLineStacks, the rest counted
+	stacksAll         // every one (--rows rebuilt)
+)
 
 // writeCounts writes a package's counts after its versions: ", +3 −3
 // specs, 2 rebuilt (in e4s), 14 updated"; nothing when all are 0. The
-// stacks of the rebuilds are all named with allStacks (--rows rebuilt),
-// else a few.
-func writeCounts(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
+// stacks of the rebuilds are named as stacks says (stacksNone, …).
+func writeCounts(b *strings.Builder, c bool, p *diff.Package, stacks int) {
 	n := p.Counts
 	if n.Added+n.Removed > 0 {
 		b.WriteString(", ")
@@ -162,9 +172,10 @@ func writeCounts(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 		b.WriteString(", " + strconv.Itoa(x.n) + x.name)
 		if x.name == " rebuilt" {
 			// The stacks of the plain rebuilds, as Markdown says them.
-			if allStacks {
+			switch stacks {
+			case stacksAll:
 				b.WriteString(inStacks(rebuiltStacks(p, false)))
-			} else {
+			case stacksSome:
 				b.WriteString(inSomeStacks(rebuiltStacks(p, false)))
 			}
 		}
