@@ -62,7 +62,8 @@ type HTTP struct {
 	MaxRedirects int
 	// Progress, when set, is called as a download goes on: the file's
 	// URL (without credentials), the bytes read, and the total (-1 when
-	// unknown), and once more with done == total at its end.
+	// unknown), and once more with done == total at its end, whether it
+	// read whole or broke off.
 	Progress func(name string, done, total int64)
 	// Netrc is the .netrc file that gives credentials for a host the URL
 	// gives none for; "": $NETRC, else ~/.netrc.
@@ -457,7 +458,9 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	}
 	var body io.Reader = &countReader{r: resp.Body, n: &w.n}
 	if p := s.h.Progress; p != nil {
-		body = &progressReader{r: body, name: name, total: resp.ContentLength, report: p}
+		pr := &progressReader{r: body, name: name, total: resp.ContentLength, report: p}
+		body = pr
+		defer pr.end()
 	}
 	buf := make([]byte, 0, max(0, min(resp.ContentLength, limit))+1)
 	data, err := readAll(body, buf, limit)
@@ -481,9 +484,6 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		}
 	default:
 		return nil, "", fmt.Errorf("%s: Content-Encoding %q, which cachediff does not read (it asks for gzip)", name, enc)
-	}
-	if p := s.h.Progress; p != nil {
-		p(name, int64(len(data)), int64(len(data)))
 	}
 	return data, resp.Header.Get("ETag"), nil
 }
@@ -610,6 +610,10 @@ type progressReader struct {
 	last        int64
 	report      func(string, int64, int64)
 }
+
+// end makes the last call, done == total: the download's end, whole or
+// not (a terminal's progress line is cleared either way).
+func (p *progressReader) end() { p.report(p.name, p.done, p.done) }
 
 func (p *progressReader) Read(b []byte) (int, error) {
 	n, err := p.r.Read(b)
