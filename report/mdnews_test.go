@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -171,7 +172,9 @@ func TestMarkdownNewsFirst(t *testing.T) {
 
 // TestMaxBytesKeepsHighlights: at a range of limits, --max-bytes never
 // leaves out a highlight while a detail of the same step stays. A pair's
-// highlights are in its head, which is never cut; in a log, a step that
+// highlights are in its head, cut only when the limit is too small for
+// all of them and nothing else (every detail is gone, and a line counts
+// the highlights left out); in a log, a step that
 // keeps any detail (a <details> block) lists each of its highlights under
 // its heading, and so does the log's list of highlights.
 func TestMaxBytesKeepsHighlights(t *testing.T) {
@@ -190,9 +193,18 @@ func TestMaxBytesKeepsHighlights(t *testing.T) {
 			} else if err != nil {
 				t.Fatal(err)
 			}
+			out := b.String()
+			details := 0
+			for _, h := range regexp.MustCompile(`(?m)^### .*`).FindAllString(out, -1) {
+				if h != "### Highlights" && !strings.HasPrefix(h, "### Skipped pages") {
+					details++
+				}
+			}
 			for _, h := range r.Highlights {
-				if !strings.Contains(b.String(), "\n- "+mdNews(h, "")+"\n") {
-					t.Fatalf("%s, --max-bytes %d: highlight %q left out", p[0], limit, NewsText(h, newsNames))
+				if !strings.Contains(out, "\n- "+mdNews(h, "")+"\n") {
+					if details > 0 || !strings.Contains(out, " more highlight") {
+						t.Fatalf("%s, --max-bytes %d: highlight %q left out, %d detail sections kept:\n%s", p[0], limit, NewsText(h, newsNames), details, out)
+					}
 				}
 			}
 		}
@@ -267,6 +279,48 @@ func TestBundledPairsExist(t *testing.T) {
 			if _, err := os.Stat(f); err != nil {
 				t.Error(err)
 			}
+		}
+	}
+}
+
+// TestMaxBytesFewHighlights: a limit too small for every highlight keeps
+// the first that fit and counts the others, with no detail; at the
+// smallest limit, none is listed; the first highlights are kept in their
+// order.
+func TestMaxBytesFewHighlights(t *testing.T) {
+	r := comparePaths(t, filepath.Join("..", "testdata", "real", "develop-2025-03-23"), filepath.Join("..", "testdata", "real", "develop-2025-03-30"))
+	if len(r.Highlights) < 3 {
+		t.Fatalf("%d highlights, want a few", len(r.Highlights))
+	}
+	var b bytes.Buffer
+	var small *TooSmallError
+	if err := Markdown(&b, r, Options{MaxBytes: 1}); !errors.As(err, &small) {
+		t.Fatalf("--max-bytes 1: %v", err)
+	}
+	shown := -1
+	for limit := small.Min; ; limit += 20 {
+		b.Reset()
+		if err := Markdown(&b, r, Options{MaxBytes: limit}); err != nil {
+			t.Fatalf("--max-bytes %d (the minimum is %d): %v", limit, small.Min, err)
+		}
+		out := b.String()
+		k := 0
+		for k < len(r.Highlights) && strings.Contains(out, "\n- "+mdNews(r.Highlights[k], "")+"\n") {
+			k++
+		}
+		switch {
+		case len(out) > limit:
+			t.Fatalf("--max-bytes %d: %d bytes", limit, len(out))
+		case limit == small.Min && k != 0:
+			t.Fatalf("--max-bytes %d, the minimum: %d highlights listed", limit, k)
+		case k < shown:
+			t.Fatalf("--max-bytes %d: %d highlights listed, %d under a smaller limit", limit, k, shown)
+		case k < len(r.Highlights) && (!strings.Contains(out, "\n- …and "+plural(len(r.Highlights)-k, "more highlight")+": ") || strings.Contains(out, "<details>") || strings.Count(out, "\n### ") != 1):
+			t.Fatalf("--max-bytes %d: %d of %d highlights, but no line counts the rest, or a detail stays:\n%s", limit, k, len(r.Highlights), out)
+		}
+		shown = k
+		if k == len(r.Highlights) {
+			break
 		}
 	}
 }

@@ -56,6 +56,7 @@ func markdownView(doc Document) *View {
 		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
 	}
 	v.Skipped = m.skipped()
+	defer m.fitNews(v, doc.Render.MaxBytes)
 	add := func(s *Section) {
 		if s != nil {
 			v.Sections = append(v.Sections, s)
@@ -251,6 +252,11 @@ type mdBuilder struct {
 	plain  []int           // per package, its plainRebuilds
 	b      strings.Builder // scratch for rows
 	esc    map[string]string
+	// The pair's head around its highlights (head): what comes before
+	// the list and after it, and the list's lines, kept so that a limit
+	// too small for the whole list can keep its first lines (fitNews).
+	headPre, headPost string
+	newsLines         []string
 }
 
 // md is Escape, remembered: the cells of spec rows repeat the same few
@@ -359,13 +365,67 @@ func (m *mdBuilder) head() string {
 	}
 	s, p := r.Summary.Specs, r.Summary.Packages
 	m.headline()
-	m.highlights("\n\n### Highlights\n")
+	m.headPre = m.row()
+	m.newsLines = nil
+	for _, h := range m.doc.Highlights {
+		m.newsLines = append(m.newsLines, "\n- "+mdNews(h, m.link))
+	}
 	fmt.Fprintf(b, "\n\n|  | old | new | unchanged | changed | added | removed | rebuilt | updated | restacked |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n| packages | %d | %d | %d | %d | %d | %d |  |  |  |\n| specs | %d | %d | %d |  | %d | %d | %d | %d | %d |",
 		p.Old, p.New, p.Unchanged, p.Changed, p.Added, p.Removed, s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
 	if r.HasChanges() && !onlyRebuilds(r) {
 		m.rebuiltLine()
 	}
-	return m.row()
+	m.headPost = m.row()
+	return m.headWith(len(m.newsLines))
+}
+
+// pairNewsHeading heads a pair's highlights.
+const pairNewsHeading = "\n\n### Highlights\n"
+
+// headWith is the pair's head with its first k highlights, and a line
+// that counts the others.
+func (m *mdBuilder) headWith(k int) string {
+	var b strings.Builder
+	b.WriteString(m.headPre)
+	if len(m.newsLines) > 0 {
+		b.WriteString(pairNewsHeading)
+		for _, l := range m.newsLines[:k] {
+			b.WriteString(l)
+		}
+		if n := len(m.newsLines) - k; n > 0 {
+			b.WriteString("\n- …and " + plural(n, "more highlight") + ": `--format json` lists them all (`highlights`)")
+		}
+	}
+	b.WriteString(m.headPost)
+	return b.String()
+}
+
+// fitNews keeps v under limit when even its head, tail and notice
+// would not fit with every highlight: every detail is left out, and the
+// list keeps its first highlights that fit (so that no highlight goes
+// while a detail stays). It does nothing when the head fits.
+func (m *mdBuilder) fitNews(v *View, limit int) {
+	least := func(head string) int {
+		n := len(head) + len(v.Tail) + len(v.NoticeFor(limit))
+		if s := v.Skipped; s != nil && len(s.Rows) > 0 { // Fit keeps its heading and its "…and N more" line
+			more := "\n\n…and " + strconv.Itoa(len(s.Rows)) + " more " + s.Noun + "s."
+			if len(s.Rows) == 1 {
+				more = strings.TrimSuffix(more, "s.") + "."
+			}
+			n += len(s.Heading) + len(s.Footer) + len(more)
+		}
+		return n
+	}
+	if limit <= 0 || len(m.newsLines) == 0 || least(v.Head) <= limit {
+		return
+	}
+	k := len(m.newsLines) - 1
+	for k > 0 && least(m.headWith(k)) > limit {
+		k--
+	}
+	v.Head = m.headWith(k)
+	v.Sections = nil
+	v.Omitted = true
 }
 
 // headline writes the report's headline: that nothing changed, that
