@@ -460,7 +460,18 @@ func (c *edgeClass) apply(p *Package) bool {
 			continue
 		}
 		taken[j] = true
-		pairs = append(pairs, newPair(o, c.news[j], &tmpl, same))
+		n := c.news[j]
+		// A spec of the removed or added list moves into a pair: a copy,
+		// as that list's place gets another spec below.
+		if i >= len(c.slots) {
+			cp := *o
+			o = &cp
+		}
+		if j >= len(c.slots) {
+			cp := *n
+			n = &cp
+		}
+		pairs = append(pairs, newPair(o, n, &tmpl, same))
 	}
 	for j, n := range c.news {
 		if !taken[j] {

@@ -249,3 +249,80 @@ func TestSharedCause(t *testing.T) {
 		}
 	}
 }
+
+// truthOf maps each old hash of a generated pair to the new hash of the
+// same node (environment and package), and lists the old hashes whose
+// node is gone.
+func truthOf(before, after *spackgen.DAG) (map[string]string, map[string]bool) {
+	type at struct {
+		env  int
+		name string
+	}
+	now := map[at]string{}
+	for _, n := range after.Nodes {
+		now[at{n.Env, n.Name}] = n.Hash
+	}
+	pairs, gone := map[string]string{}, map[string]bool{}
+	for _, n := range before.Nodes {
+		if h, ok := now[at{n.Env, n.Name}]; ok {
+			pairs[n.Hash] = h
+		} else {
+			gone[n.Hash] = true
+		}
+	}
+	return pairs, gone
+}
+
+// A twin environment dropped while a leaf changed: each class has an old
+// spec more than new ones, and the one left removed is the dropped
+// twin's, whichever hash sorts first; every pair is a node with itself,
+// and the report of new → old mirrors it.
+func TestPairByEdgesLeftOver(t *testing.T) {
+	for seed := uint64(1); seed <= uint64(max(2, seeds()/3)); seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			before, after, _ := twinPair(t, seed, 2)
+			after.DropEnv(3) // the twin of environment 2
+			o, n := loadPair(t, before, after)
+			r, err := diff.CompareWith(o, n, diff.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.CheckLaws(); err != nil {
+				t.Fatal(err)
+			}
+			truth, gone := truthOf(before, after)
+			crossed, removed := 0, 0
+			for _, p := range r.Packages {
+				for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated} {
+					for _, x := range l {
+						if truth[x.Old.Hash] != x.New.Hash {
+							crossed++
+						}
+					}
+				}
+				for _, s := range p.Specs.Removed {
+					removed++
+					if !gone[s.Hash] {
+						t.Errorf("%s/%s removed, but its node is still there", p.Name, s.Hash)
+					}
+				}
+			}
+			if crossed > 0 || removed == 0 {
+				t.Errorf("%d pairs of other nodes, %d removed", crossed, removed)
+			}
+			back, err := diff.CompareWith(n, o, diff.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range back.Packages {
+				for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated} {
+					for _, x := range l {
+						if truth[x.New.Hash] != x.Old.Hash {
+							t.Errorf("new → old pairs %s/%s with %s, not its own node", p.Name, x.Old.Hash, x.New.Hash)
+						}
+					}
+				}
+			}
+		})
+	}
+}

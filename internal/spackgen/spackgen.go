@@ -468,6 +468,12 @@ func (d *DAG) ChangeCompiler(from, to string) []Mutation {
 	return []Mutation{{Name: "gcc", Kind: "version", From: from, To: to}, {Name: "gcc-runtime", Kind: "version", From: from, To: to}}
 }
 
+// DropEnv removes environment e's nodes (its specs that another
+// environment shares by hash stay, through that one).
+func (d *DAG) DropEnv(e int) {
+	d.Nodes = slices.DeleteFunc(d.Nodes, func(n *Node) bool { return n.Env == e })
+}
+
 // ChangeTarget moves every node built for target from to target to (a
 // new microarchitecture for a whole environment): each is its own root
 // cause, all of them the same change.
