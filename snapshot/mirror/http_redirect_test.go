@@ -104,3 +104,51 @@ func TestHTTPHugeHeaders(t *testing.T) {
 	}
 	srv.requests()
 }
+
+// TestHTTPRedirectOtherHost: a redirect to another host (a CDN, a
+// bucket) is followed, and the credentials of the URL or .netrc are not
+// sent there; a 304 to a request that asked for no comparison is an
+// error, not an empty file.
+func TestHTTPRedirectOtherHost(t *testing.T) {
+	root := t.TempDir()
+	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	blob, _ := mirrorgen.BlobOf(root)
+	var auth atomic.Value
+	auth.Store("")
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth.Store(r.Header.Get("Authorization"))
+		mirrorgen.Handler(root, nil).ServeHTTP(w, r)
+	}))
+	defer other.Close()
+	srv := newServer(t, root)
+	srv.fault = func(w http.ResponseWriter, r *http.Request) bool {
+		if !strings.HasSuffix(r.URL.Path, blob) {
+			return false
+		}
+		srv.record(r, 302)
+		http.Redirect(w, r, strings.Replace(other.URL, "127.0.0.1", "localhost", 1)+r.URL.Path, http.StatusFound)
+		return true
+	}
+	u := strings.Replace(srv.URL, "http://", "http://user:s3cret@", 1)
+	if _, _, err := fetch(&mirror.HTTP{NoCache: true, Backoff: time.Millisecond}, u); err != nil {
+		t.Fatal(err)
+	}
+	if srv.auth == "" {
+		t.Error("the mirror's own host got no credentials")
+	}
+	if a := auth.Load().(string); a != "" {
+		t.Errorf("the other host got Authorization %q", a)
+	}
+	srv.requests()
+	srv.fault = func(w http.ResponseWriter, r *http.Request) bool {
+		srv.record(r, 304)
+		w.WriteHeader(http.StatusNotModified)
+		return true
+	}
+	if _, _, err := fetch(&mirror.HTTP{NoCache: true, Backoff: time.Millisecond}, srv.URL); err == nil || !strings.Contains(err.Error(), "HTTP 304 Not Modified") {
+		t.Errorf("a 304 without a cache: %v", err)
+	}
+	srv.requests()
+}
