@@ -85,6 +85,24 @@ var htmlBuiltin = sync.OnceValues(func() (*htmlAssets, error) {
 	return &htmlAssets{t: t, css: template.CSS(css), js: template.JS(js), csp: csp}, nil
 })
 
+// PageText is how the page writes a value of the data (a name, a
+// version, a label, a highlight's words): control and invisible
+// characters as Go escapes (Visible: "g\u200bcc" does not pass for gcc,
+// and U+202E cannot turn the text around), then a word over 200
+// characters or a text over 2,000 shortened with "…", as Markdown
+// shortens them; JSON keeps every value whole. html/template escapes the
+// result.
+func PageText(s string) string { return shorten(plainText(s)) }
+
+// pageTexts is PageText of each of l, in a new list.
+func pageTexts(l []string) []string {
+	out := make([]string, len(l))
+	for i, s := range l {
+		out[i] = PageText(s)
+	}
+	return out
+}
+
 // htmlPage is what html.tmpl lays out: plain strings and numbers, which
 // the template escapes in their contexts.
 type htmlPage struct {
@@ -161,9 +179,9 @@ func HTML(w io.Writer, r *diff.Report, o Options) error {
 		return fmt.Errorf("built-in HTML template: %w", err)
 	}
 	p := newHTMLPage(a)
-	p.Title = cmp.Or(o.Title, pairTitle(r))
-	p.Lead = pairLead(r)
-	p.Notes = reportNotes(r)
+	p.Title = PageText(cmp.Or(o.Title, pairTitle(r)))
+	p.Lead = PageText(pairLead(r))
+	p.Notes = pageTexts(reportNotes(r))
 	for _, h := range r.Highlights {
 		p.News = append(p.News, newsItem(h, "", o.LinkBase))
 	}
@@ -280,7 +298,7 @@ func sideSkipped(s diff.Side) []snapshotSkipped {
 // newsItem is a highlight on the page, linked to its package's page
 // when it is news of one package.
 func newsItem(h diff.Highlight, step, linkBase string) htmlNews {
-	n := htmlNews{Step: step, Kind: h.Kind, Text: NewsText(h, HTMLNewsNames)}
+	n := htmlNews{Step: step, Kind: h.Kind, Text: PageText(NewsText(h, HTMLNewsNames))}
 	switch h.Kind {
 	case diff.HighlightNewPackage, diff.HighlightRemovedPackage, diff.HighlightVersion:
 		if len(h.Packages) == 1 {
@@ -314,7 +332,7 @@ func warningLines(ws []snapshot.Warning) ([]string, int) {
 		if w.Line > 0 {
 			where += ":" + strconv.Itoa(w.Line)
 		}
-		out = append(out, where+": "+w.Message)
+		out = append(out, PageText(where+": "+w.Message))
 	}
 	return out, 0
 }
@@ -331,16 +349,20 @@ func htmlDetails(r *diff.Report, o Options, maxRows, maxPkgs int) *htmlStep {
 			st.MorePackages = len(r.Packages) - i
 			break
 		}
-		hp := htmlPkg{Name: p.Name, Href: packageURL(o.LinkBase, p.Name), Status: p.Status}
+		hp := htmlPkg{Name: PageText(p.Name), Href: packageURL(o.LinkBase, p.Name), Status: p.Status}
 		var b strings.Builder
 		b.WriteString(strconv.Itoa(p.Counts.Old) + " → " + plural(p.Counts.New, "spec"))
 		pkgCounts(&b, p.Counts)
 		hp.Summary = b.String()
 		if len(p.SharedVariants) > 0 {
-			hp.Shared = "Every spec has " + strings.Join(p.SharedVariants, " ") + "."
+			hp.Shared = PageText("Every spec has " + strings.Join(p.SharedVariants, " ") + ".")
 		}
 		room := maxRows - rows
 		add := func(row htmlRow) {
+			row.Kind = PageText(row.Kind)
+			for i := range row.Cells {
+				row.Cells[i] = PageText(row.Cells[i])
+			}
 			if room > 0 {
 				hp.Rows = append(hp.Rows, row)
 				room--

@@ -118,7 +118,7 @@ func wantStackTitles(t *testing.T, js string) []string {
 	for _, s := range names {
 		for k, n := range tally[s] {
 			if n > 0 {
-				out = append(out, fmt.Sprintf("%s: %d %s", s, n, [...]string{"added", "removed", "rebuilt", "updated"}[k]))
+				out = append(out, fmt.Sprintf("%s: %d %s", PageText(s), n, [...]string{"added", "removed", "rebuilt", "updated"}[k]))
 			}
 		}
 	}
@@ -186,6 +186,16 @@ func TestHTMLHostileText(t *testing.T) {
 		if strings.Contains(page, bad) {
 			t.Errorf("the page holds %q", bad)
 		}
+	}
+	// Invisible characters are shown, and a long name is shortened, as
+	// in Markdown, the filter's data-name too.
+	r.Packages[5].Name = "g\u200bcc\u202eevil" + strings.Repeat("é", 300)
+	page, _ = renderHTML(t, r, Options{})
+	if strings.ContainsAny(page, "\u200b\u202e") {
+		t.Error("the page holds an invisible character as it is")
+	}
+	if !strings.Contains(page, `>g\u200bcc\u202eevil`+strings.Repeat("é", 181)+"…<") || strings.Contains(page, strings.Repeat("é", 182)) {
+		t.Error("the page does not show the invisible characters as escapes, or the long name shortened")
 	}
 	if n := strings.Count(page, "<script"); n != 1 {
 		t.Errorf("%d <script, want 1", n)
@@ -304,14 +314,14 @@ func wantLogTitles(t *testing.T, js string) map[string][]string {
 			if v == 1 {
 				unit = " spec"
 			}
-			out["stack-specs"] = append(out["stack-specs"], s+" at "+l.Snapshots[i].Tag+": "+strconv.Itoa(v)+unit)
+			out["stack-specs"] = append(out["stack-specs"], PageText(s)+" at "+PageText(l.Snapshots[i].Tag)+": "+strconv.Itoa(v)+unit)
 		}
 	}
 	for k, st := range l.Steps {
 		c := st.Summary.Specs
 		for j, v := range []int{c.Added, c.Removed, c.Rebuilt, c.Updated} {
 			if v > 0 {
-				out["steps"] = append(out["steps"], fmt.Sprintf("step %d (%s): %d %s", k+1, l.Snapshots[k+1].Tag, v, [...]string{"added", "removed", "rebuilt", "updated"}[j]))
+				out["steps"] = append(out["steps"], fmt.Sprintf("step %d (%s): %d %s", k+1, PageText(l.Snapshots[k+1].Tag), v, [...]string{"added", "removed", "rebuilt", "updated"}[j]))
 			}
 		}
 	}
@@ -332,11 +342,11 @@ func wantLogTitles(t *testing.T, js string) map[string][]string {
 		}
 		drawn++
 		for _, v := range p.Versions {
-			when := l.Snapshots[v.From].Tag
+			when := PageText(l.Snapshots[v.From].Tag)
 			if v.To != v.From {
-				when += " – " + l.Snapshots[v.To].Tag
+				when += " – " + PageText(l.Snapshots[v.To].Tag)
 			}
-			out["versions"] = append(out["versions"], p.Name+" "+v.Version+": "+when)
+			out["versions"] = append(out["versions"], PageText(p.Name)+" "+PageText(v.Version)+": "+when)
 		}
 	}
 	return out

@@ -238,7 +238,7 @@ func stackBars(l []stackTally) *htmlChart {
 	c.Table = htmlTable{Caption: "Changed specs per stack", Head: []string{"stack", "added", "removed", "rebuilt", "updated"}}
 	for i, s := range l {
 		y := top + i*rowH
-		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 4, Text: cut(s.Name, 28), Anchor: "end", Class: "label"})
+		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 4, Text: cut(PageText(s.Name), 28), Anchor: "end", Class: "label"})
 		cum := 0
 		for k, n := range s.N {
 			if n == 0 {
@@ -246,10 +246,10 @@ func stackBars(l []stackTally) *htmlChart {
 			}
 			a, b := x(cum), x(cum+n)
 			c.Marks = append(c.Marks, svgMark{X: a, Y: y + 3, W: max(1, b-a), H: rowH - 6, Class: "k-" + changeKinds[k],
-				Title: s.Name + ": " + strconv.Itoa(n) + " " + changeKinds[k]})
+				Title: PageText(s.Name) + ": " + strconv.Itoa(n) + " " + changeKinds[k]})
 			cum += n
 		}
-		c.Table.Rows = append(c.Table.Rows, []string{s.Name, strconv.Itoa(s.N[0]), strconv.Itoa(s.N[1]), strconv.Itoa(s.N[2]), strconv.Itoa(s.N[3])})
+		c.Table.Rows = append(c.Table.Rows, []string{PageText(s.Name), strconv.Itoa(s.N[0]), strconv.Itoa(s.N[1]), strconv.Itoa(s.N[2]), strconv.Itoa(s.N[3])})
 	}
 	c.Desc = fmt.Sprintf("Horizontal bars, one per stack (%d), each split into the specs added, removed, rebuilt and updated in it; the table below has the numbers.", len(l))
 	return c
@@ -269,7 +269,8 @@ func spanText(s diff.Span, labels []string) string {
 	return labels[s.From] + " – " + labels[s.To]
 }
 
-// gantt draws when each version was in the cache: a row per version of a
+// gantt draws when each version was in the cache (labels: the
+// snapshots' labels as the page writes them, PageText): a row per version of a
 // package, a bar over the snapshots that had it.
 func gantt(rows []ganttRow, labels []string, pkgs, more int) *htmlChart {
 	if len(rows) == 0 {
@@ -295,11 +296,11 @@ func gantt(rows []ganttRow, labels []string, pkgs, more int) *htmlChart {
 	c.Table = htmlTable{Caption: "Versions in the cache", Head: []string{"package", "version", "in the cache"}}
 	for i, r := range rows {
 		y := top + i*rowH
-		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 4, Text: cut(r.pkg+" "+r.version, 30), Anchor: "end", Class: "label"})
+		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 4, Text: cut(PageText(r.pkg), 18) + " " + cut(PageText(r.version), 11), Anchor: "end", Class: "label"})
 		a, b := x(r.span.From), x(r.span.To+1)
 		c.Marks = append(c.Marks, svgMark{X: a + 1, Y: y + 3, W: max(1, b-a-2), H: rowH - 6, Class: "k-version",
-			Title: r.pkg + " " + r.version + ": " + spanText(r.span, labels)})
-		c.Table.Rows = append(c.Table.Rows, []string{r.pkg, r.version, spanText(r.span, labels)})
+			Title: PageText(r.pkg) + " " + PageText(r.version) + ": " + spanText(r.span, labels)})
+		c.Table.Rows = append(c.Table.Rows, []string{PageText(r.pkg), PageText(r.version), spanText(r.span, labels)})
 	}
 	c.Desc = fmt.Sprintf("A row per version of %s whose versions changed, a bar over the snapshots that had it; the table below has the same.", plural(pkgs, "package"))
 	if more > 0 {
@@ -327,12 +328,14 @@ func shortLabel(l string) string {
 }
 
 // lineChart draws the specs of each series over the snapshots: a line
-// and a point per snapshot.
+// and a point per snapshot. labels are as the page writes them
+// (PageText); names are the data's.
 func lineChart(id, title, yTitle string, names []string, values [][]int, labels []string) *htmlChart {
 	n := len(labels)
 	if n < 2 || len(names) == 0 {
 		return nil
 	}
+	names = pageTexts(names)
 	const x0, x1, top, plotH = 70, 660, 14, 240
 	c := &htmlChart{ID: id, Title: title, W: 720, H: top + plotH + 50}
 	most := 0
@@ -389,7 +392,7 @@ func lineChart(id, title, yTitle string, names []string, values [][]int, labels 
 }
 
 // stepBars draws the changed specs of each step as vertical stacked
-// bars.
+// bars; titles are the steps' labels as the page writes them.
 func stepBars(counts []diff.Counts, titles []string) *htmlChart {
 	n := len(counts)
 	if n == 0 {

@@ -75,7 +75,7 @@ func (l *logHTML) Finish(s *diff.Series) error {
 	}
 	p := newHTMLPage(a)
 	n := len(l.counts)
-	labels := snapshotLabels(s.Snapshots)
+	labels := pageTexts(snapshotLabels(s.Snapshots))
 	titles := make([]string, n)
 	stepLabels := make([]string, n)
 	for k := range l.counts {
@@ -83,15 +83,17 @@ func (l *logHTML) Finish(s *diff.Series) error {
 		if len(labels) == n+1 {
 			c.newLabel, c.oldLabel = labels[k+1], labels[k]
 			c.subject = l.o.Subjects[s.Snapshots[k+1].Rev]
+		} else {
+			c.newLabel, c.oldLabel = PageText(c.newLabel), PageText(c.oldLabel)
 		}
-		titles[k] = stepTitleOf(c.newLabel, c.oldLabel, c.subject)
+		titles[k] = stepTitleOf(c.newLabel, c.oldLabel, PageText(c.subject))
 		stepLabels[k] = c.newLabel
 	}
 	first, last := "", ""
 	if len(labels) > 0 {
 		first, last = labels[0], labels[len(labels)-1]
 	}
-	p.Title = cmp.Or(l.o.Title, "cachediff log: "+first+" → "+last)
+	p.Title = cmp.Or(PageText(l.o.Title), "cachediff log: "+first+" → "+last)
 	changed := 0
 	for _, c := range l.counts {
 		if c.changed {
@@ -101,7 +103,7 @@ func (l *logHTML) Finish(s *diff.Series) error {
 	p.Lead = fmt.Sprintf("%s, %s (%d with changes).", plural(len(s.Snapshots), "snapshot"), plural(n, "step"), changed)
 	if n == 0 {
 		if note := RevsNote(s.Revs); note != "" {
-			p.Notes = append(p.Notes, note)
+			p.Notes = append(p.Notes, PageText(note))
 		}
 	}
 	for _, h := range s.Highlights {

@@ -373,10 +373,13 @@ type jReport struct {
 	} `json:"summary"`
 }
 
+// pt is how the page writes a value of the data.
+func pt(s string) string { return report.PageText(s) }
+
 func newsOf(hs []diff.Highlight) []string {
 	out := []string{}
 	for _, h := range hs {
-		out = append(out, report.NewsText(h, report.HTMLNewsNames))
+		out = append(out, report.PageText(report.NewsText(h, report.HTMLNewsNames)))
 	}
 	return out
 }
@@ -412,7 +415,7 @@ func expectPair(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 	var versions []string
 	vpkgs := 0
 	for _, p := range r.Packages {
-		pkgs = append(pkgs, p.Name)
+		pkgs = append(pkgs, pt(p.Name))
 		for _, s := range p.Specs.Added {
 			add(s.Stacks, 0)
 		}
@@ -429,14 +432,14 @@ func expectPair(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 			vpkgs++
 			for _, v := range p.Versions.Old {
 				if slices.Contains(p.Versions.New, v) {
-					versions = append(versions, p.Name+" "+v+": old – new")
+					versions = append(versions, pt(p.Name)+" "+pt(v)+": old – new")
 				} else {
-					versions = append(versions, p.Name+" "+v+": old")
+					versions = append(versions, pt(p.Name)+" "+pt(v)+": old")
 				}
 			}
 			for _, v := range p.Versions.New {
 				if !slices.Contains(p.Versions.Old, v) {
-					versions = append(versions, p.Name+" "+v+": new")
+					versions = append(versions, pt(p.Name)+" "+pt(v)+": new")
 				}
 			}
 		}
@@ -464,7 +467,7 @@ func expectPair(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 		for _, s := range names {
 			for k, n := range tally[s] {
 				if n > 0 {
-					c.Titles = append(c.Titles, fmt.Sprintf("%s: %d %s", s, n, kinds[k]))
+					c.Titles = append(c.Titles, fmt.Sprintf("%s: %d %s", pt(s), n, kinds[k]))
 				}
 			}
 		}
@@ -500,7 +503,7 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 	}
 	labels := []string{}
 	for _, s := range l.Snapshots {
-		labels = append(labels, s.Tag) // distinct tags: the page's labels
+		labels = append(labels, pt(s.Tag)) // distinct tags: the page's labels
 	}
 	n := len(labels)
 	counts := make([]map[string]int, n)
@@ -549,7 +552,7 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 	lines := chartFacts{ID: "stack-specs", Series: len(names)}
 	for _, s := range names {
 		for i, v := range series[s] {
-			lines.Titles = append(lines.Titles, s+" at "+labels[i]+": "+nSpecs(v))
+			lines.Titles = append(lines.Titles, pt(s)+" at "+labels[i]+": "+nSpecs(v))
 		}
 	}
 	charts = append(charts, lines)
@@ -587,7 +590,7 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 			if v.To != v.From {
 				when += " – " + labels[v.To]
 			}
-			gantt.Titles = append(gantt.Titles, p.Name+" "+v.Version+": "+when)
+			gantt.Titles = append(gantt.Titles, pt(p.Name)+" "+pt(v.Version)+": "+when)
 		}
 	}
 	if gantt.Titles != nil {
@@ -596,7 +599,7 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 	var pkgs []string
 	for _, st := range l.Steps {
 		for _, p := range st.Packages {
-			pkgs = append(pkgs, p.Name)
+			pkgs = append(pkgs, pt(p.Name))
 		}
 	}
 	return charts, newsOf(l.Highlights), pkgs
