@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/gittest"
 	"github.com/cachediff/cachediff/report"
 )
 
@@ -85,6 +86,7 @@ type pageFacts struct {
 	Attrs   []string     `json:"attrs"`
 	Hrefs   []string     `json:"hrefs"`
 	Scroll  int          `json:"scroll"`
+	Steps   []string     `json:"steps"`
 }
 
 type chartFacts struct {
@@ -113,6 +115,7 @@ const factsJS = `(() => {
     tags: Array.from(tags).sort(), attrs: Array.from(attrs).sort(),
     hrefs: q("[href]").map(e => e.getAttribute("href")),
     scroll: document.scrollingElement.scrollWidth,
+    steps: q("#details h3").map(e => e.textContent),
   };
 })()`
 
@@ -145,7 +148,12 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("starting %s: %v", bin, err)
 	}
 
-	for _, tc := range browserCases {
+	cases := browserCases
+	if repo := hostileSubjectRepo(t); repo != "" {
+		cases = append(slices.Clone(cases), browserCase{name: "log-git-hostile", log: true, hostile: true,
+			args: []string{"log", "-C", repo, "--revs", "main", "--link-base", "https://cache.spack.io/package/?name=", "_cache/develop"}})
+	}
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			page := filepath.Join(dir, tc.name+".html")
 			abs, _ := filepath.Abs(page)
@@ -202,6 +210,9 @@ func TestBrowser(t *testing.T) {
 			if tc.hostile {
 				checkHostile(t, on)
 			}
+			if tc.name == "log-git-hostile" && (len(on.Steps) == 0 || !strings.HasPrefix(on.Steps[0], "Step 4: ") || !strings.Contains(on.Steps[0], " · "+pt(hostileSubject)+" (from ")) {
+				t.Errorf("the hostile subject is not shown as text in the newest step's heading: %q", on.Steps)
+			}
 			marks := []string{}
 			for _, c := range on.Charts {
 				marks = append(marks, fmt.Sprintf("%s %d series %d marks", c.ID, c.Series, c.Marks))
@@ -210,6 +221,49 @@ func TestBrowser(t *testing.T) {
 		})
 	}
 	t.Logf("browser tests: %v", time.Since(start).Round(time.Millisecond))
+}
+
+// hostileSubject is a commit subject that tries to end an element, add a
+// script, clear a terminal and turn text around: the page shows it as
+// text.
+const hostileSubject = "nightly </h3><script>alert(1)</script> <img src=x onerror=alert(2)> &amp; \x1b[2J \u202egnp.exe"
+
+// hostileSubjectRepo is a git repository of the five real weeks as
+// commits of _cache/develop, the last with hostileSubject; "" without
+// the git program.
+func hostileSubjectRepo(t *testing.T) string {
+	t.Helper()
+	if !gittest.Available() {
+		t.Log("the git program is not on PATH: the browser skips the log of a git series")
+		return ""
+	}
+	series, err := filepath.Abs("testdata/real-series")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, w := range weeks {
+		dirs = append(dirs, filepath.Join(series, filepath.Base(w)))
+	}
+	repo := filepath.Join(t.TempDir(), "catalogue")
+	if _, err := gittest.Commits(repo, dirs[:len(dirs)-1]...); err != nil {
+		t.Fatal(err)
+	}
+	dev := filepath.Join(repo, "_cache", "develop")
+	if err := os.RemoveAll(dev); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(dev, os.DirFS(dirs[len(dirs)-1])); err != nil {
+		t.Fatal(err)
+	}
+	date := []string{"GIT_AUTHOR_DATE=2025-03-16T12:00:00Z", "GIT_COMMITTER_DATE=2025-03-16T12:00:00Z"}
+	if _, err := gittest.Git(repo, nil, "add", "-A"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(repo, date, "commit", "-q", "-m", hostileSubject); err != nil {
+		t.Fatal(err)
+	}
+	return repo
 }
 
 func mustJSON(t *testing.T, v any) string {
@@ -482,11 +536,9 @@ func expectPair(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 // expectLog reads a log's JSON the same way.
 func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 	var l struct {
-		Steps     []jReport `json:"steps"`
-		Snapshots []struct {
-			Tag string `json:"tag"`
-		} `json:"snapshots"`
-		Timeline struct {
+		Steps     []jReport           `json:"steps"`
+		Snapshots []diff.SnapshotInfo `json:"snapshots"`
+		Timeline  struct {
 			Packages []struct {
 				Name     string      `json:"name"`
 				Present  []diff.Span `json:"present"`
@@ -503,7 +555,7 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 	}
 	labels := []string{}
 	for _, s := range l.Snapshots {
-		labels = append(labels, pt(s.Tag)) // distinct tags: the page's labels
+		labels = append(labels, pt(s.Label())) // distinct tags or commits: the page's labels
 	}
 	n := len(labels)
 	counts := make([]map[string]int, n)
