@@ -135,7 +135,11 @@ func TestBrowser(t *testing.T) {
 	}
 	art, _ = filepath.Abs(art)
 
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
+	// The whole test, browser and all, within two minutes: a browser that
+	// hangs fails the test instead of stalling go test.
+	limit, cancelL := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancelL()
+	actx, cancelA := chromedp.NewExecAllocator(limit,
 		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
