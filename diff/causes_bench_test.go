@@ -61,11 +61,17 @@ func BenchmarkCauses(b *testing.B) {
 			}
 			b.ReportAllocs()
 			var r *diff.Report
+			cpu0, cpuOK := cpuTime()
 			for b.Loop() {
 				r, err = diff.CompareWith(before, after, diff.Filter{})
 				if err != nil {
 					b.Fatal(err)
 				}
+			}
+			// CPU time (user and system, every thread) per op: on a busy
+			// machine the wall time of ns/op swings, the CPU time less.
+			if cpu1, ok := cpuTime(); ok && cpuOK {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(float64(len(r.Causes.Groups)), "causes")
 		})
