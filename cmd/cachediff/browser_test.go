@@ -34,9 +34,10 @@ import (
 // of its JSON, draw in each chart the series and marks the JSON counts
 // (every mark's <title> is checked against the JSON, read here its own
 // way), fit 360 px without horizontal scroll, and say the same with
-// JavaScript off. Screenshots at 1280 (light and dark) and 360 px go to
-// $CACHEDIFF_ARTIFACTS when set (else a temporary folder), as test
-// artifacts, not goldens.
+// JavaScript off. A log of a git series whose newest commit's subject is
+// hostile shows it as text. The pages and their screenshots at 1280
+// (light and dark) and 360 px go to $CACHEDIFF_ARTIFACTS when set (else
+// a temporary folder), as test artifacts, not goldens.
 
 // chromiumPath finds Chromium: $CACHEDIFF_CHROMIUM, else the usual names.
 func chromiumPath() string {
@@ -159,7 +160,7 @@ func TestBrowser(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			page := filepath.Join(dir, tc.name+".html")
+			page := filepath.Join(art, tc.name+".html") // beside the screenshots
 			abs, _ := filepath.Abs(page)
 			html := runOK(t, withFormat(tc.args, "html"), 1)
 			if err := os.WriteFile(page, html, 0o644); err != nil {
