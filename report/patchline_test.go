@@ -198,3 +198,34 @@ func TestPatchRefusesPathNames(t *testing.T) {
 		t.Errorf("a name with a slash inside: %v", err)
 	}
 }
+
+// FuzzSpecLine: any spec's listing line reads back as the spec
+// (TestSpecLineUnambiguous over any strings), and is one line of text.
+func FuzzSpecLine(f *testing.F) {
+	f.Add("1.0", "gcc@13.2.0", "+mpi", "linux", "ubuntu22.04", "x86_64_v3", "e4s", uint8(0xff))
+	f.Add("a b", "a_b", "a,b", "a-b", "\n", `\n`, "\u202e", uint8(0x5a))
+	f.Add("", "%", `""`, "-", ",", "\xff", " ", uint8(0x0f))
+	f.Fuzz(func(t *testing.T, a, b, c, d, e, g, h string, shape uint8) {
+		vals := []string{a, b, c, d, e, g, h}
+		list := func(bits uint8) []string {
+			var l []string
+			for i := range 3 {
+				if bits&(1<<i) != 0 {
+					l = append(l, vals[(int(bits)+i)%len(vals)])
+				}
+			}
+			return l
+		}
+		s := diff.Spec{Hash: "abcdefg", Versions: list(shape), Compiler: b, Variants: list(shape >> 3),
+			Platform: d, OS: e, Target: g, Stacks: list(shape >> 5)}
+		line := specLine(s, hashAbbrev{})
+		if strings.ContainsAny(line, "\n\r") {
+			t.Fatalf("%q: a line break in the line", line)
+		}
+		got, err := parseSpecLine(line)
+		if err != nil || !slices.Equal(got.Versions, s.Versions) || got.Compiler != s.Compiler || !slices.Equal(got.Variants, s.Variants) ||
+			got.Platform != s.Platform || got.OS != s.OS || got.Target != s.Target || !slices.Equal(got.Stacks, s.Stacks) {
+			t.Fatalf("%+v\nwrites %q\nwhich reads back as %+v (%v)", s, line, got, err)
+		}
+	})
+}
