@@ -415,7 +415,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	}
 	compared, rolled := compareAll(byName, &ignore, release, kept)
 	if og.HasEdges() && ng.HasEdges() {
-		pairByEdges(compared, og, ng)
+		pairByEdges(compared, og, ng, kept)
 	}
 	r.Facets, r.Stacks = rolled.rollups()
 	for _, c := range compared {

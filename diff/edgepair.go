@@ -55,12 +55,19 @@ type edgeClass struct {
 }
 
 // pairByEdges re-pairs the classes of the ambiguous packages of out by
-// their edges (see above); og and ng both have edges.
-func pairByEdges(out []compared, og, ng Graph) {
+// their edges (see above); og and ng both have edges. kept are the
+// hashes of each package that left or joined the selected stacks under
+// a stack filter (keptHashes; nil without one): removed or added, they
+// never join a class.
+func pairByEdges(out []compared, og, ng Graph, kept []map[string]bool) {
 	var classes []*edgeClass
 	for k := range out {
 		if out[k].ambiguous {
-			classes = append(classes, edgeClasses(k, &out[k].p)...)
+			var keep map[string]bool
+			if kept != nil {
+				keep = kept[k]
+			}
+			classes = append(classes, edgeClasses(k, &out[k].p, keep)...)
 		}
 	}
 	if len(classes) == 0 {
@@ -178,10 +185,11 @@ func pairByEdges(out []compared, og, ng Graph) {
 
 // edgeClasses finds the classes of p: its rebuilt and updated pairs by
 // the facets of their old and new spec, and the removed and added specs
-// of those facets; a class of one pair and nothing left over is certain
-// and left out. The lists are in the engine's order, the facets first:
-// the pairs of one old spec's facets are neighbours.
-func edgeClasses(k int, p *Package) []*edgeClass {
+// of those facets (but those whose hash is in kept); a class of one pair
+// and nothing left over is certain and left out. The lists are in the
+// engine's order, the facets first: the pairs of one old spec's facets
+// are neighbours.
+func edgeClasses(k int, p *Package, kept map[string]bool) []*edgeClass {
 	var classes []*edgeClass
 	for kind, l := range [2][]Pair{p.Specs.Rebuilt, p.Specs.Updated} {
 		var run []*edgeClass // the classes of the current old facets
@@ -218,6 +226,9 @@ func edgeClasses(k int, p *Package) []*edgeClass {
 			}
 		}
 		for i := range p.Specs.Removed {
+			if kept[p.Specs.Removed[i].Hash] {
+				continue
+			}
 			if c := firstOld[facetKey(&p.Specs.Removed[i])]; c != nil {
 				c.removed = append(c.removed, i)
 				c.olds = append(c.olds, &p.Specs.Removed[i])
@@ -225,6 +236,9 @@ func edgeClasses(k int, p *Package) []*edgeClass {
 			}
 		}
 		for i := range p.Specs.Added {
+			if kept[p.Specs.Added[i].Hash] {
+				continue
+			}
 			if c := firstNew[facetKey(&p.Specs.Added[i])]; c != nil {
 				c.added = append(c.added, i)
 				c.news = append(c.news, &p.Specs.Added[i])
