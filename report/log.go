@@ -400,6 +400,9 @@ type logMarkdown struct {
 	canonNew      diff.ValueCounts
 	unknownCauses bool
 	specRows      bool // a step has a table of specs (stepView)
+	// lastNews are the lines of the newest step's highlights so far, as
+	// its heading lists them (fewerNews).
+	lastNews []string
 }
 
 func (l *logMarkdown) Kept() int64 { return l.kept + l.bodies.inMemory() }
@@ -439,6 +442,12 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 		l.opts, l.canonOld = r.Options, r.Canonicalized
 	}
 	l.canonNew = r.Canonicalized
+	l.lastNews = l.lastNews[:0]
+	for _, h := range r.Highlights {
+		if logNews(h) {
+			l.lastNews = append(l.lastNews, "\n- "+mdNews(h, l.o.LinkBase))
+		}
+	}
 	l.unknownCauses = l.unknownCauses || unknownCauses(r.Causes)
 	l.views = append(l.views, v)
 	l.kept += viewBytes(v)
@@ -558,10 +567,26 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 	n := len(l.views)
 	tab, drop, ok := lay.pick(limit)
 	if !ok {
-		// Not even the least log fits: its Fit names its size.
-		if err := lay.view(max(0, n-1), lay.least()).Fit(limit); err != nil {
+		// Not even the least log fits: every detail is left out, and the
+		// newest step lists its first highlights that fit. When not even
+		// none fits, the error names the smaller of the two least logs.
+		v := lay.view(max(0, n-1), lay.least())
+		err := v.Fit(limit)
+		if err == nil {
+			_, err = v.WriteTo(l.w)
 			return err
 		}
+		if w := l.fewerNews(v, limit); w != nil {
+			var least, fewer *TooSmallError
+			switch werr := w.Fit(limit); {
+			case werr == nil:
+				_, err := w.WriteTo(l.w)
+				return err
+			case errors.As(err, &least) && errors.As(werr, &fewer) && fewer.Min < least.Min:
+				err = werr
+			}
+		}
+		return err
 	}
 	v := lay.view(drop, tab)
 	if err := v.Fit(limit); err != nil {
@@ -569,6 +594,47 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 	}
 	_, err := v.WriteTo(l.w)
 	return err
+}
+
+// fewerNews is v, the least log (every older step left to the table,
+// every highlight out of the log's list), with no section but the newest
+// step's heading, which lists its first highlights that fit the limit
+// and counts the others; nil when that step has none.
+func (l *logMarkdown) fewerNews(v *View, limit int) *View {
+	n := len(l.views)
+	if n == 0 || len(l.lastNews) == 0 {
+		return nil
+	}
+	var pinned *Section
+	for _, s := range v.Sections {
+		if s.Pinned {
+			pinned = s
+		}
+	}
+	if pinned == nil {
+		return nil
+	}
+	lines := l.lastNews
+	head := "\n\n## " + escapeMD(l.counts[n-1].title) + "\n"
+	more := func(k int) string {
+		if k == len(lines) {
+			return ""
+		}
+		return "\n- …and " + plural(len(lines)-k, "more highlight") + " (`--format json`)"
+	}
+	w := *v
+	w.Omitted = true
+	w.NoticeFor = func(limit int) string {
+		return v.NoticeFor(limit) + " The newest step lists its first highlights."
+	}
+	size := len(w.Head) + len(w.Tail) + len(w.NoticeFor(limit)) + len(head)
+	k := 0
+	for k < len(lines) && size+len(lines[k])+len(more(k+1)) <= limit {
+		size += len(lines[k])
+		k++
+	}
+	w.Sections = []*Section{{Name: pinned.Name, Rank: pinned.Rank, Pinned: true, Heading: head + strings.Join(lines[:k], "") + more(k)}}
+	return &w
 }
 
 // relabel heads the steps by the series' labels where they differ from

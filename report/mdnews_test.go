@@ -324,3 +324,53 @@ func TestMaxBytesFewHighlights(t *testing.T) {
 		}
 	}
 }
+
+// TestLogFewerNews: a limit too small for the least log (its headline,
+// the table's newest row and summary row, the newest step's heading with
+// every highlight of it) leaves out every detail and lists the newest
+// step's first highlights that fit, counting the others; at a larger
+// limit, it lists more.
+func TestLogFewerNews(t *testing.T) {
+	l, s, steps := logOf(t, genSeries(5, 40, 4), Options{})
+	newest := steps[len(steps)-1]
+	var lines []string
+	for _, h := range newest.Highlights {
+		if logNews(h) {
+			lines = append(lines, "\n- "+mdNews(h, "")+"\n")
+		}
+	}
+	if len(lines) < 4 {
+		t.Fatalf("the newest step has %d highlights, want a few", len(lines))
+	}
+	_, err := finishLog(l, s, 1)
+	var small *TooSmallError
+	if !errors.As(err, &small) {
+		t.Fatalf("--max-bytes 1: %v", err)
+	}
+	prev, cut := -1, 0
+	for limit := small.Min; limit < small.Min+2000; limit += 7 {
+		out, err := finishLog(l, s, limit)
+		if err != nil {
+			t.Fatalf("--max-bytes %d (the minimum %d): %v", limit, small.Min, err)
+		}
+		k := 0
+		for k < len(lines) && strings.Contains(out, lines[k]) {
+			k++
+		}
+		switch {
+		case len(out) > limit:
+			t.Fatalf("--max-bytes %d: %d bytes", limit, len(out))
+		case k < prev:
+			t.Fatalf("--max-bytes %d: %d highlights of the newest step, %d under a smaller limit", limit, k, prev)
+		case k < len(lines) && (strings.Contains(out, "<details>") || !strings.Contains(out, "\n- …and "+plural(len(lines)-k, "more highlight")+" (`--format json`)\n")):
+			t.Fatalf("--max-bytes %d: %d of %d highlights, a detail kept or no line counting the rest:\n%s", limit, k, len(lines), out)
+		}
+		if k < len(lines) {
+			cut++
+		}
+		prev = k
+	}
+	if cut == 0 || prev != len(lines) {
+		t.Fatalf("%d limits cut the highlights; %d of %d at the largest", cut, prev, len(lines))
+	}
+}
