@@ -191,9 +191,7 @@ func TestHTMLHostileText(t *testing.T) {
 	// in Markdown, the filter's data-name too.
 	r.Packages[5].Name = "g\u200bcc\u202eevil" + strings.Repeat("é", 300)
 	page, _ = renderHTML(t, r, Options{})
-	if strings.ContainsAny(page, "\u200b\u202e") {
-		t.Error("the page holds an invisible character as it is")
-	}
+	checkPageMarkup(t, page)
 	if !strings.Contains(page, `>g\u200bcc\u202eevil`+strings.Repeat("é", 181)+"…<") || strings.Contains(page, strings.Repeat("é", 182)) {
 		t.Error("the page does not show the invisible characters as escapes, or the long name shortened")
 	}
@@ -377,4 +375,63 @@ func TestHTMLLogNumbers(t *testing.T) {
 			t.Errorf("seed %d: charts %v, want %v", tc.seed, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 		}
 	}
+}
+
+// pageTags are the elements html.tmpl writes: html/template escapes
+// every "<" of the data, so a tag in the page is the template's.
+var pageTags = map[string]bool{}
+
+func init() {
+	for _, t := range strings.Fields("html head meta title style body header h1 h2 h3 p main section ul li span a div table caption thead tbody tr th td figure figcaption svg rect desc line text polyline circle details summary b footer script") {
+		pageTags[t] = true
+	}
+}
+
+var tagRe = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9-]*)`)
+
+// checkPageMarkup fails when the page has an element html.tmpl does not
+// write, or more than its one style and one script.
+func checkPageMarkup(t *testing.T, page string) {
+	t.Helper()
+	for _, m := range tagRe.FindAllStringSubmatch(page, -1) {
+		if !pageTags[m[1]] {
+			t.Errorf("element <%s> is not the template's", m[1])
+		}
+	}
+	for _, tag := range []string{"<script", "<style"} {
+		if n := strings.Count(page, tag); n != 1 {
+			t.Errorf("%d %s, want 1", n, tag)
+		}
+	}
+	if strings.ContainsAny(page, "\u200b\u202e\x1b") {
+		t.Error("an invisible or control character as it is")
+	}
+}
+
+// FuzzHTML: whatever a name, a stack, a variant, a version or a title
+// holds, the page's elements are the template's own.
+func FuzzHTML(f *testing.F) {
+	for _, s := range []string{"<script>alert(1)</script>", `"><img src=x onerror=alert(1)>`, "</title><svg onload=x>", "\u202eexe.", "a\x1b[2Jb", "]]><!--", "{{.}}", "javascript:alert(1)"} {
+		f.Add(s)
+	}
+	base := genReport(11, 12)
+	f.Fuzz(func(t *testing.T, s string) {
+		r := *base
+		r.Packages = slices.Clone(base.Packages)
+		p := &r.Packages[0]
+		p.Name = s
+		p.SharedVariants = []string{s}
+		if len(p.Specs.Added) > 0 {
+			p.Specs.Added = slices.Clone(p.Specs.Added)
+			sp := p.Specs.Added[0]
+			sp.Stacks, sp.Versions, sp.Variants = []string{s}, []string{s}, []string{s}
+			p.Specs.Added[0] = sp
+		}
+		r.Highlights = diff.News(&r)
+		var b bytes.Buffer
+		if err := HTML(&b, &r, Options{Title: s, LinkBase: "https://cache.spack.io/package/?name="}); err != nil {
+			t.Fatal(err)
+		}
+		checkPageMarkup(t, b.String())
+	})
 }
