@@ -61,6 +61,7 @@ fuzz:
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzRenderEdited$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzDecodeLog$$' $(FUZZFLAGS)
+	$(GO) test ./report -run '^$$' -fuzz '^FuzzHTML$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzAtomText$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzLockfile$$' $(FUZZFLAGS)
