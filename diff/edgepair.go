@@ -192,22 +192,36 @@ func pairByEdges(out []compared, og, ng Graph, kept []map[string]bool) {
 func edgeClasses(k int, p *Package, kept map[string]bool) []*edgeClass {
 	var classes []*edgeClass
 	for kind, l := range [2][]Pair{p.Specs.Rebuilt, p.Specs.Updated} {
-		var run []*edgeClass // the classes of the current old facets
+		var run []*edgeClass            // the classes of the current old facets,
+		var byNew map[string]*edgeClass // by their new facets once they are many
 		for i := range l {
 			if i == 0 || !sameFacets(l[i].Old, l[i-1].Old) {
-				run = run[:0]
+				run, byNew = run[:0], nil
 			}
 			var c *edgeClass
-			for _, r := range run {
-				if sameFacets(r.news[0], l[i].New) {
-					c = r
-					break
+			if byNew != nil {
+				c = byNew[facetKey(l[i].New)]
+			} else {
+				for _, r := range run {
+					if sameFacets(r.news[0], l[i].New) {
+						c = r
+						break
+					}
 				}
 			}
 			if c == nil {
 				c = &edgeClass{pkg: k, kind: int8(kind)}
 				run = append(run, c)
 				classes = append(classes, c)
+				switch {
+				case byNew != nil:
+					byNew[facetKey(l[i].New)] = c
+				case len(run) > smallList:
+					byNew = make(map[string]*edgeClass, len(run))
+					for _, r := range run {
+						byNew[facetKey(r.news[0])] = r
+					}
+				}
 			}
 			c.slots = append(c.slots, i)
 			c.pairs = append(c.pairs, len(c.news))
@@ -399,17 +413,22 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			}
 		}
 	}
+	next := 0 // restN before it are all taken
 	for _, i := range restO {
-		for _, j := range restN {
-			if made == want {
-				break
-			}
-			if pairs[i] < 0 && !taken[j] {
-				pairs[i], taken[j] = j, true
-				made++
-				break
-			}
+		if made == want {
+			break
 		}
+		if pairs[i] >= 0 {
+			continue
+		}
+		for next < len(restN) && taken[restN[next]] {
+			next++
+		}
+		if next == len(restN) {
+			break
+		}
+		pairs[i], taken[restN[next]] = restN[next], true
+		made++
 	}
 	if !slices.Equal(pairs, c.pairs) {
 		c.pairs, c.changed = pairs, true
