@@ -120,6 +120,15 @@ const factsJS = `(() => {
   };
 })()`
 
+// sortJS clicks the second column's header of each chart's table and
+// reports whether every such table is then in ascending order by it.
+const sortJS = `Array.from(document.querySelectorAll("figure.chart table")).every(t => {
+  t.tHead.rows[0].cells[1].click();
+  const v = Array.from(t.tBodies[0].rows).map(r => r.cells[1].textContent);
+  const n = v.map(parseFloat);
+  return v.every((x, i) => i == 0 || (isNaN(n[i]) ? v[i-1].localeCompare(x) <= 0 : n[i-1] <= n[i]));
+})`
+
 func TestBrowser(t *testing.T) {
 	bin := chromiumPath()
 	if bin == "" {
@@ -348,6 +357,17 @@ func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots
 	f, err := chromedp.Run(ctx, chromedp.Evaluate[pageFacts](factsJS))
 	if err != nil {
 		t.Fatalf("reading the page: %v", err)
+	}
+	if !noScript {
+		// The script's sorting: a click on a chart table's second column
+		// sorts its rows by it.
+		sorted, err := chromedp.Run(ctx, chromedp.Evaluate[bool](sortJS))
+		if err != nil {
+			t.Fatalf("sorting: %v", err)
+		}
+		if !sorted {
+			t.Error("a click on a column's header did not sort the chart's table by it")
+		}
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -668,7 +688,7 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 func checkHostile(t *testing.T, f *pageFacts) {
 	t.Helper()
 	tags := strings.Fields("html head meta title style body header h1 h2 h3 p main section ul li span a div table caption thead tbody tr th td figure figcaption svg rect desc line text polyline circle details summary b footer script input button")
-	attrs := strings.Fields("lang charset http-equiv content name class id aria-labelledby aria-hidden aria-label role data-name data-chart data-series data-marks scope viewbox width height x y x1 y1 x2 y2 cx cy r text-anchor transform points href type placeholder")
+	attrs := strings.Fields("lang charset http-equiv content name class id aria-labelledby aria-hidden aria-label aria-sort role data-name data-chart data-series data-marks scope viewbox width height x y x1 y1 x2 y2 cx cy r text-anchor transform points href type placeholder")
 	for _, tag := range f.Tags {
 		if !slices.Contains(tags, tag) {
 			t.Errorf("element <%s> is not the template's", tag)
