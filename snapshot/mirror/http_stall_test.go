@@ -32,7 +32,7 @@ func TestHTTPStall(t *testing.T) {
 	srv := newServer(t, root)
 	isBlob := func(r *http.Request) bool { return strings.HasSuffix(r.URL.Path, blob) }
 	h := func() *mirror.HTTP {
-		return &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Stall: 300 * time.Millisecond, Retries: -1}
+		return &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Stall: 500 * time.Millisecond, Retries: -1}
 	}
 	drip := func(every time.Duration, n int) func(w http.ResponseWriter, r *http.Request) bool {
 		return func(w http.ResponseWriter, r *http.Request) bool {
@@ -59,11 +59,11 @@ func TestHTTPStall(t *testing.T) {
 		srv.fault = drip(20*time.Millisecond, 1) // 50 bytes a second
 		start := time.Now()
 		_, _, err := fetch(h(), srv.URL)
-		if err == nil || !strings.Contains(err.Error(), "/"+blob+": fewer than 1024 bytes a second for 300ms: given up") {
+		if err == nil || !strings.Contains(err.Error(), "/"+blob+": fewer than 1024 bytes a second for 500ms: given up") {
 			t.Errorf("%v", err)
 		}
 		if d := time.Since(start); d > 3*time.Second {
-			t.Errorf("given up after %s; want about the stall time, 300ms", d)
+			t.Errorf("given up after %s; want about the stall time, 500ms", d)
 		}
 		srv.requests()
 	})
@@ -78,11 +78,11 @@ func TestHTTPStall(t *testing.T) {
 		}
 		start := time.Now()
 		_, _, err := fetch(h(), srv.URL)
-		if err == nil || !strings.Contains(err.Error(), "/"+blob+": no answer for 300ms: given up") {
+		if err == nil || !strings.Contains(err.Error(), "/"+blob+": no answer for 500ms: given up") {
 			t.Errorf("%v", err)
 		}
 		if d := time.Since(start); d > 3*time.Second {
-			t.Errorf("given up after %s; want about the stall time, 300ms", d)
+			t.Errorf("given up after %s; want about the stall time, 500ms", d)
 		}
 		srv.requests()
 	})
@@ -107,14 +107,14 @@ func TestHTTPStall(t *testing.T) {
 			return true
 		}
 		hh := h()
-		hh.Retries, hh.Total = 100, 800*time.Millisecond
+		hh.Retries, hh.Total = 100, 1200*time.Millisecond
 		start := time.Now()
 		_, _, err := fetch(hh, srv.URL)
-		if err == nil || !strings.Contains(err.Error(), "the whole download's time, 800ms, is up (--download-timeout)") {
+		if err == nil || !strings.Contains(err.Error(), "the whole download's time, 1.2s, is up (--download-timeout)") {
 			t.Errorf("%v", err)
 		}
 		if d := time.Since(start); d > 3*time.Second {
-			t.Errorf("given up after %s; want about 800ms", d)
+			t.Errorf("given up after %s; want about 1.2s", d)
 		}
 		srv.requests()
 	})
