@@ -25,11 +25,13 @@ import (
 // one package whose old specs have one set of facets and whose new specs
 // have another (so re-pairing them changes no facet, count or update
 // group), with the specs of those facets left added or removed. Classes
-// are resolved lowest first (by the height of their specs in the
-// dependency graphs: a dependency is resolved before its dependents), so
-// that each sees its dependencies' final pairs. Nothing here depends on
-// the hashes themselves: relabelling every hash on both sides pairs the
-// same specs.
+// are resolved dependencies first (Kahn's order over the classes their
+// old specs' dependencies are in), so that each sees its dependencies'
+// final pairs; a cycle (bad input) is resolved once more at the end.
+// Where the edges tell specs apart, the hashes themselves play no part:
+// relabelling every hash on both sides pairs the same specs (the tests
+// check it). Specs their edges cannot tell apart either pair by the most
+// dependencies in common, then in the engine's order.
 //
 // The catalogue path (no edges) never comes here; nor does a package
 // whose every group of the passes had one spec a side (m.ambiguous).
@@ -48,8 +50,9 @@ type edgeClass struct {
 	// unpaired), as found and then as re-paired.
 	pairs   []int
 	changed bool
-	// deps are the classes whose old specs the class's old specs depend
-	// on; users the reverse, and wait how many of deps are not resolved.
+	// users are the classes whose old specs depend on this class's old
+	// specs; wait is how many classes this one depends on are not
+	// resolved yet.
 	users []int32
 	wait  int32
 }
