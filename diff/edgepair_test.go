@@ -94,9 +94,22 @@ func TestPairByEdges(t *testing.T) {
 // Relabelling every hash (a consistent random renaming, the same on both
 // sides) never changes the causes, nor the counts.
 func TestPairByEdgesRelabel(t *testing.T) {
+	type pair struct {
+		name          string
+		seed          uint64
+		before, after *spackgen.DAG
+	}
+	var cases []pair
 	for seed := uint64(1); seed <= uint64(max(2, seeds()/3)); seed++ {
-		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			before, after, _ := twinPair(t, seed, 3)
+		before, after, _ := twinPair(t, seed, 3)
+		cases = append(cases, pair{fmt.Sprintf("twins/%d", seed), seed, before, after})
+	}
+	for _, s := range scenarios(t, 1) { // the other generated pairs: a leaf, a variant, a provider, a compiler
+		cases = append(cases, pair{s.name, 1, s.old, s.new})
+	}
+	for _, tc := range cases {
+		seed, before, after := tc.seed, tc.before, tc.after
+		t.Run(tc.name, func(t *testing.T) {
 			report := func(b, a *spackgen.DAG) (string, diff.Counts) {
 				o, n := loadPair(t, b, a)
 				r, err := diff.CompareWith(o, n, diff.Filter{})
