@@ -172,6 +172,20 @@ func (c *Causes) HasCauses(w *Why) bool {
 	return w != nil && (len(w.Causes) > 0 || len(c.Refs(w)) > 0 || c.SelfCause(w) != nil)
 }
 
+// Distinct counts the report's root causes with each shared change
+// (Shared) once rather than once per package: a lockfile whose specs
+// all moved target has one, not one per package.
+func (c *Causes) Distinct() int {
+	if c == nil {
+		return 0
+	}
+	n := len(c.Groups)
+	for _, s := range c.Shared {
+		n -= len(s.Groups) - 1
+	}
+	return n
+}
+
 // SelfCause returns w's own change (Why.Self) from the table, without a path;
 // nil when it has none or it is out of range.
 func (c *Causes) SelfCause(w *Why) *Cause {

@@ -238,6 +238,9 @@ func TestSharedCause(t *testing.T) {
 		c.Shared[0].Specs != pairs || len(c.Shared[0].Packages) < 10 {
 		t.Fatalf("shared %+v, want one target %s → zen4 of all %d pairs", c.Shared, from, pairs)
 	}
+	if c.Distinct() != 1 || len(c.Groups) != len(c.Shared[0].Groups) {
+		t.Errorf("%d distinct causes of %d groups, want the one shared change of them all", c.Distinct(), len(c.Groups))
+	}
 	own := 0
 	for _, p := range r.Packages {
 		for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated} {
