@@ -61,8 +61,12 @@ func renderPatch(w io.Writer, r *diff.Report, o Options) error {
 		if p.Status == diff.Removed {
 			to = "/dev/null"
 		}
+		ops := lineOps(before, after, compareLines)
+		if !slices.ContainsFunc(ops, func(op lineOp) bool { return op.op != ' ' }) {
+			continue // no hunk: a header alone is no patch (an unchanged package of a report read back)
+		}
 		fmt.Fprintf(bw, "--- %s\n+++ %s\n", patchName(from), patchName(to))
-		writeHunks(bw, lineOps(before, after, compareLines))
+		writeHunks(bw, ops)
 	}
 	return bw.Flush()
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"io"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -228,4 +231,38 @@ func FuzzSpecLine(f *testing.F) {
 			t.Fatalf("%+v\nwrites %q\nwhich reads back as %+v (%v)", s, line, got, err)
 		}
 	})
+}
+
+// TestPatchNoHeaderWithoutHunk: a package whose listings do not differ
+// (an unchanged package, as a report read back may list) gets no file
+// header: a header without a hunk is no patch git apply takes.
+func TestPatchNoHeaderWithoutHunk(t *testing.T) {
+	a := diff.Spec{Hash: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Versions: []string{"1"}}
+	b := diff.Spec{Hash: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", Versions: []string{"1"}}
+	r := &diff.Report{Packages: []diff.Package{
+		{Name: "same", Status: diff.Unchanged},
+		{Name: "zlib", Status: diff.Changed, Specs: diff.SpecChanges{Rebuilt: []diff.Pair{{Old: &a, New: &b}}}},
+	}}
+	var buf bytes.Buffer
+	if err := renderPatch(&buf, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "old/same") {
+		t.Errorf("a header for a package without a hunk:\n%s", buf.String())
+	}
+	if !strings.Contains(buf.String(), "--- old/zlib\n+++ new/zlib\n@@ ") {
+		t.Errorf("no hunk for zlib:\n%s", buf.String())
+	}
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "zlib"), []byte("/aaaaaaa @1 % arch=-- stacks=\n"), 0o644)
+	cmd := exec.Command(git, "apply", "-p1", "-")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(buf.String())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("git apply: %v\n%s", err, out)
+	}
 }
