@@ -37,9 +37,12 @@ type Highlight struct {
 	// Changes are a root cause's changes, or a changed root's own.
 	Changes []Change `json:"changes,omitempty"`
 	// Count is how many specs a root cause explains, or how many a gate
-	// kind counted (in Unit).
+	// kind counted; Unit names one of what it counts ("spec", "stack").
 	Count int    `json:"count,omitempty"`
 	Unit  string `json:"unit,omitempty"`
+	// Values are the facet values a gate kind counted (the stacks, OSes,
+	// targets or compilers lost), for gate-tripped.
+	Values []string `json:"values,omitempty"`
 	// Packages are the packages the item concerns, sorted: the package
 	// itself, or those whose specs with the facet value came or went.
 	Packages []string `json:"packages"`
@@ -157,6 +160,8 @@ func News(r *Report) []Highlight {
 				kind = HighlightAppeared
 			case vc.New == 0 && vc.Old > 0:
 				kind = HighlightVanished
+			case f == "stack" && vc.Value == "root":
+				continue // the catalogue's stack of every spec: its size is in the counts
 			default:
 				var ok bool
 				if kind, ok = movedBy(vc.OldToNew); !ok {
@@ -211,7 +216,7 @@ func News(r *Report) []Highlight {
 			if i == MaxCauseHighlights {
 				break
 			}
-			out = append(out, Highlight{Kind: HighlightCause, Value: g.Name, Changes: g.Changes, Count: g.Specs, Unit: "specs", Packages: []string{g.Name}})
+			out = append(out, Highlight{Kind: HighlightCause, Value: g.Name, Changes: g.Changes, Count: g.Specs, Unit: "spec", Packages: []string{g.Name}})
 		}
 	}
 	out = append(out, gateNews(r.Gate)...)
@@ -236,7 +241,7 @@ func gateNews(g *Gate) []Highlight {
 	out := make([]Highlight, 0, len(g.Tripped))
 	for _, t := range g.Tripped {
 		out = append(out, Highlight{Kind: HighlightGateTripped, Value: t.Kind, Count: t.Count, Unit: t.Unit,
-			Packages: slices.Clone(orEmpty(t.Packages))})
+			Values: slices.Clone(t.Values), Packages: slices.Clone(orEmpty(t.Packages))})
 	}
 	return out
 }

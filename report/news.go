@@ -76,7 +76,11 @@ func NewsText(h diff.Highlight, maxNames int) string {
 		if unit == "os" {
 			unit = "operating system"
 		}
-		b.WriteString("gate tripped: " + h.Value + " (" + plural(h.Count, unit) + ")")
+		b.WriteString("gate tripped: " + h.Value + " (" + plural(h.Count, unit))
+		if len(h.Values) > 0 {
+			b.WriteString(": " + strings.Join(h.Values, ", "))
+		}
+		b.WriteString(")")
 		writeNames(&b, " in ", h.Packages, maxNames)
 	case diff.HighlightGatePassed:
 		b.WriteString("gate passed")

@@ -126,18 +126,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 	for _, h := range d.Highlights {
 		switch h.Kind {
 		case diff.HighlightGateTripped:
-			// The values a lost-X kind counts (the stacks, compilers…
-			// gone), which the highlight does not carry: the gate has
-			// them.
-			values := ""
-			if d.Gate != nil {
-				for _, t := range d.Gate.Tripped {
-					if t.Kind == h.Value && len(t.Values) > 0 {
-						values = ": " + plainText(strings.Join(t.Values, ", "))
-					}
-				}
-			}
-			line := fitNames(len(h.Packages), width, func(k int) string { return plainText(NewsText(h, k)) + values })
+			line := fitNames(len(h.Packages), width, func(k int) string { return plainText(NewsText(h, k)) })
 			if rest, ok := strings.CutPrefix(line, "gate tripped"); ok {
 				line = paintStr(c, "red", "gate tripped") + rest
 			}

@@ -442,7 +442,7 @@ func TestLockfileGateAndStacks(t *testing.T) {
 	before := filepath.Join(dir, "grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock")
 	after := filepath.Join(dir, "grc-iit__ChronoLog/a0846dc/CI__enviroment__spack.lock")
 	out := runOK(t, []string{"--format", "text", "--fail-on", "lost-stack", before, after}, 1)
-	if !strings.Contains(string(out), "\ngate tripped: lost-stack (1 stack): rocksdb\n") {
+	if !strings.Contains(string(out), "\ngate tripped: lost-stack (1 stack: rocksdb)\n") {
 		t.Errorf("gate:\n%s", out)
 	}
 	out = runOK(t, []string{"--format", "json", "--stack", "mpich~fortran", before, after}, 1)
