@@ -298,8 +298,14 @@ func facetKey(s *Spec) string {
 const maxScored = 1 << 14
 
 // dep is an edge as resolve compares them: the dependency's name and
-// its new hash (an old edge's dependency taken to its pair).
-type dep struct{ name, hash string }
+// its new hash (an old edge's dependency taken to its pair). pending
+// marks an old edge whose pair may still change (its class is not
+// resolved yet, in a cycle): it counts less than a certain one, and is
+// no part of the comparison.
+type dep struct {
+	name, hash string
+	pending    bool
+}
 
 func compareDeps(a, b dep) int {
 	return cmp.Or(strings.Compare(a.name, b.name), strings.Compare(a.hash, b.hash))
@@ -328,8 +334,9 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			if t == "" {
 				t = "\x00" + d.Hash // gone: the same as no new dependency
 			}
-			stale = stale || pending(d.Hash)
-			l[j] = dep{d.Name, t}
+			p := pending(d.Hash)
+			stale = stale || p
+			l[j] = dep{d.Name, t, p}
 		}
 		slices.SortFunc(l, compareDeps)
 		oldEdges[i] = l
@@ -341,7 +348,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		}
 		l := make([]dep, len(n.Deps))
 		for j, d := range n.Deps {
-			l[j] = dep{d.Name, d.Hash}
+			l[j] = dep{name: d.Name, hash: d.Hash}
 		}
 		slices.SortFunc(l, compareDeps)
 		newEdges[i] = l
@@ -360,7 +367,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 				if made == want {
 					break
 				}
-				if !taken[j] && slices.Equal(l, m) {
+				if !taken[j] && slices.EqualFunc(l, m, func(a, b dep) bool { return compareDeps(a, b) == 0 }) {
 					pairs[i], taken[j] = j, true
 					made++
 					break
@@ -385,7 +392,8 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			}
 		}
 	}
-	// The rest: the most dependencies in common first, then in order.
+	// The rest: the most dependencies in common first (one whose pair is
+	// certain counting twice one that may still change), then in order.
 	var restO, restN []int
 	for i := range c.olds {
 		if pairs[i] < 0 {
@@ -453,7 +461,8 @@ func depsKey(l []dep) string {
 	return b.String()
 }
 
-// common counts the edges two sorted lists share (as multisets).
+// common weighs the edges two sorted lists share (as multisets): 2 for
+// each, 1 for one of a that is pending.
 func common(a, b []dep) int {
 	n, i, j := 0, 0, 0
 	for i < len(a) && j < len(b) {
@@ -463,7 +472,10 @@ func common(a, b []dep) int {
 		case c > 0:
 			j++
 		default:
-			n++
+			n += 2
+			if a[i].pending {
+				n--
+			}
 			i++
 			j++
 		}

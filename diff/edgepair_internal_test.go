@@ -47,3 +47,47 @@ func TestPairByEdgesClasses(t *testing.T) {
 		})
 	}
 }
+
+// Classes whose specs depend on each other (a cycle, which Spack never
+// writes) are resolved all the same, without looping: a's specs, which
+// also depend on a version of l each, pair by l first, then b's by a's,
+// then a's again by both.
+func TestPairByEdgesCycle(t *testing.T) {
+	og, ng := Graph{}, Graph{}
+	spec := func(hash string) *Spec {
+		return &Spec{Hash: hash, Versions: []string{"1"}, Variants: []string{}, Stacks: []string{}}
+	}
+	l := Package{Name: "l", Status: Changed}
+	for i := range 2 {
+		o, n := fmt.Sprintf("ol%d", i), fmt.Sprintf("nl%d", i)
+		og[o] = &GraphNode{Hash: o, Name: "l", Version: fmt.Sprint(i), Deps: []Edge{}}
+		ng[n] = &GraphNode{Hash: n, Name: "l", Version: fmt.Sprint(i), Deps: []Edge{}}
+		l.Specs.Rebuilt = append(l.Specs.Rebuilt, Pair{Old: spec(o), New: spec(n)})
+	}
+	pkgs := []Package{l}
+	for _, name := range []string{"a", "b"} {
+		other := map[string]string{"a": "b", "b": "a"}[name]
+		p := Package{Name: name, Status: Changed}
+		for i := range 2 {
+			o, n := fmt.Sprintf("o%s%d", name, i), fmt.Sprintf("n%s%d", name, i)
+			og[o] = &GraphNode{Hash: o, Name: name, Version: "1", Deps: []Edge{{Name: other, Hash: fmt.Sprintf("o%s%d", other, i)}}}
+			ng[n] = &GraphNode{Hash: n, Name: name, Version: "1", Deps: []Edge{{Name: other, Hash: fmt.Sprintf("n%s%d", other, i)}}}
+			if name == "a" {
+				og[o].Deps = append(og[o].Deps, Edge{Name: "l", Hash: fmt.Sprintf("ol%d", i)})
+				ng[n].Deps = append(ng[n].Deps, Edge{Name: "l", Hash: fmt.Sprintf("nl%d", i)})
+			}
+		}
+		// Crossed by the passes: o0 → n1, o1 → n0.
+		p.Specs.Rebuilt = []Pair{{Old: spec("o" + name + "0"), New: spec("n" + name + "1")}, {Old: spec("o" + name + "1"), New: spec("n" + name + "0")}}
+		pkgs = append(pkgs, p)
+	}
+	out := []compared{{p: pkgs[0]}, {p: pkgs[1], ambiguous: true}, {p: pkgs[2], ambiguous: true}}
+	pairByEdges(out, og, ng, nil)
+	for _, c := range out {
+		for _, x := range c.p.Specs.Rebuilt {
+			if x.Old.Hash[2:] != x.New.Hash[2:] {
+				t.Errorf("%s: %s → %s, want the pair of the same number", c.p.Name, x.Old.Hash, x.New.Hash)
+			}
+		}
+	}
+}
