@@ -309,7 +309,7 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 			name = stdinFile
 			text, err = readAtMost(c.stdin, maxStdin)
 		} else {
-			text, err = report.ReadFile(opts.template) // a regular file, up to its size: not /dev/zero
+			text, err = readTemplateFile(opts.template)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("reading the template: %w", err)

@@ -4,11 +4,38 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"text/template"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/input"
 )
+
+// readTemplateFile reads a --template file: a regular file (not
+// /dev/zero), up to its size, refused after its head when the head is
+// binary, with the message --template - gives (input.ReadAtMost): a
+// template copies what is not an action to the output as it is.
+func readTemplateFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%s)", path, snapshot.FileKind(info.Mode()))
+	}
+	text, err := input.ReadAtMost(f, info.Size())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return text, nil
+}
 
 // templateRenderer renders with a user template (--template), within the
 // limits of report.Limits: a template stopped for running too long says
