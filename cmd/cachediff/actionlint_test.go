@@ -252,3 +252,103 @@ func TestActionRunUsesEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestActionBuildCached: the Action builds cachediff once per version of
+// its source, and its Go toolchain step neither warns nor caches in vain.
+// setup-go's own cache cannot serve it: the Action's checkout is outside
+// GITHUB_WORKSPACE, where @actions/glob's hashFiles ignores every file,
+// so a cache-dependency-path there makes setup-go warn "Restore cache
+// failed: Some specified paths were not resolved" on every run, cache
+// nothing, and the build run every time. Instead: setup-go with cache:
+// false, and the built binary in actions/cache under a key made from the
+// Action's own source (its ref's content: go.mod, go.sum, the Go files
+// and the embedded templates), setup-go and the build skipped on a hit.
+// The key step is run here: the same key twice, a key that names the
+// source's hash, and cachediff's folder put on PATH.
+func TestActionBuildCached(t *testing.T) {
+	data, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var action struct {
+		Runs struct {
+			Steps []struct {
+				ID   string            `yaml:"id"`
+				Name string            `yaml:"name"`
+				Uses string            `yaml:"uses"`
+				If   string            `yaml:"if"`
+				Env  map[string]string `yaml:"env"`
+				With map[string]string `yaml:"with"`
+				Run  string            `yaml:"run"`
+			} `yaml:"steps"`
+		} `yaml:"runs"`
+	}
+	if err := yaml.Unmarshal(data, &action); err != nil {
+		t.Fatal(err)
+	}
+	var keyStep, cacheID, keyRun string
+	miss := ""
+	for _, s := range action.Runs.Steps {
+		switch {
+		case strings.HasPrefix(s.Uses, "actions/cache@"):
+			if !strings.Contains(s.With["key"], "steps.") || !strings.Contains(s.With["path"], "steps.") {
+				t.Errorf("actions/cache: key %q, path %q: want the key step's outputs", s.With["key"], s.With["path"])
+			}
+			cacheID = s.ID
+			miss = "steps." + s.ID + ".outputs.cache-hit != 'true'"
+		case strings.HasPrefix(s.Uses, "actions/setup-go@"):
+			if s.With["cache"] != "false" {
+				t.Errorf("setup-go: cache %q, want false (the Action's go.sum is outside GITHUB_WORKSPACE)", s.With["cache"])
+			}
+			if strings.Contains(s.With["cache-dependency-path"], "action_path") {
+				t.Errorf("setup-go: cache-dependency-path %q is outside GITHUB_WORKSPACE", s.With["cache-dependency-path"])
+			}
+			if miss == "" || s.If != miss {
+				t.Errorf("setup-go: if %q, want it after actions/cache and only on a miss (%q)", s.If, miss)
+			}
+		case s.Name == "Install cachediff":
+			if miss == "" || s.If != miss {
+				t.Errorf("the build: if %q, want it only on a miss of the cache (%q)", s.If, miss)
+			}
+		case s.Run != "" && cacheID == "" && keyStep == "":
+			keyStep, keyRun = s.ID, s.Run
+		}
+	}
+	if cacheID == "" || keyStep == "" {
+		t.Fatalf("action.yml: no step that keys the build before an actions/cache step of it")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func() map[string]string {
+		dir := t.TempDir()
+		out, path := filepath.Join(dir, "output"), filepath.Join(dir, "path")
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", keyRun)
+		cmd.Env = append(os.Environ(), "GITHUB_ACTION_PATH="+root, "GITHUB_OUTPUT="+out, "GITHUB_PATH="+path,
+			"RUNNER_TEMP="+dir, "RUNNER_OS=Linux", "RUNNER_ARCH=X64")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("the key step: %v\n%s", err, b)
+		}
+		o, _ := os.ReadFile(out)
+		p, _ := os.ReadFile(path)
+		m := map[string]string{"PATH": strings.TrimSpace(string(p))}
+		for _, l := range strings.Split(strings.TrimSpace(string(o)), "\n") {
+			k, v, _ := strings.Cut(l, "=")
+			m[k] = v
+		}
+		m["dir"] = strings.TrimPrefix(m["dir"], dir)
+		m["PATH"] = strings.TrimPrefix(m["PATH"], dir)
+		return m
+	}
+	a, b := run(), run()
+	if !regexp.MustCompile(`^cachediff-Linux-X64-[0-9a-f]{64}$`).MatchString(a["key"]) || a["key"] != b["key"] {
+		t.Errorf("the key step: keys %q and %q, want one cachediff-OS-ARCH-SHA256", a["key"], b["key"])
+	}
+	if a["dir"] == "" || a["PATH"] != a["dir"] {
+		t.Errorf("the key step: dir %q, PATH %q: want the binary's folder on PATH", a["dir"], a["PATH"])
+	}
+	if !strings.HasSuffix(a["gomod"], "/go.mod") {
+		t.Errorf("the key step: gomod %q, want the Action's go.mod", a["gomod"])
+	}
+}

@@ -283,7 +283,7 @@ var (
 // cmdAction writes, as one shell script, what the runner does for a step
 // of a workflow in a Markdown file that uses this repository's Action
 // (uses: cachediff/cachediff@REF): action DOC STEP ACTION.yml FILE. The
-// script runs the Action's run: steps (but its install step: the tests'
+// script runs the Action's run: steps (but its build steps: the tests'
 // cachediff is on PATH) in order, each in its own bash -eo pipefail, its
 // env: made from the step's with: (the Action's defaults for the rest;
 // a value that is a ${{ }} expression other than an input is left to the
@@ -356,7 +356,7 @@ func cmdAction(ts *testscript.TestScript, neg bool, args []string) {
 	var b strings.Builder
 	b.WriteString("set -e\n")
 	for _, s := range meta.Runs.Steps {
-		if s.Run == "" || s.Name == "Install cachediff" {
+		if s.Run == "" || s.Name == "Install cachediff" || s.ID == "build-key" {
 			continue
 		}
 		cond := "true"
