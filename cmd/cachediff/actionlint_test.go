@@ -236,6 +236,15 @@ func TestActionRunUsesEnv(t *testing.T) {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("step %q: bash -n: %v\n%s", s.Name, err, out)
 		}
+		// actionlint shellchecks a workflow's scripts, not an action's:
+		// shellcheck them here as actionlint would (its exclusions).
+		if sc, err := exec.LookPath("shellcheck"); err == nil {
+			cmd := exec.Command(sc, "--norc", "--shell=bash", "-e", "SC1091,SC2194,SC2050,SC2154,SC2157", "-")
+			cmd.Stdin = strings.NewReader(s.Run)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("step %q: shellcheck: %v\n%s", s.Name, err, out)
+			}
+		}
 		for _, m := range regexp.MustCompile(`echo "([a-z_]+)=`).FindAllStringSubmatch(s.Run, -1) {
 			if s.ID != "" {
 				written["steps."+s.ID+".outputs."+m[1]] = true
