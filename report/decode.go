@@ -28,7 +28,9 @@ type EnumError = diff.EnumError
 type LawError = diff.LawError
 
 // checkEnums checks the fields of r that hold one of a fixed set of
-// values: package status, version direction, the facet of an updated pair
+// values: package names (snapshot.IsPackageName, as loading checks
+// them: a name that is a path would name a file outside its folder in a
+// patch), package status, version direction, the facet of an updated pair
 // and of an update group, the facets of options.ignore, and spec hashes
 // (Spack's alphabet and length). Gate kinds and units may be added within
 // cachediff/v1 (docs/json.md), so a report of a later cachediff may hold
@@ -83,6 +85,9 @@ func checkEnums(r *diff.Report) error {
 	}
 	for i, p := range r.Packages {
 		at := fmt.Sprintf("packages[%d]", i)
+		if !snapshot.IsPackageName(p.Name) {
+			return &EnumError{Path: at + ".name", Value: p.Name, Want: "a package name (want a name, not a path: no part between slashes empty, . or ..)"}
+		}
 		if err := oneOf(at+".status", p.Status, statuses, "a package status"); err != nil {
 			return err
 		}

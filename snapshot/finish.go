@@ -127,10 +127,20 @@ func hashWord(x uint64) bool {
 // format's old/NAME/specs.md), and such a name would make a patch that
 // git apply and patch refuse whole, or that points outside its folder.
 func checkPackageName(name string) error {
-	for part := range strings.SplitSeq(name, "/") {
-		if part == "" || part == "." || part == ".." {
-			return fmt.Errorf("the package name %q is a path (. or .., or an empty part between slashes), not a name", name)
-		}
+	if !IsPackageName(name) {
+		return fmt.Errorf("the package name %q is a path (. or .., or an empty part between slashes), not a name", name)
 	}
 	return nil
+}
+
+// IsPackageName reports whether name can name a package, as loading
+// checks it (checkPackageName): no part between slashes is empty, "." or
+// "..". A report read back (report.DecodeBytes) is checked by it too.
+func IsPackageName(name string) bool {
+	for part := range strings.SplitSeq(name, "/") {
+		if part == "" || part == "." || part == ".." {
+			return false
+		}
+	}
+	return true
 }
