@@ -60,7 +60,7 @@ const (
 	HighlightRootRemoved    = "root-removed"    // a lockfile root that is gone
 	HighlightRootAdded      = "root-added"      // a lockfile root that is new
 	HighlightRootChanged    = "root-changed"    // a lockfile root concretized differently
-	HighlightCause          = "cause"           // a root cause of rebuilds (at most MaxCauseHighlights)
+	HighlightCause          = "cause"           // a root cause of rebuilds, or a change many packages share (at most MaxCauseHighlights)
 	HighlightGateTripped    = "gate-tripped"    // a --fail-on kind that the report holds
 	HighlightGatePassed     = "gate-passed"     // --fail-on found none of its kinds
 )
@@ -83,8 +83,9 @@ func HighlightKinds() []string { return slices.Clone(highlightKinds) }
 // losing 200 is.
 const MoveFloor = 4
 
-// MaxCauseHighlights is how many root causes are highlights: those that
-// explain the most rebuilt and updated specs. Causes.Groups has them all.
+// MaxCauseHighlights is how many root causes are highlights: first the
+// changes several packages share (Causes.Shared, each one item), then the
+// other causes (Causes.Groups), in their order. The report has them all.
 const MaxCauseHighlights = 10
 
 // coverageFacets are the facets of coverage items, in the order the
@@ -212,11 +213,29 @@ func News(r *Report) []Highlight {
 					Changes: x.Changes, Packages: uniqueSorted(x.Old.Name, x.New.Name)})
 			}
 		}
+		// A change many packages share (every spec moved target) is one
+		// cause with a count; then the causes of one package each.
+		n := 0
+		inShared := map[int]bool{}
+		for _, sc := range c.Shared {
+			for _, g := range sc.Groups {
+				inShared[g] = true
+			}
+			if n < MaxCauseHighlights {
+				out = append(out, Highlight{Kind: HighlightCause, Changes: []Change{{Kind: sc.Kind, From: sc.From, To: sc.To}},
+					Count: sc.Specs, Unit: "spec", Packages: slices.Clone(orEmpty(sc.Packages))})
+				n++
+			}
+		}
 		for i, g := range c.Groups {
-			if i == MaxCauseHighlights {
+			if n == MaxCauseHighlights {
 				break
 			}
+			if inShared[i] {
+				continue
+			}
 			out = append(out, Highlight{Kind: HighlightCause, Value: g.Name, Changes: g.Changes, Count: g.Specs, Unit: "spec", Packages: []string{g.Name}})
+			n++
 		}
 	}
 	out = append(out, gateNews(r.Gate)...)

@@ -70,6 +70,11 @@ func NewsText(h diff.Highlight, maxNames int) string {
 			b.WriteString(": " + ChangeText(h.Changes))
 		}
 	case diff.HighlightCause:
+		if h.Value == "" { // a change several packages share
+			b.WriteString("cause: " + ChangeText(h.Changes) + " in " + plural(len(h.Packages), "package") + " (" + specsOf(h.Count) + ")")
+			writeNames(&b, ": ", h.Packages, maxNames)
+			break
+		}
 		b.WriteString("cause: " + causeText(h.Value, h.Changes) + " (" + specsOf(h.Count) + ")")
 	case diff.HighlightGateTripped:
 		unit := h.Unit
