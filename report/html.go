@@ -52,6 +52,9 @@ const (
 	HTMLNewsNames = 10
 	// htmlMaxWarnings is how many warnings a page lists.
 	htmlMaxWarnings = 100
+	// htmlMaxCauses is how many roots, and how many root causes, the
+	// Why rebuilt block of a pair or step lists; the rest are counted.
+	htmlMaxCauses = 100
 )
 
 // htmlAssets are the page's template, style and script, and the
@@ -151,6 +154,23 @@ type htmlStep struct {
 	Packages []htmlPkg
 	// MorePackages counts the packages with changes beyond the bound.
 	MorePackages int
+	// Why is why specs were rebuilt (nil when none was); Unknown says
+	// instead, in one line, that catalogue pages keep no causes.
+	Why     *htmlWhy
+	Unknown string
+}
+
+// htmlWhy is the Why rebuilt block of a report of Spack's own files: the
+// lockfiles' roots, the changes several packages share, the root causes
+// grouped, each table up to htmlMaxCauses rows with the rest counted.
+type htmlWhy struct {
+	Summary string
+	Roots   htmlTable
+	Shared  htmlTable
+	Groups  htmlTable
+	// More says what the tables leave out.
+	More []string
+	Note string
 }
 
 // htmlPkg is one package's <details>.
@@ -195,6 +215,7 @@ func HTML(w io.Writer, r *diff.Report, o Options) error {
 	p.Charts = pairCharts(r)
 	step := htmlDetails(r, o, HTMLMaxRows, HTMLMaxPackages)
 	step.Summary = pairSummary(r)
+	step.Why, step.Unknown = htmlCauses(r)
 	p.Steps = []*htmlStep{step}
 	p.Warnings, p.MoreWarnings = warningLines(r.Warnings)
 	p.Bounds = fmt.Sprintf("The details list at most %d packages and %d spec rows; past that they are counted, not listed (--format json keeps every row).", HTMLMaxPackages, HTMLMaxRows)
@@ -442,4 +463,91 @@ func pairRow(kind string, p *diff.Pair, ab hashAbbrev, shared []string) htmlRow 
 		htmlChange(o.Compiler, n.Compiler), htmlChange(o.OS, n.OS), htmlChange(o.Target, n.Target), htmlChange(o.Platform, n.Platform),
 		variants, stacks}
 	return row
+}
+
+// htmlCauses is why r's specs were rebuilt (Markdown's Why rebuilt and
+// Environment roots, in one block): nil and a line when every cause is
+// unknown (catalogue pages), nil and "" when no spec was rebuilt or
+// updated and no root moved.
+func htmlCauses(r *diff.Report) (*htmlWhy, string) {
+	c := r.Causes
+	if c == nil || (c.Pairs == 0 && c.Roots == nil) {
+		return nil, ""
+	}
+	if unknownCauses(c) {
+		return nil, PageText("Why rebuilt: " + unknownNote(c) + ".")
+	}
+	ab := abbreviate(r)
+	w := &htmlWhy{Note: PageText(unknownNote(c))}
+	i := strconv.Itoa
+	more := func(n int, noun string) {
+		if n > 0 {
+			w.More = append(w.More, plural(n, noun)+" more not listed (the page's bound; --format json has them).")
+		}
+	}
+	var parts []string
+	if rc := c.Roots; rc != nil {
+		w.Roots = htmlTable{Caption: "Environment roots", Head: []string{"change", "root", "spec", "why"}}
+		n := 0
+		row := func(cells ...string) {
+			if n < htmlMaxCauses {
+				w.Roots.Rows = append(w.Roots.Rows, pageTexts(cells))
+			}
+			n++
+		}
+		for _, x := range rc.Added {
+			row("added", x.Root, x.Name+"@"+x.Version+" "+ab.Short(x.Hash), "")
+		}
+		for _, x := range rc.Removed {
+			row("removed", x.Root, x.Name+"@"+x.Version+" "+ab.Short(x.Hash), "")
+		}
+		for _, x := range rc.Changed {
+			spec := x.Old.Name + "@" + x.Old.Version + " " + ab.Short(x.Old.Hash) + " → "
+			if x.New.Name+"@"+x.New.Version != x.Old.Name+"@"+x.Old.Version {
+				spec += x.New.Name + "@" + x.New.Version + " "
+			}
+			spec += ab.Short(x.New.Hash)
+			var why []string
+			if len(x.Changes) > 0 {
+				why = append(why, "own: "+ChangeText(x.Changes))
+			}
+			for _, cs := range c.Resolve(x.Why, x.New.Name) {
+				why = append(why, causeText(cs.Name, cs.Changes)+" (via "+strings.Join(cs.Path, " → ")+")")
+			}
+			if len(why) == 0 {
+				why = append(why, "hash only")
+			}
+			row("changed", x.Root, spec, strings.Join(why, "; "))
+		}
+		more(n-len(w.Roots.Rows), "root")
+		parts = append(parts, fmt.Sprintf("roots: %d added, %d removed, %d changed", len(rc.Added), len(rc.Removed), len(rc.Changed)))
+	}
+	if len(c.Shared) > 0 {
+		w.Shared = htmlTable{Caption: "Changes that several packages share", Head: []string{"change", "specs", "rebuilt", "updated", "packages"}}
+		for k, s := range c.Shared {
+			if k == htmlMaxCauses {
+				more(len(c.Shared)-k, "shared change")
+				break
+			}
+			w.Shared.Rows = append(w.Shared.Rows, pageTexts([]string{ChangeText([]diff.Change{{Kind: s.Kind, From: s.From, To: s.To}}),
+				i(s.Specs), i(s.Rebuilt), i(s.Updated), strings.Join(s.Packages, ", ")}))
+		}
+	}
+	if len(c.Groups) > 0 {
+		w.Groups = htmlTable{Caption: "Root causes", Head: []string{"root cause", "change", "specs", "rebuilt", "updated", "via (one path)"}}
+		for k, g := range c.Groups {
+			if k == htmlMaxCauses {
+				more(len(c.Groups)-k, "root cause")
+				break
+			}
+			w.Groups.Rows = append(w.Groups.Rows, pageTexts([]string{g.Name, ChangeText(g.Changes), i(g.Specs), i(g.Rebuilt), i(g.Updated), strings.Join(g.Via, " → ")}))
+		}
+	}
+	if line := causesSentence(r, func(s string) string { return s }); line != "" {
+		parts = append(parts, line)
+	} else if c.Pairs > 0 {
+		parts = append(parts, plural(c.Pairs, "spec")+" rebuilt or updated, none with a root cause among its dependencies")
+	}
+	w.Summary = PageText("Why rebuilt: " + strings.Join(parts, "; ") + ".")
+	return w, ""
 }

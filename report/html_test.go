@@ -435,3 +435,27 @@ func FuzzHTML(f *testing.F) {
 		checkPageMarkup(t, b.String())
 	})
 }
+
+// TestHTMLWhyBound: the Why rebuilt block lists at most htmlMaxCauses
+// root causes and roots, and counts the rest.
+func TestHTMLWhyBound(t *testing.T) {
+	c := &diff.Causes{Pairs: 500, Known: 500, Explained: 500, Roots: &diff.RootChanges{}}
+	for i := range 250 {
+		name := fmt.Sprintf("dep%03d", i)
+		c.Groups = append(c.Groups, diff.CauseGroup{Name: name, Changes: []diff.Change{{Kind: "version", From: "1", To: "2"}}, Specs: 2, Rebuilt: 2, Via: []string{"a", name}})
+		c.Roots.Removed = append(c.Roots.Removed, diff.RootSpec{Root: "root" + name, Name: name, Version: "1", Hash: fmt.Sprintf("%032d", i)})
+	}
+	r := &diff.Report{Causes: c}
+	page, _ := renderHTML(t, r, Options{})
+	if n := strings.Count(page, `<th scope="row">dep`); n != htmlMaxCauses {
+		t.Errorf("%d root causes listed, want %d", n, htmlMaxCauses)
+	}
+	if n := strings.Count(page, `<th scope="row">removed</th>`); n != htmlMaxCauses {
+		t.Errorf("%d roots listed, want %d", n, htmlMaxCauses)
+	}
+	for _, want := range []string{"150 roots more not listed", "150 root causes more not listed", "roots: 0 added, 250 removed, 0 changed"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page does not say %q", want)
+		}
+	}
+}

@@ -24,6 +24,9 @@ type logHTML struct {
 	stacks []map[string]int // specs per stack of each snapshot (len(counts)+1 once a step came)
 	steps  []*htmlStep
 	kept   int64
+	// unknown counts the rebuilt and updated specs of catalogue pages,
+	// whose cause the page says once, not once a step.
+	unknown int
 }
 
 func (l *logHTML) Kept() int64 { return l.kept }
@@ -48,6 +51,11 @@ func (l *logHTML) Step(r *diff.Report) error {
 	l.stacks = append(l.stacks, cur)
 	st := htmlDetails(r, l.o.Options, HTMLMaxStepRows, HTMLMaxStepPackages)
 	st.Summary = pairSummary(r)
+	st.Why, st.Unknown = htmlCauses(r)
+	if st.Unknown != "" {
+		st.Unknown = ""
+		l.unknown += r.Causes.Pairs - r.Causes.Known
+	}
 	l.steps = append(l.steps, st)
 	l.kept += int64(len(r.Stacks))*48 + stepBytes(st)
 	return nil
@@ -55,7 +63,17 @@ func (l *logHTML) Step(r *diff.Report) error {
 
 // stepBytes is about the memory st holds.
 func stepBytes(st *htmlStep) int64 {
-	n := int64(len(st.Summary))
+	n := int64(len(st.Summary) + len(st.Unknown))
+	if w := st.Why; w != nil {
+		n += int64(len(w.Summary) + len(w.Note))
+		for _, t := range []htmlTable{w.Roots, w.Shared, w.Groups} {
+			for _, r := range t.Rows {
+				for _, c := range r {
+					n += int64(len(c)) + 16
+				}
+			}
+		}
+	}
 	for _, p := range st.Packages {
 		n += int64(len(p.Name)+len(p.Href)+len(p.Summary)+len(p.Shared)) + 96
 		for _, r := range p.Rows {
@@ -134,6 +152,9 @@ func (l *logHTML) Finish(s *diff.Series) error {
 			}
 		}
 		p.Steps = append(p.Steps, st)
+	}
+	if l.unknown > 0 {
+		p.Notes = append(p.Notes, PageText("Why rebuilt: "+unknownNote(&diff.Causes{Pairs: l.unknown})+"."))
 	}
 	p.Bounds = fmt.Sprintf("Each step lists at most %d packages and %d spec rows; past that they are counted, not listed (--format json keeps every row).", HTMLMaxStepPackages, HTMLMaxStepRows)
 	return writeHTML(l.w, a, p)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"html"
 	"os"
 	"path/filepath"
@@ -171,5 +172,82 @@ func TestHTMLDeterministic(t *testing.T) {
 				t.Errorf("%s under GOMAXPROCS=%d differs from its golden file:\n%s", tc.name, procs, lineDiff(want, got))
 			}
 		}
+	}
+}
+
+// TestHTMLWhyRebuilt: a page of Spack's own files (lockfiles, indexes)
+// says why specs were rebuilt, as the Markdown does: the roots added,
+// removed and changed, and each root cause with its counts, in one
+// collapsed block of the details; a page of catalogue pages says in one
+// line that the causes are unknown.
+func TestHTMLWhyRebuilt(t *testing.T) {
+	t.Chdir("../..")
+	whyRe := regexp.MustCompile(`(?s)<details class="why"( open)?>(.*?)</details>`)
+	type jWhy struct {
+		Causes *struct {
+			Groups []struct {
+				Name                   string
+				Specs, Rebuilt, Update int
+			}
+			Roots *struct {
+				Added, Removed []struct{ Root string }
+				Changed        []struct{ Root string }
+			}
+		}
+	}
+	for _, args := range [][]string{
+		{"testdata/spack-gen/old", "testdata/spack-gen/new"},
+		{"../shared/lockfiles/grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock", "../shared/lockfiles/grc-iit__ChronoLog/a0846dc/CI__enviroment__spack.lock"},
+		{"../shared/lockfiles/MiddelkoopT__spack-tutorial/6872a9c", "../shared/lockfiles/MiddelkoopT__spack-tutorial/c41dc2b"},
+		{"testdata/spack-formats/spec.v4-libdwarf-core2.spec.json", "testdata/spack-formats/spec.v5-libdwarf-m1.spec.json"},
+	} {
+		if _, err := os.Stat(args[0]); err != nil {
+			t.Logf("skipping %s: %v", args[0], err)
+			continue
+		}
+		page := string(runExit(t, append([]string{"-f", "html"}, args...)))
+		var j jWhy
+		if err := json.Unmarshal(runExit(t, append([]string{"-f", "json"}, args...)), &j); err != nil {
+			t.Fatal(err)
+		}
+		m := whyRe.FindStringSubmatch(page)
+		if m == nil {
+			t.Errorf("%s: no Why rebuilt block", args[0])
+			continue
+		}
+		if m[1] != "" {
+			t.Errorf("%s: the Why rebuilt block is open, want it collapsed", args[0])
+		}
+		body := html.UnescapeString(m[2])
+		for _, g := range j.Causes.Groups {
+			if !strings.Contains(body, `<th scope="row">`+g.Name+"</th>") || !strings.Contains(body, "<td>"+strconv.Itoa(g.Specs)+"</td>") {
+				t.Errorf("%s: cause %s (%d specs) is not in the block:\n%s", args[0], g.Name, g.Specs, body)
+			}
+		}
+		if rt := j.Causes.Roots; rt != nil {
+			for _, l := range []struct {
+				kind  string
+				roots []struct{ Root string }
+			}{{"added", rt.Added}, {"removed", rt.Removed}, {"changed", rt.Changed}} {
+				for _, r := range l.roots {
+					if !strings.Contains(body, `<th scope="row">`+l.kind+"</th><td>"+r.Root+"</td>") {
+						t.Errorf("%s: root %s %s is not in the block:\n%s", args[0], l.kind, r.Root, body)
+					}
+				}
+			}
+		}
+	}
+	// Catalogue pages keep no edges: one line, no block.
+	page := string(runOK(t, []string{"-f", "html", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1))
+	if whyRe.MatchString(page) {
+		t.Error("catalogue pages: a Why rebuilt block, want one line")
+	}
+	if n := strings.Count(page, "cause unknown, not guessed"); n != 1 {
+		t.Errorf("catalogue pages: %d lines say the causes are unknown, want 1", n)
+	}
+	// A log of them says it once, not once a step.
+	page = string(runOK(t, logArgs("-f", "html"), 1))
+	if n := strings.Count(page, "cause unknown, not guessed"); n != 1 {
+		t.Errorf("a log of catalogue pages: %d lines say the causes are unknown, want 1", n)
 	}
 }
