@@ -111,19 +111,16 @@ func create(path string, info fs.FileInfo) (*File, error) {
 	prefix := filepath.Join(dir, "."+strings.TrimPrefix(base, ".")+".tmp-")
 	for try := 0; ; try++ {
 		name := prefix + strconv.FormatUint(uint64(rand.Uint32()), 10)
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		f, err := temporary.create(name, perm)
 		switch {
 		case err == nil:
 			fi := &File{name: path, target: path, f: f, chmod: chmod}
 			if info != nil {
 				fi.mode = info.Mode().Perm()
 			}
-			if !temporary.add(f.Name()) {
-				f.Close()
-				os.Remove(f.Name())
-				return nil, fmt.Errorf("writing %s: %w", path, errRemoved)
-			}
 			return fi, nil
+		case errors.Is(err, errRemoved):
+			return nil, fmt.Errorf("writing %s: %w", path, errRemoved)
 		case errors.Is(err, fs.ErrExist) && try < 10000:
 			continue
 		}
@@ -239,18 +236,26 @@ type pending struct {
 // errRemoved is the error of a Create after RemoveTemporary.
 var errRemoved = errors.New("the process is stopping (its temporary files were removed)")
 
-// add adds name, or says false after RemoveTemporary.
-func (p *pending) add(name string) bool {
+// create creates the temporary file name and adds it, under the lock
+// RemoveTemporary takes: a signal that comes while the file is being
+// created waits for it to be listed, and then removes it (created and
+// listed apart, a file the signal came between was left behind). After
+// RemoveTemporary it creates nothing: errRemoved.
+func (p *pending) create(name string, perm fs.FileMode) (*os.File, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.removed {
-		return false
+		return nil, errRemoved
+	}
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return nil, err
 	}
 	if p.names == nil {
 		p.names = map[string]bool{}
 	}
 	p.names[name] = true
-	return true
+	return f, nil
 }
 
 func (p *pending) remove(name string) {
