@@ -121,11 +121,12 @@ type atomStep struct {
 	step         int    // 1 for the first step of the series
 	rev, gitPath string // the new snapshot's commit and path in it
 	tag, path    string
+	filter       string // filterID of the step's report
 	entry        atomEntry
 }
 
 func (s *atomStep) bytes() int64 {
-	n := len(s.rev) + len(s.gitPath) + len(s.tag) + len(s.path) + len(s.entry.Title.Body) + len(s.entry.Content.Body) + len(s.entry.Updated)
+	n := len(s.rev) + len(s.gitPath) + len(s.tag) + len(s.path) + len(s.filter) + len(s.entry.Title.Body) + len(s.entry.Content.Body) + len(s.entry.Updated)
 	for _, c := range s.entry.Categories {
 		n += len(c.Term) + 16
 	}
@@ -149,7 +150,7 @@ func (l *logAtom) Kept() int64 { return l.kept }
 
 func (l *logAtom) Step(r *diff.Report) error {
 	l.n++
-	s := atomStep{step: l.n, rev: r.New.Rev, tag: r.New.Tag, path: r.New.Path, entry: stepEntry(r, l.o.Subjects[r.New.Rev])}
+	s := atomStep{step: l.n, rev: r.New.Rev, tag: r.New.Tag, path: r.New.Path, filter: filterID(r.Options), entry: stepEntry(r, l.o.Subjects[r.New.Rev])}
 	if s.rev != "" {
 		_, p, _ := strings.Cut(r.New.Path, ":")
 		s.gitPath = cleanGitPath(p)
@@ -182,9 +183,13 @@ func renderAtom(w io.Writer, r *diff.Report, o Options) error {
 // writeFeed writes the feed of steps (oldest first) of series s.
 func writeFeed(w io.Writer, o Options, s *diff.Series, steps []atomStep) error {
 	subject := feedSubject(s)
+	id := DefaultFeedID(s)
+	if len(steps) > 0 {
+		id += steps[0].filter
+	}
 	f := atomFeed{
 		NS:        atomNS,
-		ID:        cmp.Or(o.Feed.ID, DefaultFeedID(s)),
+		ID:        cmp.Or(o.Feed.ID, id),
 		Title:     atomText{Type: "text", Body: feedText(cmp.Or(o.Title, "cachediff: changes to "+subject))},
 		Author:    atomPerson{Name: "cachediff"},
 		Generator: atomGenerator{URI: "https://github.com/cachediff/cachediff", Name: "cachediff"},
@@ -254,12 +259,12 @@ func feedSubject(s *diff.Series) string {
 	return cmp.Or(p, ".")
 }
 
-// DefaultFeedID is a feed's id without --feed-id:
+// DefaultFeedID is a feed's id without --feed-id and without a filter:
 // urn:cachediff:log:SUBJECT, SUBJECT the path of log --revs RANGE PATH,
 // or else the folder of the newest snapshot (percent-encoded): the same
 // for every run of the same nightly job, but not unique in the world, as
 // RFC 4287 wants an id to be; a published feed should have --feed-id, its
-// URL.
+// URL. A feed of a filtered log adds the filter (filterID).
 func DefaultFeedID(s *diff.Series) string {
 	return "urn:cachediff:log:" + escapeURN(feedSubject(s))
 }
@@ -315,12 +320,39 @@ func escapeURN(s string) string {
 	return b.String()
 }
 
+// filterID is the part of a feed's and its entries' ids that names the
+// filter of a report (--package, --stack, --ignore), "" for none:
+// ":packages:P1,P2:stacks:S:ignore:F", each value percent-encoded, in the
+// report's order (sorted). A filtered feed's entry says other things than
+// the whole catalogue's of the same step, so it is another entry, with
+// another id (RFC 4287: an id names one entry): two feeds of one path
+// with other filters, read by one aggregator, keep all their entries.
+func filterID(o diff.Options) string {
+	var b strings.Builder
+	for _, f := range []struct {
+		name string
+		vals []string
+	}{{"packages", o.Packages}, {"stacks", o.Stacks}, {"ignore", o.Ignore}} {
+		if len(f.vals) == 0 {
+			continue
+		}
+		b.WriteString(":" + f.name + ":")
+		for i, v := range f.vals {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(escapeURN(v))
+		}
+	}
+	return b.String()
+}
+
 // entryIDs are the steps' entry ids. A step whose new snapshot was read
 // from git is urn:cachediff:commit:ID:PATH (the full commit id, and the
 // path in it), which no later run changes; else it is
 // urn:cachediff:snapshot:TAG, and where two steps of the feed share a
 // tag, urn:cachediff:snapshot:PATH of their folders (then, if those are
-// the same too, with ":step-N").
+// the same too, with ":step-N"); a filtered step's id adds its filterID.
 func entryIDs(steps []atomStep) []string {
 	ids := make([]string, len(steps))
 	count := map[string]int{}
@@ -330,11 +362,12 @@ func entryIDs(steps []atomStep) []string {
 		} else {
 			ids[i] = "urn:cachediff:snapshot:" + escapeURN(cmp.Or(s.tag, s.path))
 		}
+		ids[i] += s.filter
 		count[ids[i]]++
 	}
 	for i, s := range steps {
 		if s.rev == "" && count[ids[i]] > 1 {
-			ids[i] = "urn:cachediff:snapshot:" + escapeURN(s.path)
+			ids[i] = "urn:cachediff:snapshot:" + escapeURN(s.path) + s.filter
 		}
 	}
 	seen := map[string]int{}

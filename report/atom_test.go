@@ -22,12 +22,19 @@ import (
 // atomOf writes the feed of a series of snapshots with o.
 func atomOf(t *testing.T, snaps []*snapshot.Snapshot, o LogOptions) []byte {
 	t.Helper()
+	return atomOfFiltered(t, snaps, diff.Filter{}, o)
+}
+
+// atomOfFiltered writes the feed of a series of snapshots compared under
+// filter f.
+func atomOfFiltered(t *testing.T, snaps []*snapshot.Snapshot, f diff.Filter, o LogOptions) []byte {
+	t.Helper()
 	var b bytes.Buffer
 	w, err := NewLogWriter("atom", &b, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{}, func(_ int, r *diff.Report) error {
+	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, f, func(_ int, r *diff.Report) error {
 		return w.Step(r)
 	})
 	if err != nil {
@@ -221,6 +228,43 @@ func TestAtomIDs(t *testing.T) {
 	}
 	if got := entryIDs(steps); !slices.Equal(got, want) {
 		t.Errorf("entryIDs:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestAtomFilteredIDs: a feed made under a filter (--package, --stack,
+// --ignore) says other things of a step than the whole catalogue's feed,
+// so its entries and its default id are not theirs: an aggregator that
+// reads both (RFC 4287: one id, one entry) keeps both. The filter is in
+// the ids, the same on every run; the unfiltered ids stay as they were.
+func TestAtomFilteredIDs(t *testing.T) {
+	weeks := loadRealWeeks(t)[:3]
+	all := parseFeed(t, atomOf(t, weeks, LogOptions{}))
+	seen := map[string]string{all.ID: "no filter"}
+	for _, it := range all.Items {
+		seen[it.GUID] = "no filter"
+	}
+	for _, f := range []diff.Filter{
+		{Packages: []string{"py-*"}},
+		{Packages: []string{"gcc"}},
+		{Stacks: []string{"e4s"}},
+		{Ignore: []string{"compiler"}},
+		{Packages: []string{"gcc"}, Stacks: []string{"e4s"}},
+	} {
+		name := fmt.Sprintf("%+v", f)
+		a := parseFeed(t, atomOfFiltered(t, weeks, f, LogOptions{}))
+		b := parseFeed(t, atomOfFiltered(t, weeks, f, LogOptions{}))
+		if len(a.Items) != len(all.Items) {
+			t.Fatalf("%s: %d entries, want %d", name, len(a.Items), len(all.Items))
+		}
+		for i, it := range append([]*gofeed.Item{{GUID: a.ID}}, a.Items...) {
+			if other, ok := seen[it.GUID]; ok {
+				t.Errorf("%s: id %q is also the feed of %s", name, it.GUID, other)
+			}
+			seen[it.GUID] = name
+			if want := append([]*gofeed.Item{{GUID: b.ID}}, b.Items...)[i].GUID; it.GUID != want {
+				t.Errorf("%s: id %q, then %q", name, it.GUID, want)
+			}
+		}
 	}
 }
 
