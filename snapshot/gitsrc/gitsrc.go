@@ -265,7 +265,7 @@ func (r *Repo) follow(commit string, paths, oids []string) ([]link, error) {
 	if oids == nil {
 		return links, nil
 	}
-	err = r.readBlobs(oids, func(int) []byte { return nil }, func(i int, data []byte) error {
+	err = r.readBlobs(oids, noLimit, func(int) []byte { return nil }, func(i int, data []byte) error {
 		links[i].target = string(data[:min(len(data), 1<<10)])
 		return nil
 	})
@@ -581,12 +581,33 @@ func parseLsTree(out []byte) ([]File, error) {
 // it arrives. fn owns data. An error from fn stops the reading and is
 // returned.
 func (r *Repo) ReadBlobs(oids []string, fn func(i int, data []byte) error) error {
-	return r.readBlobs(oids, func(int) []byte { return nil }, fn)
+	return r.readBlobs(oids, noLimit, func(int) []byte { return nil }, fn)
 }
 
-// readBlobs is ReadBlobs reading each blob into the buffer buf(i) returns
-// (grown when too small; nil for a new one).
-func (r *Repo) readBlobs(oids []string, buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
+// ReadBlobsAtMost is ReadBlobs for blobs of at most limit bytes each: a
+// larger one is a *TooBigError, told by the size git's answer gives,
+// before its content is read.
+func (r *Repo) ReadBlobsAtMost(oids []string, limit int64, fn func(i int, data []byte) error) error {
+	return r.readBlobs(oids, limit, func(int) []byte { return nil }, fn)
+}
+
+// TooBigError is the blob oids[I] of ReadBlobsAtMost, of Size bytes, over
+// the Limit it was read with.
+type TooBigError struct {
+	I           int
+	Size, Limit int64
+}
+
+func (e *TooBigError) Error() string {
+	return fmt.Sprintf("%d bytes, over the limit of %d", e.Size, e.Limit)
+}
+
+// noLimit is readBlobs' limit for blobs of any size.
+const noLimit = math.MaxInt64
+
+// readBlobs is ReadBlobsAtMost reading each blob into the buffer buf(i)
+// returns (grown when too small; nil for a new one).
+func (r *Repo) readBlobs(oids []string, limit int64, buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
 	cmd := r.command("cat-file", "--batch", "--buffer")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -647,6 +668,9 @@ func (r *Repo) readBlobs(oids []string, buf func(i int) []byte, fn func(i int, d
 		}
 		if a.oid == "" {
 			return fmt.Errorf("git cat-file: object %s is %s", short(oid), a.typ)
+		}
+		if a.size > limit {
+			return &TooBigError{I: i, Size: a.size, Limit: limit}
 		}
 		a.data = buf(i)
 		if a, err = readAnswerContent(br, a); err != nil {

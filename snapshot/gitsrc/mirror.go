@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"slices"
@@ -77,7 +78,8 @@ func (m *mirrorStore) Get(rel string, limit int64) ([]byte, error) {
 	return out[0], nil
 }
 
-// GetMany reads the blobs at rels through one git cat-file process.
+// GetMany reads the blobs at rels through one git cat-file process,
+// refusing one over limit bytes by its size, before it is read.
 func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
 	oids := make([]string, len(rels))
 	for i, rel := range rels {
@@ -91,13 +93,15 @@ func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
 		oids[i] = f.OID
 	}
 	out := make([][]byte, len(rels))
-	err := m.tree.repo.ReadBlobs(oids, func(i int, data []byte) error {
-		if int64(len(data)) > limit {
-			return fmt.Errorf("%s: %d bytes, over the limit of %d", rels[i], len(data), limit)
-		}
+	err := m.tree.repo.ReadBlobsAtMost(oids, limit, func(i int, data []byte) error {
 		out[i] = data
 		return nil
 	})
+	// A blob over the limit is told as a folder's file is (mirror.Dir):
+	// for a blob, the limit is the length its manifest gives.
+	if tb := (*TooBigError)(nil); errors.As(err, &tb) {
+		return nil, fmt.Errorf("%s: %d bytes, %w of %d", rels[tb.I], tb.Size, mirror.ErrTooBig, limit)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -176,7 +176,7 @@ func (s *Source) stream(blobs []*blob, single bool) {
 		buf = func(int) []byte { return <-free }
 	}
 	next := 0
-	err := s.tree.repo.readBlobs(oids, buf, func(i int, data []byte) error {
+	err := s.tree.repo.readBlobs(oids, noLimit, buf, func(i int, data []byte) error {
 		blobs[i].data = data
 		close(blobs[i].ready)
 		next = i + 1
@@ -202,7 +202,7 @@ func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
 		return nil, fmt.Errorf("not a regular file")
 	}
 	if b.ready == nil { // not streamed
-		err := s.tree.repo.readBlobs([]string{b.oid}, func(int) []byte { return buf }, func(_ int, data []byte) error {
+		err := s.tree.repo.readBlobs([]string{b.oid}, noLimit, func(int) []byte { return buf }, func(_ int, data []byte) error {
 			buf = data
 			return nil
 		})

@@ -454,7 +454,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s: HTTP %s", name, resp.Status)
 	}
 	if resp.ContentLength > limit {
-		return nil, "", fmt.Errorf("%s: %d bytes, %w of %d", name, resp.ContentLength, errTooBig, limit)
+		return nil, "", fmt.Errorf("%s: %d bytes, %w of %d", name, resp.ContentLength, ErrTooBig, limit)
 	}
 	var body io.Reader = &countReader{r: resp.Body, n: &w.n}
 	if p := s.h.Progress; p != nil {
@@ -468,7 +468,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		if ctx.Err() != nil {
 			return nil, "", retryable{fmt.Errorf("%s: %v", name, context.Cause(ctx))}
 		}
-		if errors.Is(err, errTooBig) {
+		if errors.Is(err, ErrTooBig) {
 			return nil, "", fmt.Errorf("%s: %w", name, err)
 		}
 		return nil, "", retryable{fmt.Errorf("%s: the answer broke off: %v", name, err)}

@@ -218,7 +218,7 @@ func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
 		if errors.Is(err, ErrNotFound) {
 			return nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifest, e.Checksum, e.BlobPath())
 		}
-		if errors.Is(err, errTooBig) {
+		if errors.Is(err, ErrTooBig) {
 			return nil, fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read", e.BlobPath(), e.ContentLength, manifest)
 		}
 		return nil, err
@@ -272,7 +272,7 @@ func gunzip(data []byte, limit int64) ([]byte, error) {
 	most := min(limit, max(64<<20, int64(len(data))*maxRatio))
 	out, err := readAll(zr, make([]byte, 0, min(int64(len(data))*4+512, most)), most)
 	if err != nil {
-		if most < limit && errors.Is(err, errTooBig) {
+		if most < limit && errors.Is(err, ErrTooBig) {
 			return nil, fmt.Errorf("gzip: %d bytes unpack to more than %d (%d times): refused as a gzip bomb", len(data), most, maxRatio)
 		}
 		return nil, fmt.Errorf("gzip: %w", err)

@@ -29,7 +29,9 @@ type Store interface {
 	// (without credentials).
 	Name() string
 	// Get returns the file at rel, which is at most limit bytes: a
-	// larger one is an error, and so is anything but a regular file.
+	// larger one is an error (ErrTooBig, wrapped, told before the file
+	// is read whole where its size is known), and so is anything but a
+	// regular file.
 	// A missing file is ErrNotFound (wrapped).
 	Get(rel string, limit int64) ([]byte, error)
 	// List returns the paths of the regular files under the folder rel,
@@ -76,7 +78,7 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: not a regular file", rel)
 	}
 	if fi.Size() > limit {
-		return nil, fmt.Errorf("%s: %d bytes, %w of %d", rel, fi.Size(), errTooBig, limit)
+		return nil, fmt.Errorf("%s: %d bytes, %w of %d", rel, fi.Size(), ErrTooBig, limit)
 	}
 	data := make([]byte, 0, fi.Size()+1)
 	data, err = readAll(f, data, limit)
@@ -106,8 +108,10 @@ func (d Dir) inside(rel, p string) error {
 	return nil
 }
 
-// errTooBig is the error of a file over the limit it was read with.
-var errTooBig = errors.New("over the limit")
+// ErrTooBig is the error of a file over the limit it was read with
+// (wrapped): a Store's Get returns it for a file larger than its limit,
+// which for a blob is the length its manifest gives.
+var ErrTooBig = errors.New("over the limit")
 
 // readAll reads r to its end into buf, failing past limit bytes; the
 // buffer never grows past limit+1.
@@ -120,7 +124,7 @@ func readAll(r io.Reader, buf []byte, limit int64) ([]byte, error) {
 		n, err := lr.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if int64(len(buf)) > limit {
-			return nil, fmt.Errorf("%w of %d bytes", errTooBig, limit)
+			return nil, fmt.Errorf("%w of %d bytes", ErrTooBig, limit)
 		}
 		if err == io.EOF {
 			return buf, nil
