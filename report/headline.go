@@ -124,9 +124,16 @@ func rootsHeadline(r *diff.Report) (string, bool) {
 	return strings.Join(parts, "; "), true
 }
 
-// restackedBy counts r's restacked pairs (the same hash, other stacks)
-// whose stacks shrank, grew, or changed at the same number.
+// restackedBy counts the specs both sides hold that are now needed by
+// fewer, more or other roots: the engine's counts (causes.roots), which
+// take a root whose spec changed only in its own version for the same
+// root; for a report saved before them, r's restacked pairs (the same
+// hash, other stacks) whose stacks shrank, grew, or changed at the same
+// number.
 func restackedBy(r *diff.Report) (fewer, more, other int) {
+	if rt := r.Causes.Roots; rt != nil && rt.Unchanged+rt.FewerRoots+rt.MoreRoots+rt.OtherRoots > 0 {
+		return rt.FewerRoots, rt.MoreRoots, rt.OtherRoots
+	}
 	for i := range r.Packages {
 		for _, p := range r.Packages[i].Specs.Restacked {
 			if p.Old == nil || p.New == nil {

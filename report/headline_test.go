@@ -34,6 +34,21 @@ func TestRootsHeadline(t *testing.T) {
 	if !ok || got != want {
 		t.Errorf("rootsHeadline:\n got %q, %v\nwant %q", got, ok, want)
 	}
+	// The engine's counts win over the restacked pairs: a root whose spec
+	// changed only in its version is the same root, so its dependencies
+	// are needed by no other root, though their stacks (the spec strings)
+	// differ.
+	r.Causes.Roots.Unchanged = 24
+	got, _ = rootsHeadline(r)
+	want = "1 root removed (rocksdb); 4 roots added (a, b, c, …and 1 more); 1 root changed (llvm 21 → 22); " +
+		"4 specs removed; 1 spec updated; 24 specs unchanged"
+	if got != want {
+		t.Errorf("rootsHeadline with the engine's counts:\n got %q\nwant %q", got, want)
+	}
+	r.Causes.Roots.FewerRoots = 3
+	if got, _ = rootsHeadline(r); got != want+"; 3 dependencies are now needed by fewer roots" {
+		t.Errorf("rootsHeadline with 3 fewer: %q", got)
+	}
 	if _, ok := rootsHeadline(&diff.Report{Causes: &diff.Causes{}}); ok {
 		t.Error("a report without roots has a roots headline")
 	}
