@@ -121,12 +121,14 @@ const factsJS = `(() => {
 })()`
 
 // sortJS clicks the second column's header of each chart's table and
-// reports whether every such table is then in ascending order by it.
+// reports whether every such table is then in ascending order by it:
+// its text, with runs of digits compared as numbers (counts, versions
+// and words mixed in one column, as a version column mixes them, still
+// have an order).
 const sortJS = `Array.from(document.querySelectorAll("figure.chart table")).every(t => {
   t.tHead.rows[0].cells[1].click();
   const v = Array.from(t.tBodies[0].rows).map(r => r.cells[1].textContent);
-  const n = v.map(parseFloat);
-  return v.every((x, i) => i == 0 || (isNaN(n[i]) ? v[i-1].localeCompare(x) <= 0 : n[i-1] <= n[i]));
+  return v.every((x, i) => i == 0 || v[i-1].localeCompare(x, "en", {numeric: true}) <= 0);
 })`
 
 func TestBrowser(t *testing.T) {
@@ -167,6 +169,9 @@ func TestBrowser(t *testing.T) {
 		cases = append(slices.Clone(cases), browserCase{name: "log-git-hostile", log: true, hostile: true,
 			args: []string{"log", "-C", repo, "--revs", "main", "--link-base", "https://cache.spack.io/package/?name=", "_cache/develop"}})
 	}
+	old, nu := hostileNamesPair(t)
+	cases = append(cases, browserCase{name: "hostile-names", hostile: true,
+		args: []string{"--link-base", "https://cache.spack.io/package/?name=", old, nu}})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			page := filepath.Join(art, tc.name+".html") // beside the screenshots
@@ -704,4 +709,50 @@ func checkHostile(t *testing.T, f *pageFacts) {
 			t.Errorf("link %q is not to --link-base", h)
 		}
 	}
+}
+
+// hostileNames are package names (and, in hostileNamesPair, versions,
+// compilers, OSes, variants and stacks) that try what the bundled
+// hostile pair does not: to leave an attribute by a quote, to end the
+// style or a comment, to turn text around or hide a character, to be a
+// javascript: URL, and to be 10,000 characters long.
+var hostileNames = []string{
+	`"'><svg onload=alert(1)>`,
+	"</style><style>body{display:none}</style>",
+	"gcc\u202egnp.exe",
+	"g\u200bcc",
+	"javascript:alert(1)",
+	strings.Repeat("L", 10000),
+	"<!-- x --><![CDATA[ ]]></title></script></svg></textarea>",
+}
+
+// hostileNamesPair writes two catalogues of a page per hostile name,
+// each spec of it changed in version, and returns their folders.
+func hostileNamesPair(t *testing.T) (string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	var out [2]string
+	for side, label := range []string{"old", "new"} {
+		out[side] = filepath.Join(dir, label)
+		for i, name := range hostileNames {
+			version := "1.0"
+			if side == 1 {
+				version = name
+			}
+			spec := map[string]any{"compiler": name, "hash": "h" + string(rune('a'+i)) + strings.Repeat(string(rune('a'+side)), 30),
+				"os": name, "platform": "linux", "size": "-", "stacks": []string{name, "root"}, "target": "x86_64",
+				"variants": []string{"+shared", name}, "versions": []string{version}}
+			title, _ := json.Marshal(name)
+			specs, _ := json.Marshal([]any{spec})
+			page := "---\ntitle: " + string(title) + "\nlayout: cache\ncategories: [package, " + label + "]\nspec_details: " + string(specs) + "\n---\n"
+			pkg := filepath.Join(out[side], "p"+strconv.Itoa(i))
+			if err := os.MkdirAll(pkg, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(pkg, "specs.md"), []byte(page), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return out[0], out[1]
 }
