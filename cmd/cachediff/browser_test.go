@@ -88,6 +88,8 @@ type pageFacts struct {
 	Hrefs   []string     `json:"hrefs"`
 	Scroll  int          `json:"scroll"`
 	Steps   []string     `json:"steps"`
+	// Problems are the requests, console errors and exceptions seen.
+	Problems []string `json:"-"`
 }
 
 type chartFacts struct {
@@ -172,6 +174,21 @@ func TestBrowser(t *testing.T) {
 	old, nu := hostileNamesPair(t)
 	cases = append(cases, browserCase{name: "hostile-names", hostile: true,
 		args: []string{"--link-base", "https://cache.spack.io/package/?name=", old, nu}})
+	// The watch on requests and the console sees what it is to catch: a
+	// page that fetches an image and a script, and logs an error.
+	t.Run("canary", func(t *testing.T) {
+		page := filepath.Join(dir, "canary.html")
+		if err := os.WriteFile(page, []byte(canaryPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f := browse(t, bctx, "file://"+page, false, "")
+		got := strings.Join(f.Problems, "\n")
+		for _, want := range []string{"request: http://127.0.0.1:9/x.png", "request: http://127.0.0.1:9/x.js", "console error"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("the watch missed %q; it saw:\n%s", want, got)
+			}
+		}
+	})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			page := filepath.Join(art, tc.name+".html") // beside the screenshots
@@ -186,6 +203,12 @@ func TestBrowser(t *testing.T) {
 
 			on := browse(t, bctx, url, false, filepath.Join(art, tc.name))
 			off := browse(t, bctx, url, true, "")
+			for _, f := range []*pageFacts{on, off} {
+				for _, p := range f.Problems {
+					t.Errorf("scripts on=%v: %s", f == on, p)
+				}
+			}
+			on.Problems, off.Problems = nil, nil
 			if !on.Filter {
 				t.Error("with JavaScript on, the script did not add its filter (the CSP hash of the script?)")
 			}
@@ -376,9 +399,7 @@ func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	for _, p := range problems {
-		t.Errorf("scripts off=%v: %s", noScript, p)
-	}
+	f.Problems = problems
 	return &f
 }
 
@@ -756,3 +777,8 @@ func hostileNamesPair(t *testing.T) (string, string) {
 	}
 	return out[0], out[1]
 }
+
+// canaryPage fetches an image and a script and logs an error: what
+// browse must see.
+const canaryPage = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>canary</title></head><body>
+<img src="http://127.0.0.1:9/x.png" alt=""><script src="http://127.0.0.1:9/x.js"></script><script>console.error("canary")</script></body></html>`
