@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // renderHTML renders r as a page and as JSON.
@@ -359,10 +360,16 @@ func TestHTMLLogNumbers(t *testing.T) {
 		series int
 	}{{1, 5, 2}, {2, 40, 4}, {3, 120, 7}, {4, 300, 12}} {
 		snaps := genSeries(tc.seed, tc.pkgs, tc.series)
+		if tc.seed%2 == 0 {
+			manyStacks(snaps)
+		}
 		page, _ := writeLog(t, snaps, "html", LogOptions{})
 		js, _ := writeLog(t, snaps, "json", LogOptions{})
 		got := chartTitles(t, page)
 		want := wantLogTitles(t, js)
+		if tc.seed%2 == 0 && !slices.ContainsFunc(got["stack-specs"], func(s string) bool { return strings.HasPrefix(s, "other stacks (") }) {
+			t.Errorf("seed %d: a series of many stacks draws no line of the other stacks", tc.seed)
+		}
 		if len(want["steps"]) == 0 || len(want["stack-specs"]) == 0 || (tc.series > 3 && len(want["versions"]) == 0) {
 			t.Errorf("seed %d: the series draws little: %v", tc.seed, want)
 		}
@@ -456,6 +463,20 @@ func TestHTMLWhyBound(t *testing.T) {
 	for _, want := range []string{"150 roots more not listed", "150 root causes more not listed", "roots: 0 added, 250 removed, 0 changed"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page does not say %q", want)
+		}
+	}
+}
+
+// manyStacks puts each spec of the snapshots in root and one of up to 32
+// stacks named after its hash's last character: more stacks than the
+// lines draw, so that the rest are one line, "other stacks".
+func manyStacks(snaps []*snapshot.Snapshot) {
+	for _, sn := range snaps {
+		for _, p := range sn.Packages {
+			for i := range p.Specs {
+				h := p.Specs[i].Hash
+				p.Specs[i].Stacks = []string{"root", "stack-" + h[len(h)-1:]}
+			}
 		}
 	}
 }
