@@ -276,8 +276,9 @@ type actionMeta struct {
 }
 
 var (
-	inputExpr = regexp.MustCompile(`^\$\{\{ inputs\.([A-Za-z0-9_-]+) \}\}$`)
-	ifTerm    = regexp.MustCompile(`^(inputs\.([A-Za-z0-9_-]+)|steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+)) (==|!=) '([^']*)'$`)
+	inputExpr  = regexp.MustCompile(`^\$\{\{ inputs\.([A-Za-z0-9_-]+) \}\}$`)
+	outputExpr = regexp.MustCompile(`^\$\{\{ steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+) \}\}$`)
+	ifTerm     = regexp.MustCompile(`^(inputs\.([A-Za-z0-9_-]+)|steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+)) (==|!=) '([^']*)'$`)
 )
 
 // cmdAction writes, as one shell script, what the runner does for a step
@@ -286,13 +287,14 @@ var (
 // script runs the Action's run: steps (but its build steps: the tests'
 // cachediff is on PATH) in order, each in its own bash -eo pipefail, its
 // env: made from the step's with: (the Action's defaults for the rest;
-// a value that is a ${{ }} expression other than an input is left to the
-// test to set), its if: (terms joined by &&, each inputs.X or
+// a value that is a ${{ }} expression other than an input or a step's
+// output, read from $GITHUB_OUTPUT, is left to the test to set), its if: (terms joined by &&, each inputs.X or
 // steps.ID.outputs.Y compared with a quoted string) evaluated on the
 // inputs and on $GITHUB_OUTPUT; the first step that fails ends the
 // script with its status, as it fails the Action. The step's own with:
-// values that are ${{ env.X }} take the script's $X, or else the
-// workflow's env value, when the script is written.
+// values that are ${{ env.X }} or ${{ vars.X }} (a repository variable)
+// take the test's $X, or else the workflow's env value, when the script
+// is written.
 func cmdAction(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 4 {
 		ts.Fatalf("usage: action doc.md STEP-NAME action.yml script.sh")
@@ -389,6 +391,10 @@ func cmdAction(ts *testscript.TestScript, neg bool, args []string) {
 				if strings.Contains(v, "${{") {
 					continue
 				}
+			} else if m := outputExpr.FindStringSubmatch(v); m != nil {
+				// A step's output, read from $GITHUB_OUTPUT as the step starts.
+				fmt.Fprintf(&b, "export %s=\"$(sed -n 's/^%s=//p' \"$GITHUB_OUTPUT\" | tail -n 1)\"\n", k, m[2])
+				continue
 			} else if strings.Contains(v, "${{") {
 				continue
 			}
