@@ -107,6 +107,7 @@ func TestCIRecipeCheckout(t *testing.T) {
 		"cachediff":               "2",
 		"cachediff nightly":       "2",
 		"update the catalogue":    "",
+		"cachediff weekly":        "",
 		"cachediff release notes": "",
 		"cachediff mirror":        "none",
 	}

@@ -337,7 +337,7 @@ func cmdAction(ts *testscript.TestScript, neg bool, args []string) {
 	if err := yaml.Unmarshal([]byte(ts.ReadFile(args[2])), &meta); err != nil {
 		ts.Fatalf("%s: %v", args[2], err)
 	}
-	envExpr := regexp.MustCompile(`^\$\{\{ env\.([A-Za-z0-9_]+) \}\}$`)
+	envExpr := regexp.MustCompile(`^\$\{\{ (?:env|vars)\.([A-Za-z0-9_]+) \}\}$`)
 	inputs := map[string]string{}
 	for k, in := range meta.Inputs {
 		inputs[k] = in.Default
