@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -162,6 +163,39 @@ func TestCIRecipesPinned(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCIRecipesBuildOnce: a recipe that installs cachediff with go
+// install (no Action) keeps the binary in actions/cache under a key that
+// names the version it installs, and runs setup-go and go install only
+// on a miss: otherwise every run compiles cachediff and its dependencies
+// again.
+func TestCIRecipesBuildOnce(t *testing.T) {
+	installs := 0
+	for _, wf := range ciWorkflows(t) {
+		for _, job := range wf.Jobs {
+			miss := ""
+			for _, step := range job.Steps {
+				switch {
+				case strings.HasPrefix(step.Uses, "actions/cache@") && strings.Contains(step.With["key"], "env.CACHEDIFF_VERSION"):
+					if _, ok := wf.Env["CACHEDIFF_VERSION"]; !ok {
+						t.Errorf("%s: the cache's key names env.CACHEDIFF_VERSION, which the workflow's env: lacks", wf.Name)
+					}
+					miss = "steps." + step.ID + ".outputs.cache-hit != 'true'"
+				case strings.HasPrefix(step.Uses, "actions/setup-go@"), strings.Contains(step.Run, "go install"):
+					if strings.Contains(step.Run, "go install") {
+						installs++
+					}
+					if miss == "" || step.If != miss {
+						t.Errorf("%s: step %q (if: %q) runs on every run: want an actions/cache of cachediff keyed on env.CACHEDIFF_VERSION before it, and if: %q", wf.Name, cmp.Or(step.Name, step.Uses), step.If, cmp.Or(miss, "steps.ID.outputs.cache-hit != 'true'"))
+					}
+				}
+			}
+		}
+	}
+	if installs == 0 {
+		t.Error("no recipe runs go install: the test checks nothing")
 	}
 }
 
