@@ -43,6 +43,11 @@ type LoadError struct {
 	Path string
 	Errs []*Error
 	Note string // what the errors mean as a whole, or ""
+	// Near are the folders below Path, nearest first, that hold a
+	// snapshot of their own (at most two), when Path holds pages or
+	// Spack files of other folders than its own: the wrong folder was
+	// named, and one of these was likely meant.
+	Near []string
 }
 
 func (e *LoadError) Error() string {
@@ -59,10 +64,18 @@ func (e *LoadError) Lines() []string {
 		note = " (" + e.Note + ")"
 	}
 	if len(e.Errs) == 1 {
-		return []string{e.Errs[0].Error() + note}
+		lines := []string{e.Errs[0].Error() + note}
+		if len(e.Near) > 0 {
+			lines = append(lines, nearLine(e.Near))
+		}
+		return lines
 	}
-	lines := make([]string, 0, 1+len(e.Errs))
+	lines := make([]string, 0, 2+len(e.Errs))
 	lines = append(lines, fmt.Sprintf("loading %s: %d bad pages%s:", e.Path, len(e.Errs), note))
+	if len(e.Near) > 0 {
+		// First, before a listing that may be cut.
+		lines = append(lines, nearLine(e.Near))
+	}
 	for _, err := range e.Errs {
 		lines = append(lines, err.Error())
 	}

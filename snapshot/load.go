@@ -118,14 +118,24 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 			warnings = append(warnings, r.warnings...)
 		}
 	}
+	// The folders below a folder that fails to load that hold a snapshot
+	// of their own: the one meant, likely (cachediff /tmp /tmp).
+	near := func() []string {
+		if single {
+			return nil
+		}
+		return nearSnapshots(path, cands, results)
+	}
 	if mixed := snap.mixedFormats(); mixed != nil {
 		// The wrong folder, as pages of several tags are (spack.go).
-		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, mixed))}
+		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, mixed)), Near: near()}
 	}
 	odd, tagErr := snap.checkTags()
 	if tagErr != nil {
 		// Not a bad page but the wrong folder: no page can be skipped
 		// to fix it.
+		// Its message names a folder of one tag alone (checkTags), where
+		// near would name one of several tags.
 		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, tagErr))}
 	}
 	if bad := snap.spackConflicts(); bad != nil {
@@ -149,7 +159,7 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 		errs = append(errs, e)
 	}
 	if len(errs) > 0 && !opt.SkipInvalid {
-		return nil, &LoadError{Path: path, Errs: sortErrors(errs)}
+		return nil, &LoadError{Path: path, Errs: sortErrors(errs), Near: near()}
 	}
 	// What is left is valid; its warnings and counts are the snapshot's.
 	snap.Warnings = warnings

@@ -1,0 +1,70 @@
+package snapshot
+
+import (
+	"cmp"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// maxNear is how many folders below a failed snapshot nearSnapshots
+// names.
+const maxNear = 2
+
+// nearSnapshots returns the folders below root, nearest first (then by
+// name), at most maxNear, that hold a snapshot of their own: the catalogue
+// folder of a page that loaded (the folder above its package's), or the
+// folder of a Spack file that did. A folder named on the command line
+// that fails to load, such as /tmp, a checkout or a home folder, often
+// holds the one meant. It is nil when the pages and files that loaded are
+// root's own: then root is the snapshot, and its errors are its own.
+func nearSnapshots(root string, cands []candidate, results []result) []string {
+	prefix := root
+	if !strings.HasSuffix(prefix, string(filepath.Separator)) {
+		prefix += string(filepath.Separator)
+	}
+	folders := map[string]bool{}
+	for i, r := range results {
+		if r.err != nil {
+			continue
+		}
+		name := cands[i].file.Name
+		var dir string
+		switch {
+		case r.pkg != nil && cands[i].file.Base == "specs.md":
+			dir = filepath.Dir(filepath.Dir(name))
+		case len(r.pkgs) > 0:
+			dir = filepath.Dir(name)
+		default:
+			continue
+		}
+		if dir == root || dir+string(filepath.Separator) == prefix {
+			folders[""] = true
+		} else if strings.HasPrefix(dir, prefix) {
+			folders[dir] = true
+		}
+	}
+	if folders[""] && len(folders) == 1 || len(folders) == 0 {
+		return nil
+	}
+	delete(folders, "")
+	near := make([]string, 0, len(folders))
+	for dir := range folders {
+		near = append(near, dir)
+	}
+	depth := func(dir string) int { return strings.Count(dir[len(prefix):], string(filepath.Separator)) }
+	slices.SortFunc(near, func(a, b string) int {
+		return cmp.Or(cmp.Compare(depth(a), depth(b)), strings.Compare(a, b))
+	})
+	return near[:min(len(near), maxNear)]
+}
+
+// nearLine is the line of a LoadError that names the folders below it
+// that hold a snapshot of their own.
+func nearLine(near []string) string {
+	if len(near) == 1 {
+		return fmt.Sprintf("did you mean %s? it holds a snapshot of its own", near[0])
+	}
+	return fmt.Sprintf("did you mean %s or %s? each holds a snapshot of its own", near[0], near[1])
+}

@@ -1,0 +1,66 @@
+package snapshot
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestNearSnapshots (issue 35, "repeated and runaway errors"): a folder
+// named that is no snapshot but holds some below it (cachediff /tmp /tmp)
+// fails naming the nearest one or two, first, before the listing of its
+// bad files that the command cuts; a snapshot's own bad pages name none.
+func TestNearSnapshots(t *testing.T) {
+	index, err := os.ReadFile(filepath.Join(spackFixtures, "index.v8-layout2-unsigned-mixed.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"deep/a/b/c/d/index.json":  string(index),
+		"w/spack-build/index.json": string(index),
+	}
+	for i := range 3 {
+		files[fmt.Sprintf("x/y/_cache/develop/p%d/specs.md", i)] = simplePage(fmt.Sprintf("p%d", i), "develop", 100+i, 1)
+	}
+	for i := range 40 {
+		files[fmt.Sprintf("junk/j%02d/specs.md", i)] = "---\ntitle: x\n"
+	}
+	dir := writeTree(t, files)
+	_, err = Load(dir, Options{})
+	var le *LoadError
+	if !errors.As(err, &le) {
+		t.Fatalf("%v, want a LoadError", err)
+	}
+	want := []string{filepath.Join(dir, "w", "spack-build"), filepath.Join(dir, "x", "y", "_cache", "develop")}
+	if fmt.Sprint(le.Near) != fmt.Sprint(want) {
+		t.Errorf("Near = %q, want %q", le.Near, want)
+	}
+	lines := le.Lines()
+	if len(lines) < 2 || lines[1] != fmt.Sprintf("did you mean %s or %s? each holds a snapshot of its own", want[0], want[1]) {
+		t.Errorf("lines[:2] = %q; want the heading, then the folders", lines[:min(2, len(lines))])
+	}
+
+	// One folder below: named alone.
+	one := writeTree(t, map[string]string{
+		"a/_cache/develop/p1/specs.md": simplePage("p1", "develop", 1, 1),
+		"a/_cache/develop/p2/specs.md": simplePage("p2", "develop", 2, 1),
+		"b/notes/specs.md":             "no page",
+	})
+	_, err = Load(one, Options{})
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "did you mean "+filepath.Join(one, "a", "_cache", "develop")+"? it holds") {
+		t.Errorf("%v; want the folder below named", err)
+	}
+
+	// A snapshot's own bad page: nothing below to name.
+	own := writeTree(t, map[string]string{
+		"p1/specs.md": simplePage("p1", "develop", 1, 1),
+		"p2/specs.md": "---\ntitle: p2\n",
+	})
+	_, err = Load(own, Options{})
+	if !errors.As(err, &le) || le.Near != nil || strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("%v (near %q); want the bad page alone", err, le.Near)
+	}
+}
