@@ -24,10 +24,10 @@ func TestRunawayErrorsNameTheSnapshot(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	const real = "../../testdata/real-series/develop-2025-03-09"
+	const series = "../../testdata/real-series/develop-2025-03-09"
 	cat := filepath.Join(dir, "checkout", "_cache", "develop")
 	for _, pkg := range []string{"aida", "astyle"} {
-		data, err := os.ReadFile(filepath.Join(real, pkg, "specs.md"))
+		data, err := os.ReadFile(filepath.Join(series, pkg, "specs.md"))
 		if err != nil {
 			t.Fatal(err)
 		}
