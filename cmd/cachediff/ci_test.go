@@ -166,6 +166,22 @@ func TestCIRecipesPinned(t *testing.T) {
 	}
 }
 
+// TestCIRunUsesEnv: no run: script of any workflow of docs/ci.md holds a
+// ${{ }} expression, the tested steps and the others alike: values reach
+// the scripts through env:, so that nothing in an event, an input or a
+// variable is spliced into shell code.
+func TestCIRunUsesEnv(t *testing.T) {
+	for _, wf := range ciWorkflows(t) {
+		for _, job := range wf.Jobs {
+			for _, step := range job.Steps {
+				if strings.Contains(step.Run, "${{") {
+					t.Errorf("%s: step %q: a ${{ }} expression in its run: script", wf.Name, cmp.Or(step.Name, step.ID))
+				}
+			}
+		}
+	}
+}
+
 // TestCIRecipesBuildOnce: a recipe that installs cachediff with go
 // install (no Action) keeps the binary in actions/cache under a key that
 // names the version it installs, and runs setup-go and go install only
