@@ -39,6 +39,97 @@ const (
 	noStack = "(no stack)"
 )
 
+// The charts' geometry, in the units of their viewBox. Every chart is
+// chartW wide; the page scales it to its width, at most 1.25 times. So
+// that a chart fits a 360 px screen without scrolling and stays legible,
+// the style draws its text at narrowFont units there (about 9 px at
+// 360), and the layout leaves room for text of that size: labels are cut
+// to fit their column (fitText), and tick labels skip ticks so as not to
+// touch (tickEvery).
+const (
+	chartW = 600
+	// narrowFont is the font size, in units, of a chart's text on a
+	// narrow screen (html_style.tmpl); charW the width of a character at
+	// that size, generous (a wide character counts twice).
+	narrowFont = 17
+	charW      = narrowFont * 65 / 100
+	// labelCol is the width of the column of labels of the horizontal
+	// charts (stacks, versions), plotL and plotR the plot's left and
+	// right edges of the vertical ones.
+	labelCol = 230
+	plotL    = 80
+	plotR    = 540
+)
+
+// textUnits is the width of s at narrowFont, generously: charW a
+// character, twice that for a wide (East Asian) one.
+func textUnits(s string) int {
+	n := 0
+	for _, r := range s {
+		n += charW
+		if r >= 0x1100 && (r <= 0x115f || r >= 0x2e80) {
+			n += charW
+		}
+	}
+	return n
+}
+
+// fitText cuts s with "…" to at most units wide (textUnits).
+func fitText(s string, units int) string {
+	if textUnits(s) <= units {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && textUnits(string(r))+charW > units {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+// tickEvery is how many ticks apart labels at spacing units apart must
+// be so that labels as wide as widest do not touch.
+func tickEvery(spacing, widest int) int {
+	if spacing <= 0 {
+		return 1
+	}
+	return max(1, (widest+12+spacing-1)/spacing)
+}
+
+// tickLabels labels the ticks at xs with texts, every tickEvery-th one
+// and the last, anchored so as to stay inside the chart; a label too
+// close to the last is left out.
+func tickLabels(xs []int, texts []string, y int) []svgText {
+	n := len(xs)
+	if n == 0 {
+		return nil
+	}
+	widest := 0
+	for _, t := range texts {
+		widest = max(widest, textUnits(t))
+	}
+	spacing := chartW
+	if n > 1 {
+		spacing = (xs[n-1] - xs[0]) / (n - 1)
+	}
+	every := tickEvery(spacing, widest)
+	var out []svgText
+	for i := range n {
+		if i != n-1 && (i%every != 0 || n-1-i < every) {
+			continue
+		}
+		t := svgText{X: xs[i], Y: y, Text: texts[i], Anchor: "middle", Class: "tick"}
+		half := textUnits(texts[i]) / 2
+		switch {
+		case xs[i]+half > chartW-2:
+			t.X, t.Anchor = chartW-2, "end"
+		case xs[i]-half < 2:
+			t.X, t.Anchor = 2, "start"
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
 // changeKinds are the kinds of change the bars draw, in their order.
 var changeKinds = [4]string{"added", "removed", "rebuilt", "updated"}
 
@@ -215,9 +306,9 @@ func stackBars(l []stackTally) *htmlChart {
 	if len(l) == 0 {
 		return nil
 	}
-	const x0, x1, top, rowH = 200, 700, 26, 24
-	c := &htmlChart{ID: "stacks", Title: "Changed specs per stack", W: 720}
-	c.H = top + len(l)*rowH + 46
+	const x0, x1, top, rowH = labelCol, chartW - 15, 26, 26
+	c := &htmlChart{ID: "stacks", Title: "Changed specs per stack", W: chartW}
+	c.H = top + len(l)*rowH + 54
 	most := 0
 	for _, s := range l {
 		most = max(most, s.total())
@@ -225,11 +316,15 @@ func stackBars(l []stackTally) *htmlChart {
 	axis, step := niceScale(most)
 	x := func(n int) int { return x0 + n*(x1-x0)/axis }
 	base := top + len(l)*rowH
+	var xs []int
+	var ticks []string
 	for t := 0; t <= axis; t += step {
 		c.Grid = append(c.Grid, svgLine{x(t), top, x(t), base, "grid"})
-		c.Labels = append(c.Labels, svgText{X: x(t), Y: base + 16, Text: strconv.Itoa(t), Anchor: "middle", Class: "tick"})
+		xs, ticks = append(xs, x(t)), append(ticks, strconv.Itoa(t))
 	}
-	c.Labels = append(c.Labels, svgText{X: (x0 + x1) / 2, Y: base + 36, Text: "specs changed (a spec counts in each of its stacks)", Anchor: "middle", Class: "axis"})
+	c.Labels = append(c.Labels, tickLabels(xs, ticks, base+24)...)
+	c.Labels = append(c.Labels, svgText{X: (x0 + x1) / 2, Y: base + 46, Text: "specs changed", Anchor: "middle", Class: "axis"})
+	c.Note = "A spec counts in each of its stacks."
 	c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: top - 8, Text: "stack", Anchor: "end", Class: "axis"})
 	c.Grid = append(c.Grid, svgLine{x0, base, x1, base, "axisline"})
 	for _, kind := range changeKinds {
@@ -238,7 +333,7 @@ func stackBars(l []stackTally) *htmlChart {
 	c.Table = htmlTable{Caption: "Changed specs per stack", Head: []string{"stack", "added", "removed", "rebuilt", "updated"}}
 	for i, s := range l {
 		y := top + i*rowH
-		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 4, Text: cut(PageText(s.Name), 28), Anchor: "end", Class: "label"})
+		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 5, Text: fitText(PageText(s.Name), x0-8), Anchor: "end", Class: "label"})
 		cum := 0
 		for k, n := range s.N {
 			if n == 0 {
@@ -276,27 +371,27 @@ func gantt(rows []ganttRow, labels []string, pkgs, more int) *htmlChart {
 	if len(rows) == 0 {
 		return nil
 	}
-	const x0, x1, top, rowH = 200, 700, 26, 20
+	const x0, x1, top, rowH = labelCol, chartW - 15, 26, 24
 	n := len(labels)
-	c := &htmlChart{ID: "versions", Title: "Versions in the cache (packages whose versions changed)", W: 720}
+	c := &htmlChart{ID: "versions", Title: "Versions in the cache (packages whose versions changed)", W: chartW}
 	c.Legend = []htmlLegend{{"version in the cache", "k-version"}}
 	base := top + len(rows)*rowH
-	c.H = base + 50
+	c.H = base + 54
 	x := func(i int) int { return x0 + i*(x1-x0)/n }
-	every := max(1, (n+5)/6)
+	xs, ticks := make([]int, n), make([]string, n)
 	for i := 0; i < n; i++ {
 		c.Grid = append(c.Grid, svgLine{x(i), top, x(i), base, "grid"})
-		if i%every == 0 || i == n-1 {
-			c.Labels = append(c.Labels, svgText{X: (x(i) + x(i+1)) / 2, Y: base + 16, Text: cut(shortLabel(labels[i]), 14), Anchor: "middle", Class: "tick"})
-		}
+		xs[i], ticks[i] = (x(i)+x(i+1))/2, cut(shortLabel(labels[i]), 14)
 	}
+	c.Labels = append(c.Labels, tickLabels(xs, ticks, base+24)...)
 	c.Grid = append(c.Grid, svgLine{x0, base, x1, base, "axisline"})
-	c.Labels = append(c.Labels, svgText{X: (x0 + x1) / 2, Y: base + 38, Text: "snapshot", Anchor: "middle", Class: "axis"})
+	c.Labels = append(c.Labels, svgText{X: (x0 + x1) / 2, Y: base + 46, Text: "snapshot", Anchor: "middle", Class: "axis"})
 	c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: top - 8, Text: "package and version", Anchor: "end", Class: "axis"})
 	c.Table = htmlTable{Caption: "Versions in the cache", Head: []string{"package", "version", "in the cache"}}
 	for i, r := range rows {
 		y := top + i*rowH
-		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 4, Text: cut(PageText(r.pkg), 18) + " " + cut(PageText(r.version), 11), Anchor: "end", Class: "label"})
+		version := fitText(PageText(r.version), 8*charW)
+		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 5, Text: fitText(PageText(r.pkg), x0-8-charW-textUnits(version)) + " " + version, Anchor: "end", Class: "label"})
 		a, b := x(r.span.From), x(r.span.To+1)
 		c.Marks = append(c.Marks, svgMark{X: a + 1, Y: y + 3, W: max(1, b-a-2), H: rowH - 6, Class: "k-version",
 			Title: PageText(r.pkg) + " " + PageText(r.version) + ": " + spanText(r.span, labels)})
@@ -336,8 +431,8 @@ func lineChart(id, title, yTitle string, names []string, values [][]int, labels 
 		return nil
 	}
 	names = pageTexts(names)
-	const x0, x1, top, plotH = 70, 660, 14, 240
-	c := &htmlChart{ID: id, Title: title, W: 720, H: top + plotH + 50}
+	const x0, x1, top, plotH = plotL, plotR, 34, 240
+	c := &htmlChart{ID: id, Title: title, W: chartW, H: top + plotH + 54}
 	most := 0
 	for _, v := range values {
 		for _, k := range v {
@@ -350,17 +445,16 @@ func lineChart(id, title, yTitle string, names []string, values [][]int, labels 
 	x := func(i int) int { return x0 + i*(x1-x0)/(n-1) }
 	for t := 0; t <= axis; t += step {
 		c.Grid = append(c.Grid, svgLine{x0, y(t), x1, y(t), "grid"})
-		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y(t) + 4, Text: strconv.Itoa(t), Anchor: "end", Class: "tick"})
+		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y(t) + 5, Text: strconv.Itoa(t), Anchor: "end", Class: "tick"})
 	}
-	every := max(1, (n+5)/6)
+	xs, ticks := make([]int, n), make([]string, n)
 	for i := 0; i < n; i++ {
-		if i%every == 0 || i == n-1 {
-			c.Labels = append(c.Labels, svgText{X: x(i), Y: base + 16, Text: cut(shortLabel(labels[i]), 14), Anchor: "middle", Class: "tick"})
-		}
+		xs[i], ticks[i] = x(i), cut(shortLabel(labels[i]), 14)
 	}
+	c.Labels = append(c.Labels, tickLabels(xs, ticks, base+24)...)
 	c.Grid = append(c.Grid, svgLine{x0, base, x1, base, "axisline"})
-	c.Labels = append(c.Labels, svgText{X: (x0 + x1) / 2, Y: base + 38, Text: "snapshot", Anchor: "middle", Class: "axis"})
-	c.Labels = append(c.Labels, svgText{X: 14, Y: top + plotH/2, Text: yTitle, Anchor: "middle", Transform: fmt.Sprintf("rotate(-90 14 %d)", top+plotH/2), Class: "axis"})
+	c.Labels = append(c.Labels, svgText{X: (x0 + x1) / 2, Y: base + 46, Text: "snapshot", Anchor: "middle", Class: "axis"})
+	c.Labels = append(c.Labels, svgText{X: 2, Y: top - 16, Text: yTitle, Anchor: "start", Class: "axis"})
 	c.Table = htmlTable{Caption: title, Head: append([]string{"snapshot"}, names...)}
 	for i := range labels {
 		row := []string{labels[i]}
@@ -398,8 +492,8 @@ func stepBars(counts []diff.Counts, titles []string) *htmlChart {
 	if n == 0 {
 		return nil
 	}
-	const x0, x1, top, plotH = 70, 700, 14, 220
-	c := &htmlChart{ID: "steps", Title: "Changed specs per step", W: 720, H: top + plotH + 50}
+	const x0, x1, top, plotH = plotL, chartW - 15, 34, 220
+	c := &htmlChart{ID: "steps", Title: "Changed specs per step", W: chartW, H: top + plotH + 54}
 	most := 0
 	for _, k := range counts {
 		most = max(most, k.Added+k.Removed+k.Rebuilt+k.Updated)
@@ -411,21 +505,19 @@ func stepBars(counts []diff.Counts, titles []string) *htmlChart {
 	w := max(1, band*7/10)
 	for t := 0; t <= axis; t += step {
 		c.Grid = append(c.Grid, svgLine{x0, y(t), x1, y(t), "grid"})
-		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y(t) + 4, Text: strconv.Itoa(t), Anchor: "end", Class: "tick"})
+		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y(t) + 5, Text: strconv.Itoa(t), Anchor: "end", Class: "tick"})
 	}
 	c.Grid = append(c.Grid, svgLine{x0, base, x1, base, "axisline"})
-	c.Labels = append(c.Labels, svgText{X: (x0 + x1) / 2, Y: base + 38, Text: "step", Anchor: "middle", Class: "axis"})
-	c.Labels = append(c.Labels, svgText{X: 14, Y: top + plotH/2, Text: "specs changed", Anchor: "middle", Transform: fmt.Sprintf("rotate(-90 14 %d)", top+plotH/2), Class: "axis"})
+	c.Labels = append(c.Labels, svgText{X: (x0 + x1) / 2, Y: base + 46, Text: "step", Anchor: "middle", Class: "axis"})
+	c.Labels = append(c.Labels, svgText{X: 2, Y: top - 16, Text: "specs changed", Anchor: "start", Class: "axis"})
 	for _, kind := range changeKinds {
 		c.Legend = append(c.Legend, htmlLegend{kind, "k-" + kind})
 	}
 	c.Table = htmlTable{Caption: "Changed specs per step", Head: []string{"step", "added", "removed", "rebuilt", "updated"}}
-	every := max(1, (n+11)/12)
+	xs, ticks := make([]int, n), make([]string, n)
 	for i, k := range counts {
 		bx := x0 + i*band + (band-w)/2
-		if i%every == 0 || i == n-1 {
-			c.Labels = append(c.Labels, svgText{X: bx + w/2, Y: base + 16, Text: strconv.Itoa(i + 1), Anchor: "middle", Class: "tick"})
-		}
+		xs[i], ticks[i] = bx+w/2, strconv.Itoa(i+1)
 		cum := 0
 		for j, v := range [4]int{k.Added, k.Removed, k.Rebuilt, k.Updated} {
 			if v == 0 {
@@ -438,6 +530,7 @@ func stepBars(counts []diff.Counts, titles []string) *htmlChart {
 		}
 		c.Table.Rows = append(c.Table.Rows, []string{strconv.Itoa(i+1) + " · " + titles[i], strconv.Itoa(k.Added), strconv.Itoa(k.Removed), strconv.Itoa(k.Rebuilt), strconv.Itoa(k.Updated)})
 	}
+	c.Labels = append(c.Labels, tickLabels(xs, ticks, base+24)...)
 	c.Desc = fmt.Sprintf("A bar per step (%d), split into the specs added, removed, rebuilt and updated; the table below has the numbers.", n)
 	return c
 }

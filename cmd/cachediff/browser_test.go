@@ -90,7 +90,40 @@ type pageFacts struct {
 	Steps   []string     `json:"steps"`
 	// Problems are the requests, console errors and exceptions seen.
 	Problems []string `json:"-"`
+	// Wide and Narrow are the charts' layout at 1280 and 360 px.
+	Wide, Narrow chartLayout `json:"-"`
 }
+
+// chartLayout is how the charts fit: the most a chart's box scrolls
+// sideways, the smallest text drawn (in CSS pixels), and the texts that
+// are cut by their chart's edge or overlap another.
+type chartLayout struct {
+	Scroll   float64  `json:"scroll"`
+	MinFont  float64  `json:"minFont"`
+	Clipped  []string `json:"clipped"`
+	Overlaps []string `json:"overlaps"`
+}
+
+// layoutJS reads a chartLayout.
+const layoutJS = `(() => {
+  const q = (s, r) => Array.from((r || document).querySelectorAll(s));
+  const out = {scroll: 0, minFont: 99, clipped: [], overlaps: []};
+  for (const p of q(".plot")) out.scroll = Math.max(out.scroll, p.scrollWidth - p.clientWidth);
+  for (const svg of q(".plot svg")) {
+    const box = svg.getBoundingClientRect(), k = box.width / svg.viewBox.baseVal.width;
+    const texts = q("text", svg).map(t => ({t: t.textContent, r: t.getBoundingClientRect(), f: parseFloat(getComputedStyle(t).fontSize) * k}));
+    for (const a of texts) {
+      out.minFont = Math.min(out.minFont, a.f);
+      if (a.r.left < box.left - 0.5 || a.r.right > box.right + 0.5 || a.r.top < box.top - 0.5 || a.r.bottom > box.bottom + 0.5) out.clipped.push(a.t);
+    }
+    for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
+      const a = texts[i].r, b = texts[j].r;
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1) out.overlaps.push(texts[i].t + " / " + texts[j].t);
+    }
+  }
+  return out;
+})()`
 
 type chartFacts struct {
 	ID     string   `json:"id"`
@@ -209,6 +242,24 @@ func TestBrowser(t *testing.T) {
 				}
 			}
 			on.Problems, off.Problems = nil, nil
+			// The charts fit: at 360 px each is drawn whole in the page's
+			// width, its smallest text still 9 px; at both widths no
+			// text is cut by the chart's edge or lies over another.
+			if on.Narrow.Scroll > 0 {
+				t.Errorf("at 360 px a chart scrolls sideways by %v px, want it to fit", on.Narrow.Scroll)
+			}
+			if on.Narrow.MinFont < 9 {
+				t.Errorf("at 360 px a chart's text is %.1f px, want 9 at least", on.Narrow.MinFont)
+			}
+			for w, l := range map[int]chartLayout{1280: on.Wide, 360: on.Narrow} {
+				if len(l.Clipped) > 0 {
+					t.Errorf("at %d px, texts cut by their chart's edge: %q", w, l.Clipped)
+				}
+				if len(l.Overlaps) > 0 {
+					t.Errorf("at %d px, texts over each other: %q", w, l.Overlaps)
+				}
+			}
+			t.Logf("charts at 360 px: smallest text %.1f px, sideways scroll %v px", on.Narrow.MinFont, on.Narrow.Scroll)
 			if !on.Filter {
 				t.Error("with JavaScript on, the script did not add its filter (the CSP hash of the script?)")
 			}
@@ -321,7 +372,8 @@ func mustJSON(t *testing.T, v any) string {
 // and reads the page's facts; it fails on a console error or any request
 // besides the page's own. With shots set, it writes screenshots at 1280
 // and 360 px (shots-1280.png, shots-360.png; shots-1280-dark.png in the
-// dark scheme) and reads the page at 360.
+// dark scheme) and reads the page at 360, where it writes the charts
+// alone too (shots-360-charts.png).
 func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots string) *pageFacts {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(bctx)
@@ -376,11 +428,27 @@ func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots
 			t.Fatal(err)
 		}
 	}
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[chartLayout](layoutJS))
+	if err != nil {
+		t.Fatalf("reading the charts' layout: %v", err)
+	}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 800)); err != nil {
 		t.Fatal(err)
 	}
+	narrow, err := chromedp.Run(ctx, chromedp.Evaluate[chartLayout](layoutJS))
+	if err != nil {
+		t.Fatalf("reading the charts' layout: %v", err)
+	}
 	if shots != "" {
 		shot(t, ctx, shots+"-360.png")
+		// The charts alone at 360 px, twice the pixels, to look at.
+		png, err := chromedp.Run(ctx, chromedp.ScreenshotScale("#charts", 2))
+		if err != nil {
+			t.Fatalf("screenshot of the charts: %v", err)
+		}
+		if err := os.WriteFile(shots+"-360-charts.png", png, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	f, err := chromedp.Run(ctx, chromedp.Evaluate[pageFacts](factsJS))
 	if err != nil {
@@ -400,6 +468,7 @@ func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots
 	mu.Lock()
 	defer mu.Unlock()
 	f.Problems = problems
+	f.Wide, f.Narrow = wide, narrow
 	return &f
 }
 
