@@ -350,6 +350,13 @@ func TestActionBuildCached(t *testing.T) {
 		m["PATH"] = strings.TrimPrefix(m["PATH"], dir)
 		return m
 	}
+	// The Action runs on macOS runners too, whose xargs, date and sed
+	// are BSD's, and which have shasum but not always sha256sum.
+	for _, gnu := range []*regexp.Regexp{regexp.MustCompile(`xargs\s+(-\w*\s+)*-d`), regexp.MustCompile(`\bdate\s+(-\w+\s+)*-d\b`), regexp.MustCompile(`\bsed\s+-i\b`), regexp.MustCompile(`readlink\s+-f`), regexp.MustCompile(`^\s*sha256sum|\|\s*sha256sum`)} {
+		if gnu.MatchString(keyRun) {
+			t.Errorf("the key step uses %s, which a macOS runner lacks", gnu)
+		}
+	}
 	a, b := run(), run()
 	if !regexp.MustCompile(`^cachediff-Linux-X64-[0-9a-f]{64}$`).MatchString(a["key"]) || a["key"] != b["key"] {
 		t.Errorf("the key step: keys %q and %q, want one cachediff-OS-ARCH-SHA256", a["key"], b["key"])
