@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"unsafe"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -1324,12 +1326,22 @@ func (r *Report) Explain(before, after Graph) {
 		}
 		return
 	}
-	if w := append(cycleWarnings(before, r.Old.Path), cycleWarnings(after, r.New.Path)...); len(w) > 0 {
-		r.Warnings = append(r.Warnings, w...)
-		slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
-			return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
-		})
-	}
+	// The cycles are warnings of their own, searched on two goroutines
+	// while the pairs are explained (all three read the graphs, none
+	// writes them), and sorted into the warnings at the end.
+	var cycles [2][]snapshot.Warning
+	var wg sync.WaitGroup
+	wg.Go(func() { cycles[0] = cycleWarnings(before, r.Old.Path) })
+	wg.Go(func() { cycles[1] = cycleWarnings(after, r.New.Path) })
+	defer func() {
+		wg.Wait()
+		if w := append(cycles[0], cycles[1]...); len(w) > 0 {
+			r.Warnings = append(r.Warnings, w...)
+			slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
+				return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
+			})
+		}
+	}()
 	e := newExplainer(before, after, r.Summary.Specs.Rebuilt+r.Summary.Specs.Updated)
 	c := &Causes{Groups: []CauseGroup{}}
 	type top struct {
@@ -1763,81 +1775,33 @@ const maxCycles = 10
 // cycleWarnings names the dependency cycles of g (its strongly connected
 // components of more than one node, or a node depending on itself),
 // found by Tarjan's algorithm without recursion (a chain of any length
-// is fine), in hash order so that the warnings do not depend on the
-// map's. Spack never writes a cycle: the causes are still computed, and
-// do not depend on where a cycle is entered (see explainer).
+// is fine). Spack never writes a cycle: the causes are still computed,
+// and do not depend on where a cycle is entered (see explainer).
+//
+// The nodes with known edges are numbered, so that the search keeps its
+// state in slices and looks each edge up once. The set of cycles does
+// not depend on the order of the search, and the warnings are sorted by
+// their text: only past maxCycles, where the search's order picks the
+// cycles named, is it run again from the nodes in hash order, so that
+// the warnings do not depend on the map's.
 func cycleWarnings(g Graph, file string) []snapshot.Warning {
 	if len(g) == 0 {
 		return nil
 	}
-	hashes := make([]string, 0, len(g))
+	idx := newHashIndex(len(g))
+	nodes := make([]*GraphNode, 0, len(g))
+	var order []int32 // the nodes with known edges
 	for h, n := range g {
+		id := idx.add(h)
+		nodes = append(nodes, n)
 		if n.Deps != nil {
-			hashes = append(hashes, h)
+			order = append(order, id)
 		}
 	}
-	slices.Sort(hashes)
-	index := make(map[*GraphNode]int32, len(hashes))
-	low := make([]int32, 0, len(hashes))
-	onStack := make([]bool, 0, len(hashes))
-	var stack []*GraphNode
-	type frame struct {
-		n    *GraphNode
-		edge int
-	}
-	var cycles [][]*GraphNode
-	selfLoop := func(n *GraphNode) bool {
-		return slices.ContainsFunc(n.Deps, func(d Edge) bool { return d.Hash == n.Hash })
-	}
-	for _, h := range hashes {
-		if _, ok := index[g[h]]; ok {
-			continue
-		}
-		visit := func(n *GraphNode) frame {
-			index[n] = int32(len(low))
-			low = append(low, int32(len(low)))
-			onStack = append(onStack, true)
-			stack = append(stack, n)
-			return frame{n, 0}
-		}
-		frames := []frame{visit(g[h])}
-		for len(frames) > 0 {
-			f := &frames[len(frames)-1]
-			i := index[f.n]
-			if f.edge < len(f.n.Deps) {
-				d := g[f.n.Deps[f.edge].Hash]
-				f.edge++
-				if d == nil || d.Deps == nil {
-					continue
-				}
-				if j, ok := index[d]; !ok {
-					frames = append(frames, visit(d))
-				} else if onStack[j] {
-					low[i] = min(low[i], j)
-				}
-				continue
-			}
-			frames = frames[:len(frames)-1]
-			if len(frames) > 0 {
-				p := index[frames[len(frames)-1].n]
-				low[p] = min(low[p], low[i])
-			}
-			if low[i] != i {
-				continue
-			}
-			k := len(stack) - 1
-			for stack[k] != f.n {
-				k--
-			}
-			comp := stack[k:]
-			for _, m := range comp {
-				onStack[index[m]] = false
-			}
-			if len(comp) > 1 || selfLoop(f.n) {
-				cycles = append(cycles, slices.Clone(comp))
-			}
-			stack = stack[:k]
-		}
+	cycles := tarjanCycles(order, nodes, idx)
+	if len(cycles) > maxCycles {
+		slices.SortFunc(order, func(a, b int32) int { return strings.Compare(idx.keys[a], idx.keys[b]) })
+		cycles = tarjanCycles(order, nodes, idx)
 	}
 	var out []snapshot.Warning
 	for i, comp := range cycles {
@@ -1845,9 +1809,142 @@ func cycleWarnings(g Graph, file string) []snapshot.Warning {
 			out = append(out, snapshot.Warning{File: file, Message: fmt.Sprintf("%d more dependency cycles", len(cycles)-maxCycles)})
 			break
 		}
-		out = append(out, snapshot.Warning{File: file, Message: cycleText(comp)})
+		ns := make([]*GraphNode, len(comp))
+		for k, u := range comp {
+			ns[k] = nodes[u]
+		}
+		out = append(out, snapshot.Warning{File: file, Message: cycleText(ns)})
 	}
 	return out
+}
+
+// tarjanCycles returns the cycles among nodes (numbered by idx), searched
+// from the nodes in order, each node's edges in the order of its Deps, in
+// the order the search closes them. An edge to a hash idx does not know,
+// or to a node whose edges are unknown, goes nowhere.
+func tarjanCycles(order []int32, nodes []*GraphNode, idx *hashIndex) [][]int32 {
+	n := len(nodes)
+	index := make([]int32, n)
+	low := make([]int32, n)
+	onStack := make([]bool, n)
+	self := make([]bool, n)
+	known := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	for _, u := range order {
+		known[u] = true
+	}
+	var stack []int32
+	type frame struct {
+		u    int32
+		edge int
+	}
+	var frames []frame
+	var cycles [][]int32
+	next := int32(0)
+	visit := func(u int32) {
+		index[u], low[u] = next, next
+		next++
+		onStack[u] = true
+		stack = append(stack, u)
+		frames = append(frames, frame{u, 0})
+	}
+	for _, s := range order {
+		if index[s] >= 0 {
+			continue
+		}
+		visit(s)
+		for len(frames) > 0 {
+			f := &frames[len(frames)-1]
+			u := f.u
+			if deps := nodes[u].Deps; f.edge < len(deps) {
+				v, ok := idx.id(deps[f.edge].Hash)
+				f.edge++
+				switch {
+				case !ok || !known[v]:
+				case index[v] < 0:
+					visit(v)
+				case onStack[v]:
+					low[u] = min(low[u], index[v])
+					self[u] = self[u] || v == u
+				}
+				continue
+			}
+			frames = frames[:len(frames)-1]
+			if len(frames) > 0 {
+				p := frames[len(frames)-1].u
+				low[p] = min(low[p], low[u])
+			}
+			if low[u] != index[u] {
+				continue
+			}
+			k := len(stack) - 1
+			for stack[k] != u {
+				k--
+			}
+			comp := stack[k:]
+			for _, m := range comp {
+				onStack[m] = false
+			}
+			if len(comp) > 1 || self[u] {
+				cycles = append(cycles, slices.Clone(comp))
+			}
+			stack = stack[:k]
+		}
+	}
+	return cycles
+}
+
+// hashIndex numbers hashes (in the order added), and finds them first by
+// the address of their bytes: the loaders intern each file's hashes, so
+// an edge's hash is mostly the very string its node is filed under, and a
+// probe by address neither hashes the bytes nor reads them to compare.
+// Only hashes of Spack's length are filed by address (a string of that
+// length at that address is that hash: strings are never modified). A
+// hash not found by address (equal bytes elsewhere, another length, or no
+// such node) is looked up by its text, in a map made on first need.
+type hashIndex struct {
+	keys   []string // by id
+	byAddr map[*byte]int32
+	byText map[string]int32
+}
+
+// hashLen is the length of a Spack DAG hash.
+const hashLen = 32
+
+func newHashIndex(size int) *hashIndex {
+	return &hashIndex{keys: make([]string, 0, size), byAddr: make(map[*byte]int32, size)}
+}
+
+// add files h (once: a caller adds distinct hashes) and returns its id.
+func (x *hashIndex) add(h string) int32 {
+	id := int32(len(x.keys))
+	x.keys = append(x.keys, h)
+	if len(h) == hashLen {
+		x.byAddr[unsafe.StringData(h)] = id
+	}
+	if x.byText != nil {
+		x.byText[h] = id
+	}
+	return id
+}
+
+// id returns h's id.
+func (x *hashIndex) id(h string) (int32, bool) {
+	if len(h) == hashLen {
+		if id, ok := x.byAddr[unsafe.StringData(h)]; ok {
+			return id, true
+		}
+	}
+	if x.byText == nil {
+		x.byText = make(map[string]int32, len(x.keys))
+		for i, k := range x.keys {
+			x.byText[k] = int32(i)
+		}
+	}
+	id, ok := x.byText[h]
+	return id, ok
 }
 
 // cycleText names a cycle's specs (name/short hash, sorted; at most 8):
