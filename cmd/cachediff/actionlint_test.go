@@ -272,8 +272,10 @@ func TestActionRunUsesEnv(t *testing.T) {
 // false, and the built binary in actions/cache under a key made from the
 // Action's own source (its ref's content: go.mod, go.sum, the Go files
 // and the embedded templates), setup-go and the build skipped on a hit.
-// The key step is run here: the same key twice, a key that names the
-// source's hash, and cachediff's folder put on PATH.
+// The key step is run here, on a checkout of a few files (the live
+// tree changes under other tests): the same key twice, another for a
+// change to a Go file, a template or go.sum but not to testdata, and
+// cachediff's folder put on PATH.
 func TestActionBuildCached(t *testing.T) {
 	data, err := os.ReadFile("../../action.yml")
 	if err != nil {
@@ -326,9 +328,21 @@ func TestActionBuildCached(t *testing.T) {
 	if cacheID == "" || keyStep == "" {
 		t.Fatalf("action.yml: no step that keys the build before an actions/cache step of it")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
+	// The key step runs on an Action's checkout of a few files: the same
+	// key twice, a test file's change (testdata) keeps it, a Go file's
+	// change makes another.
+	root := t.TempDir()
+	for name, data := range map[string]string{
+		"go.mod": "module x\n", "go.sum": "", "main.go": "package main\n",
+		"templates/a.tmpl": "{{.}}", "cmd/x/testdata/big.txt": "data", "README.md": "read me",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	run := func() map[string]string {
 		dir := t.TempDir()
@@ -360,6 +374,25 @@ func TestActionBuildCached(t *testing.T) {
 	a, b := run(), run()
 	if !regexp.MustCompile(`^cachediff-Linux-X64-[0-9a-f]{64}$`).MatchString(a["key"]) || a["key"] != b["key"] {
 		t.Errorf("the key step: keys %q and %q, want one cachediff-OS-ARCH-SHA256", a["key"], b["key"])
+	}
+	for _, c := range []struct {
+		file, data string
+		same       bool
+	}{
+		{"cmd/x/testdata/big.txt", "other data", true},
+		{"README.md", "other", true},
+		{"main.go", "package main // changed\n", false},
+		{"templates/a.tmpl", "{{.}}!", false},
+		{"go.sum", "x v1.0.0 h1:\n", false},
+	} {
+		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(c.file)), []byte(c.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		k := run()["key"]
+		if (k == b["key"]) != c.same {
+			t.Errorf("the key step: after %s changed, key %q (before %q): want it the same: %v", c.file, k, b["key"], c.same)
+		}
+		b["key"] = k
 	}
 	if a["dir"] == "" || a["PATH"] != a["dir"] {
 		t.Errorf("the key step: dir %q, PATH %q: want the binary's folder on PATH", a["dir"], a["PATH"])
