@@ -50,6 +50,10 @@ const (
 	// HTMLNewsNames is how many packages a highlight on the page names
 	// (NewsText's maxNames).
 	HTMLNewsNames = 10
+	// HTMLNewsPerKind is how many highlights of each kind a list of
+	// them names (a week of many version bumps has hundreds); a line
+	// counts the rest, which the details and JSON keep.
+	HTMLNewsPerKind = 50
 	// htmlMaxWarnings is how many warnings a page lists.
 	htmlMaxWarnings = 100
 	// htmlMaxCauses is how many roots, and how many root causes, the
@@ -202,9 +206,7 @@ func HTML(w io.Writer, r *diff.Report, o Options) error {
 	p.Title = PageText(cmp.Or(o.Title, pairTitle(r)))
 	p.Lead = PageText(pairLead(r))
 	p.Notes = pageTexts(reportNotes(r))
-	for _, h := range r.Highlights {
-		p.News = append(p.News, newsItem(h, "", o.LinkBase))
-	}
+	p.News = boundNews(r.Highlights, func(h diff.Highlight) htmlNews { return newsItem(h, "", o.LinkBase) })
 	if len(p.News) == 0 {
 		p.NoNews = "Nothing to highlight: no package came, went or changed version, and no stack, platform, OS, target or compiler came, went or moved."
 		if !r.HasChanges() {
@@ -550,4 +552,37 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 	}
 	w.Summary = PageText("Why rebuilt: " + strings.Join(parts, "; ") + ".")
 	return w, ""
+}
+
+// newsNouns name the highlights of a kind in the line that counts those
+// a list leaves out.
+var newsNouns = map[string]string{
+	diff.HighlightNewPackage: "new packages", diff.HighlightRemovedPackage: "removed packages", diff.HighlightVersion: "version changes",
+	diff.HighlightVanished: "values gone", diff.HighlightAppeared: "values new", diff.HighlightShrank: "values that shrank",
+	diff.HighlightGrew: "values that grew", diff.HighlightRootRemoved: "roots removed", diff.HighlightRootAdded: "roots added",
+	diff.HighlightRootChanged: "roots changed", diff.HighlightCause: "causes",
+}
+
+// boundNews are the page's items of hs, in their order, at most
+// HTMLNewsPerKind of each kind; after the last item listed of a kind
+// that has more, a line counts them.
+func boundNews(hs []diff.Highlight, item func(diff.Highlight) htmlNews) []htmlNews {
+	total := map[string]int{}
+	for _, h := range hs {
+		total[h.Kind]++
+	}
+	seen := map[string]int{}
+	var out []htmlNews
+	for _, h := range hs {
+		seen[h.Kind]++
+		if seen[h.Kind] > HTMLNewsPerKind {
+			continue
+		}
+		out = append(out, item(h))
+		if seen[h.Kind] == HTMLNewsPerKind && total[h.Kind] > HTMLNewsPerKind {
+			out = append(out, htmlNews{Kind: "more", Text: fmt.Sprintf("%d more highlights of %s (the details and --format json have them).",
+				total[h.Kind]-HTMLNewsPerKind, cmp.Or(newsNouns[h.Kind], h.Kind))})
+		}
+	}
+	return out
 }

@@ -480,3 +480,29 @@ func manyStacks(snaps []*snapshot.Snapshot) {
 		}
 	}
 }
+
+// TestHTMLNewsBound: a page lists at most HTMLNewsPerKind highlights of
+// each kind and counts the rest, so that a week of many version bumps
+// keeps the page within its size bound.
+func TestHTMLNewsBound(t *testing.T) {
+	r := genReport(3, 10)
+	r.Highlights = nil
+	for i := range 300 {
+		r.Highlights = append(r.Highlights, diff.Highlight{Kind: diff.HighlightVersion, Packages: []string{fmt.Sprintf("p%03d", i)},
+			Versions: &diff.VersionChange{Old: []string{"1"}, New: []string{"2"}, Added: []string{"2"}, Removed: []string{"1"}}})
+	}
+	for i := range 3 {
+		r.Highlights = append(r.Highlights, diff.Highlight{Kind: diff.HighlightNewPackage, Packages: []string{fmt.Sprintf("n%d", i)},
+			Versions: &diff.VersionChange{New: []string{"1"}, Added: []string{"1"}}})
+	}
+	page, _ := renderHTML(t, r, Options{})
+	if n := strings.Count(page, `<li class="n-version">`); n != HTMLNewsPerKind {
+		t.Errorf("%d version highlights listed, want %d", n, HTMLNewsPerKind)
+	}
+	if n := strings.Count(page, `<li class="n-new-package">`); n != 3 {
+		t.Errorf("%d new packages listed, want 3", n)
+	}
+	if want := fmt.Sprintf("%d more highlights of version changes", 300-HTMLNewsPerKind); !strings.Contains(page, want) {
+		t.Errorf("the page does not say %q", want)
+	}
+}

@@ -124,13 +124,13 @@ func (l *logHTML) Finish(s *diff.Series) error {
 			p.Notes = append(p.Notes, PageText(note))
 		}
 	}
-	for _, h := range s.Highlights {
+	p.News = boundNews(s.Highlights, func(h diff.Highlight) htmlNews {
 		step := ""
 		if h.Step >= 1 && h.Step <= n {
 			step = "step " + strconv.Itoa(h.Step) + " (" + stepLabels[h.Step-1] + ")"
 		}
-		p.News = append(p.News, newsItem(h, step, l.o.LinkBase))
-	}
+		return newsItem(h, step, l.o.LinkBase)
+	})
 	if len(p.News) == 0 {
 		p.NoNews = "Nothing to highlight in any step."
 	}
@@ -146,11 +146,13 @@ func (l *logHTML) Finish(s *diff.Series) error {
 		st := l.steps[k]
 		st.ID = "step-" + i(k+1)
 		st.Title = "Step " + i(k+1) + ": " + titles[k]
+		var hs []diff.Highlight
 		for _, h := range s.Highlights {
 			if h.Step == k+1 {
-				st.News = append(st.News, newsItem(h, "", l.o.LinkBase))
+				hs = append(hs, h)
 			}
 		}
+		st.News = boundNews(hs, func(h diff.Highlight) htmlNews { return newsItem(h, "", l.o.LinkBase) })
 		p.Steps = append(p.Steps, st)
 	}
 	if l.unknown > 0 {

@@ -550,9 +550,16 @@ type jReport struct {
 // pt is how the page writes a value of the data.
 func pt(s string) string { return report.PageText(s) }
 
+// newsOf is the highlights' text as the page lists them: at most
+// report.HTMLNewsPerKind of a kind (the line that counts the rest is
+// not a highlight's text).
 func newsOf(hs []diff.Highlight) []string {
 	out := []string{}
+	seen := map[string]int{}
 	for _, h := range hs {
+		if seen[h.Kind]++; seen[h.Kind] > report.HTMLNewsPerKind {
+			continue
+		}
 		out = append(out, report.PageText(report.NewsText(h, report.HTMLNewsNames)))
 	}
 	return out
