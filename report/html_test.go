@@ -506,3 +506,27 @@ func TestHTMLNewsBound(t *testing.T) {
 		t.Errorf("the page does not say %q", want)
 	}
 }
+
+// TestHTMLSizeBound: the page of a generated week stays within its
+// bound whatever the week's size: past the bounds (rows, packages,
+// highlights of a kind, the charts' stacks and packages) a page four
+// times as large in specs is hardly larger.
+func TestHTMLSizeBound(t *testing.T) {
+	const bound = 1 << 20
+	var sizes []int
+	for _, pkgs := range []int{300, 1200, 4800} {
+		r := genWeek(5, pkgs)
+		var b bytes.Buffer
+		if err := HTML(&b, r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		sizes = append(sizes, b.Len())
+		if b.Len() > bound {
+			t.Errorf("%d packages: a page of %d bytes, over %d", pkgs, b.Len(), bound)
+		}
+	}
+	if sizes[2] > sizes[1]*5/4 {
+		t.Errorf("pages of %v bytes for 4x steps: past the bounds a page grows by more than a quarter", sizes)
+	}
+	t.Logf("pages of %v bytes for 300, 1200, 4800 packages", sizes)
+}
