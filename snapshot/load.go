@@ -374,6 +374,13 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 	}
 	file := c.file.Name
 	decode := func(d Decoder) result {
+		if cap(st.buf) > maxKeptRead {
+			// The read buffer (data's, now) is let go: a Spack file's
+			// packages and specs outweigh its bytes, and are built while
+			// its decoded nodes are alive; the bytes alive then too were
+			// a fifth of an index's peak (issue 35 item 19).
+			st.buf = nil
+		}
 		pkgs, counts, warnings, err := decodeOther(d, file, data, opt.Raw, st)
 		for _, p := range pkgs {
 			st.lists.share(p.Specs)
@@ -402,6 +409,13 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 	}
 	return loadPage(src, c, data, opt, st)
 }
+
+// maxKeptRead is the largest read buffer a loading state keeps for the
+// next read once a decoder of another format than pages (a Spack file)
+// has the file: decoders copy what they keep, so a bigger file's bytes
+// are let go before its specs are built, not held through the load's
+// peak. A folder of spec files or pages reuses its buffer still.
+const maxKeptRead = 1 << 20
 
 // checkTags requires the pages to be of one tag, and sets the snapshot's.
 // When more than half of the pages are of one tag and no folder holds

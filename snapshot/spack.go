@@ -106,6 +106,9 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	}
 	moreBlock := make([]SpecMore, mores+len(set.Others))
 	versions := make([]string, 0, len(set.Nodes)+len(set.Others))
+	if mappingPeak != nil {
+		mappingPeak()
+	}
 	mk := func(n *spackfmt.Node, alone bool) Spec {
 		more := bare
 		if !alone || !isBare(n, roots) {
@@ -147,6 +150,11 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	}
 	return pkgs, warnings, nil
 }
+
+// mappingPeak, when set (by tests), is called where the mapping of a
+// Spack file onto packages holds the most: every node decoded, and every
+// block of the packages and specs allocated.
+var mappingPeak func()
 
 // isBare reports whether node n has nothing of its own for a SpecMore but
 // its line: no dependency, recipe hash or root.
