@@ -56,7 +56,7 @@ const (
 	// labelCol is the width of the column of labels of the horizontal
 	// charts (stacks, versions), plotL and plotR the plot's left and
 	// right edges of the vertical ones.
-	labelCol = 230
+	labelCol = 260
 	plotL    = 80
 	plotR    = 540
 )
