@@ -131,6 +131,11 @@ type chartFacts struct {
 	Marks  int      `json:"marks"`
 	Legend int      `json:"legend"`
 	Titles []string `json:"titles"`
+	// Axes, Desc and Rows: the chart's axis titles, its <desc> and the
+	// rows of its table (the text equivalent).
+	Axes int    `json:"axes"`
+	Desc string `json:"desc"`
+	Rows int    `json:"rows"`
 }
 
 const factsJS = `(() => {
@@ -143,6 +148,8 @@ const factsJS = `(() => {
       id: f.dataset.chart, series: +f.dataset.series, marks: +f.dataset.marks,
       legend: q(".legend li", f).length,
       titles: q(".plot svg .m", f).map(m => m.querySelector("title").textContent),
+      axes: q(".plot svg text.axis", f).length, desc: (f.querySelector(".plot svg > desc") || {}).textContent || "",
+      rows: q("details.numbers tbody tr", f).length,
     })),
     pkgs: q("details.pkg").map(d => d.getAttribute("data-name")),
     rows: q("details.pkg table.rows tbody tr").length,
@@ -293,6 +300,11 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("highlights in the page:\n%q\nwant (the JSON's, by report.NewsText):\n%q", on.News, news)
 			}
 			checkCharts(t, on.Charts, want)
+			for _, c := range on.Charts {
+				if c.Axes < 2 || c.Desc == "" || c.Rows == 0 {
+					t.Errorf("chart %s: %d axis titles, <desc> %q, %d rows in its table: want two axes, a description and the numbers", c.ID, c.Axes, c.Desc, c.Rows)
+				}
+			}
 			if !tc.log {
 				if !slices.Equal(on.Pkgs, pkgs) {
 					t.Errorf("packages in the details: %q, want the JSON's %q", on.Pkgs, pkgs)
@@ -500,6 +512,7 @@ func checkCharts(t *testing.T, got, want []chartFacts) {
 	}
 	for i, g := range got {
 		w := want[i]
+
 		if g.Series != w.Series || g.Legend != w.Series {
 			t.Errorf("chart %s: %d series (legend %d), want %d", g.ID, g.Series, g.Legend, w.Series)
 		}
