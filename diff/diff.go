@@ -372,7 +372,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	}
 	// Rebuild causes follow edges through the whole snapshots, filtered
 	// out packages included (causes.go).
-	og, ng := GraphOf(before), GraphOf(after)
+	og, ng := graphsOf(before, after)
 	unfiltered := [2]*snapshot.Snapshot{before, after}
 	before, after = f.apply(before), f.apply(after)
 	var ignore [numFacets]bool
