@@ -5,10 +5,12 @@ import (
 	"container/heap"
 	"encoding/binary"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -360,6 +362,10 @@ type explainer struct {
 	memo     map[[2]string]int32
 	nodes    []*local
 	solved   bool
+	// work are the pairs whose changed dependencies wait to be filed;
+	// reserved the pairs filed but not built yet (see reserve).
+	work     []job
+	reserved []job
 
 	table []Cause // root causes, by id (renumbered by name once solved)
 	ids   map[string]int32
@@ -479,35 +485,107 @@ func (e *explainer) node(x, y *GraphNode) int32 {
 	if id, ok := e.memo[[2]string{x.Hash, y.Hash}]; ok {
 		return id
 	}
-	type job struct {
-		id      int32
-		pending []pairRef
-	}
-	var work []job
-	add := func(x, y *GraphNode) int32 {
-		k := [2]string{x.Hash, y.Hash}
-		if id, ok := e.memo[k]; ok {
-			return id
-		}
-		l, pending := e.local(x, y)
-		id := int32(len(e.nodes))
-		e.nodes = append(e.nodes, l)
-		e.memo[k] = id
-		if len(pending) > 0 {
-			work = append(work, job{id, pending})
-		}
+	top := e.addPair(x, y)
+	e.drain()
+	return top
+}
+
+// addPair returns the id of the pair x → y, building it when it is new
+// (its changed dependencies wait in e.work).
+func (e *explainer) addPair(x, y *GraphNode) int32 {
+	k := [2]string{x.Hash, y.Hash}
+	if id, ok := e.memo[k]; ok {
 		return id
 	}
-	top := add(x, y)
-	for len(work) > 0 {
-		j := work[len(work)-1]
-		work = work[:len(work)-1]
+	l, pending := e.local(x, y)
+	id := int32(len(e.nodes))
+	e.nodes = append(e.nodes, l)
+	e.memo[k] = id
+	if len(pending) > 0 {
+		e.work = append(e.work, job{id, pending})
+	}
+	return id
+}
+
+// drain files the changed dependencies of the pairs in e.work, and theirs.
+func (e *explainer) drain() {
+	for len(e.work) > 0 {
+		j := e.work[len(e.work)-1]
+		e.work = e.work[:len(e.work)-1]
 		for _, p := range j.pending {
-			// add may grow work; j is a copy.
-			e.nodes[j.id].children = append(e.nodes[j.id].children, child{add(p.old, p.new), p.name})
+			// addPair may grow work; j is a copy.
+			e.nodes[j.id].children = append(e.nodes[j.id].children, child{e.addPair(p.old, p.new), p.name})
 		}
 	}
-	return top
+}
+
+// job is a built pair whose changed dependencies are not filed yet.
+type job struct {
+	id      int32
+	pending []pairRef
+}
+
+// reserve files the pair (old hash a, new hash b) without building it:
+// fill builds every pair reserved, on every core, and files the pairs
+// under them. False when a node or its edges are unknown.
+func (e *explainer) reserve(a, b string) (int32, bool) {
+	x, y := e.old[a], e.new[b]
+	if x == nil || y == nil || x.Deps == nil || y.Deps == nil {
+		return -1, false
+	}
+	k := [2]string{x.Hash, y.Hash}
+	if id, ok := e.memo[k]; ok {
+		return id, true
+	}
+	id := int32(len(e.nodes))
+	e.nodes = append(e.nodes, nil)
+	e.memo[k] = id
+	e.reserved = append(e.reserved, job{id, []pairRef{{old: x, new: y}}})
+	return id, true
+}
+
+// fill builds the pairs reserved: what each says by itself (local) on
+// GOMAXPROCS goroutines, each pair on its own, then, in the order they
+// were reserved, the changed pairs under them, as node does.
+func (e *explainer) fill() {
+	res := e.reserved
+	e.reserved = nil
+	pending := make([][]pairRef, len(res))
+	build := func(from, to int, probes *int) {
+		for i := from; i < to; i++ {
+			p := res[i].pending[0]
+			e.nodes[res[i].id], pending[i] = e.localCounting(p.old, p.new, probes)
+		}
+	}
+	const chunk = 256
+	if workers := min(runtime.GOMAXPROCS(0), (len(res)+chunk-1)/chunk); workers > 1 {
+		var next atomic.Int64
+		probes := make([]int, workers)
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() {
+				for {
+					from := int(next.Add(chunk)) - chunk
+					if from >= len(res) {
+						return
+					}
+					build(from, min(from+chunk, len(res)), &probes[w])
+				}
+			})
+		}
+		wg.Wait()
+		for _, n := range probes {
+			e.probes += n
+		}
+	} else {
+		build(0, len(res), &e.probes)
+	}
+	for i, r := range res {
+		if len(pending[i]) > 0 {
+			e.work = append(e.work, job{r.id, pending[i]})
+			e.drain()
+		}
+	}
 }
 
 // why returns the Why of a registered pair, once solved.
@@ -1069,6 +1147,12 @@ func sortCauses(cs []Cause) {
 // Edges are matched by sorting, never by a nested loop: a spec with
 // 20,000 renamed dependencies costs 20,000 log 20,000.
 func (e *explainer) local(x, y *GraphNode) (*local, []pairRef) {
+	return e.localCounting(x, y, &e.probes)
+}
+
+// localCounting is local, adding the edges it looks at to *probes (its
+// own counter on each goroutine of fill).
+func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairRef) {
 	l := &local{name: y.Name, oldHash: x.Hash, newHash: y.Hash, direct: []DepChange{}}
 	if x.Deps == nil || y.Deps == nil {
 		l.own = []Change{{Kind: "other", From: "edges unknown", To: "edges unknown"}}
@@ -1111,7 +1195,7 @@ func (e *explainer) local(x, y *GraphNode) (*local, []pairRef) {
 	// name and hash, so each name's edges are a run in each, matched in
 	// order (the same pairs the nested loops of old matched).
 	for i, j := 0, 0; i < len(oldDeps) && j < len(newDeps); {
-		e.probes++
+		(*probes)++
 		a, b := oldDeps[i], newDeps[j]
 		switch c := byName(a, b); {
 		case c < 0:
@@ -1125,7 +1209,7 @@ func (e *explainer) local(x, y *GraphNode) (*local, []pairRef) {
 		}
 	}
 	for i, j := 0, 0; i < len(oldDeps) && j < len(newDeps); {
-		e.probes++
+		(*probes)++
 		switch {
 		case usedOld[i]:
 			i++
@@ -1167,10 +1251,10 @@ func (e *explainer) local(x, y *GraphNode) (*local, []pairRef) {
 		for _, v := range a.Virtuals {
 			list := byVirtual[v]
 			for len(list) > 0 && usedNew[list[0]] {
-				e.probes++
+				(*probes)++
 				list = list[1:]
 			}
-			e.probes++
+			(*probes)++
 			byVirtual[v] = list
 			if len(list) > 0 && (j < 0 || list[0] < j) {
 				j = list[0]
@@ -1352,7 +1436,7 @@ func (r *Report) Explain(before, after Graph) {
 	var tops []top
 	add := func(p *Pair, updated bool) {
 		c.Pairs++
-		id, ok := e.register(p.Old.Hash, p.New.Hash)
+		id, ok := e.reserve(p.Old.Hash, p.New.Hash)
 		if !ok {
 			p.Why = &Why{Known: false, Changed: []DepChange{}}
 			return
@@ -1368,6 +1452,7 @@ func (r *Report) Explain(before, after Graph) {
 			add(&p.Specs.Updated[j], true)
 		}
 	}
+	e.fill()
 	roots, rootWhys := e.roots()
 	e.solve()
 
@@ -1993,37 +2078,55 @@ func safeName(s string) string {
 // GraphOf returns a snapshot's dependency graph: its specs (and the
 // unlisted ones they depend on) that have edges, by hash; nil when no spec
 // has edges (catalogue pages), at the cost of a look at each package.
+// A hash listed twice is the first spec's (the listed specs before the
+// unlisted ones).
 func GraphOf(s *snapshot.Snapshot) Graph {
 	edges := false
+	size := 0
 	for _, p := range s.Packages {
 		if len(p.Specs) > 0 && p.Specs[0].Deps() != nil || len(p.Unlisted) > 0 {
 			edges = true
-			break
 		}
+		size += len(p.Specs) + len(p.Unlisted)
 	}
 	if !edges {
 		return nil
 	}
-	g := make(Graph, s.Specs())
+	// The nodes come from one slab, and are filed in reverse, each
+	// overwriting what a later spec of the same hash filed: one write per
+	// node, no look-up first, and the first spec of a hash wins.
+	slab := make([]GraphNode, size)
+	g := make(Graph, size)
+	k := size
 	add := func(name string, sp *snapshot.Spec) {
-		n := &GraphNode{Hash: sp.Hash, Name: name, Version: strings.Join(sp.Versions, ","), Compiler: sp.Compiler,
-			OS: sp.OS, Platform: sp.Platform, Target: sp.Target, Variants: sp.Variants, PackageHash: sp.Recipe(), Root: sp.Root()}
-		n.Deps = sp.Deps() // nil: edges unknown
-		if _, dup := g[sp.Hash]; !dup {
-			g[sp.Hash] = n
-		}
+		k--
+		n := &slab[k]
+		*n = GraphNode{Hash: sp.Hash, Name: name, Version: strings.Join(sp.Versions, ","), Compiler: sp.Compiler,
+			OS: sp.OS, Platform: sp.Platform, Target: sp.Target, Variants: sp.Variants, PackageHash: sp.Recipe(), Root: sp.Root(),
+			Deps: sp.Deps()} // Deps nil: edges unknown
+		g[sp.Hash] = n
 	}
-	for _, p := range s.Packages {
-		for i := range p.Specs {
-			add(p.Name, &p.Specs[i])
-		}
-	}
-	for _, p := range s.Packages {
-		for i := range p.Unlisted {
+	for _, p := range slices.Backward(s.Packages) {
+		for i := range slices.Backward(p.Unlisted) {
 			add(p.Unlisted[i].Name, &p.Unlisted[i].Spec)
 		}
 	}
+	for _, p := range slices.Backward(s.Packages) {
+		for i := range slices.Backward(p.Specs) {
+			add(p.Name, &p.Specs[i])
+		}
+	}
 	return g
+}
+
+// graphsOf returns GraphOf of both snapshots, built at once.
+func graphsOf(before, after *snapshot.Snapshot) (Graph, Graph) {
+	var og Graph
+	var wg sync.WaitGroup
+	wg.Go(func() { og = GraphOf(before) })
+	ng := GraphOf(after)
+	wg.Wait()
+	return og, ng
 }
 
 // AdoptCauses moves the causes of a report written before issue 35, each
