@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	cdlog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -478,9 +479,12 @@ func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots
 		}
 	}
 	mu.Lock()
-	defer mu.Unlock()
-	f.Problems = problems
+	f.Problems = slices.Clone(problems)
+	mu.Unlock()
 	f.Wide, f.Narrow = wide, narrow
+	if shots != "" {
+		printed(t, ctx, shots+".pdf")
+	}
 	return &f
 }
 
@@ -871,3 +875,38 @@ func hostileNamesPair(t *testing.T) (string, string) {
 // browse must see.
 const canaryPage = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>canary</title></head><body>
 <img src="http://127.0.0.1:9/x.png" alt=""><script src="http://127.0.0.1:9/x.js"></script><script>console.error("canary")</script></body></html>`
+
+// printed prints the page to a PDF at path, at 1280 px: in print media
+// the charts fit and no text is cut, and printing opens every block
+// (the script's beforeprint).
+func printed(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := chromedp.Run(ctx, chromedp.Evaluate[chartLayout](layoutJS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Scroll > 0 || len(l.Clipped) > 0 || len(l.Overlaps) > 0 {
+		t.Errorf("in print, a chart scrolls (%v px), or texts are cut %q or overlap %q", l.Scroll, l.Clipped, l.Overlaps)
+	}
+	res, err := chromedp.Call(ctx, page.PrintToPDF, page.PrintToPDFParams{})
+	if err != nil {
+		t.Fatalf("printing: %v", err)
+	}
+	closed, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("details:not([open])").length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if closed > 0 {
+		t.Errorf("printed with %d blocks closed, want every one open", closed)
+	}
+	if err := os.WriteFile(path, res.Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("printed %s (%d bytes)", path, len(res.Data))
+}
