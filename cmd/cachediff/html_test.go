@@ -251,3 +251,38 @@ func TestHTMLWhyRebuilt(t *testing.T) {
 		t.Errorf("a log of catalogue pages: %d lines say the causes are unknown, want 1", n)
 	}
 }
+
+// TestHTMLRenderBroken: render -f html of a saved report cut short or
+// edited writes no page and says where the file is wrong; a value edited
+// to markup renders as text.
+func TestHTMLRenderBroken(t *testing.T) {
+	t.Chdir("../..")
+	js := runOK(t, []string{"-f", "json", "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"}, 1)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"cut", string(js[:len(js)/3]), "ends early"},
+		{"negative", strings.Replace(string(js), `"added": 5,`, `"added": -5,`, 1), "want a count"},
+		{"empty", "", "reading"},
+	} {
+		path := filepath.Join(dir, tc.name+".json")
+		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"render", "-f", "html", path}, &stdout, &stderr)
+		if code != 2 || stdout.Len() > 0 || !strings.Contains(stderr.String(), path) || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%s: exit %d, %d bytes out, stderr %q; want exit 2, no page, an error naming the file and %q", tc.name, code, stdout.Len(), stderr.String(), tc.want)
+		}
+	}
+	edited := strings.ReplaceAll(string(js), `"e4s"`, `"e4s</script><script>alert(1)</script>"`)
+	path := filepath.Join(dir, "edited.json")
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := string(runExit(t, []string{"render", "-f", "html", path}))
+	if strings.Count(page, "<script") != 1 || !strings.Contains(page, "e4s&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;") {
+		t.Error("a stack edited to a script is not shown as text")
+	}
+}
