@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/gittest"
 )
 
 // htmlGoldenCases are the pages of the bundled real pair and the five
@@ -284,5 +286,38 @@ func TestHTMLRenderBroken(t *testing.T) {
 	page := string(runExit(t, []string{"render", "-f", "html", path}))
 	if strings.Count(page, "<script") != 1 || !strings.Contains(page, "e4s&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;") {
 		t.Error("a stack edited to a script is not shown as text")
+	}
+}
+
+// TestHTMLSmall: the pages of the least inputs: a pair with no change
+// (no chart, "No changes."), a log of one step (a line chart of two
+// points per stack, one bar) and a log of one commit (no step: no chart,
+// and it says so).
+func TestHTMLSmall(t *testing.T) {
+	t.Chdir("../..")
+	w := "testdata/real-series/develop-2025-02-16"
+	page := string(runOK(t, []string{"-f", "html", w, w}, 0))
+	if !strings.Contains(page, "<p>No changes.</p>") || strings.Contains(page, `<figure class="chart"`) {
+		t.Error("a pair with no change: want No changes. and no chart")
+	}
+	page = string(runOK(t, []string{"log", "-f", "html", w, "testdata/real-series/develop-2025-02-23"}, 1))
+	charts, _, _ := pageNumbers(t, page)
+	var got []string
+	for _, c := range charts {
+		got = append(got, c.ID+" "+strconv.Itoa(c.Marks))
+	}
+	if len(charts) < 2 || charts[0].ID != "stack-specs" || charts[0].Marks != 2*charts[0].Series || charts[1].ID != "steps" || charts[1].Series != 4 {
+		t.Errorf("a log of one step: charts %q, want a line of two points per stack and the bars of one step", got)
+	}
+	if !gittest.Available() {
+		t.Skip("no git program: the log of one commit is not tried")
+	}
+	repo := filepath.Join(t.TempDir(), "catalogue")
+	if _, err := gittest.Commits(repo, w); err != nil {
+		t.Fatal(err)
+	}
+	page = string(runOK(t, []string{"log", "-f", "html", "-C", repo, "--revs", "HEAD", "_cache/develop"}, 0))
+	if !strings.Contains(page, "1 snapshot, 0 steps") || strings.Contains(page, `<figure class="chart"`) {
+		t.Error("a log of one commit: want 1 snapshot, 0 steps and no chart")
 	}
 }
