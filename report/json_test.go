@@ -36,12 +36,31 @@ func TestJSONStreamed(t *testing.T) {
 	hostile.Packages[1].Specs.Added = append(hostile.Packages[1].Specs.Added, diff.Spec{Hash: "h", Variants: []string{`a\`, `\"`, "{}", "[]", "<&>", "é\u2028"}})
 	hostile.Warnings = append(hostile.Warnings, hostile.Warnings...)
 	empty := genReport(1, 0)
-	// A package with a Why is written by encoding/json (pkgJSON gives up
-	// on it), its neighbours by pkgJSON: the two must join seamlessly.
+	// Pairs with a Why, of every shape: empty and nil lists, omitted
+	// fields, a set and an own change, causes written out whole (a
+	// report of before issue 35), and names that need escaping.
 	why := genWeek(5, 20)
+	self := 3
+	whys := []*diff.Why{
+		{Known: true, Changed: []diff.DepChange{}, Causes: []diff.Cause{}},
+		{Known: false},
+		{Known: true, Changed: []diff.DepChange{{Name: "zlib", OldHash: "o", NewHash: "n"}, {Name: `a"<b>`, NewHash: "n"}, {Name: "gone", OldHash: "o"}}, Set: 2, Self: &self},
+		{Known: true, Changed: []diff.DepChange{{Name: "mpi"}}, Self: new(int), Causes: []diff.Cause{
+			{Name: "zlib", OldHash: "o", NewHash: "n", Changes: []diff.Change{{Kind: "version", From: "1.2", To: "1.3"}, {Kind: "recipe"}}, Path: []string{"p", "zlib"}},
+			{Name: "mpi", Changes: nil, Path: []string{}},
+			{Name: `x\y`, NewHash: "n", Changes: []diff.Change{{Kind: "added", To: "x@1\n\t"}}},
+		}},
+	}
+	n := 0
 	for i := range why.Packages {
-		if p := &why.Packages[i]; i%3 == 0 && len(p.Specs.Rebuilt) > 0 {
-			p.Specs.Rebuilt[0].Why = &diff.Why{Known: true, Changed: []diff.DepChange{}, Causes: []diff.Cause{}}
+		p := &why.Packages[i]
+		for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+			for j := range l {
+				if n%5 != 4 { // some pairs without a Why beside them
+					l[j].Why = whys[n%len(whys)]
+				}
+				n++
+			}
 		}
 	}
 	// Empty lists, nil lists and omitted fields, as they can come.
@@ -146,8 +165,11 @@ func TestPackageJSONFields(t *testing.T) {
 		reflect.TypeFor[diff.Counts]():        {"old", "new", "unchanged", "restacked", "rebuilt", "updated", "added", "removed"},
 		reflect.TypeFor[diff.SpecChanges]():   {"added", "removed", "rebuilt", "updated", "restacked"},
 		reflect.TypeFor[diff.Spec]():          {"hash", "versions", "compiler", "os", "platform", "target", "variants", "stacks"},
-		// why: pkgJSON leaves a package with one to encoding/json.
-		reflect.TypeFor[diff.Pair](): {"old", "new", "facet,omitempty", "from,omitempty", "to,omitempty", "stacks_joined,omitempty", "stacks_left,omitempty", "why,omitempty"},
+		reflect.TypeFor[diff.Pair]():          {"old", "new", "facet,omitempty", "from,omitempty", "to,omitempty", "stacks_joined,omitempty", "stacks_left,omitempty", "why,omitempty"},
+		reflect.TypeFor[diff.Why]():           {"known", "changed", "set,omitempty", "self,omitempty", "causes,omitempty"},
+		reflect.TypeFor[diff.DepChange]():     {"name", "old_hash,omitempty", "new_hash,omitempty"},
+		reflect.TypeFor[diff.Cause]():         {"name", "old_hash,omitempty", "new_hash,omitempty", "changes", "path,omitempty"},
+		reflect.TypeFor[diff.Change]():        {"kind", "from,omitempty", "to,omitempty"},
 		// A log's snapshots and timeline (jsonseries.go).
 		reflect.TypeFor[diff.SnapshotInfo]():    {"path", "tag", "rev,omitempty", "date,omitempty", "subject,omitempty"},
 		reflect.TypeFor[diff.Timeline]():        {"packages"},

@@ -17,9 +17,8 @@ import (
 // and without the second pass: a real week's JSON is every pair of the
 // report, tens of MB, and this takes a quarter of the instructions and
 // half the time (BenchmarkWeek/json, docs/performance.md). It knows the fields of Package and of the types
-// under it, and gives up on a package it cannot write the same way (a
-// pair with Why, from Spack's files): the caller encodes that one with
-// encoding/json. TestPackageJSONFields fails when those types change, and
+// under it, the pairs' Why (from Spack's files) included.
+// TestPackageJSONFields fails when those types change, and
 // TestJSONStreamed checks the bytes. A log's snapshots and timeline are
 // written with it too (jsonseries.go, checked by TestSeriesJSON).
 type pkgJSON struct {
@@ -52,11 +51,9 @@ type listJSON struct {
 }
 
 // write appends p to w.b, its first line unindented and the others under
-// prefix, and reports whether it could (false: nothing was appended).
+// prefix, and reports whether it could (false: nothing was appended; it
+// writes every package, the pairs' Why included, so it always can).
 func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
-	if !plainPairs(p) {
-		return false
-	}
 	w.begin(prefix)
 	w.head(p)
 	w.pairs(2, p.Specs.Rebuilt)
@@ -64,27 +61,15 @@ func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 	return true
 }
 
-// plainPairs reports whether pkgJSON can write p: no pair of it has a Why.
-func plainPairs(p *diff.Package) bool {
-	for _, l := range [...][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
-		for i := range l {
-			if l[i].Why != nil {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // pairsPerPart is how many rebuilt pairs a part of a package holds
 // (writePart): about 300 KB of a real week's JSON.
 var pairsPerPart = 256
 
-// parts is how many parts writePart writes p in: one for a package
-// pkgJSON cannot write, or whose rebuilt pairs fit in one part.
+// parts is how many parts writePart writes p in: one for a package whose
+// rebuilt pairs fit in one part.
 func parts(p *diff.Package) int {
 	n := len(p.Specs.Rebuilt)
-	if n <= pairsPerPart || !plainPairs(p) {
+	if n <= pairsPerPart {
 		return 1
 	}
 	return (n+pairsPerPart-1)/pairsPerPart + 1
@@ -419,5 +404,74 @@ func (w *pkgJSON) pair(depth int, p *diff.Pair) {
 		w.key(d, "stacks_left", false)
 		w.strs(d, p.StacksLeft)
 	}
+	if p.Why != nil {
+		w.key(d, "why", false)
+		w.why(d, p.Why)
+	}
 	w.end(depth+1, '}')
+}
+
+// why appends a pair's Why, the value of a key at depth (its members at
+// depth+1): a rebuilt pair's, from Spack's files, is most of such a
+// report's pairs.
+func (w *pkgJSON) why(depth int, y *diff.Why) {
+	d := depth + 1
+	w.b = append(w.b, '{')
+	w.key(d, "known", true)
+	w.b = strconv.AppendBool(w.b, y.Known)
+	w.key(d, "changed", false)
+	list(w, d, y.Changed, func(c *diff.DepChange) {
+		w.b = append(w.b, '{')
+		w.key(d+2, "name", true)
+		w.str(c.Name)
+		w.optStr(d+2, "old_hash", c.OldHash)
+		w.optStr(d+2, "new_hash", c.NewHash)
+		w.end(d+1, '}')
+	})
+	if y.Set != 0 {
+		w.key(d, "set", false)
+		w.b = strconv.AppendInt(w.b, int64(y.Set), 10)
+	}
+	if y.Self != nil {
+		w.key(d, "self", false)
+		w.b = strconv.AppendInt(w.b, int64(*y.Self), 10)
+	}
+	if len(y.Causes) > 0 {
+		w.key(d, "causes", false)
+		list(w, d, y.Causes, func(c *diff.Cause) { w.cause(d+1, c) })
+	}
+	w.end(depth, '}')
+}
+
+// cause appends one cause object of a list whose members are at depth.
+func (w *pkgJSON) cause(depth int, c *diff.Cause) {
+	d := depth + 1
+	w.b = append(w.b, '{')
+	w.key(d, "name", true)
+	w.str(c.Name)
+	w.optStr(d, "old_hash", c.OldHash)
+	w.optStr(d, "new_hash", c.NewHash)
+	w.key(d, "changes", false)
+	list(w, d, c.Changes, func(ch *diff.Change) {
+		w.b = append(w.b, '{')
+		w.key(d+2, "kind", true)
+		w.str(ch.Kind)
+		w.optStr(d+2, "from", ch.From)
+		w.optStr(d+2, "to", ch.To)
+		w.end(d+1, '}')
+	})
+	if len(c.Path) > 0 {
+		w.key(d, "path", false)
+		w.strs(d, c.Path)
+	}
+	w.end(depth, '}')
+}
+
+// optStr appends the member k: s at depth, not first, unless s is ""
+// (a field tagged omitempty).
+func (w *pkgJSON) optStr(depth int, k, s string) {
+	if s != "" {
+		w.key(depth, k, false)
+		w.str(s)
+	}
 }
