@@ -66,6 +66,9 @@ var browserCases = []browserCase{
 	{name: "log", args: []string{"log", "testdata/real-series/develop-2025-02-16", "testdata/real-series/develop-2025-02-23",
 		"testdata/real-series/develop-2025-03-02", "testdata/real-series/develop-2025-03-09", "testdata/real-series/develop-2025-03-16"}, log: true},
 	{name: "hostile", args: []string{"--link-base", "https://cache.spack.io/package/?name=", "testdata/hostile/old", "testdata/hostile/new"}, hostile: true},
+	// Spack's own files: a build cache's indexes, whose page says why
+	// specs were rebuilt.
+	{name: "index", args: []string{"testdata/spack-gen/old", "testdata/spack-gen/new"}},
 }
 
 // withFormat puts --format f after the subcommand, if any.
@@ -211,6 +214,10 @@ func TestBrowser(t *testing.T) {
 	if repo := hostileSubjectRepo(t); repo != "" {
 		cases = append(slices.Clone(cases), browserCase{name: "log-git-hostile", log: true, hostile: true,
 			args: []string{"log", "-C", repo, "--revs", "main", "--link-base", "https://cache.spack.io/package/?name=", "_cache/develop"}})
+	}
+	// A real lockfile pair, where the shared lockfiles are.
+	if lock := "../shared/lockfiles/MiddelkoopT__spack-tutorial"; dirExists(lock) {
+		cases = append(cases, browserCase{name: "lockfile", args: []string{lock + "/6872a9c", lock + "/c41dc2b"}})
 	}
 	old, nu := hostileNamesPair(t)
 	cases = append(cases, browserCase{name: "hostile-names", hostile: true,
@@ -909,4 +916,9 @@ func printed(t *testing.T, ctx context.Context, path string) {
 		t.Fatal(err)
 	}
 	t.Logf("printed %s (%d bytes)", path, len(res.Data))
+}
+
+func dirExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
