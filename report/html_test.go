@@ -324,7 +324,7 @@ func wantLogTitles(t *testing.T, js string) map[string][]string {
 			}
 		}
 	}
-	drawn := 0
+	drawn, full := 0, false
 	for _, p := range l.Timeline.Packages {
 		moved := false
 		for _, v := range p.Versions {
@@ -336,11 +336,18 @@ func wantLogTitles(t *testing.T, js string) map[string][]string {
 			}
 			moved = moved || !slices.Equal(runs, p.Present)
 		}
-		if !moved || drawn == 30 {
+		if !moved || full {
+			continue
+		}
+		if drawn == 30 || (drawn > 0 && len(out["versions"])+len(p.Versions) > 120) {
+			full = true // the strip's bounds: 30 packages, 120 rows, in order
 			continue
 		}
 		drawn++
-		for _, v := range p.Versions {
+		for i, v := range p.Versions {
+			if i == 120 {
+				break
+			}
 			when := PageText(l.Snapshots[v.From].Tag)
 			if v.To != v.From {
 				when += " – " + PageText(l.Snapshots[v.To].Tag)
@@ -529,4 +536,28 @@ func TestHTMLSizeBound(t *testing.T) {
 		t.Errorf("pages of %v bytes for 4x steps: past the bounds a page grows by more than a quarter", sizes)
 	}
 	t.Logf("pages of %v bytes for 300, 1200, 4800 packages", sizes)
+}
+
+// TestHTMLGanttBound: the version strip draws at most htmlGanttRows rows
+// whatever the packages' versions, and says how many packages it leaves
+// to the details.
+func TestHTMLGanttBound(t *testing.T) {
+	r := &diff.Report{}
+	for p := range 5 {
+		var old, nu []string
+		for v := range 100 {
+			old = append(old, fmt.Sprintf("%d.%d", p, v))
+			nu = append(nu, fmt.Sprintf("%d.%d", p, v+1))
+		}
+		r.Packages = append(r.Packages, diff.Package{Name: fmt.Sprintf("pkg%d", p), Status: diff.Changed,
+			Versions: diff.VersionChange{Old: old, New: nu, Added: nu[99:], Removed: old[:1]}})
+	}
+	page, _ := renderHTML(t, r, Options{})
+	rows := chartTitles(t, page)["versions"]
+	if len(rows) == 0 || len(rows) > htmlGanttRows {
+		t.Errorf("the version strip draws %d rows, want 1 to %d", len(rows), htmlGanttRows)
+	}
+	if !strings.Contains(page, "more changed versions") {
+		t.Error("the version strip does not count the packages it leaves out")
+	}
 }

@@ -33,8 +33,11 @@ const (
 	// htmlTopLines is how many stacks the lines of a log draw, those with
 	// the most specs; the rest are one line, "other stacks".
 	htmlTopLines = 6
-	// htmlGanttPackages is how many packages the version timeline draws.
+	// htmlGanttPackages is how many packages the version timeline draws,
+	// and htmlGanttRows how many rows (versions) at most: packages are
+	// drawn in order while their rows fit, the first one cut to fit.
 	htmlGanttPackages = 30
+	htmlGanttRows     = 120
 	// noStack names the stack of a spec in none.
 	noStack = "(no stack)"
 )
@@ -269,19 +272,13 @@ func pairCharts(r *diff.Report) []*htmlChart {
 	if c := stackBars(topStacks(stackChanges(r), htmlTopStacks)); c != nil {
 		out = append(out, c)
 	}
-	var rows []ganttRow
-	pkgs := 0
-	more := 0
+	var g ganttRows
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		if p.Status != diff.Changed || !p.Versions.Changed() {
 			continue
 		}
-		if pkgs == htmlGanttPackages {
-			more++
-			continue
-		}
-		pkgs++
+		var rows []ganttRow
 		for _, v := range p.Versions.Old {
 			to := 0
 			if slices.Contains(p.Versions.New, v) {
@@ -294,8 +291,9 @@ func pairCharts(r *diff.Report) []*htmlChart {
 				rows = append(rows, ganttRow{p.Name, v, diff.Span{From: 1, To: 1}})
 			}
 		}
+		g.add(rows)
 	}
-	if c := gantt(rows, []string{"old", "new"}, pkgs, more); c != nil {
+	if c := gantt(g.rows, []string{"old", "new"}, g.pkgs, g.more); c != nil {
 		out = append(out, c)
 	}
 	return out
@@ -354,6 +352,27 @@ func stackBars(l []stackTally) *htmlChart {
 type ganttRow struct {
 	pkg, version string
 	span         diff.Span
+}
+
+// ganttRows are the rows the version strip draws, of pkgs packages, and
+// the count of the packages it leaves out.
+type ganttRows struct {
+	rows       []ganttRow
+	pkgs, more int
+	full       bool
+}
+
+// add draws a package's rows if they fit the bounds (htmlGanttPackages,
+// htmlGanttRows; the first package's cut to fit); once one does not,
+// every later one is left out too.
+func (g *ganttRows) add(rows []ganttRow) {
+	if g.full || g.pkgs == htmlGanttPackages || (g.pkgs > 0 && len(g.rows)+len(rows) > htmlGanttRows) {
+		g.full = true
+		g.more++
+		return
+	}
+	g.pkgs++
+	g.rows = append(g.rows, rows[:min(len(rows), htmlGanttRows)]...)
 }
 
 // spanText names a run of snapshots by their labels.

@@ -179,22 +179,18 @@ func (l *logHTML) charts(s *diff.Series, labels, stepLabels []string) []*htmlCha
 		out = append(out, c)
 	}
 	if s.Timeline != nil {
-		var rows []ganttRow
-		pkgs, more := 0, 0
+		var g ganttRows
 		for _, p := range s.Timeline.Packages {
 			if !versionsMoved(p) {
 				continue
 			}
-			if pkgs == htmlGanttPackages {
-				more++
-				continue
-			}
-			pkgs++
+			rows := make([]ganttRow, 0, len(p.Versions))
 			for _, v := range p.Versions {
 				rows = append(rows, ganttRow{p.Name, v.Version, v.Span})
 			}
+			g.add(rows)
 		}
-		if c := gantt(rows, labels, pkgs, more); c != nil {
+		if c := gantt(g.rows, labels, g.pkgs, g.more); c != nil {
 			out = append(out, c)
 		}
 	}

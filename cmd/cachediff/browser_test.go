@@ -618,7 +618,7 @@ func expectPair(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 	}
 	var pkgs []string
 	var versions []string
-	vpkgs := 0
+	vpkgs, vfull := 0, false
 	for _, p := range r.Packages {
 		pkgs = append(pkgs, pt(p.Name))
 		for _, s := range p.Specs.Added {
@@ -633,19 +633,26 @@ func expectPair(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 		for _, s := range p.Specs.Updated {
 			add(s.New.Stacks, 3)
 		}
-		if p.Status == "changed" && !slices.Equal(p.Versions.Old, p.Versions.New) && vpkgs < 30 {
-			vpkgs++
+		if p.Status == "changed" && !slices.Equal(p.Versions.Old, p.Versions.New) && !vfull {
+			var rows []string
 			for _, v := range p.Versions.Old {
 				if slices.Contains(p.Versions.New, v) {
-					versions = append(versions, pt(p.Name)+" "+pt(v)+": old – new")
+					rows = append(rows, pt(p.Name)+" "+pt(v)+": old – new")
 				} else {
-					versions = append(versions, pt(p.Name)+" "+pt(v)+": old")
+					rows = append(rows, pt(p.Name)+" "+pt(v)+": old")
 				}
 			}
 			for _, v := range p.Versions.New {
 				if !slices.Contains(p.Versions.Old, v) {
-					versions = append(versions, pt(p.Name)+" "+pt(v)+": new")
+					rows = append(rows, pt(p.Name)+" "+pt(v)+": new")
 				}
+			}
+			// The strip's bounds: 30 packages, 120 rows, in order.
+			if vpkgs == 30 || (vpkgs > 0 && len(versions)+len(rows) > 120) {
+				vfull = true
+			} else {
+				vpkgs++
+				versions = append(versions, rows[:min(len(rows), 120)]...)
 			}
 		}
 	}
@@ -770,7 +777,7 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 	}
 	charts = append(charts, bars)
 	gantt := chartFacts{ID: "versions", Series: 1}
-	drawn := 0
+	drawn, full := 0, false
 	for _, p := range l.Timeline.Packages {
 		moved := false
 		for _, v := range p.Versions {
@@ -784,11 +791,18 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 				moved = true
 			}
 		}
-		if !moved || drawn == 30 {
+		if !moved || full {
+			continue
+		}
+		if drawn == 30 || (drawn > 0 && len(gantt.Titles)+len(p.Versions) > 120) {
+			full = true // the strip's bounds: 30 packages, 120 rows, in order
 			continue
 		}
 		drawn++
-		for _, v := range p.Versions {
+		for i, v := range p.Versions {
+			if i == 120 {
+				break
+			}
 			when := labels[v.From]
 			if v.To != v.From {
 				when += " – " + labels[v.To]
