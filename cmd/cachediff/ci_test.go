@@ -182,6 +182,38 @@ func TestCIRunUsesEnv(t *testing.T) {
 	}
 }
 
+// TestCIEveryRunStepTested: every run: step of docs/ci.md is run by a
+// testscript (recipe $DOCS/ci.md 'STEP' in testdata/script/ci*.txtar),
+// but the steps that install cachediff and the catalogue's own
+// generator: the recipes in the docs are the ones the tests run.
+func TestCIEveryRunStepTested(t *testing.T) {
+	scripts, err := filepath.Glob("testdata/script/ci*.txtar")
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no testdata/script/ci*.txtar: %v", err)
+	}
+	recipeLine := regexp.MustCompile(`(?m)^recipe \$DOCS/ci\.md '((?:[^']|'')*)'`)
+	tested := map[string]bool{}
+	for _, f := range scripts {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range recipeLine.FindAllStringSubmatch(string(data), -1) {
+			tested[strings.ReplaceAll(m[1], "''", "'")] = true
+		}
+	}
+	untested := map[string]bool{"Install cachediff": true, "Put cachediff on PATH": true, "Regenerate the catalogue": true}
+	for _, wf := range ciWorkflows(t) {
+		for _, job := range wf.Jobs {
+			for _, step := range job.Steps {
+				if step.Run != "" && !tested[step.Name] && !untested[step.Name] {
+					t.Errorf("%s: step %q is run by no testscript (recipe $DOCS/ci.md '…')", wf.Name, cmp.Or(step.Name, step.Run))
+				}
+			}
+		}
+	}
+}
+
 // TestCIRecipesBuildOnce: a recipe that installs cachediff with go
 // install (no Action) keeps the binary in actions/cache under a key that
 // names the version it installs, and runs setup-go and go install only
