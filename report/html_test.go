@@ -561,3 +561,39 @@ func TestHTMLGanttBound(t *testing.T) {
 		t.Error("the version strip does not count the packages it leaves out")
 	}
 }
+
+// TestHTMLManySteps: a log of more steps than the bars' chart has units
+// still spreads its bars over the axis, and labels few enough steps that
+// their numbers do not touch.
+func TestHTMLManySteps(t *testing.T) {
+	for _, n := range []int{5, 60, 700, 2000} {
+		counts := make([]diff.Counts, n)
+		titles := make([]string, n)
+		for i := range counts {
+			counts[i].Rebuilt = 1 + i%7
+			titles[i] = strconv.Itoa(i)
+		}
+		c := stepBars(counts, titles)
+		xs := map[int]bool{}
+		for _, m := range c.Marks {
+			xs[m.X] = true
+			if m.X < plotL || m.X+m.W > chartW {
+				t.Errorf("%d steps: a bar at %d, %d wide, outside the plot", n, m.X, m.W)
+			}
+		}
+		if want := min(n, (chartW-15-plotL)/2); len(xs) < want {
+			t.Errorf("%d steps: bars at %d places, want %d at least", n, len(xs), want)
+		}
+		last := -1000
+		for _, l := range c.Labels {
+			if l.Class != "tick" || l.Y != c.H-30 { // the steps' labels, not the y axis's
+				continue
+			}
+			if l.X-last < textUnits(l.Text) {
+				t.Errorf("%d steps: step labels %d units apart, %q is %d wide", n, l.X-last, l.Text, textUnits(l.Text))
+				break
+			}
+			last = l.X
+		}
+	}
+}

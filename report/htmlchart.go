@@ -48,7 +48,7 @@ const (
 // the style draws its text at narrowFont units there (about 9 px at
 // 360), and the layout leaves room for text of that size: labels are cut
 // to fit their column (fitText), and tick labels skip ticks so as not to
-// touch (tickEvery).
+// touch (tickLabels).
 const (
 	chartW = 600
 	// narrowFont is the font size, in units, of a chart's text on a
@@ -89,15 +89,6 @@ func fitText(s string, units int) string {
 	return string(r) + "…"
 }
 
-// tickEvery is how many ticks apart labels at spacing units apart must
-// be so that labels as wide as widest do not touch.
-func tickEvery(spacing, widest int) int {
-	if spacing <= 0 {
-		return 1
-	}
-	return max(1, (widest+12+spacing-1)/spacing)
-}
-
 // tickLabels labels the ticks at xs with texts, every tickEvery-th one
 // and the last, anchored so as to stay inside the chart; a label too
 // close to the last is left out.
@@ -110,11 +101,13 @@ func tickLabels(xs []int, texts []string, y int) []svgText {
 	for _, t := range texts {
 		widest = max(widest, textUnits(t))
 	}
-	spacing := chartW
+	every := 1
 	if n > 1 {
-		spacing = (xs[n-1] - xs[0]) / (n - 1)
+		// The mean spacing, as a fraction: ticks closer than a unit
+		// apart still skip as many as their labels need.
+		span := max(1, xs[n-1]-xs[0])
+		every = max(1, ((widest+12)*(n-1)+span-1)/span)
 	}
-	every := tickEvery(spacing, widest)
 	var out []svgText
 	for i := range n {
 		if i != n-1 && (i%every != 0 || n-1-i < every) {
@@ -520,8 +513,9 @@ func stepBars(counts []diff.Counts, titles []string) *htmlChart {
 	axis, step := niceScale(most)
 	base := top + plotH
 	y := func(v int) int { return base - v*plotH/axis }
-	band := (x1 - x0) / n
-	w := max(1, band*7/10)
+	// Step i's band is [x0+i·(x1−x0)/n, x0+(i+1)·(x1−x0)/n): spread over
+	// the axis however many the steps, bars 1 unit wide at the least.
+	w := max(1, (x1-x0)*7/(10*n))
 	for t := 0; t <= axis; t += step {
 		c.Grid = append(c.Grid, svgLine{x0, y(t), x1, y(t), "grid"})
 		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y(t) + 5, Text: strconv.Itoa(t), Anchor: "end", Class: "tick"})
@@ -535,7 +529,8 @@ func stepBars(counts []diff.Counts, titles []string) *htmlChart {
 	c.Table = htmlTable{Caption: "Changed specs per step", Head: []string{"step", "added", "removed", "rebuilt", "updated"}}
 	xs, ticks := make([]int, n), make([]string, n)
 	for i, k := range counts {
-		bx := x0 + i*band + (band-w)/2
+		from, to := x0+i*(x1-x0)/n, x0+(i+1)*(x1-x0)/n
+		bx := min(from+max(0, to-from-w)/2, x1-w)
 		xs[i], ticks[i] = bx+w/2, strconv.Itoa(i+1)
 		cum := 0
 		for j, v := range [4]int{k.Added, k.Removed, k.Rebuilt, k.Updated} {
