@@ -359,7 +359,7 @@ func (g Graph) HasEdges() bool {
 // cycleWarnings; solveCycle searches inside each).
 type explainer struct {
 	old, new Graph
-	memo     map[[2]string]int32
+	memo     map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
 	nodes    []*local
 	solved   bool
 	// work are the pairs whose changed dependencies wait to be filed;
@@ -446,7 +446,7 @@ type pairRef struct {
 // hint: the maps and lists are made that big at once, rather than grown
 // by doubling).
 func newExplainer(before, after Graph, size int) *explainer {
-	return &explainer{old: before, new: after, memo: make(map[[2]string]int32, size), ids: map[string]int32{},
+	return &explainer{old: before, new: after, memo: make(map[[2]*GraphNode]int32, size), ids: map[string]int32{},
 		nodes: make([]*local, 0, size), links: make([]link, 0, size), depth: make([]int32, 0, size),
 		byKey: make(map[link]int32, size), setOf: make(map[uint64]int, size)}
 }
@@ -482,7 +482,7 @@ func (e *explainer) register(a, b string) (int32, bool) {
 // pair under it that is not built yet (a worklist: no recursion, so a
 // chain of any length is fine).
 func (e *explainer) node(x, y *GraphNode) int32 {
-	if id, ok := e.memo[[2]string{x.Hash, y.Hash}]; ok {
+	if id, ok := e.memo[[2]*GraphNode{x, y}]; ok {
 		return id
 	}
 	top := e.addPair(x, y)
@@ -493,7 +493,7 @@ func (e *explainer) node(x, y *GraphNode) int32 {
 // addPair returns the id of the pair x → y, building it when it is new
 // (its changed dependencies wait in e.work).
 func (e *explainer) addPair(x, y *GraphNode) int32 {
-	k := [2]string{x.Hash, y.Hash}
+	k := [2]*GraphNode{x, y}
 	if id, ok := e.memo[k]; ok {
 		return id
 	}
@@ -533,7 +533,7 @@ func (e *explainer) reserve(a, b string) (int32, bool) {
 	if x == nil || y == nil || x.Deps == nil || y.Deps == nil {
 		return -1, false
 	}
-	k := [2]string{x.Hash, y.Hash}
+	k := [2]*GraphNode{x, y}
 	if id, ok := e.memo[k]; ok {
 		return id, true
 	}
@@ -1924,6 +1924,7 @@ func tarjanCycles(order []int32, nodes []*GraphNode, idx *hashIndex) [][]int32 {
 	type frame struct {
 		u    int32
 		edge int
+		deps []Edge
 	}
 	var frames []frame
 	var cycles [][]int32
@@ -1933,7 +1934,7 @@ func tarjanCycles(order []int32, nodes []*GraphNode, idx *hashIndex) [][]int32 {
 		next++
 		onStack[u] = true
 		stack = append(stack, u)
-		frames = append(frames, frame{u, 0})
+		frames = append(frames, frame{u, 0, nodes[u].Deps})
 	}
 	for _, s := range order {
 		if index[s] >= 0 {
@@ -1943,8 +1944,8 @@ func tarjanCycles(order []int32, nodes []*GraphNode, idx *hashIndex) [][]int32 {
 		for len(frames) > 0 {
 			f := &frames[len(frames)-1]
 			u := f.u
-			if deps := nodes[u].Deps; f.edge < len(deps) {
-				v, ok := idx.id(deps[f.edge].Hash)
+			if f.edge < len(f.deps) {
+				v, ok := idx.id(f.deps[f.edge].Hash)
 				f.edge++
 				switch {
 				case !ok || !known[v]:
