@@ -72,13 +72,30 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 		roots[r.Hash] = r.Name()
 	}
 	// The packages, their specs and the specs' SpecMore are carved out of
-	// one block each, of the exact size, and a spec that is its package's
-	// only one and has nothing of its own to keep in a SpecMore (no
-	// dependency, recipe hash or root) shares one, its line being its
-	// package's (specLine): an index of tiny records (a name and a hash,
-	// 80 bytes) kept over 5x its bytes when each package grew its list by
-	// append and each spec had a SpecMore of its own.
-	slot := map[string]int{} // by package name: its listed specs; then -1-(its index in pkgBlock)
+	// blocks (blocks), and a spec that is its package's only one and has
+	// nothing of its own to keep in a SpecMore (no dependency, recipe
+	// hash or root) shares one, its line being its package's (specLine):
+	// an index of tiny records (a name and a hash, 80 bytes) kept over 5x
+	// its bytes when each package grew its list by append and each spec
+	// had a SpecMore of its own. The nodes are drained in the order they
+	// were read (Set.Drain), so that they are let go as the blocks that
+	// take their place are allocated, not all held until the last one is
+	// (the heap held 5.1x an index of tiny records so).
+	//
+	// Each node's package is numbered in its Mark, with the count of its
+	// listed specs and its line (of its first node by hash, listed ones
+	// first) by number: the map of names is let go before any block.
+	slot := map[string]int32{} // by package name: its number
+	var counts, lines []int32
+	number := func(n *spackfmt.Node) {
+		k, ok := slot[n.Name]
+		if !ok {
+			k = int32(len(counts))
+			slot[n.Name] = k
+			counts, lines = append(counts, 0), append(lines, int32(n.Line))
+		}
+		n.Mark = k
+	}
 	for _, n := range set.Nodes {
 		if err := checkPackageName(n.Name); err != nil {
 			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", shorten(n.Hash, 40), err)}
@@ -86,61 +103,64 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 		if !isHash(n.Hash) {
 			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s has a malformed hash %q (want 32 characters of a-z and 2-7)", n.Name, shorten(n.Hash, 40))}
 		}
-		slot[n.Name]++
+		number(n)
+		counts[n.Mark]++
 	}
 	for _, n := range set.Others {
-		if _, ok := slot[n.Name]; !ok {
-			slot[n.Name] = 0
-		}
+		number(n)
 	}
-	names := len(slot)
-	pkgBlock := make([]Package, 0, names)
-	pkgs := make([]*Package, 0, names)
-	specBlock := make([]Spec, len(set.Nodes))
+	slot = nil
 	bare := &SpecMore{Deps: noDeps}
 	mores := 0
 	for _, n := range set.Nodes {
-		if !isBare(n, roots) || slot[n.Name] > 1 {
+		if !isBare(n, roots) || counts[n.Mark] > 1 {
 			mores++
 		}
 	}
-	moreBlock := make([]SpecMore, mores+len(set.Others))
-	versions := make([]string, 0, len(set.Nodes)+len(set.Others))
-	if mappingPeak != nil {
-		mappingPeak()
-	}
+	byNumber := make([]*Package, len(counts))
+	pkgBlock := blocks[Package]{left: len(counts)}
+	specBlock := blocks[Spec]{left: len(set.Nodes)}
+	moreBlock := blocks[SpecMore]{left: mores + len(set.Others)}
+	versions := blocks[string]{left: len(set.Nodes) + len(set.Others)}
 	mk := func(n *spackfmt.Node, alone bool) Spec {
 		more := bare
 		if !alone || !isBare(n, roots) {
-			more = &moreBlock[0]
-			moreBlock = moreBlock[1:]
+			more = &moreBlock.carve(1)[:1][0]
 		}
 		sp := specOf(n, roots, more)
 		if n.Version != "" {
-			versions = append(versions, n.Version)
-			sp.Versions = versions[len(versions)-1 : len(versions) : len(versions)]
+			sp.Versions = append(versions.carve(1), n.Version)
 		}
 		return sp
 	}
 	pkg := func(n *spackfmt.Node) *Package {
-		c := slot[n.Name]
-		if c < 0 {
-			return &pkgBlock[-1-c]
+		if p := byNumber[n.Mark]; p != nil {
+			return p
 		}
-		slot[n.Name] = -1 - len(pkgBlock)
-		pkgBlock = append(pkgBlock, Package{Name: n.Name, File: file, Line: n.Line, merge: true})
-		p := &pkgBlock[len(pkgBlock)-1]
-		p.Specs, specBlock = specBlock[:0:c], specBlock[c:]
-		pkgs = append(pkgs, p)
+		p := &pkgBlock.carve(1)[:1][0]
+		*p = Package{Name: n.Name, File: file, Line: int(lines[n.Mark]), merge: true}
+		p.Specs = specBlock.carve(int(counts[n.Mark]))
+		byNumber[n.Mark] = p
 		return p
 	}
-	for _, n := range set.Nodes {
+	for n, listed := range set.Drain() {
 		p := pkg(n)
-		p.Specs = append(p.Specs, mk(n, cap(p.Specs) == 1))
+		if listed {
+			p.Specs = append(p.Specs, mk(n, cap(p.Specs) == 1))
+		} else {
+			p.Unlisted = append(p.Unlisted, NamedSpec{n.Name, mk(n, false)})
+		}
 	}
-	for _, n := range set.Others {
-		p := pkg(n)
-		p.Unlisted = append(p.Unlisted, NamedSpec{n.Name, mk(n, false)})
+	if mappingPeak != nil {
+		mappingPeak()
+	}
+	// In file order, a package's unlisted specs are sorted by hash as
+	// Others are (its specs are sorted when they are finished).
+	pkgs := byNumber
+	for _, p := range pkgs {
+		if len(p.Unlisted) > 1 {
+			slices.SortFunc(p.Unlisted, func(a, b NamedSpec) int { return strings.Compare(a.Hash, b.Hash) })
+		}
 	}
 	// Packages with only unlisted specs stay, for the graph, with no
 	// specs; mergeSpackFiles moves them aside.
@@ -152,9 +172,43 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 }
 
 // mappingPeak, when set (by tests), is called where the mapping of a
-// Spack file onto packages holds the most: every node decoded, and every
-// block of the packages and specs allocated.
+// Spack file onto packages may hold the most: after each block it
+// allocates (blocks.carve), and at its end.
 var mappingPeak func()
+
+// blockSize is the most items of a block that blocks.carve allocates for
+// several slices; a slice of more than blockSize/64 has its own. A
+// block's tail too short for the next slice is left unused: at most
+// 1/64 of it.
+const blockSize = 4096
+
+// blocks carves slices of T out of blocks of up to blockSize items, of
+// left items in all: the last block is no longer than the items left.
+type blocks[T any] struct {
+	block []T
+	left  int
+}
+
+// carve returns an empty slice with room for n items.
+func (b *blocks[T]) carve(n int) []T {
+	if n == 0 {
+		return []T{}
+	}
+	if n > blockSize/64 {
+		b.left -= n
+		return make([]T, 0, n)
+	}
+	if cap(b.block)-len(b.block) < n {
+		b.block = make([]T, 0, max(n, min(blockSize, b.left)))
+		if mappingPeak != nil {
+			mappingPeak()
+		}
+	}
+	b.left -= n
+	start := len(b.block)
+	b.block = b.block[:start+n]
+	return b.block[start : start : start+n]
+}
 
 // isBare reports whether node n has nothing of its own for a SpecMore but
 // its line: no dependency, recipe hash or root.

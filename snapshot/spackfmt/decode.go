@@ -617,8 +617,10 @@ func (d *decoder) add(n *Node, id string, counts bool, at int) error {
 		}
 	}
 	if counts {
+		n.in = inNodes
 		d.set.Nodes = append(d.set.Nodes, n)
 	} else {
+		n.in = inOthers
 		d.set.Others = append(d.set.Others, n)
 	}
 	return nil

@@ -510,6 +510,7 @@ func (d *decoder) newNode() *Node {
 	if len(d.nodeSlab) == 0 {
 		d.nodeSlab = make([]Node, d.nodeNext)
 		d.nodeNext = min(2*d.nodeNext, slabSize)
+		d.set.slabs = append(d.set.slabs, d.nodeSlab)
 	}
 	n := &d.nodeSlab[0]
 	d.nodeSlab = d.nodeSlab[1:]

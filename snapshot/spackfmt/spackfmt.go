@@ -40,6 +40,7 @@ package spackfmt
 import (
 	"cmp"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 )
@@ -94,6 +95,48 @@ type Set struct {
 	Roots []Root
 	// Warnings are problems that do not stop the decoding, sorted.
 	Warnings []Warning
+
+	// slabs are the blocks the nodes were read into, in the order they
+	// were read (Drain); nil for a Merge.
+	slabs [][]Node
+}
+
+// Drain yields the nodes of Nodes (counts true) and of Others, each once,
+// and empties the set. The nodes of a decoded file come in the order they
+// were read (the file's, but for a value read after the version that
+// says how to read it), block by block, and each block is let go once its
+// nodes are yielded: a caller that keeps no node (but what they refer
+// to: strings, edge and variant lists) lets the nodes go while it builds
+// what takes their place, rather than after. A Merge's come as Nodes,
+// then Others.
+func (s *Set) Drain() iter.Seq2[*Node, bool] {
+	return func(yield func(*Node, bool) bool) {
+		if s.slabs == nil {
+			nodes, others := s.Nodes, s.Others
+			s.Nodes, s.Others = nil, nil
+			for _, n := range nodes {
+				if !yield(n, true) {
+					return
+				}
+			}
+			for _, n := range others {
+				if !yield(n, false) {
+					return
+				}
+			}
+			return
+		}
+		slabs := s.slabs
+		s.slabs, s.Nodes, s.Others = nil, nil, nil
+		for i, slab := range slabs {
+			slabs[i] = nil
+			for j := range slab {
+				if n := &slab[j]; n.in != notIn && !yield(n, n.in == inNodes) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Root is one root of an environment lockfile.
@@ -134,7 +177,21 @@ type Node struct {
 	Root bool
 
 	ownCompiler bool // while decoding: the node wrote its own compiler
+	in          int8 // the list of the Set it is in (Drain)
+
+	// Mark is the caller's, in the room the fields above leave (a Node
+	// is no larger for it): Decode leaves it zero. Package snapshot
+	// numbers the node's package in it while it maps the nodes, so that
+	// no map of names is alive while it builds the packages.
+	Mark int32
 }
+
+// The lists of a Set a node is in (Node.in).
+const (
+	notIn int8 = iota
+	inNodes
+	inOthers
+)
 
 // Detail is the facets of a node that a bare record lacks.
 type Detail struct {
