@@ -100,7 +100,15 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 	msg := err.Error()
 	if m := invalidArgument.FindStringSubmatch(msg); m != nil {
 		// pflag: invalid argument "20x" for "--max-bytes" flag: ...
-		msg = m[2] + " " + m[1] + ": " + m[3]
+		why := m[3]
+		// strconv's own words name Go's function: say what the flag wants.
+		switch {
+		case strings.HasPrefix(why, "strconv.") && strings.HasSuffix(why, "value out of range"):
+			why = "a number too large"
+		case strings.HasPrefix(why, "strconv.Parse"):
+			why = "want a whole number"
+		}
+		msg = m[2] + " " + m[1] + ": " + why
 	}
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
 		var o options

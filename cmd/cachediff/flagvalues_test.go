@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,21 @@ func TestByteSize(t *testing.T) {
 		var b byteSize
 		if err := b.Set(in); err == nil {
 			t.Errorf("%q: accepted as %d", in, b)
+		}
+	}
+}
+
+// TestIntFlagWords: a whole-number flag given something else says what it
+// wants, not strconv's words (strconv.ParseInt: parsing "abc": ...).
+func TestIntFlagWords(t *testing.T) {
+	for arg, want := range map[string]string{
+		"abc":                  `cachediff: --max-entries "abc": want a whole number`,
+		"99999999999999999999": `cachediff: --max-entries "99999999999999999999": a number too large`,
+	} {
+		var stdout, stderr strings.Builder
+		code := run([]string{"log", "--format", "atom", "--max-entries", arg, "a", "b"}, &stdout, &stderr)
+		if code != 2 || !strings.HasPrefix(stderr.String(), want+"\n") || strings.Contains(stderr.String(), "strconv") {
+			t.Errorf("--max-entries %s: exit %d, stderr %q; want 2 and %q", arg, code, stderr.String(), want)
 		}
 	}
 }
