@@ -21,7 +21,7 @@ const maxNear = 2
 // root's own: then root is the snapshot, and its errors are its own.
 func nearSnapshots(root string, cands []candidate, results []result) []string {
 	prefix := root
-	if !strings.HasSuffix(prefix, string(filepath.Separator)) {
+	if !strings.HasSuffix(prefix, string(filepath.Separator)) && !strings.HasSuffix(prefix, ":") { // REV: is a tree's root
 		prefix += string(filepath.Separator)
 	}
 	folders := map[string]bool{}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -62,5 +63,26 @@ func TestNearSnapshots(t *testing.T) {
 	_, err = Load(own, Options{})
 	if !errors.As(err, &le) || le.Near != nil || strings.Contains(err.Error(), "did you mean") {
 		t.Errorf("%v (near %q); want the bad page alone", err, le.Near)
+	}
+}
+
+// TestNearSnapshotsNames: the folders below a root named as git names a
+// tree's (REV:, REV:PATH) or a folder's, with or without a slash.
+func TestNearSnapshotsNames(t *testing.T) {
+	page := func(name string) (candidate, result) {
+		return candidate{file: File{Name: name, Base: filepath.Base(name)}}, result{pkg: &Package{}}
+	}
+	for _, tc := range []struct{ root, file, want string }{
+		{"HEAD:", "HEAD:a/_cache/develop/zlib/specs.md", "HEAD:a/_cache/develop"},
+		{"HEAD:x", "HEAD:x/a/develop/zlib/specs.md", "HEAD:x/a/develop"},
+		{"dir/", "dir/a/develop/zlib/specs.md", "dir/a/develop"},
+		{"dir", "dir/a/develop/zlib/specs.md", "dir/a/develop"},
+		{"dir", "dir/zlib/specs.md", ""},
+	} {
+		c, r := page(tc.file)
+		got := nearSnapshots(tc.root, []candidate{c}, []result{r})
+		if want := []string{tc.want}; tc.want == "" && got != nil || tc.want != "" && !slices.Equal(got, want) {
+			t.Errorf("root %s, page %s: near %q, want %q", tc.root, tc.file, got, tc.want)
+		}
 	}
 }
