@@ -1868,18 +1868,32 @@ const maxCycles = 10
 // not depend on the order of the search, and the warnings are sorted by
 // their text: only past maxCycles, where the search's order picks the
 // cycles named, is it run again from the nodes in hash order, so that
-// the warnings do not depend on the map's.
+// the warnings depend neither on the map's order nor on addresses.
 func cycleWarnings(g Graph, file string) []snapshot.Warning {
 	if len(g) == 0 {
 		return nil
 	}
+	// The nodes are numbered in the order of their addresses, mostly the
+	// order they were loaded in, as their edges were: the search from each
+	// in turn then reads memory mostly forward, not in the map's order.
+	type keyed struct {
+		h string
+		n *GraphNode
+	}
+	byAddr := make([]keyed, 0, len(g))
+	for h, n := range g {
+		byAddr = append(byAddr, keyed{h, n})
+	}
+	slices.SortFunc(byAddr, func(a, b keyed) int {
+		return cmp.Compare(uintptr(unsafe.Pointer(a.n)), uintptr(unsafe.Pointer(b.n)))
+	})
 	idx := newHashIndex(len(g))
 	nodes := make([]*GraphNode, 0, len(g))
 	var order []int32 // the nodes with known edges
-	for h, n := range g {
-		id := idx.add(h)
-		nodes = append(nodes, n)
-		if n.Deps != nil {
+	for _, k := range byAddr {
+		id := idx.add(k.h)
+		nodes = append(nodes, k.n)
+		if k.n.Deps != nil {
 			order = append(order, id)
 		}
 	}
