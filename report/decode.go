@@ -216,25 +216,18 @@ func DecodeBytes(data []byte) (*diff.Report, error) {
 	return doc.Report, nil
 }
 
-// ReadFile reads the file at path for cachediff render and --template:
-// it must be a regular file, and is read up to the size it has when
-// opened, never further. A device (/dev/zero), a FIFO or a folder is
-// refused with a clear error, where reading it to the end would never
-// finish or would exhaust memory.
+// ReadFile reads the file at path for cachediff render: it must be a
+// regular file, and is read up to the size it has when opened, never
+// further. A device (/dev/zero), a FIFO or a folder is refused with a
+// clear error, where reading it to the end would never finish or would
+// exhaust memory.
 func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, size, err := OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%s)", path, snapshot.FileKind(info.Mode()))
-	}
-	data := make([]byte, info.Size())
+	data := make([]byte, size)
 	if _, err := io.ReadFull(f, data); err != nil {
 		if err == io.ErrUnexpectedEOF {
 			err = errors.New("the file shrank while it was read")
@@ -242,6 +235,26 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
 	return data, nil
+}
+
+// OpenRegular opens path for reading, with its size, when it is a regular
+// file; a device, a FIFO or a folder is refused, naming what it is (the
+// files render and --template read).
+func OpenRegular(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", path, snapshot.FileKind(info.Mode()))
+	}
+	return f, info.Size(), nil
 }
 
 // gateName reports whether s has the shape of every gate kind and unit:

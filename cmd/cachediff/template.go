@@ -4,12 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"text/template"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
-	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/input"
 )
 
@@ -18,19 +16,12 @@ import (
 // binary, with the message --template - gives (input.ReadAtMost): a
 // template copies what is not an action to the output as it is.
 func readTemplateFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, size, err := report.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%s)", path, snapshot.FileKind(info.Mode()))
-	}
-	text, err := input.ReadAtMost(f, info.Size())
+	text, err := input.ReadAtMost(f, size)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
