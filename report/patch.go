@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
 )
 
@@ -76,10 +77,8 @@ func renderPatch(w io.Writer, r *diff.Report, o Options) error {
 // loading a snapshot does: in a patch, old/NAME would point out of its
 // folder. Only a report read back (render) can hold one.
 func patchPath(name string) error {
-	for part := range strings.SplitSeq(name, "/") {
-		if part == "" || part == "." || part == ".." {
-			return fmt.Errorf("the package name %q is a path (. or .., or an empty part between slashes), not a name: a patch would name a file outside its folder", name)
-		}
+	if !snapshot.IsPackageName(name) {
+		return fmt.Errorf("the package name %q is a path (. or .., or an empty part between slashes), not a name: a patch would name a file outside its folder", name)
 	}
 	return nil
 }
