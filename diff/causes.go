@@ -362,10 +362,8 @@ type explainer struct {
 	memo     map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
 	nodes    []*local
 	solved   bool
-	// work are the pairs whose changed dependencies wait to be filed;
-	// reserved the pairs filed but not built yet (see reserve).
-	work     []job
-	reserved []job
+	// work are the pairs whose changed dependencies wait to be filed.
+	work []job
 
 	table []Cause // root causes, by id (renumbered by name once solved)
 	ids   map[string]int32
@@ -525,40 +523,31 @@ type job struct {
 	pending []pairRef
 }
 
-// reserve files the pair (old hash a, new hash b) without building it:
-// fill builds every pair reserved, on every core, and files the pairs
-// under them. False when a node or its edges are unknown.
-func (e *explainer) reserve(a, b string) (int32, bool) {
-	x, y := e.old[a], e.new[b]
-	if x == nil || y == nil || x.Deps == nil || y.Deps == nil {
-		return -1, false
+// registerAll registers the pairs (old hash, new hash) as register does,
+// and returns their ids (-1: a node or its edges unknown). The nodes are
+// looked up and what each pair says by itself (local) is worked out on
+// GOMAXPROCS goroutines, each pair on its own; then, in order, the pairs
+// are filed, and then the changed pairs under them, as node does.
+func (e *explainer) registerAll(pairs [][2]string) []int32 {
+	type built struct {
+		x, y    *GraphNode
+		l       *local
+		pending []pairRef
 	}
-	k := [2]*GraphNode{x, y}
-	if id, ok := e.memo[k]; ok {
-		return id, true
-	}
-	id := int32(len(e.nodes))
-	e.nodes = append(e.nodes, nil)
-	e.memo[k] = id
-	e.reserved = append(e.reserved, job{id, []pairRef{{old: x, new: y}}})
-	return id, true
-}
-
-// fill builds the pairs reserved: what each says by itself (local) on
-// GOMAXPROCS goroutines, each pair on its own, then, in the order they
-// were reserved, the changed pairs under them, as node does.
-func (e *explainer) fill() {
-	res := e.reserved
-	e.reserved = nil
-	pending := make([][]pairRef, len(res))
+	res := make([]built, len(pairs))
 	build := func(from, to int, probes *int) {
 		for i := from; i < to; i++ {
-			p := res[i].pending[0]
-			e.nodes[res[i].id], pending[i] = e.localCounting(p.old, p.new, probes)
+			x, y := e.old[pairs[i][0]], e.new[pairs[i][1]]
+			if x == nil || y == nil || x.Deps == nil || y.Deps == nil {
+				continue
+			}
+			r := &res[i]
+			r.x, r.y = x, y
+			r.l, r.pending = e.localCounting(x, y, probes)
 		}
 	}
 	const chunk = 256
-	if workers := min(runtime.GOMAXPROCS(0), (len(res)+chunk-1)/chunk); workers > 1 {
+	if workers := min(runtime.GOMAXPROCS(0), (len(pairs)+chunk-1)/chunk); workers > 1 {
 		var next atomic.Int64
 		probes := make([]int, workers)
 		var wg sync.WaitGroup
@@ -566,10 +555,10 @@ func (e *explainer) fill() {
 			wg.Go(func() {
 				for {
 					from := int(next.Add(chunk)) - chunk
-					if from >= len(res) {
+					if from >= len(pairs) {
 						return
 					}
-					build(from, min(from+chunk, len(res)), &probes[w])
+					build(from, min(from+chunk, len(pairs)), &probes[w])
 				}
 			})
 		}
@@ -578,14 +567,34 @@ func (e *explainer) fill() {
 			e.probes += n
 		}
 	} else {
-		build(0, len(res), &e.probes)
+		build(0, len(pairs), &e.probes)
 	}
-	for i, r := range res {
-		if len(pending[i]) > 0 {
-			e.work = append(e.work, job{r.id, pending[i]})
-			e.drain()
+	ids := make([]int32, len(pairs))
+	var filed []job
+	for i := range res {
+		r := &res[i]
+		if r.x == nil {
+			ids[i] = -1
+			continue
+		}
+		k := [2]*GraphNode{r.x, r.y}
+		if id, ok := e.memo[k]; ok {
+			ids[i] = id // the same pair twice
+			continue
+		}
+		id := int32(len(e.nodes))
+		e.nodes = append(e.nodes, r.l)
+		e.memo[k] = id
+		ids[i] = id
+		if len(r.pending) > 0 {
+			filed = append(filed, job{id, r.pending})
 		}
 	}
+	for _, j := range filed {
+		e.work = append(e.work, j)
+		e.drain()
+	}
+	return ids
 }
 
 // why returns the Why of a registered pair, once solved.
@@ -1413,10 +1422,22 @@ func (r *Report) Explain(before, after Graph) {
 	// The cycles are warnings of their own, searched on two goroutines
 	// while the pairs are explained (all three read the graphs, none
 	// writes them), and sorted into the warnings at the end.
+	// Each also gathers its graph's lockfile roots first, for roots.
 	var cycles [2][]snapshot.Warning
-	var wg sync.WaitGroup
-	wg.Go(func() { cycles[0] = cycleWarnings(before, r.Old.Path) })
-	wg.Go(func() { cycles[1] = cycleWarnings(after, r.New.Path) })
+	var rootsOf [2]map[string][]*GraphNode
+	var wg, gathered sync.WaitGroup
+	gathered.Add(2)
+	for side, g := range [2]Graph{before, after} {
+		path := r.Old.Path
+		if side == 1 {
+			path = r.New.Path
+		}
+		wg.Go(func() {
+			rootsOf[side] = rootNodes(g)
+			gathered.Done()
+			cycles[side] = cycleWarnings(g, path)
+		})
+	}
 	defer func() {
 		wg.Wait()
 		if w := append(cycles[0], cycles[1]...); len(w) > 0 {
@@ -1434,14 +1455,10 @@ func (r *Report) Explain(before, after Graph) {
 		id      int32
 	}
 	var tops []top
+	var hashes [][2]string
 	add := func(p *Pair, updated bool) {
-		c.Pairs++
-		id, ok := e.reserve(p.Old.Hash, p.New.Hash)
-		if !ok {
-			p.Why = &Why{Known: false, Changed: []DepChange{}}
-			return
-		}
-		tops = append(tops, top{p, updated, id})
+		tops = append(tops, top{p, updated, -1})
+		hashes = append(hashes, [2]string{p.Old.Hash, p.New.Hash})
 	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
@@ -1452,8 +1469,20 @@ func (r *Report) Explain(before, after Graph) {
 			add(&p.Specs.Updated[j], true)
 		}
 	}
-	e.fill()
-	roots, rootWhys := e.roots()
+	c.Pairs = len(tops)
+	ids := e.registerAll(hashes)
+	known := tops[:0]
+	for i, t := range tops {
+		if ids[i] < 0 {
+			t.p.Why = &Why{Known: false, Changed: []DepChange{}}
+			continue
+		}
+		t.id = ids[i]
+		known = append(known, t)
+	}
+	tops = known
+	gathered.Wait()
+	roots, rootWhys := e.roots(rootsOf[0], rootsOf[1])
 	e.solve()
 
 	// Groups: the table's causes by package and change.
@@ -1687,24 +1716,26 @@ func (r *Report) Explain(before, after Graph) {
 	r.Causes = c
 }
 
-// roots compares the lockfile roots of both sides by their spec as
-// written; nil when neither side has roots. The changed roots' pairs are
-// registered: once solved, their Why (a placeholder until then) is filled
-// from the node the map gives.
-func (e *explainer) roots() (*RootChanges, map[*Why]int32) {
-	collect := func(g Graph) map[string][]*GraphNode {
-		m := map[string][]*GraphNode{}
-		for _, n := range g {
-			if n.Root != "" {
-				m[n.Root] = append(m[n.Root], n)
-			}
+// rootNodes returns the nodes of g that are lockfile roots, by their
+// spec as written, each root's nodes in hash order.
+func rootNodes(g Graph) map[string][]*GraphNode {
+	m := map[string][]*GraphNode{}
+	for _, n := range g {
+		if n.Root != "" {
+			m[n.Root] = append(m[n.Root], n)
 		}
-		for _, ns := range m {
-			slices.SortFunc(ns, func(a, b *GraphNode) int { return strings.Compare(a.Hash, b.Hash) })
-		}
-		return m
 	}
-	o, n := collect(e.old), collect(e.new)
+	for _, ns := range m {
+		slices.SortFunc(ns, func(a, b *GraphNode) int { return strings.Compare(a.Hash, b.Hash) })
+	}
+	return m
+}
+
+// roots compares the lockfile roots of both sides (o and n, rootNodes of
+// each graph) by their spec as written; nil when neither side has roots.
+// The changed roots' pairs are registered: once solved, their Why (a
+// placeholder until then) is filled from the node the map gives.
+func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]int32) {
 	if len(o) == 0 && len(n) == 0 {
 		return nil, nil
 	}
