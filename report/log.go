@@ -1200,7 +1200,10 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 	if n < 2 {
 		steady = 0 // one snapshot: nothing to compare it with
 	}
-	out := []*Section{{Name: "series", Rank: rank + 2, Heading: "\n\n## Across the series"}}
+	// The heading "Across the series" is written with the first of its
+	// sections, which ranks above the others (the cut drops it last): it
+	// goes with the last of them, never stays empty above the next step.
+	var out []*Section
 	if came != nil {
 		out = append(out, &Section{Name: "came and went", Rank: rank + 1, Noun: "package", Rows: came,
 			Heading: "\n\n### Packages that came and went\n\n| package | in the cache |\n|---|---|"})
@@ -1215,6 +1218,9 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 			sec.Footer = "\n\n" + plural(steady, "package") + " kept the same versions in every snapshot."
 		}
 		out = append(out, sec)
+	}
+	if out != nil {
+		out[0].Heading = "\n\n## Across the series" + out[0].Heading
 	}
 	return out
 }
