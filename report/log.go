@@ -1083,8 +1083,15 @@ func (lay *logLayout) pick(limit int) (t tableCut, drop int, ok bool) {
 func (lay *logLayout) notice(drop int, t tableCut) func(int) string {
 	n := lay.n
 	var table string
-	if k := lay.newsFrom; k > 0 && lay.newsLen(0) > lay.newsLen(k) {
-		table = " The highlights of the oldest " + oldestSteps(k) + " are left out."
+	// The newest step lists its highlights under its own heading (all,
+	// or under fewerNews its first ones), so the list's cut is said as
+	// the list's, never as highlights of every step left out.
+	switch k := lay.newsFrom; {
+	case k == 0 || lay.newsLen(0) == lay.newsLen(k):
+	case k >= n:
+		table = " The list of highlights is left out: the newest step's are under its heading."
+	default:
+		table = " The list of highlights leaves out the oldest " + oldestSteps(k) + "."
 	}
 	switch {
 	case t.short && t.rows < n:

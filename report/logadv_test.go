@@ -3,8 +3,12 @@ package report
 import (
 	"errors"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestLogNoEmptyHeading: at every limit, a log's "## Across the series"
@@ -38,6 +42,58 @@ func TestLogNoEmptyHeading(t *testing.T) {
 			}
 			if empty.MatchString(out) || strings.HasSuffix(strings.TrimRight(out, "\n"), "## Across the series") {
 				t.Fatalf("%s --max-bytes %d: an empty \"Across the series\" heading:\n%s", name, limit, out)
+			}
+		}
+	}
+}
+
+// TestLogNewsNotice: what the notice says of the list of highlights is
+// what the list holds: "leaves out the oldest K steps" when it lists
+// each step from K on (K less than the steps: the newest step's
+// highlights are under its own heading too, never "left out"), and "is
+// left out" when there is no list.
+func TestLogNewsNotice(t *testing.T) {
+	weeks := loadRealWeeks(t)
+	leaves := regexp.MustCompile(`The list of highlights leaves out the oldest (step|(\d+) steps)\.`)
+	old := regexp.MustCompile(`The highlights of the oldest (step|(\d+) steps) are left out`)
+	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "one-step": weeks[2:4]} {
+		l, s, steps := logOf(t, sn, Options{})
+		full, err := finishLog(l, s, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(steps)
+		for limit := 1; limit <= len(full); limit++ {
+			out, err := finishLog(l, s, limit)
+			var small *TooSmallError
+			if errors.As(err, &small) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s --max-bytes %d: %v", name, limit, err)
+			}
+			from := 0
+			if m := old.FindStringSubmatch(out); m != nil {
+				t.Fatalf("%s --max-bytes %d: the notice says %q, but the newest step lists its highlights", name, limit, m[0])
+			}
+			if m := leaves.FindStringSubmatch(out); m != nil {
+				from = 1
+				if m[2] != "" {
+					from, _ = strconv.Atoi(m[2])
+				}
+				if from >= n {
+					t.Fatalf("%s --max-bytes %d: %q of %d steps", name, limit, m[0], n)
+				}
+			}
+			if strings.Contains(out, "The list of highlights is left out") {
+				from = n
+			}
+			for k := range n {
+				line := "\n- **" + escapeMD(s.Snapshots[k+1].Label()) + "**: "
+				has := slices.ContainsFunc(steps[k].Highlights, logNews)
+				if has && strings.Contains(out, line) != (k >= from) {
+					t.Fatalf("%s --max-bytes %d: the list of highlights leaves out the oldest %d steps by the notice, but step %d's are listed: %v:\n%s", name, limit, from, k, strings.Contains(out, line), out)
+				}
 			}
 		}
 	}
