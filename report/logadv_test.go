@@ -1,7 +1,10 @@
 package report
 
 import (
+	"bytes"
 	"errors"
+	"io"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -95,6 +98,45 @@ func TestLogNewsNotice(t *testing.T) {
 					t.Fatalf("%s --max-bytes %d: the list of highlights leaves out the oldest %d steps by the notice, but step %d's are listed: %v:\n%s", name, limit, from, k, strings.Contains(out, line), out)
 				}
 			}
+		}
+	}
+}
+
+// shortFile is a spill file that reads back only its first keep bytes,
+// as a file cut short behind the log's back would.
+type shortFile struct {
+	failingFile
+	keep int
+}
+
+func (f *shortFile) ReadAt(p []byte, off int64) (int, error) {
+	if off >= int64(f.keep) {
+		return 0, io.EOF
+	}
+	n := copy(p, f.buf[off:min(int64(f.keep), int64(len(f.buf)))])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// TestLogSpillReadShort: a spill that reads back fewer bytes than were
+// written fails Finish with an error that says so, never writes a log
+// cut short without a word.
+func TestLogSpillReadShort(t *testing.T) {
+	snaps := genSeries(8, 20, 3)
+	for _, format := range []string{"md", "text"} {
+		want, _ := writeLog(t, snaps, format, LogOptions{spillAt: 1 << 40})
+		saved := createSpillFile
+		createSpillFile = func() (spillFile, string, error) {
+			return &shortFile{failingFile: failingFile{room: 1 << 30}, keep: len(want) / 3}, filepath.Join(t.TempDir(), "absent"), nil
+		}
+		var buf bytes.Buffer
+		w, s := stepLog(t, snaps, format, &buf, LogOptions{spillAt: -1})
+		err := w.Finish(s)
+		createSpillFile = saved
+		if err == nil || !strings.Contains(err.Error(), "temporary file") {
+			t.Errorf("%s: Finish with a spill cut short: %v and %d bytes (the whole log is %d), want an error about the temporary file", format, err, buf.Len(), len(want))
 		}
 	}
 }

@@ -142,14 +142,20 @@ func (s *spill) writePiece(w io.Writer, i int) error {
 	}
 	r := io.NewSectionReader(s.f, start, n)
 	buf := make([]byte, min(n, 64<<10))
+	var got int64
 	for {
 		m, rerr := r.Read(buf)
+		got += int64(m)
 		if m > 0 {
 			if _, err := w.Write(buf[:m]); err != nil {
 				return err
 			}
 		}
 		switch {
+		case rerr == io.EOF && got < n:
+			// The file is shorter than what was written to it: the
+			// log would be cut short without a word.
+			return fmt.Errorf("reading the log's steps back from a temporary file: %d bytes of %d: %w", got, n, io.ErrUnexpectedEOF)
 		case rerr == io.EOF:
 			return nil
 		case rerr != nil:
