@@ -1173,7 +1173,14 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 	l.own = facetChanges(x, y, !(compilerIsDep(x) && compilerIsDep(y)))
 	// Edges: same name first, then unmatched ones providing a common
 	// virtual (a provider swap), then added and removed.
-	byName := func(a, b Edge) int { return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Hash, b.Hash)) }
+	// The hashes are read only between edges of one name (cmp.Or would
+	// compare them every time: its arguments are evaluated first).
+	byName := func(a, b Edge) int {
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Hash, b.Hash)
+	}
 	sorted := func(l []Edge) []Edge {
 		if slices.IsSortedFunc(l, byName) { // as Spack writes them
 			return l
@@ -1296,7 +1303,10 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 		}
 	}
 	slices.SortFunc(l.direct, func(a, b DepChange) int {
-		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.OldHash, b.OldHash), strings.Compare(a.NewHash, b.NewHash))
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c // mostly: the hashes are not read
+		}
+		return cmp.Or(strings.Compare(a.OldHash, b.OldHash), strings.Compare(a.NewHash, b.NewHash))
 	})
 	// A node whose hash changed with no facet, no edge and no dependency
 	// changing: its recipe (or something the files do not show) did.
