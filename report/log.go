@@ -536,7 +536,8 @@ const subjectCut = 72
 // and the newest step's heading do not fit, the table is cut: long
 // commit subjects shortened, then its oldest rows summed up in one row
 // (with how many of them tripped the gate), and every older step is left
-// out; the highlights go last, the oldest steps' first (newsFrom).
+// out; the highlights go last, the oldest steps' first (newsFrom), and
+// a log whose list leaves any out keeps no detail.
 //
 // Each step left out makes the notice no shorter (it counts them), and
 // the rest is the same Head and fewer sections, so the smallest log of
@@ -586,6 +587,20 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 				err = werr
 			}
 		}
+		return err
+	}
+	if lay.newsFrom > 0 {
+		// A highlight leaves the list only when not even the least log
+		// fits with it: then no detail stays either (details go before
+		// any highlight); the table keeps what pick found fits of it
+		// (smallest(drop, tab) is within the limit).
+		v := lay.view(drop, tab)
+		v.Sections = slices.DeleteFunc(v.Sections, func(s *Section) bool { return !s.Pinned })
+		v.Omitted = true
+		if err := v.Fit(limit); err != nil {
+			return err
+		}
+		_, err := v.WriteTo(l.w)
 		return err
 	}
 	v := lay.view(drop, tab)

@@ -140,3 +140,47 @@ func TestLogSpillReadShort(t *testing.T) {
 		}
 	}
 }
+
+// TestLogNewsBeforeDetails (docs/usage.md: --max-bytes drops details
+// before any highlight): at every limit where the list of highlights
+// leaves some out, the log holds no detail: no section of the series, no
+// step's details, no older step's heading; the newest step's heading
+// alone, after the table of steps.
+func TestLogNewsBeforeDetails(t *testing.T) {
+	weeks := loadRealWeeks(t)
+	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "one-step": weeks[2:4], "generated": genSeries(12, 20, 6)} {
+		l, s, steps := logOf(t, sn, Options{})
+		full, err := finishLog(l, s, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(steps)
+		stride := 1
+		if testing.Short() || name == "generated" {
+			stride = max(1, len(full)/1500)
+		}
+		for limit := 1; limit <= len(full); limit += stride {
+			out, err := finishLog(l, s, limit)
+			var small *TooSmallError
+			if errors.As(err, &small) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s --max-bytes %d: %v", name, limit, err)
+			}
+			if !strings.Contains(out, "The list of highlights") {
+				continue
+			}
+			newest := "\n## " + escapeMD(stepTitle(steps[n-1], nil)) + "\n"
+			after, _, _ := strings.Cut(out[strings.Index(out, newest)+len(newest):], "\n\nCatalogue pages keep")
+			switch {
+			case strings.Contains(out, "<details>"), strings.Contains(out, "\n### "), strings.Contains(out, "## Across the series"):
+				t.Fatalf("%s --max-bytes %d: highlights left out of the list while details stay:\n%s", name, limit, out)
+			case strings.Count(out, "\n## ") > 2:
+				t.Fatalf("%s --max-bytes %d: highlights left out of the list while an older step stays:\n%s", name, limit, out)
+			case strings.Contains(after, "\n\n"):
+				t.Fatalf("%s --max-bytes %d: highlights left out of the list while the newest step keeps more than its highlights:\n%s", name, limit, after)
+			}
+		}
+	}
+}
