@@ -86,24 +86,40 @@ func causesSentence(r *diff.Report, esc func(string) string) string {
 	if updated > 0 {
 		verb = "rebuilt or updated"
 	}
-	var b strings.Builder
-	b.WriteString(plural(pairs, "spec") + " " + verb + " because of " + plural(len(c.Groups), "root cause") + ": ")
-	for i, g := range c.Groups {
-		if i == 3 {
-			b.WriteString(", and " + strconv.Itoa(len(c.Groups)-3) + " more")
-			break
+	// A change several packages share is one cause (causes.shared), then
+	// the causes of one package each; a short list is named whole.
+	var items []string
+	inShared := map[int]bool{}
+	for _, sc := range c.Shared {
+		for _, g := range sc.Groups {
+			inShared[g] = true
 		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(esc(causeText(g.Name, g.Changes)) + " (" + plural(g.Specs, "spec"))
-		if len(g.Via) > 2 {
-			b.WriteString(", via " + esc(strings.Join(g.Via[1:len(g.Via)-1], " → ")))
-		}
-		b.WriteString(")")
+		items = append(items, esc(ChangeText([]diff.Change{{Kind: sc.Kind, From: sc.From, To: sc.To}}))+
+			" in "+plural(len(sc.Packages), "package")+" ("+plural(sc.Specs, "spec")+")")
 	}
+	for i, g := range c.Groups {
+		if inShared[i] {
+			continue
+		}
+		item := esc(causeText(g.Name, g.Changes)) + " (" + plural(g.Specs, "spec")
+		if len(g.Via) > 2 {
+			item += ", via " + esc(strings.Join(g.Via[1:len(g.Via)-1], " → "))
+		}
+		items = append(items, item+")")
+	}
+	var b strings.Builder
+	b.WriteString(plural(pairs, "spec") + " " + verb + " because of " + plural(len(items), "root cause") + ": ")
+	if len(items) > maxSentenceCauses {
+		rest := len(items) - 3
+		items = append(items[:3:3], "and "+strconv.Itoa(rest)+" more")
+	}
+	b.WriteString(strings.Join(items, ", "))
 	return b.String()
 }
+
+// maxSentenceCauses is how many causes the one-line summary names whole;
+// a longer list names three and counts the rest (the table lists all).
+const maxSentenceCauses = 5
 
 // unknownNote says how many pairs have no known cause.
 func unknownNote(c *diff.Causes) string {
