@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -182,5 +183,52 @@ func TestLogNewsBeforeDetails(t *testing.T) {
 				t.Fatalf("%s --max-bytes %d: highlights left out of the list while the newest step keeps more than its highlights:\n%s", name, limit, after)
 			}
 		}
+	}
+}
+
+// TestTooSmallNamesWhole: a report or log smaller whole than its least
+// shortened form (a pair with no change, a log of no step) is written
+// whole at any limit it fits in, and a limit below it names the size
+// that fits: the error's minimum is never more than the whole report,
+// and that minimum itself is written.
+func TestTooSmallNamesWhole(t *testing.T) {
+	weeks := loadRealWeeks(t)
+	r, err := diff.CompareWith(weeks[4], weeks[4], diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full bytes.Buffer
+	if err := Markdown(&full, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	err = Markdown(&b, r, Options{MaxBytes: 10})
+	var small *TooSmallError
+	if !errors.As(err, &small) {
+		t.Fatalf("a report of %d bytes under --max-bytes 10: %v, want a *TooSmallError", full.Len(), err)
+	}
+	if small.Min > full.Len() {
+		t.Errorf("a report of %d bytes under --max-bytes 10: the error names %d bytes, more than the whole report", full.Len(), small.Min)
+	}
+	b.Reset()
+	if err := Markdown(&b, r, Options{MaxBytes: small.Min}); err != nil || b.Len() > small.Min {
+		t.Errorf("--max-bytes %d, the minimum named: %v, %d bytes", small.Min, err, b.Len())
+	}
+
+	// A log of one snapshot: no step.
+	l, s, _ := logOf(t, weeks[4:5], Options{})
+	whole, err := finishLog(l, s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = finishLog(l, s, 10)
+	if !errors.As(err, &small) {
+		t.Fatalf("a log of no step under --max-bytes 10: %v, want a *TooSmallError", err)
+	}
+	if small.Min > len(whole) {
+		t.Errorf("a log of no step, %d bytes, under --max-bytes 10: the error names %d bytes, more than the whole log", len(whole), small.Min)
+	}
+	if out, err := finishLog(l, s, small.Min); err != nil || len(out) > small.Min {
+		t.Errorf("--max-bytes %d, the minimum named: %v, %d bytes", small.Min, err, len(out))
 	}
 }

@@ -249,9 +249,15 @@ type TooSmallError struct {
 	// Kept names the parts of the report that are never cut, as the
 	// error message lists them ("the headline", "the summary table", ...).
 	Kept []string
+	// Whole: Min is the report written whole, which is smaller than any
+	// shortened form of it (the notice would take more than it cuts).
+	Whole bool
 }
 
 func (e *TooSmallError) Error() string {
+	if e.Whole {
+		return fmt.Sprintf("--max-bytes %d is too small: the report takes %d bytes whole, and no shortened form of it is smaller", e.Max, e.Min)
+	}
 	kept := strings.Join(e.Kept, ", ")
 	if n := len(e.Kept); n > 1 {
 		kept = strings.Join(e.Kept[:n-1], ", ") + " and " + e.Kept[n-1]
@@ -285,7 +291,8 @@ func (v *View) Fit(limit int) error {
 	if v.Omitted && v.NoticeFor != nil {
 		v.Notice = v.NoticeFor(limit)
 	}
-	if v.Size() <= limit {
+	whole := v.Size() // at this limit: the notice names it when Omitted
+	if whole <= limit {
 		return nil
 	}
 	if v.NoticeFor != nil {
@@ -318,17 +325,28 @@ func (v *View) Fit(limit int) error {
 		return nil
 	}
 	// The notice names the limit: at the minimum, it names the minimum.
-	least := size
-	if v.NoticeFor != nil {
-		for {
-			m := size - len(v.NoticeFor(limit)) + len(v.NoticeFor(least))
-			if m == least {
-				break
-			}
-			least = m
-		}
+	least := v.atOwnLimit(size, limit, true)
+	// A view smaller whole than cut (a report of no change, whose notice
+	// is longer than what it would cut) fits whole at its own size.
+	w := v.atOwnLimit(whole, limit, v.Omitted)
+	return &TooSmallError{Max: limit, Min: min(least, w), Kept: v.Kept, Whole: w < least}
+}
+
+// atOwnLimit is the size of the view that takes size bytes at limit,
+// written at a limit of its own size instead: its notice, when it has
+// one (noticed), names that limit.
+func (v *View) atOwnLimit(size, limit int, noticed bool) int {
+	if v.NoticeFor == nil || !noticed {
+		return size
 	}
-	return &TooSmallError{Max: limit, Min: least, Kept: v.Kept}
+	least := size
+	for {
+		m := size - len(v.NoticeFor(limit)) + len(v.NoticeFor(least))
+		if m == least {
+			return least
+		}
+		least = m
+	}
 }
 
 // FitRounds is the number of rounds of Fit that cut the Sections (0 to 4
