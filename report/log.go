@@ -565,13 +565,14 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 		_, err := lay.view(0, lay.full()).WriteTo(l.w)
 		return err
 	}
-	n := len(l.views)
 	tab, drop, ok := lay.pick(limit)
 	if !ok {
 		// Not even the least log fits: every detail is left out, and the
 		// newest step lists its first highlights that fit. When not even
 		// none fits, the error names the smaller of the two least logs.
-		v := lay.view(max(0, n-1), lay.least())
+		// The least log of the shorter notice (drop 0: Fit leaves every
+		// section out) names the smaller minimum.
+		v := lay.view(0, lay.least())
 		err := v.Fit(limit)
 		if err == nil {
 			_, err = v.WriteTo(l.w)
@@ -611,8 +612,8 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 	return err
 }
 
-// fewerNews is v, the least log (every older step left to the table,
-// every highlight out of the log's list), with no section but the newest
+// fewerNews is v, the least log (the table at its least, every
+// highlight out of the log's list), with no section but the newest
 // step's heading, which lists its first highlights that fit the limit
 // and counts the others; nil when that step has none.
 func (l *logMarkdown) fewerNews(v *View, limit int) *View {
@@ -1068,8 +1069,11 @@ func (lay *logLayout) pick(limit int) (t tableCut, drop int, ok bool) {
 	n := lay.n
 	// The highlights go last: those of the oldest steps are left out of
 	// the list only when not even the least log fits with them.
+	// The least log fits under either notice: the one that names the
+	// older steps left to the table (drop n-1), or the shorter one of no
+	// step left out (drop 0, where Fit leaves every section out).
 	lay.newsFrom = 0
-	for lay.newsFrom < n && lay.smallest(max(0, n-1), lay.least(), limit) > limit {
+	for lay.newsFrom < n && lay.leastFor(limit) < 0 {
 		lay.newsFrom++
 	}
 	t = lay.full()
@@ -1080,18 +1084,33 @@ func (lay *logLayout) pick(limit int) (t tableCut, drop int, ok bool) {
 		if n == 0 || lay.smallest(drop, t, limit) > limit {
 			// Every older step is left out: they are in the table's
 			// summary row at most. Keep the most newest rows that fit.
-			for t.rows = n - 1; t.rows >= 1 && lay.smallest(n-1, t, limit) > limit; t.rows-- {
+			for t.rows = n - 1; t.rows >= 1; t.rows-- {
+				if lay.smallest(n-1, t, limit) <= limit {
+					return t, n - 1, n > 1
+				}
+				if lay.smallest(0, t, limit) <= limit {
+					return t, 0, n > 1
+				}
 			}
-			if t.rows < 1 || n == 1 {
-				return t, 0, false
-			}
-			return t, n - 1, true
+			return t, 0, false
 		}
 	}
 	for drop < n-1 && !lay.intact(drop, t, limit) && lay.smallest(drop+1, t, limit) <= limit {
 		drop++
 	}
 	return t, drop, true
+}
+
+// leastFor is the steps left out (n-1, or else 0) with which the least
+// log fits in limit, or -1 when it fits with neither.
+func (lay *logLayout) leastFor(limit int) int {
+	switch last := max(0, lay.n-1); {
+	case lay.smallest(last, lay.least(), limit) <= limit:
+		return last
+	case lay.smallest(0, lay.least(), limit) <= limit:
+		return 0
+	}
+	return -1
 }
 
 // notice is the shortening notice of view(drop, t).

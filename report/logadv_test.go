@@ -232,3 +232,35 @@ func TestTooSmallNamesWhole(t *testing.T) {
 		t.Errorf("--max-bytes %d, the minimum named: %v, %d bytes", small.Min, err, len(out))
 	}
 }
+
+// TestLogNewsKeptWhereTheyFit: a log leaves a highlight out of its list
+// only where no log with every highlight fits: the least log (every
+// detail out, the table at its least) fits under either notice, the one
+// naming the older steps left to the table or the shorter one.
+func TestLogNewsKeptWhereTheyFit(t *testing.T) {
+	weeks := loadRealWeeks(t)
+	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "generated": genSeries(12, 20, 6)} {
+		l, s, _ := logOf(t, sn, Options{})
+		full, err := finishLog(l, s, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.relabel(s)
+		lay := l.layout(s)
+		n := lay.n
+		for limit := 1; limit <= len(full); limit++ {
+			lay.newsFrom = 0
+			least := min(lay.smallest(n-1, lay.least(), limit), lay.smallest(0, lay.least(), limit))
+			if least > limit {
+				continue
+			}
+			out, err := finishLog(l, s, limit)
+			if err != nil {
+				t.Fatalf("%s --max-bytes %d: %v, but a log of every highlight takes %d bytes", name, limit, err, least)
+			}
+			if strings.Contains(out, "The list of highlights") {
+				t.Fatalf("%s --max-bytes %d: highlights left out, but a log of every highlight takes %d bytes:\n%s", name, limit, least, out)
+			}
+		}
+	}
+}
