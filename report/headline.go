@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -69,7 +70,10 @@ func rootsHeadline(r *diff.Report) (string, bool) {
 	for i, x := range rt.Changed {
 		changed[i] = x.Root
 		if x.Old.Version != x.New.Version && x.Old.Version != "" && x.New.Version != "" {
-			changed[i] += " " + x.Old.Version + " → " + x.New.Version
+			// By the package's name: a root renamed by its own version
+			// (app@1.0 → app@2.0) is written "app 1.0 → 2.0", not
+			// "app@2.0 1.0 → 2.0".
+			changed[i] = cmp.Or(x.New.Name, x.Root) + " " + x.Old.Version + " → " + x.New.Version
 		}
 	}
 	for _, k := range [...]struct {

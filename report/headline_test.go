@@ -24,7 +24,7 @@ func TestRootsHeadline(t *testing.T) {
 		Causes: &diff.Causes{Roots: &diff.RootChanges{
 			Removed: []diff.RootSpec{{Root: "rocksdb"}},
 			Added:   []diff.RootSpec{{Root: "a"}, {Root: "b"}, {Root: "c"}, {Root: "d"}},
-			Changed: []diff.RootChange{{Root: "llvm", Old: diff.RootSpec{Version: "21"}, New: diff.RootSpec{Version: "22"}}},
+			Changed: []diff.RootChange{{Root: "llvm@22", Old: diff.RootSpec{Name: "llvm", Version: "21"}, New: diff.RootSpec{Name: "llvm", Version: "22"}}},
 		}},
 	}
 	got, ok := rootsHeadline(r)
