@@ -44,7 +44,8 @@ type Highlight struct {
 	// targets or compilers lost), for gate-tripped.
 	Values []string `json:"values,omitempty"`
 	// Packages are the packages the item concerns, sorted: the package
-	// itself, or those whose specs with the facet value came or went.
+	// itself, or those whose specs with the facet value came or went
+	// (added, removed, updated in that facet, joined or left the stack).
 	Packages []string `json:"packages"`
 }
 
@@ -281,54 +282,79 @@ func (r *Report) SetGate(g *Gate) {
 	}
 }
 
-// concerned fills the packages of the coverage items: those with a
-// changed spec (added, removed, or either side of a pair) holding a value
-// of want[facet] (an index into out).
+// concerned fills the packages of the coverage items: those whose specs
+// with a value of want[facet] (an index into out) came or went. Those are
+// the added and removed specs, the updated pairs whose changed facet is
+// that facet, and the pairs that joined or left a stack; a rebuilt or
+// restacked pair keeps its facets (unless --ignore lets them differ), so
+// the real week's 60k rebuilt pairs are not read spec by spec.
 func concerned(r *Report, want []map[string]int, out []Highlight) {
-	seen := map[[2]int]bool{} // item, package
-	note := func(pkg int, s *Spec) {
-		if s == nil {
+	// Packages come in name order: an item names a package when it first
+	// meets it, so each list is sorted as it is made.
+	last := make([]int, len(out)) // per item, the package it named last, +1
+	hit := func(pkg, k int) {
+		if last[k] != pkg+1 {
+			last[k] = pkg + 1
+			out[k].Packages = append(out[k].Packages, r.Packages[pkg].Name)
+		}
+	}
+	stacks := func(pkg int, l []string) {
+		if want[0] == nil {
 			return
 		}
-		for fi, m := range want {
-			if m == nil {
-				continue
+		for _, st := range l {
+			if k, ok := want[0][st]; ok {
+				hit(pkg, k)
 			}
-			if fi == 0 {
-				for _, st := range s.Stacks {
-					if k, ok := m[st]; ok {
-						seen[[2]int{k, pkg}] = true
-					}
-				}
-				continue
+		}
+	}
+	value := func(pkg, fi int, v string) {
+		if want[fi] != nil {
+			if k, ok := want[fi][v]; ok {
+				hit(pkg, k)
 			}
-			if k, ok := m[specFacet(s, coverageFacets[fi])]; ok {
-				seen[[2]int{k, pkg}] = true
+		}
+	}
+	whole := func(pkg int, s *Spec) {
+		stacks(pkg, s.Stacks)
+		for fi := 1; fi < len(want); fi++ {
+			value(pkg, fi, specFacet(s, coverageFacets[fi]))
+		}
+	}
+	ignored := map[int]bool{} // facets --ignore lets a rebuilt pair change
+	for fi, f := range coverageFacets {
+		if fi > 0 && want[fi] != nil && slices.Contains(r.Options.Ignore, f) {
+			ignored[fi] = true
+		}
+	}
+	pair := func(pkg int, p *Pair, facet string) {
+		stacks(pkg, p.StacksJoined)
+		stacks(pkg, p.StacksLeft)
+		for fi := 1; fi < len(want); fi++ {
+			if f := coverageFacets[fi]; want[fi] != nil && (f == facet || ignored[fi]) {
+				value(pkg, fi, specFacet(p.Old, f))
+				value(pkg, fi, specFacet(p.New, f))
 			}
 		}
 	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		for j := range p.Specs.Added {
-			note(i, &p.Specs.Added[j])
+			whole(i, &p.Specs.Added[j])
 		}
 		for j := range p.Specs.Removed {
-			note(i, &p.Specs.Removed[j])
+			whole(i, &p.Specs.Removed[j])
 		}
-		for _, l := range [...][]Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+		for j := range p.Specs.Updated {
+			pair(i, &p.Specs.Updated[j], p.Specs.Updated[j].Facet)
+		}
+		for _, l := range [...][]Pair{p.Specs.Rebuilt, p.Specs.Restacked} {
 			for j := range l {
-				note(i, l[j].Old)
-				note(i, l[j].New)
+				if len(l[j].StacksJoined)+len(l[j].StacksLeft) > 0 || len(ignored) > 0 {
+					pair(i, &l[j], "")
+				}
 			}
 		}
-	}
-	keys := make([][2]int, 0, len(seen))
-	for k := range seen {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
-	for _, k := range keys {
-		out[k[0]].Packages = append(out[k[0]].Packages, r.Packages[k[1]].Name)
 	}
 }
 
