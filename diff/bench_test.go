@@ -43,3 +43,30 @@ func BenchmarkCompare(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNews computes the highlights of the real-week pair's report
+// (60k specs, nearly all rebuilt): they must cost next to nothing beside
+// the compare (issue 34: "computed in one pass over the report").
+func BenchmarkNews(b *testing.B) {
+	week, _ := gen.LookupChurn("100%")
+	dir, _, err := gen.ChurnPair(gen.RepoRoot(), 60000, week)
+	if err != nil {
+		b.Fatal(err)
+	}
+	before, err := snapshot.Load(filepath.Join(dir, "old"), snapshot.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	after, err := snapshot.Load(filepath.Join(dir, "new"), snapshot.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := diff.CompareWith(before, after, diff.Filter{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		diff.News(r)
+	}
+}
