@@ -373,6 +373,9 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// Rebuild causes follow edges through the whole snapshots, filtered
 	// out packages included (causes.go).
 	og, ng := graphsOf(before, after)
+	if ren := rootRenames(og, ng); ren != nil {
+		before = renameStacks(before, ren) // rootrename.go
+	}
 	unfiltered := [2]*snapshot.Snapshot{before, after}
 	before, after = f.apply(before), f.apply(after)
 	var ignore [numFacets]bool

@@ -211,9 +211,24 @@ func TestRootChangedByVersion(t *testing.T) {
 		t.Errorf("changed root's own changes %v, want version %s → %s", c.Changes, m.From, m.To)
 	}
 	s := r.Summary.Specs
-	if rt.Unchanged != s.Unchanged+s.Restacked || rt.FewerRoots+rt.MoreRoots+rt.OtherRoots != 0 || s.Restacked == 0 {
-		t.Errorf("unchanged %d (summary %d + %d restacked), fewer %d, more %d, other %d roots; want the restacked needed by the same roots",
+	// The root's dependencies kept their hash and are needed by the same
+	// root under its new name: unchanged, not restacked (issue 34).
+	if rt.Unchanged != s.Unchanged+s.Restacked || rt.FewerRoots+rt.MoreRoots+rt.OtherRoots != 0 || s.Restacked != 0 || s.Unchanged == 0 {
+		t.Errorf("unchanged %d (summary %d + %d restacked), fewer %d, more %d, other %d roots; want every kept spec unchanged",
 			rt.Unchanged, s.Unchanged, s.Restacked, rt.FewerRoots, rt.MoreRoots, rt.OtherRoots)
+	}
+	for _, p := range r.Packages {
+		if p.Status == diff.Changed && p.Counts.Restacked > 0 {
+			t.Errorf("%s: %d restacked", p.Name, p.Counts.Restacked)
+		}
+	}
+	// B → A is the same rename, the other way.
+	back, err := diff.CompareWith(n, o, diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Summary.Specs.Restacked != 0 || back.Summary.Specs.Unchanged != s.Unchanged {
+		t.Errorf("new → old: %d restacked, %d unchanged; want 0 and %d", back.Summary.Specs.Restacked, back.Summary.Specs.Unchanged, s.Unchanged)
 	}
 }
 

@@ -163,3 +163,27 @@ func countNoun(n int, one, many string) string {
 	}
 	return strconv.Itoa(n) + " " + many
 }
+
+// restackedOnly counts the changed packages whose only change is that
+// their specs moved stacks (for Spack's own files: which roots need
+// them), so that the counts table says them apart from the packages that
+// changed otherwise (issue 34).
+func restackedOnly(r *diff.Report) int {
+	n := 0
+	for i := range r.Packages {
+		c := r.Packages[i].Counts
+		if r.Packages[i].Status == diff.Changed && c.Restacked > 0 && c.Added+c.Removed+c.Rebuilt+c.Updated == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// restackedOnlyCell is the packages row's restacked cell of the counts
+// table: restackedOnly, or empty when none.
+func restackedOnlyCell(r *diff.Report) string {
+	if n := restackedOnly(r); n > 0 {
+		return strconv.Itoa(n)
+	}
+	return ""
+}

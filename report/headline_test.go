@@ -85,3 +85,21 @@ func TestOnlyRebuilds(t *testing.T) {
 		t.Error("a report with an added spec is only rebuilds")
 	}
 }
+
+// TestRestackedOnly: the counts table's packages row says how many
+// changed packages only moved stacks (roots, for a lockfile), apart from
+// those that changed otherwise; nothing when none did.
+func TestRestackedOnly(t *testing.T) {
+	r := &diff.Report{Packages: []diff.Package{
+		{Name: "a", Status: diff.Changed, Counts: diff.Counts{Restacked: 2}},
+		{Name: "b", Status: diff.Changed, Counts: diff.Counts{Restacked: 1, Rebuilt: 1}},
+		{Name: "c", Status: diff.Changed, Counts: diff.Counts{Updated: 1}},
+		{Name: "d", Status: diff.Added, Counts: diff.Counts{Added: 1}},
+	}}
+	if got := restackedOnlyCell(r); got != "1" {
+		t.Errorf("restacked only: %q, want 1 (a)", got)
+	}
+	if got := restackedOnlyCell(&diff.Report{}); got != "" {
+		t.Errorf("none: %q, want empty", got)
+	}
+}

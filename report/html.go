@@ -338,7 +338,7 @@ func pairCounts(r *diff.Report) htmlTable {
 	return htmlTable{
 		Head: []string{"", "old", "new", "unchanged", "changed", "added", "removed", "rebuilt", "updated", "restacked"},
 		Rows: [][]string{
-			{"packages", i(p.Old), i(p.New), i(p.Unchanged), i(p.Changed), i(p.Added), i(p.Removed), "", "", ""},
+			{"packages", i(p.Old), i(p.New), i(p.Unchanged), i(p.Changed), i(p.Added), i(p.Removed), "", "", restackedOnlyCell(r)},
 			{"specs", i(s.Old), i(s.New), i(s.Unchanged), "", i(s.Added), i(s.Removed), i(s.Rebuilt), i(s.Updated), i(s.Restacked)},
 		},
 	}

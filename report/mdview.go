@@ -370,8 +370,8 @@ func (m *mdBuilder) head() string {
 	for _, h := range m.doc.Highlights {
 		m.newsLines = append(m.newsLines, "\n- "+mdNews(h, m.link))
 	}
-	fmt.Fprintf(b, "\n\n|  | old | new | unchanged | changed | added | removed | rebuilt | updated | restacked |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n| packages | %d | %d | %d | %d | %d | %d |  |  |  |\n| specs | %d | %d | %d |  | %d | %d | %d | %d | %d |",
-		p.Old, p.New, p.Unchanged, p.Changed, p.Added, p.Removed, s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
+	fmt.Fprintf(b, "\n\n|  | old | new | unchanged | changed | added | removed | rebuilt | updated | restacked |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n| packages | %d | %d | %d | %d | %d | %d |  |  | %s |\n| specs | %d | %d | %d |  | %d | %d | %d | %d | %d |",
+		p.Old, p.New, p.Unchanged, p.Changed, p.Added, p.Removed, restackedOnlyCell(r), s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
 	if r.HasChanges() && !onlyRebuilds(r) {
 		m.rebuiltLine()
 	}
