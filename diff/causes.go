@@ -1855,37 +1855,18 @@ func sameButVersion(a, b string) bool {
 }
 
 // countKept counts the specs whose hash both sides of r hold, and among
-// them those needed by fewer, more or other roots than before (a root
-// changed only in its version counting as the same root).
+// them those needed by fewer, more or other roots than before. A root
+// changed only in its version is the same root: the engine compared the
+// old side under its new name (rootrename.go), so its kept specs are
+// unchanged, not restacked, and none of them is counted here.
 func (rc *RootChanges) countKept(r *Report) {
 	rc.Unchanged = r.Summary.Specs.Unchanged + r.Summary.Specs.Restacked
-	renamed := map[string]string{}
-	for _, x := range rc.Changed {
-		if x.Old.Root != x.New.Root {
-			renamed[x.Old.Root] = x.New.Root
-		}
-	}
-	var buf []string
 	for i := range r.Packages {
 		for _, p := range r.Packages[i].Specs.Restacked {
-			o, n := p.Old.Stacks, p.New.Stacks
-			if len(renamed) > 0 {
-				buf = buf[:0]
-				for _, s := range o {
-					if t, ok := renamed[s]; ok {
-						s = t
-					}
-					buf = append(buf, s)
-				}
-				slices.Sort(buf)
-				if slices.Equal(slices.Compact(buf), n) {
-					continue // the same roots, one of them renamed
-				}
-			}
-			switch {
-			case len(n) < len(o):
+			switch o, n := len(p.Old.Stacks), len(p.New.Stacks); {
+			case n < o:
 				rc.FewerRoots++
-			case len(n) > len(o):
+			case n > o:
 				rc.MoreRoots++
 			default:
 				rc.OtherRoots++

@@ -74,9 +74,6 @@ var highlightKinds = []string{
 	HighlightCause, HighlightGateTripped, HighlightGatePassed,
 }
 
-// HighlightKinds returns the kinds in the order a report lists them.
-func HighlightKinds() []string { return slices.Clone(highlightKinds) }
-
 // MoveFloor is the least number of specs a facet value must gain or lose
 // for its move to be news (HighlightShrank, HighlightGrew): besides
 // halving or doubling, the value moved by at least this many specs, so
@@ -126,7 +123,7 @@ func movedBy(c OldToNew) (string, bool) {
 
 // News computes r's highlights (the gate's items from r.Gate): one pass
 // over the report's changed specs, and only when a facet value came, went
-// or moved. The items are sorted by kind (HighlightKinds), then by facet,
+// or moved. The items are sorted by kind (the order of the Highlight* constants), then by facet,
 // value and package; a log's items are its steps' in step order.
 func News(r *Report) []Highlight {
 	out := []Highlight{}
