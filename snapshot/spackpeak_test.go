@@ -39,7 +39,10 @@ func (s finalizedSource) Read(f File, buf []byte) ([]byte, error) {
 // every node decoded, and every block of the packages and specs, all
 // alive at once. The bytes are let go before the mapping, and the nodes
 // as it goes (spackfmt.Set.Drain): at every block the mapping allocates,
-// the heap holds at most 4x the bytes, at two sizes.
+// the heap holds at most 4x the bytes, at two sizes, plus a fixed
+// allowance (slack) for what does not grow with the input: the loader's
+// tables start at a size of their own, which at 2 MB is a measurable
+// fraction of a percent.
 func TestTinyIndexPeakWhileMapped(t *testing.T) {
 	n := 20000
 	if !testing.Short() {
@@ -78,8 +81,9 @@ func TestTinyIndexPeakWhileMapped(t *testing.T) {
 			time.Sleep(5 * time.Millisecond) // finalizers run on a goroutine of their own
 		}
 		t.Logf("%d records of %d packages, %d bytes: at most %.2fx live while mapped (%d blocks)", tc.records, tc.names, size, float64(peak)/float64(size), calls)
-		if peak > 4*size {
-			t.Errorf("%d records of %d packages (%d bytes): %d bytes live while mapped, over 4x", tc.records, tc.names, size, peak)
+		const slack = 64 << 10
+		if peak > 4*size+slack {
+			t.Errorf("%d records of %d packages (%d bytes): %d bytes live while mapped, over 4x + 64 KiB", tc.records, tc.names, size, peak)
 		}
 		if !freed.Load() {
 			t.Errorf("%d records: the file's bytes are kept", tc.records)
