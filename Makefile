@@ -22,7 +22,7 @@ demo: build
 	  status=$$?; [ $$status -le 1 ] || exit $$status
 
 # The tests that read real data in place from ../shared beside the checkout
-# (internal/shareddata) skip without it, silently unless -v: say so once.
+# (internal/testing/shareddata) skip without it, silently unless -v: say so once.
 SHARED_TESTS = grep -rhoE 'shareddata\.Need\(t,|sharedLockfiles\(t\)' --include='*_test.go' . | wc -l | tr -d ' '
 test: vet
 	@[ -d ../shared/lockfiles ] || echo "../shared/lockfiles not found: the $$($(SHARED_TESTS)) tests that read it are skipped"

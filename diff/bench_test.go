@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/internal/gen"
+	"github.com/cachediff/cachediff/internal/testing/gen"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/internal/gen"
-	"github.com/cachediff/cachediff/internal/spackgen"
+	"github.com/cachediff/cachediff/internal/testing/gen"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/gen"
+	"github.com/cachediff/cachediff/internal/testing/gen"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/internal/spackgen"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
 )
 
 // scenario is a generated pair with its known root causes.

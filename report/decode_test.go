@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/internal/shareddata"
+	"github.com/cachediff/cachediff/internal/testing/shareddata"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/gen"
+	"github.com/cachediff/cachediff/internal/testing/gen"
 )
 
 // parseBoth parses a page by the fast paths (with a shared state, as Load

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/asnobody"
+	"github.com/cachediff/cachediff/internal/testing/asnobody"
 )
 
 // TestWhichFilesArePages: specs.md and .md pages with layout: cache are

@@ -3,7 +3,7 @@ package snapshot
 import (
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/quicktest"
+	"github.com/cachediff/cachediff/internal/testing/quicktest"
 )
 
 // TestMain: under -short, the tests' process collects its garbage less

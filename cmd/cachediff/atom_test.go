@@ -13,7 +13,7 @@ import (
 
 	"github.com/mmcdole/gofeed"
 
-	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/report"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/gen"
+	"github.com/cachediff/cachediff/internal/testing/gen"
 )
 
 var (

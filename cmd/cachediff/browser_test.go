@@ -23,7 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/report"
 )
 

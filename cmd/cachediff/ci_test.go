@@ -17,8 +17,8 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 	"gopkg.in/yaml.v3"
 
-	"github.com/cachediff/cachediff/internal/gen"
-	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/testing/gen"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // The CI recipe in docs/ci.md is tested by running its run: steps as

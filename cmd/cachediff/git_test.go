@@ -13,8 +13,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/gittest"
-	"github.com/cachediff/cachediff/internal/quicktest"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/quicktest"
 )
 
 // TestGitEqualsFolders: a diff of two REV:PATH snapshots is the diff of

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/cachediff/cachediff/internal/gen"
+	"github.com/cachediff/cachediff/internal/testing/gen"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")

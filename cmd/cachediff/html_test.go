@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // htmlGoldenCases are the pages of the bundled real pair and the five

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // TestLogGitHubCommentBotSubjects (issue 35, item 20): 45 nightly commits

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/asnobody"
+	"github.com/cachediff/cachediff/internal/testing/asnobody"
 )
 
 // TestPermissionDenied: unreadable input is exit 2 with a message naming

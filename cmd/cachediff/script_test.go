@@ -15,8 +15,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/cachediff/cachediff/internal/gittest"
-	"github.com/cachediff/cachediff/internal/mirrorgen"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 )
 
 // TestMain makes the test binary double as the cachediff command, so that

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/internal/gittest"
-	"github.com/cachediff/cachediff/internal/shareddata"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/shareddata"
 	"github.com/cachediff/cachediff/report"
 )
 

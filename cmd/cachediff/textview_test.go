@@ -11,8 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/internal/gen"
-	"github.com/cachediff/cachediff/internal/shareddata"
+	"github.com/cachediff/cachediff/internal/testing/gen"
+	"github.com/cachediff/cachediff/internal/testing/shareddata"
 	"github.com/cachediff/cachediff/report"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/asnobody"
+	"github.com/cachediff/cachediff/internal/testing/asnobody"
 )
 
 // TestStreams: what is written appears at the target only on Close, in

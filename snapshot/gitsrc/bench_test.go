@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/gen"
-	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/testing/gen"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

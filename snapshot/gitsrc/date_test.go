@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // dateNow is the now of the date tests: a Sunday afternoon at the end of

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // TestSeriesRefusesEmptyRanges: a range that selects no commit whatever

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/mirrorgen"
-	"github.com/cachediff/cachediff/internal/spackgen"
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/mirrorgen"
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 

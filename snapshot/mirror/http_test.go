@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/mirrorgen"
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/shareddata"
+	"github.com/cachediff/cachediff/internal/testing/shareddata"
 )
 
 const fixtures = "../../testdata/spack-formats"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/spackgen"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 

@@ -12,10 +12,10 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/cachediff/cachediff/internal/gen"
+	"github.com/cachediff/cachediff/internal/testing/gen"
 )
 
-// The diff scenario: two generated snapshot trees (internal/gen, pages
+// The diff scenario: two generated snapshot trees (internal/testing/gen, pages
 // shaped like the real catalogue's) at each size and churn level, diffed
 // in md, json, text and html, against `cat OLD/*/specs.md NEW/*/specs.md` by
 // shell glob (the floor) and the Go read-only floor (the reference). The

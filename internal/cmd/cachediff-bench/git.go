@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cachediff/cachediff/internal/gen"
-	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/testing/gen"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // The git scenario (issue 9): a diff of two REV:PATH snapshots,

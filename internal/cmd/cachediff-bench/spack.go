@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/cachediff/cachediff/internal/spackgen"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
 )
 
 // The spack scenario (issue 13): two generated build-cache indexes of

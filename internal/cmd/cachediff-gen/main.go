@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/cachediff/cachediff/internal/gen"
+	"github.com/cachediff/cachediff/internal/testing/gen"
 )
 
 func main() {

@@ -11,7 +11,7 @@
 // (gittest.BenchRepo, made when absent). It is
 // a module of its own so that go-git is not a dependency of cachediff:
 //
-//	cd internal/gitbench && go run . -root ../.. -specs 60000 -runs 5
+//	cd internal/cmd/gitbench && go run . -root ../../.. -specs 60000 -runs 5
 package main
 
 import (
@@ -29,8 +29,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/cachediff/cachediff/internal/gen"
-	"github.com/cachediff/cachediff/internal/gittest"
+	"github.com/cachediff/cachediff/internal/testing/gen"
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
 )
 
@@ -117,7 +117,7 @@ func floor(repo string, list []byte) (int64, error) {
 }
 
 func main() {
-	root := flag.String("root", "../..", "the repository root (testdata/bench is under it)")
+	root := flag.String("root", "../../..", "the repository root (testdata/bench is under it)")
 	n := flag.Int("specs", 60000, "specs per tree of the pair")
 	runs := flag.Int("runs", 5, "timed rounds after one warm-up (best is reported)")
 	flag.Parse()

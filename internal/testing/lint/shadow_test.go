@@ -29,7 +29,7 @@ func init() {
 // the other (issue 12). Struct fields are selected through their struct
 // and shadow nothing.
 func TestNoShadowedBuiltins(t *testing.T) {
-	root, err := filepath.Abs("../..")
+	root, err := filepath.Abs("../../..")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func TestDemoPairFiles(t *testing.T) {
 		if err := d.WriteIndex(&buf); err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join("..", "..", "testdata", "spack-gen", side, "build_cache", "index.json")
+		path := filepath.Join("..", "..", "..", "testdata", "spack-gen", side, "build_cache", "index.json")
 		if *update {
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)

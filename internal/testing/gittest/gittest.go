@@ -19,7 +19,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/gen"
+	"github.com/cachediff/cachediff/internal/testing/gen"
 )
 
 // Available reports whether the git program is on PATH.
