@@ -205,6 +205,11 @@ func DecodeLog(data []byte) (*Log, error) {
 	if err := checkRevs(doc.Revs, len(doc.Steps)); err != nil {
 		return nil, err
 	}
+	for i, sn := range doc.Snapshots {
+		if err := checkDate(fmt.Sprintf("snapshots[%d].date", i), sn.Date); err != nil {
+			return nil, err
+		}
+	}
 	l := &Log{Series: diff.Series{Snapshots: doc.Snapshots, Timeline: doc.Timeline, Revs: doc.Revs}}
 	defer func() { l.Series.Highlights = diff.SeriesNews(l.Steps) }() // from the steps, checked: a saved list is not trusted
 	for i, raw := range doc.Steps {
