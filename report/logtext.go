@@ -29,6 +29,8 @@ type logText struct {
 
 func (l *logText) Kept() int64 { return l.steps.inMemory() }
 
+func (l *logText) Close() error { l.steps.close(); return nil }
+
 func (l *logText) Step(r *diff.Report) error {
 	l.n++
 	doc := newDocument(r, l.o.Options)
