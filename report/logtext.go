@@ -68,7 +68,7 @@ func (l *logText) Finish(s *diff.Series) error {
 	c := l.o.Color
 	n := len(s.Snapshots)
 	labels := snapshotLabels(s.Snapshots)
-	label := func(i int) string { return plainText(labels[i]) }
+	label := func(i int) string { return textLabel(plainText(labels[i])) }
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log"
