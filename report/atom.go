@@ -148,6 +148,8 @@ func newLogAtom(w io.Writer, o LogOptions) LogWriter { return &logAtom{w: w, o: 
 
 func (l *logAtom) Kept() int64 { return l.kept }
 
+func (l *logAtom) Close() error { return nil }
+
 func (l *logAtom) Step(r *diff.Report) error {
 	l.n++
 	s := atomStep{step: l.n, rev: r.New.Rev, tag: r.New.Tag, path: r.New.Path, filter: filterID(r.Options), entry: stepEntry(r, l.o.Subjects[r.New.Rev])}

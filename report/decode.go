@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/snapshot"
@@ -31,8 +32,8 @@ type LawError = diff.LawError
 // values: package names (snapshot.IsPackageName, as loading checks
 // them: a name that is a path would name a file outside its folder in a
 // patch), package status, version direction, the facet of an updated pair
-// and of an update group, the facets of options.ignore, and spec hashes
-// (Spack's alphabet and length). Gate kinds and units may be added within
+// and of an update group, the facets of options.ignore, spec hashes
+// (Spack's alphabet and length), and the snapshots' dates (checkDate). Gate kinds and units may be added within
 // cachediff/v1 (docs/json.md), so a report of a later cachediff may hold
 // one this one does not know: they must only be names (gateName), which
 // can hold no Markdown or HTML. Canonicalization rule names are not
@@ -57,6 +58,14 @@ func checkEnums(r *diff.Report) error {
 			return nil
 		}
 		return &EnumError{Path: path, Value: h, Want: "a Spack hash (want 32 characters of a-z and 2-7)"}
+	}
+	for _, side := range []struct {
+		at   string
+		date string
+	}{{"old.date", r.Old.Date}, {"new.date", r.New.Date}} {
+		if err := checkDate(side.at, side.date); err != nil {
+			return err
+		}
 	}
 	for i, f := range r.Options.Ignore {
 		if err := oneOf(fmt.Sprintf("options.ignore[%d]", i), f, facets, "a facet"); err != nil {
@@ -123,6 +132,20 @@ func checkEnums(r *diff.Report) error {
 				}
 			}
 		}
+	}
+	return nil
+}
+
+// checkDate checks a snapshot's "date" at path: absent, or an RFC 3339
+// instant, as cachediff writes a commit's date. A saved report or log
+// edited to hold another string ("yesterday") is refused: every format
+// prints the date, and the Atom feed dates its entries by it.
+func checkDate(path, date string) error {
+	if date == "" {
+		return nil
+	}
+	if _, err := time.Parse(time.RFC3339, date); err != nil {
+		return &EnumError{Path: path, Value: date, Want: "an RFC 3339 date (such as 2025-03-16T12:00:00Z)"}
 	}
 	return nil
 }

@@ -31,6 +31,8 @@ type logHTML struct {
 
 func (l *logHTML) Kept() int64 { return l.kept }
 
+func (l *logHTML) Close() error { return nil }
+
 func (l *logHTML) Step(r *diff.Report) error {
 	l.counts = append(l.counts, stepCountsOf(r, l.o.Subjects))
 	if len(l.stacks) == 0 {

@@ -53,6 +53,13 @@ type LogWriter interface {
 	// each as it comes): the command's memory limit makes room for them.
 	// What a writer keeps in a temporary file (spill) is not counted.
 	Kept() int64
+	// Close lets go of what the writer holds until Finish: the temporary
+	// file of a Markdown or text log (spill), removed as soon as it is
+	// made where the system lets an open file go (Unix), else only when
+	// closed (Windows). The caller defers it, so that a step that fails,
+	// and leaves Finish uncalled, leaves no file open or behind. After
+	// Finish, or a second time, it does nothing.
+	Close() error
 }
 
 // LogFormats returns the names of the formats of a log, the default
@@ -120,6 +127,8 @@ func (l *logJSON) write(s string) {
 }
 
 func (l *logJSON) Kept() int64 { return 0 }
+
+func (l *logJSON) Close() error { return nil }
 
 func (l *logJSON) Step(r *diff.Report) error {
 	if l.steps == 0 {
@@ -204,6 +213,11 @@ func DecodeLog(data []byte) (*Log, error) {
 	}
 	if err := checkRevs(doc.Revs, len(doc.Steps)); err != nil {
 		return nil, err
+	}
+	for i, sn := range doc.Snapshots {
+		if err := checkDate(fmt.Sprintf("snapshots[%d].date", i), sn.Date); err != nil {
+			return nil, err
+		}
 	}
 	l := &Log{Series: diff.Series{Snapshots: doc.Snapshots, Timeline: doc.Timeline, Revs: doc.Revs}}
 	defer func() { l.Series.Highlights = diff.SeriesNews(l.Steps) }() // from the steps, checked: a saved list is not trusted
@@ -406,6 +420,8 @@ type logMarkdown struct {
 }
 
 func (l *logMarkdown) Kept() int64 { return l.kept + l.bodies.inMemory() }
+
+func (l *logMarkdown) Close() error { l.bodies.close(); return nil }
 
 // viewBytes is about the memory v holds: its text, and a string header
 // per row and short form.

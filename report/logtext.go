@@ -29,6 +29,8 @@ type logText struct {
 
 func (l *logText) Kept() int64 { return l.steps.inMemory() }
 
+func (l *logText) Close() error { l.steps.close(); return nil }
+
 func (l *logText) Step(r *diff.Report) error {
 	l.n++
 	doc := newDocument(r, l.o.Options)
@@ -66,7 +68,7 @@ func (l *logText) Finish(s *diff.Series) error {
 	c := l.o.Color
 	n := len(s.Snapshots)
 	labels := snapshotLabels(s.Snapshots)
-	label := func(i int) string { return plainText(labels[i]) }
+	label := func(i int) string { return textLabel(plainText(labels[i])) }
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log"

@@ -10,8 +10,9 @@ import (
 // writes them, newest first: in memory up to a bound, then in a temporary
 // file, so that what a long log holds does not grow with its steps. The
 // file is removed as soon as it is made where the system lets an open
-// file go (Unix), else when the log is done; where no temporary file can
-// be made, or a write to it fails later (a full disk), the steps stay in
+// file go (Unix), else when the log is done or, after a step failed,
+// its writer closed (LogWriter.Close); where no temporary file can be
+// made, or a write to it fails later (a full disk), the steps stay in
 // memory (those already in the file are read back), as they did before
 // there was a spill: a full TMPDIR never loses the log.
 type spill struct {

@@ -166,6 +166,32 @@ func cutCells(s string, n int) (head, rest string) {
 	return s, ""
 }
 
+// textLabel is a snapshot's name (its tag, path or commit, plain text
+// already made safe) as text names it: the headline, and a log's title,
+// step heads and runs. It is whole up to maxWord cells, the bound of a
+// name in Markdown and HTML (shorten), and wraps as any word does; a
+// longer one keeps its first and its last cells either side of "…",
+// where tags and paths differ (a date, the folder): a 10,000-character
+// tag takes three lines at 80 columns wherever it is named, not 125.
+func textLabel(s string) string {
+	const limit = maxWord
+	if len(s) <= limit || cells(s) <= limit {
+		return s
+	}
+	head, _ := cutCells(s, limit/2)
+	room := limit - 1 - cells(head)
+	i := len(s)
+	for used := 0; i > 0; {
+		r, size := utf8.DecodeLastRuneInString(s[:i])
+		if used+runeCells(r) > room {
+			break
+		}
+		used += runeCells(r)
+		i -= size
+	}
+	return head + "…" + s[i:]
+}
+
 // firstRuneLen is the length of s's colour codes, if any, and first
 // rune.
 func firstRuneLen(s string) int {

@@ -121,7 +121,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 		if title == "" {
 			title = "cachediff"
 		}
-		v.Head = f.para(paintStr(c, "bold", plainText(title)) + ": " + plainText(d.sidesText()) + ": " + facts)
+		v.Head = f.para(paintStr(c, "bold", plainText(title)) + ": " + d.sidesText() + ": " + facts)
 	}
 	for _, h := range d.Highlights {
 		switch h.Kind {
@@ -399,16 +399,18 @@ func (d *Document) textFacts() string {
 }
 
 // sidesText names the two sides as the headline does: by name when both
-// have the same tag and their names differ, else by path, else by tag.
+// have the same tag and their names differ, else by path, else by tag;
+// plain text, each cut as textLabel cuts it.
 func (d *Document) sidesText() string {
 	o, n := d.Old, d.New
+	a, b := orElse(o.Tag, o.Path), orElse(n.Tag, n.Path)
 	switch {
 	case o.Tag == n.Tag && o.Name() != n.Name():
-		return o.Name() + " → " + n.Name()
+		a, b = o.Name(), n.Name()
 	case o.Tag == n.Tag:
-		return o.Path + " → " + n.Path
+		a, b = o.Path, n.Path
 	}
-	return orElse(o.Tag, o.Path) + " → " + orElse(n.Tag, n.Path)
+	return textLabel(plainText(a)) + " → " + textLabel(plainText(b))
 }
 
 func orElse(a, b string) string {

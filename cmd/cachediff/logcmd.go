@@ -89,6 +89,10 @@ var seriesFlags = flagGroup{
 
 // runLog loads the series one snapshot at a time, diffs each with the one
 // before and writes the log as it goes.
+// newLogWriter is report.NewLogWriter; the tests wrap the writer it
+// returns to see it closed.
+var newLogWriter = report.NewLogWriter
+
 func runLog(c *cli, opts *options, args []string) (int, error) {
 	// Each snapshot loads with the state the one before left (its
 	// strings, canonical forms and list texts: a series holds mostly the
@@ -151,7 +155,8 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if out, err = c.openOutput(opts.output); err != nil {
 			return exitTrouble, err
 		}
-		w, _ = report.NewLogWriter(opts.format, out.w, report.LogOptions{Options: renderOptions(opts, c.stdout), Subjects: subjects})
+		w, _ = newLogWriter(opts.format, out.w, report.LogOptions{Options: renderOptions(opts, c.stdout), Subjects: subjects})
+		defer w.Close() // a failed step leaves Finish uncalled: its spill must go too
 	}
 	fail := func(err error) (int, error) {
 		if out != nil {
@@ -349,7 +354,8 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	if err != nil {
 		return exitTrouble, err
 	}
-	w, _ := report.NewLogWriter(opts.format, out.w, report.LogOptions{Options: renderOptions(opts, c.stdout), Subjects: subjects})
+	w, _ := newLogWriter(opts.format, out.w, report.LogOptions{Options: renderOptions(opts, c.stdout), Subjects: subjects})
+	defer w.Close()
 	if err := report.WriteLog(w, l); err != nil {
 		return exitTrouble, out.fail(err)
 	}

@@ -1,0 +1,77 @@
+package report
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestTextLongTag: the text log printed a 10,000-character tag whole,
+// in its title, in each step's head and in each run of the packages
+// that came and went: 300 KB for a log of three snapshots (issue 35).
+// A snapshot's name in text is bounded as Markdown bounds a name
+// (maxWord), cut in its middle so that its end (a date) stays, in a
+// log and in a pair's headline alike.
+func TestTextLongTag(t *testing.T) {
+	tag := func(i int) string {
+		return "t" + string(rune('0'+i)) + "-" + strings.Repeat("x", 10000) + "-2025-03-1" + string(rune('0'+i))
+	}
+	xs := regexp.MustCompile(`x+`)
+	check := func(what, out string) {
+		t.Helper()
+		for _, run := range xs.FindAllString(out, -1) {
+			if len(run) > maxWord {
+				t.Fatalf("%s: a tag's run of %d characters, want at most %d:\n%.300s", what, len(run), maxWord, out)
+			}
+		}
+		if !strings.Contains(out, "xxx…xxx") || !strings.Contains(out, "-2025-03-1") {
+			t.Errorf("%s: no tag cut in its middle with its end kept:\n%.300s", what, out)
+		}
+	}
+
+	snaps := genSeries(3, 5, 3)
+	short := map[bool]int{}
+	for _, long := range []bool{false, true} {
+		for i, s := range snaps {
+			s.Tag = "t" + string(rune('0'+i))
+			if long {
+				s.Tag = tag(i)
+			}
+		}
+		var b bytes.Buffer
+		w, s := stepLog(t, snaps, "text", &b, LogOptions{Options: Options{Width: 1 << 20}}) // one line each: runs not wrapped
+		if err := w.Finish(s); err != nil {
+			t.Fatal(err)
+		}
+		short[long] = b.Len()
+		if long {
+			check("log", b.String())
+		}
+	}
+	// Each place names a tag in at most maxWord+1 more characters than
+	// a short tag takes.
+	if short[true] > short[false]+40*(maxWord+1) {
+		t.Errorf("log: %d bytes with 10,000-character tags, %d with short ones", short[true], short[false])
+	}
+
+	r := onePackage("p")
+	r.Old.Tag, r.New.Tag = tag(0), tag(1)
+	var b bytes.Buffer
+	f, _ := Lookup("text")
+	if err := f.Render(&b, r, Options{Width: 1 << 20}); err != nil {
+		t.Fatal(err)
+	}
+	check("pair", b.String())
+
+	// Whole up to the bound, cut in the middle past it, by cells.
+	for _, c := range []struct{ in, want string }{
+		{strings.Repeat("a", maxWord), strings.Repeat("a", maxWord)},
+		{strings.Repeat("a", 100) + strings.Repeat("b", 101), strings.Repeat("a", 100) + "…" + strings.Repeat("b", 99)},
+		{strings.Repeat("世", 101), strings.Repeat("世", 50) + "…" + strings.Repeat("世", 49)},
+	} {
+		if got := textLabel(c.in); got != c.want || cells(got) > maxWord {
+			t.Errorf("textLabel(%d cells) = %q (%d cells), want %q", cells(c.in), got, cells(got), c.want)
+		}
+	}
+}
