@@ -97,10 +97,10 @@ type Package struct {
 	Tag   string
 	Specs []Spec // sorted by hash
 	Line  int    // line of spec_details in File, for messages
-	// tagLine is the line of the page's categories (or, without them,
+	// TagLine is the line of the page's categories (or, without them,
 	// of the end of its front matter): where a page of another tag than
 	// the rest of the snapshot is wrong.
-	tagLine int
+	TagLine int
 	// Unlisted are specs this package's file holds only as dependencies
 	// of listed ones (an index's records outside the build cache, such as
 	// an external compiler): not counted anywhere, only for the
@@ -149,9 +149,9 @@ type SpecMore struct {
 	line int
 }
 
-// empty reports whether m holds nothing: every field its zero value
+// Empty reports whether m holds nothing: every field its zero value
 // (TestSpecMoreEmpty keeps this in step with the fields).
-func (m *SpecMore) empty() bool {
+func (m *SpecMore) Empty() bool {
 	return m.Size == "" && m.Tarball == "" && m.Extra == nil && m.Deps == nil && m.Recipe == "" && m.Root == "" && m.line == 0
 }
 
@@ -170,13 +170,6 @@ func (s *Spec) Size() string {
 		return ""
 	}
 	return s.More.Size
-}
-
-// setSize keeps a size value unless it says nothing ("", "-").
-func (s *Spec) setSize(v string) {
-	if v != "" && v != "-" {
-		s.more().Size = v
-	}
 }
 
 // Tarball is the URL of the spec's binary package, when the page gives it

@@ -65,6 +65,6 @@ type File struct {
 // that reads contents ahead of the loader (a tree at a git revision,
 // through one stream) reads these.
 func Candidate(f File, decoders []Decoder) bool {
-	_, ok, _, _ := classify(f, append(builtinDecoders[:len(builtinDecoders):len(builtinDecoders)], decoders...))
+	_, ok, _, _ := classify(f, append(registered[:len(registered):len(registered)], decoders...))
 	return ok
 }

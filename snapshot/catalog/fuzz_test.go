@@ -1,15 +1,15 @@
-package snapshot
+package catalog
 
 import (
 	"bytes"
 	"errors"
-	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
+
+	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // FuzzParsePage: parsePage never panics; what it accepts has valid, unique
@@ -17,7 +17,7 @@ import (
 // it refuses is an error naming the file.
 func FuzzParsePage(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join(realDir, "*", "*", "specs.md"))
-	seeds, _ := filepath.Glob("../testdata/seeds/*.txt")
+	seeds, _ := filepath.Glob("../../testdata/seeds/*.txt")
 	files = append(files, seeds...)
 	if len(files) < 30 {
 		f.Fatalf("only %d real pages found", len(files))
@@ -61,10 +61,10 @@ func FuzzParsePage(f *testing.F) {
 			pkg, counts, warnings, err := parsePage("fuzz.md", data, raw)
 			if err != nil {
 				var e *Error
-				var np notPageError
+				var np *NotInFormat
 				switch {
 				case errors.As(err, &np):
-					e = np.err
+					e = np.Err
 				case !errors.As(err, &e):
 					t.Fatalf("error %v is a %T, not an *Error", err, err)
 				}
@@ -90,7 +90,7 @@ func FuzzParsePage(f *testing.F) {
 				t.Fatalf("package %+v", pkg)
 			}
 			for i, s := range pkg.Specs {
-				if !isHash(s.Hash) {
+				if !IsHash(s.Hash) {
 					t.Fatalf("spec %d has hash %q", i, s.Hash)
 				}
 				if i > 0 && pkg.Specs[i-1].Hash >= s.Hash {
@@ -99,11 +99,10 @@ func FuzzParsePage(f *testing.F) {
 				if raw {
 					continue
 				}
-				again := cloneSpec(s)
-				c := newCanonicalizer()
-				c.spec(&again, true)
-				if !reflect.DeepEqual(again, s) || len(c.counts) != 0 {
-					t.Fatalf("spec %d is not a fixpoint:\n%+v\n%+v\ncounts %v", i, s, again, c.counts)
+				again := []Spec{cloneSpec(s)}
+				c := NewFinisher(Options{Tarballs: true})
+				if err := c.Finish("fuzz.md", 1, "spec_details", again, true); err != nil || !reflect.DeepEqual(again[0], s) || len(c.Counts()) != 0 {
+					t.Fatalf("spec %d is not a fixpoint:\n%+v\n%+v\ncounts %v (%v)", i, s, again[0], c.Counts(), err)
 				}
 			}
 			if raw && len(counts) != 0 {
@@ -145,51 +144,6 @@ func trimPage(page string, n int) string {
 	return page[:start] + line[:cut] + "]" + page[end:]
 }
 
-var fuzzFacets = []string{"compiler", "version", "variant"}
-
-// FuzzCanonical: Canonical never panics and is idempotent; a canonical
-// string is counted by no rule.
-func FuzzCanonical(f *testing.F) {
-	for _, tc := range canonCases {
-		for i, facet := range fuzzFacets {
-			if facet == tc.facet {
-				f.Add(byte(i), tc.in)
-			}
-		}
-	}
-	for i := range fuzzFacets {
-		f.Add(byte(i), "")
-	}
-	// Every distinct compiler, version and variant of the real pages, as
-	// written (raw).
-	for i, facet := range fuzzFacets {
-		for _, s := range realStrings(f, facet) {
-			f.Add(byte(i), s)
-		}
-	}
-	f.Fuzz(func(t *testing.T, b byte, s string) {
-		facet := fuzzFacets[int(b)%len(fuzzFacets)]
-		once := Canonical(facet, s)
-		if twice := Canonical(facet, once); twice != once {
-			t.Fatalf("%s %q: %q, then %q", facet, s, once, twice)
-		}
-		c := newCanonicalizer()
-		if c.str(facet, once); len(c.counts) != 0 {
-			t.Fatalf("%s %q: canonical %q counted by %v", facet, s, once, c.counts)
-		}
-		// And as a list: canonicalizing again changes nothing.
-		c = newCanonicalizer()
-		l := c.list(facet, []string{s, once, s}, compareVariants)
-		c = newCanonicalizer()
-		if again := c.list(facet, append([]string(nil), l...), compareVariants); !reflect.DeepEqual(again, l) || len(c.counts) != 0 {
-			t.Fatalf("%s %q: list %q, then %q (counts %v)", facet, s, l, again, c.counts)
-		}
-		if facet == "compiler" && strings.TrimSpace(once) == "" {
-			t.Fatalf("%q: empty canonical compiler %q", s, once)
-		}
-	})
-}
-
 func TestTrimPage(t *testing.T) {
 	page := testPage("zlib", "develop", nil, simpleSpec(1), simpleSpec(2), simpleSpec(3))
 	page = strings.ReplaceAll(page, "},{", "}, {")
@@ -200,40 +154,4 @@ func TestTrimPage(t *testing.T) {
 	if trimPage(page, 3) != page {
 		t.Error("a page of 3 specs trimmed to 3 changed")
 	}
-}
-
-// realStrings returns the distinct strings of one facet (compiler, version
-// or variant) over the real pages and seeds, as written, sorted.
-func realStrings(f *testing.F, facet string) []string {
-	files, _ := filepath.Glob(filepath.Join(realDir, "*", "*", "specs.md"))
-	seeds, _ := filepath.Glob("../testdata/seeds/*.txt")
-	seen := map[string]bool{}
-	for _, file := range append(files, seeds...) {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		pkg, _, _, err := parsePage(file, data, true)
-		if err != nil {
-			f.Fatalf("%s: %v", file, err)
-		}
-		for _, s := range pkg.Specs {
-			switch facet {
-			case "compiler":
-				seen[s.Compiler] = true
-			case "version":
-				for _, v := range s.Versions {
-					seen[v] = true
-				}
-			case "variant":
-				for _, v := range s.Variants {
-					seen[v] = true
-				}
-			}
-		}
-	}
-	if len(seen) == 0 {
-		f.Fatalf("no %s found in the real pages", facet)
-	}
-	return slices.Sorted(maps.Keys(seen))
 }
