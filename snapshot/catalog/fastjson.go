@@ -585,7 +585,7 @@ type listText struct {
 // is bounded too: 1,536 texts and their lists, some 100 KB for a real
 // tree, and up to about 8 MB a loading state for lists of 1 KB of tiny
 // strings (a review measured 6.4 MB of texts, arrays and strings), which
-// keptBytes counts, so that Shared.put drops such a state. The longest
+// Kept counts, so that Shared.put drops such a state. The longest
 // list text of the real pages in ../shared (real, real-series, seeds:
 // 1,419 lists) is 488 bytes.
 const (
