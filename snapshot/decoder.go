@@ -150,6 +150,9 @@ func decodeOther(d Decoder, file string, data []byte, opt Options, st *loadState
 
 // notInFormat returns err as a *NotInFormat, or nil.
 func notInFormat(err error) *NotInFormat {
+	if err == nil {
+		return nil // every file that loads: errors.As would cost its target
+	}
 	var nf *NotInFormat
 	if errors.As(err, &nf) {
 		return nf

@@ -143,23 +143,24 @@ func IsPackageName(name string) bool {
 type Finisher struct {
 	// Raw and Tarballs are the Load's Options.Raw and Options.Tarballs.
 	Raw, Tarballs bool
-	c             *canonicalizer // the file's: its counts
-	st            *loadState     // nil: outside a Load (NewFinisher)
-	lists         canonicalizer  // List's, which records instead of counting
+	c             canonicalizer // the file's: its counts (a value: one allocation less a file)
+	st            *loadState    // nil: outside a Load (NewFinisher)
+	lists         canonicalizer // List's, which records instead of counting
 }
 
 // NewFinisher returns a Finisher outside a Load, for one file: no cache,
 // nothing shared with anything (tests hold a decoder's fast path to its
 // general path with it).
 func NewFinisher(opt Options) *Finisher {
-	return &Finisher{Raw: opt.Raw, Tarballs: opt.Tarballs, c: newCanonicalizer()}
+	return &Finisher{Raw: opt.Raw, Tarballs: opt.Tarballs, c: canonicalizer{counts: RuleCounts{}}}
 }
 
 // finisher returns st's Finisher for the next file, its counts at zero.
 func (st *loadState) finisher(opt Options) *Finisher {
 	f := &st.fin
 	f.Raw, f.Tarballs = opt.Raw, opt.Tarballs
-	f.c, f.st = st.canonicalizer(), st
+	f.c = canonicalizer{counts: RuleCounts{}, cache: st.canon, sort: &st.sort}
+	f.st = st
 	f.lists.cache = st.canon
 	return f
 }
@@ -170,7 +171,7 @@ func (st *loadState) finisher(opt Options) *Finisher {
 // canonicalized, their lists only when lists (false: List made them
 // canonical); then sorted by hash, in place.
 func (f *Finisher) Finish(file string, line int, what string, specs []Spec, lists bool) error {
-	if err := finishSpecsLists(file, line, what, specs, f.Raw, lists, f.c); err != nil {
+	if err := finishSpecsLists(file, line, what, specs, f.Raw, lists, &f.c); err != nil {
 		return err
 	}
 	if lists && f.st != nil {

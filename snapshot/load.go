@@ -51,22 +51,32 @@ type Options struct {
 // candidate is a file that is, or may be, in a decoder's format: one a
 // decoder claims, or a Fallback takes (a package page).
 type candidate struct {
-	file File
-	// must says the file must be in the format of fallback (specs.md, or
-	// a file named on the command line).
-	must     bool
+	file     File
 	decoders []Decoder // the decoders that claim it, in order
 	// named is the first decoder that claims the file by its name
 	// (index.json, spack.lock, *.spec.json), or nil: such a file is in
 	// that decoder's format or bad, never ignored.
 	named Decoder
+	// must says the file must be in the format of its fallback (specs.md,
+	// or a file named on the command line).
+	must bool
 	// byContent says no decoder claims the file, but its name says it
 	// may be in a contentDecoder's format: it is read when one detects it.
 	byContent bool
-	// fallback is the Fallback that takes the file when no other decoder
-	// does (Fallback.Candidate, or the file named on the command line),
-	// or nil.
-	fallback Fallback
+	// fallback is 1 + the index, among the Load's decoders, of the
+	// Fallback that takes the file when no other decoder does
+	// (Fallback.Candidate, or the file named on the command line), or 0
+	// (none): an index, not the interface, keeps a candidate as small as
+	// it was (a tree of 60k specs has some 3,000).
+	fallback int32
+}
+
+// fallbackOf returns the Fallback of c among the Load's decoders, or nil.
+func (c *candidate) fallbackOf(decoders []Decoder) Fallback {
+	if c.fallback == 0 {
+		return nil
+	}
+	return decoders[c.fallback-1].(Fallback)
 }
 
 // result is what loading one candidate gave.
@@ -214,13 +224,13 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 	must := f.Root
 	var claims []Decoder
 	var named Decoder
-	var fallback Fallback
-	for _, d := range decoders {
+	var fallback int32
+	for i, d := range decoders {
 		if fd, ok := d.(Fallback); ok {
 			// A Fallback claims nothing: it has what the others leave.
-			if fallback == nil {
+			if fallback == 0 {
 				if may, mustBe := fd.Candidate(f.Base); may || mustBe || f.Root {
-					fallback, must = fd, must || mustBe
+					fallback, must = int32(i+1), must || mustBe
 				}
 			}
 			continue
@@ -233,7 +243,7 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 			claims = append(claims, d)
 		}
 	}
-	md := fallback != nil // a page's *.md
+	md := fallback != 0 // a page's *.md
 	byContent := false
 	if !must && !md && len(claims) == 0 && maybeByContent(f.Base) {
 		// Named otherwise (index.v7.json), a Spack file is recognised by
@@ -327,7 +337,7 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 			st := opt.Shared.get()
 			defer opt.Shared.put(st)
 			for j := range jobs {
-				r := loadOne(src, j.c, opt, st)
+				r := loadOne(src, j.c, decoders, opt, st)
 				mu.Lock()
 				for len(results) <= j.i {
 					results = append(results, result{})
@@ -370,7 +380,7 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 // (Decoder.Claims), by the decoder of that name, whose error then says
 // what is wrong with it; else by the Fallback that takes it (a package
 // page).
-func loadOne(src Source, c candidate, opt Options, st *loadState) result {
+func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadState) result {
 	if c.byContent && c.file.Size < 0 {
 		// A folder's walk does not know sizes; classify checked the others.
 		if _, disk := src.(*dirSource); disk {
@@ -411,16 +421,17 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 	// input"). A page named on the command line (the Fallback detects
 	// it) is read as a page whatever its name, and a saved report is
 	// told as such.
-	if c.named != nil && !(c.file.Root && c.fallback != nil && c.fallback.Detect(data[:min(len(data), detectSize)])) {
+	fallback := c.fallbackOf(decoders)
+	if c.named != nil && !(c.file.Root && fallback != nil && fallback.Detect(data[:min(len(data), detectSize)])) {
 		if startsLikeJSON(data) && cachediffSchema(data) != "" {
 			return result{bytes: int64(len(data)), err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
 		}
 		return decode(c.named)
 	}
-	if c.fallback == nil {
+	if fallback == nil {
 		return result{bytes: int64(len(data)), err: &NotInFormat{&Error{File: file, Msg: "not in a format a decoder detects"}}}
 	}
-	return loadFallback(src, c, data, opt, st)
+	return loadFallback(src, c, fallback, data, opt, st)
 }
 
 // loadFallback decodes a candidate that no other decoder took with the
@@ -429,12 +440,12 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 // line) or may be (*.md). A *NotInFormat leaves the file out unless it
 // must be in the format; a file that starts like JSON is not (its first
 // line is no page's '---'), and its error says what it is.
-func loadFallback(src Source, c candidate, data []byte, opt Options, st *loadState) result {
+func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt Options, st *loadState) result {
 	file := c.file.Name
 	if startsLikeJSON(data) {
 		return result{bytes: int64(len(data)), err: &NotInFormat{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
 	}
-	pkgs, counts, warnings, err := decodeOther(c.fallback, file, data, opt, st)
+	pkgs, counts, warnings, err := decodeOther(fallback, file, data, opt, st)
 	return result{bytes: int64(len(data)), pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 }
 

@@ -16,7 +16,6 @@ func onePage(t *testing.T, content string) (string, error) {
 	return filepath.Join(dir, "zlib", "specs.md"), err
 }
 
-
 func TestPageErrors(t *testing.T) {
 	h := hashN(1)
 	badSpecs := `spec_details: [{"hash": "` + h + `", "compiler": "gcc@13.2.0" "os": "ubuntu24.04"}]`

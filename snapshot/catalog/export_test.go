@@ -25,11 +25,11 @@ func decodeAlone(file string, data []byte, raw bool, st *state) (*snapshot.Packa
 // and a Finisher of its own that follows opt.
 func decodeWith(file string, data []byte, opt snapshot.Options, st *state) (*snapshot.Package, snapshot.RuleCounts, []snapshot.Warning, error) {
 	f := snapshot.NewFinisher(opt)
-	pkg, warnings, err := decodePage(file, data, f, st)
+	pkgs, warnings, err := decodePage(file, data, f, st)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return pkg, f.Counts(), warnings, nil
+	return pkgs[0], f.Counts(), warnings, nil
 }
 
 // generalOnly is the page decoder's state for the general path alone:

@@ -208,7 +208,7 @@ func looksLikePage(data []byte) bool {
 // and caches (interned strings, list texts), kept from page to page. A
 // nil st decodes by the general path alone: the oracle the tests hold the
 // fast path to (export_test.go).
-func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) (*snapshot.Package, []snapshot.Warning, error) {
+func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*snapshot.Package, []snapshot.Warning, error) {
 	raw := f.Raw
 	p, err := parseFrontMatter(file, data, st)
 	if err != nil {
@@ -240,7 +240,10 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) (*sna
 	if err := snapshot.CheckPackageName(env.Title); err != nil {
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "title: " + err.Error()}
 	}
-	pkg := &snapshot.Package{Name: env.Title, File: file, Tag: tagOf(env.Categories), TagLine: p.catLine}
+	one := new(onePackage) // the package and the list Decode returns, in one allocation
+	pkg := &one.pkg
+	*pkg = snapshot.Package{Name: env.Title, File: file, Tag: tagOf(env.Categories), TagLine: p.catLine}
+	one.list[0] = pkg
 	if pkg.TagLine == 0 {
 		pkg.TagLine = p.fmEnd
 	}
@@ -301,7 +304,14 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) (*sna
 			warnings = append(warnings, snapshot.Warning{File: file, Line: metaLine, Message: msg})
 		}
 	}
-	return pkg, warnings, nil
+	return one.list[:], warnings, nil
+}
+
+// onePackage is a page's package and the list of it that Decode returns,
+// allocated together: a list of its own was one more allocation a page.
+type onePackage struct {
+	pkg  snapshot.Package
+	list [1]*snapshot.Package
 }
 
 // dropTarballs forgets the specs' tarballs, and their More when that

@@ -40,7 +40,7 @@ func newState() *state {
 // error is a *snapshot.NotInFormat, which Load ignores like other
 // Markdown unless the file must be a page.
 func (st *state) Decode(file string, data []byte, f *snapshot.Finisher) ([]*snapshot.Package, []snapshot.Warning, error) {
-	pkg, warnings, err := decodePage(file, data, f, st)
+	pkgs, warnings, err := decodePage(file, data, f, st)
 	if err != nil {
 		var nf *snapshot.NotInFormat
 		if !errors.As(err, &nf) && !looksLikePage(data) {
@@ -52,7 +52,7 @@ func (st *state) Decode(file string, data []byte, f *snapshot.Finisher) ([]*snap
 		}
 		return nil, nil, err
 	}
-	return []*snapshot.Package{pkg}, warnings, nil
+	return pkgs, warnings, nil
 }
 
 // pageScratch returns the memory to read a page's front matter in: st's
