@@ -52,10 +52,10 @@ FUZZTIME ?= 30s
 FUZZFLAGS = -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 fuzz:
 	$(GO) test ./version -run '^$$' -fuzz '^FuzzCompare$$' $(FUZZFLAGS)
-	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzParsePage$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot/catalog -run '^$$' -fuzz '^FuzzParsePage$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzCanonical$$' $(FUZZFLAGS)
-	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzFastJSON$$' $(FUZZFLAGS)
-	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzFastPaths$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot/catalog -run '^$$' -fuzz '^FuzzFastJSON$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot/catalog -run '^$$' -fuzz '^FuzzFastPaths$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzEscape$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzTrees$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzRenderEdited$$' $(FUZZFLAGS)

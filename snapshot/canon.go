@@ -232,6 +232,13 @@ func (cc *canonCache) get(k canonKey, c *canonicalizer) canonEntry {
 	return e
 }
 
+// Canonical returns s with every rule of facet applied: what a string of
+// that facet looks like after loading. Facet is "compiler", "version" or
+// "variant".
+func Canonical(facet, s string) string {
+	return newCanonicalizer().str(facet, s)
+}
+
 func newCanonicalizer() *canonicalizer {
 	return &canonicalizer{counts: RuleCounts{}}
 }

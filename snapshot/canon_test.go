@@ -306,7 +306,7 @@ func TestPageRuleCounts(t *testing.T) {
 		map[string]any{"hash": hashN(4), "versions": []string{"1.3.1"},
 			"variants": []string{"~~cuda"}, "stacks": []string{"root"}},
 	)
-	pkg, counts, _, err := parsePage("zlib/specs.md", []byte(page), false)
+	pkg, counts, _, err := parsePage(t, "zlib/specs.md", []byte(page), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,7 +366,7 @@ func TestRawChangesNothing(t *testing.T) {
 		{"hash": hashN(1), "compiler": "", "versions": []string{"1.0"}, "stacks": []string{"root"}},
 	}
 	page := testPage("zlib", "develop", nil, specs...)
-	pkg, counts, _, err := parsePage("zlib/specs.md", []byte(page), true)
+	pkg, counts, _, err := parsePage(t, "zlib/specs.md", []byte(page), true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,12 +13,17 @@ type Error struct {
 	Col  int
 	Msg  string
 	bare bool // Msg names the file itself: no "loading File: " prefix
-	// spec is the 1-based number of the spec of spec_details the error is
-	// about (0: none), and atHash says it is about its hash: withSpecColumn
-	// turns them into a column.
+	// spec is the 1-based number of the spec the error is about (0:
+	// none), and atHash says it is about its hash (SpecIndex).
 	spec   int
 	atHash bool
 }
+
+// SpecIndex returns the 1-based number, in the list Finisher.Finish was
+// given, of the spec the error is about (0: none), and whether it is
+// about its hash: a format can then give the error the column of that
+// spec (the page format does, for a one-line spec_details).
+func (e *Error) SpecIndex() (spec int, atHash bool) { return e.spec, e.atHash }
 
 func (e *Error) Error() string {
 	if e.bare {
@@ -100,4 +105,12 @@ func plural(n int, noun string, forms ...string) string {
 		return fmt.Sprintf("%d %s", n, forms[0])
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// shorten cuts s to n bytes, and marks the cut.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

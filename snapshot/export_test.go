@@ -1,33 +1,28 @@
 package snapshot
 
+import "testing"
+
 // Test shims: ways into the package that only its tests need.
 
-// parsePage decodes one page as Load does, with a fresh fast path of its
-// own (no interning, no canonicalization cache shared with anything).
-func parsePage(file string, data []byte, raw bool) (*Package, RuleCounts, []Warning, error) {
-	return decodePage(file, data, pageOptions{raw: raw, tarballs: true}, &loadState{})
+// pageDecoder is the package-page format, registered by package catalog,
+// which an external test file links in (catalog_link_test.go): the tests
+// load trees of pages.
+func pageDecoder(t testing.TB) Decoder {
+	for _, d := range registered {
+		if _, ok := d.(Fallback); ok {
+			return d
+		}
+	}
+	t.Fatal("no page decoder registered: catalog_link_test.go links package catalog in")
+	return nil
 }
 
-// parseGeneral decodes one page by the general path alone (yaml.v3 and
-// encoding/json): the oracle the fast path is tested against.
-func parseGeneral(file string, data []byte, raw bool) (*Package, RuleCounts, []Warning, error) {
-	return decodePage(file, data, pageOptions{raw: raw, tarballs: true}, generalOnly)
-}
-
-// generalOnly is the page decoder's state for the general path alone:
-// none (decodePage), so that every step goes to the general path and
-// canonicalization keeps no cache.
-var generalOnly *loadState
-
-// fastSpecList decodes a spec_details value by the fast scanner alone. ok
-// is false when the general path must decide.
-func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
-	return fastSpecListBuf(data, in, &scanBufs{}, false, true)
-}
-
-// Canonical returns s with every rule of facet applied: what a string of
-// that facet looks like after loading. Facet is "compiler", "version" or
-// "variant".
-func Canonical(facet, s string) string {
-	return newCanonicalizer().str(facet, s)
+// parsePage decodes one page as Load does, with a loading state of its
+// own (nothing shared with anything).
+func parsePage(t testing.TB, file string, data []byte, raw bool) (*Package, RuleCounts, []Warning, error) {
+	pkgs, counts, warnings, err := decodeOther(pageDecoder(t), file, data, Options{Raw: raw, Tarballs: true}, &loadState{})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return pkgs[0], counts, warnings, nil
 }

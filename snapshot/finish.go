@@ -8,8 +8,8 @@ import (
 	"github.com/cachediff/cachediff/internal/jsonbytes"
 )
 
-// What every format's specs and packages go through once decoded, the
-// package pages' (page.go) and the other decoders' (decodeOther) alike:
+// What every format's specs and packages go through once decoded, a
+// State's (Finisher) and the other decoders' (decodeOther) alike:
 // well-formed hashes, once each; canonicalization; order by hash; a
 // package name that is no path.
 
@@ -92,7 +92,7 @@ func checkHashes(file string, line int, what string, specs []Spec) error {
 // isHash reports whether h looks like a Spack DAG hash: 32 characters of
 // Spack's base32 alphabet.
 //
-// It tests eight bytes at a time (hashWord): it runs on every spec of a
+// It tests eight bytes at a time (jsonbytes.HashWord): it runs on every spec of a
 // snapshot, and a byte at a time showed in a real week's instruction
 // count.
 func isHash(h string) bool {
@@ -100,33 +100,20 @@ func isHash(h string) bool {
 		return false
 	}
 	for i := 0; i < 32; i += 8 {
-		if !hashWord(jsonbytes.Word(h, i)) {
+		if !jsonbytes.HashWord(jsonbytes.Word(h, i)) {
 			return false
 		}
 	}
 	return true
 }
 
-// hashWord reports whether each of the eight bytes of x is in Spack's
-// base32 alphabet, a-z and 2-7. For a byte below 0x80, adding 0x80-lo
-// sets its high bit exactly when it is at least lo, and adding 0x7f-hi
-// exactly when it is above hi, and the sum carries into no other byte. A
-// byte from 0x80 up gets neither mark whatever it carries (so the word
-// is refused), though its carry may mark the byte above it wrongly.
-func hashWord(x uint64) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	letter := (x + (0x80-'a')*ones) &^ (x + (0x7f-'z')*ones)
-	digit := (x + (0x80-'2')*ones) &^ (x + (0x7f-'7')*ones)
-	return (letter|digit)&highs == highs
-}
-
-// checkPackageName refuses a package name that is a path out of its
+// CheckPackageName refuses a package name that is a path out of its
 // folder: "." or "..", one that starts or ends with a slash, or one with a
 // "."/".." or empty part between slashes. Spack's names are letters,
 // digits and hyphens; a report names a package's page by it (the patch
 // format's old/NAME/specs.md), and such a name would make a patch that
 // git apply and patch refuse whole, or that points outside its folder.
-func checkPackageName(name string) error {
+func CheckPackageName(name string) error {
 	if !IsPackageName(name) {
 		return fmt.Errorf("the package name %q is a path (. or .., or an empty part between slashes), not a name", name)
 	}
@@ -134,7 +121,7 @@ func checkPackageName(name string) error {
 }
 
 // IsPackageName reports whether name can name a package, as loading
-// checks it (checkPackageName): no part between slashes is empty, "." or
+// checks it (CheckPackageName): no part between slashes is empty, "." or
 // "..". A report read back (report.DecodeBytes) is checked by it too.
 func IsPackageName(name string) bool {
 	for part := range strings.SplitSeq(name, "/") {
@@ -143,4 +130,90 @@ func IsPackageName(name string) bool {
 		}
 	}
 	return true
+}
+
+// Finisher is what a State finishes the specs it decodes with, as the
+// loader finishes those of a Decoder (finishSpecs): the loading
+// goroutine's canonicalization, with its cache of canonical forms, and
+// its sort memory. It counts the rules the file at hand applied, and
+// shares the identical lists of the specs it finishes (listCache). A
+// format that canonicalizes lists as it reads them (the page format's
+// fast path, which finds a list's text again) does so through List, and
+// counts what it recorded with Count once it keeps the lists.
+type Finisher struct {
+	// Raw and Tarballs are the Load's Options.Raw and Options.Tarballs.
+	Raw, Tarballs bool
+	c             canonicalizer // the file's: its counts (a value: one allocation less a file)
+	st            *loadState    // nil: outside a Load (NewFinisher)
+	lists         canonicalizer // List's, which records instead of counting
+}
+
+// NewFinisher returns a Finisher outside a Load, for one file: no cache,
+// nothing shared with anything (tests hold a decoder's fast path to its
+// general path with it).
+func NewFinisher(opt Options) *Finisher {
+	return &Finisher{Raw: opt.Raw, Tarballs: opt.Tarballs, c: canonicalizer{counts: RuleCounts{}}}
+}
+
+// finisher returns st's Finisher for the next file, its counts at zero.
+func (st *loadState) finisher(opt Options) *Finisher {
+	f := &st.fin
+	f.Raw, f.Tarballs = opt.Raw, opt.Tarballs
+	f.c = canonicalizer{counts: RuleCounts{}, cache: st.canon, sort: &st.sort}
+	f.st = st
+	f.lists.cache = st.canon
+	return f
+}
+
+// Finish is what every format's specs go through once decoded: each must
+// have a well-formed hash, once (an *Error about the first that has not,
+// at line, in what, with Error.SpecIndex); then, unless Raw, they are
+// canonicalized, their lists only when lists (false: List made them
+// canonical); then sorted by hash, in place.
+func (f *Finisher) Finish(file string, line int, what string, specs []Spec, lists bool) error {
+	if err := finishSpecsLists(file, line, what, specs, f.Raw, lists, &f.c); err != nil {
+		return err
+	}
+	if lists && f.st != nil {
+		f.st.lists.share(specs)
+	}
+	return nil
+}
+
+// List returns list l of facet ("version", "variant" or "stack")
+// canonical: its strings canonical, sorted as the facet sorts, once
+// each. It counts nothing: it appends to rec the rules it applied, which
+// Count counts.
+func (f *Finisher) List(facet string, l []string, rec *[]uint16) []string {
+	less := strings.Compare
+	if facet == "variant" {
+		less = compareVariants
+	}
+	if f.lists.counts == nil {
+		f.lists.counts = RuleCounts{}
+	}
+	f.lists.rec = rec
+	l = f.lists.list(facet, l, less)
+	f.lists.rec = nil
+	return l
+}
+
+// Count counts the rules of rec, as List recorded them, for the file.
+func (f *Finisher) Count(rec []uint16) { f.c.replay(rec) }
+
+// Counts returns the rules counted for the file so far.
+func (f *Finisher) Counts() RuleCounts { return f.c.counts }
+
+// Canonical returns s of facet canonical, as Finish makes a spec's, and
+// counts nothing: for values a file claims about its specs (a page's
+// meta), compared with them.
+func (f *Finisher) Canonical(facet, s string) string {
+	if f.st == nil {
+		return Canonical(facet, s)
+	}
+	if f.st.metaCanon == nil {
+		f.st.metaCanon = newCanonicalizer()
+		f.st.metaCanon.cache = f.st.canon
+	}
+	return f.st.metaCanon.str(facet, s) // its counts are not used
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -136,5 +138,44 @@ func checkErr(t *testing.T, err error, file string, line, col int, want ...strin
 		if !strings.Contains(e.Msg, w) {
 			t.Errorf("error %q does not say %q", text, w)
 		}
+	}
+}
+
+const realDir = "../testdata/real"
+
+// checkSnapshotInvariants checks what Load promises of any snapshot.
+func checkSnapshotInvariants(t *testing.T, snap *Snapshot) {
+	t.Helper()
+	if !slices.IsSortedFunc(snap.Packages, func(a, b *Package) int { return strings.Compare(a.Name, b.Name) }) {
+		t.Error("packages not sorted by name")
+	}
+	seen := map[string]bool{}
+	for _, p := range snap.Packages {
+		for i, s := range p.Specs {
+			if !isHash(s.Hash) {
+				t.Errorf("%s: bad hash %q", p.Name, s.Hash)
+			}
+			if i > 0 && p.Specs[i-1].Hash >= s.Hash {
+				t.Errorf("%s: specs not sorted by hash", p.Name)
+			}
+			if seen[s.Hash] {
+				t.Errorf("%s: hash %s twice", p.Name, s.Hash)
+			}
+			seen[s.Hash] = true
+			if !snap.Raw {
+				again := cloneSpec(s)
+				c := newCanonicalizer()
+				c.spec(&again, true)
+				if !reflect.DeepEqual(again, s) || len(c.counts) != 0 {
+					t.Errorf("%s: spec %s not canonical: %+v, counts %v", p.Name, s.Hash, again, c.counts)
+				}
+				if s.Compiler == "" {
+					t.Errorf("%s: spec %s has an empty compiler", p.Name, s.Hash)
+				}
+			}
+		}
+	}
+	if !slices.IsSortedFunc(snap.Warnings, compareWarnings) {
+		t.Error("warnings not sorted")
 	}
 }

@@ -56,33 +56,3 @@ func TestIsHashEveryByte(t *testing.T) {
 		}
 	}
 }
-
-// TestScannerHash: the scanner's hash reads exactly what rawString reads
-// when that is a well-formed hash, and nothing otherwise.
-func TestScannerHash(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	chars := "abcdefghijklmnopqrstuvwxyz234567" + `"\ 0189AZ` + "\x00\xff"
-	for range 100000 {
-		b := []byte{'"'}
-		for range 28 + r.IntN(8) {
-			if r.IntN(40) == 0 {
-				b = append(b, chars[r.IntN(len(chars))])
-			} else {
-				b = append(b, chars[r.IntN(32)])
-			}
-		}
-		b = append(b, '"')
-		b = append(b, ", \"os\": \"x\"}"[:r.IntN(12)]...)
-		s := &scanner{data: b}
-		got, ok := s.hash()
-		ref := &scanner{data: b}
-		want, wantOK := ref.rawString()
-		wantOK = wantOK && isHash(string(want))
-		if ok != wantOK || ok && (string(got) != string(want) || s.pos != ref.pos) {
-			t.Fatalf("hash of %q: %q %v at %d, want %q %v at %d", b, got, ok, s.pos, want, wantOK, ref.pos)
-		}
-		if !ok && s.pos != 0 {
-			t.Fatalf("hash of %q: nothing read, but at %d", b, s.pos)
-		}
-	}
-}

@@ -36,9 +36,10 @@ type Options struct {
 	// Decoder of another format sets is kept either way.
 	Tarballs bool
 
-	// Decoders are formats other than package pages to read (Spack's
-	// build-cache index, lockfiles, spec files), tried after the ones
-	// built into the package; see Decoder.
+	// Decoders are formats to read besides those registered (Register:
+	// Spack's build-cache index, lockfiles and spec files, and package
+	// pages when package catalog is linked in), tried after them; see
+	// Decoder.
 	Decoders []Decoder
 
 	// Shared, when set, is loading state this Load takes over from the
@@ -47,26 +48,41 @@ type Options struct {
 	Shared *Shared
 }
 
-// candidate is a file that is, or may be, a package page (or a file of
-// another format a decoder claims).
+// candidate is a file that is, or may be, in a decoder's format: one a
+// decoder claims, or a Fallback takes (a package page).
 type candidate struct {
 	file     File
-	mustPage bool      // specs.md, or a file named on the command line
 	decoders []Decoder // the decoders that claim it, in order
 	// named is the first decoder that claims the file by its name
 	// (index.json, spack.lock, *.spec.json), or nil: such a file is in
 	// that decoder's format or bad, never ignored.
 	named Decoder
+	// must says the file must be in the format of its fallback (specs.md,
+	// or a file named on the command line).
+	must bool
 	// byContent says no decoder claims the file, but its name says it
 	// may be in a contentDecoder's format: it is read when one detects it.
 	byContent bool
+	// fallback is 1 + the index, among the Load's decoders, of the
+	// Fallback that takes the file when no other decoder does
+	// (Fallback.Candidate, or the file named on the command line), or 0
+	// (none): an index, not the interface, keeps a candidate as small as
+	// it was (a tree of 60k specs has some 3,000).
+	fallback int32
+}
+
+// fallbackOf returns the Fallback of c among the Load's decoders, or nil.
+func (c *candidate) fallbackOf(decoders []Decoder) Fallback {
+	if c.fallback == 0 {
+		return nil
+	}
+	return decoders[c.fallback-1].(Fallback)
 }
 
 // result is what loading one candidate gave.
 type result struct {
 	bytes    int64      // the file's size, as read
-	pkg      *Package   // a page's package
-	pkgs     []*Package // another format's packages
+	pkgs     []*Package // the file's packages
 	counts   RuleCounts
 	warnings []Warning
 	err      error
@@ -88,28 +104,26 @@ func Load(path string, opt Options) (*Snapshot, error) {
 // LoadFrom reads the snapshot of a Source, as Load does a path.
 func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 	path := src.Path()
-	decoders := append(builtinDecoders[:len(builtinDecoders):len(builtinDecoders)], opt.Decoders...)
+	decoders := append(registered[:len(registered):len(registered)], opt.Decoders...)
 	cands, warnings, errs, results, single := walkAndLoad(src, opt, decoders)
 	snap := &Snapshot{Path: path, Raw: opt.Raw, Canon: RuleCounts{}}
 	pageWarnings := map[*Package][]Warning{}
 	counts := map[*Package]RuleCounts{}
 	for i, r := range results {
 		snap.Bytes += r.bytes
-		np, notPage := r.err.(notPageError)
-		switch {
-		case notPage:
-			if cands[i].mustPage {
-				errs = append(errs, np.err)
+		if nf := notInFormat(r.err); nf != nil {
+			if !cands[i].must {
+				continue
 			}
+			r.err = nf.Err
+		}
+		switch {
 		case r.err != nil:
 			var e *Error
 			if !errors.As(r.err, &e) {
 				e = &Error{File: cands[i].file.Name, Msg: r.err.Error()}
 			}
 			errs = append(errs, e)
-		case r.pkg != nil:
-			snap.Packages = append(snap.Packages, r.pkg)
-			pageWarnings[r.pkg], counts[r.pkg] = r.warnings, r.counts
 		case len(r.pkgs) > 0:
 			snap.Packages = append(snap.Packages, r.pkgs...)
 			// A file's warnings and counts go with its first package.
@@ -199,18 +213,28 @@ func noPages(path string, dir bool, skipped []*Error) error {
 	return &LoadError{Path: path, Errs: sortErrors(skipped), Note: "no valid package page left under " + under}
 }
 
-// classify decides whether a file of a source is a candidate: a page
-// (specs.md, any *.md, the file named on the command line), a file a
-// decoder claims, or one whose name says it may be in a decoder's format
-// (maybeByContent), which is left alone when no decoder detects it. A
-// candidate that is not a regular file is an error when it must be a
-// page, and a warning otherwise (none for one that only may be): what is
-// left out is said.
+// classify decides whether a file of a source is a candidate: a file a
+// Fallback takes (a page: specs.md, any *.md), the file named on the
+// command line, a file a decoder claims, or one whose name says it may be
+// in a decoder's format (maybeByContent), which is left alone when no
+// decoder detects it. A candidate that is not a regular file is an error
+// when it must be in a Fallback's format, and a warning otherwise (none
+// for one that only may be): what is left out is said.
 func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, err *Error) {
-	must := f.Root || f.Base == "specs.md"
+	must := f.Root
 	var claims []Decoder
 	var named Decoder
-	for _, d := range decoders {
+	var fallback int32
+	for i, d := range decoders {
+		if fd, ok := d.(Fallback); ok {
+			// A Fallback claims nothing: it has what the others leave.
+			if fallback == 0 {
+				if may, mustBe := fd.Candidate(f.Base); may || mustBe || f.Root {
+					fallback, must = int32(i+1), must || mustBe
+				}
+			}
+			continue
+		}
 		byName := d.Claims(f.Base)
 		if byName && named == nil {
 			named = d
@@ -219,7 +243,7 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 			claims = append(claims, d)
 		}
 	}
-	md := strings.HasSuffix(f.Base, ".md")
+	md := fallback != 0 // a page's *.md
 	byContent := false
 	if !must && !md && len(claims) == 0 && maybeByContent(f.Base) {
 		// Named otherwise (index.v7.json), a Spack file is recognised by
@@ -253,7 +277,7 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 		}
 		return c, false, &Warning{File: f.Name, Message: dirsrc.NotRegularError{Mode: typ}.Error() + ": not read"}, nil
 	}
-	return candidate{file: f, mustPage: must, decoders: claims, named: named, byContent: byContent}, true, nil, nil
+	return candidate{file: f, must: must, decoders: claims, named: named, byContent: byContent, fallback: fallback}, true, nil, nil
 }
 
 // contentDecoder is a Decoder that can tell its format by content alone,
@@ -313,7 +337,7 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 			st := opt.Shared.get()
 			defer opt.Shared.put(st)
 			for j := range jobs {
-				r := loadOne(src, j.c, opt, st)
+				r := loadOne(src, j.c, decoders, opt, st)
 				mu.Lock()
 				for len(results) <= j.i {
 					results = append(results, result{})
@@ -354,8 +378,9 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 // loadOne reads a candidate and decodes it: by the first decoder that
 // claims it and detects its content; else, when its name says its format
 // (Decoder.Claims), by the decoder of that name, whose error then says
-// what is wrong with it; else as a package page.
-func loadOne(src Source, c candidate, opt Options, st *loadState) result {
+// what is wrong with it; else by the Fallback that takes it (a package
+// page).
+func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadState) result {
 	if c.byContent && c.file.Size < 0 {
 		// A folder's walk does not know sizes; classify checked the others.
 		if _, disk := src.(*dirSource); disk {
@@ -381,10 +406,7 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 			// a fifth of an index's peak (issue 35 item 19).
 			st.buf = nil
 		}
-		pkgs, counts, warnings, err := decodeOther(d, file, data, opt.Raw, st)
-		for _, p := range pkgs {
-			st.lists.share(p.Specs)
-		}
+		pkgs, counts, warnings, err := decodeOther(d, file, data, opt, st)
 		return result{bytes: int64(len(data)), pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 	}
 	for _, d := range c.decoders {
@@ -396,18 +418,35 @@ func loadOne(src Source, c candidate, opt Options, st *loadState) result {
 	// A file named as a Spack file (x.spec.json, spack.lock) that no
 	// decoder detects is a broken one: an error, or with --skip-invalid a
 	// listed skip, never left out silently (docs/design.md, "Bad
-	// input"). A page named on the command line is read as a page
-	// whatever its name, and a saved report is told as such.
-	if c.named != nil && !(c.file.Root && startsLikePage(data)) {
+	// input"). A page named on the command line (the Fallback detects
+	// it) is read as a page whatever its name, and a saved report is
+	// told as such.
+	fallback := c.fallbackOf(decoders)
+	if c.named != nil && !(c.file.Root && fallback != nil && fallback.Detect(data[:min(len(data), detectSize)])) {
 		if startsLikeJSON(data) && cachediffSchema(data) != "" {
 			return result{bytes: int64(len(data)), err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
 		}
 		return decode(c.named)
 	}
-	if !c.mustPage && !strings.HasSuffix(c.file.Base, ".md") {
-		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Msg: "not in a format a decoder detects"}}}
+	if fallback == nil {
+		return result{bytes: int64(len(data)), err: &NotInFormat{&Error{File: file, Msg: "not in a format a decoder detects"}}}
 	}
-	return loadPage(src, c, data, opt, st)
+	return loadFallback(src, c, fallback, data, opt, st)
+}
+
+// loadFallback decodes a candidate that no other decoder took with the
+// Fallback that takes it (a package page): the loader's last step for a
+// file that must be in its format (specs.md, or named on the command
+// line) or may be (*.md). A *NotInFormat leaves the file out unless it
+// must be in the format; a file that starts like JSON is not (its first
+// line is no page's '---'), and its error says what it is.
+func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt Options, st *loadState) result {
+	file := c.file.Name
+	if startsLikeJSON(data) {
+		return result{bytes: int64(len(data)), err: &NotInFormat{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
+	}
+	pkgs, counts, warnings, err := decodeOther(fallback, file, data, opt, st)
+	return result{bytes: int64(len(data)), pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 }
 
 // maxKeptRead is the largest read buffer a loading state keeps for the
@@ -451,7 +490,7 @@ func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 			if s.Tag == "" {
 				rest = "without a tag"
 			}
-			odd[p] = &Error{File: p.File, Line: p.tagLine, Msg: fmt.Sprintf("this page has %s, but %s of this snapshot are %s: a snapshot holds one tag",
+			odd[p] = &Error{File: p.File, Line: p.TagLine, Msg: fmt.Sprintf("this page has %s, but %s of this snapshot are %s: a snapshot holds one tag",
 				here, plural(tags[s.Tag], "other page"), rest)}
 		}
 		return odd, nil

@@ -1,8 +1,10 @@
-// Package snapshot finds, decodes, validates and canonicalizes the package
-// pages of one Spack build-cache catalogue snapshot.
+// Package snapshot finds, decodes, validates and canonicalizes the specs
+// of one snapshot: a Spack build-cache catalogue's package pages, or
+// Spack's own files.
 //
 // A snapshot is a directory tree of pages (the _cache/<tag>/ folder of
-// cache.spack.io) or a single page file. Load returns it as plain data:
+// cache.spack.io) or a single page file (the page format: package
+// snapshot/catalog), or Spack's own files. Load returns it as plain data:
 // packages sorted by name, each with its specs in canonical form, the tag,
 // how many strings each canonicalization rule rewrote, and warnings about
 // the input (for example a page's meta disagreeing with its specs).
@@ -25,32 +27,27 @@
 //
 // LoadFrom walks the Source on one goroutine and, while the walk goes on,
 // reads and decodes the candidates on GOMAXPROCS goroutines, each with its
-// own state (read buffer, interned strings, canonicalization cache, list
-// tables; a [Shared] in Options passes these states from one Load to the
-// next, as a diff's new snapshot takes over from the old). Which
-// files are candidates is the loader's decision (classify): specs.md
-// (which must be a page), any *.md, the file named on the command line
-// (File.Root, a page whatever its name), and the files a [Decoder] claims;
-// a candidate that is not a regular file is an error when it must be a
-// page, a warning otherwise.
+// own state (read buffer, canonicalization cache, list tables, and the
+// state of each [Stateful] decoder; a [Shared] in Options passes these
+// states from one Load to the next, as a diff's new snapshot takes over
+// from the old). Which files are candidates is the loader's decision
+// (classify): the files a [Decoder] claims by name, the file named on the
+// command line (File.Root), and the files a [Fallback] takes (the page
+// format: any *.md, and specs.md, which must be a page); a candidate that
+// is not a regular file is an error when it must be in a format, a
+// warning otherwise.
 //
-// Each format has one decoder behind one entry point. Package pages go to
-// decodePage (page.go; the loader's last step, loadPage, for a candidate
-// no other decoder took): the front matter split, then each value by the
-// fast path (fastjson.go, fastyaml.go, fastmeta.go: scanners for the
-// shapes the generated pages have, which may give up) or else by the
-// general path (general.go: yaml.v3 and encoding/json, which decodes
-// everything the format allows and gives every error with its position).
-// The fast path's scratch memory and caches are the loading goroutine's
-// state, which decodePage takes as an argument; the tests pass none, for
-// the general path alone, as the oracle the fast path must agree with
-// (export_test.go, FuzzFastPaths). Other formats (Spack's build-cache
-// index.json, spack.lock, *.spec.json) implement [Decoder]: Claims (by
-// file name), Detect (by content), Decode (a whole file to []*Package);
-// they come in through Options.Decoders, or, built into this package,
-// through builtinDecoders. Every format's specs then go through the same
-// finish (finish.go, finishSpecs): a well-formed hash on each spec, once
-// per package; canonicalization unless Options.Raw; sorted by hash.
+// Each format is a [Decoder]: Claims (by file name), Detect (by content),
+// Decode (a whole file to []*Package). The formats are registered
+// ([Register]: Spack's build-cache index.json, spack.lock and
+// *.spec.json, built in, spack.go; the catalogue's package pages,
+// package snapshot/catalog, which registers itself when linked in) or
+// come in through Options.Decoders. A decoder with memory of its own
+// from file to file is [Stateful]: the loader gives each goroutine a
+// [State] of it, which finishes its specs itself through a [Finisher].
+// Every format's specs go through the same finish (finish.go): a
+// well-formed hash on each spec, once per package; canonicalization
+// unless Options.Raw (canon.go); sorted by hash.
 //
 // After decoding, the loader checks what holds across files: one tag per
 // snapshot, one page per package, each hash under one package.
@@ -97,10 +94,10 @@ type Package struct {
 	Tag   string
 	Specs []Spec // sorted by hash
 	Line  int    // line of spec_details in File, for messages
-	// tagLine is the line of the page's categories (or, without them,
+	// TagLine is the line of the page's categories (or, without them,
 	// of the end of its front matter): where a page of another tag than
 	// the rest of the snapshot is wrong.
-	tagLine int
+	TagLine int
 	// Unlisted are specs this package's file holds only as dependencies
 	// of listed ones (an index's records outside the build cache, such as
 	// an external compiler): not counted anywhere, only for the
@@ -149,9 +146,9 @@ type SpecMore struct {
 	line int
 }
 
-// empty reports whether m holds nothing: every field its zero value
+// Empty reports whether m holds nothing: every field its zero value
 // (TestSpecMoreEmpty keeps this in step with the fields).
-func (m *SpecMore) empty() bool {
+func (m *SpecMore) Empty() bool {
 	return m.Size == "" && m.Tarball == "" && m.Extra == nil && m.Deps == nil && m.Recipe == "" && m.Root == "" && m.line == 0
 }
 
@@ -170,13 +167,6 @@ func (s *Spec) Size() string {
 		return ""
 	}
 	return s.More.Size
-}
-
-// setSize keeps a size value unless it says nothing ("", "-").
-func (s *Spec) setSize(v string) {
-	if v != "" && v != "-" {
-		s.more().Size = v
-	}
 }
 
 // Tarball is the URL of the spec's binary package, when the page gives it

@@ -32,7 +32,7 @@ func nearSnapshots(root string, cands []candidate, results []result) []string {
 		name := cands[i].file.Name
 		var dir string
 		switch {
-		case r.pkg != nil && cands[i].file.Base == "specs.md":
+		case len(r.pkgs) > 0 && cands[i].file.Base == "specs.md": // the catalogue's <tag>/<pkg>/specs.md
 			dir = filepath.Dir(filepath.Dir(name))
 		case len(r.pkgs) > 0:
 			dir = filepath.Dir(name)

@@ -70,7 +70,7 @@ func TestNearSnapshots(t *testing.T) {
 // tree's (REV:, REV:PATH) or a folder's, with or without a slash.
 func TestNearSnapshotsNames(t *testing.T) {
 	page := func(name string) (candidate, result) {
-		return candidate{file: File{Name: name, Base: filepath.Base(name)}}, result{pkg: &Package{}}
+		return candidate{file: File{Name: name, Base: filepath.Base(name)}}, result{pkgs: []*Package{{}}}
 	}
 	for _, tc := range []struct{ root, file, want string }{
 		{"HEAD:", "HEAD:a/_cache/develop/zlib/specs.md", "HEAD:a/_cache/develop"},

@@ -59,12 +59,13 @@ type File struct {
 }
 
 // Candidate reports whether the loader reads f, a file a walk yields,
-// with decoders (Options.Decoders) besides its own: a regular file that
-// is a page by its name, the file named on the command line, or a file a
-// decoder claims by its name; Read is then called for it once. A source
+// with decoders (Options.Decoders) besides those registered: a regular
+// file a Fallback takes by its name (a page), the file named on the
+// command line, or a file a decoder claims by its name; Read is then
+// called for it once. A source
 // that reads contents ahead of the loader (a tree at a git revision,
 // through one stream) reads these.
 func Candidate(f File, decoders []Decoder) bool {
-	_, ok, _, _ := classify(f, append(builtinDecoders[:len(builtinDecoders):len(builtinDecoders)], decoders...))
+	_, ok, _, _ := classify(f, append(registered[:len(registered):len(registered)], decoders...))
 	return ok
 }

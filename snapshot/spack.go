@@ -36,7 +36,7 @@ import (
 // package, facets, dependencies and recipe. Its stacks are those of every
 // file (the roots of several lockfiles).
 
-func init() { builtinDecoders = append(builtinDecoders, spackDecoder{}) }
+func init() { Register(spackDecoder{}) }
 
 type spackDecoder struct{}
 
@@ -97,7 +97,7 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 		n.Mark = k
 	}
 	for _, n := range set.Nodes {
-		if err := checkPackageName(n.Name); err != nil {
+		if err := CheckPackageName(n.Name); err != nil {
 			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", shorten(n.Hash, 40), err)}
 		}
 		if !isHash(n.Hash) {

@@ -1,7 +1,6 @@
 package snapshot
 
 import (
-	"bytes"
 	"slices"
 	"sync"
 	"unsafe"
@@ -10,18 +9,13 @@ import (
 )
 
 // loadState is what one loading goroutine keeps from file to file: its
-// read buffer, the strings it interned, the canonical forms it computed
-// and the fast path's scratch memory. The page decoder takes it as its
-// state (decodePage: nil decodes by the general path alone). The zero
-// value works: fast paths on, nothing shared.
+// read buffer, the canonical forms it computed, its sort memory, the
+// lists it shares, and the state of each Stateful decoder it decoded
+// with. The zero value works: nothing shared.
 type loadState struct {
-	in      *interner
-	canon   *canonCache
-	scratch metaScratch
-	// metaBufs holds the meta of the page being decoded.
-	metaBufs metaBufs
-	scan     scanBufs
-	// metaCanon canonicalizes meta values for metaAgrees.
+	canon *canonCache
+	// metaCanon canonicalizes values a file claims about its specs
+	// (Finisher.Canonical).
 	metaCanon *canonicalizer
 	// buf is the read buffer, which the next read reuses: decoding copies
 	// every string it keeps, so no package holds on to the bytes of its
@@ -30,39 +24,38 @@ type loadState struct {
 	buf []byte
 	// lists shares identical lists between the specs it loads.
 	lists listCache
-	// sort is the memory the specs of each page are sorted in.
+	// sort is the memory the specs of each file are sorted in.
 	sort sortScratch
 	// read is the bytes of the files this state loaded in the Load at
 	// hand (Shared.get starts it at zero).
 	read int
-	// page and yaml are where parseFrontMatter reads each page's front
-	// matter (pageScratch): 6.4k pages of a real week at 60k specs each
-	// allocated 600 bytes of page and a YAML buffer, 5 MB of fresh memory.
-	page page
-	yaml bytes.Buffer
+	// fin is the Finisher of the file at hand (finisher).
+	fin Finisher
+	// states are the Stateful decoders' states, made when first used.
+	states []decoderState
 }
 
-// pageScratch returns the memory to read a page's front matter in: st's
-// own, reused page after page (decodePage keeps nothing of it), or new
-// for a nil st.
-func (st *loadState) pageScratch() (*page, *bytes.Buffer) {
-	if st == nil {
-		return new(page), new(bytes.Buffer)
-	}
-	if st.yaml.Cap() > maxYAMLScratch {
-		st.yaml = bytes.Buffer{} // a page's long YAML is not kept for the rest
-	}
-	return &st.page, &st.yaml
+type decoderState struct {
+	d Stateful
+	s State
 }
 
-// maxYAMLScratch bounds the YAML buffer a state keeps from page to page:
-// a page's YAML is its envelope, a few lines, unless its meta or specs
-// are written as YAML.
-const maxYAMLScratch = 64 << 10
+// state returns st's state of decoder d, made when st has none.
+func (st *loadState) state(d Stateful) State {
+	for _, ds := range st.states {
+		if ds.d == d {
+			return ds.s
+		}
+	}
+	s := d.NewState()
+	st.states = append(st.states, decoderState{d, s})
+	return s
+}
 
 // Shared is loading state kept from one Load to the next: per loading
-// goroutine, the strings it interned, the canonical forms it computed and
-// the lists it read. The two snapshots of a diff hold mostly the same
+// goroutine, the canonical forms it computed and the states of the
+// Stateful decoders (the page format's: the strings it interned, the
+// lists it read). The two snapshots of a diff hold mostly the same
 // strings and lists: loaded with the first's state, the second finds
 // them instead of reading and canonicalizing them again (fewer
 // instructions in all), and the two share that
@@ -116,17 +109,16 @@ const (
 	maxSharedShare = 0.25
 )
 
-// keptBytes is what st keeps for the next Load, in bytes of strings and
-// list texts (the table shared with the other states counted whole).
-func (st *loadState) keptBytes() int {
-	n := st.in.size + st.canon.size
-	for _, b := range st.scan.lists.size {
-		n += b
+// kept is what st keeps for the next Load: strings (interned, and
+// canonical forms) and bytes of strings and list texts (the tables shared
+// with the other states counted whole).
+func (st *loadState) kept() (strings, bytes int) {
+	strings, bytes = len(st.canon.m), st.canon.size
+	for _, ds := range st.states {
+		n, b := ds.s.Kept()
+		strings, bytes = strings+n, bytes+b
 	}
-	if b := st.scan.lists.base; b != nil {
-		n += b.size
-	}
-	return n + st.scan.lists.recentBytes()
+	return strings, bytes
 }
 
 // put leaves st for the next get, unless it has grown past
@@ -134,7 +126,7 @@ func (st *loadState) keptBytes() int {
 // Loads of a long series each bring strings of their own, and a state
 // that keeps them all would grow with the series.
 func (sh *Shared) put(st *loadState) {
-	if kept := st.keptBytes(); sh == nil || len(st.in.m)+len(st.canon.m) > maxSharedStrings ||
+	if strings, kept := st.kept(); sh == nil || strings > maxSharedStrings ||
 		kept > maxSharedBytes || float64(kept) > maxSharedShare*float64(st.read) {
 		return
 	}
@@ -143,15 +135,11 @@ func (sh *Shared) put(st *loadState) {
 	sh.free = append(sh.free, st)
 }
 
-// shareLists merges the list texts the states left for the next Load
-// have read (up to maxListTexts a field, the newest first) into one
-// table per field that they all look lists up in from then on
-// (listBase), and empties their own: each goroutine of a Load reads
-// about half the pages, so without it a list the other goroutine read is
-// read and canonicalized again (the new tree of a real week at 60k
-// specs: 9.4k lists read, most of them read by the other goroutine of
-// the old tree's Load). The texts are shared, not copied; the tables
-// each state emptied keep their memory for the lists it reads next.
+// shareLists lets the states of each Stateful decoder that the states
+// left for the next Load hold share what they read (Stateful.Share: the
+// page format merges its list texts into one table they all look lists
+// up in): each goroutine of a Load reads about half the files, and reads
+// again what the other read otherwise.
 func (sh *Shared) shareLists() {
 	if sh == nil {
 		return
@@ -161,70 +149,30 @@ func (sh *Shared) shareLists() {
 	if len(sh.free) < 2 {
 		return // one state finds what it read in its own tables
 	}
-	var bases []*listBase
+	var done []Stateful
 	for _, st := range sh.free {
-		if b := st.scan.lists.base; b != nil && !slices.Contains(bases, b) {
-			bases = append(bases, b)
-		}
-	}
-	merged := new(listBase)
-	for f := range listFacets {
-		n := 0
-		for _, b := range bases {
-			n += len(b.m[f])
-		}
-		for _, st := range sh.free {
-			n += len(st.scan.lists.seen[f])
-		}
-		m := make(map[string]listText, min(n, maxListTexts))
-		add := func(from map[string]listText) {
-			for text, e := range from {
-				if len(m) >= maxListTexts {
-					return
-				}
-				if _, ok := m[text]; !ok {
-					m[text] = e // a text has one canonical list: either will do
-					merged.size += len(text)
+		for _, ds := range st.states {
+			if slices.Contains(done, ds.d) {
+				continue
+			}
+			done = append(done, ds.d)
+			var states []State
+			for _, other := range sh.free {
+				for _, o := range other.states {
+					if o.d == ds.d {
+						states = append(states, o.s)
+					}
 				}
 			}
-		}
-		// The texts read last first: when the bound cuts, it cuts the
-		// oldest, so that a long series keeps the lists it reads now.
-		for _, st := range sh.free {
-			add(st.scan.lists.seen[f])
-		}
-		for _, b := range bases {
-			add(b.m[f])
-		}
-		merged.m[f] = m
-	}
-	for _, st := range sh.free {
-		st.scan.lists.base = merged
-		for f := range st.scan.lists.seen {
-			clear(st.scan.lists.seen[f])
-			st.scan.lists.size[f] = 0
+			ds.d.Share(states)
 		}
 	}
 }
 
 func newLoadState() *loadState {
-	st := &loadState{in: newInterner(), canon: newCanonCache(), buf: make([]byte, 0, 256<<10)}
-	fresh.Touch(unsafe.Slice(st, 1)) // the scanner's memos are probed before they are written
+	st := &loadState{canon: newCanonCache(), buf: make([]byte, 0, 256<<10)}
+	fresh.Touch(unsafe.Slice(st, 1))
 	return st
-}
-
-// specs decodes a one-line spec_details value by the fast scanner. When
-// canonical, it gives the specs' lists canonical (canonicalizer.list) and
-// the rules that counted (as canonicalizer.rec records them). Tarballs
-// are kept when tarballs. ok false: the general path must decide.
-func (st *loadState) specs(data []byte, canonical, tarballs bool) (specList, []uint16, bool) {
-	lt := &st.scan.lists
-	if canonical && lt.canon == nil {
-		lt.canon = newCanonicalizer()
-		lt.canon.cache = st.canon
-	}
-	specs, ok := fastSpecListBuf(data, st.in, &st.scan, canonical, tarballs)
-	return specs, lt.counted, ok
 }
 
 // canonicalizer returns a canonicalizer for one file (its counts start at

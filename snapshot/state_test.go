@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -79,11 +78,11 @@ func TestListsSharedLoaded(t *testing.T) {
 		st := newLoadState()
 		var specs []Spec
 		for i := range 3 {
-			p, _, _, err := decodePage("p", page(i+1), pageOptions{raw: raw}, st)
+			p, _, _, err := decodeOther(pageDecoder(t), "p", page(i+1), Options{Raw: raw}, st)
 			if err != nil {
 				t.Fatal(err)
 			}
-			specs = append(specs, p.Specs[0])
+			specs = append(specs, p[0].Specs[0])
 		}
 		first := 0
 		if raw {
@@ -100,7 +99,7 @@ func TestListsSharedLoaded(t *testing.T) {
 // so that a field added to SpecMore is not dropped with a tarball
 // (dropTarballs).
 func TestSpecMoreEmpty(t *testing.T) {
-	if !(&SpecMore{}).empty() {
+	if !(&SpecMore{}).Empty() {
 		t.Fatal("the zero SpecMore is not empty")
 	}
 	typ := reflect.TypeOf(SpecMore{})
@@ -120,7 +119,7 @@ func TestSpecMoreEmpty(t *testing.T) {
 		default:
 			t.Fatalf("field %s of kind %s: teach this test to set it", typ.Field(i).Name, f.Kind())
 		}
-		if m.empty() {
+		if m.Empty() {
 			t.Errorf("SpecMore with only %s set reads as empty", typ.Field(i).Name)
 		}
 	}
@@ -207,15 +206,16 @@ func TestSharedLoad(t *testing.T) {
 	}
 }
 
-// TestSharedBounded: a state that has interned more than maxSharedStrings
-// strings is not kept for the next Load; a smaller one is.
+// TestSharedBounded: a state whose decoders' states have interned more
+// than maxSharedStrings strings is not kept for the next Load; a smaller
+// one is; and so for bytes (maxSharedBytes, maxSharedShare).
 func TestSharedBounded(t *testing.T) {
+	keeping := func(st *loadState, strings, bytes int) {
+		st.states = append(st.states, decoderState{fakeStateful{}, &fakeState{strings, bytes}})
+	}
 	sh := new(Shared)
 	big, small := sh.get(), sh.get()
-	for i := range maxSharedStrings + 1 {
-		s := strconv.Itoa(i)
-		big.in.m[s] = s
-	}
+	keeping(big, maxSharedStrings+1, maxSharedStrings+1)
 	big.read, small.read = 1<<30, 1<<30 // as if each had read much: only the count bounds them here
 	sh.put(big)
 	sh.put(small)
@@ -225,12 +225,10 @@ func TestSharedBounded(t *testing.T) {
 	// Few strings, but long ones: over maxSharedBytes, not kept either.
 	sh = new(Shared)
 	long, short := sh.get(), sh.get()
-	for i := range 10 {
-		long.in.bytes([]byte(strconv.Itoa(i) + strings.Repeat("x", maxSharedBytes/8)))
-	}
-	short.in.bytes([]byte("gcc@13.2.0"))
-	if long.keptBytes() <= maxSharedBytes || short.keptBytes() != len("gcc@13.2.0") {
-		t.Fatalf("keptBytes: %d and %d", long.keptBytes(), short.keptBytes())
+	keeping(long, 10, maxSharedBytes+1)
+	keeping(short, 1, len("gcc@13.2.0"))
+	if _, b := short.kept(); b != len("gcc@13.2.0") {
+		t.Fatalf("kept: %d bytes", b)
 	}
 	long.read, short.read = 1<<30, 1<<30
 	sh.put(long)
@@ -241,7 +239,7 @@ func TestSharedBounded(t *testing.T) {
 	// Short strings, but more than a quarter of what the state read.
 	sh = new(Shared)
 	st := sh.get()
-	st.in.bytes([]byte("gcc@13.2.0"))
+	keeping(st, 1, len("gcc@13.2.0"))
 	st.read = 4*len("gcc@13.2.0") - 1
 	sh.put(st)
 	if len(sh.free) != 0 {
@@ -257,9 +255,29 @@ func TestSharedBounded(t *testing.T) {
 	}
 }
 
-// TestKeptBytes: what a state keeps is counted as it reads pages, and
-// the merged list texts once shared, and the recent ones.
-func TestKeptBytes(t *testing.T) {
+// fakeStateful is a Stateful decoder of nothing, whose states keep what
+// they are told to (fakeState).
+type fakeStateful struct{}
+
+func (fakeStateful) Claims(string) bool   { return false }
+func (fakeStateful) Detect([]byte) bool   { return false }
+func (fakeStateful) NewState() State      { return &fakeState{} }
+func (fakeStateful) Share(states []State) {}
+func (fakeStateful) Decode(string, []byte) ([]*Package, []Warning, error) {
+	return nil, nil, nil
+}
+
+type fakeState struct{ strings, bytes int }
+
+func (s *fakeState) Decode(string, []byte, *Finisher) ([]*Package, []Warning, error) {
+	return nil, nil, nil
+}
+func (s *fakeState) Kept() (int, int) { return s.strings, s.bytes }
+
+// TestKept: what a state keeps is counted as it reads pages: its
+// canonical forms, and what its decoders' states keep (the page format's
+// own test checks those: package catalog, TestKeptBytes).
+func TestKept(t *testing.T) {
 	dir := realSizeTree(t, "develop-2025-02-16")
 	sh := new(Shared)
 	for range 2 {
@@ -271,111 +289,19 @@ func TestKeptBytes(t *testing.T) {
 		t.Fatal("no state kept after loading two real trees")
 	}
 	for _, st := range sh.free {
-		want := 0
-		for s := range st.in.m {
-			want += len(s)
-		}
+		want, wantN := 0, len(st.canon.m)
 		for k, e := range st.canon.m {
 			want += len(k.s) + len(e.s)
 		}
-		for f := range st.scan.lists.seen {
-			for text := range st.scan.lists.seen[f] {
-				want += len(text)
-			}
+		if len(st.states) != 1 {
+			t.Fatalf("%d decoder states, want the page format's", len(st.states))
 		}
-		if b := st.scan.lists.base; b != nil {
-			for f := range b.m {
-				for text := range b.m[f] {
-					want += len(text)
-				}
-			}
+		n, b := st.states[0].s.Kept()
+		if n == 0 || b == 0 {
+			t.Errorf("the page format's state keeps %d strings, %d bytes", n, b)
 		}
-		for f := range st.scan.lists.recent {
-			for _, e := range st.scan.lists.recent[f] {
-				want += len(e.text) + 16*len(e.list) + 2*len(e.counted)
-			}
-		}
-		if got := st.keptBytes(); got != want || got == 0 {
-			t.Errorf("keptBytes %d, want %d", got, want)
-		}
-	}
-}
-
-// TestShareLists: after shareLists, every state left for the next Load
-// finds the list texts any of them read, in one table they share, and
-// its own tables are empty; texts read after that are merged with those
-// at the next shareLists; and the merged table holds at most
-// maxListTexts texts.
-func TestShareLists(t *testing.T) {
-	sh := new(Shared)
-	a, b := sh.get(), sh.get()
-	text := func(i int) string { return fmt.Sprintf(`["+v%d"]`, i) }
-	read := func(st *loadState, from, to int) {
-		if st.scan.lists.seen[1] == nil {
-			st.scan.lists.seen[1] = map[string]listText{}
-		}
-		for i := from; i < to; i++ {
-			st.scan.lists.seen[1][text(i)] = listText{text: text(i), list: []string{fmt.Sprintf("+v%d", i)}}
-		}
-	}
-	finds := func(st *loadState, i int) bool {
-		if st.scan.lists.base == nil {
-			return false
-		}
-		_, ok := st.scan.lists.base.m[1][text(i)]
-		return ok
-	}
-	read(a, 0, 10)
-	read(b, 10, 20)
-	a.read, b.read = 1<<30, 1<<30
-	sh.put(a)
-	sh.put(b)
-	sh.shareLists()
-	for _, st := range []*loadState{a, b} {
-		for i := range 20 {
-			if !finds(st, i) {
-				t.Fatalf("after shareLists a state does not find text %d", i)
-			}
-		}
-		if n := len(st.scan.lists.seen[1]); n != 0 {
-			t.Errorf("after shareLists a state keeps %d texts of its own, want 0", n)
-		}
-	}
-	if a.scan.lists.base != b.scan.lists.base {
-		t.Error("the states do not share one table")
-	}
-	// The next Load reads more; its states share them all the next time.
-	a, b = sh.get(), sh.get()
-	read(b, 20, 25)
-	a.read, b.read = 1<<30, 1<<30
-	sh.put(a)
-	sh.put(b)
-	sh.shareLists()
-	for i := range 25 {
-		if !finds(a, i) || !finds(b, i) {
-			t.Fatalf("after a second shareLists a state does not find text %d", i)
-		}
-	}
-	// Bounded.
-	a, b = sh.get(), sh.get()
-	read(a, 100, 100+maxListTexts)
-	a.read, b.read = 1<<30, 1<<30
-	sh.put(a)
-	sh.put(b)
-	sh.shareLists()
-	if n := len(a.scan.lists.base.m[1]); n != maxListTexts {
-		t.Errorf("merged table holds %d texts, want maxListTexts (%d)", n, maxListTexts)
-	}
-	// Full, it keeps the newest: what the next Load reads.
-	a, b = sh.get(), sh.get()
-	read(b, -100, 0)
-	a.read, b.read = 1<<30, 1<<30
-	sh.put(a)
-	sh.put(b)
-	sh.shareLists()
-	for i := -100; i < 0; i++ {
-		if !finds(a, i) {
-			t.Fatalf("a full merged table does not take text %d, read last", i)
+		if gotN, got := st.kept(); got != want+b || gotN != wantN+n {
+			t.Errorf("kept %d strings, %d bytes; want %d, %d", gotN, got, wantN+n, want+b)
 		}
 	}
 }

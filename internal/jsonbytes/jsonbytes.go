@@ -1,8 +1,9 @@
 // Package jsonbytes tests eight bytes at a time for the bytes that end
 // the plain text of a JSON string: a quote, a backslash, a control
 // character or part of a multi-byte character. The loader's scanner
-// (package snapshot) jumps to the first of them to find a string's end;
-// the JSON writer (package report) copies a string without them as it is.
+// (package snapshot/catalog) jumps to the first of them to find a
+// string's end; the JSON writer (package report) copies a string without
+// them as it is. HashWord tests a hash's bytes the same way.
 // Most strings of a page or a report (hashes, versions, names) are plain
 // ASCII, and these loops ran once per byte of every page and every report.
 package jsonbytes
@@ -50,4 +51,18 @@ func Plain(s string) bool {
 		}
 	}
 	return true
+}
+
+// HashWord reports whether each of the eight bytes of x is in Spack's
+// base32 alphabet, a-z and 2-7: a quarter of a well-formed hash (the
+// loader checks every spec's hash with it). For a byte below 0x80,
+// adding 0x80-lo sets its high bit exactly when it is at least lo, and adding 0x7f-hi
+// exactly when it is above hi, and the sum carries into no other byte. A
+// byte from 0x80 up gets neither mark whatever it carries (so the word
+// is refused), though its carry may mark the byte above it wrongly.
+func HashWord(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	letter := (x + (0x80-'a')*ones) &^ (x + (0x7f-'z')*ones)
+	digit := (x + (0x80-'2')*ones) &^ (x + (0x7f-'7')*ones)
+	return (letter|digit)&highs == highs
 }

@@ -151,14 +151,12 @@ func gitSource(src *gitsrc.Source, o Options) (snapshot.Source, *gitsrc.Tree, er
 // revision when it is REV:PATH, and its layout and index checksum when it
 // is a Spack mirror.
 //
-// It reads the formats of Decoders, then those of opt.Decoders.
+// It reads the formats registered with package snapshot (decoders.go
+// links those of packages of their own in), then those of opt.Decoders.
 func Load(dir, arg string, o Options, opt snapshot.Options) (*snapshot.Snapshot, error) {
 	src, tree, err := open(dir, arg, o)
 	if err != nil {
 		return nil, err
-	}
-	if len(decoders) > 0 {
-		opt.Decoders = append(Decoders(), opt.Decoders...)
 	}
 	var snap *snapshot.Snapshot
 	if g, ok := src.(*gitsrc.Source); ok {

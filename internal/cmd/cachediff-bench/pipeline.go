@@ -9,6 +9,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
+	_ "github.com/cachediff/cachediff/snapshot/catalog" // package pages
 )
 
 func init() { subcommands["pipeline"] = pipeline }

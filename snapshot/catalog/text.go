@@ -1,15 +1,17 @@
-package snapshot
+package catalog
 
 import (
 	"bytes"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // notText returns an error when data is not UTF-8 text (a NUL byte, or
 // bytes that are not UTF-8), at the line and column of the first bad byte,
 // or nil.
-func notText(file string, data []byte) *Error {
+func notText(file string, data []byte) *snapshot.Error {
 	nul := bytes.IndexByte(data, 0)
 	bad := -1
 	if !utf8.Valid(data) {
@@ -31,6 +33,6 @@ func notText(file string, data []byte) *Error {
 	}
 	line := 1 + bytes.Count(data[:at], []byte("\n"))
 	col := at - (bytes.LastIndexByte(data[:at], '\n') + 1) + 1
-	return &Error{File: file, Line: line, Col: col,
+	return &snapshot.Error{File: file, Line: line, Col: col,
 		Msg: fmt.Sprintf("not a text file (binary or not UTF-8): %s; a package page is UTF-8 Markdown with YAML front matter", what)}
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package snapshot
+package catalog
 
 import (
 	"syscall"

@@ -1,4 +1,4 @@
-package snapshot
+package catalog
 
 import (
 	"bytes"
@@ -13,13 +13,15 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // oneLineValues returns the meta and spec_details lines of the real and
 // seed pages.
 func oneLineValues(t testing.TB) (metas, specs []string) {
 	files, _ := filepath.Glob(filepath.Join(realDir, "*", "*", "specs.md"))
-	seeds, _ := filepath.Glob("../testdata/seeds/*.txt")
+	seeds, _ := filepath.Glob("../../testdata/seeds/*.txt")
 	for _, file := range append(files, seeds...) {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -202,7 +204,7 @@ func TestMetaAgreesCounts(t *testing.T) {
 		}
 		interned = append(interned, sp)
 	}
-	st := newLoadState()
+	st := newState()
 	var bufs metaBufs
 	seen := map[bool]int{}
 	for _, specs := range [][]Spec{specs, interned} {
@@ -231,7 +233,7 @@ func TestMetaAgreesCounts(t *testing.T) {
 				if counts != "" && m.byStack == nil {
 					t.Fatalf("%s: no counts read", text)
 				}
-				agrees := metaAgrees(&m, specs, false, st)
+				agrees := metaAgrees(&m, specs, NewFinisher(Options{Raw: false}), st)
 				m.countsMap()
 				msgs := checkMeta(&m, specs, false)
 				if agrees != (len(msgs) == 0) {
@@ -283,7 +285,7 @@ func TestKeyMemo(t *testing.T) {
 	var bufs scanBufs
 	in := newInterner()
 	for _, l := range lists {
-		fast, ok := fastSpecListBuf([]byte(l.text), in, &bufs, false, true)
+		fast, ok := fastSpecListBuf([]byte(l.text), in, &bufs, nil, true)
 		if ok != l.ok {
 			t.Fatalf("%s: fast path %v, want %v", l.text, ok, l.ok)
 		}
@@ -332,7 +334,7 @@ func TestValMemoSlots(t *testing.T) {
 			}
 		}
 		b.WriteString("]")
-		fast, ok := fastSpecListBuf([]byte(b.String()), in, &bufs, false, true)
+		fast, ok := fastSpecListBuf([]byte(b.String()), in, &bufs, nil, true)
 		if !ok {
 			t.Fatal("fast path gave up")
 		}
@@ -404,7 +406,7 @@ func TestMetaAgreesRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	in := newInterner()
 	str := func(format string, args ...any) string { return in.bytes([]byte(fmt.Sprintf(format, args...))) }
-	st := newLoadState()
+	st := newState()
 	var bufs metaBufs
 	seen := map[bool]int{}
 	for round := range 400 {
@@ -459,7 +461,7 @@ func TestMetaAgreesRandom(t *testing.T) {
 			t.Fatalf("round %d: the fast path gave up on %s", round, text)
 		}
 		raw := round%2 == 0 // or the claimed compilers and versions canonicalized first
-		agrees := metaAgrees(&m, specs, raw, st)
+		agrees := metaAgrees(&m, specs, NewFinisher(Options{Raw: raw}), st)
 		m.countsMap()
 		msgs := checkMeta(&m, specs, raw)
 		if agrees != (len(msgs) == 0) {
@@ -469,5 +471,35 @@ func TestMetaAgreesRandom(t *testing.T) {
 	}
 	if seen[true] < 50 || seen[false] < 50 {
 		t.Fatalf("agreed %d times, disagreed %d: the cases should do both", seen[true], seen[false])
+	}
+}
+
+// TestScannerHash: the scanner's hash reads exactly what rawString reads
+// when that is a well-formed hash, and nothing otherwise.
+func TestScannerHash(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	chars := "abcdefghijklmnopqrstuvwxyz234567" + `"\ 0189AZ` + "\x00\xff"
+	for range 100000 {
+		b := []byte{'"'}
+		for range 28 + r.IntN(8) {
+			if r.IntN(40) == 0 {
+				b = append(b, chars[r.IntN(len(chars))])
+			} else {
+				b = append(b, chars[r.IntN(32)])
+			}
+		}
+		b = append(b, '"')
+		b = append(b, ", \"os\": \"x\"}"[:r.IntN(12)]...)
+		s := &scanner{data: b}
+		got, ok := s.hash()
+		ref := &scanner{data: b}
+		want, wantOK := ref.rawString()
+		wantOK = wantOK && IsHash(string(want))
+		if ok != wantOK || ok && (string(got) != string(want) || s.pos != ref.pos) {
+			t.Fatalf("hash of %q: %q %v at %d, want %q %v at %d", b, got, ok, s.pos, want, wantOK, ref.pos)
+		}
+		if !ok && s.pos != 0 {
+			t.Fatalf("hash of %q: nothing read, but at %d", b, s.pos)
+		}
 	}
 }

@@ -1,4 +1,4 @@
-package snapshot
+package catalog
 
 import (
 	"fmt"
@@ -11,16 +11,18 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gen"
+
+	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // parseBoth parses a page by the fast paths (with a shared state, as Load
 // does) and by the general ones (encoding/json and yaml.v3 only), and
 // fails unless both give the same package, counts, warnings or error.
-func parseBoth(t testing.TB, name string, data []byte, st *loadState) {
+func parseBoth(t testing.TB, name string, data []byte, st *state) {
 	t.Helper()
-	for _, po := range []pageOptions{{}, {raw: true}, {tarballs: true}} {
-		fp, fc, fw, ferr := decodePage(name, data, po, st)
-		gp, gc, gw, gerr := decodePage(name, data, po, generalOnly)
+	for _, po := range []Options{{}, {Raw: true}, {Tarballs: true}} {
+		fp, fc, fw, ferr := decodeWith(name, data, po, st)
+		gp, gc, gw, gerr := decodeWith(name, data, po, generalOnly)
 		if fmt.Sprint(ferr) != fmt.Sprint(gerr) {
 			t.Fatalf("%s (%+v): fast path error %v, general path error %v", name, po, ferr, gerr)
 		}
@@ -108,7 +110,7 @@ func fastPathPages(t *testing.T) map[string]string {
 // TestFastEnvelope: the fast paths (envelope, JSON, interning, cached
 // canonicalization) load every page as the general paths do.
 func TestFastEnvelope(t *testing.T) {
-	st := newLoadState()
+	st := newState()
 	fastEnv := 0
 	for name, page := range fastPathPages(t) {
 		parseBoth(t, name, []byte(page), st)
@@ -154,7 +156,7 @@ func TestFastPathsLoad(t *testing.T) {
 	if len(files) < least {
 		t.Fatalf("%d pages", len(files))
 	}
-	st := newLoadState()
+	st := newState()
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -180,7 +182,7 @@ func FuzzFastPaths(f *testing.F) {
 			f.Add(gen.Page(pk.Name, "develop", pk.Old, gen.Style(i%2), false))
 		}
 	}
-	st := newLoadState()
+	st := newState()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		parseBoth(t, "fuzz.md", data, st)
 	})
@@ -221,7 +223,7 @@ func TestListTexts(t *testing.T) {
 		page(`"versions": ["=1.0"], "variants": ["~b", "+a", "+a"], "stacks": ["=1.0"]`,
 			`"variants": ["~b", "+a", "+a"], "versions": ["=1.0"]`),
 	}
-	st := newLoadState()
+	st := newState()
 	for i, p := range pages {
 		parseBoth(t, fmt.Sprintf("page %d", i), p, st)
 	}
@@ -258,23 +260,23 @@ func TestListTextsStartOver(t *testing.T) {
 	}
 	b.WriteString("]")
 	data := []byte(b.String())
-	c := newCanonicalizer()
-	for i := range want {
-		c.spec(&want[i], true)
+	c := NewFinisher(Options{})
+	if err := c.Finish("f", 1, "spec_details", want, true); err != nil {
+		t.Fatal(err)
 	}
-	st := newLoadState()
+	st := newState()
 	for _, pass := range []string{"first", "again"} {
-		got, counted, ok := st.specs(data, true, false)
+		gc := NewFinisher(Options{})
+		got, counted, ok := st.specs(data, gc)
 		if !ok {
 			t.Fatalf("%s: the scanner gave up", pass)
 		}
-		gc := newCanonicalizer()
-		gc.replay(counted)
-		for i := range got {
-			gc.spec(&got[i], false) // the compiler, as finishSpecs does
+		gc.Count(counted)
+		if err := gc.Finish("f", 1, "spec_details", got, false); err != nil { // the compiler, as decodePage does
+			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gc.counts, c.counts) {
-			t.Fatalf("%s: canonical lists or counts differ from the general path's (counts %v, want %v)", pass, gc.counts, c.counts)
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gc.Counts(), c.Counts()) {
+			t.Fatalf("%s: canonical lists or counts differ from the general path's (counts %v, want %v)", pass, gc.Counts(), c.Counts())
 		}
 		if l := len(st.scan.lists.seen[1]); l >= maxListTexts || l == 0 {
 			t.Fatalf("%s: %d variant lists remembered after %d distinct ones, want fewer than %d", pass, l, n, maxListTexts)
@@ -286,7 +288,7 @@ func TestListTextsStartOver(t *testing.T) {
 // null, the same spec) by both paths, tarballs kept or dropped, and so
 // is a tarball given twice.
 func TestTarballs(t *testing.T) {
-	st := newLoadState()
+	st := newState()
 	for i, tarball := range []string{`"https://x/a.spack"`, `1`, `true`, `{}`, `[]`, `["a"]`, `null`, `"a\u0041"`,
 		`"a", "tarball": "b"`, `"a", "tarball": 1`, `1, "tarball": "a"`} {
 		page := fmt.Sprintf("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, develop]\nspec_details: [{\"hash\": %q, \"tarball\": %s}]\n---\n", hashN(1), tarball)

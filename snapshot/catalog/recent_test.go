@@ -1,18 +1,20 @@
-package snapshot
+package catalog
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // decodeSpecs decodes specs, written as a page's spec_details, with st's
 // fast decoder, canonical, as Load does for each page a loading goroutine
 // reads.
-func decodeSpecs(t *testing.T, st *loadState, specs []map[string]any) specList {
+func decodeSpecs(t *testing.T, st *state, specs []map[string]any) specList {
 	t.Helper()
-	got, _, ok := st.specs([]byte(mustJSON(specs)), true, true)
+	got, _, ok := st.specs([]byte(mustJSON(specs)), NewFinisher(Options{Tarballs: true}))
 	if !ok {
 		t.Fatal("the fast decoder left the specs to the general path")
 	}
@@ -36,7 +38,7 @@ func TestRecentSlotShared(t *testing.T) {
 		bySlot[slot] = append(bySlot[slot], v)
 	}
 	c := "+alone"
-	st := newLoadState()
+	st := newState()
 	for k, order := range [][]string{{a, b, a, c, b, b, a}, {b, a, c, a, b}} {
 		specs := make([]map[string]any, len(order))
 		for i, v := range order {
@@ -62,7 +64,7 @@ func TestRecentKeepsShortTexts(t *testing.T) {
 		specs[i] = simpleSpec(i)
 		specs[i]["variants"] = []string{v}
 	}
-	st := newLoadState()
+	st := newState()
 	for i, sp := range decodeSpecs(t, st, specs) {
 		if !slices.Equal(sp.Variants, []string{variants[i]}) {
 			t.Errorf("spec %d: variants %.20q..., want [%.20q...]", i, sp.Variants, variants[i])
@@ -87,7 +89,7 @@ func TestRecentKeepsShortTexts(t *testing.T) {
 	// also once the tables that hold the same texts start over.
 	lt := &st.scan.lists
 	lt.seen, lt.size, lt.base = [3]map[string]listText{}, [3]int{}, nil
-	if got := st.keptBytes() - st.in.size - st.canon.size; got < texts {
-		t.Errorf("keptBytes counts %d bytes of lists, less than the %d of the texts in recent", got, texts)
+	if _, kept := st.Kept(); kept-st.in.size < texts {
+		t.Errorf("Kept counts %d bytes of lists, less than the %d of the texts in recent", kept-st.in.size, texts)
 	}
 }

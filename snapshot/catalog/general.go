@@ -1,4 +1,4 @@
-package snapshot
+package catalog
 
 // The general decoders of a page's values: yaml.v3 and encoding/json. They
 // decode every page the format allows and give every error with its line
@@ -20,6 +20,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // generalSpecs decodes spec_details, from its one-line JSON (fast) when it
@@ -57,14 +59,14 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	}
 	var generic any
 	if err := node.Decode(&generic); err != nil {
-		return &Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("broken YAML in %s: %v", key, err)}
+		return &snapshot.Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("broken YAML in %s: %v", key, err)}
 	}
 	if s, ok := notUTF8(generic); ok {
-		return &Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("%s: %s", key, notUTF8Message(s))}
+		return &snapshot.Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("%s: %s", key, notUTF8Message(s))}
 	}
 	data, err := json.Marshal(jsonable(generic))
 	if err != nil {
-		return &Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("%s: %v", key, err)}
+		return &snapshot.Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("%s: %v", key, err)}
 	}
 	return decodeJSON(file, key, &jsonValue{data: data, line: node.Line}, v)
 }
@@ -158,7 +160,7 @@ func decodeJSON(file, key string, val *jsonValue, v any) error {
 	if err == nil {
 		return nil
 	}
-	e := &Error{File: file, Line: val.line}
+	e := &snapshot.Error{File: file, Line: val.line}
 	var off int64 = -1
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
@@ -271,7 +273,7 @@ func (e *posError) Error() string { return e.err.Error() }
 
 // specList decodes spec_details: a JSON array of spec objects. Unknown
 // fields of a spec are kept in Spec.Extra.
-type specList []Spec
+type specList []snapshot.Spec
 
 func (l *specList) UnmarshalJSON(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -363,8 +365,8 @@ func tokenKind(tok json.Token) string {
 	return "null"
 }
 
-func specFromFields(fields map[string]json.RawMessage) (Spec, error) {
-	var s Spec
+func specFromFields(fields map[string]json.RawMessage) (snapshot.Spec, error) {
+	var s snapshot.Spec
 	// In the order of the keys, not of the map: with several bad fields,
 	// the one reported (in an error, or in the report's list of pages
 	// --skip-invalid left out) is the same on every run.
@@ -392,13 +394,13 @@ func specFromFields(fields map[string]json.RawMessage) (Spec, error) {
 			if string(raw) == "null" {
 				continue
 			}
-			dst = &s.more().Tarball
+			dst = &more(&s).Tarball
 		case "size":
-			s.setSize(sizeString(raw))
+			setSize(&s, sizeString(raw))
 			continue
 		default:
 			if s.Extra() == nil {
-				s.more().Extra = map[string]json.RawMessage{}
+				more(&s).Extra = map[string]json.RawMessage{}
 			}
 			s.More.Extra[k] = raw
 			continue
@@ -469,7 +471,7 @@ func (m *meta) countsMap() {
 
 // checkMeta compares a page's meta with its specs and describes each
 // disagreement.
-func checkMeta(m *meta, specs []Spec, raw bool) []string {
+func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 	var msgs []string
 	if m.NumSpecs != nil && *m.NumSpecs != len(specs) {
 		msgs = append(msgs, fmt.Sprintf("meta says num_specs is %d, but the page lists %s", *m.NumSpecs, plural(len(specs), "spec")))
@@ -502,7 +504,6 @@ func checkMeta(m *meta, specs []Spec, raw bool) []string {
 			}
 		}
 	}
-	c := newCanonicalizer()
 	for _, f := range []struct {
 		name, facet string
 		vals        []string
@@ -520,7 +521,7 @@ func checkMeta(m *meta, specs []Spec, raw bool) []string {
 		claimed := map[string]bool{}
 		for _, v := range f.vals {
 			if !raw && f.facet != "" {
-				v = c.str(f.facet, v)
+				v = snapshot.Canonical(f.facet, v)
 			}
 			claimed[v] = true
 		}

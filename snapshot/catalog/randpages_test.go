@@ -1,10 +1,12 @@
-package snapshot
+package catalog
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // randomPages writes random pages whose lists are mostly texts seen
@@ -139,14 +141,14 @@ func TestRandomPages(t *testing.T) {
 		n = 100 // make test: 6000
 	}
 	g := &randomPages{r: rand.New(rand.NewPCG(1, 2))}
-	st := newLoadState()
+	st := newState()
 	fast := 0
 	for i := range n {
 		p := g.page()
 		parseBoth(t, fmt.Sprintf("page %d: %q", i, p), p, st)
 		s := string(p)
 		value := s[strings.Index(s, "spec_details: ")+len("spec_details: ") : strings.LastIndex(s, "]")+1]
-		if _, _, ok := st.specs([]byte(value), true, false); ok {
+		if _, _, ok := st.specs([]byte(value), NewFinisher(Options{})); ok {
 			fast++
 		}
 	}

@@ -1,4 +1,4 @@
-package snapshot
+package catalog
 
 import (
 	"bytes"
@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
 	"github.com/cachediff/cachediff/internal/jsonbytes"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // A scanner for the one-line JSON values of a page, specialized to their
@@ -219,12 +220,9 @@ func (s *scanner) list() ([2]int, bool) {
 	}
 }
 
-// listFacets are the canonicalization facets and orders of the list
-// fields, in the order of listTexts.seen: versions, variants, stacks.
-var listFacets = [3]struct {
-	facet string
-	less  func(a, b string) int
-}{{"version", strings.Compare}, {"variant", compareVariants}, {"stack", strings.Compare}}
+// listFacets are the canonicalization facets of the list fields, in the
+// order of listTexts.seen: versions, variants, stacks.
+var listFacets = [3]struct{ facet string }{{"version"}, {"variant"}, {"stack"}}
 
 // canonList reads list field f of a spec and returns it canonical and
 // shared: the list seen before with the same text, or the list read,
@@ -275,9 +273,7 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 	}
 	s.items = s.items[:mark]
 	from := len(lt.counted)
-	lt.canon.rec = &lt.counted
-	l = slices.Clip(lt.canon.list(listFacets[f].facet, l, listFacets[f].less))
-	lt.canon.rec = nil
+	l = slices.Clip(lt.fin.List(listFacets[f].facet, l, &lt.counted))
 	if end > 0 && s.pos == end {
 		switch {
 		case lt.seen[f] == nil:
@@ -374,7 +370,7 @@ func (s *scanner) unique(i, field int) bool {
 
 // hash reads a string of 32 characters of Spack's base32 alphabet, what
 // rawString gives for a well-formed hash, tested eight bytes at a time
-// (hashWord); ok false (nothing read) for anything else.
+// (jsonbytes.HashWord); ok false (nothing read) for anything else.
 func (s *scanner) hash() ([]byte, bool) {
 	s.ws()
 	d, i := s.data, s.pos
@@ -382,7 +378,7 @@ func (s *scanner) hash() ([]byte, bool) {
 		return nil, false
 	}
 	for k := i + 1; k < i+33; k += 8 {
-		if !hashWord(binary.LittleEndian.Uint64(d[k:])) {
+		if !jsonbytes.HashWord(binary.LittleEndian.Uint64(d[k:])) {
 			return nil, false
 		}
 	}
@@ -566,9 +562,9 @@ type listTexts struct {
 	// slot compares one text where the tables hash it and look it up in
 	// two (base, then seen), each thousands of entries.
 	recent [3][1 << recentBits]listText
-	// canon canonicalizes the lists not seen yet, recording the rules
-	// it counts in counted instead of counting them.
-	canon *canonicalizer
+	// fin canonicalizes the lists not seen yet (List), recording the
+	// rules it applies in counted instead of counting them: the page's.
+	fin *snapshot.Finisher
 	// counted are the rules the lists of the page being read counted,
 	// one entry per count (len(rules) stands for listRule): they are
 	// counted once the page is read, so that a page the general path
@@ -589,7 +585,7 @@ type listText struct {
 // is bounded too: 1,536 texts and their lists, some 100 KB for a real
 // tree, and up to about 8 MB a loading state for lists of 1 KB of tiny
 // strings (a review measured 6.4 MB of texts, arrays and strings), which
-// keptBytes counts, so that Shared.put drops such a state. The longest
+// Kept counts, so that Shared.put drops such a state. The longest
 // list text of the real pages in ../shared (real, real-series, seeds:
 // 1,419 lists) is 488 bytes.
 const (
@@ -622,17 +618,15 @@ const maxListTexts = 1 << 15
 
 // fastSpecListBuf decodes a spec_details value, with the scanner's
 // scratch memory kept in bufs. ok is false when the general path must
-// decide. Tarballs are kept when tarballs. When canonical, each spec's versions, variants and stacks are
-// canonicalized (canonicalizer.list) and shared, and bufs.lists.counted
+// decide. Tarballs are kept when tarballs. When fin is not nil, each spec's versions, variants and stacks are
+// canonicalized (fin.List) and shared, and bufs.lists.counted
 // holds the rules that counted, for the caller to count once ok.
-func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarballs bool) (specs specList, ok bool) {
+func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, fin *snapshot.Finisher, tarballs bool) (specs specList, ok bool) {
 	s := &scanner{data: data, in: in, items: bufs.items[:0], uniq: bufs.uniq[:0], refs: bufs.refs[:0], tarballs: tarballs, keys: &bufs.keys, vals: &bufs.vals}
-	if canonical {
+	if fin != nil {
 		s.lists = &bufs.lists
 		s.lists.counted = s.lists.counted[:0]
-		if s.lists.canon == nil { // loadState.specs gives it its cache
-			s.lists.canon = newCanonicalizer()
-		}
+		s.lists.fin = fin
 	}
 	defer func() { bufs.items, bufs.uniq, bufs.refs = s.items[:0], s.uniq[:0], s.refs[:0] }()
 	if !s.eat('[') {
@@ -671,7 +665,7 @@ func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, canonical, tarba
 		if r.field == 0 {
 			specs[r.i].Hash = all[r.start:r.end]
 		} else {
-			specs[r.i].more().Tarball = all[r.start:r.end]
+			more(&specs[r.i]).Tarball = all[r.start:r.end]
 		}
 	}
 	return specs, true
@@ -818,7 +812,7 @@ func (m *keyMemo) at(d []byte, pos int) bool {
 }
 
 // spec reads spec number i.
-func (s *scanner) spec(i int) (sp Spec, ok bool) {
+func (s *scanner) spec(i int) (sp snapshot.Spec, ok bool) {
 	if !s.eat('{') {
 		return sp, false
 	}
@@ -926,7 +920,7 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 				b, ok = s.number()
 				size = s.intern(b)
 			}
-			sp.setSize(size)
+			setSize(&sp, size)
 		default:
 			k := string(key)
 			if extraKeys[k] {
@@ -937,7 +931,7 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 				return sp, false
 			}
 			if sp.Extra() == nil {
-				sp.more().Extra = map[string]json.RawMessage{}
+				more(&sp).Extra = map[string]json.RawMessage{}
 				extraKeys = map[string]bool{}
 			}
 			extraKeys[k] = true
@@ -953,7 +947,7 @@ func (s *scanner) spec(i int) (sp Spec, ok bool) {
 // specEnd is spec sp once its closing brace is read: its lists put in
 // place (seen says which it has; lists, where they are in s.items), unless
 // canonList gave them.
-func (s *scanner) specEnd(sp Spec, seen int, lists *[3][2]int) Spec {
+func (s *scanner) specEnd(sp snapshot.Spec, seen int, lists *[3][2]int) snapshot.Spec {
 	if s.lists != nil {
 		return sp
 	}

@@ -1,6 +1,8 @@
-package snapshot
+package catalog
 
-import "bytes"
+import (
+	"bytes"
+)
 
 // fastEnvelope decodes the YAML envelope of a page (what is left of the
 // front matter once the one-line JSON values are taken out) when it has

@@ -1,8 +1,10 @@
-package snapshot
+package catalog
 
 import (
 	"strings"
 	"testing"
+
+	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // TestDuplicateJSONKeys (issue 11 item 9): a key given twice in a spec,

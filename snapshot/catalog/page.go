@@ -1,4 +1,4 @@
-package snapshot
+package catalog
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // envelope is the YAML front matter of a page, less the two big values
@@ -38,21 +40,20 @@ type page struct {
 	catLine     int // line of categories, or 0
 }
 
-// notPageError means a file is not a package page (no front matter, or no
-// layout: cache). Load ignores such files unless they must be pages (named
-// specs.md, or named on the command line), where it is an error.
-type notPageError struct{ err *Error }
-
-func (e notPageError) Error() string { return e.err.Error() }
+// notPage is the error of a file that is not a package page (no front
+// matter, or no layout: cache): Load ignores such files unless they must
+// be pages (named specs.md, or named on the command line), where err is
+// their error.
+func notPage(err *snapshot.Error) error { return &snapshot.NotInFormat{Err: err} }
 
 // parseFrontMatter splits a page into its YAML envelope and the one-line JSON
 // values of meta and spec_details, in st's scratch memory (st nil: new
 // memory). The envelope goes by the fast path when st is not nil and it
 // can.
-func parseFrontMatter(file string, data []byte, st *loadState) (*page, error) {
+func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if err := notText(file, data); err != nil {
 		if !bytes.HasPrefix(data, []byte("---")) {
-			return nil, notPageError{err} // an error only where a page must be
+			return nil, notPage(err) // an error only where a page must be
 		}
 		return nil, err
 	}
@@ -80,7 +81,7 @@ func parseFrontMatter(file string, data []byte, st *loadState) (*page, error) {
 		trimmed := bytes.TrimRight(l, " \t\r")
 		if line == 1 {
 			if string(trimmed) != "---" {
-				return nil, notPageError{&Error{File: file, Line: 1, Msg: "no front matter: a package page starts with a line '---'"}}
+				return nil, notPage(&snapshot.Error{File: file, Line: 1, Msg: "no front matter: a package page starts with a line '---'"})
 			}
 			open = true
 			yamlText.WriteByte('\n') // keep YAML line numbers equal to file lines
@@ -97,7 +98,7 @@ func parseFrontMatter(file string, data []byte, st *loadState) (*page, error) {
 		for _, f := range &lineJSON {
 			if v, col, ok := oneLineJSON(l, f.key, continues(rest)); ok {
 				if *f.val != nil {
-					return nil, &Error{File: file, Line: line, Msg: f.key + " is given twice (lines " + strconv.Itoa((*f.val).line) + " and " + strconv.Itoa(line) + ")"}
+					return nil, &snapshot.Error{File: file, Line: line, Msg: f.key + " is given twice (lines " + strconv.Itoa((*f.val).line) + " and " + strconv.Itoa(line) + ")"}
 				}
 				*f.val = &jsonValue{data: v, line: line, col: col}
 				l = nil
@@ -108,7 +109,7 @@ func parseFrontMatter(file string, data []byte, st *loadState) (*page, error) {
 	}
 	p.catLine, p.meta, p.specDetails = catLine, meta, specDetails
 	if open {
-		return nil, &Error{File: file, Line: 1, Msg: "front matter opened on line 1 is never closed (no second '---' line)"}
+		return nil, &snapshot.Error{File: file, Line: 1, Msg: "front matter opened on line 1 is never closed (no second '---' line)"}
 	}
 	if st != nil && fastEnvelope(yamlText.Bytes(), &p.env) {
 		return p, nil
@@ -132,7 +133,7 @@ func envelopeUTF8(file string, text []byte, env *envelope) error {
 	}{{"title", []string{env.Title}}, {"layout", []string{env.Layout}}, {"categories", env.Categories}} {
 		for _, v := range f.vals {
 			if !utf8.ValidString(v) {
-				return &Error{File: file, Line: frontMatterKeyLine(text, f.key), Msg: f.key + ": " + notUTF8Message(v)}
+				return &snapshot.Error{File: file, Line: frontMatterKeyLine(text, f.key), Msg: f.key + ": " + notUTF8Message(v)}
 			}
 		}
 	}
@@ -176,27 +177,6 @@ func continues(rest []byte) bool {
 	return len(rest) > 0 && bytes.IndexByte([]byte(" \t]}"), rest[0]) >= 0
 }
 
-// loadPage decodes a candidate that no other decoder took as a package
-// page: the loader's last step for a file that must be a page (specs.md,
-// or named on the command line) or is named *.md. A file that is not a
-// page gives a notPageError, which Load ignores unless the file must be
-// one: JSON (its first line is no '---') says what it is, and a README
-// whose front matter is broken, or that opens with a "---" rule, is
-// ignored like other Markdown.
-func loadPage(src Source, c candidate, data []byte, opt Options, st *loadState) result {
-	file := c.file.Name
-	if startsLikeJSON(data) { // not a page (its first line is no '---'): say what it is
-		return result{bytes: int64(len(data)), err: notPageError{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
-	}
-	pkg, counts, warnings, err := decodePage(file, data, pageOptions{raw: opt.Raw, tarballs: opt.Tarballs}, st)
-	if _, notPage := err.(notPageError); err != nil && !c.mustPage && !notPage && !looksLikePage(data) {
-		// A README whose front matter is broken, or that opens with a
-		// "---" rule, is not a page: ignore it like other Markdown.
-		err = notPageError{&Error{File: file, Msg: "not a package page"}}
-	}
-	return result{bytes: int64(len(data)), pkg: pkg, counts: counts, warnings: warnings, err: err}
-}
-
 // startsLikePage reports whether data's first line is a page's opening
 // "---".
 func startsLikePage(data []byte) bool {
@@ -215,53 +195,57 @@ func looksLikePage(data []byte) bool {
 }
 
 // decodePage is the package-page format's one entry point: it decodes one
-// page (front matter, specs and meta), validates it and (unless raw)
-// canonicalizes it, by the fast path where it can and by the general path
+// page (front matter, specs and meta), validates it and finishes its
+// specs through f (unless f.Raw, canonical), by the fast path where it can and by the general path
 // (general.go: yaml.v3 and encoding/json) where it cannot; every step of
 // the fast path may give up, and the general path then decides, with the
 // same result or the error with its line and column. It returns a
-// notPageError for a file without front matter or without layout: cache,
-// which Load ignores unless the file must be a page.
+// *snapshot.NotInFormat (notPage) for a file without front matter or
+// without layout: cache, which Load ignores unless the file must be a
+// page. The rules the canonicalization applied are f's counts.
 //
 // st is the loading goroutine's state: the fast path's scratch memory
-// and caches (interned strings, canonical forms, list texts), kept from
-// page to page. A nil st decodes by the general path alone, with no
-// cache: the oracle the tests hold the fast path to (export_test.go).
-func decodePage(file string, data []byte, po pageOptions, st *loadState) (*Package, RuleCounts, []Warning, error) {
-	raw := po.raw
+// and caches (interned strings, list texts), kept from page to page. A
+// nil st decodes by the general path alone: the oracle the tests hold the
+// fast path to (export_test.go).
+func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*snapshot.Package, []snapshot.Warning, error) {
+	raw := f.Raw
 	p, err := parseFrontMatter(file, data, st)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
 	defer func() { *p = page{} }() // a state's page keeps nothing of this one (pageScratch)
 	env := &p.env
-	for _, f := range []struct {
+	for _, v := range []struct {
 		key  string
 		fast *jsonValue
 		node *yaml.Node
 	}{{"meta", p.meta, &env.Meta}, {"spec_details", p.specDetails, &env.SpecDetails}} {
-		if f.fast != nil && f.node.Kind != 0 {
-			return nil, nil, nil, &Error{File: file, Line: f.node.Line, Msg: fmt.Sprintf("%s is given twice (lines %d and %d)", f.key, f.fast.line, f.node.Line)}
+		if v.fast != nil && v.node.Kind != 0 {
+			return nil, nil, &snapshot.Error{File: file, Line: v.node.Line, Msg: fmt.Sprintf("%s is given twice (lines %d and %d)", v.key, v.fast.line, v.node.Line)}
 		}
 	}
 	if env.SpecFiles.Kind != 0 {
-		return nil, nil, nil, &Error{File: file, Line: env.SpecFiles.Line, Msg: "this is the 2021–2022 catalogue layout (index.md with spec_files and spec-N.json files), which cachediff does not support yet"}
+		return nil, nil, &snapshot.Error{File: file, Line: env.SpecFiles.Line, Msg: "this is the 2021–2022 catalogue layout (index.md with spec_files and spec-N.json files), which cachediff does not support yet"}
 	}
 	if env.Layout != "cache" && p.specDetails == nil && env.SpecDetails.Kind == 0 {
-		return nil, nil, nil, notPageError{&Error{File: file, Line: 1, Msg: "not a package page: the front matter has neither layout: cache nor spec_details"}}
+		return nil, nil, notPage(&snapshot.Error{File: file, Line: 1, Msg: "not a package page: the front matter has neither layout: cache nor spec_details"})
 	}
 	if strings.TrimSpace(env.Title) == "" {
-		return nil, nil, nil, &Error{File: file, Line: 2, Msg: "no title: a page's title is its package name"}
+		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "no title: a page's title is its package name"}
 	}
 	if p.specDetails == nil && env.SpecDetails.Kind == 0 {
-		return nil, nil, nil, &Error{File: file, Line: p.fmEnd, Msg: "no spec_details in the front matter"}
+		return nil, nil, &snapshot.Error{File: file, Line: p.fmEnd, Msg: "no spec_details in the front matter"}
 	}
-	if err := checkPackageName(env.Title); err != nil {
-		return nil, nil, nil, &Error{File: file, Line: 2, Msg: "title: " + err.Error()}
+	if err := snapshot.CheckPackageName(env.Title); err != nil {
+		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "title: " + err.Error()}
 	}
-	pkg := &Package{Name: env.Title, File: file, Tag: tagOf(env.Categories), tagLine: p.catLine}
-	if pkg.tagLine == 0 {
-		pkg.tagLine = p.fmEnd
+	one := new(onePackage) // the package and the list Decode returns, in one allocation
+	pkg := &one.pkg
+	*pkg = snapshot.Package{Name: env.Title, File: file, Tag: tagOf(env.Categories), TagLine: p.catLine}
+	one.list[0] = pkg
+	if pkg.TagLine == 0 {
+		pkg.TagLine = p.fmEnd
 	}
 	pkg.Line = env.SpecDetails.Line
 	if p.specDetails != nil {
@@ -271,40 +255,35 @@ func decodePage(file string, data []byte, po pageOptions, st *loadState) (*Packa
 	var counted []uint16
 	ok := false
 	if st != nil && p.specDetails != nil {
-		specs, counted, ok = st.specs(p.specDetails.data, !raw, po.tarballs)
+		specs, counted, ok = st.specs(p.specDetails.data, f)
 	}
-	c := st.canonicalizer()
 	lists := true // the lists are still to canonicalize
 	if ok && !raw {
-		c.replay(counted)
+		f.Count(counted)
 		lists = false
 	}
 	if !ok {
 		var err error
 		if specs, err = generalSpecs(file, p.specDetails, &env.SpecDetails); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, err
 		}
-		if !po.tarballs {
+		if !f.Tarballs {
 			dropTarballs(specs)
 		}
 	}
-	if err := finishSpecsLists(file, pkg.Line, "spec_details", specs, raw, lists, c); err != nil {
-		return nil, nil, nil, withSpecColumn(err, p.specDetails)
+	if err := f.Finish(file, pkg.Line, "spec_details", specs, lists); err != nil {
+		return nil, nil, withSpecColumn(err, p.specDetails)
 	}
-	if lists && st != nil {
-		st.lists.share(specs)
-	}
-	counts := c.counts // empty when raw
 	pkg.Specs = specs
 
-	var warnings []Warning
+	var warnings []snapshot.Warning
 	metaLine := env.Meta.Line
 	if p.meta != nil {
 		metaLine = p.meta.line
 	}
 	switch {
 	case p.meta == nil && env.Meta.Kind == 0:
-		warnings = append(warnings, Warning{File: file, Line: p.fmEnd, Message: "no meta in the front matter"})
+		warnings = append(warnings, snapshot.Warning{File: file, Line: p.fmEnd, Message: "no meta in the front matter"})
 	default:
 		var m meta
 		ok = false
@@ -314,36 +293,37 @@ func decodePage(file string, data []byte, po pageOptions, st *loadState) (*Packa
 		if !ok {
 			var err error
 			if m, err = generalMeta(file, p.meta, &env.Meta); err != nil {
-				return nil, nil, nil, err
+				return nil, nil, err
 			}
 		}
-		if st != nil && metaAgrees(&m, specs, raw, st) {
+		if st != nil && metaAgrees(&m, specs, f, st) {
 			break
 		}
 		m.countsMap()
 		for _, msg := range checkMeta(&m, specs, raw) {
-			warnings = append(warnings, Warning{File: file, Line: metaLine, Message: msg})
+			warnings = append(warnings, snapshot.Warning{File: file, Line: metaLine, Message: msg})
 		}
 	}
-	return pkg, counts, warnings, nil
+	return one.list[:], warnings, nil
 }
 
-// pageOptions are the Options decodePage follows.
-type pageOptions struct {
-	raw      bool // Options.Raw
-	tarballs bool // Options.Tarballs
+// onePackage is a page's package and the list of it that Decode returns,
+// allocated together: a list of its own was one more allocation a page.
+type onePackage struct {
+	pkg  snapshot.Package
+	list [1]*snapshot.Package
 }
 
 // dropTarballs forgets the specs' tarballs, and their More when that
 // leaves it empty, as the fast scanner does when tarballs are not kept.
-func dropTarballs(specs []Spec) {
+func dropTarballs(specs []snapshot.Spec) {
 	for i := range specs {
 		m := specs[i].More
 		if m == nil {
 			continue
 		}
 		m.Tarball = ""
-		if m.empty() {
+		if m.Empty() {
 			specs[i].More = nil
 		}
 	}

@@ -1,6 +1,7 @@
-package snapshot
+package catalog
 
 import (
+	"cmp"
 	"encoding/json"
 	"maps"
 	"os"
@@ -11,9 +12,11 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	. "github.com/cachediff/cachediff/snapshot"
 )
 
-const realDir = "../testdata/real"
+const realDir = "../../testdata/real"
 
 func TestRealTrees(t *testing.T) {
 	for _, tc := range []struct {
@@ -64,7 +67,7 @@ func checkSnapshotInvariants(t *testing.T, snap *Snapshot) {
 	seen := map[string]bool{}
 	for _, p := range snap.Packages {
 		for i, s := range p.Specs {
-			if !isHash(s.Hash) {
+			if !IsHash(s.Hash) {
 				t.Errorf("%s: bad hash %q", p.Name, s.Hash)
 			}
 			if i > 0 && p.Specs[i-1].Hash >= s.Hash {
@@ -75,11 +78,10 @@ func checkSnapshotInvariants(t *testing.T, snap *Snapshot) {
 			}
 			seen[s.Hash] = true
 			if !snap.Raw {
-				again := cloneSpec(s)
-				c := newCanonicalizer()
-				c.spec(&again, true)
-				if !reflect.DeepEqual(again, s) || len(c.counts) != 0 {
-					t.Errorf("%s: spec %s not canonical: %+v, counts %v", p.Name, s.Hash, again, c.counts)
+				again := []Spec{cloneSpec(s)}
+				c := NewFinisher(Options{Tarballs: true})
+				if err := c.Finish(p.File, 1, "spec_details", again, true); err != nil || !reflect.DeepEqual(again[0], s) || len(c.Counts()) != 0 {
+					t.Errorf("%s: spec %s not canonical: %+v, counts %v (%v)", p.Name, s.Hash, again[0], c.Counts(), err)
 				}
 				if s.Compiler == "" {
 					t.Errorf("%s: spec %s has an empty compiler", p.Name, s.Hash)
@@ -87,7 +89,9 @@ func checkSnapshotInvariants(t *testing.T, snap *Snapshot) {
 			}
 		}
 	}
-	if !slices.IsSortedFunc(snap.Warnings, compareWarnings) {
+	if !slices.IsSortedFunc(snap.Warnings, func(a, b Warning) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
+	}) {
 		t.Error("warnings not sorted")
 	}
 }
@@ -137,7 +141,7 @@ func TestSeedPages(t *testing.T) {
 		{"py-ml-dtypes.txt", 129},
 	} {
 		// A single file is read as a page whatever its name.
-		path := filepath.Join("../testdata/seeds", tc.file)
+		path := filepath.Join("../../testdata/seeds", tc.file)
 		snap, err := Load(path, Options{})
 		if err != nil {
 			t.Errorf("%s: %v", tc.file, err)
@@ -294,7 +298,7 @@ func fastSlowPages(t *testing.T) map[string]string {
 	t.Helper()
 	pages := map[string]string{}
 	files, _ := filepath.Glob(filepath.Join(realDir, "*", "*", "specs.md"))
-	seeds, _ := filepath.Glob("../testdata/seeds/*.txt")
+	seeds, _ := filepath.Glob("../../testdata/seeds/*.txt")
 	for _, f := range append(files, seeds...) {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -435,11 +439,11 @@ func TestMetaWarnings(t *testing.T) {
 	}
 	file := filepath.Join(dir, "zlib", "specs.md")
 	want := []Warning{
-		{file, 5, "meta compilers lacks llvm@18.1.8, which specs have"},
-		{file, 5, "meta lists compilers intel-oneapi-compilers@2025.0.0 that no spec has"},
-		{file, 5, "meta oss lacks ubuntu24.04, which specs have"},
-		{file, 5, "meta says num_specs is 3, but the page lists 2 specs"},
-		{file, 5, "meta says num_specs_by_stack[e4s] is 1, but 0 specs list that stack"},
+		{File: file, Line: 5, Message: "meta compilers lacks llvm@18.1.8, which specs have"},
+		{File: file, Line: 5, Message: "meta lists compilers intel-oneapi-compilers@2025.0.0 that no spec has"},
+		{File: file, Line: 5, Message: "meta oss lacks ubuntu24.04, which specs have"},
+		{File: file, Line: 5, Message: "meta says num_specs is 3, but the page lists 2 specs"},
+		{File: file, Line: 5, Message: "meta says num_specs_by_stack[e4s] is 1, but 0 specs list that stack"},
 	}
 	if !reflect.DeepEqual(snap.Warnings, want) {
 		t.Errorf("warnings\n%v\nwant\n%v", snap.Warnings, want)
@@ -460,7 +464,7 @@ func TestMetaWarnings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = []Warning{{filepath.Join(dir, "zlib", "specs.md"), 6, "no meta in the front matter"}}
+	want = []Warning{{File: filepath.Join(dir, "zlib", "specs.md"), Line: 6, Message: "no meta in the front matter"}}
 	if !reflect.DeepEqual(snap.Warnings, want) {
 		t.Errorf("warnings %v, want %v", snap.Warnings, want)
 	}

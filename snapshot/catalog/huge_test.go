@@ -1,4 +1,4 @@
-package snapshot
+package catalog
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // hugePage returns a page whose spec_details line holds specs until the

@@ -1,16 +1,18 @@
-package snapshot
+package catalog
 
 import (
 	"math/bits"
 	"slices"
 	"unsafe"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // metaAgrees reports whether checkMeta would find nothing to say: the
 // common case, decided without checkMeta's maps. When it says false,
 // checkMeta describes the disagreement (or finds none: metaAgrees may give
 // up on pages with many distinct values).
-func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
+func metaAgrees(m *meta, specs []snapshot.Spec, fin *snapshot.Finisher, st *state) bool {
 	if m.NumSpecs != nil && *m.NumSpecs != len(specs) {
 		return false
 	}
@@ -91,11 +93,6 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 			}
 		}
 	}
-	if st.metaCanon == nil {
-		st.metaCanon = newCanonicalizer()
-		st.metaCanon.cache = st.canon
-	}
-	c := st.metaCanon // its counts are not used
 	for i, f := range []struct {
 		facet string
 		vals  []string
@@ -107,10 +104,10 @@ func metaAgrees(m *meta, specs []Spec, raw bool, st *loadState) bool {
 		}
 		// Every claimed value is a spec's, and every spec's is claimed.
 		claimed := f.vals
-		if !raw && f.facet != "" {
+		if !fin.Raw && f.facet != "" {
 			sc.claimed = sc.claimed[:0]
 			for _, v := range f.vals {
-				sc.claimed = append(sc.claimed, c.str(f.facet, v))
+				sc.claimed = append(sc.claimed, fin.Canonical(f.facet, v))
 			}
 			claimed = sc.claimed
 		}

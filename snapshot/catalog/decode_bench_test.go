@@ -1,4 +1,4 @@
-package snapshot
+package catalog
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/cachediff/cachediff/internal/testing/gen"
 	"gopkg.in/yaml.v3"
+
+	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // benchValues returns the spec_details and meta lines and the envelopes of

@@ -1,9 +1,11 @@
-package snapshot
+package catalog
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // withSpecColumn sets the column of an error about one spec of a one-line
@@ -12,11 +14,15 @@ import (
 // only now, on the error path, so that loading valid pages pays nothing.
 // Values written as multi-line YAML have no column.
 func withSpecColumn(err error, val *jsonValue) error {
-	var e *Error
-	if !errors.As(err, &e) || e.spec == 0 || val == nil || val.col == 0 {
+	var e *snapshot.Error
+	if !errors.As(err, &e) || val == nil || val.col == 0 {
 		return err
 	}
-	if off := specOffset(val.data, e.spec-1, e.atHash); off >= 0 {
+	spec, atHash := e.SpecIndex()
+	if spec == 0 {
+		return err
+	}
+	if off := specOffset(val.data, spec-1, atHash); off >= 0 {
 		e.Col = val.col + off
 	}
 	return err

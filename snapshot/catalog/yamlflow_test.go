@@ -1,8 +1,10 @@
-package snapshot
+package catalog
 
 import (
 	"reflect"
 	"testing"
+
+	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // TestOneLineYAMLFlow (issue 11 item 14): a one-line value in YAML flow

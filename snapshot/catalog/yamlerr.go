@@ -1,4 +1,4 @@
-package snapshot
+package catalog
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // yamlError turns a yaml.v3 error about text (the front matter, with its
@@ -29,14 +31,14 @@ func yamlError(file string, text []byte, err error) error {
 	if errors.As(err, &te) && len(te.Errors) > 0 {
 		// Decoding errors (a list where a string goes) name the right line.
 		msg = strings.TrimPrefix(te.Errors[0], "yaml: ")
-		e := &Error{File: file, Msg: "broken YAML front matter: " + msg}
+		e := &snapshot.Error{File: file, Msg: "broken YAML front matter: " + msg}
 		if n, rest, ok := cutLine(msg); ok {
 			e.Line, e.Msg = n, "broken YAML front matter: "+rest
 		}
 		return e
 	}
 	reported, problem, hasLine := cutLine(msg)
-	e := &Error{File: file, Msg: "broken YAML front matter: " + problem}
+	e := &snapshot.Error{File: file, Msg: "broken YAML front matter: " + problem}
 	if line, col, ok := locateYAMLError(text, problem); ok {
 		e.Line, e.Col = line, col
 		if hasLine && isParserError(problem) && reported+1 < line {

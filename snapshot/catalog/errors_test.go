@@ -1,0 +1,128 @@
+package catalog
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	. "github.com/cachediff/cachediff/snapshot"
+)
+
+// onePage writes content as dir/zlib/specs.md and loads the tree.
+func onePage(t *testing.T, content string) (string, error) {
+	t.Helper()
+	dir := writeTree(t, map[string]string{"zlib/specs.md": content})
+	_, err := Load(dir, Options{})
+	return filepath.Join(dir, "zlib", "specs.md"), err
+}
+
+func TestPageErrors(t *testing.T) {
+	h := hashN(1)
+	badSpecs := `spec_details: [{"hash": "` + h + `", "compiler": "gcc@13.2.0" "os": "ubuntu24.04"}]`
+	badMeta := `meta: {"num_specs": 1,, "oss": []}`
+	truncated := `spec_details: [{"hash": "` + h + `", "os": "x"`
+	badSecond := `spec_details: [{"hash": "` + hashN(1) + `"}, {"hash": "` + hashN(2) + `", "os": ["x"]}]`
+	for _, tc := range []struct {
+		name      string
+		content   string
+		line, col int
+		want      []string
+	}{
+		{"no front matter", "# zlib\n\nno front matter\n", 1, 0, []string{"no front matter"}},
+		{"empty file", "", 1, 0, []string{"no front matter"}},
+		{"never closed", head + "spec_details: []\n", 1, 0, []string{"never closed"}},
+		{"spec_details twice", head + "spec_details: []\nspec_details: []\n---\n", 6, 0, []string{"spec_details is given twice (lines 5 and 6)"}},
+		{"meta twice, JSON and YAML", head + "meta: {}\nspec_details: []\nmeta:\n  num_specs: 0\n---\n", 8, 0, []string{"meta is given twice (lines 5 and 8)"}},
+		{"broken YAML", head + "layout: cache: again\n---\n", 5, len("layout: cache:"), []string{"broken YAML front matter", "mapping values are not allowed"}},
+		{"YAML type", "---\ntitle: [1, 2]\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"broken YAML front matter", "cannot unmarshal"}},
+		{"broken JSON in spec_details", head + badSpecs + "\n---\n", 5, strings.Index(badSpecs, `"os"`) + 1,
+			[]string{"broken JSON in spec_details", "invalid character"}},
+		{"spec of the wrong type", head + badSecond + "\n---\n", 5, strings.Index(badSecond, `, {"hash"`) + 3,
+			[]string{"spec 2: os: want a string"}},
+		{"spec not an object", head + `spec_details: [1]` + "\n---\n", 5, len("spec_details: [") + 1,
+			[]string{"spec 1 is number, want an object"}},
+		{"spec_details not a list", head + `spec_details: {"hash": "x"}` + "\n---\n", 5, len("spec_details: ") + 1,
+			[]string{"want a list of specs"}},
+		{"truncated spec_details", head + truncated + "\n---\n", 5, len(truncated), []string{"broken JSON in spec_details", "unexpected end"}},
+		{"truncated meta", head + `meta: {"num_specs": 1` + "\nspec_details: []\n---\n", 5, len(`meta: {"num_specs": 1`),
+			[]string{"broken JSON in meta", "unexpected end"}},
+		{"broken JSON in meta", head + badMeta + "\nspec_details: []\n---\n", 5, strings.Index(badMeta, ",,") + 2,
+			[]string{"broken JSON in meta"}},
+		// The column of a type error is where the value starts (issue
+		// 11 item 14: it was the byte after it).
+		{"meta of the wrong type", head + `meta: {"num_specs": "1"}` + "\nspec_details: []\n---\n", 5, len(`meta: {"num_specs": `) + 1,
+			[]string{"meta: num_specs is string, want int"}},
+		{"meta list of the wrong type", head + `meta: {"num_specs": 1, "oss": 7}` + "\nspec_details: []\n---\n", 5, len(`meta: {"num_specs": 1, "oss": `) + 1,
+			[]string{"meta: oss is number, want []string"}},
+		{"meta count of the wrong type", head + `meta: {"num_specs_by_stack": {"a": 1, "b": "2"}}` + "\nspec_details: []\n---\n", 5, len(`meta: {"num_specs_by_stack": {"a": 1, "b": `) + 1,
+			[]string{"meta: num_specs_by_stack.b is string, want int"}},
+		// Errors about one spec point at it, or at its hash.
+		{"no hash", head + `spec_details: [{"hash": "` + h + `"}, {"os": "x"}]` + "\n---\n", 5, len(`spec_details: [{"hash": "`+h+`"}, `) + 1, []string{"spec 2 has no hash"}},
+		{"empty hash", head + `spec_details: [{"hash": ""}]` + "\n---\n", 5, len(`spec_details: [`) + 1, []string{"spec 1 has no hash"}},
+		{"malformed hash", head + `spec_details: [{"hash": "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"}]` + "\n---\n", 5, len(`spec_details: [{"hash": `) + 1,
+			[]string{"spec 1 has a malformed hash", "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"}},
+		{"short hash", head + `spec_details: [{"hash":"abc"}]` + "\n---\n", 5, len(`spec_details: [{"hash":`) + 1, []string{"malformed hash \"abc\""}},
+		{"hash twice", head + `spec_details: [{"hash": "` + h + `"}, {"hash": "` + hashN(2) + `"}, {"os": "x", "hash": "` + h + `"}]` + "\n---\n", 5,
+			len(`spec_details: [{"hash": "`+h+`"}, {"hash": "`+hashN(2)+`"}, {"os": "x", "hash": `) + 1,
+			[]string{"hash " + h + " is listed twice (specs 1 and 3)"}},
+		{"no spec_details", head + "meta: {}\n---\n", 6, 0, []string{"no spec_details"}},
+		{"no title", "---\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"no title"}},
+		{"not a package page", "---\ntitle: zlib\n---\n", 1, 0, []string{"not a package page"}},
+		{"binary", "\x7fELF\x02\x01\x01\x00", 1, 8, []string{"not a text file", "a NUL byte"}},
+		{"not UTF-8", head + "spec_details: [{\"hash\": \"caf\xe9\"}]\n---\n", 5, len(`spec_details: [{"hash": "caf`) + 1,
+			[]string{"not a text file", "byte 0xE9, which is not UTF-8"}},
+		{"UTF-16", "\xff\xfe-\x00-\x00-\x00\n\x00", 1, 1, []string{"not a text file", "byte 0xFF, which is not UTF-8"}},
+		// The line of a block value is its first item's.
+		{"old layout", "---\ntitle: zlib\nlayout: cache\nspec_files:\n  - spec-1.json\n---\n", 5, 0,
+			[]string{"2021–2022 catalogue layout", "not support"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file, err := onePage(t, tc.content)
+			checkErr(t, err, file, tc.line, tc.col, tc.want...)
+			// The same page named on the command line gives the same error.
+			_, err2 := Load(file, Options{})
+			if err2 == nil || err2.Error() != err.Error() {
+				t.Errorf("as a single file: %v; in a tree: %v", err2, err)
+			}
+		})
+	}
+}
+
+// TestColumnPointsAtBadByte: the column of a JSON syntax error is the
+// offending byte of the line, wherever it is. A line that is not JSON but
+// is YAML flow style (an unquoted value, a trailing comma) loads, as the
+// same data over several lines does (issue 11 item 14).
+func TestColumnPointsAtBadByte(t *testing.T) {
+	good := mustJSON([]map[string]any{simpleSpec(1), simpleSpec(2), simpleSpec(3)})
+	for _, bad := range []struct {
+		find, replace string
+		at            int  // the bad byte's index in replace
+		yaml          bool // YAML flow style: loads
+	}{
+		{`"os":"ubuntu24.04"`, `"os":ubuntu24.04`, 5, true},                // first spec: unquoted value
+		{`["1.0"]},{"compiler"`, `["1.0"]}{"compiler"`, 8, false},          // missing comma between specs
+		{`["1.0"]}]`, `["1.0"],}]`, 8, true},                               // trailing comma at the end
+		{`"x86_64_v3","variants"`, `"x86_64_v3" ,, "variants"`, 13, false}, // double comma
+		{`"root"]`, `"root"}`, 6, false},                                   // wrong bracket
+	} {
+		value := strings.Replace(good, bad.find, bad.replace, 1)
+		if value == good {
+			t.Fatalf("%q not found", bad.find)
+		}
+		for _, prefix := range []string{"spec_details: ", "spec_details:\t  "} {
+			line := prefix + value
+			file, err := onePage(t, head+line+"\n---\n")
+			if bad.yaml {
+				if err != nil {
+					t.Errorf("YAML flow %q: %v", bad.replace, err)
+				}
+				continue
+			}
+			want := strings.Index(line, bad.replace) + bad.at + 1
+			checkErr(t, err, file, 5, want, "broken JSON in spec_details")
+			if e := errorFor(err, file); e != nil && e.Col == want && line[e.Col-1] != bad.replace[bad.at] {
+				t.Errorf("column %d is %q", e.Col, line[e.Col-1])
+			}
+		}
+	}
+}
