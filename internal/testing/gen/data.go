@@ -41,5 +41,5 @@ func ChurnPair(root string, specs int, c Churn) (string, *TruthDoc, error) {
 // benchmarks run in any package folder.
 func RepoRoot() string {
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..")
+	return filepath.Join(filepath.Dir(file), "..", "..", "..")
 }
