@@ -1,5 +1,7 @@
 package snapshot
 
+import "github.com/cachediff/cachediff/internal/intern"
+
 // Test shims: ways into the package that only its tests need.
 
 // parsePage decodes one page as Load does, with a fresh fast path of its
@@ -19,9 +21,13 @@ func parseGeneral(file string, data []byte, raw bool) (*Package, RuleCounts, []W
 // canonicalization keeps no cache.
 var generalOnly *loadState
 
+// newInterner is a fast path's table of strings, as a loading goroutine
+// has (loadState.in).
+func newInterner() *intern.Table { return intern.New(0) }
+
 // fastSpecList decodes a spec_details value by the fast scanner alone. ok
 // is false when the general path must decide.
-func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
+func fastSpecList(data []byte, in *intern.Table) (specs specList, ok bool) {
 	return fastSpecListBuf(data, in, &scanBufs{}, false, true)
 }
 

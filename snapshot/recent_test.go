@@ -87,7 +87,7 @@ func TestRecentKeepsShortTexts(t *testing.T) {
 	// also once the tables that hold the same texts start over.
 	lt := &st.scan.lists
 	lt.seen, lt.size, lt.base = [3]map[string]listText{}, [3]int{}, nil
-	if got := st.keptBytes() - st.in.size - st.canon.size; got < texts {
+	if got := st.keptBytes() - st.in.Size() - st.canon.size; got < texts {
 		t.Errorf("keptBytes counts %d bytes of lists, less than the %d of the texts in recent", got, texts)
 	}
 }

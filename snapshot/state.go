@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
+	"github.com/cachediff/cachediff/internal/intern"
 )
 
 // loadState is what one loading goroutine keeps from file to file: its
@@ -15,7 +16,7 @@ import (
 // state (decodePage: nil decodes by the general path alone). The zero
 // value works: fast paths on, nothing shared.
 type loadState struct {
-	in      *interner
+	in      *intern.Table
 	canon   *canonCache
 	scratch metaScratch
 	// metaBufs holds the meta of the page being decoded.
@@ -119,7 +120,7 @@ const (
 // keptBytes is what st keeps for the next Load, in bytes of strings and
 // list texts (the table shared with the other states counted whole).
 func (st *loadState) keptBytes() int {
-	n := st.in.size + st.canon.size
+	n := st.in.Size() + st.canon.size
 	for _, b := range st.scan.lists.size {
 		n += b
 	}
@@ -134,7 +135,7 @@ func (st *loadState) keptBytes() int {
 // Loads of a long series each bring strings of their own, and a state
 // that keeps them all would grow with the series.
 func (sh *Shared) put(st *loadState) {
-	if kept := st.keptBytes(); sh == nil || len(st.in.m)+len(st.canon.m) > maxSharedStrings ||
+	if kept := st.keptBytes(); sh == nil || st.in.Len()+len(st.canon.m) > maxSharedStrings ||
 		kept > maxSharedBytes || float64(kept) > maxSharedShare*float64(st.read) {
 		return
 	}
@@ -208,7 +209,7 @@ func (sh *Shared) shareLists() {
 }
 
 func newLoadState() *loadState {
-	st := &loadState{in: newInterner(), canon: newCanonCache(), buf: make([]byte, 0, 256<<10)}
+	st := &loadState{in: intern.New(0), canon: newCanonCache(), buf: make([]byte, 0, 256<<10)}
 	fresh.Touch(unsafe.Slice(st, 1)) // the scanner's memos are probed before they are written
 	return st
 }

@@ -214,7 +214,7 @@ func TestSharedBounded(t *testing.T) {
 	big, small := sh.get(), sh.get()
 	for i := range maxSharedStrings + 1 {
 		s := strconv.Itoa(i)
-		big.in.m[s] = s
+		big.in.Bytes([]byte(s))
 	}
 	big.read, small.read = 1<<30, 1<<30 // as if each had read much: only the count bounds them here
 	sh.put(big)
@@ -226,9 +226,9 @@ func TestSharedBounded(t *testing.T) {
 	sh = new(Shared)
 	long, short := sh.get(), sh.get()
 	for i := range 10 {
-		long.in.bytes([]byte(strconv.Itoa(i) + strings.Repeat("x", maxSharedBytes/8)))
+		long.in.Bytes([]byte(strconv.Itoa(i) + strings.Repeat("x", maxSharedBytes/8)))
 	}
-	short.in.bytes([]byte("gcc@13.2.0"))
+	short.in.Bytes([]byte("gcc@13.2.0"))
 	if long.keptBytes() <= maxSharedBytes || short.keptBytes() != len("gcc@13.2.0") {
 		t.Fatalf("keptBytes: %d and %d", long.keptBytes(), short.keptBytes())
 	}
@@ -241,7 +241,7 @@ func TestSharedBounded(t *testing.T) {
 	// Short strings, but more than a quarter of what the state read.
 	sh = new(Shared)
 	st := sh.get()
-	st.in.bytes([]byte("gcc@13.2.0"))
+	st.in.Bytes([]byte("gcc@13.2.0"))
 	st.read = 4*len("gcc@13.2.0") - 1
 	sh.put(st)
 	if len(sh.free) != 0 {
@@ -272,7 +272,7 @@ func TestKeptBytes(t *testing.T) {
 	}
 	for _, st := range sh.free {
 		want := 0
-		for s := range st.in.m {
+		for s := range st.in.All() {
 			want += len(s)
 		}
 		for k, e := range st.canon.m {

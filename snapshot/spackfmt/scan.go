@@ -9,6 +9,8 @@ import (
 	"sync"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/cachediff/cachediff/internal/intern"
 )
 
 // scanner is a pull reader of one JSON document held in memory. It reads
@@ -23,7 +25,7 @@ type scanner struct {
 	path []pathElem
 	// intern maps short, repeated values (OS, platform, target, deptypes,
 	// variant spellings) to one string each.
-	intern map[string]string
+	intern *intern.Table
 	lists  map[string][]string
 	hashes map[string]*hashRef
 	// hashes' refs and bytes are carved out of blocks (internHash); the
@@ -53,7 +55,7 @@ func newScanner(file string, data []byte) *scanner {
 // share (OS, target, variant spellings) are interned across them. A
 // table stops growing at maxInterned entries; the pool lets the
 // collector drop tables that are not in use.
-var internPool = sync.Pool{New: func() any { return make(map[string]string, 256) }}
+var internPool = sync.Pool{New: func() any { return intern.New(maxInterned) }}
 
 const maxInterned = 1 << 16
 
@@ -352,17 +354,10 @@ func (s *scanner) istr() (string, error) {
 }
 
 func (s *scanner) internBytes(b []byte) string {
-	if v, ok := s.intern[string(b)]; ok {
-		return v
-	}
-	v := string(b)
 	if s.intern == nil {
-		s.intern = map[string]string{}
+		s.intern = intern.New(maxInterned)
 	}
-	if len(s.intern) < maxInterned {
-		s.intern[v] = v
-	}
-	return v
+	return s.intern.Bytes(b)
 }
 
 // strList reads an array of strings. Lists are interned by their text
