@@ -1914,7 +1914,8 @@ func findCycles(order []int32, nodes []*GraphNode, idx *hashIndex) [][]int32 {
 // an edge's hash is mostly the very string its node is filed under, and a
 // probe by address neither hashes the bytes nor reads them to compare.
 // Only hashes of Spack's length are filed by address (a string of that
-// length at that address is that hash: strings are never modified). A
+// length at that address is that hash: strings are never modified, see
+// internal/memo; a map, not a memo table, as every node is filed). A
 // hash not found by address (equal bytes elsewhere, another length, or no
 // such node) is looked up by its text, in a map made on first need.
 type hashIndex struct {
