@@ -23,7 +23,7 @@ var generalOnly *loadState
 
 // newInterner is a fast path's table of strings, as a loading goroutine
 // has (loadState.in).
-func newInterner() *intern.Table { return intern.New(0) }
+func newInterner() *intern.Table { return intern.New() }
 
 // fastSpecList decodes a spec_details value by the fast scanner alone. ok
 // is false when the general path must decide.

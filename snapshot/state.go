@@ -209,7 +209,7 @@ func (sh *Shared) shareLists() {
 }
 
 func newLoadState() *loadState {
-	st := &loadState{in: intern.New(0), canon: newCanonCache(), buf: make([]byte, 0, 256<<10)}
+	st := &loadState{in: intern.New(), canon: newCanonCache(), buf: make([]byte, 0, 256<<10)}
 	fresh.Touch(unsafe.Slice(st, 1)) // the scanner's memos are probed before they are written
 	return st
 }

@@ -1,8 +1,8 @@
 // Package intern keeps one copy of each distinct string a decoder reads:
-// the values of a catalogue or of Spack's files repeat over their specs
-// (a few compilers, targets, operating systems, variant spellings), so a
-// loaded snapshot holds each once, and the loaders' later look-ups by
-// address (a string seen before is the very string) find them.
+// the values of a catalogue repeat over its specs (a few compilers,
+// targets, operating systems, variant spellings), so a loaded snapshot
+// holds each once, and later look-ups by address (a string seen before
+// is the very string, see memo) find them.
 package intern
 
 import (
@@ -16,26 +16,23 @@ import (
 // Table returns one copy of each distinct string it is given. It is not
 // safe for concurrent use: each decoding goroutine has its own.
 type Table struct {
-	m     map[string]string
-	size  int // the bytes of the strings in m
-	limit int // the most strings m holds; 0 for no limit
+	m    map[string]string
+	size int // the bytes of the strings in m
 	// recent is a direct-mapped cache in front of m, indexed by a cheap
 	// hash of a few bytes: most look-ups end here, without hashing the
 	// whole string.
 	recent [1024]string
 }
 
-// New returns an empty table that holds at most limit strings (0: no
-// limit); past it, a string not in the table is copied each time it is
-// not found in the recent cache.
-func New(limit int) *Table {
-	t := &Table{m: map[string]string{}, limit: limit}
+// New returns an empty table.
+func New() *Table {
+	t := &Table{m: map[string]string{}}
 	fresh.Touch(unsafe.Slice(t, 1)) // recent is probed before it is written
 	return t
 }
 
 // Bytes returns the string of b's bytes: the table's copy when it has
-// one, else a new copy, which it keeps (within its limit).
+// one, else a new copy, which it keeps.
 func (t *Table) Bytes(b []byte) string {
 	n := len(b)
 	if n == 0 {
@@ -48,10 +45,8 @@ func (t *Table) Bytes(b []byte) string {
 	s, ok := t.m[string(b)] // no allocation for the look-up
 	if !ok {
 		s = string(b)
-		if t.limit == 0 || len(t.m) < t.limit {
-			t.m[s] = s
-			t.size += len(s)
-		}
+		t.m[s] = s
+		t.size += len(s)
 	}
 	*slot = s
 	return s

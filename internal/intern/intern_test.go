@@ -10,7 +10,7 @@ import (
 )
 
 func TestTable(t *testing.T) {
-	in := intern.New(0)
+	in := intern.New()
 	if in.Bytes(nil) != "" || in.Len() != 0 {
 		t.Fatal("the empty string is kept")
 	}
@@ -37,27 +37,12 @@ func TestTable(t *testing.T) {
 	}
 }
 
-// TestLimit: past its limit a table keeps no more strings, and still
-// returns equal ones.
-func TestLimit(t *testing.T) {
-	in := intern.New(10)
-	for i := range 5000 {
-		b := fmt.Appendf(nil, "v%d", i)
-		if got := in.Bytes(b); got != string(b) {
-			t.Fatalf("Bytes(%q) = %q", b, got)
-		}
-	}
-	if in.Len() != 10 {
-		t.Errorf("Len %d past a limit of 10", in.Len())
-	}
-}
-
 func BenchmarkBytes(b *testing.B) {
 	var vals [][]byte
 	for i := range 200 {
 		vals = append(vals, fmt.Appendf(nil, "linux-ubuntu22.04-x86_64_v%d", i))
 	}
-	in := intern.New(0)
+	in := intern.New()
 	for b.Loop() {
 		for _, v := range vals {
 			in.Bytes(v)

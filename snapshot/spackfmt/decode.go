@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/cachediff/cachediff/internal/intern"
 )
 
 // Sniff says which kind of Spack file data holds, by content: a JSON
@@ -205,7 +203,7 @@ func Decode(file string, data []byte) (*Set, error) {
 	}
 	d := &decoder{s: newScanner(file, data), file: file, set: &Set{}}
 	d.initSlabs(len(data))
-	d.s.intern = internPool.Get().(*intern.Table)
+	d.s.intern = internPool.Get().(map[string]string)
 	defer func() { internPool.Put(d.s.intern) }()
 	if d.s.peek() != '{' {
 		return nil, d.s.want("a JSON object (a Spack index, lockfile or spec file)")

@@ -9,8 +9,6 @@ import (
 	"sync"
 	"unicode/utf8"
 	"unsafe"
-
-	"github.com/cachediff/cachediff/internal/intern"
 )
 
 // scanner is a pull reader of one JSON document held in memory. It reads
@@ -25,7 +23,7 @@ type scanner struct {
 	path []pathElem
 	// intern maps short, repeated values (OS, platform, target, deptypes,
 	// variant spellings) to one string each.
-	intern *intern.Table
+	intern map[string]string
 	lists  map[string][]string
 	hashes map[string]*hashRef
 	// hashes' refs and bytes are carved out of blocks (internHash); the
@@ -54,8 +52,11 @@ func newScanner(file string, data []byte) *scanner {
 // (the most of what decoding one allocated), and the values the files
 // share (OS, target, variant spellings) are interned across them. A
 // table stops growing at maxInterned entries; the pool lets the
-// collector drop tables that are not in use.
-var internPool = sync.Pool{New: func() any { return intern.New(maxInterned) }}
+// collector drop tables that are not in use. A plain map, not an
+// intern.Table as the catalogue's fast path has: the table's cache of
+// recent values costs more than it saves on the values of Spack's files
+// (BenchmarkDecodeIndex's CPU time).
+var internPool = sync.Pool{New: func() any { return make(map[string]string, 256) }}
 
 const maxInterned = 1 << 16
 
@@ -354,10 +355,17 @@ func (s *scanner) istr() (string, error) {
 }
 
 func (s *scanner) internBytes(b []byte) string {
-	if s.intern == nil {
-		s.intern = intern.New(maxInterned)
+	if v, ok := s.intern[string(b)]; ok {
+		return v
 	}
-	return s.intern.Bytes(b)
+	v := string(b)
+	if s.intern == nil {
+		s.intern = map[string]string{}
+	}
+	if len(s.intern) < maxInterned {
+		s.intern[v] = v
+	}
+	return v
 }
 
 // strList reads an array of strings. Lists are interned by their text
