@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/cachediff/cachediff/internal/scc"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -781,70 +782,15 @@ func (e *explainer) solve() {
 }
 
 // components calls each with every strongly connected component of the
-// changed pairs, dependencies first (Tarjan's algorithm, without
-// recursion); cycle is true for a component of more than one node or a
-// node depending on itself.
+// changed pairs, dependencies first (see scc.Components); cycle is true
+// for a component of more than one node or a node depending on itself.
 func (e *explainer) components(each func(comp []int32, cycle bool)) {
-	n := len(e.nodes)
-	index := make([]int32, n)
-	low := make([]int32, n)
-	onStack := make([]bool, n)
-	for i := range index {
-		index[i] = -1
-	}
-	var stack []int32
-	type frame struct {
-		u    int32
-		edge int
-	}
-	var frames []frame
-	next := int32(0)
-	visit := func(u int32) {
-		index[u], low[u] = next, next
-		next++
-		onStack[u] = true
-		stack = append(stack, u)
-		frames = append(frames, frame{u, 0})
-	}
-	for s := range int32(n) {
-		if index[s] >= 0 {
-			continue
+	scc.Components(len(e.nodes), nil, func(dst []int32, u int32) []int32 {
+		for _, c := range e.nodes[u].children {
+			dst = append(dst, c.id)
 		}
-		visit(s)
-		for len(frames) > 0 {
-			f := &frames[len(frames)-1]
-			u := f.u
-			if ch := e.nodes[u].children; f.edge < len(ch) {
-				v := ch[f.edge].id
-				f.edge++
-				if index[v] < 0 {
-					visit(v)
-				} else if onStack[v] {
-					low[u] = min(low[u], index[v])
-				}
-				continue
-			}
-			frames = frames[:len(frames)-1]
-			if len(frames) > 0 {
-				p := frames[len(frames)-1].u
-				low[p] = min(low[p], low[u])
-			}
-			if low[u] != index[u] {
-				continue
-			}
-			k := len(stack) - 1
-			for stack[k] != u {
-				k--
-			}
-			comp := stack[k:]
-			for _, m := range comp {
-				onStack[m] = false
-			}
-			cycle := len(comp) > 1 || slices.ContainsFunc(e.nodes[u].children, func(c child) bool { return c.id == u })
-			each(comp, cycle)
-			stack = stack[:k]
-		}
-	}
+		return dst
+	}, each)
 }
 
 // solveOne solves node u, outside any cycle, from its edge changes and
@@ -1881,8 +1827,7 @@ const maxCycles = 10
 
 // cycleWarnings names the dependency cycles of g (its strongly connected
 // components of more than one node, or a node depending on itself),
-// found by Tarjan's algorithm without recursion (a chain of any length
-// is fine). Spack never writes a cycle: the causes are still computed,
+// found by scc.Components (a chain of any length is fine). Spack never writes a cycle: the causes are still computed,
 // and do not depend on where a cycle is entered (see explainer).
 //
 // The nodes with known edges are numbered, so that the search keeps its
@@ -1919,10 +1864,10 @@ func cycleWarnings(g Graph, file string) []snapshot.Warning {
 			order = append(order, id)
 		}
 	}
-	cycles := tarjanCycles(order, nodes, idx)
+	cycles := findCycles(order, nodes, idx)
 	if len(cycles) > maxCycles {
 		slices.SortFunc(order, func(a, b int32) int { return strings.Compare(idx.keys[a], idx.keys[b]) })
-		cycles = tarjanCycles(order, nodes, idx)
+		cycles = findCycles(order, nodes, idx)
 	}
 	var out []snapshot.Warning
 	for i, comp := range cycles {
@@ -1939,82 +1884,28 @@ func cycleWarnings(g Graph, file string) []snapshot.Warning {
 	return out
 }
 
-// tarjanCycles returns the cycles among nodes (numbered by idx), searched
+// findCycles returns the cycles among nodes (numbered by idx), searched
 // from the nodes in order, each node's edges in the order of its Deps, in
 // the order the search closes them. An edge to a hash idx does not know,
 // or to a node whose edges are unknown, goes nowhere.
-func tarjanCycles(order []int32, nodes []*GraphNode, idx *hashIndex) [][]int32 {
-	n := len(nodes)
-	index := make([]int32, n)
-	low := make([]int32, n)
-	onStack := make([]bool, n)
-	self := make([]bool, n)
-	known := make([]bool, n)
-	for i := range index {
-		index[i] = -1
-	}
+func findCycles(order []int32, nodes []*GraphNode, idx *hashIndex) [][]int32 {
+	known := make([]bool, len(nodes))
 	for _, u := range order {
 		known[u] = true
 	}
-	var stack []int32
-	type frame struct {
-		u    int32
-		edge int
-		deps []Edge
-	}
-	var frames []frame
 	var cycles [][]int32
-	next := int32(0)
-	visit := func(u int32) {
-		index[u], low[u] = next, next
-		next++
-		onStack[u] = true
-		stack = append(stack, u)
-		frames = append(frames, frame{u, 0, nodes[u].Deps})
-	}
-	for _, s := range order {
-		if index[s] >= 0 {
-			continue
+	scc.Components(len(nodes), order, func(dst []int32, u int32) []int32 {
+		for _, d := range nodes[u].Deps {
+			if v, ok := idx.id(d.Hash); ok && known[v] {
+				dst = append(dst, v)
+			}
 		}
-		visit(s)
-		for len(frames) > 0 {
-			f := &frames[len(frames)-1]
-			u := f.u
-			if f.edge < len(f.deps) {
-				v, ok := idx.id(f.deps[f.edge].Hash)
-				f.edge++
-				switch {
-				case !ok || !known[v]:
-				case index[v] < 0:
-					visit(v)
-				case onStack[v]:
-					low[u] = min(low[u], index[v])
-					self[u] = self[u] || v == u
-				}
-				continue
-			}
-			frames = frames[:len(frames)-1]
-			if len(frames) > 0 {
-				p := frames[len(frames)-1].u
-				low[p] = min(low[p], low[u])
-			}
-			if low[u] != index[u] {
-				continue
-			}
-			k := len(stack) - 1
-			for stack[k] != u {
-				k--
-			}
-			comp := stack[k:]
-			for _, m := range comp {
-				onStack[m] = false
-			}
-			if len(comp) > 1 || self[u] {
-				cycles = append(cycles, slices.Clone(comp))
-			}
-			stack = stack[:k]
+		return dst
+	}, func(comp []int32, cycle bool) {
+		if cycle {
+			cycles = append(cycles, slices.Clone(comp))
 		}
-	}
+	})
 	return cycles
 }
 
@@ -2023,7 +1914,8 @@ func tarjanCycles(order []int32, nodes []*GraphNode, idx *hashIndex) [][]int32 {
 // an edge's hash is mostly the very string its node is filed under, and a
 // probe by address neither hashes the bytes nor reads them to compare.
 // Only hashes of Spack's length are filed by address (a string of that
-// length at that address is that hash: strings are never modified). A
+// length at that address is that hash: strings are never modified, see
+// internal/memo; a map, not a memo table, as every node is filed). A
 // hash not found by address (equal bytes elsewhere, another length, or no
 // such node) is looked up by its text, in a map made on first need.
 type hashIndex struct {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cachediff/cachediff/internal/fresh"
 	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
 )
@@ -67,27 +68,16 @@ type interner struct {
 	odd  map[string]uint32 // lists whose joined form another list has (see list)
 	vals []string
 	buf  []byte
-	// seen remembers recent lookups by the address of what was looked
-	// up: the loader shares equal strings and equal lists, so most
-	// lookups are of an address seen before, and a probe here is cheaper
-	// than hashing the string (or joining the list) for the map. An entry
-	// holds its address, which keeps that memory from being reused for
-	// another value; and strings and lists are never modified, so the
-	// same address and length mean the same value.
-	seen [4096]seenEntry
+	// seen remembers recent lookups by the identity of what was looked
+	// up (see memo): the loader shares equal strings and equal lists, so
+	// most lookups are of one seen before, and a probe here is cheaper
+	// than hashing the string (or joining the list) for the map.
+	seen [4096]memo.Slot[seenEntry]
 }
 
 type seenEntry struct {
-	p  *byte  // the string's bytes, or (for a list) its array
-	n  int    // the string's or the list's length
 	s  string // what the lookup returned
 	id uint32
-}
-
-// slot is the entry of seen for address p.
-func (in *interner) slot(p unsafe.Pointer) *seenEntry {
-	a := uintptr(p)
-	return &in.seen[(a>>4^a>>13)%uintptr(len(in.seen))]
 }
 
 // one interns a single string.
@@ -95,13 +85,13 @@ func (in *interner) one(s string) (string, uint32) {
 	if len(s) == 0 {
 		return in.lookup(s)
 	}
-	p := unsafe.StringData(s)
-	e := in.slot(unsafe.Pointer(p))
-	if e.p == p && e.n == len(s) {
-		return e.s, e.id
+	k := memo.String(s)
+	e := memo.Lookup(in.seen[:], k)
+	if e.Holds(k) {
+		return e.Value.s, e.Value.id
 	}
 	v, id := in.lookup(s)
-	*e = seenEntry{p: p, n: len(s), s: v, id: id}
+	e.Set(k, seenEntry{v, id})
 	return v, id
 }
 
@@ -123,13 +113,13 @@ func (in *interner) list(l []string) (string, uint32) {
 	case len(l) == 1 && l[0] != "" && !strings.Contains(l[0], sep):
 		return in.one(l[0])
 	}
-	p := (*byte)(unsafe.Pointer(unsafe.SliceData(l)))
-	e := in.slot(unsafe.Pointer(p))
-	if e.p == p && e.n == -len(l) { // lists' lengths are negative: never a string's entry
-		return e.s, e.id
+	k := memo.List(l)
+	e := memo.Lookup(in.seen[:], k)
+	if e.Holds(k) {
+		return e.Value.s, e.Value.id
 	}
 	v, id := in.joined(l)
-	*e = seenEntry{p: p, n: -len(l), s: v, id: id}
+	e.Set(k, seenEntry{v, id})
 	return v, id
 }
 

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"unsafe"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/jsonbytes"
+	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/internal/ordered"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -33,19 +33,16 @@ type pkgJSON struct {
 	enc *json.Encoder
 	esc bytes.Buffer
 	// lists remembers how the specs' lists were written, by their
-	// address, length and depth: the loader shares equal lists, so most
-	// lists of a report are ones written before, and copying their bytes
-	// skips writing each string. An entry holds the list's address, which
-	// keeps that memory from being reused for another list, and lists are
-	// never modified. It is cleared when the prefix changes.
-	lists *[512]listJSON
+	// identity (see memo) and depth: the loader shares equal lists, so
+	// most lists of a report are ones written before, and copying their
+	// bytes skips writing each string. It is cleared when the prefix
+	// changes.
+	lists *[512]memo.Slot[listJSON]
 	// keys are specKeys's, by depth; cleared with lists.
 	keys []*[8][]byte
 }
 
 type listJSON struct {
-	p     *string
-	n     int
 	depth int
 	text  []byte
 }
@@ -247,18 +244,17 @@ func (w *pkgJSON) sharedStrs(depth int, l []string) {
 		return
 	}
 	if w.lists == nil {
-		w.lists = new([512]listJSON)
+		w.lists = new([512]memo.Slot[listJSON])
 	}
-	p := unsafe.SliceData(l)
-	a := uintptr(unsafe.Pointer(p))
-	e := &w.lists[(a>>4^a>>13)%uintptr(len(w.lists))]
-	if e.p == p && e.n == len(l) && e.depth == depth {
-		w.b = append(w.b, e.text...)
+	k := memo.List(l)
+	e := memo.Lookup(w.lists[:], k)
+	if e.Holds(k) && e.Value.depth == depth {
+		w.b = append(w.b, e.Value.text...)
 		return
 	}
 	start := len(w.b)
 	w.strs(depth, l)
-	*e = listJSON{p: p, n: len(l), depth: depth, text: append(e.text[:0], w.b[start:]...)}
+	e.Set(k, listJSON{depth: depth, text: append(e.Value.text[:0], w.b[start:]...)})
 }
 
 // list appends l, its elements each written by elem on a line of their

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/memo"
 )
 
 // plainRebuilds counts a package's rebuilt pairs that are Plain.
@@ -80,31 +80,26 @@ func (r rebuildShare) otherRebuilds(doc *Document) string {
 func rebuiltStacks(p *diff.Package, all bool) []string {
 	var out []string
 	// The loader shares equal lists, so a package's specs hold a few
-	// lists of stacks, each many times: add each list (by its address)
-	// once, as a slot its address picks remembers it (a list whose slot
-	// another took is added again). Lists at other addresses may still be
+	// lists of stacks, each many times: add each list (by its identity,
+	// see memo) once, as a slot remembers it (a list whose slot another
+	// took is added again). Lists at other addresses may still be
 	// equal, or overlap: the sort and compact below make the result
 	// whatever the sharing. A scan of the lists seen, up to 64, was the
 	// largest part of a real week's rebuilt-only section at 60k specs,
 	// whose large packages hold dozens of lists of stacks.
-	type listID struct {
-		p *string
-		n int
-	}
-	var seen [64]listID
+	var seen [64]memo.Slot[struct{}]
 	for i := range p.Specs.Rebuilt {
 		r := &p.Specs.Rebuilt[i]
 		if !all && !r.Plain() {
 			continue
 		}
 		l := r.New.Stacks
-		id := listID{unsafe.SliceData(l), len(l)}
-		a := uintptr(unsafe.Pointer(id.p))
-		slot := &seen[(a>>4^a>>10)%uintptr(len(seen))]
-		if *slot == id {
+		k := memo.List(l)
+		slot := memo.Lookup(seen[:], k)
+		if slot.Holds(k) {
 			continue
 		}
-		*slot = id
+		slot.Set(k, struct{}{})
 		for _, s := range l {
 			if s != "root" {
 				out = append(out, s)

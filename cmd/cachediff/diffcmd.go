@@ -97,9 +97,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	// The two snapshots hold mostly the same strings and lists: the new
 	// one loads with the old one's state (snapshot.Shared).
 	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip, Shared: new(snapshot.Shared)}
-	if c.paceCollector != nil {
-		c.paceCollector()
-	}
+	c.mem().loading()
 	var oldSnap, newSnap *snapshot.Snapshot
 	var oldErr, newErr error
 	if size, files := singleFiles(opts.dir, args); files || fromGit(opts.dir, args) {
@@ -111,8 +109,8 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		// GOGC alone, two large pages that the general path decodes (its
 		// garbage is many times the input) peaked at three times the 4x
 		// budget.
-		if files && c.limitMemory != nil {
-			c.limitMemory(size, 0)
+		if files {
+			c.mem().limit(size, 0)
 		}
 		var wg sync.WaitGroup
 		wg.Go(func() { oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo) })
@@ -120,10 +118,10 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		wg.Wait()
 	} else {
 		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo)
-		if oldErr == nil && c.limitMemory != nil {
+		if oldErr == nil {
 			// Pace the collector from here, while the new snapshot loads:
 			// the two trees of a series are about the same size.
-			c.limitMemory(2*oldSnap.Bytes, 0)
+			c.mem().limit(2*oldSnap.Bytes, 0)
 		}
 		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], lo)
 	}
@@ -156,12 +154,8 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if err := refuseInputs(opts.output, append(snapshotFiles(oldSnap, newSnap), opts.template)...); err != nil {
 		return exitTrouble, err
 	}
-	if c.limitMemory != nil {
-		c.limitMemory(oldSnap.Bytes+newSnap.Bytes, 0)
-	}
-	if c.collectIfDue != nil {
-		c.collectIfDue(oldSnap.Bytes + newSnap.Bytes)
-	}
+	c.mem().limit(oldSnap.Bytes+newSnap.Bytes, 0)
+	c.mem().collectIfDue(oldSnap.Bytes + newSnap.Bytes)
 	// The snapshots are not needed once the report is made: their specs
 	// go as it is made, so that both are never held whole at once.
 	r, err := diff.CompareReleasing(oldSnap, newSnap, opts.filter)

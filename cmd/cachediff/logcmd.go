@@ -98,9 +98,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	// strings, canonical forms and list texts: a series holds mostly the
 	// same), bounded in count and bytes (snapshot.Shared).
 	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip, Shared: new(snapshot.Shared)}
-	if c.paceCollector != nil {
-		c.paceCollector()
-	}
+	c.mem().loading()
 	var names []string // the snapshot arguments, or REV:PATH of the commits
 	subjects := map[string]string{}
 	var absent []*gitsrc.Commit // by index of names: PATH absent at that commit
@@ -166,10 +164,10 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	}
 	var prevBytes int64
 	load := func(i int) (*snapshot.Snapshot, error) {
-		if i >= 2 && c.collect != nil {
+		if i >= 2 {
 			// The snapshot before the two held and the step written are
-			// garbage now, and nothing else runs (see main).
-			c.collect()
+			// garbage now, and nothing else runs (see memory.go).
+			c.mem().collect()
 		}
 		if absent != nil && absent[i] != nil {
 			// PATH before it was made, or after it was deleted: no
@@ -192,7 +190,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if err := refuseInputs(opts.output, snapshotFiles(s)...); err != nil {
 			return nil, err
 		}
-		if c.limitMemory != nil {
+		if c.memory != nil {
 			// The two snapshots held, and what a Markdown or text log
 			// holds in memory of its steps until it is written, newest
 			// first (up to 8 MB, the rest in a temporary file; under
@@ -214,7 +212,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 				// snapshot").
 				input = 2 * s.Bytes
 			}
-			c.limitMemory(input, kept)
+			c.memory.limit(input, kept)
 		}
 		prevBytes = s.Bytes
 		return s, nil

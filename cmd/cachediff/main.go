@@ -26,12 +26,7 @@
 // decides again), else 0.
 package main
 
-import (
-	"os"
-	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
-)
+import "os"
 
 func main() {
 	removeOnSignal()
@@ -42,86 +37,5 @@ func main() {
 // and the process-wide settings that tests calling run in one process must
 // not make (the collector's pace and the memory limit).
 func newCLI() *cli {
-	return &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
-		paceCollector: paceCollector, limitMemory: setMemoryLimit,
-		collect: runtime.GC, collectIfDue: collectIfDue}
-}
-
-// paceCollector makes the collector run a quarter as often as by default
-// (GOGC=400) while the first snapshot loads (setMemoryLimit takes over
-// once its size is known): a diff allocates its snapshots once and keeps
-// them, so most of the default's collections found little to free and
-// cost CPU (docs/performance.md, "The collector after the first
-// snapshot"). The memory limit set once the input's size is known
-// (setMemoryLimit) still bounds the heap, within the 4x budget. render,
-// which keeps no snapshot and sets no limit, keeps the default.
-func paceCollector() { debug.SetGCPercent(400) }
-
-// A log collects the garbage itself (runtime.GC, cli.collect) before it
-// loads each snapshot from the third on: the snapshot before the two it
-// holds and the step it wrote are garbage then, and nothing else runs. A
-// collection there marks only what the log keeps (the snapshot before,
-// and the steps a Markdown or text log holds until the end), where the
-// collections the memory limit started came in the middle of a load,
-// marking beside the loading goroutines (their write barriers, and
-// assists) for several times longer and finding more alive: less time
-// and less peak memory (docs/performance.md, "The collector after the
-// first snapshot").
-
-// collectIfDue collects the garbage at once when the heap already holds
-// so much that next bytes more would take it to the collector's goal: a
-// diff calls it between loading and comparing, with the input's size
-// (comparing and rendering a real week allocate 0.8-0.85x the input),
-// when nothing else runs. Small inputs, whose memory limit is its floor
-// of 3x the input, are due: otherwise the collection the limit started
-// came while comparing, marking beside the engine's goroutines for longer
-// and finding more alive. From about 60k specs the heap is far from the
-// goal and nothing is collected: there a collection cost what the fresh
-// memory it saved gave back (docs/performance.md, "The collector after
-// the first snapshot").
-func collectIfDue(next int64) {
-	s := [...]metrics.Sample{{Name: "/gc/heap/goal:bytes"}, {Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(s[:])
-	if due(s[1].Value.Uint64(), uint64(max(next, 0)), s[0].Value.Uint64()) {
-		runtime.GC()
-	}
-}
-
-// due says whether a heap of heap bytes, next bytes more, reaches goal.
-func due(heap, next, goal uint64) bool { return heap+next > goal }
-
-// setMemoryLimit sets the Go runtime's soft memory limit for diffing and
-// rendering input bytes of pages (see memoryLimit), plus kept bytes the
-// command holds besides (a log's steps, written at the end), and from then
-// on lets that limit alone start the collections (GOGC=off): the limit
-// bounds the heap whatever the pace, and below it a collection finds
-// little to free, since the snapshots and the report are kept: fewer
-// collections, and none of the write barriers and mark assists of the
-// cycles skipped, for a higher peak RSS that the limit keeps under the 4x
-// budget (docs/performance.md, "The collector after the first snapshot"). The
-// process ends after one command, so neither setting is restored.
-func setMemoryLimit(input, kept int64) {
-	debug.SetMemoryLimit(memoryLimit(input) + kept)
-	debug.SetGCPercent(-1)
-}
-
-// memoryLimit is the soft limit on the Go runtime's memory for diffing and
-// rendering input bytes of pages: 3.5x the input less 9 MiB, and at least
-// 3x the input and 24 MiB. The
-// budget for peak RSS is 4x the input (docs/design.md, "Speed and
-// memory"). Paced by the heap it found live at the last cycle, the
-// collector started late (the matching and rendering allocate fast on
-// every core) and the heap overshot to 7x under heavy churn; once this
-// limit is set it alone starts collections (setMemoryLimit). The live
-// data stays near 2x the input (a real week is the worst case), so a
-// collection at the limit finds room. Peak RSS is the limit plus what the
-// runtime does not count, mostly the binary's own pages (about 9 MB):
-// under 4x from about 10 MB of input (15k specs per tree) up; an earlier
-// 3x + 16 MiB let the 15k-spec real week pass 4x. The 9 MiB taken off the
-// 3.5x leave room for those pages, so that small inputs keep 3x; from
-// about 60k specs up the limit is higher than 3x, which saves a
-// collection for a slightly higher peak (docs/performance.md, "The
-// collector after the first snapshot").
-func memoryLimit(input int64) int64 {
-	return max(3*input, 7*input/2-9<<20, 24<<20)
+	return &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, memory: processMemory{}}
 }

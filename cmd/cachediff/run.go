@@ -32,23 +32,12 @@ const (
 type cli struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	// paceCollector, when set, is called before the snapshots load, and
-	// limitMemory with the size of the input in bytes as it becomes known
-	// (a diff of folders: after the old snapshot, as twice its size, then
-	// after both; a diff of two files: from their sizes before they load,
-	// then after both; a log: after the first snapshot, as twice its
-	// size, then after each, the two held), with the bytes the command
-	// holds besides (a log's steps, written at the end) (see main).
-	paceCollector func()
-	limitMemory   func(input, kept int64)
+	// memory paces the collector and bounds the heap (see memoryBudget;
+	// nil leaves the process's settings alone).
+	memory memoryBudget
 	// sources is how the command opens its arguments (mirrors: a view,
 	// the download cache), from its flags.
 	sources input.Options
-	// collect, when set, is called by a log before it loads its third
-	// snapshot and each after; collectIfDue by a diff once both
-	// snapshots are loaded, with the input's size (see main).
-	collect      func()
-	collectIfDue func(next int64)
 }
 
 // run is the whole command as tests call it, in one process: it parses

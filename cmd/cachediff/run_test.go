@@ -98,6 +98,20 @@ func TestExitCode(t *testing.T) {
 	}
 }
 
+// memoryRecorder records a command's calls of its memory budget.
+type memoryRecorder struct {
+	order        []string // the calls, in order
+	inputs, kept []int64  // limit's arguments
+}
+
+func (r *memoryRecorder) loading() { r.order = append(r.order, "pace") }
+func (r *memoryRecorder) limit(input, kept int64) {
+	r.inputs, r.kept = append(r.inputs, input), append(r.kept, kept)
+	r.order = append(r.order, "limit")
+}
+func (r *memoryRecorder) collect()           { r.order = append(r.order, "collect") }
+func (r *memoryRecorder) collectIfDue(int64) { r.order = append(r.order, "collect if due") }
+
 // TestMemoryLimit: run, as tests call it in one process, leaves the
 // process's memory limit and GOGC alone; the command as main runs it paces
 // the collector before loading (diff and log, not render) and sets the limit from
@@ -117,17 +131,13 @@ func TestMemoryLimit(t *testing.T) {
 	if gcAfter := debug.SetGCPercent(gcBefore); gcAfter != gcBefore {
 		t.Errorf("run changed GOGC from %d to %d", gcBefore, gcAfter)
 	}
-	var got []int64
-	var order []string // the hooks' calls, in order
-	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard,
-		paceCollector: func() { order = append(order, "pace") },
-		limitMemory:   func(n, kept int64) { got = append(got, n); order = append(order, "limit") },
-		collect:       func() { order = append(order, "collect") },
-		collectIfDue:  func(int64) { order = append(order, "collect if due") }}
+	rec := &memoryRecorder{}
+	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, memory: rec}
 	if code := c.run(args); code != 1 {
 		t.Fatalf("exit %d", code)
 	}
 	// The collector is paced once, before anything loads.
+	got, order := rec.inputs, rec.order
 	if want := []string{"pace", "limit", "limit", "collect if due"}; !slices.Equal(order, want) {
 		t.Errorf("hooks called %v, want %v", order, want)
 	}
@@ -137,7 +147,7 @@ func TestMemoryLimit(t *testing.T) {
 		t.Errorf("limitMemory called with %v; want twice, with about the input's size (over 64 KiB)", got)
 	}
 	// Two files: also from their sizes before they load.
-	order, got = nil, nil
+	*rec = memoryRecorder{}
 	files := []string{"../../testdata/real/develop-2025-03-23/llvm/specs.md", "../../testdata/real/develop-2025-03-30/llvm/specs.md"}
 	var size int64
 	for _, f := range files {
@@ -150,20 +160,20 @@ func TestMemoryLimit(t *testing.T) {
 	if code := c.run(files); code > 1 {
 		t.Fatalf("two files: exit %d", code)
 	}
+	got, order = rec.inputs, rec.order
 	if want := []string{"pace", "limit", "limit", "collect if due"}; !slices.Equal(order, want) || got[0] != size || got[1] != size {
 		t.Errorf("two files: hooks called %v with %v, want %v with their size (%d) twice", order, got, want, size)
 	}
-	if cl := newCLI(); cl.limitMemory == nil || cl.paceCollector == nil || cl.collect == nil || cl.collectIfDue == nil {
+	if _, ok := newCLI().memory.(processMemory); !ok {
 		t.Error("main's command sets no memory limit, no collector pace or no collection between a log's steps")
 	}
 	// The log paces it too; render, which keeps no snapshot and sets no
 	// limit, does not.
-	order, got = nil, nil
-	var kept []int64
-	c.limitMemory = func(n, k int64) { got, kept = append(got, n), append(kept, k); order = append(order, "limit") }
+	*rec = memoryRecorder{}
 	if code := c.run(append([]string{"log"}, append(args, args[0])...)); code != 1 {
 		t.Fatalf("log: exit %d", code)
 	}
+	got, order, kept := rec.inputs, rec.order, rec.kept
 	// A collection before the third snapshot loads, where the first is
 	// garbage.
 	if want := []string{"pace", "limit", "limit", "collect", "limit"}; !slices.Equal(order, want) {
@@ -192,12 +202,12 @@ func TestMemoryLimit(t *testing.T) {
 	if code := run(append([]string{"-f", "json", "-o", saved}, args...), io.Discard, io.Discard); code != 1 {
 		t.Fatalf("exit %d", code)
 	}
-	order = nil
+	*rec = memoryRecorder{}
 	if code := c.run([]string{"render", saved}); code != 1 {
 		t.Fatalf("render: exit %d", code)
 	}
-	if len(order) != 0 {
-		t.Errorf("render: hooks called %v, want none", order)
+	if len(rec.order) != 0 {
+		t.Errorf("render: hooks called %v, want none", rec.order)
 	}
 }
 

@@ -1,6 +1,13 @@
 package catalog
 
-import "github.com/cachediff/cachediff/snapshot"
+import (
+	"github.com/cachediff/cachediff/internal/intern"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// newInterner is a fast path's table of strings, as a loading goroutine
+// has (state.in).
+func newInterner() *intern.Table { return intern.New() }
 
 // Test shims: ways into the package that only its tests need.
 
@@ -38,6 +45,6 @@ var generalOnly *state
 
 // fastSpecList decodes a spec_details value by the fast scanner alone. ok
 // is false when the general path must decide.
-func fastSpecList(data []byte, in *interner) (specs specList, ok bool) {
+func fastSpecList(data []byte, in *intern.Table) (specs specList, ok bool) {
 	return fastSpecListBuf(data, in, &scanBufs{}, nil, true)
 }

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
+	"github.com/cachediff/cachediff/internal/intern"
 	"github.com/cachediff/cachediff/internal/jsonbytes"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -26,48 +26,10 @@ import (
 // which gives the same result or the error with its line and column.
 // FuzzFastJSON checks that both paths agree.
 
-// interner returns one copy of each distinct string it is given: facet
-// values repeat across specs (a few compilers, targets, variants), so a
-// loaded snapshot holds each once. It is not safe for concurrent use;
-// each loading goroutine has its own.
-type interner struct {
-	m    map[string]string
-	size int // the bytes of the strings in m
-	// recent is a direct-mapped cache in front of m, indexed by a cheap
-	// hash of a few bytes: most lookups end here, without hashing the
-	// whole string.
-	recent [1024]string
-}
-
-func newInterner() *interner {
-	in := &interner{m: map[string]string{}}
-	fresh.Touch(unsafe.Slice(in, 1)) // recent is probed before it is written
-	return in
-}
-
-func (in *interner) bytes(b []byte) string {
-	n := len(b)
-	if n == 0 {
-		return ""
-	}
-	slot := &in.recent[(uint(n)*31+uint(b[0])*7+uint(b[n-1])*13+uint(b[n/2])*3+uint(b[n*3/4]))%uint(len(in.recent))]
-	if *slot == string(b) {
-		return *slot
-	}
-	s, ok := in.m[string(b)] // no allocation for the lookup
-	if !ok {
-		s = string(b)
-		in.m[s] = s
-		in.size += len(s)
-	}
-	*slot = s
-	return s
-}
-
 type scanner struct {
 	data []byte
 	pos  int
-	in   *interner
+	in   *intern.Table
 	// items collects a spec's list elements, which then get one exact
 	// allocation; uniq collects the page's hashes (and tarballs, when
 	// kept), which become one string (refs say where each goes).
@@ -192,7 +154,7 @@ func (s *scanner) intern(b []byte) string {
 	if s.in == nil {
 		return string(b)
 	}
-	return s.in.bytes(b)
+	return s.in.Bytes(b)
 }
 
 // list reads a list of strings into s.items and returns where they are.
@@ -621,7 +583,7 @@ const maxListTexts = 1 << 15
 // decide. Tarballs are kept when tarballs. When fin is not nil, each spec's versions, variants and stacks are
 // canonicalized (fin.List) and shared, and bufs.lists.counted
 // holds the rules that counted, for the caller to count once ok.
-func fastSpecListBuf(data []byte, in *interner, bufs *scanBufs, fin *snapshot.Finisher, tarballs bool) (specs specList, ok bool) {
+func fastSpecListBuf(data []byte, in *intern.Table, bufs *scanBufs, fin *snapshot.Finisher, tarballs bool) (specs specList, ok bool) {
 	s := &scanner{data: data, in: in, items: bufs.items[:0], uniq: bufs.uniq[:0], refs: bufs.refs[:0], tarballs: tarballs, keys: &bufs.keys, vals: &bufs.vals}
 	if fin != nil {
 		s.lists = &bufs.lists
@@ -970,7 +932,7 @@ func (s *scanner) specEnd(sp snapshot.Spec, seen int, lists *[3][2]int) snapshot
 // fastMeta decodes a meta value. ok is false when the general path must
 // decide (for example an unknown key: encoding/json matches struct keys
 // without regard to case).
-func fastMeta(data []byte, in *interner) (m meta, ok bool) {
+func fastMeta(data []byte, in *intern.Table) (m meta, ok bool) {
 	m, ok = fastMetaBuf(data, in, &metaBufs{})
 	m.countsMap()
 	return m, ok
@@ -990,7 +952,7 @@ var metaKeys = [...]string{"num_specs", "num_specs_by_stack", "compilers", "oss"
 
 // fastMetaBuf is fastMeta with its lists and counts in bufs: they are
 // valid until the next call with bufs.
-func fastMetaBuf(data []byte, in *interner, bufs *metaBufs) (m meta, ok bool) {
+func fastMetaBuf(data []byte, in *intern.Table, bufs *metaBufs) (m meta, ok bool) {
 	s := &scanner{data: data, in: in, items: bufs.items[:0]}
 	defer func() { bufs.items = s.items[:0] }()
 	if !s.eat('{') {

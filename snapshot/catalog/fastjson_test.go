@@ -192,7 +192,7 @@ func TestMetaAgreesCounts(t *testing.T) {
 	in := newInterner()
 	// The same specs with their strings interned as the meta's are: the
 	// very strings, which metaAgrees finds by their address.
-	str := func(s string) string { return in.bytes([]byte(s)) }
+	str := func(s string) string { return in.Bytes([]byte(s)) }
 	var interned []Spec
 	for _, sp := range specs {
 		sp.Compiler, sp.OS, sp.Platform, sp.Target = str(sp.Compiler), str(sp.OS), str(sp.Platform), str(sp.Target)
@@ -405,7 +405,7 @@ func TestScannerInteger(t *testing.T) {
 func TestMetaAgreesRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	in := newInterner()
-	str := func(format string, args ...any) string { return in.bytes([]byte(fmt.Sprintf(format, args...))) }
+	str := func(format string, args ...any) string { return in.Bytes([]byte(fmt.Sprintf(format, args...))) }
 	st := newState()
 	var bufs metaBufs
 	seen := map[bool]int{}

@@ -3,8 +3,8 @@ package catalog
 import (
 	"math/bits"
 	"slices"
-	"unsafe"
 
+	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -24,8 +24,9 @@ func metaAgrees(m *meta, specs []snapshot.Spec, fin *snapshot.Finisher, st *stat
 	sc.gen++
 	const maxDistinct = 64
 	add := func(i int, v string) bool {
-		e := sc.seen.at(i, v)
-		if e.holds(i, v, sc.gen) {
+		k := memo.String(v)
+		e := memo.Lookup(sc.seen[:], k)
+		if e.Holds(k) && e.Value.of(i, sc.gen) {
 			return true // the very string, added before
 		}
 		at := slices.Index(sc.sets[i], v)
@@ -35,7 +36,7 @@ func metaAgrees(m *meta, specs []snapshot.Spec, fin *snapshot.Finisher, st *stat
 			}
 			at = len(sc.sets[i]) - 1
 		}
-		e.hold(i, v, sc.gen, at)
+		e.Set(k, seenString{i, at, sc.gen})
 		return true
 	}
 	for i := range specs {
@@ -50,15 +51,16 @@ func metaAgrees(m *meta, specs []snapshot.Spec, fin *snapshot.Finisher, st *stat
 		}
 	stacks:
 		for _, name := range s.Stacks {
-			e := sc.seen.at(4, name)
-			if e.holds(4, name, sc.gen) {
-				sc.stacks[e.at].n++ // the very string, counted before
+			k := memo.String(name)
+			e := memo.Lookup(sc.seen[:], k)
+			if e.Holds(k) && e.Value.of(4, sc.gen) {
+				sc.stacks[e.Value.at].n++ // the very string, counted before
 				continue
 			}
 			for j := range sc.stacks {
 				if sc.stacks[j].name == name {
 					sc.stacks[j].n++
-					e.hold(4, name, sc.gen, j)
+					e.Set(k, seenString{4, j, sc.gen})
 					continue stacks
 				}
 			}
@@ -66,7 +68,7 @@ func metaAgrees(m *meta, specs []snapshot.Spec, fin *snapshot.Finisher, st *stat
 				return false
 			}
 			sc.sets[4] = append(sc.sets[4], name)
-			e.hold(4, name, sc.gen, len(sc.stacks)-1)
+			e.Set(k, seenString{4, len(sc.stacks) - 1, sc.gen})
 		}
 	}
 	switch {
@@ -115,8 +117,9 @@ func metaAgrees(m *meta, specs []snapshot.Spec, fin *snapshot.Finisher, st *stat
 		var found uint64
 		for _, v := range claimed {
 			at := -1
-			if e := sc.seen.at(i, v); e.holds(i, v, sc.gen) {
-				at = e.at // the very string of a spec
+			k := memo.String(v)
+			if e := memo.Lookup(sc.seen[:], k); e.Holds(k) && e.Value.of(i, sc.gen) {
+				at = e.Value.at // the very string of a spec
 			} else if at = slices.Index(sc.sets[i], v); at < 0 {
 				return false
 			}
@@ -139,42 +142,23 @@ type metaScratch struct {
 	sets    [6][]string // compilers, oss, platforms, targets, stacks, versions
 	stacks  []stackCount
 	claimed []string
-	// seen remembers, by address, strings of this page (generation
-	// gen) already in a set: the loader interns what it reads, so a
-	// value repeated over a page's specs is mostly the very string, found
-	// by one comparison instead of a scan of the set.
-	seen seenStrings
+	// seen remembers, by identity (see memo), strings of this page
+	// (generation gen) already in a set: the loader interns what it
+	// reads, so a value repeated over a page's specs is mostly the very
+	// string, found by one comparison instead of a scan of the set.
+	seen [256]memo.Slot[seenString]
 	gen  uint32
 }
 
-// seenString is a string added to set, at its place there (and in the
-// stacks counted, for set 4), while metaAgrees read page generation gen.
+// seenString is a string's place in set (and in the stacks counted, for
+// set 4), seen while metaAgrees read page generation gen.
 type seenString struct {
-	p   *byte
-	n   int
-	set int
-	at  int
-	gen uint32
+	set, at int
+	gen     uint32
 }
 
-// holds reports whether e is string v of set, seen on page generation
-// gen: the very string (its address and length), not only an equal one.
-func (e *seenString) holds(set int, v string, gen uint32) bool {
-	return e.gen == gen && e.p == unsafe.StringData(v) && e.n == len(v) && e.set == set
-}
-
-// hold makes e string v of set, at its place at, seen on generation gen.
-func (e *seenString) hold(set int, v string, gen uint32, at int) {
-	*e = seenString{p: unsafe.StringData(v), n: len(v), set: set, at: at, gen: gen}
-}
-
-type seenStrings [256]seenString
-
-// at is the slot of string v of set i.
-func (t *seenStrings) at(i int, v string) *seenString {
-	a := uintptr(unsafe.Pointer(unsafe.StringData(v)))
-	return &t[(a>>3^a>>11^uintptr(i)*0x9e)%uintptr(len(t))]
-}
+// of reports whether e is of set, seen on page generation gen.
+func (e seenString) of(set int, gen uint32) bool { return e.gen == gen && e.set == set }
 
 // claimedCount is the count of stack name in counts (0 when absent, as
 // a map gives).

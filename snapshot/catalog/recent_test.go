@@ -89,7 +89,7 @@ func TestRecentKeepsShortTexts(t *testing.T) {
 	// also once the tables that hold the same texts start over.
 	lt := &st.scan.lists
 	lt.seen, lt.size, lt.base = [3]map[string]listText{}, [3]int{}, nil
-	if _, kept := st.Kept(); kept-st.in.size < texts {
-		t.Errorf("Kept counts %d bytes of lists, less than the %d of the texts in recent", kept-st.in.size, texts)
+	if _, kept := st.Kept(); kept-st.in.Size() < texts {
+		t.Errorf("Kept counts %d bytes of lists, less than the %d of the texts in recent", kept-st.in.Size(), texts)
 	}
 }

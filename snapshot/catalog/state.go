@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
+	"github.com/cachediff/cachediff/internal/intern"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -16,7 +17,7 @@ import (
 // general path alone). The zero value works: fast paths on, nothing
 // shared.
 type state struct {
-	in      *interner
+	in      *intern.Table
 	scratch metaScratch
 	// metaBufs holds the meta of the page being decoded.
 	metaBufs metaBufs
@@ -29,7 +30,7 @@ type state struct {
 }
 
 func newState() *state {
-	st := &state{in: newInterner()}
+	st := &state{in: intern.New()}
 	fresh.Touch(unsafe.Slice(st, 1)) // the scanner's memos are probed before they are written
 	return st
 }
@@ -90,14 +91,14 @@ func (st *state) specs(data []byte, f *snapshot.Finisher) (specList, []uint16, b
 // the bytes of those and of its list texts (the table shared with the
 // other states counted whole).
 func (st *state) Kept() (strings, bytes int) {
-	n := st.in.size
+	n := st.in.Size()
 	for _, b := range st.scan.lists.size {
 		n += b
 	}
 	if b := st.scan.lists.base; b != nil {
 		n += b.size
 	}
-	return len(st.in.m), n + st.scan.lists.recentBytes()
+	return st.in.Len(), n + st.scan.lists.recentBytes()
 }
 
 // shareLists merges the list texts the states a snapshot.Shared keeps

@@ -33,7 +33,7 @@ func TestKeptBytes(t *testing.T) {
 	check := func(when string) {
 		for _, st := range []*state{a, b} {
 			want := 0
-			for s := range st.in.m {
+			for s := range st.in.All() {
 				want += len(s)
 			}
 			for f := range st.scan.lists.seen {
@@ -53,8 +53,8 @@ func TestKeptBytes(t *testing.T) {
 					want += len(e.text) + 16*len(e.list) + 2*len(e.counted)
 				}
 			}
-			if n, got := st.Kept(); got != want || got == 0 || n != len(st.in.m) {
-				t.Errorf("%s: Kept %d strings, %d bytes; want %d, %d", when, n, got, len(st.in.m), want)
+			if n, got := st.Kept(); got != want || got == 0 || n != st.in.Len() {
+				t.Errorf("%s: Kept %d strings, %d bytes; want %d, %d", when, n, got, st.in.Len(), want)
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/cachediff/cachediff/internal/scc"
 )
 
 // markRoots sets Root and Roots from a lockfile's roots: a node's roots
@@ -205,72 +207,21 @@ func (d *decoder) markRoots() {
 }
 
 // components returns the strongly connected components of the graph of
-// n nodes whose edges from u are edges[start[u]:start[u+1]], by Tarjan's
-// algorithm without recursion (a chain of any length is fine): each
-// node's component, and the components in topological order (a
-// component before those it has edges to).
+// n nodes whose edges from u are edges[start[u]:start[u+1]] (see
+// scc.Components): each node's component, and the components in
+// topological order (a component before those it has edges to).
 func components(n int, start, edges []int32) (comp []int32, order []int32) {
-	const none = -1
-	index := make([]int32, n)
-	low := make([]int32, n)
 	comp = make([]int32, n)
-	for i := range index {
-		index[i], comp[i] = none, none
-	}
-	var stack []int32
-	onStack := make([]bool, n)
-	type frame struct{ u, e int32 }
-	next := int32(0)
 	ncomp := int32(0)
-	for s := range int32(n) {
-		if index[s] != none {
-			continue
+	scc.Components(n, nil, func(dst []int32, u int32) []int32 {
+		return append(dst, edges[start[u]:start[u+1]]...)
+	}, func(c []int32, _ bool) {
+		for _, v := range c {
+			comp[v] = ncomp
 		}
-		frames := []frame{{s, start[s]}}
-		index[s], low[s] = next, next
-		next++
-		stack = append(stack, s)
-		onStack[s] = true
-		for len(frames) > 0 {
-			f := &frames[len(frames)-1]
-			u := f.u
-			if f.e < start[u+1] {
-				v := edges[f.e]
-				f.e++
-				switch {
-				case index[v] == none:
-					index[v], low[v] = next, next
-					next++
-					stack = append(stack, v)
-					onStack[v] = true
-					frames = append(frames, frame{v, start[v]})
-				case onStack[v]:
-					low[u] = min(low[u], index[v])
-				}
-				continue
-			}
-			frames = frames[:len(frames)-1]
-			if len(frames) > 0 {
-				p := frames[len(frames)-1].u
-				low[p] = min(low[p], low[u])
-			}
-			if low[u] != index[u] {
-				continue
-			}
-			for {
-				v := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[v] = false
-				comp[v] = ncomp
-				if v == u {
-					break
-				}
-			}
-			ncomp++
-		}
-	}
-	// Tarjan finishes a component after every component it reaches:
-	// numbered in reverse topological order.
+		ncomp++
+	})
+	// The components come in reverse topological order.
 	order = make([]int32, ncomp)
 	for i := range order {
 		order[i] = ncomp - 1 - int32(i)

@@ -52,7 +52,10 @@ func newScanner(file string, data []byte) *scanner {
 // (the most of what decoding one allocated), and the values the files
 // share (OS, target, variant spellings) are interned across them. A
 // table stops growing at maxInterned entries; the pool lets the
-// collector drop tables that are not in use.
+// collector drop tables that are not in use. A plain map, not an
+// intern.Table as the catalogue's fast path has: the table's cache of
+// recent values costs more than it saves on the values of Spack's files
+// (BenchmarkDecodeIndex's CPU time).
 var internPool = sync.Pool{New: func() any { return make(map[string]string, 256) }}
 
 const maxInterned = 1 << 16

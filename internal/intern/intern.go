@@ -1,0 +1,62 @@
+// Package intern keeps one copy of each distinct string a decoder reads:
+// the values of a catalogue repeat over its specs (a few compilers,
+// targets, operating systems, variant spellings), so a loaded snapshot
+// holds each once, and later look-ups by address (a string seen before
+// is the very string, see memo) find them.
+package intern
+
+import (
+	"iter"
+	"maps"
+	"unsafe"
+
+	"github.com/cachediff/cachediff/internal/fresh"
+)
+
+// Table returns one copy of each distinct string it is given. It is not
+// safe for concurrent use: each decoding goroutine has its own.
+type Table struct {
+	m    map[string]string
+	size int // the bytes of the strings in m
+	// recent is a direct-mapped cache in front of m, indexed by a cheap
+	// hash of a few bytes: most look-ups end here, without hashing the
+	// whole string.
+	recent [1024]string
+}
+
+// New returns an empty table.
+func New() *Table {
+	t := &Table{m: map[string]string{}}
+	fresh.Touch(unsafe.Slice(t, 1)) // recent is probed before it is written
+	return t
+}
+
+// Bytes returns the string of b's bytes: the table's copy when it has
+// one, else a new copy, which it keeps.
+func (t *Table) Bytes(b []byte) string {
+	n := len(b)
+	if n == 0 {
+		return ""
+	}
+	slot := &t.recent[(uint(n)*31+uint(b[0])*7+uint(b[n-1])*13+uint(b[n/2])*3+uint(b[n*3/4]))%uint(len(t.recent))]
+	if *slot == string(b) {
+		return *slot
+	}
+	s, ok := t.m[string(b)] // no allocation for the look-up
+	if !ok {
+		s = string(b)
+		t.m[s] = s
+		t.size += len(s)
+	}
+	*slot = s
+	return s
+}
+
+// Len is the number of strings in the table.
+func (t *Table) Len() int { return len(t.m) }
+
+// Size is the bytes of the strings in the table.
+func (t *Table) Size() int { return t.size }
+
+// All yields the strings in the table, in no order.
+func (t *Table) All() iter.Seq[string] { return maps.Keys(t.m) }

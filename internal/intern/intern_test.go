@@ -1,0 +1,51 @@
+package intern_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"unsafe"
+
+	"github.com/cachediff/cachediff/internal/intern"
+)
+
+func TestTable(t *testing.T) {
+	in := intern.New()
+	if in.Bytes(nil) != "" || in.Len() != 0 {
+		t.Fatal("the empty string is kept")
+	}
+	var first []string
+	for i := range 3000 { // more than the recent cache holds
+		first = append(first, in.Bytes(fmt.Appendf(nil, "gcc@%d", i)))
+	}
+	for i, s := range first {
+		again := in.Bytes(fmt.Appendf(nil, "gcc@%d", i))
+		if again != s || unsafe.StringData(again) != unsafe.StringData(s) {
+			t.Fatalf("%q: a second copy", s)
+		}
+	}
+	size := 0
+	for _, s := range first {
+		size += len(s)
+	}
+	if in.Len() != 3000 || in.Size() != size {
+		t.Errorf("Len %d, Size %d; want 3000, %d", in.Len(), in.Size(), size)
+	}
+	all := slices.Sorted(in.All())
+	if !slices.Equal(all, slices.Sorted(slices.Values(first))) {
+		t.Error("All does not yield the strings given")
+	}
+}
+
+func BenchmarkBytes(b *testing.B) {
+	var vals [][]byte
+	for i := range 200 {
+		vals = append(vals, fmt.Appendf(nil, "linux-ubuntu22.04-x86_64_v%d", i))
+	}
+	in := intern.New()
+	for b.Loop() {
+		for _, v := range vals {
+			in.Bytes(v)
+		}
+	}
+}
