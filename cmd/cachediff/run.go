@@ -47,7 +47,7 @@ type cli struct {
 	// collect, when set, is called by a log before it loads its third
 	// snapshot and each after; collectIfDue by a diff once both
 	// snapshots are loaded, with the input's size (see main).
-	collect      func()
+	collect      func(freed int64)
 	collectIfDue func(next int64)
 }
 

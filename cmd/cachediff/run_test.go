@@ -122,7 +122,7 @@ func TestMemoryLimit(t *testing.T) {
 	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard,
 		paceCollector: func() { order = append(order, "pace") },
 		limitMemory:   func(n, kept int64) { got = append(got, n); order = append(order, "limit") },
-		collect:       func() { order = append(order, "collect") },
+		collect:       func(int64) { order = append(order, "collect") },
 		collectIfDue:  func(int64) { order = append(order, "collect if due") }}
 	if code := c.run(args); code != 1 {
 		t.Fatalf("exit %d", code)
