@@ -131,7 +131,7 @@ func due(heap, next, goal uint64) bool { return heap+next > goal }
 // budget (docs/performance.md, "The collector after the first snapshot"). The
 // process ends after one command, so neither setting is restored.
 func setMemoryLimit(input, kept int64) {
-	debug.SetMemoryLimit(memoryLimit(input) + kept + beyondInput(liveHeap(), input))
+	debug.SetMemoryLimit(memoryLimit(input) + kept + beyondInput(liveHeap(), input, kept))
 	debug.SetGCPercent(-1)
 }
 
@@ -158,9 +158,9 @@ func memoryLimit(input int64) int64 {
 
 // beyondInput is room for what of a live heap of live bytes (as the
 // last collection found it) is more than the twice the input that
-// snapshots of input bytes hold: what a log keeps besides its two
-// snapshots and the steps it counts (the series, its highlights, the
-// steps an HTML page draws), which grows with its steps. The room is
+// snapshots of input bytes hold and the kept bytes counted already: what
+// a log keeps besides (the series, its highlights, the steps an HTML page
+// draws), which grows with its steps. The room is
 // that and half as much again to allocate in: a limit at the live heap
 // makes the collector run without end (the limit is soft), and a fixed
 // margin over it makes each collection mark a heap that grows with the
@@ -168,7 +168,7 @@ func memoryLimit(input int64) int64 {
 // lockfiles ran the collector at the limit's floor of 24 MiB for 10x the
 // CPU of 400. A diff's live heap is about 2x its input, so its limit is
 // as it was.
-func beyondInput(live uint64, input int64) int64 {
-	r := max(int64(min(live, 1<<61))-2*max(input, 0), 0)
+func beyondInput(live uint64, input, kept int64) int64 {
+	r := max(int64(min(live, 1<<61))-2*max(input, 0)-max(kept, 0), 0)
 	return r + r/2
 }
