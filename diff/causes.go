@@ -1743,16 +1743,18 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 	// are one root, changed: each removed root takes the first such
 	// added one, in order.
 	if len(rc.Removed) > 0 && len(rc.Added) > 0 {
+		olds, news := make([]butVersion, len(rc.Removed)), make([]butVersion, len(rc.Added))
+		for i, x := range rc.Removed {
+			olds[i] = butVersion{x.Name, x.Root}
+		}
+		for j, y := range rc.Added {
+			news[j] = butVersion{y.Name, y.Root}
+		}
+		pairs, _ := pairButVersion(olds, news)
 		taken := make([]bool, len(rc.Added))
 		var removed []RootSpec
-		for _, x := range rc.Removed {
-			j := -1
-			for k, y := range rc.Added {
-				if !taken[k] && y.Name == x.Name && sameButVersion(x.Root, y.Root) {
-					j = k
-					break
-				}
-			}
+		for i, x := range rc.Removed {
+			j := pairs[i]
 			if j < 0 {
 				removed = append(removed, x)
 				continue
@@ -1779,25 +1781,6 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 	}
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })
 	return rc, whys
-}
-
-// sameButVersion reports whether two roots as written are the same but
-// for the version of their package: the first word of each (up to a
-// space, a variant, a compiler or a dependency) with its @version left
-// out, and the rest, are equal.
-func sameButVersion(a, b string) bool {
-	strip := func(s string) string {
-		end := strings.IndexAny(s, " \t+~%^")
-		if end < 0 {
-			end = len(s)
-		}
-		at := strings.IndexByte(s[:end], '@')
-		if at < 0 {
-			return s
-		}
-		return s[:at] + s[end:]
-	}
-	return a != b && strip(a) == strip(b)
 }
 
 // countKept counts the specs whose hash both sides of r hold, and among

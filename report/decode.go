@@ -236,6 +236,11 @@ func DecodeBytes(data []byte) (*diff.Report, error) {
 	if err := doc.Report.CheckLaws(); err != nil {
 		return nil, err
 	}
+	// The highlights every format leads with are computed from the data
+	// the laws checked, as a log's are from its steps: a saved list
+	// edited to say the gate passed where it tripped, to name a package
+	// the report lacks or a count no cause has is not trusted.
+	doc.Report.Highlights = diff.News(doc.Report)
 	return doc.Report, nil
 }
 

@@ -164,6 +164,7 @@ func checkTrees(t *testing.T, data []byte) {
 			if r.Gate, err = diff.CheckGate(r, diff.GateKindNames()); err != nil {
 				t.Fatal(err)
 			}
+			r.SetGate(r.Gate) // its highlights too, as cachediff sets a gate
 		}
 		out := renderAll(t, r)
 		for name, o := range out {
@@ -236,6 +237,7 @@ func fuzzReports(t testing.TB) [][]byte {
 			if r.Gate, err = diff.CheckGate(r, []string{"removed-spec", "lost-os", "any"}); err != nil {
 				t.Fatal(err)
 			}
+			r.SetGate(r.Gate) // its highlights too, as cachediff sets a gate
 			r.Canonicalized = append(r.Canonicalized, diff.ValueCount{Value: "zz-rule", OldToNew: diff.OldToNew{Old: 2, New: 1}})
 		}
 		out = append(out, jsonOf(t, r))

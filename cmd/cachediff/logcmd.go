@@ -162,12 +162,12 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		}
 		return exitTrouble, err
 	}
-	var prevBytes int64
+	var prevBytes, olderBytes int64
 	load := func(i int) (*snapshot.Snapshot, error) {
 		if i >= 2 {
 			// The snapshot before the two held and the step written are
 			// garbage now, and nothing else runs (see memory.go).
-			c.mem().collect()
+			c.mem().collect(olderBytes)
 		}
 		if absent != nil && absent[i] != nil {
 			// PATH before it was made, or after it was deleted: no
@@ -214,7 +214,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			}
 			c.memory.limit(input, kept)
 		}
-		prevBytes = s.Bytes
+		olderBytes, prevBytes = prevBytes, s.Bytes
 		return s, nil
 	}
 	code := exitSame

@@ -26,8 +26,9 @@ type memoryBudget interface {
 	// end).
 	limit(input, kept int64)
 	// collect is called by a log before it loads its third snapshot and
-	// each after.
-	collect()
+	// each after, with the bytes of input freed since (the snapshot before
+	// the two held).
+	collect(freed int64)
 	// collectIfDue is called by a diff once both snapshots are loaded,
 	// with the input's size.
 	collectIfDue(next int64)
@@ -46,7 +47,7 @@ type noMemoryBudget struct{}
 
 func (noMemoryBudget) loading()                {}
 func (noMemoryBudget) limit(input, kept int64) {}
-func (noMemoryBudget) collect()                {}
+func (noMemoryBudget) collect(freed int64)     {}
 func (noMemoryBudget) collectIfDue(next int64) {}
 
 // processMemory is the budget as main runs the command: the process ends
@@ -55,7 +56,7 @@ type processMemory struct{}
 
 func (processMemory) loading()                { paceCollector() }
 func (processMemory) limit(input, kept int64) { setMemoryLimit(input, kept) }
-func (processMemory) collect()                { runtime.GC() }
+func (processMemory) collect(freed int64)     { collectFreeing(freed) }
 func (processMemory) collectIfDue(next int64) { collectIfDue(next) }
 
 // paceCollector makes the collector run a quarter as often as by default
@@ -68,7 +69,7 @@ func (processMemory) collectIfDue(next int64) { collectIfDue(next) }
 // which keeps no snapshot and sets no limit, keeps the default.
 func paceCollector() { debug.SetGCPercent(400) }
 
-// A log collects the garbage itself (runtime.GC, processMemory.collect) before it
+// A log collects the garbage itself (collectFreeing, processMemory.collect) before it
 // loads each snapshot from the third on: the snapshot before the two it
 // holds and the step it wrote are garbage then, and nothing else runs. A
 // collection there marks only what the log keeps (the snapshot before,
@@ -78,6 +79,36 @@ func paceCollector() { debug.SetGCPercent(400) }
 // assists) for several times longer and finding more alive: less time
 // and less peak memory (docs/performance.md, "The collector after the
 // first snapshot").
+
+// collectFreeing is the log's collection before a snapshot loads: freed
+// bytes of input (the snapshot before the two held) are garbage. It
+// collects when they are at least an eighth of the heap the last
+// collection found live: a collection marks the live heap, so one per
+// step of a log that keeps more than its snapshots (the series, the
+// steps an HTML page draws) cost steps × heap, quadratic. A log of
+// catalogue trees, whose snapshots are most of the heap, collects at
+// every step as before; the memory limit starts the others
+// (setMemoryLimit).
+func collectFreeing(freed int64) {
+	if worthCollecting(freed, liveHeap()) {
+		runtime.GC()
+	}
+}
+
+// worthCollecting says whether freed bytes of garbage are worth marking
+// a live heap of live bytes.
+func worthCollecting(freed int64, live uint64) bool { return uint64(max(freed, 0))*8 >= live }
+
+// liveHeap is the heap the last collection found live (0 before the
+// first).
+func liveHeap() uint64 {
+	s := [...]metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s[:])
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
 
 // collectIfDue collects the garbage at once when the heap already holds
 // so much that next bytes more would take it to the collector's goal: a
@@ -112,7 +143,7 @@ func due(heap, next, goal uint64) bool { return heap+next > goal }
 // budget (docs/performance.md, "The collector after the first snapshot"). The
 // process ends after one command, so neither setting is restored.
 func setMemoryLimit(input, kept int64) {
-	debug.SetMemoryLimit(memoryLimit(input) + kept)
+	debug.SetMemoryLimit(memoryLimit(input) + kept + beyondInput(liveHeap(), input, kept))
 	debug.SetGCPercent(-1)
 }
 
@@ -135,4 +166,19 @@ func setMemoryLimit(input, kept int64) {
 // collector after the first snapshot").
 func memoryLimit(input int64) int64 {
 	return max(3*input, 7*input/2-9<<20, 24<<20)
+}
+
+// beyondInput is room for what of a live heap of live bytes (as the
+// last collection found it) is more than the twice the input that
+// snapshots of input bytes hold and the kept bytes counted already: what
+// a log keeps besides (the series, its highlights, the steps an HTML page
+// draws), which grows with its steps. The room is that and half as much
+// again to allocate in: a limit at the live heap makes the collector run
+// without end (the limit is soft), and a fixed margin over it makes each
+// collection mark a heap that grows with the steps once per margin
+// allocated, quadratic. A diff's live heap is about 2x its input, so its
+// limit is as it was.
+func beyondInput(live uint64, input, kept int64) int64 {
+	r := max(int64(min(live, 1<<61))-2*max(input, 0)-max(kept, 0), 0)
+	return r + r/2
 }

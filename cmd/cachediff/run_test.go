@@ -109,7 +109,7 @@ func (r *memoryRecorder) limit(input, kept int64) {
 	r.inputs, r.kept = append(r.inputs, input), append(r.kept, kept)
 	r.order = append(r.order, "limit")
 }
-func (r *memoryRecorder) collect()           { r.order = append(r.order, "collect") }
+func (r *memoryRecorder) collect(int64)      { r.order = append(r.order, "collect") }
 func (r *memoryRecorder) collectIfDue(int64) { r.order = append(r.order, "collect if due") }
 
 // TestMemoryLimit: run, as tests call it in one process, leaves the
