@@ -163,18 +163,35 @@ func (s *shape) order() []int {
 // size of the report's JSON.
 func cost(t *testing.T, s *shape) (alloc, size uint64) {
 	t.Helper()
-	r := s.unexplained(s.order())
-	runtime.GC()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	r.Explain(s.old, s.new)
-	runtime.ReadMemStats(&after)
+	// On one core, the least of three runs: Explain works on every core,
+	// and what its goroutines allocate besides the work itself varies
+	// with the scheduler. What is left varies from process to process by
+	// up to a tenth (a chain's 4x measured 4.08x to 4.66x in six
+	// processes), hence allocBound.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var r *diff.Report
+	for i := range 3 {
+		r = s.unexplained(s.order())
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		r.Explain(s.old, s.new)
+		runtime.ReadMemStats(&after)
+		if a := after.TotalAlloc - before.TotalAlloc; i == 0 || a < alloc {
+			alloc = a
+		}
+	}
 	w := &countWriter{}
 	if err := json.NewEncoder(w).Encode(r); err != nil {
 		t.Fatal(err)
 	}
-	return after.TotalAlloc - before.TotalAlloc, w.n
+	return alloc, w.n
 }
+
+// allocBound is what 4x the input may allocate: 4.4x, and the tenth by
+// which the bytes allocated vary between processes (cost). A quadratic
+// cost is 16x.
+const allocBound = 4.4 * 1.1
 
 type countWriter struct{ n uint64 }
 
@@ -182,8 +199,8 @@ func (w *countWriter) Write(p []byte) (int, error) { w.n += uint64(len(p)); retu
 
 var _ io.Writer = (*countWriter)(nil)
 
-// scales checks that 4x the input costs at most 4.4x the bytes allocated
-// and the JSON written.
+// scales checks that 4x the input costs at most allocBound the bytes
+// allocated and 4.4x the JSON written.
 func scales(t *testing.T, what string, small, big *shape) { scalesJSON(t, what, small, big, true) }
 
 // scalesJSON checks the JSON written, and the bytes allocated when alloc.
@@ -193,8 +210,8 @@ func scalesJSON(t *testing.T, what string, small, big *shape, alloc bool) {
 	a2, s2 := cost(t, big)
 	ra, rs := float64(a2)/float64(a1), float64(s2)/float64(s1)
 	t.Logf("%s: allocated %d → %d bytes (%.2fx), JSON %d → %d bytes (%.2fx)", what, a1, a2, ra, s1, s2, rs)
-	if alloc && ra > 4.4 {
-		t.Errorf("%s: 4x the input allocates %.2fx the bytes (%d → %d), want at most 4.4x", what, ra, a1, a2)
+	if alloc && ra > allocBound {
+		t.Errorf("%s: 4x the input allocates %.2fx the bytes (%d → %d), want at most %.1fx", what, ra, a1, a2, allocBound)
 	}
 	if rs > 4.4 {
 		t.Errorf("%s: 4x the input writes %.2fx the JSON (%d → %d bytes), want at most 4.4x", what, rs, s1, s2)
