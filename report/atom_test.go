@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"html"
 	"io"
 	"slices"
@@ -109,7 +110,7 @@ func checkWellFormed(t *testing.T, data []byte) {
 // ids, the dates of the tags, the highlights as titles, and the feed's
 // updated the newest entry's.
 func TestAtomRealWeeks(t *testing.T) {
-	weeks := loadRealWeeks(t)
+	weeks := reporttest.LoadRealWeeks(t)
 	f := parseFeed(t, atomOf(t, weeks, LogOptions{}))
 	if f.ID != "urn:cachediff:log:../testdata/real-series" {
 		t.Errorf("feed id %q", f.ID)
@@ -152,7 +153,7 @@ func TestAtomRealWeeks(t *testing.T) {
 // every old entry as it was (id, date, title, content) and adds exactly
 // one; under --max-entries the oldest goes.
 func TestAtomOneMoreStep(t *testing.T) {
-	weeks := loadRealWeeks(t)
+	weeks := reporttest.LoadRealWeeks(t)
 	before := parseFeed(t, atomOf(t, weeks[:len(weeks)-1], LogOptions{}))
 	after := parseFeed(t, atomOf(t, weeks, LogOptions{}))
 	if len(after.Items) != len(before.Items)+1 {
@@ -191,7 +192,7 @@ func TestAtomOneMoreStep(t *testing.T) {
 // TestAtomOptions: --feed-id names the feed (an http URL is its self
 // link too), --link-base gives its alternate link, --title its title.
 func TestAtomOptions(t *testing.T) {
-	weeks := loadRealWeeks(t)[:2]
+	weeks := reporttest.LoadRealWeeks(t)[:2]
 	o := Options{Title: "Spack develop", LinkBase: "https://cache.spack.io/package/?name=",
 		Feed: FeedOptions{ID: "https://example.org/catalogue/feed.xml"}}
 	f := parseFeed(t, atomOf(t, weeks, LogOptions{Options: o}))
@@ -237,7 +238,7 @@ func TestAtomIDs(t *testing.T) {
 // reads both (RFC 4287: one id, one entry) keeps both. The filter is in
 // the ids, the same on every run; the unfiltered ids stay as they were.
 func TestAtomFilteredIDs(t *testing.T) {
-	weeks := loadRealWeeks(t)[:3]
+	weeks := reporttest.LoadRealWeeks(t)[:3]
 	all := parseFeed(t, atomOf(t, weeks, LogOptions{}))
 	seen := map[string]string{all.ID: "no filter"}
 	for _, it := range all.Items {
@@ -397,7 +398,7 @@ func TestAtomManyHighlights(t *testing.T) {
 // TestAtomPair: a pair's report is a feed of one entry; a log of no
 // step is a feed of none, dated by its snapshot.
 func TestAtomPair(t *testing.T) {
-	weeks := loadRealWeeks(t)
+	weeks := reporttest.LoadRealWeeks(t)
 	r, err := diff.CompareWith(weeks[3], weeks[4], diff.Filter{})
 	if err != nil {
 		t.Fatal(err)

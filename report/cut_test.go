@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"html"
 	"regexp"
 	"slices"
@@ -137,8 +138,8 @@ func TestMaxBytesProperties(t *testing.T) {
 			}
 		}
 		for seed := range uint64(tc.seeds) {
-			r := genReport(seed*31+uint64(size), size)
-			genSkipped(r, seed, tc.skipped)
+			r := reporttest.GenReport(seed*31+uint64(size), size)
+			reporttest.GenSkipped(r, seed, tc.skipped)
 			link := "" // links add HTML tags and Markdown links to cut around
 			if seed%2 == 1 {
 				link = "https://cache.spack.io/package/?name="
@@ -253,8 +254,8 @@ func checkSkipped(t *testing.T, r *diff.Report, full, out string, limit int) {
 // changes keep their sections; the error of a limit too small names what
 // it counts, skipped pages included.
 func TestMaxBytesSkipped(t *testing.T) {
-	r := genReport(5, 20)
-	genSkipped(r, 5, 700)
+	r := reporttest.GenReport(5, 20)
+	reporttest.GenSkipped(r, 5, 700)
 	var buf bytes.Buffer
 	if err := Markdown(&buf, r, Options{}); err != nil {
 		t.Fatal(err)
@@ -286,7 +287,7 @@ func TestMaxBytesSkipped(t *testing.T) {
 // TestMaxBytesSteps: details collapse into one-line summaries before any
 // section loses a row, and "…and N more" lines count what is left out.
 func TestMaxBytesSteps(t *testing.T) {
-	r := genReport(11, 60)
+	r := reporttest.GenReport(11, 60)
 	var buf bytes.Buffer
 	if err := Markdown(&buf, r, Options{}); err != nil {
 		t.Fatal(err)
@@ -328,7 +329,7 @@ func TestMaxBytesNilCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := Execute(&buf, tmpl, genReport(1, 2), Options{MaxBytes: 10}); err != nil {
+	if err := Execute(&buf, tmpl, reporttest.GenReport(1, 2), Options{MaxBytes: 10}); err != nil {
 		t.Fatal(err)
 	}
 	if got := buf.String(); got != "true true false false" {
@@ -348,7 +349,7 @@ func BenchmarkMarkdownFull(b *testing.B) {
 }
 
 func benchMarkdown(b *testing.B, limit int) {
-	r := genReport(1, 3000)
+	r := reporttest.GenReport(1, 3000)
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
@@ -362,9 +363,9 @@ func benchMarkdown(b *testing.B, limit int) {
 // TestMaxBytesMinimum: the minimum the error names is exactly the
 // smallest limit that works.
 func TestMaxBytesMinimum(t *testing.T) {
-	r := genReport(2, 30)
-	skipped := genReport(2, 30)
-	genSkipped(skipped, 2, 40)
+	r := reporttest.GenReport(2, 30)
+	skipped := reporttest.GenReport(2, 30)
+	reporttest.GenSkipped(skipped, 2, 40)
 	for _, limit := range []int{1, 50, 300} {
 		r := r
 		if limit == 300 {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"maps"
 	"os"
 	"path/filepath"
@@ -34,11 +35,11 @@ func fullReport(t testing.TB) *diff.Report {
 	return fullReportOf(t, 11, 10)
 }
 
-// fullReportOf is fullReport of genReport(seed, pkgs).
+// fullReportOf is fullReport of reporttest.GenReport(seed, pkgs).
 func fullReportOf(t testing.TB, seed uint64, pkgs int) *diff.Report {
 	t.Helper()
-	r := genReport(seed, pkgs)
-	genSkipped(r, 11, 3)
+	r := reporttest.GenReport(seed, pkgs)
+	reporttest.GenSkipped(r, 11, 3)
 	var err error
 	if r.Gate, err = diff.CheckGate(r, []string{"removed-spec", "lost-os", "downgrade"}); err != nil {
 		t.Fatal(err)

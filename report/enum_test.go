@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"errors"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"maps"
 	"regexp"
 	"slices"
@@ -29,7 +30,7 @@ func enumReport(t *testing.T) *diff.Report {
 		// report for each field. make test uses the 40 packages.
 		seed, pkgs = 19, 3
 	}
-	r := genReport(seed, pkgs)
+	r := reporttest.GenReport(seed, pkgs)
 	r.Options.Ignore = []string{"target"}
 	var err error
 	if r.Gate, err = diff.CheckGate(r, []string{"removed-spec", "lost-os", "removed-package"}); err != nil {

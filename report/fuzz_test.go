@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -231,7 +232,7 @@ func fuzzReports(t testing.TB) [][]byte {
 			t.Fatalf("seed %d: the trees do not load", i)
 		}
 		if i == 0 {
-			genSkipped(r, 1, 2)
+			reporttest.GenSkipped(r, 1, 2)
 			var err error
 			if r.Gate, err = diff.CheckGate(r, []string{"removed-spec", "lost-os", "any"}); err != nil {
 				t.Fatal(err)

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"errors"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,7 @@ import (
 // limit (or a *TooSmallError).
 func FuzzDecodeLog(f *testing.F) {
 	for i, seed := range []uint64{11, 12} {
-		snaps := genSeries(seed, 4+i, 3+i)
+		snaps := reporttest.GenSeries(seed, 4+i, 3+i)
 		for k, s := range snaps {
 			if i == 1 {
 				s.Rev = strings.Repeat(string(rune('a'+k)), 40)

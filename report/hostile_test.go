@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -359,7 +360,7 @@ func TestTemplateKeysValuesSorted(t *testing.T) {
 // 15: "--- old/p " lost its trailing space, and the patch did not apply).
 func TestPatchNamesApply(t *testing.T) {
 	names := []string{" lead", "trail ", "tab\tin", "tail\t", "a b", `quo"te`, `back\slash`, "café", "line\nbreak", "bell\a"}
-	r := genReport(3, 40)
+	r := reporttest.GenReport(3, 40)
 	var pkgs []diff.Package
 	for i := range r.Packages {
 		if p := r.Packages[i]; p.Status == diff.Changed || len(pkgs) < 3 {

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"html"
 	"maps"
 	"regexp"
@@ -134,7 +135,7 @@ func TestHTMLNumbers(t *testing.T) {
 		seed uint64
 		pkgs int
 	}{{1, 3}, {2, 20}, {3, 60}, {4, 150}, {5, 400}} {
-		r := genReport(tc.seed, tc.pkgs)
+		r := reporttest.GenReport(tc.seed, tc.pkgs)
 		page, js := renderHTML(t, r, Options{})
 		got := chartTitles(t, page)
 		want := wantStackTitles(t, js)
@@ -173,7 +174,7 @@ func TestHTMLNumbers(t *testing.T) {
 // TestHTMLHostileText: names that are markup stay text: no element,
 // attribute or script of the page comes from them.
 func TestHTMLHostileText(t *testing.T) {
-	r := genReport(7, 30)
+	r := reporttest.GenReport(7, 30)
 	evil := []string{`<img src=x onerror=alert(1)>`, `</script><script>alert(2)</script>`, `"><svg onload=alert(3)>`, "javascript:alert(4)", `</title><style>*{}</style>`}
 	for i := range r.Packages[:5] {
 		r.Packages[i].Name = evil[i]
@@ -207,7 +208,7 @@ func TestHTMLHostileText(t *testing.T) {
 // TestHTMLPolicy: the page's Content-Security-Policy names its style and
 // script by their hashes, and nothing else is allowed.
 func TestHTMLPolicy(t *testing.T) {
-	page, _ := renderHTML(t, genReport(3, 10), Options{})
+	page, _ := renderHTML(t, reporttest.GenReport(3, 10), Options{})
 	csp := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`).FindStringSubmatch(page)
 	if csp == nil {
 		t.Fatal("no Content-Security-Policy")
@@ -366,7 +367,7 @@ func TestHTMLLogNumbers(t *testing.T) {
 		pkgs   int
 		series int
 	}{{1, 5, 2}, {2, 40, 4}, {3, 120, 7}, {4, 300, 12}} {
-		snaps := genSeries(tc.seed, tc.pkgs, tc.series)
+		snaps := reporttest.GenSeries(tc.seed, tc.pkgs, tc.series)
 		if tc.seed%2 == 0 {
 			manyStacks(snaps)
 		}
@@ -428,7 +429,7 @@ func FuzzHTML(f *testing.F) {
 	for _, s := range []string{"<script>alert(1)</script>", `"><img src=x onerror=alert(1)>`, "</title><svg onload=x>", "\u202eexe.", "a\x1b[2Jb", "]]><!--", "{{.}}", "javascript:alert(1)"} {
 		f.Add(s)
 	}
-	base := genReport(11, 12)
+	base := reporttest.GenReport(11, 12)
 	f.Fuzz(func(t *testing.T, s string) {
 		r := *base
 		r.Packages = slices.Clone(base.Packages)
@@ -492,7 +493,7 @@ func manyStacks(snaps []*snapshot.Snapshot) {
 // each kind and counts the rest, so that a week of many version bumps
 // keeps the page within its size bound.
 func TestHTMLNewsBound(t *testing.T) {
-	r := genReport(3, 10)
+	r := reporttest.GenReport(3, 10)
 	r.Highlights = nil
 	for i := range 300 {
 		r.Highlights = append(r.Highlights, diff.Highlight{Kind: diff.HighlightVersion, Packages: []string{fmt.Sprintf("p%03d", i)},
@@ -522,7 +523,7 @@ func TestHTMLSizeBound(t *testing.T) {
 	const bound = 1 << 20
 	var sizes []int
 	for _, pkgs := range []int{300, 1200, 4800} {
-		r := genWeek(5, pkgs)
+		r := reporttest.GenWeek(5, pkgs)
 		var b bytes.Buffer
 		if err := HTML(&b, r, Options{}); err != nil {
 			t.Fatal(err)

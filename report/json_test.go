@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -31,15 +32,15 @@ func referenceJSON(t *testing.T, r *diff.Report) []byte {
 // and strings that look like JSON (quotes, backslashes, brackets, the
 // "packages": [] slot itself).
 func TestJSONStreamed(t *testing.T) {
-	hostile := genReport(3, 8)
+	hostile := reporttest.GenReport(3, 8)
 	hostile.Packages[0].Name = `x", "packages": [], "y": "\"}]{[`
 	hostile.Packages[1].Specs.Added = append(hostile.Packages[1].Specs.Added, diff.Spec{Hash: "h", Variants: []string{`a\`, `\"`, "{}", "[]", "<&>", "é\u2028"}})
 	hostile.Warnings = append(hostile.Warnings, hostile.Warnings...)
-	empty := genReport(1, 0)
+	empty := reporttest.GenReport(1, 0)
 	// Pairs with a Why, of every shape: empty and nil lists, omitted
 	// fields, a set and an own change, causes written out whole (a
 	// report of before issue 35), and names that need escaping.
-	why := genWeek(5, 20)
+	why := reporttest.GenWeek(5, 20)
 	self := 3
 	whys := []*diff.Why{
 		{Known: true, Changed: []diff.DepChange{}, Causes: []diff.Cause{}},
@@ -64,7 +65,7 @@ func TestJSONStreamed(t *testing.T) {
 		}
 	}
 	// Empty lists, nil lists and omitted fields, as they can come.
-	shapes := genReport(9, 12)
+	shapes := reporttest.GenReport(9, 12)
 	for i := range shapes.Packages {
 		p := &shapes.Packages[i]
 		switch i % 4 {
@@ -83,7 +84,7 @@ func TestJSONStreamed(t *testing.T) {
 	// depths of an added spec and of a pair's, lists of one array that
 	// start at the same address with other lengths, and a list that
 	// needs escaping.
-	shared := genReport(11, 12)
+	shared := reporttest.GenReport(11, 12)
 	arr := []string{"a", "b\"c", "d", "e"}
 	lists := [][]string{arr, arr[:1], arr[:3], arr[1:], arr[1:2], arr}
 	k := 0
@@ -102,7 +103,7 @@ func TestJSONStreamed(t *testing.T) {
 	}
 	// Packages many times ordered.ChunkSize, written in chunks cut
 	// between their specs and pairs.
-	big := genWeek(4, 6)
+	big := reporttest.GenWeek(4, 6)
 	for i := range big.Packages {
 		p := &big.Packages[i]
 		for _, l := range []*[]diff.Pair{&p.Specs.Rebuilt, &p.Specs.Updated} {
@@ -124,7 +125,7 @@ func TestJSONStreamed(t *testing.T) {
 	for _, per := range []int{pairsPerPart, 1, 2, 7} {
 		pairsPerPart = per
 		for name, r := range map[string]*diff.Report{
-			"generated": genReport(7, 40), "week": genWeek(3, 60), "hostile": hostile, "empty": empty,
+			"generated": reporttest.GenReport(7, 40), "week": reporttest.GenWeek(3, 60), "hostile": hostile, "empty": empty,
 			"why": why, "shapes": shapes, "shared": shared, "big": big,
 		} {
 			var got bytes.Buffer
@@ -242,7 +243,7 @@ func TestIndentJSON(t *testing.T) {
 }
 
 func BenchmarkJSON(b *testing.B) {
-	r := genWeek(1, 2000)
+	r := reporttest.GenWeek(1, 2000)
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := JSON(ioDiscard{}, r); err != nil {
@@ -256,7 +257,7 @@ type ioDiscard struct{}
 func (ioDiscard) Write(p []byte) (int, error) { return len(p), nil }
 
 func BenchmarkJSONReference(b *testing.B) {
-	r := genWeek(1, 2000)
+	r := reporttest.GenWeek(1, 2000)
 	b.ReportAllocs()
 	for b.Loop() {
 		enc := json.NewEncoder(ioDiscard{})
@@ -272,7 +273,7 @@ func BenchmarkJSONReference(b *testing.B) {
 // two prefixes gives what a fresh one gives under each (the lists it
 // remembers were written under the first).
 func TestPkgJSONPrefixChange(t *testing.T) {
-	r := genWeek(2, 10)
+	r := reporttest.GenWeek(2, 10)
 	arr := []string{"x", "y"}
 	for i := range r.Packages {
 		for _, l := range [][]diff.Pair{r.Packages[i].Specs.Rebuilt, r.Packages[i].Specs.Updated} {

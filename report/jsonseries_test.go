@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -46,7 +47,7 @@ func checkSeriesJSON(t *testing.T, name string, s *diff.Series) {
 // hand, against encoding/json: on the real weekly series, generated
 // series, and values that need escaping, omitted or empty.
 func TestSeriesJSON(t *testing.T) {
-	weeks := loadRealWeeks(t)
+	weeks := reporttest.LoadRealWeeks(t)
 	series := func(snaps []*snapshot.Snapshot) *diff.Series {
 		s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
 			func(int, *diff.Report) error { return nil })
@@ -60,7 +61,7 @@ func TestSeriesJSON(t *testing.T) {
 		t.Fatal("the real series has no timeline")
 	}
 	checkSeriesJSON(t, "real", weekly)
-	checkSeriesJSON(t, "generated", series(genSeries(5, 40, 7)))
+	checkSeriesJSON(t, "generated", series(reporttest.GenSeries(5, 40, 7)))
 
 	odd := []string{"", `a"b\c`, "<&>", "tab\there", "\x01\x7f", "line\u2028sep\u2029", "caf\u00e9", "\xff\xfe bad utf-8", "日本"}
 	var snaps []diff.SnapshotInfo

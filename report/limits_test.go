@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"io"
 	"io/fs"
 	"math"
@@ -32,7 +33,7 @@ func execLimited(t *testing.T, text string, lim Limits, within time.Duration) (s
 	}
 	var out bytes.Buffer
 	start := time.Now()
-	err = Execute(&out, tmpl, genReport(1, 2), Options{Limits: lim})
+	err = Execute(&out, tmpl, reporttest.GenReport(1, 2), Options{Limits: lim})
 	if d := time.Since(start); d > within {
 		t.Errorf("%s: took %v, want at most %v", text, d, within)
 	}
@@ -227,7 +228,7 @@ func TestTemplateMemoryLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	runtime.GC() // what other tests left is counted as the report's
-	g, err := execute(io.Discard, tmpl, genReport(1, 2), Options{Limits: Limits{Memory: 4 << 20}})
+	g, err := execute(io.Discard, tmpl, reporttest.GenReport(1, 2), Options{Limits: Limits{Memory: 4 << 20}})
 	var le *LimitError
 	if !errors.As(err, &le) || le.Limit != LimitMemory || le.Where != "t.tmpl:1:80" {
 		t.Errorf("%v, want the memory limit at t.tmpl:1:80", err)
@@ -316,10 +317,10 @@ func TestTemplateChecksAsSprig(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got, want bytes.Buffer
-		if err := Execute(&got, tmpl, genReport(1, 2), Options{}); err != nil {
+		if err := Execute(&got, tmpl, reporttest.GenReport(1, 2), Options{}); err != nil {
 			t.Fatalf("%s: %v", text, err)
 		}
-		doc := newDocument(genReport(1, 2), Options{})
+		doc := newDocument(reporttest.GenReport(1, 2), Options{})
 		if err := tmpl.Execute(&want, &doc); err != nil {
 			t.Fatal(err)
 		}
@@ -426,7 +427,7 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 	}
 	before, beforeNodes := tmpl.Tree.Root.String(), nodes()
 	var first, second bytes.Buffer
-	r := genReport(3, 20)
+	r := reporttest.GenReport(3, 20)
 	for _, b := range []*bytes.Buffer{&first, &second} {
 		if err := Execute(b, tmpl, r, Options{}); err != nil {
 			t.Fatal(err)
@@ -442,7 +443,7 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 	if testing.Short() {
 		pkgs = 60 // a quick inner loop: 60 packages, not 300 (make test)
 	}
-	for _, r := range []*diff.Report{r, hostile(), genReport(5, pkgs)} {
+	for _, r := range []*diff.Report{r, hostile(), reporttest.GenReport(5, pkgs)} {
 		for _, tc := range []struct {
 			name, text string
 			want       func(io.Writer, *template.Template) error
@@ -502,7 +503,7 @@ func TestTemplateTimeoutInBlock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := execute(io.Discard, tmpl, genReport(1, 2), Options{Limits: Limits{Time: 20 * time.Millisecond}})
+	g, err := execute(io.Discard, tmpl, reporttest.GenReport(1, 2), Options{Limits: Limits{Time: 20 * time.Millisecond}})
 	var le *LimitError
 	if !errors.As(err, &le) || le.Limit != LimitTime {
 		t.Errorf("%v, want the time limit", err)

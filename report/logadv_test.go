@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"errors"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"io"
 	"path/filepath"
 	"regexp"
@@ -21,9 +22,9 @@ import (
 // empty above the next step.
 func TestLogNoEmptyHeading(t *testing.T) {
 	for name, snaps := range map[string]int{"real": 0, "generated": 1} {
-		sn := loadRealWeeks(t)
+		sn := reporttest.LoadRealWeeks(t)
 		if snaps == 1 {
-			sn = genSeries(11, 20, 5)
+			sn = reporttest.GenSeries(11, 20, 5)
 		}
 		l, s, _ := logOf(t, sn, Options{})
 		full, err := finishLog(l, s, 0)
@@ -57,7 +58,7 @@ func TestLogNoEmptyHeading(t *testing.T) {
 // highlights are under its own heading too, never "left out"), and "is
 // left out" when there is no list.
 func TestLogNewsNotice(t *testing.T) {
-	weeks := loadRealWeeks(t)
+	weeks := reporttest.LoadRealWeeks(t)
 	leaves := regexp.MustCompile(`The list of highlights leaves out the oldest (step|(\d+) steps)\.`)
 	old := regexp.MustCompile(`The highlights of the oldest (step|(\d+) steps) are left out`)
 	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "one-step": weeks[2:4]} {
@@ -125,7 +126,7 @@ func (f *shortFile) ReadAt(p []byte, off int64) (int, error) {
 // written fails Finish with an error that says so, never writes a log
 // cut short without a word.
 func TestLogSpillReadShort(t *testing.T) {
-	snaps := genSeries(8, 20, 3)
+	snaps := reporttest.GenSeries(8, 20, 3)
 	for _, format := range []string{"md", "text"} {
 		want, _ := writeLog(t, snaps, format, LogOptions{spillAt: 1 << 40})
 		saved := createSpillFile
@@ -148,8 +149,8 @@ func TestLogSpillReadShort(t *testing.T) {
 // step's details, no older step's heading; the newest step's heading
 // alone, after the table of steps.
 func TestLogNewsBeforeDetails(t *testing.T) {
-	weeks := loadRealWeeks(t)
-	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "one-step": weeks[2:4], "generated": genSeries(12, 20, 6)} {
+	weeks := reporttest.LoadRealWeeks(t)
+	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "one-step": weeks[2:4], "generated": reporttest.GenSeries(12, 20, 6)} {
 		l, s, steps := logOf(t, sn, Options{})
 		full, err := finishLog(l, s, 0)
 		if err != nil {
@@ -192,7 +193,7 @@ func TestLogNewsBeforeDetails(t *testing.T) {
 // that fits: the error's minimum is never more than the whole report,
 // and that minimum itself is written.
 func TestTooSmallNamesWhole(t *testing.T) {
-	weeks := loadRealWeeks(t)
+	weeks := reporttest.LoadRealWeeks(t)
 	r, err := diff.CompareWith(weeks[4], weeks[4], diff.Filter{})
 	if err != nil {
 		t.Fatal(err)
@@ -238,8 +239,8 @@ func TestTooSmallNamesWhole(t *testing.T) {
 // detail out, the table at its least) fits under either notice, the one
 // naming the older steps left to the table or the shorter one.
 func TestLogNewsKeptWhereTheyFit(t *testing.T) {
-	weeks := loadRealWeeks(t)
-	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "generated": genSeries(12, 20, 6)} {
+	weeks := reporttest.LoadRealWeeks(t)
+	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "generated": reporttest.GenSeries(12, 20, 6)} {
 		l, s, _ := logOf(t, sn, Options{})
 		full, err := finishLog(l, s, 0)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -21,7 +22,7 @@ import (
 // subjects shortened, the oldest rows summed up in one row that says
 // how many of them tripped the gate.
 func TestLogGitHubCommentLongSubjects(t *testing.T) {
-	snaps := genSeries(35, 8, 46)
+	snaps := reporttest.GenSeries(35, 8, 46)
 	subjects := map[string]string{}
 	for i, s := range snaps {
 		s.Rev = fmt.Sprintf("%02x", i) + strings.Repeat("c", 38)
@@ -98,7 +99,7 @@ func TestLogGitHubCommentLongSubjects(t *testing.T) {
 // steps is cut too).
 func TestLogCutLinear(t *testing.T) {
 	alloc := func(steps int) (fourth, least uint64) {
-		l, s, _ := logOf(t, genSeries(uint64(steps), 3, steps+1), Options{})
+		l, s, _ := logOf(t, reporttest.GenSeries(uint64(steps), 3, steps+1), Options{})
 		full, err := finishLog(l, s, 0)
 		if err != nil {
 			t.Fatal(err)

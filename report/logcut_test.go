@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"io"
-	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strconv"
@@ -15,100 +15,6 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/snapshot"
 )
-
-// realWeeks are the five real weekly tags of the repository's
-// testdata/real-series, oldest first.
-var realWeeks = []string{
-	"../testdata/real-series/develop-2025-02-16",
-	"../testdata/real-series/develop-2025-02-23",
-	"../testdata/real-series/develop-2025-03-02",
-	"../testdata/real-series/develop-2025-03-09",
-	"../testdata/real-series/develop-2025-03-16",
-}
-
-// loadRealWeeks loads realWeeks.
-func loadRealWeeks(t testing.TB) []*snapshot.Snapshot {
-	t.Helper()
-	weeks := make([]*snapshot.Snapshot, len(realWeeks))
-	for i, p := range realWeeks {
-		s, err := snapshot.Load(p, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		weeks[i] = s
-	}
-	return weeks
-}
-
-// genSeries makes n generated snapshots of about pkgs packages, each the
-// one before with some specs rebuilt, updated, added or removed, and now
-// and then a package added or removed. The same seed gives the same
-// series.
-func genSeries(seed uint64, pkgs, n int) []*snapshot.Snapshot {
-	r := rand.New(rand.NewPCG(seed, seed^0x5e1e))
-	hashSeq := 0
-	hash := func() string {
-		hashSeq++
-		const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
-		b := []byte(strings.Repeat("a", 32))
-		for i, k := 31, hashSeq; k > 0; i, k = i-1, k/32 {
-			b[i] = alphabet[k%32]
-		}
-		return string(b)
-	}
-	spec := func() snapshot.Spec {
-		return snapshot.Spec{Hash: hash(), Versions: []string{fmt.Sprintf("1.%d", r.IntN(5))}, Compiler: "gcc@13.2.0",
-			OS: "ubuntu22.04", Platform: "linux", Target: "x86_64_v3", Variants: []string{"+shared"}, Stacks: []string{"e4s", "root"}}
-	}
-	pkg := func(tag, name string, specs []snapshot.Spec) *snapshot.Package {
-		slices.SortFunc(specs, func(a, b snapshot.Spec) int { return strings.Compare(a.Hash, b.Hash) })
-		return &snapshot.Package{Name: name, File: tag + "/" + name + "/specs.md", Tag: tag, Specs: specs}
-	}
-	var out []*snapshot.Snapshot
-	cur := &snapshot.Snapshot{Path: "week-0", Tag: "develop-w00"}
-	for i := range pkgs {
-		var specs []snapshot.Spec
-		for range 1 + r.IntN(1+r.IntN(8)) {
-			specs = append(specs, spec())
-		}
-		cur.Packages = append(cur.Packages, pkg(cur.Tag, fmt.Sprintf("py-pkg-%04d", i), specs))
-	}
-	out = append(out, cur)
-	for w := 1; w < n; w++ {
-		next := &snapshot.Snapshot{Path: fmt.Sprintf("week-%d", w), Tag: fmt.Sprintf("develop-w%02d", w)}
-		for _, p := range cur.Packages {
-			if r.IntN(25) == 0 {
-				continue // removed
-			}
-			var specs []snapshot.Spec
-			for _, s := range p.Specs {
-				switch r.IntN(6) {
-				case 0: // unchanged
-				case 1: // updated
-					s.Hash, s.Versions = hash(), []string{"2.0"}
-				case 2: // removed
-					continue
-				case 3: // added as well
-					specs = append(specs, spec())
-					s.Hash = hash()
-				default: // rebuilt
-					s.Hash = hash()
-				}
-				specs = append(specs, s)
-			}
-			if len(specs) > 0 {
-				next.Packages = append(next.Packages, pkg(next.Tag, p.Name, specs))
-			}
-		}
-		if r.IntN(2) == 0 {
-			next.Packages = append(next.Packages, pkg(next.Tag, fmt.Sprintf("py-new-%02d", w), []snapshot.Spec{spec(), spec()}))
-		}
-		slices.SortFunc(next.Packages, func(a, b *snapshot.Package) int { return strings.Compare(a.Name, b.Name) })
-		out = append(out, next)
-		cur = next
-	}
-	return out
-}
 
 // logOf diffs a series and keeps its Markdown log writer after every
 // Step, so that Finish can be called under many limits (Finish leaves the
@@ -161,7 +67,7 @@ func finishLog(l *logMarkdown, s *diff.Series, limit int) (string, error) {
 // the log is the one that cutting it for each number of steps left out
 // in turn gives (finishByTrying).
 func TestLogMaxBytesProperties(t *testing.T) {
-	weeks := loadRealWeeks(t)
+	weeks := reporttest.LoadRealWeeks(t)
 	for _, tc := range []struct {
 		name  string
 		snaps []*snapshot.Snapshot
@@ -170,9 +76,9 @@ func TestLogMaxBytesProperties(t *testing.T) {
 	}{
 		{"real", weeks, Options{}, true},
 		{"real-comment", weeks, Options{Marker: GitHubMarker, LinkBase: "https://cache.spack.io/package/?name="}, false},
-		{"generated", genSeries(1, 20, 6), Options{}, false},
-		{"generated-comment", genSeries(2, 20, 8), Options{Marker: GitHubMarker}, false},
-		{"generated-one-step", genSeries(3, 20, 2), Options{}, false},
+		{"generated", reporttest.GenSeries(1, 20, 6), Options{}, false},
+		{"generated-comment", reporttest.GenSeries(2, 20, 8), Options{Marker: GitHubMarker}, false},
+		{"generated-one-step", reporttest.GenSeries(3, 20, 2), Options{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, s, steps := logOf(t, tc.snaps, tc.o)
@@ -301,7 +207,7 @@ func tableRows(out string, steps []*diff.Report) int {
 // holds until Finish, step by step; a JSON log, which writes each step as
 // it comes, holds none.
 func TestLogKept(t *testing.T) {
-	snaps := genSeries(7, 20, 2)
+	snaps := reporttest.GenSeries(7, 20, 2)
 	r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
 	if err != nil {
 		t.Fatal(err)

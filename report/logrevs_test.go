@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ import (
 // snapshot, no step, and revs saying so.
 func quietLog(t *testing.T, revs *diff.Revs) *diff.Series {
 	t.Helper()
-	snap := genSeries(3, 5, 1)[0]
+	snap := reporttest.GenSeries(3, 5, 1)[0]
 	s, err := diff.CompareSeries(1, func(int) (*snapshot.Snapshot, error) { return snap, nil }, diff.Filter{},
 		func(int, *diff.Report) error { return nil })
 	if err != nil {

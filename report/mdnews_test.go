@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"errors"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -30,8 +31,8 @@ func bundledPairs(t *testing.T) [][3]string {
 		{"spec v3 v4", td + "/spack-formats/spec.v3-archive-files.spec.json", td + "/spack-formats/spec.v4-libdwarf-core2.spec.json"},
 		{"spec v4 v5", td + "/spack-formats/spec.v4-libdwarf-core2.spec.json", td + "/spack-formats/spec.v5-libdwarf-m1.spec.json"},
 	}
-	for i := 1; i < len(realWeeks); i++ {
-		pairs = append(pairs, [3]string{"week " + filepath.Base(realWeeks[i]), realWeeks[i-1], realWeeks[i]})
+	for i := 1; i < len(reporttest.RealWeeks); i++ {
+		pairs = append(pairs, [3]string{"week " + filepath.Base(reporttest.Path(t, reporttest.RealWeeks[i])), reporttest.Path(t, reporttest.RealWeeks[i-1]), reporttest.Path(t, reporttest.RealWeeks[i])})
 	}
 	lock := filepath.Join("..", "..", "shared", "lockfiles")
 	for _, c := range [][3]string{
@@ -112,7 +113,7 @@ func TestMarkdownHasEveryHighlight(t *testing.T) {
 // before; a week of only rebuilds says so in its headline; the lockfile
 // pairs beside the checkout are headlined by their roots.
 func TestMarkdownNewsFirst(t *testing.T) {
-	r := comparePaths(t, realWeeks[3], realWeeks[4])
+	r := comparePaths(t, reporttest.Path(t, reporttest.RealWeeks[3]), reporttest.Path(t, reporttest.RealWeeks[4]))
 	var b bytes.Buffer
 	if err := Markdown(&b, r, Options{}); err != nil {
 		t.Fatal(err)
@@ -124,7 +125,7 @@ func TestMarkdownNewsFirst(t *testing.T) {
 		}
 	}
 
-	weeks := loadRealWeeks(t)
+	weeks := reporttest.LoadRealWeeks(t)
 	l, s, _ := logOf(t, weeks, Options{})
 	out, err := finishLog(l, s, 0)
 	if err != nil {
@@ -143,7 +144,7 @@ func TestMarkdownNewsFirst(t *testing.T) {
 		}
 	}
 
-	only := comparePaths(t, realWeeks[2], realWeeks[3])
+	only := comparePaths(t, reporttest.Path(t, reporttest.RealWeeks[2]), reporttest.Path(t, reporttest.RealWeeks[3]))
 	b.Reset()
 	if err := Markdown(&b, only, Options{}); err != nil {
 		t.Fatal(err)
@@ -215,9 +216,9 @@ func TestMaxBytesKeepsHighlights(t *testing.T) {
 		snaps []*snapshot.Snapshot
 		o     Options
 	}{
-		{"real", loadRealWeeks(t), Options{}},
-		{"real-comment", loadRealWeeks(t), Options{Marker: GitHubMarker, LinkBase: "https://cache.spack.io/package/?name="}},
-		{"generated", genSeries(4, 20, 9), Options{}},
+		{"real", reporttest.LoadRealWeeks(t), Options{}},
+		{"real-comment", reporttest.LoadRealWeeks(t), Options{Marker: GitHubMarker, LinkBase: "https://cache.spack.io/package/?name="}},
+		{"generated", reporttest.GenSeries(4, 20, 9), Options{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, s, steps := logOf(t, tc.snaps, tc.o)
@@ -331,7 +332,7 @@ func TestMaxBytesFewHighlights(t *testing.T) {
 // step's first highlights that fit, counting the others; at a larger
 // limit, it lists more.
 func TestLogFewerNews(t *testing.T) {
-	l, s, steps := logOf(t, genSeries(5, 40, 4), Options{})
+	l, s, steps := logOf(t, reporttest.GenSeries(5, 40, 4), Options{})
 	newest := steps[len(steps)-1]
 	var lines []string
 	for _, h := range newest.Highlights {
@@ -374,3 +375,4 @@ func TestLogFewerNews(t *testing.T) {
 		t.Fatalf("%d limits cut the highlights; %d of %d at the largest", cut, prev, len(lines))
 	}
 }
+

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -161,7 +162,7 @@ func TestPatchApplies(t *testing.T) {
 		seeds = 10 // a quick inner loop: every size (seed%7) once or twice; make test runs 40 seeds
 	}
 	for seed := range seeds {
-		checkPatch(t, genReport(seed, 1+int(seed%7)*3))
+		checkPatch(t, reporttest.GenReport(seed, 1+int(seed%7)*3))
 	}
 }
 
@@ -172,7 +173,7 @@ func TestPatchGitApply(t *testing.T) {
 	if err != nil {
 		t.Skip("no git")
 	}
-	r := genReport(3, 25)
+	r := reporttest.GenReport(3, 25)
 	for i := range r.Packages { // file names git accepts as they are
 		r.Packages[i].Name = fmt.Sprintf("pkg%d", i)
 	}
@@ -266,7 +267,7 @@ func TestPlainAndPaint(t *testing.T) {
 // alone), no escape codes unless Color is on, and control characters in
 // names made visible.
 func TestTextView(t *testing.T) {
-	r := genReport(5, 30)
+	r := reporttest.GenReport(5, 30)
 	r.Packages[0].Name = "evil\x1b[2J"
 	for _, color := range []bool{false, true} {
 		var buf bytes.Buffer

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"strings"
 	"testing"
 )
@@ -12,7 +13,7 @@ import (
 // lists, so that it renders again as JSON without a null.
 func TestDecodeOlderReport(t *testing.T) {
 	var buf bytes.Buffer
-	if err := JSON(&buf, genReport(2, 10)); err != nil {
+	if err := JSON(&buf, reporttest.GenReport(2, 10)); err != nil {
 		t.Fatal(err)
 	}
 	var doc map[string]any
@@ -51,8 +52,8 @@ func TestDecodeOlderReport(t *testing.T) {
 // line of its own after the packages, under a line that counts them, as
 // it lists every package: hundreds of them stay one line each.
 func TestTextManySkipped(t *testing.T) {
-	r := genReport(3, 10)
-	genSkipped(r, 3, 300)
+	r := reporttest.GenReport(3, 10)
+	reporttest.GenSkipped(r, 3, 300)
 	r.New.Skipped[0].Reason = "bad\nline\x1b[2J"
 	var buf bytes.Buffer
 	if err := renderText(&buf, r, Options{Width: 1 << 20}); err != nil { // no line wraps

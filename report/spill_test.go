@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"io"
 	"os"
 	"path/filepath"
@@ -52,8 +53,8 @@ func TestLogSpill(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	series := map[string][]*snapshot.Snapshot{
-		"real":      loadRealWeeks(t),
-		"generated": genSeries(5, 40, 6),
+		"real":      reporttest.LoadRealWeeks(t),
+		"generated": reporttest.GenSeries(5, 40, 6),
 	}
 	for name, snaps := range series {
 		for _, format := range []string{"md", "text"} {
@@ -75,7 +76,7 @@ func TestLogSpill(t *testing.T) {
 
 	// While the log is written: the file is already gone where the system
 	// lets an open file be removed.
-	w, s := stepLog(t, genSeries(6, 20, 3), "md", io.Discard, LogOptions{spillAt: -1})
+	w, s := stepLog(t, reporttest.GenSeries(6, 20, 3), "md", io.Discard, LogOptions{spillAt: -1})
 	if sp := w.(*logMarkdown).bodies; sp == nil || sp.f == nil {
 		t.Fatal("spillAt -1: no temporary file")
 	}
@@ -93,7 +94,7 @@ func TestLogSpill(t *testing.T) {
 // TestLogSpillNoTempDir: where no temporary file can be made, the steps
 // stay in memory and the log is the same.
 func TestLogSpillNoTempDir(t *testing.T) {
-	snaps := genSeries(7, 20, 4)
+	snaps := reporttest.GenSeries(7, 20, 4)
 	want, _ := writeLog(t, snaps, "md", LogOptions{spillAt: 1 << 40})
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "absent"))
 	got, w := writeLog(t, snaps, "md", LogOptions{spillAt: -1})
@@ -109,7 +110,7 @@ func TestLogSpillNoTempDir(t *testing.T) {
 // with an error that says so, not a log cut short.
 func TestLogSpillReadError(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
-	snaps := genSeries(8, 20, 3)
+	snaps := reporttest.GenSeries(8, 20, 3)
 	for _, format := range []string{"md", "text"} {
 		w, s := stepLog(t, snaps, format, io.Discard, LogOptions{spillAt: -1})
 		var sp *spill
@@ -164,7 +165,7 @@ func (f *failingFile) Close() error { return nil }
 // does not fail the log: the steps in the file come back into memory and
 // the log is the same as one kept in memory.
 func TestLogSpillDiskFull(t *testing.T) {
-	snaps := genSeries(9, 20, 6)
+	snaps := reporttest.GenSeries(9, 20, 6)
 	for _, format := range []string{"md", "text"} {
 		want, _ := writeLog(t, snaps, format, LogOptions{spillAt: 1 << 40})
 		for _, room := range []int{1, 100, len(want) / 3, len(want) / 2} {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"io"
 	"testing"
 )
@@ -15,7 +16,7 @@ const rowTemplate = `{{ range .Packages }}{{ $p := .Name }}{{ range .Specs.Rebui
 // BenchmarkUserTemplate runs rowTemplate over a generated report of 2,000
 // packages.
 func BenchmarkUserTemplate(b *testing.B) {
-	r := genReport(1, 2000)
+	r := reporttest.GenReport(1, 2000)
 	t, err := ParseTemplate("rows.tmpl", rowTemplate)
 	if err != nil {
 		b.Fatal(err)

@@ -4,71 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"math/rand/v2"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/snapshot"
 )
-
-// genWeek diffs two generated snapshots shaped like a real week: most
-// specs rebuilt (a new hash, nothing else), most packages changed by
-// rebuilds alone, and a few specs added, removed, updated or moved
-// between stacks.
-func genWeek(seed uint64, pkgs int) *diff.Report {
-	r := rand.New(rand.NewPCG(seed, seed^0x3eec))
-	hashSeq := 0
-	hash := func() string {
-		hashSeq++
-		return fmt.Sprintf("%032d", hashSeq)[:0] + strings.Repeat("a", 24) + fmt.Sprintf("%08d", hashSeq)
-	}
-	stacks := []string{"e4s", "hep", "tutorial", "ml-linux-x86_64-cuda"}
-	before := &snapshot.Snapshot{Path: "old", Tag: "develop-2025-02-16"}
-	after := &snapshot.Snapshot{Path: "new", Tag: "develop-2025-02-23"}
-	for i := range pkgs {
-		name := fmt.Sprintf("pkg-%04d", i)
-		if i%17 == 3 {
-			name += "_|`x`@y"
-		}
-		var os, ns []snapshot.Spec
-		for k := range 1 + r.IntN(1+r.IntN(30)) {
-			st := []string{stacks[r.IntN(len(stacks))], "root"}
-			slices.Sort(st)
-			s := snapshot.Spec{Hash: hash(), Versions: []string{fmt.Sprintf("1.%d", k)}, Compiler: "gcc@11.4.0", OS: "ubuntu22.04",
-				Platform: "linux", Target: "x86_64_v3", Variants: []string{"+shared", "build_system=cmake"}, Stacks: st}
-			os = append(os, s)
-			n := s
-			n.Hash = hash()
-			switch x := r.IntN(100); {
-			case x < 2: // unchanged
-				n.Hash = s.Hash
-			case x < 3: // updated
-				n.Versions = []string{"9.9"}
-			case x < 4: // removed
-				continue
-			case x < 5: // rebuilt into another stack
-				n.Stacks = []string{"root", "zz-new-stack"}
-			case x < 6: // and one more
-				a := n
-				a.Hash, a.Versions = hash(), []string{"7.7"}
-				ns = append(ns, a)
-			}
-			ns = append(ns, n)
-		}
-		byHash := func(a, b snapshot.Spec) int { return strings.Compare(a.Hash, b.Hash) }
-		slices.SortFunc(os, byHash)
-		slices.SortFunc(ns, byHash)
-		before.Packages = append(before.Packages, &snapshot.Package{Name: name, File: "old/" + name + "/specs.md", Tag: before.Tag, Specs: os})
-		if len(ns) > 0 {
-			after.Packages = append(after.Packages, &snapshot.Package{Name: name, File: "new/" + name + "/specs.md", Tag: after.Tag, Specs: ns})
-		}
-	}
-	rep, _ := diff.CompareWith(before, after, diff.Filter{}) // the zero Filter cannot fail
-	return rep
-}
 
 // TestRebuiltOnly: in a real week's Markdown and text, rebuilds that
 // change nothing but the hash are counted, not listed; the packages
@@ -76,7 +17,7 @@ func genWeek(seed uint64, pkgs int) *diff.Report {
 // package is named exactly once, the headline says how much was
 // rebuilt, and --rows rebuilt lists every rebuilt spec again.
 func TestRebuiltOnly(t *testing.T) {
-	r := genWeek(1, 200)
+	r := reporttest.GenWeek(1, 200)
 	only, onlySpecs := rebuiltOnlyCounts(Document{Report: r})
 	if only < 100 || only == len(r.Packages) {
 		t.Fatalf("%d of %d packages rebuilt only: not a real week", only, len(r.Packages))
@@ -205,8 +146,8 @@ func TestPercent(t *testing.T) {
 // TestViewFitSizes: the size Fit computes is what the template writes,
 // at every limit (a View's template only lays out its strings).
 func TestViewFitSizes(t *testing.T) {
-	r := genWeek(2, 60)
-	genSkipped(r, 2, 40)
+	r := reporttest.GenWeek(2, 60)
+	reporttest.GenSkipped(r, 2, 40)
 	doc := newDocument(r, Options{})
 	v := doc.View()
 	full := v.Size()
