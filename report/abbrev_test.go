@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -54,7 +55,7 @@ func testAbbreviateReference(t *testing.T) {
 			pool = append(pool, string(b))
 			return string(b)
 		}
-		r := onePackage("p")
+		r := reporttest.OnePackage("p")
 		s := &r.Packages[0].Specs
 		s.Added, s.Removed, s.Rebuilt, s.Restacked, s.Updated = nil, nil, nil, nil, nil
 		for range next(40) {

@@ -378,11 +378,11 @@ func editAt(v any, fb *fuzzBytes, n int) any {
 					case 0:
 						return x[1:]
 					case 1:
-						return append(x, deepCopy(x[0]))
+						return append(x, reporttest.DeepCopy(x[0]))
 					}
 				}
 			}
-			return deepCopy(editValues[fb.intn(len(editValues))])
+			return reporttest.DeepCopy(editValues[fb.intn(len(editValues))])
 		}
 		n--
 		switch x := v.(type) {

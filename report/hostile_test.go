@@ -101,7 +101,7 @@ func TestInvisibleShownEverywhere(t *testing.T) {
 		if got := plainText(name); !strings.Contains(got, `\u`) && !strings.Contains(got, `\U`) {
 			t.Errorf("Plain(%q) = %q: the character is not shown", name, got)
 		}
-		r := onePackage(name)
+		r := reporttest.OnePackage(name)
 		for _, f := range []struct {
 			name   string
 			render func(*bytes.Buffer) error
@@ -126,41 +126,12 @@ func TestInvisibleShownEverywhere(t *testing.T) {
 	}
 }
 
-// onePackage is a report of one changed package, name, whose one spec
-// was rebuilt, with name as its compiler, variant and stack too.
-func onePackage(name string) *diff.Report {
-	spec := func(h string) diff.Spec {
-		return diff.Spec{Hash: h, Versions: []string{"1.0"}, Compiler: name, OS: "ubuntu22.04", Platform: "linux",
-			Target: "x86_64", Variants: []string{name}, Stacks: []string{name, "root"}}
-	}
-	c := diff.Counts{Old: 1, New: 1, Rebuilt: 1}
-	rollup := func(v string) diff.Rollup {
-		return diff.Rollup{Added: []string{}, Removed: []string{}, Counts: diff.ValueCounts{{Value: v, OldToNew: diff.OldToNew{Old: 1, New: 1}}}}
-	}
-	return &diff.Report{
-		Old:      diff.Side{Path: "old", Tag: "a", Packages: 1, Specs: 1, Skipped: []snapshot.Skipped{}},
-		New:      diff.Side{Path: "new", Tag: "b", Packages: 1, Specs: 1, Skipped: []snapshot.Skipped{}},
-		Facets:   diff.Facets{Compiler: rollup(name), OS: rollup("ubuntu22.04"), Platform: rollup("linux"), Target: rollup("x86_64"), Stack: rollup(name)},
-		Warnings: []snapshot.Warning{},
-		Options:  diff.Options{Canonicalize: true, Packages: []string{}, Stacks: []string{}, Ignore: []string{}},
-		Summary:  diff.Summary{Packages: diff.PackageCounts{Old: 1, New: 1, Changed: 1}, Specs: c},
-		Packages: []diff.Package{{Name: name, Status: diff.Changed,
-			Versions:       diff.VersionChange{Old: []string{"1.0"}, New: []string{"1.0"}, Added: []string{}, Removed: []string{}, Direction: diff.NoChange},
-			SharedVariants: []string{}, Counts: c,
-			Specs: diff.SpecChanges{Added: []diff.Spec{}, Removed: []diff.Spec{}, Updated: []diff.Pair{}, Restacked: []diff.Pair{},
-				Rebuilt: []diff.Pair{{Old: new(spec("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")), New: new(spec("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"))}}}}},
-		Updates: []diff.UpdateGroup{},
-		Stacks:  []diff.StackRow{{Name: name, Specs: diff.OldToNew{Old: 1, New: 1}, Packages: diff.OldToNew{Old: 1, New: 1}}},
-		Causes:  &diff.Causes{Pairs: 1, Groups: []diff.CauseGroup{}}, // pages: the cause unknown
-	}
-}
-
 // TestSharedPrefixShown: a rebuilt spec whose old and new hash share their
 // first 7 characters shows as a change in the patch (a hunk, not two bare
 // headers), in Markdown (two different abbreviations) and in a user
 // template's short (issue 11, item 10).
 func TestSharedPrefixShown(t *testing.T) {
-	r := onePackage("zlib")
+	r := reporttest.OnePackage("zlib")
 	pr := &r.Packages[0].Specs.Rebuilt[0]
 	pr.Old.Hash = "aaaaaaaqqqqqqqqqqqqqqqqqqqqqqqqq"
 	pr.New.Hash = "aaaaaaaqqqzzzzzzzzzzzzzzzzzzzzzz"
@@ -194,7 +165,7 @@ func TestSharedPrefixShown(t *testing.T) {
 }
 
 func TestAbbrev(t *testing.T) {
-	r := onePackage("p")
+	r := reporttest.OnePackage("p")
 	s := &r.Packages[0].Specs
 	h := func(s string) string { return s + strings.Repeat("x", 32-len(s)) }
 	s.Rebuilt[0].Old.Hash, s.Rebuilt[0].New.Hash = h("abcdefg1"), h("abcdefg2")
@@ -236,57 +207,22 @@ func specJSON(hash string, versions ...string) string {
 	return `{"compiler": "gcc@13.2.0", "hash": "` + hash + `", "os": "ubuntu22.04", "platform": "linux", "stacks": ["root"], "target": "x86_64", "variants": ["+shared"], "versions": ` + string(v) + `}`
 }
 
-// renderAll renders r in every format, and again from its JSON through
-// Decode; it fails the test on any error and returns the outputs.
+// renderAll is reporttest.RenderAll with this package's formats.
 func renderAll(t testing.TB, r *diff.Report) map[string]string {
 	t.Helper()
-	out := map[string]string{}
-	for _, f := range []struct {
-		name   string
-		render func(*bytes.Buffer, *diff.Report) error
-	}{
-		{"json", func(b *bytes.Buffer, r *diff.Report) error { return JSON(b, r) }},
-		{"md", func(b *bytes.Buffer, r *diff.Report) error { return Markdown(b, r, Options{}) }},
-		{"md cut", func(b *bytes.Buffer, r *diff.Report) error { return Markdown(b, r, Options{MaxBytes: 3000}) }},
-		{"text", func(b *bytes.Buffer, r *diff.Report) error { return renderText(b, r, Options{Color: true}) }},
-		{"patch", func(b *bytes.Buffer, r *diff.Report) error { return renderPatch(b, r, Options{}) }},
-	} {
-		var buf bytes.Buffer
-		if err := f.render(&buf, r); err != nil {
-			t.Fatalf("%s: %v", f.name, err)
-		}
-		out[f.name] = buf.String()
-	}
-	back, err := decodeReport(strings.NewReader(out["json"]))
-	if err != nil {
-		t.Fatalf("Decode of the JSON report: %v\n%s", err, out["json"])
-	}
-	var again bytes.Buffer
-	if err := JSON(&again, back); err != nil {
-		t.Fatal(err)
-	}
-	if again.String() != out["json"] {
-		t.Fatalf("JSON → Decode → JSON differs:\n%s\nfrom\n%s", again.String(), out["json"])
-	}
-	for _, name := range []string{"md", "text", "patch"} {
-		var buf bytes.Buffer
-		var err error
+	return reporttest.RenderAll(t, r, func(b *bytes.Buffer, name string, r *diff.Report) error {
 		switch name {
+		case "json":
+			return JSON(b, r)
 		case "md":
-			err = Markdown(&buf, back, Options{})
+			return Markdown(b, r, Options{})
+		case "md cut":
+			return Markdown(b, r, Options{MaxBytes: 3000})
 		case "text":
-			err = renderText(&buf, back, Options{Color: true})
-		case "patch":
-			err = renderPatch(&buf, back, Options{})
+			return renderText(b, r, Options{Color: true})
 		}
-		if err != nil {
-			t.Fatalf("%s of the decoded report: %v", name, err)
-		}
-		if buf.String() != out[name] {
-			t.Fatalf("%s of the decoded report differs from the direct one", name)
-		}
-	}
-	return out
+		return renderPatch(b, r, Options{})
+	}, DecodeBytes)
 }
 
 // TestEmptyVersionsAndPages: a page without specs on either side, and
@@ -344,7 +280,7 @@ func TestTemplateKeysValuesSorted(t *testing.T) {
 	want := "a,b,c,d,e,f,g,h,i,j 1,2,3,4,5,6,7,8,9,10 a,a,b,c,d,e,f,g,h,i,j,z"
 	for range 20 {
 		var buf bytes.Buffer
-		if err := Execute(&buf, tmpl, onePackage("p"), Options{}); err != nil {
+		if err := Execute(&buf, tmpl, reporttest.OnePackage("p"), Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if buf.String() != want {
@@ -426,7 +362,7 @@ func TestPatchNamesApply(t *testing.T) {
 // TestAbbrevRoots: a lockfile root whose old and new hash share their
 // first 7 characters is told apart in the causes section too.
 func TestAbbrevRoots(t *testing.T) {
-	r := onePackage("p")
+	r := reporttest.OnePackage("p")
 	r.Causes = &diff.Causes{Roots: &diff.RootChanges{Changed: []diff.RootChange{{
 		Old: diff.RootSpec{Hash: "rrrrrrrxaaaaaaaaaaaaaaaaaaaaaaaa"}, New: diff.RootSpec{Hash: "rrrrrrryaaaaaaaaaaaaaaaaaaaaaaaa"}}}}}
 	a := abbreviate(r)
@@ -443,7 +379,7 @@ func TestTemplatePrintsSpecs(t *testing.T) {
 	n := o
 	n.Hash = "bbbb"
 	n.More = &snapshot.SpecMore{Tarball: "t"}
-	r := onePackage("p")
+	r := reporttest.OnePackage("p")
 	r.Packages[0].Specs.Rebuilt = []diff.Pair{{Old: &o, New: &n}}
 	r.Packages[0].Specs.Added = []diff.Spec{n}
 	tmpl, err := ParseTemplate("t", `{{ range .Packages }}{{ range .Specs.Rebuilt }}{{ . }}|{{ .Old }}|{{ printf "%v" .New }}{{ end }}|{{ range .Specs.Added }}{{ . }}{{ end }}{{ end }}`)

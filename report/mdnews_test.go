@@ -375,4 +375,3 @@ func TestLogFewerNews(t *testing.T) {
 		t.Fatalf("%d limits cut the highlights; %d of %d at the largest", cut, prev, len(lines))
 	}
 }
-

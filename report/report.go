@@ -1,10 +1,8 @@
-// Package report owns the cachediff/v1 document and everything that is
-// written from a diff.Report:
+// Package report owns the registry of output formats (Format, Register,
+// Lookup: report/builtin registers them, one folder each as they move
+// out of this package), the data every format renders (Document,
+// Options) and the formats still written here:
 //
-//   - JSON from typed structs (schema cachediff/v1), and Decode, which
-//     reads such a document back, refusing another schema and values
-//     cachediff never writes, so that `cachediff render` can render it
-//     again without the snapshots;
 //   - the Markdown report as a View (markdownView): sections of rows
 //     rendered and escaped in Go, which templates/md.tmpl only lays out;
 //   - the --max-bytes cut of that View (View.Fit), by the lengths of its

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"slices"
 	"strings"
 	"testing"
@@ -71,7 +72,7 @@ func TestMarkdownHostileInput(t *testing.T) {
 			t.Errorf("Markdown contains %q:\n%s", bad, out)
 		}
 	}
-	checkTableRows(t, out)
+	reporttest.CheckTableRows(t, out)
 }
 
 func TestJSONSchema(t *testing.T) {
@@ -205,7 +206,7 @@ func TestMarkdownLinksAndTitle(t *testing.T) {
 			t.Errorf("Markdown contains %q", bad)
 		}
 	}
-	checkTableRows(t, out)
+	reporttest.CheckTableRows(t, out)
 	// Without a base, names are plain.
 	buf.Reset()
 	if err := Markdown(&buf, r, Options{}); err != nil {
@@ -213,25 +214,6 @@ func TestMarkdownLinksAndTitle(t *testing.T) {
 	}
 	if strings.Contains(buf.String(), "](http") || strings.Contains(buf.String(), "<a href") {
 		t.Error("links without --link-base")
-	}
-}
-
-// checkTableRows fails t unless every row of every Markdown table in md
-// has as many unescaped cell separators as the table's header.
-func checkTableRows(t *testing.T, md string) {
-	t.Helper()
-	var cells int
-	for _, line := range strings.Split(md, "\n") {
-		if !strings.HasPrefix(line, "|") {
-			cells = 0
-			continue
-		}
-		n := strings.Count(line, "|") - strings.Count(line, `\|`)
-		if cells == 0 {
-			cells = n
-		} else if n != cells {
-			t.Errorf("table row has %d separators, header %d: %s", n, cells, line)
-		}
 	}
 }
 

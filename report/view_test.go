@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
 )
 
 // TestRebuiltOnly: in a real week's Markdown and text, rebuilds that
@@ -69,7 +68,7 @@ func TestRebuiltOnly(t *testing.T) {
 	if len(out)*3 > len(all) {
 		t.Errorf("the report takes %d bytes, %d with every rebuilt row: not much of a summary", len(out), len(all))
 	}
-	checkTableRows(t, out)
+	reporttest.CheckTableRows(t, out)
 	// Cut: the rebuilt-only table goes first, a row at a time.
 	prev := ""
 	for _, limit := range []int{len(out) - 1, len(out) * 3 / 4, len(out) / 2, len(out) / 4, 4000} {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/snapshot/input"
 )
 
@@ -16,7 +17,7 @@ import (
 // binary, with the message --template - gives (input.ReadAtMost): a
 // template copies what is not an action to the output as it is.
 func readTemplateFile(path string) ([]byte, error) {
-	f, size, err := report.OpenRegular(path)
+	f, size, err := jsonv1.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,10 @@
-package report
+package jsonv1
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/cachediff/cachediff/report"
 	"reflect"
 	"strconv"
 	"strings"
@@ -69,7 +70,7 @@ var notNull = map[string]bool{"Pair.old": true, "Pair.new": true}
 
 // documentShape is the shape of a cachediff/v1 document.
 var documentShape = sync.OnceValue(func() *shape {
-	return shapeOf(reflect.TypeFor[Document](), "a cachediff/v1 report")
+	return shapeOf(reflect.TypeFor[report.Document](), "a cachediff/v1 report")
 })
 
 var valueCountsType = reflect.TypeFor[diff.ValueCounts]()
@@ -702,7 +703,7 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 			w.path = append(w.path, pathStep{key: key})
 			w.ws()
 			if w.i >= len(data) || data[w.i] != '"' {
-				return "", false, w.errAt(w.i, "want a string such as %q, not %s", Schema, w.found())
+				return "", false, w.errAt(w.i, "want a string such as %q, not %s", report.Schema, w.found())
 			}
 			s, err := w.str()
 			return s, true, err
@@ -719,7 +720,7 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 }
 
 // checkShape walks data against the shape of a cachediff/v1 document.
-func checkShape(data []byte) error { return walkShape(data, documentShape(), Schema+" report") }
+func checkShape(data []byte) error { return walkShape(data, documentShape(), report.Schema+" report") }
 
 // logShape is the shape of a cachediff/log/v1 document: its steps are
 // cachediff/v1 reports, checked in place so that an error in one gives
@@ -727,7 +728,7 @@ func checkShape(data []byte) error { return walkShape(data, documentShape(), Sch
 var logShape = sync.OnceValue(func() *shape {
 	type logDoc struct {
 		Schema    string              `json:"schema"`
-		Steps     []Document          `json:"steps"`
+		Steps     []report.Document   `json:"steps"`
 		Snapshots []diff.SnapshotInfo `json:"snapshots"`
 		Timeline  diff.Timeline       `json:"timeline"`
 		Revs      *diff.Revs          `json:"revs,omitempty"` // cachediff log --revs only

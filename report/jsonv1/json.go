@@ -1,10 +1,18 @@
-package report
+// Package jsonv1 is the json output format: the cachediff/v1 document
+// (JSON, streamed from the typed structs of package diff), the
+// cachediff/log/v1 document of a log, and their readers (DecodeBytes,
+// DecodeLog), which refuse another schema, a field of the wrong shape
+// (with its line and path: validate.go) and values cachediff never
+// writes, so that `cachediff render` renders a saved report again
+// without the snapshots. Format is its entry in report/builtin.
+package jsonv1
 
 import (
 	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/cachediff/cachediff/report"
 	"io"
 	"sync"
 
@@ -43,7 +51,7 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 	var buf, doc bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(newDocument(&rest, Options{})); err != nil {
+	if err := enc.Encode(report.Document{Schema: report.Schema, Report: &rest}); err != nil {
 		return err
 	}
 	doc.Grow(buf.Len() * 2)

@@ -1,7 +1,9 @@
-package report
+package jsonv1
 
 import (
+	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/cachediff/cachediff/diff"
 )
@@ -69,4 +71,51 @@ func (w *pkgJSON) span(depth int, s *diff.Span, first bool) {
 	w.b = strconv.AppendInt(w.b, int64(s.From), 10)
 	w.key(depth, "to", false)
 	w.b = strconv.AppendInt(w.b, int64(s.To), 10)
+}
+
+// revsJSON appends the "revs" member of a log (nothing for nil), after
+// its timeline.
+func (w *pkgJSON) revsJSON(r *diff.Revs) {
+	if r == nil {
+		return
+	}
+	w.begin("  ")
+	w.b = append(w.b, ",\n  \"revs\": {"...)
+	w.key(1, "range", true)
+	w.str(r.Range)
+	w.key(1, "path", false)
+	w.str(r.Path)
+	for _, f := range [...]struct{ k, v string }{{"since", r.Since}, {"until", r.Until}} {
+		if f.v != "" { // omitempty
+			w.key(1, f.k, false)
+			w.str(f.v)
+		}
+	}
+	w.key(1, "commits", false)
+	w.b = fmt.Appendf(w.b, "%d", r.Commits)
+	w.end(0, '}')
+}
+
+// checkRevs checks the "revs" of a decoded log against its steps: as
+// many commits as the steps (one more when the first snapshot is a root
+// commit), and dates that are RFC 3339 instants.
+func checkRevs(r *diff.Revs, steps int) error {
+	if r == nil {
+		return nil
+	}
+	if r.Range == "" {
+		return fmt.Errorf(`revs.range: empty`)
+	}
+	if r.Commits != steps && r.Commits != steps+1 {
+		return fmt.Errorf("revs.commits: %d commits for %d steps: want as many, or one more", r.Commits, steps)
+	}
+	for _, d := range [...]struct{ k, v string }{{"since", r.Since}, {"until", r.Until}} {
+		if d.v == "" {
+			continue
+		}
+		if _, err := time.Parse(time.RFC3339, d.v); err != nil {
+			return fmt.Errorf("revs.%s: %q is not an RFC 3339 date", d.k, shortValue(d.v))
+		}
+	}
+	return nil
 }

@@ -1,9 +1,10 @@
-package report
+package jsonv1
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/cachediff/cachediff/report"
 	"io"
 	"os"
 	"slices"
@@ -174,14 +175,14 @@ func DecodeBytes(data []byte) (*diff.Report, error) {
 	case err != nil:
 		return nil, err
 	case !found:
-		return nil, fmt.Errorf(`no "schema" field: not a cachediff JSON report (cachediff --format json writes one, with "schema": %q)`, Schema)
-	case schema != Schema:
-		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q`, shortValue(schema), Schema)
+		return nil, fmt.Errorf(`no "schema" field: not a cachediff JSON report (cachediff --format json writes one, with "schema": %q)`, report.Schema)
+	case schema != report.Schema:
+		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q`, shortValue(schema), report.Schema)
 	}
 	if err := checkShape(data); err != nil {
 		return nil, err
 	}
-	doc := Document{Report: new(diff.Report)}
+	doc := report.Document{Report: new(diff.Report)}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, jsonError(data, err) // checkShape lets nothing through that fails here
 	}

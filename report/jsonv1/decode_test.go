@@ -1,4 +1,4 @@
-package report
+package jsonv1
 
 import (
 	"bytes"
@@ -165,7 +165,7 @@ func TestDecodeRequiresEveryField(t *testing.T) {
 			}
 		}
 	}
-	walk("", doc, func(f func(any) any) any { return f(deepCopy(doc)) })
+	walk("", doc, func(f func(any) any) any { return f(reporttest.DeepCopy(doc)) })
 	if least := map[bool]int{false: 100, true: 50}[testing.Short()]; tried < least {
 		t.Errorf("only %d edits tried", tried)
 	}
@@ -377,31 +377,13 @@ func TestDecodeFileNotRegular(t *testing.T) {
 // on either side (a page of specs with "versions": []) decodes and renders
 // (issue 11, item 7, the render side).
 func TestDecodeRendersEmptyVersions(t *testing.T) {
-	r := onePackage("p")
+	r := reporttest.OnePackage("p")
 	p := &r.Packages[0]
 	p.Versions.Old, p.Versions.New = []string{}, []string{}
 	for _, pr := range []*diff.Pair{&p.Specs.Rebuilt[0]} {
 		pr.Old.Versions, pr.New.Versions = []string{}, []string{}
 	}
 	renderAll(t, r)
-}
-
-func deepCopy(v any) any {
-	switch v := v.(type) {
-	case map[string]any:
-		c := make(map[string]any, len(v))
-		for k, e := range v {
-			c[k] = deepCopy(e)
-		}
-		return c
-	case []any:
-		c := make([]any, len(v))
-		for i, e := range v {
-			c[i] = deepCopy(e)
-		}
-		return c
-	}
-	return v
 }
 
 // TestSpackReportsRender: the reports of Spack's own formats (build-cache
@@ -411,7 +393,7 @@ func deepCopy(v any) any {
 // engine writes. (A package whose first spec had no variants was written
 // with "shared_variants": null, which render refused.)
 func TestSpackReportsRender(t *testing.T) {
-	root := filepath.Join("..", "testdata")
+	root := filepath.Join("..", "..", "testdata")
 	pairs := [][2]string{
 		{filepath.Join(root, "spack-formats", "index.v6-legacy-yaml.json"), filepath.Join(root, "spack-formats", "index.v7-layout2-unsigned.json")},
 		{filepath.Join(root, "spack-formats", "index.v7-layout2-unsigned.json"), filepath.Join(root, "spack-formats", "index.v8-layout2-unsigned-mixed.json")},

@@ -1,8 +1,11 @@
-package report_test
+package jsonv1_test
 
 import (
 	"bytes"
 	"encoding/json"
+	_ "github.com/cachediff/cachediff/report/builtin" // every format, for report.Lookup in this package's tests
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/jsonv1"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -14,9 +17,9 @@ import (
 // against encoding/json alone, the floor it was before render checked
 // what it reads.
 func BenchmarkDecode(b *testing.B) {
-	r := benchReport(b)
+	r := reporttest.BenchReport(b)
 	var buf bytes.Buffer
-	if err := report.JSON(&buf, r); err != nil {
+	if err := jsonv1.JSON(&buf, r); err != nil {
 		b.Fatal(err)
 	}
 	data := buf.Bytes()
@@ -32,7 +35,7 @@ func BenchmarkDecode(b *testing.B) {
 	b.Run("decode", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
-			if _, err := report.DecodeBytes(data); err != nil {
+			if _, err := jsonv1.DecodeBytes(data); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,4 +1,4 @@
-package report
+package jsonv1
 
 import (
 	"os"
@@ -14,7 +14,7 @@ import (
 // fields, whose readers build a schema from it; and the list names no
 // field that is always written.
 func TestOptionalFieldsDocumented(t *testing.T) {
-	doc, err := os.ReadFile("../docs/json.md")
+	doc, err := os.ReadFile("../../docs/json.md")
 	if err != nil {
 		t.Fatal(err)
 	}

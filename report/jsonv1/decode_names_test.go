@@ -1,4 +1,4 @@
-package report
+package jsonv1
 
 import (
 	"errors"

@@ -1,9 +1,10 @@
-package report
+package jsonv1
 
 import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"math/rand/v2"
 	"reflect"
@@ -21,7 +22,7 @@ func referenceJSON(t *testing.T, r *diff.Report) []byte {
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(newDocument(r, Options{})); err != nil {
+	if err := enc.Encode(report.Document{Schema: report.Schema, Report: r}); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()
@@ -263,7 +264,7 @@ func BenchmarkJSONReference(b *testing.B) {
 		enc := json.NewEncoder(ioDiscard{})
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(newDocument(r, Options{})); err != nil {
+		if err := enc.Encode(report.Document{Schema: report.Schema, Report: r}); err != nil {
 			b.Fatal(err)
 		}
 	}

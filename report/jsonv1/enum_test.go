@@ -1,4 +1,4 @@
-package report
+package jsonv1
 
 import (
 	"bytes"
@@ -166,7 +166,7 @@ func TestRenderHostileEnums(t *testing.T) {
 			t.Errorf("Markdown contains %q", bad)
 		}
 	}
-	checkTableRows(t, md)
+	reporttest.CheckTableRows(t, md)
 	buf.Reset()
 	if err := renderText(&buf, r, Options{Title: "title\x1b]0;pwned\x07"}); err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package report
+package jsonv1
 
 import (
 	"bytes"
@@ -90,4 +90,13 @@ func FuzzSeriesJSON(f *testing.F) {
 		}
 		checkSeriesJSON(t, "fuzz", s)
 	})
+}
+
+// TestRevsJSON: a log's "revs" is encoding/json's.
+func TestRevsJSON(t *testing.T) {
+	var w pkgJSON
+	w.revsJSON(&diff.Revs{Range: `a"b<&>` + "\x01", Path: "", Until: "2025-01-01T00:00:00Z", Commits: 3})
+	if got, want := string(w.b), ",\n  \"revs\": "+string(marshalIndent(&diff.Revs{Range: `a"b<&>` + "\x01", Until: "2025-01-01T00:00:00Z", Commits: 3}, "  ")); got != want {
+		t.Errorf("revsJSON:\n%s\nwant (encoding/json):\n%s", got, want)
+	}
 }

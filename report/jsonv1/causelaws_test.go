@@ -1,4 +1,4 @@
-package report
+package jsonv1
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ func spackGenReport(t *testing.T) *diff.Report {
 	t.Helper()
 	var snaps [2]*snapshot.Snapshot
 	for i, side := range []string{"old", "new"} {
-		s, err := snapshot.Load(filepath.Join("..", "testdata", "spack-gen", side), snapshot.Options{})
+		s, err := snapshot.Load(filepath.Join("..", "..", "testdata", "spack-gen", side), snapshot.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

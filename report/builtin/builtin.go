@@ -1,0 +1,22 @@
+// Package builtin registers cachediff's output formats with package
+// report, in the order --format lists them (the default first). It is the
+// one list of them: a new output format is a folder under report/ and an
+// entry here; the commands import this package and name no format
+// themselves.
+package builtin
+
+import (
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/jsonv1"
+)
+
+func init() {
+	report.Register(
+		report.InReport("md"),
+		jsonv1.Format,
+		report.InReport("text"),
+		report.InReport("patch"),
+		report.InReport("html"),
+		report.InReport("atom"),
+	)
+}
