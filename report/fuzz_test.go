@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -368,7 +370,7 @@ func editAt(v any, fb *fuzzBytes, n int) any {
 			switch x := v.(type) {
 			case map[string]any:
 				if len(x) > 0 && fb.intn(3) == 0 {
-					keys := sortedKeys(x)
+					keys := slices.Sorted(maps.Keys(x))
 					delete(x, keys[fb.intn(len(keys))])
 					return x
 				}
@@ -387,7 +389,7 @@ func editAt(v any, fb *fuzzBytes, n int) any {
 		n--
 		switch x := v.(type) {
 		case map[string]any:
-			for _, k := range sortedKeys(x) {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				x[k] = walk(x[k])
 			}
 		case []any:

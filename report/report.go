@@ -8,10 +8,11 @@
 //   - the --max-bytes cut of that View (View.Fit), by the lengths of its
 //     strings, before anything is written;
 //   - the terminal view (templates/text.tmpl, its lines fitted to
-//     Options.Width by Document.TextView), the escaping functions
-//     templates get (Funcs),
-//     a unified diff of spec listings (Patch), and user templates with
-//     the same data and functions, the View included.
+//     Options.Width by Document.TextView), and a unified diff of spec
+//     listings (patch);
+//   - the escaping and the functions templates get (Funcs), which
+//     report/sandbox gives user templates with the same data, the View
+//     included.
 //
 // Signal first: a rebuild that changed nothing but the hash (a real week
 // is mostly those) is counted, per package with its stacks, not listed;
@@ -48,10 +49,8 @@ package report
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"text/template"
 
@@ -86,9 +85,6 @@ type Options struct {
 	// counted per package, not listed, and packages changed by such
 	// rebuilds alone are listed together in one place.
 	RebuiltRows bool
-	// Limits bound a user template (Execute); zero fields take the
-	// defaults. The built-in formats need none.
-	Limits Limits
 	// Feed are the options of the Atom feed (--format atom).
 	Feed FeedOptions
 }
@@ -108,10 +104,8 @@ type Document struct {
 	Cut *Cut `json:"-"`
 	// view is the Markdown View, built by Markdown (and cut to
 	// Render.MaxBytes) or, for a user template, when it first asks for
-	// .View; tmpl is the user template being executed, whose own
-	// "pkgdetails" the pkgdetails function runs.
+	// .View.
 	view *View
-	tmpl *template.Template
 	// headless leaves the headline (marker and "## title") out of the
 	// Markdown View's Head: a log heads its steps itself (log.go).
 	headless bool
@@ -135,30 +129,8 @@ func newDocument(r *diff.Report, o Options) Document {
 
 // builtin parses the embedded templates once.
 var builtin = sync.OnceValues(func() (*template.Template, error) {
-	return template.New("builtin").Funcs(funcs()).ParseFS(templates.FS, "*.tmpl")
+	return template.New("builtin").Funcs(Funcs(nil)).ParseFS(templates.FS, "*.tmpl")
 })
-
-// pkgDetails writes the <details> block of the i'th package of doc with
-// the template's own "pkgdetails" (a user template copied from an earlier
-// md.tmpl, which rendered the blocks that way).
-func pkgDetails(doc *Document, i int) (string, error) {
-	return pkgDetailsTo(&strings.Builder{}, doc, i)
-}
-
-// pkgDetailsTo is pkgDetails writing into b, which may refuse to grow.
-func pkgDetailsTo(b interface {
-	io.Writer
-	String() string
-}, doc *Document, i int) (string, error) {
-	switch {
-	case i < 0 || i >= len(doc.Packages):
-		return "", fmt.Errorf("pkgdetails: no package %d", i)
-	case doc.tmpl == nil:
-		return "", errors.New("pkgdetails: no template to render the block with")
-	}
-	err := doc.tmpl.ExecuteTemplate(b, "pkgdetails", []any{doc.Render.LinkBase, doc.Packages[i]})
-	return b.String(), err
-}
 
 // Markdown writes r as GitHub-flavoured Markdown: its View (markdownView),
 // cut to o.MaxBytes when set, laid out by templates/md.tmpl.
@@ -195,40 +167,4 @@ func renderText(w io.Writer, r *diff.Report, o Options) error {
 		return err
 	}
 	return bw.Flush()
-}
-
-// ParseTemplate parses a user template. It gets the functions of Funcs:
-// sprig's hermetic set, less anything random, time- or host-dependent, and
-// cachediff's own.
-func ParseTemplate(name, text string) (*template.Template, error) {
-	// text/template's errors name the template and the line already.
-	return template.New(name).Funcs(funcs()).Parse(text)
-}
-
-// Execute renders a parsed user template over r, within o.Limits: a
-// template that runs out of time, output or memory is stopped with a
-// *LimitError; a function that would make too long a string or too many
-// items fails (see Limits).
-func Execute(w io.Writer, t *template.Template, r *diff.Report, o Options) error {
-	_, err := execute(w, t, r, o)
-	return err
-}
-
-// execute is Execute, which returns the guard too, for tests.
-func execute(w io.Writer, t *template.Template, r *diff.Report, o Options) (*guard, error) {
-	g := newGuard(o.Limits, t.Name())
-	fm := funcs()
-	fm["short"] = abbreviate(r).Short
-	c, err := t.Clone()
-	if err != nil {
-		return g, err
-	}
-	c.Funcs(g.boundFuncs(fm))
-	if err := g.instrument(c); err != nil {
-		return g, err
-	}
-	doc := newDocument(r, o)
-	doc.tmpl = c
-	g.out = &limitWriter{g: g, w: w}
-	return g, g.run(func() error { return c.Execute(g.out, &doc) })
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 func TestEscape(t *testing.T) {
@@ -39,31 +38,9 @@ func TestEscapeHTML(t *testing.T) {
 	}
 }
 
-// hostile is a report whose every string tries to break the Markdown.
-func hostile() *diff.Report {
-	evil := "x|y`z<script>alert(1)</script>@someone\n| injected | row |"
-	spec := func(hash string) diff.Spec {
-		return diff.Spec{Hash: hash, Versions: []string{evil}, Compiler: evil, OS: evil, Platform: evil,
-			Target: evil, Variants: []string{evil}, Stacks: []string{evil, "root"}}
-	}
-	return &diff.Report{
-		Old: diff.Side{Path: "old", Tag: evil, Packages: 1, Specs: 1},
-		New: diff.Side{Path: "new", Tag: "b", Packages: 1, Specs: 1},
-		Summary: diff.Summary{Packages: diff.PackageCounts{Old: 1, New: 1, Changed: 1},
-			Specs: diff.Counts{Old: 1, New: 1, Added: 1, Removed: 1}},
-		Packages: []diff.Package{{Name: evil, Status: diff.Changed,
-			Versions: diff.VersionChange{Old: []string{evil}, New: []string{"1"}, Added: []string{"1"}, Removed: []string{evil}, Direction: diff.Other},
-			Counts:   diff.Counts{Old: 1, New: 1, Added: 1, Removed: 1},
-			Specs:    diff.SpecChanges{Added: []diff.Spec{spec("a")}, Removed: []diff.Spec{spec("b")}}}},
-		Facets:   diff.Facets{Compiler: diff.Rollup{Counts: diff.ValueCounts{{Value: evil, OldToNew: diff.OldToNew{Old: 1}}}}},
-		Stacks:   []diff.StackRow{{Name: evil, Specs: diff.OldToNew{Old: 1}, Packages: diff.OldToNew{Old: 1}}},
-		Warnings: []snapshot.Warning{{File: evil, Line: 3, Message: evil}},
-	}
-}
-
 func TestMarkdownHostileInput(t *testing.T) {
 	var buf bytes.Buffer
-	if err := Markdown(&buf, hostile(), Options{}); err != nil {
+	if err := Markdown(&buf, reporttest.Hostile(), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -77,7 +54,7 @@ func TestMarkdownHostileInput(t *testing.T) {
 
 func TestJSONSchema(t *testing.T) {
 	var buf bytes.Buffer
-	if err := JSON(&buf, hostile()); err != nil {
+	if err := JSON(&buf, reporttest.Hostile()); err != nil {
 		t.Fatal(err)
 	}
 	var doc map[string]any
@@ -126,7 +103,7 @@ func TestTemplateFunctions(t *testing.T) {
 			t.Fatalf("%s: %v", tc.text, err)
 		}
 		var buf bytes.Buffer
-		err = Execute(&buf, tmpl, hostile(), Options{})
+		err = Execute(&buf, tmpl, reporttest.Hostile(), Options{})
 		if tc.exec != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.exec) {
 				t.Errorf("%s: error %v, want %q", tc.text, err, tc.exec)
@@ -147,7 +124,7 @@ func TestMarkdownUpdateCells(t *testing.T) {
 		return diff.Spec{Hash: hash, Versions: []string{"1.0"}, Compiler: "gcc@13.2.0", OS: "ubuntu24.04",
 			Platform: platform, Target: "x86_64_v3", Variants: []string{}, Stacks: stacks}
 	}
-	r := hostile()
+	r := reporttest.Hostile()
 	r.Packages[0].Name = "zlib"
 	r.Packages[0].Specs = diff.SpecChanges{Updated: []diff.Pair{{
 		Old: new(spec("aaaaaaaaa", "linux", "e4s", "hep", "root")), New: new(spec("bbbbbbbbb", "cray", "e4s", "tutorial", "root")),
@@ -181,7 +158,7 @@ func TestPackageURL(t *testing.T) {
 // TestMarkdownLinksAndTitle renders the hostile report with a title and
 // links: nothing may break out of a table, a link or an HTML attribute.
 func TestMarkdownLinksAndTitle(t *testing.T) {
-	r := hostile()
+	r := reporttest.Hostile()
 	r.Packages = append(r.Packages, diff.Package{Name: "py-[x](y)", Status: diff.Added,
 		Versions: diff.VersionChange{New: []string{"1.0"}, Added: []string{"1.0"}, Direction: diff.New}})
 	var buf bytes.Buffer

@@ -139,3 +139,25 @@ func RenderAll(t testing.TB, r *diff.Report, render func(b *bytes.Buffer, name s
 	}
 	return out
 }
+
+// Hostile is a report whose every string tries to break the Markdown.
+func Hostile() *diff.Report {
+	evil := "x|y`z<script>alert(1)</script>@someone\n| injected | row |"
+	spec := func(hash string) diff.Spec {
+		return diff.Spec{Hash: hash, Versions: []string{evil}, Compiler: evil, OS: evil, Platform: evil,
+			Target: evil, Variants: []string{evil}, Stacks: []string{evil, "root"}}
+	}
+	return &diff.Report{
+		Old: diff.Side{Path: "old", Tag: evil, Packages: 1, Specs: 1},
+		New: diff.Side{Path: "new", Tag: "b", Packages: 1, Specs: 1},
+		Summary: diff.Summary{Packages: diff.PackageCounts{Old: 1, New: 1, Changed: 1},
+			Specs: diff.Counts{Old: 1, New: 1, Added: 1, Removed: 1}},
+		Packages: []diff.Package{{Name: evil, Status: diff.Changed,
+			Versions: diff.VersionChange{Old: []string{evil}, New: []string{"1"}, Added: []string{"1"}, Removed: []string{evil}, Direction: diff.Other},
+			Counts:   diff.Counts{Old: 1, New: 1, Added: 1, Removed: 1},
+			Specs:    diff.SpecChanges{Added: []diff.Spec{spec("a")}, Removed: []diff.Spec{spec("b")}}}},
+		Facets:   diff.Facets{Compiler: diff.Rollup{Counts: diff.ValueCounts{{Value: evil, OldToNew: diff.OldToNew{Old: 1}}}}},
+		Stacks:   []diff.StackRow{{Name: evil, Specs: diff.OldToNew{Old: 1}, Packages: diff.OldToNew{Old: 1}}},
+		Warnings: []snapshot.Warning{{File: evil, Line: 3, Message: evil}},
+	}
+}

@@ -1,6 +1,7 @@
-package report
+package sandbox
 
 import (
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"io"
 	"testing"
@@ -23,7 +24,7 @@ func BenchmarkUserTemplate(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := Execute(io.Discard, t, r, Options{}); err != nil {
+		if err := Execute(io.Discard, t, r, report.Options{}, Limits{}); err != nil {
 			b.Fatal(err)
 		}
 	}

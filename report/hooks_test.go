@@ -4,18 +4,22 @@ import (
 	"bytes"
 	"io"
 	"testing"
+	"text/template"
 
 	"github.com/cachediff/cachediff/diff"
 )
 
-// The JSON codec is package report/jsonv1, which imports report: this
-// package's tests, which render every format and read reports back,
-// reach it through these variables, set by link_test.go (package
-// report_test, which may import jsonv1).
+// The JSON codec (report/jsonv1) and user templates (report/sandbox)
+// import report: this package's tests, which render every format, read
+// reports back and compare them with a template's, reach them through
+// these variables, set by link_test.go (package report_test, which may
+// import them).
 var (
-	JSON        func(w io.Writer, r *diff.Report) error
-	DecodeBytes func(data []byte) (*diff.Report, error)
-	DecodeLog   func(data []byte) (*Log, error)
+	JSON          func(w io.Writer, r *diff.Report) error
+	DecodeBytes   func(data []byte) (*diff.Report, error)
+	DecodeLog     func(data []byte) (*Log, error)
+	ParseTemplate func(name, text string) (*template.Template, error)
+	Execute       func(w io.Writer, t *template.Template, r *diff.Report, o Options) error
 )
 
 // Log is a decoded cachediff/log/v1 document (jsonv1.Log).

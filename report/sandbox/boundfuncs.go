@@ -1,8 +1,9 @@
-package report
+package sandbox
 
 import (
 	"errors"
 	"fmt"
+	"github.com/cachediff/cachediff/report"
 	"math"
 	"math/big"
 	"reflect"
@@ -440,8 +441,8 @@ func (g *guard) precheck(fm template.FuncMap) {
 			}
 		}
 	}
-	fm["pkgdetails"] = func(doc *Document, i int) (string, error) {
-		return pkgDetailsTo(&capWriter{g: g}, doc, i)
+	fm["pkgdetails"] = func(doc *report.Document, i int) (string, error) {
+		return pkgDetailsTo(&capWriter{g: g}, g.tmpl, doc, i)
 	}
 }
 

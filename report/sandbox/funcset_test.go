@@ -1,6 +1,7 @@
-package report
+package sandbox
 
 import (
+	"github.com/cachediff/cachediff/internal/listops"
 	"maps"
 	"slices"
 	"strings"
@@ -56,7 +57,7 @@ func TestTemplateFuncSet(t *testing.T) {
 			t.Errorf("sprig's hermetic set has %s", name)
 		}
 	}
-	fm := funcs()
+	fm := funcs(nil)
 	for _, name := range slices.Concat(unsafeFuncs, sprigNonHermetic) {
 		if _, ok := fm[name]; ok && name != "env" && name != "expandenv" {
 			t.Errorf("templates get %s", name)
@@ -70,7 +71,7 @@ func TestTemplateFuncSet(t *testing.T) {
 		}
 	}
 	if got := slices.Sorted(maps.Keys(fm)); !slices.Equal(got, templateFuncs) {
-		added, removed := minus(got, templateFuncs), minus(templateFuncs, got)
+		added, removed := listops.Minus(got, templateFuncs, nil), listops.Minus(templateFuncs, got, nil)
 		t.Errorf("the template functions changed: new %q, gone %q", added, removed)
 	}
 }

@@ -1,9 +1,10 @@
-package report
+package sandbox
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"io"
 	"io/fs"
@@ -33,7 +34,7 @@ func execLimited(t *testing.T, text string, lim Limits, within time.Duration) (s
 	}
 	var out bytes.Buffer
 	start := time.Now()
-	err = Execute(&out, tmpl, reporttest.GenReport(1, 2), Options{Limits: lim})
+	err = Execute(&out, tmpl, reporttest.GenReport(1, 2), report.Options{}, lim)
 	if d := time.Since(start); d > within {
 		t.Errorf("%s: took %v, want at most %v", text, d, within)
 	}
@@ -228,7 +229,7 @@ func TestTemplateMemoryLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	runtime.GC() // what other tests left is counted as the report's
-	g, err := execute(io.Discard, tmpl, reporttest.GenReport(1, 2), Options{Limits: Limits{Memory: 4 << 20}})
+	g, err := execute(io.Discard, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{Memory: 4 << 20})
 	var le *LimitError
 	if !errors.As(err, &le) || le.Limit != LimitMemory || le.Where != "t.tmpl:1:80" {
 		t.Errorf("%v, want the memory limit at t.tmpl:1:80", err)
@@ -317,10 +318,10 @@ func TestTemplateChecksAsSprig(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got, want bytes.Buffer
-		if err := Execute(&got, tmpl, reporttest.GenReport(1, 2), Options{}); err != nil {
+		if err := Execute(&got, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{}); err != nil {
 			t.Fatalf("%s: %v", text, err)
 		}
-		doc := newDocument(reporttest.GenReport(1, 2), Options{})
+		doc := report.Document{Schema: report.Schema, Report: reporttest.GenReport(1, 2)}
 		if err := tmpl.Execute(&want, &doc); err != nil {
 			t.Fatal(err)
 		}
@@ -335,8 +336,8 @@ func TestTemplateChecksAsSprig(t *testing.T) {
 // result is checked; the builtins that write strings are replaced.
 func TestTemplateFuncsChecked(t *testing.T) {
 	g := newGuard(Limits{}, "t")
-	bound := g.boundFuncs(funcs())
-	for name, fn := range funcs() {
+	bound := g.boundFuncs(funcs(nil))
+	for name, fn := range funcs(nil) {
 		switch ft := fmt.Sprintf("%T", fn); {
 		case strings.Contains(ft, ") string") || strings.Contains(ft, ") []") || strings.Contains(ft, ") map") ||
 			strings.Contains(ft, ") interface {}") || strings.Contains(ft, ") ([]") || strings.Contains(ft, ") (string"):
@@ -429,7 +430,7 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 	var first, second bytes.Buffer
 	r := reporttest.GenReport(3, 20)
 	for _, b := range []*bytes.Buffer{&first, &second} {
-		if err := Execute(b, tmpl, r, Options{}); err != nil {
+		if err := Execute(b, tmpl, r, report.Options{}, Limits{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -443,20 +444,20 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 	if testing.Short() {
 		pkgs = 60 // a quick inner loop: 60 packages, not 300 (make test)
 	}
-	for _, r := range []*diff.Report{r, hostile(), reporttest.GenReport(5, pkgs)} {
+	for _, r := range []*diff.Report{r, reporttest.Hostile(), reporttest.GenReport(5, pkgs)} {
 		for _, tc := range []struct {
 			name, text string
 			want       func(io.Writer, *template.Template) error
 		}{
-			{"md.tmpl", mustReadTemplate(t, "md.tmpl"), func(w io.Writer, _ *template.Template) error { return Markdown(w, r, Options{}) }},
-			{"text.tmpl", mustReadTemplate(t, "text.tmpl"), func(w io.Writer, _ *template.Template) error { return renderText(w, r, Options{}) }},
-			{"notes.tmpl", mustReadFile(t, "../examples/notes.tmpl"), func(w io.Writer, tm *template.Template) error {
+			{"md.tmpl", mustReadTemplate(t, "md.tmpl"), func(w io.Writer, _ *template.Template) error { return report.Markdown(w, r, report.Options{}) }},
+			{"text.tmpl", mustReadTemplate(t, "text.tmpl"), func(w io.Writer, _ *template.Template) error { return report.InReport("text").Render(w, r, report.Options{}) }},
+			{"notes.tmpl", mustReadFile(t, "../../examples/notes.tmpl"), func(w io.Writer, tm *template.Template) error {
 				c, err := tm.Clone()
 				if err != nil {
 					return err
 				}
-				doc := newDocument(r, Options{})
-				return c.Funcs(template.FuncMap{"short": abbreviate(r).Short}).Execute(w, &doc)
+				doc := report.Document{Schema: report.Schema, Report: r}
+				return c.Funcs(template.FuncMap{"short": report.Funcs(r)["short"]}).Execute(w, &doc)
 			}},
 		} {
 			tm, err := ParseTemplate(tc.name, tc.text)
@@ -464,7 +465,7 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got, want bytes.Buffer
-			if err := Execute(&got, tm, r, Options{}); err != nil {
+			if err := Execute(&got, tm, r, report.Options{}, Limits{}); err != nil {
 				t.Fatal(err)
 			}
 			if err := tc.want(&want, tm); err != nil {
@@ -503,7 +504,7 @@ func TestTemplateTimeoutInBlock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := execute(io.Discard, tmpl, reporttest.GenReport(1, 2), Options{Limits: Limits{Time: 20 * time.Millisecond}})
+	g, err := execute(io.Discard, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{Time: 20 * time.Millisecond})
 	var le *LimitError
 	if !errors.As(err, &le) || le.Limit != LimitTime {
 		t.Errorf("%v, want the time limit", err)

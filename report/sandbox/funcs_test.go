@@ -1,6 +1,7 @@
-package report
+package sandbox
 
 import (
+	"github.com/cachediff/cachediff/report"
 	"slices"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestSortAlphaCopies(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := Execute(&b, tmpl, r, Options{}); err != nil {
+	if err := Execute(&b, tmpl, r, report.Options{}, Limits{}); err != nil {
 		t.Fatal(err)
 	}
 	if want := "[~a +b] [+b ~a]|[~a +b] [+b ~a]|"; b.String() != want {

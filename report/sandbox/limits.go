@@ -1,4 +1,4 @@
-package report
+package sandbox
 
 import (
 	"errors"
@@ -139,6 +139,7 @@ type guard struct {
 	sites  []site       // the sites of the ticks, by id
 	marks  []byte       // the ticks' texts are empty slices of it (see instrument)
 
+	tmpl  *template.Template // the clone being run, whose own "pkgdetails" the pkgdetails function runs
 	out   *limitWriter
 	ended chan struct{} // closed when the template has ended, stopped or not
 }

@@ -1,4 +1,4 @@
-package report
+package sandbox
 
 import (
 	"fmt"
