@@ -1,13 +1,13 @@
 package report
 
 import (
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"maps"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // TestPrefixKeyLoad: prefixKey's one load for strings of eight bytes or
@@ -28,7 +28,7 @@ func TestPrefixKeyLoad(t *testing.T) {
 	}
 }
 
-// TestAbbreviateReference: abbreviate gives each hash of a report the
+// TestAbbreviateReference: Abbreviate gives each hash of a report the
 // shortest prefix, at least shortLen long, that no other distinct hash of
 // the report starts with, on random reports whose hashes share prefixes
 // of every length and repeat (restacked pairs, a hash in two places).
@@ -71,7 +71,7 @@ func testAbbreviateReference(t *testing.T) {
 				s.Updated = append(s.Updated, diff.Pair{Old: &diff.Spec{Hash: hash()}, New: &diff.Spec{Hash: hash()}})
 			}
 		}
-		a := abbreviate(r)
+		a := Abbreviate(r)
 		distinct := slices.Compact(slices.Sorted(slices.Values(pool)))
 		for _, h := range distinct {
 			want := shortLen
@@ -137,7 +137,7 @@ func TestRebuiltStacks(t *testing.T) {
 }
 
 // TestFlagBitsBound: the keys whose bit flagBits flags are at most twice
-// as many as the flags counted (abbreviate sizes its second set by it),
+// as many as the flags counted (Abbreviate sizes its second set by it),
 // and every key given twice has its bit flagged; from bitmaps that every
 // key shares to bitmaps of 16 bits a key.
 func TestFlagBitsBound(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"html"
 	"io"
 	"slices"
@@ -17,6 +16,7 @@ import (
 	"github.com/mmcdole/gofeed/atom"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

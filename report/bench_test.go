@@ -1,12 +1,12 @@
 package report_test
 
 import (
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"io"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gen"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // BenchmarkMarkdown renders the report of the 60k-spec benchmark pair.

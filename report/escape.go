@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"github.com/cachediff/cachediff/diff"
 	"html"
 	"net/url"
 	"reflect"
@@ -12,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/listops"
 )
 
@@ -158,20 +158,20 @@ func cleanRune(r rune) bool {
 	switch {
 	case r == '\n' || r == '\r' || r == '\t':
 		return true
-	case r == utf8.RuneError, unicode.IsControl(r), isInvisible(r):
+	case r == utf8.RuneError, unicode.IsControl(r), Invisible(r):
 		return false
 	}
 	return true
 }
 
-// isInvisible reports whether r is a character that takes no room or
+// Invisible reports whether r is a character that takes no room or
 // changes how the text around it reads, without showing itself: format
 // characters (zero-width spaces and joiners, U+FEFF, the soft hyphen),
 // bidirectional controls (U+202E makes text read backwards), variation
 // selectors and the other default-ignorable code points, and the line and
 // paragraph separators. "g\u200bcc" looks like gcc: every format shows
 // these characters (Markdown as U+FFFD, text and patch as \u escapes).
-func isInvisible(r rune) bool {
+func Invisible(r rune) bool {
 	if r < 0xad {
 		return false // the common case: ASCII and Latin-1 letters
 	}
@@ -407,7 +407,7 @@ func Visible(msg string) string {
 func plainText(s string) string {
 	clean := true
 	for _, r := range s {
-		if r == utf8.RuneError || unicode.IsControl(r) || isInvisible(r) {
+		if r == utf8.RuneError || unicode.IsControl(r) || Invisible(r) {
 			clean = false
 			break
 		}
@@ -424,9 +424,9 @@ func plainText(s string) string {
 			} else {
 				b.WriteRune(r)
 			}
-		case isInvisible(r) && r > 0xffff:
+		case Invisible(r) && r > 0xffff:
 			fmt.Fprintf(&b, `\U%08x`, r)
-		case isInvisible(r):
+		case Invisible(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		case unicode.IsControl(r):
 			q := strconv.QuoteRune(r)
@@ -493,7 +493,7 @@ func Funcs(r *diff.Report) template.FuncMap {
 // shortOf is the hash abbreviation of r's specs, or of none for nil.
 func shortOf(r *diff.Report) func(string) string {
 	if r == nil {
-		return hashAbbrev{}.Short
+		return Abbrev{}.Short
 	}
-	return abbreviate(r).Short
+	return Abbreviate(r).Short
 }

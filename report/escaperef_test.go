@@ -166,3 +166,21 @@ func FuzzEscapeOracle(f *testing.F) {
 		}
 	})
 }
+
+func TestPlainAndPaint(t *testing.T) {
+	if got, want := plainText("a\x1b[2Jb\tc\xff"), `a\x1b[2Jb\tc\xff`; got != want {
+		t.Errorf("Plain = %q, want %q", got, want)
+	}
+	if got := plainText("développement"); got != "développement" {
+		t.Errorf("Plain changed %q", got)
+	}
+	if s, _ := paint(false, "red", "x"); s != "x" {
+		t.Errorf("paint off = %q", s)
+	}
+	if s, _ := paint(true, "red", "x"); s != "\x1b[31mx\x1b[0m" {
+		t.Errorf("paint on = %q", s)
+	}
+	if _, err := paint(true, "mauve", "x"); err == nil {
+		t.Error("paint of an unknown style: no error")
+	}
+}

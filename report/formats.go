@@ -54,7 +54,6 @@ var inReport = []Format{
 		Log: func(w io.Writer, o LogOptions) LogWriter { return &logMarkdown{w: w, o: o} }},
 	{Name: "text", Doc: "terminal", Render: renderText, Terminal: true,
 		Log: func(w io.Writer, o LogOptions) LogWriter { return &logText{w: w, o: o} }},
-	{Name: "patch", Doc: "unified diff of spec listings", Render: renderPatch, Terminal: true, Strict: true},
 	{Name: "html", Doc: "self-contained page with charts", Render: HTML,
 		Log: func(w io.Writer, o LogOptions) LogWriter { return &logHTML{w: w, o: o} }},
 	{Name: "atom", Doc: "Atom feed, one entry", Render: renderAtom, Log: newLogAtom, LogDoc: "Atom feed, an entry per step"},

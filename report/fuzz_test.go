@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"maps"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -178,7 +178,7 @@ func checkTrees(t *testing.T, data []byte) {
 			}
 			// The report's own emoji (⬆️) hold a variation selector.
 			for _, c := range strings.NewReplacer("⬆\ufe0f", "", "⬇\ufe0f", "").Replace(o) {
-				if isInvisible(c) {
+				if Invisible(c) {
 					t.Fatalf("%s: %U as it is:\n%s", name, c, o)
 				}
 			}

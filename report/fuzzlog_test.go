@@ -3,9 +3,10 @@ package report
 import (
 	"bytes"
 	"errors"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // FuzzDecodeLog: any bytes at all are either refused by DecodeLog, with

@@ -56,3 +56,13 @@ func jsonOf(t testing.TB, r *diff.Report) []byte {
 	}
 	return buf.Bytes()
 }
+
+// render writes r in the registered format called name (link_test.go
+// imports report/builtin, which registers them all).
+func render(w io.Writer, name string, r *diff.Report, o Options) error {
+	f, ok := Lookup(name)
+	if !ok {
+		panic("no format " + name)
+	}
+	return f.Render(w, r, o)
+}

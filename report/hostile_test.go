@@ -4,16 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -108,14 +106,14 @@ func TestInvisibleShownEverywhere(t *testing.T) {
 		}{
 			{"md", func(b *bytes.Buffer) error { return Markdown(b, r, Options{}) }},
 			{"text", func(b *bytes.Buffer) error { return renderText(b, r, Options{}) }},
-			{"patch", func(b *bytes.Buffer) error { return renderPatch(b, r, Options{}) }},
+			{"patch", func(b *bytes.Buffer) error { return render(b, "patch", r, Options{}) }},
 		} {
 			var buf bytes.Buffer
 			if err := f.render(&buf); err != nil {
 				t.Fatalf("%s: %v", f.name, err)
 			}
 			for _, c := range name {
-				if isInvisible(c) && strings.ContainsRune(buf.String(), c) {
+				if Invisible(c) && strings.ContainsRune(buf.String(), c) {
 					t.Errorf("%s of %q: %U is in the output as it is", f.name, name, c)
 				}
 			}
@@ -136,7 +134,7 @@ func TestSharedPrefixShown(t *testing.T) {
 	pr.Old.Hash = "aaaaaaaqqqqqqqqqqqqqqqqqqqqqqqqq"
 	pr.New.Hash = "aaaaaaaqqqzzzzzzzzzzzzzzzzzzzzzz"
 	var patch bytes.Buffer
-	if err := renderPatch(&patch, r, Options{}); err != nil {
+	if err := render(&patch, "patch", r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"\n@@ -1 +1 @@\n", "\n-/aaaaaaaqqqq @1.0", "\n+/aaaaaaaqqqz @1.0"} {
@@ -171,7 +169,7 @@ func TestAbbrev(t *testing.T) {
 	s.Rebuilt[0].Old.Hash, s.Rebuilt[0].New.Hash = h("abcdefg1"), h("abcdefg2")
 	s.Restacked = []diff.Pair{{Old: &diff.Spec{Hash: h("zzzzzzz")}, New: &diff.Spec{Hash: h("zzzzzzz")}}} // the same hash twice: no collision
 	s.Added = []diff.Spec{{Hash: h("abcdefg22")}, {Hash: "abc"}, {Hash: h("q<|`")}}
-	a := abbreviate(r)
+	a := Abbreviate(r)
 	for in, want := range map[string]string{
 		h("abcdefg1"): "abcdefg1", h("abcdefg2"): "abcdefg2x", h("abcdefg22"): "abcdefg22",
 		h("zzzzzzz"): "zzzzzzz", "abc": "abc", h("q<|`"): "q???xxx", h("unknown"): "unknown",
@@ -180,8 +178,8 @@ func TestAbbrev(t *testing.T) {
 			t.Errorf("Short(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if got := (hashAbbrev{}).Short(h("abcdefg1")); got != "abcdefg" {
-		t.Errorf("zero hashAbbrev: %q", got)
+	if got := (Abbrev{}).Short(h("abcdefg1")); got != "abcdefg" {
+		t.Errorf("zero Abbrev: %q", got)
 	}
 }
 
@@ -221,7 +219,7 @@ func renderAll(t testing.TB, r *diff.Report) map[string]string {
 		case "text":
 			return renderText(b, r, Options{Color: true})
 		}
-		return renderPatch(b, r, Options{})
+		return render(b, "patch", r, Options{})
 	}, DecodeBytes)
 }
 
@@ -289,83 +287,13 @@ func TestTemplateKeysValuesSorted(t *testing.T) {
 	}
 }
 
-// TestPatchNamesApply: package names with a space at either end, a tab,
-// a quote, a backslash, a line break or non-ASCII are written in the
-// patch headers as git writes them, so that git apply and patch -p1 turn
-// every old listing into the new one under the same name (issue 11, item
-// 15: "--- old/p " lost its trailing space, and the patch did not apply).
-func TestPatchNamesApply(t *testing.T) {
-	names := []string{" lead", "trail ", "tab\tin", "tail\t", "a b", `quo"te`, `back\slash`, "café", "line\nbreak", "bell\a"}
-	r := reporttest.GenReport(3, 40)
-	var pkgs []diff.Package
-	for i := range r.Packages {
-		if p := r.Packages[i]; p.Status == diff.Changed || len(pkgs) < 3 {
-			pkgs = append(pkgs, p)
-		}
-	}
-	if len(pkgs) < len(names) {
-		t.Fatalf("%d packages, want %d", len(pkgs), len(names))
-	}
-	r.Packages = pkgs[:len(names)]
-	for i := range r.Packages {
-		r.Packages[i].Name = names[i]
-	}
-	var buf bytes.Buffer
-	if err := renderPatch(&buf, r, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	for _, tool := range [][]string{{"git", "apply", "-p1", "-"}, {"patch", "-p1", "-s", "-f"}} {
-		path, err := exec.LookPath(tool[0])
-		if err != nil {
-			t.Logf("no %s", tool[0])
-			continue
-		}
-		dir := t.TempDir()
-		a := abbreviate(r)
-		for i := range r.Packages {
-			p := &r.Packages[i]
-			if o, _ := listings(p, a); p.Status != diff.Added {
-				if err := os.WriteFile(filepath.Join(dir, p.Name), []byte(fileText(o)), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		cmd := exec.Command(path, tool[1:]...)
-		cmd.Dir = dir
-		cmd.Stdin = strings.NewReader(buf.String())
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("%s: %v\n%s\n%s", tool[0], err, out, buf.String())
-			continue
-		}
-		for i := range r.Packages {
-			p := &r.Packages[i]
-			got, err := os.ReadFile(filepath.Join(dir, p.Name))
-			if p.Status == diff.Removed {
-				if err == nil && len(got) > 0 {
-					t.Errorf("%s: %q still there", tool[0], p.Name)
-				}
-				continue
-			}
-			if _, n := listings(p, a); err != nil || string(got) != fileText(n) {
-				t.Errorf("%s: %q after the patch: %v\n%s", tool[0], p.Name, err, got)
-			}
-		}
-		entries, _ := os.ReadDir(dir)
-		for _, e := range entries {
-			if !slices.Contains(names, e.Name()) {
-				t.Errorf("%s made %q", tool[0], e.Name())
-			}
-		}
-	}
-}
-
 // TestAbbrevRoots: a lockfile root whose old and new hash share their
 // first 7 characters is told apart in the causes section too.
 func TestAbbrevRoots(t *testing.T) {
 	r := reporttest.OnePackage("p")
 	r.Causes = &diff.Causes{Roots: &diff.RootChanges{Changed: []diff.RootChange{{
 		Old: diff.RootSpec{Hash: "rrrrrrrxaaaaaaaaaaaaaaaaaaaaaaaa"}, New: diff.RootSpec{Hash: "rrrrrrryaaaaaaaaaaaaaaaaaaaaaaaa"}}}}}
-	a := abbreviate(r)
+	a := Abbreviate(r)
 	if got := a.Short("rrrrrrrxaaaaaaaaaaaaaaaaaaaaaaaa") + " " + a.Short("rrrrrrryaaaaaaaaaaaaaaaaaaaaaaaa"); got != "rrrrrrrx rrrrrrry" {
 		t.Errorf("roots abbreviated as %q", got)
 	}

@@ -364,7 +364,7 @@ func warningLines(ws []snapshot.Warning) ([]string, int) {
 // unchanged, each with its rows, up to maxRows rows and maxPkgs packages.
 func htmlDetails(r *diff.Report, o Options, maxRows, maxPkgs int) *htmlStep {
 	st := &htmlStep{}
-	ab := abbreviate(r)
+	ab := Abbreviate(r)
 	rows := 0
 	for i := range r.Packages {
 		p := &r.Packages[i]
@@ -434,7 +434,7 @@ func htmlChange(before, after string) string {
 }
 
 // pairRow is the row of a rebuilt, updated or restacked pair.
-func pairRow(kind string, p *diff.Pair, ab hashAbbrev, shared []string) htmlRow {
+func pairRow(kind string, p *diff.Pair, ab Abbrev, shared []string) htmlRow {
 	o, n := p.Old, p.New
 	row := htmlRow{Kind: kind}
 	if kind == "updated" {
@@ -479,7 +479,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 	if unknownCauses(c) {
 		return nil, PageText("Why rebuilt: " + unknownNote(c) + ".")
 	}
-	ab := abbreviate(r)
+	ab := Abbreviate(r)
 	w := &htmlWhy{Note: PageText(unknownNote(c))}
 	i := strconv.Itoa
 	more := func(n int, noun string) {

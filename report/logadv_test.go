@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"errors"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"io"
 	"path/filepath"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

@@ -3,11 +3,11 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"errors"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

@@ -49,7 +49,7 @@ func markdownView(doc Document) *View {
 		rb := mdBuilder{doc: doc, link: doc.Render.LinkBase, plain: plain}
 		rebuilt = rb.rebuiltOnly()
 	}()
-	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: abbreviate(doc.Report), plain: plain}
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report), plain: plain}
 	unknown := unknownCauses(doc.Causes) // said once, at the end (tailNotes)
 	v := &View{Head: m.head(), Tail: tailNotes(doc.Report, unknown) + "\n", Kept: keptParts(doc)}
 	v.NoticeFor = func(limit int) string {
@@ -92,7 +92,7 @@ func markdownView(doc Document) *View {
 // is true of every step (canonicalization, catalogue pages keep no
 // edges, what a package's block lists) is said once, at the log's end.
 func stepView(doc Document, plain []int) *View {
-	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: abbreviate(doc.Report), plain: plain}
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report), plain: plain}
 	v := &View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
 	v.Skipped = m.skipped()
 	add := func(summary string, s *Section) {
@@ -248,7 +248,7 @@ func (m *mdBuilder) rebuiltCounts() *Section {
 type mdBuilder struct {
 	doc    Document
 	link   string
-	abbrev hashAbbrev      // the report's short hashes
+	abbrev Abbrev          // the report's short hashes
 	plain  []int           // per package, its plainRebuilds
 	b      strings.Builder // scratch for rows
 	esc    map[string]string

@@ -8,9 +8,9 @@
 //   - the --max-bytes cut of that View (View.Fit), by the lengths of its
 //     strings, before anything is written;
 //   - the terminal view (templates/text.tmpl, its lines fitted to
-//     Options.Width by Document.TextView), and a unified diff of spec
-//     listings (patch);
-//   - the escaping and the functions templates get (Funcs), which
+//     Options.Width by Document.TextView);
+//   - the escaping, the hash abbreviations (Abbreviate) and the
+//     functions templates get (Funcs), which
 //     report/sandbox gives user templates with the same data, the View
 //     included.
 //

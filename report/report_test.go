@@ -3,12 +3,12 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 func TestEscape(t *testing.T) {

@@ -94,7 +94,7 @@ func FuzzEscape(f *testing.F) {
 				t.Fatalf("%q: issue reference in %q", s, out)
 			}
 			for _, r := range out {
-				if isInvisible(r) {
+				if Invisible(r) {
 					t.Fatalf("%q: %U in %q", s, r, out)
 				}
 			}

@@ -3,9 +3,10 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // TestDecodeOlderReport: a report saved before old.skipped, new.skipped

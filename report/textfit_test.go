@@ -1,10 +1,13 @@
 package report
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // TestWrapText: whatever the words (long ones, wide characters,
@@ -78,6 +81,38 @@ func TestFitNames(t *testing.T) {
 	} {
 		if got := fitNames(len(names), width, line); got != want {
 			t.Errorf("width %d: %q, want %q", width, got, want)
+		}
+	}
+}
+
+// TestTextView: the headline first, every package named (in its
+// highlight's line, its own, or the line of those changed by rebuilds
+// alone), no escape codes unless Color is on, and control characters in
+// names made visible.
+func TestTextView(t *testing.T) {
+	r := reporttest.GenReport(5, 30)
+	r.Packages[0].Name = "evil\x1b[2J"
+	for _, color := range []bool{false, true} {
+		var buf bytes.Buffer
+		if err := renderText(&buf, r, Options{Color: color, Width: 1 << 20}); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		// Every package is named: in its highlight's line, its own line,
+		// or the line of the packages changed by rebuilds alone.
+		for _, p := range r.Packages {
+			if !strings.Contains(out, plainText(p.Name)) {
+				t.Errorf("color=%v: %q is not named:\n%s", color, p.Name, out)
+			}
+		}
+		if !strings.HasPrefix(out, paintStr(color, "bold", "cachediff")+": ") {
+			t.Errorf("color=%v: no headline first:\n%s", color, out)
+		}
+		if strings.Contains(out, "\x1b[2J") {
+			t.Errorf("color=%v: a raw escape sequence from a name", color)
+		}
+		if got := strings.Contains(out, "\x1b["); got != color {
+			t.Errorf("color=%v: escape codes present: %v", color, got)
 		}
 	}
 }

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // TestRebuiltOnly: in a real week's Markdown and text, rebuilds that

@@ -8,6 +8,7 @@ package builtin
 import (
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/jsonv1"
+	"github.com/cachediff/cachediff/report/patch"
 )
 
 func init() {
@@ -15,7 +16,7 @@ func init() {
 		report.InReport("md"),
 		jsonv1.Format,
 		report.InReport("text"),
-		report.InReport("patch"),
+		patch.Format,
 		report.InReport("html"),
 		report.InReport("atom"),
 	)

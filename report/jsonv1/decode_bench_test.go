@@ -3,13 +3,13 @@ package jsonv1_test
 import (
 	"bytes"
 	"encoding/json"
-	_ "github.com/cachediff/cachediff/report/builtin" // every format, for report.Lookup in this package's tests
-	"github.com/cachediff/cachediff/report/internal/reporttest"
-	"github.com/cachediff/cachediff/report/jsonv1"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	_ "github.com/cachediff/cachediff/report/builtin" // every format, for report.Lookup in this package's tests
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/jsonv1"
 )
 
 // BenchmarkDecode reads back the JSON report of the 60k-spec benchmark

@@ -3,7 +3,6 @@ package jsonv1
 import (
 	"bytes"
 	"errors"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"maps"
 	"regexp"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // evilEnum is what a forged report puts in a field that holds one of a

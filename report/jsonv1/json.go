@@ -12,12 +12,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/cachediff/cachediff/report"
 	"io"
 	"sync"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/ordered"
+	"github.com/cachediff/cachediff/report"
 )
 
 // JSON writes r as an indented cachediff/v1 JSON document: the bytes

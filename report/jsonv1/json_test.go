@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"github.com/cachediff/cachediff/report"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -13,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // referenceJSON is what JSON writes, by encoding/json alone.

@@ -3,10 +3,10 @@ package jsonv1
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

@@ -3,7 +3,6 @@ package sandbox
 import (
 	"errors"
 	"fmt"
-	"github.com/cachediff/cachediff/report"
 	"math"
 	"math/big"
 	"reflect"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"text/template"
 	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/report"
 )
 
 // This file bounds the functions of user templates (Limits.String,

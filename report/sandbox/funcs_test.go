@@ -1,12 +1,12 @@
 package sandbox
 
 import (
-	"github.com/cachediff/cachediff/report"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 )
 
 // TestSortAlphaCopies: sortAlpha in a template sorts a copy, so the

@@ -1,13 +1,14 @@
 package sandbox
 
 import (
-	"github.com/cachediff/cachediff/internal/listops"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/Masterminds/sprig/v3"
+
+	"github.com/cachediff/cachediff/internal/listops"
 )
 
 // sprigNonHermetic is sprig v3.3.0's nonhermeticFunctions: what

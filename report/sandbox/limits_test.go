@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/cachediff/cachediff/report"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"io"
 	"io/fs"
 	"math"
@@ -20,6 +18,8 @@ import (
 	"github.com/Masterminds/sprig/v3"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/templates"
 )
 
@@ -450,7 +450,9 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 			want       func(io.Writer, *template.Template) error
 		}{
 			{"md.tmpl", mustReadTemplate(t, "md.tmpl"), func(w io.Writer, _ *template.Template) error { return report.Markdown(w, r, report.Options{}) }},
-			{"text.tmpl", mustReadTemplate(t, "text.tmpl"), func(w io.Writer, _ *template.Template) error { return report.InReport("text").Render(w, r, report.Options{}) }},
+			{"text.tmpl", mustReadTemplate(t, "text.tmpl"), func(w io.Writer, _ *template.Template) error {
+				return report.InReport("text").Render(w, r, report.Options{})
+			}},
 			{"notes.tmpl", mustReadFile(t, "../../examples/notes.tmpl"), func(w io.Writer, tm *template.Template) error {
 				c, err := tm.Clone()
 				if err != nil {

@@ -1,10 +1,11 @@
 package sandbox
 
 import (
-	"github.com/cachediff/cachediff/report"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"io"
 	"testing"
+
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // rowTemplate is a user template that writes a line per rebuilt and

@@ -1,9 +1,8 @@
-package report
+package patch
 
 import (
 	"bytes"
 	"fmt"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // applyPatch applies a unified diff to files (name → lines) the way patch
@@ -128,13 +129,13 @@ func applyPatch(t *testing.T, patch string, files map[string][]string) map[strin
 func checkPatch(t *testing.T, r *diff.Report) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := renderPatch(&buf, r, Options{}); err != nil {
+	if err := renderPatch(&buf, r, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	old, want := map[string][]string{}, map[string][]string{}
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		o, n := listings(p, abbreviate(r))
+		o, n := listings(p, report.Abbreviate(r))
 		if p.Status != diff.Added {
 			old[p.Name] = o
 		}
@@ -181,7 +182,7 @@ func TestPatchGitApply(t *testing.T) {
 	dir := t.TempDir()
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		o, _ := listings(p, abbreviate(r))
+		o, _ := listings(p, report.Abbreviate(r))
 		if p.Status != diff.Added {
 			if err := os.WriteFile(filepath.Join(dir, p.Name), []byte(fileText(o)), 0o644); err != nil {
 				t.Fatal(err)
@@ -196,7 +197,7 @@ func TestPatchGitApply(t *testing.T) {
 	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		_, n := listings(p, abbreviate(r))
+		_, n := listings(p, report.Abbreviate(r))
 		got, err := os.ReadFile(filepath.Join(dir, p.Name))
 		if p.Status == diff.Removed {
 			if err == nil {
@@ -244,60 +245,80 @@ func TestHunks(t *testing.T) {
 	}
 }
 
-func TestPlainAndPaint(t *testing.T) {
-	if got, want := plainText("a\x1b[2Jb\tc\xff"), `a\x1b[2Jb\tc\xff`; got != want {
-		t.Errorf("Plain = %q, want %q", got, want)
-	}
-	if got := plainText("développement"); got != "développement" {
-		t.Errorf("Plain changed %q", got)
-	}
-	if s, _ := paint(false, "red", "x"); s != "x" {
-		t.Errorf("paint off = %q", s)
-	}
-	if s, _ := paint(true, "red", "x"); s != "\x1b[31mx\x1b[0m" {
-		t.Errorf("paint on = %q", s)
-	}
-	if _, err := paint(true, "mauve", "x"); err == nil {
-		t.Error("paint of an unknown style: no error")
-	}
-}
-
-// TestTextView: the headline first, every package named (in its
-// highlight's line, its own, or the line of those changed by rebuilds
-// alone), no escape codes unless Color is on, and control characters in
-// names made visible.
-func TestTextView(t *testing.T) {
-	r := reporttest.GenReport(5, 30)
-	r.Packages[0].Name = "evil\x1b[2J"
-	for _, color := range []bool{false, true} {
-		var buf bytes.Buffer
-		if err := renderText(&buf, r, Options{Color: color, Width: 1 << 20}); err != nil {
-			t.Fatal(err)
-		}
-		out := buf.String()
-		// Every package is named: in its highlight's line, its own line,
-		// or the line of the packages changed by rebuilds alone.
-		for _, p := range r.Packages {
-			if !strings.Contains(out, plainText(p.Name)) {
-				t.Errorf("color=%v: %q is not named:\n%s", color, p.Name, out)
-			}
-		}
-		if !strings.HasPrefix(out, paintStr(color, "bold", "cachediff")+": ") {
-			t.Errorf("color=%v: no headline first:\n%s", color, out)
-		}
-		if strings.Contains(out, "\x1b[2J") {
-			t.Errorf("color=%v: a raw escape sequence from a name", color)
-		}
-		if got := strings.Contains(out, "\x1b["); got != color {
-			t.Errorf("color=%v: escape codes present: %v", color, got)
-		}
-	}
-}
-
 func fileText(lines []string) string {
 	var b strings.Builder
 	for _, l := range lines {
 		b.WriteString(l + "\n")
 	}
 	return b.String()
+}
+
+// TestPatchNamesApply: package names with a space at either end, a tab,
+// a quote, a backslash, a line break or non-ASCII are written in the
+// patch headers as git writes them, so that git apply and patch -p1 turn
+// every old listing into the new one under the same name (issue 11, item
+// 15: "--- old/p " lost its trailing space, and the patch did not apply).
+func TestPatchNamesApply(t *testing.T) {
+	names := []string{" lead", "trail ", "tab\tin", "tail\t", "a b", `quo"te`, `back\slash`, "café", "line\nbreak", "bell\a"}
+	r := reporttest.GenReport(3, 40)
+	var pkgs []diff.Package
+	for i := range r.Packages {
+		if p := r.Packages[i]; p.Status == diff.Changed || len(pkgs) < 3 {
+			pkgs = append(pkgs, p)
+		}
+	}
+	if len(pkgs) < len(names) {
+		t.Fatalf("%d packages, want %d", len(pkgs), len(names))
+	}
+	r.Packages = pkgs[:len(names)]
+	for i := range r.Packages {
+		r.Packages[i].Name = names[i]
+	}
+	var buf bytes.Buffer
+	if err := renderPatch(&buf, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range [][]string{{"git", "apply", "-p1", "-"}, {"patch", "-p1", "-s", "-f"}} {
+		path, err := exec.LookPath(tool[0])
+		if err != nil {
+			t.Logf("no %s", tool[0])
+			continue
+		}
+		dir := t.TempDir()
+		a := report.Abbreviate(r)
+		for i := range r.Packages {
+			p := &r.Packages[i]
+			if o, _ := listings(p, a); p.Status != diff.Added {
+				if err := os.WriteFile(filepath.Join(dir, p.Name), []byte(fileText(o)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		cmd := exec.Command(path, tool[1:]...)
+		cmd.Dir = dir
+		cmd.Stdin = strings.NewReader(buf.String())
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: %v\n%s\n%s", tool[0], err, out, buf.String())
+			continue
+		}
+		for i := range r.Packages {
+			p := &r.Packages[i]
+			got, err := os.ReadFile(filepath.Join(dir, p.Name))
+			if p.Status == diff.Removed {
+				if err == nil && len(got) > 0 {
+					t.Errorf("%s: %q still there", tool[0], p.Name)
+				}
+				continue
+			}
+			if _, n := listings(p, a); err != nil || string(got) != fileText(n) {
+				t.Errorf("%s: %q after the patch: %v\n%s", tool[0], p.Name, err, got)
+			}
+		}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if !slices.Contains(names, e.Name()) {
+				t.Errorf("%s made %q", tool[0], e.Name())
+			}
+		}
+	}
 }

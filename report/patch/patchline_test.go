@@ -1,4 +1,4 @@
-package report
+package patch
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 )
 
 // parseSpecLine reads a listing line back into the spec it was written
@@ -138,7 +139,7 @@ func TestSpecLineUnambiguous(t *testing.T) {
 	for range 5000 {
 		s := diff.Spec{Hash: "abcdefg", Versions: picks(), Compiler: pick(), Variants: picks(),
 			Platform: pick(), OS: pick(), Target: pick(), Stacks: picks()}
-		line := specLine(s, hashAbbrev{})
+		line := specLine(s, report.Abbrev{})
 		if strings.ContainsAny(line, "\n\r\t\x1b\u202e") {
 			t.Fatalf("%q: a raw control or bidi character in the line", line)
 		}
@@ -168,7 +169,7 @@ func TestPatchNoEmptyHunk(t *testing.T) {
 		r := &diff.Report{Packages: []diff.Package{{Name: "curl", Status: diff.Changed,
 			Specs: diff.SpecChanges{Restacked: []diff.Pair{{Old: c.old, New: c.new}}}}}}
 		var buf bytes.Buffer
-		if err := renderPatch(&buf, r, Options{}); err != nil {
+		if err := renderPatch(&buf, r, report.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(buf.String(), "\n@@ -1 +1 @@\n-/") {
@@ -188,7 +189,7 @@ func TestPatchRefusesPathNames(t *testing.T) {
 	for _, name := range []string{"../../evil", "..", ".", "/etc/passwd", "a//b", "a/", "a/./b"} {
 		r := &diff.Report{Packages: []diff.Package{{Name: name, Status: diff.Added, Specs: diff.SpecChanges{Added: []diff.Spec{*spec}}}}}
 		var buf bytes.Buffer
-		err := renderPatch(&buf, r, Options{})
+		err := renderPatch(&buf, r, report.Options{})
 		if err == nil || !strings.Contains(err.Error(), "is a path") {
 			t.Errorf("%q: %v; want an error", name, err)
 		}
@@ -197,7 +198,7 @@ func TestPatchRefusesPathNames(t *testing.T) {
 		}
 	}
 	r := &diff.Report{Packages: []diff.Package{{Name: "py-a/b", Status: diff.Added, Specs: diff.SpecChanges{Added: []diff.Spec{*spec}}}}}
-	if err := renderPatch(io.Discard, r, Options{}); err != nil {
+	if err := renderPatch(io.Discard, r, report.Options{}); err != nil {
 		t.Errorf("a name with a slash inside: %v", err)
 	}
 }
@@ -221,7 +222,7 @@ func FuzzSpecLine(f *testing.F) {
 		}
 		s := diff.Spec{Hash: "abcdefg", Versions: list(shape), Compiler: b, Variants: list(shape >> 3),
 			Platform: d, OS: e, Target: g, Stacks: list(shape >> 5)}
-		line := specLine(s, hashAbbrev{})
+		line := specLine(s, report.Abbrev{})
 		if strings.ContainsAny(line, "\n\r") {
 			t.Fatalf("%q: a line break in the line", line)
 		}
@@ -244,7 +245,7 @@ func TestPatchNoHeaderWithoutHunk(t *testing.T) {
 		{Name: "zlib", Status: diff.Changed, Specs: diff.SpecChanges{Rebuilt: []diff.Pair{{Old: &a, New: &b}}}},
 	}}
 	var buf bytes.Buffer
-	if err := renderPatch(&buf, r, Options{}); err != nil {
+	if err := renderPatch(&buf, r, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(buf.String(), "old/same") {

@@ -1,4 +1,9 @@
-package report
+// Package patch is the patch output format: a unified diff of each
+// changed package's spec listing (one line per spec, hashes abbreviated
+// as report.Abbreviate does), which git apply and patch apply to the old
+// listings; coloured line by line on a terminal (patchcolor.go). Format
+// is its entry in report/builtin.
+package patch
 
 import (
 	"bufio"
@@ -10,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
 )
@@ -27,7 +33,7 @@ const patchContext = 3
 // The listings are built from the report alone (see listings), so that a
 // saved JSON report renders the same patch. Unchanged specs are not in a
 // report, so they are not in the listings either; the header says so.
-func renderPatch(w io.Writer, r *diff.Report, o Options) error {
+func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 	for i := range r.Packages {
 		if err := patchPath(r.Packages[i].Name); err != nil {
 			return err
@@ -41,17 +47,17 @@ func renderPatch(w io.Writer, r *diff.Report, o Options) error {
 	if o.Title != "" {
 		title = o.Title
 	}
-	fmt.Fprintf(bw, "# %s: %s → %s\n", plainText(title), plainText(sideName(r.Old)), plainText(sideName(r.New)))
+	fmt.Fprintf(bw, "# %s: %s → %s\n", report.Visible(title), report.Visible(sideName(r.Old)), report.Visible(sideName(r.New)))
 	fmt.Fprintf(bw, "# One line per spec: /hash (7 characters, as Spack abbreviates it, or more where two hashes begin alike) @versions %%compiler variants arch=platform-os-target stacks=...\n")
 	fmt.Fprintf(bw, "# In a value, %%XX is a byte (of UTF-8) of a space, %%, \", a control or invisible character, a , in a version or stack, or a - in arch; \"\" is an empty version or stack: each line reads one way.\n")
 	fmt.Fprintf(bw, "# Unchanged specs are not in the report, so not in these listings (%d unchanged specs left out).\n", r.Summary.Specs.Unchanged)
 	if f := filterSummary(r.Options); f != "" {
-		fmt.Fprintf(bw, "# Filters: %s.\n", plainText(f))
+		fmt.Fprintf(bw, "# Filters: %s.\n", report.Visible(f))
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
 		fmt.Fprintf(bw, "# %d invalid pages were skipped (--skip-invalid): their specs are in no listing.\n", n)
 	}
-	abbrev := abbreviate(r)
+	abbrev := report.Abbreviate(r)
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		before, after := listings(p, abbrev)
@@ -154,7 +160,7 @@ func sideName(s diff.Side) string {
 // line per spec (specLine, hashes abbreviated by a), each list sorted. The old listing holds the
 // removed specs and the old side of every pair; the new one the added
 // specs and the new side of every pair.
-func listings(p *diff.Package, a hashAbbrev) (before, after []string) {
+func listings(p *diff.Package, a report.Abbrev) (before, after []string) {
 	for _, s := range p.Specs.Removed {
 		before = append(before, specLine(s, a))
 	}
@@ -203,7 +209,7 @@ func compareLines(a, b string) int {
 // is written "" so that a list of one empty name is not the empty list.
 // Spack's own names have none of these, so a real spec reads as Spack
 // writes it.
-func specLine(s diff.Spec, a hashAbbrev) string {
+func specLine(s diff.Spec, a report.Abbrev) string {
 	var b strings.Builder
 	b.Grow(64)
 	b.WriteByte('/')
@@ -264,7 +270,7 @@ func patchValue(b *strings.Builder, v, sep string) {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(v[i:])
-		if r == utf8.RuneError && size == 1 || unicode.IsSpace(r) || unicode.IsControl(r) || isInvisible(r) {
+		if r == utf8.RuneError && size == 1 || unicode.IsSpace(r) || unicode.IsControl(r) || report.Invisible(r) {
 			for j := range size {
 				esc(v[i+j])
 			}

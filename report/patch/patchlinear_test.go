@@ -1,4 +1,4 @@
-package report
+package patch
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -55,7 +56,7 @@ func TestPatchLinear(t *testing.T) {
 		checkPatch(t, r)
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		if err := renderPatch(io.Discard, r, Options{}); err != nil {
+		if err := renderPatch(io.Discard, r, report.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		runtime.ReadMemStats(&after)
@@ -76,7 +77,7 @@ func TestLineOpsLinear(t *testing.T) {
 	for _, n := range []int{0, 1, 2500, 10000} {
 		r := rebuiltPackage(t, n)
 		for i := range r.Packages {
-			before, after := listings(&r.Packages[i], abbreviate(r))
+			before, after := listings(&r.Packages[i], report.Abbreviate(r))
 			calls := 0
 			ops := lineOps(before, after, func(a, b string) int { calls++; return compareLines(a, b) })
 			if calls > len(before)+len(after) {
