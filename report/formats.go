@@ -56,7 +56,6 @@ var inReport = []Format{
 		Log: func(w io.Writer, o LogOptions) LogWriter { return &logText{w: w, o: o} }},
 	{Name: "html", Doc: "self-contained page with charts", Render: HTML,
 		Log: func(w io.Writer, o LogOptions) LogWriter { return &logHTML{w: w, o: o} }},
-	{Name: "atom", Doc: "Atom feed, one entry", Render: renderAtom, Log: newLogAtom, LogDoc: "Atom feed, an entry per step"},
 }
 
 // InReport returns the format called name that package report still

@@ -34,6 +34,15 @@ func onlyRebuilds(r *diff.Report) bool {
 	return true
 }
 
+// RebuildsHeadline is rebuildsHeadline of a report whose only changes
+// are rebuilds, and "" for any other.
+func RebuildsHeadline(r *diff.Report) string {
+	if !onlyRebuilds(r) {
+		return ""
+	}
+	return rebuildsHeadline(r)
+}
+
 // rebuildsHeadline is the headline of a report whose only changes are
 // rebuilds (onlyRebuilds): "Only rebuilds: 69 specs of 13 packages have
 // new hashes; nothing added, removed or changed".
@@ -43,7 +52,7 @@ func rebuildsHeadline(r *diff.Report) string {
 	if s == 1 {
 		verb = "has"
 	}
-	return "Only rebuilds: " + specsOf(s) + " of " + countNoun(r.Summary.Packages.Changed, "package", "packages") +
+	return "Only rebuilds: " + specsOf(s) + " of " + CountNoun(r.Summary.Packages.Changed, "package", "packages") +
 		" " + verb + " new hashes; nothing added, removed or changed"
 }
 
@@ -84,7 +93,7 @@ func rootsHeadline(r *diff.Report) (string, bool) {
 			continue
 		}
 		var b strings.Builder
-		b.WriteString(countNoun(len(k.names), "root", "roots") + " " + k.verb + " (")
+		b.WriteString(CountNoun(len(k.names), "root", "roots") + " " + k.verb + " (")
 		writeNames(&b, "", k.names, maxHeadlineRoots)
 		b.WriteString(")")
 		parts = append(parts, b.String())
@@ -120,7 +129,7 @@ func rootsHeadline(r *diff.Report) (string, bool) {
 		if k.n == 1 {
 			verb = " is now needed by "
 		}
-		parts = append(parts, countNoun(k.n, "dependency", "dependencies")+verb+k.what)
+		parts = append(parts, CountNoun(k.n, "dependency", "dependencies")+verb+k.what)
 	}
 	if len(parts) == 0 {
 		return "no root and no spec changed", true
@@ -156,8 +165,8 @@ func restackedBy(r *diff.Report) (fewer, more, other int) {
 	return fewer, more, other
 }
 
-// countNoun writes n and the noun, singular for 1.
-func countNoun(n int, one, many string) string {
+// CountNoun writes n and the noun, singular for 1.
+func CountNoun(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}

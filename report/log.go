@@ -77,9 +77,9 @@ func orWords(l []string) string {
 	return strings.Join(l[:len(l)-1], ", ") + " or " + l[len(l)-1]
 }
 
-// sideLabel names a step's snapshot in headings: its tag, or for a
+// SideLabel names a step's snapshot in headings: its tag, or for a
 // snapshot read from git its commit date and short id.
-func sideLabel(s diff.Side) string {
+func SideLabel(s diff.Side) string {
 	return diff.SnapshotInfo{Path: s.Path, Tag: s.Tag, Rev: s.Rev, Date: s.Date}.Label()
 }
 
@@ -88,7 +88,7 @@ func sideLabel(s diff.Side) string {
 // its own two snapshots; once the series is known, relabel heads it again
 // by the series' labels (snapshotLabels) if they differ.
 func stepTitle(r *diff.Report, subjects map[string]string) string {
-	return stepTitleOf(sideLabel(r.New), sideLabel(r.Old), subjects[r.New.Rev])
+	return stepTitleOf(SideLabel(r.New), SideLabel(r.Old), subjects[r.New.Rev])
 }
 
 func stepTitleOf(newLabel, oldLabel, subject string) string {
@@ -111,7 +111,7 @@ type stepCounts struct {
 }
 
 func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {
-	c := stepCounts{newLabel: sideLabel(r.New), oldLabel: sideLabel(r.Old), subject: subjects[r.New.Rev],
+	c := stepCounts{newLabel: SideLabel(r.New), oldLabel: SideLabel(r.Old), subject: subjects[r.New.Rev],
 		changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs, gate: r.Gate}
 	c.title = stepTitleOf(c.newLabel, c.oldLabel, c.subject)
 	return c

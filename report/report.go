@@ -168,3 +168,14 @@ func renderText(w io.Writer, r *diff.Report, o Options) error {
 	}
 	return bw.Flush()
 }
+
+// FeedOptions are the options of the Atom feed (--format atom).
+type FeedOptions struct {
+	// ID is the feed's <id> (--feed-id): an IRI that names the feed for
+	// good, best the URL it is published at (which is then its rel=self
+	// link too). "" for the default, DefaultFeedID.
+	ID string
+	// MaxEntries, when positive, keeps only the newest N steps
+	// (--max-entries).
+	MaxEntries int
+}

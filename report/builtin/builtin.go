@@ -7,6 +7,7 @@ package builtin
 
 import (
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/atom"
 	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/report/patch"
 )
@@ -18,6 +19,6 @@ func init() {
 		report.InReport("text"),
 		patch.Format,
 		report.InReport("html"),
-		report.InReport("atom"),
+		atom.Format,
 	)
 }

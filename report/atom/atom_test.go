@@ -1,4 +1,4 @@
-package report
+package atom
 
 import (
 	"bytes"
@@ -16,22 +16,23 @@ import (
 	"github.com/mmcdole/gofeed/atom"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
 // atomOf writes the feed of a series of snapshots with o.
-func atomOf(t *testing.T, snaps []*snapshot.Snapshot, o LogOptions) []byte {
+func atomOf(t *testing.T, snaps []*snapshot.Snapshot, o report.LogOptions) []byte {
 	t.Helper()
 	return atomOfFiltered(t, snaps, diff.Filter{}, o)
 }
 
 // atomOfFiltered writes the feed of a series of snapshots compared under
 // filter f.
-func atomOfFiltered(t *testing.T, snaps []*snapshot.Snapshot, f diff.Filter, o LogOptions) []byte {
+func atomOfFiltered(t *testing.T, snaps []*snapshot.Snapshot, f diff.Filter, o report.LogOptions) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	w, err := NewLogWriter("atom", &b, o)
+	w, err := newLogWriter(&b, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,8 +112,8 @@ func checkWellFormed(t *testing.T, data []byte) {
 // updated the newest entry's.
 func TestAtomRealWeeks(t *testing.T) {
 	weeks := reporttest.LoadRealWeeks(t)
-	f := parseFeed(t, atomOf(t, weeks, LogOptions{}))
-	if f.ID != "urn:cachediff:log:../testdata/real-series" {
+	f := parseFeed(t, atomOf(t, weeks, report.LogOptions{}))
+	if f.ID != "urn:cachediff:log:../../testdata/real-series" {
 		t.Errorf("feed id %q", f.ID)
 	}
 	if len(f.Items) != len(weeks)-1 {
@@ -143,7 +144,7 @@ func TestAtomRealWeeks(t *testing.T) {
 	}
 	for _, h := range s.Highlights {
 		it := f.Items[len(f.Items)-h.Step]
-		if li := "<li>" + html.EscapeString(feedText(NewsText(h, feedContentNames))) + "</li>"; !strings.Contains(it.Content, li) {
+		if li := "<li>" + html.EscapeString(feedText(report.NewsText(h, feedContentNames))) + "</li>"; !strings.Contains(it.Content, li) {
 			t.Errorf("step %d: no %q in its content %q", h.Step, li, it.Content)
 		}
 	}
@@ -154,8 +155,8 @@ func TestAtomRealWeeks(t *testing.T) {
 // one; under --max-entries the oldest goes.
 func TestAtomOneMoreStep(t *testing.T) {
 	weeks := reporttest.LoadRealWeeks(t)
-	before := parseFeed(t, atomOf(t, weeks[:len(weeks)-1], LogOptions{}))
-	after := parseFeed(t, atomOf(t, weeks, LogOptions{}))
+	before := parseFeed(t, atomOf(t, weeks[:len(weeks)-1], report.LogOptions{}))
+	after := parseFeed(t, atomOf(t, weeks, report.LogOptions{}))
 	if len(after.Items) != len(before.Items)+1 {
 		t.Fatalf("%d entries after one more step, %d before", len(after.Items), len(before.Items))
 	}
@@ -173,7 +174,7 @@ func TestAtomOneMoreStep(t *testing.T) {
 	}
 
 	for _, m := range []int{1, 2, 4, 10} {
-		cut := parseFeed(t, atomOf(t, weeks, LogOptions{Options: Options{Feed: FeedOptions{MaxEntries: m}}}))
+		cut := parseFeed(t, atomOf(t, weeks, report.LogOptions{Options: report.Options{Feed: report.FeedOptions{MaxEntries: m}}}))
 		n := min(m, len(after.Items))
 		if len(cut.Items) != n {
 			t.Fatalf("--max-entries %d: %d entries", m, len(cut.Items))
@@ -193,16 +194,16 @@ func TestAtomOneMoreStep(t *testing.T) {
 // link too), --link-base gives its alternate link, --title its title.
 func TestAtomOptions(t *testing.T) {
 	weeks := reporttest.LoadRealWeeks(t)[:2]
-	o := Options{Title: "Spack develop", LinkBase: "https://cache.spack.io/package/?name=",
-		Feed: FeedOptions{ID: "https://example.org/catalogue/feed.xml"}}
-	f := parseFeed(t, atomOf(t, weeks, LogOptions{Options: o}))
+	o := report.Options{Title: "Spack develop", LinkBase: "https://cache.spack.io/package/?name=",
+		Feed: report.FeedOptions{ID: "https://example.org/catalogue/feed.xml"}}
+	f := parseFeed(t, atomOf(t, weeks, report.LogOptions{Options: o}))
 	if f.ID != o.Feed.ID || f.Title != o.Title || f.Link != "https://cache.spack.io/package/" || !slices.Equal(f.Links, []string{o.Feed.ID, "https://cache.spack.io/package/"}) {
 		t.Errorf("feed id %q, title %q, link %q, links %q", f.ID, f.Title, f.Link, f.Links)
 	}
 	if f.FeedLink != o.Feed.ID {
 		t.Errorf("self link %q, want %q", f.FeedLink, o.Feed.ID)
 	}
-	f = parseFeed(t, atomOf(t, weeks, LogOptions{Options: Options{Feed: FeedOptions{ID: "tag:example.org,2025:catalogue"}}}))
+	f = parseFeed(t, atomOf(t, weeks, report.LogOptions{Options: report.Options{Feed: report.FeedOptions{ID: "tag:example.org,2025:catalogue"}}}))
 	if f.ID != "tag:example.org,2025:catalogue" || len(f.Links) != 0 {
 		t.Errorf("feed id %q, links %q", f.ID, f.Links)
 	}
@@ -239,7 +240,7 @@ func TestAtomIDs(t *testing.T) {
 // the ids, the same on every run; the unfiltered ids stay as they were.
 func TestAtomFilteredIDs(t *testing.T) {
 	weeks := reporttest.LoadRealWeeks(t)[:3]
-	all := parseFeed(t, atomOf(t, weeks, LogOptions{}))
+	all := parseFeed(t, atomOf(t, weeks, report.LogOptions{}))
 	seen := map[string]string{all.ID: "no filter"}
 	for _, it := range all.Items {
 		seen[it.GUID] = "no filter"
@@ -252,8 +253,8 @@ func TestAtomFilteredIDs(t *testing.T) {
 		{Packages: []string{"gcc"}, Stacks: []string{"e4s"}},
 	} {
 		name := fmt.Sprintf("%+v", f)
-		a := parseFeed(t, atomOfFiltered(t, weeks, f, LogOptions{}))
-		b := parseFeed(t, atomOfFiltered(t, weeks, f, LogOptions{}))
+		a := parseFeed(t, atomOfFiltered(t, weeks, f, report.LogOptions{}))
+		b := parseFeed(t, atomOfFiltered(t, weeks, f, report.LogOptions{}))
 		if len(a.Items) != len(all.Items) {
 			t.Fatalf("%s: %d entries, want %d", name, len(a.Items), len(all.Items))
 		}
@@ -310,7 +311,7 @@ func TestAtomHostile(t *testing.T) {
 		t.Fatalf("%d highlights", len(r.Highlights))
 	}
 	var b bytes.Buffer
-	w, _ := NewLogWriter("atom", &b, LogOptions{Subjects: map[string]string{r.New.Rev: evil}, Options: Options{Title: evil}})
+	w, _ := newLogWriter(&b, report.LogOptions{Subjects: map[string]string{r.New.Rev: evil}, Options: report.Options{Title: evil}})
 	if err := w.Step(r); err != nil {
 		t.Fatal(err)
 	}
@@ -328,7 +329,7 @@ func TestAtomHostile(t *testing.T) {
 		t.Errorf("feed title %q, want %q", f.Title, feedText(evil))
 	}
 	it := f.Items[0]
-	if want := feedText(sideLabel(r.New) + ": " + NewsText(r.Highlights[0], 3) + "; …and 1 more"); it.Title != want {
+	if want := feedText(report.SideLabel(r.New) + ": " + report.NewsText(r.Highlights[0], 3) + "; …and 1 more"); it.Title != want {
 		t.Errorf("title %q\nwant %q", it.Title, want)
 	}
 	// The content is HTML: as XML in a <div>, its elements are the feed's
@@ -371,7 +372,7 @@ func TestAtomManyHighlights(t *testing.T) {
 	r.Summary.Packages.Added = len(r.Packages)
 	r.Highlights = diff.News(r)
 	var b bytes.Buffer
-	if err := renderAtom(&b, r, Options{}); err != nil {
+	if err := renderAtom(&b, r, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	it := parseFeed(t, b.Bytes()).Items[0]
@@ -383,7 +384,7 @@ func TestAtomManyHighlights(t *testing.T) {
 	r.Packages[0].Name = "a" + strings.Repeat("x", 9999)
 	r.Highlights = diff.News(r)
 	b.Reset()
-	if err := renderAtom(&b, r, Options{}); err != nil {
+	if err := renderAtom(&b, r, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	long := parseFeed(t, b.Bytes()).Items[0]
@@ -404,8 +405,8 @@ func TestAtomPair(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	f, _ := Lookup("atom")
-	if err := f.Render(&b, r, Options{}); err != nil {
+	f := Format
+	if err := f.Render(&b, r, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	feed := parseFeed(t, b.Bytes())
@@ -414,7 +415,7 @@ func TestAtomPair(t *testing.T) {
 	}
 
 	b.Reset()
-	w, _ := NewLogWriter("atom", &b, LogOptions{})
+	w, _ := newLogWriter(&b, report.LogOptions{})
 	if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "x:_cache/develop", Rev: "abc", Date: "2025-03-16T12:00:00+01:00"}},
 		Revs: &diff.Revs{Range: "main", Path: "_cache/develop"}}); err != nil {
 		t.Fatal(err)
@@ -448,7 +449,7 @@ func FuzzAtomText(f *testing.F) {
 		}
 		r.Highlights = diff.News(r)
 		var b bytes.Buffer
-		w, _ := NewLogWriter("atom", &b, LogOptions{Subjects: map[string]string{r.New.Rev: subject}, Options: Options{Title: subject}})
+		w, _ := newLogWriter(&b, report.LogOptions{Subjects: map[string]string{r.New.Rev: subject}, Options: report.Options{Title: subject}})
 		if err := w.Step(r); err != nil {
 			t.Fatal(err)
 		}
@@ -460,7 +461,7 @@ func FuzzAtomText(f *testing.F) {
 			t.Fatalf("%d entries", len(f.Items))
 		}
 		it := f.Items[0]
-		if want := feedText(sideLabel(r.New) + ": " + NewsText(r.Highlights[0], 3)); !strings.HasPrefix(want, strings.TrimSuffix(it.Title, "…")) {
+		if want := feedText(report.SideLabel(r.New) + ": " + report.NewsText(r.Highlights[0], 3)); !strings.HasPrefix(want, strings.TrimSuffix(it.Title, "…")) {
 			t.Errorf("title %q, want %q", it.Title, want)
 		}
 		d := xml.NewDecoder(strings.NewReader("<div>" + it.Content + "</div>"))
@@ -477,4 +478,9 @@ func FuzzAtomText(f *testing.F) {
 			}
 		}
 	})
+}
+
+// newLogWriter is Format.Log, as report.NewLogWriter returns it.
+func newLogWriter(w io.Writer, o report.LogOptions) (report.LogWriter, error) {
+	return newLogAtom(w, o), nil
 }

@@ -1,4 +1,7 @@
-package report
+// Package atom is the atom output format: an Atom feed (RFC 4287) of one
+// entry for a report, of an entry per step for a log. Format is its entry
+// in report/builtin.
+package atom
 
 import (
 	"cmp"
@@ -14,6 +17,7 @@ import (
 	"time"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 )
 
 // The Atom feed of a log (RFC 4287; cachediff log --format atom, and
@@ -33,17 +37,6 @@ import (
 // then HTML-escaped where it goes into the HTML content, then
 // XML-escaped by encoding/xml: a name cannot end an element, add markup
 // to the content, or break the document.
-
-// FeedOptions are the options of the Atom feed (--format atom).
-type FeedOptions struct {
-	// ID is the feed's <id> (--feed-id): an IRI that names the feed for
-	// good, best the URL it is published at (which is then its rel=self
-	// link too). "" for the default, DefaultFeedID.
-	ID string
-	// MaxEntries, when positive, keeps only the newest N steps
-	// (--max-entries).
-	MaxEntries int
-}
 
 // atomNS is the namespace of an Atom document.
 const atomNS = "http://www.w3.org/2005/Atom"
@@ -138,13 +131,13 @@ func (s *atomStep) bytes() int64 {
 // under --max-entries N only the newest N.
 type logAtom struct {
 	w     io.Writer
-	o     LogOptions
+	o     report.LogOptions
 	steps []atomStep
 	n     int // steps seen
 	kept  int64
 }
 
-func newLogAtom(w io.Writer, o LogOptions) LogWriter { return &logAtom{w: w, o: o} }
+func newLogAtom(w io.Writer, o report.LogOptions) report.LogWriter { return &logAtom{w: w, o: o} }
 
 func (l *logAtom) Kept() int64 { return l.kept }
 
@@ -169,8 +162,8 @@ func (l *logAtom) Finish(s *diff.Series) error {
 }
 
 // renderAtom writes a pair's report as a feed of one entry.
-func renderAtom(w io.Writer, r *diff.Report, o Options) error {
-	l := &logAtom{w: w, o: LogOptions{Options: o}}
+func renderAtom(w io.Writer, r *diff.Report, o report.Options) error {
+	l := &logAtom{w: w, o: report.LogOptions{Options: o}}
 	if err := l.Step(r); err != nil {
 		return err
 	}
@@ -181,7 +174,7 @@ func renderAtom(w io.Writer, r *diff.Report, o Options) error {
 }
 
 // writeFeed writes the feed of steps (oldest first) of series s.
-func writeFeed(w io.Writer, o Options, s *diff.Series, steps []atomStep) error {
+func writeFeed(w io.Writer, o report.Options, s *diff.Series, steps []atomStep) error {
 	subject := feedSubject(s)
 	id := DefaultFeedID(s)
 	if len(steps) > 0 {
@@ -291,7 +284,7 @@ func feedSite(linkBase string) string {
 // forbids that plainText keeps, U+FFFE and U+FFFF, as \ufffe and \uffff
 // (encoding/xml would make them U+FFFD, another text than the name).
 func feedText(s string) string {
-	s = plainText(s)
+	s = report.Visible(s)
 	if !strings.ContainsAny(s, "\ufffe\uffff") {
 		return s
 	}
@@ -413,7 +406,7 @@ func entryDate(s diff.Side) string {
 
 // stepEntry is a step's entry but for its id.
 func stepEntry(r *diff.Report, subject string) atomEntry {
-	label := feedText(sideLabel(r.New))
+	label := feedText(report.SideLabel(r.New))
 	var kinds []string
 	var titled []diff.Highlight
 	for _, h := range r.Highlights {
@@ -444,7 +437,7 @@ func entryNews(r *diff.Report, hs []diff.Highlight) string {
 	}
 	var b strings.Builder
 	for i, h := range hs {
-		t := feedText(NewsText(h, 3))
+		t := feedText(report.NewsText(h, 3))
 		if r := []rune(t); len(r) > feedTitleMax {
 			t = string(r[:feedTitleMax]) + "…"
 		}
@@ -466,11 +459,11 @@ func quietNews(r *diff.Report) string {
 	switch {
 	case !r.HasChanges():
 		return "No changes"
-	case onlyRebuilds(r):
-		return rebuildsHeadline(r)
+	case report.RebuildsHeadline(r) != "":
+		return report.RebuildsHeadline(r)
 	}
 	p, s := r.Summary.Packages, r.Summary.Specs
-	return "No news: " + countNoun(p.Changed+p.Added+p.Removed, "package", "packages") + " changed; specs +" + strconv.Itoa(s.Added) + " −" + strconv.Itoa(s.Removed) +
+	return "No news: " + report.CountNoun(p.Changed+p.Added+p.Removed, "package", "packages") + " changed; specs +" + strconv.Itoa(s.Added) + " −" + strconv.Itoa(s.Removed) +
 		", " + strconv.Itoa(s.Rebuilt) + " rebuilt, " + strconv.Itoa(s.Updated) + " updated, " + strconv.Itoa(s.Restacked) + " restacked"
 }
 
@@ -480,11 +473,11 @@ func quietNews(r *diff.Report) string {
 func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	var b strings.Builder
 	t := func(s string) string { return html.EscapeString(feedText(s)) }
-	b.WriteString("<p><b>" + t(sideLabel(r.New)) + "</b>")
+	b.WriteString("<p><b>" + t(report.SideLabel(r.New)) + "</b>")
 	if subject != "" {
 		b.WriteString(" · " + t(subject))
 	}
-	b.WriteString(" (from " + t(sideLabel(r.Old)) + ")</p>")
+	b.WriteString(" (from " + t(report.SideLabel(r.Old)) + ")</p>")
 	if quiet {
 		b.WriteString("<p>" + t(quietNews(r)) + "</p>")
 	}
@@ -495,22 +488,22 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 				b.WriteString("<li>…and " + strconv.Itoa(len(r.Highlights)-i) + " more</li>")
 				break
 			}
-			b.WriteString("<li>" + t(NewsText(h, feedContentNames)) + "</li>")
+			b.WriteString("<li>" + t(report.NewsText(h, feedContentNames)) + "</li>")
 		}
 		b.WriteString("</ul>")
 	}
 	s, p := r.Summary.Specs, r.Summary.Packages
 	if r.HasChanges() {
-		b.WriteString("<p>" + countNoun(p.Changed+p.Added+p.Removed, "package", "packages") + " changed (" +
+		b.WriteString("<p>" + report.CountNoun(p.Changed+p.Added+p.Removed, "package", "packages") + " changed (" +
 			strconv.Itoa(p.Added) + " new, " + strconv.Itoa(p.Removed) + " removed, " + strconv.Itoa(p.Unchanged) + " unchanged) · specs " +
 			strconv.Itoa(s.Old) + " → " + strconv.Itoa(s.New) + ": " + strconv.Itoa(s.Added) + " added, " + strconv.Itoa(s.Removed) + " removed, " +
 			strconv.Itoa(s.Rebuilt) + " rebuilt, " + strconv.Itoa(s.Updated) + " updated, " + strconv.Itoa(s.Restacked) + " restacked, " +
 			strconv.Itoa(s.Unchanged) + " unchanged</p>")
 	} else {
-		b.WriteString("<p>No changes: " + countNoun(p.New, "package", "packages") + " and " + specsOf(s.New) + ", all unchanged</p>")
+		b.WriteString("<p>No changes: " + report.CountNoun(p.New, "package", "packages") + " and " + report.CountNoun(s.New, "spec", "specs") + ", all unchanged</p>")
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
-		b.WriteString("<p>" + countNoun(n, "invalid page", "invalid pages") + " skipped (--skip-invalid)</p>")
+		b.WriteString("<p>" + report.CountNoun(n, "invalid page", "invalid pages") + " skipped (--skip-invalid)</p>")
 	}
 	return b.String()
 }
