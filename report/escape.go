@@ -15,12 +15,12 @@ import (
 	"github.com/cachediff/cachediff/internal/listops"
 )
 
-// packageURL is the address of a package's catalogue page: base followed
+// PackageURL is the address of a package's catalogue page: base followed
 // by the escaped name, query-escaped when base has a query (…/?name=) and
 // path-escaped otherwise (…/package/). Bytes that cannot stand in a URL
 // written in Markdown or HTML (spaces, quotes, brackets, |, non-ASCII) are
 // percent-encoded in base too. An empty base gives "".
-func packageURL(base, name string) string {
+func PackageURL(base, name string) string {
 	if base == "" {
 		return ""
 	}
@@ -52,7 +52,7 @@ func mdPackage(base, name string) string {
 	if base == "" {
 		return escapeMD(name)
 	}
-	return "[" + escapeMD(name) + "](" + packageURL(base, name) + ")"
+	return "[" + escapeMD(name) + "](" + PackageURL(base, name) + ")"
 }
 
 // htmlPackage writes a package name in an HTML block, as a link to its
@@ -61,7 +61,7 @@ func htmlPackage(base, name string) string {
 	if base == "" {
 		return escapeHTML(name)
 	}
-	return `<a href="` + html.EscapeString(packageURL(base, name)) + `">` + escapeHTML(name) + "</a>"
+	return `<a href="` + html.EscapeString(PackageURL(base, name)) + `">` + escapeHTML(name) + "</a>"
 }
 
 // escapeMD makes s safe as inline GitHub-flavoured Markdown, including in a
@@ -73,14 +73,14 @@ func htmlPackage(base, name string) string {
 // (x86_64_v3, gcc@13.2.0) can neither emphasize nor mention, and is left
 // as it is so that the Markdown source stays readable. Long text is
 // shortened first (see shorten): the full value is in the JSON report.
-func escapeMD(s string) string { return escape(shorten(s), false) }
+func escapeMD(s string) string { return escape(Shorten(s), false) }
 
 // escapeHTML makes s safe as text inside an HTML block of GitHub Markdown
 // (such as a <summary>), where Markdown escapes are not interpreted: HTML
 // and the characters that could end a table cell or open a code span are
 // entity-escaped, line breaks become spaces and @mentions are broken. Long
 // text is shortened first, like escapeMD's.
-func escapeHTML(s string) string { return escape(shorten(s), true) }
+func escapeHTML(s string) string { return escape(Shorten(s), true) }
 
 // Limits of shorten, in characters (runes).
 const (
@@ -88,7 +88,7 @@ const (
 	maxText = 2000 // a whole text, such as a list of variants joined
 )
 
-// shorten bounds what one value can take of a report: a word longer than
+// Shorten bounds what one value can take of a report: a word longer than
 // maxWord characters keeps its first maxWord and gets "…", and a text
 // longer than maxText characters keeps its first maxText (a word's "…"
 // counting as one) and gets "…": never more than maxText+1 characters.
@@ -98,7 +98,7 @@ const (
 // any escaping, so never inside an escape. Control characters and Unicode
 // bidirectional controls (which can make text read in another order than
 // it is) become U+FFFD; line breaks and tabs are kept, for the escaper.
-func shorten(s string) string {
+func Shorten(s string) string {
 	if len(s) <= maxWord && clean(s) {
 		return s // the common case: short and plain
 	}
@@ -483,7 +483,7 @@ func Funcs(r *diff.Report) template.FuncMap {
 	fm["change"] = change
 	fm["plain"] = plainText
 	fm["paint"] = paint
-	fm["pkgurl"] = packageURL
+	fm["pkgurl"] = PackageURL
 	fm["mdpkg"] = mdPackage
 	fm["htmlpkg"] = htmlPackage
 	fm["news"] = func(h diff.Highlight) string { return NewsText(h, 5) } // news.go: a highlight in words

@@ -112,8 +112,8 @@ func TestEscapeFastPaths(t *testing.T) {
 	next := rand.New(rand.NewPCG(1, 0)).IntN
 	check := func(s string) {
 		t.Helper()
-		if got, want := shorten(s), shortenRef(s); got != want {
-			t.Fatalf("shorten(%q) = %q, want %q", s, got, want)
+		if got, want := Shorten(s), shortenRef(s); got != want {
+			t.Fatalf("Shorten(%q) = %q, want %q", s, got, want)
 		}
 		for _, html := range []bool{false, true} {
 			if got, want := escape(s, html), escapeRef(s, html); got != want {
@@ -156,8 +156,8 @@ func FuzzEscapeOracle(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := shorten(s), shortenRef(s); got != want {
-			t.Fatalf("shorten(%q) = %q, want %q", s, got, want)
+		if got, want := Shorten(s), shortenRef(s); got != want {
+			t.Fatalf("Shorten(%q) = %q, want %q", s, got, want)
 		}
 		for _, html := range []bool{false, true} {
 			if got, want := escape(s, html), escapeRef(s, html); got != want {

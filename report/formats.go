@@ -54,8 +54,6 @@ var inReport = []Format{
 		Log: func(w io.Writer, o LogOptions) LogWriter { return &logMarkdown{w: w, o: o} }},
 	{Name: "text", Doc: "terminal", Render: renderText, Terminal: true,
 		Log: func(w io.Writer, o LogOptions) LogWriter { return &logText{w: w, o: o} }},
-	{Name: "html", Doc: "self-contained page with charts", Render: HTML,
-		Log: func(w io.Writer, o LogOptions) LogWriter { return &logHTML{w: w, o: o} }},
 }
 
 // InReport returns the format called name that package report still

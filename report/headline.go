@@ -188,9 +188,9 @@ func restackedOnly(r *diff.Report) int {
 	return n
 }
 
-// restackedOnlyCell is the packages row's restacked cell of the counts
+// RestackedOnlyCell is the packages row's restacked cell of the counts
 // table: restackedOnly, or empty when none.
-func restackedOnlyCell(r *diff.Report) string {
+func RestackedOnlyCell(r *diff.Report) string {
 	if n := restackedOnly(r); n > 0 {
 		return strconv.Itoa(n)
 	}

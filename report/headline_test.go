@@ -96,10 +96,10 @@ func TestRestackedOnly(t *testing.T) {
 		{Name: "c", Status: diff.Changed, Counts: diff.Counts{Updated: 1}},
 		{Name: "d", Status: diff.Added, Counts: diff.Counts{Added: 1}},
 	}}
-	if got := restackedOnlyCell(r); got != "1" {
+	if got := RestackedOnlyCell(r); got != "1" {
 		t.Errorf("restacked only: %q, want 1 (a)", got)
 	}
-	if got := restackedOnlyCell(&diff.Report{}); got != "" {
+	if got := RestackedOnlyCell(&diff.Report{}); got != "" {
 		t.Errorf("none: %q, want empty", got)
 	}
 }

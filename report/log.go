@@ -88,10 +88,12 @@ func SideLabel(s diff.Side) string {
 // its own two snapshots; once the series is known, relabel heads it again
 // by the series' labels (snapshotLabels) if they differ.
 func stepTitle(r *diff.Report, subjects map[string]string) string {
-	return stepTitleOf(SideLabel(r.New), SideLabel(r.Old), subjects[r.New.Rev])
+	return StepTitle(SideLabel(r.New), SideLabel(r.Old), subjects[r.New.Rev])
 }
 
-func stepTitleOf(newLabel, oldLabel, subject string) string {
+// StepTitle is the heading of a step made of its labels and subject:
+// "new · subject (from old)".
+func StepTitle(newLabel, oldLabel, subject string) string {
 	t := newLabel
 	if subject != "" {
 		t += " · " + subject
@@ -101,7 +103,7 @@ func stepTitleOf(newLabel, oldLabel, subject string) string {
 
 // stepCounts is what a log's summary table says of a step.
 type stepCounts struct {
-	title              string // stepTitleOf(newLabel, oldLabel, subject)
+	title              string // StepTitle(newLabel, oldLabel, subject)
 	newLabel, oldLabel string
 	subject            string
 	changed            bool
@@ -113,7 +115,7 @@ type stepCounts struct {
 func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {
 	c := stepCounts{newLabel: SideLabel(r.New), oldLabel: SideLabel(r.Old), subject: subjects[r.New.Rev],
 		changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs, gate: r.Gate}
-	c.title = stepTitleOf(c.newLabel, c.oldLabel, c.subject)
+	c.title = StepTitle(c.newLabel, c.oldLabel, c.subject)
 	return c
 }
 
@@ -184,7 +186,7 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 			l.lastNews = append(l.lastNews, "\n- "+mdNews(h, l.o.LinkBase))
 		}
 	}
-	l.unknownCauses = l.unknownCauses || unknownCauses(r.Causes)
+	l.unknownCauses = l.unknownCauses || UnknownCauses(r.Causes)
 	l.views = append(l.views, v)
 	l.kept += viewBytes(v)
 	l.counts = append(l.counts, c)
@@ -372,7 +374,7 @@ func (l *logMarkdown) fewerNews(v *View, limit int) *View {
 		if k == len(lines) {
 			return ""
 		}
-		return "\n- …and " + plural(len(lines)-k, "more highlight") + " (`--format json`)"
+		return "\n- …and " + Plural(len(lines)-k, "more highlight") + " (`--format json`)"
 	}
 	w := *v
 	w.Omitted = true
@@ -396,11 +398,11 @@ func (l *logMarkdown) relabel(s *diff.Series) {
 	if len(s.Snapshots) != len(l.views)+1 {
 		return // not this log's series: keep the headings as they are
 	}
-	labels := snapshotLabels(s.Snapshots)
+	labels := SnapshotLabels(s.Snapshots)
 	for k := range l.views {
 		c := &l.counts[k]
 		subject := l.o.Subjects[s.Snapshots[k+1].Rev]
-		if title := stepTitleOf(labels[k+1], labels[k], subject); title != c.title {
+		if title := StepTitle(labels[k+1], labels[k], subject); title != c.title {
 			c.title, c.newLabel, c.oldLabel, c.subject = title, labels[k+1], labels[k], subject
 		}
 	}
@@ -466,7 +468,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	if l.o.Marker != "" {
 		b.WriteString(l.o.Marker + "\n")
 	}
-	labels := snapshotLabels(s.Snapshots)
+	labels := SnapshotLabels(s.Snapshots)
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log: " + labels[0] + " → " + labels[len(labels)-1]
@@ -478,7 +480,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 			changed++
 		}
 	}
-	fmt.Fprintf(&b, "**%s, %s** (%d with changes)", plural(len(s.Snapshots), "snapshot"), plural(n, "step"), changed)
+	fmt.Fprintf(&b, "**%s, %s** (%d with changes)", Plural(len(s.Snapshots), "snapshot"), Plural(n, "step"), changed)
 	if n == 0 {
 		if note := revsNoteMD(s.Revs); note != "" {
 			b.WriteString(": " + note + ".")
@@ -534,7 +536,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	if long {
 		lay.short = make([]string, n)
 		for k, c := range l.counts {
-			lay.short[k] = lay.row(escapeMD(stepTitleOf(c.newLabel, c.oldLabel, cutSubject(c.subject))), c)
+			lay.short[k] = lay.row(escapeMD(StepTitle(c.newLabel, c.oldLabel, cutSubject(c.subject))), c)
 		}
 	}
 	// Across the series comes before the steps; then the steps, newest
@@ -928,7 +930,7 @@ func oldestSteps(n int) string {
 	if n == 1 {
 		return "step"
 	}
-	return plural(n, "step")
+	return Plural(n, "step")
 }
 
 func isAre(n int) string {
@@ -950,7 +952,7 @@ func skippedOf(v *View) []*Section {
 // came and went, and the timeline of versions.
 func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 	n := len(s.Snapshots)
-	labels := snapshotLabels(s.Snapshots)
+	labels := SnapshotLabels(s.Snapshots)
 	label := func(i int) string { return escapeMD(labels[i]) }
 	var came []string
 	for _, p := range s.Timeline.Packages {
@@ -987,12 +989,12 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 	}
 	if rows != nil || steady > 0 {
 		sec := &Section{Name: "timeline", Rank: rank, Noun: "version", Rows: rows,
-			Heading: "\n\n### Timeline of versions\n\nWhen each version was in the cache, over the " + plural(n, "snapshot") + " of the log."}
+			Heading: "\n\n### Timeline of versions\n\nWhen each version was in the cache, over the " + Plural(n, "snapshot") + " of the log."}
 		if rows != nil {
 			sec.Heading += "\n\n| package | version | in the cache |\n|---|---|---|"
 		}
 		if steady > 0 {
-			sec.Footer = "\n\n" + plural(steady, "package") + " kept the same versions in every snapshot."
+			sec.Footer = "\n\n" + Plural(steady, "package") + " kept the same versions in every snapshot."
 		}
 		out = append(out, sec)
 	}

@@ -65,7 +65,7 @@ func (l *logText) Finish(s *diff.Series) error {
 	f := textFit{width: textWidthOf(l.o.Width), color: l.o.Color}
 	c := l.o.Color
 	n := len(s.Snapshots)
-	labels := snapshotLabels(s.Snapshots)
+	labels := SnapshotLabels(s.Snapshots)
 	label := func(i int) string { return plainText(labels[i]) }
 	title := l.o.Title
 	if title == "" {
@@ -73,7 +73,7 @@ func (l *logText) Finish(s *diff.Series) error {
 	}
 	var out []string
 	out = append(out, f.para(paintStr(c, "bold", plainText(title))+": "+label(0)+" → "+label(n-1)+": "+
-		plural(n, "snapshot")+", "+plural(l.n, "step"))...)
+		Plural(n, "snapshot")+", "+Plural(l.n, "step"))...)
 	if note := RevsNote(s.Revs); note != "" {
 		out = append(out, f.para(plainText(note))...)
 	}
@@ -103,7 +103,7 @@ func (l *logText) Finish(s *diff.Series) error {
 		}
 	}
 	if steady > 0 && l.n > 0 {
-		out = append(out, f.para("The same versions in every snapshot: "+plural(steady, "package"))...)
+		out = append(out, f.para("The same versions in every snapshot: "+Plural(steady, "package"))...)
 	}
 	if _, err := bw.WriteString(strings.Join(out, "\n") + "\n"); err != nil {
 		return err
@@ -114,7 +114,7 @@ func (l *logText) Finish(s *diff.Series) error {
 		head := "step " + strconv.Itoa(k+1)
 		if len(s.Snapshots) == l.n+1 {
 			glued := func(i int) string { return strings.ReplaceAll(label(i), " ", nbsp) } // "2025-03-16 e7c8068" stays on a line
-			head += " · " + stepTitleOf(glued(k+1), glued(k), plainText(l.o.Subjects[s.Snapshots[k+1].Rev]))
+			head += " · " + StepTitle(glued(k+1), glued(k), plainText(l.o.Subjects[s.Snapshots[k+1].Rev]))
 		}
 		for _, line := range f.para(paintStr(c, "bold", head)) {
 			if _, err := bw.WriteString(line + "\n"); err != nil {
@@ -126,7 +126,7 @@ func (l *logText) Finish(s *diff.Series) error {
 		}
 	}
 	if l.hasNote {
-		if note := unknownNote(&l.unknown); note != "" {
+		if note := UnknownNote(&l.unknown); note != "" {
 			for _, line := range f.para("why: " + plainText(note)) {
 				if _, err := bw.WriteString(line + "\n"); err != nil {
 					return err

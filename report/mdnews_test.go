@@ -226,7 +226,7 @@ func TestMaxBytesKeepsHighlights(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			labels := snapshotLabels(s.Snapshots)
+			labels := SnapshotLabels(s.Snapshots)
 			stride := max(1, len(full)/300)
 			if testing.Short() {
 				stride = max(1, len(full)/60)
@@ -316,7 +316,7 @@ func TestMaxBytesFewHighlights(t *testing.T) {
 			t.Fatalf("--max-bytes %d, the minimum: %d highlights listed", limit, k)
 		case k < shown:
 			t.Fatalf("--max-bytes %d: %d highlights listed, %d under a smaller limit", limit, k, shown)
-		case k < len(r.Highlights) && (!strings.Contains(out, "\n- …and "+plural(len(r.Highlights)-k, "more highlight")+": ") || strings.Contains(out, "<details>") || strings.Count(out, "\n### ") != 1):
+		case k < len(r.Highlights) && (!strings.Contains(out, "\n- …and "+Plural(len(r.Highlights)-k, "more highlight")+": ") || strings.Contains(out, "<details>") || strings.Count(out, "\n### ") != 1):
 			t.Fatalf("--max-bytes %d: %d of %d highlights, but no line counts the rest, or a detail stays:\n%s", limit, k, len(r.Highlights), out)
 		}
 		shown = k
@@ -363,7 +363,7 @@ func TestLogFewerNews(t *testing.T) {
 			t.Fatalf("--max-bytes %d: %d bytes", limit, len(out))
 		case k < prev:
 			t.Fatalf("--max-bytes %d: %d highlights of the newest step, %d under a smaller limit", limit, k, prev)
-		case k < len(lines) && (strings.Contains(out, "<details>") || !strings.Contains(out, "\n- …and "+plural(len(lines)-k, "more highlight")+" (`--format json`)\n")):
+		case k < len(lines) && (strings.Contains(out, "<details>") || !strings.Contains(out, "\n- …and "+Plural(len(lines)-k, "more highlight")+" (`--format json`)\n")):
 			t.Fatalf("--max-bytes %d: %d of %d highlights, a detail kept or no line counting the rest:\n%s", limit, k, len(lines), out)
 		}
 		if k < len(lines) {

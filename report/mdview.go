@@ -50,7 +50,7 @@ func markdownView(doc Document) *View {
 		rebuilt = rb.rebuiltOnly()
 	}()
 	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report), plain: plain}
-	unknown := unknownCauses(doc.Causes) // said once, at the end (tailNotes)
+	unknown := UnknownCauses(doc.Causes) // said once, at the end (tailNotes)
 	v := &View{Head: m.head(), Tail: tailNotes(doc.Report, unknown) + "\n", Kept: keptParts(doc)}
 	v.NoticeFor = func(limit int) string {
 		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
@@ -102,7 +102,7 @@ func stepView(doc Document, plain []int) *View {
 		}
 	}
 	add("Roots", m.roots())
-	if !unknownCauses(doc.Causes) {
+	if !UnknownCauses(doc.Causes) {
 		add("Why rebuilt", m.causes())
 	}
 	add("Updates", m.updates())
@@ -162,7 +162,7 @@ func (m *mdBuilder) specTable() *Section {
 			rows = append(rows, m.row())
 		}
 		if n := m.plain[i]; !all && n > 0 {
-			rows = append(rows, name+plural(n, "plain rebuild")+" |  |  |  |  |  |  | "+m.joinMD(rebuiltStacks(p, false), ", ")+" |")
+			rows = append(rows, name+Plural(n, "plain rebuild")+" |  |  |  |  |  |  | "+m.joinMD(rebuiltStacks(p, false), ", ")+" |")
 		}
 		for j := range p.Specs.Restacked {
 			r := &p.Specs.Restacked[j]
@@ -186,7 +186,7 @@ func (m *mdBuilder) specTable() *Section {
 		return nil
 	}
 	return &Section{Name: "packages", Rank: rankPackages, Noun: "spec", Rows: rows,
-		Heading: "\n\n### Specs of " + plural(pkgs, "package") + "\n\n| package | change | hash | version | compiler | os | target | variants | stacks |\n|---|---|---|---|---|---|---|---|---|"}
+		Heading: "\n\n### Specs of " + Plural(pkgs, "package") + "\n\n| package | change | hash | version | compiler | os | target | variants | stacks |\n|---|---|---|---|---|---|---|---|---|"}
 }
 
 // coverage is a log step's one table of the facet values and stacks
@@ -241,7 +241,7 @@ func (m *mdBuilder) rebuiltCounts() *Section {
 		return nil
 	}
 	return &Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
-		Heading: "\n\n### Rebuilt only: " + plural(len(rows), "package") + ", " + plural(specs, "spec")}
+		Heading: "\n\n### Rebuilt only: " + Plural(len(rows), "package") + ", " + Plural(specs, "spec")}
 }
 
 // mdBuilder renders the parts of a Markdown View.
@@ -313,7 +313,8 @@ func firstNames(l []string) string {
 	return joinMD(l[:5], ", ") + " and " + strconv.Itoa(len(l)-5) + " more"
 }
 
-func plural(n int, noun string) string {
+// Plural is n and the noun, with an s for any n but 1 (count).
+func Plural(n int, noun string) string {
 	s, _ := count(n, noun)
 	return s
 }
@@ -371,7 +372,7 @@ func (m *mdBuilder) head() string {
 		m.newsLines = append(m.newsLines, "\n- "+mdNews(h, m.link))
 	}
 	fmt.Fprintf(b, "\n\n|  | old | new | unchanged | changed | added | removed | rebuilt | updated | restacked |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n| packages | %d | %d | %d | %d | %d | %d |  |  | %s |\n| specs | %d | %d | %d |  | %d | %d | %d | %d | %d |",
-		p.Old, p.New, p.Unchanged, p.Changed, p.Added, p.Removed, restackedOnlyCell(r), s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
+		p.Old, p.New, p.Unchanged, p.Changed, p.Added, p.Removed, RestackedOnlyCell(r), s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
 	if r.HasChanges() && !onlyRebuilds(r) {
 		m.rebuiltLine()
 	}
@@ -393,7 +394,7 @@ func (m *mdBuilder) headWith(k int) string {
 			b.WriteString(l)
 		}
 		if n := len(m.newsLines) - k; n > 0 {
-			b.WriteString("\n- …and " + plural(n, "more highlight") + ": `--format json` lists them all (`highlights`)")
+			b.WriteString("\n- …and " + Plural(n, "more highlight") + ": `--format json` lists them all (`highlights`)")
 		}
 	}
 	b.WriteString(m.headPost)
@@ -435,7 +436,7 @@ func (m *mdBuilder) headline() {
 	r, b := m.doc.Report, &m.b
 	s, p := r.Summary.Specs, r.Summary.Packages
 	if !r.HasChanges() {
-		fmt.Fprintf(b, "**No changes**: %s and %s, all unchanged", plural(p.New, "package"), plural(s.New, "spec"))
+		fmt.Fprintf(b, "**No changes**: %s and %s, all unchanged", Plural(p.New, "package"), Plural(s.New, "spec"))
 		return
 	}
 	if onlyRebuilds(r) {
@@ -448,7 +449,7 @@ func (m *mdBuilder) headline() {
 		return
 	}
 	fmt.Fprintf(b, "**%s changed** (%d new, %d removed, %d unchanged) · **specs %d → %d**: %d added, %d removed, %d rebuilt, %d updated, %d restacked, %d unchanged",
-		plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)
+		Plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)
 }
 
 // newsNames is how many packages a highlight names before it counts the
@@ -501,7 +502,7 @@ func (m *mdBuilder) stepHead() {
 			return
 		}
 		p := r.Summary.Packages
-		m.b.WriteString("**No news**: " + plural(p.Changed+p.Added+p.Removed, "package") + " changed; the details follow.")
+		m.b.WriteString("**No news**: " + Plural(p.Changed+p.Added+p.Removed, "package") + " changed; the details follow.")
 		return
 	}
 	m.headline()
@@ -592,11 +593,11 @@ func (m *mdBuilder) rebuiltLine() {
 	}
 	changed := m.doc.Summary.Packages.Changed
 	fmt.Fprintf(&m.b, "\n\n**Rebuilt only: %s of %s (%s)**: a new hash, the same facets and stacks.",
-		plural(r.plain, "spec"), plural(r.changes, "spec change"), percent(r.plain, r.changes))
+		Plural(r.plain, "spec"), Plural(r.changes, "spec change"), percent(r.plain, r.changes))
 	if o := r.otherRebuilds(&m.doc); o != "" {
 		m.b.WriteString(" " + o + ".")
 	}
-	fmt.Fprintf(&m.b, " %s of %d changed had nothing but such rebuilds", plural(pkgs, "package"), changed)
+	fmt.Fprintf(&m.b, " %s of %d changed had nothing but such rebuilds", Plural(pkgs, "package"), changed)
 	if m.doc.Render.RebuiltRows {
 		m.b.WriteString("; every rebuilt spec is listed (`--rows rebuilt`).")
 	} else {
@@ -689,12 +690,12 @@ func trippedText(t diff.Trip) string {
 	if unit == "os" {
 		unit = "operating system"
 	}
-	s := escapeMD(t.Kind) + " (" + escapeMD(plural(t.Count, unit))
+	s := escapeMD(t.Kind) + " (" + escapeMD(Plural(t.Count, unit))
 	switch {
 	case len(t.Values) > 0:
 		s += ": " + firstNames(t.Values)
 	case t.Unit != "package":
-		s += " in " + plural(len(t.Packages), "package") + ": " + firstNames(t.Packages)
+		s += " in " + Plural(len(t.Packages), "package") + ": " + firstNames(t.Packages)
 	default:
 		s += ": " + firstNames(t.Packages)
 	}
@@ -723,7 +724,7 @@ func keptParts(doc Document) []string {
 	for _, v := range doc.Canonicalized {
 		canon = canon || v.Old+v.New > 0
 	}
-	if unknownCauses(doc.Causes) {
+	if UnknownCauses(doc.Causes) {
 		kept = append(kept, "the note on causes")
 	}
 	if canon {
@@ -861,7 +862,7 @@ func (m *mdBuilder) rollup(name string, rank int, title string, r diff.Rollup) *
 	s := &Section{Name: name, Rank: rank, Noun: "changed value", Rows: rows,
 		Heading: "\n\n### " + title + "\n\n| value | old | new | change |\n|---|--:|--:|--:|"}
 	if k := len(r.Counts) - len(rows); k > 0 {
-		s.Footer = "\n\n" + plural(k, "other value") + " unchanged."
+		s.Footer = "\n\n" + Plural(k, "other value") + " unchanged."
 	}
 	return s
 }
@@ -882,7 +883,7 @@ func (m *mdBuilder) stacks() *Section {
 	s := &Section{Name: "stacks", Rank: rankStacks, Noun: "stack", Rows: rows,
 		Heading: "\n\n### Stacks\n\n| stack | specs old | specs new | change | packages old | packages new |\n|---|--:|--:|--:|--:|--:|"}
 	if k := len(all) - len(rows); k > 0 {
-		s.Footer = "\n\n" + plural(k, "other stack") + " unchanged."
+		s.Footer = "\n\n" + Plural(k, "other stack") + " unchanged."
 	}
 	return s
 }

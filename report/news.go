@@ -71,17 +71,17 @@ func NewsText(h diff.Highlight, maxNames int) string {
 		}
 	case diff.HighlightCause:
 		if h.Value == "" { // a change several packages share
-			b.WriteString("cause: " + ChangeText(h.Changes) + " in " + plural(len(h.Packages), "package") + " (" + specsOf(h.Count) + ")")
+			b.WriteString("cause: " + ChangeText(h.Changes) + " in " + Plural(len(h.Packages), "package") + " (" + specsOf(h.Count) + ")")
 			writeNames(&b, ": ", h.Packages, maxNames)
 			break
 		}
-		b.WriteString("cause: " + causeText(h.Value, h.Changes) + " (" + specsOf(h.Count) + ")")
+		b.WriteString("cause: " + CauseText(h.Value, h.Changes) + " (" + specsOf(h.Count) + ")")
 	case diff.HighlightGateTripped:
 		unit := h.Unit
 		if unit == "os" {
 			unit = "operating system"
 		}
-		b.WriteString("gate tripped: " + h.Value + " (" + plural(h.Count, unit))
+		b.WriteString("gate tripped: " + h.Value + " (" + Plural(h.Count, unit))
 		if len(h.Values) > 0 {
 			b.WriteString(": " + strings.Join(h.Values, ", "))
 		}

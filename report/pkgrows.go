@@ -71,7 +71,7 @@ func (r rebuildShare) otherRebuilds(doc *Document) string {
 	if len(doc.Options.Ignore) > 0 {
 		what = "stacks or an ignored facet"
 	}
-	return plural(r.other, "more rebuilt spec") + " changed " + what + " (listed)"
+	return Plural(r.other, "more rebuilt spec") + " changed " + what + " (listed)"
 }
 
 // rebuiltStacks lists the stacks of a package's plain rebuilds (root
@@ -170,8 +170,8 @@ func changed(p *diff.Package) int {
 	return c.Added + c.Removed + c.Rebuilt + c.Updated + c.Restacked
 }
 
-// pkgCounts writes " · 2 added, 1 rebuilt" (nothing when all are zero).
-func pkgCounts(b *strings.Builder, c diff.Counts) {
+// PkgCounts writes " · 2 added, 1 rebuilt" (nothing when all are zero).
+func PkgCounts(b *strings.Builder, c diff.Counts) {
 	sep := " · "
 	for _, x := range []struct {
 		n    int
@@ -187,8 +187,8 @@ func pkgCounts(b *strings.Builder, c diff.Counts) {
 }
 
 func (m *mdBuilder) pkgLine(p *diff.Package) string {
-	m.b.WriteString("\n\n- **" + mdPackage(m.link, p.Name) + "** (" + escapeMD(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + plural(p.Counts.New, "spec"))
-	pkgCounts(&m.b, p.Counts)
+	m.b.WriteString("\n\n- **" + mdPackage(m.link, p.Name) + "** (" + escapeMD(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + Plural(p.Counts.New, "spec"))
+	PkgCounts(&m.b, p.Counts)
 	return m.row()
 }
 
@@ -197,8 +197,8 @@ func (m *mdBuilder) pkgLine(p *diff.Package) string {
 // and removed specs.
 func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string {
 	b := &m.b
-	b.WriteString("\n\n<details><summary><b>" + htmlPackage(m.link, p.Name) + "</b> (" + escapeHTML(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + plural(p.Counts.New, "spec"))
-	pkgCounts(b, p.Counts)
+	b.WriteString("\n\n<details><summary><b>" + htmlPackage(m.link, p.Name) + "</b> (" + escapeHTML(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + Plural(p.Counts.New, "spec"))
+	PkgCounts(b, p.Counts)
 	b.WriteString("</summary>\n\n")
 	shared := p.SharedVariants
 	if len(shared) > 0 {
@@ -207,7 +207,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	b.WriteString("Variants are listed for added and removed specs, and where an update changed them.")
 	if !allRebuilt {
 		if n := plain; n > 0 {
-			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + plural(n, "spec"))
+			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + Plural(n, "spec"))
 			if st := rebuiltStacks(p, false); len(st) > 0 {
 				b.WriteString(", in " + m.joinMD(st, ", "))
 			}
@@ -337,5 +337,5 @@ func (m *mdBuilder) rebuiltOnly() *Section {
 		return nil
 	}
 	return &Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
-		Heading: "\n\n### Rebuilt only (" + plural(len(rows), "package") + ", " + plural(specs, "spec") + ")\n\nNothing changed in these packages but rebuilds: new hashes, the same facets and stacks. `--rows rebuilt` lists every spec.\n\n| package | rebuilt | stacks |\n|---|--:|---|"}
+		Heading: "\n\n### Rebuilt only (" + Plural(len(rows), "package") + ", " + Plural(specs, "spec") + ")\n\nNothing changed in these packages but rebuilds: new hashes, the same facets and stacks. `--rows rebuilt` lists every spec.\n\n| package | rebuilt | stacks |\n|---|--:|---|"}
 }

@@ -149,8 +149,8 @@ func TestPackageURL(t *testing.T) {
 		// A base with characters that would end a link or a cell.
 		{"https://example.org/a b|(c)<\"'>/", "x", "https://example.org/a%20b%7C%28c%29%3C%22%27%3E/x"},
 	} {
-		if got := packageURL(tc.base, tc.name); got != tc.want {
-			t.Errorf("packageURL(%q, %q) = %q, want %q", tc.base, tc.name, got, tc.want)
+		if got := PackageURL(tc.base, tc.name); got != tc.want {
+			t.Errorf("PackageURL(%q, %q) = %q, want %q", tc.base, tc.name, got, tc.want)
 		}
 	}
 }

@@ -35,7 +35,7 @@ func TestShorten(t *testing.T) {
 		{"line breaks kept for the escaper", "a\nb\r\nc\td", "a\nb\r\nc\td"},
 		{"invalid UTF-8", "caf\xe9", "caf\uFFFD"},
 	} {
-		got := shorten(tc.in)
+		got := Shorten(tc.in)
 		if got != tc.want {
 			t.Errorf("%s: shorten gives %q (%d characters), want %q", tc.name, shortForm(got), utf8.RuneCountInString(got), shortForm(tc.want))
 		}
@@ -76,7 +76,7 @@ func FuzzEscape(f *testing.F) {
 			if !utf8.ValidString(out) || strings.ContainsAny(out, "\n\r<>") {
 				t.Fatalf("%q: output %q", s, out)
 			}
-			if n := utf8.RuneCountInString(shorten(s)); n > maxText+1 {
+			if n := utf8.RuneCountInString(Shorten(s)); n > maxText+1 {
 				t.Fatalf("%q: %d characters after shorten", s, n)
 			}
 			// An @ that could mention (not inside a word) is followed by a

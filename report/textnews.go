@@ -192,7 +192,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 		}
 	}
 	if d.Causes != nil && len(d.Causes.Groups) > diff.MaxCauseHighlights {
-		causes = append(causes, "  …and "+plural(len(d.Causes.Groups)-diff.MaxCauseHighlights, "more cause")+" (--format md lists them)")
+		causes = append(causes, "  …and "+Plural(len(d.Causes.Groups)-diff.MaxCauseHighlights, "more cause")+" (--format md lists them)")
 	}
 
 	// What is not news: the other changed packages, by what changed.
@@ -230,18 +230,18 @@ func (d *Document) textView(width int, step bool) *TextView {
 		// The headline said it all but the names.
 		rebuilt = f.names("", only)
 	case r.plain > 0:
-		line := "rebuilt only (new hash, same facets and stacks): " + plural(r.plain, "spec") + " of " + plural(r.changes, "spec change") + " (" + percent(r.plain, r.changes) + ")"
+		line := "rebuilt only (new hash, same facets and stacks): " + Plural(r.plain, "spec") + " of " + Plural(r.changes, "spec change") + " (" + percent(r.plain, r.changes) + ")"
 		if o := r.otherRebuilds(d); o != "" {
 			line += "; " + o
 		}
 		if only == nil {
 			rebuilt = f.item(line)
 		} else {
-			rebuilt = f.names(line+"; "+plural(len(only), "package")+" had nothing else: ", only)
+			rebuilt = f.names(line+"; "+Plural(len(only), "package")+" had nothing else: ", only)
 		}
 	}
 	if restacked != nil {
-		rebuilt = append(rebuilt, f.names("restacked only (same hash, other stacks): "+plural(len(restacked), "package")+": ", restacked)...)
+		rebuilt = append(rebuilt, f.names("restacked only (same hash, other stacks): "+Plural(len(restacked), "package")+": ", restacked)...)
 	}
 	rebuilt = append(rebuilt, f.rows(other, "package", d.Render.RebuiltRows)...)
 
@@ -259,7 +259,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 
 	// After the sections.
 	if n := len(d.Old.Skipped) + len(d.New.Skipped); n > 0 {
-		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", plural(n, "page"))+" skipped (--skip-invalid), their specs not counted:")...)
+		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", Plural(n, "page"))+" skipped (--skip-invalid), their specs not counted:")...)
 		for _, side := range [...]struct {
 			name string
 			l    []skippedPage
@@ -270,7 +270,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 		}
 	}
 	if len(d.Warnings) > 0 {
-		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", plural(len(d.Warnings), "warning"))+":")...)
+		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", Plural(len(d.Warnings), "warning"))+":")...)
 		for _, w := range d.Warnings {
 			where := plainText(w.File)
 			if w.Line > 0 {
@@ -280,7 +280,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 		}
 	}
 	if !step && d.Causes != nil {
-		if note := unknownNote(d.Causes); note != "" {
+		if note := UnknownNote(d.Causes); note != "" {
 			v.Tail = append(v.Tail, f.para("why: "+plainText(note))...)
 		}
 	}
@@ -293,7 +293,7 @@ func (f textFit) rows(l []string, noun string, all bool) []string {
 	var out []string
 	for i, s := range l {
 		if !all && len(l) > maxTextRows && i == maxTextRows-1 {
-			out = append(out, "  …and "+plural(len(l)-i, "more "+noun))
+			out = append(out, "  …and "+Plural(len(l)-i, "more "+noun))
 			break
 		}
 		out = append(out, f.item(s)...)
@@ -361,7 +361,7 @@ func countsText(c bool, p *diff.Package, allStacks bool) string {
 func (d *Document) textFacts() string {
 	p, s := d.Summary.Packages, d.Summary.Specs
 	if !d.HasChanges() {
-		return "no changes (" + plural(p.New, "package") + ", " + plural(s.New, "spec") + ")"
+		return "no changes (" + Plural(p.New, "package") + ", " + Plural(s.New, "spec") + ")"
 	}
 	if line, ok := rootsHeadline(d.Report); ok {
 		return plainText(line)
@@ -371,7 +371,7 @@ func (d *Document) textFacts() string {
 	}
 	c := d.Render.Color
 	var b strings.Builder
-	b.WriteString(plural(p.Changed+p.Added+p.Removed, "package") + " changed")
+	b.WriteString(Plural(p.Changed+p.Added+p.Removed, "package") + " changed")
 	var parts []string
 	for _, x := range [...]struct {
 		n    int

@@ -31,7 +31,7 @@ func (d *Document) TextLines() []string {
 		b.Reset()
 	}
 	if only != nil {
-		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets and stacks): "+plural(len(only), "package")+", "+plural(specs, "spec")+": "+strings.Join(only, ", "))
+		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets and stacks): "+Plural(len(only), "package")+", "+Plural(specs, "spec")+": "+strings.Join(only, ", "))
 	}
 	return lines
 }
@@ -196,11 +196,11 @@ func (d *Document) TextRebuilt() string {
 			pkgs++
 		}
 	}
-	line := "rebuilt only (new hash, same facets and stacks): " + plural(r.plain, "spec") + " of " + plural(r.changes, "spec change") + " (" + percent(r.plain, r.changes) + "); "
+	line := "rebuilt only (new hash, same facets and stacks): " + Plural(r.plain, "spec") + " of " + Plural(r.changes, "spec change") + " (" + percent(r.plain, r.changes) + "); "
 	if o := r.otherRebuilds(d); o != "" {
 		line += o + "; "
 	}
-	return line + plural(pkgs, "package") + " of " + strconv.Itoa(d.Summary.Packages.Changed) + " changed had nothing else"
+	return line + Plural(pkgs, "package") + " of " + strconv.Itoa(d.Summary.Packages.Changed) + " changed had nothing else"
 }
 
 // DefaultWidth is the width of the terminal format when Options.Width is

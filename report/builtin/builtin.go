@@ -8,6 +8,7 @@ package builtin
 import (
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/atom"
+	"github.com/cachediff/cachediff/report/html"
 	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/report/patch"
 )
@@ -18,7 +19,7 @@ func init() {
 		jsonv1.Format,
 		report.InReport("text"),
 		patch.Format,
-		report.InReport("html"),
+		html.Format,
 		atom.Format,
 	)
 }

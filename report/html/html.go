@@ -1,4 +1,8 @@
-package report
+// Package html is the html output format: one self-contained page
+// of a report or of a log, with SVG charts drawn here
+// (htmlchart.go) and templates/html.tmpl laying them out. Format is its
+// entry in report/builtin.
+package html
 
 import (
 	"bufio"
@@ -14,6 +18,8 @@ import (
 	"sync"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/templates"
 )
@@ -99,7 +105,7 @@ var htmlBuiltin = sync.OnceValues(func() (*htmlAssets, error) {
 // characters or a text over 2,000 shortened with "…", as Markdown
 // shortens them; JSON keeps every value whole. html/template escapes the
 // result.
-func PageText(s string) string { return shorten(plainText(s)) }
+func PageText(s string) string { return report.Shorten(report.Visible(s)) }
 
 // pageTexts is PageText of each of l, in a new list.
 func pageTexts(l []string) []string {
@@ -197,7 +203,7 @@ type htmlRow struct {
 }
 
 // HTML writes r as a self-contained page.
-func HTML(w io.Writer, r *diff.Report, o Options) error {
+func HTML(w io.Writer, r *diff.Report, o report.Options) error {
 	a, err := htmlBuiltin()
 	if err != nil {
 		return fmt.Errorf("built-in HTML template: %w", err)
@@ -250,18 +256,18 @@ func pairTitle(r *diff.Report) string {
 }
 
 func pairLead(r *diff.Report) string {
-	return "Old: " + r.Old.Path + " (" + plural(r.Old.Specs, "spec") + " of " + plural(r.Old.Packages, "package") + "). New: " +
-		r.New.Path + " (" + plural(r.New.Specs, "spec") + " of " + plural(r.New.Packages, "package") + ")."
+	return "Old: " + r.Old.Path + " (" + report.Plural(r.Old.Specs, "spec") + " of " + report.Plural(r.Old.Packages, "package") + "). New: " +
+		r.New.Path + " (" + report.Plural(r.New.Specs, "spec") + " of " + report.Plural(r.New.Packages, "package") + ")."
 }
 
 // pairSummary is the line of counts of a report.
 func pairSummary(r *diff.Report) string {
 	s, p := r.Summary.Specs, r.Summary.Packages
 	if !r.HasChanges() {
-		return fmt.Sprintf("No changes: %s and %s, all unchanged.", plural(p.New, "package"), plural(s.New, "spec"))
+		return fmt.Sprintf("No changes: %s and %s, all unchanged.", report.Plural(p.New, "package"), report.Plural(s.New, "spec"))
 	}
 	return fmt.Sprintf("%s changed (%d new, %d removed, %d unchanged); specs %d → %d: %d added, %d removed, %d rebuilt, %d updated, %d restacked, %d unchanged.",
-		plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)
+		report.Plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)
 }
 
 // reportNotes are the lines on how the report was made.
@@ -321,11 +327,11 @@ func sideSkipped(s diff.Side) []snapshotSkipped {
 // newsItem is a highlight on the page, linked to its package's page
 // when it is news of one package.
 func newsItem(h diff.Highlight, step, linkBase string) htmlNews {
-	n := htmlNews{Step: step, Kind: h.Kind, Text: PageText(NewsText(h, HTMLNewsNames))}
+	n := htmlNews{Step: step, Kind: h.Kind, Text: PageText(report.NewsText(h, HTMLNewsNames))}
 	switch h.Kind {
 	case diff.HighlightNewPackage, diff.HighlightRemovedPackage, diff.HighlightVersion:
 		if len(h.Packages) == 1 {
-			n.Href = packageURL(linkBase, h.Packages[0])
+			n.Href = report.PackageURL(linkBase, h.Packages[0])
 		}
 	}
 	return n
@@ -338,7 +344,7 @@ func pairCounts(r *diff.Report) htmlTable {
 	return htmlTable{
 		Head: []string{"", "old", "new", "unchanged", "changed", "added", "removed", "rebuilt", "updated", "restacked"},
 		Rows: [][]string{
-			{"packages", i(p.Old), i(p.New), i(p.Unchanged), i(p.Changed), i(p.Added), i(p.Removed), "", "", restackedOnlyCell(r)},
+			{"packages", i(p.Old), i(p.New), i(p.Unchanged), i(p.Changed), i(p.Added), i(p.Removed), "", "", report.RestackedOnlyCell(r)},
 			{"specs", i(s.Old), i(s.New), i(s.Unchanged), "", i(s.Added), i(s.Removed), i(s.Rebuilt), i(s.Updated), i(s.Restacked)},
 		},
 	}
@@ -362,9 +368,9 @@ func warningLines(ws []snapshot.Warning) ([]string, int) {
 
 // htmlDetails is the details of r: a <details> per package that is not
 // unchanged, each with its rows, up to maxRows rows and maxPkgs packages.
-func htmlDetails(r *diff.Report, o Options, maxRows, maxPkgs int) *htmlStep {
+func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlStep {
 	st := &htmlStep{}
-	ab := Abbreviate(r)
+	ab := report.Abbreviate(r)
 	rows := 0
 	for i := range r.Packages {
 		p := &r.Packages[i]
@@ -372,10 +378,10 @@ func htmlDetails(r *diff.Report, o Options, maxRows, maxPkgs int) *htmlStep {
 			st.MorePackages = len(r.Packages) - i
 			break
 		}
-		hp := htmlPkg{Name: PageText(p.Name), Href: packageURL(o.LinkBase, p.Name), Status: p.Status}
+		hp := htmlPkg{Name: PageText(p.Name), Href: report.PackageURL(o.LinkBase, p.Name), Status: p.Status}
 		var b strings.Builder
-		b.WriteString(strconv.Itoa(p.Counts.Old) + " → " + plural(p.Counts.New, "spec"))
-		pkgCounts(&b, p.Counts)
+		b.WriteString(strconv.Itoa(p.Counts.Old) + " → " + report.Plural(p.Counts.New, "spec"))
+		report.PkgCounts(&b, p.Counts)
 		hp.Summary = b.String()
 		if len(p.SharedVariants) > 0 {
 			hp.Shared = PageText("Every spec has " + strings.Join(p.SharedVariants, " ") + ".")
@@ -417,7 +423,7 @@ func htmlDetails(r *diff.Report, o Options, maxRows, maxPkgs int) *htmlStep {
 				}
 				s := &l.specs[j]
 				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), strings.Join(s.Versions, ", "), s.Compiler, s.OS, s.Target, s.Platform,
-					strings.Join(minus(s.Variants, p.SharedVariants), " "), strings.Join(s.Stacks, ", ")}})
+					strings.Join(listops.Minus(s.Variants, p.SharedVariants, nil), " "), strings.Join(s.Stacks, ", ")}})
 			}
 		}
 		st.Packages = append(st.Packages, hp)
@@ -434,7 +440,7 @@ func htmlChange(before, after string) string {
 }
 
 // pairRow is the row of a rebuilt, updated or restacked pair.
-func pairRow(kind string, p *diff.Pair, ab Abbrev, shared []string) htmlRow {
+func pairRow(kind string, p *diff.Pair, ab report.Abbrev, shared []string) htmlRow {
 	o, n := p.Old, p.New
 	row := htmlRow{Kind: kind}
 	if kind == "updated" {
@@ -445,10 +451,10 @@ func pairRow(kind string, p *diff.Pair, ab Abbrev, shared []string) htmlRow {
 		hash = ab.Short(n.Hash)
 	}
 	variants := ""
-	if gone, came := minus(o.Variants, n.Variants), minus(n.Variants, o.Variants); len(gone)+len(came) > 0 {
+	if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
 		variants = strings.Join(gone, " ") + " → " + strings.Join(came, " ")
 	} else {
-		variants = strings.Join(minus(n.Variants, shared), " ")
+		variants = strings.Join(listops.Minus(n.Variants, shared, nil), " ")
 	}
 	stacks := strings.Join(n.Stacks, ", ")
 	var marks []string
@@ -476,15 +482,15 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 	if c == nil || (c.Pairs == 0 && c.Roots == nil) {
 		return nil, ""
 	}
-	if unknownCauses(c) {
-		return nil, PageText("Why rebuilt: " + unknownNote(c) + ".")
+	if report.UnknownCauses(c) {
+		return nil, PageText("Why rebuilt: " + report.UnknownNote(c) + ".")
 	}
-	ab := Abbreviate(r)
-	w := &htmlWhy{Note: PageText(unknownNote(c))}
+	ab := report.Abbreviate(r)
+	w := &htmlWhy{Note: PageText(report.UnknownNote(c))}
 	i := strconv.Itoa
 	more := func(n int, noun string) {
 		if n > 0 {
-			w.More = append(w.More, plural(n, noun)+" more not listed (the page's bound; --format json has them).")
+			w.More = append(w.More, report.Plural(n, noun)+" more not listed (the page's bound; --format json has them).")
 		}
 	}
 	var parts []string
@@ -511,10 +517,10 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 			spec += ab.Short(x.New.Hash)
 			var why []string
 			if len(x.Changes) > 0 {
-				why = append(why, "own: "+ChangeText(x.Changes))
+				why = append(why, "own: "+report.ChangeText(x.Changes))
 			}
 			for _, cs := range c.Resolve(x.Why, x.New.Name) {
-				why = append(why, causeText(cs.Name, cs.Changes)+" (via "+strings.Join(cs.Path, " → ")+")")
+				why = append(why, report.CauseText(cs.Name, cs.Changes)+" (via "+strings.Join(cs.Path, " → ")+")")
 			}
 			if len(why) == 0 {
 				why = append(why, "hash only")
@@ -531,7 +537,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				more(len(c.Shared)-k, "shared change")
 				break
 			}
-			w.Shared.Rows = append(w.Shared.Rows, pageTexts([]string{ChangeText([]diff.Change{{Kind: s.Kind, From: s.From, To: s.To}}),
+			w.Shared.Rows = append(w.Shared.Rows, pageTexts([]string{report.ChangeText([]diff.Change{{Kind: s.Kind, From: s.From, To: s.To}}),
 				i(s.Specs), i(s.Rebuilt), i(s.Updated), strings.Join(s.Packages, ", ")}))
 		}
 	}
@@ -542,13 +548,13 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				more(len(c.Groups)-k, "root cause")
 				break
 			}
-			w.Groups.Rows = append(w.Groups.Rows, pageTexts([]string{g.Name, ChangeText(g.Changes), i(g.Specs), i(g.Rebuilt), i(g.Updated), strings.Join(g.Via, " → ")}))
+			w.Groups.Rows = append(w.Groups.Rows, pageTexts([]string{g.Name, report.ChangeText(g.Changes), i(g.Specs), i(g.Rebuilt), i(g.Updated), strings.Join(g.Via, " → ")}))
 		}
 	}
-	if line := causesSentence(r, func(s string) string { return s }); line != "" {
+	if line := report.CausesSentence(r, func(s string) string { return s }); line != "" {
 		parts = append(parts, line)
 	} else if c.Pairs > 0 {
-		parts = append(parts, plural(c.Pairs, "spec")+" rebuilt or updated, none with a root cause among its dependencies")
+		parts = append(parts, report.Plural(c.Pairs, "spec")+" rebuilt or updated, none with a root cause among its dependencies")
 	}
 	w.Summary = PageText("Why rebuilt: " + strings.Join(parts, "; ") + ".")
 	return w, ""

@@ -1,4 +1,4 @@
-package report
+package html
 
 import (
 	"cmp"
@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 )
 
 // logHTML writes the page of a log (cachediff log --format html): the
@@ -19,8 +20,8 @@ import (
 // memory grows with the steps by that much at most.
 type logHTML struct {
 	w      io.Writer
-	o      LogOptions
-	counts []stepCounts
+	o      report.LogOptions
+	counts []stepCounts     // a row of the steps table each
 	stacks []map[string]int // specs per stack of each snapshot (len(counts)+1 once a step came)
 	steps  []*htmlStep
 	kept   int64
@@ -93,7 +94,7 @@ func (l *logHTML) Finish(s *diff.Series) error {
 	}
 	p := newHTMLPage(a)
 	n := len(l.counts)
-	labels := pageTexts(snapshotLabels(s.Snapshots))
+	labels := pageTexts(report.SnapshotLabels(s.Snapshots))
 	titles := make([]string, n)
 	stepLabels := make([]string, n)
 	for k := range l.counts {
@@ -104,7 +105,7 @@ func (l *logHTML) Finish(s *diff.Series) error {
 		} else {
 			c.newLabel, c.oldLabel = PageText(c.newLabel), PageText(c.oldLabel)
 		}
-		titles[k] = stepTitleOf(c.newLabel, c.oldLabel, PageText(c.subject))
+		titles[k] = report.StepTitle(c.newLabel, c.oldLabel, PageText(c.subject))
 		stepLabels[k] = c.newLabel
 	}
 	first, last := "", ""
@@ -118,9 +119,9 @@ func (l *logHTML) Finish(s *diff.Series) error {
 			changed++
 		}
 	}
-	p.Lead = fmt.Sprintf("%s, %s (%d with changes).", plural(len(s.Snapshots), "snapshot"), plural(n, "step"), changed)
+	p.Lead = fmt.Sprintf("%s, %s (%d with changes).", report.Plural(len(s.Snapshots), "snapshot"), report.Plural(n, "step"), changed)
 	if n == 0 {
-		if note := RevsNote(s.Revs); note != "" {
+		if note := report.RevsNote(s.Revs); note != "" {
 			p.Notes = append(p.Notes, PageText(note))
 		}
 	}
@@ -156,7 +157,7 @@ func (l *logHTML) Finish(s *diff.Series) error {
 		p.Steps = append(p.Steps, st)
 	}
 	if l.unknown > 0 {
-		p.Notes = append(p.Notes, PageText("Why rebuilt: "+unknownNote(&diff.Causes{Pairs: l.unknown})+"."))
+		p.Notes = append(p.Notes, PageText("Why rebuilt: "+report.UnknownNote(&diff.Causes{Pairs: l.unknown})+"."))
 	}
 	p.Bounds = fmt.Sprintf("Each step lists at most %d packages and %d spec rows; past that they are counted, not listed (--format json keeps every row).", HTMLMaxStepPackages, HTMLMaxStepRows)
 	return writeHTML(l.w, a, p)
@@ -253,4 +254,18 @@ func stackLines(snaps []map[string]int, top int) ([]string, [][]int) {
 		values = append(values, v)
 	}
 	return names, values
+}
+
+// stepCounts is what the page's table of steps says of a step.
+type stepCounts struct {
+	newLabel, oldLabel string
+	subject            string
+	changed            bool
+	pkgs               diff.PackageCounts
+	specs              diff.Counts
+}
+
+func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {
+	return stepCounts{newLabel: report.SideLabel(r.New), oldLabel: report.SideLabel(r.Old), subject: subjects[r.New.Rev],
+		changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs}
 }

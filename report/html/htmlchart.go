@@ -1,4 +1,4 @@
-package report
+package html
 
 import (
 	"cmp"
@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 )
 
 // The page's charts (issue 32), drawn here as inline SVG: no chart
@@ -409,9 +410,9 @@ func gantt(rows []ganttRow, labels []string, pkgs, more int) *htmlChart {
 			Title: PageText(r.pkg) + " " + PageText(r.version) + ": " + spanText(r.span, labels)})
 		c.Table.Rows = append(c.Table.Rows, []string{PageText(r.pkg), PageText(r.version), spanText(r.span, labels)})
 	}
-	c.Desc = fmt.Sprintf("A row per version of %s whose versions changed, a bar over the snapshots that had it; the table below has the same.", plural(pkgs, "package"))
+	c.Desc = fmt.Sprintf("A row per version of %s whose versions changed, a bar over the snapshots that had it; the table below has the same.", report.Plural(pkgs, "package"))
 	if more > 0 {
-		c.Note = fmt.Sprintf("The chart draws %d packages; %s more changed versions (the details and --format json have them).", pkgs, plural(more, "package"))
+		c.Note = fmt.Sprintf("The chart draws %d packages; %s more changed versions (the details and --format json have them).", pkgs, report.Plural(more, "package"))
 	}
 	return c
 }
@@ -490,7 +491,7 @@ func lineChart(id, title, yTitle string, names []string, values [][]int, labels 
 		c.Paths = append(c.Paths, svgPath{class, string(pts)})
 		for i := 0; i < n; i++ {
 			c.Marks = append(c.Marks, svgMark{Circle: true, X: x(i), Y: y(values[s][i]), W: 4, Class: class,
-				Title: name + " at " + labels[i] + ": " + plural(values[s][i], "spec")})
+				Title: name + " at " + labels[i] + ": " + report.Plural(values[s][i], "spec")})
 		}
 	}
 	c.Desc = fmt.Sprintf("A line per stack (%d), its specs in each of the %d snapshots; the table below has the numbers.", len(names), n)

@@ -1,4 +1,4 @@
-package report
+package html
 
 import (
 	"bytes"
@@ -16,18 +16,20 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
 // renderHTML renders r as a page and as JSON.
-func renderHTML(t *testing.T, r *diff.Report, o Options) (page, js string) {
+func renderHTML(t *testing.T, r *diff.Report, o report.Options) (page, js string) {
 	t.Helper()
 	var h, j bytes.Buffer
 	if err := HTML(&h, r, o); err != nil {
 		t.Fatal(err)
 	}
-	if err := JSON(&j, r); err != nil {
+	if err := jsonv1.JSON(&j, r); err != nil {
 		t.Fatal(err)
 	}
 	return h.String(), j.String()
@@ -136,7 +138,7 @@ func TestHTMLNumbers(t *testing.T) {
 		pkgs int
 	}{{1, 3}, {2, 20}, {3, 60}, {4, 150}, {5, 400}} {
 		r := reporttest.GenReport(tc.seed, tc.pkgs)
-		page, js := renderHTML(t, r, Options{})
+		page, js := renderHTML(t, r, report.Options{})
 		got := chartTitles(t, page)
 		want := wantStackTitles(t, js)
 		if !slices.Equal(got["stacks"], want) {
@@ -183,7 +185,7 @@ func TestHTMLHostileText(t *testing.T) {
 		}
 	}
 	r.Highlights = diff.News(r)
-	page, _ := renderHTML(t, r, Options{LinkBase: "https://cache.spack.io/package/?name=", Title: evil[1]})
+	page, _ := renderHTML(t, r, report.Options{LinkBase: "https://cache.spack.io/package/?name=", Title: evil[1]})
 	for _, bad := range []string{"<img", "<svg onload", "<script>alert", "href=\"javascript", "<style>*"} {
 		if strings.Contains(page, bad) {
 			t.Errorf("the page holds %q", bad)
@@ -192,7 +194,7 @@ func TestHTMLHostileText(t *testing.T) {
 	// Invisible characters are shown, and a long name is shortened, as
 	// in Markdown, the filter's data-name too.
 	r.Packages[5].Name = "g\u200bcc\u202eevil" + strings.Repeat("é", 300)
-	page, _ = renderHTML(t, r, Options{})
+	page, _ = renderHTML(t, r, report.Options{})
 	checkPageMarkup(t, page)
 	if !strings.Contains(page, `>g\u200bcc\u202eevil`+strings.Repeat("é", 181)+"…<") || strings.Contains(page, strings.Repeat("é", 182)) {
 		t.Error("the page does not show the invisible characters as escapes, or the long name shortened")
@@ -208,7 +210,7 @@ func TestHTMLHostileText(t *testing.T) {
 // TestHTMLPolicy: the page's Content-Security-Policy names its style and
 // script by their hashes, and nothing else is allowed.
 func TestHTMLPolicy(t *testing.T) {
-	page, _ := renderHTML(t, reporttest.GenReport(3, 10), Options{})
+	page, _ := renderHTML(t, reporttest.GenReport(3, 10), report.Options{})
 	csp := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`).FindStringSubmatch(page)
 	if csp == nil {
 		t.Fatal("no Content-Security-Policy")
@@ -371,8 +373,8 @@ func TestHTMLLogNumbers(t *testing.T) {
 		if tc.seed%2 == 0 {
 			manyStacks(snaps)
 		}
-		page, _ := writeLog(t, snaps, "html", LogOptions{})
-		js, _ := writeLog(t, snaps, "json", LogOptions{})
+		page, _ := writeLog(t, snaps, Format, report.LogOptions{})
+		js, _ := writeLog(t, snaps, jsonv1.Format, report.LogOptions{})
 		got := chartTitles(t, page)
 		want := wantLogTitles(t, js)
 		if tc.seed%2 == 0 && !slices.ContainsFunc(got["stack-specs"], func(s string) bool { return strings.HasPrefix(s, "other stacks (") }) {
@@ -444,7 +446,7 @@ func FuzzHTML(f *testing.F) {
 		}
 		r.Highlights = diff.News(&r)
 		var b bytes.Buffer
-		if err := HTML(&b, &r, Options{Title: s, LinkBase: "https://cache.spack.io/package/?name="}); err != nil {
+		if err := HTML(&b, &r, report.Options{Title: s, LinkBase: "https://cache.spack.io/package/?name="}); err != nil {
 			t.Fatal(err)
 		}
 		checkPageMarkup(t, b.String())
@@ -461,7 +463,7 @@ func TestHTMLWhyBound(t *testing.T) {
 		c.Roots.Removed = append(c.Roots.Removed, diff.RootSpec{Root: "root" + name, Name: name, Version: "1", Hash: fmt.Sprintf("%032d", i)})
 	}
 	r := &diff.Report{Causes: c}
-	page, _ := renderHTML(t, r, Options{})
+	page, _ := renderHTML(t, r, report.Options{})
 	if n := strings.Count(page, `<th scope="row">dep`); n != htmlMaxCauses {
 		t.Errorf("%d root causes listed, want %d", n, htmlMaxCauses)
 	}
@@ -503,7 +505,7 @@ func TestHTMLNewsBound(t *testing.T) {
 		r.Highlights = append(r.Highlights, diff.Highlight{Kind: diff.HighlightNewPackage, Packages: []string{fmt.Sprintf("n%d", i)},
 			Versions: &diff.VersionChange{New: []string{"1"}, Added: []string{"1"}}})
 	}
-	page, _ := renderHTML(t, r, Options{})
+	page, _ := renderHTML(t, r, report.Options{})
 	if n := strings.Count(page, `<li class="n-version">`); n != HTMLNewsPerKind {
 		t.Errorf("%d version highlights listed, want %d", n, HTMLNewsPerKind)
 	}
@@ -525,7 +527,7 @@ func TestHTMLSizeBound(t *testing.T) {
 	for _, pkgs := range []int{300, 1200, 4800} {
 		r := reporttest.GenWeek(5, pkgs)
 		var b bytes.Buffer
-		if err := HTML(&b, r, Options{}); err != nil {
+		if err := HTML(&b, r, report.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		sizes = append(sizes, b.Len())
@@ -553,7 +555,7 @@ func TestHTMLGanttBound(t *testing.T) {
 		r.Packages = append(r.Packages, diff.Package{Name: fmt.Sprintf("pkg%d", p), Status: diff.Changed,
 			Versions: diff.VersionChange{Old: old, New: nu, Added: nu[99:], Removed: old[:1]}})
 	}
-	page, _ := renderHTML(t, r, Options{})
+	page, _ := renderHTML(t, r, report.Options{})
 	rows := chartTitles(t, page)["versions"]
 	if len(rows) == 0 || len(rows) > htmlGanttRows {
 		t.Errorf("the version strip draws %d rows, want 1 to %d", len(rows), htmlGanttRows)
@@ -597,4 +599,20 @@ func TestHTMLManySteps(t *testing.T) {
 			last = l.X
 		}
 	}
+}
+
+// writeLog writes the log of snaps in f with o.
+func writeLog(t *testing.T, snaps []*snapshot.Snapshot, f report.Format, o report.LogOptions) (string, report.LogWriter) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := f.Log(&buf, o)
+	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
+		func(i int, r *diff.Report) error { return w.Step(r) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(s); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String(), w
 }
