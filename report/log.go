@@ -168,8 +168,7 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 	o := l.o.Options
 	o.Title, o.MaxBytes, o.Marker = c.title, 0, ""
 	doc := newDocument(r, o)
-	doc.headless = true // headed by stepHead, with the series' labels
-	v := markdownView(doc)
+	v := stepView(doc, plainCounts(&doc)) // headed by stepHead, with the series' labels
 	l.specRows = l.specRows || slices.ContainsFunc(v.Sections, func(s *Section) bool { return s.Name == "packages" })
 	if l.o.MaxBytes <= 0 {
 		if err := l.spill(v); err != nil {

@@ -39,9 +39,6 @@ func markdownView(doc Document) *View {
 	// The rebuilt-only list reads every rebuilt pair and shows no hash: it
 	// is built on the other core while the hashes are abbreviated and the
 	// rest is built (in a real week it was a third of this view's time).
-	if doc.headless {
-		return stepView(doc, plain)
-	}
 	var rebuilt *Section
 	done := make(chan struct{})
 	go func() {
@@ -83,16 +80,17 @@ func markdownView(doc Document) *View {
 	return v
 }
 
-// stepView is the View of a step of a log (doc.headless): its head is
-// its highlights, which say its new and removed packages and its version
-// changes, so that no table says them again; each of its sections is
-// collapsed in a <details> block of its own (so that any cut of the log
-// leaves whole blocks); the coverage of the five facets is one table;
-// the rebuilt-only packages are counted without their stacks; and what
-// is true of every step (canonicalization, catalogue pages keep no
-// edges, what a package's block lists) is said once, at the log's end.
+// stepView is the View of a step of a log: no headline (the log heads
+// its steps itself, logMarkdown.stepHead); its head is its highlights,
+// which say its new and removed packages and its version changes, so
+// that no table says them again; each of its sections is collapsed in a
+// <details> block of its own (so that any cut of the log leaves whole
+// blocks); the coverage of the five facets is one table; the
+// rebuilt-only packages are counted without their stacks; and what is
+// true of every step (canonicalization, catalogue pages keep no edges,
+// what a package's block lists) is said once, at the log's end.
 func stepView(doc Document, plain []int) *View {
-	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report), plain: plain}
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report), plain: plain, step: true}
 	v := &View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
 	v.Skipped = m.skipped()
 	add := func(summary string, s *Section) {
@@ -250,6 +248,7 @@ type mdBuilder struct {
 	link   string
 	abbrev Abbrev          // the report's short hashes
 	plain  []int           // per package, its plainRebuilds
+	step   bool            // a step of a log (stepView): no headline, and only the log's news
 	b      strings.Builder // scratch for rows
 	esc    map[string]string
 	// The pair's head around its highlights (head): what comes before
@@ -334,7 +333,7 @@ func lastOf(l []string) string {
 func (m *mdBuilder) head() string {
 	r, o := m.doc.Report, m.doc.Render
 	b := &m.b
-	if m.doc.headless {
+	if m.step {
 		// A step of a log: headed by the log (stepHead, with the series'
 		// labels), its filters said once at the log's top and its gate in
 		// its highlights and the table of steps.
@@ -461,7 +460,7 @@ const newsNames = 5
 func (m *mdBuilder) highlights(heading string) {
 	written := false
 	for _, h := range m.doc.Highlights {
-		if m.doc.headless && !logNews(h) {
+		if m.step && !logNews(h) {
 			continue // the log's gate line says it once
 		}
 		if !written {

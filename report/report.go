@@ -106,9 +106,6 @@ type Document struct {
 	// Render.MaxBytes) or, for a user template, when it first asks for
 	// .View.
 	view *View
-	// headless leaves the headline (marker and "## title") out of the
-	// Markdown View's Head: a log heads its steps itself (log.go).
-	headless bool
 }
 
 // View returns the Markdown report as a View: sections of rendered,
