@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/spill"
 	"github.com/cachediff/cachediff/report/view"
 )
 
@@ -126,8 +127,8 @@ type logMarkdown struct {
 	o      LogOptions
 	counts []stepCounts
 	views  []*View
-	kept   int64  // the views' bytes (viewBytes)
-	bodies *spill // without --max-bytes: the steps' sections, as written
+	kept   int64        // the views' bytes (viewBytes)
+	bodies *spill.Spill // without --max-bytes: the steps' sections, as written
 	buf    bytes.Buffer
 	// What is said once of the whole log: the first step's options (the
 	// filters), the canonicalization counts of the first snapshot and of
@@ -143,7 +144,7 @@ type logMarkdown struct {
 	lastNews []string
 }
 
-func (l *logMarkdown) Kept() int64 { return l.kept + l.bodies.inMemory() }
+func (l *logMarkdown) Kept() int64 { return l.kept + l.bodies.InMemory() }
 
 // viewBytes is about the memory v holds: its text, and a string header
 // per row and short form.
@@ -236,18 +237,18 @@ func (l *logMarkdown) tail() string {
 // (without its headline: stepHead) stays in memory.
 func (l *logMarkdown) spill(v *View) error {
 	if l.bodies == nil {
-		l.bodies = newSpill(l.o.spillAt)
+		l.bodies = spill.New(l.o.spillAt)
 	}
 	l.buf.Reset()
 	for _, sec := range append(skippedOf(v), v.Sections...) {
 		sec.WriteTo(&l.buf)
 	}
-	i, err := l.bodies.add(l.buf.Bytes())
+	i, err := l.bodies.Add(l.buf.Bytes())
 	if err != nil {
 		return err
 	}
 	v.Skipped = nil
-	v.Sections = []*Section{{Name: "sections", Whole: &spillPiece{l.bodies, i}}}
+	v.Sections = []*Section{{Name: "sections", Whole: l.bodies.Piece(i)}}
 	return nil
 }
 
@@ -294,7 +295,7 @@ const subjectCut = 72
 // then cut once: linear in the steps, where laying it out again for each
 // step left out was quadratic.
 func (l *logMarkdown) Finish(s *diff.Series) error {
-	defer l.bodies.close()
+	defer l.bodies.Close()
 	l.relabel(s)
 	lay := l.layout(s)
 	limit := l.o.MaxBytes

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/internal/spill"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -129,14 +130,14 @@ func TestLogSpillReadShort(t *testing.T) {
 	snaps := reporttest.GenSeries(8, 20, 3)
 	for _, format := range []string{"md", "text"} {
 		want, _ := writeLog(t, snaps, format, LogOptions{spillAt: 1 << 40})
-		saved := createSpillFile
-		createSpillFile = func() (spillFile, string, error) {
+		saved := spill.CreateFile
+		spill.CreateFile = func() (spill.File, string, error) {
 			return &shortFile{failingFile: failingFile{room: 1 << 30}, keep: len(want) / 3}, filepath.Join(t.TempDir(), "absent"), nil
 		}
 		var buf bytes.Buffer
 		w, s := stepLog(t, snaps, format, &buf, LogOptions{spillAt: -1})
 		err := w.Finish(s)
-		createSpillFile = saved
+		spill.CreateFile = saved
 		if err == nil || !strings.Contains(err.Error(), "temporary file") {
 			t.Errorf("%s: Finish with a spill cut short: %v and %d bytes (the whole log is %d), want an error about the temporary file", format, err, buf.Len(), len(want))
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/spill"
 )
 
 // logText writes the terminal log: its title, what happened across the
@@ -20,14 +21,14 @@ import (
 type logText struct {
 	w     io.Writer
 	o     LogOptions
-	n     int    // steps so far
-	steps *spill // their blocks without the head line, one piece each
+	n     int          // steps so far
+	steps *spill.Spill // their blocks without the head line, one piece each
 	// unknown sums the steps' causes that the note at the end counts.
 	unknown diff.Causes
 	hasNote bool
 }
 
-func (l *logText) Kept() int64 { return l.steps.inMemory() }
+func (l *logText) Kept() int64 { return l.steps.InMemory() }
 
 func (l *logText) Step(r *diff.Report) error {
 	l.n++
@@ -53,14 +54,14 @@ func (l *logText) Step(r *diff.Report) error {
 		l.hasNote = true
 	}
 	if l.steps == nil {
-		l.steps = newSpill(l.o.spillAt)
+		l.steps = spill.New(l.o.spillAt)
 	}
-	_, err := l.steps.add([]byte(b.String()))
+	_, err := l.steps.Add([]byte(b.String()))
 	return err
 }
 
 func (l *logText) Finish(s *diff.Series) error {
-	defer l.steps.close()
+	defer l.steps.Close()
 	bw := bufio.NewWriterSize(l.w, 64<<10)
 	f := textFit{width: textWidthOf(l.o.Width), color: l.o.Color}
 	c := l.o.Color
@@ -121,7 +122,7 @@ func (l *logText) Finish(s *diff.Series) error {
 				return err
 			}
 		}
-		if err := l.steps.writePiece(bw, k); err != nil {
+		if err := l.steps.WritePiece(bw, k); err != nil {
 			return err
 		}
 	}

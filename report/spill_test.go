@@ -13,6 +13,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/internal/spill"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -77,7 +78,7 @@ func TestLogSpill(t *testing.T) {
 	// While the log is written: the file is already gone where the system
 	// lets an open file be removed.
 	w, s := stepLog(t, reporttest.GenSeries(6, 20, 3), "md", io.Discard, LogOptions{spillAt: -1})
-	if sp := w.(*logMarkdown).bodies; sp == nil || sp.f == nil {
+	if sp := w.(*logMarkdown).bodies; sp == nil || sp.File() == nil {
 		t.Fatal("spillAt -1: no temporary file")
 	}
 	if left, _ := os.ReadDir(tmp); runtime.GOOS != "windows" && len(left) > 0 {
@@ -113,14 +114,14 @@ func TestLogSpillReadError(t *testing.T) {
 	snaps := reporttest.GenSeries(8, 20, 3)
 	for _, format := range []string{"md", "text"} {
 		w, s := stepLog(t, snaps, format, io.Discard, LogOptions{spillAt: -1})
-		var sp *spill
+		var sp *spill.Spill
 		switch l := w.(type) {
 		case *logMarkdown:
 			sp = l.bodies
 		case *logText:
 			sp = l.steps
 		}
-		sp.f.Close() // what a lost file gives
+		sp.File().Close() // what a lost file gives
 		if err := w.Finish(s); err == nil || !strings.Contains(err.Error(), "temporary file") {
 			t.Errorf("%s: Finish with the spill's file closed: %v, want an error about the temporary file", format, err)
 		}
@@ -170,10 +171,10 @@ func TestLogSpillDiskFull(t *testing.T) {
 		want, _ := writeLog(t, snaps, format, LogOptions{spillAt: 1 << 40})
 		for _, room := range []int{1, 100, len(want) / 3, len(want) / 2} {
 			t.Run(fmt.Sprintf("%s/room=%d", format, room), func(t *testing.T) {
-				saved := createSpillFile
-				defer func() { createSpillFile = saved }()
+				saved := spill.CreateFile
+				defer func() { spill.CreateFile = saved }()
 				made := 0
-				createSpillFile = func() (spillFile, string, error) {
+				spill.CreateFile = func() (spill.File, string, error) {
 					made++
 					return &failingFile{room: room}, filepath.Join(t.TempDir(), "absent"), nil
 				}

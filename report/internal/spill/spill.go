@@ -1,4 +1,8 @@
-package report
+// Package spill holds the rendered steps of a log until it is written:
+// in memory up to a bound, then in a temporary file, so that a long
+// log's memory does not grow with its steps (the Markdown and text logs
+// write the newest step first, once the series is done).
+package spill
 
 import (
 	"fmt"
@@ -14,25 +18,25 @@ import (
 // be made, or a write to it fails later (a full disk), the steps stay in
 // memory (those already in the file are read back), as they did before
 // there was a spill: a full TMPDIR never loses the log.
-type spill struct {
+type Spill struct {
 	limit int64 // bytes held in memory before the rest goes to the file
 	mem   []byte
-	f     spillFile
+	f     File
 	name  string  // the file's name until it is removed
 	ends  []int64 // where each piece ends
 }
 
-// spillFile is the spill's temporary file: an *os.File, or in the tests
+// File is the spill's temporary file: an *os.File, or in the tests
 // one whose writes fail.
-type spillFile interface {
+type File interface {
 	io.Writer
 	io.ReaderAt
 	io.Closer
 }
 
-// createSpillFile makes the spill's temporary file and returns it with
+// CreateFile makes the spill's temporary file and returns it with
 // its name (the tests replace it).
-var createSpillFile = func() (spillFile, string, error) {
+var CreateFile = func() (File, string, error) {
 	f, err := os.CreateTemp("", "cachediff-log-*")
 	if err != nil {
 		return nil, "", err
@@ -40,22 +44,22 @@ var createSpillFile = func() (spillFile, string, error) {
 	return f, f.Name(), nil
 }
 
-// defaultSpillAt is the bytes of steps a log holds in memory before it
+// DefaultAt is the bytes of steps a log holds in memory before it
 // spills them: a log of real weeks holds a few KB a step, one of twelve
 // generated 60k-spec trees of heavy churn 13 MB a step.
-const defaultSpillAt = 8 << 20
+const DefaultAt = 8 << 20
 
-func newSpill(limit int64) *spill {
+func New(limit int64) *Spill {
 	switch {
 	case limit == 0:
-		limit = defaultSpillAt
+		limit = DefaultAt
 	case limit < 0:
 		limit = 0
 	}
-	return &spill{limit: limit}
+	return &Spill{limit: limit}
 }
 
-func (s *spill) size() int64 {
+func (s *Spill) Size() int64 {
 	if len(s.ends) == 0 {
 		return 0
 	}
@@ -63,7 +67,7 @@ func (s *spill) size() int64 {
 }
 
 // inMemory is the bytes the spill holds in memory (none for nil).
-func (s *spill) inMemory() int64 {
+func (s *Spill) InMemory() int64 {
 	if s == nil {
 		return 0
 	}
@@ -71,7 +75,7 @@ func (s *spill) inMemory() int64 {
 }
 
 // add appends a piece and returns its index.
-func (s *spill) add(p []byte) (int, error) {
+func (s *Spill) Add(p []byte) (int, error) {
 	if s.f == nil && int64(len(s.mem)+len(p)) > s.limit {
 		s.toFile()
 	}
@@ -85,14 +89,14 @@ func (s *spill) add(p []byte) (int, error) {
 	if s.f == nil {
 		s.mem = append(s.mem, p...)
 	}
-	s.ends = append(s.ends, s.size()+int64(len(p)))
+	s.ends = append(s.ends, s.Size()+int64(len(p)))
 	return len(s.ends) - 1, nil
 }
 
 // toFile moves what is in memory to a new temporary file; when none can
 // be made, everything stays in memory.
-func (s *spill) toFile() {
-	f, name, err := createSpillFile()
+func (s *Spill) toFile() {
+	f, name, err := CreateFile()
 	if err != nil {
 		s.limit = 1<<63 - 1
 		return
@@ -113,19 +117,19 @@ func (s *spill) toFile() {
 // file go, after a write to it failed with werr: the rest of the log is
 // kept in memory. A write that failed part way is not read back: only
 // the pieces before it, which ends says where they end.
-func (s *spill) toMemory(werr error) error {
-	n := s.size()
+func (s *Spill) toMemory(werr error) error {
+	n := s.Size()
 	mem := make([]byte, n)
 	if _, err := s.f.ReadAt(mem, 0); err != nil && !(err == io.EOF && len(mem) == 0) {
 		return fmt.Errorf("keeping the log's steps in a temporary file: %w; and reading them back: %w", werr, err)
 	}
-	s.close()
+	s.Close()
 	s.mem, s.limit = mem, 1<<63-1
 	return nil
 }
 
 // start is where piece i starts.
-func (s *spill) start(i int) int64 {
+func (s *Spill) start(i int) int64 {
 	if i == 0 {
 		return 0
 	}
@@ -133,7 +137,7 @@ func (s *spill) start(i int) int64 {
 }
 
 // writePiece writes piece i to w.
-func (s *spill) writePiece(w io.Writer, i int) error {
+func (s *Spill) WritePiece(w io.Writer, i int) error {
 	start := s.start(i)
 	n := s.ends[i] - start
 	if s.f == nil {
@@ -165,10 +169,10 @@ func (s *spill) writePiece(w io.Writer, i int) error {
 }
 
 // pieceLen is the length of piece i.
-func (s *spill) pieceLen(i int) int { return int(s.ends[i] - s.start(i)) }
+func (s *Spill) pieceLen(i int) int { return int(s.ends[i] - s.start(i)) }
 
 // close lets the file go (nil: nothing to do).
-func (s *spill) close() {
+func (s *Spill) Close() {
 	if s == nil {
 		return
 	}
@@ -182,16 +186,25 @@ func (s *spill) close() {
 	s.mem = nil
 }
 
-// spillPiece is a piece of a spill: a section's text (Section.Whole).
-type spillPiece struct {
-	s *spill
+// Piece is a piece of a spill: a section's text (Section.Whole).
+type Piece struct {
+	s *Spill
 	i int
 }
 
-func (p *spillPiece) Len() int { return p.s.pieceLen(p.i) }
+// File is the temporary file s keeps its pieces in, nil while they are
+// in memory.
+func (s *Spill) File() File { return s.f }
 
-func (p *spillPiece) WriteTo(w io.Writer) (int64, error) {
-	if err := p.s.writePiece(w, p.i); err != nil {
+// Piece is piece i of s.
+func (s *Spill) Piece(i int) *Piece { return &Piece{s, i} }
+
+// Len is the piece's length in bytes.
+func (p *Piece) Len() int { return p.s.pieceLen(p.i) }
+
+// WriteTo writes the piece to w.
+func (p *Piece) WriteTo(w io.Writer) (int64, error) {
+	if err := p.s.WritePiece(w, p.i); err != nil {
 		return 0, err // the count is lost: no caller counts on it
 	}
 	return int64(p.Len()), nil
