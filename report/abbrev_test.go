@@ -129,7 +129,7 @@ func TestRebuiltStacks(t *testing.T) {
 				}
 			}
 		}
-		got := rebuiltStacks(p, false)
+		got := RebuiltStacks(p, false)
 		if w := slices.Sorted(maps.Keys(want)); !slices.Equal(got, w) && len(got)+len(w) > 0 {
 			t.Fatalf("round %d: rebuiltStacks = %q, want %q", round, got, w)
 		}

@@ -302,7 +302,7 @@ func TestMaxBytesSteps(t *testing.T) {
 		t.Errorf("one byte less: %d details, want %d (the last collapsed)", got, want)
 	}
 	last := r.Packages[len(r.Packages)-1]
-	for i := len(r.Packages) - 1; rebuiltOnly(&last); i-- {
+	for i := len(r.Packages) - 1; RebuiltOnly(&last); i-- {
 		last = r.Packages[i-1] // rebuilt-only packages have no details
 	}
 	if !strings.Contains(out, "\n- **"+escapeMD(last.Name)+"** (") {

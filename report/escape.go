@@ -19,7 +19,7 @@ import (
 // by the escaped name, query-escaped when base has a query (…/?name=) and
 // path-escaped otherwise (…/package/). Bytes that cannot stand in a URL
 // written in Markdown or HTML (spaces, quotes, brackets, |, non-ASCII) are
-// percent-encoded in base too. An empty base gives "".
+// Percent-encoded in base too. An empty base gives "".
 func PackageURL(base, name string) string {
 	if base == "" {
 		return ""
@@ -443,10 +443,10 @@ var ansi = map[string]string{
 	"bold": "1", "red": "31", "green": "32", "yellow": "33", "blue": "34", "dim": "2",
 }
 
-// paint wraps s in the ANSI code of style when on is true, and returns s
+// Paint wraps s in the ANSI code of style when on is true, and returns s
 // as it is otherwise. Whether colours are on is the caller's decision
 // (report.Options.Color); paint never looks at the terminal.
-func paint(on bool, style, s string) (string, error) {
+func Paint(on bool, style, s string) (string, error) {
 	code, ok := ansi[style]
 	if !ok {
 		return "", fmt.Errorf("paint: unknown style %q", style)
@@ -482,7 +482,7 @@ func Funcs(r *diff.Report) template.FuncMap {
 	fm["minus"] = minus
 	fm["change"] = change
 	fm["plain"] = plainText
-	fm["paint"] = paint
+	fm["paint"] = Paint
 	fm["pkgurl"] = PackageURL
 	fm["mdpkg"] = mdPackage
 	fm["htmlpkg"] = htmlPackage

@@ -174,13 +174,13 @@ func TestPlainAndPaint(t *testing.T) {
 	if got := plainText("développement"); got != "développement" {
 		t.Errorf("Plain changed %q", got)
 	}
-	if s, _ := paint(false, "red", "x"); s != "x" {
+	if s, _ := Paint(false, "red", "x"); s != "x" {
 		t.Errorf("paint off = %q", s)
 	}
-	if s, _ := paint(true, "red", "x"); s != "\x1b[31mx\x1b[0m" {
+	if s, _ := Paint(true, "red", "x"); s != "\x1b[31mx\x1b[0m" {
 		t.Errorf("paint on = %q", s)
 	}
-	if _, err := paint(true, "mauve", "x"); err == nil {
+	if _, err := Paint(true, "mauve", "x"); err == nil {
 		t.Error("paint of an unknown style: no error")
 	}
 }

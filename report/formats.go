@@ -52,8 +52,6 @@ func Register(fs ...Format) {
 var inReport = []Format{
 	{Name: "md", Doc: "Markdown", Render: Markdown, Cuttable: true,
 		Log: func(w io.Writer, o LogOptions) LogWriter { return &logMarkdown{w: w, o: o} }},
-	{Name: "text", Doc: "terminal", Render: renderText, Terminal: true,
-		Log: func(w io.Writer, o LogOptions) LogWriter { return &logText{w: w, o: o} }},
 }
 
 // InReport returns the format called name that package report still

@@ -15,10 +15,10 @@ import (
 // before it counts the rest.
 const maxHeadlineRoots = 3
 
-// onlyRebuilds reports whether r's only changes are rebuilds: specs with
+// OnlyRebuilds reports whether r's only changes are rebuilds: specs with
 // a new hash and the same facets and stacks (diff.Pair.Plain), and
 // nothing added, removed, updated or restacked.
-func onlyRebuilds(r *diff.Report) bool {
+func OnlyRebuilds(r *diff.Report) bool {
 	s := r.Summary.Specs
 	p := r.Summary.Packages
 	if s.Rebuilt == 0 || s.Added+s.Removed+s.Updated+s.Restacked > 0 || p.Added+p.Removed > 0 {
@@ -37,7 +37,7 @@ func onlyRebuilds(r *diff.Report) bool {
 // RebuildsHeadline is rebuildsHeadline of a report whose only changes
 // are rebuilds, and "" for any other.
 func RebuildsHeadline(r *diff.Report) string {
-	if !onlyRebuilds(r) {
+	if !OnlyRebuilds(r) {
 		return ""
 	}
 	return rebuildsHeadline(r)
@@ -56,13 +56,13 @@ func rebuildsHeadline(r *diff.Report) string {
 		" " + verb + " new hashes; nothing added, removed or changed"
 }
 
-// rootsHeadline is the headline of a comparison of Spack's own files
+// RootsHeadline is the headline of a comparison of Spack's own files
 // (lockfiles, build-cache indexes, spec files), in roots: "1 root removed
 // (rocksdb); 26 specs unchanged; 14 dependencies are now needed by fewer
 // roots". A lockfile's stacks are the roots that need a spec, so a
 // restacked pair whose stacks shrank is needed by fewer roots. ok is
 // false when r has no roots view (catalogue pages).
-func rootsHeadline(r *diff.Report) (string, bool) {
+func RootsHeadline(r *diff.Report) (string, bool) {
 	if r.Causes == nil || r.Causes.Roots == nil {
 		return "", false
 	}
@@ -94,7 +94,7 @@ func rootsHeadline(r *diff.Report) (string, bool) {
 		}
 		var b strings.Builder
 		b.WriteString(CountNoun(len(k.names), "root", "roots") + " " + k.verb + " (")
-		writeNames(&b, "", k.names, maxHeadlineRoots)
+		WriteNames(&b, "", k.names, maxHeadlineRoots)
 		b.WriteString(")")
 		parts = append(parts, b.String())
 	}

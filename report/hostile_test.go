@@ -105,7 +105,7 @@ func TestInvisibleShownEverywhere(t *testing.T) {
 			render func(*bytes.Buffer) error
 		}{
 			{"md", func(b *bytes.Buffer) error { return Markdown(b, r, Options{}) }},
-			{"text", func(b *bytes.Buffer) error { return renderText(b, r, Options{}) }},
+			{"text", func(b *bytes.Buffer) error { return render(b, "text", r, Options{}) }},
 			{"patch", func(b *bytes.Buffer) error { return render(b, "patch", r, Options{}) }},
 		} {
 			var buf bytes.Buffer
@@ -217,7 +217,7 @@ func renderAll(t testing.TB, r *diff.Report) map[string]string {
 		case "md cut":
 			return Markdown(b, r, Options{MaxBytes: 3000})
 		case "text":
-			return renderText(b, r, Options{Color: true})
+			return render(b, "text", r, Options{Color: true})
 		}
 		return render(b, "patch", r, Options{})
 	}, DecodeBytes)

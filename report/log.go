@@ -32,10 +32,10 @@ type LogOptions struct {
 	// full commit id, for the steps' headings; nil for none.
 	Subjects map[string]string
 
-	// spillAt is the bytes of rendered steps a Markdown or text log holds
-	// in memory before it keeps them in a temporary file (spill): 0 for
-	// defaultSpillAt, negative for at once (the tests).
-	spillAt int64
+	// SpillAt is the bytes of rendered steps a Markdown or text log holds
+	// in memory before it keeps them in a temporary file (package spill):
+	// 0 for spill.DefaultAt, negative for at once (the tests).
+	SpillAt int64
 }
 
 // LogWriter renders a log step by step: Step for each step in order
@@ -168,8 +168,8 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 	c := stepCountsOf(r, l.o.Subjects)
 	o := l.o.Options
 	o.Title, o.MaxBytes, o.Marker = c.title, 0, ""
-	doc := newDocument(r, o)
-	v := stepView(doc, plainCounts(&doc)) // headed by stepHead, with the series' labels
+	doc := NewDocument(r, o)
+	v := stepView(doc, PlainCounts(&doc)) // headed by stepHead, with the series' labels
 	l.specRows = l.specRows || slices.ContainsFunc(v.Sections, func(s *Section) bool { return s.Name == "packages" })
 	if l.o.MaxBytes <= 0 {
 		if err := l.spill(v); err != nil {
@@ -237,7 +237,7 @@ func (l *logMarkdown) tail() string {
 // (without its headline: stepHead) stays in memory.
 func (l *logMarkdown) spill(v *View) error {
 	if l.bodies == nil {
-		l.bodies = spill.New(l.o.spillAt)
+		l.bodies = spill.New(l.o.SpillAt)
 	}
 	l.buf.Reset()
 	for _, sec := range append(skippedOf(v), v.Sections...) {
@@ -959,20 +959,20 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 		if !p.CameAndWent(n) {
 			continue
 		}
-		came = append(came, "\n| "+mdPackage(l.o.LinkBase, p.Name)+" | "+runsText(p.Present, n, label)+" |")
+		came = append(came, "\n| "+mdPackage(l.o.LinkBase, p.Name)+" | "+RunsText(p.Present, n, label)+" |")
 	}
 	var rows []string
 	for _, p := range s.Timeline.Packages {
-		if throughout(p, n) {
+		if Throughout(p, n) {
 			continue
 		}
 		for _, v := range p.Versions {
-			rows = append(rows, "\n| "+mdPackage(l.o.LinkBase, p.Name)+" | "+escapeMD(v.Version)+" | "+runText(v.Span, n, label)+" |")
+			rows = append(rows, "\n| "+mdPackage(l.o.LinkBase, p.Name)+" | "+escapeMD(v.Version)+" | "+RunText(v.Span, n, label)+" |")
 		}
 	}
 	steady := 0
 	for _, p := range s.Timeline.Packages {
-		if throughout(p, n) {
+		if Throughout(p, n) {
 			steady++
 		}
 	}
@@ -1004,9 +1004,9 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 	return out
 }
 
-// throughout reports whether a package and each of its versions were in
+// Throughout reports whether a package and each of its versions were in
 // every one of the n snapshots: a timeline with nothing to tell.
-func throughout(p diff.PackageTimeline, n int) bool {
+func Throughout(p diff.PackageTimeline, n int) bool {
 	whole := diff.Span{From: 0, To: n - 1}
 	if len(p.Present) != 1 || p.Present[0] != whole {
 		return false
@@ -1032,9 +1032,9 @@ func versionList(p diff.PackageTimeline) string {
 	return "(" + strings.Join(vs, ", ") + ")"
 }
 
-// runText says when a run of snapshots was: "since A" when it lasts to
+// RunText says when a run of snapshots was: "since A" when it lasts to
 // the last snapshot, else "from A to B" ("in A" for one snapshot).
-func runText(r diff.Span, n int, label func(int) string) string {
+func RunText(r diff.Span, n int, label func(int) string) string {
 	switch {
 	case r.To == n-1:
 		return "since " + label(r.From)
@@ -1044,10 +1044,10 @@ func runText(r diff.Span, n int, label func(int) string) string {
 	return "from " + label(r.From) + " to " + label(r.To)
 }
 
-func runsText(runs []diff.Span, n int, label func(int) string) string {
+func RunsText(runs []diff.Span, n int, label func(int) string) string {
 	parts := make([]string, len(runs))
 	for i, r := range runs {
-		parts[i] = runText(r, n, label)
+		parts[i] = RunText(r, n, label)
 	}
 	return strings.Join(parts, "; ")
 }

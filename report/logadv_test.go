@@ -129,13 +129,13 @@ func (f *shortFile) ReadAt(p []byte, off int64) (int, error) {
 func TestLogSpillReadShort(t *testing.T) {
 	snaps := reporttest.GenSeries(8, 20, 3)
 	for _, format := range []string{"md", "text"} {
-		want, _ := writeLog(t, snaps, format, LogOptions{spillAt: 1 << 40})
+		want, _ := writeLog(t, snaps, format, LogOptions{SpillAt: 1 << 40})
 		saved := spill.CreateFile
 		spill.CreateFile = func() (spill.File, string, error) {
 			return &shortFile{failingFile: failingFile{room: 1 << 30}, keep: len(want) / 3}, filepath.Join(t.TempDir(), "absent"), nil
 		}
 		var buf bytes.Buffer
-		w, s := stepLog(t, snaps, format, &buf, LogOptions{spillAt: -1})
+		w, s := stepLog(t, snaps, format, &buf, LogOptions{SpillAt: -1})
 		err := w.Finish(s)
 		spill.CreateFile = saved
 		if err == nil || !strings.Contains(err.Error(), "temporary file") {

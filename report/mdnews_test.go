@@ -149,7 +149,7 @@ func TestMarkdownNewsFirst(t *testing.T) {
 	if err := Markdown(&b, only, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if !onlyRebuilds(only) || !strings.Contains(b.String(), "\n\n**Only rebuilds**: 3 specs of 2 packages have new hashes; nothing added, removed or changed\n") {
+	if !OnlyRebuilds(only) || !strings.Contains(b.String(), "\n\n**Only rebuilds**: 3 specs of 2 packages have new hashes; nothing added, removed or changed\n") {
 		t.Errorf("a week of only rebuilds is not headlined so:\n%.600s", b.String())
 	}
 

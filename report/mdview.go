@@ -35,7 +35,7 @@ const (
 // markdownView builds the Markdown report of doc as a View: every row
 // rendered and escaped, nothing cut yet.
 func markdownView(doc Document) *View {
-	plain := plainCounts(&doc)
+	plain := PlainCounts(&doc)
 	// The rebuilt-only list reads every rebuilt pair and shows no hash: it
 	// is built on the other core while the hashes are abbreviated and the
 	// rest is built (in a real week it was a third of this view's time).
@@ -160,7 +160,7 @@ func (m *mdBuilder) specTable() *Section {
 			rows = append(rows, m.row())
 		}
 		if n := m.plain[i]; !all && n > 0 {
-			rows = append(rows, name+Plural(n, "plain rebuild")+" |  |  |  |  |  |  | "+m.joinMD(rebuiltStacks(p, false), ", ")+" |")
+			rows = append(rows, name+Plural(n, "plain rebuild")+" |  |  |  |  |  |  | "+m.joinMD(RebuiltStacks(p, false), ", ")+" |")
 		}
 		for j := range p.Specs.Restacked {
 			r := &p.Specs.Restacked[j]
@@ -372,7 +372,7 @@ func (m *mdBuilder) head() string {
 	}
 	fmt.Fprintf(b, "\n\n|  | old | new | unchanged | changed | added | removed | rebuilt | updated | restacked |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n| packages | %d | %d | %d | %d | %d | %d |  |  | %s |\n| specs | %d | %d | %d |  | %d | %d | %d | %d | %d |",
 		p.Old, p.New, p.Unchanged, p.Changed, p.Added, p.Removed, RestackedOnlyCell(r), s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
-	if r.HasChanges() && !onlyRebuilds(r) {
+	if r.HasChanges() && !OnlyRebuilds(r) {
 		m.rebuiltLine()
 	}
 	m.headPost = m.row()
@@ -438,12 +438,12 @@ func (m *mdBuilder) headline() {
 		fmt.Fprintf(b, "**No changes**: %s and %s, all unchanged", Plural(p.New, "package"), Plural(s.New, "spec"))
 		return
 	}
-	if onlyRebuilds(r) {
+	if OnlyRebuilds(r) {
 		h := rebuildsHeadline(r)
 		b.WriteString("**Only rebuilds**: " + escapeMD(strings.TrimPrefix(h, "Only rebuilds: ")))
 		return
 	}
-	if h, ok := rootsHeadline(r); ok {
+	if h, ok := RootsHeadline(r); ok {
 		b.WriteString("**" + escapeMD(h) + "**")
 		return
 	}
@@ -488,15 +488,15 @@ func (m *mdBuilder) stepHead() {
 	r := m.doc.Report
 	if stepNews(r) > 0 {
 		m.highlights("\n")
-		if onlyRebuilds(r) {
+		if OnlyRebuilds(r) {
 			m.b.WriteString("\n\n" + escapeMD(rebuildsHeadline(r)) + ".")
 		}
 		return
 	}
 	m.b.WriteString("\n\n")
-	if r.HasChanges() && !onlyRebuilds(r) {
+	if r.HasChanges() && !OnlyRebuilds(r) {
 		// Its counts are its row in the table of steps.
-		if h, ok := rootsHeadline(r); ok {
+		if h, ok := RootsHeadline(r); ok {
 			m.b.WriteString("**No news**: " + escapeMD(h) + ".")
 			return
 		}
@@ -583,7 +583,7 @@ func (m *mdBuilder) rebuiltLine() {
 	if m.doc.Summary.Specs.Rebuilt == 0 {
 		return
 	}
-	r := shareOfRebuilds(&m.doc, m.plain)
+	r := ShareOfRebuilds(&m.doc, m.plain)
 	pkgs := 0
 	for i := range m.doc.Packages {
 		if m.only(i) {
@@ -592,8 +592,8 @@ func (m *mdBuilder) rebuiltLine() {
 	}
 	changed := m.doc.Summary.Packages.Changed
 	fmt.Fprintf(&m.b, "\n\n**Rebuilt only: %s of %s (%s)**: a new hash, the same facets and stacks.",
-		Plural(r.plain, "spec"), Plural(r.changes, "spec change"), percent(r.plain, r.changes))
-	if o := r.otherRebuilds(&m.doc); o != "" {
+		Plural(r.Plain, "spec"), Plural(r.Changes, "spec change"), Percent(r.Plain, r.Changes))
+	if o := r.OtherRebuilds(&m.doc); o != "" {
 		m.b.WriteString(" " + o + ".")
 	}
 	fmt.Fprintf(&m.b, " %s of %d changed had nothing but such rebuilds", Plural(pkgs, "package"), changed)
@@ -604,9 +604,9 @@ func (m *mdBuilder) rebuiltLine() {
 	}
 }
 
-// percent writes n/of as a whole percentage, rounded, but never a part up to
+// Percent writes n/of as a whole percentage, rounded, but never a part up to
 // 100% or down to 0%.
-func percent(n, of int) string {
+func Percent(n, of int) string {
 	if of == 0 {
 		return "0%"
 	}

@@ -23,37 +23,37 @@ func plainRebuilds(p *diff.Package) int {
 
 // rebuiltOnly reports whether a package changed by plain rebuilds alone:
 // the reports list it with the other such packages, in one place.
-func rebuiltOnly(p *diff.Package) bool { return pkgRebuildsOnly(p, plainRebuilds(p)) }
+func RebuiltOnly(p *diff.Package) bool { return PkgRebuildsOnly(p, plainRebuilds(p)) }
 
-// pkgRebuildsOnly is rebuiltOnly, given the package's plainRebuilds.
-func pkgRebuildsOnly(p *diff.Package, plain int) bool {
+// PkgRebuildsOnly is rebuiltOnly, given the package's plainRebuilds.
+func PkgRebuildsOnly(p *diff.Package, plain int) bool {
 	c := p.Counts
 	return p.Status == diff.Changed && c.Rebuilt > 0 && c.Added+c.Removed+c.Updated+c.Restacked == 0 && plain == c.Rebuilt
 }
 
 // only is rebuiltOnly of package i.
-func (m *mdBuilder) only(i int) bool { return pkgRebuildsOnly(&m.doc.Packages[i], m.plain[i]) }
+func (m *mdBuilder) only(i int) bool { return PkgRebuildsOnly(&m.doc.Packages[i], m.plain[i]) }
 
-// rebuildShare is how much of a report's change is plain rebuilds (a new
+// RebuildShare is how much of a report's change is plain rebuilds (a new
 // hash and nothing else: Pair.Plain), of all its spec changes, and how
 // many rebuilt specs are not plain: they moved stacks, or differ in a
 // facet --ignore left out of the pairing, and are listed as rows. The
 // headlines of Markdown and text say it.
-type rebuildShare struct{ plain, other, changes int }
+type RebuildShare struct{ Plain, Other, Changes int }
 
-func shareOfRebuilds(doc *Document, plain []int) rebuildShare {
+func ShareOfRebuilds(doc *Document, plain []int) RebuildShare {
 	s := doc.Summary.Specs
-	var r rebuildShare
+	var r RebuildShare
 	for _, n := range plain {
-		r.plain += n
+		r.Plain += n
 	}
-	r.other = s.Rebuilt - r.plain
-	r.changes = s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
+	r.Other = s.Rebuilt - r.Plain
+	r.Changes = s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
 	return r
 }
 
-// plainCounts is plainRebuilds of each package of doc, in order.
-func plainCounts(doc *Document) []int {
+// PlainCounts is plainRebuilds of each package of doc, in order.
+func PlainCounts(doc *Document) []int {
 	plain := make([]int, len(doc.Packages))
 	for i := range doc.Packages {
 		plain[i] = plainRebuilds(&doc.Packages[i])
@@ -63,21 +63,21 @@ func plainCounts(doc *Document) []int {
 
 // otherRebuilds says what the rebuilt specs that are not plain changed,
 // for the headlines ("" when there are none).
-func (r rebuildShare) otherRebuilds(doc *Document) string {
-	if r.other == 0 {
+func (r RebuildShare) OtherRebuilds(doc *Document) string {
+	if r.Other == 0 {
 		return ""
 	}
 	what := "stacks"
 	if len(doc.Options.Ignore) > 0 {
 		what = "stacks or an ignored facet"
 	}
-	return Plural(r.other, "more rebuilt spec") + " changed " + what + " (listed)"
+	return Plural(r.Other, "more rebuilt spec") + " changed " + what + " (listed)"
 }
 
-// rebuiltStacks lists the stacks of a package's plain rebuilds (root
+// RebuiltStacks lists the stacks of a package's plain rebuilds (root
 // left out, as the spec rows do), sorted. all says that every rebuilt
 // pair of p is plain (a rebuilt-only package), which spares the check.
-func rebuiltStacks(p *diff.Package, all bool) []string {
+func RebuiltStacks(p *diff.Package, all bool) []string {
 	var out []string
 	// The loader shares equal lists, so a package's specs hold a few
 	// lists of stacks, each many times: add each list (by its address)
@@ -208,7 +208,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	if !allRebuilt {
 		if n := plain; n > 0 {
 			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + Plural(n, "spec"))
-			if st := rebuiltStacks(p, false); len(st) > 0 {
+			if st := RebuiltStacks(p, false); len(st) > 0 {
 				b.WriteString(", in " + m.joinMD(st, ", "))
 			}
 			b.WriteString(".")
@@ -331,7 +331,7 @@ func (m *mdBuilder) rebuiltOnly() *Section {
 			continue
 		}
 		specs += p.Counts.Rebuilt
-		rows = append(rows, "\n| "+mdPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+m.joinMD(rebuiltStacks(p, true), ", ")+" |")
+		rows = append(rows, "\n| "+mdPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+m.joinMD(RebuiltStacks(p, true), ", ")+" |")
 	}
 	if rows == nil {
 		return nil

@@ -1,18 +1,15 @@
 // Package report owns the registry of output formats (Format, Register,
-// Lookup: report/builtin registers them, one folder each as they move
-// out of this package), the data every format renders (Document,
-// Options) and the formats still written here:
+// Lookup: report/builtin registers them, each format a folder of its
+// own), the data every format renders (Document, Options), what the
+// formats share (the escaping, the hash abbreviations of Abbreviate, the
+// words for highlights, causes, rebuilds and snapshots, and the functions
+// templates get, Funcs) and the format still written here:
 //
 //   - the Markdown report as a View (markdownView): sections of rows
-//     rendered and escaped in Go, which templates/md.tmpl only lays out;
+//     rendered and escaped in Go, which templates/md.tmpl only lays out,
+//     and the Markdown log (log.go);
 //   - the --max-bytes cut of that View (View.Fit), by the lengths of its
-//     strings, before anything is written;
-//   - the terminal view (templates/text.tmpl, its lines fitted to
-//     Options.Width by Document.TextView);
-//   - the escaping, the hash abbreviations (Abbreviate) and the
-//     functions templates get (Funcs), which
-//     report/sandbox gives user templates with the same data, the View
-//     included.
+//     strings, before anything is written.
 //
 // Signal first: a rebuild that changed nothing but the hash (a real week
 // is mostly those) is counted, per package with its stacks, not listed;
@@ -89,6 +86,14 @@ type Options struct {
 	Feed FeedOptions
 }
 
+// DefaultWidth is the width of the terminal format when Options.Width is
+// 0: what a report piped or written to a file is fitted to.
+const DefaultWidth = 80
+
+// MinWidth is the narrowest width the terminal format is fitted to: a
+// narrower Options.Width is taken as this.
+const MinWidth = 20
+
 // GitHubMarker is the first line of a report made to be a GitHub comment
 // (cachediff --github-comment).
 const GitHubMarker = "<!-- cachediff -->"
@@ -119,8 +124,8 @@ func (d *Document) View() *View {
 	return d.view
 }
 
-// newDocument wraps r for rendering with o.
-func newDocument(r *diff.Report, o Options) Document {
+// NewDocument wraps r for rendering with o.
+func NewDocument(r *diff.Report, o Options) Document {
 	return Document{Schema: Schema, Report: r, Render: o}
 }
 
@@ -136,7 +141,7 @@ func Markdown(w io.Writer, r *diff.Report, o Options) error {
 	if err != nil {
 		return fmt.Errorf("built-in templates: %w", err)
 	}
-	doc := newDocument(r, o)
+	doc := NewDocument(r, o)
 	v := doc.View()
 	if o.MaxBytes > 0 {
 		if err := v.Fit(o.MaxBytes); err != nil {
@@ -145,22 +150,6 @@ func Markdown(w io.Writer, r *diff.Report, o Options) error {
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	if err := t.ExecuteTemplate(bw, "md.tmpl", &doc); err != nil {
-		return err
-	}
-	return bw.Flush()
-}
-
-// renderText writes r as the compact terminal view (templates/text.tmpl): a
-// headline and the highlights in sections, one item a line fitted to
-// o.Width, coloured when o.Color is set.
-func renderText(w io.Writer, r *diff.Report, o Options) error {
-	t, err := builtin()
-	if err != nil {
-		return fmt.Errorf("built-in templates: %w", err)
-	}
-	doc := newDocument(r, o)
-	bw := bufio.NewWriterSize(w, 64<<10)
-	if err := t.ExecuteTemplate(bw, "text.tmpl", &doc); err != nil {
 		return err
 	}
 	return bw.Flush()

@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strings"
 	"testing"
 
@@ -191,38 +190,5 @@ func TestMarkdownLinksAndTitle(t *testing.T) {
 	}
 	if strings.Contains(buf.String(), "](http") || strings.Contains(buf.String(), "<a href") {
 		t.Error("links without --link-base")
-	}
-}
-
-// TestTextDirection: the terminal view says a downgrade in words, as the
-// Markdown report's "⬇️ downgraded" and JSON's direction do, so that it
-// shows without colour; an upgrade reads from its arrow, as before.
-func TestTextDirection(t *testing.T) {
-	for _, c := range []struct {
-		old, new []string
-		dir      diff.Direction
-		want     string
-	}{
-		{[]string{"17.0.6", "19.1.7"}, []string{"17.0.6"}, diff.Downgraded, "llvm: 19.1.7 → 17.0.6 (downgraded; −19.1.7)"},
-		{[]string{"17.0.6", "19.1.7"}, []string{"17.0.6", "18.1.8"}, diff.Downgraded, "llvm: 19.1.7 → 18.1.8 (downgraded; +18.1.8 −19.1.7)"},
-		{[]string{"17.0.6"}, []string{"19.1.7"}, diff.Upgraded, "llvm: 17.0.6 → 19.1.7 (+19.1.7 −17.0.6)"},
-		{[]string{"19.1.7", "20.1.0"}, []string{"20.1.0"}, diff.Other, "llvm: 20.1.0 (−19.1.7)"},
-	} {
-		v := diff.VersionChange{Old: c.old, New: c.new, Direction: c.dir, Added: []string{}, Removed: []string{}}
-		for _, x := range c.new {
-			if !slices.Contains(c.old, x) {
-				v.Added = append(v.Added, x)
-			}
-		}
-		for _, x := range c.old {
-			if !slices.Contains(c.new, x) {
-				v.Removed = append(v.Removed, x)
-			}
-		}
-		var b strings.Builder
-		textPackage(&b, false, &diff.Package{Name: "llvm", Status: diff.Changed, Versions: v}, false)
-		if b.String() != c.want {
-			t.Errorf("%s: %q, want %q", c.dir, b.String(), c.want)
-		}
 	}
 }

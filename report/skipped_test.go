@@ -57,7 +57,7 @@ func TestTextManySkipped(t *testing.T) {
 	reporttest.GenSkipped(r, 3, 300)
 	r.New.Skipped[0].Reason = "bad\nline\x1b[2J"
 	var buf bytes.Buffer
-	if err := renderText(&buf, r, Options{Width: 1 << 20}); err != nil { // no line wraps
+	if err := render(&buf, "text", r, Options{Width: 1 << 20}); err != nil { // no line wraps
 		t.Fatal(err)
 	}
 	out := buf.String()

@@ -61,7 +61,7 @@ func TestLogSpill(t *testing.T) {
 		for _, format := range []string{"md", "text"} {
 			views, _ := writeLog(t, snaps, format, LogOptions{Options: Options{MaxBytes: 1 << 30}})
 			for _, at := range []int64{-1, 0, 1 << 40} {
-				got, w := writeLog(t, snaps, format, LogOptions{spillAt: at})
+				got, w := writeLog(t, snaps, format, LogOptions{SpillAt: at})
 				if got != views {
 					t.Errorf("%s %s, spillAt %d: the log differs from the one of Views (%d bytes, want %d)", name, format, at, len(got), len(views))
 				}
@@ -77,7 +77,7 @@ func TestLogSpill(t *testing.T) {
 
 	// While the log is written: the file is already gone where the system
 	// lets an open file be removed.
-	w, s := stepLog(t, reporttest.GenSeries(6, 20, 3), "md", io.Discard, LogOptions{spillAt: -1})
+	w, s := stepLog(t, reporttest.GenSeries(6, 20, 3), "md", io.Discard, LogOptions{SpillAt: -1})
 	if sp := w.(*logMarkdown).bodies; sp == nil || sp.File() == nil {
 		t.Fatal("spillAt -1: no temporary file")
 	}
@@ -96,9 +96,9 @@ func TestLogSpill(t *testing.T) {
 // stay in memory and the log is the same.
 func TestLogSpillNoTempDir(t *testing.T) {
 	snaps := reporttest.GenSeries(7, 20, 4)
-	want, _ := writeLog(t, snaps, "md", LogOptions{spillAt: 1 << 40})
+	want, _ := writeLog(t, snaps, "md", LogOptions{SpillAt: 1 << 40})
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "absent"))
-	got, w := writeLog(t, snaps, "md", LogOptions{spillAt: -1})
+	got, w := writeLog(t, snaps, "md", LogOptions{SpillAt: -1})
 	if got != want {
 		t.Errorf("without a temporary folder: the log differs (%d bytes, want %d)", len(got), len(want))
 	}
@@ -108,23 +108,15 @@ func TestLogSpillNoTempDir(t *testing.T) {
 }
 
 // TestLogSpillReadError: a spill that cannot be read back fails Finish
-// with an error that says so, not a log cut short.
+// with an error that says so, not a log cut short (the text log's:
+// report/text's TestLogSpillReadError).
 func TestLogSpillReadError(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	snaps := reporttest.GenSeries(8, 20, 3)
-	for _, format := range []string{"md", "text"} {
-		w, s := stepLog(t, snaps, format, io.Discard, LogOptions{spillAt: -1})
-		var sp *spill.Spill
-		switch l := w.(type) {
-		case *logMarkdown:
-			sp = l.bodies
-		case *logText:
-			sp = l.steps
-		}
-		sp.File().Close() // what a lost file gives
-		if err := w.Finish(s); err == nil || !strings.Contains(err.Error(), "temporary file") {
-			t.Errorf("%s: Finish with the spill's file closed: %v, want an error about the temporary file", format, err)
-		}
+	w, s := stepLog(t, snaps, "md", io.Discard, LogOptions{SpillAt: -1})
+	w.(*logMarkdown).bodies.File().Close() // what a lost file gives
+	if err := w.Finish(s); err == nil || !strings.Contains(err.Error(), "temporary file") {
+		t.Errorf("Finish with the spill's file closed: %v, want an error about the temporary file", err)
 	}
 }
 
@@ -168,7 +160,7 @@ func (f *failingFile) Close() error { return nil }
 func TestLogSpillDiskFull(t *testing.T) {
 	snaps := reporttest.GenSeries(9, 20, 6)
 	for _, format := range []string{"md", "text"} {
-		want, _ := writeLog(t, snaps, format, LogOptions{spillAt: 1 << 40})
+		want, _ := writeLog(t, snaps, format, LogOptions{SpillAt: 1 << 40})
 		for _, room := range []int{1, 100, len(want) / 3, len(want) / 2} {
 			t.Run(fmt.Sprintf("%s/room=%d", format, room), func(t *testing.T) {
 				saved := spill.CreateFile
@@ -179,7 +171,7 @@ func TestLogSpillDiskFull(t *testing.T) {
 					return &failingFile{room: room}, filepath.Join(t.TempDir(), "absent"), nil
 				}
 				var buf bytes.Buffer
-				w, s := stepLog(t, snaps, format, &buf, LogOptions{spillAt: -1})
+				w, s := stepLog(t, snaps, format, &buf, LogOptions{SpillAt: -1})
 				if err := w.Finish(s); err != nil {
 					t.Fatalf("Finish: %v", err)
 				}

@@ -44,7 +44,7 @@ func TestRebuiltOnly(t *testing.T) {
 	// The headline counts the rebuilds that changed nothing else, and
 	// says how many others there are: they are listed.
 	if want := fmt.Sprintf("**Rebuilt only: %d specs of %d spec changes (%s)**: a new hash, the same facets and stacks. %d more rebuilt specs changed stacks (listed).",
-		plain, changes, percent(plain, changes), s.Rebuilt-plain); !strings.Contains(out, want) || !strings.Contains(all, want) {
+		plain, changes, Percent(plain, changes), s.Rebuilt-plain); !strings.Contains(out, want) || !strings.Contains(all, want) {
 		t.Errorf("no headline %q", want)
 	}
 	if want := fmt.Sprintf("\n### Rebuilt only (%d packages, %d specs)\n", only, onlySpecs); !strings.Contains(out, want) {
@@ -101,7 +101,7 @@ func TestRebuiltOnly(t *testing.T) {
 	// share a line, which counts them, and every other package has a
 	// line of its own; --rows rebuilt gives each a line.
 	var b bytes.Buffer
-	if err := renderText(&b, r, Options{Width: 1 << 20}); err != nil {
+	if err := render(&b, "text", r, Options{Width: 1 << 20}); err != nil {
 		t.Fatal(err)
 	}
 	want := fmt.Sprintf("; %d packages had nothing else: ", only)
@@ -122,7 +122,7 @@ func TestRebuiltOnly(t *testing.T) {
 		t.Errorf("text: %d packages with a line of their own, want %d:\n%s", got, want, b.String())
 	}
 	b.Reset()
-	if err := renderText(&b, r, Options{RebuiltRows: true, Width: 1 << 20}); err != nil {
+	if err := render(&b, "text", r, Options{RebuiltRows: true, Width: 1 << 20}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := pkgLines(b.String()), len(r.Packages); got != want || strings.Contains(b.String(), "had nothing else") {
@@ -137,8 +137,8 @@ func TestPercent(t *testing.T) {
 		n, of int
 		want  string
 	}{{0, 0, "0%"}, {0, 5, "0%"}, {1, 1000, "<1%"}, {999, 1000, ">99%"}, {994, 1000, "99%"}, {4, 1000, "<1%"}, {5, 1000, "1%"}, {5, 5, "100%"}, {1, 3, "33%"}} {
-		if got := percent(tc.n, tc.of); got != tc.want {
-			t.Errorf("percent(%d, %d) = %s, want %s", tc.n, tc.of, got, tc.want)
+		if got := Percent(tc.n, tc.of); got != tc.want {
+			t.Errorf("Percent(%d, %d) = %s, want %s", tc.n, tc.of, got, tc.want)
 		}
 	}
 }
@@ -148,7 +148,7 @@ func TestPercent(t *testing.T) {
 func TestViewFitSizes(t *testing.T) {
 	r := reporttest.GenWeek(2, 60)
 	reporttest.GenSkipped(r, 2, 40)
-	doc := newDocument(r, Options{})
+	doc := NewDocument(r, Options{})
 	v := doc.View()
 	full := v.Size()
 	tmpl, err := builtin()
@@ -181,7 +181,7 @@ func TestViewFitSizes(t *testing.T) {
 // alone, and their specs.
 func rebuiltOnlyCounts(doc Document) (pkgs, specs int) {
 	for i := range doc.Packages {
-		if p := &doc.Packages[i]; rebuiltOnly(p) {
+		if p := &doc.Packages[i]; RebuiltOnly(p) {
 			pkgs++
 			specs += p.Counts.Rebuilt
 		}

@@ -11,13 +11,14 @@ import (
 	"github.com/cachediff/cachediff/report/html"
 	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/report/patch"
+	"github.com/cachediff/cachediff/report/text"
 )
 
 func init() {
 	report.Register(
 		report.InReport("md"),
 		jsonv1.Format,
-		report.InReport("text"),
+		text.Format,
 		patch.Format,
 		html.Format,
 		atom.Format,

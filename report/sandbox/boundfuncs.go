@@ -12,7 +12,6 @@ import (
 	"text/template"
 	"unicode/utf8"
 
-	"github.com/cachediff/cachediff/report"
 )
 
 // This file bounds the functions of user templates (Limits.String,
@@ -442,7 +441,7 @@ func (g *guard) precheck(fm template.FuncMap) {
 			}
 		}
 	}
-	fm["pkgdetails"] = func(doc *report.Document, i int) (string, error) {
+	fm["pkgdetails"] = func(doc *data, i int) (string, error) {
 		return pkgDetailsTo(&capWriter{g: g}, g.tmpl, doc, i)
 	}
 }

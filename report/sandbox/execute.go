@@ -1,7 +1,8 @@
 // Package sandbox runs user templates (--template): ParseTemplate gives
 // them sprig's hermetic functions, less anything random, time- or
 // host-dependent, with cachediff's own (report.Funcs); Execute runs them
-// over a report.Document within Limits of time, output and memory, each
+// over a report.Document, with the views of the built-in formats
+// (data), within Limits of time, output and memory, each
 // function checked before it makes too long a string or too many items
 // (boundfuncs.go, printf.go).
 package sandbox
@@ -15,11 +16,17 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/text"
 )
+
+// data is what a user template renders: the report.Document (its .View
+// the Markdown report's), with the terminal view's methods (.TextView,
+// .TextLines, .TextRebuilt, .TextCauses) of text.Document.
+type data = text.Document
 
 // pkgDetails is pkgdetails outside a run (Execute binds its own): there
 // is no template to render the block with.
-func pkgDetails(doc *report.Document, i int) (string, error) {
+func pkgDetails(doc *data, i int) (string, error) {
 	return pkgDetailsTo(&strings.Builder{}, nil, doc, i)
 }
 
@@ -30,7 +37,7 @@ func pkgDetails(doc *report.Document, i int) (string, error) {
 func pkgDetailsTo(b interface {
 	io.Writer
 	String() string
-}, t *template.Template, doc *report.Document, i int) (string, error) {
+}, t *template.Template, doc *data, i int) (string, error) {
 	switch {
 	case i < 0 || i >= len(doc.Packages):
 		return "", fmt.Errorf("pkgdetails: no package %d", i)
@@ -70,7 +77,7 @@ func execute(w io.Writer, t *template.Template, r *diff.Report, o report.Options
 	if err := g.instrument(c); err != nil {
 		return g, err
 	}
-	doc := report.Document{Schema: report.Schema, Report: r, Render: o}
+	doc := report.NewDocument(r, o)
 	g.out = &limitWriter{g: g, w: w}
-	return g, g.run(func() error { return c.Execute(g.out, &doc) })
+	return g, g.run(func() error { return c.Execute(g.out, &data{Document: &doc}) })
 }

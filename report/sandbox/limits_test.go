@@ -20,6 +20,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/text"
 	"github.com/cachediff/cachediff/templates"
 )
 
@@ -321,8 +322,8 @@ func TestTemplateChecksAsSprig(t *testing.T) {
 		if err := Execute(&got, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{}); err != nil {
 			t.Fatalf("%s: %v", text, err)
 		}
-		doc := report.Document{Schema: report.Schema, Report: reporttest.GenReport(1, 2)}
-		if err := tmpl.Execute(&want, &doc); err != nil {
+		doc := report.NewDocument(reporttest.GenReport(1, 2), report.Options{})
+		if err := tmpl.Execute(&want, &data{Document: &doc}); err != nil {
 			t.Fatal(err)
 		}
 		if got.String() != want.String() {
@@ -451,15 +452,15 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 		}{
 			{"md.tmpl", mustReadTemplate(t, "md.tmpl"), func(w io.Writer, _ *template.Template) error { return report.Markdown(w, r, report.Options{}) }},
 			{"text.tmpl", mustReadTemplate(t, "text.tmpl"), func(w io.Writer, _ *template.Template) error {
-				return report.InReport("text").Render(w, r, report.Options{})
+				return text.Format.Render(w, r, report.Options{})
 			}},
 			{"notes.tmpl", mustReadFile(t, "../../examples/notes.tmpl"), func(w io.Writer, tm *template.Template) error {
 				c, err := tm.Clone()
 				if err != nil {
 					return err
 				}
-				doc := report.Document{Schema: report.Schema, Report: r}
-				return c.Funcs(template.FuncMap{"short": report.Funcs(r)["short"]}).Execute(w, &doc)
+				doc := report.NewDocument(r, report.Options{})
+				return c.Funcs(template.FuncMap{"short": report.Funcs(r)["short"]}).Execute(w, &data{Document: &doc})
 			}},
 		} {
 			tm, err := ParseTemplate(tc.name, tc.text)

@@ -1,10 +1,14 @@
-package report
+// Package text is the text output format: the terminal view of a report
+// (text.tmpl lays out the lines TextView fits to the width) and the text
+// log. Format is its entry in report/builtin.
+package text
 
 import (
 	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -14,8 +18,9 @@ import (
 // Coverage, Causes and Rebuilt (Roots first for Spack's own files), each
 // item with the counts of its package; then what is not news, kept short:
 // the packages that only gained or lost specs, the rebuilds. Every line
-// fits Options.Width (DefaultWidth when 0); a list too long for its lines
-// ends in "…and N more". templates/text.tmpl lays TextView out.
+// fits report.Options.Width (report.DefaultWidth when 0); a list too long
+// for its lines ends in "…and N more". templates/text.tmpl lays TextView
+// out.
 
 // maxTextRows is how many lines a section gives to what is not a
 // highlight (packages whose specs came or went, or that were updated or
@@ -47,13 +52,13 @@ func (d *Document) TextView() *TextView {
 	return d.textView(textWidthOf(d.Render.Width), false)
 }
 
-// textWidthOf is the width fitted to for Options.Width w.
+// textWidthOf is the width fitted to for report.Options.Width w.
 func textWidthOf(w int) int {
 	switch {
 	case w <= 0:
-		return DefaultWidth
-	case w < MinWidth:
-		return MinWidth
+		return report.DefaultWidth
+	case w < report.MinWidth:
+		return report.MinWidth
 	}
 	return w
 }
@@ -76,7 +81,7 @@ func (f textFit) para(s string) []string { return wrapText(s, f.width, "", "  ")
 func (f textFit) news(h diff.Highlight, suffix string) []string {
 	avail := f.width - 2
 	one := fitNames(len(h.Packages), avail, func(k int) string {
-		return plainText(NewsText(h, k)) + suffix
+		return report.Visible(report.NewsText(h, k)) + suffix
 	})
 	return f.item(f.paintName(h, one))
 }
@@ -98,7 +103,7 @@ func (f textFit) paintName(h diff.Highlight, line string) string {
 	default:
 		return line
 	}
-	name := plainText(h.Packages[0])
+	name := report.Visible(h.Packages[0])
 	if rest, ok := strings.CutPrefix(line, prefix+name); ok {
 		return prefix + paintStr(true, style, name) + rest
 	}
@@ -121,20 +126,20 @@ func (d *Document) textView(width int, step bool) *TextView {
 		if title == "" {
 			title = "cachediff"
 		}
-		v.Head = f.para(paintStr(c, "bold", plainText(title)) + ": " + plainText(d.sidesText()) + ": " + facts)
+		v.Head = f.para(paintStr(c, "bold", report.Visible(title)) + ": " + report.Visible(d.sidesText()) + ": " + facts)
 	}
 	for _, h := range d.Highlights {
 		switch h.Kind {
 		case diff.HighlightGateTripped:
-			line := fitNames(len(h.Packages), width, func(k int) string { return plainText(NewsText(h, k)) })
+			line := fitNames(len(h.Packages), width, func(k int) string { return report.Visible(report.NewsText(h, k)) })
 			if rest, ok := strings.CutPrefix(line, "gate tripped"); ok {
 				line = paintStr(c, "red", "gate tripped") + rest
 			}
 			v.Head = append(v.Head, f.para(line)...)
 		case diff.HighlightGatePassed:
-			line := paintStr(c, "green", plainText(NewsText(h, 0)))
+			line := paintStr(c, "green", report.Visible(report.NewsText(h, 0)))
 			if d.Gate != nil {
-				line += ": no change of the kinds it fails on (" + plainText(strings.Join(d.Gate.FailOn, ", ")) + ")"
+				line += ": no change of the kinds it fails on (" + report.Visible(strings.Join(d.Gate.FailOn, ", ")) + ")"
 			}
 			v.Head = append(v.Head, f.para(line)...)
 		}
@@ -142,17 +147,17 @@ func (d *Document) textView(width int, step bool) *TextView {
 	if o := d.Options; o.Filtered() {
 		var parts []string
 		if len(o.Packages) > 0 {
-			parts = append(parts, "packages "+plainText(strings.Join(o.Packages, ", ")))
+			parts = append(parts, "packages "+report.Visible(strings.Join(o.Packages, ", ")))
 		}
 		if len(o.Stacks) > 0 {
 			s := "specs in stack "
 			if len(o.Stacks) > 1 {
 				s = "specs in stacks "
 			}
-			parts = append(parts, s+plainText(strings.Join(o.Stacks, ", ")))
+			parts = append(parts, s+report.Visible(strings.Join(o.Stacks, ", ")))
 		}
 		if len(o.Ignore) > 0 {
-			parts = append(parts, "pairing ignores "+plainText(strings.Join(o.Ignore, ", ")))
+			parts = append(parts, "pairing ignores "+report.Visible(strings.Join(o.Ignore, ", ")))
 		}
 		v.Head = append(v.Head, f.para("filters: "+strings.Join(parts, "; "))...)
 	}
@@ -192,11 +197,11 @@ func (d *Document) textView(width int, step bool) *TextView {
 		}
 	}
 	if d.Causes != nil && len(d.Causes.Groups) > diff.MaxCauseHighlights {
-		causes = append(causes, "  …and "+Plural(len(d.Causes.Groups)-diff.MaxCauseHighlights, "more cause")+" (--format md lists them)")
+		causes = append(causes, "  …and "+report.Plural(len(d.Causes.Groups)-diff.MaxCauseHighlights, "more cause")+" (--format md lists them)")
 	}
 
 	// What is not news: the other changed packages, by what changed.
-	plain := plainCounts(d)
+	plain := report.PlainCounts(d.Document)
 	var moved, other []string // packages whose specs came or went; the others
 	var only []string         // packages changed by plain rebuilds alone
 	var restacked []string    // packages whose specs only moved stacks (roots)
@@ -206,13 +211,13 @@ func (d *Document) textView(width int, step bool) *TextView {
 		if named[p.Name] {
 			continue
 		}
-		if !d.Render.RebuiltRows && pkgRebuildsOnly(p, plain[i]) {
-			only = append(only, plainText(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
+		if !d.Render.RebuiltRows && report.PkgRebuildsOnly(p, plain[i]) {
+			only = append(only, report.Visible(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
 			continue
 		}
 		if n := p.Counts; !d.Render.RebuiltRows && p.Status == diff.Changed && !p.Versions.Changed() &&
 			n.Restacked > 0 && n.Added+n.Removed+n.Rebuilt+n.Updated == 0 {
-			restacked = append(restacked, plainText(p.Name)+" "+strconv.Itoa(n.Restacked))
+			restacked = append(restacked, report.Visible(p.Name)+" "+strconv.Itoa(n.Restacked))
 			continue
 		}
 		b.Reset()
@@ -225,23 +230,23 @@ func (d *Document) textView(width int, step bool) *TextView {
 	}
 	coverage = append(coverage, f.rows(moved, "package", d.Render.RebuiltRows)...)
 	var rebuilt []string
-	switch r := shareOfRebuilds(d, plain); {
-	case onlyRebuilds(d.Report) && only != nil:
+	switch r := report.ShareOfRebuilds(d.Document, plain); {
+	case report.OnlyRebuilds(d.Report) && only != nil:
 		// The headline said it all but the names.
 		rebuilt = f.names("", only)
-	case r.plain > 0:
-		line := "rebuilt only (new hash, same facets and stacks): " + Plural(r.plain, "spec") + " of " + Plural(r.changes, "spec change") + " (" + percent(r.plain, r.changes) + ")"
-		if o := r.otherRebuilds(d); o != "" {
+	case r.Plain > 0:
+		line := "rebuilt only (new hash, same facets and stacks): " + report.Plural(r.Plain, "spec") + " of " + report.Plural(r.Changes, "spec change") + " (" + report.Percent(r.Plain, r.Changes) + ")"
+		if o := r.OtherRebuilds(d.Document); o != "" {
 			line += "; " + o
 		}
 		if only == nil {
 			rebuilt = f.item(line)
 		} else {
-			rebuilt = f.names(line+"; "+Plural(len(only), "package")+" had nothing else: ", only)
+			rebuilt = f.names(line+"; "+report.Plural(len(only), "package")+" had nothing else: ", only)
 		}
 	}
 	if restacked != nil {
-		rebuilt = append(rebuilt, f.names("restacked only (same hash, other stacks): "+Plural(len(restacked), "package")+": ", restacked)...)
+		rebuilt = append(rebuilt, f.names("restacked only (same hash, other stacks): "+report.Plural(len(restacked), "package")+": ", restacked)...)
 	}
 	rebuilt = append(rebuilt, f.rows(other, "package", d.Render.RebuiltRows)...)
 
@@ -259,29 +264,29 @@ func (d *Document) textView(width int, step bool) *TextView {
 
 	// After the sections.
 	if n := len(d.Old.Skipped) + len(d.New.Skipped); n > 0 {
-		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", Plural(n, "page"))+" skipped (--skip-invalid), their specs not counted:")...)
+		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", report.Plural(n, "page"))+" skipped (--skip-invalid), their specs not counted:")...)
 		for _, side := range [...]struct {
 			name string
 			l    []skippedPage
 		}{{"old", skippedLines(d.Old.Skipped)}, {"new", skippedLines(d.New.Skipped)}} {
 			for _, s := range side.l {
-				v.Tail = append(v.Tail, f.item(side.name+" "+s.where+": "+plainText(s.reason))...)
+				v.Tail = append(v.Tail, f.item(side.name+" "+s.where+": "+report.Visible(s.reason))...)
 			}
 		}
 	}
 	if len(d.Warnings) > 0 {
-		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", Plural(len(d.Warnings), "warning"))+":")...)
+		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", report.Plural(len(d.Warnings), "warning"))+":")...)
 		for _, w := range d.Warnings {
-			where := plainText(w.File)
+			where := report.Visible(w.File)
 			if w.Line > 0 {
 				where += ":" + strconv.Itoa(w.Line)
 			}
-			v.Tail = append(v.Tail, f.item(where+": "+plainText(w.Message))...)
+			v.Tail = append(v.Tail, f.item(where+": "+report.Visible(w.Message))...)
 		}
 	}
 	if !step && d.Causes != nil {
-		if note := UnknownNote(d.Causes); note != "" {
-			v.Tail = append(v.Tail, f.para("why: "+plainText(note))...)
+		if note := report.UnknownNote(d.Causes); note != "" {
+			v.Tail = append(v.Tail, f.para("why: "+report.Visible(note))...)
 		}
 	}
 	return v
@@ -293,7 +298,7 @@ func (f textFit) rows(l []string, noun string, all bool) []string {
 	var out []string
 	for i, s := range l {
 		if !all && len(l) > maxTextRows && i == maxTextRows-1 {
-			out = append(out, "  …and "+Plural(len(l)-i, "more "+noun))
+			out = append(out, "  …and "+report.Plural(len(l)-i, "more "+noun))
 			break
 		}
 		out = append(out, f.item(s)...)
@@ -361,17 +366,17 @@ func countsText(c bool, p *diff.Package, allStacks bool) string {
 func (d *Document) textFacts() string {
 	p, s := d.Summary.Packages, d.Summary.Specs
 	if !d.HasChanges() {
-		return "no changes (" + Plural(p.New, "package") + ", " + Plural(s.New, "spec") + ")"
+		return "no changes (" + report.Plural(p.New, "package") + ", " + report.Plural(s.New, "spec") + ")"
 	}
-	if line, ok := rootsHeadline(d.Report); ok {
-		return plainText(line)
+	if line, ok := report.RootsHeadline(d.Report); ok {
+		return report.Visible(line)
 	}
-	if onlyRebuilds(d.Report) {
-		return plainText(rebuildsHeadline(d.Report))
+	if report.OnlyRebuilds(d.Report) {
+		return report.Visible(report.RebuildsHeadline(d.Report))
 	}
 	c := d.Render.Color
 	var b strings.Builder
-	b.WriteString(Plural(p.Changed+p.Added+p.Removed, "package") + " changed")
+	b.WriteString(report.Plural(p.Changed+p.Added+p.Removed, "package") + " changed")
 	var parts []string
 	for _, x := range [...]struct {
 		n    int
@@ -424,7 +429,7 @@ type skippedPage struct{ where, reason string }
 func skippedLines(l []snapshot.Skipped) []skippedPage {
 	out := make([]skippedPage, len(l))
 	for i, s := range l {
-		where := plainText(s.File)
+		where := report.Visible(s.File)
 		if s.Line > 0 {
 			where += ":" + strconv.Itoa(s.Line)
 		}

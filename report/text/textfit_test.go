@@ -1,12 +1,15 @@
-package report
+package text
 
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
 
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
@@ -34,7 +37,7 @@ func TestWrapText(t *testing.T) {
 			words = append(words, pieces[r.IntN(len(pieces))])
 		}
 		s := strings.Join(words, " ")
-		width := MinWidth + r.IntN(100)
+		width := report.MinWidth + r.IntN(100)
 		lines := wrapText(s, width, "  ", "    ")
 		for k, l := range lines {
 			if c := cells(l); c > width {
@@ -71,7 +74,7 @@ func TestFitNames(t *testing.T) {
 	line := func(k int) string {
 		var b strings.Builder
 		b.WriteString("new stack x: 9 specs")
-		writeNames(&b, " of ", names, k)
+		report.WriteNames(&b, " of ", names, k)
 		return b.String()
 	}
 	for width, want := range map[int]string{
@@ -94,14 +97,14 @@ func TestTextView(t *testing.T) {
 	r.Packages[0].Name = "evil\x1b[2J"
 	for _, color := range []bool{false, true} {
 		var buf bytes.Buffer
-		if err := renderText(&buf, r, Options{Color: color, Width: 1 << 20}); err != nil {
+		if err := renderText(&buf, r, report.Options{Color: color, Width: 1 << 20}); err != nil {
 			t.Fatal(err)
 		}
 		out := buf.String()
 		// Every package is named: in its highlight's line, its own line,
 		// or the line of the packages changed by rebuilds alone.
 		for _, p := range r.Packages {
-			if !strings.Contains(out, plainText(p.Name)) {
+			if !strings.Contains(out, report.Visible(p.Name)) {
 				t.Errorf("color=%v: %q is not named:\n%s", color, p.Name, out)
 			}
 		}
@@ -113,6 +116,39 @@ func TestTextView(t *testing.T) {
 		}
 		if got := strings.Contains(out, "\x1b["); got != color {
 			t.Errorf("color=%v: escape codes present: %v", color, got)
+		}
+	}
+}
+
+// TestTextDirection: the terminal view says a downgrade in words, as the
+// Markdown report's "⬇️ downgraded" and JSON's direction do, so that it
+// shows without colour; an upgrade reads from its arrow, as before.
+func TestTextDirection(t *testing.T) {
+	for _, c := range []struct {
+		old, new []string
+		dir      diff.Direction
+		want     string
+	}{
+		{[]string{"17.0.6", "19.1.7"}, []string{"17.0.6"}, diff.Downgraded, "llvm: 19.1.7 → 17.0.6 (downgraded; −19.1.7)"},
+		{[]string{"17.0.6", "19.1.7"}, []string{"17.0.6", "18.1.8"}, diff.Downgraded, "llvm: 19.1.7 → 18.1.8 (downgraded; +18.1.8 −19.1.7)"},
+		{[]string{"17.0.6"}, []string{"19.1.7"}, diff.Upgraded, "llvm: 17.0.6 → 19.1.7 (+19.1.7 −17.0.6)"},
+		{[]string{"19.1.7", "20.1.0"}, []string{"20.1.0"}, diff.Other, "llvm: 20.1.0 (−19.1.7)"},
+	} {
+		v := diff.VersionChange{Old: c.old, New: c.new, Direction: c.dir, Added: []string{}, Removed: []string{}}
+		for _, x := range c.new {
+			if !slices.Contains(c.old, x) {
+				v.Added = append(v.Added, x)
+			}
+		}
+		for _, x := range c.old {
+			if !slices.Contains(c.new, x) {
+				v.Removed = append(v.Removed, x)
+			}
+		}
+		var b strings.Builder
+		textPackage(&b, false, &diff.Package{Name: "llvm", Status: diff.Changed, Versions: v}, false)
+		if b.String() != c.want {
+			t.Errorf("%s: %q, want %q", c.dir, b.String(), c.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package report
+package text
 
 import (
 	"slices"
@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// Fitting the terminal format to a width (Options.Width): lines are
+// Fitting the terminal format to a width (report.Options.Width): lines are
 // measured in terminal cells (cells), wrapped at spaces with a hanging
 // indent (wrapText), and a word wider than the line is broken (a very
 // long package name), so that no line is wider than the width. The
@@ -31,7 +31,7 @@ func cells(s string) int {
 }
 
 // escapeLen is the length of the ANSI colour code s starts with
-// ("\x1b[1m"), or 0. plainText writes any escape character of the input
+// ("\x1b[1m"), or 0. report.Visible writes any escape character of the input
 // as the text \x1b, so the only escapes in a line are paint's.
 func escapeLen(s string) int {
 	if len(s) < 3 || s[0] != '\x1b' || s[1] != '[' {
@@ -127,7 +127,7 @@ func wrapWords(words []string, width int, first, hang string) []string {
 }
 
 // nbsp joins words that a line must not break apart ("+4 −3"): a space
-// once wrapped. It is NUL, which plainText writes as the text \x00, so no
+// once wrapped. It is NUL, which report.Visible writes as the text \x00, so no
 // name can hold it.
 const nbsp = "\x00"
 

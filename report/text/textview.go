@@ -1,10 +1,11 @@
-package report
+package text
 
 import (
 	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 )
 
 // TextLines returns the lines of the terminal view's package list
@@ -12,7 +13,7 @@ import (
 // unchanged, and, unless Render.RebuiltRows, the packages changed by
 // rebuilds alone (a new hash, nothing else) together on one line at the
 // end, each with its count and the stacks of its rebuilds. Names are made
-// safe with plainText, colours come from Render.Color.
+// safe with report.Visible, colours come from Render.Color.
 func (d *Document) TextLines() []string {
 	c := d.Render.Color
 	var lines []string
@@ -21,8 +22,8 @@ func (d *Document) TextLines() []string {
 	var b strings.Builder
 	for i := range d.Packages {
 		p := &d.Packages[i]
-		if !d.Render.RebuiltRows && rebuiltOnly(p) {
-			only = append(only, plainText(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt)+inStacks(rebuiltStacks(p, true)))
+		if !d.Render.RebuiltRows && report.RebuiltOnly(p) {
+			only = append(only, report.Visible(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt)+inStacks(report.RebuiltStacks(p, true)))
 			specs += p.Counts.Rebuilt
 			continue
 		}
@@ -31,7 +32,7 @@ func (d *Document) TextLines() []string {
 		b.Reset()
 	}
 	if only != nil {
-		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets and stacks): "+Plural(len(only), "package")+", "+Plural(specs, "spec")+": "+strings.Join(only, ", "))
+		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets and stacks): "+report.Plural(len(only), "package")+", "+report.Plural(specs, "spec")+": "+strings.Join(only, ", "))
 	}
 	return lines
 }
@@ -42,7 +43,7 @@ func inStacks(stacks []string) string {
 	if len(stacks) == 0 {
 		return ""
 	}
-	return " (in " + plainText(strings.Join(stacks, ", ")) + ")"
+	return " (in " + report.Visible(strings.Join(stacks, ", ")) + ")"
 }
 
 // inSomeStacks is inStacks for a line that must stay short: up to
@@ -52,15 +53,15 @@ func inSomeStacks(stacks []string) string {
 		return inStacks(stacks)
 	}
 	var b strings.Builder
-	writeNames(&b, "", stacks, maxLineStacks-1)
-	return " (in " + plainText(b.String()) + ")"
+	report.WriteNames(&b, "", stacks, maxLineStacks-1)
+	return " (in " + report.Visible(b.String()) + ")"
 }
 
 // maxLineStacks is how many stacks a package's line names.
 const maxLineStacks = 3
 
 func paintStr(on bool, style, s string) string {
-	out, err := paint(on, style, s)
+	out, err := report.Paint(on, style, s)
 	if err != nil {
 		panic(err) // the styles here are known
 	}
@@ -74,7 +75,7 @@ func versionsText(l []string) string {
 	if len(l) == 0 {
 		return "no version"
 	}
-	return plainText(strings.Join(l, ", "))
+	return report.Visible(strings.Join(l, ", "))
 }
 
 // textPackage writes a package's line: its versions, and its counts.
@@ -86,11 +87,11 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 	v := p.Versions
 	switch p.Status {
 	case diff.Added:
-		b.WriteString(paintStr(c, "green", plainText(p.Name)) + ": new, " + versionsText(v.New))
+		b.WriteString(paintStr(c, "green", report.Visible(p.Name)) + ": new, " + versionsText(v.New))
 	case diff.Removed:
-		b.WriteString(paintStr(c, "red", plainText(p.Name)) + ": removed, " + versionsText(v.Old))
+		b.WriteString(paintStr(c, "red", report.Visible(p.Name)) + ": removed, " + versionsText(v.Old))
 	default:
-		b.WriteString(paintStr(c, "bold", plainText(p.Name)) + ": ")
+		b.WriteString(paintStr(c, "bold", report.Visible(p.Name)) + ": ")
 		before, after := lastOf(v.Old), lastOf(v.New)
 		if before != after {
 			style := "yellow"
@@ -100,7 +101,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 			case diff.Downgraded:
 				style = "red"
 			}
-			b.WriteString(plainText(before) + " → " + paintStr(c, style, plainText(after)))
+			b.WriteString(report.Visible(before) + " → " + paintStr(c, style, report.Visible(after)))
 		} else {
 			b.WriteString(versionsText(v.New[max(0, len(v.New)-1):])) // the newest
 		}
@@ -116,7 +117,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 				if i > 0 {
 					b.WriteString(" ")
 				}
-				b.WriteString(paintStr(c, "green", "+"+plainText(a)))
+				b.WriteString(paintStr(c, "green", "+"+report.Visible(a)))
 			}
 			if len(v.Added) > 0 && len(v.Removed) > 0 {
 				b.WriteString(" ")
@@ -125,7 +126,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 				if i > 0 {
 					b.WriteString(" ")
 				}
-				b.WriteString(paintStr(c, "red", "−"+plainText(r)))
+				b.WriteString(paintStr(c, "red", "−"+report.Visible(r)))
 			}
 			b.WriteString(")")
 		}
@@ -174,9 +175,9 @@ func writeCounts(b *strings.Builder, c bool, p *diff.Package, stacks int) {
 			// The stacks of the plain rebuilds, as Markdown says them.
 			switch stacks {
 			case stacksAll:
-				b.WriteString(inStacks(rebuiltStacks(p, false)))
+				b.WriteString(inStacks(report.RebuiltStacks(p, false)))
 			case stacksSome:
-				b.WriteString(inSomeStacks(rebuiltStacks(p, false)))
+				b.WriteString(inSomeStacks(report.RebuiltStacks(p, false)))
 			}
 		}
 	}
@@ -188,25 +189,61 @@ func (d *Document) TextRebuilt() string {
 	if d.Summary.Specs.Rebuilt == 0 {
 		return ""
 	}
-	plain := plainCounts(d)
-	r := shareOfRebuilds(d, plain)
+	plain := report.PlainCounts(d.Document)
+	r := report.ShareOfRebuilds(d.Document, plain)
 	pkgs := 0
 	for i := range d.Packages {
-		if pkgRebuildsOnly(&d.Packages[i], plain[i]) {
+		if report.PkgRebuildsOnly(&d.Packages[i], plain[i]) {
 			pkgs++
 		}
 	}
-	line := "rebuilt only (new hash, same facets and stacks): " + Plural(r.plain, "spec") + " of " + Plural(r.changes, "spec change") + " (" + percent(r.plain, r.changes) + "); "
-	if o := r.otherRebuilds(d); o != "" {
+	line := "rebuilt only (new hash, same facets and stacks): " + report.Plural(r.Plain, "spec") + " of " + report.Plural(r.Changes, "spec change") + " (" + report.Percent(r.Plain, r.Changes) + "); "
+	if o := r.OtherRebuilds(d.Document); o != "" {
 		line += o + "; "
 	}
-	return line + Plural(pkgs, "package") + " of " + strconv.Itoa(d.Summary.Packages.Changed) + " changed had nothing else"
+	return line + report.Plural(pkgs, "package") + " of " + strconv.Itoa(d.Summary.Packages.Changed) + " changed had nothing else"
 }
 
-// DefaultWidth is the width of the terminal format when Options.Width is
-// 0: what a report piped or written to a file is fitted to.
-const DefaultWidth = 80
+// TextCauses are the terminal view's lines about roots and causes.
+func (d *Document) TextCauses() []string {
+	c := d.Causes
+	if c == nil {
+		return nil
+	}
+	var lines []string
+	if rc := c.Roots; rc != nil {
+		var parts []string
+		for _, r := range rc.Added {
+			parts = append(parts, paintStr(d.Render.Color, "green", "+"+report.Visible(r.Root)))
+		}
+		for _, r := range rc.Removed {
+			parts = append(parts, paintStr(d.Render.Color, "red", "−"+report.Visible(r.Root)))
+		}
+		for _, r := range rc.Changed {
+			p := report.Visible(r.Root) + " " + report.Visible(r.Old.Version)
+			if r.New.Version != r.Old.Version {
+				p += " → " + report.Visible(r.New.Version)
+			} else {
+				p += " (new hash)"
+			}
+			parts = append(parts, p)
+		}
+		if parts != nil {
+			lines = append(lines, "roots: "+strings.Join(parts, ", "))
+		}
+	}
+	if line := report.CausesSentence(d.Report, report.Visible); line != "" {
+		lines = append(lines, "why: "+line)
+	}
+	if note := report.UnknownNote(c); note != "" {
+		lines = append(lines, "why: "+note)
+	}
+	return lines
+}
 
-// MinWidth is the narrowest width the terminal format is fitted to: a
-// narrower Options.Width is taken as this.
-const MinWidth = 20
+func lastOf(l []string) string {
+	if len(l) == 0 {
+		return ""
+	}
+	return l[len(l)-1]
+}

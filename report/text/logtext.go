@@ -1,4 +1,4 @@
-package report
+package text
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/spill"
 )
 
@@ -17,10 +18,10 @@ import (
 // which for a commit is its date and short id, and the commit's subject),
 // then the step's terminal view without its title (textView), indented.
 // What every step would repeat (the note on unknown causes) is said once,
-// at the end. Every line fits Options.Width.
+// at the end. Every line fits report.Options.Width.
 type logText struct {
 	w     io.Writer
-	o     LogOptions
+	o     report.LogOptions
 	n     int          // steps so far
 	steps *spill.Spill // their blocks without the head line, one piece each
 	// unknown sums the steps' causes that the note at the end counts.
@@ -32,8 +33,8 @@ func (l *logText) Kept() int64 { return l.steps.InMemory() }
 
 func (l *logText) Step(r *diff.Report) error {
 	l.n++
-	doc := newDocument(r, l.o.Options)
-	v := doc.textView(textWidthOf(l.o.Width)-2, true)
+	doc := report.NewDocument(r, l.o.Options)
+	v := (&Document{&doc}).textView(textWidthOf(l.o.Width)-2, true)
 	var b strings.Builder
 	for _, s := range v.Head {
 		b.WriteString("  " + s + "\n")
@@ -54,7 +55,7 @@ func (l *logText) Step(r *diff.Report) error {
 		l.hasNote = true
 	}
 	if l.steps == nil {
-		l.steps = spill.New(l.o.spillAt)
+		l.steps = spill.New(l.o.SpillAt)
 	}
 	_, err := l.steps.Add([]byte(b.String()))
 	return err
@@ -66,32 +67,32 @@ func (l *logText) Finish(s *diff.Series) error {
 	f := textFit{width: textWidthOf(l.o.Width), color: l.o.Color}
 	c := l.o.Color
 	n := len(s.Snapshots)
-	labels := SnapshotLabels(s.Snapshots)
-	label := func(i int) string { return plainText(labels[i]) }
+	labels := report.SnapshotLabels(s.Snapshots)
+	label := func(i int) string { return report.Visible(labels[i]) }
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log"
 	}
 	var out []string
-	out = append(out, f.para(paintStr(c, "bold", plainText(title))+": "+label(0)+" → "+label(n-1)+": "+
-		Plural(n, "snapshot")+", "+Plural(l.n, "step"))...)
-	if note := RevsNote(s.Revs); note != "" {
-		out = append(out, f.para(plainText(note))...)
+	out = append(out, f.para(paintStr(c, "bold", report.Visible(title))+": "+label(0)+" → "+label(n-1)+": "+
+		report.Plural(n, "snapshot")+", "+report.Plural(l.n, "step"))...)
+	if note := report.RevsNote(s.Revs); note != "" {
+		out = append(out, f.para(report.Visible(note))...)
 	}
 
 	// Across the series.
 	var came, versions []string
 	steady := 0
 	for _, p := range s.Timeline.Packages {
-		if throughout(p, n) {
+		if report.Throughout(p, n) {
 			steady++
 			continue
 		}
 		if p.CameAndWent(n) {
-			came = append(came, plainText(p.Name)+" "+runsText(p.Present, n, label))
+			came = append(came, report.Visible(p.Name)+" "+report.RunsText(p.Present, n, label))
 		}
 		if line := versionRuns(p, n, label); line != "" {
-			versions = append(versions, plainText(p.Name)+" "+line)
+			versions = append(versions, report.Visible(p.Name)+" "+line)
 		}
 	}
 	for _, sec := range [...]struct {
@@ -104,7 +105,7 @@ func (l *logText) Finish(s *diff.Series) error {
 		}
 	}
 	if steady > 0 && l.n > 0 {
-		out = append(out, f.para("The same versions in every snapshot: "+Plural(steady, "package"))...)
+		out = append(out, f.para("The same versions in every snapshot: "+report.Plural(steady, "package"))...)
 	}
 	if _, err := bw.WriteString(strings.Join(out, "\n") + "\n"); err != nil {
 		return err
@@ -115,7 +116,7 @@ func (l *logText) Finish(s *diff.Series) error {
 		head := "step " + strconv.Itoa(k+1)
 		if len(s.Snapshots) == l.n+1 {
 			glued := func(i int) string { return strings.ReplaceAll(label(i), " ", nbsp) } // "2025-03-16 e7c8068" stays on a line
-			head += " · " + StepTitle(glued(k+1), glued(k), plainText(l.o.Subjects[s.Snapshots[k+1].Rev]))
+			head += " · " + report.StepTitle(glued(k+1), glued(k), report.Visible(l.o.Subjects[s.Snapshots[k+1].Rev]))
 		}
 		for _, line := range f.para(paintStr(c, "bold", head)) {
 			if _, err := bw.WriteString(line + "\n"); err != nil {
@@ -127,8 +128,8 @@ func (l *logText) Finish(s *diff.Series) error {
 		}
 	}
 	if l.hasNote {
-		if note := UnknownNote(&l.unknown); note != "" {
-			for _, line := range f.para("why: " + plainText(note)) {
+		if note := report.UnknownNote(&l.unknown); note != "" {
+			for _, line := range f.para("why: " + report.Visible(note)) {
 				if _, err := bw.WriteString(line + "\n"); err != nil {
 					return err
 				}
@@ -162,9 +163,9 @@ func versionRuns(p diff.PackageTimeline, n int, label func(int) string) string {
 	for i, v := range order {
 		when := make([]string, len(runs[v]))
 		for j, r := range runs[v] {
-			when[j] = runText(r, n, label)
+			when[j] = report.RunText(r, n, label)
 		}
-		parts[i] = plainText(v) + " " + strings.Join(when, ", ")
+		parts[i] = report.Visible(v) + " " + strings.Join(when, ", ")
 	}
 	return strings.Join(parts, "; ")
 }
