@@ -7,6 +7,7 @@ import (
 	"github.com/cachediff/cachediff/internal/testing/gen"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/markdown"
 )
 
 // BenchmarkMarkdown renders the report of the 60k-spec benchmark pair.
@@ -14,7 +15,7 @@ func BenchmarkMarkdown(b *testing.B) {
 	r := reporttest.BenchReport(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := report.Markdown(io.Discard, r, report.Options{}); err != nil {
+		if err := markdown.Markdown(io.Discard, r, report.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

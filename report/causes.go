@@ -135,87 +135,10 @@ func UnknownNote(c *diff.Causes) string {
 	return strings.Join(parts, "; ")
 }
 
-// roots is the lockfile view: roots added, removed and changed.
-func (m *mdBuilder) roots() *Section {
-	c := m.doc.Causes
-	if c == nil || c.Roots == nil {
-		return nil
-	}
-	rc := c.Roots
-	var rows []string
-	for _, r := range rc.Added {
-		rows = append(rows, "\n| added | "+escapeMD(r.Root)+" | "+escapeMD(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
-	}
-	for _, r := range rc.Removed {
-		rows = append(rows, "\n| removed | "+escapeMD(r.Root)+" | "+escapeMD(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
-	}
-	for _, r := range rc.Changed {
-		m.b.WriteString("\n| changed | " + escapeMD(r.Root) + " | " + escapeMD(r.Old.Name+"@"+r.Old.Version) + " `" + m.abbrev.Short(r.Old.Hash) + "` → ")
-		if r.New.Name+"@"+r.New.Version != r.Old.Name+"@"+r.Old.Version {
-			m.b.WriteString(escapeMD(r.New.Name+"@"+r.New.Version) + " ")
-		}
-		m.b.WriteString("`" + m.abbrev.Short(r.New.Hash) + "` | ")
-		var why []string
-		if len(r.Changes) > 0 {
-			why = append(why, "own: "+escapeMD(ChangeText(r.Changes)))
-		}
-		if r.Why != nil {
-			for _, cs := range c.Resolve(r.Why, r.New.Name) {
-				why = append(why, escapeMD(CauseText(cs.Name, cs.Changes))+" (via "+escapeMD(strings.Join(cs.Path, " → "))+")")
-			}
-		}
-		if len(why) == 0 {
-			why = append(why, "hash only")
-		}
-		m.b.WriteString(strings.Join(why, "; ") + " |")
-		rows = append(rows, m.row())
-	}
-	if rows == nil {
-		return nil
-	}
-	return &Section{Name: "roots", Rank: rankRoots, Noun: "root", Rows: rows,
-		Heading: "\n\n### Environment roots (" + strconv.Itoa(len(rows)) + " changed)\n\nThe lockfiles' roots, by their spec as written; what moved underneath follows.\n\n| | root | spec | why |\n|---|---|---|---|"}
-}
-
 // UnknownCauses reports whether no rebuilt or updated pair of the
 // report has a known cause (catalogue pages on one side or both), and
 // the report has no lockfile roots to show: its Why rebuilt section only
 // says so, and goes low in the report (see markdownView).
 func UnknownCauses(c *diff.Causes) bool {
 	return c != nil && c.Pairs > 0 && c.Known == 0 && c.Roots == nil
-}
-
-// causes groups the root causes of the rebuilt and updated specs.
-func (m *mdBuilder) causes() *Section {
-	c := m.doc.Causes
-	if c == nil || c.Pairs == 0 {
-		return nil
-	}
-	s := &Section{Name: "causes", Rank: rankCauses, Noun: "root cause", Rows: make([]string, 0, len(c.Groups))}
-	head := "\n\n### Why rebuilt\n\n"
-	if UnknownCauses(c) {
-		s.Rank = rankCausesUnknown
-		s.Heading = head + escapeMD(UnknownNote(c)) + "."
-		return s
-	}
-	if line := CausesSentence(m.doc.Report, escapeMD); line != "" {
-		head += "**" + line + ".**\n\n"
-	}
-	switch {
-	case len(c.Groups) > 0:
-		head += "| root cause | change | specs | rebuilt | updated | via (one path) |\n|---|---|--:|--:|--:|---|"
-	case c.Known > 0:
-		head += "No rebuilt or updated spec has a root cause among its dependencies."
-	default: // only the note below
-		head = strings.TrimSuffix(head, "\n\n")
-	}
-	s.Heading = head
-	for _, g := range c.Groups {
-		s.Rows = append(s.Rows, "\n| "+mdPackage(m.link, g.Name)+" | "+escapeMD(ChangeText(g.Changes))+" | "+strconv.Itoa(g.Specs)+" | "+
-			strconv.Itoa(g.Rebuilt)+" | "+strconv.Itoa(g.Updated)+" | "+escapeMD(strings.Join(g.Via, " → "))+" |")
-	}
-	if note := UnknownNote(c); note != "" {
-		s.Footer = "\n\n" + escapeMD(note) + "."
-	}
-	return s
 }

@@ -46,25 +46,25 @@ func urlSafe(u string) string {
 	return b.String()
 }
 
-// mdPackage writes a package name in Markdown, as a link to its page when
+// MDPackage writes a package name in Markdown, as a link to its page when
 // base is set.
-func mdPackage(base, name string) string {
+func MDPackage(base, name string) string {
 	if base == "" {
-		return escapeMD(name)
+		return EscapeMD(name)
 	}
-	return "[" + escapeMD(name) + "](" + PackageURL(base, name) + ")"
+	return "[" + EscapeMD(name) + "](" + PackageURL(base, name) + ")"
 }
 
-// htmlPackage writes a package name in an HTML block, as a link to its
+// HTMLPackage writes a package name in an HTML block, as a link to its
 // page when base is set.
-func htmlPackage(base, name string) string {
+func HTMLPackage(base, name string) string {
 	if base == "" {
-		return escapeHTML(name)
+		return EscapeHTML(name)
 	}
-	return `<a href="` + html.EscapeString(PackageURL(base, name)) + `">` + escapeHTML(name) + "</a>"
+	return `<a href="` + html.EscapeString(PackageURL(base, name)) + `">` + EscapeHTML(name) + "</a>"
 }
 
-// escapeMD makes s safe as inline GitHub-flavoured Markdown, including in a
+// EscapeMD makes s safe as inline GitHub-flavoured Markdown, including in a
 // table cell: Markdown punctuation is backslash-escaped, HTML is entity-
 // escaped, line breaks become spaces, and an @mention, an issue reference
 // (#123, GH-123) is broken with a zero-width space so that nobody is
@@ -73,14 +73,14 @@ func htmlPackage(base, name string) string {
 // (x86_64_v3, gcc@13.2.0) can neither emphasize nor mention, and is left
 // as it is so that the Markdown source stays readable. Long text is
 // shortened first (see shorten): the full value is in the JSON report.
-func escapeMD(s string) string { return escape(Shorten(s), false) }
+func EscapeMD(s string) string { return escape(Shorten(s), false) }
 
-// escapeHTML makes s safe as text inside an HTML block of GitHub Markdown
+// EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
 // (such as a <summary>), where Markdown escapes are not interpreted: HTML
 // and the characters that could end a table cell or open a code span are
 // entity-escaped, line breaks become spaces and @mentions are broken. Long
-// text is shortened first, like escapeMD's.
-func escapeHTML(s string) string { return escape(Shorten(s), true) }
+// text is shortened first, like EscapeMD's.
+func EscapeHTML(s string) string { return escape(Shorten(s), true) }
 
 // Limits of shorten, in characters (runes).
 const (
@@ -358,8 +358,8 @@ func toInt(v any) (int, error) {
 	return 0, fmt.Errorf("want an integer, got %T", v)
 }
 
-// signed writes n with its sign: +3, −2, 0.
-func signed(v any) (string, error) {
+// Signed writes n with its sign: +3, −2, 0.
+func Signed(v any) (string, error) {
 	n, err := toInt(v)
 	if err != nil {
 		return "", err
@@ -462,9 +462,9 @@ func Paint(on bool, style, s string) (string, error) {
 // Every row of a rebuilt or updated spec writes five of them.
 func change(before, after string) string {
 	if before == after {
-		return escapeMD(after)
+		return EscapeMD(after)
 	}
-	return escapeMD(before) + " → " + escapeMD(after)
+	return EscapeMD(before) + " → " + EscapeMD(after)
 }
 
 // Funcs returns cachediff's own template functions, which the formats
@@ -474,18 +474,18 @@ func change(before, after string) string {
 // with sprig's.
 func Funcs(r *diff.Report) template.FuncMap {
 	fm := template.FuncMap{}
-	fm["md"] = escapeMD
-	fm["htmltext"] = escapeHTML
+	fm["md"] = EscapeMD
+	fm["htmltext"] = EscapeHTML
 	fm["short"] = shortOf(r)
-	fm["signed"] = signed
+	fm["signed"] = Signed
 	fm["count"] = count
 	fm["minus"] = minus
 	fm["change"] = change
 	fm["plain"] = plainText
 	fm["paint"] = Paint
 	fm["pkgurl"] = PackageURL
-	fm["mdpkg"] = mdPackage
-	fm["htmlpkg"] = htmlPackage
+	fm["mdpkg"] = MDPackage
+	fm["htmlpkg"] = HTMLPackage
 	fm["news"] = func(h diff.Highlight) string { return NewsText(h, 5) } // news.go: a highlight in words
 	return fm
 }

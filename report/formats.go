@@ -47,24 +47,6 @@ func Register(fs ...Format) {
 	}
 }
 
-// inReport are the formats package report writes itself, until each
-// moves to a folder of its own (issue 30).
-var inReport = []Format{
-	{Name: "md", Doc: "Markdown", Render: Markdown, Cuttable: true,
-		Log: func(w io.Writer, o LogOptions) LogWriter { return &logMarkdown{w: w, o: o} }},
-}
-
-// InReport returns the format called name that package report still
-// writes itself, for report/builtin to register.
-func InReport(name string) Format {
-	for _, f := range inReport {
-		if f.Name == name {
-			return f
-		}
-	}
-	panic("report: no format " + name + " in package report")
-}
-
 // Formats returns the built-in formats, the default first (a copy: the
 // list cannot be changed from outside).
 func Formats() []Format {

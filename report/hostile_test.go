@@ -29,10 +29,10 @@ func TestEscapeMentionsAfterNonASCII(t *testing.T) {
 		{"gcc@13.2.0", "gcc@13.2.0", "gcc@13.2.0"}, // not a mention
 		{"x@", "x@", "x@"},
 	} {
-		if got := escapeMD(tc.in); got != tc.md {
+		if got := EscapeMD(tc.in); got != tc.md {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.md)
 		}
-		if got := escapeHTML(tc.in); got != tc.html {
+		if got := EscapeHTML(tc.in); got != tc.html {
 			t.Errorf("EscapeHTML(%q) = %q, want %q", tc.in, got, tc.html)
 		}
 	}
@@ -53,10 +53,10 @@ func TestEscapeReferencesAndMath(t *testing.T) {
 		{"$x^2$", `\$x^2\$`, "&#36;x^2&#36;"},
 		{"$`a`$", "\\$\\`a\\`\\$", "&#36;&#96;a&#96;&#36;"},
 	} {
-		if got := escapeMD(tc.in); got != tc.md {
+		if got := EscapeMD(tc.in); got != tc.md {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.md)
 		}
-		if got := escapeHTML(tc.in); got != tc.html {
+		if got := EscapeHTML(tc.in); got != tc.html {
 			t.Errorf("EscapeHTML(%q) = %q, want %q", tc.in, got, tc.html)
 		}
 	}
@@ -82,10 +82,10 @@ func TestEscapeAutolinksAndEmoji(t *testing.T) {
 		{"1.2:1.4", "1.2:1.4", "1.2:1.4"},
 		{"a: b:", "a: b:", "a: b:"},
 	} {
-		if got := escapeMD(tc.in); got != tc.md {
+		if got := EscapeMD(tc.in); got != tc.md {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.md)
 		}
-		if got := escapeHTML(tc.in); got != tc.html {
+		if got := EscapeHTML(tc.in); got != tc.html {
 			t.Errorf("EscapeHTML(%q) = %q, want %q", tc.in, got, tc.html)
 		}
 	}
@@ -104,7 +104,7 @@ func TestInvisibleShownEverywhere(t *testing.T) {
 			name   string
 			render func(*bytes.Buffer) error
 		}{
-			{"md", func(b *bytes.Buffer) error { return Markdown(b, r, Options{}) }},
+			{"md", func(b *bytes.Buffer) error { return render(b, "md", r, Options{}) }},
 			{"text", func(b *bytes.Buffer) error { return render(b, "text", r, Options{}) }},
 			{"patch", func(b *bytes.Buffer) error { return render(b, "patch", r, Options{}) }},
 		} {
@@ -143,7 +143,7 @@ func TestSharedPrefixShown(t *testing.T) {
 		}
 	}
 	var md bytes.Buffer
-	if err := Markdown(&md, r, Options{RebuiltRows: true}); err != nil {
+	if err := render(&md, "md", r, Options{RebuiltRows: true}); err != nil {
 		t.Fatal(err)
 	}
 	if want := "`aaaaaaaqqqq` → `aaaaaaaqqqz`"; !strings.Contains(md.String(), want) {
@@ -213,9 +213,9 @@ func renderAll(t testing.TB, r *diff.Report) map[string]string {
 		case "json":
 			return JSON(b, r)
 		case "md":
-			return Markdown(b, r, Options{})
+			return render(b, "md", r, Options{})
 		case "md cut":
-			return Markdown(b, r, Options{MaxBytes: 3000})
+			return render(b, "md", r, Options{MaxBytes: 3000})
 		case "text":
 			return render(b, "text", r, Options{Color: true})
 		}

@@ -28,23 +28,3 @@ func RevsNote(r *diff.Revs) string {
 	}
 	return "no commit in this range changed " + cmp.Or(r.Path, "the repository") + " (" + strings.Join(what, ", ") + ")"
 }
-
-// revsNoteMD is RevsNote(r) in Markdown: the range and the path escaped,
-// the dates (RFC 3339, checked by checkRevs on a log read back) in code
-// spans, where their colons cannot read as an emoji's :code:.
-func revsNoteMD(r *diff.Revs) string {
-	if RevsNote(r) == "" {
-		return ""
-	}
-	what := escapeMD(r.Range)
-	for _, d := range [...]struct{ k, v string }{{"since", r.Since}, {"until", r.Until}} {
-		if d.v != "" {
-			what += ", " + d.k + " `" + d.v + "`"
-		}
-	}
-	path := "the repository"
-	if r.Path != "" {
-		path = escapeMD(r.Path)
-	}
-	return "no commit in this range changed " + path + " (" + what + ")"
-}

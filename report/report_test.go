@@ -25,21 +25,21 @@ func TestEscape(t *testing.T) {
 		{"~cuda ~~x~~", `\~cuda \~\~x\~\~`}, // no strikethrough
 		{"*bold* [link](x) #1 &amp;", `\*bold\* \[link\](x) \#&#8203;1 &amp;amp;`},
 	} {
-		if got := escapeMD(tc.in); got != tc.want {
+		if got := EscapeMD(tc.in); got != tc.want {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
 
 func TestEscapeHTML(t *testing.T) {
-	if got, want := escapeHTML("<b>@you & \"me\"|`\n"), "&lt;b&gt;@&#8203;you &amp; &#34;me&#34;&#124;&#96; "; got != want {
+	if got, want := EscapeHTML("<b>@you & \"me\"|`\n"), "&lt;b&gt;@&#8203;you &amp; &#34;me&#34;&#124;&#96; "; got != want {
 		t.Errorf("EscapeHTML = %q, want %q", got, want)
 	}
 }
 
 func TestMarkdownHostileInput(t *testing.T) {
 	var buf bytes.Buffer
-	if err := Markdown(&buf, reporttest.Hostile(), Options{}); err != nil {
+	if err := render(&buf, "md", reporttest.Hostile(), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -130,7 +130,7 @@ func TestMarkdownUpdateCells(t *testing.T) {
 		Facet: "platform", From: "linux", To: "cray", StacksJoined: []string{"tutorial"}, StacksLeft: []string{"hep"},
 	}}}
 	var buf bytes.Buffer
-	if err := Markdown(&buf, r, Options{}); err != nil {
+	if err := render(&buf, "md", r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	want := "| updated platform | `aaaaaaa` → `bbbbbbb` | 1.0 | gcc@13.2.0 | ubuntu24.04 (platform linux → cray) | x86_64_v3 |  | e4s, +tutorial, −hep |"
@@ -162,7 +162,7 @@ func TestMarkdownLinksAndTitle(t *testing.T) {
 		Versions: diff.VersionChange{New: []string{"1.0"}, Added: []string{"1.0"}, Direction: diff.New}})
 	var buf bytes.Buffer
 	o := Options{Title: "Notes | <b>@team</b>\n## not a heading", LinkBase: "https://cache.spack.io/package/?name="}
-	if err := Markdown(&buf, r, o); err != nil {
+	if err := render(&buf, "md", r, o); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -185,7 +185,7 @@ func TestMarkdownLinksAndTitle(t *testing.T) {
 	reporttest.CheckTableRows(t, out)
 	// Without a base, names are plain.
 	buf.Reset()
-	if err := Markdown(&buf, r, Options{}); err != nil {
+	if err := render(&buf, "md", r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(buf.String(), "](http") || strings.Contains(buf.String(), "<a href") {

@@ -52,11 +52,11 @@ func shortForm(s string) string {
 // TestEscapeLong: a long value full of Markdown is cut before it is
 // escaped, so never inside an escape: every | keeps its backslash.
 func TestEscapeLong(t *testing.T) {
-	got := escapeMD(strings.Repeat("a|", 5000))
+	got := EscapeMD(strings.Repeat("a|", 5000))
 	if want := strings.Repeat(`a\|`, maxWord/2) + "…"; got != want {
 		t.Errorf("Escape gives %q", shortForm(got))
 	}
-	got = escapeHTML(strings.Repeat("<|", 5000))
+	got = EscapeHTML(strings.Repeat("<|", 5000))
 	if want := strings.Repeat("&lt;&#124;", maxWord/2) + "…"; got != want {
 		t.Errorf("EscapeHTML gives %q", shortForm(got))
 	}
@@ -71,7 +71,7 @@ func FuzzEscape(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		md, html := escapeMD(s), escapeHTML(s)
+		md, html := EscapeMD(s), EscapeHTML(s)
 		for _, out := range []string{md, html} {
 			if !utf8.ValidString(out) || strings.ContainsAny(out, "\n\r<>") {
 				t.Fatalf("%q: output %q", s, out)

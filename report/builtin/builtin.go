@@ -10,13 +10,14 @@ import (
 	"github.com/cachediff/cachediff/report/atom"
 	"github.com/cachediff/cachediff/report/html"
 	"github.com/cachediff/cachediff/report/jsonv1"
+	"github.com/cachediff/cachediff/report/markdown"
 	"github.com/cachediff/cachediff/report/patch"
 	"github.com/cachediff/cachediff/report/text"
 )
 
 func init() {
 	report.Register(
-		report.InReport("md"),
+		markdown.Format,
 		jsonv1.Format,
 		text.Format,
 		patch.Format,

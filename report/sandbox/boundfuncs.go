@@ -11,7 +11,6 @@ import (
 	"strings"
 	"text/template"
 	"unicode/utf8"
-
 )
 
 // This file bounds the functions of user templates (Limits.String,

@@ -16,13 +16,39 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/markdown"
 	"github.com/cachediff/cachediff/report/text"
+	"github.com/cachediff/cachediff/report/view"
 )
 
-// data is what a user template renders: the report.Document (its .View
-// the Markdown report's), with the terminal view's methods (.TextView,
-// .TextLines, .TextRebuilt, .TextCauses) of text.Document.
-type data = text.Document
+// data is what a user template renders: the report.Document with the
+// views of the built-in formats, .View (markdown.Document's) and
+// .TextView, .TextLines, .TextRebuilt and .TextCauses (text.Document's).
+type data struct {
+	*report.Document
+	md   markdown.Document
+	text text.Document
+}
+
+func newData(doc *report.Document) *data {
+	return &data{Document: doc, md: markdown.Document{Document: doc}, text: text.Document{Document: doc}}
+}
+
+// View is the Markdown report as a View (markdown.Document.View).
+func (d *data) View() *view.View { return d.md.View() }
+
+// TextView is the terminal view (text.Document.TextView).
+func (d *data) TextView() *text.TextView { return d.text.TextView() }
+
+// TextLines are the one-line-per-package view's lines (text.Document.TextLines).
+func (d *data) TextLines() []string { return d.text.TextLines() }
+
+// TextRebuilt is the line of rebuilt-only packages (text.Document.TextRebuilt).
+func (d *data) TextRebuilt() string { return d.text.TextRebuilt() }
+
+// TextCauses are the terminal view's lines about roots and causes
+// (text.Document.TextCauses).
+func (d *data) TextCauses() []string { return d.text.TextCauses() }
 
 // pkgDetails is pkgdetails outside a run (Execute binds its own): there
 // is no template to render the block with.
@@ -79,5 +105,5 @@ func execute(w io.Writer, t *template.Template, r *diff.Report, o report.Options
 	}
 	doc := report.NewDocument(r, o)
 	g.out = &limitWriter{g: g, w: w}
-	return g, g.run(func() error { return c.Execute(g.out, &data{Document: &doc}) })
+	return g, g.run(func() error { return c.Execute(g.out, newData(&doc)) })
 }

@@ -1,12 +1,14 @@
 package sandbox
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // TestSortAlphaCopies: sortAlpha in a template sorts a copy, so the
@@ -31,5 +33,20 @@ func TestSortAlphaCopies(t *testing.T) {
 	}
 	if !slices.Equal(shared, []string{"~a", "+b"}) {
 		t.Errorf("the shared list is now %q", shared)
+	}
+}
+
+// TestMaxBytesNilCut: user templates get a nil Cut, which shows all.
+func TestMaxBytesNilCut(t *testing.T) {
+	tmpl, err := ParseTemplate("t", `{{ .Cut.Show "x" }} {{ .Cut.Keep "x" 3 }} {{ .Cut.Line "x" 0 }} {{ .Cut.Shortened }}{{ .Cut.Mark "x" }}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Execute(&buf, tmpl, reporttest.GenReport(1, 2), report.Options{MaxBytes: 10}, Limits{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); got != "true true false false" {
+		t.Errorf("got %q", got)
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/markdown"
 	"github.com/cachediff/cachediff/report/text"
 	"github.com/cachediff/cachediff/templates"
 )
@@ -323,7 +324,7 @@ func TestTemplateChecksAsSprig(t *testing.T) {
 			t.Fatalf("%s: %v", text, err)
 		}
 		doc := report.NewDocument(reporttest.GenReport(1, 2), report.Options{})
-		if err := tmpl.Execute(&want, &data{Document: &doc}); err != nil {
+		if err := tmpl.Execute(&want, newData(&doc)); err != nil {
 			t.Fatal(err)
 		}
 		if got.String() != want.String() {
@@ -450,7 +451,7 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 			name, text string
 			want       func(io.Writer, *template.Template) error
 		}{
-			{"md.tmpl", mustReadTemplate(t, "md.tmpl"), func(w io.Writer, _ *template.Template) error { return report.Markdown(w, r, report.Options{}) }},
+			{"md.tmpl", mustReadTemplate(t, "md.tmpl"), func(w io.Writer, _ *template.Template) error { return markdown.Markdown(w, r, report.Options{}) }},
 			{"text.tmpl", mustReadTemplate(t, "text.tmpl"), func(w io.Writer, _ *template.Template) error {
 				return text.Format.Render(w, r, report.Options{})
 			}},
@@ -460,7 +461,7 @@ func TestTemplateGuardLeavesTemplate(t *testing.T) {
 					return err
 				}
 				doc := report.NewDocument(r, report.Options{})
-				return c.Funcs(template.FuncMap{"short": report.Funcs(r)["short"]}).Execute(w, &data{Document: &doc})
+				return c.Funcs(template.FuncMap{"short": report.Funcs(r)["short"]}).Execute(w, newData(&doc))
 			}},
 		} {
 			tm, err := ParseTemplate(tc.name, tc.text)

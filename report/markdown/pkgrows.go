@@ -1,124 +1,24 @@
-package report
+package markdown
 
 import (
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/view"
 )
 
-// plainRebuilds counts a package's rebuilt pairs that are Plain.
-func plainRebuilds(p *diff.Package) int {
-	n := 0
-	for i := range p.Specs.Rebuilt {
-		if p.Specs.Rebuilt[i].Plain() {
-			n++
-		}
-	}
-	return n
-}
-
-// rebuiltOnly reports whether a package changed by plain rebuilds alone:
-// the reports list it with the other such packages, in one place.
-func RebuiltOnly(p *diff.Package) bool { return PkgRebuildsOnly(p, plainRebuilds(p)) }
-
-// PkgRebuildsOnly is rebuiltOnly, given the package's plainRebuilds.
-func PkgRebuildsOnly(p *diff.Package, plain int) bool {
-	c := p.Counts
-	return p.Status == diff.Changed && c.Rebuilt > 0 && c.Added+c.Removed+c.Updated+c.Restacked == 0 && plain == c.Rebuilt
-}
-
 // only is rebuiltOnly of package i.
-func (m *mdBuilder) only(i int) bool { return PkgRebuildsOnly(&m.doc.Packages[i], m.plain[i]) }
-
-// RebuildShare is how much of a report's change is plain rebuilds (a new
-// hash and nothing else: Pair.Plain), of all its spec changes, and how
-// many rebuilt specs are not plain: they moved stacks, or differ in a
-// facet --ignore left out of the pairing, and are listed as rows. The
-// headlines of Markdown and text say it.
-type RebuildShare struct{ Plain, Other, Changes int }
-
-func ShareOfRebuilds(doc *Document, plain []int) RebuildShare {
-	s := doc.Summary.Specs
-	var r RebuildShare
-	for _, n := range plain {
-		r.Plain += n
-	}
-	r.Other = s.Rebuilt - r.Plain
-	r.Changes = s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
-	return r
-}
-
-// PlainCounts is plainRebuilds of each package of doc, in order.
-func PlainCounts(doc *Document) []int {
-	plain := make([]int, len(doc.Packages))
-	for i := range doc.Packages {
-		plain[i] = plainRebuilds(&doc.Packages[i])
-	}
-	return plain
-}
-
-// otherRebuilds says what the rebuilt specs that are not plain changed,
-// for the headlines ("" when there are none).
-func (r RebuildShare) OtherRebuilds(doc *Document) string {
-	if r.Other == 0 {
-		return ""
-	}
-	what := "stacks"
-	if len(doc.Options.Ignore) > 0 {
-		what = "stacks or an ignored facet"
-	}
-	return Plural(r.Other, "more rebuilt spec") + " changed " + what + " (listed)"
-}
-
-// RebuiltStacks lists the stacks of a package's plain rebuilds (root
-// left out, as the spec rows do), sorted. all says that every rebuilt
-// pair of p is plain (a rebuilt-only package), which spares the check.
-func RebuiltStacks(p *diff.Package, all bool) []string {
-	var out []string
-	// The loader shares equal lists, so a package's specs hold a few
-	// lists of stacks, each many times: add each list (by its address)
-	// once, as a slot its address picks remembers it (a list whose slot
-	// another took is added again). Lists at other addresses may still be
-	// equal, or overlap: the sort and compact below make the result
-	// whatever the sharing. A scan of the lists seen, up to 64, was the
-	// largest part of a real week's rebuilt-only section at 60k specs,
-	// whose large packages hold dozens of lists of stacks.
-	type listID struct {
-		p *string
-		n int
-	}
-	var seen [64]listID
-	for i := range p.Specs.Rebuilt {
-		r := &p.Specs.Rebuilt[i]
-		if !all && !r.Plain() {
-			continue
-		}
-		l := r.New.Stacks
-		id := listID{unsafe.SliceData(l), len(l)}
-		a := uintptr(unsafe.Pointer(id.p))
-		slot := &seen[(a>>4^a>>10)%uintptr(len(seen))]
-		if *slot == id {
-			continue
-		}
-		*slot = id
-		for _, s := range l {
-			if s != "root" {
-				out = append(out, s)
-			}
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
+func (m *mdBuilder) only(i int) bool { return report.PkgRebuildsOnly(&m.doc.Packages[i], m.plain[i]) }
 
 // packages is the section of <details> blocks, one per package with
 // something to act on (all of them with --rows rebuilt), each with a
 // one-line summary for Fit.
-func (m *mdBuilder) packages() *Section {
+func (m *mdBuilder) packages() *view.Section {
 	all := m.doc.Render.RebuiltRows
 	var listed []int // the packages' indexes
 	weight := 0      // their changed specs (changed below)
@@ -131,7 +31,7 @@ func (m *mdBuilder) packages() *Section {
 	if listed == nil {
 		return nil
 	}
-	s := &Section{Name: "packages", Rank: rankPackages, Noun: "package", Heading: "\n\n### Packages",
+	s := &view.Section{Name: "packages", Rank: rankPackages, Noun: "package", Heading: "\n\n### Packages",
 		Rows: make([]string, len(listed)), Short: make([]string, len(listed))}
 	rows := func(b *mdBuilder, from, to int) {
 		for k := from; k < to; k++ {
@@ -170,25 +70,9 @@ func changed(p *diff.Package) int {
 	return c.Added + c.Removed + c.Rebuilt + c.Updated + c.Restacked
 }
 
-// PkgCounts writes " · 2 added, 1 rebuilt" (nothing when all are zero).
-func PkgCounts(b *strings.Builder, c diff.Counts) {
-	sep := " · "
-	for _, x := range []struct {
-		n    int
-		name string
-	}{{c.Added, " added"}, {c.Removed, " removed"}, {c.Rebuilt, " rebuilt"}, {c.Updated, " updated"}, {c.Restacked, " restacked"}} {
-		if x.n != 0 {
-			b.WriteString(sep)
-			b.WriteString(strconv.Itoa(x.n))
-			b.WriteString(x.name)
-			sep = ", "
-		}
-	}
-}
-
 func (m *mdBuilder) pkgLine(p *diff.Package) string {
-	m.b.WriteString("\n\n- **" + mdPackage(m.link, p.Name) + "** (" + escapeMD(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + Plural(p.Counts.New, "spec"))
-	PkgCounts(&m.b, p.Counts)
+	m.b.WriteString("\n\n- **" + report.MDPackage(m.link, p.Name) + "** (" + report.EscapeMD(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + report.Plural(p.Counts.New, "spec"))
+	report.PkgCounts(&m.b, p.Counts)
 	return m.row()
 }
 
@@ -197,8 +81,8 @@ func (m *mdBuilder) pkgLine(p *diff.Package) string {
 // and removed specs.
 func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string {
 	b := &m.b
-	b.WriteString("\n\n<details><summary><b>" + htmlPackage(m.link, p.Name) + "</b> (" + escapeHTML(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + Plural(p.Counts.New, "spec"))
-	PkgCounts(b, p.Counts)
+	b.WriteString("\n\n<details><summary><b>" + report.HTMLPackage(m.link, p.Name) + "</b> (" + report.EscapeHTML(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + report.Plural(p.Counts.New, "spec"))
+	report.PkgCounts(b, p.Counts)
 	b.WriteString("</summary>\n\n")
 	shared := p.SharedVariants
 	if len(shared) > 0 {
@@ -207,8 +91,8 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	b.WriteString("Variants are listed for added and removed specs, and where an update changed them.")
 	if !allRebuilt {
 		if n := plain; n > 0 {
-			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + Plural(n, "spec"))
-			if st := RebuiltStacks(p, false); len(st) > 0 {
+			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + report.Plural(n, "spec"))
+			if st := report.RebuiltStacks(p, false); len(st) > 0 {
 				b.WriteString(", in " + m.joinMD(st, ", "))
 			}
 			b.WriteString(".")
@@ -241,7 +125,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 		for i := range l.specs {
 			s := &l.specs[i]
-			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.joinMD(s.Versions, ", ") + " | " + m.md(s.Compiler) + " | " + m.md(s.OS) + " | " + m.md(s.Target) + " | " + m.joinMD(minus(s.Variants, shared), " ") + " | " + m.stackList(s.Stacks) + " |")
+			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.joinMD(s.Versions, ", ") + " | " + m.md(s.Compiler) + " | " + m.md(s.OS) + " | " + m.md(s.Target) + " | " + m.joinMD(listops.Minus(s.Variants, shared, nil), " ") + " | " + m.stackList(s.Stacks) + " |")
 		}
 	}
 	b.WriteString("\n\n</details>")
@@ -267,7 +151,7 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	b.WriteString(" | " + m.change(o.Target, n.Target) + " | ")
 	if p.Facet == "variants" {
 		b.WriteString(m.md(p.From) + " → " + m.md(p.To))
-	} else if gone, came := minus(o.Variants, n.Variants), minus(n.Variants, o.Variants); len(gone)+len(came) > 0 {
+	} else if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
 		b.WriteString(m.joinMD(gone, " ") + " → " + m.joinMD(came, " "))
 	}
 	b.WriteString(" | ")
@@ -302,7 +186,7 @@ func (m *mdBuilder) stackChange(b *strings.Builder, p *diff.Pair) {
 		return
 	}
 	sep := ""
-	for _, s := range without(minus(p.New.Stacks, p.StacksJoined), "root") {
+	for _, s := range without(listops.Minus(p.New.Stacks, p.StacksJoined, nil), "root") {
 		b.WriteString(sep + m.md(s))
 		sep = ", "
 	}
@@ -319,7 +203,7 @@ func (m *mdBuilder) stackChange(b *strings.Builder, p *diff.Pair) {
 // rebuiltOnly is the compact list of the packages that changed by plain
 // rebuilds alone: one row each, how many and in which stacks. With
 // --rows rebuilt they have their <details> blocks instead.
-func (m *mdBuilder) rebuiltOnly() *Section {
+func (m *mdBuilder) rebuiltOnly() *view.Section {
 	if m.doc.Render.RebuiltRows {
 		return nil
 	}
@@ -331,11 +215,11 @@ func (m *mdBuilder) rebuiltOnly() *Section {
 			continue
 		}
 		specs += p.Counts.Rebuilt
-		rows = append(rows, "\n| "+mdPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+m.joinMD(RebuiltStacks(p, true), ", ")+" |")
+		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+m.joinMD(report.RebuiltStacks(p, true), ", ")+" |")
 	}
 	if rows == nil {
 		return nil
 	}
-	return &Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
-		Heading: "\n\n### Rebuilt only (" + Plural(len(rows), "package") + ", " + Plural(specs, "spec") + ")\n\nNothing changed in these packages but rebuilds: new hashes, the same facets and stacks. `--rows rebuilt` lists every spec.\n\n| package | rebuilt | stacks |\n|---|--:|---|"}
+	return &view.Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
+		Heading: "\n\n### Rebuilt only (" + report.Plural(len(rows), "package") + ", " + report.Plural(specs, "spec") + ")\n\nNothing changed in these packages but rebuilds: new hashes, the same facets and stacks. `--rows rebuilt` lists every spec.\n\n| package | rebuilt | stacks |\n|---|--:|---|"}
 }

@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"bytes"
@@ -12,8 +12,10 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/report/internal/spill"
+	"github.com/cachediff/cachediff/report/view"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -27,7 +29,7 @@ func TestLogNoEmptyHeading(t *testing.T) {
 		if snaps == 1 {
 			sn = reporttest.GenSeries(11, 20, 5)
 		}
-		l, s, _ := logOf(t, sn, Options{})
+		l, s, _ := logOf(t, sn, report.Options{})
 		full, err := finishLog(l, s, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -39,7 +41,7 @@ func TestLogNoEmptyHeading(t *testing.T) {
 		}
 		for limit := 1; limit <= len(full); limit += stride {
 			out, err := finishLog(l, s, limit)
-			var small *TooSmallError
+			var small *view.TooSmallError
 			if errors.As(err, &small) {
 				continue
 			}
@@ -63,7 +65,7 @@ func TestLogNewsNotice(t *testing.T) {
 	leaves := regexp.MustCompile(`The list of highlights leaves out the oldest (step|(\d+) steps)\.`)
 	old := regexp.MustCompile(`The highlights of the oldest (step|(\d+) steps) are left out`)
 	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "one-step": weeks[2:4]} {
-		l, s, steps := logOf(t, sn, Options{})
+		l, s, steps := logOf(t, sn, report.Options{})
 		full, err := finishLog(l, s, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -71,7 +73,7 @@ func TestLogNewsNotice(t *testing.T) {
 		n := len(steps)
 		for limit := 1; limit <= len(full); limit++ {
 			out, err := finishLog(l, s, limit)
-			var small *TooSmallError
+			var small *view.TooSmallError
 			if errors.As(err, &small) {
 				continue
 			}
@@ -95,7 +97,7 @@ func TestLogNewsNotice(t *testing.T) {
 				from = n
 			}
 			for k := range n {
-				line := "\n- **" + escapeMD(s.Snapshots[k+1].Label()) + "**: "
+				line := "\n- **" + report.EscapeMD(s.Snapshots[k+1].Label()) + "**: "
 				has := slices.ContainsFunc(steps[k].Highlights, logNews)
 				if has && strings.Contains(out, line) != (k >= from) {
 					t.Fatalf("%s --max-bytes %d: the list of highlights leaves out the oldest %d steps by the notice, but step %d's are listed: %v:\n%s", name, limit, from, k, strings.Contains(out, line), out)
@@ -129,13 +131,13 @@ func (f *shortFile) ReadAt(p []byte, off int64) (int, error) {
 func TestLogSpillReadShort(t *testing.T) {
 	snaps := reporttest.GenSeries(8, 20, 3)
 	for _, format := range []string{"md", "text"} {
-		want, _ := writeLog(t, snaps, format, LogOptions{SpillAt: 1 << 40})
+		want, _ := writeLog(t, snaps, format, report.LogOptions{SpillAt: 1 << 40})
 		saved := spill.CreateFile
 		spill.CreateFile = func() (spill.File, string, error) {
 			return &shortFile{failingFile: failingFile{room: 1 << 30}, keep: len(want) / 3}, filepath.Join(t.TempDir(), "absent"), nil
 		}
 		var buf bytes.Buffer
-		w, s := stepLog(t, snaps, format, &buf, LogOptions{SpillAt: -1})
+		w, s := stepLog(t, snaps, format, &buf, report.LogOptions{SpillAt: -1})
 		err := w.Finish(s)
 		spill.CreateFile = saved
 		if err == nil || !strings.Contains(err.Error(), "temporary file") {
@@ -152,7 +154,7 @@ func TestLogSpillReadShort(t *testing.T) {
 func TestLogNewsBeforeDetails(t *testing.T) {
 	weeks := reporttest.LoadRealWeeks(t)
 	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "one-step": weeks[2:4], "generated": reporttest.GenSeries(12, 20, 6)} {
-		l, s, steps := logOf(t, sn, Options{})
+		l, s, steps := logOf(t, sn, report.Options{})
 		full, err := finishLog(l, s, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -164,7 +166,7 @@ func TestLogNewsBeforeDetails(t *testing.T) {
 		}
 		for limit := 1; limit <= len(full); limit += stride {
 			out, err := finishLog(l, s, limit)
-			var small *TooSmallError
+			var small *view.TooSmallError
 			if errors.As(err, &small) {
 				continue
 			}
@@ -174,7 +176,7 @@ func TestLogNewsBeforeDetails(t *testing.T) {
 			if !strings.Contains(out, "The list of highlights") {
 				continue
 			}
-			newest := "\n## " + escapeMD(stepTitle(steps[n-1], nil)) + "\n"
+			newest := "\n## " + report.EscapeMD(stepTitle(steps[n-1], nil)) + "\n"
 			after, _, _ := strings.Cut(out[strings.Index(out, newest)+len(newest):], "\n\nCatalogue pages keep")
 			switch {
 			case strings.Contains(out, "<details>"), strings.Contains(out, "\n### "), strings.Contains(out, "## Across the series"):
@@ -200,32 +202,32 @@ func TestTooSmallNamesWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	var full bytes.Buffer
-	if err := Markdown(&full, r, Options{}); err != nil {
+	if err := Markdown(&full, r, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	err = Markdown(&b, r, Options{MaxBytes: 10})
-	var small *TooSmallError
+	err = Markdown(&b, r, report.Options{MaxBytes: 10})
+	var small *view.TooSmallError
 	if !errors.As(err, &small) {
-		t.Fatalf("a report of %d bytes under --max-bytes 10: %v, want a *TooSmallError", full.Len(), err)
+		t.Fatalf("a report of %d bytes under --max-bytes 10: %v, want a *view.TooSmallError", full.Len(), err)
 	}
 	if small.Min > full.Len() {
 		t.Errorf("a report of %d bytes under --max-bytes 10: the error names %d bytes, more than the whole report", full.Len(), small.Min)
 	}
 	b.Reset()
-	if err := Markdown(&b, r, Options{MaxBytes: small.Min}); err != nil || b.Len() > small.Min {
+	if err := Markdown(&b, r, report.Options{MaxBytes: small.Min}); err != nil || b.Len() > small.Min {
 		t.Errorf("--max-bytes %d, the minimum named: %v, %d bytes", small.Min, err, b.Len())
 	}
 
 	// A log of one snapshot: no step.
-	l, s, _ := logOf(t, weeks[4:5], Options{})
+	l, s, _ := logOf(t, weeks[4:5], report.Options{})
 	whole, err := finishLog(l, s, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = finishLog(l, s, 10)
 	if !errors.As(err, &small) {
-		t.Fatalf("a log of no step under --max-bytes 10: %v, want a *TooSmallError", err)
+		t.Fatalf("a log of no step under --max-bytes 10: %v, want a *view.TooSmallError", err)
 	}
 	if small.Min > len(whole) {
 		t.Errorf("a log of no step, %d bytes, under --max-bytes 10: the error names %d bytes, more than the whole log", len(whole), small.Min)
@@ -242,7 +244,7 @@ func TestTooSmallNamesWhole(t *testing.T) {
 func TestLogNewsKeptWhereTheyFit(t *testing.T) {
 	weeks := reporttest.LoadRealWeeks(t)
 	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "generated": reporttest.GenSeries(12, 20, 6)} {
-		l, s, _ := logOf(t, sn, Options{})
+		l, s, _ := logOf(t, sn, report.Options{})
 		full, err := finishLog(l, s, 0)
 		if err != nil {
 			t.Fatal(err)

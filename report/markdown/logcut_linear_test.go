@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"bytes"
@@ -11,7 +11,9 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/view"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -53,7 +55,7 @@ func TestLogGitHubCommentLongSubjects(t *testing.T) {
 	// are summed up too.
 	for _, limit := range []int{65536, 6000} {
 		var buf bytes.Buffer
-		w, err := NewLogWriter("md", &buf, LogOptions{Options: Options{MaxBytes: limit, Marker: GitHubMarker}, Subjects: subjects})
+		w, err := report.NewLogWriter("md", &buf, report.LogOptions{Options: report.Options{MaxBytes: limit, Marker: report.GitHubMarker}, Subjects: subjects})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +68,7 @@ func TestLogGitHubCommentLongSubjects(t *testing.T) {
 			t.Fatalf("--max-bytes %d: Finish: %v", limit, err)
 		}
 		out := buf.String()
-		if len(out) > limit || !strings.HasPrefix(out, GitHubMarker+"\n# cachediff log: ") {
+		if len(out) > limit || !strings.HasPrefix(out, report.GitHubMarker+"\n# cachediff log: ") {
 			t.Fatalf("--max-bytes %d: %d bytes, want at most the limit and the marker first:\n%.2000s", limit, len(out), out)
 		}
 		// Every step is a row of its own or counted in the summary row,
@@ -85,7 +87,7 @@ func TestLogGitHubCommentLongSubjects(t *testing.T) {
 		if !strings.Contains(out, "shortens long commit subjects") || !strings.Contains(out, "… (from ") {
 			t.Errorf("--max-bytes %d: no subject shortened, or the notice does not say so:\n%.3000s", limit, out)
 		}
-		if strings.Count(out, subjects[snaps[45].Rev][:1500]) != 1 { // headings keep 2,000 characters (escapeMD)
+		if strings.Count(out, subjects[snaps[45].Rev][:1500]) != 1 { // headings keep 2,000 characters (report.EscapeMD)
 			t.Errorf("--max-bytes %d: the newest step's heading does not carry its subject once", limit)
 		}
 	}
@@ -99,13 +101,13 @@ func TestLogGitHubCommentLongSubjects(t *testing.T) {
 // steps is cut too).
 func TestLogCutLinear(t *testing.T) {
 	alloc := func(steps int) (fourth, least uint64) {
-		l, s, _ := logOf(t, reporttest.GenSeries(uint64(steps), 3, steps+1), Options{})
+		l, s, _ := logOf(t, reporttest.GenSeries(uint64(steps), 3, steps+1), report.Options{})
 		full, err := finishLog(l, s, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, err = finishLog(l, s, 1)
-		var small *TooSmallError
+		var small *view.TooSmallError
 		if !errors.As(err, &small) {
 			t.Fatalf("--max-bytes 1: %v", err)
 		}
@@ -140,7 +142,7 @@ func TestLogCutLinear(t *testing.T) {
 func finishByTrying(l *logMarkdown, s *diff.Series, limit int) (string, bool) {
 	l.relabel(s)
 	n := len(l.views)
-	fitted := func(drop int) *View {
+	fitted := func(drop int) *view.View {
 		lay := l.layout(s) // sections of its own: Fit cuts them
 		v := lay.view(drop, lay.full())
 		if v.Fit(limit) != nil {
@@ -148,7 +150,7 @@ func finishByTrying(l *logMarkdown, s *diff.Series, limit int) (string, bool) {
 		}
 		return v
 	}
-	intact := func(v *View) bool {
+	intact := func(v *view.View) bool {
 		newest := fmt.Sprintf("step %d ", n)
 		for _, s := range v.Sections {
 			// The newest step's sections and the series' (not a step's).

@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/spill"
 	"github.com/cachediff/cachediff/report/view"
 )
@@ -22,89 +23,12 @@ import (
 // rendered until then: text and, without --max-bytes, Markdown in a spill
 // (memory up to a bound, then a temporary file), so that a long log's
 // memory does not grow with its steps; Markdown under --max-bytes keeps
-// each step's View, whose rows the cut needs (that log is no longer than
+// each step's view.View, whose rows the cut needs (that log is no longer than
 // the limit, but its steps are held whole until it is cut).
-
-// LogOptions are the options of a log's rendering.
-type LogOptions struct {
-	Options
-	// Subjects are the commit subjects of snapshots read from git, by
-	// full commit id, for the steps' headings; nil for none.
-	Subjects map[string]string
-
-	// SpillAt is the bytes of rendered steps a Markdown or text log holds
-	// in memory before it keeps them in a temporary file (package spill):
-	// 0 for spill.DefaultAt, negative for at once (the tests).
-	SpillAt int64
-}
-
-// LogWriter renders a log step by step: Step for each step in order
-// (oldest first), then Finish once with the whole series.
-type LogWriter interface {
-	Step(r *diff.Report) error
-	Finish(s *diff.Series) error
-	// Kept is how many bytes of the steps so far the writer holds until
-	// Finish (Markdown and text write the newest step first; JSON writes
-	// each as it comes): the command's memory limit makes room for them.
-	// What a writer keeps in a temporary file (spill) is not counted.
-	Kept() int64
-}
-
-// LogFormats returns the names of the formats of a log, the default
-// first: the formats with a Log writer.
-func LogFormats() []string {
-	var names []string
-	for _, f := range formats {
-		if f.Log != nil {
-			names = append(names, f.Name)
-		}
-	}
-	return names
-}
-
-// NewLogWriter returns the writer of a log in format (one of LogFormats)
-// to w.
-func NewLogWriter(format string, w io.Writer, o LogOptions) (LogWriter, error) {
-	if f, ok := Lookup(format); ok && f.Log != nil {
-		return f.Log(w, o), nil
-	}
-	return nil, fmt.Errorf("a log is written as %s, not %q", orWords(LogFormats()), format)
-}
-
-func orWords(l []string) string {
-	if len(l) < 2 {
-		return strings.Join(l, "")
-	}
-	return strings.Join(l[:len(l)-1], ", ") + " or " + l[len(l)-1]
-}
-
-// SideLabel names a step's snapshot in headings: its tag, or for a
-// snapshot read from git its commit date and short id.
-func SideLabel(s diff.Side) string {
-	return diff.SnapshotInfo{Path: s.Path, Tag: s.Tag, Rev: s.Rev, Date: s.Date}.Label()
-}
-
-// stepTitle is the heading of a step: its new snapshot, with the commit's
-// subject when known, and its old one. A step is headed as it comes, by
-// its own two snapshots; once the series is known, relabel heads it again
-// by the series' labels (snapshotLabels) if they differ.
-func stepTitle(r *diff.Report, subjects map[string]string) string {
-	return StepTitle(SideLabel(r.New), SideLabel(r.Old), subjects[r.New.Rev])
-}
-
-// StepTitle is the heading of a step made of its labels and subject:
-// "new · subject (from old)".
-func StepTitle(newLabel, oldLabel, subject string) string {
-	t := newLabel
-	if subject != "" {
-		t += " · " + subject
-	}
-	return t + " (from " + oldLabel + ")"
-}
 
 // stepCounts is what a log's summary table says of a step.
 type stepCounts struct {
-	title              string // StepTitle(newLabel, oldLabel, subject)
+	title              string // report.StepTitle(newLabel, oldLabel, subject)
 	newLabel, oldLabel string
 	subject            string
 	changed            bool
@@ -114,19 +38,19 @@ type stepCounts struct {
 }
 
 func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {
-	c := stepCounts{newLabel: SideLabel(r.New), oldLabel: SideLabel(r.Old), subject: subjects[r.New.Rev],
+	c := stepCounts{newLabel: report.SideLabel(r.New), oldLabel: report.SideLabel(r.Old), subject: subjects[r.New.Rev],
 		changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs, gate: r.Gate}
-	c.title = StepTitle(c.newLabel, c.oldLabel, c.subject)
+	c.title = report.StepTitle(c.newLabel, c.oldLabel, c.subject)
 	return c
 }
 
-// logMarkdown keeps each step's Markdown View, and writes the log newest
-// step first as one View that --max-bytes cuts: the oldest steps first.
+// logMarkdown keeps each step's Markdown view.View, and writes the log newest
+// step first as one view.View that --max-bytes cuts: the oldest steps first.
 type logMarkdown struct {
 	w      io.Writer
-	o      LogOptions
+	o      report.LogOptions
 	counts []stepCounts
-	views  []*View
+	views  []*view.View
 	kept   int64        // the views' bytes (viewBytes)
 	bodies *spill.Spill // without --max-bytes: the steps' sections, as written
 	buf    bytes.Buffer
@@ -148,7 +72,7 @@ func (l *logMarkdown) Kept() int64 { return l.kept + l.bodies.InMemory() }
 
 // viewBytes is about the memory v holds: its text, and a string header
 // per row and short form.
-func viewBytes(v *View) int64 {
+func viewBytes(v *view.View) int64 {
 	n := int64(len(v.Head) + len(v.Tail))
 	for _, s := range append(v.Sections, v.Skipped) {
 		if s == nil {
@@ -168,9 +92,9 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 	c := stepCountsOf(r, l.o.Subjects)
 	o := l.o.Options
 	o.Title, o.MaxBytes, o.Marker = c.title, 0, ""
-	doc := NewDocument(r, o)
-	v := stepView(doc, PlainCounts(&doc)) // headed by stepHead, with the series' labels
-	l.specRows = l.specRows || slices.ContainsFunc(v.Sections, func(s *Section) bool { return s.Name == "packages" })
+	doc := report.NewDocument(r, o)
+	v := stepView(doc, report.PlainCounts(&doc)) // headed by stepHead, with the series' labels
+	l.specRows = l.specRows || slices.ContainsFunc(v.Sections, func(s *view.Section) bool { return s.Name == "packages" })
 	if l.o.MaxBytes <= 0 {
 		if err := l.spill(v); err != nil {
 			return err
@@ -186,7 +110,7 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 			l.lastNews = append(l.lastNews, "\n- "+mdNews(h, l.o.LinkBase))
 		}
 	}
-	l.unknownCauses = l.unknownCauses || UnknownCauses(r.Causes)
+	l.unknownCauses = l.unknownCauses || report.UnknownCauses(r.Causes)
 	l.views = append(l.views, v)
 	l.kept += viewBytes(v)
 	l.counts = append(l.counts, c)
@@ -235,7 +159,7 @@ func (l *logMarkdown) tail() string {
 // spill moves the text of v's sections to the spill, as they would be
 // written uncut, and leaves v one section that writes it: only the Head
 // (without its headline: stepHead) stays in memory.
-func (l *logMarkdown) spill(v *View) error {
+func (l *logMarkdown) spill(v *view.View) error {
 	if l.bodies == nil {
 		l.bodies = spill.New(l.o.SpillAt)
 	}
@@ -248,7 +172,7 @@ func (l *logMarkdown) spill(v *View) error {
 		return err
 	}
 	v.Skipped = nil
-	v.Sections = []*Section{{Name: "sections", Whole: l.bodies.Piece(i)}}
+	v.Sections = []*view.Section{{Name: "sections", Whole: l.bodies.Piece(i)}}
 	return nil
 }
 
@@ -269,7 +193,7 @@ const subjectCut = 72
 // Finish writes the log. Under --max-bytes, the oldest steps collapse
 // first: the steps whose sections are left out entirely (each still has
 // its row in the table of steps) grow from the oldest until the newest
-// step and the series' sections fit whole; only then does View.Fit cut
+// step and the series' sections fit whole; only then does view.View.Fit cut
 // those too. When even the headline, the highlights, the table of steps
 // and the newest step's heading do not fit, the table is cut: long
 // commit subjects shortened, then its oldest rows summed up in one row
@@ -284,11 +208,11 @@ const subjectCut = 72
 // of those, the first that keeps the newest step and the series whole,
 // or else the last (the most steps left out that still fit); when none
 // fits, not even with every section left out and the table cut to its
-// newest row and the summary, it returns that log's *TooSmallError.
+// newest row and the summary, it returns that log's *view.TooSmallError.
 //
 // Which number that is, is worked out without laying the log out for
-// each: what View.Fit takes from a section in each of its rounds depends
-// on that section alone (Section.RoundCuts), so the log is laid out
+// each: what view.View.Fit takes from a section in each of its rounds depends
+// on that section alone (view.Section.RoundCuts), so the log is laid out
 // once, each step's sections are measured once, and the sums over the
 // steps kept give, for any number left out, the size of the log and what
 // Fit takes before it touches the newest step or the series. The log is
@@ -317,7 +241,7 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 			return err
 		}
 		if w := l.fewerNews(v, limit); w != nil {
-			var least, fewer *TooSmallError
+			var least, fewer *view.TooSmallError
 			switch werr := w.Fit(limit); {
 			case werr == nil:
 				_, err := w.WriteTo(l.w)
@@ -334,7 +258,7 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 		// any highlight); the table keeps what pick found fits of it
 		// (smallest(drop, tab) is within the limit).
 		v := lay.view(drop, tab)
-		v.Sections = slices.DeleteFunc(v.Sections, func(s *Section) bool { return !s.Pinned })
+		v.Sections = slices.DeleteFunc(v.Sections, func(s *view.Section) bool { return !s.Pinned })
 		v.Omitted = true
 		if err := v.Fit(limit); err != nil {
 			return err
@@ -354,12 +278,12 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 // highlight out of the log's list), with no section but the newest
 // step's heading, which lists its first highlights that fit the limit
 // and counts the others; nil when that step has none.
-func (l *logMarkdown) fewerNews(v *View, limit int) *View {
+func (l *logMarkdown) fewerNews(v *view.View, limit int) *view.View {
 	n := len(l.views)
 	if n == 0 || len(l.lastNews) == 0 {
 		return nil
 	}
-	var pinned *Section
+	var pinned *view.Section
 	for _, s := range v.Sections {
 		if s.Pinned {
 			pinned = s
@@ -369,12 +293,12 @@ func (l *logMarkdown) fewerNews(v *View, limit int) *View {
 		return nil
 	}
 	lines := l.lastNews
-	head := "\n\n## " + escapeMD(l.counts[n-1].title) + "\n"
+	head := "\n\n## " + report.EscapeMD(l.counts[n-1].title) + "\n"
 	more := func(k int) string {
 		if k == len(lines) {
 			return ""
 		}
-		return "\n- …and " + Plural(len(lines)-k, "more highlight") + " (`--format json`)"
+		return "\n- …and " + report.Plural(len(lines)-k, "more highlight") + " (`--format json`)"
 	}
 	w := *v
 	w.Omitted = true
@@ -387,7 +311,7 @@ func (l *logMarkdown) fewerNews(v *View, limit int) *View {
 		size += len(lines[k])
 		k++
 	}
-	w.Sections = []*Section{{Name: pinned.Name, Rank: pinned.Rank, Pinned: true, Heading: head + strings.Join(lines[:k], "") + more(k)}}
+	w.Sections = []*view.Section{{Name: pinned.Name, Rank: pinned.Rank, Pinned: true, Heading: head + strings.Join(lines[:k], "") + more(k)}}
 	return &w
 }
 
@@ -398,11 +322,11 @@ func (l *logMarkdown) relabel(s *diff.Series) {
 	if len(s.Snapshots) != len(l.views)+1 {
 		return // not this log's series: keep the headings as they are
 	}
-	labels := SnapshotLabels(s.Snapshots)
+	labels := report.SnapshotLabels(s.Snapshots)
 	for k := range l.views {
 		c := &l.counts[k]
 		subject := l.o.Subjects[s.Snapshots[k+1].Rev]
-		if title := StepTitle(labels[k+1], labels[k], subject); title != c.title {
+		if title := report.StepTitle(labels[k+1], labels[k], subject); title != c.title {
 			c.title, c.newLabel, c.oldLabel, c.subject = title, labels[k+1], labels[k], subject
 		}
 	}
@@ -411,7 +335,7 @@ func (l *logMarkdown) relabel(s *diff.Series) {
 // stepHead is the head of step k's view with its headline: the step's
 // title, which relabel may have changed since the view was built.
 func (l *logMarkdown) stepHead(k int) string {
-	return "## " + escapeMD(l.counts[k].title) + l.views[k].Head
+	return "## " + report.EscapeMD(l.counts[k].title) + l.views[k].Head
 }
 
 // tableCut is how the table of steps is written: rows, the newest rows
@@ -442,8 +366,8 @@ type logLayout struct {
 	pinned   int // the bytes of the newest step's heading, never cut
 	// sums[k] is the counts of steps 0 to k-1, for the summary row.
 	sums []stepSums
-	secs []*Section // every section of the whole log, in order
-	step []int      // per section: its step, or -1 for the newest step's and the series'
+	secs []*view.Section // every section of the whole log, in order
+	step []int           // per section: its step, or -1 for the newest step's and the series'
 	// size[k] is the bytes of step k's sections, pre[k] what Fit takes
 	// from them before it touches the newest step or the series, suffix
 	// sums (from step k to the last but one); prot the bytes of the
@@ -468,19 +392,19 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	if l.o.Marker != "" {
 		b.WriteString(l.o.Marker + "\n")
 	}
-	labels := SnapshotLabels(s.Snapshots)
+	labels := report.SnapshotLabels(s.Snapshots)
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log: " + labels[0] + " → " + labels[len(labels)-1]
 	}
-	b.WriteString("# " + escapeMD(title) + "\n\n")
+	b.WriteString("# " + report.EscapeMD(title) + "\n\n")
 	changed := 0
 	for _, c := range l.counts {
 		if c.changed {
 			changed++
 		}
 	}
-	fmt.Fprintf(&b, "**%s, %s** (%d with changes)", Plural(len(s.Snapshots), "snapshot"), Plural(n, "step"), changed)
+	fmt.Fprintf(&b, "**%s, %s** (%d with changes)", report.Plural(len(s.Snapshots), "snapshot"), report.Plural(n, "step"), changed)
 	if n == 0 {
 		if note := revsNoteMD(s.Revs); note != "" {
 			b.WriteString(": " + note + ".")
@@ -517,7 +441,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	lay.sums = make([]stepSums, n+1)
 	long := false
 	for k, c := range l.counts {
-		lay.rows[k] = lay.row(escapeMD(c.title), c)
+		lay.rows[k] = lay.row(report.EscapeMD(c.title), c)
 		long = long || utf8.RuneCountInString(c.subject) > subjectCut
 		t := lay.sums[k]
 		t.changed += c.pkgs.Changed + c.pkgs.Added + c.pkgs.Removed
@@ -536,7 +460,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	if long {
 		lay.short = make([]string, n)
 		for k, c := range l.counts {
-			lay.short[k] = lay.row(escapeMD(StepTitle(c.newLabel, c.oldLabel, cutSubject(c.subject))), c)
+			lay.short[k] = lay.row(report.EscapeMD(report.StepTitle(c.newLabel, c.oldLabel, cutSubject(c.subject))), c)
 		}
 	}
 	// Across the series comes before the steps; then the steps, newest
@@ -547,7 +471,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 		sv := l.views[k]
 		base := k * stepRank
 		at := k
-		head := &Section{Name: fmt.Sprintf("step %d", k+1), Rank: base + stepHeading, Heading: "\n\n" + l.stepHead(k)}
+		head := &view.Section{Name: fmt.Sprintf("step %d", k+1), Rank: base + stepHeading, Heading: "\n\n" + l.stepHead(k)}
 		if k == n-1 {
 			at = -1
 			head.Pinned = true // never cut, like the Head (headLen counts it)
@@ -589,7 +513,7 @@ func (l *logMarkdown) gateLine(labels []string) string {
 		}
 		for _, t := range c.gate.Tripped {
 			tripped[t.Kind] = true
-			parts = append(parts, trippedText(t)+" in "+escapeMD(label))
+			parts = append(parts, trippedText(t)+" in "+report.EscapeMD(label))
 		}
 	}
 	if parts == nil {
@@ -625,7 +549,7 @@ func (l *logMarkdown) highlights(s *diff.Series, labels []string) []string {
 		b.Reset()
 		for ; i < len(s.Highlights) && s.Highlights[i].Step == k; i++ {
 			if k >= 1 && k <= n && logNews(s.Highlights[i]) {
-				b.WriteString("\n- **" + escapeMD(labels[k]) + "**: " + mdNews(s.Highlights[i], l.o.LinkBase))
+				b.WriteString("\n- **" + report.EscapeMD(labels[k]) + "**: " + mdNews(s.Highlights[i], l.o.LinkBase))
 			}
 		}
 		if k >= 1 && k <= n {
@@ -690,7 +614,7 @@ func (lay *logLayout) summary(m int) string {
 	return r
 }
 
-func (lay *logLayout) add(step int, s *Section) {
+func (lay *logLayout) add(step int, s *view.Section) {
 	lay.secs = append(lay.secs, s)
 	lay.step = append(lay.step, step)
 }
@@ -885,10 +809,10 @@ func (lay *logLayout) notice(drop int, t tableCut) func(int) string {
 	}
 }
 
-// view lays the log out as one View, leaving out the sections of the
+// view lays the log out as one view.View, leaving out the sections of the
 // oldest drop steps (their rows in the table of steps stay), with the
 // table of steps t.
-func (lay *logLayout) view(drop int, t tableCut) *View {
+func (lay *logLayout) view(drop int, t tableCut) *view.View {
 	n := lay.n
 	var b strings.Builder
 	b.WriteString(lay.top)
@@ -913,7 +837,7 @@ func (lay *logLayout) view(drop int, t tableCut) *View {
 	if n > 1 {
 		kept = []string{"the headline", "the highlights", "the table of steps' newest row", "a row that sums up the older steps"}
 	}
-	v := &View{Head: b.String(), Tail: lay.tail, Kept: append(kept, "the newest step's heading and highlights", "the notes said once at the end")}
+	v := &view.View{Head: b.String(), Tail: lay.tail, Kept: append(kept, "the newest step's heading and highlights", "the notes said once at the end")}
 	v.NoticeFor = lay.notice(drop, t)
 	v.Omitted = drop > 0 || t.cut(n)
 	for i, s := range lay.secs {
@@ -930,7 +854,7 @@ func oldestSteps(n int) string {
 	if n == 1 {
 		return "step"
 	}
-	return Plural(n, "step")
+	return report.Plural(n, "step")
 }
 
 func isAre(n int) string {
@@ -941,38 +865,38 @@ func isAre(n int) string {
 }
 
 // skippedOf returns a step's section of skipped pages, if any.
-func skippedOf(v *View) []*Section {
+func skippedOf(v *view.View) []*view.Section {
 	if v.Skipped == nil {
 		return nil
 	}
-	return []*Section{v.Skipped}
+	return []*view.Section{v.Skipped}
 }
 
 // seriesSections are the sections on the whole series: packages that
 // came and went, and the timeline of versions.
-func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
+func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*view.Section {
 	n := len(s.Snapshots)
-	labels := SnapshotLabels(s.Snapshots)
-	label := func(i int) string { return escapeMD(labels[i]) }
+	labels := report.SnapshotLabels(s.Snapshots)
+	label := func(i int) string { return report.EscapeMD(labels[i]) }
 	var came []string
 	for _, p := range s.Timeline.Packages {
 		if !p.CameAndWent(n) {
 			continue
 		}
-		came = append(came, "\n| "+mdPackage(l.o.LinkBase, p.Name)+" | "+RunsText(p.Present, n, label)+" |")
+		came = append(came, "\n| "+report.MDPackage(l.o.LinkBase, p.Name)+" | "+report.RunsText(p.Present, n, label)+" |")
 	}
 	var rows []string
 	for _, p := range s.Timeline.Packages {
-		if Throughout(p, n) {
+		if report.Throughout(p, n) {
 			continue
 		}
 		for _, v := range p.Versions {
-			rows = append(rows, "\n| "+mdPackage(l.o.LinkBase, p.Name)+" | "+escapeMD(v.Version)+" | "+RunText(v.Span, n, label)+" |")
+			rows = append(rows, "\n| "+report.MDPackage(l.o.LinkBase, p.Name)+" | "+report.EscapeMD(v.Version)+" | "+report.RunText(v.Span, n, label)+" |")
 		}
 	}
 	steady := 0
 	for _, p := range s.Timeline.Packages {
-		if Throughout(p, n) {
+		if report.Throughout(p, n) {
 			steady++
 		}
 	}
@@ -982,19 +906,19 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 	// The heading "Across the series" is written with the first of its
 	// sections, which ranks above the others (the cut drops it last): it
 	// goes with the last of them, never stays empty above the next step.
-	var out []*Section
+	var out []*view.Section
 	if came != nil {
-		out = append(out, &Section{Name: "came and went", Rank: rank + 1, Noun: "package", Rows: came,
+		out = append(out, &view.Section{Name: "came and went", Rank: rank + 1, Noun: "package", Rows: came,
 			Heading: "\n\n### Packages that came and went\n\n| package | in the cache |\n|---|---|"})
 	}
 	if rows != nil || steady > 0 {
-		sec := &Section{Name: "timeline", Rank: rank, Noun: "version", Rows: rows,
-			Heading: "\n\n### Timeline of versions\n\nWhen each version was in the cache, over the " + Plural(n, "snapshot") + " of the log."}
+		sec := &view.Section{Name: "timeline", Rank: rank, Noun: "version", Rows: rows,
+			Heading: "\n\n### Timeline of versions\n\nWhen each version was in the cache, over the " + report.Plural(n, "snapshot") + " of the log."}
 		if rows != nil {
 			sec.Heading += "\n\n| package | version | in the cache |\n|---|---|---|"
 		}
 		if steady > 0 {
-			sec.Footer = "\n\n" + Plural(steady, "package") + " kept the same versions in every snapshot."
+			sec.Footer = "\n\n" + report.Plural(steady, "package") + " kept the same versions in every snapshot."
 		}
 		out = append(out, sec)
 	}
@@ -1004,19 +928,32 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*Section {
 	return out
 }
 
-// Throughout reports whether a package and each of its versions were in
-// every one of the n snapshots: a timeline with nothing to tell.
-func Throughout(p diff.PackageTimeline, n int) bool {
-	whole := diff.Span{From: 0, To: n - 1}
-	if len(p.Present) != 1 || p.Present[0] != whole {
-		return false
+// revsNoteMD is report.RevsNote(r) in Markdown: the range and the path escaped,
+// the dates (RFC 3339, checked by checkRevs on a log read back) in code
+// spans, where their colons cannot read as an emoji's :code:.
+func revsNoteMD(r *diff.Revs) string {
+	if report.RevsNote(r) == "" {
+		return ""
 	}
-	for _, v := range p.Versions {
-		if v.Span != whole {
-			return false
+	what := report.EscapeMD(r.Range)
+	for _, d := range [...]struct{ k, v string }{{"since", r.Since}, {"until", r.Until}} {
+		if d.v != "" {
+			what += ", " + d.k + " `" + d.v + "`"
 		}
 	}
-	return true
+	path := "the repository"
+	if r.Path != "" {
+		path = report.EscapeMD(r.Path)
+	}
+	return "no commit in this range changed " + path + " (" + what + ")"
+}
+
+// stepTitle is the heading of a step: its new snapshot, with the commit's
+// subject when known, and its old one. A step is headed as it comes, by
+// its own two snapshots; once the series is known, relabel heads it again
+// by the series' labels (snapshotLabels) if they differ.
+func stepTitle(r *diff.Report, subjects map[string]string) string {
+	return report.StepTitle(report.SideLabel(r.New), report.SideLabel(r.Old), subjects[r.New.Rev])
 }
 
 // versionList writes a package's versions, oldest first: "1.2", or
@@ -1030,24 +967,4 @@ func versionList(p diff.PackageTimeline) string {
 		return vs[0]
 	}
 	return "(" + strings.Join(vs, ", ") + ")"
-}
-
-// RunText says when a run of snapshots was: "since A" when it lasts to
-// the last snapshot, else "from A to B" ("in A" for one snapshot).
-func RunText(r diff.Span, n int, label func(int) string) string {
-	switch {
-	case r.To == n-1:
-		return "since " + label(r.From)
-	case r.From == r.To:
-		return "in " + label(r.From)
-	}
-	return "from " + label(r.From) + " to " + label(r.To)
-}
-
-func RunsText(runs []diff.Span, n int, label func(int) string) string {
-	parts := make([]string, len(runs))
-	for i, r := range runs {
-		parts[i] = RunText(r, n, label)
-	}
-	return strings.Join(parts, "; ")
 }

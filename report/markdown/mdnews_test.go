@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"bytes"
@@ -10,7 +10,10 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/jsonv1"
+	"github.com/cachediff/cachediff/report/view"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -19,7 +22,7 @@ import (
 // ../shared/lockfiles), by name: old and new path.
 func bundledPairs(t *testing.T) [][3]string {
 	t.Helper()
-	td := filepath.Join("..", "testdata")
+	td := filepath.Join("..", "..", "testdata")
 	pairs := [][3]string{
 		{"real week", td + "/real/develop-2025-03-23", td + "/real/develop-2025-03-30"},
 		{"real release", td + "/real/v0.23.0", td + "/real/v0.23.1"},
@@ -34,7 +37,7 @@ func bundledPairs(t *testing.T) [][3]string {
 	for i := 1; i < len(reporttest.RealWeeks); i++ {
 		pairs = append(pairs, [3]string{"week " + filepath.Base(reporttest.Path(t, reporttest.RealWeeks[i])), reporttest.Path(t, reporttest.RealWeeks[i-1]), reporttest.Path(t, reporttest.RealWeeks[i])})
 	}
-	lock := filepath.Join("..", "..", "shared", "lockfiles")
+	lock := filepath.Join("..", "..", "..", "shared", "lockfiles")
 	for _, c := range [][3]string{
 		{"grc-iit__ChronoLog", "0a186a8", "a0846dc"},
 		{"durrantlab__durrantlab-spack", "b25b77a", "af7f928"},
@@ -68,31 +71,31 @@ func comparePaths(t *testing.T, oldPath, newPath string) *diff.Report {
 
 // TestMarkdownHasEveryHighlight (issue 34): for every bundled pair, each
 // highlight of the report (those its JSON carries) is a line of the
-// Markdown report's Highlights, in NewsText's words escaped (and with
+// Markdown report's Highlights, in report.NewsText's words escaped (and with
 // --link-base, its packages linked), before the counts.
 func TestMarkdownHasEveryHighlight(t *testing.T) {
 	for _, p := range bundledPairs(t) {
 		t.Run(p[0], func(t *testing.T) {
 			r := comparePaths(t, p[1], p[2])
 			var j bytes.Buffer
-			if err := JSON(&j, r); err != nil {
+			if err := jsonv1.JSON(&j, r); err != nil {
 				t.Fatal(err)
 			}
-			back, err := DecodeBytes(j.Bytes())
+			back, err := jsonv1.DecodeBytes(j.Bytes())
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, link := range []string{"", "https://cache.spack.io/package/?name="} {
 				var b bytes.Buffer
-				if err := Markdown(&b, r, Options{LinkBase: link}); err != nil {
+				if err := Markdown(&b, r, report.Options{LinkBase: link}); err != nil {
 					t.Fatal(err)
 				}
 				md := b.String()
 				counts := strings.Index(md, "\n|  | old | new |")
 				for _, h := range back.Highlights {
 					line := "\n- " + mdNews(h, link) + "\n"
-					if link == "" && line != "\n- "+escapeMD(NewsText(h, newsNames))+"\n" {
-						t.Errorf("%s: without links, not NewsText escaped: %q", h.Kind, line)
+					if link == "" && line != "\n- "+report.EscapeMD(report.NewsText(h, newsNames))+"\n" {
+						t.Errorf("%s: without links, not report.NewsText escaped: %q", h.Kind, line)
 					}
 					if i := strings.Index(md, line); i < 0 || i > counts {
 						t.Errorf("link %q: highlight %q is not a line before the counts:\n%.3000s", link, line, md)
@@ -115,7 +118,7 @@ func TestMarkdownHasEveryHighlight(t *testing.T) {
 func TestMarkdownNewsFirst(t *testing.T) {
 	r := comparePaths(t, reporttest.Path(t, reporttest.RealWeeks[3]), reporttest.Path(t, reporttest.RealWeeks[4]))
 	var b bytes.Buffer
-	if err := Markdown(&b, r, Options{}); err != nil {
+	if err := Markdown(&b, r, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	head := strings.Join(strings.SplitN(b.String(), "\n", 11)[:10], "\n")
@@ -126,7 +129,7 @@ func TestMarkdownNewsFirst(t *testing.T) {
 	}
 
 	weeks := reporttest.LoadRealWeeks(t)
-	l, s, _ := logOf(t, weeks, Options{})
+	l, s, _ := logOf(t, weeks, report.Options{})
 	out, err := finishLog(l, s, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -140,16 +143,16 @@ func TestMarkdownNewsFirst(t *testing.T) {
 	}
 	for _, h := range s.Highlights {
 		if !strings.Contains(first, mdNews(h, "")) {
-			t.Errorf("highlight %q is not in the log's first 40 lines", NewsText(h, newsNames))
+			t.Errorf("highlight %q is not in the log's first 40 lines", report.NewsText(h, newsNames))
 		}
 	}
 
 	only := comparePaths(t, reporttest.Path(t, reporttest.RealWeeks[2]), reporttest.Path(t, reporttest.RealWeeks[3]))
 	b.Reset()
-	if err := Markdown(&b, only, Options{}); err != nil {
+	if err := Markdown(&b, only, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if !OnlyRebuilds(only) || !strings.Contains(b.String(), "\n\n**Only rebuilds**: 3 specs of 2 packages have new hashes; nothing added, removed or changed\n") {
+	if !report.OnlyRebuilds(only) || !strings.Contains(b.String(), "\n\n**Only rebuilds**: 3 specs of 2 packages have new hashes; nothing added, removed or changed\n") {
 		t.Errorf("a week of only rebuilds is not headlined so:\n%.600s", b.String())
 	}
 
@@ -162,7 +165,7 @@ func TestMarkdownNewsFirst(t *testing.T) {
 			continue
 		}
 		b.Reset()
-		if err := Markdown(&b, comparePaths(t, p[1], p[2]), Options{}); err != nil {
+		if err := Markdown(&b, comparePaths(t, p[1], p[2]), report.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if lines := strings.SplitN(b.String(), "\n", 4); len(lines) < 3 || lines[2] != want {
@@ -182,14 +185,14 @@ func TestMaxBytesKeepsHighlights(t *testing.T) {
 	for _, p := range bundledPairs(t)[:4] {
 		r := comparePaths(t, p[1], p[2])
 		var b bytes.Buffer
-		if err := Markdown(&b, r, Options{}); err != nil {
+		if err := Markdown(&b, r, report.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		full := b.Len()
 		for limit := 200; limit <= full; limit += max(1, full/40) {
 			b.Reset()
-			err := Markdown(&b, r, Options{MaxBytes: limit})
-			if errors.As(err, new(*TooSmallError)) {
+			err := Markdown(&b, r, report.Options{MaxBytes: limit})
+			if errors.As(err, new(*view.TooSmallError)) {
 				continue
 			} else if err != nil {
 				t.Fatal(err)
@@ -204,7 +207,7 @@ func TestMaxBytesKeepsHighlights(t *testing.T) {
 			for _, h := range r.Highlights {
 				if !strings.Contains(out, "\n- "+mdNews(h, "")+"\n") {
 					if details > 0 || !strings.Contains(out, " more highlight") {
-						t.Fatalf("%s, --max-bytes %d: highlight %q left out, %d detail sections kept:\n%s", p[0], limit, NewsText(h, newsNames), details, out)
+						t.Fatalf("%s, --max-bytes %d: highlight %q left out, %d detail sections kept:\n%s", p[0], limit, report.NewsText(h, newsNames), details, out)
 					}
 				}
 			}
@@ -214,11 +217,11 @@ func TestMaxBytesKeepsHighlights(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		snaps []*snapshot.Snapshot
-		o     Options
+		o     report.Options
 	}{
-		{"real", reporttest.LoadRealWeeks(t), Options{}},
-		{"real-comment", reporttest.LoadRealWeeks(t), Options{Marker: GitHubMarker, LinkBase: "https://cache.spack.io/package/?name="}},
-		{"generated", reporttest.GenSeries(4, 20, 9), Options{}},
+		{"real", reporttest.LoadRealWeeks(t), report.Options{}},
+		{"real-comment", reporttest.LoadRealWeeks(t), report.Options{Marker: report.GitHubMarker, LinkBase: "https://cache.spack.io/package/?name="}},
+		{"generated", reporttest.GenSeries(4, 20, 9), report.Options{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, s, steps := logOf(t, tc.snaps, tc.o)
@@ -226,7 +229,7 @@ func TestMaxBytesKeepsHighlights(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			labels := SnapshotLabels(s.Snapshots)
+			labels := report.SnapshotLabels(s.Snapshots)
 			stride := max(1, len(full)/300)
 			if testing.Short() {
 				stride = max(1, len(full)/60)
@@ -234,14 +237,14 @@ func TestMaxBytesKeepsHighlights(t *testing.T) {
 			checked := 0
 			for limit := 100; limit <= len(full)+stride; limit += stride {
 				out, err := finishLog(l, s, limit)
-				if errors.As(err, new(*TooSmallError)) {
+				if errors.As(err, new(*view.TooSmallError)) {
 					continue
 				} else if err != nil {
 					t.Fatal(err)
 				}
 				checked++
 				for k, r := range steps {
-					heading := "\n## " + escapeMD(stepTitle(r, nil)) + "\n"
+					heading := "\n## " + report.EscapeMD(stepTitle(r, nil)) + "\n"
 					i := strings.Index(out, heading)
 					if i < 0 {
 						continue
@@ -261,7 +264,7 @@ func TestMaxBytesKeepsHighlights(t *testing.T) {
 						if !strings.Contains(area, "\n- "+item+"\n") {
 							t.Fatalf("--max-bytes %d: step %d keeps a detail, not its highlight %q:\n%s", limit, k+1, item, out)
 						}
-						if !strings.Contains(out, "\n- **"+escapeMD(labels[k+1])+"**: "+item+"\n") {
+						if !strings.Contains(out, "\n- **"+report.EscapeMD(labels[k+1])+"**: "+item+"\n") {
 							t.Fatalf("--max-bytes %d: step %d keeps a detail, the log's list not its highlight %q:\n%s", limit, k+1, item, out)
 						}
 					}
@@ -289,19 +292,19 @@ func TestBundledPairsExist(t *testing.T) {
 // smallest limit, none is listed; the first highlights are kept in their
 // order.
 func TestMaxBytesFewHighlights(t *testing.T) {
-	r := comparePaths(t, filepath.Join("..", "testdata", "real", "develop-2025-03-23"), filepath.Join("..", "testdata", "real", "develop-2025-03-30"))
+	r := comparePaths(t, filepath.Join("..", "..", "testdata", "real", "develop-2025-03-23"), filepath.Join("..", "..", "testdata", "real", "develop-2025-03-30"))
 	if len(r.Highlights) < 3 {
 		t.Fatalf("%d highlights, want a few", len(r.Highlights))
 	}
 	var b bytes.Buffer
-	var small *TooSmallError
-	if err := Markdown(&b, r, Options{MaxBytes: 1}); !errors.As(err, &small) {
+	var small *view.TooSmallError
+	if err := Markdown(&b, r, report.Options{MaxBytes: 1}); !errors.As(err, &small) {
 		t.Fatalf("--max-bytes 1: %v", err)
 	}
 	shown := -1
 	for limit := small.Min; ; limit += 20 {
 		b.Reset()
-		if err := Markdown(&b, r, Options{MaxBytes: limit}); err != nil {
+		if err := Markdown(&b, r, report.Options{MaxBytes: limit}); err != nil {
 			t.Fatalf("--max-bytes %d (the minimum is %d): %v", limit, small.Min, err)
 		}
 		out := b.String()
@@ -316,7 +319,7 @@ func TestMaxBytesFewHighlights(t *testing.T) {
 			t.Fatalf("--max-bytes %d, the minimum: %d highlights listed", limit, k)
 		case k < shown:
 			t.Fatalf("--max-bytes %d: %d highlights listed, %d under a smaller limit", limit, k, shown)
-		case k < len(r.Highlights) && (!strings.Contains(out, "\n- …and "+Plural(len(r.Highlights)-k, "more highlight")+": ") || strings.Contains(out, "<details>") || strings.Count(out, "\n### ") != 1):
+		case k < len(r.Highlights) && (!strings.Contains(out, "\n- …and "+report.Plural(len(r.Highlights)-k, "more highlight")+": ") || strings.Contains(out, "<details>") || strings.Count(out, "\n### ") != 1):
 			t.Fatalf("--max-bytes %d: %d of %d highlights, but no line counts the rest, or a detail stays:\n%s", limit, k, len(r.Highlights), out)
 		}
 		shown = k
@@ -332,7 +335,7 @@ func TestMaxBytesFewHighlights(t *testing.T) {
 // step's first highlights that fit, counting the others; at a larger
 // limit, it lists more.
 func TestLogFewerNews(t *testing.T) {
-	l, s, steps := logOf(t, reporttest.GenSeries(5, 40, 4), Options{})
+	l, s, steps := logOf(t, reporttest.GenSeries(5, 40, 4), report.Options{})
 	newest := steps[len(steps)-1]
 	var lines []string
 	for _, h := range newest.Highlights {
@@ -344,7 +347,7 @@ func TestLogFewerNews(t *testing.T) {
 		t.Fatalf("the newest step has %d highlights, want a few", len(lines))
 	}
 	_, err := finishLog(l, s, 1)
-	var small *TooSmallError
+	var small *view.TooSmallError
 	if !errors.As(err, &small) {
 		t.Fatalf("--max-bytes 1: %v", err)
 	}
@@ -363,7 +366,7 @@ func TestLogFewerNews(t *testing.T) {
 			t.Fatalf("--max-bytes %d: %d bytes", limit, len(out))
 		case k < prev:
 			t.Fatalf("--max-bytes %d: %d highlights of the newest step, %d under a smaller limit", limit, k, prev)
-		case k < len(lines) && (strings.Contains(out, "<details>") || !strings.Contains(out, "\n- …and "+Plural(len(lines)-k, "more highlight")+" (`--format json`)\n")):
+		case k < len(lines) && (strings.Contains(out, "<details>") || !strings.Contains(out, "\n- …and "+report.Plural(len(lines)-k, "more highlight")+" (`--format json`)\n")):
 			t.Fatalf("--max-bytes %d: %d of %d highlights, a detail kept or no line counting the rest:\n%s", limit, k, len(lines), out)
 		}
 		if k < len(lines) {

@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"bytes"
@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/view"
 )
 
 // TestRebuiltOnly: in a real week's Markdown and text, rebuilds that
@@ -18,19 +20,19 @@ import (
 // rebuilt, and --rows rebuilt lists every rebuilt spec again.
 func TestRebuiltOnly(t *testing.T) {
 	r := reporttest.GenWeek(1, 200)
-	only, onlySpecs := rebuiltOnlyCounts(Document{Report: r})
+	only, onlySpecs := rebuiltOnlyCounts(report.Document{Report: r})
 	if only < 100 || only == len(r.Packages) {
 		t.Fatalf("%d of %d packages rebuilt only: not a real week", only, len(r.Packages))
 	}
-	md := func(o Options) string {
+	md := func(o report.Options) string {
 		var b bytes.Buffer
 		if err := Markdown(&b, r, o); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()
 	}
-	out := md(Options{})
-	all := md(Options{RebuiltRows: true})
+	out := md(report.Options{})
+	all := md(report.Options{RebuiltRows: true})
 	s := r.Summary.Specs
 	changes := s.Rebuilt + s.Updated + s.Restacked + s.Added + s.Removed
 	plain := 0
@@ -44,7 +46,7 @@ func TestRebuiltOnly(t *testing.T) {
 	// The headline counts the rebuilds that changed nothing else, and
 	// says how many others there are: they are listed.
 	if want := fmt.Sprintf("**Rebuilt only: %d specs of %d spec changes (%s)**: a new hash, the same facets and stacks. %d more rebuilt specs changed stacks (listed).",
-		plain, changes, Percent(plain, changes), s.Rebuilt-plain); !strings.Contains(out, want) || !strings.Contains(all, want) {
+		plain, changes, report.Percent(plain, changes), s.Rebuilt-plain); !strings.Contains(out, want) || !strings.Contains(all, want) {
 		t.Errorf("no headline %q", want)
 	}
 	if want := fmt.Sprintf("\n### Rebuilt only (%d packages, %d specs)\n", only, onlySpecs); !strings.Contains(out, want) {
@@ -74,8 +76,8 @@ func TestRebuiltOnly(t *testing.T) {
 	prev := ""
 	for _, limit := range []int{len(out) - 1, len(out) * 3 / 4, len(out) / 2, len(out) / 4, 4000} {
 		var b bytes.Buffer
-		err := Markdown(&b, r, Options{MaxBytes: limit})
-		var small *TooSmallError
+		err := Markdown(&b, r, report.Options{MaxBytes: limit})
+		var small *view.TooSmallError
 		if errors.As(err, &small) {
 			continue
 		}
@@ -101,7 +103,7 @@ func TestRebuiltOnly(t *testing.T) {
 	// share a line, which counts them, and every other package has a
 	// line of its own; --rows rebuilt gives each a line.
 	var b bytes.Buffer
-	if err := render(&b, "text", r, Options{Width: 1 << 20}); err != nil {
+	if err := render(&b, "text", r, report.Options{Width: 1 << 20}); err != nil {
 		t.Fatal(err)
 	}
 	want := fmt.Sprintf("; %d packages had nothing else: ", only)
@@ -122,7 +124,7 @@ func TestRebuiltOnly(t *testing.T) {
 		t.Errorf("text: %d packages with a line of their own, want %d:\n%s", got, want, b.String())
 	}
 	b.Reset()
-	if err := render(&b, "text", r, Options{RebuiltRows: true, Width: 1 << 20}); err != nil {
+	if err := render(&b, "text", r, report.Options{RebuiltRows: true, Width: 1 << 20}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := pkgLines(b.String()), len(r.Packages); got != want || strings.Contains(b.String(), "had nothing else") {
@@ -137,18 +139,19 @@ func TestPercent(t *testing.T) {
 		n, of int
 		want  string
 	}{{0, 0, "0%"}, {0, 5, "0%"}, {1, 1000, "<1%"}, {999, 1000, ">99%"}, {994, 1000, "99%"}, {4, 1000, "<1%"}, {5, 1000, "1%"}, {5, 5, "100%"}, {1, 3, "33%"}} {
-		if got := Percent(tc.n, tc.of); got != tc.want {
+		if got := report.Percent(tc.n, tc.of); got != tc.want {
 			t.Errorf("Percent(%d, %d) = %s, want %s", tc.n, tc.of, got, tc.want)
 		}
 	}
 }
 
 // TestViewFitSizes: the size Fit computes is what the template writes,
-// at every limit (a View's template only lays out its strings).
+// at every limit (a view.View's template only lays out its strings).
 func TestViewFitSizes(t *testing.T) {
 	r := reporttest.GenWeek(2, 60)
 	reporttest.GenSkipped(r, 2, 40)
-	doc := NewDocument(r, Options{})
+	rd := report.NewDocument(r, report.Options{})
+	doc := Document{Document: &rd}
 	v := doc.View()
 	full := v.Size()
 	tmpl, err := builtin()
@@ -157,7 +160,7 @@ func TestViewFitSizes(t *testing.T) {
 	}
 	for limit := full + 10; limit > 0; limit -= 1 + limit/40 {
 		if err := v.Fit(limit); err != nil {
-			var small *TooSmallError
+			var small *view.TooSmallError
 			if !errors.As(err, &small) {
 				t.Fatal(err)
 			}
@@ -179,9 +182,9 @@ func TestViewFitSizes(t *testing.T) {
 
 // rebuiltOnlyCounts counts the packages that changed by plain rebuilds
 // alone, and their specs.
-func rebuiltOnlyCounts(doc Document) (pkgs, specs int) {
+func rebuiltOnlyCounts(doc report.Document) (pkgs, specs int) {
 	for i := range doc.Packages {
-		if p := &doc.Packages[i]; RebuiltOnly(p) {
+		if p := &doc.Packages[i]; report.RebuiltOnly(p) {
 			pkgs++
 			specs += p.Counts.Rebuilt
 		}

@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/report/view"
 )
@@ -145,7 +146,7 @@ func TestMaxBytesProperties(t *testing.T) {
 				link = "https://cache.spack.io/package/?name="
 			}
 			var buf bytes.Buffer
-			if err := Markdown(&buf, r, Options{LinkBase: link}); err != nil {
+			if err := Markdown(&buf, r, report.Options{LinkBase: link}); err != nil {
 				t.Fatal(err)
 			}
 			full := buf.String()
@@ -167,8 +168,8 @@ func TestMaxBytesProperties(t *testing.T) {
 					continue
 				}
 				buf.Reset()
-				err := Markdown(&buf, r, Options{MaxBytes: limit, LinkBase: link})
-				var small *TooSmallError
+				err := Markdown(&buf, r, report.Options{MaxBytes: limit, LinkBase: link})
+				var small *view.TooSmallError
 				if errors.As(err, &small) {
 					if !tooSmall {
 						t.Fatalf("size %d seed %d: max %d too small, but %d was not", size, seed, limit, prevMax)
@@ -257,7 +258,7 @@ func TestMaxBytesSkipped(t *testing.T) {
 	r := reporttest.GenReport(5, 20)
 	reporttest.GenSkipped(r, 5, 700)
 	var buf bytes.Buffer
-	if err := Markdown(&buf, r, Options{}); err != nil {
+	if err := Markdown(&buf, r, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if buf.Len() < 80000 {
@@ -265,7 +266,7 @@ func TestMaxBytesSkipped(t *testing.T) {
 	}
 	for _, limit := range []int{65536, 4000} {
 		buf.Reset()
-		if err := Markdown(&buf, r, Options{MaxBytes: limit}); err != nil {
+		if err := Markdown(&buf, r, report.Options{MaxBytes: limit}); err != nil {
 			t.Fatalf("max %d: %v", limit, err)
 		}
 		out := buf.String()
@@ -276,8 +277,8 @@ func TestMaxBytesSkipped(t *testing.T) {
 			t.Errorf("max %d: %d skipped rows, want %d to 699, and the package list (there is room for both)", limit, rows, view.CutRows)
 		}
 	}
-	var small *TooSmallError
-	if err := Markdown(&bytes.Buffer{}, r, Options{MaxBytes: 200}); !errors.As(err, &small) {
+	var small *view.TooSmallError
+	if err := Markdown(&bytes.Buffer{}, r, report.Options{MaxBytes: 200}); !errors.As(err, &small) {
 		t.Fatalf("max 200: error %v", err)
 	} else if !strings.Contains(err.Error(), "700 skipped pages") || !strings.Contains(err.Error(), "the headline") {
 		t.Errorf("the error does not name what it counts: %v", err)
@@ -289,12 +290,12 @@ func TestMaxBytesSkipped(t *testing.T) {
 func TestMaxBytesSteps(t *testing.T) {
 	r := reporttest.GenReport(11, 60)
 	var buf bytes.Buffer
-	if err := Markdown(&buf, r, Options{}); err != nil {
+	if err := Markdown(&buf, r, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	full := buf.String()
 	buf.Reset()
-	if err := Markdown(&buf, r, Options{MaxBytes: len(full) - 1}); err != nil {
+	if err := Markdown(&buf, r, report.Options{MaxBytes: len(full) - 1}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -302,15 +303,15 @@ func TestMaxBytesSteps(t *testing.T) {
 		t.Errorf("one byte less: %d details, want %d (the last collapsed)", got, want)
 	}
 	last := r.Packages[len(r.Packages)-1]
-	for i := len(r.Packages) - 1; RebuiltOnly(&last); i-- {
+	for i := len(r.Packages) - 1; report.RebuiltOnly(&last); i-- {
 		last = r.Packages[i-1] // rebuilt-only packages have no details
 	}
-	if !strings.Contains(out, "\n- **"+escapeMD(last.Name)+"** (") {
+	if !strings.Contains(out, "\n- **"+report.EscapeMD(last.Name)+"** (") {
 		t.Errorf("one byte less: no one-line summary of %s", last.Name)
 	}
 	// Small: a few rows per section, and the counts of the others.
 	buf.Reset()
-	if err := Markdown(&buf, r, Options{MaxBytes: 6000}); err != nil {
+	if err := Markdown(&buf, r, report.Options{MaxBytes: 6000}); err != nil {
 		t.Fatal(err)
 	}
 	out = buf.String()
@@ -319,21 +320,6 @@ func TestMaxBytesSteps(t *testing.T) {
 	}
 	if !regexp.MustCompile(`\n…and \d+ more packages\.`).MatchString(out) {
 		t.Errorf("6000 bytes: no …and N more packages line:\n%s", out)
-	}
-}
-
-// TestMaxBytesNilCut: user templates get a nil Cut, which shows all.
-func TestMaxBytesNilCut(t *testing.T) {
-	tmpl, err := ParseTemplate("t", `{{ .Cut.Show "x" }} {{ .Cut.Keep "x" 3 }} {{ .Cut.Line "x" 0 }} {{ .Cut.Shortened }}{{ .Cut.Mark "x" }}`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := Execute(&buf, tmpl, reporttest.GenReport(1, 2), Options{MaxBytes: 10}); err != nil {
-		t.Fatal(err)
-	}
-	if got := buf.String(); got != "true true false false" {
-		t.Errorf("got %q", got)
 	}
 }
 
@@ -353,7 +339,7 @@ func benchMarkdown(b *testing.B, limit int) {
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
-		if err := Markdown(&buf, r, Options{MaxBytes: limit}); err != nil {
+		if err := Markdown(&buf, r, report.Options{MaxBytes: limit}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -371,15 +357,15 @@ func TestMaxBytesMinimum(t *testing.T) {
 		if limit == 300 {
 			r = skipped
 		}
-		var small *TooSmallError
-		if err := Markdown(&bytes.Buffer{}, r, Options{MaxBytes: limit}); !errors.As(err, &small) {
+		var small *view.TooSmallError
+		if err := Markdown(&bytes.Buffer{}, r, report.Options{MaxBytes: limit}); !errors.As(err, &small) {
 			t.Fatalf("max %d: error %v", limit, err)
 		}
 		var buf bytes.Buffer
-		if err := Markdown(&buf, r, Options{MaxBytes: small.Min}); err != nil {
+		if err := Markdown(&buf, r, report.Options{MaxBytes: small.Min}); err != nil {
 			t.Fatalf("max %d (the minimum named): %v", small.Min, err)
 		}
-		if err := Markdown(&bytes.Buffer{}, r, Options{MaxBytes: small.Min - 1}); !errors.As(err, &small) {
+		if err := Markdown(&bytes.Buffer{}, r, report.Options{MaxBytes: small.Min - 1}); !errors.As(err, &small) {
 			t.Fatalf("max %d (one below the minimum): error %v", small.Min-1, err)
 		}
 	}

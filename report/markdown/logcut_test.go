@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"bytes"
@@ -12,14 +12,16 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/view"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
 // logOf diffs a series and keeps its Markdown log writer after every
 // Step, so that Finish can be called under many limits (Finish leaves the
 // writer as it was).
-func logOf(t *testing.T, snaps []*snapshot.Snapshot, o Options) (*logMarkdown, *diff.Series, []*diff.Report) {
+func logOf(t *testing.T, snaps []*snapshot.Snapshot, o report.Options) (*logMarkdown, *diff.Series, []*diff.Report) {
 	t.Helper()
 	var steps []*diff.Report
 	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
@@ -27,11 +29,11 @@ func logOf(t *testing.T, snaps []*snapshot.Snapshot, o Options) (*logMarkdown, *
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A limit at Step keeps each step's View (without one, Step spills
+	// A limit at Step keeps each step's view.View (without one, Step spills
 	// the sections' text, which Finish writes and lets go); finishLog
 	// sets the limit of each Finish.
 	o.MaxBytes = 1 << 30
-	w, err := NewLogWriter("md", nil, LogOptions{Options: o})
+	w, err := report.NewLogWriter("md", nil, report.LogOptions{Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +60,7 @@ func finishLog(l *logMarkdown, s *diff.Series, limit int) (string, error) {
 // every limit from 1 to one more than its full size (for the generated
 // ones, and under -short, a stride of them, and the limits around the
 // minimum, the full size and a GitHub comment's): never more than the
-// limit; a *TooSmallError exactly below the minimum it names, and that
+// limit; a *view.TooSmallError exactly below the minimum it names, and that
 // minimum itself fits; the headline, the table of steps and the newest
 // step's heading always there; a larger limit never shows fewer steps,
 // nor a shorter log; the whole log when it fits, and the notice when it
@@ -71,14 +73,14 @@ func TestLogMaxBytesProperties(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		snaps []*snapshot.Snapshot
-		o     Options
+		o     report.Options
 		every bool // every limit, but under -short
 	}{
-		{"real", weeks, Options{}, true},
-		{"real-comment", weeks, Options{Marker: GitHubMarker, LinkBase: "https://cache.spack.io/package/?name="}, false},
-		{"generated", reporttest.GenSeries(1, 20, 6), Options{}, false},
-		{"generated-comment", reporttest.GenSeries(2, 20, 8), Options{Marker: GitHubMarker}, false},
-		{"generated-one-step", reporttest.GenSeries(3, 20, 2), Options{}, false},
+		{"real", weeks, report.Options{}, true},
+		{"real-comment", weeks, report.Options{Marker: report.GitHubMarker, LinkBase: "https://cache.spack.io/package/?name="}, false},
+		{"generated", reporttest.GenSeries(1, 20, 6), report.Options{}, false},
+		{"generated-comment", reporttest.GenSeries(2, 20, 8), report.Options{Marker: report.GitHubMarker}, false},
+		{"generated-one-step", reporttest.GenSeries(3, 20, 2), report.Options{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, s, steps := logOf(t, tc.snaps, tc.o)
@@ -87,7 +89,7 @@ func TestLogMaxBytesProperties(t *testing.T) {
 				t.Fatal(err)
 			}
 			n := len(steps)
-			heading := func(k int) string { return "\n## " + escapeMD(stepTitle(steps[k], nil)) + "\n" }
+			heading := func(k int) string { return "\n## " + report.EscapeMD(stepTitle(steps[k], nil)) + "\n" }
 			shown := func(out string) int {
 				c := 0
 				for k := range steps {
@@ -101,9 +103,9 @@ func TestLogMaxBytesProperties(t *testing.T) {
 				t.Fatalf("the full log shows %d step headings of %d", shown(full), n)
 			}
 			_, err = finishLog(l, s, 1)
-			var small *TooSmallError
+			var small *view.TooSmallError
 			if !errors.As(err, &small) {
-				t.Fatalf("--max-bytes 1: error %v, want a *TooSmallError", err)
+				t.Fatalf("--max-bytes 1: error %v, want a *view.TooSmallError", err)
 			}
 			least := small.Min
 			stride := 1 // about 20 limits under -short (and the ones around the minimum and the full size), 2000 without
@@ -124,7 +126,7 @@ func TestLogMaxBytesProperties(t *testing.T) {
 			if headline != "" {
 				headline += "\n"
 			}
-			headline += "# " + escapeMD("cachediff log: "+s.Snapshots[0].Label()+" → "+s.Snapshots[n].Label()) + "\n"
+			headline += "# " + report.EscapeMD("cachediff log: "+s.Snapshots[0].Label()+" → "+s.Snapshots[n].Label()) + "\n"
 			for _, limit := range limits {
 				if limit < 1 {
 					continue
@@ -132,7 +134,7 @@ func TestLogMaxBytesProperties(t *testing.T) {
 				out, err := finishLog(l, s, limit)
 				if limit < least {
 					if !errors.As(err, &small) || small.Min != least || small.Max != limit || out != "" {
-						t.Fatalf("--max-bytes %d (below the minimum %d): error %v, %d bytes written; want a *TooSmallError naming %d", limit, least, err, len(out), least)
+						t.Fatalf("--max-bytes %d (below the minimum %d): error %v, %d bytes written; want a *view.TooSmallError naming %d", limit, least, err, len(out), least)
 					}
 					continue
 				}
@@ -176,7 +178,7 @@ func TestLogMaxBytesProperties(t *testing.T) {
 				var buf bytes.Buffer
 				o := tc.o
 				o.MaxBytes = limit
-				w, _ := NewLogWriter("md", &buf, LogOptions{Options: o})
+				w, _ := report.NewLogWriter("md", &buf, report.LogOptions{Options: o})
 				for _, r := range steps {
 					w.Step(r)
 				}
@@ -193,7 +195,7 @@ func TestLogMaxBytesProperties(t *testing.T) {
 // its last row.
 func tableRows(out string, steps []*diff.Report) int {
 	c := 0
-	for k := len(steps) - 1; k >= 0 && strings.Contains(out, "\n| "+escapeMD(stepTitle(steps[k], nil))+" |"); k-- {
+	for k := len(steps) - 1; k >= 0 && strings.Contains(out, "\n| "+report.EscapeMD(stepTitle(steps[k], nil))+" |"); k-- {
 		c++
 	}
 	if m := regexp.MustCompile(`\n\| (\d+) older steps \|`).FindStringSubmatch(out); m != nil {
@@ -212,8 +214,8 @@ func TestLogKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, format := range LogFormats() {
-		w, err := NewLogWriter(format, io.Discard, LogOptions{})
+	for _, format := range report.LogFormats() {
+		w, err := report.NewLogWriter(format, io.Discard, report.LogOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"cmp"
@@ -8,6 +8,9 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/view"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -32,29 +35,29 @@ const (
 	rankRoots // a lockfile's roots added, removed, changed (causes.go)
 )
 
-// markdownView builds the Markdown report of doc as a View: every row
+// markdownView builds the Markdown report of doc as a view.View: every row
 // rendered and escaped, nothing cut yet.
-func markdownView(doc Document) *View {
-	plain := PlainCounts(&doc)
+func markdownView(doc report.Document) *view.View {
+	plain := report.PlainCounts(&doc)
 	// The rebuilt-only list reads every rebuilt pair and shows no hash: it
 	// is built on the other core while the hashes are abbreviated and the
 	// rest is built (in a real week it was a third of this view's time).
-	var rebuilt *Section
+	var rebuilt *view.Section
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		rb := mdBuilder{doc: doc, link: doc.Render.LinkBase, plain: plain}
 		rebuilt = rb.rebuiltOnly()
 	}()
-	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report), plain: plain}
-	unknown := UnknownCauses(doc.Causes) // said once, at the end (tailNotes)
-	v := &View{Head: m.head(), Tail: tailNotes(doc.Report, unknown) + "\n", Kept: keptParts(doc)}
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: report.Abbreviate(doc.Report), plain: plain}
+	unknown := report.UnknownCauses(doc.Causes) // said once, at the end (tailNotes)
+	v := &view.View{Head: m.head(), Tail: tailNotes(doc.Report, unknown) + "\n", Kept: keptParts(doc)}
 	v.NoticeFor = func(limit int) string {
 		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
 	}
 	v.Skipped = m.skipped()
 	defer m.fitNews(v, doc.Render.MaxBytes)
-	add := func(s *Section) {
+	add := func(s *view.Section) {
 		if s != nil {
 			v.Sections = append(v.Sections, s)
 		}
@@ -80,7 +83,7 @@ func markdownView(doc Document) *View {
 	return v
 }
 
-// stepView is the View of a step of a log: no headline (the log heads
+// stepView is the view.View of a step of a log: no headline (the log heads
 // its steps itself, logMarkdown.stepHead); its head is its highlights,
 // which say its new and removed packages and its version changes, so
 // that no table says them again; each of its sections is collapsed in a
@@ -89,18 +92,18 @@ func markdownView(doc Document) *View {
 // rebuilt-only packages are counted without their stacks; and what is
 // true of every step (canonicalization, catalogue pages keep no edges,
 // what a package's block lists) is said once, at the log's end.
-func stepView(doc Document, plain []int) *View {
-	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: Abbreviate(doc.Report), plain: plain, step: true}
-	v := &View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
+func stepView(doc report.Document, plain []int) *view.View {
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: report.Abbreviate(doc.Report), plain: plain, step: true}
+	v := &view.View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
 	v.Skipped = m.skipped()
-	add := func(summary string, s *Section) {
+	add := func(summary string, s *view.Section) {
 		if s != nil {
 			collapse(s, summary)
 			v.Sections = append(v.Sections, s)
 		}
 	}
 	add("Roots", m.roots())
-	if !UnknownCauses(doc.Causes) {
+	if !report.UnknownCauses(doc.Causes) {
 		add("Why rebuilt", m.causes())
 	}
 	add("Updates", m.updates())
@@ -113,7 +116,7 @@ func stepView(doc Document, plain []int) *View {
 
 // collapse puts s in a <details> block: its "### title" heading becomes
 // the block's summary (summary when it has none).
-func collapse(s *Section, summary string) {
+func collapse(s *view.Section, summary string) {
 	h := strings.TrimPrefix(s.Heading, "\n\n")
 	if t, ok := strings.CutPrefix(h, "### "); ok {
 		summary, h, _ = strings.Cut(t, "\n")
@@ -131,7 +134,7 @@ func collapse(s *Section, summary string) {
 // <details> block per package. A package's plain rebuilds in a package
 // with other changes are a row that counts them; the variants are those
 // not every spec of the package has (said once, at the log's end).
-func (m *mdBuilder) specTable() *Section {
+func (m *mdBuilder) specTable() *view.Section {
 	all := m.doc.Render.RebuiltRows
 	var rows []string
 	pkgs := 0
@@ -142,7 +145,7 @@ func (m *mdBuilder) specTable() *Section {
 		}
 		p := &m.doc.Packages[i]
 		pkgs++
-		name := "\n| " + mdPackage(m.link, p.Name) + " | "
+		name := "\n| " + report.MDPackage(m.link, p.Name) + " | "
 		shared := p.SharedVariants
 		for j := range p.Specs.Updated {
 			u := &p.Specs.Updated[j]
@@ -160,7 +163,7 @@ func (m *mdBuilder) specTable() *Section {
 			rows = append(rows, m.row())
 		}
 		if n := m.plain[i]; !all && n > 0 {
-			rows = append(rows, name+Plural(n, "plain rebuild")+" |  |  |  |  |  |  | "+m.joinMD(RebuiltStacks(p, false), ", ")+" |")
+			rows = append(rows, name+report.Plural(n, "plain rebuild")+" |  |  |  |  |  |  | "+m.joinMD(report.RebuiltStacks(p, false), ", ")+" |")
 		}
 		for j := range p.Specs.Restacked {
 			r := &p.Specs.Restacked[j]
@@ -176,20 +179,20 @@ func (m *mdBuilder) specTable() *Section {
 		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 			for j := range l.specs {
 				sp := &l.specs[j]
-				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.joinMD(sp.Versions, ", ")+" | "+m.md(sp.Compiler)+" | "+m.md(sp.OS)+" | "+m.md(sp.Target)+" | "+m.joinMD(minus(sp.Variants, shared), " ")+" | "+m.stackList(sp.Stacks)+" |")
+				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.joinMD(sp.Versions, ", ")+" | "+m.md(sp.Compiler)+" | "+m.md(sp.OS)+" | "+m.md(sp.Target)+" | "+m.joinMD(listops.Minus(sp.Variants, shared, nil), " ")+" | "+m.stackList(sp.Stacks)+" |")
 			}
 		}
 	}
 	if rows == nil {
 		return nil
 	}
-	return &Section{Name: "packages", Rank: rankPackages, Noun: "spec", Rows: rows,
-		Heading: "\n\n### Specs of " + Plural(pkgs, "package") + "\n\n| package | change | hash | version | compiler | os | target | variants | stacks |\n|---|---|---|---|---|---|---|---|---|"}
+	return &view.Section{Name: "packages", Rank: rankPackages, Noun: "spec", Rows: rows,
+		Heading: "\n\n### Specs of " + report.Plural(pkgs, "package") + "\n\n| package | change | hash | version | compiler | os | target | variants | stacks |\n|---|---|---|---|---|---|---|---|---|"}
 }
 
 // coverage is a log step's one table of the facet values and stacks
 // whose counts changed.
-func (m *mdBuilder) coverage() *Section {
+func (m *mdBuilder) coverage() *view.Section {
 	r := m.doc.Report
 	var rows []string
 	for _, f := range []struct {
@@ -198,26 +201,26 @@ func (m *mdBuilder) coverage() *Section {
 	}{{"compiler", r.Facets.Compiler}, {"os", r.Facets.OS}, {"platform", r.Facets.Platform}, {"target", r.Facets.Target}} {
 		for _, c := range f.ru.Counts {
 			if c.Old != c.New {
-				rows = append(rows, "\n| "+f.name+" | "+escapeMD(c.Value)+" | "+strconv.Itoa(c.Old)+" → "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
+				rows = append(rows, "\n| "+f.name+" | "+report.EscapeMD(c.Value)+" | "+strconv.Itoa(c.Old)+" → "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
 			}
 		}
 	}
 	for _, st := range r.Stacks {
 		if st.Specs.Old != st.Specs.New && st.Name != "root" { // root holds every spec: the counts say it
-			rows = append(rows, "\n| stack | "+escapeMD(st.Name)+" | "+strconv.Itoa(st.Specs.Old)+" → "+strconv.Itoa(st.Specs.New)+" | "+signedInt(st.Specs.Delta())+newGone(st.Specs.Old, st.Specs.New)+" |")
+			rows = append(rows, "\n| stack | "+report.EscapeMD(st.Name)+" | "+strconv.Itoa(st.Specs.Old)+" → "+strconv.Itoa(st.Specs.New)+" | "+signedInt(st.Specs.Delta())+newGone(st.Specs.Old, st.Specs.New)+" |")
 		}
 	}
 	if rows == nil {
 		return nil
 	}
-	return &Section{Name: "coverage", Rank: rankStacks, Noun: "changed value", Rows: rows,
+	return &view.Section{Name: "coverage", Rank: rankStacks, Noun: "changed value", Rows: rows,
 		Heading: "\n\n### Coverage (" + strconv.Itoa(len(rows)) + ")\n\n| facet | value | specs | change |\n|---|---|--:|--:|"}
 }
 
 // rebuiltCounts is a log step's list of the packages that changed by
 // plain rebuilds alone, how many each (the stacks are in the report of
 // the step's pair).
-func (m *mdBuilder) rebuiltCounts() *Section {
+func (m *mdBuilder) rebuiltCounts() *view.Section {
 	if m.doc.Render.RebuiltRows {
 		return nil
 	}
@@ -233,20 +236,20 @@ func (m *mdBuilder) rebuiltCounts() *Section {
 		if rows == nil {
 			sep = "\n\n"
 		}
-		rows = append(rows, sep+mdPackage(m.link, p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
+		rows = append(rows, sep+report.MDPackage(m.link, p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
 	}
 	if rows == nil {
 		return nil
 	}
-	return &Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
-		Heading: "\n\n### Rebuilt only: " + Plural(len(rows), "package") + ", " + Plural(specs, "spec")}
+	return &view.Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
+		Heading: "\n\n### Rebuilt only: " + report.Plural(len(rows), "package") + ", " + report.Plural(specs, "spec")}
 }
 
-// mdBuilder renders the parts of a Markdown View.
+// mdBuilder renders the parts of a Markdown view.View.
 type mdBuilder struct {
-	doc    Document
+	doc    report.Document
 	link   string
-	abbrev Abbrev          // the report's short hashes
+	abbrev report.Abbrev   // the report's short hashes
 	plain  []int           // per package, its plainRebuilds
 	step   bool            // a step of a log (stepView): no headline, and only the log's news
 	b      strings.Builder // scratch for rows
@@ -265,7 +268,7 @@ func (m *mdBuilder) md(s string) string {
 	if v, ok := m.esc[s]; ok {
 		return v
 	}
-	v := escapeMD(s)
+	v := report.EscapeMD(s)
 	if m.esc == nil {
 		m.esc = make(map[string]string)
 	}
@@ -302,7 +305,7 @@ func (m *mdBuilder) row() string {
 	return s
 }
 
-func joinMD(l []string, sep string) string { return escapeMD(strings.Join(l, sep)) }
+func joinMD(l []string, sep string) string { return report.EscapeMD(strings.Join(l, sep)) }
 
 // names writes at most five names, and how many more.
 func firstNames(l []string) string {
@@ -312,14 +315,8 @@ func firstNames(l []string) string {
 	return joinMD(l[:5], ", ") + " and " + strconv.Itoa(len(l)-5) + " more"
 }
 
-// Plural is n and the noun, with an s for any n but 1 (count).
-func Plural(n int, noun string) string {
-	s, _ := count(n, noun)
-	return s
-}
-
 func signedInt(n int) string {
-	s, _ := signed(n)
+	s, _ := report.Signed(n)
 	return s
 }
 
@@ -346,13 +343,13 @@ func (m *mdBuilder) head() string {
 	b.WriteString("## ")
 	switch {
 	case o.Title != "":
-		b.WriteString(escapeMD(o.Title))
+		b.WriteString(report.EscapeMD(o.Title))
 	case r.Old.Tag == r.New.Tag && r.Old.Name() != r.New.Name():
-		b.WriteString("cachediff: " + escapeMD(r.Old.Name()) + " → " + escapeMD(r.New.Name()))
+		b.WriteString("cachediff: " + report.EscapeMD(r.Old.Name()) + " → " + report.EscapeMD(r.New.Name()))
 	case r.Old.Tag == r.New.Tag:
-		b.WriteString("cachediff: " + escapeMD(r.Old.Path) + " → " + escapeMD(r.New.Path))
+		b.WriteString("cachediff: " + report.EscapeMD(r.Old.Path) + " → " + report.EscapeMD(r.New.Path))
 	default: // a side without a tag (a Spack index, a lockfile) by its path
-		b.WriteString("cachediff: " + escapeMD(cmp.Or(r.Old.Tag, r.Old.Path)) + " → " + escapeMD(cmp.Or(r.New.Tag, r.New.Path)))
+		b.WriteString("cachediff: " + report.EscapeMD(cmp.Or(r.Old.Tag, r.Old.Path)) + " → " + report.EscapeMD(cmp.Or(r.New.Tag, r.New.Path)))
 	}
 	b.WriteString("\n\n")
 	if r.Options.Filtered() {
@@ -371,8 +368,8 @@ func (m *mdBuilder) head() string {
 		m.newsLines = append(m.newsLines, "\n- "+mdNews(h, m.link))
 	}
 	fmt.Fprintf(b, "\n\n|  | old | new | unchanged | changed | added | removed | rebuilt | updated | restacked |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n| packages | %d | %d | %d | %d | %d | %d |  |  | %s |\n| specs | %d | %d | %d |  | %d | %d | %d | %d | %d |",
-		p.Old, p.New, p.Unchanged, p.Changed, p.Added, p.Removed, RestackedOnlyCell(r), s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
-	if r.HasChanges() && !OnlyRebuilds(r) {
+		p.Old, p.New, p.Unchanged, p.Changed, p.Added, p.Removed, report.RestackedOnlyCell(r), s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
+	if r.HasChanges() && !report.OnlyRebuilds(r) {
 		m.rebuiltLine()
 	}
 	m.headPost = m.row()
@@ -393,7 +390,7 @@ func (m *mdBuilder) headWith(k int) string {
 			b.WriteString(l)
 		}
 		if n := len(m.newsLines) - k; n > 0 {
-			b.WriteString("\n- …and " + Plural(n, "more highlight") + ": `--format json` lists them all (`highlights`)")
+			b.WriteString("\n- …and " + report.Plural(n, "more highlight") + ": `--format json` lists them all (`highlights`)")
 		}
 	}
 	b.WriteString(m.headPost)
@@ -404,7 +401,7 @@ func (m *mdBuilder) headWith(k int) string {
 // would not fit with every highlight: every detail is left out, and the
 // list keeps its first highlights that fit (so that no highlight goes
 // while a detail stays). It does nothing when the head fits.
-func (m *mdBuilder) fitNews(v *View, limit int) {
+func (m *mdBuilder) fitNews(v *view.View, limit int) {
 	least := func(head string) int {
 		n := len(head) + len(v.Tail) + len(v.NoticeFor(limit))
 		if s := v.Skipped; s != nil && len(s.Rows) > 0 { // Fit keeps its heading and its "…and N more" line
@@ -435,20 +432,20 @@ func (m *mdBuilder) headline() {
 	r, b := m.doc.Report, &m.b
 	s, p := r.Summary.Specs, r.Summary.Packages
 	if !r.HasChanges() {
-		fmt.Fprintf(b, "**No changes**: %s and %s, all unchanged", Plural(p.New, "package"), Plural(s.New, "spec"))
+		fmt.Fprintf(b, "**No changes**: %s and %s, all unchanged", report.Plural(p.New, "package"), report.Plural(s.New, "spec"))
 		return
 	}
-	if OnlyRebuilds(r) {
-		h := rebuildsHeadline(r)
-		b.WriteString("**Only rebuilds**: " + escapeMD(strings.TrimPrefix(h, "Only rebuilds: ")))
+	if report.OnlyRebuilds(r) {
+		h := report.RebuildsHeadline(r)
+		b.WriteString("**Only rebuilds**: " + report.EscapeMD(strings.TrimPrefix(h, "Only rebuilds: ")))
 		return
 	}
-	if h, ok := RootsHeadline(r); ok {
-		b.WriteString("**" + escapeMD(h) + "**")
+	if h, ok := report.RootsHeadline(r); ok {
+		b.WriteString("**" + report.EscapeMD(h) + "**")
 		return
 	}
 	fmt.Fprintf(b, "**%s changed** (%d new, %d removed, %d unchanged) · **specs %d → %d**: %d added, %d removed, %d rebuilt, %d updated, %d restacked, %d unchanged",
-		Plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)
+		report.Plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)
 }
 
 // newsNames is how many packages a highlight names before it counts the
@@ -488,43 +485,43 @@ func (m *mdBuilder) stepHead() {
 	r := m.doc.Report
 	if stepNews(r) > 0 {
 		m.highlights("\n")
-		if OnlyRebuilds(r) {
-			m.b.WriteString("\n\n" + escapeMD(rebuildsHeadline(r)) + ".")
+		if report.OnlyRebuilds(r) {
+			m.b.WriteString("\n\n" + report.EscapeMD(report.RebuildsHeadline(r)) + ".")
 		}
 		return
 	}
 	m.b.WriteString("\n\n")
-	if r.HasChanges() && !OnlyRebuilds(r) {
+	if r.HasChanges() && !report.OnlyRebuilds(r) {
 		// Its counts are its row in the table of steps.
-		if h, ok := RootsHeadline(r); ok {
-			m.b.WriteString("**No news**: " + escapeMD(h) + ".")
+		if h, ok := report.RootsHeadline(r); ok {
+			m.b.WriteString("**No news**: " + report.EscapeMD(h) + ".")
 			return
 		}
 		p := r.Summary.Packages
-		m.b.WriteString("**No news**: " + Plural(p.Changed+p.Added+p.Removed, "package") + " changed; the details follow.")
+		m.b.WriteString("**No news**: " + report.Plural(p.Changed+p.Added+p.Removed, "package") + " changed; the details follow.")
 		return
 	}
 	m.headline()
 	m.b.WriteString(".")
 }
 
-// mdNews is NewsText of h escaped for Markdown, its packages linked
+// mdNews is report.NewsText of h escaped for Markdown, its packages linked
 // with base link when set.
 func mdNews(h diff.Highlight, link string) string {
 	if link == "" || len(h.Packages) == 0 || strings.ContainsAny(h.Value, "\ue000\ue001") {
-		return escapeMD(NewsText(h, newsNames))
+		return report.EscapeMD(report.NewsText(h, newsNames))
 	}
 	// The names go in as marks that escaping keeps, and come out linked.
 	names := h.Packages
 	marks := make([]string, len(names))
 	for i, n := range names {
 		if strings.ContainsAny(n, "\ue000\ue001") {
-			return escapeMD(NewsText(h, newsNames))
+			return report.EscapeMD(report.NewsText(h, newsNames))
 		}
 		marks[i] = "\ue000" + strconv.Itoa(i) + "\ue001"
 	}
 	h.Packages = marks
-	s := escapeMD(NewsText(h, newsNames))
+	s := report.EscapeMD(report.NewsText(h, newsNames))
 	var b strings.Builder
 	for {
 		i := strings.Index(s, "\ue000")
@@ -539,7 +536,7 @@ func mdNews(h diff.Highlight, link string) string {
 		if err != nil || k < 0 || k >= len(names) {
 			break
 		}
-		b.WriteString(s[:i] + mdPackage(link, names[k]))
+		b.WriteString(s[:i] + report.MDPackage(link, names[k]))
 		s = s[i+j+len("\ue001"):]
 	}
 	b.WriteString(s)
@@ -568,7 +565,7 @@ func canonNote(on bool, counts diff.ValueCounts) string {
 	var rules []string
 	for _, c := range counts {
 		if c.Old != 0 || c.New != 0 {
-			rules = append(rules, fmt.Sprintf("%s %d → %d", escapeMD(c.Value), c.Old, c.New))
+			rules = append(rules, fmt.Sprintf("%s %d → %d", report.EscapeMD(c.Value), c.Old, c.New))
 		}
 	}
 	if rules == nil {
@@ -583,7 +580,7 @@ func (m *mdBuilder) rebuiltLine() {
 	if m.doc.Summary.Specs.Rebuilt == 0 {
 		return
 	}
-	r := ShareOfRebuilds(&m.doc, m.plain)
+	r := report.ShareOfRebuilds(&m.doc, m.plain)
 	pkgs := 0
 	for i := range m.doc.Packages {
 		if m.only(i) {
@@ -592,32 +589,16 @@ func (m *mdBuilder) rebuiltLine() {
 	}
 	changed := m.doc.Summary.Packages.Changed
 	fmt.Fprintf(&m.b, "\n\n**Rebuilt only: %s of %s (%s)**: a new hash, the same facets and stacks.",
-		Plural(r.Plain, "spec"), Plural(r.Changes, "spec change"), Percent(r.Plain, r.Changes))
+		report.Plural(r.Plain, "spec"), report.Plural(r.Changes, "spec change"), report.Percent(r.Plain, r.Changes))
 	if o := r.OtherRebuilds(&m.doc); o != "" {
 		m.b.WriteString(" " + o + ".")
 	}
-	fmt.Fprintf(&m.b, " %s of %d changed had nothing but such rebuilds", Plural(pkgs, "package"), changed)
+	fmt.Fprintf(&m.b, " %s of %d changed had nothing but such rebuilds", report.Plural(pkgs, "package"), changed)
 	if m.doc.Render.RebuiltRows {
 		m.b.WriteString("; every rebuilt spec is listed (`--rows rebuilt`).")
 	} else {
 		m.b.WriteString("; such rebuilds are counted per package, not listed (`--rows rebuilt` lists them).")
 	}
-}
-
-// Percent writes n/of as a whole percentage, rounded, but never a part up to
-// 100% or down to 0%.
-func Percent(n, of int) string {
-	if of == 0 {
-		return "0%"
-	}
-	p := (n*100 + of/2) / of
-	switch {
-	case p == 0 && n > 0:
-		return "<1%"
-	case p == 100 && n < of:
-		return ">99%"
-	}
-	return strconv.Itoa(p) + "%"
 }
 
 func (m *mdBuilder) filters(o diff.Options) {
@@ -629,7 +610,7 @@ func (m *mdBuilder) filters(o diff.Options) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(escapeMD(p))
+			b.WriteString(report.EscapeMD(p))
 		}
 	}
 	if len(o.Stacks) > 0 {
@@ -645,7 +626,7 @@ func (m *mdBuilder) filters(o diff.Options) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(escapeMD(s))
+			b.WriteString(report.EscapeMD(s))
 		}
 	}
 	if len(o.Ignore) > 0 {
@@ -689,12 +670,12 @@ func trippedText(t diff.Trip) string {
 	if unit == "os" {
 		unit = "operating system"
 	}
-	s := escapeMD(t.Kind) + " (" + escapeMD(Plural(t.Count, unit))
+	s := report.EscapeMD(t.Kind) + " (" + report.EscapeMD(report.Plural(t.Count, unit))
 	switch {
 	case len(t.Values) > 0:
 		s += ": " + firstNames(t.Values)
 	case t.Unit != "package":
-		s += " in " + Plural(len(t.Packages), "package") + ": " + firstNames(t.Packages)
+		s += " in " + report.Plural(len(t.Packages), "package") + ": " + firstNames(t.Packages)
 	default:
 		s += ": " + firstNames(t.Packages)
 	}
@@ -702,8 +683,8 @@ func trippedText(t diff.Trip) string {
 }
 
 // keptParts names what the smallest shortened report of doc holds, for
-// TooSmallError.
-func keptParts(doc Document) []string {
+// report.TooSmallError.
+func keptParts(doc report.Document) []string {
 	var kept []string
 	if doc.Render.Marker != "" {
 		kept = append(kept, "the marker line")
@@ -723,7 +704,7 @@ func keptParts(doc Document) []string {
 	for _, v := range doc.Canonicalized {
 		canon = canon || v.Old+v.New > 0
 	}
-	if UnknownCauses(doc.Causes) {
+	if report.UnknownCauses(doc.Causes) {
 		kept = append(kept, "the note on causes")
 	}
 	if canon {
@@ -735,13 +716,13 @@ func keptParts(doc Document) []string {
 	return append(kept, "the shortening notice")
 }
 
-func (m *mdBuilder) skipped() *Section {
+func (m *mdBuilder) skipped() *view.Section {
 	r := m.doc.Report
 	n := len(r.Old.Skipped) + len(r.New.Skipped)
 	if n == 0 {
 		return nil
 	}
-	s := &Section{Name: "skipped", Noun: "page",
+	s := &view.Section{Name: "skipped", Noun: "page",
 		Heading: "\n\n### Skipped pages (" + strconv.Itoa(n) + ")\n\nThese pages are invalid and were left out (`--skip-invalid`): none of their specs is counted in this report, and a package whose page was skipped shows as added or removed.\n\n| snapshot | file | line:column | problem |\n|---|---|--:|---|"}
 	s.Rows = make([]string, 0, n)
 	for _, side := range []struct {
@@ -749,26 +730,26 @@ func (m *mdBuilder) skipped() *Section {
 		l    []snapshot.Skipped
 	}{{"old", r.Old.Skipped}, {"new", r.New.Skipped}} {
 		for _, p := range side.l {
-			m.b.WriteString("\n| " + side.name + " | " + escapeMD(p.File) + " | ")
+			m.b.WriteString("\n| " + side.name + " | " + report.EscapeMD(p.File) + " | ")
 			if p.Line != 0 {
 				m.b.WriteString(strconv.Itoa(p.Line))
 			}
 			if p.Column != 0 {
 				m.b.WriteString(":" + strconv.Itoa(p.Column))
 			}
-			m.b.WriteString(" | " + escapeMD(p.Reason) + " |")
+			m.b.WriteString(" | " + report.EscapeMD(p.Reason) + " |")
 			s.Rows = append(s.Rows, m.row())
 		}
 	}
 	return s
 }
 
-func (m *mdBuilder) updates() *Section {
+func (m *mdBuilder) updates() *view.Section {
 	u := m.doc.Updates
 	if len(u) == 0 {
 		return nil
 	}
-	s := &Section{Name: "updates", Rank: rankUpdates, Noun: "change", Rows: make([]string, 0, len(u)),
+	s := &view.Section{Name: "updates", Rank: rankUpdates, Noun: "change", Rows: make([]string, 0, len(u)),
 		Heading: "\n\n### Updates\n\nSpecs rebuilt with exactly one facet changed, grouped by change.\n\n| facet | old | new | specs | packages |\n|---|---|---|--:|---|"}
 	for _, g := range u {
 		from, to := g.From, g.To
@@ -778,12 +759,12 @@ func (m *mdBuilder) updates() *Section {
 		if to == "" {
 			to = "∅"
 		}
-		s.Rows = append(s.Rows, "\n| "+escapeMD(g.Facet)+" | "+escapeMD(from)+" | "+escapeMD(to)+" | "+strconv.Itoa(g.Specs)+" | "+firstNames(g.Packages)+" |")
+		s.Rows = append(s.Rows, "\n| "+report.EscapeMD(g.Facet)+" | "+report.EscapeMD(from)+" | "+report.EscapeMD(to)+" | "+strconv.Itoa(g.Specs)+" | "+firstNames(g.Packages)+" |")
 	}
 	return s
 }
 
-func (m *mdBuilder) packageTable(name string, rank int, title, noun string, status diff.Status) *Section {
+func (m *mdBuilder) packageTable(name string, rank int, title, noun string, status diff.Status) *view.Section {
 	var rows []string
 	for i := range m.doc.Packages {
 		p := &m.doc.Packages[i]
@@ -794,12 +775,12 @@ func (m *mdBuilder) packageTable(name string, rank int, title, noun string, stat
 		if status == diff.Removed {
 			versions, n = p.Versions.Old, p.Counts.Old
 		}
-		rows = append(rows, "\n| "+mdPackage(m.link, p.Name)+" | "+joinMD(versions, ", ")+" | "+strconv.Itoa(n)+" |")
+		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+joinMD(versions, ", ")+" | "+strconv.Itoa(n)+" |")
 	}
 	if rows == nil {
 		return nil
 	}
-	return &Section{Name: name, Rank: rank, Noun: noun, Rows: rows,
+	return &view.Section{Name: name, Rank: rank, Noun: noun, Rows: rows,
 		Heading: "\n\n### " + title + " (" + strconv.Itoa(len(rows)) + ")\n\n| package | versions | specs |\n|---|---|--:|"}
 }
 
@@ -810,10 +791,10 @@ func direction(d string) string {
 	case diff.Downgraded:
 		return "⬇️ downgraded"
 	}
-	return escapeMD(d)
+	return report.EscapeMD(d)
 }
 
-func (m *mdBuilder) versions() *Section {
+func (m *mdBuilder) versions() *view.Section {
 	var rows []string
 	for i := range m.doc.Packages {
 		p := &m.doc.Packages[i]
@@ -822,9 +803,9 @@ func (m *mdBuilder) versions() *Section {
 		}
 		v := p.Versions
 		before, after := lastOf(v.Old), lastOf(v.New)
-		m.b.WriteString("\n| " + mdPackage(m.link, p.Name) + " | " + escapeMD(before))
+		m.b.WriteString("\n| " + report.MDPackage(m.link, p.Name) + " | " + report.EscapeMD(before))
 		if before != after {
-			m.b.WriteString(" → " + escapeMD(after))
+			m.b.WriteString(" → " + report.EscapeMD(after))
 		}
 		m.b.WriteString(" | " + joinMD(v.Added, ", ") + " | " + joinMD(v.Removed, ", ") + " | " + direction(v.Direction) + " |")
 		rows = append(rows, m.row())
@@ -832,7 +813,7 @@ func (m *mdBuilder) versions() *Section {
 	if rows == nil {
 		return nil
 	}
-	return &Section{Name: "versions", Rank: rankVersions, Noun: "version change", Rows: rows,
+	return &view.Section{Name: "versions", Rank: rankVersions, Noun: "version change", Rows: rows,
 		Heading: "\n\n### Version changes (" + strconv.Itoa(len(rows)) + ")\n\n| package | newest | added | removed | change |\n|---|---|---|---|---|"}
 }
 
@@ -848,58 +829,58 @@ func newGone(before, after int) string {
 	return ""
 }
 
-func (m *mdBuilder) rollup(name string, rank int, title string, r diff.Rollup) *Section {
+func (m *mdBuilder) rollup(name string, rank int, title string, r diff.Rollup) *view.Section {
 	var rows []string
 	for _, c := range r.Counts {
 		if c.Old != c.New {
-			rows = append(rows, "\n| "+escapeMD(c.Value)+" | "+strconv.Itoa(c.Old)+" | "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
+			rows = append(rows, "\n| "+report.EscapeMD(c.Value)+" | "+strconv.Itoa(c.Old)+" | "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
 		}
 	}
 	if rows == nil {
 		return nil
 	}
-	s := &Section{Name: name, Rank: rank, Noun: "changed value", Rows: rows,
+	s := &view.Section{Name: name, Rank: rank, Noun: "changed value", Rows: rows,
 		Heading: "\n\n### " + title + "\n\n| value | old | new | change |\n|---|--:|--:|--:|"}
 	if k := len(r.Counts) - len(rows); k > 0 {
-		s.Footer = "\n\n" + Plural(k, "other value") + " unchanged."
+		s.Footer = "\n\n" + report.Plural(k, "other value") + " unchanged."
 	}
 	return s
 }
 
-func (m *mdBuilder) stacks() *Section {
+func (m *mdBuilder) stacks() *view.Section {
 	var rows []string
 	all := m.doc.Stacks
 	for _, st := range all {
 		if st.Specs.Old == st.Specs.New && st.Packages.Old == st.Packages.New {
 			continue
 		}
-		rows = append(rows, fmt.Sprintf("\n| %s | %d | %d | %s%s | %d | %d |", escapeMD(st.Name), st.Specs.Old, st.Specs.New,
+		rows = append(rows, fmt.Sprintf("\n| %s | %d | %d | %s%s | %d | %d |", report.EscapeMD(st.Name), st.Specs.Old, st.Specs.New,
 			signedInt(st.Specs.Delta()), newGone(st.Specs.Old, st.Specs.New), st.Packages.Old, st.Packages.New))
 	}
 	if rows == nil {
 		return nil
 	}
-	s := &Section{Name: "stacks", Rank: rankStacks, Noun: "stack", Rows: rows,
+	s := &view.Section{Name: "stacks", Rank: rankStacks, Noun: "stack", Rows: rows,
 		Heading: "\n\n### Stacks\n\n| stack | specs old | specs new | change | packages old | packages new |\n|---|--:|--:|--:|--:|--:|"}
 	if k := len(all) - len(rows); k > 0 {
-		s.Footer = "\n\n" + Plural(k, "other stack") + " unchanged."
+		s.Footer = "\n\n" + report.Plural(k, "other stack") + " unchanged."
 	}
 	return s
 }
 
-func (m *mdBuilder) warnings() *Section {
+func (m *mdBuilder) warnings() *view.Section {
 	w := m.doc.Warnings
 	if len(w) == 0 {
 		return nil
 	}
-	s := &Section{Name: "warnings", Rank: rankWarnings, Noun: "warning", Rows: make([]string, 0, len(w)),
+	s := &view.Section{Name: "warnings", Rank: rankWarnings, Noun: "warning", Rows: make([]string, 0, len(w)),
 		Heading: "\n\n### Warnings (" + strconv.Itoa(len(w)) + ")\n"}
 	for _, x := range w {
-		m.b.WriteString("\n- " + escapeMD(x.File))
+		m.b.WriteString("\n- " + report.EscapeMD(x.File))
 		if x.Line != 0 {
 			m.b.WriteString(":" + strconv.Itoa(x.Line))
 		}
-		m.b.WriteString(": " + escapeMD(x.Message))
+		m.b.WriteString(": " + report.EscapeMD(x.Message))
 		s.Rows = append(s.Rows, m.row())
 	}
 	return s

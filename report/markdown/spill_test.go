@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/report/internal/spill"
 	"github.com/cachediff/cachediff/snapshot"
@@ -19,9 +20,9 @@ import (
 
 // stepLog hands every step of the log of snaps to a writer in format to
 // out, and returns it with the series, for Finish.
-func stepLog(t testing.TB, snaps []*snapshot.Snapshot, format string, out io.Writer, o LogOptions) (LogWriter, *diff.Series) {
+func stepLog(t testing.TB, snaps []*snapshot.Snapshot, format string, out io.Writer, o report.LogOptions) (report.LogWriter, *diff.Series) {
 	t.Helper()
-	w, err := NewLogWriter(format, out, o)
+	w, err := report.NewLogWriter(format, out, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +35,7 @@ func stepLog(t testing.TB, snaps []*snapshot.Snapshot, format string, out io.Wri
 }
 
 // writeLog writes the log of snaps in format with o.
-func writeLog(t *testing.T, snaps []*snapshot.Snapshot, format string, o LogOptions) (string, LogWriter) {
+func writeLog(t *testing.T, snaps []*snapshot.Snapshot, format string, o report.LogOptions) (string, report.LogWriter) {
 	t.Helper()
 	var buf bytes.Buffer
 	w, s := stepLog(t, snaps, format, &buf, o)
@@ -47,7 +48,7 @@ func writeLog(t *testing.T, snaps []*snapshot.Snapshot, format string, o LogOpti
 // TestLogSpill: a Markdown or text log whose steps are kept in a
 // temporary file (spillAt < 0), or in memory (a bound never reached), or
 // by default, writes the same bytes; and the same as a Markdown log that
-// keeps each step's View (a --max-bytes larger than the log, which Fit
+// keeps each step's view.View (a --max-bytes larger than the log, which Fit
 // leaves whole). No temporary file is left, and on Unix none is seen
 // even while the log is written.
 func TestLogSpill(t *testing.T) {
@@ -59,9 +60,9 @@ func TestLogSpill(t *testing.T) {
 	}
 	for name, snaps := range series {
 		for _, format := range []string{"md", "text"} {
-			views, _ := writeLog(t, snaps, format, LogOptions{Options: Options{MaxBytes: 1 << 30}})
+			views, _ := writeLog(t, snaps, format, report.LogOptions{Options: report.Options{MaxBytes: 1 << 30}})
 			for _, at := range []int64{-1, 0, 1 << 40} {
-				got, w := writeLog(t, snaps, format, LogOptions{SpillAt: at})
+				got, w := writeLog(t, snaps, format, report.LogOptions{SpillAt: at})
 				if got != views {
 					t.Errorf("%s %s, spillAt %d: the log differs from the one of Views (%d bytes, want %d)", name, format, at, len(got), len(views))
 				}
@@ -77,7 +78,7 @@ func TestLogSpill(t *testing.T) {
 
 	// While the log is written: the file is already gone where the system
 	// lets an open file be removed.
-	w, s := stepLog(t, reporttest.GenSeries(6, 20, 3), "md", io.Discard, LogOptions{SpillAt: -1})
+	w, s := stepLog(t, reporttest.GenSeries(6, 20, 3), "md", io.Discard, report.LogOptions{SpillAt: -1})
 	if sp := w.(*logMarkdown).bodies; sp == nil || sp.File() == nil {
 		t.Fatal("spillAt -1: no temporary file")
 	}
@@ -96,9 +97,9 @@ func TestLogSpill(t *testing.T) {
 // stay in memory and the log is the same.
 func TestLogSpillNoTempDir(t *testing.T) {
 	snaps := reporttest.GenSeries(7, 20, 4)
-	want, _ := writeLog(t, snaps, "md", LogOptions{SpillAt: 1 << 40})
+	want, _ := writeLog(t, snaps, "md", report.LogOptions{SpillAt: 1 << 40})
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "absent"))
-	got, w := writeLog(t, snaps, "md", LogOptions{SpillAt: -1})
+	got, w := writeLog(t, snaps, "md", report.LogOptions{SpillAt: -1})
 	if got != want {
 		t.Errorf("without a temporary folder: the log differs (%d bytes, want %d)", len(got), len(want))
 	}
@@ -113,7 +114,7 @@ func TestLogSpillNoTempDir(t *testing.T) {
 func TestLogSpillReadError(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	snaps := reporttest.GenSeries(8, 20, 3)
-	w, s := stepLog(t, snaps, "md", io.Discard, LogOptions{SpillAt: -1})
+	w, s := stepLog(t, snaps, "md", io.Discard, report.LogOptions{SpillAt: -1})
 	w.(*logMarkdown).bodies.File().Close() // what a lost file gives
 	if err := w.Finish(s); err == nil || !strings.Contains(err.Error(), "temporary file") {
 		t.Errorf("Finish with the spill's file closed: %v, want an error about the temporary file", err)
@@ -160,7 +161,7 @@ func (f *failingFile) Close() error { return nil }
 func TestLogSpillDiskFull(t *testing.T) {
 	snaps := reporttest.GenSeries(9, 20, 6)
 	for _, format := range []string{"md", "text"} {
-		want, _ := writeLog(t, snaps, format, LogOptions{SpillAt: 1 << 40})
+		want, _ := writeLog(t, snaps, format, report.LogOptions{SpillAt: 1 << 40})
 		for _, room := range []int{1, 100, len(want) / 3, len(want) / 2} {
 			t.Run(fmt.Sprintf("%s/room=%d", format, room), func(t *testing.T) {
 				saved := spill.CreateFile
@@ -171,7 +172,7 @@ func TestLogSpillDiskFull(t *testing.T) {
 					return &failingFile{room: room}, filepath.Join(t.TempDir(), "absent"), nil
 				}
 				var buf bytes.Buffer
-				w, s := stepLog(t, snaps, format, &buf, LogOptions{SpillAt: -1})
+				w, s := stepLog(t, snaps, format, &buf, report.LogOptions{SpillAt: -1})
 				if err := w.Finish(s); err != nil {
 					t.Fatalf("Finish: %v", err)
 				}
