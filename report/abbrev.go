@@ -11,22 +11,22 @@ import (
 // shortLen is how many characters of a hash Spack prints (/abcdefg).
 const shortLen = 7
 
-// hashAbbrev abbreviates the hashes of one report. Most hashes are shown by
+// Abbrev abbreviates the hashes of one report. Most hashes are shown by
 // their first shortLen characters, as Spack prints them; a hash that
 // shares those with another hash of the report is shown by the shortest
 // prefix no other hash of the report has, as git abbreviates commits, so
 // that a rebuilt spec whose old and new hash begin alike never shows as
 // aaaaaaa → aaaaaaa (and the patch never drops the change). Build one
-// with abbreviate; the zero value cuts every hash at shortLen.
-type hashAbbrev struct {
+// with Abbreviate; the zero value cuts every hash at shortLen.
+type Abbrev struct {
 	long map[string]int // the hashes that need more than shortLen characters
 }
 
-// abbreviate finds the hashes of r (of its specs and of its lockfile
+// Abbreviate finds the hashes of r (of its specs and of its lockfile
 // roots) whose first shortLen characters are another hash's too. It is
 // linear in the number of hashes: their prefixes, as integers, go into a
 // set; only the few colliding hashes are compared as strings.
-func abbreviate(r *diff.Report) hashAbbrev {
+func Abbreviate(r *diff.Report) Abbrev {
 	each := func(f func(h string)) {
 		if c := r.Causes; c != nil && c.Roots != nil { // the roots of lockfiles, in the causes section
 			for _, l := range [][]diff.RootSpec{c.Roots.Added, c.Roots.Removed} {
@@ -85,7 +85,7 @@ func abbreviate(r *diff.Report) hashAbbrev {
 		}
 	})
 	if flagged == 0 {
-		return hashAbbrev{}
+		return Abbrev{}
 	}
 	// A flagged bit has at least two keys, one of them not counted in
 	// flagged: at most 2*flagged keys have flagged bits.
@@ -97,7 +97,7 @@ func abbreviate(r *diff.Report) hashAbbrev {
 		}
 	}
 	if dups == nil {
-		return hashAbbrev{}
+		return Abbrev{}
 	}
 	// The keys seen twice are few (a 7-character prefix of two distinct
 	// hashes, or a hash the report holds twice): a small set of them is
@@ -114,7 +114,7 @@ func abbreviate(r *diff.Report) hashAbbrev {
 	})
 	slices.Sort(hashes)
 	hashes = slices.Compact(hashes)
-	a := hashAbbrev{long: make(map[string]int)}
+	a := Abbrev{long: make(map[string]int)}
 	for i, h := range hashes {
 		n := 0
 		if i > 0 {
@@ -153,7 +153,7 @@ var (
 	minFlagBits    uint = 12
 )
 
-// flagBits is abbreviate's first pass: a bit per prefixKey (by a mix of
+// flagBits is Abbreviate's first pass: a bit per prefixKey (by a mix of
 // it), and a second bit set when the first is found set.
 type flagBits struct {
 	seen, twice []uint64
@@ -194,7 +194,7 @@ func (f *flagBits) flagged(k uint64) bool {
 
 // keySet is a set of prefixKey values, open addressing with linear
 // probing: one pass, where sorting a real week's 240k prefixes was most of
-// abbreviate's time. A slot holds its key plus one (0 is an empty slot);
+// Abbreviate's time. A slot holds its key plus one (0 is an empty slot);
 // no key is all ones, since prefixKey's low byte is a length of at most
 // shortLen.
 type keySet struct {
@@ -244,12 +244,12 @@ func commonPrefix(a, b string) int {
 	return n
 }
 
-// Short abbreviates h (see hashAbbrev). The built-in templates write it in a
+// Short abbreviates h (see Abbrev). The built-in templates write it in a
 // code span, where no escape works: a byte that is not a lower-case letter
 // or a digit (which no Spack hash has; Decode refuses such hashes) is
 // written as "?", so that a forged hash cannot close the span, a table
 // cell or an HTML tag.
-func (a hashAbbrev) Short(h string) string {
+func (a Abbrev) Short(h string) string {
 	n, ok := a.long[h]
 	if !ok {
 		n = shortLen

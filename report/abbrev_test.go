@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // TestPrefixKeyLoad: prefixKey's one load for strings of eight bytes or
@@ -27,7 +28,7 @@ func TestPrefixKeyLoad(t *testing.T) {
 	}
 }
 
-// TestAbbreviateReference: abbreviate gives each hash of a report the
+// TestAbbreviateReference: Abbreviate gives each hash of a report the
 // shortest prefix, at least shortLen long, that no other distinct hash of
 // the report starts with, on random reports whose hashes share prefixes
 // of every length and repeat (restacked pairs, a hash in two places).
@@ -54,7 +55,7 @@ func testAbbreviateReference(t *testing.T) {
 			pool = append(pool, string(b))
 			return string(b)
 		}
-		r := onePackage("p")
+		r := reporttest.OnePackage("p")
 		s := &r.Packages[0].Specs
 		s.Added, s.Removed, s.Rebuilt, s.Restacked, s.Updated = nil, nil, nil, nil, nil
 		for range next(40) {
@@ -70,7 +71,7 @@ func testAbbreviateReference(t *testing.T) {
 				s.Updated = append(s.Updated, diff.Pair{Old: &diff.Spec{Hash: hash()}, New: &diff.Spec{Hash: hash()}})
 			}
 		}
-		a := abbreviate(r)
+		a := Abbreviate(r)
 		distinct := slices.Compact(slices.Sorted(slices.Values(pool)))
 		for _, h := range distinct {
 			want := shortLen
@@ -128,7 +129,7 @@ func TestRebuiltStacks(t *testing.T) {
 				}
 			}
 		}
-		got := rebuiltStacks(p, false)
+		got := RebuiltStacks(p, false)
 		if w := slices.Sorted(maps.Keys(want)); !slices.Equal(got, w) && len(got)+len(w) > 0 {
 			t.Fatalf("round %d: rebuiltStacks = %q, want %q", round, got, w)
 		}
@@ -136,7 +137,7 @@ func TestRebuiltStacks(t *testing.T) {
 }
 
 // TestFlagBitsBound: the keys whose bit flagBits flags are at most twice
-// as many as the flags counted (abbreviate sizes its second set by it),
+// as many as the flags counted (Abbreviate sizes its second set by it),
 // and every key given twice has its bit flagged; from bitmaps that every
 // key shares to bitmaps of 16 bits a key.
 func TestFlagBitsBound(t *testing.T) {

@@ -2,21 +2,20 @@ package report_test
 
 import (
 	"io"
-	"path/filepath"
 	"testing"
 
-	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/gen"
 	"github.com/cachediff/cachediff/report"
-	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/markdown"
 )
 
 // BenchmarkMarkdown renders the report of the 60k-spec benchmark pair.
 func BenchmarkMarkdown(b *testing.B) {
-	r := benchReport(b)
+	r := reporttest.BenchReport(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := report.Markdown(io.Discard, r, report.Options{}); err != nil {
+		if err := markdown.Markdown(io.Discard, r, report.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -32,7 +31,7 @@ func BenchmarkWeek(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := loadReport(b, dir)
+	r := reporttest.LoadReport(b, dir)
 	for _, name := range []string{"md", "json", "text", "html"} {
 		f, _ := report.Lookup(name)
 		b.Run(name, func(b *testing.B) {
@@ -44,31 +43,4 @@ func BenchmarkWeek(b *testing.B) {
 			}
 		})
 	}
-}
-
-// benchReport is the report of the 60k-spec benchmark pair (generated
-// under testdata/bench on first use), which the report benchmarks render
-// and decode.
-func benchReport(b *testing.B) *diff.Report {
-	b.Helper()
-	dir, _, err := gen.BenchPair(gen.RepoRoot(), 60000, false)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return loadReport(b, dir)
-}
-
-// loadReport is the report of the pair in dir (dir/old, dir/new).
-func loadReport(b *testing.B, dir string) *diff.Report {
-	b.Helper()
-	before, err := snapshot.Load(filepath.Join(dir, "old"), snapshot.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	after, err := snapshot.Load(filepath.Join(dir, "new"), snapshot.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, _ := diff.CompareWith(before, after, diff.Filter{}) // the zero Filter cannot fail
-	return r
 }

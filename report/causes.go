@@ -15,10 +15,10 @@ import (
 // updated pairs, and the reports say that their cause is unknown (a
 // Markdown section of its own, low in the report and cut first).
 
-// causeText writes one root cause group for people: "zlib-ng 2.2.1 →
+// CauseText writes one root cause group for people: "zlib-ng 2.2.1 →
 // 2.2.3", "hdf5 variants ~mpi → +mpi", "mpi provider mpich@4.1 →
 // openmpi@5.0".
-func causeText(name string, cs []diff.Change) string {
+func CauseText(name string, cs []diff.Change) string {
 	if len(cs) == 1 {
 		switch cs[0].Kind {
 		case "added":
@@ -73,10 +73,10 @@ func explainedCounts(r *diff.Report) (pairs, updated int) {
 	return pairs, updated
 }
 
-// causesSentence is the one-line summary: "412 specs rebuilt because of
+// CausesSentence is the one-line summary: "412 specs rebuilt because of
 // 3 root causes: zlib-ng 2.2.1 → 2.2.3 (389 specs, via py-numpy →
 // openblas → zlib-ng), …", with at most three causes named.
-func causesSentence(r *diff.Report, esc func(string) string) string {
+func CausesSentence(r *diff.Report, esc func(string) string) string {
 	c := r.Causes
 	pairs, updated := explainedCounts(r)
 	if pairs == 0 {
@@ -95,20 +95,20 @@ func causesSentence(r *diff.Report, esc func(string) string) string {
 			inShared[g] = true
 		}
 		items = append(items, esc(ChangeText([]diff.Change{{Kind: sc.Kind, From: sc.From, To: sc.To}}))+
-			" in "+plural(len(sc.Packages), "package")+" ("+plural(sc.Specs, "spec")+")")
+			" in "+Plural(len(sc.Packages), "package")+" ("+Plural(sc.Specs, "spec")+")")
 	}
 	for i, g := range c.Groups {
 		if inShared[i] {
 			continue
 		}
-		item := esc(causeText(g.Name, g.Changes)) + " (" + plural(g.Specs, "spec")
+		item := esc(CauseText(g.Name, g.Changes)) + " (" + Plural(g.Specs, "spec")
 		if len(g.Via) > 2 {
 			item += ", via " + esc(strings.Join(g.Via[1:len(g.Via)-1], " → "))
 		}
 		items = append(items, item+")")
 	}
 	var b strings.Builder
-	b.WriteString(plural(pairs, "spec") + " " + verb + " because of " + plural(len(items), "root cause") + ": ")
+	b.WriteString(Plural(pairs, "spec") + " " + verb + " because of " + Plural(len(items), "root cause") + ": ")
 	if len(items) > maxSentenceCauses {
 		rest := len(items) - 3
 		items = append(items[:3:3], "and "+strconv.Itoa(rest)+" more")
@@ -121,138 +121,24 @@ func causesSentence(r *diff.Report, esc func(string) string) string {
 // a longer list names three and counts the rest (the table lists all).
 const maxSentenceCauses = 5
 
-// unknownNote says how many pairs have no known cause.
-func unknownNote(c *diff.Causes) string {
+// UnknownNote says how many pairs have no known cause.
+func UnknownNote(c *diff.Causes) string {
 	var parts []string
 	if k := c.Pairs - c.Known; k == 1 {
 		parts = append(parts, "1 rebuilt or updated spec from a catalogue page, which keeps no dependency edges: cause unknown, not guessed")
 	} else if k > 1 {
-		parts = append(parts, plural(k, "rebuilt or updated spec")+" from catalogue pages, which keep no dependency edges: cause unknown, not guessed")
+		parts = append(parts, Plural(k, "rebuilt or updated spec")+" from catalogue pages, which keep no dependency edges: cause unknown, not guessed")
 	}
 	if c.Own > 0 {
-		parts = append(parts, plural(c.Own, "spec")+" whose dependencies all kept their hash: the change is the spec's own")
+		parts = append(parts, Plural(c.Own, "spec")+" whose dependencies all kept their hash: the change is the spec's own")
 	}
 	return strings.Join(parts, "; ")
 }
 
-// roots is the lockfile view: roots added, removed and changed.
-func (m *mdBuilder) roots() *Section {
-	c := m.doc.Causes
-	if c == nil || c.Roots == nil {
-		return nil
-	}
-	rc := c.Roots
-	var rows []string
-	for _, r := range rc.Added {
-		rows = append(rows, "\n| added | "+escapeMD(r.Root)+" | "+escapeMD(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
-	}
-	for _, r := range rc.Removed {
-		rows = append(rows, "\n| removed | "+escapeMD(r.Root)+" | "+escapeMD(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
-	}
-	for _, r := range rc.Changed {
-		m.b.WriteString("\n| changed | " + escapeMD(r.Root) + " | " + escapeMD(r.Old.Name+"@"+r.Old.Version) + " `" + m.abbrev.Short(r.Old.Hash) + "` → ")
-		if r.New.Name+"@"+r.New.Version != r.Old.Name+"@"+r.Old.Version {
-			m.b.WriteString(escapeMD(r.New.Name+"@"+r.New.Version) + " ")
-		}
-		m.b.WriteString("`" + m.abbrev.Short(r.New.Hash) + "` | ")
-		var why []string
-		if len(r.Changes) > 0 {
-			why = append(why, "own: "+escapeMD(ChangeText(r.Changes)))
-		}
-		if r.Why != nil {
-			for _, cs := range c.Resolve(r.Why, r.New.Name) {
-				why = append(why, escapeMD(causeText(cs.Name, cs.Changes))+" (via "+escapeMD(strings.Join(cs.Path, " → "))+")")
-			}
-		}
-		if len(why) == 0 {
-			why = append(why, "hash only")
-		}
-		m.b.WriteString(strings.Join(why, "; ") + " |")
-		rows = append(rows, m.row())
-	}
-	if rows == nil {
-		return nil
-	}
-	return &Section{Name: "roots", Rank: rankRoots, Noun: "root", Rows: rows,
-		Heading: "\n\n### Environment roots (" + strconv.Itoa(len(rows)) + " changed)\n\nThe lockfiles' roots, by their spec as written; what moved underneath follows.\n\n| | root | spec | why |\n|---|---|---|---|"}
-}
-
-// unknownCauses reports whether no rebuilt or updated pair of the
+// UnknownCauses reports whether no rebuilt or updated pair of the
 // report has a known cause (catalogue pages on one side or both), and
 // the report has no lockfile roots to show: its Why rebuilt section only
 // says so, and goes low in the report (see markdownView).
-func unknownCauses(c *diff.Causes) bool {
+func UnknownCauses(c *diff.Causes) bool {
 	return c != nil && c.Pairs > 0 && c.Known == 0 && c.Roots == nil
-}
-
-// causes groups the root causes of the rebuilt and updated specs.
-func (m *mdBuilder) causes() *Section {
-	c := m.doc.Causes
-	if c == nil || c.Pairs == 0 {
-		return nil
-	}
-	s := &Section{Name: "causes", Rank: rankCauses, Noun: "root cause", Rows: make([]string, 0, len(c.Groups))}
-	head := "\n\n### Why rebuilt\n\n"
-	if unknownCauses(c) {
-		s.Rank = rankCausesUnknown
-		s.Heading = head + escapeMD(unknownNote(c)) + "."
-		return s
-	}
-	if line := causesSentence(m.doc.Report, escapeMD); line != "" {
-		head += "**" + line + ".**\n\n"
-	}
-	switch {
-	case len(c.Groups) > 0:
-		head += "| root cause | change | specs | rebuilt | updated | via (one path) |\n|---|---|--:|--:|--:|---|"
-	case c.Known > 0:
-		head += "No rebuilt or updated spec has a root cause among its dependencies."
-	default: // only the note below
-		head = strings.TrimSuffix(head, "\n\n")
-	}
-	s.Heading = head
-	for _, g := range c.Groups {
-		s.Rows = append(s.Rows, "\n| "+mdPackage(m.link, g.Name)+" | "+escapeMD(ChangeText(g.Changes))+" | "+strconv.Itoa(g.Specs)+" | "+
-			strconv.Itoa(g.Rebuilt)+" | "+strconv.Itoa(g.Updated)+" | "+escapeMD(strings.Join(g.Via, " → "))+" |")
-	}
-	if note := unknownNote(c); note != "" {
-		s.Footer = "\n\n" + escapeMD(note) + "."
-	}
-	return s
-}
-
-// TextCauses are the terminal view's lines about roots and causes.
-func (d *Document) TextCauses() []string {
-	c := d.Causes
-	if c == nil {
-		return nil
-	}
-	var lines []string
-	if rc := c.Roots; rc != nil {
-		var parts []string
-		for _, r := range rc.Added {
-			parts = append(parts, paintStr(d.Render.Color, "green", "+"+plainText(r.Root)))
-		}
-		for _, r := range rc.Removed {
-			parts = append(parts, paintStr(d.Render.Color, "red", "−"+plainText(r.Root)))
-		}
-		for _, r := range rc.Changed {
-			p := plainText(r.Root) + " " + plainText(r.Old.Version)
-			if r.New.Version != r.Old.Version {
-				p += " → " + plainText(r.New.Version)
-			} else {
-				p += " (new hash)"
-			}
-			parts = append(parts, p)
-		}
-		if parts != nil {
-			lines = append(lines, "roots: "+strings.Join(parts, ", "))
-		}
-	}
-	if line := causesSentence(d.Report, plainText); line != "" {
-		lines = append(lines, "why: "+line)
-	}
-	if note := unknownNote(c); note != "" {
-		lines = append(lines, "why: "+note)
-	}
-	return lines
 }

@@ -21,7 +21,7 @@ func TestCausesSentenceMore(t *testing.T) {
 			r.Causes.Groups = append(r.Causes.Groups, diff.CauseGroup{Name: "dep" + strconv.Itoa(i), Specs: 1,
 				Changes: []diff.Change{{Kind: "version", From: "1", To: "2"}}})
 		}
-		got := causesSentence(r, func(s string) string { return s })
+		got := CausesSentence(r, func(s string) string { return s })
 		if strings.Contains(got, "mores") || want != "" && !strings.HasSuffix(got, want) || want == "" && strings.Contains(got, "more") {
 			t.Errorf("%d root causes: %q; want %q in it", groups, got, want)
 		}
@@ -38,7 +38,7 @@ func TestCausesSentenceShared(t *testing.T) {
 	r.Causes.Groups = []diff.CauseGroup{{Name: "a", Specs: 1, Changes: target}, {Name: "b", Specs: 1, Changes: target},
 		{Name: "c", Specs: 1, Changes: []diff.Change{{Kind: "version", From: "1", To: "2"}}}}
 	r.Causes.Shared = []diff.SharedCause{{Kind: "target", From: "core2", To: "m1", Specs: 1, Packages: []string{"a", "b"}, Groups: []int{0, 1}}}
-	got := causesSentence(r, func(s string) string { return s })
+	got := CausesSentence(r, func(s string) string { return s })
 	want := "1 spec rebuilt because of 2 root causes: target core2 → m1 in 2 packages (1 spec), c 1 → 2 (1 spec)"
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)

@@ -1,7 +1,7 @@
 package report
 
 // Cut is what templates copied from an earlier built-in md.tmpl call to
-// shorten themselves (.Cut.Show, .Keep, .Line, .More, .Mark, .Shortened,
+// Shorten themselves (.Cut.Show, .Keep, .Line, .More, .Mark, .Shortened,
 // .MaxBytes). The built-in report now cuts its View instead (View.Fit),
 // and .Cut is always nil: a nil *Cut shows everything, so such templates
 // keep working, whole.

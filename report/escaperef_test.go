@@ -112,8 +112,8 @@ func TestEscapeFastPaths(t *testing.T) {
 	next := rand.New(rand.NewPCG(1, 0)).IntN
 	check := func(s string) {
 		t.Helper()
-		if got, want := shorten(s), shortenRef(s); got != want {
-			t.Fatalf("shorten(%q) = %q, want %q", s, got, want)
+		if got, want := Shorten(s), shortenRef(s); got != want {
+			t.Fatalf("Shorten(%q) = %q, want %q", s, got, want)
 		}
 		for _, html := range []bool{false, true} {
 			if got, want := escape(s, html), escapeRef(s, html); got != want {
@@ -156,8 +156,8 @@ func FuzzEscapeOracle(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := shorten(s), shortenRef(s); got != want {
-			t.Fatalf("shorten(%q) = %q, want %q", s, got, want)
+		if got, want := Shorten(s), shortenRef(s); got != want {
+			t.Fatalf("Shorten(%q) = %q, want %q", s, got, want)
 		}
 		for _, html := range []bool{false, true} {
 			if got, want := escape(s, html), escapeRef(s, html); got != want {
@@ -165,4 +165,22 @@ func FuzzEscapeOracle(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestPlainAndPaint(t *testing.T) {
+	if got, want := plainText("a\x1b[2Jb\tc\xff"), `a\x1b[2Jb\tc\xff`; got != want {
+		t.Errorf("Plain = %q, want %q", got, want)
+	}
+	if got := plainText("développement"); got != "développement" {
+		t.Errorf("Plain changed %q", got)
+	}
+	if s, _ := Paint(false, "red", "x"); s != "x" {
+		t.Errorf("paint off = %q", s)
+	}
+	if s, _ := Paint(true, "red", "x"); s != "\x1b[31mx\x1b[0m" {
+		t.Errorf("paint on = %q", s)
+	}
+	if _, err := Paint(true, "mauve", "x"); err == nil {
+		t.Error("paint of an unknown style: no error")
+	}
 }

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bufio"
 	"io"
 
 	"github.com/cachediff/cachediff/diff"
@@ -31,19 +30,21 @@ type Format struct {
 	Strict bool
 }
 
-// formats are the built-in formats, the default first. It is the one list
-// of them: --format, its help and its checks come from it.
-var formats = []Format{
-	{Name: "md", Doc: "Markdown", Render: Markdown, Cuttable: true,
-		Log: func(w io.Writer, o LogOptions) LogWriter { return &logMarkdown{w: w, o: o} }},
-	{Name: "json", Doc: Schema, Render: func(w io.Writer, r *diff.Report, _ Options) error { return JSON(w, r) },
-		Log: func(w io.Writer, _ LogOptions) LogWriter { return &logJSON{w: bufio.NewWriterSize(w, 64<<10)} }, LogDoc: LogSchema},
-	{Name: "text", Doc: "terminal", Render: renderText, Terminal: true,
-		Log: func(w io.Writer, o LogOptions) LogWriter { return &logText{w: w, o: o} }},
-	{Name: "patch", Doc: "unified diff of spec listings", Render: renderPatch, Terminal: true, Strict: true},
-	{Name: "html", Doc: "self-contained page with charts", Render: HTML,
-		Log: func(w io.Writer, o LogOptions) LogWriter { return &logHTML{w: w, o: o} }},
-	{Name: "atom", Doc: "Atom feed, one entry", Render: renderAtom, Log: newLogAtom, LogDoc: "Atom feed, an entry per step"},
+// formats are the registered formats, in the order --format lists them
+// (the default first): --format, its help and its checks come from them.
+var formats []Format
+
+// Register adds output formats, in the order --format lists them, the
+// default first. Package report/builtin registers the built-in ones, in
+// one list: a new output format is a folder under report/ and an entry
+// there. A name already registered panics: it is a programming error.
+func Register(fs ...Format) {
+	for _, f := range fs {
+		if _, ok := Lookup(f.Name); ok {
+			panic("report: format " + f.Name + " registered twice")
+		}
+		formats = append(formats, f)
+	}
 }
 
 // Formats returns the built-in formats, the default first (a copy: the

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -176,7 +179,7 @@ func checkTrees(t *testing.T, data []byte) {
 			}
 			// The report's own emoji (⬆️) hold a variation selector.
 			for _, c := range strings.NewReplacer("⬆\ufe0f", "", "⬇\ufe0f", "").Replace(o) {
-				if isInvisible(c) {
+				if Invisible(c) {
 					t.Fatalf("%s: %U as it is:\n%s", name, c, o)
 				}
 			}
@@ -232,7 +235,7 @@ func fuzzReports(t testing.TB) [][]byte {
 			t.Fatalf("seed %d: the trees do not load", i)
 		}
 		if i == 0 {
-			genSkipped(r, 1, 2)
+			reporttest.GenSkipped(r, 1, 2)
 			var err error
 			if r.Gate, err = diff.CheckGate(r, []string{"removed-spec", "lost-os", "any"}); err != nil {
 				t.Fatal(err)
@@ -369,7 +372,7 @@ func editAt(v any, fb *fuzzBytes, n int) any {
 			switch x := v.(type) {
 			case map[string]any:
 				if len(x) > 0 && fb.intn(3) == 0 {
-					keys := sortedKeys(x)
+					keys := slices.Sorted(maps.Keys(x))
 					delete(x, keys[fb.intn(len(keys))])
 					return x
 				}
@@ -379,16 +382,16 @@ func editAt(v any, fb *fuzzBytes, n int) any {
 					case 0:
 						return x[1:]
 					case 1:
-						return append(x, deepCopy(x[0]))
+						return append(x, reporttest.DeepCopy(x[0]))
 					}
 				}
 			}
-			return deepCopy(editValues[fb.intn(len(editValues))])
+			return reporttest.DeepCopy(editValues[fb.intn(len(editValues))])
 		}
 		n--
 		switch x := v.(type) {
 		case map[string]any:
-			for _, k := range sortedKeys(x) {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				x[k] = walk(x[k])
 			}
 		case []any:

@@ -15,10 +15,10 @@ import (
 // before it counts the rest.
 const maxHeadlineRoots = 3
 
-// onlyRebuilds reports whether r's only changes are rebuilds: specs with
+// OnlyRebuilds reports whether r's only changes are rebuilds: specs with
 // a new hash and the same facets and stacks (diff.Pair.Plain), and
 // nothing added, removed, updated or restacked.
-func onlyRebuilds(r *diff.Report) bool {
+func OnlyRebuilds(r *diff.Report) bool {
 	s := r.Summary.Specs
 	p := r.Summary.Packages
 	if s.Rebuilt == 0 || s.Added+s.Removed+s.Updated+s.Restacked > 0 || p.Added+p.Removed > 0 {
@@ -34,6 +34,15 @@ func onlyRebuilds(r *diff.Report) bool {
 	return true
 }
 
+// RebuildsHeadline is rebuildsHeadline of a report whose only changes
+// are rebuilds, and "" for any other.
+func RebuildsHeadline(r *diff.Report) string {
+	if !OnlyRebuilds(r) {
+		return ""
+	}
+	return rebuildsHeadline(r)
+}
+
 // rebuildsHeadline is the headline of a report whose only changes are
 // rebuilds (onlyRebuilds): "Only rebuilds: 69 specs of 13 packages have
 // new hashes; nothing added, removed or changed".
@@ -43,17 +52,17 @@ func rebuildsHeadline(r *diff.Report) string {
 	if s == 1 {
 		verb = "has"
 	}
-	return "Only rebuilds: " + specsOf(s) + " of " + countNoun(r.Summary.Packages.Changed, "package", "packages") +
+	return "Only rebuilds: " + specsOf(s) + " of " + CountNoun(r.Summary.Packages.Changed, "package", "packages") +
 		" " + verb + " new hashes; nothing added, removed or changed"
 }
 
-// rootsHeadline is the headline of a comparison of Spack's own files
+// RootsHeadline is the headline of a comparison of Spack's own files
 // (lockfiles, build-cache indexes, spec files), in roots: "1 root removed
 // (rocksdb); 26 specs unchanged; 14 dependencies are now needed by fewer
 // roots". A lockfile's stacks are the roots that need a spec, so a
 // restacked pair whose stacks shrank is needed by fewer roots. ok is
 // false when r has no roots view (catalogue pages).
-func rootsHeadline(r *diff.Report) (string, bool) {
+func RootsHeadline(r *diff.Report) (string, bool) {
 	if r.Causes == nil || r.Causes.Roots == nil {
 		return "", false
 	}
@@ -84,8 +93,8 @@ func rootsHeadline(r *diff.Report) (string, bool) {
 			continue
 		}
 		var b strings.Builder
-		b.WriteString(countNoun(len(k.names), "root", "roots") + " " + k.verb + " (")
-		writeNames(&b, "", k.names, maxHeadlineRoots)
+		b.WriteString(CountNoun(len(k.names), "root", "roots") + " " + k.verb + " (")
+		WriteNames(&b, "", k.names, maxHeadlineRoots)
 		b.WriteString(")")
 		parts = append(parts, b.String())
 	}
@@ -120,7 +129,7 @@ func rootsHeadline(r *diff.Report) (string, bool) {
 		if k.n == 1 {
 			verb = " is now needed by "
 		}
-		parts = append(parts, countNoun(k.n, "dependency", "dependencies")+verb+k.what)
+		parts = append(parts, CountNoun(k.n, "dependency", "dependencies")+verb+k.what)
 	}
 	if len(parts) == 0 {
 		return "no root and no spec changed", true
@@ -156,8 +165,8 @@ func restackedBy(r *diff.Report) (fewer, more, other int) {
 	return fewer, more, other
 }
 
-// countNoun writes n and the noun, singular for 1.
-func countNoun(n int, one, many string) string {
+// CountNoun writes n and the noun, singular for 1.
+func CountNoun(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
@@ -179,9 +188,9 @@ func restackedOnly(r *diff.Report) int {
 	return n
 }
 
-// restackedOnlyCell is the packages row's restacked cell of the counts
+// RestackedOnlyCell is the packages row's restacked cell of the counts
 // table: restackedOnly, or empty when none.
-func restackedOnlyCell(r *diff.Report) string {
+func RestackedOnlyCell(r *diff.Report) string {
 	if n := restackedOnly(r); n > 0 {
 		return strconv.Itoa(n)
 	}

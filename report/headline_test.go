@@ -27,7 +27,7 @@ func TestRootsHeadline(t *testing.T) {
 			Changed: []diff.RootChange{{Root: "llvm@22", Old: diff.RootSpec{Name: "llvm", Version: "21"}, New: diff.RootSpec{Name: "llvm", Version: "22"}}},
 		}},
 	}
-	got, ok := rootsHeadline(r)
+	got, ok := RootsHeadline(r)
 	want := "1 root removed (rocksdb); 4 roots added (a, b, c, …and 1 more); 1 root changed (llvm 21 → 22); " +
 		"4 specs removed; 1 spec updated; 24 specs unchanged; 2 dependencies are now needed by fewer roots; " +
 		"1 dependency is now needed by more roots; 1 dependency is now needed by other roots"
@@ -39,20 +39,20 @@ func TestRootsHeadline(t *testing.T) {
 	// are needed by no other root, though their stacks (the spec strings)
 	// differ.
 	r.Causes.Roots.Unchanged = 24
-	got, _ = rootsHeadline(r)
+	got, _ = RootsHeadline(r)
 	want = "1 root removed (rocksdb); 4 roots added (a, b, c, …and 1 more); 1 root changed (llvm 21 → 22); " +
 		"4 specs removed; 1 spec updated; 24 specs unchanged"
 	if got != want {
 		t.Errorf("rootsHeadline with the engine's counts:\n got %q\nwant %q", got, want)
 	}
 	r.Causes.Roots.FewerRoots = 3
-	if got, _ = rootsHeadline(r); got != want+"; 3 dependencies are now needed by fewer roots" {
+	if got, _ = RootsHeadline(r); got != want+"; 3 dependencies are now needed by fewer roots" {
 		t.Errorf("rootsHeadline with 3 fewer: %q", got)
 	}
-	if _, ok := rootsHeadline(&diff.Report{Causes: &diff.Causes{}}); ok {
+	if _, ok := RootsHeadline(&diff.Report{Causes: &diff.Causes{}}); ok {
 		t.Error("a report without roots has a roots headline")
 	}
-	if got, _ := rootsHeadline(&diff.Report{Causes: &diff.Causes{Roots: &diff.RootChanges{}}}); got != "no root and no spec changed" {
+	if got, _ := RootsHeadline(&diff.Report{Causes: &diff.Causes{Roots: &diff.RootChanges{}}}); got != "no root and no spec changed" {
 		t.Errorf("nothing changed: %q", got)
 	}
 }
@@ -65,7 +65,7 @@ func TestOnlyRebuilds(t *testing.T) {
 		Summary:  diff.Summary{Packages: diff.PackageCounts{Changed: 1}, Specs: diff.Counts{Rebuilt: 1}},
 		Packages: []diff.Package{{Name: "p", Specs: diff.SpecChanges{Rebuilt: []diff.Pair{{Old: same(), New: same()}}}}},
 	}
-	if !onlyRebuilds(r) {
+	if !OnlyRebuilds(r) {
 		t.Error("a plain rebuild is not only rebuilds")
 	}
 	if got, want := rebuildsHeadline(r), "Only rebuilds: 1 spec of 1 package has new hashes; nothing added, removed or changed"; got != want {
@@ -75,13 +75,13 @@ func TestOnlyRebuilds(t *testing.T) {
 	moved.Stacks = []string{"t"}
 	r.Packages[0].Specs.Rebuilt[0].New = moved
 	r.Packages[0].Specs.Rebuilt[0].StacksJoined, r.Packages[0].Specs.Rebuilt[0].StacksLeft = []string{"t"}, []string{"s"}
-	if onlyRebuilds(r) {
+	if OnlyRebuilds(r) {
 		t.Error("a rebuild that moved stacks is only rebuilds")
 	}
 	r.Packages[0].Specs.Rebuilt[0].New = same()
 	r.Packages[0].Specs.Rebuilt[0].StacksJoined, r.Packages[0].Specs.Rebuilt[0].StacksLeft = nil, nil
 	r.Summary.Specs.Added = 1
-	if onlyRebuilds(r) {
+	if OnlyRebuilds(r) {
 		t.Error("a report with an added spec is only rebuilds")
 	}
 }
@@ -96,10 +96,10 @@ func TestRestackedOnly(t *testing.T) {
 		{Name: "c", Status: diff.Changed, Counts: diff.Counts{Updated: 1}},
 		{Name: "d", Status: diff.Added, Counts: diff.Counts{Added: 1}},
 	}}
-	if got := restackedOnlyCell(r); got != "1" {
+	if got := RestackedOnlyCell(r); got != "1" {
 		t.Errorf("restacked only: %q, want 1 (a)", got)
 	}
-	if got := restackedOnlyCell(&diff.Report{}); got != "" {
+	if got := RestackedOnlyCell(&diff.Report{}); got != "" {
 		t.Errorf("none: %q, want empty", got)
 	}
 }

@@ -5,14 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -30,10 +29,10 @@ func TestEscapeMentionsAfterNonASCII(t *testing.T) {
 		{"gcc@13.2.0", "gcc@13.2.0", "gcc@13.2.0"}, // not a mention
 		{"x@", "x@", "x@"},
 	} {
-		if got := escapeMD(tc.in); got != tc.md {
+		if got := EscapeMD(tc.in); got != tc.md {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.md)
 		}
-		if got := escapeHTML(tc.in); got != tc.html {
+		if got := EscapeHTML(tc.in); got != tc.html {
 			t.Errorf("EscapeHTML(%q) = %q, want %q", tc.in, got, tc.html)
 		}
 	}
@@ -54,10 +53,10 @@ func TestEscapeReferencesAndMath(t *testing.T) {
 		{"$x^2$", `\$x^2\$`, "&#36;x^2&#36;"},
 		{"$`a`$", "\\$\\`a\\`\\$", "&#36;&#96;a&#96;&#36;"},
 	} {
-		if got := escapeMD(tc.in); got != tc.md {
+		if got := EscapeMD(tc.in); got != tc.md {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.md)
 		}
-		if got := escapeHTML(tc.in); got != tc.html {
+		if got := EscapeHTML(tc.in); got != tc.html {
 			t.Errorf("EscapeHTML(%q) = %q, want %q", tc.in, got, tc.html)
 		}
 	}
@@ -83,10 +82,10 @@ func TestEscapeAutolinksAndEmoji(t *testing.T) {
 		{"1.2:1.4", "1.2:1.4", "1.2:1.4"},
 		{"a: b:", "a: b:", "a: b:"},
 	} {
-		if got := escapeMD(tc.in); got != tc.md {
+		if got := EscapeMD(tc.in); got != tc.md {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.md)
 		}
-		if got := escapeHTML(tc.in); got != tc.html {
+		if got := EscapeHTML(tc.in); got != tc.html {
 			t.Errorf("EscapeHTML(%q) = %q, want %q", tc.in, got, tc.html)
 		}
 	}
@@ -100,21 +99,21 @@ func TestInvisibleShownEverywhere(t *testing.T) {
 		if got := plainText(name); !strings.Contains(got, `\u`) && !strings.Contains(got, `\U`) {
 			t.Errorf("Plain(%q) = %q: the character is not shown", name, got)
 		}
-		r := onePackage(name)
+		r := reporttest.OnePackage(name)
 		for _, f := range []struct {
 			name   string
 			render func(*bytes.Buffer) error
 		}{
-			{"md", func(b *bytes.Buffer) error { return Markdown(b, r, Options{}) }},
-			{"text", func(b *bytes.Buffer) error { return renderText(b, r, Options{}) }},
-			{"patch", func(b *bytes.Buffer) error { return renderPatch(b, r, Options{}) }},
+			{"md", func(b *bytes.Buffer) error { return render(b, "md", r, Options{}) }},
+			{"text", func(b *bytes.Buffer) error { return render(b, "text", r, Options{}) }},
+			{"patch", func(b *bytes.Buffer) error { return render(b, "patch", r, Options{}) }},
 		} {
 			var buf bytes.Buffer
 			if err := f.render(&buf); err != nil {
 				t.Fatalf("%s: %v", f.name, err)
 			}
 			for _, c := range name {
-				if isInvisible(c) && strings.ContainsRune(buf.String(), c) {
+				if Invisible(c) && strings.ContainsRune(buf.String(), c) {
 					t.Errorf("%s of %q: %U is in the output as it is", f.name, name, c)
 				}
 			}
@@ -125,46 +124,17 @@ func TestInvisibleShownEverywhere(t *testing.T) {
 	}
 }
 
-// onePackage is a report of one changed package, name, whose one spec
-// was rebuilt, with name as its compiler, variant and stack too.
-func onePackage(name string) *diff.Report {
-	spec := func(h string) diff.Spec {
-		return diff.Spec{Hash: h, Versions: []string{"1.0"}, Compiler: name, OS: "ubuntu22.04", Platform: "linux",
-			Target: "x86_64", Variants: []string{name}, Stacks: []string{name, "root"}}
-	}
-	c := diff.Counts{Old: 1, New: 1, Rebuilt: 1}
-	rollup := func(v string) diff.Rollup {
-		return diff.Rollup{Added: []string{}, Removed: []string{}, Counts: diff.ValueCounts{{Value: v, OldToNew: diff.OldToNew{Old: 1, New: 1}}}}
-	}
-	return &diff.Report{
-		Old:      diff.Side{Path: "old", Tag: "a", Packages: 1, Specs: 1, Skipped: []snapshot.Skipped{}},
-		New:      diff.Side{Path: "new", Tag: "b", Packages: 1, Specs: 1, Skipped: []snapshot.Skipped{}},
-		Facets:   diff.Facets{Compiler: rollup(name), OS: rollup("ubuntu22.04"), Platform: rollup("linux"), Target: rollup("x86_64"), Stack: rollup(name)},
-		Warnings: []snapshot.Warning{},
-		Options:  diff.Options{Canonicalize: true, Packages: []string{}, Stacks: []string{}, Ignore: []string{}},
-		Summary:  diff.Summary{Packages: diff.PackageCounts{Old: 1, New: 1, Changed: 1}, Specs: c},
-		Packages: []diff.Package{{Name: name, Status: diff.Changed,
-			Versions:       diff.VersionChange{Old: []string{"1.0"}, New: []string{"1.0"}, Added: []string{}, Removed: []string{}, Direction: diff.NoChange},
-			SharedVariants: []string{}, Counts: c,
-			Specs: diff.SpecChanges{Added: []diff.Spec{}, Removed: []diff.Spec{}, Updated: []diff.Pair{}, Restacked: []diff.Pair{},
-				Rebuilt: []diff.Pair{{Old: new(spec("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")), New: new(spec("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"))}}}}},
-		Updates: []diff.UpdateGroup{},
-		Stacks:  []diff.StackRow{{Name: name, Specs: diff.OldToNew{Old: 1, New: 1}, Packages: diff.OldToNew{Old: 1, New: 1}}},
-		Causes:  &diff.Causes{Pairs: 1, Groups: []diff.CauseGroup{}}, // pages: the cause unknown
-	}
-}
-
 // TestSharedPrefixShown: a rebuilt spec whose old and new hash share their
 // first 7 characters shows as a change in the patch (a hunk, not two bare
 // headers), in Markdown (two different abbreviations) and in a user
 // template's short (issue 11, item 10).
 func TestSharedPrefixShown(t *testing.T) {
-	r := onePackage("zlib")
+	r := reporttest.OnePackage("zlib")
 	pr := &r.Packages[0].Specs.Rebuilt[0]
 	pr.Old.Hash = "aaaaaaaqqqqqqqqqqqqqqqqqqqqqqqqq"
 	pr.New.Hash = "aaaaaaaqqqzzzzzzzzzzzzzzzzzzzzzz"
 	var patch bytes.Buffer
-	if err := renderPatch(&patch, r, Options{}); err != nil {
+	if err := render(&patch, "patch", r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"\n@@ -1 +1 @@\n", "\n-/aaaaaaaqqqq @1.0", "\n+/aaaaaaaqqqz @1.0"} {
@@ -173,7 +143,7 @@ func TestSharedPrefixShown(t *testing.T) {
 		}
 	}
 	var md bytes.Buffer
-	if err := Markdown(&md, r, Options{RebuiltRows: true}); err != nil {
+	if err := render(&md, "md", r, Options{RebuiltRows: true}); err != nil {
 		t.Fatal(err)
 	}
 	if want := "`aaaaaaaqqqq` → `aaaaaaaqqqz`"; !strings.Contains(md.String(), want) {
@@ -193,13 +163,13 @@ func TestSharedPrefixShown(t *testing.T) {
 }
 
 func TestAbbrev(t *testing.T) {
-	r := onePackage("p")
+	r := reporttest.OnePackage("p")
 	s := &r.Packages[0].Specs
 	h := func(s string) string { return s + strings.Repeat("x", 32-len(s)) }
 	s.Rebuilt[0].Old.Hash, s.Rebuilt[0].New.Hash = h("abcdefg1"), h("abcdefg2")
 	s.Restacked = []diff.Pair{{Old: &diff.Spec{Hash: h("zzzzzzz")}, New: &diff.Spec{Hash: h("zzzzzzz")}}} // the same hash twice: no collision
 	s.Added = []diff.Spec{{Hash: h("abcdefg22")}, {Hash: "abc"}, {Hash: h("q<|`")}}
-	a := abbreviate(r)
+	a := Abbreviate(r)
 	for in, want := range map[string]string{
 		h("abcdefg1"): "abcdefg1", h("abcdefg2"): "abcdefg2x", h("abcdefg22"): "abcdefg22",
 		h("zzzzzzz"): "zzzzzzz", "abc": "abc", h("q<|`"): "q???xxx", h("unknown"): "unknown",
@@ -208,8 +178,8 @@ func TestAbbrev(t *testing.T) {
 			t.Errorf("Short(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if got := (hashAbbrev{}).Short(h("abcdefg1")); got != "abcdefg" {
-		t.Errorf("zero hashAbbrev: %q", got)
+	if got := (Abbrev{}).Short(h("abcdefg1")); got != "abcdefg" {
+		t.Errorf("zero Abbrev: %q", got)
 	}
 }
 
@@ -235,57 +205,22 @@ func specJSON(hash string, versions ...string) string {
 	return `{"compiler": "gcc@13.2.0", "hash": "` + hash + `", "os": "ubuntu22.04", "platform": "linux", "stacks": ["root"], "target": "x86_64", "variants": ["+shared"], "versions": ` + string(v) + `}`
 }
 
-// renderAll renders r in every format, and again from its JSON through
-// Decode; it fails the test on any error and returns the outputs.
+// renderAll is reporttest.RenderAll with this package's formats.
 func renderAll(t testing.TB, r *diff.Report) map[string]string {
 	t.Helper()
-	out := map[string]string{}
-	for _, f := range []struct {
-		name   string
-		render func(*bytes.Buffer, *diff.Report) error
-	}{
-		{"json", func(b *bytes.Buffer, r *diff.Report) error { return JSON(b, r) }},
-		{"md", func(b *bytes.Buffer, r *diff.Report) error { return Markdown(b, r, Options{}) }},
-		{"md cut", func(b *bytes.Buffer, r *diff.Report) error { return Markdown(b, r, Options{MaxBytes: 3000}) }},
-		{"text", func(b *bytes.Buffer, r *diff.Report) error { return renderText(b, r, Options{Color: true}) }},
-		{"patch", func(b *bytes.Buffer, r *diff.Report) error { return renderPatch(b, r, Options{}) }},
-	} {
-		var buf bytes.Buffer
-		if err := f.render(&buf, r); err != nil {
-			t.Fatalf("%s: %v", f.name, err)
-		}
-		out[f.name] = buf.String()
-	}
-	back, err := decodeReport(strings.NewReader(out["json"]))
-	if err != nil {
-		t.Fatalf("Decode of the JSON report: %v\n%s", err, out["json"])
-	}
-	var again bytes.Buffer
-	if err := JSON(&again, back); err != nil {
-		t.Fatal(err)
-	}
-	if again.String() != out["json"] {
-		t.Fatalf("JSON → Decode → JSON differs:\n%s\nfrom\n%s", again.String(), out["json"])
-	}
-	for _, name := range []string{"md", "text", "patch"} {
-		var buf bytes.Buffer
-		var err error
+	return reporttest.RenderAll(t, r, func(b *bytes.Buffer, name string, r *diff.Report) error {
 		switch name {
+		case "json":
+			return JSON(b, r)
 		case "md":
-			err = Markdown(&buf, back, Options{})
+			return render(b, "md", r, Options{})
+		case "md cut":
+			return render(b, "md", r, Options{MaxBytes: 3000})
 		case "text":
-			err = renderText(&buf, back, Options{Color: true})
-		case "patch":
-			err = renderPatch(&buf, back, Options{})
+			return render(b, "text", r, Options{Color: true})
 		}
-		if err != nil {
-			t.Fatalf("%s of the decoded report: %v", name, err)
-		}
-		if buf.String() != out[name] {
-			t.Fatalf("%s of the decoded report differs from the direct one", name)
-		}
-	}
-	return out
+		return render(b, "patch", r, Options{})
+	}, DecodeBytes)
 }
 
 // TestEmptyVersionsAndPages: a page without specs on either side, and
@@ -343,7 +278,7 @@ func TestTemplateKeysValuesSorted(t *testing.T) {
 	want := "a,b,c,d,e,f,g,h,i,j 1,2,3,4,5,6,7,8,9,10 a,a,b,c,d,e,f,g,h,i,j,z"
 	for range 20 {
 		var buf bytes.Buffer
-		if err := Execute(&buf, tmpl, onePackage("p"), Options{}); err != nil {
+		if err := Execute(&buf, tmpl, reporttest.OnePackage("p"), Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if buf.String() != want {
@@ -352,83 +287,13 @@ func TestTemplateKeysValuesSorted(t *testing.T) {
 	}
 }
 
-// TestPatchNamesApply: package names with a space at either end, a tab,
-// a quote, a backslash, a line break or non-ASCII are written in the
-// patch headers as git writes them, so that git apply and patch -p1 turn
-// every old listing into the new one under the same name (issue 11, item
-// 15: "--- old/p " lost its trailing space, and the patch did not apply).
-func TestPatchNamesApply(t *testing.T) {
-	names := []string{" lead", "trail ", "tab\tin", "tail\t", "a b", `quo"te`, `back\slash`, "café", "line\nbreak", "bell\a"}
-	r := genReport(3, 40)
-	var pkgs []diff.Package
-	for i := range r.Packages {
-		if p := r.Packages[i]; p.Status == diff.Changed || len(pkgs) < 3 {
-			pkgs = append(pkgs, p)
-		}
-	}
-	if len(pkgs) < len(names) {
-		t.Fatalf("%d packages, want %d", len(pkgs), len(names))
-	}
-	r.Packages = pkgs[:len(names)]
-	for i := range r.Packages {
-		r.Packages[i].Name = names[i]
-	}
-	var buf bytes.Buffer
-	if err := renderPatch(&buf, r, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	for _, tool := range [][]string{{"git", "apply", "-p1", "-"}, {"patch", "-p1", "-s", "-f"}} {
-		path, err := exec.LookPath(tool[0])
-		if err != nil {
-			t.Logf("no %s", tool[0])
-			continue
-		}
-		dir := t.TempDir()
-		a := abbreviate(r)
-		for i := range r.Packages {
-			p := &r.Packages[i]
-			if o, _ := listings(p, a); p.Status != diff.Added {
-				if err := os.WriteFile(filepath.Join(dir, p.Name), []byte(fileText(o)), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		cmd := exec.Command(path, tool[1:]...)
-		cmd.Dir = dir
-		cmd.Stdin = strings.NewReader(buf.String())
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("%s: %v\n%s\n%s", tool[0], err, out, buf.String())
-			continue
-		}
-		for i := range r.Packages {
-			p := &r.Packages[i]
-			got, err := os.ReadFile(filepath.Join(dir, p.Name))
-			if p.Status == diff.Removed {
-				if err == nil && len(got) > 0 {
-					t.Errorf("%s: %q still there", tool[0], p.Name)
-				}
-				continue
-			}
-			if _, n := listings(p, a); err != nil || string(got) != fileText(n) {
-				t.Errorf("%s: %q after the patch: %v\n%s", tool[0], p.Name, err, got)
-			}
-		}
-		entries, _ := os.ReadDir(dir)
-		for _, e := range entries {
-			if !slices.Contains(names, e.Name()) {
-				t.Errorf("%s made %q", tool[0], e.Name())
-			}
-		}
-	}
-}
-
 // TestAbbrevRoots: a lockfile root whose old and new hash share their
 // first 7 characters is told apart in the causes section too.
 func TestAbbrevRoots(t *testing.T) {
-	r := onePackage("p")
+	r := reporttest.OnePackage("p")
 	r.Causes = &diff.Causes{Roots: &diff.RootChanges{Changed: []diff.RootChange{{
 		Old: diff.RootSpec{Hash: "rrrrrrrxaaaaaaaaaaaaaaaaaaaaaaaa"}, New: diff.RootSpec{Hash: "rrrrrrryaaaaaaaaaaaaaaaaaaaaaaaa"}}}}}
-	a := abbreviate(r)
+	a := Abbreviate(r)
 	if got := a.Short("rrrrrrrxaaaaaaaaaaaaaaaaaaaaaaaa") + " " + a.Short("rrrrrrryaaaaaaaaaaaaaaaaaaaaaaaa"); got != "rrrrrrrx rrrrrrry" {
 		t.Errorf("roots abbreviated as %q", got)
 	}
@@ -442,7 +307,7 @@ func TestTemplatePrintsSpecs(t *testing.T) {
 	n := o
 	n.Hash = "bbbb"
 	n.More = &snapshot.SpecMore{Tarball: "t"}
-	r := onePackage("p")
+	r := reporttest.OnePackage("p")
 	r.Packages[0].Specs.Rebuilt = []diff.Pair{{Old: &o, New: &n}}
 	r.Packages[0].Specs.Added = []diff.Spec{n}
 	tmpl, err := ParseTemplate("t", `{{ range .Packages }}{{ range .Specs.Rebuilt }}{{ . }}|{{ .Old }}|{{ printf "%v" .New }}{{ end }}|{{ range .Specs.Added }}{{ . }}{{ end }}{{ end }}`)

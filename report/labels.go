@@ -10,7 +10,7 @@ import (
 // names one snapshot (templates see it as .Old.Name and .New.Name of a
 // step); the names that tell a series' snapshots apart are written here.
 
-// snapshotLabels names the snapshots of a series in its changelog: each by its
+// SnapshotLabels names the snapshots of a series in its changelog: each by its
 // Label, unless that names two snapshots alike. Snapshots on disk that
 // share a tag (copies of _cache/develop taken on different days) are
 // named by their paths, as a pair diff's headline names two sides of one
@@ -18,7 +18,7 @@ import (
 // folder or commit twice) get their place in the series too, "w2
 // (snapshot 3)", "v0.23.1 (snapshot 3)". A series of distinct tags keeps
 // its tags.
-func snapshotLabels(snaps []diff.SnapshotInfo) []string {
+func SnapshotLabels(snaps []diff.SnapshotInfo) []string {
 	out := make([]string, len(snaps))
 	group := map[string][]int{} // the snapshots of each label
 	for i, s := range snaps {

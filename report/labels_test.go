@@ -32,7 +32,7 @@ func TestLabels(t *testing.T) {
 			[]string{"2025-03-09 aaaaaaa (snapshot 1)", "2025-03-09 aaaaaaa (snapshot 2)"}},
 		{"a tag that is another's path", []diff.SnapshotInfo{{Path: "develop"}, {Path: "w", Tag: "develop"}}, []string{"develop", "w"}},
 	} {
-		if got := snapshotLabels(c.snaps); !slices.Equal(got, c.want) {
+		if got := SnapshotLabels(c.snaps); !slices.Equal(got, c.want) {
 			t.Errorf("%s: labels = %q, want %q", c.name, got, c.want)
 		}
 	}

@@ -57,7 +57,7 @@ func NewsText(h diff.Highlight, maxNames int) string {
 		default:
 			b.WriteString(noun + " " + h.Value + " grew: " + strconv.Itoa(c.Old) + " → " + specsOf(c.New))
 		}
-		writeNames(&b, " of ", h.Packages, maxNames)
+		WriteNames(&b, " of ", h.Packages, maxNames)
 	case diff.HighlightRootRemoved:
 		b.WriteString("root " + h.Value + " removed")
 	case diff.HighlightRootAdded:
@@ -71,27 +71,27 @@ func NewsText(h diff.Highlight, maxNames int) string {
 		}
 	case diff.HighlightCause:
 		if h.Value == "" { // a change several packages share
-			b.WriteString("cause: " + ChangeText(h.Changes) + " in " + plural(len(h.Packages), "package") + " (" + specsOf(h.Count) + ")")
-			writeNames(&b, ": ", h.Packages, maxNames)
+			b.WriteString("cause: " + ChangeText(h.Changes) + " in " + Plural(len(h.Packages), "package") + " (" + specsOf(h.Count) + ")")
+			WriteNames(&b, ": ", h.Packages, maxNames)
 			break
 		}
-		b.WriteString("cause: " + causeText(h.Value, h.Changes) + " (" + specsOf(h.Count) + ")")
+		b.WriteString("cause: " + CauseText(h.Value, h.Changes) + " (" + specsOf(h.Count) + ")")
 	case diff.HighlightGateTripped:
 		unit := h.Unit
 		if unit == "os" {
 			unit = "operating system"
 		}
-		b.WriteString("gate tripped: " + h.Value + " (" + plural(h.Count, unit))
+		b.WriteString("gate tripped: " + h.Value + " (" + Plural(h.Count, unit))
 		if len(h.Values) > 0 {
 			b.WriteString(": " + strings.Join(h.Values, ", "))
 		}
 		b.WriteString(")")
-		writeNames(&b, " in ", h.Packages, maxNames)
+		WriteNames(&b, " in ", h.Packages, maxNames)
 	case diff.HighlightGatePassed:
 		b.WriteString("gate passed")
 	default:
 		b.WriteString(h.Kind + " " + h.Value)
-		writeNames(&b, " in ", h.Packages, maxNames)
+		WriteNames(&b, " in ", h.Packages, maxNames)
 	}
 	return b.String()
 }
@@ -126,9 +126,9 @@ func specsOf(n int) string {
 	return strconv.Itoa(n) + " specs"
 }
 
-// writeNames appends sep and up to most names (all for -1, none for 0),
+// WriteNames appends sep and up to most names (all for -1, none for 0),
 // then "…and N more".
-func writeNames(b *strings.Builder, sep string, names []string, most int) {
+func WriteNames(b *strings.Builder, sep string, names []string, most int) {
 	if len(names) == 0 || most == 0 {
 		return
 	}

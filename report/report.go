@@ -1,19 +1,10 @@
-// Package report owns the cachediff/v1 document and everything that is
-// written from a diff.Report:
-//
-//   - JSON from typed structs (schema cachediff/v1), and Decode, which
-//     reads such a document back, refusing another schema and values
-//     cachediff never writes, so that `cachediff render` can render it
-//     again without the snapshots;
-//   - the Markdown report as a View (markdownView): sections of rows
-//     rendered and escaped in Go, which templates/md.tmpl only lays out;
-//   - the --max-bytes cut of that View (View.Fit), by the lengths of its
-//     strings, before anything is written;
-//   - the terminal view (templates/text.tmpl, its lines fitted to
-//     Options.Width by Document.TextView), the escaping functions
-//     templates get (Funcs),
-//     a unified diff of spec listings (Patch), and user templates with
-//     the same data and functions, the View included.
+// Package report owns the registry of output formats (Format, Register,
+// Lookup: report/builtin registers them, each format a folder of its
+// own: markdown, jsonv1, text, patch, html, atom), the data every format
+// renders (Document, Options), and what the formats share: the escaping,
+// the hash abbreviations (Abbreviate), the words for highlights, causes,
+// rebuilds, steps and snapshots, the log's interface (LogWriter), and the
+// functions templates get (Funcs).
 //
 // Signal first: a rebuild that changed nothing but the hash (a real week
 // is mostly those) is counted, per package with its stacks, not listed;
@@ -23,42 +14,10 @@
 //
 // It computes nothing about the diff (the engine, package diff, does),
 // writes only to the io.Writer it is given, and returns every error.
-//
-// # Adding a section to the Markdown report
-//
-// A section is a *Section: a Name, a Rank (lower is cut first under
-// --max-bytes; see the rank constants in mdview.go), a Heading (from the
-// blank line before its "###" down to the table's header row), Rows (each
-// starting with "\n", escaped with escapeMD/escapeHTML/mdPackage), an
-// optional Short form per row, a Footer and the Noun of its "…and N
-// more" line. To add one:
-//
-//  1. write a method of mdBuilder that returns the *Section, or nil when
-//     there is nothing to say (mdview.go has one per section: rollup and
-//     warnings are short examples; build rows with m.b and m.row());
-//  2. give it a rank constant, between the sections worth less and more;
-//  3. add it where it belongs in markdownView's list of add(...) calls:
-//     the order there is the order in the report;
-//  4. test it: TestViewFitSizes and TestMaxBytesProperties check any
-//     section's cut; add a golden (cmd/cachediff TestGolden) for its
-//     look.
-//
-// md.tmpl needs no change: it writes every section. Other reports (the
-// log's Markdown) can build their own View the same way and write it with
-// View.WriteTo, after View.Fit for a limit.
 package report
 
 import (
-	"bufio"
-	"errors"
-	"fmt"
-	"io"
-	"strings"
-	"sync"
-	"text/template"
-
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/templates"
 )
 
 // Schema names the version of the JSON document.
@@ -88,12 +47,17 @@ type Options struct {
 	// counted per package, not listed, and packages changed by such
 	// rebuilds alone are listed together in one place.
 	RebuiltRows bool
-	// Limits bound a user template (Execute); zero fields take the
-	// defaults. The built-in formats need none.
-	Limits Limits
 	// Feed are the options of the Atom feed (--format atom).
 	Feed FeedOptions
 }
+
+// DefaultWidth is the width of the terminal format when Options.Width is
+// 0: what a report piped or written to a file is fitted to.
+const DefaultWidth = 80
+
+// MinWidth is the narrowest width the terminal format is fitted to: a
+// narrower Options.Width is taken as this.
+const MinWidth = 20
 
 // GitHubMarker is the first line of a report made to be a GitHub comment
 // (cachediff --github-comment).
@@ -108,129 +72,20 @@ type Document struct {
 	// Cut is always nil: it is there for templates copied from an
 	// earlier md.tmpl (see Cut).
 	Cut *Cut `json:"-"`
-	// view is the Markdown View, built by Markdown (and cut to
-	// Render.MaxBytes) or, for a user template, when it first asks for
-	// .View; tmpl is the user template being executed, whose own
-	// "pkgdetails" the pkgdetails function runs.
-	view *View
-	tmpl *template.Template
-	// headless leaves the headline (marker and "## title") out of the
-	// Markdown View's Head: a log heads its steps itself (log.go).
-	headless bool
 }
 
-// View returns the Markdown report as a View: sections of rendered,
-// escaped rows (see View and markdownView). The built-in md.tmpl only
-// writes its strings in order; a user template can do the same, or pick
-// sections, without --max-bytes applying to it.
-func (d *Document) View() *View {
-	if d.view == nil {
-		d.view = markdownView(*d)
-	}
-	return d.view
-}
-
-// newDocument wraps r for rendering with o.
-func newDocument(r *diff.Report, o Options) Document {
+// NewDocument wraps r for rendering with o.
+func NewDocument(r *diff.Report, o Options) Document {
 	return Document{Schema: Schema, Report: r, Render: o}
 }
 
-// builtin parses the embedded templates once.
-var builtin = sync.OnceValues(func() (*template.Template, error) {
-	return template.New("builtin").Funcs(funcs()).ParseFS(templates.FS, "*.tmpl")
-})
-
-// pkgDetails writes the <details> block of the i'th package of doc with
-// the template's own "pkgdetails" (a user template copied from an earlier
-// md.tmpl, which rendered the blocks that way).
-func pkgDetails(doc *Document, i int) (string, error) {
-	return pkgDetailsTo(&strings.Builder{}, doc, i)
-}
-
-// pkgDetailsTo is pkgDetails writing into b, which may refuse to grow.
-func pkgDetailsTo(b interface {
-	io.Writer
-	String() string
-}, doc *Document, i int) (string, error) {
-	switch {
-	case i < 0 || i >= len(doc.Packages):
-		return "", fmt.Errorf("pkgdetails: no package %d", i)
-	case doc.tmpl == nil:
-		return "", errors.New("pkgdetails: no template to render the block with")
-	}
-	err := doc.tmpl.ExecuteTemplate(b, "pkgdetails", []any{doc.Render.LinkBase, doc.Packages[i]})
-	return b.String(), err
-}
-
-// Markdown writes r as GitHub-flavoured Markdown: its View (markdownView),
-// cut to o.MaxBytes when set, laid out by templates/md.tmpl.
-func Markdown(w io.Writer, r *diff.Report, o Options) error {
-	t, err := builtin()
-	if err != nil {
-		return fmt.Errorf("built-in templates: %w", err)
-	}
-	doc := newDocument(r, o)
-	v := doc.View()
-	if o.MaxBytes > 0 {
-		if err := v.Fit(o.MaxBytes); err != nil {
-			return err
-		}
-	}
-	bw := bufio.NewWriterSize(w, 64<<10)
-	if err := t.ExecuteTemplate(bw, "md.tmpl", &doc); err != nil {
-		return err
-	}
-	return bw.Flush()
-}
-
-// renderText writes r as the compact terminal view (templates/text.tmpl): a
-// headline and the highlights in sections, one item a line fitted to
-// o.Width, coloured when o.Color is set.
-func renderText(w io.Writer, r *diff.Report, o Options) error {
-	t, err := builtin()
-	if err != nil {
-		return fmt.Errorf("built-in templates: %w", err)
-	}
-	doc := newDocument(r, o)
-	bw := bufio.NewWriterSize(w, 64<<10)
-	if err := t.ExecuteTemplate(bw, "text.tmpl", &doc); err != nil {
-		return err
-	}
-	return bw.Flush()
-}
-
-// ParseTemplate parses a user template. It gets the functions of Funcs:
-// sprig's hermetic set, less anything random, time- or host-dependent, and
-// cachediff's own.
-func ParseTemplate(name, text string) (*template.Template, error) {
-	// text/template's errors name the template and the line already.
-	return template.New(name).Funcs(funcs()).Parse(text)
-}
-
-// Execute renders a parsed user template over r, within o.Limits: a
-// template that runs out of time, output or memory is stopped with a
-// *LimitError; a function that would make too long a string or too many
-// items fails (see Limits).
-func Execute(w io.Writer, t *template.Template, r *diff.Report, o Options) error {
-	_, err := execute(w, t, r, o)
-	return err
-}
-
-// execute is Execute, which returns the guard too, for tests.
-func execute(w io.Writer, t *template.Template, r *diff.Report, o Options) (*guard, error) {
-	g := newGuard(o.Limits, t.Name())
-	fm := funcs()
-	fm["short"] = abbreviate(r).Short
-	c, err := t.Clone()
-	if err != nil {
-		return g, err
-	}
-	c.Funcs(g.boundFuncs(fm))
-	if err := g.instrument(c); err != nil {
-		return g, err
-	}
-	doc := newDocument(r, o)
-	doc.tmpl = c
-	g.out = &limitWriter{g: g, w: w}
-	return g, g.run(func() error { return c.Execute(g.out, &doc) })
+// FeedOptions are the options of the Atom feed (--format atom).
+type FeedOptions struct {
+	// ID is the feed's <id> (--feed-id): an IRI that names the feed for
+	// good, best the URL it is published at (which is then its rel=self
+	// link too). "" for the default, DefaultFeedID.
+	ID string
+	// MaxEntries, when positive, keeps only the newest N steps
+	// (--max-entries).
+	MaxEntries int
 }

@@ -3,12 +3,11 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 func TestEscape(t *testing.T) {
@@ -26,43 +25,21 @@ func TestEscape(t *testing.T) {
 		{"~cuda ~~x~~", `\~cuda \~\~x\~\~`}, // no strikethrough
 		{"*bold* [link](x) #1 &amp;", `\*bold\* \[link\](x) \#&#8203;1 &amp;amp;`},
 	} {
-		if got := escapeMD(tc.in); got != tc.want {
+		if got := EscapeMD(tc.in); got != tc.want {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
 
 func TestEscapeHTML(t *testing.T) {
-	if got, want := escapeHTML("<b>@you & \"me\"|`\n"), "&lt;b&gt;@&#8203;you &amp; &#34;me&#34;&#124;&#96; "; got != want {
+	if got, want := EscapeHTML("<b>@you & \"me\"|`\n"), "&lt;b&gt;@&#8203;you &amp; &#34;me&#34;&#124;&#96; "; got != want {
 		t.Errorf("EscapeHTML = %q, want %q", got, want)
-	}
-}
-
-// hostile is a report whose every string tries to break the Markdown.
-func hostile() *diff.Report {
-	evil := "x|y`z<script>alert(1)</script>@someone\n| injected | row |"
-	spec := func(hash string) diff.Spec {
-		return diff.Spec{Hash: hash, Versions: []string{evil}, Compiler: evil, OS: evil, Platform: evil,
-			Target: evil, Variants: []string{evil}, Stacks: []string{evil, "root"}}
-	}
-	return &diff.Report{
-		Old: diff.Side{Path: "old", Tag: evil, Packages: 1, Specs: 1},
-		New: diff.Side{Path: "new", Tag: "b", Packages: 1, Specs: 1},
-		Summary: diff.Summary{Packages: diff.PackageCounts{Old: 1, New: 1, Changed: 1},
-			Specs: diff.Counts{Old: 1, New: 1, Added: 1, Removed: 1}},
-		Packages: []diff.Package{{Name: evil, Status: diff.Changed,
-			Versions: diff.VersionChange{Old: []string{evil}, New: []string{"1"}, Added: []string{"1"}, Removed: []string{evil}, Direction: diff.Other},
-			Counts:   diff.Counts{Old: 1, New: 1, Added: 1, Removed: 1},
-			Specs:    diff.SpecChanges{Added: []diff.Spec{spec("a")}, Removed: []diff.Spec{spec("b")}}}},
-		Facets:   diff.Facets{Compiler: diff.Rollup{Counts: diff.ValueCounts{{Value: evil, OldToNew: diff.OldToNew{Old: 1}}}}},
-		Stacks:   []diff.StackRow{{Name: evil, Specs: diff.OldToNew{Old: 1}, Packages: diff.OldToNew{Old: 1}}},
-		Warnings: []snapshot.Warning{{File: evil, Line: 3, Message: evil}},
 	}
 }
 
 func TestMarkdownHostileInput(t *testing.T) {
 	var buf bytes.Buffer
-	if err := Markdown(&buf, hostile(), Options{}); err != nil {
+	if err := render(&buf, "md", reporttest.Hostile(), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -71,12 +48,12 @@ func TestMarkdownHostileInput(t *testing.T) {
 			t.Errorf("Markdown contains %q:\n%s", bad, out)
 		}
 	}
-	checkTableRows(t, out)
+	reporttest.CheckTableRows(t, out)
 }
 
 func TestJSONSchema(t *testing.T) {
 	var buf bytes.Buffer
-	if err := JSON(&buf, hostile()); err != nil {
+	if err := JSON(&buf, reporttest.Hostile()); err != nil {
 		t.Fatal(err)
 	}
 	var doc map[string]any
@@ -125,7 +102,7 @@ func TestTemplateFunctions(t *testing.T) {
 			t.Fatalf("%s: %v", tc.text, err)
 		}
 		var buf bytes.Buffer
-		err = Execute(&buf, tmpl, hostile(), Options{})
+		err = Execute(&buf, tmpl, reporttest.Hostile(), Options{})
 		if tc.exec != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.exec) {
 				t.Errorf("%s: error %v, want %q", tc.text, err, tc.exec)
@@ -146,14 +123,14 @@ func TestMarkdownUpdateCells(t *testing.T) {
 		return diff.Spec{Hash: hash, Versions: []string{"1.0"}, Compiler: "gcc@13.2.0", OS: "ubuntu24.04",
 			Platform: platform, Target: "x86_64_v3", Variants: []string{}, Stacks: stacks}
 	}
-	r := hostile()
+	r := reporttest.Hostile()
 	r.Packages[0].Name = "zlib"
 	r.Packages[0].Specs = diff.SpecChanges{Updated: []diff.Pair{{
 		Old: new(spec("aaaaaaaaa", "linux", "e4s", "hep", "root")), New: new(spec("bbbbbbbbb", "cray", "e4s", "tutorial", "root")),
 		Facet: "platform", From: "linux", To: "cray", StacksJoined: []string{"tutorial"}, StacksLeft: []string{"hep"},
 	}}}
 	var buf bytes.Buffer
-	if err := Markdown(&buf, r, Options{}); err != nil {
+	if err := render(&buf, "md", r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	want := "| updated platform | `aaaaaaa` → `bbbbbbb` | 1.0 | gcc@13.2.0 | ubuntu24.04 (platform linux → cray) | x86_64_v3 |  | e4s, +tutorial, −hep |"
@@ -171,8 +148,8 @@ func TestPackageURL(t *testing.T) {
 		// A base with characters that would end a link or a cell.
 		{"https://example.org/a b|(c)<\"'>/", "x", "https://example.org/a%20b%7C%28c%29%3C%22%27%3E/x"},
 	} {
-		if got := packageURL(tc.base, tc.name); got != tc.want {
-			t.Errorf("packageURL(%q, %q) = %q, want %q", tc.base, tc.name, got, tc.want)
+		if got := PackageURL(tc.base, tc.name); got != tc.want {
+			t.Errorf("PackageURL(%q, %q) = %q, want %q", tc.base, tc.name, got, tc.want)
 		}
 	}
 }
@@ -180,12 +157,12 @@ func TestPackageURL(t *testing.T) {
 // TestMarkdownLinksAndTitle renders the hostile report with a title and
 // links: nothing may break out of a table, a link or an HTML attribute.
 func TestMarkdownLinksAndTitle(t *testing.T) {
-	r := hostile()
+	r := reporttest.Hostile()
 	r.Packages = append(r.Packages, diff.Package{Name: "py-[x](y)", Status: diff.Added,
 		Versions: diff.VersionChange{New: []string{"1.0"}, Added: []string{"1.0"}, Direction: diff.New}})
 	var buf bytes.Buffer
 	o := Options{Title: "Notes | <b>@team</b>\n## not a heading", LinkBase: "https://cache.spack.io/package/?name="}
-	if err := Markdown(&buf, r, o); err != nil {
+	if err := render(&buf, "md", r, o); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -205,65 +182,13 @@ func TestMarkdownLinksAndTitle(t *testing.T) {
 			t.Errorf("Markdown contains %q", bad)
 		}
 	}
-	checkTableRows(t, out)
+	reporttest.CheckTableRows(t, out)
 	// Without a base, names are plain.
 	buf.Reset()
-	if err := Markdown(&buf, r, Options{}); err != nil {
+	if err := render(&buf, "md", r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(buf.String(), "](http") || strings.Contains(buf.String(), "<a href") {
 		t.Error("links without --link-base")
-	}
-}
-
-// checkTableRows fails t unless every row of every Markdown table in md
-// has as many unescaped cell separators as the table's header.
-func checkTableRows(t *testing.T, md string) {
-	t.Helper()
-	var cells int
-	for _, line := range strings.Split(md, "\n") {
-		if !strings.HasPrefix(line, "|") {
-			cells = 0
-			continue
-		}
-		n := strings.Count(line, "|") - strings.Count(line, `\|`)
-		if cells == 0 {
-			cells = n
-		} else if n != cells {
-			t.Errorf("table row has %d separators, header %d: %s", n, cells, line)
-		}
-	}
-}
-
-// TestTextDirection: the terminal view says a downgrade in words, as the
-// Markdown report's "⬇️ downgraded" and JSON's direction do, so that it
-// shows without colour; an upgrade reads from its arrow, as before.
-func TestTextDirection(t *testing.T) {
-	for _, c := range []struct {
-		old, new []string
-		dir      diff.Direction
-		want     string
-	}{
-		{[]string{"17.0.6", "19.1.7"}, []string{"17.0.6"}, diff.Downgraded, "llvm: 19.1.7 → 17.0.6 (downgraded; −19.1.7)"},
-		{[]string{"17.0.6", "19.1.7"}, []string{"17.0.6", "18.1.8"}, diff.Downgraded, "llvm: 19.1.7 → 18.1.8 (downgraded; +18.1.8 −19.1.7)"},
-		{[]string{"17.0.6"}, []string{"19.1.7"}, diff.Upgraded, "llvm: 17.0.6 → 19.1.7 (+19.1.7 −17.0.6)"},
-		{[]string{"19.1.7", "20.1.0"}, []string{"20.1.0"}, diff.Other, "llvm: 20.1.0 (−19.1.7)"},
-	} {
-		v := diff.VersionChange{Old: c.old, New: c.new, Direction: c.dir, Added: []string{}, Removed: []string{}}
-		for _, x := range c.new {
-			if !slices.Contains(c.old, x) {
-				v.Added = append(v.Added, x)
-			}
-		}
-		for _, x := range c.old {
-			if !slices.Contains(c.new, x) {
-				v.Removed = append(v.Removed, x)
-			}
-		}
-		var b strings.Builder
-		textPackage(&b, false, &diff.Package{Name: "llvm", Status: diff.Changed, Versions: v}, false)
-		if b.String() != c.want {
-			t.Errorf("%s: %q, want %q", c.dir, b.String(), c.want)
-		}
 	}
 }

@@ -35,7 +35,7 @@ func TestShorten(t *testing.T) {
 		{"line breaks kept for the escaper", "a\nb\r\nc\td", "a\nb\r\nc\td"},
 		{"invalid UTF-8", "caf\xe9", "caf\uFFFD"},
 	} {
-		got := shorten(tc.in)
+		got := Shorten(tc.in)
 		if got != tc.want {
 			t.Errorf("%s: shorten gives %q (%d characters), want %q", tc.name, shortForm(got), utf8.RuneCountInString(got), shortForm(tc.want))
 		}
@@ -52,11 +52,11 @@ func shortForm(s string) string {
 // TestEscapeLong: a long value full of Markdown is cut before it is
 // escaped, so never inside an escape: every | keeps its backslash.
 func TestEscapeLong(t *testing.T) {
-	got := escapeMD(strings.Repeat("a|", 5000))
+	got := EscapeMD(strings.Repeat("a|", 5000))
 	if want := strings.Repeat(`a\|`, maxWord/2) + "…"; got != want {
 		t.Errorf("Escape gives %q", shortForm(got))
 	}
-	got = escapeHTML(strings.Repeat("<|", 5000))
+	got = EscapeHTML(strings.Repeat("<|", 5000))
 	if want := strings.Repeat("&lt;&#124;", maxWord/2) + "…"; got != want {
 		t.Errorf("EscapeHTML gives %q", shortForm(got))
 	}
@@ -71,12 +71,12 @@ func FuzzEscape(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		md, html := escapeMD(s), escapeHTML(s)
+		md, html := EscapeMD(s), EscapeHTML(s)
 		for _, out := range []string{md, html} {
 			if !utf8.ValidString(out) || strings.ContainsAny(out, "\n\r<>") {
 				t.Fatalf("%q: output %q", s, out)
 			}
-			if n := utf8.RuneCountInString(shorten(s)); n > maxText+1 {
+			if n := utf8.RuneCountInString(Shorten(s)); n > maxText+1 {
 				t.Fatalf("%q: %d characters after shorten", s, n)
 			}
 			// An @ that could mention (not inside a word) is followed by a
@@ -94,7 +94,7 @@ func FuzzEscape(f *testing.F) {
 				t.Fatalf("%q: issue reference in %q", s, out)
 			}
 			for _, r := range out {
-				if isInvisible(r) {
+				if Invisible(r) {
 					t.Fatalf("%q: %U in %q", s, r, out)
 				}
 			}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // TestDecodeOlderReport: a report saved before old.skipped, new.skipped
@@ -12,7 +14,7 @@ import (
 // lists, so that it renders again as JSON without a null.
 func TestDecodeOlderReport(t *testing.T) {
 	var buf bytes.Buffer
-	if err := JSON(&buf, genReport(2, 10)); err != nil {
+	if err := JSON(&buf, reporttest.GenReport(2, 10)); err != nil {
 		t.Fatal(err)
 	}
 	var doc map[string]any
@@ -51,11 +53,11 @@ func TestDecodeOlderReport(t *testing.T) {
 // line of its own after the packages, under a line that counts them, as
 // it lists every package: hundreds of them stay one line each.
 func TestTextManySkipped(t *testing.T) {
-	r := genReport(3, 10)
-	genSkipped(r, 3, 300)
+	r := reporttest.GenReport(3, 10)
+	reporttest.GenSkipped(r, 3, 300)
 	r.New.Skipped[0].Reason = "bad\nline\x1b[2J"
 	var buf bytes.Buffer
-	if err := renderText(&buf, r, Options{Width: 1 << 20}); err != nil { // no line wraps
+	if err := render(&buf, "text", r, Options{Width: 1 << 20}); err != nil { // no line wraps
 		t.Fatal(err)
 	}
 	out := buf.String()

@@ -122,7 +122,7 @@ func CheckPackageName(name string) error {
 
 // IsPackageName reports whether name can name a package, as loading
 // checks it (CheckPackageName): no part between slashes is empty, "." or
-// "..". A report read back (report.DecodeBytes) is checked by it too.
+// "..". A report read back (jsonv1.DecodeBytes) is checked by it too.
 func IsPackageName(name string) bool {
 	for part := range strings.SplitSeq(name, "/") {
 		if part == "" || part == "." || part == ".." {

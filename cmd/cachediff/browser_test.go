@@ -25,6 +25,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/html"
 )
 
 // The page (--format html, issue 32) in a real browser: headless
@@ -572,19 +573,19 @@ type jReport struct {
 }
 
 // pt is how the page writes a value of the data.
-func pt(s string) string { return report.PageText(s) }
+func pt(s string) string { return html.PageText(s) }
 
 // newsOf is the highlights' text as the page lists them: at most
-// report.HTMLNewsPerKind of a kind (the line that counts the rest is
+// html.HTMLNewsPerKind of a kind (the line that counts the rest is
 // not a highlight's text).
 func newsOf(hs []diff.Highlight) []string {
 	out := []string{}
 	seen := map[string]int{}
 	for _, h := range hs {
-		if seen[h.Kind]++; seen[h.Kind] > report.HTMLNewsPerKind {
+		if seen[h.Kind]++; seen[h.Kind] > html.HTMLNewsPerKind {
 			continue
 		}
-		out = append(out, report.PageText(report.NewsText(h, report.HTMLNewsNames)))
+		out = append(out, html.PageText(report.NewsText(h, html.HTMLNewsNames)))
 	}
 	return out
 }

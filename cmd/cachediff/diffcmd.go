@@ -10,6 +10,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/sandbox"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/input"
 )
@@ -280,8 +281,8 @@ func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int
 // auto.
 func renderOptions(opts *options, stdout io.Writer) report.Options {
 	o := report.Options{Title: opts.title, LinkBase: opts.linkBase, MaxBytes: opts.maxBytes, Marker: opts.marker, RebuiltRows: len(opts.rows) > 0,
-		Width: textWidth(opts, stdout), Limits: report.Limits{Time: opts.tmplTime},
-		Feed: report.FeedOptions{ID: opts.feedID, MaxEntries: opts.feedMax}}
+		Width: textWidth(opts, stdout),
+		Feed:  report.FeedOptions{ID: opts.feedID, MaxEntries: opts.feedMax}}
 	switch opts.color {
 	case "always":
 		o.Color = true
@@ -308,11 +309,11 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 		if err != nil {
 			return nil, fmt.Errorf("reading the template: %w", err)
 		}
-		t, err := report.ParseTemplate(name, string(text))
+		t, err := sandbox.ParseTemplate(name, string(text))
 		if err != nil {
 			return nil, err
 		}
-		return templateRenderer(t), nil
+		return templateRenderer(t, sandbox.Limits{Time: opts.tmplTime}), nil
 	}
 	f, _ := report.Lookup(opts.format) // checked by checkOutput
 	return f.Render, nil

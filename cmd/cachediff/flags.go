@@ -18,6 +18,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/editdist"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/sandbox"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -323,7 +324,7 @@ func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 	fs.Lookup("color").NoOptDefVal = "always"
 	if !log {
 		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions; - reads it from standard input)")
-		lim := report.DefaultLimits()
+		lim := sandbox.DefaultLimits()
 		fs.DurationVar(&o.tmplTime, "template-timeout", lim.Time, fmt.Sprintf("stop a --template that runs longer than `DURATION` (30s, 5m): exit status 2, as for one that writes more than %d GiB or holds more than %d GiB of memory, or a function of it that makes a string of more than %d MiB or a list of more than %d items",
 			lim.Output>>30, lim.Memory>>30, lim.String>>20, lim.Items))
 	}

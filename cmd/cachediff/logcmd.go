@@ -12,6 +12,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
 )
@@ -322,7 +323,7 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	if f, _ := report.Lookup(opts.format); opts.template != "" || f.Log == nil {
 		return exitTrouble, usageErrorf("render: %s is a log: it is written as %s, without --template", path, orList(report.LogFormats()))
 	}
-	l, err := report.DecodeLog(data)
+	l, err := jsonv1.DecodeLog(data)
 	if err != nil {
 		return exitTrouble, fmt.Errorf("reading %s: %w", path, err)
 	}
@@ -354,7 +355,7 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	}
 	w, _ := newLogWriter(opts.format, out.w, report.LogOptions{Options: renderOptions(opts, c.stdout), Subjects: subjects})
 	defer w.Close()
-	if err := report.WriteLog(w, l); err != nil {
+	if err := jsonv1.WriteLog(w, l); err != nil {
 		return exitTrouble, out.fail(err)
 	}
 	if err := out.commit(); err != nil {

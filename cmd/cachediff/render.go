@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/jsonv1"
 )
 
 // renderCommand renders a saved JSON report again.
@@ -46,7 +46,7 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 	}
 	var data []byte
 	if path != stdinName {
-		data, err = report.ReadFile(path) // a regular file, up to its size: not /dev/zero
+		data, err = jsonv1.ReadFile(path) // a regular file, up to its size: not /dev/zero
 		if err != nil {
 			return exitTrouble, fmt.Errorf("reading the report: %w", err)
 		}
@@ -57,10 +57,10 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 		}
 		path = stdinFile
 	}
-	if report.IsLog(data) {
+	if jsonv1.IsLog(data) {
 		return renderLog(c, opts, path, data)
 	}
-	r, err := report.DecodeBytes(data)
+	r, err := jsonv1.DecodeBytes(data)
 	if err != nil {
 		return exitTrouble, fmt.Errorf("reading %s: %w", path, err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/atomicfile"
 	"github.com/cachediff/cachediff/report"
+	_ "github.com/cachediff/cachediff/report/builtin" // the output formats, registered
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/input"
 )

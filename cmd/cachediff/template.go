@@ -8,6 +8,8 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/jsonv1"
+	"github.com/cachediff/cachediff/report/sandbox"
 	"github.com/cachediff/cachediff/snapshot/input"
 )
 
@@ -16,7 +18,7 @@ import (
 // binary, with the message --template - gives (input.ReadAtMost): a
 // template copies what is not an action to the output as it is.
 func readTemplateFile(path string) ([]byte, error) {
-	f, size, err := report.OpenRegular(path)
+	f, size, err := jsonv1.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -28,13 +30,13 @@ func readTemplateFile(path string) ([]byte, error) {
 	return text, nil
 }
 
-// templateRenderer renders with a user template (--template), within the
-// limits of report.Limits: a template stopped for running too long says
-// which flag gives it longer.
-func templateRenderer(t *template.Template) report.Renderer {
+// templateRenderer renders with a user template (--template), within lim
+// (zero fields: the defaults): a template stopped for running too long
+// says which flag gives it longer.
+func templateRenderer(t *template.Template, lim sandbox.Limits) report.Renderer {
 	return func(w io.Writer, r *diff.Report, o report.Options) error {
-		err := report.Execute(w, t, r, o)
-		if le := (*report.LimitError)(nil); errors.As(err, &le) && le.Limit == report.LimitTime {
+		err := sandbox.Execute(w, t, r, o, lim)
+		if le := (*sandbox.LimitError)(nil); errors.As(err, &le) && le.Limit == sandbox.LimitTime {
 			return fmt.Errorf("%w; --template-timeout raises it", err)
 		}
 		return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/jsonv1"
 )
 
 // versionCommand prints the version.
@@ -52,7 +53,7 @@ func versionText() string {
 	if revision != "" {
 		fmt.Fprintf(&b, "revision: %s\n", revision)
 	}
-	schemas := report.Schema + ", " + report.LogSchema // cachediff and cachediff log
+	schemas := report.Schema + ", " + jsonv1.LogSchema // cachediff and cachediff log
 	fmt.Fprintf(&b, "writes: %s\nreads: %s\n", schemas, schemas)
 	return b.String()
 }

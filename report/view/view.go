@@ -1,7 +1,7 @@
 // Package view lays a report out as text: a View is a fixed head, then
 // sections of pre-rendered rows, and Fit cuts it to a number of bytes by
 // leaving rows and sections out. It knows no format: the Markdown report
-// and the log (package report) build Views of their own rows.
+// and log (package report/markdown) build Views of their own rows.
 package view
 
 import (
@@ -16,7 +16,7 @@ import (
 
 // View is a report laid out as text: a fixed head, then sections of
 // pre-rendered rows. Everything in it is already escaped for the format it
-// was built for (the Markdown report's is built by package report), so a
+// was built for (the Markdown report's is built by report/markdown), so a
 // template, or WriteTo, only writes the strings in order:
 //
 //	Head, Skipped (if any), Notice, each of Sections, Tail

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	_ "github.com/cachediff/cachediff/report/builtin" // the output formats, registered
 	"github.com/cachediff/cachediff/snapshot"
 	_ "github.com/cachediff/cachediff/snapshot/catalog" // package pages
 )

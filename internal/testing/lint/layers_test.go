@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"io/fs"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -38,6 +39,13 @@ func isRuntime(pkg string) bool {
 	return under("internal")(pkg) && !under("internal/testing", "internal/cmd")(pkg)
 }
 
+// testSupport is a package only tests import: internal/testing/*, and a
+// package's own test support beside it (report/internal/reporttest),
+// named *test as the standard library's httptest is.
+func testSupport(pkg string) bool {
+	return under("internal/testing")(pkg) || strings.HasSuffix(path.Base(pkg), "test")
+}
+
 func not(f func(string) bool) func(string) bool { return func(p string) bool { return !f(p) } }
 
 func anyPkg(string) bool { return true }
@@ -49,7 +57,7 @@ var layers = []rule{
 	{"a runtime helper is a leaf: it imports no package of the module but other runtime helpers",
 		isRuntime, not(isRuntime)},
 	{"test support and tools are for tests and tools only",
-		not(under("internal/testing", "internal/cmd")), under("internal/testing")},
+		func(p string) bool { return !testSupport(p) && !under("internal/cmd")(p) }, testSupport},
 	{"commands are imported by nobody", anyPkg, under("cmd", "internal/cmd")},
 	{"the engine returns plain data: it imports no formatting and no source of snapshots",
 		under("diff"), under("report", "templates", "cmd")},
@@ -58,7 +66,9 @@ var layers = []rule{
 	{"snapshots know nothing of the engine or of formatting",
 		under("snapshot"), under("diff", "report", "templates")},
 	{"formatting reads the engine's report, never a snapshot's source or format",
-		under("report"), func(p string) bool { return under("snapshot")(p) && p != "snapshot" }},
+		func(p string) bool { return under("report")(p) && !testSupport(p) }, func(p string) bool { return under("snapshot")(p) && p != "snapshot" }},
+	{"the registry of formats knows none of them: each registers itself with it (report/builtin lists them)",
+		func(p string) bool { return p == "report" }, func(p string) bool { return under("report")(p) && p != "report/view" && !strings.HasPrefix(p, "report/internal/") }},
 }
 
 // TestLayers: no import runs from a lower package to a higher one (issue

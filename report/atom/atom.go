@@ -1,0 +1,511 @@
+// Package atom is the atom output format: an Atom feed (RFC 4287) of one
+// entry for a report, of an entry per step for a log. Format is its entry
+// in report/builtin.
+package atom
+
+import (
+	"cmp"
+	"encoding/xml"
+	"html"
+	"io"
+	"net/url"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+)
+
+// The Atom feed of a log (RFC 4287; cachediff log --format atom, and
+// render of a saved log): one entry per step, newest first, whose title
+// and content are the step's highlights in NewsText's words, so that a
+// feed reader follows the catalogue's news as a changelog. A pair's
+// report is a feed of one entry.
+//
+// The feed is deterministic: nothing in it comes from the clock. An
+// entry's id and date come from the step's new snapshot (entryIDs,
+// entryDate), so that a feed made again after one more step keeps every
+// old entry's id and date and adds one entry.
+//
+// Every text from the input (package names, versions, tags, paths,
+// commit subjects) is first made visible text (feedText: control and
+// invisible characters as Go escapes, so none that XML 1.0 forbids),
+// then HTML-escaped where it goes into the HTML content, then
+// XML-escaped by encoding/xml: a name cannot end an element, add markup
+// to the content, or break the document.
+
+// atomNS is the namespace of an Atom document.
+const atomNS = "http://www.w3.org/2005/Atom"
+
+// feedEpoch is the date of a step whose snapshot has no date (not read
+// from git, no date in its tag): fixed, never the clock, so that the
+// feed is the same on every run.
+const feedEpoch = "1970-01-01T00:00:00Z"
+
+// feedTitleNews is about the most characters of highlights an entry's
+// title holds: the items that fit, then "…and N more". The first item is
+// whole up to feedTitleMax characters (a name can be 10,000), then "…".
+const (
+	feedTitleNews = 160
+	feedTitleMax  = 300
+)
+
+// feedContentNames is how many packages an item of an entry's content
+// names before it counts the rest (NewsText's maxNames).
+const feedContentNames = 10
+
+// feedContentItems is how many highlights an entry's content lists
+// before it counts the rest: a night that adds a whole catalogue is one
+// entry of a few kilobytes, not of hundreds (JSON and Markdown have
+// them all).
+const feedContentItems = 100
+
+type atomFeed struct {
+	XMLName   xml.Name      `xml:"feed"`
+	NS        string        `xml:"xmlns,attr"`
+	ID        string        `xml:"id"`
+	Title     atomText      `xml:"title"`
+	Updated   string        `xml:"updated"`
+	Links     []atomLink    `xml:"link"`
+	Author    atomPerson    `xml:"author"`
+	Generator atomGenerator `xml:"generator"`
+	Entries   []atomEntry   `xml:"entry"`
+}
+
+type atomText struct {
+	Type string `xml:"type,attr"`
+	Body string `xml:",chardata"`
+}
+
+type atomLink struct {
+	Rel  string `xml:"rel,attr"`
+	Type string `xml:"type,attr,omitempty"`
+	Href string `xml:"href,attr"`
+}
+
+type atomPerson struct {
+	Name string `xml:"name"`
+}
+
+type atomGenerator struct {
+	URI  string `xml:"uri,attr"`
+	Name string `xml:",chardata"`
+}
+
+type atomCategory struct {
+	Term string `xml:"term,attr"`
+}
+
+type atomEntry struct {
+	ID         string         `xml:"id"`
+	Title      atomText       `xml:"title"`
+	Updated    string         `xml:"updated"`
+	Categories []atomCategory `xml:"category"`
+	Content    atomText       `xml:"content"`
+}
+
+// atomStep is what the feed keeps of a step until Finish: its entry but
+// for the id, which needs the series (two snapshots of one tag).
+type atomStep struct {
+	step         int    // 1 for the first step of the series
+	rev, gitPath string // the new snapshot's commit and path in it
+	tag, path    string
+	filter       string // filterID of the step's report
+	entry        atomEntry
+}
+
+func (s *atomStep) bytes() int64 {
+	n := len(s.rev) + len(s.gitPath) + len(s.tag) + len(s.path) + len(s.filter) + len(s.entry.Title.Body) + len(s.entry.Content.Body) + len(s.entry.Updated)
+	for _, c := range s.entry.Categories {
+		n += len(c.Term) + 16
+	}
+	return int64(n)
+}
+
+// logAtom writes the feed at Finish, newest step first; it keeps each
+// step's entry (a few hundred bytes of highlights, not the report), and
+// under --max-entries N only the newest N.
+type logAtom struct {
+	w     io.Writer
+	o     report.LogOptions
+	steps []atomStep
+	n     int // steps seen
+	kept  int64
+}
+
+func newLogAtom(w io.Writer, o report.LogOptions) report.LogWriter { return &logAtom{w: w, o: o} }
+
+func (l *logAtom) Kept() int64 { return l.kept }
+
+func (l *logAtom) Close() error { return nil }
+
+func (l *logAtom) Step(r *diff.Report) error {
+	l.n++
+	s := atomStep{step: l.n, rev: r.New.Rev, tag: r.New.Tag, path: r.New.Path, filter: filterID(r.Options), entry: stepEntry(r, l.o.Subjects[r.New.Rev])}
+	if s.rev != "" {
+		_, p, _ := strings.Cut(r.New.Path, ":")
+		s.gitPath = cleanGitPath(p)
+	}
+	l.steps = append(l.steps, s)
+	l.kept += s.bytes()
+	if m := l.o.Feed.MaxEntries; m > 0 && len(l.steps) > m {
+		l.kept -= l.steps[0].bytes()
+		l.steps = slices.Delete(l.steps, 0, 1)
+	}
+	return nil
+}
+
+func (l *logAtom) Finish(s *diff.Series) error {
+	return writeFeed(l.w, l.o.Options, s, l.steps)
+}
+
+// renderAtom writes a pair's report as a feed of one entry.
+func renderAtom(w io.Writer, r *diff.Report, o report.Options) error {
+	l := &logAtom{w: w, o: report.LogOptions{Options: o}}
+	if err := l.Step(r); err != nil {
+		return err
+	}
+	snap := func(s diff.Side) diff.SnapshotInfo {
+		return diff.SnapshotInfo{Path: s.Path, Tag: s.Tag, Rev: s.Rev, Date: s.Date}
+	}
+	return l.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{snap(r.Old), snap(r.New)}})
+}
+
+// writeFeed writes the feed of steps (oldest first) of series s.
+func writeFeed(w io.Writer, o report.Options, s *diff.Series, steps []atomStep) error {
+	subject := feedSubject(s)
+	id := DefaultFeedID(s)
+	if len(steps) > 0 {
+		id += steps[0].filter
+	}
+	f := atomFeed{
+		NS:        atomNS,
+		ID:        cmp.Or(o.Feed.ID, id),
+		Title:     atomText{Type: "text", Body: feedText(cmp.Or(o.Title, "cachediff: changes to "+subject))},
+		Author:    atomPerson{Name: "cachediff"},
+		Generator: atomGenerator{URI: "https://github.com/cachediff/cachediff", Name: "cachediff"},
+	}
+	if u, err := url.Parse(f.ID); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+		f.Links = append(f.Links, atomLink{Rel: "self", Type: "application/atom+xml", Href: f.ID})
+	}
+	if site := feedSite(o.LinkBase); site != "" {
+		f.Links = append(f.Links, atomLink{Rel: "alternate", Type: "text/html", Href: site})
+	}
+	ids := entryIDs(steps)
+	var newest time.Time
+	for i := len(steps) - 1; i >= 0; i-- {
+		e := steps[i].entry
+		e.ID = ids[i]
+		f.Entries = append(f.Entries, e)
+		if t, _ := time.Parse(time.RFC3339, e.Updated); t.After(newest) {
+			newest = t
+		}
+	}
+	if len(steps) == 0 {
+		// No step (a range that selected no commit): the newest date of
+		// the snapshots, else the epoch.
+		for _, sn := range s.Snapshots {
+			if t, ok := snapshotDate(sn.Date, sn.Tag); ok && t.After(newest) {
+				newest = t
+			}
+		}
+	}
+	f.Updated = feedEpoch
+	if !newest.IsZero() {
+		f.Updated = newest.UTC().Format(time.RFC3339)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(f); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// feedSubject names what a feed is about, for its default title and id:
+// the path of a log --revs RANGE PATH ("." for the top of the
+// repository); else the folder the newest snapshot is in (the folder of
+// the nightly snapshots), or the snapshot itself when it has none.
+func feedSubject(s *diff.Series) string {
+	if s.Revs != nil {
+		return cmp.Or(s.Revs.Path, ".")
+	}
+	if len(s.Snapshots) == 0 {
+		return "."
+	}
+	sn := s.Snapshots[len(s.Snapshots)-1]
+	p := sn.Path
+	if sn.Rev != "" {
+		_, p, _ = strings.Cut(p, ":")
+		return cmp.Or(cleanGitPath(p), ".")
+	}
+	p = strings.TrimSuffix(strings.ReplaceAll(p, `\`, "/"), "/")
+	if d := path.Dir(p); d != "." && d != "/" {
+		return d
+	}
+	return cmp.Or(p, ".")
+}
+
+// DefaultFeedID is a feed's id without --feed-id and without a filter:
+// urn:cachediff:log:SUBJECT, SUBJECT the path of log --revs RANGE PATH,
+// or else the folder of the newest snapshot (percent-encoded): the same
+// for every run of the same nightly job, but not unique in the world, as
+// RFC 4287 wants an id to be; a published feed should have --feed-id, its
+// URL. A feed of a filtered log adds the filter (filterID).
+func DefaultFeedID(s *diff.Series) string {
+	return "urn:cachediff:log:" + escapeURN(feedSubject(s))
+}
+
+// feedSite is the feed's rel=alternate link: --link-base without its
+// query and fragment (https://cache.spack.io/package/?name= gives
+// https://cache.spack.io/package/), "" without --link-base.
+func feedSite(linkBase string) string {
+	if linkBase == "" {
+		return ""
+	}
+	u, err := url.Parse(linkBase)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	u.RawQuery, u.Fragment, u.ForceQuery = "", "", false
+	return u.String()
+}
+
+// cleanGitPath is a path in a commit as the feed names it: slashes, no
+// leading ./ or /, no trailing slash.
+// feedText makes s visible text for the feed: plainText (control and
+// invisible characters as Go escapes), and the two characters XML 1.0
+// forbids that plainText keeps, U+FFFE and U+FFFF, as \ufffe and \uffff
+// (encoding/xml would make them U+FFFD, another text than the name).
+func feedText(s string) string {
+	s = report.Visible(s)
+	if !strings.ContainsAny(s, "\ufffe\uffff") {
+		return s
+	}
+	return strings.NewReplacer("\ufffe", `\ufffe`, "\uffff", `\uffff`).Replace(s)
+}
+
+func cleanGitPath(p string) string {
+	p = path.Clean("/" + strings.ReplaceAll(p, `\`, "/"))
+	return strings.TrimPrefix(p, "/")
+}
+
+// escapeURN percent-encodes s for a URN's specific string: letters,
+// digits, - . _ ~ / stay; every other byte (":" too, so that the parts
+// of an id stay apart) is %XX.
+func escapeURN(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', strings.IndexByte("-._~/", c) >= 0:
+			b.WriteByte(c)
+		default:
+			b.WriteString("%" + strings.ToUpper(strconv.FormatUint(uint64(c)>>4, 16)+strconv.FormatUint(uint64(c)&15, 16)))
+		}
+	}
+	return b.String()
+}
+
+// filterID is the part of a feed's and its entries' ids that names the
+// filter of a report (--package, --stack, --ignore), "" for none:
+// ":packages:P1,P2:stacks:S:ignore:F", each value percent-encoded, in the
+// report's order (sorted). A filtered feed's entry says other things than
+// the whole catalogue's of the same step, so it is another entry, with
+// another id (RFC 4287: an id names one entry): two feeds of one path
+// with other filters, read by one aggregator, keep all their entries.
+func filterID(o diff.Options) string {
+	var b strings.Builder
+	for _, f := range []struct {
+		name string
+		vals []string
+	}{{"packages", o.Packages}, {"stacks", o.Stacks}, {"ignore", o.Ignore}} {
+		if len(f.vals) == 0 {
+			continue
+		}
+		b.WriteString(":" + f.name + ":")
+		for i, v := range f.vals {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(escapeURN(v))
+		}
+	}
+	return b.String()
+}
+
+// entryIDs are the steps' entry ids. A step whose new snapshot was read
+// from git is urn:cachediff:commit:ID:PATH (the full commit id, and the
+// path in it), which no later run changes; else it is
+// urn:cachediff:snapshot:TAG, and where two steps of the feed share a
+// tag, urn:cachediff:snapshot:PATH of their folders (then, if those are
+// the same too, with ":step-N"); a filtered step's id adds its filterID.
+func entryIDs(steps []atomStep) []string {
+	ids := make([]string, len(steps))
+	count := map[string]int{}
+	for i, s := range steps {
+		if s.rev != "" {
+			ids[i] = "urn:cachediff:commit:" + s.rev + ":" + escapeURN(cmp.Or(s.gitPath, "."))
+		} else {
+			ids[i] = "urn:cachediff:snapshot:" + escapeURN(cmp.Or(s.tag, s.path))
+		}
+		ids[i] += s.filter
+		count[ids[i]]++
+	}
+	for i, s := range steps {
+		if s.rev == "" && count[ids[i]] > 1 {
+			ids[i] = "urn:cachediff:snapshot:" + escapeURN(s.path) + s.filter
+		}
+	}
+	seen := map[string]int{}
+	for _, id := range ids {
+		seen[id]++
+	}
+	for i, s := range steps {
+		if seen[ids[i]] > 1 {
+			ids[i] += ":step-" + strconv.Itoa(s.step)
+		}
+	}
+	return ids
+}
+
+// tagDate finds a date in a snapshot's tag: the last YYYY-MM-DD in it
+// (develop-2025-03-16).
+var tagDate = regexp.MustCompile(`(\d{4}-\d{2}-\d{2})`)
+
+// snapshotDate is the date of a step's new snapshot: its commit date
+// (read from git), else the last date its tag names (develop-2025-03-16:
+// 2025-03-16T00:00:00Z); ok is false when it has neither.
+func snapshotDate(date, tag string) (time.Time, bool) {
+	if t, err := time.Parse(time.RFC3339, date); err == nil {
+		return t, true
+	}
+	m := tagDate.FindAllString(tag, -1)
+	for i := len(m) - 1; i >= 0; i-- {
+		if t, err := time.Parse(time.DateOnly, m[i]); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// entryDate is an entry's <updated>, in UTC: snapshotDate, else
+// feedEpoch.
+func entryDate(s diff.Side) string {
+	if t, ok := snapshotDate(s.Date, s.Tag); ok {
+		return t.UTC().Format(time.RFC3339)
+	}
+	return feedEpoch
+}
+
+// stepEntry is a step's entry but for its id.
+func stepEntry(r *diff.Report, subject string) atomEntry {
+	label := feedText(report.SideLabel(r.New))
+	var kinds []string
+	var titled []diff.Highlight
+	for _, h := range r.Highlights {
+		if !slices.Contains(kinds, h.Kind) {
+			kinds = append(kinds, h.Kind)
+		}
+		if h.Kind != diff.HighlightGatePassed {
+			titled = append(titled, h)
+		}
+	}
+	e := atomEntry{
+		Title:   atomText{Type: "text", Body: label + ": " + entryNews(r, titled)},
+		Updated: entryDate(r.New),
+		Content: atomText{Type: "html", Body: entryHTML(r, subject, len(titled) == 0)},
+	}
+	for _, k := range kinds {
+		e.Categories = append(e.Categories, atomCategory{Term: k})
+	}
+	return e
+}
+
+// entryNews is the news part of an entry's title: the step's highlights
+// (but a gate that passed), as many as fit feedTitleNews, then "…and N
+// more"; without any, what the step is (quietNews).
+func entryNews(r *diff.Report, hs []diff.Highlight) string {
+	if len(hs) == 0 {
+		return quietNews(r)
+	}
+	var b strings.Builder
+	for i, h := range hs {
+		t := feedText(report.NewsText(h, 3))
+		if r := []rune(t); len(r) > feedTitleMax {
+			t = string(r[:feedTitleMax]) + "…"
+		}
+		if i > 0 && b.Len()+2+len(t) > feedTitleNews {
+			b.WriteString("; …and " + strconv.Itoa(len(hs)-i) + " more")
+			break
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+// quietNews says what a step without highlights is: no changes, only
+// rebuilds (rebuildsHeadline), or "No news" and its counts.
+func quietNews(r *diff.Report) string {
+	switch {
+	case !r.HasChanges():
+		return "No changes"
+	case report.RebuildsHeadline(r) != "":
+		return report.RebuildsHeadline(r)
+	}
+	p, s := r.Summary.Packages, r.Summary.Specs
+	return "No news: " + report.CountNoun(p.Changed+p.Added+p.Removed, "package", "packages") + " changed; specs +" + strconv.Itoa(s.Added) + " −" + strconv.Itoa(s.Removed) +
+		", " + strconv.Itoa(s.Rebuilt) + " rebuilt, " + strconv.Itoa(s.Updated) + " updated, " + strconv.Itoa(s.Restacked) + " restacked"
+}
+
+// entryHTML is an entry's content, HTML: the step (its snapshots and
+// commit subject), what it is when quiet (no highlight but a gate that
+// passed: quietNews), its highlights as a list, and its counts.
+func entryHTML(r *diff.Report, subject string, quiet bool) string {
+	var b strings.Builder
+	t := func(s string) string { return html.EscapeString(feedText(s)) }
+	b.WriteString("<p><b>" + t(report.SideLabel(r.New)) + "</b>")
+	if subject != "" {
+		b.WriteString(" · " + t(subject))
+	}
+	b.WriteString(" (from " + t(report.SideLabel(r.Old)) + ")</p>")
+	if quiet {
+		b.WriteString("<p>" + t(quietNews(r)) + "</p>")
+	}
+	if len(r.Highlights) > 0 {
+		b.WriteString("<ul>")
+		for i, h := range r.Highlights {
+			if i == feedContentItems {
+				b.WriteString("<li>…and " + strconv.Itoa(len(r.Highlights)-i) + " more</li>")
+				break
+			}
+			b.WriteString("<li>" + t(report.NewsText(h, feedContentNames)) + "</li>")
+		}
+		b.WriteString("</ul>")
+	}
+	s, p := r.Summary.Specs, r.Summary.Packages
+	if r.HasChanges() {
+		b.WriteString("<p>" + report.CountNoun(p.Changed+p.Added+p.Removed, "package", "packages") + " changed (" +
+			strconv.Itoa(p.Added) + " new, " + strconv.Itoa(p.Removed) + " removed, " + strconv.Itoa(p.Unchanged) + " unchanged) · specs " +
+			strconv.Itoa(s.Old) + " → " + strconv.Itoa(s.New) + ": " + strconv.Itoa(s.Added) + " added, " + strconv.Itoa(s.Removed) + " removed, " +
+			strconv.Itoa(s.Rebuilt) + " rebuilt, " + strconv.Itoa(s.Updated) + " updated, " + strconv.Itoa(s.Restacked) + " restacked, " +
+			strconv.Itoa(s.Unchanged) + " unchanged</p>")
+	} else {
+		b.WriteString("<p>No changes: " + report.CountNoun(p.New, "package", "packages") + " and " + report.CountNoun(s.New, "spec", "specs") + ", all unchanged</p>")
+	}
+	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
+		b.WriteString("<p>" + report.CountNoun(n, "invalid page", "invalid pages") + " skipped (--skip-invalid)</p>")
+	}
+	return b.String()
+}

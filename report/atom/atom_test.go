@@ -1,0 +1,486 @@
+package atom
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"html"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mmcdole/gofeed"
+	"github.com/mmcdole/gofeed/atom"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// atomOf writes the feed of a series of snapshots with o.
+func atomOf(t *testing.T, snaps []*snapshot.Snapshot, o report.LogOptions) []byte {
+	t.Helper()
+	return atomOfFiltered(t, snaps, diff.Filter{}, o)
+}
+
+// atomOfFiltered writes the feed of a series of snapshots compared under
+// filter f.
+func atomOfFiltered(t *testing.T, snaps []*snapshot.Snapshot, f diff.Filter, o report.LogOptions) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	w, err := newLogWriter(&b, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, f, func(_ int, r *diff.Report) error {
+		return w.Step(r)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(s); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// parseFeed checks that data is well-formed XML (encoding/xml, strict)
+// and reads it as a feed reader does (gofeed's universal parser, and
+// its Atom parser for the feed's id, which the universal feed lacks).
+func parseFeed(t *testing.T, data []byte) readFeed {
+	t.Helper()
+	checkWellFormed(t, data)
+	f, err := gofeed.NewParser().ParseString(string(data))
+	if err != nil {
+		t.Fatalf("gofeed: %v\n%s", err, data)
+	}
+	if f.FeedType != "atom" || f.FeedVersion != "1.0" {
+		t.Errorf("gofeed reads a %s %s feed, want atom 1.0", f.FeedType, f.FeedVersion)
+	}
+	a, err := (&atom.Parser{}).Parse(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("gofeed/atom: %v", err)
+	}
+	return readFeed{f, a.ID}
+}
+
+// readFeed is a feed as gofeed read it, and its id.
+type readFeed struct {
+	*gofeed.Feed
+	ID string
+}
+
+// checkWellFormed reads every token of data with encoding/xml's strict
+// decoder: elements balanced, one root, no character XML 1.0 forbids.
+func checkWellFormed(t *testing.T, data []byte) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(data))
+	depth, roots := 0, 0
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v\n%s", err, data)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if depth == 0 {
+				roots++
+				if tok.Name.Space != atomNS || tok.Name.Local != "feed" {
+					t.Errorf("root element %v, want an Atom feed", tok.Name)
+				}
+			}
+			depth++
+		case xml.EndElement:
+			depth--
+		}
+	}
+	if depth != 0 || roots != 1 {
+		t.Errorf("%d root elements, depth %d at the end", roots, depth)
+	}
+}
+
+// TestAtomRealWeeks: the feed of the five real weeks is a valid Atom
+// feed to a feed reader: an entry per step, newest first, with unique
+// ids, the dates of the tags, the highlights as titles, and the feed's
+// updated the newest entry's.
+func TestAtomRealWeeks(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)
+	f := parseFeed(t, atomOf(t, weeks, report.LogOptions{}))
+	if f.ID != "urn:cachediff:log:../../testdata/real-series" {
+		t.Errorf("feed id %q", f.ID)
+	}
+	if len(f.Items) != len(weeks)-1 {
+		t.Fatalf("%d entries, want %d", len(f.Items), len(weeks)-1)
+	}
+	want := []struct{ id, updated, title string }{
+		{"urn:cachediff:snapshot:develop-2025-03-16", "2025-03-16T00:00:00Z", "develop-2025-03-16: new package actsvg 0.4.51; cppcheck 2.9 → 2.17.1 (upgraded)"},
+		{"urn:cachediff:snapshot:develop-2025-03-09", "2025-03-09T00:00:00Z", "develop-2025-03-09: Only rebuilds: 3 specs of 2 packages have new hashes; nothing added, removed or changed"},
+		{"urn:cachediff:snapshot:develop-2025-03-02", "2025-03-02T00:00:00Z", "develop-2025-03-02: new package capstone 5.0.1; "},
+		{"urn:cachediff:snapshot:develop-2025-02-23", "2025-02-23T00:00:00Z", "develop-2025-02-23: No news: "},
+	}
+	for i, it := range f.Items {
+		if it.GUID != want[i].id || it.Updated != want[i].updated || !strings.HasPrefix(it.Title, want[i].title) {
+			t.Errorf("entry %d: %q, %q, %q; want %q, %q, %q…", i, it.GUID, it.Updated, it.Title, want[i].id, want[i].updated, want[i].title)
+		}
+		if !strings.Contains(it.Content, "specs ") || it.Content == "" {
+			t.Errorf("entry %d: content without counts: %q", i, it.Content)
+		}
+	}
+	if f.Updated != "2025-03-16T00:00:00Z" {
+		t.Errorf("feed updated %q, want the newest entry's", f.Updated)
+	}
+	// Every highlight is in its step's content, as NewsText words it
+	// (HTML-escaped).
+	s, err := diff.CompareSeries(len(weeks), func(i int) (*snapshot.Snapshot, error) { return weeks[i], nil }, diff.Filter{}, func(int, *diff.Report) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range s.Highlights {
+		it := f.Items[len(f.Items)-h.Step]
+		if li := "<li>" + html.EscapeString(feedText(report.NewsText(h, feedContentNames))) + "</li>"; !strings.Contains(it.Content, li) {
+			t.Errorf("step %d: no %q in its content %q", h.Step, li, it.Content)
+		}
+	}
+}
+
+// TestAtomOneMoreStep: the feed made again after one more snapshot keeps
+// every old entry as it was (id, date, title, content) and adds exactly
+// one; under --max-entries the oldest goes.
+func TestAtomOneMoreStep(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)
+	before := parseFeed(t, atomOf(t, weeks[:len(weeks)-1], report.LogOptions{}))
+	after := parseFeed(t, atomOf(t, weeks, report.LogOptions{}))
+	if len(after.Items) != len(before.Items)+1 {
+		t.Fatalf("%d entries after one more step, %d before", len(after.Items), len(before.Items))
+	}
+	for i, old := range before.Items {
+		now := after.Items[i+1]
+		if old.GUID != now.GUID || old.Updated != now.Updated || old.Title != now.Title || old.Content != now.Content {
+			t.Errorf("entry %q changed: %+v\nnow %+v", old.GUID, old, now)
+		}
+	}
+	if slices.ContainsFunc(before.Items, func(it *gofeed.Item) bool { return it.GUID == after.Items[0].GUID }) {
+		t.Errorf("the new entry's id %q was in the feed before", after.Items[0].GUID)
+	}
+	if before.ID != after.ID {
+		t.Errorf("feed id %q, then %q", before.ID, after.ID)
+	}
+
+	for _, m := range []int{1, 2, 4, 10} {
+		cut := parseFeed(t, atomOf(t, weeks, report.LogOptions{Options: report.Options{Feed: report.FeedOptions{MaxEntries: m}}}))
+		n := min(m, len(after.Items))
+		if len(cut.Items) != n {
+			t.Fatalf("--max-entries %d: %d entries", m, len(cut.Items))
+		}
+		for i, it := range cut.Items {
+			if it.GUID != after.Items[i].GUID || it.Content != after.Items[i].Content {
+				t.Errorf("--max-entries %d: entry %d is %q, want %q", m, i, it.GUID, after.Items[i].GUID)
+			}
+		}
+		if cut.Updated != after.Updated {
+			t.Errorf("--max-entries %d: updated %q, want %q", m, cut.Updated, after.Updated)
+		}
+	}
+}
+
+// TestAtomOptions: --feed-id names the feed (an http URL is its self
+// link too), --link-base gives its alternate link, --title its title.
+func TestAtomOptions(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)[:2]
+	o := report.Options{Title: "Spack develop", LinkBase: "https://cache.spack.io/package/?name=",
+		Feed: report.FeedOptions{ID: "https://example.org/catalogue/feed.xml"}}
+	f := parseFeed(t, atomOf(t, weeks, report.LogOptions{Options: o}))
+	if f.ID != o.Feed.ID || f.Title != o.Title || f.Link != "https://cache.spack.io/package/" || !slices.Equal(f.Links, []string{o.Feed.ID, "https://cache.spack.io/package/"}) {
+		t.Errorf("feed id %q, title %q, link %q, links %q", f.ID, f.Title, f.Link, f.Links)
+	}
+	if f.FeedLink != o.Feed.ID {
+		t.Errorf("self link %q, want %q", f.FeedLink, o.Feed.ID)
+	}
+	f = parseFeed(t, atomOf(t, weeks, report.LogOptions{Options: report.Options{Feed: report.FeedOptions{ID: "tag:example.org,2025:catalogue"}}}))
+	if f.ID != "tag:example.org,2025:catalogue" || len(f.Links) != 0 {
+		t.Errorf("feed id %q, links %q", f.ID, f.Links)
+	}
+}
+
+// TestAtomIDs: an entry's id is its commit and path when read from git,
+// else its tag; two steps of one tag take their paths.
+func TestAtomIDs(t *testing.T) {
+	steps := []atomStep{
+		{step: 1, rev: "0123456789abcdef0123456789abcdef01234567", gitPath: "_cache/develop"},
+		{step: 2, rev: "1123456789abcdef0123456789abcdef01234567", gitPath: "a b:c"},
+		{step: 3, tag: "develop", path: "x/develop"},
+		{step: 4, tag: "develop", path: "y/develop"},
+		{step: 5, tag: "w", path: "w"},
+		{step: 6, tag: "w", path: "w"},
+	}
+	want := []string{
+		"urn:cachediff:commit:0123456789abcdef0123456789abcdef01234567:_cache/develop",
+		"urn:cachediff:commit:1123456789abcdef0123456789abcdef01234567:a%20b%3Ac",
+		"urn:cachediff:snapshot:x/develop",
+		"urn:cachediff:snapshot:y/develop",
+		"urn:cachediff:snapshot:w:step-5",
+		"urn:cachediff:snapshot:w:step-6",
+	}
+	if got := entryIDs(steps); !slices.Equal(got, want) {
+		t.Errorf("entryIDs:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestAtomFilteredIDs: a feed made under a filter (--package, --stack,
+// --ignore) says other things of a step than the whole catalogue's feed,
+// so its entries and its default id are not theirs: an aggregator that
+// reads both (RFC 4287: one id, one entry) keeps both. The filter is in
+// the ids, the same on every run; the unfiltered ids stay as they were.
+func TestAtomFilteredIDs(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)[:3]
+	all := parseFeed(t, atomOf(t, weeks, report.LogOptions{}))
+	seen := map[string]string{all.ID: "no filter"}
+	for _, it := range all.Items {
+		seen[it.GUID] = "no filter"
+	}
+	for _, f := range []diff.Filter{
+		{Packages: []string{"py-*"}},
+		{Packages: []string{"gcc"}},
+		{Stacks: []string{"e4s"}},
+		{Ignore: []string{"compiler"}},
+		{Packages: []string{"gcc"}, Stacks: []string{"e4s"}},
+	} {
+		name := fmt.Sprintf("%+v", f)
+		a := parseFeed(t, atomOfFiltered(t, weeks, f, report.LogOptions{}))
+		b := parseFeed(t, atomOfFiltered(t, weeks, f, report.LogOptions{}))
+		if len(a.Items) != len(all.Items) {
+			t.Fatalf("%s: %d entries, want %d", name, len(a.Items), len(all.Items))
+		}
+		for i, it := range append([]*gofeed.Item{{GUID: a.ID}}, a.Items...) {
+			if other, ok := seen[it.GUID]; ok {
+				t.Errorf("%s: id %q is also the feed of %s", name, it.GUID, other)
+			}
+			seen[it.GUID] = name
+			if want := append([]*gofeed.Item{{GUID: b.ID}}, b.Items...)[i].GUID; it.GUID != want {
+				t.Errorf("%s: id %q, then %q", name, it.GUID, want)
+			}
+		}
+	}
+}
+
+// TestAtomDates: a commit's date in UTC, else the last date of the tag,
+// else the epoch: never the clock.
+func TestAtomDates(t *testing.T) {
+	for _, c := range []struct{ date, tag, want string }{
+		{"2025-03-16T13:00:00+01:00", "develop-2025-01-01", "2025-03-16T12:00:00Z"},
+		{"", "develop-2025-03-16", "2025-03-16T00:00:00Z"},
+		{"", "2024-01-02-develop-2025-03-16", "2025-03-16T00:00:00Z"},
+		{"", "develop-2025-02-30", feedEpoch},
+		{"", "develop", feedEpoch},
+	} {
+		if got := entryDate(diff.Side{Date: c.date, Tag: c.tag}); got != c.want {
+			t.Errorf("entryDate(%q, %q) = %q, want %q", c.date, c.tag, got, c.want)
+		}
+	}
+}
+
+// hostileFeedName is a package name and a commit subject that try to
+// end the document, inject markup into the HTML content, and carry
+// characters XML 1.0 forbids.
+const hostileFeedName = "evil</title></content><script>alert(1)</script>]]><![CDATA[&amp;\x00\x01\x1b[2J\u202e\ufffe<b>"
+
+// TestAtomHostile: a hostile package name, version, tag and commit
+// subject stay text: the feed is well-formed, gofeed reads the title as
+// the name made visible (feedText), and the content's HTML holds no
+// element but the feed's own.
+func TestAtomHostile(t *testing.T) {
+	evil := hostileFeedName
+	r := &diff.Report{
+		Old:     diff.Side{Path: "old", Tag: evil},
+		New:     diff.Side{Path: "new/" + evil, Tag: evil, Rev: "0123456789abcdef0123456789abcdef01234567", Date: "2025-03-16T12:00:00Z", Packages: 2},
+		Summary: diff.Summary{Packages: diff.PackageCounts{New: 2, Added: 2}, Specs: diff.Counts{New: 2, Added: 2}},
+		Packages: []diff.Package{
+			{Name: evil, Status: diff.Added, Versions: diff.VersionChange{New: []string{evil}, Added: []string{evil}, Direction: diff.Added}},
+			{Name: "z" + evil, Status: diff.Added, Versions: diff.VersionChange{New: []string{"1"}, Added: []string{"1"}, Direction: diff.Added}},
+		},
+	}
+	r.Highlights = diff.News(r)
+	if len(r.Highlights) != 2 {
+		t.Fatalf("%d highlights", len(r.Highlights))
+	}
+	var b bytes.Buffer
+	w, _ := newLogWriter(&b, report.LogOptions{Subjects: map[string]string{r.New.Rev: evil}, Options: report.Options{Title: evil}})
+	if err := w.Step(r); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "old", Tag: evil}, {Path: r.New.Path, Tag: evil, Rev: r.New.Rev, Date: r.New.Date}}}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	f := parseFeed(t, b.Bytes())
+	for _, bad := range []string{"<script", "\x00", "\x1b", "\u202e", "\ufffe", "\ufffd", "]]><![CDATA["} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the feed holds %q", bad)
+		}
+	}
+	if f.Title != feedText(evil) {
+		t.Errorf("feed title %q, want %q", f.Title, feedText(evil))
+	}
+	it := f.Items[0]
+	if want := feedText(report.SideLabel(r.New) + ": " + report.NewsText(r.Highlights[0], 3) + "; …and 1 more"); it.Title != want {
+		t.Errorf("title %q\nwant %q", it.Title, want)
+	}
+	// The content is HTML: as XML in a <div>, its elements are the feed's
+	// own, and its text holds the name made visible.
+	d := xml.NewDecoder(strings.NewReader("<div>" + it.Content + "</div>"))
+	var text strings.Builder
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("content: %v\n%s", err, it.Content)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if !slices.Contains([]string{"div", "p", "b", "ul", "li"}, tok.Name.Local) || len(tok.Attr) > 0 {
+				t.Errorf("content: element %v %v", tok.Name.Local, tok.Attr)
+			}
+		case xml.CharData:
+			text.Write(tok)
+		}
+	}
+	for _, want := range []string{"new package " + feedText(evil) + " " + feedText(evil), feedText(evil) + " (from "} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("content text %q\nlacks %q", text.String(), want)
+		}
+	}
+}
+
+// TestAtomManyHighlights: an entry's content lists the first
+// feedContentItems highlights and counts the rest; its title, those that
+// fit.
+func TestAtomManyHighlights(t *testing.T) {
+	r := &diff.Report{New: diff.Side{Path: "new", Tag: "develop-2025-03-16"}, Old: diff.Side{Path: "old", Tag: "develop-2025-03-09"}}
+	for i := range feedContentItems + 5 {
+		name := fmt.Sprintf("pkg-%04d", i)
+		r.Packages = append(r.Packages, diff.Package{Name: name, Status: diff.Added, Versions: diff.VersionChange{New: []string{"1"}, Added: []string{"1"}, Direction: diff.Added}})
+	}
+	r.Summary.Packages.Added = len(r.Packages)
+	r.Highlights = diff.News(r)
+	var b bytes.Buffer
+	if err := renderAtom(&b, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	it := parseFeed(t, b.Bytes()).Items[0]
+	if n := strings.Count(it.Content, "<li>"); n != feedContentItems+1 || !strings.Contains(it.Content, "<li>…and 5 more</li>") {
+		t.Errorf("%d items in the content:\n%s", n, it.Content)
+	}
+	// A name of 10,000 characters: the title holds its first
+	// feedTitleMax characters.
+	r.Packages[0].Name = "a" + strings.Repeat("x", 9999)
+	r.Highlights = diff.News(r)
+	b.Reset()
+	if err := renderAtom(&b, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	long := parseFeed(t, b.Bytes()).Items[0]
+	if want := "develop-2025-03-16: " + string([]rune("new package " + r.Packages[0].Name)[:feedTitleMax]) + "…; …and 104 more"; long.Title != want {
+		t.Errorf("title of %d characters %q…, want %d", len(long.Title), long.Title[:80], len(want))
+	}
+	if !strings.HasPrefix(it.Title, "develop-2025-03-16: new package pkg-0000 1; new package pkg-0001 1; ") || !strings.HasSuffix(it.Title, " more") || len(it.Title) > feedTitleNews+60 {
+		t.Errorf("title %q", it.Title)
+	}
+}
+
+// TestAtomPair: a pair's report is a feed of one entry; a log of no
+// step is a feed of none, dated by its snapshot.
+func TestAtomPair(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)
+	r, err := diff.CompareWith(weeks[3], weeks[4], diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	f := Format
+	if err := f.Render(&b, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	feed := parseFeed(t, b.Bytes())
+	if len(feed.Items) != 1 || feed.Items[0].GUID != "urn:cachediff:snapshot:develop-2025-03-16" {
+		t.Errorf("%d entries: %+v", len(feed.Items), feed.Items)
+	}
+
+	b.Reset()
+	w, _ := newLogWriter(&b, report.LogOptions{})
+	if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "x:_cache/develop", Rev: "abc", Date: "2025-03-16T12:00:00+01:00"}},
+		Revs: &diff.Revs{Range: "main", Path: "_cache/develop"}}); err != nil {
+		t.Fatal(err)
+	}
+	feed = parseFeed(t, b.Bytes())
+	if len(feed.Items) != 0 || feed.Updated != "2025-03-16T11:00:00Z" || feed.ID != "urn:cachediff:log:_cache/develop" {
+		t.Errorf("no step: %d entries, updated %q, id %q", len(feed.Items), feed.Updated, feed.ID)
+	}
+	if _, err := time.Parse(time.RFC3339, feed.Updated); err != nil {
+		t.Error(err)
+	}
+}
+
+// FuzzAtomText: whatever a package name, a version and a commit subject
+// hold (invalid UTF-8, control characters, markup, "]]>"), the feed is
+// well-formed XML that gofeed reads; the entry's content holds no element
+// but the feed's own, and its title is the name made visible.
+func FuzzAtomText(f *testing.F) {
+	for _, s := range []string{hostileFeedName, "", "a", "\xff\xfe", "]]>", "&#0;", "\ufffe\uffff", "<![CDATA[", "\r\n\t", strings.Repeat("é", 400)} {
+		f.Add(s, s, s)
+	}
+	f.Fuzz(func(t *testing.T, name, version, subject string) {
+		if name == "" {
+			name = "x"
+		}
+		r := &diff.Report{
+			Old:      diff.Side{Path: "old", Tag: version},
+			New:      diff.Side{Path: "new", Tag: name, Rev: "0123456789abcdef0123456789abcdef01234567", Date: "2025-03-16T12:00:00Z", Packages: 1},
+			Summary:  diff.Summary{Packages: diff.PackageCounts{New: 1, Added: 1}, Specs: diff.Counts{New: 1, Added: 1}},
+			Packages: []diff.Package{{Name: name, Status: diff.Added, Versions: diff.VersionChange{New: []string{version}, Added: []string{version}, Direction: diff.Added}}},
+		}
+		r.Highlights = diff.News(r)
+		var b bytes.Buffer
+		w, _ := newLogWriter(&b, report.LogOptions{Subjects: map[string]string{r.New.Rev: subject}, Options: report.Options{Title: subject}})
+		if err := w.Step(r); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "old", Tag: version}, {Path: "new", Tag: name, Rev: r.New.Rev, Date: r.New.Date}}}); err != nil {
+			t.Fatal(err)
+		}
+		f := parseFeed(t, b.Bytes())
+		if len(f.Items) != 1 {
+			t.Fatalf("%d entries", len(f.Items))
+		}
+		it := f.Items[0]
+		if want := feedText(report.SideLabel(r.New) + ": " + report.NewsText(r.Highlights[0], 3)); !strings.HasPrefix(want, strings.TrimSuffix(it.Title, "…")) {
+			t.Errorf("title %q, want %q", it.Title, want)
+		}
+		d := xml.NewDecoder(strings.NewReader("<div>" + it.Content + "</div>"))
+		for {
+			tok, err := d.Token()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("content: %v\n%q", err, it.Content)
+			}
+			if tok, ok := tok.(xml.StartElement); ok && (!slices.Contains([]string{"div", "p", "b", "ul", "li"}, tok.Name.Local) || len(tok.Attr) > 0) {
+				t.Errorf("content: element %s", tok.Name.Local)
+			}
+		}
+	})
+}
+
+// newLogWriter is Format.Log, as report.NewLogWriter returns it.
+func newLogWriter(w io.Writer, o report.LogOptions) (report.LogWriter, error) {
+	return newLogAtom(w, o), nil
+}

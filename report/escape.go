@@ -1,0 +1,503 @@
+package report
+
+import (
+	"fmt"
+	"html"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"text/template"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/listops"
+)
+
+// PackageURL is the address of a package's catalogue page: base followed
+// by the escaped name, query-escaped when base has a query (…/?name=) and
+// path-escaped otherwise (…/package/). Bytes that cannot stand in a URL
+// written in Markdown or HTML (spaces, quotes, brackets, |, non-ASCII) are
+// Percent-encoded in base too. An empty base gives "".
+func PackageURL(base, name string) string {
+	if base == "" {
+		return ""
+	}
+	esc := url.PathEscape(name)
+	if strings.Contains(base, "?") {
+		esc = url.QueryEscape(name)
+	}
+	return urlSafe(base) + esc
+}
+
+// urlSafe percent-encodes the bytes of u that are not URL characters, or
+// that would end a Markdown link destination or table cell.
+func urlSafe(u string) string {
+	var b strings.Builder
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~:/?#@!$&*+,;=%", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// MDPackage writes a package name in Markdown, as a link to its page when
+// base is set.
+func MDPackage(base, name string) string {
+	if base == "" {
+		return EscapeMD(name)
+	}
+	return "[" + EscapeMD(name) + "](" + PackageURL(base, name) + ")"
+}
+
+// HTMLPackage writes a package name in an HTML block, as a link to its
+// page when base is set.
+func HTMLPackage(base, name string) string {
+	if base == "" {
+		return EscapeHTML(name)
+	}
+	return `<a href="` + html.EscapeString(PackageURL(base, name)) + `">` + EscapeHTML(name) + "</a>"
+}
+
+// EscapeMD makes s safe as inline GitHub-flavoured Markdown, including in a
+// table cell: Markdown punctuation is backslash-escaped, HTML is entity-
+// escaped, line breaks become spaces, and an @mention, an issue reference
+// (#123, GH-123) is broken with a zero-width space so that nobody is
+// notified and no issue is linked; $ is escaped so that no math is typeset.
+// An underscore or an @ inside a word of ASCII letters and digits
+// (x86_64_v3, gcc@13.2.0) can neither emphasize nor mention, and is left
+// as it is so that the Markdown source stays readable. Long text is
+// shortened first (see shorten): the full value is in the JSON report.
+func EscapeMD(s string) string { return escape(Shorten(s), false) }
+
+// EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
+// (such as a <summary>), where Markdown escapes are not interpreted: HTML
+// and the characters that could end a table cell or open a code span are
+// entity-escaped, line breaks become spaces and @mentions are broken. Long
+// text is shortened first, like EscapeMD's.
+func EscapeHTML(s string) string { return escape(Shorten(s), true) }
+
+// Limits of shorten, in characters (runes).
+const (
+	maxWord = 200  // a word: a run of characters without a space
+	maxText = 2000 // a whole text, such as a list of variants joined
+)
+
+// MaxWord is the most characters a name keeps whole in Markdown and HTML
+// (Shorten): text cuts a snapshot's name at as many cells.
+const MaxWord = maxWord
+
+// Shorten bounds what one value can take of a report: a word longer than
+// maxWord characters keeps its first maxWord and gets "…", and a text
+// longer than maxText characters keeps its first maxText (a word's "…"
+// counting as one) and gets "…": never more than maxText+1 characters.
+// Words are the unit so that a list joined with spaces or commas (the
+// variants of a spec) keeps every item that fits, while a 10,000-character
+// name is cut. It cuts between characters, never inside one, and before
+// any escaping, so never inside an escape. Control characters and Unicode
+// bidirectional controls (which can make text read in another order than
+// it is) become U+FFFD; line breaks and tabs are kept, for the escaper.
+func Shorten(s string) string {
+	if len(s) <= maxWord && clean(s) {
+		return s // the common case: short and plain
+	}
+	if len(s) <= maxText && clean(s) && longestWord(s) <= maxWord {
+		return s // a list joined: short words, no more characters than bytes
+	}
+	var b strings.Builder
+	text, word := 0, 0 // characters written, and of the current word
+	cut := false       // the last character written is a word's "…"
+	for _, r := range s {
+		if text == maxText {
+			if !cut {
+				b.WriteString("…")
+			}
+			break
+		}
+		if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
+			word = 0
+		} else if word++; word > maxWord {
+			if word == maxWord+1 {
+				b.WriteString("…") // counts as a character of the text
+				text++
+				cut = true
+			}
+			continue
+		}
+		text++
+		cut = false
+		if !cleanRune(r) {
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// clean reports whether s holds only characters shorten keeps as they are.
+func clean(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\n' && c != '\r' && c != '\t' || c >= 0x7f {
+			return isCleanUTF8(s[i:])
+		}
+	}
+	return true
+}
+
+func isCleanUTF8(s string) bool {
+	for _, r := range s {
+		if !cleanRune(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func cleanRune(r rune) bool {
+	switch {
+	case r == '\n' || r == '\r' || r == '\t':
+		return true
+	case r == utf8.RuneError, unicode.IsControl(r), Invisible(r):
+		return false
+	}
+	return true
+}
+
+// Invisible reports whether r is a character that takes no room or
+// changes how the text around it reads, without showing itself: format
+// characters (zero-width spaces and joiners, U+FEFF, the soft hyphen),
+// bidirectional controls (U+202E makes text read backwards), variation
+// selectors and the other default-ignorable code points, and the line and
+// paragraph separators. "g\u200bcc" looks like gcc: every format shows
+// these characters (Markdown as U+FFFD, text and patch as \u escapes).
+func Invisible(r rune) bool {
+	if r < 0xad {
+		return false // the common case: ASCII and Latin-1 letters
+	}
+	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp, unicode.Bidi_Control,
+		unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
+}
+
+func escape(s string, html bool) string {
+	class := byte(plainMD)
+	if html {
+		class = plainHTML
+	}
+	i := 0
+	for i < len(s) && byteClass[s[i]]&class != 0 {
+		i++
+	}
+	if i == len(s) {
+		return s // nothing to escape: most names, versions and lists
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if byteClass[c]&class != 0 {
+			// A run of bytes written as they are, whatever surrounds
+			// them (byteClass): the cases below look at their
+			// neighbours in s, not in b.
+			j := i + 1
+			for j < len(s) && byteClass[s[j]]&class != 0 {
+				j++
+			}
+			b.WriteString(s[i:j])
+			i = j - 1
+			continue
+		}
+		switch {
+		case c == '<':
+			b.WriteString("&lt;")
+		case c == '>':
+			b.WriteString("&gt;")
+		case c == '&':
+			b.WriteString("&amp;")
+		case c == '\n' || c == '\r' || c == '\t':
+			b.WriteByte(' ')
+		case c == '@':
+			b.WriteByte(c)
+			if i+1 < len(s) && (i == 0 || !isWord(s[i-1]) || mailDomain(s[i+1:])) {
+				b.WriteString(zwsp) // a mention, or an e-mail address GitHub links
+			}
+		case c == ':' && (strings.HasPrefix(s[i+1:], "//") || shortcode(s[i+1:])):
+			// A URL GitHub links (https://…), or an emoji it draws (:+1:).
+			b.WriteByte(c)
+			b.WriteString(zwsp)
+		case (c == 'w' || c == 'W') && (i == 0 || !isWord(s[i-1])) && len(s)-i > 4 && strings.EqualFold(s[i:i+4], "www."):
+			b.WriteString(s[i : i+3]) // www.example.org is linked too
+			b.WriteString(zwsp)
+			i += 2
+		case c == '#' || c == '-' && i >= 2 && strings.EqualFold(s[i-2:i], "gh") && (i == 2 || !isWord(s[i-3])):
+			// #123 and GH-123 link to an issue, and show in its timeline.
+			switch {
+			case c == '-':
+				b.WriteByte(c)
+			case html:
+				b.WriteString("&#35;")
+			default:
+				b.WriteString(`\#`)
+			}
+			if i+1 < len(s) && '0' <= s[i+1] && s[i+1] <= '9' {
+				b.WriteString(zwsp)
+			}
+		case html && strings.IndexByte(`"'|$`+"`", c) >= 0:
+			fmt.Fprintf(&b, "&#%d;", c)
+		case !html && strings.IndexByte("\\`*[]|~!{}$", c) >= 0,
+			!html && c == '_' && !(i > 0 && isWord(s[i-1]) && i+1 < len(s) && isWord(s[i+1])):
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// byteClass tells, per byte, whether escape writes it as it is wherever it
+// stands: plainMD in Markdown text, plainHTML in an HTML block. The
+// others are the bytes a case of escape's switch is about: those it
+// escapes, and those it keeps or not depending on their neighbours (@, :,
+// w and W of www., #, - of GH-, _).
+var byteClass = func() (t [256]byte) {
+	for c := range 256 {
+		t[c] = plainMD | plainHTML
+	}
+	for _, c := range []byte("<>&\n\r\t@:wW#-_") {
+		t[c] = 0
+	}
+	for _, c := range []byte("\"'|$`") {
+		t[c] &^= plainHTML
+	}
+	for _, c := range []byte("\\`*[]|~!{}$") {
+		t[c] &^= plainMD
+	}
+	return t
+}()
+
+const (
+	plainMD = 1 << iota
+	plainHTML
+)
+
+// longestWord is the length in bytes of the longest run of s without a
+// space, tab or line break: what shorten counts as a word.
+func longestWord(s string) int {
+	longest, word := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\n', '\r', '\t':
+			word = 0
+		default:
+			word++
+			longest = max(longest, word)
+		}
+	}
+	return longest
+}
+
+// mailDomain reports whether s, after an @, starts like the domain of an
+// e-mail address GitHub links (letters, digits, -, _ and dots, with a dot
+// and a letter): a.example is one, 13.2.0 (gcc@13.2.0) and main are not.
+func mailDomain(s string) bool {
+	dot, letter := false, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '.':
+			dot = true
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			letter = true
+		case '0' <= c && c <= '9' || c == '-' || c == '_':
+		default:
+			return dot && letter
+		}
+	}
+	return dot && letter
+}
+
+// shortcode reports whether s, after a colon, is the rest of an emoji
+// shortcode GitHub draws: lower-case letters, digits, _, + and -, then a
+// colon (+1:, rocket:).
+func shortcode(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':':
+			return i > 0
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '+' || c == '-':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// zwsp is a zero-width space, which GitHub keeps in the text it scans for
+// mentions and references: "@\u200boctocat" and "#\u200b123" link nobody.
+const zwsp = "&#8203;"
+
+// isWord reports whether c is a character that GitHub's mention pattern
+// counts as part of a word before an @ (so that gcc@13.2.0 mentions
+// nobody): ASCII letters and digits only. A byte of a non-ASCII character
+// is not one: GitHub matches "café@octocat" as a mention of octocat.
+func isWord(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// toInt converts the integer types templates meet (sprig's arithmetic
+// returns int64) to int.
+func toInt(v any) (int, error) {
+	rv := reflect.ValueOf(v)
+	switch {
+	case rv.CanInt():
+		return int(rv.Int()), nil
+	case rv.CanUint():
+		return int(rv.Uint()), nil
+	}
+	return 0, fmt.Errorf("want an integer, got %T", v)
+}
+
+// Signed writes n with its sign: +3, −2, 0.
+func Signed(v any) (string, error) {
+	n, err := toInt(v)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case n > 0:
+		return fmt.Sprintf("+%d", n), nil
+	case n < 0:
+		return fmt.Sprintf("−%d", -n), nil
+	}
+	return "0", nil
+}
+
+// count writes "1 spec", "2 specs".
+func count(v any, noun string) (string, error) {
+	n, err := toInt(v)
+	if err != nil {
+		return "", err
+	}
+	if n == 1 {
+		return "1 " + noun, nil
+	}
+	return fmt.Sprintf("%d %ss", n, noun), nil
+}
+
+// minus returns the strings of a not in b, in a's order (listops.Minus).
+func minus(a, b []string) []string { return listops.Minus(a, b, nil) }
+
+// Visible makes a message that is not a report (the command's errors and
+// notes on standard error) one line of visible text: plainText of the
+// whole message, newlines included. A file or package name read from the
+// input cannot rewrite the terminal there, nor start a line of its own:
+// a CI runner reads a line that starts "::error::" or "::add-mask::" on
+// a job's output as a command (GitHub Actions' workflow commands), so a
+// newline from the input must never reach standard error raw.
+func Visible(msg string) string {
+	return plainText(msg)
+}
+
+// plainText makes s safe to print on a terminal: control characters (an
+// escape sequence in a package name could rewrite the screen), invisible
+// characters (see Invisible: "g\u200bcc" must not pass for gcc) and
+// invalid UTF-8 are written as Go escapes (\x1b, \u200b, \xff),
+// everything else as it is.
+func plainText(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) || Invisible(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				fmt.Fprintf(&b, `\x%02x`, s[i])
+			} else {
+				b.WriteRune(r)
+			}
+		case Invisible(r) && r > 0xffff:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		case Invisible(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		case unicode.IsControl(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// ansi are the SGR codes paint knows.
+var ansi = map[string]string{
+	"bold": "1", "red": "31", "green": "32", "yellow": "33", "blue": "34", "dim": "2",
+}
+
+// Paint wraps s in the ANSI code of style when on is true, and returns s
+// as it is otherwise. Whether colours are on is the caller's decision
+// (report.Options.Color); paint never looks at the terminal.
+func Paint(on bool, style, s string) (string, error) {
+	code, ok := ansi[style]
+	if !ok {
+		return "", fmt.Errorf("paint: unknown style %q", style)
+	}
+	if !on || s == "" {
+		return s, nil
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m", nil
+}
+
+// change writes one facet of a matched pair for a table cell: the new
+// value, or "old → new" when the pair differs, both escaped as md does.
+// Every row of a rebuilt or updated spec writes five of them.
+func change(before, after string) string {
+	if before == after {
+		return EscapeMD(after)
+	}
+	return EscapeMD(before) + " → " + EscapeMD(after)
+}
+
+// Funcs returns cachediff's own template functions, which the formats
+// share: md, htmltext, short (bound to r's hash abbreviations; to none
+// for nil), signed, count, minus, change, plain, paint, pkgurl, mdpkg,
+// htmlpkg and news. Package report/sandbox gives user templates these
+// with sprig's.
+func Funcs(r *diff.Report) template.FuncMap {
+	fm := template.FuncMap{}
+	fm["md"] = EscapeMD
+	fm["htmltext"] = EscapeHTML
+	fm["short"] = shortOf(r)
+	fm["signed"] = Signed
+	fm["count"] = count
+	fm["minus"] = minus
+	fm["change"] = change
+	fm["plain"] = plainText
+	fm["paint"] = Paint
+	fm["pkgurl"] = PackageURL
+	fm["mdpkg"] = MDPackage
+	fm["htmlpkg"] = HTMLPackage
+	fm["news"] = func(h diff.Highlight) string { return NewsText(h, 5) } // news.go: a highlight in words
+	return fm
+}
+
+// shortOf is the hash abbreviation of r's specs, or of none for nil.
+func shortOf(r *diff.Report) func(string) string {
+	if r == nil {
+		return Abbrev{}.Short
+	}
+	return Abbreviate(r).Short
+}

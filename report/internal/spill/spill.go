@@ -1,0 +1,212 @@
+// Package spill holds the rendered steps of a log until it is written:
+// in memory up to a bound, then in a temporary file, so that a long
+// log's memory does not grow with its steps (the Markdown and text logs
+// write the newest step first, once the series is done).
+package spill
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// spill holds the rendered steps of a Markdown or text log until Finish
+// writes them, newest first: in memory up to a bound, then in a temporary
+// file, so that what a long log holds does not grow with its steps. The
+// file is removed as soon as it is made where the system lets an open
+// file go (Unix), else when the log is done or, after a step failed,
+// its writer closed (LogWriter.Close); where no temporary file can be
+// made, or a write to it fails later (a full disk), the steps stay in
+// memory (those already in the file are read back), as they did before
+// there was a spill: a full TMPDIR never loses the log.
+type Spill struct {
+	limit int64 // bytes held in memory before the rest goes to the file
+	mem   []byte
+	f     File
+	name  string  // the file's name until it is removed
+	ends  []int64 // where each piece ends
+}
+
+// File is the spill's temporary file: an *os.File, or in the tests
+// one whose writes fail.
+type File interface {
+	io.Writer
+	io.ReaderAt
+	io.Closer
+}
+
+// CreateFile makes the spill's temporary file and returns it with
+// its name (the tests replace it).
+var CreateFile = func() (File, string, error) {
+	f, err := os.CreateTemp("", "cachediff-log-*")
+	if err != nil {
+		return nil, "", err
+	}
+	return f, f.Name(), nil
+}
+
+// DefaultAt is the bytes of steps a log holds in memory before it
+// spills them: a log of real weeks holds a few KB a step, one of twelve
+// generated 60k-spec trees of heavy churn 13 MB a step.
+const DefaultAt = 8 << 20
+
+func New(limit int64) *Spill {
+	switch {
+	case limit == 0:
+		limit = DefaultAt
+	case limit < 0:
+		limit = 0
+	}
+	return &Spill{limit: limit}
+}
+
+func (s *Spill) Size() int64 {
+	if len(s.ends) == 0 {
+		return 0
+	}
+	return s.ends[len(s.ends)-1]
+}
+
+// inMemory is the bytes the spill holds in memory (none for nil).
+func (s *Spill) InMemory() int64 {
+	if s == nil {
+		return 0
+	}
+	return int64(len(s.mem))
+}
+
+// add appends a piece and returns its index.
+func (s *Spill) Add(p []byte) (int, error) {
+	if s.f == nil && int64(len(s.mem)+len(p)) > s.limit {
+		s.toFile()
+	}
+	if s.f != nil {
+		if _, err := s.f.Write(p); err != nil {
+			if err := s.toMemory(err); err != nil {
+				return 0, err
+			}
+		}
+	}
+	if s.f == nil {
+		s.mem = append(s.mem, p...)
+	}
+	s.ends = append(s.ends, s.Size()+int64(len(p)))
+	return len(s.ends) - 1, nil
+}
+
+// toFile moves what is in memory to a new temporary file; when none can
+// be made, everything stays in memory.
+func (s *Spill) toFile() {
+	f, name, err := CreateFile()
+	if err != nil {
+		s.limit = 1<<63 - 1
+		return
+	}
+	if _, err := f.Write(s.mem); err != nil {
+		f.Close()
+		os.Remove(name)
+		s.limit = 1<<63 - 1
+		return
+	}
+	if os.Remove(name) != nil {
+		s.name = name // open files stay (Windows): remove it in close
+	}
+	s.f, s.mem = f, nil
+}
+
+// toMemory reads the pieces in the file back into memory and lets the
+// file go, after a write to it failed with werr: the rest of the log is
+// kept in memory. A write that failed part way is not read back: only
+// the pieces before it, which ends says where they end.
+func (s *Spill) toMemory(werr error) error {
+	n := s.Size()
+	mem := make([]byte, n)
+	if _, err := s.f.ReadAt(mem, 0); err != nil && !(err == io.EOF && len(mem) == 0) {
+		return fmt.Errorf("keeping the log's steps in a temporary file: %w; and reading them back: %w", werr, err)
+	}
+	s.Close()
+	s.mem, s.limit = mem, 1<<63-1
+	return nil
+}
+
+// start is where piece i starts.
+func (s *Spill) start(i int) int64 {
+	if i == 0 {
+		return 0
+	}
+	return s.ends[i-1]
+}
+
+// writePiece writes piece i to w.
+func (s *Spill) WritePiece(w io.Writer, i int) error {
+	start := s.start(i)
+	n := s.ends[i] - start
+	if s.f == nil {
+		_, err := w.Write(s.mem[start : start+n])
+		return err
+	}
+	r := io.NewSectionReader(s.f, start, n)
+	buf := make([]byte, min(n, 64<<10))
+	var got int64
+	for {
+		m, rerr := r.Read(buf)
+		got += int64(m)
+		if m > 0 {
+			if _, err := w.Write(buf[:m]); err != nil {
+				return err
+			}
+		}
+		switch {
+		case rerr == io.EOF && got < n:
+			// The file is shorter than what was written to it: the
+			// log would be cut short without a word.
+			return fmt.Errorf("reading the log's steps back from a temporary file: %d bytes of %d: %w", got, n, io.ErrUnexpectedEOF)
+		case rerr == io.EOF:
+			return nil
+		case rerr != nil:
+			return fmt.Errorf("reading the log's steps back from a temporary file: %w", rerr)
+		}
+	}
+}
+
+// pieceLen is the length of piece i.
+func (s *Spill) pieceLen(i int) int { return int(s.ends[i] - s.start(i)) }
+
+// Close lets the file go (nil: nothing to do).
+func (s *Spill) Close() {
+	if s == nil {
+		return
+	}
+	if s.f != nil {
+		s.f.Close()
+		if s.name != "" {
+			os.Remove(s.name)
+		}
+		s.f = nil
+	}
+	s.mem = nil
+}
+
+// Piece is a piece of a spill: a section's text (Section.Whole).
+type Piece struct {
+	s *Spill
+	i int
+}
+
+// File is the temporary file s keeps its pieces in, nil while they are
+// in memory.
+func (s *Spill) File() File { return s.f }
+
+// Piece is piece i of s.
+func (s *Spill) Piece(i int) *Piece { return &Piece{s, i} }
+
+// Len is the piece's length in bytes.
+func (p *Piece) Len() int { return p.s.pieceLen(p.i) }
+
+// WriteTo writes the piece to w.
+func (p *Piece) WriteTo(w io.Writer) (int64, error) {
+	if err := p.s.WritePiece(w, p.i); err != nil {
+		return 0, err // the count is lost: no caller counts on it
+	}
+	return int64(p.Len()), nil
+}

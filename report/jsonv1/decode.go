@@ -1,0 +1,327 @@
+package jsonv1
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// Values of the enumerated fields of cachediff/v1 (docs/json.md).
+var (
+	statuses   = []string{diff.Added, diff.Removed, diff.Changed, diff.Unchanged}
+	directions = []string{diff.NoChange, diff.Upgraded, diff.Downgraded, diff.Other, diff.New, diff.Gone}
+)
+
+// EnumError is a field of a decoded report that holds a value outside its
+// known set (diff.EnumError: diff's laws check the kinds of changes too).
+type EnumError = diff.EnumError
+
+// LawError is a decoded report whose numbers disagree with each other
+// (diff.LawError: the laws are diff.Report.CheckLaws).
+type LawError = diff.LawError
+
+// checkEnums checks the fields of r that hold one of a fixed set of
+// values: package names (snapshot.IsPackageName, as loading checks
+// them: a name that is a path would name a file outside its folder in a
+// patch), package status, version direction, the facet of an updated pair
+// and of an update group, the facets of options.ignore, spec hashes
+// (Spack's alphabet and length), and the snapshots' dates (checkDate). Gate kinds and units may be added within
+// cachediff/v1 (docs/json.md), so a report of a later cachediff may hold
+// one this one does not know: they must only be names (gateName), which
+// can hold no Markdown or HTML. Canonicalization rule names are not
+// checked at all: rules may be added within v1 too, and the templates
+// escape them.
+func checkEnums(r *diff.Report) error {
+	facets := diff.FacetNames()
+	name := func(path, v, what string) error {
+		if gateName(v) {
+			return nil
+		}
+		return &EnumError{Path: path, Value: v, Want: what + " (want a name of lower-case letters and digits joined by hyphens, such as removed-spec)"}
+	}
+	oneOf := func(path, v string, set []string, what string) error {
+		if slices.Contains(set, v) {
+			return nil
+		}
+		return &EnumError{Path: path, Value: v, Want: fmt.Sprintf("%s (want %s)", what, strings.Join(set, ", "))}
+	}
+	hash := func(path, h string) error {
+		if snapshot.IsHash(h) {
+			return nil
+		}
+		return &EnumError{Path: path, Value: h, Want: "a Spack hash (want 32 characters of a-z and 2-7)"}
+	}
+	for _, side := range []struct {
+		at   string
+		date string
+	}{{"old.date", r.Old.Date}, {"new.date", r.New.Date}} {
+		if err := checkDate(side.at, side.date); err != nil {
+			return err
+		}
+	}
+	for i, f := range r.Options.Ignore {
+		if err := oneOf(fmt.Sprintf("options.ignore[%d]", i), f, facets, "a facet"); err != nil {
+			return err
+		}
+	}
+	if g := r.Gate; g != nil {
+		for i, k := range g.FailOn {
+			if err := name(fmt.Sprintf("gate.fail_on[%d]", i), k, "a gate kind"); err != nil {
+				return err
+			}
+		}
+		for i, t := range g.Tripped {
+			if err := name(fmt.Sprintf("gate.tripped[%d].kind", i), t.Kind, "a gate kind"); err != nil {
+				return err
+			}
+			if err := name(fmt.Sprintf("gate.tripped[%d].unit", i), t.Unit, "a gate unit"); err != nil {
+				return err
+			}
+		}
+	}
+	for i, u := range r.Updates {
+		if err := oneOf(fmt.Sprintf("updates[%d].facet", i), u.Facet, facets, "a facet"); err != nil {
+			return err
+		}
+	}
+	for i, p := range r.Packages {
+		at := fmt.Sprintf("packages[%d]", i)
+		if !snapshot.IsPackageName(p.Name) {
+			return &EnumError{Path: at + ".name", Value: p.Name, Want: "a package name (want a name, not a path: no part between slashes empty, . or ..)"}
+		}
+		if err := oneOf(at+".status", p.Status, statuses, "a package status"); err != nil {
+			return err
+		}
+		if err := oneOf(at+".versions.direction", p.Versions.Direction, directions, "a version direction"); err != nil {
+			return err
+		}
+		for _, list := range []struct {
+			name  string
+			specs []diff.Spec
+		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
+			for j, s := range list.specs {
+				if err := hash(fmt.Sprintf("%s.specs.%s[%d].hash", at, list.name, j), s.Hash); err != nil {
+					return err
+				}
+			}
+		}
+		for _, list := range []struct {
+			name  string
+			pairs []diff.Pair
+		}{{"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}, {"restacked", p.Specs.Restacked}} {
+			for j, pr := range list.pairs {
+				pat := fmt.Sprintf("%s.specs.%s[%d]", at, list.name, j)
+				if err := hash(pat+".old.hash", pr.Old.Hash); err != nil {
+					return err
+				}
+				if err := hash(pat+".new.hash", pr.New.Hash); err != nil {
+					return err
+				}
+				if pr.Facet != "" || list.name == "updated" {
+					if err := oneOf(pat+".facet", pr.Facet, facets, "a facet"); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkDate checks a snapshot's "date" at path: absent, or an RFC 3339
+// instant, as cachediff writes a commit's date. A saved report or log
+// edited to hold another string ("yesterday") is refused: every format
+// prints the date, and the Atom feed dates its entries by it.
+func checkDate(path, date string) error {
+	if date == "" {
+		return nil
+	}
+	if _, err := time.Parse(time.RFC3339, date); err != nil {
+		return &EnumError{Path: path, Value: date, Want: "an RFC 3339 date (such as 2025-03-16T12:00:00Z)"}
+	}
+	return nil
+}
+
+// decodeReport reads a JSON report written by JSON (a cachediff/v1 document)
+// back into a diff.Report, so that it can be rendered again without the
+// snapshots. It reads all of r: DecodeFile reads a file, bounded by its
+// size. See DecodeBytes for what it refuses.
+func decodeReport(r io.Reader) (*diff.Report, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return DecodeBytes(data)
+}
+
+// decodeFile decodes the report in the file at path, which must be a
+// regular file (not a device such as /dev/zero, a FIFO or a folder: they
+// could be read forever), reading no more than its size.
+func decodeFile(path string) (*diff.Report, error) {
+	data, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return DecodeBytes(data)
+}
+
+// DecodeBytes decodes a cachediff/v1 document. It refuses, with the line,
+// column and path of the value where it can:
+//
+//   - a document without a "schema" field or with another schema: fields
+//     may be added within cachediff/v1, so unknown fields are ignored, but
+//     another schema may mean anything;
+//   - a document without a field every v1 report has, or with a value of
+//     the wrong JSON type there (null for a list, a negative or fractional
+//     count, a string that is not UTF-8), a key twice, or a key that
+//     differs from a field's only in case (see checkShape): a report cut
+//     short or edited by hand must not render as "No changes";
+//   - values of the enumerated fields that cachediff never writes (see
+//     checkEnums): the templates print those as they are, and a report
+//     edited or forged to hold Markdown or HTML there must not reach a
+//     comment;
+//   - numbers that disagree with each other (see diff.Report.CheckLaws): a broken
+//     conservation law, a list whose length is not its count, an empty
+//     gate or a gate that says other than the report holds.
+func DecodeBytes(data []byte) (*diff.Report, error) {
+	schema, found, err := schemaOf(data)
+	switch {
+	case err != nil:
+		return nil, err
+	case !found:
+		return nil, fmt.Errorf(`no "schema" field: not a cachediff JSON report (cachediff --format json writes one, with "schema": %q)`, report.Schema)
+	case schema != report.Schema:
+		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q`, shortValue(schema), report.Schema)
+	}
+	if err := checkShape(data); err != nil {
+		return nil, err
+	}
+	doc := report.Document{Report: new(diff.Report)}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, jsonError(data, err) // checkShape lets nothing through that fails here
+	}
+	// Fields added to cachediff/v1 later are absent from older reports;
+	// lists are never null.
+	for _, l := range []*[]string{&doc.Options.Packages, &doc.Options.Stacks, &doc.Options.Ignore} {
+		if *l == nil {
+			*l = []string{}
+		}
+	}
+	for _, side := range []*diff.Side{&doc.Report.Old, &doc.Report.New} {
+		if side.Skipped == nil {
+			side.Skipped = []snapshot.Skipped{}
+		}
+	}
+	if err := checkEnums(doc.Report); err != nil {
+		return nil, err
+	}
+	// A report of cachediff before issue 35 writes each pair's causes out
+	// whole: they are read into the table, paths and sets of today's.
+	if err := doc.Report.AdoptCauses(); err != nil {
+		return nil, err
+	}
+	// A report of cachediff before issue 34 has no highlights: they are
+	// computed from its data.
+	if doc.Report.Highlights == nil {
+		doc.Report.Highlights = diff.News(doc.Report)
+	}
+	if err := doc.Report.CheckLaws(); err != nil {
+		return nil, err
+	}
+	// The highlights every format leads with are computed from the data
+	// the laws checked, as a log's are from its steps: a saved list
+	// edited to say the gate passed where it tripped, to name a package
+	// the report lacks or a count no cause has is not trusted.
+	doc.Report.Highlights = diff.News(doc.Report)
+	return doc.Report, nil
+}
+
+// ReadFile reads the file at path for cachediff render: it must be a
+// regular file, and is read up to the size it has when opened, never
+// further. A device (/dev/zero), a FIFO or a folder is refused with a
+// clear error, where reading it to the end would never finish or would
+// exhaust memory.
+func ReadFile(path string) ([]byte, error) {
+	f, size, err := OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data := make([]byte, size)
+	if _, err := io.ReadFull(f, data); err != nil {
+		if err == io.ErrUnexpectedEOF {
+			err = errors.New("the file shrank while it was read")
+		}
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return data, nil
+}
+
+// OpenRegular opens path for reading, with its size, when it is a regular
+// file; a device, a FIFO or a folder is refused, naming what it is (the
+// files render and --template read).
+func OpenRegular(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", path, snapshot.FileKind(info.Mode()))
+	}
+	return f, info.Size(), nil
+}
+
+// gateName reports whether s has the shape of every gate kind and unit:
+// lower-case letters and digits, in words joined by single hyphens.
+func gateName(s string) bool {
+	if s == "" || s[0] == '-' || s[len(s)-1] == '-' || strings.Contains(s, "--") {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// jsonError adds the line and column to a JSON error that has an offset.
+func jsonError(data []byte, err error) error {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	if off < 0 || off > int64(len(data)) {
+		return err
+	}
+	line, col := position(data, max(int(off)-1, 0)) // the offset is after the byte at fault
+	return fmt.Errorf("line %d, column %d: %w", line, col, err)
+}
+
+// shortValue cuts a value from a report for a message.
+func shortValue(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:60]) + "…"
+	}
+	return s
+}

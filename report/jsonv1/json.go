@@ -1,0 +1,214 @@
+// Package jsonv1 is the json output format: the cachediff/v1 document
+// (JSON, streamed from the typed structs of package diff), the
+// cachediff/log/v1 document of a log, and their readers (DecodeBytes,
+// DecodeLog), which refuse another schema, a field of the wrong shape
+// (with its line and path: validate.go) and values cachediff never
+// writes, so that `cachediff render` renders a saved report again
+// without the snapshots. Format is its entry in report/builtin.
+package jsonv1
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/ordered"
+	"github.com/cachediff/cachediff/report"
+)
+
+// JSON writes r as an indented cachediff/v1 JSON document: the bytes
+// encoding/json's Encoder writes with SetIndent("", "  ") and
+// SetEscapeHTML(false), the typed structs deciding every field, but
+// streamed. The packages (nearly all of a real week's report: every spec
+// of it, old and new) are encoded one at a time and indented by a plain
+// loop (indentJSON) instead of encoding/json's scanner, so the report is
+// never held in memory whole, let alone twice.
+func JSON(w io.Writer, r *diff.Report) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := writeReportJSON(bw, r, ""); err != nil {
+		return err
+	}
+	bw.WriteByte('\n')
+	return bw.Flush()
+}
+
+// writeReportJSON writes r as the cachediff/v1 document JSON writes,
+// indented under prefix and without the final newline (a log writes each
+// step this way, under "steps"). Everything but the packages is encoded
+// at once; the packages, one at a time on every core (ordered.Write), a
+// package with many rebuilt pairs in parts (pkgJSON.writePart).
+func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
+	// Everything but the packages, with "packages": [] where they go.
+	rest := *r
+	rest.Packages = []diff.Package{}
+	if rest.Highlights == nil { // a report built by hand
+		rest.Highlights = diff.News(r)
+	}
+	var buf, doc bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(report.Document{Schema: report.Schema, Report: &rest}); err != nil {
+		return err
+	}
+	doc.Grow(buf.Len() * 2)
+	indentJSON(&doc, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), prefix)
+	// Top-level keys are the only ones at two spaces past the prefix; a
+	// string holding the key would have its quotes escaped.
+	slot := "\n" + prefix + "  \"packages\": []"
+	head, tail, ok := bytes.Cut(doc.Bytes(), []byte(slot))
+	if !ok {
+		return fmt.Errorf("internal error: no packages slot in the JSON document")
+	}
+	bw.Write(head)
+	if len(r.Packages) == 0 {
+		bw.WriteString(slot)
+	} else {
+		bw.WriteString("\n" + prefix + "  \"packages\": [")
+		// The packages, nearly all of the report, are encoded on every
+		// core and written in their order (a real week's JSON is tens of
+		// MB, and the other core is idle once the diff is done).
+		elem := "\n" + prefix + "    "
+		compact := sync.Pool{New: func() any { return new(bytes.Buffer) }}
+		writers := sync.Pool{New: func() any { return new(pkgJSON) }}
+		// The items ordered.Write renders: each package, or the parts of
+		// one with many rebuilt pairs (pkgJSON.writePart).
+		type item struct{ pkg, part, parts int }
+		items := make([]item, 0, len(r.Packages))
+		for i := range r.Packages {
+			n := parts(&r.Packages[i])
+			for k := range n {
+				items = append(items, item{i, k, n})
+			}
+		}
+		err := ordered.Write(bw, len(items), func(j int, out *ordered.Buffer) error {
+			it := items[j]
+			i := it.pkg
+			if it.part == 0 {
+				if i > 0 {
+					out.B = append(out.B, ',')
+				}
+				out.B = append(out.B, elem...)
+			}
+			w := writers.Get().(*pkgJSON)
+			defer writers.Put(w)
+			// The package is written where ordered.Write keeps it, in
+			// chunks (w.split).
+			w.b, w.out = out.B, out
+			ok := true
+			if it.parts > 1 {
+				w.writePart(&r.Packages[i], prefix+"    ", it.part)
+			} else {
+				ok = w.write(&r.Packages[i], prefix+"    ")
+			}
+			out.B, w.b, w.out = w.b, nil, nil
+			if ok {
+				return nil
+			}
+			c := compact.Get().(*bytes.Buffer)
+			defer compact.Put(c)
+			c.Reset()
+			enc := json.NewEncoder(c)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(&r.Packages[i]); err != nil {
+				return err
+			}
+			dst := bytes.NewBuffer(out.B)
+			indentJSON(dst, bytes.TrimSuffix(c.Bytes(), []byte("\n")), prefix+"    ")
+			out.B = dst.Bytes()
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		bw.WriteString("\n" + prefix + "  ]")
+	}
+	_, err := bw.Write(tail)
+	return err
+}
+
+// indentJSON appends src, compact JSON as encoding/json writes it (no
+// space outside strings), to dst indented the way json.Indent does with
+// prefix and "  ": each element and member on a line of its own, "[]" and
+// "{}" kept whole, ": " after keys. The first line gets no prefix; a
+// trailing newline is kept.
+func indentJSON(dst *bytes.Buffer, src []byte, prefix string) {
+	depth := 0
+	// pad is "\n", the prefix and depth indents: a newline is a slice of it.
+	pad := make([]byte, 0, 1+len(prefix)+2*16)
+	pad = append(append(pad, '\n'), prefix...)
+	newline := func() {
+		n := 1 + len(prefix) + 2*depth
+		for len(pad) < n {
+			pad = append(pad, ' ', ' ')
+		}
+		dst.Write(pad[:n])
+	}
+	dst.Grow(len(src) + len(src)/4)
+	start := 0 // the plain bytes not written yet: src[start:i]
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '"':
+			// Jump to the closing quote: the next quote, when no
+			// backslash comes before it (most strings: hashes, names).
+			rest := src[i+1:]
+			if j := bytes.IndexByte(rest, '"'); j >= 0 && bytes.IndexByte(rest[:j], '\\') < 0 {
+				i += 1 + j
+				continue
+			}
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+			continue
+		case '{', '[', '}', ']', ',', ':':
+		default:
+			continue
+		}
+		dst.Write(src[start:i])
+		start = i + 1
+		switch c {
+		case '{', '[':
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				dst.Write(src[i : i+2])
+				i++
+				start = i + 1
+				continue
+			}
+			dst.WriteByte(c)
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			dst.WriteByte(c)
+		case ',':
+			dst.WriteByte(c)
+			newline()
+		case ':':
+			dst.WriteString(": ")
+		}
+	}
+	dst.Write(src[start:])
+}
+
+// highlightsJSON writes hs as the rest of the document is written: two
+// spaces an indent after prefix, HTML escaping off, [] for none.
+func highlightsJSON(hs []diff.Highlight, prefix string) ([]byte, error) {
+	if hs == nil {
+		hs = []diff.Highlight{}
+	}
+	var buf, out bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(hs); err != nil {
+		return nil, err
+	}
+	indentJSON(&out, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), prefix)
+	return out.Bytes(), nil
+}

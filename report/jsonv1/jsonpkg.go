@@ -1,0 +1,473 @@
+package jsonv1
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/jsonbytes"
+	"github.com/cachediff/cachediff/internal/memo"
+	"github.com/cachediff/cachediff/internal/ordered"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// pkgJSON writes one diff.Package of a report as indented JSON, the bytes
+// encoding/json (HTML escaping off) and indentJSON give, without reflection
+// and without the second pass: a real week's JSON is every pair of the
+// report, tens of MB, and this takes a quarter of the instructions and
+// half the time (BenchmarkWeek/json, docs/performance.md). It knows the fields of Package and of the types
+// under it, the pairs' Why (from Spack's files) included.
+// TestPackageJSONFields fails when those types change, and
+// TestJSONStreamed checks the bytes. A log's snapshots and timeline are
+// written with it too (jsonseries.go, checked by TestSeriesJSON).
+type pkgJSON struct {
+	b []byte
+	// out, when set, is the ordered.Buffer b belongs to: split moves a
+	// full chunk there before a spec or a pair.
+	out  *ordered.Buffer
+	pad  []byte // "\n", the prefix, then spaces: a line break at any depth is a slice of it
+	base int    // the length of "\n" and the prefix
+	// enc and esc encode a string that needs escaping the way
+	// encoding/json does (rare: a plain string is copied as it is).
+	enc *json.Encoder
+	esc bytes.Buffer
+	// lists remembers how the specs' lists were written, by their
+	// identity (see memo) and depth: the loader shares equal lists, so
+	// most lists of a report are ones written before, and copying their
+	// bytes skips writing each string. It is cleared when the prefix
+	// changes.
+	lists *[512]memo.Slot[listJSON]
+	// keys are specKeys's, by depth; cleared with lists.
+	keys []*[8][]byte
+}
+
+type listJSON struct {
+	depth int
+	text  []byte
+}
+
+// write appends p to w.b, its first line unindented and the others under
+// prefix, and reports whether it could (false: nothing was appended; it
+// writes every package, the pairs' Why included, so it always can).
+func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
+	w.begin(prefix)
+	w.head(p)
+	w.pairs(2, p.Specs.Rebuilt)
+	w.tail(p)
+	return true
+}
+
+// pairsPerPart is how many rebuilt pairs a part of a package holds
+// (writePart): about 300 KB of a real week's JSON.
+var pairsPerPart = 256
+
+// parts is how many parts writePart writes p in: one for a package whose
+// rebuilt pairs fit in one part.
+func parts(p *diff.Package) int {
+	n := len(p.Specs.Rebuilt)
+	if n <= pairsPerPart {
+		return 1
+	}
+	return (n+pairsPerPart-1)/pairsPerPart + 1
+}
+
+// writePart appends part k of p's JSON, of parts(p) (more than one): its
+// head and first pairsPerPart rebuilt pairs, then the next pairsPerPart
+// each, then what follows them. A real week's largest packages are most
+// of its JSON (27 of 256 KB to 1.4 MB at 60k specs): written whole, one
+// core wrote each while the other, having rendered as far ahead as
+// ordered.Write allows, waited.
+func (w *pkgJSON) writePart(p *diff.Package, prefix string, k int) {
+	w.begin(prefix)
+	l := p.Specs.Rebuilt
+	switch from := k * pairsPerPart; {
+	case k == 0:
+		w.head(p)
+		w.b = append(w.b, '[')
+		w.pairRange(2, l, 0, pairsPerPart)
+	case from < len(l):
+		w.pairRange(2, l, from, min(from+pairsPerPart, len(l)))
+	default:
+		w.end(2, ']')
+		w.tail(p)
+	}
+}
+
+// begin starts writing a value (a package, a log's snapshots or its
+// timeline) whose first line is unindented and the others under prefix.
+func (w *pkgJSON) begin(prefix string) {
+	if w.base > 0 && string(w.pad[1:w.base]) != prefix {
+		if w.lists != nil {
+			clear(w.lists[:])
+		}
+		w.keys = w.keys[:0]
+	}
+	w.pad = append(append(w.pad[:0], '\n'), prefix...)
+	w.base = len(w.pad)
+}
+
+// head appends p's JSON up to its rebuilt pairs, their key written.
+func (w *pkgJSON) head(p *diff.Package) {
+	w.b = append(w.b, '{')
+	w.key(1, "name", true)
+	w.str(p.Name)
+	w.key(1, "status", false)
+	w.str(p.Status)
+	if p.OldFile != "" {
+		w.key(1, "old_file", false)
+		w.str(p.OldFile)
+	}
+	if p.NewFile != "" {
+		w.key(1, "new_file", false)
+		w.str(p.NewFile)
+	}
+	v := &p.Versions
+	w.key(1, "versions", false)
+	w.b = append(w.b, '{')
+	for i, l := range [...]struct {
+		k string
+		v []string
+	}{{"old", v.Old}, {"new", v.New}, {"added", v.Added}, {"removed", v.Removed}} {
+		w.key(2, l.k, i == 0)
+		w.strs(2, l.v)
+	}
+	w.key(2, "direction", false)
+	w.str(v.Direction)
+	w.end(1, '}')
+	w.key(1, "shared_variants", false)
+	w.strs(1, p.SharedVariants)
+	c := &p.Counts
+	w.key(1, "counts", false)
+	w.b = append(w.b, '{')
+	for i, n := range [...]struct {
+		k string
+		v int
+	}{{"old", c.Old}, {"new", c.New}, {"unchanged", c.Unchanged}, {"restacked", c.Restacked},
+		{"rebuilt", c.Rebuilt}, {"updated", c.Updated}, {"added", c.Added}, {"removed", c.Removed}} {
+		w.key(2, n.k, i == 0)
+		w.b = strconv.AppendInt(w.b, int64(n.v), 10)
+	}
+	w.end(1, '}')
+	s := &p.Specs
+	w.key(1, "specs", false)
+	w.b = append(w.b, '{')
+	w.key(2, "added", true)
+	list(w, 2, s.Added, func(sp *diff.Spec) { w.split(); w.spec(3, sp) })
+	w.key(2, "removed", false)
+	list(w, 2, s.Removed, func(sp *diff.Spec) { w.split(); w.spec(3, sp) })
+	w.key(2, "rebuilt", false)
+}
+
+// tail appends what follows p's rebuilt pairs in its JSON.
+func (w *pkgJSON) tail(p *diff.Package) {
+	s := &p.Specs
+	w.key(2, "updated", false)
+	w.pairs(2, s.Updated)
+	w.key(2, "restacked", false)
+	w.pairs(2, s.Restacked)
+	w.end(1, '}')
+	w.end(0, '}')
+}
+
+// split starts a new chunk of w.out when the one being filled is full
+// (ordered.Buffer.Spill): a package's JSON is held in chunks, however
+// large. Called only before a spec or a pair of the package's lists, never
+// inside one: the writers read back what they wrote within one (pairs:
+// the old spec's bytes for the new spec; sharedStrs: a list's bytes).
+func (w *pkgJSON) split() {
+	if w.out != nil && len(w.b) >= ordered.ChunkSize {
+		w.out.B = w.b
+		w.out.Spill()
+		w.b = w.out.B
+	}
+}
+
+// line appends a line break and the indentation of depth.
+func (w *pkgJSON) line(depth int) {
+	n := w.base + 2*depth
+	for len(w.pad) < n {
+		w.pad = append(w.pad, ' ')
+	}
+	w.b = append(w.b, w.pad[:n]...)
+}
+
+// key appends a member's key at depth, after a comma unless first.
+func (w *pkgJSON) key(depth int, k string, first bool) {
+	if !first {
+		w.b = append(w.b, ',')
+	}
+	w.line(depth)
+	w.b = append(w.b, '"')
+	w.b = append(w.b, k...)
+	w.b = append(w.b, `": `...)
+}
+
+// end closes an object or array whose members are at depth+1.
+func (w *pkgJSON) end(depth int, c byte) {
+	w.line(depth)
+	w.b = append(w.b, c)
+}
+
+// str appends s as a JSON string.
+func (w *pkgJSON) str(s string) {
+	if !jsonbytes.Plain(s) {
+		w.escaped(s)
+		return
+	}
+	w.b = append(w.b, '"')
+	w.b = append(w.b, s...)
+	w.b = append(w.b, '"')
+}
+
+// escaped appends s as encoding/json writes it (HTML escaping off).
+func (w *pkgJSON) escaped(s string) {
+	if w.enc == nil {
+		w.enc = json.NewEncoder(&w.esc)
+		w.enc.SetEscapeHTML(false)
+	}
+	w.esc.Reset()
+	w.enc.Encode(s) // a string always encodes
+	w.b = append(w.b, bytes.TrimSuffix(w.esc.Bytes(), []byte("\n"))...)
+}
+
+// strs appends a list of strings whose members are at depth+1.
+func (w *pkgJSON) strs(depth int, l []string) {
+	list(w, depth, l, func(s *string) { w.str(*s) })
+}
+
+// sharedStrs is strs for a list the loader shares between specs: the
+// bytes written for it before, when w.lists has them.
+func (w *pkgJSON) sharedStrs(depth int, l []string) {
+	if len(l) == 0 {
+		w.strs(depth, l)
+		return
+	}
+	if w.lists == nil {
+		w.lists = new([512]memo.Slot[listJSON])
+	}
+	k := memo.List(l)
+	e := memo.Lookup(w.lists[:], k)
+	if e.Holds(k) && e.Value.depth == depth {
+		w.b = append(w.b, e.Value.text...)
+		return
+	}
+	start := len(w.b)
+	w.strs(depth, l)
+	e.Set(k, listJSON{depth: depth, text: append(e.Value.text[:0], w.b[start:]...)})
+}
+
+// list appends l, its elements each written by elem on a line of their
+// own at depth+1: null when l is nil, as encoding/json writes a nil
+// slice, and [] when it is empty.
+func list[T any](w *pkgJSON, depth int, l []T, elem func(*T)) {
+	switch {
+	case l == nil:
+		w.b = append(w.b, "null"...)
+		return
+	case len(l) == 0:
+		w.b = append(w.b, "[]"...)
+		return
+	}
+	w.b = append(w.b, '[')
+	elems(w, depth, l, 0, len(l), elem)
+	w.end(depth, ']')
+}
+
+// elems appends l[from:to] of a list whose members are at depth+1, as
+// list writes them, but for the brackets.
+func elems[T any](w *pkgJSON, depth int, l []T, from, to int, elem func(*T)) {
+	for i := from; i < to; i++ {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.line(depth + 1)
+		elem(&l[i])
+	}
+}
+
+// spec appends one spec object whose members are at depth+1.
+func (w *pkgJSON) spec(depth int, s *diff.Spec) {
+	w.specHash(depth, s.Hash)
+	w.specRest(depth, s)
+}
+
+// specRest appends what follows a spec's hash (specHash) to the end of
+// the object.
+func (w *pkgJSON) specRest(depth int, s *diff.Spec) {
+	k := w.specKeys(depth + 1)
+	w.b = append(w.b, k[1]...)
+	w.sharedStrs(depth+1, s.Versions)
+	w.b = append(w.b, k[2]...)
+	w.str(s.Compiler)
+	w.b = append(w.b, k[3]...)
+	w.str(s.OS)
+	w.b = append(w.b, k[4]...)
+	w.str(s.Platform)
+	w.b = append(w.b, k[5]...)
+	w.str(s.Target)
+	w.b = append(w.b, k[6]...)
+	w.sharedStrs(depth+1, s.Variants)
+	w.b = append(w.b, k[7]...)
+	w.sharedStrs(depth+1, s.Stacks)
+	w.end(depth, '}')
+}
+
+// specHash appends the opening of a spec object at depth, up to and with
+// its hash.
+func (w *pkgJSON) specHash(depth int, hash string) {
+	k := w.specKeys(depth + 1)
+	w.b = append(w.b, '{')
+	w.b = append(w.b, k[0]...)
+	w.str(hash)
+}
+
+// sameButHash reports whether the JSON of spec n is that of o but for the
+// hash: every other field equal, and each list nil where the other's is
+// (nil is written null). The new spec of a rebuilt pair mostly is.
+func sameButHash(o, n *diff.Spec) bool {
+	same := func(a, b []string) bool { return (a == nil) == (b == nil) && snapshot.EqualLists(a, b) }
+	return o.Compiler == n.Compiler && o.OS == n.OS && o.Platform == n.Platform && o.Target == n.Target &&
+		same(o.Versions, n.Versions) && same(o.Variants, n.Variants) && same(o.Stacks, n.Stacks)
+}
+
+// specFields are the keys of a spec object, in diff.Spec's order.
+var specFields = [8]string{"hash", "versions", "compiler", "os", "platform", "target", "variants", "stacks"}
+
+// specKeys returns what key writes before each of specFields at depth,
+// made once per depth (and prefix).
+func (w *pkgJSON) specKeys(depth int) *[8][]byte {
+	for len(w.keys) <= depth {
+		w.keys = append(w.keys, nil)
+	}
+	if w.keys[depth] == nil {
+		k := new([8][]byte)
+		b := w.b // key appends to w.b: to fresh memory here
+		for i, f := range specFields {
+			w.b = nil
+			w.key(depth, f, i == 0)
+			k[i] = w.b
+		}
+		w.b = b
+		w.keys[depth] = k
+	}
+	return w.keys[depth]
+}
+
+// pairs appends a list of pairs (none with Why) whose members are at
+// depth+1.
+func (w *pkgJSON) pairs(depth int, l []diff.Pair) {
+	list(w, depth, l, func(p *diff.Pair) { w.pair(depth, p) })
+}
+
+// pairRange appends pairs l[from:to] of a list whose members are at
+// depth+1, as list writes them, but for the brackets.
+func (w *pkgJSON) pairRange(depth int, l []diff.Pair, from, to int) {
+	elems(w, depth, l, from, to, func(p *diff.Pair) { w.pair(depth, p) })
+}
+
+// pair appends one pair of a list whose members are at depth+1.
+func (w *pkgJSON) pair(depth int, p *diff.Pair) {
+	d := depth + 2
+	w.split()
+	w.b = append(w.b, '{')
+	w.key(d, "old", true)
+	w.specHash(d, p.Old.Hash)
+	rest := len(w.b) // the old spec after its hash
+	w.specRest(d, p.Old)
+	end := len(w.b)
+	w.key(d, "new", false)
+	if sameButHash(p.Old, p.New) {
+		// A rebuilt pair's new spec: its hash, then the old one's
+		// bytes after the hash (a real week's pairs are most of its
+		// JSON).
+		w.specHash(d, p.New.Hash)
+		w.b = append(w.b, w.b[rest:end]...)
+	} else {
+		w.spec(d, p.New)
+	}
+	for _, f := range [...]struct{ k, v string }{{"facet", p.Facet}, {"from", p.From}, {"to", p.To}} {
+		if f.v != "" {
+			w.key(d, f.k, false)
+			w.str(f.v)
+		}
+	}
+	if len(p.StacksJoined) > 0 {
+		w.key(d, "stacks_joined", false)
+		w.strs(d, p.StacksJoined)
+	}
+	if len(p.StacksLeft) > 0 {
+		w.key(d, "stacks_left", false)
+		w.strs(d, p.StacksLeft)
+	}
+	if p.Why != nil {
+		w.key(d, "why", false)
+		w.why(d, p.Why)
+	}
+	w.end(depth+1, '}')
+}
+
+// why appends a pair's Why, the value of a key at depth (its members at
+// depth+1): a rebuilt pair's, from Spack's files, is most of such a
+// report's pairs.
+func (w *pkgJSON) why(depth int, y *diff.Why) {
+	d := depth + 1
+	w.b = append(w.b, '{')
+	w.key(d, "known", true)
+	w.b = strconv.AppendBool(w.b, y.Known)
+	w.key(d, "changed", false)
+	list(w, d, y.Changed, func(c *diff.DepChange) {
+		w.b = append(w.b, '{')
+		w.key(d+2, "name", true)
+		w.str(c.Name)
+		w.optStr(d+2, "old_hash", c.OldHash)
+		w.optStr(d+2, "new_hash", c.NewHash)
+		w.end(d+1, '}')
+	})
+	if y.Set != 0 {
+		w.key(d, "set", false)
+		w.b = strconv.AppendInt(w.b, int64(y.Set), 10)
+	}
+	if y.Self != nil {
+		w.key(d, "self", false)
+		w.b = strconv.AppendInt(w.b, int64(*y.Self), 10)
+	}
+	if len(y.Causes) > 0 {
+		w.key(d, "causes", false)
+		list(w, d, y.Causes, func(c *diff.Cause) { w.cause(d+1, c) })
+	}
+	w.end(depth, '}')
+}
+
+// cause appends one cause object of a list whose members are at depth.
+func (w *pkgJSON) cause(depth int, c *diff.Cause) {
+	d := depth + 1
+	w.b = append(w.b, '{')
+	w.key(d, "name", true)
+	w.str(c.Name)
+	w.optStr(d, "old_hash", c.OldHash)
+	w.optStr(d, "new_hash", c.NewHash)
+	w.key(d, "changes", false)
+	list(w, d, c.Changes, func(ch *diff.Change) {
+		w.b = append(w.b, '{')
+		w.key(d+2, "kind", true)
+		w.str(ch.Kind)
+		w.optStr(d+2, "from", ch.From)
+		w.optStr(d+2, "to", ch.To)
+		w.end(d+1, '}')
+	})
+	if len(c.Path) > 0 {
+		w.key(d, "path", false)
+		w.strs(d, c.Path)
+	}
+	w.end(depth, '}')
+}
+
+// optStr appends the member k: s at depth, not first, unless s is ""
+// (a field tagged omitempty).
+func (w *pkgJSON) optStr(depth int, k, s string) {
+	if s != "" {
+		w.key(depth, k, false)
+		w.str(s)
+	}
+}

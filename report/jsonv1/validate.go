@@ -1,0 +1,752 @@
+package jsonv1
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+)
+
+// The shape check of Decode. encoding/json accepts a document with any
+// field missing (it leaves the zero value: a report of {"schema":
+// "cachediff/v1"} alone said "No changes"), null for a list, a key in
+// another case, a duplicated key (the last wins), and it reports a value
+// of the wrong type with Go type names and, inside the count objects, at
+// an offset of the object rather than the document. So before it decodes,
+// decodeReport walks the document once against the shape of cachediff/v1, read
+// from the typed structs and their JSON tags: every field a v1 report has
+// must be there (fields documented as optional, and the few added within
+// v1 after its first release, may be absent), with a value of its JSON
+// type, counts whole numbers of 0 or more, strings valid UTF-8; errors
+// give the line, the column and the field's path.
+
+// kind is the JSON type a field of the schema holds.
+type kind uint8
+
+const (
+	kString kind = iota
+	kCount       // a whole number, 0 or more
+	kBool
+	kList   // of elem
+	kObject // with fields
+	kCounts // diff.ValueCounts: an object keyed by value, of {old, new}
+	kAny    // a type the walk does not know (a float, a map): any JSON value
+)
+
+type shape struct {
+	kind     kind
+	what     string // for messages: "a package", "a list of strings"
+	elem     *shape
+	fields   []field
+	nullable bool // a pointer: null is nil
+}
+
+type field struct {
+	name     string
+	shape    *shape
+	optional bool
+}
+
+// addedInV1 are the fields added to cachediff/v1 after its first
+// release: a report saved before them lacks them, and reads as if they
+// were empty lists (TestDecodeOlderReport). A field added to the report
+// from now on must be optional (omitempty) or listed here, or Decode
+// refuses the reports saved before it (TestV1RequiredFields says so).
+var addedInV1 = map[string]bool{
+	"Side.skipped": true, "Options.packages": true, "Options.stacks": true, "Options.ignore": true,
+	"Report.highlights": true, // computed from the report when absent
+}
+
+// notNull are the fields held by pointer that a document never has null:
+// a pair's two specs (diff.Pair holds the loaded specs themselves).
+var notNull = map[string]bool{"Pair.old": true, "Pair.new": true}
+
+// documentShape is the shape of a cachediff/v1 document.
+var documentShape = sync.OnceValue(func() *shape {
+	return shapeOf(reflect.TypeFor[report.Document](), "a cachediff/v1 report")
+})
+
+var valueCountsType = reflect.TypeFor[diff.ValueCounts]()
+
+func shapeOf(t reflect.Type, what string) *shape {
+	if t == valueCountsType {
+		return &shape{kind: kCounts, what: "an object of counts keyed by value", elem: shapeOf(reflect.TypeFor[diff.OldToNew](), "an object {\"old\": n, \"new\": m}")}
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return &shape{kind: kString, what: "a string"}
+	case reflect.Int:
+		return &shape{kind: kCount, what: "a count (a whole number, 0 or more)"}
+	case reflect.Bool:
+		return &shape{kind: kBool, what: "true or false"}
+	case reflect.Slice:
+		e := shapeOf(t.Elem(), "")
+		return &shape{kind: kList, what: "a list of " + pluralOf(e), elem: e}
+	case reflect.Pointer:
+		s := *shapeOf(t.Elem(), what)
+		s.nullable = true
+		return &s
+	case reflect.Struct:
+		s := &shape{kind: kObject, what: what}
+		if s.what == "" {
+			s.what = "an object"
+		}
+		addFields(s, t)
+		return s
+	}
+	return &shape{kind: kAny, what: "a value"}
+}
+
+func addFields(s *shape, t reflect.Type) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, ok := f.Tag.Lookup("json")
+		if tag == "-" || !f.IsExported() && !f.Anonymous {
+			continue
+		}
+		if f.Anonymous && !ok { // an embedded struct: its fields are this object's
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			addFields(s, ft)
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "" {
+			name = f.Name
+		}
+		fs := shapeOf(f.Type, "an object")
+		if notNull[t.Name()+"."+name] {
+			fs.nullable = false
+		}
+		s.fields = append(s.fields, field{
+			name:     name,
+			shape:    fs,
+			optional: opts == "omitempty" || addedInV1[t.Name()+"."+name],
+		})
+	}
+}
+
+func pluralOf(s *shape) string {
+	switch s.kind {
+	case kString:
+		return "strings"
+	case kCount:
+		return "counts"
+	case kBool:
+		return "booleans"
+	}
+	return "objects"
+}
+
+// ShapeError is a value of a report that is not what cachediff/v1 has
+// there: a missing field, a value of the wrong type, a negative count.
+// Line and Column (1-based, in bytes) locate it in the document; Path
+// is the field's path (packages[3].counts.old).
+type ShapeError struct {
+	Line, Column int
+	Path         string
+	Msg          string
+}
+
+func (e *ShapeError) Error() string {
+	if e.Path == "" {
+		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Msg)
+	}
+	return fmt.Sprintf("line %d, column %d: %s: %s", e.Line, e.Column, e.Path, e.Msg)
+}
+
+// walker walks a document against a shape.
+type walker struct {
+	doc   string // what the document is, for messages: "cachediff/v1 report"
+	data  []byte
+	i     int
+	path  []pathStep
+	depth int
+}
+
+type pathStep struct {
+	key   string // a field, or a value of a count object
+	index int    // a list element, when key is ""
+	value bool   // key is a value of a count object, written ["key"]
+}
+
+// maxDepth bounds the nesting of unknown values, far beyond any report.
+const maxDepth = 1000
+
+func (w *walker) pathString() string {
+	var b strings.Builder
+	for _, s := range w.path {
+		switch {
+		case s.value:
+			k := s.key
+			if r := []rune(k); len(r) > 40 {
+				k = string(r[:40]) + "…"
+			}
+			b.WriteString("[" + strconv.Quote(k) + "]")
+		case s.key != "":
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(s.key)
+		default:
+			b.WriteString("[" + strconv.Itoa(s.index) + "]")
+		}
+	}
+	return b.String()
+}
+
+func (w *walker) errAt(at int, format string, args ...any) error {
+	line, col := position(w.data, at)
+	return &ShapeError{Line: line, Column: col, Path: w.pathString(), Msg: fmt.Sprintf(format, args...)}
+}
+
+// position is the 1-based line and byte column of offset at.
+func position(data []byte, at int) (line, col int) {
+	at = min(at, len(data))
+	before := data[:at]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = at - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return line, col
+}
+
+func (w *walker) ws() {
+	for w.i < len(w.data) {
+		switch w.data[w.i] {
+		case ' ', '\t', '\n', '\r':
+			w.i++
+		default:
+			return
+		}
+	}
+}
+
+// found describes the value at w.i, for messages.
+func (w *walker) found() string {
+	if w.i >= len(w.data) {
+		return "the end of the document"
+	}
+	switch c := w.data[w.i]; {
+	case c == '"':
+		return "a string"
+	case c == '{':
+		return "an object"
+	case c == '[':
+		return "a list"
+	case c == '-' || '0' <= c && c <= '9':
+		return "a number"
+	case bytes.HasPrefix(w.data[w.i:], []byte("true")), bytes.HasPrefix(w.data[w.i:], []byte("false")):
+		return "a boolean"
+	case bytes.HasPrefix(w.data[w.i:], []byte("null")):
+		return "null"
+	}
+	r, _ := utf8.DecodeRune(w.data[w.i:])
+	return fmt.Sprintf("the character %q", r)
+}
+
+func (w *walker) want(s *shape) error {
+	return w.errAt(w.i, "want %s, not %s", s.what, w.found())
+}
+
+// value checks the value at w.i against s and moves past it.
+func (w *walker) value(s *shape) error {
+	w.ws()
+	if w.i >= len(w.data) {
+		return w.errAt(w.i, "the document ends early: want %s", s.what)
+	}
+	if s.nullable && bytes.HasPrefix(w.data[w.i:], []byte("null")) {
+		w.i += len("null")
+		return nil
+	}
+	switch s.kind {
+	case kAny:
+		return w.skip()
+	case kString:
+		if w.data[w.i] != '"' {
+			return w.want(s)
+		}
+		_, _, err := w.strRaw()
+		return err
+	case kCount:
+		start := w.i
+		if c := w.data[w.i]; c != '-' && !('0' <= c && c <= '9') {
+			return w.want(s)
+		}
+		if err := w.number(); err != nil {
+			return err
+		}
+		n := w.data[start:w.i]
+		if n[0] == '-' || bytes.ContainsAny(n, ".eE") || len(n) > 15 {
+			return w.errAt(start, "want %s, not %s", s.what, n)
+		}
+		return nil
+	case kBool:
+		for _, lit := range []string{"true", "false"} {
+			if bytes.HasPrefix(w.data[w.i:], []byte(lit)) {
+				w.i += len(lit)
+				return nil
+			}
+		}
+		return w.want(s)
+	case kList:
+		if w.data[w.i] != '[' {
+			return w.want(s)
+		}
+		w.i++
+		for n := 0; ; n++ {
+			w.ws()
+			if w.i < len(w.data) && w.data[w.i] == ']' && n == 0 {
+				w.i++
+				return nil
+			}
+			w.path = append(w.path, pathStep{index: n})
+			if err := w.value(s.elem); err != nil {
+				return err
+			}
+			w.path = w.path[:len(w.path)-1]
+			if done, err := w.next(']'); done || err != nil {
+				return err
+			}
+		}
+	case kObject:
+		return w.object(s)
+	case kCounts:
+		if w.data[w.i] != '{' {
+			return w.want(s)
+		}
+		w.i++
+		seen := map[string]bool{}
+		for n := 0; ; n++ {
+			w.ws()
+			if w.i < len(w.data) && w.data[w.i] == '}' && n == 0 {
+				w.i++
+				return nil
+			}
+			at := w.i
+			key, err := w.key()
+			if err != nil {
+				return err
+			}
+			if seen[key] {
+				return w.errAt(at, "the value %q is listed twice", key)
+			}
+			seen[key] = true
+			w.path = append(w.path, pathStep{key: key, value: true})
+			if err := w.value(s.elem); err != nil {
+				return err
+			}
+			w.path = w.path[:len(w.path)-1]
+			if done, err := w.next('}'); done || err != nil {
+				return err
+			}
+		}
+	}
+	panic("unreachable")
+}
+
+// object checks an object against s: every field that is not optional
+// present, once, with a value of its shape; fields s does not know are
+// skipped (they may be added within v1), but must be valid JSON.
+func (w *walker) object(s *shape) error {
+	if w.data[w.i] != '{' {
+		return w.want(s)
+	}
+	open := w.i
+	w.i++
+	var seen uint64 // fields of s, by index (no shape has 64)
+	var unknown map[string]bool
+	for n := 0; ; n++ {
+		w.ws()
+		if w.i < len(w.data) && w.data[w.i] == '}' && n == 0 {
+			w.i++
+			break
+		}
+		w.ws()
+		at := w.i
+		raw, quoted, err := w.keyRaw()
+		if err != nil {
+			return err
+		}
+		fi := -1
+		if quoted == nil {
+			for j := range s.fields {
+				if s.fields[j].name == string(raw) { // no copy
+					fi = j
+					break
+				}
+			}
+		}
+		var key string
+		if fi >= 0 {
+			key = s.fields[fi].name
+		} else {
+			key = string(raw)
+			if quoted != nil {
+				if err := json.Unmarshal(quoted, &key); err != nil {
+					return w.errAt(at, "%v", err)
+				}
+			}
+			for j := range s.fields {
+				if s.fields[j].name == key {
+					fi = j
+					break
+				}
+				if strings.EqualFold(s.fields[j].name, key) {
+					// encoding/json would take it for the field.
+					return w.errAt(at, "key %q: cachediff/v1 writes %q", key, s.fields[j].name)
+				}
+			}
+		}
+		if fi >= 0 {
+			if seen&(1<<fi) != 0 {
+				return w.errAt(at, "key %q is there twice", key)
+			}
+			seen |= 1 << fi
+			w.path = append(w.path, pathStep{key: key})
+			if err := w.value(s.fields[fi].shape); err != nil {
+				return err
+			}
+			w.path = w.path[:len(w.path)-1]
+		} else {
+			if unknown == nil {
+				unknown = map[string]bool{}
+			}
+			if unknown[key] {
+				return w.errAt(at, "key %q is there twice", key)
+			}
+			unknown[key] = true
+			w.path = append(w.path, pathStep{key: key})
+			if err := w.skip(); err != nil {
+				return err
+			}
+			w.path = w.path[:len(w.path)-1]
+		}
+		if done, err := w.next('}'); err != nil {
+			return err
+		} else if done {
+			break
+		}
+	}
+	for j, f := range s.fields {
+		if seen&(1<<j) == 0 && !f.optional {
+			return w.errAt(open, "no %q field: every %s has one (is the file cut short or edited?)", f.name, w.doc)
+		}
+	}
+	return nil
+}
+
+// next moves past the comma or the closing bracket after an element;
+// done says it was the closing bracket.
+func (w *walker) next(closing byte) (done bool, err error) {
+	w.ws()
+	if w.i < len(w.data) {
+		switch w.data[w.i] {
+		case ',':
+			w.i++
+			return false, nil
+		case closing:
+			w.i++
+			return true, nil
+		}
+	}
+	return false, w.errAt(w.i, "want , or %c, not %s", closing, w.found())
+}
+
+// key reads an object key and the colon after it.
+func (w *walker) key() (string, error) {
+	raw, quoted, err := w.keyRaw()
+	if err != nil || quoted == nil {
+		return string(raw), err
+	}
+	var k string
+	if err := json.Unmarshal(quoted, &k); err != nil {
+		return "", w.errAt(w.i, "%v", err)
+	}
+	return k, nil
+}
+
+// keyRaw reads an object key and the colon after it without copying it:
+// raw is the key as written between the quotes and, when it holds an
+// escape, quoted is the key with its quotes, to unquote.
+func (w *walker) keyRaw() (raw, quoted []byte, err error) {
+	w.ws()
+	if w.i >= len(w.data) || w.data[w.i] != '"' {
+		return nil, nil, w.errAt(w.i, "want a key (a string), not %s", w.found())
+	}
+	start := w.i
+	raw, escaped, err := w.strRaw()
+	if err != nil {
+		return nil, nil, err
+	}
+	if escaped {
+		quoted = w.data[start:w.i]
+	}
+	w.ws()
+	if w.i >= len(w.data) || w.data[w.i] != ':' {
+		return nil, nil, w.errAt(w.i, "want : after the key %s, not %s", w.data[start:start+len(raw)+2], w.found())
+	}
+	w.i++
+	return raw, quoted, nil
+}
+
+// str reads a string at w.i: valid escapes, no raw control characters,
+// valid UTF-8 (encoding/json would silently replace invalid bytes).
+func (w *walker) str() (string, error) {
+	start := w.i
+	raw, escaped, err := w.strRaw()
+	if err != nil || !escaped {
+		return string(raw), err
+	}
+	var s string
+	if err := json.Unmarshal(w.data[start:w.i], &s); err != nil {
+		return "", w.errAt(start, "%v", err)
+	}
+	return s, nil
+}
+
+// strRaw checks a string as str does and returns what is between its
+// quotes, as it is written, and whether it holds an escape.
+func (w *walker) strRaw() (raw []byte, escaped bool, err error) {
+	start := w.i
+	w.i++
+	escaped = false
+	for {
+		j := bytes.IndexAny(w.data[w.i:], "\"\\")
+		if j < 0 {
+			return nil, false, w.errAt(start, "a string that never ends")
+		}
+		chunk := w.data[w.i : w.i+j]
+		for k, c := range chunk {
+			if c < 0x20 {
+				return nil, false, w.errAt(w.i+k, "a control character (%#02x) in a string: JSON writes it as an escape", c)
+			}
+		}
+		if !utf8.Valid(chunk) {
+			k := 0
+			for k < len(chunk) {
+				r, n := utf8.DecodeRune(chunk[k:])
+				if r == utf8.RuneError && n == 1 {
+					break
+				}
+				k += n
+			}
+			return nil, false, w.errAt(w.i+k, "a string that is not valid UTF-8 (byte %#02x)", chunk[k])
+		}
+		w.i += j
+		if w.data[w.i] == '"' {
+			w.i++
+			break
+		}
+		escaped = true
+		if w.i+1 >= len(w.data) {
+			return nil, false, w.errAt(start, "a string that never ends")
+		}
+		switch w.data[w.i+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			w.i += 2
+		case 'u':
+			if w.i+6 > len(w.data) || !isHex4(w.data[w.i+2:w.i+6]) {
+				return nil, false, w.errAt(w.i, `a \u escape without four hexadecimal digits`)
+			}
+			w.i += 6
+		default:
+			return nil, false, w.errAt(w.i, "an unknown escape \\%c in a string", w.data[w.i+1])
+		}
+	}
+	return w.data[start+1 : w.i-1], escaped, nil
+}
+
+func isHex4(b []byte) bool {
+	for _, c := range b {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// number reads a JSON number at w.i.
+func (w *walker) number() error {
+	start := w.i
+	digits := func() int {
+		n := 0
+		for w.i < len(w.data) && '0' <= w.data[w.i] && w.data[w.i] <= '9' {
+			w.i++
+			n++
+		}
+		return n
+	}
+	if w.data[w.i] == '-' {
+		w.i++
+	}
+	first := w.i
+	if digits() == 0 || w.data[first] == '0' && w.i-first > 1 {
+		return w.errAt(start, "a malformed number")
+	}
+	if w.i < len(w.data) && w.data[w.i] == '.' {
+		w.i++
+		if digits() == 0 {
+			return w.errAt(start, "a malformed number")
+		}
+	}
+	if w.i < len(w.data) && (w.data[w.i] == 'e' || w.data[w.i] == 'E') {
+		w.i++
+		if w.i < len(w.data) && (w.data[w.i] == '+' || w.data[w.i] == '-') {
+			w.i++
+		}
+		if digits() == 0 {
+			return w.errAt(start, "a malformed number")
+		}
+	}
+	return nil
+}
+
+// skip checks and moves past any JSON value.
+func (w *walker) skip() error {
+	w.ws()
+	if w.i >= len(w.data) {
+		return w.errAt(w.i, "the document ends early: want a value")
+	}
+	switch c := w.data[w.i]; {
+	case c == '"':
+		_, _, err := w.strRaw()
+		return err
+	case c == '-' || '0' <= c && c <= '9':
+		return w.number()
+	case c == '[' || c == '{':
+		if w.depth++; w.depth > maxDepth {
+			return w.errAt(w.i, "values nested more than %d deep", maxDepth)
+		}
+		defer func() { w.depth-- }()
+		closing := byte(']')
+		if c == '{' {
+			closing = '}'
+		}
+		w.i++
+		for n := 0; ; n++ {
+			w.ws()
+			if w.i < len(w.data) && w.data[w.i] == closing && n == 0 {
+				w.i++
+				return nil
+			}
+			if c == '{' {
+				if _, err := w.key(); err != nil {
+					return err
+				}
+			}
+			if err := w.skip(); err != nil {
+				return err
+			}
+			if done, err := w.next(closing); done || err != nil {
+				return err
+			}
+		}
+	}
+	for _, lit := range []string{"true", "false", "null"} {
+		if bytes.HasPrefix(w.data[w.i:], []byte(lit)) {
+			w.i += len(lit)
+			return nil
+		}
+	}
+	return w.errAt(w.i, "want a value, not %s", w.found())
+}
+
+// end checks that nothing but white space follows the document.
+func (w *walker) end() error {
+	w.ws()
+	if w.i < len(w.data) {
+		return w.errAt(w.i, "more after the end of the document: %s", w.found())
+	}
+	return nil
+}
+
+// schemaOf reads the top-level "schema" field of a document, checking
+// the document's syntax up to it: found is false when there is none.
+func schemaOf(data []byte) (schema string, found bool, err error) {
+	w := &walker{data: data}
+	w.ws()
+	if w.i >= len(data) {
+		return "", false, w.errAt(w.i, "an empty document: not a cachediff JSON report")
+	}
+	if data[w.i] != '{' {
+		switch found := w.found(); {
+		case bytes.HasPrefix(data[w.i:], []byte("---")):
+			// A catalogue page, or a folder's page named by mistake: its
+			// '---' would read as a number.
+			return "", false, w.errAt(w.i, "not JSON: it starts like a catalogue page; diff it with cachediff OLD NEW")
+		case strings.HasPrefix(found, "the character "):
+			return "", false, w.errAt(w.i, "not JSON: it starts with %s", found)
+		default:
+			return "", false, w.errAt(w.i, "not a cachediff JSON report: the document is %s, not an object", found)
+		}
+	}
+	w.i++
+	for n := 0; ; n++ {
+		w.ws()
+		if w.i < len(data) && data[w.i] == '}' && n == 0 {
+			w.i++
+			return "", false, w.end()
+		}
+		key, err := w.key()
+		if err != nil {
+			return "", false, err
+		}
+		if key == "schema" {
+			w.path = append(w.path, pathStep{key: key})
+			w.ws()
+			if w.i >= len(data) || data[w.i] != '"' {
+				return "", false, w.errAt(w.i, "want a string such as %q, not %s", report.Schema, w.found())
+			}
+			s, err := w.str()
+			return s, true, err
+		}
+		if err := w.skip(); err != nil {
+			return "", false, err
+		}
+		if done, err := w.next('}'); err != nil {
+			return "", false, err
+		} else if done {
+			return "", false, w.end()
+		}
+	}
+}
+
+// checkShape walks data against the shape of a cachediff/v1 document.
+func checkShape(data []byte) error { return walkShape(data, documentShape(), report.Schema+" report") }
+
+// logShape is the shape of a cachediff/log/v1 document: its steps are
+// cachediff/v1 reports, checked in place so that an error in one gives
+// its line in the log.
+var logShape = sync.OnceValue(func() *shape {
+	type logDoc struct {
+		Schema    string              `json:"schema"`
+		Steps     []report.Document   `json:"steps"`
+		Snapshots []diff.SnapshotInfo `json:"snapshots"`
+		Timeline  diff.Timeline       `json:"timeline"`
+		Revs      *diff.Revs          `json:"revs,omitempty"` // cachediff log --revs only
+		// Highlights are the steps' news; cachediff before issue 34 wrote
+		// none. DecodeLog computes them from the steps.
+		Highlights []diff.Highlight `json:"highlights,omitempty"`
+	}
+	return shapeOf(reflect.TypeFor[logDoc](), "a "+LogSchema+" document")
+})
+
+// checkLogShape walks data against the shape of a cachediff/log/v1
+// document.
+func checkLogShape(data []byte) error { return walkShape(data, logShape(), LogSchema+" document") }
+
+func walkShape(data []byte, s *shape, doc string) error {
+	w := &walker{data: data, doc: doc}
+	if err := w.value(s); err != nil {
+		return err
+	}
+	return w.end()
+}

@@ -1,0 +1,120 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// LogOptions are the options of a log's rendering.
+type LogOptions struct {
+	Options
+	// Subjects are the commit subjects of snapshots read from git, by
+	// full commit id, for the steps' headings; nil for none.
+	Subjects map[string]string
+
+	// SpillAt is the bytes of rendered steps a Markdown or text log holds
+	// in memory before it keeps them in a temporary file (package spill):
+	// 0 for spill.DefaultAt, negative for at once (the tests).
+	SpillAt int64
+}
+
+// LogWriter renders a log step by step: Step for each step in order
+// (oldest first), then Finish once with the whole series.
+type LogWriter interface {
+	Step(r *diff.Report) error
+	Finish(s *diff.Series) error
+	// Kept is how many bytes of the steps so far the writer holds until
+	// Finish (Markdown and text write the newest step first; JSON writes
+	// each as it comes): the command's memory limit makes room for them.
+	// What a writer keeps in a temporary file (spill) is not counted.
+	Kept() int64
+	// Close lets go of what the writer holds until Finish: the temporary
+	// file of a Markdown or text log (spill), removed as soon as it is
+	// made where the system lets an open file go (Unix), else only when
+	// closed (Windows). The caller defers it, so that a step that fails,
+	// and leaves Finish uncalled, leaves no file open or behind. After
+	// Finish, or a second time, it does nothing.
+	Close() error
+}
+
+// LogFormats returns the names of the formats of a log, the default
+// first: the formats with a Log writer.
+func LogFormats() []string {
+	var names []string
+	for _, f := range formats {
+		if f.Log != nil {
+			names = append(names, f.Name)
+		}
+	}
+	return names
+}
+
+// NewLogWriter returns the writer of a log in format (one of LogFormats)
+// to w.
+func NewLogWriter(format string, w io.Writer, o LogOptions) (LogWriter, error) {
+	if f, ok := Lookup(format); ok && f.Log != nil {
+		return f.Log(w, o), nil
+	}
+	return nil, fmt.Errorf("a log is written as %s, not %q", orWords(LogFormats()), format)
+}
+
+func orWords(l []string) string {
+	if len(l) < 2 {
+		return strings.Join(l, "")
+	}
+	return strings.Join(l[:len(l)-1], ", ") + " or " + l[len(l)-1]
+}
+
+// SideLabel names a step's snapshot in headings: its tag, or for a
+// snapshot read from git its commit date and short id.
+func SideLabel(s diff.Side) string {
+	return diff.SnapshotInfo{Path: s.Path, Tag: s.Tag, Rev: s.Rev, Date: s.Date}.Label()
+}
+
+// StepTitle is the heading of a step made of its labels and subject:
+// "new · subject (from old)".
+func StepTitle(newLabel, oldLabel, subject string) string {
+	t := newLabel
+	if subject != "" {
+		t += " · " + subject
+	}
+	return t + " (from " + oldLabel + ")"
+}
+
+// Throughout reports whether a package and each of its versions were in
+// every one of the n snapshots: a timeline with nothing to tell.
+func Throughout(p diff.PackageTimeline, n int) bool {
+	whole := diff.Span{From: 0, To: n - 1}
+	if len(p.Present) != 1 || p.Present[0] != whole {
+		return false
+	}
+	for _, v := range p.Versions {
+		if v.Span != whole {
+			return false
+		}
+	}
+	return true
+}
+
+// RunText says when a run of snapshots was: "since A" when it lasts to
+// the last snapshot, else "from A to B" ("in A" for one snapshot).
+func RunText(r diff.Span, n int, label func(int) string) string {
+	switch {
+	case r.To == n-1:
+		return "since " + label(r.From)
+	case r.From == r.To:
+		return "in " + label(r.From)
+	}
+	return "from " + label(r.From) + " to " + label(r.To)
+}
+
+func RunsText(runs []diff.Span, n int, label func(int) string) string {
+	parts := make([]string, len(runs))
+	for i, r := range runs {
+		parts[i] = RunText(r, n, label)
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,86 @@
+package markdown
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/view"
+)
+
+// roots is the lockfile view: roots added, removed and changed.
+func (m *mdBuilder) roots() *view.Section {
+	c := m.doc.Causes
+	if c == nil || c.Roots == nil {
+		return nil
+	}
+	rc := c.Roots
+	var rows []string
+	for _, r := range rc.Added {
+		rows = append(rows, "\n| added | "+report.EscapeMD(r.Root)+" | "+report.EscapeMD(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
+	}
+	for _, r := range rc.Removed {
+		rows = append(rows, "\n| removed | "+report.EscapeMD(r.Root)+" | "+report.EscapeMD(r.Name+"@"+r.Version)+" `"+m.abbrev.Short(r.Hash)+"` |  |")
+	}
+	for _, r := range rc.Changed {
+		m.b.WriteString("\n| changed | " + report.EscapeMD(r.Root) + " | " + report.EscapeMD(r.Old.Name+"@"+r.Old.Version) + " `" + m.abbrev.Short(r.Old.Hash) + "` → ")
+		if r.New.Name+"@"+r.New.Version != r.Old.Name+"@"+r.Old.Version {
+			m.b.WriteString(report.EscapeMD(r.New.Name+"@"+r.New.Version) + " ")
+		}
+		m.b.WriteString("`" + m.abbrev.Short(r.New.Hash) + "` | ")
+		var why []string
+		if len(r.Changes) > 0 {
+			why = append(why, "own: "+report.EscapeMD(report.ChangeText(r.Changes)))
+		}
+		if r.Why != nil {
+			for _, cs := range c.Resolve(r.Why, r.New.Name) {
+				why = append(why, report.EscapeMD(report.CauseText(cs.Name, cs.Changes))+" (via "+report.EscapeMD(strings.Join(cs.Path, " → "))+")")
+			}
+		}
+		if len(why) == 0 {
+			why = append(why, "hash only")
+		}
+		m.b.WriteString(strings.Join(why, "; ") + " |")
+		rows = append(rows, m.row())
+	}
+	if rows == nil {
+		return nil
+	}
+	return &view.Section{Name: "roots", Rank: rankRoots, Noun: "root", Rows: rows,
+		Heading: "\n\n### Environment roots (" + strconv.Itoa(len(rows)) + " changed)\n\nThe lockfiles' roots, by their spec as written; what moved underneath follows.\n\n| | root | spec | why |\n|---|---|---|---|"}
+}
+
+// causes groups the root causes of the rebuilt and updated specs.
+func (m *mdBuilder) causes() *view.Section {
+	c := m.doc.Causes
+	if c == nil || c.Pairs == 0 {
+		return nil
+	}
+	s := &view.Section{Name: "causes", Rank: rankCauses, Noun: "root cause", Rows: make([]string, 0, len(c.Groups))}
+	head := "\n\n### Why rebuilt\n\n"
+	if report.UnknownCauses(c) {
+		s.Rank = rankCausesUnknown
+		s.Heading = head + report.EscapeMD(report.UnknownNote(c)) + "."
+		return s
+	}
+	if line := report.CausesSentence(m.doc.Report, report.EscapeMD); line != "" {
+		head += "**" + line + ".**\n\n"
+	}
+	switch {
+	case len(c.Groups) > 0:
+		head += "| root cause | change | specs | rebuilt | updated | via (one path) |\n|---|---|--:|--:|--:|---|"
+	case c.Known > 0:
+		head += "No rebuilt or updated spec has a root cause among its dependencies."
+	default: // only the note below
+		head = strings.TrimSuffix(head, "\n\n")
+	}
+	s.Heading = head
+	for _, g := range c.Groups {
+		s.Rows = append(s.Rows, "\n| "+report.MDPackage(m.link, g.Name)+" | "+report.EscapeMD(report.ChangeText(g.Changes))+" | "+strconv.Itoa(g.Specs)+" | "+
+			strconv.Itoa(g.Rebuilt)+" | "+strconv.Itoa(g.Updated)+" | "+report.EscapeMD(strings.Join(g.Via, " → "))+" |")
+	}
+	if note := report.UnknownNote(c); note != "" {
+		s.Footer = "\n\n" + report.EscapeMD(note) + "."
+	}
+	return s
+}

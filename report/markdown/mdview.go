@@ -1,0 +1,887 @@
+package markdown
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/view"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// Ranks of the Markdown report's sections: the lowest is cut first. New
+// and removed packages are worth the most; the rebuilt-only list the
+// least.
+const (
+	rankCausesUnknown = iota - 2 // causes unknown (catalogue pages): a line, dropped first
+	rankRebuilt                  // negative: cut to view.CutRows rows before anything else
+	rankPackages
+	rankTargets
+	rankPlatforms
+	rankOSs
+	rankCompilers
+	rankStacks
+	rankUpdates
+	rankVersions
+	rankWarnings
+	rankCauses // why specs were rebuilt (causes.go)
+	rankRemoved
+	rankAdded
+	rankRoots // a lockfile's roots added, removed, changed (causes.go)
+)
+
+// markdownView builds the Markdown report of doc as a view.View: every row
+// rendered and escaped, nothing cut yet.
+func markdownView(doc report.Document) *view.View {
+	plain := report.PlainCounts(&doc)
+	// The rebuilt-only list reads every rebuilt pair and shows no hash: it
+	// is built on the other core while the hashes are abbreviated and the
+	// rest is built (in a real week it was a third of this view's time).
+	var rebuilt *view.Section
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		rb := mdBuilder{doc: doc, link: doc.Render.LinkBase, plain: plain}
+		rebuilt = rb.rebuiltOnly()
+	}()
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: report.Abbreviate(doc.Report), plain: plain}
+	unknown := report.UnknownCauses(doc.Causes) // said once, at the end (tailNotes)
+	v := &view.View{Head: m.head(), Tail: tailNotes(doc.Report, unknown) + "\n", Kept: keptParts(doc)}
+	v.NoticeFor = func(limit int) string {
+		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
+	}
+	v.Skipped = m.skipped()
+	defer m.fitNews(v, doc.Render.MaxBytes)
+	add := func(s *view.Section) {
+		if s != nil {
+			v.Sections = append(v.Sections, s)
+		}
+	}
+	add(m.roots())
+	if !unknown {
+		add(m.causes())
+	}
+	add(m.updates())
+	add(m.packageTable("added", rankAdded, "New packages", "new package", diff.Added))
+	add(m.packageTable("removed", rankRemoved, "Removed packages", "removed package", diff.Removed))
+	add(m.versions())
+	r := doc.Report
+	add(m.rollup("compilers", rankCompilers, "Compilers", r.Facets.Compiler))
+	add(m.rollup("oss", rankOSs, "Operating systems", r.Facets.OS))
+	add(m.rollup("platforms", rankPlatforms, "Platforms", r.Facets.Platform))
+	add(m.rollup("targets", rankTargets, "Targets", r.Facets.Target))
+	add(m.stacks())
+	add(m.packages())
+	<-done
+	add(rebuilt)
+	add(m.warnings())
+	return v
+}
+
+// stepView is the view.View of a step of a log: no headline (the log heads
+// its steps itself, logMarkdown.stepHead); its head is its highlights,
+// which say its new and removed packages and its version changes, so
+// that no table says them again; each of its sections is collapsed in a
+// <details> block of its own (so that any cut of the log leaves whole
+// blocks); the coverage of the five facets is one table; the
+// rebuilt-only packages are counted without their stacks; and what is
+// true of every step (canonicalization, catalogue pages keep no edges,
+// what a package's block lists) is said once, at the log's end.
+func stepView(doc report.Document, plain []int) *view.View {
+	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: report.Abbreviate(doc.Report), plain: plain, step: true}
+	v := &view.View{Head: m.head(), Tail: "\n", Kept: keptParts(doc)}
+	v.Skipped = m.skipped()
+	add := func(summary string, s *view.Section) {
+		if s != nil {
+			collapse(s, summary)
+			v.Sections = append(v.Sections, s)
+		}
+	}
+	add("Roots", m.roots())
+	if !report.UnknownCauses(doc.Causes) {
+		add("Why rebuilt", m.causes())
+	}
+	add("Updates", m.updates())
+	add("Coverage", m.coverage())
+	add("", m.specTable())
+	add("", m.rebuiltCounts())
+	add("Warnings", m.warnings())
+	return v
+}
+
+// collapse puts s in a <details> block: its "### title" heading becomes
+// the block's summary (summary when it has none).
+func collapse(s *view.Section, summary string) {
+	h := strings.TrimPrefix(s.Heading, "\n\n")
+	if t, ok := strings.CutPrefix(h, "### "); ok {
+		summary, h, _ = strings.Cut(t, "\n")
+		summary = strings.TrimSpace(summary)
+	}
+	if h != "" {
+		h = "\n" + h // the blank line after the summary
+	}
+	s.Heading = "\n\n<details><summary>" + summary + "</summary>" + h
+	s.Footer += "\n\n</details>"
+}
+
+// specTable is a log step's one table of the specs that changed, but
+// plain rebuilds, package by package: what a pair's report writes as a
+// <details> block per package. A package's plain rebuilds in a package
+// with other changes are a row that counts them; the variants are those
+// not every spec of the package has (said once, at the log's end).
+func (m *mdBuilder) specTable() *view.Section {
+	all := m.doc.Render.RebuiltRows
+	var rows []string
+	pkgs := 0
+	b := &m.b
+	for i := range m.doc.Packages {
+		if !all && m.only(i) {
+			continue
+		}
+		p := &m.doc.Packages[i]
+		pkgs++
+		name := "\n| " + report.MDPackage(m.link, p.Name) + " | "
+		shared := p.SharedVariants
+		for j := range p.Specs.Updated {
+			u := &p.Specs.Updated[j]
+			b.WriteString(name + "updated " + m.md(u.Facet) + " | ")
+			m.pairCells(u)
+			rows = append(rows, m.row())
+		}
+		for j := range p.Specs.Rebuilt {
+			r := &p.Specs.Rebuilt[j]
+			if !all && r.Plain() {
+				continue
+			}
+			b.WriteString(name + "rebuilt | ")
+			m.pairCells(r)
+			rows = append(rows, m.row())
+		}
+		if n := m.plain[i]; !all && n > 0 {
+			rows = append(rows, name+report.Plural(n, "plain rebuild")+" |  |  |  |  |  |  | "+m.joinMD(report.RebuiltStacks(p, false), ", ")+" |")
+		}
+		for j := range p.Specs.Restacked {
+			r := &p.Specs.Restacked[j]
+			n := r.New
+			b.WriteString(name + "restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.joinMD(n.Versions, ", ") + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
+			m.stackChange(b, r)
+			b.WriteString(" |")
+			rows = append(rows, m.row())
+		}
+		for _, l := range []struct {
+			kind  string
+			specs []diff.Spec
+		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
+			for j := range l.specs {
+				sp := &l.specs[j]
+				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.joinMD(sp.Versions, ", ")+" | "+m.md(sp.Compiler)+" | "+m.md(sp.OS)+" | "+m.md(sp.Target)+" | "+m.joinMD(listops.Minus(sp.Variants, shared, nil), " ")+" | "+m.stackList(sp.Stacks)+" |")
+			}
+		}
+	}
+	if rows == nil {
+		return nil
+	}
+	return &view.Section{Name: "packages", Rank: rankPackages, Noun: "spec", Rows: rows,
+		Heading: "\n\n### Specs of " + report.Plural(pkgs, "package") + "\n\n| package | change | hash | version | compiler | os | target | variants | stacks |\n|---|---|---|---|---|---|---|---|---|"}
+}
+
+// coverage is a log step's one table of the facet values and stacks
+// whose counts changed.
+func (m *mdBuilder) coverage() *view.Section {
+	r := m.doc.Report
+	var rows []string
+	for _, f := range []struct {
+		name string
+		ru   diff.Rollup
+	}{{"compiler", r.Facets.Compiler}, {"os", r.Facets.OS}, {"platform", r.Facets.Platform}, {"target", r.Facets.Target}} {
+		for _, c := range f.ru.Counts {
+			if c.Old != c.New {
+				rows = append(rows, "\n| "+f.name+" | "+report.EscapeMD(c.Value)+" | "+strconv.Itoa(c.Old)+" → "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
+			}
+		}
+	}
+	for _, st := range r.Stacks {
+		if st.Specs.Old != st.Specs.New && st.Name != "root" { // root holds every spec: the counts say it
+			rows = append(rows, "\n| stack | "+report.EscapeMD(st.Name)+" | "+strconv.Itoa(st.Specs.Old)+" → "+strconv.Itoa(st.Specs.New)+" | "+signedInt(st.Specs.Delta())+newGone(st.Specs.Old, st.Specs.New)+" |")
+		}
+	}
+	if rows == nil {
+		return nil
+	}
+	return &view.Section{Name: "coverage", Rank: rankStacks, Noun: "changed value", Rows: rows,
+		Heading: "\n\n### Coverage (" + strconv.Itoa(len(rows)) + ")\n\n| facet | value | specs | change |\n|---|---|--:|--:|"}
+}
+
+// rebuiltCounts is a log step's list of the packages that changed by
+// plain rebuilds alone, how many each (the stacks are in the report of
+// the step's pair).
+func (m *mdBuilder) rebuiltCounts() *view.Section {
+	if m.doc.Render.RebuiltRows {
+		return nil
+	}
+	var rows []string
+	specs := 0
+	for i := range m.doc.Packages {
+		p := &m.doc.Packages[i]
+		if !m.only(i) {
+			continue
+		}
+		specs += p.Counts.Rebuilt
+		sep := ", "
+		if rows == nil {
+			sep = "\n\n"
+		}
+		rows = append(rows, sep+report.MDPackage(m.link, p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
+	}
+	if rows == nil {
+		return nil
+	}
+	return &view.Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
+		Heading: "\n\n### Rebuilt only: " + report.Plural(len(rows), "package") + ", " + report.Plural(specs, "spec")}
+}
+
+// mdBuilder renders the parts of a Markdown view.View.
+type mdBuilder struct {
+	doc    report.Document
+	link   string
+	abbrev report.Abbrev   // the report's short hashes
+	plain  []int           // per package, its plainRebuilds
+	step   bool            // a step of a log (stepView): no headline, and only the log's news
+	b      strings.Builder // scratch for rows
+	esc    map[string]string
+	// The pair's head around its highlights (head): what comes before
+	// the list and after it, and the list's lines, kept so that a limit
+	// too small for the whole list can keep its first lines (fitNews).
+	headPre, headPost string
+	newsLines         []string
+}
+
+// md is Escape, remembered: the cells of spec rows repeat the same few
+// compilers, OSs, targets, versions, variants and stacks thousands of
+// times.
+func (m *mdBuilder) md(s string) string {
+	if v, ok := m.esc[s]; ok {
+		return v
+	}
+	v := report.EscapeMD(s)
+	if m.esc == nil {
+		m.esc = make(map[string]string)
+	}
+	if len(m.esc) < 1<<16 {
+		m.esc[s] = v
+	}
+	return v
+}
+
+// joinMD is joinMD, remembered.
+func (m *mdBuilder) joinMD(l []string, sep string) string {
+	switch len(l) {
+	case 0:
+		return ""
+	case 1:
+		return m.md(l[0])
+	}
+	return m.md(strings.Join(l, sep))
+}
+
+// change is the change function of templates (a facet cell: the new
+// value, or old → new), remembered.
+func (m *mdBuilder) change(before, after string) string {
+	if before == after {
+		return m.md(after)
+	}
+	return m.md(before) + " → " + m.md(after)
+}
+
+// row returns what was written to m.b and resets it.
+func (m *mdBuilder) row() string {
+	s := m.b.String()
+	m.b.Reset()
+	return s
+}
+
+func joinMD(l []string, sep string) string { return report.EscapeMD(strings.Join(l, sep)) }
+
+// names writes at most five names, and how many more.
+func firstNames(l []string) string {
+	if len(l) <= 5 {
+		return joinMD(l, ", ")
+	}
+	return joinMD(l[:5], ", ") + " and " + strconv.Itoa(len(l)-5) + " more"
+}
+
+func signedInt(n int) string {
+	s, _ := report.Signed(n)
+	return s
+}
+
+func lastOf(l []string) string {
+	if len(l) == 0 {
+		return ""
+	}
+	return l[len(l)-1]
+}
+
+func (m *mdBuilder) head() string {
+	r, o := m.doc.Report, m.doc.Render
+	b := &m.b
+	if m.step {
+		// A step of a log: headed by the log (stepHead, with the series'
+		// labels), its filters said once at the log's top and its gate in
+		// its highlights and the table of steps.
+		m.stepHead()
+		return m.row()
+	}
+	if o.Marker != "" {
+		b.WriteString(o.Marker + "\n")
+	}
+	b.WriteString("## ")
+	switch {
+	case o.Title != "":
+		b.WriteString(report.EscapeMD(o.Title))
+	case r.Old.Tag == r.New.Tag && r.Old.Name() != r.New.Name():
+		b.WriteString("cachediff: " + report.EscapeMD(r.Old.Name()) + " → " + report.EscapeMD(r.New.Name()))
+	case r.Old.Tag == r.New.Tag:
+		b.WriteString("cachediff: " + report.EscapeMD(r.Old.Path) + " → " + report.EscapeMD(r.New.Path))
+	default: // a side without a tag (a Spack index, a lockfile) by its path
+		b.WriteString("cachediff: " + report.EscapeMD(cmp.Or(r.Old.Tag, r.Old.Path)) + " → " + report.EscapeMD(cmp.Or(r.New.Tag, r.New.Path)))
+	}
+	b.WriteString("\n\n")
+	if r.Options.Filtered() {
+		m.filters(r.Options)
+		b.WriteString("\n\n")
+	}
+	if r.Gate != nil {
+		m.gate(r.Gate)
+		b.WriteString("\n\n")
+	}
+	s, p := r.Summary.Specs, r.Summary.Packages
+	m.headline()
+	m.headPre = m.row()
+	m.newsLines = nil
+	for _, h := range m.doc.Highlights {
+		m.newsLines = append(m.newsLines, "\n- "+mdNews(h, m.link))
+	}
+	fmt.Fprintf(b, "\n\n|  | old | new | unchanged | changed | added | removed | rebuilt | updated | restacked |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n| packages | %d | %d | %d | %d | %d | %d |  |  | %s |\n| specs | %d | %d | %d |  | %d | %d | %d | %d | %d |",
+		p.Old, p.New, p.Unchanged, p.Changed, p.Added, p.Removed, report.RestackedOnlyCell(r), s.Old, s.New, s.Unchanged, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked)
+	if r.HasChanges() && !report.OnlyRebuilds(r) {
+		m.rebuiltLine()
+	}
+	m.headPost = m.row()
+	return m.headWith(len(m.newsLines))
+}
+
+// pairNewsHeading heads a pair's highlights.
+const pairNewsHeading = "\n\n### Highlights\n"
+
+// headWith is the pair's head with its first k highlights, and a line
+// that counts the others.
+func (m *mdBuilder) headWith(k int) string {
+	var b strings.Builder
+	b.WriteString(m.headPre)
+	if len(m.newsLines) > 0 {
+		b.WriteString(pairNewsHeading)
+		for _, l := range m.newsLines[:k] {
+			b.WriteString(l)
+		}
+		if n := len(m.newsLines) - k; n > 0 {
+			b.WriteString("\n- …and " + report.Plural(n, "more highlight") + ": `--format json` lists them all (`highlights`)")
+		}
+	}
+	b.WriteString(m.headPost)
+	return b.String()
+}
+
+// fitNews keeps v under limit when even its head, tail and notice
+// would not fit with every highlight: every detail is left out, and the
+// list keeps its first highlights that fit (so that no highlight goes
+// while a detail stays). It does nothing when the head fits.
+func (m *mdBuilder) fitNews(v *view.View, limit int) {
+	least := func(head string) int {
+		n := len(head) + len(v.Tail) + len(v.NoticeFor(limit))
+		if s := v.Skipped; s != nil && len(s.Rows) > 0 { // Fit keeps its heading and its "…and N more" line
+			more := "\n\n…and " + strconv.Itoa(len(s.Rows)) + " more " + s.Noun + "s."
+			if len(s.Rows) == 1 {
+				more = strings.TrimSuffix(more, "s.") + "."
+			}
+			n += len(s.Heading) + len(s.Footer) + len(more)
+		}
+		return n
+	}
+	if limit <= 0 || len(m.newsLines) == 0 || least(v.Head) <= limit {
+		return
+	}
+	k := len(m.newsLines) - 1
+	for k > 0 && least(m.headWith(k)) > limit {
+		k--
+	}
+	v.Head = m.headWith(k)
+	v.Sections = nil
+	v.Omitted = true
+}
+
+// headline writes the report's headline: that nothing changed, that
+// only rebuilds did (rebuildsHeadline), the roots of Spack's own files
+// (rootsHeadline), or the counts of packages and specs.
+func (m *mdBuilder) headline() {
+	r, b := m.doc.Report, &m.b
+	s, p := r.Summary.Specs, r.Summary.Packages
+	if !r.HasChanges() {
+		fmt.Fprintf(b, "**No changes**: %s and %s, all unchanged", report.Plural(p.New, "package"), report.Plural(s.New, "spec"))
+		return
+	}
+	if report.OnlyRebuilds(r) {
+		h := report.RebuildsHeadline(r)
+		b.WriteString("**Only rebuilds**: " + report.EscapeMD(strings.TrimPrefix(h, "Only rebuilds: ")))
+		return
+	}
+	if h, ok := report.RootsHeadline(r); ok {
+		b.WriteString("**" + report.EscapeMD(h) + "**")
+		return
+	}
+	fmt.Fprintf(b, "**%s changed** (%d new, %d removed, %d unchanged) · **specs %d → %d**: %d added, %d removed, %d rebuilt, %d updated, %d restacked, %d unchanged",
+		report.Plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)
+}
+
+// newsNames is how many packages a highlight names before it counts the
+// rest.
+const newsNames = 5
+
+// highlights writes the report's highlights as a list, one line an
+// item (mdNews), after heading; nothing when there are none.
+func (m *mdBuilder) highlights(heading string) {
+	written := false
+	for _, h := range m.doc.Highlights {
+		if m.step && !logNews(h) {
+			continue // the log's gate line says it once
+		}
+		if !written {
+			m.b.WriteString(heading)
+			written = true
+		}
+		m.b.WriteString("\n- " + mdNews(h, m.link))
+	}
+}
+
+// stepNews counts a log step's highlights that its head lists.
+func stepNews(r *diff.Report) int {
+	n := 0
+	for _, h := range r.Highlights {
+		if logNews(h) {
+			n++
+		}
+	}
+	return n
+}
+
+// stepHead is the head of a log's step (its headline aside): its
+// highlights, or what it is when it has none.
+func (m *mdBuilder) stepHead() {
+	r := m.doc.Report
+	if stepNews(r) > 0 {
+		m.highlights("\n")
+		if report.OnlyRebuilds(r) {
+			m.b.WriteString("\n\n" + report.EscapeMD(report.RebuildsHeadline(r)) + ".")
+		}
+		return
+	}
+	m.b.WriteString("\n\n")
+	if r.HasChanges() && !report.OnlyRebuilds(r) {
+		// Its counts are its row in the table of steps.
+		if h, ok := report.RootsHeadline(r); ok {
+			m.b.WriteString("**No news**: " + report.EscapeMD(h) + ".")
+			return
+		}
+		p := r.Summary.Packages
+		m.b.WriteString("**No news**: " + report.Plural(p.Changed+p.Added+p.Removed, "package") + " changed; the details follow.")
+		return
+	}
+	m.headline()
+	m.b.WriteString(".")
+}
+
+// mdNews is report.NewsText of h escaped for Markdown, its packages linked
+// with base link when set.
+func mdNews(h diff.Highlight, link string) string {
+	if link == "" || len(h.Packages) == 0 || strings.ContainsAny(h.Value, "\ue000\ue001") {
+		return report.EscapeMD(report.NewsText(h, newsNames))
+	}
+	// The names go in as marks that escaping keeps, and come out linked.
+	names := h.Packages
+	marks := make([]string, len(names))
+	for i, n := range names {
+		if strings.ContainsAny(n, "\ue000\ue001") {
+			return report.EscapeMD(report.NewsText(h, newsNames))
+		}
+		marks[i] = "\ue000" + strconv.Itoa(i) + "\ue001"
+	}
+	h.Packages = marks
+	s := report.EscapeMD(report.NewsText(h, newsNames))
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "\ue000")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i:], "\ue001")
+		if j < 0 {
+			break
+		}
+		k, err := strconv.Atoi(s[i+len("\ue000") : i+j])
+		if err != nil || k < 0 || k >= len(names) {
+			break
+		}
+		b.WriteString(s[:i] + report.MDPackage(link, names[k]))
+		s = s[i+j+len("\ue001"):]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// tailNotes is what is true of a whole report, said once at its end:
+// the canonicalization counts, and that catalogue pages keep no
+// dependency edges (so causes are unknown). Each note starts with its
+// own blank line.
+func tailNotes(r *diff.Report, unknown bool) string {
+	var b strings.Builder
+	if unknown {
+		b.WriteString("\n\nCatalogue pages keep no dependency edges, so causes are unknown.")
+	}
+	b.WriteString(canonNote(r.Options.Canonicalize, r.Canonicalized))
+	return b.String()
+}
+
+// canonNote says how strings were canonicalized ("" when canonicalized
+// and no rule applied).
+func canonNote(on bool, counts diff.ValueCounts) string {
+	if !on {
+		return "\n\nCanonicalization is off: strings are compared as written."
+	}
+	var rules []string
+	for _, c := range counts {
+		if c.Old != 0 || c.New != 0 {
+			rules = append(rules, fmt.Sprintf("%s %d → %d", report.EscapeMD(c.Value), c.Old, c.New))
+		}
+	}
+	if rules == nil {
+		return ""
+	}
+	return "\n\nCanonicalized strings (old → new): " + strings.Join(rules, ", ") + "."
+}
+
+// rebuiltLine says, under the summary line, how much of the change is
+// rebuilds alone: specs with a new hash and nothing else changed.
+func (m *mdBuilder) rebuiltLine() {
+	if m.doc.Summary.Specs.Rebuilt == 0 {
+		return
+	}
+	r := report.ShareOfRebuilds(&m.doc, m.plain)
+	pkgs := 0
+	for i := range m.doc.Packages {
+		if m.only(i) {
+			pkgs++
+		}
+	}
+	changed := m.doc.Summary.Packages.Changed
+	fmt.Fprintf(&m.b, "\n\n**Rebuilt only: %s of %s (%s)**: a new hash, the same facets and stacks.",
+		report.Plural(r.Plain, "spec"), report.Plural(r.Changes, "spec change"), report.Percent(r.Plain, r.Changes))
+	if o := r.OtherRebuilds(&m.doc); o != "" {
+		m.b.WriteString(" " + o + ".")
+	}
+	fmt.Fprintf(&m.b, " %s of %d changed had nothing but such rebuilds", report.Plural(pkgs, "package"), changed)
+	if m.doc.Render.RebuiltRows {
+		m.b.WriteString("; every rebuilt spec is listed (`--rows rebuilt`).")
+	} else {
+		m.b.WriteString("; such rebuilds are counted per package, not listed (`--rows rebuilt` lists them).")
+	}
+}
+
+func (m *mdBuilder) filters(o diff.Options) {
+	b := &m.b
+	b.WriteString("🔎 **Filters**:")
+	if len(o.Packages) > 0 {
+		b.WriteString(" packages ")
+		for i, p := range o.Packages {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(report.EscapeMD(p))
+		}
+	}
+	if len(o.Stacks) > 0 {
+		if len(o.Packages) > 0 {
+			b.WriteString(" ·")
+		}
+		b.WriteString(" specs in stack")
+		if len(o.Stacks) > 1 {
+			b.WriteString("s")
+		}
+		b.WriteString(" ")
+		for i, s := range o.Stacks {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(report.EscapeMD(s))
+		}
+	}
+	if len(o.Ignore) > 0 {
+		if len(o.Packages)+len(o.Stacks) > 0 {
+			b.WriteString(" ·")
+		}
+		b.WriteString(" pairing ignores " + joinMD(o.Ignore, ", "))
+	}
+	b.WriteString(".")
+	if len(o.Packages)+len(o.Stacks) > 0 {
+		b.WriteString(" Counts are of what the filters keep; canonicalization counts and warnings cover the whole snapshots.")
+	}
+}
+
+func (m *mdBuilder) gate(g *diff.Gate) {
+	b := &m.b
+	if g.Passed() {
+		b.WriteString("✅ **Gate passed**: no change of the kinds it fails on (" + joinMD(g.FailOn, ", ") + ")")
+		return
+	}
+	untripped := slices.Clone(g.FailOn)
+	for _, t := range g.Tripped {
+		untripped = slices.DeleteFunc(untripped, func(k string) bool { return k == t.Kind })
+	}
+	b.WriteString("❌ **Gate tripped**: ")
+	for i, t := range g.Tripped {
+		if i > 0 {
+			b.WriteString(" · ")
+		}
+		b.WriteString(trippedText(t))
+	}
+	if len(untripped) > 0 {
+		b.WriteString(" · clear: " + joinMD(untripped, ", "))
+	}
+}
+
+// trippedText writes a kind the gate tripped on: "removed-spec (3 specs
+// in 2 packages: gcc-runtime, llvm)".
+func trippedText(t diff.Trip) string {
+	unit := t.Unit
+	if unit == "os" {
+		unit = "operating system"
+	}
+	s := report.EscapeMD(t.Kind) + " (" + report.EscapeMD(report.Plural(t.Count, unit))
+	switch {
+	case len(t.Values) > 0:
+		s += ": " + firstNames(t.Values)
+	case t.Unit != "package":
+		s += " in " + report.Plural(len(t.Packages), "package") + ": " + firstNames(t.Packages)
+	default:
+		s += ": " + firstNames(t.Packages)
+	}
+	return s + ")"
+}
+
+// keptParts names what the smallest shortened report of doc holds, for
+// report.TooSmallError.
+func keptParts(doc report.Document) []string {
+	var kept []string
+	if doc.Render.Marker != "" {
+		kept = append(kept, "the marker line")
+	}
+	kept = append(kept, "the headline")
+	if doc.Options.Filtered() {
+		kept = append(kept, "the filters line")
+	}
+	if doc.Gate != nil {
+		kept = append(kept, "the gate line")
+	}
+	if len(doc.Highlights) > 0 {
+		kept = append(kept, "the highlights")
+	}
+	kept = append(kept, "the summary table")
+	canon := !doc.Options.Canonicalize
+	for _, v := range doc.Canonicalized {
+		canon = canon || v.Old+v.New > 0
+	}
+	if report.UnknownCauses(doc.Causes) {
+		kept = append(kept, "the note on causes")
+	}
+	if canon {
+		kept = append(kept, "the canonicalization line")
+	}
+	if n := len(doc.Old.Skipped) + len(doc.New.Skipped); n > 0 {
+		kept = append(kept, fmt.Sprintf("the heading and count of the %d skipped pages", n))
+	}
+	return append(kept, "the shortening notice")
+}
+
+func (m *mdBuilder) skipped() *view.Section {
+	r := m.doc.Report
+	n := len(r.Old.Skipped) + len(r.New.Skipped)
+	if n == 0 {
+		return nil
+	}
+	s := &view.Section{Name: "skipped", Noun: "page",
+		Heading: "\n\n### Skipped pages (" + strconv.Itoa(n) + ")\n\nThese pages are invalid and were left out (`--skip-invalid`): none of their specs is counted in this report, and a package whose page was skipped shows as added or removed.\n\n| snapshot | file | line:column | problem |\n|---|---|--:|---|"}
+	s.Rows = make([]string, 0, n)
+	for _, side := range []struct {
+		name string
+		l    []snapshot.Skipped
+	}{{"old", r.Old.Skipped}, {"new", r.New.Skipped}} {
+		for _, p := range side.l {
+			m.b.WriteString("\n| " + side.name + " | " + report.EscapeMD(p.File) + " | ")
+			if p.Line != 0 {
+				m.b.WriteString(strconv.Itoa(p.Line))
+			}
+			if p.Column != 0 {
+				m.b.WriteString(":" + strconv.Itoa(p.Column))
+			}
+			m.b.WriteString(" | " + report.EscapeMD(p.Reason) + " |")
+			s.Rows = append(s.Rows, m.row())
+		}
+	}
+	return s
+}
+
+func (m *mdBuilder) updates() *view.Section {
+	u := m.doc.Updates
+	if len(u) == 0 {
+		return nil
+	}
+	s := &view.Section{Name: "updates", Rank: rankUpdates, Noun: "change", Rows: make([]string, 0, len(u)),
+		Heading: "\n\n### Updates\n\nSpecs rebuilt with exactly one facet changed, grouped by change.\n\n| facet | old | new | specs | packages |\n|---|---|---|--:|---|"}
+	for _, g := range u {
+		from, to := g.From, g.To
+		if from == "" {
+			from = "∅"
+		}
+		if to == "" {
+			to = "∅"
+		}
+		s.Rows = append(s.Rows, "\n| "+report.EscapeMD(g.Facet)+" | "+report.EscapeMD(from)+" | "+report.EscapeMD(to)+" | "+strconv.Itoa(g.Specs)+" | "+firstNames(g.Packages)+" |")
+	}
+	return s
+}
+
+func (m *mdBuilder) packageTable(name string, rank int, title, noun string, status diff.Status) *view.Section {
+	var rows []string
+	for i := range m.doc.Packages {
+		p := &m.doc.Packages[i]
+		if p.Status != status {
+			continue
+		}
+		versions, n := p.Versions.New, p.Counts.New
+		if status == diff.Removed {
+			versions, n = p.Versions.Old, p.Counts.Old
+		}
+		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+joinMD(versions, ", ")+" | "+strconv.Itoa(n)+" |")
+	}
+	if rows == nil {
+		return nil
+	}
+	return &view.Section{Name: name, Rank: rank, Noun: noun, Rows: rows,
+		Heading: "\n\n### " + title + " (" + strconv.Itoa(len(rows)) + ")\n\n| package | versions | specs |\n|---|---|--:|"}
+}
+
+func direction(d string) string {
+	switch d {
+	case diff.Upgraded:
+		return "⬆️ upgraded"
+	case diff.Downgraded:
+		return "⬇️ downgraded"
+	}
+	return report.EscapeMD(d)
+}
+
+func (m *mdBuilder) versions() *view.Section {
+	var rows []string
+	for i := range m.doc.Packages {
+		p := &m.doc.Packages[i]
+		if p.Status != diff.Changed || !p.Versions.Changed() {
+			continue
+		}
+		v := p.Versions
+		before, after := lastOf(v.Old), lastOf(v.New)
+		m.b.WriteString("\n| " + report.MDPackage(m.link, p.Name) + " | " + report.EscapeMD(before))
+		if before != after {
+			m.b.WriteString(" → " + report.EscapeMD(after))
+		}
+		m.b.WriteString(" | " + joinMD(v.Added, ", ") + " | " + joinMD(v.Removed, ", ") + " | " + direction(v.Direction) + " |")
+		rows = append(rows, m.row())
+	}
+	if rows == nil {
+		return nil
+	}
+	return &view.Section{Name: "versions", Rank: rankVersions, Noun: "version change", Rows: rows,
+		Heading: "\n\n### Version changes (" + strconv.Itoa(len(rows)) + ")\n\n| package | newest | added | removed | change |\n|---|---|---|---|---|"}
+}
+
+// newGone writes " (new)" or " (gone)" after a count that appeared or
+// disappeared.
+func newGone(before, after int) string {
+	switch {
+	case before == 0:
+		return " (new)"
+	case after == 0:
+		return " (gone)"
+	}
+	return ""
+}
+
+func (m *mdBuilder) rollup(name string, rank int, title string, r diff.Rollup) *view.Section {
+	var rows []string
+	for _, c := range r.Counts {
+		if c.Old != c.New {
+			rows = append(rows, "\n| "+report.EscapeMD(c.Value)+" | "+strconv.Itoa(c.Old)+" | "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
+		}
+	}
+	if rows == nil {
+		return nil
+	}
+	s := &view.Section{Name: name, Rank: rank, Noun: "changed value", Rows: rows,
+		Heading: "\n\n### " + title + "\n\n| value | old | new | change |\n|---|--:|--:|--:|"}
+	if k := len(r.Counts) - len(rows); k > 0 {
+		s.Footer = "\n\n" + report.Plural(k, "other value") + " unchanged."
+	}
+	return s
+}
+
+func (m *mdBuilder) stacks() *view.Section {
+	var rows []string
+	all := m.doc.Stacks
+	for _, st := range all {
+		if st.Specs.Old == st.Specs.New && st.Packages.Old == st.Packages.New {
+			continue
+		}
+		rows = append(rows, fmt.Sprintf("\n| %s | %d | %d | %s%s | %d | %d |", report.EscapeMD(st.Name), st.Specs.Old, st.Specs.New,
+			signedInt(st.Specs.Delta()), newGone(st.Specs.Old, st.Specs.New), st.Packages.Old, st.Packages.New))
+	}
+	if rows == nil {
+		return nil
+	}
+	s := &view.Section{Name: "stacks", Rank: rankStacks, Noun: "stack", Rows: rows,
+		Heading: "\n\n### Stacks\n\n| stack | specs old | specs new | change | packages old | packages new |\n|---|--:|--:|--:|--:|--:|"}
+	if k := len(all) - len(rows); k > 0 {
+		s.Footer = "\n\n" + report.Plural(k, "other stack") + " unchanged."
+	}
+	return s
+}
+
+func (m *mdBuilder) warnings() *view.Section {
+	w := m.doc.Warnings
+	if len(w) == 0 {
+		return nil
+	}
+	s := &view.Section{Name: "warnings", Rank: rankWarnings, Noun: "warning", Rows: make([]string, 0, len(w)),
+		Heading: "\n\n### Warnings (" + strconv.Itoa(len(w)) + ")\n"}
+	for _, x := range w {
+		m.b.WriteString("\n- " + report.EscapeMD(x.File))
+		if x.Line != 0 {
+			m.b.WriteString(":" + strconv.Itoa(x.Line))
+		}
+		m.b.WriteString(": " + report.EscapeMD(x.Message))
+		s.Rows = append(s.Rows, m.row())
+	}
+	return s
+}

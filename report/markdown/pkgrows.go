@@ -1,0 +1,225 @@
+package markdown
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/view"
+)
+
+// only is rebuiltOnly of package i.
+func (m *mdBuilder) only(i int) bool { return report.PkgRebuildsOnly(&m.doc.Packages[i], m.plain[i]) }
+
+// packages is the section of <details> blocks, one per package with
+// something to act on (all of them with --rows rebuilt), each with a
+// one-line summary for Fit.
+func (m *mdBuilder) packages() *view.Section {
+	all := m.doc.Render.RebuiltRows
+	var listed []int // the packages' indexes
+	weight := 0      // their changed specs (changed below)
+	for i := range m.doc.Packages {
+		if all || !m.only(i) {
+			listed = append(listed, i)
+			weight += changed(&m.doc.Packages[i])
+		}
+	}
+	if listed == nil {
+		return nil
+	}
+	s := &view.Section{Name: "packages", Rank: rankPackages, Noun: "package", Heading: "\n\n### Packages",
+		Rows: make([]string, len(listed)), Short: make([]string, len(listed))}
+	rows := func(b *mdBuilder, from, to int) {
+		for k := from; k < to; k++ {
+			i := listed[k]
+			p := &m.doc.Packages[i]
+			s.Rows[k] = b.details(p, m.plain[i], all)
+			s.Short[k] = b.pkgLine(p)
+		}
+	}
+	// The blocks after half of the changed specs are written on the
+	// other core, by a builder of their own (once the rebuilt-only list
+	// went to the other core, these blocks were nearly half of the view's
+	// time, all on one core).
+	half, w := len(listed), 0
+	for k, i := range listed {
+		if w >= weight/2 {
+			half = k
+			break
+		}
+		w += changed(&m.doc.Packages[i])
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		other := mdBuilder{doc: m.doc, link: m.link, abbrev: m.abbrev, plain: m.plain}
+		rows(&other, half, len(listed))
+	})
+	rows(m, 0, half)
+	wg.Wait()
+	return s
+}
+
+// changed counts p's changed specs, the work of its block: a row each,
+// or a look for the stacks of its plain rebuilds.
+func changed(p *diff.Package) int {
+	c := p.Counts
+	return c.Added + c.Removed + c.Rebuilt + c.Updated + c.Restacked
+}
+
+func (m *mdBuilder) pkgLine(p *diff.Package) string {
+	m.b.WriteString("\n\n- **" + report.MDPackage(m.link, p.Name) + "** (" + report.EscapeMD(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + report.Plural(p.Counts.New, "spec"))
+	report.PkgCounts(&m.b, p.Counts)
+	return m.row()
+}
+
+// details writes a package's <details> block: its rows of updated,
+// rebuilt (all, or those that say more than "new hash"), restacked, added
+// and removed specs.
+func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string {
+	b := &m.b
+	b.WriteString("\n\n<details><summary><b>" + report.HTMLPackage(m.link, p.Name) + "</b> (" + report.EscapeHTML(p.Status) + "): " + strconv.Itoa(p.Counts.Old) + " → " + report.Plural(p.Counts.New, "spec"))
+	report.PkgCounts(b, p.Counts)
+	b.WriteString("</summary>\n\n")
+	shared := p.SharedVariants
+	if len(shared) > 0 {
+		b.WriteString("Every spec has " + m.joinMD(shared, " ") + ". ")
+	}
+	b.WriteString("Variants are listed for added and removed specs, and where an update changed them.")
+	if !allRebuilt {
+		if n := plain; n > 0 {
+			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + report.Plural(n, "spec"))
+			if st := report.RebuiltStacks(p, false); len(st) > 0 {
+				b.WriteString(", in " + m.joinMD(st, ", "))
+			}
+			b.WriteString(".")
+		}
+	}
+	b.WriteString("\n\n| change | hash | version | compiler | os | target | variants | stacks |\n|---|---|---|---|---|---|---|---|")
+	for i := range p.Specs.Updated {
+		u := &p.Specs.Updated[i]
+		b.WriteString("\n| updated " + m.md(u.Facet) + " | ")
+		m.pairCells(u)
+	}
+	for i := range p.Specs.Rebuilt {
+		r := &p.Specs.Rebuilt[i]
+		if !allRebuilt && r.Plain() {
+			continue
+		}
+		b.WriteString("\n| rebuilt | ")
+		m.pairCells(r)
+	}
+	for i := range p.Specs.Restacked {
+		r := &p.Specs.Restacked[i]
+		n := r.New
+		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.joinMD(n.Versions, ", ") + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
+		m.stackChange(b, r)
+		b.WriteString(" |")
+	}
+	for _, l := range []struct {
+		kind  string
+		specs []diff.Spec
+	}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
+		for i := range l.specs {
+			s := &l.specs[i]
+			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.joinMD(s.Versions, ", ") + " | " + m.md(s.Compiler) + " | " + m.md(s.OS) + " | " + m.md(s.Target) + " | " + m.joinMD(listops.Minus(s.Variants, shared, nil), " ") + " | " + m.stackList(s.Stacks) + " |")
+		}
+	}
+	b.WriteString("\n\n</details>")
+	return m.row()
+}
+
+// pairCells writes the cells of a rebuilt or updated pair after the
+// change cell: hashes, facets (old → new where they differ), variants,
+// stacks, and the row's end.
+func (m *mdBuilder) pairCells(p *diff.Pair) {
+	b := &m.b
+	o, n := p.Old, p.New
+	b.WriteString("`" + m.abbrev.Short(o.Hash) + "` → `" + m.abbrev.Short(n.Hash) + "` | ")
+	if p.Facet == "version" {
+		b.WriteString(m.md(p.From) + " → " + m.md(p.To))
+	} else {
+		b.WriteString(m.change(strings.Join(o.Versions, ", "), strings.Join(n.Versions, ", ")))
+	}
+	b.WriteString(" | " + m.change(o.Compiler, n.Compiler) + " | " + m.change(o.OS, n.OS))
+	if o.Platform != n.Platform {
+		b.WriteString(" (platform " + m.md(o.Platform) + " → " + m.md(n.Platform) + ")")
+	}
+	b.WriteString(" | " + m.change(o.Target, n.Target) + " | ")
+	if p.Facet == "variants" {
+		b.WriteString(m.md(p.From) + " → " + m.md(p.To))
+	} else if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
+		b.WriteString(m.joinMD(gone, " ") + " → " + m.joinMD(came, " "))
+	}
+	b.WriteString(" | ")
+	m.stackChange(b, p)
+	b.WriteString(" |")
+}
+
+// stackList writes a spec's stacks but root.
+func (m *mdBuilder) stackList(stacks []string) string {
+	return m.joinMD(without(stacks, "root"), ", ")
+}
+
+// without returns l without the strings equal to x.
+func without(l []string, x string) []string {
+	if !slices.Contains(l, x) {
+		return l
+	}
+	out := make([]string, 0, len(l))
+	for _, s := range l {
+		if s != x {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// stackChange writes a pair's stacks: the new ones, with the stacks it
+// joined (+) and left (−) marked.
+func (m *mdBuilder) stackChange(b *strings.Builder, p *diff.Pair) {
+	if len(p.StacksJoined)+len(p.StacksLeft) == 0 {
+		b.WriteString(m.stackList(p.New.Stacks))
+		return
+	}
+	sep := ""
+	for _, s := range without(listops.Minus(p.New.Stacks, p.StacksJoined, nil), "root") {
+		b.WriteString(sep + m.md(s))
+		sep = ", "
+	}
+	for _, s := range p.StacksJoined {
+		b.WriteString(sep + "+" + m.md(s))
+		sep = ", "
+	}
+	for _, s := range p.StacksLeft {
+		b.WriteString(sep + "−" + m.md(s))
+		sep = ", "
+	}
+}
+
+// rebuiltOnly is the compact list of the packages that changed by plain
+// rebuilds alone: one row each, how many and in which stacks. With
+// --rows rebuilt they have their <details> blocks instead.
+func (m *mdBuilder) rebuiltOnly() *view.Section {
+	if m.doc.Render.RebuiltRows {
+		return nil
+	}
+	var rows []string
+	specs := 0
+	for i := range m.doc.Packages {
+		p := &m.doc.Packages[i]
+		if !m.only(i) {
+			continue
+		}
+		specs += p.Counts.Rebuilt
+		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+m.joinMD(report.RebuiltStacks(p, true), ", ")+" |")
+	}
+	if rows == nil {
+		return nil
+	}
+	return &view.Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
+		Heading: "\n\n### Rebuilt only (" + report.Plural(len(rows), "package") + ", " + report.Plural(specs, "spec") + ")\n\nNothing changed in these packages but rebuilds: new hashes, the same facets and stacks. `--rows rebuilt` lists every spec.\n\n| package | rebuilt | stacks |\n|---|--:|---|"}
+}

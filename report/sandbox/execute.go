@@ -1,0 +1,109 @@
+// Package sandbox runs user templates (--template): ParseTemplate gives
+// them sprig's hermetic functions, less anything random, time- or
+// host-dependent, with cachediff's own (report.Funcs); Execute runs them
+// over a report.Document, with the views of the built-in formats
+// (data), within Limits of time, output and memory, each
+// function checked before it makes too long a string or too many items
+// (boundfuncs.go, printf.go).
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/template"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/markdown"
+	"github.com/cachediff/cachediff/report/text"
+	"github.com/cachediff/cachediff/report/view"
+)
+
+// data is what a user template renders: the report.Document with the
+// views of the built-in formats, .View (markdown.Document's) and
+// .TextView, .TextLines, .TextRebuilt and .TextCauses (text.Document's).
+type data struct {
+	*report.Document
+	md   markdown.Document
+	text text.Document
+}
+
+func newData(doc *report.Document) *data {
+	return &data{Document: doc, md: markdown.Document{Document: doc}, text: text.Document{Document: doc}}
+}
+
+// View is the Markdown report as a View (markdown.Document.View).
+func (d *data) View() *view.View { return d.md.View() }
+
+// TextView is the terminal view (text.Document.TextView).
+func (d *data) TextView() *text.TextView { return d.text.TextView() }
+
+// TextLines are the one-line-per-package view's lines (text.Document.TextLines).
+func (d *data) TextLines() []string { return d.text.TextLines() }
+
+// TextRebuilt is the line of rebuilt-only packages (text.Document.TextRebuilt).
+func (d *data) TextRebuilt() string { return d.text.TextRebuilt() }
+
+// TextCauses are the terminal view's lines about roots and causes
+// (text.Document.TextCauses).
+func (d *data) TextCauses() []string { return d.text.TextCauses() }
+
+// pkgDetails is pkgdetails outside a run (Execute binds its own): there
+// is no template to render the block with.
+func pkgDetails(doc *data, i int) (string, error) {
+	return pkgDetailsTo(&strings.Builder{}, nil, doc, i)
+}
+
+// pkgDetailsTo writes the <details> block of the i'th package of doc
+// into b, which may refuse to grow, with t's own "pkgdetails" (a user
+// template copied from an earlier md.tmpl, which rendered the blocks that
+// way).
+func pkgDetailsTo(b interface {
+	io.Writer
+	String() string
+}, t *template.Template, doc *data, i int) (string, error) {
+	switch {
+	case i < 0 || i >= len(doc.Packages):
+		return "", fmt.Errorf("pkgdetails: no package %d", i)
+	case t == nil:
+		return "", errors.New("pkgdetails: no template to render the block with")
+	}
+	err := t.ExecuteTemplate(b, "pkgdetails", []any{doc.Render.LinkBase, doc.Packages[i]})
+	return b.String(), err
+}
+
+// ParseTemplate parses a user template. It gets the functions of funcs:
+// sprig's hermetic set, less anything random, time- or host-dependent, and
+// cachediff's own.
+func ParseTemplate(name, text string) (*template.Template, error) {
+	// text/template's errors name the template and the line already.
+	return template.New(name).Funcs(funcs(nil)).Parse(text)
+}
+
+// Execute renders a parsed user template over r, within lim: a template
+// that runs out of time, output or memory is stopped with a *LimitError;
+// a function that would make too long a string or too many items fails
+// (see Limits). Zero fields of lim take the defaults.
+func Execute(w io.Writer, t *template.Template, r *diff.Report, o report.Options, lim Limits) error {
+	_, err := execute(w, t, r, o, lim)
+	return err
+}
+
+// execute is Execute, which returns the guard too, for tests.
+func execute(w io.Writer, t *template.Template, r *diff.Report, o report.Options, lim Limits) (*guard, error) {
+	g := newGuard(lim, t.Name())
+	c, err := t.Clone()
+	if err != nil {
+		return g, err
+	}
+	g.tmpl = c
+	c.Funcs(g.boundFuncs(funcs(r)))
+	if err := g.instrument(c); err != nil {
+		return g, err
+	}
+	doc := report.NewDocument(r, o)
+	g.out = &limitWriter{g: g, w: w}
+	return g, g.run(func() error { return c.Execute(g.out, newData(&doc)) })
+}

@@ -1,0 +1,249 @@
+package text
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+)
+
+// TextLines returns the lines of the terminal view's package list
+// (templates/text.tmpl writes them): one per package that is not
+// unchanged, and, unless Render.RebuiltRows, the packages changed by
+// rebuilds alone (a new hash, nothing else) together on one line at the
+// end, each with its count and the stacks of its rebuilds. Names are made
+// safe with report.Visible, colours come from Render.Color.
+func (d *Document) TextLines() []string {
+	c := d.Render.Color
+	var lines []string
+	var only []string
+	specs := 0
+	var b strings.Builder
+	for i := range d.Packages {
+		p := &d.Packages[i]
+		if !d.Render.RebuiltRows && report.RebuiltOnly(p) {
+			only = append(only, report.Visible(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt)+inStacks(report.RebuiltStacks(p, true)))
+			specs += p.Counts.Rebuilt
+			continue
+		}
+		textPackage(&b, c, p, d.Render.RebuiltRows)
+		lines = append(lines, b.String())
+		b.Reset()
+	}
+	if only != nil {
+		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets and stacks): "+report.Plural(len(only), "package")+", "+report.Plural(specs, "spec")+": "+strings.Join(only, ", "))
+	}
+	return lines
+}
+
+// inStacks is " (in a, b)" for the stacks of a package's rebuilds, or ""
+// for none.
+func inStacks(stacks []string) string {
+	if len(stacks) == 0 {
+		return ""
+	}
+	return " (in " + report.Visible(strings.Join(stacks, ", ")) + ")"
+}
+
+// inSomeStacks is inStacks for a line that must stay short: up to
+// maxLineStacks stacks named, the rest counted.
+func inSomeStacks(stacks []string) string {
+	if len(stacks) <= maxLineStacks {
+		return inStacks(stacks)
+	}
+	var b strings.Builder
+	report.WriteNames(&b, "", stacks, maxLineStacks-1)
+	return " (in " + report.Visible(b.String()) + ")"
+}
+
+// maxLineStacks is how many stacks a package's line names.
+const maxLineStacks = 3
+
+func paintStr(on bool, style, s string) string {
+	out, err := report.Paint(on, style, s)
+	if err != nil {
+		panic(err) // the styles here are known
+	}
+	return out
+}
+
+// versionsText is a package's versions for its line: "no version" when
+// its specs list none (a page may write "versions": []), not an empty
+// field between two commas.
+func versionsText(l []string) string {
+	if len(l) == 0 {
+		return "no version"
+	}
+	return report.Visible(strings.Join(l, ", "))
+}
+
+// textPackage writes a package's line: its versions, and its counts.
+func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
+	stacks := stacksSome
+	if allStacks {
+		stacks = stacksAll
+	}
+	v := p.Versions
+	switch p.Status {
+	case diff.Added:
+		b.WriteString(paintStr(c, "green", report.Visible(p.Name)) + ": new, " + versionsText(v.New))
+	case diff.Removed:
+		b.WriteString(paintStr(c, "red", report.Visible(p.Name)) + ": removed, " + versionsText(v.Old))
+	default:
+		b.WriteString(paintStr(c, "bold", report.Visible(p.Name)) + ": ")
+		before, after := lastOf(v.Old), lastOf(v.New)
+		if before != after {
+			style := "yellow"
+			switch v.Direction {
+			case diff.Upgraded:
+				style = "green"
+			case diff.Downgraded:
+				style = "red"
+			}
+			b.WriteString(report.Visible(before) + " → " + paintStr(c, style, report.Visible(after)))
+		} else {
+			b.WriteString(versionsText(v.New[max(0, len(v.New)-1):])) // the newest
+		}
+		if v.Changed() {
+			b.WriteString(" (")
+			if v.Direction == diff.Downgraded {
+				// In words, as Markdown's "⬇️ downgraded": the colour
+				// alone is lost in a pipe or a log file. An upgrade, the
+				// usual case, reads from its arrow.
+				b.WriteString(paintStr(c, "red", "downgraded") + "; ")
+			}
+			for i, a := range v.Added {
+				if i > 0 {
+					b.WriteString(" ")
+				}
+				b.WriteString(paintStr(c, "green", "+"+report.Visible(a)))
+			}
+			if len(v.Added) > 0 && len(v.Removed) > 0 {
+				b.WriteString(" ")
+			}
+			for i, r := range v.Removed {
+				if i > 0 {
+					b.WriteString(" ")
+				}
+				b.WriteString(paintStr(c, "red", "−"+report.Visible(r)))
+			}
+			b.WriteString(")")
+		}
+	}
+	writeCounts(b, c, p, stacks)
+}
+
+// How many stacks of its rebuilds a package's counts name (writeCounts).
+const (
+	stacksNone = iota // none: a highlight's line, kept to its news
+	stacksSome        // up to maxLineStacks, the rest counted
+	stacksAll         // every one (--rows rebuilt)
+)
+
+// writeCounts writes a package's counts after its versions: ", +3 −3
+// specs, 2 rebuilt (in e4s), 14 updated"; nothing when all are 0. The
+// stacks of the rebuilds are named as stacks says (stacksNone, …).
+func writeCounts(b *strings.Builder, c bool, p *diff.Package, stacks int) {
+	n := p.Counts
+	if n.Added+n.Removed > 0 {
+		b.WriteString(", ")
+		if n.Added > 0 {
+			b.WriteString(paintStr(c, "green", "+"+strconv.Itoa(n.Added)))
+		}
+		if n.Added > 0 && n.Removed > 0 {
+			b.WriteString(" ")
+		}
+		if n.Removed > 0 {
+			b.WriteString(paintStr(c, "red", "−"+strconv.Itoa(n.Removed)))
+		}
+		if n.Added+n.Removed == 1 {
+			b.WriteString(" spec")
+		} else {
+			b.WriteString(" specs")
+		}
+	}
+	for _, x := range []struct {
+		n    int
+		name string
+	}{{n.Rebuilt, " rebuilt"}, {n.Updated, " updated"}, {n.Restacked, " restacked"}} {
+		if x.n == 0 {
+			continue
+		}
+		b.WriteString(", " + strconv.Itoa(x.n) + x.name)
+		if x.name == " rebuilt" {
+			// The stacks of the plain rebuilds, as Markdown says them.
+			switch stacks {
+			case stacksAll:
+				b.WriteString(inStacks(report.RebuiltStacks(p, false)))
+			case stacksSome:
+				b.WriteString(inSomeStacks(report.RebuiltStacks(p, false)))
+			}
+		}
+	}
+}
+
+// TextRebuilt is the terminal view's line under the headline that says
+// how much of the change is rebuilds alone; "" when nothing was rebuilt.
+func (d *Document) TextRebuilt() string {
+	if d.Summary.Specs.Rebuilt == 0 {
+		return ""
+	}
+	plain := report.PlainCounts(d.Document)
+	r := report.ShareOfRebuilds(d.Document, plain)
+	pkgs := 0
+	for i := range d.Packages {
+		if report.PkgRebuildsOnly(&d.Packages[i], plain[i]) {
+			pkgs++
+		}
+	}
+	line := "rebuilt only (new hash, same facets and stacks): " + report.Plural(r.Plain, "spec") + " of " + report.Plural(r.Changes, "spec change") + " (" + report.Percent(r.Plain, r.Changes) + "); "
+	if o := r.OtherRebuilds(d.Document); o != "" {
+		line += o + "; "
+	}
+	return line + report.Plural(pkgs, "package") + " of " + strconv.Itoa(d.Summary.Packages.Changed) + " changed had nothing else"
+}
+
+// TextCauses are the terminal view's lines about roots and causes.
+func (d *Document) TextCauses() []string {
+	c := d.Causes
+	if c == nil {
+		return nil
+	}
+	var lines []string
+	if rc := c.Roots; rc != nil {
+		var parts []string
+		for _, r := range rc.Added {
+			parts = append(parts, paintStr(d.Render.Color, "green", "+"+report.Visible(r.Root)))
+		}
+		for _, r := range rc.Removed {
+			parts = append(parts, paintStr(d.Render.Color, "red", "−"+report.Visible(r.Root)))
+		}
+		for _, r := range rc.Changed {
+			p := report.Visible(r.Root) + " " + report.Visible(r.Old.Version)
+			if r.New.Version != r.Old.Version {
+				p += " → " + report.Visible(r.New.Version)
+			} else {
+				p += " (new hash)"
+			}
+			parts = append(parts, p)
+		}
+		if parts != nil {
+			lines = append(lines, "roots: "+strings.Join(parts, ", "))
+		}
+	}
+	if line := report.CausesSentence(d.Report, report.Visible); line != "" {
+		lines = append(lines, "why: "+line)
+	}
+	if note := report.UnknownNote(c); note != "" {
+		lines = append(lines, "why: "+note)
+	}
+	return lines
+}
+
+func lastOf(l []string) string {
+	if len(l) == 0 {
+		return ""
+	}
+	return l[len(l)-1]
+}
