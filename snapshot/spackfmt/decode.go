@@ -275,6 +275,7 @@ type decoder struct {
 	nodeSlab   []Node
 	detailSlab []Detail
 	depBlock   []Dep
+	hashBlock  []*hashRef
 	strs       []string
 	varScratch []string
 	refScratch []depRef

@@ -208,8 +208,12 @@ type Detail struct {
 	Roots []string
 
 	// While decoding: the dependencies as written, and the other hashes
-	// the node answers to.
+	// the node answers to. A node whose every dependency names one hash
+	// (as Spack writes them) has its Deps from the start, but for their
+	// hashes, and in hashes the ref of each (resolved by finish); any
+	// other keeps its dependencies in refs.
 	refs    []depRef
+	hashes  []*hashRef
 	aliases []string
 }
 
