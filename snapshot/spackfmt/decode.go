@@ -204,6 +204,10 @@ func Decode(file string, data []byte) (*Set, error) {
 	d := &decoder{s: newScanner(file, data), file: file, set: &Set{}}
 	d.initSlabs(len(data))
 	d.s.intern = internPool.Get().(map[string]string)
+	// The table of hashes, sized for a node per KiB (an index's records
+	// take about 1.5 KiB each): grown from empty, it rehashed its keys,
+	// spread over memory, at every doubling.
+	d.s.hashes = make(map[string]*hashRef, len(data)/1024)
 	defer func() { internPool.Put(d.s.intern) }()
 	if d.s.peek() != '{' {
 		return nil, d.s.want("a JSON object (a Spack index, lockfile or spec file)")
