@@ -437,9 +437,9 @@ func (d *decoder) finish() {
 			}
 			continue
 		}
-		// The compiler from the dependencies (depCompiler), found while
-		// they are resolved: the first build dependency providing c,
-		// else cxx, else fortran, and its node.
+		// The compiler from the dependencies (compilerLangs), found
+		// while they are resolved: the first build dependency providing
+		// c, else cxx, else fortran, and its node.
 		var lang [len(compilerLangs)]struct {
 			dep    int
 			target *Node
