@@ -85,36 +85,67 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	// Each node's package is numbered in its Mark, with the count of its
 	// listed specs and its line (of its first node by hash, listed ones
 	// first) by number: the map of names is let go before any block.
+	//
+	// The nodes are read in the order they were read from the file
+	// (Set.All), which is the order of their memory, rather than by hash
+	// (Nodes, Others), which jumps about it: a package's line is that of
+	// its node of the smallest hash (listed ones first), and a bad name or
+	// hash is reported for the first such node by hash.
 	slot := map[string]int32{} // by package name: its number
-	var counts, lines []int32
-	number := func(n *spackfmt.Node) {
+	var counts, nonBare []int32
+	type first struct {
+		n      *spackfmt.Node
+		listed bool
+	}
+	var firsts []first
+	bad := false
+	for n, listed := range set.All() {
 		k, ok := slot[n.Name]
 		if !ok {
 			k = int32(len(counts))
 			slot[n.Name] = k
-			counts, lines = append(counts, 0), append(lines, int32(n.Line))
+			counts, nonBare = append(counts, 0), append(nonBare, 0)
+			firsts = append(firsts, first{n, listed})
+		} else if f := &firsts[k]; listed && !f.listed || listed == f.listed && n.Hash < f.n.Hash {
+			*f = first{n, listed}
 		}
 		n.Mark = k
-	}
-	for _, n := range set.Nodes {
-		if err := CheckPackageName(n.Name); err != nil {
-			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", shorten(n.Hash, 40), err)}
+		if !listed {
+			continue
 		}
-		if !isHash(n.Hash) {
-			return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s has a malformed hash %q (want 32 characters of a-z and 2-7)", n.Name, shorten(n.Hash, 40))}
+		if CheckPackageName(n.Name) != nil || !isHash(n.Hash) {
+			bad = true
 		}
-		number(n)
-		counts[n.Mark]++
+		counts[k]++
+		if !isBare(n, roots) {
+			nonBare[k]++
+		}
 	}
-	for _, n := range set.Others {
-		number(n)
+	if bad {
+		for _, n := range set.Nodes {
+			if err := CheckPackageName(n.Name); err != nil {
+				return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", shorten(n.Hash, 40), err)}
+			}
+			if !isHash(n.Hash) {
+				return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s has a malformed hash %q (want 32 characters of a-z and 2-7)", n.Name, shorten(n.Hash, 40))}
+			}
+		}
 	}
 	slot = nil
+	lines := make([]int32, len(firsts))
+	for k, f := range firsts {
+		lines[k] = int32(f.n.Line)
+	}
+	firsts = nil
 	bare := &SpecMore{Deps: noDeps}
+	// The specs with a SpecMore of their own: every one of a package of
+	// several, and the only one of a package unless it is bare.
 	mores := 0
-	for _, n := range set.Nodes {
-		if !isBare(n, roots) || counts[n.Mark] > 1 {
-			mores++
+	for k, c := range counts {
+		if c > 1 {
+			mores += int(c)
+		} else {
+			mores += int(nonBare[k])
 		}
 	}
 	byNumber := make([]*Package, len(counts))

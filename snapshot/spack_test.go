@@ -3,6 +3,7 @@ package snapshot
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -410,5 +411,50 @@ func loadsAs(t *testing.T, want *Snapshot, paths ...string) {
 		if got := specLines(s); !slices.Equal(got, specLines(want)) {
 			t.Errorf("%s:\n%s\nwant\n%s", p, strings.Join(got, "\n"), strings.Join(specLines(want), "\n"))
 		}
+	}
+}
+
+// The nodes are mapped in the order of the file, not by hash: what a
+// package and an error say still comes from the first node by hash. A
+// package's line is that of its listed node of the smallest hash (an
+// unlisted one only when it has none), and of several bad nodes the
+// error names the first by hash.
+func TestLoadSpackFirstByHash(t *testing.T) {
+	dir := t.TempDir()
+	rec := func(h, name string, listed bool) string {
+		return fmt.Sprintf("\n%q:{\"spec\":{\"name\":%q,\"version\":\"1\",\"hash\":%q},\"in_buildcache\":%v}", h, name, h, listed)
+	}
+	index := func(recs ...string) string {
+		return `{"database":{"version":"8","installs":{` + strings.Join(recs, ",") + "}}}"
+	}
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		b = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+		c = "cccccccccccccccccccccccccccccccc"
+		d = "dddddddddddddddddddddddddddddddd"
+	)
+	// Lines 2 to 5: zlib's unlisted a, zlib's listed c then b; cmake's
+	// unlisted d alone.
+	path := filepath.Join(dir, "index.json")
+	if err := os.WriteFile(path, []byte(index(rec(a, "zlib", false), rec(c, "zlib", true), rec(b, "zlib", true), rec(d, "cmake", false))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range s.Packages {
+		if p.Name == "zlib" && p.Line != 4 {
+			t.Errorf("zlib at line %d, want 4 (its listed spec of the smallest hash)", p.Line)
+		}
+	}
+	// Two bad hashes: the error is the smaller one's, though it comes
+	// second in the file.
+	if err := os.WriteFile(path, []byte(index(rec("zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz1", "zlib", true), rec("yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy1", "cmake", true))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(path, Options{})
+	if want := `line 3: spec cmake has a malformed hash "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy1"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%v, want %q", err, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
@@ -113,9 +114,24 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		if files {
 			c.mem().limit(size, 0)
 		}
+		// The first of two large files to be loaded collects the garbage
+		// while the other one still loads, on the core that would
+		// otherwise wait: its file's bytes and its decoder's scratch are
+		// garbage by then, and the collection that collectIfDue would
+		// make below, with both cores idle, is then not due.
+		var first atomic.Bool
+		early := func() {
+			if files && size >= earlyCollect && first.CompareAndSwap(false, true) {
+				c.mem().collect(size) // the file's bytes, and more, are garbage
+			}
+		}
 		var wg sync.WaitGroup
-		wg.Go(func() { oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo) })
+		wg.Go(func() {
+			oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo)
+			early()
+		})
 		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], lo)
+		early()
 		wg.Wait()
 	} else {
 		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo)
@@ -168,6 +184,13 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	}
 	return c.finish(opts, r, render)
 }
+
+// earlyCollect is the size of two files from which the first one
+// loaded collects the garbage while the other loads (runDiff): two
+// 94 MB Spack indexes left 314 MB of garbage beside 101 MB alive, and
+// collecting it once both were loaded took both cores for some 20 ms.
+// (A variable for tests.)
+var earlyCollect int64 = 32 << 20
 
 // emptySelection is an error when filters are given and together select
 // nothing on either side, although each matches something on its own

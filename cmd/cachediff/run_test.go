@@ -164,6 +164,18 @@ func TestMemoryLimit(t *testing.T) {
 	if want := []string{"pace", "limit", "limit", "collect if due"}; !slices.Equal(order, want) || got[0] != size || got[1] != size {
 		t.Errorf("two files: hooks called %v with %v, want %v with their size (%d) twice", order, got, want, size)
 	}
+	// Two files of earlyCollect bytes or more: the first one loaded
+	// collects the garbage while the other loads.
+	defer func(n int64) { earlyCollect = n }(earlyCollect)
+	earlyCollect = size
+	*rec = memoryRecorder{}
+	if code := c.run(files); code > 1 {
+		t.Fatalf("two large files: exit %d", code)
+	}
+	if order, want := rec.order, []string{"pace", "limit", "collect", "limit", "collect if due"}; !slices.Equal(order, want) {
+		t.Errorf("two large files: hooks called %v, want %v", order, want)
+	}
+	earlyCollect = size + 1
 	if _, ok := newCLI().memory.(processMemory); !ok {
 		t.Error("main's command sets no memory limit, no collector pace or no collection between a log's steps")
 	}

@@ -204,6 +204,10 @@ func Decode(file string, data []byte) (*Set, error) {
 	d := &decoder{s: newScanner(file, data), file: file, set: &Set{}}
 	d.initSlabs(len(data))
 	d.s.intern = internPool.Get().(map[string]string)
+	// The table of hashes, sized for a node per KiB (an index's records
+	// take about 1.5 KiB each): grown from empty, it rehashed its keys,
+	// spread over memory, at every doubling.
+	d.s.hashes = make(map[string]*hashRef, len(data)/1024)
 	defer func() { internPool.Put(d.s.intern) }()
 	if d.s.peek() != '{' {
 		return nil, d.s.want("a JSON object (a Spack index, lockfile or spec file)")
@@ -275,6 +279,7 @@ type decoder struct {
 	nodeSlab   []Node
 	detailSlab []Detail
 	depBlock   []Dep
+	hashBlock  []*hashRef
 	strs       []string
 	varScratch []string
 	refScratch []depRef
@@ -407,7 +412,8 @@ func (d *decoder) database() error {
 // installs reads the records of an index: {hash: {spec, in_buildcache, ...}}.
 func (d *decoder) installs() error {
 	return d.s.object(func(key []byte) error {
-		id := d.s.internHash(key).s
+		ref := d.s.internHash(key)
+		id := ref.s
 		d.s.ws()
 		at := d.s.pos
 		line := d.lineAt(at)
@@ -432,7 +438,7 @@ func (d *decoder) installs() error {
 		if n == nil {
 			return d.s.errf("record %s has no spec", id)
 		}
-		return d.add(n, id, inCache, at)
+		return d.add(n, ref, inCache, at)
 	})
 }
 
@@ -522,14 +528,14 @@ func (d *decoder) concreteSpecs() error {
 		}
 	}
 	return d.s.object(func(key []byte) error {
-		id := d.s.internHash(key).s
+		ref := d.s.internHash(key)
 		d.s.ws()
 		at := d.s.pos
 		n, err := d.node(d.lineAt(at))
 		if err != nil {
 			return err
 		}
-		return d.add(n, id, true, at)
+		return d.add(n, ref, true, at)
 	})
 }
 
@@ -586,19 +592,20 @@ func (d *decoder) specNodes() error {
 		if n.Hash == "" {
 			return d.s.errf("node %s has no hash", n.Name)
 		}
-		return d.add(n, n.Hash, true, at)
+		return d.add(n, d.s.internHash([]byte(n.Hash)), true, at)
 	})
 }
 
-// add files a node read at byte offset at under id and the hashes it
+// add files a node read at byte offset at under id, the hash of ref (the
+// interned key it was read under), and the hashes it
 // carries. An id that is a record's key wins over the same hash met as
 // another node's alias. An id that is already a record's key is an error
 // at the second record (docs/design.md, "Bad input": duplicate hashes or
 // keys): Python's json, and so Spack, keeps the last of a key given
 // twice, a reader that keeps the first differs from it, and neither can
 // tell which record is right.
-func (d *decoder) add(n *Node, id string, counts bool, at int) error {
-	ref := d.s.internHash([]byte(id))
+func (d *decoder) add(n *Node, ref *hashRef, counts bool, at int) error {
+	id := ref.s
 	if prev := ref.node; prev != nil && prev.Hash == id {
 		return d.s.errAt(at, "hash %s is listed twice (%s at line %d and %s at line %d); a hash names one spec", id, prev.Name, prev.Line, n.Name, n.Line)
 	}

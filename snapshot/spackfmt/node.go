@@ -305,11 +305,7 @@ func (d *decoder) deps(n *Node) error {
 	d.refScratch = d.refScratch[:0]
 	defer func() {
 		if len(d.refScratch) > 0 {
-			m := d.more(n)
-			// Not from a slab: blocks of these, dropped at once when
-			// resolved, made the collector let a 60k-spec pair's peak
-			// RSS grow by a quarter, for a tenth less CPU.
-			m.refs = append(m.refs, d.refScratch...)
+			d.keepRefs(d.more(n))
 		}
 	}()
 	one := func(r *depRef) error {
@@ -373,6 +369,40 @@ func (d *decoder) deps(n *Node) error {
 	})
 }
 
+// keepRefs files the dependencies read into refScratch on m: as its
+// Deps and their hashes' refs when each names one hash (one "hash", as
+// Spack writes them) and m has none yet, so that finish only fills in
+// the hashes; else as depRefs, which finish resolves whole.
+func (d *decoder) keepRefs(m *Detail) {
+	single := m.refs == nil && m.hashes == nil && finishTwin == nil
+	for i := range d.refScratch {
+		if r := &d.refScratch[i]; r.refs[0] == nil || r.refs[1] != nil || r.refs[2] != nil {
+			single = false
+			break
+		}
+	}
+	if single {
+		m.Deps = d.depSlab(len(d.refScratch))
+		m.hashes = d.hashSlab(len(d.refScratch))
+		for _, r := range d.refScratch {
+			m.Deps = append(m.Deps, Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals})
+			m.hashes = append(m.hashes, r.refs[0])
+		}
+		return
+	}
+	// A second list of dependencies, or one naming several hashes (or
+	// none but a build_hash or full_hash): all as depRefs.
+	for i, h := range m.hashes {
+		dep := m.Deps[i]
+		m.refs = append(m.refs, depRef{name: dep.Name, refs: [3]*hashRef{h}, types: dep.Types, virtuals: dep.Virtuals})
+	}
+	m.Deps, m.hashes = nil, nil
+	// Not from a slab: blocks of these, dropped at once when resolved,
+	// made the collector let a 60k-spec pair's peak RSS grow by a
+	// quarter, for a tenth less CPU.
+	m.refs = append(m.refs, d.refScratch...)
+}
+
 func (d *decoder) addRef(n *Node, r depRef) error {
 	for i, h := range r.refs {
 		if h != nil && h.s == "" { // "hash": "" names no node
@@ -386,71 +416,147 @@ func (d *decoder) addRef(n *Node, r depRef) error {
 	return nil
 }
 
+// finishTwin, when set (by tests), is the plain resolution that finish
+// and keepRefs' dependencies with their hashes' refs are checked
+// against: every node then keeps its dependencies as depRefs, and Decode
+// calls it instead of finish.
+var finishTwin func(*decoder)
+
 // finish resolves edges, derives compilers, marks roots and sorts.
 func (d *decoder) finish() {
+	if finishTwin != nil {
+		finishTwin(d)
+		return
+	}
 	set := d.set
 	for _, n := range d.nodes() {
 		if n.Detail == nil {
 			n.Detail = &bareDetail
+			if n.Compiler == "" {
+				n.Compiler = "none"
+			}
 			continue
 		}
-		n.Deps = d.depSlab(len(n.refs))
-		for _, r := range n.refs {
-			dep := Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals}
-			var target *Node
-			for _, h := range r.refs {
-				if h != nil && h.node != nil {
-					target = h.node
-					break
+		// The compiler from the dependencies (compilerLangs), found
+		// while they are resolved: the first build dependency providing
+		// c, else cxx, else fortran, and its node.
+		var lang [len(compilerLangs)]struct {
+			dep    int
+			target *Node
+		}
+		for i := range lang {
+			lang[i].dep = -1
+		}
+		resolved := func(i int, target *Node) {
+			if n.ownCompiler || !slices.Contains(n.Deps[i].Types, "build") {
+				return
+			}
+			for k, l := range compilerLangs {
+				if lang[k].dep < 0 && slices.Contains(n.Deps[i].Virtuals, l) {
+					lang[k].dep, lang[k].target = i, target
 				}
 			}
-			if target != nil {
-				dep.Hash = target.Hash
-			} else {
+		}
+		if n.hashes != nil {
+			for i, h := range n.hashes {
+				target := h.node
+				if target != nil {
+					n.Deps[i].Hash = target.Hash
+				} else {
+					n.Deps[i].Hash = h.s
+					d.warnf(n.Line, "%s/%s: dependency %s/%s is not in the file", n.Name, short(n.Hash), n.Deps[i].Name, short(h.s))
+				}
+				resolved(i, target)
+			}
+		} else {
+			n.Deps = d.depSlab(len(n.refs))
+			for _, r := range n.refs {
+				dep := Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals}
+				var target *Node
 				for _, h := range r.refs {
-					if h != nil {
-						dep.Hash = h.s
+					if h != nil && h.node != nil {
+						target = h.node
 						break
 					}
 				}
-				d.warnf(n.Line, "%s/%s: dependency %s/%s is not in the file", n.Name, short(n.Hash), r.name, short(dep.Hash))
+				if target != nil {
+					dep.Hash = target.Hash
+				} else {
+					for _, h := range r.refs {
+						if h != nil {
+							dep.Hash = h.s
+							break
+						}
+					}
+					d.warnf(n.Line, "%s/%s: dependency %s/%s is not in the file", n.Name, short(n.Hash), r.name, short(dep.Hash))
+				}
+				n.Deps = append(n.Deps, dep)
+				resolved(len(n.Deps)-1, target)
 			}
-			n.Deps = append(n.Deps, dep)
 		}
-		n.refs, n.aliases = nil, nil
-	}
-	for _, n := range d.nodes() {
+		n.refs, n.hashes, n.aliases = nil, nil, nil
 		if !n.ownCompiler {
-			n.Compiler = d.depCompiler(n)
+			n.Compiler = ""
+			for _, l := range lang {
+				if l.dep < 0 {
+					continue
+				}
+				if t := l.target; t != nil && t.Version != "" {
+					n.Compiler = d.s.internBytes([]byte(t.Name + "@" + t.Version))
+				} else {
+					n.Compiler = n.Deps[l.dep].Name
+				}
+				break
+			}
 		}
 		if n.Compiler == "" {
 			n.Compiler = "none"
 		}
 	}
 	d.markRoots()
-	byHash := func(a, b *Node) int { return cmp.Compare(a.Hash, b.Hash) }
-	slices.SortFunc(set.Nodes, byHash)
-	slices.SortFunc(set.Others, byHash)
+	sortByHash(set.Nodes)
+	sortByHash(set.Others)
 	slices.SortStableFunc(set.Warnings, func(a, b Warning) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
 	})
 }
 
-// depCompiler is the build dependency providing c, then cxx, then fortran,
-// as name@version (name alone when the dependency is not in the file).
-func (d *decoder) depCompiler(n *Node) string {
-	for _, lang := range []string{"c", "cxx", "fortran"} {
-		for _, dep := range n.Deps {
-			if !slices.Contains(dep.Types, "build") || !slices.Contains(dep.Virtuals, lang) {
-				continue
-			}
-			if t := d.lookup(dep.Hash); t != nil && t.Version != "" {
-				return d.s.internBytes([]byte(t.Name + "@" + t.Version))
-			}
-			return dep.Name
-		}
+// compilerLangs are the virtuals whose build dependency is a node's
+// compiler (from spec format 5 on), in order of preference: the
+// compiler is the first build dependency providing c, else cxx, else
+// fortran, as name@version (name alone when the dependency is not in the
+// file).
+var compilerLangs = [...]string{"c", "cxx", "fortran"}
+
+// sortByHash sorts nodes by hash. They are sorted by their hashes' first
+// eight bytes, kept beside them, and by the whole hash where those are
+// equal: the hashes, spread over memory, are read once each rather than
+// at every comparison.
+func sortByHash(nodes []*Node) {
+	type keyed struct {
+		k uint64
+		n *Node
 	}
-	return ""
+	keys := make([]keyed, len(nodes))
+	for i, n := range nodes {
+		var k uint64
+		for j := range 8 {
+			k <<= 8
+			if j < len(n.Hash) {
+				k |= uint64(n.Hash[j])
+			}
+		}
+		keys[i] = keyed{k, n}
+	}
+	slices.SortFunc(keys, func(a, b keyed) int {
+		if a.k != b.k {
+			return cmp.Compare(a.k, b.k)
+		}
+		return strings.Compare(a.n.Hash, b.n.Hash)
+	})
+	for i := range keys {
+		nodes[i] = keys[i].n
+	}
 }
 
 func short(h string) string {
@@ -526,6 +632,17 @@ func (d *decoder) depSlab(n int) []Dep {
 	start := len(d.depBlock)
 	d.depBlock = d.depBlock[:start+n]
 	return d.depBlock[start : start : start+n]
+}
+
+// hashSlab returns an empty slice with room for n refs: a node's
+// dependencies' (Detail.hashes), let go once resolved.
+func (d *decoder) hashSlab(n int) []*hashRef {
+	if cap(d.hashBlock)-len(d.hashBlock) < n {
+		d.hashBlock = make([]*hashRef, 0, max(n, d.depNext))
+	}
+	start := len(d.hashBlock)
+	d.hashBlock = d.hashBlock[:start+n]
+	return d.hashBlock[start : start : start+n]
 }
 
 // strSlab copies l into a slab; nil for an empty list.

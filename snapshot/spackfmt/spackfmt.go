@@ -139,6 +139,35 @@ func (s *Set) Drain() iter.Seq2[*Node, bool] {
 	}
 }
 
+// All yields the nodes of Nodes (counts true) and of Others, each once,
+// in the order Drain does, and keeps them: a caller that reads every node
+// reads memory mostly forward, where Nodes and Others, sorted by hash,
+// jump about it.
+func (s *Set) All() iter.Seq2[*Node, bool] {
+	return func(yield func(*Node, bool) bool) {
+		if s.slabs == nil {
+			for _, n := range s.Nodes {
+				if !yield(n, true) {
+					return
+				}
+			}
+			for _, n := range s.Others {
+				if !yield(n, false) {
+					return
+				}
+			}
+			return
+		}
+		for _, slab := range s.slabs {
+			for j := range slab {
+				if n := &slab[j]; n.in != notIn && !yield(n, n.in == inNodes) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // Root is one root of an environment lockfile.
 type Root struct {
 	Hash string
@@ -208,8 +237,12 @@ type Detail struct {
 	Roots []string
 
 	// While decoding: the dependencies as written, and the other hashes
-	// the node answers to.
+	// the node answers to. A node whose every dependency names one hash
+	// (as Spack writes them) has its Deps from the start, but for their
+	// hashes, and in hashes the ref of each (resolved by finish); any
+	// other keeps its dependencies in refs.
 	refs    []depRef
+	hashes  []*hashRef
 	aliases []string
 }
 

@@ -133,8 +133,12 @@ func writeNode(bw *bufio.Writer, n *Node) {
 	}
 	bw.WriteString(`,"package_hash":` + q(n.PackageHash))
 	if len(n.Deps) > 0 {
+		// By name, as Spack writes them (Spec.to_node_dict), whatever
+		// order the DAG keeps them in.
+		deps := slices.Clone(n.Deps)
+		slices.SortStableFunc(deps, func(a, b Dep) int { return strings.Compare(a.Node.Name, b.Node.Name) })
 		bw.WriteString(`,"dependencies":[`)
-		for i, dep := range n.Deps {
+		for i, dep := range deps {
 			if i > 0 {
 				bw.WriteByte(',')
 			}
