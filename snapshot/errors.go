@@ -96,7 +96,11 @@ func (e *LoadError) Unwrap() []error {
 	return errs
 }
 
-// plural writes "1 page", "2 pages"; forms[1], when given, is the plural.
+// Plural writes "1 page", "2 pages"; forms[0], when given, is the
+// plural: the words of the loader's messages, for a format's decoder to
+// use in its own.
+func Plural(n int, noun string, forms ...string) string { return plural(n, noun, forms...) }
+
 func plural(n int, noun string, forms ...string) string {
 	if n == 1 {
 		return "1 " + noun

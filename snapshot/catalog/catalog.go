@@ -24,7 +24,6 @@
 package catalog
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -92,14 +91,3 @@ func setSize(s *snapshot.Spec, v string) {
 // emptyList is every empty list of a loaded spec: an empty slice of a
 // decoder's array would keep the array.
 var emptyList = []string{}
-
-// plural writes "1 page", "2 pages"; forms[1], when given, is the plural.
-func plural(n int, noun string, forms ...string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if len(forms) > 0 {
-		return fmt.Sprintf("%d %s", n, forms[0])
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

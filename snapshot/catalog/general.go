@@ -474,7 +474,7 @@ func (m *meta) countsMap() {
 func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 	var msgs []string
 	if m.NumSpecs != nil && *m.NumSpecs != len(specs) {
-		msgs = append(msgs, fmt.Sprintf("meta says num_specs is %d, but the page lists %s", *m.NumSpecs, plural(len(specs), "spec")))
+		msgs = append(msgs, fmt.Sprintf("meta says num_specs is %d, but the page lists %s", *m.NumSpecs, snapshot.Plural(len(specs), "spec")))
 	}
 	byStack := map[string]int{}
 	sets := map[string]map[string]bool{}
@@ -500,7 +500,7 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 	if m.NumSpecsByStack != nil {
 		for _, st := range unionKeys(byStack, m.NumSpecsByStack) {
 			if got, want := byStack[st], m.NumSpecsByStack[st]; got != want {
-				msgs = append(msgs, fmt.Sprintf("meta says num_specs_by_stack[%s] is %d, but %s that stack", st, want, plural(got, "spec lists", "specs list")))
+				msgs = append(msgs, fmt.Sprintf("meta says num_specs_by_stack[%s] is %d, but %s that stack", st, want, snapshot.Plural(got, "spec lists", "specs list")))
 			}
 		}
 	}
