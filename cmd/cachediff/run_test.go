@@ -124,9 +124,10 @@ func (r *memoryRecorder) collectIfDue(int64) { r.add("collect if due") }
 
 // TestMemoryLimitStdin: standard input counts in the input's size as
 // soon as it is read, before it is decoded, on either side: the limit
-// is first set from its size and the file's, where it was set from
-// twice the old snapshot's once that was loaded, or from the file's
-// alone; and it is set although the page then fails to decode.
+// is set from its size and the other side's (the file's; after the
+// old snapshot's alone, twice, while the new one loads), where it was set
+// only once the old snapshot was loaded, from twice its size; and it is
+// set although the page then fails to decode.
 func TestMemoryLimitStdin(t *testing.T) {
 	files := []string{"../../testdata/spack-formats/index.v7-layout2-unsigned.json", "../../testdata/spack-formats/index.v8-layout2-unsigned-mixed.json"}
 	var data [2][]byte
@@ -149,8 +150,9 @@ func TestMemoryLimitStdin(t *testing.T) {
 		want  []int64
 	}{
 		{"old from stdin", []string{"-", files[1]}, data[0], 1, []int64{size, size}},
-		{"new from stdin", []string{files[0], "-"}, data[1], 1, []int64{size, size}},
-		{"stdin not a page", []string{files[0], "-"}, []byte("{\n" + strings.Repeat(" ", 1000)), 2, []int64{int64(len(data[0])) + 1002}},
+		{"new from stdin", []string{files[0], "-"}, data[1], 1, []int64{2 * int64(len(data[0])), size, size}},
+		{"stdin not a page", []string{files[0], "-"}, []byte("{\n" + strings.Repeat(" ", 1000)), 2, []int64{2 * int64(len(data[0])), int64(len(data[0])) + 1002}},
+		{"old from stdin, not a page", []string{"-", files[1]}, []byte("{\n" + strings.Repeat(" ", 1000)), 2, []int64{int64(len(data[1])) + 1002}},
 	} {
 		rec := &memoryRecorder{}
 		c := &cli{stdin: bytes.NewReader(tc.stdin), stdout: io.Discard, stderr: io.Discard, memory: rec}
