@@ -363,11 +363,13 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// Rebuild causes follow edges through the whole snapshots, filtered
 	// out packages included (causes.go).
 	og, ng := graphsOf(before, after)
+	applied := f
 	if ren := rootRenames(og, ng); ren != nil {
 		before = renameStacks(before, ren) // rootrename.go
+		applied.Stacks = renamedStacks(f.Stacks, ren)
 	}
 	unfiltered := [2]*snapshot.Snapshot{before, after}
-	before, after = f.apply(before), f.apply(after)
+	before, after = applied.apply(before), applied.apply(after)
 	var ignore [numFacets]bool
 	for _, name := range f.Ignore {
 		ignore[slices.Index(facetNames[:], name)] = true

@@ -255,16 +255,52 @@ func checkRollup(at string, r *Rollup, sums bool, ss Counts) error {
 			removed = append(removed, v.Value)
 		}
 	}
-	if !slices.Equal(r.Added, added) {
-		return lawf(at+".added", "lists %d values, but %d are counted in new only", len(r.Added), len(added))
+	if err := checkOneSided(at+".added", "new", r.Added, added); err != nil {
+		return err
 	}
-	if !slices.Equal(r.Removed, removed) {
-		return lawf(at+".removed", "lists %d values, but %d are counted in old only", len(r.Removed), len(removed))
+	if err := checkOneSided(at+".removed", "old", r.Removed, removed); err != nil {
+		return err
 	}
 	if sums && (before != ss.Old || after != ss.New) {
 		return lawf(at+".counts", "add up to %d old and %d new specs, but summary.specs has %d and %d", before, after, ss.Old, ss.New)
 	}
 	return nil
+}
+
+// checkOneSided checks a roll-up's list of the values counted on one
+// side only (side: "old" or "new") against those the counts have there,
+// in the counts' order, and says what differs: a value listed twice,
+// listed but not counted on that side only, counted so but not listed,
+// or two listed out of the counts' order.
+func checkOneSided(at, side string, listed, counted []string) error {
+	if slices.Equal(listed, counted) {
+		return nil
+	}
+	rank := make(map[string]int, len(counted))
+	for i, v := range counted {
+		rank[v] = i
+	}
+	seen := make(map[string]bool, len(listed))
+	for _, v := range listed {
+		if seen[v] {
+			return lawf(at, "%q is there twice", shortValue(v))
+		}
+		seen[v] = true
+		if _, ok := rank[v]; !ok {
+			return lawf(at, "lists %q, which the counts do not have in %s only", shortValue(v), side)
+		}
+	}
+	for _, v := range counted {
+		if !seen[v] {
+			return lawf(at, "does not list %q, which the counts have in %s only", shortValue(v), side)
+		}
+	}
+	for i := 1; i < len(listed); i++ {
+		if a, b := listed[i-1], listed[i]; rank[a] > rank[b] {
+			return lawf(at, "lists %q before %q, but the counts have %q first: the list follows the counts' order", shortValue(a), shortValue(b), shortValue(b))
+		}
+	}
+	return nil // not reached: the same values in the same order are equal
 }
 
 // checkGate checks a saved gate: a gate of no kind passes whatever the

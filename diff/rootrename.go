@@ -129,6 +129,28 @@ func rootNames(g Graph) map[string]string {
 	return m
 }
 
+// renamedStacks returns the stacks a filter names (sorted), with the new
+// name of each old root among them that ren renames: the old side is
+// compared under the new name, so a filter that names the root as the old
+// lockfile writes it selects that root on both sides, as its new name
+// does; stacks itself when none is renamed.
+func renamedStacks(stacks []string, ren map[string]string) []string {
+	var out []string
+	for _, st := range stacks {
+		if to, ok := ren[st]; ok {
+			if out == nil {
+				out = slices.Clone(stacks)
+			}
+			out = append(out, to)
+		}
+	}
+	if out == nil {
+		return stacks
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // renameStacks returns s with the stacks named in ren renamed: a copy of
 // each package with a spec in one, and new stack lists, sorted (the
 // loaded lists are shared and never modified); s itself when no spec is.

@@ -172,15 +172,17 @@ func cleanRune(r rune) bool {
 // changes how the text around it reads, without showing itself: format
 // characters (zero-width spaces and joiners, U+FEFF, the soft hyphen),
 // bidirectional controls (U+202E makes text read backwards), variation
-// selectors and the other default-ignorable code points, and the line and
-// paragraph separators. "g\u200bcc" looks like gcc: every format shows
+// selectors and the other default-ignorable code points, the line and
+// paragraph separators, and the noncharacters (U+FFFE, U+FFFF, U+FDD0 to
+// U+FDEF and the last two of each plane: no character, and XML forbids
+// U+FFFE and U+FFFF). "g\u200bcc" looks like gcc: every format shows
 // these characters (Markdown as U+FFFD, text and patch as \u escapes).
 func Invisible(r rune) bool {
 	if r < 0xad {
 		return false // the common case: ASCII and Latin-1 letters
 	}
 	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp, unicode.Bidi_Control,
-		unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
+		unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, unicode.Noncharacter_Code_Point)
 }
 
 func escape(s string, html bool) string {

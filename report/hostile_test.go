@@ -124,6 +124,29 @@ func TestInvisibleShownEverywhere(t *testing.T) {
 	}
 }
 
+// TestNoncharactersShown: the noncharacters (U+FFFE, U+FFFF, U+FDD0 and
+// the last two of a plane) are shown as the other invisible characters
+// are, in every format: they passed into Markdown, text and HTML as they
+// were (issue 35).
+func TestNoncharactersShown(t *testing.T) {
+	for _, c := range []rune{0xfffe, 0xffff, 0xfdd0, 0xfdef, 0x1fffe, 0x10ffff} {
+		name := "z" + string(c) + "lib"
+		if got := plainText(name); got == name {
+			t.Errorf("plainText(%q) = %q: the noncharacter is not shown", name, got)
+		}
+		r := reporttest.OnePackage(name)
+		for _, f := range []string{"md", "text", "html", "patch", "atom"} {
+			var buf bytes.Buffer
+			if err := render(&buf, f, r, Options{}); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if strings.ContainsRune(buf.String(), c) {
+				t.Errorf("%s of %q: %U is in the output as it is", f, name, c)
+			}
+		}
+	}
+}
+
 // TestSharedPrefixShown: a rebuilt spec whose old and new hash share their
 // first 7 characters shows as a change in the patch (a hunk, not two bare
 // headers), in Markdown (two different abbreviations) and in a user

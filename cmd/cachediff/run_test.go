@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -99,18 +100,70 @@ func TestExitCode(t *testing.T) {
 }
 
 // memoryRecorder records a command's calls of its memory budget.
+// Two pages load at once: the calls may come from either.
 type memoryRecorder struct {
+	mu           sync.Mutex
 	order        []string // the calls, in order
 	inputs, kept []int64  // limit's arguments
 }
 
-func (r *memoryRecorder) loading() { r.order = append(r.order, "pace") }
+func (r *memoryRecorder) add(call string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.order = append(r.order, call)
+}
+func (r *memoryRecorder) loading() { r.add("pace") }
 func (r *memoryRecorder) limit(input, kept int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.inputs, r.kept = append(r.inputs, input), append(r.kept, kept)
 	r.order = append(r.order, "limit")
 }
-func (r *memoryRecorder) collect(int64)      { r.order = append(r.order, "collect") }
-func (r *memoryRecorder) collectIfDue(int64) { r.order = append(r.order, "collect if due") }
+func (r *memoryRecorder) collect(int64)      { r.add("collect") }
+func (r *memoryRecorder) collectIfDue(int64) { r.add("collect if due") }
+
+// TestMemoryLimitStdin: standard input counts in the input's size as
+// soon as it is read, before it is decoded, on either side: the limit
+// is set from its size and the other side's (the file's; after the
+// old snapshot's alone, twice, while the new one loads), where it was set
+// only once the old snapshot was loaded, from twice its size; and it is
+// set although the page then fails to decode.
+func TestMemoryLimitStdin(t *testing.T) {
+	files := []string{"../../testdata/spack-formats/index.v7-layout2-unsigned.json", "../../testdata/spack-formats/index.v8-layout2-unsigned-mixed.json"}
+	var data [2][]byte
+	for i, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data[i] = b
+	}
+	size := int64(len(data[0]) + len(data[1]))
+	if len(data[0]) == len(data[1]) {
+		t.Fatal("the two pages must differ in size")
+	}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		stdin []byte
+		code  int
+		want  []int64
+	}{
+		{"old from stdin", []string{"-", files[1]}, data[0], 1, []int64{size, size}},
+		{"new from stdin", []string{files[0], "-"}, data[1], 1, []int64{2 * int64(len(data[0])), size, size}},
+		{"stdin not a page", []string{files[0], "-"}, []byte("{\n" + strings.Repeat(" ", 1000)), 2, []int64{2 * int64(len(data[0])), int64(len(data[0])) + 1002}},
+		{"old from stdin, not a page", []string{"-", files[1]}, []byte("{\n" + strings.Repeat(" ", 1000)), 2, []int64{int64(len(data[1])) + 1002}},
+	} {
+		rec := &memoryRecorder{}
+		c := &cli{stdin: bytes.NewReader(tc.stdin), stdout: io.Discard, stderr: io.Discard, memory: rec}
+		if code := c.run(tc.args); code != tc.code {
+			t.Fatalf("%s: exit %d, want %d", tc.name, code, tc.code)
+		}
+		if !slices.Equal(rec.inputs, tc.want) || rec.order[0] != "pace" {
+			t.Errorf("%s: hooks called %v, limit with %v; want pace, then limit with %v", tc.name, rec.order, rec.inputs, tc.want)
+		}
+	}
+}
 
 // TestMemoryLimit: run, as tests call it in one process, leaves the
 // process's memory limit and GOGC alone; the command as main runs it paces

@@ -279,20 +279,14 @@ func feedSite(linkBase string) string {
 	return u.String()
 }
 
+// feedText makes s visible text for the feed: report.Visible (control
+// and invisible characters as Go escapes, the noncharacters U+FFFE and
+// U+FFFF that XML 1.0 forbids among them: encoding/xml would make them
+// U+FFFD, another text than the name).
+func feedText(s string) string { return report.Visible(s) }
+
 // cleanGitPath is a path in a commit as the feed names it: slashes, no
 // leading ./ or /, no trailing slash.
-// feedText makes s visible text for the feed: plainText (control and
-// invisible characters as Go escapes), and the two characters XML 1.0
-// forbids that plainText keeps, U+FFFE and U+FFFF, as \ufffe and \uffff
-// (encoding/xml would make them U+FFFD, another text than the name).
-func feedText(s string) string {
-	s = report.Visible(s)
-	if !strings.ContainsAny(s, "\ufffe\uffff") {
-		return s
-	}
-	return strings.NewReplacer("\ufffe", `\ufffe`, "\uffff", `\uffff`).Replace(s)
-}
-
 func cleanGitPath(p string) string {
 	p = path.Clean("/" + strings.ReplaceAll(p, `\`, "/"))
 	return strings.TrimPrefix(p, "/")

@@ -63,6 +63,11 @@ type Options struct {
 	// Stdin is standard input, read for the argument "-" (at most
 	// MaxStdin bytes); nil: nothing to read.
 	Stdin io.Reader
+	// StdinRead, when not nil, is called with the size of standard input
+	// once it is read whole, before it is decoded: the size of the input
+	// a command's memory is budgeted from, which a pipe does not tell
+	// before.
+	StdinRead func(size int64)
 }
 
 // open is Open with options; it also returns the tree of an argument
@@ -73,7 +78,7 @@ func open(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) {
 		if r == nil {
 			r = strings.NewReader("")
 		}
-		return &stdinSource{r: r}, nil, nil
+		return &stdinSource{r: r, read: o.StdinRead}, nil, nil
 	}
 	if mirror.IsURL(arg) {
 		h := o.HTTP

@@ -26,6 +26,7 @@ const MaxStdin = 1 << 30
 // stdinSource is a snapshot of one page read from standard input.
 type stdinSource struct {
 	r    io.Reader
+	read func(size int64) // Options.StdinRead
 	once sync.Once
 	data []byte
 	err  error
@@ -40,9 +41,14 @@ func (s *stdinSource) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*sn
 
 // Read reads standard input once, at most MaxStdin bytes (readPage),
 // and returns it as read: not copied into buf, so that it costs its size
-// once.
+// once. Once read, its size goes to s.read (Options.StdinRead).
 func (s *stdinSource) Read(f snapshot.File, buf []byte) ([]byte, error) {
-	s.once.Do(func() { s.data, s.err = readPage(s.r, MaxStdin) })
+	s.once.Do(func() {
+		s.data, s.err = readPage(s.r, MaxStdin)
+		if s.err == nil && s.read != nil {
+			s.read(int64(len(s.data)))
+		}
+	})
 	return s.data, s.err
 }
 

@@ -68,7 +68,9 @@ var layers = []rule{
 	{"formatting reads the engine's report, never a snapshot's source or format",
 		func(p string) bool { return under("report")(p) && !testSupport(p) }, func(p string) bool { return under("snapshot")(p) && p != "snapshot" }},
 	{"the registry of formats knows none of them: each registers itself with it (report/builtin lists them)",
-		func(p string) bool { return p == "report" }, func(p string) bool { return under("report")(p) && p != "report/view" && !strings.HasPrefix(p, "report/internal/") }},
+		func(p string) bool { return p == "report" }, func(p string) bool {
+			return under("report")(p) && p != "report/view" && !strings.HasPrefix(p, "report/internal/")
+		}},
 }
 
 // TestLayers: no import runs from a lower package to a higher one (issue

@@ -1,0 +1,32 @@
+package diff
+
+import "testing"
+
+// TestCheckRollupMessages: a roll-up whose list of the values counted on
+// one side only disagrees with its counts is refused with a message that
+// says how: a value listed twice, listed but not counted on that side
+// only, counted so but not listed, or listed out of the counts' order
+// (which had "lists 2 values, but 2 are counted in old only").
+func TestCheckRollupMessages(t *testing.T) {
+	counts := ValueCounts{{"gcc@13", OldToNew{Old: 1, New: 2}}, {"gcc@11", OldToNew{Old: 1}}, {"gcc@12", OldToNew{Old: 1}}, {"clang@18", OldToNew{New: 1}}}
+	for _, tc := range []struct {
+		added, removed []string
+		want           string
+	}{
+		{[]string{"clang@18"}, []string{"gcc@12", "gcc@11"}, `facets.compiler.removed: lists "gcc@12" before "gcc@11", but the counts have "gcc@11" first: the list follows the counts' order`},
+		{[]string{"clang@18"}, []string{"gcc@11", "gcc@13"}, `facets.compiler.removed: lists "gcc@13", which the counts do not have in old only`},
+		{[]string{"clang@18"}, []string{"gcc@11"}, `facets.compiler.removed: does not list "gcc@12", which the counts have in old only`},
+		{[]string{"clang@18", "clang@18"}, []string{"gcc@11", "gcc@12"}, `facets.compiler.added: "clang@18" is there twice`},
+		{nil, []string{"gcc@11", "gcc@12"}, `facets.compiler.added: does not list "clang@18", which the counts have in new only`},
+		{[]string{"clang@18"}, []string{"gcc@11", "gcc@12"}, ""},
+	} {
+		r := &Rollup{Added: tc.added, Removed: tc.removed, Counts: counts}
+		got := ""
+		if err := checkRollup("facets.compiler", r, false, Counts{}); err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("added %q, removed %q:\n got %s\nwant %s", tc.added, tc.removed, got, tc.want)
+		}
+	}
+}
