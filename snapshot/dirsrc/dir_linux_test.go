@@ -366,3 +366,45 @@ func TestReadInOpenRoot(t *testing.T) {
 		t.Fatalf("Read of %s once walked, the root moved: %v; want a not-exist error for the whole path", page.Name, err)
 	}
 }
+
+// TestHugeSpan checks the huge pages readFile advises for a large buffer:
+// only those wholly inside it.
+func TestHugeSpan(t *testing.T) {
+	const huge = 2 << 20
+	for _, c := range []struct {
+		p        uintptr
+		n        int
+		from, to int
+	}{
+		{0, 3 * huge, 0, 3 * huge},                // aligned both ends
+		{100, 3 * huge, huge - 100, 3*huge - 100}, // cut at both ends
+		{huge, huge - 1, 0, 0},                    // less than one page
+		{100, 2*huge - 200, 0, 0},                 // straddles a boundary, holds no whole page
+		{huge - 1, huge + 1, 1, huge + 1},         // one whole page, ending with the buffer
+	} {
+		from, to := hugeSpan(c.p, c.n)
+		if from != c.from || to != c.to {
+			t.Errorf("hugeSpan(%#x, %#x) = %#x, %#x; want %#x, %#x", c.p, c.n, from, to, c.from, c.to)
+		}
+	}
+}
+
+// TestReadLargeFile reads a file large enough for readFile to advise
+// huge pages, which must change nothing of what it reads.
+func TestReadLargeFile(t *testing.T) {
+	want := make([]byte, hugePageMin+12345)
+	for i := range want {
+		want[i] = byte(i * 7 >> 3)
+	}
+	path := filepath.Join(t.TempDir(), "big")
+	if err := os.WriteFile(path, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readFile(true, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("read %d bytes that differ from the %d written", len(got), len(want))
+	}
+}
