@@ -2069,14 +2069,20 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 	return g
 }
 
-// graphsOf returns GraphOf of both snapshots, built at once.
-func graphsOf(before, after *snapshot.Snapshot) (Graph, Graph) {
+// graphsOf returns GraphOf of both snapshots, built at once, and the
+// rootNames of each (for rootRenames), each gathered with its graph.
+func graphsOf(before, after *snapshot.Snapshot) (Graph, Graph, [2]map[string]string) {
 	var og Graph
+	var roots [2]map[string]string
 	var wg sync.WaitGroup
-	wg.Go(func() { og = GraphOf(before) })
+	wg.Go(func() {
+		og = GraphOf(before)
+		roots[0] = rootNames(og)
+	})
 	ng := GraphOf(after)
+	roots[1] = rootNames(ng)
 	wg.Wait()
-	return og, ng
+	return og, ng, roots
 }
 
 // AdoptCauses moves the causes of a report written before issue 35, each

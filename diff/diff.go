@@ -362,8 +362,8 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	}
 	// Rebuild causes follow edges through the whole snapshots, filtered
 	// out packages included (causes.go).
-	og, ng := graphsOf(before, after)
-	if ren := rootRenames(og, ng); ren != nil {
+	og, ng, roots := graphsOf(before, after)
+	if ren := renamedRoots(roots[0], roots[1]); ren != nil {
 		before = renameStacks(before, ren) // rootrename.go
 	}
 	unfiltered := [2]*snapshot.Snapshot{before, after}

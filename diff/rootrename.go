@@ -20,7 +20,12 @@ import (
 // root, in order, takes the first such new root not taken, as roots pairs
 // them. nil when there is none (catalogue pages have no roots).
 func rootRenames(before, after Graph) map[string]string {
-	oldRoots, newRoots := rootNames(before), rootNames(after)
+	return renamedRoots(rootNames(before), rootNames(after))
+}
+
+// renamedRoots is rootRenames of the graphs whose rootNames are oldRoots
+// and newRoots.
+func renamedRoots(oldRoots, newRoots map[string]string) map[string]string {
 	if len(oldRoots) == 0 || len(newRoots) == 0 {
 		return nil
 	}
