@@ -15,6 +15,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/cachediff/cachediff/internal/hugepage"
 )
 
 // calls says how readFile and readDir make their system calls: through
@@ -197,7 +199,9 @@ func readFileAt(c calls, dir int, rel, path string, buf []byte) ([]byte, error) 
 	size := int(st.Size)
 	if cap(buf) < size {
 		buf = make([]byte, 0, size)
-		hugePages(buf[:size])
+		// A 94 MB Spack index then takes some fifty page faults to be
+		// read rather than 23 000.
+		hugepage.Advise(unsafe.Pointer(unsafe.SliceData(buf)), size)
 	}
 	buf = buf[:0]
 	for len(buf) < size {
@@ -457,36 +461,4 @@ func parseDirents(entries []dirEntry, recs []byte, lstat func(name string) (fs.F
 		entries = append(entries, e)
 	}
 	return entries, nil
-}
-
-// hugePageMin is the size from which readFile asks the kernel to back a
-// new buffer with huge pages (where transparent huge pages are enabled
-// for the regions that ask: "madvise"): a 94 MB Spack index then takes
-// some fifty page faults to read rather than 23 000, each of which
-// cleared and mapped one small page.
-const hugePageMin = 8 << 20
-
-// hugePages advises the kernel that b, a buffer not yet written, be
-// backed by huge pages: only the huge pages wholly inside b, which
-// nothing else of the heap shares. Advice: an error changes nothing.
-func hugePages(b []byte) {
-	if len(b) < hugePageMin {
-		return
-	}
-	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	if from, to := hugeSpan(p, len(b)); from < to {
-		_ = syscall.Madvise(b[from:to], syscall.MADV_HUGEPAGE)
-	}
-}
-
-// hugeSpan returns the offsets in n bytes at address p of the huge pages
-// wholly inside them: from == to when there is none.
-func hugeSpan(p uintptr, n int) (from, to int) {
-	const huge = 2 << 20
-	start := (p + huge - 1) &^ (huge - 1)
-	end := (p + uintptr(n)) &^ (huge - 1)
-	if end <= start {
-		return 0, 0
-	}
-	return int(start - p), int(end - p)
 }

@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/cachediff/cachediff/internal/hugepage"
 )
 
 // dirent is one getdents64 record (struct linux_dirent64), padded to
@@ -367,32 +369,11 @@ func TestReadInOpenRoot(t *testing.T) {
 	}
 }
 
-// TestHugeSpan checks the huge pages readFile advises for a large buffer:
-// only those wholly inside it.
-func TestHugeSpan(t *testing.T) {
-	const huge = 2 << 20
-	for _, c := range []struct {
-		p        uintptr
-		n        int
-		from, to int
-	}{
-		{0, 3 * huge, 0, 3 * huge},                // aligned both ends
-		{100, 3 * huge, huge - 100, 3*huge - 100}, // cut at both ends
-		{huge, huge - 1, 0, 0},                    // less than one page
-		{100, 2*huge - 200, 0, 0},                 // straddles a boundary, holds no whole page
-		{huge - 1, huge + 1, 1, huge + 1},         // one whole page, ending with the buffer
-	} {
-		from, to := hugeSpan(c.p, c.n)
-		if from != c.from || to != c.to {
-			t.Errorf("hugeSpan(%#x, %#x) = %#x, %#x; want %#x, %#x", c.p, c.n, from, to, c.from, c.to)
-		}
-	}
-}
-
 // TestReadLargeFile reads a file large enough for readFile to advise
-// huge pages, which must change nothing of what it reads.
+// huge pages (hugepage.Advise), which must change nothing of what it
+// reads.
 func TestReadLargeFile(t *testing.T) {
-	want := make([]byte, hugePageMin+12345)
+	want := make([]byte, hugepage.MinSize+12345)
 	for i := range want {
 		want[i] = byte(i * 7 >> 3)
 	}
