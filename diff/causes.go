@@ -1826,17 +1826,7 @@ func cycleWarnings(g Graph, file string) []snapshot.Warning {
 	// The nodes are numbered in the order of their addresses, mostly the
 	// order they were loaded in, as their edges were: the search from each
 	// in turn then reads memory mostly forward, not in the map's order.
-	type keyed struct {
-		h string
-		n *GraphNode
-	}
-	byAddr := make([]keyed, 0, len(g))
-	for h, n := range g {
-		byAddr = append(byAddr, keyed{h, n})
-	}
-	slices.SortFunc(byAddr, func(a, b keyed) int {
-		return cmp.Compare(uintptr(unsafe.Pointer(a.n)), uintptr(unsafe.Pointer(b.n)))
-	})
+	byAddr := byAddress(g)
 	idx := newHashIndex(len(g))
 	nodes := make([]*GraphNode, 0, len(g))
 	var order []int32 // the nodes with known edges
@@ -1864,6 +1854,54 @@ func cycleWarnings(g Graph, file string) []snapshot.Warning {
 		}
 		out = append(out, snapshot.Warning{File: file, Message: cycleText(ns)})
 	}
+	return out
+}
+
+// keyed is a node of a graph and the hash it is filed under.
+type keyed struct {
+	h string
+	n *GraphNode
+}
+
+// byAddress returns the nodes of g in the order of their addresses. The
+// nodes of GraphOf are elements of one slice: each is then put in its
+// place by its offset in it, without a sort; nodes that are not (a graph
+// made otherwise) are sorted.
+func byAddress(g Graph) []keyed {
+	out := make([]keyed, 0, len(g))
+	lo, hi := ^uintptr(0), uintptr(0)
+	for h, n := range g {
+		out = append(out, keyed{h, n})
+		a := uintptr(unsafe.Pointer(n))
+		lo, hi = min(lo, a), max(hi, a)
+	}
+	const size = unsafe.Sizeof(GraphNode{})
+	if len(out) > 1 && (hi-lo)/size < uintptr(2*len(out)) {
+		// Room for twice the nodes at most: GraphOf's slice also holds
+		// the specs of a hash filed twice, which the graph does not.
+		slots := make([]keyed, (hi-lo)/size+1)
+		placed := true
+		for _, k := range out {
+			d := uintptr(unsafe.Pointer(k.n)) - lo
+			if d%size != 0 || slots[d/size].n != nil {
+				placed = false // not one slice's elements, or a node filed twice
+				break
+			}
+			slots[d/size] = k
+		}
+		if placed {
+			out = out[:0]
+			for _, k := range slots {
+				if k.n != nil {
+					out = append(out, k)
+				}
+			}
+			return out
+		}
+	}
+	slices.SortFunc(out, func(a, b keyed) int {
+		return cmp.Compare(uintptr(unsafe.Pointer(a.n)), uintptr(unsafe.Pointer(b.n)))
+	})
 	return out
 }
 
@@ -2031,14 +2069,20 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 	return g
 }
 
-// graphsOf returns GraphOf of both snapshots, built at once.
-func graphsOf(before, after *snapshot.Snapshot) (Graph, Graph) {
+// graphsOf returns GraphOf of both snapshots, built at once, and the
+// rootNames of each (for renamedRoots), each gathered with its graph.
+func graphsOf(before, after *snapshot.Snapshot) (Graph, Graph, [2]map[string]string) {
 	var og Graph
+	var roots [2]map[string]string
 	var wg sync.WaitGroup
-	wg.Go(func() { og = GraphOf(before) })
+	wg.Go(func() {
+		og = GraphOf(before)
+		roots[0] = rootNames(og)
+	})
 	ng := GraphOf(after)
+	roots[1] = rootNames(ng)
 	wg.Wait()
-	return og, ng
+	return og, ng, roots
 }
 
 // AdoptCauses moves the causes of a report written before issue 35, each

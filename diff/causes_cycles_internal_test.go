@@ -1,12 +1,14 @@
 package diff
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/testing/gen"
 	"github.com/cachediff/cachediff/snapshot"
@@ -182,5 +184,64 @@ func BenchmarkCycleWarnings(b *testing.B) {
 				f.f(g, path)
 			}
 		})
+	}
+}
+
+// byAddress puts the nodes in the order of their addresses, as a sort
+// does: those of GraphOf (one slice, with specs of a hash filed twice
+// left out), nodes made one by one, and a node filed under two hashes.
+func TestByAddress(t *testing.T) {
+	sorted := func(g Graph) []keyed {
+		var out []keyed
+		for h, n := range g {
+			out = append(out, keyed{h, n})
+		}
+		slices.SortFunc(out, func(a, b keyed) int {
+			return cmp.Compare(uintptr(unsafe.Pointer(a.n)), uintptr(unsafe.Pointer(b.n)))
+		})
+		return out
+	}
+	path := filepath.Join(gen.RepoRoot(), "testdata", "spack-gen", "new", "build_cache", "index.json")
+	s, err := snapshot.Load(path, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slab := GraphOf(s)
+	if len(slab) < 10 {
+		t.Fatalf("%s: %d nodes", path, len(slab))
+	}
+	// Every other node of the slice left out, as a hash filed twice is.
+	sparse := Graph{}
+	i := 0
+	for h, n := range slab {
+		if i%2 == 0 {
+			sparse[h] = n
+		}
+		i++
+	}
+	oneByOne := Graph{}
+	for h, n := range slab {
+		c := *n
+		oneByOne[h] = &c
+	}
+	twice := Graph{}
+	for h, n := range slab {
+		twice[h] = n
+	}
+	for h := range slab {
+		twice[h+"-alias"] = slab[h] // the same node under another hash
+		break
+	}
+	for name, g := range map[string]Graph{"GraphOf": slab, "sparse": sparse, "one by one": oneByOne, "twice": twice, "one": {"a": &GraphNode{}}, "none": {}} {
+		got, want := byAddress(g), sorted(g)
+		if !slices.EqualFunc(got, want, func(a, b keyed) bool { return a.n == b.n }) || len(got) != len(g) {
+			t.Errorf("%s: byAddress differs from a sort by address", name)
+			continue
+		}
+		for _, k := range got {
+			if g[k.h] != k.n {
+				t.Errorf("%s: byAddress gives %s a node it is not filed under", name, k.h)
+			}
+		}
 	}
 }

@@ -362,9 +362,9 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	}
 	// Rebuild causes follow edges through the whole snapshots, filtered
 	// out packages included (causes.go).
-	og, ng := graphsOf(before, after)
+	og, ng, roots := graphsOf(before, after)
 	applied := f
-	if ren := rootRenames(og, ng); ren != nil {
+	if ren := renamedRoots(roots[0], roots[1]); ren != nil {
 		before = renameStacks(before, ren) // rootrename.go
 		applied.Stacks = renamedStacks(f.Stacks, ren)
 	}

@@ -14,13 +14,13 @@ import (
 // Such a root is the same root, changed (RootChanges.Changed), and the
 // engine compares the old side under the root's new name.
 
-// rootRenames returns, for the roots only one side holds, each old root
-// whose spec differs from a new one's only in the package's own version
-// (withoutVersion, the same package), with the new root's name: each old
-// root, in order, takes the first such new root not taken, as roots pairs
-// them. nil when there is none (catalogue pages have no roots).
-func rootRenames(before, after Graph) map[string]string {
-	oldRoots, newRoots := rootNames(before), rootNames(after)
+// renamedRoots returns, for the roots only one side holds (oldRoots and
+// newRoots are the graphs' rootNames), each old root whose spec differs
+// from a new one's only in the package's own version (withoutVersion, the
+// same package), with the new root's name: each old root, in order, takes
+// the first such new root not taken, as roots pairs them. nil when there
+// is none (catalogue pages have no roots).
+func renamedRoots(oldRoots, newRoots map[string]string) map[string]string {
 	if len(oldRoots) == 0 || len(newRoots) == 0 {
 		return nil
 	}

@@ -8,7 +8,7 @@ import (
 
 // A lockfile whose n roots of one package all changed version and a
 // variant (foo@1.i +ai → foo@2.i +bi) pairs none of them as renamed
-// roots; rootRenames and the explainer's roots scanned every added root
+// roots; renamedRoots and the explainer's roots scanned every added root
 // for each removed one, n² comparisons, each building two strings: 8,000
 // roots a side took 39 s, 2,000 took 1.2 s. pairButVersion files the
 // added roots by package and root without version: each is looked at

@@ -13,6 +13,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/cachediff/cachediff/diff"
@@ -38,15 +40,25 @@ func JSON(w io.Writer, r *diff.Report) error {
 
 // writeReportJSON writes r as the cachediff/v1 document JSON writes,
 // indented under prefix and without the final newline (a log writes each
-// step this way, under "steps"). Everything but the packages is encoded
-// at once; the packages, one at a time on every core (ordered.Write), a
-// package with many rebuilt pairs in parts (pkgJSON.writePart).
+// step this way, under "steps"). Everything but the packages and the
+// causes' sets is encoded at once; the sets by writeSets; the packages,
+// one at a time on every core (ordered.Write), a package with many
+// rebuilt pairs in parts (pkgJSON.writePart).
 func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 	// Everything but the packages, with "packages": [] where they go.
 	rest := *r
 	rest.Packages = []diff.Package{}
 	if rest.Highlights == nil { // a report built by hand
 		rest.Highlights = diff.News(r)
+	}
+	// The causes' sets (most of the rest: one per distinct set of causes)
+	// are written by writeSets, into the end of the document: "causes" is
+	// its last member, and "sets" the last of the causes'.
+	var sets [][]diff.CauseRef
+	if r.Causes != nil && len(r.Causes.Sets) > 0 {
+		c := *r.Causes
+		sets, c.Sets = c.Sets, nil
+		rest.Causes = &c
 	}
 	var buf, doc bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -56,6 +68,15 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 	}
 	doc.Grow(buf.Len() * 2)
 	indentJSON(&doc, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), prefix)
+	if sets != nil {
+		end := "\n" + prefix + "  }\n" + prefix + "}"
+		body, ok := bytes.CutSuffix(doc.Bytes(), []byte(end))
+		if !ok {
+			return fmt.Errorf("internal error: the JSON document does not end with the causes")
+		}
+		b := writeSets(slices.Clip(body), sets, prefix+"    ")
+		doc = *bytes.NewBuffer(append(b, end...))
+	}
 	// Top-level keys are the only ones at two spaces past the prefix; a
 	// string holding the key would have its quotes escaped.
 	slot := "\n" + prefix + "  \"packages\": []"
@@ -128,6 +149,49 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 	}
 	_, err := bw.Write(tail)
 	return err
+}
+
+// writeSets appends to b the member "sets" of the causes, indented
+// under prefix (the causes' members'), as encoding/json and indentJSON
+// write it after the causes' other members: a nil set is null.
+func writeSets(b []byte, sets [][]diff.CauseRef, prefix string) []byte {
+	b = append(b, ",\n"...)
+	b = append(append(b, prefix...), `"sets": [`...)
+	for i, set := range sets {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(append(b, '\n'), prefix...)
+		b = append(b, "  "...)
+		switch {
+		case set == nil:
+			b = append(b, "null"...)
+			continue
+		case len(set) == 0:
+			b = append(b, "[]"...)
+			continue
+		}
+		b = append(b, '[')
+		for k, ref := range set {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = append(append(b, '\n'), prefix...)
+			b = append(b, "    {\n"...)
+			b = append(b, prefix...)
+			b = append(b, `      "cause": `...)
+			b = strconv.AppendInt(b, int64(ref.Cause), 10)
+			b = append(append(b, ",\n"...), prefix...)
+			b = append(b, `      "path": `...)
+			b = strconv.AppendInt(b, int64(ref.Path), 10)
+			b = append(append(b, '\n'), prefix...)
+			b = append(b, "    }"...)
+		}
+		b = append(append(b, '\n'), prefix...)
+		b = append(b, "  ]"...)
+	}
+	b = append(append(b, '\n'), prefix...)
+	return append(b, ']')
 }
 
 // indentJSON appends src, compact JSON as encoding/json writes it (no

@@ -297,3 +297,36 @@ func TestPkgJSONPrefixChange(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteSets: the causes' sets, written by hand, are encoding/json's
+// member "sets" of the causes, under any prefix: null, empty and full
+// sets; and a whole document with them is the reference's.
+func TestWriteSets(t *testing.T) {
+	sets := [][]diff.CauseRef{{}, nil, {{Cause: 3, Path: 0}}, {{Cause: 0, Path: 12}, {Cause: -1, Path: 1 << 30}}}
+	if n := reflect.TypeFor[diff.CauseRef]().NumField(); n != 2 {
+		t.Fatalf("diff.CauseRef has %d fields: writeSets writes cause and path only", n)
+	}
+	for _, prefix := range []string{"", "  ", "      "} {
+		want := marshalIndent(struct {
+			X    int               `json:"x"`
+			Sets [][]diff.CauseRef `json:"sets"`
+		}{1, sets}, prefix)
+		got := writeSets([]byte("{\n"+prefix+`  "x": 1`), sets, prefix+"  ")
+		got = append(append(got, '\n'), prefix+"}"...)
+		if !bytes.Equal(got, want) {
+			t.Errorf("prefix %q:\n got %s\nwant %s", prefix, got, want)
+		}
+	}
+	r := reporttest.GenWeek(3, 30)
+	if r.Causes == nil {
+		t.Fatal("the generated week has no causes")
+	}
+	r.Causes.Sets = append(r.Causes.Sets, sets...)
+	var got bytes.Buffer
+	if err := JSON(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	if want := referenceJSON(t, r); !bytes.Equal(got.Bytes(), want) {
+		t.Errorf("a week with sets: JSON differs from encoding/json's")
+	}
+}

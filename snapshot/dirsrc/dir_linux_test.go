@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/cachediff/cachediff/internal/hugepage"
 )
 
 // dirent is one getdents64 record (struct linux_dirent64), padded to
@@ -364,5 +366,26 @@ func TestReadInOpenRoot(t *testing.T) {
 	page.Handle.Walked() // a second close does nothing
 	if _, err := src.Read(page.Name, page.Handle, nil); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("Read of %s once walked, the root moved: %v; want a not-exist error for the whole path", page.Name, err)
+	}
+}
+
+// TestReadLargeFile reads a file large enough for readFile to advise
+// huge pages (hugepage.Advise), which must change nothing of what it
+// reads.
+func TestReadLargeFile(t *testing.T) {
+	want := make([]byte, hugepage.MinSize+12345)
+	for i := range want {
+		want[i] = byte(i * 7 >> 3)
+	}
+	path := filepath.Join(t.TempDir(), "big")
+	if err := os.WriteFile(path, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readFile(true, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("read %d bytes that differ from the %d written", len(got), len(want))
 	}
 }
