@@ -1,11 +1,9 @@
 package catalog
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
 	"slices"
 	"strings"
 	"testing"
@@ -13,82 +11,19 @@ import (
 	. "github.com/cachediff/cachediff/snapshot"
 )
 
-const hashAlphabet = "abcdefghijklmnopqrstuvwxyz234567"
+const hashAlphabet = pagetest.HashAlphabet
 
-// hashN returns a distinct valid hash for each i >= 0.
-func hashN(i int) string {
-	b := []byte(strings.Repeat("a", 32))
-	for j := 31; i > 0 && j >= 0; j-- {
-		b[j] = hashAlphabet[i%32]
-		i /= 32
-	}
-	return string(b)
-}
-
-func mustJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
-}
-
-// testPage writes a package page the way the generator does: the front
-// matter with meta (left out when nil) and spec_details as one-line JSON,
-// ending in "\n---\n". spec_details is on line 5 when meta is nil, else 6.
-func testPage(title, tag string, meta any, specs ...map[string]any) string {
-	var b strings.Builder
-	b.WriteString("---\n")
-	fmt.Fprintf(&b, "title: %q\nlayout: cache\ncategories: [package, %s]\n", title, tag)
-	if meta != nil {
-		b.WriteString("meta: " + mustJSON(meta) + "\n")
-	}
-	if specs == nil {
-		specs = []map[string]any{}
-	}
-	b.WriteString("spec_details: " + mustJSON(specs) + "\n---\n")
-	return b.String()
-}
-
-// simpleSpec is a spec in canonical form with one stack.
-func simpleSpec(i int) map[string]any {
-	return map[string]any{"hash": hashN(i), "compiler": "gcc@13.2.0", "versions": []string{"1.0"},
-		"os": "ubuntu24.04", "platform": "linux", "target": "x86_64_v3",
-		"variants": []string{"+shared"}, "stacks": []string{"root"}, "size": "-"}
-}
-
-// simpleMeta is the meta that agrees with n simple specs.
-func simpleMeta(n int) map[string]any {
-	return map[string]any{"versions": []string{"1.0"}, "compilers": []string{"gcc@13.2.0"},
-		"oss": []string{"ubuntu24.04"}, "platforms": []string{"linux"}, "targets": []string{"x86_64_v3"},
-		"stacks": []string{"root"}, "num_specs": n, "num_specs_by_stack": map[string]int{"root": n}}
-}
-
-// simplePage is a consistent page of n simple specs, hashes from first on.
-func simplePage(title, tag string, first, n int) string {
-	specs := make([]map[string]any, n)
-	for i := range specs {
-		specs[i] = simpleSpec(first + i)
-	}
-	return testPage(title, tag, simpleMeta(n), specs...)
-}
-
-// writeTree writes files (slash-separated paths relative to the root) into
-// a new temporary directory and returns it.
-func writeTree(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, content := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+// The pages of the tests: package pagetest, shared with the tests of
+// the loader (snapshot).
+var (
+	hashN      = pagetest.HashN
+	mustJSON   = pagetest.MustJSON
+	testPage   = pagetest.Page
+	simpleSpec = pagetest.SimpleSpec
+	simpleMeta = pagetest.SimpleMeta
+	simplePage = pagetest.SimplePage
+	writeTree  = pagetest.WriteTree
+)
 
 // errorFor returns the *Error about file in err (an *Error or a
 // *LoadError), or nil.

@@ -1,0 +1,92 @@
+// Package pagetest writes catalogue pages and trees of them for the
+// tests of the loader (package snapshot) and of the page format (package
+// snapshot/catalog): the same pages the generator writes, by hand.
+package pagetest
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// HashAlphabet is the alphabet of Spack's hashes (base32, lower case).
+const HashAlphabet = "abcdefghijklmnopqrstuvwxyz234567"
+
+// HashN returns a distinct valid hash for each i >= 0.
+func HashN(i int) string {
+	b := []byte(strings.Repeat("a", 32))
+	for j := 31; i > 0 && j >= 0; j-- {
+		b[j] = HashAlphabet[i%32]
+		i /= 32
+	}
+	return string(b)
+}
+
+// MustJSON is v as JSON, for a page (a panic on a value that cannot be).
+func MustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// Page writes a package page the way the generator does: the front
+// matter with meta (left out when nil) and spec_details as one-line JSON,
+// ending in "\n---\n". spec_details is on line 5 when meta is nil, else 6.
+func Page(title, tag string, meta any, specs ...map[string]any) string {
+	var b strings.Builder
+	b.WriteString("---\n")
+	fmt.Fprintf(&b, "title: %q\nlayout: cache\ncategories: [package, %s]\n", title, tag)
+	if meta != nil {
+		b.WriteString("meta: " + MustJSON(meta) + "\n")
+	}
+	if specs == nil {
+		specs = []map[string]any{}
+	}
+	b.WriteString("spec_details: " + MustJSON(specs) + "\n---\n")
+	return b.String()
+}
+
+// SimpleSpec is a spec in canonical form with one stack.
+func SimpleSpec(i int) map[string]any {
+	return map[string]any{"hash": HashN(i), "compiler": "gcc@13.2.0", "versions": []string{"1.0"},
+		"os": "ubuntu24.04", "platform": "linux", "target": "x86_64_v3",
+		"variants": []string{"+shared"}, "stacks": []string{"root"}, "size": "-"}
+}
+
+// SimpleMeta is the meta that agrees with n simple specs.
+func SimpleMeta(n int) map[string]any {
+	return map[string]any{"versions": []string{"1.0"}, "compilers": []string{"gcc@13.2.0"},
+		"oss": []string{"ubuntu24.04"}, "platforms": []string{"linux"}, "targets": []string{"x86_64_v3"},
+		"stacks": []string{"root"}, "num_specs": n, "num_specs_by_stack": map[string]int{"root": n}}
+}
+
+// SimplePage is a consistent page of n simple specs, hashes from first on.
+func SimplePage(title, tag string, first, n int) string {
+	specs := make([]map[string]any, n)
+	for i := range specs {
+		specs[i] = SimpleSpec(first + i)
+	}
+	return Page(title, tag, SimpleMeta(n), specs...)
+}
+
+// WriteTree writes files (slash-separated paths relative to the root) into
+// a new temporary directory and returns it.
+func WriteTree(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
