@@ -25,9 +25,12 @@ type memoryBudget interface {
 	// the bytes the command holds besides (a log's steps, written at the
 	// end).
 	limit(input, kept int64)
-	// collect is called by a log before it loads its third snapshot and
-	// each after, with the bytes of input freed since (the snapshot before
-	// the two held).
+	// collect is called with bytes of input that are garbage now: by a
+	// log before it loads its third snapshot and each after (the snapshot
+	// before the two held), and by a diff of two large files once the
+	// first is loaded, while the other loads (its file's bytes and its
+	// decoder's scratch). It collects when that is worth marking the live
+	// heap (collectFreeing).
 	collect(freed int64)
 	// collectIfDue is called by a diff once both snapshots are loaded,
 	// with the input's size.
