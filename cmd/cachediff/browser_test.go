@@ -37,9 +37,11 @@ import (
 // (every mark's <title> is checked against the JSON, read here its own
 // way), fit 360 px without horizontal scroll, and say the same with
 // JavaScript off. A log of a git series whose newest commit's subject is
-// hostile shows it as text. The pages and their screenshots at 1280
-// (light and dark) and 360 px go to $CACHEDIFF_ARTIFACTS when set (else
-// a temporary folder), as test artifacts, not goldens.
+// hostile shows it as text. The pages and their PDFs go to
+// $CACHEDIFF_ARTIFACTS when set (else a temporary folder), as test
+// artifacts, not goldens; so do screenshots at 1280 (light and dark) and
+// 360 px, taken only when it is set: they assert nothing, and in a
+// temporary folder nobody sees them.
 
 // chromiumPath finds Chromium: $CACHEDIFF_CHROMIUM, else the usual names.
 func chromiumPath() string {
@@ -187,6 +189,7 @@ func TestBrowser(t *testing.T) {
 	t.Chdir("../..")
 	dir := t.TempDir()
 	art := os.Getenv("CACHEDIFF_ARTIFACTS")
+	pictures := art != "" // screenshots are for a person to look at: taken only where kept
 	if art == "" {
 		art = t.TempDir()
 	} else if err := os.MkdirAll(art, 0o755); err != nil {
@@ -230,7 +233,7 @@ func TestBrowser(t *testing.T) {
 		if err := os.WriteFile(page, []byte(canaryPage), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		f := browse(t, bctx, "file://"+page, false, "")
+		f := browse(t, bctx, "file://"+page, false, "", false)
 		got := strings.Join(f.Problems, "\n")
 		for _, want := range []string{"request: http://127.0.0.1:9/x.png", "request: http://127.0.0.1:9/x.js", "console error"} {
 			if !strings.Contains(got, want) {
@@ -250,8 +253,8 @@ func TestBrowser(t *testing.T) {
 			js := runOK(t, withFormat(tc.args, "json"), 1)
 			url := "file://" + abs
 
-			on := browse(t, bctx, url, false, filepath.Join(art, tc.name))
-			off := browse(t, bctx, url, true, "")
+			on := browse(t, bctx, url, false, filepath.Join(art, tc.name), pictures)
+			off := browse(t, bctx, url, true, "", false)
 			for _, f := range []*pageFacts{on, off} {
 				for _, p := range f.Problems {
 					t.Errorf("scripts on=%v: %s", f == on, p)
@@ -391,11 +394,12 @@ func mustJSON(t *testing.T, v any) string {
 
 // browse opens url in a new tab of the browser, with scripts off or on,
 // and reads the page's facts; it fails on a console error or any request
-// besides the page's own. With shots set, it writes screenshots at 1280
-// and 360 px (shots-1280.png, shots-360.png; shots-1280-dark.png in the
-// dark scheme) and reads the page at 360, where it writes the charts
-// alone too (shots-360-charts.png).
-func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots string) *pageFacts {
+// besides the page's own. It reads the page at 1280 and 360 px. With
+// shots set, it prints the page (shots.pdf, see printed); with pictures
+// too, it writes screenshots at 1280 and 360 px (shots-1280.png,
+// shots-360.png; shots-1280-dark.png in the dark scheme) and of the
+// charts alone at 360 (shots-360-charts.png).
+func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots string, pictures bool) *pageFacts {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(bctx)
 	defer cancel()
@@ -434,7 +438,7 @@ func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		t.Fatalf("loading %s: %v", url, err)
 	}
-	if shots != "" {
+	if pictures {
 		shot(t, ctx, shots+"-1280.png")
 		dark := func(v string) error {
 			_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
@@ -460,7 +464,7 @@ func browse(t *testing.T, bctx context.Context, url string, noScript bool, shots
 	if err != nil {
 		t.Fatalf("reading the charts' layout: %v", err)
 	}
-	if shots != "" {
+	if pictures {
 		shot(t, ctx, shots+"-360.png")
 		// The charts alone at 360 px, twice the pixels, to look at.
 		png, err := chromedp.Run(ctx, chromedp.ScreenshotScale("#charts", 2))
