@@ -159,9 +159,20 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	b.WriteString(" |")
 }
 
+// cellStacks is how many stack names a spec's cell lists of each kind
+// (its stacks, or those it kept, joined and left), the rest counted. A
+// lockfile's stacks are its roots: a dependency that every one of 600
+// roots needs would otherwise list all 600 in each of its rows, and the
+// report would grow with roots × specs.
+const cellStacks = 10
+
 // stackList writes a spec's stacks but root.
 func (m *mdBuilder) stackList(stacks []string) string {
-	return m.joinMD(without(stacks, "root"), ", ")
+	l := without(stacks, "root")
+	if len(l) <= cellStacks {
+		return m.joinMD(l, ", ")
+	}
+	return m.joinMD(l[:cellStacks], ", ") + " and " + strconv.Itoa(len(l)-cellStacks) + " more"
 }
 
 // without returns l without the strings equal to x.
@@ -179,25 +190,26 @@ func without(l []string, x string) []string {
 }
 
 // stackChange writes a pair's stacks: the new ones, with the stacks it
-// joined (+) and left (−) marked.
+// joined (+) and left (−) marked; of each kind the first cellStacks, and
+// how many more.
 func (m *mdBuilder) stackChange(b *strings.Builder, p *diff.Pair) {
 	if len(p.StacksJoined)+len(p.StacksLeft) == 0 {
 		b.WriteString(m.stackList(p.New.Stacks))
 		return
 	}
 	sep := ""
-	for _, s := range without(listops.Minus(p.New.Stacks, p.StacksJoined, nil), "root") {
-		b.WriteString(sep + m.md(s))
-		sep = ", "
+	list := func(l []string, mark, more string) {
+		for _, s := range l[:min(len(l), cellStacks)] {
+			b.WriteString(sep + mark + m.md(s))
+			sep = ", "
+		}
+		if len(l) > cellStacks {
+			b.WriteString(" and " + strconv.Itoa(len(l)-cellStacks) + more)
+		}
 	}
-	for _, s := range p.StacksJoined {
-		b.WriteString(sep + "+" + m.md(s))
-		sep = ", "
-	}
-	for _, s := range p.StacksLeft {
-		b.WriteString(sep + "−" + m.md(s))
-		sep = ", "
-	}
+	list(without(listops.Minus(p.New.Stacks, p.StacksJoined, nil), "root"), "", " more")
+	list(p.StacksJoined, "+", " more joined")
+	list(p.StacksLeft, "−", " more left")
 }
 
 // rebuiltOnly is the compact list of the packages that changed by plain
