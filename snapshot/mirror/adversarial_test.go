@@ -104,6 +104,7 @@ func gz(data []byte) []byte {
 // another spec are each an error naming what is wrong, and no error
 // holds a raw line break from a name.
 func TestMirrorHostile(t *testing.T) {
+	t.Parallel()
 	read := func(dir string, o mirror.Options) error {
 		src, err := mirror.Open(mirror.Dir(dir), o)
 		if err != nil {

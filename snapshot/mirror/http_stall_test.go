@@ -22,6 +22,7 @@ import (
 // again), a steady one runs as long as it needs, and the whole load is
 // bounded by Total (--download-timeout).
 func TestHTTPStall(t *testing.T) {
+	t.Parallel()
 	idx := index(t, "old")
 	root := t.TempDir()
 	if err := mirrorgen.V3(root, idx, mirrorgen.Options{}); err != nil {

@@ -146,6 +146,7 @@ func TestHTTP(t *testing.T) {
 // retry can help, and is otherwise an error that names the URL and what
 // went wrong, never a report of a mirror half read.
 func TestHTTPFaults(t *testing.T) {
+	t.Parallel()
 	idx := index(t, "old")
 	root := t.TempDir()
 	if err := mirrorgen.V3(root, idx, mirrorgen.Options{}); err != nil {

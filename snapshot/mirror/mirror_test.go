@@ -63,6 +63,7 @@ func openDir(t testing.TB, dir string, o mirror.Options) *mirror.Source {
 // a v3 mirror without an index manifest (from its spec manifests, one of
 // them clear-signed): the same specs, facets and edges every time.
 func TestEquivalent(t *testing.T) {
+	t.Parallel()
 	for _, side := range []string{"old", "new"} {
 		t.Run(side, func(t *testing.T) {
 			idx := index(t, side)
@@ -151,6 +152,7 @@ func firstDiff(a, b string) string {
 // and that a missing view, a manifest of another version and a folder
 // that is no mirror say what they are.
 func TestDamaged(t *testing.T) {
+	t.Parallel()
 	idx := index(t, "old")
 	fresh := func(t *testing.T, o mirrorgen.Options) string {
 		dir := t.TempDir()

@@ -35,6 +35,7 @@ func cuts(data []byte) []int {
 // the v2 index, a spec manifest) is an error; never a snapshot of fewer
 // specs, never a panic.
 func TestMirrorTruncated(t *testing.T) {
+	t.Parallel()
 	idx := index(t, "old")
 	load := func(dir string) (int, error) {
 		src, err := mirror.Open(mirror.Dir(dir), mirror.Options{})
