@@ -413,8 +413,13 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		pairByEdges(compared, og, ng, kept)
 	}
 	r.Facets, r.Stacks = rolled.rollups()
+	r.Summary.Packages.Unchanged += rolled.unchanged
+	r.Summary.Specs.add(rolled.unchangedSpecs)
 	for _, c := range compared {
-		p, warnings := c.p, c.warnings
+		if c.p == nil {
+			continue // unchanged, counted in rolled
+		}
+		p, warnings := *c.p, c.warnings
 		r.Warnings = append(r.Warnings, warnings...)
 		r.Summary.Specs.add(p.Counts)
 		switch p.Status {
@@ -1182,6 +1187,10 @@ type rollCounts struct {
 	// tallies of its stacks.
 	in     *interner
 	byList [][]*tally
+	// unchanged counts the packages compareAll found unchanged and left
+	// out of its results, and unchangedSpecs adds up their counts.
+	unchanged      int
+	unchangedSpecs Counts
 }
 
 // newRollCounts counts with the ids of in (nil: an interner of its own).
@@ -1247,6 +1256,8 @@ func (c *rollCounts) count(side, pkg int, s *snapshot.Spec, ids [4]uint32, stack
 
 // merge adds o's counts to c's.
 func (c *rollCounts) merge(o *rollCounts) {
+	c.unchanged += o.unchanged
+	c.unchangedSpecs.add(o.unchangedSpecs)
 	for _, pair := range [][2]*counter{{c.compiler, o.compiler}, {c.opsys, o.opsys}, {c.platform, o.platform}, {c.target, o.target}, {c.stack, o.stack}} {
 		for v, t := range pair[1].m {
 			u := pair[0].get(v)

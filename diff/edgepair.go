@@ -70,7 +70,7 @@ func pairByEdges(out []compared, og, ng Graph, kept []map[string]bool) {
 			if kept != nil {
 				keep = kept[k]
 			}
-			classes = append(classes, edgeClasses(k, &out[k].p, keep)...)
+			classes = append(classes, edgeClasses(k, out[k].p, keep)...)
 		}
 	}
 	if len(classes) == 0 {
@@ -80,10 +80,15 @@ func pairByEdges(out []compared, og, ng Graph, kept []map[string]bool) {
 	// dependencies of a class are mostly other packages').
 	n := 0
 	for k := range out {
-		n += len(out[k].p.Specs.Rebuilt) + len(out[k].p.Specs.Updated)
+		if out[k].p != nil {
+			n += len(out[k].p.Specs.Rebuilt) + len(out[k].p.Specs.Updated)
+		}
 	}
 	pairOf := make(map[string]string, n)
 	for k := range out {
+		if out[k].p == nil {
+			continue
+		}
 		s := &out[k].p.Specs
 		for _, l := range [2][]Pair{s.Rebuilt, s.Updated} {
 			for i := range l {
@@ -177,7 +182,7 @@ func pairByEdges(out []compared, og, ng Graph, kept []map[string]bool) {
 	}
 	changed := map[int]bool{}
 	for _, c := range classes {
-		if c.apply(&out[c.pkg].p) {
+		if c.apply(out[c.pkg].p) {
 			changed[c.pkg] = true
 		}
 	}

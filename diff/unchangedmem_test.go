@@ -1,0 +1,44 @@
+package diff
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// Issue 35's memory rule on a lockfile of tiny records, a package per
+// spec: compareAll kept each package's whole comparison (a Package of
+// 408 bytes, its warnings and flags: 440 bytes) until every package was
+// compared, the unchanged ones too, which the report then drops: 6x
+// the 67 bytes of a record, on top of the snapshots. An unchanged
+// package, with no warning and nothing for the edges to re-pair, is
+// counted as it is compared and keeps at most a few words.
+func TestUnchangedPackagesKeepLittle(t *testing.T) {
+	const n = 20000
+	pairs := make([][2]*snapshot.Package, n)
+	for i := range pairs {
+		sp := snapshot.Spec{Hash: fmt.Sprintf("%032d", i), Versions: []string{"1"}, Compiler: "none", Stacks: []string{}, Variants: []string{}}
+		name := fmt.Sprintf("p%d", i)
+		pairs[i] = [2]*snapshot.Package{
+			{Name: name, File: "old", Specs: []snapshot.Spec{sp}},
+			{Name: name, File: "new", Specs: []snapshot.Spec{sp}},
+		}
+	}
+	var ignore [numFacets]bool
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	out, counts := compareAll(pairs, &ignore, false, nil)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("%d unchanged packages: the comparison keeps %d bytes (%d a package)", n, kept, kept/n)
+	if kept > 64*n {
+		t.Errorf("%d unchanged packages: the comparison keeps %d bytes, %d a package: over 64", n, kept, kept/n)
+	}
+	runtime.KeepAlive(out)
+	runtime.KeepAlive(counts)
+	runtime.KeepAlive(pairs)
+}
