@@ -353,7 +353,8 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 					c.unchanged++
 					c.unchangedSpecs.add(p.Counts)
 				} else {
-					out[k] = compared{p: &p, warnings: warnings, ambiguous: m.ambiguous}
+					cp := p // on the heap only when kept
+					out[k] = compared{p: &cp, warnings: warnings, ambiguous: m.ambiguous}
 				}
 				if release {
 					for _, p := range [2]*snapshot.Package{op, np} {
