@@ -415,6 +415,16 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	r.Facets, r.Stacks = rolled.rollups()
 	r.Summary.Packages.Unchanged += rolled.unchanged
 	r.Summary.Specs.add(rolled.unchangedSpecs)
+	// The report's packages, made at their number: grown by append, a
+	// one-sided diff of a package per spec held up to twice its 408
+	// bytes a package while the list was copied.
+	listed := 0
+	for _, c := range compared {
+		if c.p != nil && c.p.Status != Unchanged {
+			listed++
+		}
+	}
+	r.Packages = make([]Package, 0, listed)
 	for _, c := range compared {
 		if c.p == nil {
 			continue // unchanged, counted in rolled
