@@ -75,3 +75,37 @@ func TinyHash(i int) string {
 	}
 	return string(h[:])
 }
+
+// WriteChainLockfile writes a spack.lock of n specs of about 470 bytes,
+// each its own package, as an older Spack writes them (the target by
+// name, a few parameters, the recipe's hash) and each depending on the
+// one before: the one-sided diff of issue 35's memory tests (every spec
+// added or removed) at 400k specs and 190 MB. The first spec is the
+// root; the hashes are TinyHash(i), the recipes' TinyHash(i + 1<<40).
+func WriteChainLockfile(w io.Writer, n int) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
+	if n > 0 {
+		bw.WriteString(`{"hash":"` + TinyHash(0) + `","spec":"p0"}`)
+	}
+	bw.WriteString(`],"concrete_specs":{`)
+	var b []byte
+	for i := range n {
+		b = b[:0]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		name := "p" + strconv.Itoa(i)
+		b = append(b, "\n\""+TinyHash(i)+`":{"name":"`+name+`","version":"1.`...)
+		b = strconv.AppendInt(b, int64(i%7), 10)
+		b = append(b, `","arch":{"platform":"linux","platform_os":"ubuntu24.04","target":"x86_64_v3"},"namespace":"builtin",`+
+			`"parameters":{"build_system":"cmake","shared":true,"cflags":[],"cxxflags":[]},"package_hash":"`+TinyHash(i+1<<40)+`"`...)
+		if i > 0 {
+			b = append(b, `,"dependencies":[{"name":"p`+strconv.Itoa(i-1)+`","hash":"`+TinyHash(i-1)+`","parameters":{"deptypes":["build","link"],"virtuals":[]}}]`...)
+		}
+		b = append(b, `,"hash":"`+TinyHash(i)+`"}`...)
+		bw.Write(b)
+	}
+	bw.WriteString("\n}}\n")
+	return bw.Flush()
+}
