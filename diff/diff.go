@@ -386,7 +386,21 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 
 	// Both package lists are sorted by name: merge them, compare the pairs
 	// (in parallel), and add up in order.
-	var byName [][2]*snapshot.Package
+	// The pairs are counted first, so that their list is made at its
+	// size (grown by append, it was copied about five times over).
+	pairs := 0
+	for i, j := 0, 0; i < len(before.Packages) || j < len(after.Packages); pairs++ {
+		switch {
+		case j == len(after.Packages) || i < len(before.Packages) && before.Packages[i].Name < after.Packages[j].Name:
+			i++
+		case i == len(before.Packages) || after.Packages[j].Name < before.Packages[i].Name:
+			j++
+		default:
+			i++
+			j++
+		}
+	}
+	byName := make([][2]*snapshot.Package, 0, pairs)
 	i, j := 0, 0
 	for i < len(before.Packages) || j < len(after.Packages) {
 		var op, np *snapshot.Package
