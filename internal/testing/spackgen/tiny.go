@@ -81,7 +81,7 @@ func TinyHash(i int) string {
 // name, a few parameters, the recipe's hash) and each depending on the
 // one before: the one-sided diff of issue 35's memory tests (every spec
 // added or removed) at 400k specs and 190 MB. The first spec is the
-// root; the hashes are TinyHash(i), the recipes' TinyHash(i + 1<<40).
+// root; the hashes are TinyHash(i), the recipes' TinyHash(^i).
 func WriteChainLockfile(w io.Writer, n int) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
@@ -99,7 +99,7 @@ func WriteChainLockfile(w io.Writer, n int) error {
 		b = append(b, "\n\""+TinyHash(i)+`":{"name":"`+name+`","version":"1.`...)
 		b = strconv.AppendInt(b, int64(i%7), 10)
 		b = append(b, `","arch":{"platform":"linux","platform_os":"ubuntu24.04","target":"x86_64_v3"},"namespace":"builtin",`+
-			`"parameters":{"build_system":"cmake","shared":true,"cflags":[],"cxxflags":[]},"package_hash":"`+TinyHash(i+1<<40)+`"`...)
+			`"parameters":{"build_system":"cmake","shared":true,"cflags":[],"cxxflags":[]},"package_hash":"`+TinyHash(^i)+`"`...)
 		if i > 0 {
 			b = append(b, `,"dependencies":[{"name":"p`+strconv.Itoa(i-1)+`","hash":"`+TinyHash(i-1)+`","parameters":{"deptypes":["build","link"],"virtuals":[]}}]`...)
 		}
