@@ -434,16 +434,16 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// bytes a package while the list was copied.
 	listed := 0
 	for _, c := range compared {
-		if c.p != nil && c.p.Status != Unchanged {
+		if c != nil && c.p.Status != Unchanged {
 			listed++
 		}
 	}
 	r.Packages = make([]Package, 0, listed)
 	for _, c := range compared {
-		if c.p == nil {
+		if c == nil {
 			continue // unchanged, counted in rolled
 		}
-		p, warnings := *c.p, c.warnings
+		p, warnings := c.p, c.warnings
 		r.Warnings = append(r.Warnings, warnings...)
 		r.Summary.Specs.add(p.Counts)
 		switch p.Status {

@@ -62,15 +62,15 @@ type edgeClass struct {
 // hashes of each package that left or joined the selected stacks under
 // a stack filter (keptHashes; nil without one): removed or added, they
 // never join a class.
-func pairByEdges(out []compared, og, ng Graph, kept []map[string]bool) {
+func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) {
 	var classes []*edgeClass
 	for k := range out {
-		if out[k].ambiguous {
+		if out[k] != nil && out[k].ambiguous {
 			var keep map[string]bool
 			if kept != nil {
 				keep = kept[k]
 			}
-			classes = append(classes, edgeClasses(k, out[k].p, keep)...)
+			classes = append(classes, edgeClasses(k, &out[k].p, keep)...)
 		}
 	}
 	if len(classes) == 0 {
@@ -80,13 +80,13 @@ func pairByEdges(out []compared, og, ng Graph, kept []map[string]bool) {
 	// dependencies of a class are mostly other packages').
 	n := 0
 	for k := range out {
-		if out[k].p != nil {
+		if out[k] != nil {
 			n += len(out[k].p.Specs.Rebuilt) + len(out[k].p.Specs.Updated)
 		}
 	}
 	pairOf := make(map[string]string, n)
 	for k := range out {
-		if out[k].p == nil {
+		if out[k] == nil {
 			continue
 		}
 		s := &out[k].p.Specs
@@ -182,7 +182,7 @@ func pairByEdges(out []compared, og, ng Graph, kept []map[string]bool) {
 	}
 	changed := map[int]bool{}
 	for _, c := range classes {
-		if c.apply(out[c.pkg].p) {
+		if c.apply(&out[c.pkg].p) {
 			changed[c.pkg] = true
 		}
 	}

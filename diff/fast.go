@@ -307,13 +307,14 @@ func (m *matcher) distinctVersions(specs []*spec, keyed bool) []string {
 	return out
 }
 
-// compared is the result of comparePackage: p is nil for a package
-// unchanged, with no warning and nothing to re-pair, which the report
-// leaves out; compareAll counts it in its rollCounts (unchanged) instead.
-// A lockfile of tiny records (a package per spec of 67 bytes) kept 440
-// bytes a package here until every package was compared.
+// compared is the result of comparePackage. compareAll keeps none (nil)
+// for a package unchanged, with no warning and nothing to re-pair, which
+// the report leaves out, and counts it in its rollCounts (unchanged)
+// instead: a lockfile of tiny records (a package per spec of 67 bytes)
+// kept 440 bytes a package here until every package was compared, then
+// 40; now a pointer's 8.
 type compared struct {
-	p        *Package
+	p        Package
 	warnings []snapshot.Warning
 	// ambiguous says a group of the passes had more than one spec on a
 	// side: specs the facets alone cannot tell apart (edgepair.go).
@@ -325,8 +326,8 @@ type compared struct {
 // unchanged package, see compared), with the counts of the roll-ups and
 // of the unchanged packages. It only reads the snapshots, unless release:
 // then each package's specs are dropped once compared and counted.
-func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool) ([]compared, *rollCounts) {
-	out := make([]compared, len(pairs))
+func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool) ([]*compared, *rollCounts) {
+	out := make([]*compared, len(pairs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	workers := min(runtime.GOMAXPROCS(0), len(pairs))
@@ -353,8 +354,7 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 					c.unchanged++
 					c.unchangedSpecs.add(p.Counts)
 				} else {
-					cp := p // on the heap only when kept
-					out[k] = compared{p: &cp, warnings: warnings, ambiguous: m.ambiguous}
+					out[k] = &compared{p: p, warnings: warnings, ambiguous: m.ambiguous}
 				}
 				if release {
 					for _, p := range [2]*snapshot.Package{op, np} {
