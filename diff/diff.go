@@ -430,7 +430,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	r.Summary.Packages.Unchanged += rolled.unchanged
 	r.Summary.Specs.add(rolled.unchangedSpecs)
 	// The report's packages, made at their number: grown by append, a
-	// one-sided diff of a package per spec held up to twice its 408
+	// one-sided diff of a package per spec held up to twice its 384
 	// bytes a package while the list was copied.
 	listed := 0
 	for _, c := range compared {

@@ -9,9 +9,9 @@ import (
 // Issue 35's memory rule on a one-sided diff (every spec added or
 // removed, a package each): News copied each new or removed package's
 // versions (112 bytes) into an item of its own, and grew its list by
-// append, keeping about 400 bytes a package beside the report's own 408.
+// append, keeping about 400 bytes a package beside the report's own 384.
 // An item points at its package's versions, and the list is made at its
-// size: an item (216 bytes) and its package's name, and no more.
+// size: an item (200 bytes) and its package's name (16), and no more.
 func TestNewsKeepsLittle(t *testing.T) {
 	const n = 20000
 	r := &Report{Packages: make([]Package, n)}

@@ -10,7 +10,7 @@ import (
 
 // Issue 35's memory rule on a lockfile of tiny records, a package per
 // spec: compareAll kept each package's whole comparison (a Package of
-// 408 bytes, its warnings and flags: 440 bytes) until every package was
+// 384 bytes, its warnings and flags: 416 bytes) until every package was
 // compared, the unchanged ones too, which the report then drops: 6x
 // the 67 bytes of a record, on top of the snapshots. An unchanged
 // package, with no warning and nothing for the edges to re-pair, is
