@@ -32,20 +32,50 @@ type Graph map[string]*GraphNode
 // GraphNode is one concrete spec with its edges. Deps nil means the node's
 // edges are unknown (a catalogue page): nothing about it is guessed.
 type GraphNode struct {
-	Hash     string
-	Name     string
-	Version  string
-	Compiler string
-	OS       string
-	Platform string
-	Target   string
-	Variants []string // canonical, sorted
-	// PackageHash is the recipe's hash, "" when the file has none.
-	PackageHash string
-	Deps        []Edge
-	// Root names the lockfile root this node is ("" when it is none).
-	Root string
+	Hash    string
+	Name    string
+	Version string // the versions, joined by ","
+	Deps    []Edge
+	// Spec is the snapshot's spec the node is: its other facets, its
+	// recipe's hash and its root are read from it (the methods Compiler,
+	// OS, Platform, Target, Variants, PackageHash and Root), not copied:
+	// a graph has a node per spec of a snapshot, and the copies were 104
+	// of a node's 176 bytes, as much as the record of a tiny lockfile
+	// (issue 35). nil: the node has none of them (a graph made by hand).
+	// The spec is read, never written.
+	Spec *snapshot.Spec
 }
+
+// noSpec stands for the spec of a node without one.
+var noSpec snapshot.Spec
+
+func (n *GraphNode) spec() *snapshot.Spec {
+	if n.Spec == nil {
+		return &noSpec
+	}
+	return n.Spec
+}
+
+// Compiler is the node's compiler (name@version, "none" without one).
+func (n *GraphNode) Compiler() string { return n.spec().Compiler }
+
+// OS is the node's operating system.
+func (n *GraphNode) OS() string { return n.spec().OS }
+
+// Platform is the node's platform.
+func (n *GraphNode) Platform() string { return n.spec().Platform }
+
+// Target is the node's target.
+func (n *GraphNode) Target() string { return n.spec().Target }
+
+// Variants are the node's variants, canonical and sorted.
+func (n *GraphNode) Variants() []string { return n.spec().Variants }
+
+// PackageHash is the recipe's hash, "" when the file has none.
+func (n *GraphNode) PackageHash() string { return n.spec().Recipe() }
+
+// Root names the lockfile root this node is ("" when it is none).
+func (n *GraphNode) Root() string { return n.spec().Root() }
 
 // Edge is a dependency edge.
 // It is the snapshot's own edge type, so that a graph shares the loaded
@@ -1257,8 +1287,8 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 	// A node whose hash changed with no facet, no edge and no dependency
 	// changing: its recipe (or something the files do not show) did.
 	if len(l.own) == 0 && len(l.edges) == 0 && len(pending) == 0 && x.Hash != y.Hash {
-		if x.PackageHash != "" && y.PackageHash != "" && x.PackageHash != y.PackageHash {
-			l.own = []Change{{Kind: "recipe", From: x.PackageHash, To: y.PackageHash}}
+		if xr, yr := x.PackageHash(), y.PackageHash(); xr != "" && yr != "" && xr != yr {
+			l.own = []Change{{Kind: "recipe", From: xr, To: yr}}
 		} else {
 			l.own = []Change{{Kind: "other"}}
 		}
@@ -1303,21 +1333,22 @@ func facetChanges(x, y *GraphNode, compiler bool) []Change {
 	if x.Version != y.Version {
 		out = append(out, Change{Kind: "version", From: x.Version, To: y.Version})
 	}
-	if compiler && x.Compiler != y.Compiler {
-		out = append(out, Change{Kind: "compiler", From: x.Compiler, To: y.Compiler})
+	xs, ys := x.spec(), y.spec()
+	if compiler && xs.Compiler != ys.Compiler {
+		out = append(out, Change{Kind: "compiler", From: xs.Compiler, To: ys.Compiler})
 	}
-	if !slices.Equal(x.Variants, y.Variants) {
-		from, to := variantDelta(x.Variants, y.Variants)
+	if !slices.Equal(xs.Variants, ys.Variants) {
+		from, to := variantDelta(xs.Variants, ys.Variants)
 		out = append(out, Change{Kind: "variants", From: from, To: to})
 	}
-	if x.Target != y.Target {
-		out = append(out, Change{Kind: "target", From: x.Target, To: y.Target})
+	if xs.Target != ys.Target {
+		out = append(out, Change{Kind: "target", From: xs.Target, To: ys.Target})
 	}
-	if x.OS != y.OS {
-		out = append(out, Change{Kind: "os", From: x.OS, To: y.OS})
+	if xs.OS != ys.OS {
+		out = append(out, Change{Kind: "os", From: xs.OS, To: ys.OS})
 	}
-	if x.Platform != y.Platform {
-		out = append(out, Change{Kind: "platform", From: x.Platform, To: y.Platform})
+	if xs.Platform != ys.Platform {
+		out = append(out, Change{Kind: "platform", From: xs.Platform, To: ys.Platform})
 	}
 	return out
 }
@@ -1677,8 +1708,8 @@ func (r *Report) Explain(before, after Graph) {
 func rootNodes(g Graph) map[string][]*GraphNode {
 	m := map[string][]*GraphNode{}
 	for _, n := range g {
-		if n.Root != "" {
-			m[n.Root] = append(m[n.Root], n)
+		if n.Root() != "" {
+			m[n.Root()] = append(m[n.Root()], n)
 		}
 	}
 	for _, ns := range m {
@@ -2051,9 +2082,8 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 	add := func(name string, sp *snapshot.Spec) {
 		k--
 		n := &slab[k]
-		*n = GraphNode{Hash: sp.Hash, Name: name, Version: strings.Join(sp.Versions, ","), Compiler: sp.Compiler,
-			OS: sp.OS, Platform: sp.Platform, Target: sp.Target, Variants: sp.Variants, PackageHash: sp.Recipe(), Root: sp.Root(),
-			Deps: sp.Deps()} // Deps nil: edges unknown
+		*n = GraphNode{Hash: sp.Hash, Name: name, Version: strings.Join(sp.Versions, ","),
+			Deps: sp.Deps(), Spec: sp} // Deps nil: edges unknown
 		g[sp.Hash] = n
 	}
 	for _, p := range slices.Backward(s.Packages) {

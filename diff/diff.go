@@ -386,7 +386,21 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 
 	// Both package lists are sorted by name: merge them, compare the pairs
 	// (in parallel), and add up in order.
-	var byName [][2]*snapshot.Package
+	// The pairs are counted first, so that their list is made at its
+	// size (grown by append, it was copied about five times over).
+	pairs := 0
+	for i, j := 0, 0; i < len(before.Packages) || j < len(after.Packages); pairs++ {
+		switch {
+		case j == len(after.Packages) || i < len(before.Packages) && before.Packages[i].Name < after.Packages[j].Name:
+			i++
+		case i == len(before.Packages) || after.Packages[j].Name < before.Packages[i].Name:
+			j++
+		default:
+			i++
+			j++
+		}
+	}
+	byName := make([][2]*snapshot.Package, 0, pairs)
 	i, j := 0, 0
 	for i < len(before.Packages) || j < len(after.Packages) {
 		var op, np *snapshot.Package
@@ -413,7 +427,22 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		pairByEdges(compared, og, ng, kept)
 	}
 	r.Facets, r.Stacks = rolled.rollups()
+	r.Summary.Packages.Unchanged += rolled.unchanged
+	r.Summary.Specs.add(rolled.unchangedSpecs)
+	// The report's packages, made at their number: grown by append, a
+	// one-sided diff of a package per spec held up to twice its 384
+	// bytes a package while the list was copied.
+	listed := 0
 	for _, c := range compared {
+		if c != nil && c.p.Status != Unchanged {
+			listed++
+		}
+	}
+	r.Packages = make([]Package, 0, listed)
+	for _, c := range compared {
+		if c == nil {
+			continue // unchanged, counted in rolled
+		}
 		p, warnings := c.p, c.warnings
 		r.Warnings = append(r.Warnings, warnings...)
 		r.Summary.Specs.add(p.Counts)
@@ -1182,6 +1211,10 @@ type rollCounts struct {
 	// tallies of its stacks.
 	in     *interner
 	byList [][]*tally
+	// unchanged counts the packages compareAll found unchanged and left
+	// out of its results, and unchangedSpecs adds up their counts.
+	unchanged      int
+	unchangedSpecs Counts
 }
 
 // newRollCounts counts with the ids of in (nil: an interner of its own).
@@ -1247,6 +1280,8 @@ func (c *rollCounts) count(side, pkg int, s *snapshot.Spec, ids [4]uint32, stack
 
 // merge adds o's counts to c's.
 func (c *rollCounts) merge(o *rollCounts) {
+	c.unchanged += o.unchanged
+	c.unchangedSpecs.add(o.unchangedSpecs)
 	for _, pair := range [][2]*counter{{c.compiler, o.compiler}, {c.opsys, o.opsys}, {c.platform, o.platform}, {c.target, o.target}, {c.stack, o.stack}} {
 		for v, t := range pair[1].m {
 			u := pair[0].get(v)

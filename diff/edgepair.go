@@ -62,10 +62,10 @@ type edgeClass struct {
 // hashes of each package that left or joined the selected stacks under
 // a stack filter (keptHashes; nil without one): removed or added, they
 // never join a class.
-func pairByEdges(out []compared, og, ng Graph, kept []map[string]bool) {
+func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) {
 	var classes []*edgeClass
 	for k := range out {
-		if out[k].ambiguous {
+		if out[k] != nil && out[k].ambiguous {
 			var keep map[string]bool
 			if kept != nil {
 				keep = kept[k]
@@ -80,10 +80,15 @@ func pairByEdges(out []compared, og, ng Graph, kept []map[string]bool) {
 	// dependencies of a class are mostly other packages').
 	n := 0
 	for k := range out {
-		n += len(out[k].p.Specs.Rebuilt) + len(out[k].p.Specs.Updated)
+		if out[k] != nil {
+			n += len(out[k].p.Specs.Rebuilt) + len(out[k].p.Specs.Updated)
+		}
 	}
 	pairOf := make(map[string]string, n)
 	for k := range out {
+		if out[k] == nil {
+			continue
+		}
 		s := &out[k].p.Specs
 		for _, l := range [2][]Pair{s.Rebuilt, s.Updated} {
 			for i := range l {

@@ -307,7 +307,12 @@ func (m *matcher) distinctVersions(specs []*spec, keyed bool) []string {
 	return out
 }
 
-// compared is the result of comparePackage.
+// compared is the result of comparePackage. compareAll keeps none (nil)
+// for a package unchanged, with no warning and nothing to re-pair, which
+// the report leaves out, and counts it in its rollCounts (unchanged)
+// instead: a lockfile of tiny records (a package per spec of 67 bytes)
+// kept 416 bytes a package here until every package was compared, then
+// 40; now a pointer's 8.
 type compared struct {
 	p        Package
 	warnings []snapshot.Warning
@@ -317,11 +322,12 @@ type compared struct {
 }
 
 // compareAll runs comparePackage on each pair of pages, on GOMAXPROCS
-// goroutines, and returns the results in the pairs' order, with the
-// counts of the roll-ups. It only reads the snapshots, unless release:
+// goroutines, and returns the results in the pairs' order (p nil for an
+// unchanged package, see compared), with the counts of the roll-ups and
+// of the unchanged packages. It only reads the snapshots, unless release:
 // then each package's specs are dropped once compared and counted.
-func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool) ([]compared, *rollCounts) {
-	out := make([]compared, len(pairs))
+func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool) ([]*compared, *rollCounts) {
+	out := make([]*compared, len(pairs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	workers := min(runtime.GOMAXPROCS(0), len(pairs))
@@ -343,8 +349,13 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 				}
 				m.counts, m.pkg = c, k // comparePackage counts the specs
 				m.ambiguous = false
-				out[k].p, out[k].warnings = m.comparePackage(op, np)
-				out[k].ambiguous = m.ambiguous
+				p, warnings := m.comparePackage(op, np)
+				if p.Status == Unchanged && len(warnings) == 0 && !m.ambiguous {
+					c.unchanged++
+					c.unchangedSpecs.add(p.Counts)
+				} else {
+					out[k] = &compared{p: p, warnings: warnings, ambiguous: m.ambiguous}
+				}
 				if release {
 					for _, p := range [2]*snapshot.Package{op, np} {
 						if p != nil {

@@ -126,19 +126,26 @@ func movedBy(c OldToNew) (string, bool) {
 // or moved. The items are sorted by kind (the order of the Highlight* constants), then by facet,
 // value and package; a log's items are its steps' in step order.
 func News(r *Report) []Highlight {
-	out := []Highlight{}
+	// An item per new, removed or re-versioned package: the list is made
+	// at its size, and each item points at its package's versions (a
+	// one-sided diff of a package per spec kept 379 bytes a package here,
+	// copying them and growing the list by append).
+	n := 0
+	for i := range r.Packages {
+		if p := &r.Packages[i]; p.Status == Added || p.Status == Removed || p.Versions.Changed() {
+			n++
+		}
+	}
+	out := make([]Highlight, 0, n+newsRoom(r))
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		switch {
 		case p.Status == Added:
-			v := p.Versions
-			out = append(out, Highlight{Kind: HighlightNewPackage, Versions: &v, Packages: []string{p.Name}})
+			out = append(out, Highlight{Kind: HighlightNewPackage, Versions: &p.Versions, Packages: []string{p.Name}})
 		case p.Status == Removed:
-			v := p.Versions
-			out = append(out, Highlight{Kind: HighlightRemovedPackage, Versions: &v, Packages: []string{p.Name}})
+			out = append(out, Highlight{Kind: HighlightRemovedPackage, Versions: &p.Versions, Packages: []string{p.Name}})
 		case p.Versions.Changed():
-			v := p.Versions
-			out = append(out, Highlight{Kind: HighlightVersion, Versions: &v, Packages: []string{p.Name}})
+			out = append(out, Highlight{Kind: HighlightVersion, Versions: &p.Versions, Packages: []string{p.Name}})
 		}
 	}
 
@@ -239,6 +246,26 @@ func News(r *Report) []Highlight {
 	out = append(out, gateNews(r.Gate)...)
 	sortNews(out)
 	return out
+}
+
+// newsRoom is at least the number of News's items that are not a
+// package's: a coverage item per facet value (and per value listed as
+// added or removed), a root item per root removed, added or changed, the
+// causes' items and the gate's. The list is made with room for them, so
+// that it is never copied to grow.
+func newsRoom(r *Report) int {
+	n := MaxCauseHighlights + 1
+	for _, f := range coverageFacets {
+		ru := r.Facets.rollup(f)
+		n += len(ru.Counts) + len(ru.Added) + len(ru.Removed)
+	}
+	if c := r.Causes; c != nil && c.Roots != nil {
+		n += len(c.Roots.Removed) + len(c.Roots.Added) + len(c.Roots.Changed)
+	}
+	if r.Gate != nil {
+		n += len(r.Gate.Tripped)
+	}
+	return n
 }
 
 // rootsView reports whether r compares lockfiles, whose stacks are the

@@ -119,11 +119,11 @@ func withoutVersion(s string) string {
 func rootNames(g Graph) map[string]string {
 	var m map[string]string
 	for _, n := range g {
-		if n.Root != "" {
+		if n.Root() != "" {
 			if m == nil {
 				m = map[string]string{}
 			}
-			m[n.Root] = n.Name
+			m[n.Root()] = n.Name
 		}
 	}
 	return m

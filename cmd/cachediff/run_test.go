@@ -418,3 +418,26 @@ func TestSetMemoryLimit(t *testing.T) {
 		t.Errorf("GOGC %d after setMemoryLimit, want off (-1)", got)
 	}
 }
+
+// TestLogStdinRefused: a log reads no snapshot from standard input (a
+// series has several), so none is left out of its memory budget, as the
+// diff's budget counts standard input (TestMemoryLimitStdin): "-" is
+// refused before anything is read or a limit is set.
+func TestLogStdinRefused(t *testing.T) {
+	file := "../../testdata/spack-formats/index.v7-layout2-unsigned.json"
+	for _, args := range [][]string{{"log", "-", file}, {"log", file, "-"}, {"log", file, file, "-"}} {
+		rec := &memoryRecorder{}
+		stdin := strings.NewReader("{}")
+		var stderr bytes.Buffer
+		c := &cli{stdin: stdin, stdout: io.Discard, stderr: &stderr, memory: rec}
+		if code := c.run(args); code != exitTrouble {
+			t.Errorf("%v: exit %d, want %d", args, code, exitTrouble)
+		}
+		if !strings.Contains(stderr.String(), "cannot be standard input") {
+			t.Errorf("%v: %q, want the refusal of standard input", args, stderr.String())
+		}
+		if stdin.Len() != 2 || len(rec.inputs) != 0 {
+			t.Errorf("%v: %d bytes of standard input read, limit set from %v; want none", args, 2-stdin.Len(), rec.inputs)
+		}
+	}
+}

@@ -8,15 +8,17 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // Graph returns the DAG as the engine's dependency graph.
 func (d *DAG) Graph() diff.Graph {
 	g := make(diff.Graph, len(d.Nodes))
 	for _, n := range d.Nodes {
-		gn := &diff.GraphNode{Hash: n.Hash, Name: n.Name, Version: n.Version, Compiler: n.Compiler(),
-			OS: n.OS, Platform: n.Platform, Target: n.Target, Variants: slices.Clone(n.Variants),
-			PackageHash: n.PackageHash, Deps: []diff.Edge{}}
+		gn := &diff.GraphNode{Hash: n.Hash, Name: n.Name, Version: n.Version, Deps: []diff.Edge{},
+			Spec: &snapshot.Spec{Hash: n.Hash, Versions: []string{n.Version}, Compiler: n.Compiler(),
+				OS: n.OS, Platform: n.Platform, Target: n.Target, Variants: slices.Clone(n.Variants),
+				More: &snapshot.SpecMore{Recipe: n.PackageHash}}}
 		for _, dep := range n.Deps {
 			gn.Deps = append(gn.Deps, diff.Edge{Name: dep.Node.Name, Hash: dep.Node.Hash, Types: dep.Types, Virtuals: dep.Virtuals})
 		}

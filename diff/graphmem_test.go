@@ -1,0 +1,58 @@
+package diff_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// Issue 35's memory rule on a lockfile of tiny records (67 bytes a
+// spec, a package each): a graph's node copied its spec's facets,
+// recipe hash and root, 176 bytes, and with the map's slot 246 bytes a
+// spec, 3.6x the record, for each side, while both snapshots were held.
+// A node reads them from the spec it is (GraphNode.Spec): it keeps at
+// most 144 bytes a spec, map slot included.
+func TestGraphKeepsLittle(t *testing.T) {
+	const n = 50000
+	var b bytes.Buffer
+	if err := spackgen.WriteTinyLockfile(&b, n, nil); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "spack.lock")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := snapshot.Load(path, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	g := diff.GraphOf(s)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	if len(g) != n {
+		t.Fatalf("%d nodes, want %d", len(g), n)
+	}
+	t.Logf("a graph of %d tiny specs keeps %d bytes, %d a spec", n, kept, kept/n)
+	if kept > 144*n {
+		t.Errorf("a graph of %d tiny specs keeps %d bytes, %d a spec: over 144", n, kept, kept/n)
+	}
+	// The node reads its spec's facets.
+	for _, sp := range s.Packages[0].Specs {
+		nd := g[sp.Hash]
+		if nd.Compiler() != sp.Compiler || nd.Root() != sp.Root() || nd.PackageHash() != sp.Recipe() || nd.Version != "1" {
+			t.Errorf("node %+v of spec %v", nd, sp)
+		}
+	}
+	runtime.KeepAlive(s)
+	runtime.KeepAlive(g)
+}

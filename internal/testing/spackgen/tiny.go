@@ -1,0 +1,111 @@
+package spackgen
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+)
+
+// WriteTinyLockfile writes a spack.lock (lockfile version 6) of n specs
+// of the smallest kind Spack writes, each its own package: a name and a
+// version under the hash, about 67 bytes a record, and no dependency.
+// Its first spec is the environment's one root. bump gives the specs
+// whose version is "2" rather than "1", and whose hash is TinyHash(^i)
+// rather than TinyHash(i) (nil: none): a pair of such lockfiles differs
+// in those specs alone, each an updated spec of a changed package, all
+// others unchanged. The shape of the memory tests of issue 35 (a package
+// per record).
+func WriteTinyLockfile(w io.Writer, n int, bump func(i int) bool) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
+	if n > 0 {
+		bw.WriteString(`{"hash":"` + TinyHash(0) + `","spec":"p0"}`)
+	}
+	bw.WriteString(`],"concrete_specs":{`)
+	var b []byte
+	for i := range n {
+		b = b[:0]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		bumped := bump != nil && bump(i)
+		h := TinyHash(i)
+		if bumped {
+			h = TinyHash(^i) // another spec: another hash
+		}
+		b = append(b, "\n\""...)
+		b = append(b, h...)
+		b = append(b, `":{"name":"p`...)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, `","version":"`...)
+		if bumped {
+			b = append(b, '2')
+		} else {
+			b = append(b, '1')
+		}
+		b = append(b, `"}`...)
+		bw.Write(b)
+	}
+	bw.WriteString("\n}}\n")
+	return bw.Flush()
+}
+
+// TinyHash is the hash of WriteTinyLockfile's spec i: 32 characters of
+// Spack's alphabet, distinct for each i. The first 13 characters are the
+// 64 bits of a mix of i (splitmix64's finalizer, a bijection), the rest
+// more of the same mix.
+func TinyHash(i int) string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+	mix := func(x uint64) uint64 {
+		x ^= x >> 30
+		x *= 0xbf58476d1ce4e5b9
+		x ^= x >> 27
+		x *= 0x94d049bb133111eb
+		return x ^ x>>31
+	}
+	var h [32]byte
+	x := mix(uint64(i))
+	for k := range 13 {
+		h[k] = alphabet[x>>(5*k)&31]
+	}
+	y := mix(x)
+	for k := 13; k < 32; k++ {
+		h[k] = alphabet[y&31]
+		y = y>>5 | y<<59
+	}
+	return string(h[:])
+}
+
+// WriteChainLockfile writes a spack.lock of n specs of about 470 bytes,
+// each its own package, as an older Spack writes them (the target by
+// name, a few parameters, the recipe's hash) and each depending on the
+// one before: the one-sided diff of issue 35's memory tests (every spec
+// added or removed) at 400k specs and 190 MB. The first spec is the
+// root; the hashes are TinyHash(i), the recipes' TinyHash(^i).
+func WriteChainLockfile(w io.Writer, n int) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
+	if n > 0 {
+		bw.WriteString(`{"hash":"` + TinyHash(0) + `","spec":"p0"}`)
+	}
+	bw.WriteString(`],"concrete_specs":{`)
+	var b []byte
+	for i := range n {
+		b = b[:0]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		name := "p" + strconv.Itoa(i)
+		b = append(b, "\n\""+TinyHash(i)+`":{"name":"`+name+`","version":"1.`...)
+		b = strconv.AppendInt(b, int64(i%7), 10)
+		b = append(b, `","arch":{"platform":"linux","platform_os":"ubuntu24.04","target":"x86_64_v3"},"namespace":"builtin",`+
+			`"parameters":{"build_system":"cmake","shared":true,"cflags":[],"cxxflags":[]},"package_hash":"`+TinyHash(^i)+`"`...)
+		if i > 0 {
+			b = append(b, `,"dependencies":[{"name":"p`+strconv.Itoa(i-1)+`","hash":"`+TinyHash(i-1)+`","parameters":{"deptypes":["build","link"],"virtuals":[]}}]`...)
+		}
+		b = append(b, `,"hash":"`+TinyHash(i)+`"}`...)
+		bw.Write(b)
+	}
+	bw.WriteString("\n}}\n")
+	return bw.Flush()
+}
