@@ -30,11 +30,12 @@ import (
 //     the comparison's state. It held 11.7x to 12.7x; now 7.5x to 8x.
 //   - The one-sided diff's report is most of it: a Package (384 bytes)
 //     and a Spec of the report (160) a package, an item of the news
-//     (200, and the name), the coverage items' names, and
-//     report/jsonv1's buffers of everything but the packages (the news items, encoded whole, then
-//     indented into a second buffer: about the input's size again). It
-//     held 4.9x to 5.8x; now 4.4x to 4.9x.
-//
+//     (200, and the name) and the coverage items' names. report/jsonv1
+//     streams the news items as it does the packages (it encoded them
+//     whole, then indented them into a second buffer: about the input's
+//     size again). It held 4.9x to 5.8x; now 2.6x to 4.1x, the least of
+//     three runs, which is why the bound is not yet the rule's 4x.
+
 // writeFile writes data to a new file under dir.
 func writeFile(t *testing.T, dir, name string, data []byte) string {
 	t.Helper()
@@ -176,5 +177,5 @@ func TestOneSidedMemory(t *testing.T) {
 	if !testing.Short() {
 		n = 50000
 	}
-	checkShape(t, "one-sided", n, oneSidedPair, 5.3)
+	checkShape(t, "one-sided", n, oneSidedPair, 4.5)
 }

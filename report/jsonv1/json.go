@@ -46,11 +46,15 @@ func JSON(w io.Writer, r *diff.Report) error {
 // rebuilt pairs in parts (pkgJSON.writePart).
 func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 	// Everything but the packages, with "packages": [] where they go.
+	// The highlights, as many as the packages in a one-sided diff, are
+	// streamed into their slot as well.
 	rest := *r
 	rest.Packages = []diff.Package{}
-	if rest.Highlights == nil { // a report built by hand
-		rest.Highlights = diff.News(r)
+	news := r.Highlights
+	if news == nil { // a report built by hand
+		news = diff.News(r)
 	}
+	rest.Highlights = []diff.Highlight{}
 	// The causes' sets (most of the rest: one per distinct set of causes)
 	// are written by writeSets, into the end of the document: "causes" is
 	// its last member, and "sets" the last of the causes'.
@@ -79,8 +83,17 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 	}
 	// Top-level keys are the only ones at two spaces past the prefix; a
 	// string holding the key would have its quotes escaped.
+	newsSlot := "\n" + prefix + "  \"highlights\": []"
+	head, tail, ok := bytes.Cut(doc.Bytes(), []byte(newsSlot))
+	if !ok {
+		return fmt.Errorf("internal error: no highlights slot in the JSON document")
+	}
+	bw.Write(head)
+	if err := writeNews(bw, news, prefix); err != nil {
+		return err
+	}
 	slot := "\n" + prefix + "  \"packages\": []"
-	head, tail, ok := bytes.Cut(doc.Bytes(), []byte(slot))
+	head, tail, ok = bytes.Cut(tail, []byte(slot))
 	if !ok {
 		return fmt.Errorf("internal error: no packages slot in the JSON document")
 	}
@@ -148,6 +161,34 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 		bw.WriteString("\n" + prefix + "  ]")
 	}
 	_, err := bw.Write(tail)
+	return err
+}
+
+// writeNews writes the top-level member "highlights" (a report's, under
+// prefix), an item at a time, as encoding/json and indentJSON write it.
+func writeNews(bw *bufio.Writer, news []diff.Highlight, prefix string) error {
+	if len(news) == 0 {
+		_, err := bw.WriteString("\n" + prefix + "  \"highlights\": []")
+		return err
+	}
+	bw.WriteString("\n" + prefix + "  \"highlights\": [")
+	var c, d bytes.Buffer
+	enc := json.NewEncoder(&c)
+	enc.SetEscapeHTML(false)
+	for i := range news {
+		c.Reset()
+		d.Reset()
+		if err := enc.Encode(&news[i]); err != nil {
+			return err
+		}
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n" + prefix + "    ")
+		indentJSON(&d, bytes.TrimSuffix(c.Bytes(), []byte("\n")), prefix+"    ")
+		bw.Write(d.Bytes())
+	}
+	_, err := bw.WriteString("\n" + prefix + "  ]")
 	return err
 }
 
