@@ -24,6 +24,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/shareddata"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/html"
 )
@@ -220,7 +221,7 @@ func TestBrowser(t *testing.T) {
 			args: []string{"log", "-C", repo, "--revs", "main", "--link-base", "https://cache.spack.io/package/?name=", "_cache/develop"}})
 	}
 	// A real lockfile pair, where the shared lockfiles are.
-	if lock := "../shared/lockfiles/MiddelkoopT__spack-tutorial"; dirExists(lock) {
+	if lock := shareddata.Dir("lockfiles", "MiddelkoopT__spack-tutorial"); lock != "" {
 		cases = append(cases, browserCase{name: "lockfile", args: []string{lock + "/6872a9c", lock + "/c41dc2b"}})
 	}
 	old, nu := hostileNamesPair(t)
@@ -935,9 +936,4 @@ func printed(t *testing.T, ctx context.Context, path string) {
 		t.Fatal(err)
 	}
 	t.Logf("printed %s (%d bytes)", path, len(res.Data))
-}
-
-func dirExists(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.IsDir()
 }

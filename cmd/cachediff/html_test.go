@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/shareddata"
 )
 
 // htmlGoldenCases are the pages of the bundled real pair and the five
@@ -197,12 +198,16 @@ func TestHTMLWhyRebuilt(t *testing.T) {
 			}
 		}
 	}
-	for _, args := range [][]string{
+	pairs := [][]string{
 		{"testdata/spack-gen/old", "testdata/spack-gen/new"},
-		{"../shared/lockfiles/grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock", "../shared/lockfiles/grc-iit__ChronoLog/a0846dc/CI__enviroment__spack.lock"},
-		{"../shared/lockfiles/MiddelkoopT__spack-tutorial/6872a9c", "../shared/lockfiles/MiddelkoopT__spack-tutorial/c41dc2b"},
 		{"testdata/spack-formats/spec.v4-libdwarf-core2.spec.json", "testdata/spack-formats/spec.v5-libdwarf-m1.spec.json"},
-	} {
+	}
+	if lock := shareddata.Dir("lockfiles"); lock != "" {
+		pairs = append(pairs,
+			[]string{filepath.Join(lock, "grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock"), filepath.Join(lock, "grc-iit__ChronoLog/a0846dc/CI__enviroment__spack.lock")},
+			[]string{filepath.Join(lock, "MiddelkoopT__spack-tutorial/6872a9c"), filepath.Join(lock, "MiddelkoopT__spack-tutorial/c41dc2b")})
+	}
+	for _, args := range pairs {
 		if _, err := os.Stat(args[0]); err != nil {
 			t.Logf("skipping %s: %v", args[0], err)
 			continue

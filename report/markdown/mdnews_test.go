@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/shareddata"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/report/jsonv1"
@@ -37,14 +38,17 @@ func bundledPairs(t *testing.T) [][3]string {
 	for i := 1; i < len(reporttest.RealWeeks); i++ {
 		pairs = append(pairs, [3]string{"week " + filepath.Base(reporttest.Path(t, reporttest.RealWeeks[i])), reporttest.Path(t, reporttest.RealWeeks[i-1]), reporttest.Path(t, reporttest.RealWeeks[i])})
 	}
-	lock := filepath.Join("..", "..", "..", "shared", "lockfiles")
+	lock := shareddata.Dir("lockfiles")
+	if lock == "" {
+		return pairs // not beside this checkout
+	}
 	for _, c := range [][3]string{
 		{"grc-iit__ChronoLog", "0a186a8", "a0846dc"},
 		{"durrantlab__durrantlab-spack", "b25b77a", "af7f928"},
 	} {
 		files, _ := filepath.Glob(filepath.Join(lock, c[0], c[1], "*spack.lock"))
 		if len(files) != 1 {
-			continue // not beside this checkout
+			continue
 		}
 		name := filepath.Base(files[0])
 		pairs = append(pairs, [3]string{c[0], files[0], filepath.Join(lock, c[0], c[2], name)})
