@@ -39,8 +39,8 @@ type GraphNode struct {
 	// Spec is the snapshot's spec the node is: its other facets, its
 	// recipe's hash and its root are read from it (the methods Compiler,
 	// OS, Platform, Target, Variants, PackageHash and Root), not copied:
-	// a graph has a node per spec of a snapshot, and the copies were 104
-	// of a node's 176 bytes, as much as the record of a tiny lockfile
+	// a graph has a node per spec of a snapshot, and copies would take
+	// 104 bytes a node, more than the whole record of a tiny lockfile
 	// (issue 35). nil: the node has none of them (a graph made by hand).
 	// The spec is read, never written.
 	Spec *snapshot.Spec

@@ -387,7 +387,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// Both package lists are sorted by name: merge them, compare the pairs
 	// (in parallel), and add up in order.
 	// The pairs are counted first, so that their list is made at its
-	// size (grown by append, it was copied about five times over).
+	// size: grown by append, it would be copied about five times over.
 	pairs := 0
 	for i, j := 0, 0; i < len(before.Packages) || j < len(after.Packages); pairs++ {
 		switch {
@@ -430,8 +430,8 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	r.Summary.Packages.Unchanged += rolled.unchanged
 	r.Summary.Specs.add(rolled.unchangedSpecs)
 	// The report's packages, made at their number: grown by append, a
-	// one-sided diff of a package per spec held up to twice its 384
-	// bytes a package while the list was copied.
+	// one-sided diff of a package per spec would hold up to twice its
+	// 384 bytes a package while the list is copied.
 	listed := 0
 	for _, c := range compared {
 		if c != nil && c.p.Status != Unchanged {

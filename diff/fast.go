@@ -310,9 +310,9 @@ func (m *matcher) distinctVersions(specs []*spec, keyed bool) []string {
 // compared is the result of comparePackage. compareAll keeps none (nil)
 // for a package unchanged, with no warning and nothing to re-pair, which
 // the report leaves out, and counts it in its rollCounts (unchanged)
-// instead: a lockfile of tiny records (a package per spec of 67 bytes)
-// kept 416 bytes a package here until every package was compared, then
-// 40; now a pointer's 8.
+// instead: for a lockfile of tiny records (a package per spec of 67
+// bytes) a result kept whole would be 416 bytes a package until every
+// package is compared; a nil pointer is 8.
 type compared struct {
 	p        Package
 	warnings []snapshot.Warning
