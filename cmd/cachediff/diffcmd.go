@@ -168,7 +168,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo)
 		if oldErr == nil {
 			other = oldSnap.Bytes
-			if args[0] != stdinName && !input.Gzipped(opts.dir, args[0]) { // standard input set it once read
+			if args[0] != stdinName { // standard input set it once read
 				// Pace the collector from here, while the new snapshot
 				// loads: the two trees of a series are about the same
 				// size.
