@@ -2101,9 +2101,9 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 
 // graphsOf returns GraphOf of both snapshots, built at once, and the
 // rootNames of each (for renamedRoots), each gathered with its graph.
-func graphsOf(before, after *snapshot.Snapshot) (Graph, Graph, [2]map[string]string) {
+func graphsOf(before, after *snapshot.Snapshot) (Graph, Graph, [2]map[string][]string) {
 	var og Graph
-	var roots [2]map[string]string
+	var roots [2]map[string][]string
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		og = GraphOf(before)

@@ -18,9 +18,10 @@ import (
 // newRoots are the graphs' rootNames), each old root whose spec differs
 // from a new one's only in the package's own version (withoutVersion, the
 // same package), with the new root's name: each old root, in order, takes
-// the first such new root not taken, as roots pairs them. nil when there
-// is none (catalogue pages have no roots).
-func renamedRoots(oldRoots, newRoots map[string]string) map[string]string {
+// the first such new root not taken, as roots pairs them; a root written
+// for nodes of several packages (a hand-edited lockfile), by any of them.
+// nil when there is none (catalogue pages have no roots).
+func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 	if len(oldRoots) == 0 || len(newRoots) == 0 {
 		return nil
 	}
@@ -40,21 +41,28 @@ func renamedRoots(oldRoots, newRoots map[string]string) map[string]string {
 	}
 	slices.Sort(gone)
 	slices.Sort(came)
-	olds, news := make([]butVersion, len(gone)), make([]butVersion, len(came))
-	for i, x := range gone {
-		olds[i] = butVersion{oldRoots[x], x}
+	var olds, news []butVersion
+	for _, x := range gone {
+		for _, name := range oldRoots[x] {
+			olds = append(olds, butVersion{name, x})
+		}
 	}
-	for i, y := range came {
-		news[i] = butVersion{newRoots[y], y}
+	for _, y := range came {
+		for _, name := range newRoots[y] {
+			news = append(news, butVersion{name, y})
+		}
 	}
 	var out map[string]string
 	pairs, _ := pairButVersion(olds, news)
 	for i, k := range pairs {
-		if k >= 0 {
-			if out == nil {
-				out = map[string]string{}
-			}
-			out[gone[i]] = came[k]
+		if k < 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		if _, ok := out[olds[i].Root]; !ok {
+			out[olds[i].Root] = news[k].Root
 		}
 	}
 	return out
@@ -115,15 +123,24 @@ func withoutVersion(s string) string {
 	return s[:at] + s[end:]
 }
 
-// rootNames maps each root of g to its package's name.
-func rootNames(g Graph) map[string]string {
-	var m map[string]string
+// rootNames maps each root of g to the names of its packages, sorted
+// (one, unless a lockfile wrote one root for nodes of several packages):
+// all of them, so that what renamedRoots makes of a root does not depend
+// on the map's order.
+func rootNames(g Graph) map[string][]string {
+	var m map[string][]string
 	for _, n := range g {
 		if n.Root() != "" {
 			if m == nil {
-				m = map[string]string{}
+				m = map[string][]string{}
 			}
-			m[n.Root()] = n.Name
+			m[n.Root()] = append(m[n.Root()], n.Name)
+		}
+	}
+	for root, l := range m {
+		if len(l) > 1 {
+			slices.Sort(l)
+			m[root] = slices.Compact(l)
 		}
 	}
 	return m

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // A lockfile whose n roots of one package all changed version and a
@@ -83,6 +85,27 @@ func TestPairButVersion(t *testing.T) {
 	} {
 		if got := withoutVersion(c.in); got != c.out {
 			t.Errorf("withoutVersion(%q) = %q, want %q", c.in, got, c.out)
+		}
+	}
+}
+
+// Two nodes of a lockfile written under one root (foo@1: a foo and a
+// bar, as a hand-edited or merged lockfile may list a root twice) gave
+// rootNames one of their names by the map's order, so that whether
+// foo@1 → foo@2 was a renamed root, and with it the report, changed from
+// run to run. A root's names are all kept, and the root is renamed when
+// one of them is the new root's package, as the explainer's roots pair
+// them.
+func TestRenamedRootsSharedRoot(t *testing.T) {
+	og, ng := Graph{}, Graph{}
+	og["a"] = &GraphNode{Hash: "a", Name: "foo", Version: "1", Spec: &snapshot.Spec{More: &snapshot.SpecMore{Root: "foo@1"}}, Deps: []Edge{}}
+	og["b"] = &GraphNode{Hash: "b", Name: "bar", Version: "1", Spec: &snapshot.Spec{More: &snapshot.SpecMore{Root: "foo@1"}}, Deps: []Edge{}}
+	ng["c"] = &GraphNode{Hash: "c", Name: "foo", Version: "2", Spec: &snapshot.Spec{More: &snapshot.SpecMore{Root: "foo@2"}}, Deps: []Edge{}}
+	ng["b"] = &GraphNode{Hash: "b", Name: "bar", Version: "1", Spec: &snapshot.Spec{More: &snapshot.SpecMore{Root: "bar"}}, Deps: []Edge{}}
+	for range 100 {
+		ren := renamedRoots(rootNames(og), rootNames(ng))
+		if len(ren) != 1 || ren["foo@1"] != "foo@2" {
+			t.Fatalf("renamed roots %v, want foo@1 → foo@2 every time", ren)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"cmp"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"maps"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/cachediff/cachediff/internal/fresh"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
 // Options control Load.
@@ -398,6 +400,9 @@ func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadS
 		st.buf = data[:0]
 	}
 	file := c.file.Name
+	// Counted now: data is not used once decoded, so that the decoders'
+	// work need not keep it (issue 35 item 19).
+	n := inputBytes(data)
 	decode := func(d Decoder) result {
 		if cap(st.buf) > maxKeptRead {
 			// The read buffer (data's, now) is let go: a Spack file's
@@ -407,7 +412,7 @@ func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadS
 			st.buf = nil
 		}
 		pkgs, counts, warnings, err := decodeOther(d, file, data, opt, st)
-		return result{bytes: int64(len(data)), pkgs: pkgs, counts: counts, warnings: warnings, err: err}
+		return result{bytes: n, pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 	}
 	for _, d := range c.decoders {
 		head := data[:min(len(data), detectSize)]
@@ -424,12 +429,12 @@ func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadS
 	fallback := c.fallbackOf(decoders)
 	if c.named != nil && !(c.file.Root && fallback != nil && fallback.Detect(data[:min(len(data), detectSize)])) {
 		if startsLikeJSON(data) && cachediffSchema(data) != "" {
-			return result{bytes: int64(len(data)), err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
+			return result{bytes: inputBytes(data), err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
 		}
 		return decode(c.named)
 	}
 	if fallback == nil {
-		return result{bytes: int64(len(data)), err: &NotInFormat{&Error{File: file, Msg: "not in a format a decoder detects"}}}
+		return result{bytes: inputBytes(data), err: &NotInFormat{&Error{File: file, Msg: "not in a format a decoder detects"}}}
 	}
 	return loadFallback(src, c, fallback, data, opt, st)
 }
@@ -443,10 +448,11 @@ func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadS
 func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt Options, st *loadState) result {
 	file := c.file.Name
 	if startsLikeJSON(data) {
-		return result{bytes: int64(len(data)), err: &NotInFormat{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
+		return result{bytes: inputBytes(data), err: &NotInFormat{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
 	}
+	n := inputBytes(data)
 	pkgs, counts, warnings, err := decodeOther(fallback, file, data, opt, st)
-	return result{bytes: int64(len(data)), pkgs: pkgs, counts: counts, warnings: warnings, err: err}
+	return result{bytes: n, pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 }
 
 // maxKeptRead is the largest read buffer a loading state keeps for the
@@ -783,4 +789,21 @@ func sortErrors(errs []*Error) []*Error {
 
 func compareWarnings(a, b Warning) int {
 	return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
+}
+
+// inputBytes is what a file of data counts in Snapshot.Bytes, the input
+// a command budgets its memory from: its length, or for a gzip stream
+// (a Spack file may be gzip'd) the size of its content, which decoders
+// read and which is 10 to 25 times the file's for Spack's JSON, as the
+// stream's trailer gives it (ISIZE: the last member's size, modulo
+// 2³²), bounded as spackfmt bounds what it inflates (spackfmt.MaxRatio
+// times the file's length, at least 64 MB, at most MaxInflated) and at
+// least the file's length.
+func inputBytes(data []byte) int64 {
+	n := int64(len(data))
+	if n < 18 || data[0] != 0x1f || data[1] != 0x8b { // a gzip header and trailer take 18 bytes
+		return n
+	}
+	isize := int64(binary.LittleEndian.Uint32(data[n-4:]))
+	return max(n, min(isize, max(64<<20, spackfmt.MaxRatio*n), spackfmt.MaxInflated))
 }

@@ -20,10 +20,10 @@ type memoryBudget interface {
 	// limit is called with the size of the input in bytes as it becomes
 	// known (a diff of folders: after the old snapshot, as twice its
 	// size, then after both; a diff of two files: from their sizes
-	// before they load, then after both; a log: after the first
-	// snapshot, as twice its size, then after each, the two held), with
-	// the bytes the command holds besides (a log's steps, written at the
-	// end).
+	// before they load, unless one is gzip'd, then after both; a log:
+	// after the first snapshot, as twice its size, then after each, the
+	// two held), with the bytes the command holds besides (a log's
+	// steps, written at the end).
 	limit(input, kept int64)
 	// collect is called with bytes of input that are garbage now: by a
 	// log before it loads its third snapshot and each after (the snapshot

@@ -1,7 +1,6 @@
 package text
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,6 +18,9 @@ import (
 // for an ANSI colour code (paint's) or a combining mark, two for an East
 // Asian wide character.
 func cells(s string) int {
+	if cellsScanned != nil {
+		cellsScanned(len(s))
+	}
 	n := 0
 	for i := 0; i < len(s); {
 		if k := escapeLen(s[i:]); k > 0 {
@@ -31,6 +33,10 @@ func cells(s string) int {
 	}
 	return n
 }
+
+// cellsScanned, when set (by tests), is called with the length of each
+// string cells measures.
+var cellsScanned func(n int)
 
 // escapeLen is the length of the ANSI colour code s starts with
 // ("\x1b[1m"), or 0. report.Visible writes any escape character of the input
@@ -82,15 +88,27 @@ func wrapWords(words []string, width int, first, hang string) []string {
 	empty := true // nothing of s on line yet
 	used := cells(first)
 	room := width - cells(hang) // the widest word a continued line holds
+	// A glued group ("A → B") wider than a line is its own words, split
+	// here in one pass (splitting each in the list as met copied the
+	// list once per such group).
+	var split []string
+	for i, word := range words {
+		if cells(word) > room && strings.Contains(word, " ") {
+			if split == nil {
+				// An arrow's group is three words.
+				split = append(make([]string, 0, i+3*(len(words)-i)), words[:i]...)
+			}
+			split = append(split, strings.Split(word, " ")...)
+		} else if split != nil {
+			split = append(split, word)
+		}
+	}
+	if split != nil {
+		words = split
+	}
 	for i := 0; i < len(words); i++ {
 		word := words[i]
 		wc := cells(word)
-		if wc > room && strings.Contains(word, " ") {
-			// A glued group ("A → B") wider than a line: its own words.
-			words = slices.Concat(words[:i:i], strings.Split(word, " "), words[i+1:])
-			word = words[i]
-			wc = cells(word)
-		}
 		switch {
 		case empty && used+wc <= width:
 			line += word
@@ -115,7 +133,10 @@ func wrapWords(words []string, width int, first, hang string) []string {
 			}
 			lines = append(lines, line+head)
 			line, used = hang, cells(hang)
-			word, wc = rest, cells(rest)
+			// The rest's cells are the word's less the head's: measuring
+			// the rest whole again at each line cost a word of n cells
+			// n²/width.
+			word, wc = rest, wc-cells(head)
 		}
 		line += word
 		used += wc

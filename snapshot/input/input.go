@@ -66,7 +66,8 @@ type Options struct {
 	// StdinRead, when not nil, is called with the size of standard input
 	// once it is read whole, before it is decoded: the size of the input
 	// a command's memory is budgeted from, which a pipe does not tell
-	// before.
+	// before. It is not called for gzip'd input, whose size is not that
+	// of the input it holds.
 	StdinRead func(size int64)
 }
 
@@ -220,6 +221,30 @@ func RegularFile(dir, arg string) (size int64, ok bool) {
 	}
 	return fi.Size(), true
 }
+
+// Gzipped reports, before Open, whether arg is a regular file on disk
+// (relative to dir) that starts as a gzip stream, as a Spack file may: its
+// size (RegularFile) is not the size of the input it holds, which
+// inflates to many times as much.
+func Gzipped(dir, arg string) bool {
+	if _, ok := RegularFile(dir, arg); !ok {
+		return false
+	}
+	if dir != "" && !filepath.IsAbs(arg) {
+		arg = filepath.Join(dir, arg)
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var head [2]byte
+	_, err = io.ReadFull(f, head[:])
+	return err == nil && isGzip(head[:])
+}
+
+// isGzip reports whether data starts as a gzip stream.
+func isGzip(data []byte) bool { return len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b }
 
 // explicitPath reports whether arg is written as a path, which no
 // revision can be: git's ref names start with neither "." nor "/".

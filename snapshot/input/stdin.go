@@ -41,11 +41,12 @@ func (s *stdinSource) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*sn
 
 // Read reads standard input once, at most MaxStdin bytes (readPage),
 // and returns it as read: not copied into buf, so that it costs its size
-// once. Once read, its size goes to s.read (Options.StdinRead).
+// once. Once read, its size goes to s.read (Options.StdinRead), unless
+// it is gzip'd.
 func (s *stdinSource) Read(f snapshot.File, buf []byte) ([]byte, error) {
 	s.once.Do(func() {
 		s.data, s.err = readPage(s.r, MaxStdin)
-		if s.err == nil && s.read != nil {
+		if s.err == nil && s.read != nil && !isGzip(s.data) {
 			s.read(int64(len(s.data)))
 		}
 	})

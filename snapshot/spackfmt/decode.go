@@ -212,7 +212,11 @@ func Decode(file string, data []byte) (*Set, error) {
 	if d.s.peek() != '{' {
 		return nil, d.s.want("a JSON object (a Spack index, lockfile or spec file)")
 	}
+	var seen uint32
 	err = d.s.object(func(key []byte) error {
+		if err := d.s.once(&seen, key, "database", "spec", "_meta", "roots", "concrete_specs"); err != nil {
+			return err
+		}
 		switch string(key) {
 		case "database":
 			d.set.Kind = Index
@@ -367,7 +371,11 @@ func unsupported(what string, v, lo, hi int) string {
 // database reads {"version": N, "installs": {...}}.
 func (d *decoder) database() error {
 	dbVersion := 0
+	var seen uint32
 	err := d.s.object(func(key []byte) error {
+		if err := d.s.once(&seen, key, "version", "installs"); err != nil {
+			return err
+		}
 		switch string(key) {
 		case "version":
 			start := d.s.pos
@@ -419,7 +427,11 @@ func (d *decoder) installs() error {
 		line := d.lineAt(at)
 		var n *Node
 		inCache := false
+		var seen uint32
 		err := d.s.object(func(k []byte) error {
+			if err := d.s.once(&seen, k, "spec", "in_buildcache"); err != nil {
+				return err
+			}
 			switch string(k) {
 			case "spec":
 				var err error
@@ -444,7 +456,11 @@ func (d *decoder) installs() error {
 
 // lockMeta reads a lockfile's _meta.
 func (d *decoder) lockMeta() error {
+	var seen uint32
 	return d.s.object(func(key []byte) error {
+		if err := d.s.once(&seen, key, "lockfile-version", "specfile-version"); err != nil {
+			return err
+		}
 		switch string(key) {
 		case "lockfile-version":
 			start := d.s.pos
@@ -482,7 +498,11 @@ func (d *decoder) checkLockVersion() error {
 func (d *decoder) roots() error {
 	return d.s.array(func(int) error {
 		var r Root
+		var seen uint32
 		err := d.s.object(func(key []byte) error {
+			if err := d.s.once(&seen, key, "hash", "spec"); err != nil {
+				return err
+			}
 			var err error
 			switch string(key) {
 			case "hash":
@@ -545,12 +565,20 @@ func (d *decoder) specBody() error {
 		return d.s.errf("%s", "spec format 1 (a list of nodes without _meta) is not supported (cachediff reads spec formats 2 to 6)")
 	}
 	seenVersion := false
+	var seen uint32
 	err := d.s.object(func(key []byte) error {
+		if err := d.s.once(&seen, key, "_meta", "nodes"); err != nil {
+			return err
+		}
 		switch string(key) {
 		case "_meta":
+			var seenMeta uint32
 			return d.s.object(func(k []byte) error {
 				if string(k) != "version" {
 					return d.s.skip()
+				}
+				if err := d.s.once(&seenMeta, k, "version"); err != nil {
+					return err
 				}
 				start := d.s.pos
 				v, err := d.version()

@@ -16,10 +16,13 @@ import (
 // read either, is an error that names it, rather than a complaint about
 // its first byte.
 
-// maxInflated bounds what a gzip'd file may inflate to: a few kilobytes
+// MaxInflated bounds what a gzip'd file may inflate to: a few kilobytes
 // of gzip can hold gigabytes of blanks. It is what cachediff reads from
 // standard input at most.
-var maxInflated int64 = 1 << 30
+const MaxInflated = 1 << 30
+
+// maxInflated is MaxInflated, lowered by tests.
+var maxInflated int64 = MaxInflated
 
 var (
 	gzipMagic = []byte{0x1f, 0x8b}

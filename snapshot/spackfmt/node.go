@@ -72,7 +72,12 @@ func (d *decoder) node(line int) (*Node, error) {
 func (d *decoder) nodeBody(n *Node) error {
 	s := d.s
 	var annCompiler string
+	var seen uint32
 	err := s.object(func(key []byte) error {
+		if err := s.once(&seen, key, "name", "version", "arch", "compiler", "parameters", "dependencies",
+			"hash", "_hash", "full_hash", "build_hash", "package_hash", "annotations"); err != nil {
+			return err
+		}
 		var err error
 		switch string(key) {
 		case "name":
@@ -111,7 +116,11 @@ func (d *decoder) nodeBody(n *Node) error {
 				d.more(n).PackageHash = ph
 			}
 		case "annotations":
+			var seenAnn uint32
 			err = s.object(func(k []byte) error {
+				if err := s.once(&seenAnn, k, "original_specfile_version", "compiler"); err != nil {
+					return err
+				}
 				switch string(k) {
 				case "original_specfile_version":
 					v, err := d.version()
@@ -143,7 +152,11 @@ func (d *decoder) nodeBody(n *Node) error {
 
 func (d *decoder) arch(n *Node) error {
 	s := d.s
+	var seen uint32
 	return s.object(func(key []byte) error {
+		if err := s.once(&seen, key, "platform", "platform_os", "target"); err != nil {
+			return err
+		}
 		var err error
 		switch string(key) {
 		case "platform":
@@ -155,8 +168,12 @@ func (d *decoder) arch(n *Node) error {
 				d.more(n).Target, err = s.istr()
 				return err
 			}
+			var seenTarget uint32
 			err = s.object(func(k []byte) error {
 				if string(k) == "name" {
+					if err := s.once(&seenTarget, k, "name"); err != nil {
+						return err
+					}
 					var err error
 					d.more(n).Target, err = s.istr()
 					return err
@@ -183,7 +200,11 @@ func (d *decoder) compiler(n *Node) error {
 		return err
 	}
 	var name, version string
+	var seen uint32
 	err := s.object(func(key []byte) error {
+		if err := s.once(&seen, key, "name", "version", "versions"); err != nil {
+			return err
+		}
 		var err error
 		switch string(key) {
 		case "name":
@@ -317,7 +338,11 @@ func (d *decoder) deps(n *Node) error {
 			r.refs[0] = h
 			return err
 		}
+		var seen uint32
 		return s.object(func(key []byte) error {
+			if err := s.once(&seen, key, "name", "hash", "build_hash", "full_hash", "type", "deptypes", "virtuals", "parameters"); err != nil {
+				return err
+			}
 			var err error
 			switch string(key) {
 			case "name":
@@ -333,7 +358,11 @@ func (d *decoder) deps(n *Node) error {
 			case "virtuals":
 				r.virtuals, err = s.strList()
 			case "parameters":
+				var seenParams uint32
 				err = s.object(func(k []byte) error {
+					if err := s.once(&seenParams, k, "deptypes", "virtuals"); err != nil {
+						return err
+					}
 					var err error
 					switch string(k) {
 					case "deptypes":

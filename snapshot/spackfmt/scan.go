@@ -221,6 +221,27 @@ func (s *scanner) want(what string) error {
 	return s.errf("want %s, not %s", what, kindName(s.peek()))
 }
 
+// once records key in seen, a bit for each of names (the keys of one
+// object that the decoder reads, at most 32), and is an error when it was
+// met before in the object: Spack (Python's json) keeps the last value of
+// a key given twice and drops the others without a word, where the
+// decoder would read both (the union of two "installs", say), and
+// neither can tell which value was meant (docs/design.md, "Bad input").
+// A key not in names, which the decoder skips, may repeat.
+func (s *scanner) once(seen *uint32, key []byte, names ...string) error {
+	for i, n := range names {
+		if string(key) != n {
+			continue
+		}
+		if *seen&(1<<i) != 0 {
+			return s.errf("key %q is given twice in one object; Spack would read the last one alone", key)
+		}
+		*seen |= 1 << i
+		return nil
+	}
+	return nil
+}
+
 // object reads an object, calling fn with each key; fn must read or skip
 // the key's value. The key's bytes are valid until fn returns.
 func (s *scanner) object(fn func(key []byte) error) error {

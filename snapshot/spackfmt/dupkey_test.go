@@ -1,0 +1,98 @@
+package spackfmt
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestDuplicateKeys: a key that cachediff reads, given twice in one
+// object, is an error at the second one. Spack (Python's json) keeps the
+// last value of such a key alone, where cachediff read both: an index
+// whose "installs" was given twice, the second without curl, was the
+// union of the two, and a gate on removed packages passed although Spack
+// reads curl as gone. A key cachediff skips may repeat.
+func TestDuplicateKeys(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		b = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+	)
+	node := func(name, h string) string {
+		return `{"name":"` + name + `","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"` + h + `"}`
+	}
+	rec := func(name, h string) string { return `"` + h + `":{"spec":` + node(name, h) + `,"in_buildcache":true}` }
+	lock := `"_meta":{"file-type":"spack-lockfile","lockfile-version":6}`
+	tests := []struct {
+		name, data, path, key string
+	}{
+		{"index installs",
+			`{"database":{"version":"8","installs":{` + rec("curl", a) + `},"installs":{` + rec("zlib", b) + `}}}`,
+			"database.installs", "installs"},
+		{"index installs before the version",
+			`{"database":{"installs":{` + rec("curl", a) + `},"installs":{` + rec("zlib", b) + `},"version":"8"}}`,
+			"database.installs", "installs"},
+		{"database",
+			`{"database":{"version":"8","installs":{` + rec("curl", a) + `}},"database":{"version":"8","installs":{` + rec("zlib", b) + `}}}`,
+			"database", "database"},
+		{"database version",
+			`{"database":{"version":"8","version":"7","installs":{}}}`,
+			"database.version", "version"},
+		{"record spec",
+			`{"database":{"version":"8","installs":{"` + a + `":{"spec":` + node("curl", a) + `,"spec":` + node("zlib", a) + `}}}}`,
+			"database.installs." + a + ".spec", "spec"},
+		{"record in_buildcache",
+			`{"database":{"version":"8","installs":{"` + a + `":{"spec":` + node("curl", a) + `,"in_buildcache":true,"in_buildcache":false}}}}`,
+			"database.installs." + a + ".in_buildcache", "in_buildcache"},
+		{"lockfile concrete_specs",
+			`{` + lock + `,"roots":[],"concrete_specs":{"` + a + `":` + node("curl", a) + `},"concrete_specs":{"` + b + `":` + node("zlib", b) + `}}`,
+			"concrete_specs", "concrete_specs"},
+		{"lockfile roots",
+			`{` + lock + `,"roots":[{"hash":"` + a + `","spec":"curl"}],"roots":[],"concrete_specs":{"` + a + `":` + node("curl", a) + `}}`,
+			"roots", "roots"},
+		{"lockfile meta",
+			`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"lockfile-version":5},"roots":[],"concrete_specs":{}}`,
+			"_meta.lockfile-version", "lockfile-version"},
+		{"root hash",
+			`{` + lock + `,"roots":[{"hash":"` + a + `","hash":"` + b + `","spec":"curl"}],"concrete_specs":{"` + a + `":` + node("curl", a) + `}}`,
+			"roots[0].hash", "hash"},
+		{"spec file nodes",
+			`{"spec":{"_meta":{"version":5},"nodes":[` + node("curl", a) + `],"nodes":[` + node("zlib", b) + `]}}`,
+			"spec.nodes", "nodes"},
+		{"spec file version",
+			`{"spec":{"_meta":{"version":5,"version":4},"nodes":[]}}`,
+			"spec._meta.version", "version"},
+		{"node name",
+			`{"spec":{"_meta":{"version":5},"nodes":[{"name":"curl","name":"zlib","hash":"` + a + `"}]}}`,
+			"spec.nodes[0].name", "name"},
+		{"node hash",
+			`{"spec":{"_meta":{"version":5},"nodes":[{"name":"curl","hash":"` + a + `","hash":"` + b + `"}]}}`,
+			"spec.nodes[0].hash", "hash"},
+		{"node dependencies",
+			`{"spec":{"_meta":{"version":5},"nodes":[{"name":"curl","hash":"` + a + `","dependencies":[{"name":"zlib","hash":"` + b + `"}],"dependencies":[]},` + node("zlib", b) + `]}}`,
+			"spec.nodes[0].dependencies", "dependencies"},
+		{"node arch",
+			`{"spec":{"_meta":{"version":5},"nodes":[{"name":"curl","hash":"` + a + `","arch":{"platform":"linux","platform":"darwin"}}]}}`,
+			"spec.nodes[0].arch.platform", "platform"},
+		{"dependency hash",
+			`{"spec":{"_meta":{"version":5},"nodes":[{"name":"curl","hash":"` + a + `","dependencies":[{"name":"zlib","hash":"` + b + `","hash":"` + a + `"}]},` + node("zlib", b) + `]}}`,
+			"spec.nodes[0].dependencies[0].hash", "hash"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode("x.json", []byte(tt.data))
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("got %v, want an *Error", err)
+			}
+			if e.Path != tt.path || !strings.Contains(e.Msg, `key "`+tt.key+`" is given twice`) {
+				t.Errorf("got %v\nwant %s: key %q is given twice", err, tt.path, tt.key)
+			}
+		})
+	}
+
+	// Keys cachediff does not read may repeat, as before.
+	ok := `{"spec":{"_meta":{"version":5,"x":1,"x":2},"nodes":[{"name":"curl","hash":"` + a + `","ref":1,"ref":2}]},"other":1,"other":2}`
+	if _, err := Decode("x.json", []byte(ok)); err != nil {
+		t.Errorf("keys not read, given twice: %v", err)
+	}
+}
