@@ -435,11 +435,25 @@ func SeriesNews(steps []*Report) []Highlight {
 }
 
 // StepNews returns r's highlights as step i of a log: copies with Step
-// set.
+// set, which a log keeps after r is dropped. A package's item points at
+// the package's versions (News), which would keep every package of r,
+// specs and all, alive with it: the copies' versions are copied too, into
+// one list of their own.
 func StepNews(i int, r *Report) []Highlight {
 	out := make([]Highlight, len(r.Highlights))
+	n := 0
+	for _, h := range r.Highlights {
+		if h.Versions != nil {
+			n++
+		}
+	}
+	versions := make([]VersionChange, 0, n) // made at its size: never moved
 	for j, h := range r.Highlights {
 		h.Step = i
+		if h.Versions != nil {
+			versions = append(versions, *h.Versions)
+			h.Versions = &versions[len(versions)-1]
+		}
 		out[j] = h
 	}
 	return out

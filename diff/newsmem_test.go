@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+	"unsafe"
 )
 
 // Issue 35's memory rule on a one-sided diff (every spec added or
@@ -52,4 +53,38 @@ func TestNewsKeepsLittle(t *testing.T) {
 		}
 	}
 	runtime.KeepAlive(r)
+}
+
+// A log keeps every step's items (Series, StepNews) after the step's
+// report is dropped. Since News points a package's item at the
+// package's versions, items kept as they are kept every step's packages,
+// specs and all, alive: a log of 12 snapshots of 60k specs peaked at
+// 355 MB instead of 122. StepNews's copies share no memory with the
+// report's packages.
+func TestStepNewsKeepNoPackage(t *testing.T) {
+	r := &Report{Packages: make([]Package, 3)}
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		p.Name, p.Status = fmt.Sprintf("p%d", i), Added
+		p.Versions = VersionChange{Old: []string{}, New: []string{"1"}, Added: []string{"1"}, Removed: []string{}, Direction: New}
+	}
+	r.Highlights = News(r)
+	lo := uintptr(unsafe.Pointer(&r.Packages[0]))
+	hi := lo + uintptr(len(r.Packages))*unsafe.Sizeof(r.Packages[0])
+	items := 0
+	for _, h := range StepNews(2, r) {
+		if h.Step != 2 {
+			t.Errorf("%s: step %d, want 2", h.Kind, h.Step)
+		}
+		if h.Versions == nil {
+			continue
+		}
+		items++
+		if a := uintptr(unsafe.Pointer(h.Versions)); a >= lo && a < hi {
+			t.Errorf("%s %v: the step's item points into the report's packages", h.Kind, h.Packages)
+		}
+	}
+	if items != len(r.Packages) {
+		t.Fatalf("%d items with versions, want %d", items, len(r.Packages))
+	}
 }
