@@ -23,7 +23,9 @@ demo: build
 
 # The tests that read real data in place from ../shared beside the checkout
 # (internal/testing/shareddata) skip without it, silently unless -v: say so once.
-SHARED_TESTS = grep -rhoE 'shareddata\.Need\(t,|sharedLockfiles\(t\)' --include='*_test.go' . | wc -l | tr -d ' '
+# Go files in testdata are no tests (and testdata/bench holds make bench's
+# generated trees, hundreds of MB to walk).
+SHARED_TESTS = grep -rhoE 'shareddata\.Need\(t,|sharedLockfiles\(t\)' --include='*_test.go' --exclude-dir=testdata --exclude-dir='.?*' . | wc -l | tr -d ' '
 test: vet
 	@[ -d ../shared/lockfiles ] || echo "../shared/lockfiles not found: the $$($(SHARED_TESTS)) tests that read it are skipped"
 	@command -v chromium > /dev/null || command -v chromium-browser > /dev/null || [ -n "$$CACHEDIFF_CHROMIUM" ] || echo "chromium not found (Debian's package chromium; .ci/run installs it): the browser tests of the HTML page are skipped"
