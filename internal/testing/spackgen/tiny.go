@@ -16,18 +16,7 @@ import (
 // others unchanged. The shape of the memory tests of issue 35 (a package
 // per record).
 func WriteTinyLockfile(w io.Writer, n int, bump func(i int) bool) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	bw.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
-	if n > 0 {
-		bw.WriteString(`{"hash":"` + TinyHash(0) + `","spec":"p0"}`)
-	}
-	bw.WriteString(`],"concrete_specs":{`)
-	var b []byte
-	for i := range n {
-		b = b[:0]
-		if i > 0 {
-			b = append(b, ',')
-		}
+	return writeLockfile(w, n, func(b []byte, i int) []byte {
 		bumped := bump != nil && bump(i)
 		h := TinyHash(i)
 		if bumped {
@@ -43,8 +32,27 @@ func WriteTinyLockfile(w io.Writer, n int, bump func(i int) bool) error {
 		} else {
 			b = append(b, '1')
 		}
-		b = append(b, `"}`...)
-		bw.Write(b)
+		return append(b, `"}`...)
+	})
+}
+
+// writeLockfile writes a spack.lock of n concrete specs, the first of
+// them (TinyHash(0)) the one root, p0; record appends spec i, its key and
+// its object, to b.
+func writeLockfile(w io.Writer, n int, record func(b []byte, i int) []byte) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
+	if n > 0 {
+		bw.WriteString(`{"hash":"` + TinyHash(0) + `","spec":"p0"}`)
+	}
+	bw.WriteString(`],"concrete_specs":{`)
+	var b []byte
+	for i := range n {
+		b = b[:0]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		bw.Write(record(b, i))
 	}
 	bw.WriteString("\n}}\n")
 	return bw.Flush()
@@ -83,18 +91,7 @@ func TinyHash(i int) string {
 // added or removed) at 400k specs and 190 MB. The first spec is the
 // root; the hashes are TinyHash(i), the recipes' TinyHash(^i).
 func WriteChainLockfile(w io.Writer, n int) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	bw.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
-	if n > 0 {
-		bw.WriteString(`{"hash":"` + TinyHash(0) + `","spec":"p0"}`)
-	}
-	bw.WriteString(`],"concrete_specs":{`)
-	var b []byte
-	for i := range n {
-		b = b[:0]
-		if i > 0 {
-			b = append(b, ',')
-		}
+	return writeLockfile(w, n, func(b []byte, i int) []byte {
 		name := "p" + strconv.Itoa(i)
 		b = append(b, "\n\""+TinyHash(i)+`":{"name":"`+name+`","version":"1.`...)
 		b = strconv.AppendInt(b, int64(i%7), 10)
@@ -103,9 +100,6 @@ func WriteChainLockfile(w io.Writer, n int) error {
 		if i > 0 {
 			b = append(b, `,"dependencies":[{"name":"p`+strconv.Itoa(i-1)+`","hash":"`+TinyHash(i-1)+`","parameters":{"deptypes":["build","link"],"virtuals":[]}}]`...)
 		}
-		b = append(b, `,"hash":"`+TinyHash(i)+`"}`...)
-		bw.Write(b)
-	}
-	bw.WriteString("\n}}\n")
-	return bw.Flush()
+		return append(b, `,"hash":"`+TinyHash(i)+`"}`...)
+	})
 }
