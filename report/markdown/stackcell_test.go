@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
 	"github.com/cachediff/cachediff/report"
 )
 
@@ -18,15 +19,11 @@ import (
 // spec is restacked, needed by one more root.
 func sharedRootsPair(t *testing.T, r, n int) (string, string) {
 	t.Helper()
-	const digits = "abcdefghijklmnopqrstuvwxyz234567"
-	hash := func(kind byte, i int) string {
-		h := make([]byte, 32)
-		h[0] = kind
-		for k := 31; k > 0; k-- {
-			h[k] = digits[i%32]
-			i /= 32
+	hash := func(kind byte, i int) string { // roots' and shared specs' distinct
+		if kind == 'r' {
+			i = ^i
 		}
-		return string(h)
+		return spackgen.TinyHash(i)
 	}
 	write := func(side string, r int) string {
 		var b strings.Builder
