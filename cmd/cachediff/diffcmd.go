@@ -105,10 +105,10 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	var oldErr, newErr error
 	size, files, piped := singlePages(opts.dir, args)
 	// A gzip'd file's size is not its input's, which inflates to 10-25
-	// times as much: a limit from it made the collector run back to back
-	// while two gzip'd indexes loaded (36 collections, where the plain
-	// files took one). The collector keeps its pace then, until the limit
-	// set once both are loaded.
+	// times as much: a limit from it would make the collector run back to
+	// back while two gzip'd indexes load (TestMemoryLimitGzip). The
+	// collector keeps its pace then, until the limit set once both are
+	// loaded.
 	sized := files && !slices.ContainsFunc(args[:2], func(a string) bool { return input.Gzipped(opts.dir, a) })
 	// Standard input's size is known once it is read, before it is
 	// decoded (input.Options.StdinRead): the limit is set from it then,
