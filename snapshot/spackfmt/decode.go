@@ -429,17 +429,17 @@ func (d *decoder) installs() error {
 		inCache := false
 		var seen uint32
 		err := d.s.object(func(k []byte) error {
-			if err := d.s.once(&seen, k, "spec", "in_buildcache"); err != nil {
-				return err
-			}
+			var err error
 			switch string(k) {
 			case "spec":
-				var err error
-				n, err = d.node(line)
+				if err = d.s.twice(&seen, 1<<0, k); err == nil {
+					n, err = d.node(line)
+				}
 				return err
 			case "in_buildcache":
-				var err error
-				inCache, err = d.s.boolean()
+				if err = d.s.twice(&seen, 1<<1, k); err == nil {
+					inCache, err = d.s.boolean()
+				}
 				return err
 			}
 			return d.s.skip()

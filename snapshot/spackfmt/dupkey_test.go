@@ -90,6 +90,52 @@ func TestDuplicateKeys(t *testing.T) {
 		})
 	}
 
+	// Every key read within a spec, each given twice on its own: the
+	// node's, its arch's and target's, a dependency's and its
+	// parameters'.
+	values := map[string]string{"name": `"x"`, "version": `"1"`, "compiler": `{"name":"gcc","version":"13"}`,
+		"parameters": `{}`, "dependencies": `[]`, "hash": `"` + a + `"`, "_hash": `"` + a + `"`, "full_hash": `"` + b + `"`,
+		"build_hash": `"` + b + `"`, "package_hash": `"p"`, "annotations": `{}`, "arch": `{}`,
+		"platform": `"linux"`, "platform_os": `"rhel8"`, "target": `"x86_64"`, "type": `["link"]`, "deptypes": `["link"]`,
+		"virtuals": `[]`}
+	twice := func(k string) string { return `"` + k + `":` + values[k] + `,"` + k + `":` + values[k] }
+	spec := func(node string) string { return `{"spec":{"_meta":{"version":5},"nodes":[` + node + `]}}` }
+	var cases []struct{ data, path, key string }
+	for _, k := range []string{"name", "version", "compiler", "parameters", "dependencies", "hash", "_hash", "full_hash", "build_hash", "package_hash", "annotations", "arch"} {
+		node := `{"name":"curl","hash":"` + a + `",` + twice(k) + `}`
+		if k == "name" || k == "hash" {
+			node = `{` + twice(k) + `}`
+		}
+		cases = append(cases, struct{ data, path, key string }{spec(node), "spec.nodes[0]." + k, k})
+	}
+	for _, k := range []string{"platform", "platform_os", "target"} {
+		cases = append(cases, struct{ data, path, key string }{spec(`{"name":"curl","hash":"` + a + `","arch":{` + twice(k) + `}}`), "spec.nodes[0].arch." + k, k})
+	}
+	cases = append(cases, struct{ data, path, key string }{spec(`{"name":"curl","hash":"` + a + `","arch":{"target":{` + twice("name") + `}}}`), "spec.nodes[0].arch.target.name", "name"})
+	dep := func(body string) string {
+		return spec(`{"name":"curl","hash":"` + a + `","dependencies":[{` + body + `}]},` + node("zlib", b))
+	}
+	for _, k := range []string{"name", "build_hash", "full_hash", "type", "deptypes", "virtuals"} {
+		cases = append(cases, struct{ data, path, key string }{dep(`"name":"zlib","hash":"` + b + `",` + twice(k)), "spec.nodes[0].dependencies[0]." + k, k})
+	}
+	cases = append(cases, struct{ data, path, key string }{dep(`"name":"zlib","hash":"` + b + `","parameters":{},"parameters":{}`), "spec.nodes[0].dependencies[0].parameters", "parameters"})
+	for _, k := range []string{"deptypes", "virtuals"} {
+		cases = append(cases, struct{ data, path, key string }{dep(`"name":"zlib","hash":"` + b + `","parameters":{` + twice(k) + `}`), "spec.nodes[0].dependencies[0].parameters." + k, k})
+	}
+	for _, c := range cases {
+		_, err := Decode("x.json", []byte(c.data))
+		var e *Error
+		if !errors.As(err, &e) || e.Path != c.path || !strings.Contains(e.Msg, `key "`+c.key+`" is given twice`) {
+			t.Errorf("%s given twice: got %v\nwant %s: key %q is given twice", c.path, err, c.path, c.key)
+		}
+	}
+	// Keys of one meaning but other names are read once each: a node's
+	// hashes, a dependency's types.
+	aliases := spec(`{"name":"curl","hash":"` + a + `","_hash":"` + a + `","full_hash":"` + a + `","build_hash":"` + a + `","dependencies":[{"name":"zlib","hash":"` + b + `","type":["link"],"deptypes":["link"]}]},` + node("zlib", b))
+	if _, err := Decode("x.json", []byte(aliases)); err != nil {
+		t.Errorf("hash, _hash, full_hash and build_hash, and type and deptypes, once each: %v", err)
+	}
+
 	// Keys cachediff does not read may repeat, as before.
 	ok := `{"spec":{"_meta":{"version":5,"x":1,"x":2},"nodes":[{"name":"curl","hash":"` + a + `","ref":1,"ref":2}]},"other":1,"other":2}`
 	if _, err := Decode("x.json", []byte(ok)); err != nil {

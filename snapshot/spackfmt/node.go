@@ -74,25 +74,36 @@ func (d *decoder) nodeBody(n *Node) error {
 	var annCompiler string
 	var seen uint32
 	err := s.object(func(key []byte) error {
-		if err := s.once(&seen, key, "name", "version", "arch", "compiler", "parameters", "dependencies",
-			"hash", "_hash", "full_hash", "build_hash", "package_hash", "annotations"); err != nil {
-			return err
-		}
 		var err error
 		switch string(key) {
 		case "name":
-			n.Name, err = s.istr()
+			if err = s.twice(&seen, 1<<0, key); err == nil {
+				n.Name, err = s.istr()
+			}
 		case "version":
-			n.Version, err = s.istr()
+			if err = s.twice(&seen, 1<<1, key); err == nil {
+				n.Version, err = s.istr()
+			}
 		case "arch":
-			err = d.arch(n)
+			if err = s.twice(&seen, 1<<2, key); err == nil {
+				err = d.arch(n)
+			}
 		case "compiler":
-			err = d.compiler(n)
+			if err = s.twice(&seen, 1<<3, key); err == nil {
+				err = d.compiler(n)
+			}
 		case "parameters":
-			err = d.parameters(n)
+			if err = s.twice(&seen, 1<<4, key); err == nil {
+				err = d.parameters(n)
+			}
 		case "dependencies":
-			err = d.deps(n)
+			if err = s.twice(&seen, 1<<5, key); err == nil {
+				err = d.deps(n)
+			}
 		case "hash", "_hash":
+			if err = s.twice(&seen, 1<<(6+len(key)-len("hash")), key); err != nil { // hash 6, _hash 7
+				return err
+			}
 			var h *hashRef
 			if h, err = s.hash(); err != nil {
 				return err
@@ -104,6 +115,9 @@ func (d *decoder) nodeBody(n *Node) error {
 				m.aliases = append(m.aliases, h.s)
 			}
 		case "full_hash", "build_hash":
+			if err = s.twice(&seen, 1<<(8+len(key)-len("full_hash")), key); err != nil { // full_hash 8, build_hash 9
+				return err
+			}
 			var h *hashRef
 			if h, err = s.hash(); err != nil {
 				return err
@@ -111,11 +125,17 @@ func (d *decoder) nodeBody(n *Node) error {
 			m := d.more(n)
 			m.aliases = append(m.aliases, h.s)
 		case "package_hash":
+			if err = s.twice(&seen, 1<<10, key); err != nil {
+				return err
+			}
 			var ph string
 			if ph, err = s.istr(); ph != "" { // the same recipe on every OS and target
 				d.more(n).PackageHash = ph
 			}
 		case "annotations":
+			if err = s.twice(&seen, 1<<11, key); err != nil {
+				return err
+			}
 			var seenAnn uint32
 			err = s.object(func(k []byte) error {
 				if err := s.once(&seenAnn, k, "original_specfile_version", "compiler"); err != nil {
@@ -154,16 +174,20 @@ func (d *decoder) arch(n *Node) error {
 	s := d.s
 	var seen uint32
 	return s.object(func(key []byte) error {
-		if err := s.once(&seen, key, "platform", "platform_os", "target"); err != nil {
-			return err
-		}
 		var err error
 		switch string(key) {
 		case "platform":
-			d.more(n).Platform, err = s.istr()
+			if err = s.twice(&seen, 1<<0, key); err == nil {
+				d.more(n).Platform, err = s.istr()
+			}
 		case "platform_os":
-			d.more(n).OS, err = s.istr()
+			if err = s.twice(&seen, 1<<1, key); err == nil {
+				d.more(n).OS, err = s.istr()
+			}
 		case "target":
+			if err = s.twice(&seen, 1<<2, key); err != nil {
+				return err
+			}
 			if s.peek() == '"' {
 				d.more(n).Target, err = s.istr()
 				return err
@@ -171,7 +195,7 @@ func (d *decoder) arch(n *Node) error {
 			var seenTarget uint32
 			err = s.object(func(k []byte) error {
 				if string(k) == "name" {
-					if err := s.once(&seenTarget, k, "name"); err != nil {
+					if err := s.twice(&seenTarget, 1, k); err != nil {
 						return err
 					}
 					var err error
@@ -340,35 +364,48 @@ func (d *decoder) deps(n *Node) error {
 		}
 		var seen uint32
 		return s.object(func(key []byte) error {
-			if err := s.once(&seen, key, "name", "hash", "build_hash", "full_hash", "type", "deptypes", "virtuals", "parameters"); err != nil {
-				return err
-			}
 			var err error
 			switch string(key) {
 			case "name":
-				r.name, err = s.istr()
+				if err = s.twice(&seen, 1<<0, key); err == nil {
+					r.name, err = s.istr()
+				}
 			case "hash":
-				r.refs[0], err = s.hash()
+				if err = s.twice(&seen, 1<<1, key); err == nil {
+					r.refs[0], err = s.hash()
+				}
 			case "build_hash":
-				r.refs[1], err = s.hash()
+				if err = s.twice(&seen, 1<<2, key); err == nil {
+					r.refs[1], err = s.hash()
+				}
 			case "full_hash":
-				r.refs[2], err = s.hash()
+				if err = s.twice(&seen, 1<<3, key); err == nil {
+					r.refs[2], err = s.hash()
+				}
 			case "type", "deptypes":
-				r.types, err = s.strList()
+				if err = s.twice(&seen, 1<<(4+len(key)/len("deptypes")), key); err == nil { // type 4, deptypes 5
+					r.types, err = s.strList()
+				}
 			case "virtuals":
-				r.virtuals, err = s.strList()
+				if err = s.twice(&seen, 1<<6, key); err == nil {
+					r.virtuals, err = s.strList()
+				}
 			case "parameters":
+				if err = s.twice(&seen, 1<<7, key); err != nil {
+					return err
+				}
 				var seenParams uint32
 				err = s.object(func(k []byte) error {
-					if err := s.once(&seenParams, k, "deptypes", "virtuals"); err != nil {
-						return err
-					}
 					var err error
 					switch string(k) {
 					case "deptypes":
-						r.types, err = s.strList()
+						if err = s.twice(&seenParams, 1<<0, k); err == nil {
+							r.types, err = s.strList()
+						}
 					case "virtuals":
-						r.virtuals, err = s.strList()
+						if err = s.twice(&seenParams, 1<<1, k); err == nil {
+							r.virtuals, err = s.strList()
+						}
 					default:
 						err = s.skip()
 					}
