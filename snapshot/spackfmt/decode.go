@@ -287,6 +287,7 @@ type decoder struct {
 	strs       []string
 	varScratch []string
 	refScratch []depRef
+	keys       keySet // a parameters object's keys, or a dependencies object's names
 	// the next blocks' sizes
 	nodeNext, depNext, strNext, detailNext int
 }

@@ -2,6 +2,7 @@ package spackfmt
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -122,6 +123,30 @@ func TestDuplicateKeys(t *testing.T) {
 	for _, k := range []string{"deptypes", "virtuals"} {
 		cases = append(cases, struct{ data, path, key string }{dep(`"name":"zlib","hash":"` + b + `","parameters":{` + twice(k) + `}`), "spec.nodes[0].dependencies[0].parameters." + k, k})
 	}
+	// Keys of free names: a spec's parameters (whatever their values, a
+	// null one too: Spack's value is the last), within the scan and past
+	// it, and the object form of dependencies.
+	many := func(n int, last string) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, `"v%d":true,`, i)
+		}
+		return b.String() + last
+	}
+	for _, p := range []struct{ params, key string }{
+		{`"tls":"openssl","ldflags":[],"tls":"mbedtls"`, "tls"},
+		{`"shared":true,"shared":false`, "shared"},
+		{`"cflags":["-O2"],"cflags":["-O3"]`, "cflags"},
+		{`"tls":"openssl","tls":null`, "tls"},
+		{many(70, `"v3":false`), "v3"},
+		{many(10, `"v9":false`), "v9"},
+	} {
+		cases = append(cases, struct{ data, path, key string }{spec(`{"name":"curl","hash":"` + a + `","parameters":{` + p.params + `}}`), "spec.nodes[0].parameters." + p.key, p.key})
+	}
+	lock1 := func(deps string) string {
+		return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":2},"roots":[],"concrete_specs":{"` + a + `":{"name":"curl","version":"1","dependencies":{` + deps + `}},"` + b + `":{"name":"zlib","version":"1"}}}`
+	}
+	cases = append(cases, struct{ data, path, key string }{lock1(`"zlib":{"hash":"` + b + `"},"zlib":{"hash":"` + a + `"}`), "concrete_specs." + a + ".dependencies.zlib", "zlib"})
 	for _, c := range cases {
 		_, err := Decode("x.json", []byte(c.data))
 		var e *Error
@@ -134,6 +159,15 @@ func TestDuplicateKeys(t *testing.T) {
 	aliases := spec(`{"name":"curl","hash":"` + a + `","_hash":"` + a + `","full_hash":"` + a + `","build_hash":"` + a + `","dependencies":[{"name":"zlib","hash":"` + b + `","type":["link"],"deptypes":["link"]}]},` + node("zlib", b))
 	if _, err := Decode("x.json", []byte(aliases)); err != nil {
 		t.Errorf("hash, _hash, full_hash and build_hash, and type and deptypes, once each: %v", err)
+	}
+
+	// Many distinct parameters, past the scan, are no error; nor is the
+	// object form of dependencies naming each once.
+	if _, err := Decode("x.json", []byte(spec(`{"name":"curl","hash":"`+a+`","parameters":{`+many(300, `"last":1`)+`}}`))); err != nil {
+		t.Errorf("300 distinct parameters: %v", err)
+	}
+	if _, err := Decode("x.json", []byte(lock1(`"zlib":{"hash":"`+b+`"}`))); err != nil {
+		t.Errorf("dependencies as an object: %v", err)
 	}
 
 	// Keys cachediff does not read may repeat, as before.

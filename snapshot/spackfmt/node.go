@@ -266,7 +266,11 @@ func (d *decoder) parameters(n *Node) error {
 			d.more(n).Variants = d.strSlab(d.varScratch)
 		}
 	}()
+	d.keys.reset()
 	return s.object(func(key []byte) error {
+		if d.keys.add(key) { // any key: one given null, skipped, is Spack's value too
+			return s.givenTwice(key)
+		}
 		buf = buf[:0]
 		switch c := s.peek(); {
 		case c == 't' || c == 'f':
@@ -418,7 +422,11 @@ func (d *decoder) deps(n *Node) error {
 		})
 	}
 	if s.peek() == '{' {
+		d.keys.reset()
 		return s.object(func(key []byte) error {
+			if d.keys.add(key) {
+				return s.givenTwice(key)
+			}
 			r := depRef{name: s.internBytes(key)}
 			if err := one(&r); err != nil {
 				return err

@@ -246,10 +246,71 @@ func (s *scanner) once(seen *uint32, key []byte, names ...string) error {
 // reads, in seen, and is an error when it was recorded before (once).
 func (s *scanner) twice(seen *uint32, bit uint32, key []byte) error {
 	if *seen&bit != 0 {
-		return s.errf("key %q is given twice in one object; Spack would read the last one alone", key)
+		return s.givenTwice(key)
 	}
 	*seen |= bit
 	return nil
+}
+
+// givenTwice is the error of a key met twice in one object (once).
+func (s *scanner) givenTwice(key []byte) error {
+	return s.errf("key %q is given twice in one object; Spack would read the last one alone", key)
+}
+
+// keySet finds a key given twice in an object whose keys are free
+// names (a spec's parameters, the object form of its dependencies), as
+// once does for the objects of fixed keys. Most keys are new: a key
+// whose bit of mask (a hash of the key) is clear is, and only the others
+// are looked for among the keys before. Past maxScanKeys keys, when
+// every bit may be set, it is a map.
+type keySet struct {
+	mask uint64
+	buf  []byte // the keys, one after another
+	ends []int  // where each key ends in buf
+	big  map[string]struct{}
+}
+
+const maxScanKeys = 64
+
+func (k *keySet) reset() {
+	k.mask, k.buf, k.ends, k.big = 0, k.buf[:0], k.ends[:0], nil
+}
+
+// add records key and reports whether it was recorded before.
+func (k *keySet) add(key []byte) bool {
+	if k.big != nil {
+		if _, ok := k.big[string(key)]; ok {
+			return true
+		}
+		k.big[string(key)] = struct{}{}
+		return false
+	}
+	h := uint(len(key))
+	if len(key) > 0 {
+		h = h*131 + uint(key[0])*31 + uint(key[len(key)-1])
+	}
+	bit := uint64(1) << (h & 63)
+	if k.mask&bit != 0 {
+		start := 0
+		for _, end := range k.ends {
+			if string(k.buf[start:end]) == string(key) {
+				return true
+			}
+			start = end
+		}
+	}
+	k.mask |= bit
+	k.buf = append(k.buf, key...)
+	k.ends = append(k.ends, len(k.buf))
+	if len(k.ends) > maxScanKeys {
+		k.big = make(map[string]struct{}, 2*len(k.ends))
+		start := 0
+		for _, end := range k.ends {
+			k.big[string(k.buf[start:end])] = struct{}{}
+			start = end
+		}
+	}
+	return false
 }
 
 // object reads an object, calling fn with each key; fn must read or skip
