@@ -231,8 +231,9 @@ func (s *scanner) want(what string) error {
 //
 // The objects read once a spec (a node, its arch, its dependencies, an
 // index's record) call twice from the case that reads the key instead,
-// with the key's bit: a look through names for every key was about a
-// tenth of the user time of a diff of two indexes.
+// with the key's bit: a look through names for every key would cost
+// string compares on the decoder's hottest path. Objects of free names
+// use a keySet.
 func (s *scanner) once(seen *uint32, key []byte, names ...string) error {
 	for i, n := range names {
 		if string(key) == n {
