@@ -203,8 +203,10 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		}
 		return exitTrouble, errs
 	}
-	if err := refuseInputs(opts.output, append(snapshotFiles(oldSnap, newSnap), opts.template)...); err != nil {
-		return exitTrouble, err
+	if opts.output != "" {
+		if err := refuseInputs(opts.output, append(snapshotFiles(oldSnap, newSnap), opts.template)...); err != nil {
+			return exitTrouble, err
+		}
 	}
 	c.mem().limit(oldSnap.Bytes+newSnap.Bytes, 0)
 	c.mem().collectIfDue(oldSnap.Bytes + newSnap.Bytes)
@@ -253,16 +255,25 @@ func andList(names []string) string {
 }
 
 // snapshotFiles are the files read as pages of the snapshots, and the
-// arguments themselves.
+// arguments themselves, each once: the packages of a Spack file all
+// name that file, and a lockfile of a million packages would list it a
+// million times (and refuseInputs would look at it as often).
 func snapshotFiles(snaps ...*snapshot.Snapshot) []string {
 	var files []string
+	seen := make(map[string]bool)
+	add := func(f string) {
+		if !seen[f] {
+			seen[f] = true
+			files = append(files, f)
+		}
+	}
 	for _, s := range snaps {
-		files = append(files, s.Path)
+		add(s.Path)
 		for _, p := range s.Packages {
-			files = append(files, p.File)
+			add(p.File)
 		}
 		for _, p := range s.Skipped {
-			files = append(files, p.File)
+			add(p.File)
 		}
 	}
 	return files

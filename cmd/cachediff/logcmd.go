@@ -188,8 +188,10 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 				fmt.Fprintf(c.stderr, "cachediff: %s: skipped %d invalid pages, listed in the log\n", report.Visible(s.Path), n)
 			}
 		}
-		if err := refuseInputs(opts.output, snapshotFiles(s)...); err != nil {
-			return nil, err
+		if opts.output != "" {
+			if err := refuseInputs(opts.output, snapshotFiles(s)...); err != nil {
+				return nil, err
+			}
 		}
 		if c.memory != nil {
 			// The two snapshots held, and what a Markdown or text log
