@@ -31,19 +31,32 @@ type Graph map[string]*GraphNode
 
 // GraphNode is one concrete spec with its edges. Deps nil means the node's
 // edges are unknown (a catalogue page): nothing about it is guessed.
+//
+// A graph has a node per spec of a snapshot, so a node is its package's
+// name and a pointer to the loaded spec, and reads everything else from
+// it (Hash, Version, Deps, the facets, the recipe's hash and the root):
+// copies would cost more than the whole record of a tiny lockfile
+// (issue 35). The spec is read, never written. A node made by hand (in
+// tests, by NewNode) has a spec of its own.
 type GraphNode struct {
-	Hash    string
-	Name    string
-	Version string // the versions, joined by ","
-	Deps    []Edge
-	// Spec is the snapshot's spec the node is: its other facets, its
-	// recipe's hash and its root are read from it (the methods Compiler,
-	// OS, Platform, Target, Variants, PackageHash and Root), not copied:
-	// a graph has a node per spec of a snapshot, and copies would take
-	// 104 bytes a node, more than the whole record of a tiny lockfile
-	// (issue 35). nil: the node has none of them (a graph made by hand).
-	// The spec is read, never written.
+	Name string
+	// Spec is the snapshot's spec the node is; nil: a node with none of
+	// its facets (its hash "", its edges unknown).
 	Spec *snapshot.Spec
+}
+
+// NewNode returns a node made by hand, for a graph not read from a
+// snapshot: a spec of the given hash, version and edges (nil: unknown),
+// of the package name.
+func NewNode(hash, name, version string, deps []Edge) *GraphNode {
+	sp := &snapshot.Spec{Hash: hash}
+	if version != "" {
+		sp.Versions = []string{version}
+	}
+	if deps != nil {
+		sp.More = &snapshot.SpecMore{Deps: deps}
+	}
+	return &GraphNode{Name: name, Spec: sp}
 }
 
 // noSpec stands for the spec of a node without one.
@@ -55,6 +68,21 @@ func (n *GraphNode) spec() *snapshot.Spec {
 	}
 	return n.Spec
 }
+
+// Hash is the node's hash.
+func (n *GraphNode) Hash() string { return n.spec().Hash }
+
+// Version is the node's versions, joined by ",".
+func (n *GraphNode) Version() string {
+	v := n.spec().Versions
+	if len(v) == 1 {
+		return v[0]
+	}
+	return strings.Join(v, ",")
+}
+
+// Deps are the node's edges; nil when they are unknown.
+func (n *GraphNode) Deps() []Edge { return n.spec().Deps() }
 
 // Compiler is the node's compiler (name@version, "none" without one).
 func (n *GraphNode) Compiler() string { return n.spec().Compiler }
@@ -367,7 +395,7 @@ type RootChange struct {
 // HasEdges reports whether any node of g has known edges.
 func (g Graph) HasEdges() bool {
 	for _, n := range g {
-		if n.Deps != nil {
+		if n.Deps() != nil {
 			return true
 		}
 	}
@@ -501,7 +529,7 @@ func Explain(before, after Graph, a, b string) *Why {
 // pair under it; false when a node or its edges are unknown.
 func (e *explainer) register(a, b string) (int32, bool) {
 	x, y := e.old[a], e.new[b]
-	if x == nil || y == nil || x.Deps == nil || y.Deps == nil {
+	if x == nil || y == nil || x.Deps() == nil || y.Deps() == nil {
 		return -1, false
 	}
 	return e.node(x, y), true
@@ -569,7 +597,7 @@ func (e *explainer) registerAll(pairs [][2]string) []int32 {
 	build := func(from, to int, probes *int) {
 		for i := from; i < to; i++ {
 			x, y := e.old[pairs[i][0]], e.new[pairs[i][1]]
-			if x == nil || y == nil || x.Deps == nil || y.Deps == nil {
+			if x == nil || y == nil || x.Deps() == nil || y.Deps() == nil {
 				continue
 			}
 			r := &res[i]
@@ -1138,8 +1166,8 @@ func (e *explainer) local(x, y *GraphNode) (*local, []pairRef) {
 // localCounting is local, adding the edges it looks at to *probes (its
 // own counter on each goroutine of fill).
 func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairRef) {
-	l := &local{name: y.Name, oldHash: x.Hash, newHash: y.Hash, direct: []DepChange{}}
-	if x.Deps == nil || y.Deps == nil {
+	l := &local{name: y.Name, oldHash: x.Hash(), newHash: y.Hash(), direct: []DepChange{}}
+	if x.Deps() == nil || y.Deps() == nil {
 		l.own = []Change{{Kind: "other", From: "edges unknown", To: "edges unknown"}}
 		return l, nil
 	}
@@ -1165,7 +1193,7 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 		slices.SortFunc(l, byName)
 		return l
 	}
-	oldDeps, newDeps := sorted(x.Deps), sorted(y.Deps)
+	oldDeps, newDeps := sorted(x.Deps()), sorted(y.Deps())
 	usedOld := make([]bool, len(oldDeps))
 	usedNew := make([]bool, len(newDeps))
 	match := func(i, j int) {
@@ -1286,7 +1314,7 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 	})
 	// A node whose hash changed with no facet, no edge and no dependency
 	// changing: its recipe (or something the files do not show) did.
-	if len(l.own) == 0 && len(l.edges) == 0 && len(pending) == 0 && x.Hash != y.Hash {
+	if len(l.own) == 0 && len(l.edges) == 0 && len(pending) == 0 && x.Hash() != y.Hash() {
 		if xr, yr := x.PackageHash(), y.PackageHash(); xr != "" && yr != "" && xr != yr {
 			l.own = []Change{{Kind: "recipe", From: xr, To: yr}}
 		} else {
@@ -1299,8 +1327,8 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 // spell writes an edge's node as name@version, or the name alone when the
 // node is not in the graph.
 func (e *explainer) spell(g Graph, d Edge) string {
-	if n := g[d.Hash]; n != nil && n.Version != "" {
-		return n.Name + "@" + n.Version
+	if n := g[d.Hash]; n != nil && n.Version() != "" {
+		return n.Name + "@" + n.Version()
 	}
 	return d.Name
 }
@@ -1317,7 +1345,7 @@ func commonVirtual(a, b []string) string {
 // compilerIsDep reports whether n's compiler is a build dependency
 // providing c, cxx or fortran.
 func compilerIsDep(n *GraphNode) bool {
-	for _, d := range n.Deps {
+	for _, d := range n.Deps() {
 		for _, v := range d.Virtuals {
 			if v == "c" || v == "cxx" || v == "fortran" {
 				return true
@@ -1330,8 +1358,8 @@ func compilerIsDep(n *GraphNode) bool {
 // facetChanges lists the facets that differ, in the engine's pass order.
 func facetChanges(x, y *GraphNode, compiler bool) []Change {
 	var out []Change
-	if x.Version != y.Version {
-		out = append(out, Change{Kind: "version", From: x.Version, To: y.Version})
+	if x.Version() != y.Version() {
+		out = append(out, Change{Kind: "version", From: x.Version(), To: y.Version()})
 	}
 	xs, ys := x.spec(), y.spec()
 	if compiler && xs.Compiler != ys.Compiler {
@@ -1713,7 +1741,7 @@ func rootNodes(g Graph) map[string][]*GraphNode {
 		}
 	}
 	for _, ns := range m {
-		slices.SortFunc(ns, func(a, b *GraphNode) int { return strings.Compare(a.Hash, b.Hash) })
+		slices.SortFunc(ns, func(a, b *GraphNode) int { return strings.Compare(a.Hash(), b.Hash()) })
 	}
 	return m
 }
@@ -1727,7 +1755,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 		return nil, nil
 	}
 	rs := func(root string, g *GraphNode) RootSpec {
-		return RootSpec{Root: root, Name: g.Name, Version: g.Version, Hash: g.Hash}
+		return RootSpec{Root: root, Name: g.Name, Version: g.Version(), Hash: g.Hash()}
 	}
 	whys := map[*Why]int32{}
 	rc := &RootChanges{Added: []RootSpec{}, Removed: []RootSpec{}, Changed: []RootChange{}}
@@ -1746,10 +1774,10 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 				rc.Removed = append(rc.Removed, rs(root, ons[i]))
 			case i >= len(ons):
 				rc.Added = append(rc.Added, rs(root, nns[i]))
-			case ons[i].Hash != nns[i].Hash:
+			case ons[i].Hash() != nns[i].Hash():
 				x, y := ons[i], nns[i]
 				w := &Why{Known: false, Changed: []DepChange{}}
-				if id, ok := e.register(x.Hash, y.Hash); ok {
+				if id, ok := e.register(x.Hash(), y.Hash()); ok {
 					whys[w] = id
 				}
 				rc.Changed = append(rc.Changed, RootChange{Root: root, Old: rs(root, x), New: rs(root, y),
@@ -1851,7 +1879,17 @@ const maxCycles = 10
 // cycles named, is it run again from the nodes in hash order, so that
 // the warnings depend neither on the map's order nor on addresses.
 func cycleWarnings(g Graph, file string) []snapshot.Warning {
-	if len(g) == 0 {
+	// Only a node with edges can be on a cycle. Without any (a lockfile
+	// of leaves), the numbering below would cost a slice and a map
+	// entry a node for nothing.
+	edges := false
+	for _, n := range g {
+		if len(n.Deps()) > 0 {
+			edges = true
+			break
+		}
+	}
+	if !edges {
 		return nil
 	}
 	// The nodes are numbered in the order of their addresses, mostly the
@@ -1864,7 +1902,7 @@ func cycleWarnings(g Graph, file string) []snapshot.Warning {
 	for _, k := range byAddr {
 		id := idx.add(k.h)
 		nodes = append(nodes, k.n)
-		if k.n.Deps != nil {
+		if k.n.Deps() != nil {
 			order = append(order, id)
 		}
 	}
@@ -1947,7 +1985,7 @@ func findCycles(order []int32, nodes []*GraphNode, idx *hashIndex) [][]int32 {
 	}
 	var cycles [][]int32
 	scc.Components(len(nodes), order, func(dst []int32, u int32) []int32 {
-		for _, d := range nodes[u].Deps {
+		for _, d := range nodes[u].Deps() {
 			if v, ok := idx.id(d.Hash); ok && known[v] {
 				dst = append(dst, v)
 			}
@@ -2021,7 +2059,7 @@ func (x *hashIndex) id(h string) (int32, bool) {
 func cycleText(comp []*GraphNode) string {
 	names := make([]string, len(comp))
 	for i, n := range comp {
-		h := n.Hash
+		h := n.Hash()
 		if len(h) > 7 {
 			h = h[:7]
 		}
@@ -2082,8 +2120,7 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 	add := func(name string, sp *snapshot.Spec) {
 		k--
 		n := &slab[k]
-		*n = GraphNode{Hash: sp.Hash, Name: name, Version: strings.Join(sp.Versions, ","),
-			Deps: sp.Deps(), Spec: sp} // Deps nil: edges unknown
+		*n = GraphNode{Name: name, Spec: sp}
 		g[sp.Hash] = n
 	}
 	for _, p := range slices.Backward(s.Packages) {

@@ -34,9 +34,9 @@ func TestCycleWarningsAgree(t *testing.T) {
 		back := rng.Float64() * 0.2 // how often an edge goes up: a cycle
 		loop := rng.Float64() * 0.3 // how often a node depends on itself
 		for i, h := range hashes {
-			node := &GraphNode{Hash: h, Name: fmt.Sprintf("p%d", i%7)}
+			var deps []Edge
 			if rng.IntN(10) > 0 {
-				node.Deps = []Edge{}
+				deps = []Edge{}
 				for range rng.IntN(5) {
 					var to string
 					switch r := rng.Float64(); {
@@ -54,10 +54,10 @@ func TestCycleWarningsAgree(t *testing.T) {
 					if rng.IntN(4) == 0 {
 						to = strings.Clone(to)
 					}
-					node.Deps = append(node.Deps, Edge{Name: "d", Hash: to})
+					deps = append(deps, Edge{Name: "d", Hash: to})
 				}
 			}
-			g[h] = node
+			g[h] = NewNode(h, fmt.Sprintf("p%d", i%7), "", deps)
 		}
 		got, want := cycleWarnings(g, "f"), cycleWarningsRef(g, "f")
 		sortWarnings(got)
@@ -87,7 +87,7 @@ func cycleWarningsRef(g Graph, file string) []snapshot.Warning {
 	}
 	hashes := make([]string, 0, len(g))
 	for h, n := range g {
-		if n.Deps != nil {
+		if n.Deps() != nil {
 			hashes = append(hashes, h)
 		}
 	}
@@ -102,7 +102,7 @@ func cycleWarningsRef(g Graph, file string) []snapshot.Warning {
 	}
 	var cycles [][]*GraphNode
 	selfLoop := func(n *GraphNode) bool {
-		return slices.ContainsFunc(n.Deps, func(d Edge) bool { return d.Hash == n.Hash })
+		return slices.ContainsFunc(n.Deps(), func(d Edge) bool { return d.Hash == n.Hash() })
 	}
 	for _, h := range hashes {
 		if _, ok := index[g[h]]; ok {
@@ -119,10 +119,10 @@ func cycleWarningsRef(g Graph, file string) []snapshot.Warning {
 		for len(frames) > 0 {
 			f := &frames[len(frames)-1]
 			i := index[f.n]
-			if f.edge < len(f.n.Deps) {
-				d := g[f.n.Deps[f.edge].Hash]
+			if f.edge < len(f.n.Deps()) {
+				d := g[f.n.Deps()[f.edge].Hash]
 				f.edge++
-				if d == nil || d.Deps == nil {
+				if d == nil || d.Deps() == nil {
 					continue
 				}
 				if j, ok := index[d]; !ok {

@@ -39,8 +39,8 @@ func (s *shape) add(key, name string, bump bool, deps ...string) {
 	if bump {
 		nv = "1.1"
 	}
-	s.old["o-"+key] = &diff.GraphNode{Hash: "o-" + key, Name: name, Version: ov, Deps: edges(s.old, "o-", deps)}
-	s.new["n-"+key] = &diff.GraphNode{Hash: "n-" + key, Name: name, Version: nv, Deps: edges(s.new, "n-", deps)}
+	s.old["o-"+key] = diff.NewNode("o-"+key, name, ov, edges(s.old, "o-", deps))
+	s.new["n-"+key] = diff.NewNode("n-"+key, name, nv, edges(s.new, "n-", deps))
 	s.pairs = append(s.pairs, shapePair{name, "o-" + key, "n-" + key, bump})
 }
 
@@ -88,17 +88,17 @@ func chain(n int) *shape {
 // old side, b0… on the new): k removed and k added edges.
 func renames(k int) *shape {
 	s := newShape()
-	x := &diff.GraphNode{Hash: "o-wide", Name: "wide", Version: "1.0", Deps: []diff.Edge{}}
-	y := &diff.GraphNode{Hash: "n-wide", Name: "wide", Version: "1.0", Deps: []diff.Edge{}}
+	x := diff.NewNode("o-wide", "wide", "1.0", []diff.Edge{})
+	y := diff.NewNode("n-wide", "wide", "1.0", []diff.Edge{})
 	for i := range k {
 		a, b := fmt.Sprintf("a%06d", i), fmt.Sprintf("b%06d", i)
-		s.old["h-"+a] = &diff.GraphNode{Hash: "h-" + a, Name: a, Version: "1", Deps: []diff.Edge{}}
-		s.new["h-"+b] = &diff.GraphNode{Hash: "h-" + b, Name: b, Version: "1", Deps: []diff.Edge{}}
-		x.Deps = append(x.Deps, diff.Edge{Name: a, Hash: "h-" + a})
-		y.Deps = append(y.Deps, diff.Edge{Name: b, Hash: "h-" + b})
+		s.old["h-"+a] = diff.NewNode("h-"+a, a, "1", []diff.Edge{})
+		s.new["h-"+b] = diff.NewNode("h-"+b, b, "1", []diff.Edge{})
+		x.Spec.More.Deps = append(x.Spec.More.Deps, diff.Edge{Name: a, Hash: "h-" + a})
+		y.Spec.More.Deps = append(y.Spec.More.Deps, diff.Edge{Name: b, Hash: "h-" + b})
 	}
-	s.old[x.Hash], s.new[y.Hash] = x, y
-	s.pairs = append(s.pairs, shapePair{"wide", x.Hash, y.Hash, false})
+	s.old[x.Hash()], s.new[y.Hash()] = x, y
+	s.pairs = append(s.pairs, shapePair{"wide", x.Hash(), y.Hash(), false})
 	return s
 }
 
@@ -113,10 +113,8 @@ func cycle() *shape {
 		g diff.Graph
 		p string
 	}{{s.old, "o-"}, {s.new, "n-"}} {
-		side.g[side.p+"a"] = &diff.GraphNode{Hash: side.p + "a", Name: "a", Version: "1.0",
-			Deps: []diff.Edge{{Name: "b", Hash: side.p + "b"}, {Name: "leaf", Hash: side.p + "leaf"}}}
-		side.g[side.p+"b"] = &diff.GraphNode{Hash: side.p + "b", Name: "b", Version: "1.0",
-			Deps: []diff.Edge{{Name: "a", Hash: side.p + "a"}}}
+		side.g[side.p+"a"] = diff.NewNode(side.p+"a", "a", "1.0", []diff.Edge{{Name: "b", Hash: side.p + "b"}, {Name: "leaf", Hash: side.p + "leaf"}})
+		side.g[side.p+"b"] = diff.NewNode(side.p+"b", "b", "1.0", []diff.Edge{{Name: "a", Hash: side.p + "a"}})
 	}
 	s.pairs = append(s.pairs, shapePair{"a", "o-a", "n-a", false}, shapePair{"b", "o-b", "n-b", false})
 	s.add("u", "u", true, "b")
@@ -346,8 +344,8 @@ func TestCausesCycleOwnChange(t *testing.T) {
 		g       diff.Graph
 		p, a, b string
 	}{{s.old, "o-", "1.0", "1.0"}, {s.new, "n-", "1.1", "1.0"}} {
-		side.g[side.p+"a"] = &diff.GraphNode{Hash: side.p + "a", Name: "a", Version: side.a, Deps: []diff.Edge{{Name: "b", Hash: side.p + "b"}}}
-		side.g[side.p+"b"] = &diff.GraphNode{Hash: side.p + "b", Name: "b", Version: side.b, Deps: []diff.Edge{{Name: "a", Hash: side.p + "a"}}}
+		side.g[side.p+"a"] = diff.NewNode(side.p+"a", "a", side.a, []diff.Edge{{Name: "b", Hash: side.p + "b"}})
+		side.g[side.p+"b"] = diff.NewNode(side.p+"b", "b", side.b, []diff.Edge{{Name: "a", Hash: side.p + "a"}})
 	}
 	s.pairs = []shapePair{{"a", "o-a", "n-a", true}, {"b", "o-b", "n-b", false}}
 	for _, order := range [][]int{{0, 1}, {1, 0}} {

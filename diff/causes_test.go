@@ -171,9 +171,9 @@ func TestCausesProperties(t *testing.T) {
 // the virtual ch.Name on both sides.
 func directChange(x, y *diff.GraphNode, ch diff.DepChange) error {
 	edge := func(n *diff.GraphNode, h string) *diff.Edge {
-		for i := range n.Deps {
-			if n.Deps[i].Hash == h {
-				return &n.Deps[i]
+		for i := range n.Deps() {
+			if n.Deps()[i].Hash == h {
+				return &n.Deps()[i]
 			}
 		}
 		return nil
@@ -210,9 +210,9 @@ func reachable(og, ng diff.Graph, a, b string, c diff.Cause) error {
 		return fmt.Errorf("path %v does not start at %s", c.Path, x.Name)
 	}
 	dep := func(n *diff.GraphNode, name string) *diff.Edge {
-		for i := range n.Deps {
-			if n.Deps[i].Name == name {
-				return &n.Deps[i]
+		for i := range n.Deps() {
+			if n.Deps()[i].Name == name {
+				return &n.Deps()[i]
 			}
 		}
 		return nil
@@ -235,13 +235,13 @@ func reachable(og, ng diff.Graph, a, b string, c diff.Cause) error {
 		x, y = og[dx.Hash], ng[dy.Hash]
 	}
 	if !edgeCause {
-		if x.Hash != c.OldHash || y.Hash != c.NewHash {
-			return fmt.Errorf("path %v ends at %s/%s, not at the cause", c.Path, x.Hash, y.Hash)
+		if x.Hash() != c.OldHash || y.Hash() != c.NewHash {
+			return fmt.Errorf("path %v ends at %s/%s, not at the cause", c.Path, x.Hash(), y.Hash())
 		}
 		return nil
 	}
 	has := func(n *diff.GraphNode, h string) bool {
-		return h == "" || slices.ContainsFunc(n.Deps, func(e diff.Edge) bool { return e.Hash == h })
+		return h == "" || slices.ContainsFunc(n.Deps(), func(e diff.Edge) bool { return e.Hash == h })
 	}
 	if !has(x, c.OldHash) || !has(y, c.NewHash) {
 		return fmt.Errorf("path %v: the edge is not at %s", c.Path, x.Name)
@@ -293,8 +293,8 @@ func TestGeneratedDepth(t *testing.T) {
 
 // Without edges (catalogue pages) nothing is known and nothing guessed.
 func TestExplainUnknown(t *testing.T) {
-	before := diff.Graph{"a": {Hash: "a", Name: "z"}}
-	after := diff.Graph{"b": {Hash: "b", Name: "z", Deps: []diff.Edge{}}}
+	before := diff.Graph{"a": diff.NewNode("a", "z", "", nil)}
+	after := diff.Graph{"b": diff.NewNode("b", "z", "", []diff.Edge{})}
 	w := diff.Explain(before, after, "a", "b")
 	if w.Known || len(w.Causes) != 0 || len(w.Changed) != 0 {
 		t.Errorf("%+v", w)

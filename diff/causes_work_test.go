@@ -15,17 +15,17 @@ func TestCausesEdgeMatchingLinear(t *testing.T) {
 		k = 5000
 	}
 	before, after := Graph{}, Graph{}
-	x := &GraphNode{Hash: "o-wide", Name: "wide", Deps: []Edge{}}
-	y := &GraphNode{Hash: "n-wide", Name: "wide", Deps: []Edge{}}
+	x := NewNode("o-wide", "wide", "", []Edge{})
+	y := NewNode("n-wide", "wide", "", []Edge{})
 	for i := range k {
 		a, b := fmt.Sprintf("a%06d", i), fmt.Sprintf("b%06d", i)
-		x.Deps = append(x.Deps, Edge{Name: a, Hash: "h-" + a})
-		y.Deps = append(y.Deps, Edge{Name: b, Hash: "h-" + b})
+		x.Spec.More.Deps = append(x.Spec.More.Deps, Edge{Name: a, Hash: "h-" + a})
+		y.Spec.More.Deps = append(y.Spec.More.Deps, Edge{Name: b, Hash: "h-" + b})
 		v := fmt.Sprintf("v%06d", i)
-		x.Deps = append(x.Deps, Edge{Name: "p" + a, Hash: "h-p" + a, Virtuals: []string{v}})
-		y.Deps = append(y.Deps, Edge{Name: "p" + b, Hash: "h-p" + b, Virtuals: []string{v}})
+		x.Spec.More.Deps = append(x.Spec.More.Deps, Edge{Name: "p" + a, Hash: "h-p" + a, Virtuals: []string{v}})
+		y.Spec.More.Deps = append(y.Spec.More.Deps, Edge{Name: "p" + b, Hash: "h-p" + b, Virtuals: []string{v}})
 	}
-	before[x.Hash], after[y.Hash] = x, y
+	before[x.Hash()], after[y.Hash()] = x, y
 	e := newExplainer(before, after, 0)
 	l, _ := e.local(x, y)
 	if len(l.edges) != 3*k {
@@ -50,19 +50,18 @@ func twinPaths(n int) (Graph, Graph, [][2]string) {
 		v string
 	}{{before, "o-", "1.0"}, {after, "n-", "1.1"}} {
 		h := func(kind string, i int) string { return fmt.Sprintf("%s%s%05d", side.p, kind, i) }
-		side.g[side.p+"leaf"] = &GraphNode{Hash: side.p + "leaf", Name: "leaf", Version: side.v, Deps: []Edge{}}
+		side.g[side.p+"leaf"] = NewNode(side.p+"leaf", "leaf", side.v, []Edge{})
 		for _, c := range []string{"A", "B"} {
 			for i := range n {
 				deps := []Edge{{Name: fmt.Sprintf("p%05d", i+1), Hash: h(c, i+1)}}
 				if i == n-1 {
 					deps = []Edge{{Name: "z" + c, Hash: side.p + "leaf"}}
 				}
-				side.g[h(c, i)] = &GraphNode{Hash: h(c, i), Name: fmt.Sprintf("p%05d", i), Version: "1", Deps: deps}
+				side.g[h(c, i)] = NewNode(h(c, i), fmt.Sprintf("p%05d", i), "1", deps)
 			}
 		}
 		for i := range n {
-			side.g[h("t", i)] = &GraphNode{Hash: h("t", i), Name: fmt.Sprintf("t%05d", i), Version: "1",
-				Deps: []Edge{{Name: fmt.Sprintf("p%05d", i), Hash: h("A", i)}, {Name: fmt.Sprintf("p%05d", i), Hash: h("B", i)}}}
+			side.g[h("t", i)] = NewNode(h("t", i), fmt.Sprintf("t%05d", i), "1", []Edge{{Name: fmt.Sprintf("p%05d", i), Hash: h("A", i)}, {Name: fmt.Sprintf("p%05d", i), Hash: h("B", i)}})
 		}
 	}
 	for i := range n {

@@ -109,7 +109,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) {
 	for i, c := range classes {
 		for _, o := range c.olds {
 			if n := og[o.Hash]; n != nil {
-				for _, d := range n.Deps {
+				for _, d := range n.Deps() {
 					if j, ok := classOf[d.Hash]; ok && j != int32(i) && seen[j] != int32(i)+1 {
 						seen[j] = int32(i) + 1
 						classes[j].users = append(classes[j].users, int32(i))
@@ -330,11 +330,11 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	stale := false
 	for i, o := range c.olds {
 		n := og[o.Hash]
-		if n == nil || n.Deps == nil {
+		if n == nil || n.Deps() == nil {
 			return false
 		}
-		l := make([]dep, len(n.Deps))
-		for j, d := range n.Deps {
+		l := make([]dep, len(n.Deps()))
+		for j, d := range n.Deps() {
 			t := tr(d.Hash)
 			if t == "" {
 				t = "\x00" + d.Hash // gone: the same as no new dependency
@@ -348,11 +348,11 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	}
 	for i, s := range c.news {
 		n := ng[s.Hash]
-		if n == nil || n.Deps == nil {
+		if n == nil || n.Deps() == nil {
 			return false
 		}
-		l := make([]dep, len(n.Deps))
-		for j, d := range n.Deps {
+		l := make([]dep, len(n.Deps()))
+		for j, d := range n.Deps() {
 			l[j] = dep{name: d.Name, hash: d.Hash}
 		}
 		slices.SortFunc(l, compareDeps)

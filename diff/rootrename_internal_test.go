@@ -98,10 +98,10 @@ func TestPairButVersion(t *testing.T) {
 // them.
 func TestRenamedRootsSharedRoot(t *testing.T) {
 	og, ng := Graph{}, Graph{}
-	og["a"] = &GraphNode{Hash: "a", Name: "foo", Version: "1", Spec: &snapshot.Spec{More: &snapshot.SpecMore{Root: "foo@1"}}, Deps: []Edge{}}
-	og["b"] = &GraphNode{Hash: "b", Name: "bar", Version: "1", Spec: &snapshot.Spec{More: &snapshot.SpecMore{Root: "foo@1"}}, Deps: []Edge{}}
-	ng["c"] = &GraphNode{Hash: "c", Name: "foo", Version: "2", Spec: &snapshot.Spec{More: &snapshot.SpecMore{Root: "foo@2"}}, Deps: []Edge{}}
-	ng["b"] = &GraphNode{Hash: "b", Name: "bar", Version: "1", Spec: &snapshot.Spec{More: &snapshot.SpecMore{Root: "bar"}}, Deps: []Edge{}}
+	og["a"] = &GraphNode{Name: "foo", Spec: &snapshot.Spec{Hash: "a", Versions: []string{"1"}, More: &snapshot.SpecMore{Root: "foo@1", Deps: []Edge{}}}}
+	og["b"] = &GraphNode{Name: "bar", Spec: &snapshot.Spec{Hash: "b", Versions: []string{"1"}, More: &snapshot.SpecMore{Root: "foo@1", Deps: []Edge{}}}}
+	ng["c"] = &GraphNode{Name: "foo", Spec: &snapshot.Spec{Hash: "c", Versions: []string{"2"}, More: &snapshot.SpecMore{Root: "foo@2", Deps: []Edge{}}}}
+	ng["b"] = &GraphNode{Name: "bar", Spec: &snapshot.Spec{Hash: "b", Versions: []string{"1"}, More: &snapshot.SpecMore{Root: "bar", Deps: []Edge{}}}}
 	for range 100 {
 		ren := renamedRoots(rootNames(og), rootNames(ng))
 		if len(ren) != 1 || ren["foo@1"] != "foo@2" {

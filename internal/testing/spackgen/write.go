@@ -15,13 +15,14 @@ import (
 func (d *DAG) Graph() diff.Graph {
 	g := make(diff.Graph, len(d.Nodes))
 	for _, n := range d.Nodes {
-		gn := &diff.GraphNode{Hash: n.Hash, Name: n.Name, Version: n.Version, Deps: []diff.Edge{},
+		deps := []diff.Edge{}
+		for _, dep := range n.Deps {
+			deps = append(deps, diff.Edge{Name: dep.Node.Name, Hash: dep.Node.Hash, Types: dep.Types, Virtuals: dep.Virtuals})
+		}
+		gn := &diff.GraphNode{Name: n.Name,
 			Spec: &snapshot.Spec{Hash: n.Hash, Versions: []string{n.Version}, Compiler: n.Compiler(),
 				OS: n.OS, Platform: n.Platform, Target: n.Target, Variants: slices.Clone(n.Variants),
-				More: &snapshot.SpecMore{Recipe: n.PackageHash}}}
-		for _, dep := range n.Deps {
-			gn.Deps = append(gn.Deps, diff.Edge{Name: dep.Node.Name, Hash: dep.Node.Hash, Types: dep.Types, Virtuals: dep.Virtuals})
-		}
+				More: &snapshot.SpecMore{Recipe: n.PackageHash, Deps: deps}}}
 		g[n.Hash] = gn
 	}
 	return g
