@@ -2103,10 +2103,10 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 	edges := false
 	size := 0
 	for _, p := range s.Packages {
-		if len(p.Specs) > 0 && p.Specs[0].Deps() != nil || len(p.Unlisted) > 0 {
+		if len(p.Specs) > 0 && p.Specs[0].Deps() != nil || len(p.Unlisted()) > 0 {
 			edges = true
 		}
-		size += len(p.Specs) + len(p.Unlisted)
+		size += len(p.Specs) + len(p.Unlisted())
 	}
 	if !edges {
 		return nil
@@ -2124,8 +2124,9 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 		g[sp.Hash] = n
 	}
 	for _, p := range slices.Backward(s.Packages) {
-		for i := range slices.Backward(p.Unlisted) {
-			add(p.Unlisted[i].Name, &p.Unlisted[i].Spec)
+		u := p.Unlisted()
+		for i := range slices.Backward(u) {
+			add(u[i].Name, &u[i].Spec)
 		}
 	}
 	for _, p := range slices.Backward(s.Packages) {

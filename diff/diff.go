@@ -531,11 +531,11 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 	var p Package
 	m.reserve(op, np)
 	if op != nil {
-		p.Name, p.OldFile = op.Name, op.File
+		p.Name, p.OldFile = op.Name, op.File()
 		m.olds = m.prepare(m.olds, op.Specs)
 	}
 	if np != nil {
-		p.Name, p.NewFile = np.Name, np.File
+		p.Name, p.NewFile = np.Name, np.File()
 		m.news = m.prepare(m.news, np.Specs)
 	}
 	olds, news := m.olds, m.news
@@ -551,7 +551,7 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 	sameHash := func(o, n *spec) {
 		n.paired = true
 		if o.ids != n.ids {
-			warnings = append(warnings, snapshot.Warning{File: np.File, Line: np.Line,
+			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
 				Message: fmt.Sprintf("hash %s has other facets than in the old snapshot (%s); a hash names one build", o.Hash, facetDelta(o, n))})
 		}
 		if o.stack == n.stack {

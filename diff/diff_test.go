@@ -112,7 +112,7 @@ func (f Filter) mustApply(t *testing.T, s *snapshot.Snapshot) *snapshot.Snapshot
 		if !keep {
 			continue
 		}
-		q := &snapshot.Package{Name: p.Name, File: p.File}
+		q := &snapshot.Package{Name: p.Name, Origin: &snapshot.Origin{File: p.File()}}
 		for _, sp := range p.Specs {
 			in := len(f.Stacks) == 0
 			for _, st := range sp.Stacks {

@@ -22,7 +22,7 @@ func sp(hash, ver, compiler, target string, stacks ...string) snapshot.Spec {
 func snap(tag string, specs ...snapshot.Spec) *snapshot.Snapshot {
 	sortByHash(specs)
 	return &snapshot.Snapshot{Path: tag, Tag: tag, Canon: snapshot.RuleCounts{},
-		Packages: []*snapshot.Package{{Name: "zlib", File: tag + "/zlib/specs.md", Line: 6, Specs: specs}}}
+		Packages: []*snapshot.Package{{Name: "zlib", Line: 6, Specs: specs, Origin: &snapshot.Origin{File: tag + "/zlib/specs.md"}}}}
 }
 
 func hashes(specs []Spec) string {
@@ -216,7 +216,7 @@ func TestListsDoNotCollide(t *testing.T) {
 func TestMovedHashWarns(t *testing.T) {
 	before := snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3"))
 	after := &snapshot.Snapshot{Path: "b", Tag: "b", Canon: snapshot.RuleCounts{},
-		Packages: []*snapshot.Package{{Name: "zstd", File: "b/zstd/specs.md", Specs: []snapshot.Spec{sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")}}}}
+		Packages: []*snapshot.Package{{Name: "zstd", Specs: []snapshot.Spec{sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")}, Origin: &snapshot.Origin{File: "b/zstd/specs.md"}}}}
 	r := compare(before, after)
 	if len(r.Warnings) != 1 || r.Warnings[0].File != "b/zstd/specs.md" || !strings.Contains(r.Warnings[0].Message, "moved from package zlib to zstd") {
 		t.Errorf("warnings %+v, want one about the hash moving from zlib to zstd", r.Warnings)
@@ -227,7 +227,7 @@ func TestMovedHashWarns(t *testing.T) {
 	for _, version := range []string{"1.0", "2.0"} {
 		before := snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3"))
 		after := snap("b", sp("n1bb", version, "gcc@13.2.0", "x86_64_v3"))
-		after.Packages = append(after.Packages, &snapshot.Package{Name: "zstd", File: "b/zstd/specs.md", Specs: []snapshot.Spec{sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")}})
+		after.Packages = append(after.Packages, &snapshot.Package{Name: "zstd", Specs: []snapshot.Spec{sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")}, Origin: &snapshot.Origin{File: "b/zstd/specs.md"}})
 		r := compare(before, after)
 		if c := r.Packages[0].Counts; c.Rebuilt+c.Updated != 1 {
 			t.Fatalf("version %s: zlib counts %+v, want one rebuilt or updated", version, c)

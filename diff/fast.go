@@ -55,7 +55,7 @@ func (m *matcher) unchangedPackage(op, np *snapshot.Package) Package {
 	m.reserve(op, np)
 	m.olds, m.news = m.wrap(m.olds, op.Specs), m.wrap(m.news, np.Specs)
 	n := len(m.olds)
-	p := Package{Name: np.Name, OldFile: op.File, NewFile: np.File, Status: Unchanged,
+	p := Package{Name: np.Name, OldFile: op.File(), NewFile: np.File(), Status: Unchanged,
 		Counts: Counts{Old: n, New: n, Unchanged: n}}
 	p.Versions = m.versionChange(m.olds, m.news, p.Status, false)
 	p.SharedVariants = m.sharedVariants(m.olds, m.news, false)

@@ -11,7 +11,7 @@ import (
 // pkg is one package page of a hand-made snapshot.
 func pkg(name string, specs ...snapshot.Spec) *snapshot.Package {
 	sortByHash(specs)
-	return &snapshot.Package{Name: name, File: name + "/specs.md", Line: 6, Specs: specs}
+	return &snapshot.Package{Name: name, Line: 6, Specs: specs, Origin: &snapshot.Origin{File: name + "/specs.md"}}
 }
 
 func snapOf(tag string, pkgs ...*snapshot.Package) *snapshot.Snapshot {

@@ -169,8 +169,8 @@ func (g *generator) pair(pkgs int) (before, after *snapshot.Snapshot, t truth) {
 	after = &snapshot.Snapshot{Path: "new", Tag: "develop-b", Canon: snapshot.RuleCounts{}}
 	for i := range pkgs {
 		name := fmt.Sprintf("pkg-%03d", i)
-		op := &snapshot.Package{Name: name, File: "old/" + name + "/specs.md", Line: 6}
-		np := &snapshot.Package{Name: name, File: "new/" + name + "/specs.md", Line: 6}
+		op := &snapshot.Package{Name: name, Line: 6, Origin: &snapshot.Origin{File: "old/" + name + "/specs.md"}}
+		np := &snapshot.Package{Name: name, Line: 6, Origin: &snapshot.Origin{File: "new/" + name + "/specs.md"}}
 		switch g.r.IntN(10) {
 		case 0: // package removed
 			t.packagesRemoved++

@@ -201,7 +201,7 @@ func TestNewsCoverageAndGate(t *testing.T) {
 		return snapshot.Spec{Hash: hash, Versions: []string{"1.0"}, Compiler: "gcc@13.2.0", OS: os, Platform: "linux", Target: "x86_64", Variants: []string{}, Stacks: stacks}
 	}
 	pkg := func(name string, specs ...snapshot.Spec) *snapshot.Package {
-		return &snapshot.Package{Name: name, File: name + "/specs.md", Line: 6, Specs: specs}
+		return &snapshot.Package{Name: name, Line: 6, Specs: specs, Origin: &snapshot.Origin{File: name + "/specs.md"}}
 	}
 	var big []snapshot.Spec
 	for _, h := range []string{"b1", "b2", "b3", "b4", "b5", "b6"} {

@@ -16,7 +16,7 @@ func TestReportPackagesAtSize(t *testing.T) {
 	nw := &snapshot.Snapshot{Path: "new"}
 	for i := range n {
 		s := sp(fmt.Sprintf("h%031d", i), "1.0", "gcc@13.2.0", "x86_64_v3")
-		nw.Packages = append(nw.Packages, &snapshot.Package{Name: fmt.Sprintf("p%05d", i), File: "new", Specs: []snapshot.Spec{s}})
+		nw.Packages = append(nw.Packages, &snapshot.Package{Name: fmt.Sprintf("p%05d", i), Specs: []snapshot.Spec{s}, Origin: &snapshot.Origin{File: "new"}})
 	}
 	r, err := CompareWith(old, nw, Filter{})
 	if err != nil {

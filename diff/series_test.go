@@ -27,7 +27,7 @@ func (g *generator) series(n, pkgs int) []*snapshot.Snapshot {
 			if g.r.IntN(12) == 0 {
 				continue // gone
 			}
-			np := &snapshot.Package{Name: p.Name, File: tag + "/" + p.Name + "/specs.md", Line: 6}
+			np := &snapshot.Package{Name: p.Name, Line: 6, Origin: &snapshot.Origin{File: tag + "/" + p.Name + "/specs.md"}}
 			for _, sp := range p.Specs {
 				np.Specs = append(np.Specs, g.mutate(sp, &t)...)
 			}
@@ -42,7 +42,7 @@ func (g *generator) series(n, pkgs int) []*snapshot.Snapshot {
 			if slices.ContainsFunc(s.Packages, func(p *snapshot.Package) bool { return p.Name == name }) {
 				continue
 			}
-			np := &snapshot.Package{Name: name, File: tag + "/" + name + "/specs.md", Line: 6}
+			np := &snapshot.Package{Name: name, Line: 6, Origin: &snapshot.Origin{File: tag + "/" + name + "/specs.md"}}
 			for range 1 + g.r.IntN(3) {
 				np.Specs = append(np.Specs, g.spec())
 			}

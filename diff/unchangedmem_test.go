@@ -24,8 +24,8 @@ func TestUnchangedPackagesKeepLittle(t *testing.T) {
 		sp := snapshot.Spec{Hash: fmt.Sprintf("%032d", i), Versions: []string{"1"}, Compiler: "none", Stacks: []string{}, Variants: []string{}}
 		name := fmt.Sprintf("p%d", i)
 		pairs[i] = [2]*snapshot.Package{
-			{Name: name, File: "old", Specs: []snapshot.Spec{sp}},
-			{Name: name, File: "new", Specs: []snapshot.Spec{sp}},
+			{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "old"}},
+			{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "new"}},
 		}
 	}
 	var ignore [numFacets]bool
@@ -57,8 +57,8 @@ func TestUnchangedPackagesAllocateLittle(t *testing.T) {
 	for i := range n {
 		sp := snapshot.Spec{Hash: fmt.Sprintf("%032d", i), Versions: []string{"1"}, Compiler: "none", Stacks: []string{}, Variants: []string{}}
 		name := fmt.Sprintf("p%06d", i)
-		old.Packages = append(old.Packages, &snapshot.Package{Name: name, File: "old", Specs: []snapshot.Spec{sp}})
-		nw.Packages = append(nw.Packages, &snapshot.Package{Name: name, File: "new", Specs: []snapshot.Spec{sp}})
+		old.Packages = append(old.Packages, &snapshot.Package{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "old"}})
+		nw.Packages = append(nw.Packages, &snapshot.Package{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "new"}})
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	var before, after runtime.MemStats

@@ -35,10 +35,10 @@ func TestLoadRootSpellings(t *testing.T) {
 		var got []string
 		prefix := filepath.Clean(path) + string(filepath.Separator)
 		for _, p := range snap.Packages {
-			if !strings.HasPrefix(p.File, prefix) {
-				t.Errorf("%s: package file %s, want it under %s", path, p.File, prefix)
+			if !strings.HasPrefix(p.File(), prefix) {
+				t.Errorf("%s: package file %s, want it under %s", path, p.File(), prefix)
 			}
-			got = append(got, strings.TrimPrefix(p.File, prefix)+fmt.Sprint(len(p.Specs)))
+			got = append(got, strings.TrimPrefix(p.File(), prefix)+fmt.Sprint(len(p.Specs)))
 		}
 		if first == nil {
 			first = got
@@ -66,8 +66,8 @@ func TestLoadDot(t *testing.T) {
 		t.Fatal("no packages")
 	}
 	for _, p := range snap.Packages {
-		if filepath.Dir(filepath.Dir(p.File)) != "." || len(p.Specs) == 0 {
-			t.Errorf("package file %s with %d specs, want <package>/specs.md with specs", p.File, len(p.Specs))
+		if filepath.Dir(filepath.Dir(p.File())) != "." || len(p.Specs) == 0 {
+			t.Errorf("package file %s with %d specs, want <package>/specs.md with specs", p.File(), len(p.Specs))
 		}
 	}
 }

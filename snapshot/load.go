@@ -159,7 +159,7 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 		// left out whole (with SkipInvalid, listed), before they merge.
 		kept := snap.Packages[:0]
 		for _, p := range snap.Packages {
-			if !p.merge || bad[p.File] == nil {
+			if !p.merge() || bad[p.File()] == nil {
 				kept = append(kept, p)
 			}
 		}
@@ -471,7 +471,7 @@ const maxKeptRead = 1 << 20
 func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 	tags := map[string]int{}
 	for _, p := range s.Packages {
-		tags[p.Tag]++
+		tags[p.Tag()]++
 	}
 	if len(tags) <= 1 {
 		for t := range tags {
@@ -485,18 +485,18 @@ func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 		s.Tag = *major
 		odd = map[*Package]*Error{}
 		for _, p := range s.Packages {
-			if p.Tag == s.Tag {
+			if p.Tag() == s.Tag {
 				continue
 			}
-			here := fmt.Sprintf("tag %q", p.Tag)
-			if p.Tag == "" {
+			here := fmt.Sprintf("tag %q", p.Tag())
+			if p.Tag() == "" {
 				here = "no tag (categories: [package, <tag>])"
 			}
 			rest := fmt.Sprintf("of tag %q", s.Tag)
 			if s.Tag == "" {
 				rest = "without a tag"
 			}
-			odd[p] = &Error{File: p.File, Line: p.TagLine, Msg: fmt.Sprintf("this page has %s, but %s of this snapshot are %s: a snapshot holds one tag",
+			odd[p] = &Error{File: p.File(), Line: p.TagLine(), Msg: fmt.Sprintf("this page has %s, but %s of this snapshot are %s: a snapshot holds one tag",
 				here, plural(tags[s.Tag], "other page"), rest)}
 		}
 		return odd, nil
@@ -539,7 +539,7 @@ func majorityTag(tags map[string]int, n int) *string {
 // every page that lists a hash another page lists too, is bad.
 func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 	slices.SortFunc(s.Packages, func(a, b *Package) int {
-		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.File, b.File))
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.File(), b.File()))
 	})
 	if bad == nil {
 		bad = map[*Package]*Error{}
@@ -558,7 +558,7 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 				var others []string
 				for m, q := range group {
 					if m != k {
-						others = append(others, q.File)
+						others = append(others, q.File())
 					}
 					if len(others) == namedOthers {
 						break
@@ -568,7 +568,7 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 				if len(group) > 2 {
 					n = plural(len(group)-1, "other page")
 				}
-				bad[p] = &Error{File: p.File, Msg: fmt.Sprintf("package %s has %s too: %s; a package has one page",
+				bad[p] = &Error{File: p.File(), Msg: fmt.Sprintf("package %s has %s too: %s; a package has one page",
 					p.Name, n, listSome(others, len(group)-1))}
 			}
 		}
@@ -627,14 +627,14 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 				break
 			}
 			if q != p {
-				others = append(others, fmt.Sprintf("%s (%s)", q.Name, q.File))
+				others = append(others, fmt.Sprintf("%s (%s)", q.Name, q.File()))
 			}
 		}
 		msg := fmt.Sprintf("hash %s is listed under another package too: %s", h, listSome(others, len(owners[h])-1))
 		if len(shared) > 1 {
 			msg += fmt.Sprintf("; and %s with other packages", plural(len(shared)-1, "more hash", "more hashes"))
 		}
-		bad[p] = &Error{File: p.File, Line: p.Line, Msg: msg}
+		bad[p] = &Error{File: p.File(), Line: p.Line, Msg: msg}
 	}
 	return bad
 }
@@ -702,8 +702,8 @@ func listSome(names []string, total int) string {
 // another tag (a page's folders, up to the root).
 func (s *Snapshot) tagFolder(tags []string) string {
 	home := func(p *Package) string {
-		dir := filepath.Dir(p.File)
-		if filepath.Base(p.File) == "specs.md" {
+		dir := filepath.Dir(p.File())
+		if filepath.Base(p.File()) == "specs.md" {
 			dir = filepath.Dir(dir)
 		}
 		return dir
@@ -713,10 +713,10 @@ func (s *Snapshot) tagFolder(tags []string) string {
 	folder := make(map[string]string, len(tags)) // tag → the folder that holds its pages
 	for _, p := range s.Packages {
 		steps++
-		if dir, ok := folder[p.Tag]; ok {
-			folder[p.Tag] = commonDir(dir, home(p))
+		if dir, ok := folder[p.Tag()]; ok {
+			folder[p.Tag()] = commonDir(dir, home(p))
 		} else {
-			folder[p.Tag] = home(p)
+			folder[p.Tag()] = home(p)
 		}
 	}
 	root := filepath.Clean(s.Path)
@@ -738,9 +738,9 @@ func (s *Snapshot) tagFolder(tags []string) string {
 	}
 	mixed := map[string]bool{}
 	for _, p := range s.Packages {
-		for dir := filepath.Dir(p.File); strings.HasPrefix(dir, under); {
+		for dir := filepath.Dir(p.File()); strings.HasPrefix(dir, under); {
 			steps++
-			if o, ok := owners[dir]; ok && (o.shared || o.tag != p.Tag) {
+			if o, ok := owners[dir]; ok && (o.shared || o.tag != p.Tag()) {
 				mixed[o.tag] = true
 			}
 			up := filepath.Dir(dir)

@@ -39,7 +39,7 @@ func TestWhichFilesArePages(t *testing.T) {
 	}
 	var names []string
 	for _, p := range snap.Packages {
-		names = append(names, p.Name+"="+strings.TrimPrefix(p.File, dir+string(filepath.Separator)))
+		names = append(names, p.Name+"="+strings.TrimPrefix(p.File(), dir+string(filepath.Separator)))
 	}
 	want := []string{"bzip2=bzip2.md", "lz4=" + filepath.Join("lz4", "specs.md"), "zlib=" + filepath.Join("zlib", "specs.md")}
 	if !slices.Equal(names, want) {
@@ -78,7 +78,7 @@ func TestPageWithoutTag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if snap.Tag != "" || snap.Packages[0].Tag != "" {
+	if snap.Tag != "" || snap.Packages[0].Tag() != "" {
 		t.Errorf("tag %q, want none", snap.Tag)
 	}
 	// Mixed with tagged pages it is a second "tag".
@@ -105,7 +105,7 @@ func TestSymlinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(snap.Packages) != 2 || snap.Packages[0].Name != "bzip2" || snap.Packages[0].File != filepath.Join(dir, "xz.md") {
+	if len(snap.Packages) != 2 || snap.Packages[0].Name != "bzip2" || snap.Packages[0].File() != filepath.Join(dir, "xz.md") {
 		t.Errorf("packages %+v", snap.Packages)
 	}
 	want := []Warning{{File: loop, Message: "symbolic link to a directory already read (a loop, or a second path to it): not followed"}}

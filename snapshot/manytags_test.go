@@ -26,7 +26,7 @@ func manyTags(root string, n int, layout string) *Snapshot {
 		case "tagged":
 			file = filepath.Join(root, tag, pkg, "specs.md")
 		}
-		s.Packages = append(s.Packages, &Package{Name: pkg, File: file, Tag: tag})
+		s.Packages = append(s.Packages, &Package{Name: pkg, Origin: &Origin{File: file, Tag: tag}})
 	}
 	return s
 }
@@ -82,8 +82,8 @@ func TestManyTagsLinear(t *testing.T) {
 // the oracle of TestTagFolderOracle.
 func (s *Snapshot) tagFolderByTag(tags []string) string {
 	home := func(p *Package) string {
-		dir := filepath.Dir(p.File)
-		if filepath.Base(p.File) == "specs.md" {
+		dir := filepath.Dir(p.File())
+		if filepath.Base(p.File()) == "specs.md" {
 			dir = filepath.Dir(dir)
 		}
 		return dir
@@ -91,7 +91,7 @@ func (s *Snapshot) tagFolderByTag(tags []string) string {
 	for _, t := range append(slices.DeleteFunc(slices.Clone(tags), func(t string) bool { return t == "" }), "") {
 		dir, first := "", true
 		for _, p := range s.Packages {
-			if p.Tag == t {
+			if p.Tag() == t {
 				if first {
 					dir, first = home(p), false
 				} else {
@@ -104,7 +104,7 @@ func (s *Snapshot) tagFolderByTag(tags []string) string {
 			continue
 		}
 		mixed := slices.ContainsFunc(s.Packages, func(p *Package) bool {
-			return p.Tag != t && strings.HasPrefix(p.File, dir+string(filepath.Separator))
+			return p.Tag() != t && strings.HasPrefix(p.File(), dir+string(filepath.Separator))
 		})
 		if !mixed {
 			return dir
@@ -133,20 +133,20 @@ func TestTagFolderOracle(t *testing.T) {
 			if rng.IntN(4) == 0 {
 				file = filepath.Join(root, dirs[rng.IntN(len(dirs))], name)
 			}
-			s.Packages = append(s.Packages, &Package{Name: fmt.Sprint(i), File: file, Tag: tagNames[rng.IntN(len(tagNames))]})
+			s.Packages = append(s.Packages, &Package{Name: fmt.Sprint(i), Origin: &Origin{File: file, Tag: tagNames[rng.IntN(len(tagNames))]}})
 		}
 		seen := map[string]bool{}
 		var tags []string
 		for _, p := range s.Packages {
-			if !seen[p.Tag] {
-				seen[p.Tag] = true
-				tags = append(tags, p.Tag)
+			if !seen[p.Tag()] {
+				seen[p.Tag()] = true
+				tags = append(tags, p.Tag())
 			}
 		}
 		slices.Sort(tags)
 		if got, want := s.tagFolder(tags), s.tagFolderByTag(tags); got != want {
 			for _, p := range s.Packages {
-				t.Logf("%s: %q", p.File, p.Tag)
+				t.Logf("%s: %q", p.File(), p.Tag())
 			}
 			t.Fatalf("round %d: tagFolder %q, want %q", round, got, want)
 		} else if got != "" {

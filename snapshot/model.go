@@ -88,12 +88,25 @@ func (s *Snapshot) Specs() int {
 }
 
 // Package is one package page.
+//
+// A snapshot holds a Package per package, up to a million of them (a
+// lockfile of tiny records has a package per spec): what a package knows
+// of the file it was read from is in Origin, which every package of one
+// Spack file shares. Read it through the methods File, Tag, TagLine and
+// Unlisted, which work when Origin is nil.
 type Package struct {
 	Name  string
-	File  string // path of the page
-	Tag   string
 	Specs []Spec // sorted by hash
 	Line  int    // line of spec_details in File, for messages
+	// Origin is where the package was read, nil when unknown (a package
+	// made by hand). Shared: written only by the loader that made it.
+	Origin *Origin
+}
+
+// Origin is what a package knows of the file it was read from.
+type Origin struct {
+	File string // path of the page
+	Tag  string
 	// TagLine is the line of the page's categories (or, without them,
 	// of the end of its front matter): where a page of another tag than
 	// the rest of the snapshot is wrong.
@@ -101,11 +114,59 @@ type Package struct {
 	// Unlisted are specs this package's file holds only as dependencies
 	// of listed ones (an index's records outside the build cache, such as
 	// an external compiler): not counted anywhere, only for the
-	// dependency graph (spack.go).
+	// dependency graph (spack.go). A package that has them has an Origin
+	// of its own.
 	Unlisted []NamedSpec
 	// merge says the package came from a Spack file (spack.go): the same
 	// package in several such files of a snapshot is one package.
 	merge bool
+}
+
+// File is the path of the page the package was read from.
+func (p *Package) File() string {
+	if p.Origin == nil {
+		return ""
+	}
+	return p.Origin.File
+}
+
+// Tag is the tag of the package's page.
+func (p *Package) Tag() string {
+	if p.Origin == nil {
+		return ""
+	}
+	return p.Origin.Tag
+}
+
+// TagLine is the line of the page's categories (Origin.TagLine).
+func (p *Package) TagLine() int {
+	if p.Origin == nil {
+		return 0
+	}
+	return p.Origin.TagLine
+}
+
+// Unlisted are the specs the package's file holds only as dependencies
+// of listed ones (Origin.Unlisted).
+func (p *Package) Unlisted() []NamedSpec {
+	if p.Origin == nil {
+		return nil
+	}
+	return p.Origin.Unlisted
+}
+
+// merge reports whether the package came from a Spack file.
+func (p *Package) merge() bool { return p.Origin != nil && p.Origin.merge }
+
+// ownOrigin returns p's Origin, copied first so that p alone has it:
+// before a loader writes what is one package's (its Unlisted).
+func (p *Package) ownOrigin() *Origin {
+	o := &Origin{}
+	if p.Origin != nil {
+		*o = *p.Origin
+	}
+	p.Origin = o
+	return o
 }
 
 // Spec is one built spec of a package page. Its string facets are in

@@ -71,7 +71,7 @@ func TestLoadFrom(t *testing.T) {
 	}
 	var got []string
 	for _, p := range snap.Packages {
-		got = append(got, p.Name+" "+p.File+" "+p.Specs[0].Hash+" "+p.Specs[0].Compiler)
+		got = append(got, p.Name+" "+p.File()+" "+p.Specs[0].Hash+" "+p.Specs[0].Compiler)
 	}
 	want := []string{
 		"bzip2 HEAD:_cache/develop/bzip2/specs.md " + hashC + " gcc@13.2.0",
@@ -135,7 +135,7 @@ func (jsonDecoder) Decode(file string, data []byte) ([]*snapshot.Package, []snap
 			}
 		}
 	}) {
-		pkgs = append(pkgs, &snapshot.Package{Name: name, File: file, Tag: "develop", Specs: m[name]})
+		pkgs = append(pkgs, &snapshot.Package{Name: name, Specs: m[name], Origin: &snapshot.Origin{File: file, Tag: "develop"}})
 	}
 	return pkgs, []snapshot.Warning{{File: file, Message: "made-up format"}}, nil
 }

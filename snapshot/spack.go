@@ -164,12 +164,15 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 		}
 		return sp
 	}
+	// Every package of the file shares one Origin; one with unlisted
+	// specs gets its own.
+	origin := &Origin{File: file, merge: true}
 	pkg := func(n *spackfmt.Node) *Package {
 		if p := byNumber[n.Mark]; p != nil {
 			return p
 		}
 		p := &pkgBlock.carve(1)[:1][0]
-		*p = Package{Name: n.Name, File: file, Line: int(lines[n.Mark]), merge: true}
+		*p = Package{Name: n.Name, Line: int(lines[n.Mark]), Origin: origin}
 		p.Specs = specBlock.carve(int(counts[n.Mark]))
 		byNumber[n.Mark] = p
 		return p
@@ -179,7 +182,11 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 		if listed {
 			p.Specs = append(p.Specs, mk(n, cap(p.Specs) == 1))
 		} else {
-			p.Unlisted = append(p.Unlisted, NamedSpec{n.Name, mk(n, false)})
+			o := p.Origin
+			if o == origin {
+				o = p.ownOrigin()
+			}
+			o.Unlisted = append(o.Unlisted, NamedSpec{n.Name, mk(n, false)})
 		}
 	}
 	if mappingPeak != nil {
@@ -189,8 +196,8 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	// Others are (its specs are sorted when they are finished).
 	pkgs := byNumber
 	for _, p := range pkgs {
-		if len(p.Unlisted) > 1 {
-			slices.SortFunc(p.Unlisted, func(a, b NamedSpec) int { return strings.Compare(a.Hash, b.Hash) })
+		if len(p.Unlisted()) > 1 {
+			slices.SortFunc(p.Origin.Unlisted, func(a, b NamedSpec) int { return strings.Compare(a.Hash, b.Hash) })
 		}
 	}
 	// Packages with only unlisted specs stay, for the graph, with no
@@ -276,16 +283,16 @@ func (s *Snapshot) mixedFormats() *Error {
 	pages := 0
 	spackFiles := map[string]bool{}
 	for _, p := range s.Packages {
-		if p.merge {
-			spackFiles[p.File] = true
-			if spack == "" || p.File < spack {
-				spack = p.File
+		if p.merge() {
+			spackFiles[p.File()] = true
+			if spack == "" || p.File() < spack {
+				spack = p.File()
 			}
 			continue
 		}
 		pages++
-		if page == "" || p.File < page {
-			page = p.File
+		if page == "" || p.File() < page {
+			page = p.File()
 		}
 	}
 	if pages == 0 || len(spackFiles) == 0 {
@@ -309,7 +316,7 @@ func (s *Snapshot) mixedFormats() *Error {
 func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*Package]RuleCounts) {
 	found := false
 	for _, p := range s.Packages {
-		if p.merge {
+		if p.merge() {
 			found = true
 			break
 		}
@@ -318,7 +325,7 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 		return
 	}
 	slices.SortStableFunc(s.Packages, func(a, b *Package) int {
-		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.File, b.File))
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.File(), b.File()))
 	})
 	var c *canonicalizer
 	if !s.Raw {
@@ -330,10 +337,13 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 	for i := 0; i < len(s.Packages); {
 		p := s.Packages[i]
 		j := i + 1
-		for j < len(s.Packages) && s.Packages[j].Name == p.Name && p.merge && s.Packages[j].merge {
+		for j < len(s.Packages) && s.Packages[j].Name == p.Name && p.merge() && s.Packages[j].merge() {
 			q := s.Packages[j]
 			p.Specs = append(p.Specs, q.Specs...)
-			p.Unlisted = append(p.Unlisted, q.Unlisted...)
+			if u := q.Unlisted(); len(u) > 0 {
+				o := p.ownOrigin()
+				o.Unlisted = append(o.Unlisted, u...)
+			}
 			warnings[p] = append(warnings[p], warnings[q]...)
 			if counts[q] != nil {
 				if counts[p] == nil {
@@ -362,13 +372,13 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 			clear(p.Specs[len(out):])
 			p.Specs = out
 		}
-		if p.merge && c != nil {
-			for k := range p.Unlisted {
-				c.spec(&p.Unlisted[k].Spec, true)
+		if p.merge() && c != nil {
+			for k := range p.Unlisted() {
+				c.spec(&p.Origin.Unlisted[k].Spec, true)
 			}
 		}
-		if p.merge && len(p.Specs) == 0 {
-			orphans = append(orphans, p.Unlisted...)
+		if p.merge() && len(p.Specs) == 0 {
+			orphans = append(orphans, p.Unlisted()...)
 			if w := warnings[p]; len(w) > 0 || counts[p] != nil {
 				// Keep what the file said: it moves to the next package.
 				if orphanOwner == nil {
@@ -383,8 +393,8 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 	}
 	s.Packages = out
 	if len(orphans) > 0 && len(out) > 0 {
-		first := out[0]
-		first.Unlisted = append(first.Unlisted, orphans...)
+		o := out[0].ownOrigin()
+		o.Unlisted = append(o.Unlisted, orphans...)
 	}
 	if orphanOwner != nil && len(out) > 0 {
 		warnings[out[0]] = append(warnings[out[0]], warnings[orphanOwner]...)
@@ -421,10 +431,10 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 	first := ""
 	several := false
 	for _, p := range s.Packages {
-		if p.merge {
+		if p.merge() {
 			if first == "" {
-				first = p.File
-			} else if p.File != first {
+				first = p.File()
+			} else if p.File() != first {
 				several = true
 				break
 			}
@@ -440,7 +450,7 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 	seen := map[string]listing{}
 	var dups map[string][]listing // every listing of a hash listed more than once
 	for _, p := range s.Packages {
-		if !p.merge {
+		if !p.merge() {
 			continue
 		}
 		for k := range p.Specs {
@@ -485,14 +495,14 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 		if agree {
 			continue
 		}
-		slices.SortFunc(ls, func(a, b listing) int { return strings.Compare(a.pkg.File, b.pkg.File) })
+		slices.SortFunc(ls, func(a, b listing) int { return strings.Compare(a.pkg.File(), b.pkg.File()) })
 		cc := newCopyClasses(len(ls), func(i int) (string, *Spec) { return ls[i].pkg.Name, ls[i].spec })
 		for i, l := range ls {
 			total := cc.differing(i)
 			if total == 0 {
 				continue
 			}
-			if c := conflicts[l.pkg.File]; c != nil {
+			if c := conflicts[l.pkg.File()]; c != nil {
 				c.more++
 				continue
 			}
@@ -500,7 +510,7 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 			for _, k := range cc.firstDiffering(i, namedOthers) {
 				others = append(others, ls[k])
 			}
-			conflicts[l.pkg.File] = &fileConflict{hash: h, at: l, others: others, total: total}
+			conflicts[l.pkg.File()] = &fileConflict{hash: h, at: l, others: others, total: total}
 		}
 	}
 	if len(conflicts) == 0 {
@@ -513,7 +523,7 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 			if len(named) == namedOthers {
 				break
 			}
-			where := o.pkg.File
+			where := o.pkg.File()
 			if line := specLine(o.pkg, o.spec); line > 0 {
 				where += fmt.Sprintf(" (line %d)", line)
 			}

@@ -76,7 +76,7 @@ func TestLoadSpackFiles(t *testing.T) {
 	}
 	var unlisted []string
 	for _, p := range s.Packages {
-		for _, u := range p.Unlisted {
+		for _, u := range p.Unlisted() {
 			unlisted = append(unlisted, u.Name+"@"+u.Versions[0])
 		}
 	}

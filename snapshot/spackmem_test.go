@@ -120,7 +120,7 @@ func conflictSnapshot(n int) *Snapshot {
 			recipe = fmt.Sprintf("r%d", i%3)
 		}
 		sp := Spec{Hash: hashN(1), Versions: []string{version}, Compiler: "gcc@13", More: &SpecMore{Recipe: recipe, Deps: []Dep{}, line: 2}}
-		s.Packages = append(s.Packages, &Package{Name: "zlib", File: fmt.Sprintf("f%05d.spec.json", i), merge: true, Specs: []Spec{sp}})
+		s.Packages = append(s.Packages, &Package{Name: "zlib", Specs: []Spec{sp}, Origin: &Origin{File: fmt.Sprintf("f%05d.spec.json", i), merge: true}})
 	}
 	return s
 }
@@ -225,7 +225,7 @@ func FuzzSpackFile(f *testing.F) {
 		}
 		specs := 0
 		for i, p := range pkgs {
-			if p.Name == "" || p.File != "f" || !p.merge || i > 0 && pkgs[i-1].Name >= p.Name {
+			if p.Name == "" || p.File() != "f" || !p.merge() || i > 0 && pkgs[i-1].Name >= p.Name {
 				t.Fatalf("package %d: %+v", i, p)
 			}
 			for _, sp := range append(p.Specs, unlistedSpecs(p)...) {
@@ -244,7 +244,7 @@ func FuzzSpackFile(f *testing.F) {
 
 func unlistedSpecs(p *Package) []Spec {
 	var out []Spec
-	for _, u := range p.Unlisted {
+	for _, u := range p.Unlisted() {
 		out = append(out, u.Spec)
 	}
 	return out

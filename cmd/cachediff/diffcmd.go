@@ -270,7 +270,7 @@ func snapshotFiles(snaps ...*snapshot.Snapshot) []string {
 	for _, s := range snaps {
 		add(s.Path)
 		for _, p := range s.Packages {
-			add(p.File)
+			add(p.File())
 		}
 		for _, p := range s.Skipped {
 			add(p.File)

@@ -23,7 +23,7 @@ func rebuiltPackage(t testing.TB, n int) *diff.Report {
 	hash := func(side, i int) string { return fmt.Sprintf("%c%031d", "ab"[side], i) }
 	var sides [2]*snapshot.Snapshot
 	for side := range sides {
-		p := &snapshot.Package{Name: "py-big", File: "develop/py-big/specs.md", Tag: "develop"}
+		p := &snapshot.Package{Name: "py-big", Origin: &snapshot.Origin{File: "develop/py-big/specs.md", Tag: "develop"}}
 		for i := range n {
 			h := hash(side, i)
 			if i%5 == 0 {

@@ -86,7 +86,7 @@ func FuzzParsePage(f *testing.F) {
 				}
 				continue
 			}
-			if pkg == nil || strings.TrimSpace(pkg.Name) == "" || pkg.File != "fuzz.md" {
+			if pkg == nil || strings.TrimSpace(pkg.Name) == "" || pkg.File() != "fuzz.md" {
 				t.Fatalf("package %+v", pkg)
 			}
 			for i, s := range pkg.Specs {

@@ -240,13 +240,14 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	if err := snapshot.CheckPackageName(env.Title); err != nil {
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "title: " + err.Error()}
 	}
-	one := new(onePackage) // the package and the list Decode returns, in one allocation
+	one := new(onePackage) // the package, its origin and the list Decode returns, in one allocation
 	pkg := &one.pkg
-	*pkg = snapshot.Package{Name: env.Title, File: file, Tag: tagOf(env.Categories), TagLine: p.catLine}
-	one.list[0] = pkg
-	if pkg.TagLine == 0 {
-		pkg.TagLine = p.fmEnd
+	one.origin = snapshot.Origin{File: file, Tag: tagOf(env.Categories), TagLine: p.catLine}
+	if one.origin.TagLine == 0 {
+		one.origin.TagLine = p.fmEnd
 	}
+	*pkg = snapshot.Package{Name: env.Title, Origin: &one.origin}
+	one.list[0] = pkg
 	pkg.Line = env.SpecDetails.Line
 	if p.specDetails != nil {
 		pkg.Line = p.specDetails.line
@@ -310,8 +311,9 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 // onePackage is a page's package and the list of it that Decode returns,
 // allocated together: a list of its own was one more allocation a page.
 type onePackage struct {
-	pkg  snapshot.Package
-	list [1]*snapshot.Package
+	pkg    snapshot.Package
+	origin snapshot.Origin
+	list   [1]*snapshot.Package
 }
 
 // dropTarballs forgets the specs' tarballs, and their More when that

@@ -50,8 +50,8 @@ func TestRealTrees(t *testing.T) {
 			}
 			checkSnapshotInvariants(t, snap)
 			for _, p := range snap.Packages {
-				if p.Tag != tc.tag || p.Line != 6 || filepath.Base(filepath.Dir(p.File)) != p.Name {
-					t.Errorf("package %s: tag %q, line %d, file %s", p.Name, p.Tag, p.Line, p.File)
+				if p.Tag() != tc.tag || p.Line != 6 || filepath.Base(filepath.Dir(p.File())) != p.Name {
+					t.Errorf("package %s: tag %q, line %d, file %s", p.Name, p.Tag(), p.Line, p.File())
 				}
 			}
 		})
@@ -80,7 +80,7 @@ func checkSnapshotInvariants(t *testing.T, snap *Snapshot) {
 			if !snap.Raw {
 				again := []Spec{cloneSpec(s)}
 				c := NewFinisher(Options{Tarballs: true})
-				if err := c.Finish(p.File, 1, "spec_details", again, true); err != nil || !reflect.DeepEqual(again[0], s) || len(c.Counts()) != 0 {
+				if err := c.Finish(p.File(), 1, "spec_details", again, true); err != nil || !reflect.DeepEqual(again[0], s) || len(c.Counts()) != 0 {
 					t.Errorf("%s: spec %s not canonical: %+v, counts %v (%v)", p.Name, s.Hash, again[0], c.Counts(), err)
 				}
 				if s.Compiler == "" {
@@ -124,8 +124,8 @@ func TestRealSpecContent(t *testing.T) {
 		if !reflect.DeepEqual(bc.Specs, want) {
 			t.Errorf("tarballs %v: bc specs\n%+v\nwant\n%+v", keep, bc.Specs, want)
 		}
-		if bc.File != filepath.Join(realDir, "v0.23.0", "bc", "specs.md") {
-			t.Errorf("bc file %s", bc.File)
+		if bc.File() != filepath.Join(realDir, "v0.23.0", "bc", "specs.md") {
+			t.Errorf("bc file %s", bc.File())
 		}
 	}
 }
@@ -240,7 +240,7 @@ func TestFieldsKept(t *testing.T) {
 	if p := pkg.Specs[1]; p.Size() != "" || p.More != nil { // size "-": none
 		t.Errorf("plain spec: size %q, more %+v", p.Size(), p.More)
 	}
-	if pkg.Name != "zlib" || pkg.Tag != "v0.23.1" || pkg.Line != 5 || pkg.File != "p.md" {
+	if pkg.Name != "zlib" || pkg.Tag() != "v0.23.1" || pkg.Line != 5 || pkg.File() != "p.md" {
 		t.Errorf("package %+v", pkg)
 	}
 	// Known fields with the wrong type are errors, not extras.

@@ -430,8 +430,8 @@ func TestLoadManyPages(t *testing.T) {
 	}
 	for i, p := range fromGit.Packages {
 		q := fromDir.Packages[i]
-		if p.Name != q.Name || strings.TrimPrefix(p.File, "HEAD:_cache/develop/") != strings.TrimPrefix(q.File, old+"/") || !reflect.DeepEqual(p.Specs, q.Specs) {
-			t.Fatalf("package %d: %s (%s) from git, %s (%s) from the folder", i, p.Name, p.File, q.Name, q.File)
+		if p.Name != q.Name || strings.TrimPrefix(p.File(), "HEAD:_cache/develop/") != strings.TrimPrefix(q.File(), old+"/") || !reflect.DeepEqual(p.Specs, q.Specs) {
+			t.Fatalf("package %d: %s (%s) from git, %s (%s) from the folder", i, p.Name, p.File(), q.Name, q.File())
 		}
 	}
 	if len(fromGit.Warnings) != len(fromDir.Warnings) {

@@ -21,7 +21,7 @@ func TestOpenKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	from, err := Load("", StdinName, Options{Stdin: strings.NewReader(string(data))}, snapshot.Options{})
-	if err != nil || len(from.Packages) != 1 || from.Packages[0].File != StdinFile || from.Path != StdinName {
+	if err != nil || len(from.Packages) != 1 || from.Packages[0].File() != StdinFile || from.Path != StdinName {
 		t.Fatalf("Load(-): %v, %v; want one package from %s", from, err, StdinFile)
 	}
 	disk, err := Load("", page, Options{}, snapshot.Options{})

@@ -88,10 +88,10 @@ func GenReport(seed uint64, pkgs int) *diff.Report {
 		slices.SortFunc(ns, byHash)
 		side := r.IntN(30)
 		if side != 0 {
-			before.Packages = append(before.Packages, &snapshot.Package{Name: name, File: "old/" + name + "/specs.md", Tag: before.Tag, Specs: os})
+			before.Packages = append(before.Packages, &snapshot.Package{Name: name, Specs: os, Origin: &snapshot.Origin{File: "old/" + name + "/specs.md", Tag: before.Tag}})
 		}
 		if side != 1 && len(ns) > 0 {
-			after.Packages = append(after.Packages, &snapshot.Package{Name: name, File: "new/" + name + "/specs.md", Tag: after.Tag, Specs: ns})
+			after.Packages = append(after.Packages, &snapshot.Package{Name: name, Specs: ns, Origin: &snapshot.Origin{File: "new/" + name + "/specs.md", Tag: after.Tag}})
 		}
 		if r.IntN(50) == 0 {
 			after.Warnings = append(after.Warnings, snapshot.Warning{File: "new/" + name + "/specs.md", Line: 7, Message: "meta says 3 specs, the page lists " + fmt.Sprint(len(ns))})
@@ -172,9 +172,9 @@ func GenWeek(seed uint64, pkgs int) *diff.Report {
 		byHash := func(a, b snapshot.Spec) int { return strings.Compare(a.Hash, b.Hash) }
 		slices.SortFunc(os, byHash)
 		slices.SortFunc(ns, byHash)
-		before.Packages = append(before.Packages, &snapshot.Package{Name: name, File: "old/" + name + "/specs.md", Tag: before.Tag, Specs: os})
+		before.Packages = append(before.Packages, &snapshot.Package{Name: name, Specs: os, Origin: &snapshot.Origin{File: "old/" + name + "/specs.md", Tag: before.Tag}})
 		if len(ns) > 0 {
-			after.Packages = append(after.Packages, &snapshot.Package{Name: name, File: "new/" + name + "/specs.md", Tag: after.Tag, Specs: ns})
+			after.Packages = append(after.Packages, &snapshot.Package{Name: name, Specs: ns, Origin: &snapshot.Origin{File: "new/" + name + "/specs.md", Tag: after.Tag}})
 		}
 	}
 	rep, _ := diff.CompareWith(before, after, diff.Filter{}) // the zero Filter cannot fail
@@ -234,7 +234,7 @@ func GenSeries(seed uint64, pkgs, n int) []*snapshot.Snapshot {
 	}
 	pkg := func(tag, name string, specs []snapshot.Spec) *snapshot.Package {
 		slices.SortFunc(specs, func(a, b snapshot.Spec) int { return strings.Compare(a.Hash, b.Hash) })
-		return &snapshot.Package{Name: name, File: tag + "/" + name + "/specs.md", Tag: tag, Specs: specs}
+		return &snapshot.Package{Name: name, Specs: specs, Origin: &snapshot.Origin{File: tag + "/" + name + "/specs.md", Tag: tag}}
 	}
 	var out []*snapshot.Snapshot
 	cur := &snapshot.Snapshot{Path: "week-0", Tag: "develop-w00"}
