@@ -1898,18 +1898,23 @@ func cycleWarnings(g Graph, file string) []snapshot.Warning {
 	byAddr := byAddress(g)
 	idx := newHashIndex(len(g))
 	nodes := make([]*GraphNode, 0, len(g))
+	// Each node's edges, read from its spec once, in the order of the
+	// nodes: the search reads them as it goes, not through the spec.
+	deps := make([][]Edge, 0, len(g))
 	var order []int32 // the nodes with known edges
 	for _, k := range byAddr {
 		id := idx.add(k.h)
 		nodes = append(nodes, k.n)
-		if k.n.Deps() != nil {
+		d := k.n.Deps()
+		deps = append(deps, d)
+		if d != nil {
 			order = append(order, id)
 		}
 	}
-	cycles := findCycles(order, nodes, idx)
+	cycles := findCycles(order, deps, idx)
 	if len(cycles) > maxCycles {
 		slices.SortFunc(order, func(a, b int32) int { return strings.Compare(idx.keys[a], idx.keys[b]) })
-		cycles = findCycles(order, nodes, idx)
+		cycles = findCycles(order, deps, idx)
 	}
 	var out []snapshot.Warning
 	for i, comp := range cycles {
@@ -1974,18 +1979,19 @@ func byAddress(g Graph) []keyed {
 	return out
 }
 
-// findCycles returns the cycles among nodes (numbered by idx), searched
-// from the nodes in order, each node's edges in the order of its Deps, in
-// the order the search closes them. An edge to a hash idx does not know,
-// or to a node whose edges are unknown, goes nowhere.
-func findCycles(order []int32, nodes []*GraphNode, idx *hashIndex) [][]int32 {
-	known := make([]bool, len(nodes))
+// findCycles returns the cycles among the nodes numbered by idx, whose
+// edges are deps (by number), searched from the nodes in order, each
+// node's edges in the order of its Deps, in the order the search closes
+// them. An edge to a hash idx does not know, or to a node whose edges are
+// unknown, goes nowhere.
+func findCycles(order []int32, deps [][]Edge, idx *hashIndex) [][]int32 {
+	known := make([]bool, len(deps))
 	for _, u := range order {
 		known[u] = true
 	}
 	var cycles [][]int32
-	scc.Components(len(nodes), order, func(dst []int32, u int32) []int32 {
-		for _, d := range nodes[u].Deps() {
+	scc.Components(len(deps), order, func(dst []int32, u int32) []int32 {
+		for _, d := range deps[u] {
 			if v, ok := idx.id(d.Hash); ok && known[v] {
 				dst = append(dst, v)
 			}
