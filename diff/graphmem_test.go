@@ -1,15 +1,11 @@
 package diff_test
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/spackgen"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // Issue 35's memory rule on a lockfile of tiny records (67 bytes a
@@ -22,18 +18,7 @@ import (
 // node held the hash, version and edges, 80 bytes).
 func TestGraphKeepsLittle(t *testing.T) {
 	const n = 50000
-	var b bytes.Buffer
-	if err := spackgen.WriteTinyLockfile(&b, n, nil); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "spack.lock")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s, err := snapshot.Load(path, snapshot.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := spackgen.LoadTinyLockfile(t, n)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)

@@ -2,8 +2,14 @@ package spackgen
 
 import (
 	"bufio"
+	"bytes"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // WriteTinyLockfile writes a spack.lock (lockfile version 6) of n specs
@@ -102,4 +108,23 @@ func WriteChainLockfile(w io.Writer, n int) error {
 		}
 		return append(b, `,"hash":"`+TinyHash(i)+`"}`...)
 	})
+}
+
+// LoadTinyLockfile writes WriteTinyLockfile's lockfile of n specs (none
+// bumped) to a temporary spack.lock and loads it.
+func LoadTinyLockfile(tb testing.TB, n int) *snapshot.Snapshot {
+	tb.Helper()
+	var b bytes.Buffer
+	if err := WriteTinyLockfile(&b, n, nil); err != nil {
+		tb.Fatal(err)
+	}
+	path := filepath.Join(tb.TempDir(), "spack.lock")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	s, err := snapshot.Load(path, snapshot.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
 }
