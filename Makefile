@@ -62,15 +62,18 @@ fuzz:
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzTrees$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzRenderEdited$$' $(FUZZFLAGS)
 	$(GO) test ./report -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
-	$(GO) test ./report -run '^$$' -fuzz '^FuzzDecodeLog$$' $(FUZZFLAGS)
-	$(GO) test ./report -run '^$$' -fuzz '^FuzzHTML$$' $(FUZZFLAGS)
-	$(GO) test ./report -run '^$$' -fuzz '^FuzzAtomText$$' $(FUZZFLAGS)
+	$(GO) test ./report -run '^$$' -fuzz '^FuzzEscapeOracle$$' $(FUZZFLAGS)
+	$(GO) test ./report/markdown -run '^$$' -fuzz '^FuzzDecodeLog$$' $(FUZZFLAGS)
+	$(GO) test ./report/jsonv1 -run '^$$' -fuzz '^FuzzSeriesJSON$$' $(FUZZFLAGS)
+	$(GO) test ./report/html -run '^$$' -fuzz '^FuzzHTML$$' $(FUZZFLAGS)
+	$(GO) test ./report/atom -run '^$$' -fuzz '^FuzzAtomText$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzLockfile$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzFinishTwin$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzSpackFile$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/gitsrc -run '^$$' -fuzz '^FuzzSinceDate$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/mirror -run '^$$' -fuzz '^FuzzDecodeManifest$$' $(FUZZFLAGS)
-	$(GO) test ./report -run '^$$' -fuzz '^FuzzSpecLine$$' $(FUZZFLAGS)
+	$(GO) test ./report/patch -run '^$$' -fuzz '^FuzzSpecLine$$' $(FUZZFLAGS)
 
 # Benchmarks on generated pairs (written to testdata/bench on first use,
 # git-ignored): Go benchmarks of load, diff and render at 60k specs per
