@@ -138,6 +138,8 @@ func TestDuplicateKeys(t *testing.T) {
 		{`"shared":true,"shared":false`, "shared"},
 		{`"cflags":["-O2"],"cflags":["-O3"]`, "cflags"},
 		{`"tls":"openssl","tls":null`, "tls"},
+		{`"t\u006cs":"openssl","tls":"mbedtls"`, "tls"}, // keySet keeps an escaped key's own copy
+		{`"tls":"openssl","cflags":[],"t\u006cs":"mbedtls"`, "tls"},
 		{many(70, `"v3":false`), "v3"},
 		{many(10, `"v9":false`), "v9"},
 	} {

@@ -253,7 +253,12 @@ func (s *scanner) twice(seen *uint32, bit uint32, key []byte) error {
 	return nil
 }
 
-// givenTwice is the error of a key met twice in one object (once).
+// givenTwice is the error of a key met twice in one object (once). It
+// is never inlined, so that twice, which calls it, is: twice runs for
+// every key the decoder reads, a call of its own each cost the spack
+// scenario more than the check.
+//
+//go:noinline
 func (s *scanner) givenTwice(key []byte) error {
 	return s.errf("key %q is given twice in one object; Spack would read the last one alone", key)
 }
@@ -264,21 +269,44 @@ func (s *scanner) givenTwice(key []byte) error {
 // whose bit of mask (a hash of the key) is clear is, and only the others
 // are looked for among the keys before. Past maxScanKeys keys, when
 // every bit may be set, it is a map.
+//
+// It keeps the keys' slices, not copies of their bytes (object's keys
+// stay valid): add runs for every parameter of every spec.
 type keySet struct {
 	mask uint64
-	buf  []byte // the keys, one after another
-	ends []int  // where each key ends in buf
+	n    int
+	keys [maxScanKeys][]byte
 	big  map[string]struct{}
 }
 
 const maxScanKeys = 64
 
 func (k *keySet) reset() {
-	k.mask, k.buf, k.ends, k.big = 0, k.buf[:0], k.ends[:0], nil
+	k.mask, k.n, k.big = 0, 0, nil
 }
 
 // add records key and reports whether it was recorded before.
 func (k *keySet) add(key []byte) bool {
+	if bit := keyBit(key); k.mask&bit == 0 && k.n < maxScanKeys {
+		k.mask |= bit
+		k.keys[k.n] = key
+		k.n++
+		return false
+	}
+	return k.addSlow(key)
+}
+
+// keyBit is key's bit of a keySet's mask: a hash of its length and its
+// first and last bytes, which tells apart most of Spack's parameters.
+func keyBit(key []byte) uint64 {
+	if len(key) == 0 {
+		return 1
+	}
+	return 1 << ((uint(len(key))*131 + uint(key[0])*31 + uint(key[len(key)-1])) & 63)
+}
+
+// addSlow is add when key's bit is set, or the scan is full.
+func (k *keySet) addSlow(key []byte) bool {
 	if k.big != nil {
 		if _, ok := k.big[string(key)]; ok {
 			return true
@@ -286,36 +314,32 @@ func (k *keySet) add(key []byte) bool {
 		k.big[string(key)] = struct{}{}
 		return false
 	}
-	h := uint(len(key))
-	if len(key) > 0 {
-		h = h*131 + uint(key[0])*31 + uint(key[len(key)-1])
-	}
-	bit := uint64(1) << (h & 63)
+	bit := keyBit(key)
 	if k.mask&bit != 0 {
-		start := 0
-		for _, end := range k.ends {
-			if string(k.buf[start:end]) == string(key) {
+		for _, seen := range k.keys[:k.n] {
+			if string(seen) == string(key) {
 				return true
 			}
-			start = end
 		}
 	}
-	k.mask |= bit
-	k.buf = append(k.buf, key...)
-	k.ends = append(k.ends, len(k.buf))
-	if len(k.ends) > maxScanKeys {
-		k.big = make(map[string]struct{}, 2*len(k.ends))
-		start := 0
-		for _, end := range k.ends {
-			k.big[string(k.buf[start:end])] = struct{}{}
-			start = end
-		}
+	if k.n < maxScanKeys {
+		k.mask |= bit
+		k.keys[k.n] = key
+		k.n++
+		return false
 	}
+	k.big = make(map[string]struct{}, 2*(k.n+1))
+	for _, seen := range k.keys[:k.n] {
+		k.big[string(seen)] = struct{}{}
+	}
+	k.big[string(key)] = struct{}{}
 	return false
 }
 
 // object reads an object, calling fn with each key; fn must read or skip
-// the key's value. The key's bytes are valid until fn returns.
+// the key's value. The key's bytes alias the input, or are a copy of
+// their own when the key has escapes (rawString), so they stay valid
+// after fn returns (keySet keeps them).
 func (s *scanner) object(fn func(key []byte) error) error {
 	if s.peek() != '{' {
 		return s.want("an object")
