@@ -2,8 +2,10 @@ package spackfmt
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -420,9 +422,19 @@ func (s *scanner) rawString() ([]byte, error) {
 	i := start + 1
 	escaped, ascii := false, true
 	for {
+		// Eight bytes at a time (a hash is 32), a byte at a time in the
+		// last seven of the input.
+		for i+8 <= len(data) {
+			if m := stopBytes(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				goto stop
+			}
+			i += 8
+		}
 		for i < len(data) && strPlain[data[i]] {
 			i++
 		}
+	stop:
 		if i >= len(data) {
 			return nil, s.errAt(start, "unterminated string")
 		}
@@ -705,6 +717,21 @@ var strPlain = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// stopBytes marks the high bit of each byte of x (eight bytes of a
+// string, as binary.LittleEndian reads them) at which rawString stops,
+// the bytes strPlain leaves out. A plain byte (0x20 to 0x7f, neither
+// quote nor backslash) keeps its high bit clear in q-1, b-1 and x-0x20;
+// the quote and the backslash borrow in q-1 or b-1, the control
+// characters in x-0x20, and a byte from 0x80 keeps its high bit in at
+// least one of them (0xa2, the quote's, in b-1; 0xdc in q-1). A borrow
+// may mark bytes after the first such byte, never one before it, so the
+// lowest mark is exact.
+func stopBytes(x uint64) uint64 {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	q, b := x^(lo*'"'), x^(lo*'\\')
+	return ((q - lo) | (b - lo) | (x - lo*0x20)) & hi
+}
 
 // strStop marks the bytes that stop a run of a string's plain bytes: the
 // closing quote, a backslash and the control characters.
