@@ -35,10 +35,14 @@ type scanner struct {
 	hashNext int
 }
 
-// pathElem is one step of a JSON path: an object key, or an array index
-// when key is nil.
+// pathElem is one step of a JSON path: an object key, at the offset of
+// its opening quote in the input, or an array index when key is -1. It
+// holds no pointer: object pushes one for every key it reads, and a
+// pointer written to the path while the collector marks (the first
+// snapshot's collection runs while the second loads) costs a write
+// barrier; pathString reads the keys again.
 type pathElem struct {
-	key []byte
+	key int
 	idx int
 }
 
@@ -68,15 +72,16 @@ const maxInterned = 1 << 16
 func (s *scanner) pathString() string {
 	var b strings.Builder
 	for _, p := range s.path {
-		if p.key == nil {
+		if p.key < 0 {
 			fmt.Fprintf(&b, "[%d]", p.idx)
 			continue
 		}
-		key := p.key
+		whole := s.keyAt(p.key)
+		key := whole
 		if len(key) > maxQuoted {
 			key = []byte(clip(string(key[:maxQuoted+utf8.UTFMax])))
 		}
-		if plainKey(p.key) {
+		if plainKey(whole) {
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
@@ -91,6 +96,17 @@ func (s *scanner) pathString() string {
 		return "(top level)"
 	}
 	return b.String()
+}
+
+// keyAt is the key whose opening quote is at offset at, as object read
+// it.
+func (s *scanner) keyAt(at int) []byte {
+	k := scanner{file: s.file, data: s.data, pos: at}
+	key, err := k.rawString()
+	if err != nil { // object read it
+		return []byte("?")
+	}
+	return key
 }
 
 func plainKey(k []byte) bool {
@@ -355,6 +371,7 @@ func (s *scanner) object(fn func(key []byte) error) error {
 		if s.peek() != '"' {
 			return s.want("a key")
 		}
+		at := s.pos
 		key, err := s.rawString()
 		if err != nil {
 			return err
@@ -363,7 +380,7 @@ func (s *scanner) object(fn func(key []byte) error) error {
 			return s.errf("want ':' after a key")
 		}
 		s.pos++
-		s.path = append(s.path, pathElem{key: key})
+		s.path = append(s.path, pathElem{key: at})
 		if err := fn(key); err != nil {
 			return err
 		}
@@ -392,7 +409,7 @@ func (s *scanner) array(fn func(i int) error) error {
 		return nil
 	}
 	for i := 0; ; i++ {
-		s.path = append(s.path, pathElem{idx: i})
+		s.path = append(s.path, pathElem{key: -1, idx: i})
 		if err := fn(i); err != nil {
 			return err
 		}
