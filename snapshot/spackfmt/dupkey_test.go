@@ -113,6 +113,9 @@ func TestDuplicateKeys(t *testing.T) {
 		cases = append(cases, struct{ data, path, key string }{spec(`{"name":"curl","hash":"` + a + `","arch":{` + twice(k) + `}}`), "spec.nodes[0].arch." + k, k})
 	}
 	cases = append(cases, struct{ data, path, key string }{spec(`{"name":"curl","hash":"` + a + `","arch":{"target":{` + twice("name") + `}}}`), "spec.nodes[0].arch.target.name", "name"})
+	for k, v := range map[string]string{"original_specfile_version": `4`, "compiler": `"gcc@13"`} {
+		cases = append(cases, struct{ data, path, key string }{spec(`{"name":"curl","hash":"` + a + `","annotations":{"` + k + `":` + v + `,"` + k + `":` + v + `}}`), "spec.nodes[0].annotations." + k, k})
+	}
 	dep := func(body string) string {
 		return spec(`{"name":"curl","hash":"` + a + `","dependencies":[{` + body + `}]},` + node("zlib", b))
 	}
@@ -138,6 +141,8 @@ func TestDuplicateKeys(t *testing.T) {
 		{`"shared":true,"shared":false`, "shared"},
 		{`"cflags":["-O2"],"cflags":["-O3"]`, "cflags"},
 		{`"tls":"openssl","tls":null`, "tls"},
+		{`"t\u006cs":"openssl","tls":"mbedtls"`, "tls"}, // keySet keeps an escaped key's own copy
+		{`"tls":"openssl","cflags":[],"t\u006cs":"mbedtls"`, "tls"},
 		{many(70, `"v3":false`), "v3"},
 		{many(10, `"v9":false`), "v9"},
 	} {
@@ -156,7 +161,7 @@ func TestDuplicateKeys(t *testing.T) {
 	}
 	// Keys of one meaning but other names are read once each: a node's
 	// hashes, a dependency's types.
-	aliases := spec(`{"name":"curl","hash":"` + a + `","_hash":"` + a + `","full_hash":"` + a + `","build_hash":"` + a + `","dependencies":[{"name":"zlib","hash":"` + b + `","type":["link"],"deptypes":["link"]}]},` + node("zlib", b))
+	aliases := spec(`{"name":"curl","hash":"` + a + `","_hash":"` + a + `","full_hash":"` + a + `","build_hash":"` + a + `","annotations":{"original_specfile_version":4,"compiler":"gcc@13"},"dependencies":[{"name":"zlib","hash":"` + b + `","type":["link"],"deptypes":["link"]}]},` + node("zlib", b))
 	if _, err := Decode("x.json", []byte(aliases)); err != nil {
 		t.Errorf("hash, _hash, full_hash and build_hash, and type and deptypes, once each: %v", err)
 	}

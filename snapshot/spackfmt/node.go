@@ -138,15 +138,18 @@ func (d *decoder) nodeBody(n *Node) error {
 			}
 			var seenAnn uint32
 			err = s.object(func(k []byte) error {
-				if err := s.once(&seenAnn, k, "original_specfile_version", "compiler"); err != nil {
-					return err
-				}
 				switch string(k) {
 				case "original_specfile_version":
+					if err := s.twice(&seenAnn, 1<<0, k); err != nil {
+						return err
+					}
 					v, err := d.version()
 					n.SpecFormat = v
 					return err
 				case "compiler":
+					if err := s.twice(&seenAnn, 1<<1, k); err != nil {
+						return err
+					}
 					var err error
 					annCompiler, err = s.istr()
 					return err

@@ -2,8 +2,10 @@ package spackfmt
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,10 +35,14 @@ type scanner struct {
 	hashNext int
 }
 
-// pathElem is one step of a JSON path: an object key, or an array index
-// when key is nil.
+// pathElem is one step of a JSON path: an object key, at the offset of
+// its opening quote in the input, or an array index when key is -1. It
+// holds no pointer: object pushes one for every key it reads, and a
+// pointer written to the path while the collector marks (the first
+// snapshot's collection runs while the second loads) costs a write
+// barrier; pathString reads the keys again.
 type pathElem struct {
-	key []byte
+	key int
 	idx int
 }
 
@@ -66,15 +72,16 @@ const maxInterned = 1 << 16
 func (s *scanner) pathString() string {
 	var b strings.Builder
 	for _, p := range s.path {
-		if p.key == nil {
+		if p.key < 0 {
 			fmt.Fprintf(&b, "[%d]", p.idx)
 			continue
 		}
-		key := p.key
+		whole := s.keyAt(p.key)
+		key := whole
 		if len(key) > maxQuoted {
 			key = []byte(clip(string(key[:maxQuoted+utf8.UTFMax])))
 		}
-		if plainKey(p.key) {
+		if plainKey(whole) {
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
@@ -89,6 +96,17 @@ func (s *scanner) pathString() string {
 		return "(top level)"
 	}
 	return b.String()
+}
+
+// keyAt is the key whose opening quote is at offset at, as object read
+// it.
+func (s *scanner) keyAt(at int) []byte {
+	k := scanner{file: s.file, data: s.data, pos: at}
+	key, err := k.rawString()
+	if err != nil { // object read it
+		return []byte("?")
+	}
+	return key
 }
 
 func plainKey(k []byte) bool {
@@ -253,7 +271,12 @@ func (s *scanner) twice(seen *uint32, bit uint32, key []byte) error {
 	return nil
 }
 
-// givenTwice is the error of a key met twice in one object (once).
+// givenTwice is the error of a key met twice in one object (once). It
+// is never inlined, so that twice, which calls it, is: twice runs for
+// every key the decoder reads, a call of its own each cost the spack
+// scenario more than the check.
+//
+//go:noinline
 func (s *scanner) givenTwice(key []byte) error {
 	return s.errf("key %q is given twice in one object; Spack would read the last one alone", key)
 }
@@ -264,21 +287,44 @@ func (s *scanner) givenTwice(key []byte) error {
 // whose bit of mask (a hash of the key) is clear is, and only the others
 // are looked for among the keys before. Past maxScanKeys keys, when
 // every bit may be set, it is a map.
+//
+// It keeps the keys' slices, not copies of their bytes (object's keys
+// stay valid): add runs for every parameter of every spec.
 type keySet struct {
 	mask uint64
-	buf  []byte // the keys, one after another
-	ends []int  // where each key ends in buf
+	n    int
+	keys [maxScanKeys][]byte
 	big  map[string]struct{}
 }
 
 const maxScanKeys = 64
 
 func (k *keySet) reset() {
-	k.mask, k.buf, k.ends, k.big = 0, k.buf[:0], k.ends[:0], nil
+	k.mask, k.n, k.big = 0, 0, nil
 }
 
 // add records key and reports whether it was recorded before.
 func (k *keySet) add(key []byte) bool {
+	if bit := keyBit(key); k.mask&bit == 0 && k.n < maxScanKeys {
+		k.mask |= bit
+		k.keys[k.n] = key
+		k.n++
+		return false
+	}
+	return k.addSlow(key)
+}
+
+// keyBit is key's bit of a keySet's mask: a hash of its length and its
+// first and last bytes, which tells apart most of Spack's parameters.
+func keyBit(key []byte) uint64 {
+	if len(key) == 0 {
+		return 1
+	}
+	return 1 << ((uint(len(key))*131 + uint(key[0])*31 + uint(key[len(key)-1])) & 63)
+}
+
+// addSlow is add when key's bit is set, or the scan is full.
+func (k *keySet) addSlow(key []byte) bool {
 	if k.big != nil {
 		if _, ok := k.big[string(key)]; ok {
 			return true
@@ -286,36 +332,32 @@ func (k *keySet) add(key []byte) bool {
 		k.big[string(key)] = struct{}{}
 		return false
 	}
-	h := uint(len(key))
-	if len(key) > 0 {
-		h = h*131 + uint(key[0])*31 + uint(key[len(key)-1])
-	}
-	bit := uint64(1) << (h & 63)
+	bit := keyBit(key)
 	if k.mask&bit != 0 {
-		start := 0
-		for _, end := range k.ends {
-			if string(k.buf[start:end]) == string(key) {
+		for _, seen := range k.keys[:k.n] {
+			if string(seen) == string(key) {
 				return true
 			}
-			start = end
 		}
 	}
-	k.mask |= bit
-	k.buf = append(k.buf, key...)
-	k.ends = append(k.ends, len(k.buf))
-	if len(k.ends) > maxScanKeys {
-		k.big = make(map[string]struct{}, 2*len(k.ends))
-		start := 0
-		for _, end := range k.ends {
-			k.big[string(k.buf[start:end])] = struct{}{}
-			start = end
-		}
+	if k.n < maxScanKeys {
+		k.mask |= bit
+		k.keys[k.n] = key
+		k.n++
+		return false
 	}
+	k.big = make(map[string]struct{}, 2*(k.n+1))
+	for _, seen := range k.keys[:k.n] {
+		k.big[string(seen)] = struct{}{}
+	}
+	k.big[string(key)] = struct{}{}
 	return false
 }
 
 // object reads an object, calling fn with each key; fn must read or skip
-// the key's value. The key's bytes are valid until fn returns.
+// the key's value. The key's bytes alias the input, or are a copy of
+// their own when the key has escapes (rawString), so they stay valid
+// after fn returns (keySet keeps them).
 func (s *scanner) object(fn func(key []byte) error) error {
 	if s.peek() != '{' {
 		return s.want("an object")
@@ -329,6 +371,7 @@ func (s *scanner) object(fn func(key []byte) error) error {
 		if s.peek() != '"' {
 			return s.want("a key")
 		}
+		at := s.pos
 		key, err := s.rawString()
 		if err != nil {
 			return err
@@ -337,7 +380,7 @@ func (s *scanner) object(fn func(key []byte) error) error {
 			return s.errf("want ':' after a key")
 		}
 		s.pos++
-		s.path = append(s.path, pathElem{key: key})
+		s.path = append(s.path, pathElem{key: at})
 		if err := fn(key); err != nil {
 			return err
 		}
@@ -366,7 +409,7 @@ func (s *scanner) array(fn func(i int) error) error {
 		return nil
 	}
 	for i := 0; ; i++ {
-		s.path = append(s.path, pathElem{idx: i})
+		s.path = append(s.path, pathElem{key: -1, idx: i})
 		if err := fn(i); err != nil {
 			return err
 		}
@@ -396,9 +439,19 @@ func (s *scanner) rawString() ([]byte, error) {
 	i := start + 1
 	escaped, ascii := false, true
 	for {
+		// Eight bytes at a time (a hash is 32), a byte at a time in the
+		// last seven of the input.
+		for i+8 <= len(data) {
+			if m := stopBytes(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				goto stop
+			}
+			i += 8
+		}
 		for i < len(data) && strPlain[data[i]] {
 			i++
 		}
+	stop:
 		if i >= len(data) {
 			return nil, s.errAt(start, "unterminated string")
 		}
@@ -681,6 +734,21 @@ var strPlain = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// stopBytes marks the high bit of each byte of x (eight bytes of a
+// string, as binary.LittleEndian reads them) at which rawString stops,
+// the bytes strPlain leaves out. A plain byte (0x20 to 0x7f, neither
+// quote nor backslash) keeps its high bit clear in q-1, b-1 and x-0x20;
+// the quote and the backslash borrow in q-1 or b-1, the control
+// characters in x-0x20, and a byte from 0x80 keeps its high bit in at
+// least one of them (0xa2, the quote's, in b-1; 0xdc in q-1). A borrow
+// may mark bytes after the first such byte, never one before it, so the
+// lowest mark is exact.
+func stopBytes(x uint64) uint64 {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	q, b := x^(lo*'"'), x^(lo*'\\')
+	return ((q - lo) | (b - lo) | (x - lo*0x20)) & hi
+}
 
 // strStop marks the bytes that stop a run of a string's plain bytes: the
 // closing quote, a backslash and the control characters.
