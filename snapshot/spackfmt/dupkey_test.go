@@ -176,3 +176,48 @@ func TestDuplicateKeys(t *testing.T) {
 		t.Errorf("keys not read, given twice: %v", err)
 	}
 }
+
+// TestTwoKinds: a document holding the keys of two kinds of Spack file
+// (an index's database beside a spec file's spec, or a lockfile's
+// concrete_specs) is an error naming both. Spack reads a file as the one
+// it stands for and drops the rest without a word, where cachediff read
+// the union: an index whose database had lost curl, with curl under a
+// "spec" key beside it, passed a gate on removed packages as "no
+// changes" (a seventh adversarial pass, issue 35).
+func TestTwoKinds(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		b = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+	)
+	node := func(name, h string) string {
+		return `{"name":"` + name + `","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"` + h + `"}`
+	}
+	db := `"database":{"version":"8","installs":{"` + b + `":{"spec":` + node("zlib", b) + `,"in_buildcache":true}}}`
+	spec := `"spec":{"_meta":{"version":5},"nodes":[` + node("curl", a) + `]}`
+	lock := `"_meta":{"file-type":"spack-lockfile","lockfile-version":6}`
+	concrete := `"concrete_specs":{"` + a + `":` + node("curl", a) + `}`
+	roots := `"roots":[{"hash":"` + a + `","spec":"curl"}]`
+	for _, tt := range []struct{ name, data, first, second string }{
+		{"index then spec", `{` + db + `,` + spec + `}`, "database", "spec"},
+		{"spec then index", `{` + spec + `,` + db + `}`, "spec", "database"},
+		{"lockfile then index", `{` + lock + `,` + roots + `,` + concrete + `,` + db + `}`, "roots", "database"},
+		{"index then lockfile", `{` + lock + `,` + db + `,` + roots + `,` + concrete + `}`, "database", "roots"},
+		{"index then concrete_specs", `{` + db + `,` + concrete + `}`, "database", "concrete_specs"},
+		{"spec then roots", `{` + spec + `,` + roots + `}`, "spec", "roots"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			set, err := Decode("x.json", []byte(tt.data))
+			if err == nil {
+				t.Fatalf("read as a %s of %d nodes, want an error", set.Kind, len(set.Nodes))
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, `"`+tt.first+`"`) || !strings.Contains(msg, `"`+tt.second+`"`) {
+				t.Errorf("got %v, want an error naming %q and %q", err, tt.first, tt.second)
+			}
+		})
+	}
+	// A lockfile's roots and concrete_specs are one kind's.
+	if _, err := Decode("x.json", []byte(`{`+lock+`,`+roots+`,`+concrete+`}`)); err != nil {
+		t.Errorf("a lockfile: %v", err)
+	}
+}
