@@ -221,3 +221,42 @@ func TestTwoKinds(t *testing.T) {
 		t.Errorf("a lockfile: %v", err)
 	}
 }
+
+// TestVersionsOverVersion: Spack reads a node's version, and a
+// compiler's, from "versions" when it is there, and from "version" only
+// when not (VersionList.from_dict); the decoder read "version" alone, so
+// a node that kept "version": "0.8.13" and added "versions": ["=0.8.10"]
+// was a downgrade to Spack and no change to cachediff, passing a
+// downgrade gate (a seventh adversarial pass, issue 35). Either key
+// order gives Spack's reading; a list of several versions, which no
+// concrete spec writes, is an error.
+func TestVersionsOverVersion(t *testing.T) {
+	const a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	spec := func(body string) string {
+		return `{"spec":{"_meta":{"version":3},"nodes":[{"name":"libelf",` + body + `,"hash":"` + a + `"}]}}`
+	}
+	for _, c := range []struct{ name, body, version, compiler string }{
+		{"versions after version", `"version":"0.8.13","versions":["=0.8.10"]`, "0.8.10", ""},
+		{"versions before version", `"versions":["=0.8.10"],"version":"0.8.13"`, "0.8.10", ""},
+		{"versions alone", `"versions":["0.8.10"]`, "0.8.10", ""},
+		{"versions as a string", `"version":"0.8.13","versions":"0.8.10"`, "0.8.10", ""},
+		{"compiler versions after version", `"version":"1","compiler":{"name":"gcc","version":"10.2.1","versions":["=13.2.0"]}`, "1", "gcc@13.2.0"},
+		{"compiler versions before version", `"version":"1","compiler":{"name":"gcc","versions":["13.2.0"],"version":"10.2.1"}`, "1", "gcc@13.2.0"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			set, err := Decode("x.spec.json", []byte(spec(c.body)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := set.Nodes[0]
+			if n.Version != c.version || c.compiler != "" && n.Compiler != c.compiler {
+				t.Errorf("read %s@%s %%%s; Spack reads %s %%%s", n.Name, n.Version, n.Compiler, c.version, c.compiler)
+			}
+		})
+	}
+	for _, body := range []string{`"versions":["0.8.10","0.8.13"]`, `"versions":[]`, `"version":"1","compiler":{"name":"gcc","versions":["10","13"]}`} {
+		if set, err := Decode("x.spec.json", []byte(spec(body))); err == nil {
+			t.Errorf("%s: read %s@%s %%%s, want an error", body, set.Nodes[0].Name, set.Nodes[0].Version, set.Nodes[0].Compiler)
+		}
+	}
+}
