@@ -445,9 +445,16 @@ func (d *decoder) database() error {
 	return nil
 }
 
+// emptyKey is the error of a record or a concrete spec keyed by an empty
+// hash: its key is its spec's hash, which a dependency on that spec names.
+const emptyKey = "a spec keyed by an empty hash (a key is its spec's hash)"
+
 // installs reads the records of an index: {hash: {spec, in_buildcache, ...}}.
 func (d *decoder) installs() error {
 	return d.s.object(func(key []byte) error {
+		if len(key) == 0 {
+			return d.s.errf("%s", emptyKey)
+		}
 		ref := d.s.internHash(key)
 		id := ref.s
 		d.s.ws()
@@ -576,6 +583,9 @@ func (d *decoder) concreteSpecs() error {
 		}
 	}
 	return d.s.object(func(key []byte) error {
+		if len(key) == 0 {
+			return d.s.errf("%s", emptyKey)
+		}
 		ref := d.s.internHash(key)
 		d.s.ws()
 		at := d.s.pos
