@@ -74,8 +74,8 @@ var seriesFlags = flagGroup{
 	title: "Series",
 	add: func(fs *pflag.FlagSet, o *options) {
 		fs.StringVar(&o.revs, "revs", "", "the series is PATH at the base of the git revision `RANGE` (A..B), then at every first-parent commit of it that changed PATH")
-		fs.StringVar(&o.since, "since", "", "with --revs: only commits of `DATE` or later (2025-03-16, '1 week ago', @SECONDS: see above)")
-		fs.StringVar(&o.until, "until", "", "with --revs: only commits of `DATE` or earlier")
+		fs.StringVar(&o.since, "since", "", "with --revs: only commits at `DATE` or later (2025-03-16: its start; '1 week ago', @SECONDS: see above)")
+		fs.StringVar(&o.until, "until", "", "with --revs: only commits at `DATE` or earlier (a day: its start)")
 	},
 	check: func(fs *pflag.FlagSet, o *options) error {
 		if o.revs == "" && (o.since != "" || o.until != "") {
@@ -290,6 +290,9 @@ func seriesDates(since, until string, now time.Time) (string, string, error) {
 	switch {
 	case since != "" && until != "" && t[0].After(t[1]):
 		return "", "", usageErrorf("--since %s is after --until %s: no commit is in both", dateArg(since, t[0]), dateArg(until, t[1]))
+	case since != "" && until != "" && t[0].Equal(t[1]) && t[0].Equal(startOfDay(t[0])):
+		// Both name a day, which is its start: one instant, midnight.
+		return "", "", usageErrorf("--since %s and --until %s are one instant, the start of the day, which holds no commit but one made at midnight; for the day's commits, --until %s", dateArg(since, t[0]), dateArg(until, t[1]), t[0].AddDate(0, 0, 1).Format(time.DateOnly))
 	case since != "" && t[0].After(now):
 		return "", "", usageErrorf("--since %s is in the future (now is %s): it selects no commit", dateArg(since, t[0]), now.UTC().Format(time.RFC3339))
 	}
@@ -300,6 +303,12 @@ func seriesDates(since, until string, now time.Time) (string, string, error) {
 		}
 	}
 	return out[0], out[1], nil
+}
+
+// startOfDay is midnight of t's day, in t's location.
+func startOfDay(t time.Time) time.Time {
+	y, m, d := t.Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, t.Location())
 }
 
 // dateArg names a date of --since or --until in a message: as given,
