@@ -593,6 +593,12 @@ func (d *decoder) concreteSpecs() error {
 		if err != nil {
 			return err
 		}
+		// Spack takes a spec's identity from its node's hash, the key
+		// only when it has none; from version 4 a lockfile keys a spec
+		// by that hash (older ones by another, as Spack wrote them).
+		if d.lockVersion >= 4 && n.Hash != "" && n.Hash != ref.s {
+			return d.s.errAt(at, "concrete spec %s is keyed %s: a lockfile of version %d keys a spec by its hash, which Spack reads from the spec", n.Hash, ref.s, d.lockVersion)
+		}
 		return d.add(n, ref, true, at)
 	})
 }

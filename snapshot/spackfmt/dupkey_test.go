@@ -260,3 +260,33 @@ func TestVersionsOverVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestLockfileKeyIsHash: Spack takes a concrete spec's identity from its
+// node's "hash" (from_node_dict), the lockfile's key only when the node
+// has none, where the decoder took the key: a lockfile of version 4 on,
+// which keys a spec by that very hash, that kept curl's key and changed
+// its node's hash was a rebuild to Spack and no change to cachediff,
+// passing --fail-on any (a seventh adversarial pass, issue 35). From
+// version 4 the two differing is an error; older lockfiles key specs by
+// another hash (a build hash), as Spack wrote them.
+func TestLockfileKeyIsHash(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		b = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+	)
+	lock := func(version int, key, hash string) string {
+		return fmt.Sprintf(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":%d},"roots":[{"hash":"%s","spec":"curl"}],"concrete_specs":{"%s":{"name":"curl","version":"1","hash":"%s"}}}`, version, key, key, hash)
+	}
+	for _, v := range []int{4, 5, 6} {
+		_, err := Decode("spack.lock", []byte(lock(v, a, b)))
+		if err == nil || !strings.Contains(err.Error(), a) || !strings.Contains(err.Error(), b) {
+			t.Errorf("lockfile v%d, key %.7s, node hash %.7s: %v; want an error naming both", v, a, b, err)
+		}
+		if _, err := Decode("spack.lock", []byte(lock(v, a, a))); err != nil {
+			t.Errorf("lockfile v%d, key and hash alike: %v", v, err)
+		}
+	}
+	if _, err := Decode("spack.lock", []byte(lock(3, a, b))); err != nil {
+		t.Errorf("lockfile v3, keyed by another hash: %v", err)
+	}
+}
