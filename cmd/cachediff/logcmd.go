@@ -144,6 +144,13 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if slices.Contains(args, stdinName) {
 			return exitTrouble, usageErrorf("log: a snapshot cannot be standard input (-): a series has several")
 		}
+		if opts.failOn != nil {
+			for i := 1; i < len(args); i++ {
+				if sameArgs(opts.dir, args[i-1], args[i]) {
+					return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", i, i, i+1, args[i])
+				}
+			}
+		}
 		names = args
 	}
 

@@ -59,3 +59,16 @@ func joinDir(dir, arg string) string {
 	}
 	return arg
 }
+
+// sameArgs reports, before they load, whether the arguments a and b name
+// one snapshot: one folder or file on disk, however spelt, or the same
+// [git:]REV:PATH or URL as written (a log's arguments, which load one at
+// a time).
+func sameArgs(dir, a, b string) bool {
+	if ra, rb := strings.TrimPrefix(a, input.RevPrefix), strings.TrimPrefix(b, input.RevPrefix); ra == rb {
+		return true
+	}
+	fa, err1 := os.Stat(joinDir(dir, a))
+	fb, err2 := os.Stat(joinDir(dir, b))
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}

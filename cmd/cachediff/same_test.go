@@ -37,3 +37,22 @@ func TestSameSnapshotTwice(t *testing.T) {
 		t.Errorf("v0.23.0 v0.23.1: exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestLogSameSnapshotTwice: a log whose step compares one snapshot with
+// itself (an argument repeated, however spelt) has a step of no change by
+// construction; under --fail-on it is an error naming the step, as a
+// diff's is (TestSameSnapshotTwice).
+func TestLogSameSnapshotTwice(t *testing.T) {
+	const a, b = "../../testdata/real/v0.23.0", "../../testdata/real/v0.23.1"
+	for _, args := range [][]string{{a, a}, {a, b, "./" + b + "/"}} {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"log", "--fail-on", "any"}, args...), &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+			t.Errorf("log --fail-on any %q: exit %d, stderr %q; want exit 2 naming the same snapshot", args, code, stderr.String())
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"log", "--fail-on", "any", a, b, a}, &stdout, &stderr); code == exitTrouble {
+		t.Errorf("log A B A: exit %d, stderr %q: a snapshot may come back", code, stderr.String())
+	}
+}
