@@ -400,10 +400,20 @@ func minus(a, b []string) []string { return listops.Minus(a, b, nil) }
 // input cannot rewrite the terminal there, nor start a line of its own:
 // a CI runner reads a line that starts "::error::" or "::add-mask::" on
 // a job's output as a command (GitHub Actions' workflow commands), so a
-// newline from the input must never reach standard error raw.
+// newline from the input must never reach standard error raw. The
+// runner also reads the legacy form, "##[error]…" or "##[add-mask]…",
+// anywhere in a line: its bracket is written \x5b, as a Go escape.
 func Visible(msg string) string {
-	return plainText(msg)
+	s := plainText(msg)
+	if strings.Contains(s, legacyCommand) {
+		s = strings.ReplaceAll(s, legacyCommand, `##\x5b`)
+	}
+	return s
 }
+
+// legacyCommand starts a workflow command of the legacy form, which
+// GitHub Actions' runner reads anywhere in a line of a job's output.
+const legacyCommand = "##["
 
 // plainText makes s safe to print on a terminal: control characters (an
 // escape sequence in a package name could rewrite the screen), invisible

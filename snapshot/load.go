@@ -450,6 +450,9 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 	if startsLikeJSON(data) {
 		return result{bytes: inputBytes(data), err: &NotInFormat{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
 	}
+	if hint := spackFileHint(c.file.Base); hint != "" && !startsLikePage(data) {
+		return result{bytes: inputBytes(data), err: &NotInFormat{&Error{File: file, Line: 1, Msg: hint}}}
+	}
 	n := inputBytes(data)
 	pkgs, counts, warnings, err := decodeOther(fallback, file, data, opt, st)
 	return result{bytes: n, pkgs: pkgs, counts: counts, warnings: warnings, err: err}

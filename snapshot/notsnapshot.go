@@ -83,3 +83,25 @@ func renderName(src Source, f File) string {
 	}
 	return ""
 }
+
+// spackFileHint says what a file of Spack's that cachediff does not read
+// is, by its name, and what to give instead, or "" for another name: as
+// a page without front matter, its message would send a Spack user
+// looking for a '---' line.
+func spackFileHint(base string) string {
+	switch {
+	case base == "spack.yaml" || base == "spack.yml":
+		return "an environment's manifest (" + base + "), whose specs are abstract: cachediff reads the concrete specs of its lockfile, spack.lock, which spack concretize writes beside it"
+	case strings.HasSuffix(base, ".spec.yaml") || strings.HasSuffix(base, ".spec.yml"):
+		return "a spec file in YAML, as older Spack versions wrote them: cachediff reads spec files in JSON (*.spec.json, spec formats 2 to 6)"
+	case strings.HasSuffix(base, ".json.hash"):
+		return "the sha256 of a build cache's index.json, not an index: give index.json, or the mirror's root (whose index cachediff checks against it)"
+	}
+	return ""
+}
+
+// startsLikePage reports whether data's first line is a page's '---'.
+func startsLikePage(data []byte) bool {
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\uFEFF")), []byte("\n"))
+	return string(bytes.TrimRight(line, " \t\r")) == "---"
+}

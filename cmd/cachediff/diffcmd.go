@@ -185,6 +185,11 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	case newErr != nil:
 		return exitTrouble, newErr
 	}
+	if opts.failOn != nil {
+		if same := sameSnapshot(opts.dir, args[0], args[1], oldSnap, newSnap); same != "" {
+			return exitTrouble, fmt.Errorf("OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", same)
+		}
+	}
 	for _, s := range []*snapshot.Snapshot{oldSnap, newSnap} {
 		if opts.quiet {
 			break

@@ -74,8 +74,8 @@ var seriesFlags = flagGroup{
 	title: "Series",
 	add: func(fs *pflag.FlagSet, o *options) {
 		fs.StringVar(&o.revs, "revs", "", "the series is PATH at the base of the git revision `RANGE` (A..B), then at every first-parent commit of it that changed PATH")
-		fs.StringVar(&o.since, "since", "", "with --revs: only commits of `DATE` or later (2025-03-16, '1 week ago', @SECONDS: see above)")
-		fs.StringVar(&o.until, "until", "", "with --revs: only commits of `DATE` or earlier")
+		fs.StringVar(&o.since, "since", "", "with --revs: only commits at `DATE` or later (2025-03-16: its start; '1 week ago', @SECONDS: see above)")
+		fs.StringVar(&o.until, "until", "", "with --revs: only commits at `DATE` or earlier (a day: its start)")
 	},
 	check: func(fs *pflag.FlagSet, o *options) error {
 		if o.revs == "" && (o.since != "" || o.until != "") {
@@ -143,6 +143,13 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		}
 		if slices.Contains(args, stdinName) {
 			return exitTrouble, usageErrorf("log: a snapshot cannot be standard input (-): a series has several")
+		}
+		if opts.failOn != nil {
+			for i := 1; i < len(args); i++ {
+				if sameArgs(opts.dir, args[i-1], args[i]) {
+					return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", i, i, i+1, args[i])
+				}
+			}
 		}
 		names = args
 	}
@@ -292,6 +299,9 @@ func seriesDates(since, until string, now time.Time) (string, string, error) {
 	switch {
 	case since != "" && until != "" && t[0].After(t[1]):
 		return "", "", usageErrorf("--since %s is after --until %s: no commit is in both", dateArg(since, t[0]), dateArg(until, t[1]))
+	case since != "" && until != "" && t[0].Equal(t[1]) && t[0].Equal(startOfDay(t[0])):
+		// Both name a day, which is its start: one instant, midnight.
+		return "", "", usageErrorf("--since %s and --until %s are one instant, the start of the day, which holds no commit but one made at midnight; for the day's commits, --until %s", dateArg(since, t[0]), dateArg(until, t[1]), t[0].AddDate(0, 0, 1).Format(time.DateOnly))
 	case since != "" && t[0].After(now):
 		return "", "", usageErrorf("--since %s is in the future (now is %s): it selects no commit", dateArg(since, t[0]), now.UTC().Format(time.RFC3339))
 	}
@@ -302,6 +312,12 @@ func seriesDates(since, until string, now time.Time) (string, string, error) {
 		}
 	}
 	return out[0], out[1], nil
+}
+
+// startOfDay is midnight of t's day, in t's location.
+func startOfDay(t time.Time) time.Time {
+	y, m, d := t.Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, t.Location())
 }
 
 // dateArg names a date of --since or --until in a message: as given,

@@ -67,3 +67,27 @@ func TestSeriesDates(t *testing.T) {
 		}
 	}
 }
+
+// TestSeriesDatesOneDay (a seventh adversarial pass, issue 35): a day is
+// its start, so --since 2025-03-03 --until 2025-03-03 selected the
+// commits of one instant, midnight: the day's commits were left out and
+// the log said "no commit in this range changed PATH", exit 0, a quiet
+// day that a misreading produced. The same day on both is an error
+// that says how to write the day.
+func TestSeriesDatesOneDay(t *testing.T) {
+	now := time.Date(2025, 3, 30, 15, 4, 5, 0, time.FixedZone("CEST", 2*3600))
+	for _, c := range []struct{ since, until, want string }{
+		{"2025-03-03", "2025-03-03", "--until 2025-03-04"},
+		{"yesterday", "yesterday", "--until 2025-03-30"},
+		{"today", "today", "--until 2025-03-31"},
+	} {
+		_, _, err := seriesDates(c.since, c.until, now)
+		if err == nil || !strings.Contains(err.Error(), "the start of the day") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("seriesDates(%q, %q): %v, want an error saying %s", c.since, c.until, err, c.want)
+		}
+	}
+	// One instant that is not a day's start is what was asked for.
+	if _, _, err := seriesDates("now", "now", now); err != nil {
+		t.Errorf("now, now: %v", err)
+	}
+}

@@ -11,7 +11,12 @@ import (
 // forged is what a hostile input puts after a newline: a line that a CI
 // runner (GitHub Actions) would read as a workflow command if it reached
 // standard error at the start of a line.
-const forged = "\n::error title=forged::gate passed\n::add-mask::secret\r\n::warning::x"
+//
+// The runner also reads the legacy form, "##[error]…" or
+// "##[add-mask]…", anywhere in a line (actions/runner's
+// ActionCommand.TryParse, which TryProcessCommand falls back to), so
+// that no newline is needed for it.
+const forged = "\n::error title=forged::gate passed\n::add-mask::secret\r\n::warning::x ##[error]legacy ##[add-mask]secret2"
 
 // TestStderrOneLine feeds input that carries a newline and a workflow
 // command to every surface whose messages quote input (a folder name, a
@@ -94,7 +99,7 @@ func TestStderrOneLine(t *testing.T) {
 			if !strings.HasPrefix(line, "cachediff: ") && !strings.HasPrefix(line, "  loading ") {
 				t.Errorf("%q: a line of standard error that is not a message of cachediff's: %q\nall of it:\n%s", args, line, msg)
 			}
-			if strings.HasPrefix(strings.TrimSpace(line), "::") || strings.Contains(line, "\r") {
+			if strings.HasPrefix(strings.TrimSpace(line), "::") || strings.Contains(line, "\r") || strings.Contains(line, "##[") {
 				t.Errorf("%q: a forged workflow command on standard error: %q", args, line)
 			}
 		}

@@ -15,7 +15,7 @@ var Format = report.Format{
 	Doc:    report.Schema,
 	Render: func(w io.Writer, r *diff.Report, _ report.Options) error { return JSON(w, r) },
 	Log: func(w io.Writer, _ report.LogOptions) report.LogWriter {
-		return &logJSON{w: bufio.NewWriterSize(w, 64<<10)}
+		return &logJSON{w: bufio.NewWriterSize(&commandSafe{w: w}, 64<<10)}
 	},
 	LogDoc: LogSchema,
 }

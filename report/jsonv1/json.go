@@ -28,9 +28,10 @@ import (
 // streamed. The packages (nearly all of a real week's report: every spec
 // of it, old and new) are encoded one at a time and indented by a plain
 // loop (indentJSON) instead of encoding/json's scanner, so the report is
-// never held in memory whole, let alone twice.
+// never held in memory whole, let alone twice. The [ of a "##[" in a
+// string is written \u005b (commandSafe).
 func JSON(w io.Writer, r *diff.Report) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	bw := bufio.NewWriterSize(&commandSafe{w: w}, 64<<10)
 	if err := writeReportJSON(bw, r, ""); err != nil {
 		return err
 	}

@@ -107,6 +107,15 @@ func patchName(name string) string {
 			break
 		}
 	}
+	if strings.Contains(name, "##[") {
+		// GitHub Actions' runner reads the legacy form of its workflow
+		// commands ("##[error]…") anywhere in a line of a job's output:
+		// the bracket is written in octal, which git apply and patch read.
+		if q == name {
+			q = gitQuote(name)
+		}
+		q = strings.ReplaceAll(q, "##[", `##\133`)
+	}
 	if strings.IndexByte(name, ' ') >= 0 {
 		q += "\t"
 	}
@@ -261,7 +270,10 @@ func patchValue(b *strings.Builder, v, sep string) {
 	for i := 0; i < len(v); {
 		c := v[i]
 		if c < utf8.RuneSelf {
-			if c <= ' ' || c == 0x7f || c == '%' || c == '"' || strings.IndexByte(sep, c) >= 0 {
+			// The [ of "##[" too: GitHub Actions' runner reads the legacy
+			// form of its workflow commands ("##[error]…") anywhere in a
+			// line of a job's output.
+			if c <= ' ' || c == 0x7f || c == '%' || c == '"' || strings.IndexByte(sep, c) >= 0 || c == '[' && i >= 2 && v[i-2:i] == "##" {
 				esc(c)
 			} else {
 				b.WriteByte(c)

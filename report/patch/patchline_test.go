@@ -267,3 +267,21 @@ func TestPatchNoHeaderWithoutHunk(t *testing.T) {
 		t.Errorf("git apply: %v\n%s", err, out)
 	}
 }
+
+// TestSpecLineNoLegacyCommand: a value holding "##[" (the legacy form of
+// GitHub Actions' workflow commands, which its runner reads anywhere in
+// a line) has its bracket percent-encoded, and reads back (a seventh
+// adversarial pass, issue 35).
+func TestSpecLineNoLegacyCommand(t *testing.T) {
+	s := diff.Spec{Hash: "abcdefg", Versions: []string{"1##[error]v"}, Compiler: "gcc@##[error]c", Variants: []string{"x=##[add-mask]v", "###[y"},
+		Platform: "linux", OS: "os##[e]", Target: "t", Stacks: []string{"##[error]s", "a##", "[b"}}
+	line := specLine(s, report.Abbrev{})
+	if strings.Contains(line, "##[") {
+		t.Errorf("%q: a legacy workflow command", line)
+	}
+	got, err := parseSpecLine(line)
+	if err != nil || !slices.Equal(got.Versions, s.Versions) || got.Compiler != s.Compiler || !slices.Equal(got.Variants, s.Variants) ||
+		got.OS != s.OS || !slices.Equal(got.Stacks, s.Stacks) {
+		t.Errorf("%q reads back as %+v (%v)", line, got, err)
+	}
+}

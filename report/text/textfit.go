@@ -144,9 +144,23 @@ func wrapWords(words []string, width int, first, hang string) []string {
 	}
 	lines = append(lines, line)
 	for i, l := range lines {
-		lines[i] = strings.ReplaceAll(l, nbsp, " ")
+		lines[i] = noCommandStart(strings.ReplaceAll(l, nbsp, " "))
 	}
 	return lines
+}
+
+// noCommandStart returns line with the first colon of a "::" that starts
+// it, after blank space, written \x3a: GitHub Actions' runner reads such
+// a line of a job's output as a workflow command ("::error::…"), and a
+// name from the input, or a piece of a long one, can start a wrapped
+// line. (report.Visible writes the legacy form's "##[", which the runner
+// reads anywhere in a line.)
+func noCommandStart(line string) string {
+	t := strings.TrimLeftFunc(line, unicode.IsSpace)
+	if !strings.HasPrefix(t, "::") {
+		return line
+	}
+	return line[:len(line)-len(t)] + `\x3a` + t[1:]
 }
 
 // nbsp joins words that a line must not break apart ("+4 −3"): a space

@@ -298,3 +298,32 @@ func TestRevPathMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestRevPathSpelling (a seventh adversarial pass, issue 35): a PATH that
+// git does not name as written (a leading slash, a doubled slash, a "."
+// or ".." part) was said to pass "through a symbolic link", in a
+// repository without one: git's --follow-symlinks walk tidies such a
+// path, the plain lookup does not. The message says how git names it.
+func TestRevPathSpelling(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"_cache/develop/bc/specs.md": realPage(t, "bc")}, nil)
+	for _, arg := range []string{"HEAD:/_cache/develop", "HEAD:_cache//develop", "HEAD:_cache/./develop", "HEAD:_cache/develop/../develop", "HEAD:_cache/develop/bc/../bc/specs.md"} {
+		_, err := loadArg(repo, arg, snapshot.Options{})
+		if err == nil {
+			continue // read: git named it after all
+		}
+		msg := err.Error()
+		if strings.Contains(msg, "symbolic link") {
+			t.Errorf("%q: %v; there is no symbolic link", arg, err)
+		}
+		if !strings.Contains(msg, "_cache/develop") || !strings.Contains(msg, "as git names it") {
+			t.Errorf("%q: %v; want the path as git names it", arg, err)
+		}
+	}
+	// Still read: a trailing slash, and ./ or ../ from the current
+	// folder (relative to the top here).
+	for _, arg := range []string{"HEAD:_cache/develop/", "HEAD:./_cache/develop"} {
+		if _, err := loadArg(repo, arg, snapshot.Options{}); err != nil {
+			t.Errorf("%q: %v", arg, err)
+		}
+	}
+}

@@ -147,6 +147,11 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		if typ == "commit" {
 			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", displayPath(p), rev)
 		}
+		if named, ok := gitNamed(p); !ok {
+			// git's --follow-symlinks walk (follow) tidies such a path,
+			// its plain lookup does not: no link is to blame.
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: git names a path without a leading /, a doubled / or . and .. parts; as git names it: %s", displayPath(p), rev, short(commit), displayPath(named))
+		}
 		if links, err := r.follow(commit, []string{p}, nil); err == nil && (links[0].typ == "blob" || links[0].typ == "tree") {
 			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as named: it passes through a symbolic link, which REV:PATH does not follow; name the path without links", displayPath(p), rev, short(commit))
 		}
@@ -155,6 +160,29 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", displayPath(p), rev, typ)
 	}
 	return t, nil
+}
+
+// gitNamed returns p as git names a path in REV:PATH, and whether p is
+// written so: after git's own ./ and ../ (from the current folder), no
+// leading slash, doubled slash, or . and .. part; a trailing slash is
+// allowed.
+func gitNamed(p string) (string, bool) {
+	lead, rest := "", p
+	for {
+		if r, ok := strings.CutPrefix(rest, "./"); ok {
+			lead, rest = lead+"./", r
+		} else if r, ok := strings.CutPrefix(rest, "../"); ok {
+			lead, rest = lead+"../", r
+		} else {
+			break
+		}
+	}
+	body := strings.TrimSuffix(rest, "/")
+	if body == "" {
+		return p, true
+	}
+	clean := strings.TrimLeft(path.Clean(body), "/")
+	return lead + clean, clean == body
 }
 
 // lineBreaks are what a name given to git cat-file must not hold.

@@ -51,10 +51,11 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	var raw struct {
-		Version *int              `json:"version"`
-		Data    []json.RawMessage `json:"data"`
-	}
+	// Read as Spack reads it, with Python's json: keys match exactly, and
+	// the last of a key given twice wins. (Decoded into a struct, the keys
+	// would match in any case: a "Data" beside "data" could name another
+	// blob than the one Spack reads.)
+	var raw map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(text))
 	if err := dec.Decode(&raw); err != nil {
 		return nil, fmt.Errorf("%s: not a manifest: %v", file, err)
@@ -62,26 +63,46 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("%s: not a manifest: data after the JSON object", file)
 	}
-	if raw.Version == nil {
+	if raw == nil {
+		return nil, fmt.Errorf("%s: not a manifest: null", file)
+	}
+	vText, ok := raw["version"]
+	if !ok {
 		return nil, fmt.Errorf("%s: a manifest without a version (want %d)", file, ManifestVersion)
 	}
-	if *raw.Version != ManifestVersion {
-		return nil, fmt.Errorf("%s: manifest version %d is not supported (Spack's layout v3 writes version %d)", file, *raw.Version, ManifestVersion)
+	var version int
+	if err := json.Unmarshal(vText, &version); err != nil {
+		return nil, fmt.Errorf("%s: version: %v", file, err)
 	}
-	m := &Manifest{Version: *raw.Version, Data: make([]Entry, 0, len(raw.Data))}
-	for i, r := range raw.Data {
-		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(r, &fields); err != nil {
-			return nil, fmt.Errorf("%s: data[%d]: not an object: %v", file, i, err)
+	if version != ManifestVersion {
+		return nil, fmt.Errorf("%s: manifest version %d is not supported (Spack's layout v3 writes version %d)", file, version, ManifestVersion)
+	}
+	var entries []json.RawMessage
+	if d, ok := raw["data"]; ok {
+		if err := json.Unmarshal(d, &entries); err != nil {
+			return nil, fmt.Errorf("%s: data: %v", file, err)
 		}
-		for _, k := range []string{"contentLength", "mediaType", "compression", "checksumAlgorithm", "checksum"} {
-			if _, ok := fields[k]; !ok {
-				return nil, fmt.Errorf("%s: data[%d]: no %s", file, i, k)
-			}
+	}
+	m := &Manifest{Version: version, Data: make([]Entry, 0, len(entries))}
+	for i, r := range entries {
+		fields, err := object(r)
+		if err != nil || fields == nil {
+			return nil, fmt.Errorf("%s: data[%d]: not an object", file, i)
 		}
 		var e Entry
-		if err := json.Unmarshal(r, &e); err != nil {
-			return nil, fmt.Errorf("%s: data[%d]: %v", file, i, err)
+		for _, f := range []struct {
+			key string
+			dst any
+		}{
+			{"contentLength", &e.ContentLength}, {"mediaType", &e.MediaType}, {"compression", &e.Compression},
+			{"checksumAlgorithm", &e.ChecksumAlgorithm}, {"checksum", &e.Checksum},
+		} {
+			if _, ok := fields[f.key]; !ok {
+				return nil, fmt.Errorf("%s: data[%d]: no %s", file, i, f.key)
+			}
+			if err := member(fields, f.key, f.dst); err != nil {
+				return nil, fmt.Errorf("%s: data[%d]: %v", file, i, err)
+			}
 		}
 		if err := e.check(); err != nil {
 			return nil, fmt.Errorf("%s: data[%d]: %v", file, i, err)

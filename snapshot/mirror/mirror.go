@@ -362,23 +362,21 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 			return nil, fmt.Errorf("%s: a spec file of format %d among spec files of another format (database %s): a mirror's specs are of one Spack", name, v, dbVersion)
 		}
 		for i, n := range nodes {
-			var h struct {
-				Hash string `json:"hash"`
-			}
-			if err := json.Unmarshal(n, &h); err != nil || h.Hash == "" {
+			hash, err := nodeHash(n)
+			if err != nil || hash == "" {
 				return nil, fmt.Errorf("%s: node %d of its spec file has no hash", name, i+1)
 			}
-			if i == 0 && h.Hash != want {
-				return nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, h.Hash, want)
+			if i == 0 && hash != want {
+				return nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, hash, want)
 			}
-			r := records[h.Hash]
+			r := records[hash]
 			if r == nil {
 				r = &record{node: n, from: name}
-				records[h.Hash] = r
+				records[hash] = r
 			}
 			if i == 0 {
 				if r.cached {
-					return nil, fmt.Errorf("%s: spec %s has another manifest too: %s", name, h.Hash, r.from)
+					return nil, fmt.Errorf("%s: spec %s has another manifest too: %s", name, hash, r.from)
 				}
 				r.cached, r.node, r.from = true, n, name
 			}
@@ -430,28 +428,74 @@ func getMany(st Store, rels []string, limit int64) ([][]byte, error) {
 	return out, nil
 }
 
+// nodeHash returns a spec file's node's "hash", "" when it has none.
+func nodeHash(n json.RawMessage) (string, error) {
+	var h string
+	node, err := object(n)
+	if err == nil {
+		err = member(node, "hash", &h)
+	}
+	return h, err
+}
+
 // specNodes returns a spec file's format version and its nodes, root
 // first.
 func specNodes(data []byte) (int, []json.RawMessage, error) {
-	var f struct {
-		Spec struct {
-			Meta struct {
-				Version int `json:"version"`
-			} `json:"_meta"`
-			Nodes []json.RawMessage `json:"nodes"`
-		} `json:"spec"`
-	}
-	if err := json.Unmarshal(data, &f); err != nil {
+	var v int
+	var nodes []json.RawMessage
+	top, err := object(data)
+	if err != nil {
 		return 0, nil, err
 	}
-	if len(f.Spec.Nodes) == 0 {
+	spec, err := object(top["spec"])
+	if err != nil {
+		return 0, nil, fmt.Errorf("spec: %v", err)
+	}
+	meta, err := object(spec["_meta"])
+	if err != nil {
+		return 0, nil, fmt.Errorf("spec._meta: %v", err)
+	}
+	if err := member(meta, "version", &v); err != nil {
+		return 0, nil, fmt.Errorf("spec._meta.%v", err)
+	}
+	if err := member(spec, "nodes", &nodes); err != nil {
+		return 0, nil, fmt.Errorf("spec.%v", err)
+	}
+	if len(nodes) == 0 {
 		return 0, nil, errors.New("no nodes")
 	}
-	v := f.Spec.Meta.Version
 	if v < spackfmt.MinSpec || v > spackfmt.MaxSpec {
 		return 0, nil, fmt.Errorf("spec format %d is not supported (cachediff reads %d to %d)", v, spackfmt.MinSpec, spackfmt.MaxSpec)
 	}
-	return v, f.Spec.Nodes, nil
+	return v, nodes, nil
+}
+
+// object returns the members of the JSON object data (none when data is
+// null or empty), read as Spack reads them, with Python's json: keys
+// match exactly, and the last of a key given twice wins. (Decoded into a
+// struct, keys would match in any case: a "Nodes" beside "nodes", or a
+// "Hash" beside "hash", would show cachediff another DAG than the one
+// Spack reads.)
+func object(data []byte) (map[string]json.RawMessage, error) {
+	if len(data) == 0 {
+		return nil, nil
+	}
+	var m map[string]json.RawMessage
+	err := json.Unmarshal(data, &m)
+	return m, err
+}
+
+// member decodes obj's member key into dst, and leaves dst as it is when
+// obj has none.
+func member(obj map[string]json.RawMessage, key string, dst any) error {
+	v, ok := obj[key]
+	if !ok {
+		return nil
+	}
+	if err := json.Unmarshal(v, dst); err != nil {
+		return fmt.Errorf("%s: %v", key, err)
+	}
+	return nil
 }
 
 // dbOfSpec is the database version whose records are nodes of spec

@@ -219,18 +219,26 @@ func Decode(file string, data []byte) (*Set, error) {
 		}
 		switch string(key) {
 		case "database":
-			d.set.Kind = Index
+			if err := d.kind(Index, key); err != nil {
+				return err
+			}
 			return d.database()
 		case "spec":
-			d.set.Kind = SpecFile
+			if err := d.kind(SpecFile, key); err != nil {
+				return err
+			}
 			return d.specBody()
 		case "_meta":
 			return d.lockMeta()
 		case "roots":
-			d.set.Kind = Lockfile
+			if err := d.kind(Lockfile, key); err != nil {
+				return err
+			}
 			return d.roots()
 		case "concrete_specs":
-			d.set.Kind = Lockfile
+			if err := d.kind(Lockfile, key); err != nil {
+				return err
+			}
 			if d.lockVersion == 0 {
 				return d.defer_(d.concreteSpecs)
 			}
@@ -288,6 +296,7 @@ type decoder struct {
 	varScratch []string
 	refScratch []depRef
 	keys       keySet // a parameters object's keys, or a dependencies object's names
+	kindKey    string // the top-level key that told the file's kind (kind)
 	// the next blocks' sizes
 	nodeNext, depNext, strNext, detailNext int
 }
@@ -369,6 +378,24 @@ func unsupported(what string, v, lo, hi int) string {
 	return fmt.Sprintf("%s version %d is not supported (cachediff reads versions %d to %d)", what, v, lo, hi)
 }
 
+// kind records that the document is a file of kind k, as its top-level
+// key says, and is an error when an earlier key said another kind: Spack
+// reads a file as the one it stands for (an index's database, a spec
+// file's spec, a lockfile's roots and concrete_specs) and drops the
+// other keys without a word, where the decoder would read the union (an
+// index that lost curl, with curl in a spec beside its database, would
+// compare as unchanged).
+func (d *decoder) kind(k Kind, key []byte) error {
+	if d.set.Kind != Unknown && d.set.Kind != k {
+		return d.s.errf("key %q of a %s follows key %q of a %s; a file is one or the other, and Spack would read only the one it stands for", key, k, d.kindKey, d.set.Kind)
+	}
+	if d.set.Kind == Unknown {
+		d.kindKey = string(key)
+	}
+	d.set.Kind = k
+	return nil
+}
+
 // database reads {"version": N, "installs": {...}}.
 func (d *decoder) database() error {
 	dbVersion := 0
@@ -418,9 +445,16 @@ func (d *decoder) database() error {
 	return nil
 }
 
+// emptyKey is the error of a record or a concrete spec keyed by an empty
+// hash: its key is its spec's hash, which a dependency on that spec names.
+const emptyKey = "a spec keyed by an empty hash (a key is its spec's hash)"
+
 // installs reads the records of an index: {hash: {spec, in_buildcache, ...}}.
 func (d *decoder) installs() error {
 	return d.s.object(func(key []byte) error {
+		if len(key) == 0 {
+			return d.s.errf("%s", emptyKey)
+		}
 		ref := d.s.internHash(key)
 		id := ref.s
 		d.s.ws()
@@ -549,12 +583,21 @@ func (d *decoder) concreteSpecs() error {
 		}
 	}
 	return d.s.object(func(key []byte) error {
+		if len(key) == 0 {
+			return d.s.errf("%s", emptyKey)
+		}
 		ref := d.s.internHash(key)
 		d.s.ws()
 		at := d.s.pos
 		n, err := d.node(d.lineAt(at))
 		if err != nil {
 			return err
+		}
+		// Spack takes a spec's identity from its node's hash, the key
+		// only when it has none; from version 4 a lockfile keys a spec
+		// by that hash (older ones by another, as Spack wrote them).
+		if d.lockVersion >= 4 && n.Hash != "" && n.Hash != ref.s {
+			return d.s.errAt(at, "concrete spec %s is keyed %s: a lockfile of version %d keys a spec by its hash, which Spack reads from the spec", n.Hash, ref.s, d.lockVersion)
 		}
 		return d.add(n, ref, true, at)
 	})

@@ -181,3 +181,117 @@ func TestDuplicateKeys(t *testing.T) {
 		t.Errorf("keys not read, given twice: %v", err)
 	}
 }
+
+// TestTwoKinds: a document holding the keys of two kinds of Spack file
+// (an index's database beside a spec file's spec, or a lockfile's
+// concrete_specs) is an error naming both. Spack reads a file as the one
+// it stands for and drops the rest without a word, where cachediff read
+// the union: an index whose database had lost curl, with curl under a
+// "spec" key beside it, passed a gate on removed packages as "no
+// changes" (a seventh adversarial pass, issue 35).
+func TestTwoKinds(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		b = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+	)
+	node := func(name, h string) string {
+		return `{"name":"` + name + `","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"` + h + `"}`
+	}
+	db := `"database":{"version":"8","installs":{"` + b + `":{"spec":` + node("zlib", b) + `,"in_buildcache":true}}}`
+	spec := `"spec":{"_meta":{"version":5},"nodes":[` + node("curl", a) + `]}`
+	lock := `"_meta":{"file-type":"spack-lockfile","lockfile-version":6}`
+	concrete := `"concrete_specs":{"` + a + `":` + node("curl", a) + `}`
+	roots := `"roots":[{"hash":"` + a + `","spec":"curl"}]`
+	for _, tt := range []struct{ name, data, first, second string }{
+		{"index then spec", `{` + db + `,` + spec + `}`, "database", "spec"},
+		{"spec then index", `{` + spec + `,` + db + `}`, "spec", "database"},
+		{"lockfile then index", `{` + lock + `,` + roots + `,` + concrete + `,` + db + `}`, "roots", "database"},
+		{"index then lockfile", `{` + lock + `,` + db + `,` + roots + `,` + concrete + `}`, "database", "roots"},
+		{"index then concrete_specs", `{` + db + `,` + concrete + `}`, "database", "concrete_specs"},
+		{"spec then roots", `{` + spec + `,` + roots + `}`, "spec", "roots"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			set, err := Decode("x.json", []byte(tt.data))
+			if err == nil {
+				t.Fatalf("read as a %s of %d nodes, want an error", set.Kind, len(set.Nodes))
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, `"`+tt.first+`"`) || !strings.Contains(msg, `"`+tt.second+`"`) {
+				t.Errorf("got %v, want an error naming %q and %q", err, tt.first, tt.second)
+			}
+		})
+	}
+	// A lockfile's roots and concrete_specs are one kind's.
+	if _, err := Decode("x.json", []byte(`{`+lock+`,`+roots+`,`+concrete+`}`)); err != nil {
+		t.Errorf("a lockfile: %v", err)
+	}
+}
+
+// TestVersionsOverVersion: Spack reads a node's version, and a
+// compiler's, from "versions" when it is there, and from "version" only
+// when not (VersionList.from_dict); the decoder read "version" alone, so
+// a node that kept "version": "0.8.13" and added "versions": ["=0.8.10"]
+// was a downgrade to Spack and no change to cachediff, passing a
+// downgrade gate (a seventh adversarial pass, issue 35). Either key
+// order gives Spack's reading; a list of several versions, which no
+// concrete spec writes, is an error.
+func TestVersionsOverVersion(t *testing.T) {
+	const a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	spec := func(body string) string {
+		return `{"spec":{"_meta":{"version":3},"nodes":[{"name":"libelf",` + body + `,"hash":"` + a + `"}]}}`
+	}
+	for _, c := range []struct{ name, body, version, compiler string }{
+		{"versions after version", `"version":"0.8.13","versions":["=0.8.10"]`, "0.8.10", ""},
+		{"versions before version", `"versions":["=0.8.10"],"version":"0.8.13"`, "0.8.10", ""},
+		{"versions alone", `"versions":["0.8.10"]`, "0.8.10", ""},
+		{"versions as a string", `"version":"0.8.13","versions":"0.8.10"`, "0.8.10", ""},
+		{"compiler versions after version", `"version":"1","compiler":{"name":"gcc","version":"10.2.1","versions":["=13.2.0"]}`, "1", "gcc@13.2.0"},
+		{"compiler versions before version", `"version":"1","compiler":{"name":"gcc","versions":["13.2.0"],"version":"10.2.1"}`, "1", "gcc@13.2.0"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			set, err := Decode("x.spec.json", []byte(spec(c.body)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := set.Nodes[0]
+			if n.Version != c.version || c.compiler != "" && n.Compiler != c.compiler {
+				t.Errorf("read %s@%s %%%s; Spack reads %s %%%s", n.Name, n.Version, n.Compiler, c.version, c.compiler)
+			}
+		})
+	}
+	for _, body := range []string{`"versions":["0.8.10","0.8.13"]`, `"versions":[]`, `"version":"1","compiler":{"name":"gcc","versions":["10","13"]}`} {
+		if set, err := Decode("x.spec.json", []byte(spec(body))); err == nil {
+			t.Errorf("%s: read %s@%s %%%s, want an error", body, set.Nodes[0].Name, set.Nodes[0].Version, set.Nodes[0].Compiler)
+		}
+	}
+}
+
+// TestLockfileKeyIsHash: Spack takes a concrete spec's identity from its
+// node's "hash" (from_node_dict), the lockfile's key only when the node
+// has none, where the decoder took the key: a lockfile of version 4 on,
+// which keys a spec by that very hash, that kept curl's key and changed
+// its node's hash was a rebuild to Spack and no change to cachediff,
+// passing --fail-on any (a seventh adversarial pass, issue 35). From
+// version 4 the two differing is an error; older lockfiles key specs by
+// another hash (a build hash), as Spack wrote them.
+func TestLockfileKeyIsHash(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		b = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+	)
+	lock := func(version int, key, hash string) string {
+		return fmt.Sprintf(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":%d},"roots":[{"hash":"%s","spec":"curl"}],"concrete_specs":{"%s":{"name":"curl","version":"1","hash":"%s"}}}`, version, key, key, hash)
+	}
+	for _, v := range []int{4, 5, 6} {
+		_, err := Decode("spack.lock", []byte(lock(v, a, b)))
+		if err == nil || !strings.Contains(err.Error(), a) || !strings.Contains(err.Error(), b) {
+			t.Errorf("lockfile v%d, key %.7s, node hash %.7s: %v; want an error naming both", v, a, b, err)
+		}
+		if _, err := Decode("spack.lock", []byte(lock(v, a, a))); err != nil {
+			t.Errorf("lockfile v%d, key and hash alike: %v", v, err)
+		}
+	}
+	if _, err := Decode("spack.lock", []byte(lock(3, a, b))); err != nil {
+		t.Errorf("lockfile v3, keyed by another hash: %v", err)
+	}
+}

@@ -13,10 +13,11 @@ import (
 )
 
 // lockfileSeeds are lockfiles of each layout: version 6 as spackgen
-// writes it (roots, deptypes and virtuals in parameters), versions 1 to 4
-// (nodes wrapped in their package name, dependencies as an object, keys
-// that differ from the inner hash), a version before concrete_specs, and
-// one with a root missing.
+// writes it (roots, deptypes and virtuals in parameters), versions 1 to 5
+// (nodes wrapped in their package name, dependencies as an object; up to
+// version 3 keys that differ from the inner hash, which from version 4
+// a lockfile keys a spec by), a version before concrete_specs, and one
+// with a root missing.
 func lockfileSeeds(t testing.TB) [][]byte {
 	var gen bytes.Buffer
 	d := spackgen.New(spackgen.Options{Seed: 3, Packages: 16, Envs: 1, Depth: 3})
@@ -25,11 +26,15 @@ func lockfileSeeds(t testing.TB) [][]byte {
 	}
 	seeds := [][]byte{gen.Bytes()}
 	for v := 1; v <= 5; v++ {
+		inner := "iiiiiii"
+		if v >= 4 {
+			inner = "kkkkkkk"
+		}
 		seeds = append(seeds, []byte(fmt.Sprintf(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":%d},
 "roots":[{"hash":"kkkkkkk1","spec":"top+x"},{"hash":"kkkkkkk9","spec":"gone"}],
 "concrete_specs":{
- "kkkkkkk1":{"top":{"version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"parameters":{"x":true,"cflags":["-O2","-g"]},"dependencies":{"lib":{"hash":"kkkkkkk2","type":["build","link"]}},"hash":"iiiiiii1"}},
- "kkkkkkk2":{"lib":{"version":"2","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"hash":"iiiiiii2"}}}}`, v)))
+ "kkkkkkk1":{"top":{"version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"parameters":{"x":true,"cflags":["-O2","-g"]},"dependencies":{"lib":{"hash":"kkkkkkk2","type":["build","link"]}},"hash":"%[2]s1"}},
+ "kkkkkkk2":{"lib":{"version":"2","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"hash":"%[2]s2"}}}}`, v, inner)))
 	}
 	seeds = append(seeds,
 		[]byte(`{"concrete_specs":{"a":{"name":"x","version":"1","hash":"a","dependencies":[{"name":"y","hash":"b","parameters":{"deptypes":["build"],"virtuals":["c"]}}]},"b":{"name":"y","version":"2","hash":"b"}},"_meta":{"lockfile-version":6,"file-type":"spack-lockfile"},"roots":[{"hash":"a","spec":"x/a"}]}`),

@@ -73,6 +73,7 @@ func (d *decoder) nodeBody(n *Node) error {
 	s := d.s
 	var annCompiler string
 	var seen uint32
+	versions, hasVersions := "", false
 	err := s.object(func(key []byte) error {
 		var err error
 		switch string(key) {
@@ -83,6 +84,11 @@ func (d *decoder) nodeBody(n *Node) error {
 		case "version":
 			if err = s.twice(&seen, 1<<1, key); err == nil {
 				n.Version, err = s.istr()
+			}
+		case "versions":
+			if err = s.twice(&seen, 1<<12, key); err == nil {
+				versions, err = d.versions()
+				hasVersions = true
 			}
 		case "arch":
 			if err = s.twice(&seen, 1<<2, key); err == nil {
@@ -167,6 +173,9 @@ func (d *decoder) nodeBody(n *Node) error {
 	if n.Name == "" {
 		return s.errf("spec has no name")
 	}
+	if hasVersions {
+		n.Version = versions
+	}
 	if !n.ownCompiler && annCompiler != "" {
 		n.Compiler, n.ownCompiler = annCompiler, true
 	}
@@ -226,7 +235,8 @@ func (d *decoder) compiler(n *Node) error {
 		n.Compiler, n.ownCompiler = c, c != ""
 		return err
 	}
-	var name, version string
+	var name, version, versions string
+	hasVersions := false
 	var seen uint32
 	err := s.object(func(key []byte) error {
 		if err := s.once(&seen, key, "name", "version", "versions"); err != nil {
@@ -236,12 +246,15 @@ func (d *decoder) compiler(n *Node) error {
 		switch string(key) {
 		case "name":
 			name, err = s.istr()
-		case "version", "versions":
+		case "version":
 			if s.peek() == '"' {
 				version, err = s.istr()
 			} else {
 				err = s.skip()
 			}
+		case "versions":
+			versions, err = d.versions()
+			hasVersions = true
 		default:
 			err = s.skip()
 		}
@@ -250,6 +263,9 @@ func (d *decoder) compiler(n *Node) error {
 	if err != nil {
 		return err
 	}
+	if hasVersions {
+		version = versions
+	}
 	if name != "" {
 		if version != "" {
 			name += "@" + version
@@ -257,6 +273,28 @@ func (d *decoder) compiler(n *Node) error {
 		n.Compiler, n.ownCompiler = s.internBytes([]byte(name)), true
 	}
 	return nil
+}
+
+// versions reads the "versions" of a node or a compiler, which Spack
+// reads instead of its "version" when it is there, whatever their order
+// (VersionList.from_dict): a version, or a list of one ("=" before it
+// says it is exact, as every version of a concrete spec is). A list of
+// another length is no concrete spec's, and an error.
+func (d *decoder) versions() (string, error) {
+	s := d.s
+	if s.peek() == '"' {
+		v, err := s.istr()
+		return strings.TrimPrefix(v, "="), err
+	}
+	start := s.pos
+	l, err := s.strList()
+	if err != nil {
+		return "", err
+	}
+	if len(l) != 1 {
+		return "", s.errAt(start, "versions lists %d versions, where a concrete spec has one (Spack reads versions, not version, when both are given)", len(l))
+	}
+	return strings.TrimPrefix(l[0], "="), nil
 }
 
 // parameters reads the variants (and flags) in Spack's spelling.

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/gitsrc"
+	"github.com/cachediff/cachediff/snapshot/input"
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// sameSnapshot returns a, when the arguments a and b (relative to dir),
+// loaded as sa and sb, name one snapshot: one folder or file on disk
+// (os.SameFile, however spelt), one path at one commit, one URL. Else "".
+// A diff of a snapshot with itself has no change by construction, and a
+// gate on it passes whatever the snapshot holds: under --fail-on, an
+// argument given twice is a typo ($OLD $OLD, HEAD^1 for both), refused.
+func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
+	switch {
+	case a == stdinName || b == stdinName:
+		return ""
+	case sa.Rev != "" || sb.Rev != "": // from git
+		pa, pb := gitPath(a), gitPath(b)
+		if sa.Rev == sb.Rev && pa != "" && pa == pb {
+			return a
+		}
+		return ""
+	case mirror.IsURL(a) || mirror.IsURL(b):
+		if a == b {
+			return mirror.Redact(a)
+		}
+		return ""
+	}
+	fa, err1 := os.Stat(joinDir(dir, a))
+	fb, err2 := os.Stat(joinDir(dir, b))
+	if err1 == nil && err2 == nil && os.SameFile(fa, fb) {
+		return a
+	}
+	return ""
+}
+
+// gitPath is the PATH of an argument [git:]REV:PATH, cleaned; "" when it
+// is none.
+func gitPath(arg string) string {
+	_, p, ok := gitsrc.Split(strings.TrimPrefix(arg, input.RevPrefix))
+	if !ok {
+		return ""
+	}
+	return path.Clean(p)
+}
+
+// joinDir is arg relative to dir (-C), as the arguments are opened.
+func joinDir(dir, arg string) string {
+	if dir != "" && !filepath.IsAbs(arg) {
+		return filepath.Join(dir, arg)
+	}
+	return arg
+}
+
+// sameArgs reports, before they load, whether the arguments a and b name
+// one snapshot: one folder or file on disk, however spelt, or the same
+// [git:]REV:PATH or URL as written (a log's arguments, which load one at
+// a time).
+func sameArgs(dir, a, b string) bool {
+	if ra, rb := strings.TrimPrefix(a, input.RevPrefix), strings.TrimPrefix(b, input.RevPrefix); ra == rb {
+		return true
+	}
+	fa, err1 := os.Stat(joinDir(dir, a))
+	fb, err2 := os.Stat(joinDir(dir, b))
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}

@@ -1,0 +1,68 @@
+package jsonv1
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// TestJSONNoLegacyCommand (a seventh adversarial pass, issue 35): GitHub
+// Actions' runner reads the legacy form of its workflow commands
+// ("##[error]…", "##[add-mask]…") anywhere in a line of a job's output,
+// and a JSON report or log printed in a job carried a name's raw. The [
+// of every "##[" is written \u005b, within the writes of a buffer and
+// across them, and the document reads back the same.
+func TestJSONNoLegacyCommand(t *testing.T) {
+	r := reporttest.GenReport(3, 8)
+	names := []string{"!###[", "!##[error]x", "![b", "!a##", "!zl##[add-mask]ib"} // sorted, before the others
+	for i, n := range names {
+		r.Packages[i].Name = n
+	}
+	r.Highlights = diff.News(r)
+	found := false
+	for i := range r.Packages {
+		if l := r.Packages[i].Specs.Added; len(l) > 0 && !found {
+			l[0].Variants = []string{"##", strings.Repeat("#", 70000) + "[", "x=##[add-mask]v"} // sorted
+			found = true
+		}
+	}
+	if !found {
+		t.Fatal("no added spec to carry the variants")
+	}
+	var doc bytes.Buffer
+	if err := JSON(&doc, r); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(doc.String(), "##[") {
+		t.Errorf("a legacy workflow command in the JSON report")
+	}
+	back, err := DecodeBytes(doc.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range names {
+		if back.Packages[i].Name != n {
+			t.Errorf("package %d reads back as %q, want %q", i, back.Packages[i].Name, n)
+		}
+	}
+	var want bytes.Buffer
+	if err := JSON(&want, back); err != nil || want.String() != doc.String() {
+		t.Errorf("the report read back writes another document (%v)", err)
+	}
+	// A log, step by step.
+	var log bytes.Buffer
+	w := Format.Log(&log, report.LogOptions{})
+	if err := w.Step(r); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(&diff.Series{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(log.String(), "##[") {
+		t.Errorf("a legacy workflow command in the JSON log")
+	}
+}
