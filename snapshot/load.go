@@ -374,7 +374,69 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	for len(results) < len(cands) { // not reached: every job gives a result
 		results = append(results, result{})
 	}
+	warnings = append(warnings, besideIndex(cands, results)...)
 	return cands, append(walkWarnings, warnings...), append(walkErrs, errs...), results, single
+}
+
+// besideIndex leaves out the spec files of a folder that holds a build
+// cache's index.json, read whole: Spack reads a build cache's index
+// alone, and a spec that the index lost is gone to it even when its spec
+// file stays (a stale index); read as the union of both, such a loss
+// passed every gate. A spec file with a spec the index lacks gets a
+// warning that names it. A spec file that did not decode keeps its
+// error.
+func besideIndex(cands []candidate, results []result) []Warning {
+	index := map[string]int{} // folder → its index's candidate
+	for i, c := range cands {
+		if c.file.Base == "index.json" && results[i].err == nil && len(results[i].pkgs) > 0 {
+			index[filepath.Dir(c.file.Name)] = i
+		}
+	}
+	if len(index) == 0 {
+		return nil
+	}
+	hashes := map[int]map[string]bool{} // by index candidate: its specs' hashes
+	var warns []Warning
+	for i, c := range cands {
+		if !strings.HasSuffix(c.file.Base, ".spec.json") && !strings.HasSuffix(c.file.Base, ".spec.json.sig") || results[i].err != nil {
+			continue
+		}
+		at, ok := index[filepath.Dir(c.file.Name)]
+		if !ok {
+			continue
+		}
+		in := hashes[at]
+		if in == nil {
+			in = map[string]bool{}
+			for _, p := range results[at].pkgs {
+				for _, sp := range p.Specs {
+					in[sp.Hash] = true
+				}
+				for _, u := range p.Unlisted() {
+					in[u.Hash] = true
+				}
+			}
+			hashes[at] = in
+		}
+		var lacks []string
+		for _, p := range results[i].pkgs {
+			for _, sp := range p.Specs {
+				if !in[sp.Hash] {
+					lacks = append(lacks, specLabel(p.Name, &sp))
+				}
+			}
+		}
+		if len(lacks) > 0 {
+			slices.Sort(lacks)
+			what := lacks[0]
+			if len(lacks) > 1 {
+				what = fmt.Sprintf("%s and %d more", lacks[0], len(lacks)-1)
+			}
+			warns = append(warns, Warning{File: c.file.Name, Message: fmt.Sprintf("not read: index.json beside it lacks %s, and Spack reads a build cache's index alone", what)})
+		}
+		results[i] = result{bytes: results[i].bytes}
+	}
+	return warns
 }
 
 // loadOne reads a candidate and decodes it: by the first decoder that
