@@ -552,7 +552,7 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 		n.paired = true
 		if o.ids != n.ids {
 			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
-				Message: fmt.Sprintf("hash %s has other facets than in the old snapshot (%s); a hash names one build", o.Hash, facetDelta(o, n))})
+				Message: fmt.Sprintf("hash %s has other facets than in the old snapshot (%s)", o.Hash, facetDelta(o, n)) + hashOneBuild})
 		}
 		if o.stack == n.stack {
 			p.Counts.Unchanged++
@@ -1039,7 +1039,7 @@ func movedHashes(pkgs []Package) []snapshot.Warning {
 		for _, s := range p.Specs.Added {
 			if from := owner[s.Hash]; from != "" && from != p.Name {
 				warnings = append(warnings, snapshot.Warning{File: p.NewFile,
-					Message: fmt.Sprintf("hash %s moved from package %s to %s; a hash names one build of one package", s.Hash, from, p.Name)})
+					Message: fmt.Sprintf("hash %s moved from package %s to %s", s.Hash, from, p.Name) + hashOnePackage})
 			}
 		}
 	}

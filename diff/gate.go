@@ -100,11 +100,22 @@ func ParseGateKinds(kinds []string) ([]string, error) {
 }
 
 // CheckGate returns the gate over r that fails on the given kinds (names
-// of GateKinds; ParseGateKinds checks them).
+// of GateKinds; ParseGateKinds checks them). It is an error when the
+// snapshots disagree on what a hash is (hashConflicts): a hash names one
+// build, so such a spec is counted unchanged, with a warning, and a gate
+// would pass whatever its facets became (a version lowered under the
+// same hash passed --fail-on downgrade).
 func CheckGate(r *Report, failOn []string) (*Gate, error) {
 	kinds, err := ParseGateKinds(failOn)
 	if err != nil {
 		return nil, err
+	}
+	if n, first := hashConflicts(r); n > 0 {
+		more := ""
+		if n > 1 {
+			more = fmt.Sprintf(" (and %d more)", n-1)
+		}
+		return nil, fmt.Errorf("the snapshots disagree on what a hash is: %s%s; a gate over them would pass whatever the hash's specs became: the report without --fail-on lists them", first, more)
 	}
 	g := &Gate{FailOn: kinds, Tripped: []Trip{}}
 	for _, k := range gateKinds {
@@ -178,3 +189,25 @@ func findLost(rollup func(*Facets) *Rollup) func(r *Report) (int, []string, []st
 		return len(lost), nil, slices.Clone(lost)
 	}
 }
+
+// hashConflicts counts the warnings of r that say one hash names two
+// builds (a hash whose facets or package differ between the snapshots,
+// matchPackage and movedHashes), and returns the first's message.
+func hashConflicts(r *Report) (int, string) {
+	n, first := 0, ""
+	for _, w := range r.Warnings {
+		if strings.HasPrefix(w.Message, "hash ") && (strings.HasSuffix(w.Message, hashOneBuild) || strings.HasSuffix(w.Message, hashOnePackage)) {
+			if n == 0 {
+				first = w.Message
+			}
+			n++
+		}
+	}
+	return n, first
+}
+
+// The ends of the warnings about a hash that names two builds.
+const (
+	hashOneBuild   = "; a hash names one build"
+	hashOnePackage = "; a hash names one build of one package"
+)

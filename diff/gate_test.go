@@ -193,3 +193,36 @@ func TestGateKindsCopy(t *testing.T) {
 		t.Errorf("GateKinds after editing a copy: %v", GateKindNames())
 	}
 }
+
+// A hash names one build: the same hash with other facets (a version
+// lowered, a package renamed) is counted unchanged, with a warning, and a
+// gate over it would pass whatever the spec became. Under a gate it is an
+// error (seventh adversarial pass, issue 35: libelf's version lowered
+// under its hash passed --fail-on downgrade).
+func TestGateRefusesHashConflicts(t *testing.T) {
+	old := sp("z1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s")
+	for name, after := range map[string]*snapshot.Snapshot{
+		"other facets":  snapOf("b", pkg("zlib", with(old, func(s *snapshot.Spec) { s.Versions = []string{"1.2"} }))),
+		"other package": snapOf("b", pkg("zlib-ng", old)),
+	} {
+		r, err := CompareWith(snapOf("a", pkg("zlib", old)), after, Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Warnings) == 0 {
+			t.Fatalf("%s: no warning", name)
+		}
+		g, err := CheckGate(r, []string{"downgrade"})
+		if err == nil || !strings.Contains(err.Error(), "disagree on what a hash is") || !strings.Contains(err.Error(), "z1bb") {
+			t.Errorf("%s: gate %+v, error %v; want an error naming the hash", name, g, err)
+		}
+	}
+	// Without a conflict the gate is checked as ever.
+	r, err := CompareWith(snapOf("a", pkg("zlib", old)), snapOf("b", pkg("zlib", old)), Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := CheckGate(r, []string{"any"}); err != nil || !g.Passed() {
+		t.Errorf("gate %+v, error %v; want passed", g, err)
+	}
+}
