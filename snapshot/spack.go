@@ -91,13 +91,19 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	// (Nodes, Others), which jumps about it: a package's line is that of
 	// its node of the smallest hash (listed ones first), and a bad name or
 	// hash is reported for the first such node by hash.
-	slot := map[string]int32{} // by package name: its number
-	var counts, nonBare []int32
+	//
+	// The map and the lists are made for as many packages as nodes, at
+	// most: grown by doubling, they held twice that and more at the
+	// file's peak (a lockfile of tiny records has a package per node),
+	// where they are let go before the blocks are made anyway.
+	nodes := len(set.Nodes) + len(set.Others)
+	slot := make(map[string]int32, nodes) // by package name: its number
+	counts, nonBare := make([]int32, 0, nodes), make([]int32, 0, nodes)
 	type first struct {
 		n      *spackfmt.Node
 		listed bool
 	}
-	var firsts []first
+	firsts := make([]first, 0, nodes)
 	bad := false
 	for n, listed := range set.All() {
 		k, ok := slot[n.Name]

@@ -249,3 +249,39 @@ func unlistedSpecs(p *Package) []Spec {
 	}
 	return out
 }
+
+// tinyLockfile is a spack.lock of n records of the smallest kind (a name
+// and a version under the hash, about 67 bytes), each its own package.
+func tinyLockfile(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[],"concrete_specs":{`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "\n%q:{\"name\":\"p%d\",\"version\":\"1\"}", hashN(i), i)
+	}
+	b.WriteString("\n}}\n")
+	return []byte(b.String())
+}
+
+// A lockfile of tiny records has a package per node: the map of package
+// names and the lists by package number (spackDecoder.Decode) are made
+// at the nodes' count, where grown by doubling they allocated 15.2x the
+// file in all (and held their growth at the file's peak).
+func TestTinyLockfileLoadAllocates(t *testing.T) {
+	data := tinyLockfile(100000)
+	path := filepath.Join(t.TempDir(), "spack.lock")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	alloc, kept, snap := loadCost(t, path)
+	if len(snap.Packages) != 100000 {
+		t.Fatalf("%d packages, want 100000", len(snap.Packages))
+	}
+	ratio := float64(alloc) / float64(len(data))
+	t.Logf("%d bytes: allocated %.2fx, kept %.2fx", len(data), ratio, float64(kept)/float64(len(data)))
+	if ratio > 14 {
+		t.Errorf("loading a lockfile of %d bytes allocated %.2fx its size, want at most 14x", len(data), ratio)
+	}
+}
