@@ -19,30 +19,37 @@ type commandSafe struct {
 
 func (c *commandSafe) Write(p []byte) (int, error) {
 	start := 0
+	// "##[" is found by its "#[", whose '#' is rare in JSON (IndexByte
+	// stops at each), where '[' opens every list; the "##[" that a write
+	// begins inside is found from the bytes before it.
+	escape := func(i int) error { // p[i] is the '[' of a "##["
+		if _, err := c.w.Write(p[start:i]); err != nil {
+			return err
+		}
+		start = i + 1
+		_, err := io.WriteString(c.w, `\u005b`)
+		return err
+	}
+	if len(p) > 0 && p[0] == '[' && c.last == [2]byte{'#', '#'} {
+		if err := escape(0); err != nil {
+			return 0, err
+		}
+	}
 	for off := 0; ; {
-		j := bytes.IndexByte(p[off:], '[')
+		j := bytes.Index(p[off:], []byte("#["))
 		if j < 0 {
 			break
 		}
-		i := off + j
-		off = i + 1
-		var b1, b2 byte // the two bytes before p[i]
-		switch i {
-		case 0:
-			b1, b2 = c.last[0], c.last[1]
-		case 1:
-			b1, b2 = c.last[1], p[0]
-		default:
-			b1, b2 = p[i-2], p[i-1]
+		k := off + j // p[k] == '#', p[k+1] == '['
+		off = k + 1
+		before := c.last[1]
+		if k > 0 {
+			before = p[k-1]
 		}
-		if b1 == '#' && b2 == '#' {
-			if _, err := c.w.Write(p[start:i]); err != nil {
-				return start, err
+		if before == '#' {
+			if err := escape(k + 1); err != nil {
+				return k, err
 			}
-			if _, err := io.WriteString(c.w, `\u005b`); err != nil {
-				return i, err
-			}
-			start = i + 1
 		}
 	}
 	if _, err := c.w.Write(p[start:]); err != nil {

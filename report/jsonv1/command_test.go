@@ -2,6 +2,8 @@ package jsonv1
 
 import (
 	"bytes"
+	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -64,5 +66,52 @@ func TestJSONNoLegacyCommand(t *testing.T) {
 	}
 	if strings.Contains(log.String(), "##[") {
 		t.Errorf("a legacy workflow command in the JSON log")
+	}
+}
+
+// commandSafe finds every "##[" however the writes split the document:
+// strings of '#', '[' and another byte, cut at every place, against
+// strings.ReplaceAll of the whole.
+func TestCommandSafeSplits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		doc := make([]byte, rng.IntN(12))
+		for i := range doc {
+			doc[i] = "#[a"[rng.IntN(3)]
+		}
+		want := strings.ReplaceAll(string(doc), "##[", `##\u005b`)
+		for cut := 0; cut <= len(doc); cut++ {
+			for cut2 := cut; cut2 <= len(doc); cut2++ {
+				var b bytes.Buffer
+				c := &commandSafe{w: &b}
+				for _, part := range [][]byte{doc[:cut], doc[cut:cut2], doc[cut2:]} {
+					if n, err := c.Write(part); n != len(part) || err != nil {
+						t.Fatalf("Write(%q) = %d, %v", part, n, err)
+					}
+				}
+				if b.String() != want {
+					t.Fatalf("%q written as %q, %q, %q: got %q, want %q", doc, doc[:cut], doc[cut:cut2], doc[cut2:], b.String(), want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkCommandSafe: the filter over a JSON report, in the chunks of
+// its write buffer.
+func BenchmarkCommandSafe(b *testing.B) {
+	var doc bytes.Buffer
+	if err := render(&doc, "json", reporttest.GenReport(1, 20000), report.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	data := doc.Bytes()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		c := &commandSafe{w: io.Discard}
+		for p := data; len(p) > 0; {
+			n := min(len(p), 64<<10)
+			c.Write(p[:n])
+			p = p[n:]
+		}
 	}
 }
