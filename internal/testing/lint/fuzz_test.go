@@ -16,10 +16,7 @@ import (
 // test that moved to another package (as the log decoder's did when the
 // formats left package report) was silently fuzzed no more.
 func TestMakeFuzzTargets(t *testing.T) {
-	root, err := filepath.Abs("../../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
 	if err != nil {
 		t.Fatal(err)

@@ -76,13 +76,10 @@ var layers = []rule{
 // TestLayers: no import runs from a lower package to a higher one (issue
 // 30): every import of every non-test file against the rules above.
 func TestLayers(t *testing.T) {
-	root, err := filepath.Abs("../../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	fset := token.NewFileSet()
 	imports := map[string][]string{}
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

@@ -14,10 +14,7 @@ import (
 // the tree, and no package the tree does not have (issue 30: the table is
 // a reference, so it must match). A row may name several packages.
 func TestLayoutTable(t *testing.T) {
-	root, err := filepath.Abs("../../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	doc, err := os.ReadFile(filepath.Join(root, "docs", "design.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -24,10 +24,7 @@ func TestMakeTestSaysSharedSkipped(t *testing.T) {
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("the make program is not on PATH")
 	}
-	root, err := filepath.Abs("../../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	cmd := exec.Command("make", "-n", "test")
 	cmd.Dir = root
 	for _, kv := range os.Environ() { // not the flags of a make that runs this test

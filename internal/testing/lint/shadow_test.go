@@ -29,13 +29,10 @@ func init() {
 // the other (issue 12). Struct fields are selected through their struct
 // and shadow nothing.
 func TestNoShadowedBuiltins(t *testing.T) {
-	root, err := filepath.Abs("../../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	fset := token.NewFileSet()
 	files := 0
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

@@ -22,13 +22,10 @@ import (
 // folder, which breaks when the package moves). A message that names the
 // folder, with words after it, is no path.
 func TestSharedDataOneRule(t *testing.T) {
-	root, err := filepath.Abs("../../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	own := filepath.Join(root, "internal", "testing", "shareddata")
 	fset := token.NewFileSet()
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
