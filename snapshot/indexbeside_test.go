@@ -1,6 +1,8 @@
 package snapshot
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -60,10 +62,81 @@ func TestIndexBesideSpecFiles(t *testing.T) {
 				t.Errorf("packages %v, want %v", names, tt.want)
 			}
 			warned := slices.ContainsFunc(s.Warnings, func(w Warning) bool {
-				return strings.HasSuffix(w.File, spec) && strings.Contains(w.Message, "index.json")
+				return strings.HasSuffix(w.File, spec) && strings.Contains(w.Message, "build cache's index")
 			})
 			if warned != tt.warn {
 				t.Errorf("a warning about %s: %v, want %v (warnings %v)", spec, warned, tt.warn, s.Warnings)
+			}
+		})
+	}
+}
+
+// Spack files are recognised by content, so the spec files left out
+// beside an index are those read as spec files, whatever their names,
+// anywhere in the snapshot, beside an index of any name (in capitals
+// too), gzip'd or not, and beside one that does not decode (eighth adversarial pass,
+// issue 35: each of these read the stale spec file, "no changes").
+func TestIndexBesideSpecFilesByContent(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(spackFixtures, "index.v7-layout2-unsigned.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	delete(doc["database"]["installs"].(map[string]any), "sk2gqqz4n5njmvktycnd25wq25jxiqkr") // libdwarf
+	lost, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := os.ReadFile(filepath.Join(spackFixtures, "spec.v4-libdwarf-core2.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gz := func(b []byte) []byte {
+		var out bytes.Buffer
+		w := gzip.NewWriter(&out)
+		w.Write(b)
+		w.Close()
+		return out.Bytes()
+	}
+	for _, tt := range []struct {
+		name  string
+		files map[string][]byte
+		skip  bool // the index does not decode: Options.SkipInvalid
+	}{
+		{"a subfolder", map[string][]byte{"index.json": lost, "sub/libdwarf.spec.json": spec}, false},
+		{"the index in a subfolder", map[string][]byte{"index.json/x.json": lost, "libdwarf.spec.json": spec}, false},
+		{"an index named in capitals", map[string][]byte{"INDEX.JSON": lost, "libdwarf.spec.json": spec}, false},
+		{"another name", map[string][]byte{"index.json": lost, "libdwarf.json": spec}, false},
+		{"a gzip'd spec file", map[string][]byte{"index.json": lost, "libdwarf.spec.json.gz": gz(spec)}, false},
+		{"a gzip'd index", map[string][]byte{"index.json.gz": gz(lost), "libdwarf.spec.json": spec}, false},
+		{"an index of another name", map[string][]byte{"idx.json": lost, "libdwarf.spec.json": spec}, false},
+		{"an index cut short", map[string][]byte{"index.json": lost[:len(lost)/2], "libdwarf.spec.json": spec}, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, b := range tt.files {
+				path := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := Load(dir, Options{SkipInvalid: tt.skip})
+			if err != nil {
+				if tt.skip && strings.Contains(err.Error(), "index.json") {
+					return // the index skipped, nothing is left: an error, not the stale spec file
+				}
+				t.Fatal(err)
+			}
+			for _, p := range s.Packages {
+				if p.Name == "libdwarf" {
+					t.Errorf("libdwarf read from %s, beside an index without it", p.File())
+				}
 			}
 		})
 	}

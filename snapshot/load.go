@@ -83,6 +83,10 @@ func (c *candidate) fallbackOf(decoders []Decoder) Fallback {
 
 // result is what loading one candidate gave.
 type result struct {
+	// kind is the file's kind of Spack file as its head says
+	// (spackfmt.Sniff), spackfmt.Unknown for a page: what besideIndex
+	// goes by, whatever the file's name.
+	kind     spackfmt.Kind
 	bytes    int64      // the file's size, as read
 	pkgs     []*Package // the file's packages
 	counts   RuleCounts
@@ -304,6 +308,7 @@ func tooBigByContent(f File) Warning {
 // by content (contentDecoder): Spack's JSON files and lockfiles under
 // other names than Spack gives them.
 func maybeByContent(base string) bool {
+	base = strings.ToLower(base) // index.JSON too: dropped without a word, it hid an index
 	for _, ext := range []string{".json", ".json.gz", ".json.sig", ".lock"} {
 		if strings.HasSuffix(base, ext) {
 			return true
@@ -378,45 +383,46 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	return cands, append(walkWarnings, warnings...), append(walkErrs, errs...), results, single
 }
 
-// besideIndex leaves out the spec files of a folder that holds a build
-// cache's index.json, read whole: Spack reads a build cache's index
-// alone, and a spec that the index lost is gone to it even when its spec
-// file stays (a stale index); read as the union of both, such a loss
-// passed every gate. A spec file with a spec the index lacks gets a
-// warning that names it. A spec file that did not decode keeps its
-// error.
+// besideIndex leaves out the spec files of a snapshot that holds a
+// build cache's index, wherever they are in it and whatever their names:
+// Spack reads a build cache's index alone, and a spec that the index lost
+// is gone to it even when its spec file stays (a stale index); read as
+// the union of both, such a loss passed every gate. Spack files are known
+// by their content (a result's kind), an index too, gzip'd or not, and
+// one that does not decode (its error, or its skip, stands) still leaves
+// them out. A spec file with a spec no index has gets a warning that
+// names it; one that did not decode keeps its error.
 func besideIndex(cands []candidate, results []result) []Warning {
-	index := map[string]int{} // folder → its index's candidate
-	for i, c := range cands {
-		if c.file.Base == "index.json" && results[i].err == nil && len(results[i].pkgs) > 0 {
-			index[filepath.Dir(c.file.Name)] = i
+	var indexes []int
+	failed := false
+	for i := range cands {
+		if results[i].kind == spackfmt.Index {
+			indexes = append(indexes, i)
+			failed = failed || results[i].err != nil
 		}
 	}
-	if len(index) == 0 {
+	if len(indexes) == 0 {
 		return nil
 	}
-	hashes := map[int]map[string]bool{} // by index candidate: its specs' hashes
+	var in map[string]bool // the indexes' hashes, made on first need
 	var warns []Warning
 	for i, c := range cands {
-		if !strings.HasSuffix(c.file.Base, ".spec.json") && !strings.HasSuffix(c.file.Base, ".spec.json.sig") || results[i].err != nil {
+		if results[i].kind != spackfmt.SpecFile || results[i].err != nil {
 			continue
 		}
-		at, ok := index[filepath.Dir(c.file.Name)]
-		if !ok {
-			continue
-		}
-		in := hashes[at]
+		bytes := results[i].bytes
 		if in == nil {
 			in = map[string]bool{}
-			for _, p := range results[at].pkgs {
-				for _, sp := range p.Specs {
-					in[sp.Hash] = true
-				}
-				for _, u := range p.Unlisted() {
-					in[u.Hash] = true
+			for _, k := range indexes {
+				for _, p := range results[k].pkgs {
+					for _, sp := range p.Specs {
+						in[sp.Hash] = true
+					}
+					for _, u := range p.Unlisted() {
+						in[u.Hash] = true
+					}
 				}
 			}
-			hashes[at] = in
 		}
 		var lacks []string
 		for _, p := range results[i].pkgs {
@@ -426,17 +432,32 @@ func besideIndex(cands []candidate, results []result) []Warning {
 				}
 			}
 		}
-		if len(lacks) > 0 {
+		switch {
+		case len(lacks) > 0:
 			slices.Sort(lacks)
 			what := lacks[0]
 			if len(lacks) > 1 {
 				what = fmt.Sprintf("%s and %d more", lacks[0], len(lacks)-1)
 			}
-			warns = append(warns, Warning{File: c.file.Name, Message: fmt.Sprintf("not read: index.json beside it lacks %s, and Spack reads a build cache's index alone", what)})
+			warns = append(warns, Warning{File: c.file.Name, Message: fmt.Sprintf("not read: the build cache's index lacks %s, and Spack reads the index alone", what)})
+		case failed:
+			warns = append(warns, Warning{File: c.file.Name, Message: "not read: a spec file beside a build cache's index, which did not load; Spack reads the index alone"})
 		}
-		results[i] = result{bytes: results[i].bytes}
+		results[i] = result{kind: spackfmt.SpecFile, bytes: bytes}
 	}
 	return warns
+}
+
+// spackKind is the kind of Spack file data's head says it is (as the
+// decoder detects it), for a candidate the Spack decoder may read;
+// spackfmt.Unknown for any other.
+func spackKind(c candidate, data []byte) spackfmt.Kind {
+	for _, d := range c.decoders {
+		if _, ok := d.(spackDecoder); ok {
+			return spackfmt.Sniff(data[:min(len(data), detectSize)])
+		}
+	}
+	return spackfmt.Unknown
 }
 
 // loadOne reads a candidate and decodes it: by the first decoder that
@@ -444,7 +465,7 @@ func besideIndex(cands []candidate, results []result) []Warning {
 // (Decoder.Claims), by the decoder of that name, whose error then says
 // what is wrong with it; else by the Fallback that takes it (a package
 // page).
-func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadState) result {
+func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadState) (r result) {
 	if c.byContent && c.file.Size < 0 {
 		// A folder's walk does not know sizes; classify checked the others.
 		if _, disk := src.(*dirSource); disk {
@@ -460,6 +481,9 @@ func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadS
 	st.read += len(data)
 	if cap(data) > cap(st.buf) {
 		st.buf = data[:0]
+	}
+	if kind := spackKind(c, data); kind != spackfmt.Unknown {
+		defer func() { r.kind = kind }()
 	}
 	file := c.file.Name
 	// Counted now: data is not used once decoded, so that the decoders'
