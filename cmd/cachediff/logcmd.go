@@ -171,6 +171,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	var prevBytes, olderBytes int64
+	var prev *snapshot.Snapshot // the snapshot loaded before, for sameSnapshot
 	load := func(i int) (*snapshot.Snapshot, error) {
 		if i >= 2 {
 			// The snapshot before the two held and the step written are
@@ -187,6 +188,14 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if err != nil {
 			return nil, err
 		}
+		if opts.failOn != nil && opts.revs == "" && i > 0 && prev != nil {
+			// Spelt otherwise (main:PATH after HEAD:PATH, PATH/), one
+			// snapshot twice, as sameArgs finds before loading.
+			if same := sameSnapshot(opts.dir, names[i-1], names[i], prev, s); same != "" {
+				return nil, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", i, i, i+1, same)
+			}
+		}
+		prev = s
 		if !opts.quiet {
 			switch n := len(s.Skipped); {
 			case n == 1:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -28,18 +29,52 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 			return a
 		}
 		return ""
-	case mirror.IsURL(a) || mirror.IsURL(b):
-		if a == b {
-			return mirror.Redact(a)
-		}
+	}
+	ua, ub := urlKey(a), urlKey(b)
+	if ua != "" && ua == ub {
+		return mirror.Redact(a)
+	}
+	pa, pb := localPath(dir, a), localPath(dir, b)
+	if pa == "" || pb == "" {
 		return ""
 	}
-	fa, err1 := os.Stat(joinDir(dir, a))
-	fb, err2 := os.Stat(joinDir(dir, b))
+	fa, err1 := os.Stat(pa)
+	fb, err2 := os.Stat(pb)
 	if err1 == nil && err2 == nil && os.SameFile(fa, fb) {
-		return a
+		return mirror.Redact(a)
 	}
 	return ""
+}
+
+// urlKey is an http(s) URL argument as one snapshot is spelt whatever
+// the case of its scheme and host and the slashes and dots of its path;
+// "" for any other argument.
+func urlKey(arg string) string {
+	if !mirror.IsURL(arg) {
+		return ""
+	}
+	u, err := url.Parse(arg)
+	if err != nil || strings.EqualFold(u.Scheme, "file") {
+		return ""
+	}
+	u.Scheme, u.Host = strings.ToLower(u.Scheme), strings.ToLower(u.Host)
+	u.Path = path.Clean("/" + u.Path)
+	u.RawPath = ""
+	return u.String()
+}
+
+// localPath is the file an argument names on disk: a path (relative to
+// dir, as the arguments are opened), or a file:// URL's; "" for an http
+// URL.
+func localPath(dir, arg string) string {
+	if mirror.IsURL(arg) {
+		u, err := url.Parse(arg)
+		if err != nil || !strings.EqualFold(u.Scheme, "file") {
+			return ""
+		}
+		return u.Path
+	}
+	return joinDir(dir, arg)
 }
 
 // gitPath is the PATH of an argument [git:]REV:PATH, cleaned; "" when it

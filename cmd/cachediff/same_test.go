@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // TestSameSnapshotTwice (a seventh adversarial pass, issue 35): one
@@ -54,5 +56,54 @@ func TestLogSameSnapshotTwice(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"log", "--fail-on", "any", a, b, a}, &stdout, &stderr); code == exitTrouble {
 		t.Errorf("log A B A: exit %d, stderr %q: a snapshot may come back", code, stderr.String())
+	}
+}
+
+// One snapshot spelt two ways (eighth adversarial pass, issue 35): a
+// file URL and its path, a URL with a trailing or doubled slash or a
+// scheme in capitals; in a log, one PATH at one commit named by two
+// revisions, or with a trailing slash. Under --fail-on each is the same
+// snapshot, as it is in a diff.
+func TestSameSnapshotSpellings(t *testing.T) {
+	mirror, err := filepath.Abs("../../testdata/spack-gen/old")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pair := range [][2]string{
+		{"file://" + mirror, mirror},
+		{"file://" + mirror, "file://" + mirror + "/"},
+		{"FILE://" + mirror, "file://" + mirror + "/./"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--fail-on", "any", pair[0], pair[1]}, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+			t.Errorf("--fail-on any %q %q: exit %d, stderr %q; want exit 2 naming the same snapshot", pair[0], pair[1], code, stderr.String())
+		}
+	}
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	real, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := filepath.Join(t.TempDir(), "catalogue")
+	if _, err := gittest.Commits(repo, filepath.Join(real, "v0.23.0"), filepath.Join(real, "v0.23.1")); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"HEAD:_cache/develop", "HEAD:_cache/develop/"},
+		{"HEAD:_cache/develop", "main:_cache/develop"},
+		{"HEAD~1:_cache/develop", "HEAD:_cache/develop", "main:./_cache/develop"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"log", "-C", repo, "--fail-on", "any"}, args...), &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+			t.Errorf("log --fail-on any %q: exit %d, stderr %q; want exit 2 naming the same snapshot", args, code, stderr.String())
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"log", "-C", repo, "--fail-on", "any", "HEAD~1:_cache/develop", "HEAD:_cache/develop"}, &stdout, &stderr); code == exitTrouble {
+		t.Errorf("log of two commits: exit %d, stderr %q", code, stderr.String())
 	}
 }
