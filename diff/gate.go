@@ -110,7 +110,7 @@ func CheckGate(r *Report, failOn []string) (*Gate, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n, first := hashConflicts(r); n > 0 {
+	if n, first := HashConflicts(r); n > 0 {
 		more := ""
 		if n > 1 {
 			more = fmt.Sprintf(" (and %d more)", n-1)
@@ -190,10 +190,12 @@ func findLost(rollup func(*Facets) *Rollup) func(r *Report) (int, []string, []st
 	}
 }
 
-// hashConflicts counts the warnings of r that say one hash names two
+// HashConflicts counts the warnings of r that say one hash names two
 // builds (a hash whose facets or package differ between the snapshots,
-// matchPackage and movedHashes), and returns the first's message.
-func hashConflicts(r *Report) (int, string) {
+// matchPackage and movedHashes), and returns the first's message. Such a
+// spec counts unchanged, but the snapshots differ: a command's exit
+// status says so (and a gate refuses them, CheckGate).
+func HashConflicts(r *Report) (int, string) {
 	n, first := 0, ""
 	for _, w := range r.Warnings {
 		if strings.HasPrefix(w.Message, "hash ") && (strings.HasSuffix(w.Message, hashOneBuild) || strings.HasSuffix(w.Message, hashOnePackage)) {

@@ -247,7 +247,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if opts.failOn != nil {
 			g, err := diff.CheckGate(r, opts.failOn)
 			if err != nil {
-				return err
+				return fmt.Errorf("step %d: %w", i, err)
 			}
 			r.SetGate(g)
 		}

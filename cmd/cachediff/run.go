@@ -307,6 +307,11 @@ func exitCode(r *diff.Report) int {
 	case r.Gate != nil, r.HasChanges():
 		return exitDiffers
 	}
+	if n, _ := diff.HashConflicts(r); n > 0 {
+		// A hash whose facets changed counts unchanged, but the
+		// snapshots differ: -q old new || echo changed must say so.
+		return exitDiffers
+	}
 	return exitSame
 }
 
