@@ -417,8 +417,8 @@ func TestSpackBadInputExit2(t *testing.T) {
 	for _, tt := range []struct{ name, data, want string }{
 		{"index.json", "{\"database\":{\"version\":\"8\",\n\"installs\":{\"abc\":{\"spec\":{\"name\":3}}}}}",
 			"index.json: line 2, column 35: database.installs.abc.spec.name: want a string, not a number"},
-		{"spack.lock", `{"_meta":{"file-type":"spack-lockfile","lockfile-version":7},"roots":[],"concrete_specs":{}}`,
-			"lockfile version 7 is not supported (cachediff reads versions 1 to 6)"},
+		{"spack.lock", `{"_meta":{"file-type":"spack-lockfile","lockfile-version":8},"roots":[],"concrete_specs":{}}`,
+			"lockfile version 8 is not supported (cachediff reads versions 1 to 7)"},
 		{"x.spec.json", `{"spec":{"_meta":{"version":1},"nodes":[]}}`,
 			"spec format version 1 is not supported (cachediff reads versions 2 to 6)"},
 	} {

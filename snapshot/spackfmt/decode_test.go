@@ -225,8 +225,8 @@ func TestErrors(t *testing.T) {
 			[]string{"x.json:1:24: database.version: database version 10 is not supported (cachediff reads versions 6 to 9)"}},
 		{"database version after installs", `{"database":{"installs":{"a":{"spec":{"name":"z"}}},"version":"5"}}`,
 			[]string{"database.version", "database version 5 is not supported"}},
-		{"lockfile version", "{\"_meta\":{\"file-type\":\"spack-lockfile\",\"lockfile-version\":7},\n\"roots\":[],\"concrete_specs\":{}}",
-			[]string{"_meta.lockfile-version", "lockfile version 7 is not supported (cachediff reads versions 1 to 6)"}},
+		{"lockfile version", "{\"_meta\":{\"file-type\":\"spack-lockfile\",\"lockfile-version\":8},\n\"roots\":[],\"concrete_specs\":{}}",
+			[]string{"_meta.lockfile-version", "lockfile version 8 is not supported (cachediff reads versions 1 to 7)"}},
 		{"lockfile without version", `{"roots":[],"concrete_specs":{}}`, []string{"lockfile has no version"}},
 		{"spec format", `{"spec":{"_meta":{"version":7},"nodes":[]}}`,
 			[]string{"spec._meta.version", "spec format version 7 is not supported (cachediff reads versions 2 to 6)"}},
@@ -578,5 +578,26 @@ func TestSignedTrailingContent(t *testing.T) {
 		if _, err := Decode("x.spec.json.sig", []byte(msg+tail)); err != nil {
 			t.Errorf("tail %q: %v", tail, err)
 		}
+	}
+}
+
+// Spack 1.2 writes lockfile version 7, which adds a root's "group" (the
+// group of specs it was concretized in): read as version 6 is, the group
+// left aside. It was refused as an unsupported version.
+func TestLockfileV7(t *testing.T) {
+	const h = "tivmbe3xjw7oqv4c3jv3v4jw42a7cajq"
+	lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":7,"specfile-version":5},` +
+		`"spack":{"version":"1.2.0.dev0","type":"git","commit":"94b055476f874f424f20e3c0f33b0f22de29220a"},` +
+		`"roots":[{"hash":"` + h + `","spec":"zlib-ng","group":"default"}],` +
+		`"concrete_specs":{"` + h + `":{"name":"zlib-ng","version":"2.2.3","arch":{"platform":"linux","platform_os":"ubuntu24.04","target":"x86_64_v3"},"namespace":"builtin","parameters":{"build_system":"generic"},"annotations":{"original_specfile_version":5},"hash":"` + h + `"}}}`
+	set, err := Decode("spack.lock", []byte(lock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Nodes) != 1 || set.Nodes[0].Name != "zlib-ng" || set.Nodes[0].Hash != h || len(set.Roots) != 1 || set.Roots[0].Hash != h {
+		t.Errorf("nodes %+v, roots %+v", set.Nodes, set.Roots)
+	}
+	if _, err := Decode("spack.lock", []byte(strings.Replace(lock, `"lockfile-version":7`, `"lockfile-version":8`, 1))); err == nil || !strings.Contains(err.Error(), "versions 1 to 7") {
+		t.Errorf("lockfile version 8: %v; want refused, naming versions 1 to 7", err)
 	}
 }

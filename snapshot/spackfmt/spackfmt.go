@@ -71,7 +71,7 @@ func (k Kind) String() string {
 // Supported format versions, for checks and messages.
 const (
 	MinDatabase, MaxDatabase = 6, 9
-	MinLockfile, MaxLockfile = 1, 6
+	MinLockfile, MaxLockfile = 1, 7
 	MinSpec, MaxSpec         = 2, 6
 )
 
