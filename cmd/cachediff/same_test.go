@@ -83,12 +83,12 @@ func TestSameSnapshotSpellings(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
-	real, err := filepath.Abs("../../testdata/real")
+	realDir, err := filepath.Abs("../../testdata/real")
 	if err != nil {
 		t.Fatal(err)
 	}
 	repo := filepath.Join(t.TempDir(), "catalogue")
-	if _, err := gittest.Commits(repo, filepath.Join(real, "v0.23.0"), filepath.Join(real, "v0.23.1")); err != nil {
+	if _, err := gittest.Commits(repo, filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")); err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{
