@@ -20,20 +20,7 @@ import (
 // it, read as the union: "no changes", and --fail-on removed-package
 // passed).
 func TestIndexBesideSpecFiles(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(spackFixtures, "index.v7-layout2-unsigned.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	installs := doc["database"]["installs"].(map[string]any)
-	delete(installs, "sk2gqqz4n5njmvktycnd25wq25jxiqkr") // libdwarf
-	lost, err := json.Marshal(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data, lost := libdwarfLost(t)
 	spec := "linux-libdwarf-sk2gqqz4n5njmvktycnd25wq25jxiqkr.spec.json"
 	for _, tt := range []struct {
 		name  string
@@ -74,22 +61,11 @@ func TestIndexBesideSpecFiles(t *testing.T) {
 // Spack files are recognised by content, so the spec files left out
 // beside an index are those read as spec files, whatever their names,
 // anywhere in the snapshot, beside an index of any name (in capitals
-// too), gzip'd or not, and beside one that does not decode (eighth adversarial pass,
-// issue 35: each of these read the stale spec file, "no changes").
+// too), gzip'd or not, and beside one that does not decode (eighth
+// adversarial pass, issue 35: each of these read the stale spec file,
+// "no changes").
 func TestIndexBesideSpecFilesByContent(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(spackFixtures, "index.v7-layout2-unsigned.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	delete(doc["database"]["installs"].(map[string]any), "sk2gqqz4n5njmvktycnd25wq25jxiqkr") // libdwarf
-	lost, err := json.Marshal(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, lost := libdwarfLost(t)
 	spec, err := os.ReadFile(filepath.Join(spackFixtures, "spec.v4-libdwarf-core2.spec.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -140,4 +116,24 @@ func TestIndexBesideSpecFilesByContent(t *testing.T) {
 			}
 		})
 	}
+}
+
+// libdwarfLost returns the v7 index fixture (libelf and libdwarf), and
+// the same index without libdwarf's record.
+func libdwarfLost(t *testing.T) (data, lost []byte) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(spackFixtures, "index.v7-layout2-unsigned.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	delete(doc["database"]["installs"].(map[string]any), "sk2gqqz4n5njmvktycnd25wq25jxiqkr") // libdwarf
+	lost, err = json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, lost
 }
