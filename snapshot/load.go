@@ -410,7 +410,7 @@ func besideIndex(cands []candidate, results []result) []Warning {
 		if results[i].kind != spackfmt.SpecFile || results[i].err != nil {
 			continue
 		}
-		bytes := results[i].bytes
+		read := results[i].bytes
 		if in == nil {
 			in = map[string]bool{}
 			for _, k := range indexes {
@@ -443,7 +443,7 @@ func besideIndex(cands []candidate, results []result) []Warning {
 		case failed:
 			warns = append(warns, Warning{File: c.file.Name, Message: "not read: a spec file beside a build cache's index, which did not load; Spack reads the index alone"})
 		}
-		results[i] = result{kind: spackfmt.SpecFile, bytes: bytes}
+		results[i] = result{kind: spackfmt.SpecFile, bytes: read}
 	}
 	return warns
 }
