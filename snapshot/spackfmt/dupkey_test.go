@@ -245,6 +245,7 @@ func TestVersionsOverVersion(t *testing.T) {
 		{"versions before version", `"versions":["=0.8.10"],"version":"0.8.13"`, "0.8.10", ""},
 		{"versions alone", `"versions":["0.8.10"]`, "0.8.10", ""},
 		{"versions as a string", `"version":"0.8.13","versions":"0.8.10"`, "0.8.10", ""},
+		{"versions twice over", `"versions":["=0.8.10","=0.8.10"]`, "0.8.10", ""},
 		{"compiler versions after version", `"version":"1","compiler":{"name":"gcc","version":"10.2.1","versions":["=13.2.0"]}`, "1", "gcc@13.2.0"},
 		{"compiler versions before version", `"version":"1","compiler":{"name":"gcc","versions":["13.2.0"],"version":"10.2.1"}`, "1", "gcc@13.2.0"},
 	} {

@@ -278,8 +278,9 @@ func (d *decoder) compiler(n *Node) error {
 // versions reads the "versions" of a node or a compiler, which Spack
 // reads instead of its "version" when it is there, whatever their order
 // (VersionList.from_dict): a version, or a list of one ("=" before it
-// says it is exact, as every version of a concrete spec is). A list of
-// another length is no concrete spec's, and an error.
+// says it is exact, as every version of a concrete spec is), given more
+// than once too (a VersionList merges them). A list of none, or of
+// several versions, is no concrete spec's, and an error.
 func (d *decoder) versions() (string, error) {
 	s := d.s
 	if s.peek() == '"' {
@@ -291,10 +292,16 @@ func (d *decoder) versions() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if len(l) != 1 {
-		return "", s.errAt(start, "versions lists %d versions, where a concrete spec has one (Spack reads versions, not version, when both are given)", len(l))
+	if len(l) == 0 {
+		return "", s.errAt(start, "versions lists no version, where a concrete spec has one")
 	}
-	return strings.TrimPrefix(l[0], "="), nil
+	v := strings.TrimPrefix(l[0], "=")
+	for _, o := range l[1:] {
+		if strings.TrimPrefix(o, "=") != v {
+			return "", s.errAt(start, "versions lists %d versions, where a concrete spec has one", len(l))
+		}
+	}
+	return v, nil
 }
 
 // parameters reads the variants (and flags) in Spack's spelling.
