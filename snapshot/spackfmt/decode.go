@@ -285,6 +285,7 @@ type decoder struct {
 	lockVersion int
 	specVersion int // the file's spec format, when it says
 	deferred    []deferredValue
+	dagOf       map[*Node]string // a lockfile of version 1 to 3: a spec's own hash (dag.go)
 	// line counting
 	linePos, line int
 	// slabs and scratch (node.go)
@@ -684,6 +685,9 @@ func (d *decoder) add(n *Node, ref *hashRef, counts bool, at int) error {
 	own := n.Hash
 	n.Hash = id
 	ref.node = n
+	if counts {
+		d.noteDAG(n, own)
+	}
 	if own != "" && own != id {
 		m := d.more(n)
 		m.aliases = append(m.aliases, own)

@@ -638,6 +638,7 @@ func (d *decoder) finish() {
 			n.Compiler = "none"
 		}
 	}
+	d.dagIdentity()
 	d.markRoots()
 	sortByHash(set.Nodes)
 	sortByHash(set.Others)

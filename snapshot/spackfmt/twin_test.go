@@ -60,6 +60,7 @@ func finishPlain(d *decoder) {
 			n.Compiler = "none"
 		}
 	}
+	d.dagIdentity()
 	d.markRoots()
 	byHash := func(a, b *Node) int { return cmp.Compare(a.Hash, b.Hash) }
 	slices.SortFunc(set.Nodes, byHash)

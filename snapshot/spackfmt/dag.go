@@ -1,0 +1,171 @@
+package spackfmt
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Lockfiles of versions 1 to 3 (Spack 0.12 to 0.17) key their concrete
+// specs by one hash and give each node another: a version 2 or 3 file
+// keys a spec by its build hash and writes, in the node, its DAG hash of
+// the time, which leaves build dependencies out. Several records of one
+// file can then share a DAG hash: a package needed twice with different
+// build dependencies (a real tutorial lockfile has two pythons, two
+// openssls and two setuptools so). Spack reads such a file by DAG hash
+// (environment.py, _read_lockfile_dict): every record is a spec, the
+// roots are walked in order, depth first, dependencies by name, and the
+// first record met of each DAG hash is the one kept; the roots and the
+// edges then name specs by that hash. dagIdentity does the same, so that
+// a spec is the spec Spack installs, once, under the hash Spack shows.
+//
+// A record that no root reaches is not in the environment Spack reads;
+// cachediff keeps every record, as for other versions, and of records
+// sharing a DAG hash that no root reaches keeps the first in the file.
+
+// noteDAG records, while a lockfile of version 1 to 3 is read, the hash
+// a concrete spec's node gives itself when it is not its key.
+func (d *decoder) noteDAG(n *Node, own string) {
+	if d.lockVersion == 0 || d.lockVersion > 3 || own == "" || own == n.Hash {
+		return
+	}
+	if d.dagOf == nil {
+		d.dagOf = map[*Node]string{}
+	}
+	d.dagOf[n] = own
+}
+
+// dagIdentity gives the specs of a lockfile of version 1 to 3 the
+// identity Spack reads (above): once edges are resolved (they name keys),
+// before roots are marked and nodes sorted.
+func (d *decoder) dagIdentity() {
+	if d.set.Kind != Lockfile || d.lockVersion > 3 || len(d.dagOf) == 0 {
+		return
+	}
+	set := d.set
+	id := func(n *Node) string {
+		if h, ok := d.dagOf[n]; ok {
+			return h
+		}
+		return n.Hash
+	}
+	byKey := make(map[string]*Node, len(set.Nodes))
+	for _, n := range set.Nodes {
+		byKey[n.Hash] = n
+	}
+	// The first record of each DAG hash that the roots reach, depth
+	// first, in Spack's order.
+	kept := map[string]*Node{}
+	seen := map[*Node]bool{}
+	type frame struct {
+		n    *Node
+		deps []*Node
+		next int
+	}
+	children := func(n *Node) []*Node {
+		deps := slices.Clone(n.Deps)
+		slices.SortStableFunc(deps, func(a, b Dep) int { return strings.Compare(a.Name, b.Name) })
+		var out []*Node
+		for _, dep := range deps {
+			if t := byKey[dep.Hash]; t != nil {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	enter := func(n *Node) frame {
+		seen[n] = true
+		if h := id(n); kept[h] == nil {
+			kept[h] = n
+		}
+		return frame{n: n, deps: children(n)}
+	}
+	for _, r := range set.Roots {
+		top := byKey[r.Hash]
+		if top == nil || seen[top] {
+			continue
+		}
+		stack := []frame{enter(top)}
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			if f.next == len(f.deps) {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			c := f.deps[f.next]
+			f.next++
+			if !seen[c] {
+				stack = append(stack, enter(c))
+			}
+		}
+	}
+	// Then those no root reaches, in file order (Nodes is, until sorted).
+	for _, n := range set.Nodes {
+		if h := id(n); kept[h] == nil {
+			kept[h] = n
+		}
+	}
+	// Each key now names the record kept for its DAG hash.
+	keyTo := make(map[string]*Node, len(byKey))
+	for k, n := range byKey {
+		keyTo[k] = kept[id(n)]
+	}
+	for i, r := range set.Roots {
+		if t := keyTo[r.Hash]; t != nil {
+			set.Roots[i] = Root{Hash: id(t), Spec: r.Name()}
+		}
+	}
+	nodes := set.Nodes[:0]
+	var merged []string
+	line := 0
+	for _, n := range set.Nodes {
+		if kept[id(n)] != n {
+			n.in = notIn
+			merged = append(merged, n.Name)
+			if line == 0 || n.Line < line {
+				line = n.Line
+			}
+			continue
+		}
+		nodes = append(nodes, n)
+	}
+	if len(merged) > 0 {
+		slices.Sort(merged)
+		d.warnf(line, "%s share a DAG hash with another record (%s): each is one spec, as Spack reads a lockfile of version %d", records(len(merged)), nameList(merged), d.lockVersion)
+	}
+	clear(set.Nodes[len(nodes):])
+	set.Nodes = nodes
+	for _, n := range nodes {
+		for i, dep := range n.Deps {
+			if t := keyTo[dep.Hash]; t != nil {
+				n.Deps[i].Hash = id(t)
+			}
+		}
+	}
+	// Keys look up the record kept, and DAG hashes, which the roots and
+	// edges now name, win where a key is also a DAG hash.
+	for k, n := range keyTo {
+		d.s.internHash([]byte(k)).node = n
+	}
+	for _, n := range nodes {
+		h := id(n)
+		n.Hash = h
+		d.s.internHash([]byte(h)).node = n
+	}
+}
+
+func records(n int) string {
+	if n == 1 {
+		return "1 record"
+	}
+	return strconv.Itoa(n) + " records"
+}
+
+// nameList lists names, the first five and how many more.
+func nameList(names []string) string {
+	const most = 5
+	if len(names) <= most {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:most], ", ") + " and " + strconv.Itoa(len(names)-most) + " more"
+}

@@ -1,0 +1,99 @@
+package spackfmt
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A lockfile of version 2 or 3 keys its records by build hash, and
+// several can share the DAG hash each writes (the same package with other
+// build dependencies). Spack reads one spec of each DAG hash: the first
+// its depth-first walk from the roots in order, dependencies by name,
+// meets; the roots and edges then name specs by DAG hash.
+func TestLockfileDAGHashes(t *testing.T) {
+	arch := `"arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"}`
+	rec := func(key, name, version, dag, deps string) string {
+		return fmt.Sprintf(`%q:{%q:{"version":%q,%s,"dependencies":{%s},"hash":%q}}`, key, name, version, arch, deps, dag)
+	}
+	dep := func(name, key string) string { return fmt.Sprintf(`%q:{"hash":%q,"type":["build","link"]}`, name, key) }
+	for _, version := range []int{2, 3} {
+		t.Run(fmt.Sprint(version), func(t *testing.T) {
+			data := fmt.Sprintf(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":%d},
+"roots":[{"hash":"kkkkkkk2","spec":"top"}],
+"concrete_specs":{
+%s,
+%s,
+%s,
+%s,
+%s,
+%s,
+%s,
+%s,
+%s}}`, version,
+				// lib, first in the file, built with tool 1: the walk meets it
+				// after its twin, through b.
+				rec("kkkkkkk1", "lib", "1", "ddddddd1", dep("tool", "kkkkkkk6")),
+				// top's dependencies are written b first; Spack walks a first.
+				rec("kkkkkkk2", "top", "1", "ddddddd2", dep("b", "kkkkkkk4")+","+dep("a", "kkkkkkk3")),
+				rec("kkkkkkk3", "a", "1", "ddddddd3", dep("lib", "kkkkkkk5")),
+				rec("kkkkkkk4", "b", "1", "ddddddd4", dep("lib", "kkkkkkk1")),
+				rec("kkkkkkk5", "lib", "1", "ddddddd1", dep("tool", "kkkkkkk7")),
+				rec("kkkkkkk6", "tool", "1", "ddddddd6", ""),
+				rec("kkkkkkk7", "tool", "2", "ddddddd7", ""),
+				// Twins no root reaches: the first in the file is kept.
+				rec("kkkkkkk8", "orphan", "1", "ddddddd8", dep("tool", "kkkkkkk7")),
+				rec("kkkkkkk9", "orphan", "1", "ddddddd8", dep("tool", "kkkkkkk6")),
+			)
+			s, err := Decode("spack.lock", []byte(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, n := range s.Nodes {
+				got = append(got, fmt.Sprintf("%s line=%d roots=%v", line(n), n.Line, n.Roots))
+			}
+			want := []string{
+				"ddddddd lib@1 %gcc@9 linux-rhel8-x86_64 [] deps=[tool/ddddddd:build+link:] line=8 roots=[top]",
+				"ddddddd top@1 %gcc@9 linux-rhel8-x86_64 [] deps=[b/ddddddd:build+link: a/ddddddd:build+link:] line=5 roots=[top]",
+				"ddddddd a@1 %gcc@9 linux-rhel8-x86_64 [] deps=[lib/ddddddd:build+link:] line=6 roots=[top]",
+				"ddddddd b@1 %gcc@9 linux-rhel8-x86_64 [] deps=[lib/ddddddd:build+link:] line=7 roots=[top]",
+				"ddddddd tool@1 %gcc@9 linux-rhel8-x86_64 [] deps=[] line=9 roots=[]",
+				"ddddddd tool@2 %gcc@9 linux-rhel8-x86_64 [] deps=[] line=10 roots=[top]",
+				"ddddddd orphan@1 %gcc@9 linux-rhel8-x86_64 [] deps=[tool/ddddddd:build+link:] line=11 roots=[]",
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			// The hashes in full: the kept lib is the one built with tool 2.
+			var hashes []string
+			for _, n := range s.Nodes {
+				var deps []string
+				for _, d := range n.Deps {
+					deps = append(deps, d.Hash)
+				}
+				hashes = append(hashes, n.Hash+"<"+strings.Join(deps, ","))
+			}
+			wantHashes := []string{"ddddddd1<ddddddd7", "ddddddd2<ddddddd4,ddddddd3", "ddddddd3<ddddddd1", "ddddddd4<ddddddd1",
+				"ddddddd6<", "ddddddd7<", "ddddddd8<ddddddd7"}
+			if !slices.Equal(hashes, wantHashes) {
+				t.Errorf("hashes %v, want %v", hashes, wantHashes)
+			}
+			if len(s.Roots) != 1 || s.Roots[0].Hash != "ddddddd2" || s.Roots[0].Name() != "top" {
+				t.Errorf("roots %+v, want top by its DAG hash", s.Roots)
+			}
+			wantWarn := fmt.Sprintf("2 records share a DAG hash with another record (lib, orphan): each is one spec, as Spack reads a lockfile of version %d", version)
+			if len(s.Warnings) != 1 || s.Warnings[0].Message != wantWarn || s.Warnings[0].Line != 4 {
+				t.Errorf("warnings %+v, want one at line 4: %s", s.Warnings, wantWarn)
+			}
+			var drained int
+			for range s.Drain() {
+				drained++
+			}
+			if drained != len(want) {
+				t.Errorf("Drain yields %d nodes, want %d", drained, len(want))
+			}
+		})
+	}
+}
