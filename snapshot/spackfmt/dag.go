@@ -1,6 +1,7 @@
 package spackfmt
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -168,4 +169,18 @@ func nameList(names []string) string {
 		return strings.Join(names, ", ")
 	}
 	return strings.Join(names[:most], ", ") + " and " + strconv.Itoa(len(names)-most) + " more"
+}
+
+// checkRoots refuses a lockfile whose root concrete_specs lacks: Spack
+// looks each root up by its key and refuses the file.
+func (d *decoder) checkRoots() error {
+	for i, r := range d.set.Roots {
+		if d.lookup(r.Hash) != nil {
+			continue
+		}
+		line, col := lineCol(d.s.data, d.rootAt[i])
+		return &Error{File: d.file, Line: line, Col: col, Path: fmt.Sprintf("roots[%d].hash", i),
+			Msg: fmt.Sprintf("root %s/%s is not in concrete_specs: Spack refuses such a lockfile", clip(r.Name()), short(r.Hash))}
+	}
+	return nil
 }

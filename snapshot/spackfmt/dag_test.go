@@ -97,3 +97,29 @@ func TestLockfileDAGHashes(t *testing.T) {
 		})
 	}
 }
+
+// A root that concrete_specs lacks is an error, as it is to Spack (its
+// reader looks each root up by key), not a warning: a lockfile so cut
+// is not one Spack reads, at any version.
+func TestLockfileRootMissing(t *testing.T) {
+	for _, tt := range []struct {
+		name, data, want string
+	}{
+		{"v6", `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6},
+"roots":[{"hash":"aaaaaaa1","spec":"zlib"},
+ {"hash":"bbbbbbb2","spec":"curl"}],
+"concrete_specs":{"aaaaaaa1":{"name":"zlib","version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"aaaaaaa1"}}}`,
+			"spack.lock:3:10: roots[1].hash: root curl/bbbbbbb is not in concrete_specs: Spack refuses such a lockfile"},
+		{"v2", `{"_meta":{"file-type":"spack-lockfile","lockfile-version":2},
+"roots":[{"spec":"zlib","hash":"kkkkkkk9"}],
+"concrete_specs":{"kkkkkkk1":{"zlib":{"version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"ddddddd1"}}}}`,
+			"spack.lock:2:32: roots[0].hash: root zlib/kkkkkkk is not in concrete_specs: Spack refuses such a lockfile"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode("spack.lock", []byte(tt.data))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("err %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}

@@ -265,6 +265,9 @@ func Decode(file string, data []byte) (*Set, error) {
 		if err := d.checkLockVersion(); err != nil {
 			return nil, err
 		}
+		if err := d.checkRoots(); err != nil {
+			return nil, err
+		}
 	}
 	d.finish()
 	if highWater != nil {
@@ -286,6 +289,7 @@ type decoder struct {
 	specVersion int // the file's spec format, when it says
 	deferred    []deferredValue
 	dagOf       map[*Node]string // a lockfile of version 1 to 3: a spec's own hash (dag.go)
+	rootAt      []int            // a lockfile: where each root's hash is
 	// line counting
 	linePos, line int
 	// slabs and scratch (node.go)
@@ -542,6 +546,8 @@ func (d *decoder) roots() error {
 			var err error
 			switch string(key) {
 			case "hash":
+				d.s.ws()
+				d.rootAt = append(d.rootAt[:len(d.set.Roots)], d.s.pos)
 				r.Hash, err = d.s.str()
 			case "spec":
 				r.Spec, err = d.s.str()

@@ -31,8 +31,7 @@ func (d *decoder) markRoots() {
 	var names []string
 	for i, r := range d.set.Roots {
 		top := d.lookup(r.Hash)
-		if top == nil {
-			d.warnf(0, "root %s/%s is not in concrete_specs", r.Name(), short(r.Hash))
+		if top == nil { // refused before (checkRoots)
 			continue
 		}
 		top.Root = true
