@@ -266,6 +266,11 @@ func Decode(file string, data []byte) (*Set, error) {
 			return nil, err
 		}
 	}
+	// The bytes are read: the nodes hold copies of what they keep, and
+	// finishing needs none of them. Let go here, the scanner no longer
+	// keeps them alive while the edges resolve and the nodes sort, where
+	// the decoding holds the most (issue 35 item 19).
+	d.s.data = nil
 	d.finish()
 	if highWater != nil {
 		highWater()
