@@ -5,6 +5,7 @@ import (
 	"container/heap"
 	"encoding/binary"
 	"fmt"
+	"hash/maphash"
 	"runtime"
 	"slices"
 	"strconv"
@@ -26,8 +27,102 @@ import (
 
 // Graph is one side's dependency graph: every node by hash, the nodes
 // that are counted as specs and those only depended upon (an index's
-// records outside the build cache, an external compiler).
-type Graph map[string]*GraphNode
+// records outside the build cache, an external compiler). The zero Graph
+// is empty; Add files a node.
+//
+// A node is filed under its own hash, in an open table of 8 bytes a slot
+// (linear probing, at most three quarters full) that holds the top half
+// of the hash's maphash beside the node's number, so that a probe reads
+// another node's spec only when those agree. A map of strings took 52
+// bytes a node at a tiny lockfile's sizes (a 24-byte slot, its tables
+// half full): with the nodes, the graphs were a quarter of the heap
+// while a tiny lockfile was compared (issue 35 item 19).
+type Graph struct {
+	nodes []*GraphNode // in the order filed
+	slots []uint64     // hash>>32<<32 | number+1; 0 is empty
+}
+
+// graphSeed seeds the hashes of every Graph: only look-ups read the
+// table, never its order.
+var graphSeed = maphash.MakeSeed()
+
+// Len is how many nodes g has.
+func (g Graph) Len() int { return len(g.nodes) }
+
+// Nodes are g's nodes, in the order they were first filed; the caller
+// must not modify the slice.
+func (g Graph) Nodes() []*GraphNode { return g.nodes }
+
+// Node returns the node of hash h, or nil.
+func (g Graph) Node(h string) *GraphNode {
+	if len(g.slots) == 0 {
+		return nil
+	}
+	n, _ := g.find(h, maphash.String(graphSeed, h))
+	return n
+}
+
+// find returns the node of hash h, whose maphash is hh, or nil, and its
+// slot (or the empty one where it goes).
+func (g Graph) find(h string, hh uint64) (*GraphNode, int) {
+	mask := len(g.slots) - 1
+	top := hh >> 32 << 32
+	for i := int(hh) & mask; ; i = (i + 1) & mask {
+		v := g.slots[i]
+		if v == 0 {
+			return nil, i
+		}
+		if v>>32<<32 == top {
+			if n := g.nodes[uint32(v)-1]; n.Hash() == h {
+				return n, i
+			}
+		}
+	}
+}
+
+// Add files node n under its hash, in place of a node filed under that
+// hash before (as a map's assignment would).
+func (g *Graph) Add(n *GraphNode) { g.add(n, true) }
+
+// add files node n under its hash; a node filed under it before stays
+// when !replace.
+func (g *Graph) add(n *GraphNode, replace bool) {
+	h := n.Hash()
+	hh := maphash.String(graphSeed, h)
+	if len(g.slots) == 0 {
+		g.sized(8)
+	}
+	old, i := g.find(h, hh)
+	if old != nil {
+		if replace {
+			g.nodes[uint32(g.slots[i])-1] = n
+		}
+		return
+	}
+	g.nodes = append(g.nodes, n)
+	g.slots[i] = hh>>32<<32 | uint64(len(g.nodes))
+	if len(g.nodes)*4 >= len(g.slots)*3 {
+		g.sized(2 * len(g.nodes))
+	}
+}
+
+// sized makes g's table room for n nodes, and files its nodes again.
+func (g *Graph) sized(n int) {
+	size := 8
+	for size*3 < n*4 {
+		size *= 2
+	}
+	g.slots = make([]uint64, size)
+	mask := size - 1
+	for k, nd := range g.nodes {
+		hh := maphash.String(graphSeed, nd.Hash())
+		i := int(hh) & mask
+		for g.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		g.slots[i] = hh>>32<<32 | uint64(k+1)
+	}
+}
 
 // GraphNode is one concrete spec with its edges. Deps nil means the node's
 // edges are unknown (a catalogue page): nothing about it is guessed.
@@ -394,7 +489,7 @@ type RootChange struct {
 
 // HasEdges reports whether any node of g has known edges.
 func (g Graph) HasEdges() bool {
-	for _, n := range g {
+	for _, n := range g.nodes {
 		if n.Deps() != nil {
 			return true
 		}
@@ -528,7 +623,7 @@ func Explain(before, after Graph, a, b string) *Why {
 // register files the pair (old hash a, new hash b) and every changed
 // pair under it; false when a node or its edges are unknown.
 func (e *explainer) register(a, b string) (int32, bool) {
-	x, y := e.old[a], e.new[b]
+	x, y := e.old.Node(a), e.new.Node(b)
 	if x == nil || y == nil || x.Deps() == nil || y.Deps() == nil {
 		return -1, false
 	}
@@ -596,7 +691,7 @@ func (e *explainer) registerAll(pairs [][2]string) []int32 {
 	res := make([]built, len(pairs))
 	build := func(from, to int, probes *int) {
 		for i := from; i < to; i++ {
-			x, y := e.old[pairs[i][0]], e.new[pairs[i][1]]
+			x, y := e.old.Node(pairs[i][0]), e.new.Node(pairs[i][1])
 			if x == nil || y == nil || x.Deps() == nil || y.Deps() == nil {
 				continue
 			}
@@ -1203,7 +1298,7 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 			return
 		}
 		l.direct = append(l.direct, DepChange{Name: b.Name, OldHash: a.Hash, NewHash: b.Hash})
-		xo, yn := e.old[a.Hash], e.new[b.Hash]
+		xo, yn := e.old.Node(a.Hash), e.new.Node(b.Hash)
 		if xo == nil || yn == nil {
 			l.edges = append(l.edges, edgeCause{Cause{Name: b.Name, OldHash: a.Hash, NewHash: b.Hash,
 				Changes: []Change{{Kind: "other", From: "not in the snapshot", To: "not in the snapshot"}}}, b.Name})
@@ -1327,7 +1422,7 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 // spell writes an edge's node as name@version, or the name alone when the
 // node is not in the graph.
 func (e *explainer) spell(g Graph, d Edge) string {
-	if n := g[d.Hash]; n != nil && n.Version() != "" {
+	if n := g.Node(d.Hash); n != nil && n.Version() != "" {
 		return n.Name + "@" + n.Version()
 	}
 	return d.Name
@@ -1735,7 +1830,7 @@ func (r *Report) Explain(before, after Graph) {
 // spec as written, each root's nodes in hash order.
 func rootNodes(g Graph) map[string][]*GraphNode {
 	m := map[string][]*GraphNode{}
-	for _, n := range g {
+	for _, n := range g.nodes {
 		if n.Root() != "" {
 			m[n.Root()] = append(m[n.Root()], n)
 		}
@@ -1825,7 +1920,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 				whys[w] = id
 			}
 			var changes []Change
-			if ox, ny := e.old[x.Hash], e.new[y.Hash]; ox != nil && ny != nil {
+			if ox, ny := e.old.Node(x.Hash), e.new.Node(y.Hash); ox != nil && ny != nil {
 				changes = facetChanges(ox, ny, !(compilerIsDep(ox) && compilerIsDep(ny)))
 			}
 			rc.Changed = append(rc.Changed, RootChange{Root: y.Root, Old: x, New: y, Changes: orEmpty(changes), Why: w})
@@ -1883,7 +1978,7 @@ func cycleWarnings(g Graph, file string) []snapshot.Warning {
 	// of leaves), the numbering below would cost a slice and a map
 	// entry a node for nothing.
 	edges := false
-	for _, n := range g {
+	for _, n := range g.nodes {
 		if len(n.Deps()) > 0 {
 			edges = true
 			break
@@ -1896,11 +1991,11 @@ func cycleWarnings(g Graph, file string) []snapshot.Warning {
 	// order they were loaded in, as their edges were: the search from each
 	// in turn then reads memory mostly forward, not in the map's order.
 	byAddr := byAddress(g)
-	idx := newHashIndex(len(g))
-	nodes := make([]*GraphNode, 0, len(g))
+	idx := newHashIndex(g.Len())
+	nodes := make([]*GraphNode, 0, g.Len())
 	// Each node's edges, read from its spec once, in the order of the
 	// nodes: the search reads them as it goes, not through the spec.
-	deps := make([][]Edge, 0, len(g))
+	deps := make([][]Edge, 0, g.Len())
 	var order []int32 // the nodes with known edges
 	for _, k := range byAddr {
 		id := idx.add(k.h)
@@ -1942,10 +2037,10 @@ type keyed struct {
 // place by its offset in it, without a sort; nodes that are not (a graph
 // made otherwise) are sorted.
 func byAddress(g Graph) []keyed {
-	out := make([]keyed, 0, len(g))
+	out := make([]keyed, 0, g.Len())
 	lo, hi := ^uintptr(0), uintptr(0)
-	for h, n := range g {
-		out = append(out, keyed{h, n})
+	for _, n := range g.nodes {
+		out = append(out, keyed{n.Hash(), n})
 		a := uintptr(unsafe.Pointer(n))
 		lo, hi = min(lo, a), max(hi, a)
 	}
@@ -2101,8 +2196,9 @@ func safeName(s string) string {
 }
 
 // GraphOf returns a snapshot's dependency graph: its specs (and the
-// unlisted ones they depend on) that have edges, by hash; nil when no spec
-// has edges (catalogue pages), at the cost of a look at each package.
+// unlisted ones they depend on) that have edges, by hash; an empty Graph
+// when no spec has edges (catalogue pages), at the cost of a look at each
+// package.
 // A hash listed twice is the first spec's (the listed specs before the
 // unlisted ones).
 func GraphOf(s *snapshot.Snapshot) Graph {
@@ -2115,29 +2211,30 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 		size += len(p.Specs) + len(p.Unlisted())
 	}
 	if !edges {
-		return nil
+		return Graph{}
 	}
-	// The nodes come from one slab, and are filed in reverse, each
-	// overwriting what a later spec of the same hash filed: one write per
-	// node, no look-up first, and the first spec of a hash wins.
+	// The nodes come from one slab, and are filed in order: a spec of a
+	// hash filed before is not (the first spec of a hash wins, a listed
+	// one before an unlisted one).
 	slab := make([]GraphNode, size)
-	g := make(Graph, size)
-	k := size
+	g := Graph{nodes: make([]*GraphNode, 0, size)}
+	g.sized(size)
+	k := 0
 	add := func(name string, sp *snapshot.Spec) {
-		k--
 		n := &slab[k]
+		k++
 		*n = GraphNode{Name: name, Spec: sp}
-		g[sp.Hash] = n
+		g.add(n, false)
 	}
-	for _, p := range slices.Backward(s.Packages) {
-		u := p.Unlisted()
-		for i := range slices.Backward(u) {
-			add(u[i].Name, &u[i].Spec)
+	for _, p := range s.Packages {
+		for i := range p.Specs {
+			add(p.Name, &p.Specs[i])
 		}
 	}
-	for _, p := range slices.Backward(s.Packages) {
-		for i := range slices.Backward(p.Specs) {
-			add(p.Name, &p.Specs[i])
+	for _, p := range s.Packages {
+		u := p.Unlisted()
+		for i := range u {
+			add(u[i].Name, &u[i].Spec)
 		}
 	}
 	return g

@@ -39,8 +39,8 @@ func (s *shape) add(key, name string, bump bool, deps ...string) {
 	if bump {
 		nv = "1.1"
 	}
-	s.old["o-"+key] = diff.NewNode("o-"+key, name, ov, edges(s.old, "o-", deps))
-	s.new["n-"+key] = diff.NewNode("n-"+key, name, nv, edges(s.new, "n-", deps))
+	s.old.Add(diff.NewNode("o-"+key, name, ov, edges(s.old, "o-", deps)))
+	s.new.Add(diff.NewNode("n-"+key, name, nv, edges(s.new, "n-", deps)))
 	s.pairs = append(s.pairs, shapePair{name, "o-" + key, "n-" + key, bump})
 }
 
@@ -92,12 +92,13 @@ func renames(k int) *shape {
 	y := diff.NewNode("n-wide", "wide", "1.0", []diff.Edge{})
 	for i := range k {
 		a, b := fmt.Sprintf("a%06d", i), fmt.Sprintf("b%06d", i)
-		s.old["h-"+a] = diff.NewNode("h-"+a, a, "1", []diff.Edge{})
-		s.new["h-"+b] = diff.NewNode("h-"+b, b, "1", []diff.Edge{})
+		s.old.Add(diff.NewNode("h-"+a, a, "1", []diff.Edge{}))
+		s.new.Add(diff.NewNode("h-"+b, b, "1", []diff.Edge{}))
 		x.Spec.More.Deps = append(x.Spec.More.Deps, diff.Edge{Name: a, Hash: "h-" + a})
 		y.Spec.More.Deps = append(y.Spec.More.Deps, diff.Edge{Name: b, Hash: "h-" + b})
 	}
-	s.old[x.Hash()], s.new[y.Hash()] = x, y
+	s.old.Add(x)
+	s.new.Add(y)
 	s.pairs = append(s.pairs, shapePair{"wide", x.Hash(), y.Hash(), false})
 	return s
 }
@@ -110,11 +111,11 @@ func cycle() *shape {
 	s.add("leaf", "leaf", true)
 	// a and b depend on each other: add them by hand.
 	for _, side := range []struct {
-		g diff.Graph
+		g *diff.Graph
 		p string
-	}{{s.old, "o-"}, {s.new, "n-"}} {
-		side.g[side.p+"a"] = diff.NewNode(side.p+"a", "a", "1.0", []diff.Edge{{Name: "b", Hash: side.p + "b"}, {Name: "leaf", Hash: side.p + "leaf"}})
-		side.g[side.p+"b"] = diff.NewNode(side.p+"b", "b", "1.0", []diff.Edge{{Name: "a", Hash: side.p + "a"}})
+	}{{&s.old, "o-"}, {&s.new, "n-"}} {
+		side.g.Add(diff.NewNode(side.p+"a", "a", "1.0", []diff.Edge{{Name: "b", Hash: side.p + "b"}, {Name: "leaf", Hash: side.p + "leaf"}}))
+		side.g.Add(diff.NewNode(side.p+"b", "b", "1.0", []diff.Edge{{Name: "a", Hash: side.p + "a"}}))
 	}
 	s.pairs = append(s.pairs, shapePair{"a", "o-a", "n-a", false}, shapePair{"b", "o-b", "n-b", false})
 	s.add("u", "u", true, "b")
@@ -341,11 +342,11 @@ func maps2Equal(a, b map[string]string) bool {
 func TestCausesCycleOwnChange(t *testing.T) {
 	s := newShape()
 	for _, side := range []struct {
-		g       diff.Graph
+		g       *diff.Graph
 		p, a, b string
-	}{{s.old, "o-", "1.0", "1.0"}, {s.new, "n-", "1.1", "1.0"}} {
-		side.g[side.p+"a"] = diff.NewNode(side.p+"a", "a", side.a, []diff.Edge{{Name: "b", Hash: side.p + "b"}})
-		side.g[side.p+"b"] = diff.NewNode(side.p+"b", "b", side.b, []diff.Edge{{Name: "a", Hash: side.p + "a"}})
+	}{{&s.old, "o-", "1.0", "1.0"}, {&s.new, "n-", "1.1", "1.0"}} {
+		side.g.Add(diff.NewNode(side.p+"a", "a", side.a, []diff.Edge{{Name: "b", Hash: side.p + "b"}}))
+		side.g.Add(diff.NewNode(side.p+"b", "b", side.b, []diff.Edge{{Name: "a", Hash: side.p + "a"}}))
 	}
 	s.pairs = []shapePair{{"a", "o-a", "n-a", true}, {"b", "o-b", "n-b", false}}
 	for _, order := range [][]int{{0, 1}, {1, 0}} {

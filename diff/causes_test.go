@@ -101,22 +101,22 @@ func TestCausesKnown(t *testing.T) {
 			for _, p := range ps {
 				w := diff.Explain(og, ng, p[0], p[1])
 				if !w.Known {
-					t.Fatalf("%s: unknown", og[p[0]].Name)
+					t.Fatalf("%s: unknown", og.Node(p[0]).Name)
 				}
 				mutated := slices.ContainsFunc(s.want, func(m spackgen.Mutation) bool {
-					return m.Name == og[p[0]].Name && m.Kind != "provider"
+					return m.Name == og.Node(p[0]).Name && m.Kind != "provider"
 				})
 				if mutated && len(w.Changed) == 0 {
 					continue // the mutated node itself, with nothing under it changed
 				}
 				if len(w.Causes) == 0 {
-					t.Errorf("%s: no cause", og[p[0]].Name)
+					t.Errorf("%s: no cause", og.Node(p[0]).Name)
 					continue
 				}
 				for _, c := range w.Causes {
 					seen[key(c)] = true
 					if !slices.Contains(want, key(c)) {
-						t.Errorf("%s: cause %q (path %v) is none of %q", og[p[0]].Name, key(c), c.Path, want)
+						t.Errorf("%s: cause %q (path %v) is none of %q", og.Node(p[0]).Name, key(c), c.Path, want)
 					}
 				}
 			}
@@ -152,7 +152,7 @@ func TestCausesProperties(t *testing.T) {
 					}
 				}
 				for _, ch := range w.Changed {
-					if err := directChange(og[on.Hash], ng[nn.Hash], ch); err != nil {
+					if err := directChange(og.Node(on.Hash), ng.Node(nn.Hash), ch); err != nil {
 						t.Errorf("%s: changed %+v: %v", on.Name, ch, err)
 					}
 				}
@@ -205,7 +205,7 @@ func directChange(x, y *diff.GraphNode, ch diff.DepChange) error {
 // reachable walks c.Path from the pair down both graphs: every step a
 // dependency of that name whose hash changed, ending at the cause.
 func reachable(og, ng diff.Graph, a, b string, c diff.Cause) error {
-	x, y := og[a], ng[b]
+	x, y := og.Node(a), ng.Node(b)
 	if len(c.Path) < 2 || c.Path[0] != x.Name {
 		return fmt.Errorf("path %v does not start at %s", c.Path, x.Name)
 	}
@@ -232,7 +232,7 @@ func reachable(og, ng diff.Graph, a, b string, c diff.Cause) error {
 		if dx.Hash == dy.Hash {
 			return fmt.Errorf("path %v: %s kept its hash", c.Path, name)
 		}
-		x, y = og[dx.Hash], ng[dy.Hash]
+		x, y = og.Node(dx.Hash), ng.Node(dy.Hash)
 	}
 	if !edgeCause {
 		if x.Hash() != c.OldHash || y.Hash() != c.NewHash {
@@ -293,8 +293,9 @@ func TestGeneratedDepth(t *testing.T) {
 
 // Without edges (catalogue pages) nothing is known and nothing guessed.
 func TestExplainUnknown(t *testing.T) {
-	before := diff.Graph{"a": diff.NewNode("a", "z", "", nil)}
-	after := diff.Graph{"b": diff.NewNode("b", "z", "", []diff.Edge{})}
+	var before, after diff.Graph
+	before.Add(diff.NewNode("a", "z", "", nil))
+	after.Add(diff.NewNode("b", "z", "", []diff.Edge{}))
 	w := diff.Explain(before, after, "a", "b")
 	if w.Known || len(w.Causes) != 0 || len(w.Changed) != 0 {
 		t.Errorf("%+v", w)

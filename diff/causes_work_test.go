@@ -25,7 +25,8 @@ func TestCausesEdgeMatchingLinear(t *testing.T) {
 		x.Spec.More.Deps = append(x.Spec.More.Deps, Edge{Name: "p" + a, Hash: "h-p" + a, Virtuals: []string{v}})
 		y.Spec.More.Deps = append(y.Spec.More.Deps, Edge{Name: "p" + b, Hash: "h-p" + b, Virtuals: []string{v}})
 	}
-	before[x.Hash()], after[y.Hash()] = x, y
+	before.Add(x)
+	after.Add(y)
 	e := newExplainer(before, after, 0)
 	l, _ := e.local(x, y)
 	if len(l.edges) != 3*k {
@@ -45,23 +46,23 @@ func twinPaths(n int) (Graph, Graph, [][2]string) {
 	before, after := Graph{}, Graph{}
 	var pairs [][2]string
 	for _, side := range []struct {
-		g Graph
+		g *Graph
 		p string
 		v string
-	}{{before, "o-", "1.0"}, {after, "n-", "1.1"}} {
+	}{{&before, "o-", "1.0"}, {&after, "n-", "1.1"}} {
 		h := func(kind string, i int) string { return fmt.Sprintf("%s%s%05d", side.p, kind, i) }
-		side.g[side.p+"leaf"] = NewNode(side.p+"leaf", "leaf", side.v, []Edge{})
+		side.g.Add(NewNode(side.p+"leaf", "leaf", side.v, []Edge{}))
 		for _, c := range []string{"A", "B"} {
 			for i := range n {
 				deps := []Edge{{Name: fmt.Sprintf("p%05d", i+1), Hash: h(c, i+1)}}
 				if i == n-1 {
 					deps = []Edge{{Name: "z" + c, Hash: side.p + "leaf"}}
 				}
-				side.g[h(c, i)] = NewNode(h(c, i), fmt.Sprintf("p%05d", i), "1", deps)
+				side.g.Add(NewNode(h(c, i), fmt.Sprintf("p%05d", i), "1", deps))
 			}
 		}
 		for i := range n {
-			side.g[h("t", i)] = NewNode(h("t", i), fmt.Sprintf("t%05d", i), "1", []Edge{{Name: fmt.Sprintf("p%05d", i), Hash: h("A", i)}, {Name: fmt.Sprintf("p%05d", i), Hash: h("B", i)}})
+			side.g.Add(NewNode(h("t", i), fmt.Sprintf("t%05d", i), "1", []Edge{{Name: fmt.Sprintf("p%05d", i), Hash: h("A", i)}, {Name: fmt.Sprintf("p%05d", i), Hash: h("B", i)}}))
 		}
 	}
 	for i := range n {

@@ -108,7 +108,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) {
 	seen := make([]int32, len(classes))
 	for i, c := range classes {
 		for _, o := range c.olds {
-			if n := og[o.Hash]; n != nil {
+			if n := og.Node(o.Hash); n != nil {
 				for _, d := range n.Deps() {
 					if j, ok := classOf[d.Hash]; ok && j != int32(i) && seen[j] != int32(i)+1 {
 						seen[j] = int32(i) + 1
@@ -123,7 +123,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) {
 		if n, ok := pairOf[h]; ok {
 			return n
 		}
-		if ng[h] != nil {
+		if ng.Node(h) != nil {
 			return h
 		}
 		return ""
@@ -329,7 +329,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	newEdges := make([][]dep, len(c.news))
 	stale := false
 	for i, o := range c.olds {
-		n := og[o.Hash]
+		n := og.Node(o.Hash)
 		if n == nil || n.Deps() == nil {
 			return false
 		}
@@ -347,7 +347,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		oldEdges[i] = l
 	}
 	for i, s := range c.news {
-		n := ng[s.Hash]
+		n := ng.Node(s.Hash)
 		if n == nil || n.Deps() == nil {
 			return false
 		}

@@ -22,13 +22,13 @@ func TestPairByEdgesClasses(t *testing.T) {
 			for i := range n {
 				v := fmt.Sprint(i)
 				od, nd := fmt.Sprintf("od%04d", i), fmt.Sprintf("nd%04d", i)
-				og[od] = NewNode(od, "d", v, []Edge{})
-				ng[nd] = NewNode(nd, "d", v, []Edge{})
+				og.Add(NewNode(od, "d", v, []Edge{}))
+				ng.Add(NewNode(nd, "d", v, []Edge{}))
 				d.Specs.Rebuilt = append(d.Specs.Rebuilt, Pair{Old: spec(od, v), New: spec(nd, v), plain: plainYes})
 				// p's new spec built on d's pair i sorts at n-1-i.
 				op, np := fmt.Sprintf("op%04d", i), fmt.Sprintf("np%04d", n-1-i)
-				og[op] = NewNode(op, "p", "1", []Edge{{Name: "d", Hash: od}})
-				ng[np] = NewNode(np, "p", "1", []Edge{{Name: "d", Hash: nd}})
+				og.Add(NewNode(op, "p", "1", []Edge{{Name: "d", Hash: od}}))
+				ng.Add(NewNode(np, "p", "1", []Edge{{Name: "d", Hash: nd}}))
 			}
 			for i := range n { // the passes' pairing: in hash order
 				p.Specs.Rebuilt = append(p.Specs.Rebuilt, Pair{Old: spec(fmt.Sprintf("op%04d", i), "1"), New: spec(fmt.Sprintf("np%04d", i), "1"), plain: plainYes})
@@ -60,8 +60,8 @@ func TestPairByEdgesCycle(t *testing.T) {
 	l := Package{Name: "l", Status: Changed}
 	for i := range 2 {
 		o, n := fmt.Sprintf("ol%d", i), fmt.Sprintf("nl%d", i)
-		og[o] = NewNode(o, "l", fmt.Sprint(i), []Edge{})
-		ng[n] = NewNode(n, "l", fmt.Sprint(i), []Edge{})
+		og.Add(NewNode(o, "l", fmt.Sprint(i), []Edge{}))
+		ng.Add(NewNode(n, "l", fmt.Sprint(i), []Edge{}))
 		l.Specs.Rebuilt = append(l.Specs.Rebuilt, Pair{Old: spec(o), New: spec(n)})
 	}
 	pkgs := []Package{l}
@@ -70,11 +70,11 @@ func TestPairByEdgesCycle(t *testing.T) {
 		p := Package{Name: name, Status: Changed}
 		for i := range 2 {
 			o, n := fmt.Sprintf("o%s%d", name, i), fmt.Sprintf("n%s%d", name, i)
-			og[o] = NewNode(o, name, "1", []Edge{{Name: other, Hash: fmt.Sprintf("o%s%d", other, i)}})
-			ng[n] = NewNode(n, name, "1", []Edge{{Name: other, Hash: fmt.Sprintf("n%s%d", other, i)}})
+			og.Add(NewNode(o, name, "1", []Edge{{Name: other, Hash: fmt.Sprintf("o%s%d", other, i)}}))
+			ng.Add(NewNode(n, name, "1", []Edge{{Name: other, Hash: fmt.Sprintf("n%s%d", other, i)}}))
 			if name == "a" {
-				og[o].Spec.More.Deps = append(og[o].Spec.More.Deps, Edge{Name: "l", Hash: fmt.Sprintf("ol%d", i)})
-				ng[n].Spec.More.Deps = append(ng[n].Spec.More.Deps, Edge{Name: "l", Hash: fmt.Sprintf("nl%d", i)})
+				og.Node(o).Spec.More.Deps = append(og.Node(o).Spec.More.Deps, Edge{Name: "l", Hash: fmt.Sprintf("ol%d", i)})
+				ng.Node(n).Spec.More.Deps = append(ng.Node(n).Spec.More.Deps, Edge{Name: "l", Hash: fmt.Sprintf("nl%d", i)})
 			}
 		}
 		// Crossed by the passes: o0 → n1, o1 → n0.

@@ -129,7 +129,7 @@ func withoutVersion(s string) string {
 // on the map's order.
 func rootNames(g Graph) map[string][]string {
 	var m map[string][]string
-	for _, n := range g {
+	for _, n := range g.nodes {
 		if n.Root() != "" {
 			if m == nil {
 				m = map[string][]string{}

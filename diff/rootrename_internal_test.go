@@ -98,10 +98,10 @@ func TestPairButVersion(t *testing.T) {
 // them.
 func TestRenamedRootsSharedRoot(t *testing.T) {
 	og, ng := Graph{}, Graph{}
-	og["a"] = &GraphNode{Name: "foo", Spec: &snapshot.Spec{Hash: "a", Versions: []string{"1"}, More: &snapshot.SpecMore{Root: "foo@1", Deps: []Edge{}}}}
-	og["b"] = &GraphNode{Name: "bar", Spec: &snapshot.Spec{Hash: "b", Versions: []string{"1"}, More: &snapshot.SpecMore{Root: "foo@1", Deps: []Edge{}}}}
-	ng["c"] = &GraphNode{Name: "foo", Spec: &snapshot.Spec{Hash: "c", Versions: []string{"2"}, More: &snapshot.SpecMore{Root: "foo@2", Deps: []Edge{}}}}
-	ng["b"] = &GraphNode{Name: "bar", Spec: &snapshot.Spec{Hash: "b", Versions: []string{"1"}, More: &snapshot.SpecMore{Root: "bar", Deps: []Edge{}}}}
+	og.Add(&GraphNode{Name: "foo", Spec: &snapshot.Spec{Hash: "a", Versions: []string{"1"}, More: &snapshot.SpecMore{Root: "foo@1", Deps: []Edge{}}}})
+	og.Add(&GraphNode{Name: "bar", Spec: &snapshot.Spec{Hash: "b", Versions: []string{"1"}, More: &snapshot.SpecMore{Root: "foo@1", Deps: []Edge{}}}})
+	ng.Add(&GraphNode{Name: "foo", Spec: &snapshot.Spec{Hash: "c", Versions: []string{"2"}, More: &snapshot.SpecMore{Root: "foo@2", Deps: []Edge{}}}})
+	ng.Add(&GraphNode{Name: "bar", Spec: &snapshot.Spec{Hash: "b", Versions: []string{"1"}, More: &snapshot.SpecMore{Root: "bar", Deps: []Edge{}}}})
 	for range 100 {
 		ren := renamedRoots(rootNames(og), rootNames(ng))
 		if len(ren) != 1 || ren["foo@1"] != "foo@2" {

@@ -207,7 +207,7 @@ func Decode(file string, data []byte) (*Set, error) {
 	// The table of hashes, sized for a node per KiB (an index's records
 	// take about 1.5 KiB each): grown from empty, it rehashed its keys,
 	// spread over memory, at every doubling.
-	d.s.hashes = make(map[string]*hashRef, len(data)/1024)
+	d.s.hashes.sized(len(data) / 1024)
 	defer func() { internPool.Put(d.s.intern) }()
 	if d.s.peek() != '{' {
 		return nil, d.s.want("a JSON object (a Spack index, lockfile or spec file)")
@@ -269,6 +269,11 @@ func Decode(file string, data []byte) (*Set, error) {
 			return nil, err
 		}
 	}
+	// The bytes are read: the nodes hold copies of what they keep, and
+	// finishing needs none of them. Let go here, the scanner no longer
+	// keeps them alive while the edges resolve and the nodes sort, where
+	// the decoding holds the most (issue 35 item 19).
+	d.s.data = nil
 	d.finish()
 	if highWater != nil {
 		highWater()
@@ -717,7 +722,7 @@ func (d *decoder) add(n *Node, ref *hashRef, counts bool, at int) error {
 
 // lookup returns the node a hash names, or nil.
 func (d *decoder) lookup(h string) *Node {
-	if r := d.s.hashes[h]; r != nil {
+	if r := d.s.hashes.get(h); r != nil {
 		return r.node
 	}
 	return nil

@@ -13,7 +13,7 @@ import (
 
 // Graph returns the DAG as the engine's dependency graph.
 func (d *DAG) Graph() diff.Graph {
-	g := make(diff.Graph, len(d.Nodes))
+	var g diff.Graph
 	for _, n := range d.Nodes {
 		deps := []diff.Edge{}
 		for _, dep := range n.Deps {
@@ -23,7 +23,7 @@ func (d *DAG) Graph() diff.Graph {
 			Spec: &snapshot.Spec{Hash: n.Hash, Versions: []string{n.Version}, Compiler: n.Compiler(),
 				OS: n.OS, Platform: n.Platform, Target: n.Target, Variants: slices.Clone(n.Variants),
 				More: &snapshot.SpecMore{Recipe: n.PackageHash, Deps: deps}}}
-		g[n.Hash] = gn
+		g.Add(gn)
 	}
 	return g
 }
