@@ -77,6 +77,14 @@ func TestIndexBesideSpecFilesByContent(t *testing.T) {
 		w.Close()
 		return out.Bytes()
 	}
+	pad := func(b []byte) []byte { return append(bytes.Repeat([]byte(" "), 2*detectSize), b...) }
+	// first puts member before b's first (b an object).
+	first := func(member string, b []byte) []byte {
+		b = bytes.TrimSpace(b)
+		return append([]byte("{"+member+","), b[1:]...)
+	}
+	longKey := func(b []byte) []byte { return first(`"x":"`+strings.Repeat("a", 2*detectSize)+`"`, b) }
+	lockMeta := func(b []byte) []byte { return first(`"_meta":{"file-type":"spack-lockfile"}`, b) }
 	for _, tt := range []struct {
 		name  string
 		files map[string][]byte
@@ -90,6 +98,16 @@ func TestIndexBesideSpecFilesByContent(t *testing.T) {
 		{"a gzip'd index", map[string][]byte{"index.json.gz": gz(lost), "libdwarf.spec.json": spec}, false},
 		{"an index of another name", map[string][]byte{"idx.json": lost, "libdwarf.spec.json": spec}, false},
 		{"an index cut short", map[string][]byte{"index.json": lost[:len(lost)/2], "libdwarf.spec.json": spec}, true},
+		// The kind goes by what the decoder reads, not by the file's head
+		// alone: past the head's 512 bytes, or after a lockfile's _meta
+		// (which an index or a spec file may carry, unread), it said
+		// nothing, and the spec file was read beside the index.
+		{"a spec file padded past its head", map[string][]byte{"index.json": lost, "libdwarf.spec.json": pad(spec)}, false},
+		{"an index padded past its head", map[string][]byte{"index.json": pad(lost), "libdwarf.spec.json": spec}, false},
+		{"a spec file with a long first key", map[string][]byte{"index.json": lost, "libdwarf.spec.json": longKey(spec)}, false},
+		{"an index with a long first key", map[string][]byte{"index.json": longKey(lost), "libdwarf.spec.json": spec}, false},
+		{"a spec file with a lockfile's _meta", map[string][]byte{"index.json": lost, "libdwarf.spec.json": lockMeta(spec)}, false},
+		{"an index with a lockfile's _meta", map[string][]byte{"index.json": lockMeta(lost), "libdwarf.spec.json": spec}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
