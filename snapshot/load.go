@@ -450,14 +450,34 @@ func besideIndex(cands []candidate, results []result) []Warning {
 
 // spackKind is the kind of Spack file data's head says it is (as the
 // decoder detects it), for a candidate the Spack decoder may read;
-// spackfmt.Unknown for any other.
+// spackfmt.Unknown for any other. A file that Spack's name for it
+// (c.named) has decoded whatever its head says is sniffed whole when its
+// head says nothing (a first key or white space longer than the head):
+// an index that does not decode leaves spec files out, its head
+// notwithstanding.
 func spackKind(c candidate, data []byte) spackfmt.Kind {
 	for _, d := range c.decoders {
 		if _, ok := d.(spackDecoder); ok {
-			return spackfmt.Sniff(data[:min(len(data), detectSize)])
+			k := spackfmt.Sniff(data[:min(len(data), detectSize)])
+			if _, named := c.named.(spackDecoder); k == spackfmt.Unknown && named && len(data) > detectSize {
+				k = spackfmt.Sniff(data)
+			}
+			return k
 		}
 	}
 	return spackfmt.Unknown
+}
+
+// decodedKind is the kind of Spack file r was decoded as (Origin.kind),
+// which is what Spack reads it as; sniffed, what its content says, for
+// one that did not decode. The two differ where the head is misleading:
+// a lockfile's "_meta" first, or a key past the head, before an index's
+// "database" (Spack reads an index whatever else it holds).
+func decodedKind(r result, sniffed spackfmt.Kind) spackfmt.Kind {
+	if r.err == nil && len(r.pkgs) > 0 && r.pkgs[0].Origin != nil && r.pkgs[0].Origin.kind != spackfmt.Unknown {
+		return r.pkgs[0].Origin.kind
+	}
+	return sniffed
 }
 
 // loadOne reads a candidate and decodes it: by the first decoder that
@@ -482,8 +502,8 @@ func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadS
 	if cap(data) > cap(st.buf) {
 		st.buf = data[:0]
 	}
-	if kind := spackKind(c, data); kind != spackfmt.Unknown {
-		defer func() { r.kind = kind }()
+	if kind := spackKind(c, data); kind != spackfmt.Unknown || c.named != nil {
+		defer func() { r.kind = decodedKind(r, kind) }()
 	}
 	file := c.file.Name
 	// Counted now: data is not used once decoded, so that the decoders'
