@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -105,5 +106,61 @@ func TestSameSnapshotSpellings(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"log", "-C", repo, "--fail-on", "any", "HEAD~1:_cache/develop", "HEAD:_cache/develop"}, &stdout, &stderr); code == exitTrouble {
 		t.Errorf("log of two commits: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// TestSameSnapshotRelativeRevPath (a ninth adversarial pass, issue 35):
+// git reads a REV:PATH whose PATH starts with ./ or ../ from the current
+// folder (-C), any other from the top of the repository. sameSnapshot
+// compared the paths as written, cleaned: from _cache, HEAD:./develop
+// and HEAD:_cache/develop (one snapshot) passed a gate, and HEAD:develop
+// and HEAD:./develop (two) were refused as one.
+func TestSameSnapshotRelativeRevPath(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := filepath.Join(t.TempDir(), "catalogue")
+	if _, err := gittest.Commits(repo, filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")); err != nil {
+		t.Fatal(err)
+	}
+	// A folder develop at the top too, of the older week.
+	if err := os.CopyFS(filepath.Join(repo, "develop"), os.DirFS(filepath.Join(realDir, "v0.23.0"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(repo, nil, "add", "develop"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(repo, nil, "commit", "-q", "-m", "develop at the top"); err != nil {
+		t.Fatal(err)
+	}
+	from := filepath.Join(repo, "_cache")
+	for _, args := range [][]string{
+		{"HEAD:./develop", "HEAD:_cache/develop"},
+		{"HEAD:_cache/develop", "HEAD:./develop/"},
+		{"HEAD:../_cache/develop", "HEAD:./develop"},
+	} {
+		for _, cmd := range [][]string{{}, {"log"}} {
+			var stdout, stderr bytes.Buffer
+			code := run(append(append(cmd, "-C", from, "--fail-on", "any"), args...), &stdout, &stderr)
+			if code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+				t.Errorf("%q -C _cache --fail-on any %q: exit %d, stderr %q; want exit 2 naming the same snapshot", cmd, args, code, stderr.String())
+			}
+		}
+	}
+	for _, args := range [][]string{
+		{"HEAD:develop", "HEAD:./develop"},
+		{"HEAD:./develop", "HEAD:../develop"},
+	} {
+		for _, cmd := range [][]string{{}, {"log"}} {
+			var stdout, stderr bytes.Buffer
+			code := run(append(append(cmd, "-C", from, "--fail-on", "any"), args...), &stdout, &stderr)
+			if strings.Contains(stderr.String(), "the same snapshot") || code == exitTrouble {
+				t.Errorf("%q -C _cache --fail-on any %q (two folders): exit %d, stderr %q; want them compared", cmd, args, code, stderr.String())
+			}
+		}
 	}
 }
