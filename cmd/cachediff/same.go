@@ -24,8 +24,12 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 	case a == stdinName || b == stdinName:
 		return ""
 	case sa.Rev != "" || sb.Rev != "": // from git
-		pa, pb := gitPath(a), gitPath(b)
-		if sa.Rev == sb.Rev && pa != "" && pa == pb {
+		if sa.Rev != sb.Rev {
+			return ""
+		}
+		pa, oka := gitPath(dir, a)
+		pb, okb := gitPath(dir, b)
+		if oka && okb && pa == pb {
 			return a
 		}
 		return ""
@@ -77,14 +81,22 @@ func localPath(dir, arg string) string {
 	return joinDir(dir, arg)
 }
 
-// gitPath is the PATH of an argument [git:]REV:PATH, cleaned; "" when it
-// is none.
-func gitPath(arg string) string {
-	_, p, ok := gitsrc.Split(strings.TrimPrefix(arg, input.RevPrefix))
+// gitPath is the PATH of an argument [git:]REV:PATH as git reads it
+// (relative to dir, -C), from the top of the repository and cleaned; ok
+// is false when it is none.
+func gitPath(dir, arg string) (p string, ok bool) {
+	_, p, ok = gitsrc.Split(strings.TrimPrefix(arg, input.RevPrefix))
 	if !ok {
-		return ""
+		return "", false
 	}
-	return path.Clean(p)
+	repo, err := gitsrc.OpenRepo(dir)
+	if err != nil {
+		return "", false
+	}
+	if p, err = repo.FromTop(p); err != nil {
+		return "", false
+	}
+	return p, true
 }
 
 // joinDir is arg relative to dir (-C), as the arguments are opened.
