@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -154,4 +155,54 @@ func libdwarfLost(t *testing.T) (data, lost []byte) {
 		t.Fatal(err)
 	}
 	return data, lost
+}
+
+// TestTwoIndexes (a ninth adversarial pass, issue 35): a build cache has
+// one index, which Spack reads alone. A snapshot holding two (a stale
+// copy in a subfolder, an index.json.gz beside index.json) was read as
+// their union: libdwarf, lost from the index, stayed in through the
+// stale one, and the gate said "no changes". It is the wrong folder, as
+// pages of two tags are: an error naming both, --skip-invalid or not.
+func TestTwoIndexes(t *testing.T) {
+	full, lost := libdwarfLost(t)
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write(full)
+	w.Close()
+	for _, tt := range []struct {
+		name  string
+		files map[string][]byte
+	}{
+		{"a stale copy in a subfolder", map[string][]byte{"index.json": lost, "bak/index.json": full}},
+		{"a gzip'd copy beside it", map[string][]byte{"index.json": lost, "index.json.gz": gz.Bytes()}},
+		{"another name", map[string][]byte{"build_cache/index.json": lost, "index.v7.json": full}},
+	} {
+		for _, skip := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, SkipInvalid %v", tt.name, skip), func(t *testing.T) {
+				dir := t.TempDir()
+				for name, b := range tt.files {
+					path := filepath.Join(dir, name)
+					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(path, b, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				s, err := Load(dir, Options{SkipInvalid: skip})
+				if err == nil {
+					var names []string
+					for _, p := range s.Packages {
+						names = append(names, p.Name)
+					}
+					t.Fatalf("loaded %v; want an error naming both indexes", names)
+				}
+				for name := range tt.files {
+					if !strings.Contains(err.Error(), filepath.Join(dir, name)) {
+						t.Errorf("the error does not name %s: %v", name, err)
+					}
+				}
+			})
+		}
+	}
 }
