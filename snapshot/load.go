@@ -146,6 +146,10 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 		}
 		return nearSnapshots(path, cands, results)
 	}
+	if two := twoIndexes(path, cands, results); two != nil {
+		// The wrong folder too: no file can be skipped to fix it.
+		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, two)), Near: near()}
+	}
 	if mixed := snap.mixedFormats(); mixed != nil {
 		// The wrong folder, as pages of several tags are (spack.go).
 		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, mixed)), Near: near()}
@@ -446,6 +450,29 @@ func besideIndex(cands []candidate, results []result) []Warning {
 		results[i] = result{kind: spackfmt.SpecFile, bytes: read}
 	}
 	return warns
+}
+
+// twoIndexes is the error for a snapshot that holds more than one
+// build-cache index (by content, whatever their names, decoded or not),
+// nil for one that holds one or none. A build cache has one index, which
+// Spack reads alone; read as their union, a stale copy (bak/index.json,
+// index.json.gz beside index.json) kept what the index lost, and a gate
+// passed. Which one is meant cannot be told, as of pages of two tags.
+func twoIndexes(path string, cands []candidate, results []result) *Error {
+	var names []string
+	n := 0
+	for i := range cands {
+		if results[i].kind == spackfmt.Index {
+			if n++; len(names) < namedOthers+1 {
+				names = append(names, cands[i].file.Name)
+			}
+		}
+	}
+	if n < 2 {
+		return nil
+	}
+	return &Error{File: path, Msg: fmt.Sprintf("this folder holds %d build-cache indexes: %s; a build cache has one, which Spack reads alone, and their union would keep what one of them lost: name the folder of one build cache, or the index itself",
+		n, listSome(names, n))}
 }
 
 // spackKind is the kind of Spack file data's head says it is (as the
