@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -204,5 +205,74 @@ func TestTwoIndexes(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestLockfileBesideIndex (a ninth adversarial pass, issue 35): a
+// lockfile is no part of a build cache, whose index Spack reads alone.
+// Beside an index it was read as their union: a spack.lock committed
+// into the build cache's folder kept a spec the index had lost, and
+// --fail-on removed-spec passed. A folder holding both is refused, naming
+// them, --skip-invalid or not.
+func TestLockfileBesideIndex(t *testing.T) {
+	full, lost := libdwarfLost(t)
+	var doc struct {
+		Database struct {
+			Installs map[string]struct{ Spec json.RawMessage }
+		}
+	}
+	if err := json.Unmarshal(full, &doc); err != nil {
+		t.Fatal(err)
+	}
+	specs := map[string]json.RawMessage{}
+	for h, r := range doc.Database.Installs {
+		specs[h] = r.Spec
+	}
+	lock, err := json.Marshal(map[string]any{
+		"_meta":          map[string]any{"file-type": "spack-lockfile", "lockfile-version": 6, "specfile-version": 4},
+		"roots":          []map[string]string{{"hash": "sk2gqqz4n5njmvktycnd25wq25jxiqkr", "spec": "libdwarf"}},
+		"concrete_specs": specs,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, files := range []map[string][]byte{
+		{"index.json": lost, "spack.lock": lock},
+		{"build_cache/index.json": lost, "env/spack.lock": lock},
+	} {
+		for _, skip := range []bool{false, true} {
+			dir := t.TempDir()
+			for name, b := range files {
+				path := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := Load(dir, Options{SkipInvalid: skip})
+			if err == nil {
+				var names []string
+				for _, p := range s.Packages {
+					names = append(names, p.Name)
+				}
+				t.Errorf("%v, SkipInvalid %v: loaded %v; want an error naming the index and the lockfile", slices.Sorted(maps.Keys(files)), skip, names)
+				continue
+			}
+			for name := range files {
+				if !strings.Contains(err.Error(), filepath.Join(dir, name)) {
+					t.Errorf("the error does not name %s: %v", name, err)
+				}
+			}
+		}
+	}
+	// The lockfile alone loads.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "spack.lock"), lock, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir, Options{}); err != nil {
+		t.Fatalf("the lockfile alone: %v", err)
 	}
 }
