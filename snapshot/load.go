@@ -146,7 +146,7 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 		}
 		return nearSnapshots(path, cands, results)
 	}
-	if two := twoIndexes(path, cands, results); two != nil {
+	if two := indexNotAlone(path, cands, results); two != nil {
 		// The wrong folder too: no file can be skipped to fix it.
 		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, two)), Near: near()}
 	}
@@ -452,27 +452,38 @@ func besideIndex(cands []candidate, results []result) []Warning {
 	return warns
 }
 
-// twoIndexes is the error for a snapshot that holds more than one
-// build-cache index (by content, whatever their names, decoded or not),
-// nil for one that holds one or none. A build cache has one index, which
-// Spack reads alone; read as their union, a stale copy (bak/index.json,
-// index.json.gz beside index.json) kept what the index lost, and a gate
-// passed. Which one is meant cannot be told, as of pages of two tags.
-func twoIndexes(path string, cands []candidate, results []result) *Error {
-	var names []string
-	n := 0
+// indexNotAlone is the error for a snapshot that holds a build-cache index
+// (by content, whatever its name, decoded or not) and another index or a
+// lockfile; nil for any other. A build cache has one index, which Spack
+// reads alone, and a lockfile is no part of it; read as their union, a
+// stale copy (bak/index.json, index.json.gz beside index.json) or a
+// spack.lock kept what the index lost, and a gate passed. Which one is
+// meant cannot be told, as of pages of two tags. (Spec files beside an
+// index are left out: besideIndex.)
+func indexNotAlone(path string, cands []candidate, results []result) *Error {
+	var indexes, locks []string
+	n, nLocks := 0, 0
 	for i := range cands {
-		if results[i].kind == spackfmt.Index {
-			if n++; len(names) < namedOthers+1 {
-				names = append(names, cands[i].file.Name)
+		switch results[i].kind {
+		case spackfmt.Index:
+			if n++; len(indexes) < namedOthers+1 {
+				indexes = append(indexes, cands[i].file.Name)
+			}
+		case spackfmt.Lockfile:
+			if nLocks++; len(locks) < namedOthers+1 {
+				locks = append(locks, cands[i].file.Name)
 			}
 		}
 	}
-	if n < 2 {
-		return nil
+	switch {
+	case n >= 2:
+		return &Error{File: path, Msg: fmt.Sprintf("this folder holds %d build-cache indexes: %s; a build cache has one, which Spack reads alone, and their union would keep what one of them lost: name the folder of one build cache, or the index itself",
+			n, listSome(indexes, n))}
+	case n == 1 && nLocks > 0:
+		return &Error{File: path, Msg: fmt.Sprintf("this folder holds a build-cache index, %s, and %s: %s; Spack reads a build cache's index alone, and a lockfile is no part of it (their union would keep what the index lost): name the index or its folder, or the lockfile",
+			indexes[0], plural(nLocks, "lockfile"), listSome(locks, nLocks))}
 	}
-	return &Error{File: path, Msg: fmt.Sprintf("this folder holds %d build-cache indexes: %s; a build cache has one, which Spack reads alone, and their union would keep what one of them lost: name the folder of one build cache, or the index itself",
-		n, listSome(names, n))}
+	return nil
 }
 
 // spackKind is the kind of Spack file data's head says it is (as the
