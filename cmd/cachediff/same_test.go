@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestSameSnapshotTwice (a seventh adversarial pass, issue 35): one
@@ -161,6 +162,34 @@ func TestSameSnapshotRelativeRevPath(t *testing.T) {
 			if strings.Contains(stderr.String(), "the same snapshot") || code == exitTrouble {
 				t.Errorf("%q -C _cache --fail-on any %q (two folders): exit %d, stderr %q; want them compared", cmd, args, code, stderr.String())
 			}
+		}
+	}
+}
+
+// TestSameURLSpellings (a ninth adversarial pass, issue 35): a URL with
+// its scheme's default port (:80, :443), an empty port or a fragment
+// (which is never sent) names the snapshot the URL without them does,
+// and passed a gate as another one.
+func TestSameURLSpellings(t *testing.T) {
+	s := &snapshot.Snapshot{}
+	for _, pair := range [][2]string{
+		{"http://cache.example:80/m", "http://cache.example/m"},
+		{"https://cache.example:443/m/", "HTTPS://Cache.Example/m"},
+		{"https://cache.example:/m", "https://cache.example/m"},
+		{"https://cache.example/m#develop", "https://cache.example/m"},
+	} {
+		if sameSnapshot("", pair[0], pair[1], s, s) == "" {
+			t.Errorf("%q and %q: not the same snapshot", pair[0], pair[1])
+		}
+	}
+	for _, pair := range [][2]string{
+		{"http://cache.example:8080/m", "http://cache.example/m"},
+		{"https://cache.example:80/m", "https://cache.example/m"},
+		{"http://cache.example/m", "https://cache.example/m"},
+		{"https://cache.example/m?view=a", "https://cache.example/m"},
+	} {
+		if same := sameSnapshot("", pair[0], pair[1], s, s); same != "" {
+			t.Errorf("%q and %q: the same snapshot (%s)", pair[0], pair[1], same)
 		}
 	}
 }
