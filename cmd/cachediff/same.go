@@ -51,7 +51,8 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 }
 
 // urlKey is an http(s) URL argument as one snapshot is spelt whatever
-// the case of its scheme and host and the slashes and dots of its path;
+// the case of its scheme and host, its scheme's default port (given, or
+// empty), its fragment (never sent) and the slashes and dots of its path;
 // "" for any other argument.
 func urlKey(arg string) string {
 	if !mirror.IsURL(arg) {
@@ -62,8 +63,11 @@ func urlKey(arg string) string {
 		return ""
 	}
 	u.Scheme, u.Host = strings.ToLower(u.Scheme), strings.ToLower(u.Host)
+	if port := u.Port(); port == "" || port == map[string]string{"http": "80", "https": "443"}[u.Scheme] {
+		u.Host = strings.TrimSuffix(strings.TrimSuffix(u.Host, port), ":")
+	}
 	u.Path = path.Clean("/" + u.Path)
-	u.RawPath = ""
+	u.RawPath, u.Fragment, u.RawFragment = "", "", ""
 	return u.String()
 }
 
