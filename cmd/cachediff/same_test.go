@@ -193,3 +193,52 @@ func TestSameURLSpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestSameSnapshotOtherArgument (a ninth adversarial pass, issue 35):
+// one index named as its build cache's folder, as the folder above, or
+// as the file itself, and a folder of one page named as the folder or
+// the page, were other arguments, so the gate passed on one snapshot
+// twice. Snapshots read from the same files are one snapshot; copies of
+// a file are two.
+func TestSameSnapshotOtherArgument(t *testing.T) {
+	dir := t.TempDir()
+	index, err := os.ReadFile("../../testdata/spack-gen/old/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"c/build_cache/index.json", "copy/build_cache/index.json"} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, index, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := filepath.Join(dir, "cat", "develop", "zlib", "specs.md")
+	if err := os.MkdirAll(filepath.Dir(page), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, []byte("---\ntitle: zlib\nlayout: cache\ncategories: [package, develop]\nspec_details: [{\"compiler\": \"gcc@13.2.0\", \"hash\": \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\", \"os\": \"ubuntu22.04\", \"platform\": \"linux\", \"size\": \"-\", \"stacks\": [\"root\"], \"target\": \"x86_64_v3\", \"variants\": [\"+shared\"], \"versions\": [\"1.3\"]}]\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"c", "c/build_cache"},
+		{"c/build_cache", "c/build_cache/index.json"},
+		{"c/build_cache/index.json", "c"},
+		{"cat/develop", "cat/develop/zlib/specs.md"},
+	} {
+		for _, cmd := range [][]string{{}, {"log"}} {
+			var stdout, stderr bytes.Buffer
+			code := run(append(append(cmd, "-C", dir, "--fail-on", "any"), args...), &stdout, &stderr)
+			if code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+				t.Errorf("%q --fail-on any %q: exit %d, stderr %q; want exit 2 naming the same snapshot", cmd, args, code, stderr.String())
+			}
+		}
+	}
+	// A copy is another snapshot, alike: no mistake.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C", dir, "--fail-on", "any", "c", "copy"}, &stdout, &stderr); code != 0 {
+		t.Errorf("c and its copy: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
