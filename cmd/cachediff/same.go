@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -44,10 +45,53 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 	}
 	fa, err1 := os.Stat(pa)
 	fb, err2 := os.Stat(pb)
-	if err1 == nil && err2 == nil && os.SameFile(fa, fb) {
+	if err1 == nil && err2 == nil && os.SameFile(fa, fb) || sameFiles(sa, sb) {
 		return mirror.Redact(a)
 	}
 	return ""
+}
+
+// sameFiles reports whether the snapshots sa and sb, loaded from disk,
+// were read from the same files (os.SameFile, however spelt): one index
+// named as its build cache's folder, the folder above it, or the file,
+// or a folder of one page and the page, are other arguments but one
+// snapshot. Copies of the files are another snapshot. The files are
+// compared in order of their paths, up to the first that differs: two
+// snapshots of a series differ at the first.
+func sameFiles(sa, sb *snapshot.Snapshot) bool {
+	a, b := readFiles(sa), readFiles(sb)
+	if len(a) == 0 || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		fa, err1 := os.Stat(a[i])
+		fb, err2 := os.Stat(b[i])
+		if err1 != nil || err2 != nil || !os.SameFile(fa, fb) {
+			return false
+		}
+	}
+	return true
+}
+
+// readFiles are the files a snapshot was read from (its packages' and
+// its skipped files), each once, sorted.
+func readFiles(s *snapshot.Snapshot) []string {
+	seen := map[string]bool{}
+	var files []string
+	add := func(f string) {
+		if f != "" && !seen[f] {
+			seen[f] = true
+			files = append(files, f)
+		}
+	}
+	for _, p := range s.Packages {
+		add(p.File())
+	}
+	for _, k := range s.Skipped {
+		add(k.File)
+	}
+	slices.Sort(files)
+	return files
 }
 
 // urlKey is an http(s) URL argument as one snapshot is spelt whatever
