@@ -361,11 +361,11 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 			subjects[s.Rev] = s.Subject
 		}
 	}
-	for _, r := range l.Steps {
+	for i, r := range l.Steps {
 		if opts.failOn != nil {
 			g, err := diff.CheckGate(r, opts.failOn)
 			if err != nil {
-				return exitTrouble, err
+				return exitTrouble, fmt.Errorf("step %d: %w", i+1, err) // as log numbers it
 			}
 			r.SetGate(g)
 		}
