@@ -236,9 +236,27 @@ func TestSameSnapshotOtherArgument(t *testing.T) {
 			}
 		}
 	}
-	// A copy is another snapshot, alike: no mistake.
+	// A copy is another snapshot, alike: no mistake. So is one of hard
+	// links to the same files (rsync --link-dest keeps a quiet week so),
+	// and one reached through a link to a folder is the same.
+	linked := filepath.Join(dir, "linked", "build_cache", "index.json")
+	if err := os.MkdirAll(filepath.Dir(linked), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(dir, "c", "build_cache", "index.json"), linked); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "c", "build_cache"), filepath.Join(dir, "bc")); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"c", "copy"}, {"c", "linked"}, {"linked/build_cache", "c/build_cache/index.json"}, {"linked/build_cache/index.json", "c/build_cache/index.json"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"-C", dir, "--fail-on", "any", args[0], args[1]}, &stdout, &stderr); code != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0 (two snapshots alike)", args, code, stderr.String())
+		}
+	}
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-C", dir, "--fail-on", "any", "c", "copy"}, &stdout, &stderr); code != 0 {
-		t.Errorf("c and its copy: exit %d, stderr %q; want 0", code, stderr.String())
+	if code := run([]string{"-C", dir, "--fail-on", "any", "c", "bc"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+		t.Errorf("c and a link to c/build_cache: exit %d, stderr %q; want exit 2 naming the same snapshot", code, stderr.String())
 	}
 }
