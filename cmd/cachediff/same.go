@@ -2,7 +2,6 @@ package main
 
 import (
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -43,30 +42,50 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 	if pa == "" || pb == "" {
 		return ""
 	}
-	fa, err1 := os.Stat(pa)
-	fb, err2 := os.Stat(pb)
-	if err1 == nil && err2 == nil && os.SameFile(fa, fb) || sameFiles(sa, sb) {
+	if samePath(pa, pb) || sameFiles(sa, sb) {
 		return mirror.Redact(a)
 	}
 	return ""
 }
 
+// samePath reports whether the paths a and b name one file or folder:
+// the same path once made absolute and its symbolic links followed. Hard
+// links to a file are other paths (two snapshots of a quiet week kept by
+// rsync --link-dest), though os.SameFile says they are one.
+func samePath(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ra, ok1 := realPath(a)
+	rb, ok2 := realPath(b)
+	return ok1 && ok2 && ra == rb
+}
+
+// realPath is path absolute, its symbolic links followed; ok is false
+// when it does not exist.
+func realPath(path string) (string, bool) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", false
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	return real, err == nil
+}
+
 // sameFiles reports whether the snapshots sa and sb, loaded from disk,
-// were read from the same files (os.SameFile, however spelt): one index
+// were read from the same files (samePath, however spelt): one index
 // named as its build cache's folder, the folder above it, or the file,
 // or a folder of one page and the page, are other arguments but one
-// snapshot. Copies of the files are another snapshot. The files are
-// compared in order of their paths, up to the first that differs: two
-// snapshots of a series differ at the first.
+// snapshot. Copies of the files, hard links included, are another
+// snapshot. The files are compared in order of their paths, up to the
+// first that differs: two snapshots of a series differ at the first.
 func sameFiles(sa, sb *snapshot.Snapshot) bool {
 	a, b := readFiles(sa), readFiles(sb)
 	if len(a) == 0 || len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		fa, err1 := os.Stat(a[i])
-		fb, err2 := os.Stat(b[i])
-		if err1 != nil || err2 != nil || !os.SameFile(fa, fb) {
+		if !samePath(a[i], b[i]) {
 			return false
 		}
 	}
@@ -163,7 +182,8 @@ func sameArgs(dir, a, b string) bool {
 	if ra, rb := strings.TrimPrefix(a, input.RevPrefix), strings.TrimPrefix(b, input.RevPrefix); ra == rb {
 		return true
 	}
-	fa, err1 := os.Stat(joinDir(dir, a))
-	fb, err2 := os.Stat(joinDir(dir, b))
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+	if mirror.IsURL(a) || mirror.IsURL(b) {
+		return false // compared once loaded (sameSnapshot)
+	}
+	return samePath(joinDir(dir, a), joinDir(dir, b))
 }
