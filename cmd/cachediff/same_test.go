@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -258,5 +259,30 @@ func TestSameSnapshotOtherArgument(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-C", dir, "--fail-on", "any", "c", "bc"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
 		t.Errorf("c and a link to c/build_cache: exit %d, stderr %q; want exit 2 naming the same snapshot", code, stderr.String())
+	}
+}
+
+// TestRenderSameSnapshot (a ninth adversarial pass, issue 35): a saved
+// report of one snapshot against itself (made without --fail-on, which
+// allows it) passed render --fail-on, which the two-step recipe (diff
+// -f json, then render --fail-on) gates on. render refuses it as diff
+// does: both sides at one path and revision.
+func TestRenderSameSnapshot(t *testing.T) {
+	dir := t.TempDir()
+	snap := "../../testdata/real/develop-2025-03-23"
+	for _, cmd := range [][]string{{}, {"log"}} {
+		saved := filepath.Join(dir, fmt.Sprintf("saved%d.json", len(cmd)))
+		var stdout, stderr bytes.Buffer
+		if code := run(append(append(cmd, "-f", "json", "-o", saved), snap, snap), &stdout, &stderr); code != 0 {
+			t.Fatalf("%q of one snapshot twice: exit %d, stderr %q", cmd, code, stderr.String())
+		}
+		stderr.Reset()
+		if code := run([]string{"render", "--fail-on", "any", saved}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+			t.Errorf("render --fail-on any of a %q report of one snapshot twice: exit %d, stderr %q; want exit 2 naming the same snapshot", cmd, code, stderr.String())
+		}
+		stderr.Reset()
+		if code := run([]string{"render", saved}, &stdout, &stderr); code != 0 {
+			t.Errorf("render without a gate: exit %d, stderr %q; want 0", code, stderr.String())
+		}
 	}
 }
