@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
 	"github.com/cachediff/cachediff/snapshot/input"
@@ -186,4 +187,12 @@ func sameArgs(dir, a, b string) bool {
 		return false // compared once loaded (sameSnapshot)
 	}
 	return samePath(joinDir(dir, a), joinDir(dir, b))
+}
+
+// sameSide reports whether a report's sides, as it names them, are one
+// snapshot: one path (as given, URLs without their password and query)
+// at one revision. A saved report keeps no more; render refuses such a
+// report under a gate, as diff refuses the arguments (sameSnapshot).
+func sameSide(a, b diff.Side) bool {
+	return a.Path != "" && a.Path != stdinName && a.Path == b.Path && a.Rev == b.Rev
 }
