@@ -192,7 +192,7 @@ func gitNamed(p string) (string, bool) {
 // HEAD:_cache/develop) give one path; two folders (HEAD:develop and
 // HEAD:./develop from _cache) give two.
 func (r *Repo) FromTop(p string) (string, error) {
-	if p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
+	if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") { // "." alone is a name in the tree, to git
 		return path.Clean("/" + p)[1:], nil
 	}
 	out, err := r.run(nil, "rev-parse", "--show-prefix")
