@@ -69,8 +69,8 @@ func realPath(path string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	real, err := filepath.EvalSymlinks(abs)
-	return real, err == nil
+	resolved, err := filepath.EvalSymlinks(abs)
+	return resolved, err == nil
 }
 
 // sameFiles reports whether the snapshots sa and sb, loaded from disk,
