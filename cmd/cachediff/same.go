@@ -14,9 +14,11 @@ import (
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
-// sameSnapshot returns a, when the arguments a and b (relative to dir),
-// loaded as sa and sb, name one snapshot: one folder or file on disk
-// (os.SameFile, however spelt), one path at one commit, one URL. Else "".
+// sameSnapshot names the snapshot (a, or a and b when they are spelt
+// apart) when the arguments a and b (relative to dir), loaded as sa and
+// sb, name one snapshot: one folder or file on disk however spelt
+// (samePath), arguments read from the same files (sameFiles), one path at
+// one commit, one URL. Else "".
 // A diff of a snapshot with itself has no change by construction, and a
 // gate on it passes whatever the snapshot holds: under --fail-on, an
 // argument given twice is a typo ($OLD $OLD, HEAD^1 for both), refused.
@@ -43,8 +45,11 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 	if pa == "" || pb == "" {
 		return ""
 	}
-	if samePath(pa, pb) || sameFiles(sa, sb) {
+	switch {
+	case samePath(pa, pb):
 		return mirror.Redact(a)
+	case sameFiles(sa, sb):
+		return mirror.Redact(a) + " and " + mirror.Redact(b) + ", read from the same files"
 	}
 	return ""
 }
