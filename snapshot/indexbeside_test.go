@@ -267,6 +267,17 @@ func TestLockfileBesideIndex(t *testing.T) {
 			}
 		}
 	}
+	// Other JSON beside an index, which a "roots" list does not make a
+	// lockfile (a package.json), is left alone, as ever.
+	other := t.TempDir()
+	for name, b := range map[string][]byte{"index.json": lost, "package.json": []byte(`{"roots": ["a"], "name": "x"}`)} {
+		if err := os.WriteFile(filepath.Join(other, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Load(other, Options{}); err != nil {
+		t.Errorf("an index beside a package.json: %v", err)
+	}
 	// The lockfile alone loads.
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "spack.lock"), lock, 0o644); err != nil {
