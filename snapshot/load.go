@@ -464,6 +464,9 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 	var indexes, locks []string
 	n, nLocks := 0, 0
 	for i := range cands {
+		if notInFormat(results[i].err) != nil && !cands[i].must {
+			continue // not a Spack file after all (a package.json's "roots"), left alone as LoadFrom leaves it
+		}
 		switch results[i].kind {
 		case spackfmt.Index:
 			if n++; len(indexes) < namedOthers+1 {
