@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // A gate is a CI check over a report: it lists kinds of change (--fail-on)
@@ -115,7 +116,7 @@ func CheckGate(r *Report, failOn []string) (*Gate, error) {
 		if n > 1 {
 			more = fmt.Sprintf(" (and %d more)", n-1)
 		}
-		return nil, fmt.Errorf("the snapshots disagree on what a hash is: %s%s; a gate over them would pass whatever the hash's specs became: the report without --fail-on lists them", first, more)
+		return nil, fmt.Errorf("the snapshots disagree on what a hash is: %s%s; a gate over them would pass whatever the hash's specs became: the report without --fail-on lists them", shortMessage(first, maxQuoted), more)
 	}
 	g := &Gate{FailOn: kinds, Tripped: []Trip{}}
 	for _, k := range gateKinds {
@@ -213,3 +214,20 @@ const (
 	hashOneBuild   = "; a hash names one build"
 	hashOnePackage = "; a hash names one build of one package"
 )
+
+// maxQuoted is how many bytes of a warning CheckGate's refusal quotes:
+// a facet of the input (a version, a variant) may be any length, and the
+// report lists the warning whole.
+const maxQuoted = 400
+
+// shortMessage is msg cut to at most n bytes at a character's start,
+// "…" marking the cut.
+func shortMessage(msg string, n int) string {
+	if len(msg) <= n {
+		return msg
+	}
+	for n > 0 && !utf8.RuneStart(msg[n]) {
+		n--
+	}
+	return msg[:n] + "…"
+}

@@ -1,9 +1,11 @@
 package diff
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -224,5 +226,22 @@ func TestGateRefusesHashConflicts(t *testing.T) {
 	}
 	if g, err := CheckGate(r, []string{"any"}); err != nil || !g.Passed() {
 		t.Errorf("gate %+v, error %v; want passed", g, err)
+	}
+}
+
+// TestGateHashConflictMessageShort (a ninth adversarial pass, issue 35):
+// the refusal quoted the first conflict's warning whole, and a version
+// of 20,000 characters under a hash wrote a line of 20 KB on standard
+// error. It names the hash, and the facets' change shortened.
+func TestGateHashConflictMessageShort(t *testing.T) {
+	old := sp("z1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s")
+	long := with(old, func(s *snapshot.Spec) { s.Versions = []string{strings.Repeat("é", 20000)} })
+	r, err := CompareWith(snapOf("a", pkg("zlib", old)), snapOf("b", pkg("zlib", long)), Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = CheckGate(r, []string{"any"})
+	if err == nil || !strings.Contains(err.Error(), "z1bb") || len(err.Error()) > 1000 || !utf8.ValidString(err.Error()) {
+		t.Errorf("error of %d bytes: %.300v; want one naming the hash, at most 1,000 bytes", len(fmt.Sprint(err)), err)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -77,6 +79,14 @@ func TestIndexBesideSpecFilesByContent(t *testing.T) {
 		w.Close()
 		return out.Bytes()
 	}
+	pad := func(b []byte) []byte { return append(bytes.Repeat([]byte(" "), 2*detectSize), b...) }
+	// first puts member before b's first (b an object).
+	first := func(member string, b []byte) []byte {
+		b = bytes.TrimSpace(b)
+		return append([]byte("{"+member+","), b[1:]...)
+	}
+	longKey := func(b []byte) []byte { return first(`"x":"`+strings.Repeat("a", 2*detectSize)+`"`, b) }
+	lockMeta := func(b []byte) []byte { return first(`"_meta":{"file-type":"spack-lockfile"}`, b) }
 	for _, tt := range []struct {
 		name  string
 		files map[string][]byte
@@ -90,6 +100,16 @@ func TestIndexBesideSpecFilesByContent(t *testing.T) {
 		{"a gzip'd index", map[string][]byte{"index.json.gz": gz(lost), "libdwarf.spec.json": spec}, false},
 		{"an index of another name", map[string][]byte{"idx.json": lost, "libdwarf.spec.json": spec}, false},
 		{"an index cut short", map[string][]byte{"index.json": lost[:len(lost)/2], "libdwarf.spec.json": spec}, true},
+		// The kind goes by what the decoder reads, not by the file's head
+		// alone: past the head's 512 bytes, or after a lockfile's _meta
+		// (which an index or a spec file may carry, unread), it said
+		// nothing, and the spec file was read beside the index.
+		{"a spec file padded past its head", map[string][]byte{"index.json": lost, "libdwarf.spec.json": pad(spec)}, false},
+		{"an index padded past its head", map[string][]byte{"index.json": pad(lost), "libdwarf.spec.json": spec}, false},
+		{"a spec file with a long first key", map[string][]byte{"index.json": lost, "libdwarf.spec.json": longKey(spec)}, false},
+		{"an index with a long first key", map[string][]byte{"index.json": longKey(lost), "libdwarf.spec.json": spec}, false},
+		{"a spec file with a lockfile's _meta", map[string][]byte{"index.json": lost, "libdwarf.spec.json": lockMeta(spec)}, false},
+		{"an index with a lockfile's _meta", map[string][]byte{"index.json": lockMeta(lost), "libdwarf.spec.json": spec}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -136,4 +156,134 @@ func libdwarfLost(t *testing.T) (data, lost []byte) {
 		t.Fatal(err)
 	}
 	return data, lost
+}
+
+// TestTwoIndexes (a ninth adversarial pass, issue 35): a build cache has
+// one index, which Spack reads alone. A snapshot holding two (a stale
+// copy in a subfolder, an index.json.gz beside index.json) was read as
+// their union: libdwarf, lost from the index, stayed in through the
+// stale one, and the gate said "no changes". It is the wrong folder, as
+// pages of two tags are: an error naming both, --skip-invalid or not.
+func TestTwoIndexes(t *testing.T) {
+	full, lost := libdwarfLost(t)
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write(full)
+	w.Close()
+	for _, tt := range []struct {
+		name  string
+		files map[string][]byte
+	}{
+		{"a stale copy in a subfolder", map[string][]byte{"index.json": lost, "bak/index.json": full}},
+		{"a gzip'd copy beside it", map[string][]byte{"index.json": lost, "index.json.gz": gz.Bytes()}},
+		{"another name", map[string][]byte{"build_cache/index.json": lost, "index.v7.json": full}},
+	} {
+		for _, skip := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, SkipInvalid %v", tt.name, skip), func(t *testing.T) {
+				dir := t.TempDir()
+				for name, b := range tt.files {
+					path := filepath.Join(dir, name)
+					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(path, b, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				s, err := Load(dir, Options{SkipInvalid: skip})
+				if err == nil {
+					var names []string
+					for _, p := range s.Packages {
+						names = append(names, p.Name)
+					}
+					t.Fatalf("loaded %v; want an error naming both indexes", names)
+				}
+				for name := range tt.files {
+					if !strings.Contains(err.Error(), filepath.Join(dir, name)) {
+						t.Errorf("the error does not name %s: %v", name, err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestLockfileBesideIndex (a ninth adversarial pass, issue 35): a
+// lockfile is no part of a build cache, whose index Spack reads alone.
+// Beside an index it was read as their union: a spack.lock committed
+// into the build cache's folder kept a spec the index had lost, and
+// --fail-on removed-spec passed. A folder holding both is refused, naming
+// them, --skip-invalid or not.
+func TestLockfileBesideIndex(t *testing.T) {
+	full, lost := libdwarfLost(t)
+	var doc struct {
+		Database struct {
+			Installs map[string]struct{ Spec json.RawMessage }
+		}
+	}
+	if err := json.Unmarshal(full, &doc); err != nil {
+		t.Fatal(err)
+	}
+	specs := map[string]json.RawMessage{}
+	for h, r := range doc.Database.Installs {
+		specs[h] = r.Spec
+	}
+	lock, err := json.Marshal(map[string]any{
+		"_meta":          map[string]any{"file-type": "spack-lockfile", "lockfile-version": 6, "specfile-version": 4},
+		"roots":          []map[string]string{{"hash": "sk2gqqz4n5njmvktycnd25wq25jxiqkr", "spec": "libdwarf"}},
+		"concrete_specs": specs,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, files := range []map[string][]byte{
+		{"index.json": lost, "spack.lock": lock},
+		{"build_cache/index.json": lost, "env/spack.lock": lock},
+	} {
+		for _, skip := range []bool{false, true} {
+			dir := t.TempDir()
+			for name, b := range files {
+				path := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := Load(dir, Options{SkipInvalid: skip})
+			if err == nil {
+				var names []string
+				for _, p := range s.Packages {
+					names = append(names, p.Name)
+				}
+				t.Errorf("%v, SkipInvalid %v: loaded %v; want an error naming the index and the lockfile", slices.Sorted(maps.Keys(files)), skip, names)
+				continue
+			}
+			for name := range files {
+				if !strings.Contains(err.Error(), filepath.Join(dir, name)) {
+					t.Errorf("the error does not name %s: %v", name, err)
+				}
+			}
+		}
+	}
+	// Other JSON beside an index, which a "roots" list does not make a
+	// lockfile (a package.json), is left alone, as ever.
+	other := t.TempDir()
+	for name, b := range map[string][]byte{"index.json": lost, "package.json": []byte(`{"roots": ["a"], "name": "x"}`)} {
+		if err := os.WriteFile(filepath.Join(other, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Load(other, Options{}); err != nil {
+		t.Errorf("an index beside a package.json: %v", err)
+	}
+	// The lockfile alone loads.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "spack.lock"), lock, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir, Options{}); err != nil {
+		t.Fatalf("the lockfile alone: %v", err)
+	}
 }

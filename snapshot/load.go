@@ -146,6 +146,10 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 		}
 		return nearSnapshots(path, cands, results)
 	}
+	if two := indexNotAlone(path, cands, results); two != nil {
+		// The wrong folder too: no file can be skipped to fix it.
+		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, two)), Near: near()}
+	}
 	if mixed := snap.mixedFormats(); mixed != nil {
 		// The wrong folder, as pages of several tags are (spack.go).
 		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, mixed)), Near: near()}
@@ -448,16 +452,73 @@ func besideIndex(cands []candidate, results []result) []Warning {
 	return warns
 }
 
+// indexNotAlone is the error for a snapshot that holds a build-cache index
+// (by content, whatever its name, decoded or not) and another index or a
+// lockfile; nil for any other. A build cache has one index, which Spack
+// reads alone, and a lockfile is no part of it; read as their union, a
+// stale copy (bak/index.json, index.json.gz beside index.json) or a
+// spack.lock kept what the index lost, and a gate passed. Which one is
+// meant cannot be told, as of pages of two tags. (Spec files beside an
+// index are left out: besideIndex.)
+func indexNotAlone(path string, cands []candidate, results []result) *Error {
+	var indexes, locks []string
+	n, nLocks := 0, 0
+	for i := range cands {
+		if notInFormat(results[i].err) != nil && !cands[i].must {
+			continue // not a Spack file after all (a package.json's "roots"), left alone as LoadFrom leaves it
+		}
+		switch results[i].kind {
+		case spackfmt.Index:
+			if n++; len(indexes) < namedOthers+1 {
+				indexes = append(indexes, cands[i].file.Name)
+			}
+		case spackfmt.Lockfile:
+			if nLocks++; len(locks) < namedOthers+1 {
+				locks = append(locks, cands[i].file.Name)
+			}
+		}
+	}
+	switch {
+	case n >= 2:
+		return &Error{File: path, Msg: fmt.Sprintf("this folder holds %d build-cache indexes: %s; a build cache has one, which Spack reads alone, and their union would keep what one of them lost: name the folder of one build cache, or the index itself",
+			n, listSome(indexes, n))}
+	case n == 1 && nLocks > 0:
+		return &Error{File: path, Msg: fmt.Sprintf("this folder holds a build-cache index, %s, and %s: %s; Spack reads a build cache's index alone, and a lockfile is no part of it (their union would keep what the index lost): name the index or its folder, or the lockfile",
+			indexes[0], plural(nLocks, "lockfile"), listSome(locks, nLocks))}
+	}
+	return nil
+}
+
 // spackKind is the kind of Spack file data's head says it is (as the
 // decoder detects it), for a candidate the Spack decoder may read;
-// spackfmt.Unknown for any other.
+// spackfmt.Unknown for any other. A file that Spack's name for it
+// (c.named) has decoded whatever its head says is sniffed whole when its
+// head says nothing (a first key or white space longer than the head):
+// an index that does not decode leaves spec files out, its head
+// notwithstanding.
 func spackKind(c candidate, data []byte) spackfmt.Kind {
 	for _, d := range c.decoders {
 		if _, ok := d.(spackDecoder); ok {
-			return spackfmt.Sniff(data[:min(len(data), detectSize)])
+			k := spackfmt.Sniff(data[:min(len(data), detectSize)])
+			if _, named := c.named.(spackDecoder); k == spackfmt.Unknown && named && len(data) > detectSize {
+				k = spackfmt.Sniff(data)
+			}
+			return k
 		}
 	}
 	return spackfmt.Unknown
+}
+
+// decodedKind is the kind of Spack file r was decoded as (Origin.kind),
+// which is what Spack reads it as; sniffed, what its content says, for
+// one that did not decode. The two differ where the head is misleading:
+// a lockfile's "_meta" first, or a key past the head, before an index's
+// "database" (Spack reads an index whatever else it holds).
+func decodedKind(r result, sniffed spackfmt.Kind) spackfmt.Kind {
+	if r.err == nil && len(r.pkgs) > 0 && r.pkgs[0].Origin != nil && r.pkgs[0].Origin.kind != spackfmt.Unknown {
+		return r.pkgs[0].Origin.kind
+	}
+	return sniffed
 }
 
 // loadOne reads a candidate and decodes it: by the first decoder that
@@ -482,8 +543,8 @@ func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadS
 	if cap(data) > cap(st.buf) {
 		st.buf = data[:0]
 	}
-	if kind := spackKind(c, data); kind != spackfmt.Unknown {
-		defer func() { r.kind = kind }()
+	if kind := spackKind(c, data); kind != spackfmt.Unknown || c.named != nil {
+		defer func() { r.kind = decodedKind(r, kind) }()
 	}
 	file := c.file.Name
 	// Counted now: data is not used once decoded, so that the decoders'

@@ -120,6 +120,10 @@ type Origin struct {
 	// merge says the package came from a Spack file (spack.go): the same
 	// package in several such files of a snapshot is one package.
 	merge bool
+	// kind is the kind of Spack file the decoder read it as (an index, a
+	// lockfile, spec files), spackfmt.Unknown for a page: what
+	// besideIndex goes by.
+	kind spackfmt.Kind
 }
 
 // File is the path of the page the package was read from.

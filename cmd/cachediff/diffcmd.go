@@ -328,6 +328,10 @@ func unmatchedError(u diff.Unmatched) error {
 func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int, error) {
 	c.warnOrder(opts, 0, r.Old, r.New)
 	if opts.failOn != nil {
+		if sameSide(r.Old, r.New) {
+			// A saved report (render): diff refuses it before (sameSnapshot).
+			return exitTrouble, fmt.Errorf("the report's OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments it was made of", r.Old.Path)
+		}
 		g, err := diff.CheckGate(r, opts.failOn)
 		if err != nil {
 			return exitTrouble, err

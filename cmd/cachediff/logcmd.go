@@ -361,11 +361,14 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 			subjects[s.Rev] = s.Subject
 		}
 	}
-	for _, r := range l.Steps {
+	for i, r := range l.Steps {
 		if opts.failOn != nil {
+			if sameSide(r.Old, r.New) {
+				return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments the log was made of", i+1, i+1, i+2, r.Old.Path)
+			}
 			g, err := diff.CheckGate(r, opts.failOn)
 			if err != nil {
-				return exitTrouble, err
+				return exitTrouble, fmt.Errorf("step %d: %w", i+1, err) // as log numbers it
 			}
 			r.SetGate(g)
 		}

@@ -2,20 +2,23 @@ package main
 
 import (
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
 	"github.com/cachediff/cachediff/snapshot/input"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
-// sameSnapshot returns a, when the arguments a and b (relative to dir),
-// loaded as sa and sb, name one snapshot: one folder or file on disk
-// (os.SameFile, however spelt), one path at one commit, one URL. Else "".
+// sameSnapshot names the snapshot (a, or a and b when they are spelt
+// apart) when the arguments a and b (relative to dir), loaded as sa and
+// sb, name one snapshot: one folder or file on disk however spelt
+// (samePath), arguments read from the same files (sameFiles), one path at
+// one commit, one URL. Else "".
 // A diff of a snapshot with itself has no change by construction, and a
 // gate on it passes whatever the snapshot holds: under --fail-on, an
 // argument given twice is a typo ($OLD $OLD, HEAD^1 for both), refused.
@@ -24,8 +27,12 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 	case a == stdinName || b == stdinName:
 		return ""
 	case sa.Rev != "" || sb.Rev != "": // from git
-		pa, pb := gitPath(a), gitPath(b)
-		if sa.Rev == sb.Rev && pa != "" && pa == pb {
+		if sa.Rev != sb.Rev {
+			return ""
+		}
+		pa, oka := gitPath(dir, a)
+		pb, okb := gitPath(dir, b)
+		if oka && okb && pa == pb {
 			return a
 		}
 		return ""
@@ -38,16 +45,83 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 	if pa == "" || pb == "" {
 		return ""
 	}
-	fa, err1 := os.Stat(pa)
-	fb, err2 := os.Stat(pb)
-	if err1 == nil && err2 == nil && os.SameFile(fa, fb) {
+	switch {
+	case samePath(pa, pb):
 		return mirror.Redact(a)
+	case sameFiles(sa, sb):
+		return mirror.Redact(a) + " and " + mirror.Redact(b) + ", read from the same files"
 	}
 	return ""
 }
 
+// samePath reports whether the paths a and b name one file or folder:
+// the same path once made absolute and its symbolic links followed. Hard
+// links to a file are other paths (two snapshots of a quiet week kept by
+// rsync --link-dest), though os.SameFile says they are one.
+func samePath(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ra, ok1 := realPath(a)
+	rb, ok2 := realPath(b)
+	return ok1 && ok2 && ra == rb
+}
+
+// realPath is path absolute, its symbolic links followed; ok is false
+// when it does not exist.
+func realPath(path string) (string, bool) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", false
+	}
+	resolved, err := filepath.EvalSymlinks(abs)
+	return resolved, err == nil
+}
+
+// sameFiles reports whether the snapshots sa and sb, loaded from disk,
+// were read from the same files (samePath, however spelt): one index
+// named as its build cache's folder, the folder above it, or the file,
+// or a folder of one page and the page, are other arguments but one
+// snapshot. Copies of the files, hard links included, are another
+// snapshot. The files are compared in order of their paths, up to the
+// first that differs: two snapshots of a series differ at the first.
+func sameFiles(sa, sb *snapshot.Snapshot) bool {
+	a, b := readFiles(sa), readFiles(sb)
+	if len(a) == 0 || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !samePath(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// readFiles are the files a snapshot was read from (its packages' and
+// its skipped files), each once, sorted.
+func readFiles(s *snapshot.Snapshot) []string {
+	seen := map[string]bool{}
+	var files []string
+	add := func(f string) {
+		if f != "" && !seen[f] {
+			seen[f] = true
+			files = append(files, f)
+		}
+	}
+	for _, p := range s.Packages {
+		add(p.File())
+	}
+	for _, k := range s.Skipped {
+		add(k.File)
+	}
+	slices.Sort(files)
+	return files
+}
+
 // urlKey is an http(s) URL argument as one snapshot is spelt whatever
-// the case of its scheme and host and the slashes and dots of its path;
+// the case of its scheme and host, its scheme's default port (given, or
+// empty), its fragment (never sent) and the slashes and dots of its path;
 // "" for any other argument.
 func urlKey(arg string) string {
 	if !mirror.IsURL(arg) {
@@ -58,8 +132,11 @@ func urlKey(arg string) string {
 		return ""
 	}
 	u.Scheme, u.Host = strings.ToLower(u.Scheme), strings.ToLower(u.Host)
+	if port := u.Port(); port == "" || port == map[string]string{"http": "80", "https": "443"}[u.Scheme] {
+		u.Host = strings.TrimSuffix(strings.TrimSuffix(u.Host, port), ":")
+	}
 	u.Path = path.Clean("/" + u.Path)
-	u.RawPath = ""
+	u.RawPath, u.Fragment, u.RawFragment = "", "", ""
 	return u.String()
 }
 
@@ -77,14 +154,22 @@ func localPath(dir, arg string) string {
 	return joinDir(dir, arg)
 }
 
-// gitPath is the PATH of an argument [git:]REV:PATH, cleaned; "" when it
-// is none.
-func gitPath(arg string) string {
-	_, p, ok := gitsrc.Split(strings.TrimPrefix(arg, input.RevPrefix))
+// gitPath is the PATH of an argument [git:]REV:PATH as git reads it
+// (relative to dir, -C), from the top of the repository and cleaned; ok
+// is false when it is none.
+func gitPath(dir, arg string) (p string, ok bool) {
+	_, p, ok = gitsrc.Split(strings.TrimPrefix(arg, input.RevPrefix))
 	if !ok {
-		return ""
+		return "", false
 	}
-	return path.Clean(p)
+	repo, err := gitsrc.OpenRepo(dir)
+	if err != nil {
+		return "", false
+	}
+	if p, err = repo.FromTop(p); err != nil {
+		return "", false
+	}
+	return p, true
 }
 
 // joinDir is arg relative to dir (-C), as the arguments are opened.
@@ -103,7 +188,16 @@ func sameArgs(dir, a, b string) bool {
 	if ra, rb := strings.TrimPrefix(a, input.RevPrefix), strings.TrimPrefix(b, input.RevPrefix); ra == rb {
 		return true
 	}
-	fa, err1 := os.Stat(joinDir(dir, a))
-	fb, err2 := os.Stat(joinDir(dir, b))
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+	if mirror.IsURL(a) || mirror.IsURL(b) {
+		return false // compared once loaded (sameSnapshot)
+	}
+	return samePath(joinDir(dir, a), joinDir(dir, b))
+}
+
+// sameSide reports whether a report's sides, as it names them, are one
+// snapshot: one path (as given, URLs without their password and query)
+// at one revision. A saved report keeps no more; render refuses such a
+// report under a gate, as diff refuses the arguments (sameSnapshot).
+func sameSide(a, b diff.Side) bool {
+	return a.Path != "" && a.Path != stdinName && a.Path == b.Path && a.Rev == b.Rev
 }

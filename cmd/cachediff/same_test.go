@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestSameSnapshotTwice (a seventh adversarial pass, issue 35): one
@@ -105,5 +108,181 @@ func TestSameSnapshotSpellings(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"log", "-C", repo, "--fail-on", "any", "HEAD~1:_cache/develop", "HEAD:_cache/develop"}, &stdout, &stderr); code == exitTrouble {
 		t.Errorf("log of two commits: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// TestSameSnapshotRelativeRevPath (a ninth adversarial pass, issue 35):
+// git reads a REV:PATH whose PATH starts with ./ or ../ from the current
+// folder (-C), any other from the top of the repository. sameSnapshot
+// compared the paths as written, cleaned: from _cache, HEAD:./develop
+// and HEAD:_cache/develop (one snapshot) passed a gate, and HEAD:develop
+// and HEAD:./develop (two) were refused as one.
+func TestSameSnapshotRelativeRevPath(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := filepath.Join(t.TempDir(), "catalogue")
+	if _, err := gittest.Commits(repo, filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")); err != nil {
+		t.Fatal(err)
+	}
+	// A folder develop at the top too, of the older week.
+	if err := os.CopyFS(filepath.Join(repo, "develop"), os.DirFS(filepath.Join(realDir, "v0.23.0"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(repo, nil, "add", "develop"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(repo, nil, "commit", "-q", "-m", "develop at the top"); err != nil {
+		t.Fatal(err)
+	}
+	from := filepath.Join(repo, "_cache")
+	for _, args := range [][]string{
+		{"HEAD:./develop", "HEAD:_cache/develop"},
+		{"HEAD:_cache/develop", "HEAD:./develop/"},
+		{"HEAD:../_cache/develop", "HEAD:./develop"},
+	} {
+		for _, cmd := range [][]string{{}, {"log"}} {
+			var stdout, stderr bytes.Buffer
+			code := run(append(append(cmd, "-C", from, "--fail-on", "any"), args...), &stdout, &stderr)
+			if code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+				t.Errorf("%q -C _cache --fail-on any %q: exit %d, stderr %q; want exit 2 naming the same snapshot", cmd, args, code, stderr.String())
+			}
+		}
+	}
+	for _, args := range [][]string{
+		{"HEAD:develop", "HEAD:./develop"},
+		{"HEAD:./develop", "HEAD:../develop"},
+	} {
+		for _, cmd := range [][]string{{}, {"log"}} {
+			var stdout, stderr bytes.Buffer
+			code := run(append(append(cmd, "-C", from, "--fail-on", "any"), args...), &stdout, &stderr)
+			if strings.Contains(stderr.String(), "the same snapshot") || code == exitTrouble {
+				t.Errorf("%q -C _cache --fail-on any %q (two folders): exit %d, stderr %q; want them compared", cmd, args, code, stderr.String())
+			}
+		}
+	}
+}
+
+// TestSameURLSpellings (a ninth adversarial pass, issue 35): a URL with
+// its scheme's default port (:80, :443), an empty port or a fragment
+// (which is never sent) names the snapshot the URL without them does,
+// and passed a gate as another one.
+func TestSameURLSpellings(t *testing.T) {
+	s := &snapshot.Snapshot{}
+	for _, pair := range [][2]string{
+		{"http://cache.example:80/m", "http://cache.example/m"},
+		{"https://cache.example:443/m/", "HTTPS://Cache.Example/m"},
+		{"https://cache.example:/m", "https://cache.example/m"},
+		{"https://cache.example/m#develop", "https://cache.example/m"},
+	} {
+		if sameSnapshot("", pair[0], pair[1], s, s) == "" {
+			t.Errorf("%q and %q: not the same snapshot", pair[0], pair[1])
+		}
+	}
+	for _, pair := range [][2]string{
+		{"http://cache.example:8080/m", "http://cache.example/m"},
+		{"https://cache.example:80/m", "https://cache.example/m"},
+		{"http://cache.example/m", "https://cache.example/m"},
+		{"https://cache.example/m?view=a", "https://cache.example/m"},
+	} {
+		if same := sameSnapshot("", pair[0], pair[1], s, s); same != "" {
+			t.Errorf("%q and %q: the same snapshot (%s)", pair[0], pair[1], same)
+		}
+	}
+}
+
+// TestSameSnapshotOtherArgument (a ninth adversarial pass, issue 35):
+// one index named as its build cache's folder, as the folder above, or
+// as the file itself, and a folder of one page named as the folder or
+// the page, were other arguments, so the gate passed on one snapshot
+// twice. Snapshots read from the same files are one snapshot; copies of
+// a file are two.
+func TestSameSnapshotOtherArgument(t *testing.T) {
+	dir := t.TempDir()
+	index, err := os.ReadFile("../../testdata/spack-gen/old/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"c/build_cache/index.json", "copy/build_cache/index.json"} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, index, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := filepath.Join(dir, "cat", "develop", "zlib", "specs.md")
+	if err := os.MkdirAll(filepath.Dir(page), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, []byte("---\ntitle: zlib\nlayout: cache\ncategories: [package, develop]\nspec_details: [{\"compiler\": \"gcc@13.2.0\", \"hash\": \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\", \"os\": \"ubuntu22.04\", \"platform\": \"linux\", \"size\": \"-\", \"stacks\": [\"root\"], \"target\": \"x86_64_v3\", \"variants\": [\"+shared\"], \"versions\": [\"1.3\"]}]\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"c", "c/build_cache"},
+		{"c/build_cache", "c/build_cache/index.json"},
+		{"c/build_cache/index.json", "c"},
+		{"cat/develop", "cat/develop/zlib/specs.md"},
+	} {
+		for _, cmd := range [][]string{{}, {"log"}} {
+			var stdout, stderr bytes.Buffer
+			code := run(append(append(cmd, "-C", dir, "--fail-on", "any"), args...), &stdout, &stderr)
+			if code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+				t.Errorf("%q --fail-on any %q: exit %d, stderr %q; want exit 2 naming the same snapshot", cmd, args, code, stderr.String())
+			}
+		}
+	}
+	// A copy is another snapshot, alike: no mistake. So is one of hard
+	// links to the same files (rsync --link-dest keeps a quiet week so),
+	// and one reached through a link to a folder is the same.
+	linked := filepath.Join(dir, "linked", "build_cache", "index.json")
+	if err := os.MkdirAll(filepath.Dir(linked), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(dir, "c", "build_cache", "index.json"), linked); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "c", "build_cache"), filepath.Join(dir, "bc")); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"c", "copy"}, {"c", "linked"}, {"linked/build_cache", "c/build_cache/index.json"}, {"linked/build_cache/index.json", "c/build_cache/index.json"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"-C", dir, "--fail-on", "any", args[0], args[1]}, &stdout, &stderr); code != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0 (two snapshots alike)", args, code, stderr.String())
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C", dir, "--fail-on", "any", "c", "bc"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+		t.Errorf("c and a link to c/build_cache: exit %d, stderr %q; want exit 2 naming the same snapshot", code, stderr.String())
+	}
+}
+
+// TestRenderSameSnapshot (a ninth adversarial pass, issue 35): a saved
+// report of one snapshot against itself (made without --fail-on, which
+// allows it) passed render --fail-on, which the two-step recipe (diff
+// -f json, then render --fail-on) gates on. render refuses it as diff
+// does: both sides at one path and revision.
+func TestRenderSameSnapshot(t *testing.T) {
+	dir := t.TempDir()
+	snap := "../../testdata/real/develop-2025-03-23"
+	for _, cmd := range [][]string{{}, {"log"}} {
+		saved := filepath.Join(dir, fmt.Sprintf("saved%d.json", len(cmd)))
+		var stdout, stderr bytes.Buffer
+		if code := run(append(append(cmd, "-f", "json", "-o", saved), snap, snap), &stdout, &stderr); code != 0 {
+			t.Fatalf("%q of one snapshot twice: exit %d, stderr %q", cmd, code, stderr.String())
+		}
+		stderr.Reset()
+		if code := run([]string{"render", "--fail-on", "any", saved}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+			t.Errorf("render --fail-on any of a %q report of one snapshot twice: exit %d, stderr %q; want exit 2 naming the same snapshot", cmd, code, stderr.String())
+		}
+		stderr.Reset()
+		if code := run([]string{"render", saved}, &stdout, &stderr); code != 0 {
+			t.Errorf("render without a gate: exit %d, stderr %q; want 0", code, stderr.String())
+		}
 	}
 }

@@ -63,6 +63,8 @@ func ParseDate(s string, now time.Time) (time.Time, error) {
 	switch {
 	case !ok:
 		return time.Time{}, fmt.Errorf("%s is not a date cachediff reads: want %s", quoteDate(s), DateForms)
+	case t.Equal(farPast):
+		return time.Time{}, fmt.Errorf("%s is more than 10,000 years ago, before 1970: out of the dates git reads (1970 to 9999)", quoteDate(s))
 	case t.Before(minDate) || t.After(maxDate):
 		return time.Time{}, fmt.Errorf("%s is %s, out of the dates git reads (1970 to 9999)", quoteDate(s), t.Format(time.RFC3339))
 	}
@@ -181,13 +183,18 @@ func zone(s string) *time.Location {
 	return time.FixedZone("", off)
 }
 
-// back is n units before now (n < 1e9); before minDate when that is
+// farPast is what back returns for more than 10,000 years ago: before
+// minDate, and no date to name in a message; no form reads as it (a year
+// is 0 to 9999, and 10,000 years ago is after it).
+var farPast = time.Date(-10001, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// back is n units before now (n < 1e9); farPast when that is
 // more than 10,000 years.
 func back(now time.Time, n int, unit string) time.Time {
 	const year = 366 * 24 * 3600
 	seconds := map[string]int64{"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "month": 31 * 86400, "year": year}[unit]
 	if int64(n)*seconds > 10000*year {
-		return minDate.Add(-time.Second)
+		return farPast
 	}
 	switch unit {
 	case "day":

@@ -225,3 +225,15 @@ func FuzzSinceDate(f *testing.F) {
 		}
 	})
 }
+
+// TestParseDateFarPast (a ninth adversarial pass, issue 35): a date more
+// than 10,000 years ago was refused as "is 1969-12-31T23:59:59Z", the
+// stand-in back returns, which is no date the user wrote nor meant.
+func TestParseDateFarPast(t *testing.T) {
+	for _, in := range []string{"999999999 years ago", "10000000 years ago", "999999999 months ago"} {
+		_, err := ParseDate(in, dateNow)
+		if err == nil || strings.Contains(err.Error(), "1969") || !strings.Contains(err.Error(), "before 1970") {
+			t.Errorf("ParseDate(%q): %v; want an error saying it is before 1970, with no made-up date", in, err)
+		}
+	}
+}

@@ -185,6 +185,24 @@ func gitNamed(p string) (string, bool) {
 	return lead + clean, clean == body
 }
 
+// FromTop returns PATH of a REV:PATH as a path from the top of the
+// repository, cleaned, as git reads it: from the current folder when it
+// starts with ./ or ../ (which costs a git rev-parse), else from the top.
+// Two spellings of one folder (HEAD:./develop from _cache, and
+// HEAD:_cache/develop) give one path; two folders (HEAD:develop and
+// HEAD:./develop from _cache) give two.
+func (r *Repo) FromTop(p string) (string, error) {
+	if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") { // "." alone is a name in the tree, to git
+		return path.Clean("/" + p)[1:], nil
+	}
+	out, err := r.run(nil, "rev-parse", "--show-prefix")
+	if err != nil {
+		return "", err
+	}
+	prefix := strings.TrimSuffix(string(out), "\n")
+	return path.Clean("/" + path.Join(prefix, p))[1:], nil
+}
+
 // lineBreaks are what a name given to git cat-file must not hold.
 const lineBreaks = "\n\r\x00"
 
