@@ -204,6 +204,13 @@ type matcher struct {
 	// kept are the current package's hashes that both unfiltered
 	// snapshots hold, under a stack filter (keptHashes); nil otherwise.
 	kept map[string]bool
+	// single says which facets have one value (one interned id) in the
+	// specs rankSpecs ranked last: the updated pass of such a facet
+	// would find nothing.
+	single [numFacets]bool
+	// indexed counts the passes that went through matchIndexed, for the
+	// tests.
+	indexed int
 	// stackBits is the width of the stacks' rank in the ord of the
 	// specs rankSpecs ranked last (see ordWidths).
 	stackBits uint
@@ -654,8 +661,12 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 	restOld, restNew = m.match(restOld, restNew, -1)
 	// Pass 3: updated, exactly one facet differs, one pass per facet.
 	for f := range numFacets {
-		if m.ignore[f] {
-			continue // the rebuilt pass paired whatever this one could
+		if m.ignore[f] || m.single[f] {
+			// The rebuilt pass paired whatever this one could: its keys
+			// leave out f, and so did the rebuilt pass's when f is
+			// ignored, or f has one value in the specs left (the
+			// rebuilt pass left no old and new spec of one key).
+			continue
 		}
 		restOld, restNew = m.match(restOld, restNew, f)
 	}
@@ -720,6 +731,7 @@ func (m *matcher) match(olds, news []*spec, skip int) (restOld, restNew []*spec)
 
 // matchIndexed is match by a map of the groups' keys.
 func (m *matcher) matchIndexed(olds, news []*spec, skip int) (restOld, restNew []*spec) {
+	m.indexed++
 	// Number the groups of news, then give each old its group (-1: no
 	// new spec has its key).
 	index := make(map[matchKey]int32, len(news))

@@ -108,6 +108,7 @@ func (m *matcher) rankSpecs(groups ...[]*spec) {
 	var most [numFacets + 1]int // the largest rank of each facet, and of the stacks
 	for _, f := range rankedFacets {
 		m.gather(groups, f)
+		m.single[f] = len(m.distinct) <= 1
 		if g := &m.global[f]; f != fVersion && len(g.ids) < maxGlobal {
 			g.rankAll(m.distinct, m.in.vals)
 			for _, gr := range groups {
@@ -139,6 +140,9 @@ func (m *matcher) rankSpecs(groups ...[]*spec) {
 	}
 	for _, f := range [...]int{fPlatform, fVariants, numFacets} {
 		m.gather(groups, f)
+		if f < numFacets {
+			m.single[f] = len(m.distinct) <= 1
+		}
 		vals := m.in.vals
 		slices.SortFunc(m.distinct, func(a, b uint32) int { return strings.Compare(vals[a], vals[b]) })
 		var r int32

@@ -492,3 +492,33 @@ func TestMatchSorted(t *testing.T) {
 		}
 	}
 }
+
+// TestSingleValuedPassesSkipped: the updated pass of a facet that has
+// one value in a package's specs left is not run (it would find
+// nothing, the rebuilt pass having paired the specs of one key): one
+// package whose specs differ only in their variants and, from old to
+// new, their compiler runs the compiler's updated pass through the map
+// (which pairs them all), not the version's before it, and finds every
+// update.
+func TestSingleValuedPassesSkipped(t *testing.T) {
+	olds, news := distinctVariants(500), distinctVariants(500)
+	for i := range news {
+		news[i].Hash = "n" + news[i].Hash
+		news[i].Compiler = "gcc@14.2.0"
+	}
+	sortByHash(olds)
+	sortByHash(news)
+	m := newMatcher(nil)
+	p, _ := m.matchPackage(&snapshot.Package{Name: "p", Specs: olds}, &snapshot.Package{Name: "p", Specs: news})
+	if p.Counts.Updated != len(olds) {
+		t.Fatalf("counts %+v, want %d updated", p.Counts, len(olds))
+	}
+	for _, u := range p.Specs.Updated {
+		if u.Facet != "compiler" || u.Old.Variants[0] != u.New.Variants[0] {
+			t.Fatalf("update of %s, %v → %v", u.Facet, u.Old.Variants, u.New.Variants)
+		}
+	}
+	if m.indexed != 1 {
+		t.Errorf("%d passes through the map, want 1 (the compiler's)", m.indexed)
+	}
+}
