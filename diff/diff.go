@@ -48,7 +48,9 @@ type spec struct {
 	rank   [numFacets]int32  // see rankSpecs
 	ranked bool
 	// stackRank ranks stacks as rank does the facets; ord packs the
-	// ranks in compareSpecs' order when packed (see rankSpecs).
+	// ranks in compareSpecs' order when packed (see rankSpecs). Ranks
+	// compare only with those of the same rankSpecs call: compareSpecs
+	// only compares specs of one package.
 	stackRank int32
 	ord       [2]uint64
 	packed    bool
@@ -202,6 +204,16 @@ type matcher struct {
 	// kept are the current package's hashes that both unfiltered
 	// snapshots hold, under a stack filter (keptHashes); nil otherwise.
 	kept map[string]bool
+	// single says which facets have one value (one interned id) in the
+	// specs rankSpecs ranked last: the updated pass of such a facet
+	// would find nothing.
+	single [numFacets]bool
+	// indexed counts the passes that went through matchIndexed, for the
+	// tests.
+	indexed int
+	// stackBits is the width of the stacks' rank in the ord of the
+	// specs rankSpecs ranked last (see ordWidths).
+	stackBits uint
 	// probes counts the candidates the pairing and the list operations
 	// looked at: the tests check that it stays linear in the input.
 	probes int
@@ -316,6 +328,15 @@ func compareSpecs(a, b *spec) int {
 		}
 		return strings.Compare(a.Hash, b.Hash)
 	}
+	if a.ranked && b.ranked {
+		if c := compareRanks(a, b); c != 0 {
+			return c
+		}
+		if a.stackRank != b.stackRank {
+			return cmp.Compare(a.stackRank, b.stackRank)
+		}
+		return strings.Compare(a.Hash, b.Hash)
+	}
 	for _, f := range [...]int{fVersion, fCompiler, fOS} {
 		if c := compareRanked(a, b, f); c != 0 {
 			return c
@@ -334,6 +355,18 @@ func compareSpecs(a, b *spec) int {
 		return c
 	}
 	return strings.Compare(a.Hash, b.Hash)
+}
+
+// compareRanks orders two ranked specs by their facets' ranks, in
+// compareSpecs' order, leaving out the stacks: what rankSpecs' ranks
+// give when they are too many to pack.
+func compareRanks(a, b *spec) int {
+	for _, f := range ordOrder[:numFacets] {
+		if a.rank[f] != b.rank[f] {
+			return cmp.Compare(a.rank[f], b.rank[f])
+		}
+	}
+	return 0
 }
 
 // CompareWith diffs two snapshots narrowed and loosened by f: both
@@ -628,8 +661,12 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 	restOld, restNew = m.match(restOld, restNew, -1)
 	// Pass 3: updated, exactly one facet differs, one pass per facet.
 	for f := range numFacets {
-		if m.ignore[f] {
-			continue // the rebuilt pass paired whatever this one could
+		if m.ignore[f] || m.single[f] {
+			// The rebuilt pass paired whatever this one could: its keys
+			// leave out f, and so did the rebuilt pass's when f is
+			// ignored, or f has one value in the specs left (the
+			// rebuilt pass left no old and new spec of one key).
+			continue
 		}
 		restOld, restNew = m.match(restOld, restNew, f)
 	}
@@ -686,7 +723,7 @@ func (m *matcher) match(olds, news []*spec, skip int) (restOld, restNew []*spec)
 	if len(olds) == 0 || len(news) == 0 {
 		return olds, news
 	}
-	if skip < 0 && m.ignore == ([numFacets]bool{}) && m.in.odd == nil && olds[0].packed && news[0].packed {
+	if skip < 0 && m.ignore == ([numFacets]bool{}) && m.in.odd == nil && olds[0].ranked && news[0].ranked {
 		return m.matchSorted(olds, news)
 	}
 	return m.matchIndexed(olds, news, skip)
@@ -694,6 +731,7 @@ func (m *matcher) match(olds, news []*spec, skip int) (restOld, restNew []*spec)
 
 // matchIndexed is match by a map of the groups' keys.
 func (m *matcher) matchIndexed(olds, news []*spec, skip int) (restOld, restNew []*spec) {
+	m.indexed++
 	// Number the groups of news, then give each old its group (-1: no
 	// new spec has its key).
 	index := make(map[matchKey]int32, len(news))
@@ -759,29 +797,36 @@ func (m *matcher) matchIndexed(olds, news []*spec, skip int) (restOld, restNew [
 }
 
 // matchSorted is match's rebuilt pass (all facets equal, none ignored)
-// for specs with packed ranks (rankSpecs): the facets' ranks are the
-// first part of the order both lists are sorted in, so the specs of a
-// group are neighbours in each, and walking the two lists together finds
-// the groups, in the order match numbers them, without a map. Equal
-// ranks are equal facets when the interner has no odd list (an odd list
-// ranks with the list that joins alike, but is another facet value).
+// for ranked specs (rankSpecs): the facets' ranks are the first part of
+// the order both lists are sorted in, so the specs of a group are
+// neighbours in each, and walking the two lists together finds the
+// groups, in the order match numbers them, without a map. Equal ranks
+// are equal facets when the interner has no odd list (an odd list ranks
+// with the list that joins alike, but is another facet value).
 func (m *matcher) matchSorted(olds, news []*spec) (restOld, restNew []*spec) {
-	// The facets' ranks: ord without the stacks' (the low ordBits).
-	key := func(s *spec) [2]uint64 { return [2]uint64{s.ord[0], s.ord[1] >> ordBits[numFacets]} }
+	// The facets' ranks: ord without the stacks' (its low stackBits), or
+	// the ranks one by one when they are not packed.
+	mask := ^uint64(0) << m.stackBits
+	order := func(a, b *spec) int {
+		if a.packed && b.packed {
+			x, y := [2]uint64{a.ord[0], a.ord[1] & mask}, [2]uint64{b.ord[0], b.ord[1] & mask}
+			return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1]))
+		}
+		return compareRanks(a, b)
+	}
 	found := false
 	for i, j := 0, 0; i < len(olds) && j < len(news); {
-		ko, kn := key(olds[i]), key(news[j])
-		switch {
-		case ko[0] < kn[0] || ko[0] == kn[0] && ko[1] < kn[1]:
+		switch c := order(olds[i], news[j]); {
+		case c < 0:
 			i++
-		case ko != kn:
+		case c > 0:
 			j++
 		default:
 			i2, j2 := i+1, j+1
-			for i2 < len(olds) && key(olds[i2]) == ko {
+			for i2 < len(olds) && order(olds[i2], olds[i]) == 0 {
 				i2++
 			}
-			for j2 < len(news) && key(news[j2]) == kn {
+			for j2 < len(news) && order(news[j2], news[j]) == 0 {
 				j2++
 			}
 			m.pairGroup(olds[i:i2], news[j:j2], -1)

@@ -2,6 +2,7 @@ package diff
 
 import (
 	"cmp"
+	"math/bits"
 	"runtime"
 	"slices"
 	"strings"
@@ -87,11 +88,17 @@ var rankedFacets = [...]int{fVersion, fCompiler, fOS, fTarget}
 // are found by their interned ids (the specs come from m.prepare), so
 // only those are sorted, not one string per spec.
 //
-// It also ranks their platform, variants and stacks by their strings,
-// and when every rank fits, packs each spec's ranks, in compareSpecs'
-// order of facets, into ord: compareSpecs then compares two numbers
-// before the hashes (a real week's sorts were a large share of its
-// instructions).
+// It also ranks their platform, variants and stacks by their strings, so
+// that compareSpecs compares only integers before the hashes, and packs
+// each spec's ranks, in compareSpecs' order of facets, into ord: each
+// rank takes the bits its facet's count of distinct values needs (ordWidths),
+// so that compareSpecs then compares two numbers (a real week's sorts
+// were a large share of its instructions). Ranks that need more than
+// ord's 128 bits in all (hundreds of thousands of distinct values in
+// several facets) stay unpacked, and compareSpecs compares them one by
+// one: no string either way, whatever a package's count of distinct
+// variant lists (fixed widths of 16 bits made a package of 65,537 of
+// them compare strings: a third more time).
 func (m *matcher) rankSpecs(groups ...[]*spec) {
 	if n := len(m.in.vals); len(m.rankOf) < n {
 		// Grown by append's doubling; the new entries are zero.
@@ -101,6 +108,7 @@ func (m *matcher) rankSpecs(groups ...[]*spec) {
 	var most [numFacets + 1]int // the largest rank of each facet, and of the stacks
 	for _, f := range rankedFacets {
 		m.gather(groups, f)
+		m.single[f] = len(m.distinct) <= 1
 		if g := &m.global[f]; f != fVersion && len(g.ids) < maxGlobal {
 			g.rankAll(m.distinct, m.in.vals)
 			for _, gr := range groups {
@@ -132,6 +140,9 @@ func (m *matcher) rankSpecs(groups ...[]*spec) {
 	}
 	for _, f := range [...]int{fPlatform, fVariants, numFacets} {
 		m.gather(groups, f)
+		if f < numFacets {
+			m.single[f] = len(m.distinct) <= 1
+		}
 		vals := m.in.vals
 		slices.SortFunc(m.distinct, func(a, b uint32) int { return strings.Compare(vals[a], vals[b]) })
 		var r int32
@@ -152,29 +163,62 @@ func (m *matcher) rankSpecs(groups ...[]*spec) {
 		}
 		most[f] = len(m.distinct)
 	}
-	packed := true
-	for f, n := range most {
-		packed = packed && n <= 1<<ordBits[f]
-	}
+	w, packed := ordWidths(&most)
+	m.stackBits = w[len(w)-1]
 	for _, g := range groups {
 		for _, s := range g {
 			s.ranked = true
 			s.packed = packed
 			if packed {
-				s.ord = packOrd(&s.rank, s.stackRank)
+				s.ord = packOrd(&s.rank, s.stackRank, &w)
 			}
 		}
 	}
 }
 
-// packOrd packs a spec's ranks, each within its ordBits, into two
-// numbers that order as the ranks do in compareSpecs' order of facets:
-// version, compiler, os; platform, target, variants, stacks.
-func packOrd(r *[numFacets]int32, stackRank int32) [2]uint64 {
-	return [2]uint64{
-		uint64(r[fVersion])<<42 | uint64(r[fCompiler])<<21 | uint64(r[fOS]),
-		uint64(r[fPlatform])<<48 | uint64(r[fTarget])<<32 | uint64(r[fVariants])<<16 | uint64(stackRank),
+// ordOrder is compareSpecs' order of facets, the stacks (numFacets) last.
+var ordOrder = [numFacets + 1]int{fVersion, fCompiler, fOS, fPlatform, fTarget, fVariants, numFacets}
+
+// ordBitsMax is what ord holds: the ranks of a package are packed when
+// their widths add up to no more (a variable for the tests).
+var ordBitsMax = 128
+
+// ordWidths returns the bits each rank needs, in ordOrder, given the
+// count of distinct values of each facet and of the stacks (most, by
+// facet): a rank is below its count. ok says they fit in ordBitsMax.
+func ordWidths(most *[numFacets + 1]int) (w [numFacets + 1]uint, ok bool) {
+	total := uint(0)
+	for i, f := range ordOrder {
+		if n := most[f]; n > 1 {
+			w[i] = uint(bits.Len(uint(n - 1)))
+		}
+		total += w[i]
 	}
+	return w, total <= uint(ordBitsMax)
+}
+
+// packOrd packs a spec's ranks, each within its width (ordWidths), into
+// one number of 128 bits (high word first) that orders as the ranks do
+// in compareSpecs' order of facets: version, compiler, os, platform,
+// target, variants, stacks. The stacks' rank is the lowest bits.
+func packOrd(r *[numFacets]int32, stackRank int32, w *[numFacets + 1]uint) [2]uint64 {
+	var hi, lo uint64
+	for i, f := range ordOrder {
+		v := uint64(stackRank)
+		if f < numFacets {
+			v = uint64(r[f])
+		}
+		// (hi, lo) <<= w[i], then the rank in the bits freed.
+		switch n := w[i]; {
+		case n == 0:
+		case n >= 64:
+			hi, lo = lo<<(n-64), 0
+		default:
+			hi, lo = hi<<n|lo>>(64-n), lo<<n
+		}
+		lo |= v
+	}
+	return [2]uint64{hi, lo}
 }
 
 // globalRanks ranks every value of a facet a matcher has seen (a
@@ -216,10 +260,6 @@ func (g *globalRanks) rankAll(distinct []uint32, vals []string) {
 		g.rank[id] = int32(i) + 1
 	}
 }
-
-// ordBits are the bits of spec.ord each facet's rank has, by facet (the
-// stacks last).
-var ordBits = [numFacets + 1]int{fVersion: 21, fCompiler: 21, fOS: 21, fPlatform: 16, fTarget: 16, fVariants: 16, numFacets: 16}
 
 // gather puts the distinct ids of facet f of the groups' specs (f
 // numFacets: their stacks) in m.distinct.

@@ -217,33 +217,44 @@ func TestDistinctVersionsOwnArray(t *testing.T) {
 }
 
 // TestPackOrd: packed ranks order as the ranks do, facet after facet in
-// compareSpecs' order, up to each facet's largest rank.
+// compareSpecs' order, up to each facet's largest rank, whatever the
+// widths (ordWidths) of the facets, up to 128 bits in all.
 func TestPackOrd(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	order := [...]int{fVersion, fCompiler, fOS, fPlatform, fTarget, fVariants, numFacets}
-	draw := func() (ranks [numFacets]int32, stack int32) {
-		for _, f := range order {
-			top := int32(1)<<ordBits[f] - 1
-			v := top
-			switch r.IntN(3) {
-			case 0:
-				v = int32(r.IntN(3))
-			case 1:
-				v = r.Int32N(top + 1)
-			}
-			if f == numFacets {
-				stack = v
-			} else {
-				ranks[f] = v
-			}
-		}
-		return
-	}
 	for range 100000 {
+		// Widths up to 32 bits (a rank is an int32), 128 in all.
+		var w [numFacets + 1]uint
+		total := uint(0)
+		for i := range w {
+			n := uint(r.IntN(33))
+			if r.IntN(3) == 0 {
+				n = uint(r.IntN(3))
+			}
+			n = min(n, 31, 128-total)
+			w[i], total = n, total+n
+		}
+		draw := func() (ranks [numFacets]int32, stack int32) {
+			for i, f := range ordOrder {
+				top := int64(1)<<w[i] - 1
+				v := top
+				switch r.IntN(3) {
+				case 0:
+					v = min(top, int64(r.IntN(3)))
+				case 1:
+					v = r.Int64N(top + 1)
+				}
+				if f == numFacets {
+					stack = int32(v)
+				} else {
+					ranks[f] = int32(v)
+				}
+			}
+			return
+		}
 		ra, sa := draw()
 		rb, sb := draw()
 		// b as a up to a facet drawn, so that each facet decides often.
-		for _, f := range order[:r.IntN(len(order)+1)] {
+		for _, f := range ordOrder[:r.IntN(len(ordOrder)+1)] {
 			if f == numFacets {
 				sb = sa
 			} else {
@@ -251,7 +262,7 @@ func TestPackOrd(t *testing.T) {
 			}
 		}
 		want := 0
-		for _, f := range order {
+		for _, f := range ordOrder {
 			x, y := sa, sb
 			if f < numFacets {
 				x, y = ra[f], rb[f]
@@ -260,38 +271,100 @@ func TestPackOrd(t *testing.T) {
 				break
 			}
 		}
-		a, b := packOrd(&ra, sa), packOrd(&rb, sb)
+		a, b := packOrd(&ra, sa, &w), packOrd(&rb, sb, &w)
 		if got := cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])); got != want {
-			t.Fatalf("ranks %v %d and %v %d: packed order %d, want %d", ra, sa, rb, sb, got, want)
+			t.Fatalf("widths %v, ranks %v %d and %v %d: packed order %d, want %d", w, ra, sa, rb, sb, got, want)
 		}
 	}
 }
 
-// TestRankedUnpacked: a package with more distinct variants than their
-// ranks have bits is ranked but not packed, and sorts as unranked.
-func TestRankedUnpacked(t *testing.T) {
-	if testing.Short() {
-		t.Skip("65k specs")
-	}
-	n := 1<<ordBits[fVariants] + 1
+// distinctVariants is n specs of one package, each with a list of
+// variants of its own, in random order.
+func distinctVariants(n int) []snapshot.Spec {
 	var specs []snapshot.Spec
 	for i := range n {
 		s := sp(fmt.Sprintf("u%d", i), "1.0", "gcc@13.2.0", "x86_64_v3")
 		s.Variants = []string{fmt.Sprintf("v=%d", i)}
 		specs = append(specs, s)
 	}
+	rand.New(rand.NewPCG(1, 1)).Shuffle(len(specs), func(i, j int) { specs[i], specs[j] = specs[j], specs[i] })
+	return specs
+}
+
+// TestRanksPackPastSixteenBits: a package with more distinct variant
+// lists than 16 bits count is packed all the same, and sorts as
+// unranked. Ranks of 16 bits fixed made compareSpecs compare the strings
+// of such a package (issue 35's one package of 256k updated specs: 6.1x
+// the time of 64k).
+func TestRanksPackPastSixteenBits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("65k specs")
+	}
 	m := newMatcher(nil)
-	ps := m.prepare(nil, specs)
-	rand.New(rand.NewPCG(1, 1)).Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
+	ps := m.prepare(nil, distinctVariants(1<<16+1))
 	plain := slices.Clone(ps)
 	slices.SortFunc(plain, compareSpecs)
 	m.rankSpecs(ps)
-	if ps[0].packed {
-		t.Fatal("packed, with more distinct variants than ranks of their bits")
+	if !ps[0].packed {
+		t.Fatal("not packed, with 65,537 distinct variant lists")
 	}
 	slices.SortFunc(ps, compareSpecs)
 	if !slices.Equal(ps, plain) {
-		t.Error("the ranked order differs from the unranked")
+		t.Error("the packed order differs from the unranked")
+	}
+}
+
+// TestRankedUnpacked: a package whose ranks need more bits than ord has
+// (ordBitsMax, lowered here) is ranked but not packed; it sorts as
+// unranked, and the rebuilt pass walks it (matchSorted) to the pairs the
+// map finds (matchIndexed).
+func TestRankedUnpacked(t *testing.T) {
+	defer func(n int) { ordBitsMax = n }(ordBitsMax)
+	ordBitsMax = 8
+	specs := distinctVariants(600)
+	for i := range specs {
+		specs[i].Stacks = []string{fmt.Sprint("s", i%3)}
+	}
+	// The new side: the same facets, new hashes (rebuilt), a few stacks
+	// moved.
+	news := slices.Clone(specs)
+	for i := range news {
+		news[i].Hash = "n" + news[i].Hash
+		if i%7 == 0 {
+			news[i].Stacks = []string{"s9"}
+		}
+	}
+	run := func(sorted bool) ([]matched, []*spec) {
+		m := newMatcher(nil)
+		olds, nws := m.prepare(nil, specs), m.prepare(nil, news)
+		plain := slices.Clone(olds)
+		slices.SortFunc(plain, compareSpecs)
+		m.rankSpecs(olds, nws)
+		if olds[0].packed || !olds[0].ranked {
+			t.Fatalf("packed %v, ranked %v: want ranked, unpacked", olds[0].packed, olds[0].ranked)
+		}
+		slices.SortFunc(olds, compareSpecs)
+		slices.SortFunc(nws, compareSpecs)
+		if !slices.Equal(olds, plain) {
+			t.Fatal("the ranked order differs from the unranked")
+		}
+		var ro, rn []*spec
+		if sorted {
+			ro, rn = m.matchSorted(olds, nws)
+		} else {
+			ro, rn = m.matchIndexed(olds, nws, -1)
+		}
+		return m.ms, append(ro, rn...)
+	}
+	ms1, rest1 := run(true)
+	ms2, rest2 := run(false)
+	if len(ms1) != len(specs) || len(rest1) != 0 || len(ms2) != len(ms1) || len(rest2) != 0 {
+		t.Fatalf("%d pairs (%d unpaired), %d by the map (%d unpaired); want %d", len(ms1), len(rest1), len(ms2), len(rest2), len(specs))
+	}
+	for i := range ms1 {
+		if ms1[i].o.Hash != ms2[i].o.Hash || ms1[i].n.Hash != ms2[i].n.Hash {
+			t.Fatalf("pair %d: %s → %s, by the map %s → %s", i, ms1[i].o.Hash, ms1[i].n.Hash, ms2[i].o.Hash, ms2[i].n.Hash)
+		}
 	}
 }
 
@@ -417,5 +490,35 @@ func TestMatchSorted(t *testing.T) {
 		if ran == 0 {
 			t.Fatalf("seed %d: no pairs", seed)
 		}
+	}
+}
+
+// TestSingleValuedPassesSkipped: the updated pass of a facet that has
+// one value in a package's specs left is not run (it would find
+// nothing, the rebuilt pass having paired the specs of one key): one
+// package whose specs differ only in their variants and, from old to
+// new, their compiler runs the compiler's updated pass through the map
+// (which pairs them all), not the version's before it, and finds every
+// update.
+func TestSingleValuedPassesSkipped(t *testing.T) {
+	olds, news := distinctVariants(500), distinctVariants(500)
+	for i := range news {
+		news[i].Hash = "n" + news[i].Hash
+		news[i].Compiler = "gcc@14.2.0"
+	}
+	sortByHash(olds)
+	sortByHash(news)
+	m := newMatcher(nil)
+	p, _ := m.matchPackage(&snapshot.Package{Name: "p", Specs: olds}, &snapshot.Package{Name: "p", Specs: news})
+	if p.Counts.Updated != len(olds) {
+		t.Fatalf("counts %+v, want %d updated", p.Counts, len(olds))
+	}
+	for _, u := range p.Specs.Updated {
+		if u.Facet != "compiler" || u.Old.Variants[0] != u.New.Variants[0] {
+			t.Fatalf("update of %s, %v → %v", u.Facet, u.Old.Variants, u.New.Variants)
+		}
+	}
+	if m.indexed != 1 {
+		t.Errorf("%d passes through the map, want 1 (the compiler's)", m.indexed)
 	}
 }

@@ -91,7 +91,7 @@ type State interface {
 	Decode(file string, data []byte, f *Finisher) ([]*Package, []Warning, error)
 	// Kept returns how many strings, and how many bytes of strings and
 	// other text, the state keeps for the next Load: Shared lets go of a
-	// state that keeps too much (maxSharedStrings, maxSharedBytes).
+	// state that keeps too much (maxSharedShare).
 	Kept() (strings, bytes int)
 }
 

@@ -62,21 +62,15 @@ func (st *loadState) state(d Stateful) State {
 // memory. What is kept does not depend on Options, and each goroutine
 // takes a state of its own, so Loads with other options, or at the same
 // time, may share one. The zero value is ready to use. A Shared holds on
-// to what it keeps until it is dropped, bounded in count (maxListTexts,
-// maxSharedStrings) and in bytes (maxSharedBytes): a log shares one over
-// its whole series, whose values change from snapshot to snapshot (a
-// review measured twelve trees of 20 KB variant strings at twice the
-// memory before the bound in bytes).
+// to what it keeps until it is dropped, bounded relative to what it read
+// (maxSharedShare) and in count (maxListTexts): a log shares one over its
+// whole series, whose values change from snapshot to snapshot (a review
+// measured twelve trees of 20 KB variant strings at twice the memory
+// before the bound in bytes).
 type Shared struct {
 	mu   sync.Mutex
 	free []*loadState
 }
-
-// maxSharedStrings bounds the strings a state Shared keeps may have
-// interned and canonicalized: loading a real-size tree of 60k specs gives
-// each of two goroutines about 5k (2.6k interned, as many canonical
-// forms), and the week after adds a few hundred.
-const maxSharedStrings = 1 << 17
 
 // get returns a state for a loading goroutine: one a Load before left, or
 // a new one (always a new one when sh is nil).
@@ -95,18 +89,26 @@ func (sh *Shared) get() *loadState {
 	return newLoadState()
 }
 
-// maxSharedBytes bounds the bytes of the strings and list texts a state
-// Shared keeps holds, and so does maxSharedShare of the bytes the state
-// read in the Load: a real-size tree of 60k specs leaves each of two
-// goroutines about 0.1 MB of interned and canonical strings and 1-2 MB
-// of list texts, for 11 MB read (about 15%). A series whose values change
-// from snapshot to snapshot, and are long, would otherwise keep them all
-// within maxSharedStrings: a log of twelve trees whose variants are
-// strings of 20 KB kept 14 MB, and its collector, whose limit the input's
-// size sets, ran at that limit (its user time doubled).
+// maxSharedShare bounds what a state Shared keeps for the next Load's
+// lookups, relative to the bytes the state read in the Load (so that
+// the bound scales with the input, and a Load costs the same per byte at
+// every size): the bytes of its strings and list texts, and
+// sharedStringCost per string for the tables that find them. A
+// real-size tree of 60k specs leaves each of two goroutines about 5k
+// strings (2.6k interned, as many canonical forms) and 1-2 MB of list
+// texts, for 11 MB read (about 15%). A series whose values change from
+// snapshot to snapshot, and are long, would otherwise keep them all: a
+// log of twelve trees whose variants are strings of 20 KB kept 14 MB,
+// and its collector, whose limit the input's size sets, ran at that
+// limit (its user time doubled). Bounds in absolute numbers (2^17
+// strings, 16 MB) made a cliff: one package of 64k specs, each with
+// variants of its own, shared its tables with the new tree's Load, and
+// 256k did not, and so read and canonicalized every string again with
+// tables and a read buffer of its own (5x the bytes allocated, 5.6x
+// the time, for 4x the input).
 const (
-	maxSharedBytes = 16 << 20
-	maxSharedShare = 0.25
+	maxSharedShare   = 0.25
+	sharedStringCost = 48
 )
 
 // kept is what st keeps for the next Load: strings (interned, and
@@ -121,18 +123,41 @@ func (st *loadState) kept() (strings, bytes int) {
 	return strings, bytes
 }
 
-// put leaves st for the next get, unless it has grown past
-// maxSharedStrings, maxSharedBytes or maxSharedShare of what it read: the
-// Loads of a long series each bring strings of their own, and a state
-// that keeps them all would grow with the series.
+// put leaves st for the next get. A state that keeps more than
+// maxSharedShare of what it read forgets it first, and keeps only its
+// memory for reading and sorting: the Loads of a long series each bring
+// strings of their own, and a state that keeps them all would grow with
+// the series.
 func (sh *Shared) put(st *loadState) {
-	if strings, kept := st.kept(); sh == nil || strings > maxSharedStrings ||
-		kept > maxSharedBytes || float64(kept) > maxSharedShare*float64(st.read) {
+	if sh == nil {
 		return
+	}
+	if !st.worthKeeping() {
+		st.forget()
 	}
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sh.free = append(sh.free, st)
+}
+
+// worthKeeping says whether what st keeps for the next Load's lookups is
+// within maxSharedShare of what it read.
+func (st *loadState) worthKeeping() bool {
+	strings, bytes := st.kept()
+	return float64(bytes+sharedStringCost*strings) <= maxSharedShare*float64(st.read)
+}
+
+// forget drops what st keeps for the next Load's lookups (its canonical
+// forms, its lists, its decoders' states), and keeps its read buffer and
+// sort memory: the next Load reads its files into the buffer this one
+// grew (the new tree of a diff, whose files are about the old tree's
+// size) rather than into fresh memory of its own, which the kernel
+// clears page by page.
+func (st *loadState) forget() {
+	st.canon = newCanonCache()
+	st.metaCanon = nil
+	st.lists = listCache{}
+	st.states = nil
 }
 
 // shareLists lets the states of each Stateful decoder that the states

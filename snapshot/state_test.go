@@ -206,52 +206,54 @@ func TestSharedLoad(t *testing.T) {
 	}
 }
 
-// TestSharedBounded: a state whose decoders' states have interned more
-// than maxSharedStrings strings is not kept for the next Load; a smaller
-// one is; and so for bytes (maxSharedBytes, maxSharedShare).
+// TestSharedBounded: a state that keeps for the next Load's lookups more
+// than maxSharedShare of what it read, in bytes of strings and
+// sharedStringCost per string, forgets it when Shared takes it back, and
+// keeps its read buffer; a state within the bound keeps it all. The
+// bound is relative to what the state read, at every size: bounds in
+// absolute numbers made a cliff (TestOnePackageAlloc, in cmd/cachediff).
 func TestSharedBounded(t *testing.T) {
 	keeping := func(st *loadState, strings, bytes int) {
 		st.states = append(st.states, decoderState{fakeStateful{}, &fakeState{strings, bytes}})
 	}
-	sh := new(Shared)
-	big, small := sh.get(), sh.get()
-	keeping(big, maxSharedStrings+1, maxSharedStrings+1)
-	big.read, small.read = 1<<30, 1<<30 // as if each had read much: only the count bounds them here
-	sh.put(big)
-	sh.put(small)
-	if len(sh.free) != 1 || sh.free[0] != small {
-		t.Fatalf("Shared kept %d states, want the small one alone", len(sh.free))
-	}
-	// Few strings, but long ones: over maxSharedBytes, not kept either.
-	sh = new(Shared)
-	long, short := sh.get(), sh.get()
-	keeping(long, 10, maxSharedBytes+1)
-	keeping(short, 1, len("gcc@13.2.0"))
-	if _, b := short.kept(); b != len("gcc@13.2.0") {
-		t.Fatalf("kept: %d bytes", b)
-	}
-	long.read, short.read = 1<<30, 1<<30
-	sh.put(long)
-	sh.put(short)
-	if len(sh.free) != 1 || sh.free[0] != short {
-		t.Fatalf("Shared kept %d states, want the one of short strings alone", len(sh.free))
-	}
-	// Short strings, but more than a quarter of what the state read.
-	sh = new(Shared)
-	st := sh.get()
-	keeping(st, 1, len("gcc@13.2.0"))
-	st.read = 4*len("gcc@13.2.0") - 1
-	sh.put(st)
-	if len(sh.free) != 0 {
-		t.Fatal("Shared kept a state keeping over a quarter of what it read")
-	}
-	st.read++
-	sh.put(st)
-	if len(sh.free) != 1 {
-		t.Fatal("Shared dropped a state keeping a quarter of what it read")
-	}
-	if sh.get().read != 0 {
-		t.Error("get gave a state with the bytes read in the Load before")
+	for _, scale := range []int{1, 1 << 10, 1 << 20} { // the same at every size
+		cost := func(strings, bytes int) int { return bytes + sharedStringCost*strings }
+		sh := new(Shared)
+		many, few := sh.get(), sh.get()
+		keeping(many, 100*scale, scale)
+		keeping(few, scale, 10*scale)
+		many.buf = make([]byte, 0, 1<<20)
+		// Each read four times what the state with few strings keeps:
+		// the other keeps more, by the count of its strings alone.
+		many.read, few.read = 4*cost(scale, 10*scale), 4*cost(scale, 10*scale)
+		sh.put(many)
+		sh.put(few)
+		if len(sh.free) != 2 {
+			t.Fatalf("scale %d: Shared kept %d states, want both", scale, len(sh.free))
+		}
+		if len(many.states) != 0 || len(many.canon.m) != 0 {
+			t.Errorf("scale %d: the state of many strings kept them", scale)
+		}
+		if cap(many.buf) != 1<<20 {
+			t.Errorf("scale %d: the state of many strings let its read buffer go", scale)
+		}
+		if len(few.states) != 1 {
+			t.Errorf("scale %d: the state of few strings forgot them", scale)
+		}
+		// At a quarter exactly, kept; a byte less read, forgotten.
+		st := newLoadState()
+		keeping(st, scale, 10*scale)
+		st.read = 4 * cost(scale, 10*scale)
+		if !st.worthKeeping() {
+			t.Errorf("scale %d: a state keeping a quarter of what it read is not worth keeping", scale)
+		}
+		st.read--
+		if st.worthKeeping() {
+			t.Errorf("scale %d: a state keeping over a quarter of what it read is worth keeping", scale)
+		}
+		if sh.get().read != 0 {
+			t.Error("get gave a state with the bytes read in the Load before")
+		}
 	}
 }
 

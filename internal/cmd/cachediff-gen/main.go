@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/cachediff/cachediff/internal/testing/gen"
 )
@@ -19,6 +20,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "random seed")
 	heavy := flag.Bool("heavy", false, "heavy churn (a migration week) instead of a nightly regeneration")
 	churn := flag.String("churn", "", "a benchmark churn level instead: 0%, 4%, 13%, 40% or 100% (a real week)")
+	onePkg := flag.Bool("onepkg", false, "one package of -specs specs per side instead, every spec updated, each with variants of its own (gen.OnePackage)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: cachediff-gen [flags] DIR\n\n")
 		flag.PrintDefaults()
@@ -27,6 +29,13 @@ func main() {
 	if flag.NArg() != 1 {
 		flag.Usage()
 		os.Exit(2)
+	}
+	if *onePkg {
+		if err := writeOnePackage(flag.Arg(0), *specs); err != nil {
+			fmt.Fprintln(os.Stderr, "cachediff-gen:", err)
+			os.Exit(2)
+		}
+		return
 	}
 	cfg := gen.Default(*seed, *specs)
 	if *heavy {
@@ -47,4 +56,24 @@ func main() {
 	}
 	out, _ := json.Marshal(doc.Truth)
 	fmt.Printf("%s\n", out)
+}
+
+// writeOnePackage writes gen.OnePackage(n) under dir, with its truth in
+// dir/truth.json (its Config says nothing of the shape), and prints the
+// truth.
+func writeOnePackage(dir string, n int) error {
+	if _, _, _, err := gen.WriteOnePackage(dir, n); err != nil {
+		return err
+	}
+	doc := gen.TruthDoc{Truth: gen.OnePackageTruth(n)}
+	data, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, gen.TruthFile), append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	out, _ := json.Marshal(doc.Truth)
+	fmt.Printf("%s\n", out)
+	return nil
 }
