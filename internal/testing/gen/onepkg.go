@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
 )
 
 // OnePackage returns the two pages (old, new) of one package of n specs
@@ -83,27 +85,6 @@ func WriteOnePackage(dir string, n int) (oldDir, newDir string, size int64, err 
 	return filepath.Join(dir, "old"), filepath.Join(dir, "new"), size, nil
 }
 
-// mixHash is a hash of Spack's alphabet for i, distinct for each i: the
-// first 13 characters are the 64 bits of a bijective mix of i
-// (splitmix64's finalizer), the rest more of the same mix.
-func mixHash(i uint64) string {
-	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
-	mix := func(x uint64) uint64 {
-		x ^= x >> 30
-		x *= 0xbf58476d1ce4e5b9
-		x ^= x >> 27
-		x *= 0x94d049bb133111eb
-		return x ^ x>>31
-	}
-	var h [32]byte
-	x := mix(i)
-	for k := range 13 {
-		h[k] = alphabet[x>>(5*k)&31]
-	}
-	y := mix(x)
-	for k := 13; k < 32; k++ {
-		h[k] = alphabet[y&31]
-		y = y>>5 | y<<59
-	}
-	return string(h[:])
-}
+// mixHash is a hash of Spack's alphabet for i, distinct for each i
+// (spackgen.TinyHash's).
+func mixHash(i uint64) string { return spackgen.TinyHash(int(i)) }
