@@ -286,3 +286,43 @@ func TestRenderSameSnapshot(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderSameSnapshotSpelt (a tenth adversarial pass, issue 35): a
+// saved report of one snapshot against itself spelt two ways (snap and
+// snap/, ./snap, its absolute path, a link to it) passed render
+// --fail-on, which compared the two paths as written. A report whose
+// sides are one snapshot says so (diff finds it as under a gate), and
+// render refuses it; a log's sides are compared cleaned.
+func TestRenderSameSnapshotSpelt(t *testing.T) {
+	dir := t.TempDir()
+	snap := "../../testdata/real/develop-2025-03-23"
+	abs, err := filepath.Abs(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(abs, link); err != nil {
+		t.Fatal(err)
+	}
+	for i, tt := range []struct {
+		cmd  []string
+		a, b string
+	}{
+		{nil, snap, snap + "/"},
+		{nil, snap, "./" + snap},
+		{nil, snap, abs},
+		{nil, link, snap},
+		{[]string{"log"}, snap, snap + "/"},
+		{[]string{"log"}, "./" + snap, snap},
+	} {
+		saved := filepath.Join(dir, fmt.Sprintf("saved%d.json", i))
+		var stdout, stderr bytes.Buffer
+		if code := run(append(append(tt.cmd, "-f", "json", "-o", saved), tt.a, tt.b), &stdout, &stderr); code != 0 {
+			t.Fatalf("%q %s %s: exit %d, stderr %q", tt.cmd, tt.a, tt.b, code, stderr.String())
+		}
+		stderr.Reset()
+		if code := run([]string{"render", "--fail-on", "any", saved}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+			t.Errorf("render --fail-on any of a %q report of %s and %s: exit %d, stderr %q; want exit 2 naming the same snapshot", tt.cmd, tt.a, tt.b, code, stderr.String())
+		}
+	}
+}
