@@ -198,6 +198,43 @@ func sameArgs(dir, a, b string) bool {
 // snapshot: one path (as given, URLs without their password and query)
 // at one revision. A saved report keeps no more; render refuses such a
 // report under a gate, as diff refuses the arguments (sameSnapshot).
+// The paths are compared as spelt alike: a folder's trailing slash, ./
+// and .. on disk, a URL's case and default port (urlKey).
 func sameSide(a, b diff.Side) bool {
-	return a.Path != "" && a.Path != stdinName && a.Path == b.Path && a.Rev == b.Rev
+	if a.Path == "" || a.Path == stdinName || b.Path == stdinName || a.Rev != b.Rev {
+		return false
+	}
+	return a.Path == b.Path || sideKey(a) == sideKey(b)
+}
+
+// sideKey is a report's side's path as one snapshot is spelt: a
+// [git:]REV:PATH without the prefix and PATH's trailing slashes (./ in
+// PATH is read from the folder git ran in, which a report does not
+// keep), an http(s) URL's urlKey, a path on disk cleaned.
+func sideKey(s diff.Side) string {
+	switch {
+	case s.Rev != "":
+		return strings.TrimRight(strings.TrimPrefix(s.Path, input.RevPrefix), "/")
+	case mirror.IsURL(s.Path):
+		if k := urlKey(s.Path); k != "" {
+			return k
+		}
+		return s.Path
+	}
+	return filepath.Clean(s.Path)
+}
+
+// sameSnapshotWarning begins the warning of a report made without a gate
+// whose OLD and NEW are one snapshot (sameSnapshot), which render
+// refuses under a gate (saysSameSnapshot).
+const sameSnapshotWarning = "OLD and NEW are the same snapshot"
+
+// saysSameSnapshot reports whether r has sameSnapshotWarning's warning.
+func saysSameSnapshot(r *diff.Report) bool {
+	for _, w := range r.Warnings {
+		if strings.HasPrefix(w.Message, sameSnapshotWarning+": ") {
+			return true
+		}
+	}
+	return false
 }
