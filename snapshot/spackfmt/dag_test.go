@@ -123,3 +123,52 @@ func TestLockfileRootMissing(t *testing.T) {
 		})
 	}
 }
+
+// The warning of records read as another of their DAG hash says one
+// record "shares", and names a record whose facets differ from the
+// spec it is read as (a tenth adversarial pass, issue 35: "1 record
+// share a DAG hash with another record (a)" hid that a@2 was read as
+// a@1; legitimate twins differ in their build dependencies alone).
+func TestLockfileDAGTwinsWarning(t *testing.T) {
+	arch := `"arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"}`
+	rec := func(key, name, version, dag, variants string) string {
+		return fmt.Sprintf(`%q:{%q:{"version":%q,%s,"parameters":{%s},"hash":%q}}`, key, name, version, arch, variants, dag)
+	}
+	lock := func(recs ...string) string {
+		return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":3},"roots":[{"hash":"kkkkkkk1","spec":"a"}],"concrete_specs":{` + strings.Join(recs, ",") + `}}`
+	}
+	for _, tt := range []struct {
+		name, data, want string
+	}{
+		{"alike", lock(rec("kkkkkkk1", "a", "1", "ddddddd1", ""), rec("kkkkkkk2", "a", "1", "ddddddd1", "")),
+			"1 record shares a DAG hash with another record (a): each DAG hash is one spec, the first the roots reach, as Spack reads a lockfile of version 3"},
+		{"another version", lock(rec("kkkkkkk1", "a", "1", "ddddddd1", ""), rec("kkkkkkk2", "a", "2", "ddddddd1", "")),
+			"1 record shares a DAG hash with another record (a@2, read as a@1): each DAG hash is one spec, the first the roots reach, as Spack reads a lockfile of version 3"},
+		{"other variants", lock(rec("kkkkkkk1", "a", "1", "ddddddd1", `"shared":true`), rec("kkkkkkk2", "a", "1", "ddddddd1", `"shared":false`)),
+			"1 record shares a DAG hash with another record (a@1, read as the a@1 of other facets): each DAG hash is one spec, the first the roots reach, as Spack reads a lockfile of version 3"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Decode("spack.lock", []byte(tt.data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Warnings) != 1 || s.Warnings[0].Message != tt.want {
+				t.Errorf("warnings %+v\nwant %s", s.Warnings, tt.want)
+			}
+		})
+	}
+}
+
+// A root names a record by its key, which Spack looks up (a tenth
+// adversarial pass, issue 35): a root naming another hash of a record
+// (its DAG hash in a lockfile of version 2 or 3) is not in
+// concrete_specs to Spack, which refuses the file; cachediff read it.
+func TestLockfileRootByOtherHash(t *testing.T) {
+	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":3},
+"roots":[{"hash":"ddddddd1","spec":"zlib"}],
+"concrete_specs":{"kkkkkkk1":{"zlib":{"version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"ddddddd1"}}}}`
+	want := "spack.lock:2:11: roots[0].hash: root zlib/ddddddd is not in concrete_specs: Spack refuses such a lockfile"
+	if _, err := Decode("spack.lock", []byte(data)); err == nil || err.Error() != want {
+		t.Errorf("err %v\nwant %s", err, want)
+	}
+}
