@@ -120,9 +120,9 @@ func (d *decoder) dagIdentity() {
 	var merged []string
 	line := 0
 	for _, n := range set.Nodes {
-		if kept[id(n)] != n {
+		if k := kept[id(n)]; k != n {
 			n.in = notIn
-			merged = append(merged, n.Name)
+			merged = append(merged, twinLabel(n, k))
 			if line == 0 || n.Line < line {
 				line = n.Line
 			}
@@ -132,7 +132,7 @@ func (d *decoder) dagIdentity() {
 	}
 	if len(merged) > 0 {
 		slices.Sort(merged)
-		d.warnf(line, "%s share a DAG hash with another record (%s): each is one spec, as Spack reads a lockfile of version %d", records(len(merged)), nameList(merged), d.lockVersion)
+		d.warnf(line, "%s a DAG hash with another record (%s): each DAG hash is one spec, the first the roots reach, as Spack reads a lockfile of version %d", records(len(merged)), nameList(merged), d.lockVersion)
 	}
 	clear(set.Nodes[len(nodes):])
 	set.Nodes = nodes
@@ -155,11 +155,37 @@ func (d *decoder) dagIdentity() {
 	}
 }
 
+// records is "N records share", in the number of n.
 func records(n int) string {
 	if n == 1 {
-		return "1 record"
+		return "1 record shares"
 	}
-	return strconv.Itoa(n) + " records"
+	return strconv.Itoa(n) + " records share"
+}
+
+// twinLabel names record n, read as record k of its DAG hash: its name,
+// and what it is read as when they differ in more than their build
+// dependencies (as twins Spack wrote do), which the file does not say.
+func twinLabel(n, k *Node) string {
+	switch {
+	case n.Name != k.Name || n.Version != k.Version:
+		return clip(n.Name+"@"+n.Version) + ", read as " + clip(k.Name+"@"+k.Version)
+	case !sameFacets(n, k):
+		return clip(n.Name+"@"+n.Version) + ", read as the " + clip(k.Name+"@"+k.Version) + " of other facets"
+	}
+	return clip(n.Name)
+}
+
+// sameFacets reports whether nodes of one name and version agree on
+// their facets but their dependencies (and recipe).
+func sameFacets(a, b *Node) bool {
+	if a.Compiler != b.Compiler || (a.Detail == nil) != (b.Detail == nil) {
+		return false
+	}
+	if a.Detail == nil {
+		return true
+	}
+	return a.OS == b.OS && a.Platform == b.Platform && a.Target == b.Target && slices.Equal(a.Variants, b.Variants)
 }
 
 // nameList lists names, the first five and how many more.
