@@ -201,7 +201,7 @@ func nameList(names []string) string {
 // looks each root up by its key and refuses the file.
 func (d *decoder) checkRoots() error {
 	for i, r := range d.set.Roots {
-		if d.lookup(r.Hash) != nil {
+		if n := d.lookup(r.Hash); n != nil && n.Hash == r.Hash { // a key, not another hash of its record
 			continue
 		}
 		line, col := lineCol(d.s.data, d.rootAt[i])

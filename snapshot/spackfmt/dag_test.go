@@ -83,7 +83,7 @@ func TestLockfileDAGHashes(t *testing.T) {
 			if len(s.Roots) != 1 || s.Roots[0].Hash != "ddddddd2" || s.Roots[0].Name() != "top" {
 				t.Errorf("roots %+v, want top by its DAG hash", s.Roots)
 			}
-			wantWarn := fmt.Sprintf("2 records share a DAG hash with another record (lib, orphan): each is one spec, as Spack reads a lockfile of version %d", version)
+			wantWarn := fmt.Sprintf("2 records share a DAG hash with another record (lib, orphan): each DAG hash is one spec, the first the roots reach, as Spack reads a lockfile of version %d", version)
 			if len(s.Warnings) != 1 || s.Warnings[0].Message != wantWarn || s.Warnings[0].Line != 4 {
 				t.Errorf("warnings %+v, want one at line 4: %s", s.Warnings, wantWarn)
 			}
@@ -167,7 +167,7 @@ func TestLockfileRootByOtherHash(t *testing.T) {
 	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":3},
 "roots":[{"hash":"ddddddd1","spec":"zlib"}],
 "concrete_specs":{"kkkkkkk1":{"zlib":{"version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"ddddddd1"}}}}`
-	want := "spack.lock:2:11: roots[0].hash: root zlib/ddddddd is not in concrete_specs: Spack refuses such a lockfile"
+	want := "spack.lock:2:18: roots[0].hash: root zlib/ddddddd is not in concrete_specs: Spack refuses such a lockfile"
 	if _, err := Decode("spack.lock", []byte(data)); err == nil || err.Error() != want {
 		t.Errorf("err %v\nwant %s", err, want)
 	}
