@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -227,11 +226,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	if same != "" {
-		// Sorted as the report's warnings are (diff.Compare).
-		r.Warnings = append(r.Warnings, snapshot.Warning{File: same, Message: sameSnapshotWarning + ": a diff of it with itself has no change by construction"})
-		slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
-			return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
-		})
+		warnSameSnapshot(r, same)
 	}
 	return c.finish(opts, r, render)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -228,6 +229,16 @@ func sideKey(s diff.Side) string {
 // whose OLD and NEW are one snapshot (sameSnapshot), which render
 // refuses under a gate (saysSameSnapshot).
 const sameSnapshotWarning = "OLD and NEW are the same snapshot"
+
+// warnSameSnapshot adds to r, whose sides are one snapshot (named
+// same), sameSnapshotWarning's warning, sorted as a report's warnings
+// are (diff.Compare).
+func warnSameSnapshot(r *diff.Report, same string) {
+	r.Warnings = append(r.Warnings, snapshot.Warning{File: same, Message: sameSnapshotWarning + ": a diff of it with itself has no change by construction"})
+	slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
+	})
+}
 
 // saysSameSnapshot reports whether r has sameSnapshotWarning's warning.
 func saysSameSnapshot(r *diff.Report) bool {

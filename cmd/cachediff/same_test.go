@@ -314,6 +314,8 @@ func TestRenderSameSnapshotSpelt(t *testing.T) {
 		{nil, link, snap},
 		{[]string{"log"}, snap, snap + "/"},
 		{[]string{"log"}, "./" + snap, snap},
+		{[]string{"log"}, snap, abs},
+		{[]string{"log"}, link, snap},
 	} {
 		saved := filepath.Join(dir, fmt.Sprintf("saved%d.json", i))
 		var stdout, stderr bytes.Buffer
