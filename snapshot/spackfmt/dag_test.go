@@ -172,3 +172,35 @@ func TestLockfileRootByOtherHash(t *testing.T) {
 		t.Errorf("err %v\nwant %s", err, want)
 	}
 }
+
+// Spack's walk takes a spec's dependencies in the order of the names of
+// the specs they lead to (traverse.sort_edges: edge.spec.name), not of
+// the names the file gives them: a file that names a dependency
+// otherwise than its record (a tenth adversarial pass, issue 35) made
+// cachediff keep another twin than Spack, lib@2 where Spack installs
+// lib@1, and a gate judged a spec Spack does not read.
+func TestLockfileDAGWalkByTargetName(t *testing.T) {
+	arch := `"arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"}`
+	rec := func(key, name, version, dag, deps string) string {
+		return fmt.Sprintf(`%q:{%q:{"version":%q,%s,"dependencies":{%s},"hash":%q}}`, key, name, version, arch, deps, dag)
+	}
+	dep := func(name, key string) string { return fmt.Sprintf(`%q:{"hash":%q,"type":["build","link"]}`, name, key) }
+	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":3},"roots":[{"hash":"kkkkkkk1","spec":"top"}],"concrete_specs":{` +
+		strings.Join([]string{
+			// "a" leads to z, "b" to b: Spack walks b first.
+			rec("kkkkkkk1", "top", "1", "ddddddd1", dep("a", "kkkkkkk2")+","+dep("b", "kkkkkkk3")),
+			rec("kkkkkkk2", "z", "1", "ddddddd2", dep("lib", "kkkkkkk4")),
+			rec("kkkkkkk3", "b", "1", "ddddddd3", dep("lib", "kkkkkkk5")),
+			rec("kkkkkkk4", "lib", "2", "ddddddd4", ""),
+			rec("kkkkkkk5", "lib", "1", "ddddddd4", ""),
+		}, ",") + `}}`
+	s, err := Decode("spack.lock", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range s.Nodes {
+		if n.Hash == "ddddddd4" && n.Version != "1" {
+			t.Errorf("lib/ddddddd4 is lib@%s, want lib@1, the twin Spack's walk meets first (through b)", n.Version)
+		}
+	}
+}
