@@ -15,9 +15,9 @@ import (
 // build dependencies (a real tutorial lockfile has two pythons, two
 // openssls and two setuptools so). Spack reads such a file by DAG hash
 // (environment.py, _read_lockfile_dict): every record is a spec, the
-// roots are walked in order, depth first, dependencies by name, and the
-// first record met of each DAG hash is the one kept; the roots and the
-// edges then name specs by that hash. dagIdentity does the same, so that
+// roots are walked in order, depth first, dependencies by their records'
+// names, and the first record met of each DAG hash is the one kept; the
+// roots and the edges then name specs by that hash. dagIdentity does the same, so that
 // a spec is the spec Spack installs, once, under the hash Spack shows.
 //
 // A record that no root reaches is not in the environment Spack reads;
@@ -63,15 +63,17 @@ func (d *decoder) dagIdentity() {
 		deps []*Node
 		next int
 	}
+	// A node's dependencies in the order of their records' names, as
+	// Spack's traverse.sort_edges takes them (edge.spec.name), whatever
+	// name the file gives the dependency; in file order among one name.
 	children := func(n *Node) []*Node {
-		deps := slices.Clone(n.Deps)
-		slices.SortStableFunc(deps, func(a, b Dep) int { return strings.Compare(a.Name, b.Name) })
 		var out []*Node
-		for _, dep := range deps {
+		for _, dep := range n.Deps {
 			if t := byKey[dep.Hash]; t != nil {
 				out = append(out, t)
 			}
 		}
+		slices.SortStableFunc(out, func(a, b *Node) int { return strings.Compare(a.Name, b.Name) })
 		return out
 	}
 	enter := func(n *Node) frame {
