@@ -2,6 +2,7 @@ package spackfmt
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -202,5 +203,129 @@ func TestLockfileDAGWalkByTargetName(t *testing.T) {
 		if n.Hash == "ddddddd4" && n.Version != "1" {
 			t.Errorf("lib/ddddddd4 is lib@%s, want lib@1, the twin Spack's walk meets first (through b)", n.Version)
 		}
+	}
+}
+
+// TestLockfileDAGAsSpack checks dagIdentity against a model of Spack's
+// reading of a lockfile of version 1 to 3 (environment.py,
+// _read_lockfile_dict, and traverse.sort_edges), over random files of
+// few hashes, where keys are other records' DAG hashes, records share
+// one, dependencies are named otherwise than their records, and cycles
+// are (a tenth adversarial pass, issue 35): each DAG hash is the record
+// Spack keeps, with its edges and the roots by DAG hash.
+func TestLockfileDAGAsSpack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	hs := []string{"h1", "h2", "h3", "h4", "h5", "h6", "h7"}
+	type rec struct {
+		key, name, version, dag string
+		deps                    [][2]string
+	}
+	compared, fails := 0, 0
+	for iter := 0; iter < 5000; iter++ {
+		n := 1 + rng.IntN(7)
+		keys := rng.Perm(len(hs))[:n]
+		recs := map[string]*rec{}
+		var order []string
+		var js []string
+		for i := 0; i < n; i++ {
+			r := &rec{key: hs[keys[i]], name: fmt.Sprintf("p%d", rng.IntN(3)), version: fmt.Sprint(rng.IntN(2))}
+			var deps []string
+			for j := 0; j < rng.IntN(3); j++ {
+				dn := fmt.Sprintf("d%d", rng.IntN(3))
+				dh := hs[keys[rng.IntN(n)]]
+				if slices.ContainsFunc(r.deps, func(d [2]string) bool { return d[0] == dn }) {
+					continue
+				}
+				r.deps = append(r.deps, [2]string{dn, dh})
+				deps = append(deps, fmt.Sprintf(`%q:{"hash":%q,"type":["build","link"]}`, dn, dh))
+			}
+			own := ""
+			r.dag = r.key
+			if rng.IntN(4) > 0 {
+				r.dag = hs[rng.IntN(len(hs))]
+				own = fmt.Sprintf(`,"hash":%q`, r.dag)
+			}
+			recs[r.key] = r
+			order = append(order, r.key)
+			js = append(js, fmt.Sprintf(`%q:{%q:{"version":%q,"arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"dependencies":{%s}%s}}`, r.key, r.name, r.version, strings.Join(deps, ","), own))
+		}
+		var roots, rootKeys []string
+		for j := 0; j < 1+rng.IntN(3); j++ {
+			k := order[rng.IntN(n)]
+			rootKeys = append(rootKeys, k)
+			roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":"r%d"}`, k, j))
+		}
+		data := fmt.Sprintf(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":%d},"roots":[%s],"concrete_specs":{%s}}`, 1+rng.IntN(3), strings.Join(roots, ","), strings.Join(js, ","))
+		s, err := Decode("spack.lock", []byte(data))
+		if err != nil {
+			t.Fatalf("%v\n%s", err, data)
+		}
+		// Spack's model.
+		first := map[string]*rec{}
+		for _, rk := range rootKeys {
+			visited := map[string]bool{}
+			var walk func(k string)
+			walk = func(k string) {
+				if visited[k] {
+					return
+				}
+				visited[k] = true
+				r := recs[k]
+				if first[r.dag] == nil {
+					first[r.dag] = r
+				}
+				var kids []*rec
+				for _, d := range r.deps {
+					kids = append(kids, recs[d[1]])
+				}
+				slices.SortStableFunc(kids, func(a, b *rec) int { return strings.Compare(a.name, b.name) })
+				for _, c := range kids {
+					walk(c.key)
+				}
+			}
+			walk(rk)
+		}
+		got := map[string]*Node{}
+		for _, nd := range s.Nodes {
+			got[nd.Hash] = nd
+		}
+		bad := ""
+		for dag, r := range first {
+			nd := got[dag]
+			if nd == nil {
+				bad += " missing " + dag
+				continue
+			}
+			if nd.Name != r.name || nd.Version != r.version {
+				bad += fmt.Sprintf(" %s: got %s@%s want %s@%s (key %s)", dag, nd.Name, nd.Version, r.name, r.version, r.key)
+			}
+			// deps: Spack's edges of the kept spec name the kept specs' DAG hashes.
+			var want []string
+			for _, d := range r.deps {
+				want = append(want, recs[d[1]].dag)
+			}
+			var have []string
+			for _, d := range nd.Deps {
+				have = append(have, d.Hash)
+			}
+			slices.Sort(want)
+			slices.Sort(have)
+			if !slices.Equal(want, have) {
+				bad += fmt.Sprintf(" %s deps %v want %v", dag, have, want)
+			}
+		}
+		for i, rk := range rootKeys {
+			if s.Roots[i].Hash != recs[rk].dag {
+				bad += fmt.Sprintf(" root %d %s want %s", i, s.Roots[i].Hash, recs[rk].dag)
+			}
+		}
+		compared++
+		if bad != "" && fails < 3 {
+			fails++
+			t.Errorf("%s\n%s", bad, data)
+		}
+	}
+	if compared == 0 {
+		t.Fatal("no file compared")
 	}
 }
