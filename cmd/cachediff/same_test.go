@@ -328,3 +328,22 @@ func TestRenderSameSnapshotSpelt(t *testing.T) {
 		}
 	}
 }
+
+// The same-snapshot refusal names a folder as it is spelt (a tenth
+// adversarial pass, issue 35): every argument went through mirror.Redact,
+// meant for URLs, and a folder named 50%off was "(a URL that does not
+// parse)", one named a#b was "a".
+func TestSameSnapshotNamesFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"50%off", "a#b", "c?d"} {
+		snap := filepath.Join(dir, name)
+		if err := os.CopyFS(snap, os.DirFS("../../testdata/real/develop-2025-03-23")); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--fail-on", "any", snap, snap + "/"}, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot ("+snap) {
+			t.Errorf("%s and %s/ under --fail-on: exit %d, stderr %q; want exit 2 naming %s", snap, snap, code, stderr.String(), snap)
+		}
+	}
+}
