@@ -40,7 +40,7 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 	}
 	ua, ub := urlKey(a), urlKey(b)
 	if ua != "" && ua == ub {
-		return mirror.Redact(a)
+		return shownArg(a)
 	}
 	pa, pb := localPath(dir, a), localPath(dir, b)
 	if pa == "" || pb == "" {
@@ -48,11 +48,21 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 	}
 	switch {
 	case samePath(pa, pb):
-		return mirror.Redact(a)
+		return shownArg(a)
 	case sameFiles(sa, sb):
-		return mirror.Redact(a) + " and " + mirror.Redact(b) + ", read from the same files"
+		return shownArg(a) + " and " + shownArg(b) + ", read from the same files"
 	}
 	return ""
+}
+
+// shownArg is an argument as a message names it: a URL without its
+// password and query (mirror.Redact), anything else as spelt (a folder
+// named 50%off is no URL that does not parse).
+func shownArg(arg string) string {
+	if mirror.IsURL(arg) {
+		return mirror.Redact(arg)
+	}
+	return arg
 }
 
 // samePath reports whether the paths a and b name one file or folder:
