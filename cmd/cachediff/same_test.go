@@ -178,6 +178,9 @@ func TestSameURLSpellings(t *testing.T) {
 		{"https://cache.example:443/m/", "HTTPS://Cache.Example/m"},
 		{"https://cache.example:/m", "https://cache.example/m"},
 		{"https://cache.example/m#develop", "https://cache.example/m"},
+		// A tenth pass: credentials say who asks, not what is read.
+		{"https://ci:token@cache.example/m", "https://cache.example/m"},
+		{"https://ci@cache.example/m", "https://other:pw@cache.example/m"},
 	} {
 		if sameSnapshot("", pair[0], pair[1], s, s) == "" {
 			t.Errorf("%q and %q: not the same snapshot", pair[0], pair[1])
