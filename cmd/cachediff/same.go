@@ -132,7 +132,8 @@ func readFiles(s *snapshot.Snapshot) []string {
 
 // urlKey is an http(s) URL argument as one snapshot is spelt whatever
 // the case of its scheme and host, its scheme's default port (given, or
-// empty), its fragment (never sent) and the slashes and dots of its path;
+// empty), its fragment (never sent), its credentials and the slashes and
+// dots of its path;
 // "" for any other argument.
 func urlKey(arg string) string {
 	if !mirror.IsURL(arg) {
@@ -148,6 +149,7 @@ func urlKey(arg string) string {
 	}
 	u.Path = path.Clean("/" + u.Path)
 	u.RawPath, u.Fragment, u.RawFragment = "", "", ""
+	u.User = nil // who asks, not what is read
 	return u.String()
 }
 
