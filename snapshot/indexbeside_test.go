@@ -32,6 +32,10 @@ func TestIndexBesideSpecFiles(t *testing.T) {
 	}{
 		{"the index lost libdwarf", lost, []string{"libelf"}, true},
 		{"the index has libdwarf", data, []string{"libdwarf", "libelf"}, false},
+		// A record not in the build cache is no spec Spack installs from
+		// it, as one the index lacks (a tenth adversarial pass, issue 35:
+		// its spec file was left out without a word).
+		{"the index has libdwarf out of the build cache", outOfCache(t, data, "sk2gqqz4n5njmvktycnd25wq25jxiqkr"), []string{"libelf"}, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -156,6 +160,22 @@ func libdwarfLost(t *testing.T) (data, lost []byte) {
 		t.Fatal(err)
 	}
 	return data, lost
+}
+
+// outOfCache is the index data with the record of hash h marked
+// in_buildcache false.
+func outOfCache(t *testing.T, data []byte, h string) []byte {
+	t.Helper()
+	var doc map[string]map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["database"]["installs"].(map[string]any)[h].(map[string]any)["in_buildcache"] = false
+	out, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // TestTwoIndexes (a ninth adversarial pass, issue 35): a build cache has

@@ -394,8 +394,9 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 // the union of both, such a loss passed every gate. Spack files are known
 // by their content (a result's kind), an index too, gzip'd or not, and
 // one that does not decode (its error, or its skip, stands) still leaves
-// them out. A spec file with a spec no index has gets a warning that
-// names it; one that did not decode keeps its error.
+// them out. A spec file with a spec no index has, or has out of the
+// build cache (in_buildcache false), gets a warning that names it; one
+// that did not decode keeps its error.
 func besideIndex(cands []candidate, results []result) []Warning {
 	var indexes []int
 	failed := false
@@ -408,7 +409,10 @@ func besideIndex(cands []candidate, results []result) []Warning {
 	if len(indexes) == 0 {
 		return nil
 	}
-	var in map[string]bool // the indexes' hashes, made on first need
+	// The indexes' hashes, made on first need: true for a spec in the
+	// build cache, false for a record out of it (in_buildcache false),
+	// which Spack does not install from the cache either.
+	var in map[string]bool
 	var warns []Warning
 	for i, c := range cands {
 		if results[i].kind != spackfmt.SpecFile || results[i].err != nil {
@@ -419,31 +423,45 @@ func besideIndex(cands []candidate, results []result) []Warning {
 			in = map[string]bool{}
 			for _, k := range indexes {
 				for _, p := range results[k].pkgs {
+					for _, u := range p.Unlisted() {
+						if _, ok := in[u.Hash]; !ok {
+							in[u.Hash] = false
+						}
+					}
 					for _, sp := range p.Specs {
 						in[sp.Hash] = true
 					}
-					for _, u := range p.Unlisted() {
-						in[u.Hash] = true
-					}
 				}
 			}
 		}
-		var lacks []string
+		var lacks, outs []string
 		for _, p := range results[i].pkgs {
 			for _, sp := range p.Specs {
-				if !in[sp.Hash] {
+				switch listed, ok := in[sp.Hash]; {
+				case !ok:
 					lacks = append(lacks, specLabel(p.Name, &sp))
+				case !listed:
+					outs = append(outs, specLabel(p.Name, &sp))
 				}
 			}
 		}
-		switch {
-		case len(lacks) > 0:
-			slices.Sort(lacks)
-			what := lacks[0]
-			if len(lacks) > 1 {
-				what = fmt.Sprintf("%s and %d more", lacks[0], len(lacks)-1)
+		some := func(l []string) string {
+			slices.Sort(l)
+			if len(l) > 1 {
+				return fmt.Sprintf("%s and %d more", l[0], len(l)-1)
 			}
-			warns = append(warns, Warning{File: c.file.Name, Message: fmt.Sprintf("not read: the build cache's index lacks %s, and Spack reads the index alone", what)})
+			return l[0]
+		}
+		var why []string
+		if len(lacks) > 0 {
+			why = append(why, "the build cache's index lacks "+some(lacks))
+		}
+		if len(outs) > 0 {
+			why = append(why, "the build cache's index has "+some(outs)+" out of the build cache (in_buildcache false)")
+		}
+		switch {
+		case len(why) > 0:
+			warns = append(warns, Warning{File: c.file.Name, Message: fmt.Sprintf("not read: %s, and Spack reads the index alone", strings.Join(why, "; "))})
 		case failed:
 			warns = append(warns, Warning{File: c.file.Name, Message: "not read: a spec file beside a build cache's index, which did not load; Spack reads the index alone"})
 		}

@@ -185,10 +185,11 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	case newErr != nil:
 		return exitTrouble, newErr
 	}
-	if opts.failOn != nil {
-		if same := sameSnapshot(opts.dir, args[0], args[1], oldSnap, newSnap); same != "" {
-			return exitTrouble, fmt.Errorf("OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", same)
-		}
+	// One snapshot twice is refused under a gate; without one, the
+	// report says so, and render refuses it under a gate (finish).
+	same := sameSnapshot(opts.dir, args[0], args[1], oldSnap, newSnap)
+	if same != "" && opts.failOn != nil {
+		return exitTrouble, fmt.Errorf("OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", same)
 	}
 	for _, s := range []*snapshot.Snapshot{oldSnap, newSnap} {
 		if opts.quiet {
@@ -223,6 +224,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	}
 	if err := emptySelection(opts.filter, r); err != nil {
 		return exitTrouble, err
+	}
+	if same != "" {
+		warnSameSnapshot(r, same)
 	}
 	return c.finish(opts, r, render)
 }
@@ -328,7 +332,7 @@ func unmatchedError(u diff.Unmatched) error {
 func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int, error) {
 	c.warnOrder(opts, 0, r.Old, r.New)
 	if opts.failOn != nil {
-		if sameSide(r.Old, r.New) {
+		if sameSide(r.Old, r.New) || saysSameSnapshot(r) {
 			// A saved report (render): diff refuses it before (sameSnapshot).
 			return exitTrouble, fmt.Errorf("the report's OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments it was made of", r.Old.Path)
 		}

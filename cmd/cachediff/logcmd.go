@@ -172,6 +172,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	}
 	var prevBytes, olderBytes int64
 	var prev *snapshot.Snapshot // the snapshot loaded before, for sameSnapshot
+	sameAt := map[int]string{}  // the steps from a snapshot to itself, by step
 	load := func(i int) (*snapshot.Snapshot, error) {
 		if i >= 2 {
 			// The snapshot before the two held and the step written are
@@ -188,11 +189,16 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if err != nil {
 			return nil, err
 		}
-		if opts.failOn != nil && opts.revs == "" && i > 0 && prev != nil {
+		if opts.revs == "" && i > 0 && prev != nil {
 			// Spelt otherwise (main:PATH after HEAD:PATH, PATH/), one
-			// snapshot twice, as sameArgs finds before loading.
-			if same := sameSnapshot(opts.dir, names[i-1], names[i], prev, s); same != "" {
+			// snapshot twice, as sameArgs finds before loading; without
+			// a gate, the step says so (render refuses it under one).
+			same := sameSnapshot(opts.dir, names[i-1], names[i], prev, s)
+			if same != "" && opts.failOn != nil {
 				return nil, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", i, i, i+1, same)
+			}
+			if same != "" {
+				sameAt[i] = same
 			}
 		}
 		prev = s
@@ -239,6 +245,10 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	code := exitSame
 	selected := false
 	series, err := diff.CompareSeries(len(names), load, opts.filter, func(i int, r *diff.Report) error {
+		if same, ok := sameAt[i]; ok {
+			warnSameSnapshot(r, same)
+			delete(sameAt, i)
+		}
 		if opts.revs == "" {
 			// Under --revs git's history orders the series, not the
 			// user (a commit date can go back, after a rebase).
@@ -363,7 +373,7 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	}
 	for i, r := range l.Steps {
 		if opts.failOn != nil {
-			if sameSide(r.Old, r.New) {
+			if sameSide(r.Old, r.New) || saysSameSnapshot(r) {
 				return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments the log was made of", i+1, i+1, i+2, r.Old.Path)
 			}
 			g, err := diff.CheckGate(r, opts.failOn)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -39,7 +40,7 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 	}
 	ua, ub := urlKey(a), urlKey(b)
 	if ua != "" && ua == ub {
-		return mirror.Redact(a)
+		return shownArg(a)
 	}
 	pa, pb := localPath(dir, a), localPath(dir, b)
 	if pa == "" || pb == "" {
@@ -47,11 +48,21 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 	}
 	switch {
 	case samePath(pa, pb):
-		return mirror.Redact(a)
+		return shownArg(a)
 	case sameFiles(sa, sb):
-		return mirror.Redact(a) + " and " + mirror.Redact(b) + ", read from the same files"
+		return shownArg(a) + " and " + shownArg(b) + ", read from the same files"
 	}
 	return ""
+}
+
+// shownArg is an argument as a message names it: a URL without its
+// password and query (mirror.Redact), anything else as spelt (a folder
+// named 50%off is no URL that does not parse).
+func shownArg(arg string) string {
+	if mirror.IsURL(arg) {
+		return mirror.Redact(arg)
+	}
+	return arg
 }
 
 // samePath reports whether the paths a and b name one file or folder:
@@ -121,7 +132,8 @@ func readFiles(s *snapshot.Snapshot) []string {
 
 // urlKey is an http(s) URL argument as one snapshot is spelt whatever
 // the case of its scheme and host, its scheme's default port (given, or
-// empty), its fragment (never sent) and the slashes and dots of its path;
+// empty), its fragment (never sent), its credentials and the slashes and
+// dots of its path;
 // "" for any other argument.
 func urlKey(arg string) string {
 	if !mirror.IsURL(arg) {
@@ -137,6 +149,7 @@ func urlKey(arg string) string {
 	}
 	u.Path = path.Clean("/" + u.Path)
 	u.RawPath, u.Fragment, u.RawFragment = "", "", ""
+	u.User = nil // who asks, not what is read
 	return u.String()
 }
 
@@ -198,6 +211,53 @@ func sameArgs(dir, a, b string) bool {
 // snapshot: one path (as given, URLs without their password and query)
 // at one revision. A saved report keeps no more; render refuses such a
 // report under a gate, as diff refuses the arguments (sameSnapshot).
+// The paths are compared as spelt alike: a folder's trailing slash, ./
+// and .. on disk, a URL's case and default port (urlKey).
 func sameSide(a, b diff.Side) bool {
-	return a.Path != "" && a.Path != stdinName && a.Path == b.Path && a.Rev == b.Rev
+	if a.Path == "" || a.Path == stdinName || b.Path == stdinName || a.Rev != b.Rev {
+		return false
+	}
+	return a.Path == b.Path || sideKey(a) == sideKey(b)
+}
+
+// sideKey is a report's side's path as one snapshot is spelt: a
+// [git:]REV:PATH without the prefix and PATH's trailing slashes (./ in
+// PATH is read from the folder git ran in, which a report does not
+// keep), an http(s) URL's urlKey, a path on disk cleaned.
+func sideKey(s diff.Side) string {
+	switch {
+	case s.Rev != "":
+		return strings.TrimRight(strings.TrimPrefix(s.Path, input.RevPrefix), "/")
+	case mirror.IsURL(s.Path):
+		if k := urlKey(s.Path); k != "" {
+			return k
+		}
+		return s.Path
+	}
+	return filepath.Clean(s.Path)
+}
+
+// sameSnapshotWarning begins the warning of a report made without a gate
+// whose OLD and NEW are one snapshot (sameSnapshot), which render
+// refuses under a gate (saysSameSnapshot).
+const sameSnapshotWarning = "OLD and NEW are the same snapshot"
+
+// warnSameSnapshot adds to r, whose sides are one snapshot (named
+// same), sameSnapshotWarning's warning, sorted as a report's warnings
+// are (diff.Compare).
+func warnSameSnapshot(r *diff.Report, same string) {
+	r.Warnings = append(r.Warnings, snapshot.Warning{File: same, Message: sameSnapshotWarning + ": a diff of it with itself has no change by construction"})
+	slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
+	})
+}
+
+// saysSameSnapshot reports whether r has sameSnapshotWarning's warning.
+func saysSameSnapshot(r *diff.Report) bool {
+	for _, w := range r.Warnings {
+		if strings.HasPrefix(w.Message, sameSnapshotWarning+": ") {
+			return true
+		}
+	}
+	return false
 }

@@ -178,6 +178,9 @@ func TestSameURLSpellings(t *testing.T) {
 		{"https://cache.example:443/m/", "HTTPS://Cache.Example/m"},
 		{"https://cache.example:/m", "https://cache.example/m"},
 		{"https://cache.example/m#develop", "https://cache.example/m"},
+		// A tenth pass: credentials say who asks, not what is read.
+		{"https://ci:token@cache.example/m", "https://cache.example/m"},
+		{"https://ci@cache.example/m", "https://other:pw@cache.example/m"},
 	} {
 		if sameSnapshot("", pair[0], pair[1], s, s) == "" {
 			t.Errorf("%q and %q: not the same snapshot", pair[0], pair[1])
@@ -283,6 +286,67 @@ func TestRenderSameSnapshot(t *testing.T) {
 		stderr.Reset()
 		if code := run([]string{"render", saved}, &stdout, &stderr); code != 0 {
 			t.Errorf("render without a gate: exit %d, stderr %q; want 0", code, stderr.String())
+		}
+	}
+}
+
+// TestRenderSameSnapshotSpelt (a tenth adversarial pass, issue 35): a
+// saved report of one snapshot against itself spelt two ways (snap and
+// snap/, ./snap, its absolute path, a link to it) passed render
+// --fail-on, which compared the two paths as written. A report whose
+// sides are one snapshot says so (diff finds it as under a gate), and
+// render refuses it; a log's sides are compared cleaned.
+func TestRenderSameSnapshotSpelt(t *testing.T) {
+	dir := t.TempDir()
+	snap := "../../testdata/real/develop-2025-03-23"
+	abs, err := filepath.Abs(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(abs, link); err != nil {
+		t.Fatal(err)
+	}
+	for i, tt := range []struct {
+		cmd  []string
+		a, b string
+	}{
+		{nil, snap, snap + "/"},
+		{nil, snap, "./" + snap},
+		{nil, snap, abs},
+		{nil, link, snap},
+		{[]string{"log"}, snap, snap + "/"},
+		{[]string{"log"}, "./" + snap, snap},
+		{[]string{"log"}, snap, abs},
+		{[]string{"log"}, link, snap},
+	} {
+		saved := filepath.Join(dir, fmt.Sprintf("saved%d.json", i))
+		var stdout, stderr bytes.Buffer
+		if code := run(append(append(tt.cmd, "-f", "json", "-o", saved), tt.a, tt.b), &stdout, &stderr); code != 0 {
+			t.Fatalf("%q %s %s: exit %d, stderr %q", tt.cmd, tt.a, tt.b, code, stderr.String())
+		}
+		stderr.Reset()
+		if code := run([]string{"render", "--fail-on", "any", saved}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+			t.Errorf("render --fail-on any of a %q report of %s and %s: exit %d, stderr %q; want exit 2 naming the same snapshot", tt.cmd, tt.a, tt.b, code, stderr.String())
+		}
+	}
+}
+
+// The same-snapshot refusal names a folder as it is spelt (a tenth
+// adversarial pass, issue 35): every argument went through mirror.Redact,
+// meant for URLs, and a folder named 50%off was "(a URL that does not
+// parse)", one named a#b was "a".
+func TestSameSnapshotNamesFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"50%off", "a#b", "c?d"} {
+		snap := filepath.Join(dir, name)
+		if err := os.CopyFS(snap, os.DirFS("../../testdata/real/develop-2025-03-23")); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--fail-on", "any", snap, snap + "/"}, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot ("+snap) {
+			t.Errorf("%s and %s/ under --fail-on: exit %d, stderr %q; want exit 2 naming %s", snap, snap, code, stderr.String(), snap)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
@@ -186,10 +187,16 @@ func isHex64(s string) bool {
 	return true
 }
 
-// shorten cuts a value quoted in a message to 80 bytes.
+// shorten cuts a value quoted in a message to 80 bytes, at a
+// character's start (a half of one would be quoted as escapes of bytes
+// the input does not hold).
 func shorten(s string) string {
 	if len(s) <= 80 {
 		return s
 	}
-	return s[:77] + "..."
+	n := 77
+	for back := 0; back < utf8.UTFMax-1 && !utf8.RuneStart(s[n]); back++ {
+		n-- // not past a character's start: bytes that are none stay as they are
+	}
+	return s[:n] + "..."
 }

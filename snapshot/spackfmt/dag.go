@@ -15,9 +15,9 @@ import (
 // build dependencies (a real tutorial lockfile has two pythons, two
 // openssls and two setuptools so). Spack reads such a file by DAG hash
 // (environment.py, _read_lockfile_dict): every record is a spec, the
-// roots are walked in order, depth first, dependencies by name, and the
-// first record met of each DAG hash is the one kept; the roots and the
-// edges then name specs by that hash. dagIdentity does the same, so that
+// roots are walked in order, depth first, dependencies by their records'
+// names, and the first record met of each DAG hash is the one kept; the
+// roots and the edges then name specs by that hash. dagIdentity does the same, so that
 // a spec is the spec Spack installs, once, under the hash Spack shows.
 //
 // A record that no root reaches is not in the environment Spack reads;
@@ -25,68 +25,106 @@ import (
 // sharing a DAG hash that no root reaches keeps the first in the file.
 
 // noteDAG records, while a lockfile of version 1 to 3 is read, the hash
-// a concrete spec's node gives itself when it is not its key.
+// a concrete spec's node gives itself when it is not its key; n is about
+// to be filed at the end of the Set's Nodes.
 func (d *decoder) noteDAG(n *Node, own string) {
 	if d.lockVersion == 0 || d.lockVersion > 3 || own == "" || own == n.Hash {
 		return
 	}
-	if d.dagOf == nil {
-		d.dagOf = map[*Node]string{}
+	i := len(d.set.Nodes)
+	if i >= len(d.dagOf) {
+		d.dagOf = slices.Grow(d.dagOf, i+1-len(d.dagOf))[:i+1]
 	}
-	d.dagOf[n] = own
+	d.dagOf[i] = own
 }
 
 // dagIdentity gives the specs of a lockfile of version 1 to 3 the
 // identity Spack reads (above): once edges are resolved (they name keys),
-// before roots are marked and nodes sorted.
+// before roots are marked and nodes sorted. The records are numbered by
+// their place in the file (Nodes, in Mark while it runs), and looked up
+// by key in the file's table of hashes: no map but one of the DAG hashes
+// (a tiny record's map entries made its decoding hold twice what a
+// version 4 file's does).
 func (d *decoder) dagIdentity() {
 	if d.set.Kind != Lockfile || d.lockVersion > 3 || len(d.dagOf) == 0 {
 		return
 	}
+	defer func() { d.dagOf = nil }()
 	set := d.set
-	id := func(n *Node) string {
-		if h, ok := d.dagOf[n]; ok {
-			return h
+	nodes := slices.Clone(set.Nodes) // file order; Nodes is compacted below
+	for i, n := range nodes {
+		n.Mark = int32(i + 1)
+	}
+	defer func() {
+		for _, n := range nodes {
+			n.Mark = 0 // Decode leaves it zero
 		}
-		return n.Hash
+	}()
+	id := func(i int32) string {
+		if int(i) < len(d.dagOf) && d.dagOf[i] != "" {
+			return d.dagOf[i]
+		}
+		return nodes[i].Hash
 	}
-	byKey := make(map[string]*Node, len(set.Nodes))
-	for _, n := range set.Nodes {
-		byKey[n.Hash] = n
+	// byKey is the record keyed h, or -1.
+	byKey := func(h string) int32 {
+		if t := d.lookup(h); t != nil && t.Mark > 0 && t.Hash == h {
+			return t.Mark - 1
+		}
+		return -1
 	}
-	// The first record of each DAG hash that the roots reach, depth
-	// first, in Spack's order.
-	kept := map[string]*Node{}
-	seen := map[*Node]bool{}
+	// Each record's group: the first record of its DAG hash in the file.
+	group := make([]int32, len(nodes))
+	{
+		first := make(map[string]int32, len(nodes))
+		for i := range nodes {
+			h := id(int32(i))
+			g, ok := first[h]
+			if !ok {
+				g = int32(i)
+				first[h] = g
+			}
+			group[i] = g
+		}
+	}
+	// The record kept of each group (by the group's number), -1 until
+	// met: the first that the roots reach, depth first, in Spack's order.
+	kept := make([]int32, len(nodes))
+	for i := range kept {
+		kept[i] = -1
+	}
+	seen := make([]bool, len(nodes))
 	type frame struct {
-		n    *Node
-		deps []*Node
+		deps []int32
 		next int
 	}
-	children := func(n *Node) []*Node {
-		deps := slices.Clone(n.Deps)
-		slices.SortStableFunc(deps, func(a, b Dep) int { return strings.Compare(a.Name, b.Name) })
-		var out []*Node
-		for _, dep := range deps {
-			if t := byKey[dep.Hash]; t != nil {
+	// A node's dependencies in the order of their records' names, as
+	// Spack's traverse.sort_edges takes them (edge.spec.name), whatever
+	// name the file gives the dependency; in file order among one name.
+	children := func(i int32) []int32 {
+		var out []int32
+		for _, dep := range nodes[i].Deps {
+			if t := byKey(dep.Hash); t >= 0 {
 				out = append(out, t)
 			}
 		}
+		slices.SortStableFunc(out, func(a, b int32) int { return strings.Compare(nodes[a].Name, nodes[b].Name) })
 		return out
 	}
-	enter := func(n *Node) frame {
-		seen[n] = true
-		if h := id(n); kept[h] == nil {
-			kept[h] = n
+	enter := func(i int32) frame {
+		seen[i] = true
+		if g := group[i]; kept[g] < 0 {
+			kept[g] = i
 		}
-		return frame{n: n, deps: children(n)}
+		return frame{deps: children(i)}
 	}
+	var stack []frame
 	for _, r := range set.Roots {
-		top := byKey[r.Hash]
-		if top == nil || seen[top] {
+		top := byKey(r.Hash)
+		if top < 0 || seen[top] {
 			continue
 		}
-		stack := []frame{enter(top)}
+		stack = append(stack[:0], enter(top))
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
 			if f.next == len(f.deps) {
@@ -100,66 +138,98 @@ func (d *decoder) dagIdentity() {
 			}
 		}
 	}
-	// Then those no root reaches, in file order (Nodes is, until sorted).
-	for _, n := range set.Nodes {
-		if h := id(n); kept[h] == nil {
-			kept[h] = n
+	// Then those no root reaches, in file order.
+	for i := range nodes {
+		if g := group[i]; kept[g] < 0 {
+			kept[g] = int32(i)
 		}
 	}
-	// Each key now names the record kept for its DAG hash.
-	keyTo := make(map[string]*Node, len(byKey))
-	for k, n := range byKey {
-		keyTo[k] = kept[id(n)]
+	// keyTo is the record kept for key h's DAG hash, or -1.
+	keyTo := func(h string) int32 {
+		if t := byKey(h); t >= 0 {
+			return kept[group[t]]
+		}
+		return -1
 	}
 	for i, r := range set.Roots {
-		if t := keyTo[r.Hash]; t != nil {
+		if t := keyTo(r.Hash); t >= 0 {
 			set.Roots[i] = Root{Hash: id(t), Spec: r.Name()}
 		}
 	}
-	nodes := set.Nodes[:0]
-	var merged []string
-	line := 0
-	for _, n := range set.Nodes {
-		if kept[id(n)] != n {
-			n.in = notIn
-			merged = append(merged, n.Name)
-			if line == 0 || n.Line < line {
-				line = n.Line
-			}
-			continue
+	for i, n := range nodes {
+		if kept[group[i]] != int32(i) {
+			continue // dropped below
 		}
-		nodes = append(nodes, n)
-	}
-	if len(merged) > 0 {
-		slices.Sort(merged)
-		d.warnf(line, "%s share a DAG hash with another record (%s): each is one spec, as Spack reads a lockfile of version %d", records(len(merged)), nameList(merged), d.lockVersion)
-	}
-	clear(set.Nodes[len(nodes):])
-	set.Nodes = nodes
-	for _, n := range nodes {
 		for i, dep := range n.Deps {
-			if t := keyTo[dep.Hash]; t != nil {
+			if t := keyTo(dep.Hash); t >= 0 {
 				n.Deps[i].Hash = id(t)
 			}
 		}
 	}
-	// Keys look up the record kept, and DAG hashes, which the roots and
-	// edges now name, win where a key is also a DAG hash.
-	for k, n := range keyTo {
-		d.s.internHash([]byte(k)).node = n
+	var merged []string
+	line := 0
+	compact := set.Nodes[:0]
+	for i, n := range nodes {
+		k := kept[group[i]]
+		if k == int32(i) {
+			compact = append(compact, n)
+			continue
+		}
+		n.in = notIn
+		merged = append(merged, twinLabel(n, nodes[k]))
+		if line == 0 || n.Line < line {
+			line = n.Line
+		}
+		// Its key looks up the record kept.
+		d.s.internHash([]byte(n.Hash)).node = nodes[k]
 	}
-	for _, n := range nodes {
-		h := id(n)
-		n.Hash = h
-		d.s.internHash([]byte(h)).node = n
+	if len(merged) > 0 {
+		slices.Sort(merged)
+		d.warnf(line, "%s a DAG hash with another record (%s): each DAG hash is one spec, the first the roots reach, as Spack reads a lockfile of version %d", records(len(merged)), nameList(merged), d.lockVersion)
+	}
+	clear(set.Nodes[len(compact):])
+	set.Nodes = compact
+	// DAG hashes, which the roots and edges now name, win where a key is
+	// also a DAG hash.
+	for _, n := range compact {
+		if h := id(n.Mark - 1); h != n.Hash {
+			n.Hash = h
+			d.s.internHash([]byte(h)).node = n
+		}
 	}
 }
 
+// records is "N records share", in the number of n.
 func records(n int) string {
 	if n == 1 {
-		return "1 record"
+		return "1 record shares"
 	}
-	return strconv.Itoa(n) + " records"
+	return strconv.Itoa(n) + " records share"
+}
+
+// twinLabel names record n, read as record k of its DAG hash: its name,
+// and what it is read as when they differ in more than their build
+// dependencies (as twins Spack wrote do), which the file does not say.
+func twinLabel(n, k *Node) string {
+	switch {
+	case n.Name != k.Name || n.Version != k.Version:
+		return clip(n.Name+"@"+n.Version) + ", read as " + clip(k.Name+"@"+k.Version)
+	case !sameFacets(n, k):
+		return clip(n.Name+"@"+n.Version) + ", read as the " + clip(k.Name+"@"+k.Version) + " of other facets"
+	}
+	return clip(n.Name)
+}
+
+// sameFacets reports whether nodes of one name and version agree on
+// their facets but their dependencies (and recipe).
+func sameFacets(a, b *Node) bool {
+	if a.Compiler != b.Compiler || (a.Detail == nil) != (b.Detail == nil) {
+		return false
+	}
+	if a.Detail == nil {
+		return true
+	}
+	return a.OS == b.OS && a.Platform == b.Platform && a.Target == b.Target && slices.Equal(a.Variants, b.Variants)
 }
 
 // nameList lists names, the first five and how many more.
@@ -175,7 +245,7 @@ func nameList(names []string) string {
 // looks each root up by its key and refuses the file.
 func (d *decoder) checkRoots() error {
 	for i, r := range d.set.Roots {
-		if d.lookup(r.Hash) != nil {
+		if n := d.lookup(r.Hash); n != nil && n.Hash == r.Hash { // a key, not another hash of its record
 			continue
 		}
 		line, col := lineCol(d.s.data, d.rootAt[i])

@@ -293,8 +293,8 @@ type decoder struct {
 	lockVersion int
 	specVersion int // the file's spec format, when it says
 	deferred    []deferredValue
-	dagOf       map[*Node]string // a lockfile of version 1 to 3: a spec's own hash (dag.go)
-	rootAt      []int            // a lockfile: where each root's hash is
+	dagOf       []string // a lockfile of version 1 to 3: each spec's own hash, by its place in Nodes ("" for its key; dag.go)
+	rootAt      []int    // a lockfile: where each root's hash is
 	// line counting
 	linePos, line int
 	// slabs and scratch (node.go)

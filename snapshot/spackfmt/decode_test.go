@@ -157,7 +157,7 @@ func TestRealLockfiles(t *testing.T) {
 		// 27 specs, as Spack reads them. perl 5.32.1, the build dependency
 		// of the openssl left out, is then under no root.
 		{"MiddelkoopT__spack-tutorial/6872a9c/spack.lock", 2, 27, 3, 3, 1,
-			"3 records share a DAG hash with another record (openssl, py-setuptools, python): each is one spec, as Spack reads a lockfile of version 2"},
+			"3 records share a DAG hash with another record (openssl, py-setuptools, python): each DAG hash is one spec, the first the roots reach, as Spack reads a lockfile of version 2"},
 		{"MiddelkoopT__spack-tutorial/c41dc2b/spack.lock", 2, 26, 3, 3, 0, ""},
 		{"grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock", 3, 27, 4, 4, 0, ""},
 		// Removing the root rocksdb left two of its dependencies (lz4,
