@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/cachediff/cachediff/internal/testing/spackgen"
 )
 
 // OnePackage returns the two pages (old, new) of one package of n specs
@@ -34,11 +32,11 @@ func OnePackage(n int) (oldPage, newPage []byte) {
 		// bijection on 28 bits, seven hex digits as Spack's patches are
 		// named.
 		patch := fmt.Sprintf("patches=%07x", uint32(i)*2654435761&(1<<28-1))
-		s := Spec{Hash: mixHash(uint64(i)), Version: "1.2.0", Compiler: "gcc@13.2.0", OS: "ubuntu22.04",
+		s := Spec{Hash: MixHash(uint64(i)), Version: "1.2.0", Compiler: "gcc@13.2.0", OS: "ubuntu22.04",
 			Platform: "linux", Target: "x86_64_v3", Variants: []string{"build_system=cmake", patch},
 			Stacks: stacks[i%len(stacks)]}
 		olds[i] = s
-		s.Hash = mixHash(uint64(n + i))
+		s.Hash = MixHash(uint64(n + i))
 		s.Compiler = "gcc@13.3.0"
 		news[i] = s
 	}
@@ -85,6 +83,27 @@ func WriteOnePackage(dir string, n int) (oldDir, newDir string, size int64, err 
 	return filepath.Join(dir, "old"), filepath.Join(dir, "new"), size, nil
 }
 
-// mixHash is a hash of Spack's alphabet for i, distinct for each i
-// (spackgen.TinyHash's).
-func mixHash(i uint64) string { return spackgen.TinyHash(int(i)) }
+// MixHash is a hash of Spack's alphabet for i, distinct for each i: the
+// first 13 characters are the 64 bits of a bijective mix of i
+// (splitmix64's finalizer), the rest more of the same mix.
+func MixHash(i uint64) string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+	mix := func(x uint64) uint64 {
+		x ^= x >> 30
+		x *= 0xbf58476d1ce4e5b9
+		x ^= x >> 27
+		x *= 0x94d049bb133111eb
+		return x ^ x>>31
+	}
+	var h [32]byte
+	x := mix(i)
+	for k := range 13 {
+		h[k] = alphabet[x>>(5*k)&31]
+	}
+	y := mix(x)
+	for k := 13; k < 32; k++ {
+		h[k] = alphabet[y&31]
+		y = y>>5 | y<<59
+	}
+	return string(h[:])
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/gen"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -65,30 +66,8 @@ func writeLockfile(w io.Writer, n int, record func(b []byte, i int) []byte) erro
 }
 
 // TinyHash is the hash of WriteTinyLockfile's spec i: 32 characters of
-// Spack's alphabet, distinct for each i. The first 13 characters are the
-// 64 bits of a mix of i (splitmix64's finalizer, a bijection), the rest
-// more of the same mix.
-func TinyHash(i int) string {
-	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
-	mix := func(x uint64) uint64 {
-		x ^= x >> 30
-		x *= 0xbf58476d1ce4e5b9
-		x ^= x >> 27
-		x *= 0x94d049bb133111eb
-		return x ^ x>>31
-	}
-	var h [32]byte
-	x := mix(uint64(i))
-	for k := range 13 {
-		h[k] = alphabet[x>>(5*k)&31]
-	}
-	y := mix(x)
-	for k := 13; k < 32; k++ {
-		h[k] = alphabet[y&31]
-		y = y>>5 | y<<59
-	}
-	return string(h[:])
-}
+// Spack's alphabet, distinct for each i (gen.MixHash).
+func TinyHash(i int) string { return gen.MixHash(uint64(i)) }
 
 // WriteChainLockfile writes a spack.lock of n specs of about 470 bytes,
 // each its own package, as an older Spack writes them (the target by
