@@ -78,6 +78,20 @@ type Snapshot struct {
 	Bytes    int64      // bytes read: every file read as a page or a candidate
 }
 
+// LockfileVersions returns the lowest and highest version of the
+// lockfiles the snapshot was read from, 0 and 0 when none.
+func (s *Snapshot) LockfileVersions() (lo, hi int) {
+	for _, p := range s.Packages {
+		if o := p.Origin; o != nil && o.kind == spackfmt.Lockfile {
+			if lo == 0 || o.version < lo {
+				lo = o.version
+			}
+			hi = max(hi, o.version)
+		}
+	}
+	return lo, hi
+}
+
 // Specs returns the number of specs over all packages.
 func (s *Snapshot) Specs() int {
 	n := 0
@@ -124,6 +138,9 @@ type Origin struct {
 	// lockfile, spec files), spackfmt.Unknown for a page: what
 	// besideIndex goes by.
 	kind spackfmt.Kind
+	// version is the Spack file's format version (a lockfile's, an
+	// index's database version, a spec file's format), 0 for a page.
+	version int
 }
 
 // File is the path of the page the package was read from.

@@ -172,7 +172,7 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	}
 	// Every package of the file shares one Origin; one with unlisted
 	// specs gets its own.
-	origin := &Origin{File: file, merge: true, kind: set.Kind}
+	origin := &Origin{File: file, merge: true, kind: set.Kind, version: set.Version}
 	pkg := func(n *spackfmt.Node) *Package {
 		if p := byNumber[n.Mark]; p != nil {
 			return p

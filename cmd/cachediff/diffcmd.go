@@ -218,6 +218,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	c.mem().collectIfDue(oldSnap.Bytes + newSnap.Bytes)
 	// The snapshots are not needed once the report is made: their specs
 	// go as it is made, so that both are never held whole at once.
+	var lockV [2][2]int
+	lockV[0][0], lockV[0][1] = oldSnap.LockfileVersions()
+	lockV[1][0], lockV[1][1] = newSnap.LockfileVersions()
 	r, err := diff.CompareReleasing(oldSnap, newSnap, opts.filter)
 	if err != nil {
 		return exitTrouble, err
@@ -227,6 +230,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	}
 	if same != "" {
 		warnSameSnapshot(r, same)
+	}
+	if w, ok := hashSchemeWarning(r.Old.Path, r.New.Path, lockV[0], lockV[1]); ok {
+		addWarning(r, w)
 	}
 	return c.finish(opts, r, render)
 }

@@ -171,8 +171,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	var prevBytes, olderBytes int64
-	var prev *snapshot.Snapshot // the snapshot loaded before, for sameSnapshot
-	sameAt := map[int]string{}  // the steps from a snapshot to itself, by step
+	var prev *snapshot.Snapshot         // the snapshot loaded before, for sameSnapshot
+	sameAt := map[int]string{}          // the steps from a snapshot to itself, by step
+	lockV := make([][2]int, len(names)) // each snapshot's lockfile versions (hashSchemeWarning)
 	load := func(i int) (*snapshot.Snapshot, error) {
 		if i >= 2 {
 			// The snapshot before the two held and the step written are
@@ -189,6 +190,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if err != nil {
 			return nil, err
 		}
+		lockV[i][0], lockV[i][1] = s.LockfileVersions()
 		if opts.revs == "" && i > 0 && prev != nil {
 			// Spelt otherwise (main:PATH after HEAD:PATH, PATH/), one
 			// snapshot twice, as sameArgs finds before loading; without
@@ -248,6 +250,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if same, ok := sameAt[i]; ok {
 			warnSameSnapshot(r, same)
 			delete(sameAt, i)
+		}
+		if w, ok := hashSchemeWarning(r.Old.Path, r.New.Path, lockV[i-1], lockV[i]); ok {
+			addWarning(r, w)
 		}
 		if opts.revs == "" {
 			// Under --revs git's history orders the series, not the
