@@ -350,3 +350,36 @@ func TestSameSnapshotNamesFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderSameSnapshotForged (an eleventh adversarial pass, issue 35):
+// a warning that begins with the same-snapshot warning's words made
+// render --fail-on refuse a report of two snapshots: a package named
+// "OLD and NEW are the same snapshot: x" whose dependency is not in the
+// file gets the warning "OLD and NEW are the same snapshot: x/aaaaaaa:
+// dependency ...", and the two-step recipe's gate failed (exit 2) on a
+// report of two lockfiles. Only cachediff's own warning counts, whole.
+func TestRenderSameSnapshotForged(t *testing.T) {
+	dir := t.TempDir()
+	const rec = `"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"OLD and NEW are the same snapshot: x","version":"1.2",` +
+		`"arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"11"},"parameters":{},` +
+		`"dependencies":[{"name":"dep","hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","parameters":{"deptypes":["link"],"virtuals":[]}}],"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}`
+	const zlib = `"cccccccccccccccccccccccccccccccc":{"name":"zlib","version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},` +
+		`"compiler":{"name":"gcc","version":"11"},"parameters":{},"hash":"cccccccccccccccccccccccccccccccc"}`
+	lock := func(specs string) string {
+		return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"x"}],"concrete_specs":{` + specs + `}}`
+	}
+	for _, f := range []struct{ name, specs string }{{"old.lock", rec}, {"new.lock", rec + "," + zlib}} {
+		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(lock(f.specs)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	saved := filepath.Join(dir, "saved.json")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-f", "json", "-o", saved, filepath.Join(dir, "old.lock"), filepath.Join(dir, "new.lock")}, &stdout, &stderr); code != 1 {
+		t.Fatalf("diff of two lockfiles: exit %d, stderr %q; want 1", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run([]string{"render", "--fail-on", "removed-spec", saved}, &stdout, &stderr); code != 0 {
+		t.Errorf("render --fail-on removed-spec of a report of two lockfiles whose package's name begins with the same-snapshot warning: exit %d, stderr %q; want 0 (zlib added, none removed)", code, stderr.String())
+	}
+}
