@@ -132,8 +132,9 @@ func readFiles(s *snapshot.Snapshot) []string {
 
 // urlKey is an http(s) URL argument as one snapshot is spelt whatever
 // the case of its scheme and host, its scheme's default port (given, or
-// empty), its fragment (never sent), its credentials and the slashes and
-// dots of its path;
+// empty), its query and fragment (neither is sent: a mirror's files are
+// fetched at its path and theirs), its credentials and the slashes and
+// dots of its path, as a report names a side's URL (mirror.Redact);
 // "" for any other argument.
 func urlKey(arg string) string {
 	if !mirror.IsURL(arg) {
@@ -149,6 +150,7 @@ func urlKey(arg string) string {
 	}
 	u.Path = path.Clean("/" + u.Path)
 	u.RawPath, u.Fragment, u.RawFragment = "", "", ""
+	u.RawQuery, u.ForceQuery = "", false
 	u.User = nil // who asks, not what is read
 	return u.String()
 }
