@@ -132,8 +132,9 @@ func readFiles(s *snapshot.Snapshot) []string {
 
 // urlKey is an http(s) URL argument as one snapshot is spelt whatever
 // the case of its scheme and host, its scheme's default port (given, or
-// empty), its fragment (never sent), its credentials and the slashes and
-// dots of its path;
+// empty), its query and fragment (neither is sent: a mirror's files are
+// fetched at its path and theirs), its credentials and the slashes and
+// dots of its path, as a report names a side's URL (mirror.Redact);
 // "" for any other argument.
 func urlKey(arg string) string {
 	if !mirror.IsURL(arg) {
@@ -149,6 +150,7 @@ func urlKey(arg string) string {
 	}
 	u.Path = path.Clean("/" + u.Path)
 	u.RawPath, u.Fragment, u.RawFragment = "", "", ""
+	u.RawQuery, u.ForceQuery = "", false
 	u.User = nil // who asks, not what is read
 	return u.String()
 }
@@ -242,20 +244,26 @@ func sideKey(s diff.Side) string {
 // refuses under a gate (saysSameSnapshot).
 const sameSnapshotWarning = "OLD and NEW are the same snapshot"
 
+// sameSnapshotMessage is sameSnapshotWarning's message whole: a warning
+// whose message only begins so quotes the input (a package named "OLD
+// and NEW are the same snapshot: x" with a dependency not in its file).
+const sameSnapshotMessage = sameSnapshotWarning + ": a diff of it with itself has no change by construction"
+
 // warnSameSnapshot adds to r, whose sides are one snapshot (named
 // same), sameSnapshotWarning's warning, sorted as a report's warnings
 // are (diff.Compare).
 func warnSameSnapshot(r *diff.Report, same string) {
-	r.Warnings = append(r.Warnings, snapshot.Warning{File: same, Message: sameSnapshotWarning + ": a diff of it with itself has no change by construction"})
+	r.Warnings = append(r.Warnings, snapshot.Warning{File: same, Message: sameSnapshotMessage})
 	slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
 		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
 	})
 }
 
-// saysSameSnapshot reports whether r has sameSnapshotWarning's warning.
+// saysSameSnapshot reports whether r has sameSnapshotWarning's warning:
+// its message whole (sameSnapshotMessage), never one that begins so.
 func saysSameSnapshot(r *diff.Report) bool {
 	for _, w := range r.Warnings {
-		if strings.HasPrefix(w.Message, sameSnapshotWarning+": ") {
+		if w.Message == sameSnapshotMessage {
 			return true
 		}
 	}

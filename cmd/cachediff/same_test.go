@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -190,7 +192,6 @@ func TestSameURLSpellings(t *testing.T) {
 		{"http://cache.example:8080/m", "http://cache.example/m"},
 		{"https://cache.example:80/m", "https://cache.example/m"},
 		{"http://cache.example/m", "https://cache.example/m"},
-		{"https://cache.example/m?view=a", "https://cache.example/m"},
 	} {
 		if same := sameSnapshot("", pair[0], pair[1], s, s); same != "" {
 			t.Errorf("%q and %q: the same snapshot (%s)", pair[0], pair[1], same)
@@ -348,5 +349,66 @@ func TestSameSnapshotNamesFolder(t *testing.T) {
 		if code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot ("+snap) {
 			t.Errorf("%s and %s/ under --fail-on: exit %d, stderr %q; want exit 2 naming %s", snap, snap, code, stderr.String(), snap)
 		}
+	}
+}
+
+// TestRenderSameSnapshotForged (an eleventh adversarial pass, issue 35):
+// a warning that begins with the same-snapshot warning's words made
+// render --fail-on refuse a report of two snapshots: a package named
+// "OLD and NEW are the same snapshot: x" whose dependency is not in the
+// file gets the warning "OLD and NEW are the same snapshot: x/aaaaaaa:
+// dependency ...", and the two-step recipe's gate failed (exit 2) on a
+// report of two lockfiles. Only cachediff's own warning counts, whole.
+func TestRenderSameSnapshotForged(t *testing.T) {
+	dir := t.TempDir()
+	const rec = `"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"OLD and NEW are the same snapshot: x","version":"1.2",` +
+		`"arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"11"},"parameters":{},` +
+		`"dependencies":[{"name":"dep","hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","parameters":{"deptypes":["link"],"virtuals":[]}}],"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}`
+	const zlib = `"cccccccccccccccccccccccccccccccc":{"name":"zlib","version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},` +
+		`"compiler":{"name":"gcc","version":"11"},"parameters":{},"hash":"cccccccccccccccccccccccccccccccc"}`
+	lock := func(specs string) string {
+		return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"x"}],"concrete_specs":{` + specs + `}}`
+	}
+	for _, f := range []struct{ name, specs string }{{"old.lock", rec}, {"new.lock", rec + "," + zlib}} {
+		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(lock(f.specs)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	saved := filepath.Join(dir, "saved.json")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-f", "json", "-o", saved, filepath.Join(dir, "old.lock"), filepath.Join(dir, "new.lock")}, &stdout, &stderr); code != 1 {
+		t.Fatalf("diff of two lockfiles: exit %d, stderr %q; want 1", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run([]string{"render", "--fail-on", "removed-spec", saved}, &stdout, &stderr); code != 0 {
+		t.Errorf("render --fail-on removed-spec of a report of two lockfiles whose package's name begins with the same-snapshot warning: exit %d, stderr %q; want 0 (zlib added, none removed)", code, stderr.String())
+	}
+}
+
+// TestSameURLQuery (an eleventh adversarial pass, issue 35): cachediff
+// never sends a mirror URL's query (each file's URL is the mirror's path
+// and the file's), so URL?view=a and URL read the same files; diff took
+// them for two snapshots (urlKey kept the query), and only the check
+// meant for a saved report refused them, in render's words: "the
+// report's OLD and NEW are the same snapshot ... check the arguments it
+// was made of", of a report the user never saved.
+func TestSameURLQuery(t *testing.T) {
+	index, err := os.ReadFile("../../testdata/spack-gen/old/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := mirrorgen.V2(filepath.Join(dir, "m"), index); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(mirrorgen.Handler(dir, nil))
+	defer srv.Close()
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--no-cache", "--fail-on", "any", srv.URL + "/m?view=a", srv.URL + "/m"}, &stdout, &stderr)
+	if code != exitTrouble || !strings.HasPrefix(stderr.String(), "cachediff: OLD and NEW are the same snapshot (") {
+		t.Errorf("--fail-on any URL?view=a URL (the query is never sent: the same files): exit %d, stderr %q; want 2, \"OLD and NEW are the same snapshot\" as diff says it", code, stderr.String())
+	}
+	if same := sameSnapshot("", "https://cache.example/m?view=a", "https://cache.example/m", &snapshot.Snapshot{}, &snapshot.Snapshot{}); same == "" {
+		t.Errorf("https://cache.example/m?view=a and https://cache.example/m: not the same snapshot")
 	}
 }
