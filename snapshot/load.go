@@ -342,11 +342,26 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 		defer close(shared)
 		opt.Shared.shareLists()
 	}()
+	// The states go back to Shared once the Load is done, judged by what
+	// all of them read (put): by what each read, a goroutine that the
+	// scheduler gave few files forgot tables the others share.
+	var states []*loadState
+	defer func() {
+		read := 0
+		for _, st := range states {
+			read += st.read
+		}
+		for _, st := range states {
+			opt.Shared.put(st, read)
+		}
+	}()
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			<-shared
 			st := opt.Shared.get()
-			defer opt.Shared.put(st)
+			mu.Lock()
+			states = append(states, st)
+			mu.Unlock()
 			for j := range jobs {
 				r := loadOne(src, j.c, decoders, opt, st)
 				mu.Lock()

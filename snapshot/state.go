@@ -123,16 +123,19 @@ func (st *loadState) kept() (strings, bytes int) {
 	return strings, bytes
 }
 
-// put leaves st for the next get. A state that keeps more than
-// maxSharedShare of what it read forgets it first, and keeps only its
-// memory for reading and sorting: the Loads of a long series each bring
-// strings of their own, and a state that keeps them all would grow with
-// the series.
-func (sh *Shared) put(st *loadState) {
+// put leaves st, one of the states of a Load that read read bytes, for
+// the next get. A state that keeps more than maxSharedShare of what the
+// Load read forgets it first, and keeps only its memory for reading and
+// sorting: the Loads of a long series each bring strings of their own,
+// and a state that keeps them all would grow with the series. The Load's
+// bytes, not the state's own: a state's tables, shared with the other
+// states, are counted whole in each, and a goroutine that the scheduler
+// gave few files forgot them.
+func (sh *Shared) put(st *loadState, read int) {
 	if sh == nil {
 		return
 	}
-	if !st.worthKeeping() {
+	if !st.worthKeeping(read) {
 		st.forget()
 	}
 	sh.mu.Lock()
@@ -141,10 +144,10 @@ func (sh *Shared) put(st *loadState) {
 }
 
 // worthKeeping says whether what st keeps for the next Load's lookups is
-// within maxSharedShare of what it read.
-func (st *loadState) worthKeeping() bool {
+// within maxSharedShare of read bytes.
+func (st *loadState) worthKeeping(read int) bool {
 	strings, bytes := st.kept()
-	return float64(bytes+sharedStringCost*strings) <= maxSharedShare*float64(st.read)
+	return float64(bytes+sharedStringCost*strings) <= maxSharedShare*float64(read)
 }
 
 // forget drops what st keeps for the next Load's lookups (its canonical
