@@ -177,6 +177,7 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 			errs = append(errs, e)
 		}
 	}
+	snap.noteLockfileVersions()
 	snap.mergeSpackFiles(pageWarnings, counts)
 	bad := snap.checkPages(odd)
 	for _, e := range bad {

@@ -76,11 +76,22 @@ type Snapshot struct {
 	Warnings []Warning  // sorted by file, line, message
 	Skipped  []Skipped  // invalid pages left out (Options.SkipInvalid), sorted
 	Bytes    int64      // bytes read: every file read as a page or a candidate
+
+	lockVersions [2]int // LockfileVersions
 }
 
 // LockfileVersions returns the lowest and highest version of the
-// lockfiles the snapshot was read from, 0 and 0 when none.
+// lockfiles the snapshot was read from, 0 and 0 when none: as Load read
+// them, before the packages that several files share merged (one
+// package keeps one file's Origin).
 func (s *Snapshot) LockfileVersions() (lo, hi int) {
+	return s.lockVersions[0], s.lockVersions[1]
+}
+
+// noteLockfileVersions records LockfileVersions from the packages' Origins,
+// before mergeSpackFiles keeps one of each name.
+func (s *Snapshot) noteLockfileVersions() {
+	lo, hi := 0, 0
 	for _, p := range s.Packages {
 		if o := p.Origin; o != nil && o.kind == spackfmt.Lockfile {
 			if lo == 0 || o.version < lo {
@@ -89,7 +100,7 @@ func (s *Snapshot) LockfileVersions() (lo, hi int) {
 			hi = max(hi, o.version)
 		}
 	}
-	return lo, hi
+	s.lockVersions = [2]int{lo, hi}
 }
 
 // Specs returns the number of specs over all packages.

@@ -90,9 +90,9 @@ func (sh *Shared) get() *loadState {
 }
 
 // maxSharedShare bounds what a state Shared keeps for the next Load's
-// lookups, relative to the bytes the state read in the Load (so that
-// the bound scales with the input, and a Load costs the same per byte at
-// every size): the bytes of its strings and list texts, and
+// lookups, relative to the bytes the Load read, all its states together
+// (put; so that the bound scales with the input, and a Load costs the
+// same per byte at every size): the bytes of its strings and list texts, and
 // sharedStringCost per string for the tables that find them. A
 // real-size tree of 60k specs leaves each of two goroutines about 5k
 // strings (2.6k interned, as many canonical forms) and 1-2 MB of list

@@ -38,6 +38,14 @@ func TestHashSchemeWarning(t *testing.T) {
 	v3 := write("v3", 3, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa3")
 	v4 := write("v4", 4, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa4")
 	v6 := write("v6", 6, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa6")
+	// A folder of two lockfiles, of versions 3 and 5, that hold one
+	// package: it merges into one, which must not hide either version.
+	write("mixed/a", 3, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa3")
+	write("mixed/b", 5, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa5")
+	mixed := filepath.Join(dir, "mixed")
+	write("mixed2/a", 5, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa5")
+	write("mixed2/b", 3, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa3")
+	mixed2 := filepath.Join(dir, "mixed2")
 	const says = "Spack 0.18 (lockfile version 4) made a spec's hash include its build dependencies and its recipe"
 	for _, tt := range []struct {
 		args []string
@@ -47,6 +55,8 @@ func TestHashSchemeWarning(t *testing.T) {
 		{[]string{"-f", "json", v6, v2}, true},
 		{[]string{"-f", "json", v2, v3}, false},
 		{[]string{"-f", "json", v4, v6}, false},
+		{[]string{"-f", "json", mixed, v6}, false},
+		{[]string{"-f", "json", v2, mixed2}, false},
 		{[]string{"log", "-f", "json", v2, v3, v4}, true},
 		{[]string{"log", "-f", "json", v4, v6}, false},
 	} {
