@@ -82,3 +82,38 @@ func r0(dir string) *Repo {
 	r, _ := OpenRepo(dir)
 	return r
 }
+
+// TestSeriesEarlyDates (a thirteenth adversarial pass, issue 35): a date
+// before 1973-03-03 was handed to git as @SECONDS of fewer than nine
+// digits, which git's approxidate does not read as seconds (it reads
+// "@0" as now): --since 1970-01-01 selected no commit, a log of the base
+// alone that passed the gate, and --until 1972-06-01 selected every one.
+func TestSeriesEarlyDates(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	for _, content := range []string{"1", "2", "3"} {
+		os.MkdirAll(filepath.Join(dir, "a"), 0o755)
+		os.WriteFile(filepath.Join(dir, "a", "x"), []byte(content), 0o644)
+		for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", content}} {
+			if _, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	r := r0(dir)
+	for _, since := range []string{"1970-01-01", "@0", "1973-03-03"} {
+		if got, err := r.Series("main", "a", since, ""); err != nil || len(got) != 3 {
+			t.Errorf("Series(main, since %s) = %d commits, %v; want all 3", since, len(got), err)
+		}
+	}
+	for _, until := range []string{"1970-01-01", "@0", "1972-06-01"} {
+		if got, err := r.Series("main", "a", "", until); err == nil {
+			t.Errorf("Series(main, until %s) = %d commits; want none (an error)", until, len(got))
+		}
+	}
+}
