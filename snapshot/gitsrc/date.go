@@ -14,7 +14,7 @@ import (
 // "yesterdy" is now, so that a typo selects no commit and a log passes
 // its gate with no step. cachediff reads a small grammar of its own
 // instead, refuses everything else, and hands git the instant it read as
-// @SECONDS, which git cannot read otherwise.
+// @SECONDS +0000, which git cannot read otherwise.
 
 // DateForms lists the forms ParseDate accepts, for messages and help.
 const DateForms = `2025-03-16 (the start of the day), 2025-03-16 10:00[:00] ` +
@@ -219,7 +219,10 @@ func monthsBack(now time.Time, n int) time.Time {
 	return first.AddDate(0, 0, min(d, days)-1)
 }
 
-// gitDate is t as git reads it without doubt: @SECONDS. A bound of
+// gitDate is t as git reads it without doubt: @SECONDS +0000, git's
+// object-header form. A bare @SECONDS is not: git's approxidate reads
+// fewer than nine digits (a date before 1973-03-03) as some other date,
+// so that --until 1972-06-01 kept every commit. A bound of
 // --since keeps the commits at or after it, one of --until those at or
 // before it, and commit dates are whole seconds: a since with a fraction
 // rounds up, an until down.
@@ -228,5 +231,5 @@ func gitDate(t time.Time, since bool) string {
 	if since && t.Nanosecond() > 0 {
 		s++
 	}
-	return "@" + strconv.FormatInt(s, 10)
+	return "@" + strconv.FormatInt(s, 10) + " +0000"
 }

@@ -31,7 +31,7 @@ type Commit struct {
 // lists them. PATH is relative to the current directory (the -C DIR), as
 // in that command; "" and "." are the directory itself. since and until
 // ("" for none) are dates of ParseDate (relative ones from now), handed
-// to git as @SECONDS: git would read a typo as some date.
+// to git as @SECONDS +0000: git would read a typo as some date.
 //
 // A range A..B (^A B) that selects no commit whatever PATH and the dates
 // (B is A, or an ancestor of A: the range is reversed) is an error that
