@@ -307,3 +307,34 @@ func TestLockfileBesideIndex(t *testing.T) {
 		t.Fatalf("the lockfile alone: %v", err)
 	}
 }
+
+// TestLockfileBesideIndexAdvice (a thirteenth adversarial pass, issue
+// 35): the refusal of an index beside a lockfile said "name the index or
+// its folder", and the index's folder was the very folder refused, when
+// the index sat in it (cachediff dir dir). It names what to give instead:
+// the index file, or its folder when that is another.
+func TestLockfileBesideIndexAdvice(t *testing.T) {
+	_, lost := libdwarfLost(t)
+	lock := []byte(`{"_meta": {"file-type": "spack-lockfile", "lockfile-version": 6, "specfile-version": 4}, "roots": [], "concrete_specs": {}}`)
+	for _, c := range []struct {
+		index, lock, want string
+	}{
+		{"index.json", "spack.lock", "name the index, DIR/index.json, or the lockfile"},
+		{"build_cache/index.json", "spack.lock", "name the index or its folder, DIR/build_cache, or the lockfile"},
+	} {
+		dir := t.TempDir()
+		for name, b := range map[string][]byte{c.index: lost, c.lock: lock} {
+			path := filepath.Join(dir, name)
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := Load(dir, Options{SkipInvalid: true})
+		if want := strings.ReplaceAll(c.want, "DIR", dir); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s beside %s: %v; want %q", c.index, c.lock, err, want)
+		}
+	}
+}
