@@ -333,6 +333,10 @@ func TestLockfileBesideIndexAdvice(t *testing.T) {
 			}
 		}
 		_, err := Load(dir, Options{SkipInvalid: true})
+		// dir+"/." is the same folder, named otherwise.
+		if _, err := Load(dir+"/.", Options{}); err == nil || !strings.Contains(err.Error(), strings.ReplaceAll(c.want, "DIR", dir)) {
+			t.Errorf("%s beside %s, as DIR/.: %v; want %q", c.index, c.lock, err, c.want)
+		}
 		if want := strings.ReplaceAll(c.want, "DIR", dir); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s beside %s: %v; want %q", c.index, c.lock, err, want)
 		}

@@ -517,8 +517,17 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 		return &Error{File: path, Msg: fmt.Sprintf("this folder holds %d build-cache indexes: %s; a build cache has one, which Spack reads alone, and their union would keep what one of them lost: name the folder of one build cache, or the index itself",
 			n, listSome(indexes, n))}
 	case n == 1 && nLocks > 0:
-		return &Error{File: path, Msg: fmt.Sprintf("this folder holds a build-cache index, %s, and %s: %s; Spack reads a build cache's index alone, and a lockfile is no part of it (their union would keep what the index lost): name the index or its folder, or the lockfile",
-			indexes[0], plural(nLocks, "lockfile"), listSome(locks, nLocks))}
+		// The index's folder, when it is not the one refused (a mirror's
+		// build_cache/), is a snapshot of the index alone.
+		give := "name the index, " + indexes[0] + ","
+		// (A repository's top, REV:, names its files REV:NAME.)
+		dir := filepath.Dir(indexes[0])
+		name, top := strings.CutPrefix(indexes[0], path)
+		if dir != filepath.Clean(path) && !(top && strings.HasSuffix(path, ":") && !strings.Contains(name, "/")) {
+			give = "name the index or its folder, " + dir + ","
+		}
+		return &Error{File: path, Msg: fmt.Sprintf("this folder holds a build-cache index, %s, and %s: %s; Spack reads a build cache's index alone, and a lockfile is no part of it (their union would keep what the index lost): %s or the lockfile",
+			indexes[0], plural(nLocks, "lockfile"), listSome(locks, nLocks), give)}
 	}
 	return nil
 }
