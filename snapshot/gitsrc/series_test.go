@@ -117,3 +117,28 @@ func TestSeriesEarlyDates(t *testing.T) {
 		}
 	}
 }
+
+// TestSeriesEmptyNamesDates (a thirteenth adversarial pass, issue 35): a
+// range whose commits changed PATH, none of them in the dates, was
+// refused as "no commit of main changed a": false, and silent on the
+// dates that left them out.
+func TestSeriesEmptyNamesDates(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(dir, "a"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a", "x"), []byte("1"), 0o644)
+	for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "1"}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := r0(dir).Series("main", "a", "", "2000-01-01")
+	if err == nil || !strings.Contains(err.Error(), "until 2000-01-01") {
+		t.Errorf("Series(main, until 2000-01-01): %v; want an error naming the date", err)
+	}
+}
