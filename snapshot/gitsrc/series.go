@@ -56,6 +56,8 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		return nil, fmt.Errorf("bad revision range %q", rng)
 	}
 	var dates []string // --since and --until, as git is to read them
+	scope := rng       // the range and its dates, for messages
+	var within []string
 	for _, d := range []struct {
 		flag, value string
 		since       bool
@@ -68,6 +70,10 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			return nil, fmt.Errorf("%s: %w", d.flag, err)
 		}
 		dates = append(dates, d.flag+"="+gitDate(t, d.since))
+		within = append(within, strings.TrimPrefix(d.flag, "--")+" "+d.value)
+	}
+	if len(within) > 0 {
+		scope += " (" + strings.Join(within, ", ") + ")"
 	}
 	top, err := r.topPath(p)
 	if err != nil {
@@ -144,7 +150,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		commits = append(b, commits...)
 	}
 	if len(commits) == 0 {
-		return nil, fmt.Errorf("no commit of %s changed %s", rng, displayPath(top))
+		return nil, fmt.Errorf("no commit of %s changed %s", scope, displayPath(top))
 	}
 	exprs := make([]string, len(commits))
 	for i, c := range commits {
@@ -169,7 +175,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	switch {
 	case present:
 	case len(commits) == 1:
-		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)", rng, displayPath(top), short(commits[0].ID))
+		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)", scope, displayPath(top), short(commits[0].ID))
 	default:
 		return nil, fmt.Errorf("%s does not exist at any commit of the series of %s", displayPath(top), rng)
 	}
