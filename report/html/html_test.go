@@ -616,3 +616,19 @@ func writeLog(t *testing.T, snaps []*snapshot.Snapshot, f report.Format, o repor
 	}
 	return buf.String(), w
 }
+
+// TestHTMLLogStepNotes (a thirteenth adversarial pass, issue 35): the
+// page of a log said nothing of a step's skipped pages (--skip-invalid)
+// or its warnings, which the Markdown and text logs list: a package whose
+// page was skipped showed as removed, with no word why.
+func TestHTMLLogStepNotes(t *testing.T) {
+	snaps := reporttest.GenSeries(1, 5, 3)
+	snaps[1].Skipped = []snapshot.Skipped{{File: "mid/bad-page.md", Line: 3, Reason: "front matter never closed"}}
+	snaps[2].Warnings = append(snaps[2].Warnings, snapshot.Warning{File: "new/odd.md", Message: "a word of warning"})
+	page, _ := writeLog(t, snaps, Format, report.LogOptions{})
+	for _, want := range []string{"mid/bad-page.md:3: front matter never closed", "new/odd.md: a word of warning"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the log's page does not say %q", want)
+		}
+	}
+}
