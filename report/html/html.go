@@ -168,6 +168,9 @@ type htmlStep struct {
 	// instead, in one line, that catalogue pages keep no causes.
 	Why     *htmlWhy
 	Unknown string
+	// Notes are a log's step's skipped pages and warnings (a pair's page
+	// has them in its notes and its Warnings section).
+	Notes []string
 }
 
 // htmlWhy is the Why rebuilt block of a report of Spack's own files: the

@@ -59,14 +59,44 @@ func (l *logHTML) Step(r *diff.Report) error {
 		st.Unknown = ""
 		l.unknown += r.Causes.Pairs - r.Causes.Known
 	}
+	st.Notes = stepNotes(r)
 	l.steps = append(l.steps, st)
 	l.kept += int64(len(r.Stacks))*48 + stepBytes(st)
 	return nil
 }
 
+// stepNotes are the skipped pages and the warnings of a log's step,
+// htmlMaxWarnings of each at most, the rest counted.
+func stepNotes(r *diff.Report) []string {
+	var out []string
+	for _, side := range []struct {
+		name string
+		l    []snapshotSkipped
+	}{{"old", sideSkipped(r.Old)}, {"new", sideSkipped(r.New)}} {
+		for i, s := range side.l {
+			if i == htmlMaxWarnings {
+				out = append(out, fmt.Sprintf("%d more pages skipped in the %s snapshot (--format json has them).", len(side.l)-i, side.name))
+				break
+			}
+			out = append(out, PageText("Skipped in the "+side.name+" snapshot (invalid): "+s.where+": "+s.reason))
+		}
+	}
+	ws, more := warningLines(r.Warnings)
+	for _, w := range ws {
+		out = append(out, "Warning: "+w)
+	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf("%d more warnings (--format json has them).", more))
+	}
+	return out
+}
+
 // stepBytes is about the memory st holds.
 func stepBytes(st *htmlStep) int64 {
 	n := int64(len(st.Summary) + len(st.Unknown))
+	for _, s := range st.Notes {
+		n += int64(len(s)) + 16
+	}
 	if w := st.Why; w != nil {
 		n += int64(len(w.Summary) + len(w.Note))
 		for _, t := range []htmlTable{w.Roots, w.Shared, w.Groups} {
