@@ -234,3 +234,26 @@ func TestLogKept(t *testing.T) {
 		}
 	}
 }
+
+// TestLogCutKeepsSkipped (a thirteenth adversarial pass, issue 35): under
+// --max-bytes a log cut a step's skipped pages (--skip-invalid) first of
+// its sections, keeping the packages they made look removed: the skipped
+// pages are the last of a step's details to go.
+func TestLogCutKeepsSkipped(t *testing.T) {
+	snaps := reporttest.GenSeries(3, 40, 2)
+	snaps[1].Skipped = []snapshot.Skipped{{File: "new/bad-page.md", Line: 1, Reason: "front matter never closed"}}
+	l, s, _ := logOf(t, snaps, report.Options{})
+	full, err := finishLog(l, s, 1<<30)
+	if err != nil || !strings.Contains(full, "Skipped pages") {
+		t.Fatalf("the uncut log: %v; no skipped pages in\n%s", err, full)
+	}
+	for limit := len(full); limit > 0; limit -= 7 {
+		out, err := finishLog(l, s, limit)
+		if err != nil {
+			break
+		}
+		if strings.Contains(out, "<details>") && !strings.Contains(out, "Skipped pages") {
+			t.Fatalf("cut to %d bytes, the log keeps details but not its skipped pages:\n%s", limit, out)
+		}
+	}
+}
