@@ -483,6 +483,11 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 		for _, sec := range append(skippedOf(sv), sv.Sections...) {
 			c := *sec
 			c.Name = fmt.Sprintf("step %d %s", k+1, sec.Name)
+			if sec == sv.Skipped {
+				// What makes a skipped page's package look added or
+				// removed: the last of the step's details to go.
+				c.Rank = stepHeading - 1
+			}
 			if c.Rank < 0 {
 				c.Rank = -stepRank*n + base + c.Rank // noise: cut first, oldest first
 			} else {
