@@ -117,15 +117,7 @@ func TestIndexBesideSpecFilesByContent(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			for name, b := range tt.files {
-				path := filepath.Join(dir, name)
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, b, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			writeFilesIn(t, dir, tt.files)
 			s, err := Load(dir, Options{SkipInvalid: tt.skip})
 			if err != nil {
 				if tt.skip && strings.Contains(err.Error(), "index.json") {
@@ -201,15 +193,7 @@ func TestTwoIndexes(t *testing.T) {
 		for _, skip := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s, SkipInvalid %v", tt.name, skip), func(t *testing.T) {
 				dir := t.TempDir()
-				for name, b := range tt.files {
-					path := filepath.Join(dir, name)
-					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(path, b, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
+				writeFilesIn(t, dir, tt.files)
 				s, err := Load(dir, Options{SkipInvalid: skip})
 				if err == nil {
 					var names []string
@@ -262,15 +246,7 @@ func TestLockfileBesideIndex(t *testing.T) {
 	} {
 		for _, skip := range []bool{false, true} {
 			dir := t.TempDir()
-			for name, b := range files {
-				path := filepath.Join(dir, name)
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, b, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			writeFilesIn(t, dir, files)
 			s, err := Load(dir, Options{SkipInvalid: skip})
 			if err == nil {
 				var names []string
@@ -339,6 +315,21 @@ func TestLockfileBesideIndexAdvice(t *testing.T) {
 		}
 		if want := strings.ReplaceAll(c.want, "DIR", dir); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s beside %s: %v; want %q", c.index, c.lock, err, want)
+		}
+	}
+}
+
+// writeFilesIn writes files (path under dir: content) into dir, making
+// their folders (writeTree, of strings, makes its own dir).
+func writeFilesIn(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
+	for name, b := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
