@@ -85,17 +85,7 @@ func TestSameSnapshotSpellings(t *testing.T) {
 			t.Errorf("--fail-on any %q %q: exit %d, stderr %q; want exit 2 naming the same snapshot", pair[0], pair[1], code, stderr.String())
 		}
 	}
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	realDir, err := filepath.Abs("../../testdata/real")
-	if err != nil {
-		t.Fatal(err)
-	}
-	repo := filepath.Join(t.TempDir(), "catalogue")
-	if _, err := gittest.Commits(repo, filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")); err != nil {
-		t.Fatal(err)
-	}
+	repo := realWeeksRepo(t)
 	for _, args := range [][]string{
 		{"HEAD:_cache/develop", "HEAD:_cache/develop/"},
 		{"HEAD:_cache/develop", "main:_cache/develop"},
@@ -120,19 +110,9 @@ func TestSameSnapshotSpellings(t *testing.T) {
 // and HEAD:_cache/develop (one snapshot) passed a gate, and HEAD:develop
 // and HEAD:./develop (two) were refused as one.
 func TestSameSnapshotRelativeRevPath(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	realDir, err := filepath.Abs("../../testdata/real")
-	if err != nil {
-		t.Fatal(err)
-	}
-	repo := filepath.Join(t.TempDir(), "catalogue")
-	if _, err := gittest.Commits(repo, filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")); err != nil {
-		t.Fatal(err)
-	}
+	repo := realWeeksRepo(t)
 	// A folder develop at the top too, of the older week.
-	if err := os.CopyFS(filepath.Join(repo, "develop"), os.DirFS(filepath.Join(realDir, "v0.23.0"))); err != nil {
+	if err := os.CopyFS(filepath.Join(repo, "develop"), os.DirFS("../../testdata/real/v0.23.0")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := gittest.Git(repo, nil, "add", "develop"); err != nil {
@@ -411,4 +391,23 @@ func TestSameURLQuery(t *testing.T) {
 	if same := sameSnapshot("", "https://cache.example/m?view=a", "https://cache.example/m", &snapshot.Snapshot{}, &snapshot.Snapshot{}); same == "" {
 		t.Errorf("https://cache.example/m?view=a and https://cache.example/m: not the same snapshot")
 	}
+}
+
+// realWeeksRepo returns a git repository whose two commits hold the real
+// pages of v0.23.0 and then v0.23.1 (testdata/real), or skips the test
+// without git.
+func realWeeksRepo(t *testing.T) string {
+	t.Helper()
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := filepath.Join(t.TempDir(), "catalogue")
+	if _, err := gittest.Commits(repo, filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")); err != nil {
+		t.Fatal(err)
+	}
+	return repo
 }
