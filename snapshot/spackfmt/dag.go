@@ -17,8 +17,9 @@ import (
 // (environment.py, _read_lockfile_dict): every record is a spec, the
 // roots are walked in order, depth first, dependencies by their records'
 // names, and the first record met of each DAG hash is the one kept; the
-// roots and the edges then name specs by that hash. dagIdentity does the same, so that
-// a spec is the spec Spack installs, once, under the hash Spack shows.
+// roots and the edges then name specs by that hash. dagIdentity does the
+// same, so that a spec is the spec Spack installs, once, under the hash
+// Spack shows.
 //
 // A record that no root reaches is not in the environment Spack reads;
 // cachediff keeps every record, as for other versions, and of records
