@@ -1552,9 +1552,7 @@ func (r *Report) Explain(before, after Graph) {
 		wg.Wait()
 		if w := append(cycles[0], cycles[1]...); len(w) > 0 {
 			r.Warnings = append(r.Warnings, w...)
-			slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
-				return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
-			})
+			slices.SortFunc(r.Warnings, snapshot.CompareWarnings)
 		}
 	}()
 	e := newExplainer(before, after, r.Summary.Specs.Rebuilt+r.Summary.Specs.Updated)

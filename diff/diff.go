@@ -495,9 +495,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	r.Warnings = append(r.Warnings, movedHashes(r.Packages)...)
 	r.Updates = updateGroups(r.Packages)
 	r.Canonicalized = canonCounts(before, after)
-	slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
-		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
-	})
+	slices.SortFunc(r.Warnings, snapshot.CompareWarnings)
 	if r.Warnings == nil {
 		r.Warnings = []snapshot.Warning{}
 	}

@@ -367,3 +367,12 @@ func (vc *ValueCounts) UnmarshalJSON(data []byte) error {
 	_, err := dec.Token()
 	return err
 }
+
+// AddWarning adds w to the report's warnings, kept in their order
+// (snapshot.CompareWarnings): what the command learns of the pair that
+// the snapshots do not say (one snapshot given twice, lockfiles on both
+// sides of a change of Spack's hashes).
+func (r *Report) AddWarning(w snapshot.Warning) {
+	r.Warnings = append(r.Warnings, w)
+	slices.SortFunc(r.Warnings, snapshot.CompareWarnings)
+}

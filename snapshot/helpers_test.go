@@ -110,7 +110,7 @@ func checkSnapshotInvariants(t *testing.T, snap *Snapshot) {
 			}
 		}
 	}
-	if !slices.IsSortedFunc(snap.Warnings, compareWarnings) {
+	if !slices.IsSortedFunc(snap.Warnings, CompareWarnings) {
 		t.Error("warnings not sorted")
 	}
 }

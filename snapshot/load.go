@@ -205,7 +205,7 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 	if len(snap.Packages) == 0 {
 		return nil, noPages(path, !single, errs)
 	}
-	slices.SortFunc(snap.Warnings, compareWarnings)
+	slices.SortFunc(snap.Warnings, CompareWarnings)
 	return snap, nil
 }
 
@@ -980,7 +980,9 @@ func sortErrors(errs []*Error) []*Error {
 	return errs
 }
 
-func compareWarnings(a, b Warning) int {
+// CompareWarnings orders warnings as a snapshot and a report keep them:
+// by file, line and message.
+func CompareWarnings(a, b Warning) int {
 	return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
 }
 

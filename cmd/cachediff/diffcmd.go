@@ -232,7 +232,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		warnSameSnapshot(r, same)
 	}
 	if w, ok := hashSchemeWarning(r.Old.Path, r.New.Path, lockV[0], lockV[1]); ok {
-		addWarning(r, w)
+		r.AddWarning(w)
 	}
 	return c.finish(opts, r, render)
 }

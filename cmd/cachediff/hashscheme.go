@@ -1,12 +1,8 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
-	"strings"
 
-	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -36,13 +32,4 @@ func versions(v [2]int) string {
 		return fmt.Sprint(v[0])
 	}
 	return fmt.Sprintf("%d to %d", v[0], v[1])
-}
-
-// addWarning adds w to r's warnings, sorted as a report's warnings are
-// (diff.Compare).
-func addWarning(r *diff.Report, w snapshot.Warning) {
-	r.Warnings = append(r.Warnings, w)
-	slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
-		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
-	})
 }

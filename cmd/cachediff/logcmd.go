@@ -252,7 +252,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			delete(sameAt, i)
 		}
 		if w, ok := hashSchemeWarning(r.Old.Path, r.New.Path, lockV[i-1], lockV[i]); ok {
-			addWarning(r, w)
+			r.AddWarning(w)
 		}
 		if opts.revs == "" {
 			// Under --revs git's history orders the series, not the

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -250,13 +249,9 @@ const sameSnapshotWarning = "OLD and NEW are the same snapshot"
 const sameSnapshotMessage = sameSnapshotWarning + ": a diff of it with itself has no change by construction"
 
 // warnSameSnapshot adds to r, whose sides are one snapshot (named
-// same), sameSnapshotWarning's warning, sorted as a report's warnings
-// are (diff.Compare).
+// same), sameSnapshotWarning's warning.
 func warnSameSnapshot(r *diff.Report, same string) {
-	r.Warnings = append(r.Warnings, snapshot.Warning{File: same, Message: sameSnapshotMessage})
-	slices.SortFunc(r.Warnings, func(a, b snapshot.Warning) int {
-		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
-	})
+	r.AddWarning(snapshot.Warning{File: same, Message: sameSnapshotMessage})
 }
 
 // saysSameSnapshot reports whether r has sameSnapshotWarning's warning:
