@@ -161,9 +161,9 @@ func (d *decoder) dagIdentity() {
 		if kept[group[i]] != int32(i) {
 			continue // dropped below
 		}
-		for i, dep := range n.Deps {
+		for j, dep := range n.Deps {
 			if t := keyTo(dep.Hash); t >= 0 {
-				n.Deps[i].Hash = id(t)
+				n.Deps[j].Hash = id(t)
 			}
 		}
 	}
