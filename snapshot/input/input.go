@@ -323,7 +323,10 @@ func openPath(dir, p string, o Options) (snapshot.Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	if mirror.DirLayout(p) != "" {
+	if layout := mirror.DirLayout(p); layout != "" {
+		if rel := mirror.DirNotMirrorContent(p); rel != "" {
+			return nil, &snapshot.Error{File: p, Msg: mirror.MixedMessage(layout, rel)}
+		}
 		m, err := mirror.Open(mirror.Dir(p), o.Mirror)
 		if err != nil {
 			return nil, &snapshot.Error{File: p, Msg: err.Error()}
