@@ -39,8 +39,8 @@ func NewFolder(path string) *Folder { return &Folder{root: path} }
 // stand in for a package of the snapshot.
 func Within(path, top string) *Folder {
 	f := &Folder{root: path}
-	if real, err := filepath.EvalSymlinks(top); err == nil {
-		f.within, f.withinName = real, top
+	if realTop, err := filepath.EvalSymlinks(top); err == nil {
+		f.within, f.withinName = realTop, top
 	}
 	return f
 }
