@@ -13,13 +13,21 @@ import (
 // a single page file. A path that does not exist, or that is neither a
 // folder nor a regular file (a FIFO, /dev/zero), is an error. Package
 // dirsrc walks and reads them.
-func Open(path string) (Source, error) {
+func Open(path string) (Source, error) { return OpenWithin(path, "") }
+
+// OpenWithin is Open of a path inside the folder top (a git work tree;
+// "" for none), whose walk follows no symbolic link that leads out of top
+// (dirsrc.Within): each is an error naming it.
+func OpenWithin(path, top string) (Source, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, &Error{File: path, Msg: statMessage(err)}
 	}
 	switch {
 	case info.IsDir():
+		if top != "" {
+			return &dirSource{dirsrc.Within(path, top)}, nil
+		}
 		return &dirSource{dirsrc.NewFolder(path)}, nil
 	case info.Mode().IsRegular():
 		return &fileSource{f: dirsrc.NewSingle(path), size: info.Size()}, nil

@@ -211,8 +211,11 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 
 // noPages is the error for a snapshot without a single valid page.
 func noPages(path string, dir bool, skipped []*Error) error {
-	if !dir {
+	if !dir && len(skipped) > 0 {
 		return &LoadError{Path: path, Errs: sortErrors(skipped)} // the page itself
+	}
+	if !dir { // a LoadError of no error would say "0 bad pages:" and nothing
+		return &Error{File: path, Msg: "no package in this file"}
 	}
 	under := path
 	if !strings.HasSuffix(under, string(filepath.Separator)) {

@@ -63,6 +63,13 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 		}
 		return nil, nil, &Error{File: file, Msg: err.Error()}
 	}
+	if len(set.Nodes) == 0 && len(set.Others) > 0 {
+		// Every record is out of the build cache: Spack installs none
+		// from it. Left to the loader, the file's packages moved aside
+		// as dependencies of none, and the file failed with no word why
+		// ("0 bad pages:").
+		return nil, nil, &Error{File: file, Line: set.Others[0].Line, Msg: fmt.Sprintf("%s %s holds %s in the build cache (in_buildcache false or absent): Spack installs no spec from it; a Spack installation's database (.spack-db/index.json) is no build-cache index", set.Kind, file, noneOf(len(set.Others), "spec record"))}
+	}
 	var warnings []Warning
 	for _, w := range set.Warnings {
 		warnings = append(warnings, Warning{File: w.File, Line: w.Line, Message: w.Message})
@@ -213,6 +220,14 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 		return nil, nil, &Error{File: file, Msg: fmt.Sprintf("%s %s holds no spec", set.Kind, file)}
 	}
 	return pkgs, warnings, nil
+}
+
+// noneOf is "1 spec record, not" or "N spec records, none of them".
+func noneOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun + ", not"
+	}
+	return plural(n, noun) + ", none of them"
 }
 
 // mappingPeak, when set (by tests), is called where the mapping of a

@@ -458,3 +458,34 @@ func TestLoadSpackFirstByHash(t *testing.T) {
 		t.Errorf("%v, want %q", err, want)
 	}
 }
+
+// An index none of whose records is in the build cache (in_buildcache
+// false or absent, as in a Spack installation's own database) says so,
+// named alone or in its folder: its packages were moved aside as
+// dependencies of no spec, and the load failed with "0 bad pages:" and
+// nothing under it (a folder said no Spack file was found).
+func TestIndexWithNothingInBuildCache(t *testing.T) {
+	dir := t.TempDir()
+	const h1, h2 = "rqh2vuf6fqwkmipzgi2wjx352mq7y7ez", "sk2gqqz4n5njmvktycnd25wq25jxiqkr"
+	for name, installs := range map[string]string{
+		"absent/index.json": `"` + h1 + `":{"spec":{"name":"libelf","version":"1","hash":"` + h1 + `"},"installed":true}`,
+		"false/index.json": `"` + h1 + `":{"spec":{"name":"libelf","version":"1","hash":"` + h1 + `"},"in_buildcache":false},` +
+			`"` + h2 + `":{"spec":{"name":"zlib","version":"1","hash":"` + h2 + `"},"in_buildcache":false}`,
+	} {
+		writeFilesIn(t, dir, map[string][]byte{name: []byte(`{"database":{"version":"7","installs":{` + installs + `}}}`)})
+	}
+	for _, c := range []struct{ path, want string }{
+		{"absent/index.json", "holds 1 spec record, not in the build cache (in_buildcache false or absent)"},
+		{"absent", "holds 1 spec record, not in the build cache"},
+		{"false/index.json", "holds 2 spec records, none of them in the build cache"},
+		{"false", "holds 2 spec records, none of them in the build cache"},
+	} {
+		_, err := Load(filepath.Join(dir, c.path), Options{})
+		if err == nil {
+			t.Fatalf("%s: loaded", c.path)
+		}
+		if msg := err.Error(); !strings.Contains(msg, c.want) || strings.Contains(msg, "0 bad pages") {
+			t.Errorf("%s: error %q, want it to say %q", c.path, msg, c.want)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -162,8 +163,27 @@ func printError(w io.Writer, err error) {
 		if i > 0 {
 			lead = "  "
 		}
-		fmt.Fprintf(w, "%s%s\n", lead, report.Visible(line))
+		fmt.Fprintf(w, "%s%s\n", lead, capLine(report.Visible(line)))
 	}
+}
+
+// maxErrorLine is the most bytes of one line printError writes: a
+// message that quotes input (a name, a header, a value from a file)
+// quotes it in short where it is made; this bounds the rest, so that no
+// input makes a line of megabytes in a CI log.
+const maxErrorLine = 8 << 10
+
+// capLine cuts line to maxErrorLine bytes, at a character's start, and
+// says how much was cut.
+func capLine(line string) string {
+	if len(line) <= maxErrorLine {
+		return line
+	}
+	n := maxErrorLine
+	for n > 0 && !utf8.RuneStart(line[n]) {
+		n--
+	}
+	return fmt.Sprintf("%s… (%d bytes more)", line[:n], len(line)-n)
 }
 
 // maxErrorLines is how many bad files of a snapshot printError lists; it

@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // forged is what a hostile input puts after a newline: a line that a CI
@@ -110,4 +114,29 @@ func TestStderrOneLine(t *testing.T) {
 func jsonEscape(s string) string {
 	r := strings.NewReplacer("\n", `\n`, "\r", `\r`, `"`, `\"`)
 	return r.Replace(s)
+}
+
+// TestErrorLineCapped: a message is at most a line of maxErrorLine bytes
+// on standard error, whatever input it quotes (an HTTP server's status
+// or header, a manifest's media types were quoted whole, lines of
+// hundreds of KB): the rest is counted, not printed, and the cut keeps
+// characters whole.
+func TestErrorLineCapped(t *testing.T) {
+	long := "loading x: " + strings.Repeat("é", 300<<10)
+	for _, err := range []error{errors.New(long), &snapshot.LoadError{Path: "x", Errs: []*snapshot.Error{{File: "a", Msg: long}, {File: "b", Msg: "short"}}}} {
+		var b bytes.Buffer
+		printError(&b, err)
+		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+		for _, l := range lines {
+			if len(l) > maxErrorLine+64 {
+				t.Errorf("a line of %d bytes: %.80s...", len(l), l)
+			}
+			if !utf8.ValidString(l) {
+				t.Errorf("a line cut inside a character: ...%q", l[max(0, len(l)-40):])
+			}
+		}
+		if !strings.Contains(b.String(), "bytes more)") {
+			t.Errorf("the cut is not said: %.200s", b.String())
+		}
+	}
 }

@@ -22,10 +22,28 @@ import (
 // Each Walk opens the folder (a dirRoot), and the folders and files under
 // it are opened by their names in it; each File's Handle says how its
 // walk reads it.
-type Folder struct{ root string }
+type Folder struct {
+	root string
+	// within is the real path of the folder that the walk's symbolic
+	// links must lead into ("": any), and withinName its name.
+	within, withinName string
+}
 
 // NewFolder returns the Folder at path, a folder the caller found.
 func NewFolder(path string) *Folder { return &Folder{root: path} }
+
+// Within returns the Folder at path whose walk follows no symbolic link
+// that leads out of the folder top (a git work tree that holds path): such
+// a link, at any depth, is an error naming it, and is not followed. In a
+// checkout, a link to a page or a folder elsewhere on the machine would
+// stand in for a package of the snapshot.
+func Within(path, top string) *Folder {
+	f := &Folder{root: path}
+	if realTop, err := filepath.EvalSymlinks(top); err == nil {
+		f.within, f.withinName = realTop, top
+	}
+	return f
+}
 
 // Single is a single regular file on disk, a page named on the command
 // line, read with the system calls its file system allows.
@@ -160,7 +178,8 @@ func (s *Folder) Walk(yield func(File)) (warnings, errs []Problem) {
 	root := newDirRoot(clean)
 	prefix := join(clean, "")
 	w := &walker{seen: map[string]bool{}, yield: yield, root: root,
-		handles: [2]*Handle{{false, root, prefix}, {true, root, prefix}}}
+		handles: [2]*Handle{{false, root, prefix}, {true, root, prefix}},
+		within:  s.within, withinName: s.withinName}
 	if root != nil {
 		w.mount = newRootMount(root.fd.fd)
 	}
@@ -187,6 +206,9 @@ type walker struct {
 	// mount is what the walk knows of the root's own file system (see
 	// rootMount): the folders on it need not be asked theirs.
 	mount rootMount
+	// within, when not "", is the real path of the folder the links
+	// must lead into (Within), withinName its name.
+	within, withinName string
 }
 
 // dirEntry is a name in a directory and its type (fs.ModeType bits).
@@ -258,6 +280,12 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 				continue
 			}
 			typ, size = info.Mode().Type(), info.Size()
+			if w.within != "" {
+				if target, err := filepath.EvalSymlinks(sub); err == nil && !inside(w.within, target) {
+					w.errs = append(w.errs, Problem{File: sub, Msg: "a symbolic link to " + target + ", outside the git work tree " + w.withinName + ": not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot, or give a folder outside the work tree"})
+					continue
+				}
+			}
 		}
 		h := w.handles[0]
 		if direct {
@@ -268,6 +296,12 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 			w.dir(sub, sub, subReal, join(rel, name))
 		}
 	}
+}
+
+// inside reports whether the real path p is dir or under it.
+func inside(dir, p string) bool {
+	r, err := filepath.Rel(dir, p)
+	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) && !filepath.IsAbs(r)
 }
 
 // NotRegularError is the error for a file that is not a regular file.

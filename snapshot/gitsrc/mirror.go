@@ -51,16 +51,30 @@ func (s *Source) asMirror() (*mirrorStore, bool, error) {
 		return nil, false, err
 	}
 	m := &mirrorStore{tree: t, files: make(map[string]File, len(files))}
-	v3 := false
+	layout := ""
 	for _, f := range files {
 		m.files[f.Path] = f
 		m.paths = append(m.paths, f.Path)
-		if f.Path == "v3/layout.json" || f.Path == "v3/manifests/index/index.manifest.json" || f.Path == "build_cache/index.json" {
-			v3 = true
+		switch f.Path {
+		case "v3/layout.json", "v3/manifests/index/index.manifest.json":
+			layout = mirror.LayoutV3
+		case "build_cache/index.json":
+			if layout == "" {
+				layout = mirror.LayoutV2
+			}
 		}
 	}
-	if !v3 {
+	if layout == "" {
 		return nil, false, nil
+	}
+	var top []string // the paths a folder on disk is looked at by
+	for _, p := range m.paths {
+		if dir, base := path.Split(p); !strings.HasPrefix(p, ".") && !strings.Contains(strings.TrimSuffix(dir, "/"), "/") && (dir == "" || base == "specs.md" || base == "spack.lock") {
+			top = append(top, p)
+		}
+	}
+	if rel := mirror.NotMirrorContent(top); rel != "" {
+		return nil, false, errors.New(mirror.MixedMessage(layout, rel))
 	}
 	slices.Sort(m.paths)
 	return m, true, nil

@@ -30,7 +30,16 @@ type Source struct {
 	// decoders are the Options.Decoders of the load (Load sets them),
 	// which decide, with the loader's own, what the stream reads.
 	decoders []snapshot.Decoder
+	// read is OnRead's function, or nil.
+	read func(size int64)
 }
+
+// OnRead has f called, for a REV:PATH of one file, with the file's size
+// once its bytes are read, before they are decoded, unless they are
+// gzip'd (the size of what they hold is not theirs): the size of the
+// input a command's memory is budgeted from, which git does not tell a
+// folder's or a file's reader before. A folder's source never calls it.
+func (s *Source) OnRead(f func(size int64)) { s.read = f }
 
 // Source returns the snapshot source of a REV:PATH argument, resolved as
 // Resolve does.
@@ -215,6 +224,18 @@ func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
 	if b.free == nil {
 		data := b.data
 		b.data = nil
+		if s.read != nil && !(len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b) {
+			s.read(int64(len(data)))
+		}
+		return data, nil
+	}
+	if len(b.data) > handOver && len(b.data) > cap(buf) {
+		// A large file (an index, a lockfile) is handed over, not
+		// copied: the copy and the buffer it came from, kept in the
+		// pool for the files after it, held it twice.
+		data := b.data
+		b.data = nil
+		b.free <- nil
 		return data, nil
 	}
 	buf = append(buf[:0], b.data...)
@@ -222,6 +243,10 @@ func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
 	b.data = nil
 	return buf, nil
 }
+
+// handOver is the size past which Read hands a streamed file's buffer
+// over rather than copy it into the loader's (see Read).
+const handOver = 1 << 20
 
 // Load loads the snapshot at REV:PATH, with its revision: Snapshot.Rev is
 // the full commit id and Snapshot.Date its committer date (RFC 3339, in

@@ -69,6 +69,11 @@ type Options struct {
 	// before. It is not called for gzip'd input, whose size is not that
 	// of the input it holds.
 	StdinRead func(size int64)
+	// GitFileRead, when not nil, is called with the size of a file read
+	// from git as REV:PATH (a page, an index, a lockfile named alone)
+	// once it is read whole, before it is decoded, as StdinRead is; not
+	// for a folder, nor for gzip'd content.
+	GitFileRead func(size int64)
 }
 
 // open is Open with options; it also returns the tree of an argument
@@ -146,6 +151,9 @@ func open(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) {
 // gitSource returns the source of a resolved REV:PATH: the tree, or the
 // Spack mirror the tree is the root of (gitsrc.Source.Open).
 func gitSource(src *gitsrc.Source, o Options) (snapshot.Source, *gitsrc.Tree, error) {
+	if o.GitFileRead != nil && !src.Tree().IsTree {
+		src.OnRead(o.GitFileRead)
+	}
 	s, err := src.Open(o.Mirror)
 	if err != nil {
 		return nil, nil, err
@@ -311,65 +319,73 @@ func (e *ArgError) Error() string { return e.Arg + ": " + e.Msg }
 // file, or the root of a Spack mirror (layout v2 or v3), which is read
 // through its index.
 func openPath(dir, p string, o Options) (snapshot.Source, error) {
-	if err := checkLinks(dir, p); err != nil {
+	top, err := checkLinks(dir, p)
+	if err != nil {
 		return nil, err
 	}
-	if mirror.DirLayout(p) != "" {
+	if layout := mirror.DirLayout(p); layout != "" {
+		if rel := mirror.DirNotMirrorContent(p); rel != "" {
+			return nil, &snapshot.Error{File: p, Msg: mirror.MixedMessage(layout, rel)}
+		}
 		m, err := mirror.Open(mirror.Dir(p), o.Mirror)
 		if err != nil {
 			return nil, &snapshot.Error{File: p, Msg: err.Error()}
 		}
 		return m, nil
 	}
-	return snapshot.Open(p)
+	return snapshot.OpenWithin(p, top)
 }
 
 // checkLinks returns an error when p is inside the git work tree of dir
 // (the current directory for "") and one of its parts, from the top of
 // the work tree down, is a symbolic link whose target is outside it.
 // Outside a work tree, or for a path outside it, nothing is checked: the
-// path was given as it is.
-func checkLinks(dir, p string) error {
+// path was given as it is. It returns the work tree when p is inside it
+// (the walk of a folder checks the links deeper in it), else "".
+func checkLinks(dir, p string) (string, error) {
 	start := dir
 	if start == "" {
 		start = "."
 	}
 	start, err := filepath.Abs(start)
 	if err != nil {
-		return nil
+		return "", nil
 	}
 	top := workTree(start)
 	if top == "" {
-		return nil
+		return "", nil
 	}
 	abs, err := filepath.Abs(p)
 	if err != nil {
-		return nil
+		return "", nil
 	}
 	rel, err := filepath.Rel(top, abs)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return nil
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", nil
+	}
+	if rel == "." { // the work tree itself: its walk checks its links
+		return top, nil
 	}
 	realTop, err := filepath.EvalSymlinks(top)
 	if err != nil {
-		return nil
+		return "", nil
 	}
 	q := top
 	for _, part := range strings.Split(rel, string(filepath.Separator)) {
 		q = filepath.Join(q, part)
 		fi, err := os.Lstat(q)
 		if err != nil {
-			return nil // the loader says what is missing
+			return top, nil // the loader says what is missing
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
 			continue
 		}
 		target, err := filepath.EvalSymlinks(q)
 		if err != nil {
-			return nil // a dangling link or a loop: the loader says so
+			return top, nil // a dangling link or a loop: the loader says so
 		}
 		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			return &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", q, target, top, filepath.Join(target, strings.TrimPrefix(abs, q)))}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", q, target, top, filepath.Join(target, strings.TrimPrefix(abs, q)))}
 		}
 	}
 	// The folder's own entries (its package folders): a link among them
@@ -377,7 +393,7 @@ func checkLinks(dir, p string) error {
 	// listing; only the links are followed.
 	ents, err := os.ReadDir(abs)
 	if err != nil {
-		return nil // a file, or the loader says why not
+		return top, nil // a file, or the loader says why not
 	}
 	for _, e := range ents {
 		if e.Type()&fs.ModeSymlink == 0 {
@@ -389,10 +405,10 @@ func checkLinks(dir, p string) error {
 			continue // the loader says so
 		}
 		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			return &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a package): copy it into the snapshot, or give a folder outside the work tree", q, target, top)}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a package): copy it into the snapshot, or give a folder outside the work tree", q, target, top)}
 		}
 	}
-	return nil
+	return top, nil
 }
 
 // workTree returns the top of the git work tree that holds dir (an

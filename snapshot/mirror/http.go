@@ -449,9 +449,9 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	case resp.StatusCode == http.StatusNotFound:
 		return nil, "", fmt.Errorf("%s: %w (HTTP 404)", name, ErrNotFound)
 	case resp.StatusCode >= 500:
-		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, resp.Status)}
+		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status))}
 	case resp.StatusCode != http.StatusOK:
-		return nil, "", fmt.Errorf("%s: HTTP %s", name, resp.Status)
+		return nil, "", fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status))
 	}
 	if resp.ContentLength > limit {
 		return nil, "", fmt.Errorf("%s: %d bytes, %w of %d", name, resp.ContentLength, ErrTooBig, limit)
@@ -483,7 +483,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			return nil, "", fmt.Errorf("%s: Content-Encoding: gzip: %w", name, err)
 		}
 	default:
-		return nil, "", fmt.Errorf("%s: Content-Encoding %q, which cachediff does not read (it asks for gzip)", name, enc)
+		return nil, "", fmt.Errorf("%s: Content-Encoding %q, which cachediff does not read (it asks for gzip)", name, shorten(enc))
 	}
 	return data, resp.Header.Get("ETag"), nil
 }

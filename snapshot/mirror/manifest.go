@@ -157,10 +157,12 @@ func mediaVersion(mediaType, prefix string) (int, bool) {
 func (m *Manifest) pick(file, what, prefix string, lo, hi int) (*Entry, error) {
 	var best *Entry
 	bestV := -1
-	var seen []string
+	var seen []string // the first few media types, each shortened: a manifest of a MB quoted whole made an error of a MB
 	for i := range m.Data {
 		e := &m.Data[i]
-		seen = append(seen, strconv.Quote(e.MediaType))
+		if len(seen) < maxListed {
+			seen = append(seen, strconv.Quote(shorten(e.MediaType)))
+		}
 		if v, ok := mediaVersion(e.MediaType, prefix); ok && v >= lo && v <= hi && v > bestV {
 			best, bestV = e, v
 		}
@@ -169,10 +171,16 @@ func (m *Manifest) pick(file, what, prefix string, lo, hi int) (*Entry, error) {
 		if len(seen) == 0 {
 			seen = []string{"none"}
 		}
+		if more := len(m.Data) - len(seen); more > 0 {
+			seen = append(seen, fmt.Sprintf("and %d more", more))
+		}
 		return nil, fmt.Errorf("%s: no %s of a version cachediff reads (%s%d+json to %s%d+json); media types: %s", file, what, prefix, lo, prefix, hi, strings.Join(seen, ", "))
 	}
 	return best, nil
 }
+
+// maxListed is how many of a manifest's media types an error lists.
+const maxListed = 5
 
 func isHex64(s string) bool {
 	if len(s) != 64 {

@@ -190,3 +190,56 @@ func DirLayout(dir string) string {
 func under(rel string) bool {
 	return rel != "" && !strings.HasPrefix(rel, "/") && !slices.Contains(strings.Split(rel, "/"), "..")
 }
+
+// NotMirrorContent returns the first of rels (paths relative to a
+// mirror's root, slash-separated) that is no part of a Spack mirror but
+// a snapshot's of another kind: a catalogue page (<package>/specs.md, or
+// specs.md) or an environment's lockfile (spack.lock) at the root or one
+// folder below it; "" when there is none. A mirror is read through its
+// index alone, so that what else its folder holds would be dropped
+// without a word: a folder of catalogue pages holding a build_cache/
+// beside them was read as the build cache, its pages left out.
+func NotMirrorContent(rels []string) string {
+	for _, r := range rels {
+		parts := strings.Split(r, "/")
+		if len(parts) > 2 {
+			continue
+		}
+		if base := parts[len(parts)-1]; base == "specs.md" || base == "spack.lock" {
+			return r
+		}
+	}
+	return ""
+}
+
+// DirNotMirrorContent is NotMirrorContent of the folder dir, the root of
+// a mirror on disk: its entries and the entries of its folders, by name
+// (one listing of the root, and a look-up of the two names in each of its
+// folders).
+func DirNotMirrorContent(dir string) string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	var rels []string
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		rels = append(rels, e.Name())
+		if e.IsDir() || e.Type()&fs.ModeSymlink != 0 {
+			for _, name := range []string{"specs.md", "spack.lock"} {
+				if _, err := os.Lstat(filepath.Join(dir, e.Name(), name)); err == nil {
+					rels = append(rels, e.Name()+"/"+name)
+				}
+			}
+		}
+	}
+	return NotMirrorContent(rels)
+}
+
+// MixedMessage is the error's message for a mirror's root of layout
+// that holds rel, which is no part of a mirror (NotMirrorContent).
+func MixedMessage(layout, rel string) string {
+	return fmt.Sprintf("this folder is the root of a Spack mirror (layout %s), which is read through its index alone, and it also holds %s, which is no part of a mirror and would be left out without a word; a snapshot is one or the other: name the mirror's index, or a folder without the mirror", layout, rel)
+}
