@@ -391,6 +391,51 @@ func (c *Causes) Resolve(w *Why, name string) []Cause {
 	return out
 }
 
+// ResolveFirst returns the first n of w's root causes in Resolve's
+// order, each with its path from name, and how many it has in all. Only
+// those n paths are written out; the order of a set's causes is kept in
+// *order (nil: not kept), so that the pairs that share a set (the R
+// roots of an environment that reach the same K changed leaves) sort it
+// once: R·K log K, and R·K paths, for lists that show n.
+func (c *Causes) ResolveFirst(w *Why, name string, n int, order map[int][]CauseRef) ([]Cause, int) {
+	if w == nil {
+		return nil, 0
+	}
+	if len(w.Causes) > 0 {
+		return w.Causes[:min(n, len(w.Causes))], len(w.Causes)
+	}
+	refs := c.Refs(w)
+	if len(refs) <= n {
+		out := c.Resolve(w, name)
+		return out, len(out)
+	}
+	sorted, ok := order[w.Set]
+	if !ok {
+		sorted = make([]CauseRef, 0, len(refs))
+		for _, r := range refs {
+			if r.Cause >= 0 && r.Cause < len(c.Table) {
+				sorted = append(sorted, r)
+			}
+		}
+		slices.SortFunc(sorted, func(a, b CauseRef) int {
+			x, y := &c.Table[a.Cause], &c.Table[b.Cause]
+			return cmp.Or(strings.Compare(x.Name, y.Name), strings.Compare(x.OldHash, y.OldHash),
+				strings.Compare(x.NewHash, y.NewHash), cmp.Compare(a.Cause, b.Cause), cmp.Compare(a.Path, b.Path))
+		})
+		if order != nil {
+			order[w.Set] = sorted
+		}
+	}
+	out := make([]Cause, 0, min(n, len(sorted)))
+	for _, r := range sorted[:min(n, len(sorted))] {
+		cs := c.Table[r.Cause]
+		cs.Path = c.PathNames(name, r.Path)
+		out = append(out, cs)
+	}
+	sortCauses(out)
+	return out, len(sorted)
+}
+
 // CauseGroup is one root cause over the whole report: the same package
 // changing the same way (on every OS and target it was built for).
 type CauseGroup struct {

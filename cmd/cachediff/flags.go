@@ -156,10 +156,26 @@ var formatAliases = map[string]string{
 	"markdown": "md", "gfm": "md", "txt": "text", "plain": "text", "diff": "patch",
 }
 
+// suggestion is " (did you mean NAME?)" for the first of values that is
+// not one of names, when one is near it (closestName; _ read as -),
+// else "".
+func suggestion(values, names []string) string {
+	for _, v := range values {
+		if slices.Contains(names, v) {
+			continue
+		}
+		if near := closestName(strings.ReplaceAll(v, "_", "-"), names, nil); near != "" {
+			return " (did you mean " + near + "?)"
+		}
+		return ""
+	}
+	return ""
+}
+
 // closestName returns the one of names that value was likely meant to be
 // (a command's name, a format's), or "": the name whatever the case, or
-// the one an alias names (aliases, keyed lower case); else a name value
-// is a prefix of or shares its first five characters with; else the one
+// the one an alias names (aliases, keyed lower case); else the one name
+// value is a prefix of or shares its first five characters with; else the one
 // name (or alias's name) closest by a few edits: at most a third of
 // value's length, or 2 for a short one, and fewer than value has
 // characters.
@@ -170,11 +186,20 @@ func closestName(value string, names []string, aliases map[string]string) string
 	}
 	type candidate struct{ key, name string }
 	var cands []candidate
+	// A prefix suggests the one name it begins, not the first of several
+	// (removed-specs shares removed- with removed-package).
+	var prefixed []string
 	for _, n := range names {
-		if v == n || len(v) >= 3 && strings.HasPrefix(n, v) || len(v) >= 5 && len(n) >= 5 && v[:5] == n[:5] {
+		if v == n {
 			return n
 		}
+		if len(v) >= 3 && strings.HasPrefix(n, v) || len(v) >= 5 && len(n) >= 5 && v[:5] == n[:5] {
+			prefixed = append(prefixed, n)
+		}
 		cands = append(cands, candidate{n, n})
+	}
+	if len(prefixed) == 1 {
+		return prefixed[0]
 	}
 	for _, k := range slices.Sorted(maps.Keys(aliases)) {
 		if slices.Contains(names, aliases[k]) {
@@ -261,7 +286,7 @@ var filterFlags = flagGroup{
 			return fmt.Errorf("--package: %w", err)
 		}
 		if err := (diff.Filter{Ignore: o.filter.Ignore}).Check(); err != nil {
-			return fmt.Errorf("--ignore: %w", err)
+			return fmt.Errorf("--ignore: %w%s", err, suggestion(o.filter.Ignore, diff.FacetNames()))
 		}
 		return nil
 	},
@@ -357,7 +382,7 @@ var gateFlags = flagGroup{
 		}
 		kinds, err := diff.ParseGateKinds(o.failOn)
 		if err != nil {
-			return fmt.Errorf("--fail-on: %w", err)
+			return fmt.Errorf("--fail-on: %w%s", err, suggestion(o.failOn, diff.GateKindNames()))
 		}
 		if len(kinds) == 0 {
 			return fmt.Errorf("--fail-on: want at least one kind of change: %s", strings.Join(diff.GateKindNames(), ", "))

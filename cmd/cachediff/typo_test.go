@@ -106,3 +106,38 @@ func TestSameErrorOnce(t *testing.T) {
 		t.Errorf("two missing snapshots: %q", stderr.String())
 	}
 }
+
+// TestKindTypo: a --fail-on kind or an --ignore facet that is a typo of
+// one (a plural, another case, an underscore) is refused with the name
+// to use, as a --format is: the gate's kinds were refused with only the
+// list, and a 5-character prefix suggested the first name that shares
+// it (removed-specs: removed-package).
+func TestKindTypo(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fail-on", "removed-packages", "a", "b"}, `--fail-on: unknown kind of change "removed-packages": want one of any, added-package, removed-package, removed-spec, downgrade, lost-stack, lost-compiler, lost-os, lost-platform, lost-target (did you mean removed-package?)`},
+		{[]string{"--fail-on", "removed-specs", "a", "b"}, `(did you mean removed-spec?)`},
+		{[]string{"--fail-on", "Removed-Package", "a", "b"}, `(did you mean removed-package?)`},
+		{[]string{"--fail-on", "removed_spec", "a", "b"}, `(did you mean removed-spec?)`},
+		{[]string{"--fail-on", "any,lost-oss", "a", "b"}, `(did you mean lost-os?)`},
+		{[]string{"log", "--fail-on", "downgrades", "a", "b"}, `(did you mean downgrade?)`},
+		{[]string{"render", "--fail-on", "lost-targets", "r.json"}, `(did you mean lost-target?)`},
+		{[]string{"--ignore", "compilers", "a", "b"}, `--ignore: unknown facet "compilers": want one of version, compiler, variants, target, os, platform (did you mean compiler?)`},
+		{[]string{"--ignore", "Variant", "a", "b"}, `(did you mean variants?)`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+	// No suggestion for a name far from every kind; the formats' 5-letter
+	// prefixes still suggest.
+	var stdout, stderr bytes.Buffer
+	run([]string{"--fail-on", "everything", "a", "b"}, &stdout, &stderr)
+	if strings.Contains(stderr.String(), "did you mean") {
+		t.Errorf("--fail-on everything: %q suggests a kind", stderr.String())
+	}
+}

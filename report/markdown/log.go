@@ -37,6 +37,20 @@ type stepCounts struct {
 	gate               *diff.Gate
 }
 
+// titleMD is the step's title in Markdown, as heading and table row.
+func (c stepCounts) titleMD() string { return titleMD(c.newLabel, c.oldLabel, c.subject) }
+
+// titleMD is report.StepTitle in Markdown, each part escaped (and
+// shortened) alone: shortened whole, a subject of thousands of
+// characters (a bot's) took the place of "(from OLD)", and the step no
+// longer said what it was from.
+func titleMD(newLabel, oldLabel, subject string) string {
+	if subject != "" {
+		subject = report.EscapeMD(subject)
+	}
+	return report.StepTitle(report.EscapeMD(newLabel), report.EscapeMD(oldLabel), subject)
+}
+
 func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {
 	c := stepCounts{newLabel: report.SideLabel(r.New), oldLabel: report.SideLabel(r.Old), subject: subjects[r.New.Rev],
 		changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs, gate: r.Gate}
@@ -295,7 +309,7 @@ func (l *logMarkdown) fewerNews(v *view.View, limit int) *view.View {
 		return nil
 	}
 	lines := l.lastNews
-	head := "\n\n## " + report.EscapeMD(l.counts[n-1].title) + "\n"
+	head := "\n\n## " + l.counts[n-1].titleMD() + "\n"
 	more := func(k int) string {
 		if k == len(lines) {
 			return ""
@@ -337,7 +351,7 @@ func (l *logMarkdown) relabel(s *diff.Series) {
 // stepHead is the head of step k's view with its headline: the step's
 // title, which relabel may have changed since the view was built.
 func (l *logMarkdown) stepHead(k int) string {
-	return "## " + report.EscapeMD(l.counts[k].title) + l.views[k].Head
+	return "## " + l.counts[k].titleMD() + l.views[k].Head
 }
 
 // tableCut is how the table of steps is written: rows, the newest rows
@@ -443,7 +457,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	lay.sums = make([]stepSums, n+1)
 	long := false
 	for k, c := range l.counts {
-		lay.rows[k] = lay.row(report.EscapeMD(c.title), c)
+		lay.rows[k] = lay.row(c.titleMD(), c)
 		long = long || utf8.RuneCountInString(c.subject) > subjectCut
 		t := lay.sums[k]
 		t.changed += c.pkgs.Changed + c.pkgs.Added + c.pkgs.Removed
@@ -462,7 +476,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	if long {
 		lay.short = make([]string, n)
 		for k, c := range l.counts {
-			lay.short[k] = lay.row(report.EscapeMD(report.StepTitle(c.newLabel, c.oldLabel, cutSubject(c.subject))), c)
+			lay.short[k] = lay.row(titleMD(c.newLabel, c.oldLabel, cutSubject(c.subject)), c)
 		}
 	}
 	// Across the series comes before the steps; then the steps, newest
