@@ -90,8 +90,9 @@ func oneSidedPair(t *testing.T, n int) (paths []string, size int64) {
 // diffCost runs `cachediff OLD NEW --format json` in this process (no
 // memory budget: tests run many commands in one process) and returns
 // the bytes it allocated and the most its live heap held over the one
-// before (livePeak).
-func diffCost(t *testing.T, paths []string) (alloc, peak uint64) {
+// before (livePeak), the least of three runs, and of up to eight while
+// it is above within.
+func diffCost(t *testing.T, paths []string, within uint64) (alloc, peak uint64) {
 	t.Helper()
 	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
 	var before, after runtime.MemStats
@@ -106,8 +107,11 @@ func diffCost(t *testing.T, paths []string) (alloc, peak uint64) {
 	alloc = after.TotalAlloc - before.TotalAlloc
 	// A collection counts what is allocated while it marks as alive,
 	// garbage too: a run's peak can be overstated by what the command
-	// allocates during one collection. The least of three runs.
-	for range 2 {
+	// allocates during one collection, and more so when other processes
+	// slow the marking down (a small input's peak read 3.2x to 4.8x on a
+	// loaded machine). The error only ever adds, so the least of the
+	// runs is the closest: three, and more while it is above within.
+	for runs := 1; runs < 3 || peak > within && runs < 8; runs++ {
 		peak = min(peak, livePeak(func() { c.run(append([]string{"--format", "json"}, paths...)) }))
 	}
 	return alloc, peak
@@ -153,7 +157,7 @@ func checkShape(t *testing.T, what string, n int, pair func(*testing.T, int) ([]
 	var allocs [2]uint64
 	for k, size := range []int{n, 4 * n} {
 		paths, input := pair(t, size)
-		alloc, peak := diffCost(t, paths)
+		alloc, peak := diffCost(t, paths, uint64(maxRatio*float64(input)))
 		allocs[k] = alloc
 		ratio := float64(peak) / float64(input)
 		t.Logf("%s %d: input %d bytes, allocated %d (%.1fx), live heap at most %d (%.2fx)", what, size, input, alloc, float64(alloc)/float64(input), peak, ratio)
