@@ -129,7 +129,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			if known < 0 {
 				known = n
 			}
-			c.mem().limit(known+n, 0)
+			c.mem().limit(known + n)
 		}
 		defer func() { c.sources.StdinRead = nil }()
 	}
@@ -147,9 +147,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			defer mu.Unlock()
 			read = append(read, n)
 			if len(read) == 1 {
-				c.mem().limit(2*n, 0)
+				c.mem().limit(2 * n)
 			} else {
-				c.mem().limit(read[0]+read[1], 0)
+				c.mem().limit(read[0] + read[1])
 			}
 		}
 		defer func() { c.sources.GitFileRead = nil }()
@@ -164,7 +164,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		// garbage is many times the input) peaked at three times the 4x
 		// budget.
 		if sized {
-			c.mem().limit(size, 0)
+			c.mem().limit(size)
 		}
 		// The first of two large files to be loaded collects the garbage
 		// while the other one still loads, on the core that would
@@ -193,7 +193,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 				// Pace the collector from here, while the new snapshot
 				// loads: the two trees of a series are about the same
 				// size.
-				c.mem().limit(2*oldSnap.Bytes, 0)
+				c.mem().limit(2 * oldSnap.Bytes)
 			}
 		}
 		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], lo)
@@ -235,7 +235,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			return exitTrouble, err
 		}
 	}
-	c.mem().limit(oldSnap.Bytes+newSnap.Bytes, 0)
+	c.mem().limit(oldSnap.Bytes + newSnap.Bytes)
 	c.mem().collectIfDue(oldSnap.Bytes + newSnap.Bytes)
 	// The snapshots are not needed once the report is made: their specs
 	// go as it is made, so that both are never held whole at once.

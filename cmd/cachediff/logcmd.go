@@ -239,7 +239,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 				// snapshot").
 				input = 2 * s.Bytes
 			}
-			c.memory.limit(input, kept)
+			c.memory.limitLog(input, kept)
 		}
 		olderBytes, prevBytes = prevBytes, s.Bytes
 		return s, nil

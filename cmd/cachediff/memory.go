@@ -17,14 +17,16 @@ type memoryBudget interface {
 	// loading is called before the snapshots load (diff and log, not
 	// render).
 	loading()
-	// limit is called with the size of the input in bytes as it becomes
-	// known (a diff of folders: after the old snapshot, as twice its
-	// size, then after both; a diff of two files: from their sizes
-	// before they load, unless one is gzip'd, then after both; a log:
-	// after the first snapshot, as twice its size, then after each, the
-	// two held), with the bytes the command holds besides (a log's
-	// steps, written at the end).
-	limit(input, kept int64)
+	// limit is called by a diff with the size of the input in bytes as
+	// it becomes known (a diff of folders: after the old snapshot, as
+	// twice its size, then after both; a diff of two files: from their
+	// sizes before they load, unless one is gzip'd, then after both).
+	limit(input int64)
+	// limitLog is called by a log with the size of the input in bytes
+	// (after the first snapshot, as twice its size, then after each, the
+	// two held) and the bytes it holds besides (the steps, written at
+	// the end), and leaves room for what else it keeps (its series).
+	limitLog(input, kept int64)
 	// collect is called with bytes of input that are garbage now: by a
 	// log before it loads its third snapshot and each after (the snapshot
 	// before the two held), and by a diff of two large files once the
@@ -48,17 +50,21 @@ func (c *cli) mem() memoryBudget {
 // noMemoryBudget leaves the process's memory settings alone.
 type noMemoryBudget struct{}
 
-func (noMemoryBudget) loading()                {}
-func (noMemoryBudget) limit(input, kept int64) {}
-func (noMemoryBudget) collect(freed int64)     {}
-func (noMemoryBudget) collectIfDue(next int64) {}
+func (noMemoryBudget) loading()                   {}
+func (noMemoryBudget) limit(input int64)          {}
+func (noMemoryBudget) limitLog(input, kept int64) {}
+func (noMemoryBudget) collect(freed int64)        {}
+func (noMemoryBudget) collectIfDue(next int64)    {}
 
 // processMemory is the budget as main runs the command: the process ends
 // after one command, so no setting is restored.
 type processMemory struct{}
 
-func (processMemory) loading()                { paceCollector() }
-func (processMemory) limit(input, kept int64) { setMemoryLimit(input, kept) }
+func (processMemory) loading()          { paceCollector() }
+func (processMemory) limit(input int64) { setMemoryLimit(input, 0, 0) }
+func (processMemory) limitLog(input, kept int64) {
+	setMemoryLimit(input, kept, beyondInput(liveHeap(), input, kept))
+}
 func (processMemory) collect(freed int64)     { collectFreeing(freed) }
 func (processMemory) collectIfDue(next int64) { collectIfDue(next) }
 
@@ -137,7 +143,8 @@ func due(heap, next, goal uint64) bool { return heap+next > goal }
 
 // setMemoryLimit sets the Go runtime's soft memory limit for diffing and
 // rendering input bytes of pages (see memoryLimit), plus kept bytes the
-// command holds besides (a log's steps, written at the end), and from then
+// command holds besides (a log's steps, written at the end) and room
+// for what else it keeps (a log's series, beyondInput), and from then
 // on lets that limit alone start the collections (GOGC=off): the limit
 // bounds the heap whatever the pace, and below it a collection finds
 // little to free, since the snapshots and the report are kept: fewer
@@ -145,8 +152,8 @@ func due(heap, next, goal uint64) bool { return heap+next > goal }
 // cycles skipped, for a higher peak RSS that the limit keeps under the 4x
 // budget (docs/performance.md, "The collector after the first snapshot"). The
 // process ends after one command, so neither setting is restored.
-func setMemoryLimit(input, kept int64) {
-	debug.SetMemoryLimit(memoryLimit(input) + kept + beyondInput(liveHeap(), input, kept))
+func setMemoryLimit(input, kept, room int64) {
+	debug.SetMemoryLimit(memoryLimit(input) + kept + room)
 	debug.SetGCPercent(-1)
 }
 
@@ -179,8 +186,13 @@ func memoryLimit(input int64) int64 {
 // again to allocate in: a limit at the live heap makes the collector run
 // without end (the limit is soft), and a fixed margin over it makes each
 // collection mark a heap that grows with the steps once per margin
-// allocated, quadratic. A diff's live heap is about 2x its input, so its
-// limit is as it was.
+// allocated, quadratic. A diff has no such room (processMemory.limit):
+// it keeps its two snapshots and the report, and the last collection
+// before its limits are set came while a snapshot loaded, finding the
+// loader's scratch alive (read buffers, canonical forms, the decoder's
+// tables). Counted as kept, that scratch raised the limit of a diff of
+// one package of 256k updated specs a side by 180 MB once both were
+// loaded, and its peak RSS to 4.5x the input.
 func beyondInput(live uint64, input, kept int64) int64 {
 	r := max(int64(min(live, 1<<61))-2*max(input, 0)-max(kept, 0), 0)
 	return r + r/2

@@ -44,7 +44,7 @@ func JSON(w io.Writer, r *diff.Report) error {
 // step this way, under "steps"). Everything but the packages and the
 // causes' sets is encoded at once; the sets by writeSets; the packages,
 // one at a time on every core (ordered.Write), a package with many
-// rebuilt pairs in parts (pkgJSON.writePart).
+// specs and pairs in parts (pkgJSON.writePart).
 func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 	// Everything but the packages, with "packages": [] where they go.
 	// The highlights, as many as the packages in a one-sided diff, are
@@ -110,7 +110,7 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 		compact := sync.Pool{New: func() any { return new(bytes.Buffer) }}
 		writers := sync.Pool{New: func() any { return new(pkgJSON) }}
 		// The items ordered.Write renders: each package, or the parts of
-		// one with many rebuilt pairs (pkgJSON.writePart).
+		// one with many specs and pairs (pkgJSON.writePart).
 		type item struct{ pkg, part, parts int }
 		items := make([]item, 0, len(r.Packages))
 		for i := range r.Packages {

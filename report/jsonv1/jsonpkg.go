@@ -52,46 +52,101 @@ type listJSON struct {
 // writes every package, the pairs' Why included, so it always can).
 func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 	w.begin(prefix)
-	w.head(p)
-	w.pairs(2, p.Specs.Rebuilt)
-	w.tail(p)
+	w.elemRange(p, 0, elements(p)+1)
 	return true
 }
 
-// pairsPerPart is how many rebuilt pairs a part of a package holds
-// (writePart): about 300 KB of a real week's JSON.
+// pairsPerPart is how many elements of a package's lists (added and
+// removed specs, rebuilt, updated and restacked pairs) a part of it
+// holds (writePart): about 300 KB of a real week's JSON.
 var pairsPerPart = 256
 
+// elements is how many specs and pairs p's lists hold in all.
+func elements(p *diff.Package) int {
+	s := &p.Specs
+	return len(s.Added) + len(s.Removed) + len(s.Rebuilt) + len(s.Updated) + len(s.Restacked)
+}
+
 // parts is how many parts writePart writes p in: one for a package whose
-// rebuilt pairs fit in one part.
+// lists fit in one part.
 func parts(p *diff.Package) int {
-	n := len(p.Specs.Rebuilt)
+	n := elements(p)
 	if n <= pairsPerPart {
 		return 1
 	}
-	return (n+pairsPerPart-1)/pairsPerPart + 1
+	return n/pairsPerPart + 1
 }
 
-// writePart appends part k of p's JSON, of parts(p) (more than one): its
-// head and first pairsPerPart rebuilt pairs, then the next pairsPerPart
-// each, then what follows them. A real week's largest packages are most
-// of its JSON (27 of 256 KB to 1.4 MB at 60k specs): written whole, one
-// core wrote each while the other, having rendered as far ahead as
-// ordered.Write allows, waited.
+// writePart appends part k of p's JSON, of parts(p) (more than one): the
+// elements of its lists from k*pairsPerPart, pairsPerPart of them (the
+// last part, those left), and what comes before each (the package's head
+// before the first, a list's key before its first element) and after the
+// last (the brackets that close the lists and the package). A real
+// week's largest packages are most of its JSON (27 of 256 KB to 1.4 MB
+// at 60k specs): written whole, one core wrote each while the other,
+// having rendered as far ahead as ordered.Write allows, waited. Parts
+// cut by the rebuilt pairs alone wrote a package of 256k updated pairs
+// (gen.OnePackage) whole: its JSON (2.2x the input) was held until
+// written, in chunks half filled, 5x the input in all.
 func (w *pkgJSON) writePart(p *diff.Package, prefix string, k int) {
 	w.begin(prefix)
-	l := p.Specs.Rebuilt
-	switch from := k * pairsPerPart; {
-	case k == 0:
-		w.head(p)
-		w.b = append(w.b, '[')
-		w.pairRange(2, l, 0, pairsPerPart)
-	case from < len(l):
-		w.pairRange(2, l, from, min(from+pairsPerPart, len(l)))
-	default:
-		w.end(2, ']')
-		w.tail(p)
+	lo, hi := k*pairsPerPart, (k+1)*pairsPerPart
+	if k == parts(p)-1 {
+		hi = elements(p) + 1
 	}
+	w.elemRange(p, lo, hi)
+}
+
+// elemRange appends the part of p's JSON that holds the elements of its
+// lists from lo to hi (exclusive; elements(p) stands for what follows
+// the last): each element, and what comes before it after the element
+// before (the package's head, keys, brackets).
+func (w *pkgJSON) elemRange(p *diff.Package, lo, hi int) {
+	if lo == 0 {
+		w.head(p)
+	}
+	s := &p.Specs
+	added := func(sp *diff.Spec) { w.split(); w.spec(3, sp) }
+	pair := func(pr *diff.Pair) { w.pair(2, pr) }
+	at := section(w, "added", true, s.Added, 0, lo, hi, added)
+	at = section(w, "removed", false, s.Removed, at, lo, hi, added)
+	at = section(w, "rebuilt", false, s.Rebuilt, at, lo, hi, pair)
+	at = section(w, "updated", false, s.Updated, at, lo, hi, pair)
+	at = section(w, "restacked", false, s.Restacked, at, lo, hi, pair)
+	if lo <= at && at < hi {
+		w.end(1, '}')
+		w.end(0, '}')
+	}
+}
+
+// section appends what of the list l, the member k of a package's
+// "specs" (its first when first), lies in the elements lo to hi
+// (exclusive) of the package's lists, l's first element being element
+// at: its key and opening bracket with its first element (an empty
+// list's key and [], or a nil one's null, with the element after it),
+// its elements, and its closing bracket with the element after it. It
+// returns the element after l.
+func section[T any](w *pkgJSON, k string, first bool, l []T, at, lo, hi int, elem func(*T)) int {
+	if lo <= at && at < hi {
+		w.key(2, k, first)
+		switch {
+		case l == nil:
+			w.b = append(w.b, "null"...)
+		case len(l) == 0:
+			w.b = append(w.b, "[]"...)
+		default:
+			w.b = append(w.b, '[')
+		}
+	}
+	if len(l) == 0 {
+		return at
+	}
+	elems(w, 2, l, max(lo-at, 0), min(hi-at, len(l)), elem)
+	end := at + len(l)
+	if lo <= end && end < hi {
+		w.end(2, ']')
+	}
+	return end
 }
 
 // begin starts writing a value (a package, a log's snapshots or its
@@ -107,7 +162,8 @@ func (w *pkgJSON) begin(prefix string) {
 	w.base = len(w.pad)
 }
 
-// head appends p's JSON up to its rebuilt pairs, their key written.
+// head appends p's JSON up to its lists of specs and pairs: up to and
+// with the { of "specs".
 func (w *pkgJSON) head(p *diff.Package) {
 	w.b = append(w.b, '{')
 	w.key(1, "name", true)
@@ -149,25 +205,8 @@ func (w *pkgJSON) head(p *diff.Package) {
 		w.b = strconv.AppendInt(w.b, int64(n.v), 10)
 	}
 	w.end(1, '}')
-	s := &p.Specs
 	w.key(1, "specs", false)
 	w.b = append(w.b, '{')
-	w.key(2, "added", true)
-	list(w, 2, s.Added, func(sp *diff.Spec) { w.split(); w.spec(3, sp) })
-	w.key(2, "removed", false)
-	list(w, 2, s.Removed, func(sp *diff.Spec) { w.split(); w.spec(3, sp) })
-	w.key(2, "rebuilt", false)
-}
-
-// tail appends what follows p's rebuilt pairs in its JSON.
-func (w *pkgJSON) tail(p *diff.Package) {
-	s := &p.Specs
-	w.key(2, "updated", false)
-	w.pairs(2, s.Updated)
-	w.key(2, "restacked", false)
-	w.pairs(2, s.Restacked)
-	w.end(1, '}')
-	w.end(0, '}')
 }
 
 // split starts a new chunk of w.out when the one being filled is full
@@ -352,18 +391,6 @@ func (w *pkgJSON) specKeys(depth int) *[8][]byte {
 		w.keys[depth] = k
 	}
 	return w.keys[depth]
-}
-
-// pairs appends a list of pairs (none with Why) whose members are at
-// depth+1.
-func (w *pkgJSON) pairs(depth int, l []diff.Pair) {
-	list(w, depth, l, func(p *diff.Pair) { w.pair(depth, p) })
-}
-
-// pairRange appends pairs l[from:to] of a list whose members are at
-// depth+1, as list writes them, but for the brackets.
-func (w *pkgJSON) pairRange(depth int, l []diff.Pair, from, to int) {
-	elems(w, depth, l, from, to, func(p *diff.Pair) { w.pair(depth, p) })
 }
 
 // pair appends one pair of a list whose members are at depth+1.
