@@ -20,7 +20,8 @@ var changeKinds = []string{"version", "compiler", "variants", "target", "os", "p
 //     each of a known kind; so does every group;
 //   - every path link's next is a link, and no path loops; a set's
 //     references are in range, one per cause, and each path ends at its
-//     cause's name; set 0 is empty;
+//     cause's name; set 0 is empty; a pair's via is a link, and only
+//     with a set;
 //   - a lockfile's roots count the kept hashes as the summary does, and
 //     no more specs needed by other roots than were restacked;
 //   - every pair's why is in range: an unknown one has no set and no
@@ -125,10 +126,14 @@ func checkCauseSets(r *Report) error {
 		switch {
 		case w.Set < 0 || w.Set > 0 && w.Set >= len(c.Sets):
 			return lawf(at+".set", "%d, but causes.sets has %d sets", w.Set, len(c.Sets))
-		case !w.Known && (w.Set != 0 || len(w.Changed) > 0):
+		case !w.Known && (w.Set != 0 || w.Via != nil || len(w.Changed) > 0):
 			return lawf(at, "not known, yet it lists changed dependencies or root causes")
 		case len(c.Refs(w)) > 0 && len(w.Changed) == 0:
 			return lawf(at+".set", "root causes, but no changed dependency: a pair whose dependencies kept their hash has none")
+		case w.Via != nil && (*w.Via < 0 || *w.Via >= n):
+			return lawf(at+".via", "%d, but causes.paths has %d links", *w.Via, n)
+		case w.Via != nil && w.Set == 0:
+			return lawf(at+".via", "a via, but no root causes: a via leads to the causes of the pair's set")
 		}
 		return nil
 	}
@@ -151,25 +156,64 @@ func checkCauseSets(r *Report) error {
 			}
 		}
 	}
-	// The groups, as the pairs make them.
+	// The groups, as the pairs make them. The pairs are gathered by set
+	// first (how many, and the one with the best path to any of the
+	// set's causes), and each set's causes then counted once for all
+	// its pairs: a chain of N pairs over a hub with K changed leaves,
+	// which share one set of K, costs N + K, not N·K.
 	type group struct {
 		specs, rebuilt, updated, own int
 		via                          int // link, -1 none, -2 the pair itself (its own change)
+		viaVia                       int // the via of the pair of via, -1 none
 		viaName                      string
 		counted                      int
 	}
 	groups := map[string]*group{}
+	groupOf := func(k string) *group {
+		g := groups[k]
+		if g == nil {
+			g = &group{via: -1, viaVia: -1}
+			groups[k] = g
+		}
+		return g
+	}
 	keys := make([]string, len(c.Table)) // each cause's group, once
 	for i, t := range c.Table {
 		keys[i] = GroupKey(t)
 	}
-	less := func(na string, a int, nb string, b int) bool {
+	viaDepth := func(v int) int {
+		if v < 0 {
+			return 0
+		}
+		return depth[v]
+	}
+	// step returns the first name along via v, then along link p, and
+	// the rest of both.
+	step := func(v, p int) (string, int, int) {
+		if v >= 0 {
+			if nx := c.Paths[v].Next; nx != nil {
+				return c.Paths[v].Name, *nx, p
+			}
+			return c.Paths[v].Name, -1, p
+		}
+		if nx := c.Paths[p].Next; nx != nil {
+			return c.Paths[p].Name, v, *nx
+		}
+		return c.Paths[p].Name, v, -1
+	}
+	// less orders two paths, each a pair's name, the names along its
+	// via and those along a link (na, va, a and nb, vb, b; a link -2 is
+	// the pair alone): the shortest first, then name by name.
+	less := func(na string, va, a int, nb string, vb, b int) bool {
+		if lawPathStep != nil {
+			lawPathStep()
+		}
 		da, db := 0, 0 // the pair itself: no name after its own
 		if a >= 0 {
-			da = depth[a]
+			da = viaDepth(va) + depth[a]
 		}
 		if b >= 0 {
-			db = depth[b]
+			db = viaDepth(vb) + depth[b]
 		}
 		if da != db {
 			return da < db
@@ -180,10 +224,28 @@ func checkCauseSets(r *Report) error {
 		if na != nb {
 			return na < nb
 		}
-		if lawPathStep != nil {
-			lawPathStep()
+		// Name by name until the vias end at the same place: then the
+		// vias, and the links, compare by their ranks.
+		for {
+			if lawPathStep != nil {
+				lawPathStep()
+			}
+			switch {
+			case va < 0 && vb < 0:
+				return rank[a] < rank[b]
+			case va >= 0 && vb >= 0 && depth[va] == depth[vb]:
+				if rank[va] != rank[vb] {
+					return rank[va] < rank[vb]
+				}
+				return rank[a] < rank[b]
+			}
+			var x, y string
+			x, va, a = step(va, a)
+			y, vb, b = step(vb, b)
+			if x != y {
+				return x < y
+			}
 		}
-		return rank[a] < rank[b]
 	}
 	// The shared changes, as the groups make them: a change of a shared
 	// kind that the groups of two packages or more have.
@@ -206,7 +268,20 @@ func checkCauseSets(r *Report) error {
 		sharedBy[k].groups = append(sharedBy[k].groups, i)
 		sharedOfGroup[GroupKey(Cause{Name: g.Name, Changes: g.Changes})] = k
 	}
-	known, own, explained, pair := 0, 0, 0, 0
+	// The pairs of each set, and the pairs with an own change.
+	type use struct {
+		specs, rebuilt, updated int
+		name                    string
+		via                     int
+	}
+	uses := make([]use, len(c.Sets))
+	type self struct {
+		cause, set int
+		name       string
+		updated    bool
+	}
+	var selves []self
+	known, own, explained := 0, 0, 0
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		for _, l := range []struct {
@@ -226,55 +301,103 @@ func checkCauseSets(r *Report) error {
 				if !w.Known {
 					continue
 				}
-				pair++
 				known++
 				if len(w.Changed) == 0 {
 					own++
 				}
-				refs := c.Refs(w)
-				if len(refs) > 0 || w.Self != nil {
+				if len(c.Refs(w)) > 0 || w.Self != nil {
 					explained++
 				}
 				if w.Self != nil {
-					// Its own change first: its path is the pair alone.
-					refs = append([]CauseRef{{Cause: *w.Self, Path: -2}}, refs...)
+					selves = append(selves, self{*w.Self, w.Set, p.Name, l.updated})
 				}
-				for _, ref := range refs {
-					k := keys[ref.Cause]
-					if sk, ok := sharedOfGroup[k]; ok {
-						if s := sharedBy[sk]; s.counted != pair {
-							s.counted = pair
-							s.specs++
-							if l.updated {
-								s.updated++
-							} else {
-								s.rebuilt++
-							}
-						}
-					}
-					g := groups[k]
-					if g == nil {
-						g = &group{via: -1}
-						groups[k] = g
-					}
-					if ref.Path == -2 {
-						g.own++
-					}
-					if g.counted == pair {
-						continue // a pair counts once per group
-					}
-					g.counted = pair
-					g.specs++
-					if l.updated {
-						g.updated++
-					} else {
-						g.rebuilt++
-					}
-					if g.via == -1 || less(p.Name, ref.Path, g.viaName, g.via) {
-						g.via, g.viaName = ref.Path, p.Name
-					}
+				if len(c.Refs(w)) == 0 {
+					continue
+				}
+				u := &uses[w.Set]
+				v := -1
+				if w.Via != nil {
+					v = *w.Via
+				}
+				if u.specs == 0 || viaDepth(v) < viaDepth(u.via) ||
+					viaDepth(v) == viaDepth(u.via) && (p.Name < u.name || p.Name == u.name && v >= 0 && rank[v] < rank[u.via]) {
+					u.name, u.via = p.Name, v
+				}
+				u.specs++
+				if l.updated {
+					u.updated++
+				} else {
+					u.rebuilt++
 				}
 			}
+		}
+	}
+	for s, u := range uses {
+		if u.specs == 0 {
+			continue
+		}
+		// s counts its pairs once per group and per shared change, by
+		// the first of the set's causes there.
+		for _, ref := range c.Sets[s] {
+			k := keys[ref.Cause]
+			if sk, ok := sharedOfGroup[k]; ok {
+				if sc := sharedBy[sk]; sc.counted != s {
+					sc.counted = s
+					sc.specs += u.specs
+					sc.updated += u.updated
+					sc.rebuilt += u.rebuilt
+				}
+			}
+			g := groupOf(k)
+			if g.counted == s {
+				continue
+			}
+			g.counted = s
+			g.specs += u.specs
+			g.updated += u.updated
+			g.rebuilt += u.rebuilt
+			if g.via == -1 || less(u.name, u.via, ref.Path, g.viaName, g.viaVia, g.via) {
+				g.via, g.viaVia, g.viaName = ref.Path, u.via, u.name
+			}
+		}
+	}
+	// A pair's own change: its path is the pair alone, and the pair
+	// counts once where its set has a cause of the same group, or of
+	// the same shared change.
+	inSet := map[int]map[string]bool{} // the groups and shared changes of a set, for the pairs with an own change
+	for _, x := range selves {
+		has := inSet[x.set]
+		if has == nil {
+			has = map[string]bool{}
+			for _, ref := range c.Refs(&Why{Set: x.set}) {
+				k := keys[ref.Cause]
+				has[k] = true
+				if sk, ok := sharedOfGroup[k]; ok {
+					has["\x01"+sk] = true
+				}
+			}
+			inSet[x.set] = has
+		}
+		k := keys[x.cause]
+		g := groupOf(k)
+		g.own++
+		count := func(specs, rebuilt, updated *int) {
+			*specs++
+			if x.updated {
+				*updated++
+			} else {
+				*rebuilt++
+			}
+		}
+		if !has[k] {
+			count(&g.specs, &g.rebuilt, &g.updated)
+		}
+		if sk, ok := sharedOfGroup[k]; ok && !has["\x01"+sk] {
+			sc := sharedBy[sk]
+			count(&sc.specs, &sc.rebuilt, &sc.updated)
+		}
+		if g.via == -1 || less(x.name, -1, -2, g.viaName, g.viaVia, g.via) {
+			g.via, g.viaVia, g.viaName = -2, -1, x.name
 		}
 	}
 	for _, x := range []struct {
@@ -306,7 +429,7 @@ func checkCauseSets(r *Report) error {
 		seen[k] = true
 		via := []string{want.viaName}
 		if want.via != -2 {
-			via = c.PathNames(want.viaName, want.via)
+			via = c.appendLinks(c.appendLinks(via, want.viaVia), want.via)
 		}
 		if !slices.Equal(g.Via, via) {
 			return lawf(at+".via", "%q, but the shortest path from its pairs is %q", shortList(g.Via), shortList(via))
@@ -411,5 +534,6 @@ func pathRanks(paths []PathLink, depth []int) []int {
 }
 
 // lawPathStep, when set (by tests), is called for each link that
-// checkCauseSets ranks, and each comparison of two paths by their ranks.
+// checkCauseSets ranks, each comparison of two paths, and each name
+// such a comparison walks.
 var lawPathStep func()

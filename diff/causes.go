@@ -220,6 +220,14 @@ type Why struct {
 	// paths share a set: the M dependents of a hub with K changed leaves
 	// share one set of K, where listing them cost M·K (issue 35).
 	Set int `json:"set,omitempty"`
+	// Via, when present, is where the pair's paths go first: an index
+	// into Causes.Paths. The pair's path to each cause of its set is its
+	// own package's name, then the names along Via, then the names along
+	// the reference's path. A pair that reaches all its causes through
+	// one dependency shares that dependency's set (the N specs of a chain
+	// over a hub with K changed leaves share the hub's set of K, each
+	// with its own via), where writing each pair's paths out cost N·K.
+	Via *int `json:"via,omitempty"`
 	// Self is the pair's own change, its first root cause: an index into
 	// Causes.Table of the cause named after the pair's package, with its
 	// hashes and the changes of the spec itself (its facets, or its
@@ -357,7 +365,11 @@ func (c *Causes) SelfCause(w *Why) *Cause {
 // link's name. It stops at a link out of range and after len(Paths)
 // links (a loop, in a report edited by hand).
 func (c *Causes) PathNames(first string, i int) []string {
-	out := []string{first}
+	return c.appendLinks([]string{first}, i)
+}
+
+// appendLinks appends the names along link i to out, as PathNames.
+func (c *Causes) appendLinks(out []string, i int) []string {
 	for n := 0; i >= 0 && i < len(c.Paths) && n <= len(c.Paths); n++ {
 		out = append(out, c.Paths[i].Name)
 		if c.Paths[i].Next == nil {
@@ -366,6 +378,17 @@ func (c *Causes) PathNames(first string, i int) []string {
 		i = *c.Paths[i].Next
 	}
 	return out
+}
+
+// Path returns w's path to a cause whose reference's path is link i:
+// name (the pair's package), then the names along w.Via, then those
+// along i.
+func (c *Causes) Path(w *Why, name string, i int) []string {
+	out := []string{name}
+	if w != nil && w.Via != nil {
+		out = c.appendLinks(out, *w.Via)
+	}
+	return c.appendLinks(out, i)
 }
 
 // Resolve returns w's root causes written out whole, each with its path
@@ -384,7 +407,7 @@ func (c *Causes) Resolve(w *Why, name string) []Cause {
 			continue
 		}
 		cs := c.Table[r.Cause]
-		cs.Path = c.PathNames(name, r.Path)
+		cs.Path = c.Path(w, name, r.Path)
 		out = append(out, cs)
 	}
 	sortCauses(out)
@@ -429,7 +452,7 @@ func (c *Causes) ResolveFirst(w *Why, name string, n int, order map[int][]CauseR
 	out := make([]Cause, 0, min(n, len(sorted)))
 	for _, r := range sorted[:min(n, len(sorted))] {
 		cs := c.Table[r.Cause]
-		cs.Path = c.PathNames(name, r.Path)
+		cs.Path = c.Path(w, name, r.Path)
 		out = append(out, cs)
 	}
 	sortCauses(out)
@@ -552,7 +575,9 @@ func (g Graph) HasEdges() bool {
 // rebuilt or copied per pair, nor a set per pair that merely has the same
 // dependencies. Paths are shared: a pair's path is its name, then the
 // path of the dependency it goes through (a PathLink), so a chain of N
-// pairs keeps N links, not N²/2 names. Ties between shortest paths go to
+// pairs keeps N links, not N²/2 names; and a pair whose causes all come
+// through one dependency's set takes that set with a via (compose), so a
+// chain of N pairs over a hub with K changed leaves keeps one set of K. Ties between shortest paths go to
 // the smallest sequence of names. Nothing depends on the order in which
 // pairs or edges come, nor on cycles (bad input: each is a warning, see
 // cycleWarnings; solveCycle searches inside each).
@@ -566,9 +591,21 @@ type explainer struct {
 
 	table []Cause // root causes, by id (renumbered by name once solved)
 	ids   map[string]int32
+	// links are the paths' links (no pointer in them, so that the
+	// collector does not scan them), filed once by their name and next
+	// in byKey; depth is how many names each path has.
 	links []link
-	byKey map[link]int32
-	depth []int32 // how many names a path has
+	byKey map[uint64]int32
+	depth []int32
+	// names are the edge names, sorted, once solving starts: a link or a
+	// candidate holds its name's number, so names compare as numbers.
+	names []string
+	// flats are the sets of pairs with a via written out (see flat), by
+	// set and via; vias are the Why.Via given out, links while solving,
+	// renumbered by result.
+	flats   map[uint64]int32
+	vias    []*int
+	scratch []int32
 	// all are the distinct sets of causes (all[0] the empty one), by
 	// content; sets those the report's pairs use, in the order they
 	// first ask (Why.Set), and outOf each one's place there (0: none).
@@ -578,10 +615,9 @@ type explainer struct {
 	setOf map[uint64]int // the first set of all with a hash of its references
 	same  []int          // the next set with the same hash as set i (0: none)
 	// While solving: the sets computed by the key of what they come
-	// from (see solveOne), edge names by number, and the best path to
-	// each cause (bestAt: the stamp of the node it is for).
+	// from (see solveOne), and the best path to each cause (bestAt: the
+	// stamp of the node it is for).
 	byKids  map[string]int32
-	names   map[string]int32
 	key     []byte
 	best    []cand
 	bestAt  []int32
@@ -596,11 +632,10 @@ type explainer struct {
 	selfUsed bool
 }
 
-// link is a path link while solving: a name and the next link (-1 at
-// the cause).
+// link is a path link while solving: a name (its number in
+// explainer.names) and the next link (-1 at the cause).
 type link struct {
-	name string
-	next int32
+	name, next int32
 }
 
 // local is what one changed pair of nodes says by itself, and (set) the
@@ -612,9 +647,15 @@ type local struct {
 	ownID            int32    // own's cause id, -1 when none
 	edges            []edgeCause
 	edgeIDs          []int32 // the edges' cause ids
+	edgeNames        []int32 // the edges' last names, by number
 	children         []child
 	direct           []DepChange
 	set              int32 // its causes, an index into explainer.all, once solved
+	// via is where its paths go first (a link, -1: nowhere): a pair
+	// whose causes all come through one dependency shares that
+	// dependency's set, and its paths are its own name, the names along
+	// via, then each reference's path (see compose).
+	via int32
 }
 
 // ref is a root cause in a set while solving: a cause id and a link.
@@ -628,10 +669,12 @@ type edgeCause struct {
 	name  string
 }
 
-// child is a changed dependency pair, by node id and edge name.
+// child is a changed dependency pair, by node id and edge name (and
+// the name's number, once solving starts).
 type child struct {
 	id   int32
 	name string
+	nid  int32
 }
 
 type pairRef struct {
@@ -645,7 +688,7 @@ type pairRef struct {
 func newExplainer(before, after Graph, size int) *explainer {
 	return &explainer{old: before, new: after, memo: make(map[[2]*GraphNode]int32, size), ids: map[string]int32{},
 		nodes: make([]*local, 0, size), links: make([]link, 0, size), depth: make([]int32, 0, size),
-		byKey: make(map[link]int32, size), setOf: make(map[uint64]int, size)}
+		byKey: make(map[uint64]int32, size), setOf: make(map[uint64]int, size)}
 }
 
 // Explain returns the causes of the pair (old hash a, new hash b), written
@@ -661,7 +704,7 @@ func Explain(before, after Graph, a, b string) *Why {
 	w := e.why(id)
 	c := e.result()
 	w.Causes = c.Resolve(w, e.nodes[id].name)
-	w.Set, w.Self = 0, nil
+	w.Set, w.Self, w.Via = 0, nil, nil
 	return w
 }
 
@@ -711,7 +754,7 @@ func (e *explainer) drain() {
 		e.work = e.work[:len(e.work)-1]
 		for _, p := range j.pending {
 			// addPair may grow work; j is a copy.
-			e.nodes[j.id].children = append(e.nodes[j.id].children, child{e.addPair(p.old, p.new), p.name})
+			e.nodes[j.id].children = append(e.nodes[j.id].children, child{id: e.addPair(p.old, p.new), name: p.name})
 		}
 	}
 }
@@ -800,6 +843,11 @@ func (e *explainer) registerAll(pairs [][2]string) []int32 {
 func (e *explainer) why(id int32) *Why {
 	l := e.nodes[id]
 	w := &Why{Known: true, Changed: l.direct, Set: e.setID(l)}
+	if l.via >= 0 {
+		v := int(l.via)
+		w.Via = &v
+		e.vias = append(e.vias, &v)
+	}
 	if l.ownID >= 0 {
 		self := int(l.ownID)
 		w.Self = &self
@@ -854,17 +902,31 @@ func (e *explainer) intern(refs []ref) int32 {
 }
 
 // cand is a candidate path to a cause: how many names it has, its first
-// name (an edge's), and the link it goes on with (-1: none).
+// name (an edge's, by number), and the link it goes on with (-1: none).
 type cand struct {
 	depth int32
-	name  string
+	name  int32
 	next  int32
 }
 
 // cmpCand orders candidate paths: the shortest first, then the smallest
-// sequence of names.
+// sequence of names (the links are compared only on a tie).
 func (e *explainer) cmpCand(a, b cand) int {
-	return cmp.Or(cmp.Compare(a.depth, b.depth), strings.Compare(a.name, b.name), e.cmpLinks(a.next, b.next))
+	if c := cmp.Compare(a.depth, b.depth); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.name, b.name); c != 0 {
+		return c
+	}
+	return e.cmpLinks(a.next, b.next)
+}
+
+// depthOf is how many names the path from link i has (0 for none).
+func (e *explainer) depthOf(i int32) int32 {
+	if i < 0 {
+		return 0
+	}
+	return e.depth[i]
 }
 
 // cmpLinks compares the paths from links a and b (of the same depth)
@@ -895,7 +957,7 @@ walk:
 			}
 			walked = append(walked, k)
 		}
-		if c := strings.Compare(e.links[a].name, e.links[b].name); c != 0 {
+		if c := cmp.Compare(e.links[a].name, e.links[b].name); c != 0 {
 			r = c
 			break
 		}
@@ -964,6 +1026,7 @@ func (e *explainer) solve() {
 			l.edgeIDs[i] = renum[l.edgeIDs[i]]
 		}
 	}
+	e.numberNames()
 	e.all = [][]ref{{}}
 	e.same = []int{0}
 	e.best = make([]cand, len(e.table))
@@ -998,6 +1061,9 @@ func (e *explainer) solveOne(u int32) {
 	if len(l.edgeIDs) == 0 && len(l.children) == 0 {
 		return
 	}
+	if len(l.edgeIDs) == 0 && e.compose(l) {
+		return
+	}
 	// The key is worth it only when the dependencies' sets are bigger
 	// than it (a node in a chain computes its set of one directly).
 	work := len(l.edgeIDs)
@@ -1008,11 +1074,11 @@ func (e *explainer) solveOne(u int32) {
 	if work > 2*(len(l.edgeIDs)+len(l.children)) {
 		key = e.key[:0]
 		for i, id := range l.edgeIDs {
-			key = appendInts(key, id, e.nameID(l.edges[i].name), -2)
+			key = appendInts(key, id, l.edgeNames[i], -2, -2)
 		}
 		for _, ch := range l.children {
 			v := e.nodes[ch.id]
-			key = appendInts(key, e.nameID(ch.name), v.set, v.ownID)
+			key = appendInts(key, ch.nid, v.set, v.via, v.ownID)
 		}
 		e.key = key
 		if s, ok := e.byKids[string(key)]; ok {
@@ -1032,15 +1098,15 @@ func (e *explainer) solveOne(u int32) {
 		}
 	}
 	for i, id := range l.edgeIDs {
-		offer(id, cand{1, l.edges[i].name, -1})
+		offer(id, cand{1, l.edgeNames[i], -1})
 	}
 	for _, ch := range l.children {
 		v := e.nodes[ch.id]
 		if v.ownID >= 0 {
-			offer(v.ownID, cand{1, ch.name, -1})
+			offer(v.ownID, cand{1, ch.nid, -1})
 		}
-		for _, r := range e.all[v.set] {
-			offer(r.cause, cand{e.depth[r.path] + 1, ch.name, r.path})
+		for _, r := range e.all[e.flat(v)] {
+			offer(r.cause, cand{e.depth[r.path] + 1, ch.nid, r.path})
 		}
 	}
 	e.touched = touched
@@ -1064,17 +1130,118 @@ func appendInts(b []byte, v ...int32) []byte {
 	return b
 }
 
-// nameID numbers an edge name, for the keys of solveOne.
-func (e *explainer) nameID(s string) int32 {
-	if id, ok := e.names[s]; ok {
-		return id
+// numberNames numbers the edge names of every pair in name order
+// (explainer.names), so that links and candidates hold numbers, and
+// compare names as numbers.
+func (e *explainer) numberNames() {
+	ids := map[string]int32{}
+	for _, l := range e.nodes {
+		for _, c := range l.edges {
+			ids[c.name] = 0
+		}
+		for _, ch := range l.children {
+			ids[ch.name] = 0
+		}
 	}
-	if e.names == nil {
-		e.names = map[string]int32{}
+	e.names = make([]string, 0, len(ids))
+	for n := range ids {
+		e.names = append(e.names, n)
 	}
-	id := int32(len(e.names))
-	e.names[s] = id
-	return id
+	slices.Sort(e.names)
+	for i, n := range e.names {
+		ids[n] = int32(i)
+	}
+	for _, l := range e.nodes {
+		l.edgeNames = make([]int32, len(l.edges))
+		for i, c := range l.edges {
+			l.edgeNames[i] = ids[c.name]
+		}
+		for i := range l.children {
+			l.children[i].nid = ids[l.children[i].name]
+		}
+	}
+}
+
+// compose solves l, which has no edge change of its own, when its
+// changed dependencies reach every cause through one set and none has an
+// own change: each cause's best path then goes through the same
+// dependency, the best by its path's depth, then its name and via, so l
+// takes that set as it is, with a via of the dependency's name linked to
+// the dependency's via. That costs l's dependencies, not its causes: the
+// N specs of a chain over a hub with K changed leaves cost N + K, where
+// writing each one's paths out cost N·K. It reports whether it solved l.
+func (e *explainer) compose(l *local) bool {
+	var best *child
+	set := int32(0)
+	for i := range l.children {
+		ch := &l.children[i]
+		v := e.nodes[ch.id]
+		switch {
+		case v.ownID >= 0:
+			return false
+		case v.set == 0:
+			continue // it brings no cause
+		case set != 0 && v.set != set:
+			return false
+		}
+		set = v.set
+		if best == nil || e.cmpVia(ch, best) < 0 {
+			best = ch
+		}
+	}
+	if best == nil {
+		return false
+	}
+	l.set, l.via = set, e.link(best.nid, e.nodes[best.id].via)
+	return true
+}
+
+// cmpVia orders two dependencies of a pair that share their set by the
+// paths through them to any of its causes: the depth of their vias, then
+// their names, then their vias name by name.
+func (e *explainer) cmpVia(a, b *child) int {
+	va, vb := e.nodes[a.id].via, e.nodes[b.id].via
+	if c := cmp.Compare(e.depthOf(va), e.depthOf(vb)); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.nid, b.nid); c != 0 {
+		return c
+	}
+	return e.cmpLinks(va, vb)
+}
+
+// flat returns v's set with v's via written into each path: v's set
+// itself when v has no via, else a set filed once per set and via. A
+// pair that cannot compose (its causes come through several sets, or
+// with own changes or edges of its own) reads its dependencies' sets so.
+func (e *explainer) flat(v *local) int32 {
+	if v.via < 0 || v.set == 0 {
+		return v.set
+	}
+	k := uint64(uint32(v.set))<<32 | uint64(uint32(v.via))
+	if s, ok := e.flats[k]; ok {
+		return s
+	}
+	vias := e.scratch[:0]
+	for i := v.via; i >= 0; i = e.links[i].next {
+		vias = append(vias, e.links[i].name)
+	}
+	e.scratch = vias
+	base := e.all[v.set]
+	refs := make([]ref, len(base))
+	for i, r := range base {
+		p := r.path
+		for j := len(vias) - 1; j >= 0; j-- {
+			p = e.link(vias[j], p)
+		}
+		refs[i] = ref{r.cause, p}
+	}
+	s := e.intern(refs)
+	if e.flats == nil {
+		e.flats = map[uint64]int32{}
+	}
+	e.flats[k] = s
+	return s
 }
 
 // solveCycle solves the nodes of a cycle (Spack writes none): for each
@@ -1089,7 +1256,7 @@ func (e *explainer) solveCycle(comp []int32) {
 	}
 	type parent struct {
 		at   int32
-		name string
+		name int32
 	}
 	type start struct {
 		at int32
@@ -1105,19 +1272,19 @@ func (e *explainer) solveCycle(comp []int32) {
 			}
 		}
 		for k, id := range l.edgeIDs {
-			add(id, cand{1, l.edges[k].name, -1})
+			add(id, cand{1, l.edgeNames[k], -1})
 		}
 		for _, ch := range l.children {
 			v := e.nodes[ch.id]
 			if v.ownID >= 0 {
-				add(v.ownID, cand{1, ch.name, -1})
+				add(v.ownID, cand{1, ch.nid, -1})
 			}
 			if j, in := pos[ch.id]; in {
-				parents[j] = append(parents[j], parent{int32(i), ch.name})
+				parents[j] = append(parents[j], parent{int32(i), ch.nid})
 				continue
 			}
-			for _, r := range e.all[v.set] {
-				add(r.cause, cand{e.depth[r.path] + 1, ch.name, r.path})
+			for _, r := range e.all[e.flat(v)] {
+				add(r.cause, cand{e.depth[r.path] + 1, ch.nid, r.path})
 			}
 		}
 	}
@@ -1180,13 +1347,13 @@ func (h *depthHeap) Pop() any {
 }
 
 // link files a path link once.
-func (e *explainer) link(name string, next int32) int32 {
-	k := link{name, next}
+func (e *explainer) link(name, next int32) int32 {
+	k := uint64(uint32(name))<<32 | uint64(uint32(next))
 	if id, ok := e.byKey[k]; ok {
 		return id
 	}
 	id := int32(len(e.links))
-	e.links = append(e.links, k)
+	e.links = append(e.links, link{name, next})
 	d := int32(1)
 	if next >= 0 {
 		d += e.depth[next]
@@ -1211,18 +1378,26 @@ func (e *explainer) result() *Causes {
 		renum[i] = -1
 	}
 	var used []int32
+	number := func(from int32) {
+		for i := from; i >= 0 && renum[i] < 0; i = e.links[i].next {
+			renum[i] = len(used)
+			used = append(used, i)
+		}
+	}
 	for _, s := range e.sets {
 		for _, r := range s {
-			for i := r.path; i >= 0 && renum[i] < 0; i = e.links[i].next {
-				renum[i] = len(used)
-				used = append(used, i)
-			}
+			number(r.path)
 		}
+	}
+	// Then the pairs' vias, in the order the pairs were given them.
+	for _, v := range e.vias {
+		number(int32(*v))
+		*v = renum[*v]
 	}
 	nexts := make([]int, len(used))
 	c.Paths = make([]PathLink, len(used))
 	for k, i := range used {
-		c.Paths[k].Name = e.links[i].name
+		c.Paths[k].Name = e.names[e.links[i].name]
 		if nx := e.links[i].next; nx >= 0 {
 			nexts[k] = renum[nx]
 			c.Paths[k].Next = &nexts[k]
@@ -1244,13 +1419,57 @@ func (e *explainer) result() *Causes {
 	return c
 }
 
-// comparePaths compares the paths a and b (both starting with their
-// pair's name, then the links as numbered while solving) name by name.
-func (e *explainer) comparePaths(na string, a int32, nb string, b int32) int {
+// cmpUser orders two pairs that share a set by their paths to any of
+// its causes: the pair's name na, then the names along via va (and nb,
+// vb): by the depth of the vias, then the names, then the vias name by
+// name.
+func (e *explainer) cmpUser(na string, va int32, nb string, vb int32) int {
+	if c := cmp.Compare(e.depthOf(va), e.depthOf(vb)); c != 0 {
+		return c
+	}
 	if c := strings.Compare(na, nb); c != 0 {
 		return c
 	}
-	return e.cmpLinks(a, b)
+	return e.cmpLinks(va, vb)
+}
+
+// cmpFull orders two paths, each a pair's name, the names along its via
+// and those along a reference's path (na, va, pa and nb, vb, pb): the
+// shortest first, then name by name.
+func (e *explainer) cmpFull(na string, va, pa int32, nb string, vb, pb int32) int {
+	if c := cmp.Compare(e.depthOf(va)+e.depthOf(pa), e.depthOf(vb)+e.depthOf(pb)); c != 0 {
+		return c
+	}
+	if c := strings.Compare(na, nb); c != 0 {
+		return c
+	}
+	// Name by name until the two vias end at the same place: then the
+	// vias, and the paths, compare as links.
+	for va >= 0 || vb >= 0 {
+		if va >= 0 && vb >= 0 && e.depth[va] == e.depth[vb] {
+			if c := e.cmpLinks(va, vb); c != 0 {
+				return c
+			}
+			break
+		}
+		var x, y int32
+		x, va, pa = e.step(va, pa)
+		y, vb, pb = e.step(vb, pb)
+		e.walked++
+		if c := cmp.Compare(x, y); c != 0 {
+			return c
+		}
+	}
+	return e.cmpLinks(pa, pb)
+}
+
+// step returns the first name of the path along via v, then along p,
+// and the rest of both.
+func (e *explainer) step(v, p int32) (int32, int32, int32) {
+	if v >= 0 {
+		return e.links[v].name, e.links[v].next, p
+	}
+	return e.links[p].name, v, e.links[p].next
 }
 
 // causeID files a root cause (without its path) once per report.
@@ -1306,7 +1525,7 @@ func (e *explainer) local(x, y *GraphNode) (*local, []pairRef) {
 // localCounting is local, adding the edges it looks at to *probes (its
 // own counter on each goroutine of fill).
 func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairRef) {
-	l := &local{name: y.Name, oldHash: x.Hash(), newHash: y.Hash(), direct: []DepChange{}}
+	l := &local{name: y.Name, oldHash: x.Hash(), newHash: y.Hash(), direct: []DepChange{}, via: -1}
 	if x.Deps() == nil || y.Deps() == nil {
 		l.own = []Change{{Kind: "other", From: "edges unknown", To: "edges unknown"}}
 		return l, nil
@@ -1641,7 +1860,8 @@ func (r *Report) Explain(before, after Graph) {
 	// Groups: the table's causes by package and change.
 	type group struct {
 		CauseGroup
-		via     int32 // the best path so far: its pair's name and link
+		via     int32 // the best path so far: its pair's name, via and link
+		viaVia  int32
 		viaName string
 		self    string // the smallest name of a pair whose own change it is
 		counted int
@@ -1659,7 +1879,7 @@ func (r *Report) Explain(before, after Graph) {
 			if cg.Changes[0].Kind == "recipe" {
 				cg.Changes = []Change{{Kind: "recipe"}}
 			}
-			groups = append(groups, &group{CauseGroup: cg, via: -1, counted: -1})
+			groups = append(groups, &group{CauseGroup: cg, via: -1, viaVia: -1, counted: -1})
 		}
 		groupOf[i] = g
 	}
@@ -1670,6 +1890,7 @@ func (r *Report) Explain(before, after Graph) {
 	type use struct {
 		rebuilt, updated int
 		name             string
+		via              int32
 	}
 	uses := make([]use, len(e.all))
 	for _, t := range tops {
@@ -1705,8 +1926,8 @@ func (r *Report) Explain(before, after Graph) {
 			continue
 		}
 		u := &uses[l.set]
-		if u.rebuilt+u.updated == 0 || l.name < u.name {
-			u.name = l.name
+		if u.rebuilt+u.updated == 0 || e.cmpUser(l.name, l.via, u.name, u.via) < 0 {
+			u.name, u.via = l.name, l.via
 		}
 		if t.updated {
 			u.updated++
@@ -1728,8 +1949,8 @@ func (r *Report) Explain(before, after Graph) {
 			g.Rebuilt += u.rebuilt
 			g.Updated += u.updated
 			p := ref.path
-			if g.via < 0 || e.depth[p] < e.depth[g.via] || e.depth[p] == e.depth[g.via] && e.comparePaths(u.name, p, g.viaName, g.via) < 0 {
-				g.via, g.viaName = p, u.name
+			if g.via < 0 || e.cmpFull(u.name, u.via, p, g.viaName, g.viaVia, g.via) < 0 {
+				g.via, g.viaVia, g.viaName = p, u.via, u.name
 			}
 		}
 	}
@@ -1748,8 +1969,10 @@ func (r *Report) Explain(before, after Graph) {
 			g.Via = []string{g.self}
 		} else {
 			g.Via = []string{g.viaName}
-			for i := g.via; i >= 0; i = e.links[i].next {
-				g.Via = append(g.Via, e.links[i].name)
+			for _, from := range []int32{g.viaVia, g.via} {
+				for i := from; i >= 0; i = e.links[i].next {
+					g.Via = append(g.Via, e.names[e.links[i].name])
+				}
 			}
 		}
 		out = append(out, sorted{g, changeOrder(g.Changes)})
@@ -2352,6 +2575,9 @@ func (r *Report) AdoptCauses() error {
 	for _, a := range whys {
 		if a.w == nil || len(a.w.Causes) == 0 {
 			continue
+		}
+		if a.w.Via != nil {
+			return fmt.Errorf("%s.via: beside causes written out whole (a report of cachediff before issue 35), which have no via", a.path)
 		}
 		var refs []CauseRef
 		for k, cs := range a.w.Causes {

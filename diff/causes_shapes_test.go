@@ -84,6 +84,89 @@ func chain(n int) *shape {
 	return s
 }
 
+// chainOverHub is k leaves whose version changed, a hub depending on
+// all of them, and a chain of n specs over the hub (c0 depends on the
+// hub, c1 on c0, …): every spec of the chain has the k leaves as root
+// causes, spec i by a path of i+3 names, distinct for each spec (the
+// 15th adversarial pass: n = k = 2,000 took 12 s and 712 MB, and wrote
+// 555 MB of JSON).
+func chainOverHub(n, k int) *shape {
+	s := newShape()
+	leaves := make([]string, k)
+	for i := range leaves {
+		leaves[i] = fmt.Sprintf("l%05d", i)
+		s.add(leaves[i], leaves[i], true)
+	}
+	s.add("hub", "hub", false, leaves...)
+	prev := "hub"
+	for i := range n {
+		c := fmt.Sprintf("c%05d", i)
+		s.add(c, c, false, prev)
+		prev = c
+	}
+	return s
+}
+
+// ladder is n specs, spec i depending on specs i-1 and i-2, spec 0's
+// version changed.
+func ladder(n int) *shape {
+	s := newShape()
+	name := func(i int) string { return fmt.Sprintf("p%05d", i) }
+	s.add(name(0), name(0), true)
+	for i := 1; i < n; i++ {
+		deps := []string{name(i - 1)}
+		if i >= 2 {
+			deps = append(deps, name(i-2))
+		}
+		s.add(name(i), name(i), false, deps...)
+	}
+	return s
+}
+
+// layers is 4 layers of w specs, each spec depending on every spec of
+// the layer below, the bottom layer's versions changed: w² edges a
+// layer.
+func layers(w int) *shape {
+	s := newShape()
+	name := func(l, i int) string { return fmt.Sprintf("n%d_%05d", l, i) }
+	for l := range 4 {
+		var deps []string
+		if l > 0 {
+			for i := range w {
+				deps = append(deps, name(l-1, i))
+			}
+		}
+		for i := range w {
+			s.add(name(l, i), name(l, i), l == 0, deps...)
+		}
+	}
+	return s
+}
+
+// ring is n specs in one dependency cycle (spec i depends on spec i+1,
+// the last on the first), spec 0's version changed.
+func ring(n int) *shape {
+	s := newShape()
+	name := func(i int) string { return fmt.Sprintf("p%05d", i) }
+	for _, side := range []struct {
+		g       *diff.Graph
+		p, v0   string
+		version string
+	}{{&s.old, "o-", "1.0", "1.0"}, {&s.new, "n-", "1.1", "1.0"}} {
+		for i := range n {
+			v := side.version
+			if i == 0 {
+				v = side.v0
+			}
+			side.g.Add(diff.NewNode(side.p+name(i), name(i), v, []diff.Edge{{Name: name((i + 1) % n), Hash: side.p + name((i+1)%n)}}))
+		}
+	}
+	for i := range n {
+		s.pairs = append(s.pairs, shapePair{name(i), "o-" + name(i), "n-" + name(i), i == 0})
+	}
+	return s
+}
+
 // renames is one spec whose k dependencies all changed name (a0… on the
 // old side, b0… on the new): k removed and k added edges.
 func renames(k int) *shape {
@@ -249,6 +332,52 @@ func TestCausesFanOutShared(t *testing.T) {
 	scales(t, "fan-out, 4x dependents and leaves", fanOut(n, n), fanOut(4*n, 4*n))
 }
 
+// Items 9 and 10 together: a chain of N specs over a hub with K changed
+// leaves wrote every spec's K paths out, N·K references and links, in
+// memory and in the JSON (4x N and K allocated about 16x). The chain's
+// specs now share the hub's set, each with a via: N + K.
+func TestCausesChainOverHubLinear(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 100
+	}
+	small, big := chainOverHub(n, n), chainOverHub(4*n, 4*n)
+	scales(t, "chain over a hub, 4x N and K", small, big)
+	// Every spec of the chain has every leaf, by its path through the
+	// chain and the hub.
+	r := small.report(small.order())
+	for _, p := range r.Packages {
+		if p.Name != fmt.Sprintf("c%05d", n-1) {
+			continue
+		}
+		causes := r.Causes.Resolve(p.Specs.Rebuilt[0].Why, p.Name)
+		if len(causes) != n {
+			t.Fatalf("%s: %d causes, want %d", p.Name, len(causes), n)
+		}
+		want := []string{p.Name}
+		for i := n - 2; i >= 0; i-- {
+			want = append(want, fmt.Sprintf("c%05d", i))
+		}
+		want = append(want, "hub", "l00007")
+		if got := causes[7].Path; !slices.Equal(got, want) {
+			t.Errorf("%s: path to l00007 %q, want %q", p.Name, got, want)
+		}
+	}
+}
+
+// The other shapes of the 15th adversarial pass stay linear: a ladder
+// (spec i depends on i-1 and i-2), 4 complete layers (4x the edges is
+// 2x the width), and a cycle of every spec.
+func TestCausesMoreShapesLinear(t *testing.T) {
+	n := 500
+	if testing.Short() {
+		n = 200
+	}
+	scales(t, "ladder", ladder(n), ladder(4*n))
+	scales(t, "layers", layers(n/10), layers(2*n/10))
+	scales(t, "ring", ring(n), ring(4*n))
+}
+
 // Item 6: a dependency cycle is a warning naming it, and the causes do
 // not depend on the order in which the pairs come: u, updated, depends
 // on b, which reaches the changed leaf only through the cycle b → a →
@@ -293,7 +422,8 @@ func TestCausesRenamesLinear(t *testing.T) {
 // Property (item 6): relabelling the pairs' order never changes a pair's
 // causes, on every shape, cycles included.
 func TestCausesOrderFree(t *testing.T) {
-	for name, s := range map[string]*shape{"cycle": cycle(), "chain": chain(30), "fan-out": fanOut(5, 7), "renames": renames(9)} {
+	for name, s := range map[string]*shape{"cycle": cycle(), "chain": chain(30), "fan-out": fanOut(5, 7), "renames": renames(9),
+		"chain over a hub": chainOverHub(6, 5), "ladder": ladder(12), "layers": layers(4), "ring": ring(9)} {
 		want := resolvedCauses(s.report(s.order()))
 		n := len(s.pairs)
 		for rot := range n {

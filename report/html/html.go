@@ -65,6 +65,10 @@ const (
 	// htmlMaxCauses is how many roots, and how many root causes, the
 	// Why rebuilt block of a pair or step lists; the rest are counted.
 	htmlMaxCauses = 100
+	// htmlRootCauses is how many root causes a changed root's row
+	// names, the rest counted (as Markdown's): a root over K changed
+	// leaves through a chain of N specs resolved K paths of N names.
+	htmlRootCauses = 10
 )
 
 // htmlAssets are the page's template, style and script, and the
@@ -512,6 +516,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 		for _, x := range rc.Removed {
 			row("removed", x.Root, x.Name+"@"+x.Version+" "+ab.Short(x.Hash), "")
 		}
+		order := map[int][]diff.CauseRef{} // the sets' causes sorted, shared by the roots that share a set
 		for _, x := range rc.Changed {
 			spec := x.Old.Name + "@" + x.Old.Version + " " + ab.Short(x.Old.Hash) + " → "
 			if x.New.Name+"@"+x.New.Version != x.Old.Name+"@"+x.Old.Version {
@@ -522,8 +527,12 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 			if len(x.Changes) > 0 {
 				why = append(why, "own: "+report.ChangeText(x.Changes))
 			}
-			for _, cs := range c.Resolve(x.Why, x.New.Name) {
+			causes, all := c.ResolveFirst(x.Why, x.New.Name, htmlRootCauses, order)
+			for _, cs := range causes {
 				why = append(why, report.CauseText(cs.Name, cs.Changes)+" (via "+strings.Join(cs.Path, " → ")+")")
+			}
+			if all > len(causes) {
+				why = append(why, "and "+report.Plural(all-len(causes), "more root cause")+" (--format json)")
 			}
 			if len(why) == 0 {
 				why = append(why, "hash only")

@@ -45,6 +45,27 @@ func firstWhy(r *diff.Report) (*diff.Why, string) {
 	return nil, ""
 }
 
+// viaWhy is the first pair whose paths go through a via.
+func viaWhy(t *testing.T, r *diff.Report) *diff.Why {
+	w, _ := viaWhyName(t, r)
+	return w
+}
+
+// viaWhyName is viaWhy and its package's name.
+func viaWhyName(t *testing.T, r *diff.Report) (*diff.Why, string) {
+	t.Helper()
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		for j := range p.Specs.Rebuilt {
+			if w := p.Specs.Rebuilt[j].Why; w != nil && w.Via != nil {
+				return w, p.Name
+			}
+		}
+	}
+	t.Fatal("no pair of the spack-gen report has a via")
+	return nil, ""
+}
+
 // Issue 35 item 5: render checks the causes section as it checks counts.
 // Each edit of a saved report's causes is refused with the field, and the
 // command exits 2 (render's errors do).
@@ -104,6 +125,26 @@ func TestDecodeCauseLaws(t *testing.T) {
 			k := 1 << 20
 			r.Causes.Paths[0].Next = &k
 		}},
+		{"a via out of range", "why.via: 999, but causes.paths has", func(r *diff.Report) {
+			k := 999
+			viaWhy(t, r).Via = &k
+		}},
+		{"a via that loops", "the path loops", func(r *diff.Report) {
+			v := *viaWhy(t, r).Via
+			r.Causes.Paths[v].Next = &v
+		}},
+		{"a via without a set", "why.via: a via, but no root causes", func(r *diff.Report) {
+			w := viaWhy(t, r)
+			w.Set, w.Changed = 0, []diff.DepChange{}
+		}},
+		{"a via on an unknown why", "not known, yet", func(r *diff.Report) {
+			w := viaWhy(t, r)
+			w.Known, w.Set, w.Changed, w.Self = false, 0, []diff.DepChange{}, nil
+		}},
+		{"a via beside causes written out whole", "why.via: beside causes written out whole", func(r *diff.Report) {
+			w, name := viaWhyName(t, r)
+			w.Causes = r.Causes.Resolve(w, name)
+		}},
 		{"set 0 not empty", "causes.sets[0]: 1 references", func(r *diff.Report) { r.Causes.Sets[0] = r.Causes.Sets[1][:1] }},
 		{"explained miscounted", "causes.explained: 61, but the pairs' whys make it 62", func(r *diff.Report) { r.Causes.Explained-- }},
 		{"own miscounted", "causes.own", func(r *diff.Report) { r.Causes.Own++ }},
@@ -137,7 +178,7 @@ func legacy(r *diff.Report) {
 		if w.Causes == nil {
 			w.Causes = []diff.Cause{}
 		}
-		w.Set = 0
+		w.Set, w.Via = 0, nil
 	}
 	for i := range r.Packages {
 		p := &r.Packages[i]

@@ -168,7 +168,7 @@ func TestPackageJSONFields(t *testing.T) {
 		reflect.TypeFor[diff.SpecChanges]():   {"added", "removed", "rebuilt", "updated", "restacked"},
 		reflect.TypeFor[diff.Spec]():          {"hash", "versions", "compiler", "os", "platform", "target", "variants", "stacks"},
 		reflect.TypeFor[diff.Pair]():          {"old", "new", "facet,omitempty", "from,omitempty", "to,omitempty", "stacks_joined,omitempty", "stacks_left,omitempty", "why,omitempty"},
-		reflect.TypeFor[diff.Why]():           {"known", "changed", "set,omitempty", "self,omitempty", "causes,omitempty"},
+		reflect.TypeFor[diff.Why]():           {"known", "changed", "set,omitempty", "via,omitempty", "self,omitempty", "causes,omitempty"},
 		reflect.TypeFor[diff.DepChange]():     {"name", "old_hash,omitempty", "new_hash,omitempty"},
 		reflect.TypeFor[diff.Cause]():         {"name", "old_hash,omitempty", "new_hash,omitempty", "changes", "path,omitempty"},
 		reflect.TypeFor[diff.Change]():        {"kind", "from,omitempty", "to,omitempty"},

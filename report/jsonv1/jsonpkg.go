@@ -455,6 +455,10 @@ func (w *pkgJSON) why(depth int, y *diff.Why) {
 		w.key(d, "set", false)
 		w.b = strconv.AppendInt(w.b, int64(y.Set), 10)
 	}
+	if y.Via != nil {
+		w.key(d, "via", false)
+		w.b = strconv.AppendInt(w.b, int64(*y.Via), 10)
+	}
 	if y.Self != nil {
 		w.key(d, "self", false)
 		w.b = strconv.AppendInt(w.b, int64(*y.Self), 10)

@@ -3,6 +3,7 @@ package spackgen
 import (
 	"bufio"
 	"bytes"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -106,4 +107,74 @@ func LoadTinyLockfile(tb testing.TB, n int) *snapshot.Snapshot {
 		tb.Fatal(err)
 	}
 	return s
+}
+
+// WriteChainOverHubLockfile writes a spack.lock of k leaves (l0 …), a
+// hub depending on all of them, and a chain of n specs over the hub (c0
+// depends on the hub, c1 on c0, …), the last of the chain the one root;
+// with bumped, every leaf's version is 2 rather than 1. Hashes are of
+// the content (a spec's name, version and dependencies' hashes), so the
+// pair of lockfiles, bumped and not, differs in every spec: the k leaves
+// updated, the hub and the chain rebuilt, each spec of the chain with
+// the k leaves as root causes (the 15th adversarial pass's chainK).
+func WriteChainOverHubLockfile(w io.Writer, n, k int, bumped bool) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	hashOf := func(name, version string, deps []string) string {
+		h := fnv.New64a()
+		h.Write([]byte(name + "@" + version))
+		for _, d := range deps {
+			h.Write([]byte("|" + d))
+		}
+		return gen.MixHash(h.Sum64())
+	}
+	type spec struct{ name, version, hash string }
+	var specs []spec
+	var depsOf [][]int // by spec
+	leafVersion := "1"
+	if bumped {
+		leafVersion = "2"
+	}
+	var leafHashes []string
+	for i := range k {
+		name := "l" + strconv.Itoa(i)
+		h := hashOf(name, leafVersion, nil)
+		specs = append(specs, spec{name, leafVersion, h})
+		depsOf = append(depsOf, nil)
+		leafHashes = append(leafHashes, h)
+	}
+	hub := make([]int, k)
+	for i := range hub {
+		hub[i] = i
+	}
+	specs = append(specs, spec{"hub", "1", hashOf("hub", "1", leafHashes)})
+	depsOf = append(depsOf, hub)
+	for i := range n {
+		below := len(specs) - 1
+		name := "c" + strconv.Itoa(i)
+		specs = append(specs, spec{name, "1", hashOf(name, "1", []string{specs[below].hash})})
+		depsOf = append(depsOf, []int{below})
+	}
+	root := specs[len(specs)-1]
+	bw.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
+	bw.WriteString(`{"hash":"` + root.hash + `","spec":"` + root.name + `"}],"concrete_specs":{`)
+	for i, s := range specs {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n\"" + s.hash + `":{"name":"` + s.name + `","version":"` + s.version +
+			`","arch":{"platform":"linux","platform_os":"ubuntu24.04","target":"x86_64_v3"},"parameters":{"build_system":"cmake"}`)
+		if len(depsOf[i]) > 0 {
+			bw.WriteString(`,"dependencies":[`)
+			for j, d := range depsOf[i] {
+				if j > 0 {
+					bw.WriteByte(',')
+				}
+				bw.WriteString(`{"name":"` + specs[d].name + `","hash":"` + specs[d].hash + `","parameters":{"deptypes":["build","link"],"virtuals":[]}}`)
+			}
+			bw.WriteByte(']')
+		}
+		bw.WriteString(`,"hash":"` + s.hash + `"}`)
+	}
+	bw.WriteString("\n}}\n")
+	return bw.Flush()
 }

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
+)
+
+// writeChainOverHub writes spackgen's chain of n specs over a hub with k
+// leaves, before and after the leaves' versions changed, and returns the
+// two lockfiles' paths and their size.
+func writeChainOverHub(t *testing.T, n, k int) (string, string, int) {
+	t.Helper()
+	dir := t.TempDir()
+	size := 0
+	var paths [2]string
+	for i, bumped := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := spackgen.WriteChainOverHubLockfile(&b, n, k, bumped); err != nil {
+			t.Fatal(err)
+		}
+		paths[i] = filepath.Join(dir, []string{"old.lock", "new.lock"}[i])
+		if err := os.WriteFile(paths[i], b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		size += b.Len()
+	}
+	return paths[0], paths[1], size
+}
+
+// runAlloc runs cachediff in this process and returns its exit, its
+// output and the bytes it allocated.
+func runAlloc(args []string) (int, []byte, uint64) {
+	var out bytes.Buffer
+	c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	code := c.run(args)
+	runtime.ReadMemStats(&after)
+	return code, out.Bytes(), after.TotalAlloc - before.TotalAlloc
+}
+
+// Items 9 and 10 of issue 35 together (the 15th adversarial pass): a
+// chain of N specs over a hub with K changed leaves wrote each spec's K
+// paths out, N·K references and links: N = K = 2,000 (a 1 MB lockfile)
+// took 12 s and 712 MB for Markdown, and wrote 555 MB of JSON. The
+// chain's specs share the hub's set, each with a via: 4x N and K costs
+// at most about 4.4x, in the bytes a diff and a render allocate and in
+// the JSON written; and the JSON renders back to the very Markdown of
+// the diff. HTML resolved every cause of the root, each by a path of N
+// names (N = K = 4,000: 5.9 s and 658 MB for a page of 642 KB), for a
+// cell the page shortens to a few hundred characters: it now resolves
+// the first few, as Markdown does.
+func TestChainOverHubLinear(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // what goroutines allocate besides varies
+	n := 150
+	var allocJSON, allocRender, allocHTML, sizes [2]uint64
+	for i, n := range []int{n, 4 * n} {
+		oldPath, newPath, input := writeChainOverHub(t, n, n)
+		code, md, _ := runAlloc([]string{oldPath, newPath})
+		if code != 1 {
+			t.Fatalf("n = k = %d: md exit %d, want 1", n, code)
+		}
+		code, js, a := runAlloc([]string{"--format", "json", oldPath, newPath})
+		if code != 1 {
+			t.Fatalf("n = k = %d: json exit %d, want 1", n, code)
+		}
+		allocJSON[i], sizes[i] = a, uint64(len(js))
+		// HTML names the root's first causes (its cell is shortened).
+		code, page, a := runAlloc([]string{"--format", "html", oldPath, newPath})
+		if want := fmt.Sprintf("l0 1 → 2 (via c%d → c%d", n-1, n-2); code != 1 || !bytes.Contains(page, []byte(want)) {
+			t.Fatalf("n = k = %d: html exit %d, or the root's row does not name %q", n, code, want)
+		}
+		allocHTML[i] = a
+		if !bytes.Contains(js, []byte(`"via": `)) {
+			t.Fatalf("n = k = %d: no pair of the JSON has a via", n)
+		}
+		saved := filepath.Join(t.TempDir(), "report.json")
+		if err := os.WriteFile(saved, js, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, back, a := runAlloc([]string{"render", "--format", "md", saved})
+		if code != 1 {
+			t.Fatalf("n = k = %d: render exit %d, want 1", n, code)
+		}
+		allocRender[i] = a
+		// The title names the inputs, the report file when rendered.
+		title := regexp.MustCompile("(?m)^# .*\n")
+		if !bytes.Equal(title.ReplaceAll(back, nil), title.ReplaceAll(md, nil)) {
+			t.Errorf("n = k = %d: the JSON renders another Markdown than the diff's", n)
+		}
+		t.Logf("n = k = %d: input %d bytes; json: allocated %d, wrote %d; render allocated %d; html allocated %d", n, input, allocJSON[i], sizes[i], allocRender[i], allocHTML[i])
+	}
+	for _, x := range []struct {
+		what  string
+		v     [2]uint64
+		bound float64
+	}{{"the diff (json) allocates", allocJSON, allocBound}, {"render allocates", allocRender, allocBound}, {"the diff (html) allocates", allocHTML, allocBound}, {"the JSON written is", sizes, 4.4}} {
+		if r := float64(x.v[1]) / float64(x.v[0]); r > x.bound {
+			t.Errorf("4x N and K: %s %.2fx (%d → %d bytes), want at most %.2fx", x.what, r, x.v[0], x.v[1], x.bound)
+		}
+	}
+}
