@@ -42,8 +42,13 @@ type spackDecoder struct{}
 
 // Claims the names Spack gives these files; Detect decides by content.
 func (spackDecoder) Claims(base string) bool {
-	return base == "index.json" || base == "spack.lock" ||
-		strings.HasSuffix(base, ".spec.json") || strings.HasSuffix(base, ".spec.json.sig")
+	return base == "index.json" || base == "spack.lock" || IsSpecFile(base)
+}
+
+// IsSpecFile reports whether a file's name is that of a Spack spec file
+// (*.spec.json, or *.spec.json.sig signed).
+func IsSpecFile(name string) bool {
+	return strings.HasSuffix(name, ".spec.json") || strings.HasSuffix(name, ".spec.json.sig")
 }
 
 func (spackDecoder) Detect(head []byte) bool { return spackfmt.Sniff(head) != spackfmt.Unknown }

@@ -187,7 +187,9 @@ func memoryLimit(input int64) int64 {
 // (memoryLimit: 3x a real pair of 15k specs) made the collector run back
 // to back while they loaded, 10-25% more CPU. Without a limit, a folder
 // of 16k spec files a side, whose live heap while loading is twice the
-// input, peaked at 10x the input.
+// input, peaked at 10x the input. Only folders of spec files are bounded
+// (gitsrc.Tree.ListSizes): a catalogue's pages, whose heap is about
+// their size, load as they do from disk.
 func loadLimit(input int64) int64 { return max(input, 0) * 7 / 2 }
 
 // beyondInput is room for what of a live heap of live bytes (as the

@@ -357,7 +357,8 @@ func TestBigPageInFolderReadOnce(t *testing.T) {
 // command can bound its memory while two folders load at once (issue
 // 35, item 8): the pages and Spack files, not a README, nor the files
 // of a folder whose name starts with a dot. A folder that holds a
-// gzip'd file tells nothing: its size is not that of what it holds.
+// gzip'd file tells nothing: its size is not that of what it holds; nor
+// does a folder without spec files.
 func TestFolderSize(t *testing.T) {
 	spec := "{\"spec\":{\"_meta\":{\"version\":5},\"nodes\":[]}}\n"
 	page := "---\nlayout: cache\n---\n"
@@ -369,6 +370,8 @@ func TestFolderSize(t *testing.T) {
 		"c/.hidden/x.json": spec,
 		"g/index.json.gz":  "gzip'd",
 		"g/a.spec.json":    spec,
+		"p/zlib/specs.md":  page,
+		"p/curl/specs.md":  page,
 	}, nil)
 	r, err := OpenRepo(repo)
 	if err != nil {
@@ -380,6 +383,9 @@ func TestFolderSize(t *testing.T) {
 	}{
 		{"c", []int64{int64(3*len(spec) + len(page))}},
 		{"g", nil},
+		// Pages alone are listed without sizes, which cost git a read
+		// of every blob's header: their heap is about their size.
+		{"p", nil},
 	} {
 		src, err := r.Source("HEAD:" + tc.path)
 		if err != nil {
