@@ -42,8 +42,13 @@ type spackDecoder struct{}
 
 // Claims the names Spack gives these files; Detect decides by content.
 func (spackDecoder) Claims(base string) bool {
-	return base == "index.json" || base == "spack.lock" ||
-		strings.HasSuffix(base, ".spec.json") || strings.HasSuffix(base, ".spec.json.sig")
+	return base == "index.json" || base == "spack.lock" || IsSpecFile(base)
+}
+
+// IsSpecFile reports whether a file's name is that of a Spack spec file
+// (*.spec.json, or *.spec.json.sig signed).
+func IsSpecFile(name string) bool {
+	return strings.HasSuffix(name, ".spec.json") || strings.HasSuffix(name, ".spec.json.sig")
 }
 
 func (spackDecoder) Detect(head []byte) bool { return spackfmt.Sniff(head) != spackfmt.Unknown }
@@ -357,9 +362,19 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 	var orphanOwner *Package
 	for i := 0; i < len(s.Packages); {
 		p := s.Packages[i]
-		j := i + 1
+		j, n := i+1, len(p.Specs)
 		for j < len(s.Packages) && s.Packages[j].Name == p.Name && p.merge() && s.Packages[j].merge() {
-			q := s.Packages[j]
+			n += len(s.Packages[j].Specs)
+			j++
+		}
+		if j > i+1 {
+			// One allocation for the copies of all the files (a
+			// compiler that each of 64k spec files lists), not one per
+			// doubling.
+			p.Specs = append(make([]Spec, 0, n), p.Specs...)
+		}
+		for k := i + 1; k < j; k++ {
+			q := s.Packages[k]
 			p.Specs = append(p.Specs, q.Specs...)
 			if u := q.Unlisted(); len(u) > 0 {
 				o := p.ownOrigin()
@@ -372,7 +387,6 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 				}
 				counts[p].add(counts[q])
 			}
-			j++
 		}
 		if j > i+1 {
 			// The copies of a hash agree (spackConflicts) but for their
@@ -391,6 +405,12 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 				k = m
 			}
 			clear(p.Specs[len(out):])
+			if len(out) < cap(out)/2 {
+				// The copies of one spec in many files leave one: the
+				// list of them all would be kept for it (10 MB for a
+				// compiler that 64k spec files list).
+				out = slices.Clone(out)
+			}
 			p.Specs = out
 		}
 		if p.merge() && c != nil {

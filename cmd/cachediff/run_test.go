@@ -105,6 +105,7 @@ type memoryRecorder struct {
 	mu           sync.Mutex
 	order        []string // the calls, in order
 	inputs, kept []int64  // limit's arguments
+	bounds       []int64  // bound's
 }
 
 func (r *memoryRecorder) add(call string) {
@@ -119,6 +120,12 @@ func (r *memoryRecorder) limitLog(input, kept int64) {
 	defer r.mu.Unlock()
 	r.inputs, r.kept = append(r.inputs, input), append(r.kept, kept)
 	r.order = append(r.order, "limit")
+}
+func (r *memoryRecorder) bound(input int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.bounds = append(r.bounds, input)
+	r.order = append(r.order, "bound")
 }
 func (r *memoryRecorder) collect(int64)      { r.add("collect") }
 func (r *memoryRecorder) collectIfDue(int64) { r.add("collect if due") }

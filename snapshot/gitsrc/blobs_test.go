@@ -351,3 +351,65 @@ func TestBigPageInFolderReadOnce(t *testing.T) {
 		t.Errorf("from git: %d bytes allocated; from disk: %d; want about the same", fromGit, fromDisk)
 	}
 }
+
+// TestFolderSize: a folder's source tells the size of the files the
+// loader reads once it is listed, before any is read (OnRead), so that a
+// command can bound its memory while two folders load at once (issue
+// 35, item 8): the pages and Spack files, not a README, nor the files
+// of a folder whose name starts with a dot. A folder that holds a
+// gzip'd file tells nothing: its size is not that of what it holds; nor
+// does a folder without spec files.
+func TestFolderSize(t *testing.T) {
+	spec := "{\"spec\":{\"_meta\":{\"version\":5},\"nodes\":[]}}\n"
+	page := "---\nlayout: cache\n---\n"
+	repo := commitFiles(t, map[string]string{
+		"c/a.spec.json":    spec,
+		"c/b/b.spec.json":  spec + spec,
+		"c/zlib/specs.md":  page,
+		"c/README.txt":     "not read",
+		"c/.hidden/x.json": spec,
+		"g/index.json.gz":  "gzip'd",
+		"g/a.spec.json":    spec,
+		"p/zlib/specs.md":  page,
+		"p/curl/specs.md":  page,
+	}, nil)
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path string
+		want []int64
+	}{
+		{"c", []int64{int64(3*len(spec) + len(page))}},
+		{"g", nil},
+		// Pages alone are listed without sizes, which cost git a read
+		// of every blob's header: their heap is about their size.
+		{"p", nil},
+	} {
+		src, err := r.Source("HEAD:" + tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int64
+		src.OnRead(func(n int64) { got = append(got, n) })
+		read := 0
+		src.Walk(func(f snapshot.File) {
+			if len(got) != len(tc.want) {
+				t.Errorf("%s: %s yielded before the size was told", tc.path, f.Name)
+			}
+			if b, ok := f.Handle.(*blob); ok && b.ready != nil {
+				if _, err := src.Read(f, nil); err != nil {
+					t.Fatal(err)
+				}
+				read++
+			}
+		})
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: told %v, want %v", tc.path, got, tc.want)
+		}
+		if read == 0 {
+			t.Errorf("%s: no file streamed", tc.path)
+		}
+	}
+}

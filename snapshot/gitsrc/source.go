@@ -34,12 +34,18 @@ type Source struct {
 	read func(size int64)
 }
 
-// OnRead has f called, for a REV:PATH of one file, with the file's size
-// once its bytes are read, before they are decoded, unless they are
-// gzip'd (the size of what they hold is not theirs): the size of the
-// input a command's memory is budgeted from, which git does not tell a
-// folder's or a file's reader before. A folder's source never calls it.
-func (s *Source) OnRead(f func(size int64)) { s.read = f }
+// OnRead has f called with the size of the input a command's memory is
+// budgeted from, which git does not tell a reader before: for a REV:PATH
+// of one file, the file's size once its bytes are read, before they are
+// decoded, unless they are gzip'd (the size of what they hold is not
+// theirs); for a folder, once it is listed (with its blobs' sizes, see
+// Tree.ListSizes), before any file is read, the sum of the sizes of the
+// files the loader reads, unless one of them is named *.gz. Called before
+// the source is opened.
+func (s *Source) OnRead(f func(size int64)) {
+	s.read = f
+	s.tree.ListSizes()
+}
 
 // Source returns the snapshot source of a REV:PATH argument, resolved as
 // Resolve does.
@@ -89,6 +95,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	}
 	var entries []snapshot.File
 	var stream []*blob
+	// streamed is the size of the blobs streamed, for OnRead; -1 when
+	// unknown (a blob without its size, or gzip'd).
+	var streamed int64
 	var errs []*snapshot.Error
 	var links []string // the links to follow, by their names in entries
 	var linkPaths, linkOIDs []string
@@ -122,6 +131,11 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 			b := &blob{oid: f.OID, ready: make(chan struct{})}
 			stream = append(stream, b)
 			file.Handle = b
+			if f.Size < 0 || strings.HasSuffix(base, ".gz") || streamed < 0 {
+				streamed = -1
+			} else {
+				streamed += f.Size
+			}
 		default:
 			file.Handle = &blob{oid: f.OID} // not read, or on its own
 		}
@@ -144,6 +158,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				warnings = append(warnings, snapshot.Warning{File: links[i], Message: "broken symbolic link (to " + target + "): not followed"})
 			}
 		}
+	}
+	if t.IsTree && s.read != nil && streamed >= 0 {
+		s.read(streamed)
 	}
 	if len(stream) > 0 {
 		go s.stream(stream, !t.IsTree)

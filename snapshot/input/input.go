@@ -69,11 +69,14 @@ type Options struct {
 	// before. It is not called for gzip'd input, whose size is not that
 	// of the input it holds.
 	StdinRead func(size int64)
-	// GitFileRead, when not nil, is called with the size of a file read
-	// from git as REV:PATH (a page, an index, a lockfile named alone)
-	// once it is read whole, before it is decoded, as StdinRead is; not
-	// for a folder, nor for gzip'd content.
-	GitFileRead func(size int64)
+	// GitFileRead, when not nil, is called with the size of what is read
+	// from git as REV:PATH, and whether it is a folder: of a file (a
+	// page, an index, a lockfile named alone) once it is read whole,
+	// before it is decoded, as StdinRead is; of a folder once it is
+	// listed, before its files are read (the files the loader reads:
+	// see gitsrc.Source.OnRead). Not for gzip'd content, nor for a
+	// folder that holds a gzip'd file or is a Spack mirror's root.
+	GitFileRead func(size int64, folder bool)
 }
 
 // open is Open with options; it also returns the tree of an argument
@@ -151,8 +154,9 @@ func open(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) {
 // gitSource returns the source of a resolved REV:PATH: the tree, or the
 // Spack mirror the tree is the root of (gitsrc.Source.Open).
 func gitSource(src *gitsrc.Source, o Options) (snapshot.Source, *gitsrc.Tree, error) {
-	if o.GitFileRead != nil && !src.Tree().IsTree {
-		src.OnRead(o.GitFileRead)
+	if o.GitFileRead != nil {
+		folder := src.Tree().IsTree
+		src.OnRead(func(n int64) { o.GitFileRead(n, folder) })
 	}
 	s, err := src.Open(o.Mirror)
 	if err != nil {

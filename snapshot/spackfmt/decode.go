@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Sniff says which kind of Spack file data holds, by content: a JSON
@@ -201,7 +202,8 @@ func Decode(file string, data []byte) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &decoder{s: newScanner(file, data), file: file, set: &Set{}}
+	d := newDecoder(file, data)
+	defer d.release()
 	d.initSlabs(len(data))
 	d.s.intern = internPool.Get().(map[string]string)
 	// The table of hashes, sized for a node per KiB (an index's records
@@ -279,6 +281,32 @@ func Decode(file string, data []byte) (*Set, error) {
 		highWater()
 	}
 	return d.set, nil
+}
+
+// decoderPool holds decoders and their scanners for reuse, file after
+// file: a decoder is some 2 KB (a parameters object's keys are kept in
+// it), which a folder of thousands of small spec files allocated once
+// each, more than the file's own bytes (issue 35, item 8).
+var decoderPool = sync.Pool{New: func() any { return &decoder{s: &scanner{}} }}
+
+// newDecoder returns a decoder of data, from decoderPool: as new but for
+// the room its scanner's path has.
+func newDecoder(file string, data []byte) *decoder {
+	d := decoderPool.Get().(*decoder)
+	s := d.s
+	*s = scanner{file: file, data: data, hashNext: 8, path: s.path[:0]}
+	*d = decoder{s: s, file: file, set: &Set{}}
+	return d
+}
+
+// release gives d back to decoderPool, holding nothing of its file: what
+// its nodes keep (slabs, strings) is theirs, and d's reuse never carves
+// into it.
+func (d *decoder) release() {
+	s := d.s
+	*s = scanner{path: s.path[:0]} // a path holds no pointer
+	*d = decoder{s: s}
+	decoderPool.Put(d)
 }
 
 // highWater, when set (by tests), is called where a decoding holds the

@@ -705,9 +705,12 @@ func short(h string) string {
 const slabSize = 4096
 
 // initSlabs sets the first blocks' sizes for a file of size bytes (a node
-// takes some hundreds of bytes of JSON).
+// takes some hundreds of bytes of JSON): a node per 512 bytes, and at
+// least one, not eight: a spec file of 870 bytes (two nodes, one edge)
+// kept a block of 16 edges (1.3 KB) and hashes for 16, and a folder of
+// them 3.3x its bytes (issue 35, item 8).
 func (d *decoder) initSlabs(size int) {
-	n := min(max(size/512, 8), slabSize)
+	n := min(max(size/512, 1), slabSize)
 	d.nodeNext, d.depNext, d.strNext, d.detailNext = n, 2*n, n, n
 	d.s.hashNext = n
 }

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/cachediff/cachediff/internal/testing/gen"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
 )
 
 func main() {
@@ -21,6 +22,7 @@ func main() {
 	heavy := flag.Bool("heavy", false, "heavy churn (a migration week) instead of a nightly regeneration")
 	churn := flag.String("churn", "", "a benchmark churn level instead: 0%, 4%, 13%, 40% or 100% (a real week)")
 	onePkg := flag.Bool("onepkg", false, "one package of -specs specs per side instead, every spec updated, each with variants of its own (gen.OnePackage)")
+	specFiles := flag.Bool("specfiles", false, "a folder of -specs Spack spec files per side instead, a build cache's build_cache/ (spackgen.WriteSpecFolder), every 100th updated")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: cachediff-gen [flags] DIR\n\n")
 		flag.PrintDefaults()
@@ -29,6 +31,13 @@ func main() {
 	if flag.NArg() != 1 {
 		flag.Usage()
 		os.Exit(2)
+	}
+	if *specFiles {
+		if err := writeSpecFolders(flag.Arg(0), *specs); err != nil {
+			fmt.Fprintln(os.Stderr, "cachediff-gen:", err)
+			os.Exit(2)
+		}
+		return
 	}
 	if *onePkg {
 		if err := writeOnePackage(flag.Arg(0), *specs); err != nil {
@@ -75,5 +84,22 @@ func writeOnePackage(dir string, n int) error {
 	}
 	out, _ := json.Marshal(doc.Truth)
 	fmt.Printf("%s\n", out)
+	return nil
+}
+
+// writeSpecFolders writes DIR/old and DIR/new, n spec files each
+// (spackgen.WriteSpecFolder), the new one with every 100th spec updated,
+// and prints the bytes of each.
+func writeSpecFolders(dir string, n int) error {
+	for _, side := range []struct {
+		name string
+		bump func(int) bool
+	}{{"old", nil}, {"new", func(i int) bool { return i%100 == 7 }}} {
+		size, err := spackgen.WriteSpecFolder(filepath.Join(dir, side.name), n, side.bump)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%s: %d spec files, %d bytes\n", side.name, n, size)
+	}
 	return nil
 }
