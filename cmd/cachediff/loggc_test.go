@@ -54,12 +54,7 @@ func TestLogManyStepsCollections(t *testing.T) {
 		}
 		args = append(args, p)
 	}
-	// main's settings are the process's: put back what the tests run
-	// under.
-	gc := debug.SetGCPercent(100)
-	debug.SetGCPercent(gc)
-	limit := debug.SetMemoryLimit(-1)
-	t.Cleanup(func() { debug.SetGCPercent(gc); debug.SetMemoryLimit(limit) })
+	keepMemorySettings(t)
 	c := newCLI()
 	c.stdin, c.stdout, c.stderr = strings.NewReader(""), io.Discard, io.Discard
 	runtime.GC()

@@ -407,22 +407,26 @@ func TestOutputBufferShared(t *testing.T) {
 	}
 }
 
+// keepMemorySettings puts the process's memory limit and GOGC back as
+// they are when t ends: main's settings are the process's, and the tests
+// that make them run in the process of the others.
+func keepMemorySettings(t *testing.T) {
+	gc := debug.SetGCPercent(100)
+	debug.SetGCPercent(gc)
+	limit := debug.SetMemoryLimit(-1)
+	t.Cleanup(func() { debug.SetGCPercent(gc); debug.SetMemoryLimit(limit) })
+}
+
 // TestSetMemoryLimit: main's limitMemory sets the limit for the input and
 // leaves the collections to it (GOGC=off). The test puts both back.
 func TestSetMemoryLimit(t *testing.T) {
-	limit := debug.SetMemoryLimit(-1)
-	gc := debug.SetGCPercent(-1)
-	debug.SetGCPercent(gc)
-	defer func() {
-		debug.SetMemoryLimit(limit)
-		debug.SetGCPercent(gc)
-	}()
+	keepMemorySettings(t)
 	const input = 100 << 20
 	setMemoryLimit(input, 5<<20, 0)
 	if got, want := debug.SetMemoryLimit(-1), memoryLimit(input)+5<<20; got != want {
 		t.Errorf("memory limit %d, want memoryLimit(%d) + 5 MiB = %d", got, input, want)
 	}
-	if got := debug.SetGCPercent(gc); got != -1 {
+	if got := debug.SetGCPercent(-1); got != -1 {
 		t.Errorf("GOGC %d after setMemoryLimit, want off (-1)", got)
 	}
 }
@@ -437,13 +441,7 @@ func TestSetMemoryLimit(t *testing.T) {
 // 4.5x the input. A log's limit keeps that room. The test puts the
 // settings back.
 func TestDiffMemoryLimit(t *testing.T) {
-	limit := debug.SetMemoryLimit(-1)
-	gc := debug.SetGCPercent(-1)
-	debug.SetGCPercent(gc)
-	defer func() {
-		debug.SetMemoryLimit(limit)
-		debug.SetGCPercent(gc)
-	}()
+	keepMemorySettings(t)
 	const input = 8 << 20
 	scratch := make([]byte, 4*input) // alive at the last collection, as a loader's scratch
 	runtime.GC()
