@@ -148,16 +148,7 @@ func TestCausesViaOracle(t *testing.T) {
 		}
 		r := &Report{}
 		for _, p := range pairs {
-			pr := Pair{Old: &snapshot.Spec{Hash: p[0]}, New: &snapshot.Spec{Hash: p[1]}}
-			pkg := Package{Name: p[2], Status: Changed}
-			if p[3] != "" {
-				pkg.Specs.Updated = []Pair{pr}
-				r.Summary.Specs.Updated++
-			} else {
-				pkg.Specs.Rebuilt = []Pair{pr}
-				r.Summary.Specs.Rebuilt++
-			}
-			r.Packages = append(r.Packages, pkg)
+			addChangedPair(r, p[2], p[0], p[1], p[3] != "")
 		}
 		r.Explain(before, after)
 		oracle := newExplainer(before, after, 0)
@@ -287,18 +278,7 @@ func chainOverHubReport(n, k int) *Report {
 			below = name
 		}
 	}
-	add := func(name string, updated bool) {
-		pr := Pair{Old: &snapshot.Spec{Hash: "o-" + name}, New: &snapshot.Spec{Hash: "n-" + name}}
-		pkg := Package{Name: name, Status: Changed}
-		if updated {
-			pkg.Specs.Updated = []Pair{pr}
-			r.Summary.Specs.Updated++
-		} else {
-			pkg.Specs.Rebuilt = []Pair{pr}
-			r.Summary.Specs.Rebuilt++
-		}
-		r.Packages = append(r.Packages, pkg)
-	}
+	add := func(name string, updated bool) { addChangedPair(r, name, "o-"+name, "n-"+name, updated) }
 	for i := range k {
 		add(fmt.Sprintf("l%05d", i), true)
 	}
@@ -338,4 +318,19 @@ func refsOf(c *Causes) int {
 		n += len(s)
 	}
 	return n
+}
+
+// addChangedPair adds to r a changed package name of one pair, from hash
+// old to new: updated, or rebuilt.
+func addChangedPair(r *Report, name, old, new string, updated bool) {
+	pr := Pair{Old: &snapshot.Spec{Hash: old}, New: &snapshot.Spec{Hash: new}}
+	pkg := Package{Name: name, Status: Changed}
+	if updated {
+		pkg.Specs.Updated = []Pair{pr}
+		r.Summary.Specs.Updated++
+	} else {
+		pkg.Specs.Rebuilt = []Pair{pr}
+		r.Summary.Specs.Rebuilt++
+	}
+	r.Packages = append(r.Packages, pkg)
 }
