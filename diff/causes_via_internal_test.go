@@ -321,9 +321,9 @@ func refsOf(c *Causes) int {
 }
 
 // addChangedPair adds to r a changed package name of one pair, from hash
-// old to new: updated, or rebuilt.
-func addChangedPair(r *Report, name, old, new string, updated bool) {
-	pr := Pair{Old: &snapshot.Spec{Hash: old}, New: &snapshot.Spec{Hash: new}}
+// a to b: updated, or rebuilt.
+func addChangedPair(r *Report, name, a, b string, updated bool) {
+	pr := Pair{Old: &snapshot.Spec{Hash: a}, New: &snapshot.Spec{Hash: b}}
 	pkg := Package{Name: name, Status: Changed}
 	if updated {
 		pkg.Specs.Updated = []Pair{pr}
