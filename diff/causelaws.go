@@ -3,6 +3,9 @@ package diff
 import (
 	"cmp"
 	"fmt"
+	"hash/maphash"
+	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"strings"
 )
@@ -201,6 +204,7 @@ func checkCauseSets(r *Report) error {
 		}
 		return c.Paths[p].Name, v, -1
 	}
+	var hashes *pathHashes // once a comparison walks far
 	// less orders two paths, each a pair's name, the names along its
 	// via and those along a link (na, va, a and nb, vb, b; a link -2 is
 	// the pair alone): the shortest first, then name by name.
@@ -225,10 +229,20 @@ func checkCauseSets(r *Report) error {
 			return na < nb
 		}
 		// Name by name until the vias end at the same place: then the
-		// vias, and the links, compare by their ranks.
-		for {
+		// vias, and the links, compare by their ranks. Past a few names,
+		// from the first name where they differ, found by the paths'
+		// hashes (two paths of the same names whose vias end at
+		// different depths, in a report edited to hold many, walked the
+		// vias whole for each of its sets).
+		for walked := 0; ; walked++ {
 			if lawPathStep != nil {
 				lawPathStep()
+			}
+			if walked == lawShortWalk {
+				if hashes == nil {
+					hashes = newPathHashes(c.Paths, depth)
+				}
+				return hashes.compare(va, a, vb, b) < 0
 			}
 			switch {
 			case va < 0 && vb < 0:
@@ -537,3 +551,165 @@ func pathRanks(paths []PathLink, depth []int) []int {
 // checkCauseSets ranks, each comparison of two paths, and each name
 // such a comparison walks.
 var lawPathStep func()
+
+// lawShortWalk is how many names checkCauseSets compares one by one
+// before it finds the first that differs by the paths' hashes.
+const lawShortWalk = 16
+
+// pathHashes finds where two paths of a report's causes first differ,
+// each path a via and a link after it (checkCauseSets), without walking
+// them: each link has the hash of its names to the end of its path and a
+// jump pointer, so that the link any number of names down is found in
+// logarithmic time (Myers' skew-binary jump pointers), and the hash of
+// any first names of a path with it; halving then finds the first name
+// that differs. Memory is two words a link; the names' hashes are seeded
+// at random, mod the prime 2^61-1, so that no report can be edited to
+// make two paths collide but by chance.
+type pathHashes struct {
+	paths []PathLink
+	dep   []int    // by link: names to the end of its path; link n (no link) 0
+	up    []int32  // the next link; n for none, n's own n
+	jump  []int32  // a link further down (see ancestor)
+	hash  []uint64 // Σ h(j-th name)·base^j over the path's names
+	pow   []uint64 // base^m
+}
+
+const mersenne61 = 1<<61 - 1
+
+func mulMod61(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	r := (hi<<3 | lo>>61) + lo&mersenne61
+	r = r&mersenne61 + r>>61
+	if r >= mersenne61 {
+		r -= mersenne61
+	}
+	return r
+}
+
+func addMod61(a, b uint64) uint64 {
+	r := a + b
+	if r >= mersenne61 {
+		r -= mersenne61
+	}
+	return r
+}
+
+func subMod61(a, b uint64) uint64 {
+	if a >= b {
+		return a - b
+	}
+	return a + mersenne61 - b
+}
+
+// newPathHashes indexes paths, whose links' depths (checkCauseSets's,
+// with no loop) are depth.
+func newPathHashes(paths []PathLink, depth []int) *pathHashes {
+	n := len(paths)
+	h := &pathHashes{paths: paths, dep: make([]int, n+1), up: make([]int32, n+1), jump: make([]int32, n+1), hash: make([]uint64, n+1)}
+	copy(h.dep, depth)
+	most := 0
+	for _, d := range depth {
+		most = max(most, d)
+	}
+	// The links by depth, so that each link's next comes before it.
+	at := make([]int, most+2)
+	for _, d := range depth {
+		at[d+1]++
+	}
+	for d := 1; d < len(at); d++ {
+		at[d] += at[d-1]
+	}
+	order := make([]int32, n)
+	for i, d := range depth {
+		order[at[d]] = int32(i)
+		at[d]++
+	}
+	seed := maphash.MakeSeed()
+	base := 256 + rand.Uint64N(mersenne61-512)
+	h.pow = make([]uint64, most+1)
+	h.pow[0] = 1
+	for m := 1; m <= most; m++ {
+		h.pow[m] = mulMod61(h.pow[m-1], base)
+	}
+	root := int32(n)
+	h.up[root], h.jump[root] = root, root
+	for _, u := range order {
+		p := root
+		if nx := paths[u].Next; nx != nil {
+			p = int32(*nx)
+		}
+		h.up[u] = p
+		if j := h.jump[p]; h.dep[p]-h.dep[j] == h.dep[j]-h.dep[h.jump[j]] {
+			h.jump[u] = h.jump[j]
+		} else {
+			h.jump[u] = p
+		}
+		h.hash[u] = addMod61(maphash.String(seed, paths[u].Name)%mersenne61, mulMod61(base, h.hash[p]))
+	}
+	return h
+}
+
+// ancestor is the link m names down the path from link u (len(paths)
+// past its end).
+func (h *pathHashes) ancestor(u int32, m int) int32 {
+	t := h.dep[u] - m
+	for h.dep[u] > t {
+		if j := h.jump[u]; h.dep[j] >= t {
+			u = j
+		} else {
+			u = h.up[u]
+		}
+	}
+	return u
+}
+
+// node is link i as pathHashes numbers it: len(paths) for none (-1).
+func (h *pathHashes) node(i int) int32 {
+	if i < 0 {
+		return int32(len(h.paths))
+	}
+	return int32(i)
+}
+
+// prefix is the hash of the first m names of the path from link u.
+func (h *pathHashes) prefix(u int32, m int) uint64 {
+	return subMod61(h.hash[u], mulMod61(h.pow[m], h.hash[h.ancestor(u, m)]))
+}
+
+// compare compares the names along via v, then link p, with those along
+// via w, then link q (as many in all, each via -1 for none): the first
+// name where they differ decides.
+func (h *pathHashes) compare(v, p, w, q int) int {
+	a := [2]int32{h.node(v), h.node(p)}
+	b := [2]int32{h.node(w), h.node(q)}
+	pre := func(x [2]int32, m int) uint64 {
+		if lv := h.dep[x[0]]; m > lv {
+			return addMod61(h.hash[x[0]], mulMod61(h.pow[lv], h.prefix(x[1], m-lv)))
+		}
+		return h.prefix(x[0], m)
+	}
+	name := func(x [2]int32, m int) string {
+		if lv := h.dep[x[0]]; m >= lv {
+			return h.paths[h.ancestor(x[1], m-lv)].Name
+		}
+		return h.paths[h.ancestor(x[0], m)].Name
+	}
+	total := min(h.dep[a[0]]+h.dep[a[1]], h.dep[b[0]]+h.dep[b[1]])
+	if pre(a, total) == pre(b, total) {
+		return 0
+	}
+	// The first lo names are the same, the first hi not.
+	lo, hi := 0, total
+	for hi-lo > 1 {
+		if lawPathStep != nil {
+			lawPathStep()
+		}
+		mid := lo + (hi-lo)/2
+		if pre(a, mid) == pre(b, mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return strings.Compare(name(a, lo), name(b, lo))
+}

@@ -370,7 +370,13 @@ func (c *Causes) PathNames(first string, i int) []string {
 
 // appendLinks appends the names along link i to out, as PathNames.
 func (c *Causes) appendLinks(out []string, i int) []string {
-	for n := 0; i >= 0 && i < len(c.Paths) && n <= len(c.Paths); n++ {
+	return c.appendLinksUpTo(out, i, -1)
+}
+
+// appendLinksUpTo is appendLinks, stopping once out holds most names
+// (-1: no bound).
+func (c *Causes) appendLinksUpTo(out []string, i, most int) []string {
+	for n := 0; i >= 0 && i < len(c.Paths) && n <= len(c.Paths) && len(out) != most; n++ {
 		out = append(out, c.Paths[i].Name)
 		if c.Paths[i].Next == nil {
 			break
@@ -384,16 +390,26 @@ func (c *Causes) appendLinks(out []string, i int) []string {
 // name (the pair's package), then the names along w.Via, then those
 // along i.
 func (c *Causes) Path(w *Why, name string, i int) []string {
+	return c.pathUpTo(w, name, i, -1)
+}
+
+// pathUpTo is Path, its first most names (-1: all).
+func (c *Causes) pathUpTo(w *Why, name string, i, most int) []string {
 	out := []string{name}
 	if w != nil && w.Via != nil {
-		out = c.appendLinks(out, *w.Via)
+		out = c.appendLinksUpTo(out, *w.Via, most)
 	}
-	return c.appendLinks(out, i)
+	return c.appendLinksUpTo(out, i, most)
 }
 
 // Resolve returns w's root causes written out whole, each with its path
 // from name (the pair's package), sorted by name, hashes and path.
 func (c *Causes) Resolve(w *Why, name string) []Cause {
+	return c.resolveUpTo(w, name, -1)
+}
+
+// resolveUpTo is Resolve, each path its first most names (-1: all).
+func (c *Causes) resolveUpTo(w *Why, name string, most int) []Cause {
 	if w == nil {
 		return nil
 	}
@@ -407,7 +423,7 @@ func (c *Causes) Resolve(w *Why, name string) []Cause {
 			continue
 		}
 		cs := c.Table[r.Cause]
-		cs.Path = c.Path(w, name, r.Path)
+		cs.Path = c.pathUpTo(w, name, r.Path, most)
 		out = append(out, cs)
 	}
 	sortCauses(out)
@@ -416,11 +432,14 @@ func (c *Causes) Resolve(w *Why, name string) []Cause {
 
 // ResolveFirst returns the first n of w's root causes in Resolve's
 // order, each with its path from name, and how many it has in all. Only
-// those n paths are written out; the order of a set's causes is kept in
-// *order (nil: not kept), so that the pairs that share a set (the R
-// roots of an environment that reach the same K changed leaves) sort it
-// once: R·K log K, and R·K paths, for lists that show n.
-func (c *Causes) ResolveFirst(w *Why, name string, n int, order map[int][]CauseRef) ([]Cause, int) {
+// those n paths are written out, each its first names names at most
+// (-1: all; a text shortened to a few thousand characters shows no more,
+// and a report edited so that R roots each go through a via of D names
+// wrote R·D names out); the order of a set's causes is kept in *order
+// (nil: not kept), so that the pairs that share a set (the R roots of an
+// environment that reach the same K changed leaves) sort it once: R·K
+// log K, and R·K paths, for lists that show n.
+func (c *Causes) ResolveFirst(w *Why, name string, n, names int, order map[int][]CauseRef) ([]Cause, int) {
 	if w == nil {
 		return nil, 0
 	}
@@ -429,7 +448,7 @@ func (c *Causes) ResolveFirst(w *Why, name string, n int, order map[int][]CauseR
 	}
 	refs := c.Refs(w)
 	if len(refs) <= n {
-		out := c.Resolve(w, name)
+		out := c.resolveUpTo(w, name, names)
 		return out, len(out)
 	}
 	sorted, ok := order[w.Set]
@@ -452,7 +471,7 @@ func (c *Causes) ResolveFirst(w *Why, name string, n int, order map[int][]CauseR
 	out := make([]Cause, 0, min(n, len(sorted)))
 	for _, r := range sorted[:min(n, len(sorted))] {
 		cs := c.Table[r.Cause]
-		cs.Path = c.Path(w, name, r.Path)
+		cs.Path = c.pathUpTo(w, name, r.Path, names)
 		out = append(out, cs)
 	}
 	sortCauses(out)

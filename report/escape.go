@@ -88,6 +88,12 @@ const (
 	maxText = 2000 // a whole text, such as a list of variants joined
 )
 
+// MaxPathNames is the most names of a path joined by " → " that a text
+// shortened as EscapeMD, EscapeHTML and Shorten do can show: each name
+// after the first comes with three characters that count, so the text
+// is cut before the last of these names ends, whatever names follow.
+const MaxPathNames = maxText/3 + 2
+
 // MaxWord is the most characters a name keeps whole in Markdown and HTML
 // (Shorten): text cuts a snapshot's name at as many cells.
 const MaxWord = maxWord

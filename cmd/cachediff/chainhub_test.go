@@ -11,7 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/jsonv1"
 )
 
 // writeChainOverHub writes spackgen's chain of n specs over a hub with k
@@ -107,6 +110,86 @@ func TestChainOverHubLinear(t *testing.T) {
 	}{{"the diff (json) allocates", allocJSON, allocBound}, {"render allocates", allocRender, allocBound}, {"the diff (html) allocates", allocHTML, allocBound}, {"the JSON written is", sizes, 4.4}} {
 		if r := float64(x.v[1]) / float64(x.v[0]); r > x.bound {
 			t.Errorf("4x N and K: %s %.2fx (%d → %d bytes), want at most %.2fx", x.what, r, x.v[0], x.v[1], x.bound)
+		}
+	}
+}
+
+// forgedRootVias writes the JSON report of a chain over a hub (3 leaves),
+// edited so that r changed roots each go through a via of d names, and
+// returns its path and size.
+func forgedRootVias(t *testing.T, r, d int) (string, int) {
+	t.Helper()
+	oldPath, newPath, _ := writeChainOverHub(t, 5, 3)
+	code, js, _ := runAlloc([]string{"--format", "json", oldPath, newPath})
+	if code != 1 {
+		t.Fatalf("the chain over a hub: exit %d, want 1", code)
+	}
+	rep, err := jsonv1.DecodeBytes(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rep.Causes
+	if c == nil || c.Roots == nil || len(c.Roots.Changed) != 1 || c.Roots.Changed[0].Why == nil || c.Roots.Changed[0].Why.Via == nil {
+		t.Fatal("the chain over a hub has no changed root with a via")
+	}
+	base := len(c.Paths)
+	for i := range d {
+		l := diff.PathLink{Name: fmt.Sprintf("z%06d", i)}
+		if i < d-1 {
+			next := base + i + 1
+			l.Next = &next
+		}
+		c.Paths = append(c.Paths, l)
+	}
+	root := c.Roots.Changed[0]
+	c.Roots.Changed = nil
+	for i := range r {
+		x := root
+		x.Root = fmt.Sprintf("r%06d", i)
+		w := *root.Why
+		via := base
+		w.Via = &via
+		x.Why = &w
+		c.Roots.Changed = append(c.Roots.Changed, x)
+	}
+	var b bytes.Buffer
+	if err := jsonv1.JSON(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "forged.json")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, b.Len()
+}
+
+// A changed root's row in Environment roots (Markdown and HTML) wrote out
+// each cause's path whole, to shorten it to a few thousand characters
+// after: a report edited so that R roots each go through a via of D
+// names wrote R·D names (R = D = 10,000, a 4.4 MB report: 29 s and 567
+// MB for Markdown, 72 s for HTML). Now 4x R and D allocates at most
+// about 4.4x, and the row reads as before.
+func TestRenderRootViasLinear(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	n := report.MaxPathNames + 50 // past the names a row can show, at n and 4n
+	var alloc [2][2]uint64
+	for i, n := range []int{n, 4 * n} {
+		path, size := forgedRootVias(t, n, n)
+		for j, format := range []string{"md", "html"} {
+			code, out, a := runAlloc([]string{"render", "--format", format, path})
+			if code != 1 {
+				t.Fatalf("r = d = %d: render --format %s exit %d, want 1", n, format, code)
+			}
+			if want := "l0 1 → 2 (via c4 → z000000 → z000001"; !bytes.Contains(out, []byte(want)) {
+				t.Fatalf("r = d = %d: render --format %s does not name %q", n, format, want)
+			}
+			alloc[j][i] = a
+			t.Logf("r = d = %d: report %d bytes; %s allocated %d, wrote %d", n, size, format, a, len(out))
+		}
+	}
+	for j, format := range []string{"md", "html"} {
+		if r := float64(alloc[j][1]) / float64(alloc[j][0]); r > allocBound {
+			t.Errorf("4x R and D: render --format %s allocates %.2fx (%d → %d bytes), want at most %.2fx", format, r, alloc[j][0], alloc[j][1], allocBound)
 		}
 	}
 }

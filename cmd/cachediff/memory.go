@@ -29,7 +29,7 @@ type memoryBudget interface {
 	limitLog(input, kept int64)
 	// bound is called by a diff of two folders read from git, which load
 	// at once, with the size of the input as git's listing of the trees
-	// tells it before they load (twice the first's, then both): the
+	// tells it before they load (once both told theirs): the
 	// collector keeps its pace, and the limit only bounds the heap at
 	// loadLimit, until limit is called once both are loaded.
 	bound(input int64)
@@ -188,7 +188,8 @@ func memoryLimit(input int64) int64 {
 
 // loadLimit is the memory limit while two folders load from git at once
 // (memoryBudget.bound): 3.5x the input, the budget's 4x less room for
-// the pages the runtime does not count. The collector keeps its pace
+// the pages the runtime does not count, and no less than memoryLimit's
+// least (the runtime's own heap). The collector keeps its pace
 // (GOGC=400) below it: the two loads hold more at once than one (both
 // streams' buffers, both loaders' state), and the lower limit of a diff
 // (memoryLimit: 3x a real pair of 15k specs) made the collector run back
@@ -197,7 +198,7 @@ func memoryLimit(input int64) int64 {
 // input, peaked at 10x the input. Only folders of spec files are bounded
 // (gitsrc.Tree.ListSizes): a catalogue's pages, whose heap is about
 // their size, load as they do from disk.
-func loadLimit(input int64) int64 { return max(input, 0) * 7 / 2 }
+func loadLimit(input int64) int64 { return max(max(input, 0)*7/2, 24<<20) }
 
 // beyondInput is room for what of a live heap of live bytes (as the
 // last collection found it) is more than the twice the input that

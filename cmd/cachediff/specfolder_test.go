@@ -143,11 +143,39 @@ func TestMemoryLimitGitFolders(t *testing.T) {
 	}
 	// The two folders are the same size (a bumped spec's version and
 	// hash take as many bytes).
-	want := []int64{size, size}
-	if got := fmt.Sprint(rec.order); !slices.Equal(rec.bounds, want) || got != "[pace bound bound limit collect if due]" {
+	want := []int64{size}
+	if got := fmt.Sprint(rec.order); !slices.Equal(rec.bounds, want) || got != "[pace bound limit collect if due]" {
 		t.Errorf("hooks %s, bound with %v; want pace, bound with %v, then limit", got, rec.bounds, want)
 	}
 	if !slices.Equal(rec.inputs, []int64{size}) {
 		t.Errorf("limit set with %v, want %d once both are loaded", rec.inputs, size)
+	}
+}
+
+// A folder of spec files read from git beside a folder of pages, which
+// tells no size (gitsrc.Source.OnRead): the heap is not bounded from the
+// spec files alone, as twice their size, while the pages load. A few
+// spec files beside a catalogue of 240k specs bounded it at a few
+// kilobytes, and the collector ran back to back while the catalogue
+// loaded (1.7x the time of a folder of pages in their place).
+func TestMemoryLimitGitSpecFilesBesidePages(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dirs, _ := specFolders(t, t.TempDir(), 20)
+	repo := filepath.Join(t.TempDir(), "repo")
+	weeks, err := gittest.Commits(repo, dirs[0], filepath.Join("..", "..", "testdata", "real", "v0.23.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{weeks[0].ID, weeks[1].ID}, {weeks[1].ID, weeks[0].ID}} {
+		rec := &memoryRecorder{}
+		c := &cli{stdout: io.Discard, stderr: io.Discard, memory: rec}
+		if code := c.run([]string{"-C", repo, "git:" + args[0] + ":_cache/develop", "git:" + args[1] + ":_cache/develop"}); code != 1 {
+			t.Fatalf("exit %d", code)
+		}
+		if len(rec.bounds) > 0 {
+			t.Errorf("%s against %s: bound with %v while the pages load, which told no size; want no bound before both are loaded", args[0][:7], args[1][:7], rec.bounds)
+		}
 	}
 }

@@ -518,6 +518,10 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 		}
 		order := map[int][]diff.CauseRef{} // the sets' causes sorted, shared by the roots that share a set
 		for _, x := range rc.Changed {
+			if n >= htmlMaxCauses {
+				n++ // a row not listed: its causes are not resolved
+				continue
+			}
 			spec := x.Old.Name + "@" + x.Old.Version + " " + ab.Short(x.Old.Hash) + " → "
 			if x.New.Name+"@"+x.New.Version != x.Old.Name+"@"+x.Old.Version {
 				spec += x.New.Name + "@" + x.New.Version + " "
@@ -527,7 +531,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 			if len(x.Changes) > 0 {
 				why = append(why, "own: "+report.ChangeText(x.Changes))
 			}
-			causes, all := c.ResolveFirst(x.Why, x.New.Name, htmlRootCauses, order)
+			causes, all := c.ResolveFirst(x.Why, x.New.Name, htmlRootCauses, report.MaxPathNames, order)
 			for _, cs := range causes {
 				why = append(why, report.CauseText(cs.Name, cs.Changes)+" (via "+strings.Join(cs.Path, " → ")+")")
 			}

@@ -41,7 +41,7 @@ func (m *mdBuilder) roots() *view.Section {
 			why = append(why, "own: "+report.EscapeMD(report.ChangeText(r.Changes)))
 		}
 		if r.Why != nil {
-			causes, all := c.ResolveFirst(r.Why, r.New.Name, rootCauses, order)
+			causes, all := c.ResolveFirst(r.Why, r.New.Name, rootCauses, report.MaxPathNames, order)
 			for _, cs := range causes {
 				why = append(why, report.EscapeMD(report.CauseText(cs.Name, cs.Changes))+" (via "+report.EscapeMD(strings.Join(cs.Path, " → "))+")")
 			}
