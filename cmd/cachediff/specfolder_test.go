@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -176,6 +177,46 @@ func TestMemoryLimitGitSpecFilesBesidePages(t *testing.T) {
 		}
 		if len(rec.bounds) > 0 {
 			t.Errorf("%s against %s: bound with %v while the pages load, which told no size; want no bound before both are loaded", args[0][:7], args[1][:7], rec.bounds)
+		}
+	}
+}
+
+// A file read from git (an index) beside a folder of pages, which tells
+// no size: the limit is not set from twice the file's size while the
+// pages load, in either order. A 1 KB index beside a catalogue of 240k
+// specs set it at the diff's least (24 MiB) with the collector off, and
+// the collector ran back to back while the catalogue loaded (41
+// collections against 4 with a folder of pages in the index's place,
+// 1.7x the CPU).
+func TestMemoryLimitGitFileBesidePages(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	index := filepath.Join(t.TempDir(), "index")
+	if err := os.MkdirAll(index, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-formats", "index.v7-layout2-unsigned.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(index, "index.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	repo := filepath.Join(t.TempDir(), "repo")
+	weeks, err := gittest.Commits(repo, index, filepath.Join("..", "..", "testdata", "real", "v0.23.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, pages := "git:"+weeks[0].ID+":_cache/develop/index.json", "git:"+weeks[1].ID+":_cache/develop"
+	for _, args := range [][]string{{file, pages}, {pages, file}} {
+		rec := &memoryRecorder{}
+		c := &cli{stdout: io.Discard, stderr: io.Discard, memory: rec}
+		if code := c.run([]string{"-C", repo, args[0], args[1]}); code != 1 {
+			t.Fatalf("exit %d", code)
+		}
+		if len(rec.inputs) != 1 || len(rec.bounds) > 0 {
+			t.Errorf("%s against %s: limit set with %v, bound with %v (hooks %v); want the limit set once, when both are loaded", args[0][:11], args[1][:11], rec.inputs, rec.bounds, rec.order)
 		}
 	}
 }

@@ -77,6 +77,11 @@ type Options struct {
 	// see gitsrc.Source.OnRead). Not for gzip'd content, nor for a
 	// folder that holds a gzip'd file or is a Spack mirror's root.
 	GitFileRead func(size int64, folder bool)
+	// GitOpened, when not nil, is called once a REV:PATH is resolved,
+	// before anything of it is read, with whether it is a folder: a
+	// folder may tell no size (GitFileRead), so that a command cannot
+	// take the other side to be as large as the first to tell.
+	GitOpened func(folder bool)
 }
 
 // open is Open with options; it also returns the tree of an argument
@@ -154,6 +159,9 @@ func open(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) {
 // gitSource returns the source of a resolved REV:PATH: the tree, or the
 // Spack mirror the tree is the root of (gitsrc.Source.Open).
 func gitSource(src *gitsrc.Source, o Options) (snapshot.Source, *gitsrc.Tree, error) {
+	if o.GitOpened != nil {
+		o.GitOpened(src.Tree().IsTree)
+	}
 	if o.GitFileRead != nil {
 		folder := src.Tree().IsTree
 		src.OnRead(func(n int64) { o.GitFileRead(n, folder) })
