@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/cachediff/cachediff/internal/testing/gen"
 )
 
 // SpecFile is spec file i (format 5) of the shape a build cache's
@@ -27,12 +29,12 @@ func SpecFile(i int, bumped bool) []byte {
 	gcc := gccHash()
 	deps := `"dependencies":[{"name":"gcc","hash":"` + gcc + `","parameters":{"deptypes":["build"],"virtuals":["c","cxx"]}}],`
 	return []byte(`{"spec":{"_meta":{"version":5},"nodes":[` + "\n" +
-		node(name, version, TinyHash(^(i+1<<40)), deps, hash) + ",\n" +
-		node("gcc", "13.2.0", TinyHash(^(1<<50)), "", gcc) + "\n]}}\n")
+		node(name, version, gen.MixHash(^(uint64(i)+1<<40)), deps, hash) + ",\n" +
+		node("gcc", "13.2.0", gen.MixHash(^uint64(1<<50)), "", gcc) + "\n]}}\n")
 }
 
 // gccHash is the hash of the compiler every SpecFile depends on.
-func gccHash() string { return TinyHash(1 << 50) }
+func gccHash() string { return gen.MixHash(1 << 50) }
 
 // WriteSpecFolder writes n spec files (SpecFile, p<i>.spec.json) to the
 // folder dir, made if missing, with bump's files bumped (nil: none), and
