@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/internal/testing/gen"
 	"github.com/cachediff/cachediff/report"
 )
 
@@ -20,7 +20,7 @@ import (
 func rootsOverLeavesPair(t *testing.T, r, k int) (string, string) {
 	t.Helper()
 	write := func(side string, version string, salt int) string {
-		hash := func(kind, i int) string { return spackgen.TinyHash(salt<<40 | kind<<32 | i) }
+		hash := func(kind, i int) string { return gen.MixHash(uint64(salt)<<40 | uint64(kind)<<32 | uint64(i)) }
 		var b strings.Builder
 		b.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
 		for i := range r {
