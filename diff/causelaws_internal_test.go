@@ -57,15 +57,7 @@ func TestCauseLawsTwinLinksLinear(t *testing.T) {
 	if testing.Short() {
 		n = 500
 	}
-	steps := func(n int) int {
-		walked := 0
-		lawPathStep = func() { walked++ }
-		defer func() { lawPathStep = nil }()
-		if err := checkCauseSets(twinLinkReport(n)); err != nil {
-			t.Fatalf("n=%d: %v", n, err)
-		}
-		return walked
-	}
+	steps := func(n int) int { return lawWalk(t, twinLinkReport(n)) }
 	// The ranks order paths as their names do: chain B, one name before
 	// A's near its end, is the shortest path by name.
 	r := twinLinkReport(50)
@@ -83,4 +75,17 @@ func TestCauseLawsTwinLinksLinear(t *testing.T) {
 	if float64(b) > 4.4*float64(max(a, 1)) {
 		t.Errorf("4x the twin chains compares %.2fx the links (%d → %d), want at most 4.4x", float64(b)/float64(a), a, b)
 	}
+}
+
+// lawWalk checks r's causes (checkCauseSets), which must hold, and
+// returns how many path names the check walked one by one.
+func lawWalk(t *testing.T, r *Report) int {
+	t.Helper()
+	walked := 0
+	lawPathStep = func() { walked++ }
+	defer func() { lawPathStep = nil }()
+	if err := checkCauseSets(r); err != nil {
+		t.Fatalf("%d pairs: %v", r.Causes.Pairs, err)
+	}
+	return walked
 }

@@ -66,15 +66,7 @@ func TestCauseLawsTwinViasLinear(t *testing.T) {
 	if testing.Short() {
 		n = 500
 	}
-	steps := func(n int) int {
-		walked := 0
-		lawPathStep = func() { walked++ }
-		defer func() { lawPathStep = nil }()
-		if err := checkCauseSets(twinViaReport(n)); err != nil {
-			t.Fatalf("n=%d: %v", n, err)
-		}
-		return walked
-	}
+	steps := func(n int) int { return lawWalk(t, twinViaReport(n)) }
 	a, b := steps(n), steps(4*n)
 	t.Logf("twin vias: %d → %d names compared (%.2fx)", a, b, float64(b)/float64(a))
 	if float64(b) > 4.4*float64(max(a, 1)) {

@@ -297,13 +297,7 @@ func chainOverHubReport(n, k int) *Report {
 func TestCauseLawsChainOverHubLinear(t *testing.T) {
 	steps := func(n int) int {
 		r := chainOverHubReport(n, n)
-		walked := 0
-		lawPathStep = func() { walked++ }
-		defer func() { lawPathStep = nil }()
-		if err := checkCauseSets(r); err != nil {
-			t.Fatalf("n = k = %d: %v", n, err)
-		}
-		return walked + len(r.Causes.Paths) + refsOf(r.Causes)
+		return lawWalk(t, r) + len(r.Causes.Paths) + refsOf(r.Causes)
 	}
 	a, b := steps(100), steps(400)
 	t.Logf("chain over a hub: %d → %d (%.2fx)", a, b, float64(b)/float64(a))
