@@ -851,8 +851,8 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		// git looks for the repository from where a symbolic link
 		// leads, not from the link's own parents: name that folder,
 		// since the link's parents can hold a repository.
-		if real, err := filepath.EvalSymlinks(dir); err == nil && real != dir {
-			return fmt.Errorf("%w: %s (nor any of its parents), where %s leads", ErrNotRepo, real, dir)
+		if to, err := filepath.EvalSymlinks(dir); err == nil && to != dir {
+			return fmt.Errorf("%w: %s (nor any of its parents), where %s leads", ErrNotRepo, to, dir)
 		}
 		return fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, dir)
 	}

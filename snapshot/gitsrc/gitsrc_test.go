@@ -225,8 +225,8 @@ func TestNotRepoThroughLink(t *testing.T) {
 		if !errors.Is(err, ErrNotRepo) {
 			t.Fatalf("%s, through a link out of the work tree: %v, want ErrNotRepo", dir, err)
 		}
-		real := strings.Replace(dir, ext, outside, 1)
-		want := "not a git repository: " + real + " (nor any of its parents), where " + dir + " leads"
+		to := strings.Replace(dir, ext, outside, 1)
+		want := "not a git repository: " + to + " (nor any of its parents), where " + dir + " leads"
 		if err.Error() != want {
 			t.Errorf("through a link out of the work tree:\n got %s\nwant %s", err, want)
 		}
