@@ -848,6 +848,12 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		if abs, err := filepath.Abs(dir); err == nil {
 			dir = abs
 		}
+		// git looks for the repository from where a symbolic link
+		// leads, not from the link's own parents: name that folder,
+		// since the link's parents can hold a repository.
+		if to, err := filepath.EvalSymlinks(dir); err == nil && to != dir {
+			return fmt.Errorf("%w: %s (nor any of its parents), where %s leads", ErrNotRepo, to, dir)
+		}
 		return fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, dir)
 	}
 	return &gitError{args: args, code: ee.ExitCode(), stderr: firstLine(stderr)}

@@ -3,6 +3,7 @@ package gitsrc
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -188,6 +189,47 @@ func TestResolveErrors(t *testing.T) {
 	}
 	if _, err := bare.Series("HEAD~1..HEAD", "_cache/develop", "", ""); !errors.Is(err, ErrNotRepo) {
 		t.Errorf("a series outside a repository: %v", err)
+	}
+}
+
+// TestNotRepoThroughLink: a folder that is a symbolic link out of a
+// repository's work tree is outside it, as git finds the repository from
+// where the link leads. The message names that folder: naming only the
+// link, "nor any of its parents" read as false, its parents holding the
+// repository.
+func TestNotRepoThroughLink(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	repo := t.TempDir()
+	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v: %s", err, out)
+	}
+	outside, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext := filepath.Join(repo, "ext")
+	if err := os.Symlink(outside, ext); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{ext, filepath.Join(ext, "sub")} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = r.Resolve("HEAD:_cache/develop")
+		if !errors.Is(err, ErrNotRepo) {
+			t.Fatalf("%s, through a link out of the work tree: %v, want ErrNotRepo", dir, err)
+		}
+		to := strings.Replace(dir, ext, outside, 1)
+		want := "not a git repository: " + to + " (nor any of its parents), where " + dir + " leads"
+		if err.Error() != want {
+			t.Errorf("through a link out of the work tree:\n got %s\nwant %s", err, want)
+		}
 	}
 }
 
