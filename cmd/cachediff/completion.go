@@ -155,7 +155,17 @@ func bashCompletion(w io.Writer) error {
 	names, _ := subcommands(model)
 	var b strings.Builder
 	b.WriteString(`# bash completion for cachediff (cachediff completion bash).
+# _cachediff_files adds the file names that start with $cur, one a line:
+# COMPREPLY=($(compgen -f ...)) would split "my report.md" in two and
+# expand a name like "*" as a pattern. (No mapfile: macOS has bash 3.2.)
+_cachediff_files() {
+    local f
+    while IFS= read -r f; do
+        COMPREPLY+=("$f")
+    done < <(compgen -f -- "$cur")
+}
 _cachediff() {
+    COMPREPLY=()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     local cmd= i
     for ((i = 1; i < COMP_CWORD; i++)); do
@@ -194,7 +204,7 @@ _cachediff() {
 			case f.values != nil:
 				fmt.Fprintf(&b, "            %s) COMPREPLY=($(compgen -W %s -- \"$cur\")); return ;;\n", pat, shQuote(strings.Join(f.values, " ")))
 			case f.file:
-				fmt.Fprintf(&b, "            %s) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", pat)
+				fmt.Fprintf(&b, "            %s) _cachediff_files; return ;;\n", pat)
 			case !f.optional:
 				fmt.Fprintf(&b, "            %s) return ;;\n", pat)
 			}
@@ -225,7 +235,7 @@ _cachediff() {
 			if c.name == "" {
 				fmt.Fprintf(&b, "        if ((COMP_CWORD == 1)); then\n            COMPREPLY=($(compgen -W %s -- \"$cur\"))\n        fi\n", shQuote(strings.Join(names, " ")))
 			}
-			b.WriteString("        COMPREPLY+=($(compgen -f -- \"$cur\"))\n")
+			b.WriteString("        _cachediff_files\n")
 		}
 		b.WriteString("        ;;\n")
 	}

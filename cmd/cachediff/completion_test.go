@@ -101,3 +101,48 @@ func TestBashCompletion(t *testing.T) {
 		}
 	}
 }
+
+// TestBashCompletionFileNames: file names come back whole, as written: a
+// name with a space is one candidate, not two, and a name that is a
+// pattern ("a*") is not expanded into the names it matches.
+func TestBashCompletionFileNames(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	var b bytes.Buffer
+	if err := bashCompletion(&b); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "cachediff.bash")
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"my report.md", "a*", "ab"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		words []string
+		want  string
+	}{
+		{[]string{"cachediff", "my"}, "my report.md"},
+		{[]string{"cachediff", "-o", "my"}, "my report.md"},
+		{[]string{"cachediff", "render", "--template", "my"}, "my report.md"},
+		{[]string{"cachediff", "old/", "a"}, "a*\nab"},
+		{[]string{"cachediff", "log", "a"}, "a*\nab"},
+	} {
+		script := `source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _cachediff; printf '%s\n' "${COMPREPLY[@]}" | LC_ALL=C sort`
+		cmd := exec.Command(bash, append([]string{"-c", script, "bash", file}, tc.words...)...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", tc.words, err, out)
+		}
+		if got := strings.TrimSpace(string(out)); got != tc.want {
+			t.Errorf("%q: completes to %q, want %q", tc.words, got, tc.want)
+		}
+	}
+}

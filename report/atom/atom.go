@@ -195,7 +195,7 @@ func writeFeed(w io.Writer, o report.Options, s *diff.Series, steps []atomStep) 
 	if site := feedSite(o.LinkBase); site != "" {
 		f.Links = append(f.Links, atomLink{Rel: "alternate", Type: "text/html", Href: site})
 	}
-	ids := entryIDs(steps)
+	ids := entryIDs(steps, s.Snapshots)
 	var newest time.Time
 	for i := len(steps) - 1; i >= 0; i-- {
 		e := steps[i].entry
@@ -340,10 +340,19 @@ func filterID(o diff.Options) string {
 // from git is urn:cachediff:commit:ID:PATH (the full commit id, and the
 // path in it), which no later run changes; else it is
 // urn:cachediff:snapshot:TAG, and where two steps of the feed share a
-// tag, urn:cachediff:snapshot:PATH of their folders (then, if those are
-// the same too, with ":step-N"); a filtered step's id adds its filterID.
-func entryIDs(steps []atomStep) []string {
+// tag, or two folders of the series do (series: all its snapshots, also
+// the first one and those --max-entries leaves out, so that the window
+// does not change a kept entry's id), urn:cachediff:snapshot:PATH of
+// their folders (then, if those are the same too, with ":step-N"); a
+// filtered step's id adds its filterID.
+func entryIDs(steps []atomStep, series []diff.SnapshotInfo) []string {
 	ids := make([]string, len(steps))
+	shared := map[string]int{}
+	for _, sn := range series {
+		if sn.Rev == "" && sn.Tag != "" {
+			shared[sn.Tag]++
+		}
+	}
 	count := map[string]int{}
 	for i, s := range steps {
 		if s.rev != "" {
@@ -355,7 +364,7 @@ func entryIDs(steps []atomStep) []string {
 		count[ids[i]]++
 	}
 	for i, s := range steps {
-		if s.rev == "" && count[ids[i]] > 1 {
+		if s.rev == "" && (count[ids[i]] > 1 || shared[s.tag] > 1) {
 			ids[i] = "urn:cachediff:snapshot:" + escapeURN(s.path) + s.filter
 		}
 	}

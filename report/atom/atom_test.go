@@ -228,7 +228,7 @@ func TestAtomIDs(t *testing.T) {
 		"urn:cachediff:snapshot:w:step-5",
 		"urn:cachediff:snapshot:w:step-6",
 	}
-	if got := entryIDs(steps); !slices.Equal(got, want) {
+	if got := entryIDs(steps, nil); !slices.Equal(got, want) {
 		t.Errorf("entryIDs:\n%q\nwant\n%q", got, want)
 	}
 }
@@ -483,4 +483,31 @@ func FuzzAtomText(f *testing.F) {
 // newLogWriter is Format.Log, as report.NewLogWriter returns it.
 func newLogWriter(w io.Writer, o report.LogOptions) (report.LogWriter, error) {
 	return newLogAtom(w, o), nil
+}
+
+// TestAtomSharedTagWindow: snapshots of one tag in other folders (nightly
+// copies of _cache/develop, each tagged develop) take their paths as ids,
+// whatever --max-entries keeps: a window that leaves out the other
+// snapshots of the tag does not turn a kept entry's id into the bare tag,
+// which every night's newest entry would then share.
+func TestAtomSharedTagWindow(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)[:3]
+	snaps := make([]*snapshot.Snapshot, len(weeks))
+	for i, w := range weeks {
+		c := *w
+		c.Tag, c.Path = "develop", fmt.Sprintf("night-%d/develop", i)
+		snaps[i] = &c
+	}
+	all := parseFeed(t, atomOf(t, snaps, report.LogOptions{}))
+	if len(all.Items) != 2 || all.Items[0].GUID != "urn:cachediff:snapshot:night-2/develop" || all.Items[1].GUID != "urn:cachediff:snapshot:night-1/develop" {
+		t.Fatalf("entries %q", []string{all.Items[0].GUID, all.Items[1].GUID})
+	}
+	cut := parseFeed(t, atomOf(t, snaps, report.LogOptions{Options: report.Options{Feed: report.FeedOptions{MaxEntries: 1}}}))
+	if len(cut.Items) != 1 || cut.Items[0].GUID != all.Items[0].GUID {
+		t.Errorf("--max-entries 1: entry %q, want %q", cut.Items[0].GUID, all.Items[0].GUID)
+	}
+	pair := parseFeed(t, atomOf(t, snaps[:2], report.LogOptions{}))
+	if len(pair.Items) != 1 || pair.Items[0].GUID != "urn:cachediff:snapshot:night-1/develop" {
+		t.Errorf("two snapshots of one tag: entry %q, want urn:cachediff:snapshot:night-1/develop", pair.Items[0].GUID)
+	}
 }
