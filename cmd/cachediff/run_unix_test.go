@@ -4,10 +4,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestOutputDevice: --output to something that is not a regular file (a
@@ -32,5 +36,40 @@ func TestOutputDevice(t *testing.T) {
 	}
 	if info, err := os.Lstat(fifo); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
 		t.Fatalf("the pipe was replaced: %v %v", info.Mode(), err)
+	}
+}
+
+// TestFIFOInputRefused: a --template or a report for render that is a
+// named pipe is refused as not a regular file, without opening it:
+// opening a pipe to read waits for a writer, and cachediff waited with
+// it, forever. The test gives up after a minute rather than hang.
+func TestFIFOInputRefused(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no named pipes:", err)
+	}
+	for _, args := range [][]string{
+		{"--template", fifo, "../../testdata/real/v0.23.0", "../../testdata/real/v0.23.1"},
+		{"render", fifo},
+	} {
+		done := make(chan string, 1)
+		go func() {
+			var stderr bytes.Buffer
+			code := run(args, io.Discard, &stderr)
+			done <- fmt.Sprintf("exit %d: %s", code, stderr.String())
+		}()
+		select {
+		case got := <-done:
+			if !strings.HasPrefix(got, "exit 2: ") || !strings.Contains(got, "not a regular file (a FIFO)") {
+				t.Errorf("cachediff %v: %s, want exit 2, not a regular file (a FIFO)", args, got)
+			}
+		case <-time.After(time.Minute):
+			// Unblock the open, so that the test ends.
+			if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+				f.Close()
+			}
+			t.Errorf("cachediff %v waited on the named pipe", args)
+			<-done
+		}
 	}
 }

@@ -270,6 +270,11 @@ func ReadFile(path string) ([]byte, error) {
 // file; a device, a FIFO or a folder is refused, naming what it is (the
 // files render and --template read).
 func OpenRegular(path string) (*os.File, int64, error) {
+	// Checked before it is opened too: opening a named pipe to read
+	// waits for a writer, forever when there is none.
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", path, snapshot.FileKind(info.Mode()))
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, 0, err
