@@ -62,16 +62,7 @@ func TestCompletionHasEveryFlag(t *testing.T) {
 // values of --format (also as --format=), --color= and --fail-on, and
 // shells, as bash would call it.
 func TestBashCompletion(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash")
-	}
-	var b bytes.Buffer
-	if err := bashCompletion(&b); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "cachediff.bash")
-	os.WriteFile(file, b.Bytes(), 0o644)
+	bash, file := bashScript(t)
 	for _, tc := range []struct{ line, want string }{
 		{"cachediff ren", "render"},
 		{"cachediff --form", "--format"},
@@ -106,18 +97,7 @@ func TestBashCompletion(t *testing.T) {
 // name with a space is one candidate, not two, and a name that is a
 // pattern ("a*") is not expanded into the names it matches.
 func TestBashCompletionFileNames(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash")
-	}
-	var b bytes.Buffer
-	if err := bashCompletion(&b); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "cachediff.bash")
-	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bash, file := bashScript(t)
 	dir := t.TempDir()
 	for _, name := range []string{"my report.md", "a*", "ab"} {
 		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
@@ -145,4 +125,23 @@ func TestBashCompletionFileNames(t *testing.T) {
 			t.Errorf("%q: completes to %q, want %q", tc.words, got, tc.want)
 		}
 	}
+}
+
+// bashScript returns the bash program and a file holding the bash
+// completion script; the test is skipped without bash.
+func bashScript(t *testing.T) (bash, file string) {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	var b bytes.Buffer
+	if err := bashCompletion(&b); err != nil {
+		t.Fatal(err)
+	}
+	file = filepath.Join(t.TempDir(), "cachediff.bash")
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return bash, file
 }
