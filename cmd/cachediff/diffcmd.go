@@ -158,43 +158,33 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		// 4, 1.7x the CPU). The file then loads as a file named first
 		// on disk does, paced by GOGC alone.
 		var mu sync.Mutex
-		var read []int64
-		named := 0   // of read, how many are files
-		opened := 0  // sides resolved
-		folders := 0 // of opened, how many are folders
+		var read []int64  // the sizes told, in order
+		var told []bool   // of read, whether each is a folder's
+		var opened []bool // the sides resolved: whether each is a folder
+		decide := func() {
+			files := !slices.Contains(opened, true) && len(opened) == 2
+			switch {
+			case len(read) == 1 && !told[0] && files:
+				c.mem().limit(2 * read[0])
+			case len(read) == 2 && !slices.Contains(told, false):
+				c.mem().bound(read[0] + read[1])
+			case len(read) == 2:
+				c.mem().limit(read[0] + read[1])
+			}
+		}
 		c.sources.GitOpened = func(folder bool) {
 			mu.Lock()
 			defer mu.Unlock()
-			opened++
-			if folder {
-				folders++
-			}
-			// The other file told first, before this one was resolved.
-			if opened == 2 && folders == 0 && len(read) == 1 {
-				c.mem().limit(2 * read[0])
+			opened = append(opened, folder)
+			if len(opened) == 2 && len(read) == 1 {
+				decide() // the other file told first, before this one was resolved
 			}
 		}
 		c.sources.GitFileRead = func(n int64, folder bool) {
 			mu.Lock()
 			defer mu.Unlock()
-			read = append(read, n)
-			if !folder {
-				named++
-			}
-			tree := named == 0
-			switch {
-			case len(read) == 1:
-				// The other may tell nothing (a folder), or be much
-				// larger: only a file resolved already is taken to be
-				// as large.
-				if !tree && opened == 2 && folders == 0 {
-					c.mem().limit(2 * n)
-				}
-			case tree:
-				c.mem().bound(read[0] + read[1])
-			default:
-				c.mem().limit(read[0] + read[1])
-			}
+			read, told = append(read, n), append(told, folder)
+			decide()
 		}
 		defer func() { c.sources.GitOpened = nil }()
 		defer func() { c.sources.GitFileRead = nil }()
