@@ -48,6 +48,13 @@ type Options struct {
 	// Loads before it with the same Shared, and leaves for the next (see
 	// Shared).
 	Shared *Shared
+
+	// Read, when not nil, is called with what each file read counts in
+	// Snapshot.Bytes, once it is read and before it is decoded, from the
+	// loading goroutines, possibly at once: a command that set its memory
+	// limit expecting a snapshot of some size raises it as the snapshot
+	// turns out larger, before its files' decoders allocate.
+	Read func(n int64)
 }
 
 // candidate is a file that is, or may be, in a decoder's format: one a
@@ -586,6 +593,9 @@ func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadS
 		return result{err: &Error{File: c.file.Name, Msg: statMessage(err)}}
 	}
 	st.read += len(data)
+	if opt.Read != nil {
+		opt.Read(inputBytes(data))
+	}
 	if cap(data) > cap(st.buf) {
 		st.buf = data[:0]
 	}

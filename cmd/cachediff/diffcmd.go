@@ -120,6 +120,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	// beside a file, a 256 MB page piped in beside an 87 MB file peaked
 	// 20% higher.
 	other := int64(-1) // the other side's size, when known
+	limited := false   // whether standard input, read, set the limit
 	if sized {
 		other = size
 	}
@@ -130,6 +131,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 				known = n
 			}
 			c.mem().limit(known + n)
+			limited = true
 		}
 		defer func() { c.sources.StdinRead = nil }()
 	}
@@ -229,6 +231,11 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 				// loads: the two trees of a series are about the same
 				// size.
 				c.mem().limit(2 * oldSnap.Bytes)
+				limited = true
+			}
+			if limited && args[1] != stdinName && !sized { // standard input sets it once read, a file before
+				// And raise the limit as the new one turns out larger.
+				lo.Read = outgrowing(oldSnap.Bytes, func(expect int64) { c.mem().limit(oldSnap.Bytes + expect) })
 			}
 		}
 		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], lo)

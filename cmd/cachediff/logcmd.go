@@ -186,7 +186,23 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			cm := absent[i]
 			return &snapshot.Snapshot{Path: names[i], Rev: cm.ID, Date: cm.Date.Format(time.RFC3339), Raw: lo.Raw, Packages: []*snapshot.Package{}}, nil
 		}
-		s, err := c.loadSnapshot(opts.dir, names[i], lo)
+		o := lo
+		if c.memory != nil && i > 0 {
+			// The limit set after the snapshot before expects this one
+			// to be about its size (the second) or the one before it
+			// (the others: that one is garbage now): raised as this one
+			// turns out larger (outgrowing).
+			var kept int64
+			if w != nil {
+				kept = w.Kept()
+			}
+			expected, held := olderBytes, prevBytes
+			if i == 1 {
+				expected = prevBytes
+			}
+			o.Read = outgrowing(expected, func(expect int64) { c.memory.limitLog(held+expect, kept) })
+		}
+		s, err := c.loadSnapshot(opts.dir, names[i], o)
 		if err != nil {
 			return nil, err
 		}

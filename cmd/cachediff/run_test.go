@@ -284,6 +284,67 @@ func TestMemoryLimit(t *testing.T) {
 	}
 }
 
+// TestMemoryLimitOutgrown: a limit set expecting the next snapshot to
+// be about the size of the one before is raised as the next one, loading,
+// turns out larger (outgrowing), before the limit from both: left at what
+// a small first snapshot gave, the collector ran back to back while a
+// large second one loaded. In a diff, and in a log, where the third
+// snapshot loads under the limit of the first two.
+func TestMemoryLimitOutgrown(t *testing.T) {
+	small := filepath.Join(t.TempDir(), "develop")
+	page, err := os.ReadFile("../../testdata/real/develop-2025-03-23/py-keras/specs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(small, "py-keras"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(small, "py-keras", "specs.md"), page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := []string{"../../testdata/real/develop-2025-03-30", "../../testdata/real/develop-2025-03-23"}
+	var sizes [3]int64
+	for i, a := range []string{small, big[0], big[1]} {
+		s, err := snapshot.Load(a, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes[i] = s.Bytes
+	}
+	if sizes[1] < 4*sizes[0] || sizes[2] < 4*sizes[0] {
+		t.Fatalf("sizes %v: the first must be small", sizes)
+	}
+	// raised says whether some limit between first and last, the ones
+	// set while a snapshot loaded, expects most of it.
+	raised := func(limits []int64, first, last int, held, loading int64) bool {
+		for _, l := range limits[first+1 : last] {
+			if l >= held+loading/2 {
+				return true
+			}
+		}
+		return false
+	}
+	rec := &memoryRecorder{}
+	c := &cli{stdout: io.Discard, stderr: io.Discard, memory: rec}
+	if code := c.run([]string{small, big[0]}); code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	got := rec.inputs
+	if len(got) < 3 || got[0] != 2*sizes[0] || got[len(got)-1] != sizes[0]+sizes[1] || !raised(got, 0, len(got)-1, sizes[0], sizes[1]) {
+		t.Errorf("diff: limit set with %v; want %d, then raised while the new snapshot (%d bytes) loads, then %d", got, 2*sizes[0], sizes[1], sizes[0]+sizes[1])
+	}
+	*rec = memoryRecorder{}
+	if code := c.run([]string{"log", small, big[0], big[1]}); code != 1 {
+		t.Fatalf("log: exit %d", code)
+	}
+	got = rec.inputs
+	second := slices.Index(got, sizes[0]+sizes[1])
+	if second < 0 || got[0] != 2*sizes[0] || got[len(got)-1] != sizes[1]+sizes[2] ||
+		!raised(got, 0, second, sizes[0], sizes[1]) || !raised(got, second, len(got)-1, sizes[1], sizes[2]) {
+		t.Errorf("log: limit set with %v; want %d, raised while the second loads, %d, raised while the third loads, %d", got, 2*sizes[0], sizes[0]+sizes[1], sizes[1]+sizes[2])
+	}
+}
+
 // TestHelpWidth: the help is wrapped to the terminal's width less one
 // column (a 60-column pseudo-terminal here), or to $COLUMNS, or to 80,
 // between 40 and 100; at any width no line is longer, but for words
