@@ -5,6 +5,8 @@ package atom
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/xml"
 	"html"
 	"io"
@@ -115,11 +117,12 @@ type atomStep struct {
 	rev, gitPath string // the new snapshot's commit and path in it
 	tag, path    string
 	filter       string // filterID of the step's report
+	changes      string // changesID of the step's report, for a step not read from git
 	entry        atomEntry
 }
 
 func (s *atomStep) bytes() int64 {
-	n := len(s.rev) + len(s.gitPath) + len(s.tag) + len(s.path) + len(s.filter) + len(s.entry.Title.Body) + len(s.entry.Content.Body) + len(s.entry.Updated)
+	n := len(s.rev) + len(s.gitPath) + len(s.tag) + len(s.path) + len(s.filter) + len(s.changes) + len(s.entry.Title.Body) + len(s.entry.Content.Body) + len(s.entry.Updated)
 	for _, c := range s.entry.Categories {
 		n += len(c.Term) + 16
 	}
@@ -149,6 +152,8 @@ func (l *logAtom) Step(r *diff.Report) error {
 	if s.rev != "" {
 		_, p, _ := strings.Cut(r.New.Path, ":")
 		s.gitPath = cleanGitPath(p)
+	} else {
+		s.changes = changesID(r)
 	}
 	l.steps = append(l.steps, s)
 	l.kept += s.bytes()
@@ -343,7 +348,10 @@ func filterID(o diff.Options) string {
 // tag, or two folders of the series do (series: all its snapshots, also
 // the first one and those --max-entries leaves out, so that the window
 // does not change a kept entry's id), urn:cachediff:snapshot:PATH of
-// their folders (then, if those are the same too, with ":step-N"); a
+// their folders and :changes:HEX of what the step changed (changesID:
+// a nightly job comparing yesterday's copy of _cache/develop with
+// today's names the same folders every night, and a feed reader kept
+// one entry of them all), then, if those are the same too, ":step-N"; a
 // filtered step's id adds its filterID.
 func entryIDs(steps []atomStep, series []diff.SnapshotInfo) []string {
 	ids := make([]string, len(steps))
@@ -365,7 +373,7 @@ func entryIDs(steps []atomStep, series []diff.SnapshotInfo) []string {
 	}
 	for i, s := range steps {
 		if s.rev == "" && (count[ids[i]] > 1 || shared[s.tag] > 1) {
-			ids[i] = "urn:cachediff:snapshot:" + escapeURN(s.path) + s.filter
+			ids[i] = "urn:cachediff:snapshot:" + escapeURN(s.path) + ":changes:" + s.changes + s.filter
 		}
 	}
 	seen := map[string]int{}
@@ -511,4 +519,43 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 		b.WriteString("<p>" + report.CountNoun(n, "invalid page", "invalid pages") + " skipped (--skip-invalid)</p>")
 	}
 	return b.String()
+}
+
+// changesID is the first 16 hex digits of a sha256 over what a report
+// changed, package by package: its name and status, and each spec's
+// hash (both hashes of a pair, and the stacks a restacked spec joined and
+// left). The same report gives the same id, from a run or from its JSON
+// (render), and a night with other changes another.
+func changesID(r *diff.Report) string {
+	h := sha256.New()
+	var b []byte
+	word := func(s string) {
+		b = strconv.AppendInt(b[:0], int64(len(s)), 10)
+		b = append(append(b, ':'), s...)
+		h.Write(b)
+	}
+	for _, p := range r.Packages {
+		word(p.Name)
+		word(p.Status)
+		for _, list := range [][]diff.Spec{p.Specs.Added, p.Specs.Removed} {
+			word("specs")
+			for _, sp := range list {
+				word(sp.Hash)
+			}
+		}
+		for _, list := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+			word("pairs")
+			for _, pr := range list {
+				word(pr.Old.Hash)
+				word(pr.New.Hash)
+				for _, stacks := range [][]string{pr.StacksJoined, pr.StacksLeft} {
+					word(strconv.Itoa(len(stacks)))
+					for _, st := range stacks {
+						word(st)
+					}
+				}
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }

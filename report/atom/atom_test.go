@@ -18,6 +18,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -215,18 +216,20 @@ func TestAtomIDs(t *testing.T) {
 	steps := []atomStep{
 		{step: 1, rev: "0123456789abcdef0123456789abcdef01234567", gitPath: "_cache/develop"},
 		{step: 2, rev: "1123456789abcdef0123456789abcdef01234567", gitPath: "a b:c"},
-		{step: 3, tag: "develop", path: "x/develop"},
-		{step: 4, tag: "develop", path: "y/develop"},
-		{step: 5, tag: "w", path: "w"},
-		{step: 6, tag: "w", path: "w"},
+		{step: 3, tag: "develop", path: "x/develop", changes: "0a"},
+		{step: 4, tag: "develop", path: "y/develop", changes: "0b"},
+		{step: 5, tag: "w", path: "w", changes: "0c"},
+		{step: 6, tag: "w", path: "w", changes: "0c"},
+		{step: 7, tag: "z", path: "z", changes: "0d"},
 	}
 	want := []string{
 		"urn:cachediff:commit:0123456789abcdef0123456789abcdef01234567:_cache/develop",
 		"urn:cachediff:commit:1123456789abcdef0123456789abcdef01234567:a%20b%3Ac",
-		"urn:cachediff:snapshot:x/develop",
-		"urn:cachediff:snapshot:y/develop",
-		"urn:cachediff:snapshot:w:step-5",
-		"urn:cachediff:snapshot:w:step-6",
+		"urn:cachediff:snapshot:x/develop:changes:0a",
+		"urn:cachediff:snapshot:y/develop:changes:0b",
+		"urn:cachediff:snapshot:w:changes:0c:step-5",
+		"urn:cachediff:snapshot:w:changes:0c:step-6",
+		"urn:cachediff:snapshot:z",
 	}
 	if got := entryIDs(steps, nil); !slices.Equal(got, want) {
 		t.Errorf("entryIDs:\n%q\nwant\n%q", got, want)
@@ -499,7 +502,7 @@ func TestAtomSharedTagWindow(t *testing.T) {
 		snaps[i] = &c
 	}
 	all := parseFeed(t, atomOf(t, snaps, report.LogOptions{}))
-	if len(all.Items) != 2 || all.Items[0].GUID != "urn:cachediff:snapshot:night-2/develop" || all.Items[1].GUID != "urn:cachediff:snapshot:night-1/develop" {
+	if len(all.Items) != 2 || !strings.HasPrefix(all.Items[0].GUID, "urn:cachediff:snapshot:night-2/develop:changes:") || !strings.HasPrefix(all.Items[1].GUID, "urn:cachediff:snapshot:night-1/develop:changes:") {
 		t.Fatalf("entries %q", []string{all.Items[0].GUID, all.Items[1].GUID})
 	}
 	cut := parseFeed(t, atomOf(t, snaps, report.LogOptions{Options: report.Options{Feed: report.FeedOptions{MaxEntries: 1}}}))
@@ -507,7 +510,59 @@ func TestAtomSharedTagWindow(t *testing.T) {
 		t.Errorf("--max-entries 1: entry %q, want %q", cut.Items[0].GUID, all.Items[0].GUID)
 	}
 	pair := parseFeed(t, atomOf(t, snaps[:2], report.LogOptions{}))
-	if len(pair.Items) != 1 || pair.Items[0].GUID != "urn:cachediff:snapshot:night-1/develop" {
-		t.Errorf("two snapshots of one tag: entry %q, want urn:cachediff:snapshot:night-1/develop", pair.Items[0].GUID)
+	if len(pair.Items) != 1 || pair.Items[0].GUID != all.Items[1].GUID {
+		t.Errorf("two snapshots of one tag: entry %q, want %q", pair.Items[0].GUID, all.Items[1].GUID)
+	}
+}
+
+// TestAtomRecurringPair: a nightly job that compares yesterday's copy of
+// _cache/develop with today's names the same two folders every night, of
+// one tag. Each night's entry has an id of its own, which a feed reader
+// keeps beside the others (it kept one entry of them all, the ids being
+// the folders' path); the same two snapshots give the same id, in a run
+// and from its JSON.
+func TestAtomRecurringPair(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)
+	night := func(old, new *snapshot.Snapshot) string {
+		pair := make([]*snapshot.Snapshot, 2)
+		for i, w := range []*snapshot.Snapshot{old, new} {
+			c := *w
+			c.Tag, c.Path = "develop", []string{"yesterday/_cache/develop", "_cache/develop"}[i]
+			pair[i] = &c
+		}
+		f := parseFeed(t, atomOf(t, pair, report.LogOptions{}))
+		if len(f.Items) != 1 {
+			t.Fatalf("%d entries", len(f.Items))
+		}
+		return f.Items[0].GUID
+	}
+	ids := map[string]int{}
+	for i := 1; i < len(weeks); i++ {
+		id := night(weeks[i-1], weeks[i])
+		if !strings.HasPrefix(id, "urn:cachediff:snapshot:_cache/develop:changes:") {
+			t.Errorf("night %d: id %q", i, id)
+		}
+		if j, ok := ids[id]; ok {
+			t.Errorf("nights %d and %d: both %q", j, i, id)
+		}
+		ids[id] = i
+	}
+	if a, b := night(weeks[0], weeks[1]), night(weeks[0], weeks[1]); a != b {
+		t.Errorf("one night twice: %q, then %q", a, b)
+	}
+	r, err := diff.CompareWith(weeks[0], weeks[1], diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js bytes.Buffer
+	if err := jsonv1.JSON(&js, r); err != nil {
+		t.Fatal(err)
+	}
+	back, err := jsonv1.DecodeBytes(js.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := changesID(r), changesID(back); a != b {
+		t.Errorf("changesID %q, from the report's JSON %q", a, b)
 	}
 }
