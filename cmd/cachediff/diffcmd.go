@@ -399,7 +399,7 @@ func unmatchedError(u diff.Unmatched) error {
 // finish checks the gate, renders r into the output and returns the exit
 // status (exitCode).
 func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int, error) {
-	c.warnOrder(opts, 0, r.Old, r.New)
+	c.warnOrder(opts, 0, r.Old, r.New, nil)
 	if opts.failOn != nil {
 		if sameSide(r.Old, r.New) || saysSameSnapshot(r) {
 			// A saved report (render): diff refuses it before (sameSnapshot).

@@ -262,6 +262,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	}
 	code := exitSame
 	selected := false
+	reversed := 0 // the steps that look newest first (warnOrder)
 	series, err := diff.CompareSeries(len(names), load, opts.filter, func(i int, r *diff.Report) error {
 		if same, ok := sameAt[i]; ok {
 			warnSameSnapshot(r, same)
@@ -273,7 +274,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if opts.revs == "" {
 			// Under --revs git's history orders the series, not the
 			// user (a commit date can go back, after a rebase).
-			c.warnOrder(opts, i, r.Old, r.New)
+			c.warnOrder(opts, i, r.Old, r.New, &reversed)
 		}
 		if opts.failOn != nil {
 			g, err := diff.CheckGate(r, opts.failOn)
@@ -294,6 +295,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	if err != nil {
 		return fail(err)
 	}
+	c.moreOrderWarnings(reversed, len(names)-1)
 	if bad := series.Unmatched; bad != nil {
 		errs := make(errorList, len(bad))
 		for i, u := range bad {

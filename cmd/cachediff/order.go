@@ -55,15 +55,41 @@ func newerFirst(a, b diff.Side) string {
 }
 
 // warnOrder warns when the snapshots of a diff (step 0) or of step i of a
-// log look newest first (newerFirst), unless --quiet.
-func (c *cli) warnOrder(opts *options, step int, a, b diff.Side) {
+// log look newest first (newerFirst), unless --quiet. A log warns of its
+// first maxOrderWarnings such steps (reversed counts them all), and
+// moreOrderWarnings of the rest once the series is done: a series given
+// newest first had a line per step.
+func (c *cli) warnOrder(opts *options, step int, a, b diff.Side, reversed *int) {
 	why := newerFirst(a, b)
 	if why == "" || opts.quiet {
 		return
 	}
 	msg := fmt.Sprintf("%s looks newer than %s (%s): a diff takes OLD then NEW", a.Path, b.Path, why)
 	if step > 0 {
+		if *reversed++; *reversed > maxOrderWarnings {
+			return
+		}
 		msg = fmt.Sprintf("step %d: %s looks newer than %s (%s): a log takes snapshots oldest first", step, a.Path, b.Path, why)
 	}
 	fmt.Fprintf(c.stderr, "cachediff: warning: %s\n", report.Visible(msg))
+}
+
+// maxOrderWarnings is how many steps of a log warnOrder names.
+const maxOrderWarnings = 3
+
+// moreOrderWarnings says how many steps of a log of steps looked newest
+// first (reversed) beyond those warnOrder named, and whether all did.
+func (c *cli) moreOrderWarnings(reversed, steps int) {
+	if reversed <= maxOrderWarnings {
+		return
+	}
+	more := fmt.Sprintf("%d more steps look", reversed-maxOrderWarnings)
+	if reversed-maxOrderWarnings == 1 {
+		more = "1 more step looks"
+	}
+	all := ""
+	if reversed == steps {
+		all = " (every step: the snapshots look given newest first)"
+	}
+	fmt.Fprintf(c.stderr, "cachediff: warning: and %s newest first%s\n", more, all)
 }

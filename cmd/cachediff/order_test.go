@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -67,6 +69,34 @@ func TestNewestFirstWarning(t *testing.T) {
 		code := run(tc.args, &stdout, &stderr)
 		if code != tc.code || tc.want == "" && stderr.Len() > 0 || !strings.Contains(stderr.String(), tc.want) {
 			t.Errorf("%q: exit %d, stderr %q; want %d and %q", tc.args, code, stderr.String(), tc.code, tc.want)
+		}
+	}
+}
+
+// TestNewestFirstWarningsCapped: a log given newest first warns of its
+// first three steps by name and of the rest in one line once the series
+// is done, saying whether every step looked newest first: a series given
+// backwards had a warning per step.
+func TestNewestFirstWarningsCapped(t *testing.T) {
+	weeks, err := filepath.Glob("../../testdata/real-series/develop-*")
+	if err != nil || len(weeks) < 5 {
+		t.Fatalf("real series: %v, %v", weeks, err)
+	}
+	slices.Reverse(weeks)
+	for _, tc := range []struct {
+		names []string
+		want  string
+	}{
+		{weeks, "and 1 more step looks newest first (every step: the snapshots look given newest first)\n"},
+		{append(weeks[:5:5], weeks[0], weeks[1]), "and 2 more steps look newest first\n"},
+	} {
+		var stderr bytes.Buffer
+		if code := run(append([]string{"log", "-f", "json"}, tc.names...), io.Discard, &stderr); code != 1 {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		if len(lines) != 4 || strings.Count(stderr.String(), "looks newer than") != 3 || !strings.HasSuffix(stderr.String(), "cachediff: warning: "+tc.want) {
+			t.Errorf("%d snapshots: stderr\n%s\nwant three steps named, then %q", len(tc.names), stderr.String(), tc.want)
 		}
 	}
 }
