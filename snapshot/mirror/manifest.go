@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
@@ -153,9 +154,10 @@ func mediaVersion(mediaType, prefix string) (int, bool) {
 
 // pick returns the entry of the newest version of prefix's media type in
 // [lo, hi] (an index manifest of Spack 1.3 can list indexes of several
-// database versions), or an error listing what the manifest holds.
-func (m *Manifest) pick(file, what, prefix string, lo, hi int) (*Entry, error) {
-	var best *Entry
+// database versions), the first of them as Spack reads it, and how many
+// others of its media type name another blob (pickWarning); or an error
+// listing what the manifest holds.
+func (m *Manifest) pick(file, what, prefix string, lo, hi int) (best *Entry, others int, err error) {
 	bestV := -1
 	var seen []string // the first few media types, each shortened: a manifest of a MB quoted whole made an error of a MB
 	for i := range m.Data {
@@ -167,6 +169,13 @@ func (m *Manifest) pick(file, what, prefix string, lo, hi int) (*Entry, error) {
 			best, bestV = e, v
 		}
 	}
+	if best != nil {
+		for i := range m.Data {
+			if e := &m.Data[i]; e != best && e.MediaType == best.MediaType && e.Checksum != best.Checksum {
+				others++
+			}
+		}
+	}
 	if best == nil {
 		if len(seen) == 0 {
 			seen = []string{"none"}
@@ -174,9 +183,20 @@ func (m *Manifest) pick(file, what, prefix string, lo, hi int) (*Entry, error) {
 		if more := len(m.Data) - len(seen); more > 0 {
 			seen = append(seen, fmt.Sprintf("and %d more", more))
 		}
-		return nil, fmt.Errorf("%s: no %s of a version cachediff reads (%s%d+json to %s%d+json); media types: %s", file, what, prefix, lo, prefix, hi, strings.Join(seen, ", "))
+		return nil, 0, fmt.Errorf("%s: no %s of a version cachediff reads (%s%d+json to %s%d+json); media types: %s", file, what, prefix, lo, prefix, hi, strings.Join(seen, ", "))
 	}
-	return best, nil
+	return best, others, nil
+}
+
+// pickWarning is the warning of a manifest of file that lists others
+// blobs of e's media type besides e, the one read: Spack reads the
+// first, and the others, which may hold other specs, are left out.
+func pickWarning(file, what string, e *Entry, others int) snapshot.Warning {
+	blobs := "another blob"
+	if others > 1 {
+		blobs = fmt.Sprintf("%d other blobs", others)
+	}
+	return snapshot.Warning{File: file, Message: fmt.Sprintf("lists %s of media type %s besides the %s read, the first (sha256 %s), as Spack reads it: what the others hold is left out", blobs, strconv.Quote(shorten(e.MediaType)), what, shorten(e.Checksum))}
 }
 
 // maxListed is how many of a manifest's media types an error lists.

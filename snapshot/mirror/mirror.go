@@ -96,7 +96,7 @@ type Source struct {
 	// index is made from the spec manifests.
 	Manifest string
 	read     func() ([]byte, error)
-	warnings []snapshot.Warning
+	warnings []snapshot.Warning // made by Open: Walk returns them while the index is read
 }
 
 // Open returns the source of the mirror in st. It reads the index
@@ -118,11 +118,14 @@ func Open(st Store, opt Options) (*Source, error) {
 		if err != nil {
 			return nil, err
 		}
-		e, err := m.pick(im, "index", indexMediaPrefix, spackfmt.MinDatabase, spackfmt.MaxDatabase)
+		e, others, err := m.pick(im, "index", indexMediaPrefix, spackfmt.MinDatabase, spackfmt.MaxDatabase)
 		if err != nil {
 			return nil, err
 		}
 		s := &Source{store: st, Layout: LayoutV3, Checksum: e.Checksum, Manifest: im}
+		if others > 0 {
+			s.warnings = append(s.warnings, pickWarning(im, "index", e, others))
+		}
 		s.read = func() ([]byte, error) { return blob(st, im, e, limit) }
 		return s, nil
 	case !errors.Is(err, ErrNotFound):
@@ -312,7 +315,8 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		e, err := m.pick(name, "spec file", specMediaPrefix, spackfmt.MinSpec, spackfmt.MaxSpec)
+		// The first spec blob, as Spack reads it (pick).
+		e, _, err := m.pick(name, "spec file", specMediaPrefix, spackfmt.MinSpec, spackfmt.MaxSpec)
 		if err != nil {
 			return nil, err
 		}

@@ -297,3 +297,66 @@ func FuzzDecodeManifest(f *testing.F) {
 		}
 	})
 }
+
+// TestTwoIndexBlobs: an index manifest that lists two index blobs of one
+// media type is read as Spack reads it, from the first, and says so: the
+// second, which may hold other specs, was left out without a word.
+func TestTwoIndexBlobs(t *testing.T) {
+	t.Parallel()
+	dir, other := t.TempDir(), t.TempDir()
+	if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := mirrorgen.V3(other, index(t, "new"), mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	manifest := func(dir string) (map[string]any, []any) {
+		data, err := os.ReadFile(filepath.Join(dir, "v3/manifests/index/index.manifest.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m, m["data"].([]any)
+	}
+	first := load(t, openDir(t, dir, mirror.Options{}))
+	m, entries := manifest(dir)
+	_, second := manifest(other)
+	blob, err := mirrorgen.BlobOf(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(other, blob))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, blob)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, blob), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m["data"] = append(entries, second...)
+	data, err = json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "v3/manifests/index/index.manifest.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := load(t, openDir(t, dir, mirror.Options{}))
+	if dump(t, got) != dump(t, first) {
+		t.Error("two index blobs: not the first one's specs")
+	}
+	var warned []string
+	for _, w := range got.Warnings {
+		if strings.Contains(w.Message, "another blob of media type") {
+			warned = append(warned, w.File+": "+w.Message)
+		}
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "index.manifest.json: lists another blob") || !strings.Contains(warned[0], "left out") {
+		t.Errorf("two index blobs: warnings %q, want one saying the second is left out", warned)
+	}
+}
