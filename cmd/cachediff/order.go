@@ -49,7 +49,9 @@ func newerFirst(a, b diff.Side) string {
 		newer = o != nil && n != nil && o[1] == n[1] && o[2] > n[2]
 	}
 	if newer {
-		return fmt.Sprintf("tag %s is newer than %s", a.Tag, b.Tag)
+		// Tags are input (a page's categories): quoted in short, as a
+		// release tag of 100,000 components matches releaseTag.
+		return fmt.Sprintf("tag %s is newer than %s", report.Shorten(a.Tag), report.Shorten(b.Tag))
 	}
 	return ""
 }
@@ -71,7 +73,7 @@ func (c *cli) warnOrder(opts *options, step int, a, b diff.Side, reversed *int) 
 		}
 		msg = fmt.Sprintf("step %d: %s looks newer than %s (%s): a log takes snapshots oldest first", step, a.Path, b.Path, why)
 	}
-	fmt.Fprintf(c.stderr, "cachediff: warning: %s\n", report.Visible(msg))
+	fmt.Fprintf(c.stderr, "cachediff: warning: %s\n", capLine(report.Visible(msg))) // one line, bounded as an error's (printError)
 }
 
 // maxOrderWarnings is how many steps of a log warnOrder names.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -97,6 +98,41 @@ func TestNewestFirstWarningsCapped(t *testing.T) {
 		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
 		if len(lines) != 4 || strings.Count(stderr.String(), "looks newer than") != 3 || !strings.HasSuffix(stderr.String(), "cachediff: warning: "+tc.want) {
 			t.Errorf("%d snapshots: stderr\n%s\nwant three steps named, then %q", len(tc.names), stderr.String(), tc.want)
+		}
+	}
+}
+
+// TestNewestFirstWarningLongTag: the warning quotes the tags in short and
+// is one line of at most maxErrorLine bytes, as an error is: a page's
+// categories are input, and a release tag of 100,000 components
+// (v9.1.1…, which the release pattern accepts) made a warning line of
+// 400 KB.
+func TestNewestFirstWarningLongTag(t *testing.T) {
+	page, err := os.ReadFile("../../testdata/real/v0.23.1/ccache/specs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var paths []string
+	for _, tag := range []string{"v9", "v1"} {
+		tag += strings.Repeat(".1", 100_000)
+		p := filepath.Join(dir, tag[:2], "ccache", "specs.md")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, bytes.Replace(page, []byte("v0.23.1]"), []byte(tag+"]"), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, filepath.Join(dir, tag[:2]))
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(paths, &stdout, &stderr)
+	if code != 0 || !strings.Contains(stderr.String(), "cachediff: warning: "+paths[0]+" looks newer than "+paths[1]+" (tag v9.1") {
+		t.Fatalf("exit %d, stderr %.300q: want 0 and the warning", code, stderr.String())
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n") {
+		if len(l) > maxErrorLine+64 {
+			t.Errorf("a line of %d bytes on standard error: %.120s…", len(l), l)
 		}
 	}
 }
