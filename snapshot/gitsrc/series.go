@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -55,8 +56,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if rng == "" || strings.HasPrefix(rng, "-") || strings.ContainsAny(rng, "\n\x00") {
 		return nil, fmt.Errorf("bad revision range %q", rng)
 	}
-	var dates []string // --since and --until, as git is to read them
-	scope := rng       // the range and its dates, for messages
+	var dates []string  // --since and --until, as git is to read them
+	scope := rng        // the range and its dates, for messages
+	sinceAt := int64(0) // --since, in seconds as git is to read it
 	var within []string
 	for _, d := range []struct {
 		flag, value string
@@ -70,6 +72,12 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			return nil, fmt.Errorf("%s: %w", d.flag, err)
 		}
 		dates = append(dates, d.flag+"="+gitDate(t, d.since))
+		if d.since {
+			sinceAt = t.Unix()
+			if t.Nanosecond() > 0 {
+				sinceAt++
+			}
+		}
 		within = append(within, strings.TrimPrefix(d.flag, "--")+" "+d.value)
 	}
 	if len(within) > 0 {
@@ -99,6 +107,11 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	}
 	if len(excluded) == 1 && len(included) == 1 {
 		if err := r.checkRange(rng, excluded[0], included[0], since == ""); err != nil {
+			return nil, err
+		}
+	}
+	if since != "" {
+		if err := r.checkDateOrder(rng, since, sinceAt); err != nil {
 			return nil, err
 		}
 	}
@@ -184,6 +197,43 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	}
 	return commits, nil
 }
+
+// checkDateOrder refuses a --since (at seconds) that the first-parent
+// history of rng cannot place: git stops its walk at the first commit
+// dated before since, so a commit dated before it with an ancestor dated
+// within it (a tip back-dated to 2001: commit dates are the committer's
+// to write) would hide itself and every commit of the dates under it,
+// and the series would be PATH at that commit alone, no step: a gate
+// passed over whatever those commits did.
+func (r *Repo) checkDateOrder(rng, since string, at int64) error {
+	out, err := r.run(nil, "rev-list", "--first-parent", "--timestamp", rng, "--")
+	if err != nil {
+		return r.rangeError(rng, err)
+	}
+	var before string // the newest commit dated before since
+	var beforeAt int64
+	for line := range strings.Lines(string(out)) {
+		ts, id, ok := strings.Cut(strings.TrimSpace(line), " ")
+		if !ok {
+			continue
+		}
+		when, err := strconv.ParseInt(ts, 10, 64)
+		if err != nil {
+			continue
+		}
+		switch {
+		case when < at && before == "":
+			before, beforeAt = id, when
+		case when >= at && before != "":
+			return fmt.Errorf("--since %s: the first-parent history of %s is not in date order: commit %s is dated %s, before it, and its ancestor %s is dated %s, within it: git stops its walk at %s, which would leave it and the commits of the dates out of the log (a commit's date is whatever its committer wrote); give the range by its commits (A..B) instead",
+				since, rng, short(before), dateText(beforeAt), short(id), dateText(when), short(before))
+		}
+	}
+	return nil
+}
+
+// dateText writes a commit date of seconds for messages.
+func dateText(s int64) string { return time.Unix(s, 0).UTC().Format(time.RFC3339) }
 
 // checkRange refuses the range rng, of one excluded commit a and one
 // included b, when it selects no commit whatever the path and the dates

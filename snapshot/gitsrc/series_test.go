@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
@@ -140,5 +141,49 @@ func TestSeriesEmptyNamesDates(t *testing.T) {
 	_, err := r0(dir).Series("main", "a", "", "2000-01-01")
 	if err == nil || !strings.Contains(err.Error(), "until 2000-01-01") {
 		t.Errorf("Series(main, until 2000-01-01): %v; want an error naming the date", err)
+	}
+}
+
+// TestSeriesSinceBackdatedTip (the 22nd adversarial pass, issue 35): git
+// stops its walk at the first commit dated before --since, so a tip
+// commit back-dated to 2001 (its dates are the committer's to write) hid
+// itself and every commit of the week under it: the series was the tip
+// alone, "no commit in this range changed a", and a log's gate passed
+// over a commit that deleted a package. A history whose first-parent
+// dates are out of order across --since is an error naming both commits.
+func TestSeriesSinceBackdatedTip(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	for i, date := range []string{
+		now.AddDate(0, 0, -10).Format(time.RFC3339), // the base, before the week
+		now.AddDate(0, 0, -2).Format(time.RFC3339),  // a change in the week
+		"2001-01-01T00:00:00Z",                      // the tip, back-dated
+	} {
+		os.MkdirAll(filepath.Join(dir, "a"), 0o755)
+		os.WriteFile(filepath.Join(dir, "a", "x"), []byte{byte('1' + i)}, 0o644)
+		env := []string{"GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date}
+		for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", date}} {
+			if _, err := gittest.Git(dir, env, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	r := r0(dir)
+	got, err := r.Series("main", "a", "1 week ago", "")
+	if err == nil || !strings.Contains(err.Error(), "not in date order") {
+		t.Errorf("Series(main, since 1 week ago) over a back-dated tip = %d commits, %v; want an error that the dates are not in order", len(got), err)
+	}
+	// In order, the same window is the week's change and the tip.
+	if _, err := gittest.Git(dir, []string{"GIT_COMMITTER_DATE=" + now.Format(time.RFC3339)}, "commit", "-q", "--amend", "--no-edit"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := r.Series("main", "a", "1 week ago", ""); err != nil || len(got) != 3 {
+		t.Errorf("Series(main, since 1 week ago) in date order = %d commits, %v; want the base and 2", len(got), err)
 	}
 }
