@@ -517,6 +517,22 @@ func TestDiffMemoryLimit(t *testing.T) {
 	runtime.KeepAlive(scratch)
 }
 
+// TestLogRoomGrowsWithSeries: a log's limit leaves room to allocate of
+// at least twice what it keeps beyond its snapshots (its series), so that
+// the collections its steps start mark that series at most once per twice
+// its size allocated: with half of it, a log of 4,000 small lockfiles
+// cost 5.0x the CPU of 1,000, the marking growing with the steps.
+func TestLogRoomGrowsWithSeries(t *testing.T) {
+	const input, kept = 1 << 20, 3 << 20
+	for _, series := range []int64{0, 1 << 20, 64 << 20, 1 << 30} {
+		live := uint64(2*input + kept + series)
+		room := beyondInput(live, input, kept)
+		if room-series < 2*series || room > 3*series {
+			t.Errorf("a series of %d bytes: room %d, want the series and twice it to allocate in (%d)", series, room, 3*series)
+		}
+	}
+}
+
 // TestLogStdinRefused: a log reads no snapshot from standard input (a
 // series has several), so none is left out of its memory budget, as the
 // diff's budget counts standard input (TestMemoryLimitStdin): "-" is
