@@ -175,17 +175,20 @@ func (l *logHTML) Finish(s *diff.Series) error {
 			i(c.specs.Added), i(c.specs.Removed), i(c.specs.Rebuilt), i(c.specs.Updated), i(c.specs.Restacked)})
 	}
 	p.Charts = l.charts(s, labels, stepLabels)
+	// Each step's highlights, gathered in one pass: a pass over the
+	// series' highlights per step made a log of N steps N² (4,000 small
+	// steps: 24% of the CPU).
+	byStep := make([][]diff.Highlight, n)
+	for _, h := range s.Highlights {
+		if h.Step >= 1 && h.Step <= n {
+			byStep[h.Step-1] = append(byStep[h.Step-1], h)
+		}
+	}
 	for k := n - 1; k >= 0; k-- {
 		st := l.steps[k]
 		st.ID = "step-" + i(k+1)
 		st.Title = "Step " + i(k+1) + ": " + titles[k]
-		var hs []diff.Highlight
-		for _, h := range s.Highlights {
-			if h.Step == k+1 {
-				hs = append(hs, h)
-			}
-		}
-		st.News = boundNews(hs, func(h diff.Highlight) htmlNews { return newsItem(h, "", l.o.LinkBase) })
+		st.News = boundNews(byStep[k], func(h diff.Highlight) htmlNews { return newsItem(h, "", l.o.LinkBase) })
 		p.Steps = append(p.Steps, st)
 	}
 	if l.unknown > 0 {
