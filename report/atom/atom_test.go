@@ -523,9 +523,9 @@ func TestAtomSharedTagWindow(t *testing.T) {
 // and from its JSON.
 func TestAtomRecurringPair(t *testing.T) {
 	weeks := reporttest.LoadRealWeeks(t)
-	night := func(old, new *snapshot.Snapshot) string {
+	night := func(old, cur *snapshot.Snapshot) string {
 		pair := make([]*snapshot.Snapshot, 2)
-		for i, w := range []*snapshot.Snapshot{old, new} {
+		for i, w := range []*snapshot.Snapshot{old, cur} {
 			c := *w
 			c.Tag, c.Path = "develop", []string{"yesterday/_cache/develop", "_cache/develop"}[i]
 			pair[i] = &c

@@ -59,6 +59,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	var dates []string  // --since and --until, as git is to read them
 	scope := rng        // the range and its dates, for messages
 	sinceAt := int64(0) // --since, in seconds as git is to read it
+	// The end of the dates, in seconds: --until, else a day past now
+	// (checkDateOrder).
+	untilAt := time.Now().Add(24 * time.Hour).Unix()
 	var within []string
 	for _, d := range []struct {
 		flag, value string
@@ -77,6 +80,8 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			if t.Nanosecond() > 0 {
 				sinceAt++
 			}
+		} else {
+			untilAt = t.Unix()
 		}
 		within = append(within, strings.TrimPrefix(d.flag, "--")+" "+d.value)
 	}
@@ -111,7 +116,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		}
 	}
 	if since != "" {
-		if err := r.checkDateOrder(rng, since, sinceAt); err != nil {
+		if err := r.checkDateOrder(rng, since, sinceAt, untilAt); err != nil {
 			return nil, err
 		}
 	}
@@ -204,8 +209,12 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 // within it (a tip back-dated to 2001: commit dates are the committer's
 // to write) would hide itself and every commit of the dates under it,
 // and the series would be PATH at that commit alone, no step: a gate
-// passed over whatever those commits did.
-func (r *Repo) checkDateOrder(rng, since string, at int64) error {
+// passed over whatever those commits did. An ancestor dated after until
+// (--until, else a day past now) is not within the dates: the log would
+// leave it out wherever git stopped, and one ancient commit dated ten
+// years ahead (a committer's clock set wrong) refused every --since of
+// the decade, where git's own answer was right.
+func (r *Repo) checkDateOrder(rng, since string, at, until int64) error {
 	out, err := r.run(nil, "rev-list", "--first-parent", "--timestamp", rng, "--")
 	if err != nil {
 		return r.rangeError(rng, err)
@@ -224,7 +233,7 @@ func (r *Repo) checkDateOrder(rng, since string, at int64) error {
 		switch {
 		case when < at && before == "":
 			before, beforeAt = id, when
-		case when >= at && before != "":
+		case when >= at && when <= until && before != "":
 			return fmt.Errorf("--since %s: the first-parent history of %s is not in date order: commit %s is dated %s, before it, and its ancestor %s is dated %s, within it: git stops its walk at %s, which would leave it and the commits of the dates out of the log (a commit's date is whatever its committer wrote); give the range by its commits (A..B) instead",
 				since, rng, short(before), dateText(beforeAt), short(id), dateText(when), short(before))
 		}

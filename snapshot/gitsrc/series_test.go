@@ -187,3 +187,45 @@ func TestSeriesSinceBackdatedTip(t *testing.T) {
 		t.Errorf("Series(main, since 1 week ago) in date order = %d commits, %v; want the base and 2", len(got), err)
 	}
 }
+
+// TestSeriesSinceFutureAncestor (the 23rd adversarial pass, issue 35):
+// one ancient commit dated ten years ahead (a committer's clock set
+// wrong) made every --since of the decade refuse the history as out of
+// date order, though git's walk, stopping at the first commit before
+// --since, leaves out only that commit, which no window up to now holds.
+// An ancestor dated past --until, or past a day from now, is not within
+// the dates; the back-dated tip stays refused (TestSeriesSinceBackdatedTip).
+func TestSeriesSinceFutureAncestor(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	for i, date := range []time.Time{
+		now.AddDate(0, 0, -20),
+		now.AddDate(10, 0, 0),  // ancient, dated ten years ahead
+		now.AddDate(0, 0, -15), // the base, before the week
+		now.AddDate(0, 0, -2),  // a change in the week
+		now,
+	} {
+		os.MkdirAll(filepath.Join(dir, "a"), 0o755)
+		os.WriteFile(filepath.Join(dir, "a", "x"), []byte{byte('1' + i)}, 0o644)
+		d := date.Format(time.RFC3339)
+		env := []string{"GIT_AUTHOR_DATE=" + d, "GIT_COMMITTER_DATE=" + d}
+		for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", d}} {
+			if _, err := gittest.Git(dir, env, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	r := r0(dir)
+	if got, err := r.Series("main", "a", "1 week ago", ""); err != nil || len(got) != 3 {
+		t.Errorf("Series(main, since 1 week ago) over an ancient commit dated ahead = %d commits, %v; want the base, the week's change and the tip", len(got), err)
+	}
+	if got, err := r.Series("main", "a", "1 week ago", "1 hour ago"); err != nil || len(got) != 2 {
+		t.Errorf("Series(main, since 1 week ago, until 1 hour ago) = %d commits, %v; want the base and the week's change", len(got), err)
+	}
+}
