@@ -66,6 +66,13 @@ func TestPageErrors(t *testing.T) {
 			len(`spec_details: [{"hash": "`+h+`"}, {"hash": "`+hashN(2)+`"}, {"os": "x", "hash": `) + 1,
 			[]string{"hash " + h + " is listed twice (specs 1 and 3)"}},
 		{"no spec_details", head + "meta: {}\n---\n", 6, 0, []string{"no spec_details"}},
+		// A line "..." ends YAML front matter as "---" does, for Jekyll
+		// (which builds the site from these pages) and YAML alike: a
+		// spec_details past it is not the page's, and must not be read
+		// as if it were (the site would show no specs while a gate saw
+		// them all unchanged).
+		{"spec_details past a closing ...", head + "meta: {}\n...\nspec_details: []\n---\n", 6, 0, []string{"no spec_details", "the line '...' ends it"}},
+		{"spec_details past a closing ... with spaces", head + "meta: {}\n... \t\r\nspec_details: []\n---\n", 6, 0, []string{"no spec_details", "the line '...' ends it"}},
 		{"no title", "---\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"no title"}},
 		{"not a package page", "---\ntitle: zlib\n---\n", 1, 0, []string{"not a package page"}},
 		{"binary", "\x7fELF\x02\x01\x01\x00", 1, 8, []string{"not a text file", "a NUL byte"}},

@@ -36,8 +36,9 @@ type page struct {
 	env         envelope
 	meta        *jsonValue // nil when absent or written as YAML
 	specDetails *jsonValue
-	fmEnd       int // line of the closing ---
-	catLine     int // line of categories, or 0
+	fmEnd       int  // line of the closing --- (or ...)
+	fmDots      bool // closed by ...
+	catLine     int  // line of categories, or 0
 }
 
 // notPage is the error of a file that is not a package page (no front
@@ -87,9 +88,13 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 			yamlText.WriteByte('\n') // keep YAML line numbers equal to file lines
 			continue
 		}
-		if string(trimmed) == "---" {
+		// "..." ends the front matter as "---" does: it is YAML's end
+		// of document, and Jekyll, which builds the site from these
+		// pages, closes front matter at either. Reading on past it
+		// would take for the page's what the site shows as its body.
+		if string(trimmed) == "---" || string(trimmed) == "..." {
 			open = false
-			p.fmEnd = line
+			p.fmEnd, p.fmDots = line, string(trimmed) == "..."
 			break
 		}
 		if catLine == 0 && bytes.HasPrefix(l, []byte("categories:")) {
@@ -235,7 +240,11 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "no title: a page's title is its package name"}
 	}
 	if p.specDetails == nil && env.SpecDetails.Kind == 0 {
-		return nil, nil, &snapshot.Error{File: file, Line: p.fmEnd, Msg: "no spec_details in the front matter"}
+		msg := "no spec_details in the front matter"
+		if p.fmDots {
+			msg += " (the line '...' ends it, as '---' does)"
+		}
+		return nil, nil, &snapshot.Error{File: file, Line: p.fmEnd, Msg: msg}
 	}
 	if err := snapshot.CheckPackageName(env.Title); err != nil {
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "title: " + err.Error()}

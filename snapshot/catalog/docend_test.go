@@ -1,0 +1,27 @@
+package catalog
+
+import (
+	"testing"
+
+	. "github.com/cachediff/cachediff/snapshot"
+)
+
+// TestFrontMatterClosedByDots: a page whose front matter ends with a line
+// "..." (YAML's end of document, which Jekyll accepts in place of the
+// closing "---") loads as one closed by "---", and what follows the
+// "..." is the page's body, not its front matter: a second spec_details
+// there is neither read nor "given twice".
+func TestFrontMatterClosedByDots(t *testing.T) {
+	specs := "spec_details: " + mustJSON([]map[string]any{simpleSpec(1)})
+	for _, closing := range []string{"...", "... ", "...\r"} {
+		content := head + specs + "\n" + closing + "\nspec_details: []\n\nThe body.\n"
+		dir := writeTree(t, map[string]string{"zlib/specs.md": content})
+		s, err := Load(dir, Options{})
+		if err != nil {
+			t.Fatalf("closed by %q: %v", closing, err)
+		}
+		if len(s.Packages) != 1 || len(s.Packages[0].Specs) != 1 {
+			t.Errorf("closed by %q: want 1 package of 1 spec, got %d packages", closing, len(s.Packages))
+		}
+	}
+}
