@@ -1744,7 +1744,7 @@ func facetChanges(x, y *GraphNode, compiler bool) []Change {
 		out = append(out, Change{Kind: "compiler", From: xs.Compiler, To: ys.Compiler})
 	}
 	if !slices.Equal(xs.Variants, ys.Variants) {
-		from, to := variantDelta(xs.Variants, ys.Variants)
+		from, to := variantDelta(xs.Variants, ys.Variants, nil)
 		out = append(out, Change{Kind: "variants", From: from, To: to})
 	}
 	if xs.Target != ys.Target {
@@ -1759,20 +1759,42 @@ func facetChanges(x, y *GraphNode, compiler bool) []Change {
 	return out
 }
 
-// variantDelta writes the variants only in a, and only in b.
-func variantDelta(a, b []string) (string, string) {
-	var from, to []string
-	for _, v := range a {
-		if !slices.Contains(b, v) {
-			from = append(from, v)
+// variantDelta writes the variants only in a, and only in b (notIn);
+// probes, when not nil, counts the strings looked at, for the tests.
+func variantDelta(a, b []string, probes *int) (string, string) {
+	if probes == nil {
+		probes = new(int)
+	}
+	return strings.Join(notIn(a, b, probes), " "), strings.Join(notIn(b, a, probes), " ")
+}
+
+// notIn returns the strings of l that are not in of, in l's order: a
+// scan of of for each when it is short (smallList), else a look-up in a
+// set of it. A scan of a long list for each was quadratic in one spec's
+// variants: 80,000 of them, one changed (a lockfile of 1.4 MB), took
+// 26 s to explain.
+func notIn(l, of []string, probes *int) []string {
+	var out []string
+	if len(of) <= smallList {
+		for _, v := range l {
+			*probes += len(of)
+			if !slices.Contains(of, v) {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	set := make(map[string]struct{}, len(of))
+	for _, v := range of {
+		set[v] = struct{}{}
+	}
+	*probes += len(of) + len(l)
+	for _, v := range l {
+		if _, ok := set[v]; !ok {
+			out = append(out, v)
 		}
 	}
-	for _, v := range b {
-		if !slices.Contains(a, v) {
-			to = append(to, v)
-		}
-	}
-	return strings.Join(from, " "), strings.Join(to, " ")
+	return out
 }
 
 // GroupKey identifies the group (CauseGroup) of a cause: the same

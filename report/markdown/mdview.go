@@ -389,36 +389,60 @@ func (m *mdBuilder) headWith(k int) string {
 		for _, l := range m.newsLines[:k] {
 			b.WriteString(l)
 		}
-		if n := len(m.newsLines) - k; n > 0 {
-			b.WriteString("\n- …and " + report.Plural(n, "more highlight") + ": `--format json` lists them all (`highlights`)")
-		}
+		b.WriteString(moreNews(len(m.newsLines) - k))
 	}
 	b.WriteString(m.headPost)
 	return b.String()
 }
 
+// headLen is len(m.headWith(k)), where listed is the bytes of its first
+// k highlights' lines, without building it.
+func (m *mdBuilder) headLen(k, listed int) int {
+	n := len(m.headPre) + len(m.headPost)
+	if len(m.newsLines) > 0 {
+		n += len(pairNewsHeading) + listed + len(moreNews(len(m.newsLines)-k))
+	}
+	return n
+}
+
+// moreNews is the line that counts the n highlights a pair's head leaves
+// out; "" when it lists them all.
+func moreNews(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return "\n- …and " + report.Plural(n, "more highlight") + ": `--format json` lists them all (`highlights`)"
+}
+
 // fitNews keeps v under limit when even its head, tail and notice
 // would not fit with every highlight: every detail is left out, and the
 // list keeps its first highlights that fit (so that no highlight goes
-// while a detail stays). It does nothing when the head fits.
+// while a detail stays). It does nothing when the head fits. The heads
+// it tries are measured (headLen), not built: building each, from the
+// whole list down, was quadratic in the highlights (8,000 new packages
+// under --github-comment took 47 s).
 func (m *mdBuilder) fitNews(v *view.View, limit int) {
-	least := func(head string) int {
-		n := len(head) + len(v.Tail) + len(v.NoticeFor(limit))
-		if s := v.Skipped; s != nil && len(s.Rows) > 0 { // Fit keeps its heading and its "…and N more" line
-			more := "\n\n…and " + strconv.Itoa(len(s.Rows)) + " more " + s.Noun + "s."
-			if len(s.Rows) == 1 {
-				more = strings.TrimSuffix(more, "s.") + "."
-			}
-			n += len(s.Heading) + len(s.Footer) + len(more)
-		}
-		return n
-	}
-	if limit <= 0 || len(m.newsLines) == 0 || least(v.Head) <= limit {
+	if limit <= 0 || len(m.newsLines) == 0 {
 		return
 	}
-	k := len(m.newsLines) - 1
-	for k > 0 && least(m.headWith(k)) > limit {
+	rest := len(v.Tail) + len(v.NoticeFor(limit))    // all but the head
+	if s := v.Skipped; s != nil && len(s.Rows) > 0 { // Fit keeps its heading and its "…and N more" line
+		more := "\n\n…and " + strconv.Itoa(len(s.Rows)) + " more " + s.Noun + "s."
+		if len(s.Rows) == 1 {
+			more = strings.TrimSuffix(more, "s.") + "."
+		}
+		rest += len(s.Heading) + len(s.Footer) + len(more)
+	}
+	if len(v.Head)+rest <= limit {
+		return
+	}
+	k, listed := len(m.newsLines)-1, 0
+	for _, l := range m.newsLines[:k] {
+		listed += len(l)
+	}
+	for k > 0 && m.headLen(k, listed)+rest > limit {
 		k--
+		listed -= len(m.newsLines[k])
 	}
 	v.Head = m.headWith(k)
 	v.Sections = nil
