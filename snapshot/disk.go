@@ -3,6 +3,8 @@ package snapshot
 import (
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
 )
@@ -70,6 +72,34 @@ func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
 	}
 	return warnings, errs
 }
+
+// SitePath is the folder's absolute path, slash-separated (SiteSource).
+func (s *dirSource) SitePath() string {
+	abs, err := filepath.Abs(s.d.Path())
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(abs)
+}
+
+// RelPath is f's path in the folder, slash-separated (SiteSource): its
+// name less the folder's clean path, which the walk's names start with.
+func (s *dirSource) RelPath(f File) string {
+	prefix := filepath.Clean(s.d.Path())
+	switch {
+	case prefix == ".":
+		prefix = ""
+	case !strings.HasSuffix(prefix, string(filepath.Separator)):
+		prefix += string(filepath.Separator)
+	}
+	rel, ok := strings.CutPrefix(f.Name, prefix)
+	if !ok {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+var _ SiteSource = (*dirSource)(nil)
 
 func (s *dirSource) Read(f File, buf []byte) ([]byte, error) {
 	h, _ := f.Handle.(*dirsrc.Handle)

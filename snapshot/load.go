@@ -343,6 +343,7 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 		c candidate
 	}
 	jobs := make(chan job, 1024)
+	rule := newPublishRule(src)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	// The states left by the Load before share their list texts while the
@@ -374,7 +375,7 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 			states = append(states, st)
 			mu.Unlock()
 			for j := range jobs {
-				r := loadOne(src, j.c, decoders, opt, st)
+				r := loadOne(src, j.c, decoders, opt, st, rule)
 				mu.Lock()
 				for len(results) <= j.i {
 					results = append(results, result{})
@@ -579,7 +580,7 @@ func decodedKind(r result, sniffed spackfmt.Kind) spackfmt.Kind {
 // (Decoder.Claims), by the decoder of that name, whose error then says
 // what is wrong with it; else by the Fallback that takes it (a package
 // page).
-func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadState) (r result) {
+func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadState, rule publishRule) (r result) {
 	if c.byContent && c.file.Size < 0 {
 		// A folder's walk does not know sizes; classify checked the others.
 		if _, disk := src.(*dirSource); disk {
@@ -639,7 +640,7 @@ func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadS
 	if fallback == nil {
 		return result{bytes: inputBytes(data), err: &NotInFormat{&Error{File: file, Msg: "not in a format a decoder detects"}}}
 	}
-	return loadFallback(src, c, fallback, data, opt, st)
+	return loadFallback(src, c, fallback, data, opt, st, rule)
 }
 
 // loadFallback decodes a candidate that no other decoder took with the
@@ -647,8 +648,10 @@ func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadS
 // file that must be in its format (specs.md, or named on the command
 // line) or may be (*.md). A *NotInFormat leaves the file out unless it
 // must be in the format; a file that starts like JSON is not (its first
-// line is no page's '---'), and its error says what it is.
-func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt Options, st *loadState) result {
+// line is no page's '---'), and its error says what it is. A page that
+// Jekyll does not publish by its path (rule) is bad input: read, its
+// package would be in the snapshot while the site has none.
+func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt Options, st *loadState, rule publishRule) result {
 	file := c.file.Name
 	if startsLikeJSON(data) {
 		return result{bytes: inputBytes(data), err: &NotInFormat{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
@@ -658,6 +661,11 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 	}
 	n := inputBytes(data)
 	pkgs, counts, warnings, err := decodeOther(fallback, file, data, opt, st)
+	if err == nil && len(pkgs) > 0 {
+		if why := rule.leftOut(c.file, pkgs[0].Name); why != "" {
+			return result{bytes: n, err: &Error{File: file, Msg: why}}
+		}
+	}
 	return result{bytes: n, pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 }
 

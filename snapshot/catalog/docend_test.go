@@ -25,3 +25,23 @@ func TestFrontMatterClosedByDots(t *testing.T) {
 		}
 	}
 }
+
+// TestPublishedTrue: a page whose front matter says published: true, as
+// Jekyll publishes it, loads as one without the key does; a README that
+// is no page is left out whatever its published says.
+func TestPublishedTrue(t *testing.T) {
+	specs := "spec_details: " + mustJSON([]map[string]any{simpleSpec(1)})
+	for _, v := range []string{"true", "True", "TRUE"} {
+		dir := writeTree(t, map[string]string{
+			"zlib/specs.md": head + "published: " + v + "\n" + specs + "\n---\n",
+			"README.md":     "---\ntitle: notes\npublished: false\n---\n",
+		})
+		s, err := Load(dir, Options{})
+		if err != nil {
+			t.Fatalf("published: %s: %v", v, err)
+		}
+		if len(s.Packages) != 1 || len(s.Packages[0].Specs) != 1 {
+			t.Errorf("published: %s: want 1 package of 1 spec, got %d packages", v, len(s.Packages))
+		}
+	}
+}

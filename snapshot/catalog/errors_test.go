@@ -73,6 +73,14 @@ func TestPageErrors(t *testing.T) {
 		// them all unchanged).
 		{"spec_details past a closing ...", head + "meta: {}\n...\nspec_details: []\n---\n", 6, 0, []string{"no spec_details", "the line '...' ends it"}},
 		{"spec_details past a closing ... with spaces", head + "meta: {}\n... \t\r\nspec_details: []\n---\n", 6, 0, []string{"no spec_details", "the line '...' ends it"}},
+		// Jekyll, which builds the site from the pages, leaves out a page
+		// whose published is not true: read, its package passed a gate
+		// that the site lost it under.
+		{"published false", head + "published: false\nspec_details: []\n---\n", 5, 0, []string{"published: false: the site leaves this page out"}},
+		{"published no", head + "published: no\nspec_details: []\n---\n", 5, 0, []string{"published: no: the site leaves this page out"}},
+		{"published null", head + "spec_details: []\npublished:\n---\n", 6, 0, []string{"published: (empty): the site leaves this page out"}},
+		{"published a string", head + "published: \"true\"\nspec_details: []\n---\n", 5, 0, []string{"published: true: the site leaves this page out"}},
+		{"published a list", head + "published: [true]\nspec_details: []\n---\n", 5, 0, []string{"published: (not a single value)"}},
 		{"no title", "---\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"no title"}},
 		{"not a package page", "---\ntitle: zlib\n---\n", 1, 0, []string{"not a package page"}},
 		{"binary", "\x7fELF\x02\x01\x01\x00", 1, 8, []string{"not a text file", "a NUL byte"}},

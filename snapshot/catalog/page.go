@@ -22,6 +22,9 @@ type envelope struct {
 	Meta        yaml.Node `yaml:"meta"`
 	SpecDetails yaml.Node `yaml:"spec_details"`
 	SpecFiles   yaml.Node `yaml:"spec_files"` // the 2021–2022 layout
+	// Published is Jekyll's: a page whose published is not true is
+	// left out of the site (checkPublished).
+	Published yaml.Node `yaml:"published"`
 }
 
 // jsonValue is a front-matter value written as one line of JSON.
@@ -236,6 +239,9 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	if env.Layout != "cache" && p.specDetails == nil && env.SpecDetails.Kind == 0 {
 		return nil, nil, notPage(&snapshot.Error{File: file, Line: 1, Msg: "not a package page: the front matter has neither layout: cache nor spec_details"})
 	}
+	if err := checkPublished(file, &env.Published); err != nil {
+		return nil, nil, err
+	}
 	if strings.TrimSpace(env.Title) == "" {
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "no title: a page's title is its package name"}
 	}
@@ -315,6 +321,30 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 		}
 	}
 	return one.list[:], warnings, nil
+}
+
+// checkPublished refuses a page whose front matter has published with any
+// value but true: Jekyll, which builds the site from the pages, leaves
+// out a page whose published is false (or no, or null), and its package
+// would be gone from the site while cachediff read it. Any other value
+// is refused too, for its reading is Jekyll's YAML's, not yaml.v3's.
+func checkPublished(file string, n *yaml.Node) error {
+	if n.Kind == 0 {
+		return nil
+	}
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool" {
+		if v, err := strconv.ParseBool(n.Value); err == nil && v {
+			return nil
+		}
+	}
+	value := n.Value
+	switch {
+	case n.Kind != yaml.ScalarNode:
+		value = "(not a single value)"
+	case value == "":
+		value = "(empty)"
+	}
+	return &snapshot.Error{File: file, Line: n.Line, Msg: fmt.Sprintf("published: %s: the site leaves this page out (Jekyll, which builds it, publishes a page only when published is true or absent), so its package would be gone from the site while cachediff read it; remove the line to publish the page", shorten(value, 60))}
 }
 
 // onePackage is a page's package and the list of it that Decode returns,

@@ -60,6 +60,36 @@ func (r *Repo) Source(spec string) (*Source, error) {
 // Tree returns the resolved REV:PATH.
 func (s *Source) Tree() *Tree { return s.tree }
 
+// SitePath is the tree's path from the top of the repository, with a
+// leading "/" (snapshot.SiteSource), or "" when git cannot say it.
+func (s *Source) SitePath() string {
+	p, err := s.tree.repo.FromTop(s.tree.Path)
+	if err != nil {
+		return ""
+	}
+	return "/" + p
+}
+
+// RelPath is f's path in the tree (snapshot.SiteSource): its name less
+// the tree's, as Join made it; "" for a REV:PATH that names a file.
+func (s *Source) RelPath(f snapshot.File) string {
+	t := s.tree
+	if !t.IsTree {
+		return ""
+	}
+	prefix := t.Spec + "/"
+	if t.Path == "" || strings.HasSuffix(t.Spec, "/") {
+		prefix = t.Spec
+	}
+	rel, ok := strings.CutPrefix(f.Name, prefix)
+	if !ok {
+		return ""
+	}
+	return rel
+}
+
+var _ snapshot.SiteSource = (*Source)(nil)
+
 // Path is the argument as given: REV:PATH.
 func (s *Source) Path() string { return s.tree.Spec }
 

@@ -1,0 +1,82 @@
+package gitsrc
+
+import (
+	"errors"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestUnpublishedNamesInGit: REV:PATH refuses the pages Jekyll does not
+// publish by their names as a folder on disk does (snapshot's
+// TestUnpublishedNames), with the same rule: a page's own name, and the
+// tag's folder below _cache, whether PATH is the tag's folder, _cache or
+// the top of the repository. A package folder's name does not count.
+func TestUnpublishedNamesInGit(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	tree := pagetest.WriteTree(t, map[string]string{
+		"develop/zlib/specs.md":  pagetest.SimplePage("zlib", "develop", 1, 1),
+		"develop/_llvm/specs.md": pagetest.SimplePage("llvm", "develop", 2, 1),
+		"develop/xz/_specs.md":   pagetest.SimplePage("xz", "develop", 3, 1),
+		"develop/lz4/#specs.md":  pagetest.SimplePage("lz4", "develop", 4, 1),
+		"develop/gz/.specs.md":   pagetest.SimplePage("gz", "develop", 5, 1),
+		"develop/_notes/_a.md":   "# notes\n",
+	})
+	repo := filepath.Join(dir, "repo")
+	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
+		t.Fatal(err)
+	}
+	bad := []string{"gz/.specs.md", "lz4/#specs.md", "xz/_specs.md"}
+	for _, arg := range []string{"HEAD:_cache/develop", "HEAD:_cache", "HEAD:"} {
+		_, err := loadArg(repo, arg, snapshot.Options{})
+		var le *snapshot.LoadError
+		if !errors.As(err, &le) {
+			t.Fatalf("%s: want bad pages, got %v", arg, err)
+		}
+		var got []string
+		for _, e := range le.Errs {
+			if !strings.HasPrefix(e.Msg, "the site leaves this page") || !strings.Contains(e.Msg, "does not publish a file whose name starts with") {
+				t.Errorf("%s: %s: %s", arg, e.File, e.Msg)
+			}
+			got = append(got, strings.TrimPrefix(e.File, "HEAD:_cache/develop/"))
+		}
+		if !slices.Equal(got, bad) {
+			t.Errorf("%s: bad pages %q, want %q", arg, got, bad)
+		}
+	}
+	snap, err := loadArg(repo, "HEAD:_cache/develop", snapshot.Options{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.Packages) != 2 || len(snap.Skipped) != len(bad) {
+		t.Errorf("%d packages, skipped %v", len(snap.Packages), snap.Skipped)
+	}
+	if _, err := loadArg(repo, "HEAD:_cache/develop/xz/_specs.md", snapshot.Options{}); err != nil {
+		t.Errorf("a page named alone: %v", err)
+	}
+
+	// The tag's folder renamed _develop: none of its pages is published.
+	if _, err := gittest.Git(repo, nil, "mv", "_cache/develop", "_cache/_develop"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(repo, nil, "commit", "-q", "-m", "hide"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = loadArg(repo, "HEAD:_cache", snapshot.Options{})
+	for _, p := range []string{"zlib/specs.md", "_llvm/specs.md"} {
+		if !strings.Contains(err.Error(), "HEAD:_cache/_develop/"+p+": the site leaves this page") {
+			t.Errorf("HEAD:_cache: %v, want %s refused", err, p)
+		}
+	}
+	if !strings.Contains(err.Error(), `tag folder whose name starts with "_" (_develop)`) {
+		t.Errorf("HEAD:_cache: %v", err)
+	}
+}

@@ -1,0 +1,101 @@
+package snapshot
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// SiteSource is a Source of a folder of the site cache.spack.io is built
+// from (a folder on disk, a tree at a git revision), which can say where
+// its files are in it: the loader refuses a page that Jekyll, which
+// builds the site, does not publish by its name (publishRule), since the
+// site would lose its package while cachediff read it.
+type SiteSource interface {
+	Source
+	// SitePath returns the snapshot's folder as a slash-separated path
+	// starting with "/" (on disk its absolute path, in git its path from
+	// the top of the repository), or "" when it is not known.
+	SitePath() string
+	// RelPath returns f's path inside the snapshot's folder,
+	// slash-separated, or "" for a file named on the command line or one
+	// the source cannot place.
+	RelPath(f File) string
+}
+
+// collectionDir is the folder of the catalogue's pages, Jekyll's
+// collection "cache": _cache/<tag>/<package>/specs.md.
+const collectionDir = "_cache"
+
+// publishRule tells the pages of a snapshot that Jekyll leaves out by
+// their paths. Jekyll reads a collection's documents (Collection#entries
+// and EntryFilter) by their paths relative to the collection's folder,
+// _cache: one is left out when that path or its base name starts with
+// '.', '_', '#' or '~', or when it ends with '~' (a backup, which no
+// *.md file is). So a page's own name counts, and the first folder below
+// _cache (the tag's), but not a package's folder:
+// _cache/develop/_llvm/specs.md is published.
+type publishRule struct {
+	src SiteSource // nil: no rule (a single file, standard input, a mirror)
+	// tagFolder says the snapshot's folder is _cache itself, so that the
+	// first folder of a page's path in it is the tag's.
+	tagFolder bool
+}
+
+// newPublishRule returns the rule for the pages of src.
+func newPublishRule(src Source) publishRule {
+	s, ok := src.(SiteSource)
+	if !ok {
+		return publishRule{}
+	}
+	r := publishRule{src: s}
+	if site := s.SitePath(); site != "" {
+		r.tagFolder = path.Base(path.Clean(site)) == collectionDir
+	}
+	return r
+}
+
+// leftOut returns why Jekyll does not publish the page f of the package
+// pkg, or "" when it does (or the rule cannot tell: a file named on the
+// command line is read as asked). A page in a folder whose name starts
+// with a dot is not found by the walk (dirsrc, gitsrc), and its package
+// is removed to cachediff too.
+func (r publishRule) leftOut(f File, pkg string) string {
+	if r.src == nil || f.Root {
+		return ""
+	}
+	rel := r.src.RelPath(f)
+	if rel == "" {
+		return ""
+	}
+	segs := strings.Split(rel, "/")
+	base := segs[len(segs)-1]
+	home := strings.TrimSuffix(f.Name, f.Base) + "specs.md" // where the page belongs
+	if jekyllSpecial(base) {
+		return fmt.Sprintf("the site leaves this page (package %s) out: Jekyll, which builds it, does not publish a file whose name starts with %q; the page belongs at %s",
+			pkg, base[:1], home)
+	}
+	// The tag's folder: the first one below _cache.
+	first := -1
+	if r.tagFolder {
+		first = 0
+	} else {
+		for i, s := range segs[:len(segs)-1] {
+			if s == collectionDir {
+				first = i + 1
+				break
+			}
+		}
+	}
+	if first >= 0 && first < len(segs)-1 && jekyllSpecial(segs[first]) {
+		return fmt.Sprintf("the site leaves this page (package %s) out: Jekyll, which builds it, does not publish the pages of a tag folder whose name starts with %q (%s); a page belongs at _cache/<tag>/<package>/specs.md",
+			pkg, segs[first][:1], segs[first])
+	}
+	return ""
+}
+
+// jekyllSpecial reports whether Jekyll leaves out an entry of this name
+// (EntryFilter's SPECIAL_LEADING_CHAR_REGEX, \A[._#~]).
+func jekyllSpecial(name string) bool {
+	return name != "" && strings.IndexByte("._#~", name[0]) >= 0
+}
