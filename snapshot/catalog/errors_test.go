@@ -81,6 +81,8 @@ func TestPageErrors(t *testing.T) {
 		{"published null", head + "spec_details: []\npublished:\n---\n", 6, 0, []string{"published: (empty): the site leaves this page out"}},
 		{"published a string", head + "published: \"true\"\nspec_details: []\n---\n", 5, 0, []string{"published: true: the site leaves this page out"}},
 		{"published a list", head + "published: [true]\nspec_details: []\n---\n", 5, 0, []string{"published: (not a single value)"}},
+		{"a date", head + "date: 2099-01-01\nspec_details: []\n---\n", 5, 0, []string{"date: the catalogue's pages have no date", "dated in the future"}},
+		{"a permalink", head + "spec_details: []\npermalink: /package/zlib/\n---\n", 6, 0, []string{"permalink: the catalogue's pages have no permalink", "another package's page"}},
 		{"no title", "---\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"no title"}},
 		{"not a package page", "---\ntitle: zlib\n---\n", 1, 0, []string{"not a package page"}},
 		{"binary", "\x7fELF\x02\x01\x01\x00", 1, 8, []string{"not a text file", "a NUL byte"}},

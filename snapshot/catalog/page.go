@@ -25,6 +25,10 @@ type envelope struct {
 	// Published is Jekyll's: a page whose published is not true is
 	// left out of the site (checkPublished).
 	Published yaml.Node `yaml:"published"`
+	// Date and Permalink are Jekyll's too, and no catalogue page has
+	// them (checkSiteKeys).
+	Date      yaml.Node `yaml:"date"`
+	Permalink yaml.Node `yaml:"permalink"`
 }
 
 // jsonValue is a front-matter value written as one line of JSON.
@@ -242,6 +246,9 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	if err := checkPublished(file, &env.Published); err != nil {
 		return nil, nil, err
 	}
+	if err := checkSiteKeys(file, env); err != nil {
+		return nil, nil, err
+	}
 	if strings.TrimSpace(env.Title) == "" {
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "no title: a page's title is its package name"}
 	}
@@ -345,6 +352,30 @@ func checkPublished(file string, n *yaml.Node) error {
 		value = "(empty)"
 	}
 	return &snapshot.Error{File: file, Line: n.Line, Msg: fmt.Sprintf("published: %s: the site leaves this page out (Jekyll, which builds it, publishes a page only when published is true or absent), so its package would be gone from the site while cachediff read it; remove the line to publish the page", shorten(value, 60))}
+}
+
+// checkSiteKeys refuses a page whose front matter has a key that Jekyll
+// reads to place or hide a page, which the catalogue's pages never have:
+// date (Jekyll leaves out a page dated in the future, so the package
+// would vanish from the site on no day a gate ran; whether it is future
+// depends on when the site is built, so any date is refused) and
+// permalink (a page given another package's address takes its place on
+// the site). Either could drop a package from the site while cachediff
+// read it.
+func checkSiteKeys(file string, env *envelope) error {
+	for _, k := range []struct {
+		key, why string
+		node     *yaml.Node
+	}{
+		{"date", "Jekyll leaves out a page dated in the future, so its package would be gone from the site on a day no gate ran", &env.Date},
+		{"permalink", "Jekyll writes the page at that address, where it can take another package's page's place", &env.Permalink},
+	} {
+		if k.node.Kind == 0 {
+			continue
+		}
+		return &snapshot.Error{File: file, Line: k.node.Line, Msg: fmt.Sprintf("%s: the catalogue's pages have no %s, which the site reads: %s; remove the line", k.key, k.key, k.why)}
+	}
+	return nil
 }
 
 // onePackage is a page's package and the list of it that Decode returns,
