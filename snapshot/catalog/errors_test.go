@@ -81,6 +81,19 @@ func TestPageErrors(t *testing.T) {
 		{"published null", head + "spec_details: []\npublished:\n---\n", 6, 0, []string{"published: (empty): the site leaves this page out"}},
 		{"published a string", head + "published: \"true\"\nspec_details: []\n---\n", 5, 0, []string{"published: true: the site leaves this page out"}},
 		{"published a list", head + "published: [true]\nspec_details: []\n---\n", 5, 0, []string{"published: (not a single value)"}},
+		// Jekyll reads front matter with SafeYAML, which merges the value
+		// of any key whose value is "<<", quoted, tagged, escaped or an
+		// alias; yaml.v3 merges a plain << only. A page with such a key
+		// carried published: false (or a date, a permalink) to the site
+		// while cachediff, ignoring the key, read it as published.
+		{"published through a plain merge key", head + "<<: {published: false}\nspec_details: []\n---\n", 5, 0, []string{"published: false: the site leaves this page out"}},
+		{"published through a quoted merge key", head + "\"<<\": {published: false}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain", "Jekyll"}},
+		{"published through a single-quoted merge key", head + "spec_details: []\n'<<': {published: false}\n---\n", 6, 0, []string{"a key '<<' written other than plain"}},
+		{"published through a !!str merge key", head + "!!str <<: {published: false}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain"}},
+		{"published through an escaped merge key", head + "\"\\x3c<\": {published: false}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain"}},
+		{"published through an aliased merge key", head + "k: &k \"<<\"\n*k : {published: false}\nspec_details: []\n---\n", 6, 0, []string{"a key '<<' written other than plain"}},
+		{"published through a !!binary merge key", head + "!!binary PDw=: {published: false}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain"}},
+		{"a date through a merge key in a merge", head + "<<: {\"<<\": {date: 2099-01-01}}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain"}},
 		{"a date", head + "date: 2099-01-01\nspec_details: []\n---\n", 5, 0, []string{"date: the catalogue's pages have no date", "dated in the future"}},
 		{"a permalink", head + "spec_details: []\npermalink: /package/zlib/\n---\n", 6, 0, []string{"permalink: the catalogue's pages have no permalink", "another package's page"}},
 		{"no title", "---\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"no title"}},

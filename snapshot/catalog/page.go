@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -132,7 +133,78 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if err := envelopeUTF8(file, yamlText.Bytes(), &p.env); err != nil {
 		return nil, err
 	}
+	if err := checkMergeKeys(file, yamlText.Bytes()); err != nil {
+		return nil, err
+	}
 	return p, nil
+}
+
+// checkMergeKeys refuses front matter with a key that reads as "<<" but
+// that yaml.v3 does not take for a merge key: quoted ("<<": ...), tagged
+// (!!str <<), an alias, or escaped ("\x3c<"). Jekyll reads front matter
+// with SafeYAML, which merges the value of any key whose value is "<<",
+// however written, so such a key could bring published: false (or a
+// date, a permalink) into the page for the site while cachediff,
+// ignoring the key, read the page as published. Only text that could
+// spell such a key is parsed again: "<<" written out, or an escape or a
+// tag (a backslash or a '!').
+func checkMergeKeys(file string, text []byte) error {
+	if !bytes.Contains(text, []byte("<<")) && !bytes.ContainsAny(text, `\!`) {
+		return nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(text, &doc) != nil {
+		return nil // the envelope decoded; a second reading does not judge
+	}
+	var bad *yaml.Node
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n == nil || bad != nil {
+			return
+		}
+		if n.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if k := n.Content[i]; quietMerge(k) {
+					bad = k
+					return
+				}
+			}
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(&doc)
+	if bad == nil {
+		return nil
+	}
+	return &snapshot.Error{File: file, Line: bad.Line, Msg: "a key '<<' written other than plain: Jekyll, which builds the site, merges its value into the page (published, a date or a permalink could hide the page on the site), while cachediff would not read it; write the keys out"}
+}
+
+// quietMerge reports whether the mapping key k has the value "<<" but is
+// not a merge key to yaml.v3 (a plain, untagged <<).
+func quietMerge(k *yaml.Node) bool {
+	alias := false
+	for k.Kind == yaml.AliasNode && k.Alias != nil {
+		k, alias = k.Alias, true
+	}
+	if k.Kind != yaml.ScalarNode {
+		return false
+	}
+	v := k.Value
+	if k.ShortTag() == "!!binary" {
+		b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(v), ""))
+		if err != nil {
+			return false
+		}
+		v = string(b)
+	}
+	if v != "<<" {
+		return false
+	}
+	// yaml.v3's own test (isMerge): an untagged, "!" or !!merge "<<".
+	merges := k.Tag == "" || k.Tag == "!" || k.ShortTag() == "!!merge"
+	return alias || !merges
 }
 
 // envelopeUTF8 refuses an envelope value that yaml.v3 decoded to bytes
