@@ -155,25 +155,12 @@ func TestSeriesSinceBackdatedTip(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
-	dir := t.TempDir()
-	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
-		t.Fatal(err)
-	}
 	now := time.Now()
-	for i, date := range []string{
-		now.AddDate(0, 0, -10).Format(time.RFC3339), // the base, before the week
-		now.AddDate(0, 0, -2).Format(time.RFC3339),  // a change in the week
-		"2001-01-01T00:00:00Z",                      // the tip, back-dated
-	} {
-		os.MkdirAll(filepath.Join(dir, "a"), 0o755)
-		os.WriteFile(filepath.Join(dir, "a", "x"), []byte{byte('1' + i)}, 0o644)
-		env := []string{"GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date}
-		for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", date}} {
-			if _, err := gittest.Git(dir, env, args...); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	dir := datedHistory(t,
+		now.AddDate(0, 0, -10),                      // the base, before the week
+		now.AddDate(0, 0, -2),                       // a change in the week
+		time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC), // the tip, back-dated
+	)
 	r := r0(dir)
 	got, err := r.Series("main", "a", "1 week ago", "")
 	if err == nil || !strings.Contains(err.Error(), "not in date order") {
@@ -199,20 +186,39 @@ func TestSeriesSinceFutureAncestor(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
-	dir := t.TempDir()
-	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
-		t.Fatal(err)
-	}
 	now := time.Now()
-	for i, date := range []time.Time{
+	dir := datedHistory(t,
 		now.AddDate(0, 0, -20),
 		now.AddDate(10, 0, 0),  // ancient, dated ten years ahead
 		now.AddDate(0, 0, -15), // the base, before the week
 		now.AddDate(0, 0, -2),  // a change in the week
 		now,
-	} {
-		os.MkdirAll(filepath.Join(dir, "a"), 0o755)
-		os.WriteFile(filepath.Join(dir, "a", "x"), []byte{byte('1' + i)}, 0o644)
+	)
+	r := r0(dir)
+	if got, err := r.Series("main", "a", "1 week ago", ""); err != nil || len(got) != 3 {
+		t.Errorf("Series(main, since 1 week ago) over an ancient commit dated ahead = %d commits, %v; want the base, the week's change and the tip", len(got), err)
+	}
+	if got, err := r.Series("main", "a", "1 week ago", "1 hour ago"); err != nil || len(got) != 2 {
+		t.Errorf("Series(main, since 1 week ago, until 1 hour ago) = %d commits, %v; want the base and the week's change", len(got), err)
+	}
+}
+
+// datedHistory is a repository on branch main of one commit per date,
+// oldest first in history whatever the dates say, each changing a/x: the
+// commit's author and committer dates are the date given.
+func datedHistory(t *testing.T, dates ...time.Time) string {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, date := range dates {
+		if err := os.WriteFile(filepath.Join(dir, "a", "x"), []byte{byte('1' + i)}, 0o644); err != nil {
+			t.Fatal(err)
+		}
 		d := date.Format(time.RFC3339)
 		env := []string{"GIT_AUTHOR_DATE=" + d, "GIT_COMMITTER_DATE=" + d}
 		for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", d}} {
@@ -221,11 +227,5 @@ func TestSeriesSinceFutureAncestor(t *testing.T) {
 			}
 		}
 	}
-	r := r0(dir)
-	if got, err := r.Series("main", "a", "1 week ago", ""); err != nil || len(got) != 3 {
-		t.Errorf("Series(main, since 1 week ago) over an ancient commit dated ahead = %d commits, %v; want the base, the week's change and the tip", len(got), err)
-	}
-	if got, err := r.Series("main", "a", "1 week ago", "1 hour ago"); err != nil || len(got) != 2 {
-		t.Errorf("Series(main, since 1 week ago, until 1 hour ago) = %d commits, %v; want the base and the week's change", len(got), err)
-	}
+	return dir
 }
