@@ -73,6 +73,18 @@ func TestPageErrors(t *testing.T) {
 		// them all unchanged).
 		{"spec_details past a closing ...", head + "meta: {}\n...\nspec_details: []\n---\n", 6, 0, []string{"no spec_details", "the line '...' ends it"}},
 		{"spec_details past a closing ... with spaces", head + "meta: {}\n... \t\r\nspec_details: []\n---\n", 6, 0, []string{"no spec_details", "the line '...' ends it"}},
+		// Jekyll closes front matter only at a line "---" or "..."
+		// alone, and its YAML reads the first document only: a document
+		// marker or a directive other than alone on its line (or after a
+		// break YAML reads and Jekyll does not) ended the document before
+		// spec_details, which the site lost while cachediff read it by
+		// its line.
+		{"spec_details past a second document", head + "--- x\nmeta: {}\nspec_details: []\n---\n", 5, 0, []string{`the line "--- x" inside the front matter ends its first YAML document`, "Jekyll"}},
+		{"spec_details past a document end and a comment", head + "meta: {}\n... # end\nspec_details: []\n---\n", 6, 0, []string{`the line "... # end"`, "ends its first YAML document"}},
+		{"spec_details past a directive", head + "%YAML 1.1\nspec_details: []\n---\n", 5, 0, []string{`the line "%YAML 1.1"`, "ends its first YAML document"}},
+		{"spec_details past a marker after a carriage return", head + "x: y\r--- z\nspec_details: []\n---\n", 5, 0, []string{`a line break "\r" then "--- z"`}},
+		{"spec_details past a marker after a line separator", head + "x: y\u2028...\nspec_details: []\n---\n", 5, 0, []string{`a line break "\u2028" then "..."`}},
+		{"spec_details past a marker after NEL", head + "x: y\u0085---\tz\nspec_details: []\n---\n", 5, 0, []string{`a line break "\u0085" then "---\tz"`}},
 		// Jekyll, which builds the site from the pages, leaves out a page
 		// whose published is not true: read, its package passed a gate
 		// that the site lost it under.

@@ -105,6 +105,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 			p.fmEnd, p.fmDots = line, string(trimmed) == "..."
 			break
 		}
+		if m := docMarker(l); m != "" {
+			return nil, &snapshot.Error{File: file, Line: line, Msg: fmt.Sprintf("%s inside the front matter ends its first YAML document: Jekyll, which builds the site, reads only that document, so what follows it (meta, spec_details) would be missing from the site while cachediff read it; remove it", m)}
+		}
 		if catLine == 0 && bytes.HasPrefix(l, []byte("categories:")) {
 			catLine = line
 		}
@@ -137,6 +140,72 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// docMarker describes a YAML document marker ("---" or "..." then a
+// blank or the line's end) or directive ("%") that starts the front
+// matter's line l, or follows a line break within it that YAML reads as
+// one (a lone carriage return, NEL, LS or PS) while Jekyll, which splits
+// front matter at lines ending in "\n", does not; or it returns "".
+// Jekyll closes the front matter only at a line that is "---" or "..."
+// alone (the caller's test, before this one), and its YAML reads the
+// first document only: a line "--- x", "... # end" or "%YAML 1.1" before
+// spec_details hid it from the site, while cachediff, reading the
+// one-line JSON values by their lines, saw the page whole. Inside a
+// quoted value, "---" or "..." at a line's start is a YAML error, so it
+// is refused there too; a "%" line there is refused with it, though
+// YAML reads it as text: no page has one.
+func docMarker(l []byte) string {
+	if markerAt(l) {
+		return fmt.Sprintf("the line %q", shorten(string(l), 40))
+	}
+	for _, b := range [...]byte{'\r', 0xC2, 0xE2} {
+		for rest := l; ; {
+			i := bytes.IndexByte(rest, b)
+			if i < 0 {
+				break
+			}
+			rest = rest[i:]
+			n := yamlBreak(rest)
+			if n == 0 {
+				rest = rest[1:]
+				continue
+			}
+			rest = rest[n:]
+			if markerAt(rest) {
+				return fmt.Sprintf("a line break %q then %q", l[len(l)-len(rest)-n:len(l)-len(rest)], shorten(string(rest), 40))
+			}
+		}
+	}
+	return ""
+}
+
+// markerAt reports whether s starts with a YAML document marker or
+// directive.
+func markerAt(s []byte) bool {
+	if len(s) > 0 && s[0] == '%' {
+		return true
+	}
+	if len(s) < 3 || (string(s[:3]) != "---" && string(s[:3]) != "...") {
+		return false
+	}
+	rest := s[3:]
+	return len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || yamlBreak(rest) > 0
+}
+
+// yamlBreak returns the length of the YAML 1.1 line break that starts s
+// (carriage return, NEL, LS, PS; a newline never occurs within a line),
+// or 0.
+func yamlBreak(s []byte) int {
+	switch {
+	case len(s) > 0 && s[0] == '\r':
+		return 1
+	case bytes.HasPrefix(s, []byte("\u0085")):
+		return 2
+	case bytes.HasPrefix(s, []byte("\u2028")), bytes.HasPrefix(s, []byte("\u2029")):
+		return 3
+	}
+	return 0
 }
 
 // checkMergeKeys refuses front matter with a key that reads as "<<" but
