@@ -17,12 +17,15 @@ import (
 // envelope is the YAML front matter of a page, less the two big values
 // when they are written as one-line JSON (the fast path).
 type envelope struct {
-	Title       string    `yaml:"title"`
-	Layout      string    `yaml:"layout"`
-	Categories  []string  `yaml:"categories"`
-	Meta        yaml.Node `yaml:"meta"`
-	SpecDetails yaml.Node `yaml:"spec_details"`
-	SpecFiles   yaml.Node `yaml:"spec_files"` // the 2021–2022 layout
+	Title string `yaml:"title"`
+	// Layout is the layout the page asks for. The site gives the
+	// pages of _cache the layout cache by default, which renders their
+	// specs: a page that asks for another shows none (decodePage).
+	Layout      layoutName `yaml:"layout"`
+	Categories  []string   `yaml:"categories"`
+	Meta        yaml.Node  `yaml:"meta"`
+	SpecDetails yaml.Node  `yaml:"spec_details"`
+	SpecFiles   yaml.Node  `yaml:"spec_files"` // the 2021–2022 layout
 	// Published is Jekyll's: a page whose published is not true is
 	// left out of the site (checkPublished).
 	Published yaml.Node `yaml:"published"`
@@ -283,7 +286,7 @@ func envelopeUTF8(file string, text []byte, env *envelope) error {
 	for _, f := range []struct {
 		key  string
 		vals []string
-	}{{"title", []string{env.Title}}, {"layout", []string{env.Layout}}, {"categories", env.Categories}} {
+	}{{"title", []string{env.Title}}, {"layout", []string{env.Layout.Name}}, {"categories", env.Categories}} {
 		for _, v := range f.vals {
 			if !utf8.ValidString(v) {
 				return &snapshot.Error{File: file, Line: frontMatterKeyLine(text, f.key), Msg: f.key + ": " + notUTF8Message(v)}
@@ -381,7 +384,7 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	if env.SpecFiles.Kind != 0 {
 		return nil, nil, &snapshot.Error{File: file, Line: env.SpecFiles.Line, Msg: "this is the 2021–2022 catalogue layout (index.md with spec_files and spec-N.json files), which cachediff does not support yet"}
 	}
-	if env.Layout != "cache" && p.specDetails == nil && env.SpecDetails.Kind == 0 {
+	if env.Layout.Name != "cache" && p.specDetails == nil && env.SpecDetails.Kind == 0 {
 		return nil, nil, notPage(&snapshot.Error{File: file, Line: 1, Msg: "not a package page: the front matter has neither layout: cache nor spec_details"})
 	}
 	if err := checkPublished(file, &env.Published); err != nil {
@@ -389,6 +392,13 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	}
 	if err := checkSiteKeys(file, env); err != nil {
 		return nil, nil, err
+	}
+	if l := env.Layout; l.Set && l.Name != "cache" {
+		name := l.Name
+		if name == "" {
+			name = "(empty)"
+		}
+		return nil, nil, &snapshot.Error{File: file, Line: l.Line, Msg: fmt.Sprintf("layout: %s: the site shows a package's specs with the layout cache, its pages' default; a page with another layout is published without them, so its package's specs would be gone from the site while cachediff read them; write layout: cache, or remove the line", shorten(name, 60))}
 	}
 	if strings.TrimSpace(env.Title) == "" {
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "no title: a page's title is its package name"}
@@ -516,6 +526,27 @@ func checkSiteKeys(file string, env *envelope) error {
 		}
 		return &snapshot.Error{File: file, Line: k.node.Line, Msg: fmt.Sprintf("%s: the catalogue's pages have no %s, which the site reads: %s; remove the line", k.key, k.key, k.why)}
 	}
+	return nil
+}
+
+// layoutName is the value of a page's layout key. Set says the key has
+// a value that is not null: the site's default layout (cache) stands
+// for a page without one, or whose layout is null, as Jekyll merges a
+// page's front matter over the defaults.
+type layoutName struct {
+	Name string
+	Set  bool
+	Line int
+}
+
+// UnmarshalYAML reads the layout's name (yaml.v3 does not call it for a
+// null).
+func (l *layoutName) UnmarshalYAML(n *yaml.Node) error {
+	var s string
+	if err := n.Decode(&s); err != nil {
+		return err
+	}
+	*l = layoutName{Name: s, Set: true, Line: n.Line}
 	return nil
 }
 
