@@ -73,6 +73,18 @@ func TestPageErrors(t *testing.T) {
 		// them all unchanged).
 		{"spec_details past a closing ...", head + "meta: {}\n...\nspec_details: []\n---\n", 6, 0, []string{"no spec_details", "the line '...' ends it"}},
 		{"spec_details past a closing ... with spaces", head + "meta: {}\n... \t\r\nspec_details: []\n---\n", 6, 0, []string{"no spec_details", "the line '...' ends it"}},
+		// Jekyll closes front matter only at a line "---" or "..."
+		// alone, and its YAML reads the first document only: a document
+		// marker or a directive other than alone on its line (or after a
+		// break YAML reads and Jekyll does not) ended the document before
+		// spec_details, which the site lost while cachediff read it by
+		// its line.
+		{"spec_details past a second document", head + "--- x\nmeta: {}\nspec_details: []\n---\n", 5, 0, []string{`the line "--- x" inside the front matter ends its first YAML document`, "Jekyll"}},
+		{"spec_details past a document end and a comment", head + "meta: {}\n... # end\nspec_details: []\n---\n", 6, 0, []string{`the line "... # end"`, "ends its first YAML document"}},
+		{"spec_details past a directive", head + "%YAML 1.1\nspec_details: []\n---\n", 5, 0, []string{`the line "%YAML 1.1"`, "ends its first YAML document"}},
+		{"spec_details past a marker after a carriage return", head + "x: y\r--- z\nspec_details: []\n---\n", 5, 0, []string{`a line break "\r" then "--- z"`}},
+		{"spec_details past a marker after a line separator", head + "x: y\u2028...\nspec_details: []\n---\n", 5, 0, []string{`a line break "\u2028" then "..."`}},
+		{"spec_details past a marker after NEL", head + "x: y\u0085---\tz\nspec_details: []\n---\n", 5, 0, []string{`a line break "\u0085" then "---\tz"`}},
 		// Jekyll, which builds the site from the pages, leaves out a page
 		// whose published is not true: read, its package passed a gate
 		// that the site lost it under.
@@ -96,6 +108,14 @@ func TestPageErrors(t *testing.T) {
 		{"a date through a merge key in a merge", head + "<<: {\"<<\": {date: 2099-01-01}}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain"}},
 		{"a date", head + "date: 2099-01-01\nspec_details: []\n---\n", 5, 0, []string{"date: the catalogue's pages have no date", "dated in the future"}},
 		{"a permalink", head + "spec_details: []\npermalink: /package/zlib/\n---\n", 6, 0, []string{"permalink: the catalogue's pages have no permalink", "another package's page"}},
+		// The site gives its pages the layout cache by default, which
+		// shows their specs; a page that asks for another layout (an
+		// empty one too) was published without them while cachediff
+		// read them. A null layout is the default, as for Jekyll.
+		{"another layout", "---\ntitle: zlib\nlayout: default\nspec_details: []\n---\n", 3, 0, []string{"layout: default: the site shows a package's specs with the layout cache"}},
+		{"another layout, capitalised", "---\ntitle: zlib\nspec_details: []\nlayout: Cache\n---\n", 4, 0, []string{"layout: Cache:"}},
+		{"an empty layout", "---\ntitle: zlib\nlayout: \"\"\nspec_details: []\n---\n", 3, 0, []string{"layout: (empty):"}},
+		{"another layout through a merge key", "---\ntitle: zlib\n<<: {layout: post}\nspec_details: []\n---\n", 3, 0, []string{"layout: post:"}},
 		{"no title", "---\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"no title"}},
 		{"not a package page", "---\ntitle: zlib\n---\n", 1, 0, []string{"not a package page"}},
 		{"binary", "\x7fELF\x02\x01\x01\x00", 1, 8, []string{"not a text file", "a NUL byte"}},
@@ -153,6 +173,25 @@ func TestColumnPointsAtBadByte(t *testing.T) {
 			if e := errorFor(err, file); e != nil && e.Col == want && line[e.Col-1] != bad.replace[bad.at] {
 				t.Errorf("column %d is %q", e.Col, line[e.Col-1])
 			}
+		}
+	}
+}
+
+// TestLayoutDefault: a page without a layout, or with a null one, has the
+// site's default for its pages, cache (Jekyll merges a page's front
+// matter over the defaults, and a null keeps the default), and loads with
+// its spec; so does layout: cache however written.
+func TestLayoutDefault(t *testing.T) {
+	specs := `spec_details: [{"hash": "` + hashN(1) + `"}]`
+	for _, layout := range []string{"", "layout:\n", "layout: null\n", "layout: ~\n", "layout: 'cache'\n", "layout: !!str cache\n", "layout: cache # the default\n"} {
+		dir := writeTree(t, map[string]string{"zlib/specs.md": "---\ntitle: zlib\n" + layout + specs + "\n---\n"})
+		snap, err := Load(dir, Options{})
+		if err != nil {
+			t.Errorf("%q: %v", layout, err)
+			continue
+		}
+		if len(snap.Packages) != 1 || len(snap.Packages[0].Specs) != 1 {
+			t.Errorf("%q: got %d packages, want zlib with its spec", layout, len(snap.Packages))
 		}
 	}
 }

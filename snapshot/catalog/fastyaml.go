@@ -19,7 +19,9 @@ import (
 func fastEnvelope(text []byte, env *envelope) bool {
 	var e envelope
 	var seen [3]bool
+	line := 0 // text's lines are the file's
 	for len(text) > 0 {
+		line++
 		var l []byte
 		if i := bytes.IndexByte(text, '\n'); i >= 0 {
 			l, text = text[:i], text[i+1:]
@@ -40,10 +42,10 @@ func fastEnvelope(text []byte, env *envelope) bool {
 		case bytes.HasPrefix(l, []byte("layout: ")):
 			k = 1
 			v := l[len("layout: "):]
-			if !plainWord(v) {
-				return false
+			if string(v) != "cache" {
+				return false // another layout is refused, at its line (decodePage)
 			}
-			e.Layout = string(v)
+			e.Layout = layoutName{Name: "cache", Set: true, Line: line}
 		case bytes.HasPrefix(l, []byte("categories: [")) && l[len(l)-1] == ']':
 			k = 2
 			v := l[len("categories: [") : len(l)-1]

@@ -17,12 +17,15 @@ import (
 // envelope is the YAML front matter of a page, less the two big values
 // when they are written as one-line JSON (the fast path).
 type envelope struct {
-	Title       string    `yaml:"title"`
-	Layout      string    `yaml:"layout"`
-	Categories  []string  `yaml:"categories"`
-	Meta        yaml.Node `yaml:"meta"`
-	SpecDetails yaml.Node `yaml:"spec_details"`
-	SpecFiles   yaml.Node `yaml:"spec_files"` // the 2021–2022 layout
+	Title string `yaml:"title"`
+	// Layout is the layout the page asks for. The site gives the
+	// pages of _cache the layout cache by default, which renders their
+	// specs: a page that asks for another shows none (decodePage).
+	Layout      layoutName `yaml:"layout"`
+	Categories  []string   `yaml:"categories"`
+	Meta        yaml.Node  `yaml:"meta"`
+	SpecDetails yaml.Node  `yaml:"spec_details"`
+	SpecFiles   yaml.Node  `yaml:"spec_files"` // the 2021–2022 layout
 	// Published is Jekyll's: a page whose published is not true is
 	// left out of the site (checkPublished).
 	Published yaml.Node `yaml:"published"`
@@ -105,6 +108,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 			p.fmEnd, p.fmDots = line, string(trimmed) == "..."
 			break
 		}
+		if m := docMarker(l); m != "" {
+			return nil, &snapshot.Error{File: file, Line: line, Msg: fmt.Sprintf("%s inside the front matter ends its first YAML document: Jekyll, which builds the site, reads only that document, so what follows it (meta, spec_details) would be missing from the site while cachediff read it; remove it", m)}
+		}
 		if catLine == 0 && bytes.HasPrefix(l, []byte("categories:")) {
 			catLine = line
 		}
@@ -137,6 +143,72 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// docMarker describes a YAML document marker ("---" or "..." then a
+// blank or the line's end) or directive ("%") that starts the front
+// matter's line l, or follows a line break within it that YAML reads as
+// one (a lone carriage return, NEL, LS or PS) while Jekyll, which splits
+// front matter at lines ending in "\n", does not; or it returns "".
+// Jekyll closes the front matter only at a line that is "---" or "..."
+// alone (the caller's test, before this one), and its YAML reads the
+// first document only: a line "--- x", "... # end" or "%YAML 1.1" before
+// spec_details hid it from the site, while cachediff, reading the
+// one-line JSON values by their lines, saw the page whole. Inside a
+// quoted value, "---" or "..." at a line's start is a YAML error, so it
+// is refused there too; a "%" line there is refused with it, though
+// YAML reads it as text: no page has one.
+func docMarker(l []byte) string {
+	if markerAt(l) {
+		return fmt.Sprintf("the line %q", shorten(string(l), 40))
+	}
+	for _, b := range [...]byte{'\r', 0xC2, 0xE2} {
+		for rest := l; ; {
+			i := bytes.IndexByte(rest, b)
+			if i < 0 {
+				break
+			}
+			rest = rest[i:]
+			n := yamlBreak(rest)
+			if n == 0 {
+				rest = rest[1:]
+				continue
+			}
+			rest = rest[n:]
+			if markerAt(rest) {
+				return fmt.Sprintf("a line break %q then %q", l[len(l)-len(rest)-n:len(l)-len(rest)], shorten(string(rest), 40))
+			}
+		}
+	}
+	return ""
+}
+
+// markerAt reports whether s starts with a YAML document marker or
+// directive.
+func markerAt(s []byte) bool {
+	if len(s) > 0 && s[0] == '%' {
+		return true
+	}
+	if len(s) < 3 || (string(s[:3]) != "---" && string(s[:3]) != "...") {
+		return false
+	}
+	rest := s[3:]
+	return len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || yamlBreak(rest) > 0
+}
+
+// yamlBreak returns the length of the YAML 1.1 line break that starts s
+// (carriage return, NEL, LS, PS; a newline never occurs within a line),
+// or 0.
+func yamlBreak(s []byte) int {
+	switch {
+	case len(s) > 0 && s[0] == '\r':
+		return 1
+	case bytes.HasPrefix(s, []byte("\u0085")):
+		return 2
+	case bytes.HasPrefix(s, []byte("\u2028")), bytes.HasPrefix(s, []byte("\u2029")):
+		return 3
+	}
+	return 0
 }
 
 // checkMergeKeys refuses front matter with a key that reads as "<<" but
@@ -214,7 +286,7 @@ func envelopeUTF8(file string, text []byte, env *envelope) error {
 	for _, f := range []struct {
 		key  string
 		vals []string
-	}{{"title", []string{env.Title}}, {"layout", []string{env.Layout}}, {"categories", env.Categories}} {
+	}{{"title", []string{env.Title}}, {"layout", []string{env.Layout.Name}}, {"categories", env.Categories}} {
 		for _, v := range f.vals {
 			if !utf8.ValidString(v) {
 				return &snapshot.Error{File: file, Line: frontMatterKeyLine(text, f.key), Msg: f.key + ": " + notUTF8Message(v)}
@@ -312,7 +384,7 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	if env.SpecFiles.Kind != 0 {
 		return nil, nil, &snapshot.Error{File: file, Line: env.SpecFiles.Line, Msg: "this is the 2021–2022 catalogue layout (index.md with spec_files and spec-N.json files), which cachediff does not support yet"}
 	}
-	if env.Layout != "cache" && p.specDetails == nil && env.SpecDetails.Kind == 0 {
+	if env.Layout.Name != "cache" && p.specDetails == nil && env.SpecDetails.Kind == 0 {
 		return nil, nil, notPage(&snapshot.Error{File: file, Line: 1, Msg: "not a package page: the front matter has neither layout: cache nor spec_details"})
 	}
 	if err := checkPublished(file, &env.Published); err != nil {
@@ -320,6 +392,13 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	}
 	if err := checkSiteKeys(file, env); err != nil {
 		return nil, nil, err
+	}
+	if l := env.Layout; l.Set && l.Name != "cache" {
+		name := l.Name
+		if name == "" {
+			name = "(empty)"
+		}
+		return nil, nil, &snapshot.Error{File: file, Line: l.Line, Msg: fmt.Sprintf("layout: %s: the site shows a package's specs with the layout cache, its pages' default; a page with another layout is published without them, so its package's specs would be gone from the site while cachediff read them; write layout: cache, or remove the line", shorten(name, 60))}
 	}
 	if strings.TrimSpace(env.Title) == "" {
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "no title: a page's title is its package name"}
@@ -447,6 +526,27 @@ func checkSiteKeys(file string, env *envelope) error {
 		}
 		return &snapshot.Error{File: file, Line: k.node.Line, Msg: fmt.Sprintf("%s: the catalogue's pages have no %s, which the site reads: %s; remove the line", k.key, k.key, k.why)}
 	}
+	return nil
+}
+
+// layoutName is the value of a page's layout key. Set says the key has
+// a value that is not null: the site's default layout (cache) stands
+// for a page without one, or whose layout is null, as Jekyll merges a
+// page's front matter over the defaults.
+type layoutName struct {
+	Name string
+	Set  bool
+	Line int
+}
+
+// UnmarshalYAML reads the layout's name (yaml.v3 does not call it for a
+// null).
+func (l *layoutName) UnmarshalYAML(n *yaml.Node) error {
+	var s string
+	if err := n.Decode(&s); err != nil {
+		return err
+	}
+	*l = layoutName{Name: s, Set: true, Line: n.Line}
 	return nil
 }
 
