@@ -134,8 +134,11 @@ func envelopeText(page string, p *page) []byte {
 		if strings.HasPrefix(l, "---") {
 			break
 		}
-		if (p.meta != nil && strings.HasPrefix(l, "meta: ")) || (p.specDetails != nil && strings.HasPrefix(l, "spec_details: ")) {
-			l = ""
+		if p.meta != nil && strings.HasPrefix(l, "meta: ") {
+			l = "meta: 0"
+		}
+		if p.specDetails != nil && strings.HasPrefix(l, "spec_details: ") {
+			l = "spec_details: 0"
 		}
 		b.WriteString(l + "\n")
 	}

@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"bytes"
+
+	"gopkg.in/yaml.v3"
 )
 
 // fastEnvelope decodes the YAML envelope of a page (what is left of the
@@ -11,14 +13,17 @@ import (
 //	title: "name"
 //	layout: cache
 //	categories: [package, develop]
+//	meta: 0
+//	spec_details: 0
 //
-// and blank lines. It gives up (false) on anything else, for yaml.v3 to
+// (the last two the placeholders of one-line JSON values) and blank
+// lines. It gives up (false) on anything else, for yaml.v3 to
 // decode: another key, a key twice, comments, other quoting, indentation,
 // tabs or carriage returns, values written as YAML. TestFastEnvelope
 // compares both over real, seed and rewritten pages.
 func fastEnvelope(text []byte, env *envelope) bool {
 	var e envelope
-	var seen [3]bool
+	var seen [5]bool
 	line := 0 // text's lines are the file's
 	for len(text) > 0 {
 		line++
@@ -68,6 +73,13 @@ func fastEnvelope(text []byte, env *envelope) bool {
 			if len(e.Categories) == 0 {
 				return false
 			}
+		case string(l) == "meta: 0", string(l) == "spec_details: 0": // a one-line value's placeholder
+			k = 3
+			n := &e.Meta
+			if l[0] == 's' {
+				k, n = 4, &e.SpecDetails
+			}
+			*n = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: "0", Line: line, Column: len(l)}
 		default:
 			return false
 		}

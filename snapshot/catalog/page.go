@@ -120,7 +120,12 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 					return nil, &snapshot.Error{File: file, Line: line, Msg: f.key + " is given twice (lines " + strconv.Itoa((*f.val).line) + " and " + strconv.Itoa(line) + ")"}
 				}
 				*f.val = &jsonValue{data: v, line: line, col: col}
-				l = nil
+				// YAML reads a placeholder in the value's place, so
+				// that it says whether the line is a key of the
+				// front matter or text inside another value
+				// (checkLineValues).
+				l = placeholder(f.key)
+				break
 			}
 		}
 		yamlText.Write(l)
@@ -134,6 +139,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		return p, nil
 	}
 	if err := yaml.Unmarshal(yamlText.Bytes(), &p.env); err != nil {
+		if e := givenTwice(file, p, err); e != nil {
+			return nil, e
+		}
 		return nil, yamlError(file, yamlText.Bytes(), err)
 	}
 	if err := envelopeUTF8(file, yamlText.Bytes(), &p.env); err != nil {
@@ -181,6 +189,68 @@ func docMarker(l []byte) string {
 		}
 	}
 	return ""
+}
+
+// placeholder is the text YAML reads in place of a one-line JSON value's
+// line: the key and 0.
+func placeholder(key string) []byte {
+	if key == "meta" {
+		return []byte("meta: 0")
+	}
+	return []byte("spec_details: 0")
+}
+
+// checkLineValues refuses a one-line JSON value (meta, spec_details)
+// whose line YAML reads as other than that key of the front matter:
+// text inside a quoted value opened on an earlier line, or an entry of a
+// flow collection ('note: [' before, ']' after). Jekyll, which builds the
+// site, then sees no such key, and the page is published without its
+// specs while cachediff, reading the value by its line, saw them. The
+// envelope's nodes for such values are the placeholders' (placeholder);
+// they are cleared here, for the rest of decodePage reads the value
+// from the line.
+func checkLineValues(file string, p *page) error {
+	for _, v := range [...]struct {
+		key  string
+		fast *jsonValue
+		node *yaml.Node
+	}{{"meta", p.meta, &p.env.Meta}, {"spec_details", p.specDetails, &p.env.SpecDetails}} {
+		if v.fast == nil {
+			continue
+		}
+		n := v.node
+		switch {
+		case n.Kind == 0:
+			return &snapshot.Error{File: file, Line: v.fast.line, Msg: fmt.Sprintf("%s is not a key of the front matter for YAML: the line is inside another value (a quoted string or a flow collection opened on an earlier line), so Jekyll, which builds the site, would not show it while cachediff read it; close that value before this line", v.key)}
+		case n.Line != v.fast.line || n.Kind != yaml.ScalarNode || n.Value != "0":
+			return &snapshot.Error{File: file, Line: n.Line, Msg: fmt.Sprintf("%s is given twice (lines %d and %d)", v.key, v.fast.line, n.Line)}
+		}
+		*n = yaml.Node{}
+	}
+	return nil
+}
+
+// duplicateKey matches yaml.v3's error for a key given twice.
+var duplicateKey = regexp.MustCompile(`line (\d+): mapping key "(meta|spec_details)" already defined at line (\d+)`)
+
+// givenTwice returns the error of a one-line JSON value whose key
+// YAML finds again on a later line (yaml.v3's err), or nil.
+func givenTwice(file string, p *page, err error) error {
+	m := duplicateKey.FindStringSubmatch(err.Error())
+	if m == nil {
+		return nil
+	}
+	key := m[2]
+	line, _ := strconv.Atoi(m[1])
+	first, _ := strconv.Atoi(m[3])
+	v := p.meta
+	if key == "spec_details" {
+		v = p.specDetails
+	}
+	if v == nil || v.line != first {
+		return nil
+	}
+	return &snapshot.Error{File: file, Line: line, Msg: fmt.Sprintf("%s is given twice (lines %d and %d)", key, first, line)}
 }
 
 // markerAt reports whether s starts with a YAML document marker or
@@ -372,14 +442,8 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	}
 	defer func() { *p = page{} }() // a state's page keeps nothing of this one (pageScratch)
 	env := &p.env
-	for _, v := range []struct {
-		key  string
-		fast *jsonValue
-		node *yaml.Node
-	}{{"meta", p.meta, &env.Meta}, {"spec_details", p.specDetails, &env.SpecDetails}} {
-		if v.fast != nil && v.node.Kind != 0 {
-			return nil, nil, &snapshot.Error{File: file, Line: v.node.Line, Msg: fmt.Sprintf("%s is given twice (lines %d and %d)", v.key, v.fast.line, v.node.Line)}
-		}
+	if err := checkLineValues(file, p); err != nil {
+		return nil, nil, err
 	}
 	if env.SpecFiles.Kind != 0 {
 		return nil, nil, &snapshot.Error{File: file, Line: env.SpecFiles.Line, Msg: "this is the 2021–2022 catalogue layout (index.md with spec_files and spec-N.json files), which cachediff does not support yet"}

@@ -17,7 +17,7 @@ func TestYAMLErrorLine(t *testing.T) {
 		want       string
 	}{
 		{"indented key", head + "⟨here⟩  bad: 1\nspec_details: []\n---\n", 3, "did not find expected key"},
-		{"indented key after JSON lines", head + "meta: {}\nspec_details: []\n⟨here⟩ x: 1\n---\n", 2, "did not find expected key"},
+		{"indented key after JSON lines", head + "meta: {}\nspec_details: []\n⟨here⟩ x: 1\n---\n", 3, "mapping values are not allowed"},
 		{"list item in a mapping", "---\ntitle: zlib\nlayout: cache\ncategories:\n  a: 1\n⟨here⟩ - b\nspec_details: []\n---\n", 2, "did not find expected key"},
 		{"mapping in a list", "---\ntitle: zlib\nlayout: cache\ncategories:\n  - a\n⟨here⟩  b: 2\nspec_details: []\n---\n", 4, "did not find expected '-' indicator"},
 		{"unclosed flow list", "---\ntitle: zlib\nlayout: cache\n⟨here⟩categories: [package, develop\nspec_details: []\n---\n", 0, "did not find expected ',' or ']'"},
