@@ -34,7 +34,7 @@ func TestPublishedTrue(t *testing.T) {
 	for _, v := range []string{"true", "True", "TRUE"} {
 		dir := writeTree(t, map[string]string{
 			"zlib/specs.md": head + "published: " + v + "\n" + specs + "\n---\n",
-			"README.md":     "---\ntitle: notes\npublished: false\n---\n",
+			"README.md":     "---\ntitle: notes\npublished: false\ndescription: not a page\n---\n",
 		})
 		s, err := Load(dir, Options{})
 		if err != nil {

@@ -115,6 +115,12 @@ func TestPageErrors(t *testing.T) {
 		{"published through an aliased merge key", head + "k: &k \"<<\"\n*k : {published: false}\nspec_details: []\n---\n", 6, 0, []string{"a key '<<' written other than plain"}},
 		{"published through a !!binary merge key", head + "!!binary PDw=: {published: false}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain"}},
 		{"a date through a merge key in a merge", head + "<<: {\"<<\": {date: 2099-01-01}}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain"}},
+		// Every real page has title, layout, categories, meta and
+		// spec_details alone; Jekyll reads any other key, and each of
+		// published, date, permalink and layout was found hiding a page.
+		{"another key", head + "sitemap: false\nspec_details: []\n---\n", 5, 0, []string{`"sitemap": a page's front matter has title, layout, categories, meta and spec_details alone`}},
+		{"another key after the JSON", head + "spec_details: []\nrender_with_liquid: false\n---\n", 6, 0, []string{`"render_with_liquid": a page's front matter has`}},
+		{"another key through a merge", head + "<<: {excerpt_separator: x}\nspec_details: []\n---\n", 5, 0, []string{`"excerpt_separator": a page's front matter has`}},
 		{"a date", head + "date: 2099-01-01\nspec_details: []\n---\n", 5, 0, []string{"date: the catalogue's pages have no date", "dated in the future"}},
 		{"a permalink", head + "spec_details: []\npermalink: /package/zlib/\n---\n", 6, 0, []string{"permalink: the catalogue's pages have no permalink", "another package's page"}},
 		// The site gives its pages the layout cache by default, which

@@ -47,9 +47,10 @@ type page struct {
 	env         envelope
 	meta        *jsonValue // nil when absent or written as YAML
 	specDetails *jsonValue
-	fmEnd       int  // line of the closing --- (or ...)
-	fmDots      bool // closed by ...
-	catLine     int  // line of categories, or 0
+	fmEnd       int   // line of the closing --- (or ...)
+	fmDots      bool  // closed by ...
+	catLine     int   // line of categories, or 0
+	extraKey    error // checkKeys: a key no page has (general path only)
 }
 
 // notPage is the error of a file that is not a package page (no front
@@ -150,7 +151,49 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if err := checkMergeKeys(file, yamlText.Bytes()); err != nil {
 		return nil, err
 	}
+	// Judged once the file is known to be a page (decodePage): a README
+	// with keys of its own is no page, and is left alone.
+	p.extraKey = checkKeys(file, yamlText.Bytes())
 	return p, nil
+}
+
+// pageKeys are the keys a page's front matter may have: the five the
+// catalogue writes (every real page has exactly these), the old layout's
+// spec_files (refused with its own message), and the keys of the site
+// that have their own checks and messages (checkPublished,
+// checkSiteKeys).
+var pageKeys = map[string]bool{
+	"title": true, "layout": true, "categories": true, "meta": true, "spec_details": true,
+	"spec_files": true, "published": true, "date": true, "permalink": true,
+}
+
+// checkKeys refuses front matter with a key the catalogue never writes.
+// Jekyll, which builds the site, reads any key of a page's front matter,
+// and some hide a page, move it or change how it shows (published, date,
+// permalink, layout were each found so): one refused at a time, each
+// next one was a way round the gate. A page of the five keys the
+// generator writes leaves none. Keys merged in (<<) count as the page's.
+// The fast path (fastEnvelope) takes only the five keys; this runs on
+// the general path's text.
+func checkKeys(file string, text []byte) error {
+	var keys map[string]yaml.Node
+	if err := yaml.Unmarshal(text, &keys); err != nil {
+		return &snapshot.Error{File: file, Line: 1, Msg: "the front matter has a key that is not a name: a page's keys are title, layout, categories, meta and spec_details"}
+	}
+	var bad string
+	line := 0
+	for k, n := range keys {
+		if pageKeys[k] {
+			continue
+		}
+		if bad == "" || n.Line < line || n.Line == line && k < bad {
+			bad, line = k, n.Line
+		}
+	}
+	if bad == "" {
+		return nil
+	}
+	return &snapshot.Error{File: file, Line: line, Msg: fmt.Sprintf("%s: a page's front matter has title, layout, categories, meta and spec_details alone; the site (Jekyll) reads its other keys too, and some hide or move a page, so that its package could be gone from the site while cachediff read it: remove the key", shorten(strconv.Quote(bad), 60))}
 }
 
 // docMarker describes a YAML document marker ("---" or "..." then a
@@ -463,6 +506,9 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 			name = "(empty)"
 		}
 		return nil, nil, &snapshot.Error{File: file, Line: l.Line, Msg: fmt.Sprintf("layout: %s: the site shows a package's specs with the layout cache, its pages' default; a page with another layout is published without them, so its package's specs would be gone from the site while cachediff read them; write layout: cache, or remove the line", shorten(name, 60))}
+	}
+	if p.extraKey != nil {
+		return nil, nil, p.extraKey
 	}
 	if strings.TrimSpace(env.Title) == "" {
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "no title: a page's title is its package name"}
