@@ -121,6 +121,14 @@ func TestPageErrors(t *testing.T) {
 		{"another key", head + "sitemap: false\nspec_details: []\n---\n", 5, 0, []string{`"sitemap": a page's front matter has title, layout, categories, meta and spec_details alone`}},
 		{"another key after the JSON", head + "spec_details: []\nrender_with_liquid: false\n---\n", 6, 0, []string{`"render_with_liquid": a page's front matter has`}},
 		{"another key through a merge", head + "<<: {excerpt_separator: x}\nspec_details: []\n---\n", 5, 0, []string{`"excerpt_separator": a page's front matter has`}},
+		// The site lists and places a page by all of its categories, in
+		// order; cachediff reads the first that is not "package".
+		{"categories with another", "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop, x]\nspec_details: []\n---\n", 4, 0, []string{`categories: ["package", "develop", "x"]: a page's categories are [package, <tag>], in that order and alone`}},
+		{"categories reversed", "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [develop, package]\nspec_details: []\n---\n", 4, 0, []string{`categories: ["develop", "package"]: a page's categories are [package, <tag>]`}},
+		{"categories without package", "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [develop]\nspec_details: []\n---\n", 4, 0, []string{`categories: ["develop"]: a page's categories are [package, <tag>]`}},
+		{"categories with Package", "---\ntitle: \"zlib\"\nlayout: cache\ncategories:\n  - Package\n  - develop\nspec_details: []\n---\n", 4, 0, []string{`categories: ["Package", "develop"]: a page's categories are [package, <tag>]`}},
+		{"categories with the tag twice", "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop, develop]\nspec_details: []\n---\n", 4, 0, []string{`categories: ["package", "develop", "develop"]`}},
+		{"categories through a merge", "---\ntitle: \"zlib\"\nlayout: cache\n<<: {categories: [develop]}\nspec_details: []\n---\n", 6, 0, []string{`categories: ["develop"]: a page's categories are [package, <tag>]`}},
 		{"a date", head + "date: 2099-01-01\nspec_details: []\n---\n", 5, 0, []string{"date: the catalogue's pages have no date", "dated in the future"}},
 		{"a permalink", head + "spec_details: []\npermalink: /package/zlib/\n---\n", 6, 0, []string{"permalink: the catalogue's pages have no permalink", "another package's page"}},
 		// The site gives its pages the layout cache by default, which

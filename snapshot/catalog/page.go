@@ -510,6 +510,9 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	if p.extraKey != nil {
 		return nil, nil, p.extraKey
 	}
+	if err := checkCategories(file, p, env.Categories); err != nil {
+		return nil, nil, err
+	}
 	if strings.TrimSpace(env.Title) == "" {
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "no title: a page's title is its package name"}
 	}
@@ -684,6 +687,31 @@ func dropTarballs(specs []snapshot.Spec) {
 }
 
 // tagOf returns the snapshot tag from categories: [package, <tag>].
+// checkCategories refuses categories other than the catalogue's
+// [package, <tag>] (or none, or [package] alone: a page without a tag,
+// which checkTags judges against the snapshot's other pages). Jekyll
+// reads a page's categories in order: they list it under each (the site
+// finds its package pages by package and their tag), and a permalink's
+// :categories places it by them. cachediff reads only the first that is
+// not "package", so [develop], [develop, package] or [package, develop,
+// x] read as the page of tag develop while the site could list or place
+// it elsewhere. Every catalogue page has the two.
+func checkCategories(file string, p *page, cats []string) error {
+	if len(cats) == 0 || len(cats) == 1 && cats[0] == "package" ||
+		len(cats) == 2 && cats[0] == "package" && cats[1] != "package" && cats[1] != "" {
+		return nil
+	}
+	line := p.catLine
+	if line == 0 { // written otherwise (merged in, a quoted key)
+		line = p.fmEnd
+	}
+	quoted := make([]string, len(cats))
+	for i, c := range cats {
+		quoted[i] = strconv.Quote(c)
+	}
+	return &snapshot.Error{File: file, Line: line, Msg: fmt.Sprintf("categories: [%s]: a page's categories are [package, <tag>], in that order and alone; the site lists and places a page by all of its categories, so its package could be gone from the tag's pages while cachediff read it as the tag's; write categories: [package, <tag>]", shorten(strings.Join(quoted, ", "), 80))}
+}
+
 func tagOf(categories []string) string {
 	for _, c := range categories {
 		if c != "package" {
