@@ -121,6 +121,14 @@ func TestPageErrors(t *testing.T) {
 		{"another key", head + "sitemap: false\nspec_details: []\n---\n", 5, 0, []string{`"sitemap": a page's front matter has title, layout, categories, meta and spec_details alone`}},
 		{"another key after the JSON", head + "spec_details: []\nrender_with_liquid: false\n---\n", 6, 0, []string{`"render_with_liquid": a page's front matter has`}},
 		{"another key through a merge", head + "<<: {excerpt_separator: x}\nspec_details: []\n---\n", 5, 0, []string{`"excerpt_separator": a page's front matter has`}},
+		// Jekyll reads front matter as YAML 1.1: these plain scalars are
+		// text to yaml.v3 but a boolean or a number to the site.
+		{"a YAML 1.1 boolean in spec_details", head + "spec_details:\n  - hash: " + h + "\n    variants: [\"+shared\", off]\n---\n", 7, 27, []string{`spec_details: "off" is text to cachediff but a boolean to the site`}},
+		{"a YAML 1.1 base-60 number in spec_details", head + "spec_details:\n  - hash: " + h + "\n    versions:\n      - 1:20\n---\n", 8, 9, []string{`spec_details: "1:20" is text to cachediff but a number to the site`}},
+		{"a YAML 1.1 grouped number in spec_details", head + "spec_details:\n  - hash: " + h + "\n    target: 1,000\n---\n", 7, 13, []string{`spec_details: "1,000" is text to cachediff but a number`}},
+		{"a YAML 1.1 boolean key in meta", head + "meta:\n  On: 1\nspec_details: []\n---\n", 6, 3, []string{`meta: "On" is text to cachediff but a boolean`}},
+		{"a YAML 1.1 boolean through an alias", head + "spec_details:\n  - hash: " + h + "\n    os: &v Yes\n  - hash: " + hashN(2) + "\n    os: *v\n---\n", 7, 9, []string{`spec_details: "Yes" is text to cachediff but a boolean`}},
+		{"a YAML 1.1 boolean in one-line flow YAML", head + "spec_details: [{hash: " + h + ", variants: [ON]}]\n---\n", 5, 68, []string{`spec_details: "ON" is text to cachediff but a boolean`}},
 		// The site lists and places a page by all of its categories, in
 		// order; cachediff reads the first that is not "package".
 		{"categories with another", "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop, x]\nspec_details: []\n---\n", 4, 0, []string{`categories: ["package", "develop", "x"]: a page's categories are [package, <tag>], in that order and alone`}},

@@ -15,7 +15,9 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -57,6 +59,9 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 		}
 		return err
 	}
+	if bad, what := yaml11Scalar(node); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is text to cachediff but %s to the site: Jekyll reads front matter as YAML 1.1, so the site would show another value than cachediff reads; quote it", key, shorten(strconv.Quote(bad.Value), 40), what)}
+	}
 	var generic any
 	if err := node.Decode(&generic); err != nil {
 		return &snapshot.Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("broken YAML in %s: %v", key, err)}
@@ -82,10 +87,18 @@ func flowYAML(val *jsonValue) *yaml.Node {
 	if n.Kind != yaml.SequenceNode && n.Kind != yaml.MappingNode {
 		return nil
 	}
-	n.Line = val.line
-	if val.col > 0 {
-		n.Column += val.col - 1
+	// Every node at its place in the file: the value is one line.
+	var place func(n *yaml.Node)
+	place = func(n *yaml.Node) {
+		n.Line = val.line
+		if val.col > 0 {
+			n.Column += val.col - 1
+		}
+		for _, c := range n.Content {
+			place(c)
+		}
 	}
+	place(n)
 	return n
 }
 
@@ -611,4 +624,53 @@ func metaDupKey(data []byte) (string, int64) {
 		}
 	}
 	return "", -1
+}
+
+// yaml11Bool, yaml11Sexagesimal and yaml11Grouped match the plain
+// scalars that YAML 1.1 (Psych and SafeYAML, which Jekyll reads front
+// matter with) resolves to a boolean or a number while yaml.v3 (YAML
+// 1.2's core schema) reads them as text: on, off, yes, no in any case;
+// base 60 (1:20 is 80); a decimal with ',' or '_' between its digits.
+var (
+	yaml11Bool        = regexp.MustCompile(`^(?i:yes|no|on|off)$`)
+	yaml11Sexagesimal = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$`)
+	yaml11Grouped     = regexp.MustCompile(`^[-+]?[1-9][0-9]*[,_][0-9,_]*$`)
+)
+
+// yaml11Scalar returns the first plain scalar of a value (a key or a
+// value, through aliases) that yaml.v3 reads as text but YAML 1.1 as a
+// boolean or a number, and what YAML 1.1 reads it as; or nil. A page
+// written as multi-line YAML (the general path) could otherwise list
+// specs on the site that differ from the ones cachediff reads.
+func yaml11Scalar(n *yaml.Node) (*yaml.Node, string) {
+	seen := map[*yaml.Node]bool{}
+	var walk func(n *yaml.Node) (*yaml.Node, string)
+	walk = func(n *yaml.Node) (*yaml.Node, string) {
+		if n == nil || seen[n] {
+			return nil, ""
+		}
+		seen[n] = true
+		switch n.Kind {
+		case yaml.AliasNode:
+			return walk(n.Alias)
+		case yaml.ScalarNode:
+			if n.Style != 0 || n.Tag != "" && n.Tag != "!!str" || n.ShortTag() != "!!str" {
+				return nil, ""
+			}
+			switch {
+			case yaml11Bool.MatchString(n.Value):
+				return n, "a boolean"
+			case yaml11Sexagesimal.MatchString(n.Value), yaml11Grouped.MatchString(n.Value):
+				return n, "a number"
+			}
+			return nil, ""
+		}
+		for _, c := range n.Content {
+			if bad, what := walk(c); bad != nil {
+				return bad, what
+			}
+		}
+		return nil, ""
+	}
+	return walk(n)
 }
