@@ -113,7 +113,9 @@ func fuzzTree(t testing.TB, f *fuzzBytes, dir string) {
 		if err := os.MkdirAll(folder, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(folder, "specs.md"), []byte(page), 0o644); err != nil {
+		// A page by its layout: a specs.md is held to its folder's name
+		// when its title is a package name.
+		if err := os.WriteFile(filepath.Join(folder, "page.md"), []byte(page), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

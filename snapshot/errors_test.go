@@ -45,15 +45,15 @@ func TestTreeErrors(t *testing.T) {
 	})
 	t.Run("two pages of one package", func(t *testing.T) {
 		dir := writeTree(t, map[string]string{
-			"zlib/specs.md":  simplePage("zlib", "develop", 1, 1),
-			"zlib2/specs.md": simplePage("zlib", "develop", 2, 1),
-			"zlib3/page.md":  simplePage("zlib", "develop", 1, 1), // and the same hash: one error per page
+			"zlib/specs.md": simplePage("zlib", "develop", 1, 1),
+			"zlib/page.md":  simplePage("zlib", "develop", 2, 1),
+			"zlib3/page.md": simplePage("zlib", "develop", 1, 1), // and the same hash: one error per page
 		})
 		_, err := Load(dir, Options{})
-		z1, z2, z3 := filepath.Join(dir, "zlib", "specs.md"), filepath.Join(dir, "zlib2", "specs.md"), filepath.Join(dir, "zlib3", "page.md")
+		z1, z2, z3 := filepath.Join(dir, "zlib", "specs.md"), filepath.Join(dir, "zlib", "page.md"), filepath.Join(dir, "zlib3", "page.md")
 		checkErr(t, err, z1, 0, 0, "package zlib has 2 other pages too: "+z2+", "+z3+"; a package has one page")
 		checkErr(t, err, z2, 0, 0, "package zlib has 2 other pages too: "+z1+", "+z3)
-		checkErr(t, err, z3, 0, 0, "package zlib has 2 other pages too: "+z1+", "+z2)
+		checkErr(t, err, z3, 0, 0, "package zlib has 2 other pages too: "+z2+", "+z1)
 		if n := len(err.(*LoadError).Errs); n != 3 {
 			t.Errorf("%d errors, want 3: %v", n, err)
 		}

@@ -91,7 +91,53 @@ func (r publishRule) leftOut(f File, pkg string) string {
 		return fmt.Sprintf("the site leaves this page (package %s) out: Jekyll, which builds it, does not publish the pages of a tag folder whose name starts with %q (%s); a page belongs at _cache/<tag>/<package>/specs.md",
 			pkg, segs[first][:1], segs[first])
 	}
+	if dir, ok := r.folder(segs); ok && base == "specs.md" && spackName(pkg) {
+		if dir != pkg {
+			t, d := shorten(pkg, maxNameQuoted), shorten(dir, maxNameQuoted)
+			return fmt.Sprintf("this page is titled %q but is in folder %q: the site shows a page at its folder's address, so it would show %s's specs as %s's; a page belongs at _cache/<tag>/<title>/specs.md",
+				t, d, t, d)
+		}
+	}
 	return ""
+}
+
+// folder returns the name of the folder of the page at the path segs in
+// the snapshot's folder: the last folder of segs, or for a page at the
+// top the snapshot folder's own, so that a page is held to the same
+// folder whichever folder above it is named. ok is false when the
+// snapshot's folder has no name (the top of a repository, or /).
+func (r publishRule) folder(segs []string) (name string, ok bool) {
+	if len(segs) >= 2 {
+		return segs[len(segs)-2], true
+	}
+	site := r.src.SitePath()
+	if site == "" {
+		return "", false
+	}
+	name = path.Base(path.Clean(site))
+	return name, name != "/" && name != "."
+}
+
+// maxNameQuoted is the most bytes of a title or folder name that the
+// message of a page in another package's folder quotes.
+const maxNameQuoted = 80
+
+// spackName reports whether s is a package name as Spack's spec grammar
+// writes one (VALID_NAME_WITHOUT_DOTS, [a-zA-Z_0-9][a-zA-Z_0-9-]*). Only
+// a page of such a title is held to its folder's name: a title that is
+// no package's cannot stand for one, and a real package renamed to it is
+// a package removed and one added, which the report shows.
+func spackName(s string) bool {
+	if s == "" || s[0] == '-' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // jekyllSpecial reports whether Jekyll leaves out an entry of this name

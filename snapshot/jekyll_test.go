@@ -20,7 +20,7 @@ import (
 func TestUnpublishedNames(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"zlib/specs.md":      simplePage("zlib", "develop", 1, 1),
-		"_llvm/specs.md":     simplePage("llvm", "develop", 2, 1), // published: a package folder
+		"_llvm/specs.md":     simplePage("_llvm", "develop", 2, 1), // published: a package folder
 		"xz/_specs.md":       simplePage("xz", "develop", 3, 1),
 		"lz4/#specs.md":      simplePage("lz4", "develop", 4, 1),
 		"zstd/~specs.md":     simplePage("zstd", "develop", 5, 1),
@@ -52,7 +52,7 @@ func TestUnpublishedNames(t *testing.T) {
 	for _, p := range snap.Packages {
 		names = append(names, p.Name)
 	}
-	if want := []string{"gzip", "llvm", "zlib"}; !slices.Equal(names, want) {
+	if want := []string{"_llvm", "gzip", "zlib"}; !slices.Equal(names, want) {
 		t.Errorf("loaded %q, want %q", names, want)
 	}
 	if len(snap.Skipped) != 4 {
@@ -109,4 +109,66 @@ func TestSpackFilesInUnderscoreFolders(t *testing.T) {
 	if snap.Specs() == 0 || !strings.Contains(snap.Packages[0].File(), "#a.spec.json") {
 		t.Errorf("loaded %d specs", snap.Specs())
 	}
+}
+
+// TestPageInOtherFolder: a specs.md whose title is a package name must be
+// in the folder of that name, since the site shows a page at its folder's
+// address. Two pages swapped between their folders passed a gate with "no
+// changes" while each package's address showed the other's specs. A page
+// at the top of the snapshot's folder is held to that folder's name, so
+// that naming a folder above it changes nothing; a title that is no
+// package name and a page named otherwise are not held to a folder.
+func TestPageInOtherFolder(t *testing.T) {
+	long := strings.Repeat("l", 5000)
+	dir := writeTree(t, map[string]string{
+		"develop/ccache/specs.md": simplePage("curl", "develop", 1, 1),
+		"develop/curl/specs.md":   simplePage("ccache", "develop", 2, 1),
+		"develop/Zlib/specs.md":   simplePage("zlib", "develop", 3, 1),
+		"develop/p1/specs.md":     simplePage(long, "develop", 4, 1),
+		"develop/p2/specs.md":     simplePage("<b>x</b>", "develop", 5, 1),
+		"develop/p3/page.md":      simplePage("bzip2", "develop", 6, 1),
+		"develop/specs.md":        simplePage("xz", "develop", 7, 1),
+		"xz/specs.md":             simplePage("xz", "develop", 7, 1),
+		"develop/_llvm/specs.md":  simplePage("_llvm", "develop", 8, 1),
+	})
+	root := filepath.Join(dir, "develop")
+	_, err := Load(root, Options{})
+	const rest = "the site shows a page at its folder's address"
+	checkErr(t, err, filepath.Join(root, "ccache", "specs.md"), 0, 0, `this page is titled "curl" but is in folder "ccache"`, rest, "show curl's specs as ccache's")
+	checkErr(t, err, filepath.Join(root, "curl", "specs.md"), 0, 0, `this page is titled "ccache" but is in folder "curl"`)
+	checkErr(t, err, filepath.Join(root, "Zlib", "specs.md"), 0, 0, `this page is titled "zlib" but is in folder "Zlib"`)
+	checkErr(t, err, filepath.Join(root, "p1", "specs.md"), 0, 0, `this page is titled "`+long[:maxNameQuoted]+`…" but is in folder "p1"`)
+	checkErr(t, err, filepath.Join(root, "specs.md"), 0, 0, `this page is titled "xz" but is in folder "develop"`)
+	var le *LoadError
+	if !errors.As(err, &le) || len(le.Errs) != 5 {
+		t.Fatalf("want 5 bad pages, got %v", err)
+	}
+	for _, e := range le.Errs {
+		if len(e.Msg) > 400 {
+			t.Errorf("message of %d bytes: %.100s…", len(e.Msg), e.Msg)
+		}
+	}
+	// The same from the folder above the tag's (_cache), and with
+	// SkipInvalid the pages are listed and their packages left out.
+	snap, err := Load(dir, Options{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range snap.Packages {
+		names = append(names, p.Name)
+	}
+	if want := []string{"<b>x</b>", "_llvm", "bzip2", "xz"}; !slices.Equal(names, want) || len(snap.Skipped) != 5 {
+		t.Errorf("loaded %q (want %q), skipped %v", names, want, snap.Skipped)
+	}
+	// A page named on the command line is read as asked; a folder of
+	// one page is held to its name.
+	if _, err := Load(filepath.Join(root, "ccache", "specs.md"), Options{}); err != nil {
+		t.Errorf("a page named alone: %v", err)
+	}
+	if _, err := Load(filepath.Join(dir, "xz"), Options{}); err != nil {
+		t.Errorf("the folder xz: %v", err)
+	}
+	_, err = Load(filepath.Join(root, "curl"), Options{})
+	checkErr(t, err, filepath.Join(root, "curl", "specs.md"), 0, 0, `this page is titled "ccache" but is in folder "curl"`)
 }

@@ -148,9 +148,9 @@ func TestSkipInvalidCounts(t *testing.T) {
 	meta := simpleMeta(1)
 	meta["num_specs"] = 7
 	dir := writeTree(t, map[string]string{
-		"zlib/specs.md":  simplePage("zlib", "develop", 5, 1),
-		"a/specs.md":     testPage("a", "develop", meta, spec),
-		"a-dup/specs.md": testPage("a", "develop", meta, simpleSpec(2)),
+		"zlib/specs.md": simplePage("zlib", "develop", 5, 1),
+		"a/specs.md":    testPage("a", "develop", meta, spec),
+		"a/dup.md":      testPage("a", "develop", meta, simpleSpec(2)),
 	})
 	snap, err := Load(dir, Options{SkipInvalid: true})
 	if err != nil {

@@ -890,7 +890,9 @@ func hostileNamesPair(t *testing.T) (string, string) {
 			if err := os.MkdirAll(pkg, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(pkg, "specs.md"), []byte(page), 0o644); err != nil {
+			// A page by its layout: a specs.md whose title is a
+			// package name (the 10,000 Ls) is held to its folder's.
+			if err := os.WriteFile(filepath.Join(pkg, "page.md"), []byte(page), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -24,7 +24,7 @@ func TestUnpublishedNamesInGit(t *testing.T) {
 	dir := t.TempDir()
 	tree := pagetest.WriteTree(t, map[string]string{
 		"develop/zlib/specs.md":  pagetest.SimplePage("zlib", "develop", 1, 1),
-		"develop/_llvm/specs.md": pagetest.SimplePage("llvm", "develop", 2, 1),
+		"develop/_llvm/specs.md": pagetest.SimplePage("_llvm", "develop", 2, 1),
 		"develop/xz/_specs.md":   pagetest.SimplePage("xz", "develop", 3, 1),
 		"develop/lz4/#specs.md":  pagetest.SimplePage("lz4", "develop", 4, 1),
 		"develop/gz/.specs.md":   pagetest.SimplePage("gz", "develop", 5, 1),
