@@ -44,19 +44,8 @@ func TestUnpublishedNames(t *testing.T) {
 	}
 	// With SkipInvalid each is listed and its package is not in the
 	// snapshot: a gate sees it removed.
-	snap, err := Load(dir, Options{SkipInvalid: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, p := range snap.Packages {
-		names = append(names, p.Name)
-	}
-	if want := []string{"_llvm", "gzip", "zlib"}; !slices.Equal(names, want) {
-		t.Errorf("loaded %q, want %q", names, want)
-	}
-	if len(snap.Skipped) != 4 {
-		t.Errorf("skipped %v, want 4", snap.Skipped)
+	if names, skipped := loadSkipping(t, dir); !slices.Equal(names, []string{"_llvm", "gzip", "zlib"}) || len(skipped) != 4 {
+		t.Errorf("loaded %q, skipped %v; want _llvm, gzip, zlib and 4 skipped", names, skipped)
 	}
 
 	// A page named on the command line is read as asked.
@@ -150,16 +139,8 @@ func TestPageInOtherFolder(t *testing.T) {
 	}
 	// The same from the folder above the tag's (_cache), and with
 	// SkipInvalid the pages are listed and their packages left out.
-	snap, err := Load(dir, Options{SkipInvalid: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, p := range snap.Packages {
-		names = append(names, p.Name)
-	}
-	if want := []string{"<b>x</b>", "_llvm", "bzip2", "xz"}; !slices.Equal(names, want) || len(snap.Skipped) != 5 {
-		t.Errorf("loaded %q (want %q), skipped %v", names, want, snap.Skipped)
+	if names, skipped := loadSkipping(t, dir); !slices.Equal(names, []string{"<b>x</b>", "_llvm", "bzip2", "xz"}) || len(skipped) != 5 {
+		t.Errorf("loaded %q, skipped %v; want <b>x</b>, _llvm, bzip2, xz and 5 skipped", names, skipped)
 	}
 	// A page named on the command line is read as asked; a folder of
 	// one page is held to its name.
@@ -171,4 +152,19 @@ func TestPageInOtherFolder(t *testing.T) {
 	}
 	_, err = Load(filepath.Join(root, "curl"), Options{})
 	checkErr(t, err, filepath.Join(root, "curl", "specs.md"), 0, 0, `this page is titled "ccache" but is in folder "curl"`)
+}
+
+// loadSkipping loads dir with SkipInvalid and returns the names of its
+// packages and what was skipped.
+func loadSkipping(t *testing.T, dir string) ([]string, []Skipped) {
+	t.Helper()
+	snap, err := Load(dir, Options{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range snap.Packages {
+		names = append(names, p.Name)
+	}
+	return names, snap.Skipped
 }
