@@ -55,6 +55,13 @@ func lawf(path, format string, args ...any) error {
 //   - facets: the compiler, os, platform and target counts each add up to
 //     summary.specs on both sides (a spec has one of each), and added and
 //     removed list exactly the values counted on one side only;
+//   - facets, per value: new − old is what the listed specs change (an
+//     unchanged spec is the same on both sides), unless a warning says
+//     the snapshots disagree on what a hash is (HashConflicts): otherwise
+//     a lost compiler or stack could be counted back by hand, and pass
+//     --fail-on lost-compiler, with the removed specs still listed;
+//   - stacks: one row per value of facets.stack, in its order, with its
+//     counts (the table the lost-stack gate is read from, shown);
 //   - causes: present when the report has rebuilt or updated specs (a
 //     report of catalogue pages says there that their causes are unknown),
 //     its pairs their number, known at most pairs, own and explained at
@@ -146,6 +153,12 @@ func (r *Report) CheckLaws() error {
 		if err := checkRollup("facets."+f.name, f.r, f.sums, ss); err != nil {
 			return err
 		}
+	}
+	if err := checkFacetDeltas(r); err != nil {
+		return err
+	}
+	if err := checkStackRows(r); err != nil {
+		return err
 	}
 	if err := checkCauses(r); err != nil {
 		return err
@@ -396,4 +409,102 @@ func shortValue(s string) string {
 		return string(r[:60]) + "…"
 	}
 	return s
+}
+
+// rollupNames and rollupValues name the facets of a spec that facets counts,
+// and read them: the one value of compiler, os, platform and target, and
+// the stacks.
+var rollupNames = [...]string{"compiler", "os", "platform", "target", "stack"}
+
+func rollupValues(s *Spec, f int) []string {
+	switch f {
+	case 0:
+		return []string{s.Compiler}
+	case 1:
+		return []string{s.OS}
+	case 2:
+		return []string{s.Platform}
+	case 3:
+		return []string{s.Target}
+	}
+	return s.Stacks
+}
+
+// checkFacetDeltas checks that each facet value's count moved by what
+// the listed specs move it: the unchanged specs, which are not listed,
+// count the same on both sides. A report whose snapshots disagree on
+// what a hash is (an unchanged spec with other facets) is exempt; its
+// gate is refused (CheckGate) and its exit status says it changed.
+func checkFacetDeltas(r *Report) error {
+	if n, _ := HashConflicts(r); n > 0 {
+		return nil
+	}
+	var delta [len(rollupNames)]map[string]int
+	for f := range delta {
+		delta[f] = map[string]int{}
+	}
+	add := func(s *Spec, by int) {
+		if s == nil {
+			return
+		}
+		for f := range delta {
+			for _, v := range rollupValues(s, f) {
+				delta[f][v] += by
+			}
+		}
+	}
+	for i := range r.Packages {
+		sc := &r.Packages[i].Specs
+		for j := range sc.Added {
+			add(&sc.Added[j], 1)
+		}
+		for j := range sc.Removed {
+			add(&sc.Removed[j], -1)
+		}
+		for _, pairs := range [][]Pair{sc.Rebuilt, sc.Updated, sc.Restacked} {
+			for _, p := range pairs {
+				add(p.Old, -1)
+				add(p.New, 1)
+			}
+		}
+	}
+	for f, rollup := range []*Rollup{&r.Facets.Compiler, &r.Facets.OS, &r.Facets.Platform, &r.Facets.Target, &r.Facets.Stack} {
+		counted := make(map[string]bool, len(rollup.Counts))
+		for _, vc := range rollup.Counts {
+			counted[vc.Value] = true
+			if d := delta[f][vc.Value]; vc.Delta() != d {
+				return lawf("facets."+rollupNames[f]+".counts", "%q goes from %d to %d specs, but the listed specs move it by %+d", shortValue(vc.Value), vc.Old, vc.New, d)
+			}
+		}
+		for _, v := range sortedKeys(delta[f]) {
+			if d := delta[f][v]; d != 0 && !counted[v] {
+				return lawf("facets."+rollupNames[f]+".counts", "has no %q, but the listed specs move it by %+d", shortValue(v), d)
+			}
+		}
+	}
+	return nil
+}
+
+// checkStackRows checks the stack table against facets.stack, which it
+// is made from: the same stacks in the same order, with the same counts.
+func checkStackRows(r *Report) error {
+	counts := r.Facets.Stack.Counts
+	if len(r.Stacks) != len(counts) {
+		return lawf("stacks", "%d rows, but facets.stack counts %d stacks", len(r.Stacks), len(counts))
+	}
+	for i, row := range r.Stacks {
+		if vc := counts[i]; row.Name != vc.Value || row.Specs != vc.OldToNew {
+			return lawf(fmt.Sprintf("stacks[%d]", i), "%q with %d old and %d new specs, but facets.stack.counts[%d] is %q with %d and %d", shortValue(row.Name), row.Specs.Old, row.Specs.New, i, shortValue(vc.Value), vc.Old, vc.New)
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
