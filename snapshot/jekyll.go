@@ -3,6 +3,7 @@ package snapshot
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -91,6 +92,13 @@ func (r publishRule) leftOut(f File, pkg string) string {
 		return fmt.Sprintf("the site leaves this page (package %s) out: Jekyll, which builds it, does not publish the pages of a tag folder whose name starts with %q (%s); a page belongs at _cache/<tag>/<package>/specs.md",
 			pkg, segs[first][:1], segs[first])
 	}
+	if base == "specs.md" && spackName(pkg) {
+		if below, ok := r.belowPackage(segs); ok && below != "" {
+			t, d := shorten(pkg, maxNameQuoted), shorten(below, maxNameQuoted)
+			return fmt.Sprintf("this page, titled %q, is in folder %q below its tag's package folders: the site shows a page at its folder's address, so %s's address would lose its specs; a page belongs at _cache/<tag>/<title>/specs.md",
+				t, d, t)
+		}
+	}
 	if dir, ok := r.folder(segs); ok && base == "specs.md" && spackName(pkg) {
 		if dir != pkg {
 			t, d := shorten(pkg, maxNameQuoted), shorten(dir, maxNameQuoted)
@@ -116,6 +124,43 @@ func (r publishRule) folder(segs []string) (name string, ok bool) {
 	}
 	name = path.Base(path.Clean(site))
 	return name, name != "/" && name != "."
+}
+
+// belowPackage tells whether the page at the path segs in the snapshot's
+// folder is further below the collection's folder than
+// _cache/<tag>/<package>/specs.md. ok is false when no folder named
+// _cache holds the page, in the snapshot's path (the snapshot's own
+// _cache, as a REV:PATH or a checkout names it) or else in segs; then
+// the tag's folder is unknown. When ok, below is "" for a page at most
+// that deep, else the path from the tag's folder to the page's folder
+// (a/curl in _cache/develop/a/curl/specs.md): the site shows that page
+// at a/curl's address, not curl's, while the last folder alone names
+// curl.
+func (r publishRule) belowPackage(segs []string) (below string, ok bool) {
+	full := segs
+	at := -1
+	if site := path.Clean(r.src.SitePath()); r.src.SitePath() != "" && site != "/" && site != "." {
+		top := strings.Split(strings.TrimPrefix(site, "/"), "/")
+		for i, s := range top {
+			if s == collectionDir {
+				at = i
+			}
+		}
+		full = append(top[:len(top):len(top)], segs...)
+	}
+	if at < 0 {
+		full = segs
+		at = slices.Index(segs, collectionDir)
+	}
+	if at < 0 {
+		return "", false
+	}
+	// full[at] is _cache, full[at+1] the tag's folder, full[at+2] the
+	// package's, full[at+3] the page.
+	if len(full) <= at+4 {
+		return "", true
+	}
+	return strings.Join(full[at+2:len(full)-1], "/"), true
 }
 
 // maxNameQuoted is the most bytes of a title or folder name that the

@@ -154,6 +154,39 @@ func TestPageInOtherFolder(t *testing.T) {
 	checkErr(t, err, filepath.Join(root, "curl", "specs.md"), 0, 0, `this page is titled "ccache" but is in folder "curl"`)
 }
 
+// TestPageBelowPackageFolder: under _cache, a specs.md is at
+// _cache/<tag>/<package>/specs.md. One a folder further down
+// (_cache/develop/a/bc/specs.md, titled bc) was held to its last folder
+// alone and passed a gate with "no changes", while the site showed it at
+// a/bc's address and bc's own lost its specs.
+func TestPageBelowPackageFolder(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"_cache/develop/zlib/specs.md":                 simplePage("zlib", "develop", 1, 1),
+		"_cache/develop/a/bc/specs.md":                 simplePage("bc", "develop", 2, 1),
+		"_cache/develop/xz/xz/specs.md":                simplePage("xz", "develop", 3, 1),
+		"_cache/develop/q/_cache/develop/lz4/specs.md": simplePage("lz4", "develop", 4, 1),
+		"_cache/develop/p/page.md":                     simplePage("bzip2", "develop", 5, 1),
+	})
+	tag := filepath.Join(dir, "_cache", "develop")
+	for _, top := range []string{tag, dir} {
+		_, err := Load(top, Options{})
+		checkErr(t, err, filepath.Join(tag, "a", "bc", "specs.md"), 0, 0, `this page, titled "bc", is in folder "a/bc" below its tag's package folders`, "so bc's address would lose its specs")
+		checkErr(t, err, filepath.Join(tag, "xz", "xz", "specs.md"), 0, 0, `titled "xz", is in folder "xz/xz"`)
+		checkErr(t, err, filepath.Join(tag, "q", "_cache", "develop", "lz4", "specs.md"), 0, 0, `titled "lz4", is in folder "q/_cache/develop/lz4"`)
+		var le *LoadError
+		if !errors.As(err, &le) || len(le.Errs) != 3 {
+			t.Errorf("from %s: want 3 bad pages, got %v", top, err)
+		}
+	}
+	// A package's own folder, and a folder of no _cache, read as before.
+	if _, err := Load(filepath.Join(tag, "zlib"), Options{}); err != nil {
+		t.Errorf("the folder zlib: %v", err)
+	}
+	if _, err := Load(filepath.Join(dir, "_cache", "develop", "p"), Options{}); err != nil {
+		t.Errorf("the folder p: %v", err)
+	}
+}
+
 // loadSkipping loads dir with SkipInvalid and returns the names of its
 // packages and what was skipped.
 func loadSkipping(t *testing.T, dir string) ([]string, []Skipped) {
