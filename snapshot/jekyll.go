@@ -126,19 +126,53 @@ func (r publishRule) folder(segs []string) (name string, ok bool) {
 	return name, name != "/" && name != "."
 }
 
-// belowPackage tells whether the page at the path segs in the snapshot's
-// folder is further below the collection's folder than
-// _cache/<tag>/<package>/specs.md. ok is false when no folder named
-// _cache holds the page, in the snapshot's path (the snapshot's own
-// _cache, as a REV:PATH or a checkout names it) or else in segs; then
-// the tag's folder is unknown. When ok, below is "" for a page at most
-// that deep, else the path from the tag's folder to the page's folder
-// (a/curl in _cache/develop/a/curl/specs.md): the site shows that page
-// at a/curl's address, not curl's, while the last folder alone names
-// curl.
-func (r publishRule) belowPackage(segs []string) (below string, ok bool) {
-	full := segs
-	at := -1
+// beside returns why f, a file of a folder walk that Jekyll renders as
+// a page (a Markdown or HTML file by its extension, in any case: x.md,
+// specs.markdown, SPECS.MD, index.html) but that is not a specs.md, is
+// bad input under a tag's folder of _cache (in the snapshot's path, or
+// in the snapshot), or "" when it is not. There the site renders such a
+// file with front matter with the catalogue's layout, which shows its
+// specs, and copies one without as is (specs.html takes a page's
+// address): a pull request that added one, or moved a package's page
+// to bc/x.md, passed a gate with "no changes" while the site showed
+// other specs, or none, at a package's address. The catalogue writes
+// nothing but specs.md there, and a specs.md out of place is judged as
+// a page (leftOut). A file that no _cache holds is not judged.
+func (r publishRule) beside(f File) string {
+	if r.src == nil || f.Root || f.Mode.Type() != 0 || f.Base == "specs.md" || !jekyllRenders(f.Base) {
+		return ""
+	}
+	rel := r.src.RelPath(f)
+	if rel == "" {
+		return ""
+	}
+	segs := strings.Split(rel, "/")
+	full, at := r.collectionPath(segs)
+	if at < 0 || len(full) < at+3 || jekyllSpecial(full[at+1]) || jekyllSpecial(f.Base) {
+		return "" // not under a tag's folder of _cache, or left out by Jekyll
+	}
+	return fmt.Sprintf("the site renders this file as a page (a Markdown or HTML file under _cache/<tag>: with front matter it shows with the catalogue's layout, and without it is copied to its address), while cachediff reads the pages at _cache/<tag>/<package>/specs.md; the catalogue writes no other such file under %s/%s",
+		collectionDir, shorten(full[at+1], maxNameQuoted))
+}
+
+// jekyllRenders reports whether Jekyll renders a file of this name as a
+// page: its Markdown extensions (markdown_ext's default,
+// markdown,mkdown,mkdn,mkd,md, matched in any case) and HTML.
+func jekyllRenders(base string) bool {
+	ext := strings.ToLower(path.Ext(base))
+	switch ext {
+	case ".md", ".markdown", ".mkdown", ".mkdn", ".mkd", ".html", ".htm":
+		return true
+	}
+	return false
+}
+
+// collectionPath returns the path of the file at segs in the snapshot's
+// folder from the top (the snapshot's own path and segs), and the index
+// in it of the last folder named _cache of the snapshot's path, or else
+// the first in segs; -1 when there is none.
+func (r publishRule) collectionPath(segs []string) (full []string, at int) {
+	full, at = segs, -1
 	if site := path.Clean(r.src.SitePath()); r.src.SitePath() != "" && site != "/" && site != "." {
 		top := strings.Split(strings.TrimPrefix(site, "/"), "/")
 		for i, s := range top {
@@ -152,6 +186,21 @@ func (r publishRule) belowPackage(segs []string) (below string, ok bool) {
 		full = segs
 		at = slices.Index(segs, collectionDir)
 	}
+	return full, at
+}
+
+// belowPackage tells whether the page at the path segs in the snapshot's
+// folder is further below the collection's folder than
+// _cache/<tag>/<package>/specs.md. ok is false when no folder named
+// _cache holds the page, in the snapshot's path (the snapshot's own
+// _cache, as a REV:PATH or a checkout names it) or else in segs; then
+// the tag's folder is unknown. When ok, below is "" for a page at most
+// that deep, else the path from the tag's folder to the page's folder
+// (a/curl in _cache/develop/a/curl/specs.md): the site shows that page
+// at a/curl's address, not curl's, while the last folder alone names
+// curl.
+func (r publishRule) belowPackage(segs []string) (below string, ok bool) {
+	full, at := r.collectionPath(segs)
 	if at < 0 {
 		return "", false
 	}

@@ -173,17 +173,72 @@ func TestPageBelowPackageFolder(t *testing.T) {
 		checkErr(t, err, filepath.Join(tag, "a", "bc", "specs.md"), 0, 0, `this page, titled "bc", is in folder "a/bc" below its tag's package folders`, "so bc's address would lose its specs")
 		checkErr(t, err, filepath.Join(tag, "xz", "xz", "specs.md"), 0, 0, `titled "xz", is in folder "xz/xz"`)
 		checkErr(t, err, filepath.Join(tag, "q", "_cache", "develop", "lz4", "specs.md"), 0, 0, `titled "lz4", is in folder "q/_cache/develop/lz4"`)
+		// A page by its layout elsewhere under _cache: TestRenderedBesidePages.
+		checkErr(t, err, filepath.Join(tag, "p", "page.md"), 0, 0, "the site renders this file as a page")
 		var le *LoadError
-		if !errors.As(err, &le) || len(le.Errs) != 3 {
-			t.Errorf("from %s: want 3 bad pages, got %v", top, err)
+		if !errors.As(err, &le) || len(le.Errs) != 4 {
+			t.Errorf("from %s: want 4 bad pages, got %v", top, err)
 		}
 	}
-	// A package's own folder, and a folder of no _cache, read as before.
+	// A package's own folder reads as before.
 	if _, err := Load(filepath.Join(tag, "zlib"), Options{}); err != nil {
 		t.Errorf("the folder zlib: %v", err)
 	}
-	if _, err := Load(filepath.Join(dir, "_cache", "develop", "p"), Options{}); err != nil {
-		t.Errorf("the folder p: %v", err)
+}
+
+// TestRenderedBesidePages: under a tag's folder of _cache, Jekyll renders
+// every Markdown or HTML file as a page (with front matter, with the
+// catalogue's layout, which shows its specs; without, copied to its
+// address, where specs.html is a page's), so a package's page moved to
+// bc/index.md, or a second one beside it as specs.markdown or SPECS.MD,
+// changed what the site showed at a package's address while the gate
+// said "no changes". Any such file but a specs.md is bad input there;
+// other files (a README, Spack's files), names Jekyll leaves out, and
+// folders that no _cache holds are read as before.
+func TestRenderedBesidePages(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"site/_cache/develop/zlib/specs.md":       simplePage("zlib", "develop", 1, 1),
+		"site/_cache/develop/bc/index.md":         simplePage("bc", "develop", 2, 1),
+		"site/_cache/develop/zlib/specs.markdown": simplePage("zlib", "develop", 3, 1),
+		"site/_cache/develop/zlib/SPECS.MD":       "# no front matter\n",
+		"site/_cache/develop/zlib/specs.html":     "<p>other specs</p>\n",
+		"site/_cache/develop/x.mkd":               "---\ntitle: x\n---\n",
+		"site/_cache/develop/zlib/README":         "read me\n",
+		"site/_cache/develop/zlib/notes.txt":      "notes\n",
+		"site/_cache/develop/zlib/_draft.md":      "# left out by Jekyll\n",
+		"plain/develop/zlib/specs.md":             simplePage("zlib", "develop", 1, 1),
+		"plain/develop/bc/index.md":               simplePage("bc", "develop", 2, 1),
+		"plain/develop/zlib/specs.html":           "<p>other specs</p>\n",
+	})
+	tag := filepath.Join(dir, "site", "_cache", "develop")
+	bad := []string{"bc/index.md", "x.mkd", "zlib/SPECS.MD", "zlib/specs.html", "zlib/specs.markdown"}
+	for _, top := range []string{tag, filepath.Join(dir, "site", "_cache"), filepath.Join(dir, "site")} {
+		_, err := Load(top, Options{})
+		var le *LoadError
+		if !errors.As(err, &le) {
+			t.Fatalf("from %s: want bad pages, got %v", top, err)
+		}
+		var got []string
+		for _, e := range le.Errs {
+			rel, _ := filepath.Rel(tag, e.File)
+			got = append(got, filepath.ToSlash(rel))
+			if !strings.HasPrefix(e.Msg, "the site renders this file as a page") || !strings.Contains(e.Msg, "under _cache/develop") {
+				t.Errorf("from %s: %s: %s", top, e.File, e.Msg)
+			}
+		}
+		if !slices.Equal(got, bad) {
+			t.Errorf("from %s: bad %q, want %q", top, got, bad)
+		}
+	}
+	// --skip-invalid lists them, and bc's page is gone: the gate sees it
+	// removed.
+	if names, skipped := loadSkipping(t, tag); !slices.Equal(names, []string{"zlib"}) || len(skipped) != len(bad) {
+		t.Errorf("loaded %q, skipped %v", names, skipped)
+	}
+	// No _cache: the tag's folder is unknown, and a page is read by its
+	// layout as before.
+	if names, skipped := loadSkipping(t, filepath.Join(dir, "plain", "develop")); !slices.Equal(names, []string{"bc", "zlib"}) || len(skipped) != 0 {
+		t.Errorf("plain: loaded %q, skipped %v", names, skipped)
 	}
 }
 

@@ -391,6 +391,10 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 		if w, ok := f.Handle.(interface{ Walked() }); ok && walked == nil {
 			walked = w
 		}
+		if why := rule.beside(f); why != "" {
+			errs = append(errs, &Error{File: f.Name, Msg: why})
+			return
+		}
 		c, ok, warn, err := classify(f, decoders)
 		switch {
 		case err != nil:
