@@ -73,11 +73,32 @@ func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
 	return warnings, errs
 }
 
-// SitePath is the folder's absolute path, slash-separated (SiteSource).
+// SitePath is the folder's path from the top of the git work tree that
+// holds it (the nearest folder at or above it with a .git), else its
+// absolute path, slash-separated (SiteSource). The folders above a
+// checkout are no part of its site: a checkout at ~/_cache/catalogue
+// holds its pages at _cache/<tag>/ of the work tree, not of ~/_cache.
 func (s *dirSource) SitePath() string {
 	abs, err := filepath.Abs(s.d.Path())
 	if err != nil {
 		return ""
+	}
+	for dir := abs; ; {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			rel, err := filepath.Rel(dir, abs)
+			if err != nil {
+				break
+			}
+			if rel == "." {
+				return "/"
+			}
+			return "/" + filepath.ToSlash(rel)
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			break
+		}
+		dir = up
 	}
 	return filepath.ToSlash(abs)
 }

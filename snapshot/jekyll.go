@@ -15,7 +15,8 @@ import (
 type SiteSource interface {
 	Source
 	// SitePath returns the snapshot's folder as a slash-separated path
-	// starting with "/" (on disk its absolute path, in git its path from
+	// starting with "/" (on disk its path from the top of the git work
+	// tree that holds it, else its absolute path; in git its path from
 	// the top of the repository), or "" when it is not known.
 	SitePath() string
 	// RelPath returns f's path inside the snapshot's folder,
@@ -41,6 +42,9 @@ type publishRule struct {
 	// tagFolder says the snapshot's folder is _cache itself, so that the
 	// first folder of a page's path in it is the tag's.
 	tagFolder bool
+	// site is src.SitePath(), asked once (on disk it looks for the work
+	// tree's top).
+	site string
 }
 
 // newPublishRule returns the rule for the pages of src.
@@ -49,8 +53,8 @@ func newPublishRule(src Source) publishRule {
 	if !ok {
 		return publishRule{}
 	}
-	r := publishRule{src: s}
-	if site := s.SitePath(); site != "" {
+	r := publishRule{src: s, site: s.SitePath()}
+	if site := r.site; site != "" {
 		r.tagFolder = path.Base(path.Clean(site)) == collectionDir
 	}
 	return r
@@ -118,7 +122,7 @@ func (r publishRule) folder(segs []string) (name string, ok bool) {
 	if len(segs) >= 2 {
 		return segs[len(segs)-2], true
 	}
-	site := r.src.SitePath()
+	site := r.site
 	if site == "" {
 		return "", false
 	}
@@ -173,7 +177,7 @@ func jekyllRenders(base string) bool {
 // the first in segs; -1 when there is none.
 func (r publishRule) collectionPath(segs []string) (full []string, at int) {
 	full, at = segs, -1
-	if site := path.Clean(r.src.SitePath()); r.src.SitePath() != "" && site != "/" && site != "." {
+	if site := path.Clean(r.site); r.site != "" && site != "/" && site != "." {
 		top := strings.Split(strings.TrimPrefix(site, "/"), "/")
 		for i, s := range top {
 			if s == collectionDir {

@@ -256,3 +256,35 @@ func loadSkipping(t *testing.T, dir string) ([]string, []Skipped) {
 	}
 	return names, snap.Skipped
 }
+
+// TestCheckoutUnderCacheFolder: a checkout kept in a folder named _cache
+// (~/_cache/catalogue) has its collection at the work tree's _cache, not
+// at ~/_cache. Read from the folder's absolute path, every page of the
+// checkout was "below its tag's package folders" and its README "under
+// _cache/catalogue", so the catalogue named at its top was refused
+// whole. The folders above the work tree's top (the nearest with a
+// .git) do not count; inside it, a page below a package's folder is
+// still bad input.
+func TestCheckoutUnderCacheFolder(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"_cache/catalogue/.git/HEAD":                       "ref: refs/heads/main\n",
+		"_cache/catalogue/README.md":                       "# the catalogue\n",
+		"_cache/catalogue/index.md":                        "---\nlayout: home\n---\n",
+		"_cache/catalogue/_cache/develop/zlib/specs.md":    simplePage("zlib", "develop", 1, 1),
+		"_cache/catalogue/_cache/develop/bc/specs.md":      simplePage("bc", "develop", 2, 1),
+		"_cache/decoy/.git":                                "gitdir: /elsewhere\n",
+		"_cache/decoy/_cache/develop/zlib/specs.md":        simplePage("zlib", "develop", 1, 1),
+		"_cache/decoy/_cache/develop/q/_cache/bc/specs.md": simplePage("bc", "develop", 2, 1),
+	})
+	co := filepath.Join(dir, "_cache", "catalogue")
+	for _, top := range []string{co, filepath.Join(co, "_cache"), filepath.Join(co, "_cache", "develop")} {
+		if names, skipped := loadSkipping(t, top); !slices.Equal(names, []string{"bc", "zlib"}) || len(skipped) != 0 {
+			t.Errorf("from %s: loaded %q, skipped %v", top, names, skipped)
+		}
+	}
+	tag := filepath.Join(dir, "_cache", "decoy", "_cache", "develop")
+	for _, top := range []string{tag, filepath.Join(dir, "_cache", "decoy")} {
+		_, err := Load(top, Options{})
+		checkErr(t, err, filepath.Join(tag, "q", "_cache", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "q/_cache/bc"`)
+	}
+}
