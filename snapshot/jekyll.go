@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"slices"
@@ -130,45 +131,53 @@ func (r publishRule) folder(segs []string) (name string, ok bool) {
 	return name, name != "/" && name != "."
 }
 
-// beside returns why f, a file of a folder walk that Jekyll renders as
-// a page (a Markdown or HTML file by its extension, in any case: x.md,
-// specs.markdown, SPECS.MD, index.html) but that is not a specs.md, is
-// bad input under a tag's folder of _cache (in the snapshot's path, or
-// in the snapshot), or "" when it is not. There the site renders such a
-// file with front matter with the catalogue's layout, which shows its
-// specs, and copies one without as is (specs.html takes a page's
-// address): a pull request that added one, or moved a package's page
-// to bc/x.md, passed a gate with "no changes" while the site showed
-// other specs, or none, at a package's address. The catalogue writes
-// nothing but specs.md there, and a specs.md out of place is judged as
-// a page (leftOut). A file that no _cache holds is not judged.
+// beside returns why f, a file of a folder walk other than a specs.md,
+// is bad input where cachediff does not read it as a Spack file: under a
+// tag's folder of _cache (in the snapshot's path, or in the snapshot),
+// or "" when it is not under one, or Jekyll leaves it out by name.
+// There Jekyll renders any file whose first line is --- as a package
+// page, whatever its name, with the catalogue's layout (its defaults
+// give every document of _cache one), at an address from its path
+// without its extension (bc/specs.txt or bc/index.md takes or adds to
+// bc's), and copies any other file to its own address (bc/specs.html);
+// a pull request that added one passed a gate with "no changes" while
+// the site showed other specs. The catalogue writes nothing but
+// <package>/specs.md there; a specs.md out of place is judged as a page
+// (leftOut). The loader asks this of the files it does not read, and
+// of those it reads that turn out to be no Spack file (besideRead).
 func (r publishRule) beside(f File) string {
-	if r.src == nil || f.Root || f.Mode.Type() != 0 || f.Base == "specs.md" || !jekyllRenders(f.Base) {
+	if r.src == nil || f.Root || f.Mode.Type() != 0 || f.Base == "specs.md" || jekyllSpecial(f.Base) {
 		return ""
 	}
 	rel := r.src.RelPath(f)
 	if rel == "" {
 		return ""
 	}
-	segs := strings.Split(rel, "/")
-	full, at := r.collectionPath(segs)
-	if at < 0 || len(full) < at+3 || jekyllSpecial(full[at+1]) || jekyllSpecial(f.Base) {
+	full, at := r.collectionPath(strings.Split(rel, "/"))
+	if at < 0 || len(full) < at+3 || jekyllSpecial(full[at+1]) {
 		return "" // not under a tag's folder of _cache, or left out by Jekyll
 	}
-	return fmt.Sprintf("the site renders this file as a page (a Markdown or HTML file under _cache/<tag>: with front matter it shows with the catalogue's layout, and without it is copied to its address), while cachediff reads the pages at _cache/<tag>/<package>/specs.md; the catalogue writes no other such file under %s/%s",
+	return fmt.Sprintf("the site publishes this file among the catalogue's pages, where the catalogue writes nothing but <package>/specs.md (under %s/%s): with front matter, whatever its name, Jekyll renders it as a package page with the catalogue's layout, at its path's address without the extension (bc/specs.txt takes bc's), and copies it to its address without; cachediff reads no such page",
 		collectionDir, shorten(full[at+1], maxNameQuoted))
 }
 
-// jekyllRenders reports whether Jekyll renders a file of this name as a
-// page: its Markdown extensions (markdown_ext's default,
-// markdown,mkdown,mkdn,mkd,md, matched in any case) and HTML.
-func jekyllRenders(base string) bool {
-	ext := strings.ToLower(path.Ext(base))
-	switch ext {
-	case ".md", ".markdown", ".mkdown", ".mkdn", ".mkd", ".html", ".htm":
-		return true
+// besideRead returns why the candidate c, read with the result res, is
+// bad input as beside says, or "": a page by its layout, a Markdown file
+// that is no page, or a file named like a Spack file that no decoder
+// detected (a JSON file with front matter); never a file named as a
+// Spack file is (index.json: its own error), one that must be a page,
+// or one whose decoder said what is wrong with it (the 2021–2022
+// layout's index.md, a broken page).
+func (r publishRule) besideRead(c candidate, res result) string {
+	if c.named != nil || c.must {
+		return ""
 	}
-	return false
+	var nf *NotInFormat
+	notIn := errors.As(res.err, &nf)
+	if !notIn && (c.byContent || res.err != nil) {
+		return "" // a Spack file, or a page's own error
+	}
+	return r.beside(c.file)
 }
 
 // collectionPath returns the path of the file at segs in the snapshot's

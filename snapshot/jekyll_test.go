@@ -174,7 +174,7 @@ func TestPageBelowPackageFolder(t *testing.T) {
 		checkErr(t, err, filepath.Join(tag, "xz", "xz", "specs.md"), 0, 0, `titled "xz", is in folder "xz/xz"`)
 		checkErr(t, err, filepath.Join(tag, "q", "_cache", "develop", "lz4", "specs.md"), 0, 0, `titled "lz4", is in folder "q/_cache/develop/lz4"`)
 		// A page by its layout elsewhere under _cache: TestRenderedBesidePages.
-		checkErr(t, err, filepath.Join(tag, "p", "page.md"), 0, 0, "the site renders this file as a page")
+		checkErr(t, err, filepath.Join(tag, "p", "page.md"), 0, 0, "the site publishes this file among the catalogue's pages")
 		var le *LoadError
 		if !errors.As(err, &le) || len(le.Errs) != 4 {
 			t.Errorf("from %s: want 4 bad pages, got %v", top, err)
@@ -187,31 +187,37 @@ func TestPageBelowPackageFolder(t *testing.T) {
 }
 
 // TestRenderedBesidePages: under a tag's folder of _cache, Jekyll renders
-// every Markdown or HTML file as a page (with front matter, with the
-// catalogue's layout, which shows its specs; without, copied to its
-// address, where specs.html is a page's), so a package's page moved to
-// bc/index.md, or a second one beside it as specs.markdown or SPECS.MD,
-// changed what the site showed at a package's address while the gate
-// said "no changes". Any such file but a specs.md is bad input there;
-// other files (a README, Spack's files), names Jekyll leaves out, and
-// folders that no _cache holds are read as before.
+// every file whose first line is --- as a package page, whatever its
+// name, with the catalogue's layout and at its path's address without
+// the extension, and copies any other file to its own address (where
+// specs.html is a page's). A package's page moved to bc/index.md, a
+// second one beside it as specs.markdown, SPECS.MD or specs.txt, changed
+// what the site showed at a package's address while the gate said "no
+// changes". Any file there but a specs.md and the Spack files cachediff
+// reads is bad input; names Jekyll leaves out, the 2021–2022 layout's
+// own error, and folders that no _cache holds are as before.
 func TestRenderedBesidePages(t *testing.T) {
+	front := "---\ntitle: \"zlib\"\nlayout: cache\nspec_details: []\n---\n"
 	dir := writeTree(t, map[string]string{
 		"site/_cache/develop/zlib/specs.md":       simplePage("zlib", "develop", 1, 1),
 		"site/_cache/develop/bc/index.md":         simplePage("bc", "develop", 2, 1),
 		"site/_cache/develop/zlib/specs.markdown": simplePage("zlib", "develop", 3, 1),
 		"site/_cache/develop/zlib/SPECS.MD":       "# no front matter\n",
 		"site/_cache/develop/zlib/specs.html":     "<p>other specs</p>\n",
-		"site/_cache/develop/x.mkd":               "---\ntitle: x\n---\n",
+		"site/_cache/develop/zlib/specs.txt":      front,
+		"site/_cache/develop/zlib/specs":          front,
+		"site/_cache/develop/zlib/specs.json":     front,
 		"site/_cache/develop/zlib/README":         "read me\n",
-		"site/_cache/develop/zlib/notes.txt":      "notes\n",
+		"site/_cache/develop/x.mkd":               "---\ntitle: x\n---\n",
 		"site/_cache/develop/zlib/_draft.md":      "# left out by Jekyll\n",
+		"site/_cache/develop/zlib/~specs.txt":     front,
+		"old/_cache/zlib/index.md":                "---\ntitle: zlib\nspec_files: [spec-0.json]\n---\n",
 		"plain/develop/zlib/specs.md":             simplePage("zlib", "develop", 1, 1),
 		"plain/develop/bc/index.md":               simplePage("bc", "develop", 2, 1),
-		"plain/develop/zlib/specs.html":           "<p>other specs</p>\n",
+		"plain/develop/zlib/specs.txt":            front,
 	})
 	tag := filepath.Join(dir, "site", "_cache", "develop")
-	bad := []string{"bc/index.md", "x.mkd", "zlib/SPECS.MD", "zlib/specs.html", "zlib/specs.markdown"}
+	bad := []string{"bc/index.md", "x.mkd", "zlib/README", "zlib/SPECS.MD", "zlib/specs", "zlib/specs.html", "zlib/specs.json", "zlib/specs.markdown", "zlib/specs.txt"}
 	for _, top := range []string{tag, filepath.Join(dir, "site", "_cache"), filepath.Join(dir, "site")} {
 		_, err := Load(top, Options{})
 		var le *LoadError
@@ -222,7 +228,7 @@ func TestRenderedBesidePages(t *testing.T) {
 		for _, e := range le.Errs {
 			rel, _ := filepath.Rel(tag, e.File)
 			got = append(got, filepath.ToSlash(rel))
-			if !strings.HasPrefix(e.Msg, "the site renders this file as a page") || !strings.Contains(e.Msg, "under _cache/develop") {
+			if !strings.HasPrefix(e.Msg, "the site publishes this file among the catalogue's pages") || !strings.Contains(e.Msg, "under _cache/develop") {
 				t.Errorf("from %s: %s: %s", top, e.File, e.Msg)
 			}
 		}
@@ -232,9 +238,13 @@ func TestRenderedBesidePages(t *testing.T) {
 	}
 	// --skip-invalid lists them, and bc's page is gone: the gate sees it
 	// removed.
-	if names, skipped := loadSkipping(t, tag); !slices.Equal(names, []string{"zlib"}) || len(skipped) != len(bad) {
+	names, skipped := loadSkipping(t, tag)
+	if !slices.Equal(names, []string{"zlib"}) || len(skipped) != len(bad) {
 		t.Errorf("loaded %q, skipped %v", names, skipped)
 	}
+	// The 2021–2022 layout keeps its own error.
+	_, err := Load(filepath.Join(dir, "old", "_cache"), Options{})
+	checkErr(t, err, filepath.Join(dir, "old", "_cache", "zlib", "index.md"), 3, 0, "the 2021–2022 catalogue layout")
 	// No _cache: the tag's folder is unknown, and a page is read by its
 	// layout as before.
 	if names, skipped := loadSkipping(t, filepath.Join(dir, "plain", "develop")); !slices.Equal(names, []string{"bc", "zlib"}) || len(skipped) != 0 {

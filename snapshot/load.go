@@ -391,16 +391,16 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 		if w, ok := f.Handle.(interface{ Walked() }); ok && walked == nil {
 			walked = w
 		}
-		if why := rule.beside(f); why != "" {
-			errs = append(errs, &Error{File: f.Name, Msg: why})
-			return
-		}
 		c, ok, warn, err := classify(f, decoders)
 		switch {
 		case err != nil:
 			errs = append(errs, err)
 		case warn != nil:
 			warnings = append(warnings, *warn)
+		case !ok:
+			if why := rule.beside(f); why != "" {
+				errs = append(errs, &Error{File: f.Name, Msg: why})
+			}
 		case ok:
 			cands = append(cands, c)
 			jobs <- job{len(cands) - 1, c}
@@ -584,7 +584,16 @@ func decodedKind(r result, sniffed spackfmt.Kind) spackfmt.Kind {
 // (Decoder.Claims), by the decoder of that name, whose error then says
 // what is wrong with it; else by the Fallback that takes it (a package
 // page).
-func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadState, rule publishRule) (r result) {
+func loadOne(src Source, c candidate, decoders []Decoder, opt Options, st *loadState, rule publishRule) result {
+	r := loadFile(src, c, decoders, opt, st, rule)
+	if why := rule.besideRead(c, r); why != "" {
+		return result{bytes: r.bytes, err: &Error{File: c.file.Name, Msg: why}}
+	}
+	return r
+}
+
+// loadFile reads and decodes the candidate c (loadOne).
+func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *loadState, rule publishRule) (r result) {
 	if c.byContent && c.file.Size < 0 {
 		// A folder's walk does not know sizes; classify checked the others.
 		if _, disk := src.(*dirSource); disk {
