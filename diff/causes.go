@@ -2109,8 +2109,8 @@ func (r *Report) Explain(before, after Graph) {
 func rootNodes(g Graph) map[string][]*GraphNode {
 	m := map[string][]*GraphNode{}
 	for _, n := range g.nodes {
-		if n.Root() != "" {
-			m[n.Root()] = append(m[n.Root()], n)
+		for _, root := range n.spec().RootNames() {
+			m[root] = append(m[root], n)
 		}
 	}
 	for _, ns := range m {

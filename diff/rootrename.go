@@ -130,11 +130,11 @@ func withoutVersion(s string) string {
 func rootNames(g Graph) map[string][]string {
 	var m map[string][]string
 	for _, n := range g.nodes {
-		if n.Root() != "" {
+		for _, root := range n.spec().RootNames() {
 			if m == nil {
 				m = map[string][]string{}
 			}
-			m[n.Root()] = append(m[n.Root()], n.Name)
+			m[root] = append(m[root], n.Name)
 		}
 	}
 	for root, l := range m {

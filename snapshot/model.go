@@ -232,8 +232,13 @@ type SpecMore struct {
 	Deps []Dep
 	// Recipe is the hash of the package recipe, when the file has one.
 	Recipe string
-	// Root names the lockfile root this spec is (its spec as written), or "".
+	// Root names the lockfile root this spec is (its spec as written), or
+	// "": the smallest name when the lockfile lists the spec's hash as
+	// several roots (RootNames names them all).
 	Root string
+	// alsoRoots are the other roots, sorted, when there are: a pointer,
+	// which an index of tiny records (a SpecMore a spec) can afford.
+	alsoRoots *[]string
 	// line is the line of the spec's record in its Spack file, for
 	// messages; 0 when unknown.
 	line int
@@ -242,7 +247,7 @@ type SpecMore struct {
 // Empty reports whether m holds nothing: every field its zero value
 // (TestSpecMoreEmpty keeps this in step with the fields).
 func (m *SpecMore) Empty() bool {
-	return m.Size == "" && m.Tarball == "" && m.Extra == nil && m.Deps == nil && m.Recipe == "" && m.Root == "" && m.line == 0
+	return m.Size == "" && m.Tarball == "" && m.Extra == nil && m.Deps == nil && m.Recipe == "" && m.Root == "" && m.alsoRoots == nil && m.line == 0
 }
 
 // more returns s.More, made when nil.
@@ -298,12 +303,34 @@ func (s *Spec) Recipe() string {
 	return s.More.Recipe
 }
 
-// Root names the lockfile root this spec is (its spec as written), or "".
+// Root names the lockfile root this spec is (its spec as written), or "";
+// the smallest name when it is several roots (RootNames names them all).
 func (s *Spec) Root() string {
 	if s.More == nil {
 		return ""
 	}
 	return s.More.Root
+}
+
+// RootNames names every lockfile root this spec is (its specs as written,
+// sorted: a lockfile lists two specs as written that concretized to one
+// spec under one hash), or nil.
+func (s *Spec) RootNames() []string {
+	if s.More == nil || s.More.Root == "" {
+		return nil
+	}
+	if s.More.alsoRoots == nil {
+		return []string{s.More.Root}
+	}
+	return append([]string{s.More.Root}, *s.More.alsoRoots...)
+}
+
+// setRoots sets the roots of m: names, sorted, once each (not empty).
+func (m *SpecMore) setRoots(names []string) {
+	m.Root, m.alsoRoots = names[0], nil
+	if rest := names[1:]; len(rest) > 0 {
+		m.alsoRoots = &rest
+	}
 }
 
 // String is the spec as fmt's %v shows a struct of its fields but More:

@@ -79,9 +79,18 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	for _, w := range set.Warnings {
 		warnings = append(warnings, Warning{File: w.File, Line: w.Line, Message: w.Message})
 	}
-	roots := map[string]string{}
+	// A lockfile may list one hash as several roots (two specs as
+	// written that concretized to one spec: zlib and zlib@1.3): each is
+	// a root, and keeping the last name only reported the others removed.
+	roots := map[string][]string{}
 	for _, r := range set.Roots {
-		roots[r.Hash] = r.Name()
+		roots[r.Hash] = append(roots[r.Hash], r.Name())
+	}
+	for h, names := range roots {
+		if len(names) > 1 {
+			slices.Sort(names)
+			roots[h] = slices.Compact(names)
+		}
 	}
 	// The packages, their specs and the specs' SpecMore are carved out of
 	// blocks (blocks), and a spec that is its package's only one and has
@@ -276,18 +285,21 @@ func (b *blocks[T]) carve(n int) []T {
 
 // isBare reports whether node n has nothing of its own for a SpecMore but
 // its line: no dependency, recipe hash or root.
-func isBare(n *spackfmt.Node, roots map[string]string) bool {
-	return len(n.Deps) == 0 && n.PackageHash == "" && roots[n.Hash] == ""
+func isBare(n *spackfmt.Node, roots map[string][]string) bool {
+	return len(n.Deps) == 0 && n.PackageHash == "" && len(roots[n.Hash]) == 0
 }
 
 // specOf returns the spec of node n, with more as its SpecMore (filled in,
 // unless it is the shared one of bare specs: Deps alone); the caller sets
 // its versions.
-func specOf(n *spackfmt.Node, roots map[string]string, more *SpecMore) Spec {
+func specOf(n *spackfmt.Node, roots map[string][]string, more *SpecMore) Spec {
 	// The node's lists are its own (spackfmt carves them for each node):
 	// the spec takes them over, canonicalization may sort them in place.
 	if more.Deps == nil {
-		*more = SpecMore{Recipe: n.PackageHash, Root: roots[n.Hash], Deps: n.Deps, line: n.Line}
+		*more = SpecMore{Recipe: n.PackageHash, Deps: n.Deps, line: n.Line}
+		if names := roots[n.Hash]; len(names) > 0 {
+			more.setRoots(names)
+		}
 		if more.Deps == nil {
 			more.Deps = noDeps // known: no dependencies
 		}
@@ -442,19 +454,22 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 	}
 }
 
-// joinCopies returns a, a spec of a Spack file, with the stacks and root of
-// b, a copy of the same hash in another file: stacks joined (sorted, once
-// each), the root the smaller name of the two that are set. The lists of
-// a and b may be shared with other specs: they are not changed.
+// joinCopies returns a, a spec of a Spack file, with the stacks and roots
+// of b, a copy of the same hash in another file: stacks joined, and roots
+// (sorted, once each; Root the smallest). The lists of a and b may be
+// shared with other specs: they are not changed.
 func joinCopies(a, b Spec) Spec {
 	if !slices.Equal(a.Stacks, b.Stacks) {
 		stacks := slices.Concat(a.Stacks, b.Stacks)
 		slices.Sort(stacks)
 		a.Stacks = slices.Compact(stacks)
 	}
-	if r := b.Root(); r != "" && (a.Root() == "" || r < a.Root()) {
+	if ar, br := a.RootNames(), b.RootNames(); len(br) > 0 && !slices.Equal(ar, br) {
+		names := slices.Concat(ar, br)
+		slices.Sort(names)
+		names = slices.Compact(names)
 		more := *a.more()
-		more.Root = r
+		more.setRoots(names)
 		a.More = &more
 	}
 	return a

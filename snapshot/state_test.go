@@ -117,6 +117,8 @@ func TestSpecMoreEmpty(t *testing.T) {
 			f.Set(reflect.MakeMap(f.Type()))
 		case reflect.Slice:
 			f.Set(reflect.MakeSlice(f.Type(), 0, 0))
+		case reflect.Pointer:
+			f.Set(reflect.New(f.Type().Elem()))
 		default:
 			t.Fatalf("field %s of kind %s: teach this test to set it", typ.Field(i).Name, f.Kind())
 		}

@@ -281,7 +281,10 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 			}
 			typ, size = info.Mode().Type(), info.Size()
 			if w.within != "" {
-				if target, err := filepath.EvalSymlinks(sub); err == nil && !inside(w.within, target) {
+				// Resolved from an absolute path: a walk of a relative
+				// folder resolved a link to a relative path, never
+				// inside the work tree's real (absolute) one.
+				if target, err := absReal(sub); err == nil && !inside(w.within, target) {
 					w.errs = append(w.errs, Problem{File: sub, Msg: "a symbolic link to " + target + ", outside the git work tree " + w.withinName + ": not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot, or give a folder outside the work tree"})
 					continue
 				}
@@ -296,6 +299,16 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 			w.dir(sub, sub, subReal, join(rel, name))
 		}
 	}
+}
+
+// absReal is the absolute path p leads to, every link on the way
+// followed.
+func absReal(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
 }
 
 // inside reports whether the real path p is dir or under it.

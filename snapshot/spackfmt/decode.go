@@ -136,6 +136,9 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 			Msg: "a clear-signed message without its signature (no line -----BEGIN PGP SIGNATURE-----): the file is cut short"}
 	}
 	j += body - 1
+	if err := checkArmorHeaders(file, data, body); err != nil {
+		return nil, err
+	}
 	if err := checkAfterSignature(file, data, j+len(sigMid)); err != nil {
 		return nil, err
 	}
@@ -153,6 +156,47 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// checkArmorHeaders checks the armor headers of a clear-signed message
+// whose signed text starts at offset body: each line between the BEGIN
+// PGP SIGNED MESSAGE line and the empty line that ends them is a header,
+// "Key: value" (Hash: SHA512). The text before that empty line is no part
+// of the signed message, and was dropped without a word: a spec written
+// there (Spack reads it, and fails on the JSON that follows) is an error
+// at its line.
+func checkArmorHeaders(file string, data []byte, body int) error {
+	at := bytes.Index(data, sigBegin) + len(sigBegin)
+	at += bytes.IndexByte(data[at:], '\n') + 1
+	for at < body {
+		nl := bytes.IndexByte(data[at:body], '\n')
+		if nl < 0 {
+			break
+		}
+		line := bytes.TrimSuffix(data[at:at+nl], []byte("\r"))
+		if len(line) > 0 && !armorHeader(line) {
+			l, c := lineCol(data, at)
+			return &Error{File: file, Line: l, Col: c, Path: "(signature)",
+				Msg: "a line among the clear-signed message's armor headers that is no header (Key: value): the signed text starts after the first empty line, so the content above it would be lost"}
+		}
+		at += nl + 1
+	}
+	return nil
+}
+
+// armorHeader reports whether line is an armor header, "Key: value": a
+// key of letters, digits and dashes, a colon and a space.
+func armorHeader(line []byte) bool {
+	k := bytes.Index(line, []byte(": "))
+	if k <= 0 {
+		return false
+	}
+	for _, c := range line[:k] {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // checkAfterSignature checks the end of a clear-signed message whose

@@ -586,6 +586,30 @@ func TestSignedTrailingContent(t *testing.T) {
 			t.Errorf("%s: %v; want line %d: %s", tt.name, err, tt.line, tt.want)
 		}
 	}
+	// Text among the armor headers, above the empty line that starts the
+	// signed text, is no part of the message: a spec written there was
+	// dropped without a word.
+	for _, tt := range []struct {
+		name, headers string
+		line          int
+	}{
+		{"a spec among the headers", "Hash: SHA512\n{\"spec\":{\"_meta\":{\"version\":4},\"nodes\":[]}}\n", 3},
+		{"a spec before the Hash header", "{\"spec\":{}}\r\nHash: SHA512\r\n", 2},
+		{"a line of text", "Hash: SHA512\nhello\n", 3},
+	} {
+		data := "-----BEGIN PGP SIGNED MESSAGE-----\n" + tt.headers + "\n" + string(inner) + "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
+		_, err := Decode("x.spec.json.sig", []byte(data))
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Msg, "armor headers") || e.Line != tt.line {
+			t.Errorf("%s: %v; want an error at line %d naming the armor headers", tt.name, err, tt.line)
+		}
+	}
+	for _, headers := range []string{"Hash: SHA512\n", "Hash: SHA256\r\n", "Hash: SHA512\nCharset: UTF-8\n", ""} {
+		data := "-----BEGIN PGP SIGNED MESSAGE-----\n" + headers + "\n" + string(inner) + "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
+		if _, err := Decode("x.spec.json.sig", []byte(data)); err != nil {
+			t.Errorf("headers %q: %v", headers, err)
+		}
+	}
 	// White space after the signature is no content.
 	for _, tail := range []string{"", "\n", "\n\r\n \t\n"} {
 		if _, err := Decode("x.spec.json.sig", []byte(msg+tail)); err != nil {
