@@ -2172,8 +2172,8 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 	slices.SortFunc(rc.Removed, byRoot)
 	// A root removed and a root added whose specs as written differ only
 	// in the package's own version (llvm@21 → llvm@22, of one package)
-	// are one root, changed: each removed root takes the first such
-	// added one, in order.
+	// are one root, changed (or, of one hash, unchanged): each removed
+	// root takes the first such added one, in order.
 	if len(rc.Removed) > 0 && len(rc.Added) > 0 {
 		olds, news := make([]butVersion, len(rc.Removed)), make([]butVersion, len(rc.Added))
 		for i, x := range rc.Removed {
@@ -2193,6 +2193,11 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 			}
 			taken[j] = true
 			y := rc.Added[j]
+			if x.Hash == y.Hash {
+				// Written otherwise (python@3.13 → python), concretized
+				// the same: the same root, with nothing changed.
+				continue
+			}
 			w := &Why{Known: false, Changed: []DepChange{}}
 			if id, ok := e.register(x.Hash, y.Hash); ok {
 				whys[w] = id
