@@ -76,7 +76,14 @@ func (e *LoadError) Lines() []string {
 		return lines
 	}
 	lines := make([]string, 0, 2+len(e.Errs))
-	lines = append(lines, fmt.Sprintf("loading %s: %d bad pages%s:", e.Path, len(e.Errs), note))
+	noun := "pages"
+	for _, err := range e.Errs {
+		if !strings.HasSuffix(err.File, ".md") {
+			noun = "files" // a Spack file, or one beside the pages
+			break
+		}
+	}
+	lines = append(lines, fmt.Sprintf("loading %s: %d bad %s%s:", e.Path, len(e.Errs), noun, note))
 	if len(e.Near) > 0 {
 		// First, before a listing that may be cut.
 		lines = append(lines, nearLine(e.Near))

@@ -160,8 +160,11 @@ func TestErrorText(t *testing.T) {
 		{&Error{File: "a/specs.md", Line: 3, Msg: "bad"}, "loading a/specs.md: line 3: bad"},
 		{&Error{File: "a/specs.md", Line: 3, Col: 7, Msg: "bad"}, "loading a/specs.md: line 3, column 7: bad"},
 		{&LoadError{Path: "t", Errs: []*Error{{File: "a", Msg: "x"}}}, "loading a: x"},
-		{&LoadError{Path: "t", Errs: []*Error{{File: "a", Msg: "x"}, {File: "b", Line: 1, Msg: "y"}}},
-			"loading t: 2 bad pages:\n  loading a: x\n  loading b: line 1: y"},
+		{&LoadError{Path: "t", Errs: []*Error{{File: "a/specs.md", Msg: "x"}, {File: "b.md", Line: 1, Msg: "y"}}},
+			"loading t: 2 bad pages:\n  loading a/specs.md: x\n  loading b.md: line 1: y"},
+		// Not all pages (a Spack file, a file beside the pages): files.
+		{&LoadError{Path: "t", Errs: []*Error{{File: "a", Msg: "x"}, {File: "b.md", Line: 1, Msg: "y"}}},
+			"loading t: 2 bad files:\n  loading a: x\n  loading b.md: line 1: y"},
 	} {
 		if got := tc.err.Error(); got != tc.want {
 			t.Errorf("got %q, want %q", got, tc.want)

@@ -166,7 +166,7 @@ func TestPermissionDenied(t *testing.T) {
 	_, err := Load(dir, Options{})
 	checkErr(t, err, sub, 0, 0, "permission denied")
 	checkErr(t, err, file, 0, 0, "permission denied")
-	if !strings.HasPrefix(err.Error(), "loading "+dir+": 2 bad pages:") {
+	if !strings.HasPrefix(err.Error(), "loading "+dir+": 2 bad files:") {
 		t.Errorf("error %q", err)
 	}
 

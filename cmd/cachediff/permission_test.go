@@ -42,7 +42,7 @@ func TestPermissionDenied(t *testing.T) {
 	if code := run([]string{"old", "new"}, &stdout, &stderr); code != 2 {
 		t.Errorf("exit %d, want 2", code)
 	}
-	want := "cachediff: loading new: 2 bad pages:\n" +
+	want := "cachediff: loading new: 2 bad files:\n" +
 		"  loading new/secret: permission denied\n" +
 		"  loading new/zlib/specs.md: permission denied\n"
 	if stderr.String() != want || stdout.Len() != 0 {
