@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
 // SiteSource is a Source of a folder of the site cache.spack.io is built
@@ -149,6 +151,21 @@ func (r publishRule) beside(f File) string {
 	if r.src == nil || f.Root || f.Mode.Type() != 0 || f.Base == "specs.md" || jekyllSpecial(f.Base) {
 		return ""
 	}
+	where := r.under(f)
+	if where == "" {
+		return ""
+	}
+	return fmt.Sprintf("the site publishes this file among the catalogue's pages, where the catalogue writes nothing but <package>/specs.md (under %s/%s): with front matter, whatever its name, Jekyll renders it as a package page with the catalogue's layout, at its path's address without the extension (bc/specs.txt takes bc's), and copies it to its address without; cachediff reads no such page",
+		collectionDir, where)
+}
+
+// under returns the name of the tag's folder of _cache that holds f
+// (shortened to quote), or "" when none does, Jekyll leaves f out by
+// name, or f is named on the command line.
+func (r publishRule) under(f File) string {
+	if r.src == nil || f.Root || jekyllSpecial(f.Base) {
+		return ""
+	}
 	rel := r.src.RelPath(f)
 	if rel == "" {
 		return ""
@@ -157,8 +174,7 @@ func (r publishRule) beside(f File) string {
 	if at < 0 || len(full) < at+3 || jekyllSpecial(full[at+1]) {
 		return "" // not under a tag's folder of _cache, or left out by Jekyll
 	}
-	return fmt.Sprintf("the site publishes this file among the catalogue's pages, where the catalogue writes nothing but <package>/specs.md (under %s/%s): with front matter, whatever its name, Jekyll renders it as a package page with the catalogue's layout, at its path's address without the extension (bc/specs.txt takes bc's), and copies it to its address without; cachediff reads no such page",
-		collectionDir, shorten(full[at+1], maxNameQuoted))
+	return shorten(full[at+1], maxNameQuoted)
 }
 
 // besideRead returns why the candidate c, read with the result res, is
@@ -169,7 +185,21 @@ func (r publishRule) beside(f File) string {
 // or one whose decoder said what is wrong with it (the 2021–2022
 // layout's index.md, a broken page).
 func (r publishRule) besideRead(c candidate, res result) string {
-	if c.named != nil || c.must {
+	if c.must {
+		return ""
+	}
+	if res.err == nil && res.kind != spackfmt.Unknown {
+		// A Spack file read: the site copies it as it is and shows its
+		// specs at no package's address, so a pull request that
+		// replaced a package's page with a lockfile of the same specs
+		// passed a gate with "no changes" while the page was gone.
+		if where := r.under(c.file); where != "" {
+			return fmt.Sprintf("a Spack file among the catalogue's pages (under %s/%s), where the catalogue writes nothing but <package>/specs.md: the site copies it as it is and shows its specs at no package's address, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
+				collectionDir, where, collectionDir)
+		}
+		return ""
+	}
+	if c.named != nil {
 		return ""
 	}
 	var nf *NotInFormat

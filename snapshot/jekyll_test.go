@@ -298,3 +298,48 @@ func TestCheckoutUnderCacheFolder(t *testing.T) {
 		checkErr(t, err, filepath.Join(tag, "q", "_cache", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "q/_cache/bc"`)
 	}
 }
+
+// TestSpackFileAmongPages: a Spack file under _cache/<tag> is bad input.
+// The site copies it as it is and shows its specs at no package's
+// address, so a pull request that replaced a package's page with a
+// lockfile of the same specs (a folder of Spack files alone, so not
+// "mixed") passed a gate with "no changes" while the page was gone. A
+// Spack file outside _cache, or in a folder Jekyll leaves out, loads.
+func TestSpackFileAmongPages(t *testing.T) {
+	spec, err := os.ReadFile(filepath.Join("..", "testdata", "spack-formats", "spec.v5-libdwarf-m1.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeTree(t, map[string]string{
+		"site/_cache/develop/libdwarf/x.spec.json": string(spec),
+		"site/_cache/develop/libdwarf/spack.lock":  string(spec),
+		"site/_cache/develop/index.v7.json":        string(spec),
+		"mirror/build_cache/x.spec.json":           string(spec),
+		"site/_cache/_x/x.spec.json":               string(spec),
+	})
+	tag := filepath.Join(dir, "site", "_cache", "develop")
+	bad := []string{"index.v7.json", "libdwarf/spack.lock", "libdwarf/x.spec.json"}
+	for _, top := range []string{tag, filepath.Join(dir, "site", "_cache")} {
+		_, err := Load(top, Options{})
+		var le *LoadError
+		if !errors.As(err, &le) {
+			t.Fatalf("from %s: want bad input, got %v", top, err)
+		}
+		var got []string
+		for _, e := range le.Errs {
+			rel, _ := filepath.Rel(tag, e.File)
+			got = append(got, filepath.ToSlash(rel))
+			if !strings.HasPrefix(e.Msg, "a Spack file among the catalogue's pages (under _cache/develop)") {
+				t.Errorf("from %s: %s: %s", top, e.File, e.Msg)
+			}
+		}
+		if !slices.Equal(got, bad) {
+			t.Errorf("from %s: bad %q, want %q", top, got, bad)
+		}
+	}
+	for _, ok := range []string{filepath.Join(dir, "mirror"), filepath.Join(dir, "site", "_cache", "_x"), filepath.Join(tag, "libdwarf", "x.spec.json")} {
+		if snap, err := Load(ok, Options{}); err != nil || snap.Specs() == 0 {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+}

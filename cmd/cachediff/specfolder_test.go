@@ -52,11 +52,11 @@ func gitSpecFolderPair(t *testing.T, n int) ([]string, int64) {
 	t.Helper()
 	dirs, size := specFolders(t, t.TempDir(), n)
 	repo := filepath.Join(t.TempDir(), "repo")
-	weeks, err := gittest.Commits(repo, dirs...)
+	weeks, err := gittest.CommitsAt(repo, "mirror/develop", dirs...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []string{"-C", repo, "git:" + weeks[0].ID + ":_cache/develop", "git:" + weeks[1].ID + ":_cache/develop"}, size
+	return []string{"-C", repo, "git:" + weeks[0].ID + ":mirror/develop", "git:" + weeks[1].ID + ":mirror/develop"}, size
 }
 
 // TestSpecFolderMemory: the diff of two folders of spec files, from disk
@@ -132,13 +132,13 @@ func TestMemoryLimitGitFolders(t *testing.T) {
 	}
 	dirs, size := specFolders(t, t.TempDir(), 50)
 	repo := filepath.Join(t.TempDir(), "repo")
-	weeks, err := gittest.Commits(repo, dirs...)
+	weeks, err := gittest.CommitsAt(repo, "mirror/develop", dirs...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec := &memoryRecorder{}
 	c := &cli{stdout: io.Discard, stderr: io.Discard, memory: rec}
-	args := []string{"-C", repo, "git:" + weeks[0].ID + ":_cache/develop", "git:" + weeks[1].ID + ":_cache/develop"}
+	args := []string{"-C", repo, "git:" + weeks[0].ID + ":mirror/develop", "git:" + weeks[1].ID + ":mirror/develop"}
 	if code := c.run(args); code != 1 {
 		t.Fatalf("exit %d", code)
 	}
@@ -165,14 +165,14 @@ func TestMemoryLimitGitSpecFilesBesidePages(t *testing.T) {
 	}
 	dirs, _ := specFolders(t, t.TempDir(), 20)
 	repo := filepath.Join(t.TempDir(), "repo")
-	weeks, err := gittest.Commits(repo, dirs[0], filepath.Join("..", "..", "testdata", "real", "v0.23.0"))
+	weeks, err := gittest.CommitsAt(repo, "mirror/develop", dirs[0], filepath.Join("..", "..", "testdata", "real", "v0.23.0"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{{weeks[0].ID, weeks[1].ID}, {weeks[1].ID, weeks[0].ID}} {
 		rec := &memoryRecorder{}
 		c := &cli{stdout: io.Discard, stderr: io.Discard, memory: rec}
-		if code := c.run([]string{"-C", repo, "git:" + args[0] + ":_cache/develop", "git:" + args[1] + ":_cache/develop"}); code != 1 {
+		if code := c.run([]string{"-C", repo, "git:" + args[0] + ":mirror/develop", "git:" + args[1] + ":mirror/develop"}); code != 1 {
 			t.Fatalf("exit %d", code)
 		}
 		if len(rec.bounds) > 0 {

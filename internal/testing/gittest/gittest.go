@@ -96,6 +96,14 @@ func Series(repo, series string) ([]Week, error) {
 // the owner's execute bit as git reads it; a folder that holds anything
 // else (a symbolic link) is refused, as os.CopyFS refuses it.
 func Commits(repo string, dirs ...string) ([]Week, error) {
+	return CommitsAt(repo, "_cache/develop", dirs...)
+}
+
+// CommitsAt is Commits with each folder committed at the path at of the
+// repository (slash-separated) instead of _cache/develop: Spack's files,
+// which under _cache/<tag> are bad input, as the site shows them at no
+// package's address.
+func CommitsAt(repo, at string, dirs ...string) ([]Week, error) {
 	if _, err := os.Stat(filepath.Join(repo, ".git")); err == nil {
 		return nil, fmt.Errorf("gittest.Commits: %s is a repository already", repo)
 	}
@@ -113,7 +121,7 @@ func Commits(repo string, dirs ...string) ([]Week, error) {
 	if len(dirs) == 0 {
 		return nil, nil
 	}
-	if err := fastImport(repo, dirs); err != nil {
+	if err := fastImport(repo, at, dirs); err != nil {
 		return nil, err
 	}
 	out, err := Git(repo, nil, "rev-list", "--reverse", "main")
@@ -138,11 +146,11 @@ func Commits(repo string, dirs ...string) ([]Week, error) {
 
 // fastImport writes one commit per folder of dirs on the branch main of
 // repo (which has none yet), with git fast-import: each commit's tree is
-// the folder's files under _cache/develop, its author and committer those
+// the folder's files under at, its author and committer those
 // of Vars, its date noon UTC of the date in the folder's name (2025-01-01
 // plus one day per folder when the name has none), its message the
 // folder's name.
-func fastImport(repo string, dirs []string) error {
+func fastImport(repo, at string, dirs []string) error {
 	cmd := exec.Command("git", "fast-import", "--quiet")
 	cmd.Dir = repo
 	cmd.Env = Env()
@@ -156,7 +164,7 @@ func fastImport(repo string, dirs []string) error {
 		return err
 	}
 	w := bufio.NewWriterSize(stdin, 256<<10)
-	werr := writeImport(w, dirs)
+	werr := writeImport(w, at, dirs)
 	if werr == nil {
 		werr = w.Flush()
 	}
@@ -168,7 +176,7 @@ func fastImport(repo string, dirs []string) error {
 }
 
 // writeImport writes fastImport's stream to w.
-func writeImport(w *bufio.Writer, dirs []string) error {
+func writeImport(w *bufio.Writer, at string, dirs []string) error {
 	const ident = "cachediff tests <tests@cachediff.invalid>" // as in Vars
 	for i, dir := range dirs {
 		tag := filepath.Base(dir)
@@ -206,7 +214,7 @@ func writeImport(w *bufio.Writer, dirs []string) error {
 			if info.Mode()&0o100 != 0 {
 				mode = "100755"
 			}
-			path := "_cache/develop/" + p
+			path := at + "/" + p
 			if strings.Contains(path, "\n") || strings.Contains(path, `"`) {
 				path = quoteC(path)
 			}
