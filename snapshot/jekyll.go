@@ -66,8 +66,8 @@ func newPublishRule(src Source) publishRule {
 // leftOut returns why Jekyll does not publish the page f of the package
 // pkg, or "" when it does (or the rule cannot tell: a file named on the
 // command line is read as asked). A page in a folder whose name starts
-// with a dot is not found by the walk (dirsrc, gitsrc), and its package
-// is removed to cachediff too.
+// with a dot is not found by the walk (dirsrc, gitsrc): under a tag's
+// folder of _cache the folder is bad input (dotFolder).
 func (r publishRule) leftOut(f File, pkg string) string {
 	if r.src == nil || f.Root {
 		return ""
@@ -157,6 +157,30 @@ func (r publishRule) beside(f File) string {
 	}
 	return fmt.Sprintf("the site publishes this file among the catalogue's pages, where the catalogue writes nothing but <package>/specs.md (under %s/%s): with front matter, whatever its name, Jekyll renders it as a package page with the catalogue's layout, at its path's address without the extension (bc/specs.txt takes bc's), and copies it to its address without; cachediff reads no such page",
 		collectionDir, where)
+}
+
+// dotFolder returns why f, a folder whose name starts with a dot, which
+// the walk does not enter (on disk, and in git), is bad input: under a
+// tag's folder of _cache, Jekyll publishes the files in it (it leaves
+// out a file by its own name, or by the tag's folder's, not by a folder
+// between them), and a page there can take a package's address by its
+// permalink, which cachediff reads on no page it does not read; a pull
+// request that added _cache/develop/llvm/t/.x/specs.md so passed a gate
+// with "no changes". "" elsewhere.
+func (r publishRule) dotFolder(f File) string {
+	if r.src == nil || f.Root || !f.Mode.IsDir() || !strings.HasPrefix(f.Base, ".") {
+		return ""
+	}
+	rel := r.src.RelPath(f)
+	if rel == "" {
+		return ""
+	}
+	full, at := r.collectionPath(strings.Split(rel, "/"))
+	if at < 0 || len(full) < at+3 || jekyllSpecial(full[at+1]) {
+		return ""
+	}
+	return fmt.Sprintf("a folder whose name starts with a dot among the catalogue's pages (under %s/%s): Jekyll publishes the files in it, and a page there can take a package's address, while cachediff does not look inside; the catalogue writes no such folder",
+		collectionDir, shorten(full[at+1], maxNameQuoted))
 }
 
 // under returns the name of the tag's folder of _cache that holds f

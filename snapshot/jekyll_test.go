@@ -343,3 +343,37 @@ func TestSpackFileAmongPages(t *testing.T) {
 		}
 	}
 }
+
+// TestDotFolderAmongPages: under a tag's folder of _cache, Jekyll
+// publishes the files of a folder whose name starts with a dot (it
+// leaves out a file by its own name or its tag folder's, not by a folder
+// between them), and a page there can take a package's address by its
+// permalink; the walk does not enter such a folder, so a pull request
+// that added _cache/develop/llvm/t/.x/specs.md passed a gate with "no
+// changes". Such a folder is bad input there; elsewhere (a checkout's
+// .git, a dot-folder of the tag level, which Jekyll leaves out) it is
+// not read, as before.
+func TestDotFolderAmongPages(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"site/_cache/develop/llvm/specs.md":      simplePage("llvm", "develop", 1, 1),
+		"site/_cache/develop/llvm/t/.x/specs.md": simplePage("llvm", "develop", 2, 1),
+		"site/_cache/develop/.y/specs.md":        simplePage("zlib", "develop", 3, 1),
+		"site/_cache/.hidden/zlib/specs.md":      simplePage("zlib", "develop", 4, 1),
+		"site/.github/workflows/site.md":         "# not the catalogue\n",
+		"plain/develop/llvm/specs.md":            simplePage("llvm", "develop", 1, 1),
+		"plain/develop/llvm/.x/specs.md":         simplePage("llvm", "develop", 2, 1),
+	})
+	tag := filepath.Join(dir, "site", "_cache", "develop")
+	for _, top := range []string{tag, filepath.Join(dir, "site", "_cache")} {
+		_, err := Load(top, Options{})
+		checkErr(t, err, filepath.Join(tag, "llvm", "t", ".x"), 0, 0, "a folder whose name starts with a dot among the catalogue's pages (under _cache/develop)", "Jekyll publishes the files in it")
+		checkErr(t, err, filepath.Join(tag, ".y"), 0, 0, "a folder whose name starts with a dot")
+		var le *LoadError
+		if !errors.As(err, &le) || len(le.Errs) != 2 {
+			t.Errorf("from %s: want 2 bad files, got %v", top, err)
+		}
+	}
+	if _, err := Load(filepath.Join(dir, "plain", "develop"), Options{}); err != nil {
+		t.Errorf("no _cache: %v", err)
+	}
+}

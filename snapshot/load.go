@@ -398,7 +398,11 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 		case warn != nil:
 			warnings = append(warnings, *warn)
 		case !ok:
-			if why := rule.beside(f); why != "" {
+			why := rule.beside(f)
+			if why == "" {
+				why = rule.dotFolder(f)
+			}
+			if why != "" {
 				errs = append(errs, &Error{File: f.Name, Msg: why})
 			}
 		case ok:

@@ -80,3 +80,39 @@ func TestUnpublishedNamesInGit(t *testing.T) {
 		t.Errorf("HEAD:_cache: %v", err)
 	}
 }
+
+// TestDotFolderInGit: REV:PATH judges a folder whose name starts with a
+// dot under a tag's folder of _cache as a folder on disk does
+// (snapshot's TestDotFolderAmongPages): Jekyll publishes its files, and
+// the walk, which does not enter it, dropped a page there without a
+// word, which could take a package's address by its permalink.
+func TestDotFolderInGit(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	tree := pagetest.WriteTree(t, map[string]string{
+		"develop/llvm/specs.md":      pagetest.SimplePage("llvm", "develop", 1, 1),
+		"develop/llvm/t/.x/specs.md": pagetest.SimplePage("llvm", "develop", 2, 1),
+		"develop/llvm/t/.x/other.md": pagetest.SimplePage("llvm", "develop", 3, 1),
+	})
+	repo := filepath.Join(dir, "repo")
+	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
+		t.Fatal(err)
+	}
+	for _, arg := range []string{"HEAD:_cache/develop", "HEAD:_cache"} {
+		_, err := loadArg(repo, arg, snapshot.Options{})
+		var le *snapshot.LoadError
+		if !errors.As(err, &le) || len(le.Errs) != 1 {
+			t.Fatalf("%s: want one bad folder, got %v", arg, err)
+		}
+		if e := le.Errs[0]; e.File != "HEAD:_cache/develop/llvm/t/.x" || !strings.HasPrefix(e.Msg, "a folder whose name starts with a dot among the catalogue's pages") {
+			t.Errorf("%s: %s: %s", arg, e.File, e.Msg)
+		}
+	}
+	// The folder named itself is entered: its pages are judged as pages
+	// (here, a folder too deep under _cache).
+	if _, err := loadArg(repo, "HEAD:_cache/develop/llvm/t/.x", snapshot.Options{}); err == nil || !strings.Contains(err.Error(), "below its tag's package folders") {
+		t.Errorf("the dot-folder named: %v", err)
+	}
+}

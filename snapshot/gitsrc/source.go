@@ -132,9 +132,19 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	var links []string // the links to follow, by their names in entries
 	var linkPaths, linkOIDs []string
 	var linkWarnings []snapshot.Warning
+	dots := map[string]bool{} // the dot-folders not entered, yielded once each
 	for _, f := range files {
 		dir, base := path.Split(f.Path)
-		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") || strings.HasPrefix(base, ".") && f.Kind == Submodule {
+		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
+			// Not entered, as on disk; yielded as a folder, which the
+			// loader may judge (a dot-folder among a site's pages).
+			if d := dotDir(dir); t.IsTree && !dots[d] {
+				dots[d] = true
+				entries = append(entries, snapshot.File{Name: t.Join(d), Base: path.Base(d), Size: -1, Mode: fs.ModeDir})
+			}
+			continue
+		}
+		if strings.HasPrefix(base, ".") && f.Kind == Submodule {
 			continue
 		}
 		if f.Kind == Submodule {
@@ -320,4 +330,16 @@ func (s *Source) Load(opt snapshot.Options) (*snapshot.Snapshot, error) {
 	snap.Rev = s.tree.Commit
 	snap.Date = s.tree.Date.Format(time.RFC3339)
 	return snap, nil
+}
+
+// dotDir returns the path, in dir (a slash-separated folder path ending
+// in "/"), to its first folder whose name starts with a dot.
+func dotDir(dir string) string {
+	segs := strings.Split(strings.TrimSuffix(dir, "/"), "/")
+	for i, s := range segs {
+		if strings.HasPrefix(s, ".") {
+			return strings.Join(segs[:i+1], "/")
+		}
+	}
+	return strings.TrimSuffix(dir, "/")
 }
