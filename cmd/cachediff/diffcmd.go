@@ -80,12 +80,25 @@ var exitText = []string{
 	"render exits the same way as the diff that made the report: 1 when it has changes (or its saved gate tripped; --fail-on decides again), 0 when not.",
 }
 
+// outputTookFolder is the hint of a usage error for too few snapshots
+// (short) when -o (--output) names a folder: -o given without its FILE
+// took the snapshot after it, which the count alone does not say.
+func outputTookFolder(opts *options, short bool) string {
+	if !short || opts.output == "" {
+		return ""
+	}
+	if info, err := os.Stat(opts.output); err != nil || !info.IsDir() {
+		return ""
+	}
+	return fmt.Sprintf(" (-o took the folder %s as the file to write: give -o a FILE)", report.Visible(opts.output))
+}
+
 // runDiff loads both snapshots, diffs and renders them. It returns the
 // exit status: whether they differ or, with --fail-on, whether the gate
 // tripped.
 func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if len(args) != 2 {
-		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %d argument(s)", len(args))
+		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %d argument(s)%s", len(args), outputTookFolder(opts, len(args) < 2))
 	}
 	if args[0] == stdinName && args[1] == stdinName {
 		return exitTrouble, usageErrorf("%v", errTwoStdin)

@@ -141,3 +141,27 @@ func TestKindTypo(t *testing.T) {
 		t.Errorf("--fail-on everything: %q suggests a kind", stderr.String())
 	}
 }
+
+// TestOutputTookSnapshot (issue 35, "typos and swapped arguments"): -o
+// given without its FILE takes the first snapshot as the file to write;
+// the refusal says so, not only how many snapshots are left.
+func TestOutputTookSnapshot(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")
+	want := "(-o took the folder " + a + " as the file to write: give -o a FILE)"
+	for _, args := range [][]string{{"-o", a, b}, {"log", "-o", a, b}} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", args, code, stderr.String(), want)
+		}
+	}
+	// -o FILE with one snapshot: no hint.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-o", filepath.Join(t.TempDir(), "x.md"), b}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "-o took") {
+		t.Errorf("-o FILE, one snapshot: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
+	}
+}
