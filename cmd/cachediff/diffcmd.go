@@ -93,12 +93,24 @@ func outputTookFolder(opts *options, short bool) string {
 	return fmt.Sprintf(" (-o took the folder %s as the file to write: give -o a FILE)", report.Visible(opts.output))
 }
 
+// nArgs says how many arguments were given: "1 argument", "3 arguments".
+func nArgs(n int) string { return snapshot.Plural(n, "argument") }
+
+// seriesHint suggests log for more than two snapshots: a pair diff takes
+// two, and a series is log's.
+func seriesHint(args []string) string {
+	if len(args) <= 2 {
+		return ""
+	}
+	return "; for a series of snapshots, oldest first: cachediff log"
+}
+
 // runDiff loads both snapshots, diffs and renders them. It returns the
 // exit status: whether they differ or, with --fail-on, whether the gate
 // tripped.
 func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if len(args) != 2 {
-		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %d argument(s)%s", len(args), outputTookFolder(opts, len(args) < 2))
+		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %s%s", nArgs(len(args)), outputTookFolder(opts, len(args) < 2)+seriesHint(args))
 	}
 	if args[0] == stdinName && args[1] == stdinName {
 		return exitTrouble, usageErrorf("%v", errTwoStdin)

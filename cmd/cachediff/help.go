@@ -29,7 +29,7 @@ var helpCommand = &command{
 			}
 			return exitTrouble, usageErrorf("%s", msg)
 		}
-		return exitTrouble, usageErrorf("help: want one command; got %d argument(s)", len(args))
+		return exitTrouble, usageErrorf("help: want one command; got %s", nArgs(len(args)))
 	},
 }
 

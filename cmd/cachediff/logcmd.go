@@ -106,7 +106,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	var revs *diff.Revs
 	if opts.revs != "" {
 		if len(args) != 1 {
-			return exitTrouble, usageErrorf("log --revs RANGE PATH: want one PATH; got %d argument(s)", len(args))
+			return exitTrouble, usageErrorf("log --revs RANGE PATH: want one PATH; got %s", nArgs(len(args)))
 		}
 		since, until, err := seriesDates(opts.since, opts.until, time.Now())
 		if err != nil {
@@ -139,7 +139,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		}
 	} else {
 		if len(args) < 2 {
-			return exitTrouble, usageErrorf("log: want two snapshots or more, oldest first (or --revs RANGE PATH); got %d argument(s)%s", len(args), outputTookFolder(opts, true))
+			return exitTrouble, usageErrorf("log: want two snapshots or more, oldest first (or --revs RANGE PATH); got %s%s", nArgs(len(args)), outputTookFolder(opts, true))
 		}
 		if slices.Contains(args, stdinName) {
 			return exitTrouble, usageErrorf("log: a snapshot cannot be standard input (-): a series has several")

@@ -31,7 +31,7 @@ cachediff -f json old/ new/ | cachediff render -f text -`,
 // runRender reads a saved JSON report and renders it.
 func runRender(c *cli, opts *options, args []string) (int, error) {
 	if len(args) != 1 {
-		return exitTrouble, usageErrorf("render: want one JSON report; got %d argument(s)", len(args))
+		return exitTrouble, usageErrorf("render: want one JSON report; got %s", nArgs(len(args)))
 	}
 	path := args[0]
 	if path == stdinName && opts.template == stdinName {
