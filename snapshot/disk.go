@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
@@ -78,11 +79,33 @@ func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
 // absolute path, slash-separated (SiteSource). The folders above a
 // checkout are no part of its site: a checkout at ~/_cache/catalogue
 // holds its pages at _cache/<tag>/ of the work tree, not of ~/_cache.
+// A path through a symbolic link whose site path has no folder _cache
+// is measured where the link leads when a _cache is there: a link
+// /tmp/new to a checkout's _cache/develop, or a link dev beside it,
+// names that tag's folder, whose pages Jekyll publishes by their place
+// in it, and read by the link's name they passed a gate with "no
+// changes" while the site showed them elsewhere. A path that names
+// _cache itself is kept as given (a checkout's _cache may be a link,
+// which Jekyll follows).
 func (s *dirSource) SitePath() string {
 	abs, err := filepath.Abs(s.d.Path())
 	if err != nil {
 		return ""
 	}
+	site := sitePathOf(abs)
+	if hasCollection(site) {
+		return site
+	}
+	if resolved, err := filepath.EvalSymlinks(abs); err == nil && resolved != abs {
+		if r := sitePathOf(resolved); hasCollection(r) {
+			return r
+		}
+	}
+	return site
+}
+
+// sitePathOf is SitePath of the absolute path abs.
+func sitePathOf(abs string) string {
 	for dir := abs; ; {
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
 			rel, err := filepath.Rel(dir, abs)
@@ -101,6 +124,11 @@ func (s *dirSource) SitePath() string {
 		dir = up
 	}
 	return filepath.ToSlash(abs)
+}
+
+// hasCollection tells whether the site path p has a folder named _cache.
+func hasCollection(p string) bool {
+	return slices.Contains(strings.Split(p, "/"), collectionDir)
 }
 
 // RelPath is f's path in the folder, slash-separated (SiteSource): its

@@ -377,3 +377,46 @@ func TestDotFolderAmongPages(t *testing.T) {
 		t.Errorf("no _cache: %v", err)
 	}
 }
+
+// TestLinkToTagFolder: a folder named through a symbolic link whose own
+// path has no _cache (a link outside any work tree, or one beside
+// _cache in a checkout) is held to the rules of the tag's folder it
+// leads to: read by the link's name, a page moved below its package's
+// folder and a page beside it passed a gate with "no changes" while the
+// site showed them elsewhere. A checkout's _cache that is itself a link
+// keeps the path as given.
+func TestLinkToTagFolder(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"co/.git/HEAD":                    "ref: refs/heads/main\n",
+		"co/_cache/develop/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
+		"co/_cache/develop/a/bc/specs.md": simplePage("bc", "develop", 2, 1),
+		"co/data/develop/zlib/specs.md":   simplePage("zlib", "develop", 1, 1),
+		"co/data/develop/a/bc/specs.md":   simplePage("bc", "develop", 2, 1),
+		"out/.keep":                       "",
+	})
+	tag := filepath.Join(dir, "co", "_cache", "develop")
+	links := map[string]string{
+		filepath.Join(dir, "out", "new"): tag,                                // outside any work tree
+		filepath.Join(dir, "co", "dev"):  filepath.Join("_cache", "develop"), // beside _cache
+	}
+	for link, to := range links {
+		if err := os.Symlink(to, link); err != nil {
+			t.Skipf("symlink: %v", err)
+		}
+		_, err := Load(link, Options{})
+		checkErr(t, err, filepath.Join(link, "a", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "a/bc" below its tag's package folders`)
+	}
+	// A checkout's _cache that is a link to a folder of another name:
+	// the path as given names the collection.
+	if err := os.Symlink("data", filepath.Join(dir, "co", "_cache2")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "co", "_cache"), filepath.Join(dir, "co", "old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "co", "_cache2"), filepath.Join(dir, "co", "_cache")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(filepath.Join(dir, "co", "_cache", "develop"), Options{})
+	checkErr(t, err, filepath.Join(dir, "co", "_cache", "develop", "a", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "a/bc" below its tag's package folders`)
+}
