@@ -191,6 +191,38 @@ func findLost(rollup func(*Facets) *Rollup) func(r *Report) (int, []string, []st
 	}
 }
 
+// GateOverSkipped returns an error when either snapshot of r left files
+// out (--skip-invalid), for a command to refuse a gate over them: a
+// skipped page hides its package's changes, and a skipped file beside a
+// page (bc/specs.txt, which the site shows at bc's address) changes the
+// site while bc's own page reads unchanged, so the gate would pass
+// whatever they hold. (CheckGate does not ask it: a saved report's gate
+// is checked as it was written.)
+func GateOverSkipped(r *Report) error {
+	n, first := skippedFiles(r)
+	if n == 0 {
+		return nil
+	}
+	more := ""
+	if n > 1 {
+		more = fmt.Sprintf(" and %d more", n-1)
+	}
+	return fmt.Errorf("%s%s left out (--skip-invalid): a gate would pass whatever they hold (a page skipped hides its package's changes, and a file beside a page that the site publishes changes what it shows at that package's address); fix them, or gate without --skip-invalid", shortMessage(first, maxQuoted), more)
+}
+
+// skippedFiles counts the files either side left out (--skip-invalid),
+// and returns the first's name, old side first.
+func skippedFiles(r *Report) (int, string) {
+	n, first := len(r.Old.Skipped)+len(r.New.Skipped), ""
+	switch {
+	case len(r.Old.Skipped) > 0:
+		first = r.Old.Skipped[0].File
+	case len(r.New.Skipped) > 0:
+		first = r.New.Skipped[0].File
+	}
+	return n, first
+}
+
 // HashConflicts counts the warnings of r that say one hash names two
 // builds (a hash whose facets or package differ between the snapshots,
 // matchPackage and movedHashes), and returns the first's message. Such a

@@ -430,6 +430,9 @@ func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int
 			// A saved report (render): diff refuses it before (sameSnapshot).
 			return exitTrouble, fmt.Errorf("the report's OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments it was made of", r.Old.Path)
 		}
+		if err := diff.GateOverSkipped(r); err != nil {
+			return exitTrouble, err
+		}
 		g, err := diff.CheckGate(r, opts.failOn)
 		if err != nil {
 			return exitTrouble, err

@@ -225,7 +225,7 @@ var inputFlags = flagGroup{
 	title: "Input",
 	add: func(fs *pflag.FlagSet, o *options) {
 		fs.BoolVar(&o.raw, "no-canonicalize", false, "compare strings as written (no gcc@=13.2.0 → gcc@13.2.0 and the other rules)")
-		fs.BoolVar(&o.skip, "skip-invalid", false, "leave out invalid pages instead of failing, and list them in the report")
+		fs.BoolVar(&o.skip, "skip-invalid", false, "leave out invalid pages instead of failing, and list them in the report (not with --fail-on: a gate would pass whatever they hold)")
 		fs.StringVarP(&o.dir, "directory", "C", "", "run as if started in `DIR`, like git -C: snapshots, REV:PATH's repository, --output and --template are found from there")
 		fs.StringVar(&o.mirror.View, "view", "", "read a Spack mirror's view `NAME` (v3/manifests/index/NAME/) instead of its own index")
 		fs.BoolVar(&o.noCache, "no-cache", false, "a mirror URL: download everything again, and keep nothing (the cache is in the user's cache folder, cachediff/)")
