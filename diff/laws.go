@@ -1,9 +1,12 @@
 package diff
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // LawError is a decoded report whose numbers disagree with each other:
@@ -91,6 +94,9 @@ func (r *Report) CheckLaws() error {
 		}
 		if s.side.Specs != s.spec {
 			return lawf(s.name+".specs", "%d, but summary.specs.%s is %d", s.side.Specs, s.name, s.spec)
+		}
+		if err := checkSkipped(s.name, s.side.Skipped); err != nil {
+			return err
 		}
 	}
 	if n := sp.Added + sp.Removed + sp.Changed; len(r.Packages) != n {
@@ -507,4 +513,24 @@ func sortedKeys(m map[string]int) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// checkSkipped checks a side's skipped files as the loader lists them:
+// each names a file and says why, sorted by file, line, column and
+// reason. An entry emptied or moved by hand would otherwise render as
+// the loader's word.
+func checkSkipped(side string, skipped []snapshot.Skipped) error {
+	for i, sk := range skipped {
+		at := fmt.Sprintf("%s.skipped[%d]", side, i)
+		if sk.File == "" || sk.Reason == "" {
+			return lawf(at, "has no file or no reason: every file left out is named, with why")
+		}
+		if i > 0 {
+			p := skipped[i-1]
+			if cmp.Or(strings.Compare(p.File, sk.File), cmp.Compare(p.Line, sk.Line), cmp.Compare(p.Column, sk.Column), strings.Compare(p.Reason, sk.Reason)) > 0 {
+				return lawf(at, "%q comes before %q: the list is sorted by file, line, column and reason", shortValue(sk.File), shortValue(p.File))
+			}
+		}
+	}
+	return nil
 }

@@ -264,6 +264,17 @@ func TestDecodeLaws(t *testing.T) {
 		}},
 		{"stack row", "stacks[0]", func(r *diff.Report) { r.Stacks[0].Specs.Old++; r.Gate = nil }},
 		{"stack row dropped", "stacks: ", func(r *diff.Report) { r.Stacks = r.Stacks[1:]; r.Gate = nil }},
+		// Skipped files as the loader lists them: named, with a reason,
+		// sorted; an entry emptied or moved by hand rendered as its word.
+		{"skipped without a reason", "new.skipped[0]: has no file or no reason", func(r *diff.Report) {
+			r.New.Skipped = []snapshot.Skipped{{File: "new/a/specs.md"}}
+		}},
+		{"skipped without a file", "old.skipped[0]: has no file or no reason", func(r *diff.Report) {
+			r.Old.Skipped = []snapshot.Skipped{{Reason: "broken"}}
+		}},
+		{"skipped out of order", "new.skipped[1]", func(r *diff.Report) {
+			r.New.Skipped = []snapshot.Skipped{{File: "new/b/specs.md", Reason: "x"}, {File: "new/a/specs.md", Reason: "x"}}
+		}},
 		{"empty gate", "gate.fail_on: empty", func(r *diff.Report) { r.Gate = &diff.Gate{FailOn: []string{}, Tripped: []diff.Trip{}} }},
 		{"gate says passed", "gate.tripped", func(r *diff.Report) { r.Gate.Tripped = []diff.Trip{} }},
 		{"gate count", "gate.tripped[0].count", func(r *diff.Report) { r.Gate.Tripped[0].Count++ }},
