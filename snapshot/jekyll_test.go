@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -419,4 +420,28 @@ func TestLinkToTagFolder(t *testing.T) {
 	}
 	_, err := Load(filepath.Join(dir, "co", "_cache", "develop"), Options{})
 	checkErr(t, err, filepath.Join(dir, "co", "_cache", "develop", "a", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "a/bc" below its tag's package folders`)
+}
+
+// TestSkippedCountInBytes: the files a snapshot left out are input to
+// the memory budget (Snapshot.Bytes), though none was read: the report
+// holds each one's name and reason, and 40,000 junk files under
+// _cache/<tag> with --skip-invalid kept the collector running back to
+// back (a limit set by the pages alone).
+func TestSkippedCountInBytes(t *testing.T) {
+	files := map[string]string{"_cache/develop/zlib/specs.md": simplePage("zlib", "develop", 1, 1)}
+	for i := range 200 {
+		files[fmt.Sprintf("_cache/develop/zlib/junk%03d", i)] = "x"
+	}
+	dir := writeTree(t, files)
+	snap, err := Load(filepath.Join(dir, "_cache", "develop"), Options{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var held int64
+	for _, s := range snap.Skipped {
+		held += int64(len(s.File) + len(s.Reason))
+	}
+	if len(snap.Skipped) != 200 || snap.Bytes < held {
+		t.Errorf("%d skipped holding %d bytes, but Bytes is %d", len(snap.Skipped), held, snap.Bytes)
+	}
 }

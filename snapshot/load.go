@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
@@ -208,6 +209,11 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 	snap.Packages = kept
 	for _, e := range sortErrors(errs) {
 		snap.Skipped = append(snap.Skipped, Skipped{File: e.File, Line: e.Line, Column: e.Col, Reason: e.Msg})
+		// The report holds each skipped file's name and reason: input a
+		// command budgets memory by, though the file was not read (a
+		// folder of 40,000 junk files under _cache/<tag> kept the
+		// collector running back to back).
+		snap.Bytes += int64(len(e.File)+len(e.Msg)) + skippedOverhead
 	}
 	if len(snap.Packages) == 0 {
 		return nil, noPages(path, !single, errs)
@@ -685,6 +691,10 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 	}
 	return result{bytes: n, pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 }
+
+// skippedOverhead is what a Skipped holds besides its strings' bytes
+// (its headers and numbers), counted in Snapshot.Bytes.
+const skippedOverhead = int64(unsafe.Sizeof(Skipped{}))
 
 // maxKeptRead is the largest read buffer a loading state keeps for the
 // next read once a decoder of another format than pages (a Spack file)

@@ -75,7 +75,7 @@ type Snapshot struct {
 	Canon    RuleCounts // strings rewritten by each canonicalization rule
 	Warnings []Warning  // sorted by file, line, message
 	Skipped  []Skipped  // invalid pages left out (Options.SkipInvalid), sorted
-	Bytes    int64      // bytes read: every file read as a page or a candidate
+	Bytes    int64      // bytes read: every file read as a page or a candidate, and what each Skipped holds
 
 	lockVersions [2]int // LockfileVersions
 }
