@@ -120,6 +120,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 				if *f.val != nil {
 					return nil, &snapshot.Error{File: file, Line: line, Msg: f.key + " is given twice (lines " + strconv.Itoa((*f.val).line) + " and " + strconv.Itoa(line) + ")"}
 				}
+				if off, why, bad := yamlRefused(v); bad {
+					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + ": " + why + "; Jekyll then publishes the page without its front matter, so the site would show the package without the specs cachediff reads"}
+				}
 				*f.val = &jsonValue{data: v, line: line, col: col}
 				// YAML reads a placeholder in the value's place, so
 				// that it says whether the line is a key of the

@@ -1,0 +1,122 @@
+package catalog
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// maxSimpleKey is the most characters libyaml reads from the opening
+// quote of a key in a flow mapping to its colon (its scanner's stale
+// simple key check: a key starting at index i is dropped once the
+// scanner is past i+1024).
+const maxSimpleKey = 1024
+
+// yamlRefused returns the offset in v, the text of a one-line JSON value
+// of the front matter, of what the site's YAML reader refuses though
+// JSON accepts it, and why; ok is false when there is none. Jekyll, which
+// builds the site, reads the whole front matter with Psych (libyaml):
+// where libyaml refuses it, Jekyll logs an error and publishes the page
+// at its address with its layout but without its data, so the package
+// is shown without specs while cachediff, which decodes the line as
+// JSON, read them; a pull request that added such a key to one spec
+// passed a gate with "no changes". libyaml refuses:
+//   - a character outside YAML 1.1's printable set, anywhere in the text
+//     (DEL, the C1 controls but NEL, U+FFFE, U+FFFF: JSON allows them
+//     raw in a string; the others are not JSON, or not UTF-8);
+//   - a \u escape of a UTF-16 surrogate, even one of a pair (Python's
+//     json.dumps writes a character beyond U+FFFF so);
+//   - a key whose text, from its opening quote to its colon, is more than
+//     maxSimpleKey characters long.
+//
+// A value that is not JSON (a single quote outside a string: YAML flow
+// style) is left to yaml.v3, whose reader and scanner are libyaml's and
+// refuse the same.
+func yamlRefused(v []byte) (off int, why string, ok bool) {
+	keyStart := -1 // offset of the last string's opening quote
+	keyEnd := -1   // offset just past its closing quote
+	for i := 0; i < len(v); {
+		c := v[i]
+		switch {
+		case c == '"':
+			start := i
+			i++
+			for i < len(v) && v[i] != '"' {
+				if plainInString[v[i]] {
+					i++
+					continue
+				}
+				if v[i] == '\\' && i+1 < len(v) {
+					if v[i+1] == 'u' && i+6 <= len(v) && surrogateEscape(v[i+2:i+6]) {
+						return i, fmt.Sprintf("the escape %s is half of a UTF-16 surrogate pair, which the site's YAML reader (libyaml, in Jekyll) refuses even where JSON accepts it", v[i:i+6]), true
+					}
+					i += 2
+					continue
+				}
+				if o, r, bad := notYAMLPrintable(v, i); bad {
+					return o, r, true
+				}
+				i++
+			}
+			i++ // past the closing quote
+			keyStart, keyEnd = start, i
+			continue
+		case c == ':':
+			if keyEnd >= 0 && i-keyStart > maxSimpleKey && utf8.RuneCount(v[keyStart:i]) > maxSimpleKey {
+				return keyStart, fmt.Sprintf("a key %d characters long to its colon: the site's YAML reader (libyaml, in Jekyll) reads a key in braces of at most %d", utf8.RuneCount(v[keyStart:i]), maxSimpleKey), true
+			}
+		case c == '\'':
+			return 0, "", false // YAML flow style: yaml.v3 judges it
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+			continue // between a key and its colon
+		}
+		if o, r, bad := notYAMLPrintable(v, i); bad {
+			return o, r, true
+		}
+		keyEnd = -1
+		i++
+	}
+	return 0, "", false
+}
+
+// plainInString says which bytes inside a string need no look: all but
+// the quote, the backslash, and those of DEL and beyond.
+var plainInString = func() (t [256]bool) {
+	for c := 0; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// surrogateEscape reports whether h, the 4 hex digits of a \u escape,
+// name a UTF-16 surrogate (D800 to DFFF).
+func surrogateEscape(h []byte) bool {
+	for _, c := range h {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return (h[0] == 'd' || h[0] == 'D') && !('0' <= h[1] && h[1] <= '7')
+}
+
+// notYAMLPrintable reports whether the character at v[i] is one YAML 1.1
+// does not allow in a stream though JSON allows it raw in a string: DEL,
+// U+0080 to U+009F but NEL (U+0085), U+FFFE and U+FFFF.
+func notYAMLPrintable(v []byte, i int) (off int, why string, bad bool) {
+	c := v[i]
+	if c < 0x7f {
+		return 0, "", false
+	}
+	var r rune
+	switch {
+	case c == 0x7f:
+		r = 0x7f
+	case c == 0xc2 && i+1 < len(v) && 0x80 <= v[i+1] && v[i+1] <= 0x9f && v[i+1] != 0x85:
+		r = rune(v[i+1])
+	case c == 0xef && i+2 < len(v) && v[i+1] == 0xbf && (v[i+2] == 0xbe || v[i+2] == 0xbf):
+		r = 0xfffe + rune(v[i+2]-0xbe)
+	default:
+		return 0, "", false
+	}
+	return i, fmt.Sprintf("the character U+%04X, which the site's YAML reader (libyaml, in Jekyll) refuses in a file even where JSON accepts it", r), true
+}
