@@ -148,7 +148,7 @@ func (r publishRule) folder(segs []string) (name string, ok bool) {
 // (leftOut). The loader asks this of the files it does not read, and
 // of those it reads that turn out to be no Spack file (besideRead).
 func (r publishRule) beside(f File) string {
-	if r.src == nil || f.Root || f.Mode.Type() != 0 || f.Base == "specs.md" || jekyllSpecial(f.Base) {
+	if r.src == nil || f.Root || f.Mode.Type() != 0 || f.Base == "specs.md" || jekyllSkipsFile(f.Base) {
 		return ""
 	}
 	where := r.under(f)
@@ -187,7 +187,7 @@ func (r publishRule) dotFolder(f File) string {
 // (shortened to quote), or "" when none does, Jekyll leaves f out by
 // name, or f is named on the command line.
 func (r publishRule) under(f File) string {
-	if r.src == nil || f.Root || jekyllSpecial(f.Base) {
+	if r.src == nil || f.Root || jekyllSkipsFile(f.Base) {
 		return ""
 	}
 	rel := r.src.RelPath(f)
@@ -299,6 +299,13 @@ func spackName(s string) bool {
 		}
 	}
 	return true
+}
+
+// jekyllSkipsFile reports whether Jekyll leaves out a file of this name:
+// a special one (jekyllSpecial), or a backup (EntryFilter's backup?, a
+// name ending in ~: an editor's specs.md~ beside a checkout's page).
+func jekyllSkipsFile(name string) bool {
+	return jekyllSpecial(name) || strings.HasSuffix(name, "~")
 }
 
 // jekyllSpecial reports whether Jekyll leaves out an entry of this name

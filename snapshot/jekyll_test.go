@@ -195,7 +195,8 @@ func TestPageBelowPackageFolder(t *testing.T) {
 // second one beside it as specs.markdown, SPECS.MD or specs.txt, changed
 // what the site showed at a package's address while the gate said "no
 // changes". Any file there but a specs.md and the Spack files cachediff
-// reads is bad input; names Jekyll leaves out, the 2021–2022 layout's
+// reads is bad input; names Jekyll leaves out (an editor's backup,
+// specs.md~, included), the 2021–2022 layout's
 // own error, and folders that no _cache holds are as before.
 func TestRenderedBesidePages(t *testing.T) {
 	front := "---\ntitle: \"zlib\"\nlayout: cache\nspec_details: []\n---\n"
@@ -212,6 +213,8 @@ func TestRenderedBesidePages(t *testing.T) {
 		"site/_cache/develop/x.mkd":               "---\ntitle: x\n---\n",
 		"site/_cache/develop/zlib/_draft.md":      "# left out by Jekyll\n",
 		"site/_cache/develop/zlib/~specs.txt":     front,
+		"site/_cache/develop/zlib/specs.md~":      simplePage("zlib", "develop", 4, 1),
+		"site/_cache/develop/zlib/specs.txt~":     front,
 		"old/_cache/zlib/index.md":                "---\ntitle: zlib\nspec_files: [spec-0.json]\n---\n",
 		"plain/develop/zlib/specs.md":             simplePage("zlib", "develop", 1, 1),
 		"plain/develop/bc/index.md":               simplePage("bc", "develop", 2, 1),
