@@ -74,9 +74,10 @@ func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
 	return warnings, errs
 }
 
-// SitePath is the folder's path from the top of the git work tree that
-// holds it (the nearest folder at or above it with a .git), else its
-// absolute path, slash-separated (SiteSource). The folders above a
+// SitePath is the folder's path from the top of the git work tree or
+// the Jekyll site that holds it (the nearest folder at or above it with
+// a .git or a _config.yml), else its absolute path, slash-separated
+// (SiteSource). The folders above a
 // checkout are no part of its site: a checkout at ~/_cache/catalogue
 // holds its pages at _cache/<tag>/ of the work tree, not of ~/_cache.
 // A path through a symbolic link whose site path has no folder _cache
@@ -88,34 +89,52 @@ func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
 // _cache itself is kept as given (a checkout's _cache may be a link,
 // which Jekyll follows).
 func (s *dirSource) SitePath() string {
-	abs, err := filepath.Abs(s.d.Path())
-	if err != nil {
-		return ""
-	}
-	site := sitePathOf(abs)
-	if hasCollection(site) {
-		return site
-	}
-	if resolved, err := filepath.EvalSymlinks(abs); err == nil && resolved != abs {
-		if r := sitePathOf(resolved); hasCollection(r) {
-			return r
-		}
-	}
+	site, _ := s.site()
 	return site
 }
 
-// sitePathOf is SitePath of the absolute path abs.
-func sitePathOf(abs string) string {
+// SiteRooted reports whether SitePath is measured from a site's top: a
+// git work tree's, or the folder of Jekyll's _config.yml (an export of
+// the catalogue). Outside both it is the absolute path, whose folders
+// named _cache say nothing: Spack's files kept below one are no pages
+// of a site (publishRule).
+func (s *dirSource) SiteRooted() bool {
+	_, rooted := s.site()
+	return rooted
+}
+
+// site is SitePath and SiteRooted.
+func (s *dirSource) site() (string, bool) {
+	abs, err := filepath.Abs(s.d.Path())
+	if err != nil {
+		return "", false
+	}
+	site, rooted := sitePathOf(abs)
+	if hasCollection(site) {
+		return site, rooted
+	}
+	if resolved, err := filepath.EvalSymlinks(abs); err == nil && resolved != abs {
+		if r, ok := sitePathOf(resolved); hasCollection(r) {
+			return r, ok
+		}
+	}
+	return site, rooted
+}
+
+// sitePathOf is SitePath of the absolute path abs, measured from the
+// nearest folder at or above it with a .git or a _config.yml (rooted),
+// else abs itself.
+func sitePathOf(abs string) (string, bool) {
 	for dir := abs; ; {
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+		if siteTop(dir) {
 			rel, err := filepath.Rel(dir, abs)
 			if err != nil {
 				break
 			}
 			if rel == "." {
-				return "/"
+				return "/", true
 			}
-			return "/" + filepath.ToSlash(rel)
+			return "/" + filepath.ToSlash(rel), true
 		}
 		up := filepath.Dir(dir)
 		if up == dir {
@@ -123,7 +142,18 @@ func sitePathOf(abs string) string {
 		}
 		dir = up
 	}
-	return filepath.ToSlash(abs)
+	return filepath.ToSlash(abs), false
+}
+
+// siteTop reports whether dir is the top of a site: a git work tree's
+// (.git) or a Jekyll site's (_config.yml).
+func siteTop(dir string) bool {
+	for _, name := range []string{".git", "_config.yml"} {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // hasCollection tells whether the site path p has a folder named _cache.

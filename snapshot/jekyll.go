@@ -48,6 +48,9 @@ type publishRule struct {
 	// site is src.SitePath(), asked once (on disk it looks for the work
 	// tree's top).
 	site string
+	// rooted says site is measured from a site's top (SiteRooted), so
+	// that a folder _cache in it is the collection's: always in git.
+	rooted bool
 }
 
 // newPublishRule returns the rule for the pages of src.
@@ -56,7 +59,10 @@ func newPublishRule(src Source) publishRule {
 	if !ok {
 		return publishRule{}
 	}
-	r := publishRule{src: s, site: s.SitePath()}
+	r := publishRule{src: s, site: s.SitePath(), rooted: true}
+	if sr, ok := src.(interface{ SiteRooted() bool }); ok {
+		r.rooted = sr.SiteRooted()
+	}
 	if site := r.site; site != "" {
 		r.tagFolder = path.Base(path.Clean(site)) == collectionDir
 	}
@@ -236,11 +242,12 @@ func (r publishRule) besideRead(c candidate, res result) string {
 
 // collectionPath returns the path of the file at segs in the snapshot's
 // folder from the top (the snapshot's own path and segs), and the index
-// in it of the last folder named _cache of the snapshot's path, or else
-// the first in segs; -1 when there is none.
+// in it of the last folder named _cache of the snapshot's path (when it
+// is measured from a site's top: rooted), or else the first in segs; -1
+// when there is none.
 func (r publishRule) collectionPath(segs []string) (full []string, at int) {
 	full, at = segs, -1
-	if site := path.Clean(r.site); r.site != "" && site != "/" && site != "." {
+	if site := path.Clean(r.site); r.rooted && r.site != "" && site != "/" && site != "." {
 		top := strings.Split(strings.TrimPrefix(site, "/"), "/")
 		for i, s := range top {
 			if s == collectionDir {

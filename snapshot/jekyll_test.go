@@ -162,6 +162,7 @@ func TestPageInOtherFolder(t *testing.T) {
 // a/bc's address and bc's own lost its specs.
 func TestPageBelowPackageFolder(t *testing.T) {
 	dir := writeTree(t, map[string]string{
+		"_config.yml":                                  "collections: {cache: {output: true}}\n",
 		"_cache/develop/zlib/specs.md":                 simplePage("zlib", "develop", 1, 1),
 		"_cache/develop/a/bc/specs.md":                 simplePage("bc", "develop", 2, 1),
 		"_cache/develop/xz/xz/specs.md":                simplePage("xz", "develop", 3, 1),
@@ -201,6 +202,7 @@ func TestPageBelowPackageFolder(t *testing.T) {
 func TestRenderedBesidePages(t *testing.T) {
 	front := "---\ntitle: \"zlib\"\nlayout: cache\nspec_details: []\n---\n"
 	dir := writeTree(t, map[string]string{
+		"site/_config.yml":                        "collections: {cache: {output: true}}\n",
 		"site/_cache/develop/zlib/specs.md":       simplePage("zlib", "develop", 1, 1),
 		"site/_cache/develop/bc/index.md":         simplePage("bc", "develop", 2, 1),
 		"site/_cache/develop/zlib/specs.markdown": simplePage("zlib", "develop", 3, 1),
@@ -315,6 +317,7 @@ func TestSpackFileAmongPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := writeTree(t, map[string]string{
+		"site/_config.yml":                         "collections: {cache: {output: true}}\n",
 		"site/_cache/develop/libdwarf/x.spec.json": string(spec),
 		"site/_cache/develop/libdwarf/spack.lock":  string(spec),
 		"site/_cache/develop/index.v7.json":        string(spec),
@@ -359,6 +362,7 @@ func TestSpackFileAmongPages(t *testing.T) {
 // not read, as before.
 func TestDotFolderAmongPages(t *testing.T) {
 	dir := writeTree(t, map[string]string{
+		"site/_config.yml":                       "",
 		"site/_cache/develop/llvm/specs.md":      simplePage("llvm", "develop", 1, 1),
 		"site/_cache/develop/llvm/t/.x/specs.md": simplePage("llvm", "develop", 2, 1),
 		"site/_cache/develop/.y/specs.md":        simplePage("zlib", "develop", 3, 1),
@@ -431,7 +435,7 @@ func TestLinkToTagFolder(t *testing.T) {
 // _cache/<tag> with --skip-invalid kept the collector running back to
 // back (a limit set by the pages alone).
 func TestSkippedCountInBytes(t *testing.T) {
-	files := map[string]string{"_cache/develop/zlib/specs.md": simplePage("zlib", "develop", 1, 1)}
+	files := map[string]string{"_config.yml": "", "_cache/develop/zlib/specs.md": simplePage("zlib", "develop", 1, 1)}
 	for i := range 200 {
 		files[fmt.Sprintf("_cache/develop/zlib/junk%03d", i)] = "x"
 	}
@@ -446,5 +450,31 @@ func TestSkippedCountInBytes(t *testing.T) {
 	}
 	if len(snap.Skipped) != 200 || snap.Bytes < held {
 		t.Errorf("%d skipped holding %d bytes, but Bytes is %d", len(snap.Skipped), held, snap.Bytes)
+	}
+}
+
+// TestNoSiteNoCollection: outside a git work tree and a Jekyll site (no
+// .git, no _config.yml above), a folder named _cache says nothing:
+// Spack's files kept below one were refused as files among the catalogue's
+// pages. An export of the catalogue (its _config.yml) inside a folder
+// named _cache is measured from its own top: its pages load.
+func TestNoSiteNoCollection(t *testing.T) {
+	spec, err := os.ReadFile(filepath.Join("..", "testdata", "spack-formats", "spec.v5-libdwarf-m1.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeTree(t, map[string]string{
+		"x/_cache/work/specs/a/x.spec.json":          string(spec),
+		"y/_cache/cat/_config.yml":                   "",
+		"y/_cache/cat/_cache/develop/zlib/specs.md":  simplePage("zlib", "develop", 1, 1),
+		"y/_cache/cat/_cache/develop/bzip2/specs.md": simplePage("bzip2", "develop", 2, 1),
+	})
+	if _, err := Load(filepath.Join(dir, "x", "_cache", "work", "specs", "a"), Options{}); err != nil {
+		t.Errorf("a spec file below a folder _cache, in no site: %v", err)
+	}
+	for _, top := range []string{"y/_cache/cat", "y/_cache/cat/_cache", "y/_cache/cat/_cache/develop"} {
+		if _, err := Load(filepath.Join(dir, filepath.FromSlash(top)), Options{}); err != nil {
+			t.Errorf("%s: %v", top, err)
+		}
 	}
 }
