@@ -93,6 +93,20 @@ func outputTookFolder(opts *options, short bool) string {
 	return fmt.Sprintf(" (-o took the folder %s as the file to write: give -o a FILE)", report.Visible(opts.output))
 }
 
+// skippedCount says how many files a snapshot left out: "1 invalid
+// page", or "3 invalid files" when one is no page (*.md): a Spack file,
+// or a file beside the catalogue's pages.
+func skippedCount(skipped []snapshot.Skipped) string {
+	noun, nouns := "invalid page", "invalid pages"
+	for _, s := range skipped {
+		if !strings.HasSuffix(s.File, ".md") {
+			noun, nouns = "invalid file", "invalid files"
+			break
+		}
+	}
+	return snapshot.Plural(len(skipped), noun, nouns)
+}
+
 // nArgs says how many arguments were given: "1 argument", "3 arguments".
 func nArgs(n int) string { return snapshot.Plural(n, "argument") }
 
@@ -283,11 +297,8 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		if opts.quiet {
 			break
 		}
-		switch n := len(s.Skipped); {
-		case n == 1:
-			fmt.Fprintf(c.stderr, "cachediff: %s: skipped 1 invalid page, listed in the report\n", report.Visible(s.Path))
-		case n > 1:
-			fmt.Fprintf(c.stderr, "cachediff: %s: skipped %d invalid pages, listed in the report\n", report.Visible(s.Path), n)
+		if n := len(s.Skipped); n > 0 {
+			fmt.Fprintf(c.stderr, "cachediff: %s: skipped %s, listed in the report\n", report.Visible(s.Path), skippedCount(s.Skipped))
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {

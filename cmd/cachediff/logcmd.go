@@ -221,11 +221,8 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		}
 		prev = s
 		if !opts.quiet {
-			switch n := len(s.Skipped); {
-			case n == 1:
-				fmt.Fprintf(c.stderr, "cachediff: %s: skipped 1 invalid page, listed in the log\n", report.Visible(s.Path))
-			case n > 1:
-				fmt.Fprintf(c.stderr, "cachediff: %s: skipped %d invalid pages, listed in the log\n", report.Visible(s.Path), n)
+			if n := len(s.Skipped); n > 0 {
+				fmt.Fprintf(c.stderr, "cachediff: %s: skipped %s, listed in the log\n", report.Visible(s.Path), skippedCount(s.Skipped))
 			}
 		}
 		if opts.output != "" {

@@ -52,7 +52,7 @@ func TestPermissionDenied(t *testing.T) {
 	stdout.Reset()
 	stderr.Reset()
 	code := run([]string{"--skip-invalid", "-f", "json", "old", "new"}, &stdout, &stderr)
-	if code != 0 || stderr.String() != "cachediff: new: skipped 2 invalid pages, listed in the report\n" {
+	if code != 0 || stderr.String() != "cachediff: new: skipped 2 invalid files, listed in the report\n" {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 	for _, w := range []string{`"file": "new/secret",`, `"file": "new/zlib/specs.md",`, `"reason": "permission denied"`} {
