@@ -1,8 +1,12 @@
 package catalog
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/internal/jsonbytes"
 )
 
 // maxSimpleKey is the most characters libyaml reads from the opening
@@ -32,6 +36,9 @@ const maxSimpleKey = 1024
 // style) is left to yaml.v3, whose reader and scanner are libyaml's and
 // refuse the same.
 func yamlRefused(v []byte) (off int, why string, ok bool) {
+	if plainASCII(v) {
+		return longKey(v)
+	}
 	keyStart := -1 // offset of the last string's opening quote
 	keyEnd := -1   // offset just past its closing quote
 	for i := 0; i < len(v); {
@@ -40,7 +47,20 @@ func yamlRefused(v []byte) (off int, why string, ok bool) {
 		case c == '"':
 			start := i
 			i++
-			for i < len(v) && v[i] != '"' {
+			for i < len(v) {
+				// Eight plain bytes at a time (most of a page's text),
+				// then to the first that is not.
+				for i+8 <= len(v) {
+					w := binary.LittleEndian.Uint64(v[i:])
+					if m := jsonbytes.Specials(w) | dels(w); m != 0 {
+						i += jsonbytes.First(m)
+						break
+					}
+					i += 8
+				}
+				if i >= len(v) || v[i] == '"' {
+					break
+				}
 				if plainInString[v[i]] {
 					i++
 					continue
@@ -79,6 +99,53 @@ func yamlRefused(v []byte) (off int, why string, ok bool) {
 	return 0, "", false
 }
 
+// plainASCII reports whether v has no backslash and no byte from DEL
+// up (the text of every real page): then no escape, and no character
+// libyaml refuses, can be in it, and only a key's length is to check.
+func plainASCII(v []byte) bool {
+	if bytes.IndexByte(v, '\\') >= 0 || bytes.IndexByte(v, 0x7f) >= 0 {
+		return false
+	}
+	i := 0
+	for ; i+8 <= len(v); i += 8 {
+		if binary.LittleEndian.Uint64(v[i:])&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(v); i++ {
+		if v[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// longKey is yamlRefused's key check for a plainASCII v: with no
+// backslash no string holds a quote, so a colon after a closing quote
+// (and white space) ends a key, which opened at the quote before; a
+// character is a byte. It goes from colon to colon, a handful a spec.
+func longKey(v []byte) (off int, why string, ok bool) {
+	for i := 0; ; {
+		c := bytes.IndexByte(v[i:], ':')
+		if c < 0 {
+			return 0, "", false
+		}
+		c += i
+		i = c + 1
+		j := c - 1
+		for j >= 0 && (v[j] == ' ' || v[j] == '\t' || v[j] == '\r') {
+			j--
+		}
+		if j < 0 || v[j] != '"' {
+			continue
+		}
+		open := bytes.LastIndexByte(v[:j], '"')
+		if open >= 0 && c-open > maxSimpleKey {
+			return open, fmt.Sprintf("a key %d characters long to its colon: the site's YAML reader (libyaml, in Jekyll) reads a key in braces of at most %d", c-open, maxSimpleKey), true
+		}
+	}
+}
+
 // plainInString says which bytes inside a string need no look: all but
 // the quote, the backslash, and those of DEL and beyond.
 var plainInString = func() (t [256]bool) {
@@ -87,6 +154,14 @@ var plainInString = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// dels marks, as jsonbytes.Specials does, the bytes of x that are DEL
+// (0x7f), which Specials counts plain: the lowest mark is the first.
+func dels(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	d := x ^ (0x7f * ones)
+	return (d - ones) &^ d & highs
+}
 
 // surrogateEscape reports whether h, the 4 hex digits of a \u escape,
 // name a UTF-16 surrogate (D800 to DFFF).
