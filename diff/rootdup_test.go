@@ -21,19 +21,7 @@ import (
 // (or, the names differing only in a version, "changed, hash only" with
 // the same hash on both sides), although the new lockfile still lists it.
 func TestRootListedTwice(t *testing.T) {
-	d := spackgen.New(spackgen.Options{Seed: 4, Packages: 40, Envs: 1, Depth: 5})
-	var buf bytes.Buffer
-	if err := d.WriteLockfile(&buf); err != nil {
-		t.Fatal(err)
-	}
-	plain := buf.Bytes()
-	var lock struct {
-		Roots []struct{ Hash, Spec string }
-	}
-	if err := json.Unmarshal(plain, &lock); err != nil || len(lock.Roots) == 0 {
-		t.Fatalf("generated lockfile: %v, %d roots", err, len(lock.Roots))
-	}
-	first := lock.Roots[0]
+	plain, first := genLockfile(t)
 	// A second name for the first root's hash, listed first (the name
 	// kept was the last one listed: the alias was lost) or last (the
 	// first root was reported removed); twice: both.
@@ -49,21 +37,7 @@ func TestRootListedTwice(t *testing.T) {
 		return out
 	}
 	dir := t.TempDir()
-	load := func(name string, data []byte) *snapshot.Snapshot {
-		t.Helper()
-		path := filepath.Join(dir, name, "spack.lock")
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		s, err := snapshot.Load(path, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	load := func(name string, data []byte) *snapshot.Snapshot { return loadLockfile(t, dir, name, data) }
 	plainSnap := load("plain", plain)
 	for i, alias := range []string{"aaa-alias", "zzz-alias", first.Spec + "@9", "aaa-alias", "zzz-alias", first.Spec + "@9"} {
 		last := i >= 3
@@ -140,4 +114,40 @@ func TestRootListedTwice(t *testing.T) {
 	if rc := r.Causes.Roots; len(rc.Added)+len(rc.Removed)+len(rc.Changed) != 0 {
 		t.Errorf("a root listed three times: %+v, want no root change", rc)
 	}
+}
+
+// lockRoot is a root of a lockfile: its hash and its spec as written.
+type lockRoot struct{ Hash, Spec string }
+
+// genLockfile returns a generated lockfile of one environment, and its
+// first root.
+func genLockfile(t *testing.T) ([]byte, lockRoot) {
+	t.Helper()
+	d := spackgen.New(spackgen.Options{Seed: 4, Packages: 40, Envs: 1, Depth: 5})
+	var buf bytes.Buffer
+	if err := d.WriteLockfile(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var lock struct{ Roots []lockRoot }
+	if err := json.Unmarshal(buf.Bytes(), &lock); err != nil || len(lock.Roots) == 0 {
+		t.Fatalf("generated lockfile: %v, %d roots", err, len(lock.Roots))
+	}
+	return buf.Bytes(), lock.Roots[0]
+}
+
+// loadLockfile writes data as dir/name/spack.lock and loads it.
+func loadLockfile(t *testing.T, dir, name string, data []byte) *snapshot.Snapshot {
+	t.Helper()
+	path := filepath.Join(dir, name, "spack.lock")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := snapshot.Load(path, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -2,14 +2,10 @@ package diff_test
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/internal/testing/spackgen"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -18,19 +14,7 @@ import (
 // nothing changed: it was listed as changed "hash only" with one hash on
 // both sides, under a report that said "No changes".
 func TestRootRenamedSameHash(t *testing.T) {
-	d := spackgen.New(spackgen.Options{Seed: 4, Packages: 40, Envs: 1, Depth: 5})
-	var buf bytes.Buffer
-	if err := d.WriteLockfile(&buf); err != nil {
-		t.Fatal(err)
-	}
-	plain := buf.Bytes()
-	var lock struct {
-		Roots []struct{ Hash, Spec string }
-	}
-	if err := json.Unmarshal(plain, &lock); err != nil || len(lock.Roots) == 0 {
-		t.Fatalf("generated lockfile: %v, %d roots", err, len(lock.Roots))
-	}
-	first := lock.Roots[0]
+	plain, first := genLockfile(t)
 	entry := func(spec string) []byte {
 		return []byte(`{"hash":` + strconv.Quote(first.Hash) + `,"spec":` + strconv.Quote(spec) + `}`)
 	}
@@ -39,21 +23,7 @@ func TestRootRenamedSameHash(t *testing.T) {
 		t.Fatalf("the root %q is not written as %s", first.Spec, entry(first.Spec))
 	}
 	dir := t.TempDir()
-	load := func(name string, data []byte) *snapshot.Snapshot {
-		t.Helper()
-		path := filepath.Join(dir, name, "spack.lock")
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		s, err := snapshot.Load(path, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	load := func(name string, data []byte) *snapshot.Snapshot { return loadLockfile(t, dir, name, data) }
 	a, b := load("plain", plain), load("renamed", renamed)
 	for _, pair := range [][2]*snapshot.Snapshot{{a, b}, {b, a}} {
 		r, err := diff.CompareWith(pair[0], pair[1], diff.Filter{})

@@ -177,16 +177,12 @@ func (r publishRule) dotFolder(f File) string {
 	if r.src == nil || f.Root || !f.Mode.IsDir() || !strings.HasPrefix(f.Base, ".") {
 		return ""
 	}
-	rel := r.src.RelPath(f)
-	if rel == "" {
-		return ""
-	}
-	full, at := r.collectionPath(strings.Split(rel, "/"))
-	if at < 0 || len(full) < at+3 || jekyllSpecial(full[at+1]) {
+	tag := r.tagOf(f)
+	if tag == "" {
 		return ""
 	}
 	return fmt.Sprintf("a folder whose name starts with a dot among the catalogue's pages (under %s/%s): Jekyll publishes the files in it, and a page there can take a package's address, while cachediff does not look inside; the catalogue writes no such folder",
-		collectionDir, shorten(full[at+1], maxNameQuoted))
+		collectionDir, tag)
 }
 
 // under returns the name of the tag's folder of _cache that holds f
@@ -196,13 +192,19 @@ func (r publishRule) under(f File) string {
 	if r.src == nil || f.Root || jekyllSkipsFile(f.Base) {
 		return ""
 	}
+	return r.tagOf(f)
+}
+
+// tagOf returns the name of the tag's folder of _cache below which f is
+// (shortened to quote), or "": none, or one Jekyll leaves out.
+func (r publishRule) tagOf(f File) string {
 	rel := r.src.RelPath(f)
 	if rel == "" {
 		return ""
 	}
 	full, at := r.collectionPath(strings.Split(rel, "/"))
 	if at < 0 || len(full) < at+3 || jekyllSpecial(full[at+1]) {
-		return "" // not under a tag's folder of _cache, or left out by Jekyll
+		return ""
 	}
 	return shorten(full[at+1], maxNameQuoted)
 }
