@@ -207,7 +207,10 @@ func TestBrowser(t *testing.T) {
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-extensions", true),
-		chromedp.UserDataDir(filepath.Join(dir, "profile")))
+		chromedp.UserDataDir(filepath.Join(dir, "profile")),
+		// Chromium's own temporary folders (org.chromium.Chromium.*) in
+		// the test's, which go test removes: in /tmp each run left one.
+		chromedp.Env("TMPDIR="+dir))
 	defer cancelA()
 	bctx, cancelB := chromedp.NewContext(actx)
 	defer cancelB()
