@@ -478,3 +478,23 @@ func TestNoSiteNoCollection(t *testing.T) {
 		}
 	}
 }
+
+// TestByteOrderMark: Jekyll makes a document only of a file whose raw
+// first line is --- (Utils.has_yaml_header?, read in binary), so a page
+// that starts with a byte-order mark is a static file to the site: no
+// specs at the package's address, while cachediff read them and a gate
+// said "no changes". A specs.md so written is bad input; another *.md is
+// no page, as to the site.
+func TestByteOrderMark(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"develop/zlib/specs.md": "\uFEFF" + simplePage("zlib", "develop", 1, 1),
+		"develop/xz/specs.md":   simplePage("xz", "develop", 2, 1),
+		"develop/xz/notes.md":   "\uFEFF" + simplePage("bzip2", "develop", 3, 1),
+	})
+	root := filepath.Join(dir, "develop")
+	_, err := Load(root, Options{})
+	checkErr(t, err, filepath.Join(root, "zlib", "specs.md"), 1, 0, "a byte-order mark before the front matter's '---'", "a static file, not a page")
+	if names, skipped := loadSkipping(t, root); !slices.Equal(names, []string{"xz"}) || len(skipped) != 1 {
+		t.Errorf("loaded %q, skipped %v; want xz, and zlib's page skipped", names, skipped)
+	}
+}

@@ -70,7 +70,14 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		}
 		return nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	if bytes.HasPrefix(data, []byte("\uFEFF")) {
+		// Jekyll makes a document of a file whose raw first line is
+		// --- (Utils.has_yaml_header?, read in binary): one with a
+		// byte-order mark is a static file, copied as is, so the site
+		// shows no page where cachediff read one. A page where one must
+		// be (specs.md) is bad input; elsewhere such a file is no page.
+		return nil, notPage(&snapshot.Error{File: file, Line: 1, Msg: "a byte-order mark before the front matter's '---': Jekyll, which builds the site, then reads the file as a static file, not a page, so the site would show no specs for it; remove the mark"})
+	}
 	p, yamlText := st.pageScratch()
 	*p = page{}
 	yamlText.Reset()

@@ -168,7 +168,6 @@ func TestEndsWithoutNewline(t *testing.T) {
 		strings.TrimSuffix(page, "\n"),
 		strings.TrimSuffix(page, "\n") + "   ",
 		page + "\n# zlib\n\nSome Markdown after the front matter.\n",
-		"\uFEFF" + page, // a byte-order mark
 	} {
 		got, _, warns, err := parsePage("p.md", []byte(variant), false)
 		if err != nil {
