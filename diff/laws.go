@@ -3,6 +3,7 @@ package diff
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -482,7 +483,7 @@ func checkFacetDeltas(r *Report) error {
 				return lawf("facets."+rollupNames[f]+".counts", "%q goes from %d to %d specs, but the listed specs move it by %+d", shortValue(vc.Value), vc.Old, vc.New, d)
 			}
 		}
-		for _, v := range sortedKeys(delta[f]) {
+		for _, v := range slices.Sorted(maps.Keys(delta[f])) {
 			if d := delta[f][v]; d != 0 && !counted[v] {
 				return lawf("facets."+rollupNames[f]+".counts", "has no %q, but the listed specs move it by %+d", shortValue(v), d)
 			}
@@ -504,15 +505,6 @@ func checkStackRows(r *Report) error {
 		}
 	}
 	return nil
-}
-
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // checkSkipped checks a side's skipped files as the loader lists them:

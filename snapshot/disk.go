@@ -93,17 +93,11 @@ func (s *dirSource) SitePath() string {
 	return site
 }
 
-// SiteRooted reports whether SitePath is measured from a site's top: a
-// git work tree's, or the folder of Jekyll's _config.yml (an export of
-// the catalogue). Outside both it is the absolute path, whose folders
-// named _cache say nothing: Spack's files kept below one are no pages
-// of a site (publishRule).
-func (s *dirSource) SiteRooted() bool {
-	_, rooted := s.site()
-	return rooted
-}
-
-// site is SitePath and SiteRooted.
+// site is SitePath, and whether it is measured from a site's top: a git
+// work tree's, or the folder of Jekyll's _config.yml (an export of the
+// catalogue). Outside both it is the absolute path, whose folders named
+// _cache say nothing: Spack's files kept below one are no pages of a
+// site (publishRule).
 func (s *dirSource) site() (string, bool) {
 	abs, err := filepath.Abs(s.d.Path())
 	if err != nil {

@@ -48,20 +48,35 @@ type publishRule struct {
 	// site is src.SitePath(), asked once (on disk it looks for the work
 	// tree's top).
 	site string
-	// rooted says site is measured from a site's top (SiteRooted), so
-	// that a folder _cache in it is the collection's: always in git.
-	rooted bool
+	// siteSegs are the folders of site when it is measured from a site's
+	// top (in git always; on disk, dirSource.site), so that a folder
+	// _cache in it is the collection's: the last such is siteSegs[siteAt]
+	// (-1: none; siteSegs nil: site says nothing). Split once, not per
+	// file.
+	siteSegs []string
+	siteAt   int
 }
 
 // newPublishRule returns the rule for the pages of src.
 func newPublishRule(src Source) publishRule {
 	s, ok := src.(SiteSource)
 	if !ok {
-		return publishRule{}
+		return publishRule{siteAt: -1}
 	}
-	r := publishRule{src: s, site: s.SitePath(), rooted: true}
-	if sr, ok := src.(interface{ SiteRooted() bool }); ok {
-		r.rooted = sr.SiteRooted()
+	r := publishRule{src: s, siteAt: -1}
+	rooted := true
+	if d, ok := src.(*dirSource); ok {
+		r.site, rooted = d.site()
+	} else {
+		r.site = s.SitePath()
+	}
+	if site := path.Clean(r.site); rooted && r.site != "" && site != "/" && site != "." {
+		r.siteSegs = strings.Split(strings.TrimPrefix(site, "/"), "/")
+		for i, seg := range r.siteSegs {
+			if seg == collectionDir {
+				r.siteAt = i
+			}
+		}
 	}
 	if site := r.site; site != "" {
 		r.tagFolder = path.Base(path.Clean(site)) == collectionDir
@@ -245,24 +260,13 @@ func (r publishRule) besideRead(c candidate, res result) string {
 // collectionPath returns the path of the file at segs in the snapshot's
 // folder from the top (the snapshot's own path and segs), and the index
 // in it of the last folder named _cache of the snapshot's path (when it
-// is measured from a site's top: rooted), or else the first in segs; -1
+// is measured from a site's top: siteSegs), or else the first in segs; -1
 // when there is none.
 func (r publishRule) collectionPath(segs []string) (full []string, at int) {
-	full, at = segs, -1
-	if site := path.Clean(r.site); r.rooted && r.site != "" && site != "/" && site != "." {
-		top := strings.Split(strings.TrimPrefix(site, "/"), "/")
-		for i, s := range top {
-			if s == collectionDir {
-				at = i
-			}
-		}
-		full = append(top[:len(top):len(top)], segs...)
+	if r.siteAt >= 0 {
+		return append(r.siteSegs[:len(r.siteSegs):len(r.siteSegs)], segs...), r.siteAt
 	}
-	if at < 0 {
-		full = segs
-		at = slices.Index(segs, collectionDir)
-	}
-	return full, at
+	return segs, slices.Index(segs, collectionDir)
 }
 
 // belowPackage tells whether the page at the path segs in the snapshot's
