@@ -107,6 +107,16 @@ func skippedCount(skipped []snapshot.Skipped) string {
 	return snapshot.Plural(len(skipped), noun, nouns)
 }
 
+// gateOf returns the gate over r that fails on kinds: an error over
+// snapshots that left files out (diff.GateOverSkipped), or as
+// diff.CheckGate says.
+func gateOf(r *diff.Report, kinds []string) (*diff.Gate, error) {
+	if err := diff.GateOverSkipped(r); err != nil {
+		return nil, err
+	}
+	return diff.CheckGate(r, kinds)
+}
+
 // nArgs says how many arguments were given: "1 argument", "3 arguments".
 func nArgs(n int) string { return snapshot.Plural(n, "argument") }
 
@@ -441,10 +451,7 @@ func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int
 			// A saved report (render): diff refuses it before (sameSnapshot).
 			return exitTrouble, fmt.Errorf("the report's OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments it was made of", r.Old.Path)
 		}
-		if err := diff.GateOverSkipped(r); err != nil {
-			return exitTrouble, err
-		}
-		g, err := diff.CheckGate(r, opts.failOn)
+		g, err := gateOf(r, opts.failOn)
 		if err != nil {
 			return exitTrouble, err
 		}

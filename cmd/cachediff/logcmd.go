@@ -274,10 +274,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			c.warnOrder(opts, i, r.Old, r.New, &reversed)
 		}
 		if opts.failOn != nil {
-			if err := diff.GateOverSkipped(r); err != nil {
-				return fmt.Errorf("step %d: %w", i, err)
-			}
-			g, err := diff.CheckGate(r, opts.failOn)
+			g, err := gateOf(r, opts.failOn)
 			if err != nil {
 				return fmt.Errorf("step %d: %w", i, err)
 			}
@@ -399,10 +396,7 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 			if sameSide(r.Old, r.New) || saysSameSnapshot(r) {
 				return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments the log was made of", i+1, i+1, i+2, r.Old.Path)
 			}
-			if err := diff.GateOverSkipped(r); err != nil {
-				return exitTrouble, fmt.Errorf("step %d: %w", i+1, err)
-			}
-			g, err := diff.CheckGate(r, opts.failOn)
+			g, err := gateOf(r, opts.failOn)
 			if err != nil {
 				return exitTrouble, fmt.Errorf("step %d: %w", i+1, err) // as log numbers it
 			}
