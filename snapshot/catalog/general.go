@@ -62,6 +62,11 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if bad, what := yaml11Scalar(node); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is text to cachediff but %s to the site: Jekyll reads front matter as YAML 1.1, so the site would show another value than cachediff reads; quote it", key, shorten(strconv.Quote(bad.Value), 40), what)}
 	}
+	if key == "spec_details" {
+		if bad, what := scriptBreakNode(node); bad != nil {
+			return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: scriptBreakMessage(what)}
+		}
+	}
 	var generic any
 	if err := node.Decode(&generic); err != nil {
 		return &snapshot.Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("broken YAML in %s: %v", key, err)}

@@ -130,6 +130,11 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 				if off, why, bad := yamlRefused(v); bad {
 					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + ": " + why + "; Jekyll then publishes the page without its front matter, so the site would show the package without the specs cachediff reads"}
 				}
+				if f.key == "spec_details" {
+					if off, what, bad := scriptBreak(v); bad {
+						return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: scriptBreakMessage(what)}
+					}
+				}
 				*f.val = &jsonValue{data: v, line: line, col: col}
 				// YAML reads a placeholder in the value's place, so
 				// that it says whether the line is a key of the
