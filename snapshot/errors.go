@@ -78,8 +78,8 @@ func (e *LoadError) Lines() []string {
 	lines := make([]string, 0, 2+len(e.Errs))
 	noun := "pages"
 	for _, err := range e.Errs {
-		if !strings.HasSuffix(err.File, ".md") {
-			noun = "files" // a Spack file, or one beside the pages
+		if !pageFile(err.File) {
+			noun = "files"
 			break
 		}
 	}
@@ -92,6 +92,24 @@ func (e *LoadError) Lines() []string {
 		lines = append(lines, err.Error())
 	}
 	return lines
+}
+
+// pageFile reports whether a bad or skipped file is called a page in
+// messages: a *.md; not a Spack file, or one found beside the pages.
+func pageFile(name string) bool { return strings.HasSuffix(name, ".md") }
+
+// SkippedNoun is what reports call the skipped entries of lists: "page"
+// when each is a page (pageFile), else "file", as the loader's message
+// says of bad ones.
+func SkippedNoun(lists ...[]Skipped) string {
+	for _, l := range lists {
+		for _, s := range l {
+			if !pageFile(s.File) {
+				return "file"
+			}
+		}
+	}
+	return "page"
 }
 
 // Unwrap returns the individual errors, for errors.Is and errors.As.

@@ -97,14 +97,7 @@ func outputTookFolder(opts *options, short bool) string {
 // page", or "3 invalid files" when one is no page (*.md): a Spack file,
 // or a file beside the catalogue's pages.
 func skippedCount(skipped []snapshot.Skipped) string {
-	noun, nouns := "invalid page", "invalid pages"
-	for _, s := range skipped {
-		if !strings.HasSuffix(s.File, ".md") {
-			noun, nouns = "invalid file", "invalid files"
-			break
-		}
-	}
-	return snapshot.Plural(len(skipped), noun, nouns)
+	return snapshot.Plural(len(skipped), "invalid "+snapshot.SkippedNoun(skipped))
 }
 
 // gateOf returns the gate over r that fails on kinds: an error over

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // logHTML writes the page of a log (cachediff log --format html): the
@@ -75,7 +76,7 @@ func stepNotes(r *diff.Report) []string {
 	}{{"old", sideSkipped(r.Old)}, {"new", sideSkipped(r.New)}} {
 		for i, s := range side.l {
 			if i == htmlMaxWarnings {
-				out = append(out, fmt.Sprintf("%d more pages skipped in the %s snapshot (--format json has them).", len(side.l)-i, side.name))
+				out = append(out, fmt.Sprintf("%d more %ss skipped in the %s snapshot (--format json has them).", len(side.l)-i, snapshot.SkippedNoun(r.Old.Skipped, r.New.Skipped), side.name))
 				break
 			}
 			out = append(out, PageText("Skipped in the "+side.name+" snapshot (invalid): "+s.where+": "+s.reason))

@@ -735,7 +735,7 @@ func keptParts(doc report.Document) []string {
 		kept = append(kept, "the canonicalization line")
 	}
 	if n := len(doc.Old.Skipped) + len(doc.New.Skipped); n > 0 {
-		kept = append(kept, fmt.Sprintf("the heading and count of the %d skipped pages", n))
+		kept = append(kept, fmt.Sprintf("the heading and count of the %d skipped %ss", n, snapshot.SkippedNoun(doc.Old.Skipped, doc.New.Skipped)))
 	}
 	return append(kept, "the shortening notice")
 }
@@ -746,8 +746,9 @@ func (m *mdBuilder) skipped() *view.Section {
 	if n == 0 {
 		return nil
 	}
-	s := &view.Section{Name: "skipped", Noun: "page",
-		Heading: "\n\n### Skipped pages (" + strconv.Itoa(n) + ")\n\nThese pages are invalid and were left out (`--skip-invalid`): none of their specs is counted in this report, and a package whose page was skipped shows as added or removed.\n\n| snapshot | file | line:column | problem |\n|---|---|--:|---|"}
+	noun := snapshot.SkippedNoun(r.Old.Skipped, r.New.Skipped)
+	s := &view.Section{Name: "skipped", Noun: noun,
+		Heading: "\n\n### Skipped " + noun + "s (" + strconv.Itoa(n) + ")\n\nThese " + noun + "s are invalid and were left out (`--skip-invalid`): none of their specs is counted in this report, and a package whose " + noun + " was skipped shows as added or removed.\n\n| snapshot | file | line:column | problem |\n|---|---|--:|---|"}
 	s.Rows = make([]string, 0, n)
 	for _, side := range []struct {
 		name string

@@ -55,7 +55,7 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 		fmt.Fprintf(bw, "# Filters: %s.\n", report.Visible(f))
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
-		fmt.Fprintf(bw, "# %d invalid pages were skipped (--skip-invalid): their specs are in no listing.\n", n)
+		fmt.Fprintf(bw, "# %s skipped (--skip-invalid): their specs are in no listing.\n", snapshot.Plural(n, "invalid "+snapshot.SkippedNoun(r.Old.Skipped, r.New.Skipped)))
 	}
 	abbrev := report.Abbreviate(r)
 	for i := range r.Packages {

@@ -264,7 +264,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 
 	// After the sections.
 	if n := len(d.Old.Skipped) + len(d.New.Skipped); n > 0 {
-		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", report.Plural(n, "page"))+" skipped (--skip-invalid), their specs not counted:")...)
+		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", report.Plural(n, snapshot.SkippedNoun(d.Old.Skipped, d.New.Skipped)))+" skipped (--skip-invalid), their specs not counted:")...)
 		for _, side := range [...]struct {
 			name string
 			l    []skippedPage
