@@ -222,6 +222,19 @@ func TestSeveralTagsHint(t *testing.T) {
 			if !strings.HasSuffix(err.Error(), want) {
 				t.Errorf("error %q does not end %q", err, want)
 			}
+
+			// From inside the tree (cachediff . . at a checkout's
+			// top), the same folder, relative: the files' names
+			// then have no "./" before them, and it was not found.
+			t.Chdir(dir)
+			_, err = Load(".", Options{})
+			if tc.want != "" {
+				want = "; a snapshot holds one tag: name one tag's folder, for example " + filepath.FromSlash(tc.want)
+			}
+			checkErr(t, err, ".", 0, 0, "pages of", want)
+			if !strings.HasSuffix(err.Error(), want) {
+				t.Errorf("from .: error %q does not end %q", err, want)
+			}
 		})
 	}
 }

@@ -962,6 +962,9 @@ func (s *Snapshot) tagFolder(tags []string) string {
 	}
 	root := filepath.Clean(s.Path)
 	under := root + string(filepath.Separator)
+	if root == "." {
+		under = "" // the files' names are relative: _cache/develop/…
+	}
 	// owner is the tag whose folder each candidate folder is; shared
 	// says several tags have it.
 	type owner struct {
@@ -970,7 +973,7 @@ func (s *Snapshot) tagFolder(tags []string) string {
 	}
 	owners := map[string]owner{}
 	for t, dir := range folder {
-		if dir == "" || !strings.HasPrefix(dir, under) {
+		if dir == "" || dir == root || !strings.HasPrefix(dir, under) {
 			delete(folder, t)
 			continue
 		}
@@ -979,7 +982,7 @@ func (s *Snapshot) tagFolder(tags []string) string {
 	}
 	mixed := map[string]bool{}
 	for _, p := range s.Packages {
-		for dir := filepath.Dir(p.File()); strings.HasPrefix(dir, under); {
+		for dir := filepath.Dir(p.File()); dir != root && strings.HasPrefix(dir, under); {
 			steps++
 			if o, ok := owners[dir]; ok && (o.shared || o.tag != p.Tag()) {
 				mixed[o.tag] = true
