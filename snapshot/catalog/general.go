@@ -10,6 +10,7 @@ package catalog
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -71,8 +72,8 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if err := node.Decode(&generic); err != nil {
 		return &snapshot.Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("broken YAML in %s: %v", key, err)}
 	}
-	if s, ok := notUTF8(generic); ok {
-		return &snapshot.Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("%s: %s", key, notUTF8Message(s))}
+	if bad := firstScalar(node, func(s string) bool { return !utf8.ValidString(s) }); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s", key, notUTF8Message(scalarText(bad)))}
 	}
 	data, err := json.Marshal(jsonable(generic))
 	if err != nil {
@@ -107,40 +108,46 @@ func flowYAML(val *jsonValue) *yaml.Node {
 	return n
 }
 
-// notUTF8 returns the first string (value or key) of a generic YAML value
-// that is not UTF-8: what a !!binary value decodes to.
-func notUTF8(v any) (string, bool) {
-	switch v := v.(type) {
-	case string:
-		return v, !utf8.ValidString(v)
-	case []byte:
-		return string(v), !utf8.Valid(v)
-	case map[string]any:
-		for k, e := range v {
-			if s, bad := notUTF8(k); bad {
-				return s, true
+// firstScalar returns the first scalar of n (a key or a value, in the
+// order of the text, aliases followed) whose text is bad, or nil. The
+// text is what the site reads: a !!binary scalar's is the bytes it
+// decodes to.
+func firstScalar(n *yaml.Node, bad func(text string) bool) *yaml.Node {
+	seen := map[*yaml.Node]bool{}
+	var walk func(n *yaml.Node) *yaml.Node
+	walk = func(n *yaml.Node) *yaml.Node {
+		if n == nil || seen[n] {
+			return nil
+		}
+		seen[n] = true
+		switch n.Kind {
+		case yaml.AliasNode:
+			return walk(n.Alias)
+		case yaml.ScalarNode:
+			if bad(scalarText(n)) {
+				return n
 			}
-			if s, bad := notUTF8(e); bad {
-				return s, true
+			return nil
+		}
+		for _, c := range n.Content {
+			if b := walk(c); b != nil {
+				return b
 			}
 		}
-	case map[any]any:
-		for k, e := range v {
-			if s, bad := notUTF8(k); bad {
-				return s, true
-			}
-			if s, bad := notUTF8(e); bad {
-				return s, true
-			}
-		}
-	case []any:
-		for _, e := range v {
-			if s, bad := notUTF8(e); bad {
-				return s, true
-			}
+		return nil
+	}
+	return walk(n)
+}
+
+// scalarText is a scalar's text as YAML decodes it: a !!binary one's is
+// the bytes its base64 decodes to.
+func scalarText(n *yaml.Node) string {
+	if n.ShortTag() == "!!binary" {
+		if b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(n.Value), "")); err == nil {
+			return string(b)
 		}
 	}
-	return "", false
+	return n.Value
 }
 
 // notUTF8Message says what is wrong with s, a decoded value that is not

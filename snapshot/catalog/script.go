@@ -2,10 +2,8 @@ package catalog
 
 import (
 	"bytes"
-	"encoding/base64"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -132,39 +130,14 @@ func lower(c byte) byte {
 // scriptBreakNode returns the first scalar (key or value) of a YAML
 // value of spec_details whose text holds one of scriptBreaks, and that
 // one, or nil: the check of scriptBreak for a value written as YAML.
-// Aliases are followed; a !!binary scalar is read as the bytes it
-// decodes to, as the site does.
 func scriptBreakNode(n *yaml.Node) (*yaml.Node, string) {
-	seen := map[*yaml.Node]bool{}
-	var walk func(n *yaml.Node) (*yaml.Node, string)
-	walk = func(n *yaml.Node) (*yaml.Node, string) {
-		if n == nil || seen[n] {
-			return nil, ""
-		}
-		seen[n] = true
-		switch n.Kind {
-		case yaml.AliasNode:
-			return walk(n.Alias)
-		case yaml.ScalarNode:
-			text := n.Value
-			if n.ShortTag() == "!!binary" {
-				if b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(text), "")); err == nil {
-					text = string(b)
-				}
-			}
-			if _, w, bad := rawBreak([]byte(text)); bad {
-				return n, w
-			}
-			return nil, ""
-		}
-		for _, c := range n.Content {
-			if bad, w := walk(c); bad != nil {
-				return bad, w
-			}
-		}
-		return nil, ""
-	}
-	return walk(n)
+	var what string
+	bad := firstScalar(n, func(text string) bool {
+		_, w, ok := rawBreak([]byte(text))
+		what = w
+		return ok
+	})
+	return bad, what
 }
 
 // scriptBreakMessage is the message of a string that holds what (one of
