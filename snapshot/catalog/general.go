@@ -59,6 +59,11 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 		}
 		return err
 	}
+	// A one-line value read as flow YAML is not in the text that
+	// checkMergeKeys judged.
+	if err := mergeKeyError(file, node); err != nil {
+		return err
+	}
 	if bad, what := yaml11Scalar(node); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is text to cachediff but %s to the site: Jekyll reads front matter as YAML 1.1, so the site would show another value than cachediff reads; quote it", key, shorten(strconv.Quote(bad.Value), 40), what)}
 	}
