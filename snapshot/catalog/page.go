@@ -166,6 +166,17 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if err := checkMergeKeys(file, yamlText.Bytes()); err != nil {
 		return nil, err
 	}
+	if text := yamlText.Bytes(); bytes.IndexByte(text, '!') >= 0 {
+		lines := bytes.Split(text, []byte("\n"))
+		line := func(n int) []byte {
+			if n < 1 || n > len(lines) {
+				return nil
+			}
+			return lines[n-1]
+		}
+		markBangTags(&p.env.SpecDetails, line)
+		markBangTags(&p.env.Meta, line)
+	}
 	// Judged once the file is known to be a page (decodePage): a README
 	// with keys of its own is no page, and is left alone.
 	p.extraKey = checkKeys(file, yamlText.Bytes())
