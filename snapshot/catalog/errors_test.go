@@ -106,21 +106,23 @@ func TestPageErrors(t *testing.T) {
 		// of any key whose value is "<<", quoted, tagged, escaped or an
 		// alias; yaml.v3 merges a plain << only. A page with such a key
 		// carried published: false (or a date, a permalink) to the site
-		// while cachediff, ignoring the key, read it as published.
-		{"published through a plain merge key", head + "<<: {published: false}\nspec_details: []\n---\n", 5, 0, []string{"published: false: the site leaves this page out"}},
+		// while cachediff, ignoring the key, read it as published. A
+		// plain << is refused too: SafeYAML merges otherwise than
+		// yaml.v3 (TestMergeKeyRefused).
+		{"published through a plain merge key", head + "<<: {published: false}\nspec_details: []\n---\n", 5, 0, []string{"a merge key '<<'", "SafeYAML"}},
 		{"published through a quoted merge key", head + "\"<<\": {published: false}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain", "Jekyll"}},
 		{"published through a single-quoted merge key", head + "spec_details: []\n'<<': {published: false}\n---\n", 6, 0, []string{"a key '<<' written other than plain"}},
 		{"published through a !!str merge key", head + "!!str <<: {published: false}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain"}},
 		{"published through an escaped merge key", head + "\"\\x3c<\": {published: false}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain"}},
 		{"published through an aliased merge key", head + "k: &k \"<<\"\n*k : {published: false}\nspec_details: []\n---\n", 6, 0, []string{"a key '<<' written other than plain"}},
 		{"published through a !!binary merge key", head + "!!binary PDw=: {published: false}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain"}},
-		{"a date through a merge key in a merge", head + "<<: {\"<<\": {date: 2099-01-01}}\nspec_details: []\n---\n", 5, 0, []string{"a key '<<' written other than plain"}},
+		{"a date through a merge key in a merge", head + "<<: {\"<<\": {date: 2099-01-01}}\nspec_details: []\n---\n", 5, 0, []string{"a merge key '<<'"}},
 		// Every real page has title, layout, categories, meta and
 		// spec_details alone; Jekyll reads any other key, and each of
 		// published, date, permalink and layout was found hiding a page.
 		{"another key", head + "sitemap: false\nspec_details: []\n---\n", 5, 0, []string{`"sitemap": a page's front matter has title, layout, categories, meta and spec_details alone`}},
 		{"another key after the JSON", head + "spec_details: []\nrender_with_liquid: false\n---\n", 6, 0, []string{`"render_with_liquid": a page's front matter has`}},
-		{"another key through a merge", head + "<<: {excerpt_separator: x}\nspec_details: []\n---\n", 5, 0, []string{`"excerpt_separator": a page's front matter has`}},
+		{"another key through a merge", head + "<<: {excerpt_separator: x}\nspec_details: []\n---\n", 5, 0, []string{"a merge key '<<'"}},
 		// Jekyll reads front matter as YAML 1.1: these plain scalars are
 		// text to yaml.v3 but a boolean or a number to the site.
 		{"a YAML 1.1 boolean in spec_details", head + "spec_details:\n  - hash: " + h + "\n    variants: [\"+shared\", off]\n---\n", 7, 27, []string{`spec_details: "off" is text to cachediff but a boolean to the site`}},
@@ -136,7 +138,7 @@ func TestPageErrors(t *testing.T) {
 		{"categories without package", "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [develop]\nspec_details: []\n---\n", 4, 0, []string{`categories: ["develop"]: a page's categories are [package, <tag>]`}},
 		{"categories with Package", "---\ntitle: \"zlib\"\nlayout: cache\ncategories:\n  - Package\n  - develop\nspec_details: []\n---\n", 4, 0, []string{`categories: ["Package", "develop"]: a page's categories are [package, <tag>]`}},
 		{"categories with the tag twice", "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop, develop]\nspec_details: []\n---\n", 4, 0, []string{`categories: ["package", "develop", "develop"]`}},
-		{"categories through a merge", "---\ntitle: \"zlib\"\nlayout: cache\n<<: {categories: [develop]}\nspec_details: []\n---\n", 6, 0, []string{`categories: ["develop"]: a page's categories are [package, <tag>]`}},
+		{"categories through a merge", "---\ntitle: \"zlib\"\nlayout: cache\n<<: {categories: [develop]}\nspec_details: []\n---\n", 4, 0, []string{"a merge key '<<'"}},
 		{"a date", head + "date: 2099-01-01\nspec_details: []\n---\n", 5, 0, []string{"date: the catalogue's pages have no date", "dated in the future"}},
 		{"a permalink", head + "spec_details: []\npermalink: /package/zlib/\n---\n", 6, 0, []string{"permalink: the catalogue's pages have no permalink", "another package's page"}},
 		// The site gives its pages the layout cache by default, which
@@ -146,7 +148,7 @@ func TestPageErrors(t *testing.T) {
 		{"another layout", "---\ntitle: zlib\nlayout: default\nspec_details: []\n---\n", 3, 0, []string{"layout: default: the site shows a package's specs with the layout cache"}},
 		{"another layout, capitalised", "---\ntitle: zlib\nspec_details: []\nlayout: Cache\n---\n", 4, 0, []string{"layout: Cache:"}},
 		{"an empty layout", "---\ntitle: zlib\nlayout: \"\"\nspec_details: []\n---\n", 3, 0, []string{"layout: (empty):"}},
-		{"another layout through a merge key", "---\ntitle: zlib\n<<: {layout: post}\nspec_details: []\n---\n", 3, 0, []string{"layout: post:"}},
+		{"another layout through a merge key", "---\ntitle: zlib\n<<: {layout: post}\nspec_details: []\n---\n", 3, 0, []string{"a merge key '<<'"}},
 		{"no title", "---\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"no title"}},
 		{"not a package page", "---\ntitle: zlib\n---\n", 1, 0, []string{"not a package page"}},
 		{"binary", "\x7fELF\x02\x01\x01\x00", 1, 8, []string{"not a text file", "a NUL byte"}},

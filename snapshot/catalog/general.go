@@ -60,6 +60,11 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 		}
 		return err
 	}
+	// A one-line value read as flow YAML is not in the text that
+	// checkMergeKeys judged.
+	if err := mergeKeyError(file, node); err != nil {
+		return err
+	}
 	if bad, what := yaml11Scalar(node); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is text to cachediff but %s to the site: Jekyll reads front matter as YAML 1.1, so the site would show another value than cachediff reads; quote it", key, shorten(strconv.Quote(bad.Value), 40), what)}
 	}
@@ -93,6 +98,7 @@ func flowYAML(val *jsonValue) *yaml.Node {
 	if n.Kind != yaml.SequenceNode && n.Kind != yaml.MappingNode {
 		return nil
 	}
+	markBangTags(n, func(int) []byte { return val.data })
 	// Every node at its place in the file: the value is one line.
 	var place func(n *yaml.Node)
 	place = func(n *yaml.Node) {
@@ -643,46 +649,116 @@ func metaDupKey(data []byte) (string, int64) {
 // matter with) resolves to a boolean or a number while yaml.v3 (YAML
 // 1.2's core schema) reads them as text: on, off, yes, no in any case;
 // base 60 (1:20 is 80); a decimal with ',' or '_' between its digits.
+// yaml11Based, yaml11Float and yaml11Time are SafeYAML's other numbers
+// (0x1_F, 0b1_0, 017; 1_0.5) and its dates and times (2024-01-05,
+// 2024-1-5 10:00:00 +05:00), which the site prints its own way.
 var (
 	yaml11Bool        = regexp.MustCompile(`^(?i:yes|no|on|off)$`)
 	yaml11Sexagesimal = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$`)
 	yaml11Grouped     = regexp.MustCompile(`^[-+]?[1-9][0-9]*[,_][0-9,_]*$`)
+	yaml11Based       = regexp.MustCompile(`^[-+]?(0[xX][0-9a-fA-F_]+|0b[01_]+|0[0-7_]+)$`)
+	yaml11Float       = regexp.MustCompile(`^[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?$`)
+	yaml11Time        = regexp.MustCompile(`^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?[ \t]*(Z|[-+][0-9]{1,2}(:?[0-9]{2})?)?)?$`)
 )
 
-// yaml11Scalar returns the first plain scalar of a value (a key or a
-// value, through aliases) that yaml.v3 reads as text but YAML 1.1 as a
-// boolean or a number, and what YAML 1.1 reads it as; or nil. A page
-// written as multi-line YAML (the general path) could otherwise list
-// specs on the site that differ from the ones cachediff reads.
+// yaml11Scalar returns the first scalar of a value (a key or a value)
+// whose type SafeYAML, which Jekyll reads front matter with, guesses,
+// and guesses to be other than text that yaml.v3 reads as that text
+// (yaml11Reads), and what SafeYAML reads it as; or nil. SafeYAML
+// guesses the type of a plain scalar, of one with any tag but !!binary
+// (it ignores tags: !!str yes and ! "yes" are true to it), and of a
+// scalar reached through an alias (it guesses again: *a, for &a "on",
+// is true). A page written as multi-line YAML (the general path) could
+// otherwise list specs on the site that differ from the ones cachediff
+// reads. Quoted scalars with the tag "!" carry TaggedStyle
+// (markBangTags): yaml.v3 drops that tag.
 func yaml11Scalar(n *yaml.Node) (*yaml.Node, string) {
-	seen := map[*yaml.Node]bool{}
-	var walk func(n *yaml.Node) (*yaml.Node, string)
-	walk = func(n *yaml.Node) (*yaml.Node, string) {
-		if n == nil || seen[n] {
+	type visit struct {
+		n     *yaml.Node
+		alias bool
+	}
+	seen := map[visit]bool{}
+	var walk func(n *yaml.Node, alias bool) (*yaml.Node, string)
+	walk = func(n *yaml.Node, alias bool) (*yaml.Node, string) {
+		if n == nil || seen[visit{n, alias}] {
 			return nil, ""
 		}
-		seen[n] = true
+		seen[visit{n, alias}] = true
 		switch n.Kind {
 		case yaml.AliasNode:
-			return walk(n.Alias)
+			return walk(n.Alias, n.Alias != nil && n.Alias.Kind == yaml.ScalarNode)
 		case yaml.ScalarNode:
-			if n.Style != 0 || n.Tag != "" && n.Tag != "!!str" || n.ShortTag() != "!!str" {
+			quoted := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0
+			if n.ShortTag() == "!!binary" || quoted && n.Style&yaml.TaggedStyle == 0 && !alias {
 				return nil, ""
 			}
-			switch {
-			case yaml11Bool.MatchString(n.Value):
-				return n, "a boolean"
-			case yaml11Sexagesimal.MatchString(n.Value), yaml11Grouped.MatchString(n.Value):
-				return n, "a number"
+			if what := yaml11Reads(n); what != "" {
+				return n, what
 			}
 			return nil, ""
 		}
 		for _, c := range n.Content {
-			if bad, what := walk(c); bad != nil {
+			if bad, what := walk(c, false); bad != nil {
 				return bad, what
 			}
 		}
 		return nil, ""
 	}
-	return walk(n)
+	return walk(n, false)
+}
+
+// yaml11Reads says what SafeYAML reads the scalar n as, when it guesses
+// its type, if yaml.v3 reads it as text (or as a time, which it writes
+// its own way) and SafeYAML as something else; or "".
+func yaml11Reads(n *yaml.Node) string {
+	switch t := n.ShortTag(); {
+	case t == "!!timestamp":
+		return "a date or a time"
+	case t != "!!str" && strings.HasPrefix(t, "!!"):
+		return "" // not text to yaml.v3 either: decoding says so where text is wanted
+	}
+	// Text to yaml.v3: !!str, or a tag of its own (!foo on), which it
+	// reads as text too.
+	v := strings.TrimSuffix(n.Value, "\n") // Ruby's \Z allows a final newline
+	switch {
+	case yaml11Bool.MatchString(v):
+		return "a boolean"
+	case yaml11Sexagesimal.MatchString(v), yaml11Grouped.MatchString(v), yaml11Based.MatchString(v), yaml11Float.MatchString(v):
+		return "a number"
+	case yaml11Time.MatchString(v):
+		return "a date or a time"
+	}
+	// What YAML reads the text as, written plain: tagged or through an
+	// alias, true, null, 12 or .inf is no longer text to SafeYAML.
+	switch (&yaml.Node{Kind: yaml.ScalarNode, Value: v}).ShortTag() {
+	case "!!bool":
+		return "a boolean"
+	case "!!int", "!!float":
+		return "a number"
+	case "!!null":
+		return "null"
+	case "!!timestamp":
+		return "a date or a time"
+	}
+	return ""
+}
+
+// markBangTags sets TaggedStyle on each quoted scalar of n written with
+// the non-specific tag "!" (! "yes"), which yaml.v3 reads as text and
+// keeps no trace of, while SafeYAML guesses its type as a plain
+// scalar's (yaml11Scalar). line returns the text of a line of n's
+// positions; a scalar's column is that of its tag, when it has one.
+func markBangTags(n *yaml.Node, line func(int) []byte) {
+	if n == nil {
+		return
+	}
+	if n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 && n.Style&yaml.TaggedStyle == 0 {
+		l := []rune(string(line(n.Line))) // yaml.v3 counts columns in characters
+		if c := n.Column - 1; c >= 0 && c < len(l) && l[c] == '!' {
+			n.Style |= yaml.TaggedStyle
+		}
+	}
+	for _, c := range n.Content {
+		markBangTags(c, line)
+	}
 }

@@ -166,6 +166,17 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if err := checkMergeKeys(file, yamlText.Bytes()); err != nil {
 		return nil, err
 	}
+	if text := yamlText.Bytes(); bytes.IndexByte(text, '!') >= 0 {
+		lines := bytes.Split(text, []byte("\n"))
+		line := func(n int) []byte {
+			if n < 1 || n > len(lines) {
+				return nil
+			}
+			return lines[n-1]
+		}
+		markBangTags(&p.env.SpecDetails, line)
+		markBangTags(&p.env.Meta, line)
+	}
 	// Judged once the file is known to be a page (decodePage): a README
 	// with keys of its own is no page, and is left alone.
 	p.extraKey = checkKeys(file, yamlText.Bytes())
@@ -339,15 +350,19 @@ func yamlBreak(s []byte) int {
 	return 0
 }
 
-// checkMergeKeys refuses front matter with a key that reads as "<<" but
-// that yaml.v3 does not take for a merge key: quoted ("<<": ...), tagged
-// (!!str <<), an alias, or escaped ("\x3c<"). Jekyll reads front matter
-// with SafeYAML, which merges the value of any key whose value is "<<",
-// however written, so such a key could bring published: false (or a
-// date, a permalink) into the page for the site while cachediff,
-// ignoring the key, read the page as published. Only text that could
-// spell such a key is parsed again: "<<" written out, or an escape or a
-// tag (a backslash or a '!').
+// checkMergeKeys refuses front matter with a key that reads as "<<"
+// (mergeKey), however written. Jekyll reads front matter with SafeYAML,
+// which merges the value of any key whose value is "<<" (quoted, tagged,
+// escaped or an alias too, where yaml.v3 merges a plain << only), and
+// merges otherwise than YAML does: a mapping written in place merges
+// nothing (SafeYAML merges it while still empty), and an alias's keys
+// replace the mapping's own written before the merge (yaml.v3 keeps
+// those). "layout: cache" then "<<: *a", a an anchor on {layout: post}
+// elsewhere in the front matter, was a page that cachediff read whole
+// and the site published without its specs; the same in a spec, with
+// {versions: [...]}, showed other versions. No catalogue page has a
+// merge key. Only text that could spell such a key is parsed again:
+// "<<" written out, or an escape or a tag (a backslash or a '!').
 func checkMergeKeys(file string, text []byte) error {
 	if !bytes.Contains(text, []byte("<<")) && !bytes.ContainsAny(text, `\!`) {
 		return nil
@@ -356,16 +371,25 @@ func checkMergeKeys(file string, text []byte) error {
 	if yaml.Unmarshal(text, &doc) != nil {
 		return nil // the envelope decoded; a second reading does not judge
 	}
+	return mergeKeyError(file, &doc)
+}
+
+// mergeKeyError returns the error of the first key of n (walked whole)
+// that reads as "<<" (mergeKey), or nil.
+func mergeKeyError(file string, n *yaml.Node) error {
 	var bad *yaml.Node
+	plain := false
+	seen := map[*yaml.Node]bool{}
 	var walk func(n *yaml.Node)
 	walk = func(n *yaml.Node) {
-		if n == nil || bad != nil {
+		if n == nil || bad != nil || seen[n] {
 			return
 		}
+		seen[n] = true
 		if n.Kind == yaml.MappingNode {
 			for i := 0; i+1 < len(n.Content); i += 2 {
-				if k := n.Content[i]; quietMerge(k) {
-					bad = k
+				if k := n.Content[i]; mergeKey(k) {
+					bad, plain = k, !quietMerge(k)
 					return
 				}
 			}
@@ -374,19 +398,22 @@ func checkMergeKeys(file string, text []byte) error {
 			walk(c)
 		}
 	}
-	walk(&doc)
+	walk(n)
 	if bad == nil {
 		return nil
+	}
+	if plain {
+		return &snapshot.Error{File: file, Line: bad.Line, Msg: "a merge key '<<': Jekyll, which builds the site, reads front matter with SafeYAML, which merges otherwise than YAML: a mapping written in place merges nothing, and an alias's keys replace the ones written before it (layout, spec_details, a spec's versions), so the site could show other specs than cachediff reads; write the keys out"}
 	}
 	return &snapshot.Error{File: file, Line: bad.Line, Msg: "a key '<<' written other than plain: Jekyll, which builds the site, merges its value into the page (published, a date or a permalink could hide the page on the site), while cachediff would not read it; write the keys out"}
 }
 
-// quietMerge reports whether the mapping key k has the value "<<" but is
-// not a merge key to yaml.v3 (a plain, untagged <<).
-func quietMerge(k *yaml.Node) bool {
-	alias := false
+// mergeKey reports whether the mapping key k has the value "<<" to
+// SafeYAML: written plain, quoted, tagged, escaped, as !!binary or
+// through an alias.
+func mergeKey(k *yaml.Node) bool {
 	for k.Kind == yaml.AliasNode && k.Alias != nil {
-		k, alias = k.Alias, true
+		k = k.Alias
 	}
 	if k.Kind != yaml.ScalarNode {
 		return false
@@ -399,9 +426,16 @@ func quietMerge(k *yaml.Node) bool {
 		}
 		v = string(b)
 	}
-	if v != "<<" {
+	return v == "<<"
+}
+
+// quietMerge reports whether the mapping key k has the value "<<" but is
+// not a merge key to yaml.v3 (a plain, untagged <<).
+func quietMerge(k *yaml.Node) bool {
+	if !mergeKey(k) {
 		return false
 	}
+	alias := k.Kind == yaml.AliasNode
 	// yaml.v3's own test (isMerge): an untagged, "!" or !!merge "<<".
 	merges := k.Tag == "" || k.Tag == "!" || k.ShortTag() == "!!merge"
 	return alias || !merges

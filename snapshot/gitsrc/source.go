@@ -105,6 +105,17 @@ type blob struct {
 	free chan []byte
 }
 
+// gitattributesMsg is the error of a .gitattributes file in the tree
+// (Walk). A checkout, which the site is built from, rewrites the files
+// it names (working-tree-encoding=UTF-16LE, ident, eol, a filter), while
+// REV:PATH reads the blobs as committed: a pull request that added
+// _cache/develop/.gitattributes giving a page working-tree-encoding
+// UTF-16LE passed a gate over git:HEAD^1:_cache/develop and
+// git:HEAD:_cache/develop with "no changes", while the checkout held the
+// page in UTF-16, which Jekyll copies as a static file, so the package
+// was gone from the site.
+const gitattributesMsg = "a .gitattributes file among the pages: a checkout, which the site is built from, rewrites the files it names (working-tree-encoding, ident, eol, a filter) while REV:PATH reads them as committed, so the site could show other pages than cachediff reads; the catalogue has none: remove it, or give the checked-out folder"
+
 // Walk yields the tree's files in git's order (sorted by path) and leaves
 // out the contents of folders whose names start with a dot, as the walk
 // of a folder on disk does. A symbolic link is yielded as one (the
@@ -116,7 +127,8 @@ type blob struct {
 // nowhere in the repository is a warning, as a broken link on disk is. A
 // submodule is an error: its pages are in another repository, whose
 // objects these are not, and leaving it out would lose its specs without
-// a word (a folder on disk holds the checked-out pages).
+// a word (a folder on disk holds the checked-out pages). A .gitattributes
+// file is an error too (gitattributesMsg).
 func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapshot.Error) {
 	t := s.tree
 	files, err := t.Files()
@@ -145,6 +157,10 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 			continue
 		}
 		if strings.HasPrefix(base, ".") && f.Kind == Submodule {
+			continue
+		}
+		if base == ".gitattributes" && t.IsTree {
+			errs = append(errs, &snapshot.Error{File: t.Join(f.Path), Msg: gitattributesMsg})
 			continue
 		}
 		if f.Kind == Submodule {
