@@ -47,3 +47,74 @@ func TestGitattributesRefused(t *testing.T) {
 		t.Errorf("HEAD~1: %v", err)
 	}
 }
+
+// TestGitattributesAbove: a .gitattributes of a folder above PATH (the
+// repository's top, _cache) that may give the pages a
+// working-tree-encoding is an error at its line, read from the
+// resolution's own git process; one whose lines cannot touch a page
+// (*.png, another attribute) is not. The same commit through a path
+// from the current folder (./develop from _cache) is judged alike.
+func TestGitattributesAbove(t *testing.T) {
+	repo, _ := series(t)
+	dir := t.TempDir()
+	clone := filepath.Join(dir, "clone")
+	if _, err := gittest.Git(dir, nil, "clone", "-q", repo, clone); err != nil {
+		t.Fatal(err)
+	}
+	commit := func(file, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(clone, filepath.FromSlash(file)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(clone, nil, "add", file); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(clone, nil, "commit", "-q", "--allow-empty", "-m", file); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := func(r *Repo, spec string) error {
+		_, err := snapshot.LoadFrom(mustSource(t, r, spec), snapshot.Options{})
+		return err
+	}
+	commit(".gitattributes", "*.png binary\n*.sh text eol=lf\n*.ps1 working-tree-encoding=UTF-16LE\n")
+	if err := load(r, "HEAD:_cache/develop"); err != nil {
+		t.Errorf("attributes that touch no page: %v", err)
+	}
+	for _, tc := range []struct{ file, text, want string }{
+		{".gitattributes", "*.png binary\n# a comment\n*.md working-tree-encoding=UTF-16LE\n", "HEAD:.gitattributes: line 3: this line gives files a working-tree-encoding"},
+		{"_cache/.gitattributes", "develop/**/specs.md\tworking-tree-encoding=UTF-16\n", "HEAD:_cache/.gitattributes: line 1: this line gives"},
+		{"_cache/.gitattributes", "[attr]wide working-tree-encoding=UTF-16\n", "HEAD:_cache/.gitattributes: line 1: this line gives"},
+	} {
+		commit(".gitattributes", "*.png binary\n")
+		commit(tc.file, tc.text)
+		if err := load(r, "HEAD:_cache/develop"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %q: %v; want an error holding %q", tc.file, tc.text, err, tc.want)
+		}
+		// A page named alone, and the folder from inside _cache.
+		if err := load(r, "HEAD:_cache/develop/bc/specs.md"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %q, a page alone: %v; want an error holding %q", tc.file, tc.text, err, tc.want)
+		}
+		sub, err := OpenRepo(filepath.Join(clone, "_cache"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := load(sub, "HEAD:./develop"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %q, from _cache: %v; want an error holding %q", tc.file, tc.text, err, tc.want)
+		}
+		if err := os.Remove(filepath.Join(clone, filepath.FromSlash(tc.file))); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(clone, nil, "commit", "-q", "-a", "-m", "rm"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The commit before the attributes loads.
+	if err := load(r, "HEAD~10:_cache/develop"); err != nil {
+		t.Errorf("before: %v", err)
+	}
+}

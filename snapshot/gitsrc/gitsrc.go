@@ -28,6 +28,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -45,6 +46,13 @@ var ErrNotRepo = errors.New("not a git repository")
 type Repo struct {
 	dir string // "" for the current directory
 	git string // the git program
+	// prefix is the current directory's path from the top (git
+	// rev-parse --show-prefix), asked once (FromTop).
+	prefix struct {
+		once sync.Once
+		p    string
+		err  error
+	}
 }
 
 // OpenRepo returns the repository of dir ("" or "." for the current
@@ -94,6 +102,9 @@ type Tree struct {
 	repo   *Repo
 	files  []File // Files, once listed: a tree's content never changes
 	sizes  bool   // ListSizes
+	// attrs are the .gitattributes files of the folders above PATH, from
+	// the top down (encodingAbove).
+	attrs []attrFile
 }
 
 // ListSizes has Files list the blobs' sizes (git ls-tree -l) of a tree
@@ -125,7 +136,12 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("unknown revision %q", rev)
 	}
-	commit, cobj, oid, typ, err := r.resolve(rev, p)
+	top, err := r.FromTop(p)
+	if err != nil {
+		return nil, err
+	}
+	attrs := attributesAbove(top)
+	commit, cobj, oid, typ, attrData, err := r.resolve(rev, p, attrs)
 	if err != nil {
 		return nil, err
 	}
@@ -136,6 +152,11 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		return nil, fmt.Errorf("unknown revision %s", rev) // not reached: commit says why
 	}
 	t := &Tree{Spec: spec, Rev: rev, Path: p, Commit: commit, repo: r}
+	for i, data := range attrData {
+		if data != nil {
+			t.attrs = append(t.attrs, attrFile{attrs[i], data})
+		}
+	}
 	if t.Date, _, err = parseCommit(cobj); err != nil {
 		return nil, err
 	}
@@ -205,37 +226,51 @@ func (r *Repo) FromTop(p string) (string, error) {
 	if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") { // "." alone is a name in the tree, to git
 		return path.Clean("/" + p)[1:], nil
 	}
-	out, err := r.run(nil, "rev-parse", "--show-prefix")
-	if err != nil {
-		return "", err
+	r.prefix.once.Do(func() {
+		out, err := r.run(nil, "rev-parse", "--show-prefix")
+		r.prefix.p, r.prefix.err = strings.TrimSuffix(string(out), "\n"), err
+	})
+	if r.prefix.err != nil {
+		return "", r.prefix.err
 	}
-	prefix := strings.TrimSuffix(string(out), "\n")
-	return path.Clean("/" + path.Join(prefix, p))[1:], nil
+	return path.Clean("/" + path.Join(r.prefix.p, p))[1:], nil
 }
 
 // lineBreaks are what a name given to git cat-file must not hold.
 const lineBreaks = "\n\r\x00"
 
 // resolve asks one git cat-file --batch for the commit rev names (its
-// object, for the date: "" when it names none) and for the object rev:p
-// names (typ "missing" or "ambiguous" when none), of which it reads the
-// header alone: git is stopped before it sends a blob's content, which
-// the loader reads later (a page named alone was read twice).
-func (r *Repo) resolve(rev, p string) (commit string, cobj []byte, oid, typ string, err error) {
+// object, for the date: "" when it names none), for the content of each
+// file of attrs (paths from the top) that exists at rev (nil where none
+// does), and for the object rev:p names (typ "missing" or "ambiguous"
+// when none), of which it reads the header alone: git is stopped before
+// it sends a blob's content, which the loader reads later (a page named
+// alone was read twice).
+func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byte, oid, typ string, attrData [][]byte, err error) {
 	args := []string{"cat-file", "--batch"}
 	cmd := r.command(args...)
-	cmd.Stdin = strings.NewReader(rev + "^{commit}\n" + rev + ":" + p + "\n")
+	var in strings.Builder
+	in.WriteString(rev + "^{commit}\n")
+	for _, a := range attrs {
+		in.WriteString(rev + ":" + a + "\n")
+	}
+	in.WriteString(rev + ":" + p + "\n")
+	cmd.Stdin = strings.NewReader(in.String())
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return "", nil, "", "", err
+		return "", nil, "", "", nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return "", nil, "", "", r.startError(err)
+		return "", nil, "", "", nil, r.startError(err)
 	}
 	br := bufio.NewReader(stdout)
 	c, err := readAnswer(br, nil, true)
+	attrData = make([][]byte, len(attrs))
+	for i := 0; i < len(attrs) && err == nil; i++ {
+		attrData[i], err = readAttributes(br)
+	}
 	var o answer
 	if err == nil {
 		o, err = readAnswer(br, nil, false)
@@ -245,14 +280,14 @@ func (r *Repo) resolve(rev, p string) (commit string, cobj []byte, oid, typ stri
 	werr := cmd.Wait()
 	if err != nil {
 		if ee := (*exec.ExitError)(nil); errors.As(werr, &ee) && stderr.Len() > 0 {
-			return "", nil, "", "", r.exitError(args, ee, stderr.Bytes())
+			return "", nil, "", "", nil, r.exitError(args, ee, stderr.Bytes())
 		}
-		return "", nil, "", "", err
+		return "", nil, "", "", nil, err
 	}
 	if c.typ != "commit" {
-		return "", nil, "", "", nil
+		return "", nil, "", "", nil, nil
 	}
-	return c.oid, c.data, o.oid, o.typ, nil
+	return c.oid, c.data, o.oid, o.typ, attrData, nil
 }
 
 // notLink returns an error when p at commit (rev as given) is a symbolic

@@ -141,6 +141,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	// unknown (a blob without its size, or gzip'd).
 	var streamed int64
 	var errs []*snapshot.Error
+	if f, n := t.encodingAbove(); f != "" {
+		errs = append(errs, &snapshot.Error{File: t.Rev + ":" + f, Line: n, Msg: encodingAboveMsg})
+	}
 	var links []string // the links to follow, by their names in entries
 	var linkPaths, linkOIDs []string
 	var linkWarnings []snapshot.Warning

@@ -1,0 +1,117 @@
+package gitsrc
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"path"
+	"strings"
+)
+
+// A checkout re-encodes a file that .gitattributes gives a
+// working-tree-encoding (to UTF-16, say), and the site, built from the
+// checkout, then reads no page from it (Jekyll copies a file whose raw
+// first bytes are not "---" as it is), while REV:PATH reads the blobs as
+// committed: a pull request that added one line to the repository's
+// .gitattributes emptied the site and passed a gate over
+// git:HEAD^1:_cache/develop and git:HEAD:_cache/develop with "no
+// changes". A .gitattributes inside the tree is an error of the walk
+// (gitattributesMsg); one above it, that may give the pages such an
+// encoding, is too (Tree.encodingAbove). The other attributes leave what
+// Jekyll reads alone (eol, text: a carriage return before each line
+// break), or need a driver that only the repository's configuration,
+// never a commit, can give (filter).
+
+// attrFile is a .gitattributes file of a folder above a tree: its path
+// from the top of the repository, and its content.
+type attrFile struct {
+	path string
+	data []byte
+}
+
+// maxAttributes is the largest .gitattributes above a tree that is read:
+// a larger one (no repository has one) is judged as one that gives the
+// pages an encoding, unread.
+const maxAttributes = 1 << 20
+
+// attributesAbove returns the paths, from the top of the repository
+// down, of the .gitattributes files that may apply to the files at top
+// (a tree's or a page's path from the top): those of the folders above
+// it. A tree's own is in the tree.
+func attributesAbove(top string) []string {
+	if top == "" {
+		return nil
+	}
+	var out []string
+	for d := path.Dir(top); ; d = path.Dir(d) {
+		if d == "." {
+			out = append(out, ".gitattributes")
+			break
+		}
+		out = append(out, d+"/.gitattributes")
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// readAttributes reads the answer of git cat-file --batch to a
+// .gitattributes file: its content, nil when there is none (or it is no
+// file), and a placeholder past maxAttributes.
+func readAttributes(br *bufio.Reader) ([]byte, error) {
+	a, err := readAnswer(br, nil, false)
+	if err != nil || a.typ == "missing" || a.typ == "ambiguous" {
+		return nil, err
+	}
+	if a.typ != "blob" || a.size > maxAttributes {
+		if _, err := br.Discard(int(min(a.size, maxAttributes+1))); err != nil {
+			return nil, err
+		}
+		if a.size > maxAttributes {
+			return nil, fmt.Errorf("git cat-file: a .gitattributes of %d bytes above the tree: more than the %d read", a.size, maxAttributes)
+		}
+		_, err := br.ReadByte() // the newline after the content
+		return nil, err
+	}
+	a, err = readAnswerContent(br, a)
+	return a.data, err
+}
+
+// encodingAbove returns the .gitattributes file above the tree that may
+// give its pages a working-tree-encoding, and its line; "" when none
+// does.
+func (t *Tree) encodingAbove() (file string, line int) {
+	for _, a := range t.attrs {
+		if n := encodingLine(a.data); n > 0 {
+			return a.path, n
+		}
+	}
+	return "", 0
+}
+
+// encodingLine returns the first line of a .gitattributes text that may
+// give a page (specs.md) a working-tree-encoding, or 0. A line whose
+// pattern has no slash is matched against a page's name; any other line
+// that names the attribute (a pattern with a slash, quoted, or a macro)
+// counts, as git's matching of such patterns is not repeated here.
+func encodingLine(data []byte) int {
+	for n, l := range bytes.Split(data, []byte("\n")) {
+		s := strings.TrimSpace(string(l))
+		if s == "" || s[0] == '#' || !strings.Contains(s, "working-tree-encoding") {
+			continue
+		}
+		pattern, _, _ := strings.Cut(strings.ReplaceAll(s, "\t", " "), " ")
+		if !strings.HasPrefix(pattern, "[attr]") && !strings.HasPrefix(pattern, `"`) && !strings.Contains(pattern, "/") {
+			if ok, err := path.Match(pattern, "specs.md"); err == nil && !ok {
+				continue
+			}
+		}
+		return n + 1
+	}
+	return 0
+}
+
+// encodingAboveMsg is the error of a .gitattributes above the tree that
+// may re-encode its pages (encodingAbove), at its line.
+const encodingAboveMsg = "this line gives files a working-tree-encoding, and may give the pages one: a checkout, which the site is built from, re-encodes them, and Jekyll reads no page from a file that does not start with '---' as written, while REV:PATH reads the pages as committed; remove the line, or give the checked-out folder"
