@@ -18,22 +18,8 @@ import (
 // which the site is built from, held the page in UTF-16, which Jekyll
 // publishes as no page (the 46th adversarial pass).
 func TestGitattributesRefused(t *testing.T) {
-	repo, _ := series(t)
-	dir := t.TempDir()
-	clone := filepath.Join(dir, "clone")
-	if _, err := gittest.Git(dir, nil, "clone", "-q", repo, clone); err != nil {
-		t.Fatal(err)
-	}
-	attrs := filepath.Join(clone, "_cache", "develop", ".gitattributes")
-	if err := os.WriteFile(attrs, []byte("*/specs.md working-tree-encoding=UTF-16LE\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(clone, nil, "add", "_cache/develop/.gitattributes"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(clone, nil, "commit", "-q", "-m", "attributes"); err != nil {
-		t.Fatal(err)
-	}
+	clone, commit := seriesClone(t)
+	commit("_cache/develop/.gitattributes", "*/specs.md working-tree-encoding=UTF-16LE\n")
 	r, err := OpenRepo(clone)
 	if err != nil {
 		t.Fatal(err)
@@ -55,24 +41,7 @@ func TestGitattributesRefused(t *testing.T) {
 // (*.png, another attribute) is not. The same commit through a path
 // from the current folder (./develop from _cache) is judged alike.
 func TestGitattributesAbove(t *testing.T) {
-	repo, _ := series(t)
-	dir := t.TempDir()
-	clone := filepath.Join(dir, "clone")
-	if _, err := gittest.Git(dir, nil, "clone", "-q", repo, clone); err != nil {
-		t.Fatal(err)
-	}
-	commit := func(file, text string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(clone, filepath.FromSlash(file)), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := gittest.Git(clone, nil, "add", file); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := gittest.Git(clone, nil, "commit", "-q", "--allow-empty", "-m", file); err != nil {
-			t.Fatal(err)
-		}
-	}
+	clone, commit := seriesClone(t)
 	r, err := OpenRepo(clone)
 	if err != nil {
 		t.Fatal(err)
@@ -116,5 +85,30 @@ func TestGitattributesAbove(t *testing.T) {
 	// The commit before the attributes loads.
 	if err := load(r, "HEAD~10:_cache/develop"); err != nil {
 		t.Errorf("before: %v", err)
+	}
+}
+
+// seriesClone clones the series' repository into a test folder, and
+// returns it with a function that commits a file of the given text
+// (a commit even where the file is unchanged).
+func seriesClone(t *testing.T) (string, func(file, text string)) {
+	t.Helper()
+	repo, _ := series(t)
+	dir := t.TempDir()
+	clone := filepath.Join(dir, "clone")
+	if _, err := gittest.Git(dir, nil, "clone", "-q", repo, clone); err != nil {
+		t.Fatal(err)
+	}
+	return clone, func(file, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(clone, filepath.FromSlash(file)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(clone, nil, "add", file); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(clone, nil, "commit", "-q", "--allow-empty", "-m", file); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
