@@ -475,7 +475,7 @@ func keepMemorySettings(t *testing.T) {
 	gc := debug.SetGCPercent(100)
 	debug.SetGCPercent(gc)
 	limit := debug.SetMemoryLimit(-1)
-	t.Cleanup(func() { debug.SetGCPercent(gc); debug.SetMemoryLimit(limit) })
+	t.Cleanup(func() { stopWatchingLive(); debug.SetGCPercent(gc); debug.SetMemoryLimit(limit) })
 }
 
 // TestSetMemoryLimit: main's limitMemory sets the limit for the input and

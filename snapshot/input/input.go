@@ -124,6 +124,13 @@ func open(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) {
 		p = filepath.Join(dir, p)
 	}
 	fi, lerr := os.Lstat(p)
+	if scheme, ok := urlScheme(arg); ok && lerr != nil && !explicitPath(arg) {
+		// Not on disk, and never a REV:PATH (git names no path that
+		// starts with /): a URL cachediff does not fetch. Named
+		// redacted, as a mirror URL is: a misspelt https:// kept its
+		// password in the message.
+		return nil, nil, &ArgError{Arg: mirror.Redact(arg), Msg: unreadURL(scheme)}
+	}
 	if explicitPath(arg) || !strings.Contains(arg, ":") {
 		src, err := openPath(dir, p, o)
 		return src, nil, err
@@ -315,6 +322,35 @@ func ambiguous(arg string, fi fs.FileInfo, t *gitsrc.Tree) error {
 	asPath := "./" + arg
 	return &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: %s on disk, and %s at revision %s (commit %s) in git; say which: %s for the one on disk, %s%s for the revision",
 		what, t.DisplayPath(), t.Rev, t.ShortCommit(), asPath, RevPrefix, arg)}
+}
+
+// urlScheme returns the scheme of arg when it is written as a URL,
+// SCHEME://…, with a scheme as RFC 3986 spells one.
+func urlScheme(arg string) (string, bool) {
+	scheme, _, ok := strings.Cut(arg, "://")
+	if !ok || scheme == "" {
+		return "", false
+	}
+	for i, c := range scheme {
+		letter := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+		if !letter && (i == 0 || !('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return "", false
+		}
+	}
+	return scheme, true
+}
+
+// unreadURL says why a URL of scheme (not http, https or file) is not
+// read, and what to give instead.
+func unreadURL(scheme string) string {
+	const reads = "cachediff reads a mirror at an http://, https:// or file:// URL, in a folder, or as REV:PATH"
+	switch strings.ToLower(scheme) {
+	case "s3":
+		return "an S3 URL, which cachediff does not read: give a public bucket's HTTPS endpoint, https://BUCKET.s3.REGION.amazonaws.com/PREFIX, or a copy of the mirror in a folder (" + reads + ")"
+	case "oci":
+		return "an OCI registry's URL, which cachediff does not read: " + reads
+	}
+	return fmt.Sprintf("a URL of scheme %s://, which cachediff does not read: %s", scheme, reads)
 }
 
 // ArgError is an error about a command-line argument as a whole (not a

@@ -68,3 +68,34 @@ func TestGuesses(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreadURLSchemes (the 47th adversarial pass, issue 35): a URL of a
+// scheme cachediff does not fetch was tried as REV:PATH, and refused as
+// "unknown revision s3" (or "no such file or directory, and not REV:PATH
+// either" outside a repository), with the argument quoted raw: s3:// and
+// oci://, the schemes of Spack's own mirrors, got no word that they are
+// not read, and a misspelt https:// printed the URL's password, which a
+// mirror URL never shows. It is refused as a URL, named redacted, with
+// what to give instead.
+func TestUnreadURLSchemes(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ arg, want string }{
+		{"s3://spack-binaries/develop", "HTTPS endpoint"},
+		{"S3://spack-binaries/develop", "HTTPS endpoint"},
+		{"oci://ghcr.io/spack/cache", "an OCI registry's URL"},
+		{"htps://user:s3cret@mirror.example.org/cache", "scheme htps://"},
+		{"ftp://user:s3cret@mirror.example.org/cache", "scheme ftp://"},
+	} {
+		_, err := Load(dir, c.arg, Options{}, snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "https://") || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("Load(%q): %v; want an error naming the URL without its password, saying %q and what cachediff reads", c.arg, err, c.want)
+		}
+	}
+	// On disk, such a name is a path, as any other.
+	if err := os.MkdirAll(filepath.Join(dir, "s3:", "b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir, "s3://b", Options{}, snapshot.Options{}); err == nil || strings.Contains(err.Error(), "S3 URL") {
+		t.Errorf("Load(s3://b) with s3:/b on disk: %v; want it read as a folder (one without pages)", err)
+	}
+}
