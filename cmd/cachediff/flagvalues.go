@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -65,7 +66,10 @@ func parseBytes(s string, most int64) (int64, error) {
 		}
 	}
 	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n < 0 || n > most/factor {
+	if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(t, "-") || err == nil && n > most/factor {
+		return 0, fmt.Errorf("more than the most it takes, %d bytes (about %s)", most, aboutBytes(most))
+	}
+	if err != nil || n < 0 {
 		return 0, errByteSize
 	}
 	return n * factor, nil
@@ -130,3 +134,21 @@ func (w *wordList) String() string { return "[" + strings.Join(*w, ",") + "]" }
 
 // Type names the kind of value for pflag.
 func (w *wordList) Type() string { return "strings" }
+
+// aboutBytes writes n bytes rounded to the largest binary unit it
+// reaches: math.MaxInt32 is "2 GiB".
+func aboutBytes(n int64) string {
+	for _, u := range []struct {
+		name string
+		size int64
+	}{{"EiB", 1 << 60}, {"PiB", 1 << 50}, {"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.size-u.size/100 {
+			q := n / u.size
+			if n%u.size >= u.size/2 {
+				q++
+			}
+			return strconv.FormatInt(q, 10) + " " + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
