@@ -885,8 +885,8 @@ func (s *scanner) spec(i int) (sp snapshot.Spec, ok bool) {
 			setSize(&sp, size)
 		default:
 			k := string(key)
-			if extraKeys[k] {
-				return sp, false
+			if extraKeys[k] || k == protoKey {
+				return sp, false // the general path says why
 			}
 			var raw []byte
 			if raw, ok = s.skip(0); !ok {

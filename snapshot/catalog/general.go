@@ -333,6 +333,9 @@ func (l *specList) UnmarshalJSON(data []byte) error {
 		if dupOff >= 0 {
 			return &posError{off + dupOff, fmt.Errorf("spec %d: key %q is given twice", i+1, dup)}
 		}
+		if _, ok := fields[protoKey]; ok {
+			return &posError{off + keyOffset(raw, protoKey), fmt.Errorf("spec %d: %s", i+1, protoMessage)}
+		}
 		s, err := specFromFields(fields)
 		if err != nil {
 			return &posError{off, fmt.Errorf("spec %d: %w", i+1, err)}
@@ -346,6 +349,44 @@ func (l *specList) UnmarshalJSON(data []byte) error {
 		return &posError{dec.InputOffset(), errors.New("unexpected data after the list of specs")}
 	}
 	return nil
+}
+
+// protoKey is the key that JavaScript reads, in an object written out,
+// as the object's prototype, not as a field. The site's page of a package
+// writes spec_details into a <script> element as such a text (Liquid's
+// jsonify), and its table reads each spec's fields from the object: a
+// spec without versions or variants, and with "__proto__": {"versions":
+// [...]}, shows those versions, while cachediff, which compares no field
+// it does not know, reads none. A pull request that added one to a spec
+// changed the table and passed a gate with "no changes". No real page
+// has the key.
+const protoKey = "__proto__"
+
+// protoMessage is the message of a spec with protoKey.
+const protoMessage = `the key "__proto__": the site's page writes spec_details into a <script> element, where JavaScript reads that key as the spec's prototype, from which the table takes any field the spec lacks (versions, variants, ...), so the site could show other specs than cachediff reads; remove it`
+
+// keyOffset returns the offset in raw, a JSON object (valid JSON), of its
+// key key (as decoded), or 0.
+func keyOffset(raw []byte, key string) int64 {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil { // {
+		return 0
+	}
+	for dec.More() {
+		off := int64(skipSpace(raw, dec.InputOffset()))
+		tok, err := dec.Token()
+		if err != nil {
+			return 0
+		}
+		if k, _ := tok.(string); k == key {
+			return off
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return 0
+		}
+	}
+	return 0
 }
 
 // objectFields decodes a JSON object (valid JSON: encoding/json checked it

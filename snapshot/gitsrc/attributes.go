@@ -92,9 +92,14 @@ func (t *Tree) encodingAbove() (file string, line int) {
 
 // encodingLine returns the first line of a .gitattributes text that may
 // give a page (specs.md) a working-tree-encoding, or 0. A line whose
-// pattern has no slash is matched against a page's name; any other line
-// that names the attribute (a pattern with a slash, quoted, or a macro)
-// counts, as git's matching of such patterns is not repeated here.
+// pattern has no slash, and only the wildcards * and ?, is matched
+// against a page's name; any other line that names the attribute (a
+// pattern with a slash, quoted, a macro, or with a bracket or a
+// backslash) counts, as git's matching of such patterns is not repeated
+// here: its brackets take [!x] and [[:lower:]] (path.Match reads the
+// first as '!' or 'x', and the second not at all as git does), and
+// "[!x]pecs.md working-tree-encoding=UTF-16LE" re-encoded every page of
+// a checkout while the gate, matching with path.Match, passed.
 func encodingLine(data []byte) int {
 	for n, l := range bytes.Split(data, []byte("\n")) {
 		s := strings.TrimSpace(string(l))
@@ -102,7 +107,7 @@ func encodingLine(data []byte) int {
 			continue
 		}
 		pattern, _, _ := strings.Cut(strings.ReplaceAll(s, "\t", " "), " ")
-		if !strings.HasPrefix(pattern, "[attr]") && !strings.HasPrefix(pattern, `"`) && !strings.Contains(pattern, "/") {
+		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {
 			if ok, err := path.Match(pattern, "specs.md"); err == nil && !ok {
 				continue
 			}

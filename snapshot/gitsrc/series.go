@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // Commit is one snapshot of a series: PATH at a commit.
@@ -125,6 +127,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	spec := ":(top,literal)" + top
 	if top == "" {
 		spec = ":(top)"
+	}
+	if err := r.attributesInRange(append(args, rng), top); err != nil {
+		return nil, err
 	}
 	out, err := r.run(nil, append(args, rng, "--", spec)...)
 	if err != nil {
@@ -382,4 +387,43 @@ func firstParent(obj []byte) string {
 		}
 	}
 	return ""
+}
+
+// attributesInRange refuses a series in whose range (revList: git
+// rev-list, its options and the range) a commit that changed a
+// .gitattributes above PATH (top, from the top) left a line that may give
+// the pages a working-tree-encoding (encodingLine). The series loads
+// PATH at the commits that changed it, each with the attributes above it
+// at that commit (Tree.encodingAbove), and a commit that changed only the
+// attributes is none of them: a pull request that added such a line to
+// the repository's .gitattributes, and touched no page, re-encoded every
+// page of the checkout the site is built from, while `log --revs
+// HEAD~1..HEAD _cache/develop` said "no commit in this range changed"
+// it and passed. The attributes at the base are judged as it loads.
+func (r *Repo) attributesInRange(revList []string, top string) error {
+	attrs := attributesAbove(top)
+	if len(attrs) == 0 {
+		return nil
+	}
+	args := append([]string{}, revList...)
+	args = append(args, "--")
+	for _, a := range attrs {
+		args = append(args, ":(top,literal)"+a)
+	}
+	out, err := r.run(nil, args...)
+	if err != nil {
+		return r.rangeError(revList[len(revList)-1], err)
+	}
+	for _, id := range strings.Fields(string(out)) {
+		_, _, _, _, data, err := r.resolve(id, top, attrs)
+		if err != nil {
+			return err
+		}
+		for i, d := range data {
+			if n := encodingLine(d); n > 0 {
+				return &snapshot.Error{File: short(id) + ":" + attrs[i], Line: n, Msg: encodingAboveMsg}
+			}
+		}
+	}
+	return nil
 }

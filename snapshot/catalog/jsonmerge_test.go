@@ -1,0 +1,57 @@
+package catalog
+
+import (
+	"testing"
+
+	. "github.com/cachediff/cachediff/snapshot"
+)
+
+// TestJSONMergeKey: a key "<<" in a one-line JSON value (spec_details or
+// meta), quoted as JSON writes every key, escaped, or in an object
+// inside a field, is an error at the key, by the fast and the general
+// path alike. SafeYAML, which Jekyll reads front matter with, merges the
+// value of any key "<<", and raises when it is not a mapping: the site
+// then published the page without its specs, while cachediff read a
+// field it does not compare (or, in meta, a key it ignores), and a
+// gate passed with "no changes".
+func TestJSONMergeKey(t *testing.T) {
+	h := hashN(1)
+	pre := `spec_details: [{"hash": "` + h + `", `
+	parsers := []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral}
+	for _, tc := range []struct {
+		name, val string
+		off       int // of the key in val
+	}{
+		{"a string", `"<<": "x"`, 0},
+		{"a list", `"os": "x", "<<": []`, 11},
+		{"null", `"<<": null`, 0},
+		{"a mapping", `"<<": {"versions": ["6.6.6"]}`, 0},
+		{"escaped", `"\u003c\u003C": 1`, 0},
+		{"in a field's object", `"note": {"a": [{"<<": 1}]}`, 16},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := []byte(head + pre + tc.val + "}]\n---\n")
+			for _, parse := range parsers {
+				_, _, _, err := parse("p.md", page, false)
+				checkErr(t, err, "p.md", 5, len(pre)+tc.off+1, `spec_details: a key "<<"`, "SafeYAML", "without its specs")
+			}
+		})
+	}
+	metaPre := `meta: {"num_specs": 1, `
+	page := []byte(head + metaPre + `"<<": []}` + "\n" + pre + `"os": "x"}]` + "\n---\n")
+	for _, parse := range parsers {
+		_, _, _, err := parse("p.md", page, false)
+		checkErr(t, err, "p.md", 5, len(metaPre)+1, `meta: a key "<<"`)
+	}
+
+	// "<<" that is no key stays read: a value, an item of a list, a
+	// longer key, an escaped backslash before the key's text.
+	for _, val := range []string{`"note": "<<"`, `"variants": ["<<", "+x"]`, `"<<<": 1`, `"note": {"a": "<<"}`, `"\\<<": 1`} {
+		page := []byte(head + pre + val + "}]\n---\n")
+		for _, parse := range parsers {
+			if _, _, _, err := parse("p.md", page, false); err != nil {
+				t.Errorf("%s: %v", val, err)
+			}
+		}
+	}
+}
