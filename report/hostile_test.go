@@ -225,7 +225,7 @@ func specJSON(hash string, versions ...string) string {
 	if versions == nil {
 		v = []byte("[]")
 	}
-	return `{"compiler": "gcc@13.2.0", "hash": "` + hash + `", "os": "ubuntu22.04", "platform": "linux", "stacks": ["root"], "target": "x86_64", "variants": ["+shared"], "versions": ` + string(v) + `}`
+	return `{"compiler": "gcc@13.2.0", "hash": "` + hash + `", "os": "ubuntu22.04", "platform": "linux", "stacks": ["root"], "target": "x86_64", "variants": ["+shared"], "versions": ` + string(v) + `, "size": "-"}`
 }
 
 // renderAll is reporttest.RenderAll with this package's formats.

@@ -297,14 +297,14 @@ func TestCompareVariants(t *testing.T) {
 // TestPageRuleCounts checks the counts a page load reports, rule by rule.
 func TestPageRuleCounts(t *testing.T) {
 	page := testPage("zlib", "develop", nil,
-		map[string]any{"hash": hashN(1), "compiler": "%gcc@=13.2.0", "versions": []string{"=1.3.1"},
-			"variants": []string{"+shared", "cuda_arch:=80", "+pic"}, "stacks": []string{"root", "e4s"}},
-		map[string]any{"hash": hashN(2), "compiler": "clang@18.1.8", "versions": []string{"1.3.1"},
-			"variants": []string{"languages='fortran,c'", "targets=nvptx,bpf,amdgpu"}, "stacks": []string{"e4s", "root"}},
-		map[string]any{"hash": hashN(3), "compiler": "", "versions": []string{"1.3.1"},
-			"variants": []string{"+pic", "+shared"}, "stacks": []string{"root"}},
-		map[string]any{"hash": hashN(4), "versions": []string{"1.3.1"},
-			"variants": []string{"~~cuda"}, "stacks": []string{"root"}},
+		fullSpec(map[string]any{"hash": hashN(1), "compiler": "%gcc@=13.2.0", "versions": []string{"=1.3.1"},
+			"variants": []string{"+shared", "cuda_arch:=80", "+pic"}, "stacks": []string{"root", "e4s"}}),
+		fullSpec(map[string]any{"hash": hashN(2), "compiler": "clang@18.1.8", "versions": []string{"1.3.1"},
+			"variants": []string{"languages='fortran,c'", "targets=nvptx,bpf,amdgpu"}, "stacks": []string{"e4s", "root"}}),
+		fullSpec(map[string]any{"hash": hashN(3), "compiler": "", "versions": []string{"1.3.1"},
+			"variants": []string{"+pic", "+shared"}, "stacks": []string{"root"}}),
+		fullSpec(map[string]any{"hash": hashN(4), "versions": []string{"1.3.1"},
+			"variants": []string{"~~cuda"}, "stacks": []string{"root"}}),
 	)
 	pkg, counts, _, err := parsePage(t, "zlib/specs.md", []byte(page), false)
 	if err != nil {
@@ -314,7 +314,7 @@ func TestPageRuleCounts(t *testing.T) {
 		"compiler-percent":       1,
 		"compiler-exact-version": 1,
 		"compiler-legacy-name":   1,
-		"compiler-none":          2, // "" and missing
+		"compiler-none":          2, // "" (spec 3), and none written (spec 4: fullSpec writes "")
 		"version-exact":          1,
 		"variant-propagation":    2, // cuda_arch:=80, ~~cuda
 		"variant-quotes":         1,
@@ -344,7 +344,7 @@ func TestPageRuleCounts(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"zlib/specs.md": page,
 		"bzip2/specs.md": testPage("bzip2", "develop", nil,
-			map[string]any{"hash": hashN(10), "compiler": "gcc@=13.2.0", "versions": []string{"1.0.8"}, "stacks": []string{"root"}}),
+			fullSpec(map[string]any{"hash": hashN(10), "compiler": "gcc@=13.2.0", "versions": []string{"1.0.8"}, "stacks": []string{"root"}})),
 	})
 	snap, err := Load(dir, Options{})
 	if err != nil {
@@ -360,10 +360,10 @@ func TestPageRuleCounts(t *testing.T) {
 // as written and nothing is counted.
 func TestRawChangesNothing(t *testing.T) {
 	specs := []map[string]any{
-		{"hash": hashN(2), "compiler": "%clang@=18.1.8", "versions": []string{"=2.0", "1.0", "1.0"},
+		fullSpec(map[string]any{"hash": hashN(2), "compiler": "%clang@=18.1.8", "versions": []string{"=2.0", "1.0", "1.0"},
 			"variants": []string{"targets=nvptx,bpf", "cuda_arch:=80", "languages='c,c++'", "++shared"},
-			"stacks":   []string{"root", "e4s"}},
-		{"hash": hashN(1), "compiler": "", "versions": []string{"1.0"}, "stacks": []string{"root"}},
+			"stacks":   []string{"root", "e4s"}}),
+		fullSpec(map[string]any{"hash": hashN(1), "compiler": "", "versions": []string{"1.0"}, "stacks": []string{"root"}}),
 	}
 	page := testPage("zlib", "develop", nil, specs...)
 	pkg, counts, _, err := parsePage(t, "zlib/specs.md", []byte(page), true)
@@ -374,7 +374,7 @@ func TestRawChangesNothing(t *testing.T) {
 		t.Errorf("raw counts %v, want none", counts)
 	}
 	want := []Spec{
-		{Hash: hashN(1), Compiler: "", Versions: []string{"1.0"}, Stacks: []string{"root"}},
+		{Hash: hashN(1), Compiler: "", Versions: []string{"1.0"}, Variants: []string{}, Stacks: []string{"root"}},
 		{Hash: hashN(2), Compiler: "%clang@=18.1.8", Versions: []string{"=2.0", "1.0", "1.0"},
 			Variants: []string{"targets=nvptx,bpf", "cuda_arch:=80", "languages='c,c++'", "++shared"},
 			Stacks:   []string{"root", "e4s"}},

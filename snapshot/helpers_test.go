@@ -19,6 +19,7 @@ var (
 	mustJSON   = pagetest.MustJSON
 	testPage   = pagetest.Page
 	simpleSpec = pagetest.SimpleSpec
+	fullSpec   = pagetest.Full
 	simpleMeta = pagetest.SimpleMeta
 	simplePage = pagetest.SimplePage
 	writeTree  = pagetest.WriteTree

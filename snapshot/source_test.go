@@ -45,7 +45,7 @@ func (s *memSource) Read(f snapshot.File, buf []byte) ([]byte, error) {
 func memPage(title, tag string, hashes ...string) string {
 	var specs []string
 	for _, h := range hashes {
-		specs = append(specs, fmt.Sprintf(`{"hash": %q, "compiler": "gcc@=13.2.0", "versions": ["1.0"], "os": "ubuntu24.04", "platform": "linux", "target": "x86_64", "variants": [], "stacks": ["root"]}`, h))
+		specs = append(specs, fmt.Sprintf(`{"hash": %q, "compiler": "gcc@=13.2.0", "versions": ["1.0"], "os": "ubuntu24.04", "platform": "linux", "target": "x86_64", "variants": [], "stacks": ["root"], "size": "-"}`, h))
 	}
 	return fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, %s]\nspec_details: [%s]\n---\n", title, tag, strings.Join(specs, ", "))
 }
@@ -81,7 +81,7 @@ func TestLoadFrom(t *testing.T) {
 		t.Errorf("got %q (path %q, tag %q, counts %v), want %q", got, snap.Path, snap.Tag, snap.Canon, want)
 	}
 
-	src.files["zlib/specs.md"] = "---\ntitle: \"zlib\"\nlayout: cache\nspec_details: [{\"hash\": 1}]\n---\n"
+	src.files["zlib/specs.md"] = "---\ntitle: \"zlib\"\nlayout: cache\nspec_details: [{\"hash\": 1, \"versions\": [], \"variants\": [], \"compiler\": \"\", \"os\": \"\", \"platform\": \"\", \"target\": \"\", \"stacks\": [], \"size\": \"-\"}]\n---\n"
 	_, err = snapshot.LoadFrom(src, snapshot.Options{})
 	if want := "loading HEAD:_cache/develop/zlib/specs.md: line 4, column 16: spec_details: spec 1: hash: want a string, got 1"; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %s", err, want)

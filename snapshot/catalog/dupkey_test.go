@@ -22,8 +22,8 @@ func TestDuplicateJSONKeys(t *testing.T) {
 	}{
 		{"hash twice", `spec_details: [{"hash": "` + h1 + `", "hash": "` + h2 + `"}]`, 5,
 			len(`spec_details: [{"hash": "`+h1+`", `) + 1, `spec_details: spec 1: key "hash" is given twice`},
-		{"second spec", `spec_details: [{"hash": "` + h1 + `"}, {"hash": "` + h2 + `", "os": "a", "os": "b"}]`, 5,
-			len(`spec_details: [{"hash": "`+h1+`"}, {"hash": "`+h2+`", "os": "a", `) + 1, `spec_details: spec 2: key "os" is given twice`},
+		{"second spec", `spec_details: [{"hash": "` + h1 + `"` + otherFields("") + `}, {"hash": "` + h2 + `", "os": "a", "os": "b"}]`, 5,
+			len(`spec_details: [{"hash": "`+h1+`"`+otherFields("")+`}, {"hash": "`+h2+`", "os": "a", `) + 1, `spec_details: spec 2: key "os" is given twice`},
 		{"unknown key twice", `spec_details: [{"hash": "` + h1 + `", "x": 1, "x": 2}]`, 5,
 			len(`spec_details: [{"hash": "`+h1+`", "x": 1, `) + 1, `spec_details: spec 1: key "x" is given twice`},
 		{"meta key twice", `meta: {"num_specs": 1, "num_specs": 2}` + "\nspec_details: []", 5,

@@ -21,7 +21,7 @@ func TestPageErrors(t *testing.T) {
 	badSpecs := `spec_details: [{"hash": "` + h + `", "compiler": "gcc@13.2.0" "os": "ubuntu24.04"}]`
 	badMeta := `meta: {"num_specs": 1,, "oss": []}`
 	truncated := `spec_details: [{"hash": "` + h + `", "os": "x"`
-	badSecond := `spec_details: [{"hash": "` + hashN(1) + `"}, {"hash": "` + hashN(2) + `", "os": ["x"]}]`
+	badSecond := `spec_details: [{"hash": "` + hashN(1) + `"` + otherFields("") + `}, {"hash": "` + hashN(2) + `", "os": ["x"]` + otherFields(`"os":`) + `}]`
 	for _, tc := range []struct {
 		name      string
 		content   string
@@ -57,13 +57,14 @@ func TestPageErrors(t *testing.T) {
 		{"meta count of the wrong type", head + `meta: {"num_specs_by_stack": {"a": 1, "b": "2"}}` + "\nspec_details: []\n---\n", 5, len(`meta: {"num_specs_by_stack": {"a": 1, "b": `) + 1,
 			[]string{"meta: num_specs_by_stack.b is string, want int"}},
 		// Errors about one spec point at it, or at its hash.
-		{"no hash", head + `spec_details: [{"hash": "` + h + `"}, {"os": "x"}]` + "\n---\n", 5, len(`spec_details: [{"hash": "`+h+`"}, `) + 1, []string{"spec 2 has no hash"}},
-		{"empty hash", head + `spec_details: [{"hash": ""}]` + "\n---\n", 5, len(`spec_details: [`) + 1, []string{"spec 1 has no hash"}},
-		{"malformed hash", head + `spec_details: [{"hash": "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"}]` + "\n---\n", 5, len(`spec_details: [{"hash": `) + 1,
+		{"no hash", head + `spec_details: [{"hash": "` + h + `"` + otherFields("") + `}, {"os": "x"` + otherFields(`"os":`) + `}]` + "\n---\n", 5,
+			len(`spec_details: [{"hash": "`+h+`"`+otherFields("")+`}, `) + 1, []string{"spec 2 has no hash"}},
+		{"empty hash", head + `spec_details: [{"hash": ""` + otherFields("") + `}]` + "\n---\n", 5, len(`spec_details: [`) + 1, []string{"spec 1 has no hash"}},
+		{"malformed hash", head + `spec_details: [{"hash": "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"` + otherFields("") + `}]` + "\n---\n", 5, len(`spec_details: [{"hash": `) + 1,
 			[]string{"spec 1 has a malformed hash", "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"}},
-		{"short hash", head + `spec_details: [{"hash":"abc"}]` + "\n---\n", 5, len(`spec_details: [{"hash":`) + 1, []string{"malformed hash \"abc\""}},
-		{"hash twice", head + `spec_details: [{"hash": "` + h + `"}, {"hash": "` + hashN(2) + `"}, {"os": "x", "hash": "` + h + `"}]` + "\n---\n", 5,
-			len(`spec_details: [{"hash": "`+h+`"}, {"hash": "`+hashN(2)+`"}, {"os": "x", "hash": `) + 1,
+		{"short hash", head + `spec_details: [{"hash":"abc"` + otherFields("") + `}]` + "\n---\n", 5, len(`spec_details: [{"hash":`) + 1, []string{"malformed hash \"abc\""}},
+		{"hash twice", head + `spec_details: [{"hash": "` + h + `"` + otherFields("") + `}, {"hash": "` + hashN(2) + `"` + otherFields("") + `}, {"os": "x"` + otherFields(`"os":`) + `, "hash": "` + h + `"}]` + "\n---\n", 5,
+			len(`spec_details: [{"hash": "`+h+`"`+otherFields("")+`}, {"hash": "`+hashN(2)+`"`+otherFields("")+`}, {"os": "x"`+otherFields(`"os":`)+`, "hash": `) + 1,
 			[]string{"hash " + h + " is listed twice (specs 1 and 3)"}},
 		{"no spec_details", head + "meta: {}\n---\n", 6, 0, []string{"no spec_details"}},
 		// A line "..." ends YAML front matter as "---" does, for Jekyll
@@ -215,7 +216,7 @@ func TestColumnPointsAtBadByte(t *testing.T) {
 // matter over the defaults, and a null keeps the default), and loads with
 // its spec; so does layout: cache however written.
 func TestLayoutDefault(t *testing.T) {
-	specs := `spec_details: [{"hash": "` + hashN(1) + `"}]`
+	specs := `spec_details: [{"hash": "` + hashN(1) + `"` + otherFields("") + `}]`
 	for _, layout := range []string{"", "layout:\n", "layout: null\n", "layout: ~\n", "layout: 'cache'\n", "layout: !!str cache\n", "layout: cache # the default\n"} {
 		dir := writeTree(t, map[string]string{"zlib/specs.md": "---\ntitle: zlib\n" + layout + specs + "\n---\n"})
 		snap, err := Load(dir, Options{})

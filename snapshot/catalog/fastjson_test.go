@@ -77,6 +77,11 @@ func checkFastMeta(t testing.TB, data []byte) bool {
 // TestFastJSON: the scanner decodes every real page's values, the same as
 // encoding/json, and gives up on what it does not handle.
 func TestFastJSON(t *testing.T) {
+	// full is spec (a JSON object) with the fields every spec has that
+	// it does not write.
+	full := func(spec string) string {
+		return spec[:len(spec)-1] + otherFields(spec) + "}"
+	}
 	metas, specs := oneLineValues(t)
 	for _, m := range metas {
 		if !checkFastMeta(t, []byte(m)) {
@@ -95,19 +100,21 @@ func TestFastJSON(t *testing.T) {
 		{`[]`, true},
 		{` [ ] `, true},
 		{`[{}]`, true},
-		{`[{"hash": "a", "versions": [], "size": 12, "x": {"a": [1, 2.5e3, true, null]}, "y": "z"}]`, true},
-		{`[{"hash": "a\"b"}]`, false},           // escape
-		{`[{"hash": null}]`, false},             // null
-		{`[{"hash": "a", "hash": "b"}]`, false}, // twice
-		{`[{"x": 1, "x": 2}]`, false},
-		{`[{"size": "-"}, {"size": -0.5E-7}]`, true},
-		{`[{"size": 01}]`, false},
-		{`[{"size": null}]`, false},
-		{`[{"versions": ["1", 2]}]`, false},
-		{`[{"hash": "a"},]`, false},
-		{`[{"hash": "a"}] x`, false},
-		{`{"hash": "a"}`, false},
-		{"[{\"os\": \"a\tb\"}]", false},
+		{`[` + full(`{"hash": "a", "versions": [], "size": 12, "x": {"a": [1, 2.5e3, true, null]}, "y": "z"}`) + `]`, true},
+		{`[` + full(`{"hash": "a\"b"}`) + `]`, false},           // escape
+		{`[` + full(`{"hash": null}`) + `]`, false},             // null
+		{`[` + full(`{"hash": "a", "hash": "b"}`) + `]`, false}, // twice
+		{`[` + full(`{"hash": "a", "x": 1, "x": 2}`) + `]`, false},
+		{`[` + full(`{"hash": "a", "size": "-"}`) + `, ` + full(`{"hash": "b", "size": -0.5E-7}`) + `]`, true},
+		{`[` + full(`{"hash": "a", "size": 01}`) + `]`, false},
+		{`[` + full(`{"hash": "a", "size": null}`) + `]`, false},
+		{`[` + full(`{"hash": "a", "versions": ["1", 2]}`) + `]`, false},
+		{`[` + full(`{"hash": "a"}`) + `,]`, false},
+		{`[` + full(`{"hash": "a"}`) + `] x`, false},
+		{full(`{"hash": "a"}`), false},
+		{"[" + full("{\"hash\": \"a\", \"os\": \"a\tb\"}") + "]", false},
+		{`[{"hash": "a", "versions": [], "variants": [], "compiler": "", "os": "", "platform": "", "target": "", "stacks": [], "size": "-"}]`, true},
+		{`[{"hash": "a", "versions": [], "variants": [], "compiler": "", "os": "", "platform": "", "target": "", "stacks": [], "size": "-", "tarball": "t"}]`, true},
 		{`[{"x": [}]`, false},
 	} {
 		if got := checkFastSpecs(t, []byte(tc.in)); got != tc.fast {
@@ -144,7 +151,7 @@ func FuzzFastJSON(f *testing.F) {
 	for _, s := range specs {
 		f.Add([]byte(trimPage("\nspec_details: "+s, 2)[len("\nspec_details: "):]))
 	}
-	f.Add([]byte(`[{"hash": "a", "versions": [], "size": 12, "x": {"a": [1, 2.5e3, true, null]}, "y": "z"}]`))
+	f.Add([]byte(fullSpecs(`[{"hash": "a", "versions": [], "size": 12, "x": {"a": [1, 2.5e3, true, null]}, "y": "z"}]`)))
 	f.Add([]byte(`{"num_specs": 3, "num_specs_by_stack": {"a": 0}, "versions": []}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkFastSpecs(t, data)
@@ -276,7 +283,8 @@ func TestKeyMemo(t *testing.T) {
 		{`[{"hash": "kkkkkkk", "compiler": "gcc@1", "os": "o", "platform": "p", "target": "t", "size": 12}, {"hash": "lllllll", "compiler": "gcc@12", "os": "o", "size": "12"}]`, true},
 		{`[{"hash": "mmmmmmm", "compiler": "gcc@1", "os":"o", "platform": "p" , "target": "t"}, {"hash": "nnnnnnn", "compiler": "gcc@1", "os": "o", "platform": "p", "target": "t"}]`, true},
 		// The white space around commas, colons and braces, which the
-		// keys' texts hold; a text past 16 bytes; empty objects.
+		// keys' texts hold; a text past 16 bytes; objects written empty
+		// (given a hash and the fields every spec has, by fullSpecs).
 		{"[{ \"hash\": \"ooooooo\",\n\t\"compiler\" : \"gcc@1\" ,\"os\":\"o\" }, {\"hash\": \"ppppppp\", \"compiler\": \"gcc@1\", \"os\": \"o\"}]", true},
 		{`[{"hash": "qqqqqqq", "compiler": "gcc@1"}, {"hash": "rrrrrrr",   "compiler":    "gcc@1"}, {"hash": "sssssss", "compiler": "gcc@1"}]`, true},
 		{`[{"hash": "ttttttt", "a_very_long_unknown_key": 1, "os": "o"}, {"hash": "uuuuuuu", "a_very_long_unknown_key": 2, "os": "o"}]`, true},
@@ -285,6 +293,8 @@ func TestKeyMemo(t *testing.T) {
 	var bufs scanBufs
 	in := newInterner()
 	for _, l := range lists {
+		// Each spec with all the fields every spec has, after its own.
+		l.text = fullSpecs(l.text)
 		fast, ok := fastSpecListBuf([]byte(l.text), in, &bufs, nil, true)
 		if ok != l.ok {
 			t.Fatalf("%s: fast path %v, want %v", l.text, ok, l.ok)
@@ -334,12 +344,13 @@ func TestValMemoSlots(t *testing.T) {
 			}
 		}
 		b.WriteString("]")
-		fast, ok := fastSpecListBuf([]byte(b.String()), in, &bufs, nil, true)
+		list := fullSpecs(b.String())
+		fast, ok := fastSpecListBuf([]byte(list), in, &bufs, nil, true)
 		if !ok {
 			t.Fatal("fast path gave up")
 		}
 		var slow specList
-		if err := json.Unmarshal([]byte(b.String()), &slow); err != nil {
+		if err := json.Unmarshal([]byte(list), &slow); err != nil {
 			t.Fatal(err)
 		}
 		for i := range slow {

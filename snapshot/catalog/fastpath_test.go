@@ -173,7 +173,7 @@ func TestFastPathsLoad(t *testing.T) {
 // general ones give the same package, warnings, or error.
 func FuzzFastPaths(f *testing.F) {
 	for _, s := range []string{
-		"---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\nmeta: {\"num_specs\": 1}\nspec_details: [{\"hash\": \"" + hashN(1) + "\"}]\n---",
+		"---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\nmeta: {\"num_specs\": 1}\nspec_details: [{\"hash\": \"" + hashN(1) + "\"" + otherFields("") + "}]\n---",
 		"---\ntitle: zlib\nlayout: cache\ncategories: [package, 1.0]\nspec_details: []\n---\n",
 		"---\ntitle: \"a\"\ntitle: \"b\"\nspec_details: []\n---\n",
 	} {
@@ -205,7 +205,7 @@ func TestListTexts(t *testing.T) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(&b, `{"hash": %q, %s}`, hashN(i+1), s)
+			fmt.Fprintf(&b, `{"hash": %q, %s%s}`, hashN(i+1), s, otherFields(s))
 		}
 		b.WriteString("]\n---\n")
 		return []byte(b.String())
@@ -257,7 +257,7 @@ func TestListTextsStartOver(t *testing.T) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, `{"hash": %q, "versions": ["=1.%d"], "variants": ["~v%d", "+a"], "stacks": ["s"]}`, hashN(i), i%7, i)
+		fmt.Fprintf(&b, `{"hash": %q, "versions": ["=1.%d"], "variants": ["~v%d", "+a"], "compiler": "", "os": "", "platform": "", "target": "", "stacks": ["s"], "size": "-"}`, hashN(i), i%7, i)
 		want[i] = Spec{Hash: hashN(i), Versions: []string{fmt.Sprintf("=1.%d", i%7)},
 			Variants: []string{fmt.Sprintf("~v%d", i), "+a"}, Stacks: []string{"s"}}
 	}
@@ -294,7 +294,7 @@ func TestTarballs(t *testing.T) {
 	st := newState()
 	for i, tarball := range []string{`"https://x/a.spack"`, `1`, `true`, `{}`, `[]`, `["a"]`, `null`, `"a\u0041"`,
 		`"a", "tarball": "b"`, `"a", "tarball": 1`, `1, "tarball": "a"`} {
-		page := fmt.Sprintf("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, develop]\nspec_details: [{\"hash\": %q, \"tarball\": %s}]\n---\n", hashN(1), tarball)
+		page := fmt.Sprintf("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, develop]\nspec_details: [{\"hash\": %q, \"tarball\": %s%s}]\n---\n", hashN(1), tarball, otherFields(""))
 		parseBoth(t, fmt.Sprintf("tarball %d", i), []byte(page), st)
 	}
 }

@@ -48,9 +48,9 @@ func FuzzParsePage(f *testing.F) {
 		"---",
 		"---\n---\n",
 		head + "spec_details: [{]\n---\n",
-		head + "spec_details:\n  [\n    {\"hash\": \"" + hashN(1) + "\"}\n  ]\nmeta: {}\n---\n",
+		head + "spec_details:\n  [\n    {\"hash\": \"" + hashN(1) + "\"" + otherFields("") + "}\n  ]\nmeta: {}\n---\n",
 		head + "spec_details: &a [*a]\n---\n",
-		head + "spec_details:\n  - hash: " + hashN(1) + "\n    compiler: '%clang@=18'\n    variants: [\"++x\", \"a:='b,a'\"]\n---\n",
+		head + "spec_details:\n  - hash: " + hashN(1) + "\n    compiler: '%clang@=18'\n    variants: [\"++x\", \"a:='b,a'\"]\n" + otherFieldsYAML("compiler: variants:", "    ") + "---\n",
 		"---\ntitle: zlib\nspec_files:\n  - spec-0.json\n---\n",
 		testPage("zlib", "develop", simpleMeta(1), simpleSpec(1)),
 	} {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"github.com/cachediff/cachediff/internal/testing/pagetest"
+	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -85,4 +87,101 @@ func cloneSpec(s Spec) Spec {
 	s.Variants = slices.Clone(s.Variants)
 	s.Stacks = slices.Clone(s.Stacks)
 	return s
+}
+
+// otherFields is what a spec written as JSON needs after the fields of
+// fields (a part of its text, its opening brace or not): a comma and
+// each field every spec has but the hash (pagetest.SpecFields) that
+// fields does not write as a key of the spec's own (not of an object
+// inside it), empty, with the size real pages write when it is not
+// known. A spec needs them all, and a test of something else writes only
+// its own.
+func otherFields(fields string) string {
+	fields = strings.TrimPrefix(strings.TrimSpace(fields), "{")
+	keys := map[string]bool{}
+	depth := 0
+	for i := 0; i < len(fields); i++ {
+		switch c := fields[i]; c {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case '"':
+			j := i + 1
+			for j < len(fields) && fields[j] != '"' {
+				if fields[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if depth == 0 && j < len(fields) && strings.HasPrefix(strings.TrimLeft(fields[j+1:], " \t\r\n"), ":") {
+				keys[fields[i+1:j]] = true
+			}
+			i = j
+		}
+	}
+	return restOf(func(k string) bool { return keys[k] }, `, "%s": %s`)
+}
+
+// otherFieldsYAML is otherFields for a spec written as a YAML block
+// mapping (fields, its lines so far): a line for each field, indented by
+// indent.
+func otherFieldsYAML(fields, indent string) string {
+	return restOf(func(k string) bool {
+		return regexp.MustCompile(`(?m)(^|[\s{,])` + k + `\s*:`).MatchString(fields)
+	}, indent+"%s: %s\n")
+}
+
+func restOf(has func(string) bool, format string) string {
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(pagetest.SpecFields)) {
+		if !has(k) {
+			fmt.Fprintf(&b, format, k, mustJSON(pagetest.SpecFields[k]))
+		}
+	}
+	return b.String()
+}
+
+// fullSpecs is list (a JSON list of specs, as a test writes it) with the
+// fields every spec has added to each spec that does not write them
+// (otherFields), after its last field: the white space before its
+// closing brace stays where it was. A spec without fields gets a hash.
+func fullSpecs(list string) string {
+	var b strings.Builder
+	depth, start, copied := 0, -1, 0
+	inString := false
+	for i := 0; i < len(list); i++ {
+		c := list[i]
+		if inString {
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+			if c == '{' && depth == 2 {
+				start = i
+			}
+		case '}', ']':
+			if c == '}' && depth == 2 {
+				spec := list[start:i]
+				end := len(strings.TrimRight(spec, " \t\r\n"))
+				rest := otherFields(spec)
+				if strings.TrimSpace(spec[1:]) == "" {
+					rest = fmt.Sprintf(`"hash": %q%s`, hashN(start), rest)
+				}
+				b.WriteString(list[copied:start+end] + rest)
+				copied = start + end
+			}
+			depth--
+		}
+	}
+	b.WriteString(list[copied:])
+	return b.String()
 }

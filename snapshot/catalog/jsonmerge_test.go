@@ -30,7 +30,7 @@ func TestJSONMergeKey(t *testing.T) {
 		{"in a field's object", `"note": {"a": [{"<<": 1}]}`, 16},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			page := []byte(head + pre + tc.val + "}]\n---\n")
+			page := []byte(head + pre + tc.val + otherFields(tc.val) + "}]\n---\n")
 			for _, parse := range parsers {
 				_, _, _, err := parse("p.md", page, false)
 				checkErr(t, err, "p.md", 5, len(pre)+tc.off+1, `spec_details: a key "<<"`, "SafeYAML", "without its specs")
@@ -38,7 +38,7 @@ func TestJSONMergeKey(t *testing.T) {
 		})
 	}
 	metaPre := `meta: {"num_specs": 1, `
-	page := []byte(head + metaPre + `"<<": []}` + "\n" + pre + `"os": "x"}]` + "\n---\n")
+	page := []byte(head + metaPre + `"<<": []}` + "\n" + pre + `"os": "x"` + otherFields(`"os": "x"`) + "}]\n---\n")
 	for _, parse := range parsers {
 		_, _, _, err := parse("p.md", page, false)
 		checkErr(t, err, "p.md", 5, len(metaPre)+1, `meta: a key "<<"`)
@@ -47,7 +47,7 @@ func TestJSONMergeKey(t *testing.T) {
 	// "<<" that is no key stays read: a value, an item of a list, a
 	// longer key, an escaped backslash before the key's text.
 	for _, val := range []string{`"note": "<<"`, `"variants": ["<<", "+x"]`, `"<<<": 1`, `"note": {"a": "<<"}`, `"\\<<": 1`} {
-		page := []byte(head + pre + val + "}]\n---\n")
+		page := []byte(head + pre + val + otherFields(val) + "}]\n---\n")
 		for _, parse := range parsers {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%s: %v", val, err)

@@ -215,9 +215,11 @@ func TestCRLF(t *testing.T) {
 
 func TestFieldsKept(t *testing.T) {
 	extra := map[string]any{"hash": hashN(1), "compiler": "gcc@13.2.0", "versions": []string{"1.0"},
+		"variants": []string{}, "os": "ubuntu24.04", "platform": "linux", "target": "x86_64_v3",
 		"stacks": []string{"root"}, "size": 123456789, "tarball": "https://binaries.spack.io/x.spack",
 		"new_field": "value", "nested": map[string]any{"a": []int{1, 2}}, "flag": true, "nothing": nil}
 	plain := map[string]any{"hash": hashN(2), "compiler": "gcc@13.2.0", "versions": []string{"1.0"},
+		"variants": []string{}, "os": "ubuntu24.04", "platform": "linux", "target": "x86_64_v3",
 		"stacks": []string{"root"}, "size": "-"}
 	pkg, _, _, err := parsePage("p.md", []byte(testPage("zlib", "v0.23.1", nil, plain, extra)), false)
 	if err != nil {
@@ -243,7 +245,8 @@ func TestFieldsKept(t *testing.T) {
 		t.Errorf("package %+v", pkg)
 	}
 	// Known fields with the wrong type are errors, not extras.
-	bad := map[string]any{"hash": hashN(3), "versions": "1.0"}
+	bad := simpleSpec(3)
+	bad["versions"] = "1.0"
 	_, _, _, err = parsePage("bad.md", []byte(testPage("zlib", "develop", nil, plain, bad)), false)
 	checkErr(t, err, "bad.md", 5, len("spec_details: [")+len(mustJSON(plain))+2,
 		"spec 2: versions: want a list of strings")

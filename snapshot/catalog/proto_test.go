@@ -29,7 +29,7 @@ func TestProtoKey(t *testing.T) {
 		{"YAML flow", `__proto__: {versions: [6.6.6]}`, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			page := []byte(head + pre + tc.val + "}]\n---\n")
+			page := []byte(head + pre + tc.val + otherFields(tc.val) + "}]\n---\n")
 			for _, parse := range parsers {
 				_, _, _, err := parse("p.md", page, false)
 				col := len(pre) + tc.off + 1
@@ -51,14 +51,14 @@ func TestProtoKey(t *testing.T) {
 	// What JavaScript reads as a field stays read: the key in another
 	// case, or inside a field's value, or in meta.
 	for _, val := range []string{`"__PROTO__": 1`, `"note": {"__proto__": {"versions": ["1"]}}`, `"proto": 1`} {
-		page := []byte(head + pre + val + "}]\n---\n")
+		page := []byte(head + pre + val + otherFields(val) + "}]\n---\n")
 		for _, parse := range parsers {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%s: %v", val, err)
 			}
 		}
 	}
-	page = []byte(head + `meta: {"__proto__": {"num_specs": 2}}` + "\n" + pre + `"os": "x"}]` + "\n---\n")
+	page = []byte(head + `meta: {"__proto__": {"num_specs": 2}}` + "\n" + pre + `"os": "x"` + otherFields(`"os": "x"`) + "}]\n---\n")
 	for _, parse := range parsers {
 		if _, _, _, err := parse("p.md", page, false); err != nil {
 			t.Errorf("meta: %v", err)

@@ -12,7 +12,8 @@ import (
 // randomPages writes random pages whose lists are mostly texts seen
 // before, in any list field and spaced otherwise, with now and then a
 // bracket or quote inside a string, an escape, a byte that is not UTF-8,
-// a list that is not one, a key given twice, a tarball of another type,
+// a list that is not one, a key given twice, a field missing or null, a
+// tarball of another type,
 // a bad hash or a meta: what the scanner's list texts (canonList) must
 // read as the general path does. A review of the list texts wrote the
 // first version of it.
@@ -72,12 +73,12 @@ func (g *randomPages) list() string {
 }
 
 func (g *randomPages) spec(i int) string {
-	keys := []string{"hash", "versions", "variants", "stacks", "compiler", "tarball", "os"}
+	keys := []string{"hash", "versions", "variants", "stacks", "compiler", "tarball", "os", "platform", "target", "size"}
 	g.r.Shuffle(len(keys), func(a, b int) { keys[a], keys[b] = keys[b], keys[a] })
 	var parts []string
 	for _, k := range keys {
-		if g.r.IntN(30) == 0 {
-			continue
+		if g.r.IntN(300) == 0 {
+			continue // a spec without a field it needs (or a tarball)
 		}
 		var v string
 		switch k {
@@ -101,6 +102,10 @@ func (g *randomPages) spec(i int) string {
 			v = g.pick([]string{`"https://x/y.spack"`, `null`, `""`, `"a\u0041"`, `1`, "\"\xfe\""}, 30)
 		case "os":
 			v = `"linux"`
+		case "platform", "target":
+			v = g.pick([]string{`"x"`, `null`, `""`}, 100)
+		case "size":
+			v = g.pick([]string{`"-"`, `12`, `"12"`, `null`}, 20)
 		}
 		parts = append(parts, fmt.Sprintf("%q: %s", k, v))
 		if g.r.IntN(100) == 0 {
@@ -108,7 +113,7 @@ func (g *randomPages) spec(i int) string {
 		}
 	}
 	if g.r.IntN(20) == 0 {
-		parts = append(parts, `"size": 12`, `"other": {"a": [1, "]"]}`)
+		parts = append(parts, `"other": {"a": [1, "]"]}`)
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }

@@ -100,7 +100,7 @@ func TestSafeYAMLGuessesRefused(t *testing.T) {
 		"    note: \"a ! in text\"\n    os: \"! yes\"\n",
 	} {
 		for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
-			if _, _, _, err := parse("p.md", []byte(head+ok+"---\n"), false); err != nil {
+			if _, _, _, err := parse("p.md", []byte(head+ok+otherFieldsYAML(ok, "    ")+"---\n"), false); err != nil {
 				t.Errorf("%q: %v", ok, err)
 			}
 		}

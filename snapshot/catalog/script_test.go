@@ -38,7 +38,7 @@ func TestScriptBreak(t *testing.T) {
 		{"YAML flow, \\x escape", `note: "\x3c!--"`, 7, `"<!--"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			page := []byte(head + pre + tc.val + "}]\n---\n")
+			page := []byte(head + pre + tc.val + otherFields(tc.val) + "}]\n---\n")
 			for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
 				_, _, _, err := parse("p.md", page, false)
 				checkErr(t, err, "p.md", 5, len(pre)+tc.off+1, "spec_details: a string holds "+tc.want, "<script> element", "show no specs")
@@ -74,14 +74,14 @@ func TestScriptBreak(t *testing.T) {
 		`"note": "<script>alert(1)"`, `"note": "< /script>"`, `"note": "<!-x->"`, `"note": "\\u003c/script>"`,
 		`"variants": ["<b>", "<img src=x onerror=alert(1)>"]`, `"note": "</scrip"`,
 	} {
-		page := []byte(head + pre + val + "}]\n---\n")
+		page := []byte(head + pre + val + otherFields(val) + "}]\n---\n")
 		for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%s: %v", val, err)
 			}
 		}
 	}
-	page := []byte(strings.Replace(head, `"zlib"`, `"zlib</script>"`, 1) + `meta: {"note": "</script><!--"}` + "\n" + pre + `"os": "x"}]` + "\n---\n")
+	page := []byte(strings.Replace(head, `"zlib"`, `"zlib</script>"`, 1) + `meta: {"note": "</script><!--"}` + "\n" + pre + `"os": "x"` + otherFields(`"os": "x"`) + "}]\n---\n")
 	for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
 		if _, _, _, err := parse("p.md", page, false); err != nil {
 			t.Errorf("meta and title: %v", err)

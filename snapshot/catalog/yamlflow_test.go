@@ -15,15 +15,18 @@ import (
 func TestOneLineYAMLFlow(t *testing.T) {
 	h1, h2 := hashN(1), hashN(2)
 	head := "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\n"
-	block := head + "meta:\n  num_specs: 2\nspec_details:\n  - hash: " + h2 + "\n    compiler: gcc@13.2.0\n    versions: ['1.0']\n  - hash: " + h1 + "\n    compiler: gcc@13.2.0\n    versions: ['1.0']\n---\n"
+	// Each spec has the fields every spec has: those of the test, and the
+	// rest empty.
+	rest, restYAML := otherFields(`"compiler": 0, "versions": 0`), otherFieldsYAML("compiler: versions:", "    ")
+	block := head + "meta:\n  num_specs: 2\nspec_details:\n  - hash: " + h2 + "\n    compiler: gcc@13.2.0\n    versions: ['1.0']\n" + restYAML + "  - hash: " + h1 + "\n    compiler: gcc@13.2.0\n    versions: ['1.0']\n" + restYAML + "---\n"
 	want, _, wantWarn, err := parseGeneral("p.md", []byte(block), false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, page := range map[string]string{
-		"flow":              head + "meta: {num_specs: 2}\nspec_details: [{hash: " + h2 + ", compiler: gcc@13.2.0, versions: ['1.0']}, {hash: " + h1 + ", compiler: gcc@13.2.0, versions: ['1.0']}]\n---\n",
-		"comment":           head + "meta: {\"num_specs\": 2} # derived\nspec_details: [{\"hash\": \"" + h2 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]}, {\"hash\": \"" + h1 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]}]  # two specs\n---\n",
-		"json without flow": head + "meta: {\"num_specs\": 2}\nspec_details: [{\"hash\": \"" + h2 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]}, {\"hash\": \"" + h1 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]}]\n---\n",
+		"flow":              head + "meta: {num_specs: 2}\nspec_details: [{hash: " + h2 + ", compiler: gcc@13.2.0, versions: ['1.0']" + rest + "}, {hash: " + h1 + ", compiler: gcc@13.2.0, versions: ['1.0']" + rest + "}]\n---\n",
+		"comment":           head + "meta: {\"num_specs\": 2} # derived\nspec_details: [{\"hash\": \"" + h2 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]" + rest + "}, {\"hash\": \"" + h1 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]" + rest + "}]  # two specs\n---\n",
+		"json without flow": head + "meta: {\"num_specs\": 2}\nspec_details: [{\"hash\": \"" + h2 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]" + rest + "}, {\"hash\": \"" + h1 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]" + rest + "}]\n---\n",
 	} {
 		for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
 			got, _, warn, err := parse("p.md", []byte(page), false)
@@ -77,8 +80,9 @@ func TestNotUTF8Values(t *testing.T) {
 // stack listed twice in a spec is one stack, not counted twice; the other
 // lists stay as written.
 func TestRawDuplicateStack(t *testing.T) {
-	page := testPage("zlib", "develop", nil, map[string]any{"hash": hashN(1), "versions": []string{"1.0", "1.0"},
-		"stacks": []string{"e4s", "root", "e4s"}})
+	spec := simpleSpec(1)
+	spec["versions"], spec["stacks"] = []string{"1.0", "1.0"}, []string{"e4s", "root", "e4s"}
+	page := testPage("zlib", "develop", nil, spec)
 	for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
 		pkg, _, _, err := parse("p.md", []byte(page), true)
 		if err != nil {

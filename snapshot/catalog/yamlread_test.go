@@ -37,7 +37,7 @@ func TestYAMLRefusedJSON(t *testing.T) {
 		{"long key of two-byte characters", `{"` + strings.Repeat("é", 1023) + `": 1}`, 1, "a key 1025 characters long"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			page := []byte(head + pre + tc.val + "}]\n---\n")
+			page := []byte(head + pre + tc.val + otherFields("") + "}]\n---\n")
 			for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
 				_, _, _, err := parse("p.md", page, false)
 				checkErr(t, err, "p.md", 5, len(pre)+tc.off+1, "spec_details: "+tc.want, "without the specs cachediff reads")
@@ -58,7 +58,7 @@ func TestYAMLRefusedJSON(t *testing.T) {
 	// an escaped backslash before a u, a key of 1024 characters to its
 	// colon, long values.
 	for _, val := range []string{`"\u00e9\u0085\\ud800"`, "\"a\u0085\ufeff\ufffd\"", `{"` + strings.Repeat("k", 1022) + `": 1}`, `{"` + strings.Repeat("é", 1022) + `": 1}`, `"` + strings.Repeat("v", 5000) + `"`, `{"a": 1, "b": [1, "x"]}`} {
-		page := []byte(head + pre + val + "}]\n---\n")
+		page := []byte(head + pre + val + otherFields("") + "}]\n---\n")
 		for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%.40s: %v", val, err)

@@ -130,7 +130,7 @@ func paddedPage(size int) string {
 		for i, k := 0, n; k > 0; i, k = i+1, k/26 {
 			h[31-i] = byte('a' + k%26)
 		}
-		fmt.Fprintf(&b, `{"compiler": "gcc@13.2.0", "hash": "%s", "os": "ubuntu22.04", "platform": "linux", "stacks": ["root"], "target": "x86_64_v3", "variants": ["+shared"], "versions": ["1.0"], "notes": "%s"}`,
+		fmt.Fprintf(&b, `{"compiler": "gcc@13.2.0", "hash": "%s", "os": "ubuntu22.04", "platform": "linux", "stacks": ["root"], "target": "x86_64_v3", "variants": ["+shared"], "versions": ["1.0"], "size": "-", "notes": "%s"}`,
 			h, strings.Repeat("x", 4<<10))
 	}
 	b.WriteString("]\n---\n")

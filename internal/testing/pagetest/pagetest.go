@@ -58,6 +58,23 @@ func SimpleSpec(i int) map[string]any {
 		"variants": []string{"+shared"}, "stacks": []string{"root"}, "size": "-"}
 }
 
+// SpecFields are the fields every spec of a page has (the catalogue
+// writes them all, none null, and cachediff refuses a spec without one),
+// each with the value a page writes when it knows nothing of it.
+var SpecFields = map[string]any{"versions": []string{}, "variants": []string{}, "compiler": "", "os": "",
+	"platform": "", "target": "", "stacks": []string{}, "size": "-"}
+
+// Full is spec with each of SpecFields it does not have (spec itself,
+// changed). A test of something else writes only the fields it is about.
+func Full(spec map[string]any) map[string]any {
+	for k, v := range SpecFields {
+		if _, ok := spec[k]; !ok {
+			spec[k] = v
+		}
+	}
+	return spec
+}
+
 // SimpleMeta is the meta that agrees with n simple specs.
 func SimpleMeta(n int) map[string]any {
 	return map[string]any{"versions": []string{"1.0"}, "compilers": []string{"gcc@13.2.0"},
