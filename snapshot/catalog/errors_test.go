@@ -58,7 +58,7 @@ func TestPageErrors(t *testing.T) {
 			[]string{"meta: num_specs_by_stack.b is string, want int"}},
 		// Errors about one spec point at it, or at its hash.
 		{"no hash", head + `spec_details: [{"hash": "` + h + `"` + otherFields("") + `}, {"os": "x"` + otherFields(`"os":`) + `}]` + "\n---\n", 5,
-			len(`spec_details: [{"hash": "`+h+`"`+otherFields("")+`}, `) + 1, []string{"spec 2 has no hash"}},
+			len(`spec_details: [{"hash": "`+h+`"`+otherFields("")+`}, `) + 1, []string{`spec 2: no "hash": every spec has hash, versions`}},
 		{"empty hash", head + `spec_details: [{"hash": ""` + otherFields("") + `}]` + "\n---\n", 5, len(`spec_details: [`) + 1, []string{"spec 1 has no hash"}},
 		{"malformed hash", head + `spec_details: [{"hash": "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"` + otherFields("") + `}]` + "\n---\n", 5, len(`spec_details: [{"hash": `) + 1,
 			[]string{"spec 1 has a malformed hash", "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"}},

@@ -483,6 +483,10 @@ const (
 	seenStacks
 	seenTarball
 	seenSize
+
+	// seenAll are the fields every spec has (specFields): a spec
+	// without one goes to the general path, which says so.
+	seenAll = seenHash | seenCompiler | seenVersions | seenOS | seenPlatform | seenTarget | seenVariants | seenStacks | seenSize
 )
 
 // scanBufs is the scanner's scratch memory, kept from page to page.
@@ -779,7 +783,7 @@ func (s *scanner) spec(i int) (sp snapshot.Spec, ok bool) {
 		return sp, false
 	}
 	if s.eat('}') {
-		return sp, true
+		return sp, false // no field: the general path says which
 	}
 	var seen int
 	var extraKeys map[string]bool
@@ -810,6 +814,9 @@ func (s *scanner) spec(i int) (sp snapshot.Spec, ok bool) {
 					s.pos++
 				case '}':
 					s.pos++
+					if seen&seenAll != seenAll {
+						return sp, false
+					}
 					return s.specEnd(sp, seen, &lists), true
 				default:
 					return sp, false

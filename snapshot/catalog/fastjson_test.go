@@ -99,7 +99,7 @@ func TestFastJSON(t *testing.T) {
 	}{
 		{`[]`, true},
 		{` [ ] `, true},
-		{`[{}]`, true},
+		{`[{}]`, false}, // no field: the general path says which
 		{`[` + full(`{"hash": "a", "versions": [], "size": 12, "x": {"a": [1, 2.5e3, true, null]}, "y": "z"}`) + `]`, true},
 		{`[` + full(`{"hash": "a\"b"}`) + `]`, false},           // escape
 		{`[` + full(`{"hash": null}`) + `]`, false},             // null
@@ -113,6 +113,12 @@ func TestFastJSON(t *testing.T) {
 		{`[` + full(`{"hash": "a"}`) + `] x`, false},
 		{full(`{"hash": "a"}`), false},
 		{"[" + full("{\"hash\": \"a\", \"os\": \"a\tb\"}") + "]", false},
+		// A spec without one of the fields every spec has, or with one
+		// null: the general path says which (specFromFields).
+		{`[{"hash": "a", "versions": [], "compiler": "", "os": "", "platform": "", "target": "", "stacks": [], "size": "-"}]`, false},
+		{`[{"hash": "a", "versions": [], "variants": null, "compiler": "", "os": "", "platform": "", "target": "", "stacks": [], "size": "-"}]`, false},
+		{`[{"hash": "a", "versions": [], "variants": [], "compiler": "", "os": "", "platform": "", "target": "", "size": "-"}]`, false},
+		{`[{"hash": "a", "versions": [], "variants": [], "compiler": "", "os": "", "platform": "", "target": "", "stacks": []}]`, false},
 		{`[{"hash": "a", "versions": [], "variants": [], "compiler": "", "os": "", "platform": "", "target": "", "stacks": [], "size": "-"}]`, true},
 		{`[{"hash": "a", "versions": [], "variants": [], "compiler": "", "os": "", "platform": "", "target": "", "stacks": [], "size": "-", "tarball": "t"}]`, true},
 		{`[{"x": [}]`, false},

@@ -439,6 +439,17 @@ func tokenKind(tok json.Token) string {
 
 func specFromFields(fields map[string]json.RawMessage) (snapshot.Spec, error) {
 	var s snapshot.Spec
+	// The first field missing or null, in the order of specFields: the
+	// same one on every run.
+	for _, k := range specFields {
+		raw, ok := fields[k]
+		if !ok {
+			return s, fmt.Errorf("no %q: %s", k, fieldsNeeded)
+		}
+		if string(raw) == "null" {
+			return s, fmt.Errorf("%s: null: %s", k, fieldsNeeded)
+		}
+	}
 	// In the order of the keys, not of the map: with several bad fields,
 	// the one reported (in an error, or in the report's list of pages
 	// --skip-invalid left out) is the same on every run.
@@ -477,15 +488,27 @@ func specFromFields(fields map[string]json.RawMessage) (snapshot.Spec, error) {
 			s.More.Extra[k] = raw
 			continue
 		}
-		if string(raw) == "null" {
-			continue
-		}
 		if err := json.Unmarshal(raw, dst); err != nil {
 			return s, fmt.Errorf("%s: want %s, got %s", k, kindOf(dst), shorten(string(raw), 40))
 		}
 	}
 	return s, nil
 }
+
+// specFields are the fields every spec of a page has: every page the
+// catalogue writes has them all, none null (a tarball is written for
+// some). The site's page of a package draws its table from each spec's
+// fields (the layout cache): a spec without variants, or with null
+// ones, stops the table from being drawn at all (its script maps over
+// them), one without stacks is gone from the page's view of a stack
+// (?stack=), and a string field missing or null shows as "undefined" or
+// "null". cachediff read such a spec as one with empty values, so a
+// pull request that dropped a spec's "variants": [] emptied the site's
+// page of the package and passed a gate with "no changes".
+var specFields = [...]string{"hash", "versions", "variants", "compiler", "os", "platform", "target", "stacks", "size"}
+
+// fieldsNeeded says why a spec needs each of specFields.
+const fieldsNeeded = "every spec has hash, versions, variants, compiler, os, platform, target, stacks and size, none null: the site draws the package's table from them (a spec without variants stops it, one without stacks is left out of its stacks' views)"
 
 func kindOf(dst any) string {
 	if _, ok := dst.(*[]string); ok {
