@@ -3,8 +3,6 @@ package catalog
 import (
 	"strings"
 	"testing"
-
-	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // TestDuplicateJSONKeys (issue 11 item 9): a key given twice in a spec,
@@ -35,7 +33,7 @@ func TestDuplicateJSONKeys(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + tc.line + "\n---\n")
-			for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+			for _, parse := range bothPaths {
 				_, _, _, err := parse("p.md", page, false)
 				checkErr(t, err, "p.md", tc.lineNo, tc.col, tc.want)
 			}

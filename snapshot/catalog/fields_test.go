@@ -3,8 +3,6 @@ package catalog
 import (
 	"strings"
 	"testing"
-
-	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // TestSpecFieldsNeeded: a spec without one of the fields every spec has
@@ -76,7 +74,7 @@ func TestSpecFieldsNeeded(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + pre + tc.specs + "]\n---\n")
-			for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+			for _, parse := range bothPaths {
 				_, _, _, err := parse("p.md", page, false)
 				checkErr(t, err, "p.md", 5, len(pre)+tc.off+1, "spec_details: "+tc.want,
 					"every spec has hash, versions, variants, compiler, os, platform, target, stacks and size, none null", "the site draws the package's table")
@@ -86,7 +84,7 @@ func TestSpecFieldsNeeded(t *testing.T) {
 
 	// Written as YAML, the same.
 	yaml := head + "spec_details:\n  - hash: " + h1 + "\n    versions: ['1.0']\n    compiler: gcc@13.2.0\n    os: o\n    platform: p\n    target: t\n    stacks: [root]\n    size: '-'\n---\n"
-	for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+	for _, parse := range bothPaths {
 		_, _, _, err := parse("p.md", []byte(yaml), false)
 		if err == nil || !strings.Contains(err.Error(), `spec_details: spec 1: no "variants": every spec has`) {
 			t.Errorf("YAML spec without variants: %v", err)
@@ -102,7 +100,7 @@ func TestSpecFieldsNeeded(t *testing.T) {
 		`{"hash": "` + h1 + `", "versions": [], "variants": [], "compiler": "", "os": "", "platform": "", "target": "", "stacks": [], "size": ""}`,
 	} {
 		page := []byte(head + pre + specs + "]\n---\n")
-		for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+		for _, parse := range bothPaths {
 			pkg, _, _, err := parse("p.md", page, false)
 			if err != nil {
 				t.Errorf("%s: %v", specs, err)

@@ -27,6 +27,10 @@ var (
 	writeTree  = pagetest.WriteTree
 )
 
+// bothPaths are the two ways a page is parsed: the fast path (with a
+// loading state) and the general decoders alone, which must agree.
+var bothPaths = []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral}
+
 // errorFor returns the *Error about file in err (an *Error or a
 // *LoadError), or nil.
 func errorFor(err error, file string) *Error {

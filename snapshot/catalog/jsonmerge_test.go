@@ -2,8 +2,6 @@ package catalog
 
 import (
 	"testing"
-
-	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // TestJSONMergeKey: a key "<<" in a one-line JSON value (spec_details or
@@ -17,7 +15,7 @@ import (
 func TestJSONMergeKey(t *testing.T) {
 	h := hashN(1)
 	pre := `spec_details: [{"hash": "` + h + `", `
-	parsers := []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral}
+	parsers := bothPaths
 	for _, tc := range []struct {
 		name, val string
 		off       int // of the key in val

@@ -2,8 +2,6 @@ package catalog
 
 import (
 	"testing"
-
-	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // TestProtoKey: a spec with the key "__proto__" is an error at the key,
@@ -17,7 +15,7 @@ import (
 func TestProtoKey(t *testing.T) {
 	h := hashN(1)
 	pre := `spec_details: [{"hash": "` + h + `", `
-	parsers := []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral}
+	parsers := bothPaths
 	for _, tc := range []struct {
 		name, val string
 		off       int // of the key in val

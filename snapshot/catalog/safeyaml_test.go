@@ -2,8 +2,6 @@ package catalog
 
 import (
 	"testing"
-
-	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // TestMergeKeyRefused: a merge key anywhere in the front matter is an
@@ -30,7 +28,7 @@ func TestMergeKeyRefused(t *testing.T) {
 		{"a list of merges", head + "spec_details:\n  - &a {hash: " + h + "}\n  - <<: [*a]\n---\n", 7},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+			for _, parse := range bothPaths {
 				_, _, _, err := parse("p.md", []byte(tc.page), false)
 				checkErr(t, err, "p.md", tc.line, 0, "a merge key '<<'", "SafeYAML")
 			}
@@ -75,7 +73,7 @@ func TestSafeYAMLGuessesRefused(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + tc.yaml + "---\n")
-			for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+			for _, parse := range bothPaths {
 				_, _, _, err := parse("p.md", page, false)
 				checkErr(t, err, "p.md", tc.line, tc.col, "spec_details: "+tc.want, "YAML 1.1")
 			}
@@ -84,7 +82,7 @@ func TestSafeYAMLGuessesRefused(t *testing.T) {
 
 	// One-line flow YAML is judged the same, "!" included.
 	flow := "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\nspec_details: [{hash: " + h + ", variants: [\"+a\", ! \"no\"]}]\n---\n"
-	for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+	for _, parse := range bothPaths {
 		_, _, _, err := parse("p.md", []byte(flow), false)
 		checkErr(t, err, "p.md", 5, len("spec_details: [{hash: "+h+", variants: [\"+a\", ")+1, `spec_details: "no" is text to cachediff but a boolean`)
 	}
@@ -99,7 +97,7 @@ func TestSafeYAMLGuessesRefused(t *testing.T) {
 		"    variants: !!seq [\"yes\"]\n",
 		"    note: \"a ! in text\"\n    os: \"! yes\"\n",
 	} {
-		for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+		for _, parse := range bothPaths {
 			if _, _, _, err := parse("p.md", []byte(head+ok+otherFieldsYAML(ok, "    ")+"---\n"), false); err != nil {
 				t.Errorf("%q: %v", ok, err)
 			}

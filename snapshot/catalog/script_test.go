@@ -3,8 +3,6 @@ package catalog
 import (
 	"strings"
 	"testing"
-
-	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // TestScriptBreak: a string of spec_details (a key, a value cachediff
@@ -39,7 +37,7 @@ func TestScriptBreak(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + pre + tc.val + otherFields(tc.val) + "}]\n---\n")
-			for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+			for _, parse := range bothPaths {
 				_, _, _, err := parse("p.md", page, false)
 				checkErr(t, err, "p.md", 5, len(pre)+tc.off+1, "spec_details: a string holds "+tc.want, "<script> element", "show no specs")
 			}
@@ -59,7 +57,7 @@ func TestScriptBreak(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + "spec_details:\n" + tc.yaml + "---\n")
-			for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+			for _, parse := range bothPaths {
 				_, _, _, err := parse("p.md", page, false)
 				checkErr(t, err, "p.md", tc.line, tc.col, "spec_details: a string holds", "<script> element")
 			}
@@ -75,14 +73,14 @@ func TestScriptBreak(t *testing.T) {
 		`"variants": ["<b>", "<img src=x onerror=alert(1)>"]`, `"note": "</scrip"`,
 	} {
 		page := []byte(head + pre + val + otherFields(val) + "}]\n---\n")
-		for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+		for _, parse := range bothPaths {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%s: %v", val, err)
 			}
 		}
 	}
 	page := []byte(strings.Replace(head, `"zlib"`, `"zlib</script>"`, 1) + `meta: {"note": "</script><!--"}` + "\n" + pre + `"os": "x"` + otherFields(`"os": "x"`) + "}]\n---\n")
-	for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+	for _, parse := range bothPaths {
 		if _, _, _, err := parse("p.md", page, false); err != nil {
 			t.Errorf("meta and title: %v", err)
 		}

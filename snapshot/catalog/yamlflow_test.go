@@ -4,8 +4,6 @@ import (
 	"reflect"
 	"slices"
 	"testing"
-
-	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // TestOneLineYAMLFlow (issue 11 item 14): a one-line value in YAML flow
@@ -28,7 +26,7 @@ func TestOneLineYAMLFlow(t *testing.T) {
 		"comment":           head + "meta: {\"num_specs\": 2} # derived\nspec_details: [{\"hash\": \"" + h2 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]" + rest + "}, {\"hash\": \"" + h1 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]" + rest + "}]  # two specs\n---\n",
 		"json without flow": head + "meta: {\"num_specs\": 2}\nspec_details: [{\"hash\": \"" + h2 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]" + rest + "}, {\"hash\": \"" + h1 + "\", \"compiler\": \"gcc@13.2.0\", \"versions\": [\"1.0\"]" + rest + "}]\n---\n",
 	} {
-		for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+		for _, parse := range bothPaths {
 			got, _, warn, err := parse("p.md", []byte(page), false)
 			if err != nil {
 				t.Errorf("%s: %v", name, err)
@@ -65,7 +63,7 @@ func TestNotUTF8Values(t *testing.T) {
 		{"meta value", "---\ntitle: zlib\nlayout: cache\nmeta:\n  oss: [!!binary /3g=]\nspec_details: []\n---\n", 5, "meta: a value decodes to"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, parse := range slices.Repeat([]func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral}, 10) {
+			for _, parse := range slices.Repeat(bothPaths, 10) {
 				_, _, _, err := parse("p.md", []byte(tc.page), false)
 				if e := errorFor(err, "p.md"); e == nil || e.Line != tc.line {
 					t.Fatalf("error %v, want one at line %d", err, tc.line)
@@ -83,7 +81,7 @@ func TestRawDuplicateStack(t *testing.T) {
 	spec := simpleSpec(1)
 	spec["versions"], spec["stacks"] = []string{"1.0", "1.0"}, []string{"e4s", "root", "e4s"}
 	page := testPage("zlib", "develop", nil, spec)
-	for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+	for _, parse := range bothPaths {
 		pkg, _, _, err := parse("p.md", []byte(page), true)
 		if err != nil {
 			t.Fatal(err)

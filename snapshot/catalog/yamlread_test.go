@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
-
-	. "github.com/cachediff/cachediff/snapshot"
 )
 
 // TestYAMLRefusedJSON: a one-line value that JSON accepts but the site's
@@ -38,7 +36,7 @@ func TestYAMLRefusedJSON(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + pre + tc.val + otherFields("") + "}]\n---\n")
-			for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+			for _, parse := range bothPaths {
 				_, _, _, err := parse("p.md", page, false)
 				checkErr(t, err, "p.md", 5, len(pre)+tc.off+1, "spec_details: "+tc.want, "without the specs cachediff reads")
 			}
@@ -59,7 +57,7 @@ func TestYAMLRefusedJSON(t *testing.T) {
 	// colon, long values.
 	for _, val := range []string{`"\u00e9\u0085\\ud800"`, "\"a\u0085\ufeff\ufffd\"", `{"` + strings.Repeat("k", 1022) + `": 1}`, `{"` + strings.Repeat("é", 1022) + `": 1}`, `"` + strings.Repeat("v", 5000) + `"`, `{"a": 1, "b": [1, "x"]}`} {
 		page := []byte(head + pre + val + otherFields("") + "}]\n---\n")
-		for _, parse := range []func(string, []byte, bool) (*Package, RuleCounts, []Warning, error){parsePage, parseGeneral} {
+		for _, parse := range bothPaths {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%.40s: %v", val, err)
 			}
