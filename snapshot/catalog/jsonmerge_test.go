@@ -15,7 +15,6 @@ import (
 func TestJSONMergeKey(t *testing.T) {
 	h := hashN(1)
 	pre := `spec_details: [{"hash": "` + h + `", `
-	parsers := bothPaths
 	for _, tc := range []struct {
 		name, val string
 		off       int // of the key in val
@@ -29,7 +28,7 @@ func TestJSONMergeKey(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + pre + tc.val + otherFields(tc.val) + "}]\n---\n")
-			for _, parse := range parsers {
+			for _, parse := range bothPaths {
 				_, _, _, err := parse("p.md", page, false)
 				checkErr(t, err, "p.md", 5, len(pre)+tc.off+1, `spec_details: a key "<<"`, "SafeYAML", "without its specs")
 			}
@@ -37,7 +36,7 @@ func TestJSONMergeKey(t *testing.T) {
 	}
 	metaPre := `meta: {"num_specs": 1, `
 	page := []byte(head + metaPre + `"<<": []}` + "\n" + pre + `"os": "x"` + otherFields(`"os": "x"`) + "}]\n---\n")
-	for _, parse := range parsers {
+	for _, parse := range bothPaths {
 		_, _, _, err := parse("p.md", page, false)
 		checkErr(t, err, "p.md", 5, len(metaPre)+1, `meta: a key "<<"`)
 	}
@@ -46,7 +45,7 @@ func TestJSONMergeKey(t *testing.T) {
 	// longer key, an escaped backslash before the key's text.
 	for _, val := range []string{`"note": "<<"`, `"variants": ["<<", "+x"]`, `"<<<": 1`, `"note": {"a": "<<"}`, `"\\<<": 1`} {
 		page := []byte(head + pre + val + otherFields(val) + "}]\n---\n")
-		for _, parse := range parsers {
+		for _, parse := range bothPaths {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%s: %v", val, err)
 			}

@@ -15,7 +15,6 @@ import (
 func TestProtoKey(t *testing.T) {
 	h := hashN(1)
 	pre := `spec_details: [{"hash": "` + h + `", `
-	parsers := bothPaths
 	for _, tc := range []struct {
 		name, val string
 		off       int // of the key in val
@@ -28,7 +27,7 @@ func TestProtoKey(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + pre + tc.val + otherFields(tc.val) + "}]\n---\n")
-			for _, parse := range parsers {
+			for _, parse := range bothPaths {
 				_, _, _, err := parse("p.md", page, false)
 				col := len(pre) + tc.off + 1
 				if tc.name == "YAML flow" {
@@ -41,7 +40,7 @@ func TestProtoKey(t *testing.T) {
 
 	// Written as YAML: the spec_details line, and the spec.
 	page := []byte(head + "spec_details:\n- hash: " + h + "\n  __proto__:\n    versions: [\"6.6.6\"]\n---\n")
-	for _, parse := range parsers {
+	for _, parse := range bothPaths {
 		_, _, _, err := parse("p.md", page, false)
 		checkErr(t, err, "p.md", 6, 0, `spec 1: the key "__proto__"`)
 	}
@@ -50,14 +49,14 @@ func TestProtoKey(t *testing.T) {
 	// case, or inside a field's value, or in meta.
 	for _, val := range []string{`"__PROTO__": 1`, `"note": {"__proto__": {"versions": ["1"]}}`, `"proto": 1`} {
 		page := []byte(head + pre + val + otherFields(val) + "}]\n---\n")
-		for _, parse := range parsers {
+		for _, parse := range bothPaths {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%s: %v", val, err)
 			}
 		}
 	}
 	page = []byte(head + `meta: {"__proto__": {"num_specs": 2}}` + "\n" + pre + `"os": "x"` + otherFields(`"os": "x"`) + "}]\n---\n")
-	for _, parse := range parsers {
+	for _, parse := range bothPaths {
 		if _, _, _, err := parse("p.md", page, false); err != nil {
 			t.Errorf("meta: %v", err)
 		}
