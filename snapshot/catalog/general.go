@@ -479,7 +479,11 @@ func specFromFields(fields map[string]json.RawMessage) (snapshot.Spec, error) {
 			}
 			dst = &more(&s).Tarball
 		case "size":
-			setSize(&s, sizeString(raw))
+			v, err := sizeValue(raw)
+			if err != nil {
+				return s, err
+			}
+			setSize(&s, v)
 			continue
 		default:
 			if s.Extra() == nil {
@@ -517,14 +521,34 @@ func kindOf(dst any) string {
 	return "a string"
 }
 
-// sizeString keeps a size as written: a string's text, or a number.
-func sizeString(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
+// sizeValue returns a spec's size as written: a string's text, or a
+// number. The site's table prints the size into its cell as HTML (its
+// DataTables column renders '<span class="filesize">' + size +
+// '</span>'), and cachediff does not compare sizes: a size that holds
+// markup ("-<style>#cache{display:none}</style>", "<img src=x
+// onerror=...>") hid the package's table, or ran a script, on a page
+// that passed a gate with "no changes". A size that is not a string or
+// a number prints as JavaScript makes it text: a list's items joined
+// (markup again, from strings escaped so that no '<' is written), an
+// object "[object Object]", or, for one with the key toString or
+// valueOf, an error that stops the table from being drawn. The
+// catalogue writes "-" or a number of bytes; anything else is bad input.
+func sizeValue(raw json.RawMessage) (string, error) {
+	if len(raw) > 0 && (raw[0] == '-' || '0' <= raw[0] && raw[0] <= '9') {
+		return string(raw), nil // a number: json.Valid held it to JSON's form
 	}
-	return string(raw)
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", fmt.Errorf("size: want a string or a number, got %s: %s", shorten(string(raw), 40), sizeNeeded)
+	}
+	if strings.IndexByte(s, '<') >= 0 {
+		return "", fmt.Errorf("size: %s holds '<': %s", shorten(strconv.Quote(s), 40), sizeNeeded)
+	}
+	return s, nil
 }
+
+// sizeNeeded says why a size is a string without '<' or a number.
+const sizeNeeded = "the site's table prints a spec's size into its page as HTML, which cachediff does not compare, so markup there (or a value JavaScript cannot make text) could hide or change the package's table while a gate passed; a size is \"-\" or a number of bytes"
 
 func shorten(s string, n int) string {
 	if len(s) <= n {
