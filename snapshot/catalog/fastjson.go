@@ -896,7 +896,7 @@ func (s *scanner) spec(i int) (sp snapshot.Spec, ok bool) {
 			setSize(&sp, size)
 		default:
 			k := string(key)
-			if extraKeys[k] || k == protoKey {
+			if extraKeys[k] || k == protoKey || strings.HasPrefix(k, "DT_Row") {
 				return sp, false // the general path says why
 			}
 			var raw []byte

@@ -336,6 +336,9 @@ func (l *specList) UnmarshalJSON(data []byte) error {
 		if _, ok := fields[protoKey]; ok {
 			return &posError{off + keyOffset(raw, protoKey), fmt.Errorf("spec %d: %s", i+1, protoMessage)}
 		}
+		if k := dtRowKey(fields); k != "" {
+			return &posError{off + keyOffset(raw, k), fmt.Errorf("spec %d: the key %q: %s", i+1, k, dtRowMessage)}
+		}
 		s, err := specFromFields(fields)
 		if err != nil {
 			return &posError{off, fmt.Errorf("spec %d: %w", i+1, err)}
@@ -361,6 +364,25 @@ func (l *specList) UnmarshalJSON(data []byte) error {
 // changed the table and passed a gate with "no changes". No real page
 // has the key.
 const protoKey = "__proto__"
+
+// dtRowKey returns the first key (in sorted order) of fields that
+// DataTables reads from a row's object itself (DT_RowId, DT_RowClass,
+// DT_RowAttr, DT_RowData: any key starting DT_Row), or "". The site's
+// table is DataTables fed the specs as objects: "DT_RowClass": "hidden"
+// or "DT_RowAttr": {"hidden": ""} hides the spec's row, while cachediff,
+// which compares no field it does not know, read the spec unchanged. No
+// real page has such a key.
+func dtRowKey(fields map[string]json.RawMessage) string {
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		if strings.HasPrefix(k, "DT_Row") {
+			return k
+		}
+	}
+	return ""
+}
+
+// dtRowMessage is the message of a spec with a dtRowKey.
+const dtRowMessage = "the site's table (DataTables) reads a spec's keys starting DT_Row as the row's id, classes or attributes, so it could hide the spec's row while cachediff, which compares no field it does not know, read it unchanged; remove it"
 
 // protoMessage is the message of a spec with protoKey.
 const protoMessage = `the key "__proto__": the site's page writes spec_details into a <script> element, where JavaScript reads that key as the spec's prototype, from which the table takes any field the spec lacks (versions, variants, ...), so the site could show other specs than cachediff reads; remove it`
