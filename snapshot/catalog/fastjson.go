@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/fresh"
@@ -884,6 +885,9 @@ func (s *scanner) spec(i int) (sp snapshot.Spec, ok bool) {
 			var size string
 			if s.peek() == '"' {
 				size, ok = s.memoStr(4)
+				if ok && strings.IndexByte(size, '<') >= 0 {
+					return sp, false // markup: the general path says why (sizeValue)
+				}
 			} else {
 				var b []byte
 				b, ok = s.number()
@@ -892,7 +896,7 @@ func (s *scanner) spec(i int) (sp snapshot.Spec, ok bool) {
 			setSize(&sp, size)
 		default:
 			k := string(key)
-			if extraKeys[k] || k == protoKey {
+			if extraKeys[k] || k == protoKey || strings.HasPrefix(k, "DT_Row") {
 				return sp, false // the general path says why
 			}
 			var raw []byte

@@ -336,6 +336,9 @@ func (l *specList) UnmarshalJSON(data []byte) error {
 		if _, ok := fields[protoKey]; ok {
 			return &posError{off + keyOffset(raw, protoKey), fmt.Errorf("spec %d: %s", i+1, protoMessage)}
 		}
+		if k := dtRowKey(fields); k != "" {
+			return &posError{off + keyOffset(raw, k), fmt.Errorf("spec %d: the key %q: %s", i+1, k, dtRowMessage)}
+		}
 		s, err := specFromFields(fields)
 		if err != nil {
 			return &posError{off, fmt.Errorf("spec %d: %w", i+1, err)}
@@ -361,6 +364,25 @@ func (l *specList) UnmarshalJSON(data []byte) error {
 // changed the table and passed a gate with "no changes". No real page
 // has the key.
 const protoKey = "__proto__"
+
+// dtRowKey returns the first key (in sorted order) of fields that
+// DataTables reads from a row's object itself (DT_RowId, DT_RowClass,
+// DT_RowAttr, DT_RowData: any key starting DT_Row), or "". The site's
+// table is DataTables fed the specs as objects: "DT_RowClass": "hidden"
+// or "DT_RowAttr": {"hidden": ""} hides the spec's row, while cachediff,
+// which compares no field it does not know, read the spec unchanged. No
+// real page has such a key.
+func dtRowKey(fields map[string]json.RawMessage) string {
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		if strings.HasPrefix(k, "DT_Row") {
+			return k
+		}
+	}
+	return ""
+}
+
+// dtRowMessage is the message of a spec with a dtRowKey.
+const dtRowMessage = "the site's table (DataTables) reads a spec's keys starting DT_Row as the row's id, classes or attributes, so it could hide the spec's row while cachediff, which compares no field it does not know, read it unchanged; remove it"
 
 // protoMessage is the message of a spec with protoKey.
 const protoMessage = `the key "__proto__": the site's page writes spec_details into a <script> element, where JavaScript reads that key as the spec's prototype, from which the table takes any field the spec lacks (versions, variants, ...), so the site could show other specs than cachediff reads; remove it`
@@ -479,7 +501,11 @@ func specFromFields(fields map[string]json.RawMessage) (snapshot.Spec, error) {
 			}
 			dst = &more(&s).Tarball
 		case "size":
-			setSize(&s, sizeString(raw))
+			v, err := sizeValue(raw)
+			if err != nil {
+				return s, err
+			}
+			setSize(&s, v)
 			continue
 		default:
 			if s.Extra() == nil {
@@ -517,14 +543,34 @@ func kindOf(dst any) string {
 	return "a string"
 }
 
-// sizeString keeps a size as written: a string's text, or a number.
-func sizeString(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
+// sizeValue returns a spec's size as written: a string's text, or a
+// number. The site's table prints the size into its cell as HTML (its
+// DataTables column renders '<span class="filesize">' + size +
+// '</span>'), and cachediff does not compare sizes: a size that holds
+// markup ("-<style>#cache{display:none}</style>", "<img src=x
+// onerror=...>") hid the package's table, or ran a script, on a page
+// that passed a gate with "no changes". A size that is not a string or
+// a number prints as JavaScript makes it text: a list's items joined
+// (markup again, from strings escaped so that no '<' is written), an
+// object "[object Object]", or, for one with the key toString or
+// valueOf, an error that stops the table from being drawn. The
+// catalogue writes "-" or a number of bytes; anything else is bad input.
+func sizeValue(raw json.RawMessage) (string, error) {
+	if len(raw) > 0 && (raw[0] == '-' || '0' <= raw[0] && raw[0] <= '9') {
+		return string(raw), nil // a number: json.Valid held it to JSON's form
 	}
-	return string(raw)
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", fmt.Errorf("size: want a string or a number, got %s: %s", shorten(string(raw), 40), sizeNeeded)
+	}
+	if strings.IndexByte(s, '<') >= 0 {
+		return "", fmt.Errorf("size: %s holds '<': %s", shorten(strconv.Quote(s), 40), sizeNeeded)
+	}
+	return s, nil
 }
+
+// sizeNeeded says why a size is a string without '<' or a number.
+const sizeNeeded = "the site's table prints a spec's size into its page as HTML, which cachediff does not compare, so markup there (or a value JavaScript cannot make text) could hide or change the package's table while a gate passed; a size is \"-\" or a number of bytes"
 
 func shorten(s string, n int) string {
 	if len(s) <= n {
