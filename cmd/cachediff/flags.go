@@ -259,7 +259,9 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 	case !info.IsDir():
 		return fmt.Errorf("-C %s: not a directory", o.dir)
 	}
-	o.output = inDir(o.dir, o.output)
+	if o.output != stdinName {
+		o.output = inDir(o.dir, o.output)
+	}
 	if o.template != stdinName {
 		o.template = inDir(o.dir, o.template)
 	}
@@ -439,6 +441,15 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	}
 	if o.maxBytes > 0 && (!f.Cuttable || o.template != "") {
 		return fmt.Errorf("--max-bytes and --github-comment shorten the built-in Markdown report (--format md) only")
+	}
+	switch {
+	case fs.Changed("output") && o.output == "":
+		return fmt.Errorf("--output: want a FILE to write the report to (- or no --output: standard output)")
+	case o.output == stdinName:
+		// -o - is standard output, as "-" is standard input among the
+		// arguments: it wrote a file named "-", and a pipeline
+		// (cachediff -o - old new | …) read nothing.
+		o.output = ""
 	}
 	if o.quiet && o.output != "" {
 		return fmt.Errorf("--quiet writes no report: --output does not go with it")

@@ -231,6 +231,22 @@ func notCommand(lead []string, arg string) error {
 	return nil
 }
 
+// misplacedCommand is the error of a diff whose first snapshot, args[0],
+// names a command and nothing on disk: the command's name came after a
+// flag (cachediff -f text log A B C, cachediff --fail-on any render
+// r.json), which made it the diff's OLD, and the diff said "loading
+// render: no such file or directory", or pointed to cachediff log when
+// log was given. It is nil for any other command or argument.
+func misplacedCommand(cmd *command, o *options, args []string) error {
+	if cmd != diffCommand || len(args) == 0 || lookupCommand(args[0]) == nil {
+		return nil
+	}
+	if _, err := os.Lstat(inDir(o.dir, args[0])); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return usageErrorf("%q is a command, and was read as a snapshot: a command's name comes first, before its flags: cachediff %s [flags] … (a snapshot folder named %s is given as ./%s)", args[0], args[0], args[0], args[0])
+}
+
 // helpHint is the command that shows cmd's help.
 func helpHint(cmd *command) string {
 	if cmd == nil || cmd.name == "" {
@@ -248,6 +264,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 			return c.help(cmd)
 		}
 		return exitTrouble, flagError(cmd, fs, err)
+	}
+	if err := misplacedCommand(cmd, &o, fs.Args()); err != nil {
+		return exitTrouble, err
 	}
 	if o.help {
 		return c.help(cmd)

@@ -51,6 +51,44 @@ func TestCommandTypo(t *testing.T) {
 	}
 }
 
+// TestCommandAfterFlag: a command's name after a flag of the diff
+// (cachediff -f text log A B C) was read as the diff's OLD: "loading
+// render: no such file or directory", or "got 4 arguments; ... cachediff
+// log" when log was given. It is refused as a command out of place; a
+// folder of that name is a snapshot as before.
+func TestCommandAfterFlag(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"log", []string{"-f", "text", "log", a, b}},
+		{"render", []string{"--fail-on", "any", "render", "r.json"}},
+		{"render", []string{"-q", "--", "render", "r.json"}},
+		{"log", []string{"-C", realDir, "-f", "json", "log", "v0.23.0", "v0.23.1"}},
+	} {
+		var stdout, stderr bytes.Buffer
+		args, name := tc.args, tc.name
+		code := run(args, &stdout, &stderr)
+		want := `cachediff: "` + name + `" is a command, and was read as a snapshot: a command's name comes first, before its flags: cachediff ` + name + ` [flags] … (a snapshot folder named ` + name + ` is given as ./` + name + ")\ncachediff: run 'cachediff --help' for usage\n"
+		if code != exitTrouble || stderr.String() != want || stdout.Len() > 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", args, code, stderr.String(), want)
+		}
+	}
+	dir := t.TempDir()
+	if err := os.Symlink(a, filepath.Join(dir, "log")); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C", dir, "-q", "log", b}, &stdout, &stderr); code != exitSame || stderr.Len() > 0 {
+		t.Errorf("a snapshot log: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
+
 // TestFormatTypo: a --format that is another name of a format, or a
 // typo of one, is refused with the name to use.
 func TestFormatTypo(t *testing.T) {
