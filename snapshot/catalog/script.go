@@ -92,14 +92,21 @@ func markupNode(n *yaml.Node) *yaml.Node {
 }
 
 // markupMessage is the message of a string of key (spec_details or
-// meta) that holds "<".
+// meta) that holds "<". It returns constants: a key that escaped (into
+// fmt) would move parseFrontMatter's values to the heap, one allocation
+// more a page.
 func markupMessage(key string) string {
-	where := "the package's table, and spec_details into a <script> element too"
 	if key == "meta" {
-		where = "the tag's listing of packages"
+		return "meta" + markupWhy + "the tag's listing of packages" + markupEnd
 	}
-	return fmt.Sprintf("%s: a string holds '<': the site's layout prints it as HTML (into %s), so markup there could hide or change what the site shows while cachediff read it; no page has '<': remove it", key, where)
+	return "spec_details" + markupWhy + "the package's table, and spec_details into a <script> element too" + markupEnd
 }
+
+// markupWhy and markupEnd make markupMessage's messages.
+const (
+	markupWhy = ": a string holds '<': the site's layout prints it as HTML (into "
+	markupEnd = "), so markup there could hide or change what the site shows while cachediff read it; no page has '<': remove it"
+)
 
 // titleMarkup is the reason a page's title (or tag) that holds one of
 // titleBad is bad input, or "".
