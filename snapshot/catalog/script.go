@@ -120,8 +120,11 @@ const (
 // backslash escapes its end, so that the listing of every package of
 // the tag fails to load. Every real title is a package name, every tag
 // a release or a date.
+//
+// A control character (a newline, a tab, DEL) is bad input too: the
+// listing's JSON string may not hold one raw, so it fails to load.
 func titleMarkup(s string) string {
-	i := strings.IndexAny(s, titleBad)
+	i := strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || strings.ContainsRune(titleBad, r) })
 	if i < 0 {
 		return ""
 	}
