@@ -855,12 +855,13 @@ func checkHostile(t *testing.T, f *pageFacts) {
 	}
 }
 
-// hostileNames are package names (and, in hostileNamesPair, versions,
-// compilers, OSes, variants and stacks, less what inScript takes out)
-// that try what the bundled
+// hostileNames are package names (and, in hostileSpackPair, versions,
+// compilers, OSes, targets and variants) that try what the bundled
 // hostile pair does not: to leave an attribute by a quote, to end the
 // style or a comment, to turn text around or hide a character, to be a
-// javascript: URL, and to be 10,000 characters long.
+// javascript: URL, and to be 10,000 characters long. Catalogue pages
+// cannot hold a '<' (the site prints their strings as HTML), so these
+// come in Spack's own files.
 var hostileNames = []string{
 	`"'><svg onload=alert(1)>`,
 	"</style><style>body{display:none}</style>",
@@ -871,45 +872,10 @@ var hostileNames = []string{
 	"<!-- x --><![CDATA[ ]]></title></script></svg></textarea>",
 }
 
-// inScript makes a hostile name one that a page's spec_details can hold:
-// the site writes them into a <script> element, which "</script" or
-// "<!--" would end or keep open, so cachediff refuses such a page.
-var inScript = strings.NewReplacer("</script>", "</noscript>", "<!--", "<!-")
-
-// hostileNamesPair writes two catalogues of a page per hostile name,
-// each spec of it changed in version, and returns their folders.
+// hostileNamesPair writes hostileSpackPair of hostileNames.
 func hostileNamesPair(t *testing.T) (string, string) {
 	t.Helper()
-	dir := t.TempDir()
-	var out [2]string
-	for side, label := range []string{"old", "new"} {
-		out[side] = filepath.Join(dir, label)
-		for i, name := range hostileNames {
-			// The title keeps the name whole; a spec's fields cannot
-			// end the site's own <script> (catalog.scriptBreak).
-			field := inScript.Replace(name)
-			version := "1.0"
-			if side == 1 {
-				version = field
-			}
-			spec := map[string]any{"compiler": field, "hash": "h" + string(rune('a'+i)) + strings.Repeat(string(rune('a'+side)), 30),
-				"os": field, "platform": "linux", "size": "-", "stacks": []string{field, "root"}, "target": "x86_64",
-				"variants": []string{"+shared", field}, "versions": []string{version}}
-			title, _ := json.Marshal(name)
-			specs, _ := json.Marshal([]any{spec})
-			page := "---\ntitle: " + string(title) + "\nlayout: cache\ncategories: [package, " + label + "]\nspec_details: " + string(specs) + "\n---\n"
-			pkg := filepath.Join(out[side], "p"+strconv.Itoa(i))
-			if err := os.MkdirAll(pkg, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			// A page by its layout: a specs.md whose title is a
-			// package name (the 10,000 Ls) is held to its folder's.
-			if err := os.WriteFile(filepath.Join(pkg, "page.md"), []byte(page), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	return out[0], out[1]
+	return hostileSpackPair(t, hostileNames)
 }
 
 // canaryPage fetches an image and a script and logs an error: what

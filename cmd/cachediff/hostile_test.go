@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -14,19 +15,22 @@ import (
 
 // TestHostileMarkdown renders the hostile pages (testdata/hostile: names,
 // versions, compilers, variants, OSs, targets and stacks holding |,
-// backticks, <script>, @someone, newlines and 10,000 characters) and checks
-// the Markdown as GitHub would read it: tables stay tables, no HTML but the
-// report's own, nobody mentioned, long values shortened; and that the JSON
-// keeps every value in full.
+// backticks, entities, @someone, newlines and 10,000 characters) and, as
+// Spack's files, names, versions, compilers, OSes, targets and variants
+// holding raw markup (a catalogue page cannot: the site prints its
+// strings as HTML, so cachediff refuses a '<' there), and checks the
+// Markdown as GitHub would read it: tables stay tables, no HTML but the
+// report's own, nobody mentioned, long values shortened; and that the
+// JSON keeps every value in full.
 func TestHostileMarkdown(t *testing.T) {
 	t.Chdir("../..")
 	args := []string{"testdata/hostile/old", "testdata/hostile/new"}
 	md := string(runOK(t, args, 1))
 	checkMarkdownSafe(t, md)
 	for _, want := range []string{
-		"x\\|y\\`z&lt;script&gt;alert(1)&lt;/script&gt;@&#8203;someone \\| injected \\| row \\|", // one cell, newline and all
+		"x\\|y\\`z&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;@&#8203;someone \\| injected \\| row \\|", // one cell
 		"| @&#8203;someone | 1.0 | 1 |",
-		"| &lt;img src=x onerror=alert(1)&gt; | 1.0 | 1 |",
+		"| &amp;lt;img src=x onerror=alert(1)&amp;gt; | 1.0 | 1 |",
 		strings.Repeat("é", 200) + "…",
 	} {
 		if !strings.Contains(md, want) {
@@ -39,7 +43,10 @@ func TestHostileMarkdown(t *testing.T) {
 		Packages []struct {
 			Name  string
 			Specs struct {
-				Added []struct{ Variants []string }
+				Added   []struct{ Variants []string }
+				Updated []struct {
+					New struct{ Versions []string }
+				}
 			}
 		}
 	}
@@ -53,12 +60,79 @@ func TestHostileMarkdown(t *testing.T) {
 			variants = append(variants, s.Variants...)
 		}
 	}
-	if !slices.Contains(names, strings.Repeat("é", 10_000)) || !slices.Contains(names, "x|y`z<script>alert(1)</script>@someone\n| injected | row |") {
+	if !slices.Contains(names, strings.Repeat("é", 10_000)) || !slices.Contains(names, "x|y`z&lt;script&gt;alert(1)&lt;/script&gt;@someone | injected | row |") {
 		t.Errorf("JSON package names %q", names)
 	}
 	if !slices.Contains(variants, strings.Repeat("x", 10_000)) {
 		t.Errorf("JSON lost the 10,000-character variant")
 	}
+
+	// Raw markup, newlines and all, from Spack's files.
+	evil := "x|y`z<script>alert(1)</script>@someone\n| injected | row |"
+	old, nu := hostileSpackPair(t, append([]string{evil, "<img src=x onerror=alert(1)>"}, hostileNames...))
+	md = string(runOK(t, []string{old, nu}, 1))
+	checkMarkdownSafe(t, md)
+	for _, want := range []string{
+		"x\\|y\\`z&lt;script&gt;alert(1)&lt;/script&gt;@&#8203;someone \\| injected \\| row \\|", // one cell, newline and all
+		"&lt;img src=x onerror=alert(1)&gt;",
+		"&lt;/style&gt;&lt;style&gt;body\\{display:none\\}&lt;/style&gt;",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown of Spack's files does not hold %q", want)
+		}
+	}
+	doc.Packages = nil
+	if err := json.Unmarshal(runOK(t, []string{"-f", "json", old, nu}, 1), &doc); err != nil {
+		t.Fatal(err)
+	}
+	names = names[:0]
+	var versions []string
+	for _, p := range doc.Packages {
+		names = append(names, p.Name)
+		for _, s := range p.Specs.Updated {
+			versions = append(versions, s.New.Versions...)
+		}
+	}
+	if !slices.Contains(names, evil) || !slices.Contains(versions, evil) {
+		t.Errorf("JSON of Spack's files: names %q, new versions %q; want %q whole in both", names, versions, evil)
+	}
+}
+
+// hostileSpackPair writes two folders of Spack spec files, one file a
+// name, whose spec's name, OS, target, compiler and build_system variant
+// are the name, its version 1.0 in old and the name in new, and returns
+// them.
+func hostileSpackPair(t *testing.T, names []string) (string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	var out [2]string
+	for side, label := range []string{"old", "new"} {
+		out[side] = filepath.Join(dir, label)
+		if err := os.MkdirAll(out[side], 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i, name := range names {
+			version := "1.0"
+			if side == 1 {
+				version = name
+			}
+			node := map[string]any{
+				"name": name, "version": version,
+				"arch":       map[string]any{"platform": "linux", "platform_os": name, "target": name},
+				"compiler":   map[string]string{"name": name, "version": "1"},
+				"parameters": map[string]string{"build_system": name},
+				"hash":       "h" + string(rune('a'+i)) + strings.Repeat(string(rune('a'+side)), 30),
+			}
+			data, err := json.Marshal(map[string]any{"spec": map[string]any{"_meta": map[string]int{"version": 4}, "nodes": []any{node}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(out[side], "p"+strconv.Itoa(i)+".spec.json"), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return out[0], out[1]
 }
 
 // reportTags are the HTML tags the Markdown report writes itself.

@@ -884,10 +884,7 @@ func (s *scanner) spec(i int) (sp snapshot.Spec, ok bool) {
 			bit = seenSize
 			var size string
 			if s.peek() == '"' {
-				size, ok = s.memoStr(4)
-				if ok && strings.IndexByte(size, '<') >= 0 {
-					return sp, false // markup: the general path says why (sizeValue)
-				}
+				size, ok = s.memoStr(4) // a "<" was refused with the line (markupAt)
 			} else {
 				var b []byte
 				b, ok = s.number()

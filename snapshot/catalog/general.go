@@ -68,10 +68,8 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if bad, what := yaml11Scalar(node); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is text to cachediff but %s to the site: Jekyll reads front matter as YAML 1.1, so the site would show another value than cachediff reads; quote it", key, shorten(strconv.Quote(bad.Value), 40), what)}
 	}
-	if key == "spec_details" {
-		if bad, what := scriptBreakNode(node); bad != nil {
-			return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: scriptBreakMessage(what)}
-		}
+	if bad := markupNode(node); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: markupMessage(key)}
 	}
 	var generic any
 	if err := node.Decode(&generic); err != nil {
@@ -546,15 +544,13 @@ func kindOf(dst any) string {
 // sizeValue returns a spec's size as written: a string's text, or a
 // number. The site's table prints the size into its cell as HTML (its
 // DataTables column renders '<span class="filesize">' + size +
-// '</span>'), and cachediff does not compare sizes: a size that holds
-// markup ("-<style>#cache{display:none}</style>", "<img src=x
-// onerror=...>") hid the package's table, or ran a script, on a page
-// that passed a gate with "no changes". A size that is not a string or
-// a number prints as JavaScript makes it text: a list's items joined
-// (markup again, from strings escaped so that no '<' is written), an
-// object "[object Object]", or, for one with the key toString or
-// valueOf, an error that stops the table from being drawn. The
-// catalogue writes "-" or a number of bytes; anything else is bad input.
+// '</span>'), and cachediff does not compare sizes. A "<" anywhere in
+// spec_details is refused before this (markupAt, markupNode). A size
+// that is not a string or a number prints as JavaScript makes it text:
+// a list's items joined with commas, an object "[object Object]", or, for one
+// with the key toString or valueOf, an error that stops the table from
+// being drawn. The catalogue writes "-" or a number of bytes; anything
+// else is bad input.
 func sizeValue(raw json.RawMessage) (string, error) {
 	if len(raw) > 0 && (raw[0] == '-' || '0' <= raw[0] && raw[0] <= '9') {
 		return string(raw), nil // a number: json.Valid held it to JSON's form
@@ -563,14 +559,11 @@ func sizeValue(raw json.RawMessage) (string, error) {
 	if json.Unmarshal(raw, &s) != nil {
 		return "", fmt.Errorf("size: want a string or a number, got %s: %s", shorten(string(raw), 40), sizeNeeded)
 	}
-	if strings.IndexByte(s, '<') >= 0 {
-		return "", fmt.Errorf("size: %s holds '<': %s", shorten(strconv.Quote(s), 40), sizeNeeded)
-	}
 	return s, nil
 }
 
-// sizeNeeded says why a size is a string without '<' or a number.
-const sizeNeeded = "the site's table prints a spec's size into its page as HTML, which cachediff does not compare, so markup there (or a value JavaScript cannot make text) could hide or change the package's table while a gate passed; a size is \"-\" or a number of bytes"
+// sizeNeeded says why a size is a string or a number.
+const sizeNeeded = "the site's table prints a spec's size into its page as HTML, which cachediff does not compare, so a value JavaScript cannot make text could hide or change the package's table while a gate passed; a size is \"-\" or a number of bytes"
 
 func shorten(s string, n int) string {
 	if len(s) <= n {

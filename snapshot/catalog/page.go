@@ -133,10 +133,8 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 				if off, bad := jsonMergeKey(v); bad {
 					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + `: a key "<<": Jekyll, which builds the site, reads front matter with SafeYAML, which merges the value of any key "<<", quoted or not, into the object that holds it, and fails to read the front matter when that value is not a mapping: the site would then publish the page without its specs, while cachediff read them; remove the key`}
 				}
-				if f.key == "spec_details" {
-					if off, what, bad := scriptBreak(v); bad {
-						return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: scriptBreakMessage(what)}
-					}
+				if off, bad := markupAt(v); bad {
+					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: markupMessage(f.key)}
 				}
 				*f.val = &jsonValue{data: v, line: line, col: col}
 				// YAML reads a placeholder in the value's place, so
@@ -578,6 +576,9 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	if err := snapshot.CheckPackageName(env.Title); err != nil {
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "title: " + err.Error()}
 	}
+	if why := titleMarkup(env.Title); why != "" {
+		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "title: " + shorten(strconv.Quote(env.Title), 60) + " " + why + "; a title is its package's name"}
+	}
 	one := new(onePackage) // the package, its origin and the list Decode returns, in one allocation
 	pkg := &one.pkg
 	one.origin = snapshot.Origin{File: file, Tag: tagOf(env.Categories), TagLine: p.catLine}
@@ -749,13 +750,18 @@ func dropTarballs(specs []snapshot.Spec) {
 // x] read as the page of tag develop while the site could list or place
 // it elsewhere. Every catalogue page has the two.
 func checkCategories(file string, p *page, cats []string) error {
-	if len(cats) == 0 || len(cats) == 1 && cats[0] == "package" ||
-		len(cats) == 2 && cats[0] == "package" && cats[1] != "package" && cats[1] != "" {
-		return nil
-	}
 	line := p.catLine
 	if line == 0 { // written otherwise (merged in, a quoted key)
 		line = p.fmEnd
+	}
+	if len(cats) == 0 || len(cats) == 1 && cats[0] == "package" ||
+		len(cats) == 2 && cats[0] == "package" && cats[1] != "package" && cats[1] != "" {
+		if len(cats) == 2 {
+			if why := titleMarkup(cats[1]); why != "" {
+				return &snapshot.Error{File: file, Line: line, Msg: "categories: the tag " + shorten(strconv.Quote(cats[1]), 60) + " " + why + "; a tag is a release or a date"}
+			}
+		}
+		return nil
 	}
 	quoted := make([]string, len(cats))
 	for i, c := range cats {

@@ -4,92 +4,55 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
 
-// The site's page of a package (its layout, cache) writes the page's
-// spec_details into a <script> element, as JSON (Liquid's jsonify), and
-// the table of specs is drawn from it. jsonify escapes neither "<" nor
-// "/", so a string of spec_details, a key or a value cachediff reads or
-// not (size, tarball, a field no page has), that holds "</script" ends
-// the element there, and one that holds "<!--" can keep the layout's own
-// "</script>" from ending it (HTML's script data escaped states): either
-// way the browser runs no script and shows no specs, or others, while
-// cachediff read them, and a pull request that added such a field to one
-// spec passed a gate with "no changes". Such a string is bad input.
-//
-// HTML matches the tag name without regard to ASCII case; "<!--" is
-// refused with no "<script" after it too, as no real page has either.
+// The site's layouts print a page's values as HTML, unescaped. The page
+// of a package (layout cache) writes spec_details into a <script>
+// element as JSON (Liquid's jsonify, which escapes neither "<" nor "/",
+// so "</script" ends the element and "<!--" can keep it open), and its
+// table (DataTables) renders each spec's hash, versions, variants,
+// platform, os, target, compiler and size into its cells by string
+// concatenation ('<button class="tag searchable-badge">' + data +
+// '</button>'). The tag's listing (pages/api/data.json, layout table)
+// prints each page's meta lists and title the same way. A pull request
+// that changed one variant to "+x<style>#cache{display:none}</style>"
+// hid the package's whole table while cachediff read "1 spec updated",
+// and one that put such a string in a field cachediff does not compare
+// (size, a field no page has) passed a gate with "no changes". No real
+// page has a "<" anywhere: a "<" in any string of spec_details or meta,
+// a key or a value, known to cachediff or not, its escapes decoded, is
+// bad input. An entity (&lt;) prints as text, and is read.
 
-// scriptBreaks are what ends, or can keep open, the site's <script>, in
-// lower case.
-var scriptBreaks = [...]string{"</script", "<!--"}
-
-// scriptBreak returns the offset in v, the text of the one-line JSON (or
-// YAML flow) value of spec_details, of a "<" that starts a scriptBreaks
-// in the text the value decodes to, and that text; ok is false when
-// there is none. An escape (\u003c, \x3c, \/) decodes to its character
-// first: the site writes the decoded text.
-func scriptBreak(v []byte) (off int, what string, ok bool) {
+// markupAt returns the offset in v, the text of the one-line JSON (or
+// YAML flow) value of spec_details or meta, of the first character
+// that decodes to "<"; ok is false when there is none. An escape
+// (\u003c, \x3c) decodes to its character first: the site writes the
+// decoded text.
+func markupAt(v []byte) (off int, ok bool) {
 	if bytes.IndexByte(v, '\\') < 0 {
-		return rawBreak(v) // no escape (every real page): the text is the bytes
+		// No escape (every real page): the text is the bytes, and a
+		// line without "<" costs one scan.
+		off = bytes.IndexByte(v, '<')
+		return off, off >= 0
 	}
 	for i := 0; i < len(v); {
 		c, n := unescaped(v, i)
 		if c == '<' {
-			if w, bad := breakAt(v, i+n, unescaped); bad {
-				return i, w, true
-			}
+			return i, true
 		}
 		i += n
 	}
-	return 0, "", false
+	return 0, false
 }
-
-// rawBreak is scriptBreak of decoded text.
-func rawBreak(v []byte) (off int, what string, ok bool) {
-	for i := 0; ; {
-		j := bytes.IndexByte(v[i:], '<')
-		if j < 0 {
-			return 0, "", false
-		}
-		i += j
-		if w, bad := breakAt(v, i+1, rawByte); bad {
-			return i, w, true
-		}
-		i++
-	}
-}
-
-// breakAt reports which of scriptBreaks, if any, the text from offset i
-// of v continues, reading characters with next.
-func breakAt(v []byte, i int, next func([]byte, int) (byte, int)) (string, bool) {
-	for _, b := range scriptBreaks {
-		j, k := i, 1
-		for ; k < len(b) && j < len(v); k++ {
-			c, n := next(v, j)
-			if lower(c) != b[k] {
-				break
-			}
-			j += n
-		}
-		if k == len(b) {
-			return b, true
-		}
-	}
-	return "", false
-}
-
-// rawByte reads the byte at v[i].
-func rawByte(v []byte, i int) (byte, int) { return v[i], 1 }
 
 // unescaped reads the character at v[i] as JSON or a YAML double-quoted
 // string decodes it: an escape's character when it is ASCII, 0 for any
-// other (a character beyond ASCII matches nothing in scriptBreaks), and
-// the bytes read. Outside a string a backslash is an error that the
-// decoder reports; read as an escape here, it refuses no more than it
-// should.
+// other (a character beyond ASCII is no "<"), and the bytes read.
+// Outside a string a backslash is an error that the decoder reports;
+// read as an escape here, it refuses no more than it should.
 func unescaped(v []byte, i int) (byte, int) {
 	if v[i] != '\\' || i+1 >= len(v) {
 		return v[i], 1
@@ -119,29 +82,54 @@ func unescaped(v []byte, i int) (byte, int) {
 	return byte(r), 2 + digits
 }
 
-// lower is ASCII's lower case, as HTML matches tag names.
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// scriptBreakNode returns the first scalar (key or value) of a YAML
-// value of spec_details whose text holds one of scriptBreaks, and that
-// one, or nil: the check of scriptBreak for a value written as YAML.
-func scriptBreakNode(n *yaml.Node) (*yaml.Node, string) {
-	var what string
-	bad := firstScalar(n, func(text string) bool {
-		_, w, ok := rawBreak([]byte(text))
-		what = w
-		return ok
+// markupNode returns the first scalar (key or value) of a YAML value of
+// spec_details or meta whose text holds "<", or nil: the check of
+// markupAt for a value written as YAML.
+func markupNode(n *yaml.Node) *yaml.Node {
+	return firstScalar(n, func(text string) bool {
+		return strings.IndexByte(text, '<') >= 0
 	})
-	return bad, what
 }
 
-// scriptBreakMessage is the message of a string that holds what (one of
-// scriptBreaks).
-func scriptBreakMessage(what string) string {
-	return fmt.Sprintf("spec_details: a string holds %q: the site's page writes spec_details into a <script> element as JSON, which keeps %q as it is, so the browser would end (or keep open) the script there and show no specs, while cachediff read them; remove it", what, what)
+// markupMessage is the message of a string of key (spec_details or
+// meta) that holds "<". It returns constants: a key that escaped (into
+// fmt) would move parseFrontMatter's values to the heap, one allocation
+// more a page.
+func markupMessage(key string) string {
+	if key == "meta" {
+		return "meta" + markupWhy + "the tag's listing of packages" + markupEnd
+	}
+	return "spec_details" + markupWhy + "the package's table, and spec_details into a <script> element too" + markupEnd
 }
+
+// markupWhy and markupEnd make markupMessage's messages.
+const (
+	markupWhy = ": a string holds '<': the site's layout prints it as HTML (into "
+	markupEnd = "), so markup there could hide or change what the site shows while cachediff read it; no page has '<': remove it"
+)
+
+// titleMarkup is the reason a page's title (or tag) that holds one of
+// titleBad is bad input, or "".
+//
+// The layout cache prints the title raw into the page's <h1>, as a
+// link's text, and inside an attribute (href="...?name={{ page.title
+// }}"); the tag's listing prints title and tag into a JSON string
+// ("uid": "{{ entry.title }}") and renders them as HTML. A "<" there
+// is markup; a '"' ends the attribute (x" style="position:fixed;..."
+// covers the page, no "<" needed) or the listing's JSON string, and a
+// backslash escapes its end, so that the listing of every package of
+// the tag fails to load. Every real title is a package name, every tag
+// a release or a date.
+//
+// A control character (a newline, a tab, DEL) is bad input too: the
+// listing's JSON string may not hold one raw, so it fails to load.
+func titleMarkup(s string) string {
+	i := strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || strings.ContainsRune(titleBad, r) })
+	if i < 0 {
+		return ""
+	}
+	return fmt.Sprintf("holds %q: the site's layout prints it as HTML, inside an attribute and a JSON string too, so it could add markup or end the attribute or string there, while cachediff read the package", s[i:i+1])
+}
+
+// titleBad are the characters a title or tag may not hold.
+const titleBad = "<\"\\"
