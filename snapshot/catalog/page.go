@@ -636,6 +636,9 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 				return nil, nil, err
 			}
 		}
+		if why := listingMeta(&m); why != "" {
+			return nil, nil, &snapshot.Error{File: file, Line: metaLine, Msg: "meta: " + why}
+		}
 		if st != nil && metaAgrees(&m, specs, f, st) {
 			break
 		}
@@ -774,6 +777,35 @@ func tagOf(categories []string) string {
 	for _, c := range categories {
 		if c != "package" {
 			return c
+		}
+	}
+	return ""
+}
+
+// listingMeta is the reason a page's meta would break the site's
+// listing of packages, or "". The listing (pages/api/data.json, which
+// every tag's page loads with $.getJSON) is JSON that Liquid writes
+// from each page's meta unescaped: "num_specs": {{ entry.meta.num_specs
+// }}, and each string of versions, compilers, oss, platforms, targets
+// and stacks inside "...". A '"', a backslash or a control character
+// in one of those strings, or a num_specs that is absent or null
+// (which prints as nothing), makes the whole file invalid JSON: every
+// tag's listing then shows no package at all, while cachediff read
+// them all and a gate passed with at most a warning that meta
+// disagrees with the specs. No real page has one.
+func listingMeta(m *meta) string {
+	if m.NumSpecs == nil {
+		return "no num_specs (or null): the site's listing of packages prints it as a JSON number, so without one the listing's JSON is broken and every tag's listing shows no package, while cachediff read them; write the page's spec count"
+	}
+	for _, f := range [...]struct {
+		key  string
+		vals []string
+	}{{"versions", m.Versions}, {"compilers", m.Compilers}, {"oss", m.OSs}, {"platforms", m.Platforms}, {"targets", m.Targets}, {"stacks", m.Stacks}} {
+		for _, v := range f.vals {
+			i := strings.IndexFunc(v, func(r rune) bool { return r < 0x20 || r == '"' || r == '\\' })
+			if i >= 0 {
+				return fmt.Sprintf("%s: %s holds %q: the site's listing of packages prints it into a JSON string unescaped, where it ends the string or escapes its end, so the listing's JSON is broken and every tag's listing shows no package, while cachediff read them; remove it", f.key, shorten(strconv.Quote(v), 60), v[i:i+1])
+			}
 		}
 	}
 	return ""

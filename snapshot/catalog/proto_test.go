@@ -55,7 +55,7 @@ func TestProtoKey(t *testing.T) {
 			}
 		}
 	}
-	page = []byte(head + `meta: {"__proto__": {"num_specs": 2}}` + "\n" + pre + `"os": "x"` + otherFields(`"os": "x"`) + "}]\n---\n")
+	page = []byte(head + `meta: {"num_specs": 1, "__proto__": {"num_specs": 2}}` + "\n" + pre + `"os": "x"` + otherFields(`"os": "x"`) + "}]\n---\n")
 	for _, parse := range bothPaths {
 		if _, _, _, err := parse("p.md", page, false); err != nil {
 			t.Errorf("meta: %v", err)
