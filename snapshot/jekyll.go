@@ -120,6 +120,9 @@ func (r publishRule) leftOut(f File, pkg string) string {
 		return fmt.Sprintf("the site leaves this page (package %s) out: Jekyll, which builds it, does not publish the pages of a tag folder whose name starts with %q (%s); a page belongs at _cache/<tag>/<package>/specs.md",
 			pkg, segs[first][:1], segs[first])
 	}
+	if msg := r.addressMoved(segs, pkg); msg != "" {
+		return msg
+	}
 	if base == "specs.md" && spackName(pkg) {
 		if below, ok := r.belowPackage(segs); ok && below != "" {
 			t, d := shorten(pkg, maxNameQuoted), shorten(below, maxNameQuoted)
@@ -133,6 +136,44 @@ func (r publishRule) leftOut(f File, pkg string) string {
 			return fmt.Sprintf("this page is titled %q but is in folder %q: the site shows a page at its folder's address, so it would show %s's specs as %s's; a page belongs at _cache/<tag>/<title>/specs.md",
 				t, d, t, d)
 		}
+	}
+	return ""
+}
+
+// addressMoved returns why the page at the path segs in the snapshot's
+// folder, of the package pkg, is bad input when a folder between _cache
+// and it (the tag's, the package's) has a name that Jekyll's address of
+// the page does not keep, or "". The collection's permalink is
+// /package/:path/, and URL#sanitize_url rewrites the dots of :path:
+// Jekyll 4 turns ".." into "/" and drops "./", Jekyll 3 drops any run of
+// dots before "/". So _cache/develop/bc../specs.md is written at
+// /package/develop/bc/specs/, bc's address, where one of the two pages
+// overwrites the other: a pull request that added it, titled "bc..",
+// passed a gate with "added package bc.." while the site showed none of
+// its specs. A name ending with a dot, or holding "..", is refused; a
+// dot inside a name (py.x) stays. A folder starting with a dot is
+// dotFolder's.
+func (r publishRule) addressMoved(segs []string, pkg string) string {
+	full, at := r.collectionPath(segs)
+	if at < 0 || len(full) < at+3 {
+		return ""
+	}
+	dirs := full[at+1 : len(full)-1]
+	for _, d := range dirs {
+		if !strings.HasSuffix(d, ".") && !strings.Contains(d, "..") {
+			continue
+		}
+		// Jekyll 4's address, whose ".." can name another package's.
+		page := full[len(full)-1]
+		page = strings.TrimRight(strings.TrimSuffix(page, path.Ext(page)), ".")
+		addr := "/package/" + strings.Join(dirs, "/") + "/" + page + "/"
+		addr = strings.ReplaceAll(addr, "..", "/")
+		addr = strings.ReplaceAll(addr, "./", "")
+		for strings.Contains(addr, "//") {
+			addr = strings.ReplaceAll(addr, "//", "/")
+		}
+		return fmt.Sprintf("this page (package %s) is in folder %q, a name the site's address does not keep: Jekyll turns \"..\" into \"/\" and drops a dot before \"/\" (Jekyll 3 drops the dots), so the site shows it at %s, another folder's address, where one page can overwrite another; a page belongs at _cache/<tag>/<title>/specs.md",
+			shorten(pkg, maxNameQuoted), shorten(d, maxNameQuoted), shorten(addr, 2*maxNameQuoted))
 	}
 	return ""
 }

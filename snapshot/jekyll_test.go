@@ -498,3 +498,45 @@ func TestByteOrderMark(t *testing.T) {
 		t.Errorf("loaded %q, skipped %v; want xz, and zlib's page skipped", names, skipped)
 	}
 }
+
+// TestFolderAddressMoved: Jekyll's address of a page drops or rewrites
+// the dots of its folders' names (URL#sanitize_url: Jekyll 4 turns ".."
+// into "/" and drops "./", Jekyll 3 drops a run of dots before "/"), so
+// _cache/develop/bc../specs.md is written at bc's address, where one of
+// the two pages overwrites the other, and bc./specs.md at bcspecs'. A
+// pull request that added bc.. titled "bc.." with other specs passed a
+// gate with "added package bc.." while the site showed none of them.
+// Under _cache, a tag or package folder whose name ends with a dot or
+// holds ".." is bad input; elsewhere, and a dot inside a name, as before.
+func TestFolderAddressMoved(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"_config.yml":                  "collections: {cache: {output: true}}\n",
+		"_cache/develop/bc/specs.md":   simplePage("bc", "develop", 1, 1),
+		"_cache/develop/bc../specs.md": simplePage("bc..", "develop", 2, 1),
+		"_cache/develop/xz./specs.md":  simplePage("xz.", "develop", 4, 1),
+		"_cache/develop/a..b/specs.md": simplePage("a..b", "develop", 5, 1),
+		"_cache/develop/py.x/specs.md": simplePage("py.x", "develop", 6, 1),
+		"_cache/develop./lz4/specs.md": simplePage("lz4", "develop.", 7, 1),
+		"other/bc../specs.md":          simplePage("bc..", "develop", 8, 1),
+	})
+	tag := filepath.Join(dir, "_cache", "develop")
+	for _, top := range []string{tag, filepath.Join(tag, "bc..")} {
+		_, err := Load(top, Options{})
+		checkErr(t, err, filepath.Join(tag, "bc..", "specs.md"), 0, 0, `this page (package bc..) is in folder "bc..", a name the site's address does not keep`, "at /package/develop/bc/specs/, another folder's address")
+		if top != tag {
+			continue
+		}
+		checkErr(t, err, filepath.Join(tag, "xz.", "specs.md"), 0, 0, `in folder "xz."`, "at /package/develop/xzspecs/")
+		checkErr(t, err, filepath.Join(tag, "a..b", "specs.md"), 0, 0, `in folder "a..b"`, "at /package/develop/a/b/specs/")
+		var le *LoadError
+		if !errors.As(err, &le) || len(le.Errs) != 3 {
+			t.Errorf("want 3 bad pages, got %v", err)
+		}
+	}
+	_, err := Load(filepath.Join(dir, "_cache", "develop."), Options{})
+	checkErr(t, err, filepath.Join(dir, "_cache", "develop.", "lz4", "specs.md"), 0, 0, `in folder "develop."`)
+	// Outside _cache the folder's name says nothing of an address.
+	if _, err := Load(filepath.Join(dir, "other"), Options{}); err != nil {
+		t.Errorf("a folder bc.. outside _cache: %v", err)
+	}
+}
