@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -80,6 +81,7 @@ func fuzzTree(t testing.TB, f *fuzzBytes, dir string) {
 		}
 		used[name] = true
 		var specs []string
+		var fields []map[string]any // specs, for their meta
 		seen := map[string]bool{}
 		for range f.intn(5) {
 			h := f.pick(fuzzHashes...)
@@ -107,9 +109,10 @@ func fuzzTree(t testing.TB, f *fuzzBytes, dir string) {
 				t.Fatal(err)
 			}
 			specs = append(specs, string(b))
+			fields = append(fields, spec)
 		}
 		title, _ := json.Marshal(name)
-		page := "---\ntitle: " + string(title) + "\nlayout: cache\ncategories: [package, develop]\nspec_details: [" + strings.Join(specs, ", ") + "]\n---\n"
+		page := "---\ntitle: " + string(title) + "\nlayout: cache\ncategories: [package, develop]\nmeta: " + pagetest.MustJSON(pagetest.MetaOf(fields)) + "\nspec_details: [" + strings.Join(specs, ", ") + "]\n---\n"
 		folder := filepath.Join(dir, fmt.Sprintf("p%d", len(used)))
 		if err := os.MkdirAll(folder, 0o755); err != nil {
 			t.Fatal(err)

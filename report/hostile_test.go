@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -207,10 +208,15 @@ func TestAbbrev(t *testing.T) {
 }
 
 // writePage writes a package page of the catalogue's layout under
-// dir/name/specs.md, listing specs (each a JSON object).
+// dir/name/specs.md, listing specs (each a JSON object), with the meta
+// that agrees with them.
 func writePage(t testing.TB, dir, name string, specs ...string) {
 	t.Helper()
-	page := "---\ntitle: " + name + "\nlayout: cache\ncategories: [package, develop]\nspec_details: [" + strings.Join(specs, ", ") + "]\n---\n"
+	var fields []map[string]any
+	if err := json.Unmarshal([]byte("["+strings.Join(specs, ", ")+"]"), &fields); err != nil {
+		t.Fatal(err)
+	}
+	page := "---\ntitle: " + name + "\nlayout: cache\ncategories: [package, develop]\nmeta: " + pagetest.MustJSON(pagetest.MetaOf(fields)) + "\nspec_details: [" + strings.Join(specs, ", ") + "]\n---\n"
 	if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -73,7 +73,7 @@ func TestOneStringListsShared(t *testing.T) {
 // other lists once its variants are shared: from the second page on).
 func TestListsSharedLoaded(t *testing.T) {
 	page := func(h int) []byte {
-		return []byte(fmt.Sprintf("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, develop]\nspec_details: [{\"hash\": %q, \"versions\": [\"=1.0\"], \"variants\": [\"~b\", \"+a\"], \"stacks\": [\"root\", \"s\"], \"compiler\": \"\", \"os\": \"\", \"platform\": \"\", \"target\": \"\", \"size\": \"-\"}]\n---\n", hashN(h)))
+		return []byte(fmt.Sprintf("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, develop]\nspec_details: [{\"hash\": %q, \"versions\": [\"=1.0\"], \"variants\": [\"~b\", \"+a\"], \"stacks\": [\"root\", \"s\"], \"compiler\": \"\", \"os\": \"\", \"platform\": \"\", \"target\": \"\", \"size\": \"-\"}]\nmeta: {\"num_specs\": 1}\n---\n", hashN(h)))
 	}
 	for _, raw := range []bool{false, true} {
 		st := newLoadState()

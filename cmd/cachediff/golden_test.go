@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/testing/gen"
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -225,7 +226,7 @@ func TestDeterministicGenerated(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, %s]\nspec_details: %s\n---", name, tag, data)
+			page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, %s]\nmeta: %s\nspec_details: %s\n---", name, tag, pagetest.MustJSON(pagetest.MetaOf(specs)), data)
 			if err := os.MkdirAll(filepath.Join(dir, tag, name), 0o755); err != nil {
 				t.Fatal(err)
 			}

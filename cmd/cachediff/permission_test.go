@@ -82,6 +82,7 @@ const permPage = `---
 title: "py-keras"
 layout: cache
 categories: [package, develop]
+meta: {"compilers": ["gcc@13.2.0"], "num_specs": 1, "num_specs_by_stack": {"root": 1}, "oss": ["ubuntu22.04"], "platforms": ["linux"], "stacks": ["root"], "targets": ["x86_64_v3"], "versions": ["1.3.1"]}
 spec_details: [{"compiler": "gcc@13.2.0", "hash": "abcdefghijklmnopqrstuvwxyz234567", "os": "ubuntu22.04", "platform": "linux", "size": "-", "stacks": ["root"], "target": "x86_64_v3", "variants": ["+shared"], "versions": ["1.3.1"]}]
 ---
 `

@@ -204,7 +204,7 @@ func TestSameSnapshotOtherArgument(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(page), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(page, []byte("---\ntitle: zlib\nlayout: cache\ncategories: [package, develop]\nspec_details: [{\"compiler\": \"gcc@13.2.0\", \"hash\": \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\", \"os\": \"ubuntu22.04\", \"platform\": \"linux\", \"size\": \"-\", \"stacks\": [\"root\"], \"target\": \"x86_64_v3\", \"variants\": [\"+shared\"], \"versions\": [\"1.3\"]}]\n---\n"), 0o644); err != nil {
+	if err := os.WriteFile(page, []byte("---\ntitle: zlib\nlayout: cache\ncategories: [package, develop]\nmeta: {\"compilers\": [\"gcc@13.2.0\"], \"num_specs\": 1, \"num_specs_by_stack\": {\"root\": 1}, \"oss\": [\"ubuntu22.04\"], \"platforms\": [\"linux\"], \"stacks\": [\"root\"], \"targets\": [\"x86_64_v3\"], \"versions\": [\"1.3\"]}\nspec_details: [{\"compiler\": \"gcc@13.2.0\", \"hash\": \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\", \"os\": \"ubuntu22.04\", \"platform\": \"linux\", \"size\": \"-\", \"stacks\": [\"root\"], \"target\": \"x86_64_v3\", \"variants\": [\"+shared\"], \"versions\": [\"1.3\"]}]\n---\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{

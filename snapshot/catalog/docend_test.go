@@ -14,7 +14,7 @@ import (
 func TestFrontMatterClosedByDots(t *testing.T) {
 	specs := "spec_details: " + mustJSON([]map[string]any{simpleSpec(1)})
 	for _, closing := range []string{"...", "... ", "...\r"} {
-		content := head + specs + "\n" + closing + "\nspec_details: []\n\nThe body.\n"
+		content := head + specs + "\n" + oneMeta + closing + "\nspec_details: []\n\nThe body.\n"
 		dir := writeTree(t, map[string]string{"zlib/specs.md": content})
 		s, err := Load(dir, Options{})
 		if err != nil {
@@ -33,7 +33,7 @@ func TestPublishedTrue(t *testing.T) {
 	specs := "spec_details: " + mustJSON([]map[string]any{simpleSpec(1)})
 	for _, v := range []string{"true", "True", "TRUE"} {
 		dir := writeTree(t, map[string]string{
-			"zlib/specs.md": head + "published: " + v + "\n" + specs + "\n---\n",
+			"zlib/specs.md": head + "published: " + v + "\n" + specs + "\n" + oneMeta + "---\n",
 			"README.md":     "---\ntitle: notes\npublished: false\ndescription: not a page\n---\n",
 		})
 		s, err := Load(dir, Options{})

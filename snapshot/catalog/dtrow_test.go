@@ -21,7 +21,7 @@ func TestDTRowKey(t *testing.T) {
 	}
 	// A key that only starts alike in another case stays read.
 	val := `"dt_rowclass": "hidden"`
-	page := []byte(head + pre + val + otherFields(val) + "}]\n---\n")
+	page := []byte(head + pre + val + otherFields(val) + "}]\n" + oneMeta + "---\n")
 	for _, parse := range bothPaths {
 		if _, _, _, err := parse("p.md", page, false); err != nil {
 			t.Errorf("%s: %v", val, err)

@@ -195,7 +195,7 @@ func TestColumnPointsAtBadByte(t *testing.T) {
 		}
 		for _, prefix := range []string{"spec_details: ", "spec_details:\t  "} {
 			line := prefix + value
-			file, err := onePage(t, head+line+"\n---\n")
+			file, err := onePage(t, head+line+"\n"+oneMeta+"---\n")
 			if bad.yaml {
 				if err != nil {
 					t.Errorf("YAML flow %q: %v", bad.replace, err)
@@ -218,7 +218,7 @@ func TestColumnPointsAtBadByte(t *testing.T) {
 func TestLayoutDefault(t *testing.T) {
 	specs := `spec_details: [{"hash": "` + hashN(1) + `"` + otherFields("") + `}]`
 	for _, layout := range []string{"", "layout:\n", "layout: null\n", "layout: ~\n", "layout: 'cache'\n", "layout: !!str cache\n", "layout: cache # the default\n"} {
-		dir := writeTree(t, map[string]string{"zlib/specs.md": "---\ntitle: zlib\n" + layout + specs + "\n---\n"})
+		dir := writeTree(t, map[string]string{"zlib/specs.md": "---\ntitle: zlib\n" + layout + specs + "\n" + oneMeta + "---\n"})
 		snap, err := Load(dir, Options{})
 		if err != nil {
 			t.Errorf("%q: %v", layout, err)

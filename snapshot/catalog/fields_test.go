@@ -99,7 +99,7 @@ func TestSpecFieldsNeeded(t *testing.T) {
 		"{" + all + `, "tarball": null}`,
 		`{"hash": "` + h1 + `", "versions": [], "variants": [], "compiler": "", "os": "", "platform": "", "target": "", "stacks": [], "size": ""}`,
 	} {
-		page := []byte(head + pre + specs + "]\n---\n")
+		page := []byte(head + pre + specs + "]\n" + oneMeta + "---\n")
 		for _, parse := range bothPaths {
 			pkg, _, _, err := parse("p.md", page, false)
 			if err != nil {

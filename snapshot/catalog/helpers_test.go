@@ -189,3 +189,10 @@ func fullSpecs(list string) string {
 	b.WriteString(list[copied:])
 	return b.String()
 }
+
+// oneMeta is a meta for a test's page of one spec, written after its
+// spec_details (where it moves no line the test checks) by a test of
+// something else: every page has a meta (a page without one is refused),
+// and this one, without lists, disagrees with the specs (warnings, which
+// such a test does not read).
+const oneMeta = "meta: {\"num_specs\": 1}\n"

@@ -33,7 +33,7 @@ func hugePage(size, pad int) ([]byte, int) {
 			hashN(n), n%100, padding)
 		n++
 	}
-	b.WriteString("]\n---\n")
+	fmt.Fprintf(&b, "]\nmeta: {\"num_specs\": %d}\n---\n", n) // after spec_details, on no line a test checks
 	return b.Bytes(), n
 }
 
@@ -77,7 +77,7 @@ func TestHugeLineError(t *testing.T) {
 		t.Skip("reads 100 MB")
 	}
 	data, _ := hugePage(100<<20, 4<<10)
-	end := bytes.LastIndex(data, []byte("]\n---"))
+	end := bytes.LastIndex(data, []byte("]\nmeta: "))
 	data[end] = '}' // the list closed by the wrong bracket
 	_, _, _, err := parsePage("huge.md", data, false)
 	col := end - bytes.LastIndexByte(data[:end], '\n')
@@ -126,7 +126,7 @@ func TestManyPages(t *testing.T) {
 		if err := os.Mkdir(sub, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		page := testPage(name, "develop", nil, simpleSpec(2*i), simpleSpec(2*i+1))
+		page := testPage(name, "develop", simpleMeta(1), simpleSpec(2*i), simpleSpec(2*i+1))
 		if err := os.WriteFile(filepath.Join(sub, "specs.md"), []byte(page), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -143,9 +143,10 @@ func TestManyPages(t *testing.T) {
 			t.Fatalf("package %d is %s with %s, want %s with %s", i, p.Name, p.Specs[0].Hash, want, hashN(2*i))
 		}
 	}
-	// Every page without meta gives its warning: none is lost either.
-	if len(snap.Warnings) != n {
-		t.Errorf("%d warnings, want %d", len(snap.Warnings), n)
+	// Every page's meta counts one spec of its two (num_specs and
+	// num_specs_by_stack), and gives its two warnings: none is lost either.
+	if len(snap.Warnings) != 2*n {
+		t.Errorf("%d warnings, want %d", len(snap.Warnings), 2*n)
 	}
 }
 

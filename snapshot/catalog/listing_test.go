@@ -42,3 +42,32 @@ func TestListingMeta(t *testing.T) {
 		}
 	}
 }
+
+// TestNoMeta: a page without meta is an error at the end of its front
+// matter, by both paths, and one whose meta is null (written so, or left
+// empty) is one at meta's line. The listing (pages/api/data.json)
+// prints "num_specs": {{ entry.meta.num_specs }} for every page, so a
+// page without meta made its JSON invalid and every tag's listing showed
+// no package, while a gate passed with the warning "no meta in the front
+// matter".
+func TestNoMeta(t *testing.T) {
+	spec := `spec_details: [{"hash": "` + hashN(1) + `", "versions": ["1.0"]` + otherFields(`"versions": ["1.0"]`) + "}]\n"
+	page := []byte(head + spec + "---\n")
+	for _, parse := range bothPaths {
+		_, _, _, err := parse("p.md", page, false)
+		checkErr(t, err, "p.md", 6, 0, "no meta", "listing")
+	}
+	// As YAML over several lines, the general path's only way.
+	page = []byte(head + "spec_details:\n  - " + `{"hash": "` + hashN(1) + `", "versions": ["1.0"]` + otherFields(`"versions": ["1.0"]`) + "}\n---\n")
+	for _, parse := range bothPaths {
+		_, _, _, err := parse("p.md", page, false)
+		checkErr(t, err, "p.md", 7, 0, "no meta", "listing")
+	}
+	for _, null := range []string{"meta: null", "meta:", "meta: ~"} {
+		page := []byte(head + null + "\n" + spec + "---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 5, 0, "meta: no num_specs", "listing")
+		}
+	}
+}

@@ -122,7 +122,7 @@ func TestMarkup(t *testing.T) {
 		`"note": "&lt;b&gt;"`, `"note": "a > b"`, `"note": "\\u003c/script>"`,
 		`"variants": ["cflags=\"-O2\""]`, `"size": "-"`, `"size": 123`,
 	} {
-		page := []byte(head + pre + val + otherFields(val) + "}]\n---\n")
+		page := []byte(head + pre + val + otherFields(val) + "}]\n" + oneMeta + "---\n")
 		for _, parse := range bothPaths {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%s: %v", val, err)

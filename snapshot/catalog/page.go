@@ -623,7 +623,9 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	}
 	switch {
 	case p.meta == nil && env.Meta.Kind == 0:
-		warnings = append(warnings, snapshot.Warning{File: file, Line: p.fmEnd, Message: "no meta in the front matter"})
+		// A meta: null (or empty) is read below, as a meta without
+		// num_specs, at its own line.
+		return nil, nil, &snapshot.Error{File: file, Line: p.fmEnd, Msg: noMeta}
 	default:
 		var m meta
 		ok = false
@@ -781,6 +783,13 @@ func tagOf(categories []string) string {
 	}
 	return ""
 }
+
+// noMeta is why a page without meta is refused: the site's listing of
+// packages (pages/api/data.json) prints "num_specs": {{
+// entry.meta.num_specs }} for every page, which is nothing without a
+// meta, so the listing's JSON is broken and every tag's listing shows no
+// package, while cachediff read them all. Every real page has one.
+const noMeta = "no meta in the front matter: the site's listing of packages prints meta's num_specs as a JSON number for every page, so without a meta the listing's JSON is broken and every tag's listing shows no package, while cachediff read them; write the page's meta (num_specs, the spec count, at least)"
 
 // listingMeta is the reason a page's meta would break the site's
 // listing of packages, or "". The listing (pages/api/data.json, which

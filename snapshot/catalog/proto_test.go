@@ -48,7 +48,7 @@ func TestProtoKey(t *testing.T) {
 	// What JavaScript reads as a field stays read: the key in another
 	// case, or inside a field's value, or in meta.
 	for _, val := range []string{`"__PROTO__": 1`, `"note": {"__proto__": {"versions": ["1"]}}`, `"proto": 1`} {
-		page := []byte(head + pre + val + otherFields(val) + "}]\n---\n")
+		page := []byte(head + pre + val + otherFields(val) + "}]\n" + oneMeta + "---\n")
 		for _, parse := range bothPaths {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%s: %v", val, err)

@@ -105,7 +105,7 @@ func TestSafeYAMLGuessesRefused(t *testing.T) {
 		"    note: \"a ! in text\"\n    os: \"! yes\"\n",
 	} {
 		for _, parse := range bothPaths {
-			if _, _, _, err := parse("p.md", []byte(head+ok+otherFieldsYAML(ok, "    ")+"---\n"), false); err != nil {
+			if _, _, _, err := parse("p.md", []byte(head+ok+otherFieldsYAML(ok, "    ")+oneMeta+"---\n"), false); err != nil {
 				t.Errorf("%q: %v", ok, err)
 			}
 		}

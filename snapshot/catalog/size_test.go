@@ -34,7 +34,7 @@ func TestSizeKind(t *testing.T) {
 	// What the catalogue writes, and other text or numbers, stay read.
 	for _, size := range []string{`"-"`, `""`, `123`, `"12"`, `-0.5E-7`, `"1 MB"`, `"&lt;b&gt;"`} {
 		val := `"size": ` + size
-		page := []byte(head + pre + val + otherFields(val) + "}]\n---\n")
+		page := []byte(head + pre + val + otherFields(val) + "}]\n" + oneMeta + "---\n")
 		for _, parse := range bothPaths {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%s: %v", size, err)

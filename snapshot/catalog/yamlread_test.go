@@ -56,7 +56,7 @@ func TestYAMLRefusedJSON(t *testing.T) {
 	// an escaped backslash before a u, a key of 1024 characters to its
 	// colon, long values.
 	for _, val := range []string{`"\u00e9\u0085\\ud800"`, "\"a\u0085\ufeff\ufffd\"", `{"` + strings.Repeat("k", 1022) + `": 1}`, `{"` + strings.Repeat("é", 1022) + `": 1}`, `"` + strings.Repeat("v", 5000) + `"`, `{"a": 1, "b": [1, "x"]}`} {
-		page := []byte(head + pre + val + otherFields("") + "}]\n---\n")
+		page := []byte(head + pre + val + otherFields("") + "}]\n" + oneMeta + "---\n")
 		for _, parse := range bothPaths {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
 				t.Errorf("%.40s: %v", val, err)

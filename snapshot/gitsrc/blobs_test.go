@@ -122,7 +122,8 @@ func TestCorruptObjectSize(t *testing.T) {
 func paddedPage(size int) string {
 	var b strings.Builder
 	b.WriteString("---\ntitle: \"big\"\nlayout: cache\ncategories: [package, develop]\nspec_details: [")
-	for n := 0; b.Len() < size; n++ {
+	n := 0
+	for ; b.Len() < size; n++ {
 		if n > 0 {
 			b.WriteString(", ")
 		}
@@ -133,7 +134,12 @@ func paddedPage(size int) string {
 		fmt.Fprintf(&b, `{"compiler": "gcc@13.2.0", "hash": "%s", "os": "ubuntu22.04", "platform": "linux", "stacks": ["root"], "target": "x86_64_v3", "variants": ["+shared"], "versions": ["1.0"], "size": "-", "notes": "%s"}`,
 			h, strings.Repeat("x", 4<<10))
 	}
-	b.WriteString("]\n---\n")
+	// Every page has a meta (cachediff refuses one without): this one,
+	// after spec_details, agrees with the specs.
+	fmt.Fprintf(&b, `]
+meta: {"compilers": ["gcc@13.2.0"], "num_specs": %d, "num_specs_by_stack": {"root": %d}, "oss": ["ubuntu22.04"], "platforms": ["linux"], "stacks": ["root"], "targets": ["x86_64_v3"], "versions": ["1.0"]}
+---
+`, n, n)
 	return b.String()
 }
 

@@ -6,8 +6,10 @@ package pagetest
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -35,18 +37,20 @@ func MustJSON(v any) string {
 }
 
 // Page writes a package page the way the generator does: the front
-// matter with meta (left out when nil) and spec_details as one-line JSON,
-// ending in "\n---\n". spec_details is on line 5 when meta is nil, else 6.
+// matter with meta and spec_details as one-line JSON, ending in
+// "\n---\n"; meta is on line 5, spec_details on line 6. A nil meta is
+// the meta that agrees with specs (MetaOf): every page has one.
 func Page(title, tag string, meta any, specs ...map[string]any) string {
-	var b strings.Builder
-	b.WriteString("---\n")
-	fmt.Fprintf(&b, "title: %q\nlayout: cache\ncategories: [package, %s]\n", title, tag)
-	if meta != nil {
-		b.WriteString("meta: " + MustJSON(meta) + "\n")
-	}
 	if specs == nil {
 		specs = []map[string]any{}
 	}
+	if meta == nil {
+		meta = MetaOf(specs)
+	}
+	var b strings.Builder
+	b.WriteString("---\n")
+	fmt.Fprintf(&b, "title: %q\nlayout: cache\ncategories: [package, %s]\n", title, tag)
+	b.WriteString("meta: " + MustJSON(meta) + "\n")
 	b.WriteString("spec_details: " + MustJSON(specs) + "\n---\n")
 	return b.String()
 }
@@ -73,6 +77,54 @@ func Full(spec map[string]any) map[string]any {
 		}
 	}
 	return spec
+}
+
+// MetaOf is the meta that agrees with specs, as the generator writes it:
+// their count, their count by stack, and the sorted distinct values of
+// their compilers, oss, platforms, targets, stacks and versions. A value
+// the site's listing could not print (a '"', a backslash or a control
+// character) is left out of the lists, so a page with one has a meta
+// that disagrees (a warning) but that cachediff reads.
+func MetaOf(specs []map[string]any) map[string]any {
+	lists := map[string]map[string]bool{}
+	byStack := map[string]int{}
+	add := func(key string, v any) {
+		s, ok := v.(string)
+		if !ok || strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == '"' || r == '\\' }) {
+			return
+		}
+		if lists[key] == nil {
+			lists[key] = map[string]bool{}
+		}
+		lists[key][s] = true
+	}
+	for _, spec := range specs {
+		for field, key := range map[string]string{"compiler": "compilers", "os": "oss", "platform": "platforms", "target": "targets"} {
+			add(key, spec[field])
+		}
+		for field, key := range map[string]string{"stacks": "stacks", "versions": "versions"} {
+			var vals []any
+			switch l := spec[field].(type) {
+			case []string:
+				for _, v := range l {
+					vals = append(vals, v)
+				}
+			case []any: // decoded from JSON
+				vals = l
+			}
+			for _, v := range vals {
+				add(key, v)
+				if s, ok := v.(string); ok && field == "stacks" {
+					byStack[s]++
+				}
+			}
+		}
+	}
+	m := map[string]any{"num_specs": len(specs), "num_specs_by_stack": byStack}
+	for _, key := range []string{"compilers", "oss", "platforms", "targets", "stacks", "versions"} {
+		m[key] = append([]string{}, slices.Sorted(maps.Keys(lists[key]))...)
+	}
+	return m
 }
 
 // SimpleMeta is the meta that agrees with n simple specs.
