@@ -100,6 +100,7 @@ func TestMarkup(t *testing.T) {
 		{"title <", `"zlib<b>"`, "[package, develop]", 2, `title: "zlib<b>" holds "<"`},
 		{"title quote", `'x" style="position:fixed;inset:0;background:#fff'`, "[package, develop]", 2, `holds "\""`},
 		{"title backslash", `"x\\"`, "[package, develop]", 2, `holds "\\"`},
+		{"title apostrophe", `"aaa' style='position:fixed;inset:0"`, "[package, develop]", 2, `holds "'"`},
 		{"title newline", `"x\n| row |"`, "[package, develop]", 2, `holds "\n"`},
 		{"title tab", `"x\ty"`, "[package, develop]", 2, `holds "\t"`},
 		{"tag DEL", `zlib`, `[package, "dev\x7f"]`, 4, `holds "\x7f"`},

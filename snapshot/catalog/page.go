@@ -90,7 +90,8 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		val **jsonValue
 	}{{"meta", &meta}, {"spec_details", &specDetails}}
 	line, open := 0, false
-	for rest := data; len(rest) > 0 || line == 0; {
+	rest := data // after the loop, the page's body
+	for len(rest) > 0 || line == 0 {
 		var l []byte
 		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
 			l, rest = rest[:i], rest[i+1:]
@@ -151,6 +152,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	p.catLine, p.meta, p.specDetails = catLine, meta, specDetails
 	if open {
 		return nil, &snapshot.Error{File: file, Line: 1, Msg: "front matter opened on line 1 is never closed (no second '---' line)"}
+	}
+	if at, ok := liquidAt(rest); ok {
+		return nil, &snapshot.Error{File: file, Line: p.fmEnd + 1 + bytes.Count(rest[:at], []byte("\n")), Msg: liquidInBody}
 	}
 	if st != nil && fastEnvelope(yamlText.Bytes(), &p.env) {
 		return p, nil
@@ -819,3 +823,26 @@ func listingMeta(m *meta) string {
 	}
 	return ""
 }
+
+// liquidAt returns the offset in body, a page's text after its front
+// matter, of the first "{%" or "{{"; ok is false when there is none.
+func liquidAt(body []byte) (at int, ok bool) {
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(body[i:], '{')
+		if j < 0 || i+j+1 >= len(body) {
+			return 0, false
+		}
+		i += j
+		if c := body[i+1]; c == '%' || c == '{' {
+			return i, true
+		}
+	}
+}
+
+// liquidInBody is why a page whose body holds Liquid is refused. Jekyll
+// renders the Liquid of any page whose text holds "{%" or "{{"; a tag it
+// does not know ({% raise %}) or an include of a path with ".." stops the
+// whole build, so the site keeps its last build and shows none of the
+// change, while cachediff read the page's front matter. No real page has
+// a body: the catalogue writes front matter only.
+const liquidInBody = "the page's body (after its front matter) holds Liquid ({% or {{): Jekyll, which builds the site, renders it, and a Liquid error there stops the whole build, so the site would show none of this change while cachediff read the page; a catalogue page has front matter only: remove the body"

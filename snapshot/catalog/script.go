@@ -123,6 +123,8 @@ const (
 //
 // A control character (a newline, a tab, DEL) is bad input too: the
 // listing's JSON string may not hold one raw, so it fails to load.
+// So is a "'": the listing (layout table) prints the title's link
+// inside href='...', which it would end.
 func titleMarkup(s string) string {
 	i := strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || strings.ContainsRune(titleBad, r) })
 	if i < 0 {
@@ -132,4 +134,4 @@ func titleMarkup(s string) string {
 }
 
 // titleBad are the characters a title or tag may not hold.
-const titleBad = "<\"\\"
+const titleBad = `<"\'`
