@@ -160,6 +160,14 @@ func (r publishRule) addressMoved(segs []string, pkg string) string {
 	}
 	dirs := full[at+1 : len(full)-1]
 	for _, d := range dirs {
+		if i := strings.IndexAny(d, "'?#"); i >= 0 {
+			// Jekyll 4.3 keeps "'" in the address (Addressable keeps
+			// sub-delims), and the listing prints the link inside
+			// href='...'; "?" and "#" start the address's query or
+			// fragment, so the link leads to another address.
+			return fmt.Sprintf("this page (package %s) is in folder %q, whose %q the site's address does not keep as a name: a \"?\" or \"#\" starts its query or fragment, so the page's link leads elsewhere, and a \"'\" ends the tag listing's href='...'; a page belongs at _cache/<tag>/<title>/specs.md",
+				shorten(pkg, maxNameQuoted), shorten(d, maxNameQuoted), d[i:i+1])
+		}
 		if !strings.HasSuffix(d, ".") && !strings.Contains(d, "..") {
 			continue
 		}

@@ -540,3 +540,31 @@ func TestFolderAddressMoved(t *testing.T) {
 		t.Errorf("a folder bc.. outside _cache: %v", err)
 	}
 }
+
+// TestFolderAddressChars: Jekyll 4.3 keeps a "'" of a folder's name in
+// the page's address (Addressable keeps sub-delims), and the tag's
+// listing prints the page's link inside href='...', which it ends; a "?"
+// or "#" starts the address's query or fragment, so the page's link
+// leads elsewhere. A pull request that added such a folder passed a
+// gate with "new package" while the site showed its specs nowhere, or
+// covered the listing. Under _cache such a folder is bad input;
+// elsewhere, as before.
+func TestFolderAddressChars(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"_config.yml":                 "collections: {cache: {output: true}}\n",
+		"_cache/develop/bc/specs.md":  simplePage("bc", "develop", 1, 1),
+		"_cache/develop/x'y/specs.md": simplePage("x!", "develop", 2, 1),
+		"_cache/develop/b?c/specs.md": simplePage("b?c", "develop", 3, 1),
+		"_cache/develop/b#c/specs.md": simplePage("b#c", "develop", 4, 1),
+		"other/develop/b?c/specs.md":  simplePage("b?c", "develop", 5, 1),
+		"other/develop/zlib/specs.md": simplePage("zlib", "develop", 6, 1),
+	})
+	tag := filepath.Join(dir, "_cache", "develop")
+	_, err := Load(tag, Options{})
+	for _, name := range []string{"x'y", "b?c", "b#c"} {
+		checkErr(t, err, filepath.Join(tag, name, "specs.md"), 0, 0, `is in folder "`+name+`", whose`, "the site's address does not keep as a name")
+	}
+	if _, err := Load(filepath.Join(dir, "other", "develop"), Options{}); err != nil {
+		t.Errorf("outside _cache: %v", err)
+	}
+}
