@@ -22,6 +22,10 @@ func TestListingMeta(t *testing.T) {
 		{"no num_specs", `{"versions": ["1.0"]}`, "no num_specs"},
 		{"num_specs null", `{"num_specs": null}`, "no num_specs"},
 		{"empty", `{}`, "no num_specs"},
+		// Compilers and arches go into a button's unquoted onclick.
+		{"a space in a platform", `{"num_specs": 1, "platforms": ["linux style=position:fixed;inset:0"]}`, `platforms: "linux style=position:fixed;inset:0" holds " "`},
+		{"an apostrophe in a compiler", `{"num_specs": 1, "compilers": ["gcc');alert(1);('"]}`, `compilers: "gcc');alert(1);('" holds "'"`},
+		{"a space in a target", `{"num_specs": 1, "targets": ["x86_64 onmouseover=x"]}`, `targets: "x86_64 onmouseover=x" holds " "`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + "meta: " + tc.meta + "\n" + spec)
@@ -32,10 +36,11 @@ func TestListingMeta(t *testing.T) {
 		})
 	}
 
-	// What the listing prints safely stays read: an apostrophe, an
-	// entity, a character beyond ASCII, and num_specs_by_stack (which
-	// the listing writes as JSON, escaped).
-	page := []byte(head + `meta: {"num_specs": 1, "num_specs_by_stack": {"a\"b": 1}, "versions": ["1.0's", "&quot;", "é"]}` + "\n" + spec)
+	// What the listing prints safely stays read: an apostrophe or a
+	// space in a version (printed as text), an entity, a character
+	// beyond ASCII, and num_specs_by_stack (which the listing writes as
+	// JSON, escaped).
+	page := []byte(head + `meta: {"num_specs": 1, "num_specs_by_stack": {"a\"b": 1}, "versions": ["1.0's", "1 0", "&quot;", "é"]}` + "\n" + spec)
 	for _, parse := range bothPaths {
 		if _, _, _, err := parse("p.md", page, false); err != nil {
 			t.Errorf("safe meta: %v", err)

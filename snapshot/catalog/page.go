@@ -805,7 +805,11 @@ const noMeta = "no meta in the front matter: the site's listing of packages prin
 // (which prints as nothing), makes the whole file invalid JSON: every
 // tag's listing then shows no package at all, while cachediff read
 // them all and a gate passed with at most a warning that meta
-// disagrees with the specs. No real page has one.
+// disagrees with the specs. No real page has one. The listing also
+// prints each compiler and arch (os, platform, target) into a button's
+// unquoted onclick attribute, inside a script's '...': a space there
+// starts another attribute, a "'" ends the string; no real value has
+// either.
 func listingMeta(m *meta) string {
 	if m.NumSpecs == nil {
 		return "no num_specs (or null): the site's listing of packages prints it as a JSON number, so without one the listing's JSON is broken and every tag's listing shows no package, while cachediff read them; write the page's spec count"
@@ -818,6 +822,12 @@ func listingMeta(m *meta) string {
 			i := strings.IndexFunc(v, func(r rune) bool { return r < 0x20 || r == '"' || r == '\\' })
 			if i >= 0 {
 				return fmt.Sprintf("%s: %s holds %q: the site's listing of packages prints it into a JSON string unescaped, where it ends the string or escapes its end, so the listing's JSON is broken and every tag's listing shows no package, while cachediff read them; remove it", f.key, shorten(strconv.Quote(v), 60), v[i:i+1])
+			}
+			if f.key == "versions" || f.key == "stacks" {
+				continue
+			}
+			if i := strings.IndexAny(v, " '"); i >= 0 {
+				return fmt.Sprintf("%s: %s holds %q: the site's listing of packages prints it into a button's onclick attribute, unquoted, as a string of its script ('...'), where a space starts another attribute (style=... covers the listing) and a \"'\" ends the string, while cachediff read the package; remove it", f.key, shorten(strconv.Quote(v), 60), v[i:i+1])
 			}
 		}
 	}
