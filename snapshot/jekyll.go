@@ -151,7 +151,8 @@ func (r publishRule) leftOut(f File, pkg string) string {
 // overwrites the other: a pull request that added it, titled "bc..",
 // passed a gate with "added package bc.." while the site showed none of
 // its specs. A name ending with a dot, or holding "..", is refused; a
-// dot inside a name (py.x) stays. A folder starting with a dot is
+// dot inside a name (py.x) stays. So is a name holding "'", "?" or
+// "#" (the message says why). A folder starting with a dot is
 // dotFolder's.
 func (r publishRule) addressMoved(segs []string, pkg string) string {
 	full, at := r.collectionPath(segs)

@@ -815,18 +815,16 @@ func listingMeta(m *meta) string {
 		return "no num_specs (or null): the site's listing of packages prints it as a JSON number, so without one the listing's JSON is broken and every tag's listing shows no package, while cachediff read them; write the page's spec count"
 	}
 	for _, f := range [...]struct {
-		key  string
-		vals []string
-	}{{"versions", m.Versions}, {"compilers", m.Compilers}, {"oss", m.OSs}, {"platforms", m.Platforms}, {"targets", m.Targets}, {"stacks", m.Stacks}} {
+		key     string
+		vals    []string
+		onclick bool // printed into a button's unquoted onclick too
+	}{{"versions", m.Versions, false}, {"compilers", m.Compilers, true}, {"oss", m.OSs, true}, {"platforms", m.Platforms, true}, {"targets", m.Targets, true}, {"stacks", m.Stacks, false}} {
 		for _, v := range f.vals {
 			i := strings.IndexFunc(v, func(r rune) bool { return r < 0x20 || r == '"' || r == '\\' })
 			if i >= 0 {
 				return fmt.Sprintf("%s: %s holds %q: the site's listing of packages prints it into a JSON string unescaped, where it ends the string or escapes its end, so the listing's JSON is broken and every tag's listing shows no package, while cachediff read them; remove it", f.key, shorten(strconv.Quote(v), 60), v[i:i+1])
 			}
-			if f.key == "versions" || f.key == "stacks" {
-				continue
-			}
-			if i := strings.IndexAny(v, " '"); i >= 0 {
+			if i := strings.IndexAny(v, " '"); f.onclick && i >= 0 {
 				return fmt.Sprintf("%s: %s holds %q: the site's listing of packages prints it into a button's onclick attribute, unquoted, as a string of its script ('...'), where a space starts another attribute (style=... covers the listing) and a \"'\" ends the string, while cachediff read the package; remove it", f.key, shorten(strconv.Quote(v), 60), v[i:i+1])
 			}
 		}
