@@ -117,7 +117,7 @@ func TestAtomOneMoreCommit(t *testing.T) {
 	if err := os.RemoveAll(dev); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.CopyFS(dev, os.DirFS(dirs[len(dirs)-1])); err != nil {
+	if err := gittest.CopyTree(dev, dirs[len(dirs)-1], ""); err != nil {
 		t.Fatal(err)
 	}
 	subject := "nightly </content><script>alert(1)</script> ]]> &amp; \x1b[2J \u202egnp.exe"

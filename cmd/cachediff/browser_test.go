@@ -374,7 +374,7 @@ func hostileSubjectRepo(t *testing.T) string {
 	if err := os.RemoveAll(dev); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.CopyFS(dev, os.DirFS(dirs[len(dirs)-1])); err != nil {
+	if err := gittest.CopyTree(dev, dirs[len(dirs)-1], ""); err != nil {
 		t.Fatal(err)
 	}
 	date := []string{"GIT_AUTHOR_DATE=2025-03-16T12:00:00Z", "GIT_COMMITTER_DATE=2025-03-16T12:00:00Z"}

@@ -19,9 +19,11 @@ import (
 
 // TestGitEqualsFolders: a diff of two REV:PATH snapshots is the diff of
 // the folders they were committed from, byte for byte in every format,
-// but for the paths (REV:PATH for the folder) and the revisions (the JSON
-// sides' rev and date, which a folder has not). The repository is the
-// real weekly series, one commit per week; each step of it is checked.
+// but for the paths (REV:PATH for the folder), the revisions (the JSON
+// sides' rev and date, which a folder has not) and the headline's names
+// (a folder's path; in git, where both sides are tagged develop, the
+// commit's date and id). The repository is the real weekly series, one
+// commit per week; each step of it is checked.
 func TestGitEqualsFolders(t *testing.T) {
 	series, repo, weeks := weeklyRepo(t)
 	if len(weeks) != 5 {
@@ -58,9 +60,23 @@ func TestGitEqualsFolders(t *testing.T) {
 				}
 			}
 			got = strings.ReplaceAll(strings.ReplaceAll(got, oldRev, oldDir), newRev, newDir)
-			if got != fromDirs.String() {
+			// Both sides' tag is develop: git names each by its date
+			// and commit, a folder by its path.
+			for j, w := range []gittest.Week{weeks[i-1], weeks[i]} {
+				label := "develop " + w.Tag[len("develop-"):] + " " + w.ID[:7]
+				if (format == "md" || format == "text") && !strings.Contains(got, label) {
+					t.Errorf("%s → %s, --format %s: no %q in\n%s", weeks[i-1].Tag, weeks[i].Tag, format, label, got)
+				}
+				got = strings.ReplaceAll(got, label, []string{oldDir, newDir}[j])
+			}
+			want := fromDirs.String()
+			if format == "text" {
+				// Wrapped to a width: the longer paths wrap otherwise.
+				got, want = strings.Join(strings.Fields(got), " "), strings.Join(strings.Fields(want), " ")
+			}
+			if got != want {
 				t.Errorf("%s → %s, --format %s: the diff from git differs from the diff of the folders:\n%s",
-					weeks[i-1].Tag, weeks[i].Tag, format, firstDifference(got, fromDirs.String()))
+					weeks[i-1].Tag, weeks[i].Tag, format, firstDifference(got, want))
 			}
 		}
 	}
@@ -271,15 +287,17 @@ func TestGitSpackIndex(t *testing.T) {
 
 // weeklyRepo builds the git repository of the real weekly series (one
 // commit per week into _cache/develop/) in a temporary folder, and returns
-// the series' folder, the repository and its weeks; it skips the test
-// when git is not on PATH. The repository is built once per test binary
-// (the tests only read it) and removed when the tests end (see TestMain).
+// the series' folder as committed (each week's pages tagged develop, as
+// the nightly pages of _cache/develop are: gittest.CopyTree), the
+// repository and its weeks; it skips the test when git is not on PATH.
+// The repository is built once per test binary (the tests only read it)
+// and removed when the tests end (see TestMain).
 func weeklyRepo(t *testing.T) (series, repo string, weeks []gittest.Week) {
 	t.Helper()
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
-	series, err := filepath.Abs("../../testdata/real-series")
+	realSeries, err := filepath.Abs("../../testdata/real-series")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,21 +306,30 @@ func weeklyRepo(t *testing.T) (series, repo string, weeks []gittest.Week) {
 			return
 		}
 		weekly.repo = filepath.Join(weekly.dir, "catalogue")
-		weekly.weeks, weekly.err = gittest.Series(weekly.repo, series)
+		if weekly.weeks, weekly.err = gittest.Series(weekly.repo, realSeries); weekly.err != nil {
+			return
+		}
+		weekly.series = filepath.Join(weekly.dir, "series")
+		for _, w := range weekly.weeks {
+			if weekly.err = gittest.CopyTree(filepath.Join(weekly.series, w.Tag), filepath.Join(realSeries, w.Tag), "develop"); weekly.err != nil {
+				return
+			}
+		}
 	})
 	if weekly.err != nil {
 		t.Fatal(weekly.err)
 	}
-	return series, weekly.repo, slices.Clone(weekly.weeks)
+	return weekly.series, weekly.repo, slices.Clone(weekly.weeks)
 }
 
 // weekly is the repository weeklyRepo builds, once.
 var weekly struct {
-	once  sync.Once
-	dir   string // removed by TestMain
-	repo  string
-	weeks []gittest.Week
-	err   error
+	once   sync.Once
+	dir    string // removed by TestMain
+	repo   string
+	series string // the weeks as committed
+	weeks  []gittest.Week
+	err    error
 }
 
 // removingWeekly runs the tests, then removes weeklyRepo's repository.

@@ -52,6 +52,7 @@ func TestLogGitHubCommentBotSubjects(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			data = gittest.Retag(data, "develop")
 			rel, _ := filepath.Rel(dir, p)
 			fmt.Fprintf(w, "M 100644 inline _cache/develop/%s\ndata %d\n", filepath.ToSlash(rel), len(data))
 			w.Write(data)

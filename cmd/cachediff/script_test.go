@@ -26,14 +26,16 @@ func TestMain(m *testing.M) {
 		"cachediff": main,
 		"gh":        func() { os.Exit(fakeGH()) },
 		"gen":       func() { os.Exit(genPair()) },
+		"cpweek":    func() { os.Exit(cpWeek(os.Args[1:])) },
 	})
 }
 
 // TestScript runs the command-line scripts in testdata/script. They see
 // the repository's testdata and docs folders as $TESTDATA and $DOCS (and
 // $CMDPATH, the folder of the programs below, a PATH without git), the
-// programs cachediff, gh (a stand-in, see fakeGH) and gen (a generated
-// snapshot pair, see genPair), and the commands
+// programs cachediff, gh (a stand-in, see fakeGH), gen (a generated
+// snapshot pair, see genPair) and cpweek (a week's pages written where
+// the nightly job writes them, see cpWeek), and the commands
 // besides testscript's own:
 //
 //	status N prog [args...]  runs prog and fails unless it exits with N
@@ -111,6 +113,23 @@ func TestScript(t *testing.T) {
 		},
 		RequireUniqueNames: true,
 	})
+}
+
+// cpWeek is the program cpweek SRC DST: it copies the folder (or page)
+// SRC to DST as the catalogue's nightly job writes it there, each page
+// below _cache/<tag> tagged <tag> (gittest.CopyTree), so that a real
+// week, tagged develop-2025-02-23 in its folder, becomes a night of
+// _cache/develop.
+func cpWeek(args []string) int {
+	if len(args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: cpweek SRC DST")
+		return 2
+	}
+	if err := gittest.CopyTree(args[1], args[0], ""); err != nil {
+		fmt.Fprintln(os.Stderr, "cpweek:", err)
+		return 1
+	}
+	return 0
 }
 
 // cmdGitRepo makes a git repository of snapshot folders, one commit each.

@@ -66,7 +66,7 @@ func realPage(t *testing.T, pkg string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(data)
+	return string(gittest.Retag(data, "develop"))
 }
 
 // TestCorruptObjectSize: a loose object whose header claims 1 TiB (git

@@ -1,6 +1,7 @@
 // Package gittest builds git repositories for tests: the real weekly
 // series (testdata/real-series) committed week by week into
-// _cache/develop, as the catalogue's nightly job commits it.
+// _cache/develop, as the catalogue's nightly job commits it, each page
+// tagged develop there (Retag), as the nightly pages are.
 //
 // Every commit has a fixed author, committer and date, and git runs
 // without the user's or the system's configuration, so the same series
@@ -15,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -92,7 +94,9 @@ func Series(repo, series string) ([]Week, error) {
 // git commit each: the same commits (the same ids), but the five weeks of
 // the real series in a tenth of the CPU, and the hundreds of
 // pages of a generated catalogue in one pack rather than as many loose
-// objects. Each folder's regular files are committed as they are, with
+// objects. Each folder's regular files are committed as they are (but
+// for the tag of a page committed below _cache/<tag>, which is <tag>:
+// Retag), with
 // the owner's execute bit as git reads it; a folder that holds anything
 // else (a symbolic link) is refused, as os.CopyFS refuses it.
 func Commits(repo string, dirs ...string) ([]Week, error) {
@@ -175,9 +179,87 @@ func fastImport(repo, at string, dirs []string) error {
 	return werr
 }
 
+// tagLine is the line of a page's front matter that gives its tag.
+var tagLine = regexp.MustCompile(`(?m)^categories: \[package, [^\]\n]*\]$`)
+
+// folderTag returns the tag's folder of _cache in the repository path
+// at (develop in _cache/develop), or "" when at is not below one.
+func folderTag(at string) string {
+	segs := strings.Split(at, "/")
+	if len(segs) > 0 && strings.HasSuffix(segs[len(segs)-1], ".md") {
+		segs = segs[:len(segs)-1] // a page's own name is no folder
+	}
+	i := slices.Index(segs, "_cache")
+	if i < 0 || i+1 >= len(segs) {
+		return ""
+	}
+	return segs[i+1]
+}
+
+// Retag returns the page data with its tag set to tag, as the catalogue
+// writes the pages of _cache/<tag>/ (and the loader requires): the weeks
+// of a series, tagged develop-2025-02-16 and so on in their folders, are
+// the nightly pages of _cache/develop once committed there. Data that
+// is no page, or a page without the catalogue's categories line, is
+// returned as it is.
+func Retag(data []byte, tag string) []byte {
+	if tag == "" || !bytes.HasPrefix(data, []byte("---\n")) {
+		return data
+	}
+	loc := tagLine.FindIndex(data)
+	if loc == nil {
+		return data
+	}
+	out := make([]byte, 0, len(data)+len(tag))
+	out = append(out, data[:loc[0]]...)
+	out = append(out, "categories: [package, "+tag+"]"...)
+	return append(out, data[loc[1]:]...)
+}
+
+// CopyTree copies the folder src to dst (which must not exist) as
+// Commits would commit it at the path dst: each page's tag (Retag) is
+// the tag's folder of _cache that dst is below, when it is below one
+// (a checkout's _cache/develop), or else tag, when not "". A test that
+// compares snapshots from git with folders compares with such copies.
+// When src is a file, dst is its copy (replaced when it exists).
+func CopyTree(dst, src, tag string) error {
+	if t := folderTag(filepath.ToSlash(dst)); t != "" {
+		tag = t
+	}
+	if fi, err := os.Stat(src); err != nil {
+		return err
+	} else if !fi.IsDir() {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(dst, ".md") {
+			data = Retag(data, tag)
+		}
+		return os.WriteFile(dst, data, 0o644)
+	}
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		return err
+	}
+	if tag == "" {
+		return nil
+	}
+	return filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p, Retag(data, tag), 0o644)
+	})
+}
+
 // writeImport writes fastImport's stream to w.
 func writeImport(w *bufio.Writer, at string, dirs []string) error {
 	const ident = "cachediff tests <tests@cachediff.invalid>" // as in Vars
+	atTag := folderTag(at)
 	for i, dir := range dirs {
 		tag := filepath.Base(dir)
 		date := fmt.Sprintf("2025-01-%02dT12:00:00+00:00", 1+i)
@@ -209,6 +291,9 @@ func writeImport(w *bufio.Writer, at string, dirs []string) error {
 			data, err := os.ReadFile(filepath.Join(dir, p))
 			if err != nil {
 				return err
+			}
+			if strings.HasSuffix(p, ".md") {
+				data = Retag(data, atTag)
 			}
 			mode := "100644"
 			if info.Mode()&0o100 != 0 {
