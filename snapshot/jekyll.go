@@ -140,6 +140,44 @@ func (r publishRule) leftOut(f File, pkg string) string {
 	return ""
 }
 
+// tagMoved returns why the page f, whose categories give it the tag
+// tag, is bad input when it is below a tag's folder of _cache named
+// otherwise, or "". The generator (generate_cache.py) writes the pages
+// of a tag at _cache/<tag>/ with categories: [package, <tag>], and the
+// tag's listing (/tag/<tag>/, layout table) shows the pages whose tag
+// is its own: a pull request that retagged every page of
+// _cache/v0.23.1 as v0.23.2 passed a gate with "no changes", while the
+// listing of v0.23.1 showed no package (and that of v0.23.2 two of
+// each). A page named on the command line is read as asked.
+func (r publishRule) tagMoved(f File, tag string) string {
+	if r.src == nil || f.Root {
+		return ""
+	}
+	rel := r.src.RelPath(f)
+	if rel == "" {
+		return ""
+	}
+	segs := strings.Split(rel, "/")
+	var folder string
+	if full, at := r.collectionPath(segs); at >= 0 && len(full) >= at+3 {
+		folder = full[at+1]
+	} else if r.tagFolder && len(segs) >= 2 {
+		folder = segs[0] // the snapshot's folder is _cache, out of a site
+	} else {
+		return ""
+	}
+	if folder == tag || jekyllSpecial(folder) {
+		return ""
+	}
+	has := fmt.Sprintf("tag %q", shorten(tag, maxNameQuoted))
+	if tag == "" {
+		has = "no tag"
+	}
+	d := shorten(folder, maxNameQuoted)
+	return fmt.Sprintf("this page has %s but is in %s's tag folder %q: the site lists a page under its own tag, so the listing of %q would not show it; the catalogue writes the pages of %s/<tag>/ with categories: [package, <tag>]",
+		has, collectionDir, d, d, collectionDir)
+}
+
 // addressMoved returns why the page at the path segs in the snapshot's
 // folder, of the package pkg, is bad input when a folder between _cache
 // and it (the tag's, the package's) has a name that Jekyll's address of

@@ -568,3 +568,63 @@ func TestFolderAddressChars(t *testing.T) {
 		t.Errorf("outside _cache: %v", err)
 	}
 }
+
+// TestTagFolderRetagged (the 55th adversarial pass, issue 35): below a
+// tag's folder of _cache, a page whose tag is not the folder's name is
+// bad input, at its categories line. The tag's listing (/tag/<tag>/)
+// shows the pages of its own tag only: every page of _cache/v0.23.1
+// retagged v0.23.2 passed a gate with "no changes" while the listing of
+// v0.23.1 showed no package. Outside _cache, and for a page named on
+// the command line, a page's tag is its own.
+func TestTagFolderRetagged(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"_config.yml":                  "collections: {cache: {output: true}}\n",
+		"_cache/v0.23.1/bc/specs.md":   simplePage("bc", "v0.23.2", 1, 1),
+		"_cache/v0.23.1/zlib/specs.md": simplePage("zlib", "v0.23.2", 2, 1),
+		"_cache/v0.23.2/bc/specs.md":   simplePage("bc", "v0.23.2", 1, 1),
+		"_cache/develop/bc/specs.md":   simplePage("bc", "develop", 3, 1),
+		"_cache/develop/zlib/specs.md": simplePage("zlib", "develop-2025-03-16", 4, 1),
+		"_cache/develop/xz/specs.md":   strings.Replace(simplePage("xz", "develop", 5, 1), "categories: [package, develop]\n", "", 1),
+		"other/v0.23.1/bc/specs.md":    simplePage("bc", "v0.23.2", 1, 1),
+	})
+	v1 := filepath.Join(dir, "_cache", "v0.23.1")
+	_, err := Load(v1, Options{})
+	for _, name := range []string{"bc", "zlib"} {
+		checkErr(t, err, filepath.Join(v1, name, "specs.md"), 4, 0, `this page has tag "v0.23.2" but is in _cache's tag folder "v0.23.1"`, `the listing of "v0.23.1" would not show it`)
+	}
+	// The same from the collection's folder, and from the site's top:
+	// the tag's folder is the first below _cache.
+	for _, top := range []string{filepath.Join(dir, "_cache"), dir} {
+		_, err := Load(top, Options{})
+		checkErr(t, err, filepath.Join(v1, "bc", "specs.md"), 4, 0, `is in _cache's tag folder "v0.23.1"`)
+	}
+	dev := filepath.Join(dir, "_cache", "develop")
+	_, err = Load(dev, Options{})
+	checkErr(t, err, filepath.Join(dev, "zlib", "specs.md"), 4, 0, `this page has tag "develop-2025-03-16" but is in _cache's tag folder "develop"`)
+	checkErr(t, err, filepath.Join(dev, "xz", "specs.md"), 6, 0, `this page has no tag but is in _cache's tag folder "develop"`) // where the front matter ends
+	// _cache named as the snapshot, out of a site (no .git, no
+	// _config.yml above it): its first folders are the tags'.
+	bare := writeTree(t, map[string]string{
+		"_cache/v0.23.1/bc/specs.md": simplePage("bc", "v0.23.2", 1, 1),
+		"_cache/v0.23.2/bc/specs.md": simplePage("bc", "v0.23.2", 1, 1),
+	})
+	_, err = Load(filepath.Join(bare, "_cache"), Options{})
+	checkErr(t, err, filepath.Join(bare, "_cache", "v0.23.1", "bc", "specs.md"), 4, 0, `is in _cache's tag folder "v0.23.1"`)
+	if e := errorFor(err, filepath.Join(dev, "bc", "specs.md")); e != nil {
+		t.Errorf("a page of its folder's tag: %v", e)
+	}
+	// --skip-invalid lists them, and loads the pages of the folder's tag.
+	snap, err := Load(dev, Options{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.Packages) != 1 || snap.Tag != "develop" || len(snap.Skipped) != 2 {
+		t.Errorf("--skip-invalid: %d packages, tag %q, skipped %v; want bc of develop, two skipped", len(snap.Packages), snap.Tag, snap.Skipped)
+	}
+	for _, ok := range []string{filepath.Join(dir, "_cache", "v0.23.2"), filepath.Join(dir, "other", "v0.23.1"), filepath.Join(v1, "bc", "specs.md")} {
+		snap, err := Load(ok, Options{})
+		if err != nil || snap.Tag != "v0.23.2" {
+			t.Errorf("%s: %v, tag %q; want v0.23.2", ok, err, snap.Tag)
+		}
+	}
+}

@@ -688,6 +688,9 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 		if why := rule.leftOut(c.file, pkgs[0].Name); why != "" {
 			return result{bytes: n, err: &Error{File: file, Msg: why}}
 		}
+		if why := rule.tagMoved(c.file, pkgs[0].Tag()); why != "" {
+			return result{bytes: n, err: &Error{File: file, Line: pkgs[0].TagLine(), Msg: why}}
+		}
 	}
 	return result{bytes: n, pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 }

@@ -116,3 +116,31 @@ func TestDotFolderInGit(t *testing.T) {
 		t.Errorf("the dot-folder named: %v", err)
 	}
 }
+
+// TestTagFolderRetaggedInGit: REV:PATH refuses a page whose tag is not
+// its tag folder's name below _cache, as a folder on disk does
+// (snapshot's TestTagFolderRetagged), whether PATH is the tag's folder,
+// or _cache; a folder of another name than _cache keeps its
+// pages' tags.
+func TestTagFolderRetaggedInGit(t *testing.T) {
+	repo := commitFiles(t, map[string]string{
+		"_cache/v0.23.1/bc/specs.md":   pagetest.SimplePage("bc", "v0.23.2", 1, 1),
+		"_cache/v0.23.1/zlib/specs.md": pagetest.SimplePage("zlib", "v0.23.1", 2, 1),
+		"mirror/v0.23.1/bc/specs.md":   pagetest.SimplePage("bc", "v0.23.2", 1, 1),
+	}, nil)
+	for _, arg := range []string{"HEAD:_cache/v0.23.1", "HEAD:_cache"} {
+		_, err := loadArg(repo, arg, snapshot.Options{})
+		var le *snapshot.LoadError
+		if !errors.As(err, &le) || len(le.Errs) != 1 {
+			t.Fatalf("%s: %v; want one bad page", arg, err)
+		}
+		e := le.Errs[0]
+		if e.File != "HEAD:_cache/v0.23.1/bc/specs.md" && !strings.HasSuffix(e.File, "_cache/v0.23.1/bc/specs.md") || e.Line != 4 ||
+			!strings.Contains(e.Msg, `this page has tag "v0.23.2" but is in _cache's tag folder "v0.23.1"`) {
+			t.Errorf("%s: %s: line %d: %s", arg, e.File, e.Line, e.Msg)
+		}
+	}
+	if snap, err := loadArg(repo, "HEAD:mirror/v0.23.1", snapshot.Options{}); err != nil || snap.Tag != "v0.23.2" {
+		t.Errorf("outside _cache: %v", err)
+	}
+}
