@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/cachediff/cachediff/diff"
@@ -9,6 +10,21 @@ import (
 // How a changelog names its snapshots apart. diff.SnapshotInfo.Label
 // names one snapshot (templates see it as .Old.Name and .New.Name of a
 // step); the names that tell a series' snapshots apart are written here.
+
+// SideNames names the two sides of a pair's report apart, as every
+// format's headline names them: by their tags; when the tags are alike
+// (two nights of _cache/develop), by Side.Name (in git a commit's date
+// and id) where those differ, else by their paths; a side without a tag
+// (a Spack index, a lockfile) by its path.
+func SideNames(old, new diff.Side) (a, b string) {
+	switch {
+	case old.Tag == new.Tag && old.Name() != new.Name():
+		return old.Name(), new.Name()
+	case old.Tag == new.Tag:
+		return old.Path, new.Path
+	}
+	return cmp.Or(old.Tag, old.Path), cmp.Or(new.Tag, new.Path)
+}
 
 // SnapshotLabels names the snapshots of a series in its changelog: each by its
 // Label, unless that names two snapshots alike. Snapshots on disk that

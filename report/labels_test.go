@@ -37,3 +37,25 @@ func TestLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestSideNames: a pair's two sides as every format's headline names
+// them (Markdown, text, HTML and patch alike: the patch format named
+// two nights of _cache/develop from git "develop → develop").
+func TestSideNames(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		old, new     diff.Side
+		wantA, wantB string
+	}{
+		{"tags", diff.Side{Path: "a", Tag: "v0.23.0"}, diff.Side{Path: "b", Tag: "v0.23.1"}, "v0.23.0", "v0.23.1"},
+		{"one tag, folders", diff.Side{Path: "w1", Tag: "develop"}, diff.Side{Path: "w2", Tag: "develop"}, "w1", "w2"},
+		{"one tag, git", diff.Side{Path: "HEAD~1:p", Tag: "develop", Rev: "aaaaaaaaaa", Date: "2025-03-09T12:00:00Z"}, diff.Side{Path: "HEAD:p", Tag: "develop", Rev: "bbbbbbbbbb", Date: "2025-03-16T12:00:00Z"},
+			"develop 2025-03-09 aaaaaaa", "develop 2025-03-16 bbbbbbb"},
+		{"one commit twice", diff.Side{Path: "HEAD:p", Tag: "develop", Rev: "aaaaaaaaaa", Date: "2025-03-09T12:00:00Z"}, diff.Side{Path: "main:p", Tag: "develop", Rev: "aaaaaaaaaa", Date: "2025-03-09T12:00:00Z"}, "HEAD:p", "main:p"},
+		{"no tag", diff.Side{Path: "old/index.json"}, diff.Side{Path: "new", Tag: "develop"}, "old/index.json", "develop"},
+	} {
+		if a, b := SideNames(c.old, c.new); a != c.wantA || b != c.wantB {
+			t.Errorf("%s: %q, %q; want %q, %q", c.name, a, b, c.wantA, c.wantB)
+		}
+	}
+}

@@ -253,13 +253,8 @@ func writeHTML(w io.Writer, a *htmlAssets, p *htmlPage) error {
 
 // pairTitle is the page's default title, the Markdown headline's words.
 func pairTitle(r *diff.Report) string {
-	switch {
-	case r.Old.Tag == r.New.Tag && r.Old.Name() != r.New.Name():
-		return "cachediff: " + r.Old.Name() + " → " + r.New.Name()
-	case r.Old.Tag == r.New.Tag:
-		return "cachediff: " + r.Old.Path + " → " + r.New.Path
-	}
-	return "cachediff: " + cmp.Or(r.Old.Tag, r.Old.Path) + " → " + cmp.Or(r.New.Tag, r.New.Path)
+	a, b := report.SideNames(r.Old, r.New)
+	return "cachediff: " + a + " → " + b
 }
 
 func pairLead(r *diff.Report) string {

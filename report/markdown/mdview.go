@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -344,12 +343,9 @@ func (m *mdBuilder) head() string {
 	switch {
 	case o.Title != "":
 		b.WriteString(report.EscapeMD(o.Title))
-	case r.Old.Tag == r.New.Tag && r.Old.Name() != r.New.Name():
-		b.WriteString("cachediff: " + report.EscapeMD(r.Old.Name()) + " → " + report.EscapeMD(r.New.Name()))
-	case r.Old.Tag == r.New.Tag:
-		b.WriteString("cachediff: " + report.EscapeMD(r.Old.Path) + " → " + report.EscapeMD(r.New.Path))
-	default: // a side without a tag (a Spack index, a lockfile) by its path
-		b.WriteString("cachediff: " + report.EscapeMD(cmp.Or(r.Old.Tag, r.Old.Path)) + " → " + report.EscapeMD(cmp.Or(r.New.Tag, r.New.Path)))
+	default:
+		a, z := report.SideNames(r.Old, r.New)
+		b.WriteString("cachediff: " + report.EscapeMD(a) + " → " + report.EscapeMD(z))
 	}
 	b.WriteString("\n\n")
 	if r.Options.Filtered() {

@@ -47,7 +47,8 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 	if o.Title != "" {
 		title = o.Title
 	}
-	fmt.Fprintf(bw, "# %s: %s → %s\n", report.Visible(title), report.Visible(sideName(r.Old)), report.Visible(sideName(r.New)))
+	a, b := report.SideNames(r.Old, r.New)
+	fmt.Fprintf(bw, "# %s: %s → %s\n", report.Visible(title), report.Visible(a), report.Visible(b))
 	fmt.Fprintf(bw, "# One line per spec: /hash (7 characters, as Spack abbreviates it, or more where two hashes begin alike) @versions %%compiler variants arch=platform-os-target stacks=...\n")
 	fmt.Fprintf(bw, "# In a value, %%XX is a byte (of UTF-8) of a space, %%, \", a control or invisible character, a , in a version or stack, or a - in arch; \"\" is an empty version or stack: each line reads one way.\n")
 	fmt.Fprintf(bw, "# Unchanged specs are not in the report, so not in these listings (%d unchanged specs left out).\n", r.Summary.Specs.Unchanged)
@@ -156,13 +157,6 @@ func gitQuote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
-}
-
-func sideName(s diff.Side) string {
-	if s.Tag != "" {
-		return s.Tag
-	}
-	return s.Path
 }
 
 // listings returns a package's old and new canonical spec listings: one

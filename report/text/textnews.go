@@ -407,22 +407,8 @@ func (d *Document) textFacts() string {
 // have the same tag and their names differ, else by path, else by tag;
 // plain text, each cut as textLabel cuts it.
 func (d *Document) sidesText() string {
-	o, n := d.Old, d.New
-	a, b := orElse(o.Tag, o.Path), orElse(n.Tag, n.Path)
-	switch {
-	case o.Tag == n.Tag && o.Name() != n.Name():
-		a, b = o.Name(), n.Name()
-	case o.Tag == n.Tag:
-		a, b = o.Path, n.Path
-	}
+	a, b := report.SideNames(d.Old, d.New)
 	return textLabel(report.Visible(a)) + " → " + textLabel(report.Visible(b))
-}
-
-func orElse(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // skippedPage is a skipped page for its line: where, and why.
