@@ -77,6 +77,12 @@ func TestSafeYAMLGuessesRefused(t *testing.T) {
 		{"a time", "    versions: [2024-01-05 10:00:00]\n", 7, 16, `"2024-01-05 10:00:00" is text to cachediff but a date or a time`},
 		{"a time with its zone", "    versions: [2024-1-5 10:00:00 +05:00]\n", 7, 16, `"2024-1-5 10:00:00 +05:00" is text to cachediff but a date or a time`},
 		{"!!str float with _", "    versions: [!!str 1_0.5]\n", 7, 16, `"1_0.5" is text to cachediff but a number`},
+		// SafeYAML's booleans and null are case-agnostic (its
+		// TransformationMap), yaml.v3's are not: tRuE was text to
+		// cachediff and true on the site (the 56th adversarial pass).
+		{"a mixed-case true", "    target: tRuE\n", 7, 13, `"tRuE" is text to cachediff but a boolean`},
+		{"a mixed-case false", "    variants: [fALSE]\n", 7, 16, `"fALSE" is text to cachediff but a boolean`},
+		{"a mixed-case null", "    os: nUlL\n", 7, 9, `"nUlL" is text to cachediff but null`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + tc.yaml + "---\n")
@@ -138,6 +144,7 @@ func TestSafeYAMLGuessesEnvelope(t *testing.T) {
 		{"a tagged title", `"zlib"`, "!!str 1_0", 2, 8, `title: "1_0" is text to cachediff but a number`},
 		{"a title ! quoted", `"zlib"`, `! "on"`, 2, 8, `title: "on" is text to cachediff but a boolean`},
 		{"a tag through an alias", "[package, develop]", "[package, *a]", 2, 8, `categories: "12" is text to cachediff but a number`}, // at the anchor, as spec_details'
+		{"a mixed-case true tag", "[package, develop]", "[package, tRuE]", 4, 23, `categories: "tRuE" is text to cachediff but a boolean`},
 		{"a mixed-case boolean tag, on the fast path's form", "[package, develop]", "[package, oFf]", 4, 23, `categories: "oFf" is text to cachediff but a boolean`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
