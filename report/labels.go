@@ -16,14 +16,14 @@ import (
 // (two nights of _cache/develop), by Side.Name (in git a commit's date
 // and id) where those differ, else by their paths; a side without a tag
 // (a Spack index, a lockfile) by its path.
-func SideNames(old, new diff.Side) (a, b string) {
+func SideNames(from, to diff.Side) (a, b string) {
 	switch {
-	case old.Tag == new.Tag && old.Name() != new.Name():
-		return old.Name(), new.Name()
-	case old.Tag == new.Tag:
-		return old.Path, new.Path
+	case from.Tag == to.Tag && from.Name() != to.Name():
+		return from.Name(), to.Name()
+	case from.Tag == to.Tag:
+		return from.Path, to.Path
 	}
-	return cmp.Or(old.Tag, old.Path), cmp.Or(new.Tag, new.Path)
+	return cmp.Or(from.Tag, from.Path), cmp.Or(to.Tag, to.Path)
 }
 
 // SnapshotLabels names the snapshots of a series in its changelog: each by its

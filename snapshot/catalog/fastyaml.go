@@ -103,9 +103,9 @@ func plainQuoted(b []byte) bool {
 	return true
 }
 
-// plainWord reports whether b is a plain YAML scalar that yaml.v3 decodes
-// into a string as written: a letter, then letters, digits, '.', '_', '-',
-// and not a null.
+// plainWord reports whether b is a plain YAML scalar that yaml.v3 and
+// SafeYAML decode into a string as written: a letter, then letters,
+// digits, '.', '_', '-', and not a null or a boolean.
 func plainWord(b []byte) bool {
 	if len(b) == 0 || !isASCIILetter(b[0]) {
 		return false
@@ -115,9 +115,15 @@ func plainWord(b []byte) bool {
 			return false
 		}
 	}
-	switch string(b) {
-	case "null", "Null", "NULL":
-		return false
+	if len(b) <= len("false") {
+		// SafeYAML, which Jekyll reads front matter with, reads these
+		// as a boolean or null in any case (yaml.v3 in some): the
+		// general path decides (envelopeGuesses).
+		for _, w := range [...]string{"null", "yes", "no", "on", "off", "true", "false"} {
+			if bytes.EqualFold(b, []byte(w)) {
+				return false
+			}
+		}
 	}
 	return true
 }

@@ -747,16 +747,19 @@ func metaDupKey(data []byte) (string, int64) {
 	return "", -1
 }
 
-// yaml11Bool, yaml11Sexagesimal and yaml11Grouped match the plain
-// scalars that YAML 1.1 (Psych and SafeYAML, which Jekyll reads front
-// matter with) resolves to a boolean or a number while yaml.v3 (YAML
-// 1.2's core schema) reads them as text: on, off, yes, no in any case;
-// base 60 (1:20 is 80); a decimal with ',' or '_' between its digits.
+// yaml11Bool, yaml11Null, yaml11Sexagesimal and yaml11Grouped match the
+// plain scalars that YAML 1.1 (Psych and SafeYAML, which Jekyll reads
+// front matter with) resolves to a boolean, null or a number while
+// yaml.v3 (YAML 1.2's core schema) reads them as text: on, off, yes, no,
+// and true, false and null in any case (SafeYAML's TransformationMap
+// ignores case; yaml.v3 reads true, True and TRUE alone); base 60 (1:20
+// is 80); a decimal with ',' or '_' between its digits.
 // yaml11Based, yaml11Float and yaml11Time are SafeYAML's other numbers
 // (0x1_F, 0b1_0, 017; 1_0.5) and its dates and times (2024-01-05,
 // 2024-1-5 10:00:00 +05:00), which the site prints its own way.
 var (
-	yaml11Bool        = regexp.MustCompile(`^(?i:yes|no|on|off)$`)
+	yaml11Bool        = regexp.MustCompile(`^(?i:yes|no|on|off|true|false)$`)
+	yaml11Null        = regexp.MustCompile(`^(?i:null)$`)
 	yaml11Sexagesimal = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$`)
 	yaml11Grouped     = regexp.MustCompile(`^[-+]?[1-9][0-9]*[,_][0-9,_]*$`)
 	yaml11Based       = regexp.MustCompile(`^[-+]?(0[xX][0-9a-fA-F_]+|0b[01_]+|0[0-7_]+)$`)
@@ -826,6 +829,8 @@ func yaml11Reads(n *yaml.Node) string {
 	switch {
 	case yaml11Bool.MatchString(v):
 		return "a boolean"
+	case yaml11Null.MatchString(v):
+		return "null"
 	case yaml11Sexagesimal.MatchString(v), yaml11Grouped.MatchString(v), yaml11Based.MatchString(v), yaml11Float.MatchString(v):
 		return "a number"
 	case yaml11Time.MatchString(v):

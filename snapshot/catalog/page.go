@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -166,6 +167,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		return nil, yamlError(file, yamlText.Bytes(), err)
 	}
 	if err := envelopeUTF8(file, yamlText.Bytes(), &p.env); err != nil {
+		return nil, err
+	}
+	if err := envelopeGuesses(file, yamlText.Bytes(), &p.env); err != nil {
 		return nil, err
 	}
 	if err := checkMergeKeys(file, yamlText.Bytes()); err != nil {
@@ -461,6 +465,90 @@ func envelopeUTF8(file string, text []byte, env *envelope) error {
 		}
 	}
 	return nil
+}
+
+// envelopeGuesses refuses a title or a category whose type SafeYAML,
+// which Jekyll reads front matter with, guesses to be other than the
+// text yaml.v3 reads (yaml11Scalar), as decodeValue does for meta and
+// spec_details. Jekyll turns each category into Ruby's to_s of what
+// SafeYAML read (populate_categories), and the listing of packages
+// prints the second as the page's tag and the title as its package:
+// categories: [package, 1.10] in _cache/1.10 was the tag of its folder
+// to cachediff but "1.1" to the site, and a title "010" written plain
+// was package 010 to cachediff but 8 on the site. The text is parsed
+// again only when a value decoded could be such a guess.
+func envelopeGuesses(file string, text []byte, env *envelope) error {
+	guessable := func(v string) bool {
+		return yaml11Reads(&yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v}) != ""
+	}
+	if !guessable(env.Title) && !slices.ContainsFunc(env.Categories, guessable) {
+		return nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(text, &doc) != nil || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil // the envelope decoded; a second reading does not judge
+	}
+	lines := bytes.Split(text, []byte("\n"))
+	line := func(n int) []byte {
+		if n < 1 || n > len(lines) {
+			return nil
+		}
+		return lines[n-1]
+	}
+	m := doc.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		var key string
+		if m.Content[i].Decode(&key) != nil || key != "title" && key != "categories" {
+			continue
+		}
+		v := m.Content[i+1]
+		markBangTags(v, line)
+		bad, what := yaml11Scalar(v)
+		if bad == nil {
+			bad, what = typedScalar(v)
+		}
+		if bad != nil {
+			return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is text to cachediff but %s to the site: Jekyll reads front matter as YAML 1.1, and the site's listing prints a page's title as its package and its tag from categories, so the site would show another package or tag than cachediff reads; quote it", key, shorten(strconv.Quote(bad.Value), 40), what)}
+		}
+	}
+	return nil
+}
+
+// typedScalar returns the first scalar of n (through aliases) that
+// yaml.v3 reads as a number, a boolean or a time, and what it is; or
+// nil. Decoded into a string (the envelope's title and categories),
+// yaml.v3 gives such a scalar's text as written, which SafeYAML reads
+// as that type too (1.10 is 1.1 to the site).
+func typedScalar(n *yaml.Node) (*yaml.Node, string) {
+	seen := map[*yaml.Node]bool{}
+	var walk func(n *yaml.Node) (*yaml.Node, string)
+	walk = func(n *yaml.Node) (*yaml.Node, string) {
+		if n == nil || seen[n] {
+			return nil, ""
+		}
+		seen[n] = true
+		switch n.Kind {
+		case yaml.AliasNode:
+			return walk(n.Alias)
+		case yaml.ScalarNode:
+			switch n.ShortTag() {
+			case "!!int", "!!float":
+				return n, "a number"
+			case "!!bool":
+				return n, "a boolean"
+			case "!!timestamp":
+				return n, "a date or a time"
+			}
+			return nil, ""
+		}
+		for _, c := range n.Content {
+			if bad, what := walk(c); bad != nil {
+				return bad, what
+			}
+		}
+		return nil, ""
+	}
+	return walk(n)
 }
 
 // frontMatterKeyLine returns the line of the front matter (text, with its line

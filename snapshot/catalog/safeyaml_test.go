@@ -77,6 +77,12 @@ func TestSafeYAMLGuessesRefused(t *testing.T) {
 		{"a time", "    versions: [2024-01-05 10:00:00]\n", 7, 16, `"2024-01-05 10:00:00" is text to cachediff but a date or a time`},
 		{"a time with its zone", "    versions: [2024-1-5 10:00:00 +05:00]\n", 7, 16, `"2024-1-5 10:00:00 +05:00" is text to cachediff but a date or a time`},
 		{"!!str float with _", "    versions: [!!str 1_0.5]\n", 7, 16, `"1_0.5" is text to cachediff but a number`},
+		// SafeYAML's booleans and null are case-agnostic (its
+		// TransformationMap), yaml.v3's are not: tRuE was text to
+		// cachediff and true on the site (the 56th adversarial pass).
+		{"a mixed-case true", "    target: tRuE\n", 7, 13, `"tRuE" is text to cachediff but a boolean`},
+		{"a mixed-case false", "    variants: [fALSE]\n", 7, 16, `"fALSE" is text to cachediff but a boolean`},
+		{"a mixed-case null", "    os: nUlL\n", 7, 9, `"nUlL" is text to cachediff but null`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + tc.yaml + "---\n")
@@ -107,6 +113,67 @@ func TestSafeYAMLGuessesRefused(t *testing.T) {
 		for _, parse := range bothPaths {
 			if _, _, _, err := parse("p.md", []byte(head+ok+otherFieldsYAML(ok, "    ")+oneMeta+"---\n"), false); err != nil {
 				t.Errorf("%q: %v", ok, err)
+			}
+		}
+	}
+}
+
+// TestSafeYAMLGuessesEnvelope (the 56th adversarial pass): a title or a
+// tag whose type SafeYAML guesses to be other than the text yaml.v3
+// reads is an error at its place, by the fast and the general path
+// alike, as spec_details' and meta's are (TestSafeYAMLGuessesRefused).
+// The site's listing prints a page's title and its categories' second
+// (Jekyll's populate_categories turns each into Ruby's to_s of what
+// SafeYAML read): categories: [package, 1.10] in _cache/1.10 was the
+// tag "1.10" to cachediff, its folder's, but "1.1" to the site, and a
+// pull request that wrote a page's quoted title "010" plain passed a
+// gate on any change with "no changes" while the site listed the
+// package as 8.
+func TestSafeYAMLGuessesEnvelope(t *testing.T) {
+	page := simplePage("zlib", "develop", 1, 1)
+	for _, tc := range []struct {
+		name, from, to string
+		line, col      int
+		want           string
+	}{
+		{"a float tag", "[package, develop]", "[package, 1.10]", 4, 23, `categories: "1.10" is text to cachediff but a number to the site`},
+		{"a boolean tag", "[package, develop]", "[package, yes]", 4, 23, `categories: "yes" is text to cachediff but a boolean`},
+		{"a tagged octal tag", "[package, develop]", "[package, !!str 010]", 4, 23, `categories: "010" is text to cachediff but a number`},
+		{"a block list", "[package, develop]", "\n  - package\n  - 0x10", 6, 5, `categories: "0x10" is text to cachediff but a number`},
+		{"a plain title", `"zlib"`, "010", 2, 8, `title: "010" is text to cachediff but a number to the site`},
+		{"a tagged title", `"zlib"`, "!!str 1_0", 2, 8, `title: "1_0" is text to cachediff but a number`},
+		{"a title ! quoted", `"zlib"`, `! "on"`, 2, 8, `title: "on" is text to cachediff but a boolean`},
+		{"a tag through an alias", "[package, develop]", "[package, *a]", 2, 8, `categories: "12" is text to cachediff but a number`}, // at the anchor, as spec_details'
+		{"a mixed-case true tag", "[package, develop]", "[package, tRuE]", 4, 23, `categories: "tRuE" is text to cachediff but a boolean`},
+		{"a mixed-case boolean tag, on the fast path's form", "[package, develop]", "[package, oFf]", 4, 23, `categories: "oFf" is text to cachediff but a boolean`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			key := "categories: "
+			if strings.HasPrefix(tc.from, `"`) {
+				key = "title: "
+			}
+			p := strings.Replace(page, key+tc.from, key+tc.to, 1)
+			if strings.Contains(tc.to, "*a") {
+				p = strings.Replace(p, `title: "zlib"`, `title: &a "12"`, 1) // the title is text
+			}
+			for _, parse := range bothPaths {
+				_, _, _, err := parse("p.md", []byte(p), false)
+				checkErr(t, err, "p.md", tc.line, tc.col, tc.want, "YAML 1.1")
+			}
+		})
+	}
+	// What SafeYAML reads as the same text stays: quoted, or text.
+	for _, ok := range [][2]string{
+		{"categories: [package, develop]", `categories: [package, "1.10"]`},
+		{"categories: [package, develop]", "categories: [package, 'yes']"},
+		{"categories: [package, develop]", "categories:\n  - package\n  - v0.23.1"},
+		{`title: "zlib"`, `title: "010"`},
+		{`title: "zlib"`, "title: zlib"},
+		{`title: "zlib"`, "title: !!str zlib"},
+	} {
+		for _, parse := range bothPaths {
+			if _, _, _, err := parse("p.md", []byte(strings.Replace(page, ok[0], ok[1], 1)), false); err != nil {
+				t.Errorf("%q: %v", ok[1], err)
 			}
 		}
 	}
