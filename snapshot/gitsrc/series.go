@@ -362,6 +362,12 @@ func (r *Repo) rangeError(rng string, err error) error {
 			continue // A.. is A..HEAD
 		}
 		if _, verr := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); verr != nil {
+			if !strings.HasPrefix(rev, "-") {
+				// A tree or a blob (main^{tree}, main:file): git knows it.
+				if typ, terr := r.run(nil, "cat-file", "-t", rev); terr == nil {
+					return fmt.Errorf("revision %s in the range %s is a %s, not a commit", rev, rng, strings.TrimSpace(string(typ)))
+				}
+			}
 			return fmt.Errorf("unknown revision %s in the range %s%s", rev, rng, r.historyHint())
 		}
 	}

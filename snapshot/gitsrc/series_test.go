@@ -284,3 +284,33 @@ func TestSeriesOneLineOfHistory(t *testing.T) {
 		}
 	}
 }
+
+// TestSeriesRangeOfNonCommit (the 57th adversarial pass, issue 35): a
+// range one of whose ends is a tree or a blob, not a commit, was "unknown
+// revision", sending the user to look for a revision that git knows. It
+// says what it is, as REV:PATH does ("revision X is not a commit").
+func TestSeriesRangeOfNonCommit(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(dir, "a"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a", "x"), []byte("1"), 0o644)
+	for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "1"}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ rng, want string }{
+		{"main^{tree}..main", "revision main^{tree} in the range main^{tree}..main is a tree, not a commit"},
+		{"main..main:a/x", "revision main:a/x in the range main..main:a/x is a blob, not a commit"},
+		{"nosuch..main", "unknown revision nosuch in the range nosuch..main"},
+	} {
+		if _, err := r0(dir).Series(c.rng, "a", "", ""); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Series(%q): %v, want %q", c.rng, err, c.want)
+		}
+	}
+}
