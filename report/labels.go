@@ -16,14 +16,14 @@ import (
 // (two nights of _cache/develop), by Side.Name (in git a commit's date
 // and id) where those differ, else by their paths; a side without a tag
 // (a Spack index, a lockfile) by its path.
-func SideNames(old, new diff.Side) (a, b string) {
+func SideNames(older, newer diff.Side) (a, b string) {
 	switch {
-	case old.Tag == new.Tag && old.Name() != new.Name():
-		return old.Name(), new.Name()
-	case old.Tag == new.Tag:
-		return old.Path, new.Path
+	case older.Tag == newer.Tag && older.Name() != newer.Name():
+		return older.Name(), newer.Name()
+	case older.Tag == newer.Tag:
+		return older.Path, newer.Path
 	}
-	return cmp.Or(old.Tag, old.Path), cmp.Or(new.Tag, new.Path)
+	return cmp.Or(older.Tag, older.Path), cmp.Or(newer.Tag, newer.Path)
 }
 
 // SnapshotLabels names the snapshots of a series in its changelog: each by its
