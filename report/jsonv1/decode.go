@@ -34,7 +34,7 @@ type LawError = diff.LawError
 // them: a name that is a path would name a file outside its folder in a
 // patch), package status, version direction, the facet of an updated pair
 // and of an update group, the facets of options.ignore, spec hashes
-// (Spack's alphabet and length), and the snapshots' dates (checkDate). Gate kinds and units may be added within
+// (Spack's alphabet and length), and the snapshots' commit ids and dates (checkRev, checkDate). Gate kinds and units may be added within
 // cachediff/v1 (docs/json.md), so a report of a later cachediff may hold
 // one this one does not know: they must only be names (gateName), which
 // can hold no Markdown or HTML. Canonicalization rule names are not
@@ -61,10 +61,13 @@ func checkEnums(r *diff.Report) error {
 		return &EnumError{Path: path, Value: h, Want: "a Spack hash (want 32 characters of a-z and 2-7)"}
 	}
 	for _, side := range []struct {
-		at   string
-		date string
-	}{{"old.date", r.Old.Date}, {"new.date", r.New.Date}} {
-		if err := checkDate(side.at, side.date); err != nil {
+		at string
+		s  diff.Side
+	}{{"old", r.Old}, {"new", r.New}} {
+		if err := checkRev(side.at+".rev", side.s.Rev); err != nil {
+			return err
+		}
+		if err := checkDate(side.at+".date", side.s.Date); err != nil {
 			return err
 		}
 	}
@@ -147,6 +150,26 @@ func checkDate(path, date string) error {
 	}
 	if _, err := time.Parse(time.RFC3339, date); err != nil {
 		return &EnumError{Path: path, Value: date, Want: "an RFC 3339 date (such as 2025-03-16T12:00:00Z)"}
+	}
+	return nil
+}
+
+// checkRev checks a snapshot's "rev" at path: absent, or a full commit
+// id (40 hexadecimal digits, or 64 in a SHA-256 repository), as
+// cachediff writes it. Every format prints its first 7 bytes, and the
+// Atom feed makes its entries' ids of it: an edited one ("HEAD",
+// "aaaaaaé…", cut inside a character) is refused.
+func checkRev(path, rev string) error {
+	if rev == "" {
+		return nil
+	}
+	ok := len(rev) == 40 || len(rev) == 64
+	for i := 0; ok && i < len(rev); i++ {
+		c := rev[i]
+		ok = '0' <= c && c <= '9' || 'a' <= c && c <= 'f'
+	}
+	if !ok {
+		return &EnumError{Path: path, Value: rev, Want: "a commit id (40 or 64 hexadecimal digits, as cachediff writes it)"}
 	}
 	return nil
 }

@@ -120,6 +120,9 @@ func DecodeLog(data []byte) (*Log, error) {
 		return nil, err
 	}
 	for i, sn := range doc.Snapshots {
+		if err := checkRev(fmt.Sprintf("snapshots[%d].rev", i), sn.Rev); err != nil {
+			return nil, err
+		}
 		if err := checkDate(fmt.Sprintf("snapshots[%d].date", i), sn.Date); err != nil {
 			return nil, err
 		}

@@ -112,6 +112,16 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if err := r.peel(included); err != nil {
 		return nil, r.rangeError(rng, err)
 	}
+	if len(included) > 1 {
+		// A...B, M^@: rev-list would list the first parents of each tip,
+		// in date order, as one series, stepping from one branch to the
+		// other.
+		tips := make([]string, len(included))
+		for i, id := range included {
+			tips[i] = short(id)
+		}
+		return nil, fmt.Errorf("the range %s ends at %d commits (%s): a log follows one line of history, the first parents of one commit, and would step from one branch to another; give one end, as A..B", rng, len(included), strings.Join(tips, ", "))
+	}
 	if len(excluded) == 1 && len(included) == 1 {
 		if err := r.checkRange(rng, excluded[0], included[0], since == ""); err != nil {
 			return nil, err
@@ -352,6 +362,12 @@ func (r *Repo) rangeError(rng string, err error) error {
 			continue // A.. is A..HEAD
 		}
 		if _, verr := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); verr != nil {
+			if !strings.HasPrefix(rev, "-") {
+				// A tree or a blob (main^{tree}, main:file): git knows it.
+				if typ, terr := r.run(nil, "cat-file", "-t", rev); terr == nil {
+					return fmt.Errorf("revision %s in the range %s is a %s, not a commit", rev, rng, strings.TrimSpace(string(typ)))
+				}
+			}
 			return fmt.Errorf("unknown revision %s in the range %s%s", rev, rng, r.historyHint())
 		}
 	}

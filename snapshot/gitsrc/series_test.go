@@ -229,3 +229,88 @@ func datedHistory(t *testing.T, dates ...time.Time) string {
 	}
 	return dir
 }
+
+// TestSeriesOneLineOfHistory (the 57th adversarial pass, issue 35): a
+// range of two tips, side...main or a merge's M^@, listed the
+// first-parent commits of both branches, in date order, as one series:
+// a log of 3 snapshots, whose last step went from main's commit to
+// side's, a change no commit made, and whose timeline said versions came
+// and went as the branches alternated. A range is one line of history:
+// one tip, A..B or B; more than one is an error naming them.
+func TestSeriesOneLineOfHistory(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	commit := func(branch, content string) {
+		t.Helper()
+		os.MkdirAll(filepath.Join(dir, "a"), 0o755)
+		os.WriteFile(filepath.Join(dir, "a", branch), []byte(content), 0o644)
+		for _, args := range [][]string{{"checkout", "-q", "-B", branch}, {"add", "-A"}, {"commit", "-q", "-m", content}} {
+			if _, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	commit("main", "1")
+	commit("main", "2")
+	if _, err := gittest.Git(dir, nil, "checkout", "-q", "-b", "side", "main~1"); err != nil {
+		t.Fatal(err)
+	}
+	commit("side", "side")
+	if _, err := gittest.Git(dir, nil, "checkout", "-q", "main"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(dir, nil, "merge", "-q", "--no-ff", "-m", "merge", "side"); err != nil {
+		t.Fatal(err)
+	}
+	r := r0(dir)
+	for _, c := range []struct{ rng, since string }{
+		{"side...main~1", ""},
+		{"main~1...side", "2000-01-01"},
+		{"main^@", ""},
+	} {
+		got, err := r.Series(c.rng, "a", c.since, "")
+		if err == nil || !strings.Contains(err.Error(), "one line of history") {
+			t.Errorf("Series(%q, since %q) = %d commits, %v; want an error: a log follows one line of history", c.rng, c.since, len(got), err)
+		}
+	}
+	for _, rng := range []string{"main~1..main", "main", "main^!", "side..main"} {
+		if _, err := r.Series(rng, "a", "", ""); err != nil {
+			t.Errorf("Series(%q): %v", rng, err)
+		}
+	}
+}
+
+// TestSeriesRangeOfNonCommit (the 57th adversarial pass, issue 35): a
+// range one of whose ends is a tree or a blob, not a commit, was "unknown
+// revision", sending the user to look for a revision that git knows. It
+// says what it is, as REV:PATH does ("revision X is not a commit").
+func TestSeriesRangeOfNonCommit(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(dir, "a"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a", "x"), []byte("1"), 0o644)
+	for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "1"}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ rng, want string }{
+		{"main^{tree}..main", "revision main^{tree} in the range main^{tree}..main is a tree, not a commit"},
+		{"main..main:a/x", "revision main:a/x in the range main..main:a/x is a blob, not a commit"},
+		{"nosuch..main", "unknown revision nosuch in the range nosuch..main"},
+	} {
+		if _, err := r0(dir).Series(c.rng, "a", "", ""); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Series(%q): %v, want %q", c.rng, err, c.want)
+		}
+	}
+}
