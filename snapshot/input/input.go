@@ -85,8 +85,29 @@ type Options struct {
 }
 
 // open is Open with options; it also returns the tree of an argument
-// read from git (its commit and date go into the snapshot).
+// read from git (its commit and date go into the snapshot). With a view
+// to read (--view), an argument that is no Spack mirror is an error: the
+// view is read of the mirrors alone, so a view compared with an index
+// or a lockfile of the whole cache, or with pages, would show every spec
+// outside the view as added or removed, with no word that --view did
+// nothing on that side.
 func open(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) {
+	src, tree, err := openAny(dir, arg, o)
+	if err != nil || o.Mirror.View == "" {
+		return src, tree, err
+	}
+	if _, ok := src.(*mirror.Source); !ok {
+		name := arg
+		if mirror.IsURL(arg) {
+			name = mirror.Redact(arg)
+		}
+		return nil, nil, &ArgError{Arg: name, Msg: fmt.Sprintf("--view %q reads a view of a Spack mirror, and this is no mirror's root (a layout-v3 mirror holds v3/layout.json): a view compared with what it holds would show every spec outside the view as a change; give each snapshot as a mirror, or leave --view out", o.Mirror.View)}
+	}
+	return src, tree, nil
+}
+
+// openAny is open for any argument, whatever the view.
+func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) {
 	if arg == StdinName {
 		r := o.Stdin
 		if r == nil {
