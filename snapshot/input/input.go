@@ -405,12 +405,13 @@ func openPath(dir, p string, o Options) (snapshot.Source, error) {
 	return snapshot.OpenWithin(p, top)
 }
 
-// checkLinks returns an error when p is inside the git work tree of dir
-// (the current directory for "") and one of its parts, from the top of
-// the work tree down, is a symbolic link whose target is outside it.
-// Outside a work tree, or for a path outside it, nothing is checked: the
-// path was given as it is. It returns the work tree when p is inside it
-// (the walk of a folder checks the links deeper in it), else "".
+// checkLinks returns an error when p is inside a git work tree (that of
+// dir, the current directory for "", or else the one p is in, as a job
+// that runs outside its checkout names it) and one of its parts, from
+// the top of the work tree down, is a symbolic link whose target is
+// outside it. Outside a work tree nothing is checked: the path was
+// given as it is. It returns the work tree when p is inside it (the
+// walk of a folder checks the links deeper in it), else "".
 func checkLinks(dir, p string) (string, error) {
 	start := dir
 	if start == "" {
@@ -420,16 +421,29 @@ func checkLinks(dir, p string) (string, error) {
 	if err != nil {
 		return "", nil
 	}
-	top := workTree(start)
-	if top == "" {
-		return "", nil
-	}
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		return "", nil
 	}
+	outside := func(top string) bool {
+		rel, err := filepath.Rel(top, abs)
+		return err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	}
+	top := workTree(start)
+	if top == "" || outside(top) {
+		// Not below the current work tree: the one that holds p, found
+		// from p's own folders (a link among them is judged from the
+		// work tree above it, as git would see the checkout).
+		from := filepath.Dir(abs)
+		if fi, err := os.Lstat(abs); err == nil && fi.IsDir() {
+			from = abs // a folder, no link: it may be the work tree's top
+		}
+		if top = workTree(from); top == "" || outside(top) {
+			return "", nil
+		}
+	}
 	rel, err := filepath.Rel(top, abs)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if err != nil {
 		return "", nil
 	}
 	if rel == "." { // the work tree itself: its walk checks its links

@@ -84,6 +84,13 @@ func TestLinkOutOfWorkTreeAtAnyDepth(t *testing.T) {
 			}
 		}
 	}
+	// Named from outside the work tree (a job that runs elsewhere, by
+	// the checkout's absolute path): the work tree that holds the path
+	// is checked. It was not, and the link was followed silently.
+	elsewhere := t.TempDir()
+	if _, err := Load(elsewhere, filepath.Join(repo, "page"), Options{}, snapshot.Options{}); err == nil || !strings.Contains(err.Error(), "page/gcc-runtime/specs.md: a symbolic link to ") {
+		t.Errorf("named from outside the work tree: %v; want the link refused", err)
+	}
 	// Outside a work tree, the same folder is read as it is.
 	os.Remove(filepath.Join(repo, ".git"))
 	if snap, err := Load(repo, "page", Options{}, snapshot.Options{}); err != nil || snap.Specs() == 0 {
