@@ -130,7 +130,7 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 					return nil, &snapshot.Error{File: file, Line: line, Msg: f.key + " is given twice (lines " + strconv.Itoa((*f.val).line) + " and " + strconv.Itoa(line) + ")"}
 				}
 				if off, why, bad := yamlRefused(v); bad {
-					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + ": " + why + "; Jekyll then publishes the page without its front matter, so the site would show the package without the specs cachediff reads"}
+					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + ": " + why}
 				}
 				if off, bad := jsonMergeKey(v); bad {
 					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + `: a key "<<": Jekyll, which builds the site, reads front matter with SafeYAML, which merges the value of any key "<<", quoted or not, into the object that holds it, and fails to read the front matter when that value is not a mapping: the site would then publish the page without its specs, while cachediff read them; remove the key`}
