@@ -175,6 +175,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if err := checkMergeKeys(file, yamlText.Bytes()); err != nil {
 		return nil, err
 	}
+	if err := checkBase64Tags(file, yamlText.Bytes()); err != nil {
+		return nil, err
+	}
 	if text := yamlText.Bytes(); bytes.IndexByte(text, '!') >= 0 {
 		lines := bytes.Split(text, []byte("\n"))
 		line := func(n int) []byte {
@@ -381,6 +384,23 @@ func checkMergeKeys(file string, text []byte) error {
 		return nil // the envelope decoded; a second reading does not judge
 	}
 	return mergeKeyError(file, &doc)
+}
+
+// checkBase64Tags refuses front matter with a scalar, a key or a value,
+// that SafeYAML decodes as base64 and yaml.v3 does not (base64Tagged).
+// Only text that could hold such a tag is parsed again.
+func checkBase64Tags(file string, text []byte) error {
+	if bytes.IndexByte(text, '!') < 0 || !bytes.Contains(text, []byte("binary")) {
+		return nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(text, &doc) != nil {
+		return nil // the envelope decoded; a second reading does not judge
+	}
+	if bad := base64Tagged(&doc); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: base64TagMessage(bad)}
+	}
+	return nil
 }
 
 // mergeKeyError returns the error of the first key of n (walked whole)
