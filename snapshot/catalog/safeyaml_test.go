@@ -206,7 +206,7 @@ func TestSafeYAMLBinaryTagsRefused(t *testing.T) {
 		{"version", head + specOf(`!binary MS4y`) + oneMeta + "---\n", 7, 16},
 		{"version, verbatim tag", head + specOf(`!<x-private:binary> MS4y`) + oneMeta + "---\n", 7, 16},
 		{"version, through an alias", head + "spec_details:\n  - hash: " + h + "\n    x: &v !binary MS4y\n    versions: [*v]\n" + otherFieldsYAML("versions:", "    ") + oneMeta + "---\n", 7, 8},
-		{"version, one line of flow YAML", head + "spec_details: [{hash: " + h + ", versions: [!binary MS4y]" + otherFields(`"versions": []`) + "}]\n" + oneMeta + "---\n", 5, len("spec_details: [{hash: "+h+", versions: [")+1},
+		{"version, one line of flow YAML", head + "spec_details: [{hash: " + h + ", versions: [!binary MS4y]" + otherFields(`"versions": []`) + "}]\n" + oneMeta + "---\n", 5, len("spec_details: [{hash: "+h+", versions: [") + 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, parse := range bothPaths {
