@@ -65,6 +65,9 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if err := mergeKeyError(file, node); err != nil {
 		return err
 	}
+	if bad := base64Tagged(node); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: key + ": " + base64TagMessage(bad)}
+	}
 	if bad, what := yaml11Scalar(node); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is text to cachediff but %s to the site: Jekyll reads front matter as YAML 1.1, so the site would show another value than cachediff reads; quote it", key, shorten(strconv.Quote(bad.Value), 40), what)}
 	}
@@ -849,6 +852,45 @@ func yaml11Reads(n *yaml.Node) string {
 		return "a date or a time"
 	}
 	return ""
+}
+
+// base64Tagged returns the first scalar of n (a key or a value, in the
+// order of the text, aliases followed) with a tag that SafeYAML, which
+// Jekyll reads front matter with, decodes as base64 as it does !!binary,
+// while yaml.v3 reads it as a local tag and keeps the text: !binary
+// and !<x-private:binary>. title: !binary YWJj was the package YWJj to
+// cachediff and abc on the site, and a key !binary spec_details no key
+// spec_details to the site. Or nil.
+func base64Tagged(n *yaml.Node) *yaml.Node {
+	seen := map[*yaml.Node]bool{}
+	var walk func(n *yaml.Node) *yaml.Node
+	walk = func(n *yaml.Node) *yaml.Node {
+		if n == nil || seen[n] {
+			return nil
+		}
+		seen[n] = true
+		switch n.Kind {
+		case yaml.AliasNode:
+			return walk(n.Alias)
+		case yaml.ScalarNode:
+			if n.Tag == "!binary" || n.Tag == "x-private:binary" {
+				return n
+			}
+			return nil
+		}
+		for _, c := range n.Content {
+			if b := walk(c); b != nil {
+				return b
+			}
+		}
+		return nil
+	}
+	return walk(n)
+}
+
+// base64TagMessage says why the scalar n (base64Tagged) is refused.
+func base64TagMessage(n *yaml.Node) string {
+	return fmt.Sprintf("%s %s: SafeYAML, which Jekyll reads front matter with, decodes a scalar with this tag as base64 (as !!binary), while cachediff reads its text as written, so the site would show another value or key than cachediff reads; write the text out, without the tag", n.Tag, shorten(strconv.Quote(n.Value), 40))
 }
 
 // markBangTags sets TaggedStyle on each quoted scalar of n written with

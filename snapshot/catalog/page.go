@@ -130,7 +130,7 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 					return nil, &snapshot.Error{File: file, Line: line, Msg: f.key + " is given twice (lines " + strconv.Itoa((*f.val).line) + " and " + strconv.Itoa(line) + ")"}
 				}
 				if off, why, bad := yamlRefused(v); bad {
-					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + ": " + why + "; Jekyll then publishes the page without its front matter, so the site would show the package without the specs cachediff reads"}
+					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + ": " + why}
 				}
 				if off, bad := jsonMergeKey(v); bad {
 					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + `: a key "<<": Jekyll, which builds the site, reads front matter with SafeYAML, which merges the value of any key "<<", quoted or not, into the object that holds it, and fails to read the front matter when that value is not a mapping: the site would then publish the page without its specs, while cachediff read them; remove the key`}
@@ -173,6 +173,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		return nil, err
 	}
 	if err := checkMergeKeys(file, yamlText.Bytes()); err != nil {
+		return nil, err
+	}
+	if err := checkBase64Tags(file, yamlText.Bytes()); err != nil {
 		return nil, err
 	}
 	if text := yamlText.Bytes(); bytes.IndexByte(text, '!') >= 0 {
@@ -381,6 +384,23 @@ func checkMergeKeys(file string, text []byte) error {
 		return nil // the envelope decoded; a second reading does not judge
 	}
 	return mergeKeyError(file, &doc)
+}
+
+// checkBase64Tags refuses front matter with a scalar, a key or a value,
+// that SafeYAML decodes as base64 and yaml.v3 does not (base64Tagged).
+// Only text that could hold such a tag is parsed again.
+func checkBase64Tags(file string, text []byte) error {
+	if bytes.IndexByte(text, '!') < 0 || !bytes.Contains(text, []byte("binary")) {
+		return nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(text, &doc) != nil {
+		return nil // the envelope decoded; a second reading does not judge
+	}
+	if bad := base64Tagged(&doc); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: base64TagMessage(bad)}
+	}
+	return nil
 }
 
 // mergeKeyError returns the error of the first key of n (walked whole)

@@ -178,3 +178,48 @@ func TestSafeYAMLGuessesEnvelope(t *testing.T) {
 		}
 	}
 }
+
+// TestSafeYAMLBinaryTagsRefused: a scalar tagged !binary or
+// !<x-private:binary>, anywhere in the front matter (a key, the title,
+// the layout, a tag, a spec's value, one-line flow YAML), is an error at
+// its line, by the fast and the general path alike. SafeYAML decodes
+// both tags as base64, as it does !!binary, while yaml.v3 reads them as
+// local tags and keeps the text: title: !binary YWJj was the package
+// YWJj to cachediff and abc on the site, layout: !binary cache was the
+// layout cache to cachediff and bytes to the site (which then shows no
+// specs), and a key !binary spec_details was no key spec_details to the
+// site (the 58th adversarial pass).
+func TestSafeYAMLBinaryTagsRefused(t *testing.T) {
+	h := hashN(1)
+	spec := "spec_details:\n  - hash: " + h + "\n    versions: [%s]\n" + otherFieldsYAML("versions:", "    ")
+	specOf := func(v string) string { return strings.Replace(spec, "%s", v, 1) }
+	rest := specOf(`"1.2"`) + oneMeta + "---\n"
+	for _, tc := range []struct {
+		name, page string
+		line, col  int
+	}{
+		{"title", "---\ntitle: !binary YWJj\nlayout: cache\ncategories: [package, develop]\n" + rest, 2, 8},
+		{"title quoted", "---\ntitle: !binary \"YWJj\"\nlayout: cache\ncategories: [package, develop]\n" + rest, 2, 8},
+		{"layout", "---\ntitle: \"zlib\"\nlayout: !binary cache\ncategories: [package, develop]\n" + rest, 3, 9},
+		{"tag", "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, !binary ZGV2]\n" + rest, 4, 23},
+		{"key", "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\n!binary spec_details:\n  - hash: " + h + "\n    versions: [\"1.2\"]\n" + otherFieldsYAML("versions:", "    ") + oneMeta + "---\n", 5, 1},
+		{"version", head + specOf(`!binary MS4y`) + oneMeta + "---\n", 7, 16},
+		{"version, verbatim tag", head + specOf(`!<x-private:binary> MS4y`) + oneMeta + "---\n", 7, 16},
+		{"version, through an alias", head + "spec_details:\n  - hash: " + h + "\n    x: &v !binary MS4y\n    versions: [*v]\n" + otherFieldsYAML("versions:", "    ") + oneMeta + "---\n", 7, 8},
+		{"version, one line of flow YAML", head + "spec_details: [{hash: " + h + ", versions: [!binary MS4y]" + otherFields(`"versions": []`) + "}]\n" + oneMeta + "---\n", 5, len("spec_details: [{hash: "+h+", versions: [") + 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, parse := range bothPaths {
+				_, _, _, err := parse("p.md", []byte(tc.page), false)
+				checkErr(t, err, "p.md", tc.line, tc.col, "!binary", "base64")
+			}
+		})
+	}
+	// !!binary is base64 to both: it stays read.
+	for _, parse := range bothPaths {
+		p, _, _, err := parse("p.md", []byte(head+specOf(`!!binary MS4y`)+oneMeta+"---\n"), false)
+		if err != nil || p.Specs[0].Versions[0] != "1.2" {
+			t.Errorf("!!binary MS4y: %v, %v", p, err)
+		}
+	}
+}

@@ -16,8 +16,9 @@ import (
 const maxSimpleKey = 1024
 
 // yamlRefused returns the offset in v, the text of a one-line JSON value
-// of the front matter, of what the site's YAML reader refuses though
-// JSON accepts it, and why; ok is false when there is none. Jekyll, which
+// of the front matter, of what the site's YAML reader refuses or reads
+// otherwise though JSON accepts it, and why (what the site then shows
+// too); ok is false when there is none. Jekyll, which
 // builds the site, reads the whole front matter with Psych (libyaml):
 // where libyaml refuses it, Jekyll logs an error and publishes the page
 // at its address with its layout but without its data, so the package
@@ -31,6 +32,8 @@ const maxSimpleKey = 1024
 //     json.dumps writes a character beyond U+FFFF so);
 //   - a key whose text, from its opening quote to its colon, is more than
 //     maxSimpleKey characters long.
+//
+// It refuses too a line break that libyaml reads otherwise (foldedBreak).
 //
 // A value that is not JSON (a single quote outside a string: YAML flow
 // style) is left to yaml.v3, whose reader and scanner are libyaml's and
@@ -67,10 +70,13 @@ func yamlRefused(v []byte) (off int, why string, ok bool) {
 				}
 				if v[i] == '\\' && i+1 < len(v) {
 					if v[i+1] == 'u' && i+6 <= len(v) && surrogateEscape(v[i+2:i+6]) {
-						return i, fmt.Sprintf("the escape %s is half of a UTF-16 surrogate pair, which the site's YAML reader (libyaml, in Jekyll) refuses even where JSON accepts it", v[i:i+6]), true
+						return i, fmt.Sprintf("the escape %s is half of a UTF-16 surrogate pair, which the site's YAML reader (libyaml, in Jekyll) refuses even where JSON accepts it%s", v[i:i+6], unreadValue), true
 					}
 					i += 2
 					continue
+				}
+				if n := yamlBreak(v[i:]); n > 0 {
+					return i, foldedBreak(v[i : i+n]), true
 				}
 				if o, r, bad := notYAMLPrintable(v, i); bad {
 					return o, r, true
@@ -82,7 +88,7 @@ func yamlRefused(v []byte) (off int, why string, ok bool) {
 			continue
 		case c == ':':
 			if keyEnd >= 0 && i-keyStart > maxSimpleKey && utf8.RuneCount(v[keyStart:i]) > maxSimpleKey {
-				return keyStart, fmt.Sprintf("a key %d characters long to its colon: the site's YAML reader (libyaml, in Jekyll) reads a key in braces of at most %d", utf8.RuneCount(v[keyStart:i]), maxSimpleKey), true
+				return keyStart, fmt.Sprintf("a key %d characters long to its colon: the site's YAML reader (libyaml, in Jekyll) reads a key in braces of at most %d%s", utf8.RuneCount(v[keyStart:i]), maxSimpleKey, unreadValue), true
 			}
 		case c == '\'':
 			return 0, "", false // YAML flow style: yaml.v3 judges it
@@ -97,6 +103,21 @@ func yamlRefused(v []byte) (off int, why string, ok bool) {
 		i++
 	}
 	return 0, "", false
+}
+
+// unreadValue ends the reason for a value that the site's YAML reader
+// refuses: what the site then shows.
+const unreadValue = "; Jekyll then publishes the page without its front matter, so the site would show the package without the specs cachediff reads"
+
+// foldedBreak is why a string of a one-line value may not hold br, a
+// line break of YAML 1.1 (NEL, LS or PS) written raw, as JSON allows:
+// libyaml, which Jekyll reads front matter with, reads it as a break
+// in the quoted string and folds it, so that "+a<NEL>b" is "+a b" to
+// the site and the blanks around an LS or a PS are dropped, while
+// cachediff read the string as JSON does.
+func foldedBreak(br []byte) string {
+	r, _ := utf8.DecodeRune(br)
+	return fmt.Sprintf("the character U+%04X written raw in a string: the site's YAML reader (libyaml, in Jekyll) reads it as a line break, which it folds with the blanks around it (a NEL into a space), so the site would show another text than cachediff reads; write it as the escape \\u%04x", r, r)
 }
 
 // plainASCII reports whether v has no backslash and no byte from DEL
@@ -141,7 +162,7 @@ func longKey(v []byte) (off int, why string, ok bool) {
 		}
 		open := bytes.LastIndexByte(v[:j], '"')
 		if open >= 0 && c-open > maxSimpleKey {
-			return open, fmt.Sprintf("a key %d characters long to its colon: the site's YAML reader (libyaml, in Jekyll) reads a key in braces of at most %d", c-open, maxSimpleKey), true
+			return open, fmt.Sprintf("a key %d characters long to its colon: the site's YAML reader (libyaml, in Jekyll) reads a key in braces of at most %d%s", c-open, maxSimpleKey, unreadValue), true
 		}
 	}
 }
@@ -193,5 +214,5 @@ func notYAMLPrintable(v []byte, i int) (off int, why string, bad bool) {
 	default:
 		return 0, "", false
 	}
-	return i, fmt.Sprintf("the character U+%04X, which the site's YAML reader (libyaml, in Jekyll) refuses in a file even where JSON accepts it", r), true
+	return i, fmt.Sprintf("the character U+%04X, which the site's YAML reader (libyaml, in Jekyll) refuses in a file even where JSON accepts it%s", r, unreadValue), true
 }

@@ -52,10 +52,11 @@ func TestYAMLRefusedJSON(t *testing.T) {
 	_, _, _, err := parsePage("p.md", page, false)
 	checkErr(t, err, "p.md", 5, len(`meta: {"num_specs_by_stack": {`)+1, "meta: a key 1025 characters long")
 
-	// What libyaml reads stays read: escapes of other characters, NEL,
-	// an escaped backslash before a u, a key of 1024 characters to its
+	// What libyaml reads stays read: escapes of other characters, NEL
+	// escaped (raw, it is a line break: TestYAMLFoldedBreakJSON), BOM
+	// and U+FFFD raw, an escaped backslash before a u, a key of 1024 characters to its
 	// colon, long values.
-	for _, val := range []string{`"\u00e9\u0085\\ud800"`, "\"a\u0085\ufeff\ufffd\"", `{"` + strings.Repeat("k", 1022) + `": 1}`, `{"` + strings.Repeat("é", 1022) + `": 1}`, `"` + strings.Repeat("v", 5000) + `"`, `{"a": 1, "b": [1, "x"]}`} {
+	for _, val := range []string{`"\u00e9\u0085\\ud800"`, "\"a\ufeff\ufffd\"", `{"` + strings.Repeat("k", 1022) + `": 1}`, `{"` + strings.Repeat("é", 1022) + `": 1}`, `"` + strings.Repeat("v", 5000) + `"`, `{"a": 1, "b": [1, "x"]}`} {
 		page := []byte(head + pre + val + otherFields("") + "}]\n" + oneMeta + "---\n")
 		for _, parse := range bothPaths {
 			if _, _, _, err := parse("p.md", page, false); err != nil {
@@ -66,5 +67,42 @@ func TestYAMLRefusedJSON(t *testing.T) {
 		if err := yaml.Unmarshal([]byte("x: ["+pre[len("spec_details: ["):]+val+"}]"), &x); err != nil {
 			t.Errorf("yaml.v3 refuses %.40q: %v", val, err)
 		}
+	}
+}
+
+// TestYAMLFoldedBreakJSON: a one-line value whose string holds NEL, LS or
+// PS written raw (JSON allows them so) is an error at its place, by the
+// fast and the general path alike. The site's YAML reader (libyaml, in
+// Jekyll) reads each as a line break inside the quoted string and folds
+// it: "+a<NEL>b" is "+a b" to it, and "a  <LS>  b" loses its blanks
+// (measured with Psych 4.0.3 on libyaml 0.2.5), so the site showed
+// another variant, version or stack than cachediff read. Written as an
+// escape (\u0085), the character is the same to both.
+func TestYAMLFoldedBreakJSON(t *testing.T) {
+	h := hashN(1)
+	for _, tc := range []struct {
+		name, val string
+		off       int // of the break in val
+		want      string
+	}{
+		{"NEL in a variant", "[\"+a\u0085b\"]", 4, "U+0085"},
+		{"NEL at a stack's end", "[\"e4s\u0085\"]", 5, "U+0085"},
+		{"LS between blanks", "[\"a  \u2028  b\"]", 5, "U+2028"},
+		{"PS", "[\"a\u2029b\"]", 3, "U+2029"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pre := `spec_details: [{"hash": "` + h + `", "variants": `
+			page := []byte(head + pre + tc.val + otherFields(`"variants": []`) + "}]\n" + oneMeta + "---\n")
+			for _, parse := range bothPaths {
+				_, _, _, err := parse("p.md", page, false)
+				checkErr(t, err, "p.md", 5, len(pre)+tc.off+1, "spec_details: ", tc.want, "line break", "escape")
+			}
+			meta := `meta: {"num_specs": 1, "stacks": `
+			page = []byte(head + `spec_details: [{"hash": "` + h + `"` + otherFields("") + "}]\n" + meta + tc.val + "}\n---\n")
+			for _, parse := range bothPaths {
+				_, _, _, err := parse("p.md", page, false)
+				checkErr(t, err, "p.md", 6, len(meta)+tc.off+1, "meta: ", tc.want, "line break")
+			}
+		})
 	}
 }
