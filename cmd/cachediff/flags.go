@@ -237,6 +237,12 @@ var inputFlags = flagGroup{
 		if o.downloadTimeout <= 0 {
 			return fmt.Errorf("--download-timeout %v: want a positive duration, such as 10m or 1h", o.downloadTimeout)
 		}
+		if fs.Changed("view") && o.mirror.View == "" {
+			// --view "$VIEW" with VIEW unset: no view was read, the
+			// whole caches were compared (and pages or an index file
+			// beside them were not refused), with no word of it.
+			return fmt.Errorf("--view: want a view's name (a folder of v3/manifests/index/ in each mirror), or no --view for the mirrors' own index")
+		}
 		return checkDir(fs, o)
 	},
 }
