@@ -33,7 +33,7 @@ With --revs RANGE PATH, the series is PATH at the range's base, then at every
 commit of the range that changed PATH, oldest first (first-parent history, as
 git rev-list --first-parent --reverse RANGE -- PATH). A range that selects no
 commit whatever PATH (HEAD..HEAD~2, reversed) is an error, as is one of two
-ends (A...B: a log follows one line of history). --since and --until
+ends (A...B of two branches: a log follows one line of history). --since and --until
 take a date cachediff reads itself, and refuse anything else (git would read a
 typo as some date): 2025-03-16 (the start of the day), 2025-03-16 10:00 (local
 time), 2025-03-16T10:00:00Z or +01:00, RFC 2822, @SECONDS, now, today and

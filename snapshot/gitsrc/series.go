@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -111,6 +112,16 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	}
 	if err := r.peel(included); err != nil {
 		return nil, r.rangeError(rng, err)
+	}
+	// An end that is excluded too adds no commit: A...B where A is an
+	// ancestor of B (GitHub's compare range, base...head) is A..B, one
+	// line of history, as git lists it.
+	if len(included) > 1 {
+		if kept := slices.DeleteFunc(slices.Clone(included), func(id string) bool { return slices.Contains(excluded, id) }); len(kept) > 0 {
+			included = kept
+		} else {
+			included = included[:1] // A...A: no commit, as A..A says
+		}
 	}
 	if len(included) > 1 {
 		// A...B, M^@: rev-list would list the first parents of each tip,

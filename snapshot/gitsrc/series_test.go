@@ -3,6 +3,7 @@ package gitsrc
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -281,6 +282,15 @@ func TestSeriesOneLineOfHistory(t *testing.T) {
 	for _, rng := range []string{"main~1..main", "main", "main^!", "side..main"} {
 		if _, err := r.Series(rng, "a", "", ""); err != nil {
 			t.Errorf("Series(%q): %v", rng, err)
+		}
+	}
+	// A...B where A is an ancestor of B (GitHub's compare range,
+	// base...head) is one line of history, A..B's: it was refused.
+	for _, c := range []struct{ sym, two string }{{"main~2...main", "main~2..main"}, {"side...main", "side..main"}} {
+		got, err := r.Series(c.sym, "a", "", "")
+		want, werr := r.Series(c.two, "a", "", "")
+		if err != nil || werr != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("Series(%q) = %v, %v; want Series(%q) = %v, %v", c.sym, got, err, c.two, want, werr)
 		}
 	}
 }
