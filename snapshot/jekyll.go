@@ -85,18 +85,29 @@ func newPublishRule(src Source) publishRule {
 }
 
 // leftOut returns why Jekyll does not publish the page f of the package
-// pkg, or "" when it does (or the rule cannot tell: a file named on the
-// command line is read as asked). A page in a folder whose name starts
-// with a dot is not found by the walk (dirsrc, gitsrc): under a tag's
-// folder of _cache the folder is bad input (dotFolder).
-func (r publishRule) leftOut(f File, pkg string) string {
+// pkg and tag tag as cachediff reads it, or "" when it does (or the rule
+// cannot tell: a file named on the command line is read as asked);
+// atTag says the reason is the page's tag (tagMoved), whose line it is
+// at. A page in a folder whose name starts with a dot is not found by
+// the walk (dirsrc, gitsrc): under a tag's folder of _cache the folder
+// is bad input (dotFolder).
+func (r publishRule) leftOut(f File, pkg, tag string) (why string, atTag bool) {
 	if r.src == nil || f.Root {
-		return ""
+		return "", false
 	}
 	rel := r.src.RelPath(f)
 	if rel == "" {
-		return ""
+		return "", false
 	}
+	if why := r.pathLeftOut(f, rel, pkg); why != "" {
+		return why, false
+	}
+	return r.tagMoved(rel, tag), true
+}
+
+// pathLeftOut is leftOut's reasons by the path rel of the page f in the
+// snapshot's folder.
+func (r publishRule) pathLeftOut(f File, rel, pkg string) string {
 	segs := strings.Split(rel, "/")
 	base := segs[len(segs)-1]
 	home := strings.TrimSuffix(f.Name, f.Base) + "specs.md" // where the page belongs
@@ -140,33 +151,18 @@ func (r publishRule) leftOut(f File, pkg string) string {
 	return ""
 }
 
-// tagMoved returns why the page f, whose categories give it the tag
-// tag, is bad input when it is below a tag's folder of _cache named
-// otherwise, or "". The generator (generate_cache.py) writes the pages
+// tagMoved returns why the page at the path rel in the snapshot's
+// folder, whose categories give it the tag tag, is bad input when it is
+// below a tag's folder of _cache named otherwise, or "". The generator (generate_cache.py) writes the pages
 // of a tag at _cache/<tag>/ with categories: [package, <tag>], and the
 // tag's listing (/tag/<tag>/, layout table) shows the pages whose tag
 // is its own: a pull request that retagged every page of
 // _cache/v0.23.1 as v0.23.2 passed a gate with "no changes", while the
 // listing of v0.23.1 showed no package (and that of v0.23.2 two of
-// each). A page named on the command line is read as asked.
-func (r publishRule) tagMoved(f File, tag string) string {
-	if r.src == nil || f.Root {
-		return ""
-	}
-	rel := r.src.RelPath(f)
-	if rel == "" {
-		return ""
-	}
-	segs := strings.Split(rel, "/")
-	var folder string
-	if full, at := r.collectionPath(segs); at >= 0 && len(full) >= at+3 {
-		folder = full[at+1]
-	} else if r.tagFolder && len(segs) >= 2 {
-		folder = segs[0] // the snapshot's folder is _cache, out of a site
-	} else {
-		return ""
-	}
-	if folder == tag || jekyllSpecial(folder) {
+// each). It splits no path: it runs for every page.
+func (r publishRule) tagMoved(rel, tag string) string {
+	folder, ok := r.tagFolderOf(rel)
+	if !ok || folder == tag || jekyllSpecial(folder) {
 		return ""
 	}
 	has := fmt.Sprintf("tag %q", shorten(tag, maxNameQuoted))
@@ -176,6 +172,41 @@ func (r publishRule) tagMoved(f File, tag string) string {
 	d := shorten(folder, maxNameQuoted)
 	return fmt.Sprintf("this page has %s but is in %s's tag folder %q: the site lists a page under its own tag, so the listing of %q would not show it; the catalogue writes the pages of %s/<tag>/ with categories: [package, <tag>]",
 		has, collectionDir, d, d, collectionDir)
+}
+
+// tagFolderOf returns the name of the tag's folder of _cache that holds
+// the page at the path rel in the snapshot's folder (the first folder
+// below _cache, which is in the snapshot's own path, or in rel, or is
+// rel's first when the snapshot's folder is _cache), as collectionPath
+// tells it, with the page at least two levels below _cache; ok is false
+// when no such folder holds it.
+func (r publishRule) tagFolderOf(rel string) (folder string, ok bool) {
+	depth := strings.Count(rel, "/") + 1 // rel's parts
+	switch {
+	case r.siteAt >= 0:
+		if len(r.siteSegs)+depth < r.siteAt+3 {
+			return "", false
+		}
+		if r.siteAt+1 < len(r.siteSegs) {
+			return r.siteSegs[r.siteAt+1], true
+		}
+		first, _, _ := strings.Cut(rel, "/")
+		return first, true
+	case depth >= 3 && (strings.HasPrefix(rel, collectionDir+"/") || strings.Contains(rel, "/"+collectionDir+"/")):
+		// _cache among rel's folders: the first, as slices.Index finds it.
+		i := 0
+		if !strings.HasPrefix(rel, collectionDir+"/") {
+			i = strings.Index(rel, "/"+collectionDir+"/") + 1
+		}
+		if first, _, found := strings.Cut(rel[i+len(collectionDir)+1:], "/"); found {
+			return first, true
+		}
+	}
+	if r.tagFolder && depth >= 2 {
+		first, _, _ := strings.Cut(rel, "/") // the snapshot's folder is _cache, out of a site
+		return first, true
+	}
+	return "", false
 }
 
 // addressMoved returns why the page at the path segs in the snapshot's

@@ -628,3 +628,49 @@ func TestTagFolderRetagged(t *testing.T) {
 		}
 	}
 }
+
+// TestTagFolderOfAgrees: tagFolderOf, which splits no path (it runs for
+// every page), names the tag's folder that collectionPath's split names,
+// for every shape of snapshot path and page path.
+func TestTagFolderOfAgrees(t *testing.T) {
+	bySplit := func(r publishRule, rel string) (string, bool) {
+		segs := strings.Split(rel, "/")
+		if full, at := r.collectionPath(segs); at >= 0 && len(full) >= at+3 {
+			return full[at+1], true
+		}
+		if r.tagFolder && len(segs) >= 2 {
+			return segs[0], true
+		}
+		return "", false
+	}
+	site := func(path string, tagFolder bool) publishRule {
+		r := publishRule{siteAt: -1, tagFolder: tagFolder}
+		if path != "" {
+			r.siteSegs = strings.Split(path, "/")
+			for i, s := range r.siteSegs {
+				if s == collectionDir {
+					r.siteAt = i
+				}
+			}
+		}
+		return r
+	}
+	rules := []publishRule{
+		site("", false), site("", true), site("_cache", true), site("_cache/develop", false),
+		site("_cache/develop/bc", false), site("a/_cache/develop", false), site("x", false), site("_cache/_cache", true),
+	}
+	rels := []string{
+		"specs.md", "bc/specs.md", "develop/bc/specs.md", "_cache/develop/bc/specs.md", "_cache/develop/specs.md",
+		"_cache/specs.md", "a/_cache/v1/bc/specs.md", "a/_cache/v1", "_cache/_cache/x/specs.md", "a/_cache/b/_cache/c/x.md",
+		"x_cache/develop/bc/specs.md", "_cachex/develop/bc/specs.md", "a/_cache/", "_cache/develop/",
+	}
+	for i, r := range rules {
+		for _, rel := range rels {
+			gf, gok := r.tagFolderOf(rel)
+			wf, wok := bySplit(r, rel)
+			if gf != wf || gok != wok {
+				t.Errorf("rule %d (%q, tagFolder %v), %q: %q, %v; by split %q, %v", i, r.siteSegs, r.tagFolder, rel, gf, gok, wf, wok)
+			}
+		}
+	}
+}

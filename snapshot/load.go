@@ -685,11 +685,12 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 	n := inputBytes(data)
 	pkgs, counts, warnings, err := decodeOther(fallback, file, data, opt, st)
 	if err == nil && len(pkgs) > 0 {
-		if why := rule.leftOut(c.file, pkgs[0].Name); why != "" {
-			return result{bytes: n, err: &Error{File: file, Msg: why}}
-		}
-		if why := rule.tagMoved(c.file, pkgs[0].Tag()); why != "" {
-			return result{bytes: n, err: &Error{File: file, Line: pkgs[0].TagLine(), Msg: why}}
+		if why, atTag := rule.leftOut(c.file, pkgs[0].Name, pkgs[0].Tag()); why != "" {
+			e := &Error{File: file, Msg: why}
+			if atTag {
+				e.Line = pkgs[0].TagLine()
+			}
+			return result{bytes: n, err: e}
 		}
 	}
 	return result{bytes: n, pkgs: pkgs, counts: counts, warnings: warnings, err: err}
