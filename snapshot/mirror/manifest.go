@@ -135,7 +135,9 @@ func (e *Entry) BlobPath() string {
 	return "blobs/" + e.ChecksumAlgorithm + "/" + e.Checksum[:2] + "/" + e.Checksum
 }
 
-// mediaVersion returns N of a media type prefixN+json, or false.
+// mediaVersion returns N of a media type prefixN+json, or false. N is
+// spelled as Spack spells it (no sign, no leading zero): Spack compares
+// a media type as a string, so db.v08+json is none of its types.
 func mediaVersion(mediaType, prefix string) (int, bool) {
 	rest, ok := strings.CutPrefix(mediaType, prefix)
 	if !ok {
@@ -146,7 +148,7 @@ func mediaVersion(mediaType, prefix string) (int, bool) {
 		return 0, false
 	}
 	n, err := strconv.Atoi(rest)
-	if err != nil || n < 0 {
+	if err != nil || n < 0 || strconv.Itoa(n) != rest {
 		return 0, false
 	}
 	return n, true

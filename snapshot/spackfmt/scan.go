@@ -473,11 +473,14 @@ func (s *scanner) rawString() ([]byte, error) {
 	}
 	s.pos = i + 1
 	raw := data[start+1 : i]
+	if !ascii && !utf8.Valid(raw) {
+		return nil, s.errAt(start, "string is not valid UTF-8")
+	}
 	if !escaped {
-		if !ascii && !utf8.Valid(raw) {
-			return nil, s.errAt(start, "string is not valid UTF-8")
-		}
 		return raw, nil
+	}
+	if at := loneSurrogate(raw); at >= 0 {
+		return nil, s.errAt(start+1+at, "the escape %s is half of a UTF-16 surrogate pair: Spack (Python's json) reads it as a lone surrogate, which Go's decoder would read as U+FFFD, so that two strings Spack tells apart would be one", raw[at:at+6])
 	}
 	var out string
 	if err := json.Unmarshal(data[start:s.pos], &out); err != nil {
@@ -797,6 +800,42 @@ func (s *scanner) skipString() error {
 			return s.errAt(start, "control character in a string")
 		}
 	}
+}
+
+// loneSurrogate returns the offset in raw, the text of a string between
+// its quotes, of a \u escape of a UTF-16 surrogate that is not half of a
+// pair (a high one followed by an escape of a low one), or -1. Python
+// reads a pair as one character, as Go does, and keeps a lone surrogate
+// as it is, where Go reads U+FFFD.
+func loneSurrogate(raw []byte) int {
+	surrogate := func(i int) (hex uint64, ok bool) {
+		if i+6 > len(raw) || raw[i] != '\\' || raw[i+1] != 'u' {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 32)
+		return v, err == nil && v >= 0xD800 && v <= 0xDFFF
+	}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		if i+1 < len(raw) && raw[i+1] != 'u' {
+			i++ // \" \\ \n ...: the escaped byte is no escape's start
+			continue
+		}
+		v, ok := surrogate(i)
+		if !ok {
+			continue
+		}
+		if v >= 0xDC00 {
+			return i
+		}
+		if w, ok := surrogate(i + 6); !ok || w < 0xDC00 {
+			return i
+		}
+		i += 11 // the pair; the loop adds one
+	}
+	return -1
 }
 
 func isHex4(b []byte) bool {
