@@ -120,6 +120,13 @@ func flowYAML(val *jsonValue) *yaml.Node {
 // text is what the site reads: a !!binary scalar's is the bytes it
 // decodes to.
 func firstScalar(n *yaml.Node, bad func(text string) bool) *yaml.Node {
+	return findScalar(n, func(s *yaml.Node) bool { return bad(scalarText(s)) })
+}
+
+// findScalar returns the first scalar of n (a key or a value, in the
+// order of the text, aliases followed, each node once) that match
+// holds for, or nil.
+func findScalar(n *yaml.Node, match func(*yaml.Node) bool) *yaml.Node {
 	seen := map[*yaml.Node]bool{}
 	var walk func(n *yaml.Node) *yaml.Node
 	walk = func(n *yaml.Node) *yaml.Node {
@@ -131,7 +138,7 @@ func firstScalar(n *yaml.Node, bad func(text string) bool) *yaml.Node {
 		case yaml.AliasNode:
 			return walk(n.Alias)
 		case yaml.ScalarNode:
-			if bad(scalarText(n)) {
+			if match(n) {
 				return n
 			}
 			return nil
@@ -862,30 +869,7 @@ func yaml11Reads(n *yaml.Node) string {
 // cachediff and abc on the site, and a key !binary spec_details no key
 // spec_details to the site. Or nil.
 func base64Tagged(n *yaml.Node) *yaml.Node {
-	seen := map[*yaml.Node]bool{}
-	var walk func(n *yaml.Node) *yaml.Node
-	walk = func(n *yaml.Node) *yaml.Node {
-		if n == nil || seen[n] {
-			return nil
-		}
-		seen[n] = true
-		switch n.Kind {
-		case yaml.AliasNode:
-			return walk(n.Alias)
-		case yaml.ScalarNode:
-			if n.Tag == "!binary" || n.Tag == "x-private:binary" {
-				return n
-			}
-			return nil
-		}
-		for _, c := range n.Content {
-			if b := walk(c); b != nil {
-				return b
-			}
-		}
-		return nil
-	}
-	return walk(n)
+	return findScalar(n, func(s *yaml.Node) bool { return s.Tag == "!binary" || s.Tag == "x-private:binary" })
 }
 
 // base64TagMessage says why the scalar n (base64Tagged) is refused.
