@@ -125,20 +125,7 @@ func TestSeriesEarlyDates(t *testing.T) {
 // refused as "no commit of main changed a": false, and silent on the
 // dates that left them out.
 func TestSeriesEmptyNamesDates(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
-		t.Fatal(err)
-	}
-	os.MkdirAll(filepath.Join(dir, "a"), 0o755)
-	os.WriteFile(filepath.Join(dir, "a", "x"), []byte("1"), 0o644)
-	for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "1"}} {
-		if _, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := oneCommit(t)
 	_, err := r0(dir).Series("main", "a", "", "2000-01-01")
 	if err == nil || !strings.Contains(err.Error(), "until 2000-01-01") {
 		t.Errorf("Series(main, until 2000-01-01): %v; want an error naming the date", err)
@@ -300,6 +287,22 @@ func TestSeriesOneLineOfHistory(t *testing.T) {
 // revision", sending the user to look for a revision that git knows. It
 // says what it is, as REV:PATH does ("revision X is not a commit").
 func TestSeriesRangeOfNonCommit(t *testing.T) {
+	dir := oneCommit(t)
+	for _, c := range []struct{ rng, want string }{
+		{"main^{tree}..main", "revision main^{tree} in the range main^{tree}..main is a tree, not a commit"},
+		{"main..main:a/x", "revision main:a/x in the range main..main:a/x is a blob, not a commit"},
+		{"nosuch..main", "unknown revision nosuch in the range nosuch..main"},
+	} {
+		if _, err := r0(dir).Series(c.rng, "a", "", ""); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Series(%q): %v, want %q", c.rng, err, c.want)
+		}
+	}
+}
+
+// oneCommit returns a new repository whose branch main has one commit,
+// of the file a/x; it skips the test when git is not on PATH.
+func oneCommit(t *testing.T) string {
+	t.Helper()
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
@@ -314,13 +317,5 @@ func TestSeriesRangeOfNonCommit(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, c := range []struct{ rng, want string }{
-		{"main^{tree}..main", "revision main^{tree} in the range main^{tree}..main is a tree, not a commit"},
-		{"main..main:a/x", "revision main:a/x in the range main..main:a/x is a blob, not a commit"},
-		{"nosuch..main", "unknown revision nosuch in the range nosuch..main"},
-	} {
-		if _, err := r0(dir).Series(c.rng, "a", "", ""); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("Series(%q): %v, want %q", c.rng, err, c.want)
-		}
-	}
+	return dir
 }
