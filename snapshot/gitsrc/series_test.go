@@ -17,23 +17,8 @@ import (
 // a date git would read as some other date is an error too, never a
 // series of the base alone (issue 35, item 4).
 func TestSeriesRefusesEmptyRanges(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
-		t.Fatal(err)
-	}
-	commit := func(branch, content string) {
-		t.Helper()
-		os.MkdirAll(filepath.Join(dir, "a"), 0o755)
-		os.WriteFile(filepath.Join(dir, "a", "x"), []byte(content), 0o644)
-		for _, args := range [][]string{{"checkout", "-q", "-B", branch}, {"add", "-A"}, {"commit", "-q", "-m", content}} {
-			if _, err := gittest.Git(dir, nil, args...); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	dir, commitTo := newRepo(t)
+	commit := func(branch, content string) { t.Helper(); commitTo(branch, "x", content) }
 	commit("main", "1")
 	commit("main", "2")
 	commit("main", "3")
@@ -226,23 +211,8 @@ func datedHistory(t *testing.T, dates ...time.Time) string {
 // and went as the branches alternated. A range is one line of history:
 // one tip, A..B or B; more than one is an error naming them.
 func TestSeriesOneLineOfHistory(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
-		t.Fatal(err)
-	}
-	commit := func(branch, content string) {
-		t.Helper()
-		os.MkdirAll(filepath.Join(dir, "a"), 0o755)
-		os.WriteFile(filepath.Join(dir, "a", branch), []byte(content), 0o644)
-		for _, args := range [][]string{{"checkout", "-q", "-B", branch}, {"add", "-A"}, {"commit", "-q", "-m", content}} {
-			if _, err := gittest.Git(dir, nil, args...); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	dir, commitTo := newRepo(t)
+	commit := func(branch, content string) { t.Helper(); commitTo(branch, branch, content) }
 	commit("main", "1")
 	commit("main", "2")
 	if _, err := gittest.Git(dir, nil, "checkout", "-q", "-b", "side", "main~1"); err != nil {
@@ -303,19 +273,32 @@ func TestSeriesRangeOfNonCommit(t *testing.T) {
 // of the file a/x; it skips the test when git is not on PATH.
 func oneCommit(t *testing.T) string {
 	t.Helper()
+	dir, commit := newRepo(t)
+	commit("main", "x", "1")
+	return dir
+}
+
+// newRepo returns a new repository without a commit, and a function
+// that commits content as a/<file> on branch (made, or moved, to the
+// current commit when it is another), its message the content; it
+// skips the test when git is not on PATH.
+func newRepo(t *testing.T) (dir string, commit func(branch, file, content string)) {
+	t.Helper()
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
-	dir := t.TempDir()
+	dir = t.TempDir()
 	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
 		t.Fatal(err)
 	}
-	os.MkdirAll(filepath.Join(dir, "a"), 0o755)
-	os.WriteFile(filepath.Join(dir, "a", "x"), []byte("1"), 0o644)
-	for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "1"}} {
-		if _, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatal(err)
+	return dir, func(branch, file, content string) {
+		t.Helper()
+		os.MkdirAll(filepath.Join(dir, "a"), 0o755)
+		os.WriteFile(filepath.Join(dir, "a", file), []byte(content), 0o644)
+		for _, args := range [][]string{{"checkout", "-q", "-B", branch}, {"add", "-A"}, {"commit", "-q", "-m", content}} {
+			if _, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	return dir
 }
