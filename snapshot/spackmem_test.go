@@ -254,7 +254,14 @@ func unlistedSpecs(p *Package) []Spec {
 // and a version under the hash, about 67 bytes), each its own package.
 func tinyLockfile(n int) []byte {
 	var b strings.Builder
-	b.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[],"concrete_specs":{`)
+	b.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
+	for i := range n { // each a root: a record no root reaches is left out
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "\n{\"hash\":%q,\"spec\":\"p%d\"}", hashN(i), i)
+	}
+	b.WriteString(`],"concrete_specs":{`)
 	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')
@@ -268,7 +275,10 @@ func tinyLockfile(n int) []byte {
 // A lockfile of tiny records has a package per node: the map of package
 // names and the lists by package number (spackDecoder.Decode) are made
 // at the nodes' count, where grown by doubling they allocated 15.2x the
-// file in all (and held their growth at the file's peak).
+// file in all (and held their growth at the file's peak). Each record is
+// also a root (a record no root reaches is left out), and a root costs
+// more than its 40 bytes in the file: its own list of roots for the
+// spec's stacks.
 func TestTinyLockfileLoadAllocates(t *testing.T) {
 	data := tinyLockfile(100000)
 	path := filepath.Join(t.TempDir(), "spack.lock")
@@ -281,7 +291,7 @@ func TestTinyLockfileLoadAllocates(t *testing.T) {
 	}
 	ratio := float64(alloc) / float64(len(data))
 	t.Logf("%d bytes: allocated %.2fx, kept %.2fx", len(data), ratio, float64(kept)/float64(len(data)))
-	if ratio > 14 {
-		t.Errorf("loading a lockfile of %d bytes allocated %.2fx its size, want at most 14x", len(data), ratio)
+	if ratio > 19 {
+		t.Errorf("loading a lockfile of %d bytes allocated %.2fx its size, want at most 19x", len(data), ratio)
 	}
 }

@@ -346,11 +346,12 @@ func TestRenderSameSnapshotForged(t *testing.T) {
 		`"dependencies":[{"name":"dep","hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","parameters":{"deptypes":["link"],"virtuals":[]}}],"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}`
 	const zlib = `"cccccccccccccccccccccccccccccccc":{"name":"zlib","version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},` +
 		`"compiler":{"name":"gcc","version":"11"},"parameters":{},"hash":"cccccccccccccccccccccccccccccccc"}`
-	lock := func(specs string) string {
-		return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"x"}],"concrete_specs":{` + specs + `}}`
+	const x, z = `{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"x"}`, `{"hash":"cccccccccccccccccccccccccccccccc","spec":"zlib"}`
+	lock := func(roots, specs string) string {
+		return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
 	}
-	for _, f := range []struct{ name, specs string }{{"old.lock", rec}, {"new.lock", rec + "," + zlib}} {
-		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(lock(f.specs)), 0o644); err != nil {
+	for _, f := range []struct{ name, roots, specs string }{{"old.lock", x, rec}, {"new.lock", x + "," + z, rec + "," + zlib}} {
+		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(lock(f.roots, f.specs)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

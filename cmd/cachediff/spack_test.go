@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -120,14 +121,18 @@ func TestLockfileTruth(t *testing.T) {
 				// 30 → 26 records; py-numpy 1.19.5 → 1.20.1; the duplicates
 				// (python, openssl, perl, py-setuptools) collapse. Three of
 				// the older file's pairs share their DAG hash (the hash
-				// Spack reads a version 2 file by): 27 specs, of which the
-				// perl the kept openssl was built with (5.32.0) is removed,
-				// and 25 are kept.
-				if s.Old != 27 || s.New != 26 || kept(r) != 25 || s.Removed != 1 || s.Added != 0 {
+				// Spack reads a version 2 file by): 27 specs, of which perl
+				// 5.32.1 (the other openssl's) no root reaches: 26, as in
+				// the newer file, where the perl is 5.32.1.
+				if s.Old != 26 || s.New != 26 || kept(r) != 24 || s.Removed != 0 || s.Added != 0 || s.Updated != 2 {
 					t.Errorf("specs %+v", s)
 				}
-				if len(r.Updates) != 1 || r.Updates[0].From != "1.19.5" || r.Updates[0].To != "1.20.1" || r.Updates[0].Packages[0] != "py-numpy" {
-					t.Errorf("updates %+v", r.Updates)
+				var updates []string
+				for _, u := range r.Updates {
+					updates = append(updates, fmt.Sprintf("%v %s→%s", u.Packages, u.From, u.To))
+				}
+				if want := []string{"[py-numpy] 1.19.5→1.20.1", "[perl] 5.32.0→5.32.1"}; !slices.Equal(updates, want) {
+					t.Errorf("updates %q, want %q", updates, want)
 				}
 				var removed []string
 				for _, pk := range r.Packages {
@@ -135,21 +140,27 @@ func TestLockfileTruth(t *testing.T) {
 						removed = append(removed, pk.Name)
 					}
 				}
-				if !slices.Equal(removed, []string{"perl"}) {
-					t.Errorf("removed %v, want perl 5.32.0", removed)
+				if len(removed) != 0 {
+					t.Errorf("removed %v, want none", removed)
 				}
 				// The roots python and py-pip keep their DAG hashes: only
 				// py-numpy changed.
 				if !slices.Equal(changedRoots, []string{"py-numpy"}) || len(rc.Added)+len(rc.Removed) != 0 {
 					t.Errorf("roots changed %v, added %v, removed %v", changedRoots, rc.Added, rc.Removed)
 				}
-				// py-numpy's own version change is the one cause.
-				if len(c.Groups) != 1 || c.Groups[0].Name != "py-numpy" || c.Groups[0].Own != 1 || report.ChangeText(c.Groups[0].Changes) != "1.19.5 → 1.20.1" {
-					t.Errorf("causes %+v", c.Groups)
+				// perl's and py-numpy's own version changes are the causes.
+				var causes []string
+				for _, g := range c.Groups {
+					causes = append(causes, fmt.Sprintf("%s %s own %d", g.Name, report.ChangeText(g.Changes), g.Own))
+				}
+				if want := []string{"perl 5.32.0 → 5.32.1 own 1", "py-numpy 1.19.5 → 1.20.1 own 1"}; !slices.Equal(causes, want) {
+					t.Errorf("causes %q, want %q", causes, want)
 				}
 			case "chronolog":
-				// The root rocksdb removed; all 26 other hashes unchanged.
-				if s.Removed != 1 || s.Added != 0 || kept(r) != 26 || s.Rebuilt+s.Updated != 0 {
+				// The root rocksdb removed, and with it lz4 and gflags,
+				// which stay in the newer file under no root; all 24 other
+				// hashes unchanged.
+				if s.Removed != 3 || s.Added != 0 || kept(r) != 24 || s.Rebuilt+s.Updated != 0 {
 					t.Errorf("specs %+v", s)
 				}
 				if !slices.Equal(rootNames(rc.Removed), []string{"rocksdb"}) || len(rc.Added)+len(rc.Changed) != 0 {
@@ -457,18 +468,62 @@ func TestLockfileGateAndStacks(t *testing.T) {
 	}
 }
 
-// TestStackFilterRemovals: under --stack, a spec that left the stack is
-// removed in the view, not paired with a twin that joined it. On the
-// tutorial pair, perl 5.32.0 left py-pip's closure and perl 5.32.1, already
-// in the older environment (under no root, once its openssl's twin is read
-// as one spec), joined it: --stack py-pip once showed such specs rebuilt or
-// updated, and its removed-spec gate passed.
-func TestStackFilterRemovals(t *testing.T) {
+// TestRootDroppedRecordKept: an edit that drops a root from roots and
+// leaves its records in concrete_specs drops it from the environment,
+// as Spack reads it. cachediff counted every record, so the gate on
+// removed packages passed ("no changes", exit 0) while rocksdb and the
+// two dependencies only it needed were gone from the environment.
+func TestRootDroppedRecordKept(t *testing.T) {
 	t.Chdir("../..")
-	dir := filepath.Join(sharedLockfiles(t), "MiddelkoopT__spack-tutorial")
+	before := filepath.Join(sharedLockfiles(t), "grc-iit__ChronoLog/0a186a8/CI__enviroment__spack.lock")
+	data, err := os.ReadFile(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const root = ",\n    {\n      \"hash\": \"ggx2rpxnirkj2l2zfgxagqcmnsdjlgka\",\n      \"spec\": \"rocksdb\"\n    }"
+	edited := bytes.Replace(data, []byte(root), nil, 1)
+	if len(edited) == len(data) {
+		t.Fatalf("rocksdb's root entry not found in %s", before)
+	}
+	after := writeFile(t, t.TempDir(), "spack.lock", edited)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--format", "text", "--fail-on", "removed-package", before, after}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stdout.String(), "\ngate tripped: removed-package (3 packages) in gflags, lz4, rocksdb\n") ||
+		!strings.Contains(strings.Join(strings.Fields(stdout.String()), " "), "3 records that no root reaches are left out (gflags@2.2.2, lz4@1.9.3, rocksdb@6.20.3)") {
+		t.Errorf("exit %d; want 1, the gate tripped by gflags, lz4 and rocksdb, with a warning naming them:\n%s%s", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestStackFilterRemovals: under --stack, a spec that left the stack is
+// removed in the view, not paired with a twin that joined it. Root a
+// moved from perl 5.32.0 to the perl 5.32.1 that root b already had:
+// --stack a once showed such a perl updated, and its removed-spec gate
+// passed.
+func TestStackFilterRemovals(t *testing.T) {
+	dir := t.TempDir()
+	rec := func(hash, name, version string, deps ...string) string {
+		var ds []string
+		for _, d := range deps {
+			name, hash, _ := strings.Cut(d, "/")
+			ds = append(ds, `{"name":"`+name+`","hash":"`+hash+`","parameters":{"deptypes":["build","link"],"virtuals":[]}}`)
+		}
+		return `"` + hash + `":{"name":"` + name + `","version":"` + version + `","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},` +
+			`"compiler":{"name":"gcc","version":"11"},"parameters":{},"dependencies":[` + strings.Join(ds, ",") + `],"hash":"` + hash + `"}`
+	}
+	const (
+		perl0, perl1 = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa2", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa3"
+		a0, a1, b    = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb2", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb3", "ccccccccccccccccccccccccccccccc2"
+	)
+	lock := func(a string, specs ...string) string {
+		return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":4},"roots":[{"hash":"` + a + `","spec":"a"},{"hash":"` + b + `","spec":"b"}],` +
+			`"concrete_specs":{` + strings.Join(specs, ",") + `}}`
+	}
+	old := writeFile(t, dir, "old.lock", []byte(lock(a0, rec(a0, "a", "1", "perl/"+perl0), rec(b, "b", "1", "perl/"+perl1),
+		rec(perl0, "perl", "5.32.0"), rec(perl1, "perl", "5.32.1"))))
+	nw := writeFile(t, dir, "new.lock", []byte(lock(a1, rec(a1, "a", "1", "perl/"+perl1), rec(b, "b", "1", "perl/"+perl1),
+		rec(perl1, "perl", "5.32.1"))))
 	var out, errb bytes.Buffer
-	code := run([]string{"-f", "json", "--stack", "py-pip", "--fail-on", "removed-spec",
-		filepath.Join(dir, "6872a9c", "spack.lock"), filepath.Join(dir, "c41dc2b", "spack.lock")}, &out, &errb)
+	code := run([]string{"-f", "json", "--stack", "a", "--fail-on", "removed-spec", old, nw}, &out, &errb)
 	var r struct {
 		Summary struct {
 			Specs struct{ Removed, Added, Rebuilt, Updated int }
@@ -478,9 +533,10 @@ func TestStackFilterRemovals(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		t.Fatal(err, errb.String())
 	}
+	// perl 5.32.0 removed, 5.32.1 added to the view, a rebuilt.
 	sp := r.Summary.Specs
-	if code != 1 || sp.Removed != 1 || sp.Added != 1 || sp.Rebuilt+sp.Updated != 0 || len(r.Gate.Tripped) != 1 {
-		t.Errorf("exit %d, %d removed, %d added (%d rebuilt, %d updated), gate %v; want exit 1, 1 removed, 1 added, the gate tripped",
-			code, sp.Removed, sp.Added, sp.Rebuilt, sp.Updated, r.Gate.Tripped)
+	if code != 1 || sp.Removed != 1 || sp.Added != 1 || sp.Rebuilt+sp.Updated != 1 || len(r.Gate.Tripped) != 1 {
+		t.Errorf("exit %d, %d removed, %d added (%d rebuilt, %d updated), gate %v; want exit 1, 1 removed, 1 added, 1 rebuilt, the gate tripped\n%s",
+			code, sp.Removed, sp.Added, sp.Rebuilt, sp.Updated, r.Gate.Tripped, errb.String())
 	}
 }

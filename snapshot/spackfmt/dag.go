@@ -21,9 +21,12 @@ import (
 // same, so that a spec is the spec Spack installs, once, under the hash
 // Spack shows.
 //
-// A record that no root reaches is not in the environment Spack reads;
-// cachediff keeps every record, as for other versions, and of records
-// sharing a DAG hash that no root reaches keeps the first in the file.
+// A record that no root reaches is not in the environment Spack reads,
+// at any version: markRoots leaves it out once the specs have their
+// identity. (Spack's walk also enters the dependencies of a record whose
+// DAG hash was met before, and a spec it meets only so is in no
+// environment either: the environment is what the roots reach through
+// the records kept.)
 
 // noteDAG records, while a lockfile of version 1 to 3 is read, the hash
 // a concrete spec's node gives itself when it is not its key; n is about

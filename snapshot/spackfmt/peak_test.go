@@ -112,7 +112,8 @@ func TestDecodeLetsBytesGo(t *testing.T) {
 // tinyLockfile is a lockfile of version v of n records of the smallest
 // kind, a name (unique to the record) and a version, keyed by one hash
 // and giving itself another up to version 3 (a build hash and a DAG
-// hash), as Spack wrote them; one root.
+// hash), as Spack wrote them; one root, on which the others hang each
+// from the one before (a record no root reaches is left out).
 func tinyLockfile(n, v int) []byte {
 	hash := func(p byte, i int) string {
 		return string(p) + strings.Map(func(r rune) rune { return 'a' + (r - '0') }, fmt.Sprintf("%031d", i))
@@ -127,7 +128,11 @@ func tinyLockfile(n, v int) []byte {
 		if v >= 4 {
 			own = hash('k', i)
 		}
-		fmt.Fprintf(&b, "\n%q:{\"p%d\":{\"version\":\"1\",\"hash\":%q}}", hash('k', i), i, own)
+		deps := ""
+		if i+1 < n {
+			deps = fmt.Sprintf(`,"dependencies":{"p%d":{"hash":%q,"type":["link"]}}`, i+1, hash('k', i+1))
+		}
+		fmt.Fprintf(&b, "\n%q:{\"p%d\":{\"version\":\"1\"%s,\"hash\":%q}}", hash('k', i), i, deps, own)
 	}
 	b.WriteString("\n}}\n")
 	return []byte(b.String())

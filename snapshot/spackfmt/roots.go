@@ -9,7 +9,8 @@ import (
 )
 
 // markRoots sets Root and Roots from a lockfile's roots: a node's roots
-// are those whose DAG (every deptype) holds it.
+// are those whose DAG (every deptype) holds it. A record no root reaches
+// is left out (dropUnreached).
 //
 // It used to walk the DAG once per root: roots × nodes even when the
 // roots share their dependencies, as an environment's do (4,000 roots
@@ -23,12 +24,16 @@ import (
 // no rule applies to stacks). A node whose dependents' largest set holds
 // the others costs their sizes, not a merge.
 func (d *decoder) markRoots() {
+	if d.set.Kind != Lockfile {
+		return
+	}
 	if len(d.set.Roots) == 0 {
+		d.dropUnreached(nil)
 		return
 	}
 	// The roots found, by name index (names sorted, once each).
 	tops := make([]*Node, len(d.set.Roots))
-	var names []string
+	names := make([]string, 0, len(d.set.Roots))
 	for i, r := range d.set.Roots {
 		top := d.lookup(r.Hash)
 		if top == nil { // refused before (checkRoots)
@@ -40,20 +45,26 @@ func (d *decoder) markRoots() {
 	}
 	slices.Sort(names)
 	names = slices.Compact(names)
-	// The nodes the roots reach, by id, with their edges (CSR).
-	id := map[*Node]int32{}
-	var nodes []*Node
-	var start []int32
+	// The nodes the roots reach, numbered in Mark (id+1) while this
+	// runs, with their edges (CSR).
+	nodes := make([]*Node, 0, len(d.set.Nodes))
+	start := make([]int32, 0, len(d.set.Nodes)+1)
 	var edges []int32
+	defer func() {
+		for _, n := range nodes {
+			n.Mark = 0 // Decode leaves it zero
+		}
+	}()
 	visit := func(n *Node) int32 {
-		if i, ok := id[n]; ok {
-			return i
+		if n.Mark > 0 {
+			return n.Mark - 1
 		}
 		i := int32(len(nodes))
-		id[n] = i
+		n.Mark = i + 1
 		nodes = append(nodes, n)
 		return i
 	}
+	id := func(n *Node) int32 { return n.Mark - 1 }
 	for _, t := range tops {
 		if t != nil {
 			visit(t)
@@ -68,12 +79,13 @@ func (d *decoder) markRoots() {
 		}
 	}
 	start = append(start, int32(len(edges)))
+	d.dropUnreached(func(n *Node) bool { return n.Mark > 0 })
 	n := len(nodes)
 	own := make([][]int32, n)
 	for i, r := range d.set.Roots {
 		if t := tops[i]; t != nil {
 			k, _ := slices.BinarySearch(names, r.Name())
-			own[id[t]] = append(own[id[t]], int32(k))
+			own[id(t)] = append(own[id(t)], int32(k))
 		}
 	}
 	comp, order := components(n, start, edges)
@@ -104,7 +116,7 @@ func (d *decoder) markRoots() {
 		members[comp[u]] = append(members[comp[u]], int32(u))
 	}
 	// Sets of name indices, interned; set 0 is the empty set.
-	sets := [][]int32{{}}
+	sets := make([][]int32, 1, len(names)+1)
 	setOf := map[string]int32{"": 0}
 	intern := func(s []int32) int32 {
 		var b strings.Builder
@@ -120,6 +132,14 @@ func (d *decoder) markRoots() {
 		sets = append(sets, s)
 		setOf[k] = i
 		return i
+	}
+	// single[k] is the set of name k alone, once made: the set of a root
+	// no other root depends on, as in an environment of many roots
+	// (interned by key, each cost two strings and two map entries).
+	single := make([]int32, len(names))
+	alone := make([]int32, len(names)) // alone[k:k+1] is the set {k}
+	for k := range alone {
+		alone[k] = int32(k)
 	}
 	merged := map[string]int32{}
 	setOfComp := make([]int32, len(order))
@@ -137,6 +157,15 @@ func (d *decoder) markRoots() {
 		}
 		if len(mine) == 0 && len(ids) == 1 {
 			setOfComp[c] = ids[0]
+			continue
+		}
+		if len(ids) == 0 && len(mine) > 0 && !slices.ContainsFunc(mine, func(x int32) bool { return x != mine[0] }) {
+			k := mine[0]
+			if single[k] == 0 {
+				single[k] = int32(len(sets))
+				sets = append(sets, alone[k:k+1:k+1])
+			}
+			setOfComp[c] = single[k]
 			continue
 		}
 		// The common case: the largest set holds all the others (roots
@@ -195,11 +224,16 @@ func (d *decoder) markRoots() {
 	for u, nd := range nodes {
 		s := setOfComp[comp[u]]
 		if lists[s] == nil {
-			l := make([]string, len(sets[s]))
-			for i, x := range sets[s] {
-				l[i] = names[x]
+			if len(sets[s]) == 1 { // a slice of names, which is sorted
+				x := sets[s][0]
+				lists[s] = names[x : x+1 : x+1]
+			} else {
+				l := make([]string, len(sets[s]))
+				for i, x := range sets[s] {
+					l[i] = names[x]
+				}
+				lists[s] = l[:len(l):len(l)]
 			}
-			lists[s] = l[:len(l):len(l)]
 		}
 		d.more(nd).Roots = lists[s]
 	}
@@ -226,4 +260,37 @@ func components(n int, start, edges []int32) (comp []int32, order []int32) {
 		order[i] = ncomp - 1 - int32(i)
 	}
 	return comp, order
+}
+
+// dropUnreached leaves out of Nodes the records that no root reaches:
+// Spack reads a lockfile's environment from its roots, and a record
+// they do not reach is in no environment (an edit that dropped a root
+// and left its record). Each is named in a warning.
+func (d *decoder) dropUnreached(reached func(*Node) bool) {
+	set := d.set
+	kept := set.Nodes[:0]
+	var gone []string
+	line := 0
+	for _, n := range set.Nodes {
+		if reached != nil && reached(n) {
+			kept = append(kept, n)
+			continue
+		}
+		n.in = notIn
+		gone = append(gone, clip(n.Name+"@"+n.Version))
+		if line == 0 || n.Line < line {
+			line = n.Line
+		}
+	}
+	if len(gone) == 0 {
+		return
+	}
+	clear(set.Nodes[len(kept):])
+	set.Nodes = kept
+	slices.Sort(gone)
+	what := "1 record that no root reaches is"
+	if len(gone) > 1 {
+		what = strconv.Itoa(len(gone)) + " records that no root reaches are"
+	}
+	d.warnf(line, "%s left out (%s): Spack reads a lockfile's specs from its roots", what, nameList(gone))
 }

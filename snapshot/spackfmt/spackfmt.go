@@ -84,8 +84,8 @@ type Set struct {
 	// file.
 	Version int
 	// Nodes are the concrete specs that count, sorted by hash: for an
-	// index, the records in the build cache; for a lockfile and a spec
-	// file, every node.
+	// index, the records in the build cache; for a lockfile, every node a
+	// root reaches; for a spec file, every node.
 	Nodes []*Node
 	// Others are nodes that do not count but that counted nodes depend on
 	// (an index's records that are not in the build cache, an external

@@ -16,15 +16,16 @@ import (
 
 // WriteTinyLockfile writes a spack.lock (lockfile version 6) of n specs
 // of the smallest kind Spack writes, each its own package: a name and a
-// version under the hash, about 67 bytes a record, and no dependency.
-// Its first spec is the environment's one root. bump gives the specs
+// version under the hash, about 67 bytes a record, and no dependency;
+// each spec is a root (a record no root reaches is in no environment),
+// about 52 bytes more a spec. bump gives the specs
 // whose version is "2" rather than "1", and whose hash is TinyHash(^i)
 // rather than TinyHash(i) (nil: none): a pair of such lockfiles differs
 // in those specs alone, each an updated spec of a changed package, all
 // others unchanged. The shape of the memory tests of issue 35 (a package
 // per record).
 func WriteTinyLockfile(w io.Writer, n int, bump func(i int) bool) error {
-	return writeLockfile(w, n, func(b []byte, i int) []byte {
+	return writeLockfile(w, n, func(int) bool { return true }, bump, func(b []byte, i int) []byte {
 		bumped := bump != nil && bump(i)
 		h := TinyHash(i)
 		if bumped {
@@ -44,17 +45,33 @@ func WriteTinyLockfile(w io.Writer, n int, bump func(i int) bool) error {
 	})
 }
 
-// writeLockfile writes a spack.lock of n concrete specs, the first of
-// them (TinyHash(0)) the one root, p0; record appends spec i, its key and
-// its object, to b.
-func writeLockfile(w io.Writer, n int, record func(b []byte, i int) []byte) error {
+// writeLockfile writes a spack.lock of n concrete specs, those root says
+// so the roots (spec i's hash is TinyHash(i), or TinyHash(^i) where bump
+// says so, its name pi); record appends spec i, its key and its object,
+// to b.
+func writeLockfile(w io.Writer, n int, root, bump func(i int) bool, record func(b []byte, i int) []byte) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
-	if n > 0 {
-		bw.WriteString(`{"hash":"` + TinyHash(0) + `","spec":"p0"}`)
+	var b []byte
+	comma := false
+	for i := range n {
+		if !root(i) {
+			continue
+		}
+		b = b[:0]
+		if comma {
+			b = append(b, ',')
+		}
+		comma = true
+		h := TinyHash(i)
+		if bump != nil && bump(i) {
+			h = TinyHash(^i)
+		}
+		b = append(b, "\n{\"hash\":\""+h+`","spec":"p`...)
+		b = strconv.AppendInt(b, int64(i), 10)
+		bw.Write(append(b, `"}`...))
 	}
 	bw.WriteString(`],"concrete_specs":{`)
-	var b []byte
 	for i := range n {
 		b = b[:0]
 		if i > 0 {
@@ -74,10 +91,11 @@ func TinyHash(i int) string { return gen.MixHash(uint64(i)) }
 // each its own package, as an older Spack writes them (the target by
 // name, a few parameters, the recipe's hash) and each depending on the
 // one before: the one-sided diff of issue 35's memory tests (every spec
-// added or removed) at 400k specs and 190 MB. The first spec is the
-// root; the hashes are TinyHash(i), the recipes' TinyHash(^i).
+// added or removed) at 400k specs and 190 MB. The last spec is the
+// root, which reaches all; the hashes are TinyHash(i), the recipes'
+// TinyHash(^i).
 func WriteChainLockfile(w io.Writer, n int) error {
-	return writeLockfile(w, n, func(b []byte, i int) []byte {
+	return writeLockfile(w, n, func(i int) bool { return i == n-1 }, nil, func(b []byte, i int) []byte {
 		name := "p" + strconv.Itoa(i)
 		b = append(b, "\n\""+TinyHash(i)+`":{"name":"`+name+`","version":"1.`...)
 		b = strconv.AppendInt(b, int64(i%7), 10)
