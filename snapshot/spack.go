@@ -231,7 +231,11 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	// specs; mergeSpackFiles moves them aside.
 	slices.SortFunc(pkgs, func(a, b *Package) int { return strings.Compare(a.Name, b.Name) })
 	if len(pkgs) == 0 {
-		return nil, nil, &Error{File: file, Msg: fmt.Sprintf("%s %s holds no spec", set.Kind, file)}
+		msg := fmt.Sprintf("%s %s holds no spec", set.Kind, file)
+		if len(set.Warnings) > 0 { // a lockfile's records that no root reaches, say
+			msg += ": " + set.Warnings[0].Message
+		}
+		return nil, nil, &Error{File: file, Msg: msg}
 	}
 	return pkgs, warnings, nil
 }
