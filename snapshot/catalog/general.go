@@ -16,10 +16,10 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -68,8 +68,8 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if bad := base64Tagged(node); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: key + ": " + base64TagMessage(bad)}
 	}
-	if bad, what := yaml11Scalar(node); bad != nil {
-		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is text to cachediff but %s to the site: Jekyll reads front matter as YAML 1.1, so the site would show another value than cachediff reads; quote it", key, shorten(strconv.Quote(bad.Value), 40), what)}
+	if bad, what := yaml11Scalar(node, yaml11Reads); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s: Jekyll reads front matter as YAML 1.1, so the site would show another value than cachediff reads; quote it", key, what)}
 	}
 	if bad := markupNode(node); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: markupMessage(key)}
@@ -757,38 +757,18 @@ func metaDupKey(data []byte) (string, int64) {
 	return "", -1
 }
 
-// yaml11Bool, yaml11Null, yaml11Sexagesimal and yaml11Grouped match the
-// plain scalars that YAML 1.1 (Psych and SafeYAML, which Jekyll reads
-// front matter with) resolves to a boolean, null or a number while
-// yaml.v3 (YAML 1.2's core schema) reads them as text: on, off, yes, no,
-// and true, false and null in any case (SafeYAML's TransformationMap
-// ignores case; yaml.v3 reads true, True and TRUE alone); base 60 (1:20
-// is 80); a decimal with ',' or '_' between its digits.
-// yaml11Based, yaml11Float and yaml11Time are SafeYAML's other numbers
-// (0x1_F, 0b1_0, 017; 1_0.5) and its dates and times (2024-01-05,
-// 2024-1-5 10:00:00 +05:00), which the site prints its own way.
-var (
-	yaml11Bool        = regexp.MustCompile(`^(?i:yes|no|on|off|true|false)$`)
-	yaml11Null        = regexp.MustCompile(`^(?i:null)$`)
-	yaml11Sexagesimal = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$`)
-	yaml11Grouped     = regexp.MustCompile(`^[-+]?[1-9][0-9]*[,_][0-9,_]*$`)
-	yaml11Based       = regexp.MustCompile(`^[-+]?(0[xX][0-9a-fA-F_]+|0b[01_]+|0[0-7_]+)$`)
-	yaml11Float       = regexp.MustCompile(`^[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?$`)
-	yaml11Time        = regexp.MustCompile(`^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?[ \t]*(Z|[-+][0-9]{1,2}(:?[0-9]{2})?)?)?$`)
-)
-
 // yaml11Scalar returns the first scalar of a value (a key or a value)
 // whose type SafeYAML, which Jekyll reads front matter with, guesses,
-// and guesses to be other than text that yaml.v3 reads as that text
-// (yaml11Reads), and what SafeYAML reads it as; or nil. SafeYAML
-// guesses the type of a plain scalar, of one with any tag but !!binary
-// (it ignores tags: !!str yes and ! "yes" are true to it), and of a
-// scalar reached through an alias (it guesses again: *a, for &a "on",
-// is true). A page written as multi-line YAML (the general path) could
-// otherwise list specs on the site that differ from the ones cachediff
-// reads. Quoted scalars with the tag "!" carry TaggedStyle
-// (markBangTags): yaml.v3 drops that tag.
-func yaml11Scalar(n *yaml.Node) (*yaml.Node, string) {
+// and reads as other than cachediff does: reads says how, or "". It
+// returns that scalar and what reads said; or nil. SafeYAML guesses the
+// type of a plain scalar, of one with any tag but !!binary (it ignores
+// tags: !!str yes and ! "yes" are true to it), and of a scalar reached
+// through an alias (it guesses again: *a, for &a "on", is true). A page
+// written as multi-line YAML (the general path) could otherwise list
+// specs on the site that differ from the ones cachediff reads. Quoted
+// scalars with the tag "!" carry TaggedStyle (markBangTags): yaml.v3
+// drops that tag.
+func yaml11Scalar(n *yaml.Node, reads func(*yaml.Node) string) (*yaml.Node, string) {
 	type visit struct {
 		n     *yaml.Node
 		alias bool
@@ -808,7 +788,7 @@ func yaml11Scalar(n *yaml.Node) (*yaml.Node, string) {
 			if n.ShortTag() == "!!binary" || quoted && n.Style&yaml.TaggedStyle == 0 && !alias {
 				return nil, ""
 			}
-			if what := yaml11Reads(n); what != "" {
+			if what := reads(n); what != "" {
 				return n, what
 			}
 			return nil, ""
@@ -823,42 +803,36 @@ func yaml11Scalar(n *yaml.Node) (*yaml.Node, string) {
 	return walk(n, false)
 }
 
-// yaml11Reads says what SafeYAML reads the scalar n as, when it guesses
-// its type, if yaml.v3 reads it as text (or as a time, which it writes
-// its own way) and SafeYAML as something else; or "".
+// yaml11Reads says how SafeYAML reads the scalar n of spec_details or
+// meta otherwise than cachediff, which reads them by way of JSON: when
+// yaml.v3 reads text and SafeYAML a number, a boolean, null, a date or a
+// time (yaml11Read), or fails; and when yaml.v3 reads a time, which
+// cachediff reads as its RFC 3339 text. Or "". A number or a boolean to
+// yaml.v3 is not text to cachediff either, which decoding says where
+// text is wanted.
 func yaml11Reads(n *yaml.Node) string {
 	switch t := n.ShortTag(); {
 	case t == "!!timestamp":
-		return "a date or a time"
+		var tm time.Time
+		if n.Decode(&tm) != nil {
+			return ""
+		}
+		return fmt.Sprintf("%s is a time to cachediff, which reads %q, but %s to the site", shorten(strconv.Quote(n.Value), 40), tm.Format(time.RFC3339Nano), safeYAMLReads(n.Value).what())
 	case t != "!!str" && strings.HasPrefix(t, "!!"):
-		return "" // not text to yaml.v3 either: decoding says so where text is wanted
+		return ""
 	}
 	// Text to yaml.v3: !!str, or a tag of its own (!foo on), which it
 	// reads as text too.
-	v := strings.TrimSuffix(n.Value, "\n") // Ruby's \Z allows a final newline
-	switch {
-	case yaml11Bool.MatchString(v):
-		return "a boolean"
-	case yaml11Null.MatchString(v):
-		return "null"
-	case yaml11Sexagesimal.MatchString(v), yaml11Grouped.MatchString(v), yaml11Based.MatchString(v), yaml11Float.MatchString(v):
-		return "a number"
-	case yaml11Time.MatchString(v):
-		return "a date or a time"
-	}
-	// What YAML reads the text as, written plain: tagged or through an
-	// alias, true, null, 12 or .inf is no longer text to SafeYAML.
-	switch (&yaml.Node{Kind: yaml.ScalarNode, Value: v}).ShortTag() {
-	case "!!bool":
-		return "a boolean"
-	case "!!int", "!!float":
-		return "a number"
-	case "!!null":
-		return "null"
-	case "!!timestamp":
-		return "a date or a time"
+	if r := safeYAMLReads(n.Value); r.kind != readText {
+		return textButMessage(n.Value, r)
 	}
 	return ""
+}
+
+// textButMessage says that the scalar text, which cachediff reads as
+// text, SafeYAML reads as r.
+func textButMessage(text string, r yaml11Read) string {
+	return fmt.Sprintf("%s is text to cachediff but %s to the site", shorten(strconv.Quote(text), 40), r.what())
 }
 
 // base64Tagged returns the first scalar of n (a key or a value, in the

@@ -487,21 +487,26 @@ func envelopeUTF8(file string, text []byte, env *envelope) error {
 	return nil
 }
 
-// envelopeGuesses refuses a title or a category whose type SafeYAML,
-// which Jekyll reads front matter with, guesses to be other than the
-// text yaml.v3 reads (yaml11Scalar), as decodeValue does for meta and
-// spec_details. Jekyll turns each category into Ruby's to_s of what
-// SafeYAML read (populate_categories), and the listing of packages
-// prints the second as the page's tag and the title as its package:
-// categories: [package, 1.10] in _cache/1.10 was the tag of its folder
-// to cachediff but "1.1" to the site, and a title "010" written plain
-// was package 010 to cachediff but 8 on the site. The text is parsed
-// again only when a value decoded could be such a guess.
+// envelopeGuesses refuses a title or a category that the site shows as
+// other text than cachediff reads. Jekyll reads front matter with
+// SafeYAML, which guesses the type of a scalar written plain, tagged or
+// through an alias (yaml11Scalar), and then prints a title or a tag as
+// Ruby's to_s of what it read: populate_categories turns each category
+// into its to_s, and the tag's listing (pages/api/data.json) and the
+// package's page print the title and the second category with Liquid,
+// which prints to_s. categories: [package, 1.10] in _cache/1.10 was the
+// tag of its folder to cachediff but "1.1" to the site, and a title
+// "010" written plain was package 010 to cachediff but 8 on the site;
+// title: 1e5 (a float to yaml.v3, text to SafeYAML), 12 or true, and the
+// tag 2024-01-05 (a Date, whose to_s is the text) are what the site
+// shows as written. A layout that SafeYAML reads as null is the
+// default, as a null one is (Jekyll keeps a default a page's nil does
+// not replace): env.Layout is unset. The text is parsed again only
+// when a value decoded could be such a guess.
 func envelopeGuesses(file string, text []byte, env *envelope) error {
-	guessable := func(v string) bool {
-		return yaml11Reads(&yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v}) != ""
-	}
-	if !guessable(env.Title) && !slices.ContainsFunc(env.Categories, guessable) {
+	guessable := func(v string) bool { return safeYAMLReads(v).kind != readText }
+	nullLayout := env.Layout.Set && safeYAMLReads(env.Layout.Name).kind == readNull
+	if !guessable(env.Title) && !slices.ContainsFunc(env.Categories, guessable) && !nullLayout {
 		return nil
 	}
 	var doc yaml.Node
@@ -518,57 +523,51 @@ func envelopeGuesses(file string, text []byte, env *envelope) error {
 	m := doc.Content[0]
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		var key string
-		if m.Content[i].Decode(&key) != nil || key != "title" && key != "categories" {
+		if m.Content[i].Decode(&key) != nil || key != "title" && key != "categories" && key != "layout" {
 			continue
 		}
 		v := m.Content[i+1]
 		markBangTags(v, line)
-		bad, what := yaml11Scalar(v)
-		if bad == nil {
-			bad, what = typedScalar(v)
+		if key == "layout" {
+			if nullLayout && (v.Kind == yaml.ScalarNode || v.Kind == yaml.AliasNode) {
+				if bad, _ := yaml11Scalar(v, func(n *yaml.Node) string {
+					if safeYAMLReads(n.Value).kind == readNull {
+						return "null"
+					}
+					return ""
+				}); bad != nil {
+					env.Layout = layoutName{}
+				}
+			}
+			continue
 		}
-		if bad != nil {
-			return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is text to cachediff but %s to the site: Jekyll reads front matter as YAML 1.1, and the site's listing prints a page's title as its package and its tag from categories, so the site would show another package or tag than cachediff reads; quote it", key, shorten(strconv.Quote(bad.Value), 40), what)}
+		if bad, what := yaml11Scalar(v, envelopeReads); bad != nil {
+			return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s: Jekyll reads front matter as YAML 1.1, and the site's listing prints a page's title as its package and its tag from categories, so the site would show another package or tag than cachediff reads; quote it", key, what)}
 		}
 	}
 	return nil
 }
 
-// typedScalar returns the first scalar of n (through aliases) that
-// yaml.v3 reads as a number, a boolean or a time, and what it is; or
-// nil. Decoded into a string (the envelope's title and categories),
-// yaml.v3 gives such a scalar's text as written, which SafeYAML reads
-// as that type too (1.10 is 1.1 to the site).
-func typedScalar(n *yaml.Node) (*yaml.Node, string) {
-	seen := map[*yaml.Node]bool{}
-	var walk func(n *yaml.Node) (*yaml.Node, string)
-	walk = func(n *yaml.Node) (*yaml.Node, string) {
-		if n == nil || seen[n] {
-			return nil, ""
-		}
-		seen[n] = true
-		switch n.Kind {
-		case yaml.AliasNode:
-			return walk(n.Alias)
-		case yaml.ScalarNode:
-			switch n.ShortTag() {
-			case "!!int", "!!float":
-				return n, "a number"
-			case "!!bool":
-				return n, "a boolean"
-			case "!!timestamp":
-				return n, "a date or a time"
-			}
-			return nil, ""
-		}
-		for _, c := range n.Content {
-			if bad, what := walk(c); bad != nil {
-				return bad, what
-			}
-		}
-		return nil, ""
+// envelopeReads says how the site shows the scalar n of a title or
+// categories otherwise than cachediff reads it, or "". cachediff decodes
+// it into a string: its text as written, whatever yaml.v3's type, but
+// "" for null. The site shows Ruby's to_s of what SafeYAML reads; a time
+// is refused whatever its text (the site prints it in its build
+// machine's zone), as is a value SafeYAML may read otherwise by its
+// version, or fails on.
+func envelopeReads(n *yaml.Node) string {
+	text := n.Value
+	if n.ShortTag() == "!!null" {
+		text = ""
 	}
-	return walk(n)
+	r := safeYAMLReads(n.Value)
+	switch {
+	case r.kind == readText:
+		return ""
+	case r.kind != readTime && r.kind != readFailure && !r.maybe && r.shown == text:
+		return ""
+	}
+	return textButMessage(n.Value, r)
 }
 
 // frontMatterKeyLine returns the line of the front matter (text, with its line

@@ -61,28 +61,28 @@ func TestSafeYAMLGuessesRefused(t *testing.T) {
 		line, col  int
 		want       string
 	}{
-		{"!!str", "    variants: [!!str yes]\n", 7, 16, `"yes" is text to cachediff but a boolean to the site`},
-		{"!!str, quoted", "    variants: [!!str \"off\"]\n", 7, 16, `"off" is text to cachediff but a boolean`},
-		{"! quoted", "    variants: [\"+a\", ! \"yes\"]\n", 7, 22, `"yes" is text to cachediff but a boolean`},
-		{"! single-quoted, block", "    os: !  'on'\n", 7, 9, `"on" is text to cachediff but a boolean`},
-		{"a tag of its own", "    target: !x on\n", 7, 13, `"on" is text to cachediff but a boolean`},
-		{"!!str true", "    target: !!str true\n", 7, 13, `"true" is text to cachediff but a boolean`},
-		{"!!str null", "    target: !!str null\n", 7, 13, `"null" is text to cachediff but null`},
+		{"!!str", "    variants: [!!str yes]\n", 7, 16, `"yes" is text to cachediff but the boolean true to the site`},
+		{"!!str, quoted", "    variants: [!!str \"off\"]\n", 7, 16, `"off" is text to cachediff but the boolean false`},
+		{"! quoted", "    variants: [\"+a\", ! \"yes\"]\n", 7, 22, `"yes" is text to cachediff but the boolean true`},
+		{"! single-quoted, block", "    os: !  'on'\n", 7, 9, `"on" is text to cachediff but the boolean true`},
+		{"a tag of its own", "    target: !x on\n", 7, 13, `"on" is text to cachediff but the boolean true`},
+		{"!!str true", "    target: !!str true\n", 7, 13, `"true" is text to cachediff but the boolean true`},
+		{"!!str null", "    target: !!str null\n", 7, 13, `"null" is text to cachediff but null (shown as nothing)`},
 		{"!!str empty", "    target: !!str ''\n", 7, 13, `"" is text to cachediff but null`},
-		{"!!str float", "    versions: [!!str 8.10]\n", 7, 16, `"8.10" is text to cachediff but a number`},
-		{"!!str octal", "    versions: [!!str 017]\n", 7, 16, `"017" is text to cachediff but a number`},
-		{"alias of a quoted boolean", "    variants: [&a \"on\", *a]\n", 7, 16, `"on" is text to cachediff but a boolean`},
-		{"alias of a quoted number", "    os: &a '12'\n  - hash: " + hashN(2) + "\n    os: *a\n", 7, 9, `"12" is text to cachediff but a number`},
-		{"a date", "    versions: [2024-01-05]\n", 7, 16, `"2024-01-05" is text to cachediff but a date or a time`},
-		{"a time", "    versions: [2024-01-05 10:00:00]\n", 7, 16, `"2024-01-05 10:00:00" is text to cachediff but a date or a time`},
-		{"a time with its zone", "    versions: [2024-1-5 10:00:00 +05:00]\n", 7, 16, `"2024-1-5 10:00:00 +05:00" is text to cachediff but a date or a time`},
-		{"!!str float with _", "    versions: [!!str 1_0.5]\n", 7, 16, `"1_0.5" is text to cachediff but a number`},
+		{"!!str float", "    versions: [!!str 8.10]\n", 7, 16, `"8.10" is text to cachediff but the number 8.1`},
+		{"!!str octal", "    versions: [!!str 017]\n", 7, 16, `"017" is text to cachediff but the number 15`},
+		{"alias of a quoted boolean", "    variants: [&a \"on\", *a]\n", 7, 16, `"on" is text to cachediff but the boolean true`},
+		{"alias of a quoted number", "    os: &a '12'\n  - hash: " + hashN(2) + "\n    os: *a\n", 7, 9, `"12" is text to cachediff but the number 12`},
+		{"a date", "    versions: [2024-01-05]\n", 7, 16, `"2024-01-05" is a time to cachediff, which reads "2024-01-05T00:00:00Z", but the date 2024-01-05 to the site`},
+		{"a time", "    versions: [2024-01-05 10:00:00]\n", 7, 16, `"2024-01-05 10:00:00" is a time to cachediff, which reads "2024-01-05T10:00:00Z", but a time to the site`},
+		{"a time with its zone", "    versions: [2024-1-5 10:00:00 +05:00]\n", 7, 16, `"2024-1-5 10:00:00 +05:00" is text to cachediff but a time to the site`},
+		{"!!str float with _", "    versions: [!!str 1_0.5]\n", 7, 16, `"1_0.5" is text to cachediff but the number 10.5`},
 		// SafeYAML's booleans and null are case-agnostic (its
 		// TransformationMap), yaml.v3's are not: tRuE was text to
 		// cachediff and true on the site (the 56th adversarial pass).
-		{"a mixed-case true", "    target: tRuE\n", 7, 13, `"tRuE" is text to cachediff but a boolean`},
-		{"a mixed-case false", "    variants: [fALSE]\n", 7, 16, `"fALSE" is text to cachediff but a boolean`},
-		{"a mixed-case null", "    os: nUlL\n", 7, 9, `"nUlL" is text to cachediff but null`},
+		{"a mixed-case true", "    target: tRuE\n", 7, 13, `"tRuE" is text to cachediff but the boolean true`},
+		{"a mixed-case false", "    variants: [fALSE]\n", 7, 16, `"fALSE" is text to cachediff but the boolean false`},
+		{"a mixed-case null", "    os: nUlL\n", 7, 9, `"nUlL" is text to cachediff but null (shown as nothing)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(head + tc.yaml + "---\n")
@@ -97,7 +97,7 @@ func TestSafeYAMLGuessesRefused(t *testing.T) {
 	flow := "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\nspec_details: [{hash: " + h + ", variants: [\"+a\", ! \"no\"]}]\n---\n"
 	for _, parse := range bothPaths {
 		_, _, _, err := parse("p.md", []byte(flow), false)
-		checkErr(t, err, "p.md", 5, len("spec_details: [{hash: "+h+", variants: [\"+a\", ")+1, `spec_details: "no" is text to cachediff but a boolean`)
+		checkErr(t, err, "p.md", 5, len("spec_details: [{hash: "+h+", variants: [\"+a\", ")+1, `spec_details: "no" is text to cachediff but the boolean false`)
 	}
 
 	// What SafeYAML reads as the same text stays: quoted, a block, an
@@ -136,16 +136,16 @@ func TestSafeYAMLGuessesEnvelope(t *testing.T) {
 		line, col      int
 		want           string
 	}{
-		{"a float tag", "[package, develop]", "[package, 1.10]", 4, 23, `categories: "1.10" is text to cachediff but a number to the site`},
-		{"a boolean tag", "[package, develop]", "[package, yes]", 4, 23, `categories: "yes" is text to cachediff but a boolean`},
-		{"a tagged octal tag", "[package, develop]", "[package, !!str 010]", 4, 23, `categories: "010" is text to cachediff but a number`},
-		{"a block list", "[package, develop]", "\n  - package\n  - 0x10", 6, 5, `categories: "0x10" is text to cachediff but a number`},
-		{"a plain title", `"zlib"`, "010", 2, 8, `title: "010" is text to cachediff but a number to the site`},
-		{"a tagged title", `"zlib"`, "!!str 1_0", 2, 8, `title: "1_0" is text to cachediff but a number`},
-		{"a title ! quoted", `"zlib"`, `! "on"`, 2, 8, `title: "on" is text to cachediff but a boolean`},
-		{"a tag through an alias", "[package, develop]", "[package, *a]", 2, 8, `categories: "12" is text to cachediff but a number`}, // at the anchor, as spec_details'
-		{"a mixed-case true tag", "[package, develop]", "[package, tRuE]", 4, 23, `categories: "tRuE" is text to cachediff but a boolean`},
-		{"a mixed-case boolean tag, on the fast path's form", "[package, develop]", "[package, oFf]", 4, 23, `categories: "oFf" is text to cachediff but a boolean`},
+		{"a float tag", "[package, develop]", "[package, 1.10]", 4, 23, `categories: "1.10" is text to cachediff but the number 1.1 to the site`},
+		{"a boolean tag", "[package, develop]", "[package, yes]", 4, 23, `categories: "yes" is text to cachediff but the boolean true`},
+		{"a tagged octal tag", "[package, develop]", "[package, !!str 010]", 4, 23, `categories: "010" is text to cachediff but the number 8`},
+		{"a block list", "[package, develop]", "\n  - package\n  - 0x10", 6, 5, `categories: "0x10" is text to cachediff but the number 16`},
+		{"a plain title", `"zlib"`, "010", 2, 8, `title: "010" is text to cachediff but the number 8 to the site`},
+		{"a tagged title", `"zlib"`, "!!str 1_0", 2, 8, `title: "1_0" is text to cachediff but the number 10`},
+		{"a title ! quoted", `"zlib"`, `! "on"`, 2, 8, `title: "on" is text to cachediff but the boolean true`},
+		{"a tag through an alias", "[package, develop]", "[package, *a]", 2, 8, `categories: "012" is text to cachediff but the number 10`}, // at the anchor, as spec_details'
+		{"a mixed-case true tag", "[package, develop]", "[package, tRuE]", 4, 23, `categories: "tRuE" is text to cachediff but the boolean true`},
+		{"a mixed-case boolean tag, on the fast path's form", "[package, develop]", "[package, oFf]", 4, 23, `categories: "oFf" is text to cachediff but the boolean false`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			key := "categories: "
@@ -154,7 +154,7 @@ func TestSafeYAMLGuessesEnvelope(t *testing.T) {
 			}
 			p := strings.Replace(page, key+tc.from, key+tc.to, 1)
 			if strings.Contains(tc.to, "*a") {
-				p = strings.Replace(p, `title: "zlib"`, `title: &a "12"`, 1) // the title is text
+				p = strings.Replace(p, `title: "zlib"`, `title: &a "012"`, 1) // the title is text
 			}
 			for _, parse := range bothPaths {
 				_, _, _, err := parse("p.md", []byte(p), false)
@@ -220,6 +220,93 @@ func TestSafeYAMLBinaryTagsRefused(t *testing.T) {
 		p, _, _, err := parse("p.md", []byte(head+specOf(`!!binary MS4y`)+oneMeta+"---\n"), false)
 		if err != nil || p.Specs[0].Versions[0] != "1.2" {
 			t.Errorf("!!binary MS4y: %v, %v", p, err)
+		}
+	}
+}
+
+// TestSafeYAMLEnvelopeSpellings: a title or a tag is refused when the
+// text the site shows for it (Ruby's to_s of what SafeYAML reads, which
+// Liquid prints into the listing and the package's page) is not the text
+// cachediff reads, and then with what SafeYAML reads; it loads when the
+// two are the same text. cachediff took yaml.v3's types for SafeYAML's
+// (TestSafeYAMLGuess): title: 1e5 was refused as "a number to the site"
+// while the site showed 1e5, title: 1.0e+5 refused without the
+// 100000.0 the site showed, and the tag 2024-01-05, which the site
+// shows as written, refused as a date.
+func TestSafeYAMLEnvelopeSpellings(t *testing.T) {
+	page := simplePage("zlib", "develop", 1, 1)
+	title := func(v string) string { return strings.Replace(page, `title: "zlib"`, "title: "+v, 1) }
+	tag := func(v string) string {
+		return strings.Replace(page, "categories: [package, develop]", "categories: [package, "+v+"]", 1)
+	}
+	for _, tc := range []struct {
+		page      string
+		line, col int
+		want      string
+	}{
+		{title("1.0e+5"), 2, 8, `title: "1.0e+5" is text to cachediff but the number 100000.0 to the site: `},
+		{title("010"), 2, 8, `title: "010" is text to cachediff but the number 8 to the site`},
+		{title("1_000"), 2, 8, `"1_000" is text to cachediff but the number 1000 to the site`},
+		{title("1_"), 2, 8, `"1_" is text to cachediff but the number 1 to the site`},
+		{title("0x_1"), 2, 8, `"0x_1" is text to cachediff but the number 1 to the site`},
+		{title("1:20"), 2, 8, `"1:20" is text to cachediff but the number 80.0 to the site`},
+		{title("-1:20"), 2, 8, `"-1:20" is text to cachediff but the number 40.0 to the site`},
+		{title("!!str 1.10"), 2, 8, `"1.10" is text to cachediff but the number 1.1 to the site`},
+		{title("yes"), 2, 8, `"yes" is text to cachediff but the boolean true to the site`},
+		{title("nUlL"), 2, 8, `"nUlL" is text to cachediff but null (shown as nothing) to the site`},
+		{title("._5"), 2, 8, `"._5" is text to cachediff but no value: SafeYAML fails on it`},
+		{title("_1"), 2, 8, `"_1" is text to cachediff but the number 1 (or text: a scalar that starts with '_', ',' or a tab is text to some versions of SafeYAML) to the site`},
+		{tag(".inf"), 4, 23, `categories: ".inf" is text to cachediff but the number Infinity to the site`},
+		{tag(".NaN"), 4, 23, `categories: ".NaN" is text to cachediff but the number NaN to the site`},
+		{tag("1.10"), 4, 23, `categories: "1.10" is text to cachediff but the number 1.1 to the site`},
+		{tag("2024-01-05 10:00:00"), 4, 23, `categories: "2024-01-05 10:00:00" is text to cachediff but a time to the site`},
+		{tag("+1"), 4, 23, `categories: "+1" is text to cachediff but the number 1 to the site`},
+	} {
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", []byte(tc.page), false)
+			checkErr(t, err, "p.md", tc.line, tc.col, tc.want, "quote it")
+		}
+	}
+	// The site shows these as written: yaml.v3's number, time or
+	// boolean is SafeYAML's text, or its value's to_s is the text.
+	for _, ok := range []string{
+		title("1e5"), title("12e3"), title("0o17"), title("+017"), title("-017"), title("1."),
+		title("018"), title("+.inf"), title("2024-1-5"), title("!!str 1e5"), title("12"), title("0.5"),
+		tag("1e5"), tag("2024-01-05"), tag("12"), tag("true"), tag("1.5"), tag("0B101"),
+	} {
+		for _, parse := range bothPaths {
+			if _, _, _, err := parse("p.md", []byte(ok), false); err != nil {
+				t.Errorf("%v", err)
+			}
+		}
+	}
+}
+
+// TestSafeYAMLSpecSpellings: in spec_details, a scalar that yaml.v3
+// reads as text is refused when SafeYAML reads another value, with that
+// value; one both read as text loads (!!str 1e5 was refused as "a
+// number"); one yaml.v3 reads as a time, which cachediff then reads as
+// its RFC 3339 text, is refused with that text and SafeYAML's.
+func TestSafeYAMLSpecSpellings(t *testing.T) {
+	h := hashN(1)
+	head := "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\nspec_details:\n  - hash: " + h + "\n"
+	for _, tc := range []struct{ yaml, want string }{
+		{"    versions: [!!str 1:20]\n", `spec_details: "1:20" is text to cachediff but the number 80.0 to the site`},
+		{"    versions: [!!str 1_]\n", `spec_details: "1_" is text to cachediff but the number 1 to the site`},
+		{"    versions: [!!str 1.5_]\n", `spec_details: "1.5_" is text to cachediff but no value: SafeYAML fails on it`},
+		{"    versions: [2024-1-5]\n", `spec_details: "2024-1-5" is a time to cachediff, which reads "2024-01-05T00:00:00Z", but text to the site`},
+		{"    versions: [2024-01-05]\n", `spec_details: "2024-01-05" is a time to cachediff, which reads "2024-01-05T00:00:00Z", but the date 2024-01-05 to the site`},
+	} {
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", []byte(head+tc.yaml+"---\n"), false)
+			checkErr(t, err, "p.md", 7, 16, tc.want)
+		}
+	}
+	for _, ok := range []string{"    versions: [!!str 1e5, !!str 0o17, !!str +017, !!str 1., ! \"1e5\"]\n"} {
+		for _, parse := range bothPaths {
+			if _, _, _, err := parse("p.md", []byte(head+ok+otherFieldsYAML(ok, "    ")+oneMeta+"---\n"), false); err != nil {
+				t.Errorf("%q: %v", ok, err)
+			}
 		}
 	}
 }
