@@ -99,13 +99,12 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 		parts = append(parts, b.String())
 	}
 	s := r.Summary.Specs
-	// Specs added or removed beyond the roots themselves, and the rest.
-	if n := s.Removed - len(rt.Removed); n > 0 {
+	// Specs added or removed beyond the roots' own, and the rest.
+	removed, added := rootSpecsGone(r)
+	if n := s.Removed - removed; n > 0 {
 		parts = append(parts, specsOf(n)+" removed")
-	} else if len(rt.Removed) == 0 && s.Removed > 0 {
-		parts = append(parts, specsOf(s.Removed)+" removed")
 	}
-	if n := s.Added - len(rt.Added); n > 0 {
+	if n := s.Added - added; n > 0 {
 		parts = append(parts, specsOf(n)+" added")
 	}
 	if s.Updated > 0 {
@@ -135,6 +134,39 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 		return "no root and no spec changed", true
 	}
 	return strings.Join(parts, "; "), true
+}
+
+// rootSpecsGone counts the removed roots whose spec was removed and the
+// added roots whose spec was added (each hash once): the specs the
+// headline's roots already say. A root removed whose spec stays (another
+// root still needs it) or added over a spec that was there (a dependency
+// made a root) says nothing of the specs: counting every root, a
+// dependency removed beside such a root was missing from the headline
+// ("1 root removed (b); 1 spec rebuilt").
+func rootSpecsGone(r *diff.Report) (removed, added int) {
+	rt := r.Causes.Roots
+	count := func(roots []diff.RootSpec, specs func(p *diff.Package) []diff.Spec) int {
+		if len(roots) == 0 {
+			return 0
+		}
+		hashes := map[string]bool{}
+		for i := range r.Packages {
+			for _, sp := range specs(&r.Packages[i]) {
+				hashes[sp.Hash] = true
+			}
+		}
+		n := 0
+		for _, x := range roots {
+			if hashes[x.Hash] {
+				delete(hashes, x.Hash)
+				n++
+			}
+		}
+		return n
+	}
+	removed = count(rt.Removed, func(p *diff.Package) []diff.Spec { return p.Specs.Removed })
+	added = count(rt.Added, func(p *diff.Package) []diff.Spec { return p.Specs.Added })
+	return removed, added
 }
 
 // restackedBy counts the specs both sides hold that are now needed by

@@ -15,15 +15,18 @@ func TestRootsHeadline(t *testing.T) {
 	spec := func(stacks ...string) *diff.Spec { return &diff.Spec{Stacks: stacks} }
 	r := &diff.Report{
 		Summary: diff.Summary{Specs: diff.Counts{Old: 30, New: 29, Unchanged: 20, Restacked: 4, Updated: 1, Removed: 5, Added: 4}},
-		Packages: []diff.Package{{Name: "zlib", Specs: diff.SpecChanges{Restacked: []diff.Pair{
-			{Old: spec("a", "b"), New: spec("a")},
-			{Old: spec("a", "b"), New: spec("b")},
-			{Old: spec("a"), New: spec("a", "c")},
-			{Old: spec("a"), New: spec("c")},
-		}}}},
+		Packages: []diff.Package{
+			{Name: "a", Specs: diff.SpecChanges{Added: []diff.Spec{{Hash: "a1"}, {Hash: "b1"}, {Hash: "c1"}, {Hash: "d1"}}}},
+			{Name: "rocksdb", Specs: diff.SpecChanges{Removed: []diff.Spec{{Hash: "r1"}, {Hash: "r2"}}}},
+			{Name: "zlib", Specs: diff.SpecChanges{Restacked: []diff.Pair{
+				{Old: spec("a", "b"), New: spec("a")},
+				{Old: spec("a", "b"), New: spec("b")},
+				{Old: spec("a"), New: spec("a", "c")},
+				{Old: spec("a"), New: spec("c")},
+			}}}},
 		Causes: &diff.Causes{Roots: &diff.RootChanges{
-			Removed: []diff.RootSpec{{Root: "rocksdb"}},
-			Added:   []diff.RootSpec{{Root: "a"}, {Root: "b"}, {Root: "c"}, {Root: "d"}},
+			Removed: []diff.RootSpec{{Root: "rocksdb", Hash: "r1"}},
+			Added:   []diff.RootSpec{{Root: "a", Hash: "a1"}, {Root: "b", Hash: "b1"}, {Root: "c", Hash: "c1"}, {Root: "d", Hash: "d1"}},
 			Changed: []diff.RootChange{{Root: "llvm@22", Old: diff.RootSpec{Name: "llvm", Version: "21"}, New: diff.RootSpec{Name: "llvm", Version: "22"}}},
 		}},
 	}
@@ -48,6 +51,24 @@ func TestRootsHeadline(t *testing.T) {
 	r.Causes.Roots.FewerRoots = 3
 	if got, _ = RootsHeadline(r); got != want+"; 3 dependencies are now needed by fewer roots" {
 		t.Errorf("rootsHeadline with 3 fewer: %q", got)
+	}
+	// A root removed whose spec stays (another root needs it) is no spec
+	// removed: a dependency removed beside it was left out of the
+	// headline. So is a root added over a spec that was there.
+	r = &diff.Report{
+		Summary: diff.Summary{Specs: diff.Counts{Old: 3, New: 3, Unchanged: 1, Rebuilt: 1, Removed: 1, Added: 1}},
+		Packages: []diff.Package{
+			{Name: "d", Specs: diff.SpecChanges{Removed: []diff.Spec{{Hash: "d1"}}}},
+			{Name: "e", Specs: diff.SpecChanges{Added: []diff.Spec{{Hash: "e1"}}}},
+		},
+		Causes: &diff.Causes{Roots: &diff.RootChanges{
+			Removed: []diff.RootSpec{{Root: "b", Hash: "b1"}, {Root: "b2", Hash: "b1"}},
+			Added:   []diff.RootSpec{{Root: "c", Hash: "c1"}},
+		}},
+	}
+	want = "2 roots removed (b, b2); 1 root added (c); 1 spec removed; 1 spec added; 1 spec rebuilt; 1 spec unchanged"
+	if got, _ := RootsHeadline(r); got != want {
+		t.Errorf("roots whose specs stay:\n got %q\nwant %q", got, want)
 	}
 	if _, ok := RootsHeadline(&diff.Report{Causes: &diff.Causes{}}); ok {
 		t.Error("a report without roots has a roots headline")

@@ -338,31 +338,35 @@ func TestSameSnapshotNamesFolder(t *testing.T) {
 // "OLD and NEW are the same snapshot: x" whose dependency is not in the
 // file gets the warning "OLD and NEW are the same snapshot: x/aaaaaaa:
 // dependency ...", and the two-step recipe's gate failed (exit 2) on a
-// report of two lockfiles. Only cachediff's own warning counts, whole.
+// report of two build-cache indexes (two lockfiles, when a lockfile's
+// missing dependency was a warning too: it is bad input now). Only
+// cachediff's own warning counts, whole.
 func TestRenderSameSnapshotForged(t *testing.T) {
 	dir := t.TempDir()
-	const rec = `"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"OLD and NEW are the same snapshot: x","version":"1.2",` +
+	const rec = `"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"spec":{"name":"OLD and NEW are the same snapshot: x","version":"1.2",` +
 		`"arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"11"},"parameters":{},` +
-		`"dependencies":[{"name":"dep","hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","parameters":{"deptypes":["link"],"virtuals":[]}}],"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}`
-	const zlib = `"cccccccccccccccccccccccccccccccc":{"name":"zlib","version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},` +
-		`"compiler":{"name":"gcc","version":"11"},"parameters":{},"hash":"cccccccccccccccccccccccccccccccc"}`
-	const x, z = `{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"x"}`, `{"hash":"cccccccccccccccccccccccccccccccc","spec":"zlib"}`
-	lock := func(roots, specs string) string {
-		return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
+		`"dependencies":[{"name":"dep","hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","parameters":{"deptypes":["link"],"virtuals":[]}}],"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},"ref_count":0,"in_buildcache":true}`
+	const zlib = `"cccccccccccccccccccccccccccccccc":{"spec":{"name":"zlib","version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},` +
+		`"compiler":{"name":"gcc","version":"11"},"parameters":{},"hash":"cccccccccccccccccccccccccccccccc"},"ref_count":0,"in_buildcache":true}`
+	index := func(specs string) string {
+		return `{"database":{"version":"7","installs":{` + specs + `}}}`
 	}
-	for _, f := range []struct{ name, roots, specs string }{{"old.lock", x, rec}, {"new.lock", x + "," + z, rec + "," + zlib}} {
-		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(lock(f.roots, f.specs)), 0o644); err != nil {
+	for _, f := range []struct{ name, specs string }{{"old.json", rec}, {"new.json", rec + "," + zlib}} {
+		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(index(f.specs)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	saved := filepath.Join(dir, "saved.json")
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-f", "json", "-o", saved, filepath.Join(dir, "old.lock"), filepath.Join(dir, "new.lock")}, &stdout, &stderr); code != 1 {
-		t.Fatalf("diff of two lockfiles: exit %d, stderr %q; want 1", code, stderr.String())
+	if code := run([]string{"-f", "json", "-o", saved, filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")}, &stdout, &stderr); code != 1 {
+		t.Fatalf("diff of two indexes: exit %d, stderr %q; want 1", code, stderr.String())
+	}
+	if data, err := os.ReadFile(saved); err != nil || !strings.Contains(string(data), `"message": "OLD and NEW are the same snapshot: x/aaaaaaa: dependency`) {
+		t.Fatalf("the saved report lacks the forged warning (%v):\n%s", err, data)
 	}
 	stderr.Reset()
 	if code := run([]string{"render", "--fail-on", "removed-spec", saved}, &stdout, &stderr); code != 0 {
-		t.Errorf("render --fail-on removed-spec of a report of two lockfiles whose package's name begins with the same-snapshot warning: exit %d, stderr %q; want 0 (zlib added, none removed)", code, stderr.String())
+		t.Errorf("render --fail-on removed-spec of a report of two indexes whose package's name begins with the same-snapshot warning: exit %d, stderr %q; want 0 (zlib added, none removed)", code, stderr.String())
 	}
 }
 

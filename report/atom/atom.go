@@ -518,6 +518,24 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
 		b.WriteString("<p>" + report.CountNoun(n, "invalid page", "invalid pages") + " skipped (--skip-invalid)</p>")
 	}
+	// The warnings, as every other format carries them (a lockfile's
+	// records that no root reaches, left out of its specs, said nothing
+	// in a feed).
+	if len(r.Warnings) > 0 {
+		b.WriteString("<p>" + report.CountNoun(len(r.Warnings), "warning", "warnings") + ":</p><ul>")
+		for i, w := range r.Warnings {
+			if i == feedContentItems {
+				b.WriteString("<li>…and " + strconv.Itoa(len(r.Warnings)-i) + " more</li>")
+				break
+			}
+			where := w.File
+			if w.Line > 0 {
+				where += ":" + strconv.Itoa(w.Line)
+			}
+			b.WriteString("<li>" + t(where+": "+w.Message) + "</li>")
+		}
+		b.WriteString("</ul>")
+	}
 	return b.String()
 }
 

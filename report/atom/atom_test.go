@@ -566,3 +566,27 @@ func TestAtomRecurringPair(t *testing.T) {
 		t.Errorf("changesID %q, from the report's JSON %q", a, b)
 	}
 }
+
+// TestAtomWarnings: an entry's content lists its report's warnings, made
+// visible and escaped, as every other format does: a lockfile's records
+// that no root reaches, left out with a warning, said nothing in a feed.
+func TestAtomWarnings(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)
+	r, err := diff.CompareWith(weeks[3], weeks[4], diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Warnings = []snapshot.Warning{{File: "new/spack.lock", Line: 42, Message: "2 records that no root reaches are left out (b@1.0, <d>@1.0)\n::error::x"}}
+	var b bytes.Buffer
+	if err := Format.Render(&b, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	feed := parseFeed(t, b.Bytes())
+	if len(feed.Items) != 1 {
+		t.Fatalf("%d entries", len(feed.Items))
+	}
+	want := `<p>1 warning:</p><ul><li>new/spack.lock:42: 2 records that no root reaches are left out (b@1.0, &lt;d&gt;@1.0)\n::error::x</li></ul>`
+	if c := feed.Items[0].Content; !strings.Contains(c, want) {
+		t.Errorf("content lacks %q:\n%s", want, c)
+	}
+}

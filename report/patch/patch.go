@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -57,6 +58,19 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
 		fmt.Fprintf(bw, "# %s skipped (--skip-invalid): their specs are in no listing.\n", snapshot.Plural(n, "invalid "+snapshot.SkippedNoun(r.Old.Skipped, r.New.Skipped)))
+	}
+	// The warnings, as the other formats carry them: a lockfile's
+	// records that no root reaches are left out of its specs, and a
+	// patch that said nothing of it read as if they had never been there.
+	if len(r.Warnings) > 0 {
+		fmt.Fprintf(bw, "# %s:\n", report.Plural(len(r.Warnings), "warning"))
+		for _, w := range r.Warnings {
+			where := report.Visible(w.File)
+			if w.Line > 0 {
+				where += ":" + strconv.Itoa(w.Line)
+			}
+			fmt.Fprintf(bw, "#   %s: %s\n", where, report.Visible(w.Message))
+		}
 	}
 	abbrev := report.Abbreviate(r)
 	for i := range r.Packages {

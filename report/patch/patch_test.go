@@ -14,6 +14,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // applyPatch applies a unified diff to files (name → lines) the way patch
@@ -326,6 +327,28 @@ func TestPatchNamesApply(t *testing.T) {
 			if !slices.Contains(names, e.Name()) {
 				t.Errorf("%s made %q", tool[0], e.Name())
 			}
+		}
+	}
+}
+
+// TestPatchWarnings: the warnings are in the patch's header as comments,
+// one line each whatever they quote, and the patch still applies: a
+// lockfile's records that no root reaches, left out with a warning that
+// every other format carried, went unmentioned in a patch.
+func TestPatchWarnings(t *testing.T) {
+	r := reporttest.GenReport(3, 5)
+	r.Warnings = []snapshot.Warning{
+		{File: "new/spack.lock", Line: 42, Message: "2 records that no root reaches are left out (b@1.0, d@1.0): Spack reads a lockfile's specs from its roots"},
+		{File: "x\n--- old/a", Message: "a\n+++ new/a\n::error::x ##[error]y"},
+	}
+	patch := checkPatch(t, r)
+	for _, want := range []string{
+		"# 2 warnings:\n",
+		"#   new/spack.lock:42: 2 records that no root reaches are left out (b@1.0, d@1.0): Spack reads a lockfile's specs from its roots\n",
+		`#   x\n--- old/a: a\n+++ new/a\n::error::x ##\x5berror]y` + "\n",
+	} {
+		if !strings.Contains(patch, want) {
+			t.Errorf("patch lacks %q:\n%s", want, patch)
 		}
 	}
 }

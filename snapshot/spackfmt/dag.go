@@ -245,6 +245,58 @@ func nameList(names []string) string {
 	return strings.Join(names[:most], ", ") + " and " + strconv.Itoa(len(names)-most) + " more"
 }
 
+// checkDeps refuses a lockfile with a record whose dependency
+// concrete_specs lacks: Spack links every record's dependencies by their
+// hashes before it reads the roots (environment.py, _filter_specs:
+// specs_by_hash[dep_hash]) and fails on one that is not there, so such a
+// file is no environment at all. A pull request that deleted a shared
+// dependency's record and left the edges to it read as "removed package"
+// with a warning, and passed a gate on lost stacks. (An index or a spec
+// file may name a dependency it does not hold: a warning, in finish.) It
+// runs before finish, on the edges as read: a dependency is there when
+// one of its hashes names a record, as finish resolves it.
+func (d *decoder) checkDeps() error {
+	for _, n := range d.nodes() {
+		if n.Detail == nil { // no dependencies read
+			continue
+		}
+		name, hash := "", ""
+		for i, h := range n.hashes {
+			if h.node == nil {
+				name, hash = n.Deps[i].Name, h.s
+				break
+			}
+		}
+		for _, r := range n.refs {
+			if hash != "" {
+				break
+			}
+			found := false
+			for _, h := range r.refs {
+				if h != nil && h.node != nil {
+					found = true
+					break
+				}
+			}
+			if found {
+				continue
+			}
+			for _, h := range r.refs {
+				if h != nil {
+					name, hash = r.name, h.s
+					break
+				}
+			}
+		}
+		if hash == "" {
+			continue
+		}
+		return &Error{File: d.file, Line: n.Line, Path: "concrete_specs." + clip(n.Hash) + ".dependencies",
+			Msg: fmt.Sprintf("%s/%s: dependency %s/%s is not in concrete_specs: Spack links a lockfile's records by their hashes and refuses such a file", clip(n.Name), short(n.Hash), clip(name), short(hash))}
+	}
+	return nil
+}
+
 // checkRoots refuses a lockfile whose root concrete_specs lacks: Spack
 // looks each root up by its key and refuses the file.
 func (d *decoder) checkRoots() error {

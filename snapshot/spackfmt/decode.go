@@ -314,6 +314,9 @@ func Decode(file string, data []byte) (*Set, error) {
 		if err := d.checkRoots(); err != nil {
 			return nil, err
 		}
+		if err := d.checkDeps(); err != nil {
+			return nil, err
+		}
 	}
 	// The bytes are read: the nodes hold copies of what they keep, and
 	// finishing needs none of them. Let go here, the scanner no longer

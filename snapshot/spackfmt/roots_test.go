@@ -1,6 +1,7 @@
 package spackfmt
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -111,5 +112,38 @@ func TestRootsThroughCycle(t *testing.T) {
 		if !slices.Equal(nd.Roots, want) {
 			t.Errorf("%s: roots %v, want %v", nd.Name, nd.Roots, want)
 		}
+	}
+}
+
+// A record whose dependency concrete_specs lacks makes a lockfile Spack
+// cannot read (it links every record's dependencies by hash, and fails
+// on one missing), at every version and whether a root reaches the
+// record or not: it was read with a warning, so a pull request that
+// deleted a shared dependency's record passed a gate on lost stacks.
+// Refused, at the record's line; an index keeps its warning.
+func TestLockfileMissingDependencyRefused(t *testing.T) {
+	const a, b, z = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"
+	v6 := func(roots string) string {
+		return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[` + roots + `],"concrete_specs":{
+"` + a + `":{"name":"a","version":"1","hash":"` + a + `","dependencies":[{"name":"z","hash":"` + z + `","parameters":{"deptypes":["link"],"virtuals":[]}}]},
+"` + b + `":{"name":"b","version":"1","hash":"` + b + `"}}}`
+	}
+	v2 := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":2},"roots":[{"hash":"` + a + `","spec":"a"}],"concrete_specs":{
+"` + a + `":{"a":{"version":"1","hash":"` + a + `","dependencies":{"z":{"hash":"` + z + `","type":["link"]}}}}}}`
+	for name, data := range map[string]string{
+		"reached":   v6(`{"hash":"` + a + `","spec":"a"}`),
+		"unreached": v6(`{"hash":"` + b + `","spec":"b"}`),
+		"version 2": v2,
+	} {
+		_, err := Decode("spack.lock", []byte(data))
+		var e *Error
+		if !errors.As(err, &e) || e.Line != 2 || !strings.Contains(e.Msg, "dependency z/zzzzzzz is not in concrete_specs") {
+			t.Errorf("%s: %v, want an error at line 2 naming dependency z", name, err)
+		}
+	}
+	index := `{"database":{"version":"8","installs":{"` + a + `":{"spec":{"name":"a","version":"1","hash":"` + a + `","dependencies":[{"name":"z","hash":"` + z + `","parameters":{"deptypes":["link"],"virtuals":[]}}]},"ref_count":0,"in_buildcache":true}}}}`
+	s, err := Decode("index.json", []byte(index))
+	if err != nil || len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].Message, "is not in the file") {
+		t.Errorf("index: %v, %+v: want a warning", err, s)
 	}
 }
