@@ -35,6 +35,9 @@ func TestPageErrors(t *testing.T) {
 		{"meta twice, JSON and YAML", head + "meta: {}\nspec_details: []\nmeta:\n  num_specs: 0\n---\n", 7, 0, []string{"meta is given twice (lines 5 and 7)"}},
 		{"broken YAML", head + "layout: cache: again\n---\n", 5, len("layout: cache:"), []string{"broken YAML front matter", "mapping values are not allowed"}},
 		{"YAML type", "---\ntitle: [1, 2]\nlayout: cache\nspec_details: []\n---\n", 2, 0, []string{"broken YAML front matter", "cannot unmarshal"}},
+		// Jekyll splits a string of categories at spaces: say what to write.
+		{"categories as a string", "---\ntitle: zlib\nlayout: cache\ncategories: package develop\nspec_details: []\n---\n", 4, 0,
+			[]string{`categories: "package develop" is one string, which the site splits at spaces into [package, develop]; write categories: [package, <tag>], a list`}},
 		{"broken JSON in spec_details", head + badSpecs + "\n---\n", 5, strings.Index(badSpecs, `"os"`) + 1,
 			[]string{"broken JSON in spec_details", "invalid character"}},
 		{"spec of the wrong type", head + badSecond + "\n---\n", 5, strings.Index(badSecond, `, {"hash"`) + 3,

@@ -22,11 +22,11 @@ type envelope struct {
 	// Layout is the layout the page asks for. The site gives the
 	// pages of _cache the layout cache by default, which renders their
 	// specs: a page that asks for another shows none (decodePage).
-	Layout      layoutName `yaml:"layout"`
-	Categories  []string   `yaml:"categories"`
-	Meta        yaml.Node  `yaml:"meta"`
-	SpecDetails yaml.Node  `yaml:"spec_details"`
-	SpecFiles   yaml.Node  `yaml:"spec_files"` // the 2021–2022 layout
+	Layout      layoutName   `yaml:"layout"`
+	Categories  categoryList `yaml:"categories"`
+	Meta        yaml.Node    `yaml:"meta"`
+	SpecDetails yaml.Node    `yaml:"spec_details"`
+	SpecFiles   yaml.Node    `yaml:"spec_files"` // the 2021–2022 layout
 	// Published is Jekyll's: a page whose published is not true is
 	// left out of the site (checkPublished).
 	Published yaml.Node `yaml:"published"`
@@ -829,6 +829,31 @@ func (l *layoutName) UnmarshalYAML(n *yaml.Node) error {
 		return err
 	}
 	*l = layoutName{Name: s, Set: true, Line: n.Line}
+	return nil
+}
+
+// categoryList is a page's categories, a list. Jekyll reads a string
+// there too, split at spaces (categories: package develop is [package,
+// develop]); no catalogue page writes one, and yaml.v3's own refusal
+// ("cannot unmarshal !!str `package...` into []string") said nothing of
+// what to write: this one does.
+type categoryList []string
+
+// UnmarshalYAML reads the list, and refuses a scalar by what the site
+// reads it as.
+func (c *categoryList) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		var s string
+		if err := n.Decode(&s); err == nil {
+			return fmt.Errorf("line %d: categories: %s is one string, which the site splits at spaces into [%s]; write categories: [package, <tag>], a list",
+				n.Line, shorten(strconv.Quote(s), 60), shorten(strings.Join(strings.Fields(s), ", "), 60))
+		}
+	}
+	var l []string
+	if err := n.Decode(&l); err != nil {
+		return err
+	}
+	*c = l
 	return nil
 }
 
