@@ -231,7 +231,11 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 	// specs; mergeSpackFiles moves them aside.
 	slices.SortFunc(pkgs, func(a, b *Package) int { return strings.Compare(a.Name, b.Name) })
 	if len(pkgs) == 0 {
-		return nil, nil, &Error{File: file, Msg: fmt.Sprintf("%s %s holds no spec", set.Kind, file)}
+		msg := fmt.Sprintf("%s %s holds no spec", set.Kind, file)
+		if len(set.Warnings) > 0 { // a lockfile's records that no root reaches, say
+			msg += ": " + set.Warnings[0].Message
+		}
+		return nil, nil, &Error{File: file, Msg: msg}
 	}
 	return pkgs, warnings, nil
 }
@@ -433,11 +437,20 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 		if p.merge() && len(p.Specs) == 0 {
 			orphans = append(orphans, p.Unlisted()...)
 			if w := warnings[p]; len(w) > 0 || counts[p] != nil {
-				// Keep what the file said: it moves to the next package.
+				// Keep what the file said (its warnings, and what its
+				// canonicalization counted, which go with a file's first
+				// package by name, an index's record out of the build
+				// cache as often as not): it moves to the next package.
 				if orphanOwner == nil {
 					orphanOwner = &Package{}
 				}
 				warnings[orphanOwner] = append(warnings[orphanOwner], w...)
+				if c := counts[p]; c != nil {
+					if counts[orphanOwner] == nil {
+						counts[orphanOwner] = RuleCounts{}
+					}
+					counts[orphanOwner].add(c)
+				}
 			}
 		} else {
 			out = append(out, p)
@@ -451,6 +464,12 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 	}
 	if orphanOwner != nil && len(out) > 0 {
 		warnings[out[0]] = append(warnings[out[0]], warnings[orphanOwner]...)
+		if c := counts[orphanOwner]; c != nil {
+			if counts[out[0]] == nil {
+				counts[out[0]] = RuleCounts{}
+			}
+			counts[out[0]].add(c)
+		}
 	}
 }
 
