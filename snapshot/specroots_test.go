@@ -7,7 +7,8 @@ import (
 )
 
 // What a Spack file's canonicalization counted goes with its first
-// package by name; when that package has no listed spec (an index's
+// package by name; when that package has no listed spec (a spec file's
+// dependency in a folder, which no file there has for root, or an index's
 // record out of the build cache), it was merged away and the counts with
 // it: the report's "Canonicalized strings" left the file out. Only the
 // listed specs count: zlib, whose compiler Spack wrote gcc@=10.2.1.
@@ -16,10 +17,14 @@ func TestSpackCountsOfUnlistedFirst(t *testing.T) {
 		aaa  = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 		zlib = "zbcdefghijklmnopqrstuvwxyz234567"
 	)
+	spec := `{"spec":{"_meta":{"version":4},"nodes":[
+{"name":"zlib","version":"1.3","compiler":{"name":"gcc","version":"=10.2.1"},"hash":"` + zlib + `","dependencies":[{"name":"aaa","hash":"` + aaa + `","parameters":{"deptypes":["link"],"virtuals":[]}}]},
+{"name":"aaa","version":"1","compiler":{"name":"gcc","version":"=10.2.1"},"hash":"` + aaa + `"}]}}`
 	index := `{"database":{"version":"8","installs":{
 "` + aaa + `":{"spec":{"name":"aaa","version":"1","compiler":{"name":"gcc","version":"=10.2.1"},"hash":"` + aaa + `"},"ref_count":1,"in_buildcache":false},
 "` + zlib + `":{"spec":{"name":"zlib","version":"1.3","compiler":{"name":"gcc","version":"=10.2.1"},"hash":"` + zlib + `","dependencies":[{"name":"aaa","hash":"` + aaa + `","parameters":{"deptypes":["link"],"virtuals":[]}}]},"ref_count":0,"in_buildcache":true}}}}`
 	for _, tt := range []struct{ name, file, data string }{
+		{"a folder of spec files", "zlib.spec.json", spec},
 		{"an index", "index.json", index},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
