@@ -118,10 +118,22 @@ func Register(d Decoder) { registered = append(registered, d) }
 // detectSize is how much of a file Decoder.Detect sees.
 const detectSize = 512
 
+// partDecoder is a Decoder that reads a file found in a folder otherwise
+// than the same file named alone: a Spack spec file alone is a spec with
+// its DAG, and one of a folder a build cache's spec file, whose spec is
+// its root alone (spack.go).
+type partDecoder interface {
+	decodePart(file string, data []byte) ([]*Package, []Warning, error)
+}
+
 // decodeOther decodes a file with decoder d and finishes its packages'
 // specs as a State does its own. The counts are the rules the
-// canonicalization of all its packages applied.
-func decodeOther(d Decoder, file string, data []byte, opt Options, st *loadState) ([]*Package, RuleCounts, []Warning, error) {
+// canonicalization of all its packages applied. alone says the file is
+// the snapshot itself (File.Root), not one of a folder (partDecoder).
+// The specs a file holds only as dependencies (Package.Unlisted) are
+// canonicalized too, uncounted, so that they compare with the copies
+// other files list (spackConflicts).
+func decodeOther(d Decoder, file string, data []byte, opt Options, st *loadState, alone bool) ([]*Package, RuleCounts, []Warning, error) {
 	if sd, ok := d.(Stateful); ok {
 		f := st.finisher(opt)
 		pkgs, warnings, err := st.state(sd).Decode(file, data, f)
@@ -130,17 +142,33 @@ func decodeOther(d Decoder, file string, data []byte, opt Options, st *loadState
 		}
 		return pkgs, f.c.counts, warnings, nil
 	}
-	pkgs, warnings, err := d.Decode(file, data)
+	var pkgs []*Package
+	var warnings []Warning
+	var err error
+	if pd, ok := d.(partDecoder); ok && !alone {
+		pkgs, warnings, err = pd.decodePart(file, data)
+	} else {
+		pkgs, warnings, err = d.Decode(file, data)
+	}
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	counts := RuleCounts{}
+	var uc *canonicalizer // the unlisted specs': not counted
 	for _, p := range pkgs {
 		c := st.canonicalizer()
 		if err := finishSpecs(file, p.Line, "package "+p.Name, p.Specs, opt.Raw, c); err != nil {
 			return nil, nil, nil, err
 		}
 		counts.add(c.counts)
+		if u := p.Unlisted(); len(u) > 0 && !opt.Raw {
+			if uc == nil {
+				uc = st.canonicalizer()
+			}
+			for k := range u {
+				uc.spec(&u[k].Spec, true)
+			}
+		}
 	}
 	for _, p := range pkgs {
 		st.lists.share(p.Specs)

@@ -36,6 +36,12 @@ func TestIndexBesideSpecFiles(t *testing.T) {
 		// it, as one the index lacks (a tenth adversarial pass, issue 35:
 		// its spec file was left out without a word).
 		{"the index has libdwarf out of the build cache", outOfCache(t, data, "sk2gqqz4n5njmvktycnd25wq25jxiqkr"), []string{"libelf"}, true},
+		// The spec file's spec is libdwarf, its root; libelf is its
+		// dependency, which the build cache holds only with a spec file
+		// of its own: an index that has it out of the build cache is
+		// what Spack's own index of the folder writes (libelf's tarball
+		// and spec file deleted), not a stale one. It was warned of.
+		{"the index has libdwarf's dependency out of the build cache", outOfCache(t, data, "rqh2vuf6fqwkmipzgi2wjx352mq7y7ez"), []string{"libdwarf"}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()

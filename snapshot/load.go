@@ -435,9 +435,12 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 // the union of both, such a loss passed every gate. Spack files are known
 // by their content (a result's kind), an index too, gzip'd or not, and
 // one that does not decode (its error, or its skip, stands) still leaves
-// them out. A spec file with a spec no index has, or has out of the
-// build cache (in_buildcache false), gets a warning that names it; one
-// that did not decode keeps its error.
+// them out. A spec file whose spec (its root: a spec file of a folder
+// lists no other, spack.go) no index has, or has out of the build cache
+// (in_buildcache false), gets a warning that names it; one that did not
+// decode keeps its error. (Its dependencies are the index's to have in
+// the build cache or not: Spack's index of the folder has them out of
+// it unless a spec file of their own is there.)
 func besideIndex(cands []candidate, results []result) []Warning {
 	var indexes []int
 	failed := false
@@ -638,7 +641,7 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 			// a fifth of an index's peak (issue 35 item 19).
 			st.buf = nil
 		}
-		pkgs, counts, warnings, err := decodeOther(d, file, data, opt, st)
+		pkgs, counts, warnings, err := decodeOther(d, file, data, opt, st, c.file.Root)
 		return result{bytes: n, pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 	}
 	for _, d := range c.decoders {
@@ -683,7 +686,7 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 		return result{bytes: inputBytes(data), err: &NotInFormat{&Error{File: file, Line: 1, Msg: hint}}}
 	}
 	n := inputBytes(data)
-	pkgs, counts, warnings, err := decodeOther(fallback, file, data, opt, st)
+	pkgs, counts, warnings, err := decodeOther(fallback, file, data, opt, st, c.file.Root)
 	if err == nil && len(pkgs) > 0 {
 		if why, atTag := rule.leftOut(c.file, pkgs[0].Name, pkgs[0].Tag()); why != "" {
 			e := &Error{File: file, Msg: why}

@@ -28,13 +28,18 @@ import (
 //     the lost-stack gate speak of roots;
 //   - Deps, Recipe and Root, for the rebuild causes (diff/causes.go);
 //   - an index's records outside the build cache (an external compiler)
-//     are no specs but are kept in Package.Unlisted, as dependencies.
+//     are no specs but are kept in Package.Unlisted, as dependencies; so
+//     are a spec file's nodes but its root, in a folder (decodePart): a
+//     spec file named alone has every node for a spec (Decode).
 //
 // The same package in several Spack files of one snapshot (a folder of
 // spec files sharing dependencies) is one package; a hash in several
 // files is one spec, which they must agree on (spackConflicts): the same
-// package, facets, dependencies and recipe. Its stacks are those of every
-// file (the roots of several lockfiles).
+// package, facets, dependencies and recipe, whether the files list it or
+// hold it as a dependency. Its stacks are those of every file (the roots
+// of several lockfiles). A hash one file lists and another holds as a
+// dependency is a spec (mergeSpackFiles): a dependency that another spec
+// file of the folder has for root is in the build cache.
 
 func init() { Register(spackDecoder{}) }
 
@@ -59,7 +64,30 @@ func (spackDecoder) detectByContent(head []byte) bool {
 	return spackfmt.SniffSure(head) != spackfmt.Unknown
 }
 
-func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, error) {
+// Decode decodes a Spack file that is the snapshot itself (named alone
+// on the command line): a spec file's every node is a spec, as Spack
+// reads one spec file, a concrete spec with its DAG (spackfmt.Set.Whole).
+func (d spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, error) {
+	return d.decode(file, data, true)
+}
+
+// decodePart decodes a Spack file of a folder (partDecoder): a spec file
+// there is one of a build cache's, whose spec is its root, the first
+// node (the tarball beside it is the root's); its other nodes are
+// unlisted, dependencies for the edges, and are specs only where a spec
+// file of their own has them for root. That is what Spack's index of the
+// folder counts (spack buildcache update-index: each file's spec added
+// with its dependencies, the spec alone marked in_buildcache), and what
+// a layout-v3 mirror read from its spec manifests counts (package
+// mirror): a dependency whose spec file is gone is gone from the build
+// cache.
+func (d spackDecoder) decodePart(file string, data []byte) ([]*Package, []Warning, error) {
+	return d.decode(file, data, false)
+}
+
+// decode is Decode (whole: a spec file's every node a spec) and
+// decodePart.
+func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []Warning, error) {
 	set, err := spackfmt.Decode(file, data)
 	if err != nil {
 		var e *spackfmt.Error
@@ -67,6 +95,9 @@ func (spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, err
 			return nil, nil, &Error{File: e.File, Line: e.Line, Col: e.Col, Msg: e.Path + ": " + e.Msg}
 		}
 		return nil, nil, &Error{File: file, Msg: err.Error()}
+	}
+	if whole {
+		set.Whole()
 	}
 	if len(set.Nodes) == 0 && len(set.Others) > 0 {
 		// Every record is out of the build cache: Spack installs none
@@ -351,10 +382,15 @@ func (s *Snapshot) mixedFormats() *Error {
 }
 
 // mergeSpackFiles makes the packages of Spack files that share a name one
-// package (specs by hash, once), moving their warnings and counts along;
-// packages left with no listed spec (only unlisted ones) go to the first
-// package's Unlisted so that no package without specs is reported. It
-// keeps Packages sorted by name.
+// package (specs by hash, once), moving their warnings and counts along.
+// A spec listed in one file is no unlisted one of another (a folder of
+// spec files: a dependency in one file that another file has for root is
+// in the build cache), and an unlisted spec is kept once. Packages left
+// with no listed spec (only unlisted ones) go to the first package's
+// Unlisted so that no package without specs is reported. The merged
+// package is that of the first file, by name, that lists a spec of it
+// (its File and Line): the spec file whose root it is, not one that
+// holds it as a dependency. It keeps Packages sorted by name.
 func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*Package]RuleCounts) {
 	found := false
 	for _, p := range s.Packages {
@@ -367,20 +403,17 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 		return
 	}
 	slices.SortStableFunc(s.Packages, func(a, b *Package) int {
-		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.File(), b.File()))
+		return cmp.Or(strings.Compare(a.Name, b.Name), compareBool(len(b.Specs) > 0, len(a.Specs) > 0), strings.Compare(a.File(), b.File()))
 	})
-	var c *canonicalizer
-	if !s.Raw {
-		c = newCanonicalizer()
-	}
 	out := s.Packages[:0]
 	var orphans []NamedSpec // unlisted specs of packages with no listed spec
 	var orphanOwner *Package
 	for i := 0; i < len(s.Packages); {
 		p := s.Packages[i]
-		j, n := i+1, len(p.Specs)
+		j, n, nu := i+1, len(p.Specs), len(p.Unlisted())
 		for j < len(s.Packages) && s.Packages[j].Name == p.Name && p.merge() && s.Packages[j].merge() {
 			n += len(s.Packages[j].Specs)
+			nu += len(s.Packages[j].Unlisted())
 			j++
 		}
 		if j > i+1 {
@@ -389,13 +422,17 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 			// doubling.
 			p.Specs = append(make([]Spec, 0, n), p.Specs...)
 		}
+		// The unlisted copies of every file, once all are known: a spec
+		// that one file lists is no unlisted one of another, and a
+		// dependency that thousands of spec files list is one.
+		var unlisted []NamedSpec
+		if j > i+1 && nu > 0 {
+			unlisted = append(make([]NamedSpec, 0, nu), p.Unlisted()...)
+		}
 		for k := i + 1; k < j; k++ {
 			q := s.Packages[k]
 			p.Specs = append(p.Specs, q.Specs...)
-			if u := q.Unlisted(); len(u) > 0 {
-				o := p.ownOrigin()
-				o.Unlisted = append(o.Unlisted, u...)
-			}
+			unlisted = append(unlisted, q.Unlisted()...)
 			warnings[p] = append(warnings[p], warnings[q]...)
 			if counts[q] != nil {
 				if counts[p] == nil {
@@ -429,25 +466,46 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 			}
 			p.Specs = out
 		}
-		if p.merge() && c != nil {
-			for k := range p.Unlisted() {
-				c.spec(&p.Origin.Unlisted[k].Spec, true)
-			}
+		if unlisted != nil {
+			p.ownOrigin().Unlisted = onlyUnlisted(unlisted, p.Specs)
+		}
+		// The packages merged into p are let go, and what they refer to:
+		// a file's packages are carved out of one block, which its
+		// listed package keeps (a spec file's root), and each of
+		// thousands of spec files kept a package, an Origin and a copy
+		// of a dependency they all list so.
+		for k := i + 1; k < j; k++ {
+			*s.Packages[k] = Package{}
 		}
 		if p.merge() && len(p.Specs) == 0 {
 			orphans = append(orphans, p.Unlisted()...)
 			if w := warnings[p]; len(w) > 0 || counts[p] != nil {
-				// Keep what the file said: it moves to the next package.
+				// Keep what the file said (its warnings, and what its
+				// canonicalization counted, which go with a file's first
+				// package by name, an index's record out of the build
+				// cache or a spec file's dependency as often as not): it
+				// moves to the next package.
 				if orphanOwner == nil {
 					orphanOwner = &Package{}
 				}
 				warnings[orphanOwner] = append(warnings[orphanOwner], w...)
+				if c := counts[p]; c != nil {
+					if counts[orphanOwner] == nil {
+						counts[orphanOwner] = RuleCounts{}
+					}
+					counts[orphanOwner].add(c)
+				}
 			}
+			*p = Package{}
 		} else {
 			out = append(out, p)
 		}
 		i = j
 	}
+	// The packages merged into others, and their unlisted copies, are
+	// let go: a dependency that each of thousands of spec files lists
+	// kept a package and a copy for each.
+	clear(s.Packages[len(out):])
 	s.Packages = out
 	if len(orphans) > 0 && len(out) > 0 {
 		o := out[0].ownOrigin()
@@ -455,7 +513,55 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 	}
 	if orphanOwner != nil && len(out) > 0 {
 		warnings[out[0]] = append(warnings[out[0]], warnings[orphanOwner]...)
+		if c := counts[orphanOwner]; c != nil {
+			if counts[out[0]] == nil {
+				counts[out[0]] = RuleCounts{}
+			}
+			counts[out[0]].add(c)
+		}
 	}
+}
+
+// onlyUnlisted returns the specs of u, sorted by hash, once each (the
+// first copy of a hash), but those listed (specs, sorted by hash): the
+// unlisted specs of a package merged from several files. It sorts u in
+// place (a list of its own), and returns a copy of what it keeps when
+// that is less than half of u (the copies of a dependency that
+// thousands of spec files list would keep their list for it), nil for
+// none.
+func onlyUnlisted(u []NamedSpec, specs []Spec) []NamedSpec {
+	slices.SortStableFunc(u, func(a, b NamedSpec) int { return strings.Compare(a.Hash, b.Hash) })
+	out := u[:0]
+	prev := ""
+	for k, sp := range u {
+		if k > 0 && sp.Hash == prev {
+			continue
+		}
+		prev = sp.Hash
+		if _, listed := slices.BinarySearchFunc(specs, sp.Hash, func(s Spec, h string) int { return strings.Compare(s.Hash, h) }); listed {
+			continue
+		}
+		out = append(out, sp)
+	}
+	clear(u[len(out):])
+	switch {
+	case len(out) == 0:
+		return nil
+	case len(out) < cap(out)/2:
+		return slices.Clone(out)
+	}
+	return out
+}
+
+// compareBool orders false before true.
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // joinCopies returns a, a spec of a Spack file, with the stacks and roots
@@ -482,11 +588,12 @@ func joinCopies(a, b Spec) Spec {
 // spackConflicts returns, for each Spack file of the snapshot that lists a
 // hash another Spack file lists with other content (another package,
 // version, compiler, os, platform, target, variants, dependencies or
-// recipe), its error: a hash names one spec, and which file is right
-// cannot be told, so every file of the conflict is bad (as every page of
-// a hash under two packages is), whatever the files' names. Copies that
-// agree are one spec (a folder of spec files repeats shared
-// dependencies). One file lists a hash once (spackfmt refuses it twice).
+// recipe; listed or unlisted, a spec file's dependency), its error: a
+// hash names one spec, and which file is right cannot be told, so every
+// file of the conflict is bad (as every page of a hash under two
+// packages is), whatever the files' names. Copies that agree are one
+// spec (a folder of spec files repeats shared dependencies). One file
+// lists a hash once (spackfmt refuses it twice).
 func (s *Snapshot) spackConflicts() map[string]*Error {
 	first := ""
 	several := false
@@ -509,25 +616,35 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 	}
 	seen := map[string]listing{}
 	var dups map[string][]listing // every listing of a hash listed more than once
+	note := func(l listing) {
+		f, ok := seen[l.spec.Hash]
+		if !ok {
+			seen[l.spec.Hash] = l
+			return
+		}
+		if dups == nil {
+			dups = map[string][]listing{}
+		}
+		if dups[l.spec.Hash] == nil {
+			dups[l.spec.Hash] = []listing{f}
+		}
+		dups[l.spec.Hash] = append(dups[l.spec.Hash], l)
+	}
 	for _, p := range s.Packages {
 		if !p.merge() {
 			continue
 		}
 		for k := range p.Specs {
-			sp := &p.Specs[k]
-			l := listing{p, sp}
-			f, ok := seen[sp.Hash]
-			if !ok {
-				seen[sp.Hash] = l
-				continue
-			}
-			if dups == nil {
-				dups = map[string][]listing{}
-			}
-			if dups[sp.Hash] == nil {
-				dups[sp.Hash] = []listing{f}
-			}
-			dups[sp.Hash] = append(dups[sp.Hash], l)
+			note(listing{p, &p.Specs[k]})
+		}
+		// A file's copy of a spec it holds only as a dependency (a spec
+		// file's nodes but its root) is a copy too: the same hash as
+		// another file's root, or dependency, with other content is
+		// the same contradiction. (A package's unlisted specs are of
+		// its name: spackDecoder.)
+		u := p.Unlisted()
+		for k := range u {
+			note(listing{p, &u[k].Spec})
 		}
 	}
 	type fileConflict struct {

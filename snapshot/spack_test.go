@@ -86,7 +86,10 @@ func TestLoadSpackFiles(t *testing.T) {
 }
 
 // A build_cache/ folder holding index.json, and a folder of spec files
-// that share dependencies: the shared nodes are one spec each.
+// that share dependencies: each file's spec is its root, and the
+// dependencies, which no file of the folder has for root, are unlisted
+// (out of the build cache, as Spack's index of the folder has them),
+// once each.
 func TestLoadSpackFolders(t *testing.T) {
 	dir := t.TempDir()
 	copyFile(t, filepath.Join(spackFixtures, "index.v7-layout2-unsigned.json"), filepath.Join(dir, "mirror", "build_cache", "index.json"))
@@ -108,14 +111,22 @@ func TestLoadSpackFolders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// core2: libdwarf, libelf (twice in files, once here); m1: all five.
-	if s.Specs() != 7 {
-		t.Errorf("spec files: %d specs, want 7:\n%s", s.Specs(), strings.Join(specLines(s), "\n"))
+	// The roots: core2's libdwarf (in two files, once here) and m1's.
+	if s.Specs() != 2 {
+		t.Errorf("spec files: %d specs, want 2:\n%s", s.Specs(), strings.Join(specLines(s), "\n"))
 	}
+	var unlisted []string
 	for _, p := range s.Packages {
-		if p.Name == "libelf" && len(p.Specs) != 2 {
-			t.Errorf("libelf: %d specs", len(p.Specs))
+		if p.Name != "libdwarf" {
+			t.Errorf("package %s listed: a dependency no spec file has for root", p.Name)
 		}
+		for _, u := range p.Unlisted() {
+			unlisted = append(unlisted, u.Name+"/"+u.Hash[:7])
+		}
+	}
+	slices.Sort(unlisted)
+	if want := []string{"compiler-wrapper/qeehcxy", "gcc-runtime/izgzpze", "gcc/vd7v4ss", "libelf/jr3yipy", "libelf/rqh2vuf"}; !slices.Equal(unlisted, want) {
+		t.Errorf("unlisted %v, want %v", unlisted, want)
 	}
 }
 
@@ -195,7 +206,12 @@ func TestLoadSignedSpecFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loadsAs(t, want, sig, filepath.Dir(sig))
+	loadsAs(t, want, sig)
+	copyFile(t, plain, filepath.Join(dir, "plain", "libdwarf-core2.spec.json"))
+	if want, err = Load(filepath.Join(dir, "plain"), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	loadsAs(t, want, filepath.Dir(sig))
 }
 
 // A build cache's spec file whose first key is not "spec" (its checksum
@@ -220,7 +236,13 @@ func TestLoadSpecFileKeyOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loadsAs(t, want, path, filepath.Dir(path))
+	loadsAs(t, want, path)
+	folder := filepath.Join(t.TempDir(), "plain")
+	copyFile(t, plain, filepath.Join(folder, "libdwarf.spec.json"))
+	if want, err = Load(folder, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	loadsAs(t, want, filepath.Dir(path))
 }
 
 // A file whose name says it is a Spack file (*.spec.json, *.spec.json.sig,

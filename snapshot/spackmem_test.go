@@ -85,8 +85,10 @@ func TestSpecFolderMemory(t *testing.T) {
 	for k, files := range []int{n, 4 * n} {
 		dir, size := writeSpecFolder(t, files)
 		alloc, kept, snap := loadCost(t, dir)
-		if got := snap.Specs(); got != files+1 {
-			t.Fatalf("%d files: %d specs, want %d", files, got, files+1)
+		// Each file's root; the compiler they all depend on has no
+		// spec file, and is no spec of the folder.
+		if got := snap.Specs(); got != files {
+			t.Fatalf("%d files: %d specs, want %d", files, got, files)
 		}
 		t.Logf("%d files, %d bytes: allocated %d (%.1fx), kept %d (%.2fx)", files, size, alloc, float64(alloc)/float64(size), kept, float64(kept)/float64(size))
 		if kept > 4*uint64(size) {
@@ -204,7 +206,8 @@ func TestTinyIndexMemory(t *testing.T) {
 // FuzzSpackFile maps mutated Spack files onto packages (spackDecoder):
 // no panic; an error is an *Error naming the file; packages are sorted by
 // name, each spec has its SpecMore and known dependencies, and every
-// listed node of the file is one spec.
+// listed node of the file is one spec: named alone (Decode) a spec
+// file's every node, in a folder (decodePart) its root.
 func FuzzSpackFile(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join(spackFixtures, "*"))
 	for _, p := range files {
@@ -215,29 +218,45 @@ func FuzzSpackFile(f *testing.F) {
 	f.Add(tinyIndex(6, 2))
 	f.Add([]byte(specFileN(1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		pkgs, _, err := spackDecoder{}.Decode("f", data)
-		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || e.File != "f" {
-				t.Fatalf("%T %v: not an *Error naming the file", err, err)
+		for _, alone := range []bool{true, false} {
+			decode := spackDecoder{}.Decode
+			if !alone {
+				decode = spackDecoder{}.decodePart
 			}
-			return
-		}
-		specs := 0
-		for i, p := range pkgs {
-			if p.Name == "" || p.File() != "f" || !p.merge() || i > 0 && pkgs[i-1].Name >= p.Name {
-				t.Fatalf("package %d: %+v", i, p)
-			}
-			for _, sp := range append(p.Specs, unlistedSpecs(p)...) {
-				if sp.More == nil || sp.Deps() == nil {
-					t.Fatalf("%s/%s: no SpecMore or dependencies unknown", p.Name, sp.Hash)
+			pkgs, _, err := decode("f", data)
+			if err != nil {
+				var e *Error
+				if !errors.As(err, &e) || e.File != "f" {
+					t.Fatalf("%T %v: not an *Error naming the file", err, err)
 				}
+				return
 			}
-			specs += len(p.Specs)
-		}
-		set, err := spackfmt.Decode("f", data)
-		if err != nil || len(set.Nodes) != specs {
-			t.Fatalf("%d specs, spackfmt: %v", specs, err)
+			specs, all := 0, 0
+			for i, p := range pkgs {
+				if p.Name == "" || p.File() != "f" || !p.merge() || i > 0 && pkgs[i-1].Name >= p.Name {
+					t.Fatalf("package %d: %+v", i, p)
+				}
+				for _, sp := range append(p.Specs, unlistedSpecs(p)...) {
+					if sp.More == nil || sp.Deps() == nil {
+						t.Fatalf("%s/%s: no SpecMore or dependencies unknown", p.Name, sp.Hash)
+					}
+				}
+				specs += len(p.Specs)
+				all += len(p.Specs) + len(p.Unlisted())
+			}
+			set, err := spackfmt.Decode("f", data)
+			if err != nil {
+				t.Fatalf("spackfmt: %v", err)
+			}
+			if nodes := len(set.Nodes) + len(set.Others); all != nodes {
+				t.Fatalf("alone %v: %d specs and unlisted, spackfmt %d nodes", alone, all, nodes)
+			}
+			if alone {
+				set.Whole()
+			}
+			if len(set.Nodes) != specs {
+				t.Fatalf("alone %v: %d specs, spackfmt %d nodes", alone, specs, len(set.Nodes))
+			}
 		}
 	})
 }

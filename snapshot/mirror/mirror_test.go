@@ -59,9 +59,14 @@ func openDir(t testing.TB, dir string, o mirror.Options) *mirror.Source {
 }
 
 // TestEquivalent reads each bundled generated index as a bare file, as a
-// layout-v2 mirror, as a layout-v3 mirror, as a v3 mirror's view, and as
-// a v3 mirror without an index manifest (from its spec manifests, one of
-// them clear-signed): the same specs, facets and edges every time.
+// layout-v2 mirror, as a layout-v3 mirror, as a v3 mirror's view, as a
+// v3 mirror without an index manifest (from its spec manifests, one of
+// them clear-signed), and as a folder of the spec files (a v2 mirror's
+// build_cache/ without its index): the same specs, facets and edges
+// every time. The specs of a folder of spec files are their roots, as
+// Spack's index of it counts them: each file's DAG once counted every
+// node, and the folder held the index's records out of the build cache
+// as specs.
 func TestEquivalent(t *testing.T) {
 	t.Parallel()
 	for _, side := range []string{"old", "new"} {
@@ -125,8 +130,37 @@ func TestEquivalent(t *testing.T) {
 					t.Errorf("%s: the specs differ from the bare index's:\n%s", c.name, firstDiff(want, got))
 				}
 			}
+
+			folder := filepath.Join(dir, "spec-files", "build_cache")
+			if err := mirrorgen.SpecFolder(folder, idx); err != nil {
+				t.Fatal(err)
+			}
+			specFiles, err := snapshot.Load(folder, snapshot.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := dump(t, specFiles); got != want {
+				t.Errorf("a folder of spec files: the specs differ from the bare index's:\n%s", firstDiff(want, got))
+			}
+			// The dependencies no spec file has for root: the records
+			// the spec manifests' index has out of the build cache.
+			if got, want := unlisted(specFiles), unlisted(load(t, openDir(t, noIndex, mirror.Options{}))); !slices.Equal(got, want) || len(want) == 0 {
+				t.Errorf("a folder of spec files: unlisted %v, want %v (a v3 mirror's from its spec manifests)", got, want)
+			}
 		})
 	}
+}
+
+// unlisted returns the hashes of a snapshot's unlisted specs, sorted.
+func unlisted(s *snapshot.Snapshot) []string {
+	var out []string
+	for _, p := range s.Packages {
+		for _, u := range p.Unlisted() {
+			out = append(out, u.Name+"/"+u.Hash)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // firstDiff returns the first line where a and b differ.

@@ -740,8 +740,14 @@ func (d *decoder) specBody() error {
 	return nil
 }
 
+// specNodes reads a spec file's nodes: the first is its root, the spec
+// whose hash names the file and whose tarball the build cache holds
+// (Spack reads the root of a spec file as the first node: spec.py,
+// SpecfileReaderBase._load), and counts (Nodes); the others are its
+// dependencies, written for reference, and are Others (Set.Whole counts
+// them too).
 func (d *decoder) specNodes() error {
-	return d.s.array(func(int) error {
+	return d.s.array(func(i int) error {
 		d.s.ws()
 		at := d.s.pos
 		n, err := d.node(d.lineAt(at))
@@ -751,7 +757,7 @@ func (d *decoder) specNodes() error {
 		if n.Hash == "" {
 			return d.s.errf("node %s has no hash", n.Name)
 		}
-		return d.add(n, d.s.internHash([]byte(n.Hash)), true, at)
+		return d.add(n, d.s.internHash([]byte(n.Hash)), i == 0, at)
 	})
 }
 

@@ -46,14 +46,17 @@ func TestFixtures(t *testing.T) {
 		version int
 		nodes   []string // every counted node, by hash
 		others  int
+		// whole, for a spec file, is every node, by hash, once Whole
+		// counts them all: its nodes are its root alone.
+		whole []string
 	}{
 		{"index.v6-legacy-yaml.json", Index, 6, []string{
 			"t5mczux zlib@1.2.11 %gcc@4.5.0 test-debian6-core2 [+optimize +pic +shared] deps=[]",
-		}, 0},
+		}, 0, nil},
 		{"index.v7-layout2-unsigned.json", Index, 7, []string{
 			"rqh2vuf libelf@0.8.13 %gcc@10.2.1 test-debian6-core2 [build_system=generic] deps=[]",
 			"sk2gqqz libdwarf@20130729 %gcc@10.2.1 test-debian6-core2 [build_system=generic] deps=[libelf/rqh2vuf:build+link:]",
-		}, 0},
+		}, 0, nil},
 		{"index.v8-layout2-unsigned-mixed.json", Index, 8, []string{
 			"izgzpze gcc-runtime@10.2.1 %none test-debian6-m1 [build_system=generic] deps=[gcc/vd7v4ss:build:]",
 			"jr3yipy libelf@0.8.13 %gcc@10.2.1 test-debian6-m1 [build_system=generic] deps=[compiler-wrapper/qeehcxy:build: gcc/vd7v4ss:build:c gcc-runtime/izgzpze:link:]",
@@ -63,21 +66,29 @@ func TestFixtures(t *testing.T) {
 			"rqh2vuf libelf@0.8.13 %gcc@=10.2.1 test-debian6-core2 [build_system=generic] deps=[]",
 			"sk2gqqz libdwarf@20130729 %gcc@=10.2.1 test-debian6-core2 [build_system=generic] deps=[libelf/rqh2vuf:build+link:]",
 			"u5uz3dc libdwarf@20130729 %gcc@10.2.1 test-debian6-m1 [build_system=generic] deps=[compiler-wrapper/qeehcxy:build: gcc/vd7v4ss:build:c+cxx gcc-runtime/izgzpze:link: libelf/jr3yipy:build+link:]",
-		}, 1}, // the external gcc is not in the build cache
+		}, 1, nil}, // the external gcc is not in the build cache
 		{"spec.v3-archive-files.spec.json", SpecFile, 3, []string{
 			"l3vdiqv archive-files@2.0 %gcc@4.5.0 test-debian6-core2 [] deps=[]",
-		}, 0},
+		}, 0, []string{
+			"l3vdiqv archive-files@2.0 %gcc@4.5.0 test-debian6-core2 [] deps=[]",
+		}},
+		// A spec file's root is its first node, whatever the hashes'
+		// order: the spec whose tarball the build cache holds.
 		{"spec.v4-libdwarf-core2.spec.json", SpecFile, 4, []string{
+			"sk2gqqz libdwarf@20130729 %gcc@10.2.1 test-debian6-core2 [build_system=generic] deps=[libelf/rqh2vuf:build+link:]",
+		}, 1, []string{
 			"rqh2vuf libelf@0.8.13 %gcc@10.2.1 test-debian6-core2 [build_system=generic] deps=[]",
 			"sk2gqqz libdwarf@20130729 %gcc@10.2.1 test-debian6-core2 [build_system=generic] deps=[libelf/rqh2vuf:build+link:]",
-		}, 0},
+		}},
 		{"spec.v5-libdwarf-m1.spec.json", SpecFile, 5, []string{
+			"u5uz3dc libdwarf@20130729 %gcc@10.2.1 test-debian6-m1 [build_system=generic] deps=[compiler-wrapper/qeehcxy:build: gcc/vd7v4ss:build:c+cxx gcc-runtime/izgzpze:link: libelf/jr3yipy:build+link:]",
+		}, 4, []string{
 			"izgzpze gcc-runtime@10.2.1 %none test-debian6-m1 [build_system=generic] deps=[gcc/vd7v4ss:build:]",
 			"jr3yipy libelf@0.8.13 %gcc@10.2.1 test-debian6-m1 [build_system=generic] deps=[compiler-wrapper/qeehcxy:build: gcc/vd7v4ss:build:c gcc-runtime/izgzpze:link:]",
 			"qeehcxy compiler-wrapper@1.0 %none test-debian6-m1 [build_system=generic] deps=[]",
 			"u5uz3dc libdwarf@20130729 %gcc@10.2.1 test-debian6-m1 [build_system=generic] deps=[compiler-wrapper/qeehcxy:build: gcc/vd7v4ss:build:c+cxx gcc-runtime/izgzpze:link: libelf/jr3yipy:build+link:]",
 			"vd7v4ss gcc@10.2.1 %none test-debian6-aarch64 [build_system=generic languages=c,c++,fortran] deps=[]",
-		}, 0},
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -106,6 +117,28 @@ func TestFixtures(t *testing.T) {
 			if len(s.Warnings) != 0 {
 				t.Errorf("warnings: %v", s.Warnings)
 			}
+			s.Whole()
+			got = nil
+			for _, n := range s.Nodes {
+				got = append(got, line(n))
+			}
+			whole := tt.whole
+			if whole == nil {
+				whole = tt.nodes // not a spec file: as it was
+			}
+			if !slices.Equal(got, whole) || s.Kind == SpecFile && len(s.Others) != 0 || s.Kind != SpecFile && len(s.Others) != tt.others {
+				t.Errorf("Whole: nodes:\n%s\nwant:\n%s\n(%d others)", strings.Join(got, "\n"), strings.Join(whole, "\n"), len(s.Others))
+			}
+			var drained []string
+			for n, counts := range s.Drain() {
+				if counts {
+					drained = append(drained, line(n))
+				}
+			}
+			slices.Sort(drained)
+			if !slices.Equal(drained, whole) {
+				t.Errorf("Whole: Drain counts:\n%s\nwant:\n%s", strings.Join(drained, "\n"), strings.Join(whole, "\n"))
+			}
 		})
 	}
 }
@@ -124,7 +157,7 @@ func TestSharedHashesAgree(t *testing.T) {
 			byHash[n.Hash] = n
 		}
 		shared := 0
-		for _, n := range b.Nodes {
+		for _, n := range append(b.Nodes, b.Others...) {
 			m, ok := byHash[n.Hash]
 			if !ok {
 				continue
@@ -496,8 +529,8 @@ func TestSignedSpecFile(t *testing.T) {
 	}
 	plain := decodeFile(t, filepath.Join(fixtures, "spec.v4-libdwarf-core2.spec.json"))
 	// Lines count in the signed file: three lines of wrapper come first.
-	if len(s.Nodes) != 2 || s.Nodes[0].Line != plain.Nodes[0].Line+3 || line(s.Nodes[0]) != line(plain.Nodes[0]) {
-		t.Errorf("%d nodes, first at line %d: %s", len(s.Nodes), s.Nodes[0].Line, line(s.Nodes[0]))
+	if len(s.Nodes) != 1 || len(s.Others) != 1 || s.Nodes[0].Line != plain.Nodes[0].Line+3 || line(s.Nodes[0]) != line(plain.Nodes[0]) {
+		t.Errorf("%d nodes and %d others, the first at line %d: %s", len(s.Nodes), len(s.Others), s.Nodes[0].Line, line(s.Nodes[0]))
 	}
 }
 
@@ -506,11 +539,60 @@ func TestMerge(t *testing.T) {
 	b := decodeFile(t, filepath.Join(fixtures, "spec.v5-libdwarf-m1.spec.json"))
 	c := decodeFile(t, filepath.Join(fixtures, "spec.v4-libdwarf-core2.spec.json"))
 	m := Merge([]*Set{a, b, c})
-	if len(m.Nodes) != 7 || m.Version != 5 {
-		t.Errorf("%d nodes, version %d; want 7, 5", len(m.Nodes), m.Version)
+	// The files' roots count (libdwarf twice, one hash for the two
+	// copies of a's file); their dependencies, which no file has for
+	// root, are Others: Spack's index of the folder has them out of the
+	// build cache.
+	if len(m.Nodes) != 2 || len(m.Others) != 5 || m.Version != 5 {
+		t.Errorf("%d nodes, %d others, version %d; want 2, 5, 5", len(m.Nodes), len(m.Others), m.Version)
 	}
-	if !slices.IsSortedFunc(m.Nodes, func(x, y *Node) int { return strings.Compare(x.Hash, y.Hash) }) {
+	byHash := func(x, y *Node) int { return strings.Compare(x.Hash, y.Hash) }
+	if !slices.IsSortedFunc(m.Nodes, byHash) || !slices.IsSortedFunc(m.Others, byHash) {
 		t.Error("not sorted")
+	}
+}
+
+// A dependency that another file has for root counts, once: in a
+// build cache, the spec of every spec file is in it, whichever other
+// files list it as a dependency, and in whatever order the files come.
+func TestMergeRoots(t *testing.T) {
+	const (
+		zlib = "abcdefghijklmnopqrstuvwxyz234567"
+		curl = "bbcdefghijklmnopqrstuvwxyz234567"
+		ssl  = "cbcdefghijklmnopqrstuvwxyz234567"
+	)
+	node := func(name, hash string, deps ...string) string {
+		var d []string
+		for _, h := range deps {
+			d = append(d, `{"name":"x","hash":"`+h+`","parameters":{"deptypes":["link"],"virtuals":[]}}`)
+		}
+		return `{"name":"` + name + `","version":"1","hash":"` + hash + `","dependencies":[` + strings.Join(d, ",") + `]}`
+	}
+	spec := func(nodes ...string) *Set {
+		s, err := Decode("x.spec.json", []byte(`{"spec":{"_meta":{"version":5},"nodes":[`+strings.Join(nodes, ",")+`]}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	names := func(l []*Node) (out []string) {
+		for _, n := range l {
+			out = append(out, n.Name)
+		}
+		return out
+	}
+	for _, order := range [][]int{{0, 1}, {1, 0}} {
+		sets := []*Set{
+			spec(node("curl", curl, zlib, ssl), node("zlib", zlib), node("openssl", ssl, zlib)),
+			spec(node("zlib", zlib)),
+		}
+		m := Merge([]*Set{sets[order[0]], sets[order[1]]})
+		if got := names(m.Nodes); !slices.Equal(got, []string{"zlib", "curl"}) {
+			t.Errorf("order %v: nodes %v, want zlib, curl", order, got)
+		}
+		if got := names(m.Others); !slices.Equal(got, []string{"openssl"}) {
+			t.Errorf("order %v: others %v, want openssl", order, got)
+		}
 	}
 }
 

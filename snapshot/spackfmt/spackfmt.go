@@ -85,11 +85,15 @@ type Set struct {
 	Version int
 	// Nodes are the concrete specs that count, sorted by hash: for an
 	// index, the records in the build cache; for a lockfile, every node a
-	// root reaches; for a spec file, every node.
+	// root reaches; for a spec file, its root, the first node, which is
+	// what a build cache holds for the file (its tarball), as Spack's
+	// index of a folder of spec files counts it (Whole counts every
+	// node).
 	Nodes []*Node
 	// Others are nodes that do not count but that counted nodes depend on
 	// (an index's records that are not in the build cache, an external
-	// compiler): they resolve edges and compilers. Sorted by hash.
+	// compiler, a spec file's nodes but its root): they resolve edges and
+	// compilers. Sorted by hash.
 	Others []*Node
 	// Roots are a lockfile's roots, in file order.
 	Roots []Root
@@ -277,9 +281,32 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Line, e.Col, e.Path, e.Msg)
 }
 
-// Merge joins the sets of several spec files (a folder of them) into one:
-// a node in several files (a shared dependency) is kept once. The sets'
-// kind and version must agree on kind; the version kept is the highest.
+// Whole makes every node of a spec file count: its Others join its
+// Nodes. A spec file read alone is one concrete spec with its DAG, as
+// Spack reads it (Spec.from_json gives the root and every dependency,
+// all concrete); in a build cache, only its root is the file's (Nodes,
+// as decoded). Other kinds are left as they are.
+func (s *Set) Whole() {
+	if s.Kind != SpecFile || len(s.Others) == 0 {
+		return
+	}
+	for _, n := range s.Others {
+		n.in = inNodes
+	}
+	s.Nodes = append(s.Nodes, s.Others...)
+	s.Others = nil
+	sortByHash(s.Nodes)
+}
+
+// Merge joins the sets of several spec files (a folder of them, the shape
+// of a build cache's build_cache/) into one, as Spack's index of the
+// folder lists them (binary_distribution.py, _read_specs_and_push_index:
+// each file's spec added with its dependencies, the spec alone marked
+// in_buildcache): the nodes that count in a set count (each file's root),
+// and a node that counts in no set (a dependency no file has for root)
+// is one of Others. A node in several files (a shared dependency) is
+// kept once. The sets' kind and version must agree on kind; the version
+// kept is the highest.
 func Merge(sets []*Set) *Set {
 	out := &Set{Kind: SpecFile}
 	seen := map[string]bool{}

@@ -90,8 +90,43 @@ func V3(dir string, index []byte, o Options) error {
 			}
 		}
 	}
+	return eachSpecFile(db.Database.Installs, func(n node, h string, spec []byte) error {
+		m, err := putBlob(dir, spec, "application/vnd.spack.spec.v5+json", true)
+		if err != nil {
+			return err
+		}
+		if n.Name == o.Sign {
+			m = []byte("-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n" + string(m) + "\n-----BEGIN PGP SIGNATURE-----\n\niQEzBAEBCgAdFiEEfake\n=abcd\n-----END PGP SIGNATURE-----\n")
+		}
+		rel := fmt.Sprintf("v3/manifests/spec/%s/%s-%s-%s.spec.manifest.json", n.Name, n.Name, n.Version, h)
+		return write(dir, rel, m)
+	})
+}
+
+// SpecFolder writes the spec files of index (a build-cache index whose
+// nodes are spec format 5) at dir, as a layout-v2 mirror's build_cache/
+// holds them without its index: one per spec in the build cache, named
+// <name>-<version>-<hash>.spec.json, its DAG as V3's spec blobs have it.
+func SpecFolder(dir string, index []byte) error {
+	var db struct {
+		Database struct {
+			Installs map[string]record `json:"installs"`
+		} `json:"database"`
+	}
+	if err := json.Unmarshal(index, &db); err != nil {
+		return err
+	}
+	return eachSpecFile(db.Database.Installs, func(n node, h string, spec []byte) error {
+		return write(dir, fmt.Sprintf("%s-%s-%s.spec.json", n.Name, n.Version, h), spec)
+	})
+}
+
+// eachSpecFile calls put, by hash, with the spec file of each record of
+// installs in the build cache: the root's node first, then its DAG
+// breadth first, each node once, as Spack writes a spec file.
+func eachSpecFile(installs map[string]record, put func(n node, h string, spec []byte) error) error {
 	nodes := map[string]node{}
-	for h, r := range db.Database.Installs {
+	for h, r := range installs {
 		var n node
 		if err := json.Unmarshal(r.Spec, &n); err != nil {
 			return err
@@ -99,12 +134,12 @@ func V3(dir string, index []byte, o Options) error {
 		nodes[h] = n
 	}
 	hashes := make([]string, 0, len(nodes))
-	for h := range db.Database.Installs {
+	for h := range installs {
 		hashes = append(hashes, h)
 	}
 	slices.Sort(hashes)
 	for _, h := range hashes {
-		r := db.Database.Installs[h]
+		r := installs[h]
 		if !r.InBuildcache {
 			continue
 		}
@@ -128,19 +163,10 @@ func V3(dir string, index []byte, o Options) error {
 			if i > 0 {
 				spec.WriteByte(',')
 			}
-			spec.Write(db.Database.Installs[x].Spec)
+			spec.Write(installs[x].Spec)
 		}
 		spec.WriteString("]}}\n")
-		m, err := putBlob(dir, spec.Bytes(), "application/vnd.spack.spec.v5+json", true)
-		if err != nil {
-			return err
-		}
-		n := nodes[h]
-		if n.Name == o.Sign {
-			m = []byte("-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n" + string(m) + "\n-----BEGIN PGP SIGNATURE-----\n\niQEzBAEBCgAdFiEEfake\n=abcd\n-----END PGP SIGNATURE-----\n")
-		}
-		rel := fmt.Sprintf("v3/manifests/spec/%s/%s-%s-%s.spec.manifest.json", n.Name, n.Name, n.Version, h)
-		if err := write(dir, rel, m); err != nil {
+		if err := put(nodes[h], h, spec.Bytes()); err != nil {
 			return err
 		}
 	}

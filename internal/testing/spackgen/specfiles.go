@@ -39,8 +39,10 @@ func gccHash() string { return gen.MixHash(1 << 50) }
 // WriteSpecFolder writes n spec files (SpecFile, p<i>.spec.json) to the
 // folder dir, made if missing, with bump's files bumped (nil: none), and
 // returns the bytes written: a folder of the shape of a build cache's
-// build_cache/ (issue 35, item 8). A pair of such folders differs in the
-// bumped specs alone, each an updated spec of a changed package.
+// build_cache/ (issue 35, item 8). The folder holds n specs, the files'
+// roots: the compiler, which no file has for root, is a dependency only,
+// out of the build cache. A pair of such folders differs in the bumped
+// specs alone, each an updated spec of a changed package.
 func WriteSpecFolder(dir string, n int, bump func(i int) bool) (int64, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, err
