@@ -356,8 +356,9 @@ func rubyFloat(s string) (float64, bool) {
 }
 
 // rubyFloatString is Ruby's Float#to_s: the shortest digits that read
-// back, in fixed notation from 0.0001 to below 1e16 (1.0e+16, 1.0e-05
-// otherwise), with ".0" on a whole number.
+// back, in fixed notation from 0.0001 to below 1e15, and up to 1e16
+// when the number has a fraction (1.0e+15, 1.0e-05 otherwise), with
+// ".0" on a whole number.
 func rubyFloatString(f float64) string {
 	switch {
 	case math.IsInf(f, 1):
@@ -378,7 +379,10 @@ func rubyFloatString(f float64) string {
 	decpt := x + 1
 	var s string
 	switch {
-	case 0 < decpt && decpt <= 15:
+	case 0 < decpt && (decpt <= 15 || decpt < len(digits)):
+		// Ruby's flo_to_s: fixed when a '.' falls among the digits
+		// (1750163514123428.2, 16 digits before it) or when zeros
+		// padding a whole number stay within DBL_DIG (1.0e+15 not).
 		if len(digits) <= decpt {
 			s = digits + strings.Repeat("0", decpt-len(digits)) + ".0"
 		} else {

@@ -51,3 +51,28 @@ func TestSafeYAMLLongScalars(t *testing.T) {
 		}
 	}
 }
+
+// TestRubyFloatShown: a float is shown as Ruby 3.1's Float#to_s writes
+// it (answers recorded from Ruby). With 16 digits before its point and
+// one after, 1750163514123428.2 is written fixed, which cachediff wrote
+// 1.7501635141234282e+15: a title spelt so, which the site shows as
+// written, was refused as shown otherwise.
+func TestRubyFloatShown(t *testing.T) {
+	for text, want := range map[string]string{
+		"1750163514123428.2":  "1750163514123428.2",
+		"1942251639984012.5":  "1942251639984012.5",
+		"1234567890123456.7":  "1234567890123456.8",
+		"1000000000000000.0":  "1.0e+15",
+		"100000000000000.0":   "100000000000000.0",
+		"100000000000000.5":   "100000000000000.5",
+		"9007199254740993.0":  "9.007199254740992e+15",
+		"12345678901234567.0": "1.2345678901234568e+16",
+		"0.0001":              "0.0001",
+		"0.00001":             "1.0e-05",
+		"1.0e+20":             "1.0e+20",
+	} {
+		if r := safeYAMLReads(text); r.kind != readFloat || r.shown != want {
+			t.Errorf("%s: %d %q, want the float %s", text, r.kind, r.shown, want)
+		}
+	}
+}
