@@ -7,7 +7,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cachediff/cachediff/internal/listops"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/version"
 )
 
 // LawError is a decoded report whose numbers disagree with each other:
@@ -53,7 +55,9 @@ func lawf(path, format string, args ...any) error {
 //     summary's added, removed, rebuilt, updated and restacked the sums
 //     over packages, its unchanged at least theirs; an added package has
 //     only added specs, a removed one only removed ones, a changed one at
-//     least one that is not unchanged, and its versions say so;
+//     least one that is not unchanged, and its versions say so: added
+//     and removed the versions on one side only, the direction what the
+//     newest versions give (the downgrade gate reads it);
 //   - old and new: packages and specs equal to summary's;
 //   - updates: the specs of the groups add up to summary.specs.updated;
 //   - facets: the compiler, os, platform and target counts each add up to
@@ -247,6 +251,9 @@ func checkPackage(at string, p *Package) error {
 		}
 		if v.Direction == New || v.Direction == Gone {
 			return lawf(at+".versions.direction", "%q is for added and removed packages; this one is changed", v.Direction)
+		}
+		if err := checkVersionChange(at+".versions", v); err != nil {
+			return err
 		}
 	default:
 		return lawf(at+".status", "%q packages are not listed", p.Status)
@@ -525,4 +532,49 @@ func checkSkipped(side string, skipped []snapshot.Skipped) error {
 		}
 	}
 	return nil
+}
+
+// checkVersionChange checks a changed package's versions against
+// themselves: added and removed the versions on one side only, and the
+// direction what its newest versions say (versionChange's rule). The
+// downgrade gate is read from the direction: "downgraded" edited to
+// "upgraded" in a saved report, its versions left as they were, passed
+// render --fail-on downgrade.
+func checkVersionChange(at string, v VersionChange) error {
+	for _, l := range []struct {
+		name       string
+		list, want []string
+	}{{"added", v.Added, listops.Minus(v.New, v.Old, nil)}, {"removed", v.Removed, listops.Minus(v.Old, v.New, nil)}} {
+		if !slices.Equal(slices.Sorted(slices.Values(l.list)), slices.Sorted(slices.Values(l.want))) {
+			return lawf(at+"."+l.name, "[%s], but its old and new versions make it [%s]", versionList(l.list), versionList(l.want))
+		}
+	}
+	want := NoChange
+	if v.Changed() {
+		switch c := version.Compare(version.Max(v.New), version.Max(v.Old)); {
+		case c > 0:
+			want = Upgraded
+		case c < 0:
+			want = Downgraded
+		default:
+			want = Other
+		}
+	}
+	if v.Direction != want {
+		return lawf(at+".direction", "%q, but its versions make it %q (newest %s, was %s)", v.Direction, want, shortValue(version.Max(v.New)), shortValue(version.Max(v.Old)))
+	}
+	return nil
+}
+
+// versionList writes versions for a message: at most 8, each shortened.
+func versionList(vs []string) string {
+	var out []string
+	for i, v := range vs {
+		if i == 8 {
+			out = append(out, fmt.Sprintf("… %d more", len(vs)-8))
+			break
+		}
+		out = append(out, shortValue(v))
+	}
+	return strings.Join(out, ", ")
 }

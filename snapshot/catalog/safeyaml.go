@@ -15,6 +15,7 @@ package catalog
 // Ruby code itself.
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"strconv"
@@ -54,7 +55,7 @@ func (r yaml11Read) what() string {
 	var s string
 	switch r.kind {
 	case readInteger, readFloat:
-		s = "the number " + r.shown
+		s = "the number " + shorten(r.shown, 40)
 	case readBoolean:
 		s = "the boolean " + r.shown
 	case readNull:
@@ -166,9 +167,27 @@ func sign(s string, i int) int {
 	return 0
 }
 
+// maxConverted is the most digits of another base than ten that
+// integerRead writes in decimal: converting is not linear in their
+// number, and a value that long is shown by its length.
+const maxConverted = 1000
+
 // integerRead is ToInteger's Integer() of s (a sign, then digits of
-// base), in decimal.
+// base), in decimal. Decimal digits (no leading zero but "0") are their
+// own text, with no conversion, so that a long one takes time in
+// proportion to its length; more than maxConverted digits of another
+// base are described, not converted (its decimal text is never the
+// scalar's own, which holds a 0, 0x or 0b).
 func integerRead(neg bool, digits string, base int) yaml11Read {
+	if base == 10 {
+		if neg && digits != "0" {
+			return yaml11Read{kind: readInteger, shown: "-" + digits}
+		}
+		return yaml11Read{kind: readInteger, shown: digits}
+	}
+	if len(digits) > maxConverted {
+		return yaml11Read{kind: readInteger, shown: fmt.Sprintf("written with %d base-%d digits", len(digits), base)}
+	}
 	var z big.Int
 	z.SetString(digits, base)
 	if neg {
@@ -249,17 +268,26 @@ func sexagesimal(s string, frac bool) bool {
 // with '-' (so -1:20 is 40.0, as SafeYAML reads it).
 func sexagesimalValue(s string) yaml11Read {
 	before, after, _ := strings.Cut(s, ".")
-	parts := strings.Split(before, ":")
 	whole := 0.0
-	mult := big.NewInt(1)
-	for i := len(parts) - 1; i >= 0; i-- {
-		f, ok := rubyFloat(parts[i])
+	mult, m := big.NewInt(1), 1.0 // 60**k, and it as a float
+	sixty := big.NewInt(60)
+	for end := len(before); end >= 0; {
+		// The parts between ':', from the last, read in place: a slice
+		// of them all would take memory many times the text's.
+		start := strings.LastIndexByte(before[:end], ':') + 1
+		f, ok := rubyFloat(before[start:end])
 		if !ok {
 			return yaml11Read{kind: readFailure}
 		}
-		m, _ := new(big.Float).SetInt(mult).Float64()
+		end = start - 1
 		whole += f * m
-		mult.Mul(mult, big.NewInt(60))
+		// Past float's range the multiplier is Infinity for good: the
+		// exact power is not computed further, which would take time
+		// quadratic in the number of parts.
+		if !math.IsInf(m, 1) {
+			mult.Mul(mult, sixty)
+			m, _ = new(big.Float).SetInt(mult).Float64()
+		}
 	}
 	if after != "" { // Ruby's split drops an empty last part
 		f, ok := rubyFloat("." + after)
@@ -328,8 +356,9 @@ func rubyFloat(s string) (float64, bool) {
 }
 
 // rubyFloatString is Ruby's Float#to_s: the shortest digits that read
-// back, in fixed notation from 0.0001 to below 1e16 (1.0e+16, 1.0e-05
-// otherwise), with ".0" on a whole number.
+// back, in fixed notation from 0.0001 to below 1e15, and up to 1e16
+// when the number has a fraction (1.0e+15, 1.0e-05 otherwise), with
+// ".0" on a whole number.
 func rubyFloatString(f float64) string {
 	switch {
 	case math.IsInf(f, 1):
@@ -350,7 +379,10 @@ func rubyFloatString(f float64) string {
 	decpt := x + 1
 	var s string
 	switch {
-	case 0 < decpt && decpt <= 15:
+	case 0 < decpt && (decpt <= 15 || decpt < len(digits)):
+		// Ruby's flo_to_s: fixed when a '.' falls among the digits
+		// (1750163514123428.2, 16 digits before it) or when zeros
+		// padding a whole number stay within DBL_DIG (1.0e+15 not).
 		if len(digits) <= decpt {
 			s = digits + strings.Repeat("0", decpt-len(digits)) + ".0"
 		} else {
