@@ -1221,25 +1221,22 @@ func (m *matcher) versionChange(olds, news []*spec, st Status, keyed bool) Versi
 	case !vc.Changed():
 		vc.Direction = NoChange
 	default:
-		switch c := version.Compare(newest(vc.New), newest(vc.Old)); {
-		case c > 0:
-			vc.Direction = Upgraded
-		case c < 0:
-			vc.Direction = Downgraded
-		default:
-			vc.Direction = Other
-		}
+		vc.Direction = changeDirection(vc.New, vc.Old)
 	}
 	return vc
 }
 
-// newest is the last of versions sorted oldest first ("" for none): their
-// version.Max.
-func newest(vs []string) string {
-	if len(vs) == 0 {
-		return ""
+// changeDirection is the direction of a changed package's versions:
+// where the newest went, in any order of the lists. render's laws hold a
+// saved report's direction to it (checkVersionChange).
+func changeDirection(news, olds []string) Direction {
+	switch c := version.Compare(version.Max(news), version.Max(olds)); {
+	case c > 0:
+		return Upgraded
+	case c < 0:
+		return Downgraded
 	}
-	return vs[len(vs)-1]
+	return Other
 }
 
 // rollups counts specs per facet value and specs and packages per stack.

@@ -551,14 +551,7 @@ func checkVersionChange(at string, v VersionChange) error {
 	}
 	want := NoChange
 	if v.Changed() {
-		switch c := version.Compare(version.Max(v.New), version.Max(v.Old)); {
-		case c > 0:
-			want = Upgraded
-		case c < 0:
-			want = Downgraded
-		default:
-			want = Other
-		}
+		want = changeDirection(v.New, v.Old)
 	}
 	if v.Direction != want {
 		return lawf(at+".direction", "%q, but its versions make it %q (newest %s, was %s)", v.Direction, want, shortValue(version.Max(v.New)), shortValue(version.Max(v.Old)))
