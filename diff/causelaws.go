@@ -446,7 +446,7 @@ func checkCauseSets(r *Report) error {
 			via = c.appendLinks(c.appendLinks(via, want.viaVia), want.via)
 		}
 		if !slices.Equal(g.Via, via) {
-			return lawf(at+".via", "%q, but the shortest path from its pairs is %q", shortList(g.Via), shortList(via))
+			return lawf(at+".via", "%q, but the shortest path from its pairs is %q", shortJoin(g.Via, " → "), shortJoin(via, " → "))
 		}
 	}
 	// causes.shared: each change that two groups or more share, once,
@@ -479,7 +479,7 @@ func checkCauseSets(r *Report) error {
 		case !slices.Equal(s.Groups, want.groups):
 			return lawf(at+".groups", "%v, but the groups of that change are %v", s.Groups, want.groups)
 		case !slices.Equal(s.Packages, names):
-			return lawf(at+".packages", "%q, but its groups' packages are %q", shortList(s.Packages), shortList(names))
+			return lawf(at+".packages", "%q, but its groups' packages are %q", shortJoin(s.Packages, " → "), shortJoin(names, " → "))
 		case s.Specs != want.specs || s.Rebuilt != want.rebuilt || s.Updated != want.updated:
 			return lawf(at, "counts %d specs (%d rebuilt, %d updated), but its groups are root causes of %d (%d rebuilt, %d updated)",
 				s.Specs, s.Rebuilt, s.Updated, want.specs, want.rebuilt, want.updated)
@@ -493,8 +493,9 @@ func checkCauseSets(r *Report) error {
 	return nil
 }
 
-// shortList quotes at most 8 names of l, each shortened.
-func shortList(l []string) string {
+// shortJoin joins at most 8 values of l with sep, each shortened, and
+// counts the rest.
+func shortJoin(l []string, sep string) string {
 	var out []string
 	for i, s := range l {
 		if i == 8 {
@@ -503,7 +504,7 @@ func shortList(l []string) string {
 		}
 		out = append(out, shortValue(s))
 	}
-	return strings.Join(out, " → ")
+	return strings.Join(out, sep)
 }
 
 // pathRanks ranks the links of paths (depth: each link's count of names

@@ -546,7 +546,7 @@ func checkVersionChange(at string, v VersionChange) error {
 		list, want []string
 	}{{"added", v.Added, listops.Minus(v.New, v.Old, nil)}, {"removed", v.Removed, listops.Minus(v.Old, v.New, nil)}} {
 		if !slices.Equal(slices.Sorted(slices.Values(l.list)), slices.Sorted(slices.Values(l.want))) {
-			return lawf(at+"."+l.name, "[%s], but its old and new versions make it [%s]", versionList(l.list), versionList(l.want))
+			return lawf(at+"."+l.name, "[%s], but its old and new versions make it [%s]", shortJoin(l.list, ", "), shortJoin(l.want, ", "))
 		}
 	}
 	want := NoChange
@@ -557,17 +557,4 @@ func checkVersionChange(at string, v VersionChange) error {
 		return lawf(at+".direction", "%q, but its versions make it %q (newest %s, was %s)", v.Direction, want, shortValue(version.Max(v.New)), shortValue(version.Max(v.Old)))
 	}
 	return nil
-}
-
-// versionList writes versions for a message: at most 8, each shortened.
-func versionList(vs []string) string {
-	var out []string
-	for i, v := range vs {
-		if i == 8 {
-			out = append(out, fmt.Sprintf("… %d more", len(vs)-8))
-			break
-		}
-		out = append(out, shortValue(v))
-	}
-	return strings.Join(out, ", ")
 }
