@@ -1,14 +1,10 @@
 package jsonv1
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestRenderRefusesNonCommit (the 57th adversarial pass, issue 35): a
@@ -24,41 +20,21 @@ func TestRenderRefusesNonCommit(t *testing.T) {
 	r := reporttest.GenReport(1, 10)
 	r.Old.Rev, r.Old.Date = oldRev, date
 	r.New.Rev, r.New.Date = newRev, date
-	var b bytes.Buffer
-	if err := JSON(&b, r); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := DecodeBytes(b.Bytes()); err != nil {
-		t.Fatalf("as written: %v", err)
-	}
+	written := writtenReport(t, r)
 	for _, c := range []struct{ from, to, want string }{
 		{oldRev, "aaaaaa\u00e9bbbbb", `old.rev: "aaaaaaébbbbb" is not a commit id (40 or 64 hexadecimal digits, as cachediff writes it)`},
 		{newRev, "HEAD", `new.rev: "HEAD" is not a commit id`},
 		{newRev, strings.ToUpper(newRev), `new.rev: "BBBB`},
 		{oldRev, oldRev[:7], `old.rev: "aaaaaaa" is not a commit id`},
 	} {
-		edited := strings.Replace(b.String(), `"rev": "`+c.from+`"`, `"rev": "`+c.to+`"`, 1)
+		edited := strings.Replace(written, `"rev": "`+c.from+`"`, `"rev": "`+c.to+`"`, 1)
 		if _, err := DecodeBytes([]byte(edited)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("report, rev %q: %v, want %q", c.to, err, c.want)
 		}
 	}
 
-	snap := reporttest.GenSeries(3, 5, 1)[0]
-	s, err := diff.CompareSeries(1, func(int) (*snapshot.Snapshot, error) { return snap, nil }, diff.Filter{},
-		func(int, *diff.Report) error { return nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Snapshots[0].Rev, s.Snapshots[0].Date = oldRev, date
-	b.Reset()
-	lw := Format.Log(&b, report.LogOptions{})
-	if err := lw.Finish(s); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := DecodeLog(b.Bytes()); err != nil {
-		t.Fatalf("log as written: %v", err)
-	}
-	edited := strings.Replace(b.String(), `"rev": "`+oldRev+`"`, `"rev": "x\n::error::y"`, 1)
+	log := oneSnapshotLog(t, oldRev, date)
+	edited := strings.Replace(log, `"rev": "`+oldRev+`"`, `"rev": "x\n::error::y"`, 1)
 	want := `snapshots[0].rev: "x\n::error::y" is not a commit id (40 or 64 hexadecimal digits, as cachediff writes it)`
 	if _, err := DecodeLog([]byte(edited)); err == nil || err.Error() != want {
 		t.Errorf("log: %v, want %q", err, want)
