@@ -270,8 +270,9 @@ func checkMirror(t *testing.T, seed uint64, oracle bool, f Filter) {
 			if got, want := updateSet(ba.Updates), mirrorUpdateSet(ab.Updates); !reflect.DeepEqual(got, want) {
 				t.Fatalf("seed %d: updates of diff(B,A)\n got %v\nwant %v", seed, got, want)
 			}
+			m := newMatcher(nil) // one for the report: its interner table is large
 			for i := range ab.Packages {
-				got, want := ba.Packages[i], mirrorPackage(ab.Packages[i])
+				got, want := ba.Packages[i], mirrorPackage(m, ab.Packages[i])
 				if !reflect.DeepEqual(got, want) {
 					gj, _ := json.MarshalIndent(got, "", " ")
 					wj, _ := json.MarshalIndent(want, "", " ")
@@ -296,7 +297,7 @@ func mirrorSummary(s Summary) Summary {
 	return s
 }
 
-func mirrorPackage(p Package) Package {
+func mirrorPackage(m *matcher, p Package) Package {
 	switch p.Status {
 	case Added:
 		p.Status = Removed
@@ -313,22 +314,28 @@ func mirrorPackage(p Package) Package {
 	p.Counts = mirrorCounts(p.Counts)
 	s := &p.Specs
 	s.Added, s.Removed = s.Removed, s.Added
-	s.Rebuilt, s.Updated, s.Restacked = mirrorPairs(s.Rebuilt), mirrorPairs(s.Updated), mirrorPairs(s.Restacked)
+	s.Rebuilt, s.Updated, s.Restacked = mirrorPairs(m, s.Rebuilt), mirrorPairs(m, s.Updated), mirrorPairs(m, s.Restacked)
 	return p
 }
 
-// mirrorPairs swaps each pair and re-sorts the list the engine's way.
-func mirrorPairs(ps []Pair) []Pair {
+// mirrorPairs swaps each pair and re-sorts the list the engine's way,
+// preparing the specs with m.
+func mirrorPairs(m *matcher, ps []Pair) []Pair {
 	type mirrored struct {
 		o, n *spec
 		p    Pair
 	}
-	var ms []mirrored
+	specs := make([]snapshot.Spec, 0, 2*len(ps))
 	for _, x := range ps {
+		specs = append(specs, snapshotSpec(*x.New), snapshotSpec(*x.Old)) // swapped below
+	}
+	prepared := m.prepare(nil, specs)
+	ms := make([]mirrored, 0, len(ps))
+	for i, x := range ps {
 		x.Old, x.New = x.New, x.Old
 		x.From, x.To = x.To, x.From
 		x.StacksJoined, x.StacksLeft = x.StacksLeft, x.StacksJoined
-		ms = append(ms, mirrored{o: prepareOne(*x.Old), n: prepareOne(*x.New), p: x})
+		ms = append(ms, mirrored{o: prepared[2*i], n: prepared[2*i+1], p: x})
 	}
 	slices.SortFunc(ms, func(a, b mirrored) int {
 		return cmp.Or(compareSpecs(a.o, b.o), strings.Compare(a.n.Hash, b.n.Hash))
@@ -347,8 +354,13 @@ func prepare(specs []snapshot.Spec, ignore *[numFacets]bool) []*spec {
 
 // prepareOne rebuilds the matching form of a reported spec.
 func prepareOne(s Spec) *spec {
-	return prepare([]snapshot.Spec{{Hash: s.Hash, Versions: s.Versions, Compiler: s.Compiler, OS: s.OS,
-		Platform: s.Platform, Target: s.Target, Variants: s.Variants, Stacks: s.Stacks}}, nil)[0]
+	return prepare([]snapshot.Spec{snapshotSpec(s)}, nil)[0]
+}
+
+// snapshotSpec is the loaded form of a reported spec.
+func snapshotSpec(s Spec) snapshot.Spec {
+	return snapshot.Spec{Hash: s.Hash, Versions: s.Versions, Compiler: s.Compiler, OS: s.OS,
+		Platform: s.Platform, Target: s.Target, Variants: s.Variants, Stacks: s.Stacks}
 }
 
 // TestInputOrder checks that the order of specs in the input does not
