@@ -3,11 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
@@ -81,7 +80,11 @@ func TestSpecFolderMemory(t *testing.T) {
 		var allocs [2]uint64
 		for k, files := range []int{n, 4 * n} {
 			paths, input := p.pair(t, files)
-			alloc, peak := specDiffCost(t, paths, uint64(3*input))
+			within := uint64(math.MaxUint64) // the smaller size's peak is only shown
+			if k == 1 {
+				within = uint64(3 * input)
+			}
+			alloc, peak := diffCost(t, paths, within)
 			allocs[k] = alloc
 			ratio := float64(peak) / float64(input)
 			t.Logf("spec files %s, %d a side: input %d bytes, allocated %d (%.1fx), live heap at most %d (%.2fx)", p.name, files, input, alloc, float64(alloc)/float64(input), peak, ratio)
@@ -93,31 +96,6 @@ func TestSpecFolderMemory(t *testing.T) {
 			t.Errorf("spec files %s: 4x the files allocate %.2fx the bytes (%d → %d), want at most %.2fx", p.name, r, allocs[0], allocs[1], allocBound)
 		}
 	}
-}
-
-// specDiffCost runs `cachediff --format json` of paths in this process
-// and returns the bytes it allocated and the most its live heap held
-// (livePeak): the least of three runs, and of up to eight while it is
-// over within, since a sample can only overstate the peak (what the
-// command allocates while a collection marks counts as alive).
-func specDiffCost(t *testing.T, paths []string, within uint64) (alloc, peak uint64) {
-	t.Helper()
-	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
-	run := func() {
-		if code := c.run(append([]string{"--format", "json"}, paths...)); code != 1 {
-			t.Fatalf("cachediff %v: exit %d, want 1", paths, code)
-		}
-	}
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	peak = livePeak(run)
-	runtime.ReadMemStats(&after)
-	alloc = after.TotalAlloc - before.TotalAlloc
-	for runs := 1; runs < 3 || peak > within && runs < 8; runs++ {
-		peak = min(peak, livePeak(run))
-	}
-	return alloc, peak
 }
 
 // TestMemoryLimitGitFolders: two folders read from git bound the heap
