@@ -310,3 +310,36 @@ func TestSafeYAMLSpecSpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestSafeYAMLFalseTitle (pass 64): a title SafeYAML reads as false
+// (title: false written plain or tagged) is no title
+// to Jekyll, which gives a document without one a title made from its
+// file's name (Document#populate_title: data["title"] ||=
+// titleize_slug, "Specs" for specs.md), and the site lists the page as
+// that package. It loaded as the package "false", whose to_s is its
+// text, so a pull request that unquoted the title passed a gate with
+// "no changes". Refused; a tag false is "false" to the site too
+// (populate_categories' to_s) and stays.
+func TestSafeYAMLFalseTitle(t *testing.T) {
+	page := simplePage("zlib", "develop", 1, 1)
+	title := func(v string) string { return strings.Replace(page, `title: "zlib"`, "title: "+v, 1) }
+	for _, p := range []string{
+		title("false"),
+		title("!!str false"),
+		title(`! "false"`),
+	} {
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", []byte(p), false)
+			if err == nil || !strings.Contains(err.Error(), `"false" is text to cachediff but the boolean false to the site`) || !strings.Contains(err.Error(), "file's name") {
+				t.Errorf("%q: %v; want the false title refused", p[:40], err)
+			}
+		}
+	}
+	for _, ok := range []string{title(`"false"`), title("'false'"), strings.Replace(page, "categories: [package, develop]", "categories: [package, false]", 1)} {
+		for _, parse := range bothPaths {
+			if _, _, _, err := parse("p.md", []byte(ok), false); err != nil {
+				t.Errorf("%v", err)
+			}
+		}
+	}
+}
