@@ -392,6 +392,7 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 		})
 	}
 	var walked interface{ Walked() } // closes what the walk opened (dirsrc.Handle)
+	var yamlSpecs []File             // spec files in YAML (specYAML)
 	walkWarnings, walkErrs := src.Walk(func(f File) {
 		single = single || f.Root
 		if w, ok := f.Handle.(interface{ Walked() }); ok && walked == nil {
@@ -403,6 +404,8 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 			errs = append(errs, err)
 		case warn != nil:
 			warnings = append(warnings, *warn)
+		case !ok && specYAML(f):
+			yamlSpecs = append(yamlSpecs, f)
 		case !ok:
 			why := rule.beside(f)
 			if why == "" {
@@ -425,6 +428,7 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 		results = append(results, result{})
 	}
 	warnings = append(warnings, besideIndex(cands, results)...)
+	errs = append(errs, yamlSpecErrors(yamlSpecs, results)...)
 	return cands, append(walkWarnings, warnings...), append(walkErrs, errs...), results, single
 }
 
@@ -512,6 +516,36 @@ func besideIndex(cands []candidate, results []result) []Warning {
 		results[i] = result{kind: spackfmt.SpecFile, bytes: read}
 	}
 	return warns
+}
+
+// specYAML reports whether f, in a folder, is a spec file in YAML
+// (*.spec.yaml), as a build cache of Spack before 0.18 holds them, and
+// a long-lived one beside its *.spec.json: Spack's index of the folder
+// counts its spec, which cachediff cannot read.
+func specYAML(f File) bool {
+	base := strings.ToLower(f.Base)
+	return f.Mode.Type() == 0 && (strings.HasSuffix(base, ".spec.yaml") || strings.HasSuffix(base, ".spec.yml"))
+}
+
+// yamlSpecErrors refuses the spec files in YAML of a folder (specYAML):
+// left out without a word, their specs were in no snapshot, and a change
+// to them went unreported (a folder of them only said that it held no
+// page). Beside a build cache's index, which Spack reads alone, they are
+// left out as the other spec files there are.
+func yamlSpecErrors(files []File, results []result) []*Error {
+	if len(files) == 0 {
+		return nil
+	}
+	for _, r := range results {
+		if r.kind == spackfmt.Index {
+			return nil
+		}
+	}
+	errs := make([]*Error, len(files))
+	for i, f := range files {
+		errs[i] = &Error{File: f.Name, Line: 1, Msg: "not read: " + spackFileHint(strings.ToLower(f.Base))}
+	}
+	return errs
 }
 
 // indexNotAlone is the error for a snapshot that holds a build-cache index

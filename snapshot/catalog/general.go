@@ -851,16 +851,17 @@ func base64TagMessage(n *yaml.Node) string {
 	return fmt.Sprintf("%s %s: SafeYAML, which Jekyll reads front matter with, decodes a scalar with this tag as base64 (as !!binary), while cachediff reads its text as written, so the site would show another value or key than cachediff reads; write the text out, without the tag", n.Tag, shorten(strconv.Quote(n.Value), 40))
 }
 
-// markBangTags sets TaggedStyle on each quoted scalar of n written with
-// the non-specific tag "!" (! "yes"), which yaml.v3 reads as text and
-// keeps no trace of, while SafeYAML guesses its type as a plain
-// scalar's (yaml11Scalar). line returns the text of a line of n's
+// markBangTags sets TaggedStyle on each quoted or block scalar of n
+// written with the non-specific tag "!" (! "yes", ! |-), which yaml.v3
+// reads as text and keeps no trace of, while SafeYAML guesses its type
+// as a plain scalar's (yaml11Scalar): libyaml reports any scalar with
+// that tag as plain (plain_implicit), whatever its style. line returns the text of a line of n's
 // positions; a scalar's column is that of its tag, when it has one.
 func markBangTags(n *yaml.Node, line func(int) []byte) {
 	if n == nil {
 		return
 	}
-	if n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 && n.Style&yaml.TaggedStyle == 0 {
+	if n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 && n.Style&yaml.TaggedStyle == 0 {
 		l := []rune(string(line(n.Line))) // yaml.v3 counts columns in characters
 		if c := n.Column - 1; c >= 0 && c < len(l) && l[c] == '!' {
 			n.Style |= yaml.TaggedStyle

@@ -541,7 +541,11 @@ func envelopeGuesses(file string, text []byte, env *envelope) error {
 			}
 			continue
 		}
-		if bad, what := yaml11Scalar(v, envelopeReads); bad != nil {
+		reads := envelopeReads
+		if key == "title" {
+			reads = titleReads
+		}
+		if bad, what := yaml11Scalar(v, reads); bad != nil {
 			return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s: Jekyll reads front matter as YAML 1.1, and the site's listing prints a page's title as its package and its tag from categories, so the site would show another package or tag than cachediff reads; quote it", key, what)}
 		}
 	}
@@ -568,6 +572,18 @@ func envelopeReads(n *yaml.Node) string {
 		return ""
 	}
 	return textButMessage(n.Value, r)
+}
+
+// titleReads is envelopeReads for a title, which Jekyll replaces when
+// SafeYAML reads it as false (Document#populate_title: data["title"] ||=
+// a title made from the file's name, "Specs" for specs.md), as it does a
+// null one: the site lists the page as another package than the text
+// "false" that is false's to_s.
+func titleReads(n *yaml.Node) string {
+	if r := safeYAMLReads(n.Value); r.kind == readBoolean && r.shown == "false" {
+		return textButMessage(n.Value, r) + ", which is no title to Jekyll: it gives the page a title made from its file's name instead"
+	}
+	return envelopeReads(n)
 }
 
 // frontMatterKeyLine returns the line of the front matter (text, with its line

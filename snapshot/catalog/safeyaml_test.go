@@ -310,3 +310,79 @@ func TestSafeYAMLSpecSpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestSafeYAMLFalseTitle (pass 64): a title SafeYAML reads as false
+// (title: false written plain or tagged) is no title
+// to Jekyll, which gives a document without one a title made from its
+// file's name (Document#populate_title: data["title"] ||=
+// titleize_slug, "Specs" for specs.md), and the site lists the page as
+// that package. It loaded as the package "false", whose to_s is its
+// text, so a pull request that unquoted the title passed a gate with
+// "no changes". Refused; a tag false is "false" to the site too
+// (populate_categories' to_s) and stays.
+func TestSafeYAMLFalseTitle(t *testing.T) {
+	page := simplePage("zlib", "develop", 1, 1)
+	title := func(v string) string { return strings.Replace(page, `title: "zlib"`, "title: "+v, 1) }
+	for _, p := range []string{
+		title("false"),
+		title("!!str false"),
+		title(`! "false"`),
+	} {
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", []byte(p), false)
+			if err == nil || !strings.Contains(err.Error(), `"false" is text to cachediff but the boolean false to the site`) || !strings.Contains(err.Error(), "file's name") {
+				t.Errorf("%q: %v; want the false title refused", p[:40], err)
+			}
+		}
+	}
+	for _, ok := range []string{title(`"false"`), title("'false'"), strings.Replace(page, "categories: [package, develop]", "categories: [package, false]", 1)} {
+		for _, parse := range bothPaths {
+			if _, _, _, err := parse("p.md", []byte(ok), false); err != nil {
+				t.Errorf("%v", err)
+			}
+		}
+	}
+}
+
+// TestSafeYAMLBangBlockScalars (pass 64): a block scalar (| or >)
+// written with the non-specific tag "!" is a plain one to libyaml
+// (plain_implicit), so SafeYAML guesses its type as it does ! "010"'s:
+// title: ! |- then 010 on the next line was the package 010 to
+// cachediff and 8 on the site, and a version ! >- 1.10 in spec_details
+// was 1.10 to cachediff and 1.1 on the site, where a quoted scalar with
+// the same tag was refused. Refused alike; a block scalar without a tag
+// is text to both and stays.
+func TestSafeYAMLBangBlockScalars(t *testing.T) {
+	page := simplePage("zlib", "develop", 1, 1)
+	title := func(v string) string { return strings.Replace(page, `title: "zlib"`, "title: "+v, 1) }
+	for _, tc := range []struct {
+		page string
+		want string
+	}{
+		{title("! |-\n  010"), `title: "010" is text to cachediff but the number 8 to the site`},
+		{title("! >-\n  010"), `title: "010" is text to cachediff but the number 8 to the site`},
+		{strings.Replace(page, "categories: [package, develop]", "categories:\n  - package\n  - ! |-\n    1.10", 1), `categories: "1.10" is text to cachediff but the number 1.1 to the site`},
+	} {
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", []byte(tc.page), false)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%q: %v; want %s", tc.page[:30], err, tc.want)
+			}
+		}
+	}
+	h := hashN(1)
+	spec := "---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\nspec_details:\n  - hash: " + h + "\n    versions:\n      - ! >-\n        1.10\n" + otherFieldsYAML("versions:", "    ") + oneMeta + "---\n"
+	for _, parse := range bothPaths {
+		_, _, _, err := parse("p.md", []byte(spec), false)
+		if err == nil || !strings.Contains(err.Error(), `spec_details: "1.10" is text to cachediff but the number 1.1 to the site`) {
+			t.Errorf("a version ! >- 1.10: %v; want it refused", err)
+		}
+	}
+	for _, ok := range []string{title("|-\n  010"), title(">-\n  010")} {
+		for _, parse := range bothPaths {
+			if _, _, _, err := parse("p.md", []byte(ok), false); err != nil {
+				t.Errorf("%q: %v", ok[:30], err)
+			}
+		}
+	}
+}

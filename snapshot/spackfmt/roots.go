@@ -292,5 +292,24 @@ func (d *decoder) dropUnreached(reached func(*Node) bool) {
 	if len(gone) > 1 {
 		what = strconv.Itoa(len(gone)) + " records that no root reaches are"
 	}
-	d.warnf(line, "%s left out (%s): Spack reads a lockfile's specs from its roots", what, nameList(gone))
+	d.warnf(line, "%s left out (%s): Spack reads a lockfile's specs from its roots", what, nameList(countRuns(gone)))
+}
+
+// countRuns names each label of sorted once, with how many records it
+// stands for when more than one: "zlib@1.3 (3 records)".
+func countRuns(sorted []string) []string {
+	out := sorted[:0]
+	for i := 0; i < len(sorted); {
+		j := i + 1
+		for j < len(sorted) && sorted[j] == sorted[i] {
+			j++
+		}
+		l := sorted[i]
+		if j-i > 1 {
+			l += " (" + strconv.Itoa(j-i) + " records)"
+		}
+		out = append(out, l)
+		i = j
+	}
+	return out
 }

@@ -147,3 +147,22 @@ func TestLockfileMissingDependencyRefused(t *testing.T) {
 		t.Errorf("index: %v, %+v: want a warning", err, s)
 	}
 }
+
+// Records no root reaches that share a name and version (a package
+// concretized thrice, its roots dropped) were listed once each in the
+// warning, "zlib@1.3, zlib@1.3, zlib@1.3", filling its five names with
+// one; each is named once, with how many records it stands for.
+func TestUnreachedNamesOnce(t *testing.T) {
+	node := func(h, name string) string {
+		return `"` + h + `":{"name":"` + name + `","version":"1.3","hash":"` + h + `","arch":{"platform":"linux","platform_os":"rhel9","target":"x86_64"}}`
+	}
+	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6},"roots":[{"hash":"` + strings.Repeat("a", 32) + `","spec":"top"}],"concrete_specs":{` +
+		node(strings.Repeat("a", 32), "top") + "," + node(strings.Repeat("b", 32), "zlib") + "," + node(strings.Repeat("c", 32), "zlib") + "," + node(strings.Repeat("d", 32), "zlib") + "," + node(strings.Repeat("e", 32), "curl") + "}}"
+	set, err := Decode("spack.lock", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Warnings) != 1 || !strings.Contains(set.Warnings[0].Message, "4 records that no root reaches are left out (curl@1.3, zlib@1.3 (3 records)):") {
+		t.Errorf("warnings %+v; want the 4 records named as curl@1.3 and zlib@1.3 (3 records)", set.Warnings)
+	}
+}
