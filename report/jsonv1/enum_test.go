@@ -31,7 +31,21 @@ func enumReport(t *testing.T) *diff.Report {
 		seed, pkgs = 19, 3
 	}
 	r := reporttest.GenReport(seed, pkgs)
-	r.Options.Ignore = []string{"target"}
+	// An ignored facet that no updated pair changed (an updated pair
+	// changes a facet that is not ignored): "platform", or the first such.
+	changed := map[string]bool{}
+	for _, g := range r.Updates {
+		changed[g.Facet] = true
+	}
+	for _, f := range []string{"platform", "os", "target", "variants", "compiler", "version"} {
+		if !changed[f] {
+			r.Options.Ignore = []string{f}
+			break
+		}
+	}
+	if r.Options.Ignore == nil {
+		t.Fatal("every facet is an updated pair's: none to ignore")
+	}
 	var err error
 	if r.Gate, err = diff.CheckGate(r, []string{"removed-spec", "lost-os", "removed-package"}); err != nil {
 		t.Fatal(err)
