@@ -3,6 +3,7 @@ package diff
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/internal/listops"
@@ -89,6 +90,9 @@ func checkPairs(r *Report) error {
 	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
+		if err := checkLeftovers(fmt.Sprintf("packages[%d]", i), p, &ignored, len(r.Options.Stacks) > 0); err != nil {
+			return err
+		}
 		at := fmt.Sprintf("packages[%d].specs", i)
 		for j := range p.Specs.Removed {
 			if err := list(0, p.Specs.Removed[j].Hash, fmt.Sprintf("%s.removed[%d]", at, j), false); err != nil {
@@ -360,6 +364,67 @@ func checkStackPackages(r *Report) error {
 				continue
 			}
 			return lawf(fmt.Sprintf("stacks[%d].packages.%s", i, sideNames[side]), "%d packages in %q, %s", n, shortValue(row.Name), why)
+		}
+	}
+	return nil
+}
+
+// checkLeftovers checks that no removed spec of a package could have
+// paired with one of its added specs: the passes pair every two specs
+// with the same facets (rebuilt), or with all but one the same
+// (updated), leaving out those of options.ignore. A rebuilt or updated
+// pair split by hand into a removed and an added spec would trip
+// --fail-on removed-spec, and show a rebuild as a loss. Under --stack,
+// a spec that left or joined the selected stacks is removed or added
+// whatever its facets: such a report is exempt.
+func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool) error {
+	if stacks || len(p.Specs.Removed) == 0 || len(p.Specs.Added) == 0 {
+		return nil
+	}
+	// key is s's facets but skip (-1: none) and the ignored ones.
+	var b strings.Builder
+	key := func(s *Spec, skip int) string {
+		b.Reset()
+		for f := range numFacets {
+			if f == skip || ignored[f] {
+				b.WriteString("-|")
+				continue
+			}
+			switch f {
+			case fVersion:
+				b.WriteString(strconv.Quote(strings.Join(s.Versions, "\x00")) + strconv.Itoa(len(s.Versions)))
+			case fVariants:
+				b.WriteString(strconv.Quote(strings.Join(s.Variants, "\x00")) + strconv.Itoa(len(s.Variants)))
+			default:
+				b.WriteString(strconv.Quote(showFacet(s, f)))
+			}
+			b.WriteByte('|')
+		}
+		return b.String()
+	}
+	added := map[string]int{} // a key of an added spec, with skip, to its place
+	for j := range p.Specs.Added {
+		for skip := -1; skip < numFacets; skip++ {
+			if skip < 0 || !ignored[skip] {
+				k := strconv.Itoa(skip) + key(&p.Specs.Added[j], skip)
+				if _, ok := added[k]; !ok {
+					added[k] = j
+				}
+			}
+		}
+	}
+	for j := range p.Specs.Removed {
+		for skip := -1; skip < numFacets; skip++ {
+			if skip >= 0 && ignored[skip] {
+				continue
+			}
+			if k, ok := added[strconv.Itoa(skip)+key(&p.Specs.Removed[j], skip)]; ok {
+				how := "the same facets: a rebuilt pair"
+				if skip >= 0 {
+					how = "all facets but " + facetNames[skip] + " the same: an updated pair"
+				}
+				return lawf(fmt.Sprintf("%s.specs.removed[%d]", at, j), "%s and added[%d] %s have %s, which cachediff pairs", shortValue(p.Specs.Removed[j].Hash), k, shortValue(p.Specs.Added[k].Hash), how)
+			}
 		}
 	}
 	return nil

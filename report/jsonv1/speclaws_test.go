@@ -192,3 +192,36 @@ func TestDecodeUpdateGroupsAndStackRows(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeLeftoversUnpaired: a removed and an added spec of a package
+// that the passes would have paired are refused. An updated pair split
+// by hand into a removed and an added spec (the counts and the update
+// groups moved to match) tripped render --fail-on removed-spec, a
+// compiler migration shown as a loss.
+func TestDecodeLeftoversUnpaired(t *testing.T) {
+	r := realWeekReport(t)
+	i := slices.IndexFunc(r.Packages, func(p diff.Package) bool { return p.Name == "py-keras" })
+	p := &r.Packages[i]
+	u := p.Specs.Updated[0]
+	p.Specs.Updated = p.Specs.Updated[1:]
+	p.Specs.Removed, p.Specs.Added = []diff.Spec{*u.Old}, []diff.Spec{*u.New}
+	p.Counts.Updated--
+	p.Counts.Removed++
+	p.Counts.Added++
+	r.Summary.Specs.Updated--
+	r.Summary.Specs.Removed++
+	r.Summary.Specs.Added++
+	r.Causes.Pairs--
+	for g := range r.Updates {
+		if x := &r.Updates[g]; x.Facet == u.Facet && x.From == u.From && x.To == u.To {
+			x.Specs--
+			if x.Specs == 0 {
+				r.Updates = slices.Delete(r.Updates, g, g+1)
+			}
+			break
+		}
+	}
+	if err := forged(t, r, "removed-spec"); err == nil || !strings.Contains(err.Error(), ".specs.removed[0]") {
+		t.Errorf("an updated pair split: error %v, want one naming the removed spec", err)
+	}
+}
