@@ -127,6 +127,9 @@ func (r *Report) CheckLaws() error {
 		if err := checkListedVersions(at, p, conflicts > 0); err != nil { // speclaws.go
 			return err
 		}
+		if err := checkSharedVariants(at, p); err != nil { // speclaws.go
+			return err
+		}
 		statuses[p.Status]++
 		sum.Old += p.Counts.Old
 		sum.New += p.Counts.New
@@ -158,6 +161,9 @@ func (r *Report) CheckLaws() error {
 		return lawf("summary.specs.unchanged", "%d, fewer than the %d of the listed packages", ss.Unchanged, sum.Unchanged)
 	}
 	if err := checkPairs(r); err != nil { // speclaws.go
+		return err
+	}
+	if err := checkSelectedStacks(r); err != nil { // speclaws.go
 		return err
 	}
 	n := 0

@@ -429,3 +429,115 @@ func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool
 	}
 	return nil
 }
+
+// checkSharedVariants checks a package's shared_variants, which the
+// formats leave out of its spec listings: each is a variant of every
+// listed spec, old and new, once. A variant that some specs lack,
+// written in by hand, vanished from the listings of the specs that have
+// it.
+func checkSharedVariants(at string, p *Package) error {
+	in := make(map[string]bool, len(p.SharedVariants))
+	for k, v := range p.SharedVariants {
+		if in[v] {
+			return lawf(fmt.Sprintf("%s.shared_variants[%d]", at, k), "%q is there twice", shortValue(v))
+		}
+		in[v] = true
+	}
+	each := func(s *Spec) error {
+		seen := make(map[string]bool, len(s.Variants))
+		for _, v := range s.Variants {
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+		}
+		for _, v := range p.SharedVariants {
+			if !seen[v] {
+				return lawf(at+".shared_variants", "has %q, but spec %s lacks it: a shared variant is every spec's", shortValue(v), shortValue(s.Hash))
+			}
+		}
+		return nil
+	}
+	for _, l := range [][]Spec{p.Specs.Removed, p.Specs.Added} {
+		for j := range l {
+			if err := each(&l[j]); err != nil {
+				return err
+			}
+		}
+	}
+	for _, l := range [][]Pair{p.Specs.Restacked, p.Specs.Rebuilt, p.Specs.Updated} {
+		for j := range l {
+			if err := each(l[j].Old); err != nil {
+				return err
+			}
+			if err := each(l[j].New); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkSelectedStacks checks a report made with --stack: every listed
+// spec is in a selected stack (the filter keeps no other), and, without
+// --package, every selected stack is counted (a --stack that no spec is
+// in is an error, not a report). The lost-stack gate counts only the
+// selected stacks: --stack written into a saved report by hand, of a
+// stack no spec is in, passed render --fail-on lost-stack with the
+// stacks it lost listed.
+func checkSelectedStacks(r *Report) error {
+	sel := r.Options.Stacks
+	if len(sel) == 0 || r.Causes != nil && r.Causes.Roots != nil {
+		// A lockfile's root renamed by its own version is selected by
+		// its old name, and its specs are in the new one (rootrename.go).
+		return nil
+	}
+	if len(r.Options.Packages) == 0 {
+		counted := make(map[string]bool, len(r.Facets.Stack.Counts))
+		for _, vc := range r.Facets.Stack.Counts {
+			counted[vc.Value] = true
+		}
+		for k, s := range sel {
+			if !counted[s] {
+				return lawf(fmt.Sprintf("options.stacks[%d]", k), "%q: no spec is in it, which --stack refuses", shortValue(s))
+			}
+		}
+	}
+	in := func(at string, s *Spec) error {
+		for _, st := range s.Stacks {
+			if slices.Contains(sel, st) {
+				return nil
+			}
+		}
+		return lawf(at+".stacks", "[%s], none of options.stacks: --stack keeps only the specs of its stacks", shortJoin(s.Stacks, ", "))
+	}
+	for i := range r.Packages {
+		sc := &r.Packages[i].Specs
+		at := fmt.Sprintf("packages[%d].specs", i)
+		for _, l := range []struct {
+			name  string
+			specs []Spec
+		}{{"removed", sc.Removed}, {"added", sc.Added}} {
+			for j := range l.specs {
+				if err := in(fmt.Sprintf("%s.%s[%d]", at, l.name, j), &l.specs[j]); err != nil {
+					return err
+				}
+			}
+		}
+		for _, l := range []struct {
+			name  string
+			pairs []Pair
+		}{{"restacked", sc.Restacked}, {"rebuilt", sc.Rebuilt}, {"updated", sc.Updated}} {
+			for j := range l.pairs {
+				pat := fmt.Sprintf("%s.%s[%d]", at, l.name, j)
+				if err := in(pat+".old", l.pairs[j].Old); err != nil {
+					return err
+				}
+				if err := in(pat+".new", l.pairs[j].New); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -225,3 +225,43 @@ func TestDecodeLeftoversUnpaired(t *testing.T) {
 		t.Errorf("an updated pair split: error %v, want one naming the removed spec", err)
 	}
 }
+
+// TestDecodeSharedVariants: shared_variants, which the formats leave out
+// of a package's spec listings, are variants every spec has. One written
+// in by hand vanished from the listings of the specs that have it.
+func TestDecodeSharedVariants(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(p *diff.Package)
+	}{
+		{"a variant some specs lack", func(p *diff.Package) { p.SharedVariants = append(p.SharedVariants, "+clang") }},
+		{"a variant twice", func(p *diff.Package) { p.SharedVariants = append(p.SharedVariants, p.SharedVariants[0]) }},
+	} {
+		r := realWeekReport(t)
+		i := slices.IndexFunc(r.Packages, func(p diff.Package) bool { return p.Name == "llvm" })
+		if len(r.Packages[i].SharedVariants) == 0 {
+			t.Fatal("llvm has no shared variant")
+		}
+		c.edit(&r.Packages[i])
+		if err := forged(t, r); err == nil || !strings.Contains(err.Error(), ".shared_variants") {
+			t.Errorf("%s: error %v, want one naming shared_variants", c.name, err)
+		}
+	}
+}
+
+// TestDecodeSelectedStacks: a report of --stack lists only specs of the
+// selected stacks, and selects stacks that have specs. --stack written
+// into a saved report of a week that lost stacks, naming a stack no spec
+// is in, passed render --fail-on lost-stack (which counts the selected
+// stacks only) with exit 0.
+func TestDecodeSelectedStacks(t *testing.T) {
+	for _, c := range []struct {
+		stack, want string
+	}{{"no-such-stack", "options.stacks[0]"}, {"e4s", ".stacks"}} {
+		r := realWeekReport(t)
+		r.Options.Stacks = []string{c.stack}
+		if err := forged(t, r, "lost-stack"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("--stack %s written in: error %v, want one naming %s", c.stack, err, c.want)
+		}
+	}
+}
