@@ -59,7 +59,10 @@ func lawf(path, format string, args ...any) error {
 //     and removed the versions on one side only, the direction what the
 //     newest versions give (the downgrade gate reads it);
 //   - old and new: packages and specs equal to summary's;
-//   - updates: the specs of the groups add up to summary.specs.updated;
+//   - updates: the specs of the groups add up to summary.specs.updated,
+//     and the groups are those of the updated pairs (speclaws.go);
+//   - every pair what its kind says, each hash listed once a side, and
+//     each package's versions those of its specs (speclaws.go);
 //   - facets: the compiler, os, platform and target counts each add up to
 //     summary.specs on both sides (a spec has one of each), and added and
 //     removed list exactly the values counted on one side only;
@@ -68,8 +71,10 @@ func lawf(path, format string, args ...any) error {
 //     the snapshots disagree on what a hash is (HashConflicts): otherwise
 //     a lost compiler or stack could be counted back by hand, and pass
 //     --fail-on lost-compiler, with the removed specs still listed;
+//   - facets, per value: at least the listed specs of it on each side;
 //   - stacks: one row per value of facets.stack, in its order, with its
-//     counts (the table the lost-stack gate is read from, shown);
+//     counts (the table the lost-stack gate is read from, shown), and
+//     packages its specs and the listed packages allow;
 //   - causes: present when the report has rebuilt or updated specs (a
 //     report of catalogue pages says there that their causes are unknown),
 //     its pairs their number, known at most pairs, own and explained at
@@ -107,6 +112,7 @@ func (r *Report) CheckLaws() error {
 	if n := sp.Added + sp.Removed + sp.Changed; len(r.Packages) != n {
 		return lawf("packages", "%d listed, but summary.packages says %d added + %d removed + %d changed = %d", len(r.Packages), sp.Added, sp.Removed, sp.Changed, n)
 	}
+	conflicts, _ := HashConflicts(r)
 	var sum Counts
 	statuses := map[string]int{}
 	for i := range r.Packages {
@@ -116,6 +122,12 @@ func (r *Report) CheckLaws() error {
 			return lawf(at+".name", "%q is not after %q: packages are sorted by name, each once", shortValue(p.Name), shortValue(r.Packages[i-1].Name))
 		}
 		if err := checkPackage(at, p); err != nil {
+			return err
+		}
+		if err := checkListedVersions(at, p, conflicts > 0); err != nil { // speclaws.go
+			return err
+		}
+		if err := checkSharedVariants(at, p); err != nil { // speclaws.go
 			return err
 		}
 		statuses[p.Status]++
@@ -148,12 +160,21 @@ func (r *Report) CheckLaws() error {
 	if ss.Unchanged < sum.Unchanged {
 		return lawf("summary.specs.unchanged", "%d, fewer than the %d of the listed packages", ss.Unchanged, sum.Unchanged)
 	}
+	if err := checkPairs(r); err != nil { // speclaws.go
+		return err
+	}
+	if err := checkSelectedStacks(r); err != nil { // speclaws.go
+		return err
+	}
 	n := 0
 	for _, u := range r.Updates {
 		n += u.Specs
 	}
 	if n != ss.Updated {
 		return lawf("updates", "the groups count %d specs, but summary.specs.updated is %d", n, ss.Updated)
+	}
+	if err := checkUpdateGroups(r); err != nil { // speclaws.go
+		return err
 	}
 	for _, f := range []struct {
 		name string
@@ -449,21 +470,29 @@ func rollupValues(s *Spec, f int) []string {
 // count the same on both sides. A report whose snapshots disagree on
 // what a hash is (an unchanged spec with other facets) is exempt; its
 // gate is refused (CheckGate) and its exit status says it changed.
+// Every report's counts are at least the listed specs of the value on
+// each side: a lost compiler counted 1 → 0 could otherwise be made
+// 2 → 1, another compiler's counts lowered by one to match, and pass
+// --fail-on lost-compiler with no spec of it left to count.
 func checkFacetDeltas(r *Report) error {
-	if n, _ := HashConflicts(r); n > 0 {
-		return nil
+	conflicts, _ := HashConflicts(r)
+	var listed [len(rollupNames)]map[string]OldToNew
+	for f := range listed {
+		listed[f] = map[string]OldToNew{}
 	}
-	var delta [len(rollupNames)]map[string]int
-	for f := range delta {
-		delta[f] = map[string]int{}
-	}
-	add := func(s *Spec, by int) {
+	add := func(s *Spec, side int) {
 		if s == nil {
 			return
 		}
-		for f := range delta {
+		for f := range listed {
 			for _, v := range rollupValues(s, f) {
-				delta[f][v] += by
+				c := listed[f][v]
+				if side == 0 {
+					c.Old++
+				} else {
+					c.New++
+				}
+				listed[f][v] = c
 			}
 		}
 	}
@@ -473,11 +502,11 @@ func checkFacetDeltas(r *Report) error {
 			add(&sc.Added[j], 1)
 		}
 		for j := range sc.Removed {
-			add(&sc.Removed[j], -1)
+			add(&sc.Removed[j], 0)
 		}
 		for _, pairs := range [][]Pair{sc.Rebuilt, sc.Updated, sc.Restacked} {
 			for _, p := range pairs {
-				add(p.Old, -1)
+				add(p.Old, 0)
 				add(p.New, 1)
 			}
 		}
@@ -486,13 +515,17 @@ func checkFacetDeltas(r *Report) error {
 		counted := make(map[string]bool, len(rollup.Counts))
 		for _, vc := range rollup.Counts {
 			counted[vc.Value] = true
-			if d := delta[f][vc.Value]; vc.Delta() != d {
+			l := listed[f][vc.Value]
+			if vc.Old < l.Old || vc.New < l.New {
+				return lawf("facets."+rollupNames[f]+".counts", "%q has %d old and %d new specs, but %d old and %d new specs of it are listed", shortValue(vc.Value), vc.Old, vc.New, l.Old, l.New)
+			}
+			if d := l.Delta(); conflicts == 0 && vc.Delta() != d {
 				return lawf("facets."+rollupNames[f]+".counts", "%q goes from %d to %d specs, but the listed specs move it by %+d", shortValue(vc.Value), vc.Old, vc.New, d)
 			}
 		}
-		for _, v := range slices.Sorted(maps.Keys(delta[f])) {
-			if d := delta[f][v]; d != 0 && !counted[v] {
-				return lawf("facets."+rollupNames[f]+".counts", "has no %q, but the listed specs move it by %+d", shortValue(v), d)
+		for _, v := range slices.Sorted(maps.Keys(listed[f])) {
+			if l := listed[f][v]; l != (OldToNew{}) && !counted[v] {
+				return lawf("facets."+rollupNames[f]+".counts", "has no %q, but %d old and %d new specs of it are listed", shortValue(v), l.Old, l.New)
 			}
 		}
 	}
@@ -511,7 +544,7 @@ func checkStackRows(r *Report) error {
 			return lawf(fmt.Sprintf("stacks[%d]", i), "%q with %d old and %d new specs, but facets.stack.counts[%d] is %q with %d and %d", shortValue(row.Name), row.Specs.Old, row.Specs.New, i, shortValue(vc.Value), vc.Old, vc.New)
 		}
 	}
-	return nil
+	return checkStackPackages(r) // speclaws.go
 }
 
 // checkSkipped checks a side's skipped files as the loader lists them:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,8 +22,18 @@ import (
 func TestJSONNoLegacyCommand(t *testing.T) {
 	r := reporttest.GenReport(3, 8)
 	names := []string{"!###[", "!##[error]x", "![b", "!a##", "!zl##[add-mask]ib"} // sorted, before the others
+	renamed := map[string]string{}
 	for i, n := range names {
+		renamed[r.Packages[i].Name] = n
 		r.Packages[i].Name = n
+	}
+	for i := range r.Updates { // the update groups name the packages too
+		for j, p := range r.Updates[i].Packages {
+			if n, ok := renamed[p]; ok {
+				r.Updates[i].Packages[j] = n
+			}
+		}
+		slices.Sort(r.Updates[i].Packages)
 	}
 	r.Highlights = diff.News(r)
 	found := false

@@ -16,7 +16,7 @@ import (
 func OnePackage(name string) *diff.Report {
 	spec := func(h string) diff.Spec {
 		return diff.Spec{Hash: h, Versions: []string{"1.0"}, Compiler: name, OS: "ubuntu22.04", Platform: "linux",
-			Target: "x86_64", Variants: []string{name}, Stacks: []string{name, "root"}}
+			Target: "x86_64", Variants: []string{name}, Stacks: []string{name}} // the stacks facets and the rows count
 	}
 	c := diff.Counts{Old: 1, New: 1, Rebuilt: 1}
 	rollup := func(v string) diff.Rollup {

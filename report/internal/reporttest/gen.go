@@ -23,6 +23,15 @@ import (
 // removed. Names sometimes hold multibyte and Markdown-hostile characters,
 // so that every renderer meets them. The same seed gives the same report.
 func GenReport(seed uint64, pkgs int) *diff.Report {
+	rep, err := GenReportWith(seed, pkgs, diff.Filter{})
+	if err != nil {
+		panic(err) // the zero Filter cannot fail
+	}
+	return rep
+}
+
+// GenReportWith is GenReport compared under f (--ignore, ...).
+func GenReportWith(seed uint64, pkgs int, f diff.Filter) (*diff.Report, error) {
 	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
 	pick := func(l ...string) string { return l[r.IntN(len(l))] }
 	hashSeq := 0
@@ -100,8 +109,7 @@ func GenReport(seed uint64, pkgs int) *diff.Report {
 	byName := func(a, b *snapshot.Package) int { return strings.Compare(a.Name, b.Name) }
 	slices.SortFunc(before.Packages, byName)
 	slices.SortFunc(after.Packages, byName)
-	rep, _ := diff.CompareWith(before, after, diff.Filter{}) // the zero Filter cannot fail
-	return rep
+	return diff.CompareWith(before, after, f)
 }
 
 // GenSkipped adds n skipped pages to r, spread over both sides and sorted

@@ -1,0 +1,543 @@
+package diff
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/version"
+)
+
+// The laws of the listed specs themselves (see CheckLaws): what makes a
+// pair restacked, rebuilt or updated, which hashes may be listed where,
+// and the versions a package's specs give it. A saved report whose
+// removed and added specs were joined by hand into "rebuilt" pairs, the
+// counts moved to match, passed render --fail-on removed-spec; one whose
+// versions.new had a version edited out passed --fail-on downgrade.
+
+// facetEqual reports whether a and b have the same facet f, as the
+// engine's matching keys compare it (lists element by element).
+func facetEqual(a, b *Spec, f int) bool {
+	switch f {
+	case fVersion:
+		return slices.Equal(a.Versions, b.Versions)
+	case fCompiler:
+		return a.Compiler == b.Compiler
+	case fVariants:
+		return slices.Equal(a.Variants, b.Variants)
+	case fTarget:
+		return a.Target == b.Target
+	case fOS:
+		return a.OS == b.OS
+	}
+	return a.Platform == b.Platform
+}
+
+// showFacet is facet f of s as an updated pair's from and to write it
+// (matcher.pair).
+func showFacet(s *Spec, f int) string {
+	switch f {
+	case fVersion:
+		return strings.Join(s.Versions, ", ")
+	case fCompiler:
+		return s.Compiler
+	case fVariants:
+		return strings.Join(s.Variants, " ")
+	case fTarget:
+		return s.Target
+	case fOS:
+		return s.OS
+	}
+	return s.Platform
+}
+
+// checkPairs checks every pair of every package against its kind, and
+// the hashes of the listed specs against each other:
+//
+//   - a restacked pair is one spec (the same hash) whose stacks changed,
+//     its facets alike unless a warning says the snapshots disagree on
+//     what a hash is;
+//   - a rebuilt pair has a new hash and the same facets (but those of
+//     options.ignore); an updated pair a new hash and exactly one facet
+//     changed that is not ignored, its facet, with from and to that
+//     facet's old and new values (for variants, those that differ);
+//   - a pair's stacks_joined and stacks_left are the stacks of one spec
+//     only;
+//   - a hash is listed once a side (removed specs and the old specs of
+//     pairs; added specs and the new ones), and on both sides only as a
+//     restacked pair, unless a warning says a hash names two builds.
+func checkPairs(r *Report) error {
+	conflicts, _ := HashConflicts(r)
+	var ignored [numFacets]bool
+	for _, name := range r.Options.Ignore {
+		if f := slices.Index(facetNames[:], name); f >= 0 {
+			ignored[f] = true
+		}
+	}
+	type place struct {
+		path      string
+		restacked bool
+	}
+	sides := [2]map[string]place{{}, {}}
+	list := func(side int, h, at string, restacked bool) error {
+		if p, ok := sides[side][h]; ok {
+			return lawf(at+".hash", "%s is listed twice in the %s snapshot (first at %s): a hash names one build", shortValue(h), sideNames[side], p.path)
+		}
+		sides[side][h] = place{at, restacked}
+		return nil
+	}
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		if err := checkLeftovers(fmt.Sprintf("packages[%d]", i), p, &ignored, len(r.Options.Stacks) > 0); err != nil {
+			return err
+		}
+		at := fmt.Sprintf("packages[%d].specs", i)
+		for j := range p.Specs.Removed {
+			if err := list(0, p.Specs.Removed[j].Hash, fmt.Sprintf("%s.removed[%d]", at, j), false); err != nil {
+				return err
+			}
+		}
+		for j := range p.Specs.Added {
+			if err := list(1, p.Specs.Added[j].Hash, fmt.Sprintf("%s.added[%d]", at, j), false); err != nil {
+				return err
+			}
+		}
+		for _, kind := range []struct {
+			name  string
+			pairs []Pair
+		}{{"restacked", p.Specs.Restacked}, {"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}} {
+			for j := range kind.pairs {
+				pr := &kind.pairs[j]
+				pat := fmt.Sprintf("%s.%s[%d]", at, kind.name, j)
+				if err := checkPair(pat, kind.name, pr, &ignored, conflicts > 0); err != nil {
+					return err
+				}
+				if err := list(0, pr.Old.Hash, pat+".old", kind.name == "restacked"); err != nil {
+					return err
+				}
+				if err := list(1, pr.New.Hash, pat+".new", kind.name == "restacked"); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if conflicts > 0 {
+		return nil
+	}
+	// A hash on both sides is one spec: its pair is restacked (an unchanged
+	// one is not listed). Checked in the old side's order of packages.
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		old := func(h string) error {
+			if n, ok := sides[1][h]; ok && !n.restacked {
+				return lawf(n.path+".hash", "%s is in the old snapshot too (%s): a spec in both is unchanged or restacked", shortValue(h), sides[0][h].path)
+			}
+			return nil
+		}
+		for j := range p.Specs.Removed {
+			if err := old(p.Specs.Removed[j].Hash); err != nil {
+				return err
+			}
+		}
+		for _, l := range [][]Pair{p.Specs.Rebuilt, p.Specs.Updated} {
+			for j := range l {
+				if err := old(l[j].Old.Hash); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkPair checks one pair against its kind (see checkPairs).
+func checkPair(at, kind string, p *Pair, ignored *[numFacets]bool, conflicts bool) error {
+	o, n := p.Old, p.New
+	sameHash := o.Hash == n.Hash
+	switch {
+	case kind == "restacked" && !sameHash:
+		return lawf(at+".new.hash", "%s, but the old spec's is %s: a restacked spec keeps its hash", shortValue(n.Hash), shortValue(o.Hash))
+	case kind != "restacked" && sameHash:
+		return lawf(at+".new.hash", "%s, the old spec's: %s spec has a new hash (the same one is unchanged or restacked)", shortValue(n.Hash), map[string]string{"rebuilt": "a rebuilt", "updated": "an updated"}[kind])
+	case kind == "restacked" && slices.Equal(o.Stacks, n.Stacks):
+		return lawf(at+".new.stacks", "the old spec's: a restacked spec changed stacks (the same ones are unchanged)")
+	}
+	if kind != "updated" && p.Facet+p.From+p.To != "" {
+		return lawf(at+".facet", "%q: only an updated pair names a facet, from and to", shortValue(p.Facet))
+	}
+	changed := -1 // the facet of an updated pair
+	if kind == "updated" {
+		changed = slices.Index(facetNames[:], p.Facet)
+		switch {
+		case changed < 0:
+			return lawf(at+".facet", "%q is not a facet", shortValue(p.Facet))
+		case ignored[changed]:
+			return lawf(at+".facet", "%q is in options.ignore: an updated pair changed a facet that is not ignored", p.Facet)
+		case facetEqual(o, n, changed):
+			return lawf(at+".facet", "%q, but the old and new specs have the same %s", p.Facet, p.Facet)
+		}
+		from, to := showFacet(o, changed), showFacet(n, changed)
+		if changed == fVariants {
+			from = strings.Join(listops.Minus(o.Variants, n.Variants, nil), " ")
+			to = strings.Join(listops.Minus(n.Variants, o.Variants, nil), " ")
+		}
+		if p.From != from {
+			return lawf(at+".from", "%q, but the old spec's %s is %q", shortValue(p.From), p.Facet, shortValue(from))
+		}
+		if p.To != to {
+			return lawf(at+".to", "%q, but the new spec's %s is %q", shortValue(p.To), p.Facet, shortValue(to))
+		}
+	}
+	if !(kind == "restacked" && conflicts) {
+		for f := range numFacets {
+			if f == changed || kind != "restacked" && ignored[f] {
+				continue
+			}
+			if !facetEqual(o, n, f) {
+				return lawf(at+".new", "%s %q, but the old spec's is %q: a %s pair changed no %s", facetNames[f], shortValue(showFacet(n, f)), shortValue(showFacet(o, f)), kind, facetNames[f])
+			}
+		}
+	}
+	joined, left := listops.Minus(n.Stacks, o.Stacks, nil), listops.Minus(o.Stacks, n.Stacks, nil)
+	if !slices.Equal(p.StacksJoined, joined) {
+		return lawf(at+".stacks_joined", "[%s], but the new spec's stacks add [%s]", shortJoin(p.StacksJoined, ", "), shortJoin(joined, ", "))
+	}
+	if !slices.Equal(p.StacksLeft, left) {
+		return lawf(at+".stacks_left", "[%s], but the old spec's stacks lose [%s]", shortJoin(p.StacksLeft, ", "), shortJoin(left, ", "))
+	}
+	return nil
+}
+
+// checkListedVersions checks a package's versions against its listed
+// specs: each list distinct and in version order (the last the newest,
+// as the formats show it), every version of a listed spec on its side,
+// and any other version (of a spec unchanged, which is not listed) on
+// both sides; with no unchanged spec, none other. A report whose
+// snapshots disagree on what a hash is is held only to the first two.
+func checkListedVersions(at string, p *Package, conflicts bool) error {
+	listed := [2]map[string]bool{{}, {}}
+	var order [2][]string // the listed versions as met, for messages in a fixed order
+	add := func(side int, s *Spec) {
+		for _, x := range s.Versions {
+			if !listed[side][x] {
+				listed[side][x] = true
+				order[side] = append(order[side], x)
+			}
+		}
+	}
+	for j := range p.Specs.Removed {
+		add(0, &p.Specs.Removed[j])
+	}
+	for j := range p.Specs.Added {
+		add(1, &p.Specs.Added[j])
+	}
+	for _, l := range [][]Pair{p.Specs.Restacked, p.Specs.Rebuilt, p.Specs.Updated} {
+		for j := range l {
+			add(0, l[j].Old)
+			add(1, l[j].New)
+		}
+	}
+	v := p.Versions
+	lists := [2][]string{v.Old, v.New}
+	var have [2]map[string]bool
+	for side, vs := range lists {
+		have[side] = make(map[string]bool, len(vs))
+		for k, x := range vs {
+			if k > 0 && version.Compare(vs[k-1], x) >= 0 {
+				return lawf(fmt.Sprintf("%s.versions.%s[%d]", at, sideNames[side], k), "%q after %q: the versions are distinct, oldest first", shortValue(x), shortValue(vs[k-1]))
+			}
+			have[side][x] = true
+		}
+	}
+	for side := range lists {
+		name := sideNames[side]
+		for _, x := range order[side] {
+			if !have[side][x] {
+				return lawf(at+".versions."+name, "lacks %q, the version of a listed %s spec", shortValue(x), name)
+			}
+		}
+		if conflicts {
+			continue
+		}
+		for _, x := range lists[side] {
+			switch {
+			case listed[side][x]:
+			case p.Counts.Unchanged == 0:
+				return lawf(at+".versions."+name, "has %q, which no %s spec has (the package has no unchanged spec)", shortValue(x), name)
+			case !have[1-side][x]:
+				return lawf(at+".versions."+name, "has %q, which no listed %s spec has: an unchanged spec's version is on both sides", shortValue(x), name)
+			}
+		}
+	}
+	return nil
+}
+
+var sideNames = [2]string{"old", "new"}
+
+// checkUpdateGroups checks updates against the updated pairs it groups
+// (by facet, from and to, with their number of specs and packages, in
+// updateGroups' order): only their total was checked, and a group's
+// from, to, count or packages edited by hand rendered as the table of
+// updates every format shows.
+func checkUpdateGroups(r *Report) error {
+	want := updateGroups(r.Packages)
+	for i := range max(len(want), len(r.Updates)) {
+		at := fmt.Sprintf("updates[%d]", i)
+		switch {
+		case i >= len(r.Updates):
+			w := want[i]
+			return lawf("updates", "has %d groups, but the updated pairs make %d: none for %s %q → %q", len(r.Updates), len(want), w.Facet, shortValue(w.From), shortValue(w.To))
+		case i >= len(want):
+			return lawf(at, "%s %q → %q: the updated pairs make %d groups", r.Updates[i].Facet, shortValue(r.Updates[i].From), shortValue(r.Updates[i].To), len(want))
+		}
+		g, w := r.Updates[i], want[i]
+		switch {
+		case g.Facet != w.Facet || g.From != w.From || g.To != w.To:
+			return lawf(at, "%s %q → %q, but the updated pairs make it %s %q → %q (groups by facet, most specs first)", g.Facet, shortValue(g.From), shortValue(g.To), w.Facet, shortValue(w.From), shortValue(w.To))
+		case g.Specs != w.Specs:
+			return lawf(at+".specs", "%d, but %d updated pairs made %s %q → %q", g.Specs, w.Specs, w.Facet, shortValue(w.From), shortValue(w.To))
+		case !slices.Equal(g.Packages, w.Packages):
+			return lawf(at+".packages", "[%s], but the pairs are of [%s]", shortJoin(g.Packages, ", "), shortJoin(w.Packages, ", "))
+		}
+	}
+	return nil
+}
+
+// checkStackPackages checks the packages of each stack row, on each
+// side, against its specs and the listed packages (they were not
+// checked, and any number rendered): none without a spec, no more than
+// its specs or the snapshot's packages, at least the listed packages with
+// a listed spec in it, and at most those and the packages that may have
+// an unchanged spec in it (the unchanged packages, and the listed ones
+// with unchanged specs).
+func checkStackPackages(r *Report) error {
+	listed := [2]map[string]int{{}, {}} // stack → listed packages with a listed spec in it
+	maybe := r.Summary.Packages.Unchanged
+	var seen [2]map[string]bool
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		if p.Counts.Unchanged > 0 {
+			maybe++
+		}
+		seen = [2]map[string]bool{{}, {}}
+		add := func(side int, s *Spec) {
+			for _, st := range s.Stacks {
+				if !seen[side][st] {
+					seen[side][st] = true
+					listed[side][st]++
+				}
+			}
+		}
+		for j := range p.Specs.Removed {
+			add(0, &p.Specs.Removed[j])
+		}
+		for j := range p.Specs.Added {
+			add(1, &p.Specs.Added[j])
+		}
+		for _, l := range [][]Pair{p.Specs.Restacked, p.Specs.Rebuilt, p.Specs.Updated} {
+			for j := range l {
+				add(0, l[j].Old)
+				add(1, l[j].New)
+			}
+		}
+	}
+	pkgs := [2]int{r.Summary.Packages.Old, r.Summary.Packages.New}
+	for i, row := range r.Stacks {
+		for side, n := range [2]int{row.Packages.Old, row.Packages.New} {
+			specs := [2]int{row.Specs.Old, row.Specs.New}[side]
+			l := listed[side][row.Name]
+			var why string
+			switch {
+			case n > specs:
+				why = fmt.Sprintf("more than its %d specs", specs)
+			case n == 0 && specs > 0:
+				why = fmt.Sprintf("but it has %d specs", specs)
+			case n > pkgs[side]:
+				why = fmt.Sprintf("more than the snapshot's %d", pkgs[side])
+			case n < l:
+				why = fmt.Sprintf("but %d listed packages have a spec in it", l)
+			case n > l+maybe:
+				why = fmt.Sprintf("but %d listed packages have a spec in it, and at most %d more may have an unchanged one", l, maybe)
+			default:
+				continue
+			}
+			return lawf(fmt.Sprintf("stacks[%d].packages.%s", i, sideNames[side]), "%d packages in %q, %s", n, shortValue(row.Name), why)
+		}
+	}
+	return nil
+}
+
+// checkLeftovers checks that no removed spec of a package could have
+// paired with one of its added specs: the passes pair every two specs
+// with the same facets (rebuilt), or with all but one the same
+// (updated), leaving out those of options.ignore. A rebuilt or updated
+// pair split by hand into a removed and an added spec would trip
+// --fail-on removed-spec, and show a rebuild as a loss. Under --stack,
+// a spec that left or joined the selected stacks is removed or added
+// whatever its facets: such a report is exempt.
+func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool) error {
+	if stacks || len(p.Specs.Removed) == 0 || len(p.Specs.Added) == 0 {
+		return nil
+	}
+	// key is s's facets but skip (-1: none) and the ignored ones.
+	var b strings.Builder
+	key := func(s *Spec, skip int) string {
+		b.Reset()
+		for f := range numFacets {
+			if f == skip || ignored[f] {
+				b.WriteString("-|")
+				continue
+			}
+			switch f {
+			case fVersion:
+				b.WriteString(strconv.Quote(strings.Join(s.Versions, "\x00")) + strconv.Itoa(len(s.Versions)))
+			case fVariants:
+				b.WriteString(strconv.Quote(strings.Join(s.Variants, "\x00")) + strconv.Itoa(len(s.Variants)))
+			default:
+				b.WriteString(strconv.Quote(showFacet(s, f)))
+			}
+			b.WriteByte('|')
+		}
+		return b.String()
+	}
+	added := map[string]int{} // a key of an added spec, with skip, to its place
+	for j := range p.Specs.Added {
+		for skip := -1; skip < numFacets; skip++ {
+			if skip < 0 || !ignored[skip] {
+				k := strconv.Itoa(skip) + key(&p.Specs.Added[j], skip)
+				if _, ok := added[k]; !ok {
+					added[k] = j
+				}
+			}
+		}
+	}
+	for j := range p.Specs.Removed {
+		for skip := -1; skip < numFacets; skip++ {
+			if skip >= 0 && ignored[skip] {
+				continue
+			}
+			if k, ok := added[strconv.Itoa(skip)+key(&p.Specs.Removed[j], skip)]; ok {
+				how := "the same facets: a rebuilt pair"
+				if skip >= 0 {
+					how = "all facets but " + facetNames[skip] + " the same: an updated pair"
+				}
+				return lawf(fmt.Sprintf("%s.specs.removed[%d]", at, j), "%s and added[%d] %s have %s, which cachediff pairs", shortValue(p.Specs.Removed[j].Hash), k, shortValue(p.Specs.Added[k].Hash), how)
+			}
+		}
+	}
+	return nil
+}
+
+// checkSharedVariants checks a package's shared_variants, which the
+// formats leave out of its spec listings: each is a variant of every
+// listed spec, old and new, once. A variant that some specs lack,
+// written in by hand, vanished from the listings of the specs that have
+// it.
+func checkSharedVariants(at string, p *Package) error {
+	in := make(map[string]bool, len(p.SharedVariants))
+	for k, v := range p.SharedVariants {
+		if in[v] {
+			return lawf(fmt.Sprintf("%s.shared_variants[%d]", at, k), "%q is there twice", shortValue(v))
+		}
+		in[v] = true
+	}
+	each := func(s *Spec) error {
+		seen := make(map[string]bool, len(s.Variants))
+		for _, v := range s.Variants {
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+		}
+		for _, v := range p.SharedVariants {
+			if !seen[v] {
+				return lawf(at+".shared_variants", "has %q, but spec %s lacks it: a shared variant is every spec's", shortValue(v), shortValue(s.Hash))
+			}
+		}
+		return nil
+	}
+	for _, l := range [][]Spec{p.Specs.Removed, p.Specs.Added} {
+		for j := range l {
+			if err := each(&l[j]); err != nil {
+				return err
+			}
+		}
+	}
+	for _, l := range [][]Pair{p.Specs.Restacked, p.Specs.Rebuilt, p.Specs.Updated} {
+		for j := range l {
+			if err := each(l[j].Old); err != nil {
+				return err
+			}
+			if err := each(l[j].New); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkSelectedStacks checks a report made with --stack: every listed
+// spec is in a selected stack (the filter keeps no other), and, without
+// --package, every selected stack is counted (a --stack that no spec is
+// in is an error, not a report). The lost-stack gate counts only the
+// selected stacks: --stack written into a saved report by hand, of a
+// stack no spec is in, passed render --fail-on lost-stack with the
+// stacks it lost listed.
+func checkSelectedStacks(r *Report) error {
+	sel := r.Options.Stacks
+	if len(sel) == 0 || r.Causes != nil && r.Causes.Roots != nil {
+		// A lockfile's root renamed by its own version is selected by
+		// its old name, and its specs are in the new one (rootrename.go).
+		return nil
+	}
+	if len(r.Options.Packages) == 0 {
+		counted := make(map[string]bool, len(r.Facets.Stack.Counts))
+		for _, vc := range r.Facets.Stack.Counts {
+			counted[vc.Value] = true
+		}
+		for k, s := range sel {
+			if !counted[s] {
+				return lawf(fmt.Sprintf("options.stacks[%d]", k), "%q: no spec is in it, which --stack refuses", shortValue(s))
+			}
+		}
+	}
+	in := func(at string, s *Spec) error {
+		for _, st := range s.Stacks {
+			if slices.Contains(sel, st) {
+				return nil
+			}
+		}
+		return lawf(at+".stacks", "[%s], none of options.stacks: --stack keeps only the specs of its stacks", shortJoin(s.Stacks, ", "))
+	}
+	for i := range r.Packages {
+		sc := &r.Packages[i].Specs
+		at := fmt.Sprintf("packages[%d].specs", i)
+		for _, l := range []struct {
+			name  string
+			specs []Spec
+		}{{"removed", sc.Removed}, {"added", sc.Added}} {
+			for j := range l.specs {
+				if err := in(fmt.Sprintf("%s.%s[%d]", at, l.name, j), &l.specs[j]); err != nil {
+					return err
+				}
+			}
+		}
+		for _, l := range []struct {
+			name  string
+			pairs []Pair
+		}{{"restacked", sc.Restacked}, {"rebuilt", sc.Rebuilt}, {"updated", sc.Updated}} {
+			for j := range l.pairs {
+				pat := fmt.Sprintf("%s.%s[%d]", at, l.name, j)
+				if err := in(pat+".old", l.pairs[j].Old); err != nil {
+					return err
+				}
+				if err := in(pat+".new", l.pairs[j].New); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
