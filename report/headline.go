@@ -228,3 +228,20 @@ func RestackedOnlyCell(r *diff.Report) string {
 	}
 	return ""
 }
+
+// UnchangedBut is what a headline of "no changes" adds when the
+// snapshots still differ: hashes whose facets changed (a hash names one
+// build, so the spec counts unchanged and a warning says what changed)
+// make the exit status 1, and the headline must not contradict it. It is
+// "" for a report whose snapshots are the same.
+func UnchangedBut(r *diff.Report) string {
+	n, _ := diff.HashConflicts(r)
+	if n == 0 {
+		return ""
+	}
+	has := " has"
+	if n > 1 {
+		has = " have"
+	}
+	return ", but " + CountNoun(n, "hash", "hashes") + has + " other facets than in the old snapshot (see the warnings)"
+}

@@ -471,7 +471,7 @@ func entryNews(r *diff.Report, hs []diff.Highlight) string {
 func quietNews(r *diff.Report) string {
 	switch {
 	case !r.HasChanges():
-		return "No changes"
+		return "No changes" + report.UnchangedBut(r)
 	case report.RebuildsHeadline(r) != "":
 		return report.RebuildsHeadline(r)
 	}
@@ -513,7 +513,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 			strconv.Itoa(s.Rebuilt) + " rebuilt, " + strconv.Itoa(s.Updated) + " updated, " + strconv.Itoa(s.Restacked) + " restacked, " +
 			strconv.Itoa(s.Unchanged) + " unchanged</p>")
 	} else {
-		b.WriteString("<p>No changes: " + report.CountNoun(p.New, "package", "packages") + " and " + report.CountNoun(s.New, "spec", "specs") + ", all unchanged</p>")
+		b.WriteString("<p>No changes: " + report.CountNoun(p.New, "package", "packages") + " and " + report.CountNoun(s.New, "spec", "specs") + ", all unchanged" + t(report.UnchangedBut(r)) + "</p>")
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
 		b.WriteString("<p>" + report.CountNoun(n, "invalid page", "invalid pages") + " skipped (--skip-invalid)</p>")

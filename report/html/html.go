@@ -223,7 +223,7 @@ func HTML(w io.Writer, r *diff.Report, o report.Options) error {
 	if len(p.News) == 0 {
 		p.NoNews = "Nothing to highlight: no package came, went or changed version, and no stack, platform, OS, target or compiler came, went or moved."
 		if !r.HasChanges() {
-			p.NoNews = "No changes."
+			p.NoNews = "No changes" + report.UnchangedBut(r) + "."
 		}
 	}
 	p.Counts = pairCounts(r)
@@ -266,7 +266,7 @@ func pairLead(r *diff.Report) string {
 func pairSummary(r *diff.Report) string {
 	s, p := r.Summary.Specs, r.Summary.Packages
 	if !r.HasChanges() {
-		return fmt.Sprintf("No changes: %s and %s, all unchanged.", report.Plural(p.New, "package"), report.Plural(s.New, "spec"))
+		return fmt.Sprintf("No changes: %s and %s, all unchanged%s.", report.Plural(p.New, "package"), report.Plural(s.New, "spec"), report.UnchangedBut(r))
 	}
 	return fmt.Sprintf("%s changed (%d new, %d removed, %d unchanged); specs %d → %d: %d added, %d removed, %d rebuilt, %d updated, %d restacked, %d unchanged.",
 		report.Plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)

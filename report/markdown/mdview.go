@@ -452,7 +452,7 @@ func (m *mdBuilder) headline() {
 	r, b := m.doc.Report, &m.b
 	s, p := r.Summary.Specs, r.Summary.Packages
 	if !r.HasChanges() {
-		fmt.Fprintf(b, "**No changes**: %s and %s, all unchanged", report.Plural(p.New, "package"), report.Plural(s.New, "spec"))
+		fmt.Fprintf(b, "**No changes**: %s and %s, all unchanged%s", report.Plural(p.New, "package"), report.Plural(s.New, "spec"), report.UnchangedBut(r))
 		return
 	}
 	if report.OnlyRebuilds(r) {

@@ -366,7 +366,7 @@ func countsText(c bool, p *diff.Package, allStacks bool) string {
 func (d *Document) textFacts() string {
 	p, s := d.Summary.Packages, d.Summary.Specs
 	if !d.HasChanges() {
-		return "no changes (" + report.Plural(p.New, "package") + ", " + report.Plural(s.New, "spec") + ")"
+		return "no changes (" + report.Plural(p.New, "package") + ", " + report.Plural(s.New, "spec") + ")" + report.UnchangedBut(d.Report)
 	}
 	if line, ok := report.RootsHeadline(d.Report); ok {
 		return report.Visible(line)
