@@ -332,6 +332,20 @@ func TestRenderRefusesInconsistentLog(t *testing.T) {
 			tl["packages"] = append([]any{map[string]any{"name": "aaa-fake", "present": []any{map[string]any{"from": 0, "to": 4}},
 				"versions": []any{map[string]any{"version": "1.0", "from": 0, "to": 4}}}}, tl["packages"].([]any)...)
 		}},
+		{"an unchanged package's versions invented", "timeline: aida: ", func(doc map[string]any) {
+			// No step lists aida: the "Versions over time" a maintainer
+			// reads once showed an upgrade no step holds.
+			p := timelinePackage(doc, "aida")
+			p["versions"] = []any{map[string]any{"version": "1.0", "from": 0, "to": 1}, map[string]any{"version": "9.9", "from": 2, "to": 4}}
+		}},
+		{"an unchanged package gone for a week", "timeline: ", func(doc map[string]any) {
+			// aida missing at snapshot 2 and a package no step adds there
+			// in its place: the counts still add up.
+			timelinePackage(doc, "aida")["present"] = []any{map[string]any{"from": 0, "to": 1}, map[string]any{"from": 3, "to": 4}}
+			tl := doc["timeline"].(map[string]any)
+			tl["packages"] = append(tl["packages"].([]any), map[string]any{"name": "zzz-fake", "present": []any{map[string]any{"from": 2, "to": 2}},
+				"versions": []any{map[string]any{"version": "1.0", "from": 2, "to": 2}}})
+		}},
 		{"a version's runs overlap", "overlap", func(doc map[string]any) {
 			p := doc["timeline"].(map[string]any)["packages"].([]any)[0].(map[string]any)
 			v := p["versions"].([]any)[0]
@@ -362,4 +376,14 @@ func TestRenderRefusesInconsistentLog(t *testing.T) {
 			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, stderr.String(), tc.want)
 		}
 	}
+}
+
+// timelinePackage is the package named name of a decoded log's timeline.
+func timelinePackage(doc map[string]any, name string) map[string]any {
+	for _, p := range doc["timeline"].(map[string]any)["packages"].([]any) {
+		if p := p.(map[string]any); p["name"] == name {
+			return p
+		}
+	}
+	panic("no package " + name + " in the timeline")
 }

@@ -223,6 +223,9 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 			return fmt.Errorf("timeline: %d packages present at snapshot %d, but the steps say it holds %d", present[i], i, want)
 		}
 	}
+	if err := checkUnlisted(t, steps); err != nil {
+		return err
+	}
 	for i, r := range steps {
 		for _, p := range r.Packages {
 			tp := byName[p.Name]
@@ -246,6 +249,56 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 				if !slices.Equal(got, side.versions) {
 					return fmt.Errorf("timeline: %s: versions [%s] at snapshot %d, but steps[%d] says [%s]", shortValue(p.Name), shortValue(strings.Join(got, ", ")), side.at, i, shortValue(strings.Join(side.versions, ", ")))
 				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkUnlisted checks that the timeline changes a package only where a
+// step lists it: a step lists every package that changed, so one it does
+// not list was in both its snapshots or in neither, with the same
+// versions. A run (of presence or of a version) that starts after the
+// first snapshot, or ends before the last, is a change the step there
+// must list; else the timeline (Came and went, Versions over time)
+// tells a history no step holds. A step whose hashes name two builds
+// (HashConflicts) counts such a spec unchanged, so it is let be.
+func checkUnlisted(t *diff.Timeline, steps []*diff.Report) error {
+	if len(steps) == 0 {
+		return nil
+	}
+	listed := map[string][]int{} // the steps listing each package, in order
+	free := make([]bool, len(steps))
+	for i, r := range steps {
+		for _, p := range r.Packages {
+			listed[p.Name] = append(listed[p.Name], i)
+		}
+		n, _ := diff.HashConflicts(r)
+		free[i] = n > 0
+	}
+	lists := func(name string, i int) bool {
+		_, ok := slices.BinarySearch(listed[name], i)
+		return ok || free[i]
+	}
+	for k := range t.Packages {
+		p := &t.Packages[k]
+		check := func(what string, sp diff.Span) error {
+			if sp.From > 0 && !lists(p.Name, sp.From-1) {
+				return fmt.Errorf("timeline: %s: %s from snapshot %d, but steps[%d] does not list %s: unchanged there", shortValue(p.Name), what, sp.From, sp.From-1, shortValue(p.Name))
+			}
+			if sp.To < len(steps) && !lists(p.Name, sp.To) {
+				return fmt.Errorf("timeline: %s: %s until snapshot %d, but steps[%d] does not list %s: unchanged there", shortValue(p.Name), what, sp.To, sp.To, shortValue(p.Name))
+			}
+			return nil
+		}
+		for _, sp := range p.Present {
+			if err := check("present", sp); err != nil {
+				return err
+			}
+		}
+		for _, v := range p.Versions {
+			if err := check("version "+shortValue(v.Version), v.Span); err != nil {
+				return err
 			}
 		}
 	}
