@@ -346,6 +346,16 @@ func TestRenderRefusesInconsistentLog(t *testing.T) {
 			tl["packages"] = append(tl["packages"].([]any), map[string]any{"name": "zzz-fake", "present": []any{map[string]any{"from": 2, "to": 2}},
 				"versions": []any{map[string]any{"version": "1.0", "from": 2, "to": 2}}})
 		}},
+		{"a rebuild from a build an earlier step replaced", "steps[2].packages[1].specs.rebuilt[0].old.hash: ", func(doc map[string]any) {
+			// cepgen's week-3 rebuild said to start from the build week 2
+			// had already replaced, as a step moved or copied reads.
+			pairOf(doc, 2, "cepgen")["old"].(map[string]any)["hash"] = "khagmou5xxx7eodnso5vuyncl4vvfrgu"
+		}},
+		{"a rebuild to a build already there", "steps[2].packages[1].specs.rebuilt[0].new.hash: ", func(doc map[string]any) {
+			// The build bricks got in week 2 (and kept) said to be new in
+			// week 3, under cepgen.
+			pairOf(doc, 2, "cepgen")["new"].(map[string]any)["hash"] = "7iz7uslglkuevgchr3sikh4vgj4oc42j"
+		}},
 		{"a version's runs overlap", "overlap", func(doc map[string]any) {
 			p := doc["timeline"].(map[string]any)["packages"].([]any)[0].(map[string]any)
 			v := p["versions"].([]any)[0]
@@ -386,4 +396,15 @@ func timelinePackage(doc map[string]any, name string) map[string]any {
 		}
 	}
 	panic("no package " + name + " in the timeline")
+}
+
+// pairOf is the first rebuilt pair of package name in step i of a decoded
+// log.
+func pairOf(doc map[string]any, i int, name string) map[string]any {
+	for _, p := range doc["steps"].([]any)[i].(map[string]any)["packages"].([]any) {
+		if p := p.(map[string]any); p["name"] == name {
+			return p["specs"].(map[string]any)["rebuilt"].([]any)[0].(map[string]any)
+		}
+	}
+	panic("no package " + name + " in the step")
 }

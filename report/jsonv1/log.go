@@ -153,6 +153,9 @@ func DecodeLog(data []byte) (*Log, error) {
 		}
 		l.Steps = append(l.Steps, r)
 	}
+	if err := checkHashes(l.Steps); err != nil {
+		return nil, err
+	}
 	if err := checkTimeline(doc.Timeline, l.Steps, len(doc.Snapshots)); err != nil {
 		return nil, err
 	}
@@ -248,6 +251,95 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 				}
 				if !slices.Equal(got, side.versions) {
 					return fmt.Errorf("timeline: %s: versions [%s] at snapshot %d, but steps[%d] says [%s]", shortValue(p.Name), shortValue(strings.Join(got, ", ")), side.at, i, shortValue(strings.Join(side.versions, ", ")))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkHashes checks the specs the steps list against one another: a
+// step lists every spec that left (removed, or the old side of a pair)
+// and every one that came (added, the new side), so a hash is in a
+// snapshot from the step that brings it to the step that takes it away.
+// A step that takes away a hash an earlier step took away (and none
+// brought back), or brings one already there, was moved, copied or
+// edited: its changes are not those of its week. Restacked specs keep
+// their hash, in both snapshots. A step whose hashes name two builds
+// (HashConflicts) counts such a spec unchanged: what the steps before it
+// said is forgotten there.
+func checkHashes(steps []*diff.Report) error {
+	type seen struct {
+		in   bool // in the snapshot after the step that listed it last
+		step int
+	}
+	state := map[string]seen{}
+	for i, r := range steps {
+		if n, _ := diff.HashConflicts(r); n > 0 {
+			clear(state)
+			continue
+		}
+		check := func(at, h string, in bool) error {
+			if s, ok := state[h]; ok && s.in != in {
+				if in {
+					return fmt.Errorf("steps[%d].%s: %s, which steps[%d] took out of the cache, and no step since brought back", i, at, h, s.step)
+				}
+				return fmt.Errorf("steps[%d].%s: %s is new, but steps[%d] brought it already, and no step since took it out", i, at, h, s.step)
+			}
+			return nil
+		}
+		// Each hash is checked against the steps before before any is
+		// recorded: a pair's two sides are one step.
+		for _, pass := range []bool{false, true} {
+			for k := range r.Packages {
+				p := &r.Packages[k]
+				at := fmt.Sprintf("packages[%d].specs.", k)
+				for _, l := range []struct {
+					name      string
+					specs     []diff.Spec
+					old, new_ bool
+				}{{"removed", p.Specs.Removed, true, false}, {"added", p.Specs.Added, false, true}} {
+					for j := range l.specs {
+						h := l.specs[j].Hash
+						path := fmt.Sprintf("%s%s[%d].hash", at, l.name, j)
+						if !pass {
+							if err := check(path, h, l.old); err != nil {
+								return err
+							}
+						} else {
+							state[h] = seen{l.new_, i}
+						}
+					}
+				}
+				for _, l := range []struct {
+					name  string
+					pairs []diff.Pair
+				}{{"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}, {"restacked", p.Specs.Restacked}} {
+					for j := range l.pairs {
+						pr := &l.pairs[j]
+						path := fmt.Sprintf("%s%s[%d].", at, l.name, j)
+						if pr.Old.Hash == pr.New.Hash { // restacked
+							if !pass {
+								if err := check(path+"old.hash", pr.Old.Hash, true); err != nil {
+									return err
+								}
+							} else {
+								state[pr.Old.Hash] = seen{true, i}
+							}
+							continue
+						}
+						if !pass {
+							if err := check(path+"old.hash", pr.Old.Hash, true); err != nil {
+								return err
+							}
+							if err := check(path+"new.hash", pr.New.Hash, false); err != nil {
+								return err
+							}
+						} else {
+							state[pr.Old.Hash] = seen{false, i}
+							state[pr.New.Hash] = seen{true, i}
+						}
+					}
 				}
 			}
 		}
