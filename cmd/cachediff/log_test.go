@@ -408,3 +408,47 @@ func pairOf(doc map[string]any, i int, name string) map[string]any {
 	}
 	panic("no package " + name + " in the step")
 }
+
+// TestRenderRefusesLogSkippedEdited: the pages a snapshot skipped
+// (--skip-invalid) are listed by both steps it is a side of; a saved log
+// edited to list others in one of them (the same count) rendered that
+// step's skipped pages as said. Now render exits 2.
+func TestRenderRefusesLogSkippedEdited(t *testing.T) {
+	dir := t.TempDir()
+	var snaps []string
+	for i, w := range []string{weeks[3], weeks[4], weeks[3]} {
+		d := filepath.Join(dir, strconv.Itoa(i))
+		if err := os.CopyFS(d, os.DirFS(filepath.Join("../..", w))); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(d, "zbad"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "zbad", "specs.md"), []byte("---\ntitle: [\n---\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		snaps = append(snaps, d)
+	}
+	var saved, stderr bytes.Buffer
+	if code := run(append([]string{"log", "--skip-invalid", "-f", "json"}, snaps...), &saved, &stderr); code != 1 {
+		t.Fatalf("log: exit %d: %s", code, stderr.String())
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(saved.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	sk := doc["steps"].([]any)[1].(map[string]any)["old"].(map[string]any)["skipped"].([]any)[0].(map[string]any)
+	sk["file"], sk["reason"] = filepath.Join(snaps[1], "curl", "specs.md"), "not a Spack page"
+	edited, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "edited.json")
+	if err := os.WriteFile(p, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run([]string{"render", "-q", p}, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "steps[1].old.skipped: ") {
+		t.Errorf("render: exit %d, %q; want exit 2 and steps[1].old.skipped", code, stderr.String())
+	}
+}
