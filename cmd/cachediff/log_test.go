@@ -356,6 +356,12 @@ func TestRenderRefusesInconsistentLog(t *testing.T) {
 			// week 3, under cepgen.
 			pairOf(doc, 2, "cepgen")["new"].(map[string]any)["hash"] = "7iz7uslglkuevgchr3sikh4vgj4oc42j"
 		}},
+		{"a mirror index on one side of a snapshot", "steps[1].old: ", func(doc map[string]any) {
+			// The snapshot steps[0] names as new, with a mirror's layout
+			// and index checksum in steps[1] alone.
+			old := doc["steps"].([]any)[1].(map[string]any)["old"].(map[string]any)
+			old["layout"], old["index_sha256"] = "v3", strings.Repeat("a", 64)
+		}},
 		{"a version's runs overlap", "overlap", func(doc map[string]any) {
 			p := doc["timeline"].(map[string]any)["packages"].([]any)[0].(map[string]any)
 			v := p["versions"].([]any)[0]

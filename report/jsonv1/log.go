@@ -154,6 +154,9 @@ func DecodeLog(data []byte) (*Log, error) {
 			if prev.Packages != r.Old.Packages || prev.Specs != r.Old.Specs || len(prev.Skipped) != len(r.Old.Skipped) {
 				return nil, fmt.Errorf("steps[%d].old: %d packages and %d specs, but steps[%d].new, the same snapshot, holds %d and %d", i, r.Old.Packages, r.Old.Specs, i-1, prev.Packages, prev.Specs)
 			}
+			if prev.Layout != r.Old.Layout || prev.IndexSHA256 != r.Old.IndexSHA256 {
+				return nil, fmt.Errorf("steps[%d].old: layout %q and index_sha256 %q, but steps[%d].new, the same snapshot, has %q and %q", i, shortValue(r.Old.Layout), shortValue(r.Old.IndexSHA256), i-1, shortValue(prev.Layout), shortValue(prev.IndexSHA256))
+			}
 			if !slices.Equal(prev.Skipped, r.Old.Skipped) {
 				return nil, fmt.Errorf("steps[%d].old.skipped: not the pages steps[%d].new, the same snapshot, skipped", i, i-1)
 			}
