@@ -362,6 +362,11 @@ func TestRenderRefusesInconsistentLog(t *testing.T) {
 			old := doc["steps"].([]any)[1].(map[string]any)["old"].(map[string]any)
 			old["layout"], old["index_sha256"] = "v3", strings.Repeat("a", 64)
 		}},
+		{"a package's versions newest first", "timeline: cppcheck: ", func(doc map[string]any) {
+			// "Versions over time" then read 2.17.1 before 2.9.
+			p := timelinePackage(doc, "cppcheck")
+			slices.Reverse(p["versions"].([]any))
+		}},
 		{"a version's runs overlap", "overlap", func(doc map[string]any) {
 			p := doc["timeline"].(map[string]any)["packages"].([]any)[0].(map[string]any)
 			v := p["versions"].([]any)[0]

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/version"
 )
 
 // LogSchema names the version of the log's JSON document.
@@ -245,7 +246,12 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 			}
 		}
 		runs := map[string][]diff.Span{}
-		for _, v := range p.Versions {
+		for j, v := range p.Versions {
+			if j > 0 {
+				if prev := p.Versions[j-1].Version; prev != v.Version && version.Compare(prev, v.Version) > 0 {
+					return fmt.Errorf("timeline: %s: versions[%d]: %s after %s: the versions are oldest first, each version's runs together", shortValue(p.Name), j, shortValue(v.Version), shortValue(prev))
+				}
+			}
 			runs[v.Version] = append(runs[v.Version], v.Span)
 		}
 		for _, v := range slices.Sorted(maps.Keys(runs)) {
