@@ -463,3 +463,67 @@ func TestRenderRefusesLogSkippedEdited(t *testing.T) {
 		t.Errorf("render: exit %d, %q; want exit 2 and steps[1].old.skipped", code, stderr.String())
 	}
 }
+
+// TestRenderRefusesLogTalliesEdited: the specs per compiler (and per
+// other facet, and per stack) of a snapshot are tallied by both steps it
+// is a side of. A saved log whose second step (03-02 back to 02-23, which
+// loses apple-clang@16.0.0) was edited to keep one unchanged spec of that
+// compiler, taken from gcc@11.4.0, held together alone and passed
+// render --fail-on lost-compiler (exit 0); now render exits 2, the step
+// before having tallied the snapshot otherwise.
+func TestRenderRefusesLogTalliesEdited(t *testing.T) {
+	t.Chdir("../..")
+	var saved, stderr bytes.Buffer
+	if code := run([]string{"log", "-f", "json", weeks[0], weeks[2], weeks[1]}, &saved, &stderr); code != 1 {
+		t.Fatalf("log: exit %d: %s", code, stderr.String())
+	}
+	for _, tc := range []struct {
+		name, gate, want string
+		edit             func(step map[string]any)
+	}{
+		{"a compiler kept", "lost-compiler", "steps[1].facets.compiler.counts: ", func(step map[string]any) {
+			c := step["facets"].(map[string]any)["compiler"].(map[string]any)
+			counts := c["counts"].(map[string]any)
+			counts["apple-clang@16.0.0"] = map[string]any{"old": 6.0, "new": 1.0}
+			gcc := counts["gcc@11.4.0"].(map[string]any)
+			gcc["old"], gcc["new"] = gcc["old"].(float64)-1, gcc["new"].(float64)-1
+			c["removed"] = []any{}
+		}},
+		{"a stack's specs", "removed-spec", "steps[1].facets.stack.counts: ", func(step map[string]any) {
+			row := step["stacks"].([]any)[0].(map[string]any)
+			sp := row["specs"].(map[string]any)
+			sp["old"], sp["new"] = sp["old"].(float64)+1, sp["new"].(float64)+1
+			c := step["facets"].(map[string]any)["stack"].(map[string]any)["counts"].(map[string]any)[row["name"].(string)].(map[string]any)
+			c["old"], c["new"] = c["old"].(float64)+1, c["new"].(float64)+1
+		}},
+		{"a stack's packages", "removed-spec", "steps[1].stacks[", func(step map[string]any) {
+			// One package more in a stack of more specs than packages.
+			for _, row := range step["stacks"].([]any) {
+				sp, pk := row.(map[string]any)["specs"].(map[string]any), row.(map[string]any)["packages"].(map[string]any)
+				if sp["old"].(float64) > pk["old"].(float64) && sp["new"].(float64) > pk["new"].(float64) {
+					pk["old"], pk["new"] = pk["old"].(float64)+1, pk["new"].(float64)+1
+					return
+				}
+			}
+			panic("no stack of more specs than packages")
+		}},
+	} {
+		var doc map[string]any
+		if err := json.Unmarshal(saved.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		tc.edit(doc["steps"].([]any)[1].(map[string]any))
+		edited, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(t.TempDir(), "edited.json")
+		if err := os.WriteFile(p, edited, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stderr.Reset()
+		if code := run([]string{"render", "-q", "--fail-on", tc.gate, p}, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, stderr.String(), tc.want)
+		}
+	}
+}

@@ -161,6 +161,9 @@ func DecodeLog(data []byte) (*Log, error) {
 			if !slices.Equal(prev.Skipped, r.Old.Skipped) {
 				return nil, fmt.Errorf("steps[%d].old.skipped: not the pages steps[%d].new, the same snapshot, skipped", i, i-1)
 			}
+			if err := sameTallies(l.Steps[i-1], r, i); err != nil {
+				return nil, err
+			}
 		}
 		l.Steps = append(l.Steps, r)
 	}
@@ -201,6 +204,57 @@ func checkSnapshotRev(snaps []diff.SnapshotInfo, i int, revs *diff.Revs, subject
 		return fmt.Errorf("%s: %s is snapshots[%d] already: a --revs log holds each commit once", at, sn.Rev, j)
 	case snaps[j].Subject != sn.Subject:
 		return fmt.Errorf("snapshots[%d].subject: not that of snapshots[%d], the same commit %s", i, j, sn.Rev)
+	}
+	return nil
+}
+
+// sameTallies checks that step i tallies its old snapshot as step i-1
+// (before) tallied its new one, the same snapshot: the specs of each
+// value of each facet, and the specs and packages of each stack. A step
+// edited alone to move unchanged specs from one value to another holds
+// together by itself (an unchanged spec is counted, not listed), and
+// could keep a compiler or a stack its gate (lost-compiler, lost-stack)
+// finds gone.
+func sameTallies(before, r *diff.Report, i int) error {
+	a, b := before.Facets, r.Facets
+	for _, f := range []struct {
+		name string
+		a, b diff.ValueCounts
+	}{{"compiler", a.Compiler.Counts, b.Compiler.Counts}, {"os", a.OS.Counts, b.OS.Counts}, {"platform", a.Platform.Counts, b.Platform.Counts}, {"target", a.Target.Counts, b.Target.Counts}, {"stack", a.Stack.Counts, b.Stack.Counts}} {
+		was := map[string]int{}
+		for _, c := range f.a {
+			if c.New > 0 {
+				was[c.Value] = c.New
+			}
+		}
+		for _, c := range f.b {
+			if c.Old != was[c.Value] {
+				return fmt.Errorf("steps[%d].facets.%s.counts: %q has %d specs in the old snapshot, but steps[%d] leaves the same snapshot %d", i, f.name, shortValue(c.Value), c.Old, i-1, was[c.Value])
+			}
+			delete(was, c.Value)
+		}
+		for _, c := range f.a { // in the order written: the message is deterministic
+			if n, ok := was[c.Value]; ok {
+				return fmt.Errorf("steps[%d].facets.%s.counts: lacks %q, which steps[%d] leaves the same snapshot %d specs of", i, f.name, shortValue(c.Value), i-1, n)
+			}
+		}
+	}
+	was := map[string]diff.OldToNew{}
+	for _, row := range before.Stacks {
+		if row.Specs.New > 0 || row.Packages.New > 0 {
+			was[row.Name] = diff.OldToNew{Old: row.Specs.New, New: row.Packages.New}
+		}
+	}
+	for k, row := range r.Stacks {
+		if w := was[row.Name]; w.Old != row.Specs.Old || w.New != row.Packages.Old {
+			return fmt.Errorf("steps[%d].stacks[%d]: %q has %d specs of %d packages in the old snapshot, but steps[%d] leaves the same snapshot %d of %d", i, k, shortValue(row.Name), row.Specs.Old, row.Packages.Old, i-1, w.Old, w.New)
+		}
+		delete(was, row.Name)
+	}
+	for _, row := range before.Stacks {
+		if w, ok := was[row.Name]; ok {
+			return fmt.Errorf("steps[%d].stacks: lacks %q, which steps[%d] leaves the same snapshot %d specs of %d packages in", i, shortValue(row.Name), i-1, w.Old, w.New)
+		}
 	}
 	return nil
 }
