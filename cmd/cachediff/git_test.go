@@ -398,3 +398,32 @@ func TestRenderRefusesLogRevsEdited(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderRefusesSubjectOutsideRevs: only a log of --revs has commit
+// subjects (a log of REV:PATH snapshots given has none); a saved one
+// edited to hold one rendered it as the commit's ("release v1.0: all
+// good"). Now render exits 2.
+func TestRenderRefusesSubjectOutsideRevs(t *testing.T) {
+	_, repo, _ := weeklyRepo(t)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"log", "-C", repo, "-f", "json", "HEAD~1:_cache/develop", "HEAD:_cache/develop"}, &stdout, &stderr); code != 1 {
+		t.Fatalf("log: exit %d: %s", code, stderr.String())
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["snapshots"].([]any)[1].(map[string]any)["subject"] = "release v1.0: all good"
+	edited, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "edited.json")
+	if err := os.WriteFile(p, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run([]string{"render", "-q", p}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "snapshots[1].subject: ") {
+		t.Errorf("exit %d, %q; want exit 2 and snapshots[1].subject", code, stderr.String())
+	}
+}

@@ -120,7 +120,7 @@ func DecodeLog(data []byte) (*Log, error) {
 	if err := checkRevs(doc.Revs, len(doc.Steps)); err != nil {
 		return nil, err
 	}
-	subjects := map[string]int{} // the snapshot that gives each commit its subject
+	seen := map[string]int{} // the snapshot of each commit id (checkSnapshotRev)
 	for i, sn := range doc.Snapshots {
 		if err := checkRev(fmt.Sprintf("snapshots[%d].rev", i), sn.Rev); err != nil {
 			return nil, err
@@ -128,7 +128,7 @@ func DecodeLog(data []byte) (*Log, error) {
 		if err := checkDate(fmt.Sprintf("snapshots[%d].date", i), sn.Date); err != nil {
 			return nil, err
 		}
-		if err := checkSnapshotRev(doc.Snapshots, i, doc.Revs, subjects); err != nil {
+		if err := checkSnapshotRev(doc.Snapshots, i, doc.Revs, seen); err != nil {
 			return nil, err
 		}
 	}
@@ -176,35 +176,31 @@ func DecodeLog(data []byte) (*Log, error) {
 	return l, nil
 }
 
-// checkSnapshotRev checks snapshot i's commit: in a log of --revs RANGE
-// PATH, each snapshot is a commit of its own (the base and the range's
-// commits), read as ID:PATH; and in any log, a commit named twice has one
-// subject (the formats read a snapshot's subject by its commit id, so an
-// edited one would label another week). subjects maps each commit id
-// seen to its first snapshot.
-func checkSnapshotRev(snaps []diff.SnapshotInfo, i int, revs *diff.Revs, subjects map[string]int) error {
+// checkSnapshotRev checks snapshot i's commit. Only a log of --revs
+// RANGE PATH has commit subjects, which the formats read by commit id:
+// each of its snapshots is a commit of its own (the base and the
+// range's commits, none twice), read as ID:PATH, so that an edited id
+// cannot label a week as another commit. seen maps each commit id met
+// to its snapshot.
+func checkSnapshotRev(snaps []diff.SnapshotInfo, i int, revs *diff.Revs, seen map[string]int) error {
 	sn := snaps[i]
 	at := fmt.Sprintf("snapshots[%d].rev", i)
-	if revs != nil {
-		if sn.Rev == "" {
-			return fmt.Errorf("%s: absent, but the log is of --revs: each snapshot is a commit", at)
+	if revs == nil {
+		if sn.Subject != "" {
+			return fmt.Errorf("snapshots[%d].subject: a commit's subject, but the log is not of --revs (only such a log has subjects)", i)
 		}
-		if sn.Path != sn.Rev+":"+revs.Path {
-			return fmt.Errorf("%s: %s, but the snapshot's path is %q, not that commit's %s:%s", at, sn.Rev, shortValue(sn.Path), sn.Rev, shortValue(revs.Path))
-		}
-	}
-	if sn.Rev == "" {
 		return nil
 	}
-	j, ok := subjects[sn.Rev]
-	switch {
-	case !ok:
-		subjects[sn.Rev] = i
-	case revs != nil:
-		return fmt.Errorf("%s: %s is snapshots[%d] already: a --revs log holds each commit once", at, sn.Rev, j)
-	case snaps[j].Subject != sn.Subject:
-		return fmt.Errorf("snapshots[%d].subject: not that of snapshots[%d], the same commit %s", i, j, sn.Rev)
+	if sn.Rev == "" {
+		return fmt.Errorf("%s: absent, but the log is of --revs: each snapshot is a commit", at)
 	}
+	if sn.Path != sn.Rev+":"+revs.Path {
+		return fmt.Errorf("%s: %s, but the snapshot's path is %q, not that commit's %s:%s", at, sn.Rev, shortValue(sn.Path), sn.Rev, shortValue(revs.Path))
+	}
+	if j, ok := seen[sn.Rev]; ok {
+		return fmt.Errorf("%s: %s is snapshots[%d] already: a --revs log holds each commit once", at, sn.Rev, j)
+	}
+	seen[sn.Rev] = i
 	return nil
 }
 
