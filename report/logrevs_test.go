@@ -15,8 +15,11 @@ import (
 // snapshot, no step, and revs saying so.
 func quietLog(t *testing.T, revs *diff.Revs) *diff.Series {
 	t.Helper()
-	snap := reporttest.GenSeries(3, 5, 1)[0]
-	s, err := diff.CompareSeries(1, func(int) (*snapshot.Snapshot, error) { return snap, nil }, diff.Filter{},
+	// A snapshot of --revs is its commit's ID:PATH (DecodeLog checks it).
+	snap := *reporttest.GenSeries(3, 5, 1)[0]
+	snap.Rev = strings.Repeat("c0", 20)
+	snap.Path = snap.Rev + ":" + revs.Path
+	s, err := diff.CompareSeries(1, func(int) (*snapshot.Snapshot, error) { return &snap, nil }, diff.Filter{},
 		func(int, *diff.Report) error { return nil })
 	if err != nil {
 		t.Fatal(err)

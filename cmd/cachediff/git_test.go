@@ -347,3 +347,83 @@ func (r removingWeekly) Run() int {
 	}
 	return code
 }
+
+// TestRenderRefusesLogRevsEdited: a saved log of `log --revs` whose
+// commit ids were edited, in the snapshots and the steps alike, rendered
+// a week as another commit (its subject as well, the subjects being read
+// by commit id); now render exits 2: each snapshot of such a log is
+// REV:PATH, its own commit, and no commit is there twice.
+func TestRenderRefusesLogRevsEdited(t *testing.T) {
+	_, repo, _ := weeklyRepo(t)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"log", "-C", repo, "-f", "json", "--revs", "HEAD~4..HEAD", "_cache/develop"}, &stdout, &stderr); code != 1 {
+		t.Fatalf("log: exit %d: %s", code, stderr.String())
+	}
+	saved := stdout.Bytes()
+	for _, tc := range []struct {
+		name, want string
+		edit       func(doc map[string]any)
+	}{
+		{"a commit shown twice", "snapshots[3].rev: ", func(doc map[string]any) {
+			snaps, steps := doc["snapshots"].([]any), doc["steps"].([]any)
+			rev := snaps[2].(map[string]any)["rev"]
+			snaps[3].(map[string]any)["rev"] = rev
+			steps[2].(map[string]any)["new"].(map[string]any)["rev"] = rev
+			steps[3].(map[string]any)["old"].(map[string]any)["rev"] = rev
+		}},
+		{"a commit id not its path's", "snapshots[1].rev: ", func(doc map[string]any) {
+			rev := strings.Repeat("ab", 20)
+			doc["snapshots"].([]any)[1].(map[string]any)["rev"] = rev
+			doc["steps"].([]any)[0].(map[string]any)["new"].(map[string]any)["rev"] = rev
+			doc["steps"].([]any)[1].(map[string]any)["old"].(map[string]any)["rev"] = rev
+		}},
+	} {
+		var doc map[string]any
+		if err := json.Unmarshal(saved, &doc); err != nil {
+			t.Fatal(err)
+		}
+		tc.edit(doc)
+		edited, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(t.TempDir(), "edited.json")
+		if err := os.WriteFile(p, edited, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout.Reset()
+		stderr.Reset()
+		if code := run([]string{"render", "-q", p}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, stderr.String(), tc.want)
+		}
+	}
+}
+
+// TestRenderRefusesSubjectOutsideRevs: only a log of --revs has commit
+// subjects (a log of REV:PATH snapshots given has none); a saved one
+// edited to hold one rendered it as the commit's ("release v1.0: all
+// good"). Now render exits 2.
+func TestRenderRefusesSubjectOutsideRevs(t *testing.T) {
+	_, repo, _ := weeklyRepo(t)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"log", "-C", repo, "-f", "json", "HEAD~1:_cache/develop", "HEAD:_cache/develop"}, &stdout, &stderr); code != 1 {
+		t.Fatalf("log: exit %d: %s", code, stderr.String())
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["snapshots"].([]any)[1].(map[string]any)["subject"] = "release v1.0: all good"
+	edited, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "edited.json")
+	if err := os.WriteFile(p, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run([]string{"render", "-q", p}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "snapshots[1].subject: ") {
+		t.Errorf("exit %d, %q; want exit 2 and snapshots[1].subject", code, stderr.String())
+	}
+}

@@ -332,6 +332,41 @@ func TestRenderRefusesInconsistentLog(t *testing.T) {
 			tl["packages"] = append([]any{map[string]any{"name": "aaa-fake", "present": []any{map[string]any{"from": 0, "to": 4}},
 				"versions": []any{map[string]any{"version": "1.0", "from": 0, "to": 4}}}}, tl["packages"].([]any)...)
 		}},
+		{"an unchanged package's versions invented", "timeline: aida: ", func(doc map[string]any) {
+			// No step lists aida: the "Versions over time" a maintainer
+			// reads once showed an upgrade no step holds.
+			p := timelinePackage(doc, "aida")
+			p["versions"] = []any{map[string]any{"version": "1.0", "from": 0, "to": 1}, map[string]any{"version": "9.9", "from": 2, "to": 4}}
+		}},
+		{"an unchanged package gone for a week", "timeline: ", func(doc map[string]any) {
+			// aida missing at snapshot 2 and a package no step adds there
+			// in its place: the counts still add up.
+			timelinePackage(doc, "aida")["present"] = []any{map[string]any{"from": 0, "to": 1}, map[string]any{"from": 3, "to": 4}}
+			tl := doc["timeline"].(map[string]any)
+			tl["packages"] = append(tl["packages"].([]any), map[string]any{"name": "zzz-fake", "present": []any{map[string]any{"from": 2, "to": 2}},
+				"versions": []any{map[string]any{"version": "1.0", "from": 2, "to": 2}}})
+		}},
+		{"a rebuild from a build an earlier step replaced", "steps[2].packages[1].specs.rebuilt[0].old.hash: ", func(doc map[string]any) {
+			// cepgen's week-3 rebuild said to start from the build week 2
+			// had already replaced, as a step moved or copied reads.
+			pairOf(doc, 2, "cepgen")["old"].(map[string]any)["hash"] = "khagmou5xxx7eodnso5vuyncl4vvfrgu"
+		}},
+		{"a rebuild to a build already there", "steps[2].packages[1].specs.rebuilt[0].new.hash: ", func(doc map[string]any) {
+			// The build bricks got in week 2 (and kept) said to be new in
+			// week 3, under cepgen.
+			pairOf(doc, 2, "cepgen")["new"].(map[string]any)["hash"] = "7iz7uslglkuevgchr3sikh4vgj4oc42j"
+		}},
+		{"a mirror index on one side of a snapshot", "steps[1].old: ", func(doc map[string]any) {
+			// The snapshot steps[0] names as new, with a mirror's layout
+			// and index checksum in steps[1] alone.
+			old := doc["steps"].([]any)[1].(map[string]any)["old"].(map[string]any)
+			old["layout"], old["index_sha256"] = "v3", strings.Repeat("a", 64)
+		}},
+		{"a package's versions newest first", "timeline: cppcheck: ", func(doc map[string]any) {
+			// "Versions over time" then read 2.17.1 before 2.9.
+			p := timelinePackage(doc, "cppcheck")
+			slices.Reverse(p["versions"].([]any))
+		}},
 		{"a version's runs overlap", "overlap", func(doc map[string]any) {
 			p := doc["timeline"].(map[string]any)["packages"].([]any)[0].(map[string]any)
 			v := p["versions"].([]any)[0]
@@ -359,6 +394,135 @@ func TestRenderRefusesInconsistentLog(t *testing.T) {
 		}
 		var stdout, stderr bytes.Buffer
 		if code := run([]string{"render", "-q", p}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, stderr.String(), tc.want)
+		}
+	}
+}
+
+// timelinePackage is the package named name of a decoded log's timeline.
+func timelinePackage(doc map[string]any, name string) map[string]any {
+	for _, p := range doc["timeline"].(map[string]any)["packages"].([]any) {
+		if p := p.(map[string]any); p["name"] == name {
+			return p
+		}
+	}
+	panic("no package " + name + " in the timeline")
+}
+
+// pairOf is the first rebuilt pair of package name in step i of a decoded
+// log.
+func pairOf(doc map[string]any, i int, name string) map[string]any {
+	for _, p := range doc["steps"].([]any)[i].(map[string]any)["packages"].([]any) {
+		if p := p.(map[string]any); p["name"] == name {
+			return p["specs"].(map[string]any)["rebuilt"].([]any)[0].(map[string]any)
+		}
+	}
+	panic("no package " + name + " in the step")
+}
+
+// TestRenderRefusesLogSkippedEdited: the pages a snapshot skipped
+// (--skip-invalid) are listed by both steps it is a side of; a saved log
+// edited to list others in one of them (the same count) rendered that
+// step's skipped pages as said. Now render exits 2.
+func TestRenderRefusesLogSkippedEdited(t *testing.T) {
+	dir := t.TempDir()
+	var snaps []string
+	for i, w := range []string{weeks[3], weeks[4], weeks[3]} {
+		d := filepath.Join(dir, strconv.Itoa(i))
+		if err := os.CopyFS(d, os.DirFS(filepath.Join("../..", w))); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(d, "zbad"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "zbad", "specs.md"), []byte("---\ntitle: [\n---\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		snaps = append(snaps, d)
+	}
+	var saved, stderr bytes.Buffer
+	if code := run(append([]string{"log", "--skip-invalid", "-f", "json"}, snaps...), &saved, &stderr); code != 1 {
+		t.Fatalf("log: exit %d: %s", code, stderr.String())
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(saved.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	sk := doc["steps"].([]any)[1].(map[string]any)["old"].(map[string]any)["skipped"].([]any)[0].(map[string]any)
+	sk["file"], sk["reason"] = filepath.Join(snaps[1], "curl", "specs.md"), "not a Spack page"
+	edited, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "edited.json")
+	if err := os.WriteFile(p, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run([]string{"render", "-q", p}, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "steps[1].old.skipped: ") {
+		t.Errorf("render: exit %d, %q; want exit 2 and steps[1].old.skipped", code, stderr.String())
+	}
+}
+
+// TestRenderRefusesLogTalliesEdited: the specs per compiler (and per
+// other facet, and per stack) of a snapshot are tallied by both steps it
+// is a side of. A saved log whose second step (03-02 back to 02-23, which
+// loses apple-clang@16.0.0) was edited to keep one unchanged spec of that
+// compiler, taken from gcc@11.4.0, held together alone and passed
+// render --fail-on lost-compiler (exit 0); now render exits 2, the step
+// before having tallied the snapshot otherwise.
+func TestRenderRefusesLogTalliesEdited(t *testing.T) {
+	t.Chdir("../..")
+	var saved, stderr bytes.Buffer
+	if code := run([]string{"log", "-f", "json", weeks[0], weeks[2], weeks[1]}, &saved, &stderr); code != 1 {
+		t.Fatalf("log: exit %d: %s", code, stderr.String())
+	}
+	for _, tc := range []struct {
+		name, gate, want string
+		edit             func(step map[string]any)
+	}{
+		{"a compiler kept", "lost-compiler", "steps[1].facets.compiler.counts: ", func(step map[string]any) {
+			c := step["facets"].(map[string]any)["compiler"].(map[string]any)
+			counts := c["counts"].(map[string]any)
+			counts["apple-clang@16.0.0"] = map[string]any{"old": 6.0, "new": 1.0}
+			gcc := counts["gcc@11.4.0"].(map[string]any)
+			gcc["old"], gcc["new"] = gcc["old"].(float64)-1, gcc["new"].(float64)-1
+			c["removed"] = []any{}
+		}},
+		{"a stack's specs", "removed-spec", "steps[1].facets.stack.counts: ", func(step map[string]any) {
+			row := step["stacks"].([]any)[0].(map[string]any)
+			sp := row["specs"].(map[string]any)
+			sp["old"], sp["new"] = sp["old"].(float64)+1, sp["new"].(float64)+1
+			c := step["facets"].(map[string]any)["stack"].(map[string]any)["counts"].(map[string]any)[row["name"].(string)].(map[string]any)
+			c["old"], c["new"] = c["old"].(float64)+1, c["new"].(float64)+1
+		}},
+		{"a stack's packages", "removed-spec", "steps[1].stacks[", func(step map[string]any) {
+			// One package more in a stack of more specs than packages.
+			for _, row := range step["stacks"].([]any) {
+				sp, pk := row.(map[string]any)["specs"].(map[string]any), row.(map[string]any)["packages"].(map[string]any)
+				if sp["old"].(float64) > pk["old"].(float64) && sp["new"].(float64) > pk["new"].(float64) {
+					pk["old"], pk["new"] = pk["old"].(float64)+1, pk["new"].(float64)+1
+					return
+				}
+			}
+			panic("no stack of more specs than packages")
+		}},
+	} {
+		var doc map[string]any
+		if err := json.Unmarshal(saved.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		tc.edit(doc["steps"].([]any)[1].(map[string]any))
+		edited, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(t.TempDir(), "edited.json")
+		if err := os.WriteFile(p, edited, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stderr.Reset()
+		if code := run([]string{"render", "-q", "--fail-on", tc.gate, p}, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
 			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, stderr.String(), tc.want)
 		}
 	}

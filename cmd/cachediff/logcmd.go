@@ -392,7 +392,11 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 			subjects[s.Rev] = s.Subject
 		}
 	}
+	reversed := 0 // the steps that look newest first (warnOrder), as log warned
 	for i, r := range l.Steps {
+		if l.Series.Revs == nil {
+			c.warnOrder(opts, i+1, r.Old, r.New, &reversed)
+		}
 		if opts.failOn != nil {
 			if sameSide(r.Old, r.New) || saysSameSnapshot(r) {
 				return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments the log was made of", i+1, i+1, i+2, r.Old.Path)
@@ -407,6 +411,7 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 			code = exitDiffers
 		}
 	}
+	c.moreOrderWarnings(reversed, len(l.Steps))
 	if opts.quiet {
 		return code, nil
 	}

@@ -136,3 +136,27 @@ func TestNewestFirstWarningLongTag(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderLogNewestFirstWarning: render of a saved log warns of its
+// steps that look newest first, as the log did and as render of a saved
+// report does: it once rendered a log given backwards without a word.
+func TestRenderLogNewestFirstWarning(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d23, d30 := filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")
+	var saved, stderr bytes.Buffer
+	if code := run([]string{"log", "-f", "json", d23, d30, d23}, &saved, &stderr); code != 1 {
+		t.Fatalf("log: exit %d: %s", code, stderr.String())
+	}
+	want := stderr.String()
+	p := filepath.Join(t.TempDir(), "log.json")
+	if err := os.WriteFile(p, saved.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run([]string{"render", "-f", "text", p}, io.Discard, &stderr); code != 1 || stderr.String() != want || want == "" {
+		t.Errorf("render: exit %d, stderr %q; want 1 and the log's %q", code, stderr.String(), want)
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/version"
 )
 
 // LogSchema names the version of the log's JSON document.
@@ -119,11 +120,15 @@ func DecodeLog(data []byte) (*Log, error) {
 	if err := checkRevs(doc.Revs, len(doc.Steps)); err != nil {
 		return nil, err
 	}
+	seen := map[string]int{} // the snapshot of each commit id (checkSnapshotRev)
 	for i, sn := range doc.Snapshots {
 		if err := checkRev(fmt.Sprintf("snapshots[%d].rev", i), sn.Rev); err != nil {
 			return nil, err
 		}
 		if err := checkDate(fmt.Sprintf("snapshots[%d].date", i), sn.Date); err != nil {
+			return nil, err
+		}
+		if err := checkSnapshotRev(doc.Snapshots, i, doc.Revs, seen); err != nil {
 			return nil, err
 		}
 	}
@@ -150,13 +155,104 @@ func DecodeLog(data []byte) (*Log, error) {
 			if prev.Packages != r.Old.Packages || prev.Specs != r.Old.Specs || len(prev.Skipped) != len(r.Old.Skipped) {
 				return nil, fmt.Errorf("steps[%d].old: %d packages and %d specs, but steps[%d].new, the same snapshot, holds %d and %d", i, r.Old.Packages, r.Old.Specs, i-1, prev.Packages, prev.Specs)
 			}
+			if prev.Layout != r.Old.Layout || prev.IndexSHA256 != r.Old.IndexSHA256 {
+				return nil, fmt.Errorf("steps[%d].old: layout %q and index_sha256 %q, but steps[%d].new, the same snapshot, has %q and %q", i, shortValue(r.Old.Layout), shortValue(r.Old.IndexSHA256), i-1, shortValue(prev.Layout), shortValue(prev.IndexSHA256))
+			}
+			if !slices.Equal(prev.Skipped, r.Old.Skipped) {
+				return nil, fmt.Errorf("steps[%d].old.skipped: not the pages steps[%d].new, the same snapshot, skipped", i, i-1)
+			}
+			if err := sameTallies(l.Steps[i-1], r, i); err != nil {
+				return nil, err
+			}
 		}
 		l.Steps = append(l.Steps, r)
+	}
+	if err := checkHashes(l.Steps); err != nil {
+		return nil, err
 	}
 	if err := checkTimeline(doc.Timeline, l.Steps, len(doc.Snapshots)); err != nil {
 		return nil, err
 	}
 	return l, nil
+}
+
+// checkSnapshotRev checks snapshot i's commit. Only a log of --revs
+// RANGE PATH has commit subjects, which the formats read by commit id:
+// each of its snapshots is a commit of its own (the base and the
+// range's commits, none twice), read as ID:PATH, so that an edited id
+// cannot label a week as another commit. seen maps each commit id met
+// to its snapshot.
+func checkSnapshotRev(snaps []diff.SnapshotInfo, i int, revs *diff.Revs, seen map[string]int) error {
+	sn := snaps[i]
+	at := fmt.Sprintf("snapshots[%d].rev", i)
+	if revs == nil {
+		if sn.Subject != "" {
+			return fmt.Errorf("snapshots[%d].subject: a commit's subject, but the log is not of --revs (only such a log has subjects)", i)
+		}
+		return nil
+	}
+	if sn.Rev == "" {
+		return fmt.Errorf("%s: absent, but the log is of --revs: each snapshot is a commit", at)
+	}
+	if sn.Path != sn.Rev+":"+revs.Path {
+		return fmt.Errorf("%s: %s, but the snapshot's path is %q, not that commit's %s:%s", at, sn.Rev, shortValue(sn.Path), sn.Rev, shortValue(revs.Path))
+	}
+	if j, ok := seen[sn.Rev]; ok {
+		return fmt.Errorf("%s: %s is snapshots[%d] already: a --revs log holds each commit once", at, sn.Rev, j)
+	}
+	seen[sn.Rev] = i
+	return nil
+}
+
+// sameTallies checks that step i tallies its old snapshot as step i-1
+// (before) tallied its new one, the same snapshot: the specs of each
+// value of each facet, and the specs and packages of each stack. A step
+// edited alone to move unchanged specs from one value to another holds
+// together by itself (an unchanged spec is counted, not listed), and
+// could keep a compiler or a stack its gate (lost-compiler, lost-stack)
+// finds gone.
+func sameTallies(before, r *diff.Report, i int) error {
+	a, b := before.Facets, r.Facets
+	for _, f := range []struct {
+		name string
+		a, b diff.ValueCounts
+	}{{"compiler", a.Compiler.Counts, b.Compiler.Counts}, {"os", a.OS.Counts, b.OS.Counts}, {"platform", a.Platform.Counts, b.Platform.Counts}, {"target", a.Target.Counts, b.Target.Counts}, {"stack", a.Stack.Counts, b.Stack.Counts}} {
+		was := map[string]int{}
+		for _, c := range f.a {
+			if c.New > 0 {
+				was[c.Value] = c.New
+			}
+		}
+		for _, c := range f.b {
+			if c.Old != was[c.Value] {
+				return fmt.Errorf("steps[%d].facets.%s.counts: %q has %d specs in the old snapshot, but steps[%d] leaves the same snapshot %d", i, f.name, shortValue(c.Value), c.Old, i-1, was[c.Value])
+			}
+			delete(was, c.Value)
+		}
+		for _, c := range f.a { // in the order written: the message is deterministic
+			if n, ok := was[c.Value]; ok {
+				return fmt.Errorf("steps[%d].facets.%s.counts: lacks %q, which steps[%d] leaves the same snapshot %d specs of", i, f.name, shortValue(c.Value), i-1, n)
+			}
+		}
+	}
+	was := map[string]diff.OldToNew{}
+	for _, row := range before.Stacks {
+		if row.Specs.New > 0 || row.Packages.New > 0 {
+			was[row.Name] = diff.OldToNew{Old: row.Specs.New, New: row.Packages.New}
+		}
+	}
+	for k, row := range r.Stacks {
+		if w := was[row.Name]; w.Old != row.Specs.Old || w.New != row.Packages.Old {
+			return fmt.Errorf("steps[%d].stacks[%d]: %q has %d specs of %d packages in the old snapshot, but steps[%d] leaves the same snapshot %d of %d", i, k, shortValue(row.Name), row.Specs.Old, row.Packages.Old, i-1, w.Old, w.New)
+		}
+		delete(was, row.Name)
+	}
+	for _, row := range before.Stacks {
+		if w, ok := was[row.Name]; ok {
+			return fmt.Errorf("steps[%d].stacks: lacks %q, which steps[%d] leaves the same snapshot %d specs of %d packages in", i, shortValue(row.Name), i-1, w.Old, w.New)
+		}
+	}
+	return nil
 }
 
 // sameStepSetting checks that step i was made with the options and the
@@ -200,7 +296,12 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 			}
 		}
 		runs := map[string][]diff.Span{}
-		for _, v := range p.Versions {
+		for j, v := range p.Versions {
+			if j > 0 {
+				if prev := p.Versions[j-1].Version; prev != v.Version && version.Compare(prev, v.Version) > 0 {
+					return fmt.Errorf("timeline: %s: versions[%d]: %s after %s: the versions are oldest first, each version's runs together", shortValue(p.Name), j, shortValue(v.Version), shortValue(prev))
+				}
+			}
 			runs[v.Version] = append(runs[v.Version], v.Span)
 		}
 		for _, v := range slices.Sorted(maps.Keys(runs)) {
@@ -222,6 +323,9 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 		if present[i] != want {
 			return fmt.Errorf("timeline: %d packages present at snapshot %d, but the steps say it holds %d", present[i], i, want)
 		}
+	}
+	if err := checkUnlisted(t, steps); err != nil {
+		return err
 	}
 	for i, r := range steps {
 		for _, p := range r.Packages {
@@ -246,6 +350,145 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 				if !slices.Equal(got, side.versions) {
 					return fmt.Errorf("timeline: %s: versions [%s] at snapshot %d, but steps[%d] says [%s]", shortValue(p.Name), shortValue(strings.Join(got, ", ")), side.at, i, shortValue(strings.Join(side.versions, ", ")))
 				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkHashes checks the specs the steps list against one another: a
+// step lists every spec that left (removed, or the old side of a pair)
+// and every one that came (added, the new side), so a hash is in a
+// snapshot from the step that brings it to the step that takes it away.
+// A step that takes away a hash an earlier step took away (and none
+// brought back), or brings one already there, was moved, copied or
+// edited: its changes are not those of its week. Restacked specs keep
+// their hash, in both snapshots. A step whose hashes name two builds
+// (HashConflicts) counts such a spec unchanged: what the steps before it
+// said is forgotten there.
+func checkHashes(steps []*diff.Report) error {
+	type seen struct {
+		in   bool // in the snapshot after the step that listed it last
+		step int
+	}
+	state := map[string]seen{}
+	for i, r := range steps {
+		if n, _ := diff.HashConflicts(r); n > 0 {
+			clear(state)
+			continue
+		}
+		check := func(at, h string, in bool) error {
+			if s, ok := state[h]; ok && s.in != in {
+				if in {
+					return fmt.Errorf("steps[%d].%s: %s, which steps[%d] took out of the cache, and no step since brought back", i, at, h, s.step)
+				}
+				return fmt.Errorf("steps[%d].%s: %s is new, but steps[%d] brought it already, and no step since took it out", i, at, h, s.step)
+			}
+			return nil
+		}
+		// Each hash is checked against the steps before before any is
+		// recorded: a pair's two sides are one step.
+		for _, pass := range []bool{false, true} {
+			for k := range r.Packages {
+				p := &r.Packages[k]
+				at := fmt.Sprintf("packages[%d].specs.", k)
+				for _, l := range []struct {
+					name      string
+					specs     []diff.Spec
+					old, new_ bool
+				}{{"removed", p.Specs.Removed, true, false}, {"added", p.Specs.Added, false, true}} {
+					for j := range l.specs {
+						h := l.specs[j].Hash
+						path := fmt.Sprintf("%s%s[%d].hash", at, l.name, j)
+						if !pass {
+							if err := check(path, h, l.old); err != nil {
+								return err
+							}
+						} else {
+							state[h] = seen{l.new_, i}
+						}
+					}
+				}
+				for _, l := range []struct {
+					name  string
+					pairs []diff.Pair
+				}{{"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}, {"restacked", p.Specs.Restacked}} {
+					for j := range l.pairs {
+						pr := &l.pairs[j]
+						path := fmt.Sprintf("%s%s[%d].", at, l.name, j)
+						if pr.Old.Hash == pr.New.Hash { // restacked
+							if !pass {
+								if err := check(path+"old.hash", pr.Old.Hash, true); err != nil {
+									return err
+								}
+							} else {
+								state[pr.Old.Hash] = seen{true, i}
+							}
+							continue
+						}
+						if !pass {
+							if err := check(path+"old.hash", pr.Old.Hash, true); err != nil {
+								return err
+							}
+							if err := check(path+"new.hash", pr.New.Hash, false); err != nil {
+								return err
+							}
+						} else {
+							state[pr.Old.Hash] = seen{false, i}
+							state[pr.New.Hash] = seen{true, i}
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkUnlisted checks that the timeline changes a package only where a
+// step lists it: a step lists every package that changed, so one it does
+// not list was in both its snapshots or in neither, with the same
+// versions. A run (of presence or of a version) that starts after the
+// first snapshot, or ends before the last, is a change the step there
+// must list; else the timeline (Came and went, Versions over time)
+// tells a history no step holds. A step whose hashes name two builds
+// (HashConflicts) counts such a spec unchanged, so it is let be.
+func checkUnlisted(t *diff.Timeline, steps []*diff.Report) error {
+	if len(steps) == 0 {
+		return nil
+	}
+	listed := map[string][]int{} // the steps listing each package, in order
+	free := make([]bool, len(steps))
+	for i, r := range steps {
+		for _, p := range r.Packages {
+			listed[p.Name] = append(listed[p.Name], i)
+		}
+		n, _ := diff.HashConflicts(r)
+		free[i] = n > 0
+	}
+	lists := func(name string, i int) bool {
+		_, ok := slices.BinarySearch(listed[name], i)
+		return ok || free[i]
+	}
+	for k := range t.Packages {
+		p := &t.Packages[k]
+		check := func(what string, sp diff.Span) error {
+			if sp.From > 0 && !lists(p.Name, sp.From-1) {
+				return fmt.Errorf("timeline: %s: %s from snapshot %d, but steps[%d] does not list %s: unchanged there", shortValue(p.Name), what, sp.From, sp.From-1, shortValue(p.Name))
+			}
+			if sp.To < len(steps) && !lists(p.Name, sp.To) {
+				return fmt.Errorf("timeline: %s: %s until snapshot %d, but steps[%d] does not list %s: unchanged there", shortValue(p.Name), what, sp.To, sp.To, shortValue(p.Name))
+			}
+			return nil
+		}
+		for _, sp := range p.Present {
+			if err := check("present", sp); err != nil {
+				return err
+			}
+		}
+		for _, v := range p.Versions {
+			if err := check("version "+shortValue(v.Version), v.Span); err != nil {
+				return err
 			}
 		}
 	}
