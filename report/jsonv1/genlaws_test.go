@@ -1,0 +1,72 @@
+package jsonv1
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// TestGeneratedReportsRenderUnderFilters: render must take back every
+// report cachediff writes. Generated reports (reporttest.GenSnapshots) under random filters — --stack, --package, --ignore of
+// several facets, together — are written as --format json writes them
+// and decoded as render decodes them: none may be refused.
+func TestGeneratedReportsRenderUnderFilters(t *testing.T) {
+	seeds := uint64(120)
+	if testing.Short() {
+		seeds = 20
+	}
+	stacks := []string{"root", "e4s", "hep", "tutorial", "ml-linux-x86_64-cuda", "développement"}
+	facets := []string{"version", "compiler", "variants", "target", "os", "platform"}
+	globs := []string{"py-pkg-000*", "py-pkg-00[1-3]?", "*ü*", "@team-*", "py-pkg-0*"}
+	for seed := range seeds {
+		r := rand.New(rand.NewPCG(seed, 65))
+		some := func(pool []string) []string {
+			var out []string
+			for len(out) == 0 {
+				for _, v := range pool {
+					if r.IntN(3) == 0 {
+						out = append(out, v)
+					}
+				}
+			}
+			return out
+		}
+		var f diff.Filter
+		if r.IntN(2) == 0 {
+			f.Stacks = some(stacks)
+		}
+		if r.IntN(2) == 0 {
+			f.Ignore = some(facets)
+		}
+		if r.IntN(3) == 0 {
+			f.Packages = some(globs)
+		}
+		before, after := reporttest.GenSnapshots(seed, 1+int(seed%60))
+		if len(f.Unmatched(before, after)) > 0 {
+			continue // the command refuses a filter that selects nothing
+		}
+		rep, err := diff.CompareWith(before, after, f)
+		if err != nil {
+			continue // nor is an empty selection a report
+		}
+		if err := roundTrip(rep); err != nil {
+			t.Fatalf("seed %d, filter %+v: render refused a report cachediff wrote: %v", seed, f, err)
+		}
+	}
+}
+
+// roundTrip writes rep as cachediff does (its highlights made) and
+// decodes it as render does.
+func roundTrip(rep *diff.Report) error {
+	rep.Highlights = diff.News(rep)
+	var buf bytes.Buffer
+	if err := JSON(&buf, rep); err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	_, err := decodeReport(&buf)
+	return err
+}
