@@ -1,0 +1,56 @@
+package diff
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// manyStacksReport is the report of one package of n specs, each rebuilt
+// in a stack of its own (and root), made with --stack of all n stacks.
+func manyStacksReport(t *testing.T, n int) *Report {
+	t.Helper()
+	var olds, news []snapshot.Spec
+	stacks := make([]string, n)
+	for i := range n {
+		stacks[i] = fmt.Sprintf("s%06d", i)
+		olds = append(olds, sp(fmt.Sprintf("o%07d", i), "1.0", "gcc@13.2.0", "x86_64_v3", stacks[i]))
+		news = append(news, sp(fmt.Sprintf("n%07d", i), "1.0", "gcc@13.2.0", "x86_64_v3", stacks[i]))
+	}
+	r, err := CompareWith(snap("old", olds...), snap("new", news...), Filter{Stacks: stacks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Summary.Specs.Rebuilt != n {
+		t.Fatalf("%d stacks: %+v, want %d rebuilt", n, r.Summary.Specs, n)
+	}
+	return r
+}
+
+// TestSelectedStacksLawLinear: render checks that each listed spec of a
+// --stack report is in a selected stack (checkSelectedStacks). Each
+// stack of each spec was looked for in the whole list of selected
+// stacks: a report of n specs in n selected stacks took n² probes. 4x
+// the report must cost at most ~4.4x.
+func TestSelectedStacksLawLinear(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 500
+	}
+	probes := func(n int) int {
+		r := manyStacksReport(t, n)
+		count := 0
+		lawStackProbe = func() { count++ }
+		defer func() { lawStackProbe = nil }()
+		if err := r.CheckLaws(); err != nil {
+			t.Fatalf("%d stacks: %v", n, err)
+		}
+		return count
+	}
+	a, b := probes(n), probes(4*n)
+	t.Logf("%d → %d stacks: %d → %d probes (%.2fx)", n, 4*n, a, b, float64(b)/float64(a))
+	if float64(b) > 4.4*float64(max(a, 1)) {
+		t.Errorf("4x the selected stacks and specs: %.2fx the probes (%d → %d), want at most 4.4x", float64(b)/float64(a), a, b)
+	}
+}
