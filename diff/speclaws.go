@@ -436,27 +436,36 @@ func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool
 // written in by hand, vanished from the listings of the specs that have
 // it.
 func checkSharedVariants(at string, p *Package) error {
-	in := make(map[string]bool, len(p.SharedVariants))
+	if len(p.SharedVariants) == 0 {
+		return nil
+	}
+	index := make(map[string]int, len(p.SharedVariants)) // a shared variant to its place
 	for k, v := range p.SharedVariants {
-		if in[v] {
+		if _, ok := index[v]; ok {
 			return lawf(fmt.Sprintf("%s.shared_variants[%d]", at, k), "%q is there twice", shortValue(v))
 		}
-		in[v] = true
+		index[v] = k
 	}
+	// stamp[k] is the number of the last spec found to have shared
+	// variant k: one lookup per variant of a spec, and no set per spec
+	// (a set of each spec's variants allocated as much again as the
+	// report's variants).
+	stamp := make([]int, len(p.SharedVariants))
+	gen := 0
 	each := func(s *Spec) error {
-		seen := make(map[string]bool, len(s.Variants))
+		gen++
+		found := 0
 		for _, v := range s.Variants {
-			if seen[v] {
-				continue
-			}
-			seen[v] = true
-		}
-		for _, v := range p.SharedVariants {
-			if !seen[v] {
-				return lawf(at+".shared_variants", "has %q, but spec %s lacks it: a shared variant is every spec's", shortValue(v), shortValue(s.Hash))
+			if k, ok := index[v]; ok && stamp[k] != gen {
+				stamp[k] = gen
+				found++
 			}
 		}
-		return nil
+		if found == len(p.SharedVariants) {
+			return nil
+		}
+		k := slices.IndexFunc(stamp, func(g int) bool { return g != gen })
+		return lawf(at+".shared_variants", "has %q, but spec %s lacks it: a shared variant is every spec's", shortValue(p.SharedVariants[k]), shortValue(s.Hash))
 	}
 	for _, l := range [][]Spec{p.Specs.Removed, p.Specs.Added} {
 		for j := range l {

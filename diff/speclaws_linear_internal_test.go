@@ -2,6 +2,9 @@ package diff
 
 import (
 	"fmt"
+	"runtime"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -52,5 +55,39 @@ func TestSelectedStacksLawLinear(t *testing.T) {
 	t.Logf("%d → %d stacks: %d → %d probes (%.2fx)", n, 4*n, a, b, float64(b)/float64(a))
 	if float64(b) > 4.4*float64(max(a, 1)) {
 		t.Errorf("4x the selected stacks and specs: %.2fx the probes (%d → %d), want at most 4.4x", float64(b)/float64(a), a, b)
+	}
+}
+
+// TestSharedVariantsLawMemory: render checks a package's shared_variants
+// against every listed spec (checkSharedVariants). It built a set of
+// each spec's variants: a package of s specs with n shared variants
+// allocated s sets of n, more than the report's variants themselves. One
+// index of the shared variants suffices: at most ~100 bytes a shared
+// variant, however many specs.
+func TestSharedVariantsLawMemory(t *testing.T) {
+	const specs, n = 64, 2000
+	p := &Package{Name: "p"}
+	for i := range n {
+		p.SharedVariants = append(p.SharedVariants, fmt.Sprintf("v%05d=x", i))
+	}
+	for i := range specs {
+		s := Spec{Hash: fmt.Sprintf("%032d", i), Variants: p.SharedVariants}
+		p.Specs.Added = append(p.Specs.Added, s)
+	}
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	err := checkSharedVariants("packages[0]", p)
+	runtime.ReadMemStats(&m1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m1.TotalAlloc - m0.TotalAlloc; got > 100*n {
+		t.Errorf("%d specs of %d shared variants: %d bytes allocated, want at most %d", specs, n, got, 100*n)
+	}
+	// The first shared variant a spec lacks is named.
+	p.Specs.Added[5].Variants = append(slices.Clone(p.SharedVariants[:7]), p.SharedVariants[8:]...)
+	if err := checkSharedVariants("packages[0]", p); err == nil || !strings.Contains(err.Error(), `"v00007=x"`) {
+		t.Errorf("a spec without v00007=x: %v", err)
 	}
 }
