@@ -78,29 +78,33 @@ func checkPairs(r *Report) error {
 	}
 	type place struct {
 		path      string
-		restacked bool
+		pkg       int  // the index of its package
+		restacked bool // the spec of a restacked pair
+		added     bool // an added spec
 	}
 	sides := [2]map[string]place{{}, {}}
-	list := func(side int, h, at string, restacked bool) error {
+	pkg := 0
+	list := func(side int, h, at string, restacked, added bool) error {
 		if p, ok := sides[side][h]; ok {
 			return lawf(at+".hash", "%s is listed twice in the %s snapshot (first at %s): a hash names one build", shortValue(h), sideNames[side], p.path)
 		}
-		sides[side][h] = place{at, restacked}
+		sides[side][h] = place{path: at, pkg: pkg, restacked: restacked, added: added}
 		return nil
 	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
+		pkg = i
 		if err := checkLeftovers(fmt.Sprintf("packages[%d]", i), p, &ignored, len(r.Options.Stacks) > 0); err != nil {
 			return err
 		}
 		at := fmt.Sprintf("packages[%d].specs", i)
 		for j := range p.Specs.Removed {
-			if err := list(0, p.Specs.Removed[j].Hash, fmt.Sprintf("%s.removed[%d]", at, j), false); err != nil {
+			if err := list(0, p.Specs.Removed[j].Hash, fmt.Sprintf("%s.removed[%d]", at, j), false, false); err != nil {
 				return err
 			}
 		}
 		for j := range p.Specs.Added {
-			if err := list(1, p.Specs.Added[j].Hash, fmt.Sprintf("%s.added[%d]", at, j), false); err != nil {
+			if err := list(1, p.Specs.Added[j].Hash, fmt.Sprintf("%s.added[%d]", at, j), false, true); err != nil {
 				return err
 			}
 		}
@@ -114,10 +118,10 @@ func checkPairs(r *Report) error {
 				if err := checkPair(pat, kind.name, pr, &ignored, conflicts > 0); err != nil {
 					return err
 				}
-				if err := list(0, pr.Old.Hash, pat+".old", kind.name == "restacked"); err != nil {
+				if err := list(0, pr.Old.Hash, pat+".old", kind.name == "restacked", false); err != nil {
 					return err
 				}
-				if err := list(1, pr.New.Hash, pat+".new", kind.name == "restacked"); err != nil {
+				if err := list(1, pr.New.Hash, pat+".new", kind.name == "restacked", false); err != nil {
 					return err
 				}
 			}
@@ -126,13 +130,23 @@ func checkPairs(r *Report) error {
 	if conflicts > 0 {
 		return nil
 	}
-	// A hash on both sides is one spec: its pair is restacked (an unchanged
-	// one is not listed). Checked in the old side's order of packages.
+	// A hash on both sides of one package is one spec: its pair is
+	// restacked (an unchanged one is not listed). A hash that left a
+	// package for another is the engine's to warn of when it is an added
+	// spec there (movedHashes); as the new spec of a pair there (of an
+	// old spec with its facets, or all but one) it is not warned of, and
+	// is listed so. Checked in the old side's order of packages.
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		old := func(h string) error {
-			if n, ok := sides[1][h]; ok && !n.restacked {
+			n, ok := sides[1][h]
+			switch {
+			case !ok || n.restacked:
+				return nil
+			case n.pkg == i:
 				return lawf(n.path+".hash", "%s is in the old snapshot too (%s): a spec in both is unchanged or restacked", shortValue(h), sides[0][h].path)
+			case n.added:
+				return lawf(n.path+".hash", "%s is in the old snapshot too, in another package (%s), and no warning says it moved", shortValue(h), sides[0][h].path)
 			}
 			return nil
 		}

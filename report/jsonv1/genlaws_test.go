@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestGeneratedReportsRenderUnderFilters: render must take back every
@@ -69,4 +71,44 @@ func roundTrip(rep *diff.Report) error {
 	}
 	_, err := decodeReport(&buf)
 	return err
+}
+
+// TestMovedHashPairedRenders: a hash that left one package and came
+// back in another as the new spec of a pair (a rebuild there: the same
+// facets as an old spec of that package) is listed on both sides, in
+// two packages. cachediff writes such a report without a warning (it
+// warns of a moved hash only when the hash is an added spec), and render
+// refused it: "is in the old snapshot too … a spec in both is unchanged
+// or restacked". The law is of the specs of one package, as the engine
+// pairs them.
+func TestMovedHashPairedRenders(t *testing.T) {
+	spec := func(hash, version string) snapshot.Spec {
+		return snapshot.Spec{Hash: hash, Versions: []string{version}, Compiler: "gcc@13.2.0", OS: "ubuntu22.04",
+			Platform: "linux", Target: "x86_64_v3", Variants: []string{"+shared"}, Stacks: []string{"root"}}
+	}
+	moved := strings.Repeat("m", 32)
+	for _, kind := range []string{"rebuilt", "updated"} {
+		newVersion := "2.0"
+		if kind == "updated" {
+			newVersion = "2.1"
+		}
+		before := scaleSnap("old", map[string][]snapshot.Spec{
+			"a": {spec(moved, "1.0"), spec(strings.Repeat("k", 32), "1.5")},
+			"b": {spec(strings.Repeat("b", 32), "2.0")},
+		})
+		after := scaleSnap("new", map[string][]snapshot.Spec{
+			"a": {spec(strings.Repeat("k", 32), "1.5")},
+			"b": {spec(moved, newVersion)},
+		})
+		rep, err := diff.CompareWith(before, after, diff.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rep.Summary.Specs; got.Removed != 1 || got.Rebuilt+got.Updated != 1 {
+			t.Fatalf("%s: %+v, want the moved hash removed from a and the new spec of b's pair", kind, got)
+		}
+		if err := roundTrip(rep); err != nil {
+			t.Errorf("%s: render refused a report cachediff wrote: %v", kind, err)
+		}
+	}
 }
