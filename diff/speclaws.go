@@ -502,29 +502,12 @@ func checkSharedVariants(at string, p *Package) error {
 }
 
 // checkSelectedStacks checks a report made with --stack: every listed
-// spec is in a selected stack (the filter keeps no other), and, without
-// --package, every selected stack is counted (a --stack that no spec is
-// in is an error, not a report). The lost-stack gate counts only the
-// selected stacks: --stack written into a saved report by hand, of a
-// stack no spec is in, passed render --fail-on lost-stack with the
-// stacks it lost listed.
+// spec is in a selected stack (the filter keeps no other).
+// CheckSelectedStacksCounted checks that each selected stack is counted.
 func checkSelectedStacks(r *Report) error {
 	sel := r.Options.Stacks
-	if len(sel) == 0 || r.Causes != nil && r.Causes.Roots != nil {
-		// A lockfile's root renamed by its own version is selected by
-		// its old name, and its specs are in the new one (rootrename.go).
+	if len(sel) == 0 || lockfileReport(r) {
 		return nil
-	}
-	if len(r.Options.Packages) == 0 {
-		counted := make(map[string]bool, len(r.Facets.Stack.Counts))
-		for _, vc := range r.Facets.Stack.Counts {
-			counted[vc.Value] = true
-		}
-		for k, s := range sel {
-			if !counted[s] {
-				return lawf(fmt.Sprintf("options.stacks[%d]", k), "%q: no spec is in it, which --stack refuses", shortValue(s))
-			}
-		}
 	}
 	selected := make(map[string]bool, len(sel)) // a lookup per stack of a spec, not a scan of sel
 	for _, s := range sel {
@@ -567,6 +550,44 @@ func checkSelectedStacks(r *Report) error {
 					return err
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// lockfileReport says r compares lockfiles, whose roots are the stacks:
+// a root renamed by its own version is selected by its old name, and its
+// specs are in the new one (rootrename.go), so the laws of --stack hold
+// such a report to nothing.
+func lockfileReport(r *Report) bool { return r.Causes != nil && r.Causes.Roots != nil }
+
+// CheckSelectedStacksCounted checks the reports made with --stack
+// together, a report alone or the steps of a log, without --package:
+// each selected stack is counted (facets.stack) in one of them.
+// cachediff refuses a --stack that no spec of the snapshots compared is
+// in, rather than write an empty report that passes any gate; the
+// lost-stack gate counts only the selected stacks, so --stack written
+// into a saved report by hand, of a stack no spec is in, passed render
+// --fail-on lost-stack with the stacks it lost listed. All reports were
+// made with the same options (a log's steps are checked to be).
+func CheckSelectedStacksCounted(reports ...*Report) error {
+	if len(reports) == 0 {
+		return nil
+	}
+	r := reports[0]
+	sel := r.Options.Stacks
+	if len(sel) == 0 || len(r.Options.Packages) > 0 || lockfileReport(r) {
+		return nil
+	}
+	counted := make(map[string]bool, len(sel))
+	for _, x := range reports {
+		for _, vc := range x.Facets.Stack.Counts {
+			counted[vc.Value] = true
+		}
+	}
+	for k, s := range sel {
+		if !counted[s] {
+			return lawf(fmt.Sprintf("options.stacks[%d]", k), "%q: no spec is in it, which --stack refuses", shortValue(s))
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -109,6 +110,57 @@ func TestMovedHashPairedRenders(t *testing.T) {
 		}
 		if err := roundTrip(rep); err != nil {
 			t.Errorf("%s: render refused a report cachediff wrote: %v", kind, err)
+		}
+	}
+}
+
+// TestLogStackInSomeStepsRenders: cachediff log takes a --stack that
+// some snapshot of the series has a spec in; a step between two
+// snapshots without one is a report of options.stacks with no spec in
+// it. render refused the log: "steps[0]: options.stacks[0]: … no spec is
+// in it, which --stack refuses" (the real weeks with --stack
+// developer-tools-darwin, which only the last weeks have). Each selected
+// stack must be counted in some step, as the log checks it.
+func TestLogStackInSomeStepsRenders(t *testing.T) {
+	spec := func(hash, stack string) snapshot.Spec {
+		return snapshot.Spec{Hash: hash, Versions: []string{"1.0"}, Compiler: "gcc@13.2.0", OS: "ubuntu22.04",
+			Platform: "linux", Target: "x86_64_v3", Variants: []string{"+shared"}, Stacks: []string{stack}}
+	}
+	a, b, c := strings.Repeat("a", 32), strings.Repeat("b", 32), strings.Repeat("c", 32)
+	snaps := []*snapshot.Snapshot{
+		scaleSnap("s0", map[string][]snapshot.Spec{"p": {spec(a, "e4s")}}),
+		scaleSnap("s1", map[string][]snapshot.Spec{"p": {spec(b, "e4s")}}),
+		scaleSnap("s2", map[string][]snapshot.Spec{"p": {spec(b, "e4s"), spec(c, "hep")}}),
+	}
+	log := func(snaps []*snapshot.Snapshot, stacks []string) ([]byte, []diff.Unmatched) {
+		var buf bytes.Buffer
+		w := Format.Log(&buf, report.LogOptions{})
+		s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{Stacks: stacks},
+			func(_ int, r *diff.Report) error { r.Highlights = diff.News(r); return w.Step(r) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Finish(s); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes(), s.Unmatched
+	}
+	for _, stacks := range [][]string{{"hep"}, {"e4s", "hep"}} {
+		written, unmatched := log(snaps, stacks)
+		if len(unmatched) > 0 {
+			t.Fatalf("--stack %v: unmatched %+v", stacks, unmatched)
+		}
+		if _, err := DecodeLog(written); err != nil {
+			t.Errorf("--stack %v: render refused a log cachediff wrote: %v", stacks, err)
+		}
+		// A stack no snapshot has a spec in (which cachediff log refuses)
+		// is still refused.
+		forged, unmatched := log(snaps[:2], stacks)
+		if len(unmatched) == 0 {
+			t.Fatalf("--stack %v of the first two snapshots: no stack unmatched", stacks)
+		}
+		if _, err := DecodeLog(forged); err == nil || !strings.Contains(err.Error(), `"hep": no spec is in it`) {
+			t.Errorf("--stack %v, hep in no snapshot: %v", stacks, err)
 		}
 	}
 }
