@@ -395,32 +395,40 @@ func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool
 	if stacks || len(p.Specs.Removed) == 0 || len(p.Specs.Added) == 0 {
 		return nil
 	}
-	// key is s's facets but skip (-1: none) and the ignored ones.
-	var b strings.Builder
+	// key is s's facets but skip (-1: none) and the ignored ones, each
+	// written so that it keys as itself: a value quoted, a list as its
+	// length and its elements quoted (joined by a separator, two lists
+	// whose elements hold it keyed alike, which the engine tells apart).
+	var buf []byte
 	key := func(s *Spec, skip int) string {
-		b.Reset()
+		buf = strconv.AppendInt(buf[:0], int64(skip), 10)
 		for f := range numFacets {
 			if f == skip || ignored[f] {
-				b.WriteString("-|")
+				buf = append(buf, "-|"...)
 				continue
 			}
 			switch f {
-			case fVersion:
-				b.WriteString(strconv.Quote(strings.Join(s.Versions, "\x00")) + strconv.Itoa(len(s.Versions)))
-			case fVariants:
-				b.WriteString(strconv.Quote(strings.Join(s.Variants, "\x00")) + strconv.Itoa(len(s.Variants)))
+			case fVersion, fVariants:
+				l := s.Versions
+				if f == fVariants {
+					l = s.Variants
+				}
+				buf = strconv.AppendInt(buf, int64(len(l)), 10)
+				for _, v := range l {
+					buf = strconv.AppendQuote(buf, v)
+				}
 			default:
-				b.WriteString(strconv.Quote(showFacet(s, f)))
+				buf = strconv.AppendQuote(buf, showFacet(s, f))
 			}
-			b.WriteByte('|')
+			buf = append(buf, '|')
 		}
-		return b.String()
+		return string(buf)
 	}
 	added := map[string]int{} // a key of an added spec, with skip, to its place
 	for j := range p.Specs.Added {
 		for skip := -1; skip < numFacets; skip++ {
 			if skip < 0 || !ignored[skip] {
-				k := strconv.Itoa(skip) + key(&p.Specs.Added[j], skip)
+				k := key(&p.Specs.Added[j], skip)
 				if _, ok := added[k]; !ok {
 					added[k] = j
 				}
@@ -432,7 +440,7 @@ func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool
 			if skip >= 0 && ignored[skip] {
 				continue
 			}
-			if k, ok := added[strconv.Itoa(skip)+key(&p.Specs.Removed[j], skip)]; ok {
+			if k, ok := added[key(&p.Specs.Removed[j], skip)]; ok {
 				how := "the same facets: a rebuilt pair"
 				if skip >= 0 {
 					how = "all facets but " + facetNames[skip] + " the same: an updated pair"

@@ -91,3 +91,37 @@ func TestSharedVariantsLawMemory(t *testing.T) {
 		t.Errorf("a spec without v00007=x: %v", err)
 	}
 }
+
+// TestLeftoversListsTellApart: the law that no removed spec could have
+// paired with an added one (checkLeftovers) keyed a list by its elements
+// joined with NUL, so ["a", "b\x00c"] and ["a\x00b", "c"] made one key:
+// a removed and an added spec with those variants and another version,
+// which the engine leaves unpaired (two facets differ), were refused as
+// an updated pair split, and render exited 2 on the report cachediff
+// wrote. Every list must key as itself.
+func TestLeftoversListsTellApart(t *testing.T) {
+	for _, c := range []struct{ old, new []string }{
+		{[]string{"a", "b\x00c"}, []string{"a\x00b", "c"}},
+		{[]string{"a\x00"}, []string{"a", ""}},
+		{[]string{""}, []string{}},
+		{[]string{"\"a\""}, []string{"a"}},
+	} {
+		o := sp("o", "1.0", "gcc@13.2.0", "x86_64_v3")
+		o.Variants = c.old
+		n := sp("n", "2.0", "gcc@13.2.0", "x86_64_v3")
+		n.Variants = c.new
+		for _, versions := range [][2][]string{{{"1.0"}, {"2.0"}}, {{"1.0", "a\x00"}, {"1.0\x00a"}}} {
+			o.Versions, n.Versions = versions[0], versions[1]
+			r, err := CompareWith(snap("old", o), snap("new", n), Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Summary.Specs.Removed != 1 {
+				t.Fatalf("%q → %q: %+v, want the two unpaired", c.old, c.new, r.Summary.Specs)
+			}
+			if err := r.CheckLaws(); err != nil {
+				t.Errorf("variants %q → %q, versions %q → %q: %v", c.old, c.new, versions[0], versions[1], err)
+			}
+		}
+	}
+}
