@@ -83,6 +83,17 @@ func lawf(path, format string, args ...any) error {
 //     of fail_on, in its order, each with a count above 0; and when every
 //     kind is one this cachediff knows, tripped is what the report holds.
 func (r *Report) CheckLaws() error {
+	if err := CheckSelectedStacksCounted(r); err != nil { // speclaws.go
+		return err
+	}
+	return r.CheckStepLaws()
+}
+
+// CheckStepLaws is CheckLaws for a step of a log (cachediff log), but
+// that a --stack is counted in the report: the log takes a stack that
+// some snapshot of the series has a spec in, so a step may have none in
+// it (CheckSelectedStacksCounted checks the steps together).
+func (r *Report) CheckStepLaws() error {
 	sp, ss := r.Summary.Packages, r.Summary.Specs
 	if sp.Old != sp.Removed+sp.Changed+sp.Unchanged {
 		return lawf("summary.packages", "old is %d, but removed %d + changed %d + unchanged %d = %d", sp.Old, sp.Removed, sp.Changed, sp.Unchanged, sp.Removed+sp.Changed+sp.Unchanged)

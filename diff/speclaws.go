@@ -78,29 +78,33 @@ func checkPairs(r *Report) error {
 	}
 	type place struct {
 		path      string
-		restacked bool
+		pkg       int  // the index of its package
+		restacked bool // the spec of a restacked pair
+		added     bool // an added spec
 	}
 	sides := [2]map[string]place{{}, {}}
-	list := func(side int, h, at string, restacked bool) error {
+	pkg := 0
+	list := func(side int, h, at string, restacked, added bool) error {
 		if p, ok := sides[side][h]; ok {
 			return lawf(at+".hash", "%s is listed twice in the %s snapshot (first at %s): a hash names one build", shortValue(h), sideNames[side], p.path)
 		}
-		sides[side][h] = place{at, restacked}
+		sides[side][h] = place{path: at, pkg: pkg, restacked: restacked, added: added}
 		return nil
 	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
+		pkg = i
 		if err := checkLeftovers(fmt.Sprintf("packages[%d]", i), p, &ignored, len(r.Options.Stacks) > 0); err != nil {
 			return err
 		}
 		at := fmt.Sprintf("packages[%d].specs", i)
 		for j := range p.Specs.Removed {
-			if err := list(0, p.Specs.Removed[j].Hash, fmt.Sprintf("%s.removed[%d]", at, j), false); err != nil {
+			if err := list(0, p.Specs.Removed[j].Hash, fmt.Sprintf("%s.removed[%d]", at, j), false, false); err != nil {
 				return err
 			}
 		}
 		for j := range p.Specs.Added {
-			if err := list(1, p.Specs.Added[j].Hash, fmt.Sprintf("%s.added[%d]", at, j), false); err != nil {
+			if err := list(1, p.Specs.Added[j].Hash, fmt.Sprintf("%s.added[%d]", at, j), false, true); err != nil {
 				return err
 			}
 		}
@@ -114,10 +118,10 @@ func checkPairs(r *Report) error {
 				if err := checkPair(pat, kind.name, pr, &ignored, conflicts > 0); err != nil {
 					return err
 				}
-				if err := list(0, pr.Old.Hash, pat+".old", kind.name == "restacked"); err != nil {
+				if err := list(0, pr.Old.Hash, pat+".old", kind.name == "restacked", false); err != nil {
 					return err
 				}
-				if err := list(1, pr.New.Hash, pat+".new", kind.name == "restacked"); err != nil {
+				if err := list(1, pr.New.Hash, pat+".new", kind.name == "restacked", false); err != nil {
 					return err
 				}
 			}
@@ -126,13 +130,23 @@ func checkPairs(r *Report) error {
 	if conflicts > 0 {
 		return nil
 	}
-	// A hash on both sides is one spec: its pair is restacked (an unchanged
-	// one is not listed). Checked in the old side's order of packages.
+	// A hash on both sides of one package is one spec: its pair is
+	// restacked (an unchanged one is not listed). A hash that left a
+	// package for another is the engine's to warn of when it is an added
+	// spec there (movedHashes); as the new spec of a pair there (of an
+	// old spec with its facets, or all but one) it is not warned of, and
+	// is listed so. Checked in the old side's order of packages.
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		old := func(h string) error {
-			if n, ok := sides[1][h]; ok && !n.restacked {
+			n, ok := sides[1][h]
+			switch {
+			case !ok || n.restacked:
+				return nil
+			case n.pkg == i:
 				return lawf(n.path+".hash", "%s is in the old snapshot too (%s): a spec in both is unchanged or restacked", shortValue(h), sides[0][h].path)
+			case n.added:
+				return lawf(n.path+".hash", "%s is in the old snapshot too, in another package (%s), and no warning says it moved", shortValue(h), sides[0][h].path)
 			}
 			return nil
 		}
@@ -381,32 +395,40 @@ func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool
 	if stacks || len(p.Specs.Removed) == 0 || len(p.Specs.Added) == 0 {
 		return nil
 	}
-	// key is s's facets but skip (-1: none) and the ignored ones.
-	var b strings.Builder
+	// key is s's facets but skip (-1: none) and the ignored ones, each
+	// written so that it keys as itself: a value quoted, a list as its
+	// length and its elements quoted (joined by a separator, two lists
+	// whose elements hold it keyed alike, which the engine tells apart).
+	var buf []byte
 	key := func(s *Spec, skip int) string {
-		b.Reset()
+		buf = strconv.AppendInt(buf[:0], int64(skip), 10)
 		for f := range numFacets {
 			if f == skip || ignored[f] {
-				b.WriteString("-|")
+				buf = append(buf, "-|"...)
 				continue
 			}
 			switch f {
-			case fVersion:
-				b.WriteString(strconv.Quote(strings.Join(s.Versions, "\x00")) + strconv.Itoa(len(s.Versions)))
-			case fVariants:
-				b.WriteString(strconv.Quote(strings.Join(s.Variants, "\x00")) + strconv.Itoa(len(s.Variants)))
+			case fVersion, fVariants:
+				l := s.Versions
+				if f == fVariants {
+					l = s.Variants
+				}
+				buf = strconv.AppendInt(buf, int64(len(l)), 10)
+				for _, v := range l {
+					buf = strconv.AppendQuote(buf, v)
+				}
 			default:
-				b.WriteString(strconv.Quote(showFacet(s, f)))
+				buf = strconv.AppendQuote(buf, showFacet(s, f))
 			}
-			b.WriteByte('|')
+			buf = append(buf, '|')
 		}
-		return b.String()
+		return string(buf)
 	}
 	added := map[string]int{} // a key of an added spec, with skip, to its place
 	for j := range p.Specs.Added {
 		for skip := -1; skip < numFacets; skip++ {
 			if skip < 0 || !ignored[skip] {
-				k := strconv.Itoa(skip) + key(&p.Specs.Added[j], skip)
+				k := key(&p.Specs.Added[j], skip)
 				if _, ok := added[k]; !ok {
 					added[k] = j
 				}
@@ -418,7 +440,7 @@ func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool
 			if skip >= 0 && ignored[skip] {
 				continue
 			}
-			if k, ok := added[strconv.Itoa(skip)+key(&p.Specs.Removed[j], skip)]; ok {
+			if k, ok := added[key(&p.Specs.Removed[j], skip)]; ok {
 				how := "the same facets: a rebuilt pair"
 				if skip >= 0 {
 					how = "all facets but " + facetNames[skip] + " the same: an updated pair"
@@ -436,27 +458,36 @@ func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool
 // written in by hand, vanished from the listings of the specs that have
 // it.
 func checkSharedVariants(at string, p *Package) error {
-	in := make(map[string]bool, len(p.SharedVariants))
+	if len(p.SharedVariants) == 0 {
+		return nil
+	}
+	index := make(map[string]int, len(p.SharedVariants)) // a shared variant to its place
 	for k, v := range p.SharedVariants {
-		if in[v] {
+		if _, ok := index[v]; ok {
 			return lawf(fmt.Sprintf("%s.shared_variants[%d]", at, k), "%q is there twice", shortValue(v))
 		}
-		in[v] = true
+		index[v] = k
 	}
+	// stamp[k] is the number of the last spec found to have shared
+	// variant k: one lookup per variant of a spec, and no set per spec
+	// (a set of each spec's variants allocated as much again as the
+	// report's variants).
+	stamp := make([]int, len(p.SharedVariants))
+	gen := 0
 	each := func(s *Spec) error {
-		seen := make(map[string]bool, len(s.Variants))
+		gen++
+		found := 0
 		for _, v := range s.Variants {
-			if seen[v] {
-				continue
-			}
-			seen[v] = true
-		}
-		for _, v := range p.SharedVariants {
-			if !seen[v] {
-				return lawf(at+".shared_variants", "has %q, but spec %s lacks it: a shared variant is every spec's", shortValue(v), shortValue(s.Hash))
+			if k, ok := index[v]; ok && stamp[k] != gen {
+				stamp[k] = gen
+				found++
 			}
 		}
-		return nil
+		if found == len(p.SharedVariants) {
+			return nil
+		}
+		k := slices.IndexFunc(stamp, func(g int) bool { return g != gen })
+		return lawf(at+".shared_variants", "has %q, but spec %s lacks it: a shared variant is every spec's", shortValue(p.SharedVariants[k]), shortValue(s.Hash))
 	}
 	for _, l := range [][]Spec{p.Specs.Removed, p.Specs.Added} {
 		for j := range l {
@@ -479,33 +510,23 @@ func checkSharedVariants(at string, p *Package) error {
 }
 
 // checkSelectedStacks checks a report made with --stack: every listed
-// spec is in a selected stack (the filter keeps no other), and, without
-// --package, every selected stack is counted (a --stack that no spec is
-// in is an error, not a report). The lost-stack gate counts only the
-// selected stacks: --stack written into a saved report by hand, of a
-// stack no spec is in, passed render --fail-on lost-stack with the
-// stacks it lost listed.
+// spec is in a selected stack (the filter keeps no other).
+// CheckSelectedStacksCounted checks that each selected stack is counted.
 func checkSelectedStacks(r *Report) error {
 	sel := r.Options.Stacks
-	if len(sel) == 0 || r.Causes != nil && r.Causes.Roots != nil {
-		// A lockfile's root renamed by its own version is selected by
-		// its old name, and its specs are in the new one (rootrename.go).
+	if len(sel) == 0 || lockfileReport(r) {
 		return nil
 	}
-	if len(r.Options.Packages) == 0 {
-		counted := make(map[string]bool, len(r.Facets.Stack.Counts))
-		for _, vc := range r.Facets.Stack.Counts {
-			counted[vc.Value] = true
-		}
-		for k, s := range sel {
-			if !counted[s] {
-				return lawf(fmt.Sprintf("options.stacks[%d]", k), "%q: no spec is in it, which --stack refuses", shortValue(s))
-			}
-		}
+	selected := make(map[string]bool, len(sel)) // a lookup per stack of a spec, not a scan of sel
+	for _, s := range sel {
+		selected[s] = true
 	}
 	in := func(at string, s *Spec) error {
 		for _, st := range s.Stacks {
-			if slices.Contains(sel, st) {
+			if lawStackProbe != nil {
+				lawStackProbe()
+			}
+			if selected[st] {
 				return nil
 			}
 		}
@@ -541,3 +562,45 @@ func checkSelectedStacks(r *Report) error {
 	}
 	return nil
 }
+
+// lockfileReport says r compares lockfiles, whose roots are the stacks:
+// a root renamed by its own version is selected by its old name, and its
+// specs are in the new one (rootrename.go), so the laws of --stack hold
+// such a report to nothing.
+func lockfileReport(r *Report) bool { return r.Causes != nil && r.Causes.Roots != nil }
+
+// CheckSelectedStacksCounted checks the reports made with --stack
+// together, a report alone or the steps of a log, without --package:
+// each selected stack is counted (facets.stack) in one of them.
+// cachediff refuses a --stack that no spec of the snapshots compared is
+// in, rather than write an empty report that passes any gate; the
+// lost-stack gate counts only the selected stacks, so --stack written
+// into a saved report by hand, of a stack no spec is in, passed render
+// --fail-on lost-stack with the stacks it lost listed. All reports were
+// made with the same options (a log's steps are checked to be).
+func CheckSelectedStacksCounted(reports ...*Report) error {
+	if len(reports) == 0 {
+		return nil
+	}
+	r := reports[0]
+	sel := r.Options.Stacks
+	if len(sel) == 0 || len(r.Options.Packages) > 0 || lockfileReport(r) {
+		return nil
+	}
+	counted := make(map[string]bool, len(sel))
+	for _, x := range reports {
+		for _, vc := range x.Facets.Stack.Counts {
+			counted[vc.Value] = true
+		}
+	}
+	for k, s := range sel {
+		if !counted[s] {
+			return lawf(fmt.Sprintf("options.stacks[%d]", k), "%q: no spec is in it, which --stack refuses", shortValue(s))
+		}
+	}
+	return nil
+}
+
+// lawStackProbe, when set (by the tests), is called for each stack of a
+// spec checkSelectedStacks looks up.
+var lawStackProbe func()

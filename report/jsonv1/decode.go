@@ -215,7 +215,11 @@ func decodeFile(path string) (*diff.Report, error) {
 //   - numbers that disagree with each other (see diff.Report.CheckLaws): a broken
 //     conservation law, a list whose length is not its count, an empty
 //     gate or a gate that says other than the report holds.
-func DecodeBytes(data []byte) (*diff.Report, error) {
+func DecodeBytes(data []byte) (*diff.Report, error) { return decodeBytes(data, false) }
+
+// decodeBytes is DecodeBytes; step says the report is a step of a log,
+// held to CheckStepLaws (the log checks its --stack over all its steps).
+func decodeBytes(data []byte, step bool) (*diff.Report, error) {
 	schema, found, err := schemaOf(data)
 	switch {
 	case err != nil:
@@ -257,7 +261,11 @@ func DecodeBytes(data []byte) (*diff.Report, error) {
 	if doc.Report.Highlights == nil {
 		doc.Report.Highlights = diff.News(doc.Report)
 	}
-	if err := doc.Report.CheckLaws(); err != nil {
+	laws := doc.Report.CheckLaws
+	if step {
+		laws = doc.Report.CheckStepLaws
+	}
+	if err := laws(); err != nil {
 		return nil, err
 	}
 	// The highlights every format leads with are computed from the data

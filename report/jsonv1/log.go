@@ -135,7 +135,7 @@ func DecodeLog(data []byte) (*Log, error) {
 	l := &Log{Series: diff.Series{Snapshots: doc.Snapshots, Timeline: doc.Timeline, Revs: doc.Revs}}
 	defer func() { l.Series.Highlights = diff.SeriesNews(l.Steps) }() // from the steps, checked: a saved list is not trusted
 	for i, raw := range doc.Steps {
-		r, err := DecodeBytes(raw)
+		r, err := decodeBytes(raw, true)
 		if err != nil {
 			return nil, fmt.Errorf("steps[%d]: %w", i, err)
 		}
@@ -169,6 +169,11 @@ func DecodeLog(data []byte) (*Log, error) {
 	}
 	if err := checkHashes(l.Steps); err != nil {
 		return nil, err
+	}
+	// A --stack of the log is one that some snapshot has a spec in, not
+	// necessarily both of each step's (the steps' options are the same).
+	if err := diff.CheckSelectedStacksCounted(l.Steps...); err != nil {
+		return nil, fmt.Errorf("steps: %w", err)
 	}
 	if err := checkTimeline(doc.Timeline, l.Steps, len(doc.Snapshots)); err != nil {
 		return nil, err

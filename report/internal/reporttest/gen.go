@@ -32,6 +32,12 @@ func GenReport(seed uint64, pkgs int) *diff.Report {
 
 // GenReportWith is GenReport compared under f (--ignore, ...).
 func GenReportWith(seed uint64, pkgs int, f diff.Filter) (*diff.Report, error) {
+	before, after := GenSnapshots(seed, pkgs)
+	return diff.CompareWith(before, after, f)
+}
+
+// GenSnapshots are the two snapshots GenReport diffs.
+func GenSnapshots(seed uint64, pkgs int) (before, after *snapshot.Snapshot) {
 	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
 	pick := func(l ...string) string { return l[r.IntN(len(l))] }
 	hashSeq := 0
@@ -56,8 +62,8 @@ func GenReportWith(seed uint64, pkgs int, f diff.Filter) (*diff.Report, error) {
 			Variants: []string{pick("+shared", "~shared"), pick("build_system=cmake", "build_system=python_pip")},
 			Stacks:   stacks}
 	}
-	before := &snapshot.Snapshot{Path: "old", Tag: "develop-a"}
-	after := &snapshot.Snapshot{Path: "new", Tag: "develop-b"}
+	before = &snapshot.Snapshot{Path: "old", Tag: "develop-a"}
+	after = &snapshot.Snapshot{Path: "new", Tag: "develop-b"}
 	for i := range pkgs {
 		name := fmt.Sprintf("py-pkg-%05d", i)
 		switch r.IntN(40) {
@@ -109,7 +115,7 @@ func GenReportWith(seed uint64, pkgs int, f diff.Filter) (*diff.Report, error) {
 	byName := func(a, b *snapshot.Package) int { return strings.Compare(a.Name, b.Name) }
 	slices.SortFunc(before.Packages, byName)
 	slices.SortFunc(after.Packages, byName)
-	return diff.CompareWith(before, after, f)
+	return before, after
 }
 
 // GenSkipped adds n skipped pages to r, spread over both sides and sorted

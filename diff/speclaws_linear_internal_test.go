@@ -1,0 +1,127 @@
+package diff
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// manyStacksReport is the report of one package of n specs, each rebuilt
+// in a stack of its own (and root), made with --stack of all n stacks.
+func manyStacksReport(t *testing.T, n int) *Report {
+	t.Helper()
+	var olds, news []snapshot.Spec
+	stacks := make([]string, n)
+	for i := range n {
+		stacks[i] = fmt.Sprintf("s%06d", i)
+		olds = append(olds, sp(fmt.Sprintf("o%07d", i), "1.0", "gcc@13.2.0", "x86_64_v3", stacks[i]))
+		news = append(news, sp(fmt.Sprintf("n%07d", i), "1.0", "gcc@13.2.0", "x86_64_v3", stacks[i]))
+	}
+	r, err := CompareWith(snap("old", olds...), snap("new", news...), Filter{Stacks: stacks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Summary.Specs.Rebuilt != n {
+		t.Fatalf("%d stacks: %+v, want %d rebuilt", n, r.Summary.Specs, n)
+	}
+	return r
+}
+
+// TestSelectedStacksLawLinear: render checks that each listed spec of a
+// --stack report is in a selected stack (checkSelectedStacks). Each
+// stack of each spec was looked for in the whole list of selected
+// stacks: a report of n specs in n selected stacks took n² probes. 4x
+// the report must cost at most ~4.4x.
+func TestSelectedStacksLawLinear(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 500
+	}
+	probes := func(n int) int {
+		r := manyStacksReport(t, n)
+		count := 0
+		lawStackProbe = func() { count++ }
+		defer func() { lawStackProbe = nil }()
+		if err := r.CheckLaws(); err != nil {
+			t.Fatalf("%d stacks: %v", n, err)
+		}
+		return count
+	}
+	a, b := probes(n), probes(4*n)
+	t.Logf("%d → %d stacks: %d → %d probes (%.2fx)", n, 4*n, a, b, float64(b)/float64(a))
+	if float64(b) > 4.4*float64(max(a, 1)) {
+		t.Errorf("4x the selected stacks and specs: %.2fx the probes (%d → %d), want at most 4.4x", float64(b)/float64(a), a, b)
+	}
+}
+
+// TestSharedVariantsLawMemory: render checks a package's shared_variants
+// against every listed spec (checkSharedVariants). It built a set of
+// each spec's variants: a package of s specs with n shared variants
+// allocated s sets of n, more than the report's variants themselves. One
+// index of the shared variants suffices: at most ~100 bytes a shared
+// variant, however many specs.
+func TestSharedVariantsLawMemory(t *testing.T) {
+	const specs, n = 64, 2000
+	p := &Package{Name: "p"}
+	for i := range n {
+		p.SharedVariants = append(p.SharedVariants, fmt.Sprintf("v%05d=x", i))
+	}
+	for i := range specs {
+		s := Spec{Hash: fmt.Sprintf("%032d", i), Variants: p.SharedVariants}
+		p.Specs.Added = append(p.Specs.Added, s)
+	}
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	err := checkSharedVariants("packages[0]", p)
+	runtime.ReadMemStats(&m1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m1.TotalAlloc - m0.TotalAlloc; got > 100*n {
+		t.Errorf("%d specs of %d shared variants: %d bytes allocated, want at most %d", specs, n, got, 100*n)
+	}
+	// The first shared variant a spec lacks is named.
+	p.Specs.Added[5].Variants = append(slices.Clone(p.SharedVariants[:7]), p.SharedVariants[8:]...)
+	if err := checkSharedVariants("packages[0]", p); err == nil || !strings.Contains(err.Error(), `"v00007=x"`) {
+		t.Errorf("a spec without v00007=x: %v", err)
+	}
+}
+
+// TestLeftoversListsTellApart: the law that no removed spec could have
+// paired with an added one (checkLeftovers) keyed a list by its elements
+// joined with NUL, so ["a", "b\x00c"] and ["a\x00b", "c"] made one key:
+// a removed and an added spec with those variants and another version,
+// which the engine leaves unpaired (two facets differ), were refused as
+// an updated pair split, and render exited 2 on the report cachediff
+// wrote. Every list must key as itself.
+func TestLeftoversListsTellApart(t *testing.T) {
+	for _, c := range []struct{ old, new []string }{
+		{[]string{"a", "b\x00c"}, []string{"a\x00b", "c"}},
+		{[]string{"a\x00"}, []string{"a", ""}},
+		{[]string{""}, []string{}},
+		{[]string{"\"a\""}, []string{"a"}},
+	} {
+		o := sp("o", "1.0", "gcc@13.2.0", "x86_64_v3")
+		o.Variants = c.old
+		n := sp("n", "2.0", "gcc@13.2.0", "x86_64_v3")
+		n.Variants = c.new
+		for _, versions := range [][2][]string{{{"1.0"}, {"2.0"}}, {{"1.0", "a\x00"}, {"1.0\x00a"}}} {
+			o.Versions, n.Versions = versions[0], versions[1]
+			r, err := CompareWith(snap("old", o), snap("new", n), Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Summary.Specs.Removed != 1 {
+				t.Fatalf("%q → %q: %+v, want the two unpaired", c.old, c.new, r.Summary.Specs)
+			}
+			if err := r.CheckLaws(); err != nil {
+				t.Errorf("variants %q → %q, versions %q → %q: %v", c.old, c.new, versions[0], versions[1], err)
+			}
+		}
+	}
+}
