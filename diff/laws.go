@@ -491,7 +491,7 @@ func checkFacetDeltas(r *Report) error {
 	for f := range listed {
 		listed[f] = map[string]OldToNew{}
 	}
-	add := func(s *Spec, side int) {
+	add := func(side int, s *Spec) {
 		if s == nil {
 			return
 		}
@@ -508,19 +508,7 @@ func checkFacetDeltas(r *Report) error {
 		}
 	}
 	for i := range r.Packages {
-		sc := &r.Packages[i].Specs
-		for j := range sc.Added {
-			add(&sc.Added[j], 1)
-		}
-		for j := range sc.Removed {
-			add(&sc.Removed[j], 0)
-		}
-		for _, pairs := range [][]Pair{sc.Rebuilt, sc.Updated, sc.Restacked} {
-			for _, p := range pairs {
-				add(p.Old, 0)
-				add(p.New, 1)
-			}
-		}
+		eachListed(&r.Packages[i], add) // speclaws.go
 	}
 	for f, rollup := range []*Rollup{&r.Facets.Compiler, &r.Facets.OS, &r.Facets.Platform, &r.Facets.Target, &r.Facets.Stack} {
 		counted := make(map[string]bool, len(rollup.Counts))

@@ -224,6 +224,24 @@ func checkPair(at, kind string, p *Pair, ignored *[numFacets]bool, conflicts boo
 	return nil
 }
 
+// eachListed calls f with each listed spec of p and its side (0 old, 1
+// new): the removed specs, the added ones, then the old and new spec of
+// each pair, restacked, rebuilt and updated, each list in its order.
+func eachListed(p *Package, f func(side int, s *Spec)) {
+	for j := range p.Specs.Removed {
+		f(0, &p.Specs.Removed[j])
+	}
+	for j := range p.Specs.Added {
+		f(1, &p.Specs.Added[j])
+	}
+	for _, l := range [][]Pair{p.Specs.Restacked, p.Specs.Rebuilt, p.Specs.Updated} {
+		for j := range l {
+			f(0, l[j].Old)
+			f(1, l[j].New)
+		}
+	}
+}
+
 // checkListedVersions checks a package's versions against its listed
 // specs: each list distinct and in version order (the last the newest,
 // as the formats show it), every version of a listed spec on its side,
@@ -241,18 +259,7 @@ func checkListedVersions(at string, p *Package, conflicts bool) error {
 			}
 		}
 	}
-	for j := range p.Specs.Removed {
-		add(0, &p.Specs.Removed[j])
-	}
-	for j := range p.Specs.Added {
-		add(1, &p.Specs.Added[j])
-	}
-	for _, l := range [][]Pair{p.Specs.Restacked, p.Specs.Rebuilt, p.Specs.Updated} {
-		for j := range l {
-			add(0, l[j].Old)
-			add(1, l[j].New)
-		}
-	}
+	eachListed(p, add)
 	v := p.Versions
 	lists := [2][]string{v.Old, v.New}
 	var have [2]map[string]bool
@@ -344,18 +351,7 @@ func checkStackPackages(r *Report) error {
 				}
 			}
 		}
-		for j := range p.Specs.Removed {
-			add(0, &p.Specs.Removed[j])
-		}
-		for j := range p.Specs.Added {
-			add(1, &p.Specs.Added[j])
-		}
-		for _, l := range [][]Pair{p.Specs.Restacked, p.Specs.Rebuilt, p.Specs.Updated} {
-			for j := range l {
-				add(0, l[j].Old)
-				add(1, l[j].New)
-			}
-		}
+		eachListed(p, add)
 	}
 	pkgs := [2]int{r.Summary.Packages.Old, r.Summary.Packages.New}
 	for i, row := range r.Stacks {
