@@ -378,23 +378,8 @@ func TestRenderRefusesLogRevsEdited(t *testing.T) {
 			doc["steps"].([]any)[1].(map[string]any)["old"].(map[string]any)["rev"] = rev
 		}},
 	} {
-		var doc map[string]any
-		if err := json.Unmarshal(saved, &doc); err != nil {
-			t.Fatal(err)
-		}
-		tc.edit(doc)
-		edited, err := json.Marshal(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(t.TempDir(), "edited.json")
-		if err := os.WriteFile(p, edited, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		stdout.Reset()
-		stderr.Reset()
-		if code := run([]string{"render", "-q", p}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
-			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, stderr.String(), tc.want)
+		if code, msg := renderEdited(t, saved, tc.edit); code != 2 || !strings.Contains(msg, tc.want) {
+			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, msg, tc.want)
 		}
 	}
 }
@@ -409,21 +394,10 @@ func TestRenderRefusesSubjectOutsideRevs(t *testing.T) {
 	if code := run([]string{"log", "-C", repo, "-f", "json", "HEAD~1:_cache/develop", "HEAD:_cache/develop"}, &stdout, &stderr); code != 1 {
 		t.Fatalf("log: exit %d: %s", code, stderr.String())
 	}
-	var doc map[string]any
-	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
-	doc["snapshots"].([]any)[1].(map[string]any)["subject"] = "release v1.0: all good"
-	edited, err := json.Marshal(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), "edited.json")
-	if err := os.WriteFile(p, edited, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stderr.Reset()
-	if code := run([]string{"render", "-q", p}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "snapshots[1].subject: ") {
-		t.Errorf("exit %d, %q; want exit 2 and snapshots[1].subject", code, stderr.String())
+	code, msg := renderEdited(t, stdout.Bytes(), func(doc map[string]any) {
+		doc["snapshots"].([]any)[1].(map[string]any)["subject"] = "release v1.0: all good"
+	})
+	if code != 2 || !strings.Contains(msg, "snapshots[1].subject: ") {
+		t.Errorf("exit %d, %q; want exit 2 and snapshots[1].subject", code, msg)
 	}
 }

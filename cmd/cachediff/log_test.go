@@ -379,22 +379,8 @@ func TestRenderRefusesInconsistentLog(t *testing.T) {
 			// filters, an invented package and overlapping runs too.
 			continue
 		}
-		var doc map[string]any
-		if err := json.Unmarshal(data, &doc); err != nil {
-			t.Fatal(err)
-		}
-		tc.edit(doc)
-		edited, err := json.Marshal(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, "edited.json")
-		if err := os.WriteFile(p, edited, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		var stdout, stderr bytes.Buffer
-		if code := run([]string{"render", "-q", p}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
-			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, stderr.String(), tc.want)
+		if code, stderr := renderEdited(t, data, tc.edit); code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, stderr, tc.want)
 		}
 	}
 }
@@ -444,23 +430,12 @@ func TestRenderRefusesLogSkippedEdited(t *testing.T) {
 	if code := run(append([]string{"log", "--skip-invalid", "-f", "json"}, snaps...), &saved, &stderr); code != 1 {
 		t.Fatalf("log: exit %d: %s", code, stderr.String())
 	}
-	var doc map[string]any
-	if err := json.Unmarshal(saved.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
-	sk := doc["steps"].([]any)[1].(map[string]any)["old"].(map[string]any)["skipped"].([]any)[0].(map[string]any)
-	sk["file"], sk["reason"] = filepath.Join(snaps[1], "curl", "specs.md"), "not a Spack page"
-	edited, err := json.Marshal(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, "edited.json")
-	if err := os.WriteFile(p, edited, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stderr.Reset()
-	if code := run([]string{"render", "-q", p}, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "steps[1].old.skipped: ") {
-		t.Errorf("render: exit %d, %q; want exit 2 and steps[1].old.skipped", code, stderr.String())
+	code, msg := renderEdited(t, saved.Bytes(), func(doc map[string]any) {
+		sk := doc["steps"].([]any)[1].(map[string]any)["old"].(map[string]any)["skipped"].([]any)[0].(map[string]any)
+		sk["file"], sk["reason"] = filepath.Join(snaps[1], "curl", "specs.md"), "not a Spack page"
+	})
+	if code != 2 || !strings.Contains(msg, "steps[1].old.skipped: ") {
+		t.Errorf("render: exit %d, %q; want exit 2 and steps[1].old.skipped", code, msg)
 	}
 }
 
@@ -508,22 +483,32 @@ func TestRenderRefusesLogTalliesEdited(t *testing.T) {
 			panic("no stack of more specs than packages")
 		}},
 	} {
-		var doc map[string]any
-		if err := json.Unmarshal(saved.Bytes(), &doc); err != nil {
-			t.Fatal(err)
-		}
-		tc.edit(doc["steps"].([]any)[1].(map[string]any))
-		edited, err := json.Marshal(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(t.TempDir(), "edited.json")
-		if err := os.WriteFile(p, edited, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		stderr.Reset()
-		if code := run([]string{"render", "-q", "--fail-on", tc.gate, p}, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
-			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, stderr.String(), tc.want)
+		code, msg := renderEdited(t, saved.Bytes(), func(doc map[string]any) { tc.edit(doc["steps"].([]any)[1].(map[string]any)) }, "--fail-on", tc.gate)
+		if code != 2 || !strings.Contains(msg, tc.want) {
+			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, msg, tc.want)
 		}
 	}
+}
+
+// renderEdited writes the JSON document saved, as edit changes it, to a
+// file and returns render's exit status and standard error for it, with
+// the flags args (and -q).
+func renderEdited(t *testing.T, saved []byte, edit func(doc map[string]any), args ...string) (int, string) {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(saved, &doc); err != nil {
+		t.Fatal(err)
+	}
+	edit(doc)
+	edited, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "edited.json")
+	if err := os.WriteFile(p, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	code := run(append(append([]string{"render", "-q"}, args...), p), io.Discard, &stderr)
+	return code, stderr.String()
 }
