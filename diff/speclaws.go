@@ -510,7 +510,7 @@ func checkSharedVariants(at string, p *Package) error {
 // CheckSelectedStacksCounted checks that each selected stack is counted.
 func checkSelectedStacks(r *Report) error {
 	sel := r.Options.Stacks
-	if len(sel) == 0 || lockfileReport(r) {
+	if len(sel) == 0 || LockfileReport(r) {
 		return nil
 	}
 	selected := make(map[string]bool, len(sel)) // a lookup per stack of a spec, not a scan of sel
@@ -559,11 +559,13 @@ func checkSelectedStacks(r *Report) error {
 	return nil
 }
 
-// lockfileReport says r compares lockfiles, whose roots are the stacks:
+// LockfileReport says r compares lockfiles, whose roots are the stacks:
 // a root renamed by its own version is selected by its old name, and its
 // specs are in the new one (rootrename.go), so the laws of --stack hold
-// such a report to nothing.
-func lockfileReport(r *Report) bool { return r.Causes != nil && r.Causes.Roots != nil }
+// such a report to nothing, and a snapshot's stacks in it depend on the
+// other side (a log's neighbouring steps count one snapshot's stacks
+// under different names).
+func LockfileReport(r *Report) bool { return r.Causes != nil && r.Causes.Roots != nil }
 
 // CheckSelectedStacksCounted checks the reports made with --stack
 // together, a report alone or the steps of a log, without --package:
@@ -580,7 +582,7 @@ func CheckSelectedStacksCounted(reports ...*Report) error {
 	}
 	r := reports[0]
 	sel := r.Options.Stacks
-	if len(sel) == 0 || len(r.Options.Packages) > 0 || lockfileReport(r) {
+	if len(sel) == 0 || len(r.Options.Packages) > 0 || LockfileReport(r) {
 		return nil
 	}
 	counted := make(map[string]bool, len(sel))
