@@ -1030,17 +1030,16 @@ const smallList = 16
 
 // movedHashes warns about hashes that left one package and joined another:
 // a hash names one build of one package, so this is an anomaly of the
-// input (each side is reported as removed and added). It needs the report
+// input (each side is reported as removed and added, or as a rebuild or
+// update in each package). It needs the report
 // alone: a hash added to one package that an old package had is not in
 // that package's new page (a hash is on one page of a snapshot), so it
 // left that package as a removed spec or as the old spec of a rebuild or
 // update, and the report lists it there.
 func movedHashes(pkgs []Package) []snapshot.Warning {
-	owner := map[string]string{} // of the added hashes only
+	owner := map[string]string{} // of the new hashes only: added, and the new specs of rebuilds and updates
 	for _, p := range pkgs {
-		for _, s := range p.Specs.Added {
-			owner[s.Hash] = ""
-		}
+		eachNewHash(&p, func(h string) { owner[h] = "" })
 	}
 	if len(owner) == 0 {
 		return nil
@@ -1079,14 +1078,29 @@ func movedHashes(pkgs []Package) []snapshot.Warning {
 	}
 	var warnings []snapshot.Warning
 	for _, p := range pkgs {
-		for _, s := range p.Specs.Added {
-			if from := owner[s.Hash]; from != "" && from != p.Name {
+		eachNewHash(&p, func(h string) {
+			if from := owner[h]; from != "" && from != p.Name {
 				warnings = append(warnings, snapshot.Warning{File: p.NewFile,
-					Message: fmt.Sprintf("hash %s moved from package %s to %s", s.Hash, from, p.Name) + hashOnePackage})
+					Message: fmt.Sprintf("hash %s moved from package %s to %s", h, from, p.Name) + hashOnePackage})
 			}
-		}
+		})
 	}
 	return warnings
+}
+
+// eachNewHash calls f with each hash of p's new specs that its old ones
+// lack, in list order: the added specs, then the new specs of rebuilds
+// and updates. A hash that left another package may be either: two
+// pages whose hashes were swapped read as two rebuilds.
+func eachNewHash(p *Package, f func(h string)) {
+	for i := range p.Specs.Added {
+		f(p.Specs.Added[i].Hash)
+	}
+	for _, l := range [][]Pair{p.Specs.Rebuilt, p.Specs.Updated} {
+		for i := range l {
+			f(l[i].New.Hash)
+		}
+	}
 }
 
 // updateGroups counts updated specs by (facet, from, to): the pass order

@@ -245,3 +245,26 @@ func TestGateHashConflictMessageShort(t *testing.T) {
 		t.Errorf("error of %d bytes: %.300v; want one naming the hash, at most 1,000 bytes", len(fmt.Sprint(err)), err)
 	}
 }
+
+// TestGateRefusesHashMovedIntoPair (67th adversarial pass, issue 35): a
+// hash that left package a and is the new spec of a rebuilt pair of
+// package b had no warning (only an added spec's hash was followed), so
+// --fail-on removed-spec passed over two pages whose hashes were swapped.
+// It is warned of as a hash that moved, and a gate over it is refused.
+func TestGateRefusesHashMovedIntoPair(t *testing.T) {
+	a1, b1 := sp("a1aa", "1.0", "gcc@13.2.0", "x86_64_v3", "e4s"), sp("b1bb", "2.0", "gcc@13.2.0", "x86_64_v3", "e4s")
+	a2, b2 := with(a1, func(s *snapshot.Spec) { s.Hash = b1.Hash }), with(b1, func(s *snapshot.Spec) { s.Hash = a1.Hash })
+	r, err := CompareWith(snapOf("a", pkg("keras", a1), pkg("llvm", b1)), snapOf("b", pkg("keras", a2), pkg("llvm", b2)), Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, first := HashConflicts(r); n != 2 || !strings.Contains(first, "moved from package") {
+		t.Fatalf("%d hash conflicts (%q), want the 2 moved hashes; warnings %+v", n, first, r.Warnings)
+	}
+	if g, err := CheckGate(r, []string{"removed-spec"}); err == nil {
+		t.Errorf("gate %+v over swapped hashes; want an error", g)
+	}
+	if err := r.CheckLaws(); err != nil {
+		t.Errorf("laws: %v", err)
+	}
+}
