@@ -80,15 +80,14 @@ func checkPairs(r *Report) error {
 		path      string
 		pkg       int  // the index of its package
 		restacked bool // the spec of a restacked pair
-		added     bool // an added spec
 	}
 	sides := [2]map[string]place{{}, {}}
 	pkg := 0
-	list := func(side int, h, at string, restacked, added bool) error {
+	list := func(side int, h, at string, restacked bool) error {
 		if p, ok := sides[side][h]; ok {
 			return lawf(at+".hash", "%s is listed twice in the %s snapshot (first at %s): a hash names one build", shortValue(h), sideNames[side], p.path)
 		}
-		sides[side][h] = place{path: at, pkg: pkg, restacked: restacked, added: added}
+		sides[side][h] = place{path: at, pkg: pkg, restacked: restacked}
 		return nil
 	}
 	for i := range r.Packages {
@@ -99,12 +98,12 @@ func checkPairs(r *Report) error {
 		}
 		at := fmt.Sprintf("packages[%d].specs", i)
 		for j := range p.Specs.Removed {
-			if err := list(0, p.Specs.Removed[j].Hash, fmt.Sprintf("%s.removed[%d]", at, j), false, false); err != nil {
+			if err := list(0, p.Specs.Removed[j].Hash, fmt.Sprintf("%s.removed[%d]", at, j), false); err != nil {
 				return err
 			}
 		}
 		for j := range p.Specs.Added {
-			if err := list(1, p.Specs.Added[j].Hash, fmt.Sprintf("%s.added[%d]", at, j), false, true); err != nil {
+			if err := list(1, p.Specs.Added[j].Hash, fmt.Sprintf("%s.added[%d]", at, j), false); err != nil {
 				return err
 			}
 		}
@@ -118,10 +117,10 @@ func checkPairs(r *Report) error {
 				if err := checkPair(pat, kind.name, pr, &ignored, conflicts > 0); err != nil {
 					return err
 				}
-				if err := list(0, pr.Old.Hash, pat+".old", kind.name == "restacked", false); err != nil {
+				if err := list(0, pr.Old.Hash, pat+".old", kind.name == "restacked"); err != nil {
 					return err
 				}
-				if err := list(1, pr.New.Hash, pat+".new", kind.name == "restacked", false); err != nil {
+				if err := list(1, pr.New.Hash, pat+".new", kind.name == "restacked"); err != nil {
 					return err
 				}
 			}
@@ -132,10 +131,10 @@ func checkPairs(r *Report) error {
 	}
 	// A hash on both sides of one package is one spec: its pair is
 	// restacked (an unchanged one is not listed). A hash that left a
-	// package for another is the engine's to warn of when it is an added
-	// spec there (movedHashes); as the new spec of a pair there (of an
-	// old spec with its facets, or all but one) it is not warned of, and
-	// is listed so. Checked in the old side's order of packages.
+	// package for another, as an added spec there or as the new spec of
+	// a pair, is the engine's to warn of (movedHashes): a report without
+	// the warning had it deleted, and a gate over it would pass. Checked
+	// in the old side's order of packages.
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		old := func(h string) error {
@@ -145,10 +144,8 @@ func checkPairs(r *Report) error {
 				return nil
 			case n.pkg == i:
 				return lawf(n.path+".hash", "%s is in the old snapshot too (%s): a spec in both is unchanged or restacked", shortValue(h), sides[0][h].path)
-			case n.added:
-				return lawf(n.path+".hash", "%s is in the old snapshot too, in another package (%s), and no warning says it moved", shortValue(h), sides[0][h].path)
 			}
-			return nil
+			return lawf(n.path+".hash", "%s is in the old snapshot too, in another package (%s), and no warning says it moved", shortValue(h), sides[0][h].path)
 		}
 		for j := range p.Specs.Removed {
 			if err := old(p.Specs.Removed[j].Hash); err != nil {

@@ -77,11 +77,10 @@ func roundTrip(rep *diff.Report) error {
 // TestMovedHashPairedRenders: a hash that left one package and came
 // back in another as the new spec of a pair (a rebuild there: the same
 // facets as an old spec of that package) is listed on both sides, in
-// two packages. cachediff writes such a report without a warning (it
-// warns of a moved hash only when the hash is an added spec), and render
-// refused it: "is in the old snapshot too … a spec in both is unchanged
-// or restacked". The law is of the specs of one package, as the engine
-// pairs them.
+// two packages. render refused it: "is in the old snapshot too … a spec
+// in both is unchanged or restacked". That law is of the specs of one
+// package, as the engine pairs them; across packages the hash moved, and
+// the report must say so in a warning.
 func TestMovedHashPairedRenders(t *testing.T) {
 	spec := func(hash, version string) snapshot.Spec {
 		return snapshot.Spec{Hash: hash, Versions: []string{version}, Compiler: "gcc@13.2.0", OS: "ubuntu22.04",
@@ -110,6 +109,16 @@ func TestMovedHashPairedRenders(t *testing.T) {
 		}
 		if err := roundTrip(rep); err != nil {
 			t.Errorf("%s: render refused a report cachediff wrote: %v", kind, err)
+		}
+		// cachediff warns of the moved hash (67th adversarial pass): a
+		// report with the warning deleted is refused, or a gate over it
+		// would pass.
+		if n, _ := diff.HashConflicts(rep); n != 1 {
+			t.Fatalf("%s: %d warnings of a moved hash, want 1: %+v", kind, n, rep.Warnings)
+		}
+		rep.Warnings = []snapshot.Warning{}
+		if err := roundTrip(rep); err == nil || !strings.Contains(err.Error(), "no warning says it moved") {
+			t.Errorf("%s: render of the report without its warning: %v; want a refusal", kind, err)
 		}
 	}
 }
