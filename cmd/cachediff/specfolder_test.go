@@ -58,21 +58,23 @@ func gitSpecFolderPair(t *testing.T, n int) ([]string, int64) {
 	return []string{"-C", repo, "git:" + weeks[0].ID + ":mirror/develop", "git:" + weeks[1].ID + ":mirror/develop"}, size
 }
 
-// TestSpecFolderMemory: the diff of two folders of spec files, from disk
-// and from git, holds at most 3x its input in live heap, which leaves
-// the memory limit room to collect in, and 4x the files allocate at
-// most 4.4x the bytes. The live heap is held to 3x at the larger size
-// only: at 1,000 files (1.7 MB) what a load makes once (its goroutines'
-// state, the pools) is a third of it.
+// TestSpecFolderMemory: the diff of two folders of spec files holds at
+// most 3x its input in live heap from disk, which leaves the memory limit
+// room to collect in, and at most 4x (issue 35's budget) from git, where
+// it measures 2.3x to 3.0x (the blobs of one cat-file --batch); 4x the
+// files allocate at most 4.4x the bytes. The live heap is held to its
+// bound at the larger size only: at 1,000 files (1.7 MB) what a load
+// makes once (its goroutines' state, the pools) is a third of it.
 func TestSpecFolderMemory(t *testing.T) {
 	n := 1000
 	if !testing.Short() {
 		n = 2000
 	}
 	pairs := []struct {
-		name string
-		pair func(*testing.T, int) ([]string, int64)
-	}{{"on disk", specFolderPair}, {"from git", gitSpecFolderPair}}
+		name  string
+		pair  func(*testing.T, int) ([]string, int64)
+		bound float64
+	}{{"on disk", specFolderPair, 3}, {"from git", gitSpecFolderPair, 4}}
 	for _, p := range pairs {
 		if p.name == "from git" && !gittest.Available() {
 			t.Skip("the git program is not on PATH")
@@ -82,14 +84,14 @@ func TestSpecFolderMemory(t *testing.T) {
 			paths, input := p.pair(t, files)
 			within := uint64(math.MaxUint64) // the smaller size's peak is only shown
 			if k == 1 {
-				within = uint64(3 * input)
+				within = uint64(p.bound * float64(input))
 			}
 			alloc, peak := diffCost(t, paths, within)
 			allocs[k] = alloc
 			ratio := float64(peak) / float64(input)
 			t.Logf("spec files %s, %d a side: input %d bytes, allocated %d (%.1fx), live heap at most %d (%.2fx)", p.name, files, input, alloc, float64(alloc)/float64(input), peak, ratio)
-			if k == 1 && ratio > 3 {
-				t.Errorf("%d spec files a side %s: the live heap held %.2fx the input (%d of %d bytes), want at most 3x", files, p.name, ratio, peak, input)
+			if k == 1 && ratio > p.bound {
+				t.Errorf("%d spec files a side %s: the live heap held %.2fx the input (%d of %d bytes), want at most %gx", files, p.name, ratio, peak, input, p.bound)
 			}
 		}
 		if r := float64(allocs[1]) / float64(allocs[0]); r > allocBound {
