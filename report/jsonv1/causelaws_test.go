@@ -10,13 +10,13 @@ import (
 	"github.com/cachediff/cachediff/snapshot"
 )
 
-// spackGenReport is the report of the generated index pair
-// (testdata/spack-gen): 62 rebuilt and updated pairs, 3 root causes.
-func spackGenReport(t *testing.T) *diff.Report {
+// testdataReport is the report of the snapshots old and new, paths
+// below the project's testdata/, as cachediff makes it without flags.
+func testdataReport(t *testing.T, old, new string) *diff.Report {
 	t.Helper()
 	var snaps [2]*snapshot.Snapshot
-	for i, side := range []string{"old", "new"} {
-		s, err := snapshot.Load(filepath.Join("..", "..", "testdata", "spack-gen", side), snapshot.Options{})
+	for i, dir := range []string{old, new} {
+		s, err := snapshot.Load(filepath.Join("..", "..", "testdata", filepath.FromSlash(dir)), snapshot.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,6 +26,14 @@ func spackGenReport(t *testing.T) *diff.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return r
+}
+
+// spackGenReport is the report of the generated index pair
+// (testdata/spack-gen): 62 rebuilt and updated pairs, 3 root causes.
+func spackGenReport(t *testing.T) *diff.Report {
+	t.Helper()
+	r := testdataReport(t, "spack-gen/old", "spack-gen/new")
 	if r.Causes == nil || r.Causes.Pairs != 62 || len(r.Causes.Groups) != 3 || len(r.Causes.Table) == 0 {
 		t.Fatalf("the spack-gen report is not the known one: %+v", r.Causes)
 	}

@@ -2,13 +2,11 @@ package jsonv1
 
 import (
 	"bytes"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // realWeekReport is the report of the bundled real week
@@ -17,18 +15,7 @@ import (
 // compilers lost.
 func realWeekReport(t *testing.T) *diff.Report {
 	t.Helper()
-	var snaps [2]*snapshot.Snapshot
-	for i, tag := range []string{"develop-2025-03-23", "develop-2025-03-30"} {
-		s, err := snapshot.Load(filepath.Join("..", "..", "testdata", "real", tag), snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		snaps[i] = s
-	}
-	r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := testdataReport(t, "real/develop-2025-03-23", "real/develop-2025-03-30")
 	if r.Summary.Specs.Removed != 3 || len(r.Facets.Compiler.Removed) != 2 {
 		t.Fatalf("the real week is not the known one: %+v, compilers lost %v", r.Summary.Specs, r.Facets.Compiler.Removed)
 	}
