@@ -10,12 +10,12 @@ import (
 	"github.com/cachediff/cachediff/snapshot"
 )
 
-// testdataReport is the report of the snapshots old and new, paths
+// testdataReport is the report of the snapshots oldDir and newDir, paths
 // below the project's testdata/, as cachediff makes it without flags.
-func testdataReport(t *testing.T, old, new string) *diff.Report {
+func testdataReport(t *testing.T, oldDir, newDir string) *diff.Report {
 	t.Helper()
 	var snaps [2]*snapshot.Snapshot
-	for i, dir := range []string{old, new} {
+	for i, dir := range []string{oldDir, newDir} {
 		s, err := snapshot.Load(filepath.Join("..", "..", "testdata", filepath.FromSlash(dir)), snapshot.Options{})
 		if err != nil {
 			t.Fatal(err)
