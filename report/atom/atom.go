@@ -491,7 +491,8 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 		b.WriteString(" · " + t(subject))
 	}
 	b.WriteString(" (from " + t(report.SideLabel(r.Old)) + ")</p>")
-	if quiet {
+	// A step without changes says so once, in its counts below.
+	if quiet && r.HasChanges() {
 		b.WriteString("<p>" + t(quietNews(r)) + "</p>")
 	}
 	if len(r.Highlights) > 0 {

@@ -590,3 +590,27 @@ func TestAtomWarnings(t *testing.T) {
 		t.Errorf("content lacks %q:\n%s", want, c)
 	}
 }
+
+// A step without changes says so once in its entry's content: it said
+// "No changes" as its quiet news and again as its counts.
+func TestAtomNoChangesOnce(t *testing.T) {
+	snap := func(path, version string) *snapshot.Snapshot {
+		return &snapshot.Snapshot{Path: path, Tag: "develop", Packages: []*snapshot.Package{{Name: "zlib",
+			Specs: []snapshot.Spec{{Hash: "abcdefghijklmnopqrstuvwxyz234567", Versions: []string{version}, Compiler: "gcc@13.2.0", OS: "ubuntu22.04", Platform: "linux", Target: "x86_64_v3"}}}}}
+	}
+	// The same hash with another version: no change, but the snapshots
+	// differ (report.UnchangedBut).
+	for _, version := range []string{"1.3.1", "1.3.2"} {
+		feed := parseFeed(t, atomOf(t, []*snapshot.Snapshot{snap("old", "1.3.1"), snap("new", version)}, report.LogOptions{}))
+		if len(feed.Items) != 1 {
+			t.Fatalf("%d entries", len(feed.Items))
+		}
+		c := feed.Items[0].Content
+		if n := strings.Count(c, "No changes"); n != 1 {
+			t.Errorf("version %s: %q says No changes %d times, want once", version, c, n)
+		}
+		if conflict := version != "1.3.1"; conflict != strings.Contains(c, "other facets") {
+			t.Errorf("version %s: %q", version, c)
+		}
+	}
+}
