@@ -229,6 +229,18 @@ func RestackedOnlyCell(r *diff.Report) string {
 	return ""
 }
 
+// StepsChanged is what a log's lead says of its steps: "2 with
+// changes", and the steps without changes whose snapshots still differ
+// (UnchangedBut), which exit 1 too: "0 with changes, 1 with hashes of
+// other facets".
+func StepsChanged(changed, otherFacets int) string {
+	s := strconv.Itoa(changed) + " with changes"
+	if otherFacets > 0 {
+		s += ", " + strconv.Itoa(otherFacets) + " with hashes of other facets"
+	}
+	return s
+}
+
 // UnchangedBut is what a headline of "no changes" adds when the
 // snapshots still differ: hashes whose facets changed (a hash names one
 // build, so the spec counts unchanged and a warning says what changed)

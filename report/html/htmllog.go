@@ -146,13 +146,15 @@ func (l *logHTML) Finish(s *diff.Series) error {
 		first, last = labels[0], labels[len(labels)-1]
 	}
 	p.Title = cmp.Or(PageText(l.o.Title), "cachediff log: "+first+" → "+last)
-	changed := 0
+	changed, otherFacets := 0, 0
 	for _, c := range l.counts {
 		if c.changed {
 			changed++
+		} else if c.otherFacets {
+			otherFacets++
 		}
 	}
-	p.Lead = fmt.Sprintf("%s, %s (%d with changes).", report.Plural(len(s.Snapshots), "snapshot"), report.Plural(n, "step"), changed)
+	p.Lead = fmt.Sprintf("%s, %s (%s).", report.Plural(len(s.Snapshots), "snapshot"), report.Plural(n, "step"), report.StepsChanged(changed, otherFacets))
 	if n == 0 {
 		if note := report.RevsNote(s.Revs); note != "" {
 			p.Notes = append(p.Notes, PageText(note))
@@ -297,11 +299,14 @@ type stepCounts struct {
 	newLabel, oldLabel string
 	subject            string
 	changed            bool
+	otherFacets        bool // no changes, but hashes of other facets (report.UnchangedBut)
 	pkgs               diff.PackageCounts
 	specs              diff.Counts
 }
 
 func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {
-	return stepCounts{newLabel: report.SideLabel(r.New), oldLabel: report.SideLabel(r.Old), subject: subjects[r.New.Rev],
+	c := stepCounts{newLabel: report.SideLabel(r.New), oldLabel: report.SideLabel(r.Old), subject: subjects[r.New.Rev],
 		changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs}
+	c.otherFacets = !c.changed && report.UnchangedBut(r) != ""
+	return c
 }

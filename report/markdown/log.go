@@ -32,6 +32,7 @@ type stepCounts struct {
 	newLabel, oldLabel string
 	subject            string
 	changed            bool
+	otherFacets        bool // no changes, but hashes of other facets (report.UnchangedBut)
 	pkgs               diff.PackageCounts
 	specs              diff.Counts
 	gate               *diff.Gate
@@ -54,6 +55,7 @@ func titleMD(newLabel, oldLabel, subject string) string {
 func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {
 	c := stepCounts{newLabel: report.SideLabel(r.New), oldLabel: report.SideLabel(r.Old), subject: subjects[r.New.Rev],
 		changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs, gate: r.Gate}
+	c.otherFacets = !c.changed && report.UnchangedBut(r) != ""
 	c.title = report.StepTitle(c.newLabel, c.oldLabel, c.subject)
 	return c
 }
@@ -414,13 +416,15 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 		title = "cachediff log: " + labels[0] + " → " + labels[len(labels)-1]
 	}
 	b.WriteString("# " + report.EscapeMD(title) + "\n\n")
-	changed := 0
+	changed, otherFacets := 0, 0
 	for _, c := range l.counts {
 		if c.changed {
 			changed++
+		} else if c.otherFacets {
+			otherFacets++
 		}
 	}
-	fmt.Fprintf(&b, "**%s, %s** (%d with changes)", report.Plural(len(s.Snapshots), "snapshot"), report.Plural(n, "step"), changed)
+	fmt.Fprintf(&b, "**%s, %s** (%s)", report.Plural(len(s.Snapshots), "snapshot"), report.Plural(n, "step"), report.StepsChanged(changed, otherFacets))
 	if n == 0 {
 		if note := revsNoteMD(s.Revs); note != "" {
 			b.WriteString(": " + note + ".")
