@@ -52,7 +52,7 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 	fmt.Fprintf(bw, "# %s: %s → %s\n", report.Visible(title), report.Visible(a), report.Visible(b))
 	fmt.Fprintf(bw, "# One line per spec: /hash (7 characters, as Spack abbreviates it, or more where two hashes begin alike) @versions %%compiler variants arch=platform-os-target stacks=...\n")
 	fmt.Fprintf(bw, "# In a value, %%XX is a byte (of UTF-8) of a space, %%, \", a control or invisible character, a , in a version or stack, or a - in arch; \"\" is an empty version or stack: each line reads one way.\n")
-	fmt.Fprintf(bw, "# Unchanged specs are not in the report, so not in these listings (%d unchanged specs left out).\n", r.Summary.Specs.Unchanged)
+	fmt.Fprintf(bw, "# Unchanged specs are not in the report, so not in these listings (%s left out).\n", report.CountNoun(r.Summary.Specs.Unchanged, "unchanged spec", "unchanged specs"))
 	if f := filterSummary(r.Options); f != "" {
 		fmt.Fprintf(bw, "# Filters: %s.\n", report.Visible(f))
 	}

@@ -352,3 +352,19 @@ func TestPatchWarnings(t *testing.T) {
 		}
 	}
 }
+
+// The header counts the unchanged specs it leaves out in a noun that
+// agrees: "1 unchanged spec", not "1 unchanged specs".
+func TestPatchHeaderUnchanged(t *testing.T) {
+	for n, want := range map[int]string{0: "(0 unchanged specs left out)", 1: "(1 unchanged spec left out)", 2: "(2 unchanged specs left out)"} {
+		r := reporttest.OnePackage("zlib")
+		r.Summary.Specs.Unchanged = n
+		var b bytes.Buffer
+		if err := Format.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("%d unchanged: want %q in\n%s", n, want, b.String())
+		}
+	}
+}
