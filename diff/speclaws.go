@@ -564,6 +564,26 @@ func checkSelectedStacks(r *Report) error {
 // under different names).
 func LockfileReport(r *Report) bool { return r.Causes != nil && r.Causes.Roots != nil }
 
+// RenameSelects says r is a lockfile report whose --stack names a root
+// that r renamed by its own version, by its old name or its new one:
+// such a step selects that root's specs on both sides under either name
+// (rootrename.go), as the pair of its snapshots does, and the step
+// before or after it, which renames nothing or something else, selects
+// other specs of the snapshot they share. So a log's laws across steps
+// (neighbouring steps' tallies, the timeline, hashes followed from step
+// to step) do not hold at r's snapshots.
+func RenameSelects(r *Report) bool {
+	if !LockfileReport(r) || len(r.Options.Stacks) == 0 {
+		return false
+	}
+	for _, c := range r.Causes.Roots.Changed {
+		if c.Old.Root != c.Root && (slices.Contains(r.Options.Stacks, c.Root) || slices.Contains(r.Options.Stacks, c.Old.Root)) {
+			return true
+		}
+	}
+	return false
+}
+
 // CheckSelectedStacksCounted checks the reports made with --stack
 // together, a report alone or the steps of a log, without --package:
 // each selected stack is counted (facets.stack) in one of them.

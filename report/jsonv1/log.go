@@ -152,7 +152,10 @@ func DecodeLog(data []byte) (*Log, error) {
 				return nil, err
 			}
 			prev := l.Steps[i-1].New
-			if prev.Packages != r.Old.Packages || prev.Specs != r.Old.Specs || len(prev.Skipped) != len(r.Old.Skipped) {
+			// A step whose --stack follows a renamed root selects other
+			// specs of the snapshot it shares (diff.RenameSelects).
+			free := diff.RenameSelects(l.Steps[i-1]) || diff.RenameSelects(r)
+			if !free && (prev.Packages != r.Old.Packages || prev.Specs != r.Old.Specs) || len(prev.Skipped) != len(r.Old.Skipped) {
 				return nil, fmt.Errorf("steps[%d].old: %d packages and %d specs, but steps[%d].new, the same snapshot, holds %d and %d", i, r.Old.Packages, r.Old.Specs, i-1, prev.Packages, prev.Specs)
 			}
 			if prev.Layout != r.Old.Layout || prev.IndexSHA256 != r.Old.IndexSHA256 {
@@ -161,7 +164,9 @@ func DecodeLog(data []byte) (*Log, error) {
 			if !slices.Equal(prev.Skipped, r.Old.Skipped) {
 				return nil, fmt.Errorf("steps[%d].old.skipped: not the pages steps[%d].new, the same snapshot, skipped", i, i-1)
 			}
-			if err := sameTallies(l.Steps[i-1], r, i); err != nil {
+			if free {
+				// Neither its tallies.
+			} else if err := sameTallies(l.Steps[i-1], r, i); err != nil {
 				return nil, err
 			}
 		}
@@ -327,10 +332,14 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 			}
 		}
 	}
+	// A step whose --stack follows a renamed root selects its snapshots'
+	// specs otherwise than the timeline, which selects each snapshot by
+	// the names of --stack (diff.RenameSelects).
+	renames := func(i int) bool { return i >= 0 && i < len(steps) && diff.RenameSelects(steps[i]) }
 	for i := range n {
 		var want int
 		switch {
-		case len(steps) == 0:
+		case len(steps) == 0 || renames(i-1) || renames(i):
 			continue
 		case i < len(steps):
 			want = steps[i].Old.Packages
@@ -345,6 +354,9 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 		return err
 	}
 	for i, r := range steps {
+		if renames(i) {
+			continue
+		}
 		for _, p := range r.Packages {
 			tp := byName[p.Name]
 			for _, side := range []struct {
@@ -390,7 +402,7 @@ func checkHashes(steps []*diff.Report) error {
 	}
 	state := map[string]seen{}
 	for i, r := range steps {
-		if n, _ := diff.HashConflicts(r); n > 0 {
+		if n, _ := diff.HashConflicts(r); n > 0 || diff.RenameSelects(r) {
 			clear(state)
 			continue
 		}
@@ -481,7 +493,7 @@ func checkUnlisted(t *diff.Timeline, steps []*diff.Report) error {
 			listed[p.Name] = append(listed[p.Name], i)
 		}
 		n, _ := diff.HashConflicts(r)
-		free[i] = n > 0
+		free[i] = n > 0 || diff.RenameSelects(r)
 	}
 	lists := func(name string, i int) bool {
 		_, ok := slices.BinarySearch(listed[name], i)
