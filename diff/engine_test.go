@@ -311,3 +311,27 @@ func TestMovedHashesHalves(t *testing.T) {
 		}
 	}
 }
+
+// hashFilter (movedHashes' table of the new hashes) holds every hash
+// added, and almost never another: a yes for another is only looked up
+// by string.
+func TestHashFilter(t *testing.T) {
+	const n = 20000
+	f := newHashFilter(n)
+	for i := range n {
+		f.add(h("in" + strconv.Itoa(i)))
+	}
+	f.add(h("in0")) // twice
+	others := 0
+	for i := range n {
+		if !f.has(h("in" + strconv.Itoa(i))) {
+			t.Fatalf("%d: added, but not held", i)
+		}
+		if f.has(h("out" + strconv.Itoa(i))) {
+			others++
+		}
+	}
+	if others > 2 {
+		t.Errorf("%d of %d hashes not added are held", others, n)
+	}
+}
