@@ -619,6 +619,7 @@ func (d *decoder) roots() error {
 	return d.s.array(func(int) error {
 		var r Root
 		var seen uint32
+		spec := false
 		err := d.s.object(func(key []byte) error {
 			if err := d.s.once(&seen, key, "hash", "spec"); err != nil {
 				return err
@@ -630,6 +631,7 @@ func (d *decoder) roots() error {
 				d.rootAt = append(d.rootAt[:len(d.set.Roots)], d.s.pos)
 				r.Hash, err = d.s.str()
 			case "spec":
+				spec = true
 				r.Spec, err = d.s.str()
 			default:
 				err = d.s.skip()
@@ -641,6 +643,12 @@ func (d *decoder) roots() error {
 		}
 		if r.Hash == "" {
 			return d.s.errf("root has no hash")
+		}
+		if !spec {
+			// Spack reads every root's spec as written (roots[i]["spec"])
+			// and refuses a lockfile without one; the root was named by
+			// its hash here, and read as removed and another added.
+			return d.s.errf("root %s has no spec", r.Hash)
 		}
 		d.set.Roots = append(d.set.Roots, r)
 		return nil

@@ -290,6 +290,9 @@ func TestErrors(t *testing.T) {
 		{"not spack", `{"hello":1}`, []string{"not a Spack index, lockfile or spec file"}},
 		{"not json", `--- a page`, []string{"want a JSON object"}},
 		{"trailing", `{"spec":{"_meta":{"version":5},"nodes":[]}} x`, []string{"unexpected data after the document"}},
+		// Spack reads roots[i]["spec"] and refuses a lockfile without it.
+		{"root without spec", `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6},"roots":[{"hash":"abc"}],"concrete_specs":{"abc":{"name":"z","version":"1"}}}`,
+			[]string{"roots[0]", "root abc has no spec"}},
 		{"odd key", `{"database":{"version":"8","installs":{"a b":{"spec":{"name":"z","arch":{"platform":3}}}}}}`,
 			[]string{`database.installs["a b"].spec.arch.platform: want a string, not a number`}},
 	}
