@@ -152,7 +152,7 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 		if single {
 			return nil
 		}
-		return nearSnapshots(path, cands, results)
+		return nearSnapshots(path, cands, results, errs)
 	}
 	if two := indexNotAlone(path, cands, results); two != nil {
 		// The wrong folder too: no file can be skipped to fix it.

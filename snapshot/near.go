@@ -18,13 +18,23 @@ const maxNear = 2
 // folder of a Spack file that did. A folder named on the command line
 // that fails to load, such as /tmp, a checkout or a home folder, often
 // holds the one meant. It is nil when the pages and files that loaded are
-// root's own: then root is the snapshot, and its errors are its own.
-func nearSnapshots(root string, cands []candidate, results []result) []string {
+// root's own: then root is the snapshot, and its errors are its own. A
+// folder that holds a file that failed (errs: those of the candidates,
+// and the files refused without a read) is not named: it fails alike.
+func nearSnapshots(root string, cands []candidate, results []result, errs []*Error) []string {
 	prefix := root
 	if !strings.HasSuffix(prefix, string(filepath.Separator)) && !strings.HasSuffix(prefix, ":") { // REV: is a tree's root
 		prefix += string(filepath.Separator)
 	}
 	folders := map[string]bool{}
+	// A folder above a file that failed would fail alike: it is no
+	// snapshot of its own to suggest.
+	failed := map[string]bool{}
+	for _, e := range errs {
+		for dir := filepath.Dir(e.File); strings.HasPrefix(dir, prefix) && !failed[dir]; dir = filepath.Dir(dir) {
+			failed[dir] = true
+		}
+	}
 	for i, r := range results {
 		if r.err != nil {
 			continue
@@ -41,7 +51,7 @@ func nearSnapshots(root string, cands []candidate, results []result) []string {
 		}
 		if dir == root || dir+string(filepath.Separator) == prefix {
 			folders[""] = true
-		} else if strings.HasPrefix(dir, prefix) {
+		} else if strings.HasPrefix(dir, prefix) && !failed[dir] {
 			folders[dir] = true
 		}
 	}

@@ -55,6 +55,21 @@ func TestNearSnapshots(t *testing.T) {
 		t.Errorf("%v; want the folder below named", err)
 	}
 
+	// A folder below whose own file failed fails alike: not named. A
+	// stray spec file in YAML beside spec files in JSON was refused, and
+	// the hint named the folder that held it.
+	spec, err := os.ReadFile(filepath.Join(spackFixtures, "spec.v5-libdwarf-m1.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stray := range []string{"build_cache/z.spec.yml", "build_cache/sub/z.spec.yaml", "build_cache/p/specs.md"} {
+		bad := writeTree(t, map[string]string{"build_cache/x.spec.json": string(spec), stray: "spec: {}\n"})
+		_, err = Load(bad, Options{})
+		if !errors.As(err, &le) || le.Near != nil || strings.Contains(err.Error(), "did you mean") {
+			t.Errorf("%s: %v (near %q); want no folder named", stray, err, le.Near)
+		}
+	}
+
 	// A snapshot's own bad page: nothing below to name.
 	own := writeTree(t, map[string]string{
 		"p1/specs.md": simplePage("p1", "develop", 1, 1),
@@ -80,7 +95,7 @@ func TestNearSnapshotsNames(t *testing.T) {
 		{"dir", "dir/zlib/specs.md", ""},
 	} {
 		c, r := page(tc.file)
-		got := nearSnapshots(tc.root, []candidate{c}, []result{r})
+		got := nearSnapshots(tc.root, []candidate{c}, []result{r}, nil)
 		if want := []string{tc.want}; tc.want == "" && got != nil || tc.want != "" && !slices.Equal(got, want) {
 			t.Errorf("root %s, page %s: near %q, want %q", tc.root, tc.file, got, tc.want)
 		}
