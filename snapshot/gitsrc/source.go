@@ -118,13 +118,17 @@ const gitattributesMsg = "a .gitattributes file among the pages: a checkout, whi
 
 // Walk yields the tree's files in git's order (sorted by path) and leaves
 // out the contents of folders whose names start with a dot, as the walk
-// of a folder on disk does. A symbolic link is yielded as one (the
-// loader says it is not read: the object store has no file system to
-// follow it in). A link that is no candidate by its name is followed in
-// the commit (git cat-file --follow-symlinks): one to a folder (a package
-// folder committed as a link) is an error, since its pages would be lost
-// without a word where a folder on disk follows it; one that leads
-// nowhere in the repository is a warning, as a broken link on disk is. A
+// of a folder on disk does. A symbolic link whose name makes a link an
+// error (snapshot.LinkRefused: a specs.md, a Spack file's name) is
+// yielded as one, for the loader to refuse. Any other is followed in the
+// commit (git cat-file --follow-symlinks): one to a file is yielded as
+// that file, judged and read as a folder on disk judges and reads it (a
+// page of its own beside a package's specs.md, in the checkout the site
+// is built from, takes the package's address; an index named otherwise
+// is read by content); one to a folder (a package folder committed as a
+// link) is an error, since its pages would be lost without a word where
+// a folder on disk follows it; one that leads nowhere in the repository
+// is a warning, as a broken link on disk is. A
 // submodule is an error: its pages are in another repository, whose
 // objects these are not, and leaving it out would lose its specs without
 // a word (a folder on disk holds the checked-out pages). A .gitattributes
@@ -144,7 +148,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	if f, n := t.encodingAbove(); f != "" {
 		errs = append(errs, &snapshot.Error{File: t.Rev + ":" + f, Line: n, Msg: encodingAboveMsg})
 	}
-	var links []string // the links to follow, by their names in entries
+	var links []int // the links to follow, by their index in entries
 	var linkPaths, linkOIDs []string
 	var linkWarnings []snapshot.Warning
 	dots := map[string]bool{} // the dot-folders not entered, yielded once each
@@ -179,11 +183,11 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		case f.Kind == Symlink:
 			file.Mode = fs.ModeSymlink
 			switch rp := t.repoPath(f.Path); {
-			case candidate || strings.HasPrefix(base, "."):
+			case strings.HasPrefix(base, ".") || snapshot.LinkRefused(file, s.decoders):
 			case strings.ContainsAny(rp, lineBreaks): // git cat-file cannot name it
 				linkWarnings = append(linkWarnings, snapshot.Warning{File: file.Name, Message: "a symbolic link whose name has a line break: not followed"})
 			default:
-				links = append(links, file.Name)
+				links = append(links, len(entries))
 				linkPaths, linkOIDs = append(linkPaths, rp), append(linkOIDs, f.OID)
 			}
 		case candidate:
@@ -208,13 +212,21 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		}
 		for i, l := range followed {
 			target := fmt.Sprintf("%q", shorten(l.target, 200))
+			name := entries[links[i]].Name
 			switch l.typ {
-			case "tree":
-				errs = append(errs, &snapshot.Error{File: links[i], Msg: "a symbolic link to a folder (" + target + "): REV:PATH reads the object store, which has no file system to follow a link in, so its pages would be lost; name the folder itself, or give the checked-out folder"})
+			case "blob":
+				// Judged as the file it leads to, as on disk: the
+				// checkout, which the site is built from, holds that
+				// file there (a page of its own beside a package's
+				// specs.md takes its address).
+				entries[links[i]].Mode = 0
+				entries[links[i]].Handle = &blob{oid: l.oid}
+			case "tree", "commit":
+				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link to a folder (" + target + "): REV:PATH reads the object store, which has no file system to follow a link in, so its pages would be lost; name the folder itself, or give the checked-out folder"})
 			case "symlink":
-				warnings = append(warnings, snapshot.Warning{File: links[i], Message: "a symbolic link out of the repository (to " + target + "): not followed"})
+				warnings = append(warnings, snapshot.Warning{File: name, Message: "a symbolic link out of the repository (to " + target + "): not followed"})
 			case "dangling", "loop", "notdir", "missing":
-				warnings = append(warnings, snapshot.Warning{File: links[i], Message: "broken symbolic link (to " + target + "): not followed"})
+				warnings = append(warnings, snapshot.Warning{File: name, Message: "broken symbolic link (to " + target + "): not followed"})
 			}
 		}
 	}
