@@ -263,7 +263,10 @@ func TestSymlinkedPackageFolder(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "HEAD:_cache/develop/astyle: a symbolic link to a folder") {
 		t.Fatalf("a package folder committed as a link: %v; want an error naming it", err)
 	}
-	for _, other := range []string{"gone:", "out:"} {
+	if !strings.Contains(err.Error(), "HEAD:_cache/develop/out: a symbolic link out of the repository") {
+		t.Errorf("a link out of the repository: %v; want an error naming it, as on disk", err)
+	}
+	for _, other := range []string{"gone:"} {
 		if strings.Contains(err.Error(), "develop/"+other) {
 			t.Errorf("an error about %s: %v", other, err)
 		}
@@ -272,7 +275,7 @@ func TestSymlinkedPackageFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(snap.Skipped) != 2 || snap.Skipped[0].File != "HEAD:_cache/develop/README" || snap.Skipped[1].File != "HEAD:_cache/develop/astyle" || len(snap.Packages) != 1 {
+	if len(snap.Skipped) != 3 || snap.Skipped[0].File != "HEAD:_cache/develop/README" || snap.Skipped[1].File != "HEAD:_cache/develop/astyle" || snap.Skipped[2].File != "HEAD:_cache/develop/out" || len(snap.Packages) != 1 {
 		t.Errorf("--skip-invalid: skipped %v, %d packages; want the links listed (README judged as the file it leads to, as on disk), bc loaded", snap.Skipped, len(snap.Packages))
 	}
 	var warned []string
@@ -280,8 +283,8 @@ func TestSymlinkedPackageFolder(t *testing.T) {
 		warned = append(warned, w.File+": "+w.Message)
 	}
 	got := strings.Join(warned, "\n")
-	if !strings.Contains(got, "HEAD:_cache/develop/gone: ") || !strings.Contains(got, "HEAD:_cache/develop/out: ") || strings.Contains(got, "README") {
-		t.Errorf("warnings:\n%s\nwant one about each link that leads nowhere in the repository, none about README", got)
+	if !strings.Contains(got, "HEAD:_cache/develop/gone: ") || strings.Contains(got, "out:") || strings.Contains(got, "README") {
+		t.Errorf("warnings:\n%s\nwant one about the broken link, none about README or the link out of the repository (errors)", got)
 	}
 }
 
@@ -460,5 +463,30 @@ func TestSymlinkToFileJudged(t *testing.T) {
 	snap, err := loadArg(repo, "HEAD:cache", snapshot.Options{})
 	if err != nil || len(snap.Packages) == 0 || len(snap.Packages) != len(want.Packages) {
 		t.Errorf("an index named otherwise, committed as a link: %v; want its %d packages read, as on disk", err, len(want.Packages))
+	}
+}
+
+// TestSymlinkOutOfRepoRefused (a 69th adversarial pass, issue 35): a link
+// that leads out of the repository is an error from git, as one that
+// leads out of the work tree is on disk, and a broken link named as a
+// page (*.md) is, as it is on disk. Both were warnings, exit 0: a pull
+// request that committed bc/index.md as a link to the absolute path of a
+// page in the runner's checkout (a predictable path, which the site,
+// built from the checkout, follows to show its page at bc's address)
+// passed the PR recipe's gate over git:REV:PATH.
+func TestSymlinkOutOfRepoRefused(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"_cache/develop/bc/specs.md": realPage(t, "bc")}, map[string]string{
+		"_cache/develop/bc/index.md":  "/home/runner/work/catalogue/catalogue/docs/page.md",
+		"_cache/develop/bc/other.md":  "../nowhere.md",
+		"_cache/develop/bc/notes.txt": "../nowhere.txt",
+	})
+	_, err := loadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
+	for _, want := range []string{"HEAD:_cache/develop/bc/index.md: a symbolic link out of the repository", "HEAD:_cache/develop/bc/other.md: broken symbolic link"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v; want %q, as on disk", err, want)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), "notes.txt") {
+		t.Errorf("%v; a broken link not named as a page is a warning, as on disk", err)
 	}
 }

@@ -127,8 +127,9 @@ const gitattributesMsg = "a .gitattributes file among the pages: a checkout, whi
 // is built from, takes the package's address; an index named otherwise
 // is read by content); one to a folder (a package folder committed as a
 // link) is an error, since its pages would be lost without a word where
-// a folder on disk follows it; one that leads nowhere in the repository
-// is a warning, as a broken link on disk is. A
+// a folder on disk follows it; one out of the repository is an error,
+// as one out of the work tree is on disk; a broken one is a warning, or
+// an error when named as a page (*.md), as on disk. A
 // submodule is an error: its pages are in another repository, whose
 // objects these are not, and leaving it out would lose its specs without
 // a word (a folder on disk holds the checked-out pages). A .gitattributes
@@ -224,9 +225,19 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 			case "tree", "commit":
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link to a folder (" + target + "): REV:PATH reads the object store, which has no file system to follow a link in, so its pages would be lost; name the folder itself, or give the checked-out folder"})
 			case "symlink":
-				warnings = append(warnings, snapshot.Warning{File: name, Message: "a symbolic link out of the repository (to " + target + "): not followed"})
+				// As a link out of the work tree is on disk: in a
+				// checkout, which the site is built from, it can lead
+				// back into it by an absolute path (a runner's checkout
+				// is at a known one) and stand in for a page.
+				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link out of the repository (to " + target + "): not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot"})
 			case "dangling", "loop", "notdir", "missing":
-				warnings = append(warnings, snapshot.Warning{File: name, Message: "broken symbolic link (to " + target + "): not followed"})
+				msg := "broken symbolic link (to " + target + "): not followed"
+				if strings.HasSuffix(entries[links[i]].Base, ".md") {
+					// A page's name, an error as on disk.
+					errs = append(errs, &snapshot.Error{File: name, Msg: msg})
+				} else {
+					warnings = append(warnings, snapshot.Warning{File: name, Message: msg})
+				}
 			}
 		}
 	}
