@@ -192,9 +192,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				linkPaths, linkOIDs = append(linkPaths, rp), append(linkOIDs, f.OID)
 			}
 		case candidate:
-			b := &blob{oid: f.OID, ready: make(chan struct{})}
-			stream = append(stream, b)
-			file.Handle = b
+			file.Handle = &blob{oid: f.OID, ready: make(chan struct{})}
 			if f.Size < 0 || strings.HasSuffix(base, ".gz") || streamed < 0 {
 				streamed = -1
 			} else {
@@ -220,8 +218,20 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				// checkout, which the site is built from, holds that
 				// file there (a page of its own beside a package's
 				// specs.md takes its address).
-				entries[links[i]].Mode = 0
-				entries[links[i]].Handle = &blob{oid: l.oid}
+				// It is streamed with the others when the loader
+				// reads it: a git process each took 10 ms a file.
+				e := &entries[links[i]]
+				e.Mode = 0
+				if snapshot.Candidate(*e, s.decoders) {
+					e.Handle = &blob{oid: l.oid, ready: make(chan struct{})}
+					if strings.HasSuffix(e.Base, ".gz") {
+						streamed = -1
+					} else if streamed >= 0 {
+						streamed += l.size
+					}
+				} else {
+					e.Handle = &blob{oid: l.oid}
+				}
 			case "tree", "commit":
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link to a folder (" + target + "): REV:PATH reads the object store, which has no file system to follow a link in, so its pages would be lost; name the folder itself, or give the checked-out folder"})
 			case "symlink":
@@ -243,6 +253,11 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	}
 	if t.IsTree && s.read != nil && streamed >= 0 {
 		s.read(streamed)
+	}
+	for _, f := range entries {
+		if b, ok := f.Handle.(*blob); ok && b.ready != nil {
+			stream = append(stream, b)
+		}
 	}
 	if len(stream) > 0 {
 		go s.stream(stream, !t.IsTree)
