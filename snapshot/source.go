@@ -69,3 +69,15 @@ func Candidate(f File, decoders []Decoder) bool {
 	_, ok, _, _ := classify(f, append(registered[:len(registered):len(registered)], decoders...))
 	return ok
 }
+
+// LinkRefused reports whether a symbolic link named as f is an error
+// whatever it leads to: a page that must be one (specs.md), or a file
+// named as a Spack file is (index.json, spack.lock, *.spec.json), must be
+// a regular file. A source that cannot follow a link (git's object store)
+// follows the others to judge what they lead to, as a folder on disk
+// does.
+func LinkRefused(f File, decoders []Decoder) bool {
+	f.Mode = fs.ModeSymlink
+	_, _, _, err := classify(f, append(registered[:len(registered):len(registered)], decoders...))
+	return err != nil
+}

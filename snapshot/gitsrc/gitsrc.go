@@ -322,6 +322,7 @@ func (r *Repo) notLink(commit, rev, p, oid string) error {
 // own content, the name of what it leads to.
 type link struct {
 	oid, typ, target string
+	size             int64 // of the object it leads to (a blob's)
 }
 
 // follow follows the symbolic links at paths (relative to the top, or to
@@ -352,6 +353,9 @@ func (r *Repo) follow(commit string, paths, oids []string) ([]link, error) {
 			return nil, err
 		}
 		links[i] = link{oid: a.oid, typ: a.typ}
+		if a.oid != "" {
+			links[i].size = a.size
+		}
 	}
 	if oids == nil {
 		return links, nil

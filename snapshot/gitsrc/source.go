@@ -118,13 +118,18 @@ const gitattributesMsg = "a .gitattributes file among the pages: a checkout, whi
 
 // Walk yields the tree's files in git's order (sorted by path) and leaves
 // out the contents of folders whose names start with a dot, as the walk
-// of a folder on disk does. A symbolic link is yielded as one (the
-// loader says it is not read: the object store has no file system to
-// follow it in). A link that is no candidate by its name is followed in
-// the commit (git cat-file --follow-symlinks): one to a folder (a package
-// folder committed as a link) is an error, since its pages would be lost
-// without a word where a folder on disk follows it; one that leads
-// nowhere in the repository is a warning, as a broken link on disk is. A
+// of a folder on disk does. A symbolic link whose name makes a link an
+// error (snapshot.LinkRefused: a specs.md, a Spack file's name) is
+// yielded as one, for the loader to refuse. Any other is followed in the
+// commit (git cat-file --follow-symlinks): one to a file is yielded as
+// that file, judged and read as a folder on disk judges and reads it (a
+// page of its own beside a package's specs.md, in the checkout the site
+// is built from, takes the package's address; an index named otherwise
+// is read by content); one to a folder (a package folder committed as a
+// link) is an error, since its pages would be lost without a word where
+// a folder on disk follows it; one out of the repository is an error,
+// as one out of the work tree is on disk; a broken one is a warning, or
+// an error when named as a page (*.md), as on disk. A
 // submodule is an error: its pages are in another repository, whose
 // objects these are not, and leaving it out would lose its specs without
 // a word (a folder on disk holds the checked-out pages). A .gitattributes
@@ -144,7 +149,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	if f, n := t.encodingAbove(); f != "" {
 		errs = append(errs, &snapshot.Error{File: t.Rev + ":" + f, Line: n, Msg: encodingAboveMsg})
 	}
-	var links []string // the links to follow, by their names in entries
+	var links []int // the links to follow, by their index in entries
 	var linkPaths, linkOIDs []string
 	var linkWarnings []snapshot.Warning
 	dots := map[string]bool{} // the dot-folders not entered, yielded once each
@@ -179,17 +184,15 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		case f.Kind == Symlink:
 			file.Mode = fs.ModeSymlink
 			switch rp := t.repoPath(f.Path); {
-			case candidate || strings.HasPrefix(base, "."):
+			case strings.HasPrefix(base, ".") || snapshot.LinkRefused(file, s.decoders):
 			case strings.ContainsAny(rp, lineBreaks): // git cat-file cannot name it
 				linkWarnings = append(linkWarnings, snapshot.Warning{File: file.Name, Message: "a symbolic link whose name has a line break: not followed"})
 			default:
-				links = append(links, file.Name)
+				links = append(links, len(entries))
 				linkPaths, linkOIDs = append(linkPaths, rp), append(linkOIDs, f.OID)
 			}
 		case candidate:
-			b := &blob{oid: f.OID, ready: make(chan struct{})}
-			stream = append(stream, b)
-			file.Handle = b
+			file.Handle = &blob{oid: f.OID, ready: make(chan struct{})}
 			if f.Size < 0 || strings.HasSuffix(base, ".gz") || streamed < 0 {
 				streamed = -1
 			} else {
@@ -208,18 +211,53 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		}
 		for i, l := range followed {
 			target := fmt.Sprintf("%q", shorten(l.target, 200))
+			name := entries[links[i]].Name
 			switch l.typ {
-			case "tree":
-				errs = append(errs, &snapshot.Error{File: links[i], Msg: "a symbolic link to a folder (" + target + "): REV:PATH reads the object store, which has no file system to follow a link in, so its pages would be lost; name the folder itself, or give the checked-out folder"})
+			case "blob":
+				// Judged as the file it leads to, as on disk: the
+				// checkout, which the site is built from, holds that
+				// file there (a page of its own beside a package's
+				// specs.md takes its address).
+				// It is streamed with the others when the loader
+				// reads it: a git process each took 10 ms a file.
+				e := &entries[links[i]]
+				e.Mode = 0
+				if snapshot.Candidate(*e, s.decoders) {
+					e.Handle = &blob{oid: l.oid, ready: make(chan struct{})}
+					if strings.HasSuffix(e.Base, ".gz") {
+						streamed = -1
+					} else if streamed >= 0 {
+						streamed += l.size
+					}
+				} else {
+					e.Handle = &blob{oid: l.oid}
+				}
+			case "tree", "commit":
+				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link to a folder (" + target + "): REV:PATH reads the object store, which has no file system to follow a link in, so its pages would be lost; name the folder itself, or give the checked-out folder"})
 			case "symlink":
-				warnings = append(warnings, snapshot.Warning{File: links[i], Message: "a symbolic link out of the repository (to " + target + "): not followed"})
+				// As a link out of the work tree is on disk: in a
+				// checkout, which the site is built from, it can lead
+				// back into it by an absolute path (a runner's checkout
+				// is at a known one) and stand in for a page.
+				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link out of the repository (to " + target + "): not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot"})
 			case "dangling", "loop", "notdir", "missing":
-				warnings = append(warnings, snapshot.Warning{File: links[i], Message: "broken symbolic link (to " + target + "): not followed"})
+				msg := "broken symbolic link (to " + target + "): not followed"
+				if strings.HasSuffix(entries[links[i]].Base, ".md") {
+					// A page's name, an error as on disk.
+					errs = append(errs, &snapshot.Error{File: name, Msg: msg})
+				} else {
+					warnings = append(warnings, snapshot.Warning{File: name, Message: msg})
+				}
 			}
 		}
 	}
 	if t.IsTree && s.read != nil && streamed >= 0 {
 		s.read(streamed)
+	}
+	for _, f := range entries {
+		if b, ok := f.Handle.(*blob); ok && b.ready != nil {
+			stream = append(stream, b)
+		}
 	}
 	if len(stream) > 0 {
 		go s.stream(stream, !t.IsTree)
