@@ -311,6 +311,9 @@ func TestDecodeLaws(t *testing.T) {
 		{"schema alone", data, `{"schema": "cachediff/v1"}`, `no "old" field`},
 		{"negative count", `"old": ` + fmt.Sprint(base.Summary.Specs.Old), `"old": -5`, "summary.specs.old: want a count (a whole number, 0 or more), not -5"},
 		{"fraction", `"old": ` + fmt.Sprint(base.Summary.Specs.Old), `"old": 1.5`, "not 1.5"},
+		// Counts of 15 digits, summed over some 10,000 packages by the
+		// laws, overflowed int64 and could be made to add up.
+		{"a count of 11 digits", `"old": ` + fmt.Sprint(base.Summary.Specs.Old), `"old": 10000000000`, "summary.specs.old: want a count (a whole number, 0 or more), not 10000000000"},
 		{"empty gate object", `"gate": {`, `"gate": {}, "x": {`, `gate: no "fail_on" field`},
 		{"a key twice", `"canonicalize": `, `"canonicalize": true, "canonicalize": `, `key "canonicalize" is there twice`},
 		{"a key in another case", `"summary": {`, `"Summary": {`, `key "Summary": cachediff/v1 writes "summary"`},

@@ -179,6 +179,9 @@ type pathStep struct {
 	value bool   // key is a value of a count object, written ["key"]
 }
 
+// maxCountDigits is the most digits of a count (kCount).
+const maxCountDigits = 10
+
 // maxDepth bounds the nesting of unknown values, far beyond any report.
 const maxDepth = 1000
 
@@ -283,8 +286,12 @@ func (w *walker) value(s *shape) error {
 		if err := w.number(); err != nil {
 			return err
 		}
+		// At most 10 digits: no snapshot holds 10^10 specs, and the
+		// laws' sums of such counts cannot overflow int64 in any
+		// document smaller than about 10^9 counts (with 15 digits,
+		// counts over some 10,000 packages could be made to add up).
 		n := w.data[start:w.i]
-		if n[0] == '-' || bytes.ContainsAny(n, ".eE") || len(n) > 15 {
+		if n[0] == '-' || bytes.ContainsAny(n, ".eE") || len(n) > maxCountDigits {
 			return w.errAt(start, "want %s, not %s", s.what, n)
 		}
 		return nil
