@@ -230,12 +230,20 @@ func sameTallies(before, r *diff.Report, i int) error {
 	// Lockfiles' stacks are their roots, and a root renamed by its own
 	// version files the snapshot's specs under the name of the step's new
 	// side (diff.LockfileReport): the same snapshot's stacks differ
-	// between the step it ends and the one it starts.
+	// between the step it ends and the one it starts, by the names of the
+	// renamed roots only. A root renamed from is a root of the step's
+	// old snapshot that its new one lacks, and the name it takes one the
+	// old snapshot lacks, so a name both steps count the shared snapshot
+	// under was not renamed, and counts it alike (shared). Under --stack
+	// not even that: the steps select the specs of a renamed root by
+	// different names, so one snapshot's specs differ between them.
 	roots := diff.LockfileReport(before) || diff.LockfileReport(r)
-	if roots {
-		tallies = tallies[:len(tallies)-1]
-	}
-	for _, f := range tallies {
+	shared := roots && len(r.Options.Stacks) == 0
+	for k, f := range tallies {
+		loose := roots && k == len(tallies)-1 // the stacks of lockfiles
+		if loose && !shared {
+			continue
+		}
 		was := map[string]int{}
 		for _, c := range f.a {
 			if c.New > 0 {
@@ -243,10 +251,17 @@ func sameTallies(before, r *diff.Report, i int) error {
 			}
 		}
 		for _, c := range f.b {
-			if c.Old != was[c.Value] {
-				return fmt.Errorf("steps[%d].facets.%s.counts: %q has %d specs in the old snapshot, but steps[%d] leaves the same snapshot %d", i, f.name, shortValue(c.Value), c.Old, i-1, was[c.Value])
+			w, ok := was[c.Value]
+			if loose && !ok {
+				continue
+			}
+			if c.Old != w {
+				return fmt.Errorf("steps[%d].facets.%s.counts: %q has %d specs in the old snapshot, but steps[%d] leaves the same snapshot %d", i, f.name, shortValue(c.Value), c.Old, i-1, w)
 			}
 			delete(was, c.Value)
+		}
+		if loose {
+			continue
 		}
 		for _, c := range f.a { // in the order written: the message is deterministic
 			if n, ok := was[c.Value]; ok {
@@ -254,7 +269,7 @@ func sameTallies(before, r *diff.Report, i int) error {
 			}
 		}
 	}
-	if roots {
+	if roots && !shared {
 		return nil
 	}
 	was := map[string]diff.OldToNew{}
@@ -264,10 +279,17 @@ func sameTallies(before, r *diff.Report, i int) error {
 		}
 	}
 	for k, row := range r.Stacks {
-		if w := was[row.Name]; w.Old != row.Specs.Old || w.New != row.Packages.Old {
+		w, ok := was[row.Name]
+		if roots && !ok {
+			continue
+		}
+		if w.Old != row.Specs.Old || w.New != row.Packages.Old {
 			return fmt.Errorf("steps[%d].stacks[%d]: %q has %d specs of %d packages in the old snapshot, but steps[%d] leaves the same snapshot %d of %d", i, k, shortValue(row.Name), row.Specs.Old, row.Packages.Old, i-1, w.Old, w.New)
 		}
 		delete(was, row.Name)
+	}
+	if roots {
+		return nil // the names left are of renamed roots
 	}
 	for _, row := range before.Stacks {
 		if w, ok := was[row.Name]; ok {
