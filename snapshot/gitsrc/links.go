@@ -15,8 +15,10 @@ import (
 // listing Walk already has (git ls-tree -r -t), reading the links'
 // targets through one git cat-file --batch, and lists a folder above the
 // tree (once) when links lead there. It gives git's answers, step by step
-// as git's get_tree_entry_follow_symlinks takes them: "." is no name,
-// ".." at the top leads out of the repository, as does an absolute
+// as git's get_tree_entry_follow_symlinks takes them, but for ".", which
+// git knows no more than any name and a checkout reads as the folder
+// (the checkout's answer is kept, as a folder on disk would give): ".."
+// at the top leads out of the repository, as does an absolute
 // target, a file followed by "/" is "notdir", a submodule or a missing
 // name is "dangling", and the 41st link followed is a "loop".
 
@@ -124,6 +126,13 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 				return link{typ: "symlink"}, walkDone, ""
 			}
 			cur, name = parentDir(cur), rest
+			continue
+		}
+		if first == "." {
+			// Where git's lookup says "dangling": "." names the
+			// folder on disk, in the checkout the site is built
+			// from, whose answer is the one kept.
+			name = rest
 			continue
 		}
 		if name == "" {
