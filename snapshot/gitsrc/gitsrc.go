@@ -101,7 +101,11 @@ type Tree struct {
 	IsTree bool      // a folder; else a file (one page)
 	repo   *Repo
 	files  []File // Files, once listed: a tree's content never changes
-	sizes  bool   // ListSizes
+	// dirs are the tree's folders (paths as in files), listed with them
+	// (git ls-tree -t): links are followed in the listing (resolveLinks).
+	dirs        []string
+	sizes       bool // ListSizes
+	listedSizes bool // files have their sizes
 	// attrs are the .gitattributes files of the folders above PATH, from
 	// the top down (encodingAbove).
 	attrs []attrFile
@@ -338,6 +342,7 @@ func (r *Repo) follow(commit string, paths, oids []string) ([]link, error) {
 		}
 		in.WriteString(commit + ":" + p + "\n")
 	}
+	gitFollowed.Add(int64(len(paths)))
 	out, err := r.run(strings.NewReader(in.String()), "cat-file", "--batch-check", "--follow-symlinks")
 	if err != nil {
 		return nil, err
@@ -534,7 +539,7 @@ func (r *Repo) gitlink(commit, p string) string {
 	if err != nil {
 		return ""
 	}
-	files, err := parseLsTree(out)
+	files, _, err := parseLsTree(out)
 	if err != nil || len(files) != 1 || files[0].Kind != Submodule || files[0].Path != p {
 		return ""
 	}
@@ -632,11 +637,11 @@ func (t *Tree) Files() ([]File, error) {
 	if t.files != nil {
 		return t.files, nil
 	}
-	out, err := t.repo.run(nil, "ls-tree", "-r", "-z", "--full-tree", t.OID)
+	out, err := t.repo.run(nil, "ls-tree", "-r", "-t", "-z", "--full-tree", t.OID)
 	if err != nil {
 		return nil, err
 	}
-	files, err := parseLsTree(out)
+	files, dirs, err := parseLsTree(out)
 	if err != nil {
 		return nil, err
 	}
@@ -645,26 +650,27 @@ func (t *Tree) Files() ([]File, error) {
 	// a diff's time at 60k specs from git, where its pages, whose heap
 	// is about their size, need no bound before they load).
 	if t.sizes && slices.ContainsFunc(files, func(f File) bool { return snapshot.IsSpecFile(f.Path) }) {
-		out, err := t.repo.run(nil, "ls-tree", "-r", "-z", "-l", "--full-tree", t.OID)
+		out, err := t.repo.run(nil, "ls-tree", "-r", "-t", "-z", "-l", "--full-tree", t.OID)
 		if err != nil {
 			return nil, err
 		}
-		if files, err = parseLsTree(out); err != nil {
+		if files, dirs, err = parseLsTree(out); err != nil {
 			return nil, err
 		}
+		t.listedSizes = true
 	}
 	if files == nil {
 		files = []File{}
 	}
-	t.files = files
+	t.files, t.dirs = files, dirs
 	return files, nil
 }
 
 // parseLsTree reads `git ls-tree -r -z`: "MODE TYPE OID\tPATH\x00"...,
 // or with -l "MODE TYPE OID SIZE\tPATH\x00"... (SIZE "-" for a
-// submodule).
-func parseLsTree(out []byte) ([]File, error) {
-	var files []File
+// submodule and a folder): the files, and apart the folders, which -t
+// lists.
+func parseLsTree(out []byte) (files []File, dirs []string, err error) {
 	for len(out) > 0 {
 		i := bytes.IndexByte(out, 0)
 		if i < 0 {
@@ -675,13 +681,17 @@ func parseLsTree(out []byte) ([]File, error) {
 		meta, name, ok := bytes.Cut(rec, []byte{'\t'})
 		f := bytes.Fields(meta)
 		if !ok || len(f) != 3 && len(f) != 4 {
-			return nil, fmt.Errorf("git ls-tree: unexpected line %q", rec)
+			return nil, nil, fmt.Errorf("git ls-tree: unexpected line %q", rec)
+		}
+		if string(f[1]) == "tree" {
+			dirs = append(dirs, string(name))
+			continue
 		}
 		file := File{Path: string(name), OID: string(f[2]), Size: -1}
 		if len(f) == 4 && string(f[3]) != "-" {
 			n, err := strconv.ParseInt(string(f[3]), 10, 64)
 			if err != nil || n < 0 {
-				return nil, fmt.Errorf("git ls-tree: unexpected size in %q", rec)
+				return nil, nil, fmt.Errorf("git ls-tree: unexpected size in %q", rec)
 			}
 			file.Size = n
 		}
@@ -693,7 +703,7 @@ func parseLsTree(out []byte) ([]File, error) {
 		}
 		files = append(files, file)
 	}
-	return files, nil
+	return files, dirs, nil
 }
 
 // ReadBlobs reads the blobs oids names, in their order, through one
@@ -728,6 +738,13 @@ const noLimit = math.MaxInt64
 // readBlobs is ReadBlobsAtMost reading each blob into the buffer buf(i)
 // returns (grown when too small; nil for a new one).
 func (r *Repo) readBlobs(oids []string, limit int64, buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
+	return r.readBlobsOver(oids, limit, nil, buf, fn)
+}
+
+// readBlobsOver is readBlobs, which skips a blob over the limit when
+// over is not nil: over is called with its first KiB, and the rest is
+// not kept.
+func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head []byte), buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
 	cmd := r.command("cat-file", "--batch", "--buffer")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -788,6 +805,14 @@ func (r *Repo) readBlobs(oids []string, limit int64, buf func(i int) []byte, fn 
 		}
 		if a.oid == "" {
 			return fmt.Errorf("git cat-file: object %s is %s", short(oid), a.typ)
+		}
+		if a.size > limit && over != nil {
+			head, _ := br.Peek(int(min(a.size, 1<<10)))
+			over(i, bytes.Clone(head))
+			if _, err := br.Discard(int(min(a.size+1, math.MaxInt))); err != nil {
+				return fmt.Errorf("git cat-file: %s", eofMessage(err))
+			}
+			continue
 		}
 		if a.size > limit {
 			return &TooBigError{I: i, Size: a.size, Limit: limit}

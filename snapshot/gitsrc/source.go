@@ -121,7 +121,10 @@ const gitattributesMsg = "a .gitattributes file among the pages: a checkout, whi
 // of a folder on disk does. A symbolic link whose name makes a link an
 // error (snapshot.LinkRefused: a specs.md, a Spack file's name) is
 // yielded as one, for the loader to refuse. Any other is followed in the
-// commit (git cat-file --follow-symlinks): one to a file is yielded as
+// commit, in the tree's listing as git cat-file --follow-symlinks
+// follows it (resolveLinks: git's own lookup reads every folder on the
+// way, per link, so that many links cost the square of their number):
+// one to a file is yielded as
 // that file, judged and read as a folder on disk judges and reads it (a
 // page of its own beside a package's specs.md, in the checkout the site
 // is built from, takes the package's address; an index named otherwise
@@ -189,7 +192,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				linkWarnings = append(linkWarnings, snapshot.Warning{File: file.Name, Message: "a symbolic link whose name has a line break: not followed"})
 			default:
 				links = append(links, len(entries))
-				linkPaths, linkOIDs = append(linkPaths, rp), append(linkOIDs, f.OID)
+				linkPaths, linkOIDs = append(linkPaths, f.Path), append(linkOIDs, f.OID)
 			}
 		case candidate:
 			file.Handle = &blob{oid: f.OID, ready: make(chan struct{})}
@@ -205,7 +208,14 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	}
 	warnings := linkWarnings
 	if len(links) > 0 {
-		followed, err := t.repo.follow(t.Commit, linkPaths, linkOIDs)
+		top, err := t.repo.FromTop(t.Path)
+		var followed []link
+		if err == nil {
+			for i, f := range linkPaths {
+				linkPaths[i] = joinTop(top, f)
+			}
+			followed, _, err = t.repo.resolveLinks(t.Commit, top, files, t.dirs, t.listedSizes, linkPaths, linkOIDs)
+		}
 		if err != nil {
 			return nil, append(errs, &snapshot.Error{File: t.Spec, Msg: "following its symbolic links: " + err.Error()})
 		}

@@ -1,0 +1,306 @@
+package gitsrc
+
+import (
+	"strings"
+	"sync/atomic"
+)
+
+// Following the symbolic links of a tree in its listing.
+//
+// git cat-file --follow-symlinks looks each name up from the commit's top
+// folder, reading every folder on its way whole: its cost grows with the
+// folders a link passes through, so following one link per page of a
+// snapshot whose targets share a folder was quadratic (1,000 linked
+// pages took 0.33 s, 4,000 took 3.7 s). resolveLinks follows them in the
+// listing Walk already has (git ls-tree -r -t), reading the links'
+// targets through one git cat-file --batch, and lists a folder above the
+// tree (once) when links lead there. It gives git's answers, step by step
+// as git's get_tree_entry_follow_symlinks takes them, but for ".", which
+// git knows no more than any name and a checkout reads as the folder
+// (the checkout's answer is kept, as a folder on disk would give): ".."
+// at the top leads out of the repository, as does an absolute
+// target, a file followed by "/" is "notdir", a submodule or a missing
+// name is "dangling", and the 41st link followed is a "loop".
+
+// maxFollows is how many links git follows on one name before it calls
+// it a loop (GET_TREE_ENTRY_FOLLOW_SYMLINKS_MAX_LINKS).
+const maxFollows = 40
+
+// maxTarget is the longest link target followed in the listing: no
+// system makes a longer link (PATH_MAX), and git is asked about one
+// longer, rather than keep it.
+const maxTarget = 4096
+
+// gitFollowed counts the names given to git cat-file --follow-symlinks,
+// for the tests: each costs git a read of every folder on its way.
+var gitFollowed atomic.Int64
+
+// linkSteps counts the names looked up in listings (linkWalker.walk), for
+// the tests: following links costs a few each.
+var linkSteps atomic.Int64
+
+// entry is an object of a listing: its kind, id and size (-1 unknown).
+type entry struct {
+	kind Kind
+	dir  bool
+	oid  string
+	size int64
+}
+
+// linkWalker follows links in the listing of one folder of a commit (root,
+// a path from the top; "" for the top), which holds the links' own.
+type linkWalker struct {
+	root    string
+	entries map[string]entry  // by path from the top
+	targets map[string]string // a link's blob id → its target
+	// long are links' blob ids whose targets are too long, or hold a
+	// NUL, to follow here: git is asked about the links that meet one.
+	long  map[string]bool
+	steps int // the names looked up, for the tests
+}
+
+func newLinkWalker(root string, files []File, dirs []string) *linkWalker {
+	w := &linkWalker{targets: map[string]string{}, long: map[string]bool{}}
+	w.list(root, files, dirs)
+	return w
+}
+
+// list has w follow links in the listing of root (files and dirs, with
+// paths from root).
+func (w *linkWalker) list(root string, files []File, dirs []string) {
+	w.root = root
+	w.entries = make(map[string]entry, len(files)+len(dirs))
+	for _, f := range files {
+		w.entries[joinTop(root, f.Path)] = entry{kind: f.Kind, oid: f.OID, size: f.Size}
+	}
+	for _, d := range dirs {
+		w.entries[joinTop(root, d)] = entry{dir: true}
+	}
+}
+
+func joinTop(dir, name string) string {
+	if dir == "" {
+		return name
+	}
+	return dir + "/" + name
+}
+
+// parentDir is the folder that holds p ("" for the top).
+func parentDir(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return ""
+}
+
+// within reports whether p is root or under it.
+func within(p, root string) bool {
+	return root == "" || p == root || strings.HasPrefix(p, root+"/")
+}
+
+// walkState is what a walk needs to go on: nothing (done), a link's
+// target (need), a listing of a folder above the root (widen), or git
+// (ask).
+type walkState int
+
+const (
+	walkDone walkState = iota
+	walkNeedTarget
+	walkWiden
+	walkAsk
+)
+
+// walk follows the link at p (a path from the top, in the listing) as
+// git does. With walkNeedTarget, more is the blob id of a link whose
+// target is to be read; with walkWiden, the folder (above the root) to
+// list.
+func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
+	cur, name := parentDir(p), p[len(parentDir(p)):]
+	name = strings.TrimPrefix(name, "/")
+	follows := maxFollows
+	for {
+		name = strings.TrimLeft(name, "/")
+		first, rest, hasRest := strings.Cut(name, "/")
+		if first == ".." {
+			if cur == "" {
+				return link{typ: "symlink"}, walkDone, ""
+			}
+			cur, name = parentDir(cur), rest
+			continue
+		}
+		if first == "." {
+			// Where git's lookup says "dangling": "." names the
+			// folder on disk, in the checkout the site is built
+			// from, whose answer is the one kept.
+			name = rest
+			continue
+		}
+		if name == "" {
+			return link{typ: "tree"}, walkDone, ""
+		}
+		w.steps++
+		full := joinTop(cur, first)
+		e, ok := w.entries[full]
+		if !ok {
+			if !within(full, w.root) {
+				if strings.HasPrefix(w.root, full+"/") {
+					e, ok = entry{dir: true}, true // a folder on the way to the root
+				} else {
+					return link{}, walkWiden, cur
+				}
+			}
+		}
+		switch {
+		case !ok, e.kind == Submodule:
+			return link{typ: "dangling"}, walkDone, ""
+		case e.dir:
+			if !hasRest {
+				return link{typ: "tree"}, walkDone, ""
+			}
+			cur, name = full, rest
+		case e.kind == Regular:
+			if hasRest {
+				return link{typ: "notdir"}, walkDone, ""
+			}
+			return link{typ: "blob", oid: e.oid, size: e.size}, walkDone, ""
+		default: // a link
+			if follows == 0 {
+				return link{typ: "loop"}, walkDone, ""
+			}
+			follows--
+			if w.long[e.oid] {
+				return link{}, walkAsk, ""
+			}
+			target, ok := w.targets[e.oid]
+			if !ok {
+				return link{}, walkNeedTarget, e.oid
+			}
+			if strings.HasPrefix(target, "/") {
+				return link{typ: "symlink"}, walkDone, ""
+			}
+			if hasRest {
+				target += "/" + rest
+			}
+			name = target
+		}
+	}
+}
+
+// resolveLinks follows the links at paths (from the top of the
+// repository; oids their blobs) of the tree listed as files and dirs
+// (paths from its folder, top), as follow does, but in the listing: git
+// is asked only the targets of the links, through one git cat-file
+// --batch a round (a round a link of a chain), a listing of the folder
+// above the tree where links lead (git ls-tree, with sizes when sizes is
+// set), and, through --follow-symlinks, only about links whose targets
+// are too long to keep.
+func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, sizes bool, paths, oids []string) ([]link, *linkWalker, error) {
+	w := newLinkWalker(top, files, dirs)
+	links := make([]link, len(paths))
+	pending := make([]int, len(paths))
+	for i := range pending {
+		pending[i] = i
+	}
+	var ask []int
+	// The links' own targets, for the messages, are read with the first
+	// round.
+	need := map[string]bool{}
+	for _, oid := range oids {
+		need[oid] = true
+	}
+	for {
+		if len(need) > 0 {
+			var batch []string
+			for oid := range need {
+				batch = append(batch, oid)
+			}
+			long := func(i int, head []byte) {
+				w.long[batch[i]] = true
+				w.targets[batch[i]] = string(head)
+			}
+			err := r.readBlobsOver(batch, maxTarget, long, func(int) []byte { return nil }, func(i int, data []byte) error {
+				if strings.IndexByte(string(data), 0) >= 0 {
+					w.long[batch[i]] = true
+				}
+				w.targets[batch[i]] = string(data)
+				return nil
+			})
+			if err != nil {
+				return nil, nil, err
+			}
+			clear(need)
+		}
+		if len(pending) == 0 {
+			break
+		}
+		widen, wide := "", false
+		var next []int
+		for _, i := range pending {
+			l, state, more := w.walk(paths[i])
+			switch state {
+			case walkDone:
+				links[i] = l
+			case walkAsk:
+				ask = append(ask, i)
+			case walkNeedTarget:
+				need[more] = true
+				next = append(next, i)
+			case walkWiden:
+				if !wide {
+					widen, wide = more, true
+				} else {
+					widen = commonDir(widen, more)
+				}
+				next = append(next, i)
+			}
+		}
+		if wide {
+			args := []string{"ls-tree", "-r", "-t", "-z"}
+			if sizes {
+				args = append(args, "-l")
+			}
+			args = append(args, "--full-tree", commit+":"+widen)
+			out, err := r.run(nil, args...)
+			if err != nil {
+				return nil, nil, err
+			}
+			f, d, err := parseLsTree(out)
+			if err != nil {
+				return nil, nil, err
+			}
+			w.list(widen, f, d)
+		}
+		pending = next
+	}
+	linkSteps.Add(int64(w.steps))
+	for i, oid := range oids {
+		links[i].target = w.targets[oid]
+		if len(links[i].target) > 1<<10 {
+			links[i].target = links[i].target[:1<<10]
+		}
+	}
+	if len(ask) > 0 {
+		var askPaths []string
+		for _, i := range ask {
+			askPaths = append(askPaths, paths[i])
+		}
+		asked, err := r.follow(commit, askPaths, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		for j, i := range ask {
+			target := links[i].target
+			links[i] = asked[j]
+			links[i].target = target
+		}
+	}
+	return links, w, nil
+}
+
+// commonDir is the deepest folder that holds a and b (paths from the top).
+func commonDir(a, b string) string {
+	for !within(b, a) {
+		a = parentDir(a)
+	}
+	return a
+}
