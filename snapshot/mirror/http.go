@@ -96,7 +96,10 @@ func IsURL(arg string) bool {
 }
 
 // Redact returns u without its password (and its query, which can hold a
-// signed URL's token): what messages and reports show.
+// signed URL's token): what messages and reports show. A user name
+// without a password is left out too: alone, it is the credential
+// (https://TOKEN@host/, as access tokens are given), sent as the user
+// name of Basic authentication.
 func Redact(u string) string {
 	p, err := url.Parse(u)
 	if err != nil {
@@ -104,7 +107,11 @@ func Redact(u string) string {
 	}
 	p.RawQuery, p.Fragment = "", ""
 	if p.User != nil {
-		p.User = url.User(p.User.Username())
+		if pass, _ := p.User.Password(); pass != "" {
+			p.User = url.User(p.User.Username())
+		} else {
+			p.User = nil
+		}
 	}
 	return p.String()
 }
