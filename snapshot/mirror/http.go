@@ -203,11 +203,15 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		etag, old, _ = s.cachedTagged(tagKey, limit)
 	}
 	if s.h.Offline {
-		switch _, absent := s.cached(tagKey+".404", 0); {
+		_, absent := s.cached(tagKey+".404", 0)
+		_, refused := s.cached(tagKey+".403", 0)
+		switch {
 		case old != nil:
 			return s.got(rel, old), nil
 		case absent:
 			return nil, fmt.Errorf("%s: %w (HTTP 404, as the cache remembers)", s.url(rel, true), ErrNotFound)
+		case refused:
+			return nil, forbidden{fmt.Sprintf("%s: HTTP 403, as the cache remembers", s.url(rel, true))}
 		}
 		return nil, fmt.Errorf("%s: not in the cache, and --offline makes no request", s.url(rel, true))
 	}
@@ -218,6 +222,12 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	case errors.Is(err, ErrNotFound) && !byContent:
 		s.store(tagKey+".404", nil)  // for --offline: absent, not unknown
 		s.remove(tagKey + ".tagged") // and no longer what it was
+		s.remove(tagKey + ".403")
+		return nil, err
+	case errors.Is(err, ErrForbidden) && !byContent:
+		s.store(tagKey+".403", nil) // for --offline: a bucket's answer for a missing file
+		s.remove(tagKey + ".tagged")
+		s.remove(tagKey + ".404")
 		return nil, err
 	case err != nil:
 		return nil, err
@@ -231,6 +241,7 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	}
 	if !byContent {
 		s.remove(tagKey + ".404") // it is there now
+		s.remove(tagKey + ".403")
 	}
 	return data, nil
 }
@@ -455,6 +466,8 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", errNotModified
 	case resp.StatusCode == http.StatusNotFound:
 		return nil, "", fmt.Errorf("%s: %w (HTTP 404)", name, ErrNotFound)
+	case resp.StatusCode == http.StatusForbidden:
+		return nil, "", forbidden{fmt.Sprintf("%s: HTTP %s", name, shorten(resp.Status))}
 	case resp.StatusCode >= 500:
 		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status))}
 	case resp.StatusCode != http.StatusOK:
@@ -496,6 +509,19 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 }
 
 var errTooManyRedirects = errors.New("too many redirects")
+
+// ErrForbidden is the error of Store.Get for a file the server refuses
+// (HTTP 403, wrapped). A public S3 bucket answers so for a file that is
+// not there, to whom may not list the bucket: Open reads it as absent
+// where it probes for a file of one layout, with a warning.
+var ErrForbidden = errors.New("forbidden")
+
+// forbidden is an HTTP 403 answer: ErrForbidden, its message the URL and
+// the status.
+type forbidden struct{ msg string }
+
+func (e forbidden) Error() string        { return e.msg }
+func (e forbidden) Is(target error) bool { return target == ErrForbidden }
 
 // watchdog gives up a request that stalls: every Stall, it checks that
 // the answer brought MinRate bytes a second since the last check, and
