@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"os"
@@ -255,7 +256,7 @@ const maxETag = 1024
 
 // cachedTagged returns the ETag and the data the cache keeps for key.
 func (s *httpStore) cachedTagged(key string, limit int64) (string, []byte, bool) {
-	file, ok := s.cached(key+".tagged", limit+maxETag+1)
+	file, ok := s.cached(key+".tagged", min(limit, math.MaxInt64-maxETag-1)+maxETag+1)
 	if !ok {
 		return "", nil, false
 	}

@@ -116,10 +116,14 @@ var ErrTooBig = errors.New("over the limit")
 // readAll reads r to its end into buf, failing past limit bytes; the
 // buffer never grows past limit+1.
 func readAll(r io.Reader, buf []byte, limit int64) ([]byte, error) {
-	lr := io.LimitReader(r, limit+1)
+	bound := limit + 1
+	if bound < limit { // limit is math.MaxInt64, the most --max-download takes
+		bound = limit
+	}
+	lr := io.LimitReader(r, bound)
 	for {
 		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, int(min(int64(max(512, len(buf))), limit+1-int64(len(buf)))))
+			buf = slices.Grow(buf, int(min(int64(max(512, len(buf))), bound-int64(len(buf)))))
 		}
 		n, err := lr.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
