@@ -127,6 +127,10 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 		if u.Host != "" && u.Host != "localhost" {
 			return nil, fmt.Errorf("file URL of host %q: only the local host's files can be read", u.Host)
 		}
+		if u.Path == "" {
+			// "file://$MIRROR" with MIRROR unset: not the working folder.
+			return nil, errors.New("a file URL with no path: name the mirror's folder, file:///path/to/mirror")
+		}
 		return Open(namedDir{Dir(u.Path), Redact(rawURL)}, o)
 	}
 	if u.Host == "" {
