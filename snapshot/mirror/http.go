@@ -487,8 +487,11 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		body = pr
 		defer pr.end()
 	}
-	buf := make([]byte, 0, max(0, min(resp.ContentLength, limit))+1)
-	data, err := readAll(body, buf, limit)
+	// The buffer grows toward the length announced as the bytes arrive,
+	// never ahead of them by more than 4 times: a length that lies (3 GB
+	// announced, a few bytes sent) is no allocation of 3 GB, which a
+	// memory limit (ulimit -v) or a 32-bit build dies of.
+	data, err := readAllToward(body, make([]byte, 0, min(max(0, min(resp.ContentLength, limit)), 64<<10)+1), limit, resp.ContentLength)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, "", retryable{fmt.Errorf("%s: %v", name, context.Cause(ctx))}
