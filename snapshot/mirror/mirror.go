@@ -107,7 +107,7 @@ func Open(st Store, opt Options) (*Source, error) {
 	limit := opt.maxBytes()
 	im := indexManifest
 	if opt.View != "" {
-		if !under(opt.View) || strings.Contains(opt.View, "/") {
+		if !under(opt.View) || strings.Contains(opt.View, "/") || opt.View == "." {
 			return nil, fmt.Errorf("--view %q: a view is a folder name under v3/manifests/index/", opt.View)
 		}
 		im = "v3/manifests/index/" + opt.View + "/index.manifest.json"
