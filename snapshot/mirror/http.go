@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"os"
@@ -96,7 +97,10 @@ func IsURL(arg string) bool {
 }
 
 // Redact returns u without its password (and its query, which can hold a
-// signed URL's token): what messages and reports show.
+// signed URL's token): what messages and reports show. A user name
+// without a password is left out too: alone, it is the credential
+// (https://TOKEN@host/, as access tokens are given), sent as the user
+// name of Basic authentication.
 func Redact(u string) string {
 	p, err := url.Parse(u)
 	if err != nil {
@@ -104,7 +108,11 @@ func Redact(u string) string {
 	}
 	p.RawQuery, p.Fragment = "", ""
 	if p.User != nil {
-		p.User = url.User(p.User.Username())
+		if pass, _ := p.User.Password(); pass != "" {
+			p.User = url.User(p.User.Username())
+		} else {
+			p.User = nil
+		}
 	}
 	return p.String()
 }
@@ -118,6 +126,10 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 	if strings.EqualFold(u.Scheme, "file") {
 		if u.Host != "" && u.Host != "localhost" {
 			return nil, fmt.Errorf("file URL of host %q: only the local host's files can be read", u.Host)
+		}
+		if u.Path == "" {
+			// "file://$MIRROR" with MIRROR unset: not the working folder.
+			return nil, errors.New("a file URL with no path: name the mirror's folder, file:///path/to/mirror")
 		}
 		return Open(namedDir{Dir(u.Path), Redact(rawURL)}, o)
 	}
@@ -196,11 +208,15 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		etag, old, _ = s.cachedTagged(tagKey, limit)
 	}
 	if s.h.Offline {
-		switch _, absent := s.cached(tagKey+".404", 0); {
+		_, absent := s.cached(tagKey+".404", 0)
+		_, refused := s.cached(tagKey+".403", 0)
+		switch {
 		case old != nil:
 			return s.got(rel, old), nil
 		case absent:
 			return nil, fmt.Errorf("%s: %w (HTTP 404, as the cache remembers)", s.url(rel, true), ErrNotFound)
+		case refused:
+			return nil, forbidden{fmt.Sprintf("%s: HTTP 403, as the cache remembers", s.url(rel, true))}
 		}
 		return nil, fmt.Errorf("%s: not in the cache, and --offline makes no request", s.url(rel, true))
 	}
@@ -211,6 +227,12 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	case errors.Is(err, ErrNotFound) && !byContent:
 		s.store(tagKey+".404", nil)  // for --offline: absent, not unknown
 		s.remove(tagKey + ".tagged") // and no longer what it was
+		s.remove(tagKey + ".403")
+		return nil, err
+	case errors.Is(err, ErrForbidden) && !byContent:
+		s.store(tagKey+".403", nil) // for --offline: a bucket's answer for a missing file
+		s.remove(tagKey + ".tagged")
+		s.remove(tagKey + ".404")
 		return nil, err
 	case err != nil:
 		return nil, err
@@ -224,6 +246,7 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	}
 	if !byContent {
 		s.remove(tagKey + ".404") // it is there now
+		s.remove(tagKey + ".403")
 	}
 	return data, nil
 }
@@ -237,7 +260,7 @@ const maxETag = 1024
 
 // cachedTagged returns the ETag and the data the cache keeps for key.
 func (s *httpStore) cachedTagged(key string, limit int64) (string, []byte, bool) {
-	file, ok := s.cached(key+".tagged", limit+maxETag+1)
+	file, ok := s.cached(key+".tagged", min(limit, math.MaxInt64-maxETag-1)+maxETag+1)
 	if !ok {
 		return "", nil, false
 	}
@@ -448,6 +471,8 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", errNotModified
 	case resp.StatusCode == http.StatusNotFound:
 		return nil, "", fmt.Errorf("%s: %w (HTTP 404)", name, ErrNotFound)
+	case resp.StatusCode == http.StatusForbidden:
+		return nil, "", forbidden{fmt.Sprintf("%s: HTTP %s", name, shorten(resp.Status))}
 	case resp.StatusCode >= 500:
 		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status))}
 	case resp.StatusCode != http.StatusOK:
@@ -462,8 +487,11 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		body = pr
 		defer pr.end()
 	}
-	buf := make([]byte, 0, max(0, min(resp.ContentLength, limit))+1)
-	data, err := readAll(body, buf, limit)
+	// The buffer grows toward the length announced as the bytes arrive,
+	// never ahead of them by more than 4 times: a length that lies (3 GB
+	// announced, a few bytes sent) is no allocation of 3 GB, which a
+	// memory limit (ulimit -v) or a 32-bit build dies of.
+	data, err := readAllToward(body, make([]byte, 0, min(max(0, min(resp.ContentLength, limit)), 64<<10)+1), limit, resp.ContentLength)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, "", retryable{fmt.Errorf("%s: %v", name, context.Cause(ctx))}
@@ -489,6 +517,19 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 }
 
 var errTooManyRedirects = errors.New("too many redirects")
+
+// ErrForbidden is the error of Store.Get for a file the server refuses
+// (HTTP 403, wrapped). A public S3 bucket answers so for a file that is
+// not there, to whom may not list the bucket: Open reads it as absent
+// where it probes for a file of one layout, with a warning.
+var ErrForbidden = errors.New("forbidden")
+
+// forbidden is an HTTP 403 answer: ErrForbidden, its message the URL and
+// the status.
+type forbidden struct{ msg string }
+
+func (e forbidden) Error() string        { return e.msg }
+func (e forbidden) Is(target error) bool { return target == ErrForbidden }
 
 // watchdog gives up a request that stalls: every Stall, it checks that
 // the answer brought MinRate bytes a second since the last check, and

@@ -25,6 +25,7 @@ package mirror
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
@@ -106,13 +107,19 @@ func Open(st Store, opt Options) (*Source, error) {
 	limit := opt.maxBytes()
 	im := indexManifest
 	if opt.View != "" {
-		if !under(opt.View) || strings.Contains(opt.View, "/") {
+		if !under(opt.View) || strings.Contains(opt.View, "/") || opt.View == "." {
 			return nil, fmt.Errorf("--view %q: a view is a folder name under v3/manifests/index/", opt.View)
 		}
 		im = "v3/manifests/index/" + opt.View + "/index.manifest.json"
 	}
+	// A 403 where a file of one layout is probed for is read as absent
+	// (ErrForbidden): the first is kept, to warn of it when the mirror is
+	// read as another layout, and to fail with it when it is not read.
+	var refused error
 	data, err := st.Get(im, maxManifest)
 	switch {
+	case errors.Is(err, ErrForbidden) && opt.View == "":
+		refused = err
 	case err == nil:
 		m, err := DecodeManifest(im, data)
 		if err != nil {
@@ -135,6 +142,9 @@ func Open(st Store, opt Options) (*Source, error) {
 	}
 	// No index manifest: a v3 mirror's spec manifests, or layout v2.
 	if _, err := st.Get("v3/layout.json", maxManifest); err == nil {
+		if refused != nil {
+			return nil, refused // a v3 mirror whose index manifest is refused
+		}
 		names, err := st.List(specManifests)
 		if errors.Is(err, ErrNoListing) {
 			return nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s), whose spec manifests cannot be listed here: run `spack buildcache update-index` on the mirror, or give its folder", indexManifest)
@@ -145,6 +155,8 @@ func Open(st Store, opt Options) (*Source, error) {
 		s := &Source{store: st, Layout: LayoutV3, Manifest: specManifests}
 		s.read = func() ([]byte, error) { return s.fromSpecs(names, limit) }
 		return s, nil
+	} else if errors.Is(err, ErrForbidden) {
+		refused = cmp.Or(refused, err)
 	} else if !errors.Is(err, ErrNotFound) {
 		return nil, err
 	}
@@ -155,10 +167,18 @@ func Open(st Store, opt Options) (*Source, error) {
 			return nil, fmt.Errorf("%s is not a sha256 (64 hex digits): %q", v2IndexHash, shorten(h))
 		}
 		s.Checksum = h
+	} else if errors.Is(err, ErrForbidden) {
+		refused = cmp.Or(refused, err)
 	} else if !errors.Is(err, ErrNotFound) {
 		return nil, err
 	}
 	index, err := st.Get(v2Index, limit)
+	if refused != nil {
+		if err != nil {
+			return nil, refused
+		}
+		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2Index), Message: fmt.Sprintf("read as a layout-v2 mirror, the files probed for that the server refused taken to be absent (%v), as a bucket refuses a file that is not there to whom may not list it", refused)})
+	}
 	if errors.Is(err, ErrNotFound) {
 		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)", indexManifest, v2Index)
 	}

@@ -116,10 +116,31 @@ var ErrTooBig = errors.New("over the limit")
 // readAll reads r to its end into buf, failing past limit bytes; the
 // buffer never grows past limit+1.
 func readAll(r io.Reader, buf []byte, limit int64) ([]byte, error) {
-	lr := io.LimitReader(r, limit+1)
+	return readAllToward(r, buf, limit, -1)
+}
+
+// readAllToward is readAll of a reader whose length is said to be want
+// (-1: unknown): its buffer grows 4 times at a time, and to want+1 at
+// most while the data fits it, so that a true length costs one buffer
+// and a quarter at most, and a false one no more than what arrived
+// four times over.
+func readAllToward(r io.Reader, buf []byte, limit, want int64) ([]byte, error) {
+	bound := limit + 1
+	if bound < limit { // limit is math.MaxInt64, the most --max-download takes
+		bound = limit
+	}
+	lr := io.LimitReader(r, bound)
 	for {
 		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, int(min(int64(max(512, len(buf))), limit+1-int64(len(buf)))))
+			n := int64(len(buf))
+			grow := max(512, n) // twice as large
+			if want > n {
+				grow = min(max(512, 3*n), want-n) // 4 times as large, at most want+1
+				if grow == want-n && grow < bound-n {
+					grow++ // room to read the end
+				}
+			}
+			buf = slices.Grow(buf, int(min(grow, bound-n)))
 		}
 		n, err := lr.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]

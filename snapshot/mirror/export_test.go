@@ -1,0 +1,4 @@
+package mirror
+
+// ReadAllToward is readAllToward, for the tests.
+var ReadAllToward = readAllToward
