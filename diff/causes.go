@@ -545,6 +545,12 @@ type RootChanges struct {
 	Added   []RootSpec   `json:"added"`
 	Removed []RootSpec   `json:"removed"`
 	Changed []RootChange `json:"changed"`
+	// Renamed lists the roots written otherwise only in their package's
+	// own version (python@3.13 → python) and concretized the same: the
+	// same root, unchanged, whose old side the engine compared under the
+	// new spelling (rootrename.go), as it does for a changed one. Absent
+	// when none, and in reports of cachediff before it was written.
+	Renamed []RootRename `json:"renamed,omitempty"`
 	// Unchanged counts the specs whose hash both sides hold (the
 	// report's unchanged and restacked specs). FewerRoots, MoreRoots and
 	// OtherRoots count those among them that are now needed by fewer
@@ -564,6 +570,14 @@ type RootSpec struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
 	Hash    string `json:"hash"`
+}
+
+// RootRename is a root written otherwise (Root, New.Root; Old.Root as
+// the old side wrote it) of the same hash.
+type RootRename struct {
+	Root string   `json:"root"`
+	Old  RootSpec `json:"old"`
+	New  RootSpec `json:"new"`
 }
 
 // RootChange is a root whose concrete spec changed hash.
@@ -2196,6 +2210,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 			if x.Hash == y.Hash {
 				// Written otherwise (python@3.13 → python), concretized
 				// the same: the same root, with nothing changed.
+				rc.Renamed = append(rc.Renamed, RootRename{Root: y.Root, Old: x, New: y})
 				continue
 			}
 			w := &Why{Known: false, Changed: []DepChange{}}
@@ -2217,6 +2232,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 		rc.Removed, rc.Added = orEmpty(removed), orEmpty(added)
 	}
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })
+	slices.SortFunc(rc.Renamed, func(a, b RootRename) int { return byRoot(a.New, b.New) })
 	return rc, whys
 }
 

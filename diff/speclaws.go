@@ -571,17 +571,112 @@ func LockfileReport(r *Report) bool { return r.Causes != nil && r.Causes.Roots !
 // before or after it, which renames nothing or something else, selects
 // other specs of the snapshot they share. So a log's laws across steps
 // (neighbouring steps' tallies, the timeline, hashes followed from step
-// to step) do not hold at r's snapshots.
+// to step) do not hold at r's snapshots. Only renames the step's own
+// data bears out count (SelectedRenames).
 func RenameSelects(r *Report) bool {
-	if !LockfileReport(r) || len(r.Options.Stacks) == 0 {
-		return false
+	o, n := RenameSides(r)
+	return o || n
+}
+
+// RenameSides says on which side r selects other specs of its snapshot
+// than a neighbouring step would, which selects by the names of --stack
+// alone: the old side, when --stack names a renamed root's new spelling
+// and not its old one (the old side's root is selected under the new
+// name), and the new side, when it names the old spelling and not the
+// new one. A rename --stack names both spellings of selects alike.
+func RenameSides(r *Report) (old, cur bool) {
+	for _, rn := range SelectedRenames(r) {
+		o, n := slices.Contains(r.Options.Stacks, rn.Old), slices.Contains(r.Options.Stacks, rn.New)
+		old = old || n && !o
+		cur = cur || o && !n
 	}
-	for _, c := range r.Causes.Roots.Changed {
-		if c.Old.Root != c.Root && (slices.Contains(r.Options.Stacks, c.Root) || slices.Contains(r.Options.Stacks, c.Old.Root)) {
-			return true
+	return old, cur
+}
+
+// A Rename is a root of a lockfile report written otherwise by its own
+// version: Old as the old side wrote it, New as the new side does.
+type Rename struct{ Old, New string }
+
+// SelectedRenames returns the roots r renamed by their own version
+// (causes.roots.changed with another spelling, and causes.roots.renamed)
+// whose old or new spelling --stack names, in the report's order; nil
+// for a report of another kind or made without --stack.
+//
+// A saved report is input: an entry is taken only when the report bears
+// it out, since a rename switches off a log's checks across the step.
+// The two spellings differ in the package's own version alone, of one
+// package; a changed root's old hash is gone from that package and its
+// new one came (listed as removed or added, or in a rebuilt or updated
+// pair), a renamed root's hash is listed nowhere in it (unchanged); and
+// unless --package narrows the specs counted, the step's stacks count
+// the new spelling on the new side and never the old one (the engine
+// compared the old side under the new spelling). An entry that fails
+// is not a rename of this step: the checks across it hold.
+func SelectedRenames(r *Report) []Rename {
+	if !LockfileReport(r) || len(r.Options.Stacks) == 0 {
+		return nil
+	}
+	selected := func(old, root string) bool {
+		return old != root && (slices.Contains(r.Options.Stacks, root) || slices.Contains(r.Options.Stacks, old))
+	}
+	var out []Rename
+	for i := range r.Causes.Roots.Changed {
+		c := &r.Causes.Roots.Changed[i]
+		if selected(c.Old.Root, c.Root) && renameHolds(r, c.Root, c.Old, c.New) {
+			out = append(out, Rename{c.Old.Root, c.Root})
 		}
 	}
-	return false
+	for i := range r.Causes.Roots.Renamed {
+		c := &r.Causes.Roots.Renamed[i]
+		if selected(c.Old.Root, c.Root) && renameHolds(r, c.Root, c.Old, c.New) {
+			out = append(out, Rename{c.Old.Root, c.Root})
+		}
+	}
+	return out
+}
+
+// renameHolds says r bears out a root written old.Root on the old side
+// and root (cur.Root) on the new one (SelectedRenames says how).
+func renameHolds(r *Report, root string, old, cur RootSpec) bool {
+	if cur.Root != root || old.Root == root || old.Name != cur.Name || withoutVersion(old.Root) != withoutVersion(root) {
+		return false
+	}
+	gone, came, listed := false, false, false
+	if k, ok := slices.BinarySearchFunc(r.Packages, cur.Name, func(p Package, name string) int { return strings.Compare(p.Name, name) }); ok {
+		s := &r.Packages[k].Specs
+		for j := range s.Removed {
+			gone = gone || s.Removed[j].Hash == old.Hash
+		}
+		for j := range s.Added {
+			came = came || s.Added[j].Hash == cur.Hash
+		}
+		listed = gone || came
+		for _, l := range [][]Pair{s.Rebuilt, s.Updated, s.Restacked} {
+			for j := range l {
+				o, n := l[j].Old.Hash, l[j].New.Hash
+				gone = gone || o == old.Hash && n != old.Hash
+				came = came || n == cur.Hash && o != cur.Hash
+				listed = listed || o == old.Hash || n == old.Hash || o == cur.Hash || n == cur.Hash
+			}
+		}
+	}
+	narrowed := len(r.Options.Packages) > 0
+	switch {
+	case old.Hash == cur.Hash && listed:
+		return false // a renamed root is unchanged
+	case old.Hash != cur.Hash && !narrowed && !(gone && came):
+		return false
+	case narrowed:
+		return true // the counts are those of the packages named
+	}
+	counts := r.Facets.Stack.Counts
+	at := func(v string) OldToNew {
+		if k, ok := slices.BinarySearchFunc(counts, v, func(c ValueCount, v string) int { return strings.Compare(c.Value, v) }); ok {
+			return counts[k].OldToNew
+		}
+		return OldToNew{}
+	}
+	return at(root).New > 0 && at(old.Root) == OldToNew{}
 }
 
 // CheckSelectedStacksCounted checks the reports made with --stack

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -79,4 +80,203 @@ func TestRenderLogOfRenamedRoots(t *testing.T) {
 			t.Errorf("render of log %v is not what log wrote:\n%s\n---\n%s", flags, rendered.String(), direct.String())
 		}
 	}
+}
+
+// TestRenderLogOfRootRespelt: a root written otherwise at one step
+// (git@2.47.0 → git) but concretized the same, as pair diffs take it,
+// is the same root unchanged; under --stack of its old spelling that
+// step selects its specs by both names, and its neighbours by one.
+// render takes what log wrote.
+func TestRenderLogOfRootRespelt(t *testing.T) {
+	a := spackgen.New(spackgen.Options{Seed: 4, Packages: 60, Envs: 1, Depth: 6})
+	top := a.Tops()[0]
+	a.RootSpec = func(n *spackgen.Node) string { return n.Name + "@" + n.Version }
+	b := a.Clone()
+	b.RootSpec = func(n *spackgen.Node) string {
+		if n.Name == top {
+			return n.Name
+		}
+		return n.Name + "@" + n.Version
+	}
+	c := b.Clone()
+	c.BumpVersion(a.Leaves()[0])
+	dir := t.TempDir()
+	var paths []string
+	var stack string
+	for i, d := range []*spackgen.DAG{a, b, c} {
+		var buf bytes.Buffer
+		if err := d.WriteLockfile(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			var lock struct{ Roots []struct{ Spec string } }
+			if err := json.Unmarshal(buf.Bytes(), &lock); err != nil {
+				t.Fatal(err)
+			}
+			k := slices.IndexFunc(lock.Roots, func(r struct{ Spec string }) bool { return strings.HasPrefix(r.Spec, top+"@") })
+			if k < 0 {
+				t.Fatalf("no root of %s", top)
+			}
+			stack = lock.Roots[k].Spec
+		}
+		p := filepath.Join(dir, fmt.Sprintf("%d.lock", i))
+		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	for _, flags := range [][]string{nil, {"--stack", stack}, {"--stack", top}} {
+		var saved, stderr bytes.Buffer
+		code := run(append(append([]string{"log", "-f", "json"}, flags...), paths...), &saved, &stderr)
+		if code == 2 {
+			t.Fatalf("log %v: exit 2: %s", flags, stderr.String())
+		}
+		p := filepath.Join(t.TempDir(), "log.json")
+		if err := os.WriteFile(p, saved.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stderr.Reset()
+		var rendered, direct bytes.Buffer
+		if got := run([]string{"render", p}, &rendered, &stderr); got != code {
+			t.Errorf("render of log %v: exit %d, %q; want %d", flags, got, stderr.String(), code)
+			continue
+		}
+		run(append([]string{"log"}, append(flags, paths...)...), &direct, io.Discard)
+		if !bytes.Equal(rendered.Bytes(), direct.Bytes()) {
+			t.Errorf("render of log %v is not what log wrote:\n%s\n---\n%s", flags, rendered.String(), direct.String())
+		}
+	}
+}
+
+// TestRenderRefusesForgedRename (70th adversarial pass, issue 35): a
+// root renamed by its version frees a step of the log's checks across
+// it (diff.RenameSides), and render took the rename from the step's
+// causes.roots as written. A rename written into a saved log by hand
+// made render take a step of another pair of snapshots (steps[1] of
+// A→C, relabelled B→C) as the log's, exit 1. A rename counts only when
+// the step and its neighbours bear it out.
+func TestRenderRefusesForgedRename(t *testing.T) {
+	a := spackgen.New(spackgen.Options{Seed: 4, Packages: 60, Envs: 1, Depth: 6})
+	top := a.Tops()[0]
+	var deps []string // top's dependencies, nearest first
+	for _, n := range a.Nodes {
+		if n.Name == top {
+			for _, d := range n.Deps {
+				deps = append(deps, d.Node.Name)
+			}
+		}
+	}
+	if len(deps) < 2 {
+		t.Fatalf("%s has %d dependencies", top, len(deps))
+	}
+	b := a.Clone()
+	b.BumpVersion(deps[0])
+	c := b.Clone()
+	c.BumpVersion(deps[1])
+	dir := t.TempDir()
+	var paths []string
+	for i, d := range []*spackgen.DAG{a, b, c} {
+		var buf bytes.Buffer
+		if err := d.WriteLockfile(&buf); err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, fmt.Sprintf("%d.lock", i))
+		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	logOf := func(paths ...string) map[string]json.RawMessage {
+		var out, stderr bytes.Buffer
+		if code := run(append([]string{"log", "-f", "json", "--stack", top}, paths...), &out, &stderr); code != 1 {
+			t.Fatalf("log: exit %d: %s", code, stderr.String())
+		}
+		return decodeObject(t, out.Bytes())
+	}
+	honest := logOf(paths...)
+	other := logOf(paths[0], paths[2]) // one step, A→C
+	render := func(doc map[string]json.RawMessage) (int, string) {
+		p := filepath.Join(t.TempDir(), "log.json")
+		if err := os.WriteFile(p, rawJSON(t, doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stderr bytes.Buffer
+		code := run([]string{"render", "--fail-on", "any", p}, io.Discard, &stderr)
+		return code, stderr.String()
+	}
+	if code, msg := render(honest); code != 1 {
+		t.Fatalf("render of the honest log: exit %d, %s", code, msg)
+	}
+	// steps[1] of the forged log: A→C, relabelled B→C, with its root
+	// top written top@<old version> on the old side.
+	forge := func(rename bool) map[string]json.RawMessage {
+		steps := decodeList(t, honest["steps"])
+		step := decodeObject(t, decodeList(t, other["steps"])[0])
+		step["old"] = decodeObject(t, steps[1])["old"]
+		if rename {
+			causes := decodeObject(t, step["causes"])
+			roots := decodeObject(t, causes["roots"])
+			changed := decodeList(t, roots["changed"])
+			found := false
+			for k, raw := range changed {
+				rc := decodeObject(t, raw)
+				var root string
+				json.Unmarshal(rc["root"], &root)
+				if root != top {
+					continue
+				}
+				old := decodeObject(t, rc["old"])
+				var version string
+				json.Unmarshal(old["version"], &version)
+				old["root"] = rawJSON(t, top+"@"+version)
+				rc["old"] = rawJSON(t, old)
+				changed[k] = rawJSON(t, rc)
+				found = true
+			}
+			if !found {
+				t.Fatalf("steps[0] of A→C does not change root %s", top)
+			}
+			roots["changed"] = rawJSON(t, changed)
+			causes["roots"] = rawJSON(t, roots)
+			step["causes"] = rawJSON(t, causes)
+		}
+		steps[1] = rawJSON(t, step)
+		doc := maps.Clone(honest)
+		doc["steps"] = rawJSON(t, steps)
+		return doc
+	}
+	if code, msg := render(forge(false)); code != 2 {
+		t.Fatalf("render of a log with a step of another pair: exit %d, %s; want 2", code, msg)
+	}
+	code, msg := render(forge(true))
+	if code != 2 || !strings.Contains(msg, "steps[1].causes.roots") {
+		t.Errorf("render of that log with a rename written in: exit %d, %q; want 2 naming steps[1].causes.roots", code, msg)
+	}
+}
+
+func decodeObject(t *testing.T, data []byte) map[string]json.RawMessage {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func decodeList(t *testing.T, data []byte) []json.RawMessage {
+	t.Helper()
+	var l []json.RawMessage
+	if err := json.Unmarshal(data, &l); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func rawJSON(t *testing.T, v any) json.RawMessage {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

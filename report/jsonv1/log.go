@@ -154,7 +154,9 @@ func DecodeLog(data []byte) (*Log, error) {
 			prev := l.Steps[i-1].New
 			// A step whose --stack follows a renamed root selects other
 			// specs of the snapshot it shares (diff.RenameSelects).
-			free := diff.RenameSelects(l.Steps[i-1]) || diff.RenameSelects(r)
+			_, prevNew := diff.RenameSides(l.Steps[i-1])
+			curOld, _ := diff.RenameSides(r)
+			free := prevNew || curOld
 			if !free && (prev.Packages != r.Old.Packages || prev.Specs != r.Old.Specs) || len(prev.Skipped) != len(r.Old.Skipped) {
 				return nil, fmt.Errorf("steps[%d].old: %d packages and %d specs, but steps[%d].new, the same snapshot, holds %d and %d", i, r.Old.Packages, r.Old.Specs, i-1, prev.Packages, prev.Specs)
 			}
@@ -172,6 +174,9 @@ func DecodeLog(data []byte) (*Log, error) {
 		}
 		l.Steps = append(l.Steps, r)
 	}
+	if err := checkRenamesAcross(l.Steps); err != nil {
+		return nil, err
+	}
 	if err := checkHashes(l.Steps); err != nil {
 		return nil, err
 	}
@@ -184,6 +189,55 @@ func DecodeLog(data []byte) (*Log, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// checkRenamesAcross checks each root a step renamed by its version
+// (diff.SelectedRenames), which frees the step from the checks across
+// it, against its neighbours, which share its snapshots: a spelling
+// --stack names is the neighbour's root too, counted on the shared
+// side, or the neighbour renames it in turn. A rename written into a
+// step by hand, to switch those checks off, names a root its
+// neighbours do not have.
+func checkRenamesAcross(steps []*diff.Report) error {
+	count := func(r *diff.Report, v string) diff.OldToNew {
+		counts := r.Facets.Stack.Counts
+		if k, ok := slices.BinarySearchFunc(counts, v, func(c diff.ValueCount, v string) int { return strings.Compare(c.Value, v) }); ok {
+			return counts[k].OldToNew
+		}
+		return diff.OldToNew{}
+	}
+	renames := make([][]diff.Rename, len(steps))
+	for i, r := range steps {
+		renames[i] = diff.SelectedRenames(r)
+	}
+	renamed := func(i int, f func(diff.Rename) bool) bool { return slices.ContainsFunc(renames[i], f) }
+	for i, r := range steps {
+		whole := len(r.Options.Packages) == 0 // else the stacks count only the packages named
+		for _, rn := range renames[i] {
+			at := fmt.Sprintf("steps[%d].causes.roots: root %q, written %q before,", i, shortValue(rn.New), shortValue(rn.Old))
+			if i > 0 {
+				// steps[i-1].new is the snapshot that writes the root rn.Old.
+				switch {
+				case count(steps[i-1], rn.New).New > 0:
+					return fmt.Errorf("%s but steps[%d] counts specs of the same snapshot in a root %q", at, i-1, shortValue(rn.New))
+				case whole && slices.Contains(r.Options.Stacks, rn.Old) && count(steps[i-1], rn.Old).New == 0:
+					return fmt.Errorf("%s but steps[%d] counts no spec of the same snapshot in it", at, i-1)
+				}
+			}
+			if i+1 < len(steps) {
+				// steps[i+1].old is the snapshot that writes it rn.New; its
+				// old side names a root it renames by the new spelling.
+				switch {
+				case count(steps[i+1], rn.Old).Old > 0 && !renamed(i+1, func(x diff.Rename) bool { return x.New == rn.Old }):
+					return fmt.Errorf("%s but steps[%d] counts specs of the same snapshot in a root %q", at, i+1, shortValue(rn.Old))
+				case whole && slices.Contains(r.Options.Stacks, rn.New) && count(steps[i+1], rn.New).Old == 0 &&
+					!renamed(i+1, func(x diff.Rename) bool { return x.Old == rn.New }):
+					return fmt.Errorf("%s but steps[%d] counts no spec of the same snapshot in it", at, i+1)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // checkSnapshotRev checks snapshot i's commit. Only a log of --revs
@@ -357,11 +411,14 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 	// A step whose --stack follows a renamed root selects its snapshots'
 	// specs otherwise than the timeline, which selects each snapshot by
 	// the names of --stack (diff.RenameSelects).
-	renames := func(i int) bool { return i >= 0 && i < len(steps) && diff.RenameSelects(steps[i]) }
+	sidesOld, sidesNew := make([]bool, len(steps)), make([]bool, len(steps))
+	for i, r := range steps {
+		sidesOld[i], sidesNew[i] = diff.RenameSides(r)
+	}
 	for i := range n {
 		var want int
 		switch {
-		case len(steps) == 0 || renames(i-1) || renames(i):
+		case len(steps) == 0 || i > 0 && sidesNew[i-1] || i < len(steps) && sidesOld[i]:
 			continue
 		case i < len(steps):
 			want = steps[i].Old.Packages
@@ -376,9 +433,6 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 		return err
 	}
 	for i, r := range steps {
-		if renames(i) {
-			continue
-		}
 		for _, p := range r.Packages {
 			tp := byName[p.Name]
 			for _, side := range []struct {
@@ -386,6 +440,9 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 				has      bool
 				versions []string
 			}{{i, p.Status != diff.Added, p.Versions.Old}, {i + 1, p.Status != diff.Removed, p.Versions.New}} {
+				if side.at == i && sidesOld[i] || side.at == i+1 && sidesNew[i] {
+					continue // the step selects this snapshot otherwise than the timeline
+				}
 				if tp == nil || presentAt(tp.Present, side.at) != side.has {
 					return fmt.Errorf("timeline: %s: present at snapshot %d is not what steps[%d] says (%s)", shortValue(p.Name), side.at, i, p.Status)
 				}
@@ -424,7 +481,7 @@ func checkHashes(steps []*diff.Report) error {
 	}
 	state := map[string]seen{}
 	for i, r := range steps {
-		if n, _ := diff.HashConflicts(r); n > 0 || diff.RenameSelects(r) {
+		if n, _ := diff.HashConflicts(r); n > 0 {
 			clear(state)
 			continue
 		}
