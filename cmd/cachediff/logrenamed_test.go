@@ -52,7 +52,7 @@ func TestRenderLogOfRenamedRoots(t *testing.T) {
 			t.Fatalf("lockfile %d has no root of %s", i, top)
 		}
 		if i < 3 {
-			flagSets = append(flagSets, []string{"--stack", lock.Roots[k].Spec})
+			flagSets = append(flagSets, []string{"--stack", lock.Roots[k].Spec}, []string{"--stack", lock.Roots[k].Spec, "--package", "*"})
 		}
 		p := filepath.Join(dir, fmt.Sprintf("%d.lock", i))
 		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
@@ -60,6 +60,9 @@ func TestRenderLogOfRenamedRoots(t *testing.T) {
 		}
 		paths = append(paths, p)
 	}
+	// Two spellings of the root at once: each step that renames it
+	// selects as its neighbours do.
+	flagSets = append(flagSets, []string{"--stack", flagSets[2][1], "--stack", flagSets[4][1]}, []string{"--stack", flagSets[4][1], "--stack", flagSets[6][1]})
 	for _, flags := range flagSets {
 		var saved, stderr bytes.Buffer
 		if code := run(append(append([]string{"log", "-f", "json"}, flags...), paths...), &saved, &stderr); code != 1 {
