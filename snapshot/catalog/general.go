@@ -54,6 +54,17 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if fast != nil {
 		err := decodeJSON(file, key, fast, v)
 		if err != nil && !json.Valid(fast.data) {
+			if len(fast.data) > maxYAML {
+				// The JSON error, at its column: a value this long is
+				// not read as YAML flow instead (maxYAML).
+				var e *snapshot.Error
+				if errors.As(err, &e) {
+					cp := *e
+					cp.Msg += fmt.Sprintf("; as YAML flow it would be %s, over the %s cachediff reads as YAML (the catalogue writes one line of JSON)", byteCount(len(fast.data)), byteCount(maxYAML))
+					return &cp
+				}
+				return err
+			}
 			if n := flowYAML(fast); n != nil {
 				return decodeValue(file, key, nil, n, v)
 			}

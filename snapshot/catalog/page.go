@@ -157,6 +157,11 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if at, ok := liquidAt(rest); ok {
 		return nil, &snapshot.Error{File: file, Line: p.fmEnd + 1 + bytes.Count(rest[:at], []byte("\n")), Msg: liquidInBody}
 	}
+	if text := yamlText.Bytes(); len(text) > maxYAML {
+		return nil, notPage(&snapshot.Error{File: file, Line: bytes.Count(text[:maxYAML], []byte("\n")) + 1, Msg: fmt.Sprintf(
+			"the front matter is %s of YAML (without one-line meta and spec_details), over the %s cachediff reads as YAML: it takes about 30 times its size in memory. The catalogue writes title, layout and categories in about 100 bytes, and meta and spec_details as one line of JSON each, which have no such bound",
+			byteCount(len(text)), byteCount(maxYAML))})
+	}
 	if st != nil && fastEnvelope(yamlText.Bytes(), &p.env) {
 		return p, nil
 	}
@@ -193,6 +198,28 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	// with keys of its own is no page, and is left alone.
 	p.extraKey = checkKeys(file, yamlText.Bytes())
 	return p, nil
+}
+
+// maxYAML is the most of a page cachediff reads as YAML: its front
+// matter without one-line meta and spec_details (the envelope), or a
+// one-line value that is YAML flow, not JSON. yaml.v3 holds about 30
+// times the text it reads (a 24 MB spec_details written as a YAML list
+// took 694 MB, and 13 s), where issue 35 allows 4. The catalogue writes
+// an envelope of about 100 bytes and its values as one line of JSON
+// each, which are read without yaml.v3 and without this bound; a larger
+// YAML is refused, not read, on the fast path and the general one alike.
+const maxYAML = 1 << 20
+
+// byteCount says n bytes in the largest unit of at least one: "1 MiB",
+// "2.4 MiB", "900 KiB", "12 bytes".
+func byteCount(n int) string {
+	switch {
+	case n >= 1<<20:
+		return strings.TrimSuffix(strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64), ".0") + " MiB"
+	case n >= 1<<10:
+		return strconv.Itoa(n>>10) + " KiB"
+	}
+	return strconv.Itoa(n) + " bytes"
 }
 
 // pageKeys are the keys a page's front matter may have: the five the

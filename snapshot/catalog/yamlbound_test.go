@@ -1,0 +1,88 @@
+package catalog
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// yamlPage returns a page of n specs whose spec_details is written as a
+// YAML list, a spec a line (as Jekyll reads it), or, with flow, as one
+// line of YAML flow (keys without quotes): the two ways a page's specs
+// reach yaml.v3.
+func yamlPage(n int, flow bool) []byte {
+	var b bytes.Buffer
+	b.WriteString("---\ntitle: \"big\"\nlayout: cache\ncategories: [package, develop]\n")
+	fmt.Fprintf(&b, "meta: {\"num_specs\": %d}\nspec_details:", n)
+	if flow {
+		b.WriteString(" [")
+	} else {
+		b.WriteString("\n")
+	}
+	for i := range n {
+		spec := fmt.Sprintf(`{compiler: gcc@=13.2.0, hash: %s, os: ubuntu22.04, platform: linux, size: "-", stacks: [root], target: x86_64_v3, variants: [+shared], versions: ["1.%d"]}`, hashN(i), i%100)
+		switch {
+		case !flow:
+			b.WriteString("- " + spec + "\n")
+		case i > 0:
+			b.WriteString(", " + spec)
+		default:
+			b.WriteString(spec)
+		}
+	}
+	if flow {
+		b.WriteString("]\n")
+	}
+	b.WriteString("---\n")
+	return b.Bytes()
+}
+
+// TestYAMLBounded (issue 35, memory within 4x the input): yaml.v3 holds
+// about 30 times the text it reads. A page whose spec_details is a YAML
+// list of 6 MB took 174 MB and one of 24 MB 694 MB (and 13 s); a one-line
+// value of YAML flow, or a long comment or title in the envelope, went
+// the same way. cachediff reads at most maxYAML of a page as YAML and
+// refuses more, by either path, with the line and what the catalogue
+// writes instead; a page just under the bound loads.
+func TestYAMLBounded(t *testing.T) {
+	under := yamlPage(2000, false)
+	if len(under) > maxYAML {
+		t.Fatalf("the page under the bound is %d bytes", len(under))
+	}
+	for _, parse := range []struct {
+		name string
+		f    func(string, []byte, bool) error
+	}{
+		{"fast", func(file string, data []byte, raw bool) error { _, _, _, err := parsePage(file, data, raw); return err }},
+		{"general", func(file string, data []byte, raw bool) error {
+			_, _, _, err := parseGeneral(file, data, raw)
+			return err
+		}},
+	} {
+		if err := parse.f("big/specs.md", under, false); err != nil {
+			t.Fatalf("%s: a YAML page of %d bytes: %v", parse.name, len(under), err)
+		}
+		for _, tc := range []struct {
+			name string
+			page []byte
+			want string
+		}{
+			{"YAML list", yamlPage(8000, false), "line 5616: the front matter is 1.4 MiB of YAML"},
+			{"YAML flow", yamlPage(8000, true), "line 6, column 17: broken JSON in spec_details: invalid character 'c' looking for beginning of object key string; as YAML flow it would be 1.4 MiB, over the 1 MiB"},
+			{"comment", []byte("---\ntitle: \"big\"\n# " + strings.Repeat("x", 2<<20) + "\nlayout: cache\ncategories: [package, develop]\nmeta: {}\nspec_details: []\n---\n"), "line 3: the front matter is 2 MiB of YAML"},
+		} {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			err := parse.f("big/specs.md", tc.page, false)
+			runtime.ReadMemStats(&after)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s, %s (%d bytes): %v; want an error with %q", parse.name, tc.name, len(tc.page), err, tc.want)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4*uint64(len(tc.page)) {
+				t.Errorf("%s, %s: refusing %d bytes allocated %d (%.1fx)", parse.name, tc.name, len(tc.page), alloc, float64(alloc)/float64(len(tc.page)))
+			}
+		}
+	}
+}
