@@ -86,3 +86,45 @@ func TestYAMLBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLLongLineLinear (issue 35, a 4x input costs at most ~4.4x):
+// finding the tag "!" before each quoted scalar converted the scalar's
+// whole line to characters, so a long line of quoted scalars was
+// quadratic: a one-line spec_details of YAML flow took 1 s at 150 KB and
+// 12 s at 600 KB, allocating 8,000x and 32,000x its bytes; meta too. Within maxYAML, 4x the line now
+// allocates at most allocBound (4.4x, and a tenth for the runtime) the
+// bytes, by the general path as by the fast one.
+func TestYAMLLongLineLinear(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		page func(n int) []byte
+		n    int
+	}{
+		{"spec_details of YAML flow", func(n int) []byte { return yamlPage(n, true) }, 600},
+		{"meta of YAML flow", func(n int) []byte {
+			var b strings.Builder
+			b.WriteString("---\ntitle: \"big\"\nlayout: cache\ncategories: [package, develop]\nmeta: {versions: [")
+			for i := range n {
+				fmt.Fprintf(&b, `"1.%d", `, i)
+			}
+			b.WriteString("\"2\"]}\nspec_details: []\n---\n")
+			return []byte(b.String())
+		}, 5000},
+	} {
+		var allocs [2]uint64
+		for k, n := range []int{tc.n, 4 * tc.n} {
+			page := tc.page(n)
+			if len(page) > maxYAML {
+				t.Fatalf("%s: %d bytes, over maxYAML", tc.name, len(page))
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			parseGeneral("big/specs.md", page, false)
+			runtime.ReadMemStats(&after)
+			allocs[k] = after.TotalAlloc - before.TotalAlloc
+		}
+		if r := float64(allocs[1]) / float64(allocs[0]); r > 4.4*1.1 {
+			t.Errorf("%s: 4x the line allocates %.1fx the bytes (%d → %d), want at most 4.84x", tc.name, r, allocs[0], allocs[1])
+		}
+	}
+}
