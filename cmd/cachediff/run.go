@@ -20,6 +20,7 @@ import (
 	_ "github.com/cachediff/cachediff/report/builtin" // the output formats, registered
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/input"
+	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // Exit codes, like diff(1).
@@ -282,6 +283,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 			return exitTrouble, &usageError{cmd, err.Error()}
 		}
 	}
+	c.warnURLFlags(&o, fs.Args())
 	c.sources = c.sourceOptions(&o)
 	code, err := cmd.run(c, &o, fs.Args())
 	var ue *usageError
@@ -289,6 +291,26 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		ue.cmd = cmd
 	}
 	return code, err
+}
+
+// warnURLFlags warns of --offline and --no-cache given where no
+// argument is a mirror URL: they act on the download cache alone, so a
+// nightly job that passes them with a folder (a URL variable left
+// empty, a path given instead) does what it would without them, and
+// should be told rather than trust a cache that was never read (unless
+// --quiet, as other warnings).
+func (c *cli) warnURLFlags(o *options, args []string) {
+	if o.quiet || slices.ContainsFunc(args, mirror.IsURL) {
+		return
+	}
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"offline", o.offline}, {"no-cache", o.noCache}} {
+		if f.on {
+			fmt.Fprintf(c.stderr, "cachediff: warning: --%s does nothing: no argument is a mirror URL (https://, http:// or file://)\n", f.name)
+		}
+	}
 }
 
 // help writes cmd's help to standard output.
