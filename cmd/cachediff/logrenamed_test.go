@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -35,52 +34,18 @@ func TestRenderLogOfRenamedRoots(t *testing.T) {
 	b.BumpVersion(top)
 	c := b.Clone()
 	c.BumpVersion(top)
-	dir := t.TempDir()
-	var paths []string
+	paths := writeLockfiles(t, a, b, c, a)
 	flagSets := [][]string{nil, {"--package", "*"}}
-	for i, d := range []*spackgen.DAG{a, b, c, a} {
-		var buf bytes.Buffer
-		if err := d.WriteLockfile(&buf); err != nil {
-			t.Fatal(err)
-		}
-		var lock struct{ Roots []struct{ Spec string } }
-		if err := json.Unmarshal(buf.Bytes(), &lock); err != nil {
-			t.Fatal(err)
-		}
-		k := slices.IndexFunc(lock.Roots, func(r struct{ Spec string }) bool { return strings.HasPrefix(r.Spec, top+"@") })
-		if k < 0 {
-			t.Fatalf("lockfile %d has no root of %s", i, top)
-		}
-		if i < 3 {
-			flagSets = append(flagSets, []string{"--stack", lock.Roots[k].Spec}, []string{"--stack", lock.Roots[k].Spec, "--package", "*"})
-		}
-		p := filepath.Join(dir, fmt.Sprintf("%d.lock", i))
-		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, p)
+	for i := range 3 {
+		root := rootSpelling(t, paths[i], top)
+		flagSets = append(flagSets, []string{"--stack", root}, []string{"--stack", root, "--package", "*"})
 	}
 	// Two spellings of the root at once: each step that renames it
 	// selects as its neighbours do.
 	flagSets = append(flagSets, []string{"--stack", flagSets[2][1], "--stack", flagSets[4][1]}, []string{"--stack", flagSets[4][1], "--stack", flagSets[6][1]})
 	for _, flags := range flagSets {
-		var saved, stderr bytes.Buffer
-		if code := run(append(append([]string{"log", "-f", "json"}, flags...), paths...), &saved, &stderr); code != 1 {
-			t.Fatalf("log %v: exit %d: %s", flags, code, stderr.String())
-		}
-		p := filepath.Join(t.TempDir(), "log.json")
-		if err := os.WriteFile(p, saved.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		stderr.Reset()
-		var rendered, direct bytes.Buffer
-		if code := run([]string{"render", p}, &rendered, &stderr); code != 1 {
-			t.Errorf("render of log %v: exit %d, %q; want 1", flags, code, stderr.String())
-			continue
-		}
-		run(append([]string{"log"}, append(flags, paths...)...), &direct, io.Discard)
-		if !bytes.Equal(rendered.Bytes(), direct.Bytes()) {
-			t.Errorf("render of log %v is not what log wrote:\n%s\n---\n%s", flags, rendered.String(), direct.String())
+		if code := renderRoundTrip(t, flags, paths); code != 1 {
+			t.Errorf("log %v: exit %d, want 1", flags, code)
 		}
 	}
 }
@@ -103,51 +68,10 @@ func TestRenderLogOfRootRespelt(t *testing.T) {
 	}
 	c := b.Clone()
 	c.BumpVersion(a.Leaves()[0])
-	dir := t.TempDir()
-	var paths []string
-	var stack string
-	for i, d := range []*spackgen.DAG{a, b, c} {
-		var buf bytes.Buffer
-		if err := d.WriteLockfile(&buf); err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			var lock struct{ Roots []struct{ Spec string } }
-			if err := json.Unmarshal(buf.Bytes(), &lock); err != nil {
-				t.Fatal(err)
-			}
-			k := slices.IndexFunc(lock.Roots, func(r struct{ Spec string }) bool { return strings.HasPrefix(r.Spec, top+"@") })
-			if k < 0 {
-				t.Fatalf("no root of %s", top)
-			}
-			stack = lock.Roots[k].Spec
-		}
-		p := filepath.Join(dir, fmt.Sprintf("%d.lock", i))
-		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, p)
-	}
+	paths := writeLockfiles(t, a, b, c)
+	stack := rootSpelling(t, paths[0], top)
 	for _, flags := range [][]string{nil, {"--stack", stack}, {"--stack", top}} {
-		var saved, stderr bytes.Buffer
-		code := run(append(append([]string{"log", "-f", "json"}, flags...), paths...), &saved, &stderr)
-		if code == 2 {
-			t.Fatalf("log %v: exit 2: %s", flags, stderr.String())
-		}
-		p := filepath.Join(t.TempDir(), "log.json")
-		if err := os.WriteFile(p, saved.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		stderr.Reset()
-		var rendered, direct bytes.Buffer
-		if got := run([]string{"render", p}, &rendered, &stderr); got != code {
-			t.Errorf("render of log %v: exit %d, %q; want %d", flags, got, stderr.String(), code)
-			continue
-		}
-		run(append([]string{"log"}, append(flags, paths...)...), &direct, io.Discard)
-		if !bytes.Equal(rendered.Bytes(), direct.Bytes()) {
-			t.Errorf("render of log %v is not what log wrote:\n%s\n---\n%s", flags, rendered.String(), direct.String())
-		}
+		renderRoundTrip(t, flags, paths)
 	}
 }
 
@@ -176,19 +100,7 @@ func TestRenderRefusesForgedRename(t *testing.T) {
 	b.BumpVersion(deps[0])
 	c := b.Clone()
 	c.BumpVersion(deps[1])
-	dir := t.TempDir()
-	var paths []string
-	for i, d := range []*spackgen.DAG{a, b, c} {
-		var buf bytes.Buffer
-		if err := d.WriteLockfile(&buf); err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, fmt.Sprintf("%d.lock", i))
-		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, p)
-	}
+	paths := writeLockfiles(t, a, b, c)
 	logOf := func(paths ...string) map[string]json.RawMessage {
 		var out, stderr bytes.Buffer
 		if code := run(append([]string{"log", "-f", "json", "--stack", top}, paths...), &out, &stderr); code != 1 {
@@ -282,4 +194,72 @@ func rawJSON(t *testing.T, v any) json.RawMessage {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// writeLockfiles writes each DAG as a lockfile, in order, and returns
+// their paths.
+func writeLockfiles(t *testing.T, dags ...*spackgen.DAG) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var paths []string
+	for i, d := range dags {
+		var buf bytes.Buffer
+		if err := d.WriteLockfile(&buf); err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, fmt.Sprintf("%d.lock", i))
+		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+// rootSpelling returns the root of package name as the lockfile at path
+// writes it, with its version (name@...).
+func rootSpelling(t *testing.T, path, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lock struct{ Roots []struct{ Spec string } }
+	if err := json.Unmarshal(data, &lock); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range lock.Roots {
+		if strings.HasPrefix(r.Spec, name+"@") {
+			return r.Spec
+		}
+	}
+	t.Fatalf("%s has no root of %s", path, name)
+	return ""
+}
+
+// renderRoundTrip runs log -f json with flags over paths, renders what
+// it wrote, and checks that render exits as log did and writes what log
+// writes without -f json. It returns log's exit code.
+func renderRoundTrip(t *testing.T, flags, paths []string) int {
+	t.Helper()
+	var saved, stderr bytes.Buffer
+	code := run(append(append([]string{"log", "-f", "json"}, flags...), paths...), &saved, &stderr)
+	if code == 2 {
+		t.Fatalf("log %v: exit 2: %s", flags, stderr.String())
+	}
+	p := filepath.Join(t.TempDir(), "log.json")
+	if err := os.WriteFile(p, saved.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	var rendered, direct bytes.Buffer
+	if got := run([]string{"render", p}, &rendered, &stderr); got != code {
+		t.Errorf("render of log %v: exit %d, %q; want %d", flags, got, stderr.String(), code)
+		return code
+	}
+	run(append([]string{"log"}, append(flags, paths...)...), &direct, io.Discard)
+	if !bytes.Equal(rendered.Bytes(), direct.Bytes()) {
+		t.Errorf("render of log %v is not what log wrote:\n%s\n---\n%s", flags, rendered.String(), direct.String())
+	}
+	return code
 }
