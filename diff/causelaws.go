@@ -26,7 +26,9 @@ var changeKinds = []string{"version", "compiler", "variants", "target", "os", "p
 //     cause's name; set 0 is empty; a pair's via is a link, and only
 //     with a set;
 //   - a lockfile's roots count the kept hashes as the summary does, and
-//     no more specs needed by other roots than were restacked;
+//     no more specs needed by other roots than were restacked; its roots
+//     added, removed, changed and renamed are its stacks that came, went
+//     and stayed (checkRootStacks);
 //   - every pair's why is in range: an unknown one has no set and no
 //     changed dependency, a known one with a root cause has a changed
 //     dependency; causes.known, own and explained count them;
@@ -150,6 +152,9 @@ func checkCauseSets(r *Report) error {
 		}
 	}
 	if c.Roots != nil {
+		if err := checkRootStacks(r); err != nil {
+			return err
+		}
 		for i := range c.Roots.Changed {
 			rc := &c.Roots.Changed[i]
 			if w := rc.Why; w != nil {
@@ -713,4 +718,90 @@ func (h *pathHashes) compare(v, p, w, q int) int {
 		}
 	}
 	return strings.Compare(name(a, lo), name(b, lo))
+}
+
+// checkRootStacks checks a lockfile's roots (causes.roots) against its
+// stacks, which are its roots: every spec is in the stacks of the roots
+// that need it, a root's own spec in its own. A root added is a stack
+// the old side does not count, a root removed one the new side does not
+// count, and a root changed in its version or renamed is counted under
+// its new spelling alone (the old side was compared under it). Without
+// --package or --stack, which leave specs uncounted, the stacks that
+// came and went (facets.stack.added and removed) are exactly the roots
+// added and removed, and a root changed or renamed is counted on both
+// sides. render printed the roots as written: a root's removal deleted
+// from a saved report left its news "1 root removed" of two.
+func checkRootStacks(r *Report) error {
+	rt := r.Causes.Roots
+	counts := r.Facets.Stack.Counts
+	count := func(v string) (OldToNew, bool) {
+		k, ok := slices.BinarySearchFunc(counts, v, func(c ValueCount, v string) int { return strings.Compare(c.Value, v) })
+		if !ok {
+			return OldToNew{}, false
+		}
+		return counts[k].OldToNew, true
+	}
+	whole := len(r.Options.Packages) == 0 && len(r.Options.Stacks) == 0
+	roots := func(l []RootSpec) map[string]bool {
+		m := make(map[string]bool, len(l))
+		for _, x := range l {
+			m[x.Root] = true
+		}
+		return m
+	}
+	added, removed := roots(rt.Added), roots(rt.Removed)
+	for _, l := range []struct {
+		name   string
+		list   []RootSpec
+		facet  []string
+		absent func(OldToNew) bool
+		side   string
+	}{
+		{"added", rt.Added, r.Facets.Stack.Added, func(c OldToNew) bool { return c.Old == 0 }, "old"},
+		{"removed", rt.Removed, r.Facets.Stack.Removed, func(c OldToNew) bool { return c.New == 0 }, "new"},
+	} {
+		for i, x := range l.list {
+			c, ok := count(x.Root)
+			switch {
+			case ok && !l.absent(c):
+				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d specs in that stack", shortValue(x.Root), l.side, max(c.Old, c.New))
+			case whole && !slices.Contains(l.facet, x.Root):
+				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but facets.stack.%s does not name it: a lockfile's stacks are its roots", shortValue(x.Root), l.name)
+			}
+		}
+		if !whole {
+			continue
+		}
+		set := added
+		if l.name == "removed" {
+			set = removed
+		}
+		for k, v := range l.facet {
+			if !set[v] {
+				return lawf(fmt.Sprintf("facets.stack.%s[%d]", l.name, k), "%q, but causes.roots.%s does not list that root: a lockfile's stacks are its roots", shortValue(v), l.name)
+			}
+		}
+	}
+	type kept struct {
+		at        string
+		root, old string
+	}
+	var stayed []kept
+	for i := range rt.Changed {
+		stayed = append(stayed, kept{fmt.Sprintf("causes.roots.changed[%d]", i), rt.Changed[i].Root, rt.Changed[i].Old.Root})
+	}
+	for i := range rt.Renamed {
+		stayed = append(stayed, kept{fmt.Sprintf("causes.roots.renamed[%d]", i), rt.Renamed[i].Root, rt.Renamed[i].Old.Root})
+	}
+	for _, x := range stayed {
+		if x.old != x.root {
+			if c, ok := count(x.old); ok && c != (OldToNew{}) {
+				return lawf(x.at+".old.root", "%q, but the report counts specs in that stack: the old side is compared under the new spelling, %q", shortValue(x.old), shortValue(x.root))
+			}
+		}
+		if c, _ := count(x.root); whole && (c.Old == 0 || c.New == 0) {
+			return lawf(x.at+".root", "%q, but the report counts %d specs in that stack on the old side and %d on the new: a root that stayed is counted on both", shortValue(x.root), c.Old, c.New)
+		}
+	}
+	return nil
 }

@@ -143,9 +143,8 @@ func forgedRootVias(t *testing.T, r, d int) (string, int) {
 	}
 	root := c.Roots.Changed[0]
 	c.Roots.Changed = nil
-	for i := range r {
-		x := root
-		x.Root = fmt.Sprintf("r%06d", i)
+	for range r {
+		x := root // the same root, r times: a root's stacks are counted
 		w := *root.Why
 		via := base
 		w.Via = &via

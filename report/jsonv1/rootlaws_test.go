@@ -1,0 +1,108 @@
+package jsonv1
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// lockfileReport is the report of two generated lockfiles: the new one
+// without the old one's first two roots, and with a leaf's version
+// bumped (the roots above it changed).
+func lockfileReport(t *testing.T) *diff.Report {
+	t.Helper()
+	a := spackgen.New(spackgen.Options{Seed: 7, Packages: 40, Envs: 1, Depth: 5})
+	a.RootSpec = func(n *spackgen.Node) string { return n.Name + "@" + n.Version }
+	b := a.Clone()
+	b.BumpVersion(b.Leaves()[0])
+	var snaps [2]*snapshot.Snapshot
+	for i, d := range []*spackgen.DAG{a, b} {
+		var buf bytes.Buffer
+		if err := d.WriteLockfile(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 { // the new lockfile without its first two roots
+			var doc map[string]any
+			if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+				t.Fatal(err)
+			}
+			doc["roots"] = doc["roots"].([]any)[2:]
+			data, err := json.Marshal(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf = *bytes.NewBuffer(data)
+		}
+		p := filepath.Join(t.TempDir(), "spack.lock")
+		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps[i] = s
+	}
+	r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rt := r.Causes.Roots; len(rt.Removed) < 2 || len(rt.Changed) == 0 {
+		t.Fatalf("the generated pair removes %d roots and changes %d: want 2 and 1 at least", len(rt.Removed), len(rt.Changed))
+	}
+	return r
+}
+
+// TestDecodeRootLaws (issue 35 item 5): render printed a lockfile's
+// roots as the saved report wrote them. A root's removal deleted from
+// the report made its news "1 root removed" where two were, exit 0
+// under no gate. The roots are the lockfile's stacks: those added and
+// removed are the stacks that came and went, and those that stayed are
+// counted on both sides.
+func TestDecodeRootLaws(t *testing.T) {
+	if _, err := DecodeBytes(jsonOf(t, lockfileReport(t))); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	for _, tc := range []struct {
+		name, want string
+		edit       func(r *diff.Report)
+	}{
+		{"a removed root dropped", "but causes.roots.removed does not list that root", func(r *diff.Report) {
+			r.Causes.Roots.Removed = r.Causes.Roots.Removed[1:]
+		}},
+		{"a removed root named as a kept one", "causes.roots.removed[0].root", func(r *diff.Report) {
+			r.Causes.Roots.Removed[0].Root = r.Causes.Roots.Changed[0].Root
+		}},
+		{"a changed root moved to added", "causes.roots.added[0].root", func(r *diff.Report) {
+			r.Causes.Roots.Added = append(r.Causes.Roots.Added, r.Causes.Roots.Changed[0].New)
+		}},
+		{"a changed root that no stack counts", "causes.roots.changed[0]", func(r *diff.Report) {
+			r.Causes.Roots.Changed[0].Root = "nothing@1"
+			r.Causes.Roots.Changed[0].New.Root = "nothing@1"
+		}},
+		{"a renamed root written in", "causes.roots.renamed[0].old.root", func(r *diff.Report) {
+			x := r.Causes.Roots.Changed[0]
+			r.Causes.Roots.Renamed = append(r.Causes.Roots.Renamed, diff.RootRename{Root: x.Root, Old: r.Causes.Roots.Changed[len(r.Causes.Roots.Changed)-1].Old, New: x.New})
+			r.Causes.Roots.Renamed[0].Old.Root = r.Causes.Roots.Changed[len(r.Causes.Roots.Changed)-1].Root
+			if r.Causes.Roots.Renamed[0].Old.Root == x.Root {
+				r.Causes.Roots.Renamed[0].Old.Root = r.Causes.Roots.Removed[0].Root
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := lockfileReport(t)
+			tc.edit(r)
+			_, err := DecodeBytes(jsonOf(t, r))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+}
