@@ -234,6 +234,11 @@ var inputFlags = flagGroup{
 		fs.DurationVar(&o.downloadTimeout, "download-timeout", mirror.DefaultTotal, fmt.Sprintf("a mirror URL: give up its download after `DURATION` (10m, 1h), retries included; an answer that brings less than %d bytes a second for %s is given up sooner, and tried again", mirror.DefaultMinRate, mirror.DefaultStall))
 	},
 	check: func(fs *pflag.FlagSet, o *options) error {
+		if fs.Changed("max-download") && o.maxDownload == 0 {
+			// 0 was read as the default bound, though the flag asks
+			// for a positive number: --max-bytes 0 is refused too.
+			return fmt.Errorf("--max-download 0: want a positive number of bytes (no --max-download for the default, %s)", aboutBytes(mirror.DefaultMaxBytes))
+		}
 		if o.downloadTimeout <= 0 {
 			return fmt.Errorf("--download-timeout %v: want a positive duration, such as 10m or 1h", o.downloadTimeout)
 		}

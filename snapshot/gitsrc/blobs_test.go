@@ -202,6 +202,15 @@ func TestBlobsThroughOneProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	smallBigRuns(t, r, "spec files", 4)
+}
+
+// smallBigRuns loads HEAD:small/build_cache (10 spec files' roots) and
+// HEAD:big/build_cache (30), and fails unless both take the same
+// number of git processes, at most most: what is read goes through
+// one process, however many files there are.
+func smallBigRuns(t *testing.T, r *Repo, what string, most int64) {
+	t.Helper()
 	runs := func(arg string, n int) int64 {
 		before := gitRuns.Load()
 		snap, err := r.Load(arg, snapshot.Options{})
@@ -216,8 +225,8 @@ func TestBlobsThroughOneProcess(t *testing.T) {
 		return gitRuns.Load() - before
 	}
 	small, big := runs("HEAD:small/build_cache", 10), runs("HEAD:big/build_cache", 30)
-	if small != big || big > 4 {
-		t.Errorf("git processes: %d for 10 spec files, %d for 30; want the same few", small, big)
+	if small != big || big > most {
+		t.Errorf("git processes: %d for 10 %s, %d for 30; want the same few", small, what, big)
 	}
 }
 
@@ -496,32 +505,26 @@ func TestSymlinkOutOfRepoRefused(t *testing.T) {
 // go through the one git cat-file --batch of the others: read one git
 // process each, 2,000 linked pages took 20 s.
 func TestLinkedFilesThroughOneProcess(t *testing.T) {
-	files, links := map[string]string{}, map[string]string{}
-	for i := range 40 {
+	files, links := linkedStore(10, 40)
+	r, err := OpenRepo(commitFiles(t, files, links))
+	if err != nil {
+		t.Fatal(err)
+	}
+	smallBigRuns(t, r, "linked files", 5)
+}
+
+// linkedStore is a repository's files and links: total spec files in
+// store/, each led to by a link in small/build_cache (the first
+// inSmall) or big/build_cache (the rest).
+func linkedStore(inSmall, total int) (files, links map[string]string) {
+	files, links = map[string]string{}, map[string]string{}
+	for i := range total {
 		dir := "small"
-		if i >= 10 {
+		if i >= inSmall {
 			dir = "big"
 		}
 		files[fmt.Sprintf("store/pkg%d.spec.json", i)] = specFile(i)
 		links[fmt.Sprintf("%s/build_cache/pkg%d.json", dir, i)] = fmt.Sprintf("../../store/pkg%d.spec.json", i)
 	}
-	r, err := OpenRepo(commitFiles(t, files, links))
-	if err != nil {
-		t.Fatal(err)
-	}
-	runs := func(arg string, n int) int64 {
-		before := gitRuns.Load()
-		snap, err := r.Load(arg, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if snap.Specs() != n {
-			t.Fatalf("%s: %d specs loaded; want %d", arg, snap.Specs(), n)
-		}
-		return gitRuns.Load() - before
-	}
-	small, big := runs("HEAD:small/build_cache", 10), runs("HEAD:big/build_cache", 30)
-	if small != big || big > 5 {
-		t.Errorf("git processes: %d for 10 linked files, %d for 30; want the same few", small, big)
-	}
+	return files, links
 }

@@ -809,7 +809,9 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 		if a.size > limit && over != nil {
 			head, _ := br.Peek(int(min(a.size, 1<<10)))
 			over(i, bytes.Clone(head))
-			if _, err := br.Discard(int(min(a.size+1, math.MaxInt))); err != nil {
+			// The content and its newline; min before the +1, which
+			// overflowed on a corrupt object claiming MaxInt64 bytes.
+			if _, err := br.Discard(int(min(a.size, math.MaxInt-1)) + 1); err != nil {
 				return fmt.Errorf("git cat-file: %s", eofMessage(err))
 			}
 			continue

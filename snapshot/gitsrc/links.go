@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"slices"
 	"strings"
 	"sync/atomic"
 )
@@ -279,6 +280,15 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 			links[i].target = links[i].target[:1<<10]
 		}
 	}
+	// git cat-file names a path on a line: a link whose name holds a
+	// line break is "unnamed", not asked about.
+	ask = slices.DeleteFunc(ask, func(i int) bool {
+		if strings.ContainsAny(paths[i], lineBreaks) {
+			links[i].typ = "unnamed"
+			return true
+		}
+		return false
+	})
 	if len(ask) > 0 {
 		var askPaths []string
 		for _, i := range ask {

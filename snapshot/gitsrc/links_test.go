@@ -22,15 +22,7 @@ import (
 // the git processes (the same few) and the names looked up in listings
 // (linear), never by the clock.
 func TestLinksFollowedInLinearTime(t *testing.T) {
-	files, links := map[string]string{}, map[string]string{}
-	for i := range 250 {
-		dir := "small"
-		if i >= 50 {
-			dir = "big"
-		}
-		files[fmt.Sprintf("store/pkg%d.spec.json", i)] = specFile(i)
-		links[fmt.Sprintf("%s/build_cache/pkg%d.json", dir, i)] = fmt.Sprintf("../../store/pkg%d.spec.json", i)
-	}
+	files, links := linkedStore(50, 250)
 	r, err := OpenRepo(commitFiles(t, files, links))
 	if err != nil {
 		t.Fatal(err)

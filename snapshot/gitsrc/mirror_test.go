@@ -15,27 +15,13 @@ import (
 // the index itself, and a few git processes whatever the number of specs
 // (the manifests in one batch, their blobs in another).
 func TestMirrorFromGit(t *testing.T) {
-	index, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	index := genIndex(t)
 	files := map[string]string{}
 	for _, c := range []struct {
 		dir string
 		o   mirrorgen.Options
 	}{{"with", mirrorgen.Options{}}, {"without", mirrorgen.Options{NoIndex: true}}} {
-		dir := t.TempDir()
-		if err := mirrorgen.V3(dir, index, c.o); err != nil {
-			t.Fatal(err)
-		}
-		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-			if d.Type().IsRegular() {
-				rel, _ := filepath.Rel(dir, p)
-				b, _ := os.ReadFile(p)
-				files[c.dir+"/"+filepath.ToSlash(rel)] = string(b)
-			}
-			return nil
-		})
+		addMirror(t, files, c.dir, func(dir string) error { return mirrorgen.V3(dir, index, c.o) })
 	}
 	repo := commitFiles(t, files, nil)
 	file := filepath.Join(t.TempDir(), "index.json")
@@ -84,5 +70,37 @@ func TestOpenListsOnce(t *testing.T) {
 	}
 	if arg := gitRuns.Load() - before; arg != load {
 		t.Errorf("loadArg: %d git processes, Repo.Load: %d", arg, load)
+	}
+}
+
+// genIndex is the index of testdata/spack-gen/old.
+func genIndex(t *testing.T) []byte {
+	t.Helper()
+	index, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return index
+}
+
+// addMirror has gen make a mirror in a folder, and adds its files to
+// files, under prefix, to be committed.
+func addMirror(t *testing.T, files map[string]string, prefix string, gen func(dir string) error) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := gen(dir); err != nil {
+		t.Fatal(err)
+	}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		b, err := os.ReadFile(p)
+		files[prefix+"/"+filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

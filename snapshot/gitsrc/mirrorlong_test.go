@@ -18,10 +18,7 @@ import (
 // says is refused from git as from its folder, with the same message, and
 // by the size git's answer gives, before its bytes are read.
 func TestMirrorBlobTooLongFromGit(t *testing.T) {
-	index, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	index := genIndex(t)
 	dir := t.TempDir()
 	if err := mirrorgen.V3(dir, index, mirrorgen.Options{}); err != nil {
 		t.Fatal(err)

@@ -154,7 +154,6 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	}
 	var links []int // the links to follow, by their index in entries
 	var linkPaths, linkOIDs []string
-	var linkWarnings []snapshot.Warning
 	dots := map[string]bool{} // the dot-folders not entered, yielded once each
 	for _, f := range files {
 		dir, base := path.Split(f.Path)
@@ -186,11 +185,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		switch {
 		case f.Kind == Symlink:
 			file.Mode = fs.ModeSymlink
-			switch rp := t.repoPath(f.Path); {
-			case strings.HasPrefix(base, ".") || snapshot.LinkRefused(file, s.decoders):
-			case strings.ContainsAny(rp, lineBreaks): // git cat-file cannot name it
-				linkWarnings = append(linkWarnings, snapshot.Warning{File: file.Name, Message: "a symbolic link whose name has a line break: not followed"})
-			default:
+			if !strings.HasPrefix(base, ".") && !snapshot.LinkRefused(file, s.decoders) {
 				links = append(links, len(entries))
 				linkPaths, linkOIDs = append(linkPaths, f.Path), append(linkOIDs, f.OID)
 			}
@@ -206,7 +201,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		}
 		entries = append(entries, file)
 	}
-	warnings := linkWarnings
+	var warnings []snapshot.Warning
 	if len(links) > 0 {
 		top, err := t.repo.FromTop(t.Path)
 		var followed []link
@@ -250,6 +245,13 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				// back into it by an absolute path (a runner's checkout
 				// is at a known one) and stand in for a page.
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link out of the repository (to " + target + "): not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot"})
+			case "unnamed":
+				// Followed in the listing (git ls-tree -z) whatever
+				// its name, but for a target too long to keep there,
+				// which git cat-file is asked about by a name that
+				// must hold no line break. No file system makes such
+				// a link.
+				warnings = append(warnings, snapshot.Warning{File: name, Message: "a symbolic link whose name has a line break, to a target too long to follow: not followed"})
 			case "dangling", "loop", "notdir", "missing":
 				msg := "broken symbolic link (to " + target + "): not followed"
 				if strings.HasSuffix(entries[links[i]].Base, ".md") {

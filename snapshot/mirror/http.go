@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -54,11 +55,15 @@ type HTTP struct {
 	// (--download-timeout); 0: DefaultTotal.
 	Total time.Duration
 	// Retries is how many times a request that failed to connect, or got
-	// a 5xx, is tried again, waiting Backoff, then twice as long each
-	// time; 0: 3 (a negative number: none).
+	// a 5xx or a 429, is tried again, waiting Backoff, then twice as long
+	// each time, or the Retry-After the server sent when longer (at most
+	// MaxRetryAfter); 0: 3 (a negative number: none).
 	Retries int
 	// Backoff is the first wait before a retry; 0: half a second.
 	Backoff time.Duration
+	// MaxRetryAfter is the longest wait a 429 or 503's Retry-After is
+	// honoured for; 0: DefaultMaxRetryAfter.
+	MaxRetryAfter time.Duration
 	// MaxRedirects bounds the redirects a request follows; 0: 10.
 	MaxRedirects int
 	// Progress, when set, is called as a download goes on: the file's
@@ -386,8 +391,36 @@ func (s *httpStore) url(rel string, redacted bool) string {
 var errNotModified = errors.New("not modified")
 
 // retryable is an error worth another try: a connection that failed or
-// broke, or a server error.
-type retryable struct{ err error }
+// broke, a server error, or a rate limit (429); after is the wait the
+// server asked for (Retry-After), if any.
+type retryable struct {
+	err   error
+	after time.Duration
+}
+
+// DefaultMaxRetryAfter is the longest Retry-After honoured (HTTP's
+// MaxRetryAfter): a server that asks for longer is tried again after it,
+// and the retries' count still bounds how long a run waits.
+const DefaultMaxRetryAfter = 5 * time.Second
+
+// retryAfter is the wait a Retry-After header value asks for (seconds,
+// or an HTTP date), at most most; 0 when there is none or it is not one.
+func retryAfter(v string, now time.Time, most time.Duration) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	var d time.Duration
+	if n, err := strconv.ParseUint(v, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+		if n > uint64(most/time.Second) {
+			return most
+		}
+		d = time.Duration(n) * time.Second
+	} else if t, err := http.ParseTime(v); err == nil {
+		d = t.Sub(now)
+	}
+	return max(0, min(d, most))
+}
 
 func (e retryable) Error() string { return e.err.Error() }
 func (e retryable) Unwrap() error { return e.err }
@@ -412,7 +445,7 @@ func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error)
 			return data, tag, err
 		}
 		select {
-		case <-time.After(wait):
+		case <-time.After(max(wait, r.after)):
 		case <-s.ctx.Done():
 			return nil, "", fmt.Errorf("%s: %w", s.url(rel, true), context.Cause(s.ctx))
 		}
@@ -459,7 +492,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		if errors.Is(err, errTooManyRedirects) || errors.Is(err, errRedirect) {
 			return nil, "", fmt.Errorf("%s: %v", name, err)
 		}
-		return nil, "", retryable{fmt.Errorf("%s: %v", name, err)}
+		return nil, "", retryable{err: fmt.Errorf("%s: %v", name, err)}
 	}
 	defer resp.Body.Close()
 	w.headers.Store(true)
@@ -473,8 +506,12 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s: %w (HTTP 404)", name, ErrNotFound)
 	case resp.StatusCode == http.StatusForbidden:
 		return nil, "", forbidden{fmt.Sprintf("%s: HTTP %s", name, shorten(resp.Status))}
-	case resp.StatusCode >= 500:
-		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status))}
+	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
+		most := s.h.MaxRetryAfter
+		if most <= 0 {
+			most = DefaultMaxRetryAfter
+		}
+		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status)), retryAfter(resp.Header.Get("Retry-After"), time.Now(), most)}
 	case resp.StatusCode != http.StatusOK:
 		return nil, "", fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status))
 	}
@@ -494,15 +531,15 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	data, err := readAllToward(body, make([]byte, 0, min(max(0, min(resp.ContentLength, limit)), 64<<10)+1), limit, resp.ContentLength)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, "", retryable{fmt.Errorf("%s: %v", name, context.Cause(ctx))}
+			return nil, "", retryable{err: fmt.Errorf("%s: %v", name, context.Cause(ctx))}
 		}
 		if errors.Is(err, ErrTooBig) {
 			return nil, "", fmt.Errorf("%s: %w", name, err)
 		}
-		return nil, "", retryable{fmt.Errorf("%s: the answer broke off: %v", name, err)}
+		return nil, "", retryable{err: fmt.Errorf("%s: the answer broke off: %v", name, err)}
 	}
 	if resp.ContentLength >= 0 && int64(len(data)) != resp.ContentLength {
-		return nil, "", retryable{fmt.Errorf("%s: %d bytes of the %d announced", name, len(data), resp.ContentLength)}
+		return nil, "", retryable{err: fmt.Errorf("%s: %d bytes of the %d announced", name, len(data), resp.ContentLength)}
 	}
 	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
 	case "", "identity":
