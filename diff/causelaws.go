@@ -733,13 +733,10 @@ func (h *pathHashes) compare(v, p, w, q int) int {
 // from a saved report left its news "1 root removed" of two.
 func checkRootStacks(r *Report) error {
 	rt := r.Causes.Roots
-	counts := r.Facets.Stack.Counts
+	counts := StackCounts(r)
 	count := func(v string) (OldToNew, bool) {
-		k, ok := slices.BinarySearchFunc(counts, v, func(c ValueCount, v string) int { return strings.Compare(c.Value, v) })
-		if !ok {
-			return OldToNew{}, false
-		}
-		return counts[k].OldToNew, true
+		c, ok := counts[v]
+		return c, ok
 	}
 	whole := len(r.Options.Packages) == 0 && len(r.Options.Stacks) == 0
 	roots := func(l []RootSpec) map[string]bool {
@@ -750,22 +747,31 @@ func checkRootStacks(r *Report) error {
 		return m
 	}
 	added, removed := roots(rt.Added), roots(rt.Removed)
+	facetSet := func(l []string) map[string]bool {
+		m := make(map[string]bool, len(l))
+		for _, v := range l {
+			m[v] = true
+		}
+		return m
+	}
+	facetAdded, facetRemoved := facetSet(r.Facets.Stack.Added), facetSet(r.Facets.Stack.Removed)
 	for _, l := range []struct {
-		name   string
-		list   []RootSpec
-		facet  []string
-		absent func(OldToNew) bool
-		side   string
+		name    string
+		list    []RootSpec
+		facet   []string
+		absent  func(OldToNew) bool
+		side    string
+		inFacet map[string]bool
 	}{
-		{"added", rt.Added, r.Facets.Stack.Added, func(c OldToNew) bool { return c.Old == 0 }, "old"},
-		{"removed", rt.Removed, r.Facets.Stack.Removed, func(c OldToNew) bool { return c.New == 0 }, "new"},
+		{"added", rt.Added, r.Facets.Stack.Added, func(c OldToNew) bool { return c.Old == 0 }, "old", facetAdded},
+		{"removed", rt.Removed, r.Facets.Stack.Removed, func(c OldToNew) bool { return c.New == 0 }, "new", facetRemoved},
 	} {
 		for i, x := range l.list {
 			c, ok := count(x.Root)
 			switch {
 			case ok && !l.absent(c):
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d specs in that stack", shortValue(x.Root), l.side, max(c.Old, c.New))
-			case whole && !slices.Contains(l.facet, x.Root):
+			case whole && !l.inFacet[x.Root]:
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but facets.stack.%s does not name it: a lockfile's stacks are its roots", shortValue(x.Root), l.name)
 			}
 		}

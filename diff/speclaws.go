@@ -585,8 +585,16 @@ func RenameSelects(r *Report) bool {
 // name), and the new side, when it names the old spelling and not the
 // new one. A rename --stack names both spellings of selects alike.
 func RenameSides(r *Report) (old, cur bool) {
-	for _, rn := range SelectedRenames(r) {
-		o, n := slices.Contains(r.Options.Stacks, rn.Old), slices.Contains(r.Options.Stacks, rn.New)
+	renames := SelectedRenames(r)
+	if len(renames) == 0 {
+		return false, false
+	}
+	stacks := make(map[string]bool, len(r.Options.Stacks))
+	for _, st := range r.Options.Stacks {
+		stacks[st] = true
+	}
+	for _, rn := range renames {
+		o, n := stacks[rn.Old], stacks[rn.New]
 		old = old || n && !o
 		cur = cur || o && !n
 	}
@@ -616,67 +624,98 @@ func SelectedRenames(r *Report) []Rename {
 	if !LockfileReport(r) || len(r.Options.Stacks) == 0 {
 		return nil
 	}
-	selected := func(old, root string) bool {
-		return old != root && (slices.Contains(r.Options.Stacks, root) || slices.Contains(r.Options.Stacks, old))
+	// Sets and indexes made once: a saved report may hold many roots and
+	// many --stack names, and each entry is looked up in constant time.
+	stacks := make(map[string]bool, len(r.Options.Stacks))
+	for _, st := range r.Options.Stacks {
+		stacks[st] = true
 	}
-	var out []Rename
+	type entry struct {
+		root     string
+		old, cur RootSpec
+	}
+	var cands []entry
+	names := map[string]bool{}
+	add := func(root string, old, cur RootSpec) {
+		if old.Root == root || !stacks[root] && !stacks[old.Root] || cur.Root != root || old.Name != cur.Name ||
+			withoutVersion(old.Root) != withoutVersion(root) {
+			return
+		}
+		cands = append(cands, entry{root, old, cur})
+		names[cur.Name] = true
+	}
 	for i := range r.Causes.Roots.Changed {
 		c := &r.Causes.Roots.Changed[i]
-		if selected(c.Old.Root, c.Root) && renameHolds(r, c.Root, c.Old, c.New) {
-			out = append(out, Rename{c.Old.Root, c.Root})
-		}
+		add(c.Root, c.Old, c.New)
 	}
 	for i := range r.Causes.Roots.Renamed {
 		c := &r.Causes.Roots.Renamed[i]
-		if selected(c.Old.Root, c.Root) && renameHolds(r, c.Root, c.Old, c.New) {
-			out = append(out, Rename{c.Old.Root, c.Root})
+		add(c.Root, c.Old, c.New)
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	// What the packages of the candidates list of each hash: gone from
+	// the old side (removed, or the old side of a pair of another new
+	// hash), come to the new side, or listed at all.
+	type listing struct{ gone, came, listed bool }
+	type key struct{ name, hash string }
+	listed := map[key]listing{}
+	mark := func(name, hash string, f func(*listing)) {
+		l := listed[key{name, hash}]
+		l.listed = true
+		f(&l)
+		listed[key{name, hash}] = l
+	}
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		if !names[p.Name] {
+			continue
 		}
+		for j := range p.Specs.Removed {
+			mark(p.Name, p.Specs.Removed[j].Hash, func(l *listing) { l.gone = true })
+		}
+		for j := range p.Specs.Added {
+			mark(p.Name, p.Specs.Added[j].Hash, func(l *listing) { l.came = true })
+		}
+		for _, ps := range [][]Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+			for j := range ps {
+				o, n := ps[j].Old.Hash, ps[j].New.Hash
+				mark(p.Name, o, func(l *listing) { l.gone = l.gone || o != n })
+				mark(p.Name, n, func(l *listing) { l.came = l.came || o != n })
+			}
+		}
+	}
+	narrowed := len(r.Options.Packages) > 0 // the counts are those of the packages named
+	var counts map[string]OldToNew
+	if !narrowed {
+		counts = StackCounts(r)
+	}
+	var out []Rename
+	for _, c := range cands {
+		o, n := listed[key{c.cur.Name, c.old.Hash}], listed[key{c.cur.Name, c.cur.Hash}]
+		switch {
+		case c.old.Hash == c.cur.Hash && o.listed:
+			continue // a renamed root is unchanged
+		case c.old.Hash != c.cur.Hash && !narrowed && !(o.gone && n.came):
+			continue
+		case !narrowed && (counts[c.root].New == 0 || counts[c.old.Root] != OldToNew{}):
+			continue
+		}
+		out = append(out, Rename{c.old.Root, c.root})
 	}
 	return out
 }
 
-// renameHolds says r bears out a root written old.Root on the old side
-// and root (cur.Root) on the new one (SelectedRenames says how).
-func renameHolds(r *Report, root string, old, cur RootSpec) bool {
-	if cur.Root != root || old.Root == root || old.Name != cur.Name || withoutVersion(old.Root) != withoutVersion(root) {
-		return false
+// StackCounts returns r's facets.stack.counts by value. The counts are
+// sorted in Spack's version order, which a saved report may not keep: a
+// map, not a search.
+func StackCounts(r *Report) map[string]OldToNew {
+	m := make(map[string]OldToNew, len(r.Facets.Stack.Counts))
+	for _, vc := range r.Facets.Stack.Counts {
+		m[vc.Value] = vc.OldToNew
 	}
-	gone, came, listed := false, false, false
-	if k, ok := slices.BinarySearchFunc(r.Packages, cur.Name, func(p Package, name string) int { return strings.Compare(p.Name, name) }); ok {
-		s := &r.Packages[k].Specs
-		for j := range s.Removed {
-			gone = gone || s.Removed[j].Hash == old.Hash
-		}
-		for j := range s.Added {
-			came = came || s.Added[j].Hash == cur.Hash
-		}
-		listed = gone || came
-		for _, l := range [][]Pair{s.Rebuilt, s.Updated, s.Restacked} {
-			for j := range l {
-				o, n := l[j].Old.Hash, l[j].New.Hash
-				gone = gone || o == old.Hash && n != old.Hash
-				came = came || n == cur.Hash && o != cur.Hash
-				listed = listed || o == old.Hash || n == old.Hash || o == cur.Hash || n == cur.Hash
-			}
-		}
-	}
-	narrowed := len(r.Options.Packages) > 0
-	switch {
-	case old.Hash == cur.Hash && listed:
-		return false // a renamed root is unchanged
-	case old.Hash != cur.Hash && !narrowed && !(gone && came):
-		return false
-	case narrowed:
-		return true // the counts are those of the packages named
-	}
-	counts := r.Facets.Stack.Counts
-	at := func(v string) OldToNew {
-		if k, ok := slices.BinarySearchFunc(counts, v, func(c ValueCount, v string) int { return strings.Compare(c.Value, v) }); ok {
-			return counts[k].OldToNew
-		}
-		return OldToNew{}
-	}
-	return at(root).New > 0 && at(old.Root) == OldToNew{}
+	return m
 }
 
 // CheckSelectedStacksCounted checks the reports made with --stack

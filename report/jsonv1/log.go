@@ -199,28 +199,43 @@ func DecodeLog(data []byte) (*Log, error) {
 // step by hand, to switch those checks off, names a root its
 // neighbours do not have.
 func checkRenamesAcross(steps []*diff.Report) error {
-	count := func(r *diff.Report, v string) diff.OldToNew {
-		counts := r.Facets.Stack.Counts
-		if k, ok := slices.BinarySearchFunc(counts, v, func(c diff.ValueCount, v string) int { return strings.Compare(c.Value, v) }); ok {
-			return counts[k].OldToNew
-		}
-		return diff.OldToNew{}
-	}
 	renames := make([][]diff.Rename, len(steps))
 	for i, r := range steps {
 		renames[i] = diff.SelectedRenames(r)
 	}
-	renamed := func(i int, f func(diff.Rename) bool) bool { return slices.ContainsFunc(renames[i], f) }
+	// The stack counts of the steps beside a rename, each made once.
+	counts := make([]map[string]diff.OldToNew, len(steps))
+	count := func(i int, v string) diff.OldToNew {
+		if counts[i] == nil {
+			counts[i] = diff.StackCounts(steps[i])
+		}
+		return counts[i][v]
+	}
+	// The spellings each step renames from and to, as sets.
+	from, to := make([]map[string]bool, len(steps)), make([]map[string]bool, len(steps))
+	for i, l := range renames {
+		from[i], to[i] = map[string]bool{}, map[string]bool{}
+		for _, rn := range l {
+			from[i][rn.Old], to[i][rn.New] = true, true
+		}
+	}
 	for i, r := range steps {
+		if len(renames[i]) == 0 {
+			continue
+		}
 		whole := len(r.Options.Packages) == 0 // else the stacks count only the packages named
+		selected := make(map[string]bool, len(r.Options.Stacks))
+		for _, st := range r.Options.Stacks {
+			selected[st] = true
+		}
 		for _, rn := range renames[i] {
 			at := fmt.Sprintf("steps[%d].causes.roots: root %q, written %q before,", i, shortValue(rn.New), shortValue(rn.Old))
 			if i > 0 {
 				// steps[i-1].new is the snapshot that writes the root rn.Old.
 				switch {
-				case count(steps[i-1], rn.New).New > 0:
+				case count(i-1, rn.New).New > 0:
 					return fmt.Errorf("%s but steps[%d] counts specs of the same snapshot in a root %q", at, i-1, shortValue(rn.New))
-				case whole && slices.Contains(r.Options.Stacks, rn.Old) && count(steps[i-1], rn.Old).New == 0:
+				case whole && selected[rn.Old] && count(i-1, rn.Old).New == 0:
 					return fmt.Errorf("%s but steps[%d] counts no spec of the same snapshot in it", at, i-1)
 				}
 			}
@@ -228,10 +243,9 @@ func checkRenamesAcross(steps []*diff.Report) error {
 				// steps[i+1].old is the snapshot that writes it rn.New; its
 				// old side names a root it renames by the new spelling.
 				switch {
-				case count(steps[i+1], rn.Old).Old > 0 && !renamed(i+1, func(x diff.Rename) bool { return x.New == rn.Old }):
+				case count(i+1, rn.Old).Old > 0 && !to[i+1][rn.Old]:
 					return fmt.Errorf("%s but steps[%d] counts specs of the same snapshot in a root %q", at, i+1, shortValue(rn.Old))
-				case whole && slices.Contains(r.Options.Stacks, rn.New) && count(steps[i+1], rn.New).Old == 0 &&
-					!renamed(i+1, func(x diff.Rename) bool { return x.Old == rn.New }):
+				case whole && selected[rn.New] && count(i+1, rn.New).Old == 0 && !from[i+1][rn.New]:
 					return fmt.Errorf("%s but steps[%d] counts no spec of the same snapshot in it", at, i+1)
 				}
 			}
