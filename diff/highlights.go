@@ -256,8 +256,19 @@ func News(r *Report) []Highlight {
 func newsRoom(r *Report) int {
 	n := MaxCauseHighlights + 1
 	for _, f := range coverageFacets {
+		if f == "stack" && rootsView(r) {
+			continue // News makes no item of a lockfile's stacks
+		}
+		// The values that came, went or moved, not every value: a
+		// lockfile of 100,000 roots reserved an item (about 100 bytes)
+		// for each, 0.75x the input, to fill none.
 		ru := r.Facets.rollup(f)
-		n += len(ru.Counts) + len(ru.Added) + len(ru.Removed)
+		n += len(ru.Added) + len(ru.Removed)
+		for _, vc := range ru.Counts {
+			if _, moved := movedBy(vc.OldToNew); moved || (vc.Old == 0) != (vc.New == 0) {
+				n++
+			}
+		}
 	}
 	if c := r.Causes; c != nil && c.Roots != nil {
 		n += len(c.Roots.Removed) + len(c.Roots.Added) + len(c.Roots.Changed)
