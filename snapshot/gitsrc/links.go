@@ -69,7 +69,12 @@ func newLinkWalker(root string, files []File, dirs []string) *linkWalker {
 // paths from root).
 func (w *linkWalker) list(root string, files []File, dirs []string) {
 	w.root = root
-	w.entries = make(map[string]entry, len(files)+len(dirs))
+	w.entries = make(map[string]entry, len(files)+len(dirs)+1)
+	if root != "" {
+		// The folder itself, which its listing leaves out: a link
+		// may climb out and come back through it by its name.
+		w.entries[root] = entry{dir: true}
+	}
 	for _, f := range files {
 		w.entries[joinTop(root, f.Path)] = entry{kind: f.Kind, oid: f.OID, size: f.Size}
 	}

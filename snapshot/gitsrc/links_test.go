@@ -65,7 +65,8 @@ func TestLinksFollowedInLinearTime(t *testing.T) {
 // folder, a submodule, .git, nowhere; absolute, through "..", ".", "//"
 // and a trailing "/"; chains, loops and a chain of 40 links (git's most);
 // targets with a line break, a NUL, none, or of 5,000 bytes; out of the
-// listed folder and out of the repository; from every folder listed.
+// listed folder, back through it by its name, and out of the repository;
+// from every folder listed.
 func TestLinkAnswersAsGit(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
@@ -127,6 +128,8 @@ func TestLinkAnswersAsGit(t *testing.T) {
 		"a/b/notdir": "g/x",
 		"a/file2":    "b/g/",
 		"a/space":    "../d e",
+		"a/b/c/back": "../../b/g",
+		"a/b/back2":  "../b/c/h",
 	}
 	for i := range 41 {
 		links[fmt.Sprintf("a/chain%d", i)] = fmt.Sprintf("chain%d", i+1)
