@@ -61,9 +61,10 @@ func TestLinksFollowedInLinearTime(t *testing.T) {
 
 // TestLinkAnswersAsGit: links followed in the listing get git's own
 // answers (git cat-file --batch-check --follow-symlinks), but for "./f",
-// which leads to f as on disk (TestLinkThroughDotAsOnDisk): to a file, a
-// folder, a submodule, .git, nowhere; absolute, through "..", ".", "//"
-// and a trailing "/"; chains, loops and a chain of 40 links (git's most);
+// which leads to f as on disk (TestLinkThroughDotAsOnDisk), and a target
+// of 5,000 bytes, which no checkout makes (TestLinkHubFollowedInLinearTime):
+// to a file, a folder, a submodule, .git, nowhere; absolute, through
+// "..", ".", "//" and a trailing "/"; chains, loops and a chain of 40 links (git's most);
 // targets with a line break, a NUL, none, or of 5,000 bytes; out of the
 // listed folder, back through it by its name, and out of the repository;
 // from every folder listed.
@@ -191,6 +192,12 @@ func TestLinkAnswersAsGit(t *testing.T) {
 			if p == "a/dot" { // git knows no ".", a checkout does
 				if g.typ != "blob" {
 					t.Errorf("from %q, %s (to %q): %s; want the file, as on disk", top, p, links[p], g.typ)
+				}
+				continue
+			}
+			if p == "a/long" { // git follows it, no checkout can make it
+				if g.typ != "toolong" {
+					t.Errorf("from %q, %s: %s; want toolong, as no checkout makes it", top, p, g.typ)
 				}
 				continue
 			}

@@ -250,8 +250,11 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				// back into it by an absolute path (a runner's checkout
 				// is at a known one) and stand in for a page.
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link out of the repository (to " + target + "): not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot"})
-			case "dangling", "loop", "notdir", "missing":
+			case "dangling", "loop", "notdir", "missing", "toolong":
 				msg := "broken symbolic link (to " + target + "): not followed"
+				if l.typ == "toolong" {
+					msg = fmt.Sprintf("a symbolic link whose target is longer than %d bytes, which no checkout can make (to %s): not followed", maxTarget, target)
+				}
 				if strings.HasSuffix(entries[links[i]].Base, ".md") {
 					// A page's name, an error as on disk.
 					errs = append(errs, &snapshot.Error{File: name, Msg: msg})
