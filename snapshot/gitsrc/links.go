@@ -125,24 +125,34 @@ const (
 // target is to be read; with walkWiden, the folder (above the root) to
 // list.
 func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
-	cur, name := parentDir(p), p[len(parentDir(p)):]
-	name = strings.TrimPrefix(name, "/")
+	cur := parentDir(p)
+	// names is the name left to look up, as a stack of parts, the next
+	// on top, each followed by "/" and the one below: a link's target is
+	// pushed, not joined to the rest, which would copy the name, grown
+	// by a target of up to maxTarget bytes a link, once a link followed.
+	names := append(make([]string, 0, 8), strings.TrimPrefix(p[len(cur):], "/"))
 	follows := maxFollows
 	for {
-		name = strings.TrimLeft(name, "/")
+		top := len(names) - 1
+		name := strings.TrimLeft(names[top], "/")
+		if name == "" && top > 0 {
+			names = names[:top]
+			continue
+		}
 		first, rest, hasRest := strings.Cut(name, "/")
+		hasRest = hasRest || top > 0
+		names[top] = rest
 		if first == ".." {
 			if cur == "" {
 				return link{typ: "symlink"}, walkDone, ""
 			}
-			cur, name = parentDir(cur), rest
+			cur = parentDir(cur)
 			continue
 		}
 		if first == "." {
 			// Where git's lookup says "dangling": "." names the
 			// folder on disk, in the checkout the site is built
 			// from, whose answer is the one kept.
-			name = rest
 			continue
 		}
 		if name == "" {
@@ -167,7 +177,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			if !hasRest {
 				return link{typ: "tree"}, walkDone, ""
 			}
-			cur, name = full, rest
+			cur = full
 		case e.kind == Regular:
 			if hasRest {
 				return link{typ: "notdir"}, walkDone, ""
@@ -189,9 +199,10 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 				return link{typ: "symlink"}, walkDone, ""
 			}
 			if hasRest {
-				target += "/" + rest
+				names = append(names, target)
+			} else {
+				names[top] = target
 			}
-			name = target
 		}
 	}
 }
