@@ -1,7 +1,7 @@
 package gitsrc
 
 import (
-	"slices"
+	"bytes"
 	"strings"
 	"sync/atomic"
 )
@@ -18,18 +18,24 @@ import (
 // tree (once) when links lead there. It gives git's answers, step by step
 // as git's get_tree_entry_follow_symlinks takes them, but for ".", which
 // git knows no more than any name and a checkout reads as the folder
-// (the checkout's answer is kept, as a folder on disk would give): ".."
-// at the top leads out of the repository, as does an absolute
-// target, a file followed by "/" is "notdir", a submodule or a missing
-// name is "dangling", and the 41st link followed is a "loop".
+// (the checkout's answer is kept, as a folder on disk would give), and
+// for targets no checkout makes as git reads them: a target is
+// followed up to a NUL (symlink(2), which a checkout makes links with,
+// takes a C string; git reads on past it), and one longer than maxTarget
+// is "toolong" (no system makes it). ".." at the top leads out of the
+// repository, as does an absolute target, a file followed by "/" is
+// "notdir", a submodule or a missing name is "dangling", and the 41st
+// link followed is a "loop". git is asked about none: its lookup reads
+// every folder on a name's way, so that names through one link into a
+// big folder would cost the square of their number again.
 
 // maxFollows is how many links git follows on one name before it calls
 // it a loop (GET_TREE_ENTRY_FOLLOW_SYMLINKS_MAX_LINKS).
 const maxFollows = 40
 
-// maxTarget is the longest link target followed in the listing: no
-// system makes a longer link (PATH_MAX), and git is asked about one
-// longer, rather than keep it.
+// maxTarget is the longest link target followed: no system makes a
+// longer link (PATH_MAX), so that a checkout has none there, and the
+// target of one longer is not kept.
 const maxTarget = 4096
 
 // gitFollowed counts the names given to git cat-file --follow-symlinks,
@@ -54,8 +60,8 @@ type linkWalker struct {
 	root    string
 	entries map[string]entry  // by path from the top
 	targets map[string]string // a link's blob id → its target
-	// long are links' blob ids whose targets are too long, or hold a
-	// NUL, to follow here: git is asked about the links that meet one.
+	// long are links' blob ids whose targets are longer than
+	// maxTarget: no system makes them (targets holds their first KiB).
 	long  map[string]bool
 	steps int // the names looked up, for the tests
 }
@@ -70,7 +76,12 @@ func newLinkWalker(root string, files []File, dirs []string) *linkWalker {
 // paths from root).
 func (w *linkWalker) list(root string, files []File, dirs []string) {
 	w.root = root
-	w.entries = make(map[string]entry, len(files)+len(dirs))
+	w.entries = make(map[string]entry, len(files)+len(dirs)+1)
+	if root != "" {
+		// The folder itself, which its listing leaves out: a link
+		// may climb out and come back through it by its name.
+		w.entries[root] = entry{dir: true}
+	}
 	for _, f := range files {
 		w.entries[joinTop(root, f.Path)] = entry{kind: f.Kind, oid: f.OID, size: f.Size}
 	}
@@ -100,15 +111,13 @@ func within(p, root string) bool {
 }
 
 // walkState is what a walk needs to go on: nothing (done), a link's
-// target (need), a listing of a folder above the root (widen), or git
-// (ask).
+// target (need), or a listing of a folder above the root (widen).
 type walkState int
 
 const (
 	walkDone walkState = iota
 	walkNeedTarget
 	walkWiden
-	walkAsk
 )
 
 // walk follows the link at p (a path from the top, in the listing) as
@@ -116,24 +125,34 @@ const (
 // target is to be read; with walkWiden, the folder (above the root) to
 // list.
 func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
-	cur, name := parentDir(p), p[len(parentDir(p)):]
-	name = strings.TrimPrefix(name, "/")
+	cur := parentDir(p)
+	// names is the name left to look up, as a stack of parts, the next
+	// on top, each followed by "/" and the one below: a link's target is
+	// pushed, not joined to the rest, which would copy the name, grown
+	// by a target of up to maxTarget bytes a link, once a link followed.
+	names := append(make([]string, 0, 8), strings.TrimPrefix(p[len(cur):], "/"))
 	follows := maxFollows
 	for {
-		name = strings.TrimLeft(name, "/")
+		top := len(names) - 1
+		name := strings.TrimLeft(names[top], "/")
+		if name == "" && top > 0 {
+			names = names[:top]
+			continue
+		}
 		first, rest, hasRest := strings.Cut(name, "/")
+		hasRest = hasRest || top > 0
+		names[top] = rest
 		if first == ".." {
 			if cur == "" {
 				return link{typ: "symlink"}, walkDone, ""
 			}
-			cur, name = parentDir(cur), rest
+			cur = parentDir(cur)
 			continue
 		}
 		if first == "." {
 			// Where git's lookup says "dangling": "." names the
 			// folder on disk, in the checkout the site is built
 			// from, whose answer is the one kept.
-			name = rest
 			continue
 		}
 		if name == "" {
@@ -158,7 +177,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			if !hasRest {
 				return link{typ: "tree"}, walkDone, ""
 			}
-			cur, name = full, rest
+			cur = full
 		case e.kind == Regular:
 			if hasRest {
 				return link{typ: "notdir"}, walkDone, ""
@@ -170,7 +189,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			}
 			follows--
 			if w.long[e.oid] {
-				return link{}, walkAsk, ""
+				return link{typ: "toolong"}, walkDone, ""
 			}
 			target, ok := w.targets[e.oid]
 			if !ok {
@@ -180,9 +199,10 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 				return link{typ: "symlink"}, walkDone, ""
 			}
 			if hasRest {
-				target += "/" + rest
+				names = append(names, target)
+			} else {
+				names[top] = target
 			}
-			name = target
 		}
 	}
 }
@@ -193,8 +213,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 // is asked only the targets of the links, through one git cat-file
 // --batch a round (a round a link of a chain), a listing of the folder
 // above the tree where links lead (git ls-tree, with sizes when sizes is
-// set), and, through --follow-symlinks, only about links whose targets
-// are too long to keep.
+// set).
 func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, sizes bool, paths, oids []string) ([]link, *linkWalker, error) {
 	w := newLinkWalker(top, files, dirs)
 	links := make([]link, len(paths))
@@ -202,7 +221,6 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 	for i := range pending {
 		pending[i] = i
 	}
-	var ask []int
 	// The links' own targets, for the messages, are read with the first
 	// round.
 	need := map[string]bool{}
@@ -220,8 +238,8 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 				w.targets[batch[i]] = string(head)
 			}
 			err := r.readBlobsOver(batch, maxTarget, long, func(int) []byte { return nil }, func(i int, data []byte) error {
-				if strings.IndexByte(string(data), 0) >= 0 {
-					w.long[batch[i]] = true
+				if j := bytes.IndexByte(data, 0); j >= 0 {
+					data = data[:j] // as a checkout writes it
 				}
 				w.targets[batch[i]] = string(data)
 				return nil
@@ -241,8 +259,6 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 			switch state {
 			case walkDone:
 				links[i] = l
-			case walkAsk:
-				ask = append(ask, i)
 			case walkNeedTarget:
 				need[more] = true
 				next = append(next, i)
@@ -278,30 +294,6 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 		links[i].target = w.targets[oid]
 		if len(links[i].target) > 1<<10 {
 			links[i].target = links[i].target[:1<<10]
-		}
-	}
-	// git cat-file names a path on a line: a link whose name holds a
-	// line break is "unnamed", not asked about.
-	ask = slices.DeleteFunc(ask, func(i int) bool {
-		if strings.ContainsAny(paths[i], lineBreaks) {
-			links[i].typ = "unnamed"
-			return true
-		}
-		return false
-	})
-	if len(ask) > 0 {
-		var askPaths []string
-		for _, i := range ask {
-			askPaths = append(askPaths, paths[i])
-		}
-		asked, err := r.follow(commit, askPaths, nil)
-		if err != nil {
-			return nil, nil, err
-		}
-		for j, i := range ask {
-			target := links[i].target
-			links[i] = asked[j]
-			links[i].target = target
 		}
 	}
 	return links, w, nil

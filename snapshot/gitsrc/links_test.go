@@ -53,11 +53,13 @@ func TestLinksFollowedInLinearTime(t *testing.T) {
 
 // TestLinkAnswersAsGit: links followed in the listing get git's own
 // answers (git cat-file --batch-check --follow-symlinks), but for "./f",
-// which leads to f as on disk (TestLinkThroughDotAsOnDisk): to a file, a
-// folder, a submodule, .git, nowhere; absolute, through "..", ".", "//"
-// and a trailing "/"; chains, loops and a chain of 40 links (git's most);
+// which leads to f as on disk (TestLinkThroughDotAsOnDisk), and a target
+// of 5,000 bytes, which no checkout makes (TestLinkHubFollowedInLinearTime):
+// to a file, a folder, a submodule, .git, nowhere; absolute, through
+// "..", ".", "//" and a trailing "/"; chains, loops and a chain of 40 links (git's most);
 // targets with a line break, a NUL, none, or of 5,000 bytes; out of the
-// listed folder and out of the repository; from every folder listed.
+// listed folder, back through it by its name, and out of the repository;
+// from every folder listed.
 func TestLinkAnswersAsGit(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
@@ -119,6 +121,8 @@ func TestLinkAnswersAsGit(t *testing.T) {
 		"a/b/notdir": "g/x",
 		"a/file2":    "b/g/",
 		"a/space":    "../d e",
+		"a/b/c/back": "../../b/g",
+		"a/b/back2":  "../b/c/h",
 	}
 	for i := range 41 {
 		links[fmt.Sprintf("a/chain%d", i)] = fmt.Sprintf("chain%d", i+1)
@@ -180,6 +184,12 @@ func TestLinkAnswersAsGit(t *testing.T) {
 			if p == "a/dot" { // git knows no ".", a checkout does
 				if g.typ != "blob" {
 					t.Errorf("from %q, %s (to %q): %s; want the file, as on disk", top, p, links[p], g.typ)
+				}
+				continue
+			}
+			if p == "a/long" { // git follows it, no checkout can make it
+				if g.typ != "toolong" {
+					t.Errorf("from %q, %s: %s; want toolong, as no checkout makes it", top, p, g.typ)
 				}
 				continue
 			}

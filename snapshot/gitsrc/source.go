@@ -245,15 +245,11 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				// back into it by an absolute path (a runner's checkout
 				// is at a known one) and stand in for a page.
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link out of the repository (to " + target + "): not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot"})
-			case "unnamed":
-				// Followed in the listing (git ls-tree -z) whatever
-				// its name, but for a target too long to keep there,
-				// which git cat-file is asked about by a name that
-				// must hold no line break. No file system makes such
-				// a link.
-				warnings = append(warnings, snapshot.Warning{File: name, Message: "a symbolic link whose name has a line break, to a target too long to follow: not followed"})
-			case "dangling", "loop", "notdir", "missing":
+			case "dangling", "loop", "notdir", "missing", "toolong":
 				msg := "broken symbolic link (to " + target + "): not followed"
+				if l.typ == "toolong" {
+					msg = fmt.Sprintf("a symbolic link whose target is longer than %d bytes, which no checkout can make (to %s): not followed", maxTarget, target)
+				}
 				if strings.HasSuffix(entries[links[i]].Base, ".md") {
 					// A page's name, an error as on disk.
 					errs = append(errs, &snapshot.Error{File: name, Msg: msg})
