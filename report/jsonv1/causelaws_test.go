@@ -14,9 +14,17 @@ import (
 // below the project's testdata/, as cachediff makes it without flags.
 func testdataReport(t *testing.T, oldDir, newDir string) *diff.Report {
 	t.Helper()
+	at := func(dir string) string { return filepath.Join("..", "..", "testdata", filepath.FromSlash(dir)) }
+	return reportOfPaths(t, at(oldDir), at(newDir))
+}
+
+// reportOfPaths is the report of the snapshots at oldPath and newPath,
+// as cachediff makes it without flags.
+func reportOfPaths(t *testing.T, oldPath, newPath string) *diff.Report {
+	t.Helper()
 	var snaps [2]*snapshot.Snapshot
-	for i, dir := range []string{oldDir, newDir} {
-		s, err := snapshot.Load(filepath.Join("..", "..", "testdata", filepath.FromSlash(dir)), snapshot.Options{})
+	for i, path := range []string{oldPath, newPath} {
+		s, err := snapshot.Load(path, snapshot.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

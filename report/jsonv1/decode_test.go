@@ -441,19 +441,7 @@ func TestSpackReportsRender(t *testing.T) {
 	}
 	for _, p := range pairs {
 		t.Run(filepath.Base(filepath.Dir(p[0]))+"/"+filepath.Base(p[0]), func(t *testing.T) {
-			var snaps [2]*snapshot.Snapshot
-			for i, path := range p {
-				s, err := snapshot.Load(path, snapshot.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				snaps[i] = s
-			}
-			r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			renderAll(t, r)
+			renderAll(t, reportOfPaths(t, p[0], p[1]))
 		})
 	}
 }

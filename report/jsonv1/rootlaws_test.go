@@ -10,7 +10,6 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/spackgen"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // lockfileReport is the report of two generated lockfiles: the new one
@@ -22,7 +21,7 @@ func lockfileReport(t *testing.T) *diff.Report {
 	a.RootSpec = func(n *spackgen.Node) string { return n.Name + "@" + n.Version }
 	b := a.Clone()
 	b.BumpVersion(b.Leaves()[0])
-	var snaps [2]*snapshot.Snapshot
+	var paths [2]string
 	for i, d := range []*spackgen.DAG{a, b} {
 		var buf bytes.Buffer
 		if err := d.WriteLockfile(&buf); err != nil {
@@ -40,20 +39,12 @@ func lockfileReport(t *testing.T) *diff.Report {
 			}
 			buf = *bytes.NewBuffer(data)
 		}
-		p := filepath.Join(t.TempDir(), "spack.lock")
-		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+		paths[i] = filepath.Join(t.TempDir(), "spack.lock")
+		if err := os.WriteFile(paths[i], buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := snapshot.Load(p, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		snaps[i] = s
 	}
-	r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := reportOfPaths(t, paths[0], paths[1])
 	if rt := r.Causes.Roots; len(rt.Removed) < 2 || len(rt.Changed) == 0 {
 		t.Fatalf("the generated pair removes %d roots and changes %d: want 2 and 1 at least", len(rt.Removed), len(rt.Changed))
 	}

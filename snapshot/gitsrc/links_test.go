@@ -216,12 +216,20 @@ func gitIn(dir, stdin string, args ...string) (string, error) {
 // named otherwise, committed as a link to ./../store/index.json, was
 // dropped with a warning from git while a folder on disk read it.
 func TestLinkThroughDotAsOnDisk(t *testing.T) {
+	checkIndexLinkAsOnDisk(t, "./../store/./index.json")
+}
+
+// checkIndexLinkAsOnDisk commits an index as store/index.json and, in
+// cache/, a link to it by target, and checks that HEAD:cache reads the
+// packages the checked-out cache/ does, without a warning.
+func checkIndexLinkAsOnDisk(t *testing.T, target string) {
+	t.Helper()
 	index, err := os.ReadFile("../../testdata/spack-formats/index.v7-layout2-unsigned.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	repo := commitFiles(t, map[string]string{"store/index.json": string(index)}, map[string]string{
-		"cache/index.v7.json": "./../store/./index.json",
+		"cache/index.v7.json": target,
 	})
 	want, err := snapshot.Load(filepath.Join(repo, "cache"), snapshot.Options{})
 	if err != nil {
@@ -229,7 +237,7 @@ func TestLinkThroughDotAsOnDisk(t *testing.T) {
 	}
 	snap, err := loadArg(repo, "HEAD:cache", snapshot.Options{})
 	if err != nil || len(snap.Packages) != len(want.Packages) || len(snap.Warnings) != 0 {
-		t.Errorf("from git: %v, %d packages, warnings %v; want the %d packages read on disk", err, len(packagesOf(snap)), warningsOf(snap), len(want.Packages))
+		t.Errorf("link to %s, from git: %v, %d packages, warnings %v; want the %d packages read on disk", target, err, len(packagesOf(snap)), warningsOf(snap), len(want.Packages))
 	}
 }
 
