@@ -734,79 +734,63 @@ func (h *pathHashes) compare(v, p, w, q int) int {
 func checkRootStacks(r *Report) error {
 	rt := r.Causes.Roots
 	counts := StackCounts(r)
-	count := func(v string) (OldToNew, bool) {
-		c, ok := counts[v]
-		return c, ok
-	}
 	whole := len(r.Options.Packages) == 0 && len(r.Options.Stacks) == 0
-	roots := func(l []RootSpec) map[string]bool {
-		m := make(map[string]bool, len(l))
-		for _, x := range l {
-			m[x.Root] = true
+	set := func(n int, at func(int) string) map[string]bool {
+		m := make(map[string]bool, n)
+		for i := range n {
+			m[at(i)] = true
 		}
 		return m
 	}
-	added, removed := roots(rt.Added), roots(rt.Removed)
-	facetSet := func(l []string) map[string]bool {
-		m := make(map[string]bool, len(l))
-		for _, v := range l {
-			m[v] = true
-		}
-		return m
-	}
-	facetAdded, facetRemoved := facetSet(r.Facets.Stack.Added), facetSet(r.Facets.Stack.Removed)
 	for _, l := range []struct {
-		name    string
-		list    []RootSpec
-		facet   []string
-		absent  func(OldToNew) bool
-		side    string
-		inFacet map[string]bool
+		name   string
+		list   []RootSpec
+		facet  []string
+		absent func(OldToNew) bool
+		side   string
 	}{
-		{"added", rt.Added, r.Facets.Stack.Added, func(c OldToNew) bool { return c.Old == 0 }, "old", facetAdded},
-		{"removed", rt.Removed, r.Facets.Stack.Removed, func(c OldToNew) bool { return c.New == 0 }, "new", facetRemoved},
+		{"added", rt.Added, r.Facets.Stack.Added, func(c OldToNew) bool { return c.Old == 0 }, "old"},
+		{"removed", rt.Removed, r.Facets.Stack.Removed, func(c OldToNew) bool { return c.New == 0 }, "new"},
 	} {
+		inFacet := set(len(l.facet), func(i int) string { return l.facet[i] })
 		for i, x := range l.list {
-			c, ok := count(x.Root)
+			c, ok := counts[x.Root]
 			switch {
 			case ok && !l.absent(c):
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d specs in that stack", shortValue(x.Root), l.side, max(c.Old, c.New))
-			case whole && !l.inFacet[x.Root]:
+			case whole && !inFacet[x.Root]:
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but facets.stack.%s does not name it: a lockfile's stacks are its roots", shortValue(x.Root), l.name)
 			}
 		}
 		if !whole {
 			continue
 		}
-		set := added
-		if l.name == "removed" {
-			set = removed
-		}
+		listed := set(len(l.list), func(i int) string { return l.list[i].Root })
 		for k, v := range l.facet {
-			if !set[v] {
+			if !listed[v] {
 				return lawf(fmt.Sprintf("facets.stack.%s[%d]", l.name, k), "%q, but causes.roots.%s does not list that root: a lockfile's stacks are its roots", shortValue(v), l.name)
 			}
 		}
 	}
-	type kept struct {
-		at        string
-		root, old string
+	// The roots that stayed, changed or renamed: counted under their new
+	// spelling on both sides (without filters), never under the old one.
+	stayed := func(list string, i int, root, old string) error {
+		if c, ok := counts[old]; old != root && ok && c != (OldToNew{}) {
+			return lawf(fmt.Sprintf("causes.roots.%s[%d].old.root", list, i), "%q, but the report counts specs in that stack: the old side is compared under the new spelling, %q", shortValue(old), shortValue(root))
+		}
+		if c := counts[root]; whole && (c.Old == 0 || c.New == 0) {
+			return lawf(fmt.Sprintf("causes.roots.%s[%d].root", list, i), "%q, but the report counts %d specs in that stack on the old side and %d on the new: a root that stayed is counted on both", shortValue(root), c.Old, c.New)
+		}
+		return nil
 	}
-	var stayed []kept
 	for i := range rt.Changed {
-		stayed = append(stayed, kept{fmt.Sprintf("causes.roots.changed[%d]", i), rt.Changed[i].Root, rt.Changed[i].Old.Root})
+		if err := stayed("changed", i, rt.Changed[i].Root, rt.Changed[i].Old.Root); err != nil {
+			return err
+		}
 	}
 	for i := range rt.Renamed {
-		stayed = append(stayed, kept{fmt.Sprintf("causes.roots.renamed[%d]", i), rt.Renamed[i].Root, rt.Renamed[i].Old.Root})
-	}
-	for _, x := range stayed {
-		if x.old != x.root {
-			if c, ok := count(x.old); ok && c != (OldToNew{}) {
-				return lawf(x.at+".old.root", "%q, but the report counts specs in that stack: the old side is compared under the new spelling, %q", shortValue(x.old), shortValue(x.root))
-			}
-		}
-		if c, _ := count(x.root); whole && (c.Old == 0 || c.New == 0) {
-			return lawf(x.at+".root", "%q, but the report counts %d specs in that stack on the old side and %d on the new: a root that stayed is counted on both", shortValue(x.root), c.Old, c.New)
+		if err := stayed("renamed", i, rt.Renamed[i].Root, rt.Renamed[i].Old.Root); err != nil {
+			return err
 		}
 	}
 	return nil
