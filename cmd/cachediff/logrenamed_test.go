@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/spackgen"
 )
 
@@ -262,4 +263,88 @@ func renderRoundTrip(t *testing.T, flags, paths []string) int {
 		t.Errorf("render of log %v is not what log wrote:\n%s\n---\n%s", flags, rendered.String(), direct.String())
 	}
 	return code
+}
+
+// TestRenderLockfileStackLogHoldsStacks (68th adversarial pass, left
+// open): under --stack, a lockfile log's neighbouring steps were not
+// held to each other on their stacks at all, since a renamed root made
+// them select different specs of the snapshot they share. A rename now
+// frees the steps it concerns (diff.RenameSides), and otherwise both
+// steps select the same specs of it: a stack's count raised on both
+// sides of steps[1] (an unchanged spec moved into it, which the step's
+// own laws allow) rendered, and now names the count steps[0] leaves.
+func TestRenderLockfileStackLogHoldsStacks(t *testing.T) {
+	a := spackgen.New(spackgen.Options{Seed: 4, Packages: 60, Envs: 1, Depth: 6})
+	a.RootSpec = func(n *spackgen.Node) string { return n.Name + "@" + n.Version }
+	top := a.Tops()[0]
+	b := a.Clone()
+	b.BumpVersion(a.Leaves()[0])
+	c := b.Clone()
+	c.BumpVersion(a.Leaves()[1])
+	paths := writeLockfiles(t, a, b, c)
+	stack := rootSpelling(t, paths[0], top)
+	var saved, stderr bytes.Buffer
+	code := run(append([]string{"log", "-f", "json", "--stack", stack}, paths...), &saved, &stderr)
+	if code == 2 {
+		t.Fatalf("log: exit 2: %s", stderr.String())
+	}
+	render := func(doc []byte) (int, string) {
+		p := filepath.Join(t.TempDir(), "log.json")
+		if err := os.WriteFile(p, doc, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var errb bytes.Buffer
+		got := run([]string{"render", "-q", p}, io.Discard, &errb)
+		return got, errb.String()
+	}
+	if got, msg := render(saved.Bytes()); got != code {
+		t.Fatalf("render of the honest log: exit %d, %q; want %d", got, msg, code)
+	}
+	// steps[1]: another root's stack, counted on both sides, one more.
+	steps := decodeList(t, decodeObject(t, saved.Bytes())["steps"])
+	step := decodeObject(t, steps[1])
+	facets := decodeObject(t, step["facets"])
+	st := decodeObject(t, facets["stack"])
+	var counts diff.ValueCounts
+	if err := json.Unmarshal(st["counts"], &counts); err != nil {
+		t.Fatal(err)
+	}
+	other := ""
+	for k := range counts {
+		if c := &counts[k]; c.Value != stack && c.Old > 0 && c.New > 0 {
+			other = c.Value
+			c.Old++
+			c.New++
+			break
+		}
+	}
+	if other == "" {
+		t.Fatalf("steps[1] counts no other root on both sides: %v", counts)
+	}
+	st["counts"] = rawJSON(t, counts)
+	facets["stack"] = rawJSON(t, st)
+	step["facets"] = rawJSON(t, facets)
+	var rows []map[string]json.RawMessage
+	if err := json.Unmarshal(step["stacks"], &rows); err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range rows {
+		var name string
+		json.Unmarshal(row["name"], &name)
+		if name == other {
+			var specs diff.OldToNew
+			json.Unmarshal(row["specs"], &specs)
+			specs.Old++
+			specs.New++
+			row["specs"] = rawJSON(t, specs)
+		}
+	}
+	step["stacks"] = rawJSON(t, rows)
+	steps[1] = rawJSON(t, step)
+	doc := decodeObject(t, saved.Bytes())
+	doc["steps"] = rawJSON(t, steps)
+	got, msg := render(rawJSON(t, doc))
+	if want := "steps[1].facets.stack.counts"; got != 2 || !strings.Contains(msg, want) {
+		t.Errorf("render with %q raised in steps[1]: exit %d, %q; want 2 naming %s", other, got, msg, want)
+	}
 }

@@ -302,16 +302,13 @@ func sameTallies(before, r *diff.Report, i int) error {
 	// renamed roots only. A root renamed from is a root of the step's
 	// old snapshot that its new one lacks, and the name it takes one the
 	// old snapshot lacks, so a name both steps count the shared snapshot
-	// under was not renamed, and counts it alike (shared). Under --stack
-	// not even that: the steps select the specs of a renamed root by
-	// different names, so one snapshot's specs differ between them.
+	// under was not renamed, and counts it alike. Under --stack too: a
+	// step whose rename selects the shared snapshot's specs otherwise
+	// than its neighbour frees the two of this check (diff.RenameSides),
+	// and otherwise both select the same specs of it.
 	roots := diff.LockfileReport(before) || diff.LockfileReport(r)
-	shared := roots && len(r.Options.Stacks) == 0
 	for k, f := range tallies {
 		loose := roots && k == len(tallies)-1 // the stacks of lockfiles
-		if loose && !shared {
-			continue
-		}
 		was := map[string]int{}
 		for _, c := range f.a {
 			if c.New > 0 {
@@ -336,9 +333,6 @@ func sameTallies(before, r *diff.Report, i int) error {
 				return fmt.Errorf("steps[%d].facets.%s.counts: lacks %q, which steps[%d] leaves the same snapshot %d specs of", i, f.name, shortValue(c.Value), i-1, n)
 			}
 		}
-	}
-	if roots && !shared {
-		return nil
 	}
 	was := map[string]diff.OldToNew{}
 	for _, row := range before.Stacks {
