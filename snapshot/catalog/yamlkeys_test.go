@@ -66,3 +66,44 @@ func TestYAMLManyKeysLinear(t *testing.T) {
 		})
 	}
 }
+
+// TestYAMLErrorManyKeysLinear (issue 35): a front matter that does not
+// parse is parsed again for each prefix the search for its error's line
+// tries (locateYAMLError), which decoded each into a map, with yaml.v3's
+// check of its keys pair by pair: 10,000 keys and a break at the end
+// took 3.4 s of CPU. The prefixes are parsed into nodes alone.
+func TestYAMLErrorManyKeysLinear(t *testing.T) {
+	page := func(keys int) []byte {
+		var b strings.Builder
+		b.WriteString("---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\nmeta: {}\nspec_details: []\n")
+		for i := range keys {
+			fmt.Fprintf(&b, "k%d: 1\n", i)
+		}
+		b.WriteString("z: [\n---\n")
+		return []byte(b.String())
+	}
+	cost := func(keys int) float64 {
+		data := page(keys)
+		best := -1.0
+		for range 3 {
+			cpu0, ok0 := cpuTime()
+			_, _, _, err := parsePage("big/specs.md", data, false)
+			cpu1, ok1 := cpuTime()
+			if !ok0 || !ok1 {
+				t.Skip("no CPU time here")
+			}
+			want := fmt.Sprintf("line %d, column 4: broken YAML front matter: did not find expected node content", keys+7)
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("%d keys: %v, want %q", keys, err, want)
+			}
+			if c := (cpu1 - cpu0).Seconds(); best < 0 || c < best {
+				best = c
+			}
+		}
+		return best
+	}
+	small, big := cost(2500), cost(10000)
+	if big > 6*small && big > 0.05 {
+		t.Errorf("10,000 keys took %.3fs of CPU, 2,500 %.3fs: %.1fx for 4x the input", big, small, big/small)
+	}
+}
