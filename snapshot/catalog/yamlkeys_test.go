@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -44,6 +45,7 @@ func TestYAMLManyKeysLinear(t *testing.T) {
 				best := -1.0
 				data := tc.page(keys)
 				for range 3 {
+					runtime.GC() // not the garbage of earlier tests
 					cpu0, ok0 := cpuTime()
 					_, _, _, err := parsePage("big/specs.md", data, false)
 					cpu1, ok1 := cpuTime()
@@ -60,7 +62,7 @@ func TestYAMLManyKeysLinear(t *testing.T) {
 				return best
 			}
 			small, big := cost(10000), cost(40000)
-			if big > 6*small && big > 0.05 {
+			if big > 6*small && big > 0.25 {
 				t.Errorf("40,000 keys took %.3fs of CPU, 10,000 %.3fs: %.1fx for 4x the input", big, small, big/small)
 			}
 		})
@@ -86,6 +88,7 @@ func TestYAMLErrorManyKeysLinear(t *testing.T) {
 		data := page(keys)
 		best := -1.0
 		for range 3 {
+			runtime.GC() // not the garbage of earlier tests
 			cpu0, ok0 := cpuTime()
 			_, _, _, err := parsePage("big/specs.md", data, false)
 			cpu1, ok1 := cpuTime()
@@ -103,7 +106,7 @@ func TestYAMLErrorManyKeysLinear(t *testing.T) {
 		return best
 	}
 	small, big := cost(2500), cost(10000)
-	if big > 6*small && big > 0.05 {
+	if big > 6*small && big > 0.25 {
 		t.Errorf("10,000 keys took %.3fs of CPU, 2,500 %.3fs: %.1fx for 4x the input", big, small, big/small)
 	}
 }
