@@ -85,6 +85,9 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if bad := markupNode(node); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: markupMessage(key)}
 	}
+	if bad := wideIn(node); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: key + ": " + wideMappingMessage(bad)}
+	}
 	var generic any
 	if err := node.Decode(&generic); err != nil {
 		return &snapshot.Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("broken YAML in %s: %v", key, err)}

@@ -165,6 +165,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if st != nil && fastEnvelope(yamlText.Bytes(), &p.env) {
 		return p, nil
 	}
+	if bad := wideMapping(yamlText.Bytes()); bad != nil {
+		return nil, &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: wideMappingMessage(bad)}
+	}
 	if err := yaml.Unmarshal(yamlText.Bytes(), &p.env); err != nil {
 		if e := givenTwice(file, p, err); e != nil {
 			return nil, e
@@ -198,6 +201,46 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	// with keys of its own is no page, and is left alone.
 	p.extraKey = checkKeys(file, yamlText.Bytes())
 	return p, nil
+}
+
+// maxYAMLKeys is the most keys cachediff reads in one YAML mapping:
+// yaml.v3 compares a mapping's keys pair by pair for duplicates, so a
+// mapping of k keys costs k² (80,000 took 30 s). A page's mappings have
+// a few keys each: the envelope's five, a spec's ten and the fields it
+// adds, meta's counts by stack.
+const maxYAMLKeys = 2000
+
+// wideMapping parses text into nodes alone (which checks no keys) and
+// returns its first mapping of over maxYAMLKeys keys, or nil; text that
+// does not parse is left to the caller's decoding.
+func wideMapping(text []byte) *yaml.Node {
+	var doc yaml.Node
+	if yaml.Unmarshal(text, &doc) != nil {
+		return nil
+	}
+	return wideIn(&doc)
+}
+
+// wideIn returns the first mapping of n (aliases not followed: each
+// node is reached where it is written) of over maxYAMLKeys keys, or nil.
+func wideIn(n *yaml.Node) *yaml.Node {
+	if n == nil {
+		return nil
+	}
+	if n.Kind == yaml.MappingNode && len(n.Content)/2 > maxYAMLKeys {
+		return n
+	}
+	for _, c := range n.Content {
+		if bad := wideIn(c); bad != nil {
+			return bad
+		}
+	}
+	return nil
+}
+
+// wideMappingMessage says why the mapping n (wideIn) is refused.
+func wideMappingMessage(n *yaml.Node) string {
+	return fmt.Sprintf("a mapping of %d keys, over the %d cachediff reads in YAML (it compares a mapping's keys pair by pair); a page's mappings have a few keys each, and the catalogue writes meta and spec_details as one line of JSON each, which has no such bound", len(n.Content)/2, maxYAMLKeys)
 }
 
 // maxYAML is the most of a page cachediff reads as YAML: its front
