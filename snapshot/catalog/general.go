@@ -88,6 +88,11 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if bad := wideIn(node); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: key + ": " + wideMappingMessage(bad)}
 	}
+	if written, expanded := expansion(node); expanded > maxExpansion*written+maxExpansionSlack {
+		return &snapshot.Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf(
+			"%s: its aliases (*name) expand about %s written to %s, over the %d times cachediff reads: every copy is held and written out whole. The catalogue writes no alias; write the values out",
+			key, byteCount(written), byteCount(expanded), maxExpansion)}
+	}
 	var generic any
 	if err := node.Decode(&generic); err != nil {
 		return &snapshot.Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("broken YAML in %s: %v", key, err)}
@@ -902,4 +907,51 @@ func markBangTags(n *yaml.Node, line func(int) []byte) {
 		}
 	}
 	walk(n)
+}
+
+// maxExpansion and maxExpansionSlack bound what a value's aliases make
+// of it: at most maxExpansion times its size as written, and
+// maxExpansionSlack bytes beyond. An alias (*v) is a copy of its
+// anchor's value (&v) wherever it stands, held in memory and written to
+// the JSON the value is read through: spec_details of 360 KB whose
+// specs each took a list of 250 variants by alias held 50 MB, and
+// yaml.v3's own guard lets about 400,000 values through. The catalogue
+// writes no alias, and a hand-written page that names a list twice stays
+// well under.
+const (
+	maxExpansion      = 4
+	maxExpansionSlack = 64 << 10
+)
+
+// expansion returns n's size as written, each alias as itself, and as
+// read, each alias as a copy of its anchor's value: the bytes of its
+// scalars and 8 a node, in one walk (an anchor's value is measured
+// once, however often it is named). A size past 1<<40 stays there.
+func expansion(n *yaml.Node) (written, expanded int) {
+	const most = 1 << 40
+	memo := map[*yaml.Node]int{}
+	var walk func(n *yaml.Node, depth int) (int, int)
+	walk = func(n *yaml.Node, depth int) (w, e int) {
+		if n == nil || depth > 10000 {
+			return 0, 0
+		}
+		w = 8 + len(n.Value)
+		if n.Kind == yaml.AliasNode {
+			t := n.Alias
+			if m, ok := memo[t]; ok {
+				return w, m
+			}
+			memo[t] = 0 // in progress: an alias inside its own anchor counts nothing more
+			_, te := walk(t, depth+1)
+			memo[t] = te
+			return w, te
+		}
+		e = w
+		for _, c := range n.Content {
+			cw, ce := walk(c, depth+1)
+			w, e = min(w+cw, most), min(e+ce, most)
+		}
+		return w, e
+	}
+	return walk(n, 0)
 }

@@ -128,3 +128,72 @@ func TestYAMLLongLineLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLAliasesBounded (73rd adversarial pass, left open): an alias
+// (*v) is a copy of its anchor's value wherever it stands. spec_details
+// whose specs each took one long list of variants by alias held about
+// 140 times the page in memory (360 KB, 1,500 specs of 250 variants: 50
+// MB), within yaml.v3's own guard. What the aliases make of a value is
+// bounded at 4 times its size as written (and 64 KiB), by either path;
+// a few aliases load as Jekyll reads them.
+func TestYAMLAliasesBounded(t *testing.T) {
+	page := func(specs, variants int) []byte {
+		var b strings.Builder
+		b.WriteString("---\ntitle: \"big\"\nlayout: cache\ncategories: [package, develop]\n")
+		fmt.Fprintf(&b, "meta: {\"num_specs\": %d}\nspec_details: [", specs)
+		for i := range specs {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, `{compiler: gcc@=13.2.0, hash: %s, os: ubuntu22.04, platform: linux, size: "-", stacks: [root], target: x86_64_v3, versions: ["1.%d"], variants: `, hashN(i), i)
+			if i == 0 {
+				b.WriteString("&v [")
+				for k := range variants {
+					if k > 0 {
+						b.WriteString(", ")
+					}
+					fmt.Fprintf(&b, "v%d=%s", k, strings.Repeat("x", 30))
+				}
+				b.WriteString("]}")
+			} else {
+				b.WriteString("*v}")
+			}
+		}
+		b.WriteString("]\n---\n")
+		return []byte(b.String())
+	}
+	for _, parse := range []struct {
+		name string
+		f    func(string, []byte, bool) error
+	}{
+		{"fast", func(file string, data []byte, raw bool) error { _, _, _, err := parsePage(file, data, raw); return err }},
+		{"general", func(file string, data []byte, raw bool) error {
+			_, _, _, err := parseGeneral(file, data, raw)
+			return err
+		}},
+	} {
+		if err := parse.f("big/specs.md", page(3, 10), false); err != nil {
+			t.Errorf("%s: 3 specs sharing a list of 10 variants: %v", parse.name, err)
+		}
+		bomb := page(1500, 250)
+		alloc := func(page []byte) (uint64, error) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			err := parse.f("big/specs.md", page, false)
+			runtime.ReadMemStats(&after)
+			return after.TotalAlloc - before.TotalAlloc, err
+		}
+		got, err := alloc(bomb)
+		if want := "spec_details: its aliases (*name) expand about"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: 1,500 specs sharing a list of 250 variants (%d bytes): %v; want an error with %q", parse.name, len(bomb), err, want)
+		}
+		// Reading YAML costs what it costs (maxYAML bounds it); the
+		// aliases must add nothing: at most what a page as long without
+		// an alias costs.
+		plain := yamlPage(len(bomb)/180, true)
+		base, _ := alloc(plain)
+		if got > base*3/2 {
+			t.Errorf("%s: refusing %d bytes allocated %d, against %d for %d bytes without aliases", parse.name, len(bomb), got, base, len(plain))
+		}
+	}
+}
