@@ -155,6 +155,14 @@ func checkCauseSets(r *Report) error {
 		if err := checkRootStacks(r); err != nil {
 			return err
 		}
+		// A renamed root is written otherwise and concretized the same:
+		// one hash on both sides, so one package and one version.
+		for i := range c.Roots.Renamed {
+			rn := &c.Roots.Renamed[i]
+			if o, n := rn.Old, rn.New; o.Hash != n.Hash || o.Name != n.Name || o.Version != n.Version || rn.Root != n.Root || o.Root == n.Root {
+				return lawf(fmt.Sprintf("causes.roots.renamed[%d]", i), "%q (%q %q) → %q (%q %q): a renamed root keeps its hash, package and version, under another spelling", o.Root, o.Hash, o.Version, n.Root, n.Hash, n.Version)
+			}
+		}
 		for i := range c.Roots.Changed {
 			rc := &c.Roots.Changed[i]
 			if w := rc.Why; w != nil {
