@@ -926,9 +926,9 @@ const (
 // expansion returns n's size as written, each alias as itself, and as
 // read, each alias as a copy of its anchor's value: the bytes of its
 // scalars and 8 a node, in one walk (an anchor's value is measured
-// once, however often it is named). A size past 1<<40 stays there.
+// once, however often it is named). A size past 1<<30 stays there.
 func expansion(n *yaml.Node) (written, expanded int) {
-	const most = 1 << 40
+	const most = 1 << 30
 	memo := map[*yaml.Node]int{}
 	var walk func(n *yaml.Node, depth int) (int, int)
 	walk = func(n *yaml.Node, depth int) (w, e int) {
