@@ -57,16 +57,7 @@ func TestRenderLogOfRenamedRoots(t *testing.T) {
 // step selects its specs by both names, and its neighbours by one.
 // render takes what log wrote.
 func TestRenderLogOfRootRespelt(t *testing.T) {
-	a := spackgen.New(spackgen.Options{Seed: 4, Packages: 60, Envs: 1, Depth: 6})
-	top := a.Tops()[0]
-	a.RootSpec = func(n *spackgen.Node) string { return n.Name + "@" + n.Version }
-	b := a.Clone()
-	b.RootSpec = func(n *spackgen.Node) string {
-		if n.Name == top {
-			return n.Name
-		}
-		return n.Name + "@" + n.Version
-	}
+	a, b, top := respeltPair()
 	c := b.Clone()
 	c.BumpVersion(a.Leaves()[0])
 	paths := writeLockfiles(t, a, b, c)
@@ -347,4 +338,20 @@ func TestRenderLockfileStackLogHoldsStacks(t *testing.T) {
 	if want := "steps[1].facets.stack.counts"; got != 2 || !strings.Contains(msg, want) {
 		t.Errorf("render with %q raised in steps[1]: exit %d, %q; want 2 naming %s", other, got, msg, want)
 	}
+}
+
+// respeltPair returns two generated DAGs whose lockfiles write the top
+// root top@version, then top alone, concretized the same.
+func respeltPair() (a, b *spackgen.DAG, top string) {
+	a = spackgen.New(spackgen.Options{Seed: 4, Packages: 60, Envs: 1, Depth: 6})
+	top = a.Tops()[0]
+	a.RootSpec = func(n *spackgen.Node) string { return n.Name + "@" + n.Version }
+	b = a.Clone()
+	b.RootSpec = func(n *spackgen.Node) string {
+		if n.Name == top {
+			return n.Name
+		}
+		return n.Name + "@" + n.Version
+	}
+	return a, b, top
 }

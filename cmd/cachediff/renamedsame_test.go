@@ -6,8 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/cachediff/cachediff/internal/testing/spackgen"
 )
 
 // TestRenderRefusesRenamedRootOfTwoSpecs (74th adversarial pass, issue
@@ -17,16 +15,7 @@ import (
 // or its package (git@2.48.1/4sisx… as git 2.48.2 on the new side)
 // rendered, exit 0, in a pair report and in a log. It is refused.
 func TestRenderRefusesRenamedRootOfTwoSpecs(t *testing.T) {
-	a := spackgen.New(spackgen.Options{Seed: 4, Packages: 60, Envs: 1, Depth: 6})
-	top := a.Tops()[0]
-	a.RootSpec = func(n *spackgen.Node) string { return n.Name + "@" + n.Version }
-	b := a.Clone()
-	b.RootSpec = func(n *spackgen.Node) string {
-		if n.Name == top {
-			return n.Name
-		}
-		return n.Name + "@" + n.Version
-	}
+	a, b, _ := respeltPair()
 	paths := writeLockfiles(t, a, b)
 	var out, stderr bytes.Buffer
 	if code := run(append([]string{"-f", "json"}, paths...), &out, &stderr); code == 2 {

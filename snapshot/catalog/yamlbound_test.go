@@ -51,16 +51,7 @@ func TestYAMLBounded(t *testing.T) {
 	if len(under) > maxYAML {
 		t.Fatalf("the page under the bound is %d bytes", len(under))
 	}
-	for _, parse := range []struct {
-		name string
-		f    func(string, []byte, bool) error
-	}{
-		{"fast", func(file string, data []byte, raw bool) error { _, _, _, err := parsePage(file, data, raw); return err }},
-		{"general", func(file string, data []byte, raw bool) error {
-			_, _, _, err := parseGeneral(file, data, raw)
-			return err
-		}},
-	} {
+	for _, parse := range pageParsers {
 		if err := parse.f("big/specs.md", under, false); err != nil {
 			t.Fatalf("%s: a YAML page of %d bytes: %v", parse.name, len(under), err)
 		}
@@ -162,16 +153,7 @@ func TestYAMLAliasesBounded(t *testing.T) {
 		b.WriteString("]\n---\n")
 		return []byte(b.String())
 	}
-	for _, parse := range []struct {
-		name string
-		f    func(string, []byte, bool) error
-	}{
-		{"fast", func(file string, data []byte, raw bool) error { _, _, _, err := parsePage(file, data, raw); return err }},
-		{"general", func(file string, data []byte, raw bool) error {
-			_, _, _, err := parseGeneral(file, data, raw)
-			return err
-		}},
-	} {
+	for _, parse := range pageParsers {
 		if err := parse.f("big/specs.md", page(3, 10), false); err != nil {
 			t.Errorf("%s: 3 specs sharing a list of 10 variants: %v", parse.name, err)
 		}
@@ -196,4 +178,17 @@ func TestYAMLAliasesBounded(t *testing.T) {
 			t.Errorf("%s: refusing %d bytes allocated %d, against %d for %d bytes without aliases", parse.name, len(bomb), got, base, len(plain))
 		}
 	}
+}
+
+// pageParsers parse a page as Load does (the fast path) and by the general
+// path alone, returning only the error.
+var pageParsers = []struct {
+	name string
+	f    func(string, []byte, bool) error
+}{
+	{"fast", func(file string, data []byte, raw bool) error { _, _, _, err := parsePage(file, data, raw); return err }},
+	{"general", func(file string, data []byte, raw bool) error {
+		_, _, _, err := parseGeneral(file, data, raw)
+		return err
+	}},
 }
