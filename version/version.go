@@ -19,6 +19,7 @@
 package version
 
 import (
+	"math"
 	"slices"
 	"strings"
 )
@@ -34,30 +35,46 @@ const (
 	final
 )
 
-var prerelease = map[string]int{"alpha": alpha, "beta": beta, "rc": rc}
+var prerelease = map[string]int8{"alpha": alpha, "beta": beta, "rc": rc}
 
+// component is one part of a version: a number (its digits without
+// leading zeros; none for zero) or a string of letters, as the bytes
+// v[off:off+n] of the version v it was parsed from. It is 12 bytes:
+// Sorter parses every value of a list at once (a lockfile's stack
+// roll-up sorts one value per root, hundreds of thousands in a large
+// one), and its scratch is mostly components.
 type component struct {
-	num   string // digits without leading zeros ("0" for zero); empty for a string
-	str   string
-	isNum bool
+	off, n uint32
+	isNum  bool
 }
 
-// infinityRank is -1 for an ordinary string, else its place in infinity.
-func (c component) infinityRank() int {
+// text is c's bytes in v, the version it was parsed from.
+func (c component) text(v string) string { return v[c.off : c.off+c.n] }
+
+// infinityRank is -1 for a number or an ordinary string, else the
+// string's place in infinity; v is the version c was parsed from.
+func (c component) infinityRank(v string) int {
+	if c.isNum {
+		return -1
+	}
+	t := c.text(v)
 	for i, s := range infinity {
-		if c.str == s {
+		if t == s {
 			return i
 		}
 	}
 	return -1
 }
 
-var zero = component{num: "0", isNum: true}
+// zero is the number zero, in any version: no digits.
+var zero = component{isNum: true}
 
+// parsed is a version split into components.
 type parsed struct {
+	v       string // the version, whose bytes the components are
 	release []component
-	pre     int       // alpha, beta, rc or final
 	preNum  component // the number after alpha, beta or rc; zero when absent
+	pre     int8      // alpha, beta, rc or final
 }
 
 func parse(v string) parsed {
@@ -65,9 +82,29 @@ func parse(v string) parsed {
 	return p
 }
 
+// components counts the components of v, as parseAppend makes them.
+func components(v string) int {
+	n := 0
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; isDigit(c) && (i == 0 || !isDigit(v[i-1])) || isLetter(c) && (i == 0 || !isLetter(v[i-1])) {
+			n++
+		}
+	}
+	return n
+}
+
 // parseAppend parses v, appending its components to buf (so that many
-// versions can share one allocation); it returns buf grown.
+// versions can share one allocation); it returns buf grown. Only the first
+// 4 GiB of a longer v are parsed (components count bytes in 32 bits).
+// maxParsed is the most bytes of a version parseAppend reads: a variable,
+// as a constant index of 4 GiB does not compile where an int is 32 bits.
+var maxParsed uint64 = math.MaxUint32
+
 func parseAppend(buf []component, v string) (parsed, []component) {
+	whole := v
+	if uint64(len(v)) > maxParsed {
+		v = v[:maxParsed]
+	}
 	start := len(buf)
 	comps := buf
 	for i := 0; i < len(v); {
@@ -78,18 +115,18 @@ func parseAppend(buf []component, v string) (parsed, []component) {
 			for j < len(v) && isDigit(v[j]) {
 				j++
 			}
-			n := strings.TrimLeft(v[i:j], "0")
-			if n == "" {
-				n = "0"
+			k := i
+			for k < j && v[k] == '0' {
+				k++
 			}
-			comps = append(comps, component{num: n, isNum: true})
+			comps = append(comps, component{off: uint32(k), n: uint32(j - k), isNum: true})
 			i = j
 		case isLetter(c):
 			j := i
 			for j < len(v) && isLetter(v[j]) {
 				j++
 			}
-			comps = append(comps, component{str: v[i:j]})
+			comps = append(comps, component{off: uint32(i), n: uint32(j - i)})
 			i = j
 		default:
 			i++
@@ -97,16 +134,16 @@ func parseAppend(buf []component, v string) (parsed, []component) {
 	}
 	buf = comps
 	comps = comps[start:len(comps):len(comps)]
-	p := parsed{pre: final, preNum: zero}
+	p := parsed{v: whole, pre: final, preNum: zero}
 	n := len(comps)
 	switch {
 	// <release>(alpha|beta|rc)<number>
-	case n >= 3 && !comps[n-2].isNum && isPre(comps[n-2].str) && comps[n-1].isNum:
-		p.pre, p.preNum = prerelease[comps[n-2].str], comps[n-1]
+	case n >= 3 && !comps[n-2].isNum && isPre(comps[n-2].text(v)) && comps[n-1].isNum:
+		p.pre, p.preNum = prerelease[comps[n-2].text(v)], comps[n-1]
 		comps = comps[:n-2]
 	// <release>(alpha|beta|rc)
-	case n >= 2 && !comps[n-1].isNum && isPre(comps[n-1].str):
-		p.pre = prerelease[comps[n-1].str]
+	case n >= 2 && !comps[n-1].isNum && isPre(comps[n-1].text(v)):
+		p.pre = prerelease[comps[n-1].text(v)]
 		comps = comps[:n-1]
 	}
 	p.release = comps
@@ -118,28 +155,29 @@ func isPre(s string) bool { _, ok := prerelease[s]; return ok }
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
-func compareComponent(a, b component) int {
+// compareComponent compares a, of version av, with b, of version bv.
+func compareComponent(a component, av string, b component, bv string) int {
 	switch {
 	case a.isNum && b.isNum:
-		if len(a.num) != len(b.num) { // no leading zeros: longer is larger
-			if len(a.num) < len(b.num) {
+		if a.n != b.n { // no leading zeros: longer is larger
+			if a.n < b.n {
 				return -1
 			}
 			return 1
 		}
-		return strings.Compare(a.num, b.num)
+		return strings.Compare(a.text(av), b.text(bv))
 	case a.isNum: // b is a string
-		if b.infinityRank() >= 0 {
+		if b.infinityRank(bv) >= 0 {
 			return -1
 		}
 		return 1
 	case b.isNum:
-		if a.infinityRank() >= 0 {
+		if a.infinityRank(av) >= 0 {
 			return 1
 		}
 		return -1
 	}
-	ra, rb := a.infinityRank(), b.infinityRank()
+	ra, rb := a.infinityRank(av), b.infinityRank(bv)
 	if ra != rb {
 		if ra < rb {
 			return -1
@@ -149,7 +187,7 @@ func compareComponent(a, b component) int {
 	if ra >= 0 {
 		return 0
 	}
-	return strings.Compare(a.str, b.str)
+	return strings.Compare(a.text(av), b.text(bv))
 }
 
 // Compare returns -1, 0 or +1 as a is older than, the same as, or newer than
@@ -167,7 +205,7 @@ func Compare(a, b string) int {
 
 func compareSpack(a, b parsed) int {
 	for i := 0; i < len(a.release) && i < len(b.release); i++ {
-		if c := compareComponent(a.release[i], b.release[i]); c != 0 {
+		if c := compareComponent(a.release[i], a.v, b.release[i], b.v); c != 0 {
 			return c
 		}
 	}
@@ -183,7 +221,7 @@ func compareSpack(a, b parsed) int {
 		}
 		return 1
 	}
-	return compareComponent(a.preNum, b.preNum)
+	return compareComponent(a.preNum, a.v, b.preNum, b.v)
 }
 
 // Max returns the newest of vs, or "" when vs is empty.
@@ -209,13 +247,8 @@ func Sort(vs []string) {
 // (the engine, a few per package) allocates once. The zero value is
 // ready; a Sorter is not safe for concurrent use.
 type Sorter struct {
-	ks  []keyed
+	ks  []parsed
 	buf []component
-}
-
-type keyed struct {
-	v string
-	p parsed
 }
 
 // Sort sorts vs oldest first under Compare.
@@ -223,17 +256,22 @@ func (s *Sorter) Sort(vs []string) {
 	if len(vs) < 2 {
 		return
 	}
-	ks := slices.Grow(s.ks[:0], len(vs))[:len(vs)]
-	buf := slices.Grow(s.buf[:0], 4*len(vs))
-	for i, v := range vs {
-		ks[i].v = v
-		ks[i].p, buf = parseAppend(buf, v)
+	// The scratch is made at its size: a parsed version a value (56
+	// bytes) and its components (12 bytes each), counted first.
+	comps := 0
+	for _, v := range vs {
+		comps += components(v)
 	}
-	slices.SortFunc(ks, func(a, b keyed) int {
+	ks := slices.Grow(s.ks[:0], len(vs))[:len(vs)]
+	buf := slices.Grow(s.buf[:0], comps)
+	for i, v := range vs {
+		ks[i], buf = parseAppend(buf, v)
+	}
+	slices.SortFunc(ks, func(a, b parsed) int {
 		if a.v == b.v {
 			return 0
 		}
-		if c := compareSpack(a.p, b.p); c != 0 {
+		if c := compareSpack(a, b); c != 0 {
 			return c
 		}
 		return strings.Compare(a.v, b.v)
