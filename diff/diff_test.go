@@ -540,7 +540,8 @@ func TestPairSpecsShared(t *testing.T) {
 	n := o
 	n.Hash = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
 	n.Variants, n.Stacks = []string{}, []string{}
-	n.More = &snapshot.SpecMore{Tarball: "https://example.com/b.spack"}
+	n.More = &snapshot.SpecMore{}
+	n.More.Page().Tarball = "https://example.com/b.spack"
 	mk := func(s snapshot.Spec) *snapshot.Snapshot {
 		return &snapshot.Snapshot{Packages: []*snapshot.Package{{Name: "zlib", Specs: []snapshot.Spec{s}}}}
 	}

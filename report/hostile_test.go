@@ -335,7 +335,8 @@ func TestTemplatePrintsSpecs(t *testing.T) {
 	o := diff.Spec{Hash: "aaaa", Versions: []string{"1.0"}, Compiler: "gcc@13", OS: "centos7", Platform: "linux", Target: "x86_64", Variants: []string{"+a", "~b"}, Stacks: []string{"e4s"}}
 	n := o
 	n.Hash = "bbbb"
-	n.More = &snapshot.SpecMore{Tarball: "t"}
+	n.More = &snapshot.SpecMore{}
+	n.More.Page().Tarball = "t"
 	r := reporttest.OnePackage("p")
 	r.Packages[0].Specs.Rebuilt = []diff.Pair{{Old: &o, New: &n}}
 	r.Packages[0].Specs.Added = []diff.Spec{n}

@@ -219,14 +219,11 @@ type Spec struct {
 	More *SpecMore `json:"-"`
 }
 
-// SpecMore are the fields of a Spec that few specs have.
+// SpecMore are the fields of a Spec that few specs have. Every spec of a
+// Spack file has one (its edges, its recipe, its line), so it holds only
+// what Spack files give, in 80 bytes; the catalogue pages' fields that
+// few specs have are one pointer further (PageFields).
 type SpecMore struct {
-	// Size is the page's size value as written, where it is not the
-	// placeholder "-" (every catalogue page's today): a number of bytes.
-	Size    string
-	Tarball string
-	// Extra keeps the fields this version of cachediff does not know.
-	Extra map[string]json.RawMessage
 	// Deps are the spec's dependency edges, from Spack's own files
 	// (spack.go); nil when the format keeps none (a catalogue page).
 	Deps []Dep
@@ -236,6 +233,8 @@ type SpecMore struct {
 	// "": the smallest name when the lockfile lists the spec's hash as
 	// several roots (RootNames names them all).
 	Root string
+	// page holds the fields of a catalogue page few specs have, or nil.
+	page *PageFields
 	// alsoRoots are the other roots, sorted, when there are: a pointer,
 	// which an index of tiny records (a SpecMore a spec) can afford.
 	alsoRoots *[]string
@@ -244,10 +243,42 @@ type SpecMore struct {
 	line int
 }
 
+// PageFields are the fields of a catalogue page's spec that few specs
+// have.
+type PageFields struct {
+	// Size is the page's size value as written, where it is not the
+	// placeholder "-" (every catalogue page's today): a number of bytes.
+	Size    string
+	Tarball string
+	// Extra keeps the fields this version of cachediff does not know.
+	Extra map[string]json.RawMessage
+}
+
+// Page returns m's PageFields, made when m has none, for a page's parser
+// to fill in.
+func (m *SpecMore) Page() *PageFields {
+	if m.page == nil {
+		m.page = &PageFields{}
+	}
+	return m.page
+}
+
+// DropTarball forgets m's tarball, and its PageFields when that leaves
+// them empty.
+func (m *SpecMore) DropTarball() {
+	if m.page == nil {
+		return
+	}
+	m.page.Tarball = ""
+	if pf := m.page; pf.Size == "" && pf.Extra == nil {
+		m.page = nil
+	}
+}
+
 // Empty reports whether m holds nothing: every field its zero value
 // (TestSpecMoreEmpty keeps this in step with the fields).
 func (m *SpecMore) Empty() bool {
-	return m.Size == "" && m.Tarball == "" && m.Extra == nil && m.Deps == nil && m.Recipe == "" && m.Root == "" && m.alsoRoots == nil && m.line == 0
+	return m.page == nil && m.Deps == nil && m.Recipe == "" && m.Root == "" && m.alsoRoots == nil && m.line == 0
 }
 
 // more returns s.More, made when nil.
@@ -261,29 +292,29 @@ func (s *Spec) more() *SpecMore {
 // Size returns the page's size value as written (a number of bytes), or
 // "" when the page gives none or the placeholder "-".
 func (s *Spec) Size() string {
-	if s.More == nil {
+	if s.More == nil || s.More.page == nil {
 		return ""
 	}
-	return s.More.Size
+	return s.More.page.Size
 }
 
 // Tarball is the URL of the spec's binary package, when the page gives it
 // and the snapshot was loaded with Options.Tarballs (without, Load drops
 // the catalogue pages' tarballs: "").
 func (s *Spec) Tarball() string {
-	if s.More == nil {
+	if s.More == nil || s.More.page == nil {
 		return ""
 	}
-	return s.More.Tarball
+	return s.More.page.Tarball
 }
 
 // Extra returns the fields of the spec this version of cachediff does not
 // know, or nil.
 func (s *Spec) Extra() map[string]json.RawMessage {
-	if s.More == nil {
+	if s.More == nil || s.More.page == nil {
 		return nil
 	}
-	return s.More.Extra
+	return s.More.page.Extra
 }
 
 // Deps returns the spec's dependency edges: nil when the format keeps none

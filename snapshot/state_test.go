@@ -128,6 +128,46 @@ func TestSpecMoreEmpty(t *testing.T) {
 	}
 }
 
+// TestSpecMoreSize: every spec of a Spack file has a SpecMore (a lockfile
+// of tiny records, one a record of 68 bytes), so it holds only what
+// Spack files give: 80 bytes. It was 112 with a page's size, tarball and
+// extra fields in it.
+func TestSpecMoreSize(t *testing.T) {
+	if size := unsafe.Sizeof(SpecMore{}); size > 80 && unsafe.Sizeof(0) == 8 {
+		t.Errorf("a SpecMore is %d bytes, want at most 80", size)
+	}
+}
+
+// TestDropTarballKeepsPage: DropTarball forgets the PageFields only when
+// the tarball was all they held.
+func TestDropTarballKeepsPage(t *testing.T) {
+	typ := reflect.TypeOf(PageFields{})
+	for i := range typ.NumField() {
+		if typ.Field(i).Name == "Tarball" {
+			continue
+		}
+		var m SpecMore
+		f := reflect.ValueOf(m.Page()).Elem().Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString("x")
+		case reflect.Map:
+			f.Set(reflect.MakeMap(f.Type()))
+		default:
+			t.Fatalf("field %s of kind %s: teach this test to set it", typ.Field(i).Name, f.Kind())
+		}
+		m.Page().Tarball = "t"
+		if m.DropTarball(); m.Empty() {
+			t.Errorf("PageFields with %s and a tarball: dropping the tarball dropped %s", typ.Field(i).Name, typ.Field(i).Name)
+		}
+	}
+	var m SpecMore
+	m.Page().Tarball = "t"
+	if m.DropTarball(); !m.Empty() {
+		t.Error("PageFields of a tarball alone: kept once it was dropped")
+	}
+}
+
 // TestSharedLoad: snapshots loaded with a Shared, one after another, at
 // the same time, and with other options in between, are what they are
 // loaded alone (specs, rule counts, warnings, everything), and the later

@@ -84,7 +84,7 @@ func more(s *snapshot.Spec) *snapshot.SpecMore {
 // setSize keeps a size value unless it says nothing ("", "-").
 func setSize(s *snapshot.Spec, v string) {
 	if v != "" && v != "-" {
-		more(s).Size = v
+		more(s).Page().Size = v
 	}
 }
 

@@ -632,7 +632,7 @@ func fastSpecListBuf(data []byte, in *intern.Table, bufs *scanBufs, fin *snapsho
 		if r.field == 0 {
 			specs[r.i].Hash = all[r.start:r.end]
 		} else {
-			more(&specs[r.i]).Tarball = all[r.start:r.end]
+			more(&specs[r.i]).Page().Tarball = all[r.start:r.end]
 		}
 	}
 	return specs, true
@@ -901,11 +901,11 @@ func (s *scanner) spec(i int) (sp snapshot.Spec, ok bool) {
 				return sp, false
 			}
 			if sp.Extra() == nil {
-				more(&sp).Extra = map[string]json.RawMessage{}
+				more(&sp).Page().Extra = map[string]json.RawMessage{}
 				extraKeys = map[string]bool{}
 			}
 			extraKeys[k] = true
-			sp.More.Extra[k] = json.RawMessage(string(raw))
+			sp.More.Page().Extra[k] = json.RawMessage(string(raw))
 		}
 		if !ok || seen&bit != 0 {
 			return sp, false

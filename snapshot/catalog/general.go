@@ -526,7 +526,7 @@ func specFromFields(fields map[string]json.RawMessage) (snapshot.Spec, error) {
 			if string(raw) == "null" {
 				continue
 			}
-			dst = &more(&s).Tarball
+			dst = &more(&s).Page().Tarball
 		case "size":
 			v, err := sizeValue(raw)
 			if err != nil {
@@ -536,9 +536,9 @@ func specFromFields(fields map[string]json.RawMessage) (snapshot.Spec, error) {
 			continue
 		default:
 			if s.Extra() == nil {
-				more(&s).Extra = map[string]json.RawMessage{}
+				more(&s).Page().Extra = map[string]json.RawMessage{}
 			}
-			s.More.Extra[k] = raw
+			s.More.Page().Extra[k] = raw
 			continue
 		}
 		if err := json.Unmarshal(raw, dst); err != nil {

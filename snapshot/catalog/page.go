@@ -959,7 +959,7 @@ func dropTarballs(specs []snapshot.Spec) {
 		if m == nil {
 			continue
 		}
-		m.Tarball = ""
+		m.DropTarball()
 		if m.Empty() {
 			specs[i].More = nil
 		}
