@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -747,7 +748,7 @@ func metaDupKey(data []byte) (string, int64) {
 	if _, err := dec.Token(); err != nil { // {
 		return "", -1
 	}
-	var seen []string
+	seen := map[string]bool{} // keys by foldKey: a map, not pairs compared
 	for dec.More() {
 		keyOff := int64(skipSpace(data, dec.InputOffset()))
 		tok, err := dec.Token()
@@ -760,13 +761,12 @@ func metaDupKey(data []byte) (string, int64) {
 		if err := dec.Decode(&v); err != nil {
 			return "", -1
 		}
-		for _, s := range seen {
-			// Keys that differ only in case fill the same field.
-			if strings.EqualFold(s, k) {
-				return k, keyOff
-			}
+		// Keys that differ only in case fill the same field.
+		if f := foldKey(k); seen[f] {
+			return k, keyOff
+		} else {
+			seen[f] = true
 		}
-		seen = append(seen, k)
 		if strings.EqualFold(k, "num_specs_by_stack") {
 			if _, dup, off, err := objectFields(v); err == nil && off >= 0 {
 				return k + "." + dup, valOff + off
@@ -774,6 +774,28 @@ func metaDupKey(data []byte) (string, int64) {
 		}
 	}
 	return "", -1
+}
+
+// foldKey returns k with each character replaced by the least of those
+// it equals without regard to case (unicode.SimpleFold's orbit), as
+// encoding/json folds a key to match it to a field: foldKey(a) ==
+// foldKey(b) exactly when strings.EqualFold(a, b) ("ſ" is "s", "K" the
+// Kelvin sign is "k"). A byte that is not UTF-8 is U+FFFD to both.
+func foldKey(k string) string {
+	var b strings.Builder
+	b.Grow(len(k))
+	for _, r := range k {
+		for {
+			r2 := unicode.SimpleFold(r)
+			if r2 <= r {
+				r = r2
+				break
+			}
+			r = r2
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // yaml11Scalar returns the first scalar of a value (a key or a value)
