@@ -70,3 +70,34 @@ func TestFoldKey(t *testing.T) {
 		checkErr(t, err, "p.md", 5, len(`meta: {"num_specs": 0, `)+1, `meta: key "num_ſpecs" is given twice`)
 	}
 }
+
+// TestMetaKeyCase (75th adversarial pass): encoding/json fills meta's
+// fields from keys in any case ("NUM_SPECS", "num_ſpecs"), but the site
+// reads them by name as written (Liquid's entry.meta.num_specs): a meta
+// of {"NUM_SPECS": 1} loaded, while the site's listing of packages
+// printed no num_specs and its JSON broke, every tag's listing showing no
+// package. A key that is one of meta's in another case is an error at
+// that key, by both paths.
+func TestMetaKeyCase(t *testing.T) {
+	spec := "spec_details: [{\"hash\": \"" + hashN(1) + "\"" + otherFields("") + "}]\n---\n"
+	for _, tc := range []struct{ meta, key string }{
+		{`{"NUM_SPECS": 1}`, "NUM_SPECS"},
+		{`{"num_ſpecs": 1}`, "num_ſpecs"},
+		{`{"num_specs": 1, "Versions": ["1.0"]}`, "Versions"},
+		{`{"num_specs": 1, "num_specs_by_ſtack": {"root": 1}}`, "num_specs_by_ſtack"},
+	} {
+		page := []byte(head + "meta: " + tc.meta + "\n" + spec)
+		col := len("meta: ") + strings.Index(tc.meta, `"`+tc.key+`"`) + 1
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 5, col, fmt.Sprintf("meta: key %q", tc.key), "as written")
+		}
+	}
+	// Keys meta does not have, in any case, are read and ignored.
+	page := []byte(head + `meta: {"num_specs": 1, "Extra": 1, "NUM": 2}` + "\n" + spec)
+	for _, parse := range bothPaths {
+		if _, _, _, err := parse("p.md", page, false); err != nil {
+			t.Errorf("unknown keys: %v", err)
+		}
+	}
+}
