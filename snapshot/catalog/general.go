@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -730,50 +731,90 @@ func unionKeys(a, b map[string]int) []string {
 // level, where keys match without regard to case as encoding/json
 // matches them to fields, and in num_specs_by_stack.
 func (m *meta) UnmarshalJSON(data []byte) error {
-	if key, off := metaDupKey(data); off >= 0 {
+	if key, off, twice := metaDupKey(data); off >= 0 && twice {
 		return &posError{off, fmt.Errorf("key %q is given twice", key)}
+	} else if off >= 0 {
+		return &posError{off, fmt.Errorf("key %q: %s", key, metaKeyCase)}
 	}
 	type plain meta
 	return json.Unmarshal(data, (*plain)(m))
 }
 
-// metaDupKey returns the first key of a meta value given twice, and the
-// offset of its second occurrence, or -1.
-func metaDupKey(data []byte) (string, int64) {
+// metaKeyCase is why a key that is one of meta's in another case is
+// refused.
+const metaKeyCase = "meta's keys are read by the site as written (its listing of packages prints entry.meta.num_specs), so it would not read this one, while cachediff read it as one of num_specs, num_specs_by_stack, compilers, oss, platforms, targets, stacks or versions, which are lower case; write it so"
+
+// metaDupKey returns the first key of a meta value given twice (twice),
+// or, before it, that is one of metaKeys in another case; and the offset
+// of that key (the second occurrence), or -1.
+func metaDupKey(data []byte) (key string, off int64, twice bool) {
 	if len(data) == 0 || data[0] != '{' {
-		return "", -1 // not an object: json.Unmarshal says what it is
+		return "", -1, false // not an object: json.Unmarshal says what it is
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if _, err := dec.Token(); err != nil { // {
-		return "", -1
+		return "", -1, false
 	}
-	var seen []string
+	seen := map[string]bool{} // keys by foldKey: a map, not pairs compared
 	for dec.More() {
 		keyOff := int64(skipSpace(data, dec.InputOffset()))
 		tok, err := dec.Token()
 		if err != nil {
-			return "", -1
+			return "", -1, false
 		}
 		k, _ := tok.(string)
 		valOff := int64(skipSpace(data, dec.InputOffset()))
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
-			return "", -1
+			return "", -1, false
 		}
-		for _, s := range seen {
-			// Keys that differ only in case fill the same field.
-			if strings.EqualFold(s, k) {
-				return k, keyOff
-			}
+		// Keys that differ only in case fill the same field.
+		f := foldKey(k)
+		if seen[f] {
+			return k, keyOff, true
 		}
-		seen = append(seen, k)
-		if strings.EqualFold(k, "num_specs_by_stack") {
+		seen[f] = true
+		if metaKey[f] != "" && metaKey[f] != k {
+			return k, keyOff, false
+		}
+		if k == "num_specs_by_stack" {
 			if _, dup, off, err := objectFields(v); err == nil && off >= 0 {
-				return k + "." + dup, valOff + off
+				return k + "." + dup, valOff + off, true
 			}
 		}
 	}
-	return "", -1
+	return "", -1, false
+}
+
+// metaKey maps each of metaKeys, folded (foldKey), to itself.
+var metaKey = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range metaKeys {
+		m[foldKey(k)] = k
+	}
+	return m
+}()
+
+// foldKey returns k with each character replaced by the least of those
+// it equals without regard to case (unicode.SimpleFold's orbit), as
+// encoding/json folds a key to match it to a field: foldKey(a) ==
+// foldKey(b) exactly when strings.EqualFold(a, b) ("ſ" is "s", "K" the
+// Kelvin sign is "k"). A byte that is not UTF-8 is U+FFFD to both.
+func foldKey(k string) string {
+	var b strings.Builder
+	b.Grow(len(k))
+	for _, r := range k {
+		for {
+			r2 := unicode.SimpleFold(r)
+			if r2 <= r {
+				r = r2
+				break
+			}
+			r = r2
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // yaml11Scalar returns the first scalar of a value (a key or a value)

@@ -147,6 +147,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 				break
 			}
 		}
+		if at := innerBreak(l); at >= 0 {
+			return nil, &snapshot.Error{File: file, Line: line, Col: at + 1, Msg: fmt.Sprintf("a line break %q inside the line: YAML reads it as the end of a line (Jekyll's YAML too), so the front matter's lines are not the file's, and cachediff, which reads meta and spec_details by the file's lines, could read another page than the site; no page has one: remove it", l[at:at+yamlBreak(l[at:])])}
+		}
 		yamlText.Write(l)
 		yamlText.WriteByte('\n')
 	}
@@ -415,6 +418,24 @@ func markerAt(s []byte) bool {
 	}
 	rest := s[3:]
 	return len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || yamlBreak(rest) > 0
+}
+
+// innerBreak returns the offset in l, a line of the front matter, of the
+// first YAML line break in it (yamlBreak) but a carriage return that ends
+// it (CRLF), or -1. YAML counts lines at each: a front matter line with
+// one made yaml.v3's line numbers those of lines further on, so that a
+// one-line spec_details was said to be given twice, "at line 5" of a file
+// of 4 lines.
+func innerBreak(l []byte) int {
+	for i := 0; i < len(l); i++ {
+		if c := l[i]; c != '\r' && c != 0xC2 && c != 0xE2 {
+			continue
+		}
+		if n := yamlBreak(l[i:]); n > 0 && !(l[i] == '\r' && i == len(l)-1) {
+			return i
+		}
+	}
+	return -1
 }
 
 // yamlBreak returns the length of the YAML 1.1 line break that starts s

@@ -1,6 +1,7 @@
 package spackfmt
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -291,10 +292,30 @@ func (d *decoder) checkDeps() error {
 		if hash == "" {
 			continue
 		}
-		return &Error{File: d.file, Line: n.Line, Path: "concrete_specs." + clip(n.Hash) + ".dependencies",
+		line, col := hashAt(d.s.data, n.Line, hash)
+		return &Error{File: d.file, Line: line, Col: col, Path: "concrete_specs." + clip(n.Hash) + ".dependencies",
 			Msg: fmt.Sprintf("%s/%s: dependency %s/%s is not in concrete_specs: Spack links a lockfile's records by their hashes and refuses such a file", clip(n.Name), short(n.Hash), clip(name), short(hash))}
 	}
 	return nil
+}
+
+// hashAt returns the line and column of hash, a dependency's as read, in
+// the record that starts on line: where it is first written as a JSON
+// string from that line on, else the line's first column (a hash written
+// with escapes). Errors alone call it: it reads the file from its start.
+func hashAt(data []byte, line int, hash string) (int, int) {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+	}
+	if i := bytes.Index(data[off:], []byte(`"`+hash+`"`)); i >= 0 {
+		return lineCol(data, off+i)
+	}
+	return line, 1
 }
 
 // checkRoots refuses a lockfile whose root concrete_specs lacks: Spack

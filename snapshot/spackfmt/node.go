@@ -313,6 +313,7 @@ func (d *decoder) parameters(n *Node) error {
 		if len(d.varScratch) > 0 {
 			d.more(n).Variants = d.strSlab(d.varScratch)
 		}
+		d.dropScratch()
 	}()
 	d.keys.reset()
 	return s.object(func(key []byte) error {
@@ -388,6 +389,28 @@ func (d *decoder) parameters(n *Node) error {
 	})
 }
 
+// dropScratch lets go of what reading one node's parameters or
+// dependencies needed, once they are read: the keys of the object (slices
+// of the input, and past maxScanKeys a map of copies), and scratch lists
+// grown past what a real node needs. They stayed alive in the decoder
+// until the whole file was read, beside the nodes that hold what was kept
+// of them, and the keys kept the input alive after Decode let go of it.
+func (d *decoder) dropScratch() {
+	clear(d.keys.keys[:d.keys.n])
+	d.keys.reset()
+	if cap(d.varScratch) > maxScratch {
+		d.varScratch = nil
+	}
+	if cap(d.refScratch) > maxScratch {
+		d.refScratch = nil
+	}
+}
+
+// maxScratch is the most items of a scratch list that the decoder keeps
+// from one node to the next: more than any real node's parameters or
+// dependencies.
+const maxScratch = 1024
+
 func bytesHasSpace(b []byte) bool {
 	for _, c := range b {
 		if c == ' ' {
@@ -407,6 +430,7 @@ func (d *decoder) deps(n *Node) error {
 		if len(d.refScratch) > 0 {
 			d.keepRefs(d.more(n))
 		}
+		d.dropScratch()
 	}()
 	one := func(r *depRef) error {
 		if s.peek() == '"' { // {name: "hash"}

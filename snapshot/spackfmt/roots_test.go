@@ -140,6 +140,12 @@ func TestLockfileMissingDependencyRefused(t *testing.T) {
 		if !errors.As(err, &e) || e.Line != 2 || !strings.Contains(e.Msg, "dependency z/zzzzzzz is not in concrete_specs") {
 			t.Errorf("%s: %v, want an error at line 2 naming dependency z", name, err)
 		}
+		// At the dependency's hash (75th adversarial pass: column 0,
+		// "spack.lock:2:0:", which is no place in the file).
+		line2 := strings.Split(data, "\n")[1]
+		if col := strings.Index(line2, `"`+z+`"`) + 1; e != nil && e.Col != col {
+			t.Errorf("%s: %v, want the error at column %d", name, err, col)
+		}
 	}
 	index := `{"database":{"version":"8","installs":{"` + a + `":{"spec":{"name":"a","version":"1","hash":"` + a + `","dependencies":[{"name":"z","hash":"` + z + `","parameters":{"deptypes":["link"],"virtuals":[]}}]},"ref_count":0,"in_buildcache":true}}}}`
 	s, err := Decode("index.json", []byte(index))
