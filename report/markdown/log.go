@@ -439,7 +439,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	fmt.Fprintf(&b, " · **packages %d → %d** · **specs %d → %d**, newest step first.", firstC.pkgs.Old, lastC.pkgs.New, firstC.specs.Old, lastC.specs.New)
 	if l.opts.Filtered() {
 		m := mdBuilder{}
-		m.filters(l.opts)
+		m.filters(l.opts, l.o.MaxBytes)
 		b.WriteString("\n\n" + m.row())
 	}
 	if lay.gate {

@@ -349,7 +349,7 @@ func (m *mdBuilder) head() string {
 	}
 	b.WriteString("\n\n")
 	if r.Options.Filtered() {
-		m.filters(r.Options)
+		m.filters(r.Options, o.MaxBytes)
 		b.WriteString("\n\n")
 	}
 	if r.Gate != nil {
@@ -621,17 +621,39 @@ func (m *mdBuilder) rebuiltLine() {
 	}
 }
 
-func (m *mdBuilder) filters(o diff.Options) {
-	b := &m.b
-	b.WriteString("🔎 **Filters**:")
-	if len(o.Packages) > 0 {
-		b.WriteString(" packages ")
-		for i, p := range o.Packages {
+// filters writes the filters line. Under a byte limit (limit > 0) a
+// line longer than a quarter of it names the first few values of each
+// list and counts the rest: the line is never cut, so ten thousand
+// --stack names would otherwise leave no report that fits, and no gate
+// result.
+func (m *mdBuilder) filters(o diff.Options, limit int) {
+	line := filtersLine(o, false)
+	if limit > 0 && len(line) > limit/4 {
+		line = filtersLine(o, true)
+	}
+	m.b.WriteString(line)
+}
+
+// filtersLine is the filters line of o, each list whole or (short) its
+// first names and a count of the rest.
+func filtersLine(o diff.Options, short bool) string {
+	var b strings.Builder
+	list := func(l []string) {
+		if short && len(l) > 5 {
+			b.WriteString(firstNames(l))
+			return
+		}
+		for i, s := range l {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(report.EscapeMD(p))
+			b.WriteString(report.EscapeMD(s))
 		}
+	}
+	b.WriteString("🔎 **Filters**:")
+	if len(o.Packages) > 0 {
+		b.WriteString(" packages ")
+		list(o.Packages)
 	}
 	if len(o.Stacks) > 0 {
 		if len(o.Packages) > 0 {
@@ -642,12 +664,7 @@ func (m *mdBuilder) filters(o diff.Options) {
 			b.WriteString("s")
 		}
 		b.WriteString(" ")
-		for i, s := range o.Stacks {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(report.EscapeMD(s))
-		}
+		list(o.Stacks)
 	}
 	if len(o.Ignore) > 0 {
 		if len(o.Packages)+len(o.Stacks) > 0 {
@@ -659,6 +676,7 @@ func (m *mdBuilder) filters(o diff.Options) {
 	if len(o.Packages)+len(o.Stacks) > 0 {
 		b.WriteString(" Counts are of what the filters keep; canonicalization counts and warnings cover the whole snapshots.")
 	}
+	return b.String()
 }
 
 func (m *mdBuilder) gate(g *diff.Gate) {
