@@ -411,6 +411,12 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 			code = exitDiffers
 		}
 	}
+	if opts.failOn != nil {
+		// The series' news is made from the steps' as the log is read
+		// (DecodeLog), before the steps' gates were set here: made again,
+		// it has their gate lines, as log's own has.
+		l.Series.Highlights = diff.SeriesNews(l.Steps)
+	}
 	c.moreOrderWarnings(reversed, len(l.Steps))
 	if opts.quiet {
 		return code, nil

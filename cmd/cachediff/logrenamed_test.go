@@ -355,3 +355,42 @@ func respeltPair() (a, b *spackgen.DAG, top string) {
 	}
 	return a, b, top
 }
+
+// TestRenderLogRegated (75th adversarial pass): render --fail-on KIND of
+// a log saved without a gate wrote each step's gate, but the series'
+// news, made as the log was read, had none of their lines: "gate
+// tripped: added-package (1 package) in actsvg" was left out of the
+// Highlights that log --fail-on added-package writes (a whole Highlights
+// section under --package, where the gate lines were its only news).
+// Render writes what log writes, in every log format.
+func TestRenderLogRegated(t *testing.T) {
+	weeks, err := filepath.Glob("../../testdata/real-series/develop-*")
+	if err != nil || len(weeks) < 3 {
+		t.Fatalf("the real series: %v, %d weeks", err, len(weeks))
+	}
+	for _, filters := range [][]string{nil, {"--package", "adept-utils"}} {
+		var saved, stderr bytes.Buffer
+		if code := run(append(append([]string{"log", "-f", "json"}, filters...), weeks...), &saved, &stderr); code == 2 {
+			t.Fatalf("log %v: %s", filters, stderr.String())
+		}
+		p := filepath.Join(t.TempDir(), "log.json")
+		if err := os.WriteFile(p, saved.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, format := range []string{"md", "text", "html", "atom"} {
+			for _, kind := range []string{"added-package", "removed-spec", "any"} {
+				flags := []string{"-f", format, "--fail-on", kind}
+				var rendered, direct bytes.Buffer
+				stderr.Reset()
+				got := run(append([]string{"render", p}, flags...), &rendered, &stderr)
+				want := run(append(append(append([]string{"log"}, filters...), flags...), weeks...), &direct, io.Discard)
+				if got != want {
+					t.Errorf("render %v of log %v: exit %d (%s), log exits %d", flags, filters, got, stderr.String(), want)
+				}
+				if !bytes.Equal(rendered.Bytes(), direct.Bytes()) {
+					t.Errorf("render %v of log %v is not what log %v writes:\n%s", flags, filters, flags, lineDiff(direct.Bytes(), rendered.Bytes()))
+				}
+			}
+		}
+	}
+}
