@@ -37,6 +37,14 @@ func TestLoadSpackEncodings(t *testing.T) {
 		{"gzip", "index.json", z.Bytes(), ""},
 		{"bom", "index.json", append([]byte("\uFEFF"), plain...), ""},
 		{"utf-16", "index.json", le16, "UTF-16 (little-endian, with a byte order mark FF FE); cachediff reads JSON in UTF-8"},
+		// Refused by name, and recognised by content under any name:
+		// both read "not '\x1f'", and named otherwise "not a text file
+		// ... a package page is UTF-8 Markdown" (75th adversarial pass).
+		{"gzip twice", "index.json", gzipOf(z.Bytes()), "(encoding): the file is gzip'd twice"},
+		{"gzip twice", "index.v7.json", gzipOf(z.Bytes()), "(encoding): the file is gzip'd twice"},
+		{"bom, gzip", "index.json", append([]byte("\uFEFF"), z.Bytes()...), "(encoding): the file is a byte order mark and then gzip data"},
+		{"bom, gzip", "index.v7.json", append([]byte("\uFEFF"), z.Bytes()...), "(encoding): the file is a byte order mark and then gzip data"},
+		{"gzip, bom, gzip", "index.json", gzipOf(append([]byte("\uFEFF"), z.Bytes()...)), "(encoding): the file is gzip'd, and inflated it is a byte order mark and gzip again"},
 	} {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "build_cache", tt.name)
@@ -69,6 +77,15 @@ func TestLoadSpackEncodings(t *testing.T) {
 	if s, err := Load(path, Options{}); err != nil || s.Specs() != want.Specs() {
 		t.Errorf("%s: %v", path, err)
 	}
+}
+
+// gzipOf is data gzip'd.
+func gzipOf(data []byte) []byte {
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write(data)
+	w.Close()
+	return z.Bytes()
 }
 
 func equalLines(a, b []string) bool {

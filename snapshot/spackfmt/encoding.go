@@ -32,13 +32,27 @@ var (
 // plainText returns data as UTF-8 text: inflated when gzip'd, without a
 // byte order mark. file names it in errors.
 func plainText(file string, data []byte) ([]byte, error) {
-	if bytes.HasPrefix(data, gzipMagic) {
+	gzipped := bytes.HasPrefix(data, gzipMagic)
+	if gzipped {
 		var err error
 		if data, err = inflate(data, maxInflated); err != nil {
 			return nil, &Error{File: file, Line: 1, Col: 1, Path: "(gzip)", Msg: err.Error()}
 		}
 	}
+	bom := bytes.HasPrefix(data, utf8BOM)
 	data = bytes.TrimPrefix(data, utf8BOM)
+	if bytes.HasPrefix(data, gzipMagic) {
+		// Spack inflates one layer, of a file that starts with gzip's
+		// magic: what is left is named, not its first byte ('\x1f').
+		msg := "the file is gzip'd twice (inflated once, it is gzip again); Spack reads one layer of gzip: gunzip it once"
+		if bom {
+			msg = "the file is a byte order mark and then gzip data, which Spack does not read as gzip: remove the byte order mark"
+		}
+		if gzipped && bom {
+			msg = "the file is gzip'd, and inflated it is a byte order mark and gzip again; Spack reads one layer of gzip, not behind a byte order mark"
+		}
+		return nil, &Error{File: file, Line: 1, Col: 1, Path: "(encoding)", Msg: msg}
+	}
 	if what := utf16Kind(data); what != "" {
 		return nil, &Error{File: file, Line: 1, Col: 1, Path: "(encoding)",
 			Msg: "the file is UTF-16 (" + what + "); cachediff reads JSON in UTF-8, as Spack writes it: convert it first (iconv -f UTF-16 -t UTF-8)"}
@@ -114,8 +128,17 @@ func utf16Kind(data []byte) string {
 // content when it is gzip'd (a cut stream gives what it can), without a
 // byte order mark, and UTF-16 turned into UTF-8 (so that a Spack file in
 // UTF-16 is recognised, and Decode says what is wrong with it).
+//
+// It looks through two layers of gzip, and through a byte order mark
+// before gzip, which plainText refuses by name: so that a file gzip'd
+// twice, or an editor's mark before gzip, is a Spack file that says
+// what is wrong with it rather than a page that is not text.
 func sniffHead(head []byte) []byte {
-	if bytes.HasPrefix(head, gzipMagic) {
+	for range 2 {
+		head = bytes.TrimPrefix(head, utf8BOM)
+		if !bytes.HasPrefix(head, gzipMagic) {
+			break
+		}
 		r, err := gzip.NewReader(bytes.NewReader(head))
 		if err != nil {
 			return nil
