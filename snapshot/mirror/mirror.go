@@ -301,7 +301,7 @@ const maxRatio = spackfmt.MaxRatio
 func gunzip(data []byte, limit int64) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("gzip: %w", err)
+		return nil, gzipErr(err)
 	}
 	zr.Multistream(true)
 	most := min(limit, max(64<<20, int64(len(data))*maxRatio))
@@ -310,9 +310,18 @@ func gunzip(data []byte, limit int64) ([]byte, error) {
 		if most < limit && errors.Is(err, ErrTooBig) {
 			return nil, fmt.Errorf("gzip: %d bytes unpack to more than %d (%d times): refused as a gzip bomb", len(data), most, maxRatio)
 		}
-		return nil, fmt.Errorf("gzip: %w", err)
+		return nil, gzipErr(err)
 	}
 	return out, nil
+}
+
+// gzipErr is err of unpacking gzip, said to be of gzip once: the gzip
+// package's own errors already start "gzip: ".
+func gzipErr(err error) error {
+	if strings.HasPrefix(err.Error(), "gzip: ") {
+		return err
+	}
+	return fmt.Errorf("gzip: %w", err)
 }
 
 // fromSpecs makes a build-cache index of the spec manifests names: each
