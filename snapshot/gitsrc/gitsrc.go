@@ -327,6 +327,9 @@ func (r *Repo) notLink(commit, rev, p, oid string) error {
 type link struct {
 	oid, typ, target string
 	size             int64 // of the object it leads to (a blob's)
+	// dir is the folder a link of typ "tree" leads to, from the top,
+	// when it was followed in a listing (resolveLinks; "" otherwise).
+	dir string
 }
 
 // follow follows the symbolic links at paths (relative to the top, or to

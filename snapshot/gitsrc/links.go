@@ -156,7 +156,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			continue
 		}
 		if name == "" {
-			return link{typ: "tree"}, walkDone, ""
+			return link{typ: "tree", dir: cur}, walkDone, ""
 		}
 		w.steps++
 		full := joinTop(cur, first)
@@ -175,7 +175,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			return link{typ: "dangling"}, walkDone, ""
 		case e.dir:
 			if !hasRest {
-				return link{typ: "tree"}, walkDone, ""
+				return link{typ: "tree", dir: full}, walkDone, ""
 			}
 			cur = full
 		case e.kind == Regular:

@@ -238,6 +238,13 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 					e.Handle = &blob{oid: l.oid}
 				}
 			case "tree", "commit":
+				if l.typ == "tree" && l.dir != "" && within(l.dir, top) && within(parentDir(linkPaths[i]), l.dir) {
+					// The folder that holds the link, or one above it
+					// in the snapshot: read already, as on disk, where
+					// the walk warns of it and goes on.
+					warnings = append(warnings, snapshot.Warning{File: name, Message: "symbolic link to a directory already read (a loop, or a second path to it): not followed"})
+					continue
+				}
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link to a folder (" + target + "): REV:PATH reads the object store, which has no file system to follow a link in, so its pages would be lost; name the folder itself, or give the checked-out folder"})
 			case "symlink":
 				// As a link out of the work tree is on disk: in a

@@ -545,7 +545,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	case "", "identity":
 	case "gzip", "x-gzip":
 		if data, err = gunzip(data, limit); err != nil {
-			return nil, "", fmt.Errorf("%s: Content-Encoding: gzip: %w", name, err)
+			return nil, "", fmt.Errorf("%s: the answer's Content-Encoding is gzip: %w", name, err)
 		}
 	default:
 		return nil, "", fmt.Errorf("%s: Content-Encoding %q, which cachediff does not read (it asks for gzip)", name, shorten(enc))

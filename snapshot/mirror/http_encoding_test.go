@@ -76,3 +76,24 @@ func TestV2GzipMaxBytes(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// TestHTTPGzipThatLiesSaysSoOnce: an answer labelled Content-Encoding:
+// gzip whose body is not gzip is refused with the cause named once
+// (Adversarial pass 76: "Content-Encoding: gzip: gzip: gzip: invalid
+// header", each layer adding its own "gzip:").
+func TestHTTPGzipThatLiesSaysSoOnce(t *testing.T) {
+	idx := index(t, "old")
+	root := t.TempDir()
+	if err := mirrorgen.V2(root, idx); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(t, root)
+	srv.fault = func(w http.ResponseWriter, r *http.Request) bool {
+		w.Header().Set("Content-Encoding", "gzip")
+		return false
+	}
+	_, _, err := fetch(&mirror.HTTP{NoCache: true}, srv.URL)
+	if err == nil || !strings.Contains(err.Error(), "invalid header") || strings.Count(err.Error(), "gzip") != 2 {
+		t.Errorf("%v; want the body refused as not gzip, with gzip named twice (the header, the cause)", err)
+	}
+}

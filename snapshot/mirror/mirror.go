@@ -183,7 +183,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)", indexManifest, v2Index)
 	}
 	if err != nil {
-		return nil, err
+		return nil, overMax(err)
 	}
 	if s.Checksum != "" {
 		// Spack's index.json.hash is the sha256 of index.json as stored.
@@ -192,7 +192,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		}
 	}
 	if index, err = unpack(index, limit); err != nil {
-		return nil, fmt.Errorf("%s: %w", v2Index, err)
+		return nil, overMax(fmt.Errorf("%s: %w", v2Index, err))
 	}
 	s.read = func() ([]byte, error) {
 		data := index
@@ -232,7 +232,7 @@ func joinName(root, rel string) string {
 // sha256 against the manifest's, then unpacks it.
 func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
 	if e.ContentLength > limit {
-		return nil, fmt.Errorf("%s lists blob %s of %d bytes, over the limit of %d", manifest, e.Checksum, e.ContentLength, limit)
+		return nil, overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", manifest, e.Checksum, e.ContentLength, ErrTooBig, limit))
 	}
 	// At most the length the manifest gives: a blob that runs on past it
 	// (an endless body) is refused when it does, not at the byte bound.
@@ -250,9 +250,21 @@ func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if e.Compression == "gzip" || isGzip(data) {
-		return gunzip(data, limit)
+		data, err = gunzip(data, limit)
+		return data, overMax(err)
 	}
 	return data, nil
+}
+
+// overMax is err, told as over the limit that --max-download sets when it
+// is (ErrTooBig): an error over the limit of Options.MaxBytes, and not over
+// a bound of its own (a manifest's, a blob's length), which the flag does
+// not move.
+func overMax(err error) error {
+	if errors.Is(err, ErrTooBig) {
+		return fmt.Errorf("%w (--max-download BYTES sets that limit)", err)
+	}
+	return err
 }
 
 // verify checks a blob's length and sha256 against its manifest entry.
@@ -289,7 +301,7 @@ const maxRatio = spackfmt.MaxRatio
 func gunzip(data []byte, limit int64) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("gzip: %w", err)
+		return nil, gzipErr(err)
 	}
 	zr.Multistream(true)
 	most := min(limit, max(64<<20, int64(len(data))*maxRatio))
@@ -298,9 +310,18 @@ func gunzip(data []byte, limit int64) ([]byte, error) {
 		if most < limit && errors.Is(err, ErrTooBig) {
 			return nil, fmt.Errorf("gzip: %d bytes unpack to more than %d (%d times): refused as a gzip bomb", len(data), most, maxRatio)
 		}
-		return nil, fmt.Errorf("gzip: %w", err)
+		return nil, gzipErr(err)
 	}
 	return out, nil
+}
+
+// gzipErr is err of unpacking gzip, said to be of gzip once: the gzip
+// package's own errors already start "gzip: ".
+func gzipErr(err error) error {
+	if strings.HasPrefix(err.Error(), "gzip: ") {
+		return err
+	}
+	return fmt.Errorf("gzip: %w", err)
 }
 
 // fromSpecs makes a build-cache index of the spec manifests names: each
@@ -341,7 +362,7 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 			return nil, err
 		}
 		if e.ContentLength > limit {
-			return nil, fmt.Errorf("%s lists blob %s of %d bytes, over the limit of %d", name, e.Checksum, e.ContentLength, limit)
+			return nil, overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", name, e.Checksum, e.ContentLength, ErrTooBig, limit))
 		}
 		entries[i], blobPaths[i] = e, e.BlobPath()
 	}
@@ -367,7 +388,7 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 		spec := blobs[i]
 		if e.Compression == "gzip" || isGzip(spec) {
 			if spec, err = gunzip(spec, limit); err != nil {
-				return nil, fmt.Errorf("%s: blob %s: %w", name, e.Checksum, err)
+				return nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, err))
 			}
 		}
 		blobs[i] = nil
