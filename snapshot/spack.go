@@ -216,7 +216,7 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 		if !alone || !isBare(n, roots) {
 			more = &moreBlock.carve(1)[:1][0]
 		}
-		sp := specOf(n, roots, more)
+		sp := specOf(n, roots, set.RootsOf(n), more)
 		if n.Version != "" {
 			sp.Versions = append(versions.carve(1), n.Version)
 		}
@@ -325,9 +325,9 @@ func isBare(n *spackfmt.Node, roots map[string][]string) bool {
 }
 
 // specOf returns the spec of node n, with more as its SpecMore (filled in,
-// unless it is the shared one of bare specs: Deps alone); the caller sets
-// its versions.
-func specOf(n *spackfmt.Node, roots map[string][]string, more *SpecMore) Spec {
+// unless it is the shared one of bare specs: Deps alone) and stacks, the
+// roots whose DAG holds it (Set.RootsOf); the caller sets its versions.
+func specOf(n *spackfmt.Node, roots map[string][]string, stacks []string, more *SpecMore) Spec {
 	// The node's lists are its own (spackfmt carves them for each node):
 	// the spec takes them over, canonicalization may sort them in place.
 	if more.Deps == nil {
@@ -340,7 +340,7 @@ func specOf(n *spackfmt.Node, roots map[string][]string, more *SpecMore) Spec {
 		}
 	}
 	return Spec{Hash: n.Hash, Compiler: n.Compiler, OS: n.OS, Platform: n.Platform, Target: n.Target,
-		Variants: n.Variants, Stacks: n.Roots, More: more}
+		Variants: n.Variants, Stacks: stacks, More: more}
 }
 
 // noDeps is the dependencies of a spec known to have none: empty, not nil.

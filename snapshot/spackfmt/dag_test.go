@@ -53,7 +53,7 @@ func TestLockfileDAGHashes(t *testing.T) {
 			}
 			var got []string
 			for _, n := range s.Nodes {
-				got = append(got, fmt.Sprintf("%s line=%d roots=%v", line(n), n.Line, n.Roots))
+				got = append(got, fmt.Sprintf("%s line=%d roots=%v", line(n), n.Line, s.RootsOf(n)))
 			}
 			want := []string{
 				"ddddddd lib@1 %gcc@9 linux-rhel8-x86_64 [] deps=[tool/ddddddd:build+link:] line=8 roots=[top]",

@@ -3,6 +3,7 @@ package spackfmt
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -366,7 +367,7 @@ type decoder struct {
 	set  *Set
 	// defaults
 	lockVersion int
-	specVersion int // the file's spec format, when it says
+	specVersion int32 // the file's spec format, when it says
 	deferred    []deferredValue
 	dagOf       []string // a lockfile of version 1 to 3: each spec's own hash, by its place in Nodes ("" for its key; dag.go)
 	rootAt      []int    // a lockfile: where each root's hash is
@@ -457,6 +458,15 @@ func (d *decoder) version() (int, error) {
 		return 0, d.s.errf("bad version %q", text)
 	}
 	return v, nil
+}
+
+// specFormat reads a spec format's version (Node.SpecFormat).
+func (d *decoder) specFormat() (int32, error) {
+	v, err := d.version()
+	if err == nil && (v < math.MinInt32 || v > math.MaxInt32) {
+		err = d.s.errf("bad spec format version %d", v)
+	}
+	return int32(v), err
 }
 
 func unsupported(what string, v, lo, hi int) string {
@@ -596,7 +606,7 @@ func (d *decoder) lockMeta() error {
 			d.set.Version = v
 			return nil
 		case "specfile-version":
-			v, err := d.version()
+			v, err := d.specFormat()
 			if err != nil {
 				return err
 			}
@@ -728,7 +738,7 @@ func (d *decoder) specBody() error {
 					d.s.ws()
 					return d.s.errAt(start, "%s", unsupported("spec format", v, MinSpec, MaxSpec))
 				}
-				d.specVersion, d.set.Version, seenVersion = v, v, true
+				d.specVersion, d.set.Version, seenVersion = int32(v), v, true
 				return nil
 			})
 		case "nodes":

@@ -221,7 +221,7 @@ func TestRealLockfiles(t *testing.T) {
 				if n.Root {
 					roots++
 				}
-				if len(n.Roots) == 0 {
+				if len(s.RootsOf(n)) == 0 {
 					orphans++
 				}
 				if n.Compiler == "" || n.Name == "" || n.Version == "" || n.OS == "" || n.Platform == "" || n.Target == "" {
@@ -401,7 +401,7 @@ func TestLockfileKeys(t *testing.T) {
 	}
 	var got []string
 	for _, n := range s.Nodes {
-		got = append(got, fmt.Sprintf("%s root=%v roots=%v", line(n), n.Root, n.Roots))
+		got = append(got, fmt.Sprintf("%s root=%v roots=%v", line(n), n.Root, s.RootsOf(n)))
 	}
 	// Spack reads a version 2 file by the DAG hash each node writes (the
 	// keys are build hashes): the specs, the edges and the roots name it.

@@ -149,7 +149,7 @@ func (d *decoder) nodeBody(n *Node) error {
 					if err := s.twice(&seenAnn, 1<<0, k); err != nil {
 						return err
 					}
-					v, err := d.version()
+					v, err := d.specFormat()
 					n.SpecFormat = v
 					return err
 				case "compiler":

@@ -223,7 +223,7 @@ func (d *decoder) markRoots() {
 	lists := make([][]string, len(sets))
 	for u, nd := range nodes {
 		s := setOfComp[comp[u]]
-		if lists[s] == nil {
+		if s != 0 && lists[s] == nil {
 			if len(sets[s]) == 1 { // a slice of names, which is sorted
 				x := sets[s][0]
 				lists[s] = names[x : x+1 : x+1]
@@ -235,8 +235,9 @@ func (d *decoder) markRoots() {
 				lists[s] = l[:len(l):len(l)]
 			}
 		}
-		d.more(nd).Roots = lists[s]
+		nd.roots = s
 	}
+	d.set.rootLists = lists
 }
 
 // components returns the strongly connected components of the graph of

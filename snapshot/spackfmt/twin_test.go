@@ -100,7 +100,7 @@ func setText(s *Set, err error) string {
 			}
 			fmt.Fprintf(&b, "%d %s %s@%s %%%s %s-%s-%s %q recipe=%s roots=%q line=%d format=%d root=%v deps=[%s]\n",
 				i, n.Hash, n.Name, n.Version, n.Compiler, n.Platform, n.OS, n.Target, n.Variants, n.PackageHash,
-				n.Roots, n.Line, n.SpecFormat, n.Root, strings.Join(deps, " "))
+				s.RootsOf(n), n.Line, n.SpecFormat, n.Root, strings.Join(deps, " "))
 		}
 	}
 	for _, r := range s.Roots {
