@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -23,7 +24,7 @@ import (
 //
 // The tiny lockfile is not within 4x yet, and its bound below is what
 // holds now, so that it can only go down:
-//   - Its snapshots alone are about 3x its bytes: for each spec of 68
+//   - Its snapshots alone are about 2.6x its bytes: for each spec of 68
 //     bytes a Spec (160 bytes), a SpecMore (80: its root's name and its
 //     line), a Package (56: what it knows of its file is one Origin that
 //     every package of the file shares) and its pointer (8), the hash
@@ -32,10 +33,11 @@ import (
 //     stack roll-up beside the snapshots: every root is a stack of its
 //     own, and each of them is counted on each worker (interner, tally,
 //     map entry), merged, sorted and listed twice in the report (counts
-//     and rows). It reads 4.3x at 200,000 records and 4.9x at 50,000,
-//     where what a run makes once weighs more: the bound is 5.5. Within
-//     4x needs a smaller Spec or Package, or stacks counted by id
-//     (docs/design.md, "Speed and memory").
+//     and rows). It reads 4.2x to 4.3x at 50,000 and 200,000 records,
+//     up to 4.5x at 25,000 on a loaded machine: the bound is 4.7. (It peaked while decoded, at 4.3x to 4.9x, when
+//     each node took a Detail of 232 bytes for its list of roots.)
+//     Within 4x needs a smaller Spec or Package, or stacks counted once
+//     rather than on each worker (docs/design.md, "Speed and memory").
 //   - The one-sided diff's report is most of it: a Package (384 bytes)
 //     and a Spec of the report (160) a package, an item of the news
 //     (200, and the name) and the coverage items' names. report/jsonv1
@@ -204,11 +206,11 @@ func TestTinyLockfileMemory(t *testing.T) {
 	// Each record is a root (a record no root reaches is left out), and
 	// its entry in roots makes a record about twice the bytes: half the
 	// records of the shape's first sizes are as many bytes.
-	n := 10000
+	n := 25000
 	if !testing.Short() {
 		n = 50000
 	}
-	checkShape(t, "tiny lockfile", n, tinyLockPair, 5.5)
+	checkShape(t, "tiny lockfile", n, tinyLockPair, 4.7)
 }
 
 func TestOneSidedMemory(t *testing.T) {
@@ -217,4 +219,43 @@ func TestOneSidedMemory(t *testing.T) {
 		n = 50000
 	}
 	checkShape(t, "one-sided", n, oneSidedPair, 4.5)
+}
+
+// tinyIndexPair writes two build-cache indexes of n records of the
+// smallest kind (a name and a version: item 19's shape), the new one
+// with every 100th spec's version bumped, and returns them and their
+// bytes in all.
+func tinyIndexPair(t *testing.T, n int) (paths []string, size int64) {
+	t.Helper()
+	dir := t.TempDir()
+	for side := range 2 {
+		b := []byte(`{"database":{"version":"8","installs":{`)
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			h, v := spackgen.TinyHash(i), "1"
+			if side == 1 && i%100 == 7 {
+				h, v = spackgen.TinyHash(^i), "2"
+			}
+			b = fmt.Appendf(b, "\n%q:{\"spec\":{\"name\":\"p%d\",\"version\":%q},\"in_buildcache\":true}", h, i, v)
+		}
+		b = append(b, "\n}}}\n"...)
+		size += int64(len(b))
+		paths = append(paths, writeFile(t, dir, []string{"old", "new"}[side]+".json", b))
+	}
+	return paths, size
+}
+
+// Issue 35 item 19: an index of tiny records used about 6x its bytes
+// (68 MB, 400 MB); the budget is 4x. The whole diff of two holds it: it
+// reads 3.1x to 3.5x at 25,000 to 200,000 records. One sample in some
+// twenty read 4.03x (80,000 records, beside other test binaries): the
+// bound leaves that room for the sampling (livePeak).
+func TestTinyIndexDiffMemory(t *testing.T) {
+	n := 25000
+	if !testing.Short() {
+		n = 50000
+	}
+	checkShape(t, "tiny index", n, tinyIndexPair, 4.2)
 }
