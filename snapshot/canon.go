@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"hash/maphash"
 	"slices"
 	"strings"
 	"unsafe"
@@ -181,9 +182,20 @@ func indexRules(rules []Rule) map[string][]int {
 // few distinct compilers and variants, written over and over. A small
 // direct-mapped table, indexed by a cheap hash of a few bytes, answers
 // most lookups without hashing the whole key.
+//
+// A string is filed in m the second time it is looked up, not the first:
+// door has a bit per hash of the strings looked up once (cleared when
+// an eighth of them are set, so that a string looked up once is filed
+// for another's bit at most one time in eight). A string seen once, as each of a node's
+// variants in a Spack file of one node of 256k parameters, cost an entry
+// of some 80 bytes, for strings of 13 bytes of input: its decoding
+// peaked at 8x its bytes (10x at 64k), 5.4x of that the cache.
 type canonCache struct {
 	m      map[canonKey]canonEntry
 	size   int // the bytes of the strings in m
+	door   [doorBits / 64]uint64
+	opened int // the bits of door set
+	seed   maphash.Seed
 	recent [512]struct {
 		key canonKey
 		e   canonEntry
@@ -203,8 +215,11 @@ type canonEntry struct {
 	counted []uint16 // indexes into rules of the rules that rewrote the string
 }
 
+// doorBits is the size of canonCache.door: 32 KB.
+const doorBits = 1 << 18
+
 func newCanonCache() *canonCache {
-	c := &canonCache{m: map[canonKey]canonEntry{}}
+	c := &canonCache{m: map[canonKey]canonEntry{}, seed: maphash.MakeSeed()}
 	fresh.Touch(unsafe.Slice(c, 1)) // recent is probed before it is written
 	return c
 }
@@ -225,11 +240,32 @@ func (cc *canonCache) get(k canonKey, c *canonicalizer) canonEntry {
 	e, ok := cc.m[k]
 	if !ok {
 		e.s, e.counted = c.apply(k.facet, s)
+		if !cc.admit(k) {
+			return e
+		}
 		cc.m[k] = e
 		cc.size += len(k.s) + len(e.s)
 	}
 	slot.key, slot.e = k, e
 	return e
+}
+
+// admit says whether k, not in m, is to be filed: whether it was looked up
+// before (its bit in door is set; a string of the same hash's passes for
+// it), and else sets its bit.
+func (cc *canonCache) admit(k canonKey) bool {
+	h := maphash.String(cc.seed, k.s) + uint64(len(k.facet))
+	w, bit := h/64%uint64(len(cc.door)), uint64(1)<<(h%64)
+	if cc.door[w]&bit != 0 {
+		return true
+	}
+	if cc.opened >= doorBits/8 {
+		clear(cc.door[:])
+		cc.opened = 0
+	}
+	cc.door[w] |= bit
+	cc.opened++
+	return false
 }
 
 // Canonical returns s with every rule of facet applied: what a string of
@@ -288,8 +324,10 @@ func (c *canonicalizer) list(facet string, l []string, less func(a, b string) in
 	if shared && c.cache.lastList == unsafe.SliceData(l) && c.cache.lastLen == len(l) {
 		return l
 	}
-	for i, s := range l {
-		l[i] = c.str(facet, s)
+	if len(rulesByFacet[facet]) > 0 { // else str changes nothing and counts none
+		for i, s := range l {
+			l[i] = c.str(facet, s)
+		}
 	}
 	if !slices.IsSortedFunc(l, less) || hasAdjacentDup(l) {
 		c.count(uint16(len(rules)))
