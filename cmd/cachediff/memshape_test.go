@@ -259,3 +259,34 @@ func TestTinyIndexDiffMemory(t *testing.T) {
 	}
 	checkShape(t, "tiny index", n, tinyIndexPair, 4.2)
 }
+
+// manyParametersPair writes two build-cache indexes of one node each
+// with n parameters ("v0": true, ...): every parameter a variant of
+// its own, seen once, each 13 bytes of input or so.
+func manyParametersPair(t *testing.T, n int) (paths []string, size int64) {
+	t.Helper()
+	dir := t.TempDir()
+	for side := range 2 {
+		b := []byte(`{"database":{"version":"8","installs":{"` + spackgen.TinyHash(side) + `":{"spec":{"name":"p","version":"1","parameters":{`)
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = fmt.Appendf(b, `"v%d":true`, i)
+		}
+		b = append(b, "}},\"in_buildcache\":true}}}}\n"...)
+		size += int64(len(b))
+		paths = append(paths, writeFile(t, dir, []string{"old", "new"}[side]+".json", b))
+	}
+	return paths, size
+}
+
+// One node of many parameters is outside the 4x budget, and held at what
+// it reaches: the variants' strings and their list are 2.5x its bytes
+// (a string's header alone is 16 bytes), the node's object's
+// duplicate-key set (a map past 64 keys) another 1.8x. The canonical
+// forms' cache filed every variant (80 bytes each, 5.4x): it reads
+// 5.8x to 7.1x at 64k and 256k parameters now, 8.0x to 9.9x then.
+func TestManyParametersMemory(t *testing.T) {
+	checkShape(t, "many parameters", 64000, manyParametersPair, 9)
+}
