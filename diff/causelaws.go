@@ -465,6 +465,9 @@ func checkCauseSets(r *Report) error {
 				g.Specs, g.Rebuilt, g.Updated, g.Own, want.specs, want.rebuilt, want.updated, want.own)
 		}
 		seen[k] = true
+		if i > 0 && groupOrder(c.Groups[i-1], g) > 0 {
+			return lawf(at, "%s is listed after %s: groups are listed own changes first, then most specs first, as cachediff writes them", shortValue(g.Name), shortValue(c.Groups[i-1].Name))
+		}
 		via := []string{want.viaName}
 		if want.via != -2 {
 			via = c.appendLinks(c.appendLinks(via, want.viaVia), want.via)
@@ -509,6 +512,8 @@ func checkCauseSets(r *Report) error {
 				s.Specs, s.Rebuilt, s.Updated, want.specs, want.rebuilt, want.updated)
 		case i > 0 && s.Specs > c.Shared[i-1].Specs:
 			return lawf(at+".specs", "%d after %d: shared changes are listed most specs first", s.Specs, c.Shared[i-1].Specs)
+		case i > 0 && sharedOrder(c.Shared[i-1], s) > 0:
+			return lawf(at, "%s %s → %s is listed after %s %s → %s: shared changes of as many specs are listed most groups first, then by kind, from and to", shortValue(s.Kind), shortValue(s.From), shortValue(s.To), shortValue(c.Shared[i-1].Kind), shortValue(c.Shared[i-1].From), shortValue(c.Shared[i-1].To))
 		}
 	}
 	if listed != len(sharedBy) {
