@@ -573,7 +573,8 @@ func checkSkipped(side string, skipped []snapshot.Skipped) error {
 }
 
 // checkVersionChange checks a changed package's versions against
-// themselves: added and removed the versions on one side only, and the
+// themselves: added and removed the versions on one side only, in
+// version order, and the
 // direction what its newest versions say (versionChange's rule). The
 // downgrade gate is read from the direction: "downgraded" edited to
 // "upgraded" in a saved report, its versions left as they were, passed
@@ -583,7 +584,9 @@ func checkVersionChange(at string, v VersionChange) error {
 		name       string
 		list, want []string
 	}{{"added", v.Added, listops.Minus(v.New, v.Old, nil)}, {"removed", v.Removed, listops.Minus(v.Old, v.New, nil)}} {
-		if !slices.Equal(slices.Sorted(slices.Values(l.list)), slices.Sorted(slices.Values(l.want))) {
+		// In the order of their side's versions (version order, which
+		// checkListedVersions holds them to), as the engine writes them.
+		if !slices.Equal(l.list, l.want) {
 			return lawf(at+"."+l.name, "[%s], but its old and new versions make it [%s]", shortJoin(l.list, ", "), shortJoin(l.want, ", "))
 		}
 	}
