@@ -120,6 +120,9 @@ func (r *Report) CheckStepLaws() error {
 			return err
 		}
 	}
+	if err := checkWarningOrder(r.Warnings); err != nil {
+		return err
+	}
 	if n := sp.Added + sp.Removed + sp.Changed; len(r.Packages) != n {
 		return lawf("packages", "%d listed, but summary.packages says %d added + %d removed + %d changed = %d", len(r.Packages), sp.Added, sp.Removed, sp.Changed, n)
 	}
@@ -567,6 +570,19 @@ func checkSkipped(side string, skipped []snapshot.Skipped) error {
 			if cmp.Or(strings.Compare(p.File, sk.File), cmp.Compare(p.Line, sk.Line), cmp.Compare(p.Column, sk.Column), strings.Compare(p.Reason, sk.Reason)) > 0 {
 				return lawf(at, "%q comes before %q: the list is sorted by file, line, column and reason", shortValue(sk.File), shortValue(p.File))
 			}
+		}
+	}
+	return nil
+}
+
+// checkWarningOrder checks that warnings are sorted by file, line and
+// message (snapshot.CompareWarnings), as the engine writes them: a saved
+// report with them reversed printed them in an order cachediff never
+// writes. A warning may be there twice (OLD and NEW one snapshot).
+func checkWarningOrder(ws []snapshot.Warning) error {
+	for i := 1; i < len(ws); i++ {
+		if snapshot.CompareWarnings(ws[i-1], ws[i]) > 0 {
+			return lawf(fmt.Sprintf("warnings[%d]", i), "%q line %d comes before %q line %d: warnings are sorted by file, line and message", shortValue(ws[i].File), ws[i].Line, shortValue(ws[i-1].File), ws[i-1].Line)
 		}
 	}
 	return nil
