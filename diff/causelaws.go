@@ -26,9 +26,10 @@ var changeKinds = []string{"version", "compiler", "variants", "target", "os", "p
 //     cause's name; set 0 is empty; a pair's via is a link, and only
 //     with a set;
 //   - a lockfile's roots count the kept hashes as the summary does, and
-//     no more specs needed by other roots than were restacked; its roots
+//     the specs needed by other roots as the restacked pairs do; its roots
 //     added, removed, changed and renamed are its stacks that came, went
-//     and stayed (checkRootStacks);
+//     and stayed (checkRootStacks), in order, each once, each the package
+//     and versions of its listed spec (checkRootSpecs);
 //   - every pair's why is in range: an unknown one has no set and no
 //     changed dependency, a known one with a root cause has a changed
 //     dependency; causes.known, own and explained count them;
@@ -150,9 +151,19 @@ func checkCauseSets(r *Report) error {
 		case rt.FewerRoots+rt.MoreRoots+rt.OtherRoots > s.Restacked:
 			return lawf("causes.roots", "%d specs needed by other roots (%d fewer, %d more, %d other), but %d restacked", rt.FewerRoots+rt.MoreRoots+rt.OtherRoots, rt.FewerRoots, rt.MoreRoots, rt.OtherRoots, s.Restacked)
 		}
+		// The engine counts them from the restacked pairs (countKept),
+		// which the report lists: the headline prints them.
+		var kept RootChanges
+		kept.countKept(r)
+		if got, want := [3]int{rt.FewerRoots, rt.MoreRoots, rt.OtherRoots}, [3]int{kept.FewerRoots, kept.MoreRoots, kept.OtherRoots}; got != want {
+			return lawf("causes.roots", "%d fewer, %d more and %d other roots, but the restacked pairs are needed by %d fewer, %d more and %d other", got[0], got[1], got[2], want[0], want[1], want[2])
+		}
 	}
 	if c.Roots != nil {
 		if err := checkRootStacks(r); err != nil {
+			return err
+		}
+		if err := checkRootSpecs(r); err != nil {
 			return err
 		}
 		// A renamed root is written otherwise and concretized the same:
@@ -454,6 +465,9 @@ func checkCauseSets(r *Report) error {
 				g.Specs, g.Rebuilt, g.Updated, g.Own, want.specs, want.rebuilt, want.updated, want.own)
 		}
 		seen[k] = true
+		if i > 0 && groupOrder(c.Groups[i-1], g) > 0 {
+			return lawf(at, "%s is listed after %s: groups are listed own changes first, then most specs first, as cachediff writes them", shortValue(g.Name), shortValue(c.Groups[i-1].Name))
+		}
 		via := []string{want.viaName}
 		if want.via != -2 {
 			via = c.appendLinks(c.appendLinks(via, want.viaVia), want.via)
@@ -498,6 +512,8 @@ func checkCauseSets(r *Report) error {
 				s.Specs, s.Rebuilt, s.Updated, want.specs, want.rebuilt, want.updated)
 		case i > 0 && s.Specs > c.Shared[i-1].Specs:
 			return lawf(at+".specs", "%d after %d: shared changes are listed most specs first", s.Specs, c.Shared[i-1].Specs)
+		case i > 0 && sharedOrder(c.Shared[i-1], s) > 0:
+			return lawf(at, "%s %s → %s is listed after %s %s → %s: shared changes of as many specs are listed most groups first, then by kind, from and to", shortValue(s.Kind), shortValue(s.From), shortValue(s.To), shortValue(c.Shared[i-1].Kind), shortValue(c.Shared[i-1].From), shortValue(c.Shared[i-1].To))
 		}
 	}
 	if listed != len(sharedBy) {
@@ -799,6 +815,86 @@ func checkRootStacks(r *Report) error {
 	for i := range rt.Renamed {
 		if err := stayed("renamed", i, rt.Renamed[i].Root, rt.Renamed[i].Old.Root); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkRootSpecs checks a lockfile's roots (causes.roots) against the
+// listed specs: each list in the engine's order (by root, then hash; a
+// changed or renamed root by its new side), no root and hash twice, and
+// a root whose hash a side lists is that spec's package and versions
+// (joined by ","). Without --package or --stack, and unless a warning
+// says the snapshots disagree on what a hash is, a root added or removed
+// is a spec its side lists (added, or restacked over a spec that was
+// there): the headline counts the specs beyond the roots' own by their
+// hashes, and a saved report with a root listed twice, or another hash,
+// said "3 roots added" of two, or "1 spec added" of none.
+func checkRootSpecs(r *Report) error {
+	rt := r.Causes.Roots
+	sides := [2]map[string]struct {
+		pkg  string
+		spec *Spec
+	}{{}, {}}
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		eachListed(p, func(side int, s *Spec) {
+			sides[side][s.Hash] = struct {
+				pkg  string
+				spec *Spec
+			}{p.Name, s}
+		})
+	}
+	conflicts, _ := HashConflicts(r)
+	whole := len(r.Options.Packages) == 0 && len(r.Options.Stacks) == 0 && conflicts == 0
+	byRoot := func(a, b RootSpec) int {
+		return cmp.Or(strings.Compare(a.Root, b.Root), strings.Compare(a.Hash, b.Hash))
+	}
+	check := func(at string, x RootSpec, side int, mustList bool) error {
+		l, ok := sides[side][x.Hash]
+		switch {
+		case !ok && mustList:
+			return lawf(at+".hash", "%s is not a spec of the %s side that the report lists: a root added or removed is added or removed itself, or restacked", shortValue(x.Hash), [2]string{"old", "new"}[side])
+		case !ok:
+			return nil
+		case l.pkg != x.Name:
+			return lawf(at+".name", "%q, but the report lists %s in package %q", shortValue(x.Name), shortValue(x.Hash), shortValue(l.pkg))
+		case strings.Join(l.spec.Versions, ",") != x.Version:
+			return lawf(at+".version", "%q, but the report lists %s at %q", shortValue(x.Version), shortValue(x.Hash), shortValue(strings.Join(l.spec.Versions, ",")))
+		}
+		return nil
+	}
+	for _, l := range []struct {
+		name string
+		list []RootSpec
+		side int
+	}{{"added", rt.Added, 1}, {"removed", rt.Removed, 0}} {
+		for i, x := range l.list {
+			at := fmt.Sprintf("causes.roots.%s[%d]", l.name, i)
+			if i > 0 && byRoot(l.list[i-1], x) >= 0 {
+				return lawf(at, "%q (%s) is not after %q (%s): roots are sorted by root and hash, each once", shortValue(x.Root), shortValue(x.Hash), shortValue(l.list[i-1].Root), shortValue(l.list[i-1].Hash))
+			}
+			if err := check(at, x, l.side, whole); err != nil {
+				return err
+			}
+		}
+	}
+	for i, x := range rt.Changed {
+		at := fmt.Sprintf("causes.roots.changed[%d]", i)
+		if i > 0 && byRoot(rt.Changed[i-1].New, x.New) >= 0 {
+			return lawf(at, "%q (%s) is not after %q (%s): roots are sorted by root and hash, each once", shortValue(x.New.Root), shortValue(x.New.Hash), shortValue(rt.Changed[i-1].New.Root), shortValue(rt.Changed[i-1].New.Hash))
+		}
+		if err := check(at+".old", x.Old, 0, false); err != nil {
+			return err
+		}
+		if err := check(at+".new", x.New, 1, false); err != nil {
+			return err
+		}
+	}
+	for i, x := range rt.Renamed {
+		at := fmt.Sprintf("causes.roots.renamed[%d]", i)
+		if i > 0 && byRoot(rt.Renamed[i-1].New, x.New) >= 0 {
+			return lawf(at, "%q (%s) is not after %q (%s): roots are sorted by root and hash, each once", shortValue(x.New.Root), shortValue(x.New.Hash), shortValue(rt.Renamed[i-1].New.Root), shortValue(rt.Renamed[i-1].New.Hash))
 		}
 	}
 	return nil

@@ -522,6 +522,29 @@ type SharedCause struct {
 
 // ownRank orders cause groups: 0 for one that is only its specs' own
 // change, 1 for an own change that other pairs inherit, 2 for an edge's.
+// groupOrderBy orders causes.groups but for their changes' text
+// (changeOrder), which breaks the ties: own changes first (ownRank),
+// then most specs first, then by name.
+func groupOrderBy(a, b CauseGroup) int {
+	return cmp.Or(cmp.Compare(ownRank(a), ownRank(b)), cmp.Compare(b.Specs, a.Specs), strings.Compare(a.Name, b.Name))
+}
+
+// groupOrder is the order of causes.groups, as the engine sorts them
+// and the laws check it.
+func groupOrder(a, b CauseGroup) int {
+	if c := groupOrderBy(a, b); c != 0 {
+		return c
+	}
+	return strings.Compare(changeOrder(a.Changes), changeOrder(b.Changes))
+}
+
+// sharedOrder is the order of causes.shared: most specs first, then most
+// groups, then by kind, from and to.
+func sharedOrder(a, b SharedCause) int {
+	return cmp.Or(cmp.Compare(b.Specs, a.Specs), cmp.Compare(len(b.Groups), len(a.Groups)),
+		strings.Compare(a.Kind, b.Kind), strings.Compare(a.From, b.From), strings.Compare(a.To, b.To))
+}
+
 func ownRank(g CauseGroup) int {
 	switch {
 	case g.Own > 0 && g.Own == g.Specs:
@@ -2009,8 +2032,7 @@ func (r *Report) Explain(before, after Graph) {
 	// inherit, then the edges' (dependencies added, removed or swapped,
 	// or not in the snapshot); each by most specs.
 	slices.SortFunc(out, func(a, b sorted) int {
-		return cmp.Or(cmp.Compare(ownRank(a.g.CauseGroup), ownRank(b.g.CauseGroup)), cmp.Compare(b.g.Specs, a.g.Specs),
-			strings.Compare(a.g.Name, b.g.Name), strings.Compare(a.text, b.text))
+		return cmp.Or(groupOrderBy(a.g.CauseGroup, b.g.CauseGroup), strings.Compare(a.text, b.text))
 	})
 	c.Groups = make([]CauseGroup, len(out))
 	at := make(map[*group]int, len(out))
@@ -2095,10 +2117,7 @@ func (r *Report) Explain(before, after Graph) {
 			slices.Sort(s.Packages)
 			c.Shared = append(c.Shared, s)
 		}
-		slices.SortFunc(c.Shared, func(a, b SharedCause) int {
-			return cmp.Or(cmp.Compare(b.Specs, a.Specs), cmp.Compare(len(b.Groups), len(a.Groups)),
-				strings.Compare(a.Kind, b.Kind), strings.Compare(a.From, b.From), strings.Compare(a.To, b.To))
-		})
+		slices.SortFunc(c.Shared, sharedOrder)
 	}
 	if roots != nil {
 		for i := range roots.Changed {

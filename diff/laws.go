@@ -120,6 +120,9 @@ func (r *Report) CheckStepLaws() error {
 			return err
 		}
 	}
+	if err := checkWarningOrder(r.Warnings); err != nil {
+		return err
+	}
 	if n := sp.Added + sp.Removed + sp.Changed; len(r.Packages) != n {
 		return lawf("packages", "%d listed, but summary.packages says %d added + %d removed + %d changed = %d", len(r.Packages), sp.Added, sp.Removed, sp.Changed, n)
 	}
@@ -572,8 +575,22 @@ func checkSkipped(side string, skipped []snapshot.Skipped) error {
 	return nil
 }
 
+// checkWarningOrder checks that warnings are sorted by file, line and
+// message (snapshot.CompareWarnings), as the engine writes them: a saved
+// report with them reversed printed them in an order cachediff never
+// writes. A warning may be there twice (OLD and NEW one snapshot).
+func checkWarningOrder(ws []snapshot.Warning) error {
+	for i := 1; i < len(ws); i++ {
+		if snapshot.CompareWarnings(ws[i-1], ws[i]) > 0 {
+			return lawf(fmt.Sprintf("warnings[%d]", i), "%q line %d comes before %q line %d: warnings are sorted by file, line and message", shortValue(ws[i].File), ws[i].Line, shortValue(ws[i-1].File), ws[i-1].Line)
+		}
+	}
+	return nil
+}
+
 // checkVersionChange checks a changed package's versions against
-// themselves: added and removed the versions on one side only, and the
+// themselves: added and removed the versions on one side only, in
+// version order, and the
 // direction what its newest versions say (versionChange's rule). The
 // downgrade gate is read from the direction: "downgraded" edited to
 // "upgraded" in a saved report, its versions left as they were, passed
@@ -583,7 +600,9 @@ func checkVersionChange(at string, v VersionChange) error {
 		name       string
 		list, want []string
 	}{{"added", v.Added, listops.Minus(v.New, v.Old, nil)}, {"removed", v.Removed, listops.Minus(v.Old, v.New, nil)}} {
-		if !slices.Equal(slices.Sorted(slices.Values(l.list)), slices.Sorted(slices.Values(l.want))) {
+		// In the order of their side's versions (version order, which
+		// checkListedVersions holds them to), as the engine writes them.
+		if !slices.Equal(l.list, l.want) {
 			return lawf(at+"."+l.name, "[%s], but its old and new versions make it [%s]", shortJoin(l.list, ", "), shortJoin(l.want, ", "))
 		}
 	}

@@ -114,6 +114,18 @@ func TestChainOverHubLinear(t *testing.T) {
 	}
 }
 
+// fakeHash is the i-th of a series of hashes that begin with c, in
+// order (32 characters of a-z).
+func fakeHash(c byte, i int) string {
+	h := bytes.Repeat([]byte{'a'}, 32)
+	h[0] = c
+	for k := 31; i > 0; k-- {
+		h[k] = byte('a' + i%26)
+		i /= 26
+	}
+	return string(h)
+}
+
 // forgedRootVias writes the JSON report of a chain over a hub (3 leaves),
 // edited so that r changed roots each go through a via of d names, and
 // returns its path and size.
@@ -143,8 +155,11 @@ func forgedRootVias(t *testing.T, r, d int) (string, int) {
 	}
 	root := c.Roots.Changed[0]
 	c.Roots.Changed = nil
-	for range r {
-		x := root // the same root, r times: a root's stacks are counted
+	for i := range r {
+		// The same root, r times (a root's stacks are counted), each of
+		// its own hashes, in order: a root has a node per hash.
+		x := root
+		x.Old.Hash, x.New.Hash = fakeHash('o', i), fakeHash('n', i)
 		w := *root.Why
 		via := base
 		w.Via = &via

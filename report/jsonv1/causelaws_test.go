@@ -261,3 +261,37 @@ func TestDecodeOlderCauses(t *testing.T) {
 		t.Errorf("an older report with a path from elsewhere: %v", err)
 	}
 }
+
+// TestDecodeCauseGroupOrder (78th adversarial pass): render checked
+// causes.groups as a set. A saved report with its groups reversed led
+// its causes with the smallest ("mpi provider … (30 specs), curl …,
+// bzip2 1.0.8 → 1.0.9 (62 specs)"), and one with two groups of as many
+// specs swapped named them in another order; under --max-bytes the
+// causes kept are the first. The groups are in the engine's order.
+func TestDecodeCauseGroupOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(g []diff.CauseGroup)
+	}{
+		{"reversed", func(g []diff.CauseGroup) {
+			for i, j := 0, len(g)-1; i < j; i, j = i+1, j-1 {
+				g[i], g[j] = g[j], g[i]
+			}
+		}},
+		{"two of as many specs swapped", func(g []diff.CauseGroup) {
+			if g[1].Specs != g[2].Specs {
+				t.Fatalf("groups 1 and 2 count %d and %d specs: want as many", g[1].Specs, g[2].Specs)
+			}
+			g[1], g[2] = g[2], g[1]
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := spackGenReport(t)
+			tc.edit(r.Causes.Groups)
+			_, err := DecodeBytes(jsonOf(t, r))
+			if err == nil || !strings.Contains(err.Error(), "is listed after") {
+				t.Errorf("got %v, want an error with %q", err, "is listed after")
+			}
+		})
+	}
+}

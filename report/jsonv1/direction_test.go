@@ -2,6 +2,7 @@ package jsonv1
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,5 +55,26 @@ func TestDecodeDirectionAgainstVersions(t *testing.T) {
 	r.Packages[i].Versions.Direction = diff.NoChange
 	if _, err := decodeReport(encode(r)); err == nil || !strings.Contains(err.Error(), ".versions.") {
 		t.Errorf("added and removed versions emptied: error %v, want one naming the versions", err)
+	}
+}
+
+// TestDecodeVersionsAddedInOrder (78th adversarial pass): a changed
+// package's added and removed versions were compared as sets, so a saved
+// report with them reversed ("added 12.4.0, 10.5.0") rendered in an
+// order the diff never writes. They are in their side's version order.
+func TestDecodeVersionsAddedInOrder(t *testing.T) {
+	r := testdataReport(t, "hostile/old", "hostile/new")
+	i := slices.IndexFunc(r.Packages, func(p diff.Package) bool {
+		return p.Status == diff.Changed && len(p.Versions.Added) > 1
+	})
+	if i < 0 {
+		t.Fatal("no changed package of testdata/hostile with two versions added")
+	}
+	v := &r.Packages[i].Versions
+	slices.Reverse(v.Added)
+	slices.Reverse(v.Removed)
+	_, err := DecodeBytes(jsonOf(t, r))
+	if err == nil || !strings.Contains(err.Error(), ".versions.") {
+		t.Errorf("added and removed versions reversed: error %v, want one naming the versions", err)
 	}
 }

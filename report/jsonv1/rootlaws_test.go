@@ -97,3 +97,58 @@ func TestDecodeRootLaws(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeRootSpecLaws (78th adversarial pass): render checked a
+// lockfile's roots against its stacks by name only. A saved report with
+// an added root listed twice headlined "3 roots added (gcc@10.5.0,
+// gcc@12.4.0, gcc@10.5.0)"; one whose root named another hash "1 spec
+// added" where none was beyond the roots; one with a root's version
+// edited showed it in the roots table; and one with more_roots lowered
+// "30 dependencies are now needed by more roots" of 31. The roots are
+// in the engine's order, each once, each the package and versions of
+// the spec its hash lists, and an added or removed root's hash a spec
+// its side lists; the counts of the specs needed by other roots are
+// those of the restacked pairs.
+func TestDecodeRootSpecLaws(t *testing.T) {
+	r := lockfileReport(t)
+	if rt := r.Causes.Roots; rt.FewerRoots == 0 {
+		t.Fatalf("the generated pair has no spec needed by fewer roots: %+v", rt)
+	}
+	for _, tc := range []struct {
+		name, want string
+		edit       func(r *diff.Report)
+	}{
+		{"a removed root listed twice", "roots are sorted by root and hash, each once", func(r *diff.Report) {
+			r.Causes.Roots.Removed = append(r.Causes.Roots.Removed, r.Causes.Roots.Removed[len(r.Causes.Roots.Removed)-1])
+		}},
+		{"removed roots out of order", "causes.roots.removed[1]", func(r *diff.Report) {
+			rm := r.Causes.Roots.Removed
+			rm[0], rm[1] = rm[1], rm[0]
+		}},
+		{"a removed root of another hash", "causes.roots.removed[0].hash", func(r *diff.Report) {
+			r.Causes.Roots.Removed[0].Hash = strings.Repeat("a", 32)
+		}},
+		{"a removed root of another version", "causes.roots.removed[0].version", func(r *diff.Report) {
+			r.Causes.Roots.Removed[0].Version = "99"
+		}},
+		{"a removed root of another package", "causes.roots.removed[0].name", func(r *diff.Report) {
+			r.Causes.Roots.Removed[0].Name += "x"
+		}},
+		{"a changed root of another version", "causes.roots.changed[0].new.version", func(r *diff.Report) {
+			r.Causes.Roots.Changed[0].New.Version = "99"
+		}},
+		{"a spec moved from fewer roots to other", "the restacked pairs are needed by", func(r *diff.Report) {
+			r.Causes.Roots.FewerRoots--
+			r.Causes.Roots.OtherRoots++
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := lockfileReport(t)
+			tc.edit(r)
+			_, err := DecodeBytes(jsonOf(t, r))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+}
