@@ -570,6 +570,13 @@ func (d *decoder) installs() error {
 		if n == nil {
 			return d.s.errf("record %s has no spec", id)
 		}
+		// Spack names a record's spec by its node's hash (dag_hash) and
+		// finds it as a dependency by the record's key; it writes both
+		// the same, and read by the key alone a spec that says otherwise
+		// was reported under a hash Spack does not show.
+		if n.Hash != "" && n.Hash != id {
+			return d.s.errAt(at, "record %s holds the spec of hash %s: Spack names a spec by its own hash and keys its record by that hash", id, n.Hash)
+		}
 		return d.add(n, ref, inCache, at)
 	})
 }
