@@ -12,6 +12,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/cachediff/cachediff/internal/lfs"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -103,6 +104,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		trimmed := bytes.TrimRight(l, " \t\r")
 		if line == 1 {
 			if string(trimmed) != "---" {
+				if m := lfs.Message(data); m != "" {
+					return nil, notPage(&snapshot.Error{File: file, Line: 1, Msg: m})
+				}
 				return nil, notPage(&snapshot.Error{File: file, Line: 1, Msg: "no front matter: a package page starts with a line '---'"})
 			}
 			open = true
