@@ -591,6 +591,11 @@ func (d *decoder) lockMeta() error {
 		switch string(key) {
 		case "lockfile-version":
 			start := d.s.pos
+			if d.s.peek() == '"' {
+				// Spack looks its reader up by the number (READER_CLS[v]):
+				// a string finds none, and Spack refuses the lockfile.
+				return d.s.want("a version number (Spack refuses a lockfile whose version is a string)")
+			}
 			v, err := d.version()
 			if err != nil {
 				return err
