@@ -307,7 +307,7 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 }
 
 // emptyFolderMsg is the warning of an empty folder under the root.
-const emptyFolderMsg = "an empty folder: no page read from it (a git submodule not checked out is one: `git submodule update --init` fetches its pages)"
+const emptyFolderMsg = "an empty folder: nothing read from it (a git submodule not checked out is one: `git submodule update --init` fetches its pages)"
 
 // absReal is the absolute path p leads to, every link on the way
 // followed.
