@@ -108,6 +108,9 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 			why = "a number too large"
 		case strings.HasPrefix(why, "strconv.Parse"):
 			why = "want a whole number"
+		case strings.HasPrefix(why, "time: "):
+			// time.ParseDuration's words: say what a duration is.
+			why = "want a duration with its unit, such as 90s, 10m or 1h"
 		}
 		msg = m[2] + " " + m[1] + ": " + why
 	}

@@ -65,3 +65,17 @@ func TestIntFlagWords(t *testing.T) {
 		}
 	}
 }
+
+// TestDurationFlagWords (adversarial pass 78): a duration flag given a
+// number without a unit said "time: missing unit in duration", Go's
+// words; it says what a duration is.
+func TestDurationFlagWords(t *testing.T) {
+	for _, arg := range []string{"1", "1e3s", "ten minutes"} {
+		var stdout, stderr strings.Builder
+		code := run([]string{"--download-timeout", arg, "a", "b"}, &stdout, &stderr)
+		want := `cachediff: --download-timeout "` + arg + `": want a duration with its unit, such as 90s, 10m or 1h`
+		if code != 2 || !strings.HasPrefix(stderr.String(), want+"\n") || strings.Contains(stderr.String(), "time: ") {
+			t.Errorf("--download-timeout %s: exit %d, stderr %q; want 2 and %q", arg, code, stderr.String(), want)
+		}
+	}
+}

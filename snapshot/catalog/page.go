@@ -12,6 +12,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/cachediff/cachediff/internal/lfs"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -60,12 +61,27 @@ type page struct {
 // their error.
 func notPage(err *snapshot.Error) error { return &snapshot.NotInFormat{Err: err} }
 
+// noFrontMatter says why data, whose first line is not '---', has no
+// front matter, when the cause is plain: "" otherwise.
+func noFrontMatter(data []byte) string {
+	switch {
+	case len(data) == 0:
+		return "no front matter: the file is empty (a package page starts with a line '---')"
+	case bytes.HasPrefix(data, []byte("---\r")) && !bytes.HasPrefix(data, []byte("---\r\n")):
+		return "no front matter as the site reads it: the lines end in CR alone (old Mac line breaks), in which Jekyll, which builds the site, finds none, so the site would show no specs for the page; end lines with LF (or CR LF)"
+	}
+	return lfs.Message(data)
+}
+
 // parseFrontMatter splits a page into its YAML envelope and the one-line JSON
 // values of meta and spec_details, in st's scratch memory (st nil: new
 // memory). The envelope goes by the fast path when st is not nil and it
 // can.
 func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if err := notText(file, data); err != nil {
+		if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+			err = &snapshot.Error{File: file, Line: 1, Msg: "the file is gzip'd: a package page is Markdown text, which the site reads as it is: gunzip it"}
+		}
 		if !bytes.HasPrefix(data, []byte("---")) {
 			return nil, notPage(err) // an error only where a page must be
 		}
@@ -103,6 +119,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		trimmed := bytes.TrimRight(l, " \t\r")
 		if line == 1 {
 			if string(trimmed) != "---" {
+				if m := noFrontMatter(data); m != "" {
+					return nil, notPage(&snapshot.Error{File: file, Line: 1, Msg: m})
+				}
 				return nil, notPage(&snapshot.Error{File: file, Line: 1, Msg: "no front matter: a package page starts with a line '---'"})
 			}
 			open = true

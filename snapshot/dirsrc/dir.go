@@ -261,6 +261,11 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 		w.errs = append(w.errs, Problem{File: path, Msg: StatMessage(err)})
 		return
 	}
+	if len(entries) == 0 && rel != "." {
+		// What a git submodule not checked out leaves: its package would
+		// read as removed, where REV:PATH refuses the submodule.
+		w.warnings = append(w.warnings, Problem{File: path, Msg: emptyFolderMsg})
+	}
 	for _, e := range entries {
 		name, sub := e.name, join(clean, e.name)
 		typ := e.typ
@@ -300,6 +305,9 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 		}
 	}
 }
+
+// emptyFolderMsg is the warning of an empty folder under the root.
+const emptyFolderMsg = "an empty folder: nothing read from it (a git submodule not checked out is one: `git submodule update --init` fetches its pages)"
 
 // absReal is the absolute path p leads to, every link on the way
 // followed.

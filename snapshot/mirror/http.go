@@ -382,6 +382,9 @@ func (s *httpStore) store(key string, parts ...[]byte) {
 // url is the URL of rel; redacted for messages.
 func (s *httpStore) url(rel string, redacted bool) string {
 	u := s.base.ResolveReference(&url.URL{Path: rel})
+	// The mirror URL's query (a token: ?token=...) goes with every file's
+	// request, as it went with the root's.
+	u.RawQuery = s.base.RawQuery
 	if redacted {
 		return Redact(u.String())
 	}
@@ -506,6 +509,8 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s: %w (HTTP 404)", name, ErrNotFound)
 	case resp.StatusCode == http.StatusForbidden:
 		return nil, "", forbidden{fmt.Sprintf("%s: HTTP %s", name, shorten(resp.Status))}
+	case resp.StatusCode == http.StatusUnauthorized:
+		return nil, "", fmt.Errorf("%s: HTTP %s: %s", name, shorten(resp.Status), s.credentialsHint(req))
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		most := s.h.MaxRetryAfter
 		if most <= 0 {
@@ -550,7 +555,31 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	default:
 		return nil, "", fmt.Errorf("%s: Content-Encoding %q, which cachediff does not read (it asks for gzip)", name, shorten(enc))
 	}
+	if isMarkup(data) {
+		// No file of a mirror begins with '<' (JSON, a clear-signed
+		// message, gzip): a web site's page, a login page, or a proxy's.
+		return nil, "", fmt.Errorf("%s: an HTML or XML page (Content-Type %q), not a file of a Spack mirror: is the URL the mirror's root (where build_cache/ or v3/ is)?", name, shorten(resp.Header.Get("Content-Type")))
+	}
 	return data, resp.Header.Get("ETag"), nil
+}
+
+// isMarkup reports whether data begins, past white space and a BOM, with
+// '<': HTML or XML, which no file of a mirror is.
+func isMarkup(data []byte) bool {
+	data = bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return len(data) > 0 && data[0] == '<'
+}
+
+// credentialsHint is what a 401 answer to req calls for: credentials,
+// or others than those it carried.
+func (s *httpStore) credentialsHint(req *http.Request) string {
+	switch {
+	case s.base.User != nil:
+		return "the credentials in the URL were refused"
+	case req.Header.Get("Authorization") != "":
+		return "the credentials of the .netrc file ($NETRC, else ~/.netrc) were refused"
+	}
+	return "the mirror wants credentials: give them in the URL (https://USER:TOKEN@host/path) or in a .netrc file ($NETRC, else ~/.netrc: machine HOST login USER password TOKEN)"
 }
 
 var errTooManyRedirects = errors.New("too many redirects")

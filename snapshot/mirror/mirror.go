@@ -35,6 +35,7 @@ import (
 
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -138,7 +139,7 @@ func Open(st Store, opt Options) (*Source, error) {
 	case !errors.Is(err, ErrNotFound):
 		return nil, err
 	case opt.View != "":
-		return nil, fmt.Errorf("no view %q: %s: %w", opt.View, im, err)
+		return nil, fmt.Errorf("no view %q: %w%s", opt.View, err, viewsHint(st))
 	}
 	// No index manifest: a v3 mirror's spec manifests, or layout v2.
 	if _, err := st.Get("v3/layout.json", maxManifest); err == nil {
@@ -200,6 +201,29 @@ func Open(st Store, opt Options) (*Source, error) {
 		return data, nil
 	}
 	return s, nil
+}
+
+// viewsHint names the views of the mirror in st, when it can be listed:
+// " (its views: ...)", or that it has none.
+func viewsHint(st Store) string {
+	names, err := st.List("v3/manifests/index")
+	if err != nil {
+		return ""
+	}
+	var views []string
+	for _, n := range names {
+		v, ok := strings.CutSuffix(strings.TrimPrefix(n, "v3/manifests/index/"), "/index.manifest.json")
+		if ok && v != "" && !strings.Contains(v, "/") {
+			views = append(views, strconv.Quote(shorten(v)))
+		}
+	}
+	switch {
+	case len(views) == 0:
+		return " (the mirror has no views)"
+	case len(views) > 10:
+		return fmt.Sprintf(" (its views: %s and %d more)", strings.Join(views[:10], ", "), len(views)-10)
+	}
+	return " (its views: " + strings.Join(views, ", ") + ")"
 }
 
 // Path is the mirror as the user named it.

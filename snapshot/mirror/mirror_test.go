@@ -259,6 +259,15 @@ func TestDamaged(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), `no view "nope"`) {
 			t.Errorf("a missing view: %v", err)
 		}
+		// Adversarial pass 78: the missing file was named twice, and
+		// not the views there are.
+		if err != nil && (strings.Count(err.Error(), "v3/manifests/index/nope/index.manifest.json") != 1 || !strings.Contains(err.Error(), "(the mirror has no views)")) {
+			t.Errorf("a missing view: %v, want the file named once and no views said", err)
+		}
+		err = read(fresh(t, mirrorgen.Options{View: "gpu"}), mirror.Options{View: "cpu"})
+		if err == nil || !strings.Contains(err.Error(), `no view "cpu"`) || !strings.Contains(err.Error(), `(its views: "gpu")`) {
+			t.Errorf("a missing view beside another: %v, want the other named", err)
+		}
 	})
 	t.Run("bad view name", func(t *testing.T) {
 		err := read(fresh(t, mirrorgen.Options{}), mirror.Options{View: "../x"})

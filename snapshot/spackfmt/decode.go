@@ -580,6 +580,13 @@ func (d *decoder) installs() error {
 		if n == nil {
 			return d.s.errf("record %s has no spec", id)
 		}
+		// Spack names a record's spec by its node's hash (dag_hash) and
+		// finds it as a dependency by the record's key; it writes both
+		// the same, and read by the key alone a spec that says otherwise
+		// was reported under a hash Spack does not show.
+		if n.Hash != "" && n.Hash != id {
+			return d.s.errAt(at, "record %s holds the spec of hash %s: Spack names a spec by its own hash and keys its record by that hash", id, n.Hash)
+		}
 		return d.add(n, ref, inCache, at)
 	})
 }
@@ -594,6 +601,11 @@ func (d *decoder) lockMeta() error {
 		switch string(key) {
 		case "lockfile-version":
 			start := d.s.pos
+			if d.s.peek() == '"' {
+				// Spack looks its reader up by the number (READER_CLS[v]):
+				// a string finds none, and Spack refuses the lockfile.
+				return d.s.want("a version number (Spack refuses a lockfile whose version is a string)")
+			}
 			v, err := d.version()
 			if err != nil {
 				return err

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf16"
+
+	"github.com/cachediff/cachediff/internal/lfs"
 )
 
 // Encodings of a Spack file: Spack writes UTF-8 JSON, and reads it gzip'd
@@ -52,6 +54,9 @@ func plainText(file string, data []byte) ([]byte, error) {
 			msg = "the file is gzip'd, and inflated it is a byte order mark and gzip again; Spack reads one layer of gzip, not behind a byte order mark"
 		}
 		return nil, &Error{File: file, Line: 1, Col: 1, Path: "(encoding)", Msg: msg}
+	}
+	if m := lfs.Message(data); m != "" {
+		return nil, &Error{File: file, Line: 1, Col: 1, Path: "(encoding)", Msg: m}
 	}
 	if what := utf16Kind(data); what != "" {
 		return nil, &Error{File: file, Line: 1, Col: 1, Path: "(encoding)",
