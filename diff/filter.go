@@ -112,6 +112,12 @@ type Unmatched struct {
 	// those close enough to be what was meant (a distance of at most a
 	// third of Value's length, and at least 2); [] when none is.
 	Closest []string
+	// Parts, of a stack name that holds commas, are the comma-separated
+	// parts of it that are stacks of the snapshots: --stack takes one
+	// name (repeatable), unlike --package, --ignore and --fail-on, so
+	// "--stack e4s,hep" is most likely two stacks given as a list; nil
+	// otherwise.
+	Parts []string
 }
 
 // maxClosest is how many names Unmatched.Closest suggests.
@@ -157,7 +163,15 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 	}
 	for _, st := range f.Stacks {
 		if !stacks[st] {
-			out = append(out, Unmatched{Kind: "stack", Value: st, Closest: closest(st, stacks)})
+			u := Unmatched{Kind: "stack", Value: st, Closest: closest(st, stacks)}
+			if strings.Contains(st, ",") {
+				for part := range strings.SplitSeq(st, ",") {
+					if part = strings.TrimSpace(part); stacks[part] && !slices.Contains(u.Parts, part) {
+						u.Parts = append(u.Parts, part)
+					}
+				}
+			}
+			out = append(out, u)
 		}
 	}
 	return out
