@@ -275,6 +275,13 @@ func TestFilterUnmatched(t *testing.T) {
 			{Kind: "stack", Value: "ml-", Closest: []string{"ml"}},
 		}},
 		{Filter{Packages: []string{"py-torchx"}}, []Unmatched{{Kind: "package", Value: "py-torchx", Closest: []string{"py-torch"}}}},
+		// --stack takes one name: a list of stacks given as one value
+		// names its parts that are stacks, each once, for the hint to
+		// repeat the flag (the other list flags take commas).
+		{Filter{Stacks: []string{"hep,ml", "ml, nope,ml"}}, []Unmatched{
+			{Kind: "stack", Value: "hep,ml", Closest: []string{}, Parts: []string{"hep", "ml"}},
+			{Kind: "stack", Value: "ml, nope,ml", Closest: []string{}, Parts: []string{"ml"}},
+		}},
 	} {
 		if got := tc.f.Unmatched(before, after); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%+v: unmatched\n%+v, want\n%+v", tc.f, got, tc.want)

@@ -432,6 +432,10 @@ func unmatchedError(u diff.Unmatched) error {
 	if len(u.Closest) > 0 {
 		hint = "closest: " + strings.Join(u.Closest, ", ")
 	}
+	if len(u.Parts) > 0 {
+		// --package, --ignore and --fail-on take lists; --stack does not.
+		hint = "--stack takes one stack, not a comma-separated list: repeat it, --stack " + strings.Join(u.Parts, " --stack ")
+	}
 	return fmt.Errorf("--%s %q matches no %s in either snapshot (%s)", u.Kind, u.Value, u.Kind, hint)
 }
 
