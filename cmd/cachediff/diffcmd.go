@@ -305,11 +305,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {
-		errs := make(errorList, len(bad))
-		for i, u := range bad {
-			errs[i] = unmatchedError(u)
-		}
-		return exitTrouble, errs
+		return exitTrouble, unmatchedErrors(bad, "in either snapshot")
 	}
 	if opts.output != "" {
 		if err := refuseInputs(opts.output, append(snapshotFiles(oldSnap, newSnap), opts.template)...); err != nil {
@@ -424,7 +420,7 @@ func refuseInputs(output string, inputs ...string) error {
 // unmatchedError says that a --package pattern or a --stack name selects
 // nothing, which is most likely a typo: without the error it would make an
 // empty report that passes any gate.
-func unmatchedError(u diff.Unmatched) error {
+func unmatchedError(u diff.Unmatched, where string) error {
 	hint := "no name is close; a snapshot folder holds one folder per package"
 	if u.Kind == "stack" {
 		hint = "no name is close; a --format json report without --stack lists them all under \"stacks\""
@@ -436,7 +432,24 @@ func unmatchedError(u diff.Unmatched) error {
 		// --package, --ignore and --fail-on take lists; --stack does not.
 		hint = "--stack takes one stack, not a comma-separated list: repeat it, --stack " + strings.Join(u.Parts, " --stack ")
 	}
-	return fmt.Errorf("--%s %q matches no %s in either snapshot (%s)", u.Kind, u.Value, u.Kind, hint)
+	if u.Closest == nil && len(u.Parts) == 0 { // not looked for
+		return fmt.Errorf("--%s %q matches no %s %s", u.Kind, u.Value, u.Kind, where)
+	}
+	return fmt.Errorf("--%s %q matches no %s %s (%s)", u.Kind, u.Value, u.Kind, where, hint)
+}
+
+// unmatchedErrors are the errors of the filter values in bad, where
+// ("in either snapshot") matches none: the first diff.MaxSuggested, each
+// with its closest names, then how many more.
+func unmatchedErrors(bad []diff.Unmatched, where string) errorList {
+	errs := make(errorList, 0, min(len(bad), diff.MaxSuggested+1))
+	for _, u := range bad[:min(len(bad), diff.MaxSuggested)] {
+		errs = append(errs, unmatchedError(u, where))
+	}
+	if more := len(bad) - diff.MaxSuggested; more > 0 {
+		errs = append(errs, fmt.Errorf("and %d more --package or --stack values match nothing %s", more, where))
+	}
+	return errs
 }
 
 // finish checks the gate, renders r into the output and returns the exit

@@ -2,7 +2,6 @@ package main
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -295,11 +294,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	}
 	c.moreOrderWarnings(reversed, len(names)-1)
 	if bad := series.Unmatched; bad != nil {
-		errs := make(errorList, len(bad))
-		for i, u := range bad {
-			errs[i] = errors.New(strings.Replace(unmatchedError(u).Error(), "in either snapshot", "in any snapshot of the series", 1))
-		}
-		return fail(errs)
+		return fail(unmatchedErrors(bad, "in any snapshot of the series"))
 	}
 	if len(names) > 1 && !selected && len(opts.filter.Packages)+len(opts.filter.Stacks) > 0 {
 		return fail(fmt.Errorf("the filters together select nothing in any snapshot of the series"))
