@@ -182,6 +182,12 @@ func checkShape(t *testing.T, what string, n int, pair func(*testing.T, int) ([]
 	for k, size := range []int{n, 4 * n} {
 		paths, input := pair(t, size)
 		alloc, peak := diffCost(t, paths)
+		// No quiet sample is a measurement that saw nothing, not a
+		// reading: beside other test binaries a short run sometimes
+		// allocates fast through every collection. Measure again.
+		for try := 1; peak.Quiet == 0 && try < 3; try++ {
+			alloc, peak = diffCost(t, paths)
+		}
 		allocs[k] = alloc
 		ratio := float64(peak.Quiet) / float64(input)
 		t.Logf("%s %d: input %d bytes, allocated %d (%.1fx), live heap at most %d (%.2fx; %.2fx raw)", what, size, input, alloc, float64(alloc)/float64(input), peak.Quiet, ratio, float64(peak.Raw)/float64(input))
@@ -286,7 +292,9 @@ func manyParametersPair(t *testing.T, n int) (paths []string, size int64) {
 // (a string's header alone is 16 bytes), the node's object's
 // duplicate-key set (a map past 64 keys) another 1.8x. The canonical
 // forms' cache filed every variant (80 bytes each, 5.4x): it reads
-// 5.8x to 7.1x at 64k and 256k parameters now, 8.0x to 9.9x then.
+// 5.8x to 7.1x at 64k and 256k parameters now, 8.0x to 9.9x then. It is
+// measured at 128k and 512k: 64k (1.8 MB) read 10.2x once beside other
+// test binaries, where the run's fixed costs weigh more.
 func TestManyParametersMemory(t *testing.T) {
-	checkShape(t, "many parameters", 64000, manyParametersPair, 9)
+	checkShape(t, "many parameters", 128000, manyParametersPair, 9)
 }
