@@ -183,8 +183,12 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if absent != nil && absent[i] != nil {
 			// PATH before it was made, or after it was deleted: no
 			// package (not an error, as an empty folder given is).
+			// Said, so that a step that removes or adds every package
+			// says why.
 			cm := absent[i]
-			return &snapshot.Snapshot{Path: names[i], Rev: cm.ID, Date: cm.Date.Format(time.RFC3339), Raw: lo.Raw, Packages: []*snapshot.Package{}}, nil
+			_, p, _ := strings.Cut(cm.Spec, ":")
+			w := snapshot.Warning{File: names[i], Message: fmt.Sprintf("%s does not exist at commit %s (deleted, or not made yet): an empty snapshot", cmp.Or(p, "the repository's top"), cm.ID[:min(12, len(cm.ID))])}
+			return &snapshot.Snapshot{Path: names[i], Rev: cm.ID, Date: cm.Date.Format(time.RFC3339), Raw: lo.Raw, Packages: []*snapshot.Package{}, Warnings: []snapshot.Warning{w}}, nil
 		}
 		o := lo
 		if c.memory != nil && i > 0 {
