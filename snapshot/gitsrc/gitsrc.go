@@ -516,9 +516,35 @@ func (r *Repo) commit(rev string) (string, error) {
 			}
 			return "", fmt.Errorf("revision %s is not a commit", rev)
 		}
+		if why := r.ambiguous(rev); why != "" {
+			return "", fmt.Errorf("revision %s%s", rev, why)
+		}
 		return "", fmt.Errorf("unknown revision %s%s", rev, r.historyHint())
 	}
 	return "", err
+}
+
+// ambiguous says why rev, which git resolved to nothing, is not unknown:
+// it starts with an abbreviated object id (4 to 39 hex digits, before
+// any ~, ^ or @) that more than one object's id starts with, so that git
+// names none of them (" is ambiguous: ..."); "" when it does not.
+func (r *Repo) ambiguous(rev string) string {
+	prefix := rev
+	if i := strings.IndexAny(rev, "~^@"); i >= 0 {
+		prefix = rev[:i]
+	}
+	if len(prefix) < 4 || len(prefix) >= 40 || strings.Trim(prefix, "0123456789abcdefABCDEF") != "" {
+		return ""
+	}
+	out, err := r.run(nil, "rev-parse", "--disambiguate="+prefix)
+	if err != nil {
+		return ""
+	}
+	n := bytes.Count(out, []byte("\n"))
+	if n < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" is ambiguous: the ids of %d objects start with %s; give more of the commit id's digits", n, prefix)
 }
 
 // historyHint is what to add to a message about a revision or a commit
