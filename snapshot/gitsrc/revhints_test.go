@@ -81,3 +81,29 @@ func TestAmbiguousRevision(t *testing.T) {
 		t.Errorf("Resolve(nosuch:x): %v", err)
 	}
 }
+
+// From a folder below the top of the repository, a PATH that is there
+// but not at the top says that REV:PATH is from the top, and how to name
+// the one meant: it said only that the path does not exist.
+func TestResolveBelowTopHint(t *testing.T) {
+	repo, _ := series(t)
+	sub, err := OpenRepo(filepath.Join(repo, "_cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sub.Resolve("HEAD:develop")
+	if err == nil || !strings.Contains(err.Error(), "path develop does not exist at HEAD") || !strings.Contains(err.Error(), "give HEAD:./develop or HEAD:_cache/develop") {
+		t.Errorf("Resolve(HEAD:develop) from _cache: %v; want a hint of HEAD:./develop", err)
+	}
+	// No hint where the folder holds no such path either, nor from the top.
+	if _, err := sub.Resolve("HEAD:nothing"); err == nil || strings.Contains(err.Error(), "give") {
+		t.Errorf("Resolve(HEAD:nothing) from _cache: %v", err)
+	}
+	top, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := top.Resolve("HEAD:develop"); err == nil || strings.Contains(err.Error(), "give") {
+		t.Errorf("Resolve(HEAD:develop) from the top: %v", err)
+	}
+}
