@@ -190,7 +190,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		if links, err := r.follow(commit, []string{p}, nil); err == nil && (links[0].typ == "blob" || links[0].typ == "tree") {
 			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as named: it passes through a symbolic link, which REV:PATH does not follow; name the path without links", displayPath(p), rev, short(commit))
 		}
-		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)", displayPath(p), rev, short(commit))
+		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)%s", displayPath(p), rev, short(commit), r.belowHint(commit, rev, p))
 	default:
 		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", displayPath(p), rev, typ)
 	}
@@ -238,6 +238,24 @@ func (r *Repo) FromTop(p string) (string, error) {
 		return "", r.prefix.err
 	}
 	return path.Clean("/" + path.Join(r.prefix.p, p))[1:], nil
+}
+
+// belowHint is what to add to the message of a path p, absent at commit
+// (named rev), when p is from the top of the repository and the current
+// folder, below the top, holds it at commit: that REV:PATH names a path
+// from the top, and how to name that one. "" otherwise.
+func (r *Repo) belowHint(commit, rev, p string) string {
+	if p == "" || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+		return ""
+	}
+	here, err := r.FromTop("./" + p)
+	if err != nil || here == p || here == "" {
+		return ""
+	}
+	if ok, err := r.exist([]string{commit + ":" + here}); err != nil || !ok[0] {
+		return ""
+	}
+	return fmt.Sprintf(": REV:PATH names a path from the top of the repository, and the one in the current folder is %s; give %s:./%s or %s:%s", here, rev, p, rev, here)
 }
 
 // lineBreaks are what a name given to git cat-file must not hold.
@@ -516,9 +534,35 @@ func (r *Repo) commit(rev string) (string, error) {
 			}
 			return "", fmt.Errorf("revision %s is not a commit", rev)
 		}
+		if why := r.ambiguous(rev); why != "" {
+			return "", fmt.Errorf("revision %s%s", rev, why)
+		}
 		return "", fmt.Errorf("unknown revision %s%s", rev, r.historyHint())
 	}
 	return "", err
+}
+
+// ambiguous says why rev, which git resolved to nothing, is not unknown:
+// it starts with an abbreviated object id (4 to 39 hex digits, before
+// any ~, ^ or @) that more than one object's id starts with, so that git
+// names none of them (" is ambiguous: ..."); "" when it does not.
+func (r *Repo) ambiguous(rev string) string {
+	prefix := rev
+	if i := strings.IndexAny(rev, "~^@"); i >= 0 {
+		prefix = rev[:i]
+	}
+	if len(prefix) < 4 || len(prefix) >= 40 || strings.Trim(prefix, "0123456789abcdefABCDEF") != "" {
+		return ""
+	}
+	out, err := r.run(nil, "rev-parse", "--disambiguate="+prefix)
+	if err != nil {
+		return ""
+	}
+	n := bytes.Count(out, []byte("\n"))
+	if n < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" is ambiguous: the ids of %d objects start with %s; give more of the commit id's digits", n, prefix)
 }
 
 // historyHint is what to add to a message about a revision or a commit

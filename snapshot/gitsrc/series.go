@@ -379,6 +379,9 @@ func (r *Repo) rangeError(rng string, err error) error {
 					return fmt.Errorf("revision %s in the range %s is a %s, not a commit", rev, rng, strings.TrimSpace(string(typ)))
 				}
 			}
+			if why := r.ambiguous(rev); why != "" {
+				return fmt.Errorf("revision %s in the range %s%s", rev, rng, why)
+			}
 			return fmt.Errorf("unknown revision %s in the range %s%s", rev, rng, r.historyHint())
 		}
 	}

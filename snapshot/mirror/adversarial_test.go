@@ -138,6 +138,25 @@ func TestMirrorHostile(t *testing.T) {
 			t.Errorf("%v", err)
 		}
 	})
+	// The index blob's gzip errors name the blob: they were "gzip:
+	// invalid header" alone.
+	t.Run("not gzip", func(t *testing.T) {
+		dir := t.TempDir()
+		putIndexBlob(t, dir, genIndex(t, 1), "gzip")
+		err := read(dir, mirror.Options{})
+		if err == nil || !strings.Contains(err.Error(), "blobs/sha256/") || !strings.Contains(err.Error(), "is not gzip") {
+			t.Errorf("a blob that is not gzip though its manifest says so: %v", err)
+		}
+	})
+	t.Run("cut gzip names the blob", func(t *testing.T) {
+		dir := t.TempDir()
+		z := gz(genIndex(t, 1))
+		putIndexBlob(t, dir, z[:len(z)/2], "none")
+		err := read(dir, mirror.Options{})
+		if err == nil || !strings.Contains(err.Error(), "blob blobs/sha256/") || !strings.Contains(err.Error(), "gzip: unexpected EOF") {
+			t.Errorf("a cut gzip blob: %v", err)
+		}
+	})
 	t.Run("cut index", func(t *testing.T) {
 		dir := t.TempDir()
 		idx := genIndex(t, 1)

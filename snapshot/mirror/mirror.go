@@ -273,9 +273,13 @@ func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
 	if err := verify(manifest, e, data); err != nil {
 		return nil, err
 	}
+	if e.Compression == "gzip" && !isGzip(data) {
+		return nil, fmt.Errorf("blob %s is not gzip, and %s says its compression is gzip: the mirror is damaged", e.BlobPath(), manifest)
+	}
 	if e.Compression == "gzip" || isGzip(data) {
-		data, err = gunzip(data, limit)
-		return data, overMax(err)
+		if data, err = gunzip(data, limit); err != nil {
+			return nil, overMax(fmt.Errorf("blob %s: %w", e.BlobPath(), err))
+		}
 	}
 	return data, nil
 }

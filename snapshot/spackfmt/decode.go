@@ -99,8 +99,10 @@ var (
 // signedBody reports whether data starts as a clear-signed message (the
 // BEGIN PGP SIGNED MESSAGE line, after blank space) and, if so, where its
 // signed text starts: after the first empty line, which ends the armor
-// headers (Hash: SHA512). It needs only the head of the message: a
-// message whose headers never end is not one.
+// headers (Hash: SHA512). A line of white space alone is empty, as GnuPG
+// reads it and as Spack's pattern (Hash: X, white space, the text) does.
+// It needs only the head of the message: a message whose headers never
+// end is not one.
 func signedBody(data []byte) (int, bool) {
 	t := bytes.TrimLeft(data, " \t\r\n")
 	if !bytes.HasPrefix(t, sigBegin) {
@@ -113,13 +115,18 @@ func signedBody(data []byte) (int, bool) {
 			break
 		}
 		i += nl + 1
-		if rest := t[i:]; len(rest) > 0 && rest[0] == '\n' {
-			return off + i + 1, true
-		} else if len(rest) > 1 && rest[0] == '\r' && rest[1] == '\n' {
-			return off + i + 2, true
+		rest := t[i:]
+		if end := bytes.IndexByte(rest, '\n'); end >= 0 && blankLine(rest[:end]) {
+			return off + i + end + 1, true
 		}
 	}
 	return 0, false
+}
+
+// blankLine reports whether line (without its newline) is white space
+// alone: spaces, tabs, a carriage return.
+func blankLine(line []byte) bool {
+	return len(bytes.Trim(line, " \t\r")) == 0
 }
 
 // unwrapSigned returns the JSON inside a clear-signed message, or data
@@ -130,6 +137,12 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 	if !ok {
 		return data, nil
 	}
+	// The headers first: when no empty line ends them before the signed
+	// text, the first empty line is the signature's own, and the
+	// signature is then nowhere after it: that is no file cut short.
+	if err := checkArmorHeaders(file, data, body); err != nil {
+		return nil, err
+	}
 	j := bytes.Index(data[body-1:], sigMid)
 	if j < 0 {
 		line, col := lineCol(data, len(data))
@@ -137,9 +150,6 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 			Msg: "a clear-signed message without its signature (no line -----BEGIN PGP SIGNATURE-----): the file is cut short"}
 	}
 	j += body - 1
-	if err := checkArmorHeaders(file, data, body); err != nil {
-		return nil, err
-	}
 	if err := checkAfterSignature(file, data, j+len(sigMid)); err != nil {
 		return nil, err
 	}
@@ -175,7 +185,7 @@ func checkArmorHeaders(file string, data []byte, body int) error {
 			break
 		}
 		line := bytes.TrimSuffix(data[at:at+nl], []byte("\r"))
-		if len(line) > 0 && !armorHeader(line) {
+		if !blankLine(line) && !armorHeader(line) {
 			l, c := lineCol(data, at)
 			return &Error{File: file, Line: l, Col: c, Path: "(signature)",
 				Msg: "a line among the clear-signed message's armor headers that is no header (Key: value): the signed text starts after the first empty line, so the content above it would be lost"}

@@ -729,3 +729,38 @@ func TestLockfileV7(t *testing.T) {
 		t.Errorf("lockfile version 8: %v; want refused, naming versions 1 to 7", err)
 	}
 }
+
+// A line of white space alone ends a clear-signed message's armor
+// headers, as GnuPG reads it and as Spack's pattern does (Hash: X, white
+// space, the text): such a file was refused as cut short, though its
+// signature was there. And a message whose headers no empty line ends
+// before the signed text is an error at the first line that is no
+// header, not one of a file cut short.
+func TestSignedBlankLineOfSpace(t *testing.T) {
+	inner, err := os.ReadFile(filepath.Join(fixtures, "spec.v4-libdwarf-core2.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := decodeFile(t, filepath.Join(fixtures, "spec.v4-libdwarf-core2.spec.json"))
+	sig := "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
+	for _, blank := range []string{" \n", "\t\n", "  \r\n", " \t \n"} {
+		data := "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n" + blank + string(inner) + sig
+		if Sniff([]byte(data)) != SpecFile {
+			t.Errorf("blank line %q: not sniffed as a spec file", blank)
+		}
+		s, err := Decode("x.spec.json.sig", []byte(data))
+		if err != nil {
+			t.Errorf("blank line %q: %v", blank, err)
+			continue
+		}
+		if len(s.Nodes) != len(plain.Nodes) || s.Nodes[0].Hash != plain.Nodes[0].Hash || s.Nodes[0].Line != plain.Nodes[0].Line+3 {
+			t.Errorf("blank line %q: %d nodes, the first %s at line %d", blank, len(s.Nodes), s.Nodes[0].Hash, s.Nodes[0].Line)
+		}
+	}
+	data := "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n" + string(inner) + sig
+	_, err = Decode("x.spec.json.sig", []byte(data))
+	var e *Error
+	if !errors.As(err, &e) || e.Line != 3 || !strings.Contains(e.Msg, "armor headers") || strings.Contains(e.Msg, "cut short") {
+		t.Errorf("headers that no empty line ends: %v; want an error at line 3 naming the armor headers", err)
+	}
+}

@@ -1,0 +1,109 @@
+package gitsrc
+
+import (
+	"crypto/sha1"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// A revision that is an id's prefix that several objects' ids start with
+// is ambiguous, and says so: it was told as an unknown revision, which
+// sent the user looking for a commit that is there.
+func TestAmbiguousRevision(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(dir, nil, "commit", "-q", "--allow-empty", "-m", "one"); err != nil {
+		t.Fatal(err)
+	}
+	format, err := gittest.Git(dir, nil, "rev-parse", "--show-object-format")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two blobs whose ids share their first 4 digits (a few hundred
+	// tries, by the birthday bound).
+	id := func(content string) string {
+		obj := "blob " + strconv.Itoa(len(content)) + "\x00" + content
+		if strings.TrimSpace(format) == "sha256" {
+			s := sha256.Sum256([]byte(obj))
+			return hex.EncodeToString(s[:])
+		}
+		s := sha1.Sum([]byte(obj))
+		return hex.EncodeToString(s[:])
+	}
+	seen := map[string]string{}
+	var a, b string
+	for i := 0; a == ""; i++ {
+		c := strconv.Itoa(i) + "\n"
+		if prev, ok := seen[id(c)[:4]]; ok {
+			a, b = prev, c
+		}
+		seen[id(c)[:4]] = c
+	}
+	for i, c := range []string{a, b} {
+		f := filepath.Join(dir, "f"+strconv.Itoa(i))
+		if err := os.WriteFile(f, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := gittest.Git(dir, nil, "hash-object", "-w", f)
+		if err != nil || strings.TrimSpace(out) != id(c) {
+			t.Fatalf("hash-object: %q, %v; want %s", out, err, id(c))
+		}
+	}
+	prefix := id(a)[:4]
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rev := range []string{prefix, prefix + "~1"} {
+		_, err := r.Resolve(rev + ":x")
+		if err == nil || !strings.Contains(err.Error(), "revision "+rev+" is ambiguous") || strings.Contains(err.Error(), "unknown") {
+			t.Errorf("Resolve(%s:x): %v; want it ambiguous", rev, err)
+		}
+	}
+	_, err = r.Series(prefix+"..HEAD", "x", "", "")
+	if err == nil || !strings.Contains(err.Error(), "revision "+prefix+" in the range "+prefix+"..HEAD is ambiguous") {
+		t.Errorf("Series(%s..HEAD): %v; want it ambiguous", prefix, err)
+	}
+	// An unknown prefix is still unknown.
+	if _, err := r.Resolve("nosuch:x"); err == nil || !strings.Contains(err.Error(), "unknown revision nosuch") {
+		t.Errorf("Resolve(nosuch:x): %v", err)
+	}
+}
+
+// From a folder below the top of the repository, a PATH that is there
+// but not at the top says that REV:PATH is from the top, and how to name
+// the one meant: it said only that the path does not exist.
+func TestResolveBelowTopHint(t *testing.T) {
+	repo, _ := series(t)
+	sub, err := OpenRepo(filepath.Join(repo, "_cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sub.Resolve("HEAD:develop")
+	if err == nil || !strings.Contains(err.Error(), "path develop does not exist at HEAD") || !strings.Contains(err.Error(), "give HEAD:./develop or HEAD:_cache/develop") {
+		t.Errorf("Resolve(HEAD:develop) from _cache: %v; want a hint of HEAD:./develop", err)
+	}
+	// No hint where the folder holds no such path either, nor from the top.
+	if _, err := sub.Resolve("HEAD:nothing"); err == nil || strings.Contains(err.Error(), "give") {
+		t.Errorf("Resolve(HEAD:nothing) from _cache: %v", err)
+	}
+	top, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := top.Resolve("HEAD:develop"); err == nil || strings.Contains(err.Error(), "give") {
+		t.Errorf("Resolve(HEAD:develop) from the top: %v", err)
+	}
+}
