@@ -917,10 +917,19 @@ func (e *gitError) Error() string {
 // tree costs a few, whatever the number of its files.
 var gitRuns atomic.Int64
 
+// command is git with args, in the repository's folder. It may use no
+// transport: cachediff reads what the repository holds, and fetches
+// nothing. In a partial clone (git clone --filter) a blob that is not
+// there made git fetch it from the promisor remote, and the repository's
+// own config says how (core.sshCommand, an ext:: URL, a remote's
+// uploadpack): a repository given with -C ran a command of its config.
+// GIT_ALLOW_PROTOCOL with no protocol refuses every transport before it
+// starts (GIT_NO_LAZY_FETCH, from git 2.44, stops the fetch itself).
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
 	cmd := exec.Command(r.git, args...)
 	cmd.Dir = r.dir
+	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1")
 	return cmd
 }
 
@@ -972,10 +981,15 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 	return &gitError{args: args, code: ee.ExitCode(), stderr: firstLine(stderr)}
 }
 
-// firstLine returns git's first message line, without "fatal: ".
+// firstLine returns git's first message line, without "fatal: ", and
+// what a refused transport means (command).
 func firstLine(b []byte) string {
 	line, _, _ := bytes.Cut(bytes.TrimSpace(b), []byte("\n"))
-	return strings.TrimPrefix(string(line), "fatal: ")
+	msg := strings.TrimPrefix(string(line), "fatal: ")
+	if strings.HasPrefix(msg, "transport '") && strings.HasSuffix(msg, "' not allowed") || strings.Contains(msg, "lazy fetching disabled") {
+		msg += " (an object is missing from this repository, a partial clone whose remote would have to send it: cachediff fetches nothing; fetch the objects first, or clone without --filter)"
+	}
+	return msg
 }
 
 // stderrLine returns git's first message line as ": message", or "".
