@@ -137,6 +137,13 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 	if !ok {
 		return data, nil
 	}
+	// Spack's pattern finds the message at a line's start only: one
+	// indented is no signed message to it, and the file no JSON.
+	if at := bytes.Index(data, sigBegin); at > 0 && data[at-1] != '\n' {
+		line, col := lineCol(data, at)
+		return nil, &Error{File: file, Line: line, Col: col, Path: "(signature)",
+			Msg: "-----BEGIN PGP SIGNED MESSAGE----- does not start its line: Spack finds a clear-signed message only at the start of a line, and would read no spec from this file"}
+	}
 	// The headers first: when no empty line ends them before the signed
 	// text, the first empty line is the signature's own, and the
 	// signature is then nowhere after it: that is no file cut short.
@@ -176,24 +183,54 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 // of the signed message, and was dropped without a word: a spec written
 // there (Spack reads it, and fails on the JSON that follows) is an error
 // at its line.
+//
+// Spack reads the signed text by a pattern, -----BEGIN PGP SIGNED
+// MESSAGE-----, Hash:, one value, then the text: a header other than one
+// Hash of one value (Charset: UTF-8, a second Hash, "Hash: SHA256,
+// SHA512"), or none, puts a line before the JSON it reads, and Spack
+// refuses the file. Each is an error here too, at its line.
 func checkArmorHeaders(file string, data []byte, body int) error {
-	at := bytes.Index(data, sigBegin) + len(sigBegin)
+	begin := bytes.Index(data, sigBegin)
+	at := begin + len(sigBegin)
 	at += bytes.IndexByte(data[at:], '\n') + 1
+	first := at
+	hashes := 0
+	fail := func(at int, msg string) error {
+		l, c := lineCol(data, at)
+		return &Error{File: file, Line: l, Col: c, Path: "(signature)", Msg: msg}
+	}
+	const spackReads = "Spack reads a signed spec file as -----BEGIN PGP SIGNED MESSAGE-----, one header Hash: NAME, then the JSON"
 	for at < body {
 		nl := bytes.IndexByte(data[at:body], '\n')
 		if nl < 0 {
 			break
 		}
 		line := bytes.TrimSuffix(data[at:at+nl], []byte("\r"))
-		if !blankLine(line) && !armorHeader(line) {
-			l, c := lineCol(data, at)
-			return &Error{File: file, Line: l, Col: c, Path: "(signature)",
-				Msg: "a line among the clear-signed message's armor headers that is no header (Key: value): the signed text starts after the first empty line, so the content above it would be lost"}
+		switch {
+		case blankLine(line):
+		case !armorHeader(line):
+			return fail(at, "a line among the clear-signed message's armor headers that is no header (Key: value): the signed text starts after the first empty line, so the content above it would be lost")
+		case !bytes.HasPrefix(line, []byte("Hash: ")):
+			key, _, _ := bytes.Cut(line, []byte(":"))
+			return fail(at, fmt.Sprintf("an armor header %s: %s, and would take this line for the JSON and refuse the file", safeKey(key), spackReads))
+		case hashes > 0:
+			return fail(at, "a second Hash header: "+spackReads+", and would take this line for the JSON and refuse the file")
+		case bytes.ContainsAny(bytes.TrimSpace(line[len("Hash: "):]), " \t"):
+			return fail(at, "a Hash header of several values: "+spackReads+" (one value), and would take the others for the JSON and refuse the file")
+		default:
+			hashes++
 		}
 		at += nl + 1
 	}
+	if hashes == 0 {
+		return fail(first, "no Hash header: "+spackReads+", and refuses a file without one")
+	}
 	return nil
 }
+
+// safeKey quotes an armor header's key (letters, digits and dashes, as
+// armorHeader checked) for a message.
+func safeKey(key []byte) string { return strconv.Quote(string(key)) }
 
 // armorHeader reports whether line is an armor header, "Key: value": a
 // key of letters, digits and dashes, a colon and a space.

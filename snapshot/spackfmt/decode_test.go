@@ -695,7 +695,30 @@ func TestSignedTrailingContent(t *testing.T) {
 			t.Errorf("%s: %v; want an error at line %d naming the armor headers", tt.name, err, tt.line)
 		}
 	}
-	for _, headers := range []string{"Hash: SHA512\n", "Hash: SHA256\r\n", "Hash: SHA512\nCharset: UTF-8\n", ""} {
+	// Spack reads the text by a pattern: BEGIN, Hash: and one value, the
+	// JSON. Another header, a second Hash, a Hash of several values or
+	// none put a line before the JSON it reads, and it refuses the file
+	// (79th adversarial pass: these were read); so does a BEGIN line that
+	// does not start its line.
+	for _, tt := range []struct {
+		name, head, want string
+		line             int
+	}{
+		{"a Charset header", "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\nCharset: UTF-8\n", `an armor header "Charset"`, 3},
+		{"a Comment before Hash", "-----BEGIN PGP SIGNED MESSAGE-----\r\nComment: x\r\nHash: SHA512\r\n", `an armor header "Comment"`, 2},
+		{"two Hash headers", "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\nHash: SHA256\n", "a second Hash header", 3},
+		{"a Hash of two values", "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256, SHA512\n", "a Hash header of several values", 2},
+		{"no header", "-----BEGIN PGP SIGNED MESSAGE-----\n", "no Hash header", 2},
+		{"an indented BEGIN", "  -----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n", "does not start its line", 1},
+	} {
+		data := tt.head + "\n" + string(inner) + "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
+		_, err := Decode("x.spec.json.sig", []byte(data))
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Msg, tt.want) || e.Line != tt.line || strings.Contains(tt.name, "header") && !strings.Contains(e.Msg, "Spack reads") {
+			t.Errorf("%s: %v; want an error at line %d, %q", tt.name, err, tt.line, tt.want)
+		}
+	}
+	for _, headers := range []string{"Hash: SHA512\n", "Hash: SHA256\r\n", "Hash:  SHA512 \n"} {
 		data := "-----BEGIN PGP SIGNED MESSAGE-----\n" + headers + "\n" + string(inner) + "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
 		if _, err := Decode("x.spec.json.sig", []byte(data)); err != nil {
 			t.Errorf("headers %q: %v", headers, err)
