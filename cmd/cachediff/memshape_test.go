@@ -227,14 +227,25 @@ func TestOneSidedMemory(t *testing.T) {
 	checkShape(t, "one-sided", n, oneSidedPair, 4.5)
 }
 
+// sidesPair writes old.json and new.json, each what side (0 old, 1
+// new) makes, and returns them and their bytes in all.
+func sidesPair(t *testing.T, side func(int) []byte) (paths []string, size int64) {
+	t.Helper()
+	dir := t.TempDir()
+	for k, name := range []string{"old.json", "new.json"} {
+		b := side(k)
+		size += int64(len(b))
+		paths = append(paths, writeFile(t, dir, name, b))
+	}
+	return paths, size
+}
+
 // tinyIndexPair writes two build-cache indexes of n records of the
 // smallest kind (a name and a version: item 19's shape), the new one
 // with every 100th spec's version bumped, and returns them and their
 // bytes in all.
 func tinyIndexPair(t *testing.T, n int) (paths []string, size int64) {
-	t.Helper()
-	dir := t.TempDir()
-	for side := range 2 {
+	return sidesPair(t, func(side int) []byte {
 		b := []byte(`{"database":{"version":"8","installs":{`)
 		for i := range n {
 			if i > 0 {
@@ -246,11 +257,8 @@ func tinyIndexPair(t *testing.T, n int) (paths []string, size int64) {
 			}
 			b = fmt.Appendf(b, "\n%q:{\"spec\":{\"name\":\"p%d\",\"version\":%q},\"in_buildcache\":true}", h, i, v)
 		}
-		b = append(b, "\n}}}\n"...)
-		size += int64(len(b))
-		paths = append(paths, writeFile(t, dir, []string{"old", "new"}[side]+".json", b))
-	}
-	return paths, size
+		return append(b, "\n}}}\n"...)
+	})
 }
 
 // Issue 35 item 19: an index of tiny records used about 6x its bytes
@@ -270,9 +278,7 @@ func TestTinyIndexDiffMemory(t *testing.T) {
 // with n parameters ("v0": true, ...): every parameter a variant of
 // its own, seen once, each 13 bytes of input or so.
 func manyParametersPair(t *testing.T, n int) (paths []string, size int64) {
-	t.Helper()
-	dir := t.TempDir()
-	for side := range 2 {
+	return sidesPair(t, func(side int) []byte {
 		b := []byte(`{"database":{"version":"8","installs":{"` + spackgen.TinyHash(side) + `":{"spec":{"name":"p","version":"1","parameters":{`)
 		for i := range n {
 			if i > 0 {
@@ -280,11 +286,8 @@ func manyParametersPair(t *testing.T, n int) (paths []string, size int64) {
 			}
 			b = fmt.Appendf(b, `"v%d":true`, i)
 		}
-		b = append(b, "}},\"in_buildcache\":true}}}}\n"...)
-		size += int64(len(b))
-		paths = append(paths, writeFile(t, dir, []string{"old", "new"}[side]+".json", b))
-	}
-	return paths, size
+		return append(b, "}},\"in_buildcache\":true}}}}\n"...)
+	})
 }
 
 // One node of many parameters is outside the 4x budget, and held at what
