@@ -831,12 +831,20 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 		stdin.Close()
 		werr <- err
 	}()
+	// git's message, when its answers stop: stderr is complete only once
+	// Wait has returned (exec copies it on a goroutine of its own), and
+	// read before that it was at times empty ("git stopped early", and no
+	// word of why).
+	var stopped error
 	defer func() {
-		if err != nil {
+		if err != nil && stopped == nil {
 			cmd.Process.Kill()
 		}
 		io.Copy(io.Discard, stdout)
 		waitErr := cmd.Wait()
+		if stopped != nil {
+			err = fmt.Errorf("%v%s", stopped, stderrLine(stderr.Bytes()))
+		}
 		if err == nil && waitErr != nil {
 			err = fmt.Errorf("git cat-file: %v%s", waitErr, stderrLine(stderr.Bytes()))
 		}
@@ -848,7 +856,8 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 	for i, oid := range oids {
 		a, err := readAnswer(br, nil, false)
 		if err != nil {
-			return fmt.Errorf("%v%s", err, stderrLine(stderr.Bytes()))
+			stopped = err
+			return err
 		}
 		if a.oid == "" {
 			return fmt.Errorf("git cat-file: object %s is %s", short(oid), a.typ)
