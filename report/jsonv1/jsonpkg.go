@@ -317,8 +317,13 @@ func (w *pkgJSON) strs(depth int, l []string) {
 
 // sharedStrs is strs for a list the loader shares between specs: the
 // bytes written for it before, when w.lists has them.
+//
+// A list of largeElem strings or more is written as it is, not kept: the
+// memo held a copy of each list's bytes, and a package of 64 specs of
+// 4,000 distinct variants each, 100 KB a list, held 1.5x its input in
+// them while its JSON was written.
 func (w *pkgJSON) sharedStrs(depth int, l []string) {
-	if len(l) == 0 {
+	if len(l) == 0 || len(l) >= largeElem {
 		w.strs(depth, l)
 		return
 	}
