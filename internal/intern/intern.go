@@ -6,6 +6,7 @@
 package intern
 
 import (
+	"hash/maphash"
 	"iter"
 	"maps"
 	"unsafe"
@@ -15,6 +16,15 @@ import (
 
 // Table returns one copy of each distinct string it is given. It is not
 // safe for concurrent use: each decoding goroutine has its own.
+//
+// Once it holds doorFrom strings, a new string is filed the second time
+// it is given, not the first (the first is given its own copy): door
+// has a bit per hash of the strings given once, cleared when an eighth
+// of them are set, as snapshot's canonCache. A tree whose every spec has
+// thousands of variants of its own (64 specs of 4,000: 256k strings a
+// side) filed each in an entry of some 50 bytes for 13 bytes of input;
+// a real week's trees hold far fewer distinct strings than doorFrom,
+// and are interned as before.
 type Table struct {
 	m    map[string]string
 	size int // the bytes of the strings in m
@@ -22,17 +32,29 @@ type Table struct {
 	// hash of a few bytes: most look-ups end here, without hashing the
 	// whole string.
 	recent [1024]string
+	door   *[doorBits / 64]uint64 // allocated at doorFrom strings
+	opened int                    // the bits of door set
+	seed   maphash.Seed
 }
+
+const (
+	// doorBits is the size of Table.door: 32 KB.
+	doorBits = 1 << 18
+	// doorFrom is how many strings a Table files before it files only
+	// those given twice: 64k strings, a few MB.
+	doorFrom = 1 << 16
+)
 
 // New returns an empty table.
 func New() *Table {
-	t := &Table{m: map[string]string{}}
+	t := &Table{m: map[string]string{}, seed: maphash.MakeSeed()}
 	fresh.Touch(unsafe.Slice(t, 1)) // recent is probed before it is written
 	return t
 }
 
 // Bytes returns the string of b's bytes: the table's copy when it has
-// one, else a new copy, which it keeps.
+// one, else a new copy, which it keeps (past doorFrom strings, when it
+// was given before).
 func (t *Table) Bytes(b []byte) string {
 	n := len(b)
 	if n == 0 {
@@ -45,11 +67,35 @@ func (t *Table) Bytes(b []byte) string {
 	s, ok := t.m[string(b)] // no allocation for the look-up
 	if !ok {
 		s = string(b)
+		if len(t.m) >= doorFrom && !t.admit(b) {
+			return s // not in recent either: the second copy is filed
+		}
 		t.m[s] = s
 		t.size += len(s)
 	}
 	*slot = s
 	return s
+}
+
+// admit says whether b, not in m, is to be filed: whether it was given
+// before (its bit in door is set; a string of the same hash's passes for
+// it), and else sets its bit.
+func (t *Table) admit(b []byte) bool {
+	if t.door == nil {
+		t.door = new([doorBits / 64]uint64)
+	}
+	h := maphash.Bytes(t.seed, b)
+	w, bit := h/64%uint64(len(t.door)), uint64(1)<<(h%64)
+	if t.door[w]&bit != 0 {
+		return true
+	}
+	if t.opened >= doorBits/8 {
+		clear(t.door[:])
+		t.opened = 0
+	}
+	t.door[w] |= bit
+	t.opened++
+	return false
 }
 
 // Len is the number of strings in the table.

@@ -49,3 +49,32 @@ func BenchmarkBytes(b *testing.B) {
 		}
 	}
 }
+
+// TestTableDoor: past doorFrom strings, a string given once is not filed
+// (a tree of many variants spelled once each filed them all, 50 bytes
+// an entry), and one given twice is, and is the same copy after.
+func TestTableDoor(t *testing.T) {
+	in := intern.New()
+	const filed = 1 << 16
+	for i := range filed {
+		in.Bytes(fmt.Appendf(nil, "f%d", i))
+	}
+	for i := range 100000 {
+		in.Bytes(fmt.Appendf(nil, "once%d", i))
+	}
+	// Some of the strings given once pass for another of their hash's:
+	// at most one in eight.
+	if in.Len() > filed+100000/8 {
+		t.Errorf("Len %d after %d strings filed and 100000 given once, want at most %d", in.Len(), filed, filed+100000/8)
+	}
+	var twice []string
+	for i := range 3000 {
+		in.Bytes(fmt.Appendf(nil, "twice%d", i))
+		twice = append(twice, in.Bytes(fmt.Appendf(nil, "twice%d", i)))
+	}
+	for i, s := range twice {
+		if again := in.Bytes(fmt.Appendf(nil, "twice%d", i)); unsafe.StringData(again) != unsafe.StringData(s) {
+			t.Fatalf("%q: a copy other than the one filed", s)
+		}
+	}
+}

@@ -34,6 +34,24 @@ func (b *Buffer) Spill() {
 	b.B = getChunk()
 }
 
+// Reserve makes room for n bytes more in B, for an element of about n
+// bytes that render writes next (where Spill may cut): one larger than
+// a chunk is given a chunk of its own size (large) after those before,
+// instead of growing B by doubling, its every step allocated. A spec of
+// thousands of variants (100 KB) did: 4x the variants allocated 4.7x
+// the bytes.
+func (b *Buffer) Reserve(n int) {
+	if cap(b.B)-len(b.B) >= n {
+		return
+	}
+	if len(b.B) > 0 {
+		b.full = append(b.full, b.B)
+	} else {
+		putChunk(b.B)
+	}
+	b.B = getLarge(n)
+}
+
 // chunks are the chunks of every Write, returned once written. Only the
 // chunk's memory is reused: putChunk allocates a slice header for each
 // Put (a slice stored in an interface would be copied to the heap too).
@@ -46,9 +64,26 @@ func getChunk() []byte { return (*chunks.Get().(*[]byte))[:0] }
 
 func putChunk(b []byte) {
 	if cap(b) > 4*ChunkSize {
-		return // an element larger than a chunk grew it: let it go
+		// An element larger than a chunk grew it, or Reserve gave it:
+		// for the next Reserve.
+		large.Put(&b)
+		return
 	}
 	chunks.Put(&b)
+}
+
+// large are the chunks larger than 4*ChunkSize, returned once written,
+// for Reserve: a report of large elements (specs of thousands of
+// variants) gives each one, and its chunk is reused for the next but
+// one. A chunk too small for the element asking is let go.
+var large sync.Pool
+
+// getLarge returns an empty chunk of at least n bytes.
+func getLarge(n int) []byte {
+	if p, ok := large.Get().(*[]byte); ok && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]byte, 0, n)
 }
 
 // writeTo writes the item in b to w and empties b, returning its full

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
@@ -328,5 +330,32 @@ func TestWriteSets(t *testing.T) {
 	}
 	if want := referenceJSON(t, r); !bytes.Equal(got.Bytes(), want) {
 		t.Errorf("a week with sets: JSON differs from encoding/json's")
+	}
+}
+
+// TestSharedStrsLongList: a list of largeElem strings or more is written
+// but not kept in pkgJSON.lists (a package of 64 specs of 4,000
+// variants each held 1.5x its input in the copies), and a short one is.
+func TestSharedStrsLongList(t *testing.T) {
+	long := make([]string, largeElem)
+	for i := range long {
+		long[i] = fmt.Sprintf("v%06d=1", i)
+	}
+	short := []string{"+shared", "build_system=cmake"}
+	w := pkgJSON{lists: new([512]memo.Slot[listJSON])}
+	w.begin("")
+	for _, l := range [][]string{long, short} {
+		start := len(w.b)
+		w.sharedStrs(1, l)
+		var ref pkgJSON
+		ref.begin("")
+		ref.strs(1, l)
+		if !bytes.Equal(w.b[start:], ref.b) {
+			t.Fatalf("%d strings: wrote\n%s\nwant\n%s", len(l), w.b[start:], ref.b)
+		}
+		k := memo.List(l)
+		if kept := memo.Lookup(w.lists[:], k).Holds(k); kept != (len(l) < largeElem) {
+			t.Errorf("%d strings: kept %v, want %v", len(l), kept, len(l) < largeElem)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package jsonv1
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/cachediff/cachediff/diff"
@@ -106,7 +107,7 @@ func (w *pkgJSON) elemRange(p *diff.Package, lo, hi int) {
 		w.head(p)
 	}
 	s := &p.Specs
-	added := func(sp *diff.Spec) { w.split(); w.spec(3, sp) }
+	added := func(sp *diff.Spec) { w.split(); w.reserve(specSize(w.base, 3, sp)); w.spec(3, sp) }
 	pair := func(pr *diff.Pair) { w.pair(2, pr) }
 	at := section(w, "added", true, s.Added, 0, lo, hi, added)
 	at = section(w, "removed", false, s.Removed, at, lo, hi, added)
@@ -222,6 +223,45 @@ func (w *pkgJSON) split() {
 	}
 }
 
+// largeElem is how many strings a spec's lists hold from which reserve
+// is given its size: a real report's specs hold a few dozen, and a spec
+// of fewer is at most a few KB, which a chunk's own growth takes.
+const largeElem = 256
+
+// specSize is about the bytes of s's JSON at depth (spec) when its lists
+// hold largeElem strings or more, and 0 otherwise: each string with its
+// quotes, comma and line break (base is pkgJSON.base), and a few hundred
+// bytes for the other fields.
+func specSize(base, depth int, s *diff.Spec) int {
+	if len(s.Versions)+len(s.Variants)+len(s.Stacks) < largeElem {
+		return 0
+	}
+	n := 512 + 8*(base+2*depth)
+	for _, l := range [...][]string{s.Versions, s.Variants, s.Stacks} {
+		for _, v := range l {
+			n += len(v) + 4 + base + 2*(depth+2)
+		}
+	}
+	return n
+}
+
+// reserve makes room for n bytes more in w.b, for the element written
+// next, when n is larger than what is left of it (ordered.Buffer.Reserve):
+// called only where split is. An element larger than a chunk (a spec of
+// thousands of variants: 100 KB, a chunk 64 KB) grew it by doubling.
+func (w *pkgJSON) reserve(n int) {
+	if cap(w.b)-len(w.b) >= n {
+		return
+	}
+	if w.out == nil {
+		w.b = slices.Grow(w.b, n)
+		return
+	}
+	w.out.B = w.b
+	w.out.Reserve(n)
+	w.b = w.out.B
+}
+
 // line appends a line break and the indentation of depth.
 func (w *pkgJSON) line(depth int) {
 	n := w.base + 2*depth
@@ -277,8 +317,13 @@ func (w *pkgJSON) strs(depth int, l []string) {
 
 // sharedStrs is strs for a list the loader shares between specs: the
 // bytes written for it before, when w.lists has them.
+//
+// A list of largeElem strings or more is written as it is, not kept: the
+// memo held a copy of each list's bytes, and a package of 64 specs of
+// 4,000 distinct variants each, 100 KB a list, held 1.5x its input in
+// them while its JSON was written.
 func (w *pkgJSON) sharedStrs(depth int, l []string) {
-	if len(l) == 0 {
+	if len(l) == 0 || len(l) >= largeElem {
 		w.strs(depth, l)
 		return
 	}
@@ -397,6 +442,7 @@ func (w *pkgJSON) specKeys(depth int) *[8][]byte {
 func (w *pkgJSON) pair(depth int, p *diff.Pair) {
 	d := depth + 2
 	w.split()
+	w.reserve(specSize(w.base, d, p.Old) + specSize(w.base, d, p.New))
 	w.b = append(w.b, '{')
 	w.key(d, "old", true)
 	w.specHash(d, p.Old.Hash)

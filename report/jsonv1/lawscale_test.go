@@ -170,3 +170,61 @@ func TestRenderLawsScale(t *testing.T) {
 		})
 	}
 }
+
+// TestJSONLargeSpecsScale: writing a report whose specs are each larger
+// than a chunk of ordered's output (64 specs of n distinct variants,
+// every one rebuilt or updated: 100 KB a spec at n 4,000) allocates in
+// proportion to the report. An element grew its chunk by doubling, and
+// the chunk, too large for the pool, was allocated again for the next:
+// 4x the variants allocated 9.9x the bytes (7.1x at 500 to 2,000).
+func TestJSONLargeSpecsScale(t *testing.T) {
+	n := 1000
+	if testing.Short() {
+		n = 500
+	}
+	var size, bytesAlloc [2]float64
+	for k, m := range []int{n, 4 * n} {
+		var o, nw []snapshot.Spec
+		for s := range 64 {
+			vs := make([]string, m, m+1)
+			for j := range vs {
+				vs[j] = fmt.Sprintf("v%06d=%d", j, s)
+			}
+			a := scaleSpec(s, 0, "1.0", "gcc@13.2.0", "e4s")
+			a.Variants = vs
+			b := scaleSpec(s, 1, "1.0", "gcc@13.2.0", "e4s")
+			b.Variants = slices.Clone(vs)
+			if s%2 == 1 {
+				b.Variants = append(b.Variants, "+new")
+			}
+			o, nw = append(o, a), append(nw, b)
+		}
+		r, err := diff.CompareWith(scaleSnap("old", map[string][]snapshot.Spec{"p": o}), scaleSnap("new", map[string][]snapshot.Spec{"p": nw}), diff.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cw countWriter
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		err = JSON(&cw, r)
+		runtime.ReadMemStats(&m1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size[k], bytesAlloc[k] = float64(cw), float64(m1.TotalAlloc-m0.TotalAlloc)
+	}
+	grow, r := size[1]/size[0], bytesAlloc[1]/bytesAlloc[0]
+	t.Logf("report %.0f → %.0f bytes (%.2fx): bytes allocated %.0f → %.0f (%.2fx)", size[0], size[1], grow, bytesAlloc[0], bytesAlloc[1], r)
+	if r > 1.1*grow {
+		t.Errorf("%.2fx the report's bytes: %.2fx the bytes allocated, want at most %.2fx", grow, r, 1.1*grow)
+	}
+}
+
+// countWriter counts the bytes written to it.
+type countWriter int
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	*c += countWriter(len(p))
+	return len(p), nil
+}
