@@ -393,6 +393,9 @@ type output struct {
 func (c *cli) openOutput(path string) (*output, error) {
 	o := &output{dst: c.stdout}
 	if path != "" {
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			return nil, fmt.Errorf("--output %s: is a folder: --output wants a file, which the report is written to", path)
+		}
 		f, err := atomicfile.Create(path)
 		if err != nil {
 			return nil, err
