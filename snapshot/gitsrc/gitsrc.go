@@ -66,6 +66,11 @@ func OpenRepo(dir string) (*Repo, error) {
 	return &Repo{dir: dir, git: git}, nil
 }
 
+// EnvRepo is the repository the environment names for git (GIT_DIR, as
+// in a git hook), which git reads wherever it runs, -C or not: "" when
+// none.
+func EnvRepo() string { return os.Getenv("GIT_DIR") }
+
 // Split splits a REV:PATH argument where git does: at the first colon
 // outside braces (so that HEAD@{2025-03-01 10:00}:x and :/ are read as
 // git reads them). ok is false when there is no such colon or no
