@@ -842,6 +842,12 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 		}
 		io.Copy(io.Discard, stdout)
 		waitErr := cmd.Wait()
+		if ce := (cutShort{}); errors.As(err, &ce) {
+			// git's message says why its answers stopped (a blob a
+			// partial clone lacks): read once git is waited for, as the
+			// buffer is written until then.
+			err = fmt.Errorf("%v%s", ce.err, stderrLine(stderr.Bytes()))
+		}
 		if err == nil && waitErr != nil {
 			err = fmt.Errorf("git cat-file: %v%s", waitErr, stderrLine(stderr.Bytes()))
 		}
@@ -853,7 +859,7 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 	for i, oid := range oids {
 		a, err := readAnswer(br, nil, false)
 		if err != nil {
-			return fmt.Errorf("%v%s", err, stderrLine(stderr.Bytes()))
+			return cutShort{err}
 		}
 		if a.oid == "" {
 			return fmt.Errorf("git cat-file: object %s is %s", short(oid), a.typ)
@@ -864,7 +870,7 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 			// The content and its newline; min before the +1, which
 			// overflowed on a corrupt object claiming MaxInt64 bytes.
 			if _, err := br.Discard(int(min(a.size, math.MaxInt-1)) + 1); err != nil {
-				return fmt.Errorf("git cat-file: %s", eofMessage(err))
+				return cutShort{fmt.Errorf("git cat-file: %s", eofMessage(err))}
 			}
 			continue
 		}
@@ -873,7 +879,7 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 		}
 		a.data = buf(i)
 		if a, err = readAnswerContent(br, a); err != nil {
-			return err
+			return cutShort{err}
 		}
 		if err := fn(i, a.data); err != nil {
 			return err
@@ -881,6 +887,13 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 	}
 	return nil
 }
+
+// cutShort is an error reading git cat-file's answers, which git's own
+// message (its standard error, read once it exited) may explain.
+type cutShort struct{ err error }
+
+func (e cutShort) Error() string { return e.err.Error() }
+func (e cutShort) Unwrap() error { return e.err }
 
 func eofMessage(err error) string {
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
