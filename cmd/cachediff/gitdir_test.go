@@ -46,6 +46,7 @@ func TestGitDirOverridesC(t *testing.T) {
 		{"no -C", gitDir, []string{"main:page.md", "main:page.md"}, false},
 		{"no GIT_DIR", "", []string{"-C", mine, "main:page.md", "main:page.md"}, false},
 		{"no REV:PATH", gitDir, []string{"-C", mine, "page.md", "page.md"}, false},
+		{"relative GIT_DIR", ".git", []string{"-C", mine, "main:page.md", "main:page.md"}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Setenv("GIT_DIR", c.gitDir)
@@ -56,7 +57,11 @@ func TestGitDirOverridesC(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			run(c.args, &stdout, &stderr)
 			got := strings.Count(stderr.String(), warning)
-			if c.warns && (got != 1 || !strings.Contains(stderr.String(), warning+gitDir+"): git reads that repository, whatever -C "+mine+" says")) {
+			named := c.gitDir
+			if c.gitDir == ".git" {
+				named = ".git, which from -C " + mine + " is " + filepath.Join(mine, ".git")
+			}
+			if c.warns && (got != 1 || !strings.Contains(stderr.String(), warning+named+"): git reads that repository, whatever -C "+mine+" says")) {
 				t.Errorf("%d warnings; want one, naming GIT_DIR and -C:\n%s", got, stderr.String())
 			}
 			if !c.warns && got != 0 {

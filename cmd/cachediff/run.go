@@ -310,7 +310,12 @@ func (c *cli) warnGitDir(o *options, args []string) {
 	}) {
 		return
 	}
-	msg := fmt.Sprintf("GIT_DIR is set (%s): git reads that repository, whatever -C %s says, and REV:PATH with it (unset GIT_DIR to read the repository of -C)", gitDir, o.dir)
+	named := gitDir
+	if !filepath.IsAbs(gitDir) {
+		// As a hook's GIT_DIR=.git: git reads it from -C's folder.
+		named = fmt.Sprintf("%s, which from -C %s is %s", gitDir, o.dir, filepath.Join(o.dir, gitDir))
+	}
+	msg := fmt.Sprintf("GIT_DIR is set (%s): git reads that repository, whatever -C %s says, and REV:PATH with it (unset GIT_DIR to read the repository of -C)", named, o.dir)
 	fmt.Fprintf(c.stderr, "cachediff: warning: %s\n", capLine(report.Visible(msg)))
 }
 
