@@ -520,8 +520,6 @@ type SharedCause struct {
 	Groups   []int    `json:"groups"`
 }
 
-// ownRank orders cause groups: 0 for one that is only its specs' own
-// change, 1 for an own change that other pairs inherit, 2 for an edge's.
 // groupOrderBy orders causes.groups but for their changes' text
 // (changeOrder), which breaks the ties: own changes first (ownRank),
 // then most specs first, then by name.
@@ -545,6 +543,8 @@ func sharedOrder(a, b SharedCause) int {
 		strings.Compare(a.Kind, b.Kind), strings.Compare(a.From, b.From), strings.Compare(a.To, b.To))
 }
 
+// ownRank orders cause groups: 0 for one that is only its specs' own
+// change, 1 for an own change that other pairs inherit, 2 for an edge's.
 func ownRank(g CauseGroup) int {
 	switch {
 	case g.Own > 0 && g.Own == g.Specs:

@@ -19,6 +19,7 @@ import (
 	"github.com/cachediff/cachediff/report"
 	_ "github.com/cachediff/cachediff/report/builtin" // the output formats, registered
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/gitsrc"
 	"github.com/cachediff/cachediff/snapshot/input"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
@@ -284,6 +285,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		}
 	}
 	c.warnURLFlags(&o, fs.Args())
+	c.warnGitDir(&o, fs.Args())
 	c.sources = c.sourceOptions(&o)
 	code, err := cmd.run(c, &o, fs.Args())
 	var ue *usageError
@@ -291,6 +293,30 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		ue.cmd = cmd
 	}
 	return code, err
+}
+
+// warnGitDir warns when -C is given, GIT_DIR is set (as in a git hook)
+// and git may be read (log --revs, an argument that may be REV:PATH):
+// git, and REV:PATH with it, reads the repository GIT_DIR names whatever
+// -C says, which a user who gave -C does not expect (unless --quiet).
+func (c *cli) warnGitDir(o *options, args []string) {
+	gitDir := gitsrc.EnvRepo()
+	if o.quiet || o.dir == "" || gitDir == "" {
+		return
+	}
+	if o.revs == "" && !slices.ContainsFunc(args, func(a string) bool {
+		_, _, ok := gitsrc.Split(strings.TrimPrefix(a, input.RevPrefix))
+		return ok && !mirror.IsURL(a)
+	}) {
+		return
+	}
+	named := gitDir
+	if !filepath.IsAbs(gitDir) {
+		// As a hook's GIT_DIR=.git: git reads it from -C's folder.
+		named = fmt.Sprintf("%s, which from -C %s is %s", gitDir, o.dir, filepath.Join(o.dir, gitDir))
+	}
+	msg := fmt.Sprintf("GIT_DIR is set (%s): git reads that repository, whatever -C %s says, and REV:PATH with it (unset GIT_DIR to read the repository of -C)", named, o.dir)
+	fmt.Fprintf(c.stderr, "cachediff: warning: %s\n", capLine(report.Visible(msg)))
 }
 
 // warnURLFlags warns of --offline and --no-cache given where no
@@ -393,6 +419,9 @@ type output struct {
 func (c *cli) openOutput(path string) (*output, error) {
 	o := &output{dst: c.stdout}
 	if path != "" {
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			return nil, fmt.Errorf("--output %s: is a folder: --output wants a file, which the report is written to", path)
+		}
 		f, err := atomicfile.Create(path)
 		if err != nil {
 			return nil, err

@@ -52,8 +52,29 @@ func (c *cli) sourceOptions(o *options) input.Options {
 	if isTerminal(c.stderr) {
 		h.Progress = progressLine(c.stderr)
 	}
+	if !o.quiet {
+		h.Warn = c.cacheWarning()
+	}
 	so.HTTP = h
 	return so
+}
+
+// cacheWarning returns a mirror.HTTP Warn that writes each message once
+// on standard error: what the download cache could not keep, which a
+// later --offline run would not find (OLD and NEW may be fetched at once,
+// and share the cache folder).
+func (c *cli) cacheWarning() func(msg string) {
+	var mu sync.Mutex
+	told := map[string]bool{}
+	return func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if told[msg] {
+			return
+		}
+		told[msg] = true
+		fmt.Fprintf(c.stderr, "cachediff: warning: %s\n", capLine(report.Visible(msg)))
+	}
 }
 
 // progressLine returns a mirror.HTTP Progress that keeps one line on a

@@ -66,6 +66,11 @@ func OpenRepo(dir string) (*Repo, error) {
 	return &Repo{dir: dir, git: git}, nil
 }
 
+// EnvRepo is the repository the environment names for git (GIT_DIR, as
+// in a git hook), which git reads wherever it runs, -C or not: "" when
+// none.
+func EnvRepo() string { return os.Getenv("GIT_DIR") }
+
 // Split splits a REV:PATH argument where git does: at the first colon
 // outside braces (so that HEAD@{2025-03-01 10:00}:x and :/ are read as
 // git reads them). ok is false when there is no such colon or no
@@ -831,19 +836,17 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 		stdin.Close()
 		werr <- err
 	}()
-	// git's message, when its answers stop: stderr is complete only once
-	// Wait has returned (exec copies it on a goroutine of its own), and
-	// read before that it was at times empty ("git stopped early", and no
-	// word of why).
-	var stopped error
 	defer func() {
-		if err != nil && stopped == nil {
+		if err != nil {
 			cmd.Process.Kill()
 		}
 		io.Copy(io.Discard, stdout)
 		waitErr := cmd.Wait()
-		if stopped != nil {
-			err = fmt.Errorf("%v%s", stopped, stderrLine(stderr.Bytes()))
+		if ce := (cutShort{}); errors.As(err, &ce) {
+			// git's message says why its answers stopped (a blob a
+			// partial clone lacks): read once git is waited for, as the
+			// buffer is written until then.
+			err = fmt.Errorf("%v%s", ce.err, stderrLine(stderr.Bytes()))
 		}
 		if err == nil && waitErr != nil {
 			err = fmt.Errorf("git cat-file: %v%s", waitErr, stderrLine(stderr.Bytes()))
@@ -856,8 +859,7 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 	for i, oid := range oids {
 		a, err := readAnswer(br, nil, false)
 		if err != nil {
-			stopped = err
-			return err
+			return cutShort{err}
 		}
 		if a.oid == "" {
 			return fmt.Errorf("git cat-file: object %s is %s", short(oid), a.typ)
@@ -868,7 +870,7 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 			// The content and its newline; min before the +1, which
 			// overflowed on a corrupt object claiming MaxInt64 bytes.
 			if _, err := br.Discard(int(min(a.size, math.MaxInt-1)) + 1); err != nil {
-				return fmt.Errorf("git cat-file: %s", eofMessage(err))
+				return cutShort{fmt.Errorf("git cat-file: %s", eofMessage(err))}
 			}
 			continue
 		}
@@ -877,7 +879,7 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 		}
 		a.data = buf(i)
 		if a, err = readAnswerContent(br, a); err != nil {
-			return err
+			return cutShort{err}
 		}
 		if err := fn(i, a.data); err != nil {
 			return err
@@ -885,6 +887,13 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 	}
 	return nil
 }
+
+// cutShort is an error reading git cat-file's answers, which git's own
+// message (its standard error, read once it exited) may explain.
+type cutShort struct{ err error }
+
+func (e cutShort) Error() string { return e.err.Error() }
+func (e cutShort) Unwrap() error { return e.err }
 
 func eofMessage(err error) string {
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {

@@ -3,12 +3,14 @@ package mirror
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"net/http"
 	"net/url"
@@ -77,6 +79,11 @@ type HTTP struct {
 	// Log, when set, is called for every request made, for tests:
 	// method, URL path and status.
 	Log func(method, path string, status int)
+	// Warn, when set, is told once a mirror of what its cache could not
+	// keep, which a later --offline run will not find: a cache folder
+	// that cannot be written, or a file the server sent no ETag for
+	// (a manifest is kept by its ETag only).
+	Warn func(msg string)
 }
 
 // How long a download may take (HTTP's Stall, MinRate and Total): an
@@ -186,8 +193,10 @@ type httpStore struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	mu     sync.Mutex
-	v2hash string // build_cache/index.json.hash, once read
+	mu       sync.Mutex
+	v2hash   string // build_cache/index.json.hash, once read
+	unkept   bool   // Warn was told of a cache that cannot be written
+	untagged bool   // Warn was told of a file sent without an ETag
 }
 
 func (s *httpStore) Name() string { return s.name }
@@ -223,7 +232,7 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		case refused:
 			return nil, forbidden{fmt.Sprintf("%s: HTTP 403, as the cache remembers", s.url(rel, true))}
 		}
-		return nil, fmt.Errorf("%s: not in the cache, and --offline makes no request", s.url(rel, true))
+		return nil, fmt.Errorf("%s: not in the cache, and --offline makes no request%s", s.url(rel, true), s.offlineHint(tagKey, byContent))
 	}
 	data, newTag, err := s.fetch(rel, etag, limit)
 	switch {
@@ -246,8 +255,14 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	switch {
 	case byContent && s.verifies(key, data):
 		s.store(key, data)
-	case !byContent && newTag != "":
+	case !byContent && newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
 		s.storeTagged(tagKey, newTag, data)
+		s.remove(tagKey + ".untagged")
+	case !byContent:
+		// Not kept: remembered, for --offline to say why.
+		s.store(tagKey+".untagged", nil)
+		s.remove(tagKey + ".tagged")
+		s.warnUntagged(rel)
 	}
 	if !byContent {
 		s.remove(tagKey + ".404") // it is there now
@@ -283,6 +298,90 @@ func (s *httpStore) storeTagged(key, etag string, data []byte) {
 		return
 	}
 	s.store(key+".tagged", []byte(etag+"\n"), data)
+}
+
+// warnUntagged tells HTTP.Warn, once, that rel came without an ETag (or
+// one a line of the cache cannot hold), so that it was not kept.
+func (s *httpStore) warnUntagged(rel string) {
+	s.mu.Lock()
+	// A cache that cannot be written keeps nothing, ETag or not: said
+	// once, by warnUnkept.
+	told := s.untagged || s.unkept || s.h.Warn == nil || s.cache == ""
+	s.untagged = true
+	s.mu.Unlock()
+	if !told {
+		s.h.Warn(fmt.Sprintf("%s: the server sent no ETag (or one too long to keep), so the download cache keeps nothing of it, and --offline will not find it (a manifest is kept by its ETag only)", s.url(rel, true)))
+	}
+}
+
+// warnUnkept tells HTTP.Warn, once, that the cache folder cannot be
+// written (err).
+func (s *httpStore) warnUnkept(err error) {
+	s.mu.Lock()
+	told := s.unkept || s.h.Warn == nil
+	s.unkept = true
+	s.mu.Unlock()
+	if !told {
+		s.h.Warn(fmt.Sprintf("the download cache %s cannot be written (%v): what is downloaded is not kept, and --offline will not find it", s.cache, pathErr(err)))
+	}
+}
+
+// pathErr is the cause of err without the path a *fs.PathError names (a
+// temporary file's random name): the same for every file of a folder.
+func pathErr(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// offlineHint says why the cache lacks the file of tagKey (byContent:
+// named by its content), for --offline's error: the server sent no ETag
+// for it, or the cache folder is missing or cannot be written; else
+// where the cache is.
+func (s *httpStore) offlineHint(tagKey string, byContent bool) string {
+	if !byContent {
+		if _, ok := s.cached(tagKey+".untagged", 0); ok {
+			return ": when it was last downloaded, the server sent no ETag for it, and a manifest is kept by its ETag only"
+		}
+	}
+	fi, err := os.Stat(s.cache)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		// Could a run have made it? Its nearest folder that is there
+		// says.
+		dir := filepath.Dir(s.cache)
+		for {
+			if _, err := os.Stat(dir); err == nil || filepath.Dir(dir) == dir {
+				break
+			}
+			dir = filepath.Dir(dir)
+		}
+		if err := canWrite(dir); err != nil {
+			return fmt.Sprintf(": the download cache %s does not exist, and cannot be made (%s: %v), so no run could keep it", s.cache, dir, err)
+		}
+		return fmt.Sprintf(": the download cache %s does not exist (no run kept a download there)", s.cache)
+	case err == nil && !fi.IsDir():
+		return fmt.Sprintf(": the download cache %s is not a folder", s.cache)
+	case err != nil:
+		return fmt.Sprintf(": the download cache %s cannot be read (%v)", s.cache, pathErr(err))
+	}
+	if err := canWrite(s.cache); err != nil {
+		return fmt.Sprintf(": the download cache %s cannot be written (%v), so no run could keep it", s.cache, err)
+	}
+	return fmt.Sprintf(" (the download cache is %s)", s.cache)
+}
+
+// canWrite reports, by making a file there and removing it, whether a
+// file can be made in the folder dir: the error's cause, or nil.
+func canWrite(dir string) error {
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return pathErr(err)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
 }
 
 // remove deletes the cache file of key, if any.
@@ -361,10 +460,12 @@ func (s *httpStore) store(key string, parts ...[]byte) {
 	}
 	p := filepath.Join(s.cache, filepath.FromSlash(key))
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		s.warnUnkept(err)
 		return
 	}
 	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
 	if err != nil {
+		s.warnUnkept(err)
 		return
 	}
 	var werr error
@@ -374,8 +475,13 @@ func (s *httpStore) store(key string, parts ...[]byte) {
 		}
 	}
 	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), p) != nil {
+	rerr := cmp.Or(werr, cerr)
+	if rerr == nil {
+		rerr = os.Rename(f.Name(), p)
+	}
+	if rerr != nil {
 		os.Remove(f.Name())
+		s.warnUnkept(rerr)
 	}
 }
 

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+// TestOutputFolder (issue 35, adversarial round 3): --output naming a
+// folder said "writing out: is a directory", naming neither the flag nor
+// what it wants. It names --output and asks for a file, in every
+// command that writes a report.
+func TestOutputFolder(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir("out", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-o", "out", "page.md", "page.md"},
+		{"log", "-o", "out", "page.md", "page.md"},
+	} {
+		var stdout, stderr bytes.Buffer
+		const want = "cachediff: --output out: is a folder: --output wants a file, which the report is written to\n"
+		if code := run(args, &stdout, &stderr); code != 2 || stderr.String() != want {
+			t.Errorf("%q: exit %d, stderr %q; want 2, %q", args, code, stderr.String(), want)
+		}
+	}
+	if entries, _ := os.ReadDir("out"); len(entries) != 0 {
+		t.Errorf("out holds %d files", len(entries))
+	}
+}
