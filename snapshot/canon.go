@@ -1,12 +1,12 @@
 package snapshot
 
 import (
-	"hash/maphash"
 	"slices"
 	"strings"
 	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
+	"github.com/cachediff/cachediff/internal/intern"
 )
 
 // Rule is one canonicalization rule: a rewrite of one facet's strings from
@@ -183,19 +183,15 @@ func indexRules(rules []Rule) map[string][]int {
 // direct-mapped table, indexed by a cheap hash of a few bytes, answers
 // most lookups without hashing the whole key.
 //
-// A string is filed in m the second time it is looked up, not the first:
-// door has a bit per hash of the strings looked up once (cleared when
-// an eighth of them are set, so that a string looked up once is filed
-// for another's bit at most one time in eight). A string seen once, as each of a node's
+// A string is filed in m the second time it is looked up, not the first
+// (intern.Door). A string seen once, as each of a node's
 // variants in a Spack file of one node of 256k parameters, cost an entry
 // of some 80 bytes, for strings of 13 bytes of input: its decoding
 // peaked at 8x its bytes (10x at 64k), 5.4x of that the cache.
 type canonCache struct {
 	m      map[canonKey]canonEntry
 	size   int // the bytes of the strings in m
-	door   [doorBits / 64]uint64
-	opened int // the bits of door set
-	seed   maphash.Seed
+	door   intern.Door
 	recent [512]struct {
 		key canonKey
 		e   canonEntry
@@ -215,11 +211,8 @@ type canonEntry struct {
 	counted []uint16 // indexes into rules of the rules that rewrote the string
 }
 
-// doorBits is the size of canonCache.door: 32 KB.
-const doorBits = 1 << 18
-
 func newCanonCache() *canonCache {
-	c := &canonCache{m: map[canonKey]canonEntry{}, seed: maphash.MakeSeed()}
+	c := &canonCache{m: map[canonKey]canonEntry{}}
 	fresh.Touch(unsafe.Slice(c, 1)) // recent is probed before it is written
 	return c
 }
@@ -240,7 +233,7 @@ func (cc *canonCache) get(k canonKey, c *canonicalizer) canonEntry {
 	e, ok := cc.m[k]
 	if !ok {
 		e.s, e.counted = c.apply(k.facet, s)
-		if !cc.admit(k) {
+		if !cc.door.String(k.s, uint64(len(k.facet))) {
 			return e
 		}
 		cc.m[k] = e
@@ -248,24 +241,6 @@ func (cc *canonCache) get(k canonKey, c *canonicalizer) canonEntry {
 	}
 	slot.key, slot.e = k, e
 	return e
-}
-
-// admit says whether k, not in m, is to be filed: whether it was looked up
-// before (its bit in door is set; a string of the same hash's passes for
-// it), and else sets its bit.
-func (cc *canonCache) admit(k canonKey) bool {
-	h := maphash.String(cc.seed, k.s) + uint64(len(k.facet))
-	w, bit := h/64%uint64(len(cc.door)), uint64(1)<<(h%64)
-	if cc.door[w]&bit != 0 {
-		return true
-	}
-	if cc.opened >= doorBits/8 {
-		clear(cc.door[:])
-		cc.opened = 0
-	}
-	cc.door[w] |= bit
-	cc.opened++
-	return false
 }
 
 // Canonical returns s with every rule of facet applied: what a string of

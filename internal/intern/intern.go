@@ -6,7 +6,6 @@
 package intern
 
 import (
-	"hash/maphash"
 	"iter"
 	"maps"
 	"unsafe"
@@ -18,9 +17,7 @@ import (
 // safe for concurrent use: each decoding goroutine has its own.
 //
 // Once it holds doorFrom strings, a new string is filed the second time
-// it is given, not the first (the first is given its own copy): door
-// has a bit per hash of the strings given once, cleared when an eighth
-// of them are set, as snapshot's canonCache. A tree whose every spec has
+// it is given, not the first (the first is given its own copy: Door). A tree whose every spec has
 // thousands of variants of its own (64 specs of 4,000: 256k strings a
 // side) filed each in an entry of some 50 bytes for 13 bytes of input;
 // a real week's trees hold far fewer distinct strings than doorFrom,
@@ -32,22 +29,16 @@ type Table struct {
 	// hash of a few bytes: most look-ups end here, without hashing the
 	// whole string.
 	recent [1024]string
-	door   *[doorBits / 64]uint64 // allocated at doorFrom strings
-	opened int                    // the bits of door set
-	seed   maphash.Seed
+	door   Door // offered strings from doorFrom on
 }
 
-const (
-	// doorBits is the size of Table.door: 32 KB.
-	doorBits = 1 << 18
-	// doorFrom is how many strings a Table files before it files only
-	// those given twice: 64k strings, a few MB.
-	doorFrom = 1 << 16
-)
+// doorFrom is how many strings a Table files before it files only those
+// given twice: 64k strings, a few MB.
+const doorFrom = 1 << 16
 
 // New returns an empty table.
 func New() *Table {
-	t := &Table{m: map[string]string{}, seed: maphash.MakeSeed()}
+	t := &Table{m: map[string]string{}}
 	fresh.Touch(unsafe.Slice(t, 1)) // recent is probed before it is written
 	return t
 }
@@ -67,7 +58,7 @@ func (t *Table) Bytes(b []byte) string {
 	s, ok := t.m[string(b)] // no allocation for the look-up
 	if !ok {
 		s = string(b)
-		if len(t.m) >= doorFrom && !t.admit(b) {
+		if len(t.m) >= doorFrom && !t.door.Bytes(b) {
 			return s // not in recent either: the second copy is filed
 		}
 		t.m[s] = s
@@ -75,27 +66,6 @@ func (t *Table) Bytes(b []byte) string {
 	}
 	*slot = s
 	return s
-}
-
-// admit says whether b, not in m, is to be filed: whether it was given
-// before (its bit in door is set; a string of the same hash's passes for
-// it), and else sets its bit.
-func (t *Table) admit(b []byte) bool {
-	if t.door == nil {
-		t.door = new([doorBits / 64]uint64)
-	}
-	h := maphash.Bytes(t.seed, b)
-	w, bit := h/64%uint64(len(t.door)), uint64(1)<<(h%64)
-	if t.door[w]&bit != 0 {
-		return true
-	}
-	if t.opened >= doorBits/8 {
-		clear(t.door[:])
-		t.opened = 0
-	}
-	t.door[w] |= bit
-	t.opened++
-	return false
 }
 
 // Len is the number of strings in the table.
