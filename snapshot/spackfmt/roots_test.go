@@ -216,3 +216,37 @@ func TestBareRootsTakeNoDetail(t *testing.T) {
 		t.Errorf("a Node takes %d bytes, over %d", size, limit)
 	}
 }
+
+// Merge keeps each node's roots: the lists are numbered per Set, and a
+// merged set renumbers them into its own.
+func TestMergeKeepsRootsOf(t *testing.T) {
+	lock := func(root, dep string) *Set {
+		h := func(s string) string { return fmt.Sprintf("%-32s", s)[:32] }
+		data := fmt.Sprintf(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[{"hash":%q,"spec":%q}],"concrete_specs":{
+%q:{"name":%q,"version":"1","hash":%q,"dependencies":[{"name":%q,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}]},
+%q:{"name":%q,"version":"1","hash":%q}}}`,
+			h(root), root, h(root), root, h(root), dep, h(dep), h(dep), dep, h(dep))
+		data = strings.ReplaceAll(data, " ", "a")
+		set, err := Decode("spack.lock", []byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return set
+	}
+	sets := []*Set{lock("top", "lib"), lock("app", "zlib")}
+	want := map[string][]string{}
+	for _, s := range sets {
+		for _, n := range s.Nodes {
+			want[n.Name] = slices.Clone(s.RootsOf(n))
+		}
+	}
+	m := Merge(sets)
+	if len(m.Nodes) != 4 {
+		t.Fatalf("%d nodes merged, want 4", len(m.Nodes))
+	}
+	for _, n := range m.Nodes {
+		if got := m.RootsOf(n); !slices.Equal(got, want[n.Name]) || len(got) != 1 {
+			t.Errorf("%s: roots %q after Merge, want %q", n.Name, got, want[n.Name])
+		}
+	}
+}
