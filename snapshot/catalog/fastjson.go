@@ -237,7 +237,7 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 	s.items = s.items[:mark]
 	from := len(lt.counted)
 	l = slices.Clip(lt.fin.List(listFacets[f].facet, l, &lt.counted))
-	if end > 0 && s.pos == end {
+	if end > 0 && s.pos == end && end-start <= maxListText {
 		switch {
 		case lt.seen[f] == nil:
 			lt.seen[f] = make(map[string]listText)
@@ -582,6 +582,16 @@ type listBase struct {
 // starts at a quarter of the bound, so that it is not grown from nothing
 // again.
 const maxListTexts = 1 << 15
+
+// maxListText is the longest list text listTexts.seen keeps: the table
+// holds a copy of each text it keeps, and a list of thousands of distinct
+// variants a spec (100 KB of text) is read once or twice (the same spec
+// on both sides), where keeping its text held a copy of most of the page
+// (gen's many variants: the pages' variant lists, 1x the input, beside
+// their canonical lists and strings). Longer lists are read each time
+// they are written: linear, as every list the table does not hold. The
+// longest list text of the real pages in ../shared is 488 bytes.
+const maxListText = 16 << 10
 
 // fastSpecListBuf decodes a spec_details value, with the scanner's
 // scratch memory kept in bufs. ok is false when the general path must

@@ -93,3 +93,41 @@ func TestRecentKeepsShortTexts(t *testing.T) {
 		t.Errorf("Kept counts %d bytes of lists, less than the %d of the texts in recent", kept-st.in.Size(), texts)
 	}
 }
+
+// TestSeenKeepsShortTexts: a list text longer than maxListText is read
+// each time it is written, the same list, and not kept in
+// listTexts.seen, which holds a copy of each text it keeps (a page of
+// specs of thousands of distinct variants each held a copy of most of
+// its text there); the short ones are.
+func TestSeenKeepsShortTexts(t *testing.T) {
+	long := make([]string, maxListText/8)
+	for i := range long {
+		long[i] = fmt.Sprintf("v%05d=1", i)
+	}
+	lists := [][]string{{"+a"}, long, {"+b"}, long, {"+a"}}
+	specs := make([]map[string]any, len(lists))
+	for i, l := range lists {
+		specs[i] = simpleSpec(i)
+		specs[i]["variants"] = l
+	}
+	st := newState()
+	for i, sp := range decodeSpecs(t, st, specs) {
+		if len(sp.Variants) != len(lists[i]) || sp.Variants[0] != lists[i][0] {
+			t.Errorf("spec %d: %d variants from %.20q, want %d from %.20q", i, len(sp.Variants), sp.Variants, len(lists[i]), lists[i][0])
+		}
+	}
+	lt := &st.scan.lists
+	short := 0
+	for f := range lt.seen {
+		for text := range lt.seen[f] {
+			if len(text) > maxListText {
+				t.Errorf("field %d: seen holds a text of %d bytes, over %d", f, len(text), maxListText)
+			} else {
+				short++
+			}
+		}
+	}
+	if short == 0 {
+		t.Error("seen holds no text at all")
+	}
+}
