@@ -6,8 +6,8 @@ import "hash/maphash"
 // first: a string seen once gains nothing from a table, and an entry of
 // one costs far more than its bytes of input. It keeps a bit per hash of
 // the strings offered once (32 KB, made at the first offer), cleared when
-// an eighth of them are set, so that a string offered once passes for
-// another of the same bit at most one time in eight. The zero Door is
+// a sixteenth of them are set, so that a string offered once passes for
+// another of the same bit at most one time in 16 (one in 32 on average). The zero Door is
 // ready for use; it is not safe for concurrent use.
 type Door struct {
 	bits   *[doorBits / 64]uint64
@@ -43,7 +43,7 @@ func (d *Door) again(h uint64) bool {
 	if d.bits[w]&bit != 0 {
 		return true
 	}
-	if d.opened >= doorBits/8 {
+	if d.opened >= doorBits/16 {
 		clear(d.bits[:])
 		d.opened = 0
 	}
