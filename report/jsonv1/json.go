@@ -111,18 +111,19 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 		writers := sync.Pool{New: func() any { return new(pkgJSON) }}
 		// The items ordered.Write renders: each package, or the parts of
 		// one with many specs and pairs (pkgJSON.writePart).
-		type item struct{ pkg, part, parts int }
+		type item struct{ pkg, lo, hi, parts int }
 		items := make([]item, 0, len(r.Packages))
+		var bounds []int
 		for i := range r.Packages {
-			n := parts(&r.Packages[i])
-			for k := range n {
-				items = append(items, item{i, k, n})
+			bounds = partBounds(bounds[:0], &r.Packages[i])
+			for k := range len(bounds) - 1 {
+				items = append(items, item{i, bounds[k], bounds[k+1], len(bounds) - 1})
 			}
 		}
 		err := ordered.Write(bw, len(items), func(j int, out *ordered.Buffer) error {
 			it := items[j]
 			i := it.pkg
-			if it.part == 0 {
+			if it.lo == 0 {
 				if i > 0 {
 					out.B = append(out.B, ',')
 				}
@@ -135,7 +136,7 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 			w.b, w.out = out.B, out
 			ok := true
 			if it.parts > 1 {
-				w.writePart(&r.Packages[i], prefix+"    ", it.part)
+				w.writePart(&r.Packages[i], prefix+"    ", it.lo, it.hi)
 			} else {
 				ok = w.write(&r.Packages[i], prefix+"    ")
 			}

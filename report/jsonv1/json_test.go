@@ -123,10 +123,13 @@ func TestJSONStreamed(t *testing.T) {
 	}
 	// Packages cut into parts of a few pairs (writePart), as well as of
 	// pairsPerPart: parts of one pair, cuts that fall on the last pair,
-	// and packages of fewer pairs than a part beside them.
-	defer func(n int) { pairsPerPart = n }(pairsPerPart)
-	for _, per := range []int{pairsPerPart, 1, 2, 7} {
-		pairsPerPart = per
+	// and packages of fewer pairs than a part beside them; and parts cut
+	// by their specs' strings (stringsPerPart), of one element larger
+	// than the bound, or of several.
+	defer func(n, m int) { pairsPerPart, stringsPerPart = n, m }(pairsPerPart, stringsPerPart)
+	for _, cut := range [][2]int{{pairsPerPart, stringsPerPart}, {1, stringsPerPart}, {2, stringsPerPart}, {7, stringsPerPart},
+		{pairsPerPart, 1}, {pairsPerPart, 25}, {7, 60}} {
+		pairsPerPart, stringsPerPart = cut[0], cut[1]
 		for name, r := range map[string]*diff.Report{
 			"generated": reporttest.GenReport(7, 40), "week": reporttest.GenWeek(3, 60), "hostile": hostile, "empty": empty,
 			"why": why, "shapes": shapes, "shared": shared, "big": big,
@@ -140,7 +143,7 @@ func TestJSONStreamed(t *testing.T) {
 				for i < min(got.Len(), len(want)) && got.Bytes()[i] == want[i] {
 					i++
 				}
-				t.Errorf("%s, %d pairs a part: differs from encoding/json at byte %d:\n got %q\nwant %q", name, per, i, got.Bytes()[max(0, i-80):min(got.Len(), i+80)], want[max(0, i-80):min(len(want), i+80)])
+				t.Errorf("%s, parts of %v pairs and strings: differs from encoding/json at byte %d:\n got %q\nwant %q", name, cut, i, got.Bytes()[max(0, i-80):min(got.Len(), i+80)], want[max(0, i-80):min(len(want), i+80)])
 			}
 			// Under a log step's prefix, as the log writes each step.
 			var step bytes.Buffer
@@ -152,7 +155,7 @@ func TestJSONStreamed(t *testing.T) {
 			var want bytes.Buffer
 			json.Indent(&want, bytes.TrimSuffix(referenceJSON(t, r), []byte("\n")), "    ", "  ")
 			if !bytes.Equal(step.Bytes(), want.Bytes()) {
-				t.Errorf("%s, %d pairs a part, under a prefix: differs from encoding/json", name, per)
+				t.Errorf("%s, parts of %v pairs and strings, under a prefix: differs from encoding/json", name, cut)
 			}
 		}
 	}

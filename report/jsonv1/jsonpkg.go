@@ -59,8 +59,16 @@ func (w *pkgJSON) write(p *diff.Package, prefix string) bool {
 
 // pairsPerPart is how many elements of a package's lists (added and
 // removed specs, rebuilt, updated and restacked pairs) a part of it
-// holds (writePart): about 300 KB of a real week's JSON.
+// holds at most (partBounds): about 300 KB of a real week's JSON.
 var pairsPerPart = 256
+
+// stringsPerPart is how many strings (versions, variants, stacks) the
+// specs of a part hold at most, from its second element: a real week's
+// specs hold a few dozen, so its parts are cut by pairsPerPart; parts of
+// specs of thousands of variants are cut by their strings. Cut by count
+// alone, 64 pairs of specs of 2,000 variants each (gen's many variants,
+// 3.3 MB) were one part, 7 MB of JSON held until written.
+var stringsPerPart = 32 << 10
 
 // elements is how many specs and pairs p's lists hold in all.
 func elements(p *diff.Package) int {
@@ -68,33 +76,59 @@ func elements(p *diff.Package) int {
 	return len(s.Added) + len(s.Removed) + len(s.Rebuilt) + len(s.Updated) + len(s.Restacked)
 }
 
-// parts is how many parts writePart writes p in: one for a package whose
-// lists fit in one part.
-func parts(p *diff.Package) int {
-	n := elements(p)
-	if n <= pairsPerPart {
-		return 1
+// partBounds appends to dst the bounds of the parts writePart writes p
+// in, and returns it: 0, where each part after the first begins, and
+// elements(p)+1 (what follows the last element belongs to the last
+// part). A part holds pairsPerPart elements, or fewer whose specs hold
+// stringsPerPart strings; a package whose lists fit in one part has the
+// bounds 0 and elements(p)+1.
+func partBounds(dst []int, p *diff.Package) []int {
+	dst = append(dst, 0)
+	count, strs, at := 0, 0, 0
+	next := func(n int) {
+		if count > 0 && (count == pairsPerPart || strs+n > stringsPerPart) {
+			dst = append(dst, at)
+			count, strs = 0, 0
+		}
+		count++
+		strs += n
+		at++
 	}
-	return n/pairsPerPart + 1
+	s := &p.Specs
+	for _, l := range [...][]diff.Spec{s.Added, s.Removed} {
+		for i := range l {
+			next(specStrings(&l[i]))
+		}
+	}
+	for _, l := range [...][]diff.Pair{s.Rebuilt, s.Updated, s.Restacked} {
+		for i := range l {
+			next(specStrings(l[i].Old) + specStrings(l[i].New))
+		}
+	}
+	return append(dst, at+1)
 }
 
-// writePart appends part k of p's JSON, of parts(p) (more than one): the
-// elements of its lists from k*pairsPerPart, pairsPerPart of them (the
-// last part, those left), and what comes before each (the package's head
-// before the first, a list's key before its first element) and after the
-// last (the brackets that close the lists and the package). A real
-// week's largest packages are most of its JSON (27 of 256 KB to 1.4 MB
-// at 60k specs): written whole, one core wrote each while the other,
+// specStrings is how many strings s's lists hold.
+func specStrings(s *diff.Spec) int {
+	if s == nil {
+		return 0
+	}
+	return len(s.Versions) + len(s.Variants) + len(s.Stacks)
+}
+
+// writePart appends the part of p's JSON that holds the elements of its
+// lists from lo to hi (exclusive), two neighbouring bounds of
+// partBounds: those elements, and what comes before each (the package's
+// head before the first, a list's key before its first element) and
+// after the last (the brackets that close the lists and the package). A
+// real week's largest packages are most of its JSON (27 of 256 KB to 1.4
+// MB at 60k specs): written whole, one core wrote each while the other,
 // having rendered as far ahead as ordered.Write allows, waited. Parts
 // cut by the rebuilt pairs alone wrote a package of 256k updated pairs
 // (gen.OnePackage) whole: its JSON (2.2x the input) was held until
 // written, in chunks half filled, 5x the input in all.
-func (w *pkgJSON) writePart(p *diff.Package, prefix string, k int) {
+func (w *pkgJSON) writePart(p *diff.Package, prefix string, lo, hi int) {
 	w.begin(prefix)
-	lo, hi := k*pairsPerPart, (k+1)*pairsPerPart
-	if k == parts(p)-1 {
-		hi = elements(p) + 1
-	}
 	w.elemRange(p, lo, hi)
 }
 
