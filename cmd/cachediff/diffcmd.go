@@ -265,7 +265,19 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		early()
 		wg.Wait()
 	} else {
-		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo)
+		first := lo
+		if args[0] != stdinName {
+			// The old snapshot loads under a limit from what it has read,
+			// as the new one does from the old's size: paced by GOGC
+			// alone, its collections came when the heap reached five times
+			// what the last found live, early in the load: two trees of
+			// 16 MB in all, of specs of 32 distinct variants, peaked at 5x
+			// the input.
+			// The limit is the pair's as if the new tree were the size
+			// the old has read (expect is a quarter more than that).
+			first.Read = outgrowing(0, func(expect int64) { c.mem().limit(expect * 8 / 5) })
+		}
+		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], first)
 		if oldErr == nil {
 			other = oldSnap.Bytes
 			if args[0] != stdinName { // standard input set it once read

@@ -191,6 +191,11 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			return &snapshot.Snapshot{Path: names[i], Rev: cm.ID, Date: cm.Date.Format(time.RFC3339), Raw: lo.Raw, Packages: []*snapshot.Package{}, Warnings: []snapshot.Warning{w}}, nil
 		}
 		o := lo
+		if c.memory != nil && i == 0 {
+			// As a diff's old snapshot (diffCommand): under a limit
+			// from what it has read, as if the next were its size.
+			o.Read = outgrowing(0, func(expect int64) { c.memory.limitLog(expect*8/5, 0) })
+		}
 		if c.memory != nil && i > 0 {
 			// The limit set after the snapshot before expects this one
 			// to be about its size (the second) or the one before it

@@ -20,12 +20,14 @@ type memoryBudget interface {
 	// render).
 	loading()
 	// limit is called by a diff with the size of the input in bytes as
-	// it becomes known (a diff of folders: after the old snapshot, as
-	// twice its size, then after both; a diff of two files: from their
+	// it becomes known (a diff of folders: while the old snapshot loads,
+	// as twice what it has read, after it, as twice its size, then after
+	// both; a diff of two files: from their
 	// sizes before they load, unless one is gzip'd, then after both).
 	limit(input int64)
 	// limitLog is called by a log with the size of the input in bytes
-	// (after the first snapshot, as twice its size, then after each, the
+	// (while the first snapshot loads, as twice what it has read; after
+	// it, as twice its size, then after each, the
 	// two held) and the bytes it holds besides (the steps, written at
 	// the end), and leaves room for what else it keeps (its series).
 	limitLog(input, kept int64)
