@@ -943,9 +943,12 @@ var gitRuns atomic.Int64
 // uploadpack): a repository given with -C ran a command of its config.
 // GIT_ALLOW_PROTOCOL with no protocol refuses every transport before it
 // starts (GIT_NO_LAZY_FETCH, from git 2.44, stops the fetch itself).
+// Nor may git run core.fsmonitor, the command of the repository's config
+// that reading its index runs (a revision :PATH or :0:PATH reads it):
+// -c, before the config of the repository, turns it off.
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
-	cmd := exec.Command(r.git, args...)
+	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false"}, args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1")
 	return cmd
