@@ -764,15 +764,23 @@ func (c *countReader) Read(b []byte) (int, error) {
 
 // client is the HTTP client of the store: HTTP.Client, or one of
 // transport; with the store's redirect policy (redirect) unless
-// HTTP.Client has one of its own.
+// HTTP.Client has one of its own. Either way, a redirect sends no
+// Referer: net/http's is the URL left, query included, and the mirror
+// URL's query can be a token (?token=...), which another host must not
+// be sent.
 func (s *httpStore) client() *http.Client {
 	c := &http.Client{Transport: transport()}
 	if s.h.Client != nil {
 		cc := *s.h.Client
 		c = &cc
 	}
-	if c.CheckRedirect == nil {
-		c.CheckRedirect = s.redirect
+	policy := c.CheckRedirect
+	if policy == nil {
+		policy = s.redirect
+	}
+	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		req.Header.Del("Referer")
+		return policy(req, via)
 	}
 	return c
 }
