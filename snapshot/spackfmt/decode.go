@@ -266,6 +266,15 @@ func checkAfterSignature(file string, data []byte, from int) error {
 	} else {
 		end = len(data)
 	}
+	// Spack's pattern reads the signed text up to the last BEGIN PGP
+	// SIGNATURE, wherever it stands: a second one puts the first, and the
+	// signature up to it, in the JSON it reads, and Spack refuses the
+	// file (GnuPG too).
+	if k := bytes.Index(data[from:end], sigMid[1:]); k >= 0 {
+		line, col := lineCol(data, from+k)
+		return &Error{File: file, Line: line, Col: col, Path: "(signature)",
+			Msg: "a second -----BEGIN PGP SIGNATURE----- in the signature: Spack reads the signed text up to the last one, which puts the first in the JSON, and refuses the file"}
+	}
 	rest := bytes.TrimLeft(data[end:], " \t\r\n")
 	if len(rest) == 0 {
 		return nil
