@@ -547,6 +547,24 @@ func (r *Repo) commit(rev string) (string, error) {
 	return "", err
 }
 
+// Knows reports whether rev names a commit git has: false when git knows
+// no commit by that name; an error when git cannot say (it cannot read
+// the repository, or rev is an abbreviated id several objects start
+// with).
+func (r *Repo) Knows(rev string) (bool, error) {
+	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\n\x00") {
+		return false, nil
+	}
+	_, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	if ge, ok := errors.AsType[*gitError](err); ok && ge.code == 1 {
+		if why := r.ambiguous(rev); why != "" {
+			return false, fmt.Errorf("revision %s%s", rev, why)
+		}
+		return false, nil
+	}
+	return err == nil, err
+}
+
 // ambiguous says why rev, which git resolved to nothing, is not unknown:
 // it starts with an abbreviated object id (4 to 39 hex digits, before
 // any ~, ^ or @) that more than one object's id starts with, so that git
@@ -983,6 +1001,12 @@ func (r *Repo) run(stdin io.Reader, args ...string) ([]byte, error) {
 // stderr: ErrNotRepo (wrapped, naming the folder) when there is no
 // repository, else a *gitError.
 func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error {
+	if to, ok := strings.CutPrefix(firstLine(stderr), "not a git repository: "); ok {
+		// Not "(or any of the parent directories)": git was led to a
+		// folder that is no repository, by a .git file (a worktree's, a
+		// submodule's) or GIT_DIR.
+		return fmt.Errorf("%w: %s, where a .git file (gitdir:) or GIT_DIR leads git, is none (a worktree or submodule whose repository was moved or removed?)", ErrNotRepo, strings.Trim(to, "'"))
+	}
 	if bytes.Contains(stderr, []byte("not a git repository")) {
 		dir := r.dir
 		if dir == "" {
@@ -1009,6 +1033,10 @@ func firstLine(b []byte) string {
 	msg := strings.TrimPrefix(string(line), "fatal: ")
 	if strings.HasPrefix(msg, "transport '") && strings.HasSuffix(msg, "' not allowed") || strings.Contains(msg, "lazy fetching disabled") {
 		msg += " (an object is missing from this repository, a partial clone whose remote would have to send it: cachediff fetches nothing; fetch the objects first, or clone without --filter)"
+	}
+	if dir, ok := strings.CutPrefix(msg, "detected dubious ownership in repository at "); ok {
+		// git's next lines, cut off with the first, say how to trust it.
+		msg += fmt.Sprintf(" (another user owns it, as in a container job: git reads it once trusted, git config --global --add safe.directory %s)", strings.Trim(dir, "'"))
 	}
 	return msg
 }
