@@ -172,6 +172,20 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		if revLike(arg, err) {
 			return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and written as a revision that git cannot resolve here (%v); say which: ./%s for the one on disk, %s%s for the revision", err, arg, RevPrefix, arg)}
 		}
+		// A revision git knows, whose PATH git did not resolve (a pull
+		// request that deleted the snapshot and committed a decoy by
+		// the name HEAD:PATH), or a repository git cannot read (another
+		// user's): the disk is no answer on a guess.
+		if repo != nil && !errors.Is(err, gitsrc.ErrNotRepo) && !errors.Is(err, gitsrc.ErrNoGit) {
+			rev, _, _ := gitsrc.Split(arg)
+			known, kerr := repo.Knows(rev)
+			switch {
+			case kerr != nil && !errors.Is(kerr, gitsrc.ErrNotRepo) && !errors.Is(kerr, gitsrc.ErrNoGit):
+				return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and git cannot say whether %s is a revision (%v); say which: ./%s for the one on disk, %s%s for the revision", rev, kerr, arg, RevPrefix, arg)}
+			case known:
+				return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and written as a path at %s, a revision git knows (%v); say which: ./%s for the one on disk, %s%s for the revision", rev, err, arg, RevPrefix, arg)}
+			}
+		}
 		src, err := openPath(dir, p, o)
 		return src, nil, err
 	}
