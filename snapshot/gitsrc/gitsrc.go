@@ -44,6 +44,10 @@ var ErrNotRepo = errors.New("not a git repository")
 // Repo is the git repository that holds a directory: git runs there, as
 // `git -C DIR` would.
 type Repo struct {
+	// ArgPrefix is what the REV:PATH arguments were written with (git:),
+	// for the spellings messages suggest.
+	ArgPrefix string
+
 	dir string // "" for the current directory
 	git string // the git program
 	// prefix is the current directory's path from the top (git
@@ -260,7 +264,7 @@ func (r *Repo) belowHint(commit, rev, p string) string {
 	if ok, err := r.exist([]string{commit + ":" + here}); err != nil || !ok[0] {
 		return ""
 	}
-	return fmt.Sprintf(": REV:PATH names a path from the top of the repository, and the one in the current folder is %s; give %s:./%s or %s:%s", here, rev, p, rev, here)
+	return fmt.Sprintf(": REV:PATH names a path from the top of the repository, and the one in the current folder is %s; give %s%s:./%s or %s%s:%s", here, r.ArgPrefix, rev, p, r.ArgPrefix, rev, here)
 }
 
 // lineBreaks are what a name given to git cat-file must not hold.

@@ -134,6 +134,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		if err != nil {
 			return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
 		}
+		repo.ArgPrefix = RevPrefix
 		src, err := repo.Source(spec)
 		if err != nil {
 			return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
