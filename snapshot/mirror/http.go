@@ -684,6 +684,8 @@ func (s *httpStore) credentialsHint(req *http.Request) string {
 		return "the credentials in the URL were refused"
 	case req.Header.Get("Authorization") != "":
 		return "the credentials of the .netrc file ($NETRC, else ~/.netrc) were refused"
+	case s.base.RawQuery != "":
+		return "the URL's query (a token?) was sent with each request, and refused: check it, or give credentials in the URL (https://USER:TOKEN@host/path) or in a .netrc file"
 	}
 	return "the mirror wants credentials: give them in the URL (https://USER:TOKEN@host/path) or in a .netrc file ($NETRC, else ~/.netrc: machine HOST login USER password TOKEN)"
 }
