@@ -44,6 +44,10 @@ var ErrNotRepo = errors.New("not a git repository")
 // Repo is the git repository that holds a directory: git runs there, as
 // `git -C DIR` would.
 type Repo struct {
+	// ArgPrefix is what the REV:PATH arguments were written with (git:),
+	// for the spellings messages suggest.
+	ArgPrefix string
+
 	dir string // "" for the current directory
 	git string // the git program
 	// prefix is the current directory's path from the top (git
@@ -260,7 +264,7 @@ func (r *Repo) belowHint(commit, rev, p string) string {
 	if ok, err := r.exist([]string{commit + ":" + here}); err != nil || !ok[0] {
 		return ""
 	}
-	return fmt.Sprintf(": REV:PATH names a path from the top of the repository, and the one in the current folder is %s; give %s:./%s or %s:%s", here, rev, p, rev, here)
+	return fmt.Sprintf(": REV:PATH names a path from the top of the repository, and the one in the current folder is %s; give %s%s:./%s or %s%s:%s", here, r.ArgPrefix, rev, p, r.ArgPrefix, rev, here)
 }
 
 // lineBreaks are what a name given to git cat-file must not hold.
@@ -545,6 +549,24 @@ func (r *Repo) commit(rev string) (string, error) {
 		return "", fmt.Errorf("unknown revision %s%s", rev, r.historyHint())
 	}
 	return "", err
+}
+
+// Knows reports whether rev names a commit git has: false when git knows
+// no commit by that name; an error when git cannot say (it cannot read
+// the repository, or rev is an abbreviated id several objects start
+// with).
+func (r *Repo) Knows(rev string) (bool, error) {
+	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\n\x00") {
+		return false, nil
+	}
+	_, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	if ge, ok := errors.AsType[*gitError](err); ok && ge.code == 1 {
+		if why := r.ambiguous(rev); why != "" {
+			return false, fmt.Errorf("revision %s%s", rev, why)
+		}
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // ambiguous says why rev, which git resolved to nothing, is not unknown:
@@ -943,9 +965,12 @@ var gitRuns atomic.Int64
 // uploadpack): a repository given with -C ran a command of its config.
 // GIT_ALLOW_PROTOCOL with no protocol refuses every transport before it
 // starts (GIT_NO_LAZY_FETCH, from git 2.44, stops the fetch itself).
+// Nor may git run core.fsmonitor, the command of the repository's config
+// that reading its index runs (a revision :PATH or :0:PATH reads it):
+// -c, before the config of the repository, turns it off.
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
-	cmd := exec.Command(r.git, args...)
+	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false"}, args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1")
 	return cmd
@@ -980,6 +1005,12 @@ func (r *Repo) run(stdin io.Reader, args ...string) ([]byte, error) {
 // stderr: ErrNotRepo (wrapped, naming the folder) when there is no
 // repository, else a *gitError.
 func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error {
+	if to, ok := strings.CutPrefix(firstLine(stderr), "not a git repository: "); ok {
+		// Not "(or any of the parent directories)": git was led to a
+		// folder that is no repository, by a .git file (a worktree's, a
+		// submodule's) or GIT_DIR.
+		return fmt.Errorf("%w: %s, where a .git file (gitdir:) or GIT_DIR leads git, is none (a worktree or submodule whose repository was moved or removed?)", ErrNotRepo, strings.Trim(to, "'"))
+	}
 	if bytes.Contains(stderr, []byte("not a git repository")) {
 		dir := r.dir
 		if dir == "" {
@@ -1006,6 +1037,10 @@ func firstLine(b []byte) string {
 	msg := strings.TrimPrefix(string(line), "fatal: ")
 	if strings.HasPrefix(msg, "transport '") && strings.HasSuffix(msg, "' not allowed") || strings.Contains(msg, "lazy fetching disabled") {
 		msg += " (an object is missing from this repository, a partial clone whose remote would have to send it: cachediff fetches nothing; fetch the objects first, or clone without --filter)"
+	}
+	if dir, ok := strings.CutPrefix(msg, "detected dubious ownership in repository at "); ok {
+		// git's next lines, cut off with the first, say how to trust it.
+		msg += fmt.Sprintf(" (another user owns it, as in a container job: git reads it once trusted, git config --global --add safe.directory %s)", strings.Trim(dir, "'"))
 	}
 	return msg
 }

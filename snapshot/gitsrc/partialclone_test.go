@@ -46,3 +46,32 @@ func TestPartialCloneFetchesNothing(t *testing.T) {
 		}
 	}
 }
+
+// A revision that names a path of the index (:PATH, :0:PATH) makes git
+// read the index, and reading it runs the repository's core.fsmonitor, a
+// command of its config (81st adversarial pass: log --revs :x ran it).
+// git runs with core.fsmonitor off, whatever the repository says.
+func TestIndexRevisionRunsNoFsmonitor(t *testing.T) {
+	dir := commitFiles(t, map[string]string{"_cache/develop/bc/specs.md": realPage(t, "bc")}, nil)
+	if _, err := gittest.Git(dir, nil, "read-tree", "HEAD"); err != nil {
+		t.Fatal(err)
+	}
+	marker := filepath.Join(dir, "ran")
+	if _, err := gittest.Git(dir, nil, "config", "core.fsmonitor", "touch "+marker+"; false"); err != nil {
+		t.Fatal(err)
+	}
+	for _, rng := range []string{":_cache/develop/bc/specs.md", "HEAD..:0:_cache/develop/bc/specs.md"} {
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = r.Series(rng, "_cache/develop", "", "")
+		if _, statErr := os.Stat(marker); statErr == nil {
+			t.Errorf("Series(%q): the repository's core.fsmonitor ran", rng)
+			os.Remove(marker)
+		}
+		if err == nil {
+			t.Errorf("Series(%q) = nil error; want one (a blob is no commit)", rng)
+		}
+	}
+}

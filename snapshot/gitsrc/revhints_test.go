@@ -95,6 +95,14 @@ func TestResolveBelowTopHint(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "path develop does not exist at HEAD") || !strings.Contains(err.Error(), "give HEAD:./develop or HEAD:_cache/develop") {
 		t.Errorf("Resolve(HEAD:develop) from _cache: %v; want a hint of HEAD:./develop", err)
 	}
+	// Given as git:REV:PATH (81st adversarial pass), the spellings it
+	// suggests keep the prefix: without it, a CI job that followed the
+	// hint would read a folder on disk of that name.
+	sub.ArgPrefix = "git:"
+	if _, err = sub.Resolve("HEAD:develop"); err == nil || !strings.Contains(err.Error(), "give git:HEAD:./develop or git:HEAD:_cache/develop") {
+		t.Errorf("Resolve(HEAD:develop) from _cache, given as git:HEAD:develop: %v; want a hint of git:HEAD:./develop", err)
+	}
+	sub.ArgPrefix = ""
 	// No hint where the folder holds no such path either, nor from the top.
 	if _, err := sub.Resolve("HEAD:nothing"); err == nil || strings.Contains(err.Error(), "give") {
 		t.Errorf("Resolve(HEAD:nothing) from _cache: %v", err)

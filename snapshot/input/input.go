@@ -134,6 +134,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		if err != nil {
 			return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
 		}
+		repo.ArgPrefix = RevPrefix
 		src, err := repo.Source(spec)
 		if err != nil {
 			return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
@@ -151,6 +152,13 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		// redacted, as a mirror URL is: a misspelt https:// kept its
 		// password in the message.
 		return nil, nil, &ArgError{Arg: mirror.Redact(arg), Msg: unreadURL(scheme)}
+	}
+	if scheme, ok := oneSlashURL(arg); ok && lerr != nil && !explicitPath(arg) {
+		want := strings.ToLower(scheme) + "://HOST/PATH"
+		if strings.EqualFold(scheme, "file") {
+			want = "file:///PATH"
+		}
+		return nil, nil, &ArgError{Arg: looseRedact(arg), Msg: fmt.Sprintf("a URL with one slash after %s: (a path joined or cleaned makes one of //): a mirror URL is %s", scheme, want)}
 	}
 	if explicitPath(arg) || !strings.Contains(arg, ":") {
 		src, err := openPath(dir, p, o)
@@ -171,6 +179,20 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		}
 		if revLike(arg, err) {
 			return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and written as a revision that git cannot resolve here (%v); say which: ./%s for the one on disk, %s%s for the revision", err, arg, RevPrefix, arg)}
+		}
+		// A revision git knows, whose PATH git did not resolve (a pull
+		// request that deleted the snapshot and committed a decoy by
+		// the name HEAD:PATH), or a repository git cannot read (another
+		// user's): the disk is no answer on a guess.
+		if repo != nil && !errors.Is(err, gitsrc.ErrNotRepo) && !errors.Is(err, gitsrc.ErrNoGit) {
+			rev, _, _ := gitsrc.Split(arg)
+			known, kerr := repo.Knows(rev)
+			switch {
+			case kerr != nil && !errors.Is(kerr, gitsrc.ErrNotRepo) && !errors.Is(kerr, gitsrc.ErrNoGit):
+				return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and git cannot say whether %s is a revision (%v); say which: ./%s for the one on disk, %s%s for the revision", rev, kerr, arg, RevPrefix, arg)}
+			case known:
+				return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and written as a path at %s, a revision git knows (%v); say which: ./%s for the one on disk, %s%s for the revision", rev, err, arg, RevPrefix, arg)}
+			}
 		}
 		src, err := openPath(dir, p, o)
 		return src, nil, err
@@ -359,6 +381,38 @@ func urlScheme(arg string) (string, bool) {
 		}
 	}
 	return scheme, true
+}
+
+// oneSlashURL returns the scheme of arg when it is an http, https or
+// file URL written with one slash after its scheme (https:/host/path).
+func oneSlashURL(arg string) (string, bool) {
+	scheme, rest, ok := strings.Cut(arg, ":/")
+	if !ok || strings.HasPrefix(rest, "/") {
+		return "", false
+	}
+	switch strings.ToLower(scheme) {
+	case "http", "https", "file":
+		return scheme, true
+	}
+	return "", false
+}
+
+// looseRedact is arg, a URL written with one slash (oneSlashURL), as
+// Redact would show it: without its query, its fragment or the user and
+// password before its host.
+func looseRedact(arg string) string {
+	if i := strings.IndexAny(arg, "?#"); i >= 0 {
+		arg = arg[:i]
+	}
+	scheme, rest, _ := strings.Cut(arg, ":/")
+	host, path, slash := strings.Cut(rest, "/")
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
+	}
+	if !slash {
+		return scheme + ":/" + host
+	}
+	return scheme + ":/" + host + "/" + path
 }
 
 // unreadURL says why a URL of scheme (not http, https or file) is not

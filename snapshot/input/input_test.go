@@ -99,3 +99,22 @@ func TestUnreadURLSchemes(t *testing.T) {
 		t.Errorf("Load(s3://b) with s3:/b on disk: %v; want it read as a folder (one without pages)", err)
 	}
 }
+
+// TestOneSlashURL (81st adversarial pass): a mirror URL with one slash
+// after its scheme (https:/host/..., what cleaning a joined path makes of
+// https://) was read as a path, then as REV:PATH, and the message quoted
+// it raw: its token (?token=) and its password went to the log. It is
+// named as a URL with one slash, without either.
+func TestOneSlashURL(t *testing.T) {
+	dir := t.TempDir()
+	for _, arg := range []string{
+		"https:/mirror.example.org/cache/?token=s3cret",
+		"HTTP:/user:s3cret@mirror.example.org/cache",
+		"https:/mirror.example.org/cache#s3cret",
+	} {
+		_, err := Load(dir, arg, Options{}, snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), "one slash") || !strings.Contains(err.Error(), "mirror.example.org/cache") || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("Load(%q): %v; want it named a URL of one slash, without its token or password", arg, err)
+		}
+	}
+}

@@ -684,6 +684,8 @@ func (s *httpStore) credentialsHint(req *http.Request) string {
 		return "the credentials in the URL were refused"
 	case req.Header.Get("Authorization") != "":
 		return "the credentials of the .netrc file ($NETRC, else ~/.netrc) were refused"
+	case s.base.RawQuery != "":
+		return "the URL's query (a token?) was sent with each request, and refused: check it, or give credentials in the URL (https://USER:TOKEN@host/path) or in a .netrc file"
 	}
 	return "the mirror wants credentials: give them in the URL (https://USER:TOKEN@host/path) or in a .netrc file ($NETRC, else ~/.netrc: machine HOST login USER password TOKEN)"
 }
@@ -764,15 +766,23 @@ func (c *countReader) Read(b []byte) (int, error) {
 
 // client is the HTTP client of the store: HTTP.Client, or one of
 // transport; with the store's redirect policy (redirect) unless
-// HTTP.Client has one of its own.
+// HTTP.Client has one of its own. Either way, a redirect sends no
+// Referer: net/http's is the URL left, query included, and the mirror
+// URL's query can be a token (?token=...), which another host must not
+// be sent.
 func (s *httpStore) client() *http.Client {
 	c := &http.Client{Transport: transport()}
 	if s.h.Client != nil {
 		cc := *s.h.Client
 		c = &cc
 	}
-	if c.CheckRedirect == nil {
-		c.CheckRedirect = s.redirect
+	policy := c.CheckRedirect
+	if policy == nil {
+		policy = s.redirect
+	}
+	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		req.Header.Del("Referer")
+		return policy(req, via)
 	}
 	return c
 }

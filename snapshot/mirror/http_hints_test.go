@@ -31,6 +31,9 @@ func TestHTTPAnswersNamed(t *testing.T) {
 	for _, c := range []struct{ url, want string }{
 		{srv.URL + "/v2", "give them in the URL (https://USER:TOKEN@host/path) or in a .netrc file"},
 		{strings.Replace(srv.URL, "://", "://user:secret@", 1) + "/v2", "the credentials in the URL were refused"},
+		// A token in the query was sent, and refused (81st adversarial
+		// pass: the hint said to give credentials, as if none were).
+		{srv.URL + "/v2/?token=secret", "the URL's query (a token?) was sent with each request, and refused"},
 	} {
 		_, _, err := fetch(h, c.url)
 		if err == nil || !strings.Contains(err.Error(), "HTTP 401") || !strings.Contains(err.Error(), c.want) {

@@ -266,6 +266,15 @@ func checkAfterSignature(file string, data []byte, from int) error {
 	} else {
 		end = len(data)
 	}
+	// Spack's pattern reads the signed text up to the last BEGIN PGP
+	// SIGNATURE, wherever it stands: a second one puts the first, and the
+	// signature up to it, in the JSON it reads, and Spack refuses the
+	// file (GnuPG too).
+	if k := bytes.Index(data[from:end], sigMid[1:]); k >= 0 {
+		line, col := lineCol(data, from+k)
+		return &Error{File: file, Line: line, Col: col, Path: "(signature)",
+			Msg: "a second -----BEGIN PGP SIGNATURE----- in the signature: Spack reads the signed text up to the last one, which puts the first in the JSON, and refuses the file"}
+	}
 	rest := bytes.TrimLeft(data[end:], " \t\r\n")
 	if len(rest) == 0 {
 		return nil
@@ -507,6 +516,31 @@ func (d *decoder) version() (int, error) {
 	return v, nil
 }
 
+// lockfileVersion reads a lockfile's version: a number of a whole value.
+// Spack looks its reader up by the number (READER_CLS[v]), and in Python
+// 6.0 finds 6's: 6.0 and 6e0 are 6, where 6.5 finds none.
+func (d *decoder) lockfileVersion() (int, error) {
+	if c := d.s.peek(); c != '-' && (c < '0' || c > '9') {
+		return d.version() // its error
+	}
+	start := d.s.pos
+	text, err := d.s.literal()
+	if err != nil {
+		return 0, err
+	}
+	if v, err := strconv.Atoi(string(text)); err == nil {
+		return v, nil
+	}
+	f, _ := strconv.ParseFloat(string(text), 64)
+	switch {
+	case math.IsInf(f, 0) || f != math.Trunc(f):
+		return 0, d.s.errAt(start, "lockfile version %s is not a whole number: Spack has no reader for it, and refuses the lockfile", text)
+	case f < MinLockfile || f > MaxLockfile:
+		return 0, d.s.errAt(start, "lockfile version %s is not supported (cachediff reads versions %d to %d)", text, MinLockfile, MaxLockfile)
+	}
+	return int(f), nil
+}
+
 // specFormat reads a spec format's version (Node.SpecFormat).
 func (d *decoder) specFormat() (int32, error) {
 	v, err := d.version()
@@ -653,7 +687,7 @@ func (d *decoder) lockMeta() error {
 				// a string finds none, and Spack refuses the lockfile.
 				return d.s.want("a version number (Spack refuses a lockfile whose version is a string)")
 			}
-			v, err := d.version()
+			v, err := d.lockfileVersion()
 			if err != nil {
 				return err
 			}

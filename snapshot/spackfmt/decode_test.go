@@ -670,6 +670,12 @@ func TestSignedTrailingContent(t *testing.T) {
 		{"trailing JSON", msg + `{"spec":{}}` + "\n", lines + 1, "data after the signature"},
 		{"trailing text", msg + "\n  trailing\n", lines + 2, "data after the signature"},
 		{"signature never ends", strings.TrimSuffix(msg, "-----END PGP SIGNATURE-----\n"), lines, "no line -----END PGP SIGNATURE-----"},
+		// Spack's pattern reads the text up to the last BEGIN PGP
+		// SIGNATURE, wherever it is (81st adversarial pass): a second
+		// one in the signature puts the first in the JSON Spack reads,
+		// and Spack refuses the file.
+		{"a second BEGIN PGP SIGNATURE in the signature", strings.Replace(msg, "\nabc\n", "\nab-----BEGIN PGP SIGNATURE-----c\n", 1), lines - 1, "a second -----BEGIN PGP SIGNATURE-----"},
+		{"a second BEGIN PGP SIGNATURE on the END line", strings.Replace(msg, "-----END PGP SIGNATURE-----\n", "-----END PGP SIGNATURE----------BEGIN PGP SIGNATURE-----\n", 1), lines, "a second -----BEGIN PGP SIGNATURE-----"},
 	} {
 		_, err := Decode("x.spec.json.sig", []byte(tt.data))
 		var e *Error
