@@ -144,6 +144,9 @@ func (r *Report) CheckStepLaws() error {
 		if err := checkSharedVariants(at, p); err != nil { // speclaws.go
 			return err
 		}
+		if err := checkSpecOrder(at, p); err != nil { // speclaws.go
+			return err
+		}
 		statuses[p.Status]++
 		sum.Old += p.Counts.Old
 		sum.New += p.Counts.New

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -500,6 +501,78 @@ func checkSharedVariants(at string, p *Package) error {
 		}
 	}
 	return nil
+}
+
+// checkSpecOrder checks that a package's removed and added specs are in
+// the engine's order (compareSpecs): by versions, compiler and os (under
+// Spack's version ordering), platform, target, variants, stacks, then
+// hash. A saved report with two specs swapped rendered them in an order
+// the direct command never prints. Two values that Spack's ordering
+// takes for equal but are written otherwise (1.0 and 1.00) are ranked
+// apart in no fixed order: the pair is let be.
+func checkSpecOrder(at string, p *Package) error {
+	for _, l := range [...]struct {
+		name  string
+		specs []Spec
+	}{{"removed", p.Specs.Removed}, {"added", p.Specs.Added}} {
+		for j := 1; j < len(l.specs); j++ {
+			if specOrder(&l.specs[j-1], &l.specs[j]) > 0 {
+				return lawf(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), "%s comes after %s, but specs are listed by versions, compiler, os, platform, target, variants, stacks, then hash", shortValue(l.specs[j-1].Hash), shortValue(l.specs[j].Hash))
+			}
+		}
+	}
+	return nil
+}
+
+// specOrder is compareSpecs for two specs of a report, 0 where it cannot
+// tell: at the first facet whose values differ but compare equal under
+// Spack's version ordering.
+func specOrder(a, b *Spec) int {
+	if compareJoined(a.Versions, b.Versions) != 0 {
+		// Most specs hold one version: joined without a copy.
+		return version.Compare(strings.Join(a.Versions, sep), strings.Join(b.Versions, sep)) // 0: ranked apart, in no fixed order
+	}
+	for _, v := range [...][2]string{{a.Compiler, b.Compiler}, {a.OS, b.OS}} {
+		if v[0] != v[1] {
+			return version.Compare(v[0], v[1])
+		}
+	}
+	if c := strings.Compare(a.Platform, b.Platform); c != 0 {
+		return c
+	}
+	if a.Target != b.Target {
+		return version.Compare(a.Target, b.Target)
+	}
+	return cmp.Or(compareJoined(a.Variants, b.Variants), compareJoined(a.Stacks, b.Stacks), strings.Compare(a.Hash, b.Hash))
+}
+
+// compareJoined is strings.Compare of a and b joined by sep, without
+// joining them: a law checked at every listed spec allocates nothing.
+func compareJoined(a, b []string) int {
+	// at is the byte of l at i in the joined string: l[0]'s, sep past its
+	// end, -1 past the last element's end.
+	at := func(l []string, i int) int {
+		switch {
+		case len(l) == 0 || i == len(l[0]) && len(l) == 1:
+			return -1
+		case i == len(l[0]):
+			return int(sep[0])
+		}
+		return int(l[0][i])
+	}
+	i, j := 0, 0
+	for {
+		x, y := at(a, i), at(b, j)
+		if x != y || x < 0 {
+			return cmp.Compare(x, y)
+		}
+		if i++; i > len(a[0]) {
+			a, i = a[1:], 0
+		}
+		if j++; j > len(b[0]) {
+			b, j = b[1:], 0
+		}
+	}
 }
 
 // checkSelectedStacks checks a report made with --stack: every listed

@@ -32,3 +32,27 @@ func TestOutputFolder(t *testing.T) {
 		t.Errorf("out holds %d files", len(entries))
 	}
 }
+
+// TestOutputMissingFolder (issue 35, pass 81): --output in a folder that
+// does not exist said "writing new/x.md: directory new/: no such file or
+// directory", naming neither the flag nor what to do, in every command
+// that writes a report.
+func TestOutputMissingFolder(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-o", "new/x.md", "page.md", "page.md"},
+		{"log", "-o", "new/x.md", "page.md", "page.md"},
+	} {
+		var stdout, stderr bytes.Buffer
+		const want = "cachediff: --output new/x.md: the folder new does not exist: make it first (mkdir -p), or name a file in a folder that does\n"
+		if code := run(args, &stdout, &stderr); code != 2 || stderr.String() != want {
+			t.Errorf("%q: exit %d, stderr %q; want 2, %q", args, code, stderr.String(), want)
+		}
+	}
+	if _, err := os.Stat("new"); err == nil {
+		t.Error("the folder new was made")
+	}
+}

@@ -424,6 +424,13 @@ func (c *cli) openOutput(path string) (*output, error) {
 		}
 		f, err := atomicfile.Create(path)
 		if err != nil {
+			if dir := filepath.Dir(path); errors.Is(err, fs.ErrNotExist) {
+				if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
+					// "writing PATH: directory DIR/: no such file or
+					// directory" named neither the flag nor the fix.
+					return nil, fmt.Errorf("--output %s: the folder %s does not exist: make it first (mkdir -p), or name a file in a folder that does", report.Visible(path), report.Visible(dir))
+				}
+			}
 			return nil, err
 		}
 		o.file, o.dst = f, f
