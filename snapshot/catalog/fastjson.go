@@ -237,7 +237,7 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 	s.items = s.items[:mark]
 	from := len(lt.counted)
 	l = slices.Clip(lt.fin.List(listFacets[f].facet, l, &lt.counted))
-	if end > 0 && s.pos == end && end-start <= maxListText {
+	if end > 0 && s.pos == end && (end-start <= maxListText || lt.long.Bytes(s.data[start:end])) {
 		switch {
 		case lt.seen[f] == nil:
 			lt.seen[f] = make(map[string]listText)
@@ -519,6 +519,9 @@ type listTexts struct {
 	base *listBase
 	seen [3]map[string]listText
 	size [3]int // the bytes of the texts in seen, per field
+	// long admits to seen a list text longer than maxListText the
+	// second time it is read, not the first.
+	long intern.Door
 	// last is, per list field, the text last read and its list: a list
 	// is often the very list of the spec before it, and comparing its
 	// text with the next bytes finds it without looking for its end.
@@ -583,14 +586,17 @@ type listBase struct {
 // again.
 const maxListTexts = 1 << 15
 
-// maxListText is the longest list text listTexts.seen keeps: the table
-// holds a copy of each text it keeps, and a list of thousands of distinct
-// variants a spec (100 KB of text) is read once or twice (the same spec
-// on both sides), where keeping its text held a copy of most of the page
-// (gen's many variants: the pages' variant lists, 1x the input, beside
-// their canonical lists and strings). Longer lists are read each time
-// they are written: linear, as every list the table does not hold. The
-// longest list text of the real pages in ../shared is 488 bytes.
+// maxListText is the longest list text listTexts.seen keeps the first
+// time it is read; a longer one is kept the second time (listTexts.long).
+// The table holds a copy of each text it keeps, and a list of thousands
+// of distinct variants a spec (100 KB of text) is read once or twice (the
+// same spec on both sides), where keeping its text held a copy of most of
+// the page (gen's many variants: the pages' variant lists, 1x the input,
+// beside their canonical lists and strings); a list of thousands of
+// stacks that most of a page's specs are in is read once and shared (not
+// kept, each spec read and held its own: 64 specs of 64k stacks, 5.4 s
+// and 320 MB). The longest list text of the real pages in ../shared is
+// 488 bytes.
 const maxListText = 16 << 10
 
 // fastSpecListBuf decodes a spec_details value, with the scanner's
