@@ -94,17 +94,17 @@ func TestRecentKeepsShortTexts(t *testing.T) {
 	}
 }
 
-// TestSeenKeepsShortTexts: a list text longer than maxListText is read
-// each time it is written, the same list, and not kept in
-// listTexts.seen, which holds a copy of each text it keeps (a page of
-// specs of thousands of distinct variants each held a copy of most of
-// its text there); the short ones are.
+// TestSeenKeepsShortTexts: a list text longer than maxListText read
+// once is not kept in listTexts.seen, which holds a copy of each text it
+// keeps (a page of specs of thousands of distinct variants each held a
+// copy of most of its text there); the short ones are. (Read twice, it
+// is kept: TestLongListShared.)
 func TestSeenKeepsShortTexts(t *testing.T) {
-	long := make([]string, maxListText/8)
+	long, other := make([]string, maxListText/8), make([]string, maxListText/8)
 	for i := range long {
-		long[i] = fmt.Sprintf("v%05d=1", i)
+		long[i], other[i] = fmt.Sprintf("v%05d=1", i), fmt.Sprintf("v%05d=2", i)
 	}
-	lists := [][]string{{"+a"}, long, {"+b"}, long, {"+a"}}
+	lists := [][]string{{"+a"}, long, {"+b"}, other, {"+a"}}
 	specs := make([]map[string]any, len(lists))
 	for i, l := range lists {
 		specs[i] = simpleSpec(i)
