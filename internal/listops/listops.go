@@ -32,6 +32,23 @@ func Minus(a, b []string, probes *int) []string {
 		}
 		return out
 	}
+	if slices.IsSorted(a) && slices.IsSorted(b) {
+		// Canonical lists are sorted (a spec's stacks): a merge, where a
+		// set of b cost a map of its strings for each pair, the time
+		// growing faster than the lists as the maps outgrew the caches
+		// (32 restacked pairs of 64k stacks: 0.7 s).
+		count(len(a) + len(b))
+		j := 0
+		for _, s := range a {
+			for j < len(b) && b[j] < s {
+				j++
+			}
+			if j == len(b) || b[j] != s {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
 	in := make(map[string]struct{}, len(b))
 	for _, s := range b {
 		in[s] = struct{}{}

@@ -2,6 +2,7 @@ package listops
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -41,6 +42,37 @@ func TestMinusLinear(t *testing.T) {
 			if got := Minus(x, y, nil); !slices.Equal(got, want) {
 				t.Errorf("minus(%d, %d) = %v, want %v", na, nb, got, want)
 			}
+		}
+	}
+}
+
+// TestMinusSorted: two sorted lists, as canonical ones are, are merged,
+// not set (a map of b per pair cost 0.7 s for 32 restacked pairs of 64k
+// stacks); the result is the plain scan's, duplicates and all.
+func TestMinusSorted(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 500 {
+		var a, b []string
+		for range r.IntN(60) {
+			a = append(a, fmt.Sprint(r.IntN(40)+10))
+		}
+		for range r.IntN(60) {
+			b = append(b, fmt.Sprint(r.IntN(40)+10))
+		}
+		slices.Sort(a)
+		slices.Sort(b)
+		var want []string
+		for _, s := range a {
+			if !slices.Contains(b, s) {
+				want = append(want, s)
+			}
+		}
+		probes := 0
+		if got := Minus(a, b, &probes); !slices.Equal(got, want) {
+			t.Fatalf("Minus(%q, %q) = %q, want %q", a, b, got, want)
+		}
+		if probes > len(a)+len(b) && len(a) > smallList && len(b) > smallList {
+			t.Errorf("%d probes for lists of %d and %d", probes, len(a), len(b))
 		}
 	}
 }
