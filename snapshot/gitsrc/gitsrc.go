@@ -968,11 +968,14 @@ var gitRuns atomic.Int64
 // Nor may git run core.fsmonitor, the command of the repository's config
 // that reading its index runs (a revision :PATH or :0:PATH reads it):
 // -c, before the config of the repository, turns it off.
+// Nor may a replace ref (refs/replace/ID, git replace) stand in for the
+// object a revision names: REV:PATH read another commit's tree under
+// the commit id the report gives as its revision (GIT_NO_REPLACE_OBJECTS).
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
 	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false"}, args...)...)
 	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1")
+	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1")
 	return cmd
 }
 
