@@ -1042,8 +1042,17 @@ func firstLine(b []byte) string {
 		msg += " (an object is missing from this repository, a partial clone whose remote would have to send it: cachediff fetches nothing; fetch the objects first, or clone without --filter)"
 	}
 	if dir, ok := strings.CutPrefix(msg, "detected dubious ownership in repository at "); ok {
-		// git's next lines, cut off with the first, say how to trust it.
-		msg += fmt.Sprintf(" (another user owns it, as in a container job: git reads it once trusted, git config --global --add safe.directory %s)", strings.Trim(dir, "'"))
+		// git's next lines, cut off with the first, say how to trust it:
+		// its own command, the folder quoted as a shell needs it (a
+		// folder with a space made a command that trusts another).
+		trust := "git config --global --add safe.directory " + strings.Trim(dir, "'")
+		for l := range strings.Lines(string(b)) {
+			if c := strings.TrimSpace(l); strings.HasPrefix(c, "git config --global --add safe.directory ") {
+				trust = c
+				break
+			}
+		}
+		msg += fmt.Sprintf(" (another user owns it, as in a container job: git reads it once trusted, %s)", trust)
 	}
 	return msg
 }
