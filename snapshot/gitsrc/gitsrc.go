@@ -968,11 +968,14 @@ var gitRuns atomic.Int64
 // Nor may git run core.fsmonitor, the command of the repository's config
 // that reading its index runs (a revision :PATH or :0:PATH reads it):
 // -c, before the config of the repository, turns it off.
+// Nor may a replace ref (refs/replace/ID, git replace) stand in for the
+// object a revision names: REV:PATH read another commit's tree under
+// the commit id the report gives as its revision (GIT_NO_REPLACE_OBJECTS).
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
 	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false"}, args...)...)
 	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1")
+	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1")
 	return cmd
 }
 
@@ -1039,8 +1042,17 @@ func firstLine(b []byte) string {
 		msg += " (an object is missing from this repository, a partial clone whose remote would have to send it: cachediff fetches nothing; fetch the objects first, or clone without --filter)"
 	}
 	if dir, ok := strings.CutPrefix(msg, "detected dubious ownership in repository at "); ok {
-		// git's next lines, cut off with the first, say how to trust it.
-		msg += fmt.Sprintf(" (another user owns it, as in a container job: git reads it once trusted, git config --global --add safe.directory %s)", strings.Trim(dir, "'"))
+		// git's next lines, cut off with the first, say how to trust it:
+		// its own command, the folder quoted as a shell needs it (a
+		// folder with a space made a command that trusts another).
+		trust := "git config --global --add safe.directory " + strings.Trim(dir, "'")
+		for l := range strings.Lines(string(b)) {
+			if c := strings.TrimSpace(l); strings.HasPrefix(c, "git config --global --add safe.directory ") {
+				trust = c
+				break
+			}
+		}
+		msg += fmt.Sprintf(" (another user owns it, as in a container job: git reads it once trusted, %s)", trust)
 	}
 	return msg
 }

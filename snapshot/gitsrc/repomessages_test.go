@@ -36,3 +36,21 @@ func TestRepositoryRefusedNamed(t *testing.T) {
 		t.Errorf("a repository of another user: %v; want git's reason and the command that trusts it", err)
 	}
 }
+
+// TestDubiousOwnershipCommandQuoted (82nd adversarial pass): the command
+// that trusts a repository of another user named its folder bare, so
+// that a folder with a space in its name made a command that trusts
+// another (git config ... safe.directory /w/a b): the command is git's
+// own, quoted as git quotes it.
+func TestDubiousOwnershipCommandQuoted(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"_cache/develop/bc/specs.md": realPage(t, "bc")}, nil)
+	spaced := filepath.Join(t.TempDir(), "a b")
+	if err := os.Rename(repo, spaced); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_TEST_ASSUME_DIFFERENT_OWNER", "1")
+	_, err := loadArg(spaced, "HEAD:_cache/develop", snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), "git config --global --add safe.directory '"+spaced+"'") {
+		t.Errorf("a repository of another user in %q: %v; want the command that trusts it, its folder quoted", spaced, err)
+	}
+}

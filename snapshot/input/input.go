@@ -160,6 +160,11 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		}
 		return nil, nil, &ArgError{Arg: looseRedact(arg), Msg: fmt.Sprintf("a URL with one slash after %s: (a path joined or cleaned makes one of //): a mirror URL is %s", scheme, want)}
 	}
+	if scheme, ok := mistypedURL(arg); ok && lerr != nil && !explicitPath(arg) && !strings.HasPrefix(arg[len(scheme):], ":") {
+		// SCHEME//…: no revision (git names no ref with //), and no
+		// path on disk.
+		return nil, nil, mistypedURLError(arg, scheme)
+	}
 	if explicitPath(arg) || !strings.Contains(arg, ":") {
 		src, err := openPath(dir, p, o)
 		return src, nil, err
@@ -199,6 +204,11 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	}
 	if err == nil {
 		return gitSource(src, o)
+	}
+	if scheme, ok := mistypedURL(arg); ok {
+		// Not on disk, and no revision git knows: a URL mistyped, whose
+		// token or password the message must not quote.
+		return nil, nil, mistypedURLError(arg, scheme)
 	}
 	if errors.Is(err, gitsrc.ErrNotRepo) || errors.Is(err, gitsrc.ErrNoGit) {
 		return nil, nil, &snapshot.Error{File: arg, Msg: "no such file or directory, and not REV:PATH either: " + err.Error()}
@@ -395,6 +405,41 @@ func oneSlashURL(arg string) (string, bool) {
 		return scheme, true
 	}
 	return "", false
+}
+
+// mistypedURL returns the scheme of arg when it starts as an http, https
+// or file URL mistyped: SCHEME: without the // after it (https:host,
+// https:\\host; one slash is oneSlashURL's), or SCHEME// without the
+// colon.
+func mistypedURL(arg string) (string, bool) {
+	for _, scheme := range []string{"https", "http", "file"} {
+		if len(arg) <= len(scheme) || !strings.EqualFold(arg[:len(scheme)], scheme) {
+			continue
+		}
+		rest := arg[len(scheme):]
+		if strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, "://") || strings.HasPrefix(rest, "//") {
+			return arg[:len(scheme)], true
+		}
+	}
+	return "", false
+}
+
+// mistypedURLError is the error of arg, a URL of scheme mistyped
+// (mistypedURL), named without its query, its fragment or what comes
+// before an @ (a user and password, or a token).
+func mistypedURLError(arg, scheme string) error {
+	name := arg
+	if i := strings.IndexAny(name, "?#"); i >= 0 {
+		name = name[:i]
+	}
+	if i := strings.LastIndexByte(name, '@'); i >= 0 {
+		name = scheme + "…" + name[i+1:]
+	}
+	want := "https://HOST/PATH"
+	if strings.EqualFold(scheme, "file") {
+		want = "file:///PATH"
+	}
+	return &ArgError{Arg: name, Msg: fmt.Sprintf("not on disk, nor a revision git knows, and written like a mistyped URL: a mirror URL is %s (or http://HOST/PATH)", want)}
 }
 
 // looseRedact is arg, a URL written with one slash (oneSlashURL), as

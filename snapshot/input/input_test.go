@@ -118,3 +118,33 @@ func TestOneSlashURL(t *testing.T) {
 		}
 	}
 }
+
+// TestMistypedURL (82nd adversarial pass): a mirror URL mistyped
+// otherwise than with one slash (no slash: https:host/...; backslashes:
+// https:\\host\...; no colon: https//host/...) was read as REV:PATH or a
+// path, and the message quoted it raw, token and password included:
+// "loading https:user:s3cret@host/x: unknown revision https". It is
+// named as a mistyped URL, without either, once git does not resolve it.
+func TestMistypedURL(t *testing.T) {
+	dir := t.TempDir()
+	for _, arg := range []string{
+		"https:user:s3cret@mirror.example.org/cache",
+		"https:mirror.example.org/cache?token=s3cret",
+		`https:\\mirror.example.org\cache?token=s3cret`,
+		"https//user:s3cret@mirror.example.org/cache",
+		"HTTPS//s3cret@mirror.example.org/cache",
+		"http//mirror.example.org/cache#s3cret",
+	} {
+		_, err := Load(dir, arg, Options{}, snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), "https://HOST/PATH") || !strings.Contains(err.Error(), "mirror.example.org") || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("Load(%q): %v; want it named a mistyped URL, without its token or password", arg, err)
+		}
+	}
+	// A path on disk of such a name is read as one.
+	if err := os.MkdirAll(filepath.Join(dir, "https:mirror"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir, "https:mirror", Options{}, snapshot.Options{}); err != nil && strings.Contains(err.Error(), "mistyped") {
+		t.Errorf("Load(https:mirror) with https:mirror on disk: %v; want it read as a folder", err)
+	}
+}

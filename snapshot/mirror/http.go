@@ -601,6 +601,11 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		if errors.Is(err, errTooManyRedirects) || errors.Is(err, errRedirect) {
 			return nil, "", fmt.Errorf("%s: %v", name, err)
 		}
+		if strings.HasPrefix(err.Error(), "failed to parse Location header") {
+			// net/http's error quotes the Location whole, and its query
+			// can be a signed URL's signature or a token.
+			return nil, "", fmt.Errorf("%s: %w to a Location that does not parse as a URL (not shown: it may hold a token); the mirror, or a proxy before it, is misconfigured", name, errRedirect)
+		}
 		return nil, "", retryable{err: fmt.Errorf("%s: %v", name, err)}
 	}
 	defer resp.Body.Close()

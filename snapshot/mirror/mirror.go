@@ -528,8 +528,12 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 	if err != nil {
 		return 0, nil, fmt.Errorf("spec._meta: %v", err)
 	}
-	if err := member(meta, "version", &v); err != nil {
-		return 0, nil, fmt.Errorf("spec._meta.%v", err)
+	// Read as Spack reads it, int() of it: "4", 4.0 and 4.5 are 4, as
+	// in a spec file on disk (spackfmt).
+	if raw, ok := meta["version"]; ok {
+		if v, err = spackfmt.SpecFileVersion(raw); err != nil {
+			return 0, nil, fmt.Errorf("spec._meta.version: %v", err)
+		}
 	}
 	if err := member(spec, "nodes", &nodes); err != nil {
 		return 0, nil, fmt.Errorf("spec.%v", err)

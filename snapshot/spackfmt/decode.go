@@ -541,6 +541,64 @@ func (d *decoder) lockfileVersion() (int, error) {
 	return int(f), nil
 }
 
+// specFileVersion reads a spec file's _meta.version as Spack does,
+// int(data["spec"]["_meta"]["version"]): a number is cut toward zero
+// (4.0, 4e0 and 4.5 are 4), a string is a whole number ("4").
+func (d *decoder) specFileVersion() (int, error) {
+	if c := d.s.peek(); c != '-' && (c < '0' || c > '9') {
+		return d.version() // a string, or its error
+	}
+	start := d.s.pos
+	text, err := d.s.literal()
+	if err != nil {
+		return 0, err
+	}
+	v, ok := pythonInt(string(text))
+	if !ok {
+		return 0, d.s.errAt(start, "spec format version %s is no number Spack reads (its int() of it fails)", text)
+	}
+	return v, nil
+}
+
+// pythonInt is Python's int() of a JSON number as Python's json reads it:
+// a whole number, or a float cut toward zero; false when it is none, or
+// out of range (json reads 1e400 as inf, whose int() raises).
+func pythonInt(text string) (int, bool) {
+	if v, err := strconv.Atoi(text); err == nil {
+		return v, true
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) || math.Abs(f) >= 1<<31 {
+		return 0, false
+	}
+	return int(f), true
+}
+
+// SpecFileVersion reads raw, the JSON value of a spec file's
+// _meta.version, as Spack does (int() of it): a number cut toward zero,
+// or a string of a whole number.
+func SpecFileVersion(raw []byte) (int, error) {
+	text := strings.TrimSpace(string(raw))
+	if s, err := strconv.Unquote(text); err == nil && strings.HasPrefix(text, `"`) {
+		if v, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+			return v, nil
+		}
+		return 0, fmt.Errorf("bad version %s: Spack reads a string version as a whole number", shortText(text))
+	}
+	if v, ok := pythonInt(text); ok {
+		return v, nil
+	}
+	return 0, fmt.Errorf("bad version %s: want a number", shortText(text))
+}
+
+// shortText is s for a message, cut to 40 bytes.
+func shortText(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
 // specFormat reads a spec format's version (Node.SpecFormat).
 func (d *decoder) specFormat() (int32, error) {
 	v, err := d.version()
@@ -823,7 +881,7 @@ func (d *decoder) specBody() error {
 					return err
 				}
 				start := d.s.pos
-				v, err := d.version()
+				v, err := d.specFileVersion()
 				if err != nil {
 					return err
 				}
