@@ -265,6 +265,21 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		early()
 		wg.Wait()
 	} else {
+		// The new snapshot's size, when it is a file on disk (not
+		// gzip'd): the limits while and after the old one loads count it,
+		// not the old one's size again.
+		newFile := int64(-1)
+		if args[1] != stdinName && !input.Gzipped(opts.dir, args[1]) {
+			if n, ok := input.RegularFile(opts.dir, args[1]); ok {
+				newFile = n
+			}
+		}
+		pair := func(old int64) int64 {
+			if newFile >= 0 {
+				return old + newFile
+			}
+			return 2 * old // the trees of a series are about the same size
+		}
 		first := lo
 		if args[0] != stdinName {
 			// The old snapshot loads under a limit from what it has read,
@@ -272,19 +287,19 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			// alone, its collections came when the heap reached five times
 			// what the last found live, early in the load: two trees of
 			// 16 MB in all, of specs of 32 distinct variants, peaked at 5x
-			// the input.
-			// The limit is the pair's as if the new tree were the size
-			// the old has read (expect is a quarter more than that).
-			first.Read = outgrowing(0, func(expect int64) { c.mem().limit(expect * 8 / 5) })
+			// the input. The limit is the pair's as if the old were what
+			// it has read (expect is a quarter more than that), beside a
+			// new one of its size, or of the file's: a folder of spec
+			// files of 29 MB against a file of 6 KB peaked at 5x.
+			first.Read = outgrowing(0, func(expect int64) { c.mem().limit(pair(expect * 4 / 5)) })
 		}
 		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], first)
 		if oldErr == nil {
 			other = oldSnap.Bytes
 			if args[0] != stdinName { // standard input set it once read
 				// Pace the collector from here, while the new snapshot
-				// loads: the two trees of a series are about the same
-				// size.
-				c.mem().limit(2 * oldSnap.Bytes)
+				// loads (pair: a new file's size, or the old's again).
+				c.mem().limit(pair(oldSnap.Bytes))
 				limited = true
 			}
 			if limited && args[1] != stdinName && !sized { // standard input sets it once read, a file before

@@ -60,7 +60,7 @@ func TestMemoryLimitGzip(t *testing.T) {
 		}
 		order, got := rec.order, rec.inputs
 		if tc.args[0] != "-" && tc.stdin != nil { // the old file loads first: limits while it loads
-			order, got, _ = rec.afterFirstLoad(t, inflated[0])
+			order, got, _ = rec.afterFirstLoad(t, 2*inflated[0])
 		}
 		if !slices.Equal(got, tc.limits) || order[0] != "pace" {
 			t.Errorf("%s: hooks called %v, limit with %v; want pace, then limit with %v (the inflated input)", tc.name, order, got, tc.limits)

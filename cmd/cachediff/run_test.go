@@ -131,20 +131,21 @@ func (r *memoryRecorder) collect(int64)      { r.add("collect") }
 func (r *memoryRecorder) collectIfDue(int64) { r.add("collect if due") }
 
 // afterFirstLoad returns r's calls and limits without the limits set
-// while the first snapshot, of first bytes, loaded: from what it had read,
-// as if the next were its size (outgrowing from nothing), so at least one,
-// none falling, none over twice its size, and the next limit is twice its
-// size. Paced by GOGC alone, two trees of 16 MB in all, of specs of 32
-// distinct variants, peaked at 5x the input.
-func (r *memoryRecorder) afterFirstLoad(t *testing.T, first int64) (order []string, inputs, kept []int64) {
+// while the first snapshot loaded, next being the one set once it is
+// loaded (twice its size, as if the second were its size; its size and a
+// second file's): set from what it had read (outgrowing from nothing), so
+// at least one, none falling, none over next. Paced by GOGC alone, two
+// trees of 16 MB in all, of specs of 32 distinct variants, peaked at 5x
+// the input.
+func (r *memoryRecorder) afterFirstLoad(t *testing.T, next int64) (order []string, inputs, kept []int64) {
 	t.Helper()
-	i := slices.Index(r.inputs, 2*first)
+	i := slices.Index(r.inputs, next)
 	if i < 1 {
-		t.Errorf("limits %v: want some set while the first snapshot (%d bytes) loads, then %d", r.inputs, first, 2*first)
+		t.Errorf("limits %v: want some set while the first snapshot loads, then %d", r.inputs, next)
 		return r.order, r.inputs, r.kept
 	}
 	if !slices.IsSorted(r.inputs[:i+1]) {
-		t.Errorf("limits %v: those set while the first snapshot (%d bytes) loads fall", r.inputs, first)
+		t.Errorf("limits %v: those set while the first snapshot loads fall", r.inputs)
 	}
 	at := slices.Index(r.order, "limit")
 	order = append(slices.Clip(r.order[:at+1]), r.order[at+i+1:]...)
@@ -190,7 +191,7 @@ func TestMemoryLimitStdin(t *testing.T) {
 		}
 		order, got := rec.order, rec.inputs
 		if tc.args[0] != "-" { // a file loads first: limits while it loads
-			order, got, _ = rec.afterFirstLoad(t, int64(len(data[0])))
+			order, got, _ = rec.afterFirstLoad(t, 2*int64(len(data[0])))
 		}
 		if !slices.Equal(got, tc.want) || order[0] != "pace" {
 			t.Errorf("%s: hooks called %v, limit with %v; want pace, then limit with %v", tc.name, order, got, tc.want)
@@ -231,7 +232,7 @@ func TestMemoryLimit(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	// The collector is paced once, before anything loads.
-	order, got, _ := rec.afterFirstLoad(t, sizes[0])
+	order, got, _ := rec.afterFirstLoad(t, 2*sizes[0])
 	if want := []string{"pace", "limit", "limit", "collect if due"}; !slices.Equal(order, want) {
 		t.Errorf("hooks called %v, want %v", order, want)
 	}
@@ -258,6 +259,22 @@ func TestMemoryLimit(t *testing.T) {
 	if want := []string{"pace", "limit", "limit", "collect if due"}; !slices.Equal(order, want) || got[0] != size || got[1] != size {
 		t.Errorf("two files: hooks called %v with %v, want %v with their size (%d) twice", order, got, want, size)
 	}
+	// A folder, then a file: the limits while the folder loads, and
+	// once it is loaded, count the file's size, not the folder's again
+	// (a folder of spec files of 29 MB against a file of 6 KB peaked at
+	// 5x the input).
+	*rec = memoryRecorder{}
+	fi, err := os.Stat(files[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code := c.run([]string{args[0], files[1]}); code > 1 {
+		t.Fatalf("a folder and a file: exit %d", code)
+	}
+	order, got, _ = rec.afterFirstLoad(t, sizes[0]+fi.Size())
+	if want := []string{"pace", "limit", "limit", "collect if due"}; !slices.Equal(order, want) || got[0] != sizes[0]+fi.Size() {
+		t.Errorf("a folder and a file: hooks called %v with %v, want %v, from %d (the folder's size and the file's)", order, got, want, sizes[0]+fi.Size())
+	}
 	// Two files of earlyCollect bytes or more: the first one loaded
 	// collects the garbage while the other loads.
 	defer func(n int64) { earlyCollect = n }(earlyCollect)
@@ -279,7 +296,7 @@ func TestMemoryLimit(t *testing.T) {
 	if code := c.run(append([]string{"log"}, append(args, args[0])...)); code != 1 {
 		t.Fatalf("log: exit %d", code)
 	}
-	order, got, kept := rec.afterFirstLoad(t, sizes[0])
+	order, got, kept := rec.afterFirstLoad(t, 2*sizes[0])
 	// A collection before the third snapshot loads, where the first is
 	// garbage.
 	if want := []string{"pace", "limit", "limit", "collect", "limit"}; !slices.Equal(order, want) {
@@ -354,7 +371,7 @@ func TestMemoryLimitOutgrown(t *testing.T) {
 	if code := c.run([]string{small, big[0]}); code != 1 {
 		t.Fatalf("exit %d", code)
 	}
-	_, got, _ := rec.afterFirstLoad(t, sizes[0])
+	_, got, _ := rec.afterFirstLoad(t, 2*sizes[0])
 	if len(got) < 3 || got[0] != 2*sizes[0] || got[len(got)-1] != sizes[0]+sizes[1] || !raised(got, 0, len(got)-1, sizes[0], sizes[1]) {
 		t.Errorf("diff: limit set with %v; want %d, then raised while the new snapshot (%d bytes) loads, then %d", got, 2*sizes[0], sizes[1], sizes[0]+sizes[1])
 	}
@@ -362,7 +379,7 @@ func TestMemoryLimitOutgrown(t *testing.T) {
 	if code := c.run([]string{"log", small, big[0], big[1]}); code != 1 {
 		t.Fatalf("log: exit %d", code)
 	}
-	_, got, _ = rec.afterFirstLoad(t, sizes[0])
+	_, got, _ = rec.afterFirstLoad(t, 2*sizes[0])
 	second := slices.Index(got, sizes[0]+sizes[1])
 	if second < 0 || got[0] != 2*sizes[0] || got[len(got)-1] != sizes[1]+sizes[2] ||
 		!raised(got, 0, second, sizes[0], sizes[1]) || !raised(got, second, len(got)-1, sizes[1], sizes[2]) {
