@@ -712,13 +712,25 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 		slices.Sort(extra)
 		slices.Sort(missing)
 		if len(extra) > 0 {
-			msgs = append(msgs, fmt.Sprintf("meta lists %s %s that no spec has", f.name, strings.Join(extra, ", ")))
+			msgs = append(msgs, fmt.Sprintf("meta lists %s %s that no spec has", f.name, someValues(extra)))
 		}
 		if len(missing) > 0 {
-			msgs = append(msgs, fmt.Sprintf("meta %s lacks %s, which specs have", f.name, strings.Join(missing, ", ")))
+			msgs = append(msgs, fmt.Sprintf("meta %s lacks %s, which specs have", f.name, someValues(missing)))
 		}
 	}
 	return msgs
+}
+
+// someValues lists the first few values of l, each shortened, and
+// counts the rest: a meta of thousands of stacks no spec is in made a
+// warning of all of them.
+func someValues(l []string) string {
+	const most = 8
+	named := make([]string, 0, min(len(l), most))
+	for _, v := range l[:min(len(l), most)] {
+		named = append(named, shorten(v, 80))
+	}
+	return snapshot.ListSome(named, len(l))
 }
 
 // stackCounts counts the specs in each stack, each distinct list of
