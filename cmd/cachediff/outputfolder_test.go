@@ -56,3 +56,24 @@ func TestOutputMissingFolder(t *testing.T) {
 		t.Error("the folder new was made")
 	}
 }
+
+// TestOutputUnderFile (issue 35, pass 82, class e): --output under a
+// file, as if it were a folder (diff.json/x.md), said "writing
+// diff.json/x.md: directory diff.json/: not a directory", naming neither
+// the flag nor what to do.
+func TestOutputUnderFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-o", "page.md/x.md", "page.md", "page.md"},
+		{"log", "-o", "page.md/x.md", "page.md", "page.md"},
+	} {
+		var stdout, stderr bytes.Buffer
+		const want = "cachediff: --output page.md/x.md: page.md is a file, not a folder: name a file in a folder\n"
+		if code := run(args, &stdout, &stderr); code != 2 || stderr.String() != want {
+			t.Errorf("%q: exit %d, stderr %q; want 2, %q", args, code, stderr.String(), want)
+		}
+	}
+}

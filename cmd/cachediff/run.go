@@ -431,6 +431,20 @@ func (c *cli) openOutput(path string) (*output, error) {
 					return nil, fmt.Errorf("--output %s: the folder %s does not exist: make it first (mkdir -p), or name a file in a folder that does", report.Visible(path), report.Visible(dir))
 				}
 			}
+			// A file named as a folder (diff.json/x.md): "directory
+			// diff.json/: not a directory" named neither the flag nor
+			// the fix. The nearest of its folders that exists says.
+			for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
+				if info, serr := os.Stat(dir); serr == nil {
+					if !info.IsDir() {
+						return nil, fmt.Errorf("--output %s: %s is a file, not a folder: name a file in a folder", report.Visible(path), report.Visible(dir))
+					}
+					break
+				}
+				if filepath.Dir(dir) == dir {
+					break
+				}
+			}
 			return nil, err
 		}
 		o.file, o.dst = f, f
