@@ -35,3 +35,19 @@ func TestRangeErrorNamesNoValue(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingFieldNamesNoGoType (issue 35, pass 82, class e): a field
+// the template's data lacks ({{.CSP}}, of the built-in html.tmpl) said
+// "can't evaluate field CSP in type *sandbox.data", a Go type of
+// cachediff's code. It says the template's data, and where its fields
+// are listed.
+func TestMissingFieldNamesNoGoType(t *testing.T) {
+	tmpl, err := ParseTemplate("t.tmpl", "{{.CSP}}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+	if err == nil || strings.Contains(err.Error(), "sandbox") || !strings.Contains(err.Error(), "can't evaluate field CSP in the template's data (docs/json.md") {
+		t.Errorf("{{.CSP}}: %v; want the field named, of the template's data, without a Go type", err)
+	}
+}

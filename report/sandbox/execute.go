@@ -115,16 +115,25 @@ const cantIterate = "range can't iterate over "
 // withoutValue is err without the value text/template prints when range
 // cannot iterate over it: a package's specs printed every one of them,
 // and .Report the whole report, without bound. The message keeps the
-// template, place and expression (at <$p.Specs>).
+// template, place and expression (at <$p.Specs>). A field the data
+// lacks is said of the template's data, not of a Go type.
 func withoutValue(err error) error {
 	var ee template.ExecError
 	if !errors.As(err, &ee) {
 		return err
 	}
 	msg := ee.Err.Error()
-	at := strings.Index(msg, cantIterate)
-	if at < 0 {
+	if at := strings.Index(msg, cantIterate); at >= 0 {
+		msg = msg[:at+len(cantIterate)] + "it: range takes a list, a map or a number"
+	} else if m, ok := strings.CutSuffix(msg, dataType); ok {
+		msg = m + "the template's data (docs/json.md, Templates, lists its fields)"
+	} else {
 		return err
 	}
-	return template.ExecError{Name: ee.Name, Err: errors.New(msg[:at+len(cantIterate)] + "it: range takes a list, a map or a number")}
+	return template.ExecError{Name: ee.Name, Err: errors.New(msg)}
 }
+
+// dataType is how text/template names the type of a template's data
+// (.), which is cachediff's own: "can't evaluate field CSP in type
+// *sandbox.data".
+const dataType = "type *sandbox.data"
