@@ -48,3 +48,27 @@ func TestMetaListsCapped(t *testing.T) {
 		}
 	}
 }
+
+// TestMetaStackCountsOneMessage (issue 35, pass 82, classes c and e): a
+// meta whose num_specs_by_stack counts thousands of stacks no spec is
+// in made a warning per stack, each larger than its input (a page of
+// 320k such stacks, 11 MB, held 81 MB of warnings live; its Markdown
+// report listed them all). The counts that disagree are one message,
+// naming the first 8 and counting the rest; one alone is as it was.
+func TestMetaStackCountsOneMessage(t *testing.T) {
+	const n = 5000
+	m := meta{NumSpecsByStack: map[string]int{"real": 1}}
+	specs := []snapshot.Spec{{Hash: "h", Versions: []string{"1.0"}, Stacks: []string{"real"}}}
+	for i := range n {
+		m.NumSpecsByStack[fmt.Sprintf("ghost-%05d", i)] = 1
+	}
+	var counts []string
+	for _, msg := range checkMeta(&m, specs, false) {
+		if strings.Contains(msg, "num_specs_by_stack") {
+			counts = append(counts, msg)
+		}
+	}
+	if len(counts) != 1 || len(counts[0]) > 1000 || !strings.Contains(counts[0], "num_specs_by_stack[ghost-00000] is 1, but 0 specs list that stack") || !strings.Contains(counts[0], fmt.Sprintf(" and %d more", n-8)) {
+		t.Errorf("%d messages of num_specs_by_stack (the first %.300q); want one, naming 8 stacks and counting %d more", len(counts), counts, n-8)
+	}
+}
