@@ -249,6 +249,34 @@ func misplacedCommand(cmd *command, o *options, args []string) error {
 	return usageErrorf("%q is a command, and was read as a snapshot: a command's name comes first, before its flags: cachediff %s [flags] … (a snapshot folder named %s is given as ./%s)", args[0], args[0], args[0], args[0])
 }
 
+// spacedColor is the error of "--color never", whose value was an
+// argument (--color alone is always; its value comes after "="): the
+// word after --color is when's value and names nothing on disk, so it
+// would be read as a snapshot or a report. nil otherwise, and for a
+// command without --color.
+func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
+	if flags.Lookup("color") == nil || !flags.Changed("color") {
+		return nil
+	}
+	for i, a := range args {
+		if a == "--" {
+			return nil
+		}
+		if a != "--color" || i+1 == len(args) {
+			continue
+		}
+		w := args[i+1]
+		if w != "auto" && w != "always" && w != "never" {
+			continue
+		}
+		if _, err := os.Lstat(inDir(o.dir, w)); !errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return usageErrorf("--color %s: write --color=%s (--color alone is always, and %s was read as an argument)", w, w, w)
+	}
+	return nil
+}
+
 // helpHint is the command that shows cmd's help.
 func helpHint(cmd *command) string {
 	if cmd == nil || cmd.name == "" {
@@ -268,6 +296,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		return exitTrouble, flagError(cmd, fs, err)
 	}
 	if err := misplacedCommand(cmd, &o, fs.Args()); err != nil {
+		return exitTrouble, err
+	}
+	if err := spacedColor(fs, &o, args); err != nil {
 		return exitTrouble, err
 	}
 	if o.help {
