@@ -506,8 +506,10 @@ func checkSharedVariants(at string, p *Package) error {
 // checkSpecOrder checks that a package's removed and added specs are in
 // the engine's order (compareSpecs): by versions, compiler and os (under
 // Spack's version ordering), platform, target, variants, stacks, then
-// hash. A saved report with two specs swapped rendered them in an order
-// the direct command never prints. Two values that Spack's ordering
+// hash; and its restacked, rebuilt and updated pairs in the order of
+// their old specs, then the new hash (matcher.pairs). A saved report
+// with two specs or pairs swapped rendered them in an order the direct
+// command never prints. Two values that Spack's ordering
 // takes for equal but are written otherwise (1.0 and 1.00) are ranked
 // apart in no fixed order: the pair is let be.
 func checkSpecOrder(at string, p *Package) error {
@@ -518,6 +520,21 @@ func checkSpecOrder(at string, p *Package) error {
 		for j := 1; j < len(l.specs); j++ {
 			if specOrder(&l.specs[j-1], &l.specs[j]) > 0 {
 				return lawf(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), "%s comes after %s, but specs are listed by versions, compiler, os, platform, target, variants, stacks, then hash", shortValue(l.specs[j-1].Hash), shortValue(l.specs[j].Hash))
+			}
+		}
+	}
+	for _, l := range [...]struct {
+		name  string
+		pairs []Pair
+	}{{"restacked", p.Specs.Restacked}, {"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}} {
+		for j := 1; j < len(l.pairs); j++ {
+			a, b := &l.pairs[j-1], &l.pairs[j]
+			c := specOrder(a.Old, b.Old)
+			if c == 0 && a.Old.Hash == b.Old.Hash {
+				c = strings.Compare(a.New.Hash, b.New.Hash)
+			}
+			if c > 0 {
+				return lawf(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), "%s comes after %s, but pairs are listed by the old spec (its versions, compiler, os, platform, target, variants, stacks, then hash), then the new hash", shortValue(a.Old.Hash), shortValue(b.Old.Hash))
 			}
 		}
 	}

@@ -126,6 +126,10 @@ func (e *LoadError) Unwrap() []error {
 // use in its own.
 func Plural(n int, noun string, forms ...string) string { return plural(n, noun, forms...) }
 
+// ListSome lists names, the first of total, and counts the rest: "a, b,
+// c and 7 more"; for a format's decoder's messages.
+func ListSome(names []string, total int) string { return listSome(names, total) }
+
 func plural(n int, noun string, forms ...string) string {
 	if n == 1 {
 		return "1 " + noun

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -54,5 +55,58 @@ func TestOutputMissingFolder(t *testing.T) {
 	}
 	if _, err := os.Stat("new"); err == nil {
 		t.Error("the folder new was made")
+	}
+}
+
+// TestOutputUnderFile (issue 35, pass 82, class e): --output under a
+// file, as if it were a folder (diff.json/x.md), said "writing
+// diff.json/x.md: directory diff.json/: not a directory", naming neither
+// the flag nor what to do.
+func TestOutputUnderFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-o", "page.md/x.md", "page.md", "page.md"},
+		{"log", "-o", "page.md/x.md", "page.md", "page.md"},
+	} {
+		var stdout, stderr bytes.Buffer
+		const want = "cachediff: --output page.md/x.md: page.md is a file, not a folder: name a file in a folder\n"
+		if code := run(args, &stdout, &stderr); code != 2 || stderr.String() != want {
+			t.Errorf("%q: exit %d, stderr %q; want 2, %q", args, code, stderr.String(), want)
+		}
+	}
+}
+
+// TestColorValueSpaced (issue 35, pass 82, class e): --color takes its
+// value after "=" (--color alone is always), so "--color never OLD NEW"
+// read never as a snapshot: "want two snapshots, OLD and NEW; got 3
+// arguments; for a series of snapshots, oldest first: cachediff log",
+// or, with one snapshot after it, "never" not found. It says how to
+// write the value.
+func TestColorValueSpaced(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--color", "never", "page.md", "page.md"},
+		{"-f", "text", "--color", "never", "page.md"},
+		{"log", "--color", "never", "page.md", "page.md"},
+		{"render", "--color", "never", "x.json"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "--color=never") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and how to write --color=never", args, code, stderr.String())
+		}
+	}
+	// A snapshot that is named never is read as one.
+	if err := os.WriteFile("never", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--color", "never", "page.md"}, &stdout, &stderr); code != 0 {
+		t.Errorf("--color never page.md, with a page named never: exit %d, stderr %q; want 0", code, stderr.String())
 	}
 }

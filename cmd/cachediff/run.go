@@ -249,6 +249,34 @@ func misplacedCommand(cmd *command, o *options, args []string) error {
 	return usageErrorf("%q is a command, and was read as a snapshot: a command's name comes first, before its flags: cachediff %s [flags] … (a snapshot folder named %s is given as ./%s)", args[0], args[0], args[0], args[0])
 }
 
+// spacedColor is the error of "--color never", whose value was an
+// argument (--color alone is always; its value comes after "="): the
+// word after --color is when's value and names nothing on disk, so it
+// would be read as a snapshot or a report. nil otherwise, and for a
+// command without --color.
+func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
+	if flags.Lookup("color") == nil || !flags.Changed("color") {
+		return nil
+	}
+	for i, a := range args {
+		if a == "--" {
+			return nil
+		}
+		if a != "--color" || i+1 == len(args) {
+			continue
+		}
+		w := args[i+1]
+		if w != "auto" && w != "always" && w != "never" {
+			continue
+		}
+		if _, err := os.Lstat(inDir(o.dir, w)); !errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return usageErrorf("--color %s: write --color=%s (--color alone is always, and %s was read as an argument)", w, w, w)
+	}
+	return nil
+}
+
 // helpHint is the command that shows cmd's help.
 func helpHint(cmd *command) string {
 	if cmd == nil || cmd.name == "" {
@@ -268,6 +296,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		return exitTrouble, flagError(cmd, fs, err)
 	}
 	if err := misplacedCommand(cmd, &o, fs.Args()); err != nil {
+		return exitTrouble, err
+	}
+	if err := spacedColor(fs, &o, args); err != nil {
 		return exitTrouble, err
 	}
 	if o.help {
@@ -429,6 +460,20 @@ func (c *cli) openOutput(path string) (*output, error) {
 					// "writing PATH: directory DIR/: no such file or
 					// directory" named neither the flag nor the fix.
 					return nil, fmt.Errorf("--output %s: the folder %s does not exist: make it first (mkdir -p), or name a file in a folder that does", report.Visible(path), report.Visible(dir))
+				}
+			}
+			// A file named as a folder (diff.json/x.md): "directory
+			// diff.json/: not a directory" named neither the flag nor
+			// the fix. The nearest of its folders that exists says.
+			for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
+				if info, serr := os.Stat(dir); serr == nil {
+					if !info.IsDir() {
+						return nil, fmt.Errorf("--output %s: %s is a file, not a folder: name a file in a folder", report.Visible(path), report.Visible(dir))
+					}
+					break
+				}
+				if filepath.Dir(dir) == dir {
+					break
 				}
 			}
 			return nil, err

@@ -105,5 +105,35 @@ func execute(w io.Writer, t *template.Template, r *diff.Report, o report.Options
 	}
 	doc := report.NewDocument(r, o)
 	g.out = &limitWriter{g: g, w: w}
-	return g, g.run(func() error { return c.Execute(g.out, newData(&doc)) })
+	return g, withoutValue(g.run(func() error { return c.Execute(g.out, newData(&doc)) }))
 }
+
+// cantIterate is how text/template says range was given what it cannot
+// range over, before it prints that value.
+const cantIterate = "range can't iterate over "
+
+// withoutValue is err without the value text/template prints when range
+// cannot iterate over it: a package's specs printed every one of them,
+// and .Report the whole report, without bound. The message keeps the
+// template, place and expression (at <$p.Specs>). A field the data
+// lacks is said of the template's data, not of a Go type.
+func withoutValue(err error) error {
+	var ee template.ExecError
+	if !errors.As(err, &ee) {
+		return err
+	}
+	msg := ee.Err.Error()
+	if at := strings.Index(msg, cantIterate); at >= 0 {
+		msg = msg[:at+len(cantIterate)] + "it: range takes a list, a map or a number"
+	} else if m, ok := strings.CutSuffix(msg, dataType); ok {
+		msg = m + "the template's data (docs/json.md, Templates, lists its fields)"
+	} else {
+		return err
+	}
+	return template.ExecError{Name: ee.Name, Err: errors.New(msg)}
+}
+
+// dataType is how text/template names the type of a template's data
+// (.), which is cachediff's own: "can't evaluate field CSP in type
+// *sandbox.data".
+const dataType = "type *sandbox.data"

@@ -127,11 +127,12 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		// A...B, M^@: rev-list would list the first parents of each tip,
 		// in date order, as one series, stepping from one branch to the
 		// other.
-		tips := make([]string, len(included))
-		for i, id := range included {
-			tips[i] = short(id)
+		// The first few: the parents of an octopus merge are any number.
+		tips := make([]string, 0, 8)
+		for _, id := range included[:min(len(included), cap(tips))] {
+			tips = append(tips, short(id))
 		}
-		return nil, fmt.Errorf("the range %s ends at %d commits (%s): a log follows one line of history, the first parents of one commit, and would step from one branch to another; give one end, as A..B", rng, len(included), strings.Join(tips, ", "))
+		return nil, fmt.Errorf("the range %s ends at %d commits (%s): a log follows one line of history, the first parents of one commit, and would step from one branch to another; give one end, as A..B", rng, len(included), snapshot.ListSome(tips, len(included)))
 	}
 	if len(excluded) == 1 && len(included) == 1 {
 		if err := r.checkRange(rng, excluded[0], included[0], since == ""); err != nil {

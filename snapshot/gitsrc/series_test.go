@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -300,5 +301,35 @@ func newRepo(t *testing.T) (dir string, commit func(branch, file, content string
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestSeriesManyTipsCapped (issue 35, pass 82, class e): a range of
+// many tips, the parents of an octopus merge (M^@), was refused naming
+// every one of them. The error names the first few and counts the rest.
+func TestSeriesManyTipsCapped(t *testing.T) {
+	dir, commitTo := newRepo(t)
+	commitTo("main", "base", "base")
+	branches := []string{"merge", "-q", "-m", "octopus"}
+	for i := range 20 {
+		b := fmt.Sprintf("b%02d", i)
+		if _, err := gittest.Git(dir, nil, "checkout", "-q", "-B", b, "main"); err != nil {
+			t.Fatal(err)
+		}
+		commitTo(b, b, b)
+		branches = append(branches, b)
+	}
+	if _, err := gittest.Git(dir, nil, "checkout", "-q", "main"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(dir, nil, branches...); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r0(dir).Series("main^@", "a", "", "")
+	if err == nil || !strings.Contains(err.Error(), "ends at 20 commits") {
+		t.Fatalf("Series(main^@) of an octopus of 20 parents: %v; want an error of 20 ends", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, " and 12 more)") || len(msg) > 400 {
+		t.Errorf("Series(main^@) of an octopus of 20 parents: %q; want the first 8 named and 12 more counted", msg)
 	}
 }

@@ -1,0 +1,53 @@
+package sandbox
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// TestRangeErrorNamesNoValue (issue 35, pass 82, class e): a template
+// ranging over something that is not a list, a package's specs, failed
+// with text/template's message, which prints the value: every spec of
+// the package and the addresses of its pairs, kilobytes for a package
+// of a real week and without bound for larger ones. The error names the
+// template, the place and the expression, not the value.
+func TestRangeErrorNamesNoValue(t *testing.T) {
+	for _, text := range []string{
+		`{{range $p := .Packages}}{{range $p.Specs}}{{end}}{{end}}`,
+		`{{range .Packages}}{{range .Versions}}{{end}}{{end}}`,
+		`{{range .Report}}{{end}}`,
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 20), report.Options{}, Limits{})
+		if err == nil {
+			t.Fatalf("%s: no error", text)
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "template: t.tmpl:1:") || !strings.Contains(msg, "range can't iterate over") || len(msg) > 300 || strings.Contains(msg, "0x") {
+			t.Errorf("%s: %d bytes: %.400q; want the place and what range needs, without the value", text, len(msg), msg)
+		}
+	}
+}
+
+// TestMissingFieldNamesNoGoType (issue 35, pass 82, class e): a field
+// the template's data lacks ({{.CSP}}, of the built-in html.tmpl) said
+// "can't evaluate field CSP in type *sandbox.data", a Go type of
+// cachediff's code. It says the template's data, and where its fields
+// are listed.
+func TestMissingFieldNamesNoGoType(t *testing.T) {
+	tmpl, err := ParseTemplate("t.tmpl", "{{.CSP}}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+	if err == nil || strings.Contains(err.Error(), "sandbox") || !strings.Contains(err.Error(), "can't evaluate field CSP in the template's data (docs/json.md") {
+		t.Errorf("{{.CSP}}: %v; want the field named, of the template's data, without a Go type", err)
+	}
+}

@@ -1,0 +1,74 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestMetaListsCapped (issue 35, pass 82, class e): checkMeta joined
+// every meta value no spec has, and every value of the specs meta
+// lacks, into one warning: a page whose meta lists thousands of stacks
+// no spec is in printed a line of all of them. Each message names the
+// first few values, each shortened, and counts the rest.
+func TestMetaListsCapped(t *testing.T) {
+	const n = 5000
+	var m meta
+	specs := []snapshot.Spec{{Hash: "h", Versions: []string{"1.0"}, Compiler: "gcc@13", OS: "ubuntu24.04", Platform: "linux", Target: "x86_64"}}
+	for i := range n {
+		m.Stacks = append(m.Stacks, fmt.Sprintf("ghost-%05d", i))
+		specs[0].Stacks = append(specs[0].Stacks, fmt.Sprintf("real-%05d", i))
+		m.Versions = append(m.Versions, fmt.Sprintf("%d.%s", i, strings.Repeat("9", 300)))
+	}
+	m.Versions = append(m.Versions, "1.0")
+	msgs := checkMeta(&m, specs, false)
+	want := map[string]bool{
+		"meta lists stacks ghost-00000, ": false,
+		"meta stacks lacks real-00000, ":  false,
+		"meta lists versions 0.999":       false,
+	}
+	for _, msg := range msgs {
+		if len(msg) > 1000 {
+			t.Errorf("a message of %d bytes: %.200s…", len(msg), msg)
+		}
+		for w := range want {
+			if strings.HasPrefix(msg, w) {
+				want[w] = true
+				if !strings.Contains(msg, fmt.Sprintf(" and %d more", n-8)) {
+					t.Errorf("%.300s…: want the first 8 named and %d more counted", msg, n-8)
+				}
+			}
+		}
+	}
+	for w, found := range want {
+		if !found {
+			t.Errorf("no message starts %q; got %d messages", w, len(msgs))
+		}
+	}
+}
+
+// TestMetaStackCountsOneMessage (issue 35, pass 82, classes c and e): a
+// meta whose num_specs_by_stack counts thousands of stacks no spec is
+// in made a warning per stack, each larger than its input (a page of
+// 320k such stacks, 11 MB, held 81 MB of warnings live; its Markdown
+// report listed them all). The counts that disagree are one message,
+// naming the first 8 and counting the rest; one alone is as it was.
+func TestMetaStackCountsOneMessage(t *testing.T) {
+	const n = 5000
+	m := meta{NumSpecsByStack: map[string]int{"real": 1}}
+	specs := []snapshot.Spec{{Hash: "h", Versions: []string{"1.0"}, Stacks: []string{"real"}}}
+	for i := range n {
+		m.NumSpecsByStack[fmt.Sprintf("ghost-%05d", i)] = 1
+	}
+	var counts []string
+	for _, msg := range checkMeta(&m, specs, false) {
+		if strings.Contains(msg, "num_specs_by_stack") {
+			counts = append(counts, msg)
+		}
+	}
+	if len(counts) != 1 || len(counts[0]) > 1000 || !strings.Contains(counts[0], "num_specs_by_stack[ghost-00000] is 1, but 0 specs list that stack") || !strings.Contains(counts[0], fmt.Sprintf(" and %d more", n-8)) {
+		t.Errorf("%d messages of num_specs_by_stack (the first %.300q); want one, naming 8 stacks and counting %d more", len(counts), counts, n-8)
+	}
+}
