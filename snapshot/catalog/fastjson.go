@@ -1055,14 +1055,35 @@ func (s *scanner) counts(dst []stackCount) ([]stackCount, bool) {
 	if s.eat('}') {
 		return dst, true
 	}
+	var names map[string]struct{} // past maxCounts members, their names
 	for {
 		k, ok := s.str(true)
-		if !ok || !s.eat(':') || len(dst) == maxCounts {
+		if !ok || !s.eat(':') {
 			return nil, false
 		}
-		for _, c := range dst {
-			if c.name == k {
+		switch {
+		case names != nil:
+			if _, twice := names[k]; twice {
 				return nil, false
+			}
+			names[k] = struct{}{}
+		case len(dst) == maxCounts:
+			// A meta of thousands of stacks (no real page has more than
+			// a few dozen): left to the general path, it was decoded a
+			// token at a time (metaDupKey) and again by encoding/json.
+			names = make(map[string]struct{}, 2*maxCounts)
+			for _, c := range dst {
+				names[c.name] = struct{}{}
+			}
+			if _, twice := names[k]; twice {
+				return nil, false
+			}
+			names[k] = struct{}{}
+		default:
+			for _, c := range dst {
+				if c.name == k {
+					return nil, false
+				}
 			}
 		}
 		n, ok := s.integer()
@@ -1079,6 +1100,6 @@ func (s *scanner) counts(dst []stackCount) ([]stackCount, bool) {
 	}
 }
 
-// maxCounts bounds the members counts reads: it looks for a key given
-// twice among those before it, which a map does at once for many.
+// maxCounts is how many members counts reads looking for a key given
+// twice among those before it; past it, a map of their names does.
 const maxCounts = 256
