@@ -141,10 +141,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		}
 		return gitSource(src, o)
 	}
-	p := arg
-	if dir != "" && !filepath.IsAbs(p) {
-		p = filepath.Join(dir, p)
-	}
+	p := InDir(dir, arg)
 	fi, lerr := os.Lstat(p)
 	if scheme, ok := urlScheme(arg); ok && lerr != nil && !explicitPath(arg) {
 		// Not on disk, and never a REV:PATH (git names no path that
@@ -279,11 +276,26 @@ func FromGit(dir, arg string) bool {
 	if arg == StdinName || !strings.Contains(arg, ":") {
 		return false
 	}
-	if dir != "" && !filepath.IsAbs(arg) {
-		arg = filepath.Join(dir, arg)
-	}
+	arg = InDir(dir, arg)
 	_, err := os.Lstat(arg)
 	return err != nil
+}
+
+// InDir is arg, relative to dir (-C DIR, "" for the current
+// directory), as the system finds it from dir: dir/arg, cleaned unless
+// arg has a .. in it. Cleaning a/../x takes a away, where the system
+// looks for a (a folder, or a symbolic link whose .. is its target's
+// parent): foo:a/../../x, found from DIR, named x outside it.
+func InDir(dir, arg string) string {
+	if dir == "" || filepath.IsAbs(arg) {
+		return arg
+	}
+	for _, part := range strings.FieldsFunc(arg, func(r rune) bool { return r == '/' || r == filepath.Separator }) {
+		if part == ".." {
+			return strings.TrimSuffix(dir, string(filepath.Separator)) + string(filepath.Separator) + arg
+		}
+	}
+	return filepath.Join(dir, arg)
 }
 
 // RegularFile reports, before Open, whether arg is a regular file on disk
@@ -292,9 +304,7 @@ func RegularFile(dir, arg string) (size int64, ok bool) {
 	if arg == StdinName || IsRev(arg) {
 		return 0, false
 	}
-	if dir != "" && !filepath.IsAbs(arg) {
-		arg = filepath.Join(dir, arg)
-	}
+	arg = InDir(dir, arg)
 	fi, err := os.Stat(arg)
 	if err != nil || !fi.Mode().IsRegular() {
 		return 0, false
@@ -310,9 +320,7 @@ func Gzipped(dir, arg string) bool {
 	if _, ok := RegularFile(dir, arg); !ok {
 		return false
 	}
-	if dir != "" && !filepath.IsAbs(arg) {
-		arg = filepath.Join(dir, arg)
-	}
+	arg = InDir(dir, arg)
 	f, err := os.Open(arg)
 	if err != nil {
 		return false
