@@ -128,16 +128,16 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	}
 	if spec, ok := strings.CutPrefix(arg, RevPrefix); ok {
 		if _, _, ok := gitsrc.Split(spec); !ok {
-			return nil, nil, &snapshot.Error{File: arg, Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)"}
+			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)"}
 		}
 		repo, err := gitsrc.OpenRepo(dir)
 		if err != nil {
-			return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
+			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: err.Error()}
 		}
 		repo.ArgPrefix = RevPrefix
 		src, err := repo.Source(spec)
 		if err != nil {
-			return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
+			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: err.Error()}
 		}
 		return gitSource(src, o)
 	}
@@ -208,9 +208,33 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		return nil, nil, mistypedURLError(arg, scheme)
 	}
 	if errors.Is(err, gitsrc.ErrNotRepo) || errors.Is(err, gitsrc.ErrNoGit) {
-		return nil, nil, &snapshot.Error{File: arg, Msg: "no such file or directory, and not REV:PATH either: " + err.Error()}
+		return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "no such file or directory, and not REV:PATH either: " + err.Error()}
 	}
-	return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
+	return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: err.Error()}
+}
+
+// urlLikeName is arg for a message that says it is neither on disk nor
+// a revision: when it is written as a URL of some sort (a // in it: a
+// space before https://, https;//, git:https://), without what comes
+// before an @ in the part after the //, nor a query or fragment after
+// it: a password or a token.
+func urlLikeName(arg string) string {
+	i := strings.Index(arg, "//")
+	if i < 0 {
+		return arg
+	}
+	i += 2
+	end := strings.IndexByte(arg[i:], '/')
+	if end < 0 {
+		end = len(arg) - i
+	}
+	if at := strings.LastIndexByte(arg[i:i+end], '@'); at >= 0 {
+		arg = arg[:i] + "…" + arg[i+at+1:]
+	}
+	if q := strings.IndexAny(arg[i:], "?#"); q >= 0 {
+		arg = arg[:i+q]
+	}
+	return arg
 }
 
 // gitSource returns the source of a resolved REV:PATH: the tree, or the

@@ -119,6 +119,9 @@ func Redact(u string) string {
 		return "(a URL that does not parse)"
 	}
 	p.RawQuery, p.Fragment = "", ""
+	if p.Host == "" && p.User == nil {
+		return redactNoHost(u)
+	}
 	if p.User != nil {
 		if pass, _ := p.User.Password(); pass != "" {
 			p.User = url.User(p.User.Username())
@@ -127,6 +130,28 @@ func Redact(u string) string {
 		}
 	}
 	return p.String()
+}
+
+// redactNoHost is Redact of u, a URL with no host to net/url (three
+// slashes, https:///user:TOKEN@host/x, or none, https:user:TOKEN@host):
+// a user and password are then in its path or opaque part, the first
+// part of which loses what comes before its last @.
+func redactNoHost(u string) string {
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	i := strings.IndexByte(u, ':') + 1
+	for i < len(u) && (u[i] == '/' || u[i] == '\\') {
+		i++
+	}
+	end := strings.IndexAny(u[i:], "/\\")
+	if end < 0 {
+		end = len(u) - i
+	}
+	if at := strings.LastIndexByte(u[i:i+end], '@'); at >= 0 {
+		return u[:i] + "…" + u[i+at+1:]
+	}
+	return u
 }
 
 // Open returns the source of the mirror at rawURL.
