@@ -994,11 +994,13 @@ var gitRuns atomic.Int64
 // the commit id the report gives as its revision (GIT_NO_REPLACE_OBJECTS).
 // Nor may a graft ($GIT_DIR/info/grafts), which GIT_NO_REPLACE_OBJECTS
 // leaves on, give a commit other parents: HEAD~1:PATH and a range A..B
-// followed them. GIT_GRAFT_FILE names the empty file instead. A shallow
+// followed them. GIT_GRAFT_FILE names the empty file instead (read, as
+// any graft file, with nine lines of advice on stderr, whose first was
+// told as git's error: advice.graftFileDeprecated off). A shallow
 // clone's boundary is kept (its parents are not in the objects).
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
-	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false"}, args...)...)
+	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "advice.graftFileDeprecated=false"}, args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1", "GIT_GRAFT_FILE="+os.DevNull)
 	return cmd

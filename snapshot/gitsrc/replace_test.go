@@ -98,3 +98,19 @@ func TestGraftsIgnored(t *testing.T) {
 		t.Errorf("the series HEAD~2..HEAD under a graft: %+v; want the base and HEAD's own 2 commits", got)
 	}
 }
+
+// TestNoGraftHint: git reads the empty graft file it is given and, as
+// for any graft file, advises on its stderr that grafts are deprecated,
+// nine lines of hints whose first would be told as git's error. The
+// advice is off.
+func TestNoGraftHint(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"_cache/develop/x.md": "first\n"}, nil)
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.command("log", "-1", "--format=%H").CombinedOutput()
+	if err != nil || strings.Contains(string(out), "hint:") {
+		t.Errorf("git log: %q, %v; want no hint about grafts", out, err)
+	}
+}
