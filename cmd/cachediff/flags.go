@@ -7,7 +7,6 @@ import (
 	"maps"
 	"net/url"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/cachediff/cachediff/internal/editdist"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/sandbox"
+	"github.com/cachediff/cachediff/snapshot/input"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -284,10 +284,10 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 
 // inDir returns a relative path p as found from dir ("" stays "").
 func inDir(dir, p string) string {
-	if dir == "" || p == "" || filepath.IsAbs(p) {
+	if p == "" {
 		return p
 	}
-	return filepath.Join(dir, p)
+	return input.InDir(dir, p)
 }
 
 var filterFlags = flagGroup{

@@ -188,10 +188,7 @@ func gitPath(dir, arg string) (p string, ok bool) {
 
 // joinDir is arg relative to dir (-C), as the arguments are opened.
 func joinDir(dir, arg string) string {
-	if dir != "" && !filepath.IsAbs(arg) {
-		return filepath.Join(dir, arg)
-	}
-	return arg
+	return input.InDir(dir, arg)
 }
 
 // sameArgs reports, before they load, whether the arguments a and b name

@@ -572,7 +572,8 @@ func (r *Repo) Knows(rev string) (bool, error) {
 // ambiguous says why rev, which git resolved to nothing, is not unknown:
 // it starts with an abbreviated object id (4 to 39 hex digits, before
 // any ~, ^ or @) that more than one object's id starts with, so that git
-// names none of them (" is ambiguous: ..."); "" when it does not.
+// names none of them (" is ambiguous: ..."): two commits, or objects
+// none of which is a commit; "" when it does not.
 func (r *Repo) ambiguous(rev string) string {
 	prefix := rev
 	if i := strings.IndexAny(rev, "~^@"); i >= 0 {
@@ -589,7 +590,27 @@ func (r *Repo) ambiguous(rev string) string {
 	if n < 2 {
 		return ""
 	}
-	return fmt.Sprintf(" is ambiguous: the ids of %d objects start with %s; give more of the commit id's digits", n, prefix)
+	// git resolves a revision among commits (and the tags of one):
+	// other objects of the prefix (files' blobs, trees) make it
+	// ambiguous only when no commit has it, and more digits of a
+	// commit's id help only when two commits have it.
+	types, err := r.run(bytes.NewReader(out), "cat-file", "--batch-check=%(objecttype)")
+	if err != nil {
+		return ""
+	}
+	commits := 0
+	for l := range strings.Lines(string(types)) {
+		if t := strings.TrimSpace(l); t == "commit" || t == "tag" {
+			commits++
+		}
+	}
+	switch commits {
+	case 0:
+		return fmt.Sprintf(" is ambiguous: the ids of %d objects start with %s, none of them a commit (a revision names a commit: by its id, a branch or a tag)", n, prefix)
+	case 1:
+		return "" // the one commit is the revision's: git failed past it
+	}
+	return fmt.Sprintf(" is ambiguous: the ids of %d commits start with %s; give more of the commit id's digits", commits, prefix)
 }
 
 // historyHint is what to add to a message about a revision or a commit
@@ -971,11 +992,17 @@ var gitRuns atomic.Int64
 // Nor may a replace ref (refs/replace/ID, git replace) stand in for the
 // object a revision names: REV:PATH read another commit's tree under
 // the commit id the report gives as its revision (GIT_NO_REPLACE_OBJECTS).
+// Nor may a graft ($GIT_DIR/info/grafts), which GIT_NO_REPLACE_OBJECTS
+// leaves on, give a commit other parents: HEAD~1:PATH and a range A..B
+// followed them. GIT_GRAFT_FILE names the empty file instead (read, as
+// any graft file, with nine lines of advice on stderr, whose first was
+// told as git's error: advice.graftFileDeprecated off). A shallow
+// clone's boundary is kept (its parents are not in the objects).
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
-	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false"}, args...)...)
+	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "advice.graftFileDeprecated=false"}, args...)...)
 	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1")
+	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1", "GIT_GRAFT_FILE="+os.DevNull)
 	return cmd
 }
 

@@ -128,23 +128,20 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	}
 	if spec, ok := strings.CutPrefix(arg, RevPrefix); ok {
 		if _, _, ok := gitsrc.Split(spec); !ok {
-			return nil, nil, &snapshot.Error{File: arg, Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)"}
+			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)"}
 		}
 		repo, err := gitsrc.OpenRepo(dir)
 		if err != nil {
-			return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
+			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: err.Error()}
 		}
 		repo.ArgPrefix = RevPrefix
 		src, err := repo.Source(spec)
 		if err != nil {
-			return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
+			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: err.Error()}
 		}
 		return gitSource(src, o)
 	}
-	p := arg
-	if dir != "" && !filepath.IsAbs(p) {
-		p = filepath.Join(dir, p)
-	}
+	p := InDir(dir, arg)
 	fi, lerr := os.Lstat(p)
 	if scheme, ok := urlScheme(arg); ok && lerr != nil && !explicitPath(arg) {
 		// Not on disk, and never a REV:PATH (git names no path that
@@ -211,9 +208,33 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		return nil, nil, mistypedURLError(arg, scheme)
 	}
 	if errors.Is(err, gitsrc.ErrNotRepo) || errors.Is(err, gitsrc.ErrNoGit) {
-		return nil, nil, &snapshot.Error{File: arg, Msg: "no such file or directory, and not REV:PATH either: " + err.Error()}
+		return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "no such file or directory, and not REV:PATH either: " + err.Error()}
 	}
-	return nil, nil, &snapshot.Error{File: arg, Msg: err.Error()}
+	return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: err.Error()}
+}
+
+// urlLikeName is arg for a message that says it is neither on disk nor
+// a revision: when it is written as a URL of some sort (a // in it: a
+// space before https://, https;//, git:https://), without what comes
+// before an @ in the part after the //, nor a query or fragment after
+// it: a password or a token.
+func urlLikeName(arg string) string {
+	i := strings.Index(arg, "//")
+	if i < 0 {
+		return arg
+	}
+	i += 2
+	end := strings.IndexByte(arg[i:], '/')
+	if end < 0 {
+		end = len(arg) - i
+	}
+	if at := strings.LastIndexByte(arg[i:i+end], '@'); at >= 0 {
+		arg = arg[:i] + "…" + arg[i+at+1:]
+	}
+	if q := strings.IndexAny(arg[i:], "?#"); q >= 0 {
+		arg = arg[:i+q]
+	}
+	return arg
 }
 
 // gitSource returns the source of a resolved REV:PATH: the tree, or the
@@ -279,11 +300,26 @@ func FromGit(dir, arg string) bool {
 	if arg == StdinName || !strings.Contains(arg, ":") {
 		return false
 	}
-	if dir != "" && !filepath.IsAbs(arg) {
-		arg = filepath.Join(dir, arg)
-	}
+	arg = InDir(dir, arg)
 	_, err := os.Lstat(arg)
 	return err != nil
+}
+
+// InDir is arg, relative to dir (-C DIR, "" for the current
+// directory), as the system finds it from dir: dir/arg, cleaned unless
+// arg has a .. in it. Cleaning a/../x takes a away, where the system
+// looks for a (a folder, or a symbolic link whose .. is its target's
+// parent): foo:a/../../x, found from DIR, named x outside it.
+func InDir(dir, arg string) string {
+	if dir == "" || filepath.IsAbs(arg) {
+		return arg
+	}
+	for _, part := range strings.FieldsFunc(arg, func(r rune) bool { return r == '/' || r == filepath.Separator }) {
+		if part == ".." {
+			return strings.TrimSuffix(dir, string(filepath.Separator)) + string(filepath.Separator) + arg
+		}
+	}
+	return filepath.Join(dir, arg)
 }
 
 // RegularFile reports, before Open, whether arg is a regular file on disk
@@ -292,9 +328,7 @@ func RegularFile(dir, arg string) (size int64, ok bool) {
 	if arg == StdinName || IsRev(arg) {
 		return 0, false
 	}
-	if dir != "" && !filepath.IsAbs(arg) {
-		arg = filepath.Join(dir, arg)
-	}
+	arg = InDir(dir, arg)
 	fi, err := os.Stat(arg)
 	if err != nil || !fi.Mode().IsRegular() {
 		return 0, false
@@ -310,9 +344,7 @@ func Gzipped(dir, arg string) bool {
 	if _, ok := RegularFile(dir, arg); !ok {
 		return false
 	}
-	if dir != "" && !filepath.IsAbs(arg) {
-		arg = filepath.Join(dir, arg)
-	}
+	arg = InDir(dir, arg)
 	f, err := os.Open(arg)
 	if err != nil {
 		return false

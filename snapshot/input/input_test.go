@@ -148,3 +148,25 @@ func TestMistypedURL(t *testing.T) {
 		t.Errorf("Load(https:mirror) with https:mirror on disk: %v; want it read as a folder", err)
 	}
 }
+
+// TestURLLikeArgNamedRedacted (83rd adversarial pass): an argument that
+// is a mirror URL mistyped otherwise (a space before it, pasted from a
+// YAML file; https;// for https://; git: before it) is neither on disk
+// nor a revision, and the message quoted it whole, with its password or
+// token. It is named without what comes before an @ after //, nor its
+// query.
+func TestURLLikeArgNamedRedacted(t *testing.T) {
+	dir := t.TempDir()
+	for _, arg := range []string{
+		" https://user:s3cret@mirror.example.org/cache",
+		"https;//user:s3cret@mirror.example.org/cache",
+		"git:https://user:s3cret@mirror.example.org/cache",
+		"https:///user:s3cret@mirror.example.org/cache",
+		" https://mirror.example.org/cache?token=s3cret",
+	} {
+		_, err := Load(dir, arg, Options{}, snapshot.Options{})
+		if err == nil || strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "mirror.example.org") {
+			t.Errorf("Load(%q): %v; want it named without its password or token", arg, err)
+		}
+	}
+}

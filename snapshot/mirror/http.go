@@ -119,6 +119,9 @@ func Redact(u string) string {
 		return "(a URL that does not parse)"
 	}
 	p.RawQuery, p.Fragment = "", ""
+	if p.Host == "" && p.User == nil {
+		return redactNoHost(u)
+	}
 	if p.User != nil {
 		if pass, _ := p.User.Password(); pass != "" {
 			p.User = url.User(p.User.Username())
@@ -127,6 +130,28 @@ func Redact(u string) string {
 		}
 	}
 	return p.String()
+}
+
+// redactNoHost is Redact of u, a URL with no host to net/url (three
+// slashes, https:///user:TOKEN@host/x, or none, https:user:TOKEN@host):
+// a user and password are then in its path or opaque part, the first
+// part of which loses what comes before its last @.
+func redactNoHost(u string) string {
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	i := strings.IndexByte(u, ':') + 1
+	for i < len(u) && (u[i] == '/' || u[i] == '\\') {
+		i++
+	}
+	end := strings.IndexAny(u[i:], "/\\")
+	if end < 0 {
+		end = len(u) - i
+	}
+	if at := strings.LastIndexByte(u[i:i+end], '@'); at >= 0 {
+		return u[:i] + "…" + u[i+at+1:]
+	}
+	return u
 }
 
 // Open returns the source of the mirror at rawURL.
@@ -621,7 +646,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	case resp.StatusCode == http.StatusForbidden:
 		return nil, "", forbidden{fmt.Sprintf("%s: HTTP %s", name, shorten(resp.Status))}
 	case resp.StatusCode == http.StatusUnauthorized:
-		return nil, "", fmt.Errorf("%s: HTTP %s: %s", name, shorten(resp.Status), s.credentialsHint(req))
+		return nil, "", fmt.Errorf("%s: HTTP %s: %s", name, shorten(resp.Status), s.credentialsHint(req, resp.Request))
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		most := s.h.MaxRetryAfter
 		if most <= 0 {
@@ -682,9 +707,12 @@ func isMarkup(data []byte) bool {
 }
 
 // credentialsHint is what a 401 answer to req calls for: credentials,
-// or others than those it carried.
-func (s *httpStore) credentialsHint(req *http.Request) string {
+// or others than those it carried. last is the request answered, which
+// a redirect may have sent to another host, without the credentials.
+func (s *httpStore) credentialsHint(req, last *http.Request) string {
 	switch {
+	case last != nil && !strings.EqualFold(last.URL.Hostname(), req.URL.Hostname()):
+		return fmt.Sprintf("the mirror redirected to %q, which wants credentials: cachediff sends the mirror's credentials (of its URL or a .netrc file) to the mirror's host alone; give the mirror's URL on that host, with credentials for it", last.URL.Hostname())
 	case s.base.User != nil:
 		return "the credentials in the URL were refused"
 	case req.Header.Get("Authorization") != "":
@@ -774,7 +802,8 @@ func (c *countReader) Read(b []byte) (int, error) {
 // HTTP.Client has one of its own. Either way, a redirect sends no
 // Referer: net/http's is the URL left, query included, and the mirror
 // URL's query can be a token (?token=...), which another host must not
-// be sent.
+// be sent. Nor does a redirect to another host send the credentials of
+// a .netrc file.
 func (s *httpStore) client() *http.Client {
 	c := &http.Client{Transport: transport()}
 	if s.h.Client != nil {
@@ -787,6 +816,13 @@ func (s *httpStore) client() *http.Client {
 	}
 	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
 		req.Header.Del("Referer")
+		if !strings.EqualFold(req.URL.Hostname(), via[0].URL.Hostname()) {
+			// The credentials of a .netrc file are for the mirror's
+			// host: net/http sends the header on to a subdomain of it
+			// (as curl sends them to no other host). Credentials in
+			// the URL net/http sends to no other host either.
+			req.Header.Del("Authorization")
+		}
 		return policy(req, via)
 	}
 	return c

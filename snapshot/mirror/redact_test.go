@@ -26,3 +26,21 @@ func TestRedactTokenAsUser(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactNoHost (83rd adversarial pass): a URL of three slashes
+// (https:///user:TOKEN@host/x), or none (https:user:TOKEN@host), has no
+// host to net/url, and its user and password are in its path or opaque
+// part: Redact kept them ("https:///user:TOKEN@host/x: a URL without a
+// host"). What comes before an @ in the first part of the path goes.
+func TestRedactNoHost(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"https:///u:s3cret@mirror.example.org/x", "https:///…mirror.example.org/x"},
+		{"https:////s3cret@mirror.example.org/x", "https:////…mirror.example.org/x"},
+		{"https:u:s3cret@mirror.example.org/x", "https:…mirror.example.org/x"},
+		{"file:///home/me/cache@v1/x", "file:///home/me/cache@v1/x"},
+	} {
+		if got := mirror.Redact(c.in); got != c.want || strings.Contains(got, "s3cret") {
+			t.Errorf("Redact(%q) = %q; want %q", c.in, got, c.want)
+		}
+	}
+}
