@@ -184,6 +184,13 @@ func (s *Folder) Walk(yield func(File)) (warnings, errs []Problem) {
 		w.mount = newRootMount(root.fd.fd)
 	}
 	w.dir(s.root, clean, "", ".")
+	// The folders reached through links, once every folder reached
+	// without one is read (see walker.links).
+	for len(w.links) > 0 {
+		l := w.links[0]
+		w.links = w.links[1:]
+		w.dir(l.path, l.path, "", l.rel)
+	}
 	runtime.KeepAlive(root) // not closed by its cleanup while the walk lists through it
 	return w.warnings, w.errs
 }
@@ -191,10 +198,16 @@ func (s *Folder) Walk(yield func(File)) (warnings, errs []Problem) {
 // walker walks a tree in lexical order. Symbolic links are followed, to
 // files and to directories (a package folder may be a link, and so may
 // the root); a directory already read, through a loop or a second path,
-// is not read again and gives a warning, so the walk ends. Folders whose
+// is not read again and gives a warning, so the walk ends. The folders
+// reached through a link are read after all the others, so that which
+// path to a folder is the second does not depend on the names: read in
+// name order, a link "alink" to the package folder "llvm" was read as a
+// package of its own (an error: a page titled llvm in folder alink),
+// where a link "lnk" to it was the second path (a warning). Folders whose
 // names start with a dot (.git) are skipped.
 type walker struct {
 	seen     map[string]bool // real paths of the directories read
+	links    []linkedDir     // folders reached through a link, to read last
 	warnings []Problem
 	errs     []Problem
 	yield    func(File)
@@ -210,6 +223,10 @@ type walker struct {
 	// must lead into (Within), withinName its name.
 	within, withinName string
 }
+
+// linkedDir is a folder reached through a symbolic link: its path as the
+// user's root reaches it, and in the root.
+type linkedDir struct{ path, rel string }
 
 // dirEntry is a name in a directory and its type (fs.ModeType bits).
 type dirEntry struct {
@@ -300,7 +317,11 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 			h = w.handles[1]
 		}
 		w.yield(File{Name: sub, Base: name, Mode: typ, Size: size, Handle: h})
-		if typ.IsDir() && !strings.HasPrefix(name, ".") {
+		switch {
+		case !typ.IsDir() || strings.HasPrefix(name, "."):
+		case e.typ&fs.ModeSymlink != 0:
+			w.links = append(w.links, linkedDir{sub, join(rel, name)})
+		default:
 			w.dir(sub, sub, subReal, join(rel, name))
 		}
 	}
