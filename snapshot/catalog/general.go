@@ -596,9 +596,14 @@ func sizeValue(raw json.RawMessage) (string, error) {
 // sizeNeeded says why a size is a string or a number.
 const sizeNeeded = "the site's table prints a spec's size into its page as HTML, which cachediff does not compare, so a value JavaScript cannot make text could hide or change the package's table while a gate passed; a size is \"-\" or a number of bytes"
 
+// shorten cuts s to at most n bytes, between characters, and marks the
+// cut.
 func shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n-- // between characters: a warning kept in a report is text, as render reads it back
 	}
 	return s[:n] + "…"
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -70,5 +71,27 @@ func TestMetaStackCountsOneMessage(t *testing.T) {
 	}
 	if len(counts) != 1 || len(counts[0]) > 1000 || !strings.Contains(counts[0], "num_specs_by_stack[ghost-00000] is 1, but 0 specs list that stack") || !strings.Contains(counts[0], fmt.Sprintf(" and %d more", n-8)) {
 		t.Errorf("%d messages of num_specs_by_stack (the first %.300q); want one, naming 8 stacks and counting %d more", len(counts), counts, n-8)
+	}
+}
+
+// TestMetaValueCutBetweenCharacters (issue 35, pass 83, classes b and
+// e): a meta value shortened in a warning was cut at its 80th byte,
+// inside a character ("aéé…" of 121 bytes): the warning held a broken
+// byte, which the direct command printed as "\xc3" and a saved JSON
+// report as U+FFFD, so render printed another line than the direct
+// command. The cut falls between characters.
+func TestMetaValueCutBetweenCharacters(t *testing.T) {
+	specs := []snapshot.Spec{{Hash: "h", Versions: []string{"1.0"}, Stacks: []string{"root"}}}
+	for _, v := range []string{"a" + strings.Repeat("é", 60), strings.Repeat("é", 60), "ab" + strings.Repeat("😀", 30)} {
+		m := meta{Stacks: []string{"root", v}, NumSpecsByStack: map[string]int{"root": 1, v: 1}}
+		msgs := checkMeta(&m, specs, false)
+		if len(msgs) != 2 {
+			t.Fatalf("%q: %q, want a warning of the counts and one of the list", v, msgs)
+		}
+		for _, msg := range msgs {
+			if !utf8.ValidString(msg) || !strings.Contains(msg, "…") {
+				t.Errorf("%q: %q; want the value cut between characters", v, msg)
+			}
+		}
 	}
 }
