@@ -664,6 +664,13 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 		}
 	}
 	byStack, _ := stackCounts(specs) // also the set of the specs' stacks
+	var listed map[string]bool       // meta's stacks, nil when it has none
+	if m.Stacks != nil {
+		listed = make(map[string]bool, len(m.Stacks))
+		for _, v := range m.Stacks {
+			listed[v] = true
+		}
+	}
 	if m.NumSpecsByStack != nil {
 		// The stacks whose counts disagree are one message, the first
 		// few named: a warning each, larger than its input, made a meta
@@ -673,6 +680,12 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 		wrong := 0
 		for _, st := range unionKeys(byStack, m.NumSpecsByStack) {
 			if got, want := byStack[st], m.NumSpecsByStack[st]; got != want {
+				if got == 0 && listed[st] {
+					// The stacks message's (below), which says
+					// num_specs_by_stack counts it too: named here as
+					// well, it was two warnings of one stack.
+					continue
+				}
 				if wrong++; wrong <= most {
 					named = append(named, fmt.Sprintf("num_specs_by_stack[%s] is %d, but %s that stack", shorten(st, 80), want, snapshot.Plural(got, "spec lists", "specs list")))
 				}
@@ -700,12 +713,15 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 		if f.vals == nil {
 			continue
 		}
-		claimed := map[string]bool{}
-		for _, v := range f.vals {
-			if !raw && f.facet != "" {
-				v = snapshot.Canonical(f.facet, v)
+		claimed := listed // stacks: made above
+		if f.name != "stacks" {
+			claimed = map[string]bool{}
+			for _, v := range f.vals {
+				if !raw && f.facet != "" {
+					v = snapshot.Canonical(f.facet, v)
+				}
+				claimed[v] = true
 			}
-			claimed[v] = true
 		}
 		has := func(v string) bool { return sets[f.name][v] }
 		if f.name == "stacks" {
@@ -732,7 +748,24 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 		slices.Sort(extra)
 		slices.Sort(missing)
 		if len(extra) > 0 {
-			msgs = append(msgs, fmt.Sprintf("meta lists %s %s that no spec has", f.name, someValues(extra)))
+			msg := fmt.Sprintf("meta lists %s %s that no spec has", f.name, someValues(extra))
+			if f.name == "stacks" {
+				counted := 0
+				for _, v := range extra {
+					if m.NumSpecsByStack[v] != 0 {
+						counted++
+					}
+				}
+				switch {
+				case counted == len(extra) && counted == 1:
+					msg += ", and num_specs_by_stack counts specs in it"
+				case counted == len(extra):
+					msg += ", and num_specs_by_stack counts specs in each"
+				case counted > 0:
+					msg += fmt.Sprintf(", and num_specs_by_stack counts specs in %d of them", counted)
+				}
+			}
+			msgs = append(msgs, msg)
 		}
 		if len(missing) > 0 {
 			msgs = append(msgs, fmt.Sprintf("meta %s lacks %s, which specs have", f.name, someValues(missing)))

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -83,15 +84,33 @@ func TestMetaStackCountsOneMessage(t *testing.T) {
 func TestMetaValueCutBetweenCharacters(t *testing.T) {
 	specs := []snapshot.Spec{{Hash: "h", Versions: []string{"1.0"}, Stacks: []string{"root"}}}
 	for _, v := range []string{"a" + strings.Repeat("é", 60), strings.Repeat("é", 60), "ab" + strings.Repeat("😀", 30)} {
-		m := meta{Stacks: []string{"root", v}, NumSpecsByStack: map[string]int{"root": 1, v: 1}}
-		msgs := checkMeta(&m, specs, false)
-		if len(msgs) != 2 {
-			t.Fatalf("%q: %q, want a warning of the counts and one of the list", v, msgs)
-		}
-		for _, msg := range msgs {
-			if !utf8.ValidString(msg) || !strings.Contains(msg, "…") {
+		for _, m := range []meta{{Stacks: []string{"root", v}}, {NumSpecsByStack: map[string]int{"root": 1, v: 1}}} {
+			msgs := checkMeta(&m, specs, false)
+			if len(msgs) != 1 {
+				t.Fatalf("%q: %q, want a warning of the list or of the counts", v, msgs)
+			}
+			if msg := msgs[0]; !utf8.ValidString(msg) || !strings.Contains(msg, "…") {
 				t.Errorf("%q: %q; want the value cut between characters", v, msg)
 			}
 		}
+	}
+}
+
+// TestMetaGhostStackOneWarning (issue 35, pass 83, class e): a stack
+// meta lists and counts that no spec has was two warnings, "meta lists
+// stacks ghost that no spec has" and "meta says
+// num_specs_by_stack[ghost] is 3, but 0 specs list that stack". It is
+// one, which says the counts count it; a count that disagrees for a
+// stack specs have is still told.
+func TestMetaGhostStackOneWarning(t *testing.T) {
+	specs := []snapshot.Spec{{Hash: "h", Versions: []string{"1.0"}, Stacks: []string{"root"}}}
+	m := meta{Stacks: []string{"ghost", "root", "spook"}, NumSpecsByStack: map[string]int{"ghost": 3, "root": 2, "spook": 1}}
+	msgs := checkMeta(&m, specs, false)
+	want := []string{
+		"meta says num_specs_by_stack[root] is 2, but 1 spec lists that stack",
+		"meta lists stacks ghost, spook that no spec has, and num_specs_by_stack counts specs in each",
+	}
+	if !slices.Equal(msgs, want) {
+		t.Errorf("got %q\nwant %q", msgs, want)
 	}
 }
