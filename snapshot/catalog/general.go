@@ -687,7 +687,7 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 					continue
 				}
 				if wrong++; wrong <= most {
-					named = append(named, fmt.Sprintf("num_specs_by_stack[%s] is %d, but %s that stack", shorten(st, 80), want, snapshot.Plural(got, "spec lists", "specs list")))
+					named = append(named, fmt.Sprintf("num_specs_by_stack[%q] is %d, but %s that stack", shorten(st, 80), want, snapshot.Plural(got, "spec lists", "specs list")))
 				}
 			}
 		}
@@ -774,14 +774,14 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 	return msgs
 }
 
-// someValues lists the first few values of l, each shortened, and
-// counts the rest: a meta of thousands of stacks no spec is in made a
-// warning of all of them.
+// someValues lists the first few values of l, each shortened and
+// quoted (a stack "a, b" is one), and counts the rest: a meta of
+// thousands of stacks no spec is in made a warning of all of them.
 func someValues(l []string) string {
 	const most = 8
 	named := make([]string, 0, min(len(l), most))
 	for _, v := range l[:min(len(l), most)] {
-		named = append(named, shorten(v, 80))
+		named = append(named, strconv.Quote(shorten(v, 80)))
 	}
 	return snapshot.ListSome(named, len(l))
 }
