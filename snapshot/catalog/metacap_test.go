@@ -113,6 +113,13 @@ func TestMetaGhostStackOneWarning(t *testing.T) {
 	if !slices.Equal(msgs, want) {
 		t.Errorf("got %q\nwant %q", msgs, want)
 	}
+	// A stack counted that neither meta's stacks nor any spec has is
+	// still the counts' to tell.
+	m.NumSpecsByStack["unlisted"] = 4
+	want[0] = `meta says num_specs_by_stack["root"] is 2, but 1 spec lists that stack; num_specs_by_stack["unlisted"] is 4, but 0 specs list that stack`
+	if msgs := checkMeta(&m, specs, false); !slices.Equal(msgs, want) {
+		t.Errorf("with a stack counted and not listed: got %q\nwant %q", msgs, want)
+	}
 }
 
 // TestMetaValuesQuoted (issue 35, pass 83, class e): meta's values were
