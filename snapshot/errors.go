@@ -3,6 +3,7 @@ package snapshot
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Error is a problem with one input file. Line and Col are 1-based and zero
@@ -140,10 +141,14 @@ func plural(n int, noun string, forms ...string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// shorten cuts s to n bytes, and marks the cut.
+// shorten cuts s to at most n bytes, between characters, and marks the
+// cut.
 func shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n-- // between characters, never inside one
 	}
 	return s[:n] + "…"
 }

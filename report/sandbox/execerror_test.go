@@ -51,3 +51,35 @@ func TestMissingFieldNamesNoGoType(t *testing.T) {
 		t.Errorf("{{.CSP}}: %v; want the field named, of the template's data, without a Go type", err)
 	}
 }
+
+// TestErrorsNameNoGoTypes (issue 35, pass 83, class e): pass 82 said a
+// field the top-level data lacks of the data, but the other values of
+// the data were still named as Go types: "can't evaluate field Foo in
+// type []diff.Package", "got *snapshot.Spec", "len of type
+// diff.Summary". They are said in the template's terms, a field of a
+// list with a hint to range or index.
+func TestErrorsNameNoGoTypes(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{`{{.Packages.Foo}}`, "can't evaluate field Foo in a list of Package (a list has no fields: range over it, or index it)"},
+		{`{{range .Packages}}{{.Foo}}{{end}}`, "can't evaluate field Foo in a Package"},
+		{`{{range .Packages}}{{range .Specs.Rebuilt}}{{.Old.Foo}}{{end}}{{end}}`, "can't evaluate field Foo in a Spec"},
+		{`{{range $p := .Packages}}{{$p.Specs.Rebuilt.Foo}}{{end}}`, "at <$p.Specs.Rebuilt.Foo>: can't evaluate field Foo in a list of Pair"},
+		{`{{upper .Packages}}`, "got a list of Package"},
+		{`{{len .Summary}}`, "len of a Summary"},
+		{`{{eq .Packages 1}}`, "a list of Package and int"},
+		{`{{len .}}`, "len of the template's data"},
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 20), report.Options{}, Limits{})
+		if err == nil {
+			t.Fatalf("%s: no error", c.text)
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, c.want) || strings.Contains(msg, "diff.") || strings.Contains(msg, "snapshot.") || strings.Contains(msg, "sandbox.") {
+			t.Errorf("%s: %q; want %q, without a Go type", c.text, msg, c.want)
+		}
+	}
+}

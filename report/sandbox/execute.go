@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"text/template"
 
@@ -116,7 +117,8 @@ const cantIterate = "range can't iterate over "
 // cannot iterate over it: a package's specs printed every one of them,
 // and .Report the whole report, without bound. The message keeps the
 // template, place and expression (at <$p.Specs>). A field the data
-// lacks is said of the template's data, not of a Go type.
+// lacks is said of the template's data, and the other values of the
+// data in the template's terms (goTypes), not as Go types.
 func withoutValue(err error) error {
 	var ee template.ExecError
 	if !errors.As(err, &ee) {
@@ -127,6 +129,8 @@ func withoutValue(err error) error {
 		msg = msg[:at+len(cantIterate)] + "it: range takes a list, a map or a number"
 	} else if m, ok := strings.CutSuffix(msg, dataType); ok {
 		msg = m + "the template's data (docs/json.md, Templates, lists its fields)"
+	} else if m := withoutGoTypes(msg); m != msg {
+		msg = m
 	} else {
 		return err
 	}
@@ -137,3 +141,73 @@ func withoutValue(err error) error {
 // (.), which is cachediff's own: "can't evaluate field CSP in type
 // *sandbox.data".
 const dataType = "type *sandbox.data"
+
+// goTypes finds the Go types text/template names in its errors ("can't
+// evaluate field Foo in type []diff.Package", "got *snapshot.Spec",
+// "len of type diff.Summary"): a type of cachediff's own packages, or
+// any type written with a pointer, list or map around it. Only where a
+// word starts, so that an expression quoted before (at <$p.Specs>) is
+// left alone.
+var goTypes = regexp.MustCompile(`(^|[ (])(?:type )?((?:\*|\[\]|map\[[^\]\s]*\])*)((?:[a-z][a-z0-9]*\.)?[A-Za-z_][A-Za-z0-9_]*)`)
+
+// withoutGoTypes is msg with each Go type of the template's data said
+// in the template's terms: []diff.Package is a list of Package, a map a
+// map, a pointer what it points to (a field of a list is the usual
+// slip, and gets a hint). The place before its last "at <…>: " is kept
+// as written.
+func withoutGoTypes(msg string) string {
+	head := ""
+	if at := strings.Index(msg, " at <"); at >= 0 {
+		if end := strings.Index(msg[at:], ">: "); end >= 0 {
+			head, msg = msg[:at+end+3], msg[at+end+3:]
+		}
+	}
+	list := false
+	out := goTypes.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := goTypes.FindStringSubmatch(m)
+		lead, decor, name := sub[1], sub[2], sub[3]
+		pkg, base, qualified := strings.Cut(name, ".")
+		if !qualified {
+			base = pkg
+		}
+		switch {
+		case name == "sandbox.data":
+			return lead + "the template's data"
+		case decor == "" && (!qualified || !cachediffPackages[pkg]):
+			return m
+		}
+		var b strings.Builder
+		for decor != "" {
+			switch {
+			case strings.HasPrefix(decor, "*"):
+				decor = decor[1:]
+			case strings.HasPrefix(decor, "[]"):
+				list = list || b.Len() == 0
+				b.WriteString("list of ")
+				decor = decor[2:]
+			default: // map[K]
+				end := strings.IndexByte(decor, ']')
+				b.WriteString("map of ")
+				decor = decor[end+1:]
+			}
+		}
+		b.WriteString(base)
+		article := "a "
+		if strings.ContainsRune("aeiouAEIOU", rune(b.String()[0])) {
+			article = "an "
+		}
+		return lead + article + b.String()
+	})
+	if out == msg {
+		return head + msg
+	}
+	if list && strings.HasPrefix(out, "can't evaluate field ") {
+		out += " (a list has no fields: range over it, or index it)"
+	}
+	return head + out
+}
+
+// cachediffPackages are the packages whose types a template's data
+// holds.
+var cachediffPackages = map[string]bool{"diff": true, "snapshot": true, "report": true, "view": true,
+	"markdown": true, "text": true, "html": true, "sandbox": true, "jsonv1": true, "version": true}

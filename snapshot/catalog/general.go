@@ -596,9 +596,14 @@ func sizeValue(raw json.RawMessage) (string, error) {
 // sizeNeeded says why a size is a string or a number.
 const sizeNeeded = "the site's table prints a spec's size into its page as HTML, which cachediff does not compare, so a value JavaScript cannot make text could hide or change the package's table while a gate passed; a size is \"-\" or a number of bytes"
 
+// shorten cuts s to at most n bytes, between characters, and marks the
+// cut.
 func shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n-- // between characters: a warning kept in a report is text, as render reads it back
 	}
 	return s[:n] + "…"
 }
@@ -659,28 +664,70 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 		}
 	}
 	byStack, _ := stackCounts(specs) // also the set of the specs' stacks
-	if m.NumSpecsByStack != nil {
+	// The counts are checked after the lists (below), whose stacks no
+	// spec has (ghosts, sorted) they leave to the stacks message: named
+	// here as well, a stack was two warnings. Their message goes here.
+	countsAt := len(msgs)
+	countsMsg := func(ghosts []string, counted int) {
+		if m.NumSpecsByStack == nil {
+			return
+		}
 		// The stacks whose counts disagree are one message, the first
 		// few named: a warning each, larger than its input, made a meta
 		// of 320k stacks no spec is in (11 MB) hold 81 MB of warnings.
 		const most = 8
-		var named []string
-		wrong := 0
-		for _, st := range unionKeys(byStack, m.NumSpecsByStack) {
-			if got, want := byStack[st], m.NumSpecsByStack[st]; got != want {
-				if wrong++; wrong <= most {
-					named = append(named, fmt.Sprintf("num_specs_by_stack[%s] is %d, but %s that stack", shorten(st, 80), want, snapshot.Plural(got, "spec lists", "specs list")))
+		// Only the stacks whose counts disagree are gathered and sorted,
+		// not every key: a meta of 320k stacks no spec has, each listed
+		// in stacks too, has none to name here.
+		// A stack no spec has whose count disagrees is a ghost when
+		// every such stack is (the common case, told by their number:
+		// counted), else looked up among them.
+		unspecced := 0
+		for st, n := range m.NumSpecsByStack {
+			if n != 0 && byStack[st] == 0 {
+				unspecced++
+			}
+		}
+		var wrongs []string
+		disagree := func(st string) {
+			got := byStack[st]
+			if got == m.NumSpecsByStack[st] {
+				return
+			}
+			if got == 0 && counted > 0 {
+				if counted == unspecced {
+					return // the stacks message says it is counted
+				}
+				if _, ghost := slices.BinarySearch(ghosts, st); ghost {
+					return
 				}
 			}
+			wrongs = append(wrongs, st)
+		}
+		for st := range byStack {
+			disagree(st)
+		}
+		for st := range m.NumSpecsByStack {
+			if _, ok := byStack[st]; !ok {
+				disagree(st)
+			}
+		}
+		slices.Sort(wrongs)
+		wrong := len(wrongs)
+		var named []string
+		for _, st := range wrongs[:min(wrong, most)] {
+			got, want := byStack[st], m.NumSpecsByStack[st]
+			named = append(named, fmt.Sprintf("num_specs_by_stack[%q] is %d, but %s that stack", shorten(st, 80), want, snapshot.Plural(got, "spec lists", "specs list")))
 		}
 		if wrong > 0 {
 			msg := "meta says " + strings.Join(named, "; ")
 			if wrong > most {
 				msg += fmt.Sprintf("; and %d more stacks' counts disagree", wrong-most)
 			}
-			msgs = append(msgs, msg)
+			msgs = slices.Insert(msgs, countsAt, msg)
 		}
 	}
+	countsDone := false
 	for _, f := range []struct {
 		name, facet string
 		vals        []string
@@ -726,24 +773,48 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 		}
 		slices.Sort(extra)
 		slices.Sort(missing)
+		counted := 0 // of the stacks no spec has, those num_specs_by_stack counts
 		if len(extra) > 0 {
-			msgs = append(msgs, fmt.Sprintf("meta lists %s %s that no spec has", f.name, someValues(extra)))
+			msg := fmt.Sprintf("meta lists %s %s that no spec has", f.name, someValues(extra))
+			if f.name == "stacks" {
+				for _, v := range extra {
+					if m.NumSpecsByStack[v] != 0 {
+						counted++
+					}
+				}
+				switch {
+				case counted == len(extra) && counted == 1:
+					msg += ", and num_specs_by_stack counts specs in it"
+				case counted == len(extra):
+					msg += ", and num_specs_by_stack counts specs in each"
+				case counted > 0:
+					msg += fmt.Sprintf(", and num_specs_by_stack counts specs in %d of them", counted)
+				}
+			}
+			msgs = append(msgs, msg)
 		}
 		if len(missing) > 0 {
 			msgs = append(msgs, fmt.Sprintf("meta %s lacks %s, which specs have", f.name, someValues(missing)))
 		}
+		if f.name == "stacks" {
+			countsMsg(extra, counted)
+			countsDone = true
+		}
+	}
+	if !countsDone {
+		countsMsg(nil, 0)
 	}
 	return msgs
 }
 
-// someValues lists the first few values of l, each shortened, and
-// counts the rest: a meta of thousands of stacks no spec is in made a
-// warning of all of them.
+// someValues lists the first few values of l, each shortened and
+// quoted (a stack "a, b" is one), and counts the rest: a meta of
+// thousands of stacks no spec is in made a warning of all of them.
 func someValues(l []string) string {
 	const most = 8
 	named := make([]string, 0, min(len(l), most))
 	for _, v := range l[:min(len(l), most)] {
-		named = append(named, shorten(v, 80))
+		named = append(named, strconv.Quote(shorten(v, 80)))
 	}
 	return snapshot.ListSome(named, len(l))
 }
@@ -790,20 +861,6 @@ func stackCounts(specs []snapshot.Spec) (byStack map[string]int, incs int) {
 		incs += len(l.l)
 	}
 	return byStack, incs
-}
-
-func unionKeys(a, b map[string]int) []string {
-	keys := make([]string, 0, len(a)+len(b))
-	for k := range a {
-		keys = append(keys, k)
-	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // UnmarshalJSON decodes meta as encoding/json does, but refuses a key

@@ -69,7 +69,7 @@ func TestManyStacksCountedOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(warns) != 1 || !strings.Contains(warns[0].Message, "num_specs_by_stack[nowhere] is 1, but 0 specs list that stack") {
+		if len(warns) != 1 || !strings.Contains(warns[0].Message, `num_specs_by_stack["nowhere"] is 1, but 0 specs list that stack`) {
 			t.Errorf("warnings %v, want one, of the stack no spec is in", warns)
 		}
 	}

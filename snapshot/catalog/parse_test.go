@@ -442,11 +442,11 @@ func TestMetaWarnings(t *testing.T) {
 	}
 	file := filepath.Join(dir, "zlib", "specs.md")
 	want := []Warning{
-		{File: file, Line: 5, Message: "meta compilers lacks llvm@18.1.8, which specs have"},
-		{File: file, Line: 5, Message: "meta lists compilers intel-oneapi-compilers@2025.0.0 that no spec has"},
-		{File: file, Line: 5, Message: "meta oss lacks ubuntu24.04, which specs have"},
+		{File: file, Line: 5, Message: `meta compilers lacks "llvm@18.1.8", which specs have`},
+		{File: file, Line: 5, Message: `meta lists compilers "intel-oneapi-compilers@2025.0.0" that no spec has`},
+		{File: file, Line: 5, Message: `meta oss lacks "ubuntu24.04", which specs have`},
 		{File: file, Line: 5, Message: "meta says num_specs is 3, but the page lists 2 specs"},
-		{File: file, Line: 5, Message: "meta says num_specs_by_stack[e4s] is 1, but 0 specs list that stack"},
+		{File: file, Line: 5, Message: `meta says num_specs_by_stack["e4s"] is 1, but 0 specs list that stack`},
 	}
 	if !reflect.DeepEqual(snap.Warnings, want) {
 		t.Errorf("warnings\n%v\nwant\n%v", snap.Warnings, want)
@@ -457,7 +457,7 @@ func TestMetaWarnings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := messages(snap.Warnings); !slices.Contains(got, file+": meta lists compilers gcc@=13.2.0, oneapi@2025.0.0 that no spec has") {
+	if got := messages(snap.Warnings); !slices.Contains(got, file+`: meta lists compilers "gcc@=13.2.0", "oneapi@2025.0.0" that no spec has`) {
 		t.Errorf("raw warnings %v", got)
 	}
 
