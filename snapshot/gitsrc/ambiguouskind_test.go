@@ -1,11 +1,6 @@
 package gitsrc
 
 import (
-	"crypto/sha1"
-	"crypto/sha256"
-	"encoding/hex"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,51 +15,12 @@ import (
 // (git takes the commit: 59b7~1 of a root commit failed for want of a
 // parent, not of digits). The advice counts commits (and tags) only.
 func TestAmbiguousAdviceTrue(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(dir, nil, "commit", "-q", "--allow-empty", "-m", "one"); err != nil {
-		t.Fatal(err)
-	}
-	format, err := gittest.Git(dir, nil, "rev-parse", "--show-object-format")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, id, write := objectRepo(t)
 	head, err := gittest.Git(dir, nil, "rev-parse", "HEAD")
 	if err != nil {
 		t.Fatal(err)
 	}
 	head = strings.TrimSpace(head)
-	id := func(content string) string {
-		kind := "blob"
-		if strings.HasPrefix(content, "tree ") {
-			kind = "commit"
-		}
-		obj := kind + " " + strconv.Itoa(len(content)) + "\x00" + content
-		if strings.TrimSpace(format) == "sha256" {
-			s := sha256.Sum256([]byte(obj))
-			return hex.EncodeToString(s[:])
-		}
-		s := sha1.Sum([]byte(obj))
-		return hex.EncodeToString(s[:])
-	}
-	write := func(c string) {
-		f := filepath.Join(dir, "f")
-		if err := os.WriteFile(f, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		kind := "blob"
-		if strings.HasPrefix(c, "tree ") {
-			kind = "commit"
-		}
-		if out, err := gittest.Git(dir, nil, "hash-object", "-t", kind, "-w", f); err != nil || strings.TrimSpace(out) != id(c) {
-			t.Fatalf("hash-object: %q, %v; want %s", out, err, id(c))
-		}
-	}
 	// A blob whose id starts as HEAD's does.
 	for i := 0; ; i++ {
 		c := strconv.Itoa(i) + "\n"

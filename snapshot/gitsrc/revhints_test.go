@@ -1,47 +1,19 @@
 package gitsrc
 
 import (
-	"crypto/sha1"
-	"crypto/sha256"
-	"encoding/hex"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // A revision that is an id's prefix that several objects' ids start with
 // is ambiguous, and says so: it was told as an unknown revision, which
 // sent the user looking for a commit that is there.
 func TestAmbiguousRevision(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(dir, nil, "commit", "-q", "--allow-empty", "-m", "one"); err != nil {
-		t.Fatal(err)
-	}
-	format, err := gittest.Git(dir, nil, "rev-parse", "--show-object-format")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, id, write := objectRepo(t)
 	// Two blobs whose ids share their first 4 digits (a few hundred
 	// tries, by the birthday bound).
-	id := func(content string) string {
-		obj := "blob " + strconv.Itoa(len(content)) + "\x00" + content
-		if strings.TrimSpace(format) == "sha256" {
-			s := sha256.Sum256([]byte(obj))
-			return hex.EncodeToString(s[:])
-		}
-		s := sha1.Sum([]byte(obj))
-		return hex.EncodeToString(s[:])
-	}
 	seen := map[string]string{}
 	var a, b string
 	for i := 0; a == ""; i++ {
@@ -51,16 +23,8 @@ func TestAmbiguousRevision(t *testing.T) {
 		}
 		seen[id(c)[:4]] = c
 	}
-	for i, c := range []string{a, b} {
-		f := filepath.Join(dir, "f"+strconv.Itoa(i))
-		if err := os.WriteFile(f, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := gittest.Git(dir, nil, "hash-object", "-w", f)
-		if err != nil || strings.TrimSpace(out) != id(c) {
-			t.Fatalf("hash-object: %q, %v; want %s", out, err, id(c))
-		}
-	}
+	write(a)
+	write(b)
 	prefix := id(a)[:4]
 	r, err := OpenRepo(dir)
 	if err != nil {
