@@ -83,3 +83,31 @@ func TestErrorsNameNoGoTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareErrorNamesNoValue (issue 35, pass 84, class e): eq and ne
+// given values they cannot compare (a list, a record holding one) failed
+// with text/template's message, which prints both values: every package
+// of the report, 64 KB for 20 packages and without bound, the data's
+// strings raw. The message names the place, and what eq compares.
+func TestCompareErrorNamesNoValue(t *testing.T) {
+	for _, text := range []string{
+		`{{eq .Packages .Packages}}`,
+		`{{ne .Packages .Packages}}`,
+		`{{range .Packages}}{{eq . .}}{{end}}`,
+		`{{range .Packages}}{{eq .Specs .Specs}}{{end}}`,
+		`{{eq .Packages .Summary}}`,
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 20), report.Options{}, Limits{})
+		if err == nil {
+			t.Fatalf("%s: no error", text)
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "template: t.tmpl:1:") || !strings.Contains(msg, "non-comparable values: eq and ne compare numbers") || len(msg) > 300 || strings.Contains(msg, "pkg-") {
+			t.Errorf("%s: %d bytes: %.400q; want the place and what eq compares, without the values", text, len(msg), msg)
+		}
+	}
+}

@@ -113,20 +113,31 @@ func execute(w io.Writer, t *template.Template, r *diff.Report, o report.Options
 // range over, before it prints that value.
 const cantIterate = "range can't iterate over "
 
+// cantCompare is how text/template's eq and ne say they were given
+// values they cannot compare, before they print the values.
+const cantCompare = "non-comparable type"
+
 // withoutValue is err without the value text/template prints when range
 // cannot iterate over it: a package's specs printed every one of them,
-// and .Report the whole report, without bound. The message keeps the
-// template, place and expression (at <$p.Specs>). A field the data
-// lacks is said of the template's data, and the other values of the
-// data in the template's terms (goTypes), not as Go types.
+// and .Report the whole report, without bound; so did eq and ne, of the
+// values they cannot compare ({{eq .Packages .Packages}}: every package,
+// control characters and all). The message keeps the template, place and
+// expression (at <$p.Specs>). A field the data lacks is said of the
+// template's data, and the other values of the data in the template's
+// terms (goTypes), not as Go types.
 func withoutValue(err error) error {
 	var ee template.ExecError
 	if !errors.As(err, &ee) {
 		return err
 	}
 	msg := ee.Err.Error()
-	if at := strings.Index(msg, cantIterate); at >= 0 {
-		msg = msg[:at+len(cantIterate)] + "it: range takes a list, a map or a number"
+	// Each message prints the value after the words found, so the first
+	// of them is text/template's, the rest the value's.
+	iterate, compare := strings.Index(msg, cantIterate), strings.Index(msg, cantCompare)
+	if compare >= 0 && (iterate < 0 || compare < iterate) {
+		msg = msg[:compare] + "non-comparable values: eq and ne compare numbers, strings and booleans, not a list, a map or a record that holds one (compare its len, or a field of it)"
+	} else if iterate >= 0 {
+		msg = msg[:iterate+len(cantIterate)] + "it: range takes a list, a map or a number"
 	} else if m, ok := strings.CutSuffix(msg, dataType); ok {
 		msg = m + "the template's data (docs/json.md, Templates, lists its fields)"
 	} else if m := withoutGoTypes(msg); m != msg {
