@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -185,11 +186,22 @@ func (s *Folder) Walk(yield func(File)) (warnings, errs []Problem) {
 	}
 	w.dir(s.root, clean, "", ".")
 	// The folders reached through links, once every folder reached
-	// without one is read (see walker.links).
+	// without one is read (see walker.links), in the order of the
+	// folders they lead to: of a link to a folder and one to a folder in
+	// it, the first is read first, whatever their names. The links
+	// found in those folders are read next, in the same way.
 	for len(w.links) > 0 {
-		l := w.links[0]
-		w.links = w.links[1:]
-		w.dir(l.path, l.path, "", l.rel)
+		batch := w.links
+		w.links = nil
+		for i := range batch {
+			if r, err := filepath.EvalSymlinks(batch[i].path); err == nil {
+				batch[i].real = r
+			}
+		}
+		slices.SortStableFunc(batch, func(a, b linkedDir) int { return strings.Compare(a.real, b.real) })
+		for _, l := range batch {
+			w.dir(l.path, l.path, l.real, l.rel)
+		}
 	}
 	runtime.KeepAlive(root) // not closed by its cleanup while the walk lists through it
 	return w.warnings, w.errs
@@ -199,12 +211,13 @@ func (s *Folder) Walk(yield func(File)) (warnings, errs []Problem) {
 // files and to directories (a package folder may be a link, and so may
 // the root); a directory already read, through a loop or a second path,
 // is not read again and gives a warning, so the walk ends. The folders
-// reached through a link are read after all the others, so that which
-// path to a folder is the second does not depend on the names: read in
-// name order, a link "alink" to the package folder "llvm" was read as a
-// package of its own (an error: a page titled llvm in folder alink),
-// where a link "lnk" to it was the second path (a warning). Folders whose
-// names start with a dot (.git) are skipped.
+// reached through a link are read after all the others, in the order of
+// their real paths, so that which path to a folder is the second does not
+// depend on the names: read in name order, a link "alink" to the package
+// folder "llvm" was read as a package of its own (an error: a page titled
+// llvm in folder alink), where a link "lnk" to it was the second path (a
+// warning); so was a link "allvm" to store/llvm beside a link "zall" to
+// store. Folders whose names start with a dot (.git) are skipped.
 type walker struct {
 	seen     map[string]bool // real paths of the directories read
 	links    []linkedDir     // folders reached through a link, to read last
@@ -225,8 +238,9 @@ type walker struct {
 }
 
 // linkedDir is a folder reached through a symbolic link: its path as the
-// user's root reaches it, and in the root.
-type linkedDir struct{ path, rel string }
+// user's root reaches it, and in the root, and its real path ("": not
+// found, w.dir says why).
+type linkedDir struct{ path, rel, real string }
 
 // dirEntry is a name in a directory and its type (fs.ModeType bits).
 type dirEntry struct {
@@ -320,7 +334,7 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 		switch {
 		case !typ.IsDir() || strings.HasPrefix(name, "."):
 		case e.typ&fs.ModeSymlink != 0:
-			w.links = append(w.links, linkedDir{sub, join(rel, name)})
+			w.links = append(w.links, linkedDir{path: sub, rel: join(rel, name)})
 		default:
 			w.dir(sub, sub, subReal, join(rel, name))
 		}
