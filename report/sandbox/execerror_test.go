@@ -21,15 +21,7 @@ func TestRangeErrorNamesNoValue(t *testing.T) {
 		`{{range .Packages}}{{range .Versions}}{{end}}{{end}}`,
 		`{{range .Report}}{{end}}`,
 	} {
-		tmpl, err := ParseTemplate("t.tmpl", text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 20), report.Options{}, Limits{})
-		if err == nil {
-			t.Fatalf("%s: no error", text)
-		}
-		msg := err.Error()
+		msg := execError(t, text)
 		if !strings.HasPrefix(msg, "template: t.tmpl:1:") || !strings.Contains(msg, "range can't iterate over") || len(msg) > 300 || strings.Contains(msg, "0x") {
 			t.Errorf("%s: %d bytes: %.400q; want the place and what range needs, without the value", text, len(msg), msg)
 		}
@@ -97,17 +89,24 @@ func TestCompareErrorNamesNoValue(t *testing.T) {
 		`{{range .Packages}}{{eq .Specs .Specs}}{{end}}`,
 		`{{eq .Packages .Summary}}`,
 	} {
-		tmpl, err := ParseTemplate("t.tmpl", text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 20), report.Options{}, Limits{})
-		if err == nil {
-			t.Fatalf("%s: no error", text)
-		}
-		msg := err.Error()
+		msg := execError(t, text)
 		if !strings.HasPrefix(msg, "template: t.tmpl:1:") || !strings.Contains(msg, "non-comparable values: eq and ne compare numbers") || len(msg) > 300 || strings.Contains(msg, "pkg-") {
 			t.Errorf("%s: %d bytes: %.400q; want the place and what eq compares, without the values", text, len(msg), msg)
 		}
 	}
+}
+
+// execError runs the template text on a generated report of 20 packages
+// and returns the error it must fail with.
+func execError(t *testing.T, text string) string {
+	t.Helper()
+	tmpl, err := ParseTemplate("t.tmpl", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 20), report.Options{}, Limits{})
+	if err == nil {
+		t.Fatalf("%s: no error", text)
+	}
+	return err.Error()
 }
