@@ -11,7 +11,7 @@ all: build
 # (imported by pflag and sprig, never used to connect) links the C
 # resolver when cgo is on, and the dynamic loader then starts each run:
 # --version 3.6 -> 2.6 ms, the real week at 15k specs 7-16% faster
-# (docs/performance.md, "A static binary").
+# (docs/performance.md, "System calls").
 build:
 	@CGO_ENABLED=0 $(GO) build -buildvcs=auto -o bin/cachediff ./cmd/cachediff
 

@@ -30,8 +30,8 @@ import (
 // its 20 µs tick and wakes another thread to run it, and the call's
 // return must win a processor back: a real week ran thousands of
 // context switches and monitor sleeps. Made directly, a call keeps its
-// processor, for less CPU and wall time (docs/performance.md, "Direct
-// system calls").
+// processor, for less CPU and wall time (docs/performance.md, "System
+// calls").
 //
 // A direct call that blocks holds its processor, and a stop of the
 // collector waits for it: every goroutine waits. So the calls on a
@@ -103,8 +103,8 @@ var atFDCWD = unix.AT_FDCWD
 // six elements; a CI job's absolute paths are longer) cost it a lookup
 // of each element of the root again for each of the thousands of folders
 // and pages, where a name in the open root is two (zlib/specs.md): the
-// openat calls cost less CPU (perf, docs/performance.md, "Names in the
-// open root").
+// openat calls cost less CPU (perf, docs/performance.md, "System
+// calls").
 // O_PATH opens a folder that can be searched but not read, as a path
 // through it can be.
 func openRoot(path string) int {
@@ -309,7 +309,7 @@ func readDir(path string, buf []byte) ([]dirEntry, calls, []byte, error) {
 // it (openat2 with RESOLVE_NO_XDEV, which fails instead of crossing into
 // another mount, since Linux 5.6: openSameMount) needs no
 // fstatfs of its own: one call fewer for each of the thousands of folders
-// of a snapshot (docs/performance.md, "Folders on the root's mount").
+// of a snapshot (docs/performance.md, "System calls").
 // A folder that is another mount, or reached through a
 // symbolic link into one, is opened again and judged on its own, as
 // before.
