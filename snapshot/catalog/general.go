@@ -646,12 +646,13 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 	if m.NumSpecs != nil && *m.NumSpecs != len(specs) {
 		msgs = append(msgs, fmt.Sprintf("meta says num_specs is %d, but the page lists %s", *m.NumSpecs, snapshot.Plural(len(specs), "spec")))
 	}
-	sets := map[string]map[string]bool{}
+	// The specs' values per facet, each with the specs that have it.
+	sets := map[string]map[string]int{}
 	add := func(facet, v string) {
 		if sets[facet] == nil {
-			sets[facet] = map[string]bool{}
+			sets[facet] = map[string]int{}
 		}
-		sets[facet][v] = true
+		sets[facet][v]++
 	}
 	for i := range specs {
 		s := &specs[i]
@@ -663,7 +664,8 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 			add("versions", v)
 		}
 	}
-	byStack, _ := stackCounts(specs) // also the set of the specs' stacks
+	byStack, _ := stackCounts(specs)
+	sets["stacks"] = byStack
 	// The counts are checked after the lists (below), whose stacks no
 	// spec has (ghosts, sorted) they leave to the stacks message: named
 	// here as well, a stack was two warnings. Their message goes here.
@@ -749,26 +751,15 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 			}
 			claimed[v] = true
 		}
-		has := func(v string) bool { return sets[f.name][v] }
-		if f.name == "stacks" {
-			has = func(v string) bool { return byStack[v] > 0 }
-		}
 		var extra, missing []string
 		for v := range claimed {
-			if !has(v) {
+			if sets[f.name][v] == 0 {
 				extra = append(extra, v)
 			}
 		}
 		for v := range sets[f.name] {
 			if !claimed[v] {
 				missing = append(missing, v)
-			}
-		}
-		if f.name == "stacks" {
-			for v := range byStack {
-				if !claimed[v] {
-					missing = append(missing, v)
-				}
 			}
 		}
 		slices.Sort(extra)
