@@ -290,7 +290,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			// the input. The limit is the pair's as if the old were what
 			// it has read (expect is a quarter more than that), beside a
 			// new one of its size, or of the file's: a folder of spec
-			// files of 29 MB against a file of 6 KB peaked at 5x.
+			// files of 29 MB against a file of 1 KB peaked at 5x.
 			first.Read = outgrowing(0, func(expect int64) { c.mem().limit(pair(expect * 4 / 5)) })
 		}
 		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], first)
