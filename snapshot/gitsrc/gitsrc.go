@@ -998,9 +998,14 @@ var gitRuns atomic.Int64
 // any graft file, with nine lines of advice on stderr, whose first was
 // told as git's error: advice.graftFileDeprecated off). A shallow
 // clone's boundary is kept (its parents are not in the objects).
+// Nor may the commit-graph file, a cache of the commits' parents that
+// git trusts over the objects and checks only when asked (git
+// commit-graph verify): one that gave a commit another parent had
+// HEAD~2:PATH read a commit no ancestor of HEAD and log --revs skip
+// commits. git reads the commits' own objects (core.commitGraph=false).
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
-	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "advice.graftFileDeprecated=false"}, args...)...)
+	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "core.commitGraph=false", "-c", "advice.graftFileDeprecated=false"}, args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1", "GIT_GRAFT_FILE="+os.DevNull)
 	return cmd
