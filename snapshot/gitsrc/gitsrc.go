@@ -239,14 +239,22 @@ func (r *Repo) FromTop(p string) (string, error) {
 	if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") { // "." alone is a name in the tree, to git
 		return path.Clean("/" + p)[1:], nil
 	}
+	prefix, err := r.showPrefix()
+	if err != nil {
+		return "", err
+	}
+	return path.Clean("/" + path.Join(prefix, p))[1:], nil
+}
+
+// showPrefix returns the current folder's path from the top, with its
+// slash (git rev-parse --show-prefix), asked once: its spaces are kept
+// (a folder " x" is not x).
+func (r *Repo) showPrefix() (string, error) {
 	r.prefix.once.Do(func() {
 		out, err := r.run(nil, "rev-parse", "--show-prefix")
 		r.prefix.p, r.prefix.err = strings.TrimSuffix(string(out), "\n"), err
 	})
-	if r.prefix.err != nil {
-		return "", r.prefix.err
-	}
-	return path.Clean("/" + path.Join(r.prefix.p, p))[1:], nil
+	return r.prefix.p, r.prefix.err
 }
 
 // belowHint is what to add to the message of a path p, absent at commit

@@ -340,11 +340,10 @@ func (r *Repo) topPath(p string) (string, error) {
 	if path.IsAbs(p) || strings.ContainsAny(p, "\n\x00") {
 		return "", fmt.Errorf("path %s: want a path inside the repository, relative to the current directory", p)
 	}
-	out, err := r.run(nil, "rev-parse", "--show-prefix")
+	prefix, err := r.showPrefix()
 	if err != nil {
 		return "", err
 	}
-	prefix := strings.TrimSpace(string(out))
 	top := path.Clean(prefix + p)
 	switch {
 	case top == ".":
