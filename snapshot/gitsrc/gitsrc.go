@@ -31,6 +31,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -680,7 +681,11 @@ func parseCommit(obj []byte) (time.Time, string, error) {
 	head, msg, _ := bytes.Cut(obj, []byte("\n\n"))
 	var date time.Time
 	found := false
+	encoding := ""
 	for _, line := range strings.Split(string(head), "\n") {
+		if e, ok := strings.CutPrefix(line, "encoding "); ok {
+			encoding = e
+		}
 		rest, ok := strings.CutPrefix(line, "committer ")
 		if !ok {
 			continue
@@ -705,8 +710,34 @@ func parseCommit(obj []byte) (time.Time, string, error) {
 	}
 	// The subject: the message's first paragraph, joined, as git's %s.
 	para, _, _ := bytes.Cut(bytes.TrimLeft(msg, "\n"), []byte("\n\n"))
-	subject := strings.Join(strings.Fields(string(para)), " ")
+	subject := strings.Join(strings.Fields(utf8Text(para, encoding)), " ")
 	return date, subject, nil
+}
+
+// utf8Text is text of a commit message in the encoding its header names
+// (git commit with i18n.commitEncoding; "" for UTF-8), as UTF-8, as git's
+// %s gives it: Latin-1 decoded, and a byte that is no UTF-8 otherwise
+// U+FFFD, one each, as the JSON report writes it (the text report wrote
+// it as an escape, caf\xe9, and render from the JSON as U+FFFD).
+func utf8Text(text []byte, encoding string) string {
+	switch strings.ToLower(encoding) {
+	case "iso-8859-1", "iso8859-1", "latin1", "latin-1":
+		runes := make([]rune, len(text))
+		for i, b := range text {
+			runes[i] = rune(b)
+		}
+		return string(runes)
+	}
+	if utf8.Valid(text) {
+		return string(text)
+	}
+	var b strings.Builder
+	for len(text) > 0 {
+		r, n := utf8.DecodeRune(text)
+		b.WriteRune(r) // utf8.RuneError for a byte that is none
+		text = text[n:]
+	}
+	return b.String()
 }
 
 // File is a file of a tree, as listed by Files.
