@@ -324,10 +324,28 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 		}
 		return "", nil, "", "", nil, err
 	}
+	if err := ambiguousRef("revision "+rev, stderr.Bytes()); err != nil {
+		return "", nil, "", "", nil, err
+	}
 	if c.typ != "commit" {
 		return "", nil, "", "", nil, nil
 	}
 	return c.oid, c.data, o.oid, o.typ, attrData, nil
+}
+
+// ambiguousRef returns an error when git, resolving what (a revision or
+// a range, named), warned on its
+// standard error that a name in it is the name of more than one ref (a
+// tag and a branch develop): git reads one of them (the tag) and says
+// so, and cachediff, which drops git's warnings, read it silently.
+func ambiguousRef(what string, stderr []byte) error {
+	for l := range strings.Lines(string(stderr)) {
+		name, ok := strings.CutPrefix(strings.TrimSpace(l), "warning: refname '")
+		if name, ok = strings.CutSuffix(name, "' is ambiguous."); ok {
+			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (a tag and a branch?), and git reads one of them, warning; name the one meant in full (refs/heads/%s, refs/tags/%s)", what, name, name, name)
+		}
+	}
+	return nil
 }
 
 // notLink returns an error when p at commit (rev as given) is a symbolic
@@ -1042,9 +1060,12 @@ var gitRuns atomic.Int64
 // commit-graph verify): one that gave a commit another parent had
 // HEAD~2:PATH read a commit no ancestor of HEAD and log --revs skip
 // commits. git reads the commits' own objects (core.commitGraph=false).
+// git warns of a revision that names more than one ref (a tag and a
+// branch: git reads the tag), which ambiguousRef makes an error, even
+// where the repository's config turns the warning off.
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
-	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "core.commitGraph=false", "-c", "advice.graftFileDeprecated=false"}, args...)...)
+	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "core.commitGraph=false", "-c", "core.warnAmbiguousRefs=true", "-c", "advice.graftFileDeprecated=false"}, args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1", "GIT_GRAFT_FILE="+os.DevNull)
 	return cmd
