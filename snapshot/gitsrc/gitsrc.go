@@ -31,6 +31,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -239,14 +240,22 @@ func (r *Repo) FromTop(p string) (string, error) {
 	if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") { // "." alone is a name in the tree, to git
 		return path.Clean("/" + p)[1:], nil
 	}
+	prefix, err := r.showPrefix()
+	if err != nil {
+		return "", err
+	}
+	return path.Clean("/" + path.Join(prefix, p))[1:], nil
+}
+
+// showPrefix returns the current folder's path from the top, with its
+// slash (git rev-parse --show-prefix), asked once: its spaces are kept
+// (a folder " x" is not x).
+func (r *Repo) showPrefix() (string, error) {
 	r.prefix.once.Do(func() {
 		out, err := r.run(nil, "rev-parse", "--show-prefix")
 		r.prefix.p, r.prefix.err = strings.TrimSuffix(string(out), "\n"), err
 	})
-	if r.prefix.err != nil {
-		return "", r.prefix.err
-	}
-	return path.Clean("/" + path.Join(r.prefix.p, p))[1:], nil
+	return r.prefix.p, r.prefix.err
 }
 
 // belowHint is what to add to the message of a path p, absent at commit
@@ -315,10 +324,28 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 		}
 		return "", nil, "", "", nil, err
 	}
+	if err := ambiguousRef("revision "+rev, stderr.Bytes()); err != nil {
+		return "", nil, "", "", nil, err
+	}
 	if c.typ != "commit" {
 		return "", nil, "", "", nil, nil
 	}
 	return c.oid, c.data, o.oid, o.typ, attrData, nil
+}
+
+// ambiguousRef returns an error when git, resolving what (a revision or
+// a range, named), warned on its
+// standard error that a name in it is the name of more than one ref (a
+// tag and a branch develop): git reads one of them (the tag) and says
+// so, and cachediff, which drops git's warnings, read it silently.
+func ambiguousRef(what string, stderr []byte) error {
+	for l := range strings.Lines(string(stderr)) {
+		name, ok := strings.CutPrefix(strings.TrimSpace(l), "warning: refname '")
+		if name, ok = strings.CutSuffix(name, "' is ambiguous."); ok {
+			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (a tag and a branch?), and git reads one of them, warning; name the one meant in full (refs/heads/%s, refs/tags/%s)", what, name, name, name)
+		}
+	}
+	return nil
 }
 
 // notLink returns an error when p at commit (rev as given) is a symbolic
@@ -672,7 +699,11 @@ func parseCommit(obj []byte) (time.Time, string, error) {
 	head, msg, _ := bytes.Cut(obj, []byte("\n\n"))
 	var date time.Time
 	found := false
+	encoding := ""
 	for _, line := range strings.Split(string(head), "\n") {
+		if e, ok := strings.CutPrefix(line, "encoding "); ok {
+			encoding = e
+		}
 		rest, ok := strings.CutPrefix(line, "committer ")
 		if !ok {
 			continue
@@ -697,8 +728,34 @@ func parseCommit(obj []byte) (time.Time, string, error) {
 	}
 	// The subject: the message's first paragraph, joined, as git's %s.
 	para, _, _ := bytes.Cut(bytes.TrimLeft(msg, "\n"), []byte("\n\n"))
-	subject := strings.Join(strings.Fields(string(para)), " ")
+	subject := strings.Join(strings.Fields(utf8Text(para, encoding)), " ")
 	return date, subject, nil
+}
+
+// utf8Text is text of a commit message in the encoding its header names
+// (git commit with i18n.commitEncoding; "" for UTF-8), as UTF-8, as git's
+// %s gives it: Latin-1 decoded, and a byte that is no UTF-8 otherwise
+// U+FFFD, one each, as the JSON report writes it (the text report wrote
+// it as an escape, caf\xe9, and render from the JSON as U+FFFD).
+func utf8Text(text []byte, encoding string) string {
+	switch strings.ToLower(encoding) {
+	case "iso-8859-1", "iso8859-1", "latin1", "latin-1":
+		runes := make([]rune, len(text))
+		for i, b := range text {
+			runes[i] = rune(b)
+		}
+		return string(runes)
+	}
+	if utf8.Valid(text) {
+		return string(text)
+	}
+	var b strings.Builder
+	for len(text) > 0 {
+		r, n := utf8.DecodeRune(text)
+		b.WriteRune(r) // utf8.RuneError for a byte that is none
+		text = text[n:]
+	}
+	return b.String()
 }
 
 // File is a file of a tree, as listed by Files.
@@ -998,9 +1055,17 @@ var gitRuns atomic.Int64
 // any graft file, with nine lines of advice on stderr, whose first was
 // told as git's error: advice.graftFileDeprecated off). A shallow
 // clone's boundary is kept (its parents are not in the objects).
+// Nor may the commit-graph file, a cache of the commits' parents that
+// git trusts over the objects and checks only when asked (git
+// commit-graph verify): one that gave a commit another parent had
+// HEAD~2:PATH read a commit no ancestor of HEAD and log --revs skip
+// commits. git reads the commits' own objects (core.commitGraph=false).
+// git warns of a revision that names more than one ref (a tag and a
+// branch: git reads the tag), which ambiguousRef makes an error, even
+// where the repository's config turns the warning off.
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
-	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "advice.graftFileDeprecated=false"}, args...)...)
+	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "core.commitGraph=false", "-c", "core.warnAmbiguousRefs=true", "-c", "advice.graftFileDeprecated=false"}, args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1", "GIT_GRAFT_FILE="+os.DevNull)
 	return cmd

@@ -1,8 +1,10 @@
 package gitsrc
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
+	"os/exec"
 	"path"
 	"slices"
 	"strconv"
@@ -95,9 +97,20 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if err != nil {
 		return nil, err
 	}
-	revs, err := r.run(nil, "rev-parse", rng, "--")
+	cmd := r.command("rev-parse", rng, "--")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	revs, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); ok {
+		err = r.exitError([]string{"rev-parse"}, ee, stderr.Bytes())
+	} else if err != nil {
+		err = r.startError(err)
+	}
 	if err != nil {
 		return nil, r.rangeError(rng, err)
+	}
+	if err := ambiguousRef("the range "+rng, stderr.Bytes()); err != nil {
+		return nil, err
 	}
 	var excluded, included []string
 	for _, line := range strings.Fields(string(revs)) {
@@ -340,11 +353,10 @@ func (r *Repo) topPath(p string) (string, error) {
 	if path.IsAbs(p) || strings.ContainsAny(p, "\n\x00") {
 		return "", fmt.Errorf("path %s: want a path inside the repository, relative to the current directory", p)
 	}
-	out, err := r.run(nil, "rev-parse", "--show-prefix")
+	prefix, err := r.showPrefix()
 	if err != nil {
 		return "", err
 	}
-	prefix := strings.TrimSpace(string(out))
 	top := path.Clean(prefix + p)
 	switch {
 	case top == ".":

@@ -1,0 +1,51 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestAmbiguousRefRefused (85th adversarial pass): a tag and a branch of
+// one name (develop) make the name ambiguous, and git reads the tag,
+// saying so on its standard error ("refname 'develop' is ambiguous"),
+// which cachediff dropped: git:develop:_cache/develop read the tag's
+// commit, silently, where the branch was meant; a repository's config
+// can turn git's warning off (core.warnAmbiguousRefs). The name is
+// refused, as git's warning says, for REV:PATH and a range.
+func TestAmbiguousRefRefused(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"_cache/develop/x.md": "first\n"}, nil)
+	if err := os.WriteFile(filepath.Join(repo, "_cache", "develop", "x.md"), []byte("second\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"commit", "-qam", "second"},
+		{"tag", "develop", "HEAD~1"},
+		{"branch", "develop", "HEAD"},
+		{"config", "core.warnAmbiguousRefs", "false"},
+	} {
+		if _, err := gittest.Git(repo, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree, err := r.Resolve("develop:_cache/develop"); err == nil || !strings.Contains(err.Error(), "ambiguous") {
+		got := ""
+		if tree != nil {
+			got = tree.Commit
+		}
+		t.Errorf("develop:_cache/develop, a tag and a branch: commit %s, %v; want an error that says develop is ambiguous", got, err)
+	}
+	if _, err := r.Series("HEAD~1..develop", "_cache/develop", "", ""); err == nil || !strings.Contains(err.Error(), "ambiguous") {
+		t.Errorf("the series HEAD~1..develop, a tag and a branch: %v; want an error that says develop is ambiguous", err)
+	}
+	if _, err := r.Resolve("refs/heads/develop:_cache/develop"); err != nil {
+		t.Errorf("refs/heads/develop:_cache/develop: %v", err)
+	}
+}
