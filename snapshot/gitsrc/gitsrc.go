@@ -340,8 +340,8 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 // so, and cachediff, which drops git's warnings, read it silently.
 func ambiguousRef(what string, stderr []byte) error {
 	for l := range strings.Lines(string(stderr)) {
-		name, ok := strings.CutPrefix(strings.TrimSpace(l), "warning: refname '")
-		if name, ok = strings.CutSuffix(name, "' is ambiguous."); ok {
+		name, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: refname '")
+		if name, ok := strings.CutSuffix(name, "' is ambiguous."); prefixed && ok {
 			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (a tag and a branch?), and git reads one of them, warning; name the one meant in full (refs/heads/%s, refs/tags/%s)", what, name, name, name)
 		}
 	}
@@ -1062,12 +1062,14 @@ var gitRuns atomic.Int64
 // commits. git reads the commits' own objects (core.commitGraph=false).
 // git warns of a revision that names more than one ref (a tag and a
 // branch: git reads the tag), which ambiguousRef makes an error, even
-// where the repository's config turns the warning off.
+// where the repository's config turns the warning off. git speaks the C
+// locale: its messages are read (not a repository, that warning), and
+// translated (LANGUAGE=de) they were not recognised.
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
 	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "core.commitGraph=false", "-c", "core.warnAmbiguousRefs=true", "-c", "advice.graftFileDeprecated=false"}, args...)...)
 	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1", "GIT_GRAFT_FILE="+os.DevNull)
+	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1", "GIT_GRAFT_FILE="+os.DevNull, "LC_ALL=C", "LANGUAGE=")
 	return cmd
 }
 
