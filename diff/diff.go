@@ -496,6 +496,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	r.Warnings = append(r.Warnings, movedHashes(r.Packages)...)
 	r.Updates = updateGroups(r.Packages)
 	r.Canonicalized = canonCounts(before, after)
+	validTexts(r) // as the JSON holds them, before the warnings are sorted
 	slices.SortFunc(r.Warnings, snapshot.CompareWarnings)
 	if r.Warnings == nil {
 		r.Warnings = []snapshot.Warning{}
