@@ -497,7 +497,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	r.Updates = updateGroups(r.Packages)
 	r.Canonicalized = canonCounts(before, after)
 	validTexts(r) // as the JSON holds them, before the warnings are sorted
-	slices.SortFunc(r.Warnings, snapshot.CompareWarnings)
+	r.Warnings = sortedWarnings(r.Warnings)
 	if r.Warnings == nil {
 		r.Warnings = []snapshot.Warning{}
 	}

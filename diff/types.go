@@ -374,6 +374,5 @@ func (vc *ValueCounts) UnmarshalJSON(data []byte) error {
 // sides of a change of Spack's hashes), its strings valid UTF-8 as the
 // JSON holds them (validText).
 func (r *Report) AddWarning(w snapshot.Warning) {
-	r.Warnings = append(r.Warnings, validWarning(w))
-	slices.SortFunc(r.Warnings, snapshot.CompareWarnings)
+	r.Warnings = sortedWarnings(append(r.Warnings, validWarning(w)))
 }

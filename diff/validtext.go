@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -60,4 +61,13 @@ func validTexts(r *Report) {
 	for i := range r.Warnings {
 		r.Warnings[i] = validWarning(r.Warnings[i])
 	}
+}
+
+// sortedWarnings sorts ws (snapshot.CompareWarnings) and leaves out each
+// warning that is another's again: one page given as OLD and NEW (or a
+// folder as both) loads its warnings on both sides, of one file, line
+// and message, and the report said each twice.
+func sortedWarnings(ws []snapshot.Warning) []snapshot.Warning {
+	slices.SortFunc(ws, snapshot.CompareWarnings)
+	return slices.Compact(ws)
 }
