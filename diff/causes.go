@@ -1864,8 +1864,10 @@ func (r *Report) Explain(before, after Graph) {
 	defer func() {
 		wg.Wait()
 		if w := append(cycles[0], cycles[1]...); len(w) > 0 {
-			r.Warnings = append(r.Warnings, w...)
-			slices.SortFunc(r.Warnings, snapshot.CompareWarnings)
+			for i := range w {
+				w[i] = validWarning(w[i])
+			}
+			r.Warnings = sortedWarnings(append(r.Warnings, w...))
 		}
 	}()
 	e := newExplainer(before, after, r.Summary.Specs.Rebuilt+r.Summary.Specs.Updated)

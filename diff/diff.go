@@ -496,7 +496,8 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	r.Warnings = append(r.Warnings, movedHashes(r.Packages)...)
 	r.Updates = updateGroups(r.Packages)
 	r.Canonicalized = canonCounts(before, after)
-	slices.SortFunc(r.Warnings, snapshot.CompareWarnings)
+	validTexts(r) // as the JSON holds them, before the warnings are sorted
+	r.Warnings = sortedWarnings(r.Warnings)
 	if r.Warnings == nil {
 		r.Warnings = []snapshot.Warning{}
 	}

@@ -276,6 +276,13 @@ func sameFacets(a, b *Spec) bool {
 		slices.Equal(a.Versions, b.Versions) && slices.Equal(a.Variants, b.Variants)
 }
 
+// sameJoined is sameFacets of lists joined by sep, as the engine
+// compares them (compareSpecs): ["a", "b"] and ["a\x1fb"] are the same.
+func sameJoined(a, b *Spec) bool {
+	return a.Compiler == b.Compiler && a.OS == b.OS && a.Platform == b.Platform && a.Target == b.Target &&
+		compareJoined(a.Versions, b.Versions) == 0 && compareJoined(a.Variants, b.Variants) == 0
+}
+
 // facetKey is a spec's facets as one string: equal keys, equal facets.
 func facetKey(s *Spec) string {
 	var b strings.Builder
@@ -574,18 +581,21 @@ func reportSpec(s *Spec) Spec {
 // the stacks, then the hash; a pair by its old spec, then the new hash)
 // in lists whose specs were re-paired: a class's specs have equal
 // facets, neighbours in that order, so each run of equal facets is
-// sorted by stacks and hash.
+// sorted by stacks and hash. Facets are equal as the engine has them,
+// lists joined by sep (sameJoined): runs of slices.Equal lists were cut
+// by a spec of ["a\x1fb"] among specs of ["a", "b"], and left a spec
+// re-paired out of order (render refused the report).
 func sortRuns(s *SpecChanges) {
 	bySpec := func(a, b *Spec) int {
 		return cmp.Or(strings.Compare(strings.Join(a.Stacks, sep), strings.Join(b.Stacks, sep)), strings.Compare(a.Hash, b.Hash))
 	}
 	for _, l := range [2][]Spec{s.Removed, s.Added} {
-		runs(len(l), func(i, j int) bool { return sameFacets(&l[i], &l[j]) }, func(i, j int) {
+		runs(len(l), func(i, j int) bool { return sameJoined(&l[i], &l[j]) }, func(i, j int) {
 			slices.SortFunc(l[i:j], func(a, b Spec) int { return bySpec(&a, &b) })
 		})
 	}
 	for _, l := range [2][]Pair{s.Rebuilt, s.Updated} {
-		runs(len(l), func(i, j int) bool { return sameFacets(l[i].Old, l[j].Old) }, func(i, j int) {
+		runs(len(l), func(i, j int) bool { return sameJoined(l[i].Old, l[j].Old) }, func(i, j int) {
 			slices.SortFunc(l[i:j], func(a, b Pair) int { return cmp.Or(bySpec(a.Old, b.Old), strings.Compare(a.New.Hash, b.New.Hash)) })
 		})
 	}

@@ -128,7 +128,7 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 		if err != nil {
 			return nil, err
 		}
-		s.Snapshots = append(s.Snapshots, SnapshotInfo{Path: cur.Path, Tag: cur.Tag, Rev: cur.Rev, Date: cur.Date})
+		s.Snapshots = append(s.Snapshots, SnapshotInfo{Path: validText(cur.Path), Tag: validText(cur.Tag), Rev: validText(cur.Rev), Date: validText(cur.Date)})
 		tl.add(i, f.apply(cur))
 		here := map[[2]string]bool{}
 		for _, u := range f.Unmatched(cur, cur) {

@@ -18,3 +18,35 @@ func TestCompareJoined(t *testing.T) {
 		}
 	}
 }
+
+// TestSortRunsJoinedLists (pass 85b): specs whose lists differ as lists
+// but not joined by sep (["a", "b"] and ["a\x1fb"], a variant holding
+// \x1f, which a spec file can write as \u001f) have the same facets to
+// the engine (compareSpecs, the interned lists), so they are ordered by
+// stacks and hash among each other. Re-paired by the edges, such a list
+// was sorted in runs of slices.Equal facets, which one spec of the other
+// writing splits: the old spec given a slot of the list stayed out of
+// order, and render refused the report (checkSpecOrder).
+func TestSortRunsJoinedLists(t *testing.T) {
+	h := func(c string) string { return strings.Repeat(c, 32) }
+	a := Spec{Hash: h("a"), Versions: []string{"1"}, Variants: []string{"a", "b"}}
+	b := Spec{Hash: h("b"), Versions: []string{"1"}, Variants: []string{"a" + sep + "b"}}
+	x := Spec{Hash: h("x"), Versions: []string{"2"}, Variants: []string{"a", "b"}}
+	y := Spec{Hash: h("y"), Versions: []string{"2"}, Variants: []string{"a", "b"}}
+	for _, vs := range [][2][]string{{{"a", "b"}, {"a" + sep + "b"}}, {{"1", "2"}, {"1" + sep + "2"}}} {
+		a, b := a, b
+		if vs[1][0] == "1"+sep+"2" {
+			a.Variants, b.Variants = nil, nil
+			a.Versions, b.Versions = vs[0], vs[1]
+		}
+		// As re-paired: a took the slot of an old spec after b.
+		p := Package{Name: "p", Specs: SpecChanges{
+			Updated: []Pair{{Old: &b, New: &x}, {Old: &a, New: &y}},
+			Removed: []Spec{b, a},
+		}}
+		sortRuns(&p.Specs)
+		if err := checkSpecOrder("packages[0]", &p); err != nil {
+			t.Errorf("%q: %v", vs, err)
+		}
+	}
+}

@@ -371,8 +371,8 @@ func (vc *ValueCounts) UnmarshalJSON(data []byte) error {
 // AddWarning adds w to the report's warnings, kept in their order
 // (snapshot.CompareWarnings): what the command learns of the pair that
 // the snapshots do not say (one snapshot given twice, lockfiles on both
-// sides of a change of Spack's hashes).
+// sides of a change of Spack's hashes), its strings valid UTF-8 as the
+// JSON holds them (validText).
 func (r *Report) AddWarning(w snapshot.Warning) {
-	r.Warnings = append(r.Warnings, w)
-	slices.SortFunc(r.Warnings, snapshot.CompareWarnings)
+	r.Warnings = sortedWarnings(append(r.Warnings, validWarning(w)))
 }
