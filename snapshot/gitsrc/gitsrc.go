@@ -758,9 +758,9 @@ func utf8Text(text []byte, encoding string) string {
 // names ("" for none: UTF-8).
 func commitEncoding(obj []byte) string {
 	head, _, _ := bytes.Cut(obj, []byte("\n\n"))
-	for line := range strings.Lines(string(head)) {
-		if e, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "encoding "); ok {
-			return e
+	for line := range bytes.Lines(head) {
+		if e, ok := bytes.CutPrefix(bytes.TrimSuffix(line, []byte("\n")), []byte("encoding ")); ok {
+			return string(e)
 		}
 	}
 	return ""
