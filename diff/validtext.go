@@ -31,6 +31,10 @@ func validText(s string) string {
 	return b.String()
 }
 
+// ValidText is validText, for the strings of a report that its command
+// makes of paths (log --revs RANGE PATH, Revs).
+func ValidText(s string) string { return validText(s) }
+
 // validWarning is w with its strings made valid UTF-8 (validText).
 func validWarning(w snapshot.Warning) snapshot.Warning {
 	w.File, w.Message = validText(w.File), validText(w.Message)

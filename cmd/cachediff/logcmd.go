@@ -121,7 +121,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			return exitTrouble, err
 		}
 		_, top, _ := strings.Cut(commits[0].Spec, ":")
-		revs = &diff.Revs{Range: opts.revs, Path: top, Since: since, Until: until}
+		// RANGE and PATH as the JSON holds them (a folder d\xff as d\uFFFD):
+		// the Atom feed's id and title are made of PATH.
+		revs = &diff.Revs{Range: diff.ValidText(opts.revs), Path: diff.ValidText(top), Since: since, Until: until}
 		absent = make([]*gitsrc.Commit, len(commits))
 		for i, cm := range commits {
 			names = append(names, cm.Spec)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/snapshot"
@@ -210,9 +211,16 @@ func sameArgs(dir, a, b string) bool {
 // at one revision. A saved report keeps no more; render refuses such a
 // report under a gate, as diff refuses the arguments (sameSnapshot).
 // The paths are compared as spelt alike: a folder's trailing slash, ./
-// and .. on disk, a URL's case and default port (urlKey).
+// and .. on disk, a URL's case and default port (urlKey). A path with
+// U+FFFD may have been bytes that are not UTF-8, which the report holds
+// so (diff.ValidText): d\xff and d\xfe, two folders, are both d\uFFFD,
+// and a gate on them was refused; their sameness is the warning's then
+// (saysSameSnapshot), which the command adds to one snapshot given twice.
 func sameSide(a, b diff.Side) bool {
 	if a.Path == "" || a.Path == stdinName || b.Path == stdinName || a.Rev != b.Rev {
+		return false
+	}
+	if strings.ContainsRune(a.Path, utf8.RuneError) {
 		return false
 	}
 	return a.Path == b.Path || sideKey(a) == sideKey(b)

@@ -699,11 +699,8 @@ func parseCommit(obj []byte) (time.Time, string, error) {
 	head, msg, _ := bytes.Cut(obj, []byte("\n\n"))
 	var date time.Time
 	found := false
-	encoding := ""
+	encoding := commitEncoding(obj)
 	for _, line := range strings.Split(string(head), "\n") {
-		if e, ok := strings.CutPrefix(line, "encoding "); ok {
-			encoding = e
-		}
 		rest, ok := strings.CutPrefix(line, "committer ")
 		if !ok {
 			continue
@@ -738,8 +735,7 @@ func parseCommit(obj []byte) (time.Time, string, error) {
 // U+FFFD, one each, as the JSON report writes it (the text report wrote
 // it as an escape, caf\xe9, and render from the JSON as U+FFFD).
 func utf8Text(text []byte, encoding string) string {
-	switch strings.ToLower(encoding) {
-	case "iso-8859-1", "iso8859-1", "latin1", "latin-1":
+	if isLatin1(encoding) {
 		runes := make([]rune, len(text))
 		for i, b := range text {
 			runes[i] = rune(b)
@@ -756,6 +752,38 @@ func utf8Text(text []byte, encoding string) string {
 		text = text[n:]
 	}
 	return b.String()
+}
+
+// commitEncoding returns the encoding a raw commit object's header
+// names ("" for none: UTF-8).
+func commitEncoding(obj []byte) string {
+	head, _, _ := bytes.Cut(obj, []byte("\n\n"))
+	for line := range bytes.Lines(head) {
+		if e, ok := bytes.CutPrefix(bytes.TrimSuffix(line, []byte("\n")), []byte("encoding ")); ok {
+			return string(e)
+		}
+	}
+	return ""
+}
+
+// isLatin1 says whether encoding names Latin-1, which utf8Text decodes.
+func isLatin1(encoding string) bool {
+	switch strings.ToLower(encoding) {
+	case "iso-8859-1", "iso8859-1", "latin1", "latin-1":
+		return true
+	}
+	return false
+}
+
+// decodedHere says whether utf8Text decodes a message in encoding as
+// git's %s does: UTF-8 and Latin-1; any other (ISO-8859-15, Shift_JIS)
+// git decodes with iconv (reencodedSubjects).
+func decodedHere(encoding string) bool {
+	switch strings.ToLower(encoding) {
+	case "", "utf-8", "utf8":
+		return true
+	}
+	return isLatin1(encoding)
 }
 
 // File is a file of a tree, as listed by Files.

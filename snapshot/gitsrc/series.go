@@ -406,6 +406,7 @@ func (r *Repo) rangeError(rng string, err error) error {
 func (r *Repo) commits(ids []string) ([]Commit, []string, error) {
 	commits := make([]Commit, len(ids))
 	parents := make([]string, len(ids))
+	var other []int // the commits whose subjects git decodes
 	if len(ids) == 0 {
 		return commits, parents, nil
 	}
@@ -416,9 +417,40 @@ func (r *Repo) commits(ids []string) ([]Commit, []string, error) {
 		}
 		commits[i] = Commit{ID: ids[i], Date: date, Subject: subject}
 		parents[i] = firstParent(data)
+		if !decodedHere(commitEncoding(data)) {
+			other = append(other, i)
+		}
 		return nil
 	})
+	if err == nil && len(other) > 0 {
+		err = r.reencodedSubjects(commits, other)
+	}
 	return commits, parents, err
+}
+
+// reencodedSubjects sets the subjects of commits[other], whose messages
+// are in an encoding that utf8Text does not decode (ISO-8859-15,
+// Shift_JIS), to what git's %s gives, decoded by git (iconv) as git log
+// prints them: read as UTF-8, they were U+FFFDs where git log said € or
+// テスト.
+func (r *Repo) reencodedSubjects(commits []Commit, other []int) error {
+	var in strings.Builder
+	at := make(map[string][]int, len(other))
+	for _, i := range other {
+		in.WriteString(commits[i].ID + "\n")
+		at[commits[i].ID] = append(at[commits[i].ID], i)
+	}
+	out, err := r.run(strings.NewReader(in.String()), "-c", "i18n.logOutputEncoding=UTF-8", "log", "--no-walk=unsorted", "--no-show-signature", "--stdin", "--format=%H %s")
+	if err != nil {
+		return err
+	}
+	for line := range strings.Lines(string(out)) {
+		id, subject, _ := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
+		for _, i := range at[id] {
+			commits[i].Subject = strings.Join(strings.Fields(utf8Text([]byte(subject), "")), " ")
+		}
+	}
+	return nil
 }
 
 // firstParent returns the first parent of a raw commit object, or "".
