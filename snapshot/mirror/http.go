@@ -168,6 +168,24 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 			// "file://$MIRROR" with MIRROR unset: not the working folder.
 			return nil, errors.New("a file URL with no path: name the mirror's folder, file:///path/to/mirror")
 		}
+		// Read as the folder is read given as a path: one that is not
+		// there, or a file, said so (not "no index" of a stat below a
+		// file), and a mirror's folder holding what no mirror holds
+		// refused (its pages would be dropped without a word).
+		fi, err := os.Stat(u.Path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, fmt.Errorf("no such folder: %s", u.Path)
+		case err != nil:
+			return nil, pathErr(err)
+		case !fi.IsDir():
+			return nil, fmt.Errorf("%s is a file, not a mirror's folder: a file URL names the root of a mirror; give the file's path, without file://, to read it alone", u.Path)
+		}
+		if layout := DirLayout(u.Path); layout != "" {
+			if rel := DirNotMirrorContent(u.Path); rel != "" {
+				return nil, errors.New(MixedMessage(layout, rel))
+			}
+		}
 		return Open(namedDir{Dir(u.Path), Redact(rawURL)}, o)
 	}
 	if u.Host == "" {
