@@ -755,17 +755,23 @@ func stopBytes(x uint64) uint64 {
 }
 
 // strStop marks the bytes that stop a run of a string's plain bytes: the
-// closing quote, a backslash and the control characters.
+// closing quote, a backslash, the control characters, and the bytes from
+// 0x80 (a character past ASCII, whose UTF-8 is checked).
 var strStop = func() (t [256]bool) {
 	for c := range 0x20 {
+		t[c] = true
+	}
+	for c := 0x80; c < 0x100; c++ {
 		t[c] = true
 	}
 	t['"'], t['\\'] = true, true
 	return t
 }()
 
-// skipString passes over a string, checking its escapes and that it has
-// no control character (its UTF-8 is checked only where it is read).
+// skipString passes over a string, checking its escapes, that it has no
+// control character, and that it is UTF-8: Spack reads the file as UTF-8
+// text before it parses it, and refuses a file with a byte that is none,
+// wherever it is (a value skipped here too).
 func (s *scanner) skipString() error {
 	data := s.data
 	start := s.pos
@@ -781,6 +787,12 @@ func (s *scanner) skipString() error {
 		case c == '"':
 			s.pos = i + 1
 			return nil
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				return s.errAt(i, "string is not valid UTF-8")
+			}
+			i += size
 		case c == '\\':
 			if i+1 >= len(data) {
 				return s.errAt(start, "unterminated string")
