@@ -37,6 +37,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
@@ -516,6 +517,11 @@ func nodeHash(n json.RawMessage) (string, error) {
 func specNodes(data []byte) (int, []json.RawMessage, error) {
 	var v int
 	var nodes []json.RawMessage
+	if !utf8.Valid(data) {
+		// Spack reads a spec file as UTF-8 text, and refuses it; Go's
+		// json would read such a byte as U+FFFD.
+		return 0, nil, errors.New("not UTF-8 text")
+	}
 	top, err := object(data)
 	if err != nil {
 		return 0, nil, err
