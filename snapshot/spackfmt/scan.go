@@ -237,7 +237,16 @@ func kindName(c byte) string {
 }
 
 func (s *scanner) want(what string) error {
-	return s.errf("want %s, not %s", what, kindName(s.peek()))
+	return s.errf("want %s, not %s", what, s.nextName())
+}
+
+// nextName names what the next value starts with (kindName): peek's 0
+// is the end of the file, or a NUL byte in it.
+func (s *scanner) nextName() string {
+	if c := s.peek(); c != 0 || s.pos >= len(s.data) {
+		return kindName(c)
+	}
+	return "a NUL byte"
 }
 
 // once records key in seen, a bit for each of names (the keys of one
@@ -593,7 +602,7 @@ func (s *scanner) literal() ([]byte, error) {
 		}
 		return s.data[start:s.pos], nil
 	}
-	return nil, s.errf("want a value, not %s", kindName(c))
+	return nil, s.errf("want a value, not %s", s.nextName())
 }
 
 // validNumber says whether b is a JSON number:
@@ -859,10 +868,12 @@ func isHex4(b []byte) bool {
 	return true
 }
 
-// end checks that nothing but white space follows the document.
+// end checks that nothing but white space follows the document. A NUL
+// byte is no end (peek says 0 for both): Spack's json.load refuses what
+// follows the document, NULs included.
 func (s *scanner) end() error {
-	if s.peek() != 0 {
-		return s.errf("unexpected data after the document")
+	if s.peek() != 0 || s.pos < len(s.data) {
+		return s.errf("unexpected data after the document (%s)", s.nextName())
 	}
 	return nil
 }
