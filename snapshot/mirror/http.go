@@ -718,6 +718,11 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	if isMarkup(data) {
 		// No file of a mirror begins with '<' (JSON, a clear-signed
 		// message, gzip): a web site's page, a login page, or a proxy's.
+		if last := resp.Request; last != nil && !strings.EqualFold(last.URL.Hostname(), req.URL.Hostname()) {
+			// A single sign-on's login page, or a proxy's: the URL may
+			// well be the mirror's root.
+			return nil, "", fmt.Errorf("%s: an HTML or XML page (Content-Type %q), not a file of a Spack mirror: the mirror redirected to %q, which answered it (a login page?)", name, shorten(resp.Header.Get("Content-Type")), shorten(last.URL.Hostname()))
+		}
 		return nil, "", fmt.Errorf("%s: an HTML or XML page (Content-Type %q), not a file of a Spack mirror: is the URL the mirror's root (where build_cache/ or v3/ is)?", name, shorten(resp.Header.Get("Content-Type")))
 	}
 	return data, resp.Header.Get("ETag"), nil
