@@ -168,6 +168,24 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 			// "file://$MIRROR" with MIRROR unset: not the working folder.
 			return nil, errors.New("a file URL with no path: name the mirror's folder, file:///path/to/mirror")
 		}
+		// Read as the folder is read given as a path: one that is not
+		// there, or a file, said so (not "no index" of a stat below a
+		// file), and a mirror's folder holding what no mirror holds
+		// refused (its pages would be dropped without a word).
+		fi, err := os.Stat(u.Path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, fmt.Errorf("no such folder: %s", u.Path)
+		case err != nil:
+			return nil, pathErr(err)
+		case !fi.IsDir():
+			return nil, fmt.Errorf("%s is a file, not a mirror's folder: a file URL names the root of a mirror; give the file's path, without file://, to read it alone", u.Path)
+		}
+		if layout := DirLayout(u.Path); layout != "" {
+			if rel := DirNotMirrorContent(u.Path); rel != "" {
+				return nil, errors.New(MixedMessage(layout, rel))
+			}
+		}
 		return Open(namedDir{Dir(u.Path), Redact(rawURL)}, o)
 	}
 	if u.Host == "" {
@@ -685,6 +703,12 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
 	case "", "identity":
 	case "gzip", "x-gzip":
+		if sentAsStored(rel, data) {
+			// A blob stored gzip'd, labelled so as it is sent (a
+			// bucket's metadata): its bytes are those its name
+			// checksums, which Spack verifies as they come.
+			break
+		}
 		if data, err = gunzip(data, limit); err != nil {
 			return nil, "", fmt.Errorf("%s: the answer's Content-Encoding is gzip: %w", name, err)
 		}
@@ -694,9 +718,25 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	if isMarkup(data) {
 		// No file of a mirror begins with '<' (JSON, a clear-signed
 		// message, gzip): a web site's page, a login page, or a proxy's.
+		if last := resp.Request; last != nil && !strings.EqualFold(last.URL.Hostname(), req.URL.Hostname()) {
+			// A single sign-on's login page, or a proxy's: the URL may
+			// well be the mirror's root.
+			return nil, "", fmt.Errorf("%s: an HTML or XML page (Content-Type %q), not a file of a Spack mirror: the mirror redirected to %q, which answered it (a login page?)", name, shorten(resp.Header.Get("Content-Type")), shorten(last.URL.Hostname()))
+		}
 		return nil, "", fmt.Errorf("%s: an HTML or XML page (Content-Type %q), not a file of a Spack mirror: is the URL the mirror's root (where build_cache/ or v3/ is)?", name, shorten(resp.Header.Get("Content-Type")))
 	}
 	return data, resp.Header.Get("ETag"), nil
+}
+
+// sentAsStored reports whether rel is a blob, named by its sha256, and
+// data is what that name checksums.
+func sentAsStored(rel string, data []byte) bool {
+	name := rel[strings.LastIndexByte(rel, '/')+1:]
+	if !strings.HasPrefix(rel, "blobs/sha256/") || !isHex64(name) {
+		return false
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:]) == name
 }
 
 // isMarkup reports whether data begins, past white space and a BOM, with

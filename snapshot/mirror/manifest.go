@@ -57,6 +57,11 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	// the last of a key given twice wins. (Decoded into a struct, the keys
 	// would match in any case: a "Data" beside "data" could name another
 	// blob than the one Spack reads.)
+	if !utf8.Valid(text) {
+		// Spack reads it as UTF-8 text, and refuses it; Go's json would
+		// read such a byte as U+FFFD.
+		return nil, fmt.Errorf("%s: not a manifest: not UTF-8 text", file)
+	}
 	var raw map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(text))
 	if err := dec.Decode(&raw); err != nil {

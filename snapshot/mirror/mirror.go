@@ -37,6 +37,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
@@ -277,7 +278,7 @@ func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("blob %s is not gzip, and %s says its compression is gzip: the mirror is damaged", e.BlobPath(), manifest)
 	}
 	if e.Compression == "gzip" || isGzip(data) {
-		if data, err = gunzip(data, limit); err != nil {
+		if data, err = gunzipOnce(data, limit); err != nil {
 			return nil, overMax(fmt.Errorf("blob %s: %w", e.BlobPath(), err))
 		}
 	}
@@ -315,7 +316,20 @@ func unpack(data []byte, limit int64) ([]byte, error) {
 	if !isGzip(data) {
 		return data, nil
 	}
-	return gunzip(data, limit)
+	return gunzipOnce(data, limit)
+}
+
+// gunzipOnce is gunzip of a file of the mirror, whose content, inflated,
+// must not be gzip again: Spack inflates one layer and then reads JSON,
+// and the index decoder, which inflates a gzip'd file itself, would take
+// off the second layer without a word (a file gzip'd twice is refused
+// as one).
+func gunzipOnce(data []byte, limit int64) ([]byte, error) {
+	out, err := gunzip(data, limit)
+	if err == nil && isGzip(out) {
+		return nil, errors.New("gzip'd twice (inflated once, it is gzip again): Spack reads one layer of gzip")
+	}
+	return out, err
 }
 
 // maxRatio bounds how many times its size a gzip'd blob may unpack to,
@@ -415,7 +429,7 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 		}
 		spec := blobs[i]
 		if e.Compression == "gzip" || isGzip(spec) {
-			if spec, err = gunzip(spec, limit); err != nil {
+			if spec, err = gunzipOnce(spec, limit); err != nil {
 				return nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, err))
 			}
 		}
@@ -516,6 +530,11 @@ func nodeHash(n json.RawMessage) (string, error) {
 func specNodes(data []byte) (int, []json.RawMessage, error) {
 	var v int
 	var nodes []json.RawMessage
+	if !utf8.Valid(data) {
+		// Spack reads a spec file as UTF-8 text, and refuses it; Go's
+		// json would read such a byte as U+FFFD.
+		return 0, nil, errors.New("not UTF-8 text")
+	}
 	top, err := object(data)
 	if err != nil {
 		return 0, nil, err

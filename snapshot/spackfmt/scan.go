@@ -237,7 +237,16 @@ func kindName(c byte) string {
 }
 
 func (s *scanner) want(what string) error {
-	return s.errf("want %s, not %s", what, kindName(s.peek()))
+	return s.errf("want %s, not %s", what, s.nextName())
+}
+
+// nextName names what the next value starts with (kindName): peek's 0
+// is the end of the file, or a NUL byte in it.
+func (s *scanner) nextName() string {
+	if c := s.peek(); c != 0 || s.pos >= len(s.data) {
+		return kindName(c)
+	}
+	return "a NUL byte"
 }
 
 // once records key in seen, a bit for each of names (the keys of one
@@ -593,7 +602,7 @@ func (s *scanner) literal() ([]byte, error) {
 		}
 		return s.data[start:s.pos], nil
 	}
-	return nil, s.errf("want a value, not %s", kindName(c))
+	return nil, s.errf("want a value, not %s", s.nextName())
 }
 
 // validNumber says whether b is a JSON number:
@@ -755,17 +764,23 @@ func stopBytes(x uint64) uint64 {
 }
 
 // strStop marks the bytes that stop a run of a string's plain bytes: the
-// closing quote, a backslash and the control characters.
+// closing quote, a backslash, the control characters, and the bytes from
+// 0x80 (a character past ASCII, whose UTF-8 is checked).
 var strStop = func() (t [256]bool) {
 	for c := range 0x20 {
+		t[c] = true
+	}
+	for c := 0x80; c < 0x100; c++ {
 		t[c] = true
 	}
 	t['"'], t['\\'] = true, true
 	return t
 }()
 
-// skipString passes over a string, checking its escapes and that it has
-// no control character (its UTF-8 is checked only where it is read).
+// skipString passes over a string, checking its escapes, that it has no
+// control character, and that it is UTF-8: Spack reads the file as UTF-8
+// text before it parses it, and refuses a file with a byte that is none,
+// wherever it is (a value skipped here too).
 func (s *scanner) skipString() error {
 	data := s.data
 	start := s.pos
@@ -781,6 +796,12 @@ func (s *scanner) skipString() error {
 		case c == '"':
 			s.pos = i + 1
 			return nil
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				return s.errAt(i, "string is not valid UTF-8")
+			}
+			i += size
 		case c == '\\':
 			if i+1 >= len(data) {
 				return s.errAt(start, "unterminated string")
@@ -847,10 +868,12 @@ func isHex4(b []byte) bool {
 	return true
 }
 
-// end checks that nothing but white space follows the document.
+// end checks that nothing but white space follows the document. A NUL
+// byte is no end (peek says 0 for both): Spack's json.load refuses what
+// follows the document, NULs included.
 func (s *scanner) end() error {
-	if s.peek() != 0 {
-		return s.errf("unexpected data after the document")
+	if s.peek() != 0 || s.pos < len(s.data) {
+		return s.errf("unexpected data after the document (%s)", s.nextName())
 	}
 	return nil
 }
