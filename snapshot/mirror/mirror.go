@@ -26,7 +26,6 @@ package mirror
 import (
 	"bytes"
 	"cmp"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -39,6 +38,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cachediff/cachediff/internal/gzpool"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
@@ -341,11 +341,11 @@ const maxRatio = spackfmt.MaxRatio
 // gunzip unpacks data, failing past limit bytes unpacked, or past
 // maxRatio times its size (at least 64 MB).
 func gunzip(data []byte, limit int64) ([]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(data))
+	zr, err := gzpool.Reader(data)
 	if err != nil {
 		return nil, gzipErr(err)
 	}
-	zr.Multistream(true)
+	defer gzpool.Put(zr)
 	most := min(limit, max(64<<20, int64(len(data))*maxRatio))
 	out, err := readAll(zr, make([]byte, 0, min(int64(len(data))*4+512, most)), most)
 	if err != nil {

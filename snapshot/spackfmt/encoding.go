@@ -2,12 +2,12 @@ package spackfmt
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"unicode/utf16"
 
+	"github.com/cachediff/cachediff/internal/gzpool"
 	"github.com/cachediff/cachediff/internal/lfs"
 )
 
@@ -75,10 +75,11 @@ const MaxRatio = 64
 // of at most limit bytes, and at most MaxRatio times its size (at least
 // 64 MB). The buffer grows as the content arrives, never past the bound.
 func inflate(data []byte, limit int64) ([]byte, error) {
-	r, err := gzip.NewReader(bytes.NewReader(data))
+	r, err := gzpool.Reader(data)
 	if err != nil {
 		return nil, fmt.Errorf("a gzip stream that does not read: %v", err)
 	}
+	defer gzpool.Put(r)
 	most := min(limit, max(64<<20, MaxRatio*int64(len(data))))
 	// Room for JSON that compressed 4x, at most 64 MB ahead of what
 	// arrives: a stream that inflates to little reserves little.
@@ -144,12 +145,13 @@ func sniffHead(head []byte) []byte {
 		if !bytes.HasPrefix(head, gzipMagic) {
 			break
 		}
-		r, err := gzip.NewReader(bytes.NewReader(head))
+		r, err := gzpool.Reader(head)
 		if err != nil {
 			return nil
 		}
 		buf := make([]byte, 8*detectHead)
 		n, _ := io.ReadFull(r, buf)
+		gzpool.Put(r)
 		head = buf[:n]
 	}
 	head = bytes.TrimPrefix(head, utf8BOM)
