@@ -724,9 +724,34 @@ func parseCommit(obj []byte) (time.Time, string, error) {
 		return time.Time{}, "", errors.New("git: a commit without a readable committer date")
 	}
 	// The subject: the message's first paragraph, joined, as git's %s.
-	para, _, _ := bytes.Cut(bytes.TrimLeft(msg, "\n"), []byte("\n\n"))
-	subject := strings.Join(strings.Fields(utf8Text(para, encoding)), " ")
+	subject := strings.Join(strings.Fields(utf8Text(firstParagraph(msg), encoding)), " ")
 	return date, subject, nil
+}
+
+// firstParagraph is a commit message's first paragraph as git's %s finds
+// it: after the blank lines that lead it, up to the next blank line, a
+// line of spaces, tabs or a CR alone (git's is_blank_line) as well as an
+// empty one: "Subject\n \nBody" is the subject "Subject".
+func firstParagraph(msg []byte) []byte {
+	start, end := -1, len(msg)
+	at := 0
+	for line := range bytes.Lines(msg) {
+		blank := len(bytes.Trim(line, " \t\r\n")) == 0
+		switch {
+		case blank && start >= 0:
+			end = at
+		case !blank && start < 0:
+			start = at
+		}
+		if end < len(msg) {
+			break
+		}
+		at += len(line)
+	}
+	if start < 0 {
+		return nil
+	}
+	return msg[start:end]
 }
 
 // utf8Text is text of a commit message in the encoding its header names
