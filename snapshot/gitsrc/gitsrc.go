@@ -731,8 +731,13 @@ func parseCommit(obj []byte) (time.Time, string, error) {
 // firstParagraph is a commit message's first paragraph as git's %s finds
 // it: after the blank lines that lead it, up to the next blank line, a
 // line of spaces, tabs or a CR alone (git's is_blank_line) as well as an
-// empty one: "Subject\n \nBody" is the subject "Subject".
+// empty one: "Subject\n \nBody" is the subject "Subject". git reads the
+// message as a C string, which ends at a NUL byte (a commit written with
+// hash-object --literally may hold one), and so does the subject.
 func firstParagraph(msg []byte) []byte {
+	if i := bytes.IndexByte(msg, 0); i >= 0 {
+		msg = msg[:i]
+	}
 	start, end := -1, len(msg)
 	at := 0
 	for line := range bytes.Lines(msg) {
