@@ -21,6 +21,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/cachediff/cachediff/internal/atomicfile"
 )
 
 // HTTP fetches mirrors from URLs: https://, http:// and file://, the
@@ -418,12 +420,13 @@ func (s *httpStore) offlineHint(tagKey string, byContent bool) string {
 // canWrite reports, by making a file there and removing it, whether a
 // file can be made in the folder dir: the error's cause, or nil.
 func canWrite(dir string) error {
-	f, err := os.CreateTemp(dir, ".tmp-*")
+	f, err := atomicfile.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return pathErr(err)
 	}
 	f.Close()
 	os.Remove(f.Name())
+	atomicfile.Release(f.Name())
 	return nil
 }
 
@@ -506,7 +509,9 @@ func (s *httpStore) store(key string, parts ...[]byte) {
 		s.warnUnkept(err)
 		return
 	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	// Made through atomicfile, which a signal's handler has remove it
+	// (os.CreateTemp's would be left in the cache for good).
+	f, err := atomicfile.CreateTemp(filepath.Dir(p), ".tmp-*")
 	if err != nil {
 		s.warnUnkept(err)
 		return
@@ -526,6 +531,7 @@ func (s *httpStore) store(key string, parts ...[]byte) {
 		os.Remove(f.Name())
 		s.warnUnkept(rerr)
 	}
+	atomicfile.Release(f.Name()) // after the rename: until then a signal removes it
 }
 
 // url is the URL of rel; redacted for messages.
