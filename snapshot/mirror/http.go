@@ -6,12 +6,15 @@ import (
 	"cmp"
 	"context"
 	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"math"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -611,6 +614,22 @@ func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error)
 	}
 }
 
+// lasting reports whether err, of a request that got no answer, would
+// be the same again: a certificate that is not trusted, or not the
+// host's, or a host name that does not exist. Retried, it only delays
+// the error, and "(tried 4 times)" tells of a passing fault.
+func lasting(err error) bool {
+	var verify *tls.CertificateVerificationError
+	var unknown x509.UnknownAuthorityError
+	var host x509.HostnameError
+	var invalid x509.CertificateInvalidError
+	if errors.As(err, &verify) || errors.As(err, &unknown) || errors.As(err, &host) || errors.As(err, &invalid) {
+		return true
+	}
+	var dns *net.DNSError
+	return errors.As(err, &dns) && dns.IsNotFound
+}
+
 // get makes one request.
 func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	ctx, cancel := context.WithCancelCause(s.ctx)
@@ -654,6 +673,9 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			// net/http's error quotes the Location whole, and its query
 			// can be a signed URL's signature or a token.
 			return nil, "", fmt.Errorf("%s: %w to a Location that does not parse as a URL (not shown: it may hold a token); the mirror, or a proxy before it, is misconfigured", name, errRedirect)
+		}
+		if lasting(err) {
+			return nil, "", fmt.Errorf("%s: %v", name, err)
 		}
 		return nil, "", retryable{err: fmt.Errorf("%s: %v", name, err)}
 	}
