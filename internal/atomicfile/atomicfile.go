@@ -281,6 +281,31 @@ func RemoveTemporary() {
 	clear(temporary.names)
 }
 
+// CreateTemp creates a new file in dir, named as os.CreateTemp names it
+// after pattern (its last "*" replaced by a random number), that
+// RemoveTemporary removes until Release is called with its name: for a
+// file written and then renamed into place by other code than File (the
+// download cache), which a signal would otherwise leave behind. After
+// RemoveTemporary it creates nothing.
+func CreateTemp(dir, pattern string) (*os.File, error) {
+	prefix, suffix := pattern, ""
+	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
+		prefix, suffix = pattern[:i], pattern[i+1:]
+	}
+	prefix = filepath.Join(dir, prefix)
+	for try := 0; ; try++ {
+		f, err := temporary.create(prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+suffix, 0o600)
+		if errors.Is(err, fs.ErrExist) && try < 10000 {
+			continue
+		}
+		return f, err
+	}
+}
+
+// Release tells RemoveTemporary to leave the file name, from CreateTemp,
+// alone: it was renamed into place, or removed. Call it after the rename.
+func Release(name string) { temporary.remove(name) }
+
 // maxLinks is how many symbolic links linkTarget follows: Linux's limit.
 const maxLinks = 40
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -68,4 +69,39 @@ func TestRemoveTemporary(t *testing.T) {
 		t.Errorf("Create after RemoveTemporary: %v, %v; want %v", f, err, errRemoved)
 	}
 	checkOnly(t, dir, "done.md", "old.md")
+}
+
+// TestCreateTempRemoved (pass 87a): a file of CreateTemp is removed by
+// RemoveTemporary until it is released (renamed into place), and none is
+// created after it.
+func TestCreateTempRemoved(t *testing.T) {
+	t.Cleanup(func() {
+		temporary.mu.Lock()
+		temporary.removed = false
+		temporary.mu.Unlock()
+	})
+	dir := t.TempDir()
+	kept, err := CreateTemp(dir, ".tmp-*.x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(filepath.Base(kept.Name()), ".tmp-") || !strings.HasSuffix(kept.Name(), ".x") {
+		t.Errorf("named %s, want .tmp-N.x", kept.Name())
+	}
+	kept.Close()
+	if err := os.Rename(kept.Name(), filepath.Join(dir, "kept")); err != nil {
+		t.Fatal(err)
+	}
+	Release(kept.Name())
+	half, err := CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	half.Close()
+	RemoveTemporary()
+	checkOnly(t, dir, "kept")
+	if f, err := CreateTemp(dir, ".tmp-*"); !errors.Is(err, errRemoved) {
+		t.Errorf("CreateTemp after RemoveTemporary: %v, %v; want %v", f, err, errRemoved)
+	}
+	checkOnly(t, dir, "kept")
 }

@@ -6,12 +6,15 @@ import (
 	"cmp"
 	"context"
 	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"math"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -21,6 +24,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/cachediff/cachediff/internal/atomicfile"
 )
 
 // HTTP fetches mirrors from URLs: https://, http:// and file://, the
@@ -418,12 +423,13 @@ func (s *httpStore) offlineHint(tagKey string, byContent bool) string {
 // canWrite reports, by making a file there and removing it, whether a
 // file can be made in the folder dir: the error's cause, or nil.
 func canWrite(dir string) error {
-	f, err := os.CreateTemp(dir, ".tmp-*")
+	f, err := atomicfile.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return pathErr(err)
 	}
 	f.Close()
 	os.Remove(f.Name())
+	atomicfile.Release(f.Name())
 	return nil
 }
 
@@ -506,7 +512,9 @@ func (s *httpStore) store(key string, parts ...[]byte) {
 		s.warnUnkept(err)
 		return
 	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	// Made through atomicfile, which a signal's handler has remove it
+	// (os.CreateTemp's would be left in the cache for good).
+	f, err := atomicfile.CreateTemp(filepath.Dir(p), ".tmp-*")
 	if err != nil {
 		s.warnUnkept(err)
 		return
@@ -526,6 +534,7 @@ func (s *httpStore) store(key string, parts ...[]byte) {
 		os.Remove(f.Name())
 		s.warnUnkept(rerr)
 	}
+	atomicfile.Release(f.Name()) // after the rename: until then a signal removes it
 }
 
 // url is the URL of rel; redacted for messages.
@@ -605,6 +614,22 @@ func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error)
 	}
 }
 
+// lasting reports whether err, of a request that got no answer, would
+// be the same again: a certificate that is not trusted, or not the
+// host's, or a host name that does not exist. Retried, it only delays
+// the error, and "(tried 4 times)" tells of a passing fault.
+func lasting(err error) bool {
+	var verify *tls.CertificateVerificationError
+	var unknown x509.UnknownAuthorityError
+	var host x509.HostnameError
+	var invalid x509.CertificateInvalidError
+	if errors.As(err, &verify) || errors.As(err, &unknown) || errors.As(err, &host) || errors.As(err, &invalid) {
+		return true
+	}
+	var dns *net.DNSError
+	return errors.As(err, &dns) && dns.IsNotFound
+}
+
 // get makes one request.
 func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	ctx, cancel := context.WithCancelCause(s.ctx)
@@ -648,6 +673,9 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			// net/http's error quotes the Location whole, and its query
 			// can be a signed URL's signature or a token.
 			return nil, "", fmt.Errorf("%s: %w to a Location that does not parse as a URL (not shown: it may hold a token); the mirror, or a proxy before it, is misconfigured", name, errRedirect)
+		}
+		if lasting(err) {
+			return nil, "", fmt.Errorf("%s: %v", name, err)
 		}
 		return nil, "", retryable{err: fmt.Errorf("%s: %v", name, err)}
 	}

@@ -67,7 +67,9 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	if err := dec.Decode(&raw); err != nil {
 		return nil, fmt.Errorf("%s: not a manifest: %v", file, err)
 	}
-	if dec.More() {
+	if len(bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n")) > 0 {
+		// Not dec.More, which says false at a '}' or a ']' as at the end:
+		// Spack's json.loads refuses any data after the document.
 		return nil, fmt.Errorf("%s: not a manifest: data after the JSON object", file)
 	}
 	if raw == nil {

@@ -1,0 +1,39 @@
+package mirror_test
+
+import (
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestUntrustedCertificateNotRetried (pass 87a): every request that got
+// no answer was retried, 4 times in all with a growing wait: a
+// certificate that is not trusted fails the same each time, and the
+// message ended "(tried 4 times)", as for a server that might come back.
+// It is said at once.
+func TestUntrustedCertificateNotRetried(t *testing.T) {
+	var handshakes atomic.Int32
+	srv := httptest.NewUnstartedServer(http.NotFoundHandler())
+	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			handshakes.Add(1)
+		}
+	}
+	srv.StartTLS()
+	defer srv.Close()
+	// The system's roots, which do not hold the test server's.
+	h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond}
+	_, _, err := fetch(h, srv.URL)
+	if err == nil || !strings.Contains(err.Error(), "certificate") {
+		t.Fatalf("%v; want an error of the certificate", err)
+	}
+	if strings.Contains(err.Error(), "tried") || handshakes.Load() != 1 {
+		t.Errorf("%v (%d connections); want it said after one, a certificate that is not trusted being no passing fault", err, handshakes.Load())
+	}
+}

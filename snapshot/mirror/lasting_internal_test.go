@@ -1,0 +1,25 @@
+package mirror
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"testing"
+)
+
+// TestLastingDNS (pass 87a): a host name that does not exist is said at
+// once, not retried; a resolver's passing failure is retried.
+func TestLastingDNS(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{fmt.Errorf("dial: %w", &net.OpError{Op: "dial", Err: &net.DNSError{Err: "no such host", Name: "mirror.invalid", IsNotFound: true}}), true},
+		{&net.OpError{Op: "dial", Err: &net.DNSError{Err: "server misbehaving", Name: "mirror.example", IsTemporary: true}}, false},
+		{&net.OpError{Op: "dial", Err: errors.New("connection refused")}, false},
+	} {
+		if got := lasting(c.err); got != c.want {
+			t.Errorf("lasting(%v) = %v, want %v", c.err, got, c.want)
+		}
+	}
+}
