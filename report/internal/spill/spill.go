@@ -95,21 +95,26 @@ func (s *Spill) Add(p []byte) (int, error) {
 }
 
 // toFile moves what is in memory to a new temporary file; when none can
-// be made, everything stays in memory.
+// be made, everything stays in memory. The file is removed from its
+// folder before anything is written to it (it stays open): a signal or
+// a crash while the first bytes are written leaves nothing in $TMPDIR.
 func (s *Spill) toFile() {
 	f, name, err := CreateFile()
 	if err != nil {
 		s.limit = 1<<63 - 1
 		return
 	}
-	if _, err := f.Write(s.mem); err != nil {
-		f.Close()
-		os.Remove(name)
-		s.limit = 1<<63 - 1
-		return
-	}
 	if os.Remove(name) != nil {
 		s.name = name // open files stay (Windows): remove it in close
+	}
+	if _, err := f.Write(s.mem); err != nil {
+		f.Close()
+		if s.name != "" {
+			os.Remove(name)
+			s.name = ""
+		}
+		s.limit = 1<<63 - 1
+		return
 	}
 	s.f, s.mem = f, nil
 }

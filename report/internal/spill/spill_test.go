@@ -1,0 +1,67 @@
+package spill
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// nameCheckingFile is a temporary file that records, at each write,
+// whether its name is still in its folder.
+type nameCheckingFile struct {
+	*os.File
+	named *[]bool
+}
+
+func (f nameCheckingFile) Write(p []byte) (int, error) {
+	_, err := os.Lstat(f.Name())
+	*f.named = append(*f.named, err == nil)
+	return f.File.Write(p)
+}
+
+// TestUnlinkedBeforeWritten: the spill's temporary file is removed from
+// its folder before anything is written to it, so that a signal, a
+// crash or a full disk while the first 8 MB of the log's steps are
+// written leaves nothing in $TMPDIR: the file was removed only once
+// they were written.
+func TestUnlinkedBeforeWritten(t *testing.T) {
+	dir := t.TempDir()
+	var named []bool
+	saved := CreateFile
+	defer func() { CreateFile = saved }()
+	CreateFile = func() (File, string, error) {
+		f, err := os.CreateTemp(dir, "cachediff-log-*")
+		if err != nil {
+			return nil, "", err
+		}
+		return nameCheckingFile{f, &named}, f.Name(), nil
+	}
+	s := New(4)
+	for _, p := range []string{"ab", "cd", "ef"} {
+		if _, err := s.Add([]byte(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.File() == nil {
+		t.Fatal("6 bytes past a limit of 4 did not spill to a file")
+	}
+	var b bytes.Buffer
+	for i := range 3 {
+		if err := s.WritePiece(&b, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	if b.String() != "abcdef" {
+		t.Errorf("pieces read back %q, want abcdef", b.String())
+	}
+	for i, was := range named {
+		if was {
+			t.Errorf("write %d to the spill: its file was still named in %s", i, dir)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
