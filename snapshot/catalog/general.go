@@ -112,19 +112,29 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 // flowYAML reads a one-line value as a YAML flow collection, at its line
 // and column in the file, or returns nil when it is not one.
 func flowYAML(val *jsonValue) *yaml.Node {
+	// Read as the value of a key, as the site's YAML reader reads it in
+	// the front matter: alone, yaml.v3 reads a flow collection and
+	// nothing of what follows it on the line ("[...]]", "[...]x"), which
+	// after a key is an error ("did not find expected key"), and the
+	// site would publish the page without its specs.
+	text := append([]byte(flowKey), val.data...)
 	var doc yaml.Node
-	if yaml.Unmarshal(val.data, &doc) != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
+	if yaml.Unmarshal(text, &doc) != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
 		return nil
 	}
-	n := doc.Content[0]
+	if m := doc.Content[0]; m.Kind != yaml.MappingNode || len(m.Content) != 2 {
+		return nil
+	}
+	n := doc.Content[0].Content[1]
 	if n.Kind != yaml.SequenceNode && n.Kind != yaml.MappingNode {
 		return nil
 	}
-	markBangTags(n, func(int) []byte { return val.data })
+	markBangTags(n, func(int) []byte { return text })
 	// Every node at its place in the file: the value is one line.
 	var place func(n *yaml.Node)
 	place = func(n *yaml.Node) {
 		n.Line = val.line
+		n.Column -= len(flowKey)
 		if val.col > 0 {
 			n.Column += val.col - 1
 		}
@@ -135,6 +145,9 @@ func flowYAML(val *jsonValue) *yaml.Node {
 	place(n)
 	return n
 }
+
+// flowKey is the key flowYAML reads a value after.
+const flowKey = "k: "
 
 // firstScalar returns the first scalar of n (a key or a value, in the
 // order of the text, aliases followed) whose text is bad, or nil. The
