@@ -869,8 +869,12 @@ func isHex4(b []byte) bool {
 }
 
 // end checks that nothing but white space follows the document. A NUL
-// byte is no end (peek says 0 for both): Spack's json.load refuses what
-// follows the document, NULs included.
+// byte is no end (peek says 0 for both). Spack reads a spec file, a
+// lockfile and a manifest with json.load(s), which refuses what follows
+// the document ("Extra data"), NULs included; its database reader (an
+// index.json) stops at the document's end (raw_decode), and cachediff
+// refuses more there too: a file with more after its document (the NULs
+// a crash leaves, a second index) is damaged, not read in part.
 func (s *scanner) end() error {
 	if s.peek() != 0 || s.pos < len(s.data) {
 		return s.errf("unexpected data after the document (%s)", s.nextName())

@@ -10,7 +10,8 @@ import (
 // at the end of the data and at a NUL byte alike, so that a document
 // followed by a NUL byte, and anything after it (a second index, or the
 // NULs a crash leaves at a file's end), was read as if the file ended
-// there: Spack's json.load refuses such a file ("Extra data"). A NUL
+// there: Spack's json.load refuses such a spec file or lockfile ("Extra
+// data"), and an index is refused as they are (scanner.end). A NUL
 // where a value should be was "the end of the file" in the message.
 func TestNULAfterDocument(t *testing.T) {
 	const doc = `{"database":{"version":"8","installs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"spec":{"name":"zlib","version":"1.3","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},"in_buildcache":true}}}}`
