@@ -56,6 +56,11 @@ type Options struct {
 	// limit expecting a snapshot of some size raises it as the snapshot
 	// turns out larger, before its files' decoders allocate.
 	Read func(n int64)
+	// ReadRaw, when not nil, is called as Read is, with also the file's
+	// own length (less than n for gzip'd content): a command that knew
+	// the files' sizes before they were read (a folder from git, by its
+	// blobs' sizes) scales them by what they turn out to hold.
+	ReadRaw func(raw, n int64)
 }
 
 // candidate is a file that is, or may be, in a decoder's format: one a
@@ -656,6 +661,9 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 	st.read += len(data)
 	if opt.Read != nil {
 		opt.Read(inputBytes(data))
+	}
+	if opt.ReadRaw != nil {
+		opt.ReadRaw(int64(len(data)), inputBytes(data))
 	}
 	if cap(data) > cap(st.buf) {
 		st.buf = data[:0]

@@ -19,7 +19,7 @@ var readers sync.Pool // of *gzip.Reader
 func Reader(data []byte) (*gzip.Reader, error) {
 	if r, ok := readers.Get().(*gzip.Reader); ok {
 		if err := r.Reset(bytes.NewReader(data)); err != nil {
-			readers.Put(r)
+			Put(r)
 			return nil, err
 		}
 		return r, nil
@@ -27,5 +27,16 @@ func Reader(data []byte) (*gzip.Reader, error) {
 	return gzip.NewReader(bytes.NewReader(data))
 }
 
-// Put gives r back to the pool; r is not used after.
-func Put(r *gzip.Reader) { readers.Put(r) }
+// Put gives r back to the pool; r is not used after. It is reset to
+// read an empty stream first: a reader (and its decompressor) keeps a
+// reader of the last stream's bytes, which the pool would keep alive,
+// a 100 MB gzip'd index while its content is decoded.
+func Put(r *gzip.Reader) {
+	if r.Reset(bytes.NewReader(emptyStream[:])) == nil {
+		readers.Put(r)
+	}
+}
+
+// emptyStream is a gzip stream of nothing: a header, an empty final
+// block, and its trailer.
+var emptyStream = [...]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0}

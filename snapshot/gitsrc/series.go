@@ -447,7 +447,7 @@ func (r *Repo) reencodedSubjects(commits []Commit, other []int) error {
 	for line := range strings.Lines(string(out)) {
 		id, subject, _ := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
 		for _, i := range at[id] {
-			commits[i].Subject = strings.Join(strings.Fields(utf8Text([]byte(subject), "")), " ")
+			commits[i].Subject = oneLine(utf8Text([]byte(subject), ""))
 		}
 	}
 	return nil
