@@ -634,6 +634,35 @@ func lasting(err error) bool {
 	return errors.As(err, &dns) && dns.IsNotFound
 }
 
+// proxyRefusal returns the status code a proxy answered CONNECT with
+// and the proxy's URL, redacted, when err, of req made with c, is such an
+// answer: net/http gives it as the status text alone ("Forbidden",
+// "Bad Gateway"), which would read as the mirror's. It returns "" when
+// err is not one, or req went through no proxy.
+func proxyRefusal(c *http.Client, req *http.Request, err error) (int, string) {
+	if req.URL.Scheme != "https" || errors.Unwrap(err) != nil {
+		return 0, ""
+	}
+	code := 0
+	for k := 100; k < 600 && code == 0; k++ {
+		if t := http.StatusText(k); t != "" && t == err.Error() {
+			code = k
+		}
+	}
+	t, ok := c.Transport.(*http.Transport)
+	if c.Transport == nil {
+		t, ok = http.DefaultTransport.(*http.Transport)
+	}
+	if code == 0 || !ok || t.Proxy == nil {
+		return 0, ""
+	}
+	u, perr := t.Proxy(req)
+	if perr != nil || u == nil {
+		return 0, ""
+	}
+	return code, Redact(u.String())
+}
+
 // get makes one request.
 func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	ctx, cancel := context.WithCancelCause(s.ctx)
@@ -661,7 +690,8 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			req.SetBasicAuth(user, pass)
 		}
 	}
-	resp, err := s.client().Do(req)
+	c := s.client()
+	resp, err := c.Do(req)
 	if err != nil {
 		var ue *url.Error
 		if errors.As(err, &ue) {
@@ -677,6 +707,16 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			// net/http's error quotes the Location whole, and its query
 			// can be a signed URL's signature or a token.
 			return nil, "", fmt.Errorf("%s: %w to a Location that does not parse as a URL (not shown: it may hold a token); the mirror, or a proxy before it, is misconfigured", name, errRedirect)
+		}
+		if code, proxy := proxyRefusal(c, req, err); proxy != "" {
+			err = fmt.Errorf("%s: the proxy %s did not open the connection to the mirror: HTTP %d %s", name, proxy, code, http.StatusText(code))
+			if code == http.StatusProxyAuthRequired {
+				err = fmt.Errorf("%w (it wants a user and password it accepts, in its URL: HTTPS_PROXY=http://USER:PASSWORD@HOST:PORT)", err)
+			}
+			if code < 500 { // 403, 407: the same again
+				return nil, "", err
+			}
+			return nil, "", retryable{err: err}
 		}
 		if lasting(err) {
 			return nil, "", fmt.Errorf("%s: %v", name, err)
