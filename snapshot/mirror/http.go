@@ -616,10 +616,11 @@ func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error)
 
 // lasting reports whether err, of a request that got no answer, would
 // be the same again: a certificate that is not trusted, or not the
-// host's, a host name that does not exist, or a server that does not
-// speak TLS at an https:// URL (it answered in plain HTTP, or in
-// another protocol). Retried, it only delays the error, and "(tried 4
-// times)" tells of a passing fault.
+// host's, a host name that does not exist, an address that is none (a
+// proxy's port 99999), or a server that does not speak TLS at an
+// https:// URL (it answered in plain HTTP, or in another protocol).
+// Retried, it only delays the error, and "(tried 4 times)" tells of a
+// passing fault.
 func lasting(err error) bool {
 	var verify *tls.CertificateVerificationError
 	var unknown x509.UnknownAuthorityError
@@ -628,6 +629,10 @@ func lasting(err error) bool {
 	var record tls.RecordHeaderError
 	if errors.As(err, &verify) || errors.As(err, &unknown) || errors.As(err, &host) || errors.As(err, &invalid) ||
 		errors.Is(err, http.ErrSchemeMismatch) || errors.As(err, &record) {
+		return true
+	}
+	var addr *net.AddrError // "invalid port", "missing port in address"
+	if errors.As(err, &addr) {
 		return true
 	}
 	var dns *net.DNSError
