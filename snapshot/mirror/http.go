@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -668,6 +669,18 @@ func proxyRefusal(c *http.Client, req *http.Request, err error) (int, string) {
 	return code, Redact(u.String())
 }
 
+// trustHint says how to trust the authority of err, a certificate
+// signed by one the system does not trust (a company's own, a
+// TLS-inspecting proxy's), where Go reads the system's roots from files
+// that SSL_CERT_FILE replaces; else "".
+func trustHint(err error) string {
+	var unknown x509.UnknownAuthorityError
+	if !errors.As(err, &unknown) || runtime.GOOS == "darwin" || runtime.GOOS == "ios" || runtime.GOOS == "windows" {
+		return ""
+	}
+	return " (to trust an authority of your own, such as a company's proxy's, put its PEM certificate in a file with the system's and name it in SSL_CERT_FILE=FILE, which replaces the system's)"
+}
+
 // get makes one request.
 func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	ctx, cancel := context.WithCancelCause(s.ctx)
@@ -724,7 +737,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			return nil, "", retryable{err: err}
 		}
 		if lasting(err) {
-			return nil, "", fmt.Errorf("%s: %v", name, err)
+			return nil, "", fmt.Errorf("%s: %v%s", name, err, trustHint(err))
 		}
 		return nil, "", retryable{err: fmt.Errorf("%s: %v", name, err)}
 	}
