@@ -395,6 +395,10 @@ func checkLineValues(file string, p *page) error {
 		switch {
 		case n.Kind == 0:
 			return &snapshot.Error{File: file, Line: v.fast.line, Msg: fmt.Sprintf("%s is not a key of the front matter for YAML: the line is inside another value (a quoted string or a flow collection opened on an earlier line), so Jekyll, which builds the site, would not show it while cachediff read it; close that value before this line", v.key)}
+		case n.Line == v.fast.line && n.Kind == yaml.ScalarNode && n.Value != "0":
+			// The placeholder read on, over an indented line after it:
+			// the value's closing bracket is not the end of it.
+			return &snapshot.Error{File: file, Line: v.fast.line, Msg: fmt.Sprintf("%s: the value continues on the indented line after it: for YAML that line is more of the value, after its closing bracket, so Jekyll, which builds the site, cannot read the front matter and would publish the page without its specs, while cachediff read them; remove that line's indentation, or the line", v.key)}
 		case n.Line != v.fast.line || n.Kind != yaml.ScalarNode || n.Value != "0":
 			return &snapshot.Error{File: file, Line: n.Line, Msg: fmt.Sprintf("%s is given twice (lines %d and %d)", v.key, v.fast.line, n.Line)}
 		}

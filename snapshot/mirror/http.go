@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -616,18 +617,68 @@ func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error)
 
 // lasting reports whether err, of a request that got no answer, would
 // be the same again: a certificate that is not trusted, or not the
-// host's, or a host name that does not exist. Retried, it only delays
-// the error, and "(tried 4 times)" tells of a passing fault.
+// host's, a host name that does not exist, an address that is none (a
+// proxy's port 99999), or a server that does not speak TLS at an
+// https:// URL (it answered in plain HTTP, or in another protocol).
+// Retried, it only delays the error, and "(tried 4 times)" tells of a
+// passing fault.
 func lasting(err error) bool {
 	var verify *tls.CertificateVerificationError
 	var unknown x509.UnknownAuthorityError
 	var host x509.HostnameError
 	var invalid x509.CertificateInvalidError
-	if errors.As(err, &verify) || errors.As(err, &unknown) || errors.As(err, &host) || errors.As(err, &invalid) {
+	var record tls.RecordHeaderError
+	if errors.As(err, &verify) || errors.As(err, &unknown) || errors.As(err, &host) || errors.As(err, &invalid) ||
+		errors.Is(err, http.ErrSchemeMismatch) || errors.As(err, &record) {
+		return true
+	}
+	var addr *net.AddrError // "invalid port", "missing port in address"
+	if errors.As(err, &addr) {
 		return true
 	}
 	var dns *net.DNSError
 	return errors.As(err, &dns) && dns.IsNotFound
+}
+
+// proxyRefusal returns the status code a proxy answered CONNECT with
+// and the proxy's URL, redacted, when err, of req made with c, is such an
+// answer: net/http gives it as the status text alone ("Forbidden",
+// "Bad Gateway"), which would read as the mirror's. It returns "" when
+// err is not one, or req went through no proxy.
+func proxyRefusal(c *http.Client, req *http.Request, err error) (int, string) {
+	if req.URL.Scheme != "https" || errors.Unwrap(err) != nil {
+		return 0, ""
+	}
+	code := 0
+	for k := 100; k < 600 && code == 0; k++ {
+		if t := http.StatusText(k); t != "" && t == err.Error() {
+			code = k
+		}
+	}
+	t, ok := c.Transport.(*http.Transport)
+	if c.Transport == nil {
+		t, ok = http.DefaultTransport.(*http.Transport)
+	}
+	if code == 0 || !ok || t.Proxy == nil {
+		return 0, ""
+	}
+	u, perr := t.Proxy(req)
+	if perr != nil || u == nil {
+		return 0, ""
+	}
+	return code, Redact(u.String())
+}
+
+// trustHint says how to trust the authority of err, a certificate
+// signed by one the system does not trust (a company's own, a
+// TLS-inspecting proxy's), where Go reads the system's roots from files
+// that SSL_CERT_FILE replaces; else "".
+func trustHint(err error) string {
+	var unknown x509.UnknownAuthorityError
+	if !errors.As(err, &unknown) || runtime.GOOS == "darwin" || runtime.GOOS == "ios" || runtime.GOOS == "windows" {
+		return ""
+	}
+	return " (to trust an authority of your own, such as a company's proxy's, put its PEM certificate in a file with the system's and name it in SSL_CERT_FILE=FILE, which replaces the system's)"
 }
 
 // get makes one request.
@@ -657,7 +708,8 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			req.SetBasicAuth(user, pass)
 		}
 	}
-	resp, err := s.client().Do(req)
+	c := s.client()
+	resp, err := c.Do(req)
 	if err != nil {
 		var ue *url.Error
 		if errors.As(err, &ue) {
@@ -674,8 +726,18 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			// can be a signed URL's signature or a token.
 			return nil, "", fmt.Errorf("%s: %w to a Location that does not parse as a URL (not shown: it may hold a token); the mirror, or a proxy before it, is misconfigured", name, errRedirect)
 		}
+		if code, proxy := proxyRefusal(c, req, err); proxy != "" {
+			err = fmt.Errorf("%s: the proxy %s did not open the connection to the mirror: HTTP %d %s", name, proxy, code, http.StatusText(code))
+			if code == http.StatusProxyAuthRequired {
+				err = fmt.Errorf("%w (it wants a user and password it accepts, in its URL: HTTPS_PROXY=http://USER:PASSWORD@HOST:PORT)", err)
+			}
+			if code < 500 { // 403, 407: the same again
+				return nil, "", err
+			}
+			return nil, "", retryable{err: err}
+		}
 		if lasting(err) {
-			return nil, "", fmt.Errorf("%s: %v", name, err)
+			return nil, "", fmt.Errorf("%s: %v%s", name, err, trustHint(err))
 		}
 		return nil, "", retryable{err: fmt.Errorf("%s: %v", name, err)}
 	}
