@@ -704,14 +704,21 @@ func onProxyConnect(_ context.Context, proxy *url.URL, _ *http.Request, resp *ht
 
 // trustHint says how to trust the authority of err, a certificate
 // signed by one the system does not trust (a company's own, a
-// TLS-inspecting proxy's), where Go reads the system's roots from files
-// that SSL_CERT_FILE replaces; else "".
+// TLS-inspecting proxy's), where Go reads the system's roots from
+// files; else "". Go reads SSL_CERT_FILE in place of the system's
+// bundle, but the system's folders (/etc/ssl/certs) still, unless
+// SSL_CERT_DIR names others: the file is said to hold the system's
+// bundle too, which is right either way, and not to replace it. Set
+// already, the file it names is the one to add to.
 func trustHint(err error) string {
 	var unknown x509.UnknownAuthorityError
 	if !errors.As(err, &unknown) || runtime.GOOS == "darwin" || runtime.GOOS == "ios" || runtime.GOOS == "windows" {
 		return ""
 	}
-	return " (to trust an authority of your own, such as a company's proxy's, put its PEM certificate in a file with the system's and name it in SSL_CERT_FILE=FILE, which replaces the system's)"
+	if f := os.Getenv("SSL_CERT_FILE"); f != "" {
+		return fmt.Sprintf(" (to trust an authority of your own, such as a company's proxy's, add its PEM certificate to the file SSL_CERT_FILE=%q names)", shorten(f))
+	}
+	return " (to trust an authority of your own, such as a company's proxy's, put its PEM certificate and the system's bundle in one file and name it in SSL_CERT_FILE=FILE)"
 }
 
 // get makes one request.
