@@ -640,14 +640,21 @@ func lasting(err error) bool {
 	return errors.As(err, &dns) && dns.IsNotFound
 }
 
-// proxyRefusal returns the status code a proxy answered CONNECT with
-// and the proxy's URL, redacted, when err, of req made with c, is such an
-// answer: net/http gives it as the status text alone ("Forbidden",
-// "Bad Gateway"), which would read as the mirror's. It returns "" when
-// err is not one, or req went through no proxy.
-func proxyRefusal(c *http.Client, req *http.Request, err error) (int, string) {
+// proxyRefusal returns the status code a proxy answered CONNECT with,
+// the proxy's URL, redacted, and its reason phrase, when err, of req
+// made with c, is such an answer: net/http gives it as the reason
+// phrase alone ("Forbidden", "Bad Gateway"), which would read as the
+// mirror's. transport's onProxyConnect keeps the code itself; for a
+// Client of its own, the phrase is matched against net/http's
+// (http.StatusText), which a proxy's own wording does not match. It
+// returns "" when err is not one, or req went through no proxy.
+func proxyRefusal(c *http.Client, req *http.Request, err error) (int, string, string) {
+	var answer *proxyAnswer
+	if errors.As(err, &answer) {
+		return answer.code, answer.proxy, answer.reason
+	}
 	if req.URL.Scheme != "https" || errors.Unwrap(err) != nil {
-		return 0, ""
+		return 0, "", ""
 	}
 	code := 0
 	for k := 100; k < 600 && code == 0; k++ {
@@ -660,25 +667,58 @@ func proxyRefusal(c *http.Client, req *http.Request, err error) (int, string) {
 		t, ok = http.DefaultTransport.(*http.Transport)
 	}
 	if code == 0 || !ok || t.Proxy == nil {
-		return 0, ""
+		return 0, "", ""
 	}
 	u, perr := t.Proxy(req)
 	if perr != nil || u == nil {
-		return 0, ""
+		return 0, "", ""
 	}
-	return code, Redact(u.String())
+	return code, Redact(u.String()), http.StatusText(code)
+}
+
+// proxyAnswer is a proxy's answer other than 200 to CONNECT, as
+// onProxyConnect has it: net/http's error is the reason phrase alone,
+// which a proxy can word as it likes ("407 authenticationrequired") or
+// make long, while the code is what tells a refusal from a passing
+// fault.
+type proxyAnswer struct {
+	code   int
+	proxy  string // its URL, redacted
+	reason string // shortened
+}
+
+func (a *proxyAnswer) Error() string {
+	return fmt.Sprintf("the proxy %s answered HTTP %d %s", a.proxy, a.code, a.reason)
+}
+
+// onProxyConnect is transport's OnProxyConnectResponse: an answer
+// other than 200 is a proxyAnswer, with its code and the proxy that
+// gave it (the one of the request that failed, after a redirect too).
+func onProxyConnect(_ context.Context, proxy *url.URL, _ *http.Request, resp *http.Response) error {
+	if resp.StatusCode == http.StatusOK {
+		return nil
+	}
+	_, reason, _ := strings.Cut(resp.Status, " ")
+	return &proxyAnswer{code: resp.StatusCode, proxy: Redact(proxy.String()), reason: shorten(reason)}
 }
 
 // trustHint says how to trust the authority of err, a certificate
 // signed by one the system does not trust (a company's own, a
-// TLS-inspecting proxy's), where Go reads the system's roots from files
-// that SSL_CERT_FILE replaces; else "".
+// TLS-inspecting proxy's), where Go reads the system's roots from
+// files; else "". Go reads SSL_CERT_FILE in place of the system's
+// bundle, but the system's folders (/etc/ssl/certs) still, unless
+// SSL_CERT_DIR names others: the file is said to hold the system's
+// bundle too, which is right either way, and not to replace it. Set
+// already, the file it names is the one to add to.
 func trustHint(err error) string {
 	var unknown x509.UnknownAuthorityError
 	if !errors.As(err, &unknown) || runtime.GOOS == "darwin" || runtime.GOOS == "ios" || runtime.GOOS == "windows" {
 		return ""
 	}
-	return " (to trust an authority of your own, such as a company's proxy's, put its PEM certificate in a file with the system's and name it in SSL_CERT_FILE=FILE, which replaces the system's)"
+	if f := os.Getenv("SSL_CERT_FILE"); f != "" {
+		return fmt.Sprintf(" (to trust an authority of your own, such as a company's proxy's, add its PEM certificate to the file SSL_CERT_FILE=%q names)", shorten(f))
+	}
+	return " (to trust an authority of your own, such as a company's proxy's, put its PEM certificate and the system's bundle in one file and name it in SSL_CERT_FILE=FILE)"
 }
 
 // get makes one request.
@@ -726,12 +766,12 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			// can be a signed URL's signature or a token.
 			return nil, "", fmt.Errorf("%s: %w to a Location that does not parse as a URL (not shown: it may hold a token); the mirror, or a proxy before it, is misconfigured", name, errRedirect)
 		}
-		if code, proxy := proxyRefusal(c, req, err); proxy != "" {
-			err = fmt.Errorf("%s: the proxy %s did not open the connection to the mirror: HTTP %d %s", name, proxy, code, http.StatusText(code))
+		if code, proxy, reason := proxyRefusal(c, req, err); proxy != "" {
+			err = fmt.Errorf("%s: the proxy %s did not open the connection to the mirror: HTTP %d %s", name, proxy, code, reason)
 			if code == http.StatusProxyAuthRequired {
 				err = fmt.Errorf("%w (it wants a user and password it accepts, in its URL: HTTPS_PROXY=http://USER:PASSWORD@HOST:PORT)", err)
 			}
-			if code < 500 { // 403, 407: the same again
+			if code < 500 && code != http.StatusTooManyRequests { // 403, 407: the same again
 				return nil, "", err
 			}
 			return nil, "", retryable{err: err}
@@ -964,10 +1004,12 @@ const maxHeaderBytes = 1 << 20
 
 // transport is net/http's default transport (proxies from the
 // environment, TLS verification), with headers bounded by
-// maxHeaderBytes.
+// maxHeaderBytes, and a proxy's answer to CONNECT kept whole
+// (onProxyConnect).
 var transport = sync.OnceValue(func() http.RoundTripper {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxResponseHeaderBytes = maxHeaderBytes
+	t.OnProxyConnectResponse = onProxyConnect
 	return t
 })
 
