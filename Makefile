@@ -80,6 +80,7 @@ fuzz:
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzFinishTwin$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzSpackFile$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/gitsrc -run '^$$' -fuzz '^FuzzSinceDate$$' $(FUZZFLAGS)
+	$(GO) test ./snapshot/gitsrc -run '^$$' -fuzz '^FuzzOneLine$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/mirror -run '^$$' -fuzz '^FuzzDecodeManifest$$' $(FUZZFLAGS)
 	$(GO) test ./report/patch -run '^$$' -fuzz '^FuzzSpecLine$$' $(FUZZFLAGS)
 

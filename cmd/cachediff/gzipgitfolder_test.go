@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"compress/gzip"
 	"io"
 	"io/fs"
@@ -68,5 +69,69 @@ func TestMemoryLimitGitGzipFolders(t *testing.T) {
 	input := rec.inputs[len(rec.inputs)-1] // once both are loaded: their content
 	if most := slices.Max(rec.bounds); most < input*4/5 {
 		t.Errorf("bound with %v while the folders loaded, the input being %d: want it raised as they inflate, to at least %d", rec.bounds, input, input*4/5)
+	}
+}
+
+// TestMemoryBoundGitMixedFolders: two folders from git whose first spec
+// files are gzip'd in place at 60x (padded with white space), the rest
+// plain: the bound scaled the blobs' sizes by the ratio of the files read
+// first, some 60x, and kept it, no bound at all while the plain files
+// loaded (two folders of 16k specs peaked at 5.4x-7x their input). The
+// bound the folders end loading under is near their input.
+func TestMemoryBoundGitMixedFolders(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dirs, _ := specFolders(t, t.TempDir(), 200)
+	for _, d := range dirs {
+		var files []string
+		err := filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
+			if err == nil && !e.IsDir() {
+				files = append(files, p)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(files)
+		for _, p := range files[:8] {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := os.Create(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			zw := gzip.NewWriter(f)
+			if _, err := zw.Write(append(data, bytes.Repeat([]byte(" "), 30000)...)); err != nil {
+				t.Fatal(err)
+			}
+			if err := zw.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Close(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	repo := filepath.Join(t.TempDir(), "repo")
+	weeks, err := gittest.CommitsAt(repo, "mirror/develop", dirs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &memoryRecorder{}
+	c := &cli{stdout: io.Discard, stderr: io.Discard, memory: rec}
+	args := []string{"-C", repo, "git:" + weeks[0].ID + ":mirror/develop", "git:" + weeks[1].ID + ":mirror/develop"}
+	if code := c.run(args); code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	if len(rec.bounds) == 0 || len(rec.inputs) == 0 {
+		t.Fatalf("hooks %v: want a bound, then the limit", rec.order)
+	}
+	input := rec.inputs[len(rec.inputs)-1] // once both are loaded: their content
+	if last := rec.bounds[len(rec.bounds)-1]; last > 2*input {
+		t.Errorf("bounds %v while the folders loaded, the input being %d: the last is over twice the input", rec.bounds, input)
 	}
 }

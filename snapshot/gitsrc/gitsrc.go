@@ -697,35 +697,39 @@ func (r *Repo) exist(exprs []string) ([]bool, error) {
 // parseCommit reads the committer date and the subject of a raw commit
 // object.
 func parseCommit(obj []byte) (time.Time, string, error) {
-	head, _, _ := bytes.Cut(obj, []byte("\n\n"))
 	var date time.Time
-	found := false
+	found, stop := false, false
 	encoding := commitEncoding(obj)
-	for _, line := range strings.Split(string(head), "\n") {
-		rest, ok := strings.CutPrefix(line, "committer ")
-		if !ok {
-			continue
+	// The header's lines as git's %cI reads them (commitHeader): a line
+	// ends at a NUL as at a newline, so "committer ... +0100\x00junk" is
+	// a date, and the last committer line is the one.
+	msg := commitHeader(obj, encoding, func(line []byte) {
+		rest, ok := bytes.CutPrefix(line, []byte("committer "))
+		if !ok || stop {
+			return
 		}
 		// Name <email> 1710000000 +0100
-		i := strings.LastIndexByte(rest, '>')
-		f := strings.Fields(rest[i+1:])
+		i := bytes.LastIndexByte(rest, '>')
+		f := strings.Fields(string(rest[i+1:]))
 		if i < 0 || len(f) != 2 {
-			break
+			stop = true
+			return
 		}
 		secs, err1 := strconv.ParseInt(f[0], 10, 64)
 		tz, err2 := strconv.Atoi(f[1])
 		if err1 != nil || err2 != nil {
-			break
+			stop = true
+			return
 		}
 		off := (tz/100*60 + tz%100) * 60
 		date = time.Unix(secs, 0).In(time.FixedZone("", off))
 		found = true
-	}
+	})
 	if !found {
 		return time.Time{}, "", errors.New("git: a commit without a readable committer date")
 	}
 	// The subject: the message's first paragraph, joined, as git's %s.
-	subject := oneLine(utf8Text(firstParagraph(commitMessage(obj, encoding)), encoding))
+	subject := oneLine(utf8Text(firstParagraph(msg), encoding))
 	return date, subject, nil
 }
 
@@ -753,7 +757,7 @@ func oneLine(s string) string {
 	return b.String()
 }
 
-// commitMessage is the message of a raw commit object as git's %s finds
+// commitHeader returns the message of a raw commit object as git's %s finds
 // it (pretty.c's parse_commit_header), which reads the object as a C
 // string: a commit in Latin-1 is re-encoded up to its first NUL byte
 // (reencode_string), and the message starts after the first empty
@@ -761,7 +765,10 @@ func oneLine(s string) string {
 // within a line is stepped over): then there is none. A commit written
 // with hash-object --literally may hold NULs in its header, and one with
 // a header line "\x00" has no subject for git log --format=%s.
-func commitMessage(obj []byte, encoding string) []byte {
+//
+// It calls line with each header line as git reads it, to the header's
+// end: the committer date git's %cI gives is read from them.
+func commitHeader(obj []byte, encoding string, line func([]byte)) []byte {
 	if isLatin1(encoding) {
 		if i := bytes.IndexByte(obj, 0); i >= 0 {
 			obj = obj[:i]
@@ -776,6 +783,7 @@ func commitMessage(obj []byte, encoding string) []byte {
 		if eol == i {
 			return obj[i:] // the empty line
 		}
+		line(obj[i:eol])
 		i = eol + 1
 	}
 	return nil

@@ -36,3 +36,17 @@ func TestOneLine(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOneLine: oneLine is strings.Join(strings.Fields(s), " ") for any
+// s, invalid UTF-8 (a lone surrogate encoded as ED A0 80) and white
+// space beyond ASCII (U+0085, U+00A0, U+2028, U+3000) among it.
+func FuzzOneLine(f *testing.F) {
+	for _, s := range []string{"", " a  b ", "\x85a\u0085b\u00a0c", "\u2028x\u3000y\u2029", "\xed\xa0\x80 \xed\xa0", "\xc2", "\xc2\x85", "a\x00 b\t\v\f\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("oneLine(%q) = %q; want %q", s, got, want)
+		}
+	})
+}
