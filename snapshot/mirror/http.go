@@ -781,7 +781,13 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			errors.As(err, &answer) // nil for a Client of one's own
 			err = fmt.Errorf("%s: the proxy %s did not open the connection to the mirror: HTTP %d %s", name, proxy, code, reason)
 			if code == http.StatusProxyAuthRequired {
-				err = fmt.Errorf("%w (it wants a user and password it accepts, in its URL: HTTPS_PROXY=http://USER:PASSWORD@HOST:PORT)", err)
+				// In the proxy's own scheme: to an https:// proxy,
+				// http:// would send the password in the clear.
+				scheme := "http"
+				if strings.HasPrefix(proxy, "https://") {
+					scheme = "https"
+				}
+				err = fmt.Errorf("%w (it wants a user and password it accepts, in its URL: HTTPS_PROXY=%s://USER:PASSWORD@HOST:PORT)", err, scheme)
 			}
 			if code < 500 && code != http.StatusTooManyRequests { // 403, 407: the same again
 				return nil, "", err
