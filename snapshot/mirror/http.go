@@ -685,6 +685,7 @@ type proxyAnswer struct {
 	code   int
 	proxy  string // its URL, redacted
 	reason string // shortened
+	after  string // its Retry-After, as it came (a 429, a 503)
 }
 
 func (a *proxyAnswer) Error() string {
@@ -699,7 +700,7 @@ func onProxyConnect(_ context.Context, proxy *url.URL, _ *http.Request, resp *ht
 		return nil
 	}
 	_, reason, _ := strings.Cut(resp.Status, " ")
-	return &proxyAnswer{code: resp.StatusCode, proxy: Redact(proxy.String()), reason: shorten(reason)}
+	return &proxyAnswer{code: resp.StatusCode, proxy: Redact(proxy.String()), reason: shorten(reason), after: resp.Header.Get("Retry-After")}
 }
 
 // trustHint says how to trust the authority of err, a certificate
@@ -719,6 +720,15 @@ func trustHint(err error) string {
 		return fmt.Sprintf(" (to trust an authority of your own, such as a company's proxy's, add its PEM certificate to the file SSL_CERT_FILE=%q names)", shorten(f))
 	}
 	return " (to trust an authority of your own, such as a company's proxy's, put its PEM certificate and the system's bundle in one file and name it in SSL_CERT_FILE=FILE)"
+}
+
+// maxRetryAfter is the longest Retry-After honoured: HTTP.MaxRetryAfter,
+// or DefaultMaxRetryAfter.
+func (s *httpStore) maxRetryAfter() time.Duration {
+	if most := s.h.MaxRetryAfter; most > 0 {
+		return most
+	}
+	return DefaultMaxRetryAfter
 }
 
 // get makes one request.
@@ -767,14 +777,27 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			return nil, "", fmt.Errorf("%s: %w to a Location that does not parse as a URL (not shown: it may hold a token); the mirror, or a proxy before it, is misconfigured", name, errRedirect)
 		}
 		if code, proxy, reason := proxyRefusal(c, req, err); proxy != "" {
+			var answer *proxyAnswer
+			errors.As(err, &answer) // nil for a Client of one's own
 			err = fmt.Errorf("%s: the proxy %s did not open the connection to the mirror: HTTP %d %s", name, proxy, code, reason)
 			if code == http.StatusProxyAuthRequired {
-				err = fmt.Errorf("%w (it wants a user and password it accepts, in its URL: HTTPS_PROXY=http://USER:PASSWORD@HOST:PORT)", err)
+				// In the proxy's own scheme: to an https:// proxy,
+				// http:// would send the password in the clear.
+				scheme := "http"
+				if strings.HasPrefix(proxy, "https://") {
+					scheme = "https"
+				}
+				err = fmt.Errorf("%w (it wants a user and password it accepts, in its URL: HTTPS_PROXY=%s://USER:PASSWORD@HOST:PORT)", err, scheme)
 			}
 			if code < 500 && code != http.StatusTooManyRequests { // 403, 407: the same again
 				return nil, "", err
 			}
-			return nil, "", retryable{err: err}
+			// A proxy that limits its rate asks for a wait as a
+			// mirror does (usage.md: at least the Retry-After).
+			if answer == nil {
+				return nil, "", retryable{err: err}
+			}
+			return nil, "", retryable{err, retryAfter(answer.after, time.Now(), s.maxRetryAfter())}
 		}
 		if lasting(err) {
 			return nil, "", fmt.Errorf("%s: %v%s", name, err, trustHint(err))
@@ -796,11 +819,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	case resp.StatusCode == http.StatusUnauthorized:
 		return nil, "", fmt.Errorf("%s: HTTP %s: %s", name, shorten(resp.Status), s.credentialsHint(req, resp.Request))
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
-		most := s.h.MaxRetryAfter
-		if most <= 0 {
-			most = DefaultMaxRetryAfter
-		}
-		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status)), retryAfter(resp.Header.Get("Retry-After"), time.Now(), most)}
+		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status)), retryAfter(resp.Header.Get("Retry-After"), time.Now(), s.maxRetryAfter())}
 	case resp.StatusCode != http.StatusOK:
 		return nil, "", fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status))
 	}
