@@ -779,7 +779,10 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		if code, proxy, reason := proxyRefusal(c, req, err); proxy != "" {
 			var answer *proxyAnswer
 			errors.As(err, &answer) // nil for a Client of one's own
-			err = fmt.Errorf("%s: the proxy %s did not open the connection to the mirror: HTTP %d %s", name, proxy, code, reason)
+			if strings.TrimSpace(reason) == "" { // "HTTP/1.1 407" alone
+				reason = http.StatusText(code)
+			}
+			err = fmt.Errorf("%s: the proxy %s did not open the connection to the mirror: %s", name, proxy, strings.TrimSpace(fmt.Sprintf("HTTP %d %s", code, reason)))
 			if code == http.StatusProxyAuthRequired {
 				// In the proxy's own scheme: to an https:// proxy,
 				// http:// would send the password in the clear.

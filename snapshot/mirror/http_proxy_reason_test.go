@@ -33,6 +33,9 @@ func TestProxyRefusalOwnReason(t *testing.T) {
 		{"502 Forbidden", "HTTP 502", true},
 		{"429 Too Many Requests", "HTTP 429", true},
 		{"502 " + long, "HTTP 502", true},
+		// No reason at all: the code's own words, not "HTTP 407  (it
+		// wants...", two spaces around nothing (pass 91b).
+		{"407", "HTTP 407 Proxy Authentication Required (", false},
 	} {
 		var connects atomic.Int32
 		proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
