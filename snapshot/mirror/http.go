@@ -779,7 +779,9 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		if code, proxy, reason := proxyRefusal(c, req, err); proxy != "" {
 			var answer *proxyAnswer
 			errors.As(err, &answer) // nil for a Client of one's own
-			if strings.TrimSpace(reason) == "" { // "HTTP/1.1 407" alone
+			// An answer without a reason ("HTTP/1.1 407") in the code's
+			// own words.
+			if strings.TrimSpace(reason) == "" {
 				reason = http.StatusText(code)
 			}
 			err = fmt.Errorf("%s: the proxy %s did not open the connection to the mirror: %s", name, proxy, strings.TrimSpace(fmt.Sprintf("HTTP %d %s", code, reason)))
