@@ -23,6 +23,7 @@ func TestCommitDateIdentAsGit(t *testing.T) {
 		{"committer a <b> 100 +0100\r", "1970-01-01T01:01:40+01:00"},
 		{"committer a <b>100\t+0100", "1970-01-01T01:01:40+01:00"},
 		{"committer a <b> 1700000000 -0130", "2023-11-14T20:43:20-01:30"},
+		{"committer a <b> 1700000000 +9959", "2023-11-19T02:12:20+99:59"},
 		{"committer a <b> 100 -0130", ""}, // git log dies: before 1970 in its zone
 		{"committer a <b> 100 +0160", ""}, // RFC 3339 cannot write it
 		{"committer a <b> 0 -0000", "1970-01-01T00:00:00+00:00"},
