@@ -809,7 +809,9 @@ func oneLine(s string) string {
 // commitHeader returns the message of a raw commit object as git's %s finds
 // it (pretty.c's parse_commit_header), which reads the object as a C
 // string: a commit in Latin-1 is re-encoded up to its first NUL byte
-// (reencode_string), and the message starts after the first empty
+// (reencode_string), one whose header names UTF-8 copied up to it
+// (logmsg_reencode's xstrdup, to rewrite the header; without the header
+// it is read whole), and the message starts after the first empty
 // header line, unless a header line starts with a NUL first (a NUL
 // within a line is stepped over): then there is none. A commit written
 // with hash-object --literally may hold NULs in its header, and one with
@@ -818,7 +820,7 @@ func oneLine(s string) string {
 // It calls line with each header line as git reads it, to the header's
 // end: the committer date git's %cI gives is read from them.
 func commitHeader(obj []byte, encoding string, line func([]byte)) []byte {
-	if isLatin1(encoding) {
+	if encoding != "" && decodedHere(encoding) {
 		if i := bytes.IndexByte(obj, 0); i >= 0 {
 			obj = obj[:i]
 		}
