@@ -697,40 +697,89 @@ func (r *Repo) exist(exprs []string) ([]bool, error) {
 // parseCommit reads the committer date and the subject of a raw commit
 // object.
 func parseCommit(obj []byte) (time.Time, string, error) {
-	var date time.Time
-	found, stop := false, false
+	var committer []byte
+	found := false
 	encoding := commitEncoding(obj)
 	// The header's lines as git's %cI reads them (commitHeader): a line
 	// ends at a NUL as at a newline, so "committer ... +0100\x00junk" is
-	// a date, and the last committer line is the one.
+	// a date, and the last committer line is the one, readable or not.
 	msg := commitHeader(obj, encoding, func(line []byte) {
-		rest, ok := bytes.CutPrefix(line, []byte("committer "))
-		if !ok || stop {
-			return
+		if rest, ok := bytes.CutPrefix(line, []byte("committer ")); ok {
+			committer, found = rest, true
 		}
-		// Name <email> 1710000000 +0100
-		i := bytes.LastIndexByte(rest, '>')
-		f := strings.Fields(string(rest[i+1:]))
-		if i < 0 || len(f) != 2 {
-			stop = true
-			return
-		}
-		secs, err1 := strconv.ParseInt(f[0], 10, 64)
-		tz, err2 := strconv.Atoi(f[1])
-		if err1 != nil || err2 != nil {
-			stop = true
-			return
-		}
-		off := (tz/100*60 + tz%100) * 60
-		date = time.Unix(secs, 0).In(time.FixedZone("", off))
-		found = true
 	})
+	var date time.Time
+	if found {
+		date, found = identDate(committer)
+	}
 	if !found {
 		return time.Time{}, "", errors.New("git: a commit without a readable committer date")
 	}
 	// The subject: the message's first paragraph, joined, as git's %s.
 	subject := oneLine(utf8Text(firstParagraph(msg), encoding))
 	return date, subject, nil
+}
+
+// identDate reads the date of a committer line's ident ("Name <email>
+// 1710000000 +0100") as git's %cI does (ident.c's split_ident_line):
+// an email between the first '<' and a '>' after it, then after the last
+// '>' the digits of the seconds, past spaces, tabs and CRs (git's
+// isspace, not a vertical tab nor a no-break space), then a '+' or a '-'
+// and the digits of the zone; what follows them is not read. Anything
+// else is no date for git (%cI is empty): "-5", "+5", a zone without its
+// sign. A date git cannot show either is none here: seconds past int64
+// or a year past 9999 (git shows 1970 for those it cannot place, and
+// RFC 3339 writes four digits), a zone's minutes past 59, which RFC 3339
+// cannot write, and a time before 1970 in its zone, where git log dies.
+func identDate(id []byte) (time.Time, bool) {
+	lt := bytes.IndexByte(id, '<')
+	if lt < 0 || bytes.IndexByte(id[lt+1:], '>') < 0 {
+		return time.Time{}, false
+	}
+	i := bytes.LastIndexByte(id, '>') + 1
+	i += gitSpaces(id[i:])
+	n := gitDigits(id[i:])
+	secs, err := strconv.ParseInt(string(id[i:i+n]), 10, 64)
+	i += n
+	i += gitSpaces(id[i:])
+	if n == 0 || err != nil || i >= len(id) || (id[i] != '+' && id[i] != '-') {
+		return time.Time{}, false
+	}
+	z := gitDigits(id[i+1:])
+	if z == 0 || z > 4 {
+		return time.Time{}, false
+	}
+	tz, _ := strconv.Atoi(string(id[i+1 : i+1+z]))
+	if tz%100 > 59 {
+		return time.Time{}, false
+	}
+	off := (tz/100*60 + tz%100) * 60
+	if id[i] == '-' {
+		off = -off
+	}
+	date := time.Unix(secs, 0).In(time.FixedZone("", off))
+	if secs+int64(off) < 0 || date.Year() > 9999 {
+		return time.Time{}, false
+	}
+	return date, true
+}
+
+// gitSpaces is the length of the spaces, tabs and CRs b starts with.
+func gitSpaces(b []byte) int {
+	n := 0
+	for n < len(b) && (b[n] == ' ' || b[n] == '\t' || b[n] == '\r') {
+		n++
+	}
+	return n
+}
+
+// gitDigits is the length of the ASCII digits b starts with.
+func gitDigits(b []byte) int {
+	n := 0
+	for n < len(b) && '0' <= b[n] && b[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // oneLine is s with each run of white space (as strings.Fields finds it)
@@ -760,7 +809,9 @@ func oneLine(s string) string {
 // commitHeader returns the message of a raw commit object as git's %s finds
 // it (pretty.c's parse_commit_header), which reads the object as a C
 // string: a commit in Latin-1 is re-encoded up to its first NUL byte
-// (reencode_string), and the message starts after the first empty
+// (reencode_string), one whose header names UTF-8 copied up to it
+// (logmsg_reencode's xstrdup, to rewrite the header; without the header
+// it is read whole), and the message starts after the first empty
 // header line, unless a header line starts with a NUL first (a NUL
 // within a line is stepped over): then there is none. A commit written
 // with hash-object --literally may hold NULs in its header, and one with
@@ -769,7 +820,7 @@ func oneLine(s string) string {
 // It calls line with each header line as git reads it, to the header's
 // end: the committer date git's %cI gives is read from them.
 func commitHeader(obj []byte, encoding string, line func([]byte)) []byte {
-	if isLatin1(encoding) {
+	if encoding != "" && decodedHere(encoding) {
 		if i := bytes.IndexByte(obj, 0); i >= 0 {
 			obj = obj[:i]
 		}

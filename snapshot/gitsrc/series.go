@@ -454,12 +454,18 @@ func (r *Repo) reencodedSubjects(commits []Commit, other []int) error {
 }
 
 // firstParent returns the first parent of a raw commit object, or "".
+// git reads the parents from the "parent " lines that follow the tree
+// line (commit.c's parse_commit_buffer): one further down the header (a
+// commit written with hash-object --literally) is no parent, and git log
+// shows the commit as a root.
 func firstParent(obj []byte) string {
-	head, _, _ := strings.Cut(string(obj), "\n\n")
-	for _, line := range strings.Split(head, "\n") {
-		if id, ok := strings.CutPrefix(line, "parent "); ok {
-			return id
-		}
+	tree, rest, ok := bytes.Cut(obj, []byte("\n"))
+	if !ok || !bytes.HasPrefix(tree, []byte("tree ")) {
+		return ""
+	}
+	line, _, _ := bytes.Cut(rest, []byte("\n"))
+	if id, ok := bytes.CutPrefix(line, []byte("parent ")); ok {
+		return string(id)
 	}
 	return ""
 }
