@@ -1091,14 +1091,17 @@ func CompareWarnings(a, b Warning) int {
 // (a Spack file may be gzip'd) the size of its content, which decoders
 // read and which is 10 to 25 times the file's for Spack's JSON, as the
 // stream's trailer gives it (ISIZE: the last member's size, modulo
-// 2³²), bounded as spackfmt bounds what it inflates (spackfmt.MaxRatio
-// times the file's length, at least 64 MB, at most MaxInflated) and at
-// least the file's length.
+// 2³²), believed up to spackfmt.MaxRatio times the file's length (what
+// Spack's JSON could hold; spackfmt inflates up to 64 MB whatever the
+// length), at most MaxInflated and at least the file's length. Believed
+// up to 64 MB, an 18-byte stream claiming 4 GB counted 64 MB, still
+// counted once it failed to decode and was skipped: 40 of them beside a
+// tree of 28 MB made the memory limit bound nothing (6.4x the input).
 func inputBytes(data []byte) int64 {
 	n := int64(len(data))
 	if n < 18 || data[0] != 0x1f || data[1] != 0x8b { // a gzip header and trailer take 18 bytes
 		return n
 	}
 	isize := int64(binary.LittleEndian.Uint32(data[n-4:]))
-	return max(n, min(isize, max(64<<20, spackfmt.MaxRatio*n), spackfmt.MaxInflated))
+	return max(n, min(isize, spackfmt.MaxRatio*n, spackfmt.MaxInflated))
 }
