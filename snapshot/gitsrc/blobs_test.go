@@ -528,3 +528,19 @@ func linkedStore(inSmall, total int) (files, links map[string]string) {
 	}
 	return files, links
 }
+
+// literalCommit writes obj into repo as a commit object as it is (git
+// hash-object --literally: a header git itself would not write, a NUL
+// where git would refuse one) and returns its id.
+func literalCommit(t *testing.T, repo, obj string) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "commit")
+	if err := os.WriteFile(f, []byte(obj), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	id, err := gittest.Git(repo, nil, "hash-object", "-t", "commit", "-w", "--literally", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(id)
+}

@@ -1,8 +1,6 @@
 package gitsrc
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -27,22 +25,13 @@ func TestCommitDateNULInHeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	hdr := "tree " + strings.TrimSpace(tree) + "\nauthor a <a@b> 1700000000 +0000\n"
-	dir := t.TempDir()
 	for name, obj := range map[string]string{
 		"a NUL after the committer's zone":           hdr + "committer c <c@d> 1700000200 +0100\x00junk\n\nSubject\n",
 		"the committer after a NUL in the author":    strings.TrimSuffix(hdr, "\n") + "\x00committer c <c@d> 1700000300 +0000\n\nSubject\n",
 		"a second committer after a NUL in a line":   hdr + "committer c <c@d> 1700000200 +0100\nx\x00committer d <d@e> 1700000400 +0000\n\nSubject\n",
 		"Latin-1, a committer after a NUL in a line": hdr + "committer c <c@d> 1700000200 +0100\nencoding ISO-8859-1\nx\x00committer d <d@e> 1700000400 +0000\n\ncaf\xe9\n",
 	} {
-		f := filepath.Join(dir, "commit")
-		if err := os.WriteFile(f, []byte(obj), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		id, err := gittest.Git(repo, nil, "hash-object", "-t", "commit", "-w", "--literally", f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		id = strings.TrimSpace(id)
+		id := literalCommit(t, repo, obj)
 		out, err := gittest.Git(repo, nil, "log", "-1", "--format=%cI", id)
 		if err != nil {
 			t.Fatal(err)

@@ -1,8 +1,6 @@
 package gitsrc
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,18 +16,9 @@ import (
 // NUL and a subject git log does not have.
 func TestCommitUTF8EncodingNUL(t *testing.T) {
 	repo := commitFiles(t, map[string]string{"c/x.md": "first\n"}, nil)
-	dir := t.TempDir()
 	for _, enc := range []string{"UTF-8", "utf8"} {
 		obj := "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\nauthor a <b> 1 +0000\ncommitter c <c@d> 1700000200 +0100\nencoding " + enc + "\nx\x00committer d <d@e> 1700000400 +0000\n\nSubj\n"
-		f := filepath.Join(dir, "commit")
-		if err := os.WriteFile(f, []byte(obj), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		id, err := gittest.Git(repo, nil, "hash-object", "-t", "commit", "-w", "--literally", f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		id = strings.TrimSpace(id)
+		id := literalCommit(t, repo, obj)
 		out, err := gittest.Git(repo, nil, "log", "-1", "--format=%cI|%s", id)
 		if err != nil {
 			t.Fatal(err)

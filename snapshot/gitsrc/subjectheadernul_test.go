@@ -1,8 +1,6 @@
 package gitsrc
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,7 +26,6 @@ func TestSubjectNULInHeader(t *testing.T) {
 	}
 	hdr := "tree " + strings.TrimSpace(tree) + "\nauthor a <a@b> 1700000000 +0000\ncommitter a <a@b> 1700000000 +0000\n"
 	latin1 := hdr + "encoding ISO-8859-1\n"
-	dir := t.TempDir()
 	for name, obj := range map[string]string{
 		"a NUL starting a header line":             hdr + "\x00\n\nSubject\n",
 		"two NULs":                                 hdr + "x\x00\x00y\n\nSubject\n",
@@ -39,15 +36,7 @@ func TestSubjectNULInHeader(t *testing.T) {
 		"Latin-1, a NUL in the encoding header":    strings.TrimSuffix(latin1, "\n") + "\x00x\n\ncaf\xe9\n",
 		"a NUL in the message, after a blank line": hdr + "\n \nSub\x00ject\n",
 	} {
-		f := filepath.Join(dir, "commit")
-		if err := os.WriteFile(f, []byte(obj), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		id, err := gittest.Git(repo, nil, "hash-object", "-t", "commit", "-w", "--literally", f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		id = strings.TrimSpace(id)
+		id := literalCommit(t, repo, obj)
 		out, err := gittest.Git(repo, nil, "-c", "i18n.logOutputEncoding=UTF-8", "log", "-1", "--format=%s", id)
 		if err != nil {
 			t.Fatal(err)

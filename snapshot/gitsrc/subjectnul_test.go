@@ -32,15 +32,8 @@ func TestSubjectEndsAtNUL(t *testing.T) {
 	}
 	obj := fmt.Sprintf("tree %s\nparent %s\nauthor a <a@b> 1700000000 +0000\ncommitter a <a@b> 1700000000 +0000\n\nSubject one\x00 after nul\n\nbody\n",
 		strings.TrimSpace(tree), strings.TrimSpace(parent))
-	file := filepath.Join(t.TempDir(), "commit")
-	if err := os.WriteFile(file, []byte(obj), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	id, err := gittest.Git(repo, nil, "hash-object", "-t", "commit", "-w", "--literally", file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(repo, nil, "update-ref", "HEAD", strings.TrimSpace(id)); err != nil {
+	id := literalCommit(t, repo, obj)
+	if _, err := gittest.Git(repo, nil, "update-ref", "HEAD", id); err != nil {
 		t.Fatal(err)
 	}
 	want, err := gittest.Git(repo, nil, "log", "-1", "--format=%s", "HEAD")
