@@ -52,21 +52,7 @@ func TestMemoryLimitGitGzipFolders(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	repo := filepath.Join(t.TempDir(), "repo")
-	weeks, err := gittest.CommitsAt(repo, "mirror/develop", dirs...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &memoryRecorder{}
-	c := &cli{stdout: io.Discard, stderr: io.Discard, memory: rec}
-	args := []string{"-C", repo, "git:" + weeks[0].ID + ":mirror/develop", "git:" + weeks[1].ID + ":mirror/develop"}
-	if code := c.run(args); code != 1 {
-		t.Fatalf("exit %d", code)
-	}
-	if len(rec.bounds) == 0 || len(rec.inputs) == 0 {
-		t.Fatalf("hooks %v: want a bound, then the limit", rec.order)
-	}
-	input := rec.inputs[len(rec.inputs)-1] // once both are loaded: their content
+	rec, input := gitFoldersDiff(t, dirs)
 	if most := slices.Max(rec.bounds); most < input*4/5 {
 		t.Errorf("bound with %v while the folders loaded, the input being %d: want it raised as they inflate, to at least %d", rec.bounds, input, input*4/5)
 	}
@@ -116,6 +102,18 @@ func TestMemoryBoundGitMixedFolders(t *testing.T) {
 			}
 		}
 	}
+	rec, input := gitFoldersDiff(t, dirs)
+	if last := rec.bounds[len(rec.bounds)-1]; last > 2*input {
+		t.Errorf("bounds %v while the folders loaded, the input being %d: the last is over twice the input", rec.bounds, input)
+	}
+}
+
+// gitFoldersDiff commits dirs (old, new) to a repository, diffs them as
+// folders from git with the memory hooks recorded, and returns the
+// record and the input the diff's limit was last set from (once both
+// are loaded: their content).
+func gitFoldersDiff(t *testing.T, dirs []string) (*memoryRecorder, int64) {
+	t.Helper()
 	repo := filepath.Join(t.TempDir(), "repo")
 	weeks, err := gittest.CommitsAt(repo, "mirror/develop", dirs...)
 	if err != nil {
@@ -130,8 +128,5 @@ func TestMemoryBoundGitMixedFolders(t *testing.T) {
 	if len(rec.bounds) == 0 || len(rec.inputs) == 0 {
 		t.Fatalf("hooks %v: want a bound, then the limit", rec.order)
 	}
-	input := rec.inputs[len(rec.inputs)-1] // once both are loaded: their content
-	if last := rec.bounds[len(rec.bounds)-1]; last > 2*input {
-		t.Errorf("bounds %v while the folders loaded, the input being %d: the last is over twice the input", rec.bounds, input)
-	}
+	return rec, rec.inputs[len(rec.inputs)-1]
 }
