@@ -2,38 +2,13 @@ package diff
 
 import (
 	"slices"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
 
-// validText is s with each byte that is not UTF-8 replaced by U+FFFD, as
-// the JSON report writes it (encoding/json replaces them one by one). A
-// report's paths come from the file system, which takes any byte but /
-// and NUL: printed as they are, the direct command wrote \xff where
-// render of its JSON wrote U+FFFD.
-func validText(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			b.WriteString("\uFFFD")
-		} else {
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	return b.String()
-}
-
-// ValidText is validText, for the strings of a report that its command
-// makes of paths (log --revs RANGE PATH, Revs).
-func ValidText(s string) string { return validText(s) }
+// validText is snapshot.ValidText: the strings of a report as its JSON
+// holds them.
+var validText = snapshot.ValidText
 
 // validWarning is w with its strings made valid UTF-8 (validText).
 func validWarning(w snapshot.Warning) snapshot.Warning {

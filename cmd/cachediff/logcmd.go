@@ -123,7 +123,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		_, top, _ := strings.Cut(commits[0].Spec, ":")
 		// RANGE and PATH as the JSON holds them (a folder d\xff as d\uFFFD):
 		// the Atom feed's id and title are made of PATH.
-		revs = &diff.Revs{Range: diff.ValidText(opts.revs), Path: diff.ValidText(top), Since: since, Until: until}
+		revs = &diff.Revs{Range: snapshot.ValidText(opts.revs), Path: snapshot.ValidText(top), Since: since, Until: until}
 		absent = make([]*gitsrc.Commit, len(commits))
 		for i, cm := range commits {
 			names = append(names, cm.Spec)

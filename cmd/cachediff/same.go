@@ -213,7 +213,7 @@ func sameArgs(dir, a, b string) bool {
 // The paths are compared as spelt alike: a folder's trailing slash, ./
 // and .. on disk, a URL's case and default port (urlKey). A path with
 // U+FFFD may have been bytes that are not UTF-8, which the report holds
-// so (diff.ValidText): d\xff and d\xfe, two folders, are both d\uFFFD,
+// so (snapshot.ValidText): d\xff and d\xfe, two folders, are both d\uFFFD,
 // and a gate on them was refused; their sameness is the warning's then
 // (saysSameSnapshot), which the command adds to one snapshot given twice.
 func sameSide(a, b diff.Side) bool {

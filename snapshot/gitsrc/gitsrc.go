@@ -884,16 +884,7 @@ func utf8Text(text []byte, encoding string) string {
 		}
 		return string(runes)
 	}
-	if utf8.Valid(text) {
-		return string(text)
-	}
-	var b strings.Builder
-	for len(text) > 0 {
-		r, n := utf8.DecodeRune(text)
-		b.WriteRune(r) // utf8.RuneError for a byte that is none
-		text = text[n:]
-	}
-	return b.String()
+	return snapshot.ValidText(string(text))
 }
 
 // commitEncoding returns the encoding a raw commit object's header
