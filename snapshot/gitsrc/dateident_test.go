@@ -48,7 +48,7 @@ func TestCommitDateIdentAsGit(t *testing.T) {
 		{"committer a <b> 9223372036854775807 +0000", ""},
 	} {
 		obj := hdr + c.committer + "\n\nsubj\n"
-		date, _, err := parseCommit([]byte(obj))
+		date, _, err := parseCommit([]byte(obj), commitEncoding([]byte(obj)))
 		got := ""
 		if err == nil {
 			got = date.Format("2006-01-02T15:04:05-07:00")

@@ -172,7 +172,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 			t.attrs = append(t.attrs, attrFile{attrs[i], data})
 		}
 	}
-	if t.Date, _, err = parseCommit(cobj); err != nil {
+	if t.Date, _, err = parseCommit(cobj, commitEncoding(cobj)); err != nil {
 		return nil, err
 	}
 	switch {
@@ -696,10 +696,9 @@ func (r *Repo) exist(exprs []string) ([]bool, error) {
 
 // parseCommit reads the committer date and the subject of a raw commit
 // object.
-func parseCommit(obj []byte) (time.Time, string, error) {
+func parseCommit(obj []byte, encoding string) (time.Time, string, error) {
 	var committer []byte
 	found := false
-	encoding := commitEncoding(obj)
 	// The header's lines as git's %cI reads them (commitHeader): a line
 	// ends at a NUL as at a newline, so "committer ... +0100\x00junk" is
 	// a date, and the last committer line is the one, readable or not.

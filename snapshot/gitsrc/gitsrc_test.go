@@ -404,7 +404,7 @@ func TestSeriesNoChange(t *testing.T) {
 func TestParseCommit(t *testing.T) {
 	obj := "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\nparent 1111111111111111111111111111111111111111\n" +
 		"author A <a@b> 1742126400 -0530\ncommitter C <c@d> 1742126400 -0530\n\n\nFirst line\nsecond line\n\nbody\n"
-	date, subject, err := parseCommit([]byte(obj))
+	date, subject, err := parseCommit([]byte(obj), commitEncoding([]byte(obj)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -417,7 +417,7 @@ func TestParseCommit(t *testing.T) {
 	if firstParent([]byte(obj)) != "1111111111111111111111111111111111111111" {
 		t.Errorf("parent %q", firstParent([]byte(obj)))
 	}
-	if _, _, err := parseCommit([]byte("tree x\n\nmsg")); err == nil {
+	if _, _, err := parseCommit([]byte("tree x\n\nmsg"), ""); err == nil {
 		t.Error("a commit without a committer: no error")
 	}
 }

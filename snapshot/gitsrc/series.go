@@ -411,13 +411,14 @@ func (r *Repo) commits(ids []string) ([]Commit, []string, error) {
 		return commits, parents, nil
 	}
 	err := r.ReadBlobs(ids, func(i int, data []byte) error {
-		date, subject, err := parseCommit(data)
+		encoding := commitEncoding(data)
+		date, subject, err := parseCommit(data, encoding)
 		if err != nil {
 			return fmt.Errorf("commit %s: %v", ids[i], err)
 		}
 		commits[i] = Commit{ID: ids[i], Date: date, Subject: subject}
 		parents[i] = firstParent(data)
-		if !decodedHere(commitEncoding(data)) {
+		if !decodedHere(encoding) {
 			other = append(other, i)
 		}
 		return nil

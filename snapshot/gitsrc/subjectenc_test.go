@@ -22,7 +22,7 @@ func TestSubjectEncoding(t *testing.T) {
 		{head + "\ncaf\xe9 \xff\xfe x\n", "caf\ufffd \ufffd\ufffd x"},
 		{head + "encoding UTF-8\n\ncafé\n", "café"},
 	} {
-		_, subject, err := parseCommit([]byte(c.obj))
+		_, subject, err := parseCommit([]byte(c.obj), commitEncoding([]byte(c.obj)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,7 +15,7 @@ func TestLongSubjectAllocs(t *testing.T) {
 	obj := []byte(msg)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, subject, err := parseCommit(obj)
+	_, subject, err := parseCommit(obj, commitEncoding(obj))
 	runtime.ReadMemStats(&after)
 	if err != nil {
 		t.Fatal(err)
