@@ -529,6 +529,21 @@ func linkedStore(inSmall, total int) (files, links map[string]string) {
 	return files, links
 }
 
+// literalRepo returns a repository of one commit (c/x.md) for the
+// commits literalCommit writes, and that commit's tree.
+func literalRepo(t *testing.T) (repo, tree string) {
+	t.Helper()
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	repo = commitFiles(t, map[string]string{"c/x.md": "first\n"}, nil)
+	out, err := gittest.Git(repo, nil, "rev-parse", "HEAD^{tree}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return repo, strings.TrimSpace(out)
+}
+
 // literalCommit writes obj into repo as a commit object as it is (git
 // hash-object --literally: a header git itself would not write, a NUL
 // where git would refuse one) and returns its id.

@@ -16,15 +16,8 @@ import (
 // committer after a NUL within the author line was not found, where git
 // log reads both.
 func TestCommitDateNULInHeader(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	repo := commitFiles(t, map[string]string{"c/x.md": "first\n"}, nil)
-	tree, err := gittest.Git(repo, nil, "rev-parse", "HEAD^{tree}")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hdr := "tree " + strings.TrimSpace(tree) + "\nauthor a <a@b> 1700000000 +0000\n"
+	repo, tree := literalRepo(t)
+	hdr := "tree " + tree + "\nauthor a <a@b> 1700000000 +0000\n"
 	for name, obj := range map[string]string{
 		"a NUL after the committer's zone":           hdr + "committer c <c@d> 1700000200 +0100\x00junk\n\nSubject\n",
 		"the committer after a NUL in the author":    strings.TrimSuffix(hdr, "\n") + "\x00committer c <c@d> 1700000300 +0000\n\nSubject\n",

@@ -16,15 +16,8 @@ import (
 // header: subjects git log --format=%s gives as "" (or "caf\ufffd"), it
 // gave as "Subject" (or "café").
 func TestSubjectNULInHeader(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	repo := commitFiles(t, map[string]string{"c/x.md": "first\n"}, nil)
-	tree, err := gittest.Git(repo, nil, "rev-parse", "HEAD^{tree}")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hdr := "tree " + strings.TrimSpace(tree) + "\nauthor a <a@b> 1700000000 +0000\ncommitter a <a@b> 1700000000 +0000\n"
+	repo, tree := literalRepo(t)
+	hdr := "tree " + tree + "\nauthor a <a@b> 1700000000 +0000\ncommitter a <a@b> 1700000000 +0000\n"
 	latin1 := hdr + "encoding ISO-8859-1\n"
 	for name, obj := range map[string]string{
 		"a NUL starting a header line":             hdr + "\x00\n\nSubject\n",
