@@ -446,7 +446,7 @@ func (s *httpStore) remove(key string) {
 func (s *httpStore) got(rel string, data []byte) []byte {
 	if rel == v2IndexHash {
 		s.mu.Lock()
-		s.v2hash = strings.TrimSpace(string(data))
+		s.v2hash, _ = v2HashOf(data)
 		s.mu.Unlock()
 	}
 	return data
@@ -479,8 +479,12 @@ func (s *httpStore) verifies(key string, data []byte) bool {
 	return strings.HasSuffix(key, "/"+hex.EncodeToString(sum[:]))
 }
 
-func hashOf(s string) string {
-	sum := sha256.Sum256([]byte(s))
+func hashOf(s string) string { return sha256Hex([]byte(s)) }
+
+// sha256Hex is the sha256 of data in lower-case hex, as Spack and
+// mirrors name content.
+func sha256Hex(data []byte) string {
+	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
 }
 

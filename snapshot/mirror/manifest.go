@@ -211,6 +211,13 @@ func pickWarning(file, what string, e *Entry, others int) snapshot.Warning {
 // maxListed is how many of a manifest's media types an error lists.
 const maxListed = 5
 
+// v2HashOf reads build_cache/index.json.hash as Spack reads it: its
+// first 64 bytes, when they are 64 lower-case hex digits.
+func v2HashOf(data []byte) (string, bool) {
+	h := string(data[:min(len(data), 64)])
+	return h, isHex64(h)
+}
+
 func isHex64(s string) bool {
 	if len(s) != 64 {
 		return false
