@@ -1,9 +1,16 @@
 package snapshot
 
 import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
+
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
 // TestGzipClaimBounded: a gzip stream's trailer claims the size of its
@@ -44,4 +51,78 @@ func TestGzipClaimBounded(t *testing.T) {
 	if most := int64(1 << 20); s.Bytes > most || read > most {
 		t.Errorf("a page and three forged 18-byte gzip files, skipped: Bytes %d, Read told %d; want at most %d", s.Bytes, read, most)
 	}
+}
+
+// TestGzipClaimSettled: a file's gzip trailer claim is what it counts
+// before it decodes; once read, it counts what it decoded to, or its
+// length when it did not decode. Ten files of 1 MB of random bytes
+// behind gzip's magic, each claiming 4 GB, beside a page, counted 64
+// times their length (671 MB of input for 10 MB), left out without a
+// word; and an index that gzip shrank 500 times counted 64 times its
+// file, a fraction of the JSON its decoder held.
+func TestGzipClaimSettled(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "testdata", "real-series", "develop-2025-02-16", "aida", "specs.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("random bytes behind gzip's magic", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, "aida"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "aida", "specs.md"), page, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		var onDisk int64
+		for i := range 10 {
+			junk := make([]byte, 1<<20)
+			for k := range junk {
+				junk[k] = byte(rng.Uint32())
+			}
+			copy(junk, []byte{0x1f, 0x8b, 8, 0})
+			copy(junk[len(junk)-4:], []byte{0xff, 0xff, 0xff, 0xff})
+			onDisk += int64(len(junk))
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("junk%d.json", i)), junk, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var read atomic.Int64
+		s, err := Load(dir, Options{SkipInvalid: true, Read: func(n int64) { read.Add(n) }})
+		if err != nil {
+			t.Fatalf("a page and ten files of random bytes behind gzip's magic: %v", err)
+		}
+		if most := onDisk + int64(len(page)) + 1<<20; s.Bytes > most || read.Load() > most {
+			t.Errorf("10 MB of random bytes behind gzip's magic, each claiming 4 GB: Bytes %d, Read told %d in all; want at most %d (the files' length)", s.Bytes, read.Load(), most)
+		}
+	})
+	t.Run("an index gzip shrank 500 times", func(t *testing.T) {
+		plain, err := os.ReadFile(filepath.Join("..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// White space after the document: Spack's reader and cachediff's
+		// read it as the index alone.
+		plain = append(plain, bytes.Repeat([]byte(" "), 40<<20)...)
+		var gz bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		w.Write(plain)
+		w.Close()
+		if ratio := len(plain) / gz.Len(); ratio < 2*spackfmt.MaxRatio {
+			t.Fatalf("the index gzip'd shrank %d times; the test needs more than %d", ratio, 2*spackfmt.MaxRatio)
+		}
+		dir := t.TempDir()
+		file := filepath.Join(dir, "index.json")
+		if err := os.WriteFile(file, gz.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var read atomic.Int64
+		s, err := Load(file, Options{Read: func(n int64) { read.Add(n) }})
+		if err != nil {
+			t.Fatalf("the index gzip'd: %v", err)
+		}
+		if want := int64(len(plain)); s.Bytes < want || read.Load() < want {
+			t.Errorf("an index of %d bytes gzip'd to %d: Bytes %d, Read told %d in all; want at least what it inflated to", len(plain), gz.Len(), s.Bytes, read.Load())
+		}
+	})
 }

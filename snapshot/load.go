@@ -54,10 +54,13 @@ type Options struct {
 	// Snapshot.Bytes, once it is read and before it is decoded, from the
 	// loading goroutines, possibly at once: a command that set its memory
 	// limit expecting a snapshot of some size raises it as the snapshot
-	// turns out larger, before its files' decoders allocate.
+	// turns out larger, before its files' decoders allocate. A gzip'd
+	// file is counted at what its trailer claims, and once decoded is
+	// told again with the difference (n < 0 for one that did not decode).
 	Read func(n int64)
 	// ReadRaw, when not nil, is called as Read is, with also the file's
-	// own length (less than n for gzip'd content): a command that knew
+	// own length (less than n for gzip'd content; 0 with a difference
+	// told once the file decoded): a command that knew
 	// the files' sizes before they were read (a folder from git, by its
 	// blobs' sizes) scales them by what they turn out to hold.
 	ReadRaw func(raw, n int64)
@@ -659,12 +662,18 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 		return result{err: &Error{File: c.file.Name, Msg: statMessage(err)}}
 	}
 	st.read += len(data)
+	// What the file counts is told before it decodes, from its gzip
+	// trailer's claim, and settled once it has: a claim is no content
+	// until the stream inflates to it (settledBytes).
+	raw, told, decoded := int64(len(data)), inputBytes(data), decodedBytes(data)
 	if opt.Read != nil {
-		opt.Read(inputBytes(data))
+		opt.Read(told)
 	}
 	if opt.ReadRaw != nil {
-		opt.ReadRaw(int64(len(data)), inputBytes(data))
+		opt.ReadRaw(raw, told)
 	}
+	// Not data: the decoders let go of it (issue 35 item 19).
+	defer func() { r.bytes = settledBytes(r, told, decoded, raw, opt) }()
 	if cap(data) > cap(st.buf) {
 		st.buf = data[:0]
 	}
@@ -672,9 +681,6 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 		defer func() { r.kind = decodedKind(r, kind) }()
 	}
 	file := c.file.Name
-	// Counted now: data is not used once decoded, so that the decoders'
-	// work need not keep it (issue 35 item 19).
-	n := inputBytes(data)
 	decode := func(d Decoder) result {
 		if cap(st.buf) > maxKeptRead {
 			// The read buffer (data's, now) is let go: a Spack file's
@@ -684,7 +690,7 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 			st.buf = nil
 		}
 		pkgs, counts, warnings, err := decodeOther(d, file, data, opt, st, c.file.Root)
-		return result{bytes: n, pkgs: pkgs, counts: counts, warnings: warnings, err: err}
+		return result{pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 	}
 	for _, d := range c.decoders {
 		head := data[:min(len(data), detectSize)]
@@ -701,12 +707,12 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 	fallback := c.fallbackOf(decoders)
 	if c.named != nil && !(c.file.Root && fallback != nil && fallback.Detect(data[:min(len(data), detectSize)])) {
 		if startsLikeJSON(data) && cachediffSchema(data) != "" {
-			return result{bytes: inputBytes(data), err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
+			return result{err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
 		}
 		return decode(c.named)
 	}
 	if fallback == nil {
-		return result{bytes: inputBytes(data), err: &NotInFormat{&Error{File: file, Msg: "not in a format a decoder detects"}}}
+		return result{err: &NotInFormat{&Error{File: file, Msg: "not in a format a decoder detects"}}}
 	}
 	return loadFallback(src, c, fallback, data, opt, st, rule)
 }
@@ -722,12 +728,11 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt Options, st *loadState, rule publishRule) result {
 	file := c.file.Name
 	if startsLikeJSON(data) {
-		return result{bytes: inputBytes(data), err: &NotInFormat{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
+		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
 	}
 	if hint := spackFileHint(c.file.Base); hint != "" && !startsLikePage(data) {
-		return result{bytes: inputBytes(data), err: &NotInFormat{&Error{File: file, Line: 1, Msg: hint}}}
+		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: hint}}}
 	}
-	n := inputBytes(data)
 	pkgs, counts, warnings, err := decodeOther(fallback, file, data, opt, st, c.file.Root)
 	if err == nil && len(pkgs) > 0 {
 		if why, atTag := rule.leftOut(c.file, pkgs[0].Name, pkgs[0].Tag()); why != "" {
@@ -735,10 +740,10 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 			if atTag {
 				e.Line = pkgs[0].TagLine()
 			}
-			return result{bytes: n, err: e}
+			return result{err: e}
 		}
 	}
-	return result{bytes: n, pkgs: pkgs, counts: counts, warnings: warnings, err: err}
+	return result{pkgs: pkgs, counts: counts, warnings: warnings, err: err}
 }
 
 // skippedOverhead is what a Skipped holds besides its strings' bytes
@@ -1097,6 +1102,9 @@ func CompareWarnings(a, b Warning) int {
 // up to 64 MB, an 18-byte stream claiming 4 GB counted 64 MB, still
 // counted once it failed to decode and was skipped: 40 of them beside a
 // tree of 28 MB made the memory limit bound nothing (6.4x the input).
+//
+// It is what the file is told to count before it decodes (Options.Read);
+// settledBytes counts it otherwise once it has.
 func inputBytes(data []byte) int64 {
 	n := int64(len(data))
 	if n < 18 || data[0] != 0x1f || data[1] != 0x8b { // a gzip header and trailer take 18 bytes
@@ -1104,4 +1112,41 @@ func inputBytes(data []byte) int64 {
 	}
 	isize := int64(binary.LittleEndian.Uint32(data[n-4:]))
 	return max(n, min(isize, spackfmt.MaxRatio*n, spackfmt.MaxInflated))
+}
+
+// decodedBytes is what a gzip'd file of data counts once it has decoded:
+// its trailer's size, which the stream's end checked (the last member's:
+// a stream of several counts less than it holds), up to MaxInflated; the
+// file's length for any other.
+func decodedBytes(data []byte) int64 {
+	n := int64(len(data))
+	if n < 18 || data[0] != 0x1f || data[1] != 0x8b {
+		return n
+	}
+	return max(n, min(int64(binary.LittleEndian.Uint32(data[n-4:])), spackfmt.MaxInflated))
+}
+
+// settledBytes is what a file counts in Snapshot.Bytes once read with
+// the result r: what its content decoded to (decoded), or when it did
+// not decode (an error, or a file not in any decoder's format) its
+// length, raw. Options.Read and ReadRaw were told inputBytes (told)
+// before it decoded, and are told the difference. Counted at its
+// trailer's claim whatever became of it, a file of random bytes behind
+// gzip's magic counted 64 times its length: ten of 1 MB beside a page
+// made 671 MB of input of 10 MB, and a real index.json.gz of 150 KB that
+// holds 38 MB of JSON counted 9.6 MB.
+func settledBytes(r result, told, decoded, raw int64, opt Options) int64 {
+	n := raw
+	if r.err == nil {
+		n = decoded
+	}
+	if d := n - told; d != 0 {
+		if opt.Read != nil {
+			opt.Read(d)
+		}
+		if opt.ReadRaw != nil {
+			opt.ReadRaw(0, d)
+		}
+	}
+	return n
 }
