@@ -65,6 +65,9 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	var raw map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(text))
 	if err := dec.Decode(&raw); err != nil {
+		if e := spackfmt.TextBeforeSigned(file, text); e != nil {
+			return nil, e
+		}
 		return nil, fmt.Errorf("%s: not a manifest: %v", file, err)
 	}
 	if len(bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n")) > 0 {

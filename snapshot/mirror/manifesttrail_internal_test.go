@@ -23,3 +23,20 @@ func TestManifestTrailingBracket(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestTextBeforeSigned: a signed manifest after a line of text
+// was refused by its first byte ("invalid character 'o' in literal
+// null"); Spack's pattern finds the message there. It is refused naming
+// the text, whose content would be lost.
+func TestManifestTextBeforeSigned(t *testing.T) {
+	h := strings.Repeat("a", 64)
+	manifest := `{"version":3,"data":[{"contentLength":1,"mediaType":"application/vnd.spack.db.v8+json","compression":"none","checksumAlgorithm":"sha256","checksum":"` + h + `"}]}`
+	signed := "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n" + manifest + "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
+	if _, err := DecodeManifest("m.json", []byte(signed)); err != nil {
+		t.Fatalf("signed: %v", err)
+	}
+	_, err := DecodeManifest("m.json", []byte("note\n"+signed))
+	if err == nil || !strings.Contains(err.Error(), "text before -----BEGIN PGP SIGNED MESSAGE----- (line 2)") {
+		t.Errorf("a note before a signed manifest: %v; want it refused, naming the text before the message", err)
+	}
+}

@@ -176,6 +176,27 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 	return out, nil
 }
 
+// textBeforeSigned returns an error when data, which is no clear-signed
+// message from its start, has the BEGIN PGP SIGNED MESSAGE line further
+// down, at the start of a line: Spack's pattern finds the message there,
+// and what is above it would be lost (named by its first byte, it was
+// "not null" for a note, "a number" for JSON). nil otherwise.
+func textBeforeSigned(file string, data []byte) error {
+	for at := 0; ; {
+		k := bytes.Index(data[at:], sigBegin)
+		if k < 0 {
+			return nil
+		}
+		at += k
+		if at > 0 && data[at-1] == '\n' {
+			l, _ := lineCol(data, at)
+			return &Error{File: file, Line: 1, Col: 1, Path: "(signature)",
+				Msg: fmt.Sprintf("text before -----BEGIN PGP SIGNED MESSAGE----- (line %d): a clear-signed spec file starts with that line, and what is above it would be lost", l)}
+		}
+		at += len(sigBegin)
+	}
+}
+
 // checkArmorHeaders checks the armor headers of a clear-signed message
 // whose signed text starts at offset body: each line between the BEGIN
 // PGP SIGNED MESSAGE line and the empty line that ends them is a header,
@@ -294,8 +315,8 @@ func checkAfterSignature(file string, data []byte, from int) error {
 // of the inflated text). file names it in messages. An unknown or
 // unsupported format version is an error that lists the supported ones;
 // a malformed value is an error naming its line, column and JSON path.
-func Decode(file string, data []byte) (*Set, error) {
-	data, err := plainText(file, data)
+func Decode(file string, data []byte) (_ *Set, err error) {
+	data, err = plainText(file, data)
 	if err != nil {
 		return nil, err
 	}
@@ -305,6 +326,17 @@ func Decode(file string, data []byte) (*Set, error) {
 	}
 	d := newDecoder(file, data)
 	defer d.release()
+	defer func() {
+		// Looked for once the file failed, not before: an index is
+		// hundreds of MB, and read here by the scanner's reference
+		// (kept until the file is decoded), not data's, which the
+		// decoding lets go.
+		if err != nil {
+			if e := textBeforeSigned(file, d.s.data); e != nil {
+				err = e
+			}
+		}
+	}()
 	d.initSlabs(len(data))
 	d.s.intern = internPool.Get().(map[string]string)
 	// The table of hashes, sized for a node per KiB (an index's records

@@ -716,6 +716,10 @@ func TestSignedTrailingContent(t *testing.T) {
 		{"a Hash of two values", "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256, SHA512\n", "a Hash header of several values", 2},
 		{"no header", "-----BEGIN PGP SIGNED MESSAGE-----\n", "no Hash header", 2},
 		{"an indented BEGIN", "  -----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n", "does not start its line", 1},
+		// Spack's pattern finds the message after text too; that text
+		// would be lost, and was named "not null" (its first letter).
+		{"a note before BEGIN", "note\n\n-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n", "text before -----BEGIN PGP SIGNED MESSAGE----- (line 3)", 1},
+		{"JSON before BEGIN", "{}\n-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n", "text before -----BEGIN PGP SIGNED MESSAGE----- (line 2)", 1},
 	} {
 		data := tt.head + "\n" + string(inner) + "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
 		_, err := Decode("x.spec.json.sig", []byte(data))

@@ -7,3 +7,8 @@ package spackfmt
 // naming file, as for a signed spec file. Line numbers of the returned
 // text are those of data (the wrapper is blanked, not cut).
 func Unwrap(file string, data []byte) ([]byte, error) { return unwrapSigned(file, data) }
+
+// TextBeforeSigned returns an error when data, text that failed to read
+// as JSON, holds a clear-signed message after other text (Spack finds the
+// message there, and the text above it would be lost); nil otherwise.
+func TextBeforeSigned(file string, data []byte) error { return textBeforeSigned(file, data) }
