@@ -325,7 +325,7 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 		}
 		return "", nil, "", "", nil, err
 	}
-	if err := ambiguousRef("revision "+rev, stderr.Bytes()); err != nil {
+	if err := r.ambiguousRef("revision "+rev, stderr.Bytes()); err != nil {
 		return "", nil, "", "", nil, err
 	}
 	if c.typ != "commit" {
@@ -339,14 +339,38 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 // standard error that a name in it is the name of more than one ref (a
 // tag and a branch develop): git reads one of them (the tag) and says
 // so, and cachediff, which drops git's warnings, read it silently.
-func ambiguousRef(what string, stderr []byte) error {
+func (r *Repo) ambiguousRef(what string, stderr []byte) error {
 	for l := range strings.Lines(string(stderr)) {
 		name, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: refname '")
 		if name, ok := strings.CutSuffix(name, "' is ambiguous."); prefixed && ok {
-			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (a tag and a branch?), and git reads one of them, warning; name the one meant in full (refs/heads/%s, refs/tags/%s)", what, name, name, name)
+			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; name the one meant in full", what, name, r.refsNamed(name))
 		}
 	}
 	return nil
+}
+
+// refsNamed lists the refs that name, short, reads as (git's
+// ref_rev_parse_rules, in their order), as the message of an ambiguous
+// name gives them: they were said to be refs/heads/NAME and
+// refs/tags/NAME whatever they were (a branch x and refs/remotes/x/HEAD,
+// a remote's). Fewer than two found (a file in the git directory by the
+// name), or git failing, it says what the common case is.
+func (r *Repo) refsNamed(name string) string {
+	rules := []string{"refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"}
+	out, err := r.run(nil, append([]string{"for-each-ref", "--format=%(refname)"}, rules...)...)
+	var found []string
+	if err == nil {
+		have := strings.Fields(string(out))
+		for _, ref := range rules {
+			if slices.Contains(have, ref) {
+				found = append(found, ref)
+			}
+		}
+	}
+	if len(found) < 2 {
+		return fmt.Sprintf("a tag and a branch? refs/tags/%s, refs/heads/%s", name, name)
+	}
+	return strings.Join(found, ", ")
 }
 
 // notLink returns an error when p at commit (rev as given) is a symbolic
