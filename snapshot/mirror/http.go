@@ -662,18 +662,40 @@ func proxyRefusal(c *http.Client, req *http.Request, err error) (int, string, st
 			code = k
 		}
 	}
+	proxy := proxyFor(c, req)
+	if code == 0 || proxy == "" {
+		return 0, "", ""
+	}
+	return code, proxy, http.StatusText(code)
+}
+
+// proxyFor returns the URL, redacted, of the proxy that c sends req
+// through, or "" for none (or a transport that does not say).
+func proxyFor(c *http.Client, req *http.Request) string {
 	t, ok := c.Transport.(*http.Transport)
 	if c.Transport == nil {
 		t, ok = http.DefaultTransport.(*http.Transport)
 	}
-	if code == 0 || !ok || t.Proxy == nil {
-		return 0, "", ""
+	if !ok || t.Proxy == nil {
+		return ""
 	}
-	u, perr := t.Proxy(req)
-	if perr != nil || u == nil {
-		return 0, "", ""
+	u, err := t.Proxy(req)
+	if err != nil || u == nil {
+		return ""
 	}
-	return code, Redact(u.String()), http.StatusText(code)
+	return Redact(u.String())
+}
+
+// proxyAuthAdvice is what a proxy's 407 is told with: the proxy's URL
+// with a user and password, in variable (HTTPS_PROXY for an https://
+// mirror, HTTP_PROXY for an http:// one), in the proxy's own scheme: to
+// an https:// proxy, http:// would send the password in the clear.
+func proxyAuthAdvice(proxy, variable string) string {
+	scheme := "http"
+	if strings.HasPrefix(proxy, "https://") {
+		scheme = "https"
+	}
+	return fmt.Sprintf(" (it wants a user and password it accepts, in its URL: %s=%s://USER:PASSWORD@HOST:PORT)", variable, scheme)
 }
 
 // proxyAnswer is a proxy's answer other than 200 to CONNECT, as
@@ -786,13 +808,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			}
 			err = fmt.Errorf("%s: the proxy %s did not open the connection to the mirror: %s", name, proxy, strings.TrimSpace(fmt.Sprintf("HTTP %d %s", code, reason)))
 			if code == http.StatusProxyAuthRequired {
-				// In the proxy's own scheme: to an https:// proxy,
-				// http:// would send the password in the clear.
-				scheme := "http"
-				if strings.HasPrefix(proxy, "https://") {
-					scheme = "https"
-				}
-				err = fmt.Errorf("%w (it wants a user and password it accepts, in its URL: HTTPS_PROXY=%s://USER:PASSWORD@HOST:PORT)", err, scheme)
+				err = fmt.Errorf("%w%s", err, proxyAuthAdvice(proxy, "HTTPS_PROXY"))
 			}
 			if code < 500 && code != http.StatusTooManyRequests { // 403, 407: the same again
 				return nil, "", err
@@ -825,6 +841,11 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s: HTTP %s: %s", name, shorten(resp.Status), s.credentialsHint(req, resp.Request))
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status)), retryAfter(resp.Header.Get("Retry-After"), time.Now(), s.maxRetryAfter())}
+	case resp.StatusCode == http.StatusProxyAuthRequired && proxyFor(c, req) != "":
+		// A proxy's own answer to an http:// mirror's request (no
+		// CONNECT), told as an https:// mirror's is.
+		proxy := proxyFor(c, req)
+		return nil, "", fmt.Errorf("%s: the proxy %s answered HTTP %s%s", name, proxy, shorten(resp.Status), proxyAuthAdvice(proxy, "HTTP_PROXY"))
 	case resp.StatusCode != http.StatusOK:
 		return nil, "", fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status))
 	}
