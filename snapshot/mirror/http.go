@@ -16,6 +16,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -780,6 +781,10 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			req.SetBasicAuth(user, pass)
 		}
 	}
+	// Whether a connection was had: a request that failed without one
+	// through a proxy failed at the proxy, or past it (CONNECT, TLS).
+	var connected atomic.Bool
+	req = req.WithContext(httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { connected.Store(true) }}))
 	c := s.client()
 	resp, err := c.Do(req)
 	if err != nil {
@@ -820,10 +825,14 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			}
 			return nil, "", retryable{err, retryAfter(answer.after, time.Now(), s.maxRetryAfter())}
 		}
-		if lasting(err) {
-			return nil, "", fmt.Errorf("%s: %v%s", name, err, trustHint(err))
+		via := "" // a proxy's answer that is no HTTP, or none, was told as the mirror's
+		if proxy := proxyFor(c, req); proxy != "" && !connected.Load() {
+			via = " (connecting through the proxy " + proxy + ")"
 		}
-		return nil, "", retryable{err: fmt.Errorf("%s: %v", name, err)}
+		if lasting(err) {
+			return nil, "", fmt.Errorf("%s: %v%s%s", name, err, via, trustHint(err))
+		}
+		return nil, "", retryable{err: fmt.Errorf("%s: %v%s", name, err, via)}
 	}
 	defer resp.Body.Close()
 	w.headers.Store(true)
