@@ -684,7 +684,16 @@ func proxyFor(c *http.Client, req *http.Request) string {
 	if err != nil || u == nil {
 		return ""
 	}
-	return Redact(u.String())
+	return redactProxy(u)
+}
+
+// redactProxy is a proxy's URL for messages: its scheme, user and host,
+// redacted. Not its path, which no proxy's URL needs, and which holds
+// the password of an HTTPS_PROXY that does not parse as a URL (a space
+// in it), read again by net/http after "http://": the host "http", and
+// the path "//alice:PASSWORD@proxy%20host:8080".
+func redactProxy(u *url.URL) string {
+	return Redact((&url.URL{Scheme: u.Scheme, User: u.User, Host: u.Host}).String())
 }
 
 // proxyAuthAdvice is what a proxy's 407 is told with: the proxy's URL
@@ -723,7 +732,7 @@ func onProxyConnect(_ context.Context, proxy *url.URL, _ *http.Request, resp *ht
 		return nil
 	}
 	_, reason, _ := strings.Cut(resp.Status, " ")
-	return &proxyAnswer{code: resp.StatusCode, proxy: Redact(proxy.String()), reason: shorten(reason), after: resp.Header.Get("Retry-After")}
+	return &proxyAnswer{code: resp.StatusCode, proxy: redactProxy(proxy), reason: shorten(reason), after: resp.Header.Get("Retry-After")}
 }
 
 // trustHint says how to trust the authority of err, a certificate

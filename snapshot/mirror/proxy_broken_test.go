@@ -61,3 +61,24 @@ func TestProxyBrokenNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestProxyPathNotShown (adversarial pass 92b): HTTPS_PROXY that does
+// not parse as a URL ("http://alice:s3cret@proxy host:8080", a space)
+// net/http reads again after "http://", as the proxy http://http with
+// the path //alice:s3cret@proxy%20host:8080, password and all; the
+// proxy was named with its path, which no proxy's URL needs. It is
+// named by its scheme, user and host.
+func TestProxyPathNotShown(t *testing.T) {
+	tr := mirror.Transport().Clone()
+	tr.Proxy = func(*http.Request) (*url.URL, error) {
+		return url.Parse("http://127.0.0.1:1//alice:s3cret@proxy%20host:8080")
+	}
+	h := &mirror.HTTP{NoCache: true, Retries: -1, Client: &http.Client{Transport: tr}}
+	_, _, err := fetch(h, "https://mirror.example/mirror")
+	if err == nil || !strings.Contains(err.Error(), "proxy http://127.0.0.1:1") {
+		t.Fatalf("%v; want the proxy named", err)
+	}
+	if strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("%q shows the password in the proxy's path", err)
+	}
+}
