@@ -749,6 +749,11 @@ func trustHint(err error) string {
 		return ""
 	}
 	if f := os.Getenv("SSL_CERT_FILE"); f != "" {
+		// A file to add to, if it is one: not one that is not there, nor
+		// /dev/null (Go reads neither, and no system's bundle then).
+		if fi, err := os.Stat(f); err != nil || !fi.Mode().IsRegular() {
+			return fmt.Sprintf(" (SSL_CERT_FILE=%q names no file: to trust an authority of your own, such as a company's proxy's, put its PEM certificate and the system's bundle in one file and name it in SSL_CERT_FILE)", shorten(f))
+		}
 		return fmt.Sprintf(" (to trust an authority of your own, such as a company's proxy's, add its PEM certificate to the file SSL_CERT_FILE=%q names)", shorten(f))
 	}
 	return " (to trust an authority of your own, such as a company's proxy's, put its PEM certificate and the system's bundle in one file and name it in SSL_CERT_FILE=FILE)"
