@@ -74,4 +74,18 @@ func TestAmbiguousRefNamesTheRefs(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "refs/heads/x, refs/remotes/x/HEAD") || strings.Contains(err.Error(), "refs/tags/x") {
 		t.Errorf("x:_cache/develop, a branch x and refs/remotes/x/HEAD: %v; want the two refs named, and no tag", err)
 	}
+	// A branch named as a file of the git directory (ORIG_HEAD), which
+	// git reads first: no tag either.
+	for _, args := range [][]string{
+		{"update-ref", "refs/heads/ORIG_HEAD", "HEAD"},
+		{"update-ref", "ORIG_HEAD", "HEAD"},
+	} {
+		if _, err := gittest.Git(repo, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = r.Resolve("ORIG_HEAD:_cache/develop")
+	if err == nil || !strings.Contains(err.Error(), "ORIG_HEAD in the git directory, refs/heads/ORIG_HEAD") || strings.Contains(err.Error(), "refs/tags/") {
+		t.Errorf("ORIG_HEAD:_cache/develop, .git/ORIG_HEAD and a branch ORIG_HEAD: %v; want the two named, and no tag", err)
+	}
 }

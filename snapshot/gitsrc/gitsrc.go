@@ -353,8 +353,8 @@ func (r *Repo) ambiguousRef(what string, stderr []byte) error {
 // ref_rev_parse_rules, in their order), as the message of an ambiguous
 // name gives them: they were said to be refs/heads/NAME and
 // refs/tags/NAME whatever they were (a branch x and refs/remotes/x/HEAD,
-// a remote's). Fewer than two found (a file in the git directory by the
-// name), or git failing, it says what the common case is.
+// a remote's). One found, the other is a file of the git directory by
+// the name (ORIG_HEAD); none (git failing), it says the common case.
 func (r *Repo) refsNamed(name string) string {
 	rules := []string{"refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"}
 	out, err := r.run(nil, append([]string{"for-each-ref", "--format=%(refname)"}, rules...)...)
@@ -367,8 +367,13 @@ func (r *Repo) refsNamed(name string) string {
 			}
 		}
 	}
-	if len(found) < 2 {
+	switch len(found) {
+	case 0: // git failed
 		return fmt.Sprintf("a tag and a branch? refs/tags/%s, refs/heads/%s", name, name)
+	case 1:
+		// The other is a file of the git directory (ORIG_HEAD, a
+		// pseudo-ref), which no ref lists and git reads first.
+		return name + " in the git directory, " + found[0]
 	}
 	return strings.Join(found, ", ")
 }
