@@ -49,3 +49,43 @@ func TestAmbiguousRefRefused(t *testing.T) {
 		t.Errorf("refs/heads/develop:_cache/develop: %v", err)
 	}
 }
+
+// TestAmbiguousRefNamesTheRefs (adversarial pass 92b): a branch x beside
+// a remote x's HEAD (refs/remotes/x/HEAD) makes x ambiguous as a tag
+// and a branch do, and the message named refs/heads/x and refs/tags/x
+// whatever the refs were: the user was told to write refs/tags/x, which
+// does not exist, and not refs/remotes/x/HEAD, which does. It names the
+// refs the name reads as, in git's order.
+func TestAmbiguousRefNamesTheRefs(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"_cache/develop/x.md": "first\n"}, nil)
+	for _, args := range [][]string{
+		{"branch", "x", "HEAD"},
+		{"update-ref", "refs/remotes/x/HEAD", "HEAD"},
+	} {
+		if _, err := gittest.Git(repo, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Resolve("x:_cache/develop")
+	if err == nil || !strings.Contains(err.Error(), "refs/heads/x, refs/remotes/x/HEAD") || strings.Contains(err.Error(), "refs/tags/x") {
+		t.Errorf("x:_cache/develop, a branch x and refs/remotes/x/HEAD: %v; want the two refs named, and no tag", err)
+	}
+	// A branch named as a file of the git directory (ORIG_HEAD), which
+	// git reads first: no tag either.
+	for _, args := range [][]string{
+		{"update-ref", "refs/heads/ORIG_HEAD", "HEAD"},
+		{"update-ref", "ORIG_HEAD", "HEAD"},
+	} {
+		if _, err := gittest.Git(repo, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = r.Resolve("ORIG_HEAD:_cache/develop")
+	if err == nil || !strings.Contains(err.Error(), "ORIG_HEAD in the git directory, refs/heads/ORIG_HEAD") || strings.Contains(err.Error(), "refs/tags/") {
+		t.Errorf("ORIG_HEAD:_cache/develop, .git/ORIG_HEAD and a branch ORIG_HEAD: %v; want the two named, and no tag", err)
+	}
+}

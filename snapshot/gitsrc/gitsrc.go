@@ -325,7 +325,7 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 		}
 		return "", nil, "", "", nil, err
 	}
-	if err := ambiguousRef("revision "+rev, stderr.Bytes()); err != nil {
+	if err := r.ambiguousRef("revision "+rev, stderr.Bytes()); err != nil {
 		return "", nil, "", "", nil, err
 	}
 	if c.typ != "commit" {
@@ -339,14 +339,43 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 // standard error that a name in it is the name of more than one ref (a
 // tag and a branch develop): git reads one of them (the tag) and says
 // so, and cachediff, which drops git's warnings, read it silently.
-func ambiguousRef(what string, stderr []byte) error {
+func (r *Repo) ambiguousRef(what string, stderr []byte) error {
 	for l := range strings.Lines(string(stderr)) {
 		name, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: refname '")
 		if name, ok := strings.CutSuffix(name, "' is ambiguous."); prefixed && ok {
-			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (a tag and a branch?), and git reads one of them, warning; name the one meant in full (refs/heads/%s, refs/tags/%s)", what, name, name, name)
+			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; name the one meant in full", what, name, r.refsNamed(name))
 		}
 	}
 	return nil
+}
+
+// refsNamed lists the refs that name, short, reads as (git's
+// ref_rev_parse_rules, in their order), as the message of an ambiguous
+// name gives them: they were said to be refs/heads/NAME and
+// refs/tags/NAME whatever they were (a branch x and refs/remotes/x/HEAD,
+// a remote's). One found, the other is a file of the git directory by
+// the name (ORIG_HEAD); none (git failing), it says the common case.
+func (r *Repo) refsNamed(name string) string {
+	rules := []string{"refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"}
+	out, err := r.run(nil, append([]string{"for-each-ref", "--format=%(refname)"}, rules...)...)
+	var found []string
+	if err == nil {
+		have := strings.Fields(string(out))
+		for _, ref := range rules {
+			if slices.Contains(have, ref) {
+				found = append(found, ref)
+			}
+		}
+	}
+	switch len(found) {
+	case 0: // git failed
+		return fmt.Sprintf("a tag and a branch? refs/tags/%s, refs/heads/%s", name, name)
+	case 1:
+		// The other is a file of the git directory (ORIG_HEAD, a
+		// pseudo-ref), which no ref lists and git reads first.
+		return name + " in the git directory, " + found[0]
+	}
+	return strings.Join(found, ", ")
 }
 
 // notLink returns an error when p at commit (rev as given) is a symbolic

@@ -109,7 +109,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if err != nil {
 		return nil, r.rangeError(rng, err)
 	}
-	if err := ambiguousRef("the range "+rng, stderr.Bytes()); err != nil {
+	if err := r.ambiguousRef("the range "+rng, stderr.Bytes()); err != nil {
 		return nil, err
 	}
 	var excluded, included []string

@@ -16,6 +16,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -666,18 +667,49 @@ func proxyRefusal(c *http.Client, req *http.Request, err error) (int, string, st
 			code = k
 		}
 	}
+	proxy := proxyFor(c, req)
+	if code == 0 || proxy == "" {
+		return 0, "", ""
+	}
+	return code, proxy, http.StatusText(code)
+}
+
+// proxyFor returns the URL, redacted, of the proxy that c sends req
+// through, or "" for none (or a transport that does not say).
+func proxyFor(c *http.Client, req *http.Request) string {
 	t, ok := c.Transport.(*http.Transport)
 	if c.Transport == nil {
 		t, ok = http.DefaultTransport.(*http.Transport)
 	}
-	if code == 0 || !ok || t.Proxy == nil {
-		return 0, "", ""
+	if !ok || t.Proxy == nil {
+		return ""
 	}
-	u, perr := t.Proxy(req)
-	if perr != nil || u == nil {
-		return 0, "", ""
+	u, err := t.Proxy(req)
+	if err != nil || u == nil {
+		return ""
 	}
-	return code, Redact(u.String()), http.StatusText(code)
+	return redactProxy(u)
+}
+
+// redactProxy is a proxy's URL for messages: its scheme, user and host,
+// redacted. Not its path, which no proxy's URL needs, and which holds
+// the password of an HTTPS_PROXY that does not parse as a URL (a space
+// in it), read again by net/http after "http://": the host "http", and
+// the path "//alice:PASSWORD@proxy%20host:8080".
+func redactProxy(u *url.URL) string {
+	return Redact((&url.URL{Scheme: u.Scheme, User: u.User, Host: u.Host}).String())
+}
+
+// proxyAuthAdvice is what a proxy's 407 is told with: the proxy's URL
+// with a user and password, in variable (HTTPS_PROXY for an https://
+// mirror, HTTP_PROXY for an http:// one), in the proxy's own scheme: to
+// an https:// proxy, http:// would send the password in the clear.
+func proxyAuthAdvice(proxy, variable string) string {
+	scheme := "http"
+	if strings.HasPrefix(proxy, "https://") {
+		scheme = "https"
+	}
+	return fmt.Sprintf(" (it wants a user and password it accepts, in its URL: %s=%s://USER:PASSWORD@HOST:PORT)", variable, scheme)
 }
 
 // proxyAnswer is a proxy's answer other than 200 to CONNECT, as
@@ -704,7 +736,7 @@ func onProxyConnect(_ context.Context, proxy *url.URL, _ *http.Request, resp *ht
 		return nil
 	}
 	_, reason, _ := strings.Cut(resp.Status, " ")
-	return &proxyAnswer{code: resp.StatusCode, proxy: Redact(proxy.String()), reason: shorten(reason), after: resp.Header.Get("Retry-After")}
+	return &proxyAnswer{code: resp.StatusCode, proxy: redactProxy(proxy), reason: shorten(reason), after: resp.Header.Get("Retry-After")}
 }
 
 // trustHint says how to trust the authority of err, a certificate
@@ -721,6 +753,11 @@ func trustHint(err error) string {
 		return ""
 	}
 	if f := os.Getenv("SSL_CERT_FILE"); f != "" {
+		// A file to add to, if it is one: not one that is not there, nor
+		// /dev/null (Go reads neither, and no system's bundle then).
+		if fi, err := os.Stat(f); err != nil || !fi.Mode().IsRegular() {
+			return fmt.Sprintf(" (SSL_CERT_FILE=%q names no file: to trust an authority of your own, such as a company's proxy's, put its PEM certificate and the system's bundle in one file and name it in SSL_CERT_FILE)", shorten(f))
+		}
 		return fmt.Sprintf(" (to trust an authority of your own, such as a company's proxy's, add its PEM certificate to the file SSL_CERT_FILE=%q names)", shorten(f))
 	}
 	return " (to trust an authority of your own, such as a company's proxy's, put its PEM certificate and the system's bundle in one file and name it in SSL_CERT_FILE=FILE)"
@@ -762,6 +799,10 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			req.SetBasicAuth(user, pass)
 		}
 	}
+	// Whether a connection was had: a request that failed without one
+	// through a proxy failed at the proxy, or past it (CONNECT, TLS).
+	var connected atomic.Bool
+	req = req.WithContext(httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { connected.Store(true) }}))
 	c := s.client()
 	resp, err := c.Do(req)
 	if err != nil {
@@ -790,13 +831,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			}
 			err = fmt.Errorf("%s: the proxy %s did not open the connection to the mirror: %s", name, proxy, strings.TrimSpace(fmt.Sprintf("HTTP %d %s", code, reason)))
 			if code == http.StatusProxyAuthRequired {
-				// In the proxy's own scheme: to an https:// proxy,
-				// http:// would send the password in the clear.
-				scheme := "http"
-				if strings.HasPrefix(proxy, "https://") {
-					scheme = "https"
-				}
-				err = fmt.Errorf("%w (it wants a user and password it accepts, in its URL: HTTPS_PROXY=%s://USER:PASSWORD@HOST:PORT)", err, scheme)
+				err = fmt.Errorf("%w%s", err, proxyAuthAdvice(proxy, "HTTPS_PROXY"))
 			}
 			if code < 500 && code != http.StatusTooManyRequests { // 403, 407: the same again
 				return nil, "", err
@@ -808,10 +843,14 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			}
 			return nil, "", retryable{err, retryAfter(answer.after, time.Now(), s.maxRetryAfter())}
 		}
-		if lasting(err) {
-			return nil, "", fmt.Errorf("%s: %v%s", name, err, trustHint(err))
+		via := "" // a proxy's answer that is no HTTP, or none, was told as the mirror's
+		if proxy := proxyFor(c, req); proxy != "" && !connected.Load() {
+			via = " (connecting through the proxy " + proxy + ")"
 		}
-		return nil, "", retryable{err: fmt.Errorf("%s: %v", name, err)}
+		if lasting(err) {
+			return nil, "", fmt.Errorf("%s: %v%s%s", name, err, via, trustHint(err))
+		}
+		return nil, "", retryable{err: fmt.Errorf("%s: %v%s", name, err, via)}
 	}
 	defer resp.Body.Close()
 	w.headers.Store(true)
@@ -829,6 +868,11 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s: HTTP %s: %s", name, shorten(resp.Status), s.credentialsHint(req, resp.Request))
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status)), retryAfter(resp.Header.Get("Retry-After"), time.Now(), s.maxRetryAfter())}
+	case resp.StatusCode == http.StatusProxyAuthRequired && proxyFor(c, req) != "":
+		// A proxy's own answer to an http:// mirror's request (no
+		// CONNECT), told as an https:// mirror's is.
+		proxy := proxyFor(c, req)
+		return nil, "", fmt.Errorf("%s: the proxy %s answered HTTP %s%s", name, proxy, shorten(resp.Status), proxyAuthAdvice(proxy, "HTTP_PROXY"))
 	case resp.StatusCode != http.StatusOK:
 		return nil, "", fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status))
 	}

@@ -1,0 +1,45 @@
+package mirror_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestProxyAuthHTTPMirror (adversarial pass 92b): a proxy that wants a
+// password answers an http:// mirror's request itself (no CONNECT):
+// "HTTP 407 Proxy Authentication Required", told as the mirror's answer,
+// without the proxy's name nor the advice an https:// mirror's 407 has.
+// It is said as the proxy's, with the advice in HTTP_PROXY, the variable
+// an http:// URL's proxy comes from, and without the proxy's password.
+func TestProxyAuthHTTPMirror(t *testing.T) {
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Proxy-Authenticate", `Basic realm="corp"`)
+		w.WriteHeader(http.StatusProxyAuthRequired)
+	}))
+	defer proxy.Close()
+	u, err := url.Parse(proxy.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.UserPassword("alice", "s3cret")
+	tr := mirror.Transport().Clone()
+	tr.Proxy = http.ProxyURL(u)
+	h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Client: &http.Client{Transport: tr}}
+	_, _, err = fetch(h, "http://mirror.example/mirror")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "the proxy http://alice@"+u.Host) || !strings.Contains(msg, "HTTP_PROXY=http://USER:PASSWORD@HOST:PORT") {
+		t.Errorf("%q; want the proxy named, and the advice in HTTP_PROXY", msg)
+	}
+	if strings.Contains(msg, "s3cret") {
+		t.Errorf("%q shows the proxy's password", msg)
+	}
+}
