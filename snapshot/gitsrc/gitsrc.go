@@ -749,9 +749,9 @@ func commitDate(obj []byte, encoding string) (time.Time, []byte, bool) {
 // an encoding git converts with iconv (not decodedHere: ISO-8859-15,
 // Shift_JIS, an unnamed one): git copies the commit only to its first
 // NUL when the conversion succeeds (reencode_string reads a C string),
-// and reads it whole when it fails (an encoding iconv does not know), and
-// which is known to git alone. The dates read here of the two, one when
-// they agree or the object holds no NUL, none when neither is readable.
+// and reads it whole when it fails (an encoding iconv does not know):
+// which of the two, git alone knows. The dates of the two readable here:
+// one when they agree or the object holds no NUL, none when neither is.
 func iconvDates(obj []byte) []time.Time {
 	var dates []time.Time
 	if i := bytes.IndexByte(obj, 0); i >= 0 {
@@ -772,10 +772,13 @@ func iconvDates(obj []byte) []time.Time {
 // isspace, not a vertical tab nor a no-break space), then a '+' or a '-'
 // and the digits of the zone; what follows them is not read. Anything
 // else is no date for git (%cI is empty): "-5", "+5", a zone without its
-// sign. A date git cannot show either is none here: seconds past int64
-// or a year past 9999 (git shows 1970 for those it cannot place, and
-// RFC 3339 writes four digits), a zone's minutes past 59, which RFC 3339
-// cannot write, and a time before 1970 in its zone, where git log dies.
+// sign. The zone's digits are read as strtol reads them, all of them,
+// and one of an int's size or more is +0000, as git's show_ident_date
+// takes it. A date git cannot show either is none here: seconds past
+// int64 or a year past 9999 (git shows 1970 for those it cannot place,
+// and RFC 3339 writes four digits), a zone's minutes past 59 or its hours
+// past 99, which RFC 3339 cannot write (git writes +01:60, +100:00), and
+// a time before 1970 in its zone, where git log dies.
 func identDate(id []byte) (time.Time, bool) {
 	lt := bytes.IndexByte(id, '<')
 	if lt < 0 || bytes.IndexByte(id[lt+1:], '>') < 0 {
@@ -791,14 +794,25 @@ func identDate(id []byte) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	z := gitDigits(id[i+1:])
-	if z == 0 || z > 4 {
+	if z == 0 {
 		return time.Time{}, false
 	}
-	tz, _ := strconv.Atoi(string(id[i+1 : i+1+z]))
-	if tz%100 > 59 {
+	// git reads all the zone's digits (strtol: +00100 is +01:00, +01000
+	// +10:00) and takes a zone of an int's size or more for +0000
+	// (show_ident_date): +99999999999999999999 is +00:00.
+	tz := int64(0)
+	for _, c := range id[i+1 : i+1+z] {
+		if tz = tz*10 + int64(c-'0'); tz > math.MaxInt32 {
+			break
+		}
+	}
+	if tz > math.MaxInt32 || (tz == math.MaxInt32 && id[i] == '+') {
+		tz = 0
+	}
+	if tz%100 > 59 || tz/100 > 99 {
 		return time.Time{}, false
 	}
-	off := (tz/100*60 + tz%100) * 60
+	off := int(tz/100*60+tz%100) * 60
 	if id[i] == '-' {
 		off = -off
 	}
