@@ -151,6 +151,13 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 				if off, why, bad := yamlRefused(v); bad {
 					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + ": " + why}
 				}
+				// The value's line, which YAML does not read (the
+				// placeholder does), broken by a NEL, LS or PS with
+				// text after it: the site's YAML reads that text as
+				// a line of its own ("[...]<LS>x: 1" is a key x).
+				if at := innerBreak(v); at >= 0 && len(bytes.Trim(v[at:], " \t\r\u0085\u2028\u2029")) > 0 {
+					return nil, &snapshot.Error{File: file, Line: line, Col: col + at, Msg: innerBreakMessage(v[at:])}
+				}
 				if off, bad := jsonMergeKey(v); bad {
 					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + `: a key "<<": Jekyll, which builds the site, reads front matter with SafeYAML, which merges the value of any key "<<", quoted or not, into the object that holds it, and fails to read the front matter when that value is not a mapping: the site would then publish the page without its specs, while cachediff read them; remove the key`}
 				}
@@ -167,7 +174,7 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 			}
 		}
 		if at := innerBreak(l); at >= 0 {
-			return nil, &snapshot.Error{File: file, Line: line, Col: at + 1, Msg: fmt.Sprintf("a line break %q inside the line: YAML reads it as the end of a line (Jekyll's YAML too), so the front matter's lines are not the file's, and cachediff, which reads meta and spec_details by the file's lines, could read another page than the site; no page has one: remove it", l[at:at+yamlBreak(l[at:])])}
+			return nil, &snapshot.Error{File: file, Line: line, Col: at + 1, Msg: innerBreakMessage(l[at:])}
 		}
 		yamlText.Write(l)
 		yamlText.WriteByte('\n')
@@ -459,6 +466,12 @@ func innerBreak(l []byte) int {
 		}
 	}
 	return -1
+}
+
+// innerBreakMessage is the error for a line of the front matter that a
+// YAML line break (yamlBreak) starting s breaks in two.
+func innerBreakMessage(s []byte) string {
+	return fmt.Sprintf("a line break %q inside the line: YAML reads it as the end of a line (Jekyll's YAML too), so the front matter's lines are not the file's, and cachediff, which reads meta and spec_details by the file's lines, could read another page than the site; no page has one: remove it", s[:yamlBreak(s)])
 }
 
 // yamlBreak returns the length of the YAML 1.1 line break that starts s

@@ -32,6 +32,24 @@ func TestCommitDateIdentAsGit(t *testing.T) {
 		{"committer x <y> junk\ncommitter a <b> 100 +0100", "1970-01-01T01:01:40+01:00"},
 		{"committer a <b> 100 +0100\ncommitter x <y> 200 +0200", "1970-01-01T02:03:20+02:00"},
 		{"committer a <b> 100 +0100\ngpgsig -----BEGIN\n committer z <z> 300 +0300\n -----END", "1970-01-01T01:01:40+01:00"},
+		// git reads every digit of the zone (strtol), and one past an
+		// int as +0000 (show_ident_date).
+		{"committer a <b> 1700000000 +00100", "2023-11-14T23:13:20+01:00"},
+		{"committer a <b> 1700000000 +01000", "2023-11-15T08:13:20+10:00"},
+		{"committer a <b> 1700000000 -01000", "2023-11-14T12:13:20-10:00"},
+		{"committer a <b> 1700000000 +0009959", "2023-11-19T02:12:20+99:59"},
+		{"committer a <b> 1700000000 +000000000000000000000000000100", "2023-11-14T23:13:20+01:00"},
+		{"committer a <b> 1700000000 +99999999999999999999", "2023-11-14T22:13:20+00:00"},
+		{"committer a <b> 1700000000 -99999999999999999999", "2023-11-14T22:13:20+00:00"},
+		{"committer a <b> 1700000000 +2147483647", "2023-11-14T22:13:20+00:00"},
+		{"committer a <b> 1700000000 +2147483648", "2023-11-14T22:13:20+00:00"},
+		{"committer a <b> 1700000000 -2147483648", "2023-11-14T22:13:20+00:00"},
+		// git writes these +100:00, +01:60, +21474836:46 (its minutes
+		// overflow an int): RFC 3339 cannot write them.
+		{"committer a <b> 1700000000 +10000", ""},
+		{"committer a <b> 1700000000 +00160", ""},
+		{"committer a <b> 1700000000 +2147483646", ""},
+		{"committer a <b> 1700000000 -2147483647", ""},
 		// git has no date for these.
 		{"committer a 100 +0100", ""},
 		{"committer a <b 100 +0100", ""},

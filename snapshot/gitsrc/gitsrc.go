@@ -172,8 +172,20 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 			t.attrs = append(t.attrs, attrFile{attrs[i], data})
 		}
 	}
-	if t.Date, _, err = parseCommit(cobj, commitEncoding(cobj)); err != nil {
-		return nil, err
+	if enc := commitEncoding(cobj); decodedHere(enc) {
+		if t.Date, _, err = parseCommit(cobj, enc); err != nil {
+			return nil, err
+		}
+	} else {
+		dates := [][]time.Time{iconvDates(cobj)}
+		if len(dates[0]) == 0 {
+			return nil, errNoDate
+		}
+		got, _, err := r.iconvCommits([]string{commit}, dates)
+		if err != nil {
+			return nil, err
+		}
+		t.Date = got[0]
 	}
 	switch {
 	case typ == "tree":
@@ -723,9 +735,28 @@ func (r *Repo) exist(exprs []string) ([]bool, error) {
 	return exist, nil
 }
 
+// time3339 is the layout of git's %cI (strict ISO 8601, RFC 3339): a
+// zone of +00:00, never Z.
+const time3339 = "2006-01-02T15:04:05-07:00"
+
 // parseCommit reads the committer date and the subject of a raw commit
-// object.
+// object whose encoding utf8Text decodes (decodedHere); the date of one
+// git converts with iconv is git's (iconvDates, Repo.iconvCommits).
 func parseCommit(obj []byte, encoding string) (time.Time, string, error) {
+	date, msg, found := commitDate(obj, encoding)
+	if !found {
+		return time.Time{}, "", errNoDate
+	}
+	// The subject: the message's first paragraph, joined, as git's %s.
+	subject := oneLine(utf8Text(firstParagraph(msg), encoding))
+	return date, subject, nil
+}
+
+var errNoDate = errors.New("git: a commit without a readable committer date")
+
+// commitDate reads the committer date of a raw commit object, and returns
+// its message (commitHeader).
+func commitDate(obj []byte, encoding string) (time.Time, []byte, bool) {
 	var committer []byte
 	found := false
 	// The header's lines as git's %cI reads them (commitHeader): a line
@@ -740,12 +771,27 @@ func parseCommit(obj []byte, encoding string) (time.Time, string, error) {
 	if found {
 		date, found = identDate(committer)
 	}
-	if !found {
-		return time.Time{}, "", errors.New("git: a commit without a readable committer date")
+	return date, msg, found
+}
+
+// iconvDates returns the committer dates git's %cI may give a commit in
+// an encoding git converts with iconv (not decodedHere: ISO-8859-15,
+// Shift_JIS, an unnamed one): git copies the commit only to its first
+// NUL when the conversion succeeds (reencode_string reads a C string),
+// and reads it whole when it fails (an encoding iconv does not know):
+// which of the two, git alone knows. The dates of the two readable here:
+// one when they agree or the object holds no NUL, none when neither is.
+func iconvDates(obj []byte) []time.Time {
+	var dates []time.Time
+	if i := bytes.IndexByte(obj, 0); i >= 0 {
+		if d, _, ok := commitDate(obj[:i], ""); ok {
+			dates = append(dates, d)
+		}
 	}
-	// The subject: the message's first paragraph, joined, as git's %s.
-	subject := oneLine(utf8Text(firstParagraph(msg), encoding))
-	return date, subject, nil
+	if d, _, ok := commitDate(obj, ""); ok && (len(dates) == 0 || d.Format(time3339) != dates[0].Format(time3339)) {
+		dates = append(dates, d)
+	}
+	return dates
 }
 
 // identDate reads the date of a committer line's ident ("Name <email>
@@ -755,10 +801,13 @@ func parseCommit(obj []byte, encoding string) (time.Time, string, error) {
 // isspace, not a vertical tab nor a no-break space), then a '+' or a '-'
 // and the digits of the zone; what follows them is not read. Anything
 // else is no date for git (%cI is empty): "-5", "+5", a zone without its
-// sign. A date git cannot show either is none here: seconds past int64
-// or a year past 9999 (git shows 1970 for those it cannot place, and
-// RFC 3339 writes four digits), a zone's minutes past 59, which RFC 3339
-// cannot write, and a time before 1970 in its zone, where git log dies.
+// sign. The zone's digits are read as strtol reads them, all of them,
+// and one of an int's size or more is +0000, as git's show_ident_date
+// takes it. A date git cannot show either is none here: seconds past
+// int64 or a year past 9999 (git shows 1970 for those it cannot place,
+// and RFC 3339 writes four digits), a zone's minutes past 59 or its hours
+// past 99, which RFC 3339 cannot write (git writes +01:60, +100:00), and
+// a time before 1970 in its zone, where git log dies.
 func identDate(id []byte) (time.Time, bool) {
 	lt := bytes.IndexByte(id, '<')
 	if lt < 0 || bytes.IndexByte(id[lt+1:], '>') < 0 {
@@ -774,14 +823,25 @@ func identDate(id []byte) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	z := gitDigits(id[i+1:])
-	if z == 0 || z > 4 {
+	if z == 0 {
 		return time.Time{}, false
 	}
-	tz, _ := strconv.Atoi(string(id[i+1 : i+1+z]))
-	if tz%100 > 59 {
+	// git reads all the zone's digits (strtol: +00100 is +01:00, +01000
+	// +10:00) and takes a zone of an int's size or more for +0000
+	// (show_ident_date): +99999999999999999999 is +00:00.
+	tz := int64(0)
+	for _, c := range id[i+1 : i+1+z] {
+		if tz = tz*10 + int64(c-'0'); tz > math.MaxInt32 {
+			break
+		}
+	}
+	if tz > math.MaxInt32 || (tz == math.MaxInt32 && id[i] == '+') {
+		tz = 0
+	}
+	if tz%100 > 59 || tz/100 > 99 {
 		return time.Time{}, false
 	}
-	off := (tz/100*60 + tz%100) * 60
+	off := int(tz/100*60+tz%100) * 60
 	if id[i] == '-' {
 		off = -off
 	}
@@ -915,8 +975,14 @@ func utf8Text(text []byte, encoding string) string {
 	return snapshot.ValidText(string(text))
 }
 
+// unnamedEncoding is commitEncoding's answer for a header "encoding "
+// that names none: git hands iconv the empty name (the locale's charset)
+// and converts the commit as in any encoding it does not take for UTF-8.
+// No name commitEncoding returns holds a NUL.
+const unnamedEncoding = "\x00"
+
 // commitEncoding returns the encoding a raw commit object's header
-// names ("" for none: UTF-8).
+// names ("" for none: UTF-8; unnamedEncoding for an empty name).
 func commitEncoding(obj []byte) string {
 	// git looks for it in the object as a C string (find_commit_header),
 	// which ends at a NUL byte.
@@ -926,6 +992,9 @@ func commitEncoding(obj []byte) string {
 	head, _, _ := bytes.Cut(obj, []byte("\n\n"))
 	for line := range bytes.Lines(head) {
 		if e, ok := bytes.CutPrefix(bytes.TrimSuffix(line, []byte("\n")), []byte("encoding ")); ok {
+			if len(e) == 0 {
+				return unnamedEncoding
+			}
 			return string(e)
 		}
 	}

@@ -410,48 +410,85 @@ func (r *Repo) commits(ids []string) ([]Commit, []string, error) {
 	if len(ids) == 0 {
 		return commits, parents, nil
 	}
+	var otherIDs []string
+	var otherDates [][]time.Time
 	err := r.ReadBlobs(ids, func(i int, data []byte) error {
+		parents[i] = firstParent(data)
 		encoding := commitEncoding(data)
+		if !decodedHere(encoding) {
+			dates := iconvDates(data)
+			if len(dates) == 0 {
+				return fmt.Errorf("commit %s: %v", ids[i], errNoDate)
+			}
+			commits[i] = Commit{ID: ids[i]}
+			other = append(other, i)
+			otherIDs = append(otherIDs, ids[i])
+			otherDates = append(otherDates, dates)
+			return nil
+		}
 		date, subject, err := parseCommit(data, encoding)
 		if err != nil {
 			return fmt.Errorf("commit %s: %v", ids[i], err)
 		}
 		commits[i] = Commit{ID: ids[i], Date: date, Subject: subject}
-		parents[i] = firstParent(data)
-		if !decodedHere(encoding) {
-			other = append(other, i)
-		}
 		return nil
 	})
 	if err == nil && len(other) > 0 {
-		err = r.reencodedSubjects(commits, other)
+		var dates []time.Time
+		var subjects []string
+		dates, subjects, err = r.iconvCommits(otherIDs, otherDates)
+		for k, i := range other {
+			if err == nil {
+				commits[i].Date, commits[i].Subject = dates[k], subjects[k]
+			}
+		}
 	}
 	return commits, parents, err
 }
 
-// reencodedSubjects sets the subjects of commits[other], whose messages
-// are in an encoding that utf8Text does not decode (ISO-8859-15,
-// Shift_JIS), to what git's %s gives, decoded by git (iconv) as git log
-// prints them: read as UTF-8, they were U+FFFDs where git log said € or
-// テスト.
-func (r *Repo) reencodedSubjects(commits []Commit, other []int) error {
+// iconvCommits returns the committer dates and the subjects git log gives
+// the commits ids, whose headers name an encoding git converts with iconv
+// (ISO-8859-15, Shift_JIS): one git process for all of them. The
+// subjects are git's %s, decoded by git (iconv) as git log prints them:
+// read as UTF-8, they were U+FFFDs where git log said € or テスト. The
+// date is the one of dates[k] (iconvDates) that git's %cI gives: whether
+// git read the commit to its first NUL or whole, only git (iconv) knows.
+// A commit git gives another date or none is refused, as one whose date
+// is read here is when it has none readable.
+func (r *Repo) iconvCommits(ids []string, dates [][]time.Time) ([]time.Time, []string, error) {
 	var in strings.Builder
-	at := make(map[string][]int, len(other))
-	for _, i := range other {
-		in.WriteString(commits[i].ID + "\n")
-		at[commits[i].ID] = append(at[commits[i].ID], i)
+	at := make(map[string][]int, len(ids))
+	for k, id := range ids {
+		in.WriteString(id + "\n")
+		at[id] = append(at[id], k)
 	}
-	out, err := r.run(strings.NewReader(in.String()), "-c", "i18n.logOutputEncoding=UTF-8", "log", "--no-walk=unsorted", "--no-show-signature", "--stdin", "--format=%H %s")
+	out, err := r.run(strings.NewReader(in.String()), "-c", "i18n.logOutputEncoding=UTF-8", "log", "--no-walk=unsorted", "--no-show-signature", "--stdin", "--format=%H %cI %s")
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
+	got := make([]time.Time, len(ids))
+	subjects := make([]string, len(ids))
+	read := make([]bool, len(ids))
 	for line := range strings.Lines(string(out)) {
-		id, subject, _ := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
-		for _, i := range at[id] {
-			commits[i].Subject = oneLine(utf8Text([]byte(subject), ""))
+		id, rest, _ := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
+		// %cI has no space; git prints it as "%cI" when it reads no date.
+		iso, subject, _ := strings.Cut(rest, " ")
+		for _, k := range at[id] {
+			for _, d := range dates[k] {
+				if d.Format(time3339) == iso {
+					got[k], read[k] = d, true
+					break
+				}
+			}
+			subjects[k] = oneLine(utf8Text([]byte(subject), ""))
 		}
 	}
-	return nil
+	for k, ok := range read {
+		if !ok {
+			return nil, nil, fmt.Errorf("commit %s: %v", ids[k], errNoDate)
+		}
+	}
+	return got, subjects, nil
 }
 
 // firstParent returns the first parent of a raw commit object, or "".
