@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -25,6 +26,33 @@ func TestInnerLineBreak(t *testing.T) {
 	for _, parse := range bothPaths {
 		if _, _, _, err := parse("p.md", []byte(crlf), false); err != nil {
 			t.Errorf("CRLF: %v", err)
+		}
+	}
+}
+
+// TestInnerBreakScan: innerBreak, which skips ASCII eight bytes at a time
+// (the spec_details line is most of a page), finds what a byte-by-byte
+// scan finds, on lines of breaks, near-breaks (U+00A0, U+2027, U+202A)
+// and ASCII at every alignment.
+func TestInnerBreakScan(t *testing.T) {
+	byByte := func(l []byte) int {
+		for i := range l {
+			if n := yamlBreak(l[i:]); n > 0 && !(l[i] == '\r' && i == len(l)-1) {
+				return i
+			}
+		}
+		return -1
+	}
+	parts := []string{"a", "bcdefghij", " ", "\r", "\u0085", "\u2028", "\u2029", "\u00a0", "\u2027", "\u202a", "\xc2", "\xe2\x80", "é"}
+	rng := rand.New(rand.NewPCG(3, 5))
+	for range 200000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		l := []byte(b.String())
+		if got, want := innerBreak(l), byByte(l); got != want {
+			t.Fatalf("innerBreak(%q) = %d, want %d", l, got, want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
 	"fmt"
 	"regexp"
 	"slices"
@@ -456,14 +457,26 @@ func markerAt(s []byte) bool {
 // one made yaml.v3's line numbers those of lines further on, so that a
 // one-line spec_details was said to be given twice, "at line 5" of a file
 // of 4 lines.
+//
+// The one-line spec_details value is most of a page, and is looked at
+// here too: a carriage return is found by IndexByte, and the other
+// breaks, which are not ASCII, among the bytes past the ASCII runs,
+// skipped eight at a time (byte by byte, this was 8% of loading a tree).
 func innerBreak(l []byte) int {
-	for i := 0; i < len(l); i++ {
-		if c := l[i]; c != '\r' && c != 0xC2 && c != 0xE2 {
-			continue
+	end := len(l)
+	if i := bytes.IndexByte(l, '\r'); i >= 0 && i < len(l)-1 {
+		end = i // a carriage return that ends the line is its end
+	}
+	for i := 0; i < end; i++ {
+		for i+8 <= end && binary.LittleEndian.Uint64(l[i:])&0x8080808080808080 == 0 {
+			i += 8
 		}
-		if n := yamlBreak(l[i:]); n > 0 && !(l[i] == '\r' && i == len(l)-1) {
+		if i < end && (l[i] == 0xC2 || l[i] == 0xE2) && yamlBreak(l[i:]) > 0 {
 			return i
 		}
+	}
+	if end < len(l) {
+		return end
 	}
 	return -1
 }
