@@ -198,6 +198,12 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 	if u.Host == "" {
 		return nil, errors.New("a URL without a host")
 	}
+	if h.Client == nil && !h.Offline {
+		// A proxy setting net/http would drop, before any request.
+		if err := proxySettingError(u); err != nil {
+			return nil, err
+		}
+	}
 	if !strings.HasSuffix(u.Path, "/") {
 		u.Path += "/"
 		if u.RawPath != "" {
