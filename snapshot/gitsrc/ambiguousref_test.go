@@ -89,3 +89,30 @@ func TestAmbiguousRefNamesTheRefs(t *testing.T) {
 		t.Errorf("ORIG_HEAD:_cache/develop, .git/ORIG_HEAD and a branch ORIG_HEAD: %v; want the two named, and no tag", err)
 	}
 }
+
+// TestAmbiguousFullRefNamed (adversarial pass 93b): a full name,
+// refs/heads/x, is ambiguous beside refs/tags/refs/heads/x (git's first
+// rule reads the name itself, its second refs/NAME), and the message
+// said "refs/heads/x in the git directory": the branch, a ref (packed
+// here), was told as a file of the git directory. The name is a ref
+// when git lists it.
+func TestAmbiguousFullRefNamed(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"_cache/develop/x.md": "first\n"}, nil)
+	for _, args := range [][]string{
+		{"branch", "x", "HEAD"},
+		{"update-ref", "refs/tags/refs/heads/x", "HEAD"},
+		{"pack-refs", "--all"},
+	} {
+		if _, err := gittest.Git(repo, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Resolve("refs/heads/x:_cache/develop")
+	if err == nil || !strings.Contains(err.Error(), "(refs/heads/x, refs/tags/refs/heads/x)") || strings.Contains(err.Error(), "git directory") {
+		t.Errorf("refs/heads/x:_cache/develop, a branch x and a tag refs/heads/x: %v; want the two refs named, and no file of the git directory", err)
+	}
+}

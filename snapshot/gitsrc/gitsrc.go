@@ -366,9 +366,17 @@ func (r *Repo) ambiguousRef(what string, stderr []byte) error {
 // name gives them: they were said to be refs/heads/NAME and
 // refs/tags/NAME whatever they were (a branch x and refs/remotes/x/HEAD,
 // a remote's). One found, the other is a file of the git directory by
-// the name (ORIG_HEAD); none (git failing), it says the common case.
+// the name (ORIG_HEAD); none (git failing), it says the common case. A
+// name under refs/ is itself the first ref looked for.
 func (r *Repo) refsNamed(name string) string {
 	rules := []string{"refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"}
+	if strings.HasPrefix(name, "refs/") {
+		// git's first rule, the name itself, is a ref for-each-ref
+		// lists (refs/heads/x beside refs/tags/refs/heads/x), not a
+		// file of the git directory; a name outside refs/ it does not
+		// list, and it is never an option here.
+		rules = append([]string{name}, rules...)
+	}
 	out, err := r.run(nil, append([]string{"for-each-ref", "--format=%(refname)"}, rules...)...)
 	var found []string
 	if err == nil {

@@ -198,6 +198,12 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 	if u.Host == "" {
 		return nil, errors.New("a URL without a host")
 	}
+	if h.Client == nil && !h.Offline {
+		// A proxy setting net/http would drop, before any request.
+		if err := proxySettingError(u); err != nil {
+			return nil, err
+		}
+	}
 	if !strings.HasSuffix(u.Path, "/") {
 		u.Path += "/"
 		if u.RawPath != "" {
@@ -868,10 +874,12 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s: HTTP %s: %s", name, shorten(resp.Status), s.credentialsHint(req, resp.Request))
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status)), retryAfter(resp.Header.Get("Retry-After"), time.Now(), s.maxRetryAfter())}
-	case resp.StatusCode == http.StatusProxyAuthRequired && proxyFor(c, req) != "":
+	case resp.StatusCode == http.StatusProxyAuthRequired && proxyFor(c, resp.Request) != "":
 		// A proxy's own answer to an http:// mirror's request (no
-		// CONNECT), told as an https:// mirror's is.
-		proxy := proxyFor(c, req)
+		// CONNECT), told as an https:// mirror's is: the proxy of the
+		// request answered, after a redirect too (from a host NO_PROXY
+		// names to one it does not, or back).
+		proxy := proxyFor(c, resp.Request)
 		return nil, "", fmt.Errorf("%s: the proxy %s answered HTTP %s%s", name, proxy, shorten(resp.Status), proxyAuthAdvice(proxy, "HTTP_PROXY"))
 	case resp.StatusCode != http.StatusOK:
 		return nil, "", fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status))

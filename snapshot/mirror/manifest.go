@@ -214,6 +214,10 @@ func pickWarning(file, what string, e *Entry, others int) snapshot.Warning {
 // maxListed is how many of a manifest's media types an error lists.
 const maxListed = 5
 
+// maxV2Hash is the most bytes of build_cache/index.json.hash read: a
+// sha256 and a line's end, with room to spare; a longer one is ignored.
+const maxV2Hash = 1024
+
 // v2HashOf reads build_cache/index.json.hash as Spack reads it: its
 // first 64 bytes, when they are 64 lower-case hex digits.
 func v2HashOf(data []byte) (string, bool) {

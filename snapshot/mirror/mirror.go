@@ -163,12 +163,16 @@ func Open(st Store, opt Options) (*Source, error) {
 		return nil, err
 	}
 	s := &Source{store: st, Layout: LayoutV2, Manifest: v2Index}
-	if h, err := st.Get(v2IndexHash, 1024); err == nil {
+	if h, err := st.Get(v2IndexHash, maxV2Hash); err == nil {
 		if sum, ok := v2HashOf(h); ok {
 			s.Checksum = sum
 		} else {
 			s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2IndexHash), Message: fmt.Sprintf("is not a sha256 (64 hex digits): %q; ignored, as Spack ignores it, and %s read without it", shorten(strings.TrimSpace(string(h))), v2Index)})
 		}
+	} else if errors.Is(err, ErrTooBig) {
+		// Spack reads its first 64 bytes whatever its length, and
+		// index.json whatever they say: it is read without them.
+		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2IndexHash), Message: fmt.Sprintf("is longer than a sha256's line (over %d bytes); ignored, and %s read without it", maxV2Hash, v2Index)})
 	} else if errors.Is(err, ErrForbidden) {
 		refused = cmp.Or(refused, err)
 	} else if !errors.Is(err, ErrNotFound) {

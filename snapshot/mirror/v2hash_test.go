@@ -37,6 +37,10 @@ func TestV2HashAsSpackReadsIt(t *testing.T) {
 		{"garbage", "garbage\n", "", `build_cache/index.json.hash: is not a sha256 (64 hex digits): "garbage"; ignored, as Spack ignores it`},
 		{"upper case", strings.ToUpper(want), "", "is not a sha256 (64 hex digits)"},
 		{"trailing text", want + " index.json\n", want, ""},
+		// pass 93b: Spack reads the first 64 bytes of a .hash of any
+		// length, and index.json whatever they say; one past 1 KiB
+		// was refused as too big, and the run failed. It is ignored.
+		{"long trailing text", want + "\n" + strings.Repeat("#", 4<<10) + "\n", "", "build_cache/index.json.hash: is longer than a sha256's line (over 1024 bytes); ignored, and build_cache/index.json read without it"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := filepath.Join(root, strings.ReplaceAll(c.name, " ", "-"))

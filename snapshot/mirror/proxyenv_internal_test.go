@@ -1,0 +1,126 @@
+package mirror
+
+import (
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestProxySettingUnparsedRefused (adversarial pass 93b): a proxy
+// setting that does not parse as a URL (HTTPS_PROXY with "%zz" in it)
+// net/http drops without a word, and connects directly: a user behind a
+// company's proxy saw only a DNS error naming the mirror. The setting
+// net/http would use for the mirror (upper case first, NO_PROXY and
+// loopback honoured, HTTP_PROXY not in a CGI handler) is refused before
+// any request, named, without its password.
+func TestProxySettingUnparsedRefused(t *testing.T) {
+	for _, v := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "REQUEST_METHOD"} {
+		t.Setenv(v, "")
+	}
+	t.Setenv("HTTPS_PROXY", "http://alice:s3cret@proxy:80%zz")
+	h := &HTTP{NoCache: true, Retries: -1, Total: 5 * time.Second}
+	_, err := h.Open("https://mirror.invalid/", Options{})
+	if err == nil || !strings.Contains(err.Error(), "HTTPS_PROXY") || strings.Contains(err.Error(), "s3cret") {
+		t.Fatalf("HTTPS_PROXY=http://alice:s3cret@proxy:80%%zz: %v; want HTTPS_PROXY named as not parsing, without its password", err)
+	}
+
+	mirrorURL, _ := url.Parse("https://mirror.example/")
+	plainURL, _ := url.Parse("http://mirror.example/")
+	for _, c := range []struct {
+		env    map[string]string
+		u      *url.URL
+		refuse string // the variable named, "" for none
+	}{
+		{map[string]string{"HTTPS_PROXY": "http://alice:s3cret@proxy:80%zz"}, mirrorURL, "HTTPS_PROXY"},
+		{map[string]string{"https_proxy": "http://alice:s3cret@proxy host:80"}, mirrorURL, "https_proxy"},
+		// Upper case first, when it is set.
+		{map[string]string{"HTTPS_PROXY": "http://proxy:3128", "https_proxy": "http://a:b@proxy:80%zz"}, mirrorURL, ""},
+		{map[string]string{"HTTPS_PROXY": "http://a:p#w@proxy:80"}, mirrorURL, "HTTPS_PROXY"},
+		{map[string]string{"HTTPS_PROXY": "http://a:p/w@proxy:80"}, mirrorURL, "HTTPS_PROXY"},
+		// Forms net/http reads.
+		{map[string]string{"HTTPS_PROXY": "proxy:3128"}, mirrorURL, ""},
+		{map[string]string{"HTTPS_PROXY": "[::1]:8080"}, mirrorURL, ""},
+		{map[string]string{"HTTPS_PROXY": "socks5://a:p%40ss@[fe80::1]:1080"}, mirrorURL, ""},
+		{map[string]string{"HTTPS_PROXY": "http://proxy:80x"}, mirrorURL, "HTTPS_PROXY"},
+		// Not the mirror's scheme's, or not used for the mirror.
+		{map[string]string{"HTTP_PROXY": "http://a:b@proxy:80%zz"}, mirrorURL, ""},
+		{map[string]string{"HTTP_PROXY": "http://a:b@proxy:80%zz"}, plainURL, "HTTP_PROXY"},
+		{map[string]string{"HTTP_PROXY": "http://a:b@proxy:80%zz", "REQUEST_METHOD": "GET"}, plainURL, ""},
+		{map[string]string{"HTTPS_PROXY": "http://a:b@proxy:80%zz", "NO_PROXY": ".example"}, mirrorURL, ""},
+		{map[string]string{"HTTPS_PROXY": "http://a:b@proxy:80%zz", "no_proxy": "*"}, mirrorURL, ""},
+		{map[string]string{"HTTPS_PROXY": "http://a:b@proxy:80%zz"}, &url.URL{Scheme: "https", Host: "127.0.0.1:8443"}, ""},
+	} {
+		for _, v := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "REQUEST_METHOD"} {
+			t.Setenv(v, c.env[v])
+		}
+		err := proxySettingError(c.u)
+		switch {
+		case c.refuse == "" && err != nil:
+			t.Errorf("%v, %s: %v; want none", c.env, c.u, err)
+		case c.refuse != "" && (err == nil || !strings.HasPrefix(err.Error(), c.refuse+" ")):
+			t.Errorf("%v, %s: %v; want %s named", c.env, c.u, err, c.refuse)
+		case err != nil && (strings.Contains(err.Error(), "s3cret") || strings.Contains(err.Error(), "p#w") || strings.Contains(err.Error(), ":p")):
+			t.Errorf("%v: %q shows the password", c.env, err)
+		}
+	}
+}
+
+// TestProxyEnvPrecedence pins proxySettingError's reading of the
+// environment to net/http's own, which reads it once in a process (so
+// in a process of its own here): of HTTPS_PROXY and https_proxy, and of
+// NO_PROXY and no_proxy, the one it uses is the one checked.
+// golang.org/x/net's httpproxy, since v0.5x, reads the lower case first,
+// as a later Go's net/http may.
+func TestProxyEnvPrecedence(t *testing.T) {
+	if os.Getenv("CACHEDIFF_PROXY_ENV_HELPER") == "1" {
+		u, _ := url.Parse("https://mirror.example/")
+		p, err := http.ProxyFromEnvironment(&http.Request{URL: u})
+		got := "direct"
+		switch {
+		case err != nil:
+			got = "error " + err.Error()
+		case p != nil:
+			got = "proxy " + p.Host
+		}
+		probe := "direct"
+		if name := envAny("HTTPS_PROXY", "https_proxy"); name != "" {
+			q, _ := url.Parse(os.Getenv(name))
+			probe = "proxy " + q.Host
+			if proxySettingError(u) == nil {
+				// A setting that parses is refused by none: asked with
+				// one that does not, the answer is whether it is used.
+				os.Setenv(name, "http://a:b@"+q.Host+"%zz")
+				if proxySettingError(u) == nil {
+					probe = "direct"
+				}
+			}
+		}
+		if got != probe {
+			t.Fatalf("net/http: %s; proxySettingError reads the environment as: %s", got, probe)
+		}
+		return
+	}
+	for _, env := range [][]string{
+		{"HTTPS_PROXY=http://upper.invalid:1", "https_proxy=http://lower.invalid:1"},
+		{"HTTPS_PROXY=", "https_proxy=http://lower.invalid:1"},
+		{"HTTPS_PROXY=http://upper.invalid:1", "NO_PROXY=other.example", "no_proxy=mirror.example"},
+		{"HTTPS_PROXY=http://upper.invalid:1", "NO_PROXY=mirror.example", "no_proxy=other.example"},
+		{"https_proxy=http://lower.invalid:1", "NO_PROXY=", "no_proxy=.example"},
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestProxyEnvPrecedence$")
+		cmd.Env = []string{"CACHEDIFF_PROXY_ENV_HELPER=1"}
+		for _, kv := range os.Environ() {
+			if k, _, _ := strings.Cut(kv, "="); !strings.EqualFold(k, "https_proxy") && !strings.EqualFold(k, "no_proxy") && !strings.EqualFold(k, "http_proxy") && k != "REQUEST_METHOD" {
+				cmd.Env = append(cmd.Env, kv)
+			}
+		}
+		cmd.Env = append(cmd.Env, env...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%v: %v\n%s", env, err, out)
+		}
+	}
+}
