@@ -188,13 +188,31 @@ func textBeforeSigned(file string, data []byte) error {
 			return nil
 		}
 		at += k
-		if at > 0 && data[at-1] == '\n' {
+		if at > 0 && data[at-1] == '\n' && spackFinds(data[at+len(sigBegin):]) {
 			l, _ := lineCol(data, at)
 			return &Error{File: file, Line: 1, Col: 1, Path: "(signature)",
 				Msg: fmt.Sprintf("text before -----BEGIN PGP SIGNED MESSAGE----- (line %d): a clear-signed spec file starts with that line, and what is above it would be lost", l)}
 		}
 		at += len(sigBegin)
 	}
+}
+
+// spackFinds says whether rest, what follows a BEGIN PGP SIGNED MESSAGE
+// line's dashes, is a message to Spack's pattern: white space, Hash:,
+// white space, a value, white space, then text up to a BEGIN PGP
+// SIGNATURE line. A BEGIN line without them is no message Spack reads.
+func spackFinds(rest []byte) bool {
+	const ws = " \t\r\n\f\v"
+	t := bytes.TrimLeft(rest, ws)
+	if len(t) == len(rest) || !bytes.HasPrefix(t, []byte("Hash:")) {
+		return false
+	}
+	u := bytes.TrimLeft(t[len("Hash:"):], ws)
+	if len(u) == len(t)-len("Hash:") {
+		return false
+	}
+	end := bytes.IndexAny(u, ws)
+	return end > 0 && bytes.Contains(u[end:], sigMid[1:])
 }
 
 // checkArmorHeaders checks the armor headers of a clear-signed message
