@@ -735,8 +735,8 @@ func (r *Repo) exist(exprs []string) ([]bool, error) {
 	return exist, nil
 }
 
-// time3339 is the layout of git's %cI (strict ISO 8601, RFC 3339): a
-// zone of +00:00, never Z.
+// time3339 is the layout of git's %cI (strict ISO 8601, RFC 3339) up
+// to git 2.44: a zone of +00:00, which git 2.45 and later write Z.
 const time3339 = "2006-01-02T15:04:05-07:00"
 
 // parseCommit reads the committer date and the subject of a raw commit

@@ -472,7 +472,12 @@ func (r *Repo) iconvCommits(ids []string, dates [][]time.Time) ([]time.Time, []s
 	for line := range strings.Lines(string(out)) {
 		id, rest, _ := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
 		// %cI has no space; git prints it as "%cI" when it reads no date.
+		// git 2.45 and later write a zone of +0000 or -0000 as "Z"
+		// (show_date), older ones as "+00:00", as time3339 does.
 		iso, subject, _ := strings.Cut(rest, " ")
+		if zulu, ok := strings.CutSuffix(iso, "Z"); ok {
+			iso = zulu + "+00:00"
+		}
 		for _, k := range at[id] {
 			for _, d := range dates[k] {
 				if d.Format(time3339) == iso {
