@@ -152,10 +152,11 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + ": " + why}
 				}
 				// The value's line, which YAML does not read (the
-				// placeholder does), broken by a NEL, LS or PS with
-				// text after it: the site's YAML reads that text as
-				// a line of its own ("[...]<LS>x: 1" is a key x).
-				if at := innerBreak(v); at >= 0 && len(bytes.Trim(v[at:], " \t\r\u0085\u2028\u2029")) > 0 {
+				// placeholder does), broken by a NEL, LS or PS after
+				// the value with text after it: the site's YAML reads
+				// that text as a line of its own ("[...]<LS>x: 1" is a
+				// key x).
+				if at := innerBreak(v); at >= 0 && textAfterValue(v, at) {
 					return nil, &snapshot.Error{File: file, Line: line, Col: col + at, Msg: innerBreakMessage(v[at:])}
 				}
 				if off, bad := jsonMergeKey(v); bad {
@@ -466,6 +467,66 @@ func innerBreak(l []byte) int {
 		}
 	}
 	return -1
+}
+
+// textAfterValue says whether a one-line value v (a JSON or YAML flow
+// collection) whose first YAML line break (innerBreak) is at closes
+// before it, and has after it text that libyaml reads on lines of their
+// own: anything but spaces, or spaces and a comment ("# c"), between the
+// breaks. A break inside the collection ("[<LS>{...}]") is one within a
+// flow collection to libyaml, and the value is read as YAML flow
+// (flowYAML), as libyaml reads it.
+func textAfterValue(v []byte, at int) bool {
+	if !flowClosed(v[:at]) {
+		return false
+	}
+	for i := at; i < len(v); {
+		i += yamlBreak(v[i:])
+		end := i
+		for end < len(v) && yamlBreak(v[end:]) == 0 {
+			end++
+		}
+		if l := bytes.TrimLeft(v[i:end], " "); len(l) > 0 && l[0] != '#' {
+			return true
+		}
+		i = end
+	}
+	return false
+}
+
+// flowClosed says whether the flow collection v starts with ('[' or '{')
+// closes in v: its brackets counted outside its quoted strings ("..."
+// with backslash escapes, '...' with a doubled quote), a quote starting
+// one only where a scalar starts (after a bracket, a comma, a colon or a
+// space).
+func flowClosed(v []byte) bool {
+	depth := 0
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; c {
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth--; depth == 0 {
+				return true
+			}
+		case '"', '\'':
+			if i > 0 && bytes.IndexByte([]byte("[{,: \t"), v[i-1]) < 0 {
+				continue
+			}
+			for i++; i < len(v); i++ {
+				if c == '"' && v[i] == '\\' {
+					i++
+				} else if v[i] == c {
+					if c == '\'' && i+1 < len(v) && v[i+1] == '\'' {
+						i++
+						continue
+					}
+					break
+				}
+			}
+		}
+	}
+	return false
 }
 
 // innerBreakMessage is the error for a line of the front matter that a
