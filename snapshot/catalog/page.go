@@ -457,16 +457,41 @@ func markerAt(s []byte) bool {
 // one made yaml.v3's line numbers those of lines further on, so that a
 // one-line spec_details was said to be given twice, "at line 5" of a file
 // of 4 lines.
+//
+// It looks for the bytes a break starts with ('\r', 0xC2, 0xE2) with
+// bytes.IndexByte, each from past where it was last found: a one-line
+// spec_details of megabytes is scanned whole, and byte by byte that took
+// a tenth of the page's parsing.
 func innerBreak(l []byte) int {
-	for i := 0; i < len(l); i++ {
-		if c := l[i]; c != '\r' && c != 0xC2 && c != 0xE2 {
-			continue
+	starts := [3]byte{'\r', 0xC2, 0xE2}
+	var next [3]int // where starts[k] is next found, from past the last
+	for k, c := range starts {
+		next[k] = indexFrom(l, c, 0)
+	}
+	for {
+		k := 0
+		for j := 1; j < len(next); j++ {
+			if next[j] < next[k] {
+				k = j
+			}
+		}
+		i := next[k]
+		if i == len(l) {
+			return -1
 		}
 		if n := yamlBreak(l[i:]); n > 0 && !(l[i] == '\r' && i == len(l)-1) {
 			return i
 		}
+		next[k] = indexFrom(l, starts[k], i+1)
 	}
-	return -1
+}
+
+// indexFrom is the index of c in l from i on, or len(l).
+func indexFrom(l []byte, c byte, i int) int {
+	if j := bytes.IndexByte(l[i:], c); j >= 0 {
+		return i + j
+	}
+	return len(l)
 }
 
 // textAfterValue says whether a one-line value v (a JSON or YAML flow
