@@ -1289,9 +1289,23 @@ type gitError struct {
 
 func (e *gitError) Error() string {
 	if e.stderr != "" {
-		return "git " + e.args[0] + ": " + e.stderr
+		return "git " + subcommand(e.args) + ": " + e.stderr
 	}
-	return fmt.Sprintf("git %s: exit status %d", e.args[0], e.code)
+	return fmt.Sprintf("git %s: exit status %d", subcommand(e.args), e.code)
+}
+
+// subcommand is the git command args run (log of "-c", "x=y", "log"):
+// its first argument that is no option nor the value of a -c.
+func subcommand(args []string) string {
+	for i := 0; i < len(args); i++ {
+		switch {
+		case args[i] == "-c":
+			i++
+		case !strings.HasPrefix(args[i], "-"):
+			return args[i]
+		}
+	}
+	return args[0]
 }
 
 // gitRuns counts the git processes started, for the tests: reading a

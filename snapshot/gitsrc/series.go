@@ -464,7 +464,12 @@ func (r *Repo) iconvCommits(ids []string, dates [][]time.Time) ([]time.Time, []s
 	}
 	out, err := r.run(strings.NewReader(in.String()), "-c", "i18n.logOutputEncoding=UTF-8", "log", "--no-walk=unsorted", "--no-show-signature", "--stdin", "--format=%H %cI %s")
 	if err != nil {
-		return nil, nil, err
+		// git log dies on a commit it dates before 1970 in its zone,
+		// which may be the reading here did not take.
+		if len(ids) == 1 {
+			return nil, nil, fmt.Errorf("commit %s: %w", ids[0], err)
+		}
+		return nil, nil, fmt.Errorf("one of the %d commits in an encoding git converts with iconv (%s, ...): %w", len(ids), ids[0], err)
 	}
 	got := make([]time.Time, len(ids))
 	subjects := make([]string, len(ids))
