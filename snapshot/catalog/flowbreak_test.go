@@ -22,7 +22,7 @@ func TestFlowValueInnerBreak(t *testing.T) {
 		for _, tc := range []struct{ key, value, after string }{
 			{"spec_details", "[" + spec + "]", "x: 1"},
 			{"spec_details", "[" + yspec + "]", "x: 1"},
-			{"spec_details", "[" + spec + "]", " # c"},
+			{"spec_details", "[" + spec + "]", " # c" + "\u2028x: 1"},
 			{"meta", meta, "x: 1"},
 		} {
 			lines := []string{"---", `title: "zlib"`, "layout: cache", "categories: [package, develop]"}

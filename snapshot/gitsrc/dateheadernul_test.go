@@ -29,7 +29,7 @@ func TestCommitDateNULInHeader(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := strings.TrimSpace(out)
+		want := asTime3339(strings.TrimSpace(out))
 		if want == "" {
 			t.Fatalf("%s: git log gives no committer date", name)
 		}

@@ -30,7 +30,7 @@ func TestCommitIconvEncodingNUL(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := strings.TrimSpace(out)
+			want := asTime3339(strings.TrimSpace(out))
 			if want == "%cI" {
 				want = "" // git prints a placeholder it has no value for as it is
 			}

@@ -743,8 +743,8 @@ func (r *Repo) exist(exprs []string) ([]bool, error) {
 	return exist, nil
 }
 
-// time3339 is the layout of git's %cI (strict ISO 8601, RFC 3339): a
-// zone of +00:00, never Z.
+// time3339 is the layout of git's %cI (strict ISO 8601, RFC 3339) up
+// to git 2.44: a zone of +00:00, which git 2.45 and later write Z.
 const time3339 = "2006-01-02T15:04:05-07:00"
 
 // parseCommit reads the committer date and the subject of a raw commit
@@ -1297,9 +1297,23 @@ type gitError struct {
 
 func (e *gitError) Error() string {
 	if e.stderr != "" {
-		return "git " + e.args[0] + ": " + e.stderr
+		return "git " + subcommand(e.args) + ": " + e.stderr
 	}
-	return fmt.Sprintf("git %s: exit status %d", e.args[0], e.code)
+	return fmt.Sprintf("git %s: exit status %d", subcommand(e.args), e.code)
+}
+
+// subcommand is the git command args run (log of "-c", "x=y", "log"):
+// its first argument that is no option nor the value of a -c.
+func subcommand(args []string) string {
+	for i := 0; i < len(args); i++ {
+		switch {
+		case args[i] == "-c":
+			i++
+		case !strings.HasPrefix(args[i], "-"):
+			return args[i]
+		}
+	}
+	return args[0]
 }
 
 // gitRuns counts the git processes started, for the tests: reading a

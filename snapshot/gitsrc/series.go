@@ -464,7 +464,12 @@ func (r *Repo) iconvCommits(ids []string, dates [][]time.Time) ([]time.Time, []s
 	}
 	out, err := r.run(strings.NewReader(in.String()), "-c", "i18n.logOutputEncoding=UTF-8", "log", "--no-walk=unsorted", "--no-show-signature", "--stdin", "--format=%H %cI %s")
 	if err != nil {
-		return nil, nil, err
+		// git log dies on a commit it dates before 1970 in its zone,
+		// which may be the reading here did not take.
+		if len(ids) == 1 {
+			return nil, nil, fmt.Errorf("commit %s: %w", ids[0], err)
+		}
+		return nil, nil, fmt.Errorf("one of the %d commits in an encoding git converts with iconv (%s, ...): %w", len(ids), ids[0], err)
 	}
 	got := make([]time.Time, len(ids))
 	subjects := make([]string, len(ids))
@@ -472,7 +477,12 @@ func (r *Repo) iconvCommits(ids []string, dates [][]time.Time) ([]time.Time, []s
 	for line := range strings.Lines(string(out)) {
 		id, rest, _ := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
 		// %cI has no space; git prints it as "%cI" when it reads no date.
+		// git 2.45 and later write a zone of +0000 or -0000 as "Z"
+		// (show_date), older ones as "+00:00", as time3339 does.
 		iso, subject, _ := strings.Cut(rest, " ")
+		if zulu, ok := strings.CutSuffix(iso, "Z"); ok {
+			iso = zulu + "+00:00"
+		}
 		for _, k := range at[id] {
 			for _, d := range dates[k] {
 				if d.Format(time3339) == iso {
