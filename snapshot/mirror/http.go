@@ -807,11 +807,25 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	}
 	// Whether a connection was had: a request that failed without one
 	// through a proxy failed at the proxy, or past it (CONNECT, TLS).
+	// Per hop: after a redirect, the hop that failed is the last one
+	// followed, and its proxy (if any) is its own, not the first hop's.
 	var connected atomic.Bool
+	var hop atomic.Pointer[http.Request]
+	hop.Store(req)
 	req = req.WithContext(httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { connected.Store(true) }}))
 	c := s.client()
+	policy := c.CheckRedirect
+	c.CheckRedirect = func(next *http.Request, via []*http.Request) error {
+		if err := policy(next, via); err != nil {
+			return err
+		}
+		hop.Store(next)
+		connected.Store(false)
+		return nil
+	}
 	resp, err := c.Do(req)
 	if err != nil {
+		last := hop.Load()
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err // the URL is named once, redacted
@@ -827,7 +841,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			// can be a signed URL's signature or a token.
 			return nil, "", fmt.Errorf("%s: %w to a Location that does not parse as a URL (not shown: it may hold a token); the mirror, or a proxy before it, is misconfigured", name, errRedirect)
 		}
-		if code, proxy, reason := proxyRefusal(c, req, err); proxy != "" {
+		if code, proxy, reason := proxyRefusal(c, last, err); proxy != "" {
 			var answer *proxyAnswer
 			errors.As(err, &answer) // nil for a Client of one's own
 			// An answer without a reason ("HTTP/1.1 407") in the code's
@@ -850,7 +864,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			return nil, "", retryable{err, retryAfter(answer.after, time.Now(), s.maxRetryAfter())}
 		}
 		via := "" // a proxy's answer that is no HTTP, or none, was told as the mirror's
-		if proxy := proxyFor(c, req); proxy != "" && !connected.Load() {
+		if proxy := proxyFor(c, last); proxy != "" && !connected.Load() {
 			via = " (connecting through the proxy " + proxy + ")"
 		}
 		if lasting(err) {

@@ -1,0 +1,71 @@
+package mirror_test
+
+import (
+	"bufio"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestProxyBrokenAfterRedirect (adversarial pass 94b): a mirror
+// reached directly (a host NO_PROXY names) that redirects to a host
+// reached through a proxy, which answers CONNECT with what is no HTTP:
+// whether a connection was had was kept for the request as a whole, and
+// the first hop's set it, so the proxy of the hop that failed was not
+// named (nor looked for: by the first hop's URL, which has none), and
+// a Client of one's own had the proxy's 403 told as "Forbidden". It is
+// per hop.
+func TestProxyBrokenAfterRedirect(t *testing.T) {
+	for _, answer := range []string{"garbage\r\n\r\n", "HTTP/1.1 403 Forbidden\r\n\r\n"} {
+		proxyBrokenAfterRedirect(t, answer)
+	}
+}
+
+func proxyBrokenAfterRedirect(t *testing.T, answer string) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				if _, err := http.ReadRequest(bufio.NewReader(c)); err == nil {
+					c.Write([]byte(answer))
+				}
+			}()
+		}
+	}()
+	pu := &url.URL{Scheme: "http", Host: ln.Addr().String(), User: url.UserPassword("alice", "s3cret")}
+	mirrorSrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "https://elsewhere.example"+r.URL.Path, http.StatusFound)
+	}))
+	defer mirrorSrv.Close()
+	tr := mirror.Transport().Clone()
+	tr.OnProxyConnectResponse = nil // a Client of one's own
+	tr.Proxy = func(r *http.Request) (*url.URL, error) {
+		if r.URL.Hostname() == "elsewhere.example" {
+			return pu, nil
+		}
+		return nil, nil // NO_PROXY
+	}
+	h := &mirror.HTTP{NoCache: true, Retries: -1, Backoff: time.Millisecond, Client: &http.Client{Transport: tr}}
+	_, _, err = fetch(h, mirrorSrv.URL+"/mirror")
+	if err == nil || !strings.Contains(err.Error(), "proxy http://alice@"+pu.Host) {
+		t.Errorf("a proxy answering %.20q: %v; want the proxy of the hop that failed named", answer, err)
+	}
+	if err != nil && strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("%q shows the proxy's password", err)
+	}
+}
