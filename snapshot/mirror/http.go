@@ -1129,6 +1129,14 @@ func (s *httpStore) redirect(req *http.Request, via []*http.Request) error {
 	case to == "http" && strings.EqualFold(via[len(via)-1].URL.Scheme, "https"):
 		return fmt.Errorf("%w from https to %s: refused, as it would send the request (and any credentials) in the clear", errRedirect, Redact(req.URL.String()))
 	}
+	if s.h.Client == nil {
+		// The proxy setting net/http uses for this hop, checked as the
+		// mirror's is in Open: an http:// mirror redirecting to https://
+		// (HTTPS_PROXY), or to a host NO_PROXY does not name.
+		if err := proxySettingError(req.URL); err != nil {
+			return fmt.Errorf("%w to %s: %v", errRedirect, Redact(req.URL.String()), err)
+		}
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package mirror
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -122,5 +123,27 @@ func TestProxyEnvPrecedence(t *testing.T) {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("%v: %v\n%s", env, err, out)
 		}
+	}
+}
+
+// TestProxySettingCheckedAtRedirect (adversarial pass 94b): an http://
+// mirror (the loopback's, reached directly) that redirects to https://:
+// HTTPS_PROXY, which does not parse, was checked for no hop but the
+// first, whose scheme is http, and net/http connected to the redirect's
+// host directly, without a word. It is checked at each redirect
+// followed, and refused naming the variable, without its password.
+func TestProxySettingCheckedAtRedirect(t *testing.T) {
+	for _, v := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "REQUEST_METHOD"} {
+		t.Setenv(v, "")
+	}
+	t.Setenv("HTTPS_PROXY", "http://alice:s3cret@proxy:80%zz")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "https://mirror.invalid"+r.URL.Path, http.StatusFound)
+	}))
+	defer srv.Close()
+	h := &HTTP{NoCache: true, Retries: -1, Total: 5 * time.Second}
+	_, err := h.Open(srv.URL+"/mirror", Options{})
+	if err == nil || !strings.Contains(err.Error(), "HTTPS_PROXY does not parse") || strings.Contains(err.Error(), "s3cret") {
+		t.Fatalf("%v; want HTTPS_PROXY named as not parsing, without its password", err)
 	}
 }
