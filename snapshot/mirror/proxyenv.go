@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/http/httpproxy"
@@ -89,13 +90,40 @@ func proxyValueError(v string) error {
 	p, err := url.Parse(s)
 	switch {
 	case err != nil:
+		var escape url.EscapeError
+		if errors.As(err, &escape) {
+			return errors.New("a % not followed by two hex digits")
+		}
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err // not the URL, quoted whole
 		}
-		return err
+		// Nor the part of it the error quotes: a port, which is the
+		// password when the @ before the host is left out or written
+		// %40 ("http://alice:s3cret%40proxy:3128").
+		return errors.New(unquoted(err.Error()))
 	case p.Host == "":
 		return errors.New("no host")
 	}
 	return nil
+}
+
+// unquoted is msg, an error of url.Parse, without what it quotes
+// ("invalid port \":s3cret\" after host": "invalid port after host").
+func unquoted(msg string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(msg, '"')
+		if i < 0 {
+			b.WriteString(msg)
+			break
+		}
+		b.WriteString(strings.TrimRight(msg[:i], " "))
+		q, err := strconv.QuotedPrefix(msg[i:])
+		if err != nil {
+			break // what is left is all quoted
+		}
+		msg = msg[i+len(q):]
+	}
+	return strings.TrimSpace(b.String())
 }

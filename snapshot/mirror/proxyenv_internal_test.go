@@ -147,3 +147,28 @@ func TestProxySettingCheckedAtRedirect(t *testing.T) {
 		t.Fatalf("%v; want HTTPS_PROXY named as not parsing, without its password", err)
 	}
 }
+
+// TestProxySettingQuotesNothing (adversarial pass 94b): url.Parse's
+// errors quote the port, which is the password when the @ before the
+// host is left out or percent-encoded
+// ("http://alice:s3cret%40proxy:3128"): the check showed it, in the
+// message that names the variable without its value.
+func TestProxySettingQuotesNothing(t *testing.T) {
+	for _, v := range []string{
+		"http://alice:s3cret%40proxy:3128",
+		"http://alice:s3cret",
+		"alice:s3cret",
+		"http://alice:s3cret@proxy:31 28",
+		"http://s3cret%zz@",
+		"http://[s3cret",
+	} {
+		err := proxyValueError(v)
+		if err == nil {
+			t.Errorf("%q: not refused", v)
+			continue
+		}
+		if strings.Contains(err.Error(), "s3cret") || strings.Contains(err.Error(), `"`) {
+			t.Errorf("%q: %q quotes the value", v, err)
+		}
+	}
+}
