@@ -172,3 +172,31 @@ func TestProxySettingQuotesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestProxySettingReadAsNetHTTP (adversarial pass 94b): what the check
+// says of a value is what net/http does with it. "http:/proxy:3128"
+// (one slash) net/http reads again after "http://", as the proxy
+// http://http:, and the check, reading it so too, let it be;
+// "proxy:3128/x://y" net/http reads as the proxy proxy:3128, and the
+// check, seeing "://", refused it.
+func TestProxySettingReadAsNetHTTP(t *testing.T) {
+	for _, c := range []struct {
+		v      string
+		refuse bool
+	}{
+		{"http:/proxy:3128", true},
+		{"HTTP:proxy:3128", true},
+		{"socks5:proxy:1080", true},
+		{"https:proxy", true},
+		{"proxy:3128/x://y", false},
+		{"proxy:3128", false},
+		{"alice:s3cret@proxy:3128", false},
+		{"HTTPS://proxy:3128/", false},
+		{"socks5h://proxy:1080", false},
+		{"http://alice:s3cret@proxy:3128", false},
+	} {
+		if err := proxyValueError(c.v); (err != nil) != c.refuse {
+			t.Errorf("%q: %v; want refused: %v", c.v, err, c.refuse)
+		}
+	}
+}
