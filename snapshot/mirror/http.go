@@ -888,11 +888,14 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s: HTTP %s: %s", name, shorten(resp.Status), s.credentialsHint(req, resp.Request))
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status)), retryAfter(resp.Header.Get("Retry-After"), time.Now(), s.maxRetryAfter())}
-	case resp.StatusCode == http.StatusProxyAuthRequired && proxyFor(c, resp.Request) != "":
+	case resp.StatusCode == http.StatusProxyAuthRequired && resp.Request.URL.Scheme == "http" && proxyFor(c, resp.Request) != "":
 		// A proxy's own answer to an http:// mirror's request (no
 		// CONNECT), told as an https:// mirror's is: the proxy of the
 		// request answered, after a redirect too (from a host NO_PROXY
-		// names to one it does not, or back).
+		// names to one it does not, or back). Not an https:// URL's:
+		// its proxy's 407 is to CONNECT (proxyRefusal), and one in the
+		// tunnel is the mirror's (or a TLS-inspecting proxy's), which
+		// HTTP_PROXY would not change.
 		proxy := proxyFor(c, resp.Request)
 		return nil, "", fmt.Errorf("%s: the proxy %s answered HTTP %s%s", name, proxy, shorten(resp.Status), proxyAuthAdvice(proxy, "HTTP_PROXY"))
 	case resp.StatusCode != http.StatusOK:

@@ -2,6 +2,7 @@ package mirror_test
 
 import (
 	"bufio"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -67,5 +68,51 @@ func proxyBrokenAfterRedirect(t *testing.T, answer string) {
 	}
 	if err != nil && strings.Contains(err.Error(), "s3cret") {
 		t.Errorf("%q shows the proxy's password", err)
+	}
+}
+
+// TestAuth407InTunnel (adversarial pass 94b): an https:// mirror reached
+// through a proxy (CONNECT), whose answer inside the tunnel is a 407
+// (the mirror's own, or a TLS-inspecting proxy's): it was told with the
+// advice to put a password in HTTP_PROXY, the variable of an http://
+// URL's proxy, which net/http does not read for an https:// one. The
+// variable is the one of the URL that got the answer: HTTPS_PROXY.
+func TestAuth407InTunnel(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusProxyAuthRequired)
+	}))
+	defer srv.Close()
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodConnect {
+			http.Error(w, "CONNECT only", http.StatusMethodNotAllowed)
+			return
+		}
+		up, err := net.Dial("tcp", srv.Listener.Addr().String())
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+		c, _, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			up.Close()
+			return
+		}
+		go func() { io.Copy(up, c); up.Close() }()
+		io.Copy(c, up)
+		c.Close()
+	}))
+	defer proxy.Close()
+	pu, err := url.Parse(proxy.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := mirror.Transport().Clone()
+	tr.TLSClientConfig = srv.Client().Transport.(*http.Transport).TLSClientConfig.Clone()
+	tr.Proxy = http.ProxyURL(pu)
+	h := &mirror.HTTP{NoCache: true, Retries: -1, Client: &http.Client{Transport: tr}}
+	_, _, err = fetch(h, srv.URL+"/mirror")
+	if err == nil || strings.Contains(err.Error(), "HTTP_PROXY=") || !strings.Contains(err.Error(), "407") {
+		t.Errorf("%v; want the 407 told without advice for HTTP_PROXY", err)
 	}
 }
