@@ -277,12 +277,19 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	if !byContent {
 		etag, old, _ = s.cachedTagged(tagKey, limit)
 	}
+	// A file over limit bytes is kept by none of its keys: remembered
+	// so, by the limit, for --offline (index.json.hash, over 1 KiB, is
+	// ignored with a warning, and an offline run reads it so too).
+	overKey := tagKey + ".over" + strconv.FormatInt(limit, 10)
 	if s.h.Offline {
 		_, absent := s.cached(tagKey+".404", 0)
 		_, refused := s.cached(tagKey+".403", 0)
+		_, over := s.cached(overKey, 0)
 		switch {
 		case old != nil:
 			return s.got(rel, old), nil
+		case over && !byContent:
+			return nil, fmt.Errorf("%s: %w of %d bytes, as the cache remembers", s.url(rel, true), ErrTooBig, limit)
 		case absent:
 			return nil, fmt.Errorf("%s: %w (HTTP 404, as the cache remembers)", s.url(rel, true), ErrNotFound)
 		case refused:
@@ -298,11 +305,19 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		s.store(tagKey+".404", nil)  // for --offline: absent, not unknown
 		s.remove(tagKey + ".tagged") // and no longer what it was
 		s.remove(tagKey + ".403")
+		s.remove(overKey)
 		return nil, err
 	case errors.Is(err, ErrForbidden) && !byContent:
 		s.store(tagKey+".403", nil) // for --offline: a bucket's answer for a missing file
 		s.remove(tagKey + ".tagged")
 		s.remove(tagKey + ".404")
+		s.remove(overKey)
+		return nil, err
+	case errors.Is(err, ErrTooBig) && !byContent:
+		s.store(overKey, nil) // for --offline: as too big as it was
+		s.remove(tagKey + ".tagged")
+		s.remove(tagKey + ".404")
+		s.remove(tagKey + ".403")
 		return nil, err
 	case err != nil:
 		return nil, err
@@ -323,6 +338,7 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	if !byContent {
 		s.remove(tagKey + ".404") // it is there now
 		s.remove(tagKey + ".403")
+		s.remove(overKey)
 	}
 	return data, nil
 }
