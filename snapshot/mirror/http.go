@@ -645,8 +645,9 @@ func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error)
 // lasting reports whether err, of a request that got no answer, would
 // be the same again: a certificate that is not trusted, or not the
 // host's, a host name that does not exist, an address that is none (a
-// proxy's port 99999), or a server that does not speak TLS at an
-// https:// URL (it answered in plain HTTP, or in another protocol).
+// proxy's port 99999), a server that does not speak TLS at an
+// https:// URL (it answered in plain HTTP, or in another protocol), or
+// net/http's refusal of HTTP_PROXY in a CGI handler.
 // Retried, it only delays the error, and "(tried 4 times)" tells of a
 // passing fault.
 func lasting(err error) bool {
@@ -661,6 +662,11 @@ func lasting(err error) bool {
 	}
 	var addr *net.AddrError // "invalid port", "missing port in address"
 	if errors.As(err, &addr) {
+		return true
+	}
+	if strings.HasPrefix(err.Error(), "refusing to use HTTP_PROXY value in CGI environment") {
+		// net/http's (httpproxy's, unexported) refusal of HTTP_PROXY in a
+		// CGI handler (REQUEST_METHOD set), for an http:// URL.
 		return true
 	}
 	var dns *net.DNSError

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cachediff/cachediff/snapshot/mirror"
+	"golang.org/x/net/http/httpproxy"
 )
 
 // TestProxyBrokenAfterRedirect (adversarial pass 94b): a mirror
@@ -114,5 +115,22 @@ func TestAuth407InTunnel(t *testing.T) {
 	_, _, err = fetch(h, srv.URL+"/mirror")
 	if err == nil || strings.Contains(err.Error(), "HTTP_PROXY=") || !strings.Contains(err.Error(), "407") {
 		t.Errorf("%v; want the 407 told without advice for HTTP_PROXY", err)
+	}
+}
+
+// TestProxyCGIRefusalNotRetried (adversarial pass 94b): in a CGI handler
+// (REQUEST_METHOD set) net/http refuses to use HTTP_PROXY for an
+// http:// URL, and fails the request: the same again however often it
+// is asked, it was retried, "(tried 4 times)" after seconds of waiting,
+// as a passing fault.
+func TestProxyCGIRefusalNotRetried(t *testing.T) {
+	tr := mirror.Transport().Clone()
+	cgi := httpproxy.Config{HTTPProxy: "http://proxy.example:3128", CGI: true}
+	proxy := cgi.ProxyFunc()
+	tr.Proxy = func(r *http.Request) (*url.URL, error) { return proxy(r.URL) }
+	h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Client: &http.Client{Transport: tr}}
+	_, _, err := fetch(h, "http://mirror.example/mirror")
+	if err == nil || !strings.Contains(err.Error(), "HTTP_PROXY") || strings.Contains(err.Error(), "tried") {
+		t.Errorf("%v; want the refusal told once", err)
 	}
 }
