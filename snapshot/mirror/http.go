@@ -277,12 +277,19 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	if !byContent {
 		etag, old, _ = s.cachedTagged(tagKey, limit)
 	}
+	// A file over limit bytes is kept by none of its keys: remembered
+	// so, by the limit, for --offline (index.json.hash, over 1 KiB, is
+	// ignored with a warning, and an offline run reads it so too).
+	overKey := tagKey + ".over" + strconv.FormatInt(limit, 10)
 	if s.h.Offline {
 		_, absent := s.cached(tagKey+".404", 0)
 		_, refused := s.cached(tagKey+".403", 0)
+		_, over := s.cached(overKey, 0)
 		switch {
 		case old != nil:
 			return s.got(rel, old), nil
+		case over && !byContent:
+			return nil, fmt.Errorf("%s: %w of %d bytes, as the cache remembers", s.url(rel, true), ErrTooBig, limit)
 		case absent:
 			return nil, fmt.Errorf("%s: %w (HTTP 404, as the cache remembers)", s.url(rel, true), ErrNotFound)
 		case refused:
@@ -298,11 +305,19 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		s.store(tagKey+".404", nil)  // for --offline: absent, not unknown
 		s.remove(tagKey + ".tagged") // and no longer what it was
 		s.remove(tagKey + ".403")
+		s.remove(overKey)
 		return nil, err
 	case errors.Is(err, ErrForbidden) && !byContent:
 		s.store(tagKey+".403", nil) // for --offline: a bucket's answer for a missing file
 		s.remove(tagKey + ".tagged")
 		s.remove(tagKey + ".404")
+		s.remove(overKey)
+		return nil, err
+	case errors.Is(err, ErrTooBig) && !byContent:
+		s.store(overKey, nil) // for --offline: as too big as it was
+		s.remove(tagKey + ".tagged")
+		s.remove(tagKey + ".404")
+		s.remove(tagKey + ".403")
 		return nil, err
 	case err != nil:
 		return nil, err
@@ -323,6 +338,7 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	if !byContent {
 		s.remove(tagKey + ".404") // it is there now
 		s.remove(tagKey + ".403")
+		s.remove(overKey)
 	}
 	return data, nil
 }
@@ -629,8 +645,9 @@ func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error)
 // lasting reports whether err, of a request that got no answer, would
 // be the same again: a certificate that is not trusted, or not the
 // host's, a host name that does not exist, an address that is none (a
-// proxy's port 99999), or a server that does not speak TLS at an
-// https:// URL (it answered in plain HTTP, or in another protocol).
+// proxy's port 99999), a server that does not speak TLS at an
+// https:// URL (it answered in plain HTTP, or in another protocol), or
+// net/http's refusal of HTTP_PROXY in a CGI handler.
 // Retried, it only delays the error, and "(tried 4 times)" tells of a
 // passing fault.
 func lasting(err error) bool {
@@ -645,6 +662,11 @@ func lasting(err error) bool {
 	}
 	var addr *net.AddrError // "invalid port", "missing port in address"
 	if errors.As(err, &addr) {
+		return true
+	}
+	if strings.HasPrefix(err.Error(), "refusing to use HTTP_PROXY value in CGI environment") {
+		// net/http's (httpproxy's, unexported) refusal of HTTP_PROXY in a
+		// CGI handler (REQUEST_METHOD set), for an http:// URL.
 		return true
 	}
 	var dns *net.DNSError
@@ -807,11 +829,25 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	}
 	// Whether a connection was had: a request that failed without one
 	// through a proxy failed at the proxy, or past it (CONNECT, TLS).
+	// Per hop: after a redirect, the hop that failed is the last one
+	// followed, and its proxy (if any) is its own, not the first hop's.
 	var connected atomic.Bool
+	var hop atomic.Pointer[http.Request]
+	hop.Store(req)
 	req = req.WithContext(httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { connected.Store(true) }}))
 	c := s.client()
+	policy := c.CheckRedirect
+	c.CheckRedirect = func(next *http.Request, via []*http.Request) error {
+		if err := policy(next, via); err != nil {
+			return err
+		}
+		hop.Store(next)
+		connected.Store(false)
+		return nil
+	}
 	resp, err := c.Do(req)
 	if err != nil {
+		last := hop.Load()
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err // the URL is named once, redacted
@@ -827,7 +863,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			// can be a signed URL's signature or a token.
 			return nil, "", fmt.Errorf("%s: %w to a Location that does not parse as a URL (not shown: it may hold a token); the mirror, or a proxy before it, is misconfigured", name, errRedirect)
 		}
-		if code, proxy, reason := proxyRefusal(c, req, err); proxy != "" {
+		if code, proxy, reason := proxyRefusal(c, last, err); proxy != "" {
 			var answer *proxyAnswer
 			errors.As(err, &answer) // nil for a Client of one's own
 			// An answer without a reason ("HTTP/1.1 407") in the code's
@@ -850,7 +886,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			return nil, "", retryable{err, retryAfter(answer.after, time.Now(), s.maxRetryAfter())}
 		}
 		via := "" // a proxy's answer that is no HTTP, or none, was told as the mirror's
-		if proxy := proxyFor(c, req); proxy != "" && !connected.Load() {
+		if proxy := proxyFor(c, last); proxy != "" && !connected.Load() {
 			via = " (connecting through the proxy " + proxy + ")"
 		}
 		if lasting(err) {
@@ -874,11 +910,14 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s: HTTP %s: %s", name, shorten(resp.Status), s.credentialsHint(req, resp.Request))
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status)), retryAfter(resp.Header.Get("Retry-After"), time.Now(), s.maxRetryAfter())}
-	case resp.StatusCode == http.StatusProxyAuthRequired && proxyFor(c, resp.Request) != "":
+	case resp.StatusCode == http.StatusProxyAuthRequired && resp.Request.URL.Scheme == "http" && proxyFor(c, resp.Request) != "":
 		// A proxy's own answer to an http:// mirror's request (no
 		// CONNECT), told as an https:// mirror's is: the proxy of the
 		// request answered, after a redirect too (from a host NO_PROXY
-		// names to one it does not, or back).
+		// names to one it does not, or back). Not an https:// URL's:
+		// its proxy's 407 is to CONNECT (proxyRefusal), and one in the
+		// tunnel is the mirror's (or a TLS-inspecting proxy's), which
+		// HTTP_PROXY would not change.
 		proxy := proxyFor(c, resp.Request)
 		return nil, "", fmt.Errorf("%s: the proxy %s answered HTTP %s%s", name, proxy, shorten(resp.Status), proxyAuthAdvice(proxy, "HTTP_PROXY"))
 	case resp.StatusCode != http.StatusOK:
@@ -1114,6 +1153,14 @@ func (s *httpStore) redirect(req *http.Request, via []*http.Request) error {
 		return fmt.Errorf("%w to %s: a mirror URL is followed to http:// and https:// only", errRedirect, Redact(req.URL.String()))
 	case to == "http" && strings.EqualFold(via[len(via)-1].URL.Scheme, "https"):
 		return fmt.Errorf("%w from https to %s: refused, as it would send the request (and any credentials) in the clear", errRedirect, Redact(req.URL.String()))
+	}
+	if s.h.Client == nil {
+		// The proxy setting net/http uses for this hop, checked as the
+		// mirror's is in Open: an http:// mirror redirecting to https://
+		// (HTTPS_PROXY), or to a host NO_PROXY does not name.
+		if err := proxySettingError(req.URL); err != nil {
+			return fmt.Errorf("%w to %s: %v", errRedirect, Redact(req.URL.String()), err)
+		}
 	}
 	return nil
 }

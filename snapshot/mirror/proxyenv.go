@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/http/httpproxy"
@@ -73,14 +74,14 @@ func envAny(names ...string) string {
 // is.
 func proxyValueError(v string) error {
 	s := v
-	if !strings.Contains(v, "://") {
+	if !hasScheme(v) {
 		s = "http://" + v
 	}
 	if p, err := url.Parse(s); err == nil && p.Host != "" {
 		return nil
 	}
-	scheme, rest, _ := strings.Cut(s, "://")
-	if at := strings.LastIndex(rest, "@"); at >= 0 {
+	scheme, rest, ok := strings.Cut(s, "://")
+	if at := strings.LastIndex(rest, "@"); ok && at >= 0 {
 		s = scheme + "://USER:PASSWORD" + rest[at:]
 		if p, err := url.Parse(s); err == nil && p.Host != "" {
 			return errors.New("in its user or password, before its last @: a % not followed by two hex digits, or a /, ? or # not percent-encoded")
@@ -89,13 +90,65 @@ func proxyValueError(v string) error {
 	p, err := url.Parse(s)
 	switch {
 	case err != nil:
+		var escape url.EscapeError
+		if errors.As(err, &escape) {
+			return errors.New("a % not followed by two hex digits")
+		}
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err // not the URL, quoted whole
 		}
-		return err
+		// Nor the part of it the error quotes: a port, which is the
+		// password when the @ before the host is left out or written
+		// %40 ("http://alice:s3cret%40proxy:3128").
+		return errors.New(unquoted(err.Error()))
 	case p.Host == "":
 		return errors.New("no host")
 	}
 	return nil
+}
+
+// hasScheme reports whether v, a proxy setting, begins with a scheme:
+// one followed by "//" (net/http reads it as written, or, when it does
+// not parse so, again after "http://", with the scheme for its host),
+// or a proxy's scheme net/http knows ("http:/proxy:3128", which it
+// reads again as the proxy http://http:). A "://" later ("proxy:3128/
+// x://y") is no scheme: net/http reads it after "http://".
+func hasScheme(v string) bool {
+	scheme, rest, ok := strings.Cut(v, ":")
+	if !ok || scheme == "" || !isLetter(scheme[0]) {
+		return false
+	}
+	for i := 1; i < len(scheme); i++ {
+		if c := scheme[i]; !isLetter(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	switch strings.ToLower(scheme) {
+	case "http", "https", "socks5", "socks5h":
+		return true
+	}
+	return strings.HasPrefix(rest, "//")
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// unquoted is msg, an error of url.Parse, without what it quotes
+// ("invalid port \":s3cret\" after host": "invalid port after host").
+func unquoted(msg string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(msg, '"')
+		if i < 0 {
+			b.WriteString(msg)
+			break
+		}
+		b.WriteString(strings.TrimRight(msg[:i], " "))
+		q, err := strconv.QuotedPrefix(msg[i:])
+		if err != nil {
+			break // what is left is all quoted
+		}
+		msg = msg[i+len(q):]
+	}
+	return strings.TrimSpace(b.String())
 }

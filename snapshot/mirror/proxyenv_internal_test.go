@@ -2,6 +2,7 @@ package mirror
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -121,6 +122,81 @@ func TestProxyEnvPrecedence(t *testing.T) {
 		cmd.Env = append(cmd.Env, env...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("%v: %v\n%s", env, err, out)
+		}
+	}
+}
+
+// TestProxySettingCheckedAtRedirect (adversarial pass 94b): an http://
+// mirror (the loopback's, reached directly) that redirects to https://:
+// HTTPS_PROXY, which does not parse, was checked for no hop but the
+// first, whose scheme is http, and net/http connected to the redirect's
+// host directly, without a word. It is checked at each redirect
+// followed, and refused naming the variable, without its password.
+func TestProxySettingCheckedAtRedirect(t *testing.T) {
+	for _, v := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "REQUEST_METHOD"} {
+		t.Setenv(v, "")
+	}
+	t.Setenv("HTTPS_PROXY", "http://alice:s3cret@proxy:80%zz")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "https://mirror.invalid"+r.URL.Path, http.StatusFound)
+	}))
+	defer srv.Close()
+	h := &HTTP{NoCache: true, Retries: -1, Total: 5 * time.Second}
+	_, err := h.Open(srv.URL+"/mirror", Options{})
+	if err == nil || !strings.Contains(err.Error(), "HTTPS_PROXY does not parse") || strings.Contains(err.Error(), "s3cret") {
+		t.Fatalf("%v; want HTTPS_PROXY named as not parsing, without its password", err)
+	}
+}
+
+// TestProxySettingQuotesNothing (adversarial pass 94b): url.Parse's
+// errors quote the port, which is the password when the @ before the
+// host is left out or percent-encoded
+// ("http://alice:s3cret%40proxy:3128"): the check showed it, in the
+// message that names the variable without its value.
+func TestProxySettingQuotesNothing(t *testing.T) {
+	for _, v := range []string{
+		"http://alice:s3cret%40proxy:3128",
+		"http://alice:s3cret",
+		"alice:s3cret",
+		"http://alice:s3cret@proxy:31 28",
+		"http://s3cret%zz@",
+		"http://[s3cret",
+	} {
+		err := proxyValueError(v)
+		if err == nil {
+			t.Errorf("%q: not refused", v)
+			continue
+		}
+		if strings.Contains(err.Error(), "s3cret") || strings.Contains(err.Error(), `"`) {
+			t.Errorf("%q: %q quotes the value", v, err)
+		}
+	}
+}
+
+// TestProxySettingReadAsNetHTTP (adversarial pass 94b): what the check
+// says of a value is what net/http does with it. "http:/proxy:3128"
+// (one slash) net/http reads again after "http://", as the proxy
+// http://http:, and the check, reading it so too, let it be;
+// "proxy:3128/x://y" net/http reads as the proxy proxy:3128, and the
+// check, seeing "://", refused it.
+func TestProxySettingReadAsNetHTTP(t *testing.T) {
+	for _, c := range []struct {
+		v      string
+		refuse bool
+	}{
+		{"http:/proxy:3128", true},
+		{"HTTP:proxy:3128", true},
+		{"socks5:proxy:1080", true},
+		{"https:proxy", true},
+		{"proxy:3128/x://y", false},
+		{"proxy:3128", false},
+		{"alice:s3cret@proxy:3128", false},
+		{"HTTPS://proxy:3128/", false},
+		{"socks5h://proxy:1080", false},
+		{"http://alice:s3cret@proxy:3128", false},
+	} {
+		if err := proxyValueError(c.v); (err != nil) != c.refuse {
+			t.Errorf("%q: %v; want refused: %v", c.v, err, c.refuse)
 		}
 	}
 }
