@@ -276,6 +276,9 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	tagKey := "etag/" + hashOf(s.base.String()+rel)
 	if !byContent {
 		etag, old, _ = s.cachedTagged(tagKey, limit)
+	} else if s.h.Offline {
+		// An index its .hash does not name, kept by its ETag (below).
+		_, old, _ = s.cachedTagged(tagKey, limit)
 	}
 	// A file over limit bytes is kept by none of its keys: remembered
 	// so, by the limit, for --offline (index.json.hash, over 1 KiB, is
@@ -326,6 +329,12 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	switch {
 	case byContent && s.verifies(key, data):
 		s.store(key, data)
+		s.remove(tagKey + ".tagged")
+	case byContent && newTag != "":
+		// Not what its name says (an index.json its stale .hash does
+		// not name, read all the same): kept by its ETag, so that an
+		// --offline run reads what this one did.
+		s.storeTagged(tagKey, newTag, data)
 	case !byContent && newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
 		s.storeTagged(tagKey, newTag, data)
 		s.remove(tagKey + ".untagged")
