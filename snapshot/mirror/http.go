@@ -323,6 +323,9 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		s.remove(tagKey + ".403")
 		return nil, err
 	case err != nil:
+		if byContent && (errors.Is(err, ErrNotFound) || errors.Is(err, ErrForbidden) || errors.Is(err, ErrTooBig)) {
+			s.remove(tagKey + ".tagged") // what a run before read: no longer what --offline reads
+		}
 		return nil, err
 	}
 	s.got(rel, data)
@@ -330,11 +333,15 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	case byContent && s.verifies(key, data):
 		s.store(key, data)
 		s.remove(tagKey + ".tagged")
-	case byContent && newTag != "":
+	case byContent && newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
 		// Not what its name says (an index.json its stale .hash does
 		// not name, read all the same): kept by its ETag, so that an
 		// --offline run reads what this one did.
 		s.storeTagged(tagKey, newTag, data)
+	case byContent:
+		// Nor kept by its ETag (none): what a run before kept is not
+		// what this one read.
+		s.remove(tagKey + ".tagged")
 	case !byContent && newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
 		s.storeTagged(tagKey, newTag, data)
 		s.remove(tagKey + ".untagged")

@@ -1,0 +1,74 @@
+package mirror_test
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestV2StaleHashOfflineNotOlder (adversarial pass 95b): an index.json
+// its stale index.json.hash does not name is kept by its ETag (91af5df),
+// but nothing dropped what was kept when a later run read the index
+// otherwise: sent without an ETag, or gone (404, 403), or too big. An
+// --offline run then read the index of a run before, not what the last
+// online run read, and answered where that run failed.
+func TestV2StaleHashOfflineNotOlder(t *testing.T) {
+	old, cur := index(t, "old"), index(t, "new")
+	for _, c := range []struct {
+		name string
+		then func(w http.ResponseWriter)
+		max  int64
+	}{
+		{"no ETag", func(w http.ResponseWriter) { w.Write(cur) }, 0},
+		{"404", func(w http.ResponseWriter) { http.NotFound(w, nil) }, 0},
+		{"403", func(w http.ResponseWriter) { http.Error(w, "no", http.StatusForbidden) }, 0},
+		{"too big", func(w http.ResponseWriter) {
+			w.Header().Set("ETag", `"e2"`)
+			w.Write(append(old, strings.Repeat(" ", 64)...))
+		}, int64(len(old) + 1)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var second atomic.Bool
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				switch r.URL.Path {
+				case "/m/build_cache/index.json.hash":
+					w.Header().Set("ETag", `"h"`)
+					w.Write([]byte(strings.Repeat("ab", 32) + "\n"))
+				case "/m/build_cache/index.json":
+					if second.Load() {
+						c.then(w)
+						return
+					}
+					w.Header().Set("ETag", `"e1"`)
+					w.Write(old)
+				default:
+					http.NotFound(w, r)
+				}
+			}))
+			defer srv.Close()
+			cache := t.TempDir()
+			h := &mirror.HTTP{CacheDir: cache, Retries: -1}
+			if _, _, err := fetch(h, srv.URL+"/m"); err != nil {
+				t.Fatal(err)
+			}
+			second.Store(true)
+			h = &mirror.HTTP{CacheDir: cache, Retries: -1}
+			_, err := h.Open(srv.URL+"/m", mirror.Options{MaxBytes: c.max})
+			if (err == nil) != (c.name == "no ETag") {
+				t.Fatalf("the second online run: %v", err)
+			}
+			off := &mirror.HTTP{CacheDir: cache, Offline: true}
+			src, err2 := off.Open(srv.URL+"/m", mirror.Options{MaxBytes: c.max})
+			sum := sha256.Sum256(old)
+			if err2 == nil && src.Checksum == hex.EncodeToString(sum[:]) {
+				t.Errorf("--offline read the index of a run before the last (checksum %s)", src.Checksum)
+			}
+		})
+	}
+}
