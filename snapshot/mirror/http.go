@@ -744,6 +744,13 @@ func redactProxy(u *url.URL) string {
 	return Redact((&url.URL{Scheme: u.Scheme, User: u.User, Host: u.Host}).String())
 }
 
+// speaksHTTP reports whether proxy, as proxyFor names it, is an HTTP
+// proxy (http:// or https://), which can answer a request itself, and
+// not a SOCKS one, or none.
+func speaksHTTP(proxy string) bool {
+	return strings.HasPrefix(proxy, "http://") || strings.HasPrefix(proxy, "https://")
+}
+
 // proxyAuthAdvice is what a proxy's 407 is told with: the proxy's URL
 // with a user and password, in variable (HTTPS_PROXY for an https://
 // mirror, HTTP_PROXY for an http:// one), in the proxy's own scheme: to
@@ -926,14 +933,15 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s: HTTP %s: %s", name, shorten(resp.Status), s.credentialsHint(req, resp.Request))
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status)), retryAfter(resp.Header.Get("Retry-After"), time.Now(), s.maxRetryAfter())}
-	case resp.StatusCode == http.StatusProxyAuthRequired && resp.Request.URL.Scheme == "http" && proxyFor(c, resp.Request) != "":
+	case resp.StatusCode == http.StatusProxyAuthRequired && resp.Request.URL.Scheme == "http" && speaksHTTP(proxyFor(c, resp.Request)):
 		// A proxy's own answer to an http:// mirror's request (no
 		// CONNECT), told as an https:// mirror's is: the proxy of the
 		// request answered, after a redirect too (from a host NO_PROXY
 		// names to one it does not, or back). Not an https:// URL's:
 		// its proxy's 407 is to CONNECT (proxyRefusal), and one in the
 		// tunnel is the mirror's (or a TLS-inspecting proxy's), which
-		// HTTP_PROXY would not change.
+		// HTTP_PROXY would not change. Nor one through a SOCKS proxy,
+		// which speaks no HTTP: the mirror's.
 		proxy := proxyFor(c, resp.Request)
 		return nil, "", fmt.Errorf("%s: the proxy %s answered HTTP %s%s", name, proxy, shorten(resp.Status), proxyAuthAdvice(proxy, "HTTP_PROXY"))
 	case resp.StatusCode != http.StatusOK:
