@@ -291,7 +291,7 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		switch {
 		case old != nil:
 			return s.got(rel, old), nil
-		case over && !byContent:
+		case over:
 			return nil, fmt.Errorf("%s: %w of %d bytes, as the cache remembers", s.url(rel, true), ErrTooBig, limit)
 		case absent:
 			return nil, fmt.Errorf("%s: %w (HTTP 404, as the cache remembers)", s.url(rel, true), ErrNotFound)
@@ -316,15 +316,16 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		s.remove(tagKey + ".404")
 		s.remove(overKey)
 		return nil, err
-	case errors.Is(err, ErrTooBig) && !byContent:
-		s.store(overKey, nil) // for --offline: as too big as it was
+	case errors.Is(err, ErrTooBig):
+		s.store(overKey, nil) // for --offline: as too big as it was (a blob too)
 		s.remove(tagKey + ".tagged")
 		s.remove(tagKey + ".404")
 		s.remove(tagKey + ".403")
 		return nil, err
 	case err != nil:
-		if byContent && (errors.Is(err, ErrNotFound) || errors.Is(err, ErrForbidden) || errors.Is(err, ErrTooBig)) {
+		if byContent && (errors.Is(err, ErrNotFound) || errors.Is(err, ErrForbidden)) {
 			s.remove(tagKey + ".tagged") // what a run before read: no longer what --offline reads
+			s.remove(overKey)
 		}
 		return nil, err
 	}
@@ -354,8 +355,8 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	if !byContent {
 		s.remove(tagKey + ".404") // it is there now
 		s.remove(tagKey + ".403")
-		s.remove(overKey)
 	}
+	s.remove(overKey)
 	return data, nil
 }
 

@@ -3,6 +3,7 @@ package mirror_test
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -70,5 +71,36 @@ func TestV2StaleHashOfflineNotOlder(t *testing.T) {
 				t.Errorf("--offline read the index of a run before the last (checksum %s)", src.Checksum)
 			}
 		})
+	}
+}
+
+// TestOfflineTooBigByContent (adversarial pass 95b): --offline reads a
+// file found too big as the online run did (cb2c2ad), but only a file
+// kept by its URL: an index.json its .hash names, or a blob, found too
+// big was told offline as "not in the cache", and the user sent to the
+// cache, not to --max-download.
+func TestOfflineTooBigByContent(t *testing.T) {
+	idx := index(t, "old")
+	sum := sha256.Sum256(idx)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/m/build_cache/index.json.hash":
+			w.Header().Set("ETag", `"h"`)
+			w.Write([]byte(hex.EncodeToString(sum[:]) + "\n"))
+		case "/m/build_cache/index.json":
+			w.Header().Set("ETag", `"e"`)
+			w.Write(idx)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	cache := t.TempDir()
+	o := mirror.Options{MaxBytes: int64(len(idx) - 1)}
+	for _, h := range []*mirror.HTTP{{CacheDir: cache, Retries: -1}, {CacheDir: cache, Offline: true}} {
+		_, err := h.Open(srv.URL+"/m", o)
+		if !errors.Is(err, mirror.ErrTooBig) || !strings.Contains(err.Error(), "--max-download") {
+			t.Errorf("offline %v: %v; want it too big", h.Offline, err)
+		}
 	}
 }
