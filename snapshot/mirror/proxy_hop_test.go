@@ -94,13 +94,17 @@ func TestAuth407InTunnel(t *testing.T) {
 			http.Error(w, err.Error(), http.StatusBadGateway)
 			return
 		}
-		w.WriteHeader(http.StatusOK)
-		c, _, err := http.NewResponseController(w).Hijack()
+		// The 200 written after Hijack, and the tunnel read from its
+		// reader: what the server read ahead (the first byte of the
+		// TLS handshake, at times) is there, not in c.
+		c, buf, err := http.NewResponseController(w).Hijack()
 		if err != nil {
 			up.Close()
 			return
 		}
-		go func() { io.Copy(up, c); up.Close() }()
+		buf.WriteString("HTTP/1.1 200 Connection established\r\n\r\n")
+		buf.Flush()
+		go func() { io.Copy(up, buf); up.Close() }()
 		io.Copy(c, up)
 		c.Close()
 	}))
