@@ -281,13 +281,17 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		_, old, _ = s.cachedTagged(tagKey, limit)
 	}
 	// A file over limit bytes is kept by none of its keys: remembered
-	// so, by the limit, for --offline (index.json.hash, over 1 KiB, is
-	// ignored with a warning, and an offline run reads it so too).
-	overKey := tagKey + ".over" + strconv.FormatInt(limit, 10)
+	// so, with the limit, for --offline (index.json.hash, over 1 KiB, is
+	// ignored with a warning, and an offline run reads it so too): over
+	// that limit is over any smaller one. One mark, whatever the limit,
+	// that the next answer replaces or removes.
+	overKey := tagKey + ".over"
 	if s.h.Offline {
 		_, absent := s.cached(tagKey+".404", 0)
 		_, refused := s.cached(tagKey+".403", 0)
-		_, over := s.cached(overKey, 0)
+		mark, _ := s.cached(overKey, 20)
+		was, err := strconv.ParseInt(string(mark), 10, 64)
+		over := err == nil && limit <= was
 		switch {
 		case old != nil:
 			return s.got(rel, old), nil
@@ -317,7 +321,7 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		s.remove(overKey)
 		return nil, err
 	case errors.Is(err, ErrTooBig):
-		s.store(overKey, nil) // for --offline: as too big as it was (a blob too)
+		s.store(overKey, []byte(strconv.FormatInt(limit, 10))) // for --offline: as too big as it was (a blob too)
 		s.remove(tagKey + ".tagged")
 		s.remove(tagKey + ".404")
 		s.remove(tagKey + ".403")

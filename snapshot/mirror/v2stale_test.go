@@ -104,3 +104,35 @@ func TestOfflineTooBigByContent(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineTooBigOtherLimit (adversarial pass 95b): a file found too
+// big was remembered so by the limit it was asked with, and only a run
+// with that limit forgot it: a later run with another --max-download
+// that found it gone left the mark, and --offline with the first limit
+// told the file too big, where the last run had found none.
+func TestOfflineTooBigOtherLimit(t *testing.T) {
+	idx := index(t, "old")
+	var gone atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/m/build_cache/index.json" && !gone.Load() {
+			w.Header().Set("ETag", `"e"`)
+			w.Write(idx)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	defer srv.Close()
+	cache := t.TempDir()
+	small := mirror.Options{MaxBytes: int64(len(idx) - 1)}
+	if _, err := (&mirror.HTTP{CacheDir: cache, Retries: -1}).Open(srv.URL+"/m", small); !errors.Is(err, mirror.ErrTooBig) {
+		t.Fatalf("%v; want it too big", err)
+	}
+	gone.Store(true)
+	if _, err := (&mirror.HTTP{CacheDir: cache, Retries: -1}).Open(srv.URL+"/m", mirror.Options{}); err == nil || errors.Is(err, mirror.ErrTooBig) {
+		t.Fatalf("%v; want no index", err)
+	}
+	_, err := (&mirror.HTTP{CacheDir: cache, Offline: true}).Open(srv.URL+"/m", small)
+	if err == nil || errors.Is(err, mirror.ErrTooBig) {
+		t.Errorf("--offline: %v; want no index, as the last run found", err)
+	}
+}
