@@ -281,17 +281,21 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		_, old, _ = s.cachedTagged(tagKey, limit)
 	}
 	// A file over limit bytes is kept by none of its keys: remembered
-	// so, by the limit, for --offline (index.json.hash, over 1 KiB, is
-	// ignored with a warning, and an offline run reads it so too).
-	overKey := tagKey + ".over" + strconv.FormatInt(limit, 10)
+	// so, with the limit, for --offline (index.json.hash, over 1 KiB, is
+	// ignored with a warning, and an offline run reads it so too): over
+	// that limit is over any smaller one. One mark, whatever the limit,
+	// that the next answer replaces or removes.
+	overKey := tagKey + ".over"
 	if s.h.Offline {
 		_, absent := s.cached(tagKey+".404", 0)
 		_, refused := s.cached(tagKey+".403", 0)
-		_, over := s.cached(overKey, 0)
+		mark, _ := s.cached(overKey, 20)
+		was, err := strconv.ParseInt(string(mark), 10, 64)
+		over := err == nil && limit <= was
 		switch {
 		case old != nil:
 			return s.got(rel, old), nil
-		case over && !byContent:
+		case over:
 			return nil, fmt.Errorf("%s: %w of %d bytes, as the cache remembers", s.url(rel, true), ErrTooBig, limit)
 		case absent:
 			return nil, fmt.Errorf("%s: %w (HTTP 404, as the cache remembers)", s.url(rel, true), ErrNotFound)
@@ -316,13 +320,17 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		s.remove(tagKey + ".404")
 		s.remove(overKey)
 		return nil, err
-	case errors.Is(err, ErrTooBig) && !byContent:
-		s.store(overKey, nil) // for --offline: as too big as it was
+	case errors.Is(err, ErrTooBig):
+		s.store(overKey, []byte(strconv.FormatInt(limit, 10))) // for --offline: as too big as it was (a blob too)
 		s.remove(tagKey + ".tagged")
 		s.remove(tagKey + ".404")
 		s.remove(tagKey + ".403")
 		return nil, err
 	case err != nil:
+		if byContent && (errors.Is(err, ErrNotFound) || errors.Is(err, ErrForbidden)) {
+			s.remove(tagKey + ".tagged") // what a run before read: no longer what --offline reads
+			s.remove(overKey)
+		}
 		return nil, err
 	}
 	s.got(rel, data)
@@ -330,11 +338,15 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	case byContent && s.verifies(key, data):
 		s.store(key, data)
 		s.remove(tagKey + ".tagged")
-	case byContent && newTag != "":
+	case byContent && newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
 		// Not what its name says (an index.json its stale .hash does
 		// not name, read all the same): kept by its ETag, so that an
 		// --offline run reads what this one did.
 		s.storeTagged(tagKey, newTag, data)
+	case byContent:
+		// Nor kept by its ETag (none): what a run before kept is not
+		// what this one read.
+		s.remove(tagKey + ".tagged")
 	case !byContent && newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
 		s.storeTagged(tagKey, newTag, data)
 		s.remove(tagKey + ".untagged")
@@ -347,8 +359,8 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	if !byContent {
 		s.remove(tagKey + ".404") // it is there now
 		s.remove(tagKey + ".403")
-		s.remove(overKey)
 	}
+	s.remove(overKey)
 	return data, nil
 }
 
@@ -737,6 +749,13 @@ func redactProxy(u *url.URL) string {
 	return Redact((&url.URL{Scheme: u.Scheme, User: u.User, Host: u.Host}).String())
 }
 
+// speaksHTTP reports whether proxy, as proxyFor names it, is an HTTP
+// proxy (http:// or https://), which can answer a request itself, and
+// not a SOCKS one, or none.
+func speaksHTTP(proxy string) bool {
+	return strings.HasPrefix(proxy, "http://") || strings.HasPrefix(proxy, "https://")
+}
+
 // proxyAuthAdvice is what a proxy's 407 is told with: the proxy's URL
 // with a user and password, in variable (HTTPS_PROXY for an https://
 // mirror, HTTP_PROXY for an http:// one), in the proxy's own scheme: to
@@ -919,14 +938,15 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("%s: HTTP %s: %s", name, shorten(resp.Status), s.credentialsHint(req, resp.Request))
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		return nil, "", retryable{fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status)), retryAfter(resp.Header.Get("Retry-After"), time.Now(), s.maxRetryAfter())}
-	case resp.StatusCode == http.StatusProxyAuthRequired && resp.Request.URL.Scheme == "http" && proxyFor(c, resp.Request) != "":
+	case resp.StatusCode == http.StatusProxyAuthRequired && resp.Request.URL.Scheme == "http" && speaksHTTP(proxyFor(c, resp.Request)):
 		// A proxy's own answer to an http:// mirror's request (no
 		// CONNECT), told as an https:// mirror's is: the proxy of the
 		// request answered, after a redirect too (from a host NO_PROXY
 		// names to one it does not, or back). Not an https:// URL's:
 		// its proxy's 407 is to CONNECT (proxyRefusal), and one in the
 		// tunnel is the mirror's (or a TLS-inspecting proxy's), which
-		// HTTP_PROXY would not change.
+		// HTTP_PROXY would not change. Nor one through a SOCKS proxy,
+		// which speaks no HTTP: the mirror's.
 		proxy := proxyFor(c, resp.Request)
 		return nil, "", fmt.Errorf("%s: the proxy %s answered HTTP %s%s", name, proxy, shorten(resp.Status), proxyAuthAdvice(proxy, "HTTP_PROXY"))
 	case resp.StatusCode != http.StatusOK:

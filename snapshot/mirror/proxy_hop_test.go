@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -93,13 +94,17 @@ func TestAuth407InTunnel(t *testing.T) {
 			http.Error(w, err.Error(), http.StatusBadGateway)
 			return
 		}
-		w.WriteHeader(http.StatusOK)
-		c, _, err := http.NewResponseController(w).Hijack()
+		// The 200 written after Hijack, and the tunnel read from its
+		// reader: what the server read ahead (the first byte of the
+		// TLS handshake, at times) is there, not in c.
+		c, buf, err := http.NewResponseController(w).Hijack()
 		if err != nil {
 			up.Close()
 			return
 		}
-		go func() { io.Copy(up, c); up.Close() }()
+		buf.WriteString("HTTP/1.1 200 Connection established\r\n\r\n")
+		buf.Flush()
+		go func() { io.Copy(up, buf); up.Close() }()
 		io.Copy(c, up)
 		c.Close()
 	}))
@@ -133,4 +138,67 @@ func TestProxyCGIRefusalNotRetried(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "HTTP_PROXY") || strings.Contains(err.Error(), "tried") {
 		t.Errorf("%v; want the refusal told once", err)
 	}
+}
+
+// TestAuth407ThroughSOCKS (adversarial pass 95b): an http:// mirror
+// reached through a SOCKS5 proxy (HTTP_PROXY=socks5://...), which
+// answers 407: a SOCKS proxy speaks no HTTP, and the 407 is the
+// mirror's, but it was told as the proxy's, with the advice to put a
+// password in HTTP_PROXY=http://USER:PASSWORD@HOST:PORT, which would
+// change the proxy's scheme.
+func TestAuth407ThroughSOCKS(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusProxyAuthRequired)
+	}))
+	defer srv.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go socks5(c)
+		}
+	}()
+	tr := mirror.Transport().Clone()
+	tr.Proxy = http.ProxyURL(&url.URL{Scheme: "socks5", Host: ln.Addr().String()})
+	h := &mirror.HTTP{NoCache: true, Retries: -1, Client: &http.Client{Transport: tr}}
+	_, _, err = fetch(h, srv.URL+"/mirror")
+	if err == nil || strings.Contains(err.Error(), "the proxy") || strings.Contains(err.Error(), "HTTP_PROXY=") || !strings.Contains(err.Error(), "407") {
+		t.Errorf("%v; want the 407 told as the mirror's", err)
+	}
+}
+
+// socks5 serves one SOCKS5 CONNECT (no authentication, an IPv4
+// address) on c.
+func socks5(c net.Conn) {
+	defer c.Close()
+	r := bufio.NewReader(c)
+	var head [2]byte
+	if _, err := io.ReadFull(r, head[:]); err != nil || head[0] != 5 {
+		return
+	}
+	if _, err := io.ReadFull(r, make([]byte, head[1])); err != nil {
+		return
+	}
+	c.Write([]byte{5, 0})
+	req := make([]byte, 10) // VER CMD RSV ATYP=1 ADDR(4) PORT(2)
+	if _, err := io.ReadFull(r, req); err != nil || req[3] != 1 {
+		return
+	}
+	addr := net.JoinHostPort(net.IP(req[4:8]).String(), strconv.Itoa(int(req[8])<<8|int(req[9])))
+	up, err := net.Dial("tcp", addr)
+	if err != nil {
+		c.Write([]byte{5, 1, 0, 1, 0, 0, 0, 0, 0, 0})
+		return
+	}
+	defer up.Close()
+	c.Write([]byte{5, 0, 0, 1, 0, 0, 0, 0, 0, 0})
+	go io.Copy(up, r)
+	io.Copy(c, up)
 }

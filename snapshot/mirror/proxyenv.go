@@ -84,7 +84,7 @@ func proxyValueError(v string) error {
 	if at := strings.LastIndex(rest, "@"); ok && at >= 0 {
 		s = scheme + "://USER:PASSWORD" + rest[at:]
 		if p, err := url.Parse(s); err == nil && p.Host != "" {
-			return errors.New("in its user or password, before its last @: a % not followed by two hex digits, or a /, ? or # not percent-encoded")
+			return errors.New("in its user or password, before its last @: a % not followed by two hex digits, or a character not percent-encoded that must be: any but ASCII letters, digits and -._~!$&'()*+,;=: (a /, ?, #, space or quote)")
 		}
 	}
 	p, err := url.Parse(s)
