@@ -215,6 +215,15 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if err := checkMergeKeys(file, yamlText.Bytes()); err != nil {
 		return nil, err
 	}
+	if text := yamlText.Bytes(); bytes.Contains(text, []byte(`\'`)) {
+		var doc yaml.Node
+		if yaml.Unmarshal(text, &doc) == nil {
+			if at := escapedQuote(text, &doc); at >= 0 {
+				nl := bytes.LastIndexByte(text[:at], '\n')
+				return nil, &snapshot.Error{File: file, Line: bytes.Count(text[:at], []byte("\n")) + 1, Col: at - nl, Msg: escapedQuoteMessage}
+			}
+		}
+	}
 	if err := checkBase64Tags(file, yamlText.Bytes()); err != nil {
 		return nil, err
 	}
