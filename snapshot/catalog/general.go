@@ -67,6 +67,9 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 				}
 				return err
 			}
+			if off := flowEscapedQuote(fast.data); off >= 0 {
+				return &snapshot.Error{File: file, Line: fast.line, Col: fast.col + off, Msg: key + ": " + escapedQuoteMessage}
+			}
 			if n := flowYAML(fast); n != nil {
 				return decodeValue(file, key, nil, n, v)
 			}

@@ -152,12 +152,14 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + ": " + why}
 				}
 				// The value's line, which YAML does not read (the
-				// placeholder does), broken by a NEL, LS or PS after
+				// placeholder does), broken by a NEL, LS, PS or CR after
 				// the value with text after it: the site's YAML reads
 				// that text as a line of its own ("[...]<LS>x: 1" is a
-				// key x).
-				if at := innerBreak(v); at >= 0 && textAfterValue(v, at) {
-					return nil, &snapshot.Error{File: file, Line: line, Col: col + at, Msg: innerBreakMessage(v[at:])}
+				// key x). The blanks after the value are on its line.
+				if full := l[col-1:]; innerBreak(full) >= 0 {
+					if at := textAfterValue(full); at >= 0 {
+						return nil, &snapshot.Error{File: file, Line: line, Col: col + at, Msg: innerBreakMessage(full[at:])}
+					}
 				}
 				if off, bad := jsonMergeKey(v); bad {
 					return nil, &snapshot.Error{File: file, Line: line, Col: col + off, Msg: f.key + `: a key "<<": Jekyll, which builds the site, reads front matter with SafeYAML, which merges the value of any key "<<", quoted or not, into the object that holds it, and fails to read the front matter when that value is not a mapping: the site would then publish the page without its specs, while cachediff read them; remove the key`}
@@ -212,6 +214,15 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	}
 	if err := checkMergeKeys(file, yamlText.Bytes()); err != nil {
 		return nil, err
+	}
+	if text := yamlText.Bytes(); bytes.Contains(text, []byte(`\'`)) {
+		var doc yaml.Node
+		if yaml.Unmarshal(text, &doc) == nil {
+			if at := escapedQuote(text, &doc); at >= 0 {
+				nl := bytes.LastIndexByte(text[:at], '\n')
+				return nil, &snapshot.Error{File: file, Line: bytes.Count(text[:at], []byte("\n")) + 1, Col: at - nl, Msg: escapedQuoteMessage}
+			}
+		}
 	}
 	if err := checkBase64Tags(file, yamlText.Bytes()); err != nil {
 		return nil, err
@@ -494,50 +505,72 @@ func indexFrom(l []byte, c byte, i int) int {
 	return len(l)
 }
 
-// textAfterValue says whether a one-line value v (a JSON or YAML flow
-// collection) whose first YAML line break (innerBreak) is at closes
-// before it, and has after it text that libyaml reads on lines of their
-// own: anything but spaces, or spaces and a comment ("# c"), between the
-// breaks. A break inside the collection ("[<LS>{...}]") is one within a
+// textAfterValue returns the offset in v, a one-line value (a JSON or
+// YAML flow collection) and the blanks after it on its line, of the
+// first YAML line break after the collection closes (flowEnd) when
+// libyaml reads text on a line of its own after it: anything but spaces
+// or spaces and a comment ("# c") between two breaks; -1 when there is
+// none. A break inside the collection ("[<LS>{...}]") is one within a
 // flow collection to libyaml, and the value is read as YAML flow
-// (flowYAML), as libyaml reads it.
-func textAfterValue(v []byte, at int) bool {
-	if !flowClosed(v[:at]) {
-		return false
+// (flowYAML), as libyaml reads it. A tab after a break is text: libyaml
+// refuses it where a line may start a key ("[...]<LS><TAB>"), so v has
+// the blanks that end the line, which the value (oneLineJSON) leaves
+// out.
+func textAfterValue(v []byte) int {
+	end := flowEnd(v)
+	if end < 0 {
+		return -1
 	}
-	for i := at; i < len(v); {
-		i += yamlBreak(v[i:])
-		end := i
-		for end < len(v) && yamlBreak(v[end:]) == 0 {
-			end++
+	first := -1
+	for i := end; i < len(v); {
+		n := yamlBreak(v[i:])
+		if n == 0 {
+			i++
+			continue
 		}
-		if l := bytes.TrimLeft(v[i:end], " "); len(l) > 0 && l[0] != '#' {
-			return true
+		if first < 0 {
+			first = i
 		}
-		i = end
+		for i += n; i < len(v) && v[i] == ' '; i++ {
+		}
+		if i < len(v) && v[i] != '#' && yamlBreak(v[i:]) == 0 {
+			return first
+		}
 	}
-	return false
+	return -1
 }
 
-// flowClosed says whether the flow collection v starts with ('[' or '{')
-// closes in v: its brackets counted outside its quoted strings ("..."
-// with backslash escapes, '...' with a doubled quote), a quote starting
-// one only where a scalar starts (after a bracket, a comma, a colon or a
-// space).
-func flowClosed(v []byte) bool {
+// flowEnd returns the offset in v, which starts with a flow collection
+// ('[' or '{'), just past the bracket that closes it as libyaml's scanner
+// reads v, or -1 when none does. Brackets are counted as libyaml's
+// tokens: not inside a quoted scalar ("..." with backslash escapes,
+// '...' with a doubled quote), a comment (a '#' where a token starts, or
+// after a blank in a plain scalar, to the next line break), a plain
+// scalar (in which quotes are text: a "b]), a tag, an anchor or an
+// alias. Where libyaml stops on an error, what flowEnd returns does not
+// matter: YAML refuses the value then (flowYAML) as libyaml does.
+func flowEnd(v []byte) int {
 	depth := 0
-	for i := 0; i < len(v); i++ {
-		switch c := v[i]; c {
-		case '[', '{':
+	for i := 0; i < len(v); {
+		c := v[i]
+		switch {
+		case c == ' ' || c == '\t' || c == ',' || c == ':' || c == '?':
+			i++
+		case yamlBreak(v[i:]) > 0:
+			i += yamlBreak(v[i:])
+		case c == '#':
+			for i < len(v) && yamlBreak(v[i:]) == 0 {
+				i++
+			}
+		case c == '[' || c == '{':
 			depth++
-		case ']', '}':
+			i++
+		case c == ']' || c == '}':
+			i++
 			if depth--; depth == 0 {
-				return true
+				return i
 			}
-		case '"', '\'':
-			if i > 0 && bytes.IndexByte([]byte("[{,: \t"), v[i-1]) < 0 {
-				continue
-			}
+		case c == '"' || c == '\'':
 			for i++; i < len(v); i++ {
 				if c == '"' && v[i] == '\\' {
 					i++
@@ -549,9 +582,44 @@ func flowClosed(v []byte) bool {
 					break
 				}
 			}
+			i++ // past the closing quote
+		case c == '!' || c == '&' || c == '*':
+			// A tag, an anchor or an alias: to a blank, a break or a
+			// flow indicator.
+			for i++; i < len(v) && bytes.IndexByte([]byte(" \t,[]{}"), v[i]) < 0 && yamlBreak(v[i:]) == 0; i++ {
+			}
+		default:
+			i = plainEnd(v, i)
 		}
 	}
-	return false
+	return -1
+}
+
+// plainEnd returns the offset in v of the end of the plain scalar that
+// starts at i, in a flow collection, as libyaml's scanner reads it: at a
+// flow indicator, a ':' before a blank or a break, or a '#' after a
+// blank or a break (a comment); over blanks and line breaks (a plain
+// scalar goes on over lines) otherwise.
+func plainEnd(v []byte, i int) int {
+	for i < len(v) {
+		c := v[i]
+		switch {
+		case bytes.IndexByte([]byte(",[]{}"), c) >= 0:
+			return i
+		case c == ':' && (i+1 == len(v) || v[i+1] == ' ' || v[i+1] == '\t' || yamlBreak(v[i+1:]) > 0):
+			return i
+		case c == ' ' || c == '\t' || yamlBreak(v[i:]) > 0:
+			for i < len(v) && (v[i] == ' ' || v[i] == '\t' || yamlBreak(v[i:]) > 0) {
+				i += max(1, yamlBreak(v[i:]))
+			}
+			if i < len(v) && v[i] == '#' {
+				return i
+			}
+		default:
+			i++
+		}
+	}
+	return i
 }
 
 // innerBreakMessage is the error for a line of the front matter that a

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/cachediff/cachediff/internal/jsonbytes"
 )
 
@@ -216,3 +218,100 @@ func notYAMLPrintable(v []byte, i int) (off int, why string, bad bool) {
 	}
 	return i, fmt.Sprintf("the character U+%04X, which the site's YAML reader (libyaml, in Jekyll) refuses in a file even where JSON accepts it%s", r, unreadValue), true
 }
+
+// escapedQuote returns the offset in text, YAML that yaml.v3 read into
+// doc, of the first escape \' in a double-quoted scalar of doc (a key or
+// a value), or -1. yaml.v3 reads it as "'"; libyaml, which Jekyll reads
+// front matter with, knows no such escape and refuses the whole front
+// matter, so the site publishes the page without its specs while
+// cachediff read them. Only the scalars yaml.v3 read as double-quoted
+// are scanned, from where their node starts (a tag or an anchor may
+// come first) to the quote that closes them, each once: a second
+// reading through an alias is no second text.
+func escapedQuote(text []byte, doc *yaml.Node) int {
+	if !bytes.Contains(text, []byte(`\'`)) {
+		return -1
+	}
+	// Where each line starts, at YAML's line breaks (a CR LF is one), as
+	// yaml.v3 counts lines; columns count characters.
+	starts := []int{0}
+	for i := 0; i < len(text); {
+		n := yamlBreak(text[i:])
+		if text[i] == '\n' || n > 0 && text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+			n++
+		} else if n == 0 {
+			i++
+			continue
+		}
+		i += n
+		starts = append(starts, i)
+	}
+	// The nodes as written (aliases not followed), in the order of the
+	// text: the cursor (line, col at text[i]) only moves on within a
+	// line, so that the scan is linear in the text.
+	at := -1
+	line, col, i := 1, 1, 0
+	var walk func(n *yaml.Node) bool
+	walk = func(n *yaml.Node) bool {
+		if n.Kind == yaml.ScalarNode && n.Style&yaml.DoubleQuotedStyle != 0 && n.Line >= 1 && n.Line <= len(starts) {
+			if n.Line != line || n.Column < col {
+				line, col, i = n.Line, 1, starts[n.Line-1]
+			}
+			for ; col < n.Column && i < len(text); col++ {
+				_, w := utf8.DecodeRune(text[i:])
+				i += w
+			}
+			if at = quotedEscapeAt(text, i); at >= 0 {
+				return true
+			}
+		}
+		for _, c := range n.Content {
+			if walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	walk(doc)
+	return at
+}
+
+// flowEscapedQuote returns the offset in data, a one-line value read as
+// YAML flow (flowYAML), of its first escape \' in a double-quoted
+// scalar (escapedQuote), or -1.
+func flowEscapedQuote(data []byte) int {
+	if !bytes.Contains(data, []byte(`\'`)) {
+		return -1
+	}
+	text := append([]byte(flowKey), data...)
+	var doc yaml.Node
+	if yaml.Unmarshal(text, &doc) != nil {
+		return -1
+	}
+	if at := escapedQuote(text, &doc); at >= 0 {
+		return at - len(flowKey)
+	}
+	return -1
+}
+
+// quotedEscapeAt returns the offset in text of the first \' in the
+// double-quoted scalar whose opening quote is the first at or after i,
+// or -1.
+func quotedEscapeAt(text []byte, i int) int {
+	q := bytes.IndexByte(text[i:], '"')
+	if q < 0 {
+		return -1
+	}
+	for i += q + 1; i < len(text) && text[i] != '"'; i++ {
+		if text[i] == '\\' {
+			if i+1 < len(text) && text[i+1] == '\'' {
+				return i
+			}
+			i++
+		}
+	}
+	return -1
+}
+
+// escapedQuoteMessage is the error for an escape \' (escapedQuote).
+const escapedQuoteMessage = `the escape \' in a double-quoted string: the site's YAML reader (libyaml, in Jekyll) knows no such escape and refuses the front matter, so Jekyll publishes the page without its specs, while cachediff read "'"; write ' alone`

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Sniff says which kind of Spack file data holds, by content: a JSON
@@ -199,20 +201,39 @@ func textBeforeSigned(file string, data []byte) error {
 
 // spackFinds says whether rest, what follows a BEGIN PGP SIGNED MESSAGE
 // line's dashes, is a message to Spack's pattern: white space, Hash:,
-// white space, a value, white space, then text up to a BEGIN PGP
-// SIGNATURE line. A BEGIN line without them is no message Spack reads.
+// white space, a value, white space, a character at least, then text up
+// to a BEGIN PGP SIGNATURE line ("\s+Hash:\s+[^\s]+\s+(.+)-----BEGIN PGP
+// SIGNATURE-----"). A BEGIN line without them is no message Spack reads.
+// The pattern is searched in a Python str, whose \s is pySpace.
 func spackFinds(rest []byte) bool {
-	const ws = " \t\r\n\f\v"
-	t := bytes.TrimLeft(rest, ws)
+	t := bytes.TrimLeftFunc(rest, pySpace)
 	if len(t) == len(rest) || !bytes.HasPrefix(t, []byte("Hash:")) {
 		return false
 	}
-	u := bytes.TrimLeft(t[len("Hash:"):], ws)
+	u := bytes.TrimLeftFunc(t[len("Hash:"):], pySpace)
 	if len(u) == len(t)-len("Hash:") {
 		return false
 	}
-	end := bytes.IndexAny(u, ws)
-	return end > 0 && bytes.Contains(u[end:], sigMid[1:])
+	end := bytes.IndexFunc(u, pySpace)
+	if end <= 0 {
+		return false
+	}
+	// \s+ takes the white space character at end, and (.+) the one
+	// after it, at least.
+	_, n := utf8.DecodeRune(u[end:])
+	after := u[end+n:]
+	if len(after) == 0 {
+		return false
+	}
+	_, m := utf8.DecodeRune(after)
+	return bytes.Contains(after[m:], sigMid[1:])
+}
+
+// pySpace says whether r is white space to \s in a Python 3 str pattern
+// (str.isspace): Unicode's white space and the separators U+001C to
+// U+001F.
+func pySpace(r rune) bool {
+	return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f
 }
 
 // checkArmorHeaders checks the armor headers of a clear-signed message
