@@ -56,3 +56,19 @@ func TestInnerBreakScan(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkInnerBreak: a one-line value of 1 MB without a break, of
+// ASCII and of U+00A0 (each of whose first bytes innerBreak looks at).
+func BenchmarkInnerBreak(b *testing.B) {
+	for _, c := range []struct{ name, unit string }{{"ascii", "a"}, {"nbsp", "\u00a0"}, {"euro", "€"}} {
+		l := []byte(strings.Repeat(c.unit, (1<<20)/len(c.unit)))
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(l)))
+			for b.Loop() {
+				if innerBreak(l) >= 0 {
+					b.Fatal("a break")
+				}
+			}
+		})
+	}
+}
