@@ -867,7 +867,12 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	policy := c.CheckRedirect
 	c.CheckRedirect = func(next *http.Request, via []*http.Request) error {
 		if err := policy(next, via); err != nil {
-			return err
+			if err == http.ErrUseLastResponse || errors.Is(err, errRedirect) || errors.Is(err, errTooManyRedirects) {
+				return err
+			}
+			// A Client of one's own that refuses the redirect decided
+			// so: the same again, not a fault to try 4 times.
+			return fmt.Errorf("%w to %s: %w", errRedirect, Redact(next.URL.String()), err)
 		}
 		hop.Store(next)
 		connected.Store(false)
