@@ -308,13 +308,15 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	switch {
 	case errors.Is(err, errNotModified):
 		return s.got(rel, old), nil
-	case errors.Is(err, ErrNotFound) && !byContent:
+	case errors.Is(err, ErrNotFound):
+		// A blob or an index named by its content too: what a run
+		// before kept of it is not what this one found.
 		s.store(tagKey+".404", nil)  // for --offline: absent, not unknown
 		s.remove(tagKey + ".tagged") // and no longer what it was
 		s.remove(tagKey + ".403")
 		s.remove(overKey)
 		return nil, err
-	case errors.Is(err, ErrForbidden) && !byContent:
+	case errors.Is(err, ErrForbidden):
 		s.store(tagKey+".403", nil) // for --offline: a bucket's answer for a missing file
 		s.remove(tagKey + ".tagged")
 		s.remove(tagKey + ".404")
@@ -327,10 +329,6 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		s.remove(tagKey + ".403")
 		return nil, err
 	case err != nil:
-		if byContent && (errors.Is(err, ErrNotFound) || errors.Is(err, ErrForbidden)) {
-			s.remove(tagKey + ".tagged") // what a run before read: no longer what --offline reads
-			s.remove(overKey)
-		}
 		return nil, err
 	}
 	s.got(rel, data)
@@ -356,10 +354,8 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		s.remove(tagKey + ".tagged")
 		s.warnUntagged(rel)
 	}
-	if !byContent {
-		s.remove(tagKey + ".404") // it is there now
-		s.remove(tagKey + ".403")
-	}
+	s.remove(tagKey + ".404") // it is there now
+	s.remove(tagKey + ".403")
 	s.remove(overKey)
 	return data, nil
 }

@@ -1,0 +1,80 @@
+package mirror_test
+
+import (
+	"errors"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestOfflineGoneByContent (adversarial pass 96b): a 404 or a 403 is
+// remembered for --offline (absent, refused), but only for a file kept
+// by its URL: a blob the index manifest names, or an index.json its
+// .hash names, that the last online run found gone was told --offline
+// as "not in the cache, and --offline makes no request", and the user
+// sent to the cache, where the online run had told the mirror lacks
+// the file (or refuses it).
+func TestOfflineGoneByContent(t *testing.T) {
+	for _, c := range []struct {
+		name, layout, gone string
+		status             int
+	}{
+		{"v3 blob 404", "v3", "blobs/", http.StatusNotFound},
+		{"v3 blob 403", "v3", "blobs/", http.StatusForbidden},
+		{"v2 index 404", "v2", "build_cache/index.json", http.StatusNotFound},
+		{"v2 index 403", "v2", "build_cache/index.json", http.StatusForbidden},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			mk := mirrorgen.V2
+			if c.layout == "v3" {
+				mk = func(dir string, idx []byte) error { return mirrorgen.V3(dir, idx, mirrorgen.Options{}) }
+			}
+			if err := mk(root, index(t, "old")); err != nil {
+				t.Fatal(err)
+			}
+			var gone atomic.Bool
+			srv := newServer(t, root)
+			srv.fault = func(w http.ResponseWriter, r *http.Request) bool {
+				rel := strings.TrimPrefix(r.URL.Path, "/")
+				if gone.Load() && (rel == c.gone || strings.HasPrefix(rel, c.gone) && strings.HasSuffix(c.gone, "/")) {
+					http.Error(w, "gone", c.status)
+					return true
+				}
+				return false
+			}
+			cache := t.TempDir()
+			// The first run keeps the file; the mirror then changes
+			// (a new index), and the file of the new one is gone.
+			if _, _, err := fetch(&mirror.HTTP{CacheDir: cache, Retries: -1}, srv.URL); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.RemoveAll(filepath.Join(root, "blobs")); err != nil {
+				t.Fatal(err)
+			}
+			if err := mk(root, index(t, "new")); err != nil {
+				t.Fatal(err)
+			}
+			gone.Store(true)
+			_, _, online := fetch(&mirror.HTTP{CacheDir: cache, Retries: -1}, srv.URL)
+			if online == nil {
+				t.Fatal("online: no error; want the file gone")
+			}
+			_, _, offline := fetch(&mirror.HTTP{CacheDir: cache, Offline: true}, srv.URL)
+			switch {
+			case offline == nil:
+				t.Fatalf("--offline: no error; online: %v", online)
+			case strings.Contains(offline.Error(), "not in the cache"):
+				t.Errorf("--offline: %v\nonline: %v\nwant what the online run found", offline, online)
+			case errors.Is(online, mirror.ErrForbidden) != errors.Is(offline, mirror.ErrForbidden):
+				t.Errorf("--offline: %v\nonline: %v\nwant the same 403", offline, online)
+			}
+		})
+	}
+}
