@@ -301,6 +301,8 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 			return nil, fmt.Errorf("%s: %w (HTTP 404, as the cache remembers)", s.url(rel, true), ErrNotFound)
 		case refused:
 			return nil, forbidden{fmt.Sprintf("%s: HTTP 403, as the cache remembers", s.url(rel, true))}
+		case s.heldOver(key, tagKey, limit):
+			return nil, fmt.Errorf("%s: %w of %d bytes, as the cache holds it", s.url(rel, true), ErrTooBig, limit)
 		}
 		return nil, fmt.Errorf("%s: not in the cache, and --offline makes no request%s", s.url(rel, true), s.offlineHint(tagKey, byContent))
 	}
@@ -378,6 +380,35 @@ func (s *httpStore) cachedTagged(key string, limit int64) (string, []byte, bool)
 		return "", nil, false
 	}
 	return string(tag), data, true
+}
+
+// heldOver reports whether the cache holds the file of key (its content
+// key, or "") or of tagKey (by its ETag) over limit bytes: kept by a run
+// with a larger --max-download than this --offline one's.
+func (s *httpStore) heldOver(key, tagKey string, limit int64) bool {
+	if key != "" {
+		fi, err := os.Lstat(filepath.Join(s.cache, filepath.FromSlash(key)))
+		if err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
+			return true
+		}
+	}
+	p := filepath.Join(s.cache, filepath.FromSlash(tagKey+".tagged"))
+	if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() || fi.Size() <= limit {
+		return false
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	head := make([]byte, maxETag+1)
+	n, _ := io.ReadFull(f, head)
+	i := bytes.IndexByte(head[:n], '\n')
+	return i > 0 && fi.Size()-int64(i)-1 > limit
 }
 
 // storeTagged keeps data and its ETag under key, in one file written at

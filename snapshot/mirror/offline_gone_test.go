@@ -78,3 +78,32 @@ func TestOfflineGoneByContent(t *testing.T) {
 		})
 	}
 }
+
+// TestOfflineCachedOverLimit (adversarial pass 96b): --offline with a
+// --max-download below an index the cache holds told it "not in the
+// cache" (the cache folder named as where to look), where an online run
+// with that limit tells it too big, and --max-download the way out.
+func TestOfflineCachedOverLimit(t *testing.T) {
+	for _, hashed := range []bool{true, false} {
+		root := t.TempDir()
+		if err := mirrorgen.V2(root, index(t, "old")); err != nil {
+			t.Fatal(err)
+		}
+		if !hashed {
+			os.Remove(filepath.Join(root, "build_cache", "index.json.hash"))
+		}
+		srv := newServer(t, root)
+		cache := t.TempDir()
+		if _, _, err := fetch(&mirror.HTTP{CacheDir: cache, Retries: -1}, srv.URL); err != nil {
+			t.Fatal(err)
+		}
+		small := mirror.Options{MaxBytes: 100}
+		_, online := (&mirror.HTTP{CacheDir: t.TempDir(), Retries: -1}).Open(srv.URL, small)
+		_, offline := (&mirror.HTTP{CacheDir: cache, Offline: true}).Open(srv.URL, small)
+		if !errors.Is(online, mirror.ErrTooBig) || !errors.Is(offline, mirror.ErrTooBig) {
+			t.Errorf("hashed %v: --offline: %v\nonline: %v\nwant both too big", hashed, offline, online)
+		} else if !strings.Contains(offline.Error(), "--max-download") {
+			t.Errorf("hashed %v: --offline: %v; want --max-download named", hashed, offline)
+		}
+	}
+}
