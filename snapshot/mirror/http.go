@@ -362,21 +362,28 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// A file the cache keeps by its ETag is one cache file: the ETag, a
-// newline, the data. (Two files, the data and its ETag, written one after
-// the other, could pair one version's ETag with another's data when a
-// run stopped between them, or two ran at once: a 304 to that ETag would
-// then give the wrong version.)
+// A file the cache keeps by its ETag is one cache file: the data's
+// sha256 (64 hex digits), the ETag, a newline, the data. (Two files, the
+// data and its ETag, written one after the other, could pair one
+// version's ETag with another's data when a run stopped between them, or
+// two ran at once: a 304 to that ETag would then give the wrong version.
+// The sha256 tells an entry cut short or damaged, read as absent: a 304
+// would give it as current.)
 const maxETag = 1024
+
+// tagHead is the most bytes before a cache file's data: the sha256, the
+// ETag and its newline.
+const tagHead = 64 + maxETag + 1
 
 // cachedTagged returns the ETag and the data the cache keeps for key.
 func (s *httpStore) cachedTagged(key string, limit int64) (string, []byte, bool) {
-	file, ok := s.cached(key+".tagged", min(limit, math.MaxInt64-maxETag-1)+maxETag+1)
-	if !ok {
+	file, ok := s.cached(key+".tagged", min(limit, math.MaxInt64-tagHead)+tagHead)
+	if !ok || len(file) < 64 {
 		return "", nil, false
 	}
-	tag, data, ok := bytes.Cut(file, []byte("\n"))
-	if !ok || len(tag) == 0 || len(tag) > maxETag || int64(len(data)) > limit {
+	sum, rest := file[:64], file[64:]
+	tag, data, ok := bytes.Cut(rest, []byte("\n"))
+	if !ok || len(tag) == 0 || len(tag) > maxETag || int64(len(data)) > limit || sha256Hex(data) != string(sum) {
 		return "", nil, false
 	}
 	return string(tag), data, true
@@ -405,7 +412,7 @@ func (s *httpStore) heldOver(key, tagKey string, limit int64) bool {
 	if err != nil {
 		return false
 	}
-	head := make([]byte, maxETag+1)
+	head := make([]byte, tagHead)
 	n, _ := io.ReadFull(f, head)
 	i := bytes.IndexByte(head[:n], '\n')
 	return i > 0 && fi.Size()-int64(i)-1 > limit
@@ -417,7 +424,7 @@ func (s *httpStore) storeTagged(key, etag string, data []byte) {
 	if len(etag) > maxETag || strings.ContainsAny(etag, "\r\n") {
 		return
 	}
-	s.store(key+".tagged", []byte(etag+"\n"), data)
+	s.store(key+".tagged", []byte(sha256Hex(data)+etag+"\n"), data)
 }
 
 // warnUntagged tells HTTP.Warn, once, that rel came without an ETag (or
