@@ -304,7 +304,7 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		case s.heldOver(key, tagKey, limit):
 			return nil, fmt.Errorf("%s: %w of %d bytes, as the cache holds it", s.url(rel, true), ErrTooBig, limit)
 		}
-		return nil, fmt.Errorf("%s: not in the cache, and --offline makes no request%s", s.url(rel, true), s.offlineHint(tagKey, byContent))
+		return nil, fmt.Errorf("%s: not in the cache, and --offline makes no request%s", s.url(rel, true), s.offlineHint(tagKey))
 	}
 	data, newTag, err := s.fetch(rel, etag, limit)
 	switch {
@@ -338,19 +338,18 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	case byContent && s.verifies(key, data):
 		s.store(key, data)
 		s.remove(tagKey + ".tagged")
-	case byContent && newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
-		// Not what its name says (an index.json its stale .hash does
-		// not name, read all the same): kept by its ETag, so that an
-		// --offline run reads what this one did.
-		s.storeTagged(tagKey, newTag, data)
-	case byContent:
-		// Nor kept by its ETag (none): what a run before kept is not
-		// what this one read.
-		s.remove(tagKey + ".tagged")
-	case !byContent && newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
+		s.remove(tagKey + ".untagged")
+	case newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
+		// When byContent, not what its name says (an index.json its
+		// stale .hash does not name, read all the same): kept by its
+		// ETag, so that an --offline run reads what this one did.
 		s.storeTagged(tagKey, newTag, data)
 		s.remove(tagKey + ".untagged")
-	case !byContent:
+	case byContent && rel != v2Index:
+		// A blob not what its name says, which fails the run: what a
+		// run before kept is not what this one read.
+		s.remove(tagKey + ".tagged")
+	default:
 		// Not kept: remembered, for --offline to say why.
 		s.store(tagKey+".untagged", nil)
 		s.remove(tagKey + ".tagged")
@@ -462,15 +461,13 @@ func pathErr(err error) error {
 	return err
 }
 
-// offlineHint says why the cache lacks the file of tagKey (byContent:
-// named by its content), for --offline's error: the server sent no ETag
+// offlineHint says why the cache lacks the file of tagKey, for
+// --offline's error: the server sent no ETag
 // for it, or the cache folder is missing or cannot be written; else
 // where the cache is.
-func (s *httpStore) offlineHint(tagKey string, byContent bool) string {
-	if !byContent {
-		if _, ok := s.cached(tagKey+".untagged", 0); ok {
-			return ": when it was last downloaded, the server sent no ETag for it, and a manifest is kept by its ETag only"
-		}
+func (s *httpStore) offlineHint(tagKey string) string {
+	if _, ok := s.cached(tagKey+".untagged", 0); ok {
+		return ": when it was last downloaded, the server sent no ETag for it, and a manifest is kept by its ETag only"
 	}
 	fi, err := os.Stat(s.cache)
 	switch {

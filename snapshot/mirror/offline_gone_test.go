@@ -107,3 +107,37 @@ func TestOfflineCachedOverLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestStaleHashNoETagTold (adversarial pass 96b): an index.json its
+// stale .hash does not name is kept by its ETag only; one sent without
+// an ETag was kept by nothing, without the warning a manifest sent so
+// gets, and --offline then said "not in the cache" without saying why.
+func TestStaleHashNoETagTold(t *testing.T) {
+	idx := index(t, "old")
+	srv := newServer(t, t.TempDir())
+	srv.fault = func(w http.ResponseWriter, r *http.Request) bool {
+		switch r.URL.Path {
+		case "/build_cache/index.json.hash":
+			w.Header().Set("ETag", `"h"`)
+			w.Write([]byte(strings.Repeat("ab", 32) + "\n"))
+		case "/build_cache/index.json":
+			w.Write(idx)
+		default:
+			http.NotFound(w, r)
+		}
+		return true
+	}
+	var w warnings
+	h := &mirror.HTTP{CacheDir: t.TempDir(), Retries: -1, Warn: w.warn}
+	if _, _, err := fetch(h, srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.all(); len(got) != 1 || !strings.Contains(got[0], "index.json: the server sent no ETag") {
+		t.Errorf("warnings %q; want one, naming the index and the missing ETag", got)
+	}
+	h.Offline = true
+	_, _, err := fetch(h, srv.URL)
+	if err == nil || !strings.Contains(err.Error(), "index.json: not in the cache, and --offline makes no request: when it was last downloaded, the server sent no ETag for it") {
+		t.Errorf("--offline: %v; want that the server sent no ETag", err)
+	}
+}
