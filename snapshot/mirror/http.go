@@ -301,20 +301,24 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 			return nil, fmt.Errorf("%s: %w (HTTP 404, as the cache remembers)", s.url(rel, true), ErrNotFound)
 		case refused:
 			return nil, forbidden{fmt.Sprintf("%s: HTTP 403, as the cache remembers", s.url(rel, true))}
+		case s.heldOver(key, tagKey, limit):
+			return nil, fmt.Errorf("%s: %w of %d bytes, as the cache holds it", s.url(rel, true), ErrTooBig, limit)
 		}
-		return nil, fmt.Errorf("%s: not in the cache, and --offline makes no request%s", s.url(rel, true), s.offlineHint(tagKey, byContent))
+		return nil, fmt.Errorf("%s: not in the cache, and --offline makes no request%s", s.url(rel, true), s.offlineHint(tagKey))
 	}
 	data, newTag, err := s.fetch(rel, etag, limit)
 	switch {
 	case errors.Is(err, errNotModified):
 		return s.got(rel, old), nil
-	case errors.Is(err, ErrNotFound) && !byContent:
+	case errors.Is(err, ErrNotFound):
+		// A blob or an index named by its content too: what a run
+		// before kept of it is not what this one found.
 		s.store(tagKey+".404", nil)  // for --offline: absent, not unknown
 		s.remove(tagKey + ".tagged") // and no longer what it was
 		s.remove(tagKey + ".403")
 		s.remove(overKey)
 		return nil, err
-	case errors.Is(err, ErrForbidden) && !byContent:
+	case errors.Is(err, ErrForbidden):
 		s.store(tagKey+".403", nil) // for --offline: a bucket's answer for a missing file
 		s.remove(tagKey + ".tagged")
 		s.remove(tagKey + ".404")
@@ -327,10 +331,6 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		s.remove(tagKey + ".403")
 		return nil, err
 	case err != nil:
-		if byContent && (errors.Is(err, ErrNotFound) || errors.Is(err, ErrForbidden)) {
-			s.remove(tagKey + ".tagged") // what a run before read: no longer what --offline reads
-			s.remove(overKey)
-		}
 		return nil, err
 	}
 	s.got(rel, data)
@@ -338,50 +338,83 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 	case byContent && s.verifies(key, data):
 		s.store(key, data)
 		s.remove(tagKey + ".tagged")
-	case byContent && newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
-		// Not what its name says (an index.json its stale .hash does
-		// not name, read all the same): kept by its ETag, so that an
-		// --offline run reads what this one did.
-		s.storeTagged(tagKey, newTag, data)
-	case byContent:
-		// Nor kept by its ETag (none): what a run before kept is not
-		// what this one read.
-		s.remove(tagKey + ".tagged")
-	case !byContent && newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
+		s.remove(tagKey + ".untagged")
+	case newTag != "" && len(newTag) <= maxETag && !strings.ContainsAny(newTag, "\r\n"):
+		// When byContent, not what its name says (an index.json its
+		// stale .hash does not name, read all the same): kept by its
+		// ETag, so that an --offline run reads what this one did.
 		s.storeTagged(tagKey, newTag, data)
 		s.remove(tagKey + ".untagged")
-	case !byContent:
+	case byContent && rel != v2Index:
+		// A blob not what its name says, which fails the run: what a
+		// run before kept is not what this one read.
+		s.remove(tagKey + ".tagged")
+	default:
 		// Not kept: remembered, for --offline to say why.
 		s.store(tagKey+".untagged", nil)
 		s.remove(tagKey + ".tagged")
 		s.warnUntagged(rel)
 	}
-	if !byContent {
-		s.remove(tagKey + ".404") // it is there now
-		s.remove(tagKey + ".403")
-	}
+	s.remove(tagKey + ".404") // it is there now
+	s.remove(tagKey + ".403")
 	s.remove(overKey)
 	return data, nil
 }
 
-// A file the cache keeps by its ETag is one cache file: the ETag, a
-// newline, the data. (Two files, the data and its ETag, written one after
-// the other, could pair one version's ETag with another's data when a
-// run stopped between them, or two ran at once: a 304 to that ETag would
-// then give the wrong version.)
+// A file the cache keeps by its ETag is one cache file: the data's
+// sha256 (64 hex digits), the ETag, a newline, the data. (Two files, the
+// data and its ETag, written one after the other, could pair one
+// version's ETag with another's data when a run stopped between them, or
+// two ran at once: a 304 to that ETag would then give the wrong version.
+// The sha256 tells an entry cut short or damaged, read as absent: a 304
+// would give it as current.)
 const maxETag = 1024
+
+// tagHead is the most bytes before a cache file's data: the sha256, the
+// ETag and its newline.
+const tagHead = 64 + maxETag + 1
 
 // cachedTagged returns the ETag and the data the cache keeps for key.
 func (s *httpStore) cachedTagged(key string, limit int64) (string, []byte, bool) {
-	file, ok := s.cached(key+".tagged", min(limit, math.MaxInt64-maxETag-1)+maxETag+1)
-	if !ok {
+	file, ok := s.cached(key+".tagged", min(limit, math.MaxInt64-tagHead)+tagHead)
+	if !ok || len(file) < 64 {
 		return "", nil, false
 	}
-	tag, data, ok := bytes.Cut(file, []byte("\n"))
-	if !ok || len(tag) == 0 || len(tag) > maxETag || int64(len(data)) > limit {
+	sum, rest := file[:64], file[64:]
+	tag, data, ok := bytes.Cut(rest, []byte("\n"))
+	if !ok || len(tag) == 0 || len(tag) > maxETag || int64(len(data)) > limit || sha256Hex(data) != string(sum) {
 		return "", nil, false
 	}
 	return string(tag), data, true
+}
+
+// heldOver reports whether the cache holds the file of key (its content
+// key, or "") or of tagKey (by its ETag) over limit bytes: kept by a run
+// with a larger --max-download than this --offline one's.
+func (s *httpStore) heldOver(key, tagKey string, limit int64) bool {
+	if key != "" {
+		fi, err := os.Lstat(filepath.Join(s.cache, filepath.FromSlash(key)))
+		if err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
+			return true
+		}
+	}
+	p := filepath.Join(s.cache, filepath.FromSlash(tagKey+".tagged"))
+	if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() || fi.Size() <= limit {
+		return false
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	head := make([]byte, tagHead)
+	n, _ := io.ReadFull(f, head)
+	i := bytes.IndexByte(head[:n], '\n')
+	return i > 0 && fi.Size()-int64(i)-1 > limit
 }
 
 // storeTagged keeps data and its ETag under key, in one file written at
@@ -390,7 +423,7 @@ func (s *httpStore) storeTagged(key, etag string, data []byte) {
 	if len(etag) > maxETag || strings.ContainsAny(etag, "\r\n") {
 		return
 	}
-	s.store(key+".tagged", []byte(etag+"\n"), data)
+	s.store(key+".tagged", []byte(sha256Hex(data)+etag+"\n"), data)
 }
 
 // warnUntagged tells HTTP.Warn, once, that rel came without an ETag (or
@@ -428,15 +461,13 @@ func pathErr(err error) error {
 	return err
 }
 
-// offlineHint says why the cache lacks the file of tagKey (byContent:
-// named by its content), for --offline's error: the server sent no ETag
+// offlineHint says why the cache lacks the file of tagKey, for
+// --offline's error: the server sent no ETag
 // for it, or the cache folder is missing or cannot be written; else
 // where the cache is.
-func (s *httpStore) offlineHint(tagKey string, byContent bool) string {
-	if !byContent {
-		if _, ok := s.cached(tagKey+".untagged", 0); ok {
-			return ": when it was last downloaded, the server sent no ETag for it, and a manifest is kept by its ETag only"
-		}
+func (s *httpStore) offlineHint(tagKey string) string {
+	if _, ok := s.cached(tagKey+".untagged", 0); ok {
+		return ": when it was last downloaded, the server sent no ETag for it, and a manifest is kept by its ETag only"
 	}
 	fi, err := os.Stat(s.cache)
 	switch {

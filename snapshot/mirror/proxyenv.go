@@ -77,14 +77,22 @@ func proxyValueError(v string) error {
 	if !hasScheme(v) {
 		s = "http://" + v
 	}
+	const userFault = "in its user or password, before its last @: a % not followed by two hex digits, or a character not percent-encoded that must be: any but ASCII letters, digits and -._~!$&'()*+,;=: (a /, ?, #, space or quote)"
+	scheme, rest, ok := strings.Cut(s, "://")
 	if p, err := url.Parse(s); err == nil && p.Host != "" {
+		// An @ past the host ("http://TOKEN/x@proxy:3128") is the user
+		// information's, a /, ? or # in it not percent-encoded: what
+		// comes before it, read as the host, would be dialled, sent to
+		// DNS and shown.
+		if i := strings.IndexAny(rest, "/?#"); ok && i >= 0 && strings.Contains(rest[i:], "@") {
+			return errors.New(userFault)
+		}
 		return nil
 	}
-	scheme, rest, ok := strings.Cut(s, "://")
 	if at := strings.LastIndex(rest, "@"); ok && at >= 0 {
 		s = scheme + "://USER:PASSWORD" + rest[at:]
 		if p, err := url.Parse(s); err == nil && p.Host != "" {
-			return errors.New("in its user or password, before its last @: a % not followed by two hex digits, or a character not percent-encoded that must be: any but ASCII letters, digits and -._~!$&'()*+,;=: (a /, ?, #, space or quote)")
+			return errors.New(userFault)
 		}
 	}
 	p, err := url.Parse(s)

@@ -214,3 +214,30 @@ func TestProxySettingNamesTheCharacter(t *testing.T) {
 		}
 	}
 }
+
+// TestProxySettingAtPastHost (adversarial pass 96b): a token or password
+// with a /, ? or # not percent-encoded parses all the same when what
+// comes before it makes a host ("http://s3cr/et@proxy:3128": the host
+// s3cr; "http://alice:1234/x@proxy:3128": alice, port 1234). net/http
+// then dials that host, its name sent to DNS and shown in the error
+// (the proxy http://s3cr), and the check let it be: an @ past the host
+// is the user information's, and refused as such.
+func TestProxySettingAtPastHost(t *testing.T) {
+	for _, v := range []string{
+		"http://s3cr/et@proxy:3128",
+		"http://s3cr?et@proxy:3128",
+		"http://s3cr#et@proxy:3128",
+		"s3cr/et@proxy:3128",
+		"socks5://alice:1234/et@proxy:1080",
+	} {
+		err := proxyValueError(v)
+		if err == nil || !strings.Contains(err.Error(), "in its user or password") || strings.Contains(err.Error(), "s3cr") || strings.Contains(err.Error(), "1234") {
+			t.Errorf("%q: %v; want the user or password told, not shown", v, err)
+		}
+	}
+	for _, v := range []string{"http://proxy:3128/", "http://alice:p%2Fw@proxy:3128", "http://alice@proxy:3128/x"} {
+		if err := proxyValueError(v); err != nil {
+			t.Errorf("%q: %v; want it read", v, err)
+		}
+	}
+}
