@@ -33,7 +33,12 @@ const maxSimpleKey = 1024
 //   - a \u escape of a UTF-16 surrogate, even one of a pair (Python's
 //     json.dumps writes a character beyond U+FFFF so);
 //   - a key whose text, from its opening quote to its colon, is more than
-//     maxSimpleKey characters long.
+//     maxSimpleKey characters long, or whose colon is on another line
+//     (after a carriage return, which JSON reads as a blank).
+//
+// A '"' starts a string where a JSON value's can (first, or after '[',
+// '{', ',' or ':', and blanks): elsewhere it is inside a plain scalar of
+// YAML flow (a "b), text to libyaml, which yaml.v3 reads as it does.
 //
 // It refuses too a line break that libyaml reads otherwise (foldedBreak).
 //
@@ -44,12 +49,14 @@ func yamlRefused(v []byte) (off int, why string, ok bool) {
 	if plainASCII(v) {
 		return longKey(v)
 	}
-	keyStart := -1 // offset of the last string's opening quote
-	keyEnd := -1   // offset just past its closing quote
+	keyStart := -1     // offset of the last string's opening quote
+	keyEnd := -1       // offset just past its closing quote
+	keyBreak := -1     // offset of a line break after it, before its colon
+	valueStart := true // whether a '"' here starts a string
 	for i := 0; i < len(v); {
 		c := v[i]
 		switch {
-		case c == '"':
+		case c == '"' && valueStart:
 			start := i
 			i++
 			for i < len(v) {
@@ -86,26 +93,37 @@ func yamlRefused(v []byte) (off int, why string, ok bool) {
 				i++
 			}
 			i++ // past the closing quote
-			keyStart, keyEnd = start, i
+			keyStart, keyEnd, keyBreak, valueStart = start, i, -1, false
 			continue
 		case c == ':':
+			if keyEnd >= 0 && keyBreak >= 0 {
+				return keyBreak, keyBreakMessage, true
+			}
 			if keyEnd >= 0 && i-keyStart > maxSimpleKey && utf8.RuneCount(v[keyStart:i]) > maxSimpleKey {
 				return keyStart, fmt.Sprintf("a key %d characters long to its colon: the site's YAML reader (libyaml, in Jekyll) reads a key in braces of at most %d%s", utf8.RuneCount(v[keyStart:i]), maxSimpleKey, unreadValue), true
 			}
 		case c == '\'':
 			return 0, "", false // YAML flow style: yaml.v3 judges it
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
+		case c == ' ' || c == '\t' || yamlBreak(v[i:]) > 0:
+			if c != ' ' && c != '\t' && keyBreak < 0 {
+				keyBreak = i
+			}
+			i += max(1, yamlBreak(v[i:]))
 			continue // between a key and its colon
 		}
 		if o, r, bad := notYAMLPrintable(v, i); bad {
 			return o, r, true
 		}
 		keyEnd = -1
+		valueStart = c == '[' || c == '{' || c == ',' || c == ':'
 		i++
 	}
 	return 0, "", false
 }
+
+// keyBreakMessage is why a key whose colon is on another line is
+// refused (yamlRefused).
+const keyBreakMessage = "a line break between a key and its colon: the site's YAML reader (libyaml, in Jekyll) reads a key in braces only with its colon on its line, where JSON reads a carriage return as a blank" + unreadValue
 
 // unreadValue ends the reason for a value that the site's YAML reader
 // refuses: what the site then shows.
@@ -155,12 +173,18 @@ func longKey(v []byte) (off int, why string, ok bool) {
 		}
 		c += i
 		i = c + 1
-		j := c - 1
+		j, cr := c-1, -1
 		for j >= 0 && (v[j] == ' ' || v[j] == '\t' || v[j] == '\r') {
+			if v[j] == '\r' {
+				cr = j
+			}
 			j--
 		}
 		if j < 0 || v[j] != '"' {
 			continue
+		}
+		if cr >= 0 {
+			return cr, keyBreakMessage, true
 		}
 		open := bytes.LastIndexByte(v[:j], '"')
 		if open >= 0 && c-open > maxSimpleKey {
