@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -256,6 +257,20 @@ func escapedQuote(text []byte, doc *yaml.Node) int {
 	if !bytes.Contains(text, []byte(`\'`)) {
 		return -1
 	}
+	at := -1
+	doubleQuoted(text, doc, func(i int) bool {
+		at = quotedEscapeAt(text, i)
+		return at >= 0
+	})
+	return at
+}
+
+// doubleQuoted calls f with the offset in text, YAML that yaml.v3 read
+// into doc, where each double-quoted scalar of doc (a key or a value)
+// starts (its tag or its anchor, or its opening quote), in the order of
+// the text, until f returns true. Aliases are not followed: a second
+// reading through an alias is no second text.
+func doubleQuoted(text []byte, doc *yaml.Node, f func(i int) bool) {
 	// Where each line starts, at YAML's line breaks (a CR LF is one), as
 	// yaml.v3 counts lines; columns count characters.
 	starts := []int{0}
@@ -270,10 +285,9 @@ func escapedQuote(text []byte, doc *yaml.Node) int {
 		i += n
 		starts = append(starts, i)
 	}
-	// The nodes as written (aliases not followed), in the order of the
-	// text: the cursor (line, col at text[i]) only moves on within a
-	// line, so that the scan is linear in the text.
-	at := -1
+	// The nodes as written, in the order of the text: the cursor (line,
+	// col at text[i]) only moves on within a line, so that the scan is
+	// linear in the text.
 	line, col, i := 1, 1, 0
 	var walk func(n *yaml.Node) bool
 	walk = func(n *yaml.Node) bool {
@@ -285,7 +299,7 @@ func escapedQuote(text []byte, doc *yaml.Node) int {
 				_, w := utf8.DecodeRune(text[i:])
 				i += w
 			}
-			if at = quotedEscapeAt(text, i); at >= 0 {
+			if f(i) {
 				return true
 			}
 		}
@@ -297,7 +311,56 @@ func escapedQuote(text []byte, doc *yaml.Node) int {
 		return false
 	}
 	walk(doc)
-	return at
+}
+
+// slashEscapes returns text, YAML, with each escape \/ of a double-quoted
+// scalar written '/', and the offsets in what it returns of the '/' it
+// so wrote (none: text itself). libyaml 0.2.5, which Jekyll reads front
+// matter with, reads the escape as '/'; yaml.v3 knows no such escape and
+// refuses the text. A \/ elsewhere (a plain, single-quoted or block
+// scalar, a comment) is text to both, and stays. The double-quoted
+// scalars are found as yaml.v3 reads text with \e for every \/: an
+// escape, or text, of the same length, that reads the same elsewhere.
+// Text that yaml.v3 refuses so is returned as it is.
+func slashEscapes(text []byte) ([]byte, []int) {
+	if !bytes.Contains(text, []byte(`\/`)) {
+		return text, nil
+	}
+	probe := bytes.ReplaceAll(text, []byte(`\/`), []byte(`\e`))
+	var doc yaml.Node
+	if yaml.Unmarshal(probe, &doc) != nil {
+		return text, nil
+	}
+	var cut []int // offsets in text of the backslashes of \/ escapes
+	doubleQuoted(probe, &doc, func(i int) bool {
+		q := bytes.IndexByte(probe[i:], '"')
+		if q < 0 {
+			return false
+		}
+		for i += q + 1; i < len(probe) && probe[i] != '"'; i++ {
+			if probe[i] == '\\' {
+				if i+1 < len(text) && text[i+1] == '/' {
+					cut = append(cut, i)
+				}
+				i++
+			}
+		}
+		return false
+	})
+	if len(cut) == 0 {
+		return text, nil
+	}
+	slices.Sort(cut)
+	cut = slices.Compact(cut)
+	out := make([]byte, 0, len(text)-len(cut))
+	slash := make([]int, len(cut))
+	last := 0
+	for k, c := range cut {
+		out = append(out, text[last:c]...)
+		slash[k] = len(out)
+		last = c + 1
+	}
+	return append(out, text[last:]...), slash
 }
 
 // flowEscapedQuote returns the offset in data, a one-line value read as
@@ -339,3 +402,27 @@ func quotedEscapeAt(text []byte, i int) int {
 
 // escapedQuoteMessage is the error for an escape \' (escapedQuote).
 const escapedQuoteMessage = `the escape \' in a double-quoted string: the site's YAML reader (libyaml, in Jekyll) knows no such escape and refuses the front matter, so Jekyll publishes the page without its specs, while cachediff read "'"; write ' alone`
+
+// flowSlashEscapes is slashEscapes for data, a one-line value read as
+// YAML flow (flowYAML): data with its escapes \/ written '/', and the
+// offsets in what it returns of the '/' so written (none: data itself).
+func flowSlashEscapes(data []byte) ([]byte, []int) {
+	if !bytes.Contains(data, []byte(`\/`)) {
+		return data, nil
+	}
+	text, slash := slashEscapes(append([]byte(flowKey), data...))
+	if slash == nil {
+		return data, nil
+	}
+	for k := range slash {
+		slash[k] -= len(flowKey)
+	}
+	return text[len(flowKey):], slash
+}
+
+// unslash returns the offset in a one-line value of off, an offset in
+// it with its escapes \/ written '/' at slash (flowSlashEscapes).
+func unslash(off int, slash []int) int {
+	n, _ := slices.BinarySearch(slash, off)
+	return off + n
+}
