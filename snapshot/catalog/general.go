@@ -91,6 +91,9 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if bad := base64Tagged(node); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: key + ": " + base64TagMessage(bad)}
 	}
+	if bad, why := scannedOtherwise(node); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: key + ": " + why + unreadValue}
+	}
 	if bad, what := yaml11Scalar(node, yaml11Reads); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s: Jekyll reads front matter as YAML 1.1, so the site would show another value than cachediff reads; quote it", key, what)}
 	}

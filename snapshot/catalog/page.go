@@ -201,6 +201,9 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		yamlText.Reset()
 		yamlText.Write(text)
 	}
+	if err := checkScanned(file, yamlText.Bytes()); err != nil {
+		return nil, err
+	}
 	if st != nil && fastEnvelope(yamlText.Bytes(), &p.env) {
 		return p, nil
 	}

@@ -5,11 +5,14 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/cachediff/cachediff/internal/jsonbytes"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // maxSimpleKey is the most characters libyaml reads from the opening
@@ -425,4 +428,71 @@ func flowSlashEscapes(data []byte) ([]byte, []int) {
 func unslash(off int, slash []int) int {
 	n, _ := slices.BinarySearch(slash, off)
 	return off + n
+}
+
+// scannedOtherwise returns the first node of n (walked as written,
+// aliases not followed) that libyaml 0.2.5's scanner, which Jekyll reads
+// front matter with, refuses where yaml.v3's reads it, and why; nil when
+// there is none:
+//   - a tag with ',', '[' or ']' (!a[b], !a,b): libyaml ends a tag
+//     written !x there, and wants a blank after it;
+//   - a plain scalar in a flow collection that ends in ':' ([a:, b],
+//     [a:], {a:}): libyaml refuses a ':' before ',', '[', ']', '{', '}'
+//     or '?' in a plain scalar, where yaml.v3 ends the scalar after it.
+//     A key so read ({a:: b}, which libyaml reads) is refused too.
+func scannedOtherwise(n *yaml.Node) (*yaml.Node, string) {
+	var bad *yaml.Node
+	why := ""
+	var walk func(n *yaml.Node, flow bool)
+	walk = func(n *yaml.Node, flow bool) {
+		switch {
+		case bad != nil:
+			return
+		case strings.ContainsAny(n.Tag, ",[]"):
+			bad, why = n, fmt.Sprintf("the tag %s: the site's YAML reader (libyaml, in Jekyll) ends a tag at ',', '[' or ']', and refuses the front matter or reads another value than cachediff", n.Tag)
+			return
+		case flow && n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 && strings.HasSuffix(n.Value, ":"):
+			bad, why = n, fmt.Sprintf("the plain scalar %s ends in ':' in a flow collection: the site's YAML reader (libyaml, in Jekyll) refuses a ':' before ',', a bracket or a brace there; quote it", strconv.Quote(n.Value))
+			return
+		}
+		for _, c := range n.Content {
+			walk(c, flow || n.Style&yaml.FlowStyle != 0)
+		}
+	}
+	walk(n, false)
+	return bad, why
+}
+
+// checkScanned refuses front matter, text (without one-line values),
+// with a node that libyaml's scanner refuses where yaml.v3's reads it
+// (scannedOtherwise). Only text that could have one is parsed again: a
+// '!', or a ':' before a flow indicator.
+func checkScanned(file string, text []byte) error {
+	if bytes.IndexByte(text, '!') < 0 && !colonBeforeFlow(text) {
+		return nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(text, &doc) != nil {
+		return nil // the envelope's own reading judges
+	}
+	if bad, why := scannedOtherwise(&doc); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: why + unreadValue}
+	}
+	return nil
+}
+
+// colonBeforeFlow says whether text has a ':' just before ',', '[',
+// ']', '{' or '}'.
+func colonBeforeFlow(text []byte) bool {
+	for i := bytes.IndexByte(text, ':'); i >= 0 && i+1 < len(text); {
+		if bytes.IndexByte([]byte(",[]{}"), text[i+1]) >= 0 {
+			return true
+		}
+		j := bytes.IndexByte(text[i+1:], ':')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+	}
+	return false
 }
