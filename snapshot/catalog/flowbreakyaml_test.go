@@ -86,9 +86,9 @@ func TestFlowValueCommentsAndTabsAsLibyaml(t *testing.T) {
 			"[" + spec(`[!!str "]"`+br+"]") + "]":              {"]"},
 			"[" + spec(`[&v "]"`+br+"]") + "]":                 {"]"},
 			"[" + spec(`["a\"]"`+br+"]") + "]" + br + " # \"]": {`a"]`},
-			// A raw break in a double-quoted string is refused
-			// (yamlRefused), which takes the first quote for one: the
-			// CR is not.
+			// The first quote is a plain scalar's text, the break
+			// after the second string's close is outside it (an LS
+			// there: TestQuoteInPlainScalarAsLibyaml).
 			"[" + spec(`[a "b, "]"`+"\r"+"]") + "]": {`a "b`, "]"},
 		} {
 			slices.Sort(variants)

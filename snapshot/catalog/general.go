@@ -67,10 +67,17 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 				}
 				return err
 			}
-			if off := flowEscapedQuote(fast.data); off >= 0 {
-				return &snapshot.Error{File: file, Line: fast.line, Col: fast.col + off, Msg: key + ": " + escapedQuoteMessage}
+			// An escape \/ in a double-quoted scalar is '/' to libyaml
+			// and an error to yaml.v3: it reads the value with '/',
+			// and the columns are put back.
+			data, slash := flowSlashEscapes(fast.data)
+			if off := flowEscapedQuote(data); off >= 0 {
+				return &snapshot.Error{File: file, Line: fast.line, Col: fast.col + unslash(off, slash), Msg: key + ": " + escapedQuoteMessage}
 			}
-			if n := flowYAML(fast); n != nil {
+			if n := flowYAML(&jsonValue{data: data, line: fast.line, col: fast.col}); n != nil {
+				if slash != nil {
+					unslashColumns(n, data, fast.col, slash)
+				}
 				return decodeValue(file, key, nil, n, v)
 			}
 		}
@@ -83,6 +90,9 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	}
 	if bad := base64Tagged(node); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: key + ": " + base64TagMessage(bad)}
+	}
+	if bad, why := scannedOtherwise(node); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: key + ": " + why + unreadValue}
 	}
 	if bad, what := yaml11Scalar(node, yaml11Reads); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s: Jekyll reads front matter as YAML 1.1, so the site would show another value than cachediff reads; quote it", key, what)}
@@ -147,6 +157,27 @@ func flowYAML(val *jsonValue) *yaml.Node {
 	}
 	place(n)
 	return n
+}
+
+// unslashColumns puts the nodes of n, read from data, a one-line value
+// at column col with its escapes \/ written '/' at slash
+// (flowSlashEscapes), back at their columns in the file.
+func unslashColumns(n *yaml.Node, data []byte, col int, slash []int) {
+	cols := make([]int, len(slash)) // the columns of the '/', in data
+	at, c := 0, col
+	for k, off := range slash {
+		c += utf8.RuneCount(data[at:off])
+		at, cols[k] = off, c
+	}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		k, _ := slices.BinarySearch(cols, n.Column)
+		n.Column += k
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(n)
 }
 
 // flowKey is the key flowYAML reads a value after.

@@ -194,6 +194,16 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 			"the front matter is %s of YAML (without one-line meta and spec_details), over the %s cachediff reads as YAML: it takes about 30 times its size in memory. The catalogue writes title, layout and categories in about 100 bytes, and meta and spec_details as one line of JSON each, which have no such bound",
 			byteCount(len(text)), byteCount(maxYAML))})
 	}
+	// An escape \/ in a double-quoted scalar is '/' to libyaml and an
+	// error to yaml.v3: the envelope is read with '/' (columns after
+	// one on its line are one less than the file's).
+	if text, slash := slashEscapes(yamlText.Bytes()); slash != nil {
+		yamlText.Reset()
+		yamlText.Write(text)
+	}
+	if err := checkScanned(file, yamlText.Bytes()); err != nil {
+		return nil, err
+	}
 	if st != nil && fastEnvelope(yamlText.Bytes(), &p.env) {
 		return p, nil
 	}

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/cachediff/cachediff/internal/jsonbytes"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // maxSimpleKey is the most characters libyaml reads from the opening
@@ -33,7 +37,12 @@ const maxSimpleKey = 1024
 //   - a \u escape of a UTF-16 surrogate, even one of a pair (Python's
 //     json.dumps writes a character beyond U+FFFF so);
 //   - a key whose text, from its opening quote to its colon, is more than
-//     maxSimpleKey characters long.
+//     maxSimpleKey characters long, or whose colon is on another line
+//     (after a carriage return, which JSON reads as a blank).
+//
+// A '"' starts a string where a JSON value's can (first, or after '[',
+// '{', ',' or ':', and blanks): elsewhere it is inside a plain scalar of
+// YAML flow (a "b), text to libyaml, which yaml.v3 reads as it does.
 //
 // It refuses too a line break that libyaml reads otherwise (foldedBreak).
 //
@@ -44,12 +53,14 @@ func yamlRefused(v []byte) (off int, why string, ok bool) {
 	if plainASCII(v) {
 		return longKey(v)
 	}
-	keyStart := -1 // offset of the last string's opening quote
-	keyEnd := -1   // offset just past its closing quote
+	keyStart := -1     // offset of the last string's opening quote
+	keyEnd := -1       // offset just past its closing quote
+	keyBreak := -1     // offset of a line break after it, before its colon
+	valueStart := true // whether a '"' here starts a string
 	for i := 0; i < len(v); {
 		c := v[i]
 		switch {
-		case c == '"':
+		case c == '"' && valueStart:
 			start := i
 			i++
 			for i < len(v) {
@@ -86,26 +97,37 @@ func yamlRefused(v []byte) (off int, why string, ok bool) {
 				i++
 			}
 			i++ // past the closing quote
-			keyStart, keyEnd = start, i
+			keyStart, keyEnd, keyBreak, valueStart = start, i, -1, false
 			continue
 		case c == ':':
+			if keyEnd >= 0 && keyBreak >= 0 {
+				return keyBreak, keyBreakMessage, true
+			}
 			if keyEnd >= 0 && i-keyStart > maxSimpleKey && utf8.RuneCount(v[keyStart:i]) > maxSimpleKey {
 				return keyStart, fmt.Sprintf("a key %d characters long to its colon: the site's YAML reader (libyaml, in Jekyll) reads a key in braces of at most %d%s", utf8.RuneCount(v[keyStart:i]), maxSimpleKey, unreadValue), true
 			}
 		case c == '\'':
 			return 0, "", false // YAML flow style: yaml.v3 judges it
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
+		case c == ' ' || c == '\t' || yamlBreak(v[i:]) > 0:
+			if c != ' ' && c != '\t' && keyBreak < 0 {
+				keyBreak = i
+			}
+			i += max(1, yamlBreak(v[i:]))
 			continue // between a key and its colon
 		}
 		if o, r, bad := notYAMLPrintable(v, i); bad {
 			return o, r, true
 		}
 		keyEnd = -1
+		valueStart = c == '[' || c == '{' || c == ',' || c == ':'
 		i++
 	}
 	return 0, "", false
 }
+
+// keyBreakMessage is why a key whose colon is on another line is
+// refused (yamlRefused).
+const keyBreakMessage = "a line break between a key and its colon: the site's YAML reader (libyaml, in Jekyll) reads a key in braces only with its colon on its line, where JSON reads a carriage return as a blank" + unreadValue
 
 // unreadValue ends the reason for a value that the site's YAML reader
 // refuses: what the site then shows.
@@ -155,12 +177,18 @@ func longKey(v []byte) (off int, why string, ok bool) {
 		}
 		c += i
 		i = c + 1
-		j := c - 1
+		j, cr := c-1, -1
 		for j >= 0 && (v[j] == ' ' || v[j] == '\t' || v[j] == '\r') {
+			if v[j] == '\r' {
+				cr = j
+			}
 			j--
 		}
 		if j < 0 || v[j] != '"' {
 			continue
+		}
+		if cr >= 0 {
+			return cr, keyBreakMessage, true
 		}
 		open := bytes.LastIndexByte(v[:j], '"')
 		if open >= 0 && c-open > maxSimpleKey {
@@ -232,6 +260,20 @@ func escapedQuote(text []byte, doc *yaml.Node) int {
 	if !bytes.Contains(text, []byte(`\'`)) {
 		return -1
 	}
+	at := -1
+	doubleQuoted(text, doc, func(i int) bool {
+		at = quotedEscapeAt(text, i)
+		return at >= 0
+	})
+	return at
+}
+
+// doubleQuoted calls f with the offset in text, YAML that yaml.v3 read
+// into doc, where each double-quoted scalar of doc (a key or a value)
+// starts (its tag or its anchor, or its opening quote), in the order of
+// the text, until f returns true. Aliases are not followed: a second
+// reading through an alias is no second text.
+func doubleQuoted(text []byte, doc *yaml.Node, f func(i int) bool) {
 	// Where each line starts, at YAML's line breaks (a CR LF is one), as
 	// yaml.v3 counts lines; columns count characters.
 	starts := []int{0}
@@ -246,10 +288,9 @@ func escapedQuote(text []byte, doc *yaml.Node) int {
 		i += n
 		starts = append(starts, i)
 	}
-	// The nodes as written (aliases not followed), in the order of the
-	// text: the cursor (line, col at text[i]) only moves on within a
-	// line, so that the scan is linear in the text.
-	at := -1
+	// The nodes as written, in the order of the text: the cursor (line,
+	// col at text[i]) only moves on within a line, so that the scan is
+	// linear in the text.
 	line, col, i := 1, 1, 0
 	var walk func(n *yaml.Node) bool
 	walk = func(n *yaml.Node) bool {
@@ -261,7 +302,7 @@ func escapedQuote(text []byte, doc *yaml.Node) int {
 				_, w := utf8.DecodeRune(text[i:])
 				i += w
 			}
-			if at = quotedEscapeAt(text, i); at >= 0 {
+			if f(i) {
 				return true
 			}
 		}
@@ -273,7 +314,56 @@ func escapedQuote(text []byte, doc *yaml.Node) int {
 		return false
 	}
 	walk(doc)
-	return at
+}
+
+// slashEscapes returns text, YAML, with each escape \/ of a double-quoted
+// scalar written '/', and the offsets in what it returns of the '/' it
+// so wrote (none: text itself). libyaml 0.2.5, which Jekyll reads front
+// matter with, reads the escape as '/'; yaml.v3 knows no such escape and
+// refuses the text. A \/ elsewhere (a plain, single-quoted or block
+// scalar, a comment) is text to both, and stays. The double-quoted
+// scalars are found as yaml.v3 reads text with \e for every \/: an
+// escape, or text, of the same length, that reads the same elsewhere.
+// Text that yaml.v3 refuses so is returned as it is.
+func slashEscapes(text []byte) ([]byte, []int) {
+	if !bytes.Contains(text, []byte(`\/`)) {
+		return text, nil
+	}
+	probe := bytes.ReplaceAll(text, []byte(`\/`), []byte(`\e`))
+	var doc yaml.Node
+	if yaml.Unmarshal(probe, &doc) != nil {
+		return text, nil
+	}
+	var cut []int // offsets in text of the backslashes of \/ escapes
+	doubleQuoted(probe, &doc, func(i int) bool {
+		q := bytes.IndexByte(probe[i:], '"')
+		if q < 0 {
+			return false
+		}
+		for i += q + 1; i < len(probe) && probe[i] != '"'; i++ {
+			if probe[i] == '\\' {
+				if i+1 < len(text) && text[i+1] == '/' {
+					cut = append(cut, i)
+				}
+				i++
+			}
+		}
+		return false
+	})
+	if len(cut) == 0 {
+		return text, nil
+	}
+	slices.Sort(cut)
+	cut = slices.Compact(cut)
+	out := make([]byte, 0, len(text)-len(cut))
+	slash := make([]int, len(cut))
+	last := 0
+	for k, c := range cut {
+		out = append(out, text[last:c]...)
+		slash[k] = len(out)
+		last = c + 1
+	}
+	return append(out, text[last:]...), slash
 }
 
 // flowEscapedQuote returns the offset in data, a one-line value read as
@@ -315,3 +405,94 @@ func quotedEscapeAt(text []byte, i int) int {
 
 // escapedQuoteMessage is the error for an escape \' (escapedQuote).
 const escapedQuoteMessage = `the escape \' in a double-quoted string: the site's YAML reader (libyaml, in Jekyll) knows no such escape and refuses the front matter, so Jekyll publishes the page without its specs, while cachediff read "'"; write ' alone`
+
+// flowSlashEscapes is slashEscapes for data, a one-line value read as
+// YAML flow (flowYAML): data with its escapes \/ written '/', and the
+// offsets in what it returns of the '/' so written (none: data itself).
+func flowSlashEscapes(data []byte) ([]byte, []int) {
+	if !bytes.Contains(data, []byte(`\/`)) {
+		return data, nil
+	}
+	text, slash := slashEscapes(append([]byte(flowKey), data...))
+	if slash == nil {
+		return data, nil
+	}
+	for k := range slash {
+		slash[k] -= len(flowKey)
+	}
+	return text[len(flowKey):], slash
+}
+
+// unslash returns the offset in a one-line value of off, an offset in
+// it with its escapes \/ written '/' at slash (flowSlashEscapes).
+func unslash(off int, slash []int) int {
+	n, _ := slices.BinarySearch(slash, off)
+	return off + n
+}
+
+// scannedOtherwise returns the first node of n (walked as written,
+// aliases not followed) that libyaml 0.2.5's scanner, which Jekyll reads
+// front matter with, refuses where yaml.v3's reads it, and why; nil when
+// there is none:
+//   - a tag with ',', '[' or ']' (!a[b], !a,b): libyaml ends a tag
+//     written !x there, and wants a blank after it;
+//   - a plain scalar in a flow collection that ends in ':' ([a:, b],
+//     [a:], {a:}): libyaml refuses a ':' before ',', '[', ']', '{', '}'
+//     or '?' in a plain scalar, where yaml.v3 ends the scalar after it.
+//     A key so read ({a:: b}, which libyaml reads) is refused too.
+func scannedOtherwise(n *yaml.Node) (*yaml.Node, string) {
+	var bad *yaml.Node
+	why := ""
+	var walk func(n *yaml.Node, flow bool)
+	walk = func(n *yaml.Node, flow bool) {
+		switch {
+		case bad != nil:
+			return
+		case strings.ContainsAny(n.Tag, ",[]"):
+			bad, why = n, fmt.Sprintf("the tag %s: the site's YAML reader (libyaml, in Jekyll) ends a tag at ',', '[' or ']', and refuses the front matter or reads another value than cachediff", n.Tag)
+			return
+		case flow && n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 && strings.HasSuffix(n.Value, ":"):
+			bad, why = n, fmt.Sprintf("the plain scalar %s ends in ':' in a flow collection: the site's YAML reader (libyaml, in Jekyll) refuses a ':' before ',', a bracket or a brace there; quote it", strconv.Quote(n.Value))
+			return
+		}
+		for _, c := range n.Content {
+			walk(c, flow || n.Style&yaml.FlowStyle != 0)
+		}
+	}
+	walk(n, false)
+	return bad, why
+}
+
+// checkScanned refuses front matter, text (without one-line values),
+// with a node that libyaml's scanner refuses where yaml.v3's reads it
+// (scannedOtherwise). Only text that could have one is parsed again: a
+// '!', or a ':' before a flow indicator.
+func checkScanned(file string, text []byte) error {
+	if bytes.IndexByte(text, '!') < 0 && !colonBeforeFlow(text) {
+		return nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(text, &doc) != nil {
+		return nil // the envelope's own reading judges
+	}
+	if bad, why := scannedOtherwise(&doc); bad != nil {
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: why + unreadValue}
+	}
+	return nil
+}
+
+// colonBeforeFlow says whether text has a ':' just before ',', '[',
+// ']', '{' or '}'.
+func colonBeforeFlow(text []byte) bool {
+	for i := bytes.IndexByte(text, ':'); i >= 0 && i+1 < len(text); {
+		if bytes.IndexByte([]byte(",[]{}"), text[i+1]) >= 0 {
+			return true
+		}
+		j := bytes.IndexByte(text[i+1:], ':')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+	}
+	return false
+}
