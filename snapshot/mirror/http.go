@@ -266,14 +266,24 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: not a path in the mirror", rel)
 	}
 	key, byContent := s.contentKey(rel)
+	tagKey := "etag/" + hashOf(s.base.String()+rel)
 	if byContent {
 		if data, ok := s.cached(key, limit); ok {
+			if !s.h.Offline {
+				// Read, by this run, from what another mirror or a
+				// run before kept: what an older run found at this
+				// URL (gone, refused, too big, another index kept by
+				// its ETag) is not for --offline to tell.
+				s.remove(tagKey + ".404")
+				s.remove(tagKey + ".403")
+				s.remove(tagKey + ".over")
+				s.remove(tagKey + ".tagged")
+			}
 			return data, nil
 		}
 	}
 	var etag string
 	var old []byte
-	tagKey := "etag/" + hashOf(s.base.String()+rel)
 	if !byContent {
 		etag, old, _ = s.cachedTagged(tagKey, limit)
 	} else if s.h.Offline {
