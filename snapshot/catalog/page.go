@@ -211,6 +211,15 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		return nil, &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: wideMappingMessage(bad)}
 	}
 	if err := yaml.Unmarshal(yamlText.Bytes(), &p.env); err != nil {
+		// An escape \/ left (slashEscapes could not parse the text) is
+		// not what libyaml refuses: the error is the one of the text
+		// with \e in its place, at the same line and column.
+		if text := yamlText.Bytes(); bytes.Contains(text, []byte(`\/`)) {
+			var env envelope
+			if perr := yaml.Unmarshal(bytes.ReplaceAll(text, []byte(`\/`), []byte(`\e`)), &env); perr != nil {
+				err = perr
+			}
+		}
 		if e := givenTwice(file, p, err); e != nil {
 			return nil, e
 		}

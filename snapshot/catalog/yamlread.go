@@ -336,11 +336,11 @@ func slashEscapes(text []byte) ([]byte, []int) {
 	}
 	var cut []int // offsets in text of the backslashes of \/ escapes
 	doubleQuoted(probe, &doc, func(i int) bool {
-		q := bytes.IndexByte(probe[i:], '"')
+		q := openingQuote(probe, i)
 		if q < 0 {
 			return false
 		}
-		for i += q + 1; i < len(probe) && probe[i] != '"'; i++ {
+		for i = q + 1; i < len(probe) && probe[i] != '"'; i++ {
 			if probe[i] == '\\' {
 				if i+1 < len(text) && text[i+1] == '/' {
 					cut = append(cut, i)
@@ -385,18 +385,42 @@ func flowEscapedQuote(data []byte) int {
 }
 
 // quotedEscapeAt returns the offset in text of the first \' in the
-// double-quoted scalar whose opening quote is the first at or after i,
-// or -1.
+// double-quoted scalar whose node starts at i (openingQuote), or -1.
 func quotedEscapeAt(text []byte, i int) int {
-	q := bytes.IndexByte(text[i:], '"')
+	q := openingQuote(text, i)
 	if q < 0 {
 		return -1
 	}
-	for i += q + 1; i < len(text) && text[i] != '"'; i++ {
+	for i = q + 1; i < len(text) && text[i] != '"'; i++ {
 		if text[i] == '\\' {
 			if i+1 < len(text) && text[i+1] == '\'' {
 				return i
 			}
+			i++
+		}
+	}
+	return -1
+}
+
+// openingQuote returns the offset in text of the opening quote of the
+// double-quoted scalar whose node starts at i (doubleQuoted), or -1:
+// past its tag and its anchor, and the blanks, line breaks and comments
+// after them, which may hold a '"' ("!!str # a \"b" and the scalar on
+// the next line).
+func openingQuote(text []byte, i int) int {
+	for i < len(text) {
+		switch text[i] {
+		case '"':
+			return i
+		case '!', '&': // a tag or an anchor, to a blank
+			for i < len(text) && text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && yamlBreak(text[i:]) == 0 {
+				i++
+			}
+		case '#': // a comment, to its line's end
+			for i < len(text) && text[i] != '\n' && yamlBreak(text[i:]) == 0 {
+				i++
+			}
+		default:
 			i++
 		}
 	}
