@@ -1,8 +1,6 @@
 package mirror_test
 
 import (
-	"bufio"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -25,29 +23,12 @@ func TestProxyBrokenNamed(t *testing.T) {
 		"HTTP/1.1 407 " + strings.Repeat("A", 2<<20) + "\r\n\r\n",
 		"",
 	} {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		go func() {
-			for {
-				c, err := ln.Accept()
-				if err != nil {
-					return
-				}
-				go func() {
-					defer c.Close()
-					if _, err := http.ReadRequest(bufio.NewReader(c)); err == nil {
-						c.Write([]byte(answer))
-					}
-				}()
-			}
-		}()
+		ln := cannedProxy(t, answer)
 		u := &url.URL{Scheme: "http", Host: ln.Addr().String(), User: url.UserPassword("alice", "s3cret")}
 		tr := mirror.Transport().Clone()
 		tr.Proxy = http.ProxyURL(u)
 		h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Client: &http.Client{Transport: tr}}
-		_, _, err = fetch(h, "https://mirror.example/mirror")
+		_, _, err := fetch(h, "https://mirror.example/mirror")
 		ln.Close()
 		if err == nil {
 			t.Fatalf("%.20q: no error", answer)

@@ -31,25 +31,7 @@ func TestProxyBrokenAfterRedirect(t *testing.T) {
 }
 
 func proxyBrokenAfterRedirect(t *testing.T, answer string) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				if _, err := http.ReadRequest(bufio.NewReader(c)); err == nil {
-					c.Write([]byte(answer))
-				}
-			}()
-		}
-	}()
+	ln := cannedProxy(t, answer)
 	pu := &url.URL{Scheme: "http", Host: ln.Addr().String(), User: url.UserPassword("alice", "s3cret")}
 	mirrorSrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "https://elsewhere.example"+r.URL.Path, http.StatusFound)
@@ -64,7 +46,7 @@ func proxyBrokenAfterRedirect(t *testing.T, answer string) {
 		return nil, nil // NO_PROXY
 	}
 	h := &mirror.HTTP{NoCache: true, Retries: -1, Backoff: time.Millisecond, Client: &http.Client{Transport: tr}}
-	_, _, err = fetch(h, mirrorSrv.URL+"/mirror")
+	_, _, err := fetch(h, mirrorSrv.URL+"/mirror")
 	if err == nil || !strings.Contains(err.Error(), "proxy http://alice@"+pu.Host) {
 		t.Errorf("a proxy answering %.20q: %v; want the proxy of the hop that failed named", answer, err)
 	}
@@ -151,24 +133,11 @@ func TestAuth407ThroughSOCKS(t *testing.T) {
 		w.WriteHeader(http.StatusProxyAuthRequired)
 	}))
 	defer srv.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go socks5(c)
-		}
-	}()
+	ln := serveConns(t, socks5)
 	tr := mirror.Transport().Clone()
 	tr.Proxy = http.ProxyURL(&url.URL{Scheme: "socks5", Host: ln.Addr().String()})
 	h := &mirror.HTTP{NoCache: true, Retries: -1, Client: &http.Client{Transport: tr}}
-	_, _, err = fetch(h, srv.URL+"/mirror")
+	_, _, err := fetch(h, srv.URL+"/mirror")
 	if err == nil || strings.Contains(err.Error(), "the proxy") || strings.Contains(err.Error(), "HTTP_PROXY=") || !strings.Contains(err.Error(), "407") {
 		t.Errorf("%v; want the 407 told as the mirror's", err)
 	}

@@ -1,0 +1,41 @@
+package mirror_test
+
+import (
+	"bufio"
+	"net"
+	"net/http"
+	"testing"
+)
+
+// serveConns listens on the loopback and hands each connection to
+// handle, on a goroutine of its own, until the listener is closed (by
+// the caller, or at the test's end).
+func serveConns(t *testing.T, handle func(net.Conn)) net.Listener {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go handle(c)
+		}
+	}()
+	return ln
+}
+
+// cannedProxy is a proxy on the loopback that reads a request and sends
+// answer as it is, whatever was asked.
+func cannedProxy(t *testing.T, answer string) net.Listener {
+	return serveConns(t, func(c net.Conn) {
+		defer c.Close()
+		if _, err := http.ReadRequest(bufio.NewReader(c)); err == nil {
+			c.Write([]byte(answer))
+		}
+	})
+}
