@@ -3,13 +3,9 @@ package mirror_test
 import (
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
-
-	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // TestProxyRefusalOwnReason (pass 90b): a proxy's answer to CONNECT
@@ -53,15 +49,8 @@ func TestProxyRefusalOwnReason(t *testing.T) {
 			buf.WriteString("HTTP/1.1 " + c.status + "\r\nContent-Length: 0\r\n\r\n")
 			buf.Flush()
 		}))
-		u, err := url.Parse(proxy.URL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		u.User = url.UserPassword("alice", "s3cret")
-		tr := mirror.Transport().Clone()
-		tr.Proxy = http.ProxyURL(u)
-		h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Client: &http.Client{Transport: tr}}
-		_, _, err = fetch(h, "https://mirror.example/mirror")
+		h, u := viaProxy(t, proxy.URL)
+		_, _, err := fetch(h, "https://mirror.example/mirror")
 		proxy.Close()
 		name := shortName(c.status)
 		if err == nil {

@@ -23,15 +23,8 @@ func TestProxyAuthHTTPMirror(t *testing.T) {
 		w.WriteHeader(http.StatusProxyAuthRequired)
 	}))
 	defer proxy.Close()
-	u, err := url.Parse(proxy.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.User = url.UserPassword("alice", "s3cret")
-	tr := mirror.Transport().Clone()
-	tr.Proxy = http.ProxyURL(u)
-	h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Client: &http.Client{Transport: tr}}
-	_, _, err = fetch(h, "http://mirror.example/mirror")
+	h, u := viaProxy(t, proxy.URL)
+	_, _, err := fetch(h, "http://mirror.example/mirror")
 	if err == nil {
 		t.Fatal("no error")
 	}

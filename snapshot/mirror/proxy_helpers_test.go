@@ -4,7 +4,11 @@ import (
 	"bufio"
 	"net"
 	"net/http"
+	"net/url"
 	"testing"
+	"time"
+
+	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // serveConns listens on the loopback and hands each connection to
@@ -38,4 +42,20 @@ func cannedProxy(t *testing.T, answer string) net.Listener {
 			c.Write([]byte(answer))
 		}
 	})
+}
+
+// viaProxy returns an HTTP that reaches mirrors through the proxy at
+// proxyURL (cachediff's transport, on a Client of its own), as the user
+// alice with the password s3cret, which no message may show; and the
+// proxy's URL, with them.
+func viaProxy(t *testing.T, proxyURL string) (*mirror.HTTP, *url.URL) {
+	t.Helper()
+	u, err := url.Parse(proxyURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.UserPassword("alice", "s3cret")
+	tr := mirror.Transport().Clone()
+	tr.Proxy = http.ProxyURL(u)
+	return &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Client: &http.Client{Transport: tr}}, u
 }
