@@ -453,12 +453,18 @@ func (s *httpStore) warnUntagged(rel string) {
 // warnUnkept tells HTTP.Warn, once, that the cache folder cannot be
 // written (err).
 func (s *httpStore) warnUnkept(err error) {
+	s.warnCache(err, "what is downloaded is not kept, and --offline will not find it")
+}
+
+// warnCache tells Warn, once, that the cache cannot be written (err),
+// and what follows from it.
+func (s *httpStore) warnCache(err error, follows string) {
 	s.mu.Lock()
 	told := s.unkept || s.h.Warn == nil
 	s.unkept = true
 	s.mu.Unlock()
 	if !told {
-		s.h.Warn(fmt.Sprintf("the download cache %s cannot be written (%v): what is downloaded is not kept, and --offline will not find it", s.cache, pathErr(err)))
+		s.h.Warn(fmt.Sprintf("the download cache %s cannot be written (%v): %s", s.cache, pathErr(err), follows))
 	}
 }
 
@@ -521,8 +527,13 @@ func canWrite(dir string) error {
 
 // remove deletes the cache file of key, if any.
 func (s *httpStore) remove(key string) {
-	if s.cache != "" {
-		os.Remove(filepath.Join(s.cache, filepath.FromSlash(key)))
+	if s.cache == "" {
+		return
+	}
+	// One that stays tells --offline what an older run found: said, as
+	// a file that cannot be kept is.
+	if err := os.Remove(filepath.Join(s.cache, filepath.FromSlash(key))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		s.warnCache(err, "what an older run kept there cannot be dropped, and --offline may read that rather than what this run read")
 	}
 }
 
