@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -213,10 +214,13 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if err := yaml.Unmarshal(yamlText.Bytes(), &p.env); err != nil {
 		// An escape \/ left (slashEscapes could not parse the text) is
 		// not what libyaml refuses: the error is the one of the text
-		// with \e in its place, at the same line and column.
-		if text := yamlText.Bytes(); bytes.Contains(text, []byte(`\/`)) {
+		// with \e in its place, at the same line and column. Not so when
+		// yaml.v3 parsed the text (a type error): its \/ are text, and
+		// with \e two keys may read as one (a\/b and a\eb).
+		var terr *yaml.TypeError
+		if text := yamlText.Bytes(); !errors.As(err, &terr) && bytes.Contains(text, []byte(`\/`)) {
 			var env envelope
-			if perr := yaml.Unmarshal(bytes.ReplaceAll(text, []byte(`\/`), []byte(`\e`)), &env); perr != nil {
+			if perr := yaml.Unmarshal(bytes.ReplaceAll(text, []byte(`\/`), []byte(`\e`)), &env); perr != nil && !errors.As(perr, &terr) {
 				err = perr
 			}
 		}

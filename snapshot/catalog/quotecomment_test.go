@@ -57,3 +57,17 @@ func TestSlashEscapeOtherError(t *testing.T) {
 		}
 	}
 }
+
+// TestSlashEscapeTypeError: front matter that yaml.v3 parses, a \/ in a
+// plain scalar, but cannot decode (a type error) was decoded again with
+// \e for each \/ for its error, which could then name a key given twice
+// that is not: a\/b and a\eb are two keys to libyaml.
+func TestSlashEscapeTypeError(t *testing.T) {
+	page := []byte("---\na\\/b: 1\na\\eb: 2\ntitle: [x]\nlayout: cache\ncategories: [package, develop]\n---\n")
+	for _, parse := range bothPaths {
+		_, _, _, err := parse("p.md", page, false)
+		if err == nil || strings.Contains(err.Error(), "already defined") || !strings.Contains(err.Error(), "cannot unmarshal") {
+			t.Errorf("error %v; want the one of title: [x]", err)
+		}
+	}
+}
