@@ -217,17 +217,21 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		// with \e in its place, at the same line and column. Not so when
 		// yaml.v3 parsed the text (a type error): its \/ are text, and
 		// with \e two keys may read as one (a\/b and a\eb).
+		// It is located in that text too, where yaml.v3 does not stop
+		// at the first \/.
 		var terr *yaml.TypeError
-		if text := yamlText.Bytes(); !errors.As(err, &terr) && bytes.Contains(text, []byte(`\/`)) {
+		text := yamlText.Bytes()
+		if !errors.As(err, &terr) && bytes.Contains(text, []byte(`\/`)) {
 			var env envelope
-			if perr := yaml.Unmarshal(bytes.ReplaceAll(text, []byte(`\/`), []byte(`\e`)), &env); perr != nil && !errors.As(perr, &terr) {
-				err = perr
+			probe := bytes.ReplaceAll(text, []byte(`\/`), []byte(`\e`))
+			if perr := yaml.Unmarshal(probe, &env); perr != nil && !errors.As(perr, &terr) {
+				err, text = perr, probe
 			}
 		}
 		if e := givenTwice(file, p, err); e != nil {
 			return nil, e
 		}
-		return nil, yamlError(file, yamlText.Bytes(), err)
+		return nil, yamlError(file, text, err)
 	}
 	if err := envelopeUTF8(file, yamlText.Bytes(), &p.env); err != nil {
 		return nil, err

@@ -71,3 +71,17 @@ func TestSlashEscapeTypeError(t *testing.T) {
 		}
 	}
 }
+
+// TestSlashEscapeOtherErrorPlace: the error of front matter that yaml.v3
+// refuses for another reason than a \/ is placed in the text with \e for
+// each \/, as it is found there: located in the text with its \/, where
+// yaml.v3 stops at the first, it lost its column.
+func TestSlashEscapeOtherErrorPlace(t *testing.T) {
+	for _, title := range []string{`"zl/ib"`, `"zl\/ib"`} {
+		page := []byte("---\ntitle: " + title + "\nlayout: [cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 3, 10, `did not find expected ',' or ']'`)
+		}
+	}
+}
