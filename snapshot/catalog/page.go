@@ -197,8 +197,10 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	}
 	// An escape \/ in a double-quoted scalar is '/' to libyaml and an
 	// error to yaml.v3: the envelope is read with '/' (columns after
-	// one on its line are one less than the file's).
-	if text, slash := slashEscapes(yamlText.Bytes()); slash != nil {
+	// one on its line are one less than the file's; slash has the
+	// offsets of those '/').
+	text, slash := slashEscapes(yamlText.Bytes())
+	if slash != nil {
 		yamlText.Reset()
 		yamlText.Write(text)
 	}
@@ -247,7 +249,13 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		if yaml.Unmarshal(text, &doc) == nil {
 			if at := escapedQuote(text, &doc); at >= 0 {
 				nl := bytes.LastIndexByte(text[:at], '\n')
-				return nil, &snapshot.Error{File: file, Line: bytes.Count(text[:at], []byte("\n")) + 1, Col: at - nl, Msg: escapedQuoteMessage}
+				col := at - nl
+				for _, s := range slash { // a \/ before it on its line
+					if s > nl && s < at {
+						col++
+					}
+				}
+				return nil, &snapshot.Error{File: file, Line: bytes.Count(text[:at], []byte("\n")) + 1, Col: col, Msg: escapedQuoteMessage}
 			}
 		}
 	}

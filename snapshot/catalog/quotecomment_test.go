@@ -85,3 +85,13 @@ func TestSlashEscapeOtherErrorPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapedQuoteAfterSlash: an escape \' after a \/ on its line was
+// placed one column left of the file's (the \/ read as '/').
+func TestEscapedQuoteAfterSlash(t *testing.T) {
+	page := []byte("---\ntitle: \"zl\\/i\\/b\\'\"\nlayout: cache\ncategories: [package, develop]\n---\n")
+	for _, parse := range bothPaths {
+		_, _, _, err := parse("p.md", page, false)
+		checkErr(t, err, "p.md", 2, 17, `the escape \'`)
+	}
+}
