@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -196,8 +197,10 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	}
 	// An escape \/ in a double-quoted scalar is '/' to libyaml and an
 	// error to yaml.v3: the envelope is read with '/' (columns after
-	// one on its line are one less than the file's).
-	if text, slash := slashEscapes(yamlText.Bytes()); slash != nil {
+	// one on its line are one less than the file's; slash has the
+	// offsets of those '/').
+	text, slash := slashEscapes(yamlText.Bytes())
+	if slash != nil {
 		yamlText.Reset()
 		yamlText.Write(text)
 	}
@@ -213,17 +216,24 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if err := yaml.Unmarshal(yamlText.Bytes(), &p.env); err != nil {
 		// An escape \/ left (slashEscapes could not parse the text) is
 		// not what libyaml refuses: the error is the one of the text
-		// with \e in its place, at the same line and column.
-		if text := yamlText.Bytes(); bytes.Contains(text, []byte(`\/`)) {
+		// with \e in its place, at the same line and column. Not so when
+		// yaml.v3 parsed the text (a type error): its \/ are text, and
+		// with \e two keys may read as one (a\/b and a\eb).
+		// It is located in that text too, where yaml.v3 does not stop
+		// at the first \/.
+		var terr *yaml.TypeError
+		text := yamlText.Bytes()
+		if !errors.As(err, &terr) && bytes.Contains(text, []byte(`\/`)) {
 			var env envelope
-			if perr := yaml.Unmarshal(bytes.ReplaceAll(text, []byte(`\/`), []byte(`\e`)), &env); perr != nil {
-				err = perr
+			probe := bytes.ReplaceAll(text, []byte(`\/`), []byte(`\e`))
+			if perr := yaml.Unmarshal(probe, &env); perr != nil && !errors.As(perr, &terr) {
+				err, text = perr, probe
 			}
 		}
 		if e := givenTwice(file, p, err); e != nil {
 			return nil, e
 		}
-		return nil, yamlError(file, yamlText.Bytes(), err)
+		return nil, yamlError(file, text, err)
 	}
 	if err := envelopeUTF8(file, yamlText.Bytes(), &p.env); err != nil {
 		return nil, err
@@ -239,7 +249,13 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		if yaml.Unmarshal(text, &doc) == nil {
 			if at := escapedQuote(text, &doc); at >= 0 {
 				nl := bytes.LastIndexByte(text[:at], '\n')
-				return nil, &snapshot.Error{File: file, Line: bytes.Count(text[:at], []byte("\n")) + 1, Col: at - nl, Msg: escapedQuoteMessage}
+				col := at - nl
+				for _, s := range slash { // a \/ before it on its line
+					if s > nl && s < at {
+						col++
+					}
+				}
+				return nil, &snapshot.Error{File: file, Line: bytes.Count(text[:at], []byte("\n")) + 1, Col: col, Msg: escapedQuoteMessage}
 			}
 		}
 	}

@@ -57,3 +57,41 @@ func TestSlashEscapeOtherError(t *testing.T) {
 		}
 	}
 }
+
+// TestSlashEscapeTypeError: front matter that yaml.v3 parses, a \/ in a
+// plain scalar, but cannot decode (a type error) was decoded again with
+// \e for each \/ for its error, which could then name a key given twice
+// that is not: a\/b and a\eb are two keys to libyaml.
+func TestSlashEscapeTypeError(t *testing.T) {
+	page := []byte("---\na\\/b: 1\na\\eb: 2\ntitle: [x]\nlayout: cache\ncategories: [package, develop]\n---\n")
+	for _, parse := range bothPaths {
+		_, _, _, err := parse("p.md", page, false)
+		if err == nil || strings.Contains(err.Error(), "already defined") || !strings.Contains(err.Error(), "cannot unmarshal") {
+			t.Errorf("error %v; want the one of title: [x]", err)
+		}
+	}
+}
+
+// TestSlashEscapeOtherErrorPlace: the error of front matter that yaml.v3
+// refuses for another reason than a \/ is placed in the text with \e for
+// each \/, as it is found there: located in the text with its \/, where
+// yaml.v3 stops at the first, it lost its column.
+func TestSlashEscapeOtherErrorPlace(t *testing.T) {
+	for _, title := range []string{`"zl/ib"`, `"zl\/ib"`} {
+		page := []byte("---\ntitle: " + title + "\nlayout: [cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 3, 10, `did not find expected ',' or ']'`)
+		}
+	}
+}
+
+// TestEscapedQuoteAfterSlash: an escape \' after a \/ on its line was
+// placed one column left of the file's (the \/ read as '/').
+func TestEscapedQuoteAfterSlash(t *testing.T) {
+	page := []byte("---\ntitle: \"zl\\/i\\/b\\'\"\nlayout: cache\ncategories: [package, develop]\n---\n")
+	for _, parse := range bothPaths {
+		_, _, _, err := parse("p.md", page, false)
+		checkErr(t, err, "p.md", 2, 17, `the escape \'`)
+	}
+}
