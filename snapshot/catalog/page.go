@@ -218,12 +218,15 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		// not what libyaml refuses: the error is the one of the text
 		// with \e in its place, at the same line and column. Not so when
 		// yaml.v3 parsed the text (a type error): its \/ are text, and
-		// with \e two keys may read as one (a\/b and a\eb).
+		// with \e two keys may read as one (a\/b and a\eb), nor when
+		// it parsed the text and a decoder of cachediff's own refused a
+		// value, which the \e text would name with \e (categories: a\/b).
 		// It is located in that text too, where yaml.v3 does not stop
 		// at the first \/.
 		var terr *yaml.TypeError
+		var node yaml.Node
 		text := yamlText.Bytes()
-		if !errors.As(err, &terr) && bytes.Contains(text, []byte(`\/`)) {
+		if !errors.As(err, &terr) && bytes.Contains(text, []byte(`\/`)) && yaml.Unmarshal(text, &node) != nil {
 			var env envelope
 			probe := bytes.ReplaceAll(text, []byte(`\/`), []byte(`\e`))
 			if perr := yaml.Unmarshal(probe, &env); perr != nil && !errors.As(perr, &terr) {

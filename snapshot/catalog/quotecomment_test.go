@@ -95,3 +95,17 @@ func TestEscapedQuoteAfterSlash(t *testing.T) {
 		checkErr(t, err, "p.md", 2, 17, `the escape \'`)
 	}
 }
+
+// TestSlashEscapeDecodeError: front matter that yaml.v3 parses, a \/ in a
+// plain scalar, but refuses in decoding with an error of cachediff's own
+// (not a yaml.TypeError) named the value of the text with \e for each \/:
+// categories: a\/b was "a\\eb" is one string.
+func TestSlashEscapeDecodeError(t *testing.T) {
+	page := []byte("---\ntitle: \"bc\"\nlayout: cache\ncategories: a\\/b\n---\n")
+	for _, parse := range bothPaths {
+		_, _, _, err := parse("p.md", page, false)
+		if err == nil || strings.Contains(err.Error(), `\e`) || !strings.Contains(err.Error(), `a\\/b`) {
+			t.Errorf("error %v; want the one of categories: a\\/b", err)
+		}
+	}
+}
