@@ -525,15 +525,23 @@ func canWrite(dir string) error {
 	return nil
 }
 
+// removeMark is os.Remove; tests make a cache that cannot be written.
+var removeMark = os.Remove
+
 // remove deletes the cache file of key, if any.
 func (s *httpStore) remove(key string) {
 	if s.cache == "" {
 		return
 	}
 	// One that stays tells --offline what an older run found: said, as
-	// a file that cannot be kept is.
-	if err := os.Remove(filepath.Join(s.cache, filepath.FromSlash(key))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		s.warnCache(err, "what an older run kept there cannot be dropped, and --offline may read that rather than what this run read")
+	// a file that cannot be kept is. Only a file that is there: a
+	// read-only file system refuses to remove what is not there too
+	// (EROFS), and --offline reads no folder in a mark's place.
+	p := filepath.Join(s.cache, filepath.FromSlash(key))
+	if err := removeMark(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode().IsRegular() {
+			s.warnCache(err, "what an older run kept there cannot be dropped, and --offline may read that rather than what this run read")
+		}
 	}
 }
 
