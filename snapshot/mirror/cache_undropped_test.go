@@ -114,3 +114,26 @@ func TestCacheMarkUndroppedOnlyWhenThere(t *testing.T) {
 		t.Errorf("a read-only cache with no marks: warnings %q; want none", got)
 	}
 }
+
+// TestCacheMarkUndroppedNotKeptEither (adversarial pass 100b): on a
+// cache that cannot be written, what this run found is not kept either,
+// and that was told first ("--offline will not find it"), once, for
+// both: the older run's mark that stays, which --offline then reads (a
+// manifest gone, where this run found it), was not told. Both are.
+func TestCacheMarkUndroppedNotKeptEither(t *testing.T) {
+	var restore, restoreCreate func()
+	cache, got := undropped(t, func(cache string, _ []string) {
+		restore = readOnly(cache)
+		restoreCreate = mirror.SetCreateTemp(func(dir, _ string) (*os.File, error) {
+			if strings.HasPrefix(dir, cache) {
+				return nil, &fs.PathError{Op: "open", Path: dir, Err: syscall.EROFS}
+			}
+			return os.CreateTemp(dir, "*")
+		})
+	})
+	restore()
+	restoreCreate()
+	if len(got) != 2 || !strings.Contains(got[0]+got[1], "the download cache "+cache+" cannot be written (read-only file system): what an older run kept there cannot be dropped") {
+		t.Errorf("warnings %q; want two: not kept, and the 404 an older run kept cannot be dropped", got)
+	}
+}

@@ -3,6 +3,8 @@ package mirror
 import (
 	"net/http"
 	"os"
+
+	"github.com/cachediff/cachediff/internal/atomicfile"
 )
 
 // ReadAllToward is readAllToward, for the tests.
@@ -19,4 +21,11 @@ func Transport() *http.Transport { return transport().(*http.Transport) }
 func SetRemove(f func(string) error) (restore func()) {
 	removeMark = f
 	return func() { removeMark = os.Remove }
+}
+
+// SetCreateTemp has the cache's files made through f until the returned
+// func is called.
+func SetCreateTemp(f func(dir, pattern string) (*os.File, error)) (restore func()) {
+	createTemp = f
+	return func() { createTemp = atomicfile.CreateTemp }
 }
