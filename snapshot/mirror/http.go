@@ -249,10 +249,13 @@ type httpStore struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	mu       sync.Mutex
-	v2hash   string // build_cache/index.json.hash, once read
-	unkept   bool   // Warn was told of a cache that cannot be written
-	untagged bool   // Warn was told of a file sent without an ETag
+	mu     sync.Mutex
+	v2hash string // build_cache/index.json.hash, once read
+	unkept bool   // Warn was told of a cache that cannot be written
+	// undropped: Warn was told of a mark that cannot be removed (after
+	// unkept too: an older run's answer --offline reads instead).
+	undropped bool
+	untagged  bool // Warn was told of a file sent without an ETag
 }
 
 func (s *httpStore) Name() string { return s.name }
@@ -453,15 +456,15 @@ func (s *httpStore) warnUntagged(rel string) {
 // warnUnkept tells HTTP.Warn, once, that the cache folder cannot be
 // written (err).
 func (s *httpStore) warnUnkept(err error) {
-	s.warnCache(err, "what is downloaded is not kept, and --offline will not find it")
+	s.warnCache(&s.unkept, err, "what is downloaded is not kept, and --offline will not find it")
 }
 
-// warnCache tells Warn, once, that the cache cannot be written (err),
-// and what follows from it.
-func (s *httpStore) warnCache(err error, follows string) {
+// warnCache tells Warn, once for each flag, that the cache cannot be
+// written (err), and what follows from it.
+func (s *httpStore) warnCache(flag *bool, err error, follows string) {
 	s.mu.Lock()
-	told := s.unkept || s.h.Warn == nil
-	s.unkept = true
+	told := *flag || s.h.Warn == nil
+	*flag = true
 	s.mu.Unlock()
 	if !told {
 		s.h.Warn(fmt.Sprintf("the download cache %s cannot be written (%v): %s", s.cache, pathErr(err), follows))
@@ -525,15 +528,27 @@ func canWrite(dir string) error {
 	return nil
 }
 
+// removeMark and createTemp are os.Remove and atomicfile.CreateTemp;
+// tests make a cache that cannot be written.
+var (
+	removeMark = os.Remove
+	createTemp = atomicfile.CreateTemp
+)
+
 // remove deletes the cache file of key, if any.
 func (s *httpStore) remove(key string) {
 	if s.cache == "" {
 		return
 	}
 	// One that stays tells --offline what an older run found: said, as
-	// a file that cannot be kept is.
-	if err := os.Remove(filepath.Join(s.cache, filepath.FromSlash(key))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		s.warnCache(err, "what an older run kept there cannot be dropped, and --offline may read that rather than what this run read")
+	// a file that cannot be kept is. Only a file that is there: a
+	// read-only file system refuses to remove what is not there too
+	// (EROFS), and --offline reads no folder in a mark's place.
+	p := filepath.Join(s.cache, filepath.FromSlash(key))
+	if err := removeMark(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode().IsRegular() {
+			s.warnCache(&s.undropped, err, "what an older run kept there cannot be dropped, and --offline may read that rather than what this run read")
+		}
 	}
 }
 
@@ -615,7 +630,7 @@ func (s *httpStore) store(key string, parts ...[]byte) {
 	}
 	// Made through atomicfile, which a signal's handler has remove it
 	// (os.CreateTemp's would be left in the cache for good).
-	f, err := atomicfile.CreateTemp(filepath.Dir(p), ".tmp-*")
+	f, err := createTemp(filepath.Dir(p), ".tmp-*")
 	if err != nil {
 		s.warnUnkept(err)
 		return
