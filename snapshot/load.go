@@ -1107,11 +1107,22 @@ func CompareWarnings(a, b Warning) int {
 // settledBytes counts it otherwise once it has.
 func inputBytes(data []byte) int64 {
 	n := int64(len(data))
-	if n < 18 || data[0] != 0x1f || data[1] != 0x8b { // a gzip header and trailer take 18 bytes
+	isize, ok := gzipClaim(data)
+	if !ok {
 		return n
 	}
-	isize := int64(binary.LittleEndian.Uint32(data[n-4:]))
 	return max(n, min(isize, spackfmt.MaxRatio*n, spackfmt.MaxInflated))
+}
+
+// gzipClaim returns the size a gzip stream's trailer gives its content
+// (ISIZE: the last member's size, modulo 2³²), and whether data is a
+// gzip stream (its magic, and room for a header and a trailer).
+func gzipClaim(data []byte) (int64, bool) {
+	n := len(data)
+	if n < 18 || data[0] != 0x1f || data[1] != 0x8b { // a gzip header and trailer take 18 bytes
+		return 0, false
+	}
+	return int64(binary.LittleEndian.Uint32(data[n-4:])), true
 }
 
 // decodedBytes is what a gzip'd file of data counts once it has decoded:
@@ -1120,10 +1131,11 @@ func inputBytes(data []byte) int64 {
 // file's length for any other.
 func decodedBytes(data []byte) int64 {
 	n := int64(len(data))
-	if n < 18 || data[0] != 0x1f || data[1] != 0x8b {
+	isize, ok := gzipClaim(data)
+	if !ok {
 		return n
 	}
-	return max(n, min(int64(binary.LittleEndian.Uint32(data[n-4:])), spackfmt.MaxInflated))
+	return max(n, min(isize, spackfmt.MaxInflated))
 }
 
 // settledBytes is what a file counts in Snapshot.Bytes once read with
