@@ -43,6 +43,11 @@ import (
 // with If-None-Match: a 304 is the cached copy).
 type HTTP struct {
 	// Client makes the requests; nil: a client of its own (see HTTP).
+	// A Client's own CheckRedirect replaces cachediff's redirect policy
+	// (at most MaxRedirects, to http:// and https:// only, never from
+	// https:// to http://); the Referer, and the Authorization header
+	// on another host, are dropped whatever the policy, and a redirect
+	// it refuses is told once, not tried again.
 	Client *http.Client
 	// CacheDir is the cache folder; "": os.UserCacheDir()/cachediff.
 	CacheDir string
