@@ -19,15 +19,7 @@ import (
 // message ended "(tried 4 times)", as for a server that might come back.
 // It is said at once.
 func TestUntrustedCertificateNotRetried(t *testing.T) {
-	var handshakes atomic.Int32
-	srv := httptest.NewUnstartedServer(http.NotFoundHandler())
-	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
-		if st == http.StateNew {
-			handshakes.Add(1)
-		}
-	}
-	srv.StartTLS()
-	defer srv.Close()
+	srv, handshakes := countedServer(t, true)
 	// The system's roots, which do not hold the test server's.
 	h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond}
 	_, _, err := fetch(h, srv.URL)
@@ -45,15 +37,7 @@ func TestUntrustedCertificateNotRetried(t *testing.T) {
 // times, with a growing wait, and said "(tried 4 times)" as of a server
 // that might come back. It is said at once.
 func TestNotTLSNotRetried(t *testing.T) {
-	var conns atomic.Int32
-	srv := httptest.NewUnstartedServer(http.NotFoundHandler())
-	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
-		if st == http.StateNew {
-			conns.Add(1)
-		}
-	}
-	srv.Start()
-	defer srv.Close()
+	srv, conns := countedServer(t, false)
 	h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond}
 	_, _, err := fetch(h, "https://"+strings.TrimPrefix(srv.URL, "http://"))
 	if err == nil || !strings.Contains(err.Error(), "HTTP response to HTTPS client") {
@@ -80,4 +64,24 @@ func TestUntrustedCertificateSaysWhatToDo(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "unknown authority") || !strings.Contains(err.Error(), "SSL_CERT_FILE") {
 		t.Errorf("%v; want the unknown authority said, and SSL_CERT_FILE", err)
 	}
+}
+
+// countedServer starts a server on the loopback (over TLS, or plain
+// HTTP) that answers 404 and counts the connections made to it.
+func countedServer(t *testing.T, tls bool) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
+	conns := new(atomic.Int32)
+	srv := httptest.NewUnstartedServer(http.NotFoundHandler())
+	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	if tls {
+		srv.StartTLS()
+	} else {
+		srv.Start()
+	}
+	t.Cleanup(srv.Close)
+	return srv, conns
 }
