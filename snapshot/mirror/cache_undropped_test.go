@@ -137,3 +137,31 @@ func TestCacheMarkUndroppedNotKeptEither(t *testing.T) {
 		t.Errorf("warnings %q; want two: not kept, and the 404 an older run kept cannot be dropped", got)
 	}
 }
+
+// TestCacheMarkUndroppedSymlink (adversarial pass 101b): a symbolic
+// link to a file in the cache, in a mark's place, is read by --offline
+// as the mark (Dir.Get follows a link inside the folder), so one that
+// cannot be removed tells --offline the older run's answer; it was not
+// warned of, its Lstat being no regular file.
+func TestCacheMarkUndroppedSymlink(t *testing.T) {
+	var restore func()
+	_, got := undropped(t, func(cache string, marks []string) {
+		for _, m := range marks {
+			if err := os.Rename(m, m+".kept"); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Base(m)+".kept", m); err != nil {
+				t.Fatal(err)
+			}
+			rel, _ := filepath.Rel(cache, m)
+			if _, err := mirror.Dir(cache).Get(filepath.ToSlash(rel), 0); err != nil {
+				t.Fatalf("--offline does not read the link as the mark: %v", err)
+			}
+		}
+		restore = readOnly(cache)
+	})
+	restore()
+	if len(got) != 1 || !strings.Contains(got[0], "cannot be dropped") {
+		t.Errorf("warnings %q; want one: the 404 an older run kept, through a link, cannot be dropped", got)
+	}
+}

@@ -548,10 +548,11 @@ func (s *httpStore) remove(key string) {
 	// One that stays tells --offline what an older run found: said, as
 	// a file that cannot be kept is. Only a file that is there: a
 	// read-only file system refuses to remove what is not there too
-	// (EROFS), and --offline reads no folder in a mark's place.
+	// (EROFS), and --offline reads no folder in a mark's place. What
+	// --offline reads (Dir.Get): a link inside the cache is followed.
 	p := filepath.Join(s.cache, filepath.FromSlash(key))
 	if err := removeMark(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode().IsRegular() {
+		if fi, serr := os.Stat(p); serr == nil && fi.Mode().IsRegular() && Dir(s.cache).inside(key, p) == nil {
 			s.warnCache(&s.undropped, err, "what an older run kept there cannot be dropped, and --offline may read that rather than what this run read")
 		}
 	}
