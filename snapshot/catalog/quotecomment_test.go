@@ -135,3 +135,14 @@ func TestUnknownEscapeAfterSlash(t *testing.T) {
 		}
 	}
 }
+
+// TestGuessAfterSlash: a value refused for what SafeYAML reads it as,
+// after a \/ on its line, was placed one column left of the file's (the
+// \/ read as '/'); libyaml places 1.10 at column 27.
+func TestGuessAfterSlash(t *testing.T) {
+	page := []byte("---\ntitle: \"zlib\"\nlayout: cache\ncategories: [\"pack\\/age\", 1.10]\n---\n")
+	for _, parse := range bothPaths {
+		_, _, _, err := parse("p.md", page, false)
+		checkErr(t, err, "p.md", 4, 27, `categories: "1.10" is text to cachediff`)
+	}
+}
