@@ -252,7 +252,8 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		if yaml.Unmarshal(text, &doc) == nil {
 			if at := escapedQuote(text, &doc); at >= 0 {
 				nl := bytes.LastIndexByte(text[:at], '\n')
-				col := at - nl
+				// In characters, as libyaml counts them.
+				col := utf8.RuneCount(text[nl+1:at]) + 1
 				for _, s := range slash { // a \/ before it on its line
 					if s > nl && s < at {
 						col++

@@ -146,3 +146,20 @@ func TestGuessAfterSlash(t *testing.T) {
 		checkErr(t, err, "p.md", 4, 27, `categories: "1.10" is text to cachediff`)
 	}
 }
+
+// TestEscapedQuoteColumnCharacters: the column of an escape \' counted
+// bytes, where libyaml (and yaml.v3, for the other errors at a node)
+// counts characters: title: "é\/é\'" was refused at column 15, where
+// libyaml names column 13.
+func TestEscapedQuoteColumnCharacters(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		col   int
+	}{{`"é\'"`, 10}, {`"é\/é\'"`, 13}} {
+		page := []byte("---\ntitle: " + tc.title + "\nlayout: cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, `the escape \'`)
+		}
+	}
+}
