@@ -205,13 +205,13 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		yamlText.Write(text)
 	}
 	if err := checkScanned(file, yamlText.Bytes()); err != nil {
-		return nil, err
+		return nil, slashColumn(err, yamlText.Bytes(), slash)
 	}
 	if st != nil && fastEnvelope(yamlText.Bytes(), &p.env) {
 		return p, nil
 	}
 	if bad := wideMapping(yamlText.Bytes()); bad != nil {
-		return nil, &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: wideMappingMessage(bad)}
+		return nil, slashColumn(&snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: wideMappingMessage(bad)}, yamlText.Bytes(), slash)
 	}
 	if err := yaml.Unmarshal(yamlText.Bytes(), &p.env); err != nil {
 		// An escape \/ left (slashEscapes could not parse the text) is
@@ -242,7 +242,7 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		return nil, err
 	}
 	if err := envelopeGuesses(file, yamlText.Bytes(), &p.env); err != nil {
-		return nil, err
+		return nil, slashColumn(err, yamlText.Bytes(), slash)
 	}
 	if err := checkMergeKeys(file, yamlText.Bytes()); err != nil {
 		return nil, err
@@ -252,7 +252,8 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		if yaml.Unmarshal(text, &doc) == nil {
 			if at := escapedQuote(text, &doc); at >= 0 {
 				nl := bytes.LastIndexByte(text[:at], '\n')
-				col := at - nl
+				// In characters, as libyaml counts them.
+				col := utf8.RuneCount(text[nl+1:at]) + 1
 				for _, s := range slash { // a \/ before it on its line
 					if s > nl && s < at {
 						col++
@@ -263,7 +264,7 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		}
 	}
 	if err := checkBase64Tags(file, yamlText.Bytes()); err != nil {
-		return nil, err
+		return nil, slashColumn(err, yamlText.Bytes(), slash)
 	}
 	if text := yamlText.Bytes(); bytes.IndexByte(text, '!') >= 0 {
 		lines := bytes.Split(text, []byte("\n"))

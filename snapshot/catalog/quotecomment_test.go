@@ -109,3 +109,57 @@ func TestSlashEscapeDecodeError(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownEscapeAfterSlash: an unknown escape after a \/ on its line
+// was placed at the first \/: it is located in the text with \e for
+// each \/, and a prefix of it that ends at the backslash of \e fails as
+// the unknown escape does (an escape cut by the end of the input), so
+// the search for the shortest failing prefix stopped there. libyaml
+// names the backslash of the unknown escape.
+func TestUnknownEscapeAfterSlash(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		col   int
+	}{
+		{`"zl/ib/\q"`, 15},
+		{`"zl\/ib\/\q"`, 17},
+		{`"zl\nib\n\q"`, 17},
+		{`"zl\/i\/b\/x\/\q"`, 22},
+		{`"zl\\ib\q"`, 15},
+		{`"\/\/\/\/\/\/\/\/\/\/\/\/\/\/\/\/\/\/\/\/\é"`, 49},
+	} {
+		page := []byte("---\ntitle: " + tc.title + "\nlayout: cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, "found unknown escape character")
+		}
+	}
+}
+
+// TestGuessAfterSlash: a value refused for what SafeYAML reads it as,
+// after a \/ on its line, was placed one column left of the file's (the
+// \/ read as '/'); libyaml places 1.10 at column 27.
+func TestGuessAfterSlash(t *testing.T) {
+	page := []byte("---\ntitle: \"zlib\"\nlayout: cache\ncategories: [\"pack\\/age\", 1.10]\n---\n")
+	for _, parse := range bothPaths {
+		_, _, _, err := parse("p.md", page, false)
+		checkErr(t, err, "p.md", 4, 27, `categories: "1.10" is text to cachediff`)
+	}
+}
+
+// TestEscapedQuoteColumnCharacters: the column of an escape \' counted
+// bytes, where libyaml (and yaml.v3, for the other errors at a node)
+// counts characters: title: "é\/é\'" was refused at column 15, where
+// libyaml names column 13.
+func TestEscapedQuoteColumnCharacters(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		col   int
+	}{{`"é\'"`, 10}, {`"é\/é\'"`, 13}} {
+		page := []byte("---\ntitle: " + tc.title + "\nlayout: cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, `the escape \'`)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -56,6 +57,10 @@ func yamlError(file string, text []byte, err error) error {
 	}
 	return e
 }
+
+// unknownEscape is yaml.v3's (and libyaml's) error for an escape in a
+// double-quoted scalar that YAML does not know.
+const unknownEscape = "found unknown escape character"
 
 // isParserError reports whether a yaml.v3 message comes from its parser
 // (which counts lines from 0 and names the enclosing collection's) rather
@@ -125,8 +130,26 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 	}
 	// Within the line: the shortest prefix that fails, ending on the byte
 	// where the problem starts.
+	// For an unknown escape, a prefix that ends at a backslash ends an
+	// escape early, which yaml.v3 refuses so too: it is tried with the
+	// escape's character, so that a valid escape (\n, or \e for a \/)
+	// before the unknown one is not taken for it; and one that ends
+	// inside a character (\é cut after its first byte) with the whole
+	// character, which fails as the unknown escape, not as bad UTF-8.
 	lineText := text[start:ends[n]]
-	c := sort.Search(len(lineText), func(i int) bool { return fails(text[:start+i+1]) })
+	c := sort.Search(len(lineText), func(i int) bool {
+		end := start + i + 1
+		if problem == unknownEscape {
+			if lineText[i] == '\\' && end < ends[n] {
+				_, w := utf8.DecodeRune(text[end:ends[n]])
+				end += w
+			}
+			for end < ends[n] && !utf8.RuneStart(text[end]) {
+				end++
+			}
+		}
+		return fails(text[:end])
+	})
 	col = c + 1
 	if c >= len(lineText) || lineText[c] == '\n' || lineText[c] == '\r' {
 		col = 0 // the line as a whole, not one of its bytes

@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -364,6 +365,34 @@ func slashEscapes(text []byte) ([]byte, []int) {
 		last = c + 1
 	}
 	return append(out, text[last:]...), slash
+}
+
+// slashColumn returns err, of text that slashEscapes returned with the
+// offsets slash, with its column (in characters, as yaml.v3 counts a
+// node's) made the file's: one more for each '/' slashEscapes wrote
+// for a \/ before it on its line.
+func slashColumn(err error, text []byte, slash []int) error {
+	var e *snapshot.Error
+	if len(slash) == 0 || !errors.As(err, &e) || e.Line < 1 || e.Col < 1 {
+		return err
+	}
+	start := 0
+	for k := 1; k < e.Line; k++ {
+		i := bytes.IndexByte(text[start:], '\n')
+		if i < 0 {
+			return err
+		}
+		start += i + 1
+	}
+	at := start
+	for c := 1; c < e.Col && at < len(text) && text[at] != '\n'; c++ {
+		_, w := utf8.DecodeRune(text[at:])
+		at += w
+	}
+	lo, _ := slices.BinarySearch(slash, start)
+	hi, _ := slices.BinarySearch(slash, at)
+	e.Col += hi - lo
+	return err
 }
 
 // flowEscapedQuote returns the offset in data, a one-line value read as
