@@ -3,6 +3,7 @@ package gzpool
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"io"
 	"testing"
 )
@@ -50,5 +51,45 @@ func TestReaderReused(t *testing.T) {
 			t.Errorf("read %q, %v; want %q", got, err, tc.want)
 		}
 		Put(r)
+	}
+}
+
+// TestPaddingAndTrailing: a stream is read as Python's gzip.decompress,
+// Spack's reader, reads it: zero bytes after a member are padding
+// (before another member too), and anything else after a member is an
+// error that says so, not a stream cut short.
+func TestPaddingAndTrailing(t *testing.T) {
+	one, two := gz(t, "first"), gz(t, "second")
+	zeros := func(n int) []byte { return make([]byte, n) }
+	cat := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string // content, or the error's text
+		err  error
+	}{
+		{"8 zero bytes after", cat(one, zeros(8)), "first", nil},
+		{"16 zero bytes after", cat(one, zeros(16)), "first", nil},
+		{"1 zero byte after", cat(one, zeros(1)), "first", nil},
+		{"zeros between members", cat(one, zeros(512), two, zeros(3)), "firstsecond", nil},
+		{"one byte after", cat(one, []byte("x")), "data after the gzip stream that is not gzip, from offset 29 of 30", ErrTrailing},
+		{"text after padding", cat(one, zeros(4), []byte("trailer")), "data after the gzip stream that is not gzip, from offset 33 of 40", ErrTrailing},
+		{"a second member cut short", cat(one, two[:12]), io.ErrUnexpectedEOF.Error(), io.ErrUnexpectedEOF},
+	} {
+		r, err := Reader(tc.data)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		got, err := io.ReadAll(r)
+		Put(r)
+		if tc.err == nil {
+			if err != nil || string(got) != tc.want {
+				t.Errorf("%s: read %q, %v; want %q", tc.name, got, err, tc.want)
+			}
+			continue
+		}
+		if !errors.Is(err, tc.err) || err.Error() != tc.want {
+			t.Errorf("%s: error %v; want %q", tc.name, err, tc.want)
+		}
 	}
 }

@@ -106,6 +106,9 @@ func inflate(data []byte, limit int64) ([]byte, error) {
 			if errors.Is(err, io.ErrUnexpectedEOF) {
 				return nil, fmt.Errorf("a gzip stream that is cut short: the file is incomplete")
 			}
+			if errors.Is(err, gzpool.ErrTrailing) {
+				return nil, err
+			}
 			return nil, fmt.Errorf("a gzip stream that does not read: %v", err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,6 +62,10 @@ func TestEncodings(t *testing.T) {
 			{"bom", append([]byte("\uFEFF"), plain...)},
 			{"gzip", gzipped(t, plain)},
 			{"gzip of bom", gzipped(t, append([]byte("\uFEFF"), plain...))},
+			// Padded with zero bytes, which Spack's gzip.decompress skips:
+			// refused before as a stream cut short.
+			{"gzip padded with 8 zero bytes", append(gzipped(t, plain), make([]byte, 8)...)},
+			{"gzip padded with 512 zero bytes", append(gzipped(t, plain), make([]byte, 512)...)},
 		} {
 			if k := Sniff(tt.data[:min(len(tt.data), 512)]); k != want.Kind {
 				t.Errorf("%s, %s: Sniff = %v, want %v", name, tt.how, k, want.Kind)
@@ -105,6 +110,7 @@ func TestEncodings(t *testing.T) {
 		want string
 	}{
 		{"cut", z[:len(z)/2], "gzip"},
+		{"text after the stream", append(append([]byte{}, z...), "\nlog line"...), fmt.Sprintf("data after the gzip stream that is not gzip, from offset %d of %d", len(z), len(z)+9)},
 		{"corrupt", append(append([]byte{}, z[:10]...), bytes.Repeat([]byte{0xff}, 40)...), "gzip"},
 		{"bomb", gzipped(t, append([]byte(`{"database":{"version":8,"installs":{}}}`), bytes.Repeat([]byte(" "), 3<<20)...)), "more than 2097152 bytes"},
 	} {
