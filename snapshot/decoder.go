@@ -126,39 +126,53 @@ type partDecoder interface {
 	decodePart(file string, data []byte) ([]*Package, []Warning, error)
 }
 
+// textDecoder is a Decoder that tells the length of the text it decoded:
+// a gzip'd file's content, which the stream's trailer gives only for a
+// stream of one member without padding (a stream of several gives its
+// last member's, a padded one zero), so that the file counts what it
+// holds (settledBytes). whole is Decode's reading, and decodePart's
+// otherwise.
+type textDecoder interface {
+	decodeText(file string, data []byte, whole bool) ([]*Package, []Warning, int64, error)
+}
+
 // decodeOther decodes a file with decoder d and finishes its packages'
 // specs as a State does its own. The counts are the rules the
 // canonicalization of all its packages applied. alone says the file is
 // the snapshot itself (File.Root), not one of a folder (partDecoder).
 // The specs a file holds only as dependencies (Package.Unlisted) are
 // canonicalized too, uncounted, so that they compare with the copies
-// other files list (spackConflicts).
-func decodeOther(d Decoder, file string, data []byte, opt Options, st *loadState, alone bool) ([]*Package, RuleCounts, []Warning, error) {
+// other files list (spackConflicts). The int64 is the length of the text
+// decoded when the decoder tells it (textDecoder), 0 otherwise.
+func decodeOther(d Decoder, file string, data []byte, opt Options, st *loadState, alone bool) ([]*Package, RuleCounts, []Warning, int64, error) {
 	if sd, ok := d.(Stateful); ok {
 		f := st.finisher(opt)
 		pkgs, warnings, err := st.state(sd).Decode(file, data, f)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, 0, err
 		}
-		return pkgs, f.c.counts, warnings, nil
+		return pkgs, f.c.counts, warnings, 0, nil
 	}
 	var pkgs []*Package
 	var warnings []Warning
+	var text int64
 	var err error
-	if pd, ok := d.(partDecoder); ok && !alone {
+	if td, ok := d.(textDecoder); ok {
+		pkgs, warnings, text, err = td.decodeText(file, data, alone)
+	} else if pd, ok := d.(partDecoder); ok && !alone {
 		pkgs, warnings, err = pd.decodePart(file, data)
 	} else {
 		pkgs, warnings, err = d.Decode(file, data)
 	}
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, 0, err
 	}
 	counts := RuleCounts{}
 	var uc *canonicalizer // the unlisted specs': not counted
 	for _, p := range pkgs {
 		c := st.canonicalizer()
 		if err := finishSpecs(file, p.Line, "package "+p.Name, p.Specs, opt.Raw, c); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, 0, err
 		}
 		counts.add(c.counts)
 		if u := p.Unlisted(); len(u) > 0 && !opt.Raw {
@@ -173,7 +187,7 @@ func decodeOther(d Decoder, file string, data []byte, opt Options, st *loadState
 	for _, p := range pkgs {
 		st.lists.share(p.Specs)
 	}
-	return pkgs, counts, warnings, nil
+	return pkgs, counts, warnings, text, nil
 }
 
 // notInFormat returns err as a *NotInFormat, or nil.

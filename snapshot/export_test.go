@@ -20,7 +20,7 @@ func pageDecoder(t testing.TB) Decoder {
 // parsePage decodes one page as Load does, with a loading state of its
 // own (nothing shared with anything).
 func parsePage(t testing.TB, file string, data []byte, raw bool) (*Package, RuleCounts, []Warning, error) {
-	pkgs, counts, warnings, err := decodeOther(pageDecoder(t), file, data, Options{Raw: raw, Tarballs: true}, &loadState{}, true)
+	pkgs, counts, warnings, _, err := decodeOther(pageDecoder(t), file, data, Options{Raw: raw, Tarballs: true}, &loadState{}, true)
 	if err != nil {
 		return nil, nil, nil, err
 	}

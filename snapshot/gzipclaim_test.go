@@ -125,4 +125,48 @@ func TestGzipClaimSettled(t *testing.T) {
 			t.Errorf("an index of %d bytes gzip'd to %d: Bytes %d, Read told %d in all; want at least what it inflated to", len(plain), gz.Len(), s.Bytes, read.Load())
 		}
 	})
+	// A stream of two members (its trailer gives the last one's size)
+	// and one padded with zero bytes (its last bytes are zeros), both
+	// read as Spack reads them, counted their length, a fraction of the
+	// JSON decoded.
+	plain, err := os.ReadFile(filepath.Join("..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	member := func(b []byte) []byte {
+		var gz bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		w.Write(b)
+		w.Close()
+		return gz.Bytes()
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"two members", append(member(plain[:len(plain)-1]), member(plain[len(plain)-1:])...)},
+		{"padded with zero bytes", append(member(plain), make([]byte, 16)...)},
+	} {
+		if tc.name == "padded with zero bytes" {
+			// Its trailer claims nothing: counted before it decodes as
+			// the most it is believed to hold, not its length.
+			if got, want := inputBytes(tc.data), int64(spackfmt.MaxRatio*len(tc.data)); got != want {
+				t.Errorf("a padded stream of %d bytes is told %d before it decodes; want %d", len(tc.data), got, want)
+			}
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "index.json")
+			if err := os.WriteFile(file, tc.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var read atomic.Int64
+			s, err := Load(file, Options{Read: func(n int64) { read.Add(n) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := int64(len(plain)); s.Bytes < want || read.Load() < want {
+				t.Errorf("an index of %d bytes gzip'd to %d: Bytes %d, Read told %d in all; want at least what it inflated to", len(plain), len(tc.data), s.Bytes, read.Load())
+			}
+		})
+	}
 }

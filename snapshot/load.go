@@ -107,6 +107,7 @@ type result struct {
 	pkgs     []*Package // the file's packages
 	counts   RuleCounts
 	warnings []Warning
+	text     int64 // the length of the text decoded, when the decoder tells it (textDecoder)
 	err      error
 }
 
@@ -689,8 +690,8 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 			// a fifth of an index's peak (issue 35 item 19).
 			st.buf = nil
 		}
-		pkgs, counts, warnings, err := decodeOther(d, file, data, opt, st, c.file.Root)
-		return result{pkgs: pkgs, counts: counts, warnings: warnings, err: err}
+		pkgs, counts, warnings, text, err := decodeOther(d, file, data, opt, st, c.file.Root)
+		return result{pkgs: pkgs, counts: counts, warnings: warnings, text: text, err: err}
 	}
 	for _, d := range c.decoders {
 		head := data[:min(len(data), detectSize)]
@@ -733,7 +734,7 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 	if hint := spackFileHint(c.file.Base); hint != "" && !startsLikePage(data) {
 		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: hint}}}
 	}
-	pkgs, counts, warnings, err := decodeOther(fallback, file, data, opt, st, c.file.Root)
+	pkgs, counts, warnings, _, err := decodeOther(fallback, file, data, opt, st, c.file.Root)
 	if err == nil && len(pkgs) > 0 {
 		if why, atTag := rule.leftOut(c.file, pkgs[0].Name, pkgs[0].Tag()); why != "" {
 			e := &Error{File: file, Msg: why}
@@ -1103,6 +1104,10 @@ func CompareWarnings(a, b Warning) int {
 // counted once it failed to decode and was skipped: 40 of them beside a
 // tree of 28 MB made the memory limit bound nothing (6.4x the input).
 //
+// A claim of zero (a stream padded with zero bytes, or ending with an
+// empty member: Spack reads both) says nothing, and counts as the most
+// the file is believed to hold.
+//
 // It is what the file is told to count before it decodes (Options.Read);
 // settledBytes counts it otherwise once it has.
 func inputBytes(data []byte) int64 {
@@ -1110,6 +1115,9 @@ func inputBytes(data []byte) int64 {
 	isize, ok := gzipClaim(data)
 	if !ok {
 		return n
+	}
+	if isize == 0 {
+		isize = spackfmt.MaxInflated
 	}
 	return max(n, min(isize, spackfmt.MaxRatio*n, spackfmt.MaxInflated))
 }
@@ -1125,7 +1133,8 @@ func gzipClaim(data []byte) (int64, bool) {
 	return int64(binary.LittleEndian.Uint32(data[n-4:])), true
 }
 
-// decodedBytes is what a gzip'd file of data counts once it has decoded:
+// decodedBytes is what a gzip'd file of data counts once it has decoded,
+// when its decoder does not tell the length of its text (textDecoder):
 // its trailer's size, which the stream's end checked (the last member's:
 // a stream of several counts less than it holds), up to MaxInflated; the
 // file's length for any other.
@@ -1146,11 +1155,17 @@ func decodedBytes(data []byte) int64 {
 // trailer's claim whatever became of it, a file of random bytes behind
 // gzip's magic counted 64 times its length: ten of 1 MB beside a page
 // made 671 MB of input of 10 MB, and a real index.json.gz of 150 KB that
-// holds 38 MB of JSON counted 9.6 MB.
+// holds 38 MB of JSON counted 9.6 MB. A decoder that tells the length
+// of the text it decoded (textDecoder) is believed over the trailer: a
+// stream of several members, or padded with zero bytes (as Spack's
+// reader takes it), gives less than its content, or nothing.
 func settledBytes(r result, told, decoded, raw int64, opt Options) int64 {
 	n := raw
 	if r.err == nil {
 		n = decoded
+		if r.text > 0 {
+			n = max(raw, r.text)
+		}
 	}
 	if d := n - told; d != 0 {
 		if opt.Read != nil {

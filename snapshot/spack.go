@@ -68,7 +68,8 @@ func (spackDecoder) detectByContent(head []byte) bool {
 // on the command line): a spec file's every node is a spec, as Spack
 // reads one spec file, a concrete spec with its DAG (spackfmt.Set.Whole).
 func (d spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, error) {
-	return d.decode(file, data, true)
+	pkgs, warnings, _, err := d.decode(file, data, true)
+	return pkgs, warnings, err
 }
 
 // decodePart decodes a Spack file of a folder (partDecoder): a spec file
@@ -82,19 +83,26 @@ func (d spackDecoder) Decode(file string, data []byte) ([]*Package, []Warning, e
 // mirror): a dependency whose spec file is gone is gone from the build
 // cache.
 func (d spackDecoder) decodePart(file string, data []byte) ([]*Package, []Warning, error) {
-	return d.decode(file, data, false)
+	pkgs, warnings, _, err := d.decode(file, data, false)
+	return pkgs, warnings, err
+}
+
+// decodeText is Decode (whole) or decodePart, telling the length of the
+// text decoded too (textDecoder).
+func (d spackDecoder) decodeText(file string, data []byte, whole bool) ([]*Package, []Warning, int64, error) {
+	return d.decode(file, data, whole)
 }
 
 // decode is Decode (whole: a spec file's every node a spec) and
-// decodePart.
-func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []Warning, error) {
+// decodePart, and the length of the text decoded (spackfmt.Set.Text).
+func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []Warning, int64, error) {
 	set, err := spackfmt.Decode(file, data)
 	if err != nil {
 		var e *spackfmt.Error
 		if errors.As(err, &e) {
-			return nil, nil, &Error{File: e.File, Line: e.Line, Col: e.Col, Msg: e.Path + ": " + e.Msg}
+			return nil, nil, 0, &Error{File: e.File, Line: e.Line, Col: e.Col, Msg: e.Path + ": " + e.Msg}
 		}
-		return nil, nil, &Error{File: file, Msg: err.Error()}
+		return nil, nil, 0, &Error{File: file, Msg: err.Error()}
 	}
 	if whole {
 		set.Whole()
@@ -104,7 +112,7 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 		// from it. Left to the loader, the file's packages moved aside
 		// as dependencies of none, and the file failed with no word why
 		// ("0 bad pages:").
-		return nil, nil, &Error{File: file, Line: set.Others[0].Line, Msg: fmt.Sprintf("%s %s holds %s in the build cache (in_buildcache false or absent): Spack installs no spec from it; a Spack installation's database (.spack-db/index.json) is no build-cache index", set.Kind, file, noneOf(len(set.Others), "spec record"))}
+		return nil, nil, 0, &Error{File: file, Line: set.Others[0].Line, Msg: fmt.Sprintf("%s %s holds %s in the build cache (in_buildcache false or absent): Spack installs no spec from it; a Spack installation's database (.spack-db/index.json) is no build-cache index", set.Kind, file, noneOf(len(set.Others), "spec record"))}
 	}
 	var warnings []Warning
 	for _, w := range set.Warnings {
@@ -182,10 +190,10 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 	if bad {
 		for _, n := range set.Nodes {
 			if err := CheckPackageName(n.Name); err != nil {
-				return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", shorten(n.Hash, 40), err)}
+				return nil, nil, 0, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", shorten(n.Hash, 40), err)}
 			}
 			if !isHash(n.Hash) {
-				return nil, nil, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s has a malformed hash %q (want 32 characters of a-z and 2-7)", n.Name, shorten(n.Hash, 40))}
+				return nil, nil, 0, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s has a malformed hash %q (want 32 characters of a-z and 2-7)", n.Name, shorten(n.Hash, 40))}
 			}
 		}
 	}
@@ -266,9 +274,9 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 		if len(set.Warnings) > 0 { // a lockfile's records that no root reaches, say
 			msg += ": " + set.Warnings[0].Message
 		}
-		return nil, nil, &Error{File: file, Msg: msg}
+		return nil, nil, 0, &Error{File: file, Msg: msg}
 	}
-	return pkgs, warnings, nil
+	return pkgs, warnings, set.Text, nil
 }
 
 // noneOf is "1 spec record, not" or "N spec records, none of them".

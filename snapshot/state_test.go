@@ -79,7 +79,7 @@ func TestListsSharedLoaded(t *testing.T) {
 		st := newLoadState()
 		var specs []Spec
 		for i := range 3 {
-			p, _, _, err := decodeOther(pageDecoder(t), "p", page(i+1), Options{Raw: raw}, st, false)
+			p, _, _, _, err := decodeOther(pageDecoder(t), "p", page(i+1), Options{Raw: raw}, st, false)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -359,6 +359,7 @@ func Decode(file string, data []byte) (_ *Set, err error) {
 	if err != nil {
 		return nil, err
 	}
+	text := int64(len(data))
 	data, err = unwrapSigned(file, data)
 	if err != nil {
 		return nil, err
@@ -452,6 +453,7 @@ func Decode(file string, data []byte) (_ *Set, err error) {
 	// the decoding holds the most (issue 35 item 19).
 	d.s.data = nil
 	d.finish()
+	d.set.Text = text
 	if highWater != nil {
 		highWater()
 	}

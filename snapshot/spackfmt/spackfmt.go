@@ -99,6 +99,10 @@ type Set struct {
 	Roots []Root
 	// Warnings are problems that do not stop the decoding, sorted.
 	Warnings []Warning
+	// Text is the length of the text decoded: the file's, or what it
+	// inflated to when gzip'd (which its gzip trailer gives only for a
+	// stream of one member, without padding).
+	Text int64
 
 	// rootLists are the lists of root names that nodes refer to by
 	// number (Node.roots); the first is empty.
