@@ -1,4 +1,4 @@
-// Package gzpool owns the gzip readers that cachediff's decoders share:
+// Package gzpool pools the readers of gzip streams held in memory: such
 // a reader holds some 40 KB of decoder state (its window and Huffman
 // tables), which a folder of small gzip'd files (spec files, a mirror's
 // spec blobs) made anew for each file, twenty times what the file's
@@ -8,9 +8,12 @@ package gzpool
 
 import (
 	"bytes"
+	"compress/flate"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"sync"
 )
@@ -23,10 +26,15 @@ var streams sync.Pool // of *Stream
 // (gzip(1) and Python both read a file padded to a block's size), and
 // anything else after a member must be another member. Go's gzip reader
 // reads padding as a header, and refused a padded file as cut short.
+// A member's header is read as Python reads it too: a file name or
+// comment of any length (Go's refused one of 512 bytes or more), and a
+// header CRC read past, not checked (Go's refused one that differed).
 type Stream struct {
-	zr   *gzip.Reader
-	data bytes.Reader // over raw: the gzip reader's, read byte by byte, so that its offset is where a member ends
+	fl   io.ReadCloser // a flate reader, over data
+	data bytes.Reader  // over raw: flate reads it byte by byte, so that its offset is where a member's deflate data ends
 	raw  []byte
+	crc  uint32 // of the member's content read so far
+	size uint32 // its length, modulo 2^32 as the trailer gives it
 }
 
 // Reader returns a reader of the gzip stream data, taken from the pool
@@ -38,18 +46,58 @@ func Reader(data []byte) (*Stream, error) {
 	}
 	s.data.Reset(data)
 	s.raw = data
-	var err error
-	if s.zr == nil {
-		s.zr, err = gzip.NewReader(&s.data)
-	} else {
-		err = s.zr.Reset(&s.data)
-	}
-	if err != nil {
+	if err := s.member(); err != nil {
 		Put(s)
 		return nil, err
 	}
-	s.zr.Multistream(false)
 	return s, nil
+}
+
+// member reads the header of the member at the data's offset, as
+// Python's gzip._read_gzip_header does, and readies the flate reader for
+// its deflate data.
+func (s *Stream) member() error {
+	rest := s.raw[len(s.raw)-s.data.Len():]
+	switch {
+	case len(rest) == 0:
+		return io.EOF
+	case len(rest) < 2 || rest[0] != 0x1f || rest[1] != 0x8b:
+		return gzip.ErrHeader
+	case len(rest) < 10:
+		return io.ErrUnexpectedEOF
+	case rest[2] != 8: // deflate, the one method
+		return gzip.ErrHeader
+	}
+	flg, at := rest[3], 10
+	if flg&4 != 0 { // FEXTRA
+		if len(rest) < at+2 || len(rest) < at+2+int(binary.LittleEndian.Uint16(rest[at:])) {
+			return io.ErrUnexpectedEOF
+		}
+		at += 2 + int(binary.LittleEndian.Uint16(rest[at:]))
+	}
+	for _, f := range []byte{8, 16} { // FNAME, FCOMMENT: to a zero byte, or the end
+		if flg&f != 0 {
+			if i := bytes.IndexByte(rest[at:], 0); i >= 0 {
+				at += i + 1
+			} else {
+				at = len(rest)
+			}
+		}
+	}
+	if flg&2 != 0 { // FHCRC, not checked
+		if len(rest) < at+2 {
+			return io.ErrUnexpectedEOF
+		}
+		at += 2
+	}
+	s.data.Seek(int64(at), io.SeekCurrent)
+	if s.fl == nil {
+		s.fl = flate.NewReader(&s.data)
+	} else if err := s.fl.(flate.Resetter).Reset(&s.data, nil); err != nil {
+		return err
+	}
+	s.crc, s.size = 0, 0
+	return nil
 }
 
 // ErrTrailing is the error of data after a member that is neither zero
@@ -59,9 +107,18 @@ var ErrTrailing = errors.New("data after the gzip stream that is not gzip")
 // Read reads the stream's content, the members one after the other.
 func (s *Stream) Read(p []byte) (int, error) {
 	for {
-		n, err := s.zr.Read(p)
+		n, err := s.fl.Read(p)
+		s.crc = crc32.Update(s.crc, crc32.IEEETable, p[:n])
+		s.size += uint32(n)
 		if err != io.EOF {
 			return n, err
+		}
+		var trailer [8]byte
+		if got, _ := s.data.Read(trailer[:]); got < len(trailer) {
+			return n, io.ErrUnexpectedEOF
+		}
+		if binary.LittleEndian.Uint32(trailer[:4]) != s.crc || binary.LittleEndian.Uint32(trailer[4:]) != s.size {
+			return n, gzip.ErrChecksum
 		}
 		for s.data.Len() > 0 { // padding
 			if b, _ := s.data.ReadByte(); b != 0 {
@@ -76,28 +133,21 @@ func (s *Stream) Read(p []byte) (int, error) {
 		if rest := s.raw[at:]; len(rest) < 2 || rest[0] != 0x1f || rest[1] != 0x8b {
 			return n, fmt.Errorf("%w, from offset %d of %d", ErrTrailing, at, len(s.raw))
 		}
-		if err := s.zr.Reset(&s.data); err != nil {
+		if err := s.member(); err != nil {
 			return n, err
 		}
-		s.zr.Multistream(false)
 		if n > 0 {
 			return n, nil
 		}
 	}
 }
 
-// Put gives s back to the pool; s is not used after. Its gzip reader is
-// reset to read an empty stream first: a reader (and its decompressor)
-// keeps a reader of the last stream's bytes, which the pool would keep
-// alive, a 100 MB gzip'd index while its content is decoded.
+// Put gives s back to the pool; s is not used after. Its flate reader
+// reads the Stream's own reader, emptied first: a reader of the last
+// stream's bytes kept would keep them alive in the pool, a 100 MB
+// gzip'd index while its content is decoded.
 func Put(s *Stream) {
 	s.data.Reset(nil)
 	s.raw = nil
-	if s.zr == nil || s.zr.Reset(bytes.NewReader(emptyStream[:])) == nil {
-		streams.Put(s)
-	}
+	streams.Put(s)
 }
-
-// emptyStream is a gzip stream of nothing: a header, an empty final
-// block, and its trailer.
-var emptyStream = [...]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0}

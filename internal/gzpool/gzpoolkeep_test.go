@@ -43,15 +43,3 @@ func TestPutLetsInputGo(t *testing.T) {
 		}
 	}
 }
-
-// TestEmptyStream: the stream a reader is reset to when given back is
-// gzip, of nothing, so that the reader goes back to the pool.
-func TestEmptyStream(t *testing.T) {
-	r, err := gzip.NewReader(bytes.NewReader(emptyStream[:]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, err := io.ReadAll(r); err != nil || len(got) != 0 {
-		t.Errorf("read %q, %v; want nothing", got, err)
-	}
-}
