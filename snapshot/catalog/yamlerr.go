@@ -86,8 +86,9 @@ func cutLine(msg string) (int, string, bool) {
 // prefix locateYAMLError parses.
 var yamlProbed func(n int)
 
-// locateYAMLError finds the 1-based line and byte column of the shortest
-// prefix of text that fails with problem: a binary search over its lines,
+// locateYAMLError finds the 1-based line and column (in characters, as
+// libyaml counts it) of the shortest prefix of text that fails with
+// problem: a binary search over its lines,
 // then over the line's bytes, each step a parse of a prefix, so it parses
 // O(n log n) bytes of a text of n (at most maxYAML).
 func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
@@ -150,7 +151,7 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 		}
 		return fails(text[:end])
 	})
-	col = c + 1
+	col = utf8.RuneCount(lineText[:c]) + 1
 	if c >= len(lineText) || lineText[c] == '\n' || lineText[c] == '\r' {
 		col = 0 // the line as a whole, not one of its bytes
 	}

@@ -53,3 +53,26 @@ func TestYAMLErrorLine(t *testing.T) {
 		})
 	}
 }
+
+// TestYAMLErrorColumnCharacters: the column of a syntax error counted the
+// bytes before it on its line, where libyaml counts characters: each
+// non-ASCII character before the problem put it to the right of the
+// column libyaml names (PyYAML's C loader, 0-based, plus one).
+func TestYAMLErrorColumnCharacters(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		col   int
+		want  string
+	}{
+		{`é: x: y`, 9, "mapping values are not allowed"},
+		{`日本: x`, 10, "mapping values are not allowed"},
+		{`"é\/b\/\q"`, 15, "found unknown escape character"},
+		{`"é"x`, 11, "did not find expected key"},
+	} {
+		page := []byte("---\ntitle: " + tc.title + "\nlayout: cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, "broken YAML front matter: ", tc.want)
+		}
+	}
+}
