@@ -62,6 +62,16 @@ func yamlError(file string, text []byte, err error) error {
 // double-quoted scalar that YAML does not know.
 const unknownEscape = "found unknown escape character"
 
+// badHex is yaml.v3's (and libyaml's) error for an escape \x, \u or \U
+// whose digits are not all hexadecimal. libyaml places it at the
+// escape's first digit, whichever digit is bad.
+const badHex = "did not find expected hexdecimal number"
+
+// hexPad ends each prefix tried for badHex: it completes an escape the
+// prefix cuts (\x4, \, \u00), which would fail so too, and is text
+// anywhere else.
+const hexPad = "00000000"
+
 // isParserError reports whether a yaml.v3 message comes from its parser
 // (which counts lines from 0 and names the enclosing collection's) rather
 // than from its scanner (which counts from 1 and names the problem's).
@@ -149,8 +159,22 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 				end++
 			}
 		}
+		if problem == badHex {
+			return fails(append(text[:end:end], hexPad...))
+		}
 		return fails(text[:end])
 	})
+	if problem == badHex && c < len(lineText) {
+		// c is the digit that is not one: back over the good digits
+		// before it to the escape's x, u or U.
+		j := c - 1
+		for j >= 0 && isHex(lineText[j]) {
+			j--
+		}
+		if j >= 1 && bytes.IndexByte([]byte("xuU"), lineText[j]) >= 0 && lineText[j-1] == '\\' {
+			return n + 1, utf8.RuneCount(lineText[:j+1]) + 1, true
+		}
+	}
 	col = utf8.RuneCount(lineText[:c]) + 1
 	if c >= len(lineText) || lineText[c] == '\n' || lineText[c] == '\r' {
 		col = 0 // the line as a whole, not one of its bytes

@@ -76,3 +76,27 @@ func TestYAMLErrorColumnCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLErrorHexColumn: libyaml places a bad \x, \u or \U escape at
+// its first digit, whichever digit is bad; the search for the shortest
+// failing prefix stopped at the 'x' (a prefix ending there fails so), or
+// inside an earlier valid \x41.
+func TestYAMLErrorHexColumn(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		col   int
+	}{
+		{`"ab\x4g"`, 13},
+		{`"\x41\x4g"`, 15},
+		{`"é\x41\u00eg"`, 16},
+		{`"é\x4"`, 12},
+		{`"日本\U0000004g"`, 13},
+		{"\"ab\\x4\n  c\"", 13},
+	} {
+		page := []byte("---\ntitle: " + tc.title + "\nlayout: cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, "broken YAML front matter: did not find expected hexdecimal number")
+		}
+	}
+}
