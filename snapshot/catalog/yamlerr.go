@@ -67,10 +67,16 @@ const unknownEscape = "found unknown escape character"
 // escape's first digit, whichever digit is bad.
 const badHex = "did not find expected hexdecimal number"
 
-// hexPad ends each prefix tried for badHex: it completes an escape the
-// prefix cuts (\x4, \, \u00), which would fail so too, and is text
-// anywhere else.
-const hexPad = "00000000"
+// badName is yaml.v3's (and libyaml's) error for an anchor or alias
+// whose name is empty or ends on a character that may not end it.
+// libyaml places it at that character.
+const badName = "did not find expected alphabetic or numeric character"
+
+// prefixPad ends each prefix tried for a problem that a prefix cut in
+// the middle of a valid token fails with too: the pad completes it (an
+// escape \x4, \ or \u00, an anchor & or alias *) and is text, or
+// another error, anywhere else.
+var prefixPad = map[string]string{badHex: "00000000", badName: "a"}
 
 // isParserError reports whether a yaml.v3 message comes from its parser
 // (which counts lines from 0 and names the enclosing collection's) rather
@@ -159,11 +165,14 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 				end++
 			}
 		}
-		if problem == badHex {
-			return fails(append(text[:end:end], hexPad...))
+		if pad, ok := prefixPad[problem]; ok {
+			return fails(append(text[:end:end], pad...))
 		}
 		return fails(text[:end])
 	})
+	for c > 0 && c < len(lineText) && !utf8.RuneStart(lineText[c]) {
+		c-- // the character the prefix ends inside
+	}
 	if problem == badHex && c < len(lineText) {
 		// c is the digit that is not one: back over the good digits
 		// before it to the escape's x, u or U.

@@ -100,3 +100,26 @@ func TestYAMLErrorHexColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLErrorAnchorColumn: libyaml places an anchor or alias name
+// that ends on a character it may not at that character; a prefix
+// ending at its & or * (an empty name) fails so too, and the error was
+// placed there.
+func TestYAMLErrorAnchorColumn(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		col   int
+	}{
+		{`&a\\`, 10},
+		{`*a\x4[`, 10},
+		{`* x`, 9},
+		{`&aé x`, 10},
+		{`[&, x]`, 10},
+	} {
+		page := []byte("---\ntitle: " + tc.title + "\nlayout: cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, "broken YAML front matter: did not find expected alphabetic or numeric character")
+		}
+	}
+}
