@@ -72,6 +72,10 @@ const badHex = "did not find expected hexdecimal number"
 // libyaml places it at that character.
 const badName = "did not find expected alphabetic or numeric character"
 
+// noColon is yaml.v3's (and libyaml's) error for a required simple key
+// (a scalar alone in a block mapping) that has no ':' after it.
+const noColon = "could not find expected ':'"
+
 // prefixPad ends each prefix tried for a problem that a prefix cut in
 // the middle of a valid token fails with too: the pad completes it (an
 // escape \x4, \ or \u00, an anchor & or alias *) and is text, or
@@ -184,9 +188,42 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 			return n + 1, utf8.RuneCount(lineText[:j+1]) + 1, true
 		}
 	}
+	if problem == noColon && c < len(lineText) {
+		return noColonAt(text, start+c+1, ends[n], n+1, fails)
+	}
 	col = utf8.RuneCount(lineText[:c]) + 1
 	if c >= len(lineText) || lineText[c] == '\n' || lineText[c] == '\r' {
 		col = 0 // the line as a whole, not one of its bytes
 	}
 	return n + 1, col, true
+}
+
+// noColonAt places a required key without its ':', which the prefix
+// text[:end] on line n shows (ending at the key's last byte or, for a
+// plain scalar, its first), where libyaml finds it: when it looks for
+// the next token, right after a key that is 1,024 characters too long
+// (or on lines of its own), which a ':' after it does not mend; else at
+// the first token on a later line (after blank and comment lines and
+// the indentation), or on the line after the text. lineEnd is the
+// offset just after line n.
+func noColonAt(text []byte, end, lineEnd, n int, fails func([]byte) bool) (line, col int, ok bool) {
+	if fails(append(text[:end:end], ':')) {
+		start := bytes.LastIndexByte(text[:end], '\n') + 1
+		return n, utf8.RuneCount(text[start:end]) + 1, true
+	}
+	for off := lineEnd; off < len(text); {
+		n++
+		rest := text[off:]
+		eol := bytes.IndexByte(rest, '\n')
+		if eol < 0 {
+			eol = len(rest)
+		}
+		l := bytes.TrimRight(rest[:eol], "\r")
+		indent := len(l) - len(bytes.TrimLeft(l, " \t"))
+		if indent < len(l) && l[indent] != '#' {
+			return n, utf8.RuneCount(l[:indent]) + 1, true
+		}
+		off += eol + 1
+	}
+	return n + 1, 1, true
 }

@@ -123,3 +123,30 @@ func TestYAMLErrorAnchorColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLErrorSimpleKeyColumn: libyaml finds a required key without
+// its ':' when it looks for the next token: right after a key over
+// 1,024 characters, or at the first token on a later line (the
+// closing '---' line at the end). The error was placed at the key's
+// last byte.
+func TestYAMLErrorSimpleKeyColumn(t *testing.T) {
+	long := `"` + strings.Repeat("a", 1023) + `"`
+	for _, tc := range []struct {
+		rest      string
+		line, col int
+	}{
+		{long + ": x\n", 5, 1026},
+		{`"é` + strings.Repeat("a", 1022) + `": x` + "\n", 5, 1026},
+		{long + "\n", 5, 1026},
+		{"foo\nbar: x\n", 6, 1},
+		{"\"foo\"\n\n  # c\n  bar: x\n", 8, 3},
+		{"\"foo\" x\n", 6, 1},
+		{"? a\n\"foo\"\n", 7, 1},
+	} {
+		page := []byte("---\ntitle: zlib\nlayout: cache\ncategories: [package, develop]\n" + tc.rest + "---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", tc.line, tc.col, "broken YAML front matter: could not find expected ':'")
+		}
+	}
+}
