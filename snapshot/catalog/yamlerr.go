@@ -78,9 +78,10 @@ const noColon = "could not find expected ':'"
 
 // prefixPad ends each prefix tried for a problem that a prefix cut in
 // the middle of a valid token fails with too: the pad completes it (an
-// escape \x4, \ or \u00, an anchor & or alias *) and is text, or
-// another error, anywhere else.
-var prefixPad = map[string]string{badHex: "00000000", badName: "a"}
+// escape \x4, \ or \u00, an anchor & or alias *; and a \ that is the
+// second of an escape \\ is text with its n) and is text, or another
+// error, anywhere else.
+var prefixPad = map[string]string{unknownEscape: "n", badHex: "00000000", badName: "a"}
 
 // isParserError reports whether a yaml.v3 message comes from its parser
 // (which counts lines from 0 and names the enclosing collection's) rather
@@ -151,23 +152,15 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 	}
 	// Within the line: the shortest prefix that fails, ending on the byte
 	// where the problem starts.
-	// For an unknown escape, a prefix that ends at a backslash ends an
-	// escape early, which yaml.v3 refuses so too: it is tried with the
-	// escape's character, so that a valid escape (\n, or \e for a \/)
-	// before the unknown one is not taken for it; and one that ends
-	// inside a character (\é cut after its first byte) with the whole
-	// character, which fails as the unknown escape, not as bad UTF-8.
+	// A prefix that ends inside a character fails as bad UTF-8 (not
+	// as the problem, and so does not keep the search monotone): it is
+	// tried with the whole character. One that cuts a token that the
+	// problem could be in is completed (prefixPad).
 	lineText := text[start:ends[n]]
 	c := sort.Search(len(lineText), func(i int) bool {
 		end := start + i + 1
-		if problem == unknownEscape {
-			if lineText[i] == '\\' && end < ends[n] {
-				_, w := utf8.DecodeRune(text[end:ends[n]])
-				end += w
-			}
-			for end < ends[n] && !utf8.RuneStart(text[end]) {
-				end++
-			}
+		for end < ends[n] && !utf8.RuneStart(text[end]) {
+			end++
 		}
 		if pad, ok := prefixPad[problem]; ok {
 			return fails(append(text[:end:end], pad...))
@@ -176,6 +169,9 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 	})
 	for c > 0 && c < len(lineText) && !utf8.RuneStart(lineText[c]) {
 		c-- // the character the prefix ends inside
+	}
+	if problem == unknownEscape && c > 0 && lineText[c-1] == '\\' {
+		c-- // the escape's backslash, where libyaml places it
 	}
 	if problem == badHex && c < len(lineText) {
 		// c is the digit that is not one: back over the good digits

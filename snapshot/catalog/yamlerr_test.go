@@ -150,3 +150,29 @@ func TestYAMLErrorSimpleKeyColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLErrorEscapeAfterBackslashes: the search for the shortest
+// failing prefix took a prefix ending inside a character (bad UTF-8,
+// which fails otherwise) or after an escaped backslash \\ (whose second
+// backslash it read as an escape cut short) for the problem's end:
+// title: "\/\x4\é" was placed at column 15 (libyaml 13), and
+// title: "\\\q" at column 10 (libyaml 11).
+func TestYAMLErrorEscapeAfterBackslashes(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		col   int
+		want  string
+	}{
+		{`"\/\x4\é"`, 13, "did not find expected hexdecimal number"},
+		{`"é\x4\é"`, 12, "did not find expected hexdecimal number"},
+		{`"\\\\\é"`, 13, "found unknown escape character"},
+		{`"\\\q"`, 11, "found unknown escape character"},
+		{`"ab\\\é"`, 13, "found unknown escape character"},
+	} {
+		page := []byte("---\ntitle: " + tc.title + "\nlayout: cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, "broken YAML front matter: "+tc.want)
+		}
+	}
+}
