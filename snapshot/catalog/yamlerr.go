@@ -203,9 +203,20 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 // the indentation), or on the line after the text. lineEnd is the
 // offset just after line n.
 func noColonAt(text []byte, end, lineEnd, n int, fails func([]byte) bool) (line, col int, ok bool) {
+	start := bytes.LastIndexByte(text[:end], '\n') + 1
 	if fails(append(text[:end:end], ':')) {
-		start := bytes.LastIndexByte(text[:end], '\n') + 1
 		return n, utf8.RuneCount(text[start:end]) + 1, true
+	}
+	// A plain key has its ':' on its line (the prefix ends at its first
+	// byte, every prefix of it failing so) and is too long: libyaml
+	// finds it at that ':'.
+	for i := end; i < lineEnd; i++ {
+		if text[i] == '#' && (text[i-1] == ' ' || text[i-1] == '\t') {
+			break // a comment
+		}
+		if text[i] == ':' && (i+1 == len(text) || bytes.IndexByte([]byte(" \t\r\n"), text[i+1]) >= 0) {
+			return n, utf8.RuneCount(text[start:i]) + 1, true
+		}
 	}
 	for off := lineEnd; off < len(text); {
 		n++

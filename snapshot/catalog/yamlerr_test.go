@@ -142,6 +142,8 @@ func TestYAMLErrorSimpleKeyColumn(t *testing.T) {
 		{"\"foo\"\n\n  # c\n  bar: x\n", 8, 3},
 		{"\"foo\" x\n", 6, 1},
 		{"? a\n\"foo\"\n", 7, 1},
+		{strings.Repeat("a", 1030) + ": x\n", 5, 1031},
+		{"foo # a: b\nbar: x\n", 6, 1},
 	} {
 		page := []byte("---\ntitle: zlib\nlayout: cache\ncategories: [package, develop]\n" + tc.rest + "---\n")
 		for _, parse := range bothPaths {
