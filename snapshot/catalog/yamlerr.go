@@ -62,6 +62,27 @@ func yamlError(file string, text []byte, err error) error {
 // double-quoted scalar that YAML does not know.
 const unknownEscape = "found unknown escape character"
 
+// badHex is yaml.v3's (and libyaml's) error for an escape \x, \u or \U
+// whose digits are not all hexadecimal. libyaml places it at the
+// escape's first digit, whichever digit is bad.
+const badHex = "did not find expected hexdecimal number"
+
+// badName is yaml.v3's (and libyaml's) error for an anchor or alias
+// whose name is empty or ends on a character that may not end it.
+// libyaml places it at that character.
+const badName = "did not find expected alphabetic or numeric character"
+
+// noColon is yaml.v3's (and libyaml's) error for a required simple key
+// (a scalar alone in a block mapping) that has no ':' after it.
+const noColon = "could not find expected ':'"
+
+// prefixPad ends each prefix tried for a problem that a prefix cut in
+// the middle of a valid token fails with too: the pad completes it (an
+// escape \x4, \ or \u00, an anchor & or alias *; and a \ that is the
+// second of an escape \\ is text with its n) and is text, or another
+// error, anywhere else.
+var prefixPad = map[string]string{unknownEscape: "n", badHex: "00000000", badName: "a"}
+
 // isParserError reports whether a yaml.v3 message comes from its parser
 // (which counts lines from 0 and names the enclosing collection's) rather
 // than from its scanner (which counts from 1 and names the problem's).
@@ -86,8 +107,9 @@ func cutLine(msg string) (int, string, bool) {
 // prefix locateYAMLError parses.
 var yamlProbed func(n int)
 
-// locateYAMLError finds the 1-based line and byte column of the shortest
-// prefix of text that fails with problem: a binary search over its lines,
+// locateYAMLError finds the 1-based line and column (in characters, as
+// libyaml counts it) of the shortest prefix of text that fails with
+// problem: a binary search over its lines,
 // then over the line's bytes, each step a parse of a prefix, so it parses
 // O(n log n) bytes of a text of n (at most maxYAML).
 func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
@@ -130,29 +152,85 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 	}
 	// Within the line: the shortest prefix that fails, ending on the byte
 	// where the problem starts.
-	// For an unknown escape, a prefix that ends at a backslash ends an
-	// escape early, which yaml.v3 refuses so too: it is tried with the
-	// escape's character, so that a valid escape (\n, or \e for a \/)
-	// before the unknown one is not taken for it; and one that ends
-	// inside a character (\é cut after its first byte) with the whole
-	// character, which fails as the unknown escape, not as bad UTF-8.
+	// A prefix that ends inside a character fails as bad UTF-8 (not
+	// as the problem, and so does not keep the search monotone): it is
+	// tried with the whole character. One that cuts a token that the
+	// problem could be in is completed (prefixPad).
 	lineText := text[start:ends[n]]
 	c := sort.Search(len(lineText), func(i int) bool {
 		end := start + i + 1
-		if problem == unknownEscape {
-			if lineText[i] == '\\' && end < ends[n] {
-				_, w := utf8.DecodeRune(text[end:ends[n]])
-				end += w
-			}
-			for end < ends[n] && !utf8.RuneStart(text[end]) {
-				end++
-			}
+		for end < ends[n] && !utf8.RuneStart(text[end]) {
+			end++
+		}
+		if pad, ok := prefixPad[problem]; ok {
+			return fails(append(text[:end:end], pad...))
 		}
 		return fails(text[:end])
 	})
-	col = c + 1
+	for c > 0 && c < len(lineText) && !utf8.RuneStart(lineText[c]) {
+		c-- // the character the prefix ends inside
+	}
+	if problem == unknownEscape && c > 0 && lineText[c-1] == '\\' {
+		c-- // the escape's backslash, where libyaml places it
+	}
+	if problem == badHex && c < len(lineText) {
+		// c is the digit that is not one: back over the good digits
+		// before it to the escape's x, u or U.
+		j := c - 1
+		for j >= 0 && isHex(lineText[j]) {
+			j--
+		}
+		if j >= 1 && bytes.IndexByte([]byte("xuU"), lineText[j]) >= 0 && lineText[j-1] == '\\' {
+			return n + 1, utf8.RuneCount(lineText[:j+1]) + 1, true
+		}
+	}
+	if problem == noColon && c < len(lineText) {
+		return noColonAt(text, start+c+1, ends[n], n+1, fails)
+	}
+	col = utf8.RuneCount(lineText[:c]) + 1
 	if c >= len(lineText) || lineText[c] == '\n' || lineText[c] == '\r' {
 		col = 0 // the line as a whole, not one of its bytes
 	}
 	return n + 1, col, true
+}
+
+// noColonAt places a required key without its ':', which the prefix
+// text[:end] on line n shows (ending at the key's last byte or, for a
+// plain scalar, its first), where libyaml finds it: when it looks for
+// the next token, right after a key that is 1,024 characters too long
+// (or on lines of its own), which a ':' after it does not mend; else at
+// the first token on a later line (after blank and comment lines and
+// the indentation), or on the line after the text. lineEnd is the
+// offset just after line n.
+func noColonAt(text []byte, end, lineEnd, n int, fails func([]byte) bool) (line, col int, ok bool) {
+	start := bytes.LastIndexByte(text[:end], '\n') + 1
+	if fails(append(text[:end:end], ':')) {
+		return n, utf8.RuneCount(text[start:end]) + 1, true
+	}
+	// A plain key has its ':' on its line (the prefix ends at its first
+	// byte, every prefix of it failing so) and is too long: libyaml
+	// finds it at that ':'.
+	for i := end; i < lineEnd; i++ {
+		if text[i] == '#' && (text[i-1] == ' ' || text[i-1] == '\t') {
+			break // a comment
+		}
+		if text[i] == ':' && (i+1 == len(text) || bytes.IndexByte([]byte(" \t\r\n"), text[i+1]) >= 0) {
+			return n, utf8.RuneCount(text[start:i]) + 1, true
+		}
+	}
+	for off := lineEnd; off < len(text); {
+		n++
+		rest := text[off:]
+		eol := bytes.IndexByte(rest, '\n')
+		if eol < 0 {
+			eol = len(rest)
+		}
+		l := bytes.TrimRight(rest[:eol], "\r")
+		indent := len(l) - len(bytes.TrimLeft(l, " \t"))
+		if indent < len(l) && l[indent] != '#' {
+			return n, utf8.RuneCount(l[:indent]) + 1, true
+		}
+		off += eol + 1
+	}
+	return n + 1, 1, true
 }

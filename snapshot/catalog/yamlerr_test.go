@@ -53,3 +53,128 @@ func TestYAMLErrorLine(t *testing.T) {
 		})
 	}
 }
+
+// TestYAMLErrorColumnCharacters: the column of a syntax error counted the
+// bytes before it on its line, where libyaml counts characters: each
+// non-ASCII character before the problem put it to the right of the
+// column libyaml names (PyYAML's C loader, 0-based, plus one).
+func TestYAMLErrorColumnCharacters(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		col   int
+		want  string
+	}{
+		{`é: x: y`, 9, "mapping values are not allowed"},
+		{`日本: x`, 10, "mapping values are not allowed"},
+		{`"é\/b\/\q"`, 15, "found unknown escape character"},
+		{`"é"x`, 11, "did not find expected key"},
+	} {
+		page := []byte("---\ntitle: " + tc.title + "\nlayout: cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, "broken YAML front matter: ", tc.want)
+		}
+	}
+}
+
+// TestYAMLErrorHexColumn: libyaml places a bad \x, \u or \U escape at
+// its first digit, whichever digit is bad; the search for the shortest
+// failing prefix stopped at the 'x' (a prefix ending there fails so), or
+// inside an earlier valid \x41.
+func TestYAMLErrorHexColumn(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		col   int
+	}{
+		{`"ab\x4g"`, 13},
+		{`"\x41\x4g"`, 15},
+		{`"é\x41\u00eg"`, 16},
+		{`"é\x4"`, 12},
+		{`"日本\U0000004g"`, 13},
+		{"\"ab\\x4\n  c\"", 13},
+	} {
+		page := []byte("---\ntitle: " + tc.title + "\nlayout: cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, "broken YAML front matter: did not find expected hexdecimal number")
+		}
+	}
+}
+
+// TestYAMLErrorAnchorColumn: libyaml places an anchor or alias name
+// that ends on a character it may not at that character; a prefix
+// ending at its & or * (an empty name) fails so too, and the error was
+// placed there.
+func TestYAMLErrorAnchorColumn(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		col   int
+	}{
+		{`&a\\`, 10},
+		{`*a\x4[`, 10},
+		{`* x`, 9},
+		{`&aé x`, 10},
+		{`[&, x]`, 10},
+	} {
+		page := []byte("---\ntitle: " + tc.title + "\nlayout: cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, "broken YAML front matter: did not find expected alphabetic or numeric character")
+		}
+	}
+}
+
+// TestYAMLErrorSimpleKeyColumn: libyaml finds a required key without
+// its ':' when it looks for the next token: right after a key over
+// 1,024 characters, or at the first token on a later line (the
+// closing '---' line at the end). The error was placed at the key's
+// last byte.
+func TestYAMLErrorSimpleKeyColumn(t *testing.T) {
+	long := `"` + strings.Repeat("a", 1023) + `"`
+	for _, tc := range []struct {
+		rest      string
+		line, col int
+	}{
+		{long + ": x\n", 5, 1026},
+		{`"é` + strings.Repeat("a", 1022) + `": x` + "\n", 5, 1026},
+		{long + "\n", 5, 1026},
+		{"foo\nbar: x\n", 6, 1},
+		{"\"foo\"\n\n  # c\n  bar: x\n", 8, 3},
+		{"\"foo\" x\n", 6, 1},
+		{"? a\n\"foo\"\n", 7, 1},
+		{strings.Repeat("a", 1030) + ": x\n", 5, 1031},
+		{"foo # a: b\nbar: x\n", 6, 1},
+	} {
+		page := []byte("---\ntitle: zlib\nlayout: cache\ncategories: [package, develop]\n" + tc.rest + "---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", tc.line, tc.col, "broken YAML front matter: could not find expected ':'")
+		}
+	}
+}
+
+// TestYAMLErrorEscapeAfterBackslashes: the search for the shortest
+// failing prefix took a prefix ending inside a character (bad UTF-8,
+// which fails otherwise) or after an escaped backslash \\ (whose second
+// backslash it read as an escape cut short) for the problem's end:
+// title: "\/\x4\é" was placed at column 15 (libyaml 13), and
+// title: "\\\q" at column 10 (libyaml 11).
+func TestYAMLErrorEscapeAfterBackslashes(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		col   int
+		want  string
+	}{
+		{`"\/\x4\é"`, 13, "did not find expected hexdecimal number"},
+		{`"é\x4\é"`, 12, "did not find expected hexdecimal number"},
+		{`"\\\\\é"`, 13, "found unknown escape character"},
+		{`"\\\q"`, 11, "found unknown escape character"},
+		{`"ab\\\é"`, 13, "found unknown escape character"},
+	} {
+		page := []byte("---\ntitle: " + tc.title + "\nlayout: cache\ncategories: [package, develop]\n---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, "broken YAML front matter: "+tc.want)
+		}
+	}
+}
