@@ -33,8 +33,10 @@ type Stream struct {
 	fl   io.ReadCloser // a flate reader, over data
 	data bytes.Reader  // over raw: flate reads it byte by byte, so that its offset is where a member's deflate data ends
 	raw  []byte
+	at   int    // the member's offset in raw, for messages
 	crc  uint32 // of the member's content read so far
 	size uint32 // its length, modulo 2^32 as the trailer gives it
+	err  error  // the error Read returned, returned again: io.EOF at the end
 }
 
 // Reader returns a reader of the gzip stream data, taken from the pool
@@ -45,7 +47,7 @@ func Reader(data []byte) (*Stream, error) {
 		s = &Stream{}
 	}
 	s.data.Reset(data)
-	s.raw = data
+	s.raw, s.err = data, nil
 	if err := s.member(); err != nil {
 		Put(s)
 		return nil, err
@@ -57,7 +59,8 @@ func Reader(data []byte) (*Stream, error) {
 // Python's gzip._read_gzip_header does, and readies the flate reader for
 // its deflate data.
 func (s *Stream) member() error {
-	rest := s.raw[len(s.raw)-s.data.Len():]
+	s.at = len(s.raw) - s.data.Len()
+	rest := s.raw[s.at:]
 	switch {
 	case len(rest) == 0:
 		return io.EOF
@@ -105,7 +108,17 @@ func (s *Stream) member() error {
 var ErrTrailing = errors.New("data after the gzip stream that is not gzip")
 
 // Read reads the stream's content, the members one after the other.
+// Once it has returned an error (io.EOF at the end) it returns it again.
 func (s *Stream) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.read(p)
+	s.err = err
+	return n, err
+}
+
+func (s *Stream) read(p []byte) (int, error) {
 	for {
 		n, err := s.fl.Read(p)
 		s.crc = crc32.Update(s.crc, crc32.IEEETable, p[:n])
@@ -117,8 +130,13 @@ func (s *Stream) Read(p []byte) (int, error) {
 		if got, _ := s.data.Read(trailer[:]); got < len(trailer) {
 			return n, io.ErrUnexpectedEOF
 		}
-		if binary.LittleEndian.Uint32(trailer[:4]) != s.crc || binary.LittleEndian.Uint32(trailer[4:]) != s.size {
-			return n, gzip.ErrChecksum
+		// Named as Python names the two ("CRC check failed", "Incorrect
+		// length of data produced"), with the member's offset.
+		if binary.LittleEndian.Uint32(trailer[:4]) != s.crc {
+			return n, fmt.Errorf("%w: the CRC of the member at offset %d does not match its content", gzip.ErrChecksum, s.at)
+		}
+		if binary.LittleEndian.Uint32(trailer[4:]) != s.size {
+			return n, fmt.Errorf("%w: the length of the member at offset %d does not match its content (%d bytes)", gzip.ErrChecksum, s.at, s.size)
 		}
 		for s.data.Len() > 0 { // padding
 			if b, _ := s.data.ReadByte(); b != 0 {
@@ -148,6 +166,6 @@ func (s *Stream) Read(p []byte) (int, error) {
 // gzip'd index while its content is decoded.
 func Put(s *Stream) {
 	s.data.Reset(nil)
-	s.raw = nil
+	s.raw, s.err = nil, nil
 	streams.Put(s)
 }

@@ -93,3 +93,58 @@ func TestPaddingAndTrailing(t *testing.T) {
 		}
 	}
 }
+
+// TestReadAfterEnd: a Stream read past its end says io.EOF again, as an
+// io.Reader must, and an error again once it has failed: a read after
+// the end looked for a second trailer and said io.ErrUnexpectedEOF.
+func TestReadAfterEnd(t *testing.T) {
+	one := gz(t, "first")
+	bad := bytes.Clone(one)
+	bad[len(bad)-8] ^= 1 // its CRC
+	for _, tc := range []struct {
+		name string
+		data []byte
+		err  error
+	}{{"a good stream", one, io.EOF}, {"a bad CRC", bad, gzip.ErrChecksum}} {
+		r, err := Reader(tc.data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.ReadAll(r)
+		for i := range 2 {
+			if n, err := r.Read(make([]byte, 8)); n != 0 || !errors.Is(err, tc.err) {
+				t.Errorf("%s: read %d after the end: %d, %v; want 0, %v", tc.name, i+1, n, err, tc.err)
+			}
+		}
+		Put(r)
+	}
+}
+
+// TestChecksumNamed: a member whose CRC or length does not match its
+// content is named, with its offset, as Python names the two (its
+// "CRC check failed", "Incorrect length of data produced").
+func TestChecksumNamed(t *testing.T) {
+	one, two := gz(t, "first"), gz(t, "second")
+	badCRC := bytes.Clone(one)
+	badCRC[len(badCRC)-8] ^= 1
+	badLen := bytes.Clone(two)
+	badLen[len(badLen)-1] ^= 1
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"the first member's CRC", append(badCRC, two...), "gzip: invalid checksum: the CRC of the member at offset 0 does not match its content"},
+		{"the second member's length", append(bytes.Clone(one), badLen...), "gzip: invalid checksum: the length of the member at offset 29 does not match its content (6 bytes)"},
+	} {
+		r, err := Reader(tc.data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = io.ReadAll(r)
+		Put(r)
+		if !errors.Is(err, gzip.ErrChecksum) || err == nil || err.Error() != tc.want {
+			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
+		}
+	}
+}
