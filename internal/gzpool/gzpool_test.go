@@ -2,6 +2,7 @@ package gzpool
 
 import (
 	"bytes"
+	"compress/flate"
 	"compress/gzip"
 	"errors"
 	"io"
@@ -146,5 +147,29 @@ func TestChecksumNamed(t *testing.T) {
 		if !errors.Is(err, gzip.ErrChecksum) || err == nil || err.Error() != tc.want {
 			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestCorruptOffsetInFile: flate counts the offset of corrupt deflate
+// data from where the member's deflate data starts; a Stream says it as
+// an offset in the file, where a reader of the message looks (a second
+// member's bad block was put at byte 1 of the file).
+func TestCorruptOffsetInFile(t *testing.T) {
+	one := gz(t, "first")
+	bad := gz(t, "second")
+	bad[10] = 0xff // a block of type 3, reserved: corrupt at once
+	data := append(append([]byte{}, one...), bad...)
+	r, err := Reader(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer Put(r)
+	_, err = io.ReadAll(r)
+	var ce flate.CorruptInputError
+	if !errors.As(err, &ce) {
+		t.Fatalf("got %v, want a flate.CorruptInputError", err)
+	}
+	if want := int64(len(one) + 11); int64(ce) != want {
+		t.Errorf("got %v: offset %d, want %d (the byte after the bad one, in the file)", err, int64(ce), want)
 	}
 }
