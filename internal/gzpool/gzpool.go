@@ -70,7 +70,7 @@ func (s *Stream) member() error {
 	case len(rest) < 10:
 		return io.ErrUnexpectedEOF
 	case rest[2] != 8: // deflate, the one method
-		return gzip.ErrHeader
+		return fmt.Errorf("%w: the member at offset %d has compression method %d, not deflate (8)", gzip.ErrHeader, s.at, rest[2])
 	}
 	flg, at := rest[3], 10
 	if flg&4 != 0 { // FEXTRA
