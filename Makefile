@@ -78,6 +78,7 @@ fuzz:
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzLockfile$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/spackfmt -run '^$$' -fuzz '^FuzzFinishTwin$$' $(FUZZFLAGS)
+	$(GO) test ./internal/gzpool -run '^$$' -fuzz '^FuzzStream$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot -run '^$$' -fuzz '^FuzzSpackFile$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/gitsrc -run '^$$' -fuzz '^FuzzSinceDate$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/gitsrc -run '^$$' -fuzz '^FuzzOneLine$$' $(FUZZFLAGS)

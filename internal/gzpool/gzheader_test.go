@@ -61,7 +61,7 @@ func TestHeaderAsPython(t *testing.T) {
 		{"a header CRC that does not match", member(t, "spec", 2, "", "", "", 0x1234), "spec", nil},
 		{"every field", member(t, "spec", 30, "ab\x02\x00xy", "f.json", "hi", 0x1234), "spec", nil},
 		{"a second member with a long name", append(member(t, "a", 0, "", "", "", 0), member(t, "b", 8, "", long, "", 0)...), "ab", nil},
-		{"an unknown method", append([]byte{0x1f, 0x8b, 7}, member(t, "spec", 0, "", "", "", 0)[3:]...), "gzip: invalid header", gzip.ErrHeader},
+		{"an unknown method", append([]byte{0x1f, 0x8b, 7}, member(t, "spec", 0, "", "", "", 0)[3:]...), "gzip: invalid header: the member at offset 0 has compression method 7, not deflate (8)", gzip.ErrHeader},
 		{"a name cut short", member(t, "spec", 8, "", long, "", 0)[:300], io.ErrUnexpectedEOF.Error(), io.ErrUnexpectedEOF},
 		{"an extra field cut short", member(t, "spec", 4, "abcdef", "", "", 0)[:14], io.ErrUnexpectedEOF.Error(), io.ErrUnexpectedEOF},
 	} {

@@ -34,6 +34,7 @@ type Stream struct {
 	data bytes.Reader  // over raw: flate reads it byte by byte, so that its offset is where a member's deflate data ends
 	raw  []byte
 	at   int    // the member's offset in raw, for messages
+	body int    // the offset in raw of the member's deflate data, from which flate counts its offsets
 	crc  uint32 // of the member's content read so far
 	size uint32 // its length, modulo 2^32 as the trailer gives it
 	err  error  // the error Read returned, returned again: io.EOF at the end
@@ -69,7 +70,7 @@ func (s *Stream) member() error {
 	case len(rest) < 10:
 		return io.ErrUnexpectedEOF
 	case rest[2] != 8: // deflate, the one method
-		return gzip.ErrHeader
+		return fmt.Errorf("%w: the member at offset %d has compression method %d, not deflate (8)", gzip.ErrHeader, s.at, rest[2])
 	}
 	flg, at := rest[3], 10
 	if flg&4 != 0 { // FEXTRA
@@ -94,6 +95,7 @@ func (s *Stream) member() error {
 		at += 2
 	}
 	s.data.Seek(int64(at), io.SeekCurrent)
+	s.body = s.at + at
 	if s.fl == nil {
 		s.fl = flate.NewReader(&s.data)
 	} else if err := s.fl.(flate.Resetter).Reset(&s.data, nil); err != nil {
@@ -123,6 +125,11 @@ func (s *Stream) read(p []byte) (int, error) {
 		n, err := s.fl.Read(p)
 		s.crc = crc32.Update(s.crc, crc32.IEEETable, p[:n])
 		s.size += uint32(n)
+		if ce, ok := err.(flate.CorruptInputError); ok {
+			// flate counts from the member's deflate data; said as
+			// an offset in the file, where a reader looks.
+			return n, flate.CorruptInputError(int64(s.body) + int64(ce))
+		}
 		if err != io.EOF {
 			return n, err
 		}

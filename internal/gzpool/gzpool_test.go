@@ -2,9 +2,12 @@ package gzpool
 
 import (
 	"bytes"
+	"compress/flate"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
+	"strings"
 	"testing"
 )
 
@@ -145,6 +148,58 @@ func TestChecksumNamed(t *testing.T) {
 		Put(r)
 		if !errors.Is(err, gzip.ErrChecksum) || err == nil || err.Error() != tc.want {
 			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestCorruptOffsetInFile: flate counts the offset of corrupt deflate
+// data from where the member's deflate data starts; a Stream says it as
+// an offset in the file, where a reader of the message looks (a second
+// member's bad block was put at byte 1 of the file).
+func TestCorruptOffsetInFile(t *testing.T) {
+	one := gz(t, "first")
+	bad := gz(t, "second")
+	bad[10] = 0xff // a block of type 3, reserved: corrupt at once
+	data := append(append([]byte{}, one...), bad...)
+	r, err := Reader(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer Put(r)
+	_, err = io.ReadAll(r)
+	var ce flate.CorruptInputError
+	if !errors.As(err, &ce) {
+		t.Fatalf("got %v, want a flate.CorruptInputError", err)
+	}
+	if want := int64(len(one) + 11); int64(ce) != want {
+		t.Errorf("got %v: offset %d, want %d (the byte after the bad one, in the file)", err, int64(ce), want)
+	}
+}
+
+// TestBadMethodNamed: a member whose compression method is not deflate
+// is named with its offset and method, as Python names it ("Unknown
+// compression method"), not only "invalid header"; still gzip.ErrHeader.
+func TestBadMethodNamed(t *testing.T) {
+	one := gz(t, "first")
+	bad := gz(t, "second")
+	bad[2] = 7
+	data := append(append(append([]byte{}, one...), 0, 0), bad...)
+	for _, tc := range []struct {
+		data []byte
+		want string
+	}{
+		{bad, "the member at offset 0 has compression method 7, not deflate (8)"},
+		{data, fmt.Sprintf("the member at offset %d has compression method 7, not deflate (8)", len(one)+2)},
+	} {
+		var err error
+		if r, rerr := Reader(tc.data); rerr != nil {
+			err = rerr
+		} else {
+			_, err = io.ReadAll(r)
+			Put(r)
+		}
+		if !errors.Is(err, gzip.ErrHeader) || err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v; want gzip.ErrHeader, saying %q", err, tc.want)
 		}
 	}
 }

@@ -34,3 +34,19 @@ func TestGzipBomb(t *testing.T) {
 		t.Errorf("refusing a gzip bomb of %d bytes allocated %d MB; want at most 200 MB", b.Len(), alloc>>20)
 	}
 }
+
+// TestGzipCutInHeader: a gzip'd file cut in its header (a download
+// stopped after a few bytes) is said to be cut short, as one cut in its
+// data is, not "does not read: unexpected EOF".
+func TestGzipCutInHeader(t *testing.T) {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(`{"database":{"version":"8","installs":{}}}`))
+	zw.Close()
+	for _, n := range []int{2, 5, 9, 15, b.Len() - 3} {
+		_, err := Decode("index.json.gz", b.Bytes()[:n])
+		if err == nil || !strings.Contains(err.Error(), "cut short: the file is incomplete") {
+			t.Errorf("cut at %d of %d bytes: %v; want it said to be cut short", n, b.Len(), err)
+		}
+	}
+}

@@ -77,7 +77,7 @@ const MaxRatio = 64
 func inflate(data []byte, limit int64) ([]byte, error) {
 	r, err := gzpool.Reader(data)
 	if err != nil {
-		return nil, fmt.Errorf("a gzip stream that does not read: %v", err)
+		return nil, inflateErr(err)
 	}
 	defer gzpool.Put(r)
 	most := min(limit, max(64<<20, MaxRatio*int64(len(data))))
@@ -103,15 +103,21 @@ func inflate(data []byte, limit int64) ([]byte, error) {
 			return out, nil
 		}
 		if err != nil {
-			if errors.Is(err, io.ErrUnexpectedEOF) {
-				return nil, fmt.Errorf("a gzip stream that is cut short: the file is incomplete")
-			}
-			if errors.Is(err, gzpool.ErrTrailing) {
-				return nil, err
-			}
-			return nil, fmt.Errorf("a gzip stream that does not read: %v", err)
+			return nil, inflateErr(err)
 		}
 	}
+}
+
+// inflateErr says what err of reading a gzip stream means, the same for
+// a stream cut in a member's header as for one cut in its data.
+func inflateErr(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("a gzip stream that is cut short: the file is incomplete")
+	}
+	if errors.Is(err, gzpool.ErrTrailing) {
+		return err
+	}
+	return fmt.Errorf("a gzip stream that does not read: %v", err)
 }
 
 // utf16Kind says which UTF-16 data is in ("little-endian, with a byte
