@@ -173,9 +173,9 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 	if problem == unknownEscape && c > 0 && lineText[c-1] == '\\' {
 		c-- // the escape's backslash, where libyaml places it
 	}
-	if problem == badHex && c < len(lineText) {
-		// c is the digit that is not one: back over the good digits
-		// before it to the escape's x, u or U.
+	if problem == badHex {
+		// c is the digit that is not one (or the end of the text):
+		// back over the good digits before it to the escape's x, u or U.
 		j := c - 1
 		for j >= 0 && isHex(lineText[j]) {
 			j--
@@ -188,6 +188,11 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 		return noColonAt(text, start+c+1, ends[n], n+1, fails)
 	}
 	col = utf8.RuneCount(lineText[:c]) + 1
+	if problem == badName && (c < len(lineText) || start+c == len(text)) {
+		// At the character that ends the name: a line break, or the
+		// end of the text, as libyaml places it.
+		return n + 1, col, true
+	}
 	if c >= len(lineText) || lineText[c] == '\n' || lineText[c] == '\r' {
 		col = 0 // the line as a whole, not one of its bytes
 	}

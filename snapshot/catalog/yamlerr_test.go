@@ -178,3 +178,37 @@ func TestYAMLErrorEscapeAfterBackslashes(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLErrorAnchorAtLineEnd: an anchor or alias with no name at the
+// end of its line is placed, as libyaml places it, at the line break
+// that ends it (CR or LF), not on the line as a whole; so is one, or a
+// bad \x escape, at the end of the text.
+func TestYAMLErrorAnchorAtLineEnd(t *testing.T) {
+	for _, tc := range []struct {
+		title, eol string
+		col        int
+	}{
+		{`&`, "\n", 9},
+		{`*`, "\n", 9},
+		{`[é, &`, "\n", 13},
+		{`&`, "\r\n", 9},
+	} {
+		page := []byte(strings.ReplaceAll("---\ntitle: "+tc.title+"\nlayout: cache\ncategories: [package, develop]\n---\n", "\n", tc.eol))
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, "broken YAML front matter: did not find expected alphabetic or numeric character")
+		}
+	}
+	for _, tc := range []struct {
+		text, problem string
+		col           int
+	}{
+		{"k: &", badName, 5},
+		{"k: {a: \"b\\x", badHex, 12},
+		{"k: \"é\\u00a", badHex, 8},
+	} {
+		if line, col, ok := locateYAMLError([]byte(tc.text), tc.problem); !ok || line != 1 || col != tc.col {
+			t.Errorf("%q: line %d, column %d (%v), want line 1, column %d", tc.text, line, col, ok, tc.col)
+		}
+	}
+}
