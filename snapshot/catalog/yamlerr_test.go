@@ -212,3 +212,35 @@ func TestYAMLErrorAnchorAtLineEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLErrorPlainKeyComment: a plain key without its ':' is scanned
+// by libyaml as a plain scalar, which goes on over its line breaks: it
+// stops at a comment line (at its '#', where libyaml finds the key
+// without ':'), and a more indented line continues it up to a ': ' or
+// ' #' there. The error was placed at the first token after the
+// comment lines, as for a quoted key.
+func TestYAMLErrorPlainKeyComment(t *testing.T) {
+	for _, tc := range []struct {
+		rest      string
+		line, col int
+	}{
+		{"foo\n# c\nbar: x\n", 6, 1},
+		{"foo\n\n  # c\nbar: x\n", 7, 3},
+		{"foo bar\n# c\nbar: x\n", 6, 1},
+		{"&a foo\n# c\nbar: x\n", 6, 1},
+		{"foo\n  bar: x\n", 6, 6},
+		{"foo\n  bar # c\nbaz: x\n", 6, 7},
+		{"foo\n  bar\nbaz: x\n", 7, 1},
+		{"foo\r\n  bar\r\n  # c\r\nbaz: x\r\n", 7, 3},
+		// Held: a quoted key, an alias, an inline comment.
+		{"\"foo\"\n# c\nbar: x\n", 7, 1},
+		{"*a\n# c\nbar: x\n", 7, 1},
+		{"foo # c\n# d\nbar: x\n", 7, 1},
+	} {
+		page := []byte("---\ntitle: zlib\nlayout: cache\ncategories: [package, develop]\n" + tc.rest + "---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", tc.line, tc.col, "broken YAML front matter: could not find expected ':'")
+		}
+	}
+}
