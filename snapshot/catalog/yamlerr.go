@@ -173,9 +173,9 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 	if problem == unknownEscape && c > 0 && lineText[c-1] == '\\' {
 		c-- // the escape's backslash, where libyaml places it
 	}
-	if problem == badHex && c < len(lineText) {
-		// c is the digit that is not one: back over the good digits
-		// before it to the escape's x, u or U.
+	if problem == badHex {
+		// c is the digit that is not one (or the end of the text):
+		// back over the good digits before it to the escape's x, u or U.
 		j := c - 1
 		for j >= 0 && isHex(lineText[j]) {
 			j--
@@ -188,6 +188,11 @@ func locateYAMLError(text []byte, problem string) (line, col int, ok bool) {
 		return noColonAt(text, start+c+1, ends[n], n+1, fails)
 	}
 	col = utf8.RuneCount(lineText[:c]) + 1
+	if problem == badName && (c < len(lineText) || start+c == len(text)) {
+		// At the character that ends the name: a line break, or the
+		// end of the text, as libyaml places it.
+		return n + 1, col, true
+	}
 	if c >= len(lineText) || lineText[c] == '\n' || lineText[c] == '\r' {
 		col = 0 // the line as a whole, not one of its bytes
 	}
@@ -210,14 +215,24 @@ func noColonAt(text []byte, end, lineEnd, n int, fails func([]byte) bool) (line,
 	// A plain key has its ':' on its line (the prefix ends at its first
 	// byte, every prefix of it failing so) and is too long: libyaml
 	// finds it at that ':'.
+	comment := false
 	for i := end; i < lineEnd; i++ {
 		if text[i] == '#' && (text[i-1] == ' ' || text[i-1] == '\t') {
-			break // a comment
+			comment = true
+			break
 		}
 		if text[i] == ':' && (i+1 == len(text) || bytes.IndexByte([]byte(" \t\r\n"), text[i+1]) >= 0) {
 			return n, utf8.RuneCount(text[start:i]) + 1, true
 		}
 	}
+	// A plain key with no comment after it on its line: libyaml scans
+	// it as a plain scalar on over its line breaks, and finds it without
+	// ':' where that stops, on a later line: at a comment line's '#', at
+	// a line indented no more than the key, or, on a line indented more
+	// (which continues the scalar), at a ": " or " #" there.
+	keyLine := bytes.TrimRight(text[start:lineEnd], "\r\n")
+	keyIndent := len(keyLine) - len(bytes.TrimLeft(keyLine, " \t"))
+	plain := !comment && plainLast(keyLine)
 	for off := lineEnd; off < len(text); {
 		n++
 		rest := text[off:]
@@ -227,10 +242,33 @@ func noColonAt(text []byte, end, lineEnd, n int, fails func([]byte) bool) (line,
 		}
 		l := bytes.TrimRight(rest[:eol], "\r")
 		indent := len(l) - len(bytes.TrimLeft(l, " \t"))
-		if indent < len(l) && l[indent] != '#' {
+		if plain && indent < len(l) && (l[indent] == '#' || indent <= keyIndent) {
+			return n, utf8.RuneCount(l[:indent]) + 1, true
+		}
+		if plain && indent < len(l) {
+			for i := indent; i < len(l); i++ {
+				if l[i] == ':' && (i+1 == len(l) || l[i+1] == ' ' || l[i+1] == '\t') ||
+					i > indent && l[i] == '#' && (l[i-1] == ' ' || l[i-1] == '\t') {
+					return n, utf8.RuneCount(l[:i]) + 1, true
+				}
+			}
+		}
+		if !plain && indent < len(l) && l[indent] != '#' {
 			return n, utf8.RuneCount(l[:indent]) + 1, true
 		}
 		off += eol + 1
 	}
 	return n + 1, 1, true
+}
+
+// plainLast reports whether line (a key's, without a comment) ends with
+// a plain scalar: its last word is not a quoted scalar's or flow
+// collection's end, nor an alias, anchor or tag.
+func plainLast(line []byte) bool {
+	line = bytes.TrimRight(line, " \t")
+	word := line[bytes.LastIndexAny(line, " \t")+1:]
+	if len(word) == 0 {
+		return false
+	}
+	return bytes.IndexByte([]byte("\"']}"), word[len(word)-1]) < 0 && bytes.IndexByte([]byte("*&!"), word[0]) < 0
 }

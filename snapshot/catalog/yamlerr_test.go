@@ -178,3 +178,69 @@ func TestYAMLErrorEscapeAfterBackslashes(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLErrorAnchorAtLineEnd: an anchor or alias with no name at the
+// end of its line is placed, as libyaml places it, at the line break
+// that ends it (CR or LF), not on the line as a whole; so is one, or a
+// bad \x escape, at the end of the text.
+func TestYAMLErrorAnchorAtLineEnd(t *testing.T) {
+	for _, tc := range []struct {
+		title, eol string
+		col        int
+	}{
+		{`&`, "\n", 9},
+		{`*`, "\n", 9},
+		{`[é, &`, "\n", 13},
+		{`&`, "\r\n", 9},
+	} {
+		page := []byte(strings.ReplaceAll("---\ntitle: "+tc.title+"\nlayout: cache\ncategories: [package, develop]\n---\n", "\n", tc.eol))
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", 2, tc.col, "broken YAML front matter: did not find expected alphabetic or numeric character")
+		}
+	}
+	for _, tc := range []struct {
+		text, problem string
+		col           int
+	}{
+		{"k: &", badName, 5},
+		{"k: {a: \"b\\x", badHex, 12},
+		{"k: \"é\\u00a", badHex, 8},
+	} {
+		if line, col, ok := locateYAMLError([]byte(tc.text), tc.problem); !ok || line != 1 || col != tc.col {
+			t.Errorf("%q: line %d, column %d (%v), want line 1, column %d", tc.text, line, col, ok, tc.col)
+		}
+	}
+}
+
+// TestYAMLErrorPlainKeyComment: a plain key without its ':' is scanned
+// by libyaml as a plain scalar, which goes on over its line breaks: it
+// stops at a comment line (at its '#', where libyaml finds the key
+// without ':'), and a more indented line continues it up to a ': ' or
+// ' #' there. The error was placed at the first token after the
+// comment lines, as for a quoted key.
+func TestYAMLErrorPlainKeyComment(t *testing.T) {
+	for _, tc := range []struct {
+		rest      string
+		line, col int
+	}{
+		{"foo\n# c\nbar: x\n", 6, 1},
+		{"foo\n\n  # c\nbar: x\n", 7, 3},
+		{"foo bar\n# c\nbar: x\n", 6, 1},
+		{"&a foo\n# c\nbar: x\n", 6, 1},
+		{"foo\n  bar: x\n", 6, 6},
+		{"foo\n  bar # c\nbaz: x\n", 6, 7},
+		{"foo\n  bar\nbaz: x\n", 7, 1},
+		{"foo\r\n  bar\r\n  # c\r\nbaz: x\r\n", 7, 3},
+		// Held: a quoted key, an alias, an inline comment.
+		{"\"foo\"\n# c\nbar: x\n", 7, 1},
+		{"*a\n# c\nbar: x\n", 7, 1},
+		{"foo # c\n# d\nbar: x\n", 7, 1},
+	} {
+		page := []byte("---\ntitle: zlib\nlayout: cache\ncategories: [package, develop]\n" + tc.rest + "---\n")
+		for _, parse := range bothPaths {
+			_, _, _, err := parse("p.md", page, false)
+			checkErr(t, err, "p.md", tc.line, tc.col, "broken YAML front matter: could not find expected ':'")
+		}
+	}
+}
