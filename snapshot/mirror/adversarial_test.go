@@ -134,7 +134,7 @@ func TestMirrorHostile(t *testing.T) {
 		z := gz(genIndex(t, 1))
 		putIndexBlob(t, dir, z[:len(z)/2], "gzip")
 		err := read(dir, mirror.Options{})
-		if err == nil || !strings.Contains(err.Error(), "gzip: unexpected EOF") {
+		if err == nil || !strings.Contains(err.Error(), "gzip: the stream is cut short, the file incomplete: unexpected EOF") {
 			t.Errorf("%v", err)
 		}
 	})
@@ -153,7 +153,7 @@ func TestMirrorHostile(t *testing.T) {
 		z := gz(genIndex(t, 1))
 		putIndexBlob(t, dir, z[:len(z)/2], "none")
 		err := read(dir, mirror.Options{})
-		if err == nil || !strings.Contains(err.Error(), "blob blobs/sha256/") || !strings.Contains(err.Error(), "gzip: unexpected EOF") {
+		if err == nil || !strings.Contains(err.Error(), "blob blobs/sha256/") || !strings.Contains(err.Error(), "gzip: the stream is cut short, the file incomplete: unexpected EOF") {
 			t.Errorf("a cut gzip blob: %v", err)
 		}
 	})

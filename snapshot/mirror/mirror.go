@@ -31,6 +31,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 
 	"path"
 	"slices"
@@ -366,8 +367,12 @@ func gunzip(data []byte, limit int64) ([]byte, error) {
 }
 
 // gzipErr is err of unpacking gzip, said to be of gzip once: the gzip
-// package's own errors already start "gzip: ".
+// package's own errors already start "gzip: ". A stream cut short, in a
+// header, its data or a trailer, says so (it said "unexpected EOF").
 func gzipErr(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("gzip: the stream is cut short, the file incomplete: %w", err)
+	}
 	if strings.HasPrefix(err.Error(), "gzip: ") {
 		return err
 	}
