@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,43 @@ func TestGzipLongHeader(t *testing.T) {
 			if err != nil || len(s.Packages) == 0 {
 				t.Errorf("%s, %s: %v; want the spec file read", tc.name, arg, err)
 			}
+		}
+	}
+}
+
+// TestGzipBrokenNamedAlone: a gzip'd file named alone whose stream does
+// not inflate (cut in its header, another method, a corrupt first block)
+// says what is wrong with its gzip, as a file named as Spack's does; it
+// was told to be a gzip'd package page, to gunzip, which fails as well.
+func TestGzipBrokenNamedAlone(t *testing.T) {
+	spec, err := os.ReadFile(filepath.Join(spackFixtures, "spec.v5-libdwarf-m1.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write(spec)
+	w.Close()
+	z := b.Bytes()
+	other := bytes.Clone(z)
+	other[2] = 7
+	corrupt := append(bytes.Clone(z[:10]), 0xff, 0xff, 0xff)
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"cut in its header", z[:5], "a gzip stream that is cut short: the file is incomplete"},
+		{"another method", other, "has compression method 7, not deflate (8)"},
+		{"a corrupt first block", corrupt, "flate: corrupt input before offset 11"},
+	} {
+		path := filepath.Join(t.TempDir(), "libdwarf.spec.json.gz")
+		if err := os.WriteFile(path, tc.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Load(path, Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -635,6 +636,23 @@ func headOf(data []byte) []byte {
 	return data[:min(len(data), detectSize+gzpool.HeaderLen(data))]
 }
 
+// gzipUnread reports whether data starts as gzip does and its stream
+// inflates no byte of content: a header that does not read, or an error
+// before the first byte (an empty stream reads).
+func gzipUnread(data []byte) bool {
+	if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		return false
+	}
+	r, err := gzpool.Reader(data)
+	if err != nil {
+		return true
+	}
+	defer gzpool.Put(r)
+	var b [1]byte
+	_, err = io.ReadFull(r, b[:])
+	return err != nil && err != io.EOF
+}
+
 // decodedKind is the kind of Spack file r was decoded as (Origin.kind),
 // which is what Spack reads it as; sniffed, what its content says, for
 // one that did not decode. The two differ where the head is misleading:
@@ -723,6 +741,16 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 			return result{err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
 		}
 		return decode(c.named)
+	}
+	if c.file.Root && gzipUnread(data) {
+		// A file named alone, gzip'd in a stream that inflates nothing:
+		// its gzip is what is wrong, which the Spack decoder says (the
+		// page decoder said to gunzip it, which fails as well).
+		for _, d := range c.decoders {
+			if _, ok := d.(spackDecoder); ok {
+				return decode(d)
+			}
+		}
 	}
 	if fallback == nil {
 		return result{err: &NotInFormat{&Error{File: file, Msg: "not in a format a decoder detects"}}}
