@@ -115,7 +115,8 @@ var registered []Decoder
 // input's decoders.go), and so does a test that loads pages.
 func Register(d Decoder) { registered = append(registered, d) }
 
-// detectSize is how much of a file Decoder.Detect sees.
+// detectSize is how much of a file Decoder.Detect sees, past a gzip
+// member's header (headOf).
 const detectSize = 512
 
 // partDecoder is a Decoder that reads a file found in a folder otherwise

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
+	"github.com/cachediff/cachediff/internal/gzpool"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
@@ -613,14 +615,42 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 func spackKind(c candidate, data []byte) spackfmt.Kind {
 	for _, d := range c.decoders {
 		if _, ok := d.(spackDecoder); ok {
-			k := spackfmt.Sniff(data[:min(len(data), detectSize)])
-			if _, named := c.named.(spackDecoder); k == spackfmt.Unknown && named && len(data) > detectSize {
+			head := headOf(data)
+			k := spackfmt.Sniff(head)
+			if _, named := c.named.(spackDecoder); k == spackfmt.Unknown && named && len(data) > len(head) {
 				k = spackfmt.Sniff(data)
 			}
 			return k
 		}
 	}
 	return spackfmt.Unknown
+}
+
+// headOf is the head of data that decoders detect it by: its first
+// detectSize bytes, after a gzip member's header when it is gzip'd. Its
+// content is what is detected (spackfmt.Sniff inflates the head), and a
+// header of an extra field or a file name longer than detectSize, which
+// Spack's reader reads, left none of it: the file was left out of a
+// folder, or told to be a gzip'd page.
+func headOf(data []byte) []byte {
+	return data[:min(len(data), detectSize+gzpool.HeaderLen(data))]
+}
+
+// gzipUnread reports whether data starts as gzip does and its stream
+// inflates no byte of content: a header that does not read, or an error
+// before the first byte (an empty stream reads).
+func gzipUnread(data []byte) bool {
+	if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		return false
+	}
+	r, err := gzpool.Reader(data)
+	if err != nil {
+		return true
+	}
+	defer gzpool.Put(r)
+	var b [1]byte
+	_, err = io.ReadFull(r, b[:])
+	return err != nil && err != io.EOF
 }
 
 // decodedKind is the kind of Spack file r was decoded as (Origin.kind),
@@ -694,7 +724,7 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 		return result{pkgs: pkgs, counts: counts, warnings: warnings, text: text, err: err}
 	}
 	for _, d := range c.decoders {
-		head := data[:min(len(data), detectSize)]
+		head := headOf(data)
 		if cd, ok := d.(contentDecoder); ok && c.byContent && cd.detectByContent(head) || !c.byContent && d.Detect(head) {
 			return decode(d)
 		}
@@ -706,11 +736,21 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 	// it) is read as a page whatever its name, and a saved report is
 	// told as such.
 	fallback := c.fallbackOf(decoders)
-	if c.named != nil && !(c.file.Root && fallback != nil && fallback.Detect(data[:min(len(data), detectSize)])) {
+	if c.named != nil && !(c.file.Root && fallback != nil && fallback.Detect(headOf(data))) {
 		if startsLikeJSON(data) && cachediffSchema(data) != "" {
 			return result{err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
 		}
 		return decode(c.named)
+	}
+	if c.file.Root && gzipUnread(data) {
+		// A file named alone, gzip'd in a stream that inflates nothing:
+		// its gzip is what is wrong, which the Spack decoder says (the
+		// page decoder said to gunzip it, which fails as well).
+		for _, d := range c.decoders {
+			if _, ok := d.(spackDecoder); ok {
+				return decode(d)
+			}
+		}
 	}
 	if fallback == nil {
 		return result{err: &NotInFormat{&Error{File: file, Msg: "not in a format a decoder detects"}}}

@@ -61,21 +61,40 @@ func Reader(data []byte) (*Stream, error) {
 // its deflate data.
 func (s *Stream) member() error {
 	s.at = len(s.raw) - s.data.Len()
-	rest := s.raw[s.at:]
+	at, err := header(s.raw[s.at:], s.at)
+	if err != nil {
+		return err
+	}
+	s.data.Seek(int64(at), io.SeekCurrent)
+	s.body = s.at + at
+	if s.fl == nil {
+		s.fl = flate.NewReader(&s.data)
+	} else if err := s.fl.(flate.Resetter).Reset(&s.data, nil); err != nil {
+		return err
+	}
+	s.crc, s.size = 0, 0
+	return nil
+}
+
+// header returns the length of the header of the member that rest
+// starts with, as Python's gzip._read_gzip_header reads it: a file name
+// or comment that the end of rest cuts runs to it. off is the member's
+// offset in the stream, for messages.
+func header(rest []byte, off int) (int, error) {
 	switch {
 	case len(rest) == 0:
-		return io.EOF
+		return 0, io.EOF
 	case len(rest) < 2 || rest[0] != 0x1f || rest[1] != 0x8b:
-		return gzip.ErrHeader
+		return 0, gzip.ErrHeader
 	case len(rest) < 10:
-		return io.ErrUnexpectedEOF
+		return 0, io.ErrUnexpectedEOF
 	case rest[2] != 8: // deflate, the one method
-		return fmt.Errorf("%w: the member at offset %d has compression method %d, not deflate (8)", gzip.ErrHeader, s.at, rest[2])
+		return 0, fmt.Errorf("%w: the member at offset %d has compression method %d, not deflate (8)", gzip.ErrHeader, off, rest[2])
 	}
 	flg, at := rest[3], 10
 	if flg&4 != 0 { // FEXTRA
 		if len(rest) < at+2 || len(rest) < at+2+int(binary.LittleEndian.Uint16(rest[at:])) {
-			return io.ErrUnexpectedEOF
+			return 0, io.ErrUnexpectedEOF
 		}
 		at += 2 + int(binary.LittleEndian.Uint16(rest[at:]))
 	}
@@ -90,19 +109,24 @@ func (s *Stream) member() error {
 	}
 	if flg&2 != 0 { // FHCRC, not checked
 		if len(rest) < at+2 {
-			return io.ErrUnexpectedEOF
+			return 0, io.ErrUnexpectedEOF
 		}
 		at += 2
 	}
-	s.data.Seek(int64(at), io.SeekCurrent)
-	s.body = s.at + at
-	if s.fl == nil {
-		s.fl = flate.NewReader(&s.data)
-	} else if err := s.fl.(flate.Resetter).Reset(&s.data, nil); err != nil {
-		return err
+	return at, nil
+}
+
+// HeaderLen is the length of the header of the gzip member data starts
+// with, as a Stream reads it; 0 when data starts with no header that
+// reads. What follows it is the member's deflate data: a head of a file
+// to detect its gzip'd content by must reach past it (an extra field, a
+// file name, may be any length).
+func HeaderLen(data []byte) int {
+	n, err := header(data, 0)
+	if err != nil {
+		return 0
 	}
-	s.crc, s.size = 0, 0
-	return nil
+	return n
 }
 
 // ErrTrailing is the error of data after a member that is neither zero

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -91,6 +92,11 @@ func putIndexBlob(t *testing.T, dir string, data []byte, compression string) {
 	}
 }
 
+// cutBlob is what a gzip'd blob cut short says: its bytes are those its
+// manifest checksums, so it is whole, and was cut before it was pushed
+// (it said "the file incomplete", which reading it again does not mend).
+const cutBlob = "gzip: the stream is cut short, in a blob whose length and sha256 are those its manifest gives: it was cut before it was pushed, and the mirror is damaged"
+
 func gz(data []byte) []byte {
 	var b bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
@@ -134,7 +140,7 @@ func TestMirrorHostile(t *testing.T) {
 		z := gz(genIndex(t, 1))
 		putIndexBlob(t, dir, z[:len(z)/2], "gzip")
 		err := read(dir, mirror.Options{})
-		if err == nil || !strings.Contains(err.Error(), "gzip: the stream is cut short, the file incomplete: unexpected EOF") {
+		if err == nil || !strings.Contains(err.Error(), cutBlob) {
 			t.Errorf("%v", err)
 		}
 	})
@@ -153,8 +159,44 @@ func TestMirrorHostile(t *testing.T) {
 		z := gz(genIndex(t, 1))
 		putIndexBlob(t, dir, z[:len(z)/2], "none")
 		err := read(dir, mirror.Options{})
-		if err == nil || !strings.Contains(err.Error(), "blob blobs/sha256/") || !strings.Contains(err.Error(), "gzip: the stream is cut short, the file incomplete: unexpected EOF") {
+		if err == nil || !strings.Contains(err.Error(), "blob blobs/sha256/") || !strings.Contains(err.Error(), cutBlob) {
 			t.Errorf("a cut gzip blob: %v", err)
+		}
+	})
+	// A spec blob too, its manifest written for the cut blob.
+	t.Run("cut gzip spec blob", func(t *testing.T) {
+		dir, _, first, name := noIndexMirror(t)
+		m := filepath.Join(first, name)
+		raw, err := os.ReadFile(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var man map[string]any
+		if err := json.Unmarshal(raw, &man); err != nil {
+			t.Fatalf("the spec manifest %s: %v", raw, err)
+		}
+		data, _ := man["data"].([]any)
+		if len(data) == 0 {
+			t.Fatalf("the spec manifest %s: no data", raw)
+		}
+		e := data[0].(map[string]any)
+		z := gz([]byte(`{"spec": {"_meta": {"version": 5}, "nodes": []}}`))
+		z = z[:len(z)-3]
+		sum := sha256.Sum256(z)
+		h := hex.EncodeToString(sum[:])
+		e["checksum"], e["contentLength"], e["compression"] = h, len(z), "gzip"
+		p := filepath.Join(dir, "blobs", "sha256", h[:2], h)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, z, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		raw, _ = json.Marshal(man)
+		if err := os.WriteFile(m, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		err = read(dir, mirror.Options{})
+		if err == nil || !strings.Contains(err.Error(), "blob "+h+": "+cutBlob) {
+			t.Errorf("a cut gzip spec blob: %v", err)
 		}
 	})
 	t.Run("cut index", func(t *testing.T) {

@@ -288,7 +288,7 @@ func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
 	}
 	if e.Compression == "gzip" || isGzip(data) {
 		if data, err = gunzipOnce(data, limit); err != nil {
-			return nil, overMax(fmt.Errorf("blob %s: %w", e.BlobPath(), err))
+			return nil, overMax(fmt.Errorf("blob %s: %w", e.BlobPath(), wholeBlob(err)))
 		}
 	}
 	return data, nil
@@ -379,6 +379,18 @@ func gzipErr(err error) error {
 	return fmt.Errorf("gzip: %w", err)
 }
 
+// wholeBlob is err of gunzipping a blob already verified against its
+// manifest: a stream cut short there is no download stopped early (the
+// file incomplete, as gzipErr says), since its bytes are those the
+// manifest checksums: the blob was cut before it was pushed, and reading
+// it again gives the same.
+func wholeBlob(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return errors.New("gzip: the stream is cut short, in a blob whose length and sha256 are those its manifest gives: it was cut before it was pushed, and the mirror is damaged")
+	}
+	return err
+}
+
 // fromSpecs makes a build-cache index of the spec manifests names: each
 // manifest's spec file, verified and unpacked, gives its root as a spec
 // in the build cache and its other nodes as records out of it (unless
@@ -443,7 +455,7 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 		spec := blobs[i]
 		if e.Compression == "gzip" || isGzip(spec) {
 			if spec, err = gunzipOnce(spec, limit); err != nil {
-				return nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, err))
+				return nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, wholeBlob(err)))
 			}
 		}
 		blobs[i] = nil
