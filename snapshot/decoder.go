@@ -20,7 +20,8 @@ type Decoder interface {
 	// built-in decoder surely tells its format by content: Spack's files
 	// under other names.)
 	Claims(base string) bool
-	// Detect reports, from a file's first bytes (at most 512), whether it
+	// Detect reports, from a file's first bytes (at most 512; all of a
+	// gzip'd file, whose content is what is detected), whether it
 	// is in the format. It decides what decodes a file named on the
 	// command line, and a candidate several decoders claim: the first
 	// decoder that claims or is given the file and detects it decodes
@@ -115,8 +116,8 @@ var registered []Decoder
 // input's decoders.go), and so does a test that loads pages.
 func Register(d Decoder) { registered = append(registered, d) }
 
-// detectSize is how much of a file Decoder.Detect sees, past a gzip
-// member's header (headOf).
+// detectSize is how much of a file Decoder.Detect sees, unless it is
+// gzip'd (headOf).
 const detectSize = 512
 
 // partDecoder is a Decoder that reads a file found in a folder otherwise

@@ -87,3 +87,48 @@ func TestGzipBrokenNamedAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestGzipLongHeaderLaterMember: a gzip'd Spack file of several members
+// (gzip's own concatenation, which Python's gzip.decompress, Spack's
+// reader, reads whole), whose content's head is behind a later member's
+// long header (a file name of 600 bytes), is recognised as one member
+// is. The detected head counted 512 bytes past the first member's
+// header only: a first member of a few bytes left the rest of the head
+// in the second's header, so named alone the spec file was told to be a
+// gzip'd package page, and in a folder it was left out without a word.
+func TestGzipLongHeaderLaterMember(t *testing.T) {
+	spec, err := os.ReadFile(filepath.Join(spackFixtures, "spec.v5-libdwarf-m1.spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	member := func(data []byte, name string) []byte {
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		w.Name = name
+		w.Write(data)
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	long := string(bytes.Repeat([]byte{'n'}, 600))
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"an empty first member", append(member(nil, ""), member(spec, long)...)},
+		{"a first member of 5 bytes", append(member(spec[:5], ""), member(spec[5:], long)...)},
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "libdwarf.json.gz")
+		if err := os.WriteFile(path, tc.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, arg := range []string{dir, path} {
+			s, err := Load(arg, Options{})
+			if err != nil || len(s.Packages) == 0 {
+				t.Errorf("%s, %s: %v; want the spec file read", tc.name, arg, err)
+			}
+		}
+	}
+}

@@ -627,13 +627,18 @@ func spackKind(c candidate, data []byte) spackfmt.Kind {
 }
 
 // headOf is the head of data that decoders detect it by: its first
-// detectSize bytes, after a gzip member's header when it is gzip'd. Its
-// content is what is detected (spackfmt.Sniff inflates the head), and a
-// header of an extra field or a file name longer than detectSize, which
-// Spack's reader reads, left none of it: the file was left out of a
-// folder, or told to be a gzip'd page.
+// detectSize bytes, and all of it when it is gzip'd. A gzip'd file's
+// content is what is detected (spackfmt.Sniff inflates the head, the
+// first 4 KB of its content), and no count of its bytes reaches that
+// content surely: a header of an extra field or a file name longer than
+// detectSize, which Spack's reader reads, in the first member or in a
+// later one after a first of a few bytes, left none of it in the head:
+// the file was left out of a folder, or told to be a gzip'd page.
 func headOf(data []byte) []byte {
-	return data[:min(len(data), detectSize+gzpool.HeaderLen(data))]
+	if gzpool.HeaderLen(data) > 0 {
+		return data
+	}
+	return data[:min(len(data), detectSize)]
 }
 
 // gzipUnread reports whether data starts as gzip does and its stream

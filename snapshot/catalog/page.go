@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/cachediff/cachediff/internal/gzpool"
 	"github.com/cachediff/cachediff/internal/lfs"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -81,7 +83,7 @@ func noFrontMatter(data []byte) string {
 func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 	if err := notText(file, data); err != nil {
 		if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
-			err = &snapshot.Error{File: file, Line: 1, Msg: "the file is gzip'd: a package page is Markdown text, which the site reads as it is: gunzip it"}
+			err = &snapshot.Error{File: file, Line: 1, Msg: gzippedPage(data)}
 		}
 		if !bytes.HasPrefix(data, []byte("---")) {
 			return nil, notPage(err) // an error only where a page must be
@@ -945,6 +947,29 @@ func continues(rest []byte) bool {
 
 // startsLikePage reports whether data's first line is a page's opening
 // "---".
+// gzippedPage says what a page that is gzip'd (data starts with gzip's
+// magic) is: one to gunzip when its stream reads to its end, and else
+// what is wrong with its gzip, which gunzip fails on as well (a corrupt
+// block, a stream cut short, a checksum that does not match). The
+// stream is read up to 64 times its size, as a Spack file's is at most
+// (spackfmt.MaxRatio), so that a bomb costs no more than its size says;
+// one that inflates past that is told to gunzip.
+func gzippedPage(data []byte) string {
+	const gunzip = "the file is gzip'd: a package page is Markdown text, which the site reads as it is: gunzip it"
+	r, err := gzpool.Reader(data)
+	if err == nil {
+		_, err = io.CopyN(io.Discard, r, int64(len(data))*64)
+		gzpool.Put(r)
+	}
+	switch {
+	case err == nil, err == io.EOF:
+		return gunzip
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the file is gzip'd, in a stream that is cut short (the file is incomplete), and a package page is Markdown text, which the site reads as it is"
+	}
+	return fmt.Sprintf("the file is gzip'd, in a stream that does not read (%v), and a package page is Markdown text, which the site reads as it is", err)
+}
+
 func startsLikePage(data []byte) bool {
 	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\uFEFF")), []byte("\n"))
 	return string(bytes.TrimRight(line, " \t\r")) == "---"

@@ -192,6 +192,7 @@ func Open(st Store, opt Options) (*Source, error) {
 	if err != nil {
 		return nil, overMax(err)
 	}
+	hashed := s.Checksum != "" // and index.json's sha256 is the one it gives
 	if s.Checksum != "" {
 		// Spack's index.json.hash is the sha256 of index.json as stored.
 		// Spack reads an index that disagrees with it all the same (most
@@ -199,10 +200,15 @@ func Open(st Store, opt Options) (*Source, error) {
 		// so does cachediff, naming the index by what it holds.
 		if sum := sha256Hex(index); sum != s.Checksum {
 			s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2Index), Message: fmt.Sprintf("has sha256 %s, and %s says %s: read as Spack reads it, all the same (the mirror changed while it was read, or its .hash is stale)", sum, v2IndexHash, s.Checksum)})
-			s.Checksum = sum
+			s.Checksum, hashed = sum, false
 		}
 	}
 	if index, err = unpack(index, limit); err != nil {
+		if hashed && errors.Is(err, io.ErrUnexpectedEOF) {
+			// Hashed as it is: cut before it was hashed and pushed,
+			// as a v3 blob that matches its manifest (wholeBlob).
+			err = fmt.Errorf("gzip: the stream is cut short, in an index whose sha256 is the one %s gives: it was cut before it was pushed, and the mirror is damaged", v2IndexHash)
+		}
 		return nil, overMax(fmt.Errorf("%s: %w", v2Index, err))
 	}
 	s.read = func() ([]byte, error) {
