@@ -525,9 +525,9 @@ func outputLinks(path string) error {
 	if realDir, err = filepath.Abs(realDir); err != nil { // no link left in it: its ".." are the system's
 		return nil
 	}
-	real := filepath.Join(realDir, base)
-	if r, err := filepath.Rel(realTop, real); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("--output %s: a symbolic link leads it to %s, outside the git work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to a file of the runner's); name the file itself", report.Visible(path), report.Visible(real), report.Visible(top))
+	dest := filepath.Join(realDir, base)
+	if r, err := filepath.Rel(realTop, dest); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("--output %s: a symbolic link leads it to %s, outside the git work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to a file of the runner's); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
 	}
 	return nil
 }
