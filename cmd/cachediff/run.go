@@ -453,6 +453,9 @@ func (c *cli) openOutput(path string) (*output, error) {
 		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 			return nil, fmt.Errorf("--output %s: is a folder: --output wants a file, which the report is written to", path)
 		}
+		if err := outputLinks(path); err != nil {
+			return nil, err
+		}
 		f, err := atomicfile.Create(path)
 		if err != nil {
 			if dir := filepath.Dir(path); errors.Is(err, fs.ErrNotExist) {
@@ -482,6 +485,51 @@ func (c *cli) openOutput(path string) (*output, error) {
 	}
 	o.w = bufio.NewWriterSize(writerFunc(o.write), 64<<10)
 	return o, nil
+}
+
+// outputLinks refuses --output path when it lies in a git work tree and
+// the file it names, through its symbolic links (of the file or of its
+// folders), lies outside that work tree, as a snapshot's link out of a
+// work tree is refused (input.checkLinks): the pull-request recipe
+// (docs/ci.md) writes --output cachediff.json in the PR's checkout, and
+// a PR that committed cachediff.json as a link to a file of the runner's
+// (~/.gitconfig, or one not there yet) had the report written there.
+// Outside a work tree a link is followed, as a shell redirect follows
+// it. What cannot be resolved (a missing folder) is left to the write,
+// which says what is wrong.
+func outputLinks(path string) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	top := input.WorkTree(filepath.Dir(abs))
+	if top == "" {
+		return nil
+	}
+	realTop, err := filepath.EvalSymlinks(top)
+	if err != nil {
+		return nil
+	}
+	target, err := atomicfile.Target(path)
+	if err != nil {
+		return nil
+	}
+	dir, base := filepath.Split(target)
+	if dir == "" {
+		dir = "."
+	}
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil
+	}
+	if realDir, err = filepath.Abs(realDir); err != nil { // no link left in it: its ".." are the system's
+		return nil
+	}
+	dest := filepath.Join(realDir, base)
+	if r, err := filepath.Rel(realTop, dest); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("--output %s: a symbolic link leads it to %s, outside the git work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to a file of the runner's); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
+	}
+	return nil
 }
 
 // writerFunc is an io.Writer made of a function.

@@ -306,6 +306,10 @@ func CreateTemp(dir, pattern string) (*os.File, error) {
 // alone: it was renamed into place, or removed. Call it after the rename.
 func Release(name string) { temporary.remove(name) }
 
+// Target returns the name Create writes for path: path itself, or where
+// the symbolic links it is lead (linkTarget), joined without cleaning.
+func Target(path string) (string, error) { return linkTarget(path) }
+
 // maxLinks is how many symbolic links linkTarget follows: Linux's limit.
 const maxLinks = 40
 

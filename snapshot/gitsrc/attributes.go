@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -17,7 +18,8 @@ import (
 // git:HEAD^1:_cache/develop and git:HEAD:_cache/develop with "no
 // changes". A .gitattributes inside the tree is an error of the walk
 // (gitattributesMsg); one above it, that may give the pages such an
-// encoding, is too (Tree.encodingAbove). The other attributes leave what
+// encoding, or ident, is too (Tree.encodingAbove, rewritingLine). The
+// other attributes leave what
 // Jekyll reads alone (eol, text: a carriage return before each line
 // break), or need a driver that only the repository's configuration,
 // never a commit, can give (filter).
@@ -79,15 +81,59 @@ func readAttributes(br *bufio.Reader) ([]byte, error) {
 }
 
 // encodingAbove returns the .gitattributes file above the tree that may
-// give its pages a working-tree-encoding, and its line; "" when none
-// does.
-func (t *Tree) encodingAbove() (file string, line int) {
+// make a checkout rewrite its pages (rewritingLine), its line and what
+// the line does; "" when none does.
+func (t *Tree) encodingAbove() (file string, line int, msg string) {
 	for _, a := range t.attrs {
-		if n := encodingLine(a.data); n > 0 {
-			return a.path, n
+		if n, m := rewritingLine(a.data); n > 0 {
+			return a.path, n, m
 		}
 	}
-	return "", 0
+	return "", 0, ""
+}
+
+// rewritingLine returns the first line of a .gitattributes text that may
+// make a checkout rewrite a page, with the error that says how: a
+// working-tree-encoding (encodingLine) or ident (identLine), whichever
+// comes first; 0 when none does.
+func rewritingLine(data []byte) (int, string) {
+	e, i := encodingLine(data), identLine(data)
+	switch {
+	case e > 0 && (i == 0 || e < i):
+		return e, encodingAboveMsg
+	case i > 0:
+		return i, identAboveMsg
+	}
+	return 0, ""
+}
+
+// identLine returns the first line of a .gitattributes text that may set
+// ident on a page (an attribute "ident", not "-ident" nor "!ident"), or 0;
+// its pattern is judged as encodingLine judges it. A checkout replaces
+// each "$Id$" of such a file, and each "$Id:" with what follows it up to
+// the next '$' on its line (no space between), by "$Id: <blob id> $":
+// a page committed with "$Id:" in one spec and a '$' in a later one of a
+// one-line spec_details lost every spec between them in the checkout the
+// site is built from, while REV:PATH read them all and the gate passed.
+func identLine(data []byte) int {
+	for n, l := range bytes.Split(data, []byte("\n")) {
+		s := strings.TrimSpace(string(l))
+		if s == "" || s[0] == '#' {
+			continue
+		}
+		fields := strings.Fields(s)
+		if !slices.Contains(fields[1:], "ident") {
+			continue
+		}
+		pattern := fields[0]
+		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {
+			if ok, err := path.Match(pattern, "specs.md"); err == nil && !ok {
+				continue
+			}
+		}
+		return n + 1
+	}
+	return 0
 }
 
 // encodingLine returns the first line of a .gitattributes text that may
@@ -120,3 +166,7 @@ func encodingLine(data []byte) int {
 // encodingAboveMsg is the error of a .gitattributes above the tree that
 // may re-encode its pages (encodingAbove), at its line.
 const encodingAboveMsg = "this line gives files a working-tree-encoding, and may give the pages one: a checkout, which the site is built from, re-encodes them, and Jekyll reads no page from a file that does not start with '---' as written, while REV:PATH reads the pages as committed; remove the line, or give the checked-out folder"
+
+// identAboveMsg is the error of a .gitattributes above the tree that may
+// set ident on its pages (identLine), at its line.
+const identAboveMsg = "this line gives files the ident attribute, and may give it to the pages: a checkout, which the site is built from, replaces each \"$Id:\" of a page and what follows it up to the next '$' on its line by \"$Id: <blob id> $\", so that the site can show other specs than REV:PATH reads as committed; remove the line, or give the checked-out folder"

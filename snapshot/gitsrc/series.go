@@ -520,8 +520,9 @@ func firstParent(obj []byte) string {
 
 // attributesInRange refuses a series in whose range (revList: git
 // rev-list, its options and the range) a commit that changed a
-// .gitattributes above PATH (top, from the top) left a line that may give
-// the pages a working-tree-encoding (encodingLine). The series loads
+// .gitattributes above PATH (top, from the top) left a line that may make
+// a checkout rewrite the pages (rewritingLine: a working-tree-encoding,
+// ident). The series loads
 // PATH at the commits that changed it, each with the attributes above it
 // at that commit (Tree.encodingAbove), and a commit that changed only the
 // attributes is none of them: a pull request that added such a line to
@@ -549,8 +550,8 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 			return err
 		}
 		for i, d := range data {
-			if n := encodingLine(d); n > 0 {
-				return &snapshot.Error{File: short(id) + ":" + attrs[i], Line: n, Msg: encodingAboveMsg}
+			if n, msg := rewritingLine(d); n > 0 {
+				return &snapshot.Error{File: short(id) + ":" + attrs[i], Line: n, Msg: msg}
 			}
 		}
 	}

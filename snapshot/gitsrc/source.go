@@ -149,8 +149,8 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	// unknown (a blob without its size, or gzip'd).
 	var streamed int64
 	var errs []*snapshot.Error
-	if f, n := t.encodingAbove(); f != "" {
-		errs = append(errs, &snapshot.Error{File: t.Rev + ":" + f, Line: n, Msg: encodingAboveMsg})
+	if f, n, msg := t.encodingAbove(); f != "" {
+		errs = append(errs, &snapshot.Error{File: t.Rev + ":" + f, Line: n, Msg: msg})
 	}
 	var links []int // the links to follow, by their index in entries
 	var linkPaths, linkOIDs []string

@@ -625,9 +625,12 @@ func checkLinks(dir, p string) (string, error) {
 	return top, nil
 }
 
-// workTree returns the top of the git work tree that holds dir (an
+// WorkTree returns the top of the git work tree that holds dir (an
 // absolute path), found as git finds it, by a .git entry in dir or a
 // folder above it; "" when there is none.
+func WorkTree(dir string) string { return workTree(dir) }
+
+// workTree is WorkTree.
 func workTree(dir string) string {
 	for {
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOutputLinkOutOfWorkTree (issue 35, pass 105): --output through a
+// symbolic link of a git work tree that leads out of it is refused, as a
+// snapshot's is. The pull-request recipe (docs/ci.md) runs `cachediff
+// --output cachediff.json` in the PR's checkout: a PR that committed
+// cachediff.json as a link to /home/runner/.gitconfig, or to a file not
+// there yet, had the report written there, outside the checkout, and the
+// gate passed. A link that stays in the work tree, and any link outside
+// a work tree, is followed as a shell redirect follows it.
+func TestOutputLinkOutOfWorkTree(t *testing.T) {
+	outside := t.TempDir()
+	victim := filepath.Join(outside, "victim")
+	if err := os.WriteFile(victim, []byte("original\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tree := t.TempDir()
+	t.Chdir(tree)
+	for _, f := range []struct{ name, text string }{{".git/HEAD", "ref: refs/heads/main\n"}, {"page.md", permPage}, {"sub/kept", ""}} {
+		if err := os.MkdirAll(filepath.Dir(f.name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f.name, []byte(f.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, to := range map[string]string{
+		"cachediff.json": victim,
+		"dangling.json":  filepath.Join(outside, "new.json"),
+		"out":            outside,
+		"inside.json":    "sub/inside.json",
+	} {
+		if err := os.Symlink(to, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, out := range []string{"cachediff.json", "dangling.json", "out/x.json", "sub/../out/y.json"} {
+		for _, args := range [][]string{
+			{"-f", "json", "-o", out, "page.md", "page.md"},
+			{"log", "-o", out, "page.md", "page.md"},
+		} {
+			var stdout, stderr bytes.Buffer
+			code := run(args, &stdout, &stderr)
+			if code != 2 || !strings.Contains(stderr.String(), "outside the git work tree") {
+				t.Errorf("%q: exit %d, stderr %q; want 2 and an error saying the link leads out of the work tree", args, code, stderr.String())
+			}
+		}
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "original\n" {
+		t.Errorf("the file outside the work tree was written: %.40q", b)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 1 {
+		t.Errorf("the folder outside the work tree holds %d files, want the victim alone", len(entries))
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-o", "inside.json", "page.md", "page.md"}, &stdout, &stderr); code != 0 {
+		t.Errorf("a link inside the work tree: exit %d, %s", code, stderr.String())
+	}
+	if _, err := os.Stat("sub/inside.json"); err != nil {
+		t.Errorf("a link inside the work tree: %v", err)
+	}
+	// Outside a work tree, a link is followed as a shell redirect follows it.
+	t.Chdir(outside)
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, "link.json"); err != nil {
+		t.Fatal(err)
+	}
+	if code := run([]string{"-o", "link.json", "page.md", "page.md"}, &stdout, &stderr); code != 0 {
+		t.Errorf("a link outside any work tree: exit %d, %s", code, stderr.String())
+	}
+	if b, _ := os.ReadFile(victim); string(b) == "original\n" {
+		t.Error("a link outside any work tree: not followed")
+	}
+}

@@ -1,0 +1,67 @@
+package gitsrc
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestIdentLine: a .gitattributes line that sets ident on files that may
+// be pages counts, as a working-tree-encoding does; one that unsets it,
+// or sets it on other files, does not.
+func TestIdentLine(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want int
+	}{
+		{"*.md ident", 1},
+		{"*\tident", 1},
+		{"_cache/** text ident", 1},
+		{"[attr]kw ident", 1},
+		{"*.md -ident", 0},
+		{"*.md !ident", 0},
+		{"*.c ident", 0},
+		{"identity.md text", 0},
+		{"# *.md ident", 0},
+	} {
+		if got, _ := rewritingLine([]byte(tc.line + "\n")); got != tc.want {
+			t.Errorf("%q: line %d, want %d", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestGitattributesIdentAbove: a .gitattributes above PATH that gives the
+// pages the ident attribute is an error at its line, in a snapshot and
+// in a log's range. A checkout replaces each "$Id:…$" of a page (any
+// text without a space up to the next '$' on the line) by "$Id: <blob
+// id> $": a pull request committed a page whose compact spec_details
+// held "$Id:" in the last variant of an added spec and "$" in that of
+// another added after the others, then a line "*.md ident" in the
+// repository's .gitattributes. REV:PATH read the page as committed (two
+// specs added, the gate --fail-on removed-spec passed), while the
+// checkout the site is built from lost every spec between the two (13
+// of py-keras's 14 removed).
+func TestGitattributesIdentAbove(t *testing.T) {
+	clone, commit := seriesClone(t)
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := func(spec string) error {
+		_, err := snapshot.LoadFrom(mustSource(t, r, spec), snapshot.Options{})
+		return err
+	}
+	commit(".gitattributes", "*.png binary\n*.md -ident\n")
+	if err := load("HEAD:_cache/develop"); err != nil {
+		t.Errorf("attributes that unset ident: %v", err)
+	}
+	commit(".gitattributes", "*.png binary\n*.md ident\n")
+	want := "HEAD:.gitattributes: line 2: this line gives files the ident attribute"
+	if err := load("HEAD:_cache/develop"); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("*.md ident: %v; want an error holding %q", err, want)
+	}
+	if _, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err == nil || !strings.Contains(err.Error(), "this line gives files the ident attribute") {
+		t.Errorf("a log over the commit: %v; want the same error", err)
+	}
+}
