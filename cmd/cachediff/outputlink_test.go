@@ -82,3 +82,42 @@ func TestOutputLinkOutOfWorkTree(t *testing.T) {
 		t.Error("a link outside any work tree: not followed")
 	}
 }
+
+// TestOutputLinkIntoGitDir: --output through a symbolic link that stays
+// in the work tree but leads into its .git folder is refused too: a pull
+// request that committed cachediff.json as a link to .git/config (or to
+// a hook) had the report written over the job's git configuration. The
+// .git folder named as it is stays the user's choice.
+func TestOutputLinkIntoGitDir(t *testing.T) {
+	tree := t.TempDir()
+	t.Chdir(tree)
+	for _, f := range []struct{ name, text string }{{".git/HEAD", "ref: refs/heads/main\n"}, {".git/config", "[core]\n"}, {"page.md", permPage}} {
+		if err := os.MkdirAll(filepath.Dir(f.name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f.name, []byte(f.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, to := range map[string]string{"cachediff.json": ".git/config", "hooks": ".git"} {
+		if err := os.Symlink(to, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, out := range []string{"cachediff.json", "hooks/post-checkout"} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"-f", "json", "-o", out, "page.md", "page.md"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "into the git folder") {
+			t.Errorf("-o %s: exit %d, stderr %q; want 2 and an error saying the link leads into .git", out, code, stderr.String())
+		}
+	}
+	if b, _ := os.ReadFile(".git/config"); string(b) != "[core]\n" {
+		t.Errorf(".git/config was written: %.40q", b)
+	}
+	if _, err := os.Stat(".git/post-checkout"); err == nil {
+		t.Error(".git/post-checkout was written")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-o", ".git/report.md", "page.md", "page.md"}, &stdout, &stderr); code != 0 {
+		t.Errorf("-o .git/report.md, named as it is: exit %d, %s", code, stderr.String())
+	}
+}

@@ -526,10 +526,22 @@ func outputLinks(path string) error {
 		return nil
 	}
 	dest := filepath.Join(realDir, base)
-	if r, err := filepath.Rel(realTop, dest); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+	r, err := filepath.Rel(realTop, dest)
+	if err != nil || under(r, "..") {
 		return fmt.Errorf("--output %s: a symbolic link leads it to %s, outside the git work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to a file of the runner's); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
 	}
+	// Into the work tree's .git folder through a link (a committed
+	// cachediff.json -> .git/config, or a hook): the job's git
+	// configuration overwritten. Named as it is, the user's choice.
+	if lex, err := filepath.Rel(top, abs); err == nil && under(r, ".git") && !under(lex, ".git") {
+		return fmt.Errorf("--output %s: a symbolic link leads it to %s, into the git folder of the work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to the job's git configuration); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
+	}
 	return nil
+}
+
+// under reports whether the relative path rel is dir or lies under it.
+func under(rel, dir string) bool {
+	return rel == dir || strings.HasPrefix(rel, dir+string(filepath.Separator))
 }
 
 // writerFunc is an io.Writer made of a function.
