@@ -779,6 +779,15 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 	if hint := spackFileHint(c.file.Base); hint != "" && !startsLikePage(data) {
 		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: hint}}}
 	}
+	if !c.must && len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+		// gzip'd, so no page (a page is text, which the site reads as
+		// it is), and left out without a word: the page decoder would
+		// read its stream, up to 64 times its size, to say what is
+		// wrong with its gzip, which only a file that must be a page
+		// shows (a folder of gzip'd README.md files cost 64 times its
+		// size to tell nothing).
+		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: "the file is gzip'd: a package page is Markdown text, which the site reads as it is"}}}
+	}
 	pkgs, counts, warnings, _, err := decodeOther(fallback, file, data, opt, st, c.file.Root)
 	if err == nil && len(pkgs) > 0 {
 		if why, atTag := rule.leftOut(c.file, pkgs[0].Name, pkgs[0].Tag()); why != "" {

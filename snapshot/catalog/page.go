@@ -945,31 +945,36 @@ func continues(rest []byte) bool {
 	return len(rest) > 0 && bytes.IndexByte([]byte(" \t]}"), rest[0]) >= 0
 }
 
-// startsLikePage reports whether data's first line is a page's opening
-// "---".
 // gzippedPage says what a page that is gzip'd (data starts with gzip's
 // magic) is: one to gunzip when its stream reads to its end, and else
 // what is wrong with its gzip, which gunzip fails on as well (a corrupt
 // block, a stream cut short, a checksum that does not match). The
 // stream is read up to 64 times its size, as a Spack file's is at most
 // (spackfmt.MaxRatio), so that a bomb costs no more than its size says;
-// one that inflates past that is told to gunzip.
+// one that inflates past that is read no further, and says so: what
+// follows (a cut, a bad checksum) is not known.
 func gzippedPage(data []byte) string {
-	const gunzip = "the file is gzip'd: a package page is Markdown text, which the site reads as it is: gunzip it"
+	const page = "a package page is Markdown text, which the site reads as it is"
+	most := int64(len(data)) * 64
 	r, err := gzpool.Reader(data)
+	var n int64
 	if err == nil {
-		_, err = io.CopyN(io.Discard, r, int64(len(data))*64)
+		n, err = io.CopyN(io.Discard, r, most+1)
 		gzpool.Put(r)
 	}
 	switch {
+	case n > most:
+		return fmt.Sprintf("the file is gzip'd, in a stream that inflates to more than 64 times its size (%d bytes), read no further (it may be a gzip bomb): %s: gunzip it", len(data), page)
 	case err == nil, err == io.EOF:
-		return gunzip
+		return "the file is gzip'd: " + page + ": gunzip it"
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return "the file is gzip'd, in a stream that is cut short (the file is incomplete), and a package page is Markdown text, which the site reads as it is"
+		return "the file is gzip'd, in a stream that is cut short (the file is incomplete), and " + page
 	}
-	return fmt.Sprintf("the file is gzip'd, in a stream that does not read (%v), and a package page is Markdown text, which the site reads as it is", err)
+	return fmt.Sprintf("the file is gzip'd, in a stream that does not read (%v), and %s", err, page)
 }
 
+// startsLikePage reports whether data's first line is a page's opening
+// "---".
 func startsLikePage(data []byte) bool {
 	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\uFEFF")), []byte("\n"))
 	return string(bytes.TrimRight(line, " \t\r")) == "---"
