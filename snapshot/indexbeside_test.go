@@ -96,6 +96,8 @@ func TestIndexBesideSpecFilesByContent(t *testing.T) {
 		return append([]byte("{"+member+","), b[1:]...)
 	}
 	longKey := func(b []byte) []byte { return first(`"x":"`+strings.Repeat("a", 2*detectSize)+`"`, b) }
+	longerKey := func(b []byte) []byte { return first(`"x":"`+strings.Repeat("a", 10*detectSize)+`"`, b) }
+	cut := func(b []byte) []byte { return b[:len(b)-len(lost)/2] } // the index cut short, its long first key whole
 	lockMeta := func(b []byte) []byte { return first(`"_meta":{"file-type":"spack-lockfile"}`, b) }
 	for _, tt := range []struct {
 		name  string
@@ -118,6 +120,14 @@ func TestIndexBesideSpecFilesByContent(t *testing.T) {
 		{"an index padded past its head", map[string][]byte{"index.json": pad(lost), "libdwarf.spec.json": spec}, false},
 		{"a spec file with a long first key", map[string][]byte{"index.json": lost, "libdwarf.spec.json": longKey(spec)}, false},
 		{"an index with a long first key", map[string][]byte{"index.json": longKey(lost), "libdwarf.spec.json": spec}, false},
+		// Gzip'd under Spack's name, an index is sniffed whole, its
+		// content inflated, as a plain one is: the head of its content
+		// (512 bytes, as a plain file's) said nothing, and an index that
+		// does not decode left the spec file read beside it.
+		{"a gzip'd index with a long first key", map[string][]byte{"index.json": gz(longerKey(lost)), "libdwarf.spec.json": spec}, false},
+		{"a gzip'd index with a long first key cut short", map[string][]byte{"index.json": gz(cut(longerKey(lost))), "libdwarf.spec.json": spec}, true},
+		{"a gzip'd index with a longer first key cut short", map[string][]byte{"index.json": gz(cut(first(`"x":"`+strings.Repeat("a", 100*detectSize)+`"`, lost))), "libdwarf.spec.json": spec}, true},
+		{"a gzip'd spec file with a long first key", map[string][]byte{"index.json": lost, "libdwarf.spec.json.gz": gz(longerKey(spec))}, false},
 		{"a spec file with a lockfile's _meta", map[string][]byte{"index.json": lost, "libdwarf.spec.json": lockMeta(spec)}, false},
 		{"an index with a lockfile's _meta", map[string][]byte{"index.json": lockMeta(lost), "libdwarf.spec.json": spec}, false},
 	} {

@@ -609,16 +609,16 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 // decoder detects it), for a candidate the Spack decoder may read;
 // spackfmt.Unknown for any other. A file that Spack's name for it
 // (c.named) has decoded whatever its head says is sniffed whole when its
-// head says nothing (a first key or white space longer than the head):
-// an index that does not decode leaves spec files out, its head
-// notwithstanding.
+// head says nothing (a first key or white space longer than the head),
+// gzip'd too (its content inflated whole): an index that does not decode
+// leaves spec files out, its head notwithstanding.
 func spackKind(c candidate, data []byte) spackfmt.Kind {
 	for _, d := range c.decoders {
 		if _, ok := d.(spackDecoder); ok {
 			head := headOf(data)
 			k := spackfmt.Sniff(head)
-			if _, named := c.named.(spackDecoder); k == spackfmt.Unknown && named && len(data) > len(head) {
-				k = spackfmt.Sniff(data)
+			if _, named := c.named.(spackDecoder); k == spackfmt.Unknown && named {
+				k = spackfmt.SniffWhole(data)
 			}
 			return k
 		}
@@ -629,7 +629,7 @@ func spackKind(c candidate, data []byte) spackfmt.Kind {
 // headOf is the head of data that decoders detect it by: its first
 // detectSize bytes, and all of it when it is gzip'd. A gzip'd file's
 // content is what is detected (spackfmt.Sniff inflates the head, the
-// first 4 KB of its content), and no count of its bytes reaches that
+// first 512 bytes of its content), and no count of its bytes reaches that
 // content surely: a header of an extra field or a file name longer than
 // detectSize, which Spack's reader reads, in the first member or in a
 // later one after a first of a few bytes, left none of it in the head:

@@ -35,6 +35,22 @@ func Sniff(data []byte) Kind { return sniff(data, true) }
 // surely a Spack file, to be read whatever its name.
 func SniffSure(data []byte) Kind { return sniff(data, false) }
 
+// SniffWhole is Sniff of all of data's content, for a file that Spack's
+// name for it has read whatever its head says: a gzip'd one is inflated
+// whole (bounded as Decode bounds it), where Sniff reads the first 512
+// bytes of its content. One whose content does not read (a stream cut
+// short, gzip'd twice, UTF-16) is sniffed as Sniff does.
+func SniffWhole(data []byte) Kind {
+	if !bytes.HasPrefix(data, gzipMagic) {
+		return Sniff(data)
+	}
+	text, err := plainText("", data)
+	if err != nil {
+		return Sniff(data)
+	}
+	return Sniff(text)
+}
+
 func sniff(data []byte, weak bool) Kind {
 	data = sniffHead(data)
 	if body, ok := signedBody(data); ok {

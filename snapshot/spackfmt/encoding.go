@@ -144,24 +144,37 @@ func utf16Kind(data []byte) string {
 // byte order mark, and UTF-16 turned into UTF-8 (so that a Spack file in
 // UTF-16 is recognised, and Decode says what is wrong with it).
 //
+// A gzip'd file's head is its first detectHead bytes of content, as a
+// plain file's head is its first detectHead bytes (the loader's): the
+// same file is detected alike, gzip'd or not. (It was 4 KB of content,
+// so an index under another name whose first key ran past 512 bytes was
+// left out plain and read gzip'd.) Counted in bytes before a byte order
+// mark is taken off and UTF-16 turned, as a plain head is.
+//
 // It looks through two layers of gzip, and through a byte order mark
 // before gzip, which plainText refuses by name: so that a file gzip'd
 // twice, or an editor's mark before gzip, is a Spack file that says
-// what is wrong with it rather than a page that is not text.
+// what is wrong with it rather than a page that is not text. A layer
+// that is gzip again is read further than detectHead, so that its own
+// header (an extra field, a file name) leaves content to sniff.
 func sniffHead(head []byte) []byte {
+	inflated := false
 	for range 2 {
-		head = bytes.TrimPrefix(head, utf8BOM)
-		if !bytes.HasPrefix(head, gzipMagic) {
+		gz := bytes.TrimPrefix(head, utf8BOM)
+		if !bytes.HasPrefix(gz, gzipMagic) {
 			break
 		}
-		r, err := gzpool.Reader(head)
+		r, err := gzpool.Reader(gz)
 		if err != nil {
 			return nil
 		}
 		buf := make([]byte, 8*detectHead)
 		n, _ := io.ReadFull(r, buf)
 		gzpool.Put(r)
-		head = buf[:n]
+		head, inflated = buf[:n], true
+	}
+	if inflated {
+		head = head[:min(len(head), detectHead)]
 	}
 	head = bytes.TrimPrefix(head, utf8BOM)
 	if what := utf16Kind(head); what != "" {
@@ -182,6 +195,7 @@ func sniffHead(head []byte) []byte {
 	return head
 }
 
-// detectHead is about what the loader gives Sniff of a file: its first
-// 512 bytes.
+// detectHead is what the loader gives Sniff of a plain file, its first
+// 512 bytes (snapshot's detectSize), and what Sniff reads of a gzip'd
+// file's content.
 const detectHead = 512
