@@ -97,6 +97,9 @@ func (t *Tree) encodingAbove() (file string, line int, msg string) {
 // working-tree-encoding (encodingLine) or ident (identLine), whichever
 // comes first; 0 when none does.
 func rewritingLine(data []byte) (int, string) {
+	// git skips a UTF-8 byte order mark at the start of the file (and
+	// only there): "<BOM>*.md ident" gives the pages ident.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	e, i := encodingLine(data), identLine(data)
 	switch {
 	case e > 0 && (i == 0 || e < i):
