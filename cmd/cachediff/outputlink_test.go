@@ -106,7 +106,7 @@ func TestOutputLinkIntoGitDir(t *testing.T) {
 	}
 	for _, out := range []string{"cachediff.json", "hooks/post-checkout"} {
 		var stdout, stderr bytes.Buffer
-		if code := run([]string{"-f", "json", "-o", out, "page.md", "page.md"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "into the git folder") {
+		if code := run([]string{"-f", "json", "-o", out, "page.md", "page.md"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "into a git folder") {
 			t.Errorf("-o %s: exit %d, stderr %q; want 2 and an error saying the link leads into .git", out, code, stderr.String())
 		}
 	}
@@ -119,5 +119,49 @@ func TestOutputLinkIntoGitDir(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-o", ".git/report.md", "page.md", "page.md"}, &stdout, &stderr); code != 0 {
 		t.Errorf("-o .git/report.md, named as it is: exit %d, %s", code, stderr.String())
+	}
+}
+
+// TestOutputLinkIntoNestedGitDir: --output through a link into the .git
+// folder of a repository nested in the work tree (a second
+// actions/checkout with a path inside the first, a clone of spack made
+// in the checkout) is refused as one into the work tree's own: a pull
+// request that committed cachediff.json as a link to spack/.git/config,
+// or to one of its hooks (replaced with the hook's mode, executable),
+// had the report written there. So is ".GIT", which a case-insensitive
+// file system (a macOS runner's) takes for ".git".
+func TestOutputLinkIntoNestedGitDir(t *testing.T) {
+	tree := t.TempDir()
+	t.Chdir(tree)
+	for _, f := range []struct{ name, text string }{{".git/HEAD", "ref: refs/heads/main\n"}, {"spack/.git/config", "[core]\n"}, {".GIT/config", "[core]\n"}, {"page.md", permPage}} {
+		if err := os.MkdirAll(filepath.Dir(f.name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f.name, []byte(f.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, to := range map[string]string{"cachediff.json": "spack/.git/config", "comment.md": ".GIT/config", "hooks": "spack/.git"} {
+		if err := os.Symlink(to, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, out := range []string{"cachediff.json", "comment.md", "hooks/post-checkout"} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"-f", "json", "-o", out, "page.md", "page.md"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "into a git folder") {
+			t.Errorf("-o %s: exit %d, stderr %q; want 2 and an error saying the link leads into a .git folder", out, code, stderr.String())
+		}
+	}
+	for _, f := range []string{"spack/.git/config", ".GIT/config"} {
+		if b, _ := os.ReadFile(f); string(b) != "[core]\n" {
+			t.Errorf("%s was written: %.40q", f, b)
+		}
+	}
+	if _, err := os.Stat("spack/.git/post-checkout"); err == nil {
+		t.Error("spack/.git/post-checkout was written")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-o", "spack/.git/report.md", "page.md", "page.md"}, &stdout, &stderr); code != 0 {
+		t.Errorf("-o spack/.git/report.md, named as it is: exit %d, %s", code, stderr.String())
 	}
 }

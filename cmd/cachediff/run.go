@@ -532,11 +532,25 @@ func outputLinks(path string) error {
 	}
 	// Into the work tree's .git folder through a link (a committed
 	// cachediff.json -> .git/config, or a hook): the job's git
-	// configuration overwritten. Named as it is, the user's choice.
-	if lex, err := filepath.Rel(top, abs); err == nil && under(r, ".git") && !under(lex, ".git") {
-		return fmt.Errorf("--output %s: a symbolic link leads it to %s, into the git folder of the work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to the job's git configuration); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
+	// configuration overwritten. So is that of a repository nested in
+	// the work tree (a second checkout in the first: spack/.git/config),
+	// and ".GIT", which a case-insensitive file system (a macOS runner's)
+	// takes for ".git". Named as it is, the user's choice.
+	if lex, err := filepath.Rel(top, abs); err == nil && inGitDir(r) && !inGitDir(lex) {
+		return fmt.Errorf("--output %s: a symbolic link leads it to %s, into a git folder of the work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to the job's git configuration); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
 	}
 	return nil
+}
+
+// inGitDir reports whether the relative path rel is, or lies in, a
+// folder named .git (in any case).
+func inGitDir(rel string) bool {
+	for _, e := range strings.Split(rel, string(filepath.Separator)) {
+		if strings.EqualFold(e, ".git") {
+			return true
+		}
+	}
+	return false
 }
 
 // under reports whether the relative path rel is dir or lies under it.
