@@ -165,3 +165,41 @@ func TestOutputLinkIntoNestedGitDir(t *testing.T) {
 		t.Errorf("-o spack/.git/report.md, named as it is: exit %d, %s", code, stderr.String())
 	}
 }
+
+// TestOutputLinkToOtherWorkTree: --output in a folder of the work tree
+// that is a link to another git work tree (a repository the runner
+// cloned beside the checkout) is refused: the work tree was looked for
+// above the path as named, through the link, so that the other
+// repository's top was taken for the work tree's and the report was
+// written into it.
+func TestOutputLinkToOtherWorkTree(t *testing.T) {
+	other := t.TempDir()
+	for _, f := range []string{".git/HEAD", "victim.json"} {
+		if err := os.MkdirAll(filepath.Join(other, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(other, f), []byte("original\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tree := t.TempDir()
+	t.Chdir(tree)
+	for _, f := range []struct{ name, text string }{{".git/HEAD", "ref: refs/heads/main\n"}, {"page.md", permPage}} {
+		if err := os.MkdirAll(filepath.Dir(f.name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f.name, []byte(f.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(other, "out"); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-f", "json", "-o", "out/victim.json", "page.md", "page.md"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "outside the git work tree") {
+		t.Errorf("exit %d, stderr %q; want 2 and an error saying the link leads out of the work tree", code, stderr.String())
+	}
+	if b, _ := os.ReadFile(filepath.Join(other, "victim.json")); string(b) != "original\n" {
+		t.Errorf("the other work tree's file was written: %.40q", b)
+	}
+}

@@ -502,7 +502,7 @@ func outputLinks(path string) error {
 	if err != nil {
 		return nil
 	}
-	top := input.WorkTree(filepath.Dir(abs))
+	top := outputTop(filepath.Dir(abs))
 	if top == "" {
 		return nil
 	}
@@ -540,6 +540,27 @@ func outputLinks(path string) error {
 		return fmt.Errorf("--output %s: a symbolic link leads it to %s, into a git folder of the work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to the job's git configuration); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
 	}
 	return nil
+}
+
+// outputTop returns the git work tree that holds the folder dir (an
+// absolute path) as named, or "": the nearest folder above it with a
+// .git, not looked for through a link in a work tree. A pull request's
+// folder out -> /home/runner/work/other, another repository's work tree,
+// had that taken for the work tree, and --output out/x.json written
+// into it.
+func outputTop(dir string) string {
+	top := input.WorkTree(dir)
+	for p := dir; top != ""; p = filepath.Dir(p) {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			if t := input.WorkTree(filepath.Dir(p)); t != "" {
+				top = t // p is a link of that work tree
+			}
+		}
+		if p == top || filepath.Dir(p) == p {
+			break
+		}
+	}
+	return top
 }
 
 // inGitDir reports whether the relative path rel is, or lies in, a
