@@ -88,3 +88,24 @@ func TestRewritingLineBOM(t *testing.T) {
 		}
 	}
 }
+
+// TestRewritingLineCase: a checkout with core.ignorecase (what git sets
+// on a case-insensitive file system: a macOS or Windows runner's) matches
+// attribute patterns without case, so "*.MD ident" gives the pages
+// ident there (git -c core.ignorecase=true check-attr: set), while the
+// pattern matched no page here and the gate passed.
+func TestRewritingLineCase(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"*.MD ident\n", 1, identAboveMsg},
+		{"SPECS.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"*.PNG ident\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
