@@ -203,3 +203,39 @@ func TestOutputLinkToOtherWorkTree(t *testing.T) {
 		t.Errorf("the other work tree's file was written: %.40q", b)
 	}
 }
+
+// TestOutputInWorkTreeEnteredThroughLink: in a work tree entered through
+// a symbolic link (cd ~/site, a link to /data/site; on macOS, any folder
+// under /tmp), --output names a file of the work tree and is written, as
+// a shell redirect writes it. The folder of a relative --output was made
+// absolute from the current folder as named, through the link, after
+// its links were resolved, and the file was taken for one outside the
+// work tree: "a symbolic link leads it to ~/site/x.json, outside the git
+// work tree ~/site".
+func TestOutputInWorkTreeEnteredThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "data")
+	for _, f := range []struct{ name, text string }{{".git/HEAD", "ref: refs/heads/main\n"}, {"page.md", permPage}} {
+		if err := os.MkdirAll(filepath.Join(tree, filepath.Dir(f.name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(tree, f.name), []byte(f.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(tree, filepath.Join(dir, "site")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join(dir, "site")) // and PWD, as a shell's cd sets it
+	for _, out := range []string{"x.json", "../site/y.json", filepath.Join(dir, "site", "z.json")} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"-o", out, "page.md", "page.md"}, &stdout, &stderr); code != 0 {
+			t.Errorf("-o %s: exit %d, %s", out, code, stderr.String())
+		}
+	}
+	for _, f := range []string{"x.json", "y.json", "z.json"} {
+		if _, err := os.Stat(filepath.Join(tree, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -522,8 +522,18 @@ func outputLinks(path string) error {
 	if err != nil {
 		return nil
 	}
-	if realDir, err = filepath.Abs(realDir); err != nil { // no link left in it: its ".." are the system's
-		return nil
+	if !filepath.IsAbs(realDir) {
+		// From the current folder resolved too: filepath.Abs takes it as
+		// named ($PWD), and in a work tree entered through a link (cd
+		// ~/site -> /data/site) the file was taken for one outside it.
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil
+		}
+		if wd, err = filepath.EvalSymlinks(wd); err != nil {
+			return nil
+		}
+		realDir = filepath.Join(wd, realDir) // no link left in either: its ".." are the system's
 	}
 	dest := filepath.Join(realDir, base)
 	r, err := filepath.Rel(realTop, dest)
