@@ -202,6 +202,16 @@ func TestOutputLinkToOtherWorkTree(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(other, "victim.json")); string(b) != "original\n" {
 		t.Errorf("the other work tree's file was written: %.40q", b)
 	}
+	// Entered through the link (~/site -> /data/site with a dotfiles
+	// repository at ~), the work tree it leads to is the user's.
+	t.Chdir(filepath.Join(tree, "out"))
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run([]string{"-o", "x.json", "page.md", "page.md"}, &stdout, &stderr); code != 0 {
+		t.Errorf("in the work tree entered through a link: exit %d, %s", code, stderr.String())
+	}
 }
 
 // TestOutputInWorkTreeEnteredThroughLink: in a work tree entered through

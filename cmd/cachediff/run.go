@@ -557,10 +557,16 @@ func outputLinks(path string) error {
 // .git, not looked for through a link in a work tree. A pull request's
 // folder out -> /home/runner/work/other, another repository's work tree,
 // had that taken for the work tree, and --output out/x.json written
-// into it.
+// into it. A link the current folder is reached through is the user's
+// way in (~/site -> /data/site, with a dotfiles repository at ~), and
+// leaves the work tree it leads to as the one judged.
 func outputTop(dir string) string {
 	top := input.WorkTree(dir)
+	cwd, _ := os.Getwd() // as named, through links, as filepath.Abs takes it
 	for p := dir; top != ""; p = filepath.Dir(p) {
+		if cwd != "" && (cwd == p || strings.HasPrefix(cwd, p+string(filepath.Separator))) {
+			break
+		}
 		if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 			if t := input.WorkTree(filepath.Dir(p)); t != "" {
 				top = t // p is a link of that work tree
