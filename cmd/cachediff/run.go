@@ -502,7 +502,7 @@ func outputLinks(path string) error {
 	if err != nil {
 		return nil
 	}
-	top := input.WorkTree(filepath.Dir(abs))
+	top := outputTop(filepath.Dir(abs))
 	if top == "" {
 		return nil
 	}
@@ -522,8 +522,18 @@ func outputLinks(path string) error {
 	if err != nil {
 		return nil
 	}
-	if realDir, err = filepath.Abs(realDir); err != nil { // no link left in it: its ".." are the system's
-		return nil
+	if !filepath.IsAbs(realDir) {
+		// From the current folder resolved too: filepath.Abs takes it as
+		// named ($PWD), and in a work tree entered through a link (cd
+		// ~/site -> /data/site) the file was taken for one outside it.
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil
+		}
+		if wd, err = filepath.EvalSymlinks(wd); err != nil {
+			return nil
+		}
+		realDir = filepath.Join(wd, realDir) // no link left in either: its ".." are the system's
 	}
 	dest := filepath.Join(realDir, base)
 	r, err := filepath.Rel(realTop, dest)
@@ -532,11 +542,52 @@ func outputLinks(path string) error {
 	}
 	// Into the work tree's .git folder through a link (a committed
 	// cachediff.json -> .git/config, or a hook): the job's git
-	// configuration overwritten. Named as it is, the user's choice.
-	if lex, err := filepath.Rel(top, abs); err == nil && under(r, ".git") && !under(lex, ".git") {
-		return fmt.Errorf("--output %s: a symbolic link leads it to %s, into the git folder of the work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to the job's git configuration); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
+	// configuration overwritten. So is that of a repository nested in
+	// the work tree (a second checkout in the first: spack/.git/config),
+	// and ".GIT", which a case-insensitive file system (a macOS runner's)
+	// takes for ".git". Named as it is, the user's choice.
+	if lex, err := filepath.Rel(top, abs); err == nil && inGitDir(r) && !inGitDir(lex) {
+		return fmt.Errorf("--output %s: a symbolic link leads it to %s, into a git folder of the work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to the job's git configuration); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
 	}
 	return nil
+}
+
+// outputTop returns the git work tree that holds the folder dir (an
+// absolute path) as named, or "": the nearest folder above it with a
+// .git, not looked for through a link in a work tree. A pull request's
+// folder out -> /home/runner/work/other, another repository's work tree,
+// had that taken for the work tree, and --output out/x.json written
+// into it. A link the current folder is reached through is the user's
+// way in (~/site -> /data/site, with a dotfiles repository at ~), and
+// leaves the work tree it leads to as the one judged.
+func outputTop(dir string) string {
+	top := input.WorkTree(dir)
+	cwd, _ := os.Getwd() // as named, through links, as filepath.Abs takes it
+	for p := dir; top != ""; p = filepath.Dir(p) {
+		if cwd != "" && (cwd == p || strings.HasPrefix(cwd, p+string(filepath.Separator))) {
+			break
+		}
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			if t := input.WorkTree(filepath.Dir(p)); t != "" {
+				top = t // p is a link of that work tree
+			}
+		}
+		if p == top || filepath.Dir(p) == p {
+			break
+		}
+	}
+	return top
+}
+
+// inGitDir reports whether the relative path rel is, or lies in, a
+// folder named .git (in any case).
+func inGitDir(rel string) bool {
+	for _, e := range strings.Split(rel, string(filepath.Separator)) {
+		if strings.EqualFold(e, ".git") {
+			return true
+		}
+	}
+	return false
 }
 
 // under reports whether the relative path rel is dir or lies under it.

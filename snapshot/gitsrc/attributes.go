@@ -97,6 +97,9 @@ func (t *Tree) encodingAbove() (file string, line int, msg string) {
 // working-tree-encoding (encodingLine) or ident (identLine), whichever
 // comes first; 0 when none does.
 func rewritingLine(data []byte) (int, string) {
+	// git skips a UTF-8 byte order mark at the start of the file (and
+	// only there): "<BOM>*.md ident" gives the pages ident.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	e, i := encodingLine(data), identLine(data)
 	switch {
 	case e > 0 && (i == 0 || e < i):
@@ -127,7 +130,7 @@ func identLine(data []byte) int {
 		}
 		pattern := fields[0]
 		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {
-			if ok, err := path.Match(pattern, "specs.md"); err == nil && !ok {
+			if ok, err := path.Match(strings.ToLower(pattern), "specs.md"); err == nil && !ok {
 				continue
 			}
 		}
@@ -145,7 +148,9 @@ func identLine(data []byte) int {
 // here: its brackets take [!x] and [[:lower:]] (path.Match reads the
 // first as '!' or 'x', and the second not at all as git does), and
 // "[!x]pecs.md working-tree-encoding=UTF-16LE" re-encoded every page of
-// a checkout while the gate, matching with path.Match, passed.
+// a checkout while the gate, matching with path.Match, passed. The match
+// ignores case, as a checkout with core.ignorecase (a case-insensitive
+// file system's) does: "*.MD" gives the pages the attribute there.
 func encodingLine(data []byte) int {
 	for n, l := range bytes.Split(data, []byte("\n")) {
 		s := strings.TrimSpace(string(l))
@@ -154,7 +159,7 @@ func encodingLine(data []byte) int {
 		}
 		pattern, _, _ := strings.Cut(strings.ReplaceAll(s, "\t", " "), " ")
 		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {
-			if ok, err := path.Match(pattern, "specs.md"); err == nil && !ok {
+			if ok, err := path.Match(strings.ToLower(pattern), "specs.md"); err == nil && !ok {
 				continue
 			}
 		}

@@ -65,3 +65,47 @@ func TestGitattributesIdentAbove(t *testing.T) {
 		t.Errorf("a log over the commit: %v; want the same error", err)
 	}
 }
+
+// TestRewritingLineBOM: git skips a UTF-8 byte order mark at the start
+// of a .gitattributes, so "<BOM>*.md ident" gives the pages ident (git
+// check-attr says "set", and a checkout rewrites them) while its pattern
+// read with the mark, "\ufeff*.md", matched no page here: a gate over
+// REV:PATH passed. A mark on a later line is part of its pattern, as it
+// is to git.
+func TestRewritingLineBOM(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"\ufeff*.md ident\n", 1, identAboveMsg},
+		{"\ufeff*.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"\ufeff*.png binary\n*.md ident\n", 2, identAboveMsg},
+		{"*.png binary\n\ufeff*.md ident\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestRewritingLineCase: a checkout with core.ignorecase (what git sets
+// on a case-insensitive file system: a macOS or Windows runner's) matches
+// attribute patterns without case, so "*.MD ident" gives the pages
+// ident there (git -c core.ignorecase=true check-attr: set), while the
+// pattern matched no page here and the gate passed.
+func TestRewritingLineCase(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"*.MD ident\n", 1, identAboveMsg},
+		{"SPECS.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"*.PNG ident\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
