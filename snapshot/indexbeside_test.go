@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // A build cache's folder holds index.json and the spec files of its
@@ -98,6 +99,14 @@ func TestIndexBesideSpecFilesByContent(t *testing.T) {
 	longKey := func(b []byte) []byte { return first(`"x":"`+strings.Repeat("a", 2*detectSize)+`"`, b) }
 	longerKey := func(b []byte) []byte { return first(`"x":"`+strings.Repeat("a", 10*detectSize)+`"`, b) }
 	cut := func(b []byte) []byte { return b[:len(b)-len(lost)/2] } // the index cut short, its long first key whole
+	gzCut := func(b []byte) []byte { return b[:len(b)*3/4] }
+	utf16LE := func(b []byte) []byte {
+		out := []byte{0xFF, 0xFE}
+		for _, u := range utf16.Encode([]rune(string(b))) {
+			out = append(out, byte(u), byte(u>>8))
+		}
+		return out
+	}
 	lockMeta := func(b []byte) []byte { return first(`"_meta":{"file-type":"spack-lockfile"}`, b) }
 	for _, tt := range []struct {
 		name  string
@@ -127,6 +136,12 @@ func TestIndexBesideSpecFilesByContent(t *testing.T) {
 		{"a gzip'd index with a long first key", map[string][]byte{"index.json": gz(longerKey(lost)), "libdwarf.spec.json": spec}, false},
 		{"a gzip'd index with a long first key cut short", map[string][]byte{"index.json": gz(cut(longerKey(lost))), "libdwarf.spec.json": spec}, true},
 		{"a gzip'd index with a longer first key cut short", map[string][]byte{"index.json": gz(cut(first(`"x":"`+strings.Repeat("a", 100*detectSize)+`"`, lost))), "libdwarf.spec.json": spec}, true},
+		// Its gzip cut short (a download cut off), or in UTF-16, its
+		// content read as far as it inflates, as a plain one cut short
+		// is (a hundred-and-eighth pass: sniffed from 512 bytes, the
+		// stale spec file was read).
+		{"a gzip'd index with a long first key, its gzip cut short", map[string][]byte{"index.json": gzCut(gz(longerKey(lost))), "libdwarf.spec.json": spec}, true},
+		{"a gzip'd index with a long first key in UTF-16", map[string][]byte{"index.json": gz(utf16LE(longerKey(lost))), "libdwarf.spec.json": spec}, true},
 		{"a gzip'd spec file with a long first key", map[string][]byte{"index.json": lost, "libdwarf.spec.json.gz": gz(longerKey(spec))}, false},
 		{"a spec file with a lockfile's _meta", map[string][]byte{"index.json": lost, "libdwarf.spec.json": lockMeta(spec)}, false},
 		{"an index with a lockfile's _meta", map[string][]byte{"index.json": lockMeta(lost), "libdwarf.spec.json": spec}, false},

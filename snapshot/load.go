@@ -626,6 +626,25 @@ func spackKind(c candidate, data []byte) spackfmt.Kind {
 	return spackfmt.Unknown
 }
 
+// spackPastHead is the message for a file named on the command line
+// that no decoder detected by its head, but whose whole content is a
+// Spack file's (its key past the head: a long first key): refused, as
+// it is in a folder, but told as what it is, plain or gzip'd alike
+// (plain, it was "not a Spack build-cache index"; gzip'd, "a package
+// page is Markdown text: gunzip it"). Only a file named alone is
+// inflated for it, within the decoder's bounds.
+func spackPastHead(c candidate, data []byte) string {
+	if !c.file.Root || !slices.ContainsFunc(c.decoders, func(d Decoder) bool { _, ok := d.(spackDecoder); return ok }) {
+		return ""
+	}
+	k := spackfmt.SniffWhole(data)
+	if k == spackfmt.Unknown {
+		return ""
+	}
+	names := map[spackfmt.Kind]string{spackfmt.Index: "index.json", spackfmt.Lockfile: "spack.lock", spackfmt.SpecFile: "NAME.spec.json"}
+	return fmt.Sprintf("a Spack %s by its content, whose key that says so comes past the first %d bytes (of its content), by which Spack's files under other names are detected: name it %s, as Spack does, or put that key first", k, detectSize, names[k])
+}
+
 // headOf is the head of data that decoders detect it by: its first
 // detectSize bytes, and all of it when it is gzip'd. A gzip'd file's
 // content is what is detected (spackfmt.Sniff inflates the head, the
@@ -773,6 +792,9 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 // package would be in the snapshot while the site has none.
 func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt Options, st *loadState, rule publishRule) result {
 	file := c.file.Name
+	if msg := spackPastHead(c, data); msg != "" {
+		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: msg}}}
+	}
 	if startsLikeJSON(data) {
 		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
 	}

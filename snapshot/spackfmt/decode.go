@@ -38,17 +38,25 @@ func SniffSure(data []byte) Kind { return sniff(data, false) }
 // SniffWhole is Sniff of all of data's content, for a file that Spack's
 // name for it has read whatever its head says: a gzip'd one is inflated
 // whole (bounded as Decode bounds it), where Sniff reads the first 512
-// bytes of its content. One whose content does not read (a stream cut
-// short, gzip'd twice, UTF-16) is sniffed as Sniff does.
+// bytes of its content. Its content is what inflates, through the layers
+// Sniff looks through (two of gzip, a byte order mark before either), up
+// to an error: a stream cut short, or gzip'd twice, or UTF-16 inside, is
+// sniffed as far as it reads, as a plain file cut short or in UTF-16 is
+// (sniffed from 512 bytes, a gzip'd index.json cut short, its first key
+// long, was Unknown, and a stale spec file beside it read).
 func SniffWhole(data []byte) Kind {
-	if !bytes.HasPrefix(data, gzipMagic) {
-		return Sniff(data)
+	for range 2 {
+		gz := bytes.TrimPrefix(data, utf8BOM)
+		if !bytes.HasPrefix(gz, gzipMagic) {
+			break
+		}
+		text, _ := inflate(gz, maxInflated)
+		if len(text) == 0 {
+			return Sniff(data)
+		}
+		data = text
 	}
-	text, err := plainText("", data)
-	if err != nil {
-		return Sniff(data)
-	}
-	return Sniff(text)
+	return Sniff(data)
 }
 
 func sniff(data []byte, weak bool) Kind {

@@ -74,6 +74,8 @@ const MaxRatio = 64
 // inflate returns the content of a gzip stream (of one member or more),
 // of at most limit bytes, and at most MaxRatio times its size (at least
 // 64 MB). The buffer grows as the content arrives, never past the bound.
+// With an error, it returns what inflated before it too (SniffWhole
+// sniffs a stream cut short as far as it reads).
 func inflate(data []byte, limit int64) ([]byte, error) {
 	r, err := gzpool.Reader(data)
 	if err != nil {
@@ -95,15 +97,15 @@ func inflate(data []byte, limit int64) ([]byte, error) {
 		out = out[:len(out)+n]
 		if int64(len(out)) > most {
 			if most < limit {
-				return nil, fmt.Errorf("a gzip stream of %d bytes that inflates to more than %d (%d times its size): refused as a gzip bomb", len(data), most, MaxRatio)
+				return out[:most], fmt.Errorf("a gzip stream of %d bytes that inflates to more than %d (%d times its size): refused as a gzip bomb", len(data), most, MaxRatio)
 			}
-			return nil, fmt.Errorf("a gzip stream that inflates to more than %d bytes: not read", limit)
+			return out[:most], fmt.Errorf("a gzip stream that inflates to more than %d bytes: not read", limit)
 		}
 		if err == io.EOF {
 			return out, nil
 		}
 		if err != nil {
-			return nil, inflateErr(err)
+			return out, inflateErr(err)
 		}
 	}
 }
