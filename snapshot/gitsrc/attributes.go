@@ -157,7 +157,12 @@ func encodingLine(data []byte) int {
 		if s == "" || s[0] == '#' || !strings.Contains(s, "working-tree-encoding") {
 			continue
 		}
-		pattern, _, _ := strings.Cut(strings.ReplaceAll(s, "\t", " "), " ")
+		// git's blanks are " \t\r\n": a carriage return ends the pattern
+		// as a space does ("*.md<CR>working-tree-encoding=UTF-16LE").
+		pattern := s
+		if i := strings.IndexAny(s, " \t\r"); i >= 0 {
+			pattern = s[:i]
+		}
 		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {
 			if ok, err := path.Match(strings.ToLower(pattern), "specs.md"); err == nil && !ok {
 				continue

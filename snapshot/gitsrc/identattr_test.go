@@ -109,3 +109,27 @@ func TestRewritingLineCase(t *testing.T) {
 		}
 	}
 }
+
+// TestRewritingLineCarriageReturn: git splits a .gitattributes line at
+// a carriage return as at a space or a tab (its blanks are " \t\r\n"),
+// so "*.md<CR>working-tree-encoding=UTF-16LE" gives the pages the
+// encoding (git check-attr: UTF-16LE), while the pattern was cut at a
+// space or a tab only, read as "*.md<CR>working-tree-encoding=UTF-16LE",
+// matched no page, and a gate over REV:PATH passed.
+func TestRewritingLineCarriageReturn(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"*.md\rworking-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"specs.md\r working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"\ufeff*.png binary\r\n*.md\rworking-tree-encoding=UTF-16LE\r\n", 2, encodingAboveMsg},
+		{"*.md\rident\n", 1, identAboveMsg},
+		{"*.png\rworking-tree-encoding=UTF-16LE\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
