@@ -81,7 +81,10 @@ func TestRewritingLineBOM(t *testing.T) {
 		{"\ufeff*.md ident\n", 1, identAboveMsg},
 		{"\ufeff*.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"\ufeff*.png binary\n*.md ident\n", 2, identAboveMsg},
-		{"*.png binary\n\ufeff*.md ident\n", 0, ""},
+		// Skipped at the start only: there "<BOM>#" starts a comment,
+		// on a later line a pattern (which a page may be named by).
+		{"\ufeff#x.md ident\n", 0, ""},
+		{"*.png binary\n\ufeff#x.md ident\n", 2, identAboveMsg},
 	} {
 		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
 			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
@@ -127,6 +130,34 @@ func TestRewritingLineCarriageReturn(t *testing.T) {
 		{"\ufeff*.png binary\r\n*.md\rworking-tree-encoding=UTF-16LE\r\n", 2, encodingAboveMsg},
 		{"*.md\rident\n", 1, identAboveMsg},
 		{"*.png\rworking-tree-encoding=UTF-16LE\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestRewritingLineOtherPage: a page is any *.md whose front matter says
+// layout: cache (docs/design.md), not only specs.md, so "zlib.md
+// working-tree-encoding=UTF-16LE" re-encodes the page zlib.md in a
+// checkout, while the pattern was matched against "specs.md" alone,
+// matched nothing, and a gate over REV:PATH passed.
+func TestRewritingLineOtherPage(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"zlib.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"ZLIB.MD ident\n", 1, identAboveMsg},
+		{"*.m? ident\n", 1, identAboveMsg},
+		{"z*d ident\n", 1, identAboveMsg},
+		{"*.md* ident\n", 1, identAboveMsg},
+		{"* ident\n", 1, identAboveMsg},
+		{"*.mdx ident\n", 0, ""},
+		{"? ident\n", 0, ""},
+		{"*.png working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"md ident\n", 0, ""},
 	} {
 		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
 			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
