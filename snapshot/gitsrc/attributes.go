@@ -182,6 +182,9 @@ func encodingLine(data []byte) int {
 // one pass over the pattern for each byte, as a line of stars is no
 // slower than another.
 func mayMatchPage(pattern string) bool {
+	if strings.HasPrefix(pattern, "!") {
+		return false // git ignores a negative pattern ("Use '\!'")
+	}
 	p := strings.ToLower(pattern)
 	at := make([]bool, len(p)+1)
 	at[len(p)] = true

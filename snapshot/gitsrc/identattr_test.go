@@ -158,6 +158,8 @@ func TestRewritingLineOtherPage(t *testing.T) {
 		{"? ident\n", 0, ""},
 		{"*.png working-tree-encoding=UTF-16LE\n", 0, ""},
 		{"md ident\n", 0, ""},
+		{"!*.md ident\n", 0, ""}, // git ignores a negative pattern
+		{"!zlib.md working-tree-encoding=UTF-16LE\n", 0, ""},
 	} {
 		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
 			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
