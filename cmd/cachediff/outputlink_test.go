@@ -249,3 +249,23 @@ func TestOutputInWorkTreeEnteredThroughLink(t *testing.T) {
 		}
 	}
 }
+
+// TestInGitDirNTFS: Windows takes ".git." and ".git " (trailing dots and
+// spaces stripped), "GIT~1" (its short name) and ".git::$INDEX_ALLOCATION"
+// (its folder stream) for ".git", as git's protectNTFS does: a link
+// cachediff.json -> spack/.git. (a submodule's gitdir file) or
+// GIT~1/config was judged to lead into no git folder, and on a Windows
+// runner the report was written onto the file git reads.
+func TestInGitDirNTFS(t *testing.T) {
+	sep := string(filepath.Separator)
+	for _, rel := range []string{".git.", ".git ", ".Git. .", "spack" + sep + ".git.", "GIT~1" + sep + "config", "git~1", ".git::$INDEX_ALLOCATION" + sep + "config", ".GIT"} {
+		if !inGitDir(rel) {
+			t.Errorf("inGitDir(%q) = false; want true", rel)
+		}
+	}
+	for _, rel := range []string{"git", ".github", ".gitx", "x.git", "git~2", ".gitattributes", "git~1x"} {
+		if inGitDir(rel) {
+			t.Errorf("inGitDir(%q) = true; want false", rel)
+		}
+	}
+}

@@ -580,10 +580,13 @@ func outputTop(dir string) string {
 }
 
 // inGitDir reports whether the relative path rel is, or lies in, a
-// folder named .git (in any case).
+// folder named .git (in any case), or one Windows takes for it as git's
+// protectNTFS does: with trailing dots and spaces (".git."), a stream
+// (".git::$INDEX_ALLOCATION"), or its short name "GIT~1".
 func inGitDir(rel string) bool {
 	for _, e := range strings.Split(rel, string(filepath.Separator)) {
-		if strings.EqualFold(e, ".git") {
+		e, _, _ = strings.Cut(e, ":")
+		if strings.EqualFold(strings.TrimRight(e, ". "), ".git") || strings.EqualFold(e, "git~1") {
 			return true
 		}
 	}

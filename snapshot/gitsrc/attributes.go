@@ -130,7 +130,7 @@ func identLine(data []byte) int {
 		}
 		pattern := fields[0]
 		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {
-			if ok, err := path.Match(strings.ToLower(pattern), "specs.md"); err == nil && !ok {
+			if !mayMatchPage(pattern) {
 				continue
 			}
 		}
@@ -157,15 +157,56 @@ func encodingLine(data []byte) int {
 		if s == "" || s[0] == '#' || !strings.Contains(s, "working-tree-encoding") {
 			continue
 		}
-		pattern, _, _ := strings.Cut(strings.ReplaceAll(s, "\t", " "), " ")
+		// git's blanks are " \t\r\n": a carriage return ends the pattern
+		// as a space does ("*.md<CR>working-tree-encoding=UTF-16LE").
+		pattern := s
+		if i := strings.IndexAny(s, " \t\r"); i >= 0 {
+			pattern = s[:i]
+		}
 		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {
-			if ok, err := path.Match(strings.ToLower(pattern), "specs.md"); err == nil && !ok {
+			if !mayMatchPage(pattern) {
 				continue
 			}
 		}
 		return n + 1
 	}
 	return 0
+}
+
+// mayMatchPage reports whether pattern, with no slash and only the
+// wildcards * and ?, matches some page's name without case: a name that
+// ends in ".md", as any *.md with layout: cache is a page, not specs.md
+// alone ("zlib.md working-tree-encoding=..." re-encodes the page
+// zlib.md). The pattern is matched from its end against ".md", at[i]
+// saying that its head p[:i] may be left, which matches some name; in
+// one pass over the pattern for each byte, as a line of stars is no
+// slower than another.
+func mayMatchPage(pattern string) bool {
+	if strings.HasPrefix(pattern, "!") {
+		return false // git ignores a negative pattern ("Use '\!'")
+	}
+	p := strings.ToLower(pattern)
+	at := make([]bool, len(p)+1)
+	at[len(p)] = true
+	for k := len(".md") - 1; k >= 0; k-- {
+		for i := len(p); i > 0; i-- { // a star may take nothing
+			if at[i] && p[i-1] == '*' {
+				at[i-1] = true
+			}
+		}
+		next := make([]bool, len(p)+1)
+		for i := len(p); i > 0; i-- {
+			switch c := p[i-1]; {
+			case !at[i]:
+			case c == '*':
+				next[i] = true // the star takes the byte
+			case c == '?' || c == ".md"[k]:
+				next[i-1] = true
+			}
+		}
+		at = next
+	}
+	return slices.Contains(at, true)
 }
 
 // encodingAboveMsg is the error of a .gitattributes above the tree that

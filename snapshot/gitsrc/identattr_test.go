@@ -81,7 +81,10 @@ func TestRewritingLineBOM(t *testing.T) {
 		{"\ufeff*.md ident\n", 1, identAboveMsg},
 		{"\ufeff*.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"\ufeff*.png binary\n*.md ident\n", 2, identAboveMsg},
-		{"*.png binary\n\ufeff*.md ident\n", 0, ""},
+		// Skipped at the start only: there "<BOM>#" starts a comment,
+		// on a later line a pattern (which a page may be named by).
+		{"\ufeff#x.md ident\n", 0, ""},
+		{"*.png binary\n\ufeff#x.md ident\n", 2, identAboveMsg},
 	} {
 		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
 			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
@@ -103,6 +106,60 @@ func TestRewritingLineCase(t *testing.T) {
 		{"*.MD ident\n", 1, identAboveMsg},
 		{"SPECS.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"*.PNG ident\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestRewritingLineCarriageReturn: git splits a .gitattributes line at
+// a carriage return as at a space or a tab (its blanks are " \t\r\n"),
+// so "*.md<CR>working-tree-encoding=UTF-16LE" gives the pages the
+// encoding (git check-attr: UTF-16LE), while the pattern was cut at a
+// space or a tab only, read as "*.md<CR>working-tree-encoding=UTF-16LE",
+// matched no page, and a gate over REV:PATH passed.
+func TestRewritingLineCarriageReturn(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"*.md\rworking-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"specs.md\r working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"\ufeff*.png binary\r\n*.md\rworking-tree-encoding=UTF-16LE\r\n", 2, encodingAboveMsg},
+		{"*.md\rident\n", 1, identAboveMsg},
+		{"*.png\rworking-tree-encoding=UTF-16LE\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestRewritingLineOtherPage: a page is any *.md whose front matter says
+// layout: cache (docs/design.md), not only specs.md, so "zlib.md
+// working-tree-encoding=UTF-16LE" re-encodes the page zlib.md in a
+// checkout, while the pattern was matched against "specs.md" alone,
+// matched nothing, and a gate over REV:PATH passed.
+func TestRewritingLineOtherPage(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"zlib.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"ZLIB.MD ident\n", 1, identAboveMsg},
+		{"*.m? ident\n", 1, identAboveMsg},
+		{"z*d ident\n", 1, identAboveMsg},
+		{"*.md* ident\n", 1, identAboveMsg},
+		{"* ident\n", 1, identAboveMsg},
+		{"*.mdx ident\n", 0, ""},
+		{"? ident\n", 0, ""},
+		{"*.png working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"md ident\n", 0, ""},
+		{"!*.md ident\n", 0, ""}, // git ignores a negative pattern
+		{"!zlib.md working-tree-encoding=UTF-16LE\n", 0, ""},
 	} {
 		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
 			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
