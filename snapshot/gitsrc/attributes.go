@@ -120,11 +120,11 @@ func rewritingLine(data []byte) (int, string) {
 // site is built from, while REV:PATH read them all and the gate passed.
 func identLine(data []byte) int {
 	for n, l := range bytes.Split(data, []byte("\n")) {
-		s := strings.TrimSpace(string(l))
+		s := strings.Trim(string(l), gitBlanks)
 		if s == "" || s[0] == '#' {
 			continue
 		}
-		fields := strings.Fields(s)
+		fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
 		if !slices.Contains(fields[1:], "ident") {
 			continue
 		}
@@ -138,6 +138,12 @@ func identLine(data []byte) int {
 	}
 	return 0
 }
+
+// gitBlanks are the bytes at which git splits a .gitattributes line (but
+// for the newline, at which it is cut into lines): not a vertical tab, a
+// form feed nor any other Unicode space, so "x<VT>*.md ident" is the
+// pattern "x<VT>*.md", which git applies to a page "x<VT>foo.md".
+const gitBlanks = " \t\r"
 
 // encodingLine returns the first line of a .gitattributes text that may
 // give a page (specs.md) a working-tree-encoding, or 0. A line whose
@@ -153,14 +159,14 @@ func identLine(data []byte) int {
 // file system's) does: "*.MD" gives the pages the attribute there.
 func encodingLine(data []byte) int {
 	for n, l := range bytes.Split(data, []byte("\n")) {
-		s := strings.TrimSpace(string(l))
+		s := strings.Trim(string(l), gitBlanks)
 		if s == "" || s[0] == '#' || !strings.Contains(s, "working-tree-encoding") {
 			continue
 		}
 		// git's blanks are " \t\r\n": a carriage return ends the pattern
 		// as a space does ("*.md<CR>working-tree-encoding=UTF-16LE").
 		pattern := s
-		if i := strings.IndexAny(s, " \t\r"); i >= 0 {
+		if i := strings.IndexAny(s, gitBlanks); i >= 0 {
 			pattern = s[:i]
 		}
 		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {

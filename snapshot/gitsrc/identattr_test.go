@@ -166,3 +166,28 @@ func TestRewritingLineOtherPage(t *testing.T) {
 		}
 	}
 }
+
+// TestRewritingLineGitBlanks: git splits a .gitattributes line at its
+// blanks " \t\r\n" only, so "x<VT>*.md ident" (or with a no-break space)
+// is the pattern "x<VT>*.md", which git check-attr applies to the page
+// "x<VT>foo.md" (ident: set), while identLine split the line at any
+// Unicode space, judged the pattern "x", matched no page, and a gate
+// over REV:PATH passed. "*.md<VT>ident" is one pattern, no attribute.
+func TestRewritingLineGitBlanks(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"x\v*.md ident\n", 1, identAboveMsg},
+		{"x\f*.md ident\n", 1, identAboveMsg},
+		{"x\u00a0*.md ident\n", 1, identAboveMsg},
+		{"x\u0085*.md\tident\n", 1, identAboveMsg},
+		{"*.png binary\n*.md\vident\n", 0, ""},
+		{"*.md\u00a0ident\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
