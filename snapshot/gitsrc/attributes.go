@@ -129,7 +129,7 @@ func identLine(data []byte) int {
 			continue
 		}
 		pattern := fields[0]
-		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {
+		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"[\`) {
 			if !mayMatchPage(pattern) {
 				continue
 			}
@@ -146,10 +146,10 @@ func identLine(data []byte) int {
 const gitBlanks = " \t\r"
 
 // encodingLine returns the first line of a .gitattributes text that may
-// give a page (specs.md) a working-tree-encoding, or 0. A line whose
-// pattern has no slash, and only the wildcards * and ?, is matched
-// against a page's name; any other line that names the attribute (a
-// pattern with a slash, quoted, a macro, or with a bracket or a
+// give a page a working-tree-encoding, or 0. A line whose pattern has
+// only the wildcards * and ? is matched against a page's name, with a
+// slash by its last part (mayMatchPage); any other line that names the
+// attribute (a pattern quoted, a macro, or with a bracket or a
 // backslash) counts, as git's matching of such patterns is not repeated
 // here: its brackets take [!x] and [[:lower:]] (path.Match reads the
 // first as '!' or 'x', and the second not at all as git does), and
@@ -169,7 +169,7 @@ func encodingLine(data []byte) int {
 		if i := strings.IndexAny(s, gitBlanks); i >= 0 {
 			pattern = s[:i]
 		}
-		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {
+		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"[\`) {
 			if !mayMatchPage(pattern) {
 				continue
 			}
@@ -179,8 +179,8 @@ func encodingLine(data []byte) int {
 	return 0
 }
 
-// mayMatchPage reports whether pattern, with no slash and only the
-// wildcards * and ?, matches some page's name without case: a name that
+// mayMatchPage reports whether pattern, with only the wildcards * and ?,
+// matches some page's name without case: a name that
 // ends in ".md", as any *.md with layout: cache is a page, not specs.md
 // alone ("zlib.md working-tree-encoding=..." re-encodes the page
 // zlib.md). The pattern is matched from its end against ".md", at[i]
@@ -190,6 +190,16 @@ func encodingLine(data []byte) int {
 func mayMatchPage(pattern string) bool {
 	if strings.HasPrefix(pattern, "!") {
 		return false // git ignores a negative pattern ("Use '\!'")
+	}
+	// With a slash, the pattern matches a file's path, and its last part
+	// the file's name: no wildcard but a part "**" crosses a slash
+	// ("docs/x**txt" is "docs/x*txt"). One that ends in a slash, a
+	// folder's, counts as it did.
+	if i := strings.LastIndexByte(pattern, '/'); i >= 0 {
+		if i == len(pattern)-1 {
+			return true
+		}
+		pattern = pattern[i+1:]
 	}
 	p := strings.ToLower(pattern)
 	at := make([]bool, len(p)+1)

@@ -191,3 +191,33 @@ func TestRewritingLineGitBlanks(t *testing.T) {
 		}
 	}
 }
+
+// TestRewritingLineSlash: a pattern with a slash matches a file's whole
+// path, its last part (after the last slash) the file's name, since no
+// wildcard but a "**" part crosses a slash: "docs/*.txt
+// working-tree-encoding=UTF-16LE", a real-world line of a repository
+// that keeps Windows files, gives no page an encoding (git check-attr:
+// unspecified), yet any line with a slash was refused.
+func TestRewritingLineSlash(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"docs/*.txt working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"win/**/*.ps1 ident\n", 0, ""},
+		{"docs/x**txt ident\n", 0, ""},
+		{"!docs/*.md ident\n", 0, ""},
+		{"docs/*.md ident\n", 1, identAboveMsg},
+		{"/ZLIB.MD working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"**/*.md ident\n", 1, identAboveMsg},
+		{"docs/** ident\n", 1, identAboveMsg},
+		{"docs/!x.md ident\n", 1, identAboveMsg},
+		{"docs/ ident\n", 1, identAboveMsg},
+		{"docs/*.txt\\/x ident\n", 1, identAboveMsg},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
