@@ -120,7 +120,7 @@ func rewritingLine(data []byte) (int, string) {
 // site is built from, while REV:PATH read them all and the gate passed.
 func identLine(data []byte) int {
 	for n, l := range bytes.Split(data, []byte("\n")) {
-		s := strings.Trim(string(l), gitBlanks)
+		s := strings.Trim(string(gitLine(l)), gitBlanks)
 		if s == "" || s[0] == '#' {
 			continue
 		}
@@ -145,6 +145,17 @@ func identLine(data []byte) int {
 // pattern "x<VT>*.md", which git applies to a page "x<VT>foo.md".
 const gitBlanks = " \t\r"
 
+// gitLine returns a .gitattributes line as git reads it, a C string: up
+// to its first NUL byte ("*.md ident<NUL>junk" gives the pages ident).
+// From the index git reads no line past that byte either; reading them
+// here only refuses more.
+func gitLine(l []byte) []byte {
+	if i := bytes.IndexByte(l, 0); i >= 0 {
+		return l[:i]
+	}
+	return l
+}
+
 // encodingLine returns the first line of a .gitattributes text that may
 // give a page a working-tree-encoding, or 0. A line whose pattern has
 // only the wildcards * and ? is matched against a page's name, with a
@@ -159,7 +170,7 @@ const gitBlanks = " \t\r"
 // file system's) does: "*.MD" gives the pages the attribute there.
 func encodingLine(data []byte) int {
 	for n, l := range bytes.Split(data, []byte("\n")) {
-		s := strings.Trim(string(l), gitBlanks)
+		s := strings.Trim(string(gitLine(l)), gitBlanks)
 		if s == "" || s[0] == '#' || !strings.Contains(s, "working-tree-encoding") {
 			continue
 		}

@@ -221,3 +221,26 @@ func TestRewritingLineSlash(t *testing.T) {
 		}
 	}
 }
+
+// TestRewritingLineNUL: git reads a .gitattributes line as a C string,
+// ended at its first NUL byte: "*.md ident<NUL>junk" gives the pages
+// ident (git check-attr, from the file or --cached: set), while the
+// attribute was read as "ident<NUL>junk", named no ident, and a gate
+// over REV:PATH passed.
+func TestRewritingLineNUL(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"*.md ident\x00junk\n", 1, identAboveMsg},
+		{"*.png binary\n*.md\tident\x00\n", 2, identAboveMsg},
+		{"*.md working-tree-encoding=UTF-16LE\x00x\n", 1, encodingAboveMsg},
+		{"*.md\x00 ident\n", 0, ""},
+		{"*.png ident\x00 *.md\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
