@@ -258,7 +258,10 @@ func TestOutputInWorkTreeEnteredThroughLink(t *testing.T) {
 // runner the report was written onto the file git reads.
 func TestInGitDirNTFS(t *testing.T) {
 	sep := string(filepath.Separator)
-	for _, rel := range []string{".git.", ".git ", ".Git. .", "spack" + sep + ".git.", "GIT~1" + sep + "config", "git~1", ".git::$INDEX_ALLOCATION" + sep + "config", ".GIT"} {
+	for _, rel := range []string{".git.", ".git ", ".Git. .", "spack" + sep + ".git.", "GIT~1" + sep + "config", "git~1", ".git::$INDEX_ALLOCATION" + sep + "config", ".GIT",
+		// the short name with trailing dots and spaces, as git's
+		// is_ntfs_dotgit takes "git~1" and ".git" alike: GIT~1./config
+		"GIT~1." + sep + "config", "git~1 ", "Git~1. .:$INDEX_ALLOCATION"} {
 		if !inGitDir(rel) {
 			t.Errorf("inGitDir(%q) = false; want true", rel)
 		}

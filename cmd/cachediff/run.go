@@ -586,7 +586,8 @@ func outputTop(dir string) string {
 func inGitDir(rel string) bool {
 	for _, e := range strings.Split(rel, string(filepath.Separator)) {
 		e, _, _ = strings.Cut(e, ":")
-		if strings.EqualFold(strings.TrimRight(e, ". "), ".git") || strings.EqualFold(e, "git~1") {
+		e = strings.TrimRight(e, ". ") // of either name: "GIT~1." is .git too
+		if strings.EqualFold(e, ".git") || strings.EqualFold(e, "git~1") {
 			return true
 		}
 	}

@@ -120,16 +120,16 @@ func rewritingLine(data []byte) (int, string) {
 // site is built from, while REV:PATH read them all and the gate passed.
 func identLine(data []byte) int {
 	for n, l := range bytes.Split(data, []byte("\n")) {
-		s := strings.TrimSpace(string(l))
+		s := strings.Trim(string(gitLine(l)), gitBlanks)
 		if s == "" || s[0] == '#' {
 			continue
 		}
-		fields := strings.Fields(s)
+		fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
 		if !slices.Contains(fields[1:], "ident") {
 			continue
 		}
 		pattern := fields[0]
-		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {
+		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"[\`) {
 			if !mayMatchPage(pattern) {
 				continue
 			}
@@ -139,11 +139,28 @@ func identLine(data []byte) int {
 	return 0
 }
 
+// gitBlanks are the bytes at which git splits a .gitattributes line (but
+// for the newline, at which it is cut into lines): not a vertical tab, a
+// form feed nor any other Unicode space, so "x<VT>*.md ident" is the
+// pattern "x<VT>*.md", which git applies to a page "x<VT>foo.md".
+const gitBlanks = " \t\r"
+
+// gitLine returns a .gitattributes line as git reads it, a C string: up
+// to its first NUL byte ("*.md ident<NUL>junk" gives the pages ident).
+// From the index git reads no line past that byte either; reading them
+// here only refuses more.
+func gitLine(l []byte) []byte {
+	if i := bytes.IndexByte(l, 0); i >= 0 {
+		return l[:i]
+	}
+	return l
+}
+
 // encodingLine returns the first line of a .gitattributes text that may
-// give a page (specs.md) a working-tree-encoding, or 0. A line whose
-// pattern has no slash, and only the wildcards * and ?, is matched
-// against a page's name; any other line that names the attribute (a
-// pattern with a slash, quoted, a macro, or with a bracket or a
+// give a page a working-tree-encoding, or 0. A line whose pattern has
+// only the wildcards * and ? is matched against a page's name, with a
+// slash by its last part (mayMatchPage); any other line that names the
+// attribute (a pattern quoted, a macro, or with a bracket or a
 // backslash) counts, as git's matching of such patterns is not repeated
 // here: its brackets take [!x] and [[:lower:]] (path.Match reads the
 // first as '!' or 'x', and the second not at all as git does), and
@@ -153,17 +170,17 @@ func identLine(data []byte) int {
 // file system's) does: "*.MD" gives the pages the attribute there.
 func encodingLine(data []byte) int {
 	for n, l := range bytes.Split(data, []byte("\n")) {
-		s := strings.TrimSpace(string(l))
+		s := strings.Trim(string(gitLine(l)), gitBlanks)
 		if s == "" || s[0] == '#' || !strings.Contains(s, "working-tree-encoding") {
 			continue
 		}
 		// git's blanks are " \t\r\n": a carriage return ends the pattern
 		// as a space does ("*.md<CR>working-tree-encoding=UTF-16LE").
 		pattern := s
-		if i := strings.IndexAny(s, " \t\r"); i >= 0 {
+		if i := strings.IndexAny(s, gitBlanks); i >= 0 {
 			pattern = s[:i]
 		}
-		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"/[\`) {
+		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"[\`) {
 			if !mayMatchPage(pattern) {
 				continue
 			}
@@ -173,8 +190,8 @@ func encodingLine(data []byte) int {
 	return 0
 }
 
-// mayMatchPage reports whether pattern, with no slash and only the
-// wildcards * and ?, matches some page's name without case: a name that
+// mayMatchPage reports whether pattern, with only the wildcards * and ?,
+// matches some page's name without case: a name that
 // ends in ".md", as any *.md with layout: cache is a page, not specs.md
 // alone ("zlib.md working-tree-encoding=..." re-encodes the page
 // zlib.md). The pattern is matched from its end against ".md", at[i]
@@ -184,6 +201,16 @@ func encodingLine(data []byte) int {
 func mayMatchPage(pattern string) bool {
 	if strings.HasPrefix(pattern, "!") {
 		return false // git ignores a negative pattern ("Use '\!'")
+	}
+	// With a slash, the pattern matches a file's path, and its last part
+	// the file's name: no wildcard but a part "**" crosses a slash
+	// ("docs/x**txt" is "docs/x*txt"). One that ends in a slash, a
+	// folder's, counts as it did.
+	if i := strings.LastIndexByte(pattern, '/'); i >= 0 {
+		if i == len(pattern)-1 {
+			return true
+		}
+		pattern = pattern[i+1:]
 	}
 	p := strings.ToLower(pattern)
 	at := make([]bool, len(p)+1)

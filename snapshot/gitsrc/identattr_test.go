@@ -166,3 +166,81 @@ func TestRewritingLineOtherPage(t *testing.T) {
 		}
 	}
 }
+
+// TestRewritingLineGitBlanks: git splits a .gitattributes line at its
+// blanks " \t\r\n" only, so "x<VT>*.md ident" (or with a no-break space)
+// is the pattern "x<VT>*.md", which git check-attr applies to the page
+// "x<VT>foo.md" (ident: set), while identLine split the line at any
+// Unicode space, judged the pattern "x", matched no page, and a gate
+// over REV:PATH passed. "*.md<VT>ident" is one pattern, no attribute.
+func TestRewritingLineGitBlanks(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"x\v*.md ident\n", 1, identAboveMsg},
+		{"x\f*.md ident\n", 1, identAboveMsg},
+		{"x\u00a0*.md ident\n", 1, identAboveMsg},
+		{"x\u0085*.md\tident\n", 1, identAboveMsg},
+		{"*.png binary\n*.md\vident\n", 0, ""},
+		{"*.md\u00a0ident\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestRewritingLineSlash: a pattern with a slash matches a file's whole
+// path, its last part (after the last slash) the file's name, since no
+// wildcard but a "**" part crosses a slash: "docs/*.txt
+// working-tree-encoding=UTF-16LE", a real-world line of a repository
+// that keeps Windows files, gives no page an encoding (git check-attr:
+// unspecified), yet any line with a slash was refused.
+func TestRewritingLineSlash(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"docs/*.txt working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"win/**/*.ps1 ident\n", 0, ""},
+		{"docs/x**txt ident\n", 0, ""},
+		{"!docs/*.md ident\n", 0, ""},
+		{"docs/*.md ident\n", 1, identAboveMsg},
+		{"/ZLIB.MD working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"**/*.md ident\n", 1, identAboveMsg},
+		{"docs/** ident\n", 1, identAboveMsg},
+		{"docs/!x.md ident\n", 1, identAboveMsg},
+		{"docs/ ident\n", 1, identAboveMsg},
+		{"docs/*.txt\\/x ident\n", 1, identAboveMsg},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestRewritingLineNUL: git reads a .gitattributes line as a C string,
+// ended at its first NUL byte: "*.md ident<NUL>junk" gives the pages
+// ident (git check-attr, from the file or --cached: set), while the
+// attribute was read as "ident<NUL>junk", named no ident, and a gate
+// over REV:PATH passed.
+func TestRewritingLineNUL(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"*.md ident\x00junk\n", 1, identAboveMsg},
+		{"*.png binary\n*.md\tident\x00\n", 2, identAboveMsg},
+		{"*.md working-tree-encoding=UTF-16LE\x00x\n", 1, encodingAboveMsg},
+		{"*.md\x00 ident\n", 0, ""},
+		{"*.png ident\x00 *.md\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
