@@ -632,12 +632,15 @@ func spackKind(c candidate, data []byte) spackfmt.Kind {
 // it is in a folder, but told as what it is, plain or gzip'd alike
 // (plain, it was "not a Spack build-cache index"; gzip'd, "a package
 // page is Markdown text: gunzip it"). Only a file named alone is
-// inflated for it, within the decoder's bounds.
-func spackPastHead(c candidate, data []byte) string {
+// sniffed so, and as far as its size (at least a megabyte) of its
+// content, its whole when plain: a gzip'd file inflated whole for a
+// message took what it inflates to, up to a gigabyte, for a file of
+// 20 MB that is no Spack file.
+func spackPastHead(src Source, c candidate, data []byte) string {
 	if !c.file.Root || !slices.ContainsFunc(c.decoders, func(d Decoder) bool { _, ok := d.(spackDecoder); return ok }) {
 		return ""
 	}
-	k := spackfmt.SniffWhole(data)
+	k := spackfmt.SniffUpTo(data, max(int64(len(data)), 1<<20))
 	if k == spackfmt.Unknown {
 		return ""
 	}
@@ -792,7 +795,7 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 // package would be in the snapshot while the site has none.
 func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt Options, st *loadState, rule publishRule) result {
 	file := c.file.Name
-	if msg := spackPastHead(c, data); msg != "" {
+	if msg := spackPastHead(src, c, data); msg != "" {
 		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: msg}}}
 	}
 	if startsLikeJSON(data) {
