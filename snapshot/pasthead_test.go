@@ -60,6 +60,26 @@ func (s *oneFile) Walk(yield func(File)) ([]Warning, []*Error) {
 
 func (s *oneFile) Read(_ File, buf []byte) ([]byte, error) { return append(buf[:0], s.data...), nil }
 
+// TestSpackFilePastHeadNotOnDisk: a Spack file whose key comes past its
+// head, named alone from standard input or git (REV:PATH), cannot be
+// renamed where it is: the message says to save it as Spack names it
+// (a hundred-and-ninth adversarial pass, issue 35: "name it index.json"
+// of standard input).
+func TestSpackFilePastHeadNotOnDisk(t *testing.T) {
+	data, _ := libdwarfLost(t)
+	long := append([]byte(`{"x":"`+strings.Repeat("a", 5000)+`",`), bytes.TrimSpace(data)[1:]...)
+	for _, src := range []*oneFile{{path: "-", name: "standard input"}, {path: "HEAD:idx.v7.json", name: "HEAD:idx.v7.json"}} {
+		src.data = long
+		_, err := LoadFrom(src, Options{})
+		if err == nil {
+			t.Fatalf("%s: read", src.path)
+		}
+		if msg := err.Error(); !strings.Contains(msg, "first 512 bytes") || strings.Contains(msg, "name it index.json") || !strings.Contains(msg, "save it as index.json") {
+			t.Errorf("%s: %s", src.path, msg)
+		}
+	}
+}
+
 // TestPastHeadSniffBounded: a gzip'd file named alone that is no Spack
 // file (its content a long string, 64 times its size) is not inflated
 // whole to tell whether a Spack key comes past its head: what that
