@@ -55,10 +55,15 @@ func SniffUpTo(data []byte, n int64) Kind { return sniffUpTo(data, max(n, detect
 // sniffUpTo is SniffWhole (cut false) and SniffUpTo (cut: plain content
 // cut at limit too).
 func sniffUpTo(data []byte, limit int64, cut bool) Kind {
-	for range 2 {
+	for i := range 3 {
 		gz := bytes.TrimPrefix(data, utf8BOM)
 		if !bytes.HasPrefix(gz, gzipMagic) {
 			break
+		}
+		if i == 2 {
+			// A third layer, which Sniff does not look through either
+			// (Sniff of this content would: two more).
+			return Unknown
 		}
 		text, _ := inflate(gz, limit)
 		if len(text) == 0 {

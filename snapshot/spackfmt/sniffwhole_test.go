@@ -45,3 +45,26 @@ func TestSniffWholeAlike(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffWholeTwoLayers: SniffWhole looks through the two layers of
+// gzip that Sniff looks through, no more: an index gzip'd three times is
+// Unknown, as Sniff has it. SniffWhole inflated two layers and Sniff two
+// more, so the index gzip'd thrice, named alone under another name, was
+// told "a Spack build-cache index whose key comes past the first 512
+// bytes: name it index.json", which it is not, and named so it does not
+// read (a hundred-and-ninth adversarial pass, issue 35).
+func TestSniffWholeTwoLayers(t *testing.T) {
+	content := []byte(`{"database":{"version":"7","installs":{}}}`)
+	thrice := gzipped(t, gzipped(t, gzipped(t, content)))
+	if got := Sniff(thrice); got != Unknown {
+		t.Fatalf("Sniff: %v, want Unknown", got)
+	}
+	for name, data := range map[string][]byte{"gzip'd thrice": thrice, "gzip'd four times": gzipped(t, thrice)} {
+		if got := SniffWhole(data); got != Unknown {
+			t.Errorf("SniffWhole, %s: %v, want Unknown", name, got)
+		}
+		if got := SniffUpTo(data, 1<<20); got != Unknown {
+			t.Errorf("SniffUpTo, %s: %v, want Unknown", name, got)
+		}
+	}
+}
