@@ -68,3 +68,22 @@ func TestSniffWholeTwoLayers(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffUpToUTF16Bounded: sniffing a plain file in UTF-16 whole
+// allocates a little more than its size (its text in UTF-8), not four
+// times it: its units, runes and string were made one after another, and
+// a JSON file of 200 MB in UTF-16 named alone took 1.5 GB of RSS for a
+// message, where it took 200 MB before (a hundred-and-ninth adversarial
+// pass, issue 35).
+func TestSniffUpToUTF16Bounded(t *testing.T) {
+	data := utf16Of(`{"a":[`+strings.Repeat(`"`+strings.Repeat("c", 96)+`",`, 20000)+`1]}`, false, true)
+	allocs := testing.Benchmark(func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			SniffUpTo(data, int64(len(data)))
+		}
+	})
+	if got, most := allocs.AllocedBytesPerOp(), int64(len(data))*3/4+4096; got > most {
+		t.Errorf("UTF-16 of %d bytes: %d bytes allocated, at most %d", len(data), got, most)
+	}
+}
