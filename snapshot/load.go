@@ -632,17 +632,26 @@ func spackKind(c candidate, data []byte) spackfmt.Kind {
 // it is in a folder, but told as what it is, plain or gzip'd alike
 // (plain, it was "not a Spack build-cache index"; gzip'd, "a package
 // page is Markdown text: gunzip it"). Only a file named alone is
-// inflated for it, within the decoder's bounds.
-func spackPastHead(c candidate, data []byte) string {
+// sniffed so, and as far as its size (at least a megabyte) of its
+// content, its whole when plain: a gzip'd file inflated whole for a
+// message took what it inflates to, up to a gigabyte, for a file of
+// 20 MB that is no Spack file. A file on disk is to be renamed;
+// standard input or a git blob (REV:PATH), which cannot be, to be saved
+// under Spack's name.
+func spackPastHead(src Source, c candidate, data []byte) string {
 	if !c.file.Root || !slices.ContainsFunc(c.decoders, func(d Decoder) bool { _, ok := d.(spackDecoder); return ok }) {
 		return ""
 	}
-	k := spackfmt.SniffWhole(data)
+	k := spackfmt.SniffUpTo(data, max(int64(len(data)), 1<<20))
 	if k == spackfmt.Unknown {
 		return ""
 	}
 	names := map[spackfmt.Kind]string{spackfmt.Index: "index.json", spackfmt.Lockfile: "spack.lock", spackfmt.SpecFile: "NAME.spec.json"}
-	return fmt.Sprintf("a Spack %s by its content, whose key that says so comes past the first %d bytes (of its content), by which Spack's files under other names are detected: name it %s, as Spack does, or put that key first", k, detectSize, names[k])
+	give := "name it " + names[k] + ", as Spack does,"
+	if renderName(src, c.file) != c.file.Name {
+		give = "save it as " + names[k] + ", as Spack names it, and name that file,"
+	}
+	return fmt.Sprintf("a Spack %s by its content, whose key that says so comes past the first %d bytes (of its content), by which Spack's files under other names are detected: %s or put that key first", k, detectSize, give)
 }
 
 // headOf is the head of data that decoders detect it by: its first
@@ -792,7 +801,7 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 // package would be in the snapshot while the site has none.
 func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt Options, st *loadState, rule publishRule) result {
 	file := c.file.Name
-	if msg := spackPastHead(c, data); msg != "" {
+	if msg := spackPastHead(src, c, data); msg != "" {
 		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: msg}}}
 	}
 	if startsLikeJSON(data) {

@@ -44,17 +44,35 @@ func SniffSure(data []byte) Kind { return sniff(data, false) }
 // sniffed as far as it reads, as a plain file cut short or in UTF-16 is
 // (sniffed from 512 bytes, a gzip'd index.json cut short, its first key
 // long, was Unknown, and a stale spec file beside it read).
-func SniffWhole(data []byte) Kind {
-	for range 2 {
+func SniffWhole(data []byte) Kind { return sniffUpTo(data, maxInflated, false) }
+
+// SniffUpTo is SniffWhole of the first n bytes of data's content (at
+// least Sniff's 512), gzip'd or plain: what it costs is bounded by n, not
+// by what a gzip'd file inflates to (up to a gigabyte, for a file of a
+// few megabytes).
+func SniffUpTo(data []byte, n int64) Kind { return sniffUpTo(data, max(n, detectHead), true) }
+
+// sniffUpTo is SniffWhole (cut false) and SniffUpTo (cut: plain content
+// cut at limit too).
+func sniffUpTo(data []byte, limit int64, cut bool) Kind {
+	for i := range 3 {
 		gz := bytes.TrimPrefix(data, utf8BOM)
 		if !bytes.HasPrefix(gz, gzipMagic) {
 			break
 		}
-		text, _ := inflate(gz, maxInflated)
+		if i == 2 {
+			// A third layer, which Sniff does not look through either
+			// (Sniff of this content would: two more).
+			return Unknown
+		}
+		text, _ := inflate(gz, limit)
 		if len(text) == 0 {
 			return Sniff(data)
 		}
 		data = text
+	}
+	if cut {
+		data = data[:min(int64(len(data)), limit)]
 	}
 	return Sniff(data)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/gzpool"
 	"github.com/cachediff/cachediff/internal/lfs"
@@ -184,15 +185,30 @@ func sniffHead(head []byte) []byte {
 		if head[0] == 0xFF || head[0] == 0xFE {
 			head = head[2:]
 		}
-		units := make([]uint16, len(head)/2)
-		for i := range units {
+		// Into UTF-8 as it goes, in one buffer of at most 3 bytes a
+		// unit (a head of SniffWhole may be a whole file: its units,
+		// runes and string took 12 times its size).
+		unit := func(i int) rune {
 			if big {
-				units[i] = uint16(head[2*i])<<8 | uint16(head[2*i+1])
-			} else {
-				units[i] = uint16(head[2*i]) | uint16(head[2*i+1])<<8
+				return rune(head[2*i])<<8 | rune(head[2*i+1])
 			}
+			return rune(head[2*i]) | rune(head[2*i+1])<<8
 		}
-		head = []byte(string(utf16.Decode(units)))
+		n := len(head) / 2
+		text := make([]byte, 0, 3*n/2+4)
+		for i := 0; i < n; i++ {
+			r := unit(i)
+			if utf16.IsSurrogate(r) && i+1 < n {
+				if d := utf16.DecodeRune(r, unit(i+1)); d != utf8.RuneError {
+					r = d
+					i++
+				}
+			} else if utf16.IsSurrogate(r) {
+				r = utf8.RuneError
+			}
+			text = utf8.AppendRune(text, r)
+		}
+		head = text
 	}
 	return head
 }

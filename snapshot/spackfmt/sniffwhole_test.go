@@ -45,3 +45,45 @@ func TestSniffWholeAlike(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffWholeTwoLayers: SniffWhole looks through the two layers of
+// gzip that Sniff looks through, no more: an index gzip'd three times is
+// Unknown, as Sniff has it. SniffWhole inflated two layers and Sniff two
+// more, so the index gzip'd thrice, named alone under another name, was
+// told "a Spack build-cache index whose key comes past the first 512
+// bytes: name it index.json", which it is not, and named so it does not
+// read (a hundred-and-ninth adversarial pass, issue 35).
+func TestSniffWholeTwoLayers(t *testing.T) {
+	content := []byte(`{"database":{"version":"7","installs":{}}}`)
+	thrice := gzipped(t, gzipped(t, gzipped(t, content)))
+	if got := Sniff(thrice); got != Unknown {
+		t.Fatalf("Sniff: %v, want Unknown", got)
+	}
+	for name, data := range map[string][]byte{"gzip'd thrice": thrice, "gzip'd four times": gzipped(t, thrice)} {
+		if got := SniffWhole(data); got != Unknown {
+			t.Errorf("SniffWhole, %s: %v, want Unknown", name, got)
+		}
+		if got := SniffUpTo(data, 1<<20); got != Unknown {
+			t.Errorf("SniffUpTo, %s: %v, want Unknown", name, got)
+		}
+	}
+}
+
+// TestSniffUpToUTF16Bounded: sniffing a plain file in UTF-16 whole
+// allocates a little more than its size (its text in UTF-8), not four
+// times it: its units, runes and string were made one after another, and
+// a JSON file of 200 MB in UTF-16 named alone took 1.5 GB of RSS for a
+// message, where it took 200 MB before (a hundred-and-ninth adversarial
+// pass, issue 35).
+func TestSniffUpToUTF16Bounded(t *testing.T) {
+	data := utf16Of(`{"a":[`+strings.Repeat(`"`+strings.Repeat("c", 96)+`",`, 20000)+`1]}`, false, true)
+	allocs := testing.Benchmark(func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			SniffUpTo(data, int64(len(data)))
+		}
+	})
+	if got, most := allocs.AllocedBytesPerOp(), int64(len(data))*3/4+4096; got > most {
+		t.Errorf("UTF-16 of %d bytes: %d bytes allocated, at most %d", len(data), got, most)
+	}
+}
