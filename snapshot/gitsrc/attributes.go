@@ -125,7 +125,11 @@ func identLine(data []byte) int {
 			continue
 		}
 		fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
-		if !slices.Contains(fields[1:], "ident") {
+		// git reads a quoted pattern up to its closing quote and the
+		// attributes right after it, with no blank between:
+		// "\"*.md\"ident" gives the pages ident. Any such line that
+		// names ident counts.
+		if !slices.Contains(fields[1:], "ident") && (s[0] != '"' || !strings.Contains(s, "ident")) {
 			continue
 		}
 		pattern := fields[0]

@@ -244,3 +244,27 @@ func TestRewritingLineNUL(t *testing.T) {
 		}
 	}
 }
+
+// TestRewritingLineQuotedGlued: git reads a quoted pattern up to its
+// closing quote and the attributes right after it, blank or not:
+// "\"*.md\"ident" gives the pages ident (git check-attr --cached: set;
+// a clone turns "$Id$" into "$Id: <blob id> $"), while identLine split
+// the line at blanks only, found no field "ident", and a gate over
+// REV:PATH passed.
+func TestRewritingLineQuotedGlued(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"\"*.md\"ident\n", 1, identAboveMsg},
+		{"*.png binary\n\"*.md\"ident -text\n", 2, identAboveMsg},
+		{"\"*.md\"-ident\tident\n", 1, identAboveMsg},
+		{"\"*.md\"working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"*.md\"ident\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
