@@ -97,9 +97,22 @@ func (t *Tree) encodingAbove() (file string, line int, msg string) {
 // working-tree-encoding (encodingLine) or ident (identLine), whichever
 // comes first; 0 when none does.
 func rewritingLine(data []byte) (int, string) {
-	// git skips a UTF-8 byte order mark at the start of the file (and
-	// only there): "<BOM>*.md ident" gives the pages ident.
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	n, msg := rewritingLineOf(data)
+	// git skips a UTF-8 byte order mark at the start of a file read from
+	// the working tree (and only there): "<BOM> *.md ident" gives the
+	// pages ident. Not of one read from the index, as a checkout reads
+	// it: there "<BOM>#x.md ident" is a pattern, no comment, and gives
+	// the page "<BOM>#x.md" ident. Both readings count.
+	if d, ok := bytes.CutPrefix(data, []byte("\xef\xbb\xbf")); ok {
+		if m, mmsg := rewritingLineOf(d); m > 0 && (n == 0 || m < n) {
+			n, msg = m, mmsg
+		}
+	}
+	return n, msg
+}
+
+// rewritingLineOf is rewritingLine of data read as it is.
+func rewritingLineOf(data []byte) (int, string) {
 	e, i := encodingLine(data), identLine(data)
 	switch {
 	case e > 0 && (i == 0 || e < i):

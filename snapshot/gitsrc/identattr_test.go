@@ -81,9 +81,9 @@ func TestRewritingLineBOM(t *testing.T) {
 		{"\ufeff*.md ident\n", 1, identAboveMsg},
 		{"\ufeff*.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"\ufeff*.png binary\n*.md ident\n", 2, identAboveMsg},
-		// Skipped at the start only: there "<BOM>#" starts a comment,
-		// on a later line a pattern (which a page may be named by).
-		{"\ufeff#x.md ident\n", 0, ""},
+		// Skipped at the start only, and from the working tree only
+		// (TestRewritingLineBOMFromIndex): on a later line "<BOM>#"
+		// starts a pattern (which a page may be named by).
 		{"*.png binary\n\ufeff#x.md ident\n", 2, identAboveMsg},
 	} {
 		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
@@ -262,6 +262,32 @@ func TestRewritingLineQuotedGlued(t *testing.T) {
 		{"\"*.md\"-ident\tident\n", 1, identAboveMsg},
 		{"\"*.md\"working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"*.md\"ident\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestRewritingLineBOMFromIndex: git skips a byte order mark at the start
+// of a .gitattributes read from the working tree, not of one read from
+// the index, as a checkout reads it: there "<BOM>#x.md ident" is the
+// pattern "<BOM>#x.md", no comment, and a clone turned "$Id$" of the page
+// "<BOM>#x.md" into "$Id: <blob id> $" (git check-attr --cached: set),
+// while rewritingLine skipped the mark, read a comment, and a gate over
+// REV:PATH passed. Both readings count.
+func TestRewritingLineBOMFromIndex(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"\ufeff#x.md ident\n", 1, identAboveMsg},
+		{"\ufeff#x.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"\ufeff!x.md ident\n", 1, identAboveMsg},
+		{"\ufeff *.md ident\n", 1, identAboveMsg},
+		{"\ufeff*.png ident\n", 0, ""},
+		{"\ufeff#x.png ident\n*.md ident\n", 2, identAboveMsg},
 	} {
 		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
 			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
