@@ -97,9 +97,22 @@ func (t *Tree) encodingAbove() (file string, line int, msg string) {
 // working-tree-encoding (encodingLine) or ident (identLine), whichever
 // comes first; 0 when none does.
 func rewritingLine(data []byte) (int, string) {
-	// git skips a UTF-8 byte order mark at the start of the file (and
-	// only there): "<BOM>*.md ident" gives the pages ident.
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	n, msg := rewritingLineOf(data)
+	// git skips a UTF-8 byte order mark at the start of a file read from
+	// the working tree (and only there): "<BOM> *.md ident" gives the
+	// pages ident. Not of one read from the index, as a checkout reads
+	// it: there "<BOM>#x.md ident" is a pattern, no comment, and gives
+	// the page "<BOM>#x.md" ident. Both readings count.
+	if d, ok := bytes.CutPrefix(data, []byte("\xef\xbb\xbf")); ok {
+		if m, mmsg := rewritingLineOf(d); m > 0 && (n == 0 || m < n) {
+			n, msg = m, mmsg
+		}
+	}
+	return n, msg
+}
+
+// rewritingLineOf is rewritingLine of data read as it is.
+func rewritingLineOf(data []byte) (int, string) {
 	e, i := encodingLine(data), identLine(data)
 	switch {
 	case e > 0 && (i == 0 || e < i):
@@ -125,7 +138,11 @@ func identLine(data []byte) int {
 			continue
 		}
 		fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
-		if !slices.Contains(fields[1:], "ident") {
+		// git reads a quoted pattern up to its closing quote and the
+		// attributes right after it, with no blank between:
+		// "\"*.md\"ident" gives the pages ident. Any such line that
+		// names ident counts.
+		if !slices.Contains(fields[1:], "ident") && (s[0] != '"' || !strings.Contains(s, "ident")) {
 			continue
 		}
 		pattern := fields[0]

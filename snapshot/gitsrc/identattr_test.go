@@ -81,9 +81,9 @@ func TestRewritingLineBOM(t *testing.T) {
 		{"\ufeff*.md ident\n", 1, identAboveMsg},
 		{"\ufeff*.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"\ufeff*.png binary\n*.md ident\n", 2, identAboveMsg},
-		// Skipped at the start only: there "<BOM>#" starts a comment,
-		// on a later line a pattern (which a page may be named by).
-		{"\ufeff#x.md ident\n", 0, ""},
+		// Skipped at the start only, and from the working tree only
+		// (TestRewritingLineBOMFromIndex): on a later line "<BOM>#"
+		// starts a pattern (which a page may be named by).
 		{"*.png binary\n\ufeff#x.md ident\n", 2, identAboveMsg},
 	} {
 		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
@@ -238,6 +238,56 @@ func TestRewritingLineNUL(t *testing.T) {
 		{"*.md working-tree-encoding=UTF-16LE\x00x\n", 1, encodingAboveMsg},
 		{"*.md\x00 ident\n", 0, ""},
 		{"*.png ident\x00 *.md\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestRewritingLineQuotedGlued: git reads a quoted pattern up to its
+// closing quote and the attributes right after it, blank or not:
+// "\"*.md\"ident" gives the pages ident (git check-attr --cached: set;
+// a clone turns "$Id$" into "$Id: <blob id> $"), while identLine split
+// the line at blanks only, found no field "ident", and a gate over
+// REV:PATH passed.
+func TestRewritingLineQuotedGlued(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"\"*.md\"ident\n", 1, identAboveMsg},
+		{"*.png binary\n\"*.md\"ident -text\n", 2, identAboveMsg},
+		{"\"*.md\"-ident\tident\n", 1, identAboveMsg},
+		{"\"*.md\"working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"*.md\"ident\n", 0, ""},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestRewritingLineBOMFromIndex: git skips a byte order mark at the start
+// of a .gitattributes read from the working tree, not of one read from
+// the index, as a checkout reads it: there "<BOM>#x.md ident" is the
+// pattern "<BOM>#x.md", no comment, and a clone turned "$Id$" of the page
+// "<BOM>#x.md" into "$Id: <blob id> $" (git check-attr --cached: set),
+// while rewritingLine skipped the mark, read a comment, and a gate over
+// REV:PATH passed. Both readings count.
+func TestRewritingLineBOMFromIndex(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"\ufeff#x.md ident\n", 1, identAboveMsg},
+		{"\ufeff#x.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"\ufeff!x.md ident\n", 1, identAboveMsg},
+		{"\ufeff *.md ident\n", 1, identAboveMsg},
+		{"\ufeff*.png ident\n", 0, ""},
+		{"\ufeff#x.png ident\n*.md ident\n", 2, identAboveMsg},
 	} {
 		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
 			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
