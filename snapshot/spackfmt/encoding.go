@@ -185,9 +185,10 @@ func sniffHead(head []byte) []byte {
 		if head[0] == 0xFF || head[0] == 0xFE {
 			head = head[2:]
 		}
-		// Into UTF-8 as it goes, in one buffer of at most 3 bytes a
-		// unit (a head of SniffWhole may be a whole file: its units,
-		// runes and string took 12 times its size).
+		// Into UTF-8 as it goes, in one buffer of its size in UTF-8,
+		// counted first (a head of SniffWhole may be a whole file: its
+		// units, runes and string took 12 times its size, and a buffer
+		// grown by append 6 times it for text of 3 bytes a unit).
 		unit := func(i int) rune {
 			if big {
 				return rune(head[2*i])<<8 | rune(head[2*i+1])
@@ -195,19 +196,27 @@ func sniffHead(head []byte) []byte {
 			return rune(head[2*i]) | rune(head[2*i+1])<<8
 		}
 		n := len(head) / 2
-		text := make([]byte, 0, 3*n/2+4)
-		for i := 0; i < n; i++ {
-			r := unit(i)
-			if utf16.IsSurrogate(r) && i+1 < n {
-				if d := utf16.DecodeRune(r, unit(i+1)); d != utf8.RuneError {
+		runes := func(yield func(rune)) {
+			for i := 0; i < n; i++ {
+				r := unit(i)
+				if utf16.IsSurrogate(r) {
+					// A lone one is U+FFFD, as utf16.Decode has it.
+					d := utf8.RuneError
+					if i+1 < n {
+						d = utf16.DecodeRune(r, unit(i+1))
+					}
+					if d != utf8.RuneError {
+						i++
+					}
 					r = d
-					i++
 				}
-			} else if utf16.IsSurrogate(r) {
-				r = utf8.RuneError
+				yield(r)
 			}
-			text = utf8.AppendRune(text, r)
 		}
+		size := 0
+		runes(func(r rune) { size += utf8.RuneLen(r) })
+		text := make([]byte, 0, size)
+		runes(func(r rune) { text = utf8.AppendRune(text, r) })
 		head = text
 	}
 	return head

@@ -2,6 +2,7 @@ package spackfmt
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -85,5 +86,23 @@ func TestSniffUpToUTF16Bounded(t *testing.T) {
 	})
 	if got, most := allocs.AllocedBytesPerOp(), int64(len(data))*3/4+4096; got > most {
 		t.Errorf("UTF-16 of %d bytes: %d bytes allocated, at most %d", len(data), got, most)
+	}
+}
+
+// TestSniffUpToUTF16WideBounded: UTF-16 text of characters that take
+// three bytes in UTF-8 (CJK) is sniffed into a buffer of its size in
+// UTF-8, made once: the buffer was made for one and a half bytes a unit
+// and grown by append, and a file of 64 MB of it named alone allocated
+// 6 times its size and took 578 MB of RSS for a message (a
+// hundred-and-twelfth adversarial pass, issue 35).
+func TestSniffUpToUTF16WideBounded(t *testing.T) {
+	data := utf16Of(`{"a":"`+strings.Repeat("中", 1<<20)+`"}`, false, true)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	SniffUpTo(data, int64(len(data)))
+	runtime.ReadMemStats(&after)
+	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(len(data))*3/2+64<<10; got > most {
+		t.Errorf("UTF-16 of %d bytes, CJK: %d bytes allocated, at most %d", len(data), got, most)
 	}
 }
