@@ -5,7 +5,6 @@ import (
 	"compress/flate"
 	"compress/gzip"
 	"encoding/binary"
-	"errors"
 	"hash/crc32"
 	"io"
 	"strings"
@@ -65,20 +64,6 @@ func TestHeaderAsPython(t *testing.T) {
 		{"a name cut short", member(t, "spec", 8, "", long, "", 0)[:300], io.ErrUnexpectedEOF.Error(), io.ErrUnexpectedEOF},
 		{"an extra field cut short", member(t, "spec", 4, "abcdef", "", "", 0)[:14], io.ErrUnexpectedEOF.Error(), io.ErrUnexpectedEOF},
 	} {
-		r, err := Reader(tc.data)
-		var got []byte
-		if err == nil {
-			got, err = io.ReadAll(r)
-			Put(r)
-		}
-		if tc.err == nil {
-			if err != nil || string(got) != tc.want {
-				t.Errorf("%s: read %q, %v; want %q", tc.name, got, err, tc.want)
-			}
-			continue
-		}
-		if !errors.Is(err, tc.err) || err.Error() != tc.want {
-			t.Errorf("%s: error %v; want %q", tc.name, err, tc.want)
-		}
+		checkRead(t, tc.name, tc.data, tc.want, tc.err)
 	}
 }

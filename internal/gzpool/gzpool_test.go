@@ -79,21 +79,7 @@ func TestPaddingAndTrailing(t *testing.T) {
 		{"text after padding", cat(one, zeros(4), []byte("trailer")), "data after the gzip stream that is not gzip, from offset 33 of 40", ErrTrailing},
 		{"a second member cut short", cat(one, two[:12]), io.ErrUnexpectedEOF.Error(), io.ErrUnexpectedEOF},
 	} {
-		r, err := Reader(tc.data)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		got, err := io.ReadAll(r)
-		Put(r)
-		if tc.err == nil {
-			if err != nil || string(got) != tc.want {
-				t.Errorf("%s: read %q, %v; want %q", tc.name, got, err, tc.want)
-			}
-			continue
-		}
-		if !errors.Is(err, tc.err) || err.Error() != tc.want {
-			t.Errorf("%s: error %v; want %q", tc.name, err, tc.want)
-		}
+		checkRead(t, tc.name, tc.data, tc.want, tc.err)
 	}
 }
 
@@ -201,5 +187,27 @@ func TestBadMethodNamed(t *testing.T) {
 		if !errors.Is(err, gzip.ErrHeader) || err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("got %v; want gzip.ErrHeader, saying %q", err, tc.want)
 		}
+	}
+}
+
+// checkRead reads data's stream whole and checks that it reads want, or,
+// when wantErr is not nil, fails with an error that is wantErr and says
+// want. name names the case.
+func checkRead(t *testing.T, name string, data []byte, want string, wantErr error) {
+	t.Helper()
+	r, err := Reader(data)
+	var got []byte
+	if err == nil {
+		got, err = io.ReadAll(r)
+		Put(r)
+	}
+	if wantErr == nil {
+		if err != nil || string(got) != want {
+			t.Errorf("%s: read %q, %v; want %q", name, got, err, want)
+		}
+		return
+	}
+	if !errors.Is(err, wantErr) || err.Error() != want {
+		t.Errorf("%s: error %v; want %q", name, err, want)
 	}
 }
