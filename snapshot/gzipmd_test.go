@@ -2,7 +2,6 @@ package snapshot
 
 import (
 	"bytes"
-	"compress/gzip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,15 +21,10 @@ import (
 // of user CPU, and 0.01 s without that read).
 func TestGzippedMdLeftOutUnread(t *testing.T) {
 	pageDecoder(t)
-	var b bytes.Buffer
-	w := gzip.NewWriter(&b)
-	w.Write(make([]byte, 1<<20))
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	z := gzipOf(make([]byte, 1<<20))
 	dir := t.TempDir()
 	// 16 members of 1 MB of zeros, which inflate 64 times the file's size.
-	if err := os.WriteFile(filepath.Join(dir, "README.md"), bytes.Repeat(b.Bytes(), 16), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), bytes.Repeat(z, 16), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cands, _, _, results, _ := walkAndLoad(&dirSource{dirsrc.NewFolder(dir)}, Options{}, registered)

@@ -23,11 +23,7 @@ import (
 func TestSpackFilePastHeadNamed(t *testing.T) {
 	data, _ := libdwarfLost(t)
 	long := append([]byte(`{"x":"`+strings.Repeat("a", 5000)+`",`), bytes.TrimSpace(data)[1:]...)
-	var gz bytes.Buffer
-	w := gzip.NewWriter(&gz)
-	w.Write(long)
-	w.Close()
-	for name, content := range map[string][]byte{"idx.v7.json": long, "idx.v7.json.gz": gz.Bytes()} {
+	for name, content := range map[string][]byte{"idx.v7.json": long, "idx.v7.json.gz": gzipOf(long)} {
 		path := filepath.Join(t.TempDir(), name)
 		if err := os.WriteFile(path, content, 0o644); err != nil {
 			t.Fatal(err)

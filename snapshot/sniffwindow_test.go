@@ -2,7 +2,6 @@ package snapshot
 
 import (
 	"bytes"
-	"compress/gzip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,13 +16,6 @@ import (
 // same index, two answers.
 func TestSniffWindowGzipAlike(t *testing.T) {
 	data, _ := libdwarfLost(t)
-	gz := func(b []byte) []byte {
-		var out bytes.Buffer
-		w := gzip.NewWriter(&out)
-		w.Write(b)
-		w.Close()
-		return out.Bytes()
-	}
 	read := func(name string, content []byte) bool {
 		t.Helper()
 		dir := t.TempDir()
@@ -51,7 +43,7 @@ func TestSniffWindowGzipAlike(t *testing.T) {
 			sawLeft = true
 		}
 		for _, name := range []string{"idx.v7.json", "idx.v7.json.gz"} {
-			if got := read(name, gz(content)); got != plain {
+			if got := read(name, gzipOf(content)); got != plain {
 				t.Errorf("a first key of %d characters: gzip'd as %s, read %v; plain, read %v", n, name, got, plain)
 			}
 		}

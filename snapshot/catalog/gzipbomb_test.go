@@ -1,8 +1,6 @@
 package catalog
 
 import (
-	"bytes"
-	"compress/gzip"
 	"strings"
 	"testing"
 )
@@ -13,14 +11,7 @@ import (
 // told to gunzip it, as a whole stream is, which fails. It says that it
 // was read no further; one within the ratio is still told to gunzip.
 func TestGzipPagePastRatioSaysSo(t *testing.T) {
-	var b bytes.Buffer
-	w := gzip.NewWriter(&b)
-	w.Write([]byte("---\n"))
-	w.Write(make([]byte, 4<<20))
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	z := b.Bytes()
+	z := gzipOf(append([]byte("---\n"), make([]byte, 4<<20)...))
 	for _, c := range []struct {
 		name string
 		data []byte
@@ -33,11 +24,7 @@ func TestGzipPagePastRatioSaysSo(t *testing.T) {
 			t.Errorf("%s: %v, want it said to inflate to more than 64 times its size", c.name, err)
 		}
 	}
-	b.Reset()
-	w = gzip.NewWriter(&b)
-	w.Write([]byte("---\nlayout: cache\n---\n"))
-	w.Close()
-	if _, _, _, err := parsePage("zlib/specs.md", b.Bytes(), false); err == nil || !strings.Contains(err.Error(), "gunzip it") || strings.Contains(err.Error(), "64 times") {
+	if _, _, _, err := parsePage("zlib/specs.md", gzipOf([]byte("---\nlayout: cache\n---\n")), false); err == nil || !strings.Contains(err.Error(), "gunzip it") || strings.Contains(err.Error(), "64 times") {
 		t.Errorf("within the ratio: %v, want 'gunzip it' alone", err)
 	}
 }

@@ -22,11 +22,7 @@ func TestGzipBrokenPageSaysWhy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var gz bytes.Buffer
-	w := gzip.NewWriter(&gz)
-	w.Write(page)
-	w.Close()
-	z := gz.Bytes()
+	z := gzipOf(page)
 	for _, c := range []struct {
 		name string
 		data []byte
@@ -44,4 +40,13 @@ func TestGzipBrokenPageSaysWhy(t *testing.T) {
 	if _, _, _, err := parsePage("zlib/specs.md", z, false); err == nil || !strings.Contains(err.Error(), "gunzip it") {
 		t.Errorf("whole: %v, want 'gunzip it'", err)
 	}
+}
+
+// gzipOf is data gzip'd.
+func gzipOf(data []byte) []byte {
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write(data)
+	w.Close()
+	return z.Bytes()
 }
