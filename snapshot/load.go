@@ -673,7 +673,7 @@ func headOf(data []byte) []byte {
 // inflates no byte of content: a header that does not read, or an error
 // before the first byte (an empty stream reads).
 func gzipUnread(data []byte) bool {
-	if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+	if !isGzip(data) {
 		return false
 	}
 	r, err := gzpool.Reader(data)
@@ -810,7 +810,7 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 	if hint := spackFileHint(c.file.Base); hint != "" && !startsLikePage(data) {
 		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: hint}}}
 	}
-	if !c.must && len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+	if !c.must && isGzip(data) {
 		// gzip'd, so no page (a page is text, which the site reads as
 		// it is), and left out without a word: the page decoder would
 		// read its stream, up to 64 times its size, to say what is
@@ -1212,7 +1212,7 @@ func inputBytes(data []byte) int64 {
 // gzip stream (its magic, and room for a header and a trailer).
 func gzipClaim(data []byte) (int64, bool) {
 	n := len(data)
-	if n < 18 || data[0] != 0x1f || data[1] != 0x8b { // a gzip header and trailer take 18 bytes
+	if n < 18 || !isGzip(data) { // a gzip header and trailer take 18 bytes
 		return 0, false
 	}
 	return int64(binary.LittleEndian.Uint32(data[n-4:])), true
@@ -1262,3 +1262,6 @@ func settledBytes(r result, told, decoded, raw int64, opt Options) int64 {
 	}
 	return n
 }
+
+// isGzip reports whether data starts with gzip's magic.
+func isGzip(data []byte) bool { return len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b }
