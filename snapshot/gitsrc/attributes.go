@@ -145,11 +145,8 @@ func identLine(data []byte) int {
 		if !slices.Contains(fields[1:], "ident") && (s[0] != '"' || !strings.Contains(s, "ident")) {
 			continue
 		}
-		pattern := fields[0]
-		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"[\`) {
-			if !mayMatchPage(pattern) {
-				continue
-			}
+		if !patternCounts(fields[0]) {
+			continue
 		}
 		return n + 1
 	}
@@ -197,14 +194,20 @@ func encodingLine(data []byte) int {
 		if i := strings.IndexAny(s, gitBlanks); i >= 0 {
 			pattern = s[:i]
 		}
-		if !strings.HasPrefix(pattern, "[attr]") && !strings.ContainsAny(pattern, `"[\`) {
-			if !mayMatchPage(pattern) {
-				continue
-			}
+		if !patternCounts(pattern) {
+			continue
 		}
 		return n + 1
 	}
 	return 0
+}
+
+// patternCounts reports whether a line of this pattern may give a page
+// its attributes: a macro's, one quoted, or with a bracket or a
+// backslash, whose matching git's is not repeated here, always; any
+// other when it may match a page's name (mayMatchPage).
+func patternCounts(pattern string) bool {
+	return strings.HasPrefix(pattern, "[attr]") || strings.ContainsAny(pattern, `"[\`) || mayMatchPage(pattern)
 }
 
 // mayMatchPage reports whether pattern, with only the wildcards * and ?,
