@@ -276,7 +276,7 @@ func RemoveTemporary() {
 	defer temporary.mu.Unlock()
 	temporary.removed = true
 	for name := range temporary.names {
-		os.Remove(name)
+		os.RemoveAll(name) // a folder of MkdirTemp's, or a file
 	}
 	clear(temporary.names)
 }
@@ -302,8 +302,47 @@ func CreateTemp(dir, pattern string) (*os.File, error) {
 	}
 }
 
-// Release tells RemoveTemporary to leave the file name, from CreateTemp,
-// alone: it was renamed into place, or removed. Call it after the rename.
+// MkdirTemp creates a new folder in dir (mode 0700), named as CreateTemp
+// names a file, that RemoveTemporary removes with all it holds until
+// Release is called with its name: for a folder other code (git) writes
+// files in, that a signal would otherwise leave behind. After
+// RemoveTemporary it creates nothing.
+func MkdirTemp(dir, pattern string) (string, error) {
+	prefix, suffix := pattern, ""
+	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
+		prefix, suffix = pattern[:i], pattern[i+1:]
+	}
+	prefix = filepath.Join(dir, prefix)
+	for try := 0; ; try++ {
+		name := prefix + strconv.FormatUint(uint64(rand.Uint32()), 10) + suffix
+		err := temporary.mkdir(name)
+		if errors.Is(err, fs.ErrExist) && try < 10000 {
+			continue
+		}
+		return name, err
+	}
+}
+
+// mkdir is create for a folder.
+func (p *pending) mkdir(name string) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.removed {
+		return errRemoved
+	}
+	if err := os.Mkdir(name, 0o700); err != nil {
+		return err
+	}
+	if p.names == nil {
+		p.names = map[string]bool{}
+	}
+	p.names[name] = true
+	return nil
+}
+
+// Release tells RemoveTemporary to leave the file name, from CreateTemp
+// or MkdirTemp, alone: it was renamed into place, or removed. Call it
+// after the rename.
 func Release(name string) { temporary.remove(name) }
 
 // Target returns the name Create writes for path: path itself, or where

@@ -105,3 +105,36 @@ func TestCreateTempRemoved(t *testing.T) {
 	}
 	checkOnly(t, dir, "kept")
 }
+
+// TestMkdirTempRemoved: a folder of MkdirTemp, with what another
+// program wrote in it (git's temporary index), is removed by
+// RemoveTemporary until it is released, and none is made after it.
+func TestMkdirTempRemoved(t *testing.T) {
+	t.Cleanup(func() {
+		temporary.mu.Lock()
+		temporary.removed = false
+		temporary.mu.Unlock()
+	})
+	dir := t.TempDir()
+	kept, err := MkdirTemp(dir, "kept-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Stat(kept); err != nil || info.Mode().Perm() != 0o700 || !strings.HasPrefix(filepath.Base(kept), "kept-") {
+		t.Errorf("MkdirTemp made %s: %v, %v; want a folder kept-N of mode 0700", kept, info, err)
+	}
+	Release(kept)
+	half, err := MkdirTemp(dir, "half-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(half, "index"), []byte("DIRC"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	RemoveTemporary()
+	checkOnly(t, dir, filepath.Base(kept))
+	if name, err := MkdirTemp(dir, "late-*"); !errors.Is(err, errRemoved) {
+		t.Errorf("MkdirTemp after RemoveTemporary: %q, %v; want %v", name, err, errRemoved)
+	}
+	checkOnly(t, dir, filepath.Base(kept))
+}
