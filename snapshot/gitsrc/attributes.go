@@ -4,9 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/cachediff/cachediff/internal/atomicfile"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // A checkout re-encodes a file that .gitattributes gives a
@@ -25,9 +30,10 @@ import (
 // never a commit, can give (filter).
 
 // attrFile is a .gitattributes file of a folder above a tree: its path
-// from the top of the repository, and its content.
+// from the top of the repository, its blob id, and its content.
 type attrFile struct {
 	path string
+	oid  string
 	data []byte
 }
 
@@ -59,25 +65,25 @@ func attributesAbove(top string) []string {
 }
 
 // readAttributes reads the answer of git cat-file --batch to a
-// .gitattributes file: its content, nil when there is none (or it is no
-// file), and a placeholder past maxAttributes.
-func readAttributes(br *bufio.Reader) ([]byte, error) {
+// .gitattributes file: its content and blob id, nil when there is none
+// (or it is no file); past maxAttributes, an error.
+func readAttributes(br *bufio.Reader) ([]byte, string, error) {
 	a, err := readAnswer(br, nil, false)
 	if err != nil || a.typ == "missing" || a.typ == "ambiguous" {
-		return nil, err
+		return nil, "", err
 	}
 	if a.typ != "blob" || a.size > maxAttributes {
 		if _, err := br.Discard(int(min(a.size, maxAttributes+1))); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		if a.size > maxAttributes {
-			return nil, fmt.Errorf("git cat-file: a .gitattributes of %d bytes above the tree: more than the %d read", a.size, maxAttributes)
+			return nil, "", fmt.Errorf("git cat-file: a .gitattributes of %d bytes above the tree: more than the %d read", a.size, maxAttributes)
 		}
 		_, err := br.ReadByte() // the newline after the content
-		return nil, err
+		return nil, "", err
 	}
 	a, err = readAnswerContent(br, a)
-	return a.data, err
+	return a.data, a.oid, err
 }
 
 // encodingAbove returns the .gitattributes file above the tree that may
@@ -258,8 +264,187 @@ func mayMatchPage(pattern string) bool {
 
 // encodingAboveMsg is the error of a .gitattributes above the tree that
 // may re-encode its pages (encodingAbove), at its line.
-const encodingAboveMsg = "this line gives files a working-tree-encoding, and may give the pages one: a checkout, which the site is built from, re-encodes them, and Jekyll reads no page from a file that does not start with '---' as written, while REV:PATH reads the pages as committed; remove the line, or give the checked-out folder"
+const encodingAboveMsg = "this line gives files a working-tree-encoding, and may give the pages one: " + encodingHow + "; remove the line, or give the checked-out folder"
+
+// encodingHow says what a working-tree-encoding does to the gate.
+const encodingHow = "a checkout, which the site is built from, re-encodes them, and Jekyll reads no page from a file that does not start with '---' as written, while REV:PATH reads the pages as committed"
 
 // identAboveMsg is the error of a .gitattributes above the tree that may
 // set ident on its pages (identLine), at its line.
-const identAboveMsg = "this line gives files the ident attribute, and may give it to the pages: a checkout, which the site is built from, replaces each \"$Id:\" of a page and what follows it up to the next '$' on its line by \"$Id: <blob id> $\", so that the site can show other specs than REV:PATH reads as committed; remove the line, or give the checked-out folder"
+const identAboveMsg = "this line gives files the ident attribute, and may give it to the pages: " + identHow + "; remove the line, or give the checked-out folder"
+
+// identHow says what ident does to the gate.
+const identHow = "a checkout, which the site is built from, replaces each \"$Id:\" of a page and what follows it up to the next '$' on its line by \"$Id: <blob id> $\", so that the site can show other specs than REV:PATH reads as committed"
+
+// rewrittenAbove is rewrittenPage for the pages of the tree (files,
+// its listing; no page in a dot-folder, which the walk leaves out), as
+// the error of the first one git gives ident or a working-tree-encoding
+// (or of git's failure); nil when none has one, and when no
+// .gitattributes above the tree names either (namesRewrite).
+func (t *Tree) rewrittenAbove(files []File) *snapshot.Error {
+	if !namesRewrite(t.attrs) {
+		return nil
+	}
+	var pages []string
+	for _, f := range files {
+		dir, base := path.Split(f.Path)
+		if !t.IsTree {
+			base = path.Base(t.top)
+		}
+		if f.Kind != Regular || strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") || !strings.HasSuffix(strings.ToLower(base), ".md") {
+			continue
+		}
+		pages = append(pages, path.Join(t.top, f.Path))
+	}
+	page, attr, n, err := t.repo.rewrittenPage(t.attrs, pages)
+	switch {
+	case err != nil:
+		return &snapshot.Error{File: t.Spec, Msg: "asking git which attributes a checkout gives the pages: " + err.Error()}
+	case n == 0:
+		return nil
+	}
+	return &snapshot.Error{File: t.Rev + ":" + page, Msg: rewrittenMsg(attr, n)}
+}
+
+// rewrittenMsg is the error of a page to which git gives attr (ident or
+// working-tree-encoding), one of n pages that have one.
+func rewrittenMsg(attr string, n int) string {
+	how := identHow
+	if attr != "ident" {
+		how = encodingHow
+	}
+	others := ""
+	if n > 1 {
+		others = fmt.Sprintf(" (and %d other pages ident or a working-tree-encoding)", n-1)
+	}
+	return fmt.Sprintf("git check-attr says a checkout gives this page the %s attribute%s, through a .gitattributes above PATH at this commit (or this repository's .git/info/attributes): %s; remove the line that gives it, or give the checked-out folder", attr, others, how)
+}
+
+// namesRewrite reports whether a .gitattributes of attrs names ident or
+// working-tree-encoding anywhere: only then can git give a page one of
+// them through it (a macro, "[attr]m ident", names it too), and only
+// then is git asked (rewrittenPage).
+func namesRewrite(attrs []attrFile) bool {
+	return slices.ContainsFunc(attrs, func(a attrFile) bool {
+		return bytes.Contains(a.data, []byte("ident")) || bytes.Contains(a.data, []byte("working-tree-encoding"))
+	})
+}
+
+// rewrittenPage asks git which of pages (paths from the top of the
+// repository) a checkout of a commit whose .gitattributes files above
+// them are attrs gives ident or a working-tree-encoding, and returns the
+// first, with the attribute and how many pages have one ("" when none
+// has). rewritingLine reads the files as cachediff reads them, which
+// each round of review found to differ from git's reading somewhere (a
+// byte order mark, a case, a quote, a blank): git's own answer closes
+// that gap, where it may. It is git check-attr --cached over a temporary
+// index that holds the files alone (as a checkout reads them: from the
+// index), matching without case as a checkout on a case-insensitive
+// file system does, and with the system and user attributes files left
+// out, which no commit gives (the repository's info/attributes, which
+// git cannot be told to leave out, counts: it rewrites this clone's
+// checkout too). The index is in a folder of its own that a signal
+// removes (atomicfile.MkdirTemp).
+func (r *Repo) rewrittenPage(attrs []attrFile, pages []string) (page, attr string, n int, err error) {
+	if len(attrs) == 0 || len(pages) == 0 {
+		return "", "", 0, nil
+	}
+	// A log loads PATH at many commits under the same attributes: git
+	// is asked once for each page under each set of them.
+	var key strings.Builder
+	for _, a := range attrs {
+		key.WriteString(a.oid + " " + a.path + "\x00")
+	}
+	r.attrCache.mu.Lock()
+	defer r.attrCache.mu.Unlock()
+	if r.attrCache.m == nil {
+		r.attrCache.m = map[string]map[string]string{}
+	}
+	known := r.attrCache.m[key.String()]
+	if known == nil {
+		known = map[string]string{}
+		r.attrCache.m[key.String()] = known
+	}
+	var ask []string
+	for _, p := range pages {
+		if _, ok := known[p]; !ok {
+			ask = append(ask, p)
+		}
+	}
+	if len(ask) > 0 {
+		got, err := r.checkAttr(attrs, ask)
+		if err != nil {
+			return "", "", 0, err
+		}
+		for i, p := range ask {
+			known[p] = got[i]
+		}
+	}
+	for _, p := range pages {
+		if a := known[p]; a != "" {
+			if n++; n == 1 {
+				page, attr = p, a
+			}
+		}
+	}
+	return page, attr, n, nil
+}
+
+// checkAttr is git check-attr (rewrittenPage) for pages: the attribute
+// each has, ident or working-tree-encoding, or "".
+func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
+	dir, err := atomicfile.MkdirTemp("", "cachediff-attr-*")
+	if err != nil {
+		return nil, fmt.Errorf("making a temporary index for git check-attr: %w", err)
+	}
+	defer func() {
+		os.RemoveAll(dir)
+		atomicfile.Release(dir)
+	}()
+	if dir, err = filepath.Abs(dir); err != nil {
+		return nil, err
+	}
+	env := []string{"GIT_INDEX_FILE=" + filepath.Join(dir, "index"), "GIT_ATTR_NOSYSTEM=1"}
+	var in bytes.Buffer
+	for _, a := range attrs {
+		fmt.Fprintf(&in, "100644 %s\t%s\x00", a.oid, a.path)
+	}
+	if _, err := r.runEnv(env, &in, "update-index", "-z", "--index-info"); err != nil {
+		return nil, err
+	}
+	// check-attr reads a path from the current folder, which may be
+	// below the top.
+	prefix, err := r.showPrefix()
+	if err != nil {
+		return nil, err
+	}
+	up := strings.Repeat("../", strings.Count(prefix, "/"))
+	in.Reset()
+	for _, p := range pages {
+		in.WriteString(up + p + "\x00")
+	}
+	out, err := r.runEnv(env, &in, "-c", "core.attributesFile="+os.DevNull, "-c", "core.ignorecase=true",
+		"check-attr", "--cached", "-z", "--stdin", "ident", "working-tree-encoding")
+	if err != nil {
+		return nil, err
+	}
+	// "PATH\x00ATTR\x00INFO\x00" for each path and attribute, in order.
+	f := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	if len(f) != 6*len(pages) {
+		return nil, fmt.Errorf("git check-attr: %d fields for %d paths", len(f), len(pages))
+	}
+	got := make([]string, len(pages))
+	for i := range pages {
+		g := f[6*i : 6*i+6]
+		if g[1] != "ident" || g[4] != "working-tree-encoding" {
+			return nil, fmt.Errorf("git check-attr: unexpected answer %q", g)
+		}
+		switch {
+		case g[2] == "set":
+			got[i] = "ident"
+		case g[5] != "unspecified" && g[5] != "unset":
+			got[i] = "working-tree-encoding"
+		}
+	}
+	return got, nil
+}

@@ -59,6 +59,12 @@ type Repo struct {
 		p    string
 		err  error
 	}
+	// attrCache holds git's answers of rewrittenPage: for each set of
+	// .gitattributes files (their ids and paths), each page's attribute.
+	attrCache struct {
+		mu sync.Mutex
+		m  map[string]map[string]string
+	}
 }
 
 // OpenRepo returns the repository of dir ("" or "." for the current
@@ -117,8 +123,10 @@ type Tree struct {
 	dirs        []string
 	sizes       bool // ListSizes
 	listedSizes bool // files have their sizes
+	// top is PATH from the top of the repository.
+	top string
 	// attrs are the .gitattributes files of the folders above PATH, from
-	// the top down (encodingAbove).
+	// the top down (encodingAbove, rewrittenPage).
 	attrs []attrFile
 }
 
@@ -155,8 +163,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	attrs := attributesAbove(top)
-	commit, cobj, oid, typ, attrData, err := r.resolve(rev, p, attrs)
+	commit, cobj, oid, typ, attrs, err := r.resolve(rev, p, attributesAbove(top))
 	if err != nil {
 		return nil, err
 	}
@@ -166,12 +173,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		}
 		return nil, fmt.Errorf("unknown revision %s", rev) // not reached: commit says why
 	}
-	t := &Tree{Spec: spec, Rev: rev, Path: p, Commit: commit, repo: r}
-	for i, data := range attrData {
-		if data != nil {
-			t.attrs = append(t.attrs, attrFile{attrs[i], data})
-		}
-	}
+	t := &Tree{Spec: spec, Rev: rev, Path: p, Commit: commit, top: top, attrs: attrs, repo: r}
 	if enc := commitEncoding(cobj); decodedHere(enc) {
 		if t.Date, _, err = parseCommit(cobj, enc); err != nil {
 			return nil, err
@@ -293,13 +295,13 @@ func (r *Repo) belowHint(commit, rev, p string) string {
 const lineBreaks = "\n\r\x00"
 
 // resolve asks one git cat-file --batch for the commit rev names (its
-// object, for the date: "" when it names none), for the content of each
-// file of attrs (paths from the top) that exists at rev (nil where none
-// does), and for the object rev:p names (typ "missing" or "ambiguous"
+// object, for the date: "" when it names none), for each file of attrs
+// (paths from the top) that exists at rev (found, in their order), and
+// for the object rev:p names (typ "missing" or "ambiguous"
 // when none), of which it reads the header alone: git is stopped before
 // it sends a blob's content, which the loader reads later (a page named
 // alone was read twice).
-func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byte, oid, typ string, attrData [][]byte, err error) {
+func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byte, oid, typ string, found []attrFile, err error) {
 	args := []string{"cat-file", "--batch"}
 	cmd := r.command(args...)
 	var in strings.Builder
@@ -320,9 +322,12 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 	}
 	br := bufio.NewReader(stdout)
 	c, err := readAnswer(br, nil, true)
-	attrData = make([][]byte, len(attrs))
 	for i := 0; i < len(attrs) && err == nil; i++ {
-		attrData[i], err = readAttributes(br)
+		var data []byte
+		var aoid string
+		if data, aoid, err = readAttributes(br); data != nil {
+			found = append(found, attrFile{attrs[i], aoid, data})
+		}
 	}
 	var o answer
 	if err == nil {
@@ -343,7 +348,7 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 	if c.typ != "commit" {
 		return "", nil, "", "", nil, nil
 	}
-	return c.oid, c.data, o.oid, o.typ, attrData, nil
+	return c.oid, c.data, o.oid, o.typ, found, nil
 }
 
 // ambiguousRef returns an error when git, resolving what (a revision or
@@ -1368,7 +1373,13 @@ func (r *Repo) startError(err error) error {
 // run runs git with args (and stdin, when not nil) and returns its
 // standard output. A repository-less directory is ErrNotRepo.
 func (r *Repo) run(stdin io.Reader, args ...string) ([]byte, error) {
+	return r.runEnv(nil, stdin, args...)
+}
+
+// runEnv is run with env added to git's environment.
+func (r *Repo) runEnv(env []string, stdin io.Reader, args ...string) ([]byte, error) {
 	cmd := r.command(args...)
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdin = stdin
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -522,7 +522,8 @@ func firstParent(obj []byte) string {
 // rev-list, its options and the range) a commit that changed a
 // .gitattributes above PATH (top, from the top) left a line that may make
 // a checkout rewrite the pages (rewritingLine: a working-tree-encoding,
-// ident). The series loads
+// ident), or that gives a page of PATH one as git reads it
+// (Tree.rewrittenAbove). The series loads
 // PATH at the commits that changed it, each with the attributes above it
 // at that commit (Tree.encodingAbove), and a commit that changed only the
 // attributes is none of them: a pull request that added such a line to
@@ -545,14 +546,25 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 		return r.rangeError(revList[len(revList)-1], err)
 	}
 	for _, id := range strings.Fields(string(out)) {
-		_, _, _, _, data, err := r.resolve(id, top, attrs)
+		_, _, oid, typ, found, err := r.resolve(id, top, attrs)
 		if err != nil {
 			return err
 		}
-		for i, d := range data {
-			if n, msg := rewritingLine(d); n > 0 {
-				return &snapshot.Error{File: short(id) + ":" + attrs[i], Line: n, Msg: msg}
+		for _, a := range found {
+			if n, msg := rewritingLine(a.data); n > 0 {
+				return &snapshot.Error{File: short(id) + ":" + a.path, Line: n, Msg: msg}
 			}
+		}
+		if typ != "tree" && typ != "blob" {
+			continue // no PATH at this commit: no page to rewrite
+		}
+		t := &Tree{Spec: short(id) + ":" + top, Rev: short(id), Path: top, Commit: id, OID: oid, IsTree: typ == "tree", top: top, attrs: found, repo: r}
+		files, err := t.Files()
+		if err != nil {
+			return err
+		}
+		if e := t.rewrittenAbove(files); e != nil {
+			return e
 		}
 	}
 	return nil

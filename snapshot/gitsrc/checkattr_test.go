@@ -1,0 +1,176 @@
+package gitsrc
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestRewrittenAbove: git's own answer (git check-attr over the
+// .gitattributes above PATH) refuses a page a checkout gives ident or a
+// working-tree-encoding, whatever cachediff's reading of the line
+// (rewritingLine) makes of it; a line that unsets them, or gives them
+// to other files, does not. rewrittenAbove is called here on its own,
+// as Walk calls it when rewritingLine finds no line: each review round
+// found a line git reads otherwise than rewritingLine (a byte order
+// mark, a case, a quote, a blank), and let ident through the gate.
+func TestRewrittenAbove(t *testing.T) {
+	clone, commit := seriesClone(t)
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		attrs string
+		want  string // the attribute refused; "" for none
+	}{
+		{"*.md ident\n", "ident"},
+		{"*.MD ident\n", "ident"}, // a case-insensitive file system's checkout
+		{"\"*.md\"ident\n", "ident"},
+		{"\"\\163pecs.md\" ident\n", "ident"},
+		{"[!x]pecs.md working-tree-encoding=UTF-16LE\n", "working-tree-encoding"},
+		{"[[:lower:]]pecs.md ident\n", "ident"},
+		{"_cache/** ident\n", "ident"},
+		{"[attr]kw ident\n*.md kw\n", "ident"},
+		{"*.md -ident ident\n", "ident"},
+		{"*.md ident -ident\n", ""},
+		{"*.md !ident\n", ""},
+		{"*.md ident=x\n", ""},
+		{"*.c ident working-tree-encoding=UTF-16LE\n", ""},
+		{"*.md -working-tree-encoding\n", ""},
+		{"*.md ident\n!*.md\n", "ident"}, // git ignores a negative pattern
+	} {
+		commit(".gitattributes", tc.attrs)
+		tr, err := r.Resolve("HEAD:_cache/develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := tr.Files()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := tr.rewrittenAbove(files)
+		switch {
+		case tc.want == "" && e != nil:
+			t.Errorf("%q: %v; want no error", tc.attrs, e)
+		case tc.want == "":
+		case e == nil:
+			t.Errorf("%q: no error; want one of %s", tc.attrs, tc.want)
+		case !strings.HasPrefix(e.File, "HEAD:_cache/develop/") || !strings.HasSuffix(e.File, ".md") || e.Line != 0 ||
+			!strings.Contains(e.Msg, "gives this page the "+tc.want+" attribute (and "):
+			t.Errorf("%q: %+v; want a page of the tree, given %s, among others", tc.attrs, e, tc.want)
+		}
+	}
+	// Named from a folder below the top, as REV:./PATH.
+	commit(".gitattributes", "\"*.md\"ident\n")
+	sub := filepath.Join(clone, "_cache")
+	rs, err := OpenRepo(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := rs.Resolve("HEAD:./develop/bc/specs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := tr.Files()
+	if e := tr.rewrittenAbove(files); e == nil || e.File != "HEAD:_cache/develop/bc/specs.md" || strings.Contains(e.Msg, "(and ") {
+		t.Errorf("one page named from below the top: %+v; want its error alone", e)
+	}
+	// Through the loader and a log, with no temporary folder left: a
+	// line rewritingLine finds no page in ("*.c ident"), and the clone's
+	// own info/attributes, which git counts when it is asked.
+	commit(".gitattributes", "*.c ident\n")
+	if err := os.WriteFile(filepath.Join(clone, ".git", "info", "attributes"), []byte("*.md ident\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	const want = "gives this page the ident attribute"
+	if _, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a log over the commit: %v; want an error holding %q", err, want)
+	}
+	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:_cache/develop"), snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a load: %v; want an error holding %q", err, want)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("left in TMPDIR: %v", left)
+	}
+}
+
+// TestRewritingLineCoversGit: whatever git gives a page ident or a
+// working-tree-encoding through a .gitattributes, rewritingLine names a
+// line of it, over random files built of the pieces that each review
+// round's bypass was made of. The line names where to look in the
+// error; git's answer (rewrittenAbove) decides what rewritingLine
+// misses, and a miss here is a message without its line.
+func TestRewritingLineCoversGit(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	patterns := []string{"*.md", "*.MD", "\"*.md\"", "*", "**", "**/*.md", "_cache/**", "zlib/specs.md", "specs.md",
+		"/specs.md", "[s]pecs.md", "[!x]pecs.md", "[[:alpha:]]pecs.md", `\*.md`, "s*", "*.m?", "*.c", "docs/*.md",
+		"!*.md", "#*.md", `a\ b/*`, "\"a b/specs.md\"", `"\163pecs.md"`, "*.md\v", "\ufeff*.md", "develop/", "zlib"}
+	attrs := []string{"ident", "-ident", "!ident", "ident=x", "working-tree-encoding=UTF-16LE", "-working-tree-encoding",
+		"text", "binary", "-text", "eol=crlf"}
+	blanks := []string{" ", "\t", "\r", "  ", "\v", ""}
+	rng := rand.New(rand.NewPCG(35, 1))
+	const cases = 400
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q"); err != nil {
+		t.Fatal(err)
+	}
+	texts := make([]string, cases)
+	var paths []string
+	for i := range texts {
+		var b strings.Builder
+		if rng.IntN(6) == 0 {
+			b.WriteString("\ufeff")
+		}
+		for range 1 + rng.IntN(3) {
+			b.WriteString(patterns[rng.IntN(len(patterns))])
+			for range rng.IntN(3) {
+				b.WriteString(blanks[rng.IntN(len(blanks))])
+				b.WriteString(attrs[rng.IntN(len(attrs))])
+			}
+			if rng.IntN(5) == 0 {
+				b.WriteString("\r")
+			}
+			b.WriteString("\n")
+		}
+		texts[i] = b.String()
+		p := filepath.Join(dir, fmt.Sprint(i))
+		if err := os.WriteFile(p, []byte(texts[i]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	out, err := gittest.Git(dir, nil, append([]string{"hash-object", "-w", "--"}, paths...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oids := strings.Fields(out)
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := []string{"_cache/develop/zlib/specs.md", "_cache/develop/a b/specs.md", "_cache/develop/README.md"}
+	for i, text := range texts {
+		var own []string
+		for _, p := range pages {
+			own = append(own, fmt.Sprintf("c%d/%s", i, p))
+		}
+		page, attr, _, err := r.rewrittenPage([]attrFile{{path: fmt.Sprintf("c%d/.gitattributes", i), oid: oids[i], data: []byte(text)}}, own)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := rewritingLine([]byte(text)); page != "" && n == 0 {
+			t.Errorf("git gives %s %s through %q, and rewritingLine names no line", page, attr, text)
+		}
+	}
+}
