@@ -174,3 +174,31 @@ func TestRewritingLineCoversGit(t *testing.T) {
 		}
 	}
 }
+
+// TestAttributesInRangeListsOnlyWhenNamed: a log --revs whose range has
+// commits that changed a .gitattributes above PATH with no line naming
+// ident or working-tree-encoding asks git for no listing of PATH at each
+// of them: git's judge (rewrittenAbove) has nothing to decide there, and
+// listing every page at every such commit cost a git ls-tree each.
+func TestAttributesInRangeListsOnlyWhenNamed(t *testing.T) {
+	clone, commit := seriesClone(t)
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := func(k int) int64 {
+		t.Helper()
+		for i := range k {
+			commit(".gitattributes", fmt.Sprintf("*.c text # %d\n", i))
+		}
+		before := gitRuns.Load()
+		if _, err := r.Series(fmt.Sprintf("HEAD~%d..HEAD", k), "_cache/develop", "", ""); err != nil && !strings.Contains(err.Error(), "no commit") {
+			t.Fatal(err)
+		}
+		return gitRuns.Load() - before
+	}
+	four, eight := runs(4), runs(8)
+	if eight-four > 4 {
+		t.Errorf("4 more commits that changed .gitattributes (no ident) cost %d more git processes (%d, %d); want at most 4, one git cat-file each", eight-four, four, eight)
+	}
+}
