@@ -413,18 +413,22 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 		return nil, err
 	}
 	// check-attr reads a path from the current folder, which may be
-	// below the top.
-	prefix, err := r.showPrefix()
+	// below the top, or in the .git folder, where git refuses to run it
+	// ("must be run in a work tree"): it runs in the temporary folder,
+	// named the work tree (which --cached does not read), with the
+	// repository named, so that a path is from the top wherever the
+	// repository was opened from.
+	gitDir, err := r.run(nil, "rev-parse", "--absolute-git-dir")
 	if err != nil {
 		return nil, err
 	}
-	up := strings.Repeat("../", strings.Count(prefix, "/"))
+	env = append(env, "GIT_DIR="+strings.TrimSuffix(string(gitDir), "\n"), "GIT_WORK_TREE="+dir)
 	in.Reset()
 	for _, p := range pages {
-		in.WriteString(up + p + "\x00")
+		in.WriteString(p + "\x00")
 	}
 	out, err := r.runEnv(env, &in, "-c", "core.attributesFile="+os.DevNull, "-c", "core.ignorecase=true",
-		"check-attr", "--cached", "-z", "--stdin", "ident", "working-tree-encoding")
+		"-C", dir, "check-attr", "--cached", "-z", "--stdin", "ident", "working-tree-encoding")
 	if err != nil {
 		return nil, err
 	}

@@ -202,3 +202,35 @@ func TestAttributesInRangeListsOnlyWhenNamed(t *testing.T) {
 		t.Errorf("4 more commits that changed .gitattributes (no ident) cost %d more git processes (%d, %d); want at most 4, one git cat-file each", eight-four, four, eight)
 	}
 }
+
+// TestRewrittenAboveFromGitDir: git's judge answers wherever the
+// repository is opened from, as the rest of REV:PATH does: from inside
+// its .git folder, git check-attr run there refused with "this operation
+// must be run in a work tree", a correct snapshot refused whenever a
+// .gitattributes above PATH named ident for other files.
+func TestRewrittenAboveFromGitDir(t *testing.T) {
+	clone, commit := seriesClone(t)
+	commit(".gitattributes", "*.c ident\n")
+	r, err := OpenRepo(filepath.Join(clone, ".git"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := r.Resolve("HEAD:_cache/develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := tr.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := tr.rewrittenAbove(files); e != nil {
+		t.Errorf("from the .git folder, no page given ident: %v; want no error", e)
+	}
+	if err := os.WriteFile(filepath.Join(clone, ".git", "info", "attributes"), []byte("**/bc/specs.md ident\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.attrCache.m = nil
+	if e := tr.rewrittenAbove(files); e == nil || e.File != "HEAD:_cache/develop/bc/specs.md" {
+		t.Errorf("from the .git folder, bc given ident: %+v; want its error", e)
+	}
+}
