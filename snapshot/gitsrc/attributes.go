@@ -339,8 +339,8 @@ func namesRewrite(attrs []attrFile) bool {
 // byte order mark, a case, a quote, a blank): git's own answer closes
 // that gap, where it may. It is git check-attr --cached over a temporary
 // index that holds the files alone (as a checkout reads them: from the
-// index), matching without case as a checkout on a case-insensitive
-// file system does, and with the system and user attributes files left
+// index), matching with case and without, as a checkout on a
+// case-sensitive or a case-insensitive file system does, and with the system and user attributes files left
 // out, which no commit gives (the repository's info/attributes, which
 // git cannot be told to leave out, counts: it rewrites this clone's
 // checkout too). The index is in a folder of its own that a signal
@@ -423,31 +423,39 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 		return nil, err
 	}
 	env = append(env, "GIT_DIR="+strings.TrimSuffix(string(gitDir), "\n"), "GIT_WORK_TREE="+dir)
-	in.Reset()
-	for _, p := range pages {
-		in.WriteString(p + "\x00")
-	}
-	out, err := r.runEnv(env, &in, "-c", "core.attributesFile="+os.DevNull, "-c", "core.ignorecase=true",
-		"-C", dir, "check-attr", "--cached", "-z", "--stdin", "ident", "working-tree-encoding")
-	if err != nil {
-		return nil, err
-	}
-	// "PATH\x00ATTR\x00INFO\x00" for each path and attribute, in order.
-	f := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-	if len(f) != 6*len(pages) {
-		return nil, fmt.Errorf("git check-attr: %d fields for %d paths", len(f), len(pages))
-	}
+	// A checkout on a case-sensitive file system (a Linux runner) and
+	// one on a case-insensitive one (macOS) each give a page what they
+	// give it: "*.md ident" then "*.MD -ident" gives ident on the first
+	// alone, "*.MD ident" on the second alone. A page either gives one
+	// to is refused.
 	got := make([]string, len(pages))
-	for i := range pages {
-		g := f[6*i : 6*i+6]
-		if g[1] != "ident" || g[4] != "working-tree-encoding" {
-			return nil, fmt.Errorf("git check-attr: unexpected answer %q", g)
+	for _, icase := range []string{"false", "true"} {
+		in.Reset()
+		for _, p := range pages {
+			in.WriteString(p + "\x00")
 		}
-		switch {
-		case g[2] == "set":
-			got[i] = "ident"
-		case g[5] != "unspecified" && g[5] != "unset":
-			got[i] = "working-tree-encoding"
+		out, err := r.runEnv(env, &in, "-c", "core.attributesFile="+os.DevNull, "-c", "core.ignorecase="+icase,
+			"-C", dir, "check-attr", "--cached", "-z", "--stdin", "ident", "working-tree-encoding")
+		if err != nil {
+			return nil, err
+		}
+		// "PATH\x00ATTR\x00INFO\x00" for each path and attribute, in order.
+		f := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+		if len(f) != 6*len(pages) {
+			return nil, fmt.Errorf("git check-attr: %d fields for %d paths", len(f), len(pages))
+		}
+		for i := range pages {
+			g := f[6*i : 6*i+6]
+			if g[1] != "ident" || g[4] != "working-tree-encoding" {
+				return nil, fmt.Errorf("git check-attr: unexpected answer %q", g)
+			}
+			switch {
+			case got[i] != "":
+			case g[2] == "set":
+				got[i] = "ident"
+			case g[5] != "unspecified" && g[5] != "unset":
+				got[i] = "working-tree-encoding"
+			}
 		}
 	}
 	return got, nil

@@ -234,3 +234,45 @@ func TestRewrittenAboveFromGitDir(t *testing.T) {
 		t.Errorf("from the .git folder, bc given ident: %+v; want its error", e)
 	}
 }
+
+// TestRewrittenAboveEitherCase: git's judge counts a page that a
+// checkout gives ident or a working-tree-encoding on a case-sensitive
+// file system (a Linux runner) as well as on a case-insensitive one: a
+// line that takes the attribute back under another case ("*.MD -ident")
+// does so on macOS alone, and git asked with core.ignorecase=true only
+// said no page had ident where a Linux checkout gives every page it.
+func TestRewrittenAboveEitherCase(t *testing.T) {
+	clone, commit := seriesClone(t)
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		attrs string
+		want  string // the attribute refused; "" for none
+	}{
+		{"*.md ident\n*.MD -ident\n", "ident"},
+		{"*.md ident\n*.MD !ident\n", "ident"},
+		{"*.md working-tree-encoding=UTF-16LE\n*.MD -working-tree-encoding\n", "working-tree-encoding"},
+		{"*.MD ident\n", "ident"},
+		{"*.MD ident\n*.md -ident\n", ""},
+	} {
+		commit(".gitattributes", tc.attrs)
+		tr, err := r.Resolve("HEAD:_cache/develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := tr.Files()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := tr.rewrittenAbove(files)
+		switch {
+		case tc.want == "" && e != nil:
+			t.Errorf("%q: %v; want no error", tc.attrs, e)
+		case tc.want == "":
+		case e == nil || !strings.Contains(e.Msg, "gives this page the "+tc.want+" attribute"):
+			t.Errorf("%q: %v; want a page given %s", tc.attrs, e, tc.want)
+		}
+	}
+}
