@@ -409,7 +409,9 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 	for _, a := range attrs {
 		fmt.Fprintf(&in, "100644 %s\t%s\x00", a.oid, a.path)
 	}
-	if _, err := r.runEnv(env, &in, "update-index", "-z", "--index-info"); err != nil {
+	// A split index (core.splitIndex) would write its shared part into
+	// the repository's .git, where it stays.
+	if _, err := r.runEnv(env, &in, "-c", "core.splitIndex=false", "update-index", "-z", "--index-info"); err != nil {
 		return nil, err
 	}
 	// check-attr reads a path from the current folder, which may be

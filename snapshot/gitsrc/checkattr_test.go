@@ -276,3 +276,47 @@ func TestRewrittenAboveEitherCase(t *testing.T) {
 		}
 	}
 }
+
+// TestRewrittenAboveWritesNothingInRepo: git's judge writes its index in
+// its temporary folder alone: in a repository configured for a split
+// index (core.splitIndex, which feature.manyFiles does not set but a
+// user may), git update-index wrote a sharedindex.<id> file into .git at
+// each set of .gitattributes judged, left behind.
+func TestRewrittenAboveWritesNothingInRepo(t *testing.T) {
+	clone, commit := seriesClone(t)
+	commit(".gitattributes", "*.c ident\n")
+	if _, err := gittest.Git(clone, nil, "config", "core.splitIndex", "true"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := r.Resolve("HEAD:_cache/develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := tr.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := func() []string {
+		t.Helper()
+		entries, err := os.ReadDir(filepath.Join(clone, ".git"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	before := list()
+	if e := tr.rewrittenAbove(files); e != nil {
+		t.Fatal(e)
+	}
+	if after := list(); strings.Join(after, " ") != strings.Join(before, " ") {
+		t.Errorf(".git held %v, and after git's judge %v; want nothing written there", before, after)
+	}
+}
