@@ -416,10 +416,10 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 	}
 	// check-attr reads a path from the current folder, which may be
 	// below the top, or in the .git folder, where git refuses to run it
-	// ("must be run in a work tree"): it runs in the temporary folder,
-	// named the work tree (which --cached does not read), with the
-	// repository named, so that a path is from the top wherever the
-	// repository was opened from.
+	// ("must be run in a work tree"): git is given the repository and,
+	// as the work tree, the temporary folder (which --cached does not
+	// read, and which the current folder is not in), so that a path is
+	// from the top wherever the repository was opened from.
 	gitDir, err := r.run(nil, "rev-parse", "--absolute-git-dir")
 	if err != nil {
 		return nil, err
@@ -437,7 +437,7 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 			in.WriteString(p + "\x00")
 		}
 		out, err := r.runEnv(env, &in, "-c", "core.attributesFile="+os.DevNull, "-c", "core.ignorecase="+icase,
-			"-C", dir, "check-attr", "--cached", "-z", "--stdin", "ident", "working-tree-encoding")
+			"check-attr", "--cached", "-z", "--stdin", "ident", "working-tree-encoding")
 		if err != nil {
 			return nil, err
 		}
