@@ -303,21 +303,28 @@ func (t *Tree) rewrittenAbove(files []File) *snapshot.Error {
 	case n == 0:
 		return nil
 	}
-	return &snapshot.Error{File: t.Rev + ":" + page, Msg: rewrittenMsg(attr, n)}
+	return &snapshot.Error{File: t.Rev + ":" + page, Msg: rewrittenMsg(attr, n, t.attrs)}
 }
 
 // rewrittenMsg is the error of a page to which git gives attr (ident or
-// working-tree-encoding), one of n pages that have one.
-func rewrittenMsg(attr string, n int) string {
+// working-tree-encoding), one of n pages that have one, through attrs.
+func rewrittenMsg(attr string, n int, attrs []attrFile) string {
 	how := identHow
 	if attr != "ident" {
 		how = encodingHow
 	}
 	others := ""
-	if n > 1 {
-		others = fmt.Sprintf(" (and %d other pages ident or a working-tree-encoding)", n-1)
+	switch {
+	case n == 2:
+		others = " (and 1 other page given ident or a working-tree-encoding)"
+	case n > 2:
+		others = fmt.Sprintf(" (and %d other pages given ident or a working-tree-encoding)", n-1)
 	}
-	return fmt.Sprintf("git check-attr says a checkout gives this page the %s attribute%s, through a .gitattributes above PATH at this commit (or this repository's .git/info/attributes): %s; remove the line that gives it, or give the checked-out folder", attr, others, how)
+	var files []string
+	for _, a := range attrs {
+		files = append(files, fmt.Sprintf("%q", a.path))
+	}
+	return fmt.Sprintf("git check-attr says a checkout gives this page the %s attribute%s, through the .gitattributes above PATH at this commit (%s) or this repository's .git/info/attributes: %s; remove the line that gives it, or give the checked-out folder", attr, others, strings.Join(files, ", "), how)
 }
 
 // namesRewrite reports whether a .gitattributes of attrs names ident or
