@@ -281,7 +281,8 @@ func RemoveTemporary() {
 	clear(temporary.names)
 }
 
-// CreateTemp creates a new file in dir, named as os.CreateTemp names it
+// CreateTemp creates a new file in dir ("" for the temporary folder, as
+// os.CreateTemp), named as os.CreateTemp names it
 // after pattern (its last "*" replaced by a random number), that
 // RemoveTemporary removes until Release is called with its name: for a
 // file written and then renamed into place by other code than File (the
@@ -292,7 +293,7 @@ func CreateTemp(dir, pattern string) (*os.File, error) {
 	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
 		prefix, suffix = pattern[:i], pattern[i+1:]
 	}
-	prefix = filepath.Join(dir, prefix)
+	prefix = filepath.Join(tempDir(dir), prefix)
 	for try := 0; ; try++ {
 		f, err := temporary.create(prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+suffix, 0o600)
 		if errors.Is(err, fs.ErrExist) && try < 10000 {
@@ -302,8 +303,8 @@ func CreateTemp(dir, pattern string) (*os.File, error) {
 	}
 }
 
-// MkdirTemp creates a new folder in dir (mode 0700), named as CreateTemp
-// names a file, that RemoveTemporary removes with all it holds until
+// MkdirTemp creates a new folder in dir (mode 0700; "" for the
+// temporary folder, as os.MkdirTemp), named as CreateTemp names a file, that RemoveTemporary removes with all it holds until
 // Release is called with its name: for a folder other code (git) writes
 // files in, that a signal would otherwise leave behind. After
 // RemoveTemporary it creates nothing.
@@ -312,7 +313,7 @@ func MkdirTemp(dir, pattern string) (string, error) {
 	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
 		prefix, suffix = pattern[:i], pattern[i+1:]
 	}
-	prefix = filepath.Join(dir, prefix)
+	prefix = filepath.Join(tempDir(dir), prefix)
 	for try := 0; ; try++ {
 		name := prefix + strconv.FormatUint(uint64(rand.Uint32()), 10) + suffix
 		err := temporary.mkdir(name)
@@ -321,6 +322,16 @@ func MkdirTemp(dir, pattern string) (string, error) {
 		}
 		return name, err
 	}
+}
+
+// tempDir is dir, or the temporary folder for "", as os.CreateTemp and
+// os.MkdirTemp read it: filepath.Join("", name) is name, in the current
+// folder, which for cachediff is most often the user's work tree.
+func tempDir(dir string) string {
+	if dir == "" {
+		return os.TempDir()
+	}
+	return dir
 }
 
 // mkdir is create for a folder.

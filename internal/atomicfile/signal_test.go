@@ -138,3 +138,26 @@ func TestMkdirTempRemoved(t *testing.T) {
 	}
 	checkOnly(t, dir, filepath.Base(kept))
 }
+
+// TestMkdirTempDefaultDir: MkdirTemp("", ...) makes its folder in the
+// temporary folder, as os.MkdirTemp does, not in the current one: git's
+// temporary index (gitsrc) was made in the folder cachediff ran in, most
+// often the user's work tree, and where that is read-only a snapshot
+// was refused.
+func TestMkdirTempDefaultDir(t *testing.T) {
+	tmp, here := t.TempDir(), t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Chdir(here)
+	name, err := MkdirTemp("", "default-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		os.Remove(name)
+		Release(name)
+	}()
+	if !filepath.IsAbs(name) || filepath.Dir(name) != tmp {
+		t.Errorf("MkdirTemp(\"\") made %s; want a folder of %s", name, tmp)
+	}
+	checkOnly(t, here)
+}

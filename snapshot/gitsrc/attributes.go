@@ -303,21 +303,28 @@ func (t *Tree) rewrittenAbove(files []File) *snapshot.Error {
 	case n == 0:
 		return nil
 	}
-	return &snapshot.Error{File: t.Rev + ":" + page, Msg: rewrittenMsg(attr, n)}
+	return &snapshot.Error{File: t.Rev + ":" + page, Msg: rewrittenMsg(attr, n, t.attrs)}
 }
 
 // rewrittenMsg is the error of a page to which git gives attr (ident or
-// working-tree-encoding), one of n pages that have one.
-func rewrittenMsg(attr string, n int) string {
+// working-tree-encoding), one of n pages that have one, through attrs.
+func rewrittenMsg(attr string, n int, attrs []attrFile) string {
 	how := identHow
 	if attr != "ident" {
 		how = encodingHow
 	}
 	others := ""
-	if n > 1 {
-		others = fmt.Sprintf(" (and %d other pages ident or a working-tree-encoding)", n-1)
+	switch {
+	case n == 2:
+		others = " (and 1 other page given ident or a working-tree-encoding)"
+	case n > 2:
+		others = fmt.Sprintf(" (and %d other pages given ident or a working-tree-encoding)", n-1)
 	}
-	return fmt.Sprintf("git check-attr says a checkout gives this page the %s attribute%s, through a .gitattributes above PATH at this commit (or this repository's .git/info/attributes): %s; remove the line that gives it, or give the checked-out folder", attr, others, how)
+	var files []string
+	for _, a := range attrs {
+		files = append(files, fmt.Sprintf("%q", a.path))
+	}
+	return fmt.Sprintf("git check-attr says a checkout gives this page the %s attribute%s, through the .gitattributes above PATH at this commit (%s) or this repository's .git/info/attributes: %s; remove the line that gives it, or give the checked-out folder", attr, others, strings.Join(files, ", "), how)
 }
 
 // namesRewrite reports whether a .gitattributes of attrs names ident or
@@ -339,8 +346,8 @@ func namesRewrite(attrs []attrFile) bool {
 // byte order mark, a case, a quote, a blank): git's own answer closes
 // that gap, where it may. It is git check-attr --cached over a temporary
 // index that holds the files alone (as a checkout reads them: from the
-// index), matching without case as a checkout on a case-insensitive
-// file system does, and with the system and user attributes files left
+// index), matching with case and without, as a checkout on a
+// case-sensitive or a case-insensitive file system does, and with the system and user attributes files left
 // out, which no commit gives (the repository's info/attributes, which
 // git cannot be told to leave out, counts: it rewrites this clone's
 // checkout too). The index is in a folder of its own that a signal
@@ -409,41 +416,55 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 	for _, a := range attrs {
 		fmt.Fprintf(&in, "100644 %s\t%s\x00", a.oid, a.path)
 	}
-	if _, err := r.runEnv(env, &in, "update-index", "-z", "--index-info"); err != nil {
+	// A split index (core.splitIndex) would write its shared part into
+	// the repository's .git, where it stays.
+	if _, err := r.runEnv(env, &in, "-c", "core.splitIndex=false", "update-index", "-z", "--index-info"); err != nil {
 		return nil, err
 	}
 	// check-attr reads a path from the current folder, which may be
-	// below the top.
-	prefix, err := r.showPrefix()
+	// below the top, or in the .git folder, where git refuses to run it
+	// ("must be run in a work tree"): git is given the repository and,
+	// as the work tree, the temporary folder (which --cached does not
+	// read, and which the current folder is not in), so that a path is
+	// from the top wherever the repository was opened from.
+	gitDir, err := r.run(nil, "rev-parse", "--absolute-git-dir")
 	if err != nil {
 		return nil, err
 	}
-	up := strings.Repeat("../", strings.Count(prefix, "/"))
-	in.Reset()
-	for _, p := range pages {
-		in.WriteString(up + p + "\x00")
-	}
-	out, err := r.runEnv(env, &in, "-c", "core.attributesFile="+os.DevNull, "-c", "core.ignorecase=true",
-		"check-attr", "--cached", "-z", "--stdin", "ident", "working-tree-encoding")
-	if err != nil {
-		return nil, err
-	}
-	// "PATH\x00ATTR\x00INFO\x00" for each path and attribute, in order.
-	f := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-	if len(f) != 6*len(pages) {
-		return nil, fmt.Errorf("git check-attr: %d fields for %d paths", len(f), len(pages))
-	}
+	env = append(env, "GIT_DIR="+strings.TrimSuffix(string(gitDir), "\n"), "GIT_WORK_TREE="+dir)
+	// A checkout on a case-sensitive file system (a Linux runner) and
+	// one on a case-insensitive one (macOS) each give a page what they
+	// give it: "*.md ident" then "*.MD -ident" gives ident on the first
+	// alone, "*.MD ident" on the second alone. A page either gives one
+	// to is refused.
 	got := make([]string, len(pages))
-	for i := range pages {
-		g := f[6*i : 6*i+6]
-		if g[1] != "ident" || g[4] != "working-tree-encoding" {
-			return nil, fmt.Errorf("git check-attr: unexpected answer %q", g)
+	for _, icase := range []string{"false", "true"} {
+		in.Reset()
+		for _, p := range pages {
+			in.WriteString(p + "\x00")
 		}
-		switch {
-		case g[2] == "set":
-			got[i] = "ident"
-		case g[5] != "unspecified" && g[5] != "unset":
-			got[i] = "working-tree-encoding"
+		out, err := r.runEnv(env, &in, "-c", "core.attributesFile="+os.DevNull, "-c", "core.ignorecase="+icase,
+			"check-attr", "--cached", "-z", "--stdin", "ident", "working-tree-encoding")
+		if err != nil {
+			return nil, err
+		}
+		// "PATH\x00ATTR\x00INFO\x00" for each path and attribute, in order.
+		f := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+		if len(f) != 6*len(pages) {
+			return nil, fmt.Errorf("git check-attr: %d fields for %d paths", len(f), len(pages))
+		}
+		for i := range pages {
+			g := f[6*i : 6*i+6]
+			if g[1] != "ident" || g[4] != "working-tree-encoding" {
+				return nil, fmt.Errorf("git check-attr: unexpected answer %q", g)
+			}
+			switch {
+			case got[i] != "":
+			case g[2] == "set":
+				got[i] = "ident"
+			case g[5] != "unspecified" && g[5] != "unset":
+				got[i] = "working-tree-encoding"
+			}
 		}
 	}
 	return got, nil

@@ -174,3 +174,165 @@ func TestRewritingLineCoversGit(t *testing.T) {
 		}
 	}
 }
+
+// TestAttributesInRangeListsOnlyWhenNamed: a log --revs whose range has
+// commits that changed a .gitattributes above PATH with no line naming
+// ident or working-tree-encoding asks git for no listing of PATH at each
+// of them: git's judge (rewrittenAbove) has nothing to decide there, and
+// listing every page at every such commit cost a git ls-tree each.
+func TestAttributesInRangeListsOnlyWhenNamed(t *testing.T) {
+	clone, commit := seriesClone(t)
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := func(k int) int64 {
+		t.Helper()
+		for i := range k {
+			commit(".gitattributes", fmt.Sprintf("*.c text # %d\n", i))
+		}
+		before := gitRuns.Load()
+		if _, err := r.Series(fmt.Sprintf("HEAD~%d..HEAD", k), "_cache/develop", "", ""); err != nil && !strings.Contains(err.Error(), "no commit") {
+			t.Fatal(err)
+		}
+		return gitRuns.Load() - before
+	}
+	four, eight := runs(4), runs(8)
+	if eight-four > 4 {
+		t.Errorf("4 more commits that changed .gitattributes (no ident) cost %d more git processes (%d, %d); want at most 4, one git cat-file each", eight-four, four, eight)
+	}
+}
+
+// TestRewrittenAboveFromGitDir: git's judge answers wherever the
+// repository is opened from, as the rest of REV:PATH does: from inside
+// its .git folder, git check-attr run there refused with "this operation
+// must be run in a work tree", a correct snapshot refused whenever a
+// .gitattributes above PATH named ident for other files.
+func TestRewrittenAboveFromGitDir(t *testing.T) {
+	clone, commit := seriesClone(t)
+	commit(".gitattributes", "*.c ident\n")
+	r, err := OpenRepo(filepath.Join(clone, ".git"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := r.Resolve("HEAD:_cache/develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := tr.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := tr.rewrittenAbove(files); e != nil {
+		t.Errorf("from the .git folder, no page given ident: %v; want no error", e)
+	}
+	if err := os.WriteFile(filepath.Join(clone, ".git", "info", "attributes"), []byte("**/bc/specs.md ident\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.attrCache.m = nil
+	if e := tr.rewrittenAbove(files); e == nil || e.File != "HEAD:_cache/develop/bc/specs.md" {
+		t.Errorf("from the .git folder, bc given ident: %+v; want its error", e)
+	}
+}
+
+// TestRewrittenAboveEitherCase: git's judge counts a page that a
+// checkout gives ident or a working-tree-encoding on a case-sensitive
+// file system (a Linux runner) as well as on a case-insensitive one: a
+// line that takes the attribute back under another case ("*.MD -ident")
+// does so on macOS alone, and git asked with core.ignorecase=true only
+// said no page had ident where a Linux checkout gives every page it.
+func TestRewrittenAboveEitherCase(t *testing.T) {
+	clone, commit := seriesClone(t)
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		attrs string
+		want  string // the attribute refused; "" for none
+	}{
+		{"*.md ident\n*.MD -ident\n", "ident"},
+		{"*.md ident\n*.MD !ident\n", "ident"},
+		{"*.md working-tree-encoding=UTF-16LE\n*.MD -working-tree-encoding\n", "working-tree-encoding"},
+		{"*.MD ident\n", "ident"},
+		{"*.MD ident\n*.md -ident\n", ""},
+	} {
+		commit(".gitattributes", tc.attrs)
+		tr, err := r.Resolve("HEAD:_cache/develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := tr.Files()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := tr.rewrittenAbove(files)
+		switch {
+		case tc.want == "" && e != nil:
+			t.Errorf("%q: %v; want no error", tc.attrs, e)
+		case tc.want == "":
+		case e == nil || !strings.Contains(e.Msg, "gives this page the "+tc.want+" attribute"):
+			t.Errorf("%q: %v; want a page given %s", tc.attrs, e, tc.want)
+		}
+	}
+}
+
+// TestRewrittenAboveWritesNothingInRepo: git's judge writes its index in
+// its temporary folder alone: in a repository configured for a split
+// index (core.splitIndex, which feature.manyFiles does not set but a
+// user may), git update-index wrote a sharedindex.<id> file into .git at
+// each set of .gitattributes judged, left behind.
+func TestRewrittenAboveWritesNothingInRepo(t *testing.T) {
+	clone, commit := seriesClone(t)
+	commit(".gitattributes", "*.c ident\n")
+	if _, err := gittest.Git(clone, nil, "config", "core.splitIndex", "true"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := r.Resolve("HEAD:_cache/develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := tr.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := func() []string {
+		t.Helper()
+		entries, err := os.ReadDir(filepath.Join(clone, ".git"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	before := list()
+	if e := tr.rewrittenAbove(files); e != nil {
+		t.Fatal(e)
+	}
+	if after := list(); strings.Join(after, " ") != strings.Join(before, " ") {
+		t.Errorf(".git held %v, and after git's judge %v; want nothing written there", before, after)
+	}
+}
+
+// TestRewrittenMsg: the error of a page git gives ident names the
+// .gitattributes files git read it from, and counts the other pages in
+// English: it said "(and 1 other pages ident or a working-tree-encoding),
+// through a .gitattributes above PATH", leaving the user to find which.
+func TestRewrittenMsg(t *testing.T) {
+	msg := rewrittenMsg("ident", 2, []attrFile{{path: ".gitattributes"}, {path: "_cache/.gitattributes"}})
+	for _, want := range []string{"(and 1 other page given ident or a working-tree-encoding)", `".gitattributes"`, `"_cache/.gitattributes"`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("%s\nwant it to hold %s", msg, want)
+		}
+	}
+	if msg := rewrittenMsg("working-tree-encoding", 3, []attrFile{{path: "_cache/.gitattributes"}}); !strings.Contains(msg, "(and 2 other pages given ident or a working-tree-encoding)") {
+		t.Errorf("%s\nwant 2 other pages counted", msg)
+	}
+}

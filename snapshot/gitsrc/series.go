@@ -555,8 +555,8 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 				return &snapshot.Error{File: short(id) + ":" + a.path, Line: n, Msg: msg}
 			}
 		}
-		if typ != "tree" && typ != "blob" {
-			continue // no PATH at this commit: no page to rewrite
+		if typ != "tree" && typ != "blob" || !namesRewrite(found) {
+			continue // no PATH at this commit, or nothing for git to judge
 		}
 		t := &Tree{Spec: short(id) + ":" + top, Rev: short(id), Path: top, Commit: id, OID: oid, IsTree: typ == "tree", top: top, attrs: found, repo: r}
 		files, err := t.Files()
