@@ -13,6 +13,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // Values of the enumerated fields of cachediff/v1 (docs/json.md).
@@ -68,6 +69,9 @@ func checkEnums(r *diff.Report) error {
 			return err
 		}
 		if err := checkDate(side.at+".date", side.s.Date); err != nil {
+			return err
+		}
+		if err := checkLayout(side.at, side.s); err != nil {
 			return err
 		}
 	}
@@ -136,6 +140,26 @@ func checkEnums(r *diff.Report) error {
 				}
 			}
 		}
+	}
+	return nil
+}
+
+// checkLayout checks a side's "layout" and "index_sha256" (at is old
+// or new): absent, or a mirror's layout, v2 or v3, and beside it the
+// sha256 of its index as cachediff writes one, 64 lower-case hex digits
+// (mirror.LayoutV2, LayoutV3; docs/json.md).
+func checkLayout(at string, s diff.Side) error {
+	if s.Layout != "" && s.Layout != mirror.LayoutV2 && s.Layout != mirror.LayoutV3 {
+		return &EnumError{Path: at + ".layout", Value: s.Layout, Want: "a mirror layout (want " + mirror.LayoutV2 + ", " + mirror.LayoutV3 + ")"}
+	}
+	if s.IndexSHA256 == "" {
+		return nil
+	}
+	if s.Layout == "" {
+		return &diff.LawError{Path: at + ".index_sha256", Msg: "present without " + at + ".layout: it is the checksum of a mirror's index"}
+	}
+	if len(s.IndexSHA256) != 64 || strings.Trim(s.IndexSHA256, "0123456789abcdef") != "" {
+		return &EnumError{Path: at + ".index_sha256", Value: s.IndexSHA256, Want: "a sha256 (want 64 hex digits, 0-9 and a-f)"}
 	}
 	return nil
 }

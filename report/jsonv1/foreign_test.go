@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // TestDecodeForeignEncoding: a report saved compressed (… | gzip), or
@@ -51,6 +53,34 @@ func TestDecodeForeignEncoding(t *testing.T) {
 		}
 		if IsLog(tc.data) {
 			t.Errorf("%s: read as a log", tc.name)
+		}
+	}
+}
+
+// TestDecodeRefusesForeignLayout: a side's layout is v2 or v3, and its
+// index_sha256 a sha256 as cachediff writes it (64 lower-case hex
+// digits), only beside a layout (docs/json.md). An edited report with
+// layout "v9", a checksum of 3 characters, or one without a layout was
+// rendered, and render's JSON and templates carried it as if read from a
+// mirror.
+func TestDecodeRefusesForeignLayout(t *testing.T) {
+	r := reporttest.GenReport(3, 10)
+	sum := strings.Repeat("0a", 32)
+	r.Old.Layout, r.Old.IndexSHA256 = "v3", sum
+	r.New.Layout = "v2"
+	written := writtenReport(t, r)
+	for _, c := range []struct{ from, to, want string }{
+		{`"layout": "v2"`, `"layout": "v9"`, `new.layout: "v9" is not a mirror layout (want v2, v3)`},
+		{`"index_sha256": "` + sum + `"`, `"index_sha256": "abc"`, `old.index_sha256: "abc" is not a sha256 (want 64 hex digits, 0-9 and a-f)`},
+		{`"index_sha256": "` + sum + `"`, `"index_sha256": "` + strings.ToUpper(sum) + `"`, `old.index_sha256: "0A0A`},
+		{`"layout": "v3",`, ``, `old.index_sha256: present without old.layout: it is the checksum of a mirror's index`},
+	} {
+		if !strings.Contains(written, c.from) {
+			t.Fatalf("%s is not in the report", c.from)
+		}
+		edited := strings.Replace(written, c.from, c.to, 1)
+		if _, err := DecodeBytes([]byte(edited)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s → %s: %v\nwant %s", c.from, c.to, err, c.want)
 		}
 	}
 }
