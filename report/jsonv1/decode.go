@@ -13,7 +13,6 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
-	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // Values of the enumerated fields of cachediff/v1 (docs/json.md).
@@ -147,10 +146,11 @@ func checkEnums(r *diff.Report) error {
 // checkLayout checks a side's "layout" and "index_sha256" (at is old
 // or new): absent, or a mirror's layout, v2 or v3, and beside it the
 // sha256 of its index as cachediff writes one, 64 lower-case hex digits
-// (mirror.LayoutV2, LayoutV3; docs/json.md).
+// (docs/json.md). The layouts are snapshot/mirror's LayoutV2 and
+// LayoutV3, written out: formatting does not read a snapshot's source.
 func checkLayout(at string, s diff.Side) error {
-	if s.Layout != "" && s.Layout != mirror.LayoutV2 && s.Layout != mirror.LayoutV3 {
-		return &EnumError{Path: at + ".layout", Value: s.Layout, Want: "a mirror layout (want " + mirror.LayoutV2 + ", " + mirror.LayoutV3 + ")"}
+	if s.Layout != "" && s.Layout != "v2" && s.Layout != "v3" {
+		return &EnumError{Path: at + ".layout", Value: s.Layout, Want: "a mirror layout (want v2, v3)"}
 	}
 	if s.IndexSHA256 == "" {
 		return nil
