@@ -59,6 +59,7 @@ func lawf(path, format string, args ...any) error {
 //     and removed the versions on one side only, the direction what the
 //     newest versions give (the downgrade gate reads it);
 //   - old and new: packages and specs equal to summary's;
+//   - canonicalized: all zero when options.canonicalize is false;
 //   - updates: the specs of the groups add up to summary.specs.updated,
 //     and the groups are those of the updated pairs (speclaws.go);
 //   - every pair what its kind says, each hash listed once a side, and
@@ -122,6 +123,18 @@ func (r *Report) CheckStepLaws() error {
 	}
 	if err := checkWarningOrder(r.Warnings); err != nil {
 		return err
+	}
+	if !r.Options.Canonicalize {
+		for _, c := range r.Canonicalized {
+			for _, side := range []struct {
+				name string
+				n    int
+			}{{"old", c.Old}, {"new", c.New}} {
+				if side.n != 0 {
+					return lawf(fmt.Sprintf("canonicalized[%q].%s", c.Value, side.name), "%d, but options.canonicalize is false: a report made with --no-canonicalize rewrote no string", side.n)
+				}
+			}
+		}
 	}
 	if n := sp.Added + sp.Removed + sp.Changed; len(r.Packages) != n {
 		return lawf("packages", "%d listed, but summary.packages says %d added + %d removed + %d changed = %d", len(r.Packages), sp.Added, sp.Removed, sp.Changed, n)

@@ -30,3 +30,25 @@ func TestCheckRollupMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestLawsRawReportCanonicalizedNothing: a report made with
+// --no-canonicalize (options.canonicalize false) rewrote no string, so
+// docs/json.md has every canonicalized count zero; an edited one that
+// says otherwise was rendered, and its counts carried into render's JSON.
+func TestLawsRawReportCanonicalizedNothing(t *testing.T) {
+	a, b := snapOf("a", pkg("zlib", sp("a1aa", "1.0", "gcc@13.2.0", "x86_64_v3"))), snapOf("b", pkg("zlib", sp("b1bb", "1.1", "gcc@13.2.0", "x86_64_v3")))
+	a.Raw, b.Raw = true, true
+	r, err := CompareWith(a, b, Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.CheckLaws(); err != nil {
+		t.Fatalf("the report as made: %v", err)
+	}
+	r.Canonicalized[0].New = 3
+	err = r.CheckLaws()
+	want := `canonicalized["` + r.Canonicalized[0].Value + `"].new: 3, but options.canonicalize is false: a report made with --no-canonicalize rewrote no string`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}

@@ -70,6 +70,9 @@ func checkEnums(r *diff.Report) error {
 		if err := checkDate(side.at+".date", side.s.Date); err != nil {
 			return err
 		}
+		if err := checkLayout(side.at, side.s); err != nil {
+			return err
+		}
 	}
 	for i, f := range r.Options.Ignore {
 		if err := oneOf(fmt.Sprintf("options.ignore[%d]", i), f, facets, "a facet"); err != nil {
@@ -136,6 +139,27 @@ func checkEnums(r *diff.Report) error {
 				}
 			}
 		}
+	}
+	return nil
+}
+
+// checkLayout checks a side's "layout" and "index_sha256" (at is old
+// or new): absent, or a mirror's layout, v2 or v3, and beside it the
+// sha256 of its index as cachediff writes one, 64 lower-case hex digits
+// (docs/json.md). The layouts are snapshot/mirror's LayoutV2 and
+// LayoutV3, written out: formatting does not read a snapshot's source.
+func checkLayout(at string, s diff.Side) error {
+	if s.Layout != "" && s.Layout != "v2" && s.Layout != "v3" {
+		return &EnumError{Path: at + ".layout", Value: s.Layout, Want: "a mirror layout (want v2, v3)"}
+	}
+	if s.IndexSHA256 == "" {
+		return nil
+	}
+	if s.Layout == "" {
+		return &diff.LawError{Path: at + ".index_sha256", Msg: "present without " + at + ".layout: it is the checksum of a mirror's index"}
+	}
+	if len(s.IndexSHA256) != 64 || strings.Trim(s.IndexSHA256, "0123456789abcdef") != "" {
+		return &EnumError{Path: at + ".index_sha256", Value: s.IndexSHA256, Want: "a sha256 (want 64 hex digits, 0-9 and a-f)"}
 	}
 	return nil
 }

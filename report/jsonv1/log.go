@@ -166,6 +166,9 @@ func DecodeLog(data []byte) (*Log, error) {
 			if !slices.Equal(prev.Skipped, r.Old.Skipped) {
 				return nil, fmt.Errorf("steps[%d].old.skipped: not the pages steps[%d].new, the same snapshot, skipped", i, i-1)
 			}
+			if err := sameCanonicalized(l.Steps[i-1], r, i); err != nil {
+				return nil, err
+			}
 			if free {
 				// Neither its tallies.
 			} else if err := sameTallies(l.Steps[i-1], r, i); err != nil {
@@ -189,6 +192,23 @@ func DecodeLog(data []byte) (*Log, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// sameCanonicalized checks that step i's old side and step i-1's new
+// side, one snapshot loaded once, say the same of what each
+// canonicalization rule rewrote in it (counts of the whole snapshot,
+// whatever the filters).
+func sameCanonicalized(prev, cur *diff.Report, i int) error {
+	had := make(map[string]int, len(prev.Canonicalized))
+	for _, c := range prev.Canonicalized {
+		had[c.Value] = c.New
+	}
+	for _, c := range cur.Canonicalized {
+		if n, ok := had[c.Value]; ok && n != c.Old {
+			return fmt.Errorf("steps[%d].canonicalized[%q].old: %d, but steps[%d].canonicalized[%q].new, of the same snapshot, is %d", i, c.Value, c.Old, i-1, c.Value, n)
+		}
+	}
+	return nil
 }
 
 // checkRenamesAcross checks each root a step renamed by its version

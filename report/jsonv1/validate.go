@@ -679,6 +679,9 @@ func (w *walker) end() error {
 // the document's syntax up to it: found is false when there is none.
 func schemaOf(data []byte) (schema string, found bool, err error) {
 	w := &walker{data: data}
+	if what := foreignText(data); what != "" {
+		return "", false, w.errAt(0, "not JSON: %s", what)
+	}
 	w.ws()
 	if w.i >= len(data) {
 		return "", false, w.errAt(w.i, "an empty document: not a cachediff JSON report")
@@ -724,6 +727,25 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 			return "", false, w.end()
 		}
 	}
+}
+
+// foreignText says what data is when it is a report saved otherwise
+// than cachediff writes it, which the JSON reader would name by a byte
+// ('\x1f', '\ufeff', '\x00'): compressed, UTF-16 (Windows PowerShell's
+// > writes it), or behind a UTF-8 byte-order mark. "" when none of
+// these.
+func foreignText(data []byte) string {
+	const save = "save the report with cachediff -o FILE"
+	switch {
+	case len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b:
+		return "a gzip file; decompress it first (gzip -dc FILE | cachediff render -)"
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}), bytes.HasPrefix(data, []byte{0xfe, 0xff}),
+		len(data) >= 2 && (data[0] == 0) != (data[1] == 0): // JSON text holds no NUL byte
+		return "UTF-16 text; cachediff reads the UTF-8 JSON it writes (Windows PowerShell's > writes UTF-16: " + save + ")"
+	case bytes.HasPrefix(data, []byte("\ufeff")):
+		return "it starts with a UTF-8 byte-order mark, which JSON (RFC 8259) does not have and cachediff does not write; remove it, or " + save
+	}
+	return ""
 }
 
 // checkShape walks data against the shape of a cachediff/v1 document.
