@@ -38,8 +38,8 @@ type attrFile struct {
 }
 
 // maxAttributes is the largest .gitattributes above a tree that is read:
-// a larger one (no repository has one) is judged as one that gives the
-// pages an encoding, unread.
+// a larger one (no repository has one) is an error, as one that may give
+// the pages an encoding, unread.
 const maxAttributes = 1 << 20
 
 // attributesAbove returns the paths, from the top of the repository
@@ -66,8 +66,9 @@ func attributesAbove(top string) []string {
 
 // readAttributes reads the answer of git cat-file --batch to a
 // .gitattributes file: its content and blob id, nil when there is none
-// (or it is no file); past maxAttributes, an error.
-func readAttributes(br *bufio.Reader) ([]byte, string, error) {
+// (or it is no file); past maxAttributes, an error that names it (name,
+// REV:PATH): which of the files above the tree, at which commit of a log.
+func readAttributes(br *bufio.Reader, name string) ([]byte, string, error) {
 	a, err := readAnswer(br, nil, false)
 	if err != nil || a.typ == "missing" || a.typ == "ambiguous" {
 		return nil, "", err
@@ -77,7 +78,7 @@ func readAttributes(br *bufio.Reader) ([]byte, string, error) {
 			return nil, "", err
 		}
 		if a.size > maxAttributes {
-			return nil, "", fmt.Errorf("git cat-file: a .gitattributes of %d bytes above the tree: more than the %d read", a.size, maxAttributes)
+			return nil, "", fmt.Errorf("%s: a .gitattributes of %d bytes above PATH, more than the %d read (a checkout applies it, unread here)", name, a.size, maxAttributes)
 		}
 		_, err := br.ReadByte() // the newline after the content
 		return nil, "", err

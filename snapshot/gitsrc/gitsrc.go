@@ -325,7 +325,7 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 	for i := 0; i < len(attrs) && err == nil; i++ {
 		var data []byte
 		var aoid string
-		if data, aoid, err = readAttributes(br); data != nil {
+		if data, aoid, err = readAttributes(br, rev+":"+attrs[i]); data != nil {
 			found = append(found, attrFile{attrs[i], aoid, data})
 		}
 	}
