@@ -49,6 +49,9 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 	}
 	var data []byte
 	if path != stdinName {
+		if err := inputLinks("render", path); err != nil {
+			return exitTrouble, err
+		}
 		data, err = jsonv1.ReadFile(path) // a regular file, up to its size: not /dev/zero
 		if err != nil {
 			if strings.Contains(path, "://") && errors.Is(err, fs.ErrNotExist) {

@@ -498,21 +498,60 @@ func (c *cli) openOutput(path string) (*output, error) {
 // it. What cannot be resolved (a missing folder) is left to the write,
 // which says what is wrong.
 func outputLinks(path string) error {
+	switch dest, top, where := linkLeads(path); where {
+	case leadsOut:
+		return fmt.Errorf("--output %s: a symbolic link leads it to %s, outside the git work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to a file of the runner's); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
+	case leadsIntoGit:
+		return fmt.Errorf("--output %s: a symbolic link leads it to %s, into a git folder of the work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to the job's git configuration); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
+	}
+	return nil
+}
+
+// inputLinks refuses a file cachediff reads by name (what names it:
+// "--template", "the report"), by the rule --output has (linkLeads): a
+// pull request that committed its template or saved report as a link to
+// .git/config (which holds actions/checkout's token) or to a file of the
+// runner's had that file's text copied into the report, a PR comment.
+func inputLinks(what, path string) error {
+	switch dest, top, where := linkLeads(path); where {
+	case leadsOut:
+		return fmt.Errorf("%s %s: a symbolic link leads it to %s, outside the git work tree %s: cachediff does not read through such a link (in a checkout, a pull request can commit one that leads to a file of the runner's); name the file itself", what, report.Visible(path), report.Visible(dest), report.Visible(top))
+	case leadsIntoGit:
+		return fmt.Errorf("%s %s: a symbolic link leads it to %s, into a git folder of the work tree %s: cachediff does not read through such a link (in a checkout, a pull request can commit one that leads to the job's git configuration and its token); name the file itself", what, report.Visible(path), report.Visible(dest), report.Visible(top))
+	}
+	return nil
+}
+
+// Where linkLeads finds that a path's links lead.
+const (
+	leadsWithin = iota
+	leadsOut
+	leadsIntoGit
+)
+
+// linkLeads judges where the file path names lies, through its symbolic
+// links (of the file or of its folders), when path lies in a git work
+// tree (outputTop): leadsOut outside that work tree, leadsIntoGit into a
+// .git folder of it that path does not name itself, with dest, where the
+// links lead, and top, the work tree. Outside a work tree, or what
+// cannot be resolved, is leadsWithin: reading or writing it says what is
+// wrong.
+func linkLeads(path string) (dest, top string, where int) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil
+		return "", "", leadsWithin
 	}
-	top := outputTop(filepath.Dir(abs))
+	top = outputTop(filepath.Dir(abs))
 	if top == "" {
-		return nil
+		return "", "", leadsWithin
 	}
 	realTop, err := filepath.EvalSymlinks(top)
 	if err != nil {
-		return nil
+		return "", "", leadsWithin
 	}
 	target, err := atomicfile.Target(path)
 	if err != nil {
-		return nil
+		return "", "", leadsWithin
 	}
 	dir, base := filepath.Split(target)
 	if dir == "" {
@@ -520,7 +559,7 @@ func outputLinks(path string) error {
 	}
 	realDir, err := filepath.EvalSymlinks(dir)
 	if err != nil {
-		return nil
+		return "", "", leadsWithin
 	}
 	if !filepath.IsAbs(realDir) {
 		// From the current folder resolved too: filepath.Abs takes it as
@@ -528,28 +567,29 @@ func outputLinks(path string) error {
 		// ~/site -> /data/site) the file was taken for one outside it.
 		wd, err := os.Getwd()
 		if err != nil {
-			return nil
+			return "", "", leadsWithin
 		}
 		if wd, err = filepath.EvalSymlinks(wd); err != nil {
-			return nil
+			return "", "", leadsWithin
 		}
 		realDir = filepath.Join(wd, realDir) // no link left in either: its ".." are the system's
 	}
-	dest := filepath.Join(realDir, base)
+	dest = filepath.Join(realDir, base)
 	r, err := filepath.Rel(realTop, dest)
 	if err != nil || under(r, "..") {
-		return fmt.Errorf("--output %s: a symbolic link leads it to %s, outside the git work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to a file of the runner's); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
+		return dest, top, leadsOut
 	}
 	// Into the work tree's .git folder through a link (a committed
 	// cachediff.json -> .git/config, or a hook): the job's git
-	// configuration overwritten. So is that of a repository nested in
-	// the work tree (a second checkout in the first: spack/.git/config),
-	// and ".GIT", which a case-insensitive file system (a macOS runner's)
-	// takes for ".git". Named as it is, the user's choice.
+	// configuration overwritten, or read. So is that of a repository
+	// nested in the work tree (a second checkout in the first:
+	// spack/.git/config), and ".GIT", which a case-insensitive file
+	// system (a macOS runner's) takes for ".git". Named as it is, the
+	// user's choice.
 	if lex, err := filepath.Rel(top, abs); err == nil && inGitDir(r) && !inGitDir(lex) {
-		return fmt.Errorf("--output %s: a symbolic link leads it to %s, into a git folder of the work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to the job's git configuration); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
+		return dest, top, leadsIntoGit
 	}
-	return nil
+	return dest, top, leadsWithin
 }
 
 // outputTop returns the git work tree that holds the folder dir (an

@@ -18,6 +18,11 @@ import (
 // binary, with the message --template - gives (input.ReadAtMost): a
 // template copies what is not an action to the output as it is.
 func readTemplateFile(path string) ([]byte, error) {
+	// Not through a link out of the work tree or into .git (inputLinks):
+	// a template copies its text into the report.
+	if err := inputLinks("--template", path); err != nil {
+		return nil, err
+	}
 	f, size, err := jsonv1.OpenRegular(path)
 	if err != nil {
 		return nil, err

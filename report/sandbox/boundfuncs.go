@@ -53,11 +53,65 @@ func (g *guard) boundFuncs(fm template.FuncMap) template.FuncMap {
 		}
 	}
 	g.precheck(fm)
-	out := make(template.FuncMap, len(fm))
+	for _, name := range []string{"printf", "print", "println", "html", "js", "urlquery", "cat", "quote", "squote", "toString", "toStrings", "join", "sortAlpha"} {
+		if fn, ok := fm[name]; ok {
+			fm[name] = noAddrFunc(name, fn)
+		}
+	}
+	out := make(template.FuncMap, len(fm)+1)
 	for name, fn := range fm {
 		out[name] = g.checked(fn)
 	}
+	out[shownFunc] = g.shown // unchecked: it returns what it is given
+	g.funcs = out
 	return out
+}
+
+// noAddrFunc is fn, a function named name that formats its arguments
+// with fmt, failing instead when one of them would print a memory
+// address (noAddr).
+func noAddrFunc(name string, fn any) any {
+	switch f := fn.(type) {
+	case func(string, ...any) (string, error): // printf
+		return func(format string, args ...any) (string, error) {
+			if hasPointerVerb(format) {
+				return "", fmt.Errorf("%s: the verb %%p prints a memory address, which differs from run to run", name)
+			}
+			if err := noAddr(name, args); err != nil {
+				return "", err
+			}
+			return f(format, args...)
+		}
+	case func(...any) (string, error):
+		return func(args ...any) (string, error) {
+			if err := noAddr(name, args); err != nil {
+				return "", err
+			}
+			return f(args...)
+		}
+	case func(any) string:
+		return func(a any) (string, error) {
+			if err := noAddr(name, []any{a}); err != nil {
+				return "", err
+			}
+			return f(a), nil
+		}
+	case func(any) []string:
+		return func(a any) ([]string, error) {
+			if err := noAddr(name, []any{a}); err != nil {
+				return nil, err
+			}
+			return f(a), nil
+		}
+	case func(string, any) (string, error):
+		return func(sep string, a any) (string, error) {
+			if err := noAddr(name, []any{a}); err != nil {
+				return "", err
+			}
+			return f(sep, a)
+		}
+	}
+	return fn
 }
 
 func clone(fm template.FuncMap) template.FuncMap {

@@ -138,6 +138,8 @@ func withoutValue(err error) error {
 		msg = msg[:compare] + "non-comparable values: eq and ne compare numbers, strings and booleans, not a list, a map or a record that holds one (compare its len, or a field of it)"
 	} else if iterate >= 0 {
 		msg = msg[:iterate+len(cantIterate)] + "it: range takes a list, a map or a number"
+	} else if m, ok := withoutShown(msg); ok {
+		msg = m
 	} else if m, ok := strings.CutSuffix(msg, dataType); ok {
 		msg = m + "the template's data (docs/json.md, Templates, lists its fields)"
 	} else if m := withoutGoTypes(msg); m != msg {

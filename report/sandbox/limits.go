@@ -140,6 +140,7 @@ type guard struct {
 	marks  []byte       // the ticks' texts are empty slices of it (see instrument)
 
 	tmpl  *template.Template // the clone being run, whose own "pkgdetails" the pkgdetails function runs
+	funcs template.FuncMap   // the clone's functions (boundFuncs), which say what an action's last call returns
 	out   *limitWriter
 	ended chan struct{} // closed when the template has ended, stopped or not
 }
@@ -391,6 +392,11 @@ func (g *guard) list(tree *parse.Tree, l *parse.ListNode, owner parse.Node, tick
 		case *parse.WithNode:
 			g.list(tree, n.List, n, ticks)
 			g.list(tree, n.ElseList, n, ticks)
+		case *parse.ActionNode:
+			if len(n.Pipe.Decl) == 0 && g.mayPrintAddr(n.Pipe) { // what it prints, through shown
+				id := parse.NewIdentifier(shownFunc).SetTree(tree).SetPos(n.Pos)
+				n.Pipe.Cmds = append(n.Pipe.Cmds, &parse.CommandNode{NodeType: parse.NodeCommand, Pos: n.Pos, Args: []parse.Node{id}})
+			}
 		}
 		nodes = append(nodes, tick(n), n)
 	}

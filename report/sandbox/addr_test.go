@@ -1,0 +1,124 @@
+package sandbox
+
+import (
+	"bytes"
+	"reflect"
+	"regexp"
+	"runtime"
+	"testing"
+	"text/template"
+
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// address is what fmt prints of a pointer, a function or a channel.
+var address = regexp.MustCompile(`0x[0-9a-f]{6,}`)
+
+// TestTemplatePrintsNoAddress (issue 35, pass 115, class b): {{ . }},
+// {{ .Report }}, a nested pointer or a list of them, printf "%v" or
+// "%p" printed heap addresses (0xc000...), different from run to run
+// and telling where the heap lies. Whatever a template prints, or the
+// error it stops with, is the same bytes run after run and holds no
+// address: each top-level field and method of the data, and each way of
+// printing a value that holds pointers.
+func TestTemplatePrintsNoAddress(t *testing.T) {
+	texts := []string{
+		`{{ . }}`, `{{ .Report }}`, `{{ printf "%p" .Report }}`, `{{ printf "%v" . }}`,
+		`{{ printf "%+v" .Report }}`, `{{ printf "%d" .Report }}`, `{{ printf "%[1]p" .Packages }}`,
+		`{{ print . }}`, `{{ println .Report }}`, `{{ cat .Report }}`, `{{ toString .Report }}`,
+		`{{ toStrings (list .Report) }}`, `{{ join "," (list .Report) }}`, `{{ quote .Gate }}`,
+		`{{ list .Report }}`, `{{ dict "r" .Report }}`, `{{ .View.Sections }}`,
+		`{{ range .Packages }}{{ . }}{{ .Specs }}{{ range .Specs.Rebuilt }}{{ . }}{{ .Old }}{{ .Why }}{{ end }}{{ end }}`,
+		`{{ range .Packages }}{{ range .Specs.Added }}{{ . }}{{ .More }}{{ end }}{{ end }}`,
+	}
+	typ := reflect.TypeFor[*data]()
+	for i := range typ.NumMethod() {
+		if m := typ.Method(i); m.Type.NumIn() == 1 {
+			texts = append(texts, "{{ ."+m.Name+" }}")
+		}
+	}
+	for _, f := range reflect.VisibleFields(typ.Elem()) {
+		if f.IsExported() {
+			texts = append(texts, "{{ ."+f.Name+" }}")
+		}
+	}
+	r := reporttest.GenReport(3, 4)
+	run := func(text string) string {
+		tmpl, err := ParseTemplate("t.tmpl", text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		var b bytes.Buffer
+		if err := Execute(&b, tmpl, r, report.Options{}, Limits{}); err != nil {
+			b.WriteString("error: " + err.Error())
+		}
+		return b.String()
+	}
+	for _, text := range texts {
+		first := run(text)
+		if a := address.FindString(first); a != "" {
+			t.Errorf("%s printed an address, %s: %.300q", text, a, first)
+		}
+		prev := runtime.GOMAXPROCS(1)
+		second := run(text)
+		runtime.GOMAXPROCS(prev)
+		if second != first {
+			t.Errorf("%s printed %.200q, then %.200q", text, first, second)
+		}
+	}
+}
+
+// TestTemplatePrintsAsBefore: the check of what an action prints leaves
+// what it printed as it was: a missing key is <no value>, a value with
+// a String method of its pointer is printed with it, and values without
+// pointers as fmt prints them.
+func TestTemplatePrintsAsBefore(t *testing.T) {
+	for text, want := range map[string]string{
+		`{{ (dict "a" 1).b }}`:                                     "<no value>",
+		`{{ $x := (dict "a" 1).b }}{{ $x }}`:                       "<no value>",
+		`{{ first (list) }}`:                                       "<no value>",
+		`{{ list 1 "a" }} {{ dict "k" (list 2) }}`:                 "[1 a] map[k:[2]]",
+		`{{ .Schema }} {{ .Cut }} {{ printf "%5.2f|%q" 1.5 "x" }}`: report.Schema + " <nil>  1.50|\"x\"",
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		var b bytes.Buffer
+		if err := Execute(&b, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{}); err != nil {
+			t.Errorf("%s: %v", text, err)
+		}
+		if b.String() != want {
+			t.Errorf("%s printed %q, want %q", text, b.String(), want)
+		}
+	}
+}
+
+// TestShownPrintsAsTextTemplate: what an action prints through shown
+// is what text/template printed, for values without an address: a
+// pointer to a number, a record through its pointer, a nil pointer.
+func TestShownPrintsAsTextTemplate(t *testing.T) {
+	r := reporttest.GenReport(3, 4)
+	for _, text := range []string{
+		`{{ range .Packages }}{{ range .Specs.Rebuilt }}{{ with .Why }}{{ .Via }} {{ .Self }} {{ .Known }} {{ .Set }}{{ end }}{{ .Old.Hash }}{{ end }}{{ end }}`,
+		`{{ range .Causes.Paths }}{{ .Next }} {{ . }}{{ end }}{{ .Summary }} {{ .Gate }} {{ .Old }} {{ .Cut }} {{ .Render }}`,
+		`{{ range .Packages }}{{ .Name }} {{ .Versions }} {{ .Counts }} {{ .Status }}{{ end }}{{ .TextLines }} {{ .TextCauses }}`,
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		var got, want bytes.Buffer
+		if err := Execute(&got, tmpl, r, report.Options{}, Limits{}); err != nil {
+			t.Errorf("%s: %v", text, err)
+		}
+		doc := report.NewDocument(r, report.Options{})
+		if err := template.Must(template.New("t").Funcs(funcs(r)).Parse(text)).Execute(&want, newData(&doc)); err != nil {
+			t.Fatalf("%s, text/template: %v", text, err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s printed %.300q, text/template %.300q", text, got.String(), want.String())
+		}
+	}
+}
