@@ -773,6 +773,9 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 		if startsLikeJSON(data) && cachediffSchema(data) != "" {
 			return result{err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
 		}
+		if _, ok := c.named.(spackDecoder); ok && looksLikeManifest(data) {
+			return result{err: &Error{File: file, Line: 1, Msg: manifestHint("spack: at its top")}}
+		}
 		return decode(c.named)
 	}
 	if c.file.Root && gzipUnread(data) {
@@ -809,6 +812,9 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 	}
 	if hint := spackFileHint(c.file.Base); hint != "" && !startsLikePage(data) {
 		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: hint}}}
+	}
+	if looksLikeManifest(data) {
+		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: manifestHint("spack: at its top")}}}
 	}
 	if !c.must && isGzip(data) {
 		// gzip'd, so no page (a page is text, which the site reads as

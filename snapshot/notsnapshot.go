@@ -91,7 +91,7 @@ func renderName(src Source, f File) string {
 func spackFileHint(base string) string {
 	switch {
 	case base == "spack.yaml" || base == "spack.yml":
-		return "an environment's manifest (" + base + "), whose specs are abstract: cachediff reads the concrete specs of its lockfile, spack.lock, which spack concretize writes beside it"
+		return manifestHint(base)
 	case strings.HasSuffix(base, ".spec.yaml") || strings.HasSuffix(base, ".spec.yml"):
 		return "a spec file in YAML, as older Spack versions wrote them: cachediff reads spec files in JSON (*.spec.json, spec formats 2 to 6)"
 	case strings.HasSuffix(base, ".json.hash"):
@@ -104,4 +104,30 @@ func spackFileHint(base string) string {
 func startsLikePage(data []byte) bool {
 	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\uFEFF")), []byte("\n"))
 	return string(bytes.TrimRight(line, " \t\r")) == "---"
+}
+
+// manifestHint is the message for an environment's manifest, what names
+// it (spack.yaml, or "spack: at the top" for a file named otherwise).
+func manifestHint(what string) string {
+	return "an environment's manifest (" + what + "), whose specs are abstract: cachediff reads the concrete specs of its lockfile, spack.lock, which spack concretize writes beside it"
+}
+
+// looksLikeManifest reports whether data is an environment's manifest by
+// its content, whatever its name (a copy kept as old.lock, or written
+// over spack.lock): YAML whose first key, after a byte order mark, empty
+// lines and comments, is spack: at the top level, as Spack's schema
+// wants it. Only the lines up to that key are read.
+func looksLikeManifest(data []byte) bool {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	for len(data) > 0 {
+		line, rest, _ := bytes.Cut(data, []byte("\n"))
+		data = rest
+		line = bytes.TrimRight(line, " \t\r")
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		after, ok := bytes.CutPrefix(line, []byte("spack:"))
+		return ok && (len(after) == 0 || after[0] == ' ' || after[0] == '\t')
+	}
+	return false
 }

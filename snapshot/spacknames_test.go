@@ -71,3 +71,40 @@ func TestSpecYAMLInFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestByContent (pass 116a): an environment's manifest under
+// another name than spack.yaml (a copy kept as old.lock, spack.lock.orig,
+// or written over spack.lock by mistake) was refused as a page without
+// front matter, or as JSON that is not an object ("not 's'"), which says
+// nothing of what the file is. Its content tells: YAML whose first key
+// is spack:.
+func TestManifestByContent(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ name, text string }{
+		{"old.lock", "spack:\n  specs: [zlib]\n"},
+		{"spack.lock.orig", "# This is a Spack Environment file.\n#\n\nspack:\n  specs:\n  - zlib\n"},
+		{"env.yaml", "\ufeffspack:  # the environment\n  specs: [zlib]\n"},
+		{"spack.lock", "spack:\r\n  specs: [zlib]\r\n"},
+	} {
+		p := filepath.Join(dir, c.name)
+		if err := os.WriteFile(p, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Load(p, Options{})
+		if err == nil {
+			t.Errorf("%s: read as a snapshot", c.name)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, "manifest") || !strings.Contains(msg, "spack.lock") {
+			t.Errorf("%s: %v; want a message that says the file is an environment's manifest and names spack.lock", c.name, err)
+		}
+	}
+	// YAML of another first key is no manifest.
+	p := filepath.Join(dir, "other.lock")
+	if err := os.WriteFile(p, []byte("spackage:\n  x: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(p, Options{}); err == nil || strings.Contains(err.Error(), "manifest") {
+		t.Errorf("other.lock: %v; want an error that names no manifest", err)
+	}
+}

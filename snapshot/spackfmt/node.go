@@ -74,11 +74,18 @@ func (d *decoder) nodeBody(n *Node) error {
 	var annCompiler string
 	var seen uint32
 	versions, hasVersions := "", false
+	// A node wrapped in its package name is named by the wrapper alone:
+	// Spack's reader of such nodes (SpecfileV1.name_and_data) ignores a
+	// "name" inside.
+	wrapped := n.Name != ""
 	err := s.object(func(key []byte) error {
 		var err error
 		switch string(key) {
 		case "name":
 			if err = s.twice(&seen, 1<<0, key); err == nil {
+				if wrapped {
+					return s.skip()
+				}
 				n.Name, err = s.istr()
 			}
 		case "version":
