@@ -13,7 +13,7 @@ import (
 // value, a function or a channel, as its memory address: {{ . }},
 // {{ .Report }}, printf "%v" or "%p" printed 0xc000... values, which
 // differ from run to run and tell where the heap lies. A template gets
-// the value as text only where it holds no such address (addrFree): an
+// the value as text only where it holds no such address (addrCheck): an
 // action prints its value through shown, and the functions that format
 // their arguments with fmt (printf, print, cat, toString, ...) check
 // them first (noAddr).
@@ -78,8 +78,9 @@ func (g *guard) shown(v any) (any, error) {
 		p := reflect.New(t)
 		p.Elem().Set(rv)
 		return p.Interface(), nil
-	case !addrFree(rv, 0):
-		return nil, errAddr(g.action())
+	}
+	if err := addrErr(addrCheck(rv, 0), g.action()); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -140,8 +141,11 @@ func printsItself(t reflect.Type) bool {
 // address fails the call (verb %p, in printf's format, too).
 func noAddr(name string, args []any) error {
 	for _, a := range args {
-		if a != nil && !addrFree(reflect.ValueOf(a), 0) {
-			return errAddr(name + "'s argument")
+		if a == nil {
+			continue
+		}
+		if err := addrErr(addrCheck(reflect.ValueOf(a), 0), name+"'s argument"); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -166,64 +170,96 @@ func hasPointerVerb(format string) bool {
 	return false
 }
 
-// maxAddrDepth bounds addrFree's descent: deeper (a dict that holds
-// itself) is taken for holding an address.
-const maxAddrDepth = 100
+// maxAddrDepth bounds addrCheck's descent (a dict that held itself
+// would have none): a list is two levels, the list and its element's
+// interface, so a list of lists 500 deep is printed, as text/template
+// printed it; deeper is refused as too deep, not as holding an address.
+const maxAddrDepth = 1000
 
-// addrFree reports whether fmt prints v, an argument at depth 0 or an
+// What addrCheck finds of a value.
+const (
+	addrNone    = iota // fmt prints it without an address
+	addrHeld           // it holds one
+	addrTooDeep        // it nests deeper than maxAddrDepth
+)
+
+// addrErr is the error for what addrCheck found of what (an action, a
+// function's argument), or nil.
+func addrErr(found int, what string) error {
+	switch found {
+	case addrHeld:
+		return errAddr(what)
+	case addrTooDeep:
+		return fmt.Errorf("%s nests lists, dicts or records more than %d levels deep, which cachediff does not print: print a part of it", what, maxAddrDepth)
+	}
+	return nil
+}
+
+// addrCheck says whether fmt prints v, an argument at depth 0 or an
 // element or field below it, without a memory address: a pointer is
 // printed as &{...} only at the top and to a struct, array, slice or map;
 // a pointer below it, a function, a channel or an unsafe pointer is an
 // address unless nil; fmt prints a value of an exported field with its
 // own String, Error or Format method.
-func addrFree(v reflect.Value, depth int) bool {
+func addrCheck(v reflect.Value, depth int) int {
 	if !v.IsValid() {
-		return true
+		return addrNone
 	}
 	if depth > maxAddrDepth {
-		return false
+		return addrTooDeep
 	}
 	t := v.Type()
 	if !mayHoldAddr(t) {
-		return true
+		return addrNone
 	}
 	if v.CanInterface() && printsItself(t) {
-		return true // its method says what it prints
+		return addrNone // its method says what it prints
 	}
 	switch t.Kind() {
 	case reflect.Interface:
-		return v.IsNil() || addrFree(v.Elem(), depth+1)
+		if v.IsNil() {
+			return addrNone
+		}
+		return addrCheck(v.Elem(), depth+1)
 	case reflect.Pointer:
 		if v.IsNil() {
-			return true
+			return addrNone
 		}
 		switch t.Elem().Kind() {
 		case reflect.Struct, reflect.Array, reflect.Slice, reflect.Map:
-			return depth == 0 && addrFree(v.Elem(), depth+1)
+			if depth == 0 {
+				return addrCheck(v.Elem(), depth+1)
+			}
 		}
-		return false
+		return addrHeld
 	case reflect.Func, reflect.Chan, reflect.UnsafePointer:
-		return v.IsNil()
+		if v.IsNil() {
+			return addrNone
+		}
+		return addrHeld
 	case reflect.Struct:
 		for i := range v.NumField() {
-			if !addrFree(v.Field(i), depth+1) {
-				return false
+			if found := addrCheck(v.Field(i), depth+1); found != addrNone {
+				return found
 			}
 		}
 	case reflect.Array, reflect.Slice:
 		for i := range v.Len() {
-			if !addrFree(v.Index(i), depth+1) {
-				return false
+			if found := addrCheck(v.Index(i), depth+1); found != addrNone {
+				return found
 			}
 		}
 	case reflect.Map:
 		for it := v.MapRange(); it.Next(); {
-			if !addrFree(it.Key(), depth+1) || !addrFree(it.Value(), depth+1) {
-				return false
+			if found := addrCheck(it.Key(), depth+1); found != addrNone {
+				return found
+			}
+			if found := addrCheck(it.Value(), depth+1); found != addrNone {
+				return found
 			}
 		}
 	}
-	return true
+	return addrNone
 }
 
 // holdsAddr caches mayHoldAddr: reflect.Type to bool.

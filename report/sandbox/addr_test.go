@@ -2,9 +2,11 @@ package sandbox
 
 import (
 	"bytes"
+	"io"
 	"reflect"
 	"regexp"
 	"runtime"
+	"strings"
 	"testing"
 	"text/template"
 
@@ -120,5 +122,37 @@ func TestShownPrintsAsTextTemplate(t *testing.T) {
 		if got.String() != want.String() {
 			t.Errorf("%s printed %.300q, text/template %.300q", text, got.String(), want.String())
 		}
+	}
+}
+
+// TestDeepValuePrintsAsBefore (issue 35, pass 116, class b/e): a list
+// of lists 51 deep, which holds no pointer, was refused as one that
+// "holds pointers": the check's depth bound (a list is two levels, the
+// list and its element's interface) was taken for an address, where
+// text/template printed it. Deeper than the bound, the error says so.
+func TestDeepValuePrintsAsBefore(t *testing.T) {
+	const nest = `{{ $a := list 1 }}{{ range until 60 }}{{ $a = list $a }}{{ end }}`
+	want := strings.Repeat("[", 61) + "1" + strings.Repeat("]", 61)
+	for _, text := range []string{nest + `{{ $a }}`, nest + `{{ printf "%v" $a }}`, nest + `{{ toString $a }}`} {
+		tmpl, err := ParseTemplate("t.tmpl", text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		var b bytes.Buffer
+		if err := Execute(&b, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{}); err != nil {
+			t.Errorf("%s: %v", text, err)
+		}
+		if b.String() != want {
+			t.Errorf("%s printed %.100q, want %.100q", text, b.String(), want)
+		}
+	}
+	text := `{{ $a := list 1 }}{{ range until 2000 }}{{ $a = list $a }}{{ end }}{{ $a }}`
+	tmpl, err := ParseTemplate("t.tmpl", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Execute(io.Discard, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+	if err == nil || strings.Contains(err.Error(), "pointers") || !strings.Contains(err.Error(), "deep") {
+		t.Errorf("a list 2000 deep: %v, want an error that says it is too deep", err)
 	}
 }
