@@ -340,11 +340,9 @@ func (r *Repo) checkFirstParentBase(rng, left, right, a, b string) error {
 	if len(oldest) > 1 && oldest[1] == a {
 		return nil
 	}
-	from := "a root commit"
+	from := right // its line ends within the range: a root, or a shallow clone's oldest
 	if len(oldest) > 1 {
 		from = fmt.Sprintf("%s..%s, the same commits of the line", short(oldest[1]), right)
-	} else if len(oldest) == 1 {
-		from = fmt.Sprintf("%s (its first-parent line starts at root commit %s)", right, short(oldest[0]))
 	}
 	return fmt.Errorf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", rng, left, right, left, from)
 }
