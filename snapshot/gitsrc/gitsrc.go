@@ -697,10 +697,18 @@ func (r *Repo) ambiguous(rev string) string {
 
 // historyHint is what to add to a message about a revision or a commit
 // git does not have, when the repository is a shallow clone (CI checks
-// out one commit by default): that its history stops short; else "".
+// out one commit by default): that its history stops short; when it has
+// no commit at all: that; else "".
 func (r *Repo) historyHint() string {
 	out, err := r.run(nil, "rev-parse", "--is-shallow-repository")
 	if err != nil || strings.TrimSpace(string(out)) != "true" {
+		// A new repository (a CI job's checkout of an empty one): every
+		// revision is unknown, HEAD too, and not for a typo.
+		if _, herr := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD"); herr != nil {
+			if refs, ferr := r.run(nil, "for-each-ref", "--count=1"); ferr == nil && len(bytes.TrimSpace(refs)) == 0 {
+				return " (this repository has no commit yet)"
+			}
+		}
 		return ""
 	}
 	return " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"

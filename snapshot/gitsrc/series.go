@@ -297,8 +297,14 @@ func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
 		return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", rng, left, right)
 	}
 	ancestor, err := r.isAncestor(a, b)
-	if err != nil || ancestor {
+	if err != nil {
 		return err
+	}
+	if ancestor {
+		if !aIsBase {
+			return nil
+		}
+		return r.checkFirstParentBase(rng, left, right, a, b)
 	}
 	if back, err := r.isAncestor(b, a); err != nil || back {
 		if err == nil {
@@ -314,6 +320,31 @@ func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
 		return fmt.Errorf("the range %s: %s is not an ancestor of %s (they forked at commit %s): the series would start from a snapshot %s never had; use %s..%s%s", rng, left, right, fork, right, fork, right, r.historyHint())
 	}
 	return fmt.Errorf("the range %s: %s and %s share no history%s", rng, left, right, r.historyHint())
+}
+
+// checkFirstParentBase refuses the base a of the range rng (a..b, a an
+// ancestor of b, left and right their names) when a is not on b's
+// first-parent line: a commit a merge brought in (a pull request's, or
+// a push's "before" once main was fast-forwarded to a branch that had
+// merged it). The first-parent commits of a..b are those of the line
+// not under a, and the oldest's first parent is then not a: the series
+// would step from a's branch to a commit of the line that never had
+// a's changes, logging them removed, and the merge adding them again.
+func (r *Repo) checkFirstParentBase(rng, left, right, a, b string) error {
+	out, err := r.run(nil, "rev-list", "--first-parent", "--parents", a+".."+b, "--")
+	if err != nil {
+		return r.rangeError(rng, err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	oldest := strings.Fields(lines[len(lines)-1])
+	if len(oldest) > 1 && oldest[1] == a {
+		return nil
+	}
+	from := right // its line ends within the range: a root, or a shallow clone's oldest
+	if len(oldest) > 1 {
+		from = fmt.Sprintf("%s..%s, the same commits of the line", short(oldest[1]), right)
+	}
+	return fmt.Errorf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", rng, left, right, left, from)
 }
 
 // peel replaces each id of ids by its commit: rev-parse names an
