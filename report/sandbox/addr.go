@@ -237,29 +237,41 @@ func addrCheck(v reflect.Value, depth int) int {
 			return addrNone
 		}
 		return addrHeld
+	}
+	// An address found anywhere is what is said, a part too deep only
+	// where none is: a map's order differs from run to run, and the
+	// first part found would make the message differ too.
+	found := addrNone
+	part := func(p reflect.Value) bool {
+		switch addrCheck(p, depth+1) {
+		case addrHeld:
+			found = addrHeld
+		case addrTooDeep:
+			found = addrTooDeep
+		}
+		return found == addrHeld
+	}
+	switch t.Kind() {
 	case reflect.Struct:
 		for i := range v.NumField() {
-			if found := addrCheck(v.Field(i), depth+1); found != addrNone {
-				return found
+			if part(v.Field(i)) {
+				return addrHeld
 			}
 		}
 	case reflect.Array, reflect.Slice:
 		for i := range v.Len() {
-			if found := addrCheck(v.Index(i), depth+1); found != addrNone {
-				return found
+			if part(v.Index(i)) {
+				return addrHeld
 			}
 		}
 	case reflect.Map:
 		for it := v.MapRange(); it.Next(); {
-			if found := addrCheck(it.Key(), depth+1); found != addrNone {
-				return found
-			}
-			if found := addrCheck(it.Value(), depth+1); found != addrNone {
-				return found
+			if part(it.Key()) || part(it.Value()) {
+				return addrHeld
 			}
 		}
 	}
-	return addrNone
+	return found
 }
 
 // holdsAddr caches mayHoldAddr: reflect.Type to bool.

@@ -156,3 +156,34 @@ func TestDeepValuePrintsAsBefore(t *testing.T) {
 		t.Errorf("a list 2000 deep: %v, want an error that says it is too deep", err)
 	}
 }
+
+// TestDeepAndAddrSaysOneThing (pass 117b): a dict that holds both a
+// value nested past the depth bound and one with an address was
+// refused as "too deep" or as "holds pointers" by which of its keys Go's
+// map order came to first, which differs from run to run: the message
+// of one template and report is the same on every run.
+func TestDeepAndAddrSaysOneThing(t *testing.T) {
+	text := `{{ $a := list 1 }}{{ range until 600 }}{{ $a = list $a }}{{ end }}` +
+		`{{ $d := dict "a" $a "b" . "c" $a "d" . "e" $a "f" . }}{{ $d }}`
+	tmpl, err := ParseTemplate("t.tmpl", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := reporttest.GenReport(1, 2)
+	seen := map[string]bool{}
+	for range 40 {
+		err := Execute(io.Discard, tmpl, rep, report.Options{}, Limits{})
+		if err == nil {
+			t.Fatal("a dict that holds the report printed")
+		}
+		seen[err.Error()] = true
+	}
+	if len(seen) != 1 {
+		t.Errorf("%d messages over 40 runs, want one: %v", len(seen), seen)
+	}
+	for msg := range seen {
+		if !strings.Contains(msg, "pointers") {
+			t.Errorf("%s: want the message of an address, which no part of the value printed would hide", msg)
+		}
+	}
+}
