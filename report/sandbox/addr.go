@@ -171,9 +171,10 @@ func hasPointerVerb(format string) bool {
 }
 
 // maxAddrDepth bounds addrCheck's descent (a dict that held itself
-// would have none): a list is two levels, the list and its element's
-// interface, so a list of lists 500 deep is printed, as text/template
-// printed it; deeper is refused as too deep, not as holding an address.
+// would have none): a list of lists 1000 deep is printed, as
+// text/template printed it; deeper is refused as too deep, not as
+// holding an address. A level is a list, dict or record (an interface
+// holding an element is none: its element cannot be an interface).
 const maxAddrDepth = 1000
 
 // What addrCheck finds of a value.
@@ -220,7 +221,9 @@ func addrCheck(v reflect.Value, depth int) int {
 		if v.IsNil() {
 			return addrNone
 		}
-		return addrCheck(v.Elem(), depth+1)
+		// The interface a list's or dict's element is held in is no
+		// level of its own: the message counts lists, dicts and records.
+		return addrCheck(v.Elem(), depth)
 	case reflect.Pointer:
 		if v.IsNil() {
 			return addrNone
