@@ -115,10 +115,15 @@ func manifestHint(what string) string {
 // looksLikeManifest reports whether data is an environment's manifest by
 // its content, whatever its name (a copy kept as old.lock, or written
 // over spack.lock): YAML whose first key, after a byte order mark, empty
-// lines and comments, is spack: at the top level, as Spack's schema
-// wants it. Only the lines up to that key are read.
+// lines and comments, is spack at the top level, as Spack's schema
+// wants it. The key is read as libyaml reads it: plain or quoted
+// ("spack", 'spack'), with blanks before its colon; %YAML or %TAG
+// directives before it come with the '---' that ends them (no page
+// starts with a directive, so a page's front matter is never taken for
+// a manifest). Only the lines up to that key are read.
 func looksLikeManifest(data []byte) bool {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	directives := false
 	for len(data) > 0 {
 		line, rest, _ := bytes.Cut(data, []byte("\n"))
 		data = rest
@@ -126,8 +131,29 @@ func looksLikeManifest(data []byte) bool {
 		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
-		after, ok := bytes.CutPrefix(line, []byte("spack:"))
-		return ok && (len(after) == 0 || after[0] == ' ' || after[0] == '\t')
+		if line[0] == '%' {
+			directives = true
+			continue
+		}
+		if directives {
+			// A directive is ended by '---', alone or with a comment.
+			after, ok := bytes.CutPrefix(line, []byte("---"))
+			if !ok || len(after) > 0 && (after[0] != ' ' && after[0] != '\t' || bytes.TrimLeft(after, " \t")[0] != '#') {
+				return false
+			}
+			directives = false
+			continue
+		}
+		key := line
+		for _, q := range []string{`"`, `'`} {
+			if k, ok := bytes.CutPrefix(line, []byte(q+"spack"+q)); ok {
+				key = append([]byte("spack"), k...)
+			}
+		}
+		after, ok := bytes.CutPrefix(key, []byte("spack"))
+		after = bytes.TrimLeft(after, " \t")
+		after, colon := bytes.CutPrefix(after, []byte(":"))
+		return ok && colon && (len(after) == 0 || after[0] == ' ' || after[0] == '\t')
 	}
 	return false
 }

@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,5 +107,47 @@ func TestManifestByContent(t *testing.T) {
 	}
 	if _, err := Load(p, Options{}); err == nil || strings.Contains(err.Error(), "manifest") {
 		t.Errorf("other.lock: %v; want an error that names no manifest", err)
+	}
+}
+
+// TestManifestKeySpellings (pass 117b): a manifest whose top key libyaml
+// (and Spack's ruamel) reads as spack, but spelt "spack" or 'spack',
+// with a space before its colon, or after a %YAML directive and the
+// '---' it needs, was refused as a page without front matter, which
+// says nothing of what the file is.
+func TestManifestKeySpellings(t *testing.T) {
+	dir := t.TempDir()
+	for i, text := range []string{
+		"\"spack\":\n  specs: [zlib]\n",
+		"'spack': {specs: [zlib]}\n",
+		"spack :\n  specs: [zlib]\n",
+		"%YAML 1.1\n---\nspack:\n  specs: [zlib]\n",
+		"%YAML 1.1\n--- # env\n\nspack:\n  specs: [zlib]\n",
+	} {
+		p := filepath.Join(dir, fmt.Sprintf("m%d.lock", i))
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Load(p, Options{})
+		if err == nil || !strings.Contains(err.Error(), "manifest") {
+			t.Errorf("%q: %v; want a message that says the file is an environment's manifest", text, err)
+		}
+	}
+	// A page whose front matter has a spack key is a page, and other
+	// keys are none.
+	for i, text := range []string{
+		"---\nspack: 1\n",
+		"\"spackage\":\n  x: 1\n",
+		"spack:x\n",
+		"'spack\":\n",
+		"%YAML 1.1\nspack:\n",
+	} {
+		p := filepath.Join(dir, fmt.Sprintf("o%d.lock", i))
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(p, Options{}); err == nil || strings.Contains(err.Error(), "manifest") {
+			t.Errorf("%q: %v; want an error that names no manifest", text, err)
+		}
 	}
 }

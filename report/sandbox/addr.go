@@ -171,9 +171,10 @@ func hasPointerVerb(format string) bool {
 }
 
 // maxAddrDepth bounds addrCheck's descent (a dict that held itself
-// would have none): a list is two levels, the list and its element's
-// interface, so a list of lists 500 deep is printed, as text/template
-// printed it; deeper is refused as too deep, not as holding an address.
+// would have none): a list of lists 1000 deep is printed, as
+// text/template printed it; deeper is refused as too deep, not as
+// holding an address. A level is a list, dict or record (an interface
+// holding an element is none: its element cannot be an interface).
 const maxAddrDepth = 1000
 
 // What addrCheck finds of a value.
@@ -220,7 +221,9 @@ func addrCheck(v reflect.Value, depth int) int {
 		if v.IsNil() {
 			return addrNone
 		}
-		return addrCheck(v.Elem(), depth+1)
+		// The interface a list's or dict's element is held in is no
+		// level of its own: the message counts lists, dicts and records.
+		return addrCheck(v.Elem(), depth)
 	case reflect.Pointer:
 		if v.IsNil() {
 			return addrNone
@@ -237,29 +240,41 @@ func addrCheck(v reflect.Value, depth int) int {
 			return addrNone
 		}
 		return addrHeld
+	}
+	// An address found anywhere is what is said, a part too deep only
+	// where none is: a map's order differs from run to run, and the
+	// first part found would make the message differ too.
+	found := addrNone
+	part := func(p reflect.Value) bool {
+		switch addrCheck(p, depth+1) {
+		case addrHeld:
+			found = addrHeld
+		case addrTooDeep:
+			found = addrTooDeep
+		}
+		return found == addrHeld
+	}
+	switch t.Kind() {
 	case reflect.Struct:
 		for i := range v.NumField() {
-			if found := addrCheck(v.Field(i), depth+1); found != addrNone {
-				return found
+			if part(v.Field(i)) {
+				return addrHeld
 			}
 		}
 	case reflect.Array, reflect.Slice:
 		for i := range v.Len() {
-			if found := addrCheck(v.Index(i), depth+1); found != addrNone {
-				return found
+			if part(v.Index(i)) {
+				return addrHeld
 			}
 		}
 	case reflect.Map:
 		for it := v.MapRange(); it.Next(); {
-			if found := addrCheck(it.Key(), depth+1); found != addrNone {
-				return found
-			}
-			if found := addrCheck(it.Value(), depth+1); found != addrNone {
-				return found
+			if part(it.Key()) || part(it.Value()) {
+				return addrHeld
 			}
 		}
 	}
-	return addrNone
+	return found
 }
 
 // holdsAddr caches mayHoldAddr: reflect.Type to bool.

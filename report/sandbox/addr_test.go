@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"reflect"
 	"regexp"
@@ -154,5 +155,61 @@ func TestDeepValuePrintsAsBefore(t *testing.T) {
 	err = Execute(io.Discard, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
 	if err == nil || strings.Contains(err.Error(), "pointers") || !strings.Contains(err.Error(), "deep") {
 		t.Errorf("a list 2000 deep: %v, want an error that says it is too deep", err)
+	}
+}
+
+// TestDeepAndAddrSaysOneThing (pass 117b): a dict that holds both a
+// value nested past the depth bound and one with an address was
+// refused as "too deep" or as "holds pointers" by which of its keys Go's
+// map order came to first, which differs from run to run: the message
+// of one template and report is the same on every run.
+func TestDeepAndAddrSaysOneThing(t *testing.T) {
+	text := `{{ $a := list 1 }}{{ range until 600 }}{{ $a = list $a }}{{ end }}` +
+		`{{ $d := dict "a" $a "b" . "c" $a "d" . "e" $a "f" . }}{{ $d }}`
+	tmpl, err := ParseTemplate("t.tmpl", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := reporttest.GenReport(1, 2)
+	seen := map[string]bool{}
+	for range 40 {
+		err := Execute(io.Discard, tmpl, rep, report.Options{}, Limits{})
+		if err == nil {
+			t.Fatal("a dict that holds the report printed")
+		}
+		seen[err.Error()] = true
+	}
+	if len(seen) != 1 {
+		t.Errorf("%d messages over 40 runs, want one: %v", len(seen), seen)
+	}
+	for msg := range seen {
+		if !strings.Contains(msg, "pointers") {
+			t.Errorf("%s: want the message of an address, which no part of the value printed would hide", msg)
+		}
+	}
+}
+
+// TestDepthAsTheMessageCounts (pass 117b): a value was refused as
+// nesting "more than 1000 levels deep" when it nested lists 501 deep:
+// the bound counted each list twice (the list and its element's
+// interface). Lists, dicts and records are what the message counts.
+func TestDepthAsTheMessageCounts(t *testing.T) {
+	for _, c := range []struct {
+		deep int
+		ok   bool
+	}{{600, true}, {999, true}, {1001, false}} {
+		text := fmt.Sprintf(`{{ $a := list 1 }}{{ range until %d }}{{ $a = list $a }}{{ end }}{{ $a }}`, c.deep-1)
+		tmpl, err := ParseTemplate("t.tmpl", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		err = Execute(&b, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		if c.ok && (err != nil || b.String() != strings.Repeat("[", c.deep)+"1"+strings.Repeat("]", c.deep)) {
+			t.Errorf("lists %d deep: %v, printed %.40q; want them printed", c.deep, err, b.String())
+		}
+		if !c.ok && (err == nil || !strings.Contains(err.Error(), "1000 levels")) {
+			t.Errorf("lists %d deep: %v, want an error that says more than 1000 levels", c.deep, err)
+		}
 	}
 }
