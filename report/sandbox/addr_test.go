@@ -84,16 +84,12 @@ func TestTemplatePrintsAsBefore(t *testing.T) {
 		`{{ list 1 "a" }} {{ dict "k" (list 2) }}`:                 "[1 a] map[k:[2]]",
 		`{{ .Schema }} {{ .Cut }} {{ printf "%5.2f|%q" 1.5 "x" }}`: report.Schema + " <nil>  1.50|\"x\"",
 	} {
-		tmpl, err := ParseTemplate("t.tmpl", text)
+		got, err := execGen(t, text)
 		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		var b bytes.Buffer
-		if err := Execute(&b, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{}); err != nil {
 			t.Errorf("%s: %v", text, err)
 		}
-		if b.String() != want {
-			t.Errorf("%s printed %q, want %q", text, b.String(), want)
+		if got != want {
+			t.Errorf("%s printed %q, want %q", text, got, want)
 		}
 	}
 }
@@ -135,25 +131,16 @@ func TestDeepValuePrintsAsBefore(t *testing.T) {
 	const nest = `{{ $a := list 1 }}{{ range until 60 }}{{ $a = list $a }}{{ end }}`
 	want := strings.Repeat("[", 61) + "1" + strings.Repeat("]", 61)
 	for _, text := range []string{nest + `{{ $a }}`, nest + `{{ printf "%v" $a }}`, nest + `{{ toString $a }}`} {
-		tmpl, err := ParseTemplate("t.tmpl", text)
+		got, err := execGen(t, text)
 		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		var b bytes.Buffer
-		if err := Execute(&b, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{}); err != nil {
 			t.Errorf("%s: %v", text, err)
 		}
-		if b.String() != want {
-			t.Errorf("%s printed %.100q, want %.100q", text, b.String(), want)
+		if got != want {
+			t.Errorf("%s printed %.100q, want %.100q", text, got, want)
 		}
 	}
 	text := `{{ $a := list 1 }}{{ range until 2000 }}{{ $a = list $a }}{{ end }}{{ $a }}`
-	tmpl, err := ParseTemplate("t.tmpl", text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = Execute(io.Discard, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
-	if err == nil || strings.Contains(err.Error(), "pointers") || !strings.Contains(err.Error(), "deep") {
+	if _, err := execGen(t, text); err == nil || strings.Contains(err.Error(), "pointers") || !strings.Contains(err.Error(), "deep") {
 		t.Errorf("a list 2000 deep: %v, want an error that says it is too deep", err)
 	}
 }
@@ -199,17 +186,25 @@ func TestDepthAsTheMessageCounts(t *testing.T) {
 		ok   bool
 	}{{600, true}, {999, true}, {1001, false}} {
 		text := fmt.Sprintf(`{{ $a := list 1 }}{{ range until %d }}{{ $a = list $a }}{{ end }}{{ $a }}`, c.deep-1)
-		tmpl, err := ParseTemplate("t.tmpl", text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		err = Execute(&b, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
-		if c.ok && (err != nil || b.String() != strings.Repeat("[", c.deep)+"1"+strings.Repeat("]", c.deep)) {
-			t.Errorf("lists %d deep: %v, printed %.40q; want them printed", c.deep, err, b.String())
+		got, err := execGen(t, text)
+		if c.ok && (err != nil || got != strings.Repeat("[", c.deep)+"1"+strings.Repeat("]", c.deep)) {
+			t.Errorf("lists %d deep: %v, printed %.40q; want them printed", c.deep, err, got)
 		}
 		if !c.ok && (err == nil || !strings.Contains(err.Error(), "1000 levels")) {
 			t.Errorf("lists %d deep: %v, want an error that says more than 1000 levels", c.deep, err)
 		}
 	}
+}
+
+// execGen runs the template text over a generated report of one
+// package and two specs, and returns what it printed, and its error.
+func execGen(t *testing.T, text string) (string, error) {
+	t.Helper()
+	tmpl, err := ParseTemplate("t.tmpl", text)
+	if err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	var b bytes.Buffer
+	err = Execute(&b, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+	return b.String(), err
 }

@@ -46,16 +46,7 @@ func TestRewrittenAbove(t *testing.T) {
 		{"*.md -working-tree-encoding\n", ""},
 		{"*.md ident\n!*.md\n", "ident"}, // git ignores a negative pattern
 	} {
-		commit(".gitattributes", tc.attrs)
-		tr, err := r.Resolve("HEAD:_cache/develop")
-		if err != nil {
-			t.Fatal(err)
-		}
-		files, err := tr.Files()
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := tr.rewrittenAbove(files)
+		e := judgeAbove(t, r, commit, tc.attrs)
 		switch {
 		case tc.want == "" && e != nil:
 			t.Errorf("%q: %v; want no error", tc.attrs, e)
@@ -257,16 +248,7 @@ func TestRewrittenAboveEitherCase(t *testing.T) {
 		{"*.MD ident\n", "ident"},
 		{"*.MD ident\n*.md -ident\n", ""},
 	} {
-		commit(".gitattributes", tc.attrs)
-		tr, err := r.Resolve("HEAD:_cache/develop")
-		if err != nil {
-			t.Fatal(err)
-		}
-		files, err := tr.Files()
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := tr.rewrittenAbove(files)
+		e := judgeAbove(t, r, commit, tc.attrs)
 		switch {
 		case tc.want == "" && e != nil:
 			t.Errorf("%q: %v; want no error", tc.attrs, e)
@@ -335,4 +317,20 @@ func TestRewrittenMsg(t *testing.T) {
 	if msg := rewrittenMsg("working-tree-encoding", 3, []attrFile{{path: "_cache/.gitattributes"}}); !strings.Contains(msg, "(and 2 other pages given ident or a working-tree-encoding)") {
 		t.Errorf("%s\nwant 2 other pages counted", msg)
 	}
+}
+
+// judgeAbove commits attrs as the repository's .gitattributes and
+// returns git's judgement (rewrittenAbove) of HEAD:_cache/develop.
+func judgeAbove(t *testing.T, r *Repo, commit func(file, text string), attrs string) *snapshot.Error {
+	t.Helper()
+	commit(".gitattributes", attrs)
+	tr, err := r.Resolve("HEAD:_cache/develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := tr.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr.rewrittenAbove(files)
 }
