@@ -455,7 +455,7 @@ func (r *Repo) rangeError(rng string, err error) error {
 			if why := r.ambiguous(rev); why != "" {
 				return fmt.Errorf("revision %s in the range %s%s", rev, rng, why)
 			}
-			return fmt.Errorf("unknown revision %s in the range %s%s", rev, rng, r.historyHint())
+			return fmt.Errorf("unknown revision %s in the range %s%s", rev, rng, r.unknownHint(rev))
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", rng, err)
