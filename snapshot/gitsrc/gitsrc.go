@@ -628,7 +628,7 @@ func (r *Repo) commit(rev string) (string, error) {
 		if why := r.ambiguous(rev); why != "" {
 			return "", fmt.Errorf("revision %s%s", rev, why)
 		}
-		return "", fmt.Errorf("unknown revision %s%s", rev, r.historyHint())
+		return "", fmt.Errorf("unknown revision %s%s", rev, r.unknownHint(rev))
 	}
 	return "", err
 }
@@ -712,6 +712,27 @@ func (r *Repo) historyHint() string {
 		return ""
 	}
 	return " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"
+}
+
+// unknownHint is what to add to a message that git does not know the
+// revision rev: historyHint's, else, when rev is HEAD's (HEAD, HEAD~1)
+// and HEAD is a branch without a commit (git checkout --orphan), that.
+func (r *Repo) unknownHint(rev string) string {
+	if h := r.historyHint(); h != "" {
+		return h
+	}
+	if rest, ok := strings.CutPrefix(rev, "HEAD"); !ok || (rest != "" && !strings.ContainsAny(rest[:1], "~^@:")) {
+		return ""
+	}
+	out, err := r.run(nil, "symbolic-ref", "-q", "HEAD")
+	if err != nil {
+		return ""
+	}
+	branch := strings.TrimSpace(string(out))
+	if _, err := r.run(nil, "rev-parse", "--verify", "--quiet", branch); err == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (HEAD is branch %s, which has no commit yet)", strings.TrimPrefix(branch, "refs/heads/"))
 }
 
 // gitlink returns the commit a submodule at path p of commit holds, or ""

@@ -192,7 +192,19 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			return nil, r.rangeError(rng, err)
 		}
 		if base = strings.TrimSpace(string(out)); base == "" && len(excluded) == 1 {
-			base = excluded[0]
+			// No commit of the range changed PATH: PATH as the line
+			// left it below the range, at the first parent of its
+			// oldest first-parent commit. That is A of A..B when A is
+			// on B's line; an A a merge brought in (and perhaps
+			// dropped), or one of another branch, is not.
+			// (Its line's root, or a shallow clone's oldest: none.)
+			listed := false
+			if base, listed, err = r.lineBase(rng); err != nil {
+				return nil, err
+			}
+			if !listed {
+				base = excluded[0]
+			}
 		}
 	}
 	if base != "" {
@@ -347,6 +359,23 @@ func (r *Repo) checkFirstParentBase(rng, left, right, a, b string) error {
 	return fmt.Errorf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", rng, left, right, left, from)
 }
 
+// lineBase returns the first parent of the oldest first-parent commit
+// of the range rng: where its line leaves the commits rng excludes; ""
+// when that commit has no parent. listed is false when rng selects no
+// commit.
+func (r *Repo) lineBase(rng string) (parent string, listed bool, err error) {
+	out, err := r.run(nil, "rev-list", "--first-parent", "--parents", rng, "--")
+	if err != nil {
+		return "", false, r.rangeError(rng, err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	oldest := strings.Fields(lines[len(lines)-1])
+	if len(oldest) > 1 {
+		return oldest[1], true, nil
+	}
+	return "", len(oldest) == 1, nil
+}
+
 // peel replaces each id of ids by its commit: rev-parse names an
 // annotated tag of a range by the tag's own object (one process for all).
 func (r *Repo) peel(ids []string) error {
@@ -426,7 +455,7 @@ func (r *Repo) rangeError(rng string, err error) error {
 			if why := r.ambiguous(rev); why != "" {
 				return fmt.Errorf("revision %s in the range %s%s", rev, rng, why)
 			}
-			return fmt.Errorf("unknown revision %s in the range %s%s", rev, rng, r.historyHint())
+			return fmt.Errorf("unknown revision %s in the range %s%s", rev, rng, r.unknownHint(rev))
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", rng, err)

@@ -1,0 +1,35 @@
+package gitsrc
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestUnknownHeadOnAnUnbornBranch (pass 118a, issue 35, class e): on a
+// branch without a commit (git checkout --orphan, in a repository that
+// has commits elsewhere) `log --revs HEAD PATH` and HEAD:PATH said
+// "unknown revision HEAD", sending the user to look for a typo in a name
+// git always knows. The error names the branch and says it has no
+// commit yet; another unknown name says nothing of it.
+func TestUnknownHeadOnAnUnbornBranch(t *testing.T) {
+	dir, commitTo := newRepo(t)
+	commitTo("main", "x", "1")
+	if _, err := gittest.Git(dir, nil, "checkout", "-q", "--orphan", "fresh"); err != nil {
+		t.Fatal(err)
+	}
+	r := r0(dir)
+	want := "HEAD is branch fresh, which has no commit yet"
+	for _, rng := range []string{"HEAD", "HEAD~1..HEAD", "main..HEAD"} {
+		if _, err := r.Series(rng, "a", "", ""); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Series(%q) on an unborn branch: %v; want it to say %q", rng, err, want)
+		}
+	}
+	if _, err := r.commit("HEAD"); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("commit(HEAD) on an unborn branch: %v; want it to say %q", err, want)
+	}
+	if _, err := r.Series("nosuch..main", "a", "", ""); err == nil || strings.Contains(err.Error(), "no commit yet") {
+		t.Errorf("Series(nosuch..main): %v; want an unknown revision, and no word of an unborn branch", err)
+	}
+}
