@@ -474,6 +474,19 @@ func (r *Repo) rangeError(rng string, err error) error {
 			if why := r.ambiguous(rev); why != "" {
 				return fmt.Errorf("revision %s in the range %s%s", rev, rng, why)
 			}
+			// A name git knows whose object is not here (HEAD detached
+			// at a pruned commit): say so, as commit does, not "unknown".
+			name := rev
+			if i := strings.IndexAny(rev, "~^:"); i > 0 {
+				name = rev[:i]
+			}
+			if out, verr := r.run(nil, "rev-parse", "--verify", "--quiet", name); verr == nil {
+				if id := strings.TrimSpace(string(out)); id != "" {
+					if _, cerr := r.run(nil, "cat-file", "-e", id); cerr != nil {
+						return fmt.Errorf("revision %s in the range %s: %s names %s, which is not in this repository's objects%s", rev, rng, name, short(id), r.historyHint())
+					}
+				}
+			}
 			return fmt.Errorf("unknown revision %s in the range %s%s", rev, rng, r.unknownHint(rev))
 		}
 	}
