@@ -715,11 +715,16 @@ func (r *Repo) historyHint() string {
 }
 
 // unknownHint is what to add to a message that git does not know the
-// revision rev: historyHint's, else, when rev is HEAD's (HEAD, HEAD~1)
+// revision rev: historyHint's, else, when rev is HEAD's (HEAD, HEAD~1, @)
 // and HEAD is a branch without a commit (git checkout --orphan), that.
 func (r *Repo) unknownHint(rev string) string {
 	if h := r.historyHint(); h != "" {
 		return h
+	}
+	// @ is git's name for HEAD (@~1, @:PATH); @{-N}, a branch checked
+	// out before, is not HEAD's.
+	if at, ok := strings.CutPrefix(rev, "@"); ok && !strings.HasPrefix(at, "{-") {
+		rev = "HEAD" + at
 	}
 	if rest, ok := strings.CutPrefix(rev, "HEAD"); !ok || (rest != "" && !strings.ContainsAny(rest[:1], "~^@:")) {
 		return ""

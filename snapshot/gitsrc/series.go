@@ -50,9 +50,12 @@ type Commit struct {
 // no commit is listed (none in the range, or in the dates, changed PATH),
 // the series is the base alone (one snapshot, no step), and the base is
 // then PATH as it stood at the end of the range's dates: the newest
-// first-parent commit of RANGE up to until that changed PATH (with a
-// RANGE of one excluded revision and none, A), so that a nightly job run
-// with --since on a day without a catalogue commit reports no change.
+// first-parent commit of RANGE that changed PATH, at or below the newest
+// one dated up to until (with a RANGE of one excluded revision and none,
+// the first parent of the range's oldest first-parent commit, where its
+// line leaves what it excludes: A when A is on B's line), so that a
+// nightly job run with --since on a day without a catalogue commit
+// reports no change.
 //
 // A commit of the series where PATH does not exist (a base from before
 // PATH was made, a commit that deleted it) is Absent: an empty snapshot.
@@ -183,15 +186,31 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		base = parents[0]
 	default:
 		// Nothing in the dates: PATH as the last change before them left it.
-		last := []string{"rev-list", "--first-parent", "-1"}
+		from := []string{rng}
 		if until != "" {
-			last = append(last, dates[len(dates)-1])
+			// PATH as the newest commit up to until holds it: a change
+			// below it dated past until (a clock set ahead) is in it
+			// all the same, as it is in a listed change's base.
+			out, err := r.run(nil, "rev-list", "--first-parent", "-1", dates[len(dates)-1], rng, "--")
+			if err != nil {
+				return nil, r.rangeError(rng, err)
+			}
+			from = nil
+			if end := strings.TrimSpace(string(out)); end != "" {
+				from = []string{end}
+				for _, id := range excluded {
+					from = append(from, "^"+id)
+				}
+			}
 		}
-		out, err := r.run(nil, append(last, rng, "--", spec)...)
-		if err != nil {
-			return nil, r.rangeError(rng, err)
+		if from != nil {
+			out, err := r.run(nil, append(append([]string{"rev-list", "--first-parent", "-1"}, from...), "--", spec)...)
+			if err != nil {
+				return nil, r.rangeError(rng, err)
+			}
+			base = strings.TrimSpace(string(out))
 		}
-		if base = strings.TrimSpace(string(out)); base == "" && len(excluded) == 1 {
+		if base == "" && len(excluded) == 1 {
 			// No commit of the range changed PATH: PATH as the line
 			// left it below the range, at the first parent of its
 			// oldest first-parent commit. That is A of A..B when A is
@@ -454,6 +473,19 @@ func (r *Repo) rangeError(rng string, err error) error {
 			}
 			if why := r.ambiguous(rev); why != "" {
 				return fmt.Errorf("revision %s in the range %s%s", rev, rng, why)
+			}
+			// A name git knows whose object is not here (HEAD detached
+			// at a pruned commit): say so, as commit does, not "unknown".
+			name := rev
+			if i := strings.IndexAny(rev, "~^:"); i > 0 {
+				name = rev[:i]
+			}
+			if out, verr := r.run(nil, "rev-parse", "--verify", "--quiet", name); verr == nil {
+				if id := strings.TrimSpace(string(out)); id != "" {
+					if _, cerr := r.run(nil, "cat-file", "-e", id); cerr != nil {
+						return fmt.Errorf("revision %s in the range %s: %s names %s, which is not in this repository's objects%s", rev, rng, name, short(id), r.historyHint())
+					}
+				}
 			}
 			return fmt.Errorf("unknown revision %s in the range %s%s", rev, rng, r.unknownHint(rev))
 		}

@@ -33,3 +33,29 @@ func TestUnknownHeadOnAnUnbornBranch(t *testing.T) {
 		t.Errorf("Series(nosuch..main): %v; want an unknown revision, and no word of an unborn branch", err)
 	}
 }
+
+// TestUnknownAtOnAnUnbornBranch (pass 119a, issue 35, class e): "@" is
+// git's own name for HEAD (@, @~1, @:PATH, main..@), and on a branch
+// without a commit it said "unknown revision @", as for a typo, where
+// HEAD said which branch had no commit. @{-1}, the branch checked out
+// before, is another's: no word of this one.
+func TestUnknownAtOnAnUnbornBranch(t *testing.T) {
+	dir, commitTo := newRepo(t)
+	commitTo("main", "x", "1")
+	if _, err := gittest.Git(dir, nil, "checkout", "-q", "--orphan", "fresh"); err != nil {
+		t.Fatal(err)
+	}
+	r := r0(dir)
+	want := "HEAD is branch fresh, which has no commit yet"
+	for _, rng := range []string{"@", "@~1..@", "main..@", "@^!"} {
+		if _, err := r.Series(rng, "a", "", ""); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Series(%q) on an unborn branch: %v; want it to say %q", rng, err, want)
+		}
+	}
+	if _, err := r.commit("@:a"); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("commit(@:a) on an unborn branch: %v; want it to say %q", err, want)
+	}
+	if _, err := r.Series("@{-1}", "a", "", ""); err == nil || strings.Contains(err.Error(), "no commit yet") {
+		t.Errorf("Series(@{-1}): %v; want an unknown revision, and no word of an unborn branch", err)
+	}
+}
