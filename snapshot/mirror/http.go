@@ -1009,7 +1009,11 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	case resp.StatusCode == http.StatusNotModified && etag != "":
 		return nil, "", errNotModified
 	case resp.StatusCode == http.StatusNotFound:
-		return nil, "", fmt.Errorf("%s: %w (HTTP 404)", name, ErrNotFound)
+		err := fmt.Errorf("%s: %w (HTTP 404)", name, ErrNotFound)
+		if last := resp.Request; last != nil && !strings.EqualFold(last.URL.Hostname(), req.URL.Hostname()) {
+			return nil, "", redirectedAway{err, last.URL.Hostname()}
+		}
+		return nil, "", err
 	case resp.StatusCode == http.StatusForbidden:
 		return nil, "", forbidden{fmt.Sprintf("%s: HTTP %s", name, shorten(resp.Status))}
 	case resp.StatusCode == http.StatusUnauthorized:
@@ -1106,6 +1110,17 @@ func gzipBound(limit int64) int64 {
 	}
 	return limit + limit/4 + 64
 }
+
+// redirectedAway is an answer of another host than the mirror's, which
+// the mirror redirected to: its 404 tells where the mirror's files were
+// looked for.
+type redirectedAway struct {
+	err  error
+	host string
+}
+
+func (e redirectedAway) Error() string { return e.err.Error() }
+func (e redirectedAway) Unwrap() error { return e.err }
 
 // sentAsStored reports whether rel is a blob, named by its sha256, and
 // data is what that name checksums.
