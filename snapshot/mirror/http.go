@@ -135,7 +135,10 @@ func Redact(u string) string {
 		return redactNoHost(u)
 	}
 	if p.User != nil {
-		if pass, _ := p.User.Password(); pass != "" {
+		// GitHub's https://TOKEN:x-oauth-basic@host/ gives the token as
+		// the user name, beside a fixed word: that user name is the
+		// credential too.
+		if pass, _ := p.User.Password(); pass != "" && !strings.EqualFold(pass, "x-oauth-basic") {
 			p.User = url.User(p.User.Username())
 		} else {
 			p.User = nil
