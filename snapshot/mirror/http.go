@@ -135,7 +135,10 @@ func Redact(u string) string {
 		return redactNoHost(u)
 	}
 	if p.User != nil {
-		if pass, _ := p.User.Password(); pass != "" {
+		// GitHub's https://TOKEN:x-oauth-basic@host/ gives the token as
+		// the user name, beside a fixed word: that user name is the
+		// credential too.
+		if pass, _ := p.User.Password(); pass != "" && !strings.EqualFold(pass, "x-oauth-basic") {
 			p.User = url.User(p.User.Username())
 		} else {
 			p.User = nil
@@ -1009,7 +1012,11 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	case resp.StatusCode == http.StatusNotModified && etag != "":
 		return nil, "", errNotModified
 	case resp.StatusCode == http.StatusNotFound:
-		return nil, "", fmt.Errorf("%s: %w (HTTP 404)", name, ErrNotFound)
+		err := fmt.Errorf("%s: %w (HTTP 404)", name, ErrNotFound)
+		if last := resp.Request; last != nil && !strings.EqualFold(last.URL.Hostname(), req.URL.Hostname()) {
+			return nil, "", redirectedAway{err, last.URL.Hostname()}
+		}
+		return nil, "", err
 	case resp.StatusCode == http.StatusForbidden:
 		return nil, "", forbidden{fmt.Sprintf("%s: HTTP %s", name, shorten(resp.Status))}
 	case resp.StatusCode == http.StatusUnauthorized:
@@ -1030,7 +1037,15 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	case resp.StatusCode != http.StatusOK:
 		return nil, "", fmt.Errorf("%s: HTTP %s", name, shorten(resp.Status))
 	}
-	if resp.ContentLength > limit {
+	// limit bounds the file, once inflated: gzip'd for the wire (a blob
+	// stored gzip'd, compressed again), it may come a little longer
+	// than it is (gzipBound).
+	enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding")))
+	wireLimit := limit
+	if enc == "gzip" || enc == "x-gzip" {
+		wireLimit = gzipBound(limit)
+	}
+	if resp.ContentLength > wireLimit {
 		return nil, "", fmt.Errorf("%s: %d bytes, %w of %d", name, resp.ContentLength, ErrTooBig, limit)
 	}
 	var body io.Reader = &countReader{r: resp.Body, n: &w.n}
@@ -1043,26 +1058,29 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	// never ahead of them by more than 4 times: a length that lies (3 GB
 	// announced, a few bytes sent) is no allocation of 3 GB, which a
 	// memory limit (ulimit -v) or a 32-bit build dies of.
-	data, err := readAllToward(body, make([]byte, 0, min(max(0, min(resp.ContentLength, limit)), 64<<10)+1), limit, resp.ContentLength)
+	data, err := readAllToward(body, make([]byte, 0, min(max(0, min(resp.ContentLength, wireLimit)), 64<<10)+1), wireLimit, resp.ContentLength)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, "", retryable{err: fmt.Errorf("%s: %v", name, context.Cause(ctx))}
 		}
 		if errors.Is(err, ErrTooBig) {
-			return nil, "", fmt.Errorf("%s: %w", name, err)
+			return nil, "", fmt.Errorf("%s: %w of %d bytes", name, ErrTooBig, limit)
 		}
 		return nil, "", retryable{err: fmt.Errorf("%s: the answer broke off: %v", name, err)}
 	}
 	if resp.ContentLength >= 0 && int64(len(data)) != resp.ContentLength {
 		return nil, "", retryable{err: fmt.Errorf("%s: %d bytes of the %d announced", name, len(data), resp.ContentLength)}
 	}
-	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
+	switch enc {
 	case "", "identity":
 	case "gzip", "x-gzip":
 		if sentAsStored(rel, data) {
 			// A blob stored gzip'd, labelled so as it is sent (a
 			// bucket's metadata): its bytes are those its name
 			// checksums, which Spack verifies as they come.
+			if int64(len(data)) > limit {
+				return nil, "", fmt.Errorf("%s: %w of %d bytes", name, ErrTooBig, limit)
+			}
 			break
 		}
 		if data, err = gunzip(data, limit); err != nil {
@@ -1083,6 +1101,29 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	}
 	return data, resp.Header.Get("ETag"), nil
 }
+
+// gzipBound is more than gzip makes of limit bytes, by any encoder: zlib
+// writes what does not compress in stored blocks (5 bytes each up to
+// 64 KiB, and 18 of header and trailer), and at worst (fixed Huffman
+// codes, 9 bits a byte) one eighth more; a quarter more and 64 bytes is
+// over either.
+func gzipBound(limit int64) int64 {
+	if limit > (math.MaxInt64-64)/5*4 {
+		return math.MaxInt64
+	}
+	return limit + limit/4 + 64
+}
+
+// redirectedAway is an answer of another host than the mirror's, which
+// the mirror redirected to: its 404 tells where the mirror's files were
+// looked for.
+type redirectedAway struct {
+	err  error
+	host string
+}
+
+func (e redirectedAway) Error() string { return e.err.Error() }
+func (e redirectedAway) Unwrap() error { return e.err }
 
 // sentAsStored reports whether rel is a blob, named by its sha256, and
 // data is what that name checksums.

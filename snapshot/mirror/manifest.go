@@ -3,7 +3,9 @@ package mirror
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -67,6 +69,13 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	if err := dec.Decode(&raw); err != nil {
 		if e := spackfmt.TextBeforeSigned(file, text); e != nil {
 			return nil, e
+		}
+		switch {
+		case errors.Is(err, io.EOF):
+			// Go's word for the end of the input.
+			return nil, fmt.Errorf("%s: not a manifest: an empty file", file)
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, fmt.Errorf("%s: not a manifest: the JSON is cut short", file)
 		}
 		return nil, fmt.Errorf("%s: not a manifest: %v", file, err)
 	}

@@ -187,6 +187,11 @@ func Open(st Store, opt Options) (*Source, error) {
 		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2Index), Message: fmt.Sprintf("read as a layout-v2 mirror, the files probed for that the server refused taken to be absent (%v), as a bucket refuses a file that is not there to whom may not list it", refused)})
 	}
 	if errors.Is(err, ErrNotFound) {
+		if away, ok := errors.AsType[redirectedAway](err); ok {
+			// Not the mirror's host's answer: the URL may be right, and
+			// the server send its files elsewhere.
+			return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2): the mirror redirected to %q, which answered HTTP 404 (is the URL the mirror's root, on the host that serves it?)", indexManifest, v2Index, shorten(away.host))
+		}
 		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)", indexManifest, v2Index)
 	}
 	if err != nil {
