@@ -726,7 +726,8 @@ func (r *Repo) unknownHint(rev string) string {
 	if at, ok := strings.CutPrefix(rev, "@"); ok && !strings.HasPrefix(at, "{-") {
 		rev = "HEAD" + at
 	}
-	if rest, ok := strings.CutPrefix(rev, "HEAD"); !ok || (rest != "" && !strings.ContainsAny(rest[:1], "~^@:")) {
+	// Only @{...} follows HEAD's @ (HEAD@{1}); HEAD@ and @@ are typos.
+	if rest, ok := strings.CutPrefix(rev, "HEAD"); !ok || (rest != "" && !strings.ContainsAny(rest[:1], "~^:") && !strings.HasPrefix(rest, "@{")) {
 		return ""
 	}
 	out, err := r.run(nil, "symbolic-ref", "-q", "HEAD")
