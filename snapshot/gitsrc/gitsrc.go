@@ -600,6 +600,16 @@ func displayPath(p string) string {
 
 func short(id string) string { return id[:min(len(id), 12)] }
 
+// notInObjects says that id, the object name resolves to, is not in the
+// repository's objects: "NAME names ID, which is not ...", or "NAME is
+// not ..." when name is the id itself.
+func notInObjects(name, id string) string {
+	if strings.EqualFold(name, id) {
+		return name + " is not in this repository's objects"
+	}
+	return name + " names " + short(id) + ", which is not in this repository's objects"
+}
+
 // DisplayPath is the tree's path for messages: "(the top of the
 // repository)" for the top.
 func (t *Tree) DisplayPath() string { return displayPath(t.Path) }
@@ -621,7 +631,7 @@ func (r *Repo) commit(rev string) (string, error) {
 		if out, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev); err == nil {
 			id := strings.TrimSpace(string(out))
 			if _, err := r.run(nil, "cat-file", "-e", id); err != nil {
-				return "", fmt.Errorf("revision %s names %s, which is not in this repository's objects%s", rev, short(id), r.historyHint())
+				return "", fmt.Errorf("revision %s%s", notInObjects(rev, id), r.historyHint())
 			}
 			return "", fmt.Errorf("revision %s is not a commit", rev)
 		}
@@ -726,7 +736,8 @@ func (r *Repo) unknownHint(rev string) string {
 	if at, ok := strings.CutPrefix(rev, "@"); ok && !strings.HasPrefix(at, "{-") {
 		rev = "HEAD" + at
 	}
-	if rest, ok := strings.CutPrefix(rev, "HEAD"); !ok || (rest != "" && !strings.ContainsAny(rest[:1], "~^@:")) {
+	// Only @{...} follows HEAD's @ (HEAD@{1}); HEAD@ and @@ are typos.
+	if rest, ok := strings.CutPrefix(rev, "HEAD"); !ok || (rest != "" && !strings.ContainsAny(rest[:1], "~^:") && !strings.HasPrefix(rest, "@{")) {
 		return ""
 	}
 	out, err := r.run(nil, "symbolic-ref", "-q", "HEAD")

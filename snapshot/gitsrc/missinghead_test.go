@@ -32,3 +32,25 @@ func TestRangeHeadAtAMissingObject(t *testing.T) {
 		t.Errorf("Series(nosuch..main): %v; want an unknown revision nosuch", err)
 	}
 }
+
+// TestRangeMissingCommitID (pass 120a, issue 35, class e): a range from
+// a commit id the objects lack (the nightly's BEFORE in a clone cut
+// short) said "X in the range X..main: X names X's first 12 digits,
+// which is not in ...", as if the id were a name for another; an id is
+// the object it is not here, and a message says so once.
+func TestRangeMissingCommitID(t *testing.T) {
+	dir, commitTo := newRepo(t)
+	commitTo("main", "x", "1")
+	missing := strings.Repeat("1", 40)
+	r := r0(dir)
+	for _, rng := range []string{missing + "..main", missing, missing + "~1..main"} {
+		_, err := r.Series(rng, "a", "", "")
+		if err == nil || strings.Contains(err.Error(), " names ") || !strings.Contains(err.Error(), "is not in this repository's objects") {
+			t.Errorf("Series(%q): %v; want it to say the commit is not in the objects, naming it once", rng, err)
+		}
+	}
+	_, err := r.commit(missing)
+	if err == nil || strings.Contains(err.Error(), " names ") || !strings.Contains(err.Error(), missing+" is not in this repository's objects") {
+		t.Errorf("commit(%s): %v; want it to say the commit is not in the objects, naming it once", missing, err)
+	}
+}

@@ -483,7 +483,10 @@ func (r *Repo) rangeError(rng string, err error) error {
 			if out, verr := r.run(nil, "rev-parse", "--verify", "--quiet", name); verr == nil {
 				if id := strings.TrimSpace(string(out)); id != "" {
 					if _, cerr := r.run(nil, "cat-file", "-e", id); cerr != nil {
-						return fmt.Errorf("revision %s in the range %s: %s names %s, which is not in this repository's objects%s", rev, rng, name, short(id), r.historyHint())
+						if rev == name && strings.EqualFold(name, id) {
+							return fmt.Errorf("revision %s in the range %s is not in this repository's objects%s", rev, rng, r.historyHint())
+						}
+						return fmt.Errorf("revision %s in the range %s: %s%s", rev, rng, notInObjects(name, id), r.historyHint())
 					}
 				}
 			}

@@ -59,3 +59,25 @@ func TestUnknownAtOnAnUnbornBranch(t *testing.T) {
 		t.Errorf("Series(@{-1}): %v; want an unknown revision, and no word of an unborn branch", err)
 	}
 }
+
+// TestUnknownAtTypoOnAnUnbornBranch (pass 120a, issue 35, class e): "@@"
+// and "HEAD@" are no name git reads, with a commit or without (only
+// @{...} follows HEAD's @), yet on a branch without a commit they said
+// the branch had no commit yet, as if a commit would make them work: a
+// typo is to read as one.
+func TestUnknownAtTypoOnAnUnbornBranch(t *testing.T) {
+	dir, commitTo := newRepo(t)
+	commitTo("main", "x", "1")
+	if _, err := gittest.Git(dir, nil, "checkout", "-q", "--orphan", "fresh"); err != nil {
+		t.Fatal(err)
+	}
+	r := r0(dir)
+	for _, rng := range []string{"@@", "HEAD@", "main..@@", "HEAD@~1"} {
+		if _, err := r.Series(rng, "a", "", ""); err == nil || strings.Contains(err.Error(), "no commit yet") {
+			t.Errorf("Series(%q) on an unborn branch: %v; want an unknown revision, and no word of an unborn branch", rng, err)
+		}
+	}
+	if _, err := r.Series("HEAD@{0}", "a", "", ""); err == nil || !strings.Contains(err.Error(), "HEAD is branch fresh, which has no commit yet") {
+		t.Errorf("Series(HEAD@{0}) on an unborn branch: %v; want it to name the branch", err)
+	}
+}
