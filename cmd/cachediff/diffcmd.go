@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +17,7 @@ import (
 	"github.com/cachediff/cachediff/report/sandbox"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/input"
+	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // diffCommand is the default command: the diff of two snapshots.
@@ -588,6 +591,11 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 			text, err = readTemplateFile(opts.template)
 		}
 		if err != nil {
+			if strings.Contains(opts.template, "://") && errors.Is(err, fs.ErrNotExist) {
+				// Named as a mirror's URL is, without its password or
+				// query: a CI log keeps standard error.
+				return nil, fmt.Errorf("reading the template: %s: --template reads a file, or - (standard input), not a URL", mirror.Redact(opts.template))
+			}
 			return nil, fmt.Errorf("reading the template: %w", err)
 		}
 		t, err := sandbox.ParseTemplate(name, string(text))

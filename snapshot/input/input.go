@@ -14,6 +14,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -132,12 +133,12 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		}
 		repo, err := gitsrc.OpenRepo(dir)
 		if err != nil {
-			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: err.Error()}
+			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: urlLikeMsg(arg, err.Error())}
 		}
 		repo.ArgPrefix = RevPrefix
 		src, err := repo.Source(spec)
 		if err != nil {
-			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: err.Error()}
+			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: urlLikeMsg(arg, err.Error())}
 		}
 		return gitSource(src, o)
 	}
@@ -208,9 +209,9 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		return nil, nil, mistypedURLError(arg, scheme)
 	}
 	if errors.Is(err, gitsrc.ErrNotRepo) || errors.Is(err, gitsrc.ErrNoGit) {
-		return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "no such file or directory, and not REV:PATH either: " + err.Error()}
+		return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "no such file or directory, and not REV:PATH either: " + urlLikeMsg(arg, err.Error())}
 	}
-	return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: err.Error()}
+	return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: urlLikeMsg(arg, err.Error())}
 }
 
 // urlLikeName is arg for a message that says it is neither on disk nor
@@ -235,6 +236,45 @@ func urlLikeName(arg string) string {
 		arg = arg[:i+q]
 	}
 	return arg
+}
+
+// urlLikeMsg is msg, git's message about arg, without what urlLikeName
+// leaves out of arg: git quotes a path it does not find, as written and
+// as it names it (one slash of //), and a URL written after a revision
+// (REV:https://user:TOKEN@host/x) would be quoted with its password or
+// query.
+func urlLikeMsg(arg, msg string) string {
+	if urlLikeName(arg) == arg {
+		return msg
+	}
+	spec := strings.TrimPrefix(arg, RevPrefix)
+	if _, p, ok := gitsrc.Split(spec); ok {
+		spec = p
+	}
+	var user string
+	if i := strings.Index(arg, "//") + 2; i >= 2 {
+		end := strings.IndexByte(arg[i:], '/')
+		if end < 0 {
+			end = len(arg) - i
+		}
+		if at := strings.LastIndexByte(arg[i:i+end], '@'); at >= 0 {
+			user = arg[i : i+at+1]
+		}
+	}
+	for _, v := range []string{arg, spec, strings.TrimLeft(path.Clean(spec), "/")} {
+		shown := v
+		if q := strings.IndexAny(shown, "?#"); q >= 0 {
+			shown = shown[:q]
+		}
+		if user != "" {
+			shown = strings.ReplaceAll(shown, user, "…")
+		}
+		msg = strings.ReplaceAll(msg, v, shown)
+	}
+	if user != "" {
+		msg = strings.ReplaceAll(msg, user, "…")
+	}
+	return msg
 }
 
 // gitSource returns the source of a resolved REV:PATH: the tree, or the

@@ -166,6 +166,18 @@ func redactNoHost(u string) string {
 	if at := strings.LastIndexByte(u[i:i+end], '@'); at >= 0 {
 		return u[:i] + "…" + u[i+at+1:]
 	}
+	// A URL after a prefix of its own (git:HEAD:https://user:TOKEN@host/x):
+	// the part after its // holds them.
+	if j := strings.Index(u, "//"); j >= 0 {
+		k := j + 2
+		end := strings.IndexAny(u[k:], "/\\")
+		if end < 0 {
+			end = len(u) - k
+		}
+		if at := strings.LastIndexByte(u[k:k+end], '@'); at >= 0 {
+			return u[:k] + "…" + u[k+at+1:]
+		}
+	}
 	return u
 }
 
