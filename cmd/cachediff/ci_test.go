@@ -27,8 +27,12 @@ import (
 
 // workflow is the part of a GitHub Actions workflow the tests read.
 type workflow struct {
-	Name string            `yaml:"name"`
-	Env  map[string]string `yaml:"env"`
+	Name        string            `yaml:"name"`
+	Env         map[string]string `yaml:"env"`
+	Concurrency struct {
+		Group            string `yaml:"group"`
+		CancelInProgress bool   `yaml:"cancel-in-progress"`
+	} `yaml:"concurrency"`
 	Jobs map[string]struct {
 		Steps []struct {
 			ID              string            `yaml:"id"`
@@ -93,6 +97,22 @@ func TestCIRecipePostStep(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("docs/ci.md has no step named \"Post or update the comment\"")
+	}
+}
+
+// TestCIRecipeCommentOrder: the PR recipe's runs of one pull request
+// are one concurrency group, and a push cancels the run of the push
+// before it. Without it, two pushes in a row run side by side: the
+// first run, finishing last, edits the comment with the report of a head
+// the PR no longer has (a stale answer in the place users read it), and
+// two first runs that both find no comment post two.
+func TestCIRecipeCommentOrder(t *testing.T) {
+	c := ciWorkflow(t, "cachediff").Concurrency
+	if !strings.Contains(c.Group, "github.event.pull_request.number") {
+		t.Errorf("the PR recipe's concurrency group is %q, want one per pull request (github.event.pull_request.number)", c.Group)
+	}
+	if !c.CancelInProgress {
+		t.Errorf("the PR recipe's concurrency has no cancel-in-progress: true")
 	}
 }
 
