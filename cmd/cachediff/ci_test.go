@@ -534,3 +534,24 @@ func ciWorkflows(t *testing.T) []workflow {
 	}
 	return wfs
 }
+
+// TestCINoEarlyPipeEnd: no run: script of the recipes or the Action pipes
+// a command into one that stops reading early (head, grep -q, grep -m):
+// Actions runs them with bash -eo pipefail, so the writer's SIGPIPE
+// (exit 141) fails the step. The PR recipe's "gh api … | head -n 1" did,
+// when the workflow's comment was there more than once (ci.txtar shows it
+// for the recipe; the Action's step was the same).
+func TestCINoEarlyPipeEnd(t *testing.T) {
+	early := regexp.MustCompile(`\|\s*(?:head\b|grep\s+(?:-\w*[qm]))`)
+	for _, f := range []string{"../../docs/ci.md", "../../action.yml"} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if early.MatchString(line) {
+				t.Errorf("%s:%d: a pipe into a reader that stops early, which pipefail turns into a failed step: %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
+	}
+}
