@@ -555,3 +555,27 @@ func TestCINoEarlyPipeEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestCIWorkflowRunBase: the workflow_run advice logs from the commit
+// the update run started from (github.event.workflow_run.head_sha, the
+// tip before its push) to the default branch's tip, which holds the
+// push. It once said to check head_sha out and diff its HEAD~1 with its
+// HEAD: the night before, every night.
+func TestCIWorkflowRunBase(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, item, ok := strings.Cut(string(doc), "- **`on: workflow_run`**")
+	if !ok {
+		t.Fatal("docs/ci.md: no item on workflow_run")
+	}
+	item, _, _ = strings.Cut(item, "\n- ")
+	item = strings.Join(strings.Fields(item), " ")
+	if strings.Contains(item, "check out `github.event.workflow_run.head_sha`") {
+		t.Errorf("docs/ci.md: the workflow_run item checks out head_sha, the tip before the update's push: %s", item)
+	}
+	if !strings.Contains(item, "`BEFORE: ${{ github.event.workflow_run.head_sha }}`") {
+		t.Errorf("docs/ci.md: the workflow_run item does not log from head_sha (BEFORE): %s", item)
+	}
+}
