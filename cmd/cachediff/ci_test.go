@@ -579,3 +579,22 @@ func TestCIWorkflowRunBase(t *testing.T) {
 		t.Errorf("docs/ci.md: the workflow_run item does not log from head_sha (BEFORE): %s", item)
 	}
 }
+
+// TestCIRecipeOwnGate: the PR recipe says that a pull request runs the
+// workflow as it has it, so one that edits the workflow decides its own
+// gate: a passed check says nothing about such a PR until its workflow
+// change is reviewed.
+func TestCIRecipeOwnGate(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, pr, _ := strings.Cut(string(doc), "\n## Pull requests\n")
+	pr, _, _ = strings.Cut(pr, "\n## ")
+	pr = strings.Join(strings.Fields(pr), " ")
+	for _, want := range []string{"decides its own gate", "CODEOWNERS", "pull_request_target"} {
+		if !strings.Contains(pr, want) {
+			t.Errorf("docs/ci.md's Pull requests section does not say %q: a PR that edits the workflow decides its own gate", want)
+		}
+	}
+}
