@@ -598,3 +598,18 @@ func TestCIRecipeOwnGate(t *testing.T) {
 		}
 	}
 }
+
+// TestActionCommentOrder: the Action's comment: pr edits one comment per
+// pull request, so, as for the PR recipe (TestCIRecipeCommentOrder), its
+// section says to run one workflow run per PR at a time.
+func TestActionCommentOrder(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, _ := strings.Cut(string(doc), "\n## The Action\n")
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	if !strings.Contains(strings.Join(strings.Fields(sec), " "), "`concurrency:` group") {
+		t.Errorf("docs/ci.md's Action section does not say to give comment: pr a concurrency group")
+	}
+}
