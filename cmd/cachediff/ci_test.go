@@ -27,8 +27,12 @@ import (
 
 // workflow is the part of a GitHub Actions workflow the tests read.
 type workflow struct {
-	Name string            `yaml:"name"`
-	Env  map[string]string `yaml:"env"`
+	Name        string            `yaml:"name"`
+	Env         map[string]string `yaml:"env"`
+	Concurrency struct {
+		Group            string `yaml:"group"`
+		CancelInProgress bool   `yaml:"cancel-in-progress"`
+	} `yaml:"concurrency"`
 	Jobs map[string]struct {
 		Steps []struct {
 			ID              string            `yaml:"id"`
@@ -93,6 +97,22 @@ func TestCIRecipePostStep(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("docs/ci.md has no step named \"Post or update the comment\"")
+	}
+}
+
+// TestCIRecipeCommentOrder: the PR recipe's runs of one pull request
+// are one concurrency group, and a push cancels the run of the push
+// before it. Without it, two pushes in a row run side by side: the
+// first run, finishing last, edits the comment with the report of a head
+// the PR no longer has (a stale answer in the place users read it), and
+// two first runs that both find no comment post two.
+func TestCIRecipeCommentOrder(t *testing.T) {
+	c := ciWorkflow(t, "cachediff").Concurrency
+	if !strings.Contains(c.Group, "github.event.pull_request.number") {
+		t.Errorf("the PR recipe's concurrency group is %q, want one per pull request (github.event.pull_request.number)", c.Group)
+	}
+	if !c.CancelInProgress {
+		t.Errorf("the PR recipe's concurrency has no cancel-in-progress: true")
 	}
 }
 
@@ -513,4 +533,83 @@ func ciWorkflows(t *testing.T) []workflow {
 		t.Fatal(err)
 	}
 	return wfs
+}
+
+// TestCINoEarlyPipeEnd: no run: script of the recipes or the Action pipes
+// a command into one that stops reading early (head, grep -q, grep -m):
+// Actions runs them with bash -eo pipefail, so the writer's SIGPIPE
+// (exit 141) fails the step. The PR recipe's "gh api … | head -n 1" did,
+// when the workflow's comment was there more than once (ci.txtar shows it
+// for the recipe; the Action's step was the same).
+func TestCINoEarlyPipeEnd(t *testing.T) {
+	early := regexp.MustCompile(`\|\s*(?:head\b|grep\s+(?:-\w*[qm]))`)
+	for _, f := range []string{"../../docs/ci.md", "../../action.yml"} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if early.MatchString(line) {
+				t.Errorf("%s:%d: a pipe into a reader that stops early, which pipefail turns into a failed step: %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
+	}
+}
+
+// TestCIWorkflowRunBase: the workflow_run advice logs from the commit
+// the update run started from (github.event.workflow_run.head_sha, the
+// tip before its push) to the default branch's tip, which holds the
+// push. It once said to check head_sha out and diff its HEAD~1 with its
+// HEAD: the night before, every night.
+func TestCIWorkflowRunBase(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, item, ok := strings.Cut(string(doc), "- **`on: workflow_run`**")
+	if !ok {
+		t.Fatal("docs/ci.md: no item on workflow_run")
+	}
+	item, _, _ = strings.Cut(item, "\n- ")
+	item = strings.Join(strings.Fields(item), " ")
+	if strings.Contains(item, "check out `github.event.workflow_run.head_sha`") {
+		t.Errorf("docs/ci.md: the workflow_run item checks out head_sha, the tip before the update's push: %s", item)
+	}
+	if !strings.Contains(item, "`BEFORE: ${{ github.event.workflow_run.head_sha }}`") {
+		t.Errorf("docs/ci.md: the workflow_run item does not log from head_sha (BEFORE): %s", item)
+	}
+}
+
+// TestCIRecipeOwnGate: the PR recipe says that a pull request runs the
+// workflow as it has it, so one that edits the workflow decides its own
+// gate: a passed check says nothing about such a PR until its workflow
+// change is reviewed.
+func TestCIRecipeOwnGate(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, pr, _ := strings.Cut(string(doc), "\n## Pull requests\n")
+	pr, _, _ = strings.Cut(pr, "\n## ")
+	pr = strings.Join(strings.Fields(pr), " ")
+	for _, want := range []string{"decides its own gate", "CODEOWNERS", "pull_request_target"} {
+		if !strings.Contains(pr, want) {
+			t.Errorf("docs/ci.md's Pull requests section does not say %q: a PR that edits the workflow decides its own gate", want)
+		}
+	}
+}
+
+// TestActionCommentOrder: the Action's comment: pr edits one comment per
+// pull request, so, as for the PR recipe (TestCIRecipeCommentOrder), its
+// section says to run one workflow run per PR at a time.
+func TestActionCommentOrder(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, _ := strings.Cut(string(doc), "\n## The Action\n")
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	if !strings.Contains(strings.Join(strings.Fields(sec), " "), "`concurrency:` group") {
+		t.Errorf("docs/ci.md's Action section does not say to give comment: pr a concurrency group")
+	}
 }
