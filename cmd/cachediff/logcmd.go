@@ -462,3 +462,13 @@ func urlAsPath(p string) (string, bool) {
 	}
 	return "", false
 }
+
+// writtenAsURL reports whether p, a file's name given on the command
+// line, is written as a URL: a // in it, or an http, https or file URL
+// whose // a path joined or cleaned made one slash, or written with
+// backslashes (urlAsPath), which a message names as a mirror's URL is
+// (mirror.Redact), not quoted whole.
+func writtenAsURL(p string) bool {
+	_, ok := urlAsPath(p)
+	return ok || strings.Contains(p, "://")
+}
