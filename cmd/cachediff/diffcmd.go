@@ -591,7 +591,7 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 			text, err = readTemplateFile(opts.template)
 		}
 		if err != nil {
-			if strings.Contains(opts.template, "://") && errors.Is(err, fs.ErrNotExist) {
+			if writtenAsURL(opts.template) && errors.Is(err, fs.ErrNotExist) {
 				// Named as a mirror's URL is, without its password or
 				// query: a CI log keeps standard error.
 				return nil, fmt.Errorf("reading the template: %s: --template reads a file, or - (standard input), not a URL", mirror.Redact(opts.template))

@@ -425,8 +425,16 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		return fmt.Errorf("unknown --color %q: want auto, always or never", o.color)
 	}
 	if o.linkBase != "" {
-		if u, err := url.Parse(o.linkBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("--link-base %q: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", o.linkBase)
+		// Named as a mirror URL is (mirror.Redact): a password or
+		// token written in it is not quoted back.
+		u, err := url.Parse(o.linkBase)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("--link-base %q: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", mirror.Redact(o.linkBase))
+		}
+		if u.User != nil {
+			// Every package link of the report (a pull request's
+			// comment, a feed) would publish them.
+			return fmt.Errorf("--link-base %q: a URL with a user name or password (or a token before an @), which every link of the report would show: give the URL without them", mirror.Redact(o.linkBase))
 		}
 	}
 	if (o.feedID != "" || fs.Changed("max-entries")) && o.format != "atom" {

@@ -14,6 +14,7 @@ import (
 	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
+	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // logCommand is the changelog of a series of snapshots.
@@ -111,6 +112,11 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		since, until, err := seriesDates(opts.since, opts.until, time.Now())
 		if err != nil {
 			return exitTrouble, err
+		}
+		if u, ok := urlAsPath(args[0]); ok {
+			// Taken for a path, it was cleaned of its // and quoted
+			// whole by git's messages, password and query included.
+			return exitTrouble, usageErrorf("log --revs RANGE PATH: %s is a URL, not a path in the repository: --revs reads PATH at each commit of RANGE; for a series of mirrors, give each as a SNAPSHOT", mirror.Redact(u))
 		}
 		repo, err := gitsrc.OpenRepo(opts.dir)
 		if err != nil {
@@ -440,4 +446,29 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 		return exitTrouble, err
 	}
 	return code, nil
+}
+
+// urlAsPath returns p, log --revs's PATH, without any leading ./ when it
+// is written as an http, https or file URL (with //, one slash, or
+// backslashes after its scheme's colon): git would take it for a path.
+func urlAsPath(p string) (string, bool) {
+	for strings.HasPrefix(p, "./") {
+		p = p[2:]
+	}
+	for _, scheme := range []string{"https:", "http:", "file:"} {
+		if len(p) > len(scheme) && strings.EqualFold(p[:len(scheme)], scheme) && (p[len(scheme)] == '/' || p[len(scheme)] == '\\') {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// writtenAsURL reports whether p, a file's name given on the command
+// line, is written as a URL: a // in it, or an http, https or file URL
+// whose // a path joined or cleaned made one slash, or written with
+// backslashes (urlAsPath), which a message names as a mirror's URL is
+// (mirror.Redact), not quoted whole.
+func writtenAsURL(p string) bool {
+	_, ok := urlAsPath(p)
+	return ok || strings.Contains(p, "://")
 }

@@ -54,7 +54,7 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 		}
 		data, err = jsonv1.ReadFile(path) // a regular file, up to its size: not /dev/zero
 		if err != nil {
-			if strings.Contains(path, "://") && errors.Is(err, fs.ErrNotExist) {
+			if writtenAsURL(path) && errors.Is(err, fs.ErrNotExist) {
 				// Named as a mirror's URL is, without its password
 				// or query: a CI log keeps standard error.
 				return exitTrouble, fmt.Errorf("reading the report: %s: render reads a saved report from a file, or from - (standard input), not from a URL", mirror.Redact(path))

@@ -458,7 +458,7 @@ func (c *cli) openOutput(path string) (*output, error) {
 		}
 		f, err := atomicfile.Create(path)
 		if err != nil {
-			if strings.Contains(path, "://") && errors.Is(err, fs.ErrNotExist) {
+			if writtenAsURL(path) && errors.Is(err, fs.ErrNotExist) {
 				// Named as a mirror's URL is, without its password or
 				// query: a CI log keeps standard error.
 				return nil, fmt.Errorf("--output %s: --output writes a file, not a URL", report.Visible(mirror.Redact(path)))

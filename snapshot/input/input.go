@@ -216,16 +216,16 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 
 // urlLikeName is arg for a message that says it is neither on disk nor
 // a revision: when it is written as a URL of some sort (a // in it: a
-// space before https://, https;//, git:https://), without what comes
-// before an @ in the part after the //, nor a query or fragment after
-// it: a password or a token.
+// space before https://, https;//, git:https://; or else a :/ or :\,
+// HEAD:./https:/host/x), without what comes before an @ in the part
+// where its host is (urlHostAt), nor a query or fragment after it: a
+// password or a token.
 func urlLikeName(arg string) string {
-	i := strings.Index(arg, "//")
+	i := urlHostAt(arg)
 	if i < 0 {
 		return arg
 	}
-	i += 2
-	end := strings.IndexByte(arg[i:], '/')
+	end := strings.IndexAny(arg[i:], "/\\")
 	if end < 0 {
 		end = len(arg) - i
 	}
@@ -236,6 +236,29 @@ func urlLikeName(arg string) string {
 		arg = arg[:i+q]
 	}
 	return arg
+}
+
+// urlHostAt is where the host of a URL written in arg starts (where a
+// user and password would be), or -1: after its first //, or else after
+// the first :/ or :\ (a URL whose // a path joined or cleaned made one
+// slash, https:/user:TOKEN@host/x, or written with backslashes), and
+// any more slashes or backslashes.
+func urlHostAt(arg string) int {
+	i := strings.Index(arg, "//")
+	if i < 0 {
+		i = strings.Index(arg, ":/")
+		if j := strings.Index(arg, ":\\"); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+		if i < 0 {
+			return -1
+		}
+		i++
+	}
+	for i < len(arg) && (arg[i] == '/' || arg[i] == '\\') {
+		i++
+	}
+	return i
 }
 
 // urlLikeMsg is msg, git's message about arg, without what urlLikeName
@@ -252,8 +275,8 @@ func urlLikeMsg(arg, msg string) string {
 		spec = p
 	}
 	var user string
-	if i := strings.Index(arg, "//") + 2; i >= 2 {
-		end := strings.IndexByte(arg[i:], '/')
+	if i := urlHostAt(arg); i >= 0 {
+		end := strings.IndexAny(arg[i:], "/\\")
 		if end < 0 {
 			end = len(arg) - i
 		}

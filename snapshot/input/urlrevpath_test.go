@@ -36,6 +36,13 @@ func TestURLAtRevisionNamedRedacted(t *testing.T) {
 		"HEAD:https://mirror.example.org/cache?token=s3cret",
 		"git:HEAD:https://mirror.example.org/cache?a=1//s3cret",
 		"HEAD:https://ghp_s3cret:x-oauth-basic@mirror.example.org/cache#s3cret",
+		// One slash (a path joined or cleaned) or backslashes, after
+		// the revision or after ./ (pass 122a).
+		"HEAD:https:/user:s3cret@mirror.example.org/cache",
+		"HEAD:./https:/user:s3cret@mirror.example.org/cache",
+		"git:HEAD:./https:/user:s3cret@mirror.example.org/cache",
+		`HEAD:https:\\user:s3cret@mirror.example.org\cache`,
+		"HEAD:https:/mirror.example.org/cache?token=s3cret",
 	} {
 		_, err := Load(dir, arg, Options{}, snapshot.Options{})
 		if err == nil || strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "mirror.example.org") {
