@@ -14,12 +14,7 @@ import (
 // git always knows. The error names the branch and says it has no
 // commit yet; another unknown name says nothing of it.
 func TestUnknownHeadOnAnUnbornBranch(t *testing.T) {
-	dir, commitTo := newRepo(t)
-	commitTo("main", "x", "1")
-	if _, err := gittest.Git(dir, nil, "checkout", "-q", "--orphan", "fresh"); err != nil {
-		t.Fatal(err)
-	}
-	r := r0(dir)
+	r := unbornRepo(t)
 	want := "HEAD is branch fresh, which has no commit yet"
 	for _, rng := range []string{"HEAD", "HEAD~1..HEAD", "main..HEAD"} {
 		if _, err := r.Series(rng, "a", "", ""); err == nil || !strings.Contains(err.Error(), want) {
@@ -40,12 +35,7 @@ func TestUnknownHeadOnAnUnbornBranch(t *testing.T) {
 // HEAD said which branch had no commit. @{-1}, the branch checked out
 // before, is another's: no word of this one.
 func TestUnknownAtOnAnUnbornBranch(t *testing.T) {
-	dir, commitTo := newRepo(t)
-	commitTo("main", "x", "1")
-	if _, err := gittest.Git(dir, nil, "checkout", "-q", "--orphan", "fresh"); err != nil {
-		t.Fatal(err)
-	}
-	r := r0(dir)
+	r := unbornRepo(t)
 	want := "HEAD is branch fresh, which has no commit yet"
 	for _, rng := range []string{"@", "@~1..@", "main..@", "@^!"} {
 		if _, err := r.Series(rng, "a", "", ""); err == nil || !strings.Contains(err.Error(), want) {
@@ -66,12 +56,7 @@ func TestUnknownAtOnAnUnbornBranch(t *testing.T) {
 // the branch had no commit yet, as if a commit would make them work: a
 // typo is to read as one.
 func TestUnknownAtTypoOnAnUnbornBranch(t *testing.T) {
-	dir, commitTo := newRepo(t)
-	commitTo("main", "x", "1")
-	if _, err := gittest.Git(dir, nil, "checkout", "-q", "--orphan", "fresh"); err != nil {
-		t.Fatal(err)
-	}
-	r := r0(dir)
+	r := unbornRepo(t)
 	for _, rng := range []string{"@@", "HEAD@", "main..@@", "HEAD@~1"} {
 		if _, err := r.Series(rng, "a", "", ""); err == nil || strings.Contains(err.Error(), "no commit yet") {
 			t.Errorf("Series(%q) on an unborn branch: %v; want an unknown revision, and no word of an unborn branch", rng, err)
@@ -80,4 +65,16 @@ func TestUnknownAtTypoOnAnUnbornBranch(t *testing.T) {
 	if _, err := r.Series("HEAD@{0}", "a", "", ""); err == nil || !strings.Contains(err.Error(), "HEAD is branch fresh, which has no commit yet") {
 		t.Errorf("Series(HEAD@{0}) on an unborn branch: %v; want it to name the branch", err)
 	}
+}
+
+// unbornRepo returns a repository with a commit on main whose HEAD is
+// branch fresh, made with git checkout --orphan: no commit yet.
+func unbornRepo(t *testing.T) *Repo {
+	t.Helper()
+	dir, commitTo := newRepo(t)
+	commitTo("main", "x", "1")
+	if _, err := gittest.Git(dir, nil, "checkout", "-q", "--orphan", "fresh"); err != nil {
+		t.Fatal(err)
+	}
+	return r0(dir)
 }
