@@ -502,29 +502,31 @@ func (c *cli) openOutput(path string) (*output, error) {
 // Outside a work tree a link is followed, as a shell redirect follows
 // it. What cannot be resolved (a missing folder) is left to the write,
 // which says what is wrong.
-func outputLinks(path string) error {
-	switch dest, top, where := linkLeads(path); where {
-	case leadsOut:
-		return fmt.Errorf("--output %s: a symbolic link leads it to %s, outside the git work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to a file of the runner's); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
-	case leadsIntoGit:
-		return fmt.Errorf("--output %s: a symbolic link leads it to %s, into a git folder of the work tree %s: cachediff does not write through such a link (in a checkout, a pull request can commit one that leads to the job's git configuration); name the file itself", report.Visible(path), report.Visible(dest), report.Visible(top))
-	}
-	return nil
-}
+func outputLinks(path string) error { return linkRefusal("--output", "write", path) }
 
 // inputLinks refuses a file cachediff reads by name (what names it:
 // "--template", "the report"), by the rule --output has (linkLeads): a
 // pull request that committed its template or saved report as a link to
 // .git/config (which holds actions/checkout's token) or to a file of the
 // runner's had that file's text copied into the report, a PR comment.
-func inputLinks(what, path string) error {
-	switch dest, top, where := linkLeads(path); where {
-	case leadsOut:
-		return fmt.Errorf("%s %s: a symbolic link leads it to %s, outside the git work tree %s: cachediff does not read through such a link (in a checkout, a pull request can commit one that leads to a file of the runner's); name the file itself", what, report.Visible(path), report.Visible(dest), report.Visible(top))
-	case leadsIntoGit:
-		return fmt.Errorf("%s %s: a symbolic link leads it to %s, into a git folder of the work tree %s: cachediff does not read through such a link (in a checkout, a pull request can commit one that leads to the job's git configuration and its token); name the file itself", what, report.Visible(path), report.Visible(dest), report.Visible(top))
+func inputLinks(what, path string) error { return linkRefusal(what, "read", path) }
+
+// linkRefusal is the error of the file path, named by what, that
+// cachediff would verb ("read", "write") through a link linkLeads
+// refuses; nil for any other.
+func linkRefusal(what, verb, path string) error {
+	dest, top, where := linkLeads(path)
+	if where == leadsWithin {
+		return nil
 	}
-	return nil
+	leadsTo, reaches := fmt.Sprintf("outside the git work tree %s", report.Visible(top)), "a file of the runner's"
+	if where == leadsIntoGit {
+		leadsTo, reaches = fmt.Sprintf("into a git folder of the work tree %s", report.Visible(top)), "the job's git configuration"
+		if verb == "read" {
+			reaches += " and its token"
+		}
+	}
+	return fmt.Errorf("%s %s: a symbolic link leads it to %s, %s: cachediff does not %s through such a link (in a checkout, a pull request can commit one that leads to %s); name the file itself", what, report.Visible(path), report.Visible(dest), leadsTo, verb, reaches)
 }
 
 // Where linkLeads finds that a path's links lead.
