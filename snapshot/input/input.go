@@ -225,12 +225,8 @@ func urlLikeName(arg string) string {
 	if i < 0 {
 		return arg
 	}
-	end := strings.IndexAny(arg[i:], "/\\")
-	if end < 0 {
-		end = len(arg) - i
-	}
-	if at := strings.LastIndexByte(arg[i:i+end], '@'); at >= 0 {
-		arg = arg[:i] + "…" + arg[i+at+1:]
+	if user := urlUser(arg); user != "" {
+		arg = arg[:i] + "…" + arg[i+len(user):]
 	}
 	if q := strings.IndexAny(arg[i:], "?#"); q >= 0 {
 		arg = arg[:i+q]
@@ -261,6 +257,24 @@ func urlHostAt(arg string) int {
 	return i
 }
 
+// urlUser is the user and password of a URL written in arg, up to its
+// last @ before the host's end (a slash or a backslash), with that @; ""
+// when there is none.
+func urlUser(arg string) string {
+	i := urlHostAt(arg)
+	if i < 0 {
+		return ""
+	}
+	end := strings.IndexAny(arg[i:], "/\\")
+	if end < 0 {
+		end = len(arg) - i
+	}
+	if at := strings.LastIndexByte(arg[i:i+end], '@'); at >= 0 {
+		return arg[i : i+at+1]
+	}
+	return ""
+}
+
 // urlLikeMsg is msg, git's message about arg, without what urlLikeName
 // leaves out of arg: git quotes a path it does not find, as written and
 // as it names it (one slash of //), and a URL written after a revision
@@ -274,16 +288,7 @@ func urlLikeMsg(arg, msg string) string {
 	if _, p, ok := gitsrc.Split(spec); ok {
 		spec = p
 	}
-	var user string
-	if i := urlHostAt(arg); i >= 0 {
-		end := strings.IndexAny(arg[i:], "/\\")
-		if end < 0 {
-			end = len(arg) - i
-		}
-		if at := strings.LastIndexByte(arg[i:i+end], '@'); at >= 0 {
-			user = arg[i : i+at+1]
-		}
-	}
+	user := urlUser(arg)
 	for _, v := range []string{arg, spec, strings.TrimLeft(path.Clean(spec), "/")} {
 		shown := v
 		if q := strings.IndexAny(shown, "?#"); q >= 0 {
