@@ -218,7 +218,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			// dropped), or one of another branch, is not.
 			// (Its line's root, or a shallow clone's oldest: none.)
 			listed := false
-			if base, listed, err = r.lineBase(rng); err != nil {
+			if base, listed, err = r.lineBase(rng, rng); err != nil {
 				return nil, err
 			}
 			if !listed {
@@ -362,28 +362,26 @@ func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
 // would step from a's branch to a commit of the line that never had
 // a's changes, logging them removed, and the merge adding them again.
 func (r *Repo) checkFirstParentBase(rng, left, right, a, b string) error {
-	out, err := r.run(nil, "rev-list", "--first-parent", "--parents", a+".."+b, "--")
+	parent, _, err := r.lineBase(a+".."+b, rng)
 	if err != nil {
-		return r.rangeError(rng, err)
+		return err
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	oldest := strings.Fields(lines[len(lines)-1])
-	if len(oldest) > 1 && oldest[1] == a {
+	if parent == a {
 		return nil
 	}
 	from := right // its line ends within the range: a root, or a shallow clone's oldest
-	if len(oldest) > 1 {
-		from = fmt.Sprintf("%s..%s, the same commits of the line", short(oldest[1]), right)
+	if parent != "" {
+		from = fmt.Sprintf("%s..%s, the same commits of the line", short(parent), right)
 	}
 	return fmt.Errorf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", rng, left, right, left, from)
 }
 
 // lineBase returns the first parent of the oldest first-parent commit
-// of the range rng: where its line leaves the commits rng excludes; ""
-// when that commit has no parent. listed is false when rng selects no
-// commit.
-func (r *Repo) lineBase(rng string) (parent string, listed bool, err error) {
-	out, err := r.run(nil, "rev-list", "--first-parent", "--parents", rng, "--")
+// of the range list: where its line leaves the commits list excludes; ""
+// when that commit has no parent. listed is false when list selects no
+// commit. Its errors name rng, the range as given.
+func (r *Repo) lineBase(list, rng string) (parent string, listed bool, err error) {
+	out, err := r.run(nil, "rev-list", "--first-parent", "--parents", list, "--")
 	if err != nil {
 		return "", false, r.rangeError(rng, err)
 	}
