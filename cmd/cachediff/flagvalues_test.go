@@ -79,3 +79,23 @@ func TestDurationFlagWords(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxEntriesDecimal (adversarial pass 124a): pflag's int reads a
+// number in Go's bases, so --max-entries 010 kept 8 steps (octal) and
+// 0x10 kept 16, where --width 0100 is 100 columns: a count is decimal.
+func TestMaxEntriesDecimal(t *testing.T) {
+	for in, want := range map[string]int{"010": 10, "8": 8} {
+		var o options
+		if err := logCommand.flagSet(&o).Parse([]string{"--max-entries", in}); err != nil || o.feedMax != want {
+			t.Errorf("--max-entries %s: %d, %v; want %d", in, o.feedMax, err, want)
+		}
+	}
+	for _, arg := range []string{"0x10", "0b11", "0o7", "1_0"} {
+		var stdout, stderr strings.Builder
+		code := run([]string{"log", "--format", "atom", "--max-entries", arg, "a", "b"}, &stdout, &stderr)
+		want := `cachediff: --max-entries "` + arg + `": want a whole number`
+		if code != 2 || !strings.HasPrefix(stderr.String(), want+"\n") {
+			t.Errorf("--max-entries %s: exit %d, stderr %q; want 2 and %q", arg, code, stderr.String(), want)
+		}
+	}
+}
