@@ -473,6 +473,10 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		// (cachediff -o - old new | …) read nothing.
 		o.output = ""
 	}
+	if fs.Changed("template") && o.template == "" {
+		// A script's unset $TMPL: not the Markdown report, silently.
+		return fmt.Errorf("--template: want a template FILE (- reads it from standard input)")
+	}
 	if o.quiet && o.output != "" {
 		return fmt.Errorf("--quiet writes no report: --output does not go with it")
 	}

@@ -99,3 +99,23 @@ func TestMaxEntriesDecimal(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyTemplate (adversarial pass 124a): --template "" (a script's
+// unset $TMPL) was taken for no --template, and wrote the Markdown
+// report where a template's output was asked for, exit 0 or 1; -o ""
+// is refused, and so is it.
+func TestEmptyTemplate(t *testing.T) {
+	for _, args := range [][]string{
+		{"--template", "", "a", "b"},
+		{"--template=", "a", "b"},
+		{"-C", ".", "-t", "", "a", "b"},
+		{"render", "--template", "", "a"},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(args, &stdout, &stderr)
+		want := "cachediff: --template: want a template FILE (- reads it from standard input)\n"
+		if code != 2 || !strings.HasPrefix(stderr.String(), want) || stdout.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", args, code, stderr.String(), want)
+		}
+	}
+}
