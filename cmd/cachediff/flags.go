@@ -380,7 +380,7 @@ func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 	fs.StringVar(&o.title, "title", "", titleUse)
 	fs.StringVar(&o.linkBase, "link-base", "", "link package names to `URL` + name in Markdown (e.g. https://cache.spack.io/package/?name=); the Atom feed links to URL without its query")
 	fs.StringVar(&o.feedID, "feed-id", "", "the Atom feed's id: a `URI` that names it for good, best the URL it is published at (default urn:cachediff:log: and the --revs PATH, or the folder of the newest snapshot)")
-	fs.IntVar(&o.feedMax, "max-entries", 0, "the Atom feed keeps only the newest `N` steps (default all)")
+	fs.Var((*decimal)(&o.feedMax), "max-entries", "the Atom feed keeps only the newest `N` steps (default all)")
 	fs.Var((*byteSize)(&o.maxBytes), "max-bytes", "shorten the Markdown report to at most `N` bytes (20000, 20k, 64KiB): details collapse to one-line summaries, then sections to \"…and N more\" lines, lowest value first; the headline and summary table stay")
 	fs.Var(&o.width, "width", "fit the text format's lines to `N` columns (at least 20; default: the terminal's width, or 80 when standard output is no terminal); longer lists end in \"…and N more\"")
 	fs.Var((*wordList)(&o.rows), "rows", "also list these `KINDS` of rows that Markdown and text summarise: rebuilt (every rebuilt spec; by default a rebuild that changed nothing but the hash is counted per package, not listed)")
@@ -472,6 +472,10 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		// arguments: it wrote a file named "-", and a pipeline
 		// (cachediff -o - old new | …) read nothing.
 		o.output = ""
+	}
+	if fs.Changed("template") && o.template == "" {
+		// A script's unset $TMPL: not the Markdown report, silently.
+		return fmt.Errorf("--template: want a template FILE (- reads it from standard input)")
 	}
 	if o.quiet && o.output != "" {
 		return fmt.Errorf("--quiet writes no report: --output does not go with it")

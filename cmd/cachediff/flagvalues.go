@@ -81,6 +81,28 @@ func (b *byteSize) String() string { return strconv.Itoa(int(*b)) }
 // Type names the kind of value for pflag.
 func (b *byteSize) Type() string { return "bytes" }
 
+// decimal is a flag value that is a whole number written in base 10
+// (--max-entries). pflag's int reads Go's bases: 010 was 8 (octal), 0x10
+// 16, where --width 0100 is 100. strconv's error is returned as it is:
+// flagError says "want a whole number" or "a number too large".
+type decimal int
+
+// Set parses s.
+func (d *decimal) Set(s string) error {
+	n, err := strconv.ParseInt(s, 10, strconv.IntSize)
+	if err != nil {
+		return err
+	}
+	*d = decimal(n)
+	return nil
+}
+
+// String returns the number.
+func (d *decimal) String() string { return strconv.Itoa(int(*d)) }
+
+// Type names the kind of value for pflag.
+func (d *decimal) Type() string { return "int" }
+
 // globList is a repeatable flag value of comma-separated glob patterns:
 // the commas inside a character class ([k,x]) belong to the pattern.
 type globList []string

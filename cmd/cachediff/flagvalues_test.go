@@ -79,3 +79,43 @@ func TestDurationFlagWords(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxEntriesDecimal (adversarial pass 124a): pflag's int reads a
+// number in Go's bases, so --max-entries 010 kept 8 steps (octal) and
+// 0x10 kept 16, where --width 0100 is 100 columns: a count is decimal.
+func TestMaxEntriesDecimal(t *testing.T) {
+	for in, want := range map[string]int{"010": 10, "8": 8} {
+		var o options
+		if err := logCommand.flagSet(&o).Parse([]string{"--max-entries", in}); err != nil || o.feedMax != want {
+			t.Errorf("--max-entries %s: %d, %v; want %d", in, o.feedMax, err, want)
+		}
+	}
+	for _, arg := range []string{"0x10", "0b11", "0o7", "1_0"} {
+		var stdout, stderr strings.Builder
+		code := run([]string{"log", "--format", "atom", "--max-entries", arg, "a", "b"}, &stdout, &stderr)
+		want := `cachediff: --max-entries "` + arg + `": want a whole number`
+		if code != 2 || !strings.HasPrefix(stderr.String(), want+"\n") {
+			t.Errorf("--max-entries %s: exit %d, stderr %q; want 2 and %q", arg, code, stderr.String(), want)
+		}
+	}
+}
+
+// TestEmptyTemplate (adversarial pass 124a): --template "" (a script's
+// unset $TMPL) was taken for no --template, and wrote the Markdown
+// report where a template's output was asked for, exit 0 or 1; -o ""
+// is refused, and so is it.
+func TestEmptyTemplate(t *testing.T) {
+	for _, args := range [][]string{
+		{"--template", "", "a", "b"},
+		{"--template=", "a", "b"},
+		{"-C", ".", "-t", "", "a", "b"},
+		{"render", "--template", "", "a"},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(args, &stdout, &stderr)
+		want := "cachediff: --template: want a template FILE (- reads it from standard input)\n"
+		if code != 2 || !strings.HasPrefix(stderr.String(), want) || stdout.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", args, code, stderr.String(), want)
+		}
+	}
+}
