@@ -21,11 +21,7 @@ func TestSpackNamesNotPages(t *testing.T) {
 		{"linux-ubuntu22.04-x86_64-gcc-11.4.0-zlib-1.3-abcdefghijklmnopqrstuvwxyz234567.spec.yaml", "spec:\n- zlib:\n    version: 1.3\n", ".spec.json"},
 		{"index.json.hash", strings.Repeat("0", 64) + "\n", "index.json"},
 	} {
-		p := filepath.Join(dir, c.name)
-		if err := os.WriteFile(p, []byte(c.text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		_, err := Load(p, Options{})
+		err := writeAndLoad(t, dir, c.name, c.text)
 		if err == nil {
 			t.Errorf("%s: read as a snapshot", c.name)
 			continue
@@ -87,11 +83,7 @@ func TestManifestByContent(t *testing.T) {
 		{"env.yaml", "\ufeffspack:  # the environment\n  specs: [zlib]\n"},
 		{"spack.lock", "spack:\r\n  specs: [zlib]\r\n"},
 	} {
-		p := filepath.Join(dir, c.name)
-		if err := os.WriteFile(p, []byte(c.text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		_, err := Load(p, Options{})
+		err := writeAndLoad(t, dir, c.name, c.text)
 		if err == nil {
 			t.Errorf("%s: read as a snapshot", c.name)
 			continue
@@ -124,11 +116,7 @@ func TestManifestKeySpellings(t *testing.T) {
 		"%YAML 1.1\n---\nspack:\n  specs: [zlib]\n",
 		"%YAML 1.1\n--- # env\n\nspack:\n  specs: [zlib]\n",
 	} {
-		p := filepath.Join(dir, fmt.Sprintf("m%d.lock", i))
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		_, err := Load(p, Options{})
+		err := writeAndLoad(t, dir, fmt.Sprintf("m%d.lock", i), text)
 		if err == nil || !strings.Contains(err.Error(), "manifest") {
 			t.Errorf("%q: %v; want a message that says the file is an environment's manifest", text, err)
 		}
@@ -142,12 +130,20 @@ func TestManifestKeySpellings(t *testing.T) {
 		"'spack\":\n",
 		"%YAML 1.1\nspack:\n",
 	} {
-		p := filepath.Join(dir, fmt.Sprintf("o%d.lock", i))
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := Load(p, Options{}); err == nil || strings.Contains(err.Error(), "manifest") {
+		if err := writeAndLoad(t, dir, fmt.Sprintf("o%d.lock", i), text); err == nil || strings.Contains(err.Error(), "manifest") {
 			t.Errorf("%q: %v; want an error that names no manifest", text, err)
 		}
 	}
+}
+
+// writeAndLoad writes text as the file name in dir and returns the error
+// of loading it alone.
+func writeAndLoad(t *testing.T, dir, name, text string) error {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(p, Options{})
+	return err
 }
