@@ -316,7 +316,8 @@ func ciWorkflow(t *testing.T, name string) workflow {
 // file (its ```yaml blocks; step names are unique across them) as a shell
 // script: recipe DOC STEP-NAME FILE. The
 // workflow's and the step's env values become defaults (a value the
-// script's environment already has wins); values that are ${{ }}
+// script's environment already has wins); a value that is a step's
+// output is read from $GITHUB_OUTPUT, as the step starts; other ${{ }}
 // expressions are left to the test to set. A run: script that holds a
 // ${{ }} expression is refused: the recipe passes values through env.
 func cmdRecipe(ts *testscript.TestScript, neg bool, args []string) {
@@ -352,7 +353,11 @@ func cmdRecipe(ts *testscript.TestScript, neg bool, args []string) {
 				var b strings.Builder
 				for _, env := range []map[string]string{wf.Env, step.Env} {
 					for _, k := range slices.Sorted(maps.Keys(env)) {
-						if v := env[k]; !strings.Contains(v, "${{") {
+						v := env[k]
+						if m := outputExpr.FindStringSubmatch(v); m != nil {
+							// A step's output, read from $GITHUB_OUTPUT as the step starts.
+							fmt.Fprintf(&b, ": \"${%s=$(sed -n 's/^%s=//p' \"$GITHUB_OUTPUT\" | tail -n 1)}\"; export %s\n", k, m[2], k)
+						} else if !strings.Contains(v, "${{") {
 							fmt.Fprintf(&b, ": \"${%s=%s}\"; export %s\n", k, strings.ReplaceAll(v, `"`, `\"`), k)
 						}
 					}
