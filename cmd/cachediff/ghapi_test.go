@@ -47,7 +47,8 @@ var (
 // comments (GET, POST repos/O/R/issues/N/comments; PATCH
 // repos/O/R/issues/comments/ID), all written by
 // github-actions[bot]; GET lists only open issues (a PATCH of state
-// closes one, as a person would).
+// closes one, as a person would). With $GH_TOKEN "read-only" (the token
+// of a Dependabot pull request), every request but a GET gets HTTP 403.
 func cmdGHAPI(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: ghapi LOG")
@@ -71,6 +72,12 @@ func cmdGHAPI(ts *testscript.TestScript, neg bool, args []string) {
 				}
 			}
 			f.Close()
+		}
+		if r.Method != http.MethodGet && r.Header.Get("Authorization") == "token read-only" {
+			// The token of a Dependabot or fork pull request: it reads only.
+			w.WriteHeader(http.StatusForbidden)
+			io.WriteString(w, `{"message":"Resource not accessible by integration"}`)
+			return
 		}
 		var in struct {
 			Title *string `json:"title"`
@@ -230,6 +237,7 @@ func fakeGHHTTP(args []string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	req.Header.Set("Authorization", "token "+os.Getenv("GH_TOKEN"))
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -288,10 +296,12 @@ var (
 // cachediff is on PATH) in order, each in its own bash -eo pipefail, its
 // env: made from the step's with: (the Action's defaults for the rest;
 // a value that is a ${{ }} expression other than an input or a step's
-// output, read from $GITHUB_OUTPUT, is left to the test to set), its if: (terms joined by &&, each inputs.X or
-// steps.ID.outputs.Y compared with a quoted string) evaluated on the
-// inputs and on $GITHUB_OUTPUT; the first step that fails ends the
-// script with its status, as it fails the Action. The step's own with:
+// output, read from $GITHUB_OUTPUT, is left to the test to set), its
+// if: (terms joined by &&, each inputs.X or steps.ID.outputs.Y compared
+// with a quoted string, in ${{ }} or not) evaluated on the inputs and on
+// $GITHUB_OUTPUT. After a step fails, only the steps whose if: starts
+// with !cancelled() run, and the script exits with the first failure's
+// status, as the Action fails. The step's own with:
 // values that are ${{ env.X }} or ${{ vars.X }} (a repository variable)
 // take the test's $X, or else the workflow's env value, when the script
 // is written.
@@ -356,15 +366,27 @@ func cmdAction(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("set -e\n")
+	// failed: the status of the first step that failed. A step then runs
+	// only when its if: starts with !cancelled(), as on a runner.
+	b.WriteString("failed=0\n")
 	for _, s := range meta.Runs.Steps {
 		if s.Run == "" || s.Name == "Install cachediff" || s.ID == "build-key" {
 			continue
 		}
-		cond := "true"
+		cond := `[ "$failed" -eq 0 ]`
 		if s.If != "" {
-			var terms []string
-			for _, t := range strings.Split(s.If, " && ") {
+			expr := s.If
+			if e, ok := strings.CutPrefix(expr, "${{ "); ok {
+				expr, ok = strings.CutSuffix(e, " }}")
+				if !ok {
+					ts.Fatalf("step %q: an if: the tests cannot read: %q", s.Name, s.If)
+				}
+			}
+			terms := []string{cond}
+			if e, ok := strings.CutPrefix(expr, "!cancelled() && "); ok {
+				expr, terms = e, nil
+			}
+			for _, t := range strings.Split(expr, " && ") {
 				m := ifTerm.FindStringSubmatch(strings.TrimSpace(t))
 				if m == nil {
 					ts.Fatalf("step %q: an if: the tests cannot read: %q", s.Name, s.If)
@@ -400,8 +422,9 @@ func cmdAction(ts *testscript.TestScript, neg bool, args []string) {
 			}
 			fmt.Fprintf(&b, "export %s=%s\n", k, shellQuote(v))
 		}
-		fmt.Fprintf(&b, "exec bash --noprofile --norc -eo pipefail <<'CACHEDIFF_STEP'\n%sCACHEDIFF_STEP\n)\nfi\n", s.Run)
+		fmt.Fprintf(&b, "exec bash --noprofile --norc -eo pipefail <<'CACHEDIFF_STEP'\n%sCACHEDIFF_STEP\n) || { s=$?; [ \"$failed\" -ne 0 ] || failed=$s; }\nfi\n", s.Run)
 	}
+	b.WriteString("exit \"$failed\"\n")
 	ts.Check(os.WriteFile(ts.MkAbs(args[3]), []byte(b.String()), 0o644))
 }
 
