@@ -465,6 +465,9 @@ func snapshotFiles(snaps ...*snapshot.Snapshot) []string {
 		for _, p := range s.Skipped {
 			add(p.File)
 		}
+		for _, f := range s.SpackFiles { // those a merged package does not name
+			add(f)
+		}
 	}
 	return files
 }

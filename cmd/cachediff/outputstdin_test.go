@@ -73,3 +73,40 @@ func TestOutputIsStandardInput(t *testing.T) {
 		t.Fatalf("render -o diff.md - < diff.json: exit %d; stderr:\n%s", code, stderr.String())
 	}
 }
+
+// TestOutputIsMergedSpackFile (issue 35, pass 125): the spec files of a
+// folder that hold the same package make one package, which names the
+// first file alone; --output naming another of them was not refused, and
+// "cachediff -o specs/b.spec.json specs/ specs/" replaced that spec file
+// with the report.
+func TestOutputIsMergedSpackFile(t *testing.T) {
+	dir := t.TempDir()
+	specs := filepath.Join(dir, "specs")
+	if err := os.Mkdir(specs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"spec.v4-libdwarf-core2.spec.json", "spec.v5-libdwarf-m1.spec.json"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-formats", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(specs, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"spec.v4-libdwarf-core2.spec.json", "spec.v5-libdwarf-m1.spec.json"} {
+		out := filepath.Join(specs, name)
+		before, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-o", out, specs, specs}, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), "--output "+out+": it is an input") {
+			t.Errorf("cachediff -o %s: exit %d, want %d and an error that --output is an input; stderr:\n%s", name, code, exitTrouble, stderr.String())
+		}
+		if after, err := os.ReadFile(out); err != nil || !bytes.Equal(after, before) {
+			t.Errorf("cachediff -o %s replaced the spec file (err %v)", name, err)
+		}
+	}
+}
