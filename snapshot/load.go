@@ -197,6 +197,7 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 		}
 	}
 	snap.noteLockfileVersions()
+	snap.noteSpackFiles()
 	snap.mergeSpackFiles(pageWarnings, counts)
 	bad := snap.checkPages(odd)
 	for _, e := range bad {

@@ -76,6 +76,11 @@ type Snapshot struct {
 	Warnings []Warning  // sorted by file, line, message
 	Skipped  []Skipped  // invalid pages left out (Options.SkipInvalid), sorted
 	Bytes    int64      // bytes read: every file read as a page or a candidate, and what each Skipped holds
+	// SpackFiles are the Spack files the packages were read from, sorted,
+	// each once: where the files share a package, it names one of them
+	// alone (Package.File), and a caller that must not write onto an
+	// input (--output) would miss the others.
+	SpackFiles []string
 
 	lockVersions [2]int // LockfileVersions
 }
@@ -101,6 +106,25 @@ func (s *Snapshot) noteLockfileVersions() {
 		}
 	}
 	s.lockVersions = [2]int{lo, hi}
+}
+
+// noteSpackFiles records SpackFiles from the packages' Origins, before
+// mergeSpackFiles keeps one of each name.
+func (s *Snapshot) noteSpackFiles() {
+	var last *Origin
+	seen := map[string]bool{}
+	for _, p := range s.Packages {
+		o := p.Origin
+		if o == nil || o == last || !o.merge {
+			continue
+		}
+		last = o // a lockfile's million packages share one Origin
+		if !seen[o.File] {
+			seen[o.File] = true
+			s.SpackFiles = append(s.SpackFiles, o.File)
+		}
+	}
+	slices.Sort(s.SpackFiles)
 }
 
 // Specs returns the number of specs over all packages.

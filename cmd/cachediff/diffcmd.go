@@ -373,7 +373,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, unmatchedErrors(bad, "in either snapshot")
 	}
 	if opts.output != "" {
-		if err := refuseInputs(opts.output, append(snapshotFiles(oldSnap, newSnap), opts.template)...); err != nil {
+		if err := refuseInputs(c.stdin, opts.output, append(snapshotFiles(oldSnap, newSnap), opts.template)...); err != nil {
 			return exitTrouble, err
 		}
 	}
@@ -465,14 +465,19 @@ func snapshotFiles(snaps ...*snapshot.Snapshot) []string {
 		for _, p := range s.Skipped {
 			add(p.File)
 		}
+		for _, f := range s.SpackFiles { // those a merged package does not name
+			add(f)
+		}
 	}
 	return files
 }
 
 // refuseInputs is an error when output names one of the input files
-// (through links or hard links too): writing the report would replace the
-// input it was made from.
-func refuseInputs(output string, inputs ...string) error {
+// (through links or hard links too), standard input among them when an
+// input is "-" and a shell redirected a file to it (render -o diff.json
+// - < diff.json): writing the report would replace the input it was
+// made from.
+func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 	if output == "" {
 		return nil
 	}
@@ -481,7 +486,15 @@ func refuseInputs(output string, inputs ...string) error {
 		return nil // a new file, or a device: no input is replaced
 	}
 	for _, in := range inputs {
-		if in == stdinName || in == "" {
+		if in == stdinName {
+			if f, ok := stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
+				if info, err := f.Stat(); err == nil && os.SameFile(out, info) {
+					return fmt.Errorf("--output %s: it is standard input, which \"-\" reads: writing the report would replace it", output)
+				}
+			}
+			continue
+		}
+		if in == "" {
 			continue
 		}
 		if info, err := os.Stat(in); err == nil && os.SameFile(out, info) {

@@ -243,7 +243,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			}
 		}
 		if opts.output != "" {
-			if err := refuseInputs(opts.output, snapshotFiles(s)...); err != nil {
+			if err := refuseInputs(c.stdin, opts.output, snapshotFiles(s)...); err != nil {
 				return nil, err
 			}
 		}

@@ -44,7 +44,7 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 	if err != nil {
 		return exitTrouble, err
 	}
-	if err := refuseInputs(opts.output, path, opts.template); err != nil {
+	if err := refuseInputs(c.stdin, opts.output, path, opts.template); err != nil {
 		return exitTrouble, err
 	}
 	var data []byte
