@@ -201,27 +201,35 @@ func writeFeed(w io.Writer, o report.Options, s *diff.Series, steps []atomStep) 
 		f.Links = append(f.Links, atomLink{Rel: "alternate", Type: "text/html", Href: site})
 	}
 	ids := entryIDs(steps, s.Snapshots)
+	// newest is the newest date; dated says there is one (a date of
+	// year 0 is before the zero Time).
 	var newest time.Time
+	dated := false
+	later := func(t time.Time) {
+		if !dated || t.After(newest) {
+			newest, dated = t, true
+		}
+	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		e := steps[i].entry
 		e.ID = ids[i]
 		f.Entries = append(f.Entries, e)
-		if t, _ := time.Parse(time.RFC3339, e.Updated); t.After(newest) {
-			newest = t
+		if t, err := time.Parse(time.RFC3339, e.Updated); err == nil && e.Updated != feedEpoch {
+			later(t)
 		}
 	}
 	if len(steps) == 0 {
 		// No step (a range that selected no commit): the newest date of
 		// the snapshots, else the epoch.
 		for _, sn := range s.Snapshots {
-			if t, ok := snapshotDate(sn.Date, sn.Tag); ok && t.After(newest) {
-				newest = t
+			if t, ok := snapshotDate(sn.Date, sn.Tag); ok {
+				later(t)
 			}
 		}
 	}
 	f.Updated = feedEpoch
-	if !newest.IsZero() {
-		f.Updated = newest.UTC().Format(time.RFC3339)
+	if dated {
+		f.Updated = atomDate(newest)
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
@@ -412,9 +420,19 @@ func snapshotDate(date, tag string) (time.Time, bool) {
 // feedEpoch.
 func entryDate(s diff.Side) string {
 	if t, ok := snapshotDate(s.Date, s.Tag); ok {
-		return t.UTC().Format(time.RFC3339)
+		return atomDate(t)
 	}
 	return feedEpoch
+}
+
+// atomDate is t as an Atom date (RFC 3339): in UTC, but a date whose UTC
+// falls outside the years 0000-9999 (9999-12-31T23:00:00-02:00), which
+// RFC 3339 cannot write, keeps the offset it was read with.
+func atomDate(t time.Time) string {
+	if u := t.UTC(); u.Year() >= 0 && u.Year() <= 9999 {
+		return u.Format(time.RFC3339)
+	}
+	return t.Format(time.RFC3339)
 }
 
 // stepEntry is a step's entry but for its id.

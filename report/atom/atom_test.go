@@ -614,3 +614,31 @@ func TestAtomNoChangesOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestAtomDatesFourDigitYears: a date whose UTC is past year 9999 or
+// before year 0 (a commit of 9999-12-31T23:00:00-02:00, a saved report's
+// date) is written with its own offset: in UTC it has no RFC 3339 form
+// (10000-01-01T01:00:00Z), which feed readers refuse, and the feed's
+// <updated>, which could not read it back, fell to the epoch.
+func TestAtomDatesFourDigitYears(t *testing.T) {
+	for _, date := range []string{"9999-12-31T23:00:00-02:00", "0000-01-01T00:30:00+01:00"} {
+		want, _ := time.Parse(time.RFC3339, date)
+		got := entryDate(diff.Side{Date: date})
+		if g, err := time.Parse(time.RFC3339, got); err != nil || !g.Equal(want) {
+			t.Errorf("entryDate(%q) = %q, not an RFC 3339 date of the same instant (%v)", date, got, err)
+		}
+		var b bytes.Buffer
+		w, _ := newLogWriter(&b, report.LogOptions{})
+		r := &diff.Report{Old: diff.Side{Path: "old"}, New: diff.Side{Path: "new", Date: date}}
+		if err := w.Step(r); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "old"}, {Path: "new", Date: date}}}); err != nil {
+			t.Fatal(err)
+		}
+		feed := parseFeed(t, b.Bytes())
+		if g, err := time.Parse(time.RFC3339, feed.Updated); err != nil || !g.Equal(want) {
+			t.Errorf("%s: the feed's updated is %q, want that date (%v)", date, feed.Updated, err)
+		}
+	}
+}
