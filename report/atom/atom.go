@@ -154,6 +154,7 @@ func (l *logAtom) Step(r *diff.Report) error {
 		s.gitPath = cleanGitPath(p)
 	} else {
 		s.changes = changesID(r)
+		s.path = cleanPath(s.path)
 	}
 	l.steps = append(l.steps, s)
 	l.kept += s.bytes()
@@ -260,11 +261,22 @@ func feedSubject(s *diff.Series) string {
 		_, p, _ = strings.Cut(p, ":")
 		return cmp.Or(cleanGitPath(p), ".")
 	}
-	p = strings.TrimSuffix(strings.ReplaceAll(p, `\`, "/"), "/")
+	p = cleanPath(p)
 	if d := path.Dir(p); d != "." && d != "/" {
 		return d
 	}
 	return cmp.Or(p, ".")
+}
+
+// cleanPath is a snapshot's folder (not read from git) as the feed's and
+// its entries' ids name it: slashes, no ./, // or trailing slash
+// (path.Clean), so that new/develop/ and ./new/develop are new/develop;
+// "" stays "".
+func cleanPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	return path.Clean(strings.ReplaceAll(p, `\`, "/"))
 }
 
 // DefaultFeedID is a feed's id without --feed-id and without a filter:

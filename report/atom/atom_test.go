@@ -642,3 +642,30 @@ func TestAtomDatesFourDigitYears(t *testing.T) {
 		}
 	}
 }
+
+// TestAtomIDPathSpelling: the entry of a snapshot named by its folder
+// (two snapshots of one tag, the nightly job's yesterday and today) has
+// one id however the folder is spelled (new/develop, new/develop/,
+// ./new/develop): the feed's id already was the same, and a re-run
+// spelled otherwise gave a feed reader a second entry of the same night.
+func TestAtomIDPathSpelling(t *testing.T) {
+	var want string
+	for _, p := range []string{"new/develop", "new/develop/", "./new/develop", "new//develop", `new\develop`} {
+		r := &diff.Report{Old: diff.Side{Path: "old/develop", Tag: "develop"}, New: diff.Side{Path: p, Tag: "develop"},
+			Packages: []diff.Package{{Name: "zlib", Status: "added"}}}
+		var b bytes.Buffer
+		if err := Format.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		feed := parseFeed(t, b.Bytes())
+		if len(feed.Items) != 1 {
+			t.Fatalf("%d entries", len(feed.Items))
+		}
+		if want == "" {
+			want = feed.Items[0].GUID
+		}
+		if got := feed.Items[0].GUID; got != want {
+			t.Errorf("new snapshot %q: entry id %q, want %q (that of new/develop)", p, got, want)
+		}
+	}
+}
