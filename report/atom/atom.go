@@ -118,7 +118,10 @@ type atomStep struct {
 	tag, path    string
 	filter       string // filterID of the step's report
 	changes      string // changesID of the step's report, for a step not read from git
-	entry        atomEntry
+	// repeat says an earlier step of the log (kept or not) has the same
+	// commit and path, or folder and changes: its id adds ":step-N".
+	repeat bool
+	entry  atomEntry
 }
 
 func (s *atomStep) bytes() int64 {
@@ -138,6 +141,8 @@ type logAtom struct {
 	steps []atomStep
 	n     int // steps seen
 	kept  int64
+	// keys are the steps' stepKeys so far, to find a repeat.
+	keys map[string]bool
 }
 
 func newLogAtom(w io.Writer, o report.LogOptions) report.LogWriter { return &logAtom{w: w, o: o} }
@@ -155,6 +160,18 @@ func (l *logAtom) Step(r *diff.Report) error {
 	} else {
 		s.changes = changesID(r)
 		s.path = cleanPath(s.path)
+	}
+	// What two steps of one id share: a commit and its path, or a folder
+	// and what the step changed.
+	key := s.rev + ":" + s.gitPath + ":" + s.path + ":" + s.changes
+	if l.keys == nil {
+		l.keys = map[string]bool{}
+	}
+	if l.keys[key] {
+		s.repeat = true
+	} else {
+		l.keys[key] = true
+		l.kept += int64(len(key)) + 48
 	}
 	l.steps = append(l.steps, s)
 	l.kept += s.bytes()
@@ -371,7 +388,8 @@ func filterID(o diff.Options) string {
 // their folders and :changes:HEX of what the step changed (changesID:
 // a nightly job comparing yesterday's copy of _cache/develop with
 // today's names the same folders every night, and a feed reader kept
-// one entry of them all), then, if those are the same too, ":step-N"; a
+// one entry of them all), then, if those are the same too (the log names
+// a folder again), ":step-N" on each step but the first of them; a
 // filtered step's id adds its filterID.
 func entryIDs(steps []atomStep, series []diff.SnapshotInfo) []string {
 	ids := make([]string, len(steps))
@@ -396,14 +414,15 @@ func entryIDs(steps []atomStep, series []diff.SnapshotInfo) []string {
 			ids[i] = "urn:cachediff:snapshot:" + escapeURN(s.path) + ":changes:" + s.changes + s.filter
 		}
 	}
-	seen := map[string]int{}
-	for _, id := range ids {
-		seen[id]++
-	}
+	// A repeat, and a later step of an id already given, adds its
+	// number; the first step of an id keeps it bare, so that one more
+	// step, or --max-entries leaving the first out, changes no id.
+	used := map[string]bool{}
 	for i, s := range steps {
-		if seen[ids[i]] > 1 {
+		if s.repeat || used[ids[i]] {
 			ids[i] += ":step-" + strconv.Itoa(s.step)
 		}
+		used[ids[i]] = true
 	}
 	return ids
 }

@@ -219,7 +219,7 @@ func TestAtomIDs(t *testing.T) {
 		{step: 3, tag: "develop", path: "x/develop", changes: "0a"},
 		{step: 4, tag: "develop", path: "y/develop", changes: "0b"},
 		{step: 5, tag: "w", path: "w", changes: "0c"},
-		{step: 6, tag: "w", path: "w", changes: "0c"},
+		{step: 6, tag: "w", path: "w", changes: "0c", repeat: true},
 		{step: 7, tag: "z", path: "z", changes: "0d"},
 	}
 	want := []string{
@@ -227,7 +227,7 @@ func TestAtomIDs(t *testing.T) {
 		"urn:cachediff:commit:1123456789abcdef0123456789abcdef01234567:a%20b%3Ac",
 		"urn:cachediff:snapshot:x/develop:changes:0a",
 		"urn:cachediff:snapshot:y/develop:changes:0b",
-		"urn:cachediff:snapshot:w:changes:0c:step-5",
+		"urn:cachediff:snapshot:w:changes:0c", // the first of its id keeps it bare
 		"urn:cachediff:snapshot:w:changes:0c:step-6",
 		"urn:cachediff:snapshot:z",
 	}
@@ -666,6 +666,43 @@ func TestAtomIDPathSpelling(t *testing.T) {
 		}
 		if got := feed.Items[0].GUID; got != want {
 			t.Errorf("new snapshot %q: entry id %q, want %q (that of new/develop)", p, got, want)
+		}
+	}
+}
+
+// TestAtomRepeatedStepIDs: a log that names the same folders again
+// (A B A B, then A B A B A the next night) has steps of one path and one
+// change set, told apart by ":step-N". Only a repeat is: made again after
+// one more step, or under --max-entries, no entry changes its id (step 2
+// was ...:changes:HEX, then ...:changes:HEX:step-2 once step 4 repeated
+// it, a second entry in a feed reader).
+func TestAtomRepeatedStepIDs(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)
+	a, b := weeks[0], weeks[1]
+	ids := func(snaps []*snapshot.Snapshot, maxEntries int) map[int]string {
+		f := parseFeed(t, atomOf(t, snaps, report.LogOptions{Options: report.Options{Feed: report.FeedOptions{MaxEntries: maxEntries}}}))
+		out := map[int]string{}
+		seen := map[string]bool{}
+		for i, it := range f.Items { // newest first
+			if seen[it.GUID] {
+				t.Errorf("entry id %q twice", it.GUID)
+			}
+			seen[it.GUID] = true
+			out[len(snaps)-1-i] = it.GUID
+		}
+		return out
+	}
+	four := ids([]*snapshot.Snapshot{a, b, a, b}, 0)
+	five := ids([]*snapshot.Snapshot{a, b, a, b, a}, 0)
+	window := ids([]*snapshot.Snapshot{a, b, a, b, a}, 2)
+	for step, id := range four {
+		if five[step] != id {
+			t.Errorf("step %d: entry id %q, then %q after one more step", step, id, five[step])
+		}
+	}
+	for step, id := range window {
+		if five[step] != id {
+			t.Errorf("--max-entries 2: step %d's entry id %q, want %q (the whole feed's)", step, id, five[step])
 		}
 	}
 }
