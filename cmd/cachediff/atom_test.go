@@ -216,4 +216,8 @@ func TestAtomFeedIDInvisible(t *testing.T) {
 			t.Errorf("--feed-id %q: exit %d, stderr %q, %d bytes out; want exit 2 and a --feed-id error", id, code, stderr.String(), stdout.Len())
 		}
 	}
+	// Only those: an id of other characters, "##[" too, is taken.
+	if code := run([]string{"-f", "atom", "--feed-id", "tag:example.org,2025:é##[x", "../../testdata/real/develop-2025-03-23", "../../testdata/real/develop-2025-03-30"}, io.Discard, io.Discard); code != 1 {
+		t.Errorf("--feed-id of visible characters: exit %d, want 1 (changes)", code)
+	}
 }
