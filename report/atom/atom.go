@@ -141,7 +141,8 @@ type logAtom struct {
 	steps []atomStep
 	n     int // steps seen
 	kept  int64
-	// keys are the steps' stepKeys so far, to find a repeat.
+	// keys are what the steps so far share with a repeat of theirs
+	// (Step), to find one.
 	keys map[string]bool
 }
 
