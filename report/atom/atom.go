@@ -168,12 +168,9 @@ func (l *logAtom) Step(r *diff.Report) error {
 	if l.keys == nil {
 		l.keys = map[string]bool{}
 	}
-	if l.keys[key] {
-		s.repeat = true
-	} else {
-		l.keys[key] = true
-		l.kept += int64(len(key)) + 48
-	}
+	s.repeat = l.keys[key]
+	l.keys[key] = true
+	l.kept += int64(len(key)) + 48 // counted for every step: at most what the map holds
 	l.steps = append(l.steps, s)
 	l.kept += s.bytes()
 	if m := l.o.Feed.MaxEntries; m > 0 && len(l.steps) > m {
