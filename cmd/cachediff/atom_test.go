@@ -202,3 +202,22 @@ func TestAtomHostilePair(t *testing.T) {
 	}
 	contentText(t, f.Items[0].Content)
 }
+
+// TestAtomFeedIDInvisible: a --feed-id with a character XML 1.0 forbids
+// (U+FFFE), a bidi control an IRI forbids (U+202E) or an invisible one
+// (U+200B) is refused: encoding/xml wrote U+FFFE as U+FFFD, another id
+// than the one given, and U+202E turned the published id and self link
+// around on screen.
+func TestAtomFeedIDInvisible(t *testing.T) {
+	for _, id := range []string{"tag:example.org,2025:x\ufffey", "https://example.org/\u202efeed.xml", "https://example.org/f\u200beed.xml"} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-f", "atom", "--feed-id", id, "../../testdata/real/develop-2025-03-23", "../../testdata/real/develop-2025-03-30"}, &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), "--feed-id") || stdout.Len() > 0 {
+			t.Errorf("--feed-id %q: exit %d, stderr %q, %d bytes out; want exit 2 and a --feed-id error", id, code, stderr.String(), stdout.Len())
+		}
+	}
+	// Only those: an id of other characters, "##[" too, is taken.
+	if code := run([]string{"-f", "atom", "--feed-id", "tag:example.org,2025:é##[x", "../../testdata/real/develop-2025-03-23", "../../testdata/real/develop-2025-03-30"}, io.Discard, io.Discard); code != 1 {
+		t.Errorf("--feed-id of visible characters: exit %d, want 1 (changes)", code)
+	}
+}

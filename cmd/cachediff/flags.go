@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -443,6 +445,12 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	if fs.Changed("feed-id") {
 		if u, err := url.Parse(o.feedID); err != nil || u.Scheme == "" || strings.ContainsAny(o.feedID, " \t\n\r<>\"") {
 			return fmt.Errorf("--feed-id %q: want an absolute URI, such as https://example.org/catalogue/feed.xml or tag:example.org,2025:catalogue", o.feedID)
+		}
+		if strings.ContainsFunc(o.feedID, func(r rune) bool { return r == utf8.RuneError || unicode.IsControl(r) || report.Invisible(r) }) {
+			// encoding/xml writes U+FFFE as U+FFFD, another id than
+			// the one given; a bidi or invisible character (which an
+			// IRI forbids) shows the id as another.
+			return fmt.Errorf("--feed-id %q: holds a control or invisible character (written as \\u or \\x above): want an absolute URI of visible characters", o.feedID)
 		}
 	}
 	if fs.Changed("max-entries") && o.feedMax <= 0 {

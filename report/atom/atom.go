@@ -118,7 +118,10 @@ type atomStep struct {
 	tag, path    string
 	filter       string // filterID of the step's report
 	changes      string // changesID of the step's report, for a step not read from git
-	entry        atomEntry
+	// repeat says an earlier step of the log (kept or not) has the same
+	// commit and path, or folder and changes: its id adds ":step-N".
+	repeat bool
+	entry  atomEntry
 }
 
 func (s *atomStep) bytes() int64 {
@@ -138,6 +141,9 @@ type logAtom struct {
 	steps []atomStep
 	n     int // steps seen
 	kept  int64
+	// keys are what the steps so far share with a repeat of theirs
+	// (Step), to find one.
+	keys map[string]bool
 }
 
 func newLogAtom(w io.Writer, o report.LogOptions) report.LogWriter { return &logAtom{w: w, o: o} }
@@ -154,7 +160,17 @@ func (l *logAtom) Step(r *diff.Report) error {
 		s.gitPath = cleanGitPath(p)
 	} else {
 		s.changes = changesID(r)
+		s.path = cleanPath(s.path)
 	}
+	// What two steps of one id share: a commit and its path, or a folder
+	// and what the step changed.
+	key := s.rev + ":" + s.gitPath + ":" + s.path + ":" + s.changes
+	if l.keys == nil {
+		l.keys = map[string]bool{}
+	}
+	s.repeat = l.keys[key]
+	l.keys[key] = true
+	l.kept += int64(len(key)) + 48 // counted for every step: at most what the map holds
 	l.steps = append(l.steps, s)
 	l.kept += s.bytes()
 	if m := l.o.Feed.MaxEntries; m > 0 && len(l.steps) > m {
@@ -201,27 +217,35 @@ func writeFeed(w io.Writer, o report.Options, s *diff.Series, steps []atomStep) 
 		f.Links = append(f.Links, atomLink{Rel: "alternate", Type: "text/html", Href: site})
 	}
 	ids := entryIDs(steps, s.Snapshots)
+	// newest is the newest date; dated says there is one (a date of
+	// year 0 is before the zero Time).
 	var newest time.Time
+	dated := false
+	later := func(t time.Time) {
+		if !dated || t.After(newest) {
+			newest, dated = t, true
+		}
+	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		e := steps[i].entry
 		e.ID = ids[i]
 		f.Entries = append(f.Entries, e)
-		if t, _ := time.Parse(time.RFC3339, e.Updated); t.After(newest) {
-			newest = t
+		if t, err := time.Parse(time.RFC3339, e.Updated); err == nil && e.Updated != feedEpoch {
+			later(t)
 		}
 	}
 	if len(steps) == 0 {
 		// No step (a range that selected no commit): the newest date of
 		// the snapshots, else the epoch.
 		for _, sn := range s.Snapshots {
-			if t, ok := snapshotDate(sn.Date, sn.Tag); ok && t.After(newest) {
-				newest = t
+			if t, ok := snapshotDate(sn.Date, sn.Tag); ok {
+				later(t)
 			}
 		}
 	}
 	f.Updated = feedEpoch
-	if !newest.IsZero() {
-		f.Updated = newest.UTC().Format(time.RFC3339)
+	if dated {
+		f.Updated = atomDate(newest)
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
@@ -252,11 +276,22 @@ func feedSubject(s *diff.Series) string {
 		_, p, _ = strings.Cut(p, ":")
 		return cmp.Or(cleanGitPath(p), ".")
 	}
-	p = strings.TrimSuffix(strings.ReplaceAll(p, `\`, "/"), "/")
+	p = cleanPath(p)
 	if d := path.Dir(p); d != "." && d != "/" {
 		return d
 	}
 	return cmp.Or(p, ".")
+}
+
+// cleanPath is a snapshot's folder (not read from git) as the feed's and
+// its entries' ids name it: slashes, no ./, // or trailing slash
+// (path.Clean), so that new/develop/ and ./new/develop are new/develop;
+// "" stays "".
+func cleanPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	return path.Clean(strings.ReplaceAll(p, `\`, "/"))
 }
 
 // DefaultFeedID is a feed's id without --feed-id and without a filter:
@@ -351,7 +386,8 @@ func filterID(o diff.Options) string {
 // their folders and :changes:HEX of what the step changed (changesID:
 // a nightly job comparing yesterday's copy of _cache/develop with
 // today's names the same folders every night, and a feed reader kept
-// one entry of them all), then, if those are the same too, ":step-N"; a
+// one entry of them all), then, if those are the same too (the log names
+// a folder again), ":step-N" on each step but the first of them; a
 // filtered step's id adds its filterID.
 func entryIDs(steps []atomStep, series []diff.SnapshotInfo) []string {
 	ids := make([]string, len(steps))
@@ -376,14 +412,15 @@ func entryIDs(steps []atomStep, series []diff.SnapshotInfo) []string {
 			ids[i] = "urn:cachediff:snapshot:" + escapeURN(s.path) + ":changes:" + s.changes + s.filter
 		}
 	}
-	seen := map[string]int{}
-	for _, id := range ids {
-		seen[id]++
-	}
+	// A repeat, and a later step of an id already given, adds its
+	// number; the first step of an id keeps it bare, so that one more
+	// step, or --max-entries leaving the first out, changes no id.
+	used := map[string]bool{}
 	for i, s := range steps {
-		if seen[ids[i]] > 1 {
+		if s.repeat || used[ids[i]] {
 			ids[i] += ":step-" + strconv.Itoa(s.step)
 		}
+		used[ids[i]] = true
 	}
 	return ids
 }
@@ -412,9 +449,19 @@ func snapshotDate(date, tag string) (time.Time, bool) {
 // feedEpoch.
 func entryDate(s diff.Side) string {
 	if t, ok := snapshotDate(s.Date, s.Tag); ok {
-		return t.UTC().Format(time.RFC3339)
+		return atomDate(t)
 	}
 	return feedEpoch
+}
+
+// atomDate is t as an Atom date (RFC 3339): in UTC, but a date whose UTC
+// falls outside the years 0000-9999 (9999-12-31T23:00:00-02:00), which
+// RFC 3339 cannot write, keeps the offset it was read with.
+func atomDate(t time.Time) string {
+	if u := t.UTC(); u.Year() >= 0 && u.Year() <= 9999 {
+		return u.Format(time.RFC3339)
+	}
+	return t.Format(time.RFC3339)
 }
 
 // stepEntry is a step's entry but for its id.

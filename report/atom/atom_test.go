@@ -219,7 +219,7 @@ func TestAtomIDs(t *testing.T) {
 		{step: 3, tag: "develop", path: "x/develop", changes: "0a"},
 		{step: 4, tag: "develop", path: "y/develop", changes: "0b"},
 		{step: 5, tag: "w", path: "w", changes: "0c"},
-		{step: 6, tag: "w", path: "w", changes: "0c"},
+		{step: 6, tag: "w", path: "w", changes: "0c", repeat: true},
 		{step: 7, tag: "z", path: "z", changes: "0d"},
 	}
 	want := []string{
@@ -227,7 +227,7 @@ func TestAtomIDs(t *testing.T) {
 		"urn:cachediff:commit:1123456789abcdef0123456789abcdef01234567:a%20b%3Ac",
 		"urn:cachediff:snapshot:x/develop:changes:0a",
 		"urn:cachediff:snapshot:y/develop:changes:0b",
-		"urn:cachediff:snapshot:w:changes:0c:step-5",
+		"urn:cachediff:snapshot:w:changes:0c", // the first of its id keeps it bare
 		"urn:cachediff:snapshot:w:changes:0c:step-6",
 		"urn:cachediff:snapshot:z",
 	}
@@ -611,6 +611,98 @@ func TestAtomNoChangesOnce(t *testing.T) {
 		}
 		if conflict := version != "1.3.1"; conflict != strings.Contains(c, "other facets") {
 			t.Errorf("version %s: %q", version, c)
+		}
+	}
+}
+
+// TestAtomDatesFourDigitYears: a date whose UTC is past year 9999 or
+// before year 0 (a commit of 9999-12-31T23:00:00-02:00, a saved report's
+// date) is written with its own offset: in UTC it has no RFC 3339 form
+// (10000-01-01T01:00:00Z), which feed readers refuse, and the feed's
+// <updated>, which could not read it back, fell to the epoch.
+func TestAtomDatesFourDigitYears(t *testing.T) {
+	for _, date := range []string{"9999-12-31T23:00:00-02:00", "0000-01-01T00:30:00+01:00"} {
+		want, _ := time.Parse(time.RFC3339, date)
+		got := entryDate(diff.Side{Date: date})
+		if g, err := time.Parse(time.RFC3339, got); err != nil || !g.Equal(want) {
+			t.Errorf("entryDate(%q) = %q, not an RFC 3339 date of the same instant (%v)", date, got, err)
+		}
+		var b bytes.Buffer
+		w, _ := newLogWriter(&b, report.LogOptions{})
+		r := &diff.Report{Old: diff.Side{Path: "old"}, New: diff.Side{Path: "new", Date: date}}
+		if err := w.Step(r); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "old"}, {Path: "new", Date: date}}}); err != nil {
+			t.Fatal(err)
+		}
+		feed := parseFeed(t, b.Bytes())
+		if g, err := time.Parse(time.RFC3339, feed.Updated); err != nil || !g.Equal(want) {
+			t.Errorf("%s: the feed's updated is %q, want that date (%v)", date, feed.Updated, err)
+		}
+	}
+}
+
+// TestAtomIDPathSpelling: the entry of a snapshot named by its folder
+// (two snapshots of one tag, the nightly job's yesterday and today) has
+// one id however the folder is spelled (new/develop, new/develop/,
+// ./new/develop): the feed's id already was the same, and a re-run
+// spelled otherwise gave a feed reader a second entry of the same night.
+func TestAtomIDPathSpelling(t *testing.T) {
+	var want string
+	for _, p := range []string{"new/develop", "new/develop/", "./new/develop", "new//develop", `new\develop`} {
+		r := &diff.Report{Old: diff.Side{Path: "old/develop", Tag: "develop"}, New: diff.Side{Path: p, Tag: "develop"},
+			Packages: []diff.Package{{Name: "zlib", Status: "added"}}}
+		var b bytes.Buffer
+		if err := Format.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		feed := parseFeed(t, b.Bytes())
+		if len(feed.Items) != 1 {
+			t.Fatalf("%d entries", len(feed.Items))
+		}
+		if want == "" {
+			want = feed.Items[0].GUID
+		}
+		if got := feed.Items[0].GUID; got != want {
+			t.Errorf("new snapshot %q: entry id %q, want %q (that of new/develop)", p, got, want)
+		}
+	}
+}
+
+// TestAtomRepeatedStepIDs: a log that names the same folders again
+// (A B A B, then A B A B A the next night) has steps of one path and one
+// change set, told apart by ":step-N". Only a repeat is: made again after
+// one more step, or under --max-entries, no entry changes its id (step 2
+// was ...:changes:HEX, then ...:changes:HEX:step-2 once step 4 repeated
+// it, a second entry in a feed reader).
+func TestAtomRepeatedStepIDs(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)
+	a, b := weeks[0], weeks[1]
+	ids := func(snaps []*snapshot.Snapshot, maxEntries int) map[int]string {
+		f := parseFeed(t, atomOf(t, snaps, report.LogOptions{Options: report.Options{Feed: report.FeedOptions{MaxEntries: maxEntries}}}))
+		out := map[int]string{}
+		seen := map[string]bool{}
+		for i, it := range f.Items { // newest first
+			if seen[it.GUID] {
+				t.Errorf("entry id %q twice", it.GUID)
+			}
+			seen[it.GUID] = true
+			out[len(snaps)-1-i] = it.GUID
+		}
+		return out
+	}
+	four := ids([]*snapshot.Snapshot{a, b, a, b}, 0)
+	five := ids([]*snapshot.Snapshot{a, b, a, b, a}, 0)
+	window := ids([]*snapshot.Snapshot{a, b, a, b, a}, 2)
+	for step, id := range four {
+		if five[step] != id {
+			t.Errorf("step %d: entry id %q, then %q after one more step", step, id, five[step])
+		}
+	}
+	for step, id := range window {
+		if five[step] != id {
+			t.Errorf("--max-entries 2: step %d's entry id %q, want %q (the whole feed's)", step, id, five[step])
 		}
 	}
 }

@@ -563,12 +563,41 @@ func (w *walker) strRaw() (raw []byte, escaped bool, err error) {
 			if w.i+6 > len(w.data) || !isHex4(w.data[w.i+2:w.i+6]) {
 				return nil, false, w.errAt(w.i, `a \u escape without four hexadecimal digits`)
 			}
+			// Half of a UTF-16 pair must be the first of a whole pair:
+			// encoding/json reads a lone half as U+FFFD, another text.
+			switch u := hex4(w.data[w.i+2 : w.i+6]); {
+			case 0xDC00 <= u && u <= 0xDFFF:
+				return nil, false, w.errAt(w.i, `a lone surrogate \u%s in a string (the second half of a UTF-16 pair, without the first)`, w.data[w.i+2:w.i+6])
+			case 0xD800 <= u && u <= 0xDBFF:
+				if w.i+12 > len(w.data) || w.data[w.i+6] != '\\' || w.data[w.i+7] != 'u' || !isHex4(w.data[w.i+8:w.i+12]) ||
+					hex4(w.data[w.i+8:w.i+12]) < 0xDC00 || hex4(w.data[w.i+8:w.i+12]) > 0xDFFF {
+					return nil, false, w.errAt(w.i, `a lone surrogate \u%s in a string (the first half of a UTF-16 pair, without the second)`, w.data[w.i+2:w.i+6])
+				}
+				w.i += 6
+			}
 			w.i += 6
 		default:
 			return nil, false, w.errAt(w.i, "an unknown escape \\%c in a string", w.data[w.i+1])
 		}
 	}
 	return w.data[start+1 : w.i-1], escaped, nil
+}
+
+// hex4 is the value of four hexadecimal digits (isHex4).
+func hex4(b []byte) int {
+	n := 0
+	for _, c := range b {
+		n <<= 4
+		switch {
+		case c <= '9':
+			n += int(c - '0')
+		case c >= 'a':
+			n += int(c-'a') + 10
+		default:
+			n += int(c-'A') + 10
+		}
+	}
+	return n
 }
 
 func isHex4(b []byte) bool {
