@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
+)
+
+// TestOutputIsMirrorFile (issue 35, pass 126): --output is refused on
+// every file of a Spack mirror on disk that cachediff reads, not only on
+// the one file the mirror's source yields. "cachediff -o
+// M/build_cache/index.json.hash M M" replaced the v2 index's .hash with
+// the report, and so did -o of a v3 mirror's index blob, or of a spec
+// manifest or spec blob of a v3 mirror without an index; a mirror named
+// as file:///PATH was yielded under its URL, which names no file, so
+// that even its index.json was replaced.
+func TestOutputIsMirrorFile(t *testing.T) {
+	dir := t.TempDir()
+	idx, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2 := filepath.Join(dir, "v2")
+	if err := mirrorgen.V2(v2, idx); err != nil {
+		t.Fatal(err)
+	}
+	v3 := filepath.Join(dir, "v3")
+	if err := mirrorgen.V3(v3, idx, mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	blob, err := mirrorgen.BlobOf(v3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noIndex := filepath.Join(dir, "v3-no-index")
+	if err := mirrorgen.V3(noIndex, idx, mirrorgen.Options{NoIndex: true}); err != nil {
+		t.Fatal(err)
+	}
+	// The first file (a spec blob) and the last (a spec manifest).
+	var files []string
+	filepath.WalkDir(noIndex, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) < 3 || !strings.Contains(files[0], "blobs") || !strings.HasSuffix(files[len(files)-1], ".spec.manifest.json") {
+		t.Fatalf("the mirror without an index holds %v", files)
+	}
+	for _, c := range []struct{ mirror, out string }{
+		{v2, filepath.Join(v2, "build_cache", "index.json.hash")},
+		{v3, filepath.Join(v3, filepath.FromSlash(blob))},
+		{v3, filepath.Join(v3, "v3", "manifests", "index", "index.manifest.json")},
+		{noIndex, files[0]},
+		{noIndex, files[len(files)-1]},
+		{"file://" + v2, filepath.Join(v2, "build_cache", "index.json")},
+		{"file://" + v2, filepath.Join(v2, "build_cache", "index.json.hash")},
+		{"file://" + v3, filepath.Join(v3, filepath.FromSlash(blob))},
+	} {
+		before, err := os.ReadFile(c.out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-o", c.out, c.mirror, c.mirror}, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), "--output "+c.out+": it is") {
+			t.Errorf("cachediff -o %s %s: exit %d, want %d and an error that --output is an input; stderr:\n%s", c.out, c.mirror, code, exitTrouble, stderr.String())
+		}
+		if after, err := os.ReadFile(c.out); err != nil || !bytes.Equal(after, before) {
+			t.Errorf("cachediff -o %s %s replaced the mirror's file (err %v)", c.out, c.mirror, err)
+			if err := os.WriteFile(c.out, before, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// A file of the mirror it does not read is written: the spec
+	// blobs of a mirror read through its index.
+	var spare string
+	filepath.WalkDir(filepath.Join(v3, "blobs"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && spare == "" && !strings.HasSuffix(filepath.ToSlash(p), blob) {
+			spare = p
+		}
+		return nil
+	})
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-o", spare, v3, v3}, &stdout, &stderr); code != 0 {
+		t.Errorf("cachediff -o %s (a spec blob the index is read without) %s: exit %d, want 0; stderr:\n%s", spare, v3, code, stderr.String())
+	}
+}
