@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io/fs"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -90,5 +91,35 @@ func TestOutputIsMirrorFile(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-o", spare, v3, v3}, &stdout, &stderr); code != 0 {
 		t.Errorf("cachediff -o %s (a spec blob the index is read without) %s: exit %d, want 0; stderr:\n%s", spare, v3, code, stderr.String())
+	}
+}
+
+// TestOutputIsNetrc (issue 35, pass 126): the .netrc file a mirror URL
+// is fetched with ($NETRC, else ~/.netrc) is read by name, and --output
+// onto it replaced the credentials with the report.
+func TestOutputIsNetrc(t *testing.T) {
+	dir := t.TempDir()
+	idx, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mirrorgen.V2(filepath.Join(dir, "m"), idx); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(mirrorgen.Handler(dir, nil))
+	defer srv.Close()
+	netrc := filepath.Join(dir, "netrc")
+	before := []byte("machine example.org login u password p\n")
+	if err := os.WriteFile(netrc, before, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("NETRC", netrc)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--no-cache", "-o", netrc, srv.URL + "/m", srv.URL + "/m"}, &stdout, &stderr)
+	if code != exitTrouble || !strings.Contains(stderr.String(), "--output "+netrc+": it is") {
+		t.Errorf("cachediff -o $NETRC URL URL: exit %d, want %d and an error that --output is an input; stderr:\n%s", code, exitTrouble, stderr.String())
+	}
+	if after, err := os.ReadFile(netrc); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("cachediff -o $NETRC URL URL replaced the .netrc file (err %v)", err)
 	}
 }

@@ -254,21 +254,20 @@ func viewsHint(st Store) string {
 // Path is the mirror as the user named it.
 func (s *Source) Path() string { return s.store.Name() }
 
-// Files are the paths on disk of the files of a mirror in a folder that
-// Open and Read read, or looked for, sorted, each once (none for a
-// mirror elsewhere): the index manifest, the index blob, each spec
-// manifest and its blob, build_cache/index.json and its .hash. Walk
-// yields one file, under the name the mirror was given by (a file://
-// URL names no file), and a caller that must not write onto an input
-// (--output) needs them all.
+// Files are the paths on disk of the files Open and Read read, or
+// looked for, sorted, each once: of a mirror in a folder, the index
+// manifest, the index blob, each spec manifest and its blob,
+// build_cache/index.json and its .hash; of a mirror at a URL, the
+// .netrc file its credentials were looked for in. Walk yields one file,
+// under the name the mirror was given by (a file:// URL names no file),
+// and a caller that must not write onto an input (--output) needs them
+// all.
 func (s *Source) Files() []string {
-	n, ok := s.store.(*noted)
+	r, ok := s.store.(interface{ readFiles() []string })
 	if !ok {
 		return nil
 	}
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	files := slices.Clone(n.files)
+	files := r.readFiles()
 	slices.Sort(files)
 	return slices.Compact(files)
 }
@@ -286,6 +285,12 @@ type noted struct {
 	disk  onDisk
 	mu    sync.Mutex
 	files []string
+}
+
+func (n *noted) readFiles() []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return slices.Clone(n.files)
 }
 
 func (n *noted) Get(rel string, limit int64) ([]byte, error) {
