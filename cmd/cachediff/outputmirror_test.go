@@ -123,3 +123,49 @@ func TestOutputIsNetrc(t *testing.T) {
 		t.Errorf("cachediff -o $NETRC URL URL replaced the .netrc file (err %v)", err)
 	}
 }
+
+// TestOutputIsCacheFile (issue 35, pass 126): a mirror URL's files read
+// from the download cache are inputs too: --output onto one replaced the
+// kept copy with the report.
+func TestOutputIsCacheFile(t *testing.T) {
+	dir := t.TempDir()
+	idx, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mirrorgen.V3(filepath.Join(dir, "m"), idx, mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(mirrorgen.Handler(dir, nil))
+	defer srv.Close()
+	cache := filepath.Join(dir, "cache")
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("NETRC", filepath.Join(dir, "no-netrc"))
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-q", srv.URL + "/m", srv.URL + "/m"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("cachediff URL URL: exit %d; stderr:\n%s", code, stderr.String())
+	}
+	var kept []string
+	filepath.WalkDir(cache, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && strings.Contains(filepath.ToSlash(p), "/blobs/") {
+			kept = append(kept, p)
+		}
+		return nil
+	})
+	if len(kept) != 1 {
+		t.Fatalf("the cache keeps %v, want the index blob", kept)
+	}
+	before, err := os.ReadFile(kept[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	code := run([]string{"--offline", "-o", kept[0], srv.URL + "/m", srv.URL + "/m"}, &stdout, &stderr)
+	if code != exitTrouble || !strings.Contains(stderr.String(), "--output "+kept[0]+": it is") {
+		t.Errorf("cachediff --offline -o CACHED-BLOB URL URL: exit %d, want %d and an error that --output is an input; stderr:\n%s", code, exitTrouble, stderr.String())
+	}
+	if after, err := os.ReadFile(kept[0]); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("cachediff -o CACHED-BLOB URL URL replaced the cached blob (err %v)", err)
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -275,19 +276,21 @@ type httpStore struct {
 	// undropped: Warn was told of a mark that cannot be removed (after
 	// unkept too: an older run's answer --offline reads instead).
 	undropped bool
-	untagged  bool   // Warn was told of a file sent without an ETag
-	netrc     string // the .netrc file read for credentials, if any
+	untagged  bool     // Warn was told of a file sent without an ETag
+	netrc     string   // the .netrc file read for credentials, if any
+	cacheRead []string // the files read from the cache
 }
 
-// readFiles are the files on disk read by name (Source.Files): the
-// .netrc file.
+// readFiles are the files on disk read (Source.Files): the .netrc file,
+// and the files read from the cache.
 func (s *httpStore) readFiles() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.netrc == "" {
-		return nil
+	files := slices.Clone(s.cacheRead)
+	if s.netrc != "" {
+		files = append(files, s.netrc)
 	}
-	return []string{s.netrc}
+	return files
 }
 
 func (s *httpStore) Name() string { return s.name }
@@ -641,6 +644,9 @@ func (s *httpStore) cached(key string, limit int64) ([]byte, bool) {
 	if err != nil {
 		return nil, false
 	}
+	s.mu.Lock()
+	s.cacheRead = append(s.cacheRead, Dir(s.cache).path(key))
+	s.mu.Unlock()
 	if strings.HasPrefix(key, "blobs/") || strings.HasPrefix(key, "v2/") {
 		if !s.verifies(key, data) {
 			return nil, false // damaged: fetched again

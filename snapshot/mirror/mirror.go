@@ -258,7 +258,8 @@ func (s *Source) Path() string { return s.store.Name() }
 // looked for, sorted, each once: of a mirror in a folder, the index
 // manifest, the index blob, each spec manifest and its blob,
 // build_cache/index.json and its .hash; of a mirror at a URL, the
-// .netrc file its credentials were looked for in. Walk yields one file,
+// .netrc file its credentials were looked for in and the files read from
+// the download cache. Walk yields one file,
 // under the name the mirror was given by (a file:// URL names no file),
 // and a caller that must not write onto an input (--output) needs them
 // all.
