@@ -79,7 +79,9 @@ type Snapshot struct {
 	// SpackFiles are the Spack files the packages were read from, sorted,
 	// each once: where the files share a package, it names one of them
 	// alone (Package.File), and a caller that must not write onto an
-	// input (--output) would miss the others.
+	// input (--output) would miss the others. For a Spack mirror in a
+	// folder, every file of it read (input.Load: its index manifest and
+	// blob, spec manifests, index.json.hash).
 	SpackFiles []string
 
 	lockVersions [2]int // LockfileVersions

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -349,6 +350,13 @@ func Load(dir, arg string, o Options, opt snapshot.Options) (*snapshot.Snapshot,
 	}
 	if m, ok := src.(*mirror.Source); ok {
 		snap.Layout, snap.IndexSum = m.Layout, m.Checksum
+		// The mirror's files on disk read for its index, which a
+		// caller must not write onto (--output) either.
+		if files := m.Files(); len(files) > 0 {
+			snap.SpackFiles = append(snap.SpackFiles, files...)
+			slices.Sort(snap.SpackFiles)
+			snap.SpackFiles = slices.Compact(snap.SpackFiles)
+		}
 	}
 	return snap, nil
 }

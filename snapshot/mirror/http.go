@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -275,7 +276,21 @@ type httpStore struct {
 	// undropped: Warn was told of a mark that cannot be removed (after
 	// unkept too: an older run's answer --offline reads instead).
 	undropped bool
-	untagged  bool // Warn was told of a file sent without an ETag
+	untagged  bool     // Warn was told of a file sent without an ETag
+	netrc     string   // the .netrc file read for credentials, if any
+	cacheRead []string // the files read from the cache
+}
+
+// readFiles are the files on disk read (Source.Files): the .netrc file,
+// and the files read from the cache.
+func (s *httpStore) readFiles() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	files := slices.Clone(s.cacheRead)
+	if s.netrc != "" {
+		files = append(files, s.netrc)
+	}
+	return files
 }
 
 func (s *httpStore) Name() string { return s.name }
@@ -629,6 +644,9 @@ func (s *httpStore) cached(key string, limit int64) ([]byte, bool) {
 	if err != nil {
 		return nil, false
 	}
+	s.mu.Lock()
+	s.cacheRead = append(s.cacheRead, Dir(s.cache).path(key))
+	s.mu.Unlock()
 	if strings.HasPrefix(key, "blobs/") || strings.HasPrefix(key, "v2/") {
 		if !s.verifies(key, data) {
 			return nil, false // damaged: fetched again
@@ -939,8 +957,13 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	// inflate it past any bound on its ratio), but here (gunzip).
 	req.Header.Set("Accept-Encoding", "gzip")
 	if s.base.User == nil {
-		if user, pass, ok := netrcLogin(s.h.Netrc, s.base.Hostname()); ok {
-			req.SetBasicAuth(user, pass)
+		if p := netrcPath(s.h.Netrc); p != "" {
+			s.mu.Lock()
+			s.netrc = p // read by name (readFiles)
+			s.mu.Unlock()
+			if user, pass, ok := netrcLogin(p, s.base.Hostname()); ok {
+				req.SetBasicAuth(user, pass)
+			}
 		}
 	}
 	// Whether a connection was had: a request that failed without one
@@ -1348,20 +1371,25 @@ func (p *progressReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// netrcLogin returns the login and password of host in the .netrc file
-// (path, else $NETRC, else ~/.netrc): "machine HOST login L password P",
-// or a "default" entry.
-func netrcLogin(path, host string) (string, string, bool) {
+// netrcPath is the .netrc file read for credentials: path, else
+// $NETRC, else ~/.netrc ("" when there is no home folder).
+func netrcPath(path string) string {
 	if path == "" {
 		path = os.Getenv("NETRC")
 	}
 	if path == "" {
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return "", "", false
+			return ""
 		}
 		path = filepath.Join(home, ".netrc")
 	}
+	return path
+}
+
+// netrcLogin returns the login and password of host in the .netrc file
+// path: "machine HOST login L password P", or a "default" entry.
+func netrcLogin(path, host string) (string, string, bool) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", "", false

@@ -37,6 +37,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/gzpool"
@@ -108,6 +109,9 @@ type Source struct {
 // manifests) at once, and the index itself when the loader reads it.
 func Open(st Store, opt Options) (*Source, error) {
 	limit := opt.maxBytes()
+	if d, ok := st.(onDisk); ok {
+		st = &noted{Store: st, disk: d} // Files
+	}
 	im := indexManifest
 	if opt.View != "" {
 		if !under(opt.View) || strings.Contains(opt.View, "/") || opt.View == "." {
@@ -249,6 +253,53 @@ func viewsHint(st Store) string {
 
 // Path is the mirror as the user named it.
 func (s *Source) Path() string { return s.store.Name() }
+
+// Files are the paths on disk of the files Open and Read read, or
+// looked for, sorted, each once: of a mirror in a folder, the index
+// manifest, the index blob, each spec manifest and its blob,
+// build_cache/index.json and its .hash; of a mirror at a URL, the
+// .netrc file its credentials were looked for in and the files read from
+// the download cache. Walk yields one file,
+// under the name the mirror was given by (a file:// URL names no file),
+// and a caller that must not write onto an input (--output) needs them
+// all.
+func (s *Source) Files() []string {
+	r, ok := s.store.(interface{ readFiles() []string })
+	if !ok {
+		return nil
+	}
+	files := r.readFiles()
+	slices.Sort(files)
+	return slices.Compact(files)
+}
+
+// onDisk is a Store of a folder on disk (Dir): path is the file rel's
+// path there.
+type onDisk interface {
+	path(rel string) string
+}
+
+// noted is a Store on disk that notes the paths of the files read from
+// it (Source.Files).
+type noted struct {
+	Store
+	disk  onDisk
+	mu    sync.Mutex
+	files []string
+}
+
+func (n *noted) readFiles() []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return slices.Clone(n.files)
+}
+
+func (n *noted) Get(rel string, limit int64) ([]byte, error) {
+	n.mu.Lock()
+	n.files = append(n.files, n.disk.path(rel))
+	n.mu.Unlock()
+	return n.Store.Get(rel, limit)
+}
 
 // Walk yields the index as the snapshot's root file.
 func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapshot.Error) {

@@ -46,10 +46,13 @@ type Dir string
 // Name is the folder.
 func (d Dir) Name() string { return string(d) }
 
+// path is root/rel.
+func (d Dir) path(rel string) string { return filepath.Join(string(d), filepath.FromSlash(rel)) }
+
 // Get reads root/rel, refusing what is not a regular file and a file over
 // limit bytes before it reads it.
 func (d Dir) Get(rel string, limit int64) ([]byte, error) {
-	p := filepath.Join(string(d), filepath.FromSlash(rel))
+	p := d.path(rel)
 	// Stat before opening: opening a FIFO waits for a writer.
 	if fi, err := os.Stat(p); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
