@@ -203,6 +203,16 @@ func Compare(a, b string) int {
 	return strings.Compare(a, b)
 }
 
+// CompareSpack is Compare without the tie-break by bytes: 0 when Spack
+// holds a and b equal (1.02 and 1.2, 1.2 and 1-2), as a question of
+// whether a version rose or fell must (a respelling is neither).
+func CompareSpack(a, b string) int {
+	if a == b {
+		return 0
+	}
+	return compareSpack(parse(a), parse(b))
+}
+
 func compareSpack(a, b parsed) int {
 	for i := 0; i < len(a.release) && i < len(b.release); i++ {
 		if c := compareComponent(a.release[i], a.v, b.release[i], b.v); c != 0 {

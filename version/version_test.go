@@ -210,3 +210,26 @@ func BenchmarkSort(b *testing.B) {
 		Sort(work)
 	}
 }
+
+// TestCompareSpack: CompareSpack is 0 exactly where Spack's
+// StandardVersion.__eq__ holds two spellings equal, and Compare's sign
+// elsewhere.
+func TestCompareSpack(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"1.2", "1.02", 0}, {"1.2", "1-2", 0}, {"1_2", "1.2", 0}, {"develop", "develop", 0},
+		{"1.2", "1.2.0", -1}, {"1.10", "1.9", 1}, {"2.0rc1", "2.0", -1}, {"main", "develop", -1},
+	} {
+		if got := CompareSpack(tc.a, tc.b); got != tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := CompareSpack(tc.b, tc.a); got != -tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.b, tc.a, got, -tc.want)
+		}
+		if c := Compare(tc.a, tc.b); tc.want != 0 && c != tc.want {
+			t.Errorf("Compare(%q, %q) = %d, CompareSpack %d", tc.a, tc.b, c, tc.want)
+		}
+	}
+}
