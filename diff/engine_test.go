@@ -135,6 +135,12 @@ func TestDirections(t *testing.T) {
 		{"1.02", "1.2", Other},
 		{"1.2", "1-2", Other},
 		{"1.0 2.0", "1.0 2_0", Other},
+		// A git version is ordered by the version assigned to it, as
+		// Spack orders a GitVersion: not as components "git", "v2"...,
+		// which put every git version below 0 and made it a downgrade.
+		{"1.0", "git.v2.0=2.0", Upgraded},
+		{"git.v2.0=2.0", "1.0", Downgraded},
+		{"2.0", "git.main", Upgraded},
 	} {
 		var olds, news []snapshot.Spec
 		for i, v := range strings.Fields(tc.old) {

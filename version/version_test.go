@@ -28,6 +28,11 @@ func TestCompareOrdered(t *testing.T) {
 		{"24.10", "24.10.1", "25.0"},
 		{"9", "10", "99999999999999999999999", "100000000000000000000000"},
 		{"1.2rc99999999999999999998", "1.2rc99999999999999999999", "1.2"},
+		// Git versions (Spack's GitVersion) order by the version they are
+		// assigned, just above that version itself, then by ref; one
+		// assigned none (or a range) above every other version.
+		{"1.0", "a=1.0", "git.b=1.0", "0123456789abcdef0123456789abcdef01234567=1.5", "git.v1.9=1.9", "2.0", "git.v2.0=2.0",
+			"develop", "0123456789abcdef0123456789abcdef01234567", "git.feature", "git.main", "git.main=1.0:2.0"},
 	} {
 		for i := range ordered {
 			for j := range ordered {
@@ -116,6 +121,8 @@ func FuzzCompare(f *testing.F) {
 		{"2024.2.1", "=1.2.3", "1.02"},
 		{"3.9.0", "3.9.2", "0.4.5"},
 		{"1.2alpha", "1.2a", "1.2-beta"},
+		{"git.v2.0=2.0", "2.0", "git.main"},
+		{"a=1.0", "git.a=1.0", "0123456789abcdef0123456789abcdef01234567"},
 	} {
 		f.Add(s[0], s[1], s[2])
 	}
