@@ -1301,9 +1301,12 @@ func (m *matcher) versionChange(olds, news []*spec, st Status, keyed bool) Versi
 
 // changeDirection is the direction of a changed package's versions:
 // where the newest went, in any order of the lists. render's laws hold a
-// saved report's direction to it (checkVersionChange).
+// saved report's direction to it (checkVersionChange). A newest that
+// Spack holds equal to the old one, spelt otherwise (1.2 → 1.02), did
+// not move: version.Compare orders such spellings by their bytes, which
+// made it a downgrade that tripped --fail-on downgrade.
 func changeDirection(news, olds []string) Direction {
-	switch c := version.Compare(version.Max(news), version.Max(olds)); {
+	switch c := version.CompareSpack(version.Max(news), version.Max(olds)); {
 	case c > 0:
 		return Upgraded
 	case c < 0:

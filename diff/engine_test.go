@@ -128,6 +128,19 @@ func TestDirections(t *testing.T) {
 		{"1.0 2.0", "1.5 2.0", Other},
 		{"1.0", "develop", Upgraded},
 		{"1.0", "1.0", NoChange},
+		// Spack holds these equal (StandardVersion.__eq__ compares the
+		// parsed components): the newest was respelled, neither rose
+		// nor fell, and --fail-on downgrade must not trip on it.
+		{"1.2", "1.02", Other},
+		{"1.02", "1.2", Other},
+		{"1.2", "1-2", Other},
+		{"1.0 2.0", "1.0 2_0", Other},
+		// A git version is ordered by the version assigned to it, as
+		// Spack orders a GitVersion: not as components "git", "v2"...,
+		// which put every git version below 0 and made it a downgrade.
+		{"1.0", "git.v2.0=2.0", Upgraded},
+		{"git.v2.0=2.0", "1.0", Downgraded},
+		{"2.0", "git.main", Upgraded},
 	} {
 		var olds, news []snapshot.Spec
 		for i, v := range strings.Fields(tc.old) {

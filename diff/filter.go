@@ -126,14 +126,26 @@ func newNameMatcher(patterns []string) nameMatcher {
 }
 
 func (m nameMatcher) match(name string) bool {
-	return m.literal[name] || slices.ContainsFunc(m.globs, func(pat string) bool {
-		ok, _ := matchPattern(pat, name) // patterns are checked
-		return ok
-	})
+	return m.literal[name] || slices.ContainsFunc(m.globs, func(pat string) bool { return matchName(pat, name) })
 }
 
 // matchPattern is path.Match; a test counts its calls.
 var matchPattern = path.Match
+
+// matchName reports whether the package name matches pat (checked): as
+// path.Match, but with a slash an ordinary byte. A name may hold one
+// (snapshot.IsPackageName), and path.Match's * and ? stop at it, so
+// --package '*' left x/p out of the report and its gate, silently. The
+// slashes of such a name and of pat are read as a NUL, which no such name
+// holds (one that does is matched as is); a class range with a slash
+// inside it or at an end ([+-9], [/-9]) reads it there as a NUL too.
+func matchName(pat, name string) bool {
+	if strings.Contains(name, "/") && !strings.Contains(name, "\x00") {
+		pat, name = strings.ReplaceAll(pat, "/", "\x00"), strings.ReplaceAll(name, "/", "\x00")
+	}
+	ok, _ := matchPattern(pat, name) // patterns are checked
+	return ok
+}
 
 // isLiteral reports whether pat has none of path.Match's special
 // characters, so that it matches exactly the name it spells.
@@ -203,10 +215,7 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 		if isLiteral(pat) && pkgs[pat] {
 			continue
 		}
-		if isLiteral(pat) || !slices.ContainsFunc(names, func(name string) bool {
-			ok, _ := matchPattern(pat, name) // patterns are checked
-			return ok
-		}) {
+		if isLiteral(pat) || !slices.ContainsFunc(names, func(name string) bool { return matchName(pat, name) }) {
 			u := Unmatched{Kind: "package", Value: pat}
 			if len(out) < MaxSuggested {
 				u.Closest = closest(pat, pkgs)

@@ -316,3 +316,36 @@ func TestUnmatchedSuggestsForTheFirst(t *testing.T) {
 		t.Errorf("first value %+v, want py-kera00 suggesting py-keras", got[0])
 	}
 }
+
+// TestFilterPackagesSlash: a package name may hold a slash (loading
+// refuses only a name that is a path out of its folder), and --package
+// globs are of names, not paths: path.Match's * and ? stop at a slash,
+// so --package '*' left x/p out of the report and its gate, silently,
+// while a report without the filter listed it.
+func TestFilterPackagesSlash(t *testing.T) {
+	before := snapOf("a", pkg("q", sp("q1bb", "1.0", "gcc@13.2.0", "x86_64_v3", "e4s")),
+		pkg("x/p", sp("p1bb", "1.0", "gcc@13.2.0", "x86_64_v3", "e4s")))
+	after := snapOf("b", pkg("q", sp("q2bb", "2.0", "gcc@13.2.0", "x86_64_v3", "e4s")),
+		pkg("x/p", sp("p2bb", "2.0", "gcc@13.2.0", "x86_64_v3", "e4s")))
+	for _, tc := range []struct{ pat, want string }{
+		{"*", "q:changed x/p:changed"},
+		{"x*", "x/p:changed"},
+		{"x?p", "x/p:changed"},
+		{"x/p", "x/p:changed"},
+		{"x/*", "x/p:changed"},
+		{"[x]/[p]", "x/p:changed"},
+		{"q", "q:changed"},
+	} {
+		f := Filter{Packages: []string{tc.pat}}
+		r, err := CompareWith(before, after, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(r); got != tc.want {
+			t.Errorf("--package %q: packages %q, want %q", tc.pat, got, tc.want)
+		}
+		if u := f.Unmatched(before, after); u != nil {
+			t.Errorf("--package %q: unmatched %+v", tc.pat, u)
+		}
+	}
+}

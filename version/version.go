@@ -16,6 +16,11 @@
 // Versions that Spack considers equal but that are spelled differently
 // (1.02 and 1.2, 1.2 and 1-2) are ordered by their bytes, so that Compare
 // returns 0 only for identical strings and sorting is fully deterministic.
+//
+// A git version (Spack's GitVersion: git.REF, a 40-hex commit, or
+// REF=VERSION) orders as Spack orders it: by the version it is assigned
+// (git.v2.0=2.0 as 2.0, just above a 2.0 itself, then by REF), and one
+// assigned none (git.main) above every other version.
 package version
 
 import (
@@ -66,6 +71,62 @@ func (c component) infinityRank(v string) int {
 	return -1
 }
 
+// Kinds of version, as Spack's is_git_version and GitVersion tell them.
+const (
+	standard    = iota // a StandardVersion: 1.2.3, develop
+	gitAssigned        // REF=VERSION, git.REF=VERSION: ordered as VERSION
+	gitFree            // git.REF or a commit, assigned no version: above all
+)
+
+// gitKind says which kind of version v is and, for gitAssigned, where
+// its VERSION starts. Spack reads a version as a git ref when it starts
+// with "git.", is a 40-hex commit, or has an "=" after its first byte; a
+// ref's constraint with a ':' is a range, not a version assigned. A
+// string of other bytes is no version Spack reads (a compiler,
+// gcc@=13.2.0, is ordered by this package too): standard.
+func gitKind(v string) (kind int8, at int) {
+	if !strings.HasPrefix(v, "git.") && !isCommit(v) && !strings.Contains(v[min(1, len(v)):], "=") || !versionBytes(v) {
+		return standard, 0
+	}
+	i := strings.IndexByte(v, '=')
+	if i < 0 || strings.Contains(v[i+1:], ":") {
+		return gitFree, 0
+	}
+	return gitAssigned, i + 1
+}
+
+// versionBytes reports whether v has only the bytes of a Spack version
+// (VALID_VERSION), a git ref's range (':') included.
+func versionBytes(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; !isDigit(c) && !isLetter(c) && !strings.ContainsRune("_.-=:", rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// isCommit reports whether v is a full git commit id: 40 lower-case hex
+// digits (Spack's COMMIT_VERSION).
+func isCommit(v string) bool {
+	if len(v) != 40 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; !isDigit(c) && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// gitRef is the ref of a git version and its constraint: git.REF=C as
+// REF and C (Spack ignores the "git." prefix when it compares refs).
+func gitRef(v string) (ref, constraint string) {
+	ref, constraint, _ = strings.Cut(strings.TrimPrefix(v, "git."), "=")
+	return ref, constraint
+}
+
 // zero is the number zero, in any version: no digits.
 var zero = component{isNum: true}
 
@@ -75,6 +136,7 @@ type parsed struct {
 	release []component
 	preNum  component // the number after alpha, beta or rc; zero when absent
 	pre     int8      // alpha, beta, rc or final
+	git     int8      // standard, gitAssigned or gitFree (gitKind)
 }
 
 func parse(v string) parsed {
@@ -107,7 +169,11 @@ func parseAppend(buf []component, v string) (parsed, []component) {
 	}
 	start := len(buf)
 	comps := buf
-	for i := 0; i < len(v); {
+	kind, at := gitKind(v)
+	if kind == gitFree {
+		at = len(v) // ordered by its ref, not by components
+	}
+	for i := at; i < len(v); {
 		c := v[i]
 		switch {
 		case isDigit(c):
@@ -134,7 +200,7 @@ func parseAppend(buf []component, v string) (parsed, []component) {
 	}
 	buf = comps
 	comps = comps[start:len(comps):len(comps)]
-	p := parsed{v: whole, pre: final, preNum: zero}
+	p := parsed{v: whole, pre: final, preNum: zero, git: kind}
 	n := len(comps)
 	switch {
 	// <release>(alpha|beta|rc)<number>
@@ -203,7 +269,53 @@ func Compare(a, b string) int {
 	return strings.Compare(a, b)
 }
 
+// CompareSpack is Compare without the tie-break by bytes: 0 when Spack
+// holds a and b equal (1.02 and 1.2, 1.2 and 1-2), as a question of
+// whether a version rose or fell must (a respelling is neither).
+func CompareSpack(a, b string) int {
+	if a == b {
+		return 0
+	}
+	return compareSpack(parse(a), parse(b))
+}
+
 func compareSpack(a, b parsed) int {
+	if a.git == gitFree || b.git == gitFree {
+		switch {
+		case a.git != gitFree:
+			return -1
+		case b.git != gitFree:
+			return 1
+		}
+		ra, ca := gitRef(a.v)
+		rb, cb := gitRef(b.v)
+		if c := strings.Compare(ra, rb); c != 0 {
+			return c
+		}
+		return strings.Compare(ca, cb)
+	}
+	if c := compareRelease(a, b); c != 0 {
+		return c
+	}
+	// The same version: a git ref assigned it sorts above the version
+	// itself (GitVersion._order), then refs by name.
+	if a.git != b.git {
+		if a.git < b.git {
+			return -1
+		}
+		return 1
+	}
+	if a.git == gitAssigned {
+		ra, _ := gitRef(a.v)
+		rb, _ := gitRef(b.v)
+		return strings.Compare(ra, rb)
+	}
+	return 0
+}
+
+// compareRelease compares the components of a and b (for a git version,
+// of the version it is assigned).
+func compareRelease(a, b parsed) int {
 	for i := 0; i < len(a.release) && i < len(b.release); i++ {
 		if c := compareComponent(a.release[i], a.v, b.release[i], b.v); c != 0 {
 			return c

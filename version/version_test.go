@@ -28,6 +28,11 @@ func TestCompareOrdered(t *testing.T) {
 		{"24.10", "24.10.1", "25.0"},
 		{"9", "10", "99999999999999999999999", "100000000000000000000000"},
 		{"1.2rc99999999999999999998", "1.2rc99999999999999999999", "1.2"},
+		// Git versions (Spack's GitVersion) order by the version they are
+		// assigned, just above that version itself, then by ref; one
+		// assigned none (or a range) above every other version.
+		{"1.0", "a=1.0", "git.b=1.0", "0123456789abcdef0123456789abcdef01234567=1.5", "git.v1.9=1.9", "2.0", "git.v2.0=2.0",
+			"develop", "0123456789abcdef0123456789abcdef01234567", "git.feature", "git.main", "git.main=1.0:2.0"},
 	} {
 		for i := range ordered {
 			for j := range ordered {
@@ -116,6 +121,8 @@ func FuzzCompare(f *testing.F) {
 		{"2024.2.1", "=1.2.3", "1.02"},
 		{"3.9.0", "3.9.2", "0.4.5"},
 		{"1.2alpha", "1.2a", "1.2-beta"},
+		{"git.v2.0=2.0", "2.0", "git.main"},
+		{"a=1.0", "git.a=1.0", "0123456789abcdef0123456789abcdef01234567"},
 	} {
 		f.Add(s[0], s[1], s[2])
 	}
@@ -208,5 +215,28 @@ func BenchmarkSort(b *testing.B) {
 	for b.Loop() {
 		copy(work, vs)
 		Sort(work)
+	}
+}
+
+// TestCompareSpack: CompareSpack is 0 exactly where Spack's
+// StandardVersion.__eq__ holds two spellings equal, and Compare's sign
+// elsewhere.
+func TestCompareSpack(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"1.2", "1.02", 0}, {"1.2", "1-2", 0}, {"1_2", "1.2", 0}, {"develop", "develop", 0},
+		{"1.2", "1.2.0", -1}, {"1.10", "1.9", 1}, {"2.0rc1", "2.0", -1}, {"main", "develop", -1},
+	} {
+		if got := CompareSpack(tc.a, tc.b); got != tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := CompareSpack(tc.b, tc.a); got != -tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.b, tc.a, got, -tc.want)
+		}
+		if c := Compare(tc.a, tc.b); tc.want != 0 && c != tc.want {
+			t.Errorf("Compare(%q, %q) = %d, CompareSpack %d", tc.a, tc.b, c, tc.want)
+		}
 	}
 }
