@@ -298,7 +298,8 @@ var (
 // a value that is a ${{ }} expression other than an input or a step's
 // output, read from $GITHUB_OUTPUT, is left to the test to set), its
 // if: (terms joined by &&, each inputs.X or steps.ID.outputs.Y compared
-// with a quoted string, in ${{ }} or not) evaluated on the inputs and on
+// with a quoted string, ignoring case as GitHub does, in ${{ }} or not)
+// evaluated on the inputs and on
 // $GITHUB_OUTPUT. After a step fails, only the steps whose if: starts
 // with !cancelled() run, and the script exits with the first failure's
 // status, as the Action fails. The step's own with:
@@ -391,17 +392,19 @@ func cmdAction(ts *testscript.TestScript, neg bool, args []string) {
 				if m == nil {
 					ts.Fatalf("step %q: an if: the tests cannot read: %q", s.Name, s.If)
 				}
+				// GitHub ignores case when it compares strings: both
+				// sides are compared lower-cased.
 				var val string
 				if m[2] != "" {
-					val = shellQuote(inputs[m[2]])
+					val = shellQuote(strings.ToLower(inputs[m[2]]))
 				} else {
-					val = `"$(sed -n 's/^` + m[4] + `=//p' "$GITHUB_OUTPUT" | tail -n 1)"`
+					val = `"$(sed -n 's/^` + m[4] + `=//p' "$GITHUB_OUTPUT" | tail -n 1 | tr '[:upper:]' '[:lower:]')"`
 				}
 				op := "="
 				if m[5] == "!=" {
 					op = "!="
 				}
-				terms = append(terms, "[ "+val+" "+op+" "+shellQuote(m[6])+" ]")
+				terms = append(terms, "[ "+val+" "+op+" "+shellQuote(strings.ToLower(m[6]))+" ]")
 			}
 			cond = strings.Join(terms, " && ")
 		}

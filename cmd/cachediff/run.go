@@ -285,6 +285,33 @@ func helpHint(cmd *command) string {
 	return "cachediff " + cmd.name + " --help"
 }
 
+// emptyArgument refuses an argument of diff, log or render that is "":
+// read as a file named "", it failed with "loading : no such file or
+// directory", naming no argument (a CI expression that came out empty).
+// A log's PATH with --revs is no file: "" is the repository's top there.
+func emptyArgument(cmd *command, o *options, args []string) error {
+	var want string
+	switch cmd {
+	case diffCommand:
+		want = "a snapshot (a folder, REV:PATH, a mirror or a URL)"
+	case logCommand:
+		if o.revs != "" {
+			return nil
+		}
+		want = "a snapshot (a folder, REV:PATH, a mirror or a URL)"
+	case renderCommand:
+		want = "a JSON report (or " + stdinName + " for standard input)"
+	default:
+		return nil
+	}
+	for i, a := range args {
+		if a == "" {
+			return usageErrorf("argument %d is empty: want %s", i+1, want)
+		}
+	}
+	return nil
+}
+
 // runCommand parses args with cmd's flags, checks them, and runs cmd.
 func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	var o options
@@ -296,6 +323,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		return exitTrouble, flagError(cmd, fs, err)
 	}
 	if err := misplacedCommand(cmd, &o, fs.Args()); err != nil {
+		return exitTrouble, err
+	}
+	if err := emptyArgument(cmd, &o, fs.Args()); err != nil {
 		return exitTrouble, err
 	}
 	if err := spacedColor(fs, &o, args); err != nil {
