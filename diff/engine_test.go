@@ -141,6 +141,11 @@ func TestDirections(t *testing.T) {
 		{"1.0", "git.v2.0=2.0", Upgraded},
 		{"git.v2.0=2.0", "1.0", Downgraded},
 		{"2.0", "git.main", Upgraded},
+		// Spack's version/common.py: nightly is an infinity version,
+		// 1.2final is 1.2 spelt otherwise.
+		{"1.0", "nightly", Upgraded},
+		{"1.2", "1.2final", Other},
+		{"1.2rc", "1.2rc0", Upgraded},
 	} {
 		var olds, news []snapshot.Spec
 		for i, v := range strings.Fields(tc.old) {

@@ -240,3 +240,31 @@ func TestCompareSpack(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareSpackKeywords: the words Spack's version/common.py gives a
+// meaning to. "nightly" is an infinity version (stable < nightly <
+// trunk); "final" is a pre-release keyword that names the release itself
+// (1.2final is 1.2, 1.2final1 above it); a pre-release without a number
+// sorts below the same one numbered 0 (Spack's (RC,) < (RC, 0)).
+func TestCompareSpackKeywords(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"1.0", "nightly", -1}, {"stable", "nightly", -1}, {"nightly", "trunk", -1}, {"1.2.nightly", "1.2.9", 1},
+		{"1.2final", "1.2", 0}, {"1.2-final", "1.2", 0}, {"1.2final1", "1.2", 1}, {"1.2final1", "1.2.1", -1},
+		{"1.2rc1", "1.2final", -1}, {"final", "1.0", -1},
+		{"1.2rc", "1.2rc0", -1}, {"1.2rc0", "1.2rc00", 0}, {"1.2alpha0", "1.2alpha", 1}, {"1.2rc", "1.2rc1", -1},
+	} {
+		if got := CompareSpack(tc.a, tc.b); got != tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := CompareSpack(tc.b, tc.a); got != -tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.b, tc.a, got, -tc.want)
+		}
+		vs := []string{tc.b, tc.a}
+		if Sort(vs); tc.want < 0 && vs[0] != tc.a || tc.want > 0 && vs[0] != tc.b {
+			t.Errorf("Sort gave %q, CompareSpack(%q, %q) %d", vs, tc.a, tc.b, tc.want)
+		}
+	}
+}
