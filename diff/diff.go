@@ -1304,9 +1304,16 @@ func (m *matcher) versionChange(olds, news []*spec, st Status, keyed bool) Versi
 // saved report's direction to it (checkVersionChange). A newest that
 // Spack holds equal to the old one, spelt otherwise (1.2 → 1.02), did
 // not move: version.Compare orders such spellings by their bytes, which
-// made it a downgrade that tripped --fail-on downgrade.
+// made it a downgrade that tripped --fail-on downgrade. A side with no
+// version (specs listed with "versions": [], or only "") has no newest:
+// its version is missing, not below 0, and the change is neither a rise
+// nor a fall (a version gone missing tripped --fail-on downgrade).
 func changeDirection(news, olds []string) Direction {
-	switch c := version.CompareSpack(version.Max(news), version.Max(olds)); {
+	newest, was := version.Max(news), version.Max(olds)
+	if newest == "" || was == "" {
+		return Other
+	}
+	switch c := version.CompareSpack(newest, was); {
 	case c > 0:
 		return Upgraded
 	case c < 0:

@@ -165,6 +165,27 @@ func TestDirections(t *testing.T) {
 	}
 }
 
+// TestDirectionNoVersion: a spec with no version ("versions": [] on a
+// catalogue page, or only "") has no newest version to rise or fall
+// from: a package whose one side has none changed, neither upgraded nor
+// downgraded (it tripped --fail-on downgrade when its version went
+// missing).
+func TestDirectionNoVersion(t *testing.T) {
+	for _, tc := range []struct{ old, new []string }{
+		{nil, []string{"1.0"}}, {[]string{"1.0"}, nil}, {[]string{""}, []string{"1.0"}}, {[]string{"1.0"}, []string{""}},
+	} {
+		o, n := sp("oaaa", "", "gcc@13.2.0", "x86_64_v3"), sp("nbbb", "", "gcc@13.2.0", "x86_64_v3")
+		o.Versions, n.Versions = tc.old, tc.new
+		r := compare(snap("a", o), snap("b", n))
+		if len(r.Packages) != 1 {
+			t.Fatalf("%q → %q: %d packages", tc.old, tc.new, len(r.Packages))
+		}
+		if got := r.Packages[0].Versions.Direction; got != Other {
+			t.Errorf("%q → %q: direction %s, want %s", tc.old, tc.new, got, Other)
+		}
+	}
+}
+
 func TestRollups(t *testing.T) {
 	before := snap("a", sp("o1bb", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s"), sp("o2bb", "1.3", "gcc@13.2.0", "aarch64", "e4s"))
 	after := snap("b", sp("n1bb", "1.3", "none", "x86_64_v3", "hep"))
