@@ -303,3 +303,46 @@ func TestNewsSymmetric(t *testing.T) {
 		}
 	}
 }
+
+// TestNewsStacksOutsideSelection: under --stack e4s, a spec of e4s that
+// left hep is no news of hep (a stack the view does not select: it sees
+// only hep's overlap with e4s), as the lost-stack gate does not count
+// hep; the selected stacks' news stay.
+func TestNewsStacksOutsideSelection(t *testing.T) {
+	spec := func(hash string, stacks ...string) snapshot.Spec {
+		return snapshot.Spec{Hash: hash, Versions: []string{"1.0"}, Compiler: "gcc@13.2.0", OS: "ubuntu22.04", Platform: "linux", Target: "x86_64", Variants: []string{}, Stacks: stacks}
+	}
+	pkg := func(name string, specs ...snapshot.Spec) *snapshot.Package {
+		return &snapshot.Package{Name: name, Line: 6, Specs: specs, Origin: &snapshot.Origin{File: name + "/specs.md"}}
+	}
+	before := &snapshot.Snapshot{Path: "a", Tag: "a", Canon: snapshot.RuleCounts{}, Packages: []*snapshot.Package{
+		pkg("p", spec("p1", "e4s", "hep", "root")), pkg("q", spec("q1", "e4s", "root"), spec("q2", "ml", "root")),
+	}}
+	after := &snapshot.Snapshot{Path: "b", Tag: "b", Canon: snapshot.RuleCounts{}, Packages: []*snapshot.Package{
+		pkg("p", spec("p1", "e4s", "root")), pkg("q", spec("q1", "e4s", "radiuss", "root"), spec("q2", "ml", "root")),
+	}}
+	for _, tc := range []struct {
+		stacks []string
+		want   []string
+	}{
+		{[]string{"e4s"}, nil},
+		{[]string{"e4s", "hep"}, []string{"vanished stack hep p"}},
+		{[]string{"ml"}, nil},
+		{nil, []string{"vanished stack hep p", "appeared stack radiuss q"}},
+	} {
+		r, err := CompareWith(before, after, Filter{Stacks: tc.stacks})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range r.Highlights {
+			got = append(got, h.Kind+" "+h.Facet+" "+h.Value+" "+strings.Join(h.Packages, ","))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("--stack %v: got %q, want %q", tc.stacks, got, tc.want)
+		}
+		if err := r.CheckLaws(); err != nil {
+			t.Error(err)
+		}
+	}
+}
