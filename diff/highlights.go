@@ -402,6 +402,18 @@ func concerned(r *Report, want []map[string]int, out []Highlight) {
 				}
 			}
 		}
+		// A restacked pair is one hash, which names one build, but a
+		// page can list it with another compiler (the loader warns): the
+		// values that went and came name its package too.
+		for j := range p.Specs.Restacked {
+			o, n := p.Specs.Restacked[j].Old, p.Specs.Restacked[j].New
+			for fi := 1; fi < len(want); fi++ {
+				if f := coverageFacets[fi]; want[fi] != nil && !ignored[fi] && specFacet(o, f) != specFacet(n, f) {
+					value(i, fi, specFacet(o, f))
+					value(i, fi, specFacet(n, f))
+				}
+			}
+		}
 	}
 }
 

@@ -346,3 +346,30 @@ func TestNewsStacksOutsideSelection(t *testing.T) {
 		}
 	}
 }
+
+// TestNewsSameHashFacetChange: a pair of one hash whose compiler differs
+// (a hash names one build: the loader warns) and that left a stack is
+// listed restacked; the compiler that went and the one that came name its
+// package, as the stacks do.
+func TestNewsSameHashFacetChange(t *testing.T) {
+	spec := func(compiler string, stacks ...string) snapshot.Spec {
+		return snapshot.Spec{Hash: "p1", Versions: []string{"1.0"}, Compiler: compiler, OS: "ubuntu22.04", Platform: "linux", Target: "x86_64", Variants: []string{}, Stacks: stacks}
+	}
+	pkg := func(s snapshot.Spec) *snapshot.Package {
+		return &snapshot.Package{Name: "p", Line: 6, Specs: []snapshot.Spec{s}, Origin: &snapshot.Origin{File: "p/specs.md"}}
+	}
+	before := &snapshot.Snapshot{Path: "a", Tag: "a", Canon: snapshot.RuleCounts{}, Packages: []*snapshot.Package{pkg(spec("gcc@13.2.0", "e4s"))}}
+	after := &snapshot.Snapshot{Path: "b", Tag: "b", Canon: snapshot.RuleCounts{}, Packages: []*snapshot.Package{pkg(spec("gcc@14", "hep"))}}
+	r, err := CompareWith(before, after, Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range r.Highlights {
+		got = append(got, h.Kind+" "+h.Facet+" "+h.Value+" "+strings.Join(h.Packages, ","))
+	}
+	want := []string{"vanished stack e4s p", "vanished compiler gcc@13.2.0 p", "appeared stack hep p", "appeared compiler gcc@14 p"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n  %q\nwant\n  %q", got, want)
+	}
+}
