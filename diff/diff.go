@@ -1307,10 +1307,12 @@ func (m *matcher) versionChange(olds, news []*spec, st Status, keyed bool) Versi
 // made it a downgrade that tripped --fail-on downgrade. A side with no
 // version (specs listed with "versions": [], or only "") has no newest:
 // its version is missing, not below 0, and the change is neither a rise
-// nor a fall (a version gone missing tripped --fail-on downgrade).
+// nor a fall (a version gone missing tripped --fail-on downgrade). Nor
+// is a move to or from a git ref assigned no version (git.main), which
+// Spack stores above every version without saying it is newer.
 func changeDirection(news, olds []string) Direction {
 	newest, was := version.Max(news), version.Max(olds)
-	if newest == "" || was == "" {
+	if newest == "" || was == "" || version.Unassigned(newest) || version.Unassigned(was) {
 		return Other
 	}
 	switch c := version.CompareSpack(newest, was); {

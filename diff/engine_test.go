@@ -140,7 +140,17 @@ func TestDirections(t *testing.T) {
 		// which put every git version below 0 and made it a downgrade.
 		{"1.0", "git.v2.0=2.0", Upgraded},
 		{"git.v2.0=2.0", "1.0", Downgraded},
-		{"2.0", "git.main", Upgraded},
+		// A git ref assigned no version (git.main, a bare commit) is
+		// stored above every version, which Spack's GitVersion._order
+		// says is "not a statement about which is newer": neither rose
+		// nor fell (git.main → git.feature, by ref name, was a downgrade
+		// that tripped --fail-on downgrade).
+		{"2.0", "git.main", Other},
+		{"git.main", "2.0", Other},
+		{"git.main", "git.feature", Other},
+		{"0123456789abcdef0123456789abcdef01234567", "1.0", Other},
+		{"git.x=1.0:2.0", "git.x=1.5:", Other},
+		{"1.0 git.main", "2.0 git.main", Other},
 		// Spack's version/common.py: nightly is an infinity version,
 		// 1.2final is 1.2 spelt otherwise.
 		{"1.0", "nightly", Upgraded},

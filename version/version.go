@@ -347,6 +347,16 @@ func compareRelease(a, b parsed) int {
 	return compareComponent(a.preNum, a.v, b.preNum, b.v)
 }
 
+// Unassigned reports whether v is a git ref assigned no version (git.REF,
+// a 40-hex commit, REF=LO:HI). Compare stores it above every version, as
+// Spack's GitVersion._order does, which says that order is "not a
+// statement about which is newer": whether a version rose or fell to or
+// from it cannot be told.
+func Unassigned(v string) bool {
+	kind, _ := gitKind(v)
+	return kind == gitFree
+}
+
 // Max returns the newest of vs, or "" when vs is empty.
 func Max(vs []string) string {
 	var m string

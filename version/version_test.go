@@ -268,3 +268,14 @@ func TestCompareSpackKeywords(t *testing.T) {
 		}
 	}
 }
+
+func TestUnassigned(t *testing.T) {
+	for v, want := range map[string]bool{
+		"git.main": true, "0123456789abcdef0123456789abcdef01234567": true, "git.x=1.0:2.0": true, "a=1.0:": true,
+		"git.v2.0=2.0": false, "a=1.0": false, "1.0": false, "develop": false, "": false, "gcc@=13.2.0": false,
+	} {
+		if got := Unassigned(v); got != want {
+			t.Errorf("Unassigned(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
