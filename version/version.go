@@ -87,6 +87,19 @@ const (
 // string of other bytes is no version Spack reads (a compiler,
 // gcc@=13.2.0, is ordered by this package too): standard.
 func gitKind(v string) (kind int8, at int) {
+	// A spec's @=V, the exact version, is V (Spack's from_string): the
+	// loader strips the "=" unless --no-canonicalize.
+	if strings.HasPrefix(v, "=") {
+		if kind, at = refKind(v[1:]); kind == gitAssigned {
+			at++
+		}
+		return kind, at
+	}
+	return refKind(v)
+}
+
+// refKind is gitKind of a version without the "=" of an exact version.
+func refKind(v string) (kind int8, at int) {
 	if !strings.HasPrefix(v, "git.") && !isCommit(v) && !strings.Contains(v[min(1, len(v)):], "=") || !versionBytes(v) {
 		return standard, 0
 	}
@@ -123,9 +136,10 @@ func isCommit(v string) bool {
 }
 
 // gitRef is the ref of a git version and its constraint: git.REF=C as
-// REF and C (Spack ignores the "git." prefix when it compares refs).
+// REF and C (Spack ignores the "git." prefix when it compares refs, and
+// reads an exact version's "=" before it as no part of the ref).
 func gitRef(v string) (ref, constraint string) {
-	ref, constraint, _ = strings.Cut(strings.TrimPrefix(v, "git."), "=")
+	ref, constraint, _ = strings.Cut(strings.TrimPrefix(strings.TrimPrefix(v, "="), "git."), "=")
 	return ref, constraint
 }
 

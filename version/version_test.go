@@ -279,3 +279,26 @@ func TestUnassigned(t *testing.T) {
 		}
 	}
 }
+
+// TestExactPrefix: Spack reads "=V" (a spec's @=V) as V itself, a git
+// version too (version_types.from_string); the loader strips the "="
+// unless --no-canonicalize, which compares what the pages write.
+func TestExactPrefix(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"=git.v2.0=2.0", "git.v2.0=2.0", 0}, {"=git.main", "git.main", 0}, {"1.0", "=git.v2=2.0", -1},
+		{"=git.v2=2.0", "2.0", 1}, {"=1.2", "1.2", 0}, {"=0123456789abcdef0123456789abcdef01234567", "develop", 1},
+	} {
+		if got := CompareSpack(tc.a, tc.b); got != tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := CompareSpack(tc.b, tc.a); got != -tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.b, tc.a, got, -tc.want)
+		}
+	}
+	if !Unassigned("=git.main") {
+		t.Error(`Unassigned("=git.main") = false`)
+	}
+}
