@@ -123,6 +123,8 @@ func FuzzCompare(f *testing.F) {
 		{"1.2alpha", "1.2a", "1.2-beta"},
 		{"git.v2.0=2.0", "2.0", "git.main"},
 		{"a=1.0", "git.a=1.0", "0123456789abcdef0123456789abcdef01234567"},
+		{"nightly", "1.2final", "1.2rc0"},
+		{"=git.main", "=git.v2=2.0", "1.2rc"},
 	} {
 		f.Add(s[0], s[1], s[2])
 	}
