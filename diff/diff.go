@@ -1308,11 +1308,12 @@ func (m *matcher) versionChange(olds, news []*spec, st Status, keyed bool) Versi
 // version (specs listed with "versions": [], or only "") has no newest:
 // its version is missing, not below 0, and the change is neither a rise
 // nor a fall (a version gone missing tripped --fail-on downgrade). Nor
-// is a move to or from a git ref assigned no version (git.main), which
-// Spack stores above every version without saying it is newer.
+// does a git ref assigned no version (git.main) count, which Spack
+// stores above every version without saying it is newer: the newest are
+// of the versions Spack places, and a side with none did not move.
 func changeDirection(news, olds []string) Direction {
-	newest, was := version.Max(news), version.Max(olds)
-	if newest == "" || was == "" || version.Unassigned(newest) || version.Unassigned(was) {
+	newest, was := newestPlaced(news), newestPlaced(olds)
+	if newest == "" || was == "" {
 		return Other
 	}
 	switch c := version.CompareSpack(newest, was); {
@@ -1322,6 +1323,19 @@ func changeDirection(news, olds []string) Direction {
 		return Downgraded
 	}
 	return Other
+}
+
+// newestPlaced is the newest of vs that is a version Spack places: not
+// "" and not a git ref assigned no version (version.Unassigned); "" when
+// none is.
+func newestPlaced(vs []string) string {
+	var m string
+	for _, v := range vs {
+		if v != "" && !version.Unassigned(v) && (m == "" || version.Compare(v, m) > 0) {
+			m = v
+		}
+	}
+	return m
 }
 
 // rollups counts specs per facet value and specs and packages per stack.

@@ -150,7 +150,12 @@ func TestDirections(t *testing.T) {
 		{"git.main", "git.feature", Other},
 		{"0123456789abcdef0123456789abcdef01234567", "1.0", Other},
 		{"git.x=1.0:2.0", "git.x=1.5:", Other},
-		{"1.0 git.main", "2.0 git.main", Other},
+		// The newest of the versions it can place, then: a real
+		// downgrade beside a git ref still trips the gate.
+		{"1.0 git.main", "2.0 git.main", Upgraded},
+		{"2.0 git.main", "1.0", Downgraded},
+		{"1.0", "2.0 git.main", Upgraded},
+		{"git.main", "1.0 git.main", Other},
 		// Spack's version/common.py: nightly is an infinity version,
 		// 1.2final is 1.2 spelt otherwise.
 		{"1.0", "nightly", Upgraded},
