@@ -1304,15 +1304,38 @@ func (m *matcher) versionChange(olds, news []*spec, st Status, keyed bool) Versi
 // saved report's direction to it (checkVersionChange). A newest that
 // Spack holds equal to the old one, spelt otherwise (1.2 → 1.02), did
 // not move: version.Compare orders such spellings by their bytes, which
-// made it a downgrade that tripped --fail-on downgrade.
+// made it a downgrade that tripped --fail-on downgrade. A side with no
+// version (specs listed with "versions": [], or only "") has no newest:
+// its version is missing, not below 0, and the change is neither a rise
+// nor a fall (a version gone missing tripped --fail-on downgrade). Nor
+// does a git ref assigned no version (git.main) count, which Spack
+// stores above every version without saying it is newer: the newest are
+// of the versions Spack places, and a side with none did not move.
 func changeDirection(news, olds []string) Direction {
-	switch c := version.CompareSpack(version.Max(news), version.Max(olds)); {
+	newest, was := newestPlaced(news), newestPlaced(olds)
+	if newest == "" || was == "" {
+		return Other
+	}
+	switch c := version.CompareSpack(newest, was); {
 	case c > 0:
 		return Upgraded
 	case c < 0:
 		return Downgraded
 	}
 	return Other
+}
+
+// newestPlaced is the newest of vs that is a version Spack places: not
+// "" and not a git ref assigned no version (version.Unassigned); "" when
+// none is.
+func newestPlaced(vs []string) string {
+	var m string
+	for _, v := range vs {
+		if v != "" && !version.Unassigned(v) && (m == "" || version.Compare(v, m) > 0) {
+			m = v
+		}
+	}
+	return m
 }
 
 // rollups counts specs per facet value and specs and packages per stack.

@@ -140,7 +140,27 @@ func TestDirections(t *testing.T) {
 		// which put every git version below 0 and made it a downgrade.
 		{"1.0", "git.v2.0=2.0", Upgraded},
 		{"git.v2.0=2.0", "1.0", Downgraded},
-		{"2.0", "git.main", Upgraded},
+		// A git ref assigned no version (git.main, a bare commit) is
+		// stored above every version, which Spack's GitVersion._order
+		// says is "not a statement about which is newer": neither rose
+		// nor fell (git.main → git.feature, by ref name, was a downgrade
+		// that tripped --fail-on downgrade).
+		{"2.0", "git.main", Other},
+		{"git.main", "2.0", Other},
+		{"git.main", "git.feature", Other},
+		{"0123456789abcdef0123456789abcdef01234567", "1.0", Other},
+		{"git.x=1.0:2.0", "git.x=1.5:", Other},
+		// The newest of the versions it can place, then: a real
+		// downgrade beside a git ref still trips the gate.
+		{"1.0 git.main", "2.0 git.main", Upgraded},
+		{"2.0 git.main", "1.0", Downgraded},
+		{"1.0", "2.0 git.main", Upgraded},
+		{"git.main", "1.0 git.main", Other},
+		// Spack's version/common.py: nightly is an infinity version,
+		// 1.2final is 1.2 spelt otherwise.
+		{"1.0", "nightly", Upgraded},
+		{"1.2", "1.2final", Other},
+		{"1.2rc", "1.2rc0", Upgraded},
 	} {
 		var olds, news []snapshot.Spec
 		for i, v := range strings.Fields(tc.old) {
@@ -156,6 +176,27 @@ func TestDirections(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%s → %s: direction %s, want %s", tc.old, tc.new, got, tc.want)
+		}
+	}
+}
+
+// TestDirectionNoVersion: a spec with no version ("versions": [] on a
+// catalogue page, or only "") has no newest version to rise or fall
+// from: a package whose one side has none changed, neither upgraded nor
+// downgraded (it tripped --fail-on downgrade when its version went
+// missing).
+func TestDirectionNoVersion(t *testing.T) {
+	for _, tc := range []struct{ old, new []string }{
+		{nil, []string{"1.0"}}, {[]string{"1.0"}, nil}, {[]string{""}, []string{"1.0"}}, {[]string{"1.0"}, []string{""}},
+	} {
+		o, n := sp("oaaa", "", "gcc@13.2.0", "x86_64_v3"), sp("nbbb", "", "gcc@13.2.0", "x86_64_v3")
+		o.Versions, n.Versions = tc.old, tc.new
+		r := compare(snap("a", o), snap("b", n))
+		if len(r.Packages) != 1 {
+			t.Fatalf("%q → %q: %d packages", tc.old, tc.new, len(r.Packages))
+		}
+		if got := r.Packages[0].Versions.Direction; got != Other {
+			t.Errorf("%q → %q: direction %s, want %s", tc.old, tc.new, got, Other)
 		}
 	}
 }

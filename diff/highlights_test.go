@@ -303,3 +303,73 @@ func TestNewsSymmetric(t *testing.T) {
 		}
 	}
 }
+
+// TestNewsStacksOutsideSelection: under --stack e4s, a spec of e4s that
+// left hep is no news of hep (a stack the view does not select: it sees
+// only hep's overlap with e4s), as the lost-stack gate does not count
+// hep; the selected stacks' news stay.
+func TestNewsStacksOutsideSelection(t *testing.T) {
+	spec := func(hash string, stacks ...string) snapshot.Spec {
+		return snapshot.Spec{Hash: hash, Versions: []string{"1.0"}, Compiler: "gcc@13.2.0", OS: "ubuntu22.04", Platform: "linux", Target: "x86_64", Variants: []string{}, Stacks: stacks}
+	}
+	pkg := func(name string, specs ...snapshot.Spec) *snapshot.Package {
+		return &snapshot.Package{Name: name, Line: 6, Specs: specs, Origin: &snapshot.Origin{File: name + "/specs.md"}}
+	}
+	before := &snapshot.Snapshot{Path: "a", Tag: "a", Canon: snapshot.RuleCounts{}, Packages: []*snapshot.Package{
+		pkg("p", spec("p1", "e4s", "hep", "root")), pkg("q", spec("q1", "e4s", "root"), spec("q2", "ml", "root")),
+	}}
+	after := &snapshot.Snapshot{Path: "b", Tag: "b", Canon: snapshot.RuleCounts{}, Packages: []*snapshot.Package{
+		pkg("p", spec("p1", "e4s", "root")), pkg("q", spec("q1", "e4s", "radiuss", "root"), spec("q2", "ml", "root")),
+	}}
+	for _, tc := range []struct {
+		stacks []string
+		want   []string
+	}{
+		{[]string{"e4s"}, nil},
+		{[]string{"e4s", "hep"}, []string{"vanished stack hep p"}},
+		{[]string{"ml"}, nil},
+		{nil, []string{"vanished stack hep p", "appeared stack radiuss q"}},
+	} {
+		r, err := CompareWith(before, after, Filter{Stacks: tc.stacks})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range r.Highlights {
+			got = append(got, h.Kind+" "+h.Facet+" "+h.Value+" "+strings.Join(h.Packages, ","))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("--stack %v: got %q, want %q", tc.stacks, got, tc.want)
+		}
+		if err := r.CheckLaws(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestNewsSameHashFacetChange: a pair of one hash whose compiler differs
+// (a hash names one build: the loader warns) and that left a stack is
+// listed restacked; the compiler that went and the one that came name its
+// package, as the stacks do.
+func TestNewsSameHashFacetChange(t *testing.T) {
+	spec := func(compiler string, stacks ...string) snapshot.Spec {
+		return snapshot.Spec{Hash: "p1", Versions: []string{"1.0"}, Compiler: compiler, OS: "ubuntu22.04", Platform: "linux", Target: "x86_64", Variants: []string{}, Stacks: stacks}
+	}
+	pkg := func(s snapshot.Spec) *snapshot.Package {
+		return &snapshot.Package{Name: "p", Line: 6, Specs: []snapshot.Spec{s}, Origin: &snapshot.Origin{File: "p/specs.md"}}
+	}
+	before := &snapshot.Snapshot{Path: "a", Tag: "a", Canon: snapshot.RuleCounts{}, Packages: []*snapshot.Package{pkg(spec("gcc@13.2.0", "e4s"))}}
+	after := &snapshot.Snapshot{Path: "b", Tag: "b", Canon: snapshot.RuleCounts{}, Packages: []*snapshot.Package{pkg(spec("gcc@14", "hep"))}}
+	r, err := CompareWith(before, after, Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range r.Highlights {
+		got = append(got, h.Kind+" "+h.Facet+" "+h.Value+" "+strings.Join(h.Packages, ","))
+	}
+	want := []string{"vanished stack e4s p", "vanished compiler gcc@13.2.0 p", "appeared stack hep p", "appeared compiler gcc@14 p"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n  %q\nwant\n  %q", got, want)
+	}
+}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/cachediff/cachediff/internal/listops"
 	"github.com/cachediff/cachediff/snapshot"
-	"github.com/cachediff/cachediff/version"
 )
 
 // LawError is a decoded report whose numbers disagree with each other:
@@ -627,7 +626,7 @@ func checkVersionChange(at string, v VersionChange) error {
 		want = changeDirection(v.New, v.Old)
 	}
 	if v.Direction != want {
-		return lawf(at+".direction", "%q, but its versions make it %q (newest %s, was %s)", v.Direction, want, shortValue(version.Max(v.New)), shortValue(version.Max(v.Old)))
+		return lawf(at+".direction", "%q, but its versions make it %q (newest %s, was %s)", v.Direction, want, shortValue(newestPlaced(v.New)), shortValue(newestPlaced(v.Old)))
 	}
 	return nil
 }

@@ -8,10 +8,12 @@
 // numbers) and maximal runs of letters (compared as strings); the separators
 // '.', '-' and '_' (and any other byte) only delimit components. Spack's
 // "infinity" names sort above every number, in the order
-// develop > main > master > head > trunk > stable; any other string
-// component sorts below every number. A release sorts above its
-// pre-releases: 1.2alpha1 < 1.2beta < 1.2rc2 < 1.2. When one version is a
-// prefix of the other, the shorter one is older (1.2 < 1.2.1).
+// develop > main > master > head > trunk > nightly > stable; any other
+// string component sorts below every number. A release sorts above its
+// pre-releases: 1.2alpha1 < 1.2beta < 1.2rc < 1.2rc0 < 1.2rc2 < 1.2, and
+// "final" names the release (1.2final is 1.2; 1.2final1 is above it), as
+// in Spack's version/common.py. When one version is a prefix of the
+// other, the shorter one is older (1.2 < 1.2.1).
 //
 // Versions that Spack considers equal but that are spelled differently
 // (1.02 and 1.2, 1.2 and 1-2) are ordered by their bytes, so that Compare
@@ -30,7 +32,7 @@ import (
 )
 
 // infinity lists Spack's infinity-like names, lowest first.
-var infinity = [...]string{"stable", "trunk", "head", "master", "main", "develop"}
+var infinity = [...]string{"stable", "nightly", "trunk", "head", "master", "main", "develop"}
 
 // pre-release kinds, in order; final is a release.
 const (
@@ -40,7 +42,7 @@ const (
 	final
 )
 
-var prerelease = map[string]int8{"alpha": alpha, "beta": beta, "rc": rc}
+var prerelease = map[string]int8{"alpha": alpha, "beta": beta, "rc": rc, "final": final}
 
 // component is one part of a version: a number (its digits without
 // leading zeros; none for zero) or a string of letters, as the bytes
@@ -85,6 +87,19 @@ const (
 // string of other bytes is no version Spack reads (a compiler,
 // gcc@=13.2.0, is ordered by this package too): standard.
 func gitKind(v string) (kind int8, at int) {
+	// A spec's @=V, the exact version, is V (Spack's from_string): the
+	// loader strips the "=" unless --no-canonicalize.
+	if strings.HasPrefix(v, "=") {
+		if kind, at = refKind(v[1:]); kind == gitAssigned {
+			at++
+		}
+		return kind, at
+	}
+	return refKind(v)
+}
+
+// refKind is gitKind of a version without the "=" of an exact version.
+func refKind(v string) (kind int8, at int) {
 	if !strings.HasPrefix(v, "git.") && !isCommit(v) && !strings.Contains(v[min(1, len(v)):], "=") || !versionBytes(v) {
 		return standard, 0
 	}
@@ -121,9 +136,10 @@ func isCommit(v string) bool {
 }
 
 // gitRef is the ref of a git version and its constraint: git.REF=C as
-// REF and C (Spack ignores the "git." prefix when it compares refs).
+// REF and C (Spack ignores the "git." prefix when it compares refs, and
+// reads an exact version's "=" before it as no part of the ref).
 func gitRef(v string) (ref, constraint string) {
-	ref, constraint, _ = strings.Cut(strings.TrimPrefix(v, "git."), "=")
+	ref, constraint, _ = strings.Cut(strings.TrimPrefix(strings.TrimPrefix(v, "="), "git."), "=")
 	return ref, constraint
 }
 
@@ -134,9 +150,12 @@ var zero = component{isNum: true}
 type parsed struct {
 	v       string // the version, whose bytes the components are
 	release []component
-	preNum  component // the number after alpha, beta or rc; zero when absent
+	preNum  component // the number after alpha, beta, rc or final; zero when absent
 	pre     int8      // alpha, beta, rc or final
-	git     int8      // standard, gitAssigned or gitFree (gitKind)
+	// hasNum says a number follows the pre-release word: Spack's
+	// (RC,) sorts below (RC, 0), 1.2rc below 1.2rc0.
+	hasNum bool
+	git    int8 // standard, gitAssigned or gitFree (gitKind)
 }
 
 func parse(v string) parsed {
@@ -205,7 +224,7 @@ func parseAppend(buf []component, v string) (parsed, []component) {
 	switch {
 	// <release>(alpha|beta|rc)<number>
 	case n >= 3 && !comps[n-2].isNum && isPre(comps[n-2].text(v)) && comps[n-1].isNum:
-		p.pre, p.preNum = prerelease[comps[n-2].text(v)], comps[n-1]
+		p.pre, p.preNum, p.hasNum = prerelease[comps[n-2].text(v)], comps[n-1], true
 		comps = comps[:n-2]
 	// <release>(alpha|beta|rc)
 	case n >= 2 && !comps[n-1].isNum && isPre(comps[n-1].text(v)):
@@ -333,7 +352,23 @@ func compareRelease(a, b parsed) int {
 		}
 		return 1
 	}
+	if a.hasNum != b.hasNum {
+		if b.hasNum {
+			return -1
+		}
+		return 1
+	}
 	return compareComponent(a.preNum, a.v, b.preNum, b.v)
+}
+
+// Unassigned reports whether v is a git ref assigned no version (git.REF,
+// a 40-hex commit, REF=LO:HI). Compare stores it above every version, as
+// Spack's GitVersion._order does, which says that order is "not a
+// statement about which is newer": whether a version rose or fell to or
+// from it cannot be told.
+func Unassigned(v string) bool {
+	kind, _ := gitKind(v)
+	return kind == gitFree
 }
 
 // Max returns the newest of vs, or "" when vs is empty.

@@ -123,6 +123,8 @@ func FuzzCompare(f *testing.F) {
 		{"1.2alpha", "1.2a", "1.2-beta"},
 		{"git.v2.0=2.0", "2.0", "git.main"},
 		{"a=1.0", "git.a=1.0", "0123456789abcdef0123456789abcdef01234567"},
+		{"nightly", "1.2final", "1.2rc0"},
+		{"=git.main", "=git.v2=2.0", "1.2rc"},
 	} {
 		f.Add(s[0], s[1], s[2])
 	}
@@ -238,5 +240,67 @@ func TestCompareSpack(t *testing.T) {
 		if c := Compare(tc.a, tc.b); tc.want != 0 && c != tc.want {
 			t.Errorf("Compare(%q, %q) = %d, CompareSpack %d", tc.a, tc.b, c, tc.want)
 		}
+	}
+}
+
+// TestCompareSpackKeywords: the words Spack's version/common.py gives a
+// meaning to. "nightly" is an infinity version (stable < nightly <
+// trunk); "final" is a pre-release keyword that names the release itself
+// (1.2final is 1.2, 1.2final1 above it); a pre-release without a number
+// sorts below the same one numbered 0 (Spack's (RC,) < (RC, 0)).
+func TestCompareSpackKeywords(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"1.0", "nightly", -1}, {"stable", "nightly", -1}, {"nightly", "trunk", -1}, {"1.2.nightly", "1.2.9", 1},
+		{"1.2final", "1.2", 0}, {"1.2-final", "1.2", 0}, {"1.2final1", "1.2", 1}, {"1.2final1", "1.2.1", -1},
+		{"1.2rc1", "1.2final", -1}, {"final", "1.0", -1},
+		{"1.2rc", "1.2rc0", -1}, {"1.2rc0", "1.2rc00", 0}, {"1.2alpha0", "1.2alpha", 1}, {"1.2rc", "1.2rc1", -1},
+	} {
+		if got := CompareSpack(tc.a, tc.b); got != tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := CompareSpack(tc.b, tc.a); got != -tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.b, tc.a, got, -tc.want)
+		}
+		vs := []string{tc.b, tc.a}
+		if Sort(vs); tc.want < 0 && vs[0] != tc.a || tc.want > 0 && vs[0] != tc.b {
+			t.Errorf("Sort gave %q, CompareSpack(%q, %q) %d", vs, tc.a, tc.b, tc.want)
+		}
+	}
+}
+
+func TestUnassigned(t *testing.T) {
+	for v, want := range map[string]bool{
+		"git.main": true, "0123456789abcdef0123456789abcdef01234567": true, "git.x=1.0:2.0": true, "a=1.0:": true,
+		"git.v2.0=2.0": false, "a=1.0": false, "1.0": false, "develop": false, "": false, "gcc@=13.2.0": false,
+	} {
+		if got := Unassigned(v); got != want {
+			t.Errorf("Unassigned(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
+
+// TestExactPrefix: Spack reads "=V" (a spec's @=V) as V itself, a git
+// version too (version_types.from_string); the loader strips the "="
+// unless --no-canonicalize, which compares what the pages write.
+func TestExactPrefix(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"=git.v2.0=2.0", "git.v2.0=2.0", 0}, {"=git.main", "git.main", 0}, {"1.0", "=git.v2=2.0", -1},
+		{"=git.v2=2.0", "2.0", 1}, {"=1.2", "1.2", 0}, {"=0123456789abcdef0123456789abcdef01234567", "develop", 1},
+	} {
+		if got := CompareSpack(tc.a, tc.b); got != tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := CompareSpack(tc.b, tc.a); got != -tc.want {
+			t.Errorf("CompareSpack(%q, %q) = %d, want %d", tc.b, tc.a, got, -tc.want)
+		}
+	}
+	if !Unassigned("=git.main") {
+		t.Error(`Unassigned("=git.main") = false`)
 	}
 }

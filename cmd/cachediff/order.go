@@ -43,7 +43,7 @@ func newerFirst(a, b diff.Side) string {
 	switch {
 	case a.Tag == b.Tag:
 	case releaseTag.MatchString(a.Tag) && releaseTag.MatchString(b.Tag):
-		newer = version.Compare(a.Tag[1:], b.Tag[1:]) > 0
+		newer = version.CompareSpack(a.Tag[1:], b.Tag[1:]) > 0 // a respelling is not newer
 	default:
 		o, n := datedTag.FindStringSubmatch(a.Tag), datedTag.FindStringSubmatch(b.Tag)
 		newer = o != nil && n != nil && o[1] == n[1] && o[2] > n[2]

@@ -31,6 +31,10 @@ func TestNewerFirst(t *testing.T) {
 		{side("develop-2025-03-30", ""), side("v0.23.0", ""), ""},
 		{side("e4s-2025-03-30", ""), side("develop-2025-03-23", ""), ""},
 		{side("v0.23.1", ""), side("v0.23.1", ""), ""},
+		// Spack holds v0.23.0 and v0.023.0 one version: neither is newer
+		// (version.Compare's tie-break by bytes said v0.23.0 was).
+		{side("v0.23.0", ""), side("v0.023.0", ""), ""},
+		{side("v0.023.0", ""), side("v0.23.0", ""), ""},
 		{side("develop", "2025-03-30T02:00:00Z"), side("develop", "2025-03-23T02:00:00Z"), "committed 2025-03-30T02:00:00Z, after 2025-03-23T02:00:00Z"},
 		{side("develop", "2025-03-23T02:00:00Z"), side("develop", "2025-03-30T02:00:00Z"), ""},
 		// The commit dates decide over the tags.
