@@ -160,7 +160,9 @@ func (l *logAtom) Step(r *diff.Report) error {
 		s.gitPath = cleanGitPath(p)
 	} else {
 		s.changes = changesID(r)
-		s.path = cleanPath(s.path)
+		if !isURL(s.path) { // a mirror's URL is named as given
+			s.path = cleanPath(s.path)
+		}
 	}
 	// What two steps of one id share: a commit and its path, or a folder
 	// and what the step changed.
@@ -292,6 +294,18 @@ func cleanPath(p string) string {
 		return ""
 	}
 	return path.Clean(strings.ReplaceAll(p, `\`, "/"))
+}
+
+// isURL reports whether p is a URL (SCHEME://…, a mirror's), which
+// cleanPath would spoil: path.Clean makes file:///srv/m file:/srv/m.
+func isURL(p string) bool {
+	scheme, _, ok := strings.Cut(p, "://")
+	if !ok || scheme == "" || !('a' <= scheme[0]|0x20 && scheme[0]|0x20 <= 'z') {
+		return false
+	}
+	return strings.IndexFunc(scheme, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '+' || r == '-' || r == '.')
+	}) < 0
 }
 
 // DefaultFeedID is a feed's id without --feed-id and without a filter:

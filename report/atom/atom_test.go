@@ -706,3 +706,28 @@ func TestAtomRepeatedStepIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestAtomIDURLKept: a mirror named by its URL (tagless, file:// or
+// https://) keeps the entry id the previous release gave it: cleanPath,
+// meant for folders, made file:///srv/m file:/srv/m and
+// https://host/m https:/host/m, a new id for every entry of a feed
+// already read (a feed reader shows each night twice), and no URL.
+func TestAtomIDURLKept(t *testing.T) {
+	for p, want := range map[string]string{
+		"file:///srv/mirror":           "urn:cachediff:snapshot:file%3A///srv/mirror",
+		"https://mirror.example/dev/":  "urn:cachediff:snapshot:https%3A//mirror.example/dev/",
+		"HTTP://mirror.example//a/./b": "urn:cachediff:snapshot:HTTP%3A//mirror.example//a/./b",
+		"./new/m/":                     "urn:cachediff:snapshot:new/m",
+	} {
+		r := &diff.Report{Old: diff.Side{Path: "old"}, New: diff.Side{Path: p},
+			Packages: []diff.Package{{Name: "zlib", Status: "added"}}}
+		var b bytes.Buffer
+		if err := Format.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		feed := parseFeed(t, b.Bytes())
+		if len(feed.Items) != 1 || feed.Items[0].GUID != want {
+			t.Errorf("new snapshot %q: entry id %q, want %q", p, feed.Items[0].GUID, want)
+		}
+	}
+}
