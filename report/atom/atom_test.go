@@ -731,3 +731,32 @@ func TestAtomIDURLKept(t *testing.T) {
 		}
 	}
 }
+
+// TestAtomUntaggedRepeatWindow: a log naming an untagged snapshot (a
+// mirror, an index.json) again, m1 m2 m1 m2, gave step 3 the id
+// ...snapshot:m2:changes:HEX:step-3 in the whole feed but
+// ...snapshot:m2:step-3 under --max-entries 2 (which left out step 1,
+// the other m2), so a nightly feed whose window slid gave a feed reader
+// the entry again: the folders a log names twice count over the series,
+// as a tag two snapshots share does.
+func TestAtomUntaggedRepeatWindow(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)[:2]
+	var snaps []*snapshot.Snapshot
+	for i := range 4 {
+		c := *weeks[i%2]
+		c.Tag, c.Path = "", []string{"m1", "./m2/"}[i%2]
+		snaps = append(snaps, &c)
+	}
+	all := parseFeed(t, atomOf(t, snaps, report.LogOptions{}))
+	if len(all.Items) != 3 {
+		t.Fatalf("%d entries", len(all.Items))
+	}
+	for m := 1; m <= 3; m++ {
+		cut := parseFeed(t, atomOf(t, snaps, report.LogOptions{Options: report.Options{Feed: report.FeedOptions{MaxEntries: m}}}))
+		for i, it := range cut.Items {
+			if it.GUID != all.Items[i].GUID {
+				t.Errorf("--max-entries %d: entry %d is %q, %q in the whole feed", m, i, it.GUID, all.Items[i].GUID)
+			}
+		}
+	}
+}
