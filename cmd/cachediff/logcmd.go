@@ -196,7 +196,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			cm := absent[i]
 			_, p, _ := strings.Cut(cm.Spec, ":")
 			w := snapshot.Warning{File: names[i], Message: fmt.Sprintf("%s does not exist at commit %s (deleted, or not made yet): an empty snapshot", cmp.Or(p, "the repository's top"), cm.ID[:min(12, len(cm.ID))])}
-			return &snapshot.Snapshot{Path: names[i], Rev: cm.ID, Date: cm.Date.Format(time.RFC3339), Raw: lo.Raw, Packages: []*snapshot.Package{}, Warnings: []snapshot.Warning{w}}, nil
+			return &snapshot.Snapshot{Path: names[i], Rev: cm.ID, Date: gitsrc.DateText(cm.Date), Raw: lo.Raw, Packages: []*snapshot.Package{}, Warnings: []snapshot.Warning{w}}, nil
 		}
 		o := lo
 		if c.memory != nil && i == 0 {

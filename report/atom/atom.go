@@ -160,7 +160,7 @@ func (l *logAtom) Step(r *diff.Report) error {
 		s.gitPath = cleanGitPath(p)
 	} else {
 		s.changes = changesID(r)
-		s.path = cleanPath(s.path)
+		s.path = entryPath(s.path)
 	}
 	// What two steps of one id share: a commit and its path, or a folder
 	// and what the step changed.
@@ -294,6 +294,37 @@ func cleanPath(p string) string {
 	return path.Clean(strings.ReplaceAll(p, `\`, "/"))
 }
 
+// entryPath is a snapshot's path (not read from git) as an entry's id
+// names it: a folder cleaned (cleanPath), a mirror's URL as given.
+func entryPath(p string) string {
+	if isURL(p) {
+		return p
+	}
+	return cleanPath(p)
+}
+
+// sharedKey is what two snapshots of a series (not read from git) share
+// when their entries take their paths as ids: a tag, or for a snapshot
+// without one, its path (entryPath).
+func sharedKey(tag, p string) string {
+	if tag != "" {
+		return "tag:" + tag
+	}
+	return "path:" + entryPath(p)
+}
+
+// isURL reports whether p is a URL (SCHEME://…, a mirror's), which
+// cleanPath would spoil: path.Clean makes file:///srv/m file:/srv/m.
+func isURL(p string) bool {
+	scheme, _, ok := strings.Cut(p, "://")
+	if !ok || scheme == "" || !('a' <= scheme[0]|0x20 && scheme[0]|0x20 <= 'z') {
+		return false
+	}
+	return strings.IndexFunc(scheme, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '+' || r == '-' || r == '.')
+	}) < 0
+}
+
 // DefaultFeedID is a feed's id without --feed-id and without a filter:
 // urn:cachediff:log:SUBJECT, SUBJECT the path of log --revs RANGE PATH,
 // or else the folder of the newest snapshot (percent-encoded): the same
@@ -380,7 +411,8 @@ func filterID(o diff.Options) string {
 // from git is urn:cachediff:commit:ID:PATH (the full commit id, and the
 // path in it), which no later run changes; else it is
 // urn:cachediff:snapshot:TAG, and where two steps of the feed share a
-// tag, or two folders of the series do (series: all its snapshots, also
+// tag, or two folders of the series do, or two untagged snapshots of it
+// a path (series: all its snapshots, also
 // the first one and those --max-entries leaves out, so that the window
 // does not change a kept entry's id), urn:cachediff:snapshot:PATH of
 // their folders and :changes:HEX of what the step changed (changesID:
@@ -393,8 +425,8 @@ func entryIDs(steps []atomStep, series []diff.SnapshotInfo) []string {
 	ids := make([]string, len(steps))
 	shared := map[string]int{}
 	for _, sn := range series {
-		if sn.Rev == "" && sn.Tag != "" {
-			shared[sn.Tag]++
+		if sn.Rev == "" {
+			shared[sharedKey(sn.Tag, sn.Path)]++
 		}
 	}
 	count := map[string]int{}
@@ -408,7 +440,7 @@ func entryIDs(steps []atomStep, series []diff.SnapshotInfo) []string {
 		count[ids[i]]++
 	}
 	for i, s := range steps {
-		if s.rev == "" && (count[ids[i]] > 1 || shared[s.tag] > 1) {
+		if s.rev == "" && (count[ids[i]] > 1 || shared[sharedKey(s.tag, s.path)] > 1) {
 			ids[i] = "urn:cachediff:snapshot:" + escapeURN(s.path) + ":changes:" + s.changes + s.filter
 		}
 	}

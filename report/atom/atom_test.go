@@ -706,3 +706,57 @@ func TestAtomRepeatedStepIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestAtomIDURLKept: a mirror named by its URL (tagless, file:// or
+// https://) keeps the entry id the previous release gave it: cleanPath,
+// meant for folders, made file:///srv/m file:/srv/m and
+// https://host/m https:/host/m, a new id for every entry of a feed
+// already read (a feed reader shows each night twice), and no URL.
+func TestAtomIDURLKept(t *testing.T) {
+	for p, want := range map[string]string{
+		"file:///srv/mirror":           "urn:cachediff:snapshot:file%3A///srv/mirror",
+		"https://mirror.example/dev/":  "urn:cachediff:snapshot:https%3A//mirror.example/dev/",
+		"HTTP://mirror.example//a/./b": "urn:cachediff:snapshot:HTTP%3A//mirror.example//a/./b",
+		"./new/m/":                     "urn:cachediff:snapshot:new/m",
+	} {
+		r := &diff.Report{Old: diff.Side{Path: "old"}, New: diff.Side{Path: p},
+			Packages: []diff.Package{{Name: "zlib", Status: "added"}}}
+		var b bytes.Buffer
+		if err := Format.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		feed := parseFeed(t, b.Bytes())
+		if len(feed.Items) != 1 || feed.Items[0].GUID != want {
+			t.Errorf("new snapshot %q: entry id %q, want %q", p, feed.Items[0].GUID, want)
+		}
+	}
+}
+
+// TestAtomUntaggedRepeatWindow: a log naming an untagged snapshot (a
+// mirror, an index.json) again, m1 m2 m1 m2, gave step 3 the id
+// ...snapshot:m2:changes:HEX:step-3 in the whole feed but
+// ...snapshot:m2:step-3 under --max-entries 2 (which left out step 1,
+// the other m2), so a nightly feed whose window slid gave a feed reader
+// the entry again: the folders a log names twice count over the series,
+// as a tag two snapshots share does.
+func TestAtomUntaggedRepeatWindow(t *testing.T) {
+	weeks := reporttest.LoadRealWeeks(t)[:2]
+	var snaps []*snapshot.Snapshot
+	for i := range 4 {
+		c := *weeks[i%2]
+		c.Tag, c.Path = "", []string{"m1", "./m2/"}[i%2]
+		snaps = append(snaps, &c)
+	}
+	all := parseFeed(t, atomOf(t, snaps, report.LogOptions{}))
+	if len(all.Items) != 3 {
+		t.Fatalf("%d entries", len(all.Items))
+	}
+	for m := 1; m <= 3; m++ {
+		cut := parseFeed(t, atomOf(t, snaps, report.LogOptions{Options: report.Options{Feed: report.FeedOptions{MaxEntries: m}}}))
+		for i, it := range cut.Items {
+			if it.GUID != all.Items[i].GUID {
+				t.Errorf("--max-entries %d: entry %d is %q, %q in the whole feed", m, i, it.GUID, all.Items[i].GUID)
+			}
+		}
+	}
+}

@@ -797,6 +797,19 @@ func (r *Repo) exist(exprs []string) ([]bool, error) {
 // to git 2.44: a zone of +00:00, which git 2.45 and later write Z.
 const time3339 = "2006-01-02T15:04:05-07:00"
 
+// DateText is a commit's date as a report writes it (Snapshot.Date):
+// RFC 3339 in the commit's own zone, but in UTC for a zone of 24 hours
+// or more, which git takes (up to +99:59: GIT_COMMITTER_DATE="@SECS
+// +2500") and %cI writes (+25:00), and RFC 3339 cannot (its hours are
+// 00-23): kept, the date was unreadable, so a feed dated the step 1970
+// and render refused the JSON it was saved in.
+func DateText(t time.Time) string {
+	if _, off := t.Zone(); off >= 24*3600 || off <= -24*3600 {
+		t = t.UTC()
+	}
+	return t.Format(time.RFC3339)
+}
+
 // parseCommit reads the committer date and the subject of a raw commit
 // object whose encoding utf8Text decodes (decodedHere); the date of one
 // git converts with iconv is git's (iconvDates, Repo.iconvCommits).

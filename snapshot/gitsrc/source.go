@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"path"
 	"strings"
-	"time"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -402,7 +401,7 @@ func (s *Source) Load(opt snapshot.Options) (*snapshot.Snapshot, error) {
 		return nil, err
 	}
 	snap.Rev = s.tree.Commit
-	snap.Date = s.tree.Date.Format(time.RFC3339)
+	snap.Date = DateText(s.tree.Date)
 	return snap, nil
 }
 

@@ -18,7 +18,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
@@ -346,7 +345,7 @@ func Load(dir, arg string, o Options, opt snapshot.Options) (*snapshot.Snapshot,
 	}
 	if tree != nil {
 		snap.Rev = tree.Commit
-		snap.Date = tree.Date.Format(time.RFC3339)
+		snap.Date = gitsrc.DateText(tree.Date)
 	}
 	if m, ok := src.(*mirror.Source); ok {
 		snap.Layout, snap.IndexSum = m.Layout, m.Checksum
