@@ -42,10 +42,13 @@ const sep = "\x1f"
 // spec is a snapshot spec with its facets prepared for matching.
 type spec struct {
 	*snapshot.Spec
-	facets [numFacets]string // lists joined by sep
+	// in is the interner of ids and stack (nil for a spec that wrap
+	// made, which has neither): a facet's string is in.vals[id] (see
+	// facet), not a field of its own, which would make a spec, held for
+	// every spec of a package at once, twice its size.
+	in     *interner
 	ids    [numFacets]uint32 // the facets interned (see interner): equal ids, equal strings
-	stacks string            // joined by sep
-	stack  uint32            // stacks interned
+	stack  uint32            // the stacks interned
 	rank   [numFacets]int32  // see rankSpecs
 	ranked bool
 	// stackRank ranks stacks as rank does the facets; ord packs the
@@ -241,14 +244,14 @@ func (m *matcher) prepare(dst []*spec, specs []snapshot.Spec) []*spec {
 	in := &m.in
 	for i := range specs {
 		s := &m.buf[start+i]
-		*s = spec{Spec: &specs[i]}
-		s.facets[fVersion], s.ids[fVersion] = in.list(specs[i].Versions)
-		s.facets[fCompiler], s.ids[fCompiler] = in.one(specs[i].Compiler)
-		s.facets[fVariants], s.ids[fVariants] = in.list(specs[i].Variants)
-		s.facets[fTarget], s.ids[fTarget] = in.one(specs[i].Target)
-		s.facets[fOS], s.ids[fOS] = in.one(specs[i].OS)
-		s.facets[fPlatform], s.ids[fPlatform] = in.one(specs[i].Platform)
-		s.stacks, s.stack = in.list(specs[i].Stacks)
+		*s = spec{Spec: &specs[i], in: in}
+		_, s.ids[fVersion] = in.list(specs[i].Versions)
+		_, s.ids[fCompiler] = in.one(specs[i].Compiler)
+		_, s.ids[fVariants] = in.list(specs[i].Variants)
+		_, s.ids[fTarget] = in.one(specs[i].Target)
+		_, s.ids[fOS] = in.one(specs[i].OS)
+		_, s.ids[fPlatform] = in.one(specs[i].Platform)
+		_, s.stack = in.list(specs[i].Stacks)
 	}
 	for i := range specs {
 		dst = append(dst, &m.buf[start+i])
@@ -310,7 +313,24 @@ func (s *spec) show(f int) string {
 	case fVariants:
 		return strings.Join(s.Variants, " ")
 	}
-	return s.facets[f]
+	return s.facet(f)
+}
+
+// facet is facet f of s as matched: a list joined by sep ("" for a spec
+// that wrap made).
+func (s *spec) facet(f int) string {
+	if s.in == nil {
+		return ""
+	}
+	return s.in.vals[s.ids[f]]
+}
+
+// stacks is s's stacks joined by sep ("" for a spec that wrap made).
+func (s *spec) stacks() string {
+	if s.in == nil {
+		return ""
+	}
+	return s.in.vals[s.stack]
 }
 
 // compareSpecs is the engine's one order of specs: by facets (versions
@@ -343,16 +363,16 @@ func compareSpecs(a, b *spec) int {
 			return c
 		}
 	}
-	if c := strings.Compare(a.facets[fPlatform], b.facets[fPlatform]); c != 0 {
+	if c := strings.Compare(a.facet(fPlatform), b.facet(fPlatform)); c != 0 {
 		return c
 	}
 	if c := compareRanked(a, b, fTarget); c != 0 {
 		return c
 	}
-	if c := strings.Compare(a.facets[fVariants], b.facets[fVariants]); c != 0 {
+	if c := strings.Compare(a.facet(fVariants), b.facet(fVariants)); c != 0 {
 		return c
 	}
-	if c := strings.Compare(a.stacks, b.stacks); c != 0 {
+	if c := strings.Compare(a.stacks(), b.stacks()); c != 0 {
 		return c
 	}
 	return strings.Compare(a.Hash, b.Hash)
@@ -1237,7 +1257,7 @@ func (m *matcher) minus(a, b []string) []string { return listops.Minus(a, b, &m.
 func facetDelta(o, n *spec) string {
 	var parts []string
 	for f := range numFacets {
-		if o.facets[f] != n.facets[f] {
+		if o.facet(f) != n.facet(f) {
 			parts = append(parts, fmt.Sprintf("%s %s → %s", facetNames[f], o.show(f), n.show(f)))
 		}
 	}

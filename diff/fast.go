@@ -316,7 +316,7 @@ func compareRanked(a, b *spec, f int) int {
 	if a.ranked && b.ranked {
 		return cmp.Compare(a.rank[f], b.rank[f])
 	}
-	return version.Compare(a.facets[f], b.facets[f])
+	return version.Compare(a.facet(f), b.facet(f))
 }
 
 // distinctVersions returns the set of versions of specs, oldest first,

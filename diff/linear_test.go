@@ -134,8 +134,8 @@ func TestInternedLists(t *testing.T) {
 	if id(0) != id(1) || id(0) != id(2) || id(0) == id(3) || id(0) == id(4) {
 		t.Errorf("variant ids %d %d %d %d %d: want the first three equal, the others not", id(0), id(1), id(2), id(3), id(4))
 	}
-	if specs[4].facets[fVariants] != "+shared" || specs[2].facets[fVariants] != "+shared\x1fbuild_system=cmake" {
-		t.Errorf("joined %q and %q", specs[4].facets[fVariants], specs[2].facets[fVariants])
+	if specs[4].facet(fVariants) != "+shared" || specs[2].facet(fVariants) != "+shared\x1fbuild_system=cmake" {
+		t.Errorf("joined %q and %q", specs[4].facet(fVariants), specs[2].facet(fVariants))
 	}
 }
 

@@ -366,3 +366,35 @@ func manyVariantsPair(t *testing.T, n int) (paths []string, size int64) {
 func TestManyVariantsMemory(t *testing.T) {
 	checkShape(t, "many variants", 2000, manyVariantsPair, 6.5)
 }
+
+// oneBigPagePair writes two catalogue snapshots of one page of n specs
+// each (the specs of 430 bytes or so a catalogue page lists), every
+// spec of the new side a new hash at a new version: n removed and n
+// added in one package.
+func oneBigPagePair(t *testing.T, n int) (paths []string, size int64) {
+	t.Helper()
+	dir := t.TempDir()
+	for side, tag := range []string{"old", "new"} {
+		specs := make([]map[string]any, n)
+		for i := range specs {
+			specs[i] = map[string]any{
+				"hash": spackgen.TinyHash(side<<30 | i), "versions": []string{fmt.Sprintf("1.%d.%d", i, side)},
+				"compiler": "gcc@=13.2.0", "os": "ubuntu22.04", "platform": "linux",
+				"target": "x86_64_v3", "variants": []string{}, "stacks": []string{"root"}, "size": "-",
+			}
+		}
+		page := fmt.Sprintf("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, %s]\nmeta: %s\nspec_details: %s\n---\n",
+			tag, pagetest.MustJSON(pagetest.MetaOf(specs)), pagetest.MustJSON(specs))
+		if err := os.MkdirAll(filepath.Join(dir, tag, "p"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, tag, "p"), "specs.md", []byte(page))
+		size += int64(len(page))
+		paths = append(paths, filepath.Join(dir, tag))
+	}
+	return paths, size
+}
+
+func TestOnePackageManySpecsMemory(t *testing.T) {
+	checkShape(t, "one package", 5000, oneBigPagePair, 3.5)
+}

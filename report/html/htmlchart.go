@@ -272,16 +272,19 @@ func pairCharts(r *diff.Report) []*htmlChart {
 		if p.Status != diff.Changed || !p.Versions.Changed() {
 			continue
 		}
+		// A set each way, not a search of the other list per version:
+		// one package of n versions a side cost n² comparisons.
+		inOld, inNew := setOf(p.Versions.Old), setOf(p.Versions.New)
 		var rows []ganttRow
 		for _, v := range p.Versions.Old {
 			to := 0
-			if slices.Contains(p.Versions.New, v) {
+			if inNew[v] {
 				to = 1
 			}
 			rows = append(rows, ganttRow{p.Name, v, diff.Span{From: 0, To: to}})
 		}
 		for _, v := range p.Versions.New {
-			if !slices.Contains(p.Versions.Old, v) {
+			if !inOld[v] {
 				rows = append(rows, ganttRow{p.Name, v, diff.Span{From: 1, To: 1}})
 			}
 		}
@@ -291,6 +294,15 @@ func pairCharts(r *diff.Report) []*htmlChart {
 		out = append(out, c)
 	}
 	return out
+}
+
+// setOf is the set of the strings of l.
+func setOf(l []string) map[string]bool {
+	m := make(map[string]bool, len(l))
+	for _, v := range l {
+		m[v] = true
+	}
+	return m
 }
 
 // stackBars draws changes per stack as horizontal stacked bars.
