@@ -1330,13 +1330,16 @@ func (m *matcher) versionChange(olds, news []*spec, st Status, keyed bool) Versi
 // nor a fall (a version gone missing tripped --fail-on downgrade). Nor
 // does a git ref assigned no version (git.main) count, which Spack
 // stores above every version without saying it is newer: the newest are
-// of the versions Spack places, and a side with none did not move.
+// of the versions Spack places, and a side with none did not move. Nor
+// does a ref assigned the other side's version (git.a=2.0 → git.b=2.0,
+// git.v2=2.0 → 2.0): Spack stores it just above that version, then by
+// ref name, which says nothing of which is newer (version.CompareAssigned).
 func changeDirection(news, olds []string) Direction {
 	newest, was := newestPlaced(news), newestPlaced(olds)
 	if newest == "" || was == "" {
 		return Other
 	}
-	switch c := version.CompareSpack(newest, was); {
+	switch c := version.CompareAssigned(newest, was); {
 	case c > 0:
 		return Upgraded
 	case c < 0:

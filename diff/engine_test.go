@@ -150,6 +150,18 @@ func TestDirections(t *testing.T) {
 		{"git.main", "git.feature", Other},
 		{"0123456789abcdef0123456789abcdef01234567", "1.0", Other},
 		{"git.x=1.0:2.0", "git.x=1.5:", Other},
+		// Nor is a git ref assigned the version the other side has:
+		// Spack stores it just above that version, then by ref name,
+		// which says nothing of which is newer (a commit bump at one
+		// assigned version, ordered by its hex digits, was a downgrade
+		// half the time, and tripped --fail-on downgrade).
+		{"git.feature=2.0", "git.main=2.0", Other},
+		{"git.main=2.0", "git.feature=2.0", Other},
+		{"fedcba9876543210fedcba9876543210fedcba98=2.0", "0123456789abcdef0123456789abcdef01234567=2.0", Other},
+		{"git.v2.0=2.0", "2.0", Other},
+		{"2.0", "git.v2.0=2.0", Other},
+		{"git.main=2.0", "git.feature=2.1", Upgraded},
+		{"git.feature=2.1", "git.main=2.0", Downgraded},
 		// The newest of the versions it can place, then: a real
 		// downgrade beside a git ref still trips the gate.
 		{"1.0 git.main", "2.0 git.main", Upgraded},

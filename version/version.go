@@ -298,6 +298,27 @@ func CompareSpack(a, b string) int {
 	return compareSpack(parse(a), parse(b))
 }
 
+// CompareAssigned compares the versions Spack places a and b at: a
+// git ref by the version assigned to it (git.v2=2.0 as 2.0), and 0 when
+// those are one version (Spack holds them equal, or a ref is assigned
+// the other's version), where Compare goes on to store a ref just above
+// the version, then refs by name. That order is "not a statement about
+// which is newer" (GitVersion._order), and a question of whether a
+// version rose or fell must not read one in it: a commit bump at one
+// assigned version, ordered by its hex digits, is neither. A git ref
+// assigned no version (Unassigned) has no place: the caller leaves it
+// out; here it sorts above every other, as in Compare.
+func CompareAssigned(a, b string) int {
+	if a == b {
+		return 0
+	}
+	pa, pb := parse(a), parse(b)
+	if pa.git == gitFree || pb.git == gitFree {
+		return compareSpack(pa, pb)
+	}
+	return compareRelease(pa, pb)
+}
+
 func compareSpack(a, b parsed) int {
 	if a.git == gitFree || b.git == gitFree {
 		switch {

@@ -304,3 +304,32 @@ func TestExactPrefix(t *testing.T) {
 		t.Error(`Unassigned("=git.main") = false`)
 	}
 }
+
+// CompareAssigned compares the versions Spack places: a ref assigned a
+// version the other has is neither above nor below it, nor is a ref
+// above another by its name (a commit bump at one assigned version,
+// ordered by hex digits, read as a downgrade half the time).
+func TestCompareAssigned(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"git.a=2.0", "git.b=2.0", 0},
+		{"git.b=2.0", "git.a=2.0", 0},
+		{"fedcba9876543210fedcba9876543210fedcba98=2.0", "0123456789abcdef0123456789abcdef01234567=2.0", 0},
+		{"git.v2=2.0", "2.0", 0},
+		{"2.0", "=git.v2=2.00", 0},
+		{"1.02", "1.2", 0},
+		{"git.z=1.0", "git.a=2.0", -1},
+		{"git.a=2.0", "1.9", 1},
+		{"2.0", "git.main", -1},
+		{"git.main", "2.0", 1},
+	} {
+		if got := CompareAssigned(c.a, c.b); got != c.want {
+			t.Errorf("CompareAssigned(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+		if got := CompareAssigned(c.b, c.a); got != -c.want {
+			t.Errorf("CompareAssigned(%q, %q) = %d, want %d", c.b, c.a, got, -c.want)
+		}
+	}
+}
