@@ -227,7 +227,7 @@ func (l *logHTML) charts(s *diff.Series, labels, stepLabels []string) []*htmlCha
 			for _, v := range p.Versions {
 				rows = append(rows, ganttRow{p.Name, v.Version, v.Span})
 			}
-			g.add(rows)
+			g.add(rows, len(rows))
 		}
 		if c := gantt(g.rows, labels, g.pkgs, g.more); c != nil {
 			out = append(out, c)
