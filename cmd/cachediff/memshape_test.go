@@ -396,5 +396,5 @@ func oneBigPagePair(t *testing.T, n int) (paths []string, size int64) {
 }
 
 func TestOnePackageManySpecsMemory(t *testing.T) {
-	checkShape(t, "one package", 5000, oneBigPagePair, 3.5)
+	checkShape(t, "one package", 10000, oneBigPagePair, 4.0)
 }
