@@ -160,7 +160,7 @@ func News(r *Report) []Highlight {
 		}
 		ru := r.Facets.rollup(f)
 		for _, vc := range ru.Counts {
-			if f == "stack" && !selectedStack(r, vc.Value) {
+			if f == "stack" && !SelectedStack(r, vc.Value) {
 				continue
 			}
 			kind := ""
@@ -192,7 +192,7 @@ func News(r *Report) []Highlight {
 			values []string
 		}{{HighlightAppeared, ru.Added}, {HighlightVanished, ru.Removed}} {
 			for _, v := range l.values {
-				if _, ok := items[key{f, v}]; ok || f == "stack" && !selectedStack(r, v) {
+				if _, ok := items[key{f, v}]; ok || f == "stack" && !SelectedStack(r, v) {
 					continue
 				}
 				if want[fi] == nil {
@@ -282,12 +282,13 @@ func newsRoom(r *Report) int {
 	return n
 }
 
-// selectedStack reports whether stack st is news in r: any stack, or
+// SelectedStack reports whether stack st is news in r: any stack, or
 // under --stack only a selected one. The view keeps another stack's
 // specs only where they are in a selected one too, so such a stack looks
 // gone when the view lost that overlap, not the stack; the lost-stack
-// gate does not count it either (findLostStacks).
-func selectedStack(r *Report, st string) bool {
+// gate does not count it either (findLostStacks), and no format may
+// call it new or gone.
+func SelectedStack(r *Report, st string) bool {
 	return len(r.Options.Stacks) == 0 || slices.Contains(r.Options.Stacks, st)
 }
 
@@ -497,7 +498,7 @@ func StepNews(i int, r *Report) []Highlight {
 // checkNews checks that r's highlights hold the news no format may
 // leave out: each new and removed package, each version change, and each
 // facet value that appeared or vanished (a lockfile's stacks aside, see
-// rootsView, and under --stack the stacks not selected, selectedStack).
+// rootsView, and under --stack the stacks not selected, SelectedStack).
 func (r *Report) checkNews() error {
 	if r.Highlights == nil {
 		return nil
@@ -538,7 +539,7 @@ func (r *Report) checkNews() error {
 			values []string
 		}{{HighlightAppeared, ru.Added}, {HighlightVanished, ru.Removed}} {
 			for _, v := range l.values {
-				if !have[key{l.kind, f, v}] && (f != "stack" || selectedStack(r, v)) {
+				if !have[key{l.kind, f, v}] && (f != "stack" || SelectedStack(r, v)) {
 					return lawf("highlights", "no %s item for %s %q", l.kind, f, v)
 				}
 			}

@@ -206,7 +206,7 @@ func (m *mdBuilder) coverage() *view.Section {
 	}
 	for _, st := range r.Stacks {
 		if st.Specs.Old != st.Specs.New && st.Name != "root" { // root holds every spec: the counts say it
-			rows = append(rows, "\n| stack | "+report.EscapeMD(st.Name)+" | "+strconv.Itoa(st.Specs.Old)+" → "+strconv.Itoa(st.Specs.New)+" | "+signedInt(st.Specs.Delta())+newGone(st.Specs.Old, st.Specs.New)+" |")
+			rows = append(rows, "\n| stack | "+report.EscapeMD(st.Name)+" | "+strconv.Itoa(st.Specs.Old)+" → "+strconv.Itoa(st.Specs.New)+" | "+signedInt(st.Specs.Delta())+stackNewGone(r, st.Name, st.Specs.Old, st.Specs.New)+" |")
 		}
 	}
 	if rows == nil {
@@ -868,6 +868,17 @@ func newGone(before, after int) string {
 	return ""
 }
 
+// stackNewGone is newGone for stack st, but nothing under --stack for a
+// stack not selected: the view sees it only where it overlaps the
+// selected stacks, so it looks gone when that overlap went, not the
+// stack (diff.SelectedStack; the news and the lost-stack gate agree).
+func stackNewGone(r *diff.Report, st string, before, after int) string {
+	if !diff.SelectedStack(r, st) {
+		return ""
+	}
+	return newGone(before, after)
+}
+
 func (m *mdBuilder) rollup(name string, rank int, title string, r diff.Rollup) *view.Section {
 	var rows []string
 	for _, c := range r.Counts {
@@ -894,7 +905,7 @@ func (m *mdBuilder) stacks() *view.Section {
 			continue
 		}
 		rows = append(rows, fmt.Sprintf("\n| %s | %d | %d | %s%s | %d | %d |", report.EscapeMD(st.Name), st.Specs.Old, st.Specs.New,
-			signedInt(st.Specs.Delta()), newGone(st.Specs.Old, st.Specs.New), st.Packages.Old, st.Packages.New))
+			signedInt(st.Specs.Delta()), stackNewGone(m.doc.Report, st.Name, st.Specs.Old, st.Specs.New), st.Packages.Old, st.Packages.New))
 	}
 	if rows == nil {
 		return nil
