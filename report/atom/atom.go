@@ -276,11 +276,31 @@ func feedSubject(s *diff.Series) string {
 		_, p, _ = strings.Cut(p, ":")
 		return cmp.Or(cleanGitPath(p), ".")
 	}
+	if isURL(p) {
+		return urlDir(p)
+	}
 	p = cleanPath(p)
 	if d := path.Dir(p); d != "." && d != "/" {
 		return d
 	}
 	return cmp.Or(p, ".")
+}
+
+// urlDir is what feedSubject names for a mirror's URL (isURL): the URL
+// it is under, its last path segment cut, else the URL itself; not
+// cleaned as a path, which path.Dir does (https://mirror.example was
+// "https:", the subject of every feed of a mirror at a host's root, and
+// file:///srv/m/develop "file:/srv/m").
+func urlDir(p string) string {
+	scheme, rest, _ := strings.Cut(p, "://")
+	rest = strings.TrimRight(rest, "/")
+	if i := strings.LastIndexByte(rest, '/'); i > 0 {
+		rest = strings.TrimRight(rest[:i], "/")
+	}
+	if rest == "" {
+		return p
+	}
+	return scheme + "://" + rest
 }
 
 // cleanPath is a snapshot's folder (not read from git) as the feed's and

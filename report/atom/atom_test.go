@@ -760,3 +760,32 @@ func TestAtomUntaggedRepeatWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestAtomFeedSubjectURL: a feed of mirrors named by their URLs is
+// about the URL they are under, as a feed of folders is about the folder
+// they are in; path.Dir cleaned the URL as a path, so the title of a
+// feed of https://mirror.example/dev/develop said "changes to
+// https:/mirror.example/dev" (and file:///srv/mirrors/develop
+// "file:/srv/mirrors"), no URL, and the feed's id named it so.
+func TestAtomFeedSubjectURL(t *testing.T) {
+	for p, want := range map[string]string{
+		"https://mirror.example/dev/develop":  "https://mirror.example/dev",
+		"https://mirror.example/dev/develop/": "https://mirror.example/dev",
+		"https://user@mirror.example/m":       "https://user@mirror.example",
+		"https://mirror.example":              "https://mirror.example",
+		"file:///srv/mirrors/develop":         "file:///srv/mirrors",
+		"file:///srv":                         "file:///srv",
+		"./new/develop/":                      "new",
+	} {
+		r := &diff.Report{Old: diff.Side{Path: "old"}, New: diff.Side{Path: p},
+			Packages: []diff.Package{{Name: "zlib", Status: "added"}}}
+		var b bytes.Buffer
+		if err := Format.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		feed := parseFeed(t, b.Bytes())
+		if feed.Title != "cachediff: changes to "+want || feed.ID != "urn:cachediff:log:"+escapeURN(want) {
+			t.Errorf("new snapshot %q: feed %q titled %q; want it about %q", p, feed.ID, feed.Title, want)
+		}
+	}
+}

@@ -804,10 +804,16 @@ const time3339 = "2006-01-02T15:04:05-07:00"
 // 00-23): kept, the date was unreadable, so a feed dated the step 1970
 // and render refused the JSON it was saved in.
 func DateText(t time.Time) string {
+	return shownIn(t).Format(time.RFC3339)
+}
+
+// shownIn is t in the zone DateText writes it in: its own, or UTC for a
+// zone of 24 hours or more.
+func shownIn(t time.Time) time.Time {
 	if _, off := t.Zone(); off >= 24*3600 || off <= -24*3600 {
-		t = t.UTC()
+		return t.UTC()
 	}
-	return t.Format(time.RFC3339)
+	return t
 }
 
 // parseCommit reads the committer date and the subject of a raw commit
@@ -876,7 +882,8 @@ func iconvDates(obj []byte) []time.Time {
 // and one of an int's size or more is +0000, as git's show_ident_date
 // takes it. A date git cannot show either is none here: seconds past
 // int64 or a year past 9999 (git shows 1970 for those it cannot place,
-// and RFC 3339 writes four digits), a zone's minutes past 59 or its hours
+// and RFC 3339 writes four digits; in UTC too, as DateText may write
+// it), a zone's minutes past 59 or its hours
 // past 99, which RFC 3339 cannot write (git writes +01:60, +100:00), and
 // a time before 1970 in its zone, where git log dies.
 func identDate(id []byte) (time.Time, bool) {
@@ -917,7 +924,9 @@ func identDate(id []byte) (time.Time, bool) {
 		off = -off
 	}
 	date := time.Unix(secs, 0).In(time.FixedZone("", off))
-	if secs+int64(off) < 0 || date.Year() > 9999 {
+	// The year as DateText writes it: in UTC for a zone of 24 hours or
+	// more, where -99:59 puts a date late in 9999 in 10000.
+	if secs+int64(off) < 0 || date.Year() > 9999 || shownIn(date).Year() > 9999 {
 		return time.Time{}, false
 	}
 	return date, true
