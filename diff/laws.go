@@ -626,7 +626,10 @@ func checkVersionChange(at string, v VersionChange) error {
 		want = changeDirection(v.New, v.Old)
 	}
 	if v.Direction != want {
-		return lawf(at+".direction", "%q, but its versions make it %q (newest %s, was %s)", v.Direction, want, shortValue(newestPlaced(v.New)), shortValue(newestPlaced(v.Old)))
+		// The rules changed between releases (1.2 → 1.02 is no rise, nor
+		// git.a=2.0 → git.b=2.0): an honest report an older cachediff
+		// wrote is refused too, and the message says what to do.
+		return lawf(at+".direction", "%q, but its versions make it %q (newest %s, was %s); if an older cachediff wrote this report, its rules for directions differed: diff the snapshots again", v.Direction, want, shortValue(newestPlaced(v.New)), shortValue(newestPlaced(v.Old)))
 	}
 	return nil
 }

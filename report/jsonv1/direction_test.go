@@ -47,6 +47,10 @@ func TestDecodeDirectionAgainstVersions(t *testing.T) {
 		_, err := decodeReport(encode(r))
 		if err == nil || !strings.Contains(err.Error(), ".versions.direction") {
 			t.Errorf("direction %q edited to %q: error %v, want one naming versions.direction", was, d, err)
+		} else if !strings.Contains(err.Error(), "if an older cachediff wrote this report") {
+			// Not only an edit: the rules of a direction changed between
+			// releases, and an honest older report is refused as well.
+			t.Errorf("direction %q edited to %q: error %v, want it to say what to do with an older cachediff's report", was, d, err)
 		}
 	}
 	// Added versions emptied, the direction made "unchanged" to match.
