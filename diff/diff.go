@@ -605,7 +605,7 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 		n.paired = true
 		if o.ids != n.ids {
 			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
-				Message: fmt.Sprintf("hash %s has other facets than in the old snapshot (%s)", o.Hash, facetDelta(o, n)) + hashOneBuild})
+				Message: fmt.Sprintf("hash %s of %s has other facets than in the old snapshot (%s)", o.Hash, p.Name, facetDelta(o, n)) + hashOneBuild})
 		}
 		if o.stack == n.stack {
 			p.Counts.Unchanged++
