@@ -845,7 +845,7 @@ func dateError(obj []byte, encoding string) error {
 		}
 	})
 	if d := identDateText(committer); d != "" {
-		return fmt.Errorf("git: a commit whose committer date, %s, no report can hold: cachediff reads a date from 1970 in its zone to 9999 in its zone and in UTC, of a zone from -99:59 to +99:59", quoteDate(d))
+		return fmt.Errorf("git: a commit whose committer date, %s, no report can hold: cachediff reads a date from 1970 in its zone to 9999 in its zone and in UTC, in a zone of up to ±99:59 whose minutes are 00-59", quoteDate(d))
 	}
 	return errNoDate
 }
