@@ -181,7 +181,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	} else {
 		dates := [][]time.Time{iconvDates(cobj)}
 		if len(dates[0]) == 0 {
-			return nil, errNoDate
+			return nil, dateError(cobj, "")
 		}
 		got, _, err := r.iconvCommits([]string{commit}, dates)
 		if err != nil {
@@ -822,7 +822,7 @@ func shownIn(t time.Time) time.Time {
 func parseCommit(obj []byte, encoding string) (time.Time, string, error) {
 	date, msg, found := commitDate(obj, encoding)
 	if !found {
-		return time.Time{}, "", errNoDate
+		return time.Time{}, "", dateError(obj, encoding)
 	}
 	// The subject: the message's first paragraph, joined, as git's %s.
 	subject := oneLine(utf8Text(firstParagraph(msg), encoding))
@@ -830,6 +830,44 @@ func parseCommit(obj []byte, encoding string) (time.Time, string, error) {
 }
 
 var errNoDate = errors.New("git: a commit without a readable committer date")
+
+// dateError is why a commit of no date (commitDate) is refused: one
+// whose committer date is written as git reads one but is none a report
+// can hold (a UTC in the year 10000, before 1970 in its zone, a zone of
+// +01:60) is quoted, with the dates cachediff reads, since git log shows
+// many of them (9999-12-27T20:01:00-99:59) and "without a readable
+// committer date" had its user look at one; else errNoDate.
+func dateError(obj []byte, encoding string) error {
+	var committer []byte
+	commitHeader(obj, encoding, func(line []byte) {
+		if rest, ok := bytes.CutPrefix(line, []byte("committer ")); ok {
+			committer = rest
+		}
+	})
+	if d := identDateText(committer); d != "" {
+		return fmt.Errorf("git: a commit whose committer date, %s, no report can hold: cachediff reads a date from 1970 in its zone to 9999 in its zone and in UTC, in a zone of up to ±99:59 whose minutes are 00-59", quoteDate(d))
+	}
+	return errNoDate
+}
+
+// identDateText is the date of a committer line's ident as written (its
+// seconds, its zone and the rest of the line), when it has the form git
+// reads a date of (identDate: digits, then a sign and digits); else "".
+func identDateText(id []byte) string {
+	lt := bytes.IndexByte(id, '<')
+	if lt < 0 || bytes.IndexByte(id[lt+1:], '>') < 0 {
+		return ""
+	}
+	i := bytes.LastIndexByte(id, '>') + 1
+	i += gitSpaces(id[i:])
+	n := gitDigits(id[i:])
+	j := i + n
+	j += gitSpaces(id[j:])
+	if n == 0 || j >= len(id) || (id[j] != '+' && id[j] != '-') || gitDigits(id[j+1:]) == 0 {
+		return ""
+	}
+	return string(bytes.TrimRight(id[i:], " \t\r"))
+}
 
 // commitDate reads the committer date of a raw commit object, and returns
 // its message (commitHeader).

@@ -511,7 +511,7 @@ func (r *Repo) commits(ids []string) ([]Commit, []string, error) {
 		if !decodedHere(encoding) {
 			dates := iconvDates(data)
 			if len(dates) == 0 {
-				return fmt.Errorf("commit %s: %v", ids[i], errNoDate)
+				return fmt.Errorf("commit %s: %v", ids[i], dateError(data, ""))
 			}
 			commits[i] = Commit{ID: ids[i]}
 			other = append(other, i)
