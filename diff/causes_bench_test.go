@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/cputime"
 	"github.com/cachediff/cachediff/internal/testing/gen"
 	"github.com/cachediff/cachediff/internal/testing/spackgen"
 	"github.com/cachediff/cachediff/snapshot"
@@ -61,7 +62,7 @@ func BenchmarkCauses(b *testing.B) {
 			}
 			b.ReportAllocs()
 			var r *diff.Report
-			cpu0, cpuOK := cpuTime()
+			cpu0, cpuOK := cputime.Process()
 			for b.Loop() {
 				r, err = diff.CompareWith(before, after, diff.Filter{})
 				if err != nil {
@@ -70,7 +71,7 @@ func BenchmarkCauses(b *testing.B) {
 			}
 			// CPU time (user and system, every thread) per op: on a busy
 			// machine the wall time of ns/op swings, the CPU time less.
-			if cpu1, ok := cpuTime(); ok && cpuOK {
+			if cpu1, ok := cputime.Process(); ok && cpuOK {
 				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(float64(len(r.Causes.Groups)), "causes")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/internal/testing/cputime"
 )
 
 // manyVersionsReport is a report of one changed package of n old
@@ -29,12 +30,12 @@ func manyVersionsReport(n int) *diff.Report {
 // run's time at these sizes, so a single run reads 0 or a tick or two.
 func chartCPU(t *testing.T, r *diff.Report) (time.Duration, bool) {
 	t.Helper()
-	c0, ok0 := cpuTime()
+	c0, ok0 := cputime.Process()
 	runs := 0
 	for {
 		pairCharts(r)
 		runs++
-		c1, ok1 := cpuTime()
+		c1, ok1 := cputime.Process()
 		if !ok0 || !ok1 {
 			return 0, false
 		}

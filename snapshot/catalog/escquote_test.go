@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cachediff/cachediff/internal/testing/cputime"
 )
 
 // TestEscapedQuoteAsLibyaml: yaml.v3 reads the escape \' in a
@@ -71,12 +73,12 @@ func TestEscapedQuoteLinear(t *testing.T) {
 		d := time.Duration(1 << 62)
 		for range 3 {
 			start := time.Now()
-			cpu0, cpu := cpuTime()
+			cpu0, cpu := cputime.Process()
 			if off := flowEscapedQuote(v); off >= 0 {
 				t.Fatalf("an escape \\' at %d; there is none in a double-quoted scalar", off)
 			}
 			took := time.Since(start)
-			if cpu1, ok := cpuTime(); cpu && ok {
+			if cpu1, ok := cputime.Process(); cpu && ok {
 				took = cpu1 - cpu0
 			}
 			d = min(d, took)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/cputime"
 	. "github.com/cachediff/cachediff/snapshot"
 )
 
@@ -98,14 +99,14 @@ func BenchmarkHugeLine(b *testing.B) {
 		b.Run(strconv.Itoa(mb)+"MB", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
-			cpu0, ok := cpuTime()
+			cpu0, ok := cputime.Process()
 			for b.Loop() {
 				pkg, _, _, err := parsePage("huge.md", data, false)
 				if err != nil || len(pkg.Specs) != n {
 					b.Fatal(err)
 				}
 			}
-			if cpu1, ok1 := cpuTime(); ok && ok1 {
+			if cpu1, ok1 := cputime.Process(); ok && ok1 {
 				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N)/float64(len(data)), "cpu-ns/B")
 			}
 		})

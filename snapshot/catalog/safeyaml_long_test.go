@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cachediff/cachediff/internal/testing/cputime"
 )
 
 // TestSafeYAMLLongScalars: a long number-like title is read in time
@@ -26,11 +28,11 @@ func TestSafeYAMLLongScalars(t *testing.T) {
 		{"decimal with commas", strings.Repeat("1,", 1<<19), readInteger},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cpu0, ok0 := cpuTime()
+			cpu0, ok0 := cputime.Process()
 			start := time.Now()
 			r := safeYAMLReads(tc.text)
 			took := time.Since(start)
-			if cpu1, ok1 := cpuTime(); ok0 && ok1 {
+			if cpu1, ok1 := cputime.Process(); ok0 && ok1 {
 				took = cpu1 - cpu0
 			}
 			if r.kind != tc.kind {

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/cputime"
 )
 
 // TestYAMLManyKeysLinear (issue 35: a 4x input costs at most ~4.4x):
@@ -36,9 +38,9 @@ func parseCPU(t *testing.T, data []byte, want string) float64 {
 	best := -1.0
 	for range 3 {
 		runtime.GC() // not the garbage of earlier tests
-		cpu0, ok0 := cpuTime()
+		cpu0, ok0 := cputime.Process()
 		_, _, _, err := parsePage("big/specs.md", data, false)
-		cpu1, ok1 := cpuTime()
+		cpu1, ok1 := cputime.Process()
 		if !ok0 || !ok1 {
 			t.Skip("no CPU time here")
 		}
