@@ -312,8 +312,7 @@ func TestManyParametersMemory(t *testing.T) {
 // ordered output (n 4,000: 100 KB against 64 KB).
 func manyVariantsPair(t *testing.T, n int) (paths []string, size int64) {
 	t.Helper()
-	dir := t.TempDir()
-	for side, tag := range []string{"old", "new"} {
+	return onePagePair(t, func(side int) []map[string]any {
 		specs := make([]map[string]any, 64)
 		for s := range specs {
 			variants := make([]string, n, n+1)
@@ -329,7 +328,19 @@ func manyVariantsPair(t *testing.T, n int) (paths []string, size int64) {
 				"target": "x86_64_v3", "variants": variants, "stacks": []string{"root"}, "size": "-",
 			}
 		}
-		page := fmt.Sprintf("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, %s]\nmeta: %s\nspec_details: %s\n---",
+		return specs
+	})
+}
+
+// onePagePair writes two catalogue snapshots, old and new, of one page,
+// p, whose specs specsOf gives for each side (0 old, 1 new), and returns
+// them and their bytes in all.
+func onePagePair(t *testing.T, specsOf func(side int) []map[string]any) (paths []string, size int64) {
+	t.Helper()
+	dir := t.TempDir()
+	for side, tag := range []string{"old", "new"} {
+		specs := specsOf(side)
+		page := fmt.Sprintf("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, %s]\nmeta: %s\nspec_details: %s\n---\n",
 			tag, pagetest.MustJSON(pagetest.MetaOf(specs)), pagetest.MustJSON(specs))
 		if err := os.MkdirAll(filepath.Join(dir, tag, "p"), 0o755); err != nil {
 			t.Fatal(err)
@@ -373,8 +384,7 @@ func TestManyVariantsMemory(t *testing.T) {
 // added in one package.
 func oneBigPagePair(t *testing.T, n int) (paths []string, size int64) {
 	t.Helper()
-	dir := t.TempDir()
-	for side, tag := range []string{"old", "new"} {
+	return onePagePair(t, func(side int) []map[string]any {
 		specs := make([]map[string]any, n)
 		for i := range specs {
 			specs[i] = map[string]any{
@@ -383,16 +393,8 @@ func oneBigPagePair(t *testing.T, n int) (paths []string, size int64) {
 				"target": "x86_64_v3", "variants": []string{}, "stacks": []string{"root"}, "size": "-",
 			}
 		}
-		page := fmt.Sprintf("---\ntitle: \"p\"\nlayout: cache\ncategories: [package, %s]\nmeta: %s\nspec_details: %s\n---\n",
-			tag, pagetest.MustJSON(pagetest.MetaOf(specs)), pagetest.MustJSON(specs))
-		if err := os.MkdirAll(filepath.Join(dir, tag, "p"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		writeFile(t, filepath.Join(dir, tag, "p"), "specs.md", []byte(page))
-		size += int64(len(page))
-		paths = append(paths, filepath.Join(dir, tag))
-	}
-	return paths, size
+		return specs
+	})
 }
 
 func TestOnePackageManySpecsMemory(t *testing.T) {
