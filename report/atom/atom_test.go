@@ -719,13 +719,7 @@ func TestAtomIDURLKept(t *testing.T) {
 		"HTTP://mirror.example//a/./b": "urn:cachediff:snapshot:HTTP%3A//mirror.example//a/./b",
 		"./new/m/":                     "urn:cachediff:snapshot:new/m",
 	} {
-		r := &diff.Report{Old: diff.Side{Path: "old"}, New: diff.Side{Path: p},
-			Packages: []diff.Package{{Name: "zlib", Status: "added"}}}
-		var b bytes.Buffer
-		if err := Format.Render(&b, r, report.Options{}); err != nil {
-			t.Fatal(err)
-		}
-		feed := parseFeed(t, b.Bytes())
+		feed := feedOfNew(t, p)
 		if len(feed.Items) != 1 || feed.Items[0].GUID != want {
 			t.Errorf("new snapshot %q: entry id %q, want %q", p, feed.Items[0].GUID, want)
 		}
@@ -777,15 +771,22 @@ func TestAtomFeedSubjectURL(t *testing.T) {
 		"file:///srv":                         "file:///srv",
 		"./new/develop/":                      "new",
 	} {
-		r := &diff.Report{Old: diff.Side{Path: "old"}, New: diff.Side{Path: p},
-			Packages: []diff.Package{{Name: "zlib", Status: "added"}}}
-		var b bytes.Buffer
-		if err := Format.Render(&b, r, report.Options{}); err != nil {
-			t.Fatal(err)
-		}
-		feed := parseFeed(t, b.Bytes())
+		feed := feedOfNew(t, p)
 		if feed.Title != "cachediff: changes to "+want || feed.ID != "urn:cachediff:log:"+escapeURN(want) {
 			t.Errorf("new snapshot %q: feed %q titled %q; want it about %q", p, feed.ID, feed.Title, want)
 		}
 	}
+}
+
+// feedOfNew is the feed of a report from snapshot old to snapshot p that
+// adds zlib.
+func feedOfNew(t *testing.T, p string) readFeed {
+	t.Helper()
+	r := &diff.Report{Old: diff.Side{Path: "old"}, New: diff.Side{Path: p},
+		Packages: []diff.Package{{Name: "zlib", Status: "added"}}}
+	var b bytes.Buffer
+	if err := Format.Render(&b, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return parseFeed(t, b.Bytes())
 }

@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -54,20 +53,7 @@ func TestLogGitHubCommentLongSubjects(t *testing.T) {
 	// --github-comment, and a limit small enough that the oldest rows
 	// are summed up too.
 	for _, limit := range []int{65536, 6000} {
-		var buf bytes.Buffer
-		w, err := report.NewLogWriter("md", &buf, report.LogOptions{Options: report.Options{MaxBytes: limit, Marker: report.GitHubMarker}, Subjects: subjects})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range steps {
-			if err := w.Step(r); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Finish(s); err != nil {
-			t.Fatalf("--max-bytes %d: Finish: %v", limit, err)
-		}
-		out := buf.String()
+		out := writeMDLog(t, steps, s, report.LogOptions{Options: report.Options{MaxBytes: limit, Marker: report.GitHubMarker}, Subjects: subjects})
 		if len(out) > limit || !strings.HasPrefix(out, report.GitHubMarker+"\n# cachediff log: ") {
 			t.Fatalf("--max-bytes %d: %d bytes, want at most the limit and the marker first:\n%.2000s", limit, len(out), out)
 		}

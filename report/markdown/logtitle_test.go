@@ -31,20 +31,7 @@ func TestLogLongSubjectKeepsFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	w, err := report.NewLogWriter("md", &buf, report.LogOptions{Subjects: subjects})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range steps {
-		if err := w.Step(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Finish(s); err != nil {
-		t.Fatal(err)
-	}
-	out := buf.String()
+	out := writeMDLog(t, steps, s, report.LogOptions{Subjects: subjects})
 	headings, rows := 0, 0
 	for _, line := range strings.Split(out, "\n") {
 		step := strings.HasPrefix(line, "## 2026-") || strings.HasPrefix(line, "| 2026-")
@@ -66,4 +53,24 @@ func TestLogLongSubjectKeepsFrom(t *testing.T) {
 	if headings != len(steps) || rows != len(steps) {
 		t.Fatalf("%d step headings and %d rows, want %d of each", headings, rows, len(steps))
 	}
+}
+
+// writeMDLog writes the Markdown log of series s, whose steps are steps,
+// with options o.
+func writeMDLog(t *testing.T, steps []*diff.Report, s *diff.Series, o report.LogOptions) string {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := report.NewLogWriter("md", &buf, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range steps {
+		if err := w.Step(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Finish(s); err != nil {
+		t.Fatalf("--max-bytes %d: Finish: %v", o.MaxBytes, err)
+	}
+	return buf.String()
 }

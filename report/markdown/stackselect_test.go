@@ -60,20 +60,7 @@ func TestStacksOutsideSelectionNotGone(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.Reset()
-		w, err := report.NewLogWriter("md", &b, report.LogOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range steps {
-			if err := w.Step(r); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Finish(s); err != nil {
-			t.Fatal(err)
-		}
-		log := b.String()
+		log := writeMDLog(t, steps, s, report.LogOptions{})
 		for _, want := range []string{"\n| stack | hep | 1 → 0 | −1" + tc.hep + " |", "\n| stack | radiuss | 0 → 1 | +1" + tc.radiuss + " |"} {
 			if !strings.Contains(log, want) {
 				t.Errorf("--stack %v: the log's coverage table has no row %q:\n%s", tc.stacks, want, log)
