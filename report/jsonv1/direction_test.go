@@ -82,3 +82,64 @@ func TestDecodeVersionsAddedInOrder(t *testing.T) {
 		t.Errorf("added and removed versions reversed: error %v, want one naming the versions", err)
 	}
 }
+
+// TestDecodeOlderVersionOrder (133rd adversarial pass): Spack's version
+// order, which cachediff lists versions and specs in, changed between
+// releases (git.v2.0=2.0 was below 1.0, nightly below every number), so
+// an honest report an older cachediff wrote is refused as out of order.
+// The refusal read as an edited file, as the direction's did (a09e3c5):
+// it says what to do with an older cachediff's report too.
+func TestDecodeOlderVersionOrder(t *testing.T) {
+	const hint = "if an older cachediff wrote this report"
+	const oldDir, newDir = "real/develop-2025-03-23", "real/develop-2025-03-30"
+	refusal := func(what string, edit func(p *diff.Package) bool) string {
+		t.Helper()
+		r := testdataReport(t, oldDir, newDir)
+		for i := range r.Packages {
+			if edit(&r.Packages[i]) {
+				_, err := DecodeBytes(jsonOf(t, r))
+				if err == nil {
+					t.Fatalf("%s: read", what)
+				}
+				return err.Error()
+			}
+		}
+		t.Fatalf("%s: no package to edit", what)
+		return ""
+	}
+	minus := func(a, b []string) []string {
+		out := []string{}
+		for _, x := range a {
+			if !slices.Contains(b, x) {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	// Two old versions in the other order, the removed ones in it too
+	// (the engine lists them in their side's order).
+	msg := refusal("versions", func(p *diff.Package) bool {
+		v := &p.Versions
+		if p.Status != diff.Changed || len(v.Old) < 2 {
+			return false
+		}
+		v.Old[0], v.Old[1] = v.Old[1], v.Old[0]
+		v.Removed = minus(v.Old, v.New)
+		return true
+	})
+	if !strings.Contains(msg, "versions are distinct, oldest first") || !strings.Contains(msg, hint) {
+		t.Errorf("versions out of Spack's order: %s, want it to say what to do with an older cachediff's report", msg)
+	}
+	// Two removed specs of other versions swapped.
+	msg = refusal("specs", func(p *diff.Package) bool {
+		s := p.Specs.Removed
+		if len(s) < 2 || slices.Equal(s[0].Versions, s[1].Versions) {
+			return false
+		}
+		s[0], s[1] = s[1], s[0]
+		return true
+	})
+	if !strings.Contains(msg, "specs are listed by versions") || !strings.Contains(msg, hint) {
+		t.Errorf("specs out of version order: %s, want it to say what to do with an older cachediff's report", msg)
+	}
+}
