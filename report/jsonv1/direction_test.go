@@ -47,11 +47,24 @@ func TestDecodeDirectionAgainstVersions(t *testing.T) {
 		_, err := decodeReport(encode(r))
 		if err == nil || !strings.Contains(err.Error(), ".versions.direction") {
 			t.Errorf("direction %q edited to %q: error %v, want one naming versions.direction", was, d, err)
-		} else if !strings.Contains(err.Error(), "if an older cachediff wrote this report") {
+		} else if older := strings.Contains(err.Error(), "if an older cachediff wrote this report"); older != (d != diff.NoChange) {
 			// Not only an edit: the rules of a direction changed between
 			// releases, and an honest older report is refused as well.
-			t.Errorf("direction %q edited to %q: error %v, want it to say what to do with an older cachediff's report", was, d, err)
+			// But every release said "unchanged" of the same versions
+			// and of no other: that refusal is of an edit alone.
+			t.Errorf("direction %q edited to %q: error %v, want it to say what to do with an older cachediff's report: %v", was, d, err, !older)
 		}
+	}
+	// A package whose versions did not change made "upgraded": no
+	// release said other than "unchanged" of it.
+	r = enumReport(t)
+	k := slices.IndexFunc(r.Packages, func(p diff.Package) bool { return p.Status == diff.Changed && !p.Versions.Changed() })
+	if k < 0 {
+		t.Fatal("no changed package of the same versions")
+	}
+	r.Packages[k].Versions.Direction = diff.Upgraded
+	if _, err := decodeReport(encode(r)); err == nil || strings.Contains(err.Error(), "older cachediff") {
+		t.Errorf("the same versions said upgraded: error %v, want one of an edit alone", err)
 	}
 	// Added versions emptied, the direction made "unchanged" to match.
 	r = enumReport(t)
