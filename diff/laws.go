@@ -628,8 +628,14 @@ func checkVersionChange(at string, v VersionChange) error {
 	if v.Direction != want {
 		// The rules changed between releases (1.2 → 1.02 is no rise, nor
 		// git.a=2.0 → git.b=2.0): an honest report an older cachediff
-		// wrote is refused too, and the message says what to do.
-		return lawf(at+".direction", "%q, but its versions make it %q (newest %s, was %s); if an older cachediff wrote this report, its rules for directions differed: diff the snapshots again", v.Direction, want, shortValue(newestPlaced(v.New)), shortValue(newestPlaced(v.Old)))
+		// wrote is refused too, and the message says what to do. Not
+		// of "unchanged", which every release said of the same versions
+		// and of no others: that refusal is of an edit alone.
+		why := ""
+		if v.Direction != NoChange && want != NoChange {
+			why = "; if an older cachediff wrote this report, its rules for directions differed: diff the snapshots again"
+		}
+		return lawf(at+".direction", "%q, but its versions make it %q (newest %s, was %s)%s", v.Direction, want, shortValue(newestPlaced(v.New)), shortValue(newestPlaced(v.Old)), why)
 	}
 	return nil
 }

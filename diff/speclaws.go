@@ -265,7 +265,11 @@ func checkListedVersions(at string, p *Package, conflicts bool) error {
 		have[side] = make(map[string]bool, len(vs))
 		for k, x := range vs {
 			if k > 0 && version.Compare(vs[k-1], x) >= 0 {
-				return lawf(fmt.Sprintf("%s.versions.%s[%d]", at, sideNames[side], k), "%q after %q: the versions are distinct, oldest first", shortValue(x), shortValue(vs[k-1]))
+				why := ""
+				if x != vs[k-1] {
+					why = olderOrder
+				}
+				return lawf(fmt.Sprintf("%s.versions.%s[%d]", at, sideNames[side], k), "%q after %q: the versions are distinct, oldest first%s", shortValue(x), shortValue(vs[k-1]), why)
 			}
 			have[side][x] = true
 		}
@@ -518,8 +522,8 @@ func checkSpecOrder(at string, p *Package) error {
 		specs []Spec
 	}{{"removed", p.Specs.Removed}, {"added", p.Specs.Added}} {
 		for j := 1; j < len(l.specs); j++ {
-			if specOrder(&l.specs[j-1], &l.specs[j]) > 0 {
-				return lawf(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), "%s comes after %s, but specs are listed by versions, compiler, os, platform, target, variants, stacks, then hash", shortValue(l.specs[j-1].Hash), shortValue(l.specs[j].Hash))
+			if a, b := &l.specs[j-1], &l.specs[j]; specOrder(a, b) > 0 {
+				return lawf(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), "%s comes after %s, but specs are listed by versions, compiler, os, platform, target, variants, stacks, then hash%s", shortValue(a.Hash), shortValue(b.Hash), olderSpecOrder(a, b))
 			}
 		}
 	}
@@ -534,11 +538,28 @@ func checkSpecOrder(at string, p *Package) error {
 				c = strings.Compare(a.New.Hash, b.New.Hash)
 			}
 			if c > 0 {
-				return lawf(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), "%s comes after %s, but pairs are listed by the old spec (its versions, compiler, os, platform, target, variants, stacks, then hash), then the new hash", shortValue(a.Old.Hash), shortValue(b.Old.Hash))
+				return lawf(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), "%s comes after %s, but pairs are listed by the old spec (its versions, compiler, os, platform, target, variants, stacks, then hash), then the new hash%s", shortValue(a.Old.Hash), shortValue(b.Old.Hash), olderSpecOrder(a.Old, b.Old))
 			}
 		}
 	}
 	return nil
+}
+
+// olderOrder ends a refusal of versions out of Spack's order: that order
+// changed between releases (a git ref by its assigned version, nightly,
+// final), and an honest report an older cachediff wrote is refused too.
+const olderOrder = "; if an older cachediff wrote this report, its order of versions differed: diff the snapshots again"
+
+// olderSpecOrder is olderOrder when specOrder ranks a and b by a facet
+// ordered as versions are (versions, compiler, os, target), and "" when
+// by one whose order is its bytes' (platform, variants, stacks, hash),
+// which no release changed.
+func olderSpecOrder(a, b *Spec) string {
+	if compareJoined(a.Versions, b.Versions) != 0 || a.Compiler != b.Compiler || a.OS != b.OS ||
+		a.Platform == b.Platform && a.Target != b.Target {
+		return olderOrder
+	}
+	return ""
 }
 
 // specOrder is compareSpecs for two specs of a report, 0 where it cannot

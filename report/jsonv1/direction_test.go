@@ -47,11 +47,24 @@ func TestDecodeDirectionAgainstVersions(t *testing.T) {
 		_, err := decodeReport(encode(r))
 		if err == nil || !strings.Contains(err.Error(), ".versions.direction") {
 			t.Errorf("direction %q edited to %q: error %v, want one naming versions.direction", was, d, err)
-		} else if !strings.Contains(err.Error(), "if an older cachediff wrote this report") {
+		} else if older := strings.Contains(err.Error(), "if an older cachediff wrote this report"); older != (d != diff.NoChange) {
 			// Not only an edit: the rules of a direction changed between
 			// releases, and an honest older report is refused as well.
-			t.Errorf("direction %q edited to %q: error %v, want it to say what to do with an older cachediff's report", was, d, err)
+			// But every release said "unchanged" of the same versions
+			// and of no other: that refusal is of an edit alone.
+			t.Errorf("direction %q edited to %q: error %v, want it to say what to do with an older cachediff's report: %v", was, d, err, !older)
 		}
+	}
+	// A package whose versions did not change made "upgraded": no
+	// release said other than "unchanged" of it.
+	r = enumReport(t)
+	k := slices.IndexFunc(r.Packages, func(p diff.Package) bool { return p.Status == diff.Changed && !p.Versions.Changed() })
+	if k < 0 {
+		t.Fatal("no changed package of the same versions")
+	}
+	r.Packages[k].Versions.Direction = diff.Upgraded
+	if _, err := decodeReport(encode(r)); err == nil || strings.Contains(err.Error(), "older cachediff") {
+		t.Errorf("the same versions said upgraded: error %v, want one of an edit alone", err)
 	}
 	// Added versions emptied, the direction made "unchanged" to match.
 	r = enumReport(t)
@@ -80,5 +93,66 @@ func TestDecodeVersionsAddedInOrder(t *testing.T) {
 	_, err := DecodeBytes(jsonOf(t, r))
 	if err == nil || !strings.Contains(err.Error(), ".versions.") {
 		t.Errorf("added and removed versions reversed: error %v, want one naming the versions", err)
+	}
+}
+
+// TestDecodeOlderVersionOrder (133rd adversarial pass): Spack's version
+// order, which cachediff lists versions and specs in, changed between
+// releases (git.v2.0=2.0 was below 1.0, nightly below every number), so
+// an honest report an older cachediff wrote is refused as out of order.
+// The refusal read as an edited file, as the direction's did (a09e3c5):
+// it says what to do with an older cachediff's report too.
+func TestDecodeOlderVersionOrder(t *testing.T) {
+	const hint = "if an older cachediff wrote this report"
+	const oldDir, newDir = "real/develop-2025-03-23", "real/develop-2025-03-30"
+	refusal := func(what string, edit func(p *diff.Package) bool) string {
+		t.Helper()
+		r := testdataReport(t, oldDir, newDir)
+		for i := range r.Packages {
+			if edit(&r.Packages[i]) {
+				_, err := DecodeBytes(jsonOf(t, r))
+				if err == nil {
+					t.Fatalf("%s: read", what)
+				}
+				return err.Error()
+			}
+		}
+		t.Fatalf("%s: no package to edit", what)
+		return ""
+	}
+	minus := func(a, b []string) []string {
+		out := []string{}
+		for _, x := range a {
+			if !slices.Contains(b, x) {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	// Two old versions in the other order, the removed ones in it too
+	// (the engine lists them in their side's order).
+	msg := refusal("versions", func(p *diff.Package) bool {
+		v := &p.Versions
+		if p.Status != diff.Changed || len(v.Old) < 2 {
+			return false
+		}
+		v.Old[0], v.Old[1] = v.Old[1], v.Old[0]
+		v.Removed = minus(v.Old, v.New)
+		return true
+	})
+	if !strings.Contains(msg, "versions are distinct, oldest first") || !strings.Contains(msg, hint) {
+		t.Errorf("versions out of Spack's order: %s, want it to say what to do with an older cachediff's report", msg)
+	}
+	// Two removed specs of other versions swapped.
+	msg = refusal("specs", func(p *diff.Package) bool {
+		s := p.Specs.Removed
+		if len(s) < 2 || slices.Equal(s[0].Versions, s[1].Versions) {
+			return false
+		}
+		s[0], s[1] = s[1], s[0]
+		return true
+	})
+	if !strings.Contains(msg, "specs are listed by versions") || !strings.Contains(msg, hint) {
+		t.Errorf("specs out of version order: %s, want it to say what to do with an older cachediff's report", msg)
 	}
 }
