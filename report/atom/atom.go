@@ -518,7 +518,8 @@ func atomDate(t time.Time) string {
 
 // stepEntry is a step's entry but for its id.
 func stepEntry(r *diff.Report, subject string) atomEntry {
-	label := feedText(report.SideLabel(r.New))
+	_, newLabel := entrySides(r)
+	label := feedText(newLabel)
 	var kinds []string
 	var titled []diff.Highlight
 	for _, h := range r.Highlights {
@@ -538,6 +539,20 @@ func stepEntry(r *diff.Report, subject string) atomEntry {
 		e.Categories = append(e.Categories, atomCategory{Term: k})
 	}
 	return e
+}
+
+// entrySides names a step's two snapshots in its entry: by their labels
+// (report.SideLabel), but by their paths when the labels are alike and
+// the paths are not (two copies of _cache/develop, of one tag), as every
+// other format tells them apart: "develop (from develop)" read as a
+// snapshot compared with itself. Made of the step alone, an entry's
+// title stays as a later run makes it.
+func entrySides(r *diff.Report) (oldLabel, newLabel string) {
+	oldLabel, newLabel = report.SideLabel(r.Old), report.SideLabel(r.New)
+	if oldLabel == newLabel && r.Old.Path != r.New.Path {
+		return r.Old.Path, r.New.Path
+	}
+	return oldLabel, newLabel
 }
 
 // entryNews is the news part of an entry's title: the step's highlights
@@ -585,11 +600,12 @@ func quietNews(r *diff.Report) string {
 func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	var b strings.Builder
 	t := func(s string) string { return html.EscapeString(feedText(s)) }
-	b.WriteString("<p><b>" + t(report.SideLabel(r.New)) + "</b>")
+	oldLabel, newLabel := entrySides(r)
+	b.WriteString("<p><b>" + t(newLabel) + "</b>")
 	if subject != "" {
 		b.WriteString(" · " + t(subject))
 	}
-	b.WriteString(" (from " + t(report.SideLabel(r.Old)) + ")</p>")
+	b.WriteString(" (from " + t(oldLabel) + ")</p>")
 	// A step without changes says so once, in its counts below.
 	if quiet && r.HasChanges() {
 		b.WriteString("<p>" + t(quietNews(r)) + "</p>")

@@ -274,7 +274,7 @@ func pairCharts(r *diff.Report) []*htmlChart {
 		}
 		g.add(versionRows(p, htmlGanttRows))
 	}
-	if c := gantt(g.rows, []string{"old", "new"}, g.pkgs, g.more); c != nil {
+	if c := gantt(g.rows, []string{"old", "new"}, g.pkgs, g.more, versionsWhere(len(r.Options.Stacks) > 0)); c != nil {
 		out = append(out, c)
 	}
 	return out
@@ -398,17 +398,27 @@ func spanText(s diff.Span, labels []string) string {
 	return labels[s.From] + " – " + labels[s.To]
 }
 
-// gantt draws when each version was in the cache (labels: the
+// versionsWhere is where the versions of the gantt chart were: in the
+// cache, or under --stack (stacked) in the stacks selected, which a
+// package can leave while the cache keeps it.
+func versionsWhere(stacked bool) string {
+	if stacked {
+		return "in the stacks selected"
+	}
+	return "in the cache"
+}
+
+// gantt draws when each version was where (versionsWhere; labels: the
 // snapshots' labels as the page writes them, PageText): a row per version of a
 // package, a bar over the snapshots that had it.
-func gantt(rows []ganttRow, labels []string, pkgs, more int) *htmlChart {
+func gantt(rows []ganttRow, labels []string, pkgs, more int, where string) *htmlChart {
 	if len(rows) == 0 {
 		return nil
 	}
 	const x0, x1, top, rowH = labelCol, chartW - 15, 26, 24
 	n := len(labels)
-	c := &htmlChart{ID: "versions", Title: "Versions in the cache (packages whose versions changed)", W: chartW}
-	c.Legend = []htmlLegend{{"version in the cache", "k-version"}}
+	c := &htmlChart{ID: "versions", Title: "Versions " + where + " (packages whose versions changed)", W: chartW}
+	c.Legend = []htmlLegend{{"version " + where, "k-version"}}
 	base := top + len(rows)*rowH
 	c.H = base + 54
 	x := func(i int) int { return x0 + i*(x1-x0)/n }
@@ -421,7 +431,7 @@ func gantt(rows []ganttRow, labels []string, pkgs, more int) *htmlChart {
 	c.Grid = append(c.Grid, svgLine{x0, base, x1, base, "axisline"})
 	c.Labels = append(c.Labels, svgText{X: (x0 + x1) / 2, Y: base + 46, Text: "snapshot", Anchor: "middle", Class: "axis"})
 	c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: top - 8, Text: "package and version", Anchor: "end", Class: "axis"})
-	c.Table = htmlTable{Caption: "Versions in the cache", Head: []string{"package", "version", "in the cache"}}
+	c.Table = htmlTable{Caption: "Versions " + where, Head: []string{"package", "version", where}}
 	for i, r := range rows {
 		y := top + i*rowH
 		version := fitText(PageText(r.version), 8*charW)

@@ -29,6 +29,9 @@ type logHTML struct {
 	// unknown counts the rebuilt and updated specs of catalogue pages,
 	// whose cause the page says once, not once a step.
 	unknown int
+	// stacked: the steps were made under --stack, whose spans are of
+	// the stacks selected, not of the cache (versionsWhere).
+	stacked bool
 }
 
 func (l *logHTML) Kept() int64 { return l.kept }
@@ -36,6 +39,7 @@ func (l *logHTML) Kept() int64 { return l.kept }
 func (l *logHTML) Close() error { return nil }
 
 func (l *logHTML) Step(r *diff.Report) error {
+	l.stacked = len(r.Options.Stacks) > 0
 	l.counts = append(l.counts, stepCountsOf(r, l.o.Subjects))
 	if len(l.stacks) == 0 {
 		old := make(map[string]int, len(r.Stacks))
@@ -229,7 +233,7 @@ func (l *logHTML) charts(s *diff.Series, labels, stepLabels []string) []*htmlCha
 			}
 			g.add(rows, len(rows))
 		}
-		if c := gantt(g.rows, labels, g.pkgs, g.more); c != nil {
+		if c := gantt(g.rows, labels, g.pkgs, g.more, versionsWhere(l.stacked)); c != nil {
 			out = append(out, c)
 		}
 	}

@@ -2,6 +2,7 @@ package jsonv1
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -73,4 +74,30 @@ func oneSnapshotLog(t *testing.T, rev, date string) string {
 		t.Fatalf("log as written: %v", err)
 	}
 	return b.String()
+}
+
+// TestLogNoStepWithoutRevs: a log of snapshots given has two or more, a
+// step or more; one snapshot and no step is only a --revs log whose range
+// changed nothing. Its "revs" deleted, render read a log of one snapshot
+// given, which log refuses to make ("want two snapshots or more"), and
+// passed any --fail-on over it: a document cachediff never writes.
+func TestLogNoStepWithoutRevs(t *testing.T) {
+	log := oneSnapshotLog(t, strings.Repeat("c", 40), "2025-03-16T12:00:00Z")
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(log), &doc); err != nil {
+		t.Fatal(err)
+	}
+	delete(doc, "revs")
+	snap := doc["snapshots"].([]any)[0].(map[string]any)
+	snap["path"] = "_cache/develop"
+	delete(snap, "rev")
+	delete(snap, "date")
+	edited, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `no step, and snapshots[0] is no commit`
+	if _, err := DecodeLog(edited); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a log of one snapshot given: %v, want %q", err, want)
+	}
 }

@@ -120,6 +120,12 @@ func DecodeLog(data []byte) (*Log, error) {
 	if err := checkRevs(doc.Revs, len(doc.Steps)); err != nil {
 		return nil, err
 	}
+	if doc.Revs == nil && len(doc.Steps) == 0 && doc.Snapshots[0].Rev == "" {
+		// log refuses a series of fewer than two snapshots given; only
+		// a --revs range that changed nothing has no step, its snapshot
+		// a commit (a log older than "revs" has none).
+		return nil, errors.New(`no step, and snapshots[0] is no commit: a log of snapshots given has two or more (only a --revs log whose range changed nothing has one)`)
+	}
 	seen := map[string]int{} // the snapshot of each commit id (checkSnapshotRev)
 	for i, sn := range doc.Snapshots {
 		if err := checkRev(fmt.Sprintf("snapshots[%d].rev", i), sn.Rev); err != nil {

@@ -931,16 +931,23 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*view.Section {
 	// The heading "Across the series" is written with the first of its
 	// sections, which ranks above the others (the cut drops it last): it
 	// goes with the last of them, never stays empty above the next step.
+	// Under --stack, a package's span is its specs in the stacks
+	// selected: one that left them while the cache kept it is not gone
+	// from the cache.
+	where := "in the cache"
+	if len(l.opts.Stacks) > 0 {
+		where = "in the stacks selected"
+	}
 	var out []*view.Section
 	if came != nil {
 		out = append(out, &view.Section{Name: "came and went", Rank: rank + 1, Noun: "package", Rows: came,
-			Heading: "\n\n### Packages that came and went\n\n| package | in the cache |\n|---|---|"})
+			Heading: "\n\n### Packages that came and went\n\n| package | " + where + " |\n|---|---|"})
 	}
 	if rows != nil || steady > 0 {
 		sec := &view.Section{Name: "timeline", Rank: rank, Noun: "version", Rows: rows,
-			Heading: "\n\n### Timeline of versions\n\nWhen each version was in the cache, over the " + report.Plural(n, "snapshot") + " of the log."}
+			Heading: "\n\n### Timeline of versions\n\nWhen each version was " + where + ", over the " + report.Plural(n, "snapshot") + " of the log."}
 		if rows != nil {
-			sec.Heading += "\n\n| package | version | in the cache |\n|---|---|---|"
+			sec.Heading += "\n\n| package | version | " + where + " |\n|---|---|---|"
 		}
 		if steady > 0 {
 			sec.Footer = "\n\n" + report.Plural(steady, "package") + " kept the same versions in every snapshot."
