@@ -548,7 +548,12 @@ func checkSpecOrder(at string, p *Package) error {
 // olderOrder ends a refusal of versions out of Spack's order: that order
 // changed between releases (a git ref by its assigned version, nightly,
 // final), and an honest report an older cachediff wrote is refused too.
-const olderOrder = "; if an older cachediff wrote this report, its order of versions differed: diff the snapshots again"
+const olderOrder = OlderOrder
+
+// OlderOrder is olderOrder for a law checked outside this package: a
+// log's timeline lists each package's versions in the same order
+// (report/jsonv1).
+const OlderOrder = "; if an older cachediff wrote this report, its order of versions differed: diff the snapshots again"
 
 // olderSpecOrder is olderOrder when specOrder ranks a and b by a facet
 // ordered as versions are (versions, compiler, os, target), and "" when

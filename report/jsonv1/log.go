@@ -431,7 +431,9 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 		for j, v := range p.Versions {
 			if j > 0 {
 				if prev := p.Versions[j-1].Version; prev != v.Version && version.Compare(prev, v.Version) > 0 {
-					return fmt.Errorf("timeline: %s: versions[%d]: %s after %s: the versions are oldest first, each version's runs together", shortValue(p.Name), j, shortValue(v.Version), shortValue(prev))
+					// That order changed between releases, as a
+					// report's versions' did (diff.OlderOrder).
+					return fmt.Errorf("timeline: %s: versions[%d]: %s after %s: the versions are oldest first, each version's runs together%s", shortValue(p.Name), j, shortValue(v.Version), shortValue(prev), diff.OlderOrder)
 				}
 			}
 			runs[v.Version] = append(runs[v.Version], v.Span)

@@ -1,0 +1,69 @@
+package jsonv1
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestLogTimelineOrderHintsOlder: a log's timeline lists a package's
+// versions in Spack's order, as a report's versions are, and that order
+// changed between releases (a git ref by its assigned version, nightly,
+// final). A report's versions out of that order are refused with what to
+// do with an older cachediff's report; a log's timeline out of it was
+// refused without, though an older cachediff's honest log of a package
+// whose versions never changed (listed in no step) is refused there
+// first.
+func TestLogTimelineOrderHintsOlder(t *testing.T) {
+	snaps := reporttest.GenSeries(7, 6, 3)
+	var buf bytes.Buffer
+	w := Format.Log(&buf, report.LogOptions{})
+	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
+		func(_ int, r *diff.Report) error { r.Highlights = diff.News(r); return w.Step(r) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(s); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := DecodeLog(buf.Bytes()); err != nil {
+		t.Fatalf("as written: %v", err)
+	}
+	var doc map[string]any
+	d := json.NewDecoder(&buf)
+	d.UseNumber()
+	if err := d.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	swapped := false
+	for _, p := range doc["timeline"].(map[string]any)["packages"].([]any) {
+		vs := p.(map[string]any)["versions"].([]any)
+		for j := 1; j < len(vs) && !swapped; j++ {
+			a, b := vs[j-1].(map[string]any), vs[j].(map[string]any)
+			if a["version"] != b["version"] {
+				a["version"], b["version"] = b["version"], a["version"]
+				swapped = true
+			}
+		}
+		if swapped {
+			break
+		}
+	}
+	if !swapped {
+		t.Fatal("no package of two versions in the timeline")
+	}
+	edited, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = DecodeLog(edited)
+	if err == nil || !strings.Contains(err.Error(), "timeline") || !strings.Contains(err.Error(), "if an older cachediff wrote this report") {
+		t.Errorf("timeline versions out of Spack's order: error %v, want one naming the timeline that says what to do with an older cachediff's report", err)
+	}
+}
