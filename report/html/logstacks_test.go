@@ -8,7 +8,6 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestLogStackFilterVersionsWording: under --stack, the chart of versions
@@ -27,14 +26,7 @@ func TestLogStackFilterVersionsWording(t *testing.T) {
 	} {
 		var buf bytes.Buffer
 		w := Format.Log(&buf, report.LogOptions{})
-		s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, c.f,
-			func(i int, r *diff.Report) error { return w.Step(r) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Finish(s); err != nil {
-			t.Fatal(err)
-		}
+		reporttest.WriteSeries(t, w, snaps, c.f)
 		page := buf.String()
 		if !strings.Contains(page, c.want) {
 			t.Errorf("filter %+v: no %q in the page", c.f, c.want)

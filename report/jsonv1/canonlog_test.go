@@ -21,16 +21,7 @@ func TestLogCanonicalizedSharedSnapshot(t *testing.T) {
 	for i, s := range snaps {
 		s.Canon = snapshot.RuleCounts{"compiler-percent": 10 + i, "list-order": 2 * i}
 	}
-	var buf bytes.Buffer
-	w := Format.Log(&buf, report.LogOptions{})
-	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
-		func(_ int, r *diff.Report) error { r.Highlights = diff.News(r); return w.Step(r) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Finish(s); err != nil {
-		t.Fatal(err)
-	}
+	buf := jsonLog(t, snaps)
 	written := buf.String()
 	if _, err := DecodeLog([]byte(written)); err != nil {
 		t.Fatalf("as written: %v", err)
@@ -45,4 +36,21 @@ func TestLogCanonicalizedSharedSnapshot(t *testing.T) {
 	if _, err := DecodeLog([]byte(edited)); err == nil || err.Error() != want {
 		t.Errorf("edited: %v\nwant %s", err, want)
 	}
+}
+
+// jsonLog is the JSON log of the series of snaps, each step with the
+// highlights the command gives it.
+func jsonLog(t *testing.T, snaps []*snapshot.Snapshot) *bytes.Buffer {
+	t.Helper()
+	var buf bytes.Buffer
+	w := Format.Log(&buf, report.LogOptions{})
+	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
+		func(_ int, r *diff.Report) error { r.Highlights = diff.News(r); return w.Step(r) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(s); err != nil {
+		t.Fatal(err)
+	}
+	return &buf
 }

@@ -1,15 +1,11 @@
 package jsonv1
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestLogTimelineOrderHintsOlder: a log's timeline lists a package's
@@ -22,21 +18,12 @@ import (
 // first.
 func TestLogTimelineOrderHintsOlder(t *testing.T) {
 	snaps := reporttest.GenSeries(7, 6, 3)
-	var buf bytes.Buffer
-	w := Format.Log(&buf, report.LogOptions{})
-	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
-		func(_ int, r *diff.Report) error { r.Highlights = diff.News(r); return w.Step(r) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Finish(s); err != nil {
-		t.Fatal(err)
-	}
+	buf := jsonLog(t, snaps)
 	if _, err := DecodeLog(buf.Bytes()); err != nil {
 		t.Fatalf("as written: %v", err)
 	}
 	var doc map[string]any
-	d := json.NewDecoder(&buf)
+	d := json.NewDecoder(buf)
 	d.UseNumber()
 	if err := d.Decode(&doc); err != nil {
 		t.Fatal(err)

@@ -8,7 +8,6 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestLogStackFilterSeriesWording: under --stack, a package "came and
@@ -31,14 +30,7 @@ func TestLogStackFilterSeriesWording(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, c.f,
-			func(i int, r *diff.Report) error { return w.Step(r) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Finish(s); err != nil {
-			t.Fatal(err)
-		}
+		reporttest.WriteSeries(t, w, snaps, c.f)
 		_, series, ok := strings.Cut(buf.String(), "## Across the series")
 		if !ok {
 			t.Fatalf("filter %+v: no series sections:\n%s", c.f, buf.String())

@@ -309,3 +309,20 @@ func Path(t testing.TB, p string) string {
 	}
 	return rel
 }
+
+// WriteSeries streams the series of snaps, filtered by f, through w step
+// by step, and finishes it with the series.
+func WriteSeries(t testing.TB, w interface {
+	Step(r *diff.Report) error
+	Finish(s *diff.Series) error
+}, snaps []*snapshot.Snapshot, f diff.Filter) {
+	t.Helper()
+	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, f,
+		func(_ int, r *diff.Report) error { return w.Step(r) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(s); err != nil {
+		t.Fatal(err)
+	}
+}
