@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -30,6 +31,11 @@ func TestSignalRemovesTemporary(t *testing.T) {
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
+			if signal.Ignored(sig) {
+				// Under nohup the command inherits the ignored hangup and,
+				// by design (removeOnSignal), keeps ignoring it.
+				t.Skipf("%v is ignored in this process (nohup?), and so in the command", sig)
+			}
 			dir := t.TempDir()
 			tmpl := filepath.Join(dir, "slow.tmpl")
 			if err := os.WriteFile(tmpl, []byte("{{ range until 100000 }}{{ range until 100000 }}{{ end }}{{ end }}"), 0o644); err != nil {
