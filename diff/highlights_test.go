@@ -219,10 +219,7 @@ func TestNewsCoverageAndGate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, h := range r.Highlights {
-		got = append(got, h.Kind+" "+h.Facet+" "+h.Value+" "+strings.Join(h.Packages, ","))
-	}
+	got := highlightLines(r)
 	want := []string{
 		"vanished os centos8 zlib",
 		"appeared os rocky9 zlib",
@@ -334,10 +331,7 @@ func TestNewsStacksOutsideSelection(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
-		for _, h := range r.Highlights {
-			got = append(got, h.Kind+" "+h.Facet+" "+h.Value+" "+strings.Join(h.Packages, ","))
-		}
+		got := highlightLines(r)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("--stack %v: got %q, want %q", tc.stacks, got, tc.want)
 		}
@@ -364,12 +358,19 @@ func TestNewsSameHashFacetChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, h := range r.Highlights {
-		got = append(got, h.Kind+" "+h.Facet+" "+h.Value+" "+strings.Join(h.Packages, ","))
-	}
+	got := highlightLines(r)
 	want := []string{"vanished stack e4s p", "vanished compiler gcc@13.2.0 p", "appeared stack hep p", "appeared compiler gcc@14 p"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n  %q\nwant\n  %q", got, want)
 	}
+}
+
+// highlightLines are r's highlights, each as "KIND FACET VALUE PACKAGES"
+// (the packages comma-separated).
+func highlightLines(r *Report) []string {
+	var got []string
+	for _, h := range r.Highlights {
+		got = append(got, h.Kind+" "+h.Facet+" "+h.Value+" "+strings.Join(h.Packages, ","))
+	}
+	return got
 }

@@ -1,12 +1,10 @@
 package atom
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/report"
 )
 
 // TestAtomEntrySidesOfOneTag: two copies of _cache/develop, taken on
@@ -21,14 +19,7 @@ func TestAtomEntrySidesOfOneTag(t *testing.T) {
 		New:      diff.Side{Path: "_cache/develop-0223", Tag: "develop"},
 		Packages: []diff.Package{{Name: "zlib", Status: "added"}},
 	}
-	var b bytes.Buffer
-	if err := Format.Render(&b, r, report.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	feed := parseFeed(t, b.Bytes())
-	if len(feed.Items) != 1 {
-		t.Fatalf("%d entries, want 1", len(feed.Items))
-	}
+	feed := oneEntryFeed(t, r)
 	it := feed.Items[0]
 	if !strings.HasPrefix(it.Title, "_cache/develop-0223: ") {
 		t.Errorf("entry title %q: want it to name the new snapshot by its path, as its tag names both", it.Title)
@@ -38,11 +29,7 @@ func TestAtomEntrySidesOfOneTag(t *testing.T) {
 	}
 	// Tags that differ name the sides, as before.
 	r.New.Tag = "develop-2025-02-23"
-	b.Reset()
-	if err := Format.Render(&b, r, report.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if it := parseFeed(t, b.Bytes()).Items[0]; !strings.HasPrefix(it.Title, "develop-2025-02-23: ") || !strings.Contains(it.Content, "(from develop)") {
+	if it := renderFeed(t, r).Items[0]; !strings.HasPrefix(it.Title, "develop-2025-02-23: ") || !strings.Contains(it.Content, "(from develop)") {
 		t.Errorf("distinct tags: entry %q / %q, want them named by their tags", it.Title, it.Content)
 	}
 }

@@ -407,17 +407,12 @@ func TestAtomPair(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b bytes.Buffer
-	f := Format
-	if err := f.Render(&b, r, report.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	feed := parseFeed(t, b.Bytes())
+	feed := renderFeed(t, r)
 	if len(feed.Items) != 1 || feed.Items[0].GUID != "urn:cachediff:snapshot:develop-2025-03-16" {
 		t.Errorf("%d entries: %+v", len(feed.Items), feed.Items)
 	}
 
-	b.Reset()
+	var b bytes.Buffer
 	w, _ := newLogWriter(&b, report.LogOptions{})
 	if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "x:_cache/develop", Rev: "abc", Date: "2025-03-16T12:00:00+01:00"}},
 		Revs: &diff.Revs{Range: "main", Path: "_cache/develop"}}); err != nil {
@@ -577,14 +572,7 @@ func TestAtomWarnings(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Warnings = []snapshot.Warning{{File: "new/spack.lock", Line: 42, Message: "2 records that no root reaches are left out (b@1.0, <d>@1.0)\n::error::x"}}
-	var b bytes.Buffer
-	if err := Format.Render(&b, r, report.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	feed := parseFeed(t, b.Bytes())
-	if len(feed.Items) != 1 {
-		t.Fatalf("%d entries", len(feed.Items))
-	}
+	feed := oneEntryFeed(t, r)
 	want := `<p>1 warning:</p><ul><li>new/spack.lock:42: 2 records that no root reaches are left out (b@1.0, &lt;d&gt;@1.0)\n::error::x</li></ul>`
 	if c := feed.Items[0].Content; !strings.Contains(c, want) {
 		t.Errorf("content lacks %q:\n%s", want, c)
@@ -653,14 +641,7 @@ func TestAtomIDPathSpelling(t *testing.T) {
 	for _, p := range []string{"new/develop", "new/develop/", "./new/develop", "new//develop", `new\develop`} {
 		r := &diff.Report{Old: diff.Side{Path: "old/develop", Tag: "develop"}, New: diff.Side{Path: p, Tag: "develop"},
 			Packages: []diff.Package{{Name: "zlib", Status: "added"}}}
-		var b bytes.Buffer
-		if err := Format.Render(&b, r, report.Options{}); err != nil {
-			t.Fatal(err)
-		}
-		feed := parseFeed(t, b.Bytes())
-		if len(feed.Items) != 1 {
-			t.Fatalf("%d entries", len(feed.Items))
-		}
+		feed := oneEntryFeed(t, r)
 		if want == "" {
 			want = feed.Items[0].GUID
 		}
@@ -782,11 +763,26 @@ func TestAtomFeedSubjectURL(t *testing.T) {
 // adds zlib.
 func feedOfNew(t *testing.T, p string) readFeed {
 	t.Helper()
-	r := &diff.Report{Old: diff.Side{Path: "old"}, New: diff.Side{Path: p},
-		Packages: []diff.Package{{Name: "zlib", Status: "added"}}}
+	return renderFeed(t, &diff.Report{Old: diff.Side{Path: "old"}, New: diff.Side{Path: p},
+		Packages: []diff.Package{{Name: "zlib", Status: "added"}}})
+}
+
+// renderFeed is the feed of report r, parsed.
+func renderFeed(t *testing.T, r *diff.Report) readFeed {
+	t.Helper()
 	var b bytes.Buffer
 	if err := Format.Render(&b, r, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	return parseFeed(t, b.Bytes())
+}
+
+// oneEntryFeed is renderFeed, which must hold one entry.
+func oneEntryFeed(t *testing.T, r *diff.Report) readFeed {
+	t.Helper()
+	feed := renderFeed(t, r)
+	if len(feed.Items) != 1 {
+		t.Fatalf("%d entries, want 1", len(feed.Items))
+	}
+	return feed
 }
