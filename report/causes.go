@@ -37,7 +37,7 @@ func ChangeText(cs []diff.Change) string {
 	for _, c := range cs {
 		switch c.Kind {
 		case "version":
-			parts = append(parts, c.From+" → "+c.To)
+			parts = append(parts, None(c.From)+" → "+None(c.To))
 		case "added":
 			parts = append(parts, "added ("+c.To+")")
 		case "removed":
@@ -141,4 +141,15 @@ func UnknownNote(c *diff.Causes) string {
 // says so, and goes low in the report (see markdownView).
 func UnknownCauses(c *diff.Causes) bool {
 	return c != nil && c.Pairs > 0 && c.Known == 0 && c.Roots == nil
+}
+
+// None is a facet value as it stands beside an arrow: "∅" where it is
+// empty (a spec without a version, compiler, OS or target), so that
+// "1.0 → ∅" reads as a value gone, never as one cut off ("1.0 → ").
+// The Updates table has always written an empty side this way.
+func None(v string) string {
+	if v == "" {
+		return "∅"
+	}
+	return v
 }

@@ -252,6 +252,14 @@ func renderAll(t testing.TB, r *diff.Report) map[string]string {
 	}, DecodeBytes)
 }
 
+// emptyArrowSide matches an arrow with nothing on one side: a table
+// cell's edge, a line's end, or a bracket where a value should be. Text
+// wraps its lines at arrows, so there only a bracket or comma counts.
+var emptyArrowSide = map[string]*regexp.Regexp{
+	"md":   regexp.MustCompile(`(\|\s*|\n\s*|\(|: )→|→\s*(\||\n|$|\(|,)`),
+	"text": regexp.MustCompile(`(\(|: )→|→ *(\(|,)`),
+}
+
 // TestEmptyVersionsAndPages: a page without specs on either side, and
 // specs whose versions list is empty, render in every format (issue 11,
 // item 7: md.tmpl and text.tmpl failed on the last of an empty list).
@@ -269,6 +277,9 @@ func TestEmptyVersionsAndPages(t *testing.T) {
 		{"no versions both", [][]string{{specJSON(h('a'))}}, [][]string{{specJSON(h('b')), specJSON(h('c'), "2")}}},
 		{"no versions added package", [][]string{{specJSON(h('d'), "1")}}, [][]string{{specJSON(h('d'), "1")}, {specJSON(h('e'))}}},
 		{"no versions removed package", [][]string{{specJSON(h('d'), "1")}, {specJSON(h('e'))}}, [][]string{{specJSON(h('d'), "1")}}},
+		{"empty version new", [][]string{{specJSON(h('a'), "1.0")}}, [][]string{{specJSON(h('b'), "")}}},
+		{"empty version old", [][]string{{specJSON(h('a'), "")}}, [][]string{{specJSON(h('b'), "1.0")}}},
+		{"empty version both kept", [][]string{{specJSON(h('a'), ""), specJSON(h('c'), "2")}}, [][]string{{specJSON(h('b'), ""), specJSON(h('c'), "3")}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -288,9 +299,18 @@ func TestEmptyVersionsAndPages(t *testing.T) {
 			}
 			// A package line never leaves its versions' place empty
 			// ("p0: , +1 spec"): it says "no version".
-			text := renderAll(t, r)["text"]
+			out := renderAll(t, r)
+			text := out["text"]
 			if m := regexp.MustCompile(`(: |new, |removed, )(,|\n|$)`).FindString(text); m != "" {
 				t.Errorf("text has an empty versions field (%q):\n%s", m, text)
+			}
+			// Nor does an arrow point from or to nothing ("1.0 → |",
+			// "p 1.0 →  (changed)"), which reads as a value cut off: an
+			// empty side is written ∅, as the Updates table writes it.
+			for _, f := range []string{"md", "text"} {
+				if m := emptyArrowSide[f].FindString(out[f]); m != "" {
+					t.Errorf("%s has an arrow with an empty side (%q):\n%s", f, m, out[f])
+				}
 			}
 		})
 	}

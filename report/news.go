@@ -103,7 +103,7 @@ func versionMove(v *diff.VersionChange) string {
 		return "versions changed"
 	}
 	if len(v.Added) == 1 && len(v.Removed) == 1 {
-		return v.Removed[0] + " → " + v.Added[0] + " (" + v.Direction + ")"
+		return None(v.Removed[0]) + " → " + None(v.Added[0]) + " (" + v.Direction + ")"
 	}
 	var parts []string
 	for _, a := range v.Added {

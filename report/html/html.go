@@ -438,7 +438,7 @@ func htmlChange(before, after string) string {
 	if before == after {
 		return after
 	}
-	return before + " → " + after
+	return report.None(before) + " → " + report.None(after)
 }
 
 // pairRow is the row of a rebuilt, updated or restacked pair.
@@ -454,7 +454,7 @@ func pairRow(kind string, p *diff.Pair, ab report.Abbrev, shared []string) htmlR
 	}
 	variants := ""
 	if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
-		variants = strings.Join(gone, " ") + " → " + strings.Join(came, " ")
+		variants = report.None(strings.Join(gone, " ")) + " → " + report.None(strings.Join(came, " "))
 	} else {
 		variants = strings.Join(listops.Minus(n.Variants, shared, nil), " ")
 	}

@@ -294,7 +294,7 @@ func (m *mdBuilder) change(before, after string) string {
 	if before == after {
 		return m.md(after)
 	}
-	return m.md(before) + " → " + m.md(after)
+	return m.md(report.None(before)) + " → " + m.md(report.None(after))
 }
 
 // row returns what was written to m.b and resets it.
@@ -791,13 +791,7 @@ func (m *mdBuilder) updates() *view.Section {
 	s := &view.Section{Name: "updates", Rank: rankUpdates, Noun: "change", Rows: make([]string, 0, len(u)),
 		Heading: "\n\n### Updates\n\nSpecs rebuilt with exactly one facet changed, grouped by change.\n\n| facet | old | new | specs | packages |\n|---|---|---|--:|---|"}
 	for _, g := range u {
-		from, to := g.From, g.To
-		if from == "" {
-			from = "∅"
-		}
-		if to == "" {
-			to = "∅"
-		}
+		from, to := report.None(g.From), report.None(g.To)
 		s.Rows = append(s.Rows, "\n| "+report.EscapeMD(g.Facet)+" | "+report.EscapeMD(from)+" | "+report.EscapeMD(to)+" | "+strconv.Itoa(g.Specs)+" | "+firstNames(g.Packages)+" |")
 	}
 	return s
@@ -842,9 +836,9 @@ func (m *mdBuilder) versions() *view.Section {
 		}
 		v := p.Versions
 		before, after := lastOf(v.Old), lastOf(v.New)
-		m.b.WriteString("\n| " + report.MDPackage(m.link, p.Name) + " | " + report.EscapeMD(before))
+		m.b.WriteString("\n| " + report.MDPackage(m.link, p.Name) + " | " + report.EscapeMD(report.None(before)))
 		if before != after {
-			m.b.WriteString(" → " + report.EscapeMD(after))
+			m.b.WriteString(" → " + report.EscapeMD(report.None(after)))
 		}
 		m.b.WriteString(" | " + joinMD(v.Added, ", ") + " | " + joinMD(v.Removed, ", ") + " | " + direction(v.Direction) + " |")
 		rows = append(rows, m.row())

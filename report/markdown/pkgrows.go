@@ -140,19 +140,19 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	o, n := p.Old, p.New
 	b.WriteString("`" + m.abbrev.Short(o.Hash) + "` → `" + m.abbrev.Short(n.Hash) + "` | ")
 	if p.Facet == "version" {
-		b.WriteString(m.md(p.From) + " → " + m.md(p.To))
+		b.WriteString(m.md(report.None(p.From)) + " → " + m.md(report.None(p.To)))
 	} else {
 		b.WriteString(m.change(strings.Join(o.Versions, ", "), strings.Join(n.Versions, ", ")))
 	}
 	b.WriteString(" | " + m.change(o.Compiler, n.Compiler) + " | " + m.change(o.OS, n.OS))
 	if o.Platform != n.Platform {
-		b.WriteString(" (platform " + m.md(o.Platform) + " → " + m.md(n.Platform) + ")")
+		b.WriteString(" (platform " + m.md(report.None(o.Platform)) + " → " + m.md(report.None(n.Platform)) + ")")
 	}
 	b.WriteString(" | " + m.change(o.Target, n.Target) + " | ")
 	if p.Facet == "variants" {
-		b.WriteString(m.md(p.From) + " → " + m.md(p.To))
+		b.WriteString(m.md(report.None(p.From)) + " → " + m.md(report.None(p.To)))
 	} else if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
-		b.WriteString(m.joinMD(gone, " ") + " → " + m.joinMD(came, " "))
+		b.WriteString(m.md(report.None(strings.Join(gone, " "))) + " → " + m.md(report.None(strings.Join(came, " "))))
 	}
 	b.WriteString(" | ")
 	m.stackChange(b, p)

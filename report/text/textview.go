@@ -101,7 +101,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 			case diff.Downgraded:
 				style = "red"
 			}
-			b.WriteString(report.Visible(before) + " → " + paintStr(c, style, report.Visible(after)))
+			b.WriteString(report.Visible(report.None(before)) + " → " + paintStr(c, style, report.Visible(report.None(after))))
 		} else {
 			b.WriteString(versionsText(v.New[max(0, len(v.New)-1):])) // the newest
 		}
@@ -222,7 +222,7 @@ func (d *Document) TextCauses() []string {
 		for _, r := range rc.Changed {
 			p := report.Visible(r.Root) + " " + report.Visible(r.Old.Version)
 			if r.New.Version != r.Old.Version {
-				p += " → " + report.Visible(r.New.Version)
+				p += " → " + report.Visible(report.None(r.New.Version))
 			} else {
 				p += " (new hash)"
 			}
