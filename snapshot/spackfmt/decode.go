@@ -540,7 +540,7 @@ type decoder struct {
 	lockVersion int
 	specVersion int32 // the file's spec format, when it says
 	deferred    []deferredValue
-	dagOf       []string // a lockfile of version 1 to 3: each spec's own hash, by its place in Nodes ("" for its key; dag.go)
+	dagOf       []string // a lockfile: each spec's own hash, by its place in Nodes ("" for its key; dag.go)
 	rootAt      []int    // a lockfile: where each root's hash is
 	// line counting
 	linePos, line int
@@ -962,15 +962,19 @@ func (d *decoder) concreteSpecs() error {
 		ref := d.s.internHash(key)
 		d.s.ws()
 		at := d.s.pos
-		n, err := d.node(d.lineAt(at))
+		line := d.lineAt(at)
+		n, err := d.node(line)
 		if err != nil {
 			return err
 		}
 		// Spack takes a spec's identity from its node's hash, the key
-		// only when it has none; from version 4 a lockfile keys a spec
-		// by that hash (older ones by another, as Spack wrote them).
+		// only when it has none (_read_lockfile_dict: spec._hash), and
+		// links the records by their keys: dagIdentity reads the file
+		// so at every version. From version 4 Spack keys a spec by that
+		// very hash; a record that says another was edited, and is
+		// said.
 		if d.lockVersion >= 4 && n.Hash != "" && n.Hash != ref.s {
-			return d.s.errAt(at, "concrete spec %s is keyed %s: a lockfile of version %d keys a spec by its hash, which Spack reads from the spec", n.Hash, ref.s, d.lockVersion)
+			d.warnf(line, "concrete spec %s writes hash %s for its spec %s: Spack reads the spec under the hash it writes, as cachediff does", ref.s, n.Hash, n.Name)
 		}
 		return d.add(n, ref, true, at)
 	})
