@@ -955,7 +955,14 @@ func (d *decoder) concreteSpecs() error {
 			d.specVersion = 5
 		}
 	}
-	return d.s.object(func(key []byte) error {
+	// Records of version 4 on whose node writes another hash than their
+	// key: how many, the first's line and hashes, the first names.
+	var (
+		other, otherLine   int
+		otherKey, otherOwn string
+		otherNames         []string
+	)
+	err := d.s.object(func(key []byte) error {
 		if len(key) == 0 {
 			return d.s.errf("%s", emptyKey)
 		}
@@ -972,12 +979,34 @@ func (d *decoder) concreteSpecs() error {
 		// links the records by their keys: dagIdentity reads the file
 		// so at every version. From version 4 Spack keys a spec by that
 		// very hash; a record that says another was edited, and is
-		// said.
+		// said (once for the file: a warning each held more than the
+		// record's bytes).
 		if d.lockVersion >= 4 && n.Hash != "" && n.Hash != ref.s {
-			d.warnf(line, "concrete spec %s writes hash %s for its spec %s: Spack reads the spec under the hash it writes, as cachediff does", ref.s, n.Hash, n.Name)
+			if other == 0 {
+				otherLine, otherKey, otherOwn = line, ref.s, n.Hash
+			}
+			if other++; len(otherNames) < 6 {
+				otherNames = append(otherNames, clip(n.Name))
+			}
 		}
 		return d.add(n, ref, true, at)
 	})
+	if err == nil && other > 0 {
+		names := otherNames
+		if other > len(names) {
+			names = append(names[:5:5], "and "+strconv.Itoa(other-5)+" more")
+		}
+		d.warnf(otherLine, "%s another hash than its key (%s; the first keyed %s writes %s): Spack reads a spec under the hash its node writes, as cachediff does", specsWrite(other), strings.Join(names, ", "), otherKey, otherOwn)
+	}
+	return err
+}
+
+// specsWrite is "1 concrete spec writes" or "N concrete specs write".
+func specsWrite(n int) string {
+	if n == 1 {
+		return "1 concrete spec writes"
+	}
+	return strconv.Itoa(n) + " concrete specs write"
 }
 
 // specBody reads a spec file's {"_meta": {"version": N}, "nodes": [...]}.

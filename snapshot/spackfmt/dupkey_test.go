@@ -319,6 +319,19 @@ func TestLockfileKeyIsHash(t *testing.T) {
 	if len(set.Nodes) != 2 || set.Nodes[0].Hash != a || set.Nodes[1].Hash != b || len(set.Nodes[0].Deps) != 1 || set.Nodes[0].Deps[0].Hash != b {
 		t.Errorf("two records of one hash: nodes %+v, want curl and one zlib under %.7s, curl's edge naming it", set.Nodes, b)
 	}
+	// One warning for the file, counting them: one a record held more
+	// than the record's bytes.
+	for _, w := range set.Warnings {
+		if strings.Contains(w.Message, "another hash than its key") && !strings.HasPrefix(w.Message, "1 concrete spec writes") {
+			t.Errorf("warning %q, want it to count the one record (zlib keyed %.7s)", w.Message, c)
+		}
+	}
+	many := strings.Replace(twins, `"`+a+`":{"name":"curl","version":"1","hash":"`+a+`"`, `"`+a+`":{"name":"curl","version":"1","hash":"`+b[:31]+`a"`, 1)
+	if set, err := Decode("spack.lock", []byte(many)); err != nil {
+		t.Errorf("two records writing other hashes: %v", err)
+	} else if n := len(set.Warnings); n == 0 || !strings.Contains(set.Warnings[0].Message+set.Warnings[len(set.Warnings)-1].Message, "2 concrete specs write another hash than its key (curl, zlib;") {
+		t.Errorf("two records writing other hashes: warnings %+v, want one counting both", set.Warnings)
+	}
 	if _, err := Decode("spack.lock", []byte(lock(3, a, b))); err != nil {
 		t.Errorf("lockfile v3, keyed by another hash: %v", err)
 	}
