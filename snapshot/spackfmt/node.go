@@ -427,6 +427,11 @@ func bytesHasSpace(b []byte) bool {
 	return false
 }
 
+// buildLink are the deptypes of a dependency written as its hash alone,
+// Spack's original format: build and link (spec.py, read_yaml_dep_specs).
+// Shared by every such edge, and never modified.
+var buildLink = []string{"build", "link"}
+
 // deps reads dependencies: a list of {name, hash, parameters: {deptypes,
 // virtuals}} (spec format 4 on), of {name, hash|build_hash, type} (formats
 // 2 and 3), or an object {name: {hash, type}} (format 1, lockfiles 1 and 2).
@@ -442,7 +447,7 @@ func (d *decoder) deps(n *Node) error {
 	one := func(r *depRef) error {
 		if s.peek() == '"' { // {name: "hash"}
 			h, err := s.hash()
-			r.refs[0] = h
+			r.refs[0], r.types = h, buildLink
 			return err
 		}
 		var seen uint32
