@@ -1099,7 +1099,11 @@ func (d *decoder) add(n *Node, ref *hashRef, counts bool, at int) error {
 	if counts {
 		d.noteDAG(n, own)
 	}
-	if own != "" && own != id {
+	// A node's own hash names it too, but in a lockfile of version 4
+	// on, where Spack links the records by their keys alone
+	// (_read_lockfile_dict: specs_by_hash[dep_hash]) and refuses an edge
+	// to another hash (checkDeps).
+	if own != "" && own != id && d.lockVersion < 4 {
 		m := d.more(n)
 		m.aliases = append(m.aliases, own)
 	}

@@ -332,6 +332,15 @@ func TestLockfileKeyIsHash(t *testing.T) {
 	} else if n := len(set.Warnings); n == 0 || !strings.Contains(set.Warnings[0].Message+set.Warnings[len(set.Warnings)-1].Message, "2 concrete specs write another hash than its key (curl, zlib;") {
 		t.Errorf("two records writing other hashes: warnings %+v, want one counting both", set.Warnings)
 	}
+	// Spack links the records by their keys alone: an edge to the hash
+	// a record writes, not its key, is a dependency not in the file,
+	// which Spack refuses (specs_by_hash[dep_hash]).
+	const d = "dddddddddddddddddddddddddddddddd"
+	edgeToOwn := strings.Replace(twins, `"hash":"`+c+`","parameters"`, `"hash":"`+d+`","parameters"`, 1)
+	edgeToOwn = strings.Replace(edgeToOwn, `"`+c+`":{"name":"zlib","version":"1","hash":"`+b+`"}`, `"`+c+`":{"name":"zlib","version":"1","hash":"`+d+`"}`, 1)
+	if set, err := Decode("spack.lock", []byte(edgeToOwn)); err == nil || !strings.Contains(err.Error(), "dependency zlib/ddddddd is not in concrete_specs") {
+		t.Errorf("an edge to the hash a record writes, not its key: %v, %+v; want the error Spack's refusal gets", err, set)
+	}
 	if _, err := Decode("spack.lock", []byte(lock(3, a, b))); err != nil {
 		t.Errorf("lockfile v3, keyed by another hash: %v", err)
 	}
