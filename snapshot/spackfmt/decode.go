@@ -800,7 +800,8 @@ const emptyKey = "a spec keyed by an empty hash (a key is its spec's hash)"
 
 // installs reads the records of an index: {hash: {spec, in_buildcache, ...}}.
 func (d *decoder) installs() error {
-	return d.s.object(func(key []byte) error {
+	var other otherHashes
+	err := d.s.object(func(key []byte) error {
 		if len(key) == 0 {
 			return d.s.errf("%s", emptyKey)
 		}
@@ -838,13 +839,55 @@ func (d *decoder) installs() error {
 		// reads the spec (Database._read_spec_from_dict) and finds a
 		// dependency by the key alone (query_by_spec_hash): a spec
 		// that says another hash is the spec of its key, and its own
-		// hash names nothing. Said, as Spack does not.
+		// hash names nothing. Said, as Spack does not (once for the
+		// file: a warning each held more than the record's bytes).
 		if n.Hash != "" && n.Hash != id {
-			d.warnf(line, "record %s writes hash %s for its spec %s: Spack reads the spec under its record's key, as cachediff does", id, n.Hash, n.Name)
+			other.note(line, id, n)
 			n.Hash = ""
 		}
 		return d.add(n, ref, inCache, at)
 	})
+	if err == nil {
+		other.warn(d, "record", "Spack reads a spec under its record's key, as cachediff does")
+	}
+	return err
+}
+
+// otherHashes gathers the records of a file whose node writes another
+// hash than their key, for one warning: how many, the first's line and
+// hashes, the first names.
+type otherHashes struct {
+	count, line int
+	key, own    string
+	names       []string
+}
+
+// note counts record key, whose node n writes another hash.
+func (o *otherHashes) note(line int, key string, n *Node) {
+	if o.count == 0 {
+		o.line, o.key, o.own = line, key, n.Hash
+	}
+	if o.count++; len(o.names) < 6 {
+		o.names = append(o.names, clip(n.Name))
+	}
+}
+
+// warn says, when there are any, how many records (what: "record",
+// "concrete spec") write another hash than their key, then how the file
+// is read.
+func (o *otherHashes) warn(d *decoder, what, read string) {
+	if o.count == 0 {
+		return
+	}
+	names := o.names
+	if o.count > len(names) {
+		names = append(names[:5:5], "and "+strconv.Itoa(o.count-5)+" more")
+	}
+	head := "1 " + what + " is keyed by another hash than its spec writes"
+	if o.count > 1 {
+		head = strconv.Itoa(o.count) + " " + what + "s are keyed by other hashes than their specs write"
+	}
+	d.warnf(o.line, "%s (%s; the first keyed %s writes %s): %s", head, strings.Join(names, ", "), o.key, o.own, read)
 }
 
 // lockMeta reads a lockfile's _meta.
@@ -955,13 +998,7 @@ func (d *decoder) concreteSpecs() error {
 			d.specVersion = 5
 		}
 	}
-	// Records of version 4 on whose node writes another hash than their
-	// key: how many, the first's line and hashes, the first names.
-	var (
-		other, otherLine   int
-		otherKey, otherOwn string
-		otherNames         []string
-	)
+	var other otherHashes
 	err := d.s.object(func(key []byte) error {
 		if len(key) == 0 {
 			return d.s.errf("%s", emptyKey)
@@ -982,31 +1019,14 @@ func (d *decoder) concreteSpecs() error {
 		// said (once for the file: a warning each held more than the
 		// record's bytes).
 		if d.lockVersion >= 4 && n.Hash != "" && n.Hash != ref.s {
-			if other == 0 {
-				otherLine, otherKey, otherOwn = line, ref.s, n.Hash
-			}
-			if other++; len(otherNames) < 6 {
-				otherNames = append(otherNames, clip(n.Name))
-			}
+			other.note(line, ref.s, n)
 		}
 		return d.add(n, ref, true, at)
 	})
-	if err == nil && other > 0 {
-		names := otherNames
-		if other > len(names) {
-			names = append(names[:5:5], "and "+strconv.Itoa(other-5)+" more")
-		}
-		d.warnf(otherLine, "%s another hash than its key (%s; the first keyed %s writes %s): Spack reads a spec under the hash its node writes, as cachediff does", specsWrite(other), strings.Join(names, ", "), otherKey, otherOwn)
+	if err == nil {
+		other.warn(d, "concrete spec", "Spack reads a spec under the hash its node writes, as cachediff does")
 	}
 	return err
-}
-
-// specsWrite is "1 concrete spec writes" or "N concrete specs write".
-func specsWrite(n int) string {
-	if n == 1 {
-		return "1 concrete spec writes"
-	}
-	return strconv.Itoa(n) + " concrete specs write"
 }
 
 // specBody reads a spec file's {"_meta": {"version": N}, "nodes": [...]}.
