@@ -540,6 +540,8 @@ type decoder struct {
 	lockVersion int
 	specVersion int32 // the file's spec format, when it says
 	deferred    []deferredValue
+	missing     int      // dependencies not in the file (missingDep)
+	missingLine int      // the line of the first beyond mostMissing
 	dagOf       []string // a lockfile: each spec's own hash, by its place in Nodes ("" for its key; dag.go)
 	rootAt      []int    // a lockfile: where each root's hash is
 	// line counting
