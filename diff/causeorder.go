@@ -23,7 +23,11 @@ func changeOrder(cs []Change) string {
 		case "recipe":
 			b.WriteString("recipe changed")
 		case "other":
-			b.WriteString("hash changed")
+			if c.From != c.To { // an edge's deptypes or virtuals
+				b.WriteString(c.From + " → " + c.To)
+			} else {
+				b.WriteString("hash changed")
+			}
 		default:
 			b.WriteString(c.Kind + " " + orNone(c.From) + " → " + orNone(c.To))
 		}

@@ -14,6 +14,8 @@ var changeTexts = []struct {
 	{[]Change{{Kind: "removed", From: "zlib@1.3"}}, "removed (zlib@1.3)"},
 	{[]Change{{Kind: "recipe", From: "a", To: "b"}}, "recipe changed"},
 	{[]Change{{Kind: "other"}}, "hash changed"},
+	{[]Change{{Kind: "other", From: "edges unknown", To: "edges unknown"}}, "hash changed"},
+	{[]Change{{Kind: "other", From: "dependency zlib (build)", To: "dependency zlib (build, link)"}}, "dependency zlib (build) → dependency zlib (build, link)"},
 	{[]Change{{Kind: "variants", From: "+shared", To: "~shared"}, {Kind: "provider", From: "mpich@4.1"}}, "variants +shared → ~shared, provider mpich@4.1 → (none)"},
 	{nil, ""},
 }

@@ -290,7 +290,9 @@ type Change struct {
 	// Kind is a facet that changed (version, compiler, variants, target,
 	// os, platform), or added, removed, provider (a virtual now provided by
 	// another package), recipe (the package's recipe hash changed and
-	// nothing else did), or other (the hash changed, nothing visible did).
+	// nothing else did), or other (the hash changed, nothing visible did;
+	// or an edge to a dependency that kept its hash changed its deptypes
+	// or virtuals: From and To write the edge, "dependency zlib (build)").
 	Kind string `json:"kind"`
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
@@ -1616,6 +1618,12 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 		usedOld[i], usedNew[j] = true, true
 		a, b := oldDeps[i], newDeps[j]
 		if a.Hash == b.Hash {
+			// The dependency is the same spec, but the edge's deptypes
+			// or virtuals are part of this node's hash: a change the
+			// file records, which "hash changed" alone would hide.
+			if !sameSet(a.Types, b.Types) || !sameSet(a.Virtuals, b.Virtuals) {
+				l.own = append(l.own, Change{Kind: "other", From: edgeText(a), To: edgeText(b)})
+			}
 			return
 		}
 		l.direct = append(l.direct, DepChange{Name: b.Name, OldHash: a.Hash, NewHash: b.Hash})
@@ -2692,4 +2700,26 @@ func firstOr(l []string) string {
 		return ""
 	}
 	return l[0]
+}
+
+// sameSet reports whether a and b hold the same strings, in any order
+// (Spack reads deptypes as flags and virtuals as a set).
+func sameSet(a, b []string) bool {
+	if len(a) == len(b) && slices.Equal(a, b) {
+		return true
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(slices.Compact(x), slices.Compact(y))
+}
+
+// edgeText writes an edge's parameters: "dependency zlib (build, link)",
+// with the virtuals it provides ("dependency openmpi (build, link; mpi)").
+func edgeText(d Edge) string {
+	s := "dependency " + d.Name + " (" + strings.Join(d.Types, ", ")
+	if len(d.Virtuals) > 0 {
+		s += "; " + strings.Join(d.Virtuals, ", ")
+	}
+	return s + ")"
 }

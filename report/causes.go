@@ -45,7 +45,11 @@ func ChangeText(cs []diff.Change) string {
 		case "recipe":
 			parts = append(parts, "recipe changed")
 		case "other":
-			parts = append(parts, "hash changed")
+			if c.From != c.To { // an edge's deptypes or virtuals
+				parts = append(parts, c.From+" → "+c.To)
+			} else {
+				parts = append(parts, "hash changed")
+			}
 		default:
 			parts = append(parts, c.Kind+" "+cmp.Or(c.From, "(none)")+" → "+cmp.Or(c.To, "(none)"))
 		}

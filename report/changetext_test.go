@@ -18,6 +18,8 @@ func TestChangeText(t *testing.T) {
 		{[]diff.Change{{Kind: "removed", From: "zlib@1.3"}}, "removed (zlib@1.3)"},
 		{[]diff.Change{{Kind: "recipe", From: "a", To: "b"}}, "recipe changed"},
 		{[]diff.Change{{Kind: "other"}}, "hash changed"},
+		{[]diff.Change{{Kind: "other", From: "edges unknown", To: "edges unknown"}}, "hash changed"},
+		{[]diff.Change{{Kind: "other", From: "dependency zlib (build)", To: "dependency zlib (build, link)"}}, "dependency zlib (build) → dependency zlib (build, link)"},
 		{[]diff.Change{{Kind: "variants", From: "+shared", To: "~shared"}, {Kind: "provider", From: "mpich@4.1"}}, "variants +shared → ~shared, provider mpich@4.1 → (none)"},
 		{nil, ""},
 	} {

@@ -20,7 +20,9 @@ import (
 // names, and the first record met of each DAG hash is the one kept; the
 // roots and the edges then name specs by that hash. dagIdentity does the
 // same, so that a spec is the spec Spack installs, once, under the hash
-// Spack shows.
+// Spack shows. Spack reads a lockfile of version 4 on by the same code,
+// where a record's key is its node's hash unless the file was edited:
+// one whose node writes another hash is that hash's spec too.
 //
 // A record that no root reaches is not in the environment Spack reads,
 // at any version: markRoots leaves it out once the specs have their
@@ -29,11 +31,11 @@ import (
 // environment either: the environment is what the roots reach through
 // the records kept.)
 
-// noteDAG records, while a lockfile of version 1 to 3 is read, the hash
+// noteDAG records, while a lockfile is read, the hash
 // a concrete spec's node gives itself when it is not its key; n is about
 // to be filed at the end of the Set's Nodes.
 func (d *decoder) noteDAG(n *Node, own string) {
-	if d.lockVersion == 0 || d.lockVersion > 3 || own == "" || own == n.Hash {
+	if d.lockVersion == 0 || own == "" || own == n.Hash {
 		return
 	}
 	i := len(d.set.Nodes)
@@ -43,7 +45,7 @@ func (d *decoder) noteDAG(n *Node, own string) {
 	d.dagOf[i] = own
 }
 
-// dagIdentity gives the specs of a lockfile of version 1 to 3 the
+// dagIdentity gives the specs of a lockfile the
 // identity Spack reads (above): once edges are resolved (they name keys),
 // before roots are marked and nodes sorted. The records are numbered by
 // their place in the file (Nodes, in Mark while it runs), and looked up
@@ -51,7 +53,7 @@ func (d *decoder) noteDAG(n *Node, own string) {
 // (a tiny record's map entries made its decoding hold twice what a
 // version 4 file's does).
 func (d *decoder) dagIdentity() {
-	if d.set.Kind != Lockfile || d.lockVersion > 3 || len(d.dagOf) == 0 {
+	if d.set.Kind != Lockfile || len(d.dagOf) == 0 {
 		return
 	}
 	defer func() { d.dagOf = nil }()

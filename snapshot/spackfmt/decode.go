@@ -540,7 +540,9 @@ type decoder struct {
 	lockVersion int
 	specVersion int32 // the file's spec format, when it says
 	deferred    []deferredValue
-	dagOf       []string // a lockfile of version 1 to 3: each spec's own hash, by its place in Nodes ("" for its key; dag.go)
+	missing     int      // dependencies not in the file (missingDep)
+	missingLine int      // the line of the first beyond mostMissing
+	dagOf       []string // a lockfile: each spec's own hash, by its place in Nodes ("" for its key; dag.go)
 	rootAt      []int    // a lockfile: where each root's hash is
 	// line counting
 	linePos, line int
@@ -800,7 +802,8 @@ const emptyKey = "a spec keyed by an empty hash (a key is its spec's hash)"
 
 // installs reads the records of an index: {hash: {spec, in_buildcache, ...}}.
 func (d *decoder) installs() error {
-	return d.s.object(func(key []byte) error {
+	var other otherHashes
+	err := d.s.object(func(key []byte) error {
 		if len(key) == 0 {
 			return d.s.errf("%s", emptyKey)
 		}
@@ -838,13 +841,55 @@ func (d *decoder) installs() error {
 		// reads the spec (Database._read_spec_from_dict) and finds a
 		// dependency by the key alone (query_by_spec_hash): a spec
 		// that says another hash is the spec of its key, and its own
-		// hash names nothing. Said, as Spack does not.
+		// hash names nothing. Said, as Spack does not (once for the
+		// file: a warning each held more than the record's bytes).
 		if n.Hash != "" && n.Hash != id {
-			d.warnf(line, "record %s writes hash %s for its spec %s: Spack reads the spec under its record's key, as cachediff does", id, n.Hash, n.Name)
+			other.note(line, id, n)
 			n.Hash = ""
 		}
 		return d.add(n, ref, inCache, at)
 	})
+	if err == nil {
+		other.warn(d, "record", "Spack reads a spec under its record's key, as cachediff does")
+	}
+	return err
+}
+
+// otherHashes gathers the records of a file whose node writes another
+// hash than their key, for one warning: how many, the first's line and
+// hashes, the first names.
+type otherHashes struct {
+	count, line int
+	key, own    string
+	names       []string
+}
+
+// note counts record key, whose node n writes another hash.
+func (o *otherHashes) note(line int, key string, n *Node) {
+	if o.count == 0 {
+		o.line, o.key, o.own = line, key, n.Hash
+	}
+	if o.count++; len(o.names) < 6 {
+		o.names = append(o.names, clip(n.Name))
+	}
+}
+
+// warn says, when there are any, how many records (what: "record",
+// "concrete spec") write another hash than their key, then how the file
+// is read.
+func (o *otherHashes) warn(d *decoder, what, read string) {
+	if o.count == 0 {
+		return
+	}
+	names := o.names
+	if o.count > len(names) {
+		names = append(names[:5:5], "and "+strconv.Itoa(o.count-5)+" more")
+	}
+	head := "1 " + what + " is keyed by another hash than its spec writes"
+	if o.count > 1 {
+		head = strconv.Itoa(o.count) + " " + what + "s are keyed by other hashes than their specs write"
+	}
+	d.warnf(o.line, "%s (%s; the first keyed %s writes %s): %s", head, strings.Join(names, ", "), o.key, o.own, read)
 }
 
 // lockMeta reads a lockfile's _meta.
@@ -955,25 +1000,35 @@ func (d *decoder) concreteSpecs() error {
 			d.specVersion = 5
 		}
 	}
-	return d.s.object(func(key []byte) error {
+	var other otherHashes
+	err := d.s.object(func(key []byte) error {
 		if len(key) == 0 {
 			return d.s.errf("%s", emptyKey)
 		}
 		ref := d.s.internHash(key)
 		d.s.ws()
 		at := d.s.pos
-		n, err := d.node(d.lineAt(at))
+		line := d.lineAt(at)
+		n, err := d.node(line)
 		if err != nil {
 			return err
 		}
 		// Spack takes a spec's identity from its node's hash, the key
-		// only when it has none; from version 4 a lockfile keys a spec
-		// by that hash (older ones by another, as Spack wrote them).
+		// only when it has none (_read_lockfile_dict: spec._hash), and
+		// links the records by their keys: dagIdentity reads the file
+		// so at every version. From version 4 Spack keys a spec by that
+		// very hash; a record that says another was edited, and is
+		// said (once for the file: a warning each held more than the
+		// record's bytes).
 		if d.lockVersion >= 4 && n.Hash != "" && n.Hash != ref.s {
-			return d.s.errAt(at, "concrete spec %s is keyed %s: a lockfile of version %d keys a spec by its hash, which Spack reads from the spec", n.Hash, ref.s, d.lockVersion)
+			other.note(line, ref.s, n)
 		}
 		return d.add(n, ref, true, at)
 	})
+	if err == nil {
+		other.warn(d, "concrete spec", "Spack reads a spec under the hash its node writes, as cachediff does")
+	}
+	return err
 }
 
 // specBody reads a spec file's {"_meta": {"version": N}, "nodes": [...]}.
@@ -1066,7 +1121,11 @@ func (d *decoder) add(n *Node, ref *hashRef, counts bool, at int) error {
 	if counts {
 		d.noteDAG(n, own)
 	}
-	if own != "" && own != id {
+	// A node's own hash names it too, but in a lockfile of version 4
+	// on, where Spack links the records by their keys alone
+	// (_read_lockfile_dict: specs_by_hash[dep_hash]) and refuses an edge
+	// to another hash (checkDeps).
+	if own != "" && own != id && d.lockVersion < 4 {
 		m := d.more(n)
 		m.aliases = append(m.aliases, own)
 	}

@@ -269,28 +269,77 @@ func TestVersionsOverVersion(t *testing.T) {
 
 // TestLockfileKeyIsHash: Spack takes a concrete spec's identity from its
 // node's "hash" (from_node_dict), the lockfile's key only when the node
-// has none, where the decoder took the key: a lockfile of version 4 on,
-// which keys a spec by that very hash, that kept curl's key and changed
-// its node's hash was a rebuild to Spack and no change to cachediff,
-// passing --fail-on any (a seventh adversarial pass, issue 35). From
-// version 4 the two differing is an error; older lockfiles key specs by
-// another hash (a build hash), as Spack wrote them.
+// has none, links the records by their keys and keeps one spec of each
+// hash, the first its walk from the roots meets (_read_lockfile_dict,
+// first_seen), at every lockfile version. A seventh adversarial pass
+// refused a lockfile of version 4 on whose key and node's hash differ,
+// as the decoder then named a spec by its key; Spack reads the file, so
+// an environment Spack reads could not be diffed. It is now read as
+// Spack reads it: the spec under the hash its node writes (a node that
+// changed its hash under a kept key is a rebuild, as it is to Spack),
+// two records writing one hash one spec, with a warning naming both
+// hashes (Spack says nothing).
 func TestLockfileKeyIsHash(t *testing.T) {
 	const (
 		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 		b = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+		c = "cccccccccccccccccccccccccccccccc"
 	)
 	lock := func(version int, key, hash string) string {
 		return fmt.Sprintf(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":%d},"roots":[{"hash":"%s","spec":"curl"}],"concrete_specs":{"%s":{"name":"curl","version":"1","hash":"%s"}}}`, version, key, key, hash)
 	}
 	for _, v := range []int{4, 5, 6} {
-		_, err := Decode("spack.lock", []byte(lock(v, a, b)))
-		if err == nil || !strings.Contains(err.Error(), a) || !strings.Contains(err.Error(), b) {
-			t.Errorf("lockfile v%d, key %.7s, node hash %.7s: %v; want an error naming both", v, a, b, err)
+		set, err := Decode("spack.lock", []byte(lock(v, a, b)))
+		if err != nil {
+			t.Errorf("lockfile v%d, key %.7s, node hash %.7s: %v; want it read as Spack reads it", v, a, b, err)
+			continue
 		}
-		if _, err := Decode("spack.lock", []byte(lock(v, a, a))); err != nil {
-			t.Errorf("lockfile v%d, key and hash alike: %v", v, err)
+		if len(set.Nodes) != 1 || set.Nodes[0].Hash != b || len(set.Roots) != 1 || set.Roots[0].Hash != b {
+			t.Errorf("lockfile v%d: nodes %+v, roots %+v; want curl and its root under its node's hash %.7s", v, set.Nodes, set.Roots, b)
 		}
+		if len(set.Warnings) != 1 || !strings.Contains(set.Warnings[0].Message, a) || !strings.Contains(set.Warnings[0].Message, b) {
+			t.Errorf("lockfile v%d: warnings %+v, want one naming both hashes", v, set.Warnings)
+		}
+		set, err = Decode("spack.lock", []byte(lock(v, a, a)))
+		if err != nil || len(set.Nodes) != 1 || set.Nodes[0].Hash != a || len(set.Warnings) != 0 {
+			t.Errorf("lockfile v%d, key and hash alike: %v, %+v", v, err, set)
+		}
+	}
+	// Two records of one hash, one a dependency of the other's twin: one
+	// spec, the first the roots reach (zlib keyed c, written b), and the
+	// edge to it names that hash.
+	twins := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5},"roots":[{"hash":"` + a + `","spec":"curl"}],"concrete_specs":{
+"` + a + `":{"name":"curl","version":"1","hash":"` + a + `","dependencies":[{"name":"zlib","hash":"` + c + `","parameters":{"deptypes":["link"],"virtuals":[]}}]},
+"` + b + `":{"name":"zlib","version":"1","hash":"` + b + `"},
+"` + c + `":{"name":"zlib","version":"1","hash":"` + b + `"}}}`
+	set, err := Decode("spack.lock", []byte(twins))
+	if err != nil {
+		t.Fatalf("two records of one hash: %v", err)
+	}
+	if len(set.Nodes) != 2 || set.Nodes[0].Hash != a || set.Nodes[1].Hash != b || len(set.Nodes[0].Deps) != 1 || set.Nodes[0].Deps[0].Hash != b {
+		t.Errorf("two records of one hash: nodes %+v, want curl and one zlib under %.7s, curl's edge naming it", set.Nodes, b)
+	}
+	// One warning for the file, counting them: one a record held more
+	// than the record's bytes.
+	for _, w := range set.Warnings {
+		if strings.Contains(w.Message, "keyed by") && !strings.HasPrefix(w.Message, "1 concrete spec is keyed by another hash") {
+			t.Errorf("warning %q, want it to count the one record (zlib keyed %.7s)", w.Message, c)
+		}
+	}
+	many := strings.Replace(twins, `"`+a+`":{"name":"curl","version":"1","hash":"`+a+`"`, `"`+a+`":{"name":"curl","version":"1","hash":"`+b[:31]+`a"`, 1)
+	if set, err := Decode("spack.lock", []byte(many)); err != nil {
+		t.Errorf("two records writing other hashes: %v", err)
+	} else if n := len(set.Warnings); n == 0 || !strings.Contains(set.Warnings[0].Message+set.Warnings[len(set.Warnings)-1].Message, "2 concrete specs are keyed by other hashes than their specs write (curl, zlib;") {
+		t.Errorf("two records writing other hashes: warnings %+v, want one counting both", set.Warnings)
+	}
+	// Spack links the records by their keys alone: an edge to the hash
+	// a record writes, not its key, is a dependency not in the file,
+	// which Spack refuses (specs_by_hash[dep_hash]).
+	const d = "dddddddddddddddddddddddddddddddd"
+	edgeToOwn := strings.Replace(twins, `"hash":"`+c+`","parameters"`, `"hash":"`+d+`","parameters"`, 1)
+	edgeToOwn = strings.Replace(edgeToOwn, `"`+c+`":{"name":"zlib","version":"1","hash":"`+b+`"}`, `"`+c+`":{"name":"zlib","version":"1","hash":"`+d+`"}`, 1)
+	if set, err := Decode("spack.lock", []byte(edgeToOwn)); err == nil || !strings.Contains(err.Error(), "dependency zlib/ddddddd is not in concrete_specs") {
+		t.Errorf("an edge to the hash a record writes, not its key: %v, %+v; want the error Spack's refusal gets", err, set)
 	}
 	if _, err := Decode("spack.lock", []byte(lock(3, a, b))); err != nil {
 		t.Errorf("lockfile v3, keyed by another hash: %v", err)

@@ -1,6 +1,7 @@
 package spackfmt
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -63,5 +64,30 @@ func TestIndexRecordKeyIsItsHash(t *testing.T) {
 		if err != nil || len(set.Nodes) != 1 || set.Nodes[0].Hash != a || len(set.Warnings) != 0 {
 			t.Errorf("a record keyed by its spec's hash (%q): %v, %+v", h, err, set)
 		}
+	}
+}
+
+// TestIndexRecordKeyIsItsHashPeak: an index of tiny records, each writing
+// another hash than its key, got a warning per record, which held more
+// than the record's bytes: it peaked at 4.39x its bytes while decoded,
+// over the 4x budget (the same index, its records writing no hash,
+// 3.57x). One warning counts them now, naming the first.
+func TestIndexRecordKeyIsItsHashPeak(t *testing.T) {
+	n := 20000
+	if !testing.Short() {
+		n = 80000
+	}
+	data := []byte(strings.ReplaceAll(string(tinyIndex(n)), `"version":"1"}`, `"version":"1","hash":"dddddddddddddddddddddddddddddddd"}`))
+	peak := decodePeak(t, data)
+	t.Logf("%d records, %d bytes: peak %d (%.2fx)", n, len(data), peak, float64(peak)/float64(len(data)))
+	if peak > 4*uint64(len(data)) {
+		t.Errorf("an index of %d tiny records writing other hashes than their keys (%d bytes) peaks at %d bytes while decoded: over 4x", n, len(data), peak)
+	}
+	set, err := Decode("index.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Warnings) != 1 || !strings.HasPrefix(set.Warnings[0].Message, strconv.Itoa(n)+" records are keyed by other hashes") {
+		t.Errorf("%d warnings, the first %+v; want one counting the %d records", len(set.Warnings), set.Warnings[:min(1, len(set.Warnings))], n)
 	}
 }

@@ -427,6 +427,11 @@ func bytesHasSpace(b []byte) bool {
 	return false
 }
 
+// buildLink are the deptypes of a dependency written as its hash alone,
+// Spack's original format: build and link (spec.py, read_yaml_dep_specs).
+// Shared by every such edge, and never modified.
+var buildLink = []string{"build", "link"}
+
 // deps reads dependencies: a list of {name, hash, parameters: {deptypes,
 // virtuals}} (spec format 4 on), of {name, hash|build_hash, type} (formats
 // 2 and 3), or an object {name: {hash, type}} (format 1, lockfiles 1 and 2).
@@ -442,7 +447,7 @@ func (d *decoder) deps(n *Node) error {
 	one := func(r *depRef) error {
 		if s.peek() == '"' { // {name: "hash"}
 			h, err := s.hash()
-			r.refs[0] = h
+			r.refs[0], r.types = h, buildLink
 			return err
 		}
 		var seen uint32
@@ -620,7 +625,7 @@ func (d *decoder) finish() {
 					n.Deps[i].Hash = target.Hash
 				} else {
 					n.Deps[i].Hash = h.s
-					d.warnf(n.Line, "%s/%s: dependency %s/%s is not in the file", n.Name, short(n.Hash), n.Deps[i].Name, short(h.s))
+					d.missingDep(n, n.Deps[i].Name, h.s)
 				}
 				resolved(i, target)
 			}
@@ -644,7 +649,7 @@ func (d *decoder) finish() {
 							break
 						}
 					}
-					d.warnf(n.Line, "%s/%s: dependency %s/%s is not in the file", n.Name, short(n.Hash), r.name, short(dep.Hash))
+					d.missingDep(n, r.name, dep.Hash)
 				}
 				n.Deps = append(n.Deps, dep)
 				resolved(len(n.Deps)-1, target)
@@ -669,6 +674,9 @@ func (d *decoder) finish() {
 			n.Compiler = "none"
 		}
 	}
+	if d.missing > mostMissing {
+		d.warnf(d.missingLine, "%d more dependencies are not in the file, the first of them at this line", d.missing-mostMissing)
+	}
 	d.dagIdentity()
 	d.markRoots()
 	sortByHash(set.Nodes)
@@ -676,6 +684,21 @@ func (d *decoder) finish() {
 	slices.SortStableFunc(set.Warnings, func(a, b Warning) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), strings.Compare(a.Message, b.Message))
 	})
+}
+
+// mostMissing is the most dependencies not in the file that get a
+// warning each; the others are counted in one (a warning each held more
+// than the record's bytes: an index of tiny records, each naming a
+// dependency it lacks, peaked at 4.1x its bytes while decoded).
+const mostMissing = 20
+
+// missingDep says that node n's dependency name/hash is not in the file.
+func (d *decoder) missingDep(n *Node, name, hash string) {
+	if d.missing++; d.missing <= mostMissing {
+		d.warnf(n.Line, "%s/%s: dependency %s/%s is not in the file", n.Name, short(n.Hash), name, short(hash))
+	} else if d.missing == mostMissing+1 {
+		d.missingLine = n.Line
+	}
 }
 
 // compilerLangs are the virtuals whose build dependency is a node's
