@@ -294,6 +294,30 @@ func (t *Tree) rewrittenAbove(files []File) *snapshot.Error {
 	if !namesRewrite(t.attrs) {
 		return nil
 	}
+	return t.rewrittenBy(files, t.attrs)
+}
+
+// rewrittenMirror is rewrittenAbove for a tree read as a Spack mirror,
+// which no walk reads (nor refuses its .gitattributes, gitattributesMsg):
+// the .gitattributes files in the tree count with those above it, and
+// git is asked whenever there is one ("*.json ident" dropped from a
+// checkout's one-line build_cache/index.json every spec between a "$Id:"
+// and the next '$', while REV:PATH read them all).
+func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
+	attrs := slices.Clip(t.attrs)
+	for _, f := range files {
+		if f.Kind == Regular && path.Base(f.Path) == ".gitattributes" {
+			attrs = append(attrs, attrFile{path: path.Join(t.top, f.Path), oid: f.OID})
+		}
+	}
+	if len(attrs) == len(t.attrs) && !namesRewrite(t.attrs) {
+		return nil
+	}
+	return t.rewrittenBy(files, attrs)
+}
+
+// rewrittenBy is rewrittenAbove through the .gitattributes files attrs.
+func (t *Tree) rewrittenBy(files []File, attrs []attrFile) *snapshot.Error {
 	var pages []string
 	notPage := map[string]bool{}
 	for _, f := range files {
@@ -313,7 +337,7 @@ func (t *Tree) rewrittenAbove(files []File) *snapshot.Error {
 			notPage[pages[len(pages)-1]] = true
 		}
 	}
-	page, attr, n, err := t.repo.rewrittenPage(t.attrs, pages)
+	page, attr, n, err := t.repo.rewrittenPage(attrs, pages)
 	switch {
 	case err != nil:
 		return &snapshot.Error{File: t.Spec, Msg: "asking git which attributes a checkout gives the pages: " + err.Error()}
@@ -324,7 +348,7 @@ func (t *Tree) rewrittenAbove(files []File) *snapshot.Error {
 	if notPage[page] {
 		what = "file"
 	}
-	return &snapshot.Error{File: t.Rev + ":" + page, Msg: rewrittenMsg(what, attr, n, t.attrs)}
+	return &snapshot.Error{File: t.Rev + ":" + page, Msg: rewrittenMsg(what, attr, n, attrs)}
 }
 
 // rewrittenMsg is the error of a page (what: "page", or "file" for a
@@ -351,7 +375,7 @@ func rewrittenMsg(what, attr string, n int, attrs []attrFile) string {
 	for _, a := range attrs {
 		files = append(files, fmt.Sprintf("%q", a.path))
 	}
-	return fmt.Sprintf("git check-attr says a checkout gives this %s the %s attribute%s, through the .gitattributes above PATH at this commit (%s) or this repository's .git/info/attributes: %s; remove the line that gives it, or give the checked-out folder", what, attr, others, strings.Join(files, ", "), how)
+	return fmt.Sprintf("git check-attr says a checkout gives this %s the %s attribute%s, through the .gitattributes files of this commit (%s) or this repository's .git/info/attributes: %s; remove the line that gives it, or give the checked-out folder", what, attr, others, strings.Join(files, ", "), how)
 }
 
 // namesRewrite reports whether a .gitattributes of attrs names ident or
