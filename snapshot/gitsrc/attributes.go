@@ -277,8 +277,16 @@ const identAboveMsg = "this line gives files the ident attribute, and may give i
 // identHow says what ident does to the gate.
 const identHow = "a checkout, which the site is built from, replaces each \"$Id:\" of a page and what follows it up to the next '$' on its line by \"$Id: <blob id> $\", so that the site can show other specs than REV:PATH reads as committed"
 
-// rewrittenAbove is rewrittenPage for the pages of the tree (files,
-// its listing; no page in a dot-folder, which the walk leaves out), as
+// identFileHow and encodingFileHow are identHow and encodingHow for a
+// file that is no page (a Spack file).
+const (
+	identFileHow    = "a checkout replaces each \"$Id:\" of the file and what follows it up to the next '$' on its line by \"$Id: <blob id> $\" (the specs between them are gone from it), while REV:PATH reads the file as committed"
+	encodingFileHow = "a checkout re-encodes the file, while REV:PATH reads it as committed"
+)
+
+// rewrittenAbove is rewrittenPage for the files of the tree, pages and
+// others (files, its listing; none in a dot-folder, which the walk
+// leaves out), as
 // the error of the first one git gives ident or a working-tree-encoding
 // (or of git's failure); nil when none has one, and when no
 // .gitattributes above the tree names either (namesRewrite).
@@ -286,46 +294,88 @@ func (t *Tree) rewrittenAbove(files []File) *snapshot.Error {
 	if !namesRewrite(t.attrs) {
 		return nil
 	}
+	return t.rewrittenBy(files, t.attrs)
+}
+
+// rewrittenMirror is rewrittenAbove for a tree read as a Spack mirror,
+// which no walk reads (nor refuses its .gitattributes, gitattributesMsg):
+// the .gitattributes files in the tree count with those above it, and
+// git is asked whenever there is one ("*.json ident" dropped from a
+// checkout's one-line build_cache/index.json every spec between a "$Id:"
+// and the next '$', while REV:PATH read them all).
+func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
+	attrs := slices.Clip(t.attrs)
+	for _, f := range files {
+		if f.Kind == Regular && path.Base(f.Path) == ".gitattributes" {
+			attrs = append(attrs, attrFile{path: path.Join(t.top, f.Path), oid: f.OID})
+		}
+	}
+	if len(attrs) == len(t.attrs) && !namesRewrite(t.attrs) {
+		return nil
+	}
+	return t.rewrittenBy(files, attrs)
+}
+
+// rewrittenBy is rewrittenAbove through the .gitattributes files attrs.
+func (t *Tree) rewrittenBy(files []File, attrs []attrFile) *snapshot.Error {
 	var pages []string
+	notPage := map[string]bool{}
 	for _, f := range files {
 		dir, base := path.Split(f.Path)
 		if !t.IsTree {
 			base = path.Base(t.top)
 		}
-		if f.Kind != Regular || strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") || !strings.HasSuffix(strings.ToLower(base), ".md") {
+		// Not only pages: a Spack file (index.json, spack.lock, one read
+		// by content) that a checkout rewrites is read otherwise there
+		// too ("*.json ident" dropped the specs between a "$Id:" and
+		// the next '$' of a one-line index.json from the checkout).
+		if f.Kind != Regular || strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
 			continue
 		}
 		pages = append(pages, path.Join(t.top, f.Path))
+		if !strings.HasSuffix(strings.ToLower(base), ".md") {
+			notPage[pages[len(pages)-1]] = true
+		}
 	}
-	page, attr, n, err := t.repo.rewrittenPage(t.attrs, pages)
+	page, attr, n, err := t.repo.rewrittenPage(attrs, pages)
 	switch {
 	case err != nil:
 		return &snapshot.Error{File: t.Spec, Msg: "asking git which attributes a checkout gives the pages: " + err.Error()}
 	case n == 0:
 		return nil
 	}
-	return &snapshot.Error{File: t.Rev + ":" + page, Msg: rewrittenMsg(attr, n, t.attrs)}
+	what := "page"
+	if notPage[page] {
+		what = "file"
+	}
+	return &snapshot.Error{File: t.Rev + ":" + page, Msg: rewrittenMsg(what, attr, n, attrs)}
 }
 
-// rewrittenMsg is the error of a page to which git gives attr (ident or
-// working-tree-encoding), one of n pages that have one, through attrs.
-func rewrittenMsg(attr string, n int, attrs []attrFile) string {
+// rewrittenMsg is the error of a page (what: "page", or "file" for a
+// Spack file) to which git gives attr (ident or working-tree-encoding),
+// one of n files that have one, through attrs.
+func rewrittenMsg(what, attr string, n int, attrs []attrFile) string {
 	how := identHow
-	if attr != "ident" {
+	switch {
+	case what != "page" && attr == "ident":
+		how = identFileHow
+	case what != "page":
+		how = encodingFileHow
+	case attr != "ident":
 		how = encodingHow
 	}
 	others := ""
 	switch {
 	case n == 2:
-		others = " (and 1 other page given ident or a working-tree-encoding)"
+		others = " (and 1 other " + what + " given ident or a working-tree-encoding)"
 	case n > 2:
-		others = fmt.Sprintf(" (and %d other pages given ident or a working-tree-encoding)", n-1)
+		others = fmt.Sprintf(" (and %d other %ss given ident or a working-tree-encoding)", n-1, what)
 	}
 	var files []string
 	for _, a := range attrs {
 		files = append(files, fmt.Sprintf("%q", a.path))
 	}
-	return fmt.Sprintf("git check-attr says a checkout gives this page the %s attribute%s, through the .gitattributes above PATH at this commit (%s) or this repository's .git/info/attributes: %s; remove the line that gives it, or give the checked-out folder", attr, others, strings.Join(files, ", "), how)
+	return fmt.Sprintf("git check-attr says a checkout gives this %s the %s attribute%s, through the .gitattributes files of this commit (%s) or this repository's .git/info/attributes: %s; remove the line that gives it, or give the checked-out folder", what, attr, others, strings.Join(files, ", "), how)
 }
 
 // namesRewrite reports whether a .gitattributes of attrs names ident or

@@ -308,13 +308,13 @@ func TestRewrittenAboveWritesNothingInRepo(t *testing.T) {
 // English: it said "(and 1 other pages ident or a working-tree-encoding),
 // through a .gitattributes above PATH", leaving the user to find which.
 func TestRewrittenMsg(t *testing.T) {
-	msg := rewrittenMsg("ident", 2, []attrFile{{path: ".gitattributes"}, {path: "_cache/.gitattributes"}})
+	msg := rewrittenMsg("page", "ident", 2, []attrFile{{path: ".gitattributes"}, {path: "_cache/.gitattributes"}})
 	for _, want := range []string{"(and 1 other page given ident or a working-tree-encoding)", `".gitattributes"`, `"_cache/.gitattributes"`} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("%s\nwant it to hold %s", msg, want)
 		}
 	}
-	if msg := rewrittenMsg("working-tree-encoding", 3, []attrFile{{path: "_cache/.gitattributes"}}); !strings.Contains(msg, "(and 2 other pages given ident or a working-tree-encoding)") {
+	if msg := rewrittenMsg("page", "working-tree-encoding", 3, []attrFile{{path: "_cache/.gitattributes"}}); !strings.Contains(msg, "(and 2 other pages given ident or a working-tree-encoding)") {
 		t.Errorf("%s\nwant 2 other pages counted", msg)
 	}
 }

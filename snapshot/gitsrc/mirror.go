@@ -24,6 +24,9 @@ type mirrorStore struct {
 // root of. An error is a *snapshot.Error naming REV:PATH.
 func (s *Source) Open(o mirror.Options) (snapshot.Source, error) {
 	ms, ok, err := s.asMirror()
+	if se := (*snapshot.Error)(nil); errors.As(err, &se) {
+		return nil, se
+	}
 	if err != nil {
 		return nil, &snapshot.Error{File: s.Path(), Msg: err.Error()}
 	}
@@ -75,6 +78,9 @@ func (s *Source) asMirror() (*mirrorStore, bool, error) {
 	}
 	if rel := mirror.NotMirrorContent(top); rel != "" {
 		return nil, false, errors.New(mirror.MixedMessage(layout, rel))
+	}
+	if e := t.rewrittenMirror(files); e != nil {
+		return nil, false, e
 	}
 	slices.Sort(m.paths)
 	return m, true, nil

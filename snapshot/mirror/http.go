@@ -1109,10 +1109,11 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	switch enc {
 	case "", "identity":
 	case "gzip", "x-gzip":
-		if sentAsStored(rel, data) {
+		if sentAsStored(rel, data) || s.hashedAsSent(rel, data) {
 			// A blob stored gzip'd, labelled so as it is sent (a
 			// bucket's metadata): its bytes are those its name
-			// checksums, which Spack verifies as they come.
+			// checksums, which Spack verifies as they come; so is a
+			// v2 index.json stored gzip'd, whose .hash names them.
 			if int64(len(data)) > limit {
 				return nil, "", fmt.Errorf("%s: %w of %d bytes", name, ErrTooBig, limit)
 			}
@@ -1169,6 +1170,20 @@ func sentAsStored(rel string, data []byte) bool {
 	}
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:]) == name
+}
+
+// hashedAsSent reports whether rel is the v2 index.json and data is what
+// its index.json.hash, read before it, names: an index stored gzip'd
+// (Spack reads the answer's bytes as they come), which inflated would
+// fail its .hash, and be named otherwise than read from a folder.
+func (s *httpStore) hashedAsSent(rel string, data []byte) bool {
+	if rel != v2Index {
+		return false
+	}
+	s.mu.Lock()
+	h := s.v2hash
+	s.mu.Unlock()
+	return isHex64(h) && sha256Hex(data) == h
 }
 
 // isMarkup reports whether data begins, past white space and a BOM, with

@@ -1,0 +1,142 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// oneLineIndex is an index of two specs on one line, the first holding
+// "$Id:" and the second a '$': ident drops the second from a checkout.
+const oneLineIndex = `{"database":{"version":"7","installs":{` +
+	`"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"spec":{"name":"a","version":"1","namespace":"ns$Id:","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},"ref_count":0,"in_buildcache":true},` +
+	`"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb":{"spec":{"name":"b","version":"1","namespace":"ns$","hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"},"ref_count":0,"in_buildcache":true}}}}` + "\n"
+
+// TestRewrittenSpackFile: a .gitattributes above PATH that gives a Spack
+// file (not a page) ident or a working-tree-encoding is refused as it is
+// for a page. A one-line index.json whose first spec holds "$Id:" and a
+// later one a '$' loses every spec between them in a checkout ("*.json
+// ident": 2 specs as committed, 1 in the checkout), and a
+// working-tree-encoding makes it UTF-16 there, while REV:PATH read the
+// blob as committed and the gate compared specs no checkout holds.
+func TestRewrittenSpackFile(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct{ attrs, want string }{
+		{"*.json ident\n", "ident"},
+		{"cache/index.json working-tree-encoding=UTF-16LE\n", "working-tree-encoding"},
+		{"*.lock ident\n", ""}, // names no file of PATH
+	} {
+		dir := t.TempDir()
+		git := func(args ...string) {
+			t.Helper()
+			if out, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatalf("git %v: %v: %s", args, err, out)
+			}
+		}
+		git("init", "-q", ".")
+		if err := os.Mkdir(filepath.Join(dir, "cache"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "cache", "index.json"), []byte(oneLineIndex), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", "cache")
+		git("commit", "-qm", "index")
+		// The attributes come after the file: added with them, git
+		// would have committed the index without the specs.
+		if err := os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte(tc.attrs), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", ".gitattributes")
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v; want no error", tc.attrs, err)
+		case tc.want == "" && snap.Specs() != 2:
+			t.Errorf("%q: %d specs; want 2", tc.attrs, snap.Specs())
+		case tc.want == "":
+		case err == nil:
+			t.Errorf("%q: read %d specs, no error; want the index refused as given %s", tc.attrs, snap.Specs(), tc.want)
+		case !strings.Contains(err.Error(), "HEAD:cache/index.json") || !strings.Contains(err.Error(), "gives this file the "+tc.want+" attribute"):
+			t.Errorf("%q: %v; want the index named, given %s", tc.attrs, err, tc.want)
+		}
+		if _, err := r.Series("HEAD~1..HEAD", "cache", "", ""); (err != nil) != (tc.want != "") {
+			t.Errorf("%q: a log over the attributes' commit: %v; want an error: %v", tc.attrs, err, tc.want != "")
+		}
+	}
+}
+
+// TestRewrittenMirror: a Spack mirror read from REV:PATH goes through no
+// walk, and no .gitattributes judged its files: "*.json ident", above
+// the mirror or in it, dropped from a checkout's one-line
+// build_cache/index.json every spec between a "$Id:" and the next '$'
+// (2 specs as committed, 1 in the checkout), while REV:PATH read them
+// all. Either is refused; attributes that rewrite nothing are not.
+func TestRewrittenMirror(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct{ file, attrs, want string }{
+		{".gitattributes", "*.json ident\n", "ident"},
+		{"m/.gitattributes", "*.json ident\n", "ident"},
+		{"m/build_cache/.gitattributes", "index.json working-tree-encoding=UTF-16LE\n", "working-tree-encoding"},
+		{"m/.gitattributes", "*.json -text\n", ""},
+	} {
+		dir := t.TempDir()
+		git := func(args ...string) {
+			t.Helper()
+			if out, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatalf("git %v: %v: %s", args, err, out)
+			}
+		}
+		write := func(rel, text string) {
+			t.Helper()
+			p := filepath.Join(dir, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		git("init", "-q", ".")
+		write("m/build_cache/index.json", oneLineIndex)
+		git("add", "m")
+		git("commit", "-qm", "mirror")
+		write(tc.file, tc.attrs)
+		git("add", tc.file)
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := mustSource(t, r, "HEAD:m").Open(mirror.Options{})
+		var snap *snapshot.Snapshot
+		if err == nil {
+			snap, err = snapshot.LoadFrom(src, snapshot.Options{})
+		}
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %q: %v; want no error", tc.file, tc.attrs, err)
+		case tc.want == "" && snap.Specs() != 2:
+			t.Errorf("%s %q: %d specs; want 2", tc.file, tc.attrs, snap.Specs())
+		case tc.want == "":
+		case err == nil:
+			t.Errorf("%s %q: read %d specs, no error; want the index refused as given %s", tc.file, tc.attrs, snap.Specs(), tc.want)
+		case !strings.Contains(err.Error(), "HEAD:m/build_cache/index.json") || !strings.Contains(err.Error(), "gives this file the "+tc.want+" attribute"):
+			t.Errorf("%s %q: %v; want the index named, given %s", tc.file, tc.attrs, err, tc.want)
+		}
+	}
+}
