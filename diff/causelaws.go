@@ -748,7 +748,8 @@ func (h *pathHashes) compare(v, p, w, q int) int {
 // stacks, which are its roots: every spec is in the stacks of the roots
 // that need it, a root's own spec in its own. A root added is a stack
 // the old side does not count, a root removed one the new side does not
-// count, and a root changed in its version or renamed is counted under
+// count, unless another root of that spelling stayed (two roots written
+// curl, one removed: both sides count the stack curl), and a root changed in its version or renamed is counted under
 // its new spelling alone (the old side was compared under it). Without
 // --package or --stack, which leave specs uncounted, the stacks that
 // came and went (facets.stack.added and removed) are exactly the roots
@@ -780,8 +781,12 @@ func checkRootStacks(r *Report) error {
 		for i, x := range l.list {
 			c, ok := counts[x.Root]
 			switch {
-			case ok && !l.absent(c):
+			case ok && !l.absent(c) && (c.Old == 0 || c.New == 0):
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d specs in that stack", shortValue(x.Root), l.side, max(c.Old, c.New))
+			case ok && !l.absent(c):
+				// Counted on both sides: another root of that spelling
+				// stayed (curl@1 and curl@2 both written curl, one
+				// removed), so its stack stayed too.
 			case whole && !inFacet[x.Root]:
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but facets.stack.%s does not name it: a lockfile's stacks are its roots", shortValue(x.Root), l.name)
 			}

@@ -2183,7 +2183,12 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 			}
 			continue
 		}
-		// Pair a root's nodes in hash order (one each, almost always).
+		// A hash both sides list under this root is that root unchanged
+		// (two roots may share a spelling, curl@1 and curl@2 both written
+		// curl); the rest pair in hash order (one each, almost always).
+		if len(ons) > 1 || len(nns) > 1 {
+			ons, nns = unpairedRoots(ons, nns)
+		}
 		for i := 0; i < max(len(ons), len(nns)); i++ {
 			switch {
 			case i >= len(nns):
@@ -2216,16 +2221,35 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 	// A root removed and a root added whose specs as written differ only
 	// in the package's own version (llvm@21 → llvm@22, of one package)
 	// are one root, changed (or, of one hash, unchanged): each removed
-	// root takes the first such added one, in order.
+	// root takes the first such added one, in order. As for renamedRoots,
+	// which compares the old side under the new spelling, only a spelling
+	// the other side does not write: two roots written curl, one removed,
+	// and curl@3 added, is no rename of the curl that stayed.
 	if len(rc.Removed) > 0 && len(rc.Added) > 0 {
-		olds, news := make([]butVersion, len(rc.Removed)), make([]butVersion, len(rc.Added))
+		var olds, news []butVersion
+		var oi, nj []int
 		for i, x := range rc.Removed {
-			olds[i] = butVersion{x.Name, x.Root}
+			if len(n[x.Root]) == 0 {
+				olds, oi = append(olds, butVersion{x.Name, x.Root}), append(oi, i)
+			}
 		}
 		for j, y := range rc.Added {
-			news[j] = butVersion{y.Name, y.Root}
+			if len(o[y.Root]) == 0 {
+				news, nj = append(news, butVersion{y.Name, y.Root}), append(nj, j)
+			}
 		}
-		pairs, _ := pairButVersion(olds, news)
+		pairs := make([]int, len(rc.Removed))
+		for i := range pairs {
+			pairs[i] = -1
+		}
+		if len(olds) > 0 && len(news) > 0 {
+			ps, _ := pairButVersion(olds, news)
+			for k, j := range ps {
+				if j >= 0 {
+					pairs[oi[k]] = nj[j]
+				}
+			}
+		}
 		taken := make([]bool, len(rc.Added))
 		var removed []RootSpec
 		for i, x := range rc.Removed {
@@ -2263,6 +2287,27 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })
 	slices.SortFunc(rc.Renamed, func(a, b RootRename) int { return byRoot(a.New, b.New) })
 	return rc, whys
+}
+
+// unpairedRoots returns the nodes of o and n (each in hash order) whose hash
+// the other does not hold, in order.
+func unpairedRoots(o, n []*GraphNode) ([]*GraphNode, []*GraphNode) {
+	var ro, rn []*GraphNode
+	i, j := 0, 0
+	for i < len(o) || j < len(n) {
+		switch {
+		case j == len(n) || i < len(o) && o[i].Hash() < n[j].Hash():
+			ro = append(ro, o[i])
+			i++
+		case i == len(o) || n[j].Hash() < o[i].Hash():
+			rn = append(rn, n[j])
+			j++
+		default:
+			i++
+			j++
+		}
+	}
+	return ro, rn
 }
 
 // countKept counts the specs whose hash both sides of r hold, and among
