@@ -1604,12 +1604,11 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 		return strings.Compare(a.Hash, b.Hash)
 	}
 	sorted := func(l []Edge) []Edge {
-		if slices.IsSortedFunc(l, byName) { // as Spack writes them
-			return l
+		if !slices.IsSortedFunc(l, byName) { // as Spack writes them
+			l = slices.Clone(l)
+			slices.SortFunc(l, byName)
 		}
-		l = slices.Clone(l)
-		slices.SortFunc(l, byName)
-		return l
+		return mergeEdges(l)
 	}
 	oldDeps, newDeps := sorted(x.Deps()), sorted(y.Deps())
 	usedOld := make([]bool, len(oldDeps))
@@ -2757,6 +2756,54 @@ func sameSet(a, b []string) bool {
 	slices.Sort(x)
 	slices.Sort(y)
 	return slices.Equal(slices.Compact(x), slices.Compact(y))
+}
+
+// mergeEdges returns l (sorted by name and hash) with the edges to one
+// dependency (one name and hash) made one, of the deptypes and virtuals
+// of all: Spack reads them so (Spec._add_dependency updates the edge to
+// a spec it already has), so a file writing zlib twice, (build) and
+// (link), and one writing it once, (build, link), record one edge. l
+// itself when no two are alike.
+func mergeEdges(l []Edge) []Edge {
+	i := 1
+	for i < len(l) && (l[i].Name != l[i-1].Name || l[i].Hash != l[i-1].Hash) {
+		i++
+	}
+	if i >= len(l) {
+		return l
+	}
+	out := slices.Clone(l[:i-1])
+	for i = i - 1; i < len(l); {
+		j := i + 1
+		for j < len(l) && l[j].Name == l[i].Name && l[j].Hash == l[i].Hash {
+			j++
+		}
+		d := l[i]
+		if j > i+1 {
+			var types, virtuals []string
+			for _, x := range l[i:j] {
+				types, virtuals = append(types, x.Types...), append(virtuals, x.Virtuals...)
+			}
+			d.Types, d.Virtuals = firstOfEach(types), firstOfEach(virtuals)
+		}
+		out = append(out, d)
+		i = j
+	}
+	return out
+}
+
+// firstOfEach returns l with each string's first occurrence alone, in
+// order (in place).
+func firstOfEach(l []string) []string {
+	seen := make(map[string]bool, len(l))
+	out := l[:0]
+	for _, x := range l {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // edgeText writes an edge's parameters: "dependency zlib (build, link)",
