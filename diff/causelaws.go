@@ -749,7 +749,9 @@ func (h *pathHashes) compare(v, p, w, q int) int {
 // that need it, a root's own spec in its own. A root added is a stack
 // the old side does not count, a root removed one the new side does not
 // count, unless another root of that spelling stayed (two roots written
-// curl, one removed: both sides count the stack curl), and a root changed in its version or renamed is counted under
+// curl, one removed: both sides count the stack curl) or, removed, was
+// changed or renamed to another spelling (the old side is compared under
+// the new one), and a root changed in its version or renamed is counted under
 // its new spelling alone (the old side was compared under it). Without
 // --package or --stack, which leave specs uncounted, the stacks that
 // came and went (facets.stack.added and removed) are exactly the roots
@@ -767,6 +769,13 @@ func checkRootStacks(r *Report) error {
 		}
 		return m
 	}
+	respelled := map[string]bool{}
+	for _, c := range rt.Changed {
+		respelled[c.Old.Root] = c.Old.Root != c.Root
+	}
+	for _, c := range rt.Renamed {
+		respelled[c.Old.Root] = respelled[c.Old.Root] || c.Old.Root != c.Root
+	}
 	for _, l := range []struct {
 		name   string
 		list   []RootSpec
@@ -781,6 +790,10 @@ func checkRootStacks(r *Report) error {
 		for i, x := range l.list {
 			c, ok := counts[x.Root]
 			switch {
+			case l.name == "removed" && respelled[x.Root]:
+				// Another root of that spelling was changed or renamed
+				// (curl of [curl@1, curl@2] removed, curl@2 now written
+				// curl@2): the old side is compared under the new one.
 			case ok && !l.absent(c) && (c.Old == 0 || c.New == 0):
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d specs in that stack", shortValue(x.Root), l.side, max(c.Old, c.New))
 			case ok && !l.absent(c):

@@ -2224,22 +2224,40 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 	// which compares the old side under the new spelling, only a spelling
 	// the other side does not write: two roots written curl, one removed,
 	// and curl@3 added, is no rename of the curl that stayed.
+	// A pair of one hash comes first (curl of [curl@1, curl@2] removed
+	// and curl@2 added with curl@2's hash is curl@2 renamed, curl@1
+	// removed), then the rest in order.
 	if len(rc.Removed) > 0 && len(rc.Added) > 0 {
+		pairs := make([]int, len(rc.Removed))
+		for i := range pairs {
+			pairs[i] = -1
+		}
+		type sameHash struct{ hash, name, rest string }
+		byHash := map[sameHash][]int{}
+		for j, y := range rc.Added {
+			if len(o[y.Root]) == 0 {
+				k := sameHash{y.Hash, y.Name, withoutVersion(y.Root)}
+				byHash[k] = append(byHash[k], j)
+			}
+		}
+		paired := make([]bool, len(rc.Added))
+		for i, x := range rc.Removed {
+			k := sameHash{x.Hash, x.Name, withoutVersion(x.Root)}
+			if l := byHash[k]; len(l) > 0 && len(n[x.Root]) == 0 {
+				pairs[i], paired[l[0]], byHash[k] = l[0], true, l[1:]
+			}
+		}
 		var olds, news []butVersion
 		var oi, nj []int
 		for i, x := range rc.Removed {
-			if len(n[x.Root]) == 0 {
+			if len(n[x.Root]) == 0 && pairs[i] < 0 {
 				olds, oi = append(olds, butVersion{x.Name, x.Root}), append(oi, i)
 			}
 		}
 		for j, y := range rc.Added {
-			if len(o[y.Root]) == 0 {
+			if len(o[y.Root]) == 0 && !paired[j] {
 				news, nj = append(news, butVersion{y.Name, y.Root}), append(nj, j)
 			}
-		}
-		pairs := make([]int, len(rc.Removed))
-		for i := range pairs {
-			pairs[i] = -1
 		}
 		if len(olds) > 0 && len(news) > 0 {
 			ps, _ := pairButVersion(olds, news)
