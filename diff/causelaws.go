@@ -748,10 +748,7 @@ func (h *pathHashes) compare(v, p, w, q int) int {
 // stacks, which are its roots: every spec is in the stacks of the roots
 // that need it, a root's own spec in its own. A root added is a stack
 // the old side does not count, a root removed one the new side does not
-// count, unless another root of that spelling stayed (two roots written
-// curl, one removed: both sides count the stack curl) or, removed, was
-// changed or renamed to another spelling (the old side is compared under
-// the new one), and a root changed in its version or renamed is counted under
+// count, and a root changed in its version or renamed is counted under
 // its new spelling alone (the old side was compared under it). Without
 // --package or --stack, which leave specs uncounted, the stacks that
 // came and went (facets.stack.added and removed) are exactly the roots
@@ -769,13 +766,6 @@ func checkRootStacks(r *Report) error {
 		}
 		return m
 	}
-	respelled := map[string]bool{}
-	for _, c := range rt.Changed {
-		respelled[c.Old.Root] = c.Old.Root != c.Root
-	}
-	for _, c := range rt.Renamed {
-		respelled[c.Old.Root] = respelled[c.Old.Root] || c.Old.Root != c.Root
-	}
 	for _, l := range []struct {
 		name   string
 		list   []RootSpec
@@ -790,16 +780,8 @@ func checkRootStacks(r *Report) error {
 		for i, x := range l.list {
 			c, ok := counts[x.Root]
 			switch {
-			case l.name == "removed" && respelled[x.Root]:
-				// Another root of that spelling was changed or renamed
-				// (curl of [curl@1, curl@2] removed, curl@2 now written
-				// curl@2): the old side is compared under the new one.
-			case ok && !l.absent(c) && (c.Old == 0 || c.New == 0):
-				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d specs in that stack", shortValue(x.Root), l.side, max(c.Old, c.New))
 			case ok && !l.absent(c):
-				// Counted on both sides: another root of that spelling
-				// stayed (curl@1 and curl@2 both written curl, one
-				// removed), so its stack stayed too.
+				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d specs in that stack", shortValue(x.Root), l.side, max(c.Old, c.New))
 			case whole && !inFacet[x.Root]:
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but facets.stack.%s does not name it: a lockfile's stacks are its roots", shortValue(x.Root), l.name)
 			}
