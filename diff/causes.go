@@ -1604,12 +1604,11 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 		return strings.Compare(a.Hash, b.Hash)
 	}
 	sorted := func(l []Edge) []Edge {
-		if slices.IsSortedFunc(l, byName) { // as Spack writes them
-			return l
+		if !slices.IsSortedFunc(l, byName) { // as Spack writes them
+			l = slices.Clone(l)
+			slices.SortFunc(l, byName)
 		}
-		l = slices.Clone(l)
-		slices.SortFunc(l, byName)
-		return l
+		return mergeEdges(l)
 	}
 	oldDeps, newDeps := sorted(x.Deps()), sorted(y.Deps())
 	usedOld := make([]bool, len(oldDeps))
@@ -2183,7 +2182,12 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 			}
 			continue
 		}
-		// Pair a root's nodes in hash order (one each, almost always).
+		// A hash both sides list under this root is that root unchanged
+		// (two roots may share a spelling, curl@1 and curl@2 both written
+		// curl); the rest pair in hash order (one each, almost always).
+		if len(ons) > 1 || len(nns) > 1 {
+			ons, nns = unpairedRoots(ons, nns)
+		}
 		for i := 0; i < max(len(ons), len(nns)); i++ {
 			switch {
 			case i >= len(nns):
@@ -2216,16 +2220,53 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 	// A root removed and a root added whose specs as written differ only
 	// in the package's own version (llvm@21 → llvm@22, of one package)
 	// are one root, changed (or, of one hash, unchanged): each removed
-	// root takes the first such added one, in order.
+	// root takes the first such added one, in order. As for renamedRoots,
+	// which compares the old side under the new spelling, only a spelling
+	// the other side does not write: two roots written curl, one removed,
+	// and curl@3 added, is no rename of the curl that stayed.
+	// A pair of one hash comes first (curl of [curl@1, curl@2] removed
+	// and curl@2 added with curl@2's hash is curl@2 renamed, curl@1
+	// removed), then the rest in order.
 	if len(rc.Removed) > 0 && len(rc.Added) > 0 {
-		olds, news := make([]butVersion, len(rc.Removed)), make([]butVersion, len(rc.Added))
+		pairs := make([]int, len(rc.Removed))
+		for i := range pairs {
+			pairs[i] = -1
+		}
+		type sameHash struct{ hash, name, rest string }
+		byHash := map[sameHash][]int{}
+		for j, y := range rc.Added {
+			if len(o[y.Root]) == 0 {
+				k := sameHash{y.Hash, y.Name, withoutVersion(y.Root)}
+				byHash[k] = append(byHash[k], j)
+			}
+		}
+		paired := make([]bool, len(rc.Added))
 		for i, x := range rc.Removed {
-			olds[i] = butVersion{x.Name, x.Root}
+			k := sameHash{x.Hash, x.Name, withoutVersion(x.Root)}
+			if l := byHash[k]; len(l) > 0 && len(n[x.Root]) == 0 {
+				pairs[i], paired[l[0]], byHash[k] = l[0], true, l[1:]
+			}
+		}
+		var olds, news []butVersion
+		var oi, nj []int
+		for i, x := range rc.Removed {
+			if len(n[x.Root]) == 0 && pairs[i] < 0 {
+				olds, oi = append(olds, butVersion{x.Name, x.Root}), append(oi, i)
+			}
 		}
 		for j, y := range rc.Added {
-			news[j] = butVersion{y.Name, y.Root}
+			if len(o[y.Root]) == 0 && !paired[j] {
+				news, nj = append(news, butVersion{y.Name, y.Root}), append(nj, j)
+			}
 		}
-		pairs, _ := pairButVersion(olds, news)
+		if len(olds) > 0 && len(news) > 0 {
+			ps, _ := pairButVersion(olds, news)
+			for k, j := range ps {
+				if j >= 0 {
+					pairs[oi[k]] = nj[j]
+				}
+			}
+		}
 		taken := make([]bool, len(rc.Added))
 		var removed []RootSpec
 		for i, x := range rc.Removed {
@@ -2263,6 +2304,27 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })
 	slices.SortFunc(rc.Renamed, func(a, b RootRename) int { return byRoot(a.New, b.New) })
 	return rc, whys
+}
+
+// unpairedRoots returns the nodes of o and n (each in hash order) whose hash
+// the other does not hold, in order.
+func unpairedRoots(o, n []*GraphNode) ([]*GraphNode, []*GraphNode) {
+	var ro, rn []*GraphNode
+	i, j := 0, 0
+	for i < len(o) || j < len(n) {
+		switch {
+		case j == len(n) || i < len(o) && o[i].Hash() < n[j].Hash():
+			ro = append(ro, o[i])
+			i++
+		case i == len(o) || n[j].Hash() < o[i].Hash():
+			rn = append(rn, n[j])
+			j++
+		default:
+			i++
+			j++
+		}
+	}
+	return ro, rn
 }
 
 // countKept counts the specs whose hash both sides of r hold, and among
@@ -2712,6 +2774,54 @@ func sameSet(a, b []string) bool {
 	slices.Sort(x)
 	slices.Sort(y)
 	return slices.Equal(slices.Compact(x), slices.Compact(y))
+}
+
+// mergeEdges returns l (sorted by name and hash) with the edges to one
+// dependency (one name and hash) made one, of the deptypes and virtuals
+// of all: Spack reads them so (Spec._add_dependency updates the edge to
+// a spec it already has), so a file writing zlib twice, (build) and
+// (link), and one writing it once, (build, link), record one edge. l
+// itself when no two are alike.
+func mergeEdges(l []Edge) []Edge {
+	i := 1
+	for i < len(l) && (l[i].Name != l[i-1].Name || l[i].Hash != l[i-1].Hash) {
+		i++
+	}
+	if i >= len(l) {
+		return l
+	}
+	out := slices.Clone(l[:i-1])
+	for i = i - 1; i < len(l); {
+		j := i + 1
+		for j < len(l) && l[j].Name == l[i].Name && l[j].Hash == l[i].Hash {
+			j++
+		}
+		d := l[i]
+		if j > i+1 {
+			var types, virtuals []string
+			for _, x := range l[i:j] {
+				types, virtuals = append(types, x.Types...), append(virtuals, x.Virtuals...)
+			}
+			d.Types, d.Virtuals = firstOfEach(types), firstOfEach(virtuals)
+		}
+		out = append(out, d)
+		i = j
+	}
+	return out
+}
+
+// firstOfEach returns l with each string's first occurrence alone, in
+// order (in place).
+func firstOfEach(l []string) []string {
+	seen := make(map[string]bool, len(l))
+	out := l[:0]
+	for _, x := range l {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // edgeText writes an edge's parameters: "dependency zlib (build, link)",

@@ -2,6 +2,7 @@ package spackfmt
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -33,4 +34,36 @@ func TestDepHashAloneIsBuildLink(t *testing.T) {
 		return
 	}
 	t.Errorf("no curl in %+v", set.Nodes)
+}
+
+// TestDeptypeSpackRefuses: a deptype other than build, link, run and test
+// makes Spack refuse the file (deptypes.py, flag_from_string raises). The
+// decoder read it as written, so an edge of the one deptype "build, link"
+// read as a change against the same edge written (build, link), and its
+// cause said "hash changed", its two sides writing alike.
+func TestDeptypeSpackRefuses(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		z = "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"
+	)
+	for _, c := range []struct{ deps, bad string }{
+		{`[{"name":"zlib","hash":"` + z + `","parameters":{"deptypes":["build, link"],"virtuals":[]}}]`, `"build, link"`},
+		{`[{"name":"zlib","hash":"` + z + `","parameters":{"deptypes":["build","Link"],"virtuals":[]}}]`, `"Link"`},
+		{`[{"name":"zlib","hash":"` + z + `","type":["build",""]}]`, `""`},
+	} {
+		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"` + a + `","spec":"curl"}],"concrete_specs":{
+"` + a + `":{"name":"curl","version":"1","dependencies":` + c.deps + `,"hash":"` + a + `"},
+"` + z + `":{"name":"zlib","version":"1","hash":"` + z + `"}}}`
+		_, err := Decode("spack.lock", []byte(lock))
+		if err == nil || !strings.Contains(err.Error(), "deptype "+c.bad+" is not build, link, run or test") {
+			t.Errorf("dependencies %s: %v, want deptype %s refused", c.deps, err, c.bad)
+		}
+	}
+	// The four, in any order, and none, are read.
+	lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"` + a + `","spec":"curl"}],"concrete_specs":{
+"` + a + `":{"name":"curl","version":"1","dependencies":[{"name":"zlib","hash":"` + z + `","parameters":{"deptypes":["test","run","link","build"],"virtuals":[]}},{"name":"zlib","hash":"` + z + `","parameters":{"deptypes":[],"virtuals":[]}}],"hash":"` + a + `"},
+"` + z + `":{"name":"zlib","version":"1","hash":"` + z + `"}}}`
+	if _, err := Decode("spack.lock", []byte(lock)); err != nil {
+		t.Errorf("the four deptypes: %v", err)
+	}
 }

@@ -432,6 +432,26 @@ func bytesHasSpace(b []byte) bool {
 // Shared by every such edge, and never modified.
 var buildLink = []string{"build", "link"}
 
+// deptypes reads an edge's deptypes: each of build, link, run and test,
+// as Spack reads them (deptypes.py, flag_from_string raises on any other,
+// and Spack refuses the file); another would also be reported as written,
+// where "build, link" as one deptype reads as the two.
+func (s *scanner) deptypes() ([]string, error) {
+	start := s.pos
+	l, err := s.strList()
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range l {
+		switch t {
+		case "build", "link", "run", "test":
+		default:
+			return nil, s.errAt(start, "deptype %q is not build, link, run or test: Spack refuses such a file", t)
+		}
+	}
+	return l, nil
+}
+
 // deps reads dependencies: a list of {name, hash, parameters: {deptypes,
 // virtuals}} (spec format 4 on), of {name, hash|build_hash, type} (formats
 // 2 and 3), or an object {name: {hash, type}} (format 1, lockfiles 1 and 2).
@@ -472,7 +492,7 @@ func (d *decoder) deps(n *Node) error {
 				}
 			case "type", "deptypes":
 				if err = s.twice(&seen, 1<<(4+len(key)/len("deptypes")), key); err == nil { // type 4, deptypes 5
-					r.types, err = s.strList()
+					r.types, err = s.deptypes()
 				}
 			case "virtuals":
 				if err = s.twice(&seen, 1<<6, key); err == nil {
@@ -488,7 +508,7 @@ func (d *decoder) deps(n *Node) error {
 					switch string(k) {
 					case "deptypes":
 						if err = s.twice(&seenParams, 1<<0, k); err == nil {
-							r.types, err = s.strList()
+							r.types, err = s.deptypes()
 						}
 					case "virtuals":
 						if err = s.twice(&seenParams, 1<<1, k); err == nil {
