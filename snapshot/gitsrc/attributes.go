@@ -290,11 +290,25 @@ const (
 // the error of the first one git gives ident or a working-tree-encoding
 // (or of git's failure); nil when none has one, and when no
 // .gitattributes above the tree names either (namesRewrite).
-func (t *Tree) rewrittenAbove(files []File) *snapshot.Error {
+//
+// Only the files the loader reads with decoders (snapshot.Candidate:
+// pages, Spack files by name or content) are asked about, when the tree
+// holds no symbolic link: a checkout that rewrites a script or an image
+// beside the pages ("*.ps1 working-tree-encoding=UTF-16LE") changes
+// nothing cachediff reads, and refusing it made a nightly job fail. A
+// tree with a link has every file asked about, as a link followed in the
+// commit may lead to any of them.
+func (t *Tree) rewrittenAbove(files []File, decoders ...snapshot.Decoder) *snapshot.Error {
 	if !namesRewrite(t.attrs) {
 		return nil
 	}
-	return t.rewrittenBy(files, t.attrs)
+	read := func(File) bool { return true }
+	if t.IsTree && !slices.ContainsFunc(files, func(f File) bool { return f.Kind == Symlink }) {
+		read = func(f File) bool {
+			return snapshot.Candidate(snapshot.File{Name: t.Join(f.Path), Base: path.Base(f.Path), Size: f.Size}, decoders)
+		}
+	}
+	return t.rewrittenBy(files, t.attrs, read)
 }
 
 // rewrittenMirror is rewrittenAbove for a tree read as a Spack mirror,
@@ -313,11 +327,12 @@ func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
 	if len(attrs) == len(t.attrs) && !namesRewrite(t.attrs) {
 		return nil
 	}
-	return t.rewrittenBy(files, attrs)
+	return t.rewrittenBy(files, attrs, func(File) bool { return true })
 }
 
-// rewrittenBy is rewrittenAbove through the .gitattributes files attrs.
-func (t *Tree) rewrittenBy(files []File, attrs []attrFile) *snapshot.Error {
+// rewrittenBy is rewrittenAbove through the .gitattributes files attrs,
+// over the files read says may be read.
+func (t *Tree) rewrittenBy(files []File, attrs []attrFile, read func(File) bool) *snapshot.Error {
 	var pages []string
 	notPage := map[string]bool{}
 	for _, f := range files {
@@ -329,7 +344,7 @@ func (t *Tree) rewrittenBy(files []File, attrs []attrFile) *snapshot.Error {
 		// by content) that a checkout rewrites is read otherwise there
 		// too ("*.json ident" dropped the specs between a "$Id:" and
 		// the next '$' of a one-line index.json from the checkout).
-		if f.Kind != Regular || strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
+		if f.Kind != Regular || strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") || !read(f) {
 			continue
 		}
 		pages = append(pages, path.Join(t.top, f.Path))

@@ -140,3 +140,77 @@ func TestRewrittenMirror(t *testing.T) {
 		}
 	}
 }
+
+// TestRewrittenUnreadFile: a .gitattributes line that rewrites only a
+// file cachediff does not read (a PowerShell script beside the index,
+// "*.ps1 working-tree-encoding=UTF-16LE", as Git for Windows documents
+// it) changes nothing the report is made of, yet refused the tree, and
+// the log over the attributes' commit: a nightly job failed on it. A
+// file that the loader reads (a link in the tree to the rewritten file,
+// *.txt here) is still refused.
+func TestRewrittenUnreadFile(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct {
+		attrs, link string
+		refused     bool
+	}{
+		{"*.ps1 working-tree-encoding=UTF-16LE\n", "", false},
+		{"*.ps1 ident\n", "", false},
+		{"*.txt ident\n", "other.json", true}, // other.json -> idx.txt, read by content
+	} {
+		dir := t.TempDir()
+		git := func(args ...string) {
+			t.Helper()
+			if out, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatalf("git %v: %v: %s", args, err, out)
+			}
+		}
+		git("init", "-q", ".")
+		write := func(rel, text string) {
+			t.Helper()
+			if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Mkdir(filepath.Join(dir, "cache"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if tc.link == "" {
+			write("cache/index.json", oneLineIndex)
+		}
+		write("cache/tool.ps1", "Write-Output $Id: x $\n")
+		want := 2
+		if tc.link != "" {
+			write("cache/idx.txt", strings.ReplaceAll(oneLineIndex, `"name":"`, `"name":"l`))
+			if err := os.Symlink("idx.txt", filepath.Join(dir, "cache", tc.link)); err != nil {
+				t.Skip("no symbolic links:", err)
+			}
+		}
+		git("add", "cache")
+		git("commit", "-qm", "index")
+		write(".gitattributes", tc.attrs)
+		git("add", ".gitattributes")
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
+		switch {
+		case tc.refused && err == nil:
+			t.Errorf("%q: read %d specs, no error; want the tree refused", tc.attrs, snap.Specs())
+		case tc.refused && !strings.Contains(err.Error(), "HEAD:cache/idx.txt: git check-attr says a checkout gives this file the ident attribute"):
+			t.Errorf("%q: %v; want cache/idx.txt refused as given ident", tc.attrs, err)
+		case tc.refused:
+		case err != nil:
+			t.Errorf("%q: %v; want no error (the checkout rewrites no file cachediff reads)", tc.attrs, err)
+		case snap.Specs() != want:
+			t.Errorf("%q: %d specs; want %d", tc.attrs, snap.Specs(), want)
+		}
+		if _, err := r.Series("HEAD~1..HEAD", "cache", "", ""); (err != nil) != tc.refused {
+			t.Errorf("%q: a log over the attributes' commit: %v; want an error: %v", tc.attrs, err, tc.refused)
+		}
+	}
+}

@@ -150,7 +150,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	var errs []*snapshot.Error
 	if f, n, msg := t.encodingAbove(); f != "" {
 		errs = append(errs, &snapshot.Error{File: t.Rev + ":" + f, Line: n, Msg: msg})
-	} else if e := t.rewrittenAbove(files); e != nil {
+	} else if e := t.rewrittenAbove(files, s.decoders...); e != nil {
 		errs = append(errs, e)
 	}
 	var links []int // the links to follow, by their index in entries
