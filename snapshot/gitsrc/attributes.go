@@ -327,7 +327,9 @@ func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
 	if len(attrs) == len(t.attrs) && !namesRewrite(t.attrs) {
 		return nil
 	}
-	return t.rewrittenBy(files, attrs, func(File) bool { return true })
+	// No mirror reads a dot-file: "* ident" named the .gitattributes,
+	// sorted first, as the file whose specs a checkout drops.
+	return t.rewrittenBy(files, attrs, func(f File) bool { return !strings.HasPrefix(path.Base(f.Path), ".") })
 }
 
 // rewrittenBy is rewrittenAbove through the .gitattributes files attrs,

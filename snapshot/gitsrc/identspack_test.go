@@ -93,6 +93,9 @@ func TestRewrittenMirror(t *testing.T) {
 		{"m/.gitattributes", "*.json ident\n", "ident"},
 		{"m/build_cache/.gitattributes", "index.json working-tree-encoding=UTF-16LE\n", "working-tree-encoding"},
 		{"m/.gitattributes", "*.json -text\n", ""},
+		// Every file, .gitattributes too: the error names the index, not
+		// the .gitattributes (sorted first), which no mirror reads.
+		{"m/.gitattributes", "* ident\n", "ident"},
 	} {
 		dir := t.TempDir()
 		git := func(args ...string) {
