@@ -537,3 +537,46 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 	}
 	return got, nil
 }
+
+// rewrittenTargets judges the files that links of the tree (names) lead
+// to out of it (paths from the top), which the loader reads as a folder
+// on disk reads them: by the .gitattributes files above each at the
+// commit, which need not be above the tree. "*.txt ident" gave
+// data/idx.txt, which the tree's other.json leads to, ident: a checkout
+// dropped the specs between a "$Id:" and the next '$' from other.json,
+// while REV:PATH read them all, and no file of the tree was judged to be
+// rewritten. Those files are in the listing the links were followed in
+// (w: a folder above the tree, down), or above it and so above the tree
+// (t.attrs): git is asked only when one is there.
+func (t *Tree) rewrittenTargets(w *linkWalker, names, paths []string) *snapshot.Error {
+	if len(paths) == 0 || w == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var attrs []attrFile
+	listed := false // a .gitattributes whose content is not read here
+	for _, p := range paths {
+		for _, a := range attributesAbove(p) {
+			if seen[a] {
+				continue
+			}
+			seen[a] = true
+			if e, ok := w.entries[a]; ok && e.kind == Regular && !e.dir {
+				attrs, listed = append(attrs, attrFile{path: a, oid: e.oid}), true
+			} else if i := slices.IndexFunc(t.attrs, func(f attrFile) bool { return f.path == a }); i >= 0 && !within(parentDir(a), w.root) {
+				attrs = append(attrs, t.attrs[i])
+			}
+		}
+	}
+	if !listed && !namesRewrite(attrs) {
+		return nil
+	}
+	page, attr, n, err := t.repo.rewrittenPage(attrs, paths)
+	switch {
+	case err != nil:
+		return &snapshot.Error{File: t.Spec, Msg: "asking git which attributes a checkout gives the files its symbolic links lead to: " + err.Error()}
+	case n == 0:
+		return nil
+	}
+	return &snapshot.Error{File: names[slices.Index(paths, page)], Msg: fmt.Sprintf("a symbolic link to %s: %s", t.Rev+":"+page, rewrittenMsg("file", attr, n, attrs))}
+}

@@ -217,3 +217,71 @@ func TestRewrittenUnreadFile(t *testing.T) {
 		}
 	}
 }
+
+// TestRewrittenLinkTarget: a file of PATH that is a symbolic link out of
+// it is read as the file it leads to, in the commit and in a checkout;
+// the .gitattributes that a checkout judges that file by (above it, not
+// above PATH) were not asked about: cache/other.json leading to
+// ../data/idx.txt, "*.txt ident" dropped from the checkout's other.json
+// every spec between a "$Id:" and the next '$' (2 specs as committed, 1
+// there), while REV:PATH read both and the gate agreed with itself.
+func TestRewrittenLinkTarget(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct {
+		file, attrs string
+		refused     bool
+	}{
+		{".gitattributes", "*.txt ident\n", true},
+		{"data/.gitattributes", "idx.txt ident\n", true},
+		{"data/.gitattributes", "*.txt working-tree-encoding=UTF-16LE\n", true},
+		{"data/.gitattributes", "*.txt -text\n", false},
+		{"data/.gitattributes", "other.txt ident\n", false},
+	} {
+		dir := t.TempDir()
+		git := func(args ...string) {
+			t.Helper()
+			if out, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatalf("git %v: %v: %s", args, err, out)
+			}
+		}
+		write := func(rel, text string) {
+			t.Helper()
+			p := filepath.Join(dir, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		git("init", "-q", ".")
+		write("data/idx.txt", oneLineIndex)
+		write("cache/x.md", "not a page\n")
+		if err := os.Symlink("../data/idx.txt", filepath.Join(dir, "cache", "other.json")); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+		git("add", ".")
+		git("commit", "-qm", "index")
+		write(tc.file, tc.attrs)
+		git("add", tc.file)
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
+		switch {
+		case tc.refused && err == nil:
+			t.Errorf("%s %q: read %d specs, no error; want other.json refused", tc.file, tc.attrs, snap.Specs())
+		case tc.refused && !strings.Contains(err.Error(), "HEAD:cache/other.json: a symbolic link to HEAD:data/idx.txt: git check-attr says"):
+			t.Errorf("%s %q: %v; want other.json refused, naming data/idx.txt", tc.file, tc.attrs, err)
+		case tc.refused:
+		case err != nil:
+			t.Errorf("%s %q: %v; want no error", tc.file, tc.attrs, err)
+		case snap.Specs() != 2:
+			t.Errorf("%s %q: %d specs; want 2", tc.file, tc.attrs, snap.Specs())
+		}
+	}
+}
