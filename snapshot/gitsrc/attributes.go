@@ -201,12 +201,37 @@ func encodingLine(data []byte) int {
 		if i := strings.IndexAny(s, gitBlanks); i >= 0 {
 			pattern = s[:i]
 		}
-		if !patternCounts(pattern) {
+		if !patternCounts(pattern) || onlyUTF8(s) {
 			continue
 		}
 		return n + 1
 	}
 	return 0
+}
+
+// isUTF8 reports whether a working-tree-encoding is UTF-8, to which git
+// does not re-encode (git_path_check_encoding: the default encoding,
+// "utf-8" or "utf8" in any case; nor to an empty one): a checkout leaves
+// the file as committed, and "*.json working-tree-encoding=UTF-8" made
+// a nightly job fail.
+func isUTF8(v string) bool {
+	return v == "" || strings.EqualFold(v, "utf-8") || strings.EqualFold(v, "utf8")
+}
+
+// onlyUTF8 reports whether each working-tree-encoding a .gitattributes
+// line names is UTF-8 (isUTF8), which rewrites nothing; git is still
+// asked (rewrittenPage), as for any line that names the attribute.
+func onlyUTF8(line string) bool {
+	for _, f := range strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) }) {
+		if !strings.Contains(f, "working-tree-encoding") {
+			continue
+		}
+		v, ok := strings.CutPrefix(f, "working-tree-encoding=")
+		if !ok || !isUTF8(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // patternCounts reports whether a line of this pattern may give a page
@@ -530,7 +555,7 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 			case got[i] != "":
 			case g[2] == "set":
 				got[i] = "ident"
-			case g[5] != "unspecified" && g[5] != "unset":
+			case g[5] != "unspecified" && g[5] != "unset" && !isUTF8(g[5]):
 				got[i] = "working-tree-encoding"
 			}
 		}

@@ -285,3 +285,66 @@ func TestRewrittenLinkTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF8WorkingTreeEncoding: git re-encodes no file to UTF-8, the
+// encoding it stores (git_path_check_encoding leaves out "utf-8" and
+// "utf8" in any case, and an empty one): a checkout holds the file as
+// committed, yet a .gitattributes giving the files that encoding refused
+// the tree, and the log over its commit, so that a nightly job failed.
+// Another encoding is still refused.
+func TestUTF8WorkingTreeEncoding(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct {
+		attrs   string
+		refused bool
+	}{
+		{"*.json working-tree-encoding=UTF-8\n", false},
+		{"*.md working-tree-encoding=utf8\n*.json working-tree-encoding=utf-8\n", false},
+		{"[attr]u working-tree-encoding=Utf-8\n*.json u\n", false},
+		{"*.json working-tree-encoding=UTF-16LE\n", true},
+		{"*.md working-tree-encoding=UTF-8 working-tree-encoding=UTF-16LE\n", true},
+	} {
+		dir := t.TempDir()
+		git := func(args ...string) {
+			t.Helper()
+			if out, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatalf("git %v: %v: %s", args, err, out)
+			}
+		}
+		git("init", "-q", ".")
+		if err := os.Mkdir(filepath.Join(dir, "cache"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "cache", "index.json"), []byte(oneLineIndex), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", "cache")
+		git("commit", "-qm", "index")
+		if err := os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte(tc.attrs), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", ".gitattributes")
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
+		switch {
+		case tc.refused && err == nil:
+			t.Errorf("%q: read %d specs, no error; want the tree refused", tc.attrs, snap.Specs())
+		case tc.refused && !strings.Contains(err.Error(), "working-tree-encoding"):
+			t.Errorf("%q: %v; want a working-tree-encoding refused", tc.attrs, err)
+		case tc.refused:
+		case err != nil:
+			t.Errorf("%q: %v; want no error (a checkout re-encodes nothing to UTF-8)", tc.attrs, err)
+		case snap.Specs() != 2:
+			t.Errorf("%q: %d specs; want 2", tc.attrs, snap.Specs())
+		}
+		if _, err := r.Series("HEAD~1..HEAD", "cache", "", ""); (err != nil) != tc.refused {
+			t.Errorf("%q: a log over the attributes' commit: %v; want an error: %v", tc.attrs, err, tc.refused)
+		}
+	}
+}
