@@ -480,13 +480,14 @@ func Paint(on bool, style, s string) (string, error) {
 }
 
 // change writes one facet of a matched pair for a table cell: the new
-// value, or "old → new" when the pair differs, both escaped as md does.
+// value, or "old → new" when the pair differs, both escaped as md does,
+// an empty side written ∅ as the built-in Markdown writes it (None).
 // Every row of a rebuilt or updated spec writes five of them.
 func change(before, after string) string {
 	if before == after {
 		return EscapeMD(after)
 	}
-	return EscapeMD(before) + " → " + EscapeMD(after)
+	return EscapeMD(None(before)) + " → " + EscapeMD(None(after))
 }
 
 // Funcs returns cachediff's own template functions, which the formats

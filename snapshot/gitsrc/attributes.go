@@ -201,12 +201,37 @@ func encodingLine(data []byte) int {
 		if i := strings.IndexAny(s, gitBlanks); i >= 0 {
 			pattern = s[:i]
 		}
-		if !patternCounts(pattern) {
+		if !patternCounts(pattern) || onlyUTF8(s) {
 			continue
 		}
 		return n + 1
 	}
 	return 0
+}
+
+// isUTF8 reports whether a working-tree-encoding is UTF-8, to which git
+// does not re-encode (git_path_check_encoding: the default encoding,
+// "utf-8" or "utf8" in any case; nor to an empty one): a checkout leaves
+// the file as committed, and "*.json working-tree-encoding=UTF-8" made
+// a nightly job fail.
+func isUTF8(v string) bool {
+	return v == "" || strings.EqualFold(v, "utf-8") || strings.EqualFold(v, "utf8")
+}
+
+// onlyUTF8 reports whether each working-tree-encoding a .gitattributes
+// line names is UTF-8 (isUTF8), which rewrites nothing; git is still
+// asked (rewrittenPage), as for any line that names the attribute.
+func onlyUTF8(line string) bool {
+	for _, f := range strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) }) {
+		if !strings.Contains(f, "working-tree-encoding") {
+			continue
+		}
+		v, ok := strings.CutPrefix(f, "working-tree-encoding=")
+		if !ok || !isUTF8(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // patternCounts reports whether a line of this pattern may give a page
@@ -290,11 +315,25 @@ const (
 // the error of the first one git gives ident or a working-tree-encoding
 // (or of git's failure); nil when none has one, and when no
 // .gitattributes above the tree names either (namesRewrite).
-func (t *Tree) rewrittenAbove(files []File) *snapshot.Error {
+//
+// Only the files the loader reads with decoders (snapshot.Candidate:
+// pages, Spack files by name or content) are asked about, when the tree
+// holds no symbolic link: a checkout that rewrites a script or an image
+// beside the pages ("*.ps1 working-tree-encoding=UTF-16LE") changes
+// nothing cachediff reads, and refusing it made a nightly job fail. A
+// tree with a link has every file asked about, as a link followed in the
+// commit may lead to any of them.
+func (t *Tree) rewrittenAbove(files []File, decoders ...snapshot.Decoder) *snapshot.Error {
 	if !namesRewrite(t.attrs) {
 		return nil
 	}
-	return t.rewrittenBy(files, t.attrs)
+	read := func(File) bool { return true }
+	if t.IsTree && !slices.ContainsFunc(files, func(f File) bool { return f.Kind == Symlink }) {
+		read = func(f File) bool {
+			return snapshot.Candidate(snapshot.File{Name: t.Join(f.Path), Base: path.Base(f.Path), Size: f.Size}, decoders)
+		}
+	}
+	return t.rewrittenBy(files, t.attrs, read)
 }
 
 // rewrittenMirror is rewrittenAbove for a tree read as a Spack mirror,
@@ -313,11 +352,14 @@ func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
 	if len(attrs) == len(t.attrs) && !namesRewrite(t.attrs) {
 		return nil
 	}
-	return t.rewrittenBy(files, attrs)
+	// No mirror reads a dot-file: "* ident" named the .gitattributes,
+	// sorted first, as the file whose specs a checkout drops.
+	return t.rewrittenBy(files, attrs, func(f File) bool { return !strings.HasPrefix(path.Base(f.Path), ".") })
 }
 
-// rewrittenBy is rewrittenAbove through the .gitattributes files attrs.
-func (t *Tree) rewrittenBy(files []File, attrs []attrFile) *snapshot.Error {
+// rewrittenBy is rewrittenAbove through the .gitattributes files attrs,
+// over the files read says may be read.
+func (t *Tree) rewrittenBy(files []File, attrs []attrFile, read func(File) bool) *snapshot.Error {
 	var pages []string
 	notPage := map[string]bool{}
 	for _, f := range files {
@@ -329,7 +371,7 @@ func (t *Tree) rewrittenBy(files []File, attrs []attrFile) *snapshot.Error {
 		// by content) that a checkout rewrites is read otherwise there
 		// too ("*.json ident" dropped the specs between a "$Id:" and
 		// the next '$' of a one-line index.json from the checkout).
-		if f.Kind != Regular || strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
+		if f.Kind != Regular || strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") || !read(f) {
 			continue
 		}
 		pages = append(pages, path.Join(t.top, f.Path))
@@ -513,10 +555,53 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 			case got[i] != "":
 			case g[2] == "set":
 				got[i] = "ident"
-			case g[5] != "unspecified" && g[5] != "unset":
+			case g[5] != "unspecified" && g[5] != "unset" && !isUTF8(g[5]):
 				got[i] = "working-tree-encoding"
 			}
 		}
 	}
 	return got, nil
+}
+
+// rewrittenTargets judges the files that links of the tree (names) lead
+// to out of it (paths from the top), which the loader reads as a folder
+// on disk reads them: by the .gitattributes files above each at the
+// commit, which need not be above the tree. "*.txt ident" gave
+// data/idx.txt, which the tree's other.json leads to, ident: a checkout
+// dropped the specs between a "$Id:" and the next '$' from other.json,
+// while REV:PATH read them all, and no file of the tree was judged to be
+// rewritten. Those files are in the listing the links were followed in
+// (w: a folder above the tree, down), or above it and so above the tree
+// (t.attrs): git is asked only when one is there.
+func (t *Tree) rewrittenTargets(w *linkWalker, names, paths []string) *snapshot.Error {
+	if len(paths) == 0 || w == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var attrs []attrFile
+	listed := false // a .gitattributes whose content is not read here
+	for _, p := range paths {
+		for _, a := range attributesAbove(p) {
+			if seen[a] {
+				continue
+			}
+			seen[a] = true
+			if e, ok := w.entries[a]; ok && e.kind == Regular && !e.dir {
+				attrs, listed = append(attrs, attrFile{path: a, oid: e.oid}), true
+			} else if i := slices.IndexFunc(t.attrs, func(f attrFile) bool { return f.path == a }); i >= 0 && !within(parentDir(a), w.root) {
+				attrs = append(attrs, t.attrs[i])
+			}
+		}
+	}
+	if !listed && !namesRewrite(attrs) {
+		return nil
+	}
+	page, attr, n, err := t.repo.rewrittenPage(attrs, paths)
+	switch {
+	case err != nil:
+		return &snapshot.Error{File: t.Spec, Msg: "asking git which attributes a checkout gives the files its symbolic links lead to: " + err.Error()}
+	case n == 0:
+		return nil
+	}
+	return &snapshot.Error{File: names[slices.Index(paths, page)], Msg: fmt.Sprintf("a symbolic link to %s: %s", t.Rev+":"+page, rewrittenMsg("file", attr, n, attrs))}
 }

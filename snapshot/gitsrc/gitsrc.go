@@ -439,6 +439,9 @@ type link struct {
 	// dir is the folder a link of typ "tree" leads to, from the top,
 	// when it was followed in a listing (resolveLinks; "" otherwise).
 	dir string
+	// path is the file a link of typ "blob" leads to, from the top, when
+	// it was followed in a listing ("" otherwise).
+	path string
 }
 
 // follow follows the symbolic links at paths (relative to the top, or to

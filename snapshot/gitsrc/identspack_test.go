@@ -93,6 +93,9 @@ func TestRewrittenMirror(t *testing.T) {
 		{"m/.gitattributes", "*.json ident\n", "ident"},
 		{"m/build_cache/.gitattributes", "index.json working-tree-encoding=UTF-16LE\n", "working-tree-encoding"},
 		{"m/.gitattributes", "*.json -text\n", ""},
+		// Every file, .gitattributes too: the error names the index, not
+		// the .gitattributes (sorted first), which no mirror reads.
+		{"m/.gitattributes", "* ident\n", "ident"},
 	} {
 		dir := t.TempDir()
 		git := func(args ...string) {
@@ -137,6 +140,211 @@ func TestRewrittenMirror(t *testing.T) {
 			t.Errorf("%s %q: read %d specs, no error; want the index refused as given %s", tc.file, tc.attrs, snap.Specs(), tc.want)
 		case !strings.Contains(err.Error(), "HEAD:m/build_cache/index.json") || !strings.Contains(err.Error(), "gives this file the "+tc.want+" attribute"):
 			t.Errorf("%s %q: %v; want the index named, given %s", tc.file, tc.attrs, err, tc.want)
+		}
+	}
+}
+
+// TestRewrittenUnreadFile: a .gitattributes line that rewrites only a
+// file cachediff does not read (a PowerShell script beside the index,
+// "*.ps1 working-tree-encoding=UTF-16LE", as Git for Windows documents
+// it) changes nothing the report is made of, yet refused the tree, and
+// the log over the attributes' commit: a nightly job failed on it. A
+// file that the loader reads (a link in the tree to the rewritten file,
+// *.txt here) is still refused.
+func TestRewrittenUnreadFile(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct {
+		attrs, link string
+		refused     bool
+	}{
+		{"*.ps1 working-tree-encoding=UTF-16LE\n", "", false},
+		{"*.ps1 ident\n", "", false},
+		{"*.txt ident\n", "other.json", true}, // other.json -> idx.txt, read by content
+	} {
+		dir := t.TempDir()
+		git := func(args ...string) {
+			t.Helper()
+			if out, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatalf("git %v: %v: %s", args, err, out)
+			}
+		}
+		git("init", "-q", ".")
+		write := func(rel, text string) {
+			t.Helper()
+			if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Mkdir(filepath.Join(dir, "cache"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if tc.link == "" {
+			write("cache/index.json", oneLineIndex)
+		}
+		write("cache/tool.ps1", "Write-Output $Id: x $\n")
+		want := 2
+		if tc.link != "" {
+			write("cache/idx.txt", strings.ReplaceAll(oneLineIndex, `"name":"`, `"name":"l`))
+			if err := os.Symlink("idx.txt", filepath.Join(dir, "cache", tc.link)); err != nil {
+				t.Skip("no symbolic links:", err)
+			}
+		}
+		git("add", "cache")
+		git("commit", "-qm", "index")
+		write(".gitattributes", tc.attrs)
+		git("add", ".gitattributes")
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
+		switch {
+		case tc.refused && err == nil:
+			t.Errorf("%q: read %d specs, no error; want the tree refused", tc.attrs, snap.Specs())
+		case tc.refused && !strings.Contains(err.Error(), "HEAD:cache/idx.txt: git check-attr says a checkout gives this file the ident attribute"):
+			t.Errorf("%q: %v; want cache/idx.txt refused as given ident", tc.attrs, err)
+		case tc.refused:
+		case err != nil:
+			t.Errorf("%q: %v; want no error (the checkout rewrites no file cachediff reads)", tc.attrs, err)
+		case snap.Specs() != want:
+			t.Errorf("%q: %d specs; want %d", tc.attrs, snap.Specs(), want)
+		}
+		if _, err := r.Series("HEAD~1..HEAD", "cache", "", ""); (err != nil) != tc.refused {
+			t.Errorf("%q: a log over the attributes' commit: %v; want an error: %v", tc.attrs, err, tc.refused)
+		}
+	}
+}
+
+// TestRewrittenLinkTarget: a file of PATH that is a symbolic link out of
+// it is read as the file it leads to, in the commit and in a checkout;
+// the .gitattributes that a checkout judges that file by (above it, not
+// above PATH) were not asked about: cache/other.json leading to
+// ../data/idx.txt, "*.txt ident" dropped from the checkout's other.json
+// every spec between a "$Id:" and the next '$' (2 specs as committed, 1
+// there), while REV:PATH read both and the gate agreed with itself.
+func TestRewrittenLinkTarget(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct {
+		file, attrs string
+		refused     bool
+	}{
+		{".gitattributes", "*.txt ident\n", true},
+		{"data/.gitattributes", "idx.txt ident\n", true},
+		{"data/.gitattributes", "*.txt working-tree-encoding=UTF-16LE\n", true},
+		{"data/.gitattributes", "*.txt -text\n", false},
+		{"data/.gitattributes", "other.txt ident\n", false},
+	} {
+		dir := t.TempDir()
+		git := func(args ...string) {
+			t.Helper()
+			if out, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatalf("git %v: %v: %s", args, err, out)
+			}
+		}
+		write := func(rel, text string) {
+			t.Helper()
+			p := filepath.Join(dir, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		git("init", "-q", ".")
+		write("data/idx.txt", oneLineIndex)
+		write("cache/x.md", "not a page\n")
+		if err := os.Symlink("../data/idx.txt", filepath.Join(dir, "cache", "other.json")); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+		git("add", ".")
+		git("commit", "-qm", "index")
+		write(tc.file, tc.attrs)
+		git("add", tc.file)
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
+		switch {
+		case tc.refused && err == nil:
+			t.Errorf("%s %q: read %d specs, no error; want other.json refused", tc.file, tc.attrs, snap.Specs())
+		case tc.refused && !strings.Contains(err.Error(), "HEAD:cache/other.json: a symbolic link to HEAD:data/idx.txt: git check-attr says"):
+			t.Errorf("%s %q: %v; want other.json refused, naming data/idx.txt", tc.file, tc.attrs, err)
+		case tc.refused:
+		case err != nil:
+			t.Errorf("%s %q: %v; want no error", tc.file, tc.attrs, err)
+		case snap.Specs() != 2:
+			t.Errorf("%s %q: %d specs; want 2", tc.file, tc.attrs, snap.Specs())
+		}
+	}
+}
+
+// TestUTF8WorkingTreeEncoding: git re-encodes no file to UTF-8, the
+// encoding it stores (git_path_check_encoding leaves out "utf-8" and
+// "utf8" in any case, and an empty one): a checkout holds the file as
+// committed, yet a .gitattributes giving the files that encoding refused
+// the tree, and the log over its commit, so that a nightly job failed.
+// Another encoding is still refused.
+func TestUTF8WorkingTreeEncoding(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct {
+		attrs   string
+		refused bool
+	}{
+		{"*.json working-tree-encoding=UTF-8\n", false},
+		{"*.md working-tree-encoding=utf8\n*.json working-tree-encoding=utf-8\n", false},
+		{"[attr]u working-tree-encoding=Utf-8\n*.json u\n", false},
+		{"*.json working-tree-encoding=UTF-16LE\n", true},
+		{"*.md working-tree-encoding=UTF-8 working-tree-encoding=UTF-16LE\n", true},
+	} {
+		dir := t.TempDir()
+		git := func(args ...string) {
+			t.Helper()
+			if out, err := gittest.Git(dir, nil, args...); err != nil {
+				t.Fatalf("git %v: %v: %s", args, err, out)
+			}
+		}
+		git("init", "-q", ".")
+		if err := os.Mkdir(filepath.Join(dir, "cache"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "cache", "index.json"), []byte(oneLineIndex), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", "cache")
+		git("commit", "-qm", "index")
+		if err := os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte(tc.attrs), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", ".gitattributes")
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
+		switch {
+		case tc.refused && err == nil:
+			t.Errorf("%q: read %d specs, no error; want the tree refused", tc.attrs, snap.Specs())
+		case tc.refused && !strings.Contains(err.Error(), "working-tree-encoding"):
+			t.Errorf("%q: %v; want a working-tree-encoding refused", tc.attrs, err)
+		case tc.refused:
+		case err != nil:
+			t.Errorf("%q: %v; want no error (a checkout re-encodes nothing to UTF-8)", tc.attrs, err)
+		case snap.Specs() != 2:
+			t.Errorf("%q: %d specs; want 2", tc.attrs, snap.Specs())
+		}
+		if _, err := r.Series("HEAD~1..HEAD", "cache", "", ""); (err != nil) != tc.refused {
+			t.Errorf("%q: a log over the attributes' commit: %v; want an error: %v", tc.attrs, err, tc.refused)
 		}
 	}
 }

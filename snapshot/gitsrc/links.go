@@ -182,7 +182,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			if hasRest {
 				return link{typ: "notdir"}, walkDone, ""
 			}
-			return link{typ: "blob", oid: e.oid, size: e.size}, walkDone, ""
+			return link{typ: "blob", oid: e.oid, size: e.size, path: full}, walkDone, ""
 		default: // a link
 			if follows == 0 {
 				return link{typ: "loop"}, walkDone, ""

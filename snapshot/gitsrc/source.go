@@ -150,7 +150,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	var errs []*snapshot.Error
 	if f, n, msg := t.encodingAbove(); f != "" {
 		errs = append(errs, &snapshot.Error{File: t.Rev + ":" + f, Line: n, Msg: msg})
-	} else if e := t.rewrittenAbove(files); e != nil {
+	} else if e := t.rewrittenAbove(files, s.decoders...); e != nil {
 		errs = append(errs, e)
 	}
 	var links []int // the links to follow, by their index in entries
@@ -206,15 +206,17 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	if len(links) > 0 {
 		top, err := t.repo.FromTop(t.Path)
 		var followed []link
+		var lw *linkWalker
 		if err == nil {
 			for i, f := range linkPaths {
 				linkPaths[i] = joinTop(top, f)
 			}
-			followed, _, err = t.repo.resolveLinks(t.Commit, top, files, t.dirs, t.listedSizes, linkPaths, linkOIDs)
+			followed, lw, err = t.repo.resolveLinks(t.Commit, top, files, t.dirs, t.listedSizes, linkPaths, linkOIDs)
 		}
 		if err != nil {
 			return nil, append(errs, &snapshot.Error{File: t.Spec, Msg: "following its symbolic links: " + err.Error()})
 		}
+		var outNames, outPaths []string // the files read through links out of the tree
 		for i, l := range followed {
 			target := fmt.Sprintf("%q", shorten(l.target, 200))
 			name := entries[links[i]].Name
@@ -229,6 +231,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				e := &entries[links[i]]
 				e.Mode = 0
 				if snapshot.Candidate(*e, s.decoders) {
+					if l.path != "" && !within(l.path, top) {
+						outNames, outPaths = append(outNames, name), append(outPaths, l.path)
+					}
 					e.Handle = &blob{oid: l.oid, ready: make(chan struct{})}
 					if strings.HasSuffix(e.Base, ".gz") {
 						streamed = -1
@@ -265,6 +270,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 					warnings = append(warnings, snapshot.Warning{File: name, Message: msg})
 				}
 			}
+		}
+		if e := t.rewrittenTargets(lw, outNames, outPaths); e != nil {
+			errs = append(errs, e)
 		}
 	}
 	if t.IsTree && s.read != nil && streamed >= 0 {
