@@ -511,7 +511,7 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 // nothing, which is most likely a typo: without the error it would make an
 // empty report that passes any gate.
 func unmatchedError(u diff.Unmatched, where string) error {
-	hint := "no name is close; a snapshot folder holds one folder per package"
+	hint := "no name is close; a --format json report without --package lists them all under \"packages\""
 	if u.Kind == "stack" {
 		hint = "no name is close; a --format json report without --stack lists them all under \"stacks\""
 	}
