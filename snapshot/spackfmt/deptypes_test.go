@@ -1,6 +1,7 @@
 package spackfmt
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -65,5 +66,59 @@ func TestDeptypeSpackRefuses(t *testing.T) {
 "` + z + `":{"name":"zlib","version":"1","hash":"` + z + `"}}}`
 	if _, err := Decode("spack.lock", []byte(lock)); err != nil {
 		t.Errorf("the four deptypes: %v", err)
+	}
+}
+
+// TestDeptypesOfTheFormat: Spack reads an edge's deptypes and virtuals
+// from the key of the file's spec format and never from the other
+// (spec.py: SpecfileV2 and V3 read "type", SpecfileV4 and V5 read
+// "parameters": {"deptypes", "virtuals"}). The decoder read whichever
+// came last, so a format 5 edge to gcc written {"parameters": {"deptypes":
+// ["build"], "virtuals": ["c"]}, "type": ["link"]} read as a link
+// dependency: the spec lost its compiler, a facet Spack reads as gcc.
+func TestDeptypesOfTheFormat(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		g = "gggggggggggggggggggggggggggggggg"
+	)
+	params := `"parameters":{"deptypes":["build"],"virtuals":["c"]}`
+	top := `"type":["link"],"virtuals":["cxx"]`
+	for _, c := range []struct {
+		lockVersion, specVersion int
+		dep                      string
+		types, virtuals          []string
+		compiler                 string
+	}{
+		{6, 5, params + "," + top, []string{"build"}, []string{"c"}, "gcc@12"},
+		{6, 5, top + "," + params, []string{"build"}, []string{"c"}, "gcc@12"},
+		{5, 4, params + "," + top, []string{"build"}, []string{"c"}, ""},
+		{4, 3, params + "," + top, []string{"link"}, []string{"cxx"}, ""},
+		{4, 3, top + "," + params, []string{"link"}, []string{"cxx"}, ""},
+		// One of the two alone is read, whatever the format.
+		{6, 5, top, []string{"link"}, []string{"cxx"}, ""},
+		{4, 3, params, []string{"build"}, []string{"c"}, ""},
+	} {
+		compiler := ""
+		if c.specVersion < 5 {
+			compiler = `"compiler":{"name":"clang","version":"9"},`
+		}
+		lock := fmt.Sprintf(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":%d,"specfile-version":%d},"roots":[{"hash":"`+a+`","spec":"curl"}],"concrete_specs":{
+"`+a+`":{"name":"curl","version":"1",%s"dependencies":[{"name":"gcc","hash":"`+g+`",%s}],"hash":"`+a+`"},
+"`+g+`":{"name":"gcc","version":"12","hash":"`+g+`"}}}`, c.lockVersion, c.specVersion, compiler, c.dep)
+		set, err := Decode("spack.lock", []byte(lock))
+		if err != nil {
+			t.Fatalf("format %d, %s: %v", c.specVersion, c.dep, err)
+		}
+		for _, n := range set.Nodes {
+			if n.Name != "curl" {
+				continue
+			}
+			if len(n.Deps) != 1 || !slices.Equal(n.Deps[0].Types, c.types) || !slices.Equal(n.Deps[0].Virtuals, c.virtuals) {
+				t.Errorf("format %d, %s: gcc read %+v, want deptypes %v and virtuals %v", c.specVersion, c.dep, n.Deps, c.types, c.virtuals)
+			}
+			if c.compiler != "" && n.Compiler != c.compiler {
+				t.Errorf("format %d, %s: compiler %q, want %q", c.specVersion, c.dep, n.Compiler, c.compiler)
+			}
+		}
 	}
 }

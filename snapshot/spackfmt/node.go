@@ -470,8 +470,13 @@ func (d *decoder) deps(n *Node) error {
 			r.refs[0], r.types = h, buildLink
 			return err
 		}
-		var seen uint32
-		return s.object(func(key []byte) error {
+		// Spack reads the key of the file's format and never the other
+		// (spec.py: SpecfileV2 and V3 read "type", SpecfileV4 on read
+		// "parameters": {"deptypes", "virtuals"}): when an edge writes
+		// both, the format's wins; one alone is read whatever the format.
+		var seen, seenParams uint32
+		var pTypes, pVirtuals []string
+		err := s.object(func(key []byte) error {
 			var err error
 			switch string(key) {
 			case "name":
@@ -502,17 +507,16 @@ func (d *decoder) deps(n *Node) error {
 				if err = s.twice(&seen, 1<<7, key); err != nil {
 					return err
 				}
-				var seenParams uint32
 				err = s.object(func(k []byte) error {
 					var err error
 					switch string(k) {
 					case "deptypes":
 						if err = s.twice(&seenParams, 1<<0, k); err == nil {
-							r.types, err = s.deptypes()
+							pTypes, err = s.deptypes()
 						}
 					case "virtuals":
 						if err = s.twice(&seenParams, 1<<1, k); err == nil {
-							r.virtuals, err = s.strList()
+							pVirtuals, err = s.strList()
 						}
 					default:
 						err = s.skip()
@@ -524,6 +528,14 @@ func (d *decoder) deps(n *Node) error {
 			}
 			return err
 		})
+		ownFormat := d.specVersion >= 4
+		if seenParams&(1<<0) != 0 && (ownFormat || seen&(3<<4) == 0) {
+			r.types = pTypes
+		}
+		if seenParams&(1<<1) != 0 && (ownFormat || seen&(1<<6) == 0) {
+			r.virtuals = pVirtuals
+		}
+		return err
 	}
 	if s.peek() == '{' {
 		d.keys.reset()
