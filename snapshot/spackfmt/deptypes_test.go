@@ -97,6 +97,10 @@ func TestDeptypesOfTheFormat(t *testing.T) {
 		// One of the two alone is read, whatever the format.
 		{6, 5, top, []string{"link"}, []string{"cxx"}, ""},
 		{4, 3, params, []string{"build"}, []string{"c"}, ""},
+		// "deptypes" beside the edge is no key Spack reads: "type" wins.
+		{4, 3, `"type":["link"],"deptypes":["run"]`, []string{"link"}, nil, ""},
+		{6, 5, `"type":["link"],"deptypes":["run"]`, []string{"link"}, nil, ""},
+		{4, 3, `"deptypes":["run"]`, []string{"run"}, nil, ""},
 	} {
 		compiler := ""
 		if c.specVersion < 5 {

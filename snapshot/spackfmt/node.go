@@ -474,8 +474,10 @@ func (d *decoder) deps(n *Node) error {
 		// (spec.py: SpecfileV2 and V3 read "type", SpecfileV4 on read
 		// "parameters": {"deptypes", "virtuals"}): when an edge writes
 		// both, the format's wins; one alone is read whatever the format.
+		// "deptypes" beside "type" is no key Spack reads: "type" wins.
 		var seen, seenParams uint32
-		var pTypes, pVirtuals []string
+		var typesAt [3][]string // "type", "deptypes", parameters' "deptypes"
+		var pVirtuals []string
 		err := s.object(func(key []byte) error {
 			var err error
 			switch string(key) {
@@ -496,8 +498,9 @@ func (d *decoder) deps(n *Node) error {
 					r.refs[2], err = s.hash()
 				}
 			case "type", "deptypes":
-				if err = s.twice(&seen, 1<<(4+len(key)/len("deptypes")), key); err == nil { // type 4, deptypes 5
-					r.types, err = s.deptypes()
+				at := len(key) / len("deptypes")                      // type 0, deptypes 1
+				if err = s.twice(&seen, 1<<(4+at), key); err == nil { // type 4, deptypes 5
+					typesAt[at], err = s.deptypes()
 				}
 			case "virtuals":
 				if err = s.twice(&seen, 1<<6, key); err == nil {
@@ -512,7 +515,7 @@ func (d *decoder) deps(n *Node) error {
 					switch string(k) {
 					case "deptypes":
 						if err = s.twice(&seenParams, 1<<0, k); err == nil {
-							pTypes, err = s.deptypes()
+							typesAt[2], err = s.deptypes()
 						}
 					case "virtuals":
 						if err = s.twice(&seenParams, 1<<1, k); err == nil {
@@ -528,11 +531,18 @@ func (d *decoder) deps(n *Node) error {
 			}
 			return err
 		})
-		ownFormat := d.specVersion >= 4
-		if seenParams&(1<<0) != 0 && (ownFormat || seen&(3<<4) == 0) {
-			r.types = pTypes
+		given := [3]bool{seen&(1<<4) != 0, seen&(1<<5) != 0, seenParams&(1<<0) != 0}
+		order := [3]int{0, 1, 2}
+		if d.specVersion >= 4 {
+			order = [3]int{2, 0, 1}
 		}
-		if seenParams&(1<<1) != 0 && (ownFormat || seen&(1<<6) == 0) {
+		for _, at := range order {
+			if given[at] {
+				r.types = typesAt[at]
+				break
+			}
+		}
+		if seenParams&(1<<1) != 0 && (d.specVersion >= 4 || seen&(1<<6) == 0) {
 			r.virtuals = pVirtuals
 		}
 		return err
