@@ -126,3 +126,38 @@ func TestDeptypesOfTheFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestDepNamedByItsNode: Spack files an edge under the name of the node
+// its hash names (spec.py, wire_spec_nodes: _add_edge_to_map(...,
+// edge.spec.name, ...)), not under the name the dependency is written
+// with. The decoder kept the written name, so curl depending on zlib's
+// hash written "zlib-ng" against curl depending on it written "zlib" was
+// a cause "dropped dependency zlib@1; new dependency zlib@1" of a
+// dependency that stayed.
+func TestDepNamedByItsNode(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		z = "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"
+	)
+	for _, deps := range []string{
+		// One hash each (the decoder's fast path), and two hashes.
+		`[{"name":"zlib-ng","hash":"` + z + `","parameters":{"deptypes":["build","link"],"virtuals":[]}}]`,
+		`[{"name":"zlib-ng","hash":"` + z + `","build_hash":"` + z + `","parameters":{"deptypes":["build","link"],"virtuals":[]}}]`,
+	} {
+		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"` + a + `","spec":"curl"}],"concrete_specs":{
+"` + a + `":{"name":"curl","version":"1","dependencies":` + deps + `,"hash":"` + a + `"},
+"` + z + `":{"name":"zlib","version":"1","hash":"` + z + `"}}}`
+		set, err := Decode("spack.lock", []byte(lock))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range set.Nodes {
+			if n.Name != "curl" {
+				continue
+			}
+			if len(n.Deps) != 1 || n.Deps[0].Name != "zlib" || n.Deps[0].Hash != z {
+				t.Errorf("%s: curl's dependencies %+v, want zlib, its node's name", deps, n.Deps)
+			}
+		}
+	}
+}

@@ -664,7 +664,10 @@ func (d *decoder) finish() {
 			for i, h := range n.hashes {
 				target := h.node
 				if target != nil {
-					n.Deps[i].Hash = target.Hash
+					// Filed under its node's name, as Spack files an edge
+					// (wire_spec_nodes: edge.spec.name), whatever the
+					// dependency is written as.
+					n.Deps[i].Name, n.Deps[i].Hash = target.Name, target.Hash
 				} else {
 					n.Deps[i].Hash = h.s
 					d.missingDep(n, n.Deps[i].Name, h.s)
@@ -683,7 +686,7 @@ func (d *decoder) finish() {
 					}
 				}
 				if target != nil {
-					dep.Hash = target.Hash
+					dep.Name, dep.Hash = target.Name, target.Hash
 				} else {
 					for _, h := range r.refs {
 						if h != nil {
