@@ -161,3 +161,35 @@ func TestDepNamedByItsNode(t *testing.T) {
 		}
 	}
 }
+
+// TestDeptypeRefusedWhereSpackReads: a deptype Spack refuses makes the
+// file refused only in the key Spack reads (TestDeptypesOfTheFormat): a
+// format 5 edge of parameters (build) and "type": ["bogus"] is read by
+// Spack, which never looks at "type" there; the decoder refused it.
+func TestDeptypeRefusedWhereSpackReads(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		z = "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"
+	)
+	for _, c := range []struct {
+		lockVersion, specVersion int
+		dep, refused             string
+	}{
+		{6, 5, `"type":["bogus"],"parameters":{"deptypes":["build"],"virtuals":[]}`, ""},
+		{6, 5, `"parameters":{"deptypes":["build"],"virtuals":[]},"deptypes":["bogus"]`, ""},
+		{4, 3, `"type":["build"],"parameters":{"deptypes":["bogus"],"virtuals":[]}`, ""},
+		{6, 5, `"type":["build"],"parameters":{"deptypes":["bogus"],"virtuals":[]}`, `"bogus"`},
+		{4, 3, `"parameters":{"deptypes":["build"],"virtuals":[]},"type":["bogus"]`, `"bogus"`},
+	} {
+		lock := fmt.Sprintf(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":%d,"specfile-version":%d},"roots":[{"hash":"`+a+`","spec":"curl"}],"concrete_specs":{
+"`+a+`":{"name":"curl","version":"1","dependencies":[{"name":"zlib","hash":"`+z+`",%s}],"hash":"`+a+`"},
+"`+z+`":{"name":"zlib","version":"1","hash":"`+z+`"}}}`, c.lockVersion, c.specVersion, c.dep)
+		_, err := Decode("spack.lock", []byte(lock))
+		switch {
+		case c.refused == "" && err != nil:
+			t.Errorf("format %d, %s: %v, want it read as Spack reads it", c.specVersion, c.dep, err)
+		case c.refused != "" && (err == nil || !strings.Contains(err.Error(), "2:") || !strings.Contains(err.Error(), "deptype "+c.refused+" is not build, link, run or test")):
+			t.Errorf("format %d, %s: %v, want deptype %s refused at its line", c.specVersion, c.dep, err, c.refused)
+		}
+	}
+}

@@ -435,21 +435,22 @@ var buildLink = []string{"build", "link"}
 // deptypes reads an edge's deptypes: each of build, link, run and test,
 // as Spack reads them (deptypes.py, flag_from_string raises on any other,
 // and Spack refuses the file); another would also be reported as written,
-// where "build, link" as one deptype reads as the two.
-func (s *scanner) deptypes() ([]string, error) {
+// where "build, link" as one deptype reads as the two. The refusal is
+// returned apart (refused), for the caller to make if Spack reads that
+// key of the edge.
+func (s *scanner) deptypes() (l []string, refused, err error) {
 	start := s.pos
-	l, err := s.strList()
-	if err != nil {
-		return nil, err
+	if l, err = s.strList(); err != nil {
+		return nil, nil, err
 	}
 	for _, t := range l {
 		switch t {
 		case "build", "link", "run", "test":
 		default:
-			return nil, s.errAt(start, "deptype %q is not build, link, run or test: Spack refuses such a file", t)
+			return nil, s.errAt(start, "deptype %q is not build, link, run or test: Spack refuses such a file", t), nil
 		}
 	}
-	return l, nil
+	return l, nil, nil
 }
 
 // deps reads dependencies: a list of {name, hash, parameters: {deptypes,
@@ -477,6 +478,7 @@ func (d *decoder) deps(n *Node) error {
 		// "deptypes" beside "type" is no key Spack reads: "type" wins.
 		var seen, seenParams uint32
 		var typesAt [3][]string // "type", "deptypes", parameters' "deptypes"
+		var refused [3]error    // a deptype Spack refuses, in each
 		var pVirtuals []string
 		err := s.object(func(key []byte) error {
 			var err error
@@ -500,7 +502,7 @@ func (d *decoder) deps(n *Node) error {
 			case "type", "deptypes":
 				at := len(key) / len("deptypes")                      // type 0, deptypes 1
 				if err = s.twice(&seen, 1<<(4+at), key); err == nil { // type 4, deptypes 5
-					typesAt[at], err = s.deptypes()
+					typesAt[at], refused[at], err = s.deptypes()
 				}
 			case "virtuals":
 				if err = s.twice(&seen, 1<<6, key); err == nil {
@@ -515,7 +517,7 @@ func (d *decoder) deps(n *Node) error {
 					switch string(k) {
 					case "deptypes":
 						if err = s.twice(&seenParams, 1<<0, k); err == nil {
-							typesAt[2], err = s.deptypes()
+							typesAt[2], refused[2], err = s.deptypes()
 						}
 					case "virtuals":
 						if err = s.twice(&seenParams, 1<<1, k); err == nil {
@@ -538,6 +540,9 @@ func (d *decoder) deps(n *Node) error {
 		}
 		for _, at := range order {
 			if given[at] {
+				if err == nil && refused[at] != nil {
+					return refused[at]
+				}
 				r.types = typesAt[at]
 				break
 			}
