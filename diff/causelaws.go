@@ -781,7 +781,15 @@ func checkRootStacks(r *Report) error {
 			c, ok := counts[x.Root]
 			switch {
 			case ok && !l.absent(c):
-				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d specs in that stack", shortValue(x.Root), l.side, max(c.Old, c.New))
+				n := c.New // the side that must not count it: removed, the new
+				if l.side == "old" {
+					n = c.Old
+				}
+				specs := "specs"
+				if n == 1 {
+					specs = "spec"
+				}
+				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d %s in that stack", shortValue(x.Root), l.side, n, specs)
 			case whole && !inFacet[x.Root]:
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but facets.stack.%s does not name it: a lockfile's stacks are its roots", shortValue(x.Root), l.name)
 			}

@@ -1061,14 +1061,18 @@ func (e *explainer) solve() {
 	}
 	// Causes by name, hashes and changes: ids in that order, so that
 	// each set sorts by id.
+	// Each cause's changes as one key, made once: made in the comparison,
+	// a table of many causes of one name and hashes cost n log n keys.
 	order := make([]int32, len(e.table))
+	keys := make([]string, len(e.table))
 	for i := range order {
 		order[i] = int32(i)
+		keys[i] = changeKey(e.table[i].Changes)
 	}
 	slices.SortFunc(order, func(a, b int32) int {
 		x, y := e.table[a], e.table[b]
 		return cmp.Or(strings.Compare(x.Name, y.Name), strings.Compare(x.OldHash, y.OldHash),
-			strings.Compare(x.NewHash, y.NewHash), strings.Compare(changeKey(x.Changes), changeKey(y.Changes)))
+			strings.Compare(x.NewHash, y.NewHash), strings.Compare(keys[a], keys[b]))
 	})
 	renum := make([]int32, len(order))
 	table := make([]Cause, len(order))

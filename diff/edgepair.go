@@ -587,7 +587,9 @@ func reportSpec(s *Spec) Spec {
 // re-paired out of order (render refused the report).
 func sortRuns(s *SpecChanges) {
 	bySpec := func(a, b *Spec) int {
-		return cmp.Or(strings.Compare(strings.Join(a.Stacks, sep), strings.Join(b.Stacks, sep)), strings.Compare(a.Hash, b.Hash))
+		// compareJoined, not the lists joined: cmp.Or takes its
+		// arguments made, two strings a comparison.
+		return cmp.Or(compareJoined(a.Stacks, b.Stacks), strings.Compare(a.Hash, b.Hash))
 	}
 	for _, l := range [2][]Spec{s.Removed, s.Added} {
 		runs(len(l), func(i, j int) bool { return sameJoined(&l[i], &l[j]) }, func(i, j int) {

@@ -3,6 +3,7 @@ package jsonv1
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -150,5 +151,38 @@ func TestDecodeRootSpecLaws(t *testing.T) {
 				t.Errorf("got %v, want an error with %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestRootLawCountsItsSide: render refusing a root added or removed
+// whose stack the other side counts named the larger of the two sides'
+// counts as that side's. Three roots written curl, two of them written
+// curl@2 and curl@3 now (a report render refuses, a known limit of the
+// law on roots written alike), said "the new side counts 3 specs in that
+// stack", where the new side counts 1 and the old 3.
+func TestRootLawCountsItsSide(t *testing.T) {
+	lock := func(roots ...string) string {
+		var rs, cs []string
+		for i, r := range roots {
+			h := strings.Repeat(string(rune('a'+i)), 32)
+			rs = append(rs, fmt.Sprintf(`{"hash":%q,"spec":%q}`, h, r))
+			cs = append(cs, fmt.Sprintf(`%q:{"name":"curl","version":"%d","hash":%q}`, h, i+1, h))
+		}
+		path := filepath.Join(t.TempDir(), "spack.lock")
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
+			strings.Join(rs, ",") + `],"concrete_specs":{` + strings.Join(cs, ",") + `}}`
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	r := reportOfPaths(t, lock("curl", "curl", "curl"), lock("curl", "curl@2", "curl@3"))
+	c := diff.StackCounts(r)["curl"]
+	if c.Old != 3 || c.New != 1 {
+		t.Fatalf("stack curl counts %d → %d specs, want 3 → 1", c.Old, c.New)
+	}
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := "but the new side counts 1 spec in that stack"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want an error with %q", err, want)
 	}
 }

@@ -435,21 +435,22 @@ var buildLink = []string{"build", "link"}
 // deptypes reads an edge's deptypes: each of build, link, run and test,
 // as Spack reads them (deptypes.py, flag_from_string raises on any other,
 // and Spack refuses the file); another would also be reported as written,
-// where "build, link" as one deptype reads as the two.
-func (s *scanner) deptypes() ([]string, error) {
+// where "build, link" as one deptype reads as the two. The refusal is
+// returned apart (refused), for the caller to make if Spack reads that
+// key of the edge.
+func (s *scanner) deptypes() (l []string, refused, err error) {
 	start := s.pos
-	l, err := s.strList()
-	if err != nil {
-		return nil, err
+	if l, err = s.strList(); err != nil {
+		return nil, nil, err
 	}
 	for _, t := range l {
 		switch t {
 		case "build", "link", "run", "test":
 		default:
-			return nil, s.errAt(start, "deptype %q is not build, link, run or test: Spack refuses such a file", t)
+			return nil, s.errAt(start, "deptype %q is not build, link, run or test: Spack refuses such a file", t), nil
 		}
 	}
-	return l, nil
+	return l, nil, nil
 }
 
 // deps reads dependencies: a list of {name, hash, parameters: {deptypes,
@@ -470,8 +471,16 @@ func (d *decoder) deps(n *Node) error {
 			r.refs[0], r.types = h, buildLink
 			return err
 		}
-		var seen uint32
-		return s.object(func(key []byte) error {
+		// Spack reads the key of the file's format and never the other
+		// (spec.py: SpecfileV2 and V3 read "type", SpecfileV4 on read
+		// "parameters": {"deptypes", "virtuals"}): when an edge writes
+		// both, the format's wins; one alone is read whatever the format.
+		// "deptypes" beside "type" is no key Spack reads: "type" wins.
+		var seen, seenParams uint32
+		var typesAt [3][]string // "type", "deptypes", parameters' "deptypes"
+		var refused [3]error    // a deptype Spack refuses, in each
+		var pVirtuals []string
+		err := s.object(func(key []byte) error {
 			var err error
 			switch string(key) {
 			case "name":
@@ -491,8 +500,9 @@ func (d *decoder) deps(n *Node) error {
 					r.refs[2], err = s.hash()
 				}
 			case "type", "deptypes":
-				if err = s.twice(&seen, 1<<(4+len(key)/len("deptypes")), key); err == nil { // type 4, deptypes 5
-					r.types, err = s.deptypes()
+				at := len(key) / len("deptypes")                      // type 0, deptypes 1
+				if err = s.twice(&seen, 1<<(4+at), key); err == nil { // type 4, deptypes 5
+					typesAt[at], refused[at], err = s.deptypes()
 				}
 			case "virtuals":
 				if err = s.twice(&seen, 1<<6, key); err == nil {
@@ -502,17 +512,16 @@ func (d *decoder) deps(n *Node) error {
 				if err = s.twice(&seen, 1<<7, key); err != nil {
 					return err
 				}
-				var seenParams uint32
 				err = s.object(func(k []byte) error {
 					var err error
 					switch string(k) {
 					case "deptypes":
 						if err = s.twice(&seenParams, 1<<0, k); err == nil {
-							r.types, err = s.deptypes()
+							typesAt[2], refused[2], err = s.deptypes()
 						}
 					case "virtuals":
 						if err = s.twice(&seenParams, 1<<1, k); err == nil {
-							r.virtuals, err = s.strList()
+							pVirtuals, err = s.strList()
 						}
 					default:
 						err = s.skip()
@@ -524,6 +533,24 @@ func (d *decoder) deps(n *Node) error {
 			}
 			return err
 		})
+		given := [3]bool{seen&(1<<4) != 0, seen&(1<<5) != 0, seenParams&(1<<0) != 0}
+		order := [3]int{0, 1, 2}
+		if d.specVersion >= 4 {
+			order = [3]int{2, 0, 1}
+		}
+		for _, at := range order {
+			if given[at] {
+				if err == nil && refused[at] != nil {
+					return refused[at]
+				}
+				r.types = typesAt[at]
+				break
+			}
+		}
+		if seenParams&(1<<1) != 0 && (d.specVersion >= 4 || seen&(1<<6) == 0) {
+			r.virtuals = pVirtuals
+		}
+		return err
 	}
 	if s.peek() == '{' {
 		d.keys.reset()
@@ -642,7 +669,10 @@ func (d *decoder) finish() {
 			for i, h := range n.hashes {
 				target := h.node
 				if target != nil {
-					n.Deps[i].Hash = target.Hash
+					// Filed under its node's name, as Spack files an edge
+					// (wire_spec_nodes: edge.spec.name), whatever the
+					// dependency is written as.
+					n.Deps[i].Name, n.Deps[i].Hash = target.Name, target.Hash
 				} else {
 					n.Deps[i].Hash = h.s
 					d.missingDep(n, n.Deps[i].Name, h.s)
@@ -661,7 +691,7 @@ func (d *decoder) finish() {
 					}
 				}
 				if target != nil {
-					dep.Hash = target.Hash
+					dep.Name, dep.Hash = target.Name, target.Hash
 				} else {
 					for _, h := range r.refs {
 						if h != nil {

@@ -38,7 +38,7 @@ func finishPlain(d *decoder) {
 				}
 			}
 			if target != nil {
-				dep.Hash = target.Hash
+				dep.Name, dep.Hash = target.Name, target.Hash
 			} else {
 				for _, h := range r.refs {
 					if h != nil {
