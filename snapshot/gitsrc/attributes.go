@@ -219,11 +219,13 @@ func isUTF8(v string) bool {
 }
 
 // onlyUTF8 reports whether each working-tree-encoding a .gitattributes
-// line names is UTF-8 (isUTF8), which rewrites nothing; git is still
-// asked (rewrittenPage), as for any line that names the attribute.
+// line names is UTF-8 (isUTF8), or unset ("-working-tree-encoding",
+// which git_path_check_encoding reads as no encoding) or unspecified
+// ("!working-tree-encoding"), none of which rewrites anything; git is
+// still asked (rewrittenPage), as for any line that names the attribute.
 func onlyUTF8(line string) bool {
 	for _, f := range strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) }) {
-		if !strings.Contains(f, "working-tree-encoding") {
+		if !strings.Contains(f, "working-tree-encoding") || f == "-working-tree-encoding" || f == "!working-tree-encoding" {
 			continue
 		}
 		v, ok := strings.CutPrefix(f, "working-tree-encoding=")
