@@ -329,10 +329,11 @@ func (t *Tree) rewrittenAbove(files []File, decoders ...snapshot.Decoder) *snaps
 	if !namesRewrite(t.attrs) {
 		return nil
 	}
-	read := func(File) bool { return true }
+	// No file in a dot-folder: the walk leaves them out.
+	read := func(f File) bool { return !inDotDir(f.Path) }
 	if t.IsTree && !slices.ContainsFunc(files, func(f File) bool { return f.Kind == Symlink }) {
 		read = func(f File) bool {
-			return snapshot.Candidate(snapshot.File{Name: t.Join(f.Path), Base: path.Base(f.Path), Size: f.Size}, decoders)
+			return !inDotDir(f.Path) && snapshot.Candidate(snapshot.File{Name: t.Join(f.Path), Base: path.Base(f.Path), Size: f.Size}, decoders)
 		}
 	}
 	return t.rewrittenBy(files, t.attrs, read)
@@ -354,9 +355,24 @@ func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
 	if len(attrs) == len(t.attrs) && !namesRewrite(t.attrs) {
 		return nil
 	}
-	// No mirror reads a dot-file: "* ident" named the .gitattributes,
-	// sorted first, as the file whose specs a checkout drops.
-	return t.rewrittenBy(files, attrs, func(f File) bool { return !strings.HasPrefix(path.Base(f.Path), ".") })
+	// A mirror reads no dot-file nor a file in a dot-folder, but under
+	// v3/, whose spec manifests are listed whole (a manifest named
+	// ".x.spec.manifest.json", or in v3/manifests/spec/zlib/.x/, is read
+	// as the others are) and a view may be named so: "* ident" named the
+	// .gitattributes, sorted first, as the file whose specs a checkout
+	// drops, and ".*.json working-tree-encoding=UTF-16LE" re-encoded a
+	// manifest in a checkout that no question to git named.
+	return t.rewrittenBy(files, attrs, func(f File) bool {
+		base := path.Base(f.Path)
+		return base != ".gitattributes" && (strings.HasPrefix(f.Path, "v3/") || !inDotDir(f.Path) && !strings.HasPrefix(base, "."))
+	})
+}
+
+// inDotDir reports whether the file at p (a path in a tree) is in a
+// folder whose name starts with a dot.
+func inDotDir(p string) bool {
+	dir, _ := path.Split(p)
+	return strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.")
 }
 
 // rewrittenBy is rewrittenAbove through the .gitattributes files attrs,
@@ -365,7 +381,7 @@ func (t *Tree) rewrittenBy(files []File, attrs []attrFile, read func(File) bool)
 	var pages []string
 	notPage := map[string]bool{}
 	for _, f := range files {
-		dir, base := path.Split(f.Path)
+		base := path.Base(f.Path)
 		if !t.IsTree {
 			base = path.Base(t.top)
 		}
@@ -373,7 +389,7 @@ func (t *Tree) rewrittenBy(files []File, attrs []attrFile, read func(File) bool)
 		// by content) that a checkout rewrites is read otherwise there
 		// too ("*.json ident" dropped the specs between a "$Id:" and
 		// the next '$' of a one-line index.json from the checkout).
-		if f.Kind != Regular || strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") || !read(f) {
+		if f.Kind != Regular || !read(f) {
 			continue
 		}
 		pages = append(pages, path.Join(t.top, f.Path))
