@@ -348,7 +348,9 @@ func (t *Tree) rewrittenAbove(files []File, decoders ...snapshot.Decoder) *snaps
 func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
 	attrs := slices.Clip(t.attrs)
 	for _, f := range files {
-		if f.Kind == Regular && path.Base(f.Path) == ".gitattributes" {
+		// One committed as a symbolic link is read by git as text too
+		// (rewrittenTargets).
+		if (f.Kind == Regular || f.Kind == Symlink) && path.Base(f.Path) == ".gitattributes" {
 			attrs = append(attrs, attrFile{path: path.Join(t.top, f.Path), oid: f.OID})
 		}
 	}
@@ -604,7 +606,10 @@ func (t *Tree) rewrittenTargets(w *linkWalker, names, paths []string) *snapshot.
 				continue
 			}
 			seen[a] = true
-			if e, ok := w.entries[a]; ok && e.kind == Regular && !e.dir {
+			// A .gitattributes committed as a symbolic link counts too:
+			// a checkout reads its blob from the index, the link's target
+			// written as text ("*.txt ident" is a target like any).
+			if e, ok := w.entries[a]; ok && (e.kind == Regular || e.kind == Symlink) && !e.dir {
 				attrs, listed = append(attrs, attrFile{path: a, oid: e.oid}), true
 			} else if i := slices.IndexFunc(t.attrs, func(f attrFile) bool { return f.path == a }); i >= 0 && !within(parentDir(a), w.root) {
 				attrs = append(attrs, t.attrs[i])
