@@ -726,6 +726,12 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 	if err != nil {
 		return result{err: &Error{File: c.file.Name, Msg: statMessage(err)}}
 	}
+	if c.byContent && c.file.Size < 0 && len(data) > maxByContent {
+		// Nor from a source that tells the size only by reading (a tree
+		// at a git revision): REV:PATH read and counted the specs of a
+		// file its checkout leaves out.
+		return result{warnings: []Warning{tooBigByContent(c.file)}}
+	}
 	st.read += len(data)
 	// What the file counts is told before it decodes, from its gzip
 	// trailer's claim, and settled once it has: a claim is no content

@@ -219,11 +219,13 @@ func isUTF8(v string) bool {
 }
 
 // onlyUTF8 reports whether each working-tree-encoding a .gitattributes
-// line names is UTF-8 (isUTF8), which rewrites nothing; git is still
-// asked (rewrittenPage), as for any line that names the attribute.
+// line names is UTF-8 (isUTF8), or unset ("-working-tree-encoding",
+// which git_path_check_encoding reads as no encoding) or unspecified
+// ("!working-tree-encoding"), none of which rewrites anything; git is
+// still asked (rewrittenPage), as for any line that names the attribute.
 func onlyUTF8(line string) bool {
 	for _, f := range strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) }) {
-		if !strings.Contains(f, "working-tree-encoding") {
+		if !strings.Contains(f, "working-tree-encoding") || f == "-working-tree-encoding" || f == "!working-tree-encoding" {
 			continue
 		}
 		v, ok := strings.CutPrefix(f, "working-tree-encoding=")
@@ -327,10 +329,11 @@ func (t *Tree) rewrittenAbove(files []File, decoders ...snapshot.Decoder) *snaps
 	if !namesRewrite(t.attrs) {
 		return nil
 	}
-	read := func(File) bool { return true }
+	// No file in a dot-folder: the walk leaves them out.
+	read := func(f File) bool { return !inDotDir(f.Path) }
 	if t.IsTree && !slices.ContainsFunc(files, func(f File) bool { return f.Kind == Symlink }) {
 		read = func(f File) bool {
-			return snapshot.Candidate(snapshot.File{Name: t.Join(f.Path), Base: path.Base(f.Path), Size: f.Size}, decoders)
+			return !inDotDir(f.Path) && snapshot.Candidate(snapshot.File{Name: t.Join(f.Path), Base: path.Base(f.Path), Size: f.Size}, decoders)
 		}
 	}
 	return t.rewrittenBy(files, t.attrs, read)
@@ -345,16 +348,33 @@ func (t *Tree) rewrittenAbove(files []File, decoders ...snapshot.Decoder) *snaps
 func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
 	attrs := slices.Clip(t.attrs)
 	for _, f := range files {
-		if f.Kind == Regular && path.Base(f.Path) == ".gitattributes" {
+		// One committed as a symbolic link is read by git as text too
+		// (rewrittenTargets).
+		if (f.Kind == Regular || f.Kind == Symlink) && path.Base(f.Path) == ".gitattributes" {
 			attrs = append(attrs, attrFile{path: path.Join(t.top, f.Path), oid: f.OID})
 		}
 	}
 	if len(attrs) == len(t.attrs) && !namesRewrite(t.attrs) {
 		return nil
 	}
-	// No mirror reads a dot-file: "* ident" named the .gitattributes,
-	// sorted first, as the file whose specs a checkout drops.
-	return t.rewrittenBy(files, attrs, func(f File) bool { return !strings.HasPrefix(path.Base(f.Path), ".") })
+	// A mirror reads no dot-file nor a file in a dot-folder, but under
+	// v3/, whose spec manifests are listed whole (a manifest named
+	// ".x.spec.manifest.json", or in v3/manifests/spec/zlib/.x/, is read
+	// as the others are) and a view may be named so: "* ident" named the
+	// .gitattributes, sorted first, as the file whose specs a checkout
+	// drops, and ".*.json working-tree-encoding=UTF-16LE" re-encoded a
+	// manifest in a checkout that no question to git named.
+	return t.rewrittenBy(files, attrs, func(f File) bool {
+		base := path.Base(f.Path)
+		return base != ".gitattributes" && (strings.HasPrefix(f.Path, "v3/") || !inDotDir(f.Path) && !strings.HasPrefix(base, "."))
+	})
+}
+
+// inDotDir reports whether the file at p (a path in a tree) is in a
+// folder whose name starts with a dot.
+func inDotDir(p string) bool {
+	dir, _ := path.Split(p)
+	return strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.")
 }
 
 // rewrittenBy is rewrittenAbove through the .gitattributes files attrs,
@@ -363,7 +383,7 @@ func (t *Tree) rewrittenBy(files []File, attrs []attrFile, read func(File) bool)
 	var pages []string
 	notPage := map[string]bool{}
 	for _, f := range files {
-		dir, base := path.Split(f.Path)
+		base := path.Base(f.Path)
 		if !t.IsTree {
 			base = path.Base(t.top)
 		}
@@ -371,7 +391,7 @@ func (t *Tree) rewrittenBy(files []File, attrs []attrFile, read func(File) bool)
 		// by content) that a checkout rewrites is read otherwise there
 		// too ("*.json ident" dropped the specs between a "$Id:" and
 		// the next '$' of a one-line index.json from the checkout).
-		if f.Kind != Regular || strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") || !read(f) {
+		if f.Kind != Regular || !read(f) {
 			continue
 		}
 		pages = append(pages, path.Join(t.top, f.Path))
@@ -586,7 +606,10 @@ func (t *Tree) rewrittenTargets(w *linkWalker, names, paths []string) *snapshot.
 				continue
 			}
 			seen[a] = true
-			if e, ok := w.entries[a]; ok && e.kind == Regular && !e.dir {
+			// A .gitattributes committed as a symbolic link counts too:
+			// a checkout reads its blob from the index, the link's target
+			// written as text ("*.txt ident" is a target like any).
+			if e, ok := w.entries[a]; ok && (e.kind == Regular || e.kind == Symlink) && !e.dir {
 				attrs, listed = append(attrs, attrFile{path: a, oid: e.oid}), true
 			} else if i := slices.IndexFunc(t.attrs, func(f attrFile) bool { return f.path == a }); i >= 0 && !within(parentDir(a), w.root) {
 				attrs = append(attrs, t.attrs[i])

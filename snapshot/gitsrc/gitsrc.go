@@ -1467,8 +1467,21 @@ func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
 	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "core.commitGraph=false", "-c", "core.warnAmbiguousRefs=true", "-c", "advice.graftFileDeprecated=false"}, args...)...)
 	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1", "GIT_GRAFT_FILE="+os.DevNull, "LC_ALL=C", "LANGUAGE=")
+	cmd.Env = append(gitEnviron(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1", "GIT_GRAFT_FILE="+os.DevNull, "LC_ALL=C", "LANGUAGE=")
 	return cmd
+}
+
+// gitEnviron is cachediff's environment for git, less GIT_ATTR_SOURCE,
+// which git 2.43 and later (--attr-source) take as the tree to read the
+// attributes of every command from, instead of the work tree, dying
+// when it names no tree of this repository: a value left by the caller
+// (for another repository) made the judge of .gitattributes
+// (Tree.rewrittenAbove, which asks git check-attr --cached about the
+// commit's own files) fail, or may have it read other attributes than a
+// checkout of the commit gives. Set empty it is no way out, as git reads
+// that as a tree that does not resolve.
+func gitEnviron() []string {
+	return slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "GIT_ATTR_SOURCE=") })
 }
 
 func (r *Repo) startError(err error) error {

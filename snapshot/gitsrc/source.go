@@ -231,7 +231,10 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				e := &entries[links[i]]
 				e.Mode = 0
 				if snapshot.Candidate(*e, s.decoders) {
-					if l.path != "" && !within(l.path, top) {
+					// Out of the tree, or in a dot-folder of it, which
+					// the judge of the tree's own files leaves out as the
+					// walk does (cache/other.json to .data/idx.txt).
+					if l.path != "" && (!within(l.path, top) || inDotDir(strings.TrimPrefix(l.path, top+"/"))) {
 						outNames, outPaths = append(outNames, name), append(outPaths, l.path)
 					}
 					e.Handle = &blob{oid: l.oid, ready: make(chan struct{})}
