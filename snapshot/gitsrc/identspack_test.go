@@ -33,20 +33,8 @@ func TestRewrittenSpackFile(t *testing.T) {
 		{"cache/index.json working-tree-encoding=UTF-16LE\n", "working-tree-encoding"},
 		{"*.lock ident\n", ""}, // names no file of PATH
 	} {
-		dir := t.TempDir()
-		git := func(args ...string) {
-			t.Helper()
-			if out, err := gittest.Git(dir, nil, args...); err != nil {
-				t.Fatalf("git %v: %v: %s", args, err, out)
-			}
-		}
-		git("init", "-q", ".")
-		if err := os.Mkdir(filepath.Join(dir, "cache"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "cache", "index.json"), []byte(oneLineIndex), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		dir, git, write := workTree(t)
+		write("cache/index.json", oneLineIndex)
 		git("add", "cache")
 		git("commit", "-qm", "index")
 		// The attributes come after the file: added with them, git
@@ -97,24 +85,7 @@ func TestRewrittenMirror(t *testing.T) {
 		// the .gitattributes (sorted first), which no mirror reads.
 		{"m/.gitattributes", "* ident\n", "ident"},
 	} {
-		dir := t.TempDir()
-		git := func(args ...string) {
-			t.Helper()
-			if out, err := gittest.Git(dir, nil, args...); err != nil {
-				t.Fatalf("git %v: %v: %s", args, err, out)
-			}
-		}
-		write := func(rel, text string) {
-			t.Helper()
-			p := filepath.Join(dir, filepath.FromSlash(rel))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		git("init", "-q", ".")
+		dir, git, write := workTree(t)
 		write("m/build_cache/index.json", oneLineIndex)
 		git("add", "m")
 		git("commit", "-qm", "mirror")
@@ -239,24 +210,7 @@ func TestRewrittenLinkTarget(t *testing.T) {
 		{"data/.gitattributes", "*.txt -text\n", false},
 		{"data/.gitattributes", "other.txt ident\n", false},
 	} {
-		dir := t.TempDir()
-		git := func(args ...string) {
-			t.Helper()
-			if out, err := gittest.Git(dir, nil, args...); err != nil {
-				t.Fatalf("git %v: %v: %s", args, err, out)
-			}
-		}
-		write := func(rel, text string) {
-			t.Helper()
-			p := filepath.Join(dir, filepath.FromSlash(rel))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		git("init", "-q", ".")
+		dir, git, write := workTree(t)
 		write("data/idx.txt", oneLineIndex)
 		write("cache/x.md", "not a page\n")
 		if err := os.Symlink("../data/idx.txt", filepath.Join(dir, "cache", "other.json")); err != nil {
@@ -306,20 +260,8 @@ func TestUTF8WorkingTreeEncoding(t *testing.T) {
 		{"*.json working-tree-encoding=UTF-16LE\n", true},
 		{"*.md working-tree-encoding=UTF-8 working-tree-encoding=UTF-16LE\n", true},
 	} {
-		dir := t.TempDir()
-		git := func(args ...string) {
-			t.Helper()
-			if out, err := gittest.Git(dir, nil, args...); err != nil {
-				t.Fatalf("git %v: %v: %s", args, err, out)
-			}
-		}
-		git("init", "-q", ".")
-		if err := os.Mkdir(filepath.Join(dir, "cache"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "cache", "index.json"), []byte(oneLineIndex), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		dir, git, write := workTree(t)
+		write("cache/index.json", oneLineIndex)
 		git("add", "cache")
 		git("commit", "-qm", "index")
 		if err := os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte(tc.attrs), 0o644); err != nil {
@@ -347,4 +289,30 @@ func TestUTF8WorkingTreeEncoding(t *testing.T) {
 			t.Errorf("%q: a log over the attributes' commit: %v; want an error: %v", tc.attrs, err, tc.refused)
 		}
 	}
+}
+
+// workTree makes a git repository in a new folder and returns the folder,
+// a git that runs there and fails the test on error, and a write that
+// creates a file (and its folders) by its slash-separated path.
+func workTree(t *testing.T) (dir string, git func(args ...string), write func(rel, text string)) {
+	t.Helper()
+	dir = t.TempDir()
+	git = func(args ...string) {
+		t.Helper()
+		if out, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	write = func(rel, text string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git("init", "-q", ".")
+	return dir, git, write
 }

@@ -31,24 +31,7 @@ func TestRewrittenLinkIntoDotDir(t *testing.T) {
 		{"cache/.data/.gitattributes", "idx.txt working-tree-encoding=UTF-16LE\n", true},
 		{".gitattributes", "*.txt -text\n*.json ident\n", false},
 	} {
-		dir := t.TempDir()
-		git := func(args ...string) {
-			t.Helper()
-			if out, err := gittest.Git(dir, nil, args...); err != nil {
-				t.Fatalf("git %v: %v: %s", args, err, out)
-			}
-		}
-		write := func(rel, text string) {
-			t.Helper()
-			p := filepath.Join(dir, filepath.FromSlash(rel))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		git("init", "-q", ".")
+		dir, git, write := workTree(t)
 		write("cache/.data/idx.txt", oneLineIndex)
 		if err := os.Symlink(".data/idx.txt", filepath.Join(dir, "cache", "other.json")); err != nil {
 			t.Skip("no symbolic links:", err)

@@ -32,20 +32,8 @@ func TestUnsetWorkingTreeEncoding(t *testing.T) {
 		{"*.md -working-tree-encoding working-tree-encoding=UTF-16LE\n", true},
 		{"*.json working-tree-encoding=UTF-16LE\n*.md -working-tree-encoding\n", true},
 	} {
-		dir := t.TempDir()
-		git := func(args ...string) {
-			t.Helper()
-			if out, err := gittest.Git(dir, nil, args...); err != nil {
-				t.Fatalf("git %v: %v: %s", args, err, out)
-			}
-		}
-		git("init", "-q", ".")
-		if err := os.Mkdir(filepath.Join(dir, "cache"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "cache", "index.json"), []byte(oneLineIndex), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		dir, git, write := workTree(t)
+		write("cache/index.json", oneLineIndex)
 		git("add", "cache")
 		git("commit", "-qm", "index")
 		if err := os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte(tc.attrs), 0o644); err != nil {
