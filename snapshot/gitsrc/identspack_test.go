@@ -250,45 +250,13 @@ func TestUTF8WorkingTreeEncoding(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("no git")
 	}
-	for _, tc := range []struct {
-		attrs   string
-		refused bool
-	}{
+	checkEncodingLines(t, []encodingCase{
 		{"*.json working-tree-encoding=UTF-8\n", false},
 		{"*.md working-tree-encoding=utf8\n*.json working-tree-encoding=utf-8\n", false},
 		{"[attr]u working-tree-encoding=Utf-8\n*.json u\n", false},
 		{"*.json working-tree-encoding=UTF-16LE\n", true},
 		{"*.md working-tree-encoding=UTF-8 working-tree-encoding=UTF-16LE\n", true},
-	} {
-		dir, git, write := workTree(t)
-		write("cache/index.json", oneLineIndex)
-		git("add", "cache")
-		git("commit", "-qm", "index")
-		if err := os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte(tc.attrs), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		git("add", ".gitattributes")
-		git("commit", "-qm", "attributes")
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
-		switch {
-		case tc.refused && err == nil:
-			t.Errorf("%q: read %d specs, no error; want the tree refused", tc.attrs, snap.Specs())
-		case tc.refused && !strings.Contains(err.Error(), "working-tree-encoding"):
-			t.Errorf("%q: %v; want a working-tree-encoding refused", tc.attrs, err)
-		case tc.refused:
-		case err != nil:
-			t.Errorf("%q: %v; want no error (a checkout re-encodes nothing to UTF-8)", tc.attrs, err)
-		case snap.Specs() != 2:
-			t.Errorf("%q: %d specs; want 2", tc.attrs, snap.Specs())
-		}
-		if _, err := r.Series("HEAD~1..HEAD", "cache", "", ""); (err != nil) != tc.refused {
-			t.Errorf("%q: a log over the attributes' commit: %v; want an error: %v", tc.attrs, err, tc.refused)
-		}
-	}
+	}, "a checkout re-encodes nothing to UTF-8")
 }
 
 // workTree makes a git repository in a new folder and returns the folder,
@@ -315,4 +283,47 @@ func workTree(t *testing.T) (dir string, git func(args ...string), write func(re
 	}
 	git("init", "-q", ".")
 	return dir, git, write
+}
+
+// encodingCase is a .gitattributes text above a one-line index, and
+// whether the judge refuses the index for it.
+type encodingCase struct {
+	attrs   string
+	refused bool
+}
+
+// checkEncodingLines commits the index, then each case's .gitattributes
+// alone, and checks that HEAD:cache and a log over the attributes'
+// commit are refused, or read whole (2 specs), as the case says; why is
+// why a case read whole should be.
+func checkEncodingLines(t *testing.T, cases []encodingCase, why string) {
+	t.Helper()
+	for _, tc := range cases {
+		dir, git, write := workTree(t)
+		write("cache/index.json", oneLineIndex)
+		git("add", "cache")
+		git("commit", "-qm", "index")
+		write(".gitattributes", tc.attrs)
+		git("add", ".gitattributes")
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
+		switch {
+		case tc.refused && err == nil:
+			t.Errorf("%q: read %d specs, no error; want the tree refused", tc.attrs, snap.Specs())
+		case tc.refused && !strings.Contains(err.Error(), "working-tree-encoding"):
+			t.Errorf("%q: %v; want a working-tree-encoding refused", tc.attrs, err)
+		case tc.refused:
+		case err != nil:
+			t.Errorf("%q: %v; want no error (%s)", tc.attrs, err, why)
+		case snap.Specs() != 2:
+			t.Errorf("%q: %d specs; want 2", tc.attrs, snap.Specs())
+		}
+		if _, err := r.Series("HEAD~1..HEAD", "cache", "", ""); (err != nil) != tc.refused {
+			t.Errorf("%q: a log over the attributes' commit: %v; want an error: %v", tc.attrs, err, tc.refused)
+		}
+	}
 }
