@@ -218,25 +218,7 @@ func TestRewrittenLinkTarget(t *testing.T) {
 		}
 		git("add", ".")
 		git("commit", "-qm", "index")
-		write(tc.file, tc.attrs)
-		git("add", tc.file)
-		git("commit", "-qm", "attributes")
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
-		switch {
-		case tc.refused && err == nil:
-			t.Errorf("%s %q: read %d specs, no error; want other.json refused", tc.file, tc.attrs, snap.Specs())
-		case tc.refused && !strings.Contains(err.Error(), "HEAD:cache/other.json: a symbolic link to HEAD:data/idx.txt: git check-attr says"):
-			t.Errorf("%s %q: %v; want other.json refused, naming data/idx.txt", tc.file, tc.attrs, err)
-		case tc.refused:
-		case err != nil:
-			t.Errorf("%s %q: %v; want no error", tc.file, tc.attrs, err)
-		case snap.Specs() != 2:
-			t.Errorf("%s %q: %d specs; want 2", tc.file, tc.attrs, snap.Specs())
-		}
+		judgeLinkTarget(t, dir, git, write, tc.file, tc.attrs, tc.refused, "data/idx.txt")
 	}
 }
 
@@ -325,5 +307,32 @@ func checkEncodingLines(t *testing.T, cases []encodingCase, why string) {
 		if _, err := r.Series("HEAD~1..HEAD", "cache", "", ""); (err != nil) != tc.refused {
 			t.Errorf("%q: a log over the attributes' commit: %v; want an error: %v", tc.attrs, err, tc.refused)
 		}
+	}
+}
+
+// judgeLinkTarget commits a .gitattributes text alone ("git add ." would
+// store the index's "$Id:...$" as "$Id$") and checks that HEAD:cache is
+// refused for its other.json, a link to target, naming target, or read
+// whole (2 specs), as refused says.
+func judgeLinkTarget(t *testing.T, dir string, git func(args ...string), write func(rel, text string), file, attrs string, refused bool, target string) {
+	t.Helper()
+	write(file, attrs)
+	git("add", file)
+	git("commit", "-qm", "attributes")
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
+	switch {
+	case refused && err == nil:
+		t.Errorf("%s %q: read %d specs, no error; want other.json refused", file, attrs, snap.Specs())
+	case refused && !strings.Contains(err.Error(), "HEAD:cache/other.json: a symbolic link to HEAD:"+target+": git check-attr says"):
+		t.Errorf("%s %q: %v; want other.json refused, naming %s", file, attrs, err, target)
+	case refused:
+	case err != nil:
+		t.Errorf("%s %q: %v; want no error", file, attrs, err)
+	case snap.Specs() != 2:
+		t.Errorf("%s %q: %d specs; want 2", file, attrs, snap.Specs())
 	}
 }

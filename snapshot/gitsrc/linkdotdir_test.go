@@ -38,25 +38,7 @@ func TestRewrittenLinkIntoDotDir(t *testing.T) {
 		}
 		git("add", ".")
 		git("commit", "-qm", "index")
-		write(tc.file, tc.attrs)
-		git("add", tc.file) // alone: "git add ." would store idx.txt's "$Id:...$" as "$Id$"
-		git("commit", "-qm", "attributes")
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
-		switch {
-		case tc.refused && err == nil:
-			t.Errorf("%s %q: read %d specs, no error; want other.json refused", tc.file, tc.attrs, snap.Specs())
-		case tc.refused && !strings.Contains(err.Error(), "HEAD:cache/other.json: a symbolic link to HEAD:cache/.data/idx.txt: git check-attr says"):
-			t.Errorf("%s %q: %v; want other.json refused, naming cache/.data/idx.txt", tc.file, tc.attrs, err)
-		case tc.refused:
-		case err != nil:
-			t.Errorf("%s %q: %v; want no error", tc.file, tc.attrs, err)
-		case snap.Specs() != 2:
-			t.Errorf("%s %q: %d specs; want 2", tc.file, tc.attrs, snap.Specs())
-		}
+		judgeLinkTarget(t, dir, git, write, tc.file, tc.attrs, tc.refused, "cache/.data/idx.txt")
 	}
 }
 
