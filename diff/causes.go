@@ -2782,8 +2782,9 @@ func sameSet(a, b []string) bool {
 
 // mergeEdges returns l (sorted by name and hash) with the edges to one
 // dependency (one name and hash) made one, of the deptypes and virtuals
-// of all: Spack reads them so (Spec._add_dependency updates the edge to
-// a spec it already has), so a file writing zlib twice, (build) and
+// of all: Spack reads them so (wire_spec_nodes and add_dependency_edge
+// update the edge to a spec it already has; Spack 0.21 to 0.23 refused
+// such a file instead), so a file writing zlib twice, (build) and
 // (link), and one writing it once, (build, link), record one edge. l
 // itself when no two are alike.
 func mergeEdges(l []Edge) []Edge {
