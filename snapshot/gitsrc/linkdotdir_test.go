@@ -51,14 +51,7 @@ func TestRewrittenLinkTargetAttrLink(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("no git")
 	}
-	dir := t.TempDir()
-	git := func(args ...string) {
-		t.Helper()
-		if out, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatalf("git %v: %v: %s", args, err, out)
-		}
-	}
-	git("init", "-q", ".")
+	dir, git, _ := workTree(t)
 	for _, d := range []string{"cache", "data"} {
 		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
 			t.Fatal(err)
@@ -99,14 +92,7 @@ func TestRewrittenMirrorAttrLink(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("no git")
 	}
-	dir := t.TempDir()
-	git := func(args ...string) {
-		t.Helper()
-		if out, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatalf("git %v: %v: %s", args, err, out)
-		}
-	}
-	git("init", "-q", ".")
+	dir, git, _ := workTree(t)
 	if err := os.MkdirAll(filepath.Join(dir, "m", "build_cache"), 0o755); err != nil {
 		t.Fatal(err)
 	}
