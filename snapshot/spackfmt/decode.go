@@ -919,12 +919,12 @@ func (d *decoder) lockMeta() error {
 			d.set.Version = v
 			return nil
 		case "specfile-version":
-			// Read, and not followed: Spack reads a lockfile's specs
-			// with the reader of its lockfile-version (environment.py,
-			// _read_lockfile_dict: READER_CLS) and never looks at this
-			// key; concreteSpecs takes the format from that version.
-			_, err := d.specFormat()
-			return err
+			// Neither followed nor checked: Spack reads a lockfile's
+			// specs with the reader of its lockfile-version
+			// (environment.py, _read_lockfile_dict: READER_CLS) and never
+			// looks at this key; concreteSpecs takes the format from
+			// that version.
+			return d.s.skip()
 		}
 		return d.s.skip()
 	})

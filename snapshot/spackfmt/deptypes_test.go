@@ -246,3 +246,23 @@ func TestLockfileEdgesReadByItsVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestLockfileSpecfileVersionUnread: a lockfile's "specfile-version" is
+// a key Spack never reads (TestLockfileEdgesReadByItsVersion), so no
+// value of it refuses the lockfile; null and 5.0 did ("want a version
+// number", "bad version").
+func TestLockfileSpecfileVersionUnread(t *testing.T) {
+	const a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	for _, v := range []string{"null", "5.0", `"5"`, "[]", "99"} {
+		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":` + v + `},"roots":[{"hash":"` + a + `","spec":"curl"}],"concrete_specs":{
+"` + a + `":{"name":"curl","version":"1","hash":"` + a + `"}}}`
+		set, err := Decode("spack.lock", []byte(lock))
+		if err != nil {
+			t.Errorf("specfile-version %s: %v, want the lockfile read as Spack reads it", v, err)
+			continue
+		}
+		if len(set.Nodes) != 1 || set.Nodes[0].Name != "curl" {
+			t.Errorf("specfile-version %s: nodes %+v, want curl", v, set.Nodes)
+		}
+	}
+}
