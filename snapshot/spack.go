@@ -725,6 +725,53 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 	return errs
 }
 
+// sameDeps reports whether two copies of a spec have the same edges as
+// Spack reads them: as written (the common case, compared without a
+// copy), or once each is made canonicalDeps.
+func sameDeps(a, b []Dep) bool {
+	return slices.EqualFunc(a, b, sameDep) || slices.EqualFunc(canonicalDeps(a), canonicalDeps(b), sameDep)
+}
+
+func sameDep(x, y Dep) bool {
+	return x.Name == y.Name && x.Hash == y.Hash && slices.Equal(x.Types, y.Types) && slices.Equal(x.Virtuals, y.Virtuals)
+}
+
+// canonicalDeps returns a spec's edges in the one spelling of what Spack
+// reads of them, whatever order they are written in: sorted by name
+// (the node's, spackfmt) and hash, the edges to one dependency made one
+// of all their deptypes and virtuals (as the engine's mergeEdges makes
+// them), each list sorted and without repeats (Spack's deptypes are a
+// set: dt.canonicalize). Two copies written (link, build) and (build,
+// link), or with their edges in another order, were refused as
+// differing in dependencies.
+func canonicalDeps(l []Dep) []Dep {
+	out := slices.SortedFunc(slices.Values(l), func(a, b Dep) int {
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Hash, b.Hash)
+	})
+	k := 0
+	for _, d := range out {
+		if k > 0 && out[k-1].Name == d.Name && out[k-1].Hash == d.Hash {
+			out[k-1].Types = append(out[k-1].Types, d.Types...)
+			out[k-1].Virtuals = append(out[k-1].Virtuals, d.Virtuals...)
+			continue
+		}
+		// Copies: the lists are the spec's, and grow and sort here.
+		d.Types, d.Virtuals = slices.Clone(d.Types), slices.Clone(d.Virtuals)
+		out[k] = d
+		k++
+	}
+	out = out[:k]
+	for i := range out {
+		slices.Sort(out[i].Types)
+		slices.Sort(out[i].Virtuals)
+		out[i].Types, out[i].Virtuals = slices.Compact(out[i].Types), slices.Compact(out[i].Virtuals)
+	}
+	return out
+}
+
 // copyClasses sorts the copies of one hash (in files sorted by name) into
 // classes of the copies that agree, as specDiffers has it, so that what
 // differs from a copy is counted and its first few found in linear time:
@@ -799,7 +846,7 @@ func appendCopyKey(b []byte, name string, sp *Spec) []byte {
 	str(sp.Platform)
 	str(sp.Target)
 	list(sp.Variants)
-	deps := sp.Deps()
+	deps := canonicalDeps(sp.Deps()) // as sameDeps compares them
 	b = strconv.AppendInt(b, int64(len(deps)), 10)
 	b = append(b, '{')
 	for _, d := range deps {
@@ -899,9 +946,7 @@ func specDiffers(nameA string, a *Spec, nameB string, b *Spec) string {
 		return "target"
 	case !slices.Equal(a.Variants, b.Variants):
 		return "variants"
-	case !slices.EqualFunc(a.Deps(), b.Deps(), func(x, y Dep) bool {
-		return x.Name == y.Name && x.Hash == y.Hash && slices.Equal(x.Types, y.Types) && slices.Equal(x.Virtuals, y.Virtuals)
-	}):
+	case !sameDeps(a.Deps(), b.Deps()):
 		return "dependencies"
 	case a.Recipe() != "" && b.Recipe() != "" && a.Recipe() != b.Recipe():
 		return "recipe"

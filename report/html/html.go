@@ -523,8 +523,8 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 			}
 			spec += ab.Short(x.New.Hash)
 			var why []string
-			if len(x.Changes) > 0 {
-				why = append(why, "own: "+report.ChangeText(x.Changes))
+			if own := report.RootOwn(c, &x); len(own) > 0 {
+				why = append(why, "own: "+report.ChangeText(own))
 			}
 			causes, all := c.ResolveFirst(x.Why, x.New.Name, htmlRootCauses, report.MaxPathNames, order)
 			for _, cs := range causes {

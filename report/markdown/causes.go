@@ -37,8 +37,8 @@ func (m *mdBuilder) roots() *view.Section {
 		}
 		m.b.WriteString("`" + m.abbrev.Short(r.New.Hash) + "` | ")
 		var why []string
-		if len(r.Changes) > 0 {
-			why = append(why, "own: "+report.EscapeMD(report.ChangeText(r.Changes)))
+		if own := report.RootOwn(c, &r); len(own) > 0 {
+			why = append(why, "own: "+report.EscapeMD(report.ChangeText(own)))
 		}
 		if r.Why != nil {
 			causes, all := c.ResolveFirst(r.Why, r.New.Name, rootCauses, report.MaxPathNames, order)

@@ -919,12 +919,12 @@ func (d *decoder) lockMeta() error {
 			d.set.Version = v
 			return nil
 		case "specfile-version":
-			v, err := d.specFormat()
-			if err != nil {
-				return err
-			}
-			d.specVersion = v
-			return nil
+			// Neither followed nor checked: Spack reads a lockfile's
+			// specs with the reader of its lockfile-version
+			// (environment.py, _read_lockfile_dict: READER_CLS) and never
+			// looks at this key; concreteSpecs takes the format from
+			// that version.
+			return d.s.skip()
 		}
 		return d.s.skip()
 	})
@@ -986,19 +986,18 @@ func (d *decoder) concreteSpecs() error {
 			return err
 		}
 	}
-	if d.specVersion == 0 {
-		switch {
-		case d.lockVersion <= 2:
-			d.specVersion = 2
-		case d.lockVersion == 3:
-			d.specVersion = 2
-		case d.lockVersion == 4:
-			d.specVersion = 3
-		case d.lockVersion == 5:
-			d.specVersion = 4
-		default:
-			d.specVersion = 5
-		}
+	// The spec format of the lockfile's version, as Spack reads it
+	// (READER_CLS: lockfiles 1 to 3 are formats 1 and 2, 4 is 3, 5 is
+	// 4, 6 is 5), whatever its "specfile-version" says.
+	switch {
+	case d.lockVersion <= 3:
+		d.specVersion = 2
+	case d.lockVersion == 4:
+		d.specVersion = 3
+	case d.lockVersion == 5:
+		d.specVersion = 4
+	default:
+		d.specVersion = 5
 	}
 	var other otherHashes
 	err := d.s.object(func(key []byte) error {

@@ -193,3 +193,76 @@ func TestDeptypeRefusedWhereSpackReads(t *testing.T) {
 		}
 	}
 }
+
+// TestLockfileEdgesReadByItsVersion: Spack reads a lockfile's specs
+// with the reader of its "lockfile-version" (environment.py,
+// _read_lockfile_dict: READER_CLS[lockfile-version]; 5 is SpecfileV4,
+// 4 is SpecfileV3) and never looks at its "specfile-version". The
+// decoder took the edges' format from "specfile-version" when written,
+// so a lockfile 5 saying specfile-version 3, whose edge to gcc writes
+// parameters (build; c) and "type": [link], read a link dependency
+// where Spack reads a build dependency providing c, and a "type" Spack
+// never reads refused the file.
+func TestLockfileEdgesReadByItsVersion(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		g = "gggggggggggggggggggggggggggggggg"
+	)
+	for _, c := range []struct {
+		lockVersion, specVersion int
+		dep                      string
+		types, virtuals          []string
+	}{
+		{5, 3, `"parameters":{"deptypes":["build"],"virtuals":["c"]},"type":["link"]`, []string{"build"}, []string{"c"}},
+		{6, 2, `"type":["link"],"parameters":{"deptypes":["build"],"virtuals":["c"]}`, []string{"build"}, []string{"c"}},
+		// Virtuals, written in parameters alone, are read whatever the
+		// format (TestDeptypesOfTheFormat).
+		{4, 4, `"parameters":{"deptypes":["build"],"virtuals":["c"]},"type":["link"]`, []string{"link"}, []string{"c"}},
+		{3, 5, `"type":["link"],"parameters":{"deptypes":["build"],"virtuals":["c"]}`, []string{"link"}, []string{"c"}},
+		// A deptype Spack refuses, in the key it never reads there.
+		{5, 3, `"type":["bogus"],"parameters":{"deptypes":["build"],"virtuals":["c"]}`, []string{"build"}, []string{"c"}},
+		{4, 5, `"type":["link"],"parameters":{"deptypes":["bogus"],"virtuals":[]}`, []string{"link"}, nil},
+	} {
+		lock := fmt.Sprintf(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":%d,"specfile-version":%d},"roots":[{"hash":"`+a+`","spec":"curl"}],"concrete_specs":{
+"`+a+`":{"name":"curl","version":"1","compiler":{"name":"clang","version":"9"},"dependencies":[{"name":"gcc","hash":"`+g+`",%s}],"hash":"`+a+`"},
+"`+g+`":{"name":"gcc","version":"12","hash":"`+g+`"}}}`, c.lockVersion, c.specVersion, c.dep)
+		set, err := Decode("spack.lock", []byte(lock))
+		if err != nil {
+			t.Errorf("lockfile %d (specfile-version %d), %s: %v", c.lockVersion, c.specVersion, c.dep, err)
+			continue
+		}
+		found := false
+		for _, n := range set.Nodes {
+			if n.Name != "curl" {
+				continue
+			}
+			found = true
+			if len(n.Deps) != 1 || !slices.Equal(n.Deps[0].Types, c.types) || !slices.Equal(n.Deps[0].Virtuals, c.virtuals) {
+				t.Errorf("lockfile %d (specfile-version %d), %s: gcc read %+v, want deptypes %v and virtuals %v", c.lockVersion, c.specVersion, c.dep, n.Deps, c.types, c.virtuals)
+			}
+		}
+		if !found {
+			t.Errorf("lockfile %d: no curl in %+v", c.lockVersion, set.Nodes)
+		}
+	}
+}
+
+// TestLockfileSpecfileVersionUnread: a lockfile's "specfile-version" is
+// a key Spack never reads (TestLockfileEdgesReadByItsVersion), so no
+// value of it refuses the lockfile; null and 5.0 did ("want a version
+// number", "bad version").
+func TestLockfileSpecfileVersionUnread(t *testing.T) {
+	const a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	for _, v := range []string{"null", "5.0", `"5"`, "[]", "99"} {
+		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":` + v + `},"roots":[{"hash":"` + a + `","spec":"curl"}],"concrete_specs":{
+"` + a + `":{"name":"curl","version":"1","hash":"` + a + `"}}}`
+		set, err := Decode("spack.lock", []byte(lock))
+		if err != nil {
+			t.Errorf("specfile-version %s: %v, want the lockfile read as Spack reads it", v, err)
+			continue
+		}
+		if len(set.Nodes) != 1 || set.Nodes[0].Name != "curl" {
+			t.Errorf("specfile-version %s: nodes %+v, want curl", v, set.Nodes)
+		}
+	}
+}

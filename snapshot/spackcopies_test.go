@@ -1,0 +1,67 @@
+package snapshot
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSpackCopiesAgreeAsSpackReads: two spec files of a folder that both
+// hold a dependency, libx, whose edges they write alike but for their
+// spelling are one spec to Spack: deptypes are a set (dt.canonicalize),
+// an edge is named by its node (wire_spec_nodes files it under
+// edge.spec.name), and the edges to one dependency are one (mergeEdges).
+// The copies were compared edge by edge in the order written, so a
+// folder whose files wrote libx's zlib (link, build) and (build, link),
+// or its dependencies in another order once named by their nodes, was
+// refused: "they differ in dependencies; a hash names one spec". Copies
+// that Spack reads otherwise still differ.
+func TestSpackCopiesAgreeAsSpackReads(t *testing.T) {
+	const (
+		c = "cccccccccccccccccccccccccccccccc"
+		d = "dddddddddddddddddddddddddddddddd"
+		x = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		m = "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm"
+		z = "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"
+	)
+	edge := func(name, hash, types, virtuals string) string {
+		return `{"name":"` + name + `","hash":"` + hash + `","parameters":{"deptypes":[` + types + `],"virtuals":[` + virtuals + `]}}`
+	}
+	node := func(name, hash string, deps ...string) string {
+		s := `{"name":"` + name + `","version":"1","arch":{"platform":"linux","platform_os":"u","target":"x"},"hash":"` + hash + `"`
+		if len(deps) > 0 {
+			s += `,"dependencies":[` + strings.Join(deps, ",") + `]`
+		}
+		return s + "}"
+	}
+	file := func(root, hash string, libxDeps ...string) string {
+		return `{"spec":{"_meta":{"version":4},"nodes":[` + node(root, hash, edge("libx", x, `"build","link"`, "")) + "," +
+			node("libx", x, libxDeps...) + "," + node("m", m) + "," + node("zlib", z) + "]}}"
+	}
+	usual := []string{edge("m", m, `"build","link"`, ""), edge("zlib", z, `"build","link"`, `"zlib-api"`)}
+	for _, cs := range []struct {
+		what   string
+		other  []string
+		differ bool
+	}{
+		{"deptypes in another order", []string{edge("m", m, `"build","link"`, ""), edge("zlib", z, `"link","build"`, `"zlib-api"`)}, false},
+		{"an edge written by another name, so in another order", []string{edge("a-zlib", z, `"build","link"`, `"zlib-api"`), edge("m", m, `"build","link"`, "")}, false},
+		{"one edge written as two", []string{edge("m", m, `"build","link"`, ""), edge("zlib", z, `"build"`, `"zlib-api"`), edge("zlib", z, `"link"`, "")}, false},
+		{"another deptype", []string{edge("m", m, `"build","link"`, ""), edge("zlib", z, `"build"`, `"zlib-api"`)}, true},
+		{"another virtual", []string{edge("m", m, `"build","link"`, ""), edge("zlib", z, `"build","link"`, "")}, true},
+		{"another dependency", []string{edge("m", m, `"build","link"`, "")}, true},
+	} {
+		dir := writeTree(t, map[string]string{
+			"curl.spec.json": file("curl", c, usual...),
+			"git.spec.json":  file("git", d, cs.other...),
+		})
+		s, err := Load(dir, Options{})
+		switch {
+		case cs.differ && (err == nil || !strings.Contains(err.Error(), "they differ in dependencies")):
+			t.Errorf("%s: %v, want the copies of libx to differ in dependencies", cs.what, err)
+		case !cs.differ && err != nil:
+			t.Errorf("%s: %v, want the copies of libx to agree, as Spack reads them", cs.what, err)
+		case !cs.differ && s.Specs() != 2:
+			t.Errorf("%s: %d specs, want curl and git", cs.what, s.Specs())
+		}
+	}
+}
