@@ -149,7 +149,9 @@ func identLine(data []byte) int {
 		// attributes right after it, with no blank between:
 		// "\"*.md\"ident" gives the pages ident. Any such line that
 		// names ident counts.
-		if !slices.Contains(fields[1:], "ident") && (s[0] != '"' || !strings.Contains(s, "ident")) {
+		// git sets each attribute by the last word of the line that
+		// names it ("*.md ident -ident" leaves ident unset).
+		if lastMention(fields[1:], "ident") != "ident" && (s[0] != '"' || !strings.Contains(s, "ident")) {
 			continue
 		}
 		if !patternCounts(fields[0]) {
@@ -223,17 +225,41 @@ func isUTF8(v string) bool {
 // which git_path_check_encoding reads as no encoding) or unspecified
 // ("!working-tree-encoding"), none of which rewrites anything; git is
 // still asked (rewrittenPage), as for any line that names the attribute.
+// Of the words that are the attribute, only the line's last counts, as
+// git sets an attribute by the last word that names it
+// ("*.md working-tree-encoding=UTF-16LE -working-tree-encoding" leaves
+// it unset); any other word that holds its name counts as before.
 func onlyUTF8(line string) bool {
-	for _, f := range strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) }) {
+	fields := strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
+	last := lastMention(fields, "working-tree-encoding")
+	for _, f := range fields {
 		if !strings.Contains(f, "working-tree-encoding") || f == "-working-tree-encoding" || f == "!working-tree-encoding" {
 			continue
 		}
 		v, ok := strings.CutPrefix(f, "working-tree-encoding=")
-		if !ok || !isUTF8(v) {
+		if !ok || !isUTF8(v) && f == last {
 			return false
 		}
 	}
 	return true
+}
+
+// lastMention returns the last of a .gitattributes line's words that
+// sets, unsets ("-name") or unspecifies ("!name") the attribute name,
+// with or without a value (git_attr's fill_one goes through a line's
+// attributes from the last, and takes for each the first it meets); ""
+// when none does.
+func lastMention(fields []string, name string) string {
+	for i := len(fields) - 1; i >= 0; i-- {
+		f := fields[i]
+		if f != "" && (f[0] == '-' || f[0] == '!') {
+			f = f[1:]
+		}
+		if n, _, _ := strings.Cut(f, "="); n == name {
+			return fields[i]
+		}
+	}
+	return ""
 }
 
 // patternCounts reports whether a line of this pattern may give a page
