@@ -609,6 +609,55 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 	return got, nil
 }
 
+// outOfTree reports whether a link's target p (a file's path from the top,
+// "" for none) is out of the tree at top, or in a dot-folder of it, which
+// the judge of the tree's own files leaves out as the walk does
+// (cache/other.json to .data/idx.txt): rewrittenTargets judges it.
+func outOfTree(p, top string) bool {
+	return p != "" && (!within(p, top) || inDotDir(strings.TrimPrefix(p, top+"/")))
+}
+
+// rewrittenThroughLinks is rewrittenTargets for the tree's links, which
+// it follows as Source.Walk does, for a judge that does not walk it
+// (attributesInRange): a commit that added "*.txt ident" above the tree,
+// and changed nothing in it, rewrote data/idx.txt, which its other.json
+// leads to, in a checkout, while the log, which loads the tree only
+// where it changed, passed.
+func (t *Tree) rewrittenThroughLinks(files []File) *snapshot.Error {
+	var names, bases, paths, oids []string
+	top, err := t.repo.FromTop(t.Path)
+	for _, f := range files {
+		dir, base := path.Split(f.Path)
+		if !t.IsTree {
+			base = path.Base(t.Path)
+		}
+		file := snapshot.File{Name: t.Join(f.Path), Base: base, Size: -1, Root: !t.IsTree}
+		if f.Kind != Symlink || inDotDir(dir) || strings.HasPrefix(base, ".") || snapshot.LinkRefused(file, nil) {
+			continue
+		}
+		names, bases = append(names, file.Name), append(bases, base)
+		paths, oids = append(paths, joinTop(top, f.Path)), append(oids, f.OID)
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	var followed []link
+	var w *linkWalker
+	if err == nil {
+		followed, w, err = t.repo.resolveLinks(t.Commit, top, files, t.dirs, t.listedSizes, paths, oids)
+	}
+	if err != nil {
+		return &snapshot.Error{File: t.Spec, Msg: "following its symbolic links: " + err.Error()}
+	}
+	var outNames, outPaths []string
+	for i, l := range followed {
+		if l.typ == "blob" && outOfTree(l.path, top) && snapshot.Candidate(snapshot.File{Name: names[i], Base: bases[i], Size: -1, Root: !t.IsTree}, nil) {
+			outNames, outPaths = append(outNames, names[i]), append(outPaths, l.path)
+		}
+	}
+	return t.rewrittenTargets(w, outNames, outPaths)
+}
+
 // rewrittenTargets judges the files that links of the tree (names) lead
 // to out of it (paths from the top), which the loader reads as a folder
 // on disk reads them: by the .gitattributes files above each at the

@@ -659,6 +659,9 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 		if e := t.rewrittenAbove(files); e != nil {
 			return e
 		}
+		if e := t.rewrittenThroughLinks(files); e != nil {
+			return e
+		}
 	}
 	return nil
 }
