@@ -625,7 +625,7 @@ func outOfTree(p, top string) bool {
 // where it changed, passed.
 func (t *Tree) rewrittenThroughLinks(files []File) *snapshot.Error {
 	var names, bases, paths, oids []string
-	top, err := t.repo.FromTop(t.Path)
+	top := t.top
 	for _, f := range files {
 		dir, base := path.Split(f.Path)
 		if !t.IsTree {
@@ -641,11 +641,7 @@ func (t *Tree) rewrittenThroughLinks(files []File) *snapshot.Error {
 	if len(paths) == 0 {
 		return nil
 	}
-	var followed []link
-	var w *linkWalker
-	if err == nil {
-		followed, w, err = t.repo.resolveLinks(t.Commit, top, files, t.dirs, t.listedSizes, paths, oids)
-	}
+	followed, w, err := t.repo.resolveLinks(t.Commit, top, files, t.dirs, t.listedSizes, paths, oids)
 	if err != nil {
 		return &snapshot.Error{File: t.Spec, Msg: "following its symbolic links: " + err.Error()}
 	}
