@@ -1483,12 +1483,15 @@ func (r *Repo) command(args ...string) *exec.Cmd {
 // matches pathspecs (GIT_ICASE_PATHSPECS and the others), which reach
 // the ":(top,literal)" ones cachediff writes: with GIT_ICASE_PATHSPECS=1
 // a log listed a commit that changed only cache/DATA as one that changed
-// cache/data.
+// cache/data. Nor GIT_SHALLOW_FILE, which git reads as .git/shallow: the
+// commits whose parents it lacks; one in the environment cut a full
+// clone's history short (HEAD~2 refused, said of "a shallow clone"), as
+// a graft file would (GIT_GRAFT_FILE, set empty).
 func gitEnviron() []string {
 	return slices.DeleteFunc(os.Environ(), func(kv string) bool {
 		name, _, _ := strings.Cut(kv, "=")
 		switch name {
-		case "GIT_ATTR_SOURCE", "GIT_ICASE_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_LITERAL_PATHSPECS":
+		case "GIT_ATTR_SOURCE", "GIT_SHALLOW_FILE", "GIT_ICASE_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_LITERAL_PATHSPECS":
 			return true
 		}
 		return false
