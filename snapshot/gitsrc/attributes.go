@@ -397,7 +397,9 @@ func (t *Tree) byContentSizes(files []File, decoders []snapshot.Decoder) (map[st
 	}
 	out, err := t.repo.run(strings.NewReader(strings.Join(oids, "\n")+"\n"), "cat-file", "--batch-check=%(objectsize)")
 	if err != nil {
-		return nil, err
+		// A blob this clone lacks (a partial one): the files are judged
+		// as before, and the loader says why it cannot read one.
+		return nil, nil
 	}
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	if len(lines) != len(oids) {
@@ -405,6 +407,9 @@ func (t *Tree) byContentSizes(files []File, decoders []snapshot.Decoder) (map[st
 	}
 	sizes := make(map[string]int64, len(paths))
 	for i, l := range lines {
+		if strings.HasSuffix(l, " missing") {
+			continue // as above
+		}
 		n, err := strconv.ParseInt(l, 10, 64)
 		if err != nil || n < 0 {
 			return nil, fmt.Errorf("git cat-file --batch-check: unexpected size %q", l)
