@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/internal/atomicfile"
@@ -149,7 +150,9 @@ func identLine(data []byte) int {
 		// attributes right after it, with no blank between:
 		// "\"*.md\"ident" gives the pages ident. Any such line that
 		// names ident counts.
-		if !slices.Contains(fields[1:], "ident") && (s[0] != '"' || !strings.Contains(s, "ident")) {
+		// git sets each attribute by the last word of the line that
+		// names it ("*.md ident -ident" leaves ident unset).
+		if lastMention(fields[1:], "ident") != "ident" && (s[0] != '"' || !strings.Contains(s, "ident")) {
 			continue
 		}
 		if !patternCounts(fields[0]) {
@@ -223,17 +226,41 @@ func isUTF8(v string) bool {
 // which git_path_check_encoding reads as no encoding) or unspecified
 // ("!working-tree-encoding"), none of which rewrites anything; git is
 // still asked (rewrittenPage), as for any line that names the attribute.
+// Of the words that are the attribute, only the line's last counts, as
+// git sets an attribute by the last word that names it
+// ("*.md working-tree-encoding=UTF-16LE -working-tree-encoding" leaves
+// it unset); any other word that holds its name counts as before.
 func onlyUTF8(line string) bool {
-	for _, f := range strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) }) {
+	fields := strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
+	last := lastMention(fields, "working-tree-encoding")
+	for _, f := range fields {
 		if !strings.Contains(f, "working-tree-encoding") || f == "-working-tree-encoding" || f == "!working-tree-encoding" {
 			continue
 		}
 		v, ok := strings.CutPrefix(f, "working-tree-encoding=")
-		if !ok || !isUTF8(v) {
+		if !ok || !isUTF8(v) && f == last {
 			return false
 		}
 	}
 	return true
+}
+
+// lastMention returns the last of a .gitattributes line's words that
+// sets, unsets ("-name") or unspecifies ("!name") the attribute name,
+// with or without a value (git_attr's fill_one goes through a line's
+// attributes from the last, and takes for each the first it meets); ""
+// when none does.
+func lastMention(fields []string, name string) string {
+	for i := len(fields) - 1; i >= 0; i-- {
+		f := fields[i]
+		if f != "" && (f[0] == '-' || f[0] == '!') {
+			f = f[1:]
+		}
+		if n, _, _ := strings.Cut(f, "="); n == name {
+			return fields[i]
+		}
+	}
+	return ""
 }
 
 // patternCounts reports whether a line of this pattern may give a page
@@ -332,11 +359,64 @@ func (t *Tree) rewrittenAbove(files []File, decoders ...snapshot.Decoder) *snaps
 	// No file in a dot-folder: the walk leaves them out.
 	read := func(f File) bool { return !inDotDir(f.Path) }
 	if t.IsTree && !slices.ContainsFunc(files, func(f File) bool { return f.Kind == Symlink }) {
+		sizes, err := t.byContentSizes(files, decoders)
+		if err != nil {
+			return &snapshot.Error{File: t.Spec, Msg: "asking git the sizes of its files: " + err.Error()}
+		}
 		read = func(f File) bool {
-			return !inDotDir(f.Path) && snapshot.Candidate(snapshot.File{Name: t.Join(f.Path), Base: path.Base(f.Path), Size: f.Size}, decoders)
+			size := f.Size
+			if n, ok := sizes[f.Path]; ok {
+				size = n
+			}
+			return !inDotDir(f.Path) && snapshot.Candidate(snapshot.File{Name: t.Join(f.Path), Base: path.Base(f.Path), Size: size}, decoders)
 		}
 	}
 	return t.rewrittenBy(files, t.attrs, read)
+}
+
+// byContentSizes returns the sizes, asked of git, of the files of the
+// tree that the loader recognises by content alone and whose size the
+// listing does not give (Tree.ListSizes): the loader leaves one over its
+// limit out with a warning (snapshot.Candidate says no with its size),
+// and "big*.json ident" above the tree refused a 65 MB big.v7.json that
+// nothing read. Only those files are asked about: one git process.
+func (t *Tree) byContentSizes(files []File, decoders []snapshot.Decoder) (map[string]int64, error) {
+	var paths, oids []string
+	for _, f := range files {
+		file := snapshot.File{Name: t.Join(f.Path), Base: path.Base(f.Path), Size: -1}
+		if f.Kind != Regular || f.Size >= 0 || inDotDir(f.Path) || !snapshot.Candidate(file, decoders) {
+			continue
+		}
+		if file.Size = 1 << 62; snapshot.Candidate(file, decoders) {
+			continue // read whatever its size: a page, or a Spack file by name
+		}
+		paths, oids = append(paths, f.Path), append(oids, f.OID)
+	}
+	if len(oids) == 0 {
+		return nil, nil
+	}
+	out, err := t.repo.run(strings.NewReader(strings.Join(oids, "\n")+"\n"), "cat-file", "--batch-check=%(objectsize)")
+	if err != nil {
+		// A blob this clone lacks (a partial one): the files are judged
+		// as before, and the loader says why it cannot read one.
+		return nil, nil
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(oids) {
+		return nil, fmt.Errorf("git cat-file --batch-check: %d answers for %d blobs", len(lines), len(oids))
+	}
+	sizes := make(map[string]int64, len(paths))
+	for i, l := range lines {
+		if strings.HasSuffix(l, " missing") {
+			continue // as above
+		}
+		n, err := strconv.ParseInt(l, 10, 64)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("git cat-file --batch-check: unexpected size %q", l)
+		}
+		sizes[paths[i]] = n
+	}
+	return sizes, nil
 }
 
 // rewrittenMirror is rewrittenAbove for a tree read as a Spack mirror,
@@ -581,6 +661,51 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 		}
 	}
 	return got, nil
+}
+
+// outOfTree reports whether a link's target p (a file's path from the top,
+// "" for none) is out of the tree at top, or in a dot-folder of it, which
+// the judge of the tree's own files leaves out as the walk does
+// (cache/other.json to .data/idx.txt): rewrittenTargets judges it.
+func outOfTree(p, top string) bool {
+	return p != "" && (!within(p, top) || inDotDir(strings.TrimPrefix(p, top+"/")))
+}
+
+// rewrittenThroughLinks is rewrittenTargets for the tree's links, which
+// it follows as Source.Walk does, for a judge that does not walk it
+// (attributesInRange): a commit that added "*.txt ident" above the tree,
+// and changed nothing in it, rewrote data/idx.txt, which its other.json
+// leads to, in a checkout, while the log, which loads the tree only
+// where it changed, passed.
+func (t *Tree) rewrittenThroughLinks(files []File) *snapshot.Error {
+	var names, bases, paths, oids []string
+	top := t.top
+	for _, f := range files {
+		dir, base := path.Split(f.Path)
+		if !t.IsTree {
+			base = path.Base(t.Path)
+		}
+		file := snapshot.File{Name: t.Join(f.Path), Base: base, Size: -1, Root: !t.IsTree}
+		if f.Kind != Symlink || inDotDir(dir) || strings.HasPrefix(base, ".") || snapshot.LinkRefused(file, nil) {
+			continue
+		}
+		names, bases = append(names, file.Name), append(bases, base)
+		paths, oids = append(paths, joinTop(top, f.Path)), append(oids, f.OID)
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	followed, w, err := t.repo.resolveLinks(t.Commit, top, files, t.dirs, t.listedSizes, paths, oids)
+	if err != nil {
+		return &snapshot.Error{File: t.Spec, Msg: "following its symbolic links: " + err.Error()}
+	}
+	var outNames, outPaths []string
+	for i, l := range followed {
+		if l.typ == "blob" && outOfTree(l.path, top) && snapshot.Candidate(snapshot.File{Name: names[i], Base: bases[i], Size: -1, Root: !t.IsTree}, nil) {
+			outNames, outPaths = append(outNames, names[i]), append(outPaths, l.path)
+		}
+	}
+	return t.rewrittenTargets(w, outNames, outPaths)
 }
 
 // rewrittenTargets judges the files that links of the tree (names) lead

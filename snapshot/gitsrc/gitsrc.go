@@ -1479,9 +1479,23 @@ func (r *Repo) command(args ...string) *exec.Cmd {
 // (Tree.rewrittenAbove, which asks git check-attr --cached about the
 // commit's own files) fail, or may have it read other attributes than a
 // checkout of the commit gives. Set empty it is no way out, as git reads
-// that as a tree that does not resolve.
+// that as a tree that does not resolve. Nor the settings of how git
+// matches pathspecs (GIT_ICASE_PATHSPECS and the others), which reach
+// the ":(top,literal)" ones cachediff writes: with GIT_ICASE_PATHSPECS=1
+// a log listed a commit that changed only cache/DATA as one that changed
+// cache/data. Nor GIT_SHALLOW_FILE, which git reads as .git/shallow: the
+// commits whose parents it lacks; one in the environment cut a full
+// clone's history short (HEAD~2 refused, said of "a shallow clone"), as
+// a graft file would (GIT_GRAFT_FILE, set empty).
 func gitEnviron() []string {
-	return slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "GIT_ATTR_SOURCE=") })
+	return slices.DeleteFunc(os.Environ(), func(kv string) bool {
+		name, _, _ := strings.Cut(kv, "=")
+		switch name {
+		case "GIT_ATTR_SOURCE", "GIT_SHALLOW_FILE", "GIT_ICASE_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_LITERAL_PATHSPECS":
+			return true
+		}
+		return false
+	})
 }
 
 func (r *Repo) startError(err error) error {

@@ -54,19 +54,11 @@ func (s *Source) asMirror() (*mirrorStore, bool, error) {
 		return nil, false, err
 	}
 	m := &mirrorStore{tree: t, files: make(map[string]File, len(files))}
-	layout := ""
 	for _, f := range files {
 		m.files[f.Path] = f
 		m.paths = append(m.paths, f.Path)
-		switch f.Path {
-		case "v3/layout.json", "v3/manifests/index/index.manifest.json":
-			layout = mirror.LayoutV3
-		case "build_cache/index.json":
-			if layout == "" {
-				layout = mirror.LayoutV2
-			}
-		}
 	}
+	layout := mirrorLayout(files)
 	if layout == "" {
 		return nil, false, nil
 	}
@@ -84,6 +76,23 @@ func (s *Source) asMirror() (*mirrorStore, bool, error) {
 	}
 	slices.Sort(m.paths)
 	return m, true, nil
+}
+
+// mirrorLayout is the layout of the mirror whose root is a tree of these
+// files, as mirror.DirLayout tells a folder's: mirror.LayoutV3 when it
+// holds v3/layout.json or an index manifest, mirror.LayoutV2 when it
+// holds build_cache/index.json, "" when it is no mirror's root.
+func mirrorLayout(files []File) string {
+	layout := ""
+	for _, f := range files {
+		switch f.Path {
+		case "v3/layout.json", "v3/manifests/index/index.manifest.json":
+			return mirror.LayoutV3
+		case "build_cache/index.json":
+			layout = mirror.LayoutV2
+		}
+	}
+	return layout
 }
 
 // Name is REV:PATH.

@@ -656,7 +656,18 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 		if err != nil {
 			return err
 		}
+		if t.IsTree && mirrorLayout(files) != "" {
+			// Judged as a mirror is when it loads (asMirror): each of
+			// its files, by the .gitattributes in it too.
+			if e := t.rewrittenMirror(files); e != nil {
+				return e
+			}
+			continue
+		}
 		if e := t.rewrittenAbove(files); e != nil {
+			return e
+		}
+		if e := t.rewrittenThroughLinks(files); e != nil {
 			return e
 		}
 	}

@@ -234,7 +234,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 					// Out of the tree, or in a dot-folder of it, which
 					// the judge of the tree's own files leaves out as the
 					// walk does (cache/other.json to .data/idx.txt).
-					if l.path != "" && (!within(l.path, top) || inDotDir(strings.TrimPrefix(l.path, top+"/"))) {
+					if outOfTree(l.path, top) {
 						outNames, outPaths = append(outNames, name), append(outPaths, l.path)
 					}
 					e.Handle = &blob{oid: l.oid, ready: make(chan struct{})}

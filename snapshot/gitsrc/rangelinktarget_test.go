@@ -1,0 +1,57 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestRangeLinkTarget: a commit that adds "*.txt ident" to the
+// repository's .gitattributes, and changes nothing under cache, makes a
+// checkout drop the specs between a "$Id:" and the next '$' of
+// data/idx.txt, which cache/other.json leads to. HEAD:cache was refused
+// for it (Tree.rewrittenTargets), but a log over that commit, which
+// judges the attributes of a commit that changed them without loading
+// PATH there (attributesInRange), asked git only about the files of the
+// tree, not what its links lead to: the log passed with both specs of
+// the commit before. A line that gives the target nothing still passes.
+func TestRangeLinkTarget(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct {
+		attrs   string
+		refused bool
+	}{
+		{"*.txt ident\n", true},
+		{"*.txt -ident\n", false},
+	} {
+		dir, git, write := workTree(t)
+		write("data/idx.txt", oneLineIndex)
+		write("cache/x.md", "not a page\n")
+		if err := os.Symlink("../data/idx.txt", filepath.Join(dir, "cache", "other.json")); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+		git("add", ".")
+		git("commit", "-qm", "index")
+		write(".gitattributes", tc.attrs)
+		git("add", ".gitattributes")
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = r.Series("HEAD~1..HEAD", "cache", "", "")
+		switch {
+		case tc.refused && err == nil:
+			t.Errorf("%q: the log passed; want other.json refused", tc.attrs)
+		case tc.refused && !strings.Contains(err.Error(), ":cache/other.json: a symbolic link to ") || tc.refused && !strings.Contains(err.Error(), ":data/idx.txt: git check-attr says"):
+			t.Errorf("%q: %v; want other.json refused, naming data/idx.txt", tc.attrs, err)
+		case !tc.refused && err != nil:
+			t.Errorf("%q: %v; want no error", tc.attrs, err)
+		}
+	}
+}
