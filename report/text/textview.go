@@ -220,7 +220,10 @@ func (d *Document) TextCauses() []string {
 			parts = append(parts, paintStr(d.Render.Color, "red", "−"+report.Visible(r.Root)))
 		}
 		for _, r := range rc.Changed {
-			p := report.Visible(r.Root) + " " + report.Visible(r.Old.Version) + " (new hash)"
+			p := report.Visible(r.Root) + " (new hash)"
+			if r.Old.Version != "" {
+				p = report.Visible(r.Root) + " " + report.Visible(r.Old.Version) + " (new hash)"
+			}
 			if r.New.Version != r.Old.Version {
 				p = report.Visible(r.Root) + " " + report.Visible(report.None(r.Old.Version)) + " → " + report.Visible(report.None(r.New.Version))
 			}
