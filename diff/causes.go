@@ -364,6 +364,27 @@ func (c *Causes) SelfCause(w *Why) *Cause {
 	return &c.Table[*w.Self]
 }
 
+// RootOwn returns what changed in a changed root itself: its facets
+// (RootChange.Changes) and the rest of its own change in the causes
+// table (Why.Self: an edge to a dependency that kept its hash changed
+// its deptypes or virtuals, or its recipe changed), each once. The
+// facets alone left such a root "hash only" in its row, beside a root
+// cause table naming its recipe, and its highlight named its facets
+// alone.
+func (c *Causes) RootOwn(r *RootChange) []Change {
+	own := r.Changes
+	self := c.SelfCause(r.Why)
+	if self == nil {
+		return own
+	}
+	for _, ch := range self.Changes {
+		if !slices.Contains(r.Changes, ch) {
+			own = append(slices.Clip(own), ch)
+		}
+	}
+	return own
+}
+
 // PathNames returns the path of link i after first: first, then each
 // link's name. It stops at a link out of range and after len(Paths)
 // links (a loop, in a report edited by hand).

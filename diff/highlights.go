@@ -218,7 +218,7 @@ func News(r *Report) []Highlight {
 			}
 			for _, x := range rt.Changed {
 				out = append(out, Highlight{Kind: HighlightRootChanged, Value: x.Root, From: x.Old.Version, To: x.New.Version,
-					Changes: x.Changes, Packages: uniqueSorted(x.Old.Name, x.New.Name)})
+					Changes: c.RootOwn(&x), Packages: uniqueSorted(x.Old.Name, x.New.Name)})
 			}
 		}
 		// A change many packages share (every spec moved target) is one

@@ -2,7 +2,6 @@ package report
 
 import (
 	"cmp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -31,24 +30,9 @@ func CauseText(name string, cs []diff.Change) string {
 	return name + " " + ChangeText(cs)
 }
 
-// RootOwn returns what changed in a changed root itself: its facets
-// (RootChange.Changes) and the rest of its own change in the causes
-// table (Why.Self: an edge to a dependency that kept its hash changed
-// its deptypes or virtuals, or its recipe changed), each once. The
-// facets alone left such a root "hash only" in its row, beside a root
-// cause table naming its recipe.
+// RootOwn returns what changed in a changed root itself: c.RootOwn(r).
 func RootOwn(c *diff.Causes, r *diff.RootChange) []diff.Change {
-	own := r.Changes
-	self := c.SelfCause(r.Why)
-	if self == nil {
-		return own
-	}
-	for _, ch := range self.Changes {
-		if !slices.Contains(r.Changes, ch) {
-			own = append(slices.Clip(own), ch)
-		}
-	}
-	return own
+	return c.RootOwn(r)
 }
 
 // ChangeText writes a cause's changes for people: "2.2.1 → 2.2.3",

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -69,6 +70,15 @@ func TestRootsHeadline(t *testing.T) {
 	want = "2 roots removed (b, b2); 1 root added (c); 1 spec removed; 1 spec added; 1 spec rebuilt; 1 spec unchanged"
 	if got, _ := RootsHeadline(r); got != want {
 		t.Errorf("roots whose specs stay:\n got %q\nwant %q", got, want)
+	}
+	// A root whose spec is now another package's (a provider swap) is
+	// not named by the new package with the old one's version: "openmpi
+	// 4.1 → 5.0" said openmpi was 4.1.
+	r = &diff.Report{Causes: &diff.Causes{Roots: &diff.RootChanges{Changed: []diff.RootChange{{Root: "mpi",
+		Old: diff.RootSpec{Name: "mpich", Version: "4.1"}, New: diff.RootSpec{Name: "openmpi", Version: "5.0"}}}}}}
+	want = "1 root changed (mpi mpich@4.1 → openmpi@5.0)"
+	if got, _ := RootsHeadline(r); !strings.HasPrefix(got, want) {
+		t.Errorf("a root swapped to another package:\n got %q\nwant %q...", got, want)
 	}
 	if _, ok := RootsHeadline(&diff.Report{Causes: &diff.Causes{}}); ok {
 		t.Error("a report without roots has a roots headline")

@@ -543,6 +543,9 @@ func onlyUnlisted(u []NamedSpec, specs []Spec) []NamedSpec {
 	prev := ""
 	for k, sp := range u {
 		if k > 0 && sp.Hash == prev {
+			if n := len(out); n > 0 && out[n-1].Hash == sp.Hash {
+				out[n-1].canonicalAgainst(sp.Deps())
+			}
 			continue
 		}
 		prev = sp.Hash
@@ -577,6 +580,7 @@ func compareBool(a, b bool) int {
 // (sorted, once each; Root the smallest). The lists of a and b may be
 // shared with other specs: they are not changed.
 func joinCopies(a, b Spec) Spec {
+	a.canonicalAgainst(b.Deps())
 	if !slices.Equal(a.Stacks, b.Stacks) {
 		stacks := slices.Concat(a.Stacks, b.Stacks)
 		slices.Sort(stacks)
@@ -723,6 +727,20 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 		errs[file] = &Error{File: file, Line: specLine(c.at.pkg, c.at.spec), Msg: msg}
 	}
 	return errs
+}
+
+// canonicalAgainst makes the edges of s, a copy of a spec kept for
+// another copy's (whose edges are deps) too, canonicalDeps when the two
+// are written otherwise (spackConflicts found that Spack reads them
+// alike): the copy kept is that of the first file by name, and a report
+// said zlib (link, build) or (build, link) as the files were named.
+func (s *Spec) canonicalAgainst(deps []Dep) {
+	if slices.EqualFunc(s.Deps(), deps, sameDep) {
+		return
+	}
+	more := *s.more()
+	more.Deps = canonicalDeps(more.Deps)
+	s.More = &more
 }
 
 // sameDeps reports whether two copies of a spec have the same edges as

@@ -65,3 +65,71 @@ func TestSpackCopiesAgreeAsSpackReads(t *testing.T) {
 		}
 	}
 }
+
+// TestSpackCopyKeptIsNotNamedByItsFile: of the copies of a spec that
+// agree as Spack reads them (TestSpackCopiesAgreeAsSpackReads) but are
+// written otherwise, the one kept was the first file's by name, so a
+// report said "dependency zlib (link, build)" or "(build, link)" as the
+// files were named. What is kept must not depend on the names: the
+// copies written alike keep their spelling, the others the one of
+// canonicalDeps. Both a spec two files list (their root) and one they
+// hold as a dependency.
+func TestSpackCopyKeptIsNotNamedByItsFile(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		b = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+		z = "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"
+	)
+	node := func(name, hash, deps string) string {
+		return `{"name":"` + name + `","version":"1","arch":{"platform":"linux","platform_os":"u","target":"x"},"hash":"` + hash + `"` + deps + `}`
+	}
+	appDeps := func(types string) string {
+		return `,"dependencies":[{"name":"zlib","hash":"` + z + `","parameters":{"deptypes":[` + types + `],"virtuals":[]}}]`
+	}
+	file := func(nodes ...string) string {
+		return `{"spec":{"_meta":{"version":4},"nodes":[` + strings.Join(nodes, ",") + "]}}"
+	}
+	listed := func(types string) string {
+		return file(node("app", a, appDeps(types)), node("zlib", z, ""))
+	}
+	held := func(root, types string) string {
+		return file(node(root, b, `,"dependencies":[{"name":"app","hash":"`+a+`","parameters":{"deptypes":["build","link"],"virtuals":[]}}]`),
+			node("app", a, appDeps(types)), node("zlib", z, ""))
+	}
+	kept := func(s *Snapshot) []string {
+		for _, p := range s.Packages {
+			for _, sp := range p.Specs {
+				if p.Name == "app" {
+					return sp.Deps()[0].Types
+				}
+			}
+			for _, sp := range p.Unlisted() {
+				if sp.Name == "app" {
+					return sp.Deps()[0].Types
+				}
+			}
+		}
+		t.Fatal("no spec of app")
+		return nil
+	}
+	for _, cs := range []struct {
+		what       string
+		one, other string
+	}{
+		{"listed", listed(`"link","build"`), listed(`"build","link"`)},
+		{"a dependency", held("tool", `"link","build"`), held("tool", `"build","link"`)},
+	} {
+		var got [2][]string
+		for i, names := range [2][2]string{{"a.spec.json", "b.spec.json"}, {"b.spec.json", "a.spec.json"}} {
+			s, err := Load(writeTree(t, map[string]string{names[0]: cs.one, names[1]: cs.other}), Options{})
+			if err != nil {
+				t.Fatalf("%s: %v", cs.what, err)
+			}
+			got[i] = kept(s)
+		}
+		if strings.Join(got[0], ",") != "build,link" || strings.Join(got[1], ",") != "build,link" {
+			t.Errorf("%s: app's zlib kept as (%s) and, the files renamed, (%s); want (build, link) both times", cs.what,
+				strings.Join(got[0], ", "), strings.Join(got[1], ", "))
+		}
+	}
+}

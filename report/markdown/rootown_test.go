@@ -59,3 +59,28 @@ func TestRootRowNamesItsOwnChange(t *testing.T) {
 		}
 	}
 }
+
+// TestRootHighlightNamesItsOwnChange: a changed root's highlight says
+// its own change as its row does (TestRootRowNamesItsOwnChange). The
+// highlight, and the "changes" of its JSON record (json.md: "the root's
+// own"), named its facets alone: a root whose recipe changed, or whose
+// edge to a zlib that kept its hash changed its deptypes, was "root curl
+// changed" and nothing more, beside a row and a root cause naming it.
+func TestRootHighlightNamesItsOwnChange(t *testing.T) {
+	for _, c := range []struct {
+		recipe bool
+		want   string
+	}{
+		{true, "- root curl changed: recipe changed\n"},
+		{false, "- root curl changed: dependency zlib (build) → dependency zlib (build, link)\n"},
+	} {
+		var b bytes.Buffer
+		old, nu := writeRootOwnPair(t, c.recipe)
+		if err := Markdown(&b, comparePaths(t, old, nu), report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("recipe %v: want the highlight %q in\n%s", c.recipe, c.want, b.String())
+		}
+	}
+}

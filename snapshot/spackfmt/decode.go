@@ -896,7 +896,8 @@ func (o *otherHashes) warn(d *decoder, what, read string) {
 func (d *decoder) lockMeta() error {
 	var seen uint32
 	return d.s.object(func(key []byte) error {
-		if err := d.s.once(&seen, key, "lockfile-version", "specfile-version"); err != nil {
+		// "specfile-version" may be given twice: Spack never reads it.
+		if err := d.s.once(&seen, key, "lockfile-version"); err != nil {
 			return err
 		}
 		switch string(key) {

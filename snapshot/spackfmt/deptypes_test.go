@@ -253,7 +253,9 @@ func TestLockfileEdgesReadByItsVersion(t *testing.T) {
 // number", "bad version").
 func TestLockfileSpecfileVersionUnread(t *testing.T) {
 	const a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-	for _, v := range []string{"null", "5.0", `"5"`, "[]", "99"} {
+	// Given twice too: a key Spack never reads is no ambiguity (it was
+	// refused, "Spack would read the last one alone").
+	for _, v := range []string{"null", "5.0", `"5"`, "[]", "99", `5,"specfile-version":4`} {
 		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":` + v + `},"roots":[{"hash":"` + a + `","spec":"curl"}],"concrete_specs":{
 "` + a + `":{"name":"curl","version":"1","hash":"` + a + `"}}}`
 		set, err := Decode("spack.lock", []byte(lock))
