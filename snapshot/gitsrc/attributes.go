@@ -142,7 +142,7 @@ func rewritingLineOf(data []byte) (int, string) {
 func identLine(data []byte) int {
 	for n, l := range bytes.Split(data, []byte("\n")) {
 		s := strings.Trim(string(gitLine(l)), gitBlanks)
-		if s == "" || s[0] == '#' || gitDrops(gitLine(l)) {
+		if s == "" || s[0] == '#' {
 			continue
 		}
 		fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
@@ -155,7 +155,7 @@ func identLine(data []byte) int {
 		if lastMention(fields[1:], "ident") != "ident" && (s[0] != '"' || !strings.Contains(s, "ident")) {
 			continue
 		}
-		if !patternCounts(fields[0]) {
+		if !patternCounts(fields[0]) || gitDrops(gitLine(l)) {
 			continue
 		}
 		return n + 1
