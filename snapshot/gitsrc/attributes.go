@@ -155,7 +155,7 @@ func identLine(data []byte) int {
 		if lastMention(fields[1:], "ident") != "ident" && (s[0] != '"' || !strings.Contains(s, "ident")) {
 			continue
 		}
-		if !patternCounts(fields[0]) {
+		if !patternCounts(fields[0]) || gitDrops(gitLine(l)) {
 			continue
 		}
 		return n + 1
@@ -180,6 +180,53 @@ func gitLine(l []byte) []byte {
 	return l
 }
 
+// maxAttrLine is git's ATTR_MAX_LINE_LENGTH: a .gitattributes line of
+// as many bytes or more (its newline left out) git ignores, with a
+// warning.
+const maxAttrLine = 2048
+
+// gitDrops reports whether git ignores a .gitattributes line (as
+// gitLine has it) whole, giving no file any of its attributes: one of
+// maxAttrLine bytes or more, or one of an unquoted pattern with a word
+// that is no attribute's name (attr.c's parse_attr_line stops at the
+// first: "*.md ident # keep $Id$" gives a page no ident, as '#' names
+// none, and git check-attr says so), yet such a line was refused as
+// one that "gives files the ident attribute". A line read from the
+// working tree has its carriage return cut (strbuf_getline), and is
+// measured so here: a line git ignores from the index alone still
+// counts, as refusing it refuses only more.
+func gitDrops(line []byte) bool {
+	if len(bytes.TrimSuffix(line, []byte("\r"))) >= maxAttrLine {
+		return true
+	}
+	s := strings.TrimLeft(string(line), gitBlanks)
+	if s == "" || s[0] == '"' || strings.HasPrefix(s, "[attr]") {
+		return false // a quoted pattern or a macro: counted as before
+	}
+	fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
+	return slices.ContainsFunc(fields[1:], func(f string) bool {
+		if f[0] == '-' || f[0] == '!' {
+			f = f[1:]
+		}
+		name, _, _ := strings.Cut(f, "=")
+		return !attrNameValid(name)
+	})
+}
+
+// attrNameValid is attr.c's attr_name_valid: a name of letters, digits,
+// '-', '.' and '_' that does not start with '-'.
+func attrNameValid(name string) bool {
+	if name == "" || name[0] == '-' {
+		return false
+	}
+	for _, c := range []byte(name) {
+		if c != '-' && c != '.' && c != '_' && !('0' <= c && c <= '9') && !('a' <= c && c <= 'z') && !('A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
 // encodingLine returns the first line of a .gitattributes text that may
 // give a page a working-tree-encoding, or 0. A line whose pattern has
 // only the wildcards * and ? is matched against a page's name, with a
@@ -195,7 +242,7 @@ func gitLine(l []byte) []byte {
 func encodingLine(data []byte) int {
 	for n, l := range bytes.Split(data, []byte("\n")) {
 		s := strings.Trim(string(gitLine(l)), gitBlanks)
-		if s == "" || s[0] == '#' || !strings.Contains(s, "working-tree-encoding") {
+		if s == "" || s[0] == '#' || !strings.Contains(s, "working-tree-encoding") || gitDrops(gitLine(l)) {
 			continue
 		}
 		// git's blanks are " \t\r\n": a carriage return ends the pattern

@@ -624,6 +624,11 @@ func firstParent(obj []byte) string {
 // page of the checkout the site is built from, while `log --revs
 // HEAD~1..HEAD _cache/develop` said "no commit in this range changed"
 // it and passed. The attributes at the base are judged as it loads.
+// A commit that changed a .gitattributes elsewhere is judged too: one
+// above the file a link of PATH leads to out of it (data/.gitattributes
+// of cache/other.json's ../data/idx.txt) gives that file its attributes
+// in a checkout, and loading the commit refused "idx.txt ident" there,
+// while the log said "no commit in this range changed" PATH and passed.
 func (r *Repo) attributesInRange(revList []string, top string) error {
 	attrs := attributesAbove(top)
 	if len(attrs) == 0 {
@@ -634,9 +639,25 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 	for _, a := range attrs {
 		args = append(args, ":(top,literal)"+a)
 	}
+	args = append(args, ":(top,glob)**/.gitattributes")
 	out, err := r.run(nil, args...)
 	if err != nil {
 		return r.rangeError(revList[len(revList)-1], err)
+	}
+	// The commits that changed one elsewhere (not above PATH), at which
+	// PATH is listed for its links whatever the attributes above it say;
+	// at the others, only when those name ident or an encoding.
+	args = append(append([]string{}, revList...), "--", ":(top,glob)**/.gitattributes")
+	for _, a := range attrs {
+		args = append(args, ":(top,exclude,literal)"+a)
+	}
+	other, err := r.run(nil, args...)
+	if err != nil {
+		return r.rangeError(revList[len(revList)-1], err)
+	}
+	elsewhere := map[string]bool{}
+	for _, id := range strings.Fields(string(other)) {
+		elsewhere[id] = true
 	}
 	for _, id := range strings.Fields(string(out)) {
 		_, _, oid, typ, found, err := r.resolve(id, top, attrs)
@@ -648,7 +669,7 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 				return &snapshot.Error{File: short(id) + ":" + a.path, Line: n, Msg: msg}
 			}
 		}
-		if typ != "tree" && typ != "blob" || !namesRewrite(found) {
+		if typ != "tree" && typ != "blob" || !namesRewrite(found) && !elsewhere[id] {
 			continue // no PATH at this commit, or nothing for git to judge
 		}
 		t := &Tree{Spec: short(id) + ":" + top, Rev: short(id), Path: top, Commit: id, OID: oid, IsTree: typ == "tree", top: top, attrs: found, repo: r}
