@@ -152,6 +152,15 @@ func UnknownCauses(c *diff.Causes) bool {
 	return c != nil && c.Pairs > 0 && c.Known == 0 && c.Roots == nil
 }
 
+// Spelled writes a lockfile root's spec as Spack spells it: name@version,
+// or the name alone for a spec without a version ("app", never "app@").
+func Spelled(s diff.RootSpec) string {
+	if s.Version == "" {
+		return s.Name
+	}
+	return s.Name + "@" + s.Version
+}
+
 // None is a facet value as it stands beside an arrow: "∅" where it is
 // empty (a spec without a version, compiler, OS or target), so that
 // "1.0 → ∅" reads as a value gone, never as one cut off ("1.0 → ").
