@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestLineGitDrops: git ignores a .gitattributes line whole when a word
@@ -95,4 +96,50 @@ func TestQuotedLineGitDrops(t *testing.T) {
 		{`"*" ident # keep $Id$` + "\n", false},
 		{"[attr]kw ident #\n* kw\n", false},
 	}, "git ignores the line")
+}
+
+// TestMacroBelowTopDropped: git takes a macro ("[attr]kw ident") from
+// the repository's own .gitattributes alone, and drops one from any
+// other ("[attr]kw ident not allowed"; git check-attr says ident is
+// unspecified), yet "[attr]kw ident" in _c/.gitattributes, above PATH
+// _c/cache, refused the tree, and a log over its commit, as a line that
+// gives files ident. At the top it still does, quoted or not.
+func TestMacroBelowTopDropped(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct {
+		file, attrs string
+		refused     bool
+	}{
+		{"_c/.gitattributes", "[attr]kw ident\n*.json kw\n", false},
+		{"_c/.gitattributes", "\"[attr]kw\" ident\n*.json kw\n", false},
+		{".gitattributes", "[attr]kw ident\n*.json kw\n", true},
+		{".gitattributes", "\"[attr]kw\" ident\n", true},
+		{"_c/.gitattributes", "[attr] ident\n", true}, // "[attr]" alone is a pattern
+	} {
+		dir, git, write := workTree(t)
+		write("_c/cache/index.json", oneLineIndex)
+		git("add", ".")
+		git("commit", "-qm", "index")
+		write(tc.file, tc.attrs)
+		git("add", tc.file)
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:_c/cache"), snapshot.Options{})
+		switch {
+		case tc.refused && err == nil:
+			t.Errorf("%s %q: read %d specs; want the tree refused", tc.file, tc.attrs, snap.Specs())
+		case !tc.refused && err != nil:
+			t.Errorf("%s %q: %v; want no error (git drops the macro)", tc.file, tc.attrs, err)
+		case !tc.refused && snap.Specs() != 2:
+			t.Errorf("%s %q: %d specs; want 2", tc.file, tc.attrs, snap.Specs())
+		}
+		if _, err := r.Series("HEAD~1..HEAD", "_c/cache", "", ""); (err != nil) != tc.refused {
+			t.Errorf("%s %q: a log over the attributes' commit: %v; want an error: %v", tc.file, tc.attrs, err, tc.refused)
+		}
+	}
 }

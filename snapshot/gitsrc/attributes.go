@@ -93,11 +93,33 @@ func readAttributes(br *bufio.Reader, name string) ([]byte, string, error) {
 // the line does; "" when none does.
 func (t *Tree) encodingAbove() (file string, line int, msg string) {
 	for _, a := range t.attrs {
-		if n, m := rewritingLine(a.data); n > 0 {
+		if n, m := a.rewritingLine(); n > 0 {
 			return a.path, n, m
 		}
 	}
 	return "", 0, ""
+}
+
+// rewritingLine is rewritingLine of the file's text as git reads it
+// there: a macro ("[attr]kw ident") git takes from the repository's own
+// .gitattributes alone, and drops from any other ("[attr]kw ident not
+// allowed"), where it gives no file anything, yet "[attr]kw ident" in
+// _cache/.gitattributes was refused as a line that gives files ident.
+func (a attrFile) rewritingLine() (int, string) {
+	if a.path == ".gitattributes" {
+		return rewritingLine(a.data)
+	}
+	lines := bytes.Split(a.data, []byte("\n"))
+	for i, l := range lines {
+		s := strings.TrimLeft(string(gitLine(l)), gitBlanks)
+		// A pattern git reads as a macro's: "[attr]" and a name, quoted
+		// (git unquotes it first) or not.
+		quoted := cQuoteEnd(s) > 0 && strings.HasPrefix(s[1:], "[attr]") && s[len(`"[attr]`)] != '"'
+		if quoted || strings.HasPrefix(s, "[attr]") && len(s) > len("[attr]") && !strings.ContainsRune(gitBlanks, rune(s[len("[attr]")])) {
+			lines[i] = nil
+		}
+	}
+	return rewritingLine(bytes.Join(lines, []byte("\n")))
 }
 
 // rewritingLine returns the first line of a .gitattributes text that may
