@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestLineGitDrops: git ignores a .gitattributes line whole when a word
@@ -13,7 +14,7 @@ import (
 // long or more, yet such a line was refused as one that "gives files the
 // ident attribute": a false refusal, with a false message. A line of
 // 2047 bytes, one of valid names, a quoted pattern and a macro still
-// count.
+// count (TestQuotedLineGitDrops: with no word git drops them for).
 func TestLineGitDrops(t *testing.T) {
 	long := func(n int) string { return "*.md ident " + strings.Repeat("x", n-len("*.md ident ")) }
 	for _, tc := range []struct {
@@ -32,8 +33,8 @@ func TestLineGitDrops(t *testing.T) {
 		{long(2047) + "\r", 1}, // 2047 bytes as the working tree's reading has it
 		{"*.md ident -x !y z=1 a.b_c-d", 1},
 		{"*.md working-tree-encoding=UTF-16LE text eol=crlf", 1},
-		{`"*.md" ident #`, 1},
-		{"[attr]m ident #", 1},
+		{`"*.md" ident`, 1},
+		{"[attr]m ident", 1},
 	} {
 		if got, _ := rewritingLine([]byte(tc.line + "\n")); got != tc.want {
 			t.Errorf("%.40q: line %d, want %d", tc.line, got, tc.want)
@@ -48,4 +49,97 @@ func TestLineGitDrops(t *testing.T) {
 		{"* ident " + strings.Repeat("x", 2100) + "\n", false},
 		{"* ident " + strings.Repeat("x", 2100) + "\n*.json working-tree-encoding=UTF-16LE\n", true},
 	}, "git ignores the line")
+}
+
+// TestQuotedLineGitDrops: git drops a line with a quoted pattern, or a
+// macro's, for a word that names no attribute as it drops any other
+// ('"*.md" ident # keep $Id$', "[attr]kw ident #": git check-attr says
+// ident is unspecified), yet both were refused as lines that "give files
+// the ident attribute" or an encoding. A quoting git cannot read
+// ("\x") leaves the pattern unquoted, up to its first blank, as git
+// reads it; one it reads ends at its closing quote, with or without a
+// blank after it.
+func TestQuotedLineGitDrops(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want int
+	}{
+		{`"*.md" ident # keep $Id$`, 0},
+		{`"*.md"#x ident`, 0},
+		{"\"*.md\"  ident\t#", 0},
+		{`"*.m\144" ident #`, 0},
+		{`"*.md\x" ident #`, 0},   // unread quoting: pattern "*.md\x"
+		{`"*.md\400" ident #`, 0}, // \400 is no octal git reads
+		{`"[attr]m" ident #`, 0},
+		{"[attr]kw ident #\n*.md kw", 0},
+		{"[attr]#kw ident", 0},
+		{"[attr]-kw ident", 0},
+		{`"*.md" working-tree-encoding=UTF-16LE # Windows`, 0},
+		{`"*.md" ident`, 1},
+		{`"*.md"ident`, 1},
+		{`"*.m\144" ident`, 1},
+		{`"*.md\x" ident`, 1},
+		{`"*.md ident`, 1},
+		{`"*.md" ident x=#`, 1},
+		{"[attr]kw-1.x ident\n*.md kw-1.x", 1},
+		{`"*.md" working-tree-encoding=UTF-16LE`, 1},
+	} {
+		if got, _ := rewritingLine([]byte(tc.line + "\n")); got != tc.want {
+			t.Errorf("%q: line %d, want %d", tc.line, got, tc.want)
+		}
+	}
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	checkEncodingLines(t, []encodingCase{
+		{`"*" working-tree-encoding=UTF-16LE # for Windows` + "\n", false},
+		{`"*" ident # keep $Id$` + "\n", false},
+		{"[attr]kw ident #\n* kw\n", false},
+	}, "git ignores the line")
+}
+
+// TestMacroBelowTopDropped: git takes a macro ("[attr]kw ident") from
+// the repository's own .gitattributes alone, and drops one from any
+// other ("[attr]kw ident not allowed"; git check-attr says ident is
+// unspecified), yet "[attr]kw ident" in _c/.gitattributes, above PATH
+// _c/cache, refused the tree, and a log over its commit, as a line that
+// gives files ident. At the top it still does, quoted or not.
+func TestMacroBelowTopDropped(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct {
+		file, attrs string
+		refused     bool
+	}{
+		{"_c/.gitattributes", "[attr]kw ident\n*.json kw\n", false},
+		{"_c/.gitattributes", "\"[attr]kw\" ident\n*.json kw\n", false},
+		{".gitattributes", "[attr]kw ident\n*.json kw\n", true},
+		{".gitattributes", "\"[attr]kw\" ident\n", true},
+		{"_c/.gitattributes", "[attr] ident\n", true}, // "[attr]" alone is a pattern
+	} {
+		dir, git, write := workTree(t)
+		write("_c/cache/index.json", oneLineIndex)
+		git("add", ".")
+		git("commit", "-qm", "index")
+		write(tc.file, tc.attrs)
+		git("add", tc.file)
+		git("commit", "-qm", "attributes")
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:_c/cache"), snapshot.Options{})
+		switch {
+		case tc.refused && err == nil:
+			t.Errorf("%s %q: read %d specs; want the tree refused", tc.file, tc.attrs, snap.Specs())
+		case !tc.refused && err != nil:
+			t.Errorf("%s %q: %v; want no error (git drops the macro)", tc.file, tc.attrs, err)
+		case !tc.refused && snap.Specs() != 2:
+			t.Errorf("%s %q: %d specs; want 2", tc.file, tc.attrs, snap.Specs())
+		}
+		if _, err := r.Series("HEAD~1..HEAD", "_c/cache", "", ""); (err != nil) != tc.refused {
+			t.Errorf("%s %q: a log over the attributes' commit: %v; want an error: %v", tc.file, tc.attrs, err, tc.refused)
+		}
+	}
 }

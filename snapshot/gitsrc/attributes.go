@@ -93,11 +93,33 @@ func readAttributes(br *bufio.Reader, name string) ([]byte, string, error) {
 // the line does; "" when none does.
 func (t *Tree) encodingAbove() (file string, line int, msg string) {
 	for _, a := range t.attrs {
-		if n, m := rewritingLine(a.data); n > 0 {
+		if n, m := a.rewritingLine(); n > 0 {
 			return a.path, n, m
 		}
 	}
 	return "", 0, ""
+}
+
+// rewritingLine is rewritingLine of the file's text as git reads it
+// there: a macro ("[attr]kw ident") git takes from the repository's own
+// .gitattributes alone, and drops from any other ("[attr]kw ident not
+// allowed"), where it gives no file anything, yet "[attr]kw ident" in
+// _cache/.gitattributes was refused as a line that gives files ident.
+func (a attrFile) rewritingLine() (int, string) {
+	if a.path == ".gitattributes" {
+		return rewritingLine(a.data)
+	}
+	lines := bytes.Split(a.data, []byte("\n"))
+	for i, l := range lines {
+		s := strings.TrimLeft(string(gitLine(l)), gitBlanks)
+		// A pattern git reads as a macro's: "[attr]" and a name, quoted
+		// (git unquotes it first) or not.
+		quoted := cQuoteEnd(s) > 0 && strings.HasPrefix(s[1:], "[attr]") && s[len(`"[attr]`)] != '"'
+		if quoted || strings.HasPrefix(s, "[attr]") && len(s) > len("[attr]") && !strings.ContainsRune(gitBlanks, rune(s[len("[attr]")])) {
+			lines[i] = nil
+		}
+	}
+	return rewritingLine(bytes.Join(lines, []byte("\n")))
 }
 
 // rewritingLine returns the first line of a .gitattributes text that may
@@ -187,8 +209,9 @@ const maxAttrLine = 2048
 
 // gitDrops reports whether git ignores a .gitattributes line (as
 // gitLine has it) whole, giving no file any of its attributes: one of
-// maxAttrLine bytes or more, or one of an unquoted pattern with a word
-// that is no attribute's name (attr.c's parse_attr_line stops at the
+// maxAttrLine bytes or more, or one with a word after its pattern (or
+// a macro's name) that is no attribute's name, quoted or not as the
+// pattern is (attr.c's parse_attr_line stops at the
 // first: "*.md ident # keep $Id$" gives a page no ident, as '#' names
 // none, and git check-attr says so), yet such a line was refused as
 // one that "gives files the ident attribute". A line read from the
@@ -200,11 +223,29 @@ func gitDrops(line []byte) bool {
 		return true
 	}
 	s := strings.TrimLeft(string(line), gitBlanks)
-	if s == "" || s[0] == '"' || strings.HasPrefix(s, "[attr]") {
-		return false // a quoted pattern or a macro: counted as before
+	if s == "" {
+		return false
 	}
-	fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
-	return slices.ContainsFunc(fields[1:], func(f string) bool {
+	// The words after the pattern: after the closing quote of a quoted
+	// one ("\"*.md\"ident #" is dropped as "*.md ident #" is), or after
+	// its first blank when git reads it unquoted, as it does one whose
+	// quoting it cannot read (unquote_c_style fails).
+	states := ""
+	if end := cQuoteEnd(s); end > 0 {
+		states = s[end:]
+	} else {
+		pattern := s
+		if i := strings.IndexAny(s, gitBlanks); i >= 0 {
+			pattern, states = s[:i], s[i:]
+		}
+		// A macro's name is a word git drops the line for, as it does
+		// for any other (its pattern "[attr]" alone names no macro).
+		if name, ok := strings.CutPrefix(pattern, "[attr]"); ok && name != "" && !attrNameValid(name) {
+			return true
+		}
+	}
+	fields := strings.FieldsFunc(states, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
+	return slices.ContainsFunc(fields, func(f string) bool {
 		if f[0] == '-' || f[0] == '!' {
 			f = f[1:]
 		}
@@ -212,6 +253,36 @@ func gitDrops(line []byte) bool {
 		return !attrNameValid(name)
 	})
 }
+
+// cQuoteEnd returns the end (past its closing quote) of the quoted
+// string s starts with, as git's unquote_c_style reads it, or 0 when git
+// cannot read it: no closing quote, or a backslash before other than one
+// of abfnrtv\" or three octal digits from \000 to \377.
+func cQuoteEnd(s string) int {
+	if !strings.HasPrefix(s, `"`) {
+		return 0
+	}
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i++
+			switch {
+			case i >= len(s):
+				return 0
+			case strings.IndexByte(`abfnrtv\"`, s[i]) >= 0:
+			case '0' <= s[i] && s[i] <= '3' && i+2 < len(s) && isOctal(s[i+1]) && isOctal(s[i+2]):
+				i += 2
+			default:
+				return 0
+			}
+		}
+	}
+	return 0
+}
+
+func isOctal(c byte) bool { return '0' <= c && c <= '7' }
 
 // attrNameValid is attr.c's attr_name_valid: a name of letters, digits,
 // '-', '.' and '_' that does not start with '-'.

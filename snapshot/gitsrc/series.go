@@ -665,7 +665,7 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 			return err
 		}
 		for _, a := range found {
-			if n, msg := rewritingLine(a.data); n > 0 {
+			if n, msg := a.rewritingLine(); n > 0 {
 				return &snapshot.Error{File: short(id) + ":" + a.path, Line: n, Msg: msg}
 			}
 		}
