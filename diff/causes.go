@@ -2851,11 +2851,27 @@ func firstOfEach(l []string) []string {
 }
 
 // edgeText writes an edge's parameters: "dependency zlib (build, link)",
-// with the virtuals it provides ("dependency openmpi (build, link; mpi)").
+// with the virtuals it provides ("dependency openmpi (build, link; mpi)"),
+// each list in Spack's one spelling of it, sorted (deptypes are a set,
+// spelled build, link, run, test; a DependencySpec sorts its virtuals):
+// an edge written (link, build) said so, and the change of a spec whose
+// file wrote it so read otherwise than the same change written (build,
+// link), a cause of its own in a group of changes several packages share.
 func edgeText(d Edge) string {
-	s := "dependency " + d.Name + " (" + strings.Join(d.Types, ", ")
+	s := "dependency " + d.Name + " (" + strings.Join(spackOrder(d.Types), ", ")
 	if len(d.Virtuals) > 0 {
-		s += "; " + strings.Join(d.Virtuals, ", ")
+		s += "; " + strings.Join(spackOrder(d.Virtuals), ", ")
 	}
 	return s + ")"
+}
+
+// spackOrder returns l sorted, once each: l itself when it is so (as
+// Spack writes it), else a copy.
+func spackOrder(l []string) []string {
+	for i := 1; i < len(l); i++ {
+		if l[i-1] >= l[i] {
+			return slices.Compact(slices.Sorted(slices.Values(l)))
+		}
+	}
+	return l
 }

@@ -152,9 +152,10 @@ func UnknownCauses(c *diff.Causes) bool {
 	return c != nil && c.Pairs > 0 && c.Known == 0 && c.Roots == nil
 }
 
-// Spelled writes a lockfile root's spec as Spack spells it: name@version,
-// or the name alone for a spec without a version ("app", never "app@").
-func Spelled(s diff.RootSpec) string {
+// RootSpecText spells a lockfile root's spec as Spack spells a spec:
+// name@version, or the bare name when it has no version (a root row
+// said "openmpi@").
+func RootSpecText(s diff.RootSpec) string {
 	if s.Version == "" {
 		return s.Name
 	}

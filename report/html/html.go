@@ -506,10 +506,10 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 			n++
 		}
 		for _, x := range rc.Added {
-			row("added", x.Root, report.Spelled(x)+" "+ab.Short(x.Hash), "")
+			row("added", x.Root, report.RootSpecText(x)+" "+ab.Short(x.Hash), "")
 		}
 		for _, x := range rc.Removed {
-			row("removed", x.Root, report.Spelled(x)+" "+ab.Short(x.Hash), "")
+			row("removed", x.Root, report.RootSpecText(x)+" "+ab.Short(x.Hash), "")
 		}
 		order := map[int][]diff.CauseRef{} // the sets' causes sorted, shared by the roots that share a set
 		for _, x := range rc.Changed {
@@ -517,9 +517,9 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				n++ // a row not listed: its causes are not resolved
 				continue
 			}
-			spec := report.Spelled(x.Old) + " " + ab.Short(x.Old.Hash) + " → "
-			if report.Spelled(x.New) != report.Spelled(x.Old) {
-				spec += report.Spelled(x.New) + " "
+			spec := report.RootSpecText(x.Old) + " " + ab.Short(x.Old.Hash) + " → "
+			if report.RootSpecText(x.New) != report.RootSpecText(x.Old) {
+				spec += report.RootSpecText(x.New) + " "
 			}
 			spec += ab.Short(x.New.Hash)
 			var why []string

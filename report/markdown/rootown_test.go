@@ -84,39 +84,3 @@ func TestRootHighlightNamesItsOwnChange(t *testing.T) {
 		}
 	}
 }
-
-// TestRootRowSpellsNoVersion: a root's spec without a version is its
-// name alone, as Spack spells it (report.Spelled): the Environment roots
-// rows wrote "toola@", "curl@" (note 61's lead).
-func TestRootRowSpellsNoVersion(t *testing.T) {
-	write := func(side, hash, tool, th, recipe string) string {
-		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[{"hash":"` + hash + `","spec":"curl"},{"hash":"` + th + `","spec":"` + tool + `"}],"concrete_specs":{
-"` + hash + `":{"name":"curl","package_hash":"` + recipe + `","hash":"` + hash + `"},"` + th + `":{"name":"` + tool + `","hash":"` + th + `"}}}`
-		p := filepath.Join(t.TempDir(), side, "spack.lock")
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(lock), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	old := write("old", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "toola", "cccccccccccccccccccccccccccccccc", "pold")
-	nu := write("new", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "toolb", "dddddddddddddddddddddddddddddddd", "pnew")
-	var b bytes.Buffer
-	if err := Markdown(&b, comparePaths(t, old, nu), report.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{
-		"| added | toolb | toolb `ddddddd` |  |",
-		"| removed | toola | toola `ccccccc` |  |",
-		"| changed | curl | curl `aaaaaaa` → `bbbbbbb` | own: recipe changed |",
-	} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("want the row %q in\n%s", want, b.String())
-		}
-	}
-	if strings.Contains(b.String(), "@ `") {
-		t.Errorf("a spec without a version is written name@:\n%s", b.String())
-	}
-}

@@ -431,8 +431,14 @@ func Decode(file string, data []byte) (_ *Set, err error) {
 	}
 	var seen uint32
 	err = d.s.object(func(key []byte) error {
-		if err := d.s.once(&seen, key, "database", "spec", "_meta", "roots", "concrete_specs"); err != nil {
+		if string(key) == "_meta" {
+			return d.topMeta(&seen, key)
+		}
+		if err := d.s.once(&seen, key, "database", "spec", "roots", "concrete_specs"); err != nil {
 			return err
+		}
+		if d.metaErr != nil && (string(key) == "roots" || string(key) == "concrete_specs") {
+			return d.metaErr // a lockfile's: as it was found
 		}
 		switch string(key) {
 		case "database":
@@ -445,8 +451,6 @@ func Decode(file string, data []byte) (_ *Set, err error) {
 				return err
 			}
 			return d.specBody()
-		case "_meta":
-			return d.lockMeta()
 		case "roots":
 			if err := d.kind(Lockfile, key); err != nil {
 				return err
@@ -466,6 +470,9 @@ func Decode(file string, data []byte) (_ *Set, err error) {
 		}
 		return d.s.skip()
 	})
+	if err == nil && d.set.Kind == Lockfile {
+		err = d.metaErr
+	}
 	if err == nil {
 		err = d.runDeferred()
 	}
@@ -556,6 +563,7 @@ type decoder struct {
 	refScratch []depRef
 	keys       keySet // a parameters object's keys, or a dependencies object's names
 	kindKey    string // the top-level key that told the file's kind (kind)
+	metaErr    error  // what is wrong with a top-level _meta read before the kind was known (topMeta)
 	// the next blocks' sizes
 	nodeNext, depNext, strNext, detailNext int
 }
@@ -890,6 +898,33 @@ func (o *otherHashes) warn(d *decoder, what, read string) {
 		head = strconv.Itoa(o.count) + " " + what + "s are keyed by other hashes than their specs write"
 	}
 	d.warnf(o.line, "%s (%s; the first keyed %s writes %s): %s", head, strings.Join(names, ", "), o.key, o.own, read)
+}
+
+// topMeta reads a top-level _meta: a lockfile's (lockMeta). Spack reads
+// a spec file's "spec" and an index's "database" alone, never a _meta
+// beside them: one there is skipped, whatever it holds, and one before
+// the key that tells the kind is read, what is wrong with it (a version
+// that is a string, or out of range, or a _meta given twice) held back
+// until the file proves a lockfile. Such a spec file was refused, "Spack
+// refuses a lockfile whose version is a string".
+func (d *decoder) topMeta(seen *uint32, key []byte) error {
+	if d.set.Kind == SpecFile || d.set.Kind == Index {
+		return d.s.skip()
+	}
+	start, depth := d.s.pos, len(d.s.path)
+	// A bit of its own beside the other top-level keys' (once).
+	err := d.s.twice(seen, 1<<4, key)
+	if err == nil {
+		err = d.lockMeta()
+	}
+	if err == nil || d.set.Kind == Lockfile {
+		return err
+	}
+	if d.metaErr == nil {
+		d.metaErr = err
+	}
+	d.s.pos, d.s.path = start, d.s.path[:depth]
+	return d.s.skip()
 }
 
 // lockMeta reads a lockfile's _meta.
