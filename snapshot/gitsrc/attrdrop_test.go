@@ -143,3 +143,28 @@ func TestMacroBelowTopDropped(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedMacroAsGitReadsIt: git unquotes a quoted pattern before it
+// asks whether it is a macro's, and reads the name up to a blank, which
+// a quoted "\n" is: "\"\133attr]kw\" ident" in _c/.gitattributes is a
+// macro git drops there, and "\"[attr]#kw\" ident" in the top one a
+// macro git drops for its name, yet both were refused as lines that give
+// files ident; "\"[attr]kw\nx\" ident" defines kw, and still counts.
+func TestQuotedMacroAsGitReadsIt(t *testing.T) {
+	for _, tc := range []struct {
+		file, attrs string
+		want        int
+	}{
+		{"_c/.gitattributes", `"\133attr]kw" ident` + "\n* kw\n", 0},
+		{".gitattributes", `"[attr]#kw" ident` + "\n* kw\n", 0},
+		{".gitattributes", `"[attr] " ident` + "\n", 0},
+		{".gitattributes", `"[attr]kw\000" ident` + "\n* kw\n", 1},
+		{".gitattributes", `"[attr]kw\nx" ident` + "\n* kw\n", 1},
+		{".gitattributes", `"[attr]\tkw x" ident` + "\n* kw\n", 1},
+		{".gitattributes", `"\133attr]kw" ident` + "\n* kw\n", 1},
+	} {
+		if got, _ := (attrFile{path: tc.file, data: []byte(tc.attrs)}).rewritingLine(); got != tc.want {
+			t.Errorf("%s %q: line %d, want %d", tc.file, tc.attrs, got, tc.want)
+		}
+	}
+}

@@ -114,8 +114,7 @@ func (a attrFile) rewritingLine() (int, string) {
 		s := strings.TrimLeft(string(gitLine(l)), gitBlanks)
 		// A pattern git reads as a macro's: "[attr]" and a name, quoted
 		// (git unquotes it first) or not.
-		quoted := cQuoteEnd(s) > 0 && strings.HasPrefix(s[1:], "[attr]") && s[len(`"[attr]`)] != '"'
-		if quoted || strings.HasPrefix(s, "[attr]") && len(s) > len("[attr]") && !strings.ContainsRune(gitBlanks, rune(s[len("[attr]")])) {
+		if _, ok := macroName(attrPattern(s)); ok {
 			lines[i] = nil
 		}
 	}
@@ -230,19 +229,17 @@ func gitDrops(line []byte) bool {
 	// one ("\"*.md\"ident #" is dropped as "*.md ident #" is), or after
 	// its first blank when git reads it unquoted, as it does one whose
 	// quoting it cannot read (unquote_c_style fails).
+	pattern := attrPattern(s)
 	states := ""
-	if end := cQuoteEnd(s); end > 0 {
+	if _, end := cUnquote(s); end > 0 {
 		states = s[end:]
 	} else {
-		pattern := s
-		if i := strings.IndexAny(s, gitBlanks); i >= 0 {
-			pattern, states = s[:i], s[i:]
-		}
-		// A macro's name is a word git drops the line for, as it does
-		// for any other (its pattern "[attr]" alone names no macro).
-		if name, ok := strings.CutPrefix(pattern, "[attr]"); ok && name != "" && !attrNameValid(name) {
-			return true
-		}
+		states = s[len(pattern):]
+	}
+	// A macro's name is a word git drops the line for, as it does for
+	// any other, quoted or not ("\"[attr]#kw\" ident" as "[attr]#kw ident").
+	if name, ok := macroName(pattern); ok && !attrNameValid(name) {
+		return true
 	}
 	fields := strings.FieldsFunc(states, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
 	return slices.ContainsFunc(fields, func(f string) bool {
@@ -254,32 +251,70 @@ func gitDrops(line []byte) bool {
 	})
 }
 
-// cQuoteEnd returns the end (past its closing quote) of the quoted
-// string s starts with, as git's unquote_c_style reads it, or 0 when git
-// cannot read it: no closing quote, or a backslash before other than one
-// of abfnrtv\" or three octal digits from \000 to \377.
-func cQuoteEnd(s string) int {
+// cUnquote returns the quoted string s starts with as git's
+// unquote_c_style reads it, and its end (past its closing quote), or 0
+// when git cannot read it: no closing quote, or a backslash before other
+// than one of abfnrtv\" or three octal digits from \000 to \377.
+func cUnquote(s string) (string, int) {
 	if !strings.HasPrefix(s, `"`) {
-		return 0
+		return "", 0
 	}
+	var b strings.Builder
 	for i := 1; i < len(s); i++ {
-		switch s[i] {
+		c := s[i]
+		switch c {
 		case '"':
-			return i + 1
+			return b.String(), i + 1
 		case '\\':
 			i++
 			switch {
 			case i >= len(s):
-				return 0
-			case strings.IndexByte(`abfnrtv\"`, s[i]) >= 0:
+				return "", 0
+			case strings.IndexByte(`abfnrtv`, s[i]) >= 0:
+				c = "\a\b\f\n\r\t\v"[strings.IndexByte(`abfnrtv`, s[i])]
+			case s[i] == '\\' || s[i] == '"':
+				c = s[i]
 			case '0' <= s[i] && s[i] <= '3' && i+2 < len(s) && isOctal(s[i+1]) && isOctal(s[i+2]):
+				c = (s[i]-'0')<<6 | (s[i+1]-'0')<<3 | (s[i+2] - '0')
 				i += 2
 			default:
-				return 0
+				return "", 0
 			}
 		}
+		b.WriteByte(c)
 	}
-	return 0
+	return "", 0
+}
+
+// attrPattern returns the pattern of a .gitattributes line (blanks
+// trimmed at its start) as git reads it: unquoted when it is quoted as
+// git can read, else up to the first blank.
+func attrPattern(s string) string {
+	if p, end := cUnquote(s); end > 0 {
+		return p
+	}
+	if i := strings.IndexAny(s, gitBlanks); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// macroName returns the name a pattern (attrPattern) defines a macro
+// of, as parse_attr_line reads it: one longer than "[attr]" that starts
+// with it is a macro's, whose name is what follows up to a blank, past
+// any blank; an unquoted pattern has none, a quoted one may ("\"[attr]
+// kw x\"" defines kw). A C string, it ends at a NUL byte, and git's
+// blanks include the newline a quoted "\n" gives.
+func macroName(pattern string) (string, bool) {
+	const cBlanks = gitBlanks + "\n"
+	if len(pattern) <= len("[attr]") || !strings.HasPrefix(pattern, "[attr]") {
+		return "", false
+	}
+	name := strings.TrimLeft(pattern[len("[attr]"):], cBlanks)
+	if i := strings.IndexAny(name, cBlanks+"\x00"); i >= 0 {
+		name = name[:i]
+	}
+	return name, true
 }
 
 func isOctal(c byte) bool { return '0' <= c && c <= '7' }
