@@ -224,7 +224,11 @@ func (d *Document) TextCauses() []string {
 			if r.Old.Version != "" {
 				p = report.Visible(r.Root) + " " + report.Visible(r.Old.Version) + " (new hash)"
 			}
-			if r.New.Version != r.Old.Version {
+			if r.Old.Name != r.New.Name && r.Old.Name != "" && r.New.Name != "" {
+				// Another package (a provider swap), as the headline
+				// says it: "mpi 4.1 → 5.0" left the swap unsaid.
+				p = report.Visible(r.Root) + " " + report.Visible(report.RootSpecText(r.Old)) + " → " + report.Visible(report.RootSpecText(r.New))
+			} else if r.New.Version != r.Old.Version {
 				p = report.Visible(r.Root) + " " + report.Visible(report.None(r.Old.Version)) + " → " + report.Visible(report.None(r.New.Version))
 			}
 			parts = append(parts, p)

@@ -220,9 +220,9 @@ func records(n int) string {
 func twinLabel(n, k *Node) string {
 	switch {
 	case n.Name != k.Name || n.Version != k.Version:
-		return clip(n.Name+"@"+n.Version) + ", read as " + clip(k.Name+"@"+k.Version)
+		return clip(specLabel(n)) + ", read as " + clip(specLabel(k))
 	case !sameFacets(n, k):
-		return clip(n.Name+"@"+n.Version) + ", read as the " + clip(k.Name+"@"+k.Version) + " of other facets"
+		return clip(specLabel(n)) + ", read as the " + clip(specLabel(k)) + " of other facets"
 	}
 	return clip(n.Name)
 }
@@ -332,4 +332,13 @@ func (d *decoder) checkRoots() error {
 			Msg: fmt.Sprintf("root %s/%s is not in concrete_specs: Spack refuses such a lockfile", clip(r.Name()), short(r.Hash))}
 	}
 	return nil
+}
+
+// specLabel spells a record as Spack spells a spec: name@version, or the
+// bare name when it has no version (a warning said "zlib@").
+func specLabel(n *Node) string {
+	if n.Version == "" {
+		return n.Name
+	}
+	return n.Name + "@" + n.Version
 }
