@@ -39,15 +39,7 @@ func TestRewrittenSpackFile(t *testing.T) {
 		git("commit", "-qm", "index")
 		// The attributes come after the file: added with them, git
 		// would have committed the index without the specs.
-		if err := os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte(tc.attrs), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		git("add", ".gitattributes")
-		git("commit", "-qm", "attributes")
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := commitAttributes(t, dir, git, write, ".gitattributes", tc.attrs)
 		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
 		switch {
 		case tc.want == "" && err != nil:
@@ -89,13 +81,7 @@ func TestRewrittenMirror(t *testing.T) {
 		write("m/build_cache/index.json", oneLineIndex)
 		git("add", "m")
 		git("commit", "-qm", "mirror")
-		write(tc.file, tc.attrs)
-		git("add", tc.file)
-		git("commit", "-qm", "attributes")
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := commitAttributes(t, dir, git, write, tc.file, tc.attrs)
 		src, err := mustSource(t, r, "HEAD:m").Open(mirror.Options{})
 		var snap *snapshot.Snapshot
 		if err == nil {
@@ -164,13 +150,7 @@ func TestRewrittenUnreadFile(t *testing.T) {
 		}
 		git("add", "cache")
 		git("commit", "-qm", "index")
-		write(".gitattributes", tc.attrs)
-		git("add", ".gitattributes")
-		git("commit", "-qm", "attributes")
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := commitAttributes(t, dir, git, write, ".gitattributes", tc.attrs)
 		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
 		switch {
 		case tc.refused && err == nil:
@@ -210,14 +190,7 @@ func TestRewrittenLinkTarget(t *testing.T) {
 		{"data/.gitattributes", "*.txt -text\n", false},
 		{"data/.gitattributes", "other.txt ident\n", false},
 	} {
-		dir, git, write := workTree(t)
-		write("data/idx.txt", oneLineIndex)
-		write("cache/x.md", "not a page\n")
-		if err := os.Symlink("../data/idx.txt", filepath.Join(dir, "cache", "other.json")); err != nil {
-			t.Skip("no symbolic links:", err)
-		}
-		git("add", ".")
-		git("commit", "-qm", "index")
+		dir, git, write := linkedIndexTree(t)
 		judgeLinkTarget(t, dir, git, write, tc.file, tc.attrs, tc.refused, "data/idx.txt")
 	}
 }
@@ -267,6 +240,38 @@ func workTree(t *testing.T) (dir string, git func(args ...string), write func(re
 	return dir, git, write
 }
 
+// commitAttributes writes each file of pairs (a path, then its text),
+// commits them as one commit, "attributes", and opens the repository.
+func commitAttributes(t *testing.T, dir string, git func(args ...string), write func(rel, text string), pairs ...string) *Repo {
+	t.Helper()
+	for i := 0; i+1 < len(pairs); i += 2 {
+		write(pairs[i], pairs[i+1])
+		git("add", pairs[i])
+	}
+	git("commit", "-qm", "attributes")
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// linkedIndexTree is a work tree whose cache/other.json, a symbolic link
+// out of cache, leads to ../data/idx.txt, a one-line index, committed
+// beside cache/x.md, which is no page.
+func linkedIndexTree(t *testing.T) (dir string, git func(args ...string), write func(rel, text string)) {
+	t.Helper()
+	dir, git, write = workTree(t)
+	write("data/idx.txt", oneLineIndex)
+	write("cache/x.md", "not a page\n")
+	if err := os.Symlink("../data/idx.txt", filepath.Join(dir, "cache", "other.json")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	git("add", ".")
+	git("commit", "-qm", "index")
+	return dir, git, write
+}
+
 // encodingCase is a .gitattributes text above a one-line index, and
 // whether the judge refuses the index for it.
 type encodingCase struct {
@@ -285,13 +290,7 @@ func checkEncodingLines(t *testing.T, cases []encodingCase, why string) {
 		write("cache/index.json", oneLineIndex)
 		git("add", "cache")
 		git("commit", "-qm", "index")
-		write(".gitattributes", tc.attrs)
-		git("add", ".gitattributes")
-		git("commit", "-qm", "attributes")
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := commitAttributes(t, dir, git, write, ".gitattributes", tc.attrs)
 		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
 		switch {
 		case tc.refused && err == nil:
@@ -316,13 +315,7 @@ func checkEncodingLines(t *testing.T, cases []encodingCase, why string) {
 // whole (2 specs), as refused says.
 func judgeLinkTarget(t *testing.T, dir string, git func(args ...string), write func(rel, text string), file, attrs string, refused bool, target string) {
 	t.Helper()
-	write(file, attrs)
-	git("add", file)
-	git("commit", "-qm", "attributes")
-	r, err := OpenRepo(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := commitAttributes(t, dir, git, write, file, attrs)
 	snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
 	switch {
 	case refused && err == nil:

@@ -1,8 +1,6 @@
 package gitsrc
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -31,23 +29,12 @@ func TestLogLinkTargetAttributes(t *testing.T) {
 		{map[string]string{"data/.gitattributes": "idx.txt ident\n", ".gitattributes": "*.png binary\n"}, true},
 		{map[string]string{"data/.gitattributes": "other.txt ident\n", ".gitattributes": "*.png binary\n"}, false},
 	} {
-		dir, git, write := workTree(t)
-		write("data/idx.txt", oneLineIndex)
-		write("cache/x.md", "not a page\n")
-		if err := os.Symlink("../data/idx.txt", filepath.Join(dir, "cache", "other.json")); err != nil {
-			t.Skip("no symbolic links:", err)
-		}
-		git("add", ".")
-		git("commit", "-qm", "index")
+		dir, git, write := linkedIndexTree(t)
+		var pairs []string
 		for name, text := range tc.files {
-			write(name, text)
-			git("add", name)
+			pairs = append(pairs, name, text)
 		}
-		git("commit", "-qm", "attributes")
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := commitAttributes(t, dir, git, write, pairs...)
 		_, logErr := r.Series("HEAD~1..HEAD", "cache", "", "")
 		_, loadErr := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
 		switch {

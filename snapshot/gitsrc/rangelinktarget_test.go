@@ -1,8 +1,6 @@
 package gitsrc
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,22 +27,9 @@ func TestRangeLinkTarget(t *testing.T) {
 		{"*.txt ident\n", true},
 		{"*.txt -ident\n", false},
 	} {
-		dir, git, write := workTree(t)
-		write("data/idx.txt", oneLineIndex)
-		write("cache/x.md", "not a page\n")
-		if err := os.Symlink("../data/idx.txt", filepath.Join(dir, "cache", "other.json")); err != nil {
-			t.Skip("no symbolic links:", err)
-		}
-		git("add", ".")
-		git("commit", "-qm", "index")
-		write(".gitattributes", tc.attrs)
-		git("add", ".gitattributes")
-		git("commit", "-qm", "attributes")
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = r.Series("HEAD~1..HEAD", "cache", "", "")
+		dir, git, write := linkedIndexTree(t)
+		r := commitAttributes(t, dir, git, write, ".gitattributes", tc.attrs)
+		_, err := r.Series("HEAD~1..HEAD", "cache", "", "")
 		switch {
 		case tc.refused && err == nil:
 			t.Errorf("%q: the log passed; want other.json refused", tc.attrs)

@@ -34,14 +34,8 @@ func TestRangeMirror(t *testing.T) {
 		write("m/build_cache/index.json.hash", hex.EncodeToString(sum[:])+"\n")
 		git("add", ".")
 		git("commit", "-qm", "mirror")
-		write(".gitattributes", tc.attrs)
-		git("add", ".gitattributes")
-		git("commit", "-qm", "attributes")
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = r.Series("HEAD~1..HEAD", "m", "", "")
+		r := commitAttributes(t, dir, git, write, ".gitattributes", tc.attrs)
+		_, err := r.Series("HEAD~1..HEAD", "m", "", "")
 		switch {
 		case tc.refused && err == nil:
 			t.Errorf("%q: the log passed; want index.json.hash refused", tc.attrs)
