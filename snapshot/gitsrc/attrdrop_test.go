@@ -168,3 +168,35 @@ func TestQuotedMacroAsGitReadsIt(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedMacroNameBytes pins, line by line, what git 2.39.5's
+// check-attr --cached answered for _c/x.md under each top-level
+// .gitattributes: a macro's name cut at a NUL or a carriage return a
+// quoted "\000" or "\r" gives is one git defines (and gives the pages
+// ident through "*.md kw"), so the line must count; one with a vertical
+// tab, a form feed or a UTF-8 byte in it git drops ("not a valid
+// attribute name"). Reading the former as dropped would let disk and
+// REV:PATH differ with the gate passing.
+func TestQuotedMacroNameBytes(t *testing.T) {
+	for _, tc := range []struct {
+		macro string
+		want  int
+	}{
+		{`"[attr]kw\000x" ident`, 1},
+		{`"[attr]kw\r" ident`, 1},
+		{`"[attr]kw"ident`, 1},
+		{`"[attr]\nkw" ident`, 1},
+		{`"[attr]kw x" working-tree-encoding=UTF-16LE`, 1},
+		{`"[attr]kw\vx" ident`, 0},
+		{`"[attr]kw\fx" ident`, 0},
+		{`"[attr]\vkw" ident`, 0},
+		{`"[attr]kw\303\251" ident`, 0},
+		{`"[attr]kw"` + "\v" + `ident`, 0},
+		{`[attr]"kw" ident`, 0},
+	} {
+		attrs := tc.macro + "\n*.md kw\n"
+		if got, _ := (attrFile{path: ".gitattributes", data: []byte(attrs)}).rewritingLine(); got != tc.want {
+			t.Errorf("%q: line %d, want %d", attrs, got, tc.want)
+		}
+	}
+}
