@@ -27,3 +27,19 @@ func TestTextCausesProviderSwap(t *testing.T) {
 		}
 	}
 }
+
+// TestTextCausesRenamedRoot: a root renamed by its own version (llvm@21 →
+// llvm@22: the root llvm@22, changed) was written "llvm@22 21 → 22" on
+// the terminal roots line, where the headline says "llvm 21 → 22".
+func TestTextCausesRenamedRoot(t *testing.T) {
+	r := &diff.Report{Causes: &diff.Causes{Roots: &diff.RootChanges{Changed: []diff.RootChange{
+		{Root: "llvm@22", Old: diff.RootSpec{Root: "llvm@21", Name: "llvm", Version: "21"}, New: diff.RootSpec{Root: "llvm@22", Name: "llvm", Version: "22"}},
+	}}}}
+	doc := report.NewDocument(r, report.Options{})
+	d := &Document{&doc}
+	got := strings.Join(d.TextCauses(), "\n")
+	h, _ := report.RootsHeadline(r)
+	if want := "roots: llvm 21 → 22"; got != want || !strings.Contains(h, "(llvm 21 → 22)") {
+		t.Errorf("TextCauses: %q, headline %q; want %q as the headline says it", got, h, want)
+	}
+}

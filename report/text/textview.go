@@ -1,6 +1,7 @@
 package text
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -229,7 +230,14 @@ func (d *Document) TextCauses() []string {
 				// says it: "mpi 4.1 → 5.0" left the swap unsaid.
 				p = report.Visible(r.Root) + " " + report.Visible(report.RootSpecText(r.Old)) + " → " + report.Visible(report.RootSpecText(r.New))
 			} else if r.New.Version != r.Old.Version {
-				p = report.Visible(r.Root) + " " + report.Visible(report.None(r.Old.Version)) + " → " + report.Visible(report.None(r.New.Version))
+				name := r.Root
+				if r.Old.Version != "" && r.New.Version != "" {
+					// By the package's name, as the headline says it: a
+					// root renamed by its own version (llvm@21 → llvm@22)
+					// was written "llvm@22 21 → 22".
+					name = cmp.Or(r.New.Name, r.Root)
+				}
+				p = report.Visible(name) + " " + report.Visible(report.None(r.Old.Version)) + " → " + report.Visible(report.None(r.New.Version))
 			}
 			parts = append(parts, p)
 		}
