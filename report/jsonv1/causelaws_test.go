@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // testdataReport is the report of the snapshots oldDir and newDir, paths
@@ -15,26 +15,7 @@ import (
 func testdataReport(t *testing.T, oldDir, newDir string) *diff.Report {
 	t.Helper()
 	at := func(dir string) string { return filepath.Join("..", "..", "testdata", filepath.FromSlash(dir)) }
-	return reportOfPaths(t, at(oldDir), at(newDir))
-}
-
-// reportOfPaths is the report of the snapshots at oldPath and newPath,
-// as cachediff makes it without flags.
-func reportOfPaths(t *testing.T, oldPath, newPath string) *diff.Report {
-	t.Helper()
-	var snaps [2]*snapshot.Snapshot
-	for i, path := range []string{oldPath, newPath} {
-		s, err := snapshot.Load(path, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		snaps[i] = s
-	}
-	r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return reporttest.ComparePaths(t, at(oldDir), at(newDir))
 }
 
 // spackGenReport is the report of the generated index pair

@@ -441,7 +441,7 @@ func TestSpackReportsRender(t *testing.T) {
 	}
 	for _, p := range pairs {
 		t.Run(filepath.Base(filepath.Dir(p[0]))+"/"+filepath.Base(p[0]), func(t *testing.T) {
-			renderAll(t, reportOfPaths(t, p[0], p[1]))
+			renderAll(t, reporttest.ComparePaths(t, p[0], p[1]))
 		})
 	}
 }

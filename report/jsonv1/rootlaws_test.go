@@ -11,6 +11,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // lockfileReport is the report of two generated lockfiles: the new one
@@ -45,7 +46,7 @@ func lockfileReport(t *testing.T) *diff.Report {
 			t.Fatal(err)
 		}
 	}
-	r := reportOfPaths(t, paths[0], paths[1])
+	r := reporttest.ComparePaths(t, paths[0], paths[1])
 	if rt := r.Causes.Roots; len(rt.Removed) < 2 || len(rt.Changed) == 0 {
 		t.Fatalf("the generated pair removes %d roots and changes %d: want 2 and 1 at least", len(rt.Removed), len(rt.Changed))
 	}
@@ -176,7 +177,7 @@ func TestRootLawCountsItsSide(t *testing.T) {
 		}
 		return path
 	}
-	r := reportOfPaths(t, lock("curl", "curl", "curl"), lock("curl", "curl@2", "curl@3"))
+	r := reporttest.ComparePaths(t, lock("curl", "curl", "curl"), lock("curl", "curl@2", "curl@3"))
 	c := diff.StackCounts(r)["curl"]
 	if c.Old != 3 || c.New != 1 {
 		t.Fatalf("stack curl counts %d → %d specs, want 3 → 1", c.Old, c.New)

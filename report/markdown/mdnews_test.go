@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/shareddata"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
@@ -56,23 +55,6 @@ func bundledPairs(t *testing.T) [][3]string {
 	return pairs
 }
 
-func comparePaths(t *testing.T, oldPath, newPath string) *diff.Report {
-	t.Helper()
-	var snaps [2]*snapshot.Snapshot
-	for i, p := range []string{oldPath, newPath} {
-		s, err := snapshot.Load(p, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		snaps[i] = s
-	}
-	r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 // TestMarkdownHasEveryHighlight (issue 34): for every bundled pair, each
 // highlight of the report (those its JSON carries) is a line of the
 // Markdown report's Highlights, in report.NewsText's words escaped (and with
@@ -80,7 +62,7 @@ func comparePaths(t *testing.T, oldPath, newPath string) *diff.Report {
 func TestMarkdownHasEveryHighlight(t *testing.T) {
 	for _, p := range bundledPairs(t) {
 		t.Run(p[0], func(t *testing.T) {
-			r := comparePaths(t, p[1], p[2])
+			r := reporttest.ComparePaths(t, p[1], p[2])
 			var j bytes.Buffer
 			if err := jsonv1.JSON(&j, r); err != nil {
 				t.Fatal(err)
@@ -120,7 +102,7 @@ func TestMarkdownHasEveryHighlight(t *testing.T) {
 // before; a week of only rebuilds says so in its headline; the lockfile
 // pairs beside the checkout are headlined by their roots.
 func TestMarkdownNewsFirst(t *testing.T) {
-	r := comparePaths(t, reporttest.Path(t, reporttest.RealWeeks[3]), reporttest.Path(t, reporttest.RealWeeks[4]))
+	r := reporttest.ComparePaths(t, reporttest.Path(t, reporttest.RealWeeks[3]), reporttest.Path(t, reporttest.RealWeeks[4]))
 	var b bytes.Buffer
 	if err := Markdown(&b, r, report.Options{}); err != nil {
 		t.Fatal(err)
@@ -151,7 +133,7 @@ func TestMarkdownNewsFirst(t *testing.T) {
 		}
 	}
 
-	only := comparePaths(t, reporttest.Path(t, reporttest.RealWeeks[2]), reporttest.Path(t, reporttest.RealWeeks[3]))
+	only := reporttest.ComparePaths(t, reporttest.Path(t, reporttest.RealWeeks[2]), reporttest.Path(t, reporttest.RealWeeks[3]))
 	b.Reset()
 	if err := Markdown(&b, only, report.Options{}); err != nil {
 		t.Fatal(err)
@@ -169,7 +151,7 @@ func TestMarkdownNewsFirst(t *testing.T) {
 			continue
 		}
 		b.Reset()
-		if err := Markdown(&b, comparePaths(t, p[1], p[2]), report.Options{}); err != nil {
+		if err := Markdown(&b, reporttest.ComparePaths(t, p[1], p[2]), report.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if lines := strings.SplitN(b.String(), "\n", 4); len(lines) < 3 || lines[2] != want {
@@ -187,7 +169,7 @@ func TestMarkdownNewsFirst(t *testing.T) {
 // its heading, and so does the log's list of highlights.
 func TestMaxBytesKeepsHighlights(t *testing.T) {
 	for _, p := range bundledPairs(t)[:4] {
-		r := comparePaths(t, p[1], p[2])
+		r := reporttest.ComparePaths(t, p[1], p[2])
 		var b bytes.Buffer
 		if err := Markdown(&b, r, report.Options{}); err != nil {
 			t.Fatal(err)
@@ -296,7 +278,7 @@ func TestBundledPairsExist(t *testing.T) {
 // smallest limit, none is listed; the first highlights are kept in their
 // order.
 func TestMaxBytesFewHighlights(t *testing.T) {
-	r := comparePaths(t, filepath.Join("..", "..", "testdata", "real", "develop-2025-03-23"), filepath.Join("..", "..", "testdata", "real", "develop-2025-03-30"))
+	r := reporttest.ComparePaths(t, filepath.Join("..", "..", "testdata", "real", "develop-2025-03-23"), filepath.Join("..", "..", "testdata", "real", "develop-2025-03-30"))
 	if len(r.Highlights) < 3 {
 		t.Fatalf("%d highlights, want a few", len(r.Highlights))
 	}

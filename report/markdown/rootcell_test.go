@@ -12,6 +12,7 @@ import (
 
 	"github.com/cachediff/cachediff/internal/testing/gen"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // rootsOverLeavesPair writes a pair of lockfiles of r roots that all
@@ -76,7 +77,7 @@ func TestRootCausesCellBounded(t *testing.T) {
 	size := func(r, k int) int {
 		old, nu := rootsOverLeavesPair(t, r, k)
 		var b bytes.Buffer
-		if err := Markdown(&b, comparePaths(t, old, nu), report.Options{}); err != nil {
+		if err := Markdown(&b, reporttest.ComparePaths(t, old, nu), report.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		md := b.String()

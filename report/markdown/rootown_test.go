@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // writeRootOwnPair writes two lockfiles of one root, curl, whose hash
@@ -51,7 +52,7 @@ func TestRootRowNamesItsOwnChange(t *testing.T) {
 	} {
 		var b bytes.Buffer
 		old, nu := writeRootOwnPair(t, c.recipe)
-		if err := Markdown(&b, comparePaths(t, old, nu), report.Options{}); err != nil {
+		if err := Markdown(&b, reporttest.ComparePaths(t, old, nu), report.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(b.String(), c.want) {
@@ -76,7 +77,7 @@ func TestRootHighlightNamesItsOwnChange(t *testing.T) {
 	} {
 		var b bytes.Buffer
 		old, nu := writeRootOwnPair(t, c.recipe)
-		if err := Markdown(&b, comparePaths(t, old, nu), report.Options{}); err != nil {
+		if err := Markdown(&b, reporttest.ComparePaths(t, old, nu), report.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(b.String(), c.want) {

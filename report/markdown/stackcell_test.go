@@ -12,6 +12,7 @@ import (
 
 	"github.com/cachediff/cachediff/internal/testing/spackgen"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // sharedRootsPair writes a pair of lockfiles, old and new, of r roots
@@ -81,7 +82,7 @@ func TestStackCellsBounded(t *testing.T) {
 	size := func(r, n int) int {
 		old, nu := sharedRootsPair(t, r, n)
 		var b bytes.Buffer
-		if err := Markdown(&b, comparePaths(t, old, nu), report.Options{}); err != nil {
+		if err := Markdown(&b, reporttest.ComparePaths(t, old, nu), report.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		md := b.String()

@@ -11,6 +11,25 @@ import (
 	"github.com/cachediff/cachediff/snapshot"
 )
 
+// ComparePaths is the report of the snapshots at oldPath and newPath,
+// as cachediff makes it without flags.
+func ComparePaths(t testing.TB, oldPath, newPath string) *diff.Report {
+	t.Helper()
+	var snaps [2]*snapshot.Snapshot
+	for i, p := range []string{oldPath, newPath} {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps[i] = s
+	}
+	r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // OnePackage is a report of one changed package, name, whose one spec
 // was rebuilt, with name as its compiler, variant and stack too.
 func OnePackage(name string) *diff.Report {
