@@ -618,6 +618,15 @@ type RootSpec struct {
 	Hash    string `json:"hash"`
 }
 
+// SpecText spells the root's spec as Spack spells a spec: name@version,
+// or the bare name when it has no version (never "openmpi@").
+func (s RootSpec) SpecText() string {
+	if s.Version == "" {
+		return s.Name
+	}
+	return s.Name + "@" + s.Version
+}
+
 // RootRename is a root written otherwise (Root, New.Root; Old.Root as
 // the old side wrote it) of the same hash.
 type RootRename struct {

@@ -217,7 +217,15 @@ func News(r *Report) []Highlight {
 				out = append(out, Highlight{Kind: HighlightRootAdded, Value: x.Root, To: x.Version, Packages: []string{x.Name}})
 			}
 			for _, x := range rt.Changed {
-				out = append(out, Highlight{Kind: HighlightRootChanged, Value: x.Root, From: x.Old.Version, To: x.New.Version,
+				from, to := x.Old.Version, x.New.Version
+				if x.Old.Name != x.New.Name && x.Old.Name != "" && x.New.Name != "" {
+					// Another package (a provider swap): its versions
+					// alone, "3.13.5 → 1.0.8", read as one package's
+					// move, and packages are sorted, so which was the
+					// old one is not said elsewhere.
+					from, to = x.Old.SpecText(), x.New.SpecText()
+				}
+				out = append(out, Highlight{Kind: HighlightRootChanged, Value: x.Root, From: from, To: to,
 					Changes: c.RootOwn(&x), Packages: uniqueSorted(x.Old.Name, x.New.Name)})
 			}
 		}

@@ -152,16 +152,6 @@ func UnknownCauses(c *diff.Causes) bool {
 	return c != nil && c.Pairs > 0 && c.Known == 0 && c.Roots == nil
 }
 
-// RootSpecText spells a lockfile root's spec as Spack spells a spec:
-// name@version, or the bare name when it has no version (a root row
-// said "openmpi@").
-func RootSpecText(s diff.RootSpec) string {
-	if s.Version == "" {
-		return s.Name
-	}
-	return s.Name + "@" + s.Version
-}
-
 // None is a facet value as it stands beside an arrow: "∅" where it is
 // empty (a spec without a version, compiler, OS or target), so that
 // "1.0 → ∅" reads as a value gone, never as one cut off ("1.0 → ").

@@ -82,7 +82,7 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 			// Another package (a provider swap: mpi mpich@4.1 →
 			// openmpi@5.0): the new one's name before both versions
 			// said "openmpi 4.1 → 5.0", a version it never had.
-			changed[i] = x.Root + " " + RootSpecText(x.Old) + " → " + RootSpecText(x.New)
+			changed[i] = x.Root + " " + x.Old.SpecText() + " → " + x.New.SpecText()
 		} else if x.Old.Version != x.New.Version && x.Old.Version != "" && x.New.Version != "" {
 			// By the package's name: a root renamed by its own version
 			// (app@1.0 → app@2.0) is written "app 1.0 → 2.0", not

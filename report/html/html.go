@@ -506,10 +506,10 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 			n++
 		}
 		for _, x := range rc.Added {
-			row("added", x.Root, report.RootSpecText(x)+" "+ab.Short(x.Hash), "")
+			row("added", x.Root, x.SpecText()+" "+ab.Short(x.Hash), "")
 		}
 		for _, x := range rc.Removed {
-			row("removed", x.Root, report.RootSpecText(x)+" "+ab.Short(x.Hash), "")
+			row("removed", x.Root, x.SpecText()+" "+ab.Short(x.Hash), "")
 		}
 		order := map[int][]diff.CauseRef{} // the sets' causes sorted, shared by the roots that share a set
 		for _, x := range rc.Changed {
@@ -517,9 +517,9 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				n++ // a row not listed: its causes are not resolved
 				continue
 			}
-			spec := report.RootSpecText(x.Old) + " " + ab.Short(x.Old.Hash) + " → "
-			if report.RootSpecText(x.New) != report.RootSpecText(x.Old) {
-				spec += report.RootSpecText(x.New) + " "
+			spec := x.Old.SpecText() + " " + ab.Short(x.Old.Hash) + " → "
+			if x.New.SpecText() != x.Old.SpecText() {
+				spec += x.New.SpecText() + " "
 			}
 			spec += ab.Short(x.New.Hash)
 			var why []string

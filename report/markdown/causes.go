@@ -25,15 +25,15 @@ func (m *mdBuilder) roots() *view.Section {
 	var rows []string
 	order := map[int][]diff.CauseRef{} // the sets' causes sorted, shared by the roots that share a set
 	for _, r := range rc.Added {
-		rows = append(rows, "\n| added | "+report.EscapeMD(r.Root)+" | "+report.EscapeMD(report.RootSpecText(r))+" `"+m.abbrev.Short(r.Hash)+"` |  |")
+		rows = append(rows, "\n| added | "+report.EscapeMD(r.Root)+" | "+report.EscapeMD(r.SpecText())+" `"+m.abbrev.Short(r.Hash)+"` |  |")
 	}
 	for _, r := range rc.Removed {
-		rows = append(rows, "\n| removed | "+report.EscapeMD(r.Root)+" | "+report.EscapeMD(report.RootSpecText(r))+" `"+m.abbrev.Short(r.Hash)+"` |  |")
+		rows = append(rows, "\n| removed | "+report.EscapeMD(r.Root)+" | "+report.EscapeMD(r.SpecText())+" `"+m.abbrev.Short(r.Hash)+"` |  |")
 	}
 	for _, r := range rc.Changed {
-		m.b.WriteString("\n| changed | " + report.EscapeMD(r.Root) + " | " + report.EscapeMD(report.RootSpecText(r.Old)) + " `" + m.abbrev.Short(r.Old.Hash) + "` → ")
-		if report.RootSpecText(r.New) != report.RootSpecText(r.Old) {
-			m.b.WriteString(report.EscapeMD(report.RootSpecText(r.New)) + " ")
+		m.b.WriteString("\n| changed | " + report.EscapeMD(r.Root) + " | " + report.EscapeMD(r.Old.SpecText()) + " `" + m.abbrev.Short(r.Old.Hash) + "` → ")
+		if r.New.SpecText() != r.Old.SpecText() {
+			m.b.WriteString(report.EscapeMD(r.New.SpecText()) + " ")
 		}
 		m.b.WriteString("`" + m.abbrev.Short(r.New.Hash) + "` | ")
 		var why []string

@@ -228,7 +228,7 @@ func (d *Document) TextCauses() []string {
 			if r.Old.Name != r.New.Name && r.Old.Name != "" && r.New.Name != "" {
 				// Another package (a provider swap), as the headline
 				// says it: "mpi 4.1 → 5.0" left the swap unsaid.
-				p = report.Visible(r.Root) + " " + report.Visible(report.RootSpecText(r.Old)) + " → " + report.Visible(report.RootSpecText(r.New))
+				p = report.Visible(r.Root) + " " + report.Visible(r.Old.SpecText()) + " → " + report.Visible(r.New.SpecText())
 			} else if r.New.Version != r.Old.Version {
 				name := r.Root
 				if r.Old.Version != "" && r.New.Version != "" {
