@@ -470,7 +470,11 @@ func Decode(file string, data []byte) (_ *Set, err error) {
 		}
 		return d.s.skip()
 	})
-	if err == nil && d.set.Kind == Lockfile {
+	if err == nil && (d.set.Kind == Lockfile || d.set.Kind == Unknown) {
+		// A file of a _meta alone is read as a lockfile's: what is
+		// wrong with it says more than "no database, spec or
+		// concrete_specs key" (a lockfile version 9 names the versions
+		// read).
 		err = d.metaErr
 	}
 	if err == nil {
