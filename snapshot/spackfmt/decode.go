@@ -917,14 +917,17 @@ func (d *decoder) topMeta(seen *uint32, key []byte) error {
 	}
 	start, depth := d.s.pos, len(d.s.path)
 	// A bit of its own beside the other top-level keys' (once).
-	err := d.s.twice(seen, 1<<4, key)
+	dup := d.s.twice(seen, 1<<4, key)
+	err := dup
 	if err == nil {
 		err = d.lockMeta()
 	}
 	if err == nil || d.set.Kind == Lockfile {
 		return err
 	}
-	if d.metaErr == nil {
+	// A _meta given twice replaces what was wrong with the first: Spack
+	// reads the last alone, so the first's version is not what refuses it.
+	if d.metaErr == nil || dup != nil {
 		d.metaErr = err
 	}
 	d.s.pos, d.s.path = start, d.s.path[:depth]

@@ -39,3 +39,22 @@ func TestTopMetaReadOfLockfilesAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestTopMetaTwiceNamesTheDuplicate: a lockfile whose first _meta is of
+// a version cachediff does not read and whose second is one it reads is
+// refused for its _meta given twice: Spack reads the last _meta alone,
+// so "lockfile version 9 is not supported" named a cause Spack never
+// meets.
+func TestTopMetaTwiceNamesTheDuplicate(t *testing.T) {
+	const a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	lockBody := `"roots":[{"hash":"` + a + `","spec":"curl"}],"concrete_specs":{"` + a + `":{"name":"curl","version":"1","hash":"` + a + `"}}`
+	for _, doc := range []string{
+		`{"_meta":{"lockfile-version":9},"_meta":{"lockfile-version":6},` + lockBody + `}`,
+		`{"_meta":{"lockfile-version":9},"_meta":{"lockfile-version":6}}`,
+	} {
+		_, err := Decode("spack.lock", []byte(doc))
+		if err == nil || !strings.Contains(err.Error(), "given twice") || strings.Contains(err.Error(), "version 9") {
+			t.Errorf("%s: %v; want it refused for its _meta given twice", doc, err)
+		}
+	}
+}
