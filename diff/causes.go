@@ -618,6 +618,12 @@ type RootSpec struct {
 	Hash    string `json:"hash"`
 }
 
+// Swapped reports whether the root is now another package's (a provider
+// swap: mpi from mpich@4.1 to openmpi@5.0), both sides named.
+func (r *RootChange) Swapped() bool {
+	return r.Old.Name != r.New.Name && r.Old.Name != "" && r.New.Name != ""
+}
+
 // SpecText spells the root's spec as Spack spells a spec: name@version,
 // or the bare name when it has no version (never "openmpi@").
 func (s RootSpec) SpecText() string {

@@ -218,7 +218,7 @@ func News(r *Report) []Highlight {
 			}
 			for _, x := range rt.Changed {
 				from, to := x.Old.Version, x.New.Version
-				if x.Old.Name != x.New.Name && x.Old.Name != "" && x.New.Name != "" {
+				if x.Swapped() {
 					// Another package (a provider swap): its versions
 					// alone, "3.13.5 → 1.0.8", read as one package's
 					// move, and packages are sorted, so which was the

@@ -30,11 +30,6 @@ func CauseText(name string, cs []diff.Change) string {
 	return name + " " + ChangeText(cs)
 }
 
-// RootOwn returns what changed in a changed root itself: c.RootOwn(r).
-func RootOwn(c *diff.Causes, r *diff.RootChange) []diff.Change {
-	return c.RootOwn(r)
-}
-
 // ChangeText writes a cause's changes for people: "2.2.1 → 2.2.3",
 // "+shared → ~shared", "added zlib@1.3", "mpich@4.1 → openmpi@5.0".
 func ChangeText(cs []diff.Change) string {

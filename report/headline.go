@@ -78,7 +78,7 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 	changed := make([]string, len(rt.Changed))
 	for i, x := range rt.Changed {
 		changed[i] = x.Root
-		if x.Old.Name != x.New.Name && x.Old.Name != "" && x.New.Name != "" {
+		if x.Swapped() {
 			// Another package (a provider swap: mpi mpich@4.1 →
 			// openmpi@5.0): the new one's name before both versions
 			// said "openmpi 4.1 → 5.0", a version it never had.

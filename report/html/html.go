@@ -523,7 +523,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 			}
 			spec += ab.Short(x.New.Hash)
 			var why []string
-			if own := report.RootOwn(c, &x); len(own) > 0 {
+			if own := c.RootOwn(&x); len(own) > 0 {
 				why = append(why, "own: "+report.ChangeText(own))
 			}
 			causes, all := c.ResolveFirst(x.Why, x.New.Name, htmlRootCauses, report.MaxPathNames, order)

@@ -11,7 +11,7 @@ import (
 )
 
 // TestHTMLRootRowNamesItsOwnChange: a changed root's row says why it
-// changed, its own change included (as Markdown's: report.RootOwn). It
+// changed, its own change included (as Markdown's: diff.Causes.RootOwn). It
 // named the root's facets alone, so a root whose recipe changed said
 // "hash only", while the root causes named that very change.
 func TestHTMLRootRowNamesItsOwnChange(t *testing.T) {

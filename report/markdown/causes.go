@@ -37,7 +37,7 @@ func (m *mdBuilder) roots() *view.Section {
 		}
 		m.b.WriteString("`" + m.abbrev.Short(r.New.Hash) + "` | ")
 		var why []string
-		if own := report.RootOwn(c, &r); len(own) > 0 {
+		if own := c.RootOwn(&r); len(own) > 0 {
 			why = append(why, "own: "+report.EscapeMD(report.ChangeText(own)))
 		}
 		if r.Why != nil {

@@ -221,15 +221,13 @@ func (d *Document) TextCauses() []string {
 			parts = append(parts, paintStr(d.Render.Color, "red", "−"+report.Visible(r.Root)))
 		}
 		for _, r := range rc.Changed {
-			p := report.Visible(r.Root) + " (new hash)"
-			if r.Old.Version != "" {
-				p = report.Visible(r.Root) + " " + report.Visible(r.Old.Version) + " (new hash)"
-			}
-			if r.Old.Name != r.New.Name && r.Old.Name != "" && r.New.Name != "" {
+			var p string
+			switch {
+			case r.Swapped():
 				// Another package (a provider swap), as the headline
 				// says it: "mpi 4.1 → 5.0" left the swap unsaid.
 				p = report.Visible(r.Root) + " " + report.Visible(r.Old.SpecText()) + " → " + report.Visible(r.New.SpecText())
-			} else if r.New.Version != r.Old.Version {
+			case r.New.Version != r.Old.Version:
 				name := r.Root
 				if r.Old.Version != "" && r.New.Version != "" {
 					// By the package's name, as the headline says it: a
@@ -238,6 +236,10 @@ func (d *Document) TextCauses() []string {
 					name = cmp.Or(r.New.Name, r.Root)
 				}
 				p = report.Visible(name) + " " + report.Visible(report.None(r.Old.Version)) + " → " + report.Visible(report.None(r.New.Version))
+			case r.Old.Version != "":
+				p = report.Visible(r.Root) + " " + report.Visible(r.Old.Version) + " (new hash)"
+			default:
+				p = report.Visible(r.Root) + " (new hash)"
 			}
 			parts = append(parts, p)
 		}
