@@ -200,8 +200,11 @@ func TestBrowser(t *testing.T) {
 
 	// The whole test, browser and all, within two minutes: a browser that
 	// hangs fails the test instead of stalling go test.
+	// The cases share the browser, each in tabs of its own, and run in
+	// parallel (t.Parallel): the browser, its context and the time limit
+	// end in the test's cleanup, which runs once the cases have.
 	limit, cancelL := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancelL()
+	t.Cleanup(cancelL)
 	actx, cancelA := chromedp.NewExecAllocator(limit,
 		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
@@ -211,9 +214,9 @@ func TestBrowser(t *testing.T) {
 		// Chromium's own temporary folders (org.chromium.Chromium.*) in
 		// the test's, which go test removes: in /tmp each run left one.
 		chromedp.Env("TMPDIR="+dir))
-	defer cancelA()
+	t.Cleanup(cancelA)
 	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
+	t.Cleanup(cancelB)
 	if err := chromedp.Do(bctx); err != nil { // start the browser, with the first tab
 		t.Fatalf("starting %s: %v", bin, err)
 	}
@@ -233,6 +236,7 @@ func TestBrowser(t *testing.T) {
 	// The watch on requests and the console sees what it is to catch: a
 	// page that fetches an image and a script, and logs an error.
 	t.Run("canary", func(t *testing.T) {
+		t.Parallel()
 		page := filepath.Join(dir, "canary.html")
 		if err := os.WriteFile(page, []byte(canaryPage), 0o644); err != nil {
 			t.Fatal(err)
@@ -247,6 +251,7 @@ func TestBrowser(t *testing.T) {
 	})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			page := filepath.Join(art, tc.name+".html") // beside the screenshots
 			abs, _ := filepath.Abs(page)
 			html := runOK(t, withFormat(tc.args, "html"), 1)
@@ -341,7 +346,7 @@ func TestBrowser(t *testing.T) {
 			t.Logf("%d highlights; charts: %s; %d packages, %d rows in the details; scrollWidth at 360 px: %d", len(on.News), strings.Join(marks, ", "), len(on.Pkgs), on.Rows, on.Scroll)
 		})
 	}
-	t.Logf("browser tests: %v", time.Since(start).Round(time.Millisecond))
+	t.Cleanup(func() { t.Logf("browser tests: %v", time.Since(start).Round(time.Millisecond)) })
 }
 
 // hostileSubject is a commit subject that tries to end an element, add a

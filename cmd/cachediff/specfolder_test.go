@@ -39,22 +39,21 @@ func specFolders(t *testing.T, dir string, n int) (dirs []string, size int64) {
 	return dirs, size
 }
 
-// specFolderPair is the diff of two folders of n spec files on disk.
-func specFolderPair(t *testing.T, n int) ([]string, int64) {
-	return specFolders(t, t.TempDir(), n)
+// specFolderPair is the diff of two folders of spec files on disk.
+func specFolderPair(t *testing.T, dirs []string) []string {
+	return dirs
 }
 
 // gitSpecFolderPair is the same diff read from git: the folders
 // committed one after the other, given as REV:PATH.
-func gitSpecFolderPair(t *testing.T, n int) ([]string, int64) {
+func gitSpecFolderPair(t *testing.T, dirs []string) []string {
 	t.Helper()
-	dirs, size := specFolders(t, t.TempDir(), n)
 	repo := filepath.Join(t.TempDir(), "repo")
 	weeks, err := gittest.CommitsAt(repo, "mirror/develop", dirs...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []string{"-C", repo, "git:" + weeks[0].ID + ":mirror/develop", "git:" + weeks[1].ID + ":mirror/develop"}, size
+	return []string{"-C", repo, "git:" + weeks[0].ID + ":mirror/develop", "git:" + weeks[1].ID + ":mirror/develop"}
 }
 
 // TestSpecFolderMemory: the diff of two folders of spec files holds at
@@ -71,16 +70,28 @@ func TestSpecFolderMemory(t *testing.T) {
 	}
 	pairs := []struct {
 		name  string
-		pair  func(*testing.T, int) ([]string, int64)
+		pair  func(*testing.T, []string) []string
 		bound float64
 	}{{"on disk", specFolderPair, 3}, {"from git", gitSpecFolderPair, 4}}
+	// The folders of each size are written once: the diff from git
+	// commits the same folders that the diff on disk reads.
+	type written struct {
+		dirs []string
+		size int64
+	}
+	folders := map[int]written{}
 	for _, p := range pairs {
 		if p.name == "from git" && !gittest.Available() {
 			t.Skip("the git program is not on PATH")
 		}
 		var allocs [2]uint64
 		for k, files := range []int{n, 4 * n} {
-			paths, input := p.pair(t, files)
+			w, ok := folders[files]
+			if !ok {
+				w.dirs, w.size = specFolders(t, t.TempDir(), files)
+				folders[files] = w
+			}
+			paths, input := p.pair(t, w.dirs), w.size
 			// The smaller size's peak is only shown. Raw: the quiet samples
 			// miss the peak of a folder read from git (heapPeak).
 			alloc, peak := diffCost(t, paths)
