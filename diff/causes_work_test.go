@@ -75,10 +75,9 @@ func twinPaths(n int) (Graph, Graph, [][2]string) {
 // long shared run of names once, not once per pair: 4x the twin chains
 // look at at most ~4.4x the links.
 func TestCausesTwinPathsLinear(t *testing.T) {
-	n := 2000
-	if testing.Short() {
-		n = 500
-	}
+	// The link counts are exact: at 500 chains 4x gives 4.05x with the
+	// memo (4.01x at 2000), 16x without it.
+	n := 500
 	steps := func(n int) int {
 		before, after, pairs := twinPaths(n)
 		e := newExplainer(before, after, 0)

@@ -46,7 +46,7 @@ func (s finalizedSource) Read(f File, buf []byte) ([]byte, error) {
 func TestTinyIndexPeakWhileMapped(t *testing.T) {
 	n := 20000
 	if !testing.Short() {
-		n = 80000
+		n = 40000
 	}
 	for _, tc := range []struct{ records, names int }{{n, n}, {n, n / 4}, {4 * n, 4 * n}} {
 		data := tinyIndex(tc.records, tc.names)

@@ -126,19 +126,30 @@ func TestJSONStreamed(t *testing.T) {
 	// and packages of fewer pairs than a part beside them; and parts cut
 	// by their specs' strings (stringsPerPart), of one element larger
 	// than the bound, or of several.
+	//
+	// The reports are made once, and encoding/json's document of each
+	// (which no cut changes) written once, for every cut.
+	reports := map[string]*diff.Report{
+		"generated": reporttest.GenReport(7, 40), "week": reporttest.GenWeek(3, 60), "hostile": hostile, "empty": empty,
+		"why": why, "shapes": shapes, "shared": shared, "big": big,
+	}
+	refs, indented := map[string][]byte{}, map[string][]byte{}
 	defer func(n, m int) { pairsPerPart, stringsPerPart = n, m }(pairsPerPart, stringsPerPart)
 	for _, cut := range [][2]int{{pairsPerPart, stringsPerPart}, {1, stringsPerPart}, {2, stringsPerPart}, {7, stringsPerPart},
 		{pairsPerPart, 1}, {pairsPerPart, 25}, {7, 60}} {
 		pairsPerPart, stringsPerPart = cut[0], cut[1]
-		for name, r := range map[string]*diff.Report{
-			"generated": reporttest.GenReport(7, 40), "week": reporttest.GenWeek(3, 60), "hostile": hostile, "empty": empty,
-			"why": why, "shapes": shapes, "shared": shared, "big": big,
-		} {
+		for name, r := range reports {
 			var got bytes.Buffer
 			if err := JSON(&got, r); err != nil {
 				t.Fatal(err)
 			}
-			if want := referenceJSON(t, r); !bytes.Equal(got.Bytes(), want) {
+			if refs[name] == nil {
+				refs[name] = referenceJSON(t, r)
+				var b bytes.Buffer
+				json.Indent(&b, bytes.TrimSuffix(refs[name], []byte("\n")), "    ", "  ")
+				indented[name] = b.Bytes()
+			}
+			if want := refs[name]; !bytes.Equal(got.Bytes(), want) {
 				i := 0
 				for i < min(got.Len(), len(want)) && got.Bytes()[i] == want[i] {
 					i++
@@ -152,9 +163,7 @@ func TestJSONStreamed(t *testing.T) {
 				t.Fatal(err)
 			}
 			bw.Flush()
-			var want bytes.Buffer
-			json.Indent(&want, bytes.TrimSuffix(referenceJSON(t, r), []byte("\n")), "    ", "  ")
-			if !bytes.Equal(step.Bytes(), want.Bytes()) {
+			if !bytes.Equal(step.Bytes(), indented[name]) {
 				t.Errorf("%s, parts of %v pairs and strings, under a prefix: differs from encoding/json", name, cut)
 			}
 		}

@@ -150,15 +150,33 @@ func TestRewritingLineCoversGit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Each case's .gitattributes is in its own folder c<i>, which it
+	// alone reaches (no case defines a macro), so git is asked once for
+	// the pages of every case under all of them, as rewrittenPage asks it
+	// for one case's pages: a git run per case cost a temporary index and
+	// three git processes each.
 	pages := []string{"_cache/develop/zlib/specs.md", "_cache/develop/a b/specs.md", "_cache/develop/README.md"}
+	var files []attrFile
+	var own []string
 	for i, text := range texts {
-		var own []string
+		files = append(files, attrFile{path: fmt.Sprintf("c%d/.gitattributes", i), oid: oids[i], data: []byte(text)})
 		for _, p := range pages {
 			own = append(own, fmt.Sprintf("c%d/%s", i, p))
 		}
-		page, attr, _, err := r.rewrittenPage([]attrFile{{path: fmt.Sprintf("c%d/.gitattributes", i), oid: oids[i], data: []byte(text)}}, own)
-		if err != nil {
-			t.Fatal(err)
+	}
+	got, err := r.checkAttr(files, own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, text := range texts {
+		// The first page of the case git gives an attribute, as
+		// rewrittenPage names it.
+		page, attr := "", ""
+		for j := range pages {
+			if a := got[i*len(pages)+j]; a != "" {
+				page, attr = own[i*len(pages)+j], a
+				break
+			}
 		}
 		if n, _ := rewritingLine([]byte(text)); page != "" && n == 0 {
 			t.Errorf("git gives %s %s through %q, and rewritingLine names no line", page, attr, text)
