@@ -360,7 +360,7 @@ func encodingLine(data []byte) int {
 		if i := strings.IndexAny(s, gitBlanks); i >= 0 {
 			pattern = s[:i]
 		}
-		if !patternCounts(pattern) || onlyUTF8(s) {
+		if !patternCounts(pattern) || onlyUTF8(attrStates(s)) {
 			continue
 		}
 		return n + 1
@@ -377,17 +377,18 @@ func isUTF8(v string) bool {
 	return v == "" || strings.EqualFold(v, "utf-8") || strings.EqualFold(v, "utf8")
 }
 
-// onlyUTF8 reports whether each working-tree-encoding a .gitattributes
-// line names is UTF-8 (isUTF8), or unset ("-working-tree-encoding",
-// which git_path_check_encoding reads as no encoding) or unspecified
+// onlyUTF8 reports whether each working-tree-encoding of the words after
+// a .gitattributes line's pattern (attrStates: "\"*.md\"-working-tree-
+// encoding" unsets it, and a pattern named so is no attribute) is UTF-8
+// (isUTF8), or unset ("-working-tree-encoding", which
+// git_path_check_encoding reads as no encoding) or unspecified
 // ("!working-tree-encoding"), none of which rewrites anything; git is
 // still asked (rewrittenPage), as for any line that names the attribute.
 // Of the words that are the attribute, only the line's last counts, as
 // git sets an attribute by the last word that names it
 // ("*.md working-tree-encoding=UTF-16LE -working-tree-encoding" leaves
 // it unset); any other word that holds its name counts as before.
-func onlyUTF8(line string) bool {
-	fields := strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
+func onlyUTF8(fields []string) bool {
 	last := lastMention(fields, "working-tree-encoding")
 	for _, f := range fields {
 		if !strings.Contains(f, "working-tree-encoding") || f == "-working-tree-encoding" || f == "!working-tree-encoding" {
