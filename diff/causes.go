@@ -371,7 +371,22 @@ func (c *Causes) SelfCause(w *Why) *Cause {
 // facets alone left such a root "hash only" in its row, beside a root
 // cause table naming its recipe, and its highlight named its facets
 // alone.
+//
+// A root now another package's (Swapped) names the swap, as the headline
+// does, with its facets but the version: the two packages' facets said
+// "own: 4.1 → 5.0" of mpich@4.1 → openmpi@5.0 (one package upgraded, to
+// read), and "own: hash changed" of openblas@1.0 → blis@1.0; its own
+// change in the table is the new package's, of the old one's hash.
 func (c *Causes) RootOwn(r *RootChange) []Change {
+	if r.Swapped() {
+		own := []Change{{Kind: "provider", From: r.Old.SpecText(), To: r.New.SpecText()}}
+		for _, ch := range r.Changes {
+			if ch.Kind != "version" {
+				own = append(own, ch)
+			}
+		}
+		return own
+	}
 	own := r.Changes
 	self := c.SelfCause(r.Why)
 	if self == nil {
