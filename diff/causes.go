@@ -371,7 +371,22 @@ func (c *Causes) SelfCause(w *Why) *Cause {
 // facets alone left such a root "hash only" in its row, beside a root
 // cause table naming its recipe, and its highlight named its facets
 // alone.
+//
+// A root now another package's (Swapped) names the swap, as the headline
+// does, with its facets but the version: the two packages' facets said
+// "own: 4.1 → 5.0" of mpich@4.1 → openmpi@5.0 (one package upgraded, to
+// read), and "own: hash changed" of openblas@1.0 → blis@1.0; its own
+// change in the table is the new package's, of the old one's hash.
 func (c *Causes) RootOwn(r *RootChange) []Change {
+	if r.Swapped() {
+		own := []Change{{Kind: "provider", From: r.Old.SpecText(), To: r.New.SpecText()}}
+		for _, ch := range r.Changes {
+			if ch.Kind != "version" {
+				own = append(own, ch)
+			}
+		}
+		return own
+	}
 	own := r.Changes
 	self := c.SelfCause(r.Why)
 	if self == nil {
@@ -1952,7 +1967,7 @@ func (r *Report) Explain(before, after Graph) {
 	}
 	tops = known
 	gathered.Wait()
-	roots, rootWhys := e.roots(rootsOf[0], rootsOf[1])
+	roots, rootWhys := e.roots(rootsOf[0], rootsOf[1], hashes)
 	e.solve()
 
 	// Groups: the table's causes by package and change.
@@ -2204,8 +2219,9 @@ func rootNodes(g Graph) map[string][]*GraphNode {
 // roots compares the lockfile roots of both sides (o and n, rootNodes of
 // each graph) by their spec as written; nil when neither side has roots.
 // The changed roots' pairs are registered: once solved, their Why (a
-// placeholder until then) is filled from the node the map gives.
-func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]int32) {
+// placeholder until then) is filled from the node the map gives. pairs
+// are the report's rebuilt and updated specs (old hash, new hash).
+func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string) (*RootChanges, map[*Why]int32) {
 	if len(o) == 0 && len(n) == 0 {
 		return nil, nil
 	}
@@ -2214,6 +2230,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 	}
 	whys := map[*Why]int32{}
 	rc := &RootChanges{Added: []RootSpec{}, Removed: []RootSpec{}, Changed: []RootChange{}}
+	var pairOf map[string]string // pairs by old hash, made when first needed
 	for root, ons := range o {
 		nns := n[root]
 		if len(nns) == 0 {
@@ -2224,9 +2241,21 @@ func (e *explainer) roots(o, n map[string][]*GraphNode) (*RootChanges, map[*Why]
 		}
 		// A hash both sides list under this root is that root unchanged
 		// (two roots may share a spelling, curl@1 and curl@2 both written
-		// curl); the rest pair in hash order (one each, almost always).
+		// curl, as two lockfiles of a folder each do); the rest pair as
+		// the report's specs pair, then in hash order (one each, almost
+		// always). In hash order alone, curl@1 a → d and curl@2 b → c,
+		// both rebuilt, were "curl changed 1 → 2" and "2 → 1".
 		if len(ons) > 1 || len(nns) > 1 {
 			ons, nns = unpairedRoots(ons, nns)
+			if len(ons) > 1 && len(nns) > 1 {
+				if pairOf == nil {
+					pairOf = make(map[string]string, len(pairs))
+					for _, p := range pairs {
+						pairOf[p[0]] = p[1]
+					}
+				}
+				ons, nns = pairedFirst(ons, nns, pairOf)
+			}
 		}
 		for i := 0; i < max(len(ons), len(nns)); i++ {
 			switch {
@@ -2365,6 +2394,37 @@ func unpairedRoots(o, n []*GraphNode) ([]*GraphNode, []*GraphNode) {
 		}
 	}
 	return ro, rn
+}
+
+// pairedFirst orders the nodes o and n of one root's spelling so that
+// those the report's specs pair (pairOf: an old hash's new one) stand at
+// the same place, first, in o's order; each side's rest follows in order.
+func pairedFirst(o, n []*GraphNode, pairOf map[string]string) ([]*GraphNode, []*GraphNode) {
+	at := make(map[string]int, len(n))
+	for j, y := range n {
+		at[y.Hash()] = j
+	}
+	taken := make([]bool, len(n))
+	var po, pn, rest []*GraphNode
+	for _, x := range o {
+		if h, ok := pairOf[x.Hash()]; ok {
+			if j, ok := at[h]; ok && !taken[j] {
+				taken[j] = true
+				po, pn = append(po, x), append(pn, n[j])
+				continue
+			}
+		}
+		rest = append(rest, x)
+	}
+	if len(po) == 0 {
+		return o, n
+	}
+	for j, y := range n {
+		if !taken[j] {
+			pn = append(pn, y)
+		}
+	}
+	return append(po, rest...), pn
 }
 
 // countKept counts the specs whose hash both sides of r hold, and among

@@ -20,7 +20,8 @@ import (
 // its version, which render refused too (facets.stack.added names
 // curl@3). And of two roots written curl, one written curl@2 now with
 // its hash was paired with the other as changed (the first in order), so
-// it was itself reported removed: a pair of one hash comes first.
+// it was itself reported removed: a pair of one hash comes first. Roots
+// of one spelling that both changed pair as their specs do.
 func TestRootsOfOneSpelling(t *testing.T) {
 	h := func(c byte) string { return strings.Repeat(string(c), 32) }
 	lock := func(roots ...string) []byte {
@@ -54,6 +55,12 @@ func TestRootsOfOneSpelling(t *testing.T) {
 		// renamed, of one hash, and curl@1 removed (not curl@2 removed
 		// and curl changed 1 → 2).
 		{[]string{"a:1", "b:2"}, []string{"b:2:curl@2"}, []string{"a"}, nil, nil, []string{"b"}},
+		// Both rebuilt at their versions, the new hashes in the other
+		// order: curl@1 is a → d and curl@2 b → c, as the specs pair
+		// (two rebuilds), not a → c and b → d in hash order, which said
+		// "curl changed 1 → 2" and "curl changed 2 → 1" of a report of
+		// rebuilds alone.
+		{[]string{"a:1", "b:2"}, []string{"c:2", "d:1"}, nil, nil, []string{"b>c", "a>d"}, nil},
 	} {
 		o := loadLockfile(t, dir, fmt.Sprintf("o%d", i), lock(c.old...))
 		n := loadLockfile(t, dir, fmt.Sprintf("n%d", i), lock(c.new...))

@@ -545,6 +545,7 @@ func onlyUnlisted(u []NamedSpec, specs []Spec) []NamedSpec {
 		if k > 0 && sp.Hash == prev {
 			if n := len(out); n > 0 && out[n-1].Hash == sp.Hash {
 				out[n-1].canonicalAgainst(sp.Deps())
+				out[n-1].recipeFrom(&sp.Spec)
 			}
 			continue
 		}
@@ -581,6 +582,7 @@ func compareBool(a, b bool) int {
 // shared with other specs: they are not changed.
 func joinCopies(a, b Spec) Spec {
 	a.canonicalAgainst(b.Deps())
+	a.recipeFrom(&b)
 	if !slices.Equal(a.Stacks, b.Stacks) {
 		stacks := slices.Concat(a.Stacks, b.Stacks)
 		slices.Sort(stacks)
@@ -740,6 +742,20 @@ func (s *Spec) canonicalAgainst(deps []Dep) {
 	}
 	more := *s.more()
 	more.Deps = canonicalDeps(more.Deps)
+	s.More = &more
+}
+
+// recipeFrom gives s, a copy of a spec kept for another copy o too, o's
+// recipe hash when s has none (spackConflicts lets a copy lack it, as
+// older formats write none): the copy kept is the first file's by name,
+// and a report said "zlib hash changed" or "zlib recipe changed" as the
+// files were named.
+func (s *Spec) recipeFrom(o *Spec) {
+	if s.Recipe() != "" || o.Recipe() == "" {
+		return
+	}
+	more := *s.more()
+	more.Recipe = o.Recipe()
 	s.More = &more
 }
 

@@ -133,3 +133,61 @@ func TestSpackCopyKeptIsNotNamedByItsFile(t *testing.T) {
 		}
 	}
 }
+
+// Copies of a spec in two Spack files agree when one has a recipe hash
+// and the other none (an older format's), and the copy kept was the first
+// file's by name: a folder of two lockfiles, the first by name writing
+// zlib without its package_hash, said "zlib hash changed" where, its
+// folders renamed, it said "zlib recipe changed". The copy kept has the
+// recipe any copy gives.
+func TestSpackCopyKeepsARecipe(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		b = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+		p = "pppppppppppppppppppppppppppppppppppppppppppppppp===="
+	)
+	node := func(name, hash, more string) string {
+		return `{"name":"` + name + `","version":"1","arch":{"platform":"linux","platform_os":"u","target":"x"},"hash":"` + hash + `"` + more + `}`
+	}
+	file := func(nodes ...string) string {
+		return `{"spec":{"_meta":{"version":4},"nodes":[` + strings.Join(nodes, ",") + "]}}"
+	}
+	recipe := `,"package_hash":"` + p + `"`
+	held := func(root, more string) string {
+		return file(node(root, b, `,"dependencies":[{"name":"app","hash":"`+a+`","parameters":{"deptypes":["build","link"],"virtuals":[]}}]`),
+			node("app", a, more))
+	}
+	kept := func(s *Snapshot) string {
+		for _, p := range s.Packages {
+			for _, sp := range p.Specs {
+				if p.Name == "app" {
+					return sp.Recipe()
+				}
+			}
+			for _, sp := range p.Unlisted() {
+				if sp.Name == "app" {
+					return sp.Recipe()
+				}
+			}
+		}
+		t.Fatal("no spec of app")
+		return ""
+	}
+	for _, cs := range []struct {
+		what       string
+		one, other string
+	}{
+		{"listed", file(node("app", a, "")), file(node("app", a, recipe))},
+		{"a dependency", held("tool", ""), held("tool", recipe)},
+	} {
+		for _, names := range [2][2]string{{"a.spec.json", "b.spec.json"}, {"b.spec.json", "a.spec.json"}} {
+			s, err := Load(writeTree(t, map[string]string{names[0]: cs.one, names[1]: cs.other}), Options{})
+			if err != nil {
+				t.Fatalf("%s: %v", cs.what, err)
+			}
+			if got := kept(s); got != p {
+				t.Errorf("%s, the copy without a recipe in %s: app kept with recipe %q; want %q", cs.what, names[0], got, p)
+			}
+		}
+	}
+}

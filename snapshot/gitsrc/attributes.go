@@ -167,13 +167,12 @@ func identLine(data []byte) int {
 			continue
 		}
 		fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
-		// git reads a quoted pattern up to its closing quote and the
-		// attributes right after it, with no blank between:
-		// "\"*.md\"ident" gives the pages ident. Any such line that
-		// names ident counts.
 		// git sets each attribute by the last word of the line that
-		// names it ("*.md ident -ident" leaves ident unset).
-		if lastMention(fields[1:], "ident") != "ident" && (s[0] != '"' || !strings.Contains(s, "ident")) {
+		// names it ("*.md ident -ident" leaves ident unset), of the
+		// words after the pattern as git reads it (attrStates):
+		// "\"*.md\"ident" gives the pages ident, and "\"*.md\" -ident"
+		// none, which was refused as a line that gives files ident.
+		if lastMention(attrStates(s), "ident") != "ident" {
 			continue
 		}
 		if !patternCounts(fields[0]) || gitDrops(gitLine(l)) {
@@ -225,30 +224,34 @@ func gitDrops(line []byte) bool {
 	if s == "" {
 		return false
 	}
-	// The words after the pattern: after the closing quote of a quoted
-	// one ("\"*.md\"ident #" is dropped as "*.md ident #" is), or after
-	// its first blank when git reads it unquoted, as it does one whose
-	// quoting it cannot read (unquote_c_style fails).
-	pattern := attrPattern(s)
-	states := ""
-	if _, end := cUnquote(s); end > 0 {
-		states = s[end:]
-	} else {
-		states = s[len(pattern):]
-	}
 	// A macro's name is a word git drops the line for, as it does for
 	// any other, quoted or not ("\"[attr]#kw\" ident" as "[attr]#kw ident").
-	if name, ok := macroName(pattern); ok && !attrNameValid(name) {
+	if name, ok := macroName(attrPattern(s)); ok && !attrNameValid(name) {
 		return true
 	}
-	fields := strings.FieldsFunc(states, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
-	return slices.ContainsFunc(fields, func(f string) bool {
+	return slices.ContainsFunc(attrStates(s), func(f string) bool {
 		if f[0] == '-' || f[0] == '!' {
 			f = f[1:]
 		}
 		name, _, _ := strings.Cut(f, "=")
 		return !attrNameValid(name)
 	})
+}
+
+// attrStates returns the words after the pattern of a .gitattributes line
+// (s, blanks trimmed at its start), as parse_attr_line reads them: after
+// the closing quote of a quoted pattern, with or without a blank
+// ("\"*.md\"ident #" is dropped as "*.md ident #" is), or after its
+// first blank when git reads it unquoted, as it does one whose quoting it
+// cannot read (unquote_c_style fails).
+func attrStates(s string) []string {
+	states := ""
+	if _, end := cUnquote(s); end > 0 {
+		states = s[end:]
+	} else {
+		states = s[len(attrPattern(s)):]
+	}
+	return strings.FieldsFunc(states, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
 }
 
 // cUnquote returns the quoted string s starts with as git's
@@ -357,7 +360,7 @@ func encodingLine(data []byte) int {
 		if i := strings.IndexAny(s, gitBlanks); i >= 0 {
 			pattern = s[:i]
 		}
-		if !patternCounts(pattern) || onlyUTF8(s) {
+		if !patternCounts(pattern) || onlyUTF8(attrStates(s)) {
 			continue
 		}
 		return n + 1
@@ -374,17 +377,18 @@ func isUTF8(v string) bool {
 	return v == "" || strings.EqualFold(v, "utf-8") || strings.EqualFold(v, "utf8")
 }
 
-// onlyUTF8 reports whether each working-tree-encoding a .gitattributes
-// line names is UTF-8 (isUTF8), or unset ("-working-tree-encoding",
-// which git_path_check_encoding reads as no encoding) or unspecified
+// onlyUTF8 reports whether each working-tree-encoding of the words after
+// a .gitattributes line's pattern (attrStates: "\"*.md\"-working-tree-
+// encoding" unsets it, and a pattern named so is no attribute) is UTF-8
+// (isUTF8), or unset ("-working-tree-encoding", which
+// git_path_check_encoding reads as no encoding) or unspecified
 // ("!working-tree-encoding"), none of which rewrites anything; git is
 // still asked (rewrittenPage), as for any line that names the attribute.
 // Of the words that are the attribute, only the line's last counts, as
 // git sets an attribute by the last word that names it
 // ("*.md working-tree-encoding=UTF-16LE -working-tree-encoding" leaves
 // it unset); any other word that holds its name counts as before.
-func onlyUTF8(line string) bool {
-	fields := strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
+func onlyUTF8(fields []string) bool {
 	last := lastMention(fields, "working-tree-encoding")
 	for _, f := range fields {
 		if !strings.Contains(f, "working-tree-encoding") || f == "-working-tree-encoding" || f == "!working-tree-encoding" {

@@ -262,6 +262,20 @@ func TestRewritingLineQuotedGlued(t *testing.T) {
 		{"\"*.md\"-ident\tident\n", 1, identAboveMsg},
 		{"\"*.md\"working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"*.md\"ident\n", 0, ""},
+		// A quoted pattern's line that unsets ident gives no page ident:
+		// it was refused, "this line gives files the ident attribute".
+		{"\"*.md\" -ident\n", 0, ""},
+		{"\"*.md\"-ident\n", 0, ""},
+		{"\"a b.md\" !ident text\n", 0, ""},
+		{"\"*.md\" ident -ident\n", 0, ""},
+		{"\"*.md ident\n", 1, identAboveMsg}, // no closing quote: git reads "*.md unquoted
+		// Nor one that gives a UTF-8 encoding, or unsets it, its words
+		// after a quoted pattern with no blank, or a pattern that holds
+		// the attribute's name: they were refused, "this line gives
+		// files a working-tree-encoding".
+		{"\"*.md\"working-tree-encoding=UTF-8\n", 0, ""},
+		{"\"*.md\"-working-tree-encoding\n", 0, ""},
+		{"working-tree-encoding.md working-tree-encoding=utf8\n", 0, ""},
 	} {
 		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
 			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)

@@ -329,3 +329,18 @@ func judgeLinkTarget(t *testing.T, dir string, git func(args ...string), write f
 		t.Errorf("%s %q: %d specs; want 2", file, attrs, snap.Specs())
 	}
 }
+
+// TestLogLinkPathNamedAsLink: a log --revs over a PATH committed as a
+// symbolic link (cache/other.json, to ../data/idx.txt), at a commit that
+// added "other.json ident" beside it, said "git check-attr says a
+// checkout gives this file the ident attribute": git writes a link as a
+// link, and gives it no ident; loading the commit says what it is, a
+// symbolic link REV:PATH does not follow, and the log says so too.
+func TestLogLinkPathNamedAsLink(t *testing.T) {
+	dir, git, write := linkedIndexTree(t)
+	r := commitAttributes(t, dir, git, write, "cache/.gitattributes", "other.json ident\n")
+	_, err := r.Series("HEAD~1..HEAD", "cache/other.json", "", "")
+	if err == nil || !strings.Contains(err.Error(), "is a symbolic link") || strings.Contains(err.Error(), "ident") {
+		t.Errorf("log over a link PATH under other.json ident: %v; want it named a symbolic link, not given ident", err)
+	}
+}

@@ -672,6 +672,14 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 		if typ != "tree" && typ != "blob" || !namesRewrite(found) && !elsewhere[id] {
 			continue // no PATH at this commit, or nothing for git to judge
 		}
+		if typ == "blob" {
+			// PATH committed as a symbolic link is refused as loading it
+			// refuses it (notLink): git writes a link as a link, and
+			// gives it no ident, which the judge said it did.
+			if err := r.notLink(id, short(id), top, oid); err != nil {
+				return err
+			}
+		}
 		t := &Tree{Spec: short(id) + ":" + top, Rev: short(id), Path: top, Commit: id, OID: oid, IsTree: typ == "tree", top: top, attrs: found, repo: r}
 		files, err := t.Files()
 		if err != nil {
