@@ -3,6 +3,7 @@ package gitsrc
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -312,20 +313,28 @@ func newRepo(t *testing.T) (dir string, commit func(branch, file, content string
 func TestSeriesManyTipsCapped(t *testing.T) {
 	dir, commitTo := newRepo(t)
 	commitTo("main", "base", "base")
-	branches := []string{"merge", "-q", "-m", "octopus"}
+	// Twenty branches b00..b19 off main, each adding a/bNN, and main
+	// their octopus merge (parents b00..b19, the tree of all), written by
+	// one git fast-import: a checkout, add and commit per branch and an
+	// octopus git merge are a hundred git processes.
+	var imp strings.Builder
+	const who = "committer T <t@example.com> 1700000000 +0000\n"
 	for i := range 20 {
 		b := fmt.Sprintf("b%02d", i)
-		if _, err := gittest.Git(dir, nil, "checkout", "-q", "-B", b, "main"); err != nil {
-			t.Fatal(err)
-		}
-		commitTo(b, b, b)
-		branches = append(branches, b)
+		fmt.Fprintf(&imp, "commit refs/heads/%s\nmark :%d\n%sdata %d\n%s\nfrom refs/heads/main^0\nM 100644 inline a/%s\ndata %d\n%s\n", b, i+1, who, len(b), b, b, len(b), b)
 	}
-	if _, err := gittest.Git(dir, nil, "checkout", "-q", "main"); err != nil {
-		t.Fatal(err)
+	fmt.Fprintf(&imp, "commit refs/heads/main\n%sdata 7\noctopus\nfrom :1\n", who)
+	for i := 1; i < 20; i++ {
+		fmt.Fprintf(&imp, "merge :%d\n", i+1)
 	}
-	if _, err := gittest.Git(dir, nil, branches...); err != nil {
-		t.Fatal(err)
+	for i := range 20 {
+		b := fmt.Sprintf("b%02d", i)
+		fmt.Fprintf(&imp, "M 100644 inline a/%s\ndata %d\n%s\n", b, len(b), b)
+	}
+	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd.Dir, cmd.Env, cmd.Stdin = dir, gittest.Env(), strings.NewReader(imp.String())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git fast-import: %v: %s", err, out)
 	}
 	_, err := r0(dir).Series("main^@", "a", "", "")
 	if err == nil || !strings.Contains(err.Error(), "ends at 20 commits") {

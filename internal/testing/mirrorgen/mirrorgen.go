@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Options say what to write besides the mirror itself.
@@ -61,6 +62,69 @@ func V2(dir string, index []byte) error {
 // V3 writes a layout-v3 mirror of index (a build-cache index of database
 // version 8, whose nodes are spec format 5) at dir.
 func V3(dir string, index []byte, o Options) error {
+	files, err := v3Files(index, o)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err := write(dir, f.rel, f.data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// file is one file of a mirror: its path, slash-separated and relative
+// to the mirror, and its bytes.
+type file struct {
+	rel  string
+	data []byte
+}
+
+// laidOut holds the files V3 laid out for an index (of at most
+// laidOutMax bytes) and options: a test process writes the same few
+// mirrors again and again, and each laid out anew is a JSON parse, a
+// walk of every spec's DAG and a gzip'd blob per spec. The same index
+// and options give the same bytes; the files are only read.
+var laidOut struct {
+	sync.Mutex
+	files map[laidOutKey][]file
+}
+
+type laidOutKey struct {
+	index [sha256.Size]byte
+	o     Options
+}
+
+const laidOutMax = 1 << 20
+
+func v3Files(index []byte, o Options) ([]file, error) {
+	var key laidOutKey
+	if len(index) <= laidOutMax {
+		key = laidOutKey{sha256.Sum256(index), o}
+		laidOut.Lock()
+		files, ok := laidOut.files[key]
+		laidOut.Unlock()
+		if ok {
+			return files, nil
+		}
+	}
+	files, err := layOutV3(index, o)
+	if err != nil || len(index) > laidOutMax {
+		return files, err
+	}
+	laidOut.Lock()
+	if laidOut.files == nil {
+		laidOut.files = map[laidOutKey][]file{}
+	}
+	laidOut.files[key] = files
+	laidOut.Unlock()
+	return files, nil
+}
+
+// layOutV3 returns the files of a layout-v3 mirror of index, in the
+// order V3 writes them.
+func layOutV3(index []byte, o Options) ([]file, error) {
 	var db struct {
 		Database struct {
 			Version  string            `json:"version"`
@@ -68,30 +132,24 @@ func V3(dir string, index []byte, o Options) error {
 		} `json:"database"`
 	}
 	if err := json.Unmarshal(index, &db); err != nil {
-		return err
+		return nil, err
 	}
 	if db.Database.Version != "8" {
-		return fmt.Errorf("mirrorgen: database version %s, want 8", db.Database.Version)
+		return nil, fmt.Errorf("mirrorgen: database version %s, want 8", db.Database.Version)
 	}
-	if err := write(dir, "v3/layout.json", []byte(`{"signing": "gpg"}`)); err != nil {
-		return err
-	}
+	files := []file{{"v3/layout.json", []byte(`{"signing": "gpg"}`)}}
 	if !o.NoIndex {
-		m, err := putBlob(dir, index, "application/vnd.spack.db.v8+json", false)
+		m, blob, err := putBlob(index, "application/vnd.spack.db.v8+json", false)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := write(dir, "v3/manifests/index/index.manifest.json", m); err != nil {
-			return err
-		}
+		files = append(files, blob, file{"v3/manifests/index/index.manifest.json", m})
 		if o.View != "" {
-			if err := write(dir, "v3/manifests/index/"+o.View+"/index.manifest.json", m); err != nil {
-				return err
-			}
+			files = append(files, file{"v3/manifests/index/" + o.View + "/index.manifest.json", m})
 		}
 	}
-	return eachSpecFile(db.Database.Installs, func(n node, h string, spec []byte) error {
-		m, err := putBlob(dir, spec, "application/vnd.spack.spec.v5+json", true)
+	err := eachSpecFile(db.Database.Installs, func(n node, h string, spec []byte) error {
+		m, blob, err := putBlob(spec, "application/vnd.spack.spec.v5+json", true)
 		if err != nil {
 			return err
 		}
@@ -99,8 +157,10 @@ func V3(dir string, index []byte, o Options) error {
 			m = []byte("-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n" + string(m) + "\n-----BEGIN PGP SIGNATURE-----\n\niQEzBAEBCgAdFiEEfake\n=abcd\n-----END PGP SIGNATURE-----\n")
 		}
 		rel := fmt.Sprintf("v3/manifests/spec/%s/%s-%s-%s.spec.manifest.json", n.Name, n.Name, n.Version, h)
-		return write(dir, rel, m)
+		files = append(files, blob, file{rel, m})
+		return nil
 	})
+	return files, err
 }
 
 // SpecFolder writes the spec files of index (a build-cache index whose
@@ -173,24 +233,22 @@ func eachSpecFile(installs map[string]record, put func(n node, h string, spec []
 	return nil
 }
 
-// putBlob stores data (gzip'd when zip) as a blob and returns the
-// manifest that lists it.
-func putBlob(dir string, data []byte, mediaType string, zip bool) ([]byte, error) {
+// putBlob returns the manifest that lists data (gzip'd when zip) as a
+// blob, and the blob's file.
+func putBlob(data []byte, mediaType string, zip bool) ([]byte, file, error) {
 	compression := "none"
 	if zip {
 		var b bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
 		zw.Write(data)
 		if err := zw.Close(); err != nil {
-			return nil, err
+			return nil, file{}, err
 		}
 		data, compression = b.Bytes(), "gzip"
 	}
 	sum := sha256.Sum256(data)
 	h := hex.EncodeToString(sum[:])
-	if err := write(dir, "blobs/sha256/"+h[:2]+"/"+h, data); err != nil {
-		return nil, err
-	}
+	blob := file{"blobs/sha256/" + h[:2] + "/" + h, data}
 	m, err := json.MarshalIndent(map[string]any{
 		"version": 3,
 		"data": []map[string]any{{
@@ -198,7 +256,7 @@ func putBlob(dir string, data []byte, mediaType string, zip bool) ([]byte, error
 			"checksumAlgorithm": "sha256", "checksum": h,
 		}},
 	}, "", "  ")
-	return m, err
+	return m, blob, err
 }
 
 func write(dir, rel string, data []byte) error {
