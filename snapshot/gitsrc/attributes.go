@@ -380,9 +380,11 @@ func isUTF8(v string) bool {
 // onlyUTF8 reports whether each working-tree-encoding of the words after
 // a .gitattributes line's pattern (attrStates: "\"*.md\"-working-tree-
 // encoding" unsets it, and a pattern named so is no attribute) is UTF-8
-// (isUTF8), or unset ("-working-tree-encoding", which
-// git_path_check_encoding reads as no encoding) or unspecified
-// ("!working-tree-encoding"), none of which rewrites anything; git is
+// (isUTF8), or unset ("-working-tree-encoding", with a value or not:
+// git's false value is an empty string, which git_path_check_encoding
+// reads as no encoding, and a clone checks the pages out as committed)
+// or unspecified ("!working-tree-encoding"), none of which rewrites
+// anything; git is
 // still asked (rewrittenPage), as for any line that names the attribute.
 // Of the words that are the attribute, only the line's last counts, as
 // git sets an attribute by the last word that names it
@@ -391,7 +393,11 @@ func isUTF8(v string) bool {
 func onlyUTF8(fields []string) bool {
 	last := lastMention(fields, "working-tree-encoding")
 	for _, f := range fields {
-		if !strings.Contains(f, "working-tree-encoding") || f == "-working-tree-encoding" || f == "!working-tree-encoding" {
+		// An unset or unspecified one with a value is so too, as
+		// parse_attr reads it ("-working-tree-encoding=UTF-16LE" unsets
+		// it; git check-attr says unset), which was refused as a line
+		// that gives files a working-tree-encoding.
+		if name, _, _ := strings.Cut(f, "="); !strings.Contains(f, "working-tree-encoding") || name == "-working-tree-encoding" || name == "!working-tree-encoding" {
 			continue
 		}
 		v, ok := strings.CutPrefix(f, "working-tree-encoding=")

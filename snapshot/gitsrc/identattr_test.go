@@ -283,6 +283,30 @@ func TestRewritingLineQuotedGlued(t *testing.T) {
 	}
 }
 
+// TestRewritingLineUnsetEncodingValue: a word that unsets or unspecifies
+// working-tree-encoding with a value ("-working-tree-encoding=UTF-16LE")
+// gives no file an encoding, as parse_attr reads it (git check-attr
+// --cached: unset, unspecified; a clone checks the page out as
+// committed), yet such a line was refused, "this line gives files a
+// working-tree-encoding".
+func TestRewritingLineUnsetEncodingValue(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"*.md -working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"*.md !working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"\"*.md\"-working-tree-encoding=UTF-16\n", 0, ""},
+		{"*.md working-tree-encoding=UTF-16LE -working-tree-encoding=x\n", 0, ""},
+		{"*.md -working-tree-encoding=x working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
 // TestRewritingLineBOMFromIndex: git skips a byte order mark at the start
 // of a .gitattributes read from the working tree, not of one read from
 // the index, as a checkout reads it: there "<BOM>#x.md ident" is the
