@@ -144,12 +144,24 @@ func rewritingLine(data []byte) (int, string) {
 func rewritingLineOf(data []byte) (int, string) {
 	e, i := encodingLine(data), identLine(data)
 	switch {
+	case e > 0 && (i == 0 || e < i) && noValueLine(data, e):
+		return e, encodingNoValueAboveMsg
 	case e > 0 && (i == 0 || e < i):
 		return e, encodingAboveMsg
 	case i > 0:
 		return i, identAboveMsg
 	}
 	return 0, ""
+}
+
+// noValueLine reports whether line n of a .gitattributes text (data)
+// sets working-tree-encoding with no value, its last word on it (as git
+// reads the words, attrStates) "working-tree-encoding": git refuses to
+// check such a file out, where it re-encodes none.
+func noValueLine(data []byte, n int) bool {
+	l := gitLine(bytes.Split(data, []byte("\n"))[n-1])
+	s := strings.TrimLeft(string(l), gitBlanks)
+	return lastMention(attrStates(s), "working-tree-encoding") == "working-tree-encoding"
 }
 
 // identLine returns the first line of a .gitattributes text that may set
@@ -487,6 +499,20 @@ const encodingAboveMsg = "this line gives files a working-tree-encoding, and may
 // encodingHow says what a working-tree-encoding does to the gate.
 const encodingHow = "a checkout, which the site is built from, re-encodes them, and Jekyll reads no page from a file that does not start with '---' as written, while REV:PATH reads the pages as committed"
 
+// encodingNoValue is the attribute rewrittenPage names for a file git
+// gives working-tree-encoding with no value (check-attr: set), and
+// encodingNoValueHow what it does: convert.c's git_path_check_encoding
+// dies, and git 2.39's clone of such a commit checks out nothing, where
+// the error said "a checkout ... re-encodes them".
+const (
+	encodingNoValue    = "working-tree-encoding (with no value)"
+	encodingNoValueHow = "git refuses to check out such a file (\"fatal: true/false are no valid working-tree-encodings\"), so that a checkout of this commit fails and the site is not built from it, while REV:PATH reads the files as committed"
+)
+
+// encodingNoValueAboveMsg is encodingAboveMsg for a line that gives
+// files working-tree-encoding with no value (noValueLine).
+const encodingNoValueAboveMsg = "this line gives files the working-tree-encoding attribute with no value, and may give it to the pages: " + encodingNoValueHow + "; give it an encoding, or remove the line"
+
 // identAboveMsg is the error of a .gitattributes above the tree that may
 // set ident on its pages (identLine), at its line.
 const identAboveMsg = "this line gives files the ident attribute, and may give it to the pages: " + identHow + "; remove the line, or give the checked-out folder"
@@ -662,6 +688,8 @@ func (t *Tree) rewrittenBy(files []File, attrs []attrFile, read func(File) bool)
 func rewrittenMsg(what, attr string, n int, attrs []attrFile) string {
 	how := identHow
 	switch {
+	case attr == encodingNoValue:
+		how = encodingNoValueHow
 	case what != "page" && attr == "ident":
 		how = identFileHow
 	case what != "page":
@@ -818,6 +846,8 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 			case got[i] != "":
 			case g[2] == "set":
 				got[i] = "ident"
+			case g[5] == "set":
+				got[i] = encodingNoValue
 			case g[5] != "unspecified" && g[5] != "unset" && !isUTF8(g[5]):
 				got[i] = "working-tree-encoding"
 			}
