@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"iter"
 	"os"
 	"path"
 	"path/filepath"
@@ -109,16 +110,20 @@ func (a attrFile) rewritingLine() (int, string) {
 	if a.path == ".gitattributes" {
 		return rewritingLine(a.data)
 	}
-	lines := bytes.Split(a.data, []byte("\n"))
-	for i, l := range lines {
-		s := strings.TrimLeft(string(gitLine(l)), gitBlanks)
+	out := make([]byte, 0, len(a.data))
+	for l := range attrLines(a.data) {
 		// A pattern git reads as a macro's: "[attr]" and a name, quoted
-		// (git unquotes it first) or not.
-		if _, ok := macroName(attrPattern(s)); ok {
-			lines[i] = nil
+		// (git unquotes it first) or not; a line git ignores for its
+		// length (gitDrops) is not read.
+		if !tooLong(l) {
+			s := strings.TrimLeft(string(gitLine(l)), gitBlanks)
+			if _, ok := macroName(attrPattern(s)); ok {
+				l = nil
+			}
 		}
+		out = append(append(out, l...), '\n')
 	}
-	return rewritingLine(bytes.Join(lines, []byte("\n")))
+	return rewritingLine(out)
 }
 
 // rewritingLine returns the first line of a .gitattributes text that may
@@ -159,8 +164,14 @@ func rewritingLineOf(data []byte) (int, string) {
 // reads the words, attrStates) "working-tree-encoding": git refuses to
 // check such a file out, where it re-encodes none.
 func noValueLine(data []byte, n int) bool {
-	l := gitLine(bytes.Split(data, []byte("\n"))[n-1])
-	s := strings.TrimLeft(string(l), gitBlanks)
+	var l []byte
+	i := 0
+	for l = range attrLines(data) {
+		if i++; i == n {
+			break
+		}
+	}
+	s := strings.TrimLeft(string(gitLine(l)), gitBlanks)
 	return lastMention(attrStates(s), "working-tree-encoding") == "working-tree-encoding"
 }
 
@@ -173,9 +184,17 @@ func noValueLine(data []byte, n int) bool {
 // one-line spec_details lost every spec between them in the checkout the
 // site is built from, while REV:PATH read them all and the gate passed.
 func identLine(data []byte) int {
-	for n, l := range bytes.Split(data, []byte("\n")) {
+	n := -1
+	for l := range attrLines(data) {
+		// A line git ignores for its length (gitDrops), or that names no
+		// ident, is not split into its words: a .gitattributes of one
+		// long line of short words ("*.md -i -i ... ident") allocated
+		// 142x its size.
+		if n++; tooLong(l) {
+			continue
+		}
 		s := strings.Trim(string(gitLine(l)), gitBlanks)
-		if s == "" || s[0] == '#' {
+		if s == "" || s[0] == '#' || !strings.Contains(s, "ident") {
 			continue
 		}
 		fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
@@ -193,6 +212,28 @@ func identLine(data []byte) int {
 		return n + 1
 	}
 	return 0
+}
+
+// attrLines yields the lines of a .gitattributes text, as git cuts it at
+// each newline (without it), one at a time: a text of many short lines
+// split at once cost a slice header per line, 24 bytes for each byte of
+// a text of empty lines.
+func attrLines(data []byte) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		for {
+			l, rest, found := bytes.Cut(data, []byte("\n"))
+			if !yield(l) || !found {
+				return
+			}
+			data = rest
+		}
+	}
+}
+
+// tooLong reports whether git ignores a .gitattributes line (without its
+// newline) for its length, as gitDrops does.
+func tooLong(l []byte) bool {
+	return len(bytes.TrimSuffix(gitLine(l), []byte("\r"))) >= maxAttrLine
 }
 
 // gitBlanks are the bytes at which git splits a .gitattributes line (but
@@ -229,7 +270,7 @@ const maxAttrLine = 2048
 // measured so here: a line git ignores from the index alone still
 // counts, as refusing it refuses only more.
 func gitDrops(line []byte) bool {
-	if len(bytes.TrimSuffix(line, []byte("\r"))) >= maxAttrLine {
+	if tooLong(line) {
 		return true
 	}
 	s := strings.TrimLeft(string(line), gitBlanks)
@@ -361,7 +402,11 @@ func attrNameValid(name string) bool {
 // ignores case, as a checkout with core.ignorecase (a case-insensitive
 // file system's) does: "*.MD" gives the pages the attribute there.
 func encodingLine(data []byte) int {
-	for n, l := range bytes.Split(data, []byte("\n")) {
+	n := -1
+	for l := range attrLines(data) {
+		if n++; tooLong(l) {
+			continue // git ignores it (gitDrops)
+		}
 		s := strings.Trim(string(gitLine(l)), gitBlanks)
 		if s == "" || s[0] == '#' || !strings.Contains(s, "working-tree-encoding") || gitDrops(gitLine(l)) {
 			continue
