@@ -753,7 +753,13 @@ func rewrittenMsg(what, attr string, n int, attrs []attrFile) string {
 	for _, a := range attrs {
 		files = append(files, fmt.Sprintf("%q", a.path))
 	}
-	return fmt.Sprintf("git check-attr says a checkout gives this %s the %s attribute%s, through the .gitattributes files of this commit (%s) or this repository's .git/info/attributes: %s; remove the line that gives it, or give the checked-out folder", what, attr, others, strings.Join(files, ", "), how)
+	// No checked-out folder is there to give when git refuses to check
+	// the file out.
+	fix := "remove the line that gives it, or give the checked-out folder"
+	if attr == encodingNoValue {
+		fix = "give it an encoding, or remove the line that gives it"
+	}
+	return fmt.Sprintf("git check-attr says a checkout gives this %s the %s attribute%s, through the .gitattributes files of this commit (%s) or this repository's .git/info/attributes: %s; %s", what, attr, others, strings.Join(files, ", "), how, fix)
 }
 
 // namesRewrite reports whether a .gitattributes of attrs names ident or
