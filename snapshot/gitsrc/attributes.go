@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"iter"
 	"os"
 	"path"
 	"path/filepath"
@@ -109,16 +110,20 @@ func (a attrFile) rewritingLine() (int, string) {
 	if a.path == ".gitattributes" {
 		return rewritingLine(a.data)
 	}
-	lines := bytes.Split(a.data, []byte("\n"))
-	for i, l := range lines {
-		s := strings.TrimLeft(string(gitLine(l)), gitBlanks)
+	out := make([]byte, 0, len(a.data))
+	for l := range attrLines(a.data) {
 		// A pattern git reads as a macro's: "[attr]" and a name, quoted
-		// (git unquotes it first) or not.
-		if _, ok := macroName(attrPattern(s)); ok {
-			lines[i] = nil
+		// (git unquotes it first) or not; a line git ignores for its
+		// length (gitDrops) is not read.
+		if !tooLong(l) {
+			s := strings.TrimLeft(string(gitLine(l)), gitBlanks)
+			if _, ok := macroName(attrPattern(s)); ok {
+				l = nil
+			}
 		}
+		out = append(append(out, l...), '\n')
 	}
-	return rewritingLine(bytes.Join(lines, []byte("\n")))
+	return rewritingLine(out)
 }
 
 // rewritingLine returns the first line of a .gitattributes text that may
@@ -144,12 +149,30 @@ func rewritingLine(data []byte) (int, string) {
 func rewritingLineOf(data []byte) (int, string) {
 	e, i := encodingLine(data), identLine(data)
 	switch {
+	case e > 0 && (i == 0 || e < i) && noValueLine(data, e):
+		return e, encodingNoValueAboveMsg
 	case e > 0 && (i == 0 || e < i):
 		return e, encodingAboveMsg
 	case i > 0:
 		return i, identAboveMsg
 	}
 	return 0, ""
+}
+
+// noValueLine reports whether line n of a .gitattributes text (data)
+// sets working-tree-encoding with no value, its last word on it (as git
+// reads the words, attrStates) "working-tree-encoding": git refuses to
+// check such a file out, where it re-encodes none.
+func noValueLine(data []byte, n int) bool {
+	var l []byte
+	i := 0
+	for l = range attrLines(data) {
+		if i++; i == n {
+			break
+		}
+	}
+	s := strings.TrimLeft(string(gitLine(l)), gitBlanks)
+	return lastMention(attrStates(s), "working-tree-encoding") == "working-tree-encoding"
 }
 
 // identLine returns the first line of a .gitattributes text that may set
@@ -161,9 +184,17 @@ func rewritingLineOf(data []byte) (int, string) {
 // one-line spec_details lost every spec between them in the checkout the
 // site is built from, while REV:PATH read them all and the gate passed.
 func identLine(data []byte) int {
-	for n, l := range bytes.Split(data, []byte("\n")) {
+	n := -1
+	for l := range attrLines(data) {
+		// A line git ignores for its length (gitDrops), or that names no
+		// ident, is not split into its words: a .gitattributes of one
+		// long line of short words ("*.md -i -i ... ident") allocated
+		// 142x its size.
+		if n++; tooLong(l) {
+			continue
+		}
 		s := strings.Trim(string(gitLine(l)), gitBlanks)
-		if s == "" || s[0] == '#' {
+		if s == "" || s[0] == '#' || !strings.Contains(s, "ident") {
 			continue
 		}
 		fields := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(gitBlanks, r) })
@@ -181,6 +212,28 @@ func identLine(data []byte) int {
 		return n + 1
 	}
 	return 0
+}
+
+// attrLines yields the lines of a .gitattributes text, as git cuts it at
+// each newline (without it), one at a time: a text of many short lines
+// split at once cost a slice header per line, 24 bytes for each byte of
+// a text of empty lines.
+func attrLines(data []byte) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		for {
+			l, rest, found := bytes.Cut(data, []byte("\n"))
+			if !yield(l) || !found {
+				return
+			}
+			data = rest
+		}
+	}
+}
+
+// tooLong reports whether git ignores a .gitattributes line (without its
+// newline) for its length, as gitDrops does.
+func tooLong(l []byte) bool {
+	return len(bytes.TrimSuffix(gitLine(l), []byte("\r"))) >= maxAttrLine
 }
 
 // gitBlanks are the bytes at which git splits a .gitattributes line (but
@@ -217,7 +270,7 @@ const maxAttrLine = 2048
 // measured so here: a line git ignores from the index alone still
 // counts, as refusing it refuses only more.
 func gitDrops(line []byte) bool {
-	if len(bytes.TrimSuffix(line, []byte("\r"))) >= maxAttrLine {
+	if tooLong(line) {
 		return true
 	}
 	s := strings.TrimLeft(string(line), gitBlanks)
@@ -349,7 +402,11 @@ func attrNameValid(name string) bool {
 // ignores case, as a checkout with core.ignorecase (a case-insensitive
 // file system's) does: "*.MD" gives the pages the attribute there.
 func encodingLine(data []byte) int {
-	for n, l := range bytes.Split(data, []byte("\n")) {
+	n := -1
+	for l := range attrLines(data) {
+		if n++; tooLong(l) {
+			continue // git ignores it (gitDrops)
+		}
 		s := strings.Trim(string(gitLine(l)), gitBlanks)
 		if s == "" || s[0] == '#' || !strings.Contains(s, "working-tree-encoding") || gitDrops(gitLine(l)) {
 			continue
@@ -380,9 +437,11 @@ func isUTF8(v string) bool {
 // onlyUTF8 reports whether each working-tree-encoding of the words after
 // a .gitattributes line's pattern (attrStates: "\"*.md\"-working-tree-
 // encoding" unsets it, and a pattern named so is no attribute) is UTF-8
-// (isUTF8), or unset ("-working-tree-encoding", which
-// git_path_check_encoding reads as no encoding) or unspecified
-// ("!working-tree-encoding"), none of which rewrites anything; git is
+// (isUTF8), or unset ("-working-tree-encoding", with a value or not:
+// git's false value is an empty string, which git_path_check_encoding
+// reads as no encoding, and a clone checks the pages out as committed)
+// or unspecified ("!working-tree-encoding"), none of which rewrites
+// anything; git is
 // still asked (rewrittenPage), as for any line that names the attribute.
 // Of the words that are the attribute, only the line's last counts, as
 // git sets an attribute by the last word that names it
@@ -391,7 +450,11 @@ func isUTF8(v string) bool {
 func onlyUTF8(fields []string) bool {
 	last := lastMention(fields, "working-tree-encoding")
 	for _, f := range fields {
-		if !strings.Contains(f, "working-tree-encoding") || f == "-working-tree-encoding" || f == "!working-tree-encoding" {
+		// An unset or unspecified one with a value is so too, as
+		// parse_attr reads it ("-working-tree-encoding=UTF-16LE" unsets
+		// it; git check-attr says unset), which was refused as a line
+		// that gives files a working-tree-encoding.
+		if name, _, _ := strings.Cut(f, "="); !strings.Contains(f, "working-tree-encoding") || name == "-working-tree-encoding" || name == "!working-tree-encoding" {
 			continue
 		}
 		v, ok := strings.CutPrefix(f, "working-tree-encoding=")
@@ -480,6 +543,20 @@ const encodingAboveMsg = "this line gives files a working-tree-encoding, and may
 
 // encodingHow says what a working-tree-encoding does to the gate.
 const encodingHow = "a checkout, which the site is built from, re-encodes them, and Jekyll reads no page from a file that does not start with '---' as written, while REV:PATH reads the pages as committed"
+
+// encodingNoValue is the attribute rewrittenPage names for a file git
+// gives working-tree-encoding with no value (check-attr: set), and
+// encodingNoValueHow what it does: convert.c's git_path_check_encoding
+// dies, and git 2.39's clone of such a commit checks out nothing, where
+// the error said "a checkout ... re-encodes them".
+const (
+	encodingNoValue    = "working-tree-encoding (with no value)"
+	encodingNoValueHow = "git refuses to check out such a file (\"fatal: true/false are no valid working-tree-encodings\"), so that a checkout of this commit fails and the site is not built from it, while REV:PATH reads the files as committed"
+)
+
+// encodingNoValueAboveMsg is encodingAboveMsg for a line that gives
+// files working-tree-encoding with no value (noValueLine).
+const encodingNoValueAboveMsg = "this line gives files the working-tree-encoding attribute with no value, and may give it to the pages: " + encodingNoValueHow + "; give it an encoding, or remove the line"
 
 // identAboveMsg is the error of a .gitattributes above the tree that may
 // set ident on its pages (identLine), at its line.
@@ -656,6 +733,8 @@ func (t *Tree) rewrittenBy(files []File, attrs []attrFile, read func(File) bool)
 func rewrittenMsg(what, attr string, n int, attrs []attrFile) string {
 	how := identHow
 	switch {
+	case attr == encodingNoValue:
+		how = encodingNoValueHow
 	case what != "page" && attr == "ident":
 		how = identFileHow
 	case what != "page":
@@ -674,7 +753,13 @@ func rewrittenMsg(what, attr string, n int, attrs []attrFile) string {
 	for _, a := range attrs {
 		files = append(files, fmt.Sprintf("%q", a.path))
 	}
-	return fmt.Sprintf("git check-attr says a checkout gives this %s the %s attribute%s, through the .gitattributes files of this commit (%s) or this repository's .git/info/attributes: %s; remove the line that gives it, or give the checked-out folder", what, attr, others, strings.Join(files, ", "), how)
+	// No checked-out folder is there to give when git refuses to check
+	// the file out.
+	fix := "remove the line that gives it, or give the checked-out folder"
+	if attr == encodingNoValue {
+		fix = "give it an encoding, or remove the line that gives it"
+	}
+	return fmt.Sprintf("git check-attr says a checkout gives this %s the %s attribute%s, through the .gitattributes files of this commit (%s) or this repository's .git/info/attributes: %s; %s", what, attr, others, strings.Join(files, ", "), how, fix)
 }
 
 // namesRewrite reports whether a .gitattributes of attrs names ident or
@@ -812,6 +897,8 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 			case got[i] != "":
 			case g[2] == "set":
 				got[i] = "ident"
+			case g[5] == "set":
+				got[i] = encodingNoValue
 			case g[5] != "unspecified" && g[5] != "unset" && !isUTF8(g[5]):
 				got[i] = "working-tree-encoding"
 			}

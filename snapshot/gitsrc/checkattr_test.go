@@ -352,3 +352,51 @@ func judgeAbove(t *testing.T, r *Repo, commit func(file, text string), attrs str
 	}
 	return tr.rewrittenAbove(files)
 }
+
+// TestEncodingNoValueMsg: a .gitattributes line that gives the pages
+// working-tree-encoding with no value ("*.md working-tree-encoding")
+// makes git 2.39 refuse to check them out ("fatal: true/false are no
+// valid working-tree-encodings"; a clone checks out nothing), where the
+// error said "a checkout ... re-encodes them", above PATH and from git
+// check-attr (which says "set") alike.
+func TestEncodingNoValueMsg(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		msg  string
+	}{
+		{"*.md working-tree-encoding\n", encodingNoValueAboveMsg},
+		{"\"*.md\"working-tree-encoding\n", encodingNoValueAboveMsg},
+		{"*.md working-tree-encoding=UTF-16LE working-tree-encoding\n", encodingNoValueAboveMsg},
+		{"*.md working-tree-encoding working-tree-encoding=UTF-16LE\n", encodingAboveMsg},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != 1 || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line 1, %q", tc.data, n, msg, tc.msg)
+		}
+	}
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "attr"), []byte("*.md working-tree-encoding\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	oid, err := gittest.Git(dir, nil, "hash-object", "-w", "attr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	attrs := []attrFile{{path: ".gitattributes", oid: strings.TrimSpace(oid)}}
+	page, attr, n, err := r.rewrittenPage(attrs, []string{"_cache/develop/zlib/specs.md"})
+	if err != nil || n != 1 || page != "_cache/develop/zlib/specs.md" {
+		t.Fatalf("rewrittenPage: %q, %q, %d, %v; want the page", page, attr, n, err)
+	}
+	if msg := rewrittenMsg("page", attr, n, attrs); !strings.Contains(msg, "true/false are no valid working-tree-encodings") || strings.Contains(msg, "re-encodes") || strings.Contains(msg, "checked-out folder") {
+		t.Errorf("%s\nwant it to say git refuses to check the page out, not that it re-encodes it, nor to give the checked-out folder", msg)
+	}
+}

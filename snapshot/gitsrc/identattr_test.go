@@ -283,6 +283,30 @@ func TestRewritingLineQuotedGlued(t *testing.T) {
 	}
 }
 
+// TestRewritingLineUnsetEncodingValue: a word that unsets or unspecifies
+// working-tree-encoding with a value ("-working-tree-encoding=UTF-16LE")
+// gives no file an encoding, as parse_attr reads it (git check-attr
+// --cached: unset, unspecified; a clone checks the page out as
+// committed), yet such a line was refused, "this line gives files a
+// working-tree-encoding".
+func TestRewritingLineUnsetEncodingValue(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"*.md -working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"*.md !working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"\"*.md\"-working-tree-encoding=UTF-16\n", 0, ""},
+		{"*.md working-tree-encoding=UTF-16LE -working-tree-encoding=x\n", 0, ""},
+		{"*.md -working-tree-encoding=x working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
 // TestRewritingLineBOMFromIndex: git skips a byte order mark at the start
 // of a .gitattributes read from the working tree, not of one read from
 // the index, as a checkout reads it: there "<BOM>#x.md ident" is the
@@ -305,6 +329,40 @@ func TestRewritingLineBOMFromIndex(t *testing.T) {
 	} {
 		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
 			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestRewritingLineLongLineAlloc: a .gitattributes line of 2048 bytes or
+// more, which git ignores (gitDrops), is not split into its words: one
+// long line of short words ("*.md -i -i ... ident") allocated 142x its
+// size, a string header per word, and more. Nor is a text split into
+// all its lines at once: one of empty lines allocated a slice header, 24
+// bytes, per byte, several times over. Each allocates at most 4x the
+// text, and a text 4x as long at most 4.4x as much.
+func TestRewritingLineLongLineAlloc(t *testing.T) {
+	for _, shape := range []func(n int) string{
+		func(n int) string { return "*.md" + strings.Repeat(" -i", n) + " ident\n" },
+		func(n int) string { return strings.Repeat("\n", n) },
+	} {
+		var sizes [2]float64
+		for i, n := range []int{1 << 16, 1 << 18} {
+			data := []byte(shape(n))
+			got := allocated(t, func() error {
+				if line, _ := rewritingLine(data); line != 0 {
+					t.Errorf("%.20q: line %d; want 0", data, line)
+				}
+				attrFile{path: "_cache/.gitattributes", data: data}.rewritingLine()
+				return nil
+			})
+			sizes[i] = float64(got)
+			if float64(got) > 4*float64(len(data)) {
+				t.Errorf("%.20q, %d bytes: %d bytes allocated (%.1fx); want at most 4x", data, len(data), got, float64(got)/float64(len(data)))
+			}
+		}
+		t.Logf("%.20q: %.0f and %.0f bytes allocated", shape(1), sizes[0], sizes[1])
+		if r := sizes[1] / sizes[0]; r > 4.4 {
+			t.Errorf("%.20q: 4x the text allocates %.2fx as much; want at most 4.4x", shape(1), r)
 		}
 	}
 }
