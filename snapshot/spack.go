@@ -676,12 +676,18 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 		// copies differ is not compared pair by pair either (N files in
 		// conflict would be N² comparisons, and N lists of N-1 files), but
 		// through classes (copyClasses).
-		agree := true
+		// Agreeing with the first copy is not enough when it has no
+		// recipe: two others with other recipes agree with it, not with
+		// each other (a folder of three loaded, or was refused, as its
+		// files were named).
+		agree, recipe := true, ls[0].spec.Recipe()
 		for _, o := range ls[1:] {
-			if specDiffers(ls[0].pkg.Name, ls[0].spec, o.pkg.Name, o.spec) != "" {
+			r := o.spec.Recipe()
+			if specDiffers(ls[0].pkg.Name, ls[0].spec, o.pkg.Name, o.spec) != "" || r != "" && recipe != "" && r != recipe {
 				agree = false
 				break
 			}
+			recipe = cmp.Or(recipe, r)
 		}
 		if agree {
 			continue

@@ -191,3 +191,31 @@ func TestSpackCopyKeepsARecipe(t *testing.T) {
 		}
 	}
 }
+
+// Copies of a spec in three Spack files, one without a recipe hash and
+// two with other ones (a hash that names two recipes), were compared
+// with the first file's copy alone: with the copy without a recipe first
+// by name, both others agreed with it and the folder loaded, "no
+// changes" (the copy kept took either recipe), where with the files
+// renamed it was refused, "they differ in recipe". Every order refuses
+// it, the two files with a recipe bad.
+func TestSpackCopiesOfTwoRecipes(t *testing.T) {
+	const a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	file := func(recipe string) string {
+		more := ""
+		if recipe != "" {
+			more = `,"package_hash":"` + strings.Repeat(recipe, 28) + `===="`
+		}
+		return `{"spec":{"_meta":{"version":4},"nodes":[{"name":"app","version":"1","arch":{"platform":"linux","platform_os":"u","target":"x"},"hash":"` + a + `"` + more + `}]}}`
+	}
+	for _, order := range [][3]string{{"", "p", "q"}, {"", "q", "p"}, {"p", "", "q"}, {"q", "p", ""}} {
+		files := map[string]string{}
+		for i, r := range order {
+			files[string(rune('a'+i))+".spec.json"] = file(r)
+		}
+		_, err := Load(writeTree(t, files), Options{})
+		if err == nil || !strings.Contains(err.Error(), "they differ in recipe") || strings.Count(err.Error(), "they differ in recipe") != 2 {
+			t.Errorf("recipes %q by name: %v; want two files differing in recipe", order, err)
+		}
+	}
+}
