@@ -765,6 +765,17 @@ func checkRootStacks(r *Report) error {
 	if len(rt.Added)+len(rt.Removed) > 0 {
 		spelt = newSpellings(r)
 	}
+	respelt := map[string]bool{} // old spellings of roots changed or renamed
+	for i := range rt.Changed {
+		if x := &rt.Changed[i]; x.Old.Root != x.Root {
+			respelt[x.Old.Root] = true
+		}
+	}
+	for i := range rt.Renamed {
+		if x := &rt.Renamed[i]; x.Old.Root != x.Root {
+			respelt[x.Old.Root] = true
+		}
+	}
 	set := func(n int, at func(int) string) map[string]bool {
 		m := make(map[string]bool, n)
 		for i := range n {
@@ -799,6 +810,10 @@ func checkRootStacks(r *Report) error {
 					specs = "spec"
 				}
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d %s in that stack", shortValue(x.Root), l.side, n, specs)
+			case !ok && l.side == "new" && respelt[x.Root]:
+				// Its stack was compared under another root's new
+				// spelling: curl of [curl@1, curl@2] removed, and curl@2
+				// now written curl@2, is counted under curl@2 alone.
 			case whole && !inFacet[x.Root]:
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but facets.stack.%s does not name it: a lockfile's stacks are its roots", shortValue(x.Root), l.name)
 			}

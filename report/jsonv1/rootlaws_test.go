@@ -233,4 +233,28 @@ func TestRootsOfOneSpellingDecode(t *testing.T) {
 			t.Errorf("%s: the report as written: %v", tc.what, err)
 		}
 	}
+	// One lockfile's two roots curl, one gone and the other now written
+	// curl@2: the old stack curl is counted under curl@2 alone, so
+	// facets.stack.removed does not name curl, and render refused the
+	// report, "but facets.stack.removed does not name it".
+	two := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[%s],"concrete_specs":{` +
+		`"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"curl","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},` +
+		`"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb":{"name":"curl","version":"2","hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"}}}`
+	var paths [2]string
+	for i, roots := range []string{
+		`{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"curl"},{"hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","spec":"curl"}`,
+		`{"hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","spec":"curl@2"}`,
+	} {
+		paths[i] = filepath.Join(t.TempDir(), "spack.lock")
+		if err := os.WriteFile(paths[i], fmt.Appendf(nil, two, roots), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := reporttest.ComparePaths(t, paths[0], paths[1])
+	if rt := r.Causes.Roots; len(rt.Removed) != 1 || len(rt.Renamed) != 1 {
+		t.Fatalf("curl, curl → curl@2: roots removed %v, renamed %v; want one each", rt.Removed, rt.Renamed)
+	}
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Errorf("curl, curl → curl@2: the report as written: %v", err)
+	}
 }
