@@ -749,7 +749,9 @@ func (h *pathHashes) compare(v, p, w, q int) int {
 // that need it, a root's own spec in its own. A root added is a stack
 // the old side does not count, a root removed one the new side does not
 // count, and a root changed in its version or renamed is counted under
-// its new spelling alone (the old side was compared under it). Without
+// its new spelling alone (the old side was compared under it). A root
+// added or removed of a stack that stays is one of two written alike
+// (spellings). Without
 // --package or --stack, which leave specs uncounted, the stacks that
 // came and went (facets.stack.added and removed) are exactly the roots
 // added and removed, and a root changed or renamed is counted on both
@@ -759,6 +761,21 @@ func checkRootStacks(r *Report) error {
 	rt := r.Causes.Roots
 	counts := StackCounts(r)
 	whole := len(r.Options.Packages) == 0 && len(r.Options.Stacks) == 0
+	var spelt *spellings
+	if len(rt.Added)+len(rt.Removed) > 0 {
+		spelt = newSpellings(r)
+	}
+	respelt := map[string]bool{} // old spellings of roots changed or renamed
+	for i := range rt.Changed {
+		if x := &rt.Changed[i]; x.Old.Root != x.Root {
+			respelt[x.Old.Root] = true
+		}
+	}
+	for i := range rt.Renamed {
+		if x := &rt.Renamed[i]; x.Old.Root != x.Root {
+			respelt[x.Old.Root] = true
+		}
+	}
 	set := func(n int, at func(int) string) map[string]bool {
 		m := make(map[string]bool, n)
 		for i := range n {
@@ -767,19 +784,22 @@ func checkRootStacks(r *Report) error {
 		return m
 	}
 	for _, l := range []struct {
-		name   string
-		list   []RootSpec
-		facet  []string
-		absent func(OldToNew) bool
-		side   string
+		name      string
+		list      []RootSpec
+		facet     []string
+		absent    func(OldToNew) bool
+		side      string
+		sideIndex int // the side that lists the root
 	}{
-		{"added", rt.Added, r.Facets.Stack.Added, func(c OldToNew) bool { return c.Old == 0 }, "old"},
-		{"removed", rt.Removed, r.Facets.Stack.Removed, func(c OldToNew) bool { return c.New == 0 }, "new"},
+		{"added", rt.Added, r.Facets.Stack.Added, func(c OldToNew) bool { return c.Old == 0 }, "old", 1},
+		{"removed", rt.Removed, r.Facets.Stack.Removed, func(c OldToNew) bool { return c.New == 0 }, "new", 0},
 	} {
 		inFacet := set(len(l.facet), func(i int) string { return l.facet[i] })
 		for i, x := range l.list {
 			c, ok := counts[x.Root]
 			switch {
+			case ok && !l.absent(c) && spelt.shared(x, l.sideIndex, c):
+				// Another root of this spelling stays: the stack stays.
 			case ok && !l.absent(c):
 				n := c.New // the side that must not count it: removed, the new
 				if l.side == "old" {
@@ -790,6 +810,10 @@ func checkRootStacks(r *Report) error {
 					specs = "spec"
 				}
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d %s in that stack", shortValue(x.Root), l.side, n, specs)
+			case !ok && l.side == "new" && respelt[x.Root]:
+				// Its stack was compared under another root's new
+				// spelling: curl of [curl@1, curl@2] removed, and curl@2
+				// now written curl@2, is counted under curl@2 alone.
 			case whole && !inFacet[x.Root]:
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but facets.stack.%s does not name it: a lockfile's stacks are its roots", shortValue(x.Root), l.name)
 			}
@@ -826,6 +850,66 @@ func checkRootStacks(r *Report) error {
 		}
 	}
 	return nil
+}
+
+// spellings tells whether a root added or removed whose stack the other
+// side counts can be one of two roots written alike, as two lockfiles of
+// a folder each write curl: its own spec, where its side lists it, is in
+// its stack, it is no root that stayed, and the report shows another
+// root of that spelling on both sides, changed or renamed into it
+// (counted under its new spelling on both), or kept: a spec of the stack
+// restacked, or unchanged (counted, not listed, on both). Without it,
+// the tool's own report of one of two roots curl removed was refused:
+// "the new side counts 1 spec in that stack". It reads the report once,
+// for all roots.
+type spellings struct {
+	stayed    map[string]bool // stacks with a root changed, renamed or kept
+	own       [2]map[string][]string
+	listedOld map[string]int     // the old side's listed specs by stack
+	kept      [2]map[string]bool // the hashes of the roots changed or renamed, by side
+}
+
+func newSpellings(r *Report) *spellings {
+	sp := &spellings{stayed: map[string]bool{}, own: [2]map[string][]string{{}, {}}, listedOld: map[string]int{}, kept: [2]map[string]bool{{}, {}}}
+	rt := r.Causes.Roots
+	for i := range rt.Changed {
+		x := &rt.Changed[i]
+		sp.stayed[x.Root], sp.kept[0][x.Old.Hash], sp.kept[1][x.New.Hash] = true, true, true
+	}
+	for i := range rt.Renamed {
+		x := &rt.Renamed[i]
+		sp.stayed[x.Root], sp.kept[0][x.Old.Hash], sp.kept[1][x.New.Hash] = true, true, true
+	}
+	for i := range r.Packages {
+		eachListed(&r.Packages[i], func(side int, s *Spec) {
+			sp.own[side][s.Hash] = s.Stacks
+			if side == 0 {
+				for _, st := range s.Stacks {
+					sp.listedOld[st]++
+				}
+			}
+		})
+		for _, p := range r.Packages[i].Specs.Restacked {
+			for _, st := range p.Old.Stacks {
+				if slices.Contains(p.New.Stacks, st) {
+					sp.stayed[st] = true
+				}
+			}
+		}
+	}
+	return sp
+}
+
+// shared reports it of x, a root of side (0 removed, 1 added) whose
+// stack is counted c.
+func (sp *spellings) shared(x RootSpec, side int, c OldToNew) bool {
+	if sp.kept[side][x.Hash] { // that root stayed: it is not the other
+		return false
+	}
+	if stacks, ok := sp.own[side][x.Hash]; ok && !slices.Contains(stacks, x.Root) {
+		return false
+	}
+	return sp.stayed[x.Root] || c.Old > sp.listedOld[x.Root]
 }
 
 // checkRootSpecs checks a lockfile's roots (causes.roots) against the

@@ -14,7 +14,7 @@ import (
 // by position in hash order, so dropping curl@1 (hash a) of [a, b] paired
 // a with b: the report said b was removed and a changed 1 → 2, although
 // b stayed, and render refused the JSON it wrote ("the new side counts 2
-// specs in that stack": the law is a LEAD). A hash both sides list under a root is that root
+// specs in that stack"; it reads it now, TestRootsOfOneSpellingDecode). A hash both sides list under a root is that root
 // unchanged; the rest pair in hash order. And a root removed whose
 // spelling stayed was paired with an added curl@3 as one root changed in
 // its version, which render refused too (facets.stack.added names

@@ -541,16 +541,24 @@ func onlyUnlisted(u []NamedSpec, specs []Spec) []NamedSpec {
 	slices.SortStableFunc(u, func(a, b NamedSpec) int { return strings.Compare(a.Hash, b.Hash) })
 	out := u[:0]
 	prev := ""
+	at := -1 // the listed spec of prev, if any
 	for k, sp := range u {
 		if k > 0 && sp.Hash == prev {
-			if n := len(out); n > 0 && out[n-1].Hash == sp.Hash {
+			if at >= 0 {
+				specs[at].recipeFrom(&sp.Spec)
+			} else if n := len(out); n > 0 && out[n-1].Hash == sp.Hash {
 				out[n-1].canonicalAgainst(sp.Deps())
 				out[n-1].recipeFrom(&sp.Spec)
 			}
 			continue
 		}
-		prev = sp.Hash
-		if _, listed := slices.BinarySearchFunc(specs, sp.Hash, func(s Spec, h string) int { return strings.Compare(s.Hash, h) }); listed {
+		prev, at = sp.Hash, -1
+		if i, listed := slices.BinarySearchFunc(specs, sp.Hash, func(s Spec, h string) int { return strings.Compare(s.Hash, h) }); listed {
+			// The copy kept is the listed one: it keeps the recipe a
+			// dependency's copy writes too (a listed copy without one
+			// said "app hash changed" of a recipe changed).
+			specs[i].recipeFrom(&sp.Spec)
+			at = i
 			continue
 		}
 		out = append(out, sp)
@@ -676,12 +684,18 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 		// copies differ is not compared pair by pair either (N files in
 		// conflict would be N² comparisons, and N lists of N-1 files), but
 		// through classes (copyClasses).
-		agree := true
+		// Agreeing with the first copy is not enough when it has no
+		// recipe: two others with other recipes agree with it, not with
+		// each other (a folder of three loaded, or was refused, as its
+		// files were named).
+		agree, recipe := true, ls[0].spec.Recipe()
 		for _, o := range ls[1:] {
-			if specDiffers(ls[0].pkg.Name, ls[0].spec, o.pkg.Name, o.spec) != "" {
+			r := o.spec.Recipe()
+			if specDiffers(ls[0].pkg.Name, ls[0].spec, o.pkg.Name, o.spec) != "" || r != "" && recipe != "" && r != recipe {
 				agree = false
 				break
 			}
+			recipe = cmp.Or(recipe, r)
 		}
 		if agree {
 			continue

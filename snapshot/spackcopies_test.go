@@ -179,6 +179,11 @@ func TestSpackCopyKeepsARecipe(t *testing.T) {
 	}{
 		{"listed", file(node("app", a, "")), file(node("app", a, recipe))},
 		{"a dependency", held("tool", ""), held("tool", recipe)},
+		// Listed in one file, a dependency in the other: the listed copy
+		// is kept, and took no recipe from the other ("app hash
+		// changed" of a recipe P → Q, whatever the files' names).
+		{"listed, and a dependency with it", file(node("app", a, "")), held("tool", recipe)},
+		{"listed with it, and a dependency", file(node("app", a, recipe)), held("tool", "")},
 	} {
 		for _, names := range [2][2]string{{"a.spec.json", "b.spec.json"}, {"b.spec.json", "a.spec.json"}} {
 			s, err := Load(writeTree(t, map[string]string{names[0]: cs.one, names[1]: cs.other}), Options{})
@@ -188,6 +193,50 @@ func TestSpackCopyKeepsARecipe(t *testing.T) {
 			if got := kept(s); got != p {
 				t.Errorf("%s, the copy without a recipe in %s: app kept with recipe %q; want %q", cs.what, names[0], got, p)
 			}
+		}
+	}
+	// Three copies: listed without, a dependency without, and a
+	// dependency with it, in every order of their files' names.
+	three := []string{file(node("app", a, "")), held("tool", ""), strings.ReplaceAll(held("git", recipe), b, strings.Repeat("c", 32))}
+	for _, names := range [][3]string{{"a", "b", "c"}, {"a", "c", "b"}, {"b", "a", "c"}, {"b", "c", "a"}, {"c", "a", "b"}, {"c", "b", "a"}} {
+		files := map[string]string{}
+		for i, n := range names {
+			files[n+".spec.json"] = three[i]
+		}
+		s, err := Load(writeTree(t, files), Options{})
+		if err != nil {
+			t.Fatalf("three copies %v: %v", names, err)
+		}
+		if got := kept(s); got != p {
+			t.Errorf("three copies in %v: app kept with recipe %q; want %q", names, got, p)
+		}
+	}
+}
+
+// Copies of a spec in three Spack files, one without a recipe hash and
+// two with other ones (a hash that names two recipes), were compared
+// with the first file's copy alone: with the copy without a recipe first
+// by name, both others agreed with it and the folder loaded, "no
+// changes" (the copy kept took either recipe), where with the files
+// renamed it was refused, "they differ in recipe". Every order refuses
+// it, the two files with a recipe bad.
+func TestSpackCopiesOfTwoRecipes(t *testing.T) {
+	const a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	file := func(recipe string) string {
+		more := ""
+		if recipe != "" {
+			more = `,"package_hash":"` + strings.Repeat(recipe, 28) + `===="`
+		}
+		return `{"spec":{"_meta":{"version":4},"nodes":[{"name":"app","version":"1","arch":{"platform":"linux","platform_os":"u","target":"x"},"hash":"` + a + `"` + more + `}]}}`
+	}
+	for _, order := range [][3]string{{"", "p", "q"}, {"", "q", "p"}, {"p", "", "q"}, {"q", "p", ""}} {
+		files := map[string]string{}
+		for i, r := range order {
+			files[string(rune('a'+i))+".spec.json"] = file(r)
+		}
+		_, err := Load(writeTree(t, files), Options{})
+		if err == nil || !strings.Contains(err.Error(), "they differ in recipe") || strings.Count(err.Error(), "they differ in recipe") != 2 {
+			t.Errorf("recipes %q by name: %v; want two files differing in recipe", order, err)
 		}
 	}
 }
