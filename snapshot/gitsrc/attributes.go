@@ -445,8 +445,9 @@ func isUTF8(v string) bool {
 // still asked (rewrittenPage), as for any line that names the attribute.
 // Of the words that are the attribute, only the line's last counts, as
 // git sets an attribute by the last word that names it
-// ("*.md working-tree-encoding=UTF-16LE -working-tree-encoding" leaves
-// it unset); any other word that holds its name counts as before.
+// ("*.md working-tree-encoding=UTF-16LE -working-tree-encoding" and
+// "*.md working-tree-encoding -working-tree-encoding" leave it unset);
+// any other word that holds its name counts as before.
 func onlyUTF8(fields []string) bool {
 	last := lastMention(fields, "working-tree-encoding")
 	for _, f := range fields {
@@ -454,7 +455,11 @@ func onlyUTF8(fields []string) bool {
 		// parse_attr reads it ("-working-tree-encoding=UTF-16LE" unsets
 		// it; git check-attr says unset), which was refused as a line
 		// that gives files a working-tree-encoding.
-		if name, _, _ := strings.Cut(f, "="); !strings.Contains(f, "working-tree-encoding") || name == "-working-tree-encoding" || name == "!working-tree-encoding" {
+		// A word that sets it, with a value or not, before the last
+		// that names it gives nothing ("*.md working-tree-encoding
+		// -working-tree-encoding": git check-attr says unset), which was
+		// refused as a line that re-encodes the pages.
+		if name, _, _ := strings.Cut(f, "="); !strings.Contains(f, "working-tree-encoding") || name == "-working-tree-encoding" || name == "!working-tree-encoding" || name == "working-tree-encoding" && f != last {
 			continue
 		}
 		v, ok := strings.CutPrefix(f, "working-tree-encoding=")
