@@ -561,7 +561,13 @@ const (
 
 // encodingNoValueAboveMsg is encodingAboveMsg for a line that gives
 // files working-tree-encoding with no value (noValueLine).
-const encodingNoValueAboveMsg = "this line gives files the working-tree-encoding attribute with no value, and may give it to the pages: " + encodingNoValueHow + "; give it an encoding, or remove the line"
+const encodingNoValueAboveMsg = "this line gives files the working-tree-encoding attribute with no value, and may give it to the pages: " + encodingNoValueHow + "; " + encodingNoValueFix
+
+// encodingNoValueFix is what to do about a line that gives files
+// working-tree-encoding with no value: "give it an encoding" was said,
+// yet a checkout re-encodes the pages to any but UTF-8, and such a line
+// is refused again (encodingAboveMsg).
+const encodingNoValueFix = "remove the line that gives it, or give it the value UTF-8, which leaves the files as committed (any other encoding rewrites them in a checkout, and is refused too)"
 
 // identAboveMsg is the error of a .gitattributes above the tree that may
 // set ident on its pages (identLine), at its line.
@@ -762,7 +768,7 @@ func rewrittenMsg(what, attr string, n int, attrs []attrFile) string {
 	// the file out.
 	fix := "remove the line that gives it, or give the checked-out folder"
 	if attr == encodingNoValue {
-		fix = "give it an encoding, or remove the line that gives it"
+		fix = encodingNoValueFix
 	}
 	return fmt.Sprintf("git check-attr says a checkout gives this %s the %s attribute%s, through the .gitattributes files of this commit (%s) or this repository's .git/info/attributes: %s; %s", what, attr, others, strings.Join(files, ", "), how, fix)
 }
