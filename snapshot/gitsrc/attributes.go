@@ -445,8 +445,9 @@ func isUTF8(v string) bool {
 // still asked (rewrittenPage), as for any line that names the attribute.
 // Of the words that are the attribute, only the line's last counts, as
 // git sets an attribute by the last word that names it
-// ("*.md working-tree-encoding=UTF-16LE -working-tree-encoding" leaves
-// it unset); any other word that holds its name counts as before.
+// ("*.md working-tree-encoding=UTF-16LE -working-tree-encoding" and
+// "*.md working-tree-encoding -working-tree-encoding" leave it unset);
+// any other word that holds its name counts as before.
 func onlyUTF8(fields []string) bool {
 	last := lastMention(fields, "working-tree-encoding")
 	for _, f := range fields {
@@ -454,7 +455,11 @@ func onlyUTF8(fields []string) bool {
 		// parse_attr reads it ("-working-tree-encoding=UTF-16LE" unsets
 		// it; git check-attr says unset), which was refused as a line
 		// that gives files a working-tree-encoding.
-		if name, _, _ := strings.Cut(f, "="); !strings.Contains(f, "working-tree-encoding") || name == "-working-tree-encoding" || name == "!working-tree-encoding" {
+		// A word that sets it, with a value or not, before the last
+		// that names it gives nothing ("*.md working-tree-encoding
+		// -working-tree-encoding": git check-attr says unset), which was
+		// refused as a line that re-encodes the pages.
+		if name, _, _ := strings.Cut(f, "="); !strings.Contains(f, "working-tree-encoding") || name == "-working-tree-encoding" || name == "!working-tree-encoding" || name == "working-tree-encoding" && f != last {
 			continue
 		}
 		v, ok := strings.CutPrefix(f, "working-tree-encoding=")
@@ -556,7 +561,13 @@ const (
 
 // encodingNoValueAboveMsg is encodingAboveMsg for a line that gives
 // files working-tree-encoding with no value (noValueLine).
-const encodingNoValueAboveMsg = "this line gives files the working-tree-encoding attribute with no value, and may give it to the pages: " + encodingNoValueHow + "; give it an encoding, or remove the line"
+const encodingNoValueAboveMsg = "this line gives files the working-tree-encoding attribute with no value, and may give it to the pages: " + encodingNoValueHow + "; " + encodingNoValueFix
+
+// encodingNoValueFix is what to do about a line that gives files
+// working-tree-encoding with no value: "give it an encoding" was said,
+// yet a checkout re-encodes the pages to any but UTF-8, and such a line
+// is refused again (encodingAboveMsg).
+const encodingNoValueFix = "remove the line that gives it, or give it the value UTF-8, which leaves the files as committed (any other encoding rewrites them in a checkout, and is refused too)"
 
 // identAboveMsg is the error of a .gitattributes above the tree that may
 // set ident on its pages (identLine), at its line.
@@ -757,7 +768,7 @@ func rewrittenMsg(what, attr string, n int, attrs []attrFile) string {
 	// the file out.
 	fix := "remove the line that gives it, or give the checked-out folder"
 	if attr == encodingNoValue {
-		fix = "give it an encoding, or remove the line that gives it"
+		fix = encodingNoValueFix
 	}
 	return fmt.Sprintf("git check-attr says a checkout gives this %s the %s attribute%s, through the .gitattributes files of this commit (%s) or this repository's .git/info/attributes: %s; %s", what, attr, others, strings.Join(files, ", "), how, fix)
 }

@@ -400,3 +400,25 @@ func TestEncodingNoValueMsg(t *testing.T) {
 		t.Errorf("%s\nwant it to say git refuses to check the page out, not that it re-encodes it, nor to give the checked-out folder", msg)
 	}
 }
+
+// TestEncodingNoValueFix: the error of a file given working-tree-encoding
+// with no value told the user to "give it an encoding", yet any encoding
+// but UTF-8 re-encodes the pages in a checkout, and the gate refuses the
+// line again ("*.md working-tree-encoding=UTF-16LE": encodingAboveMsg);
+// UTF-8 alone, or no line, passes.
+func TestEncodingNoValueFix(t *testing.T) {
+	attrs := []attrFile{{path: ".gitattributes"}}
+	for _, msg := range []string{encodingNoValueAboveMsg, rewrittenMsg("page", encodingNoValue, 1, attrs)} {
+		if strings.Contains(msg, "give it an encoding") || !strings.Contains(msg, "UTF-8") {
+			t.Errorf("%s\nwant it to name UTF-8 as the only value that passes, not any encoding", msg)
+		}
+	}
+	for _, v := range []string{"UTF-8", "utf8"} {
+		if n, msg := rewritingLine([]byte("*.md working-tree-encoding=" + v + "\n")); n != 0 {
+			t.Errorf("working-tree-encoding=%s: line %d, %q; want none, as the error advises it", v, n, msg)
+		}
+	}
+	if n, msg := rewritingLine([]byte("*.md working-tree-encoding=UTF-16LE\n")); n != 1 || msg != encodingAboveMsg {
+		t.Errorf("working-tree-encoding=UTF-16LE: line %d, %q; want line 1, %q", n, msg, encodingAboveMsg)
+	}
+}

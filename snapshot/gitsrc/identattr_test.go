@@ -307,6 +307,33 @@ func TestRewritingLineUnsetEncodingValue(t *testing.T) {
 	}
 }
 
+// TestRewritingLineSetThenUnsetEncoding: a line whose last word for
+// working-tree-encoding unsets or unspecifies it gives no file an
+// encoding, whatever words before it gave (git check-attr --cached:
+// unset; a clone checks the page out as committed), yet a word before it
+// with no value ("*.md working-tree-encoding -working-tree-encoding")
+// was refused, "this line gives files a working-tree-encoding ... a
+// checkout ... re-encodes them".
+func TestRewritingLineSetThenUnsetEncoding(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+		msg  string
+	}{
+		{"*.md working-tree-encoding -working-tree-encoding\n", 0, ""},
+		{"*.md working-tree-encoding !working-tree-encoding\n", 0, ""},
+		{"*.md working-tree-encoding working-tree-encoding=UTF-8\n", 0, ""},
+		{"*.md working-tree-encoding=UTF-16LE working-tree-encoding -working-tree-encoding=x\n", 0, ""},
+		{"*.md -working-tree-encoding working-tree-encoding\n", 1, encodingNoValueAboveMsg},
+		{"*.md working-tree-encoding=UTF-8 working-tree-encoding\n", 1, encodingNoValueAboveMsg},
+		{"*.md working-tree-encoding-x -working-tree-encoding\n", 1, encodingAboveMsg},
+	} {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
 // TestRewritingLineBOMFromIndex: git skips a byte order mark at the start
 // of a .gitattributes read from the working tree, not of one read from
 // the index, as a checkout reads it: there "<BOM>#x.md ident" is the
