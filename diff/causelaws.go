@@ -828,6 +828,17 @@ func checkRootStacks(r *Report) error {
 			}
 		}
 	}
+	// A root is added or removed, never both: a root that stays is
+	// neither. (The law on roots written alike lets each through alone.)
+	removedRoots := make(map[RootSpec]bool, len(rt.Removed))
+	for _, x := range rt.Removed {
+		removedRoots[RootSpec{Root: x.Root, Hash: x.Hash}] = true
+	}
+	for i, x := range rt.Added {
+		if removedRoots[RootSpec{Root: x.Root, Hash: x.Hash}] {
+			return lawf(fmt.Sprintf("causes.roots.added[%d]", i), "%q (%s), but causes.roots.removed lists it too: a root is added or removed, not both", shortValue(x.Root), shortValue(x.Hash))
+		}
+	}
 	// The roots that stayed, changed or renamed: counted under their new
 	// spelling on both sides (without filters), never under the old one.
 	stayed := func(list string, i int, root, old string) error {
