@@ -57,3 +57,24 @@ func TestForgedRootBothAddedAndRemoved(t *testing.T) {
 		t.Errorf("root curl both added and removed: got %v, want an error with %q", err, want)
 	}
 }
+
+// TestForgedRespeltRoot: a root removed whose spelling a root changed
+// or renamed left (curl@1, now curl@2) passed whatever its spec: root
+// curl@1 → curl@2 and root other (zlib b) gone, and the edit adds zlib b
+// removed as a root written curl@1 too, though b is in stack other
+// alone, where a root curl@1 of b would put it in the stack curl@2 the
+// old side is compared under. 8dd18d4c refused it.
+func TestForgedRespeltRoot(t *testing.T) {
+	r := reporttest.ComparePaths(t,
+		forgeLock(t, [][2]string{{"curl@1", "a"}, {"other", "b"}}, [][3]string{{"a", "curl", "1"}, {"b", "zlib", "1"}}),
+		forgeLock(t, [][2]string{{"curl@2", "c"}}, [][3]string{{"c", "curl", "2"}}))
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt := r.Causes.Roots
+	rt.Removed = append([]diff.RootSpec{forgedRoot("curl@1", "b", "zlib", "1")}, rt.Removed...)
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := `removed[0].root: "curl@1", but facets.stack.removed does not name it`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("removed root curl@1 of zlib in stack other alone: got %v, want an error with %q", err, want)
+	}
+}
