@@ -765,15 +765,15 @@ func checkRootStacks(r *Report) error {
 	if len(rt.Added)+len(rt.Removed) > 0 {
 		spelt = newSpellings(r)
 	}
-	respelt := map[string]bool{} // old spellings of roots changed or renamed
+	respelt := map[string][]string{} // old spellings of roots changed or renamed: their new ones
 	for i := range rt.Changed {
 		if x := &rt.Changed[i]; x.Old.Root != x.Root {
-			respelt[x.Old.Root] = true
+			respelt[x.Old.Root] = append(respelt[x.Old.Root], x.Root)
 		}
 	}
 	for i := range rt.Renamed {
 		if x := &rt.Renamed[i]; x.Old.Root != x.Root {
-			respelt[x.Old.Root] = true
+			respelt[x.Old.Root] = append(respelt[x.Old.Root], x.Root)
 		}
 	}
 	set := func(n int, at func(int) string) map[string]bool {
@@ -810,7 +810,7 @@ func checkRootStacks(r *Report) error {
 					specs = "spec"
 				}
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the %s side counts %d %s in that stack", shortValue(x.Root), l.side, n, specs)
-			case !ok && l.side == "new" && respelt[x.Root]:
+			case !ok && l.side == "new" && spelt.respeltInto(x, respelt[x.Root]):
 				// Its stack was compared under another root's new
 				// spelling: curl of [curl@1, curl@2] removed, and curl@2
 				// now written curl@2, is counted under curl@2 alone.
@@ -826,6 +826,17 @@ func checkRootStacks(r *Report) error {
 			if !listed[v] {
 				return lawf(fmt.Sprintf("facets.stack.%s[%d]", l.name, k), "%q, but causes.roots.%s does not list that root: a lockfile's stacks are its roots", shortValue(v), l.name)
 			}
+		}
+	}
+	// A root is added or removed, never both: a root that stays is
+	// neither. (The law on roots written alike lets each through alone.)
+	removedRoots := make(map[RootSpec]bool, len(rt.Removed))
+	for _, x := range rt.Removed {
+		removedRoots[RootSpec{Root: x.Root, Hash: x.Hash}] = true
+	}
+	for i, x := range rt.Added {
+		if removedRoots[RootSpec{Root: x.Root, Hash: x.Hash}] {
+			return lawf(fmt.Sprintf("causes.roots.added[%d]", i), "%q (%s), but causes.roots.removed lists it too: a root is added or removed, not both", shortValue(x.Root), shortValue(x.Hash))
 		}
 	}
 	// The roots that stayed, changed or renamed: counted under their new
@@ -898,6 +909,20 @@ func newSpellings(r *Report) *spellings {
 		}
 	}
 	return sp
+}
+
+// respeltInto reports whether x, a root removed whose spelling roots
+// changed or renamed left for the spellings into, can have been counted
+// under one of them: there are such, and its own spec, where the old
+// side lists it, is in one of their stacks (the old side is compared
+// under the new spelling). A spec of another stack alone was no root
+// written so.
+func (sp *spellings) respeltInto(x RootSpec, into []string) bool {
+	if len(into) == 0 {
+		return false
+	}
+	stacks, ok := sp.own[0][x.Hash]
+	return !ok || slices.ContainsFunc(into, func(s string) bool { return slices.Contains(stacks, s) })
 }
 
 // shared reports it of x, a root of side (0 removed, 1 added) whose

@@ -1,0 +1,80 @@
+package jsonv1
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// forgeLock writes a lockfile of roots (spelling, hash letter) over
+// specs (hash letter, name, version).
+func forgeLock(t *testing.T, roots [][2]string, specs [][3]string) string {
+	t.Helper()
+	var rs, cs []string
+	for _, r := range roots {
+		rs = append(rs, fmt.Sprintf(`{"hash":%q,"spec":%q}`, strings.Repeat(r[1], 32), r[0]))
+	}
+	for _, s := range specs {
+		h := strings.Repeat(s[0], 32)
+		cs = append(cs, fmt.Sprintf(`%q:{"name":%q,"version":%q,"hash":%q}`, h, s[1], s[2], h))
+	}
+	path := filepath.Join(t.TempDir(), "spack.lock")
+	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
+		strings.Join(rs, ",") + `],"concrete_specs":{` + strings.Join(cs, ",") + `}}`
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func forgedRoot(spelling, hash, name, version string) diff.RootSpec {
+	return diff.RootSpec{Root: spelling, Hash: strings.Repeat(hash, 32), Name: name, Version: version}
+}
+
+// TestForgedRootBothAddedAndRemoved: render read a hand-edited report
+// no pair of snapshots could produce once the law on roots written alike
+// let a root added or removed of a stack that stays through: roots curl
+// and y name spec a, y goes, and the edit lists root curl of a both
+// removed and added ("1 root added, 2 roots removed" where one went).
+// 8dd18d4c refused it.
+func TestForgedRootBothAddedAndRemoved(t *testing.T) {
+	r := reporttest.ComparePaths(t,
+		forgeLock(t, [][2]string{{"curl", "a"}, {"y", "a"}}, [][3]string{{"a", "curl", "1"}}),
+		forgeLock(t, [][2]string{{"curl", "a"}}, [][3]string{{"a", "curl", "1"}}))
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt := r.Causes.Roots
+	rt.Removed = append([]diff.RootSpec{forgedRoot("curl", "a", "curl", "1")}, rt.Removed...)
+	rt.Added = append([]diff.RootSpec{forgedRoot("curl", "a", "curl", "1")}, rt.Added...)
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := "causes.roots.removed lists it too"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("root curl both added and removed: got %v, want an error with %q", err, want)
+	}
+}
+
+// TestForgedRespeltRoot: a root removed whose spelling a root changed
+// or renamed left (curl@1, now curl@2) passed whatever its spec: root
+// curl@1 → curl@2 and root other (zlib b) gone, and the edit adds zlib b
+// removed as a root written curl@1 too, though b is in stack other
+// alone, where a root curl@1 of b would put it in the stack curl@2 the
+// old side is compared under. 8dd18d4c refused it.
+func TestForgedRespeltRoot(t *testing.T) {
+	r := reporttest.ComparePaths(t,
+		forgeLock(t, [][2]string{{"curl@1", "a"}, {"other", "b"}}, [][3]string{{"a", "curl", "1"}, {"b", "zlib", "1"}}),
+		forgeLock(t, [][2]string{{"curl@2", "c"}}, [][3]string{{"c", "curl", "2"}}))
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt := r.Causes.Roots
+	rt.Removed = append([]diff.RootSpec{forgedRoot("curl@1", "b", "zlib", "1")}, rt.Removed...)
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := `removed[0].root: "curl@1", but facets.stack.removed does not name it`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("removed root curl@1 of zlib in stack other alone: got %v, want an error with %q", err, want)
+	}
+}
