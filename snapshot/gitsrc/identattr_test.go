@@ -7,6 +7,24 @@ import (
 	"github.com/cachediff/cachediff/snapshot"
 )
 
+// lineCase is a .gitattributes content and the line rewritingLine
+// names in it (0: none), with its message.
+type lineCase struct {
+	data string
+	want int
+	msg  string
+}
+
+// checkRewritingLines checks rewritingLine on each case.
+func checkRewritingLines(t *testing.T, cases []lineCase) {
+	t.Helper()
+	for _, tc := range cases {
+		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
+			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
+		}
+	}
+}
+
 // TestIdentLine: a .gitattributes line that sets ident on files that may
 // be pages counts, as a working-tree-encoding does; one that unsets it,
 // or sets it on other files, does not.
@@ -73,11 +91,7 @@ func TestGitattributesIdentAbove(t *testing.T) {
 // REV:PATH passed. A mark on a later line is part of its pattern, as it
 // is to git.
 func TestRewritingLineBOM(t *testing.T) {
-	for _, tc := range []struct {
-		data string
-		want int
-		msg  string
-	}{
+	checkRewritingLines(t, []lineCase{
 		{"\ufeff*.md ident\n", 1, identAboveMsg},
 		{"\ufeff*.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"\ufeff*.png binary\n*.md ident\n", 2, identAboveMsg},
@@ -85,11 +99,7 @@ func TestRewritingLineBOM(t *testing.T) {
 		// (TestRewritingLineBOMFromIndex): on a later line "<BOM>#"
 		// starts a pattern (which a page may be named by).
 		{"*.png binary\n\ufeff#x.md ident\n", 2, identAboveMsg},
-	} {
-		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
-			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
-		}
-	}
+	})
 }
 
 // TestRewritingLineCase: a checkout with core.ignorecase (what git sets
@@ -98,19 +108,11 @@ func TestRewritingLineBOM(t *testing.T) {
 // ident there (git -c core.ignorecase=true check-attr: set), while the
 // pattern matched no page here and the gate passed.
 func TestRewritingLineCase(t *testing.T) {
-	for _, tc := range []struct {
-		data string
-		want int
-		msg  string
-	}{
+	checkRewritingLines(t, []lineCase{
 		{"*.MD ident\n", 1, identAboveMsg},
 		{"SPECS.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"*.PNG ident\n", 0, ""},
-	} {
-		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
-			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
-		}
-	}
+	})
 }
 
 // TestRewritingLineCarriageReturn: git splits a .gitattributes line at
@@ -120,21 +122,13 @@ func TestRewritingLineCase(t *testing.T) {
 // space or a tab only, read as "*.md<CR>working-tree-encoding=UTF-16LE",
 // matched no page, and a gate over REV:PATH passed.
 func TestRewritingLineCarriageReturn(t *testing.T) {
-	for _, tc := range []struct {
-		data string
-		want int
-		msg  string
-	}{
+	checkRewritingLines(t, []lineCase{
 		{"*.md\rworking-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"specs.md\r working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"\ufeff*.png binary\r\n*.md\rworking-tree-encoding=UTF-16LE\r\n", 2, encodingAboveMsg},
 		{"*.md\rident\n", 1, identAboveMsg},
 		{"*.png\rworking-tree-encoding=UTF-16LE\n", 0, ""},
-	} {
-		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
-			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
-		}
-	}
+	})
 }
 
 // TestRewritingLineOtherPage: a page is any *.md whose front matter says
@@ -143,11 +137,7 @@ func TestRewritingLineCarriageReturn(t *testing.T) {
 // checkout, while the pattern was matched against "specs.md" alone,
 // matched nothing, and a gate over REV:PATH passed.
 func TestRewritingLineOtherPage(t *testing.T) {
-	for _, tc := range []struct {
-		data string
-		want int
-		msg  string
-	}{
+	checkRewritingLines(t, []lineCase{
 		{"zlib.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"ZLIB.MD ident\n", 1, identAboveMsg},
 		{"*.m? ident\n", 1, identAboveMsg},
@@ -160,11 +150,7 @@ func TestRewritingLineOtherPage(t *testing.T) {
 		{"md ident\n", 0, ""},
 		{"!*.md ident\n", 0, ""}, // git ignores a negative pattern
 		{"!zlib.md working-tree-encoding=UTF-16LE\n", 0, ""},
-	} {
-		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
-			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
-		}
-	}
+	})
 }
 
 // TestRewritingLineGitBlanks: git splits a .gitattributes line at its
@@ -174,22 +160,14 @@ func TestRewritingLineOtherPage(t *testing.T) {
 // Unicode space, judged the pattern "x", matched no page, and a gate
 // over REV:PATH passed. "*.md<VT>ident" is one pattern, no attribute.
 func TestRewritingLineGitBlanks(t *testing.T) {
-	for _, tc := range []struct {
-		data string
-		want int
-		msg  string
-	}{
+	checkRewritingLines(t, []lineCase{
 		{"x\v*.md ident\n", 1, identAboveMsg},
 		{"x\f*.md ident\n", 1, identAboveMsg},
 		{"x\u00a0*.md ident\n", 1, identAboveMsg},
 		{"x\u0085*.md\tident\n", 1, identAboveMsg},
 		{"*.png binary\n*.md\vident\n", 0, ""},
 		{"*.md\u00a0ident\n", 0, ""},
-	} {
-		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
-			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
-		}
-	}
+	})
 }
 
 // TestRewritingLineSlash: a pattern with a slash matches a file's whole
@@ -199,11 +177,7 @@ func TestRewritingLineGitBlanks(t *testing.T) {
 // that keeps Windows files, gives no page an encoding (git check-attr:
 // unspecified), yet any line with a slash was refused.
 func TestRewritingLineSlash(t *testing.T) {
-	for _, tc := range []struct {
-		data string
-		want int
-		msg  string
-	}{
+	checkRewritingLines(t, []lineCase{
 		{"docs/*.txt working-tree-encoding=UTF-16LE\n", 0, ""},
 		{"win/**/*.ps1 ident\n", 0, ""},
 		{"docs/x**txt ident\n", 0, ""},
@@ -215,11 +189,7 @@ func TestRewritingLineSlash(t *testing.T) {
 		{"docs/!x.md ident\n", 1, identAboveMsg},
 		{"docs/ ident\n", 1, identAboveMsg},
 		{"docs/*.txt\\/x ident\n", 1, identAboveMsg},
-	} {
-		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
-			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
-		}
-	}
+	})
 }
 
 // TestRewritingLineNUL: git reads a .gitattributes line as a C string,
@@ -228,21 +198,13 @@ func TestRewritingLineSlash(t *testing.T) {
 // attribute was read as "ident<NUL>junk", named no ident, and a gate
 // over REV:PATH passed.
 func TestRewritingLineNUL(t *testing.T) {
-	for _, tc := range []struct {
-		data string
-		want int
-		msg  string
-	}{
+	checkRewritingLines(t, []lineCase{
 		{"*.md ident\x00junk\n", 1, identAboveMsg},
 		{"*.png binary\n*.md\tident\x00\n", 2, identAboveMsg},
 		{"*.md working-tree-encoding=UTF-16LE\x00x\n", 1, encodingAboveMsg},
 		{"*.md\x00 ident\n", 0, ""},
 		{"*.png ident\x00 *.md\n", 0, ""},
-	} {
-		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
-			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
-		}
-	}
+	})
 }
 
 // TestRewritingLineQuotedGlued: git reads a quoted pattern up to its
@@ -252,11 +214,7 @@ func TestRewritingLineNUL(t *testing.T) {
 // the line at blanks only, found no field "ident", and a gate over
 // REV:PATH passed.
 func TestRewritingLineQuotedGlued(t *testing.T) {
-	for _, tc := range []struct {
-		data string
-		want int
-		msg  string
-	}{
+	checkRewritingLines(t, []lineCase{
 		{"\"*.md\"ident\n", 1, identAboveMsg},
 		{"*.png binary\n\"*.md\"ident -text\n", 2, identAboveMsg},
 		{"\"*.md\"-ident\tident\n", 1, identAboveMsg},
@@ -276,11 +234,7 @@ func TestRewritingLineQuotedGlued(t *testing.T) {
 		{"\"*.md\"working-tree-encoding=UTF-8\n", 0, ""},
 		{"\"*.md\"-working-tree-encoding\n", 0, ""},
 		{"working-tree-encoding.md working-tree-encoding=utf8\n", 0, ""},
-	} {
-		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
-			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
-		}
-	}
+	})
 }
 
 // TestRewritingLineUnsetEncodingValue: a word that unsets or unspecifies
@@ -290,21 +244,13 @@ func TestRewritingLineQuotedGlued(t *testing.T) {
 // committed), yet such a line was refused, "this line gives files a
 // working-tree-encoding".
 func TestRewritingLineUnsetEncodingValue(t *testing.T) {
-	for _, tc := range []struct {
-		data string
-		want int
-		msg  string
-	}{
+	checkRewritingLines(t, []lineCase{
 		{"*.md -working-tree-encoding=UTF-16LE\n", 0, ""},
 		{"*.md !working-tree-encoding=UTF-16LE\n", 0, ""},
 		{"\"*.md\"-working-tree-encoding=UTF-16\n", 0, ""},
 		{"*.md working-tree-encoding=UTF-16LE -working-tree-encoding=x\n", 0, ""},
 		{"*.md -working-tree-encoding=x working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
-	} {
-		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
-			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
-		}
-	}
+	})
 }
 
 // TestRewritingLineSetThenUnsetEncoding: a line whose last word for
@@ -315,11 +261,7 @@ func TestRewritingLineUnsetEncodingValue(t *testing.T) {
 // was refused, "this line gives files a working-tree-encoding ... a
 // checkout ... re-encodes them".
 func TestRewritingLineSetThenUnsetEncoding(t *testing.T) {
-	for _, tc := range []struct {
-		data string
-		want int
-		msg  string
-	}{
+	checkRewritingLines(t, []lineCase{
 		{"*.md working-tree-encoding -working-tree-encoding\n", 0, ""},
 		{"*.md working-tree-encoding !working-tree-encoding\n", 0, ""},
 		{"*.md working-tree-encoding working-tree-encoding=UTF-8\n", 0, ""},
@@ -327,11 +269,7 @@ func TestRewritingLineSetThenUnsetEncoding(t *testing.T) {
 		{"*.md -working-tree-encoding working-tree-encoding\n", 1, encodingNoValueAboveMsg},
 		{"*.md working-tree-encoding=UTF-8 working-tree-encoding\n", 1, encodingNoValueAboveMsg},
 		{"*.md working-tree-encoding-x -working-tree-encoding\n", 1, encodingAboveMsg},
-	} {
-		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
-			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
-		}
-	}
+	})
 }
 
 // TestRewritingLineBOMFromIndex: git skips a byte order mark at the start
@@ -342,22 +280,14 @@ func TestRewritingLineSetThenUnsetEncoding(t *testing.T) {
 // while rewritingLine skipped the mark, read a comment, and a gate over
 // REV:PATH passed. Both readings count.
 func TestRewritingLineBOMFromIndex(t *testing.T) {
-	for _, tc := range []struct {
-		data string
-		want int
-		msg  string
-	}{
+	checkRewritingLines(t, []lineCase{
 		{"\ufeff#x.md ident\n", 1, identAboveMsg},
 		{"\ufeff#x.md working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 		{"\ufeff!x.md ident\n", 1, identAboveMsg},
 		{"\ufeff *.md ident\n", 1, identAboveMsg},
 		{"\ufeff*.png ident\n", 0, ""},
 		{"\ufeff#x.png ident\n*.md ident\n", 2, identAboveMsg},
-	} {
-		if n, msg := rewritingLine([]byte(tc.data)); n != tc.want || msg != tc.msg {
-			t.Errorf("%q: line %d, %q; want line %d, %q", tc.data, n, msg, tc.want, tc.msg)
-		}
-	}
+	})
 }
 
 // TestRewritingLineLongLineAlloc: a .gitattributes line of 2048 bytes or
