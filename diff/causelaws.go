@@ -925,8 +925,9 @@ func (sp *spellings) respeltInto(x RootSpec, into []string) bool {
 	return !ok || slices.ContainsFunc(into, func(s string) bool { return slices.Contains(stacks, s) })
 }
 
-// shared reports it of x, a root of side (0 removed, 1 added) whose
-// stack is counted c.
+// shared reports whether x, a root of side (0 removed, 1 added) whose
+// stack the other side counts too (c), is one of several roots written
+// alike of which another stays (see spellings).
 func (sp *spellings) shared(x RootSpec, side int, c OldToNew) bool {
 	if sp.kept[side][x.Hash] { // that root stayed: it is not the other
 		return false
