@@ -441,8 +441,8 @@ func isUTF8(v string) bool {
 // git's false value is an empty string, which git_path_check_encoding
 // reads as no encoding, and a clone checks the pages out as committed)
 // or unspecified ("!working-tree-encoding"), none of which rewrites
-// anything; git is
-// still asked (rewrittenPage), as for any line that names the attribute.
+// anything; git is still asked (rewrittenPage), as for any line that
+// names the attribute.
 // Of the words that are the attribute, only the line's last counts, as
 // git sets an attribute by the last word that names it
 // ("*.md working-tree-encoding=UTF-16LE -working-tree-encoding" and
