@@ -498,40 +498,28 @@ func isUTF8(v string) bool {
 	return v == "" || strings.EqualFold(v, "utf-8") || strings.EqualFold(v, "utf8")
 }
 
-// onlyUTF8 reports whether each working-tree-encoding of the words after
-// a .gitattributes line's pattern (attrStates: "\"*.md\"-working-tree-
+// onlyUTF8 reports whether the working-tree-encoding the words after a
+// .gitattributes line's pattern give (attrStates: "\"*.md\"-working-tree-
 // encoding" unsets it, and a pattern named so is no attribute) is UTF-8
 // (isUTF8), or unset ("-working-tree-encoding", with a value or not:
 // git's false value is an empty string, which git_path_check_encoding
 // reads as no encoding, and a clone checks the pages out as committed)
-// or unspecified ("!working-tree-encoding"), none of which rewrites
-// anything; git is still asked (rewrittenPage), as for any line that
-// names the attribute.
+// or unspecified ("!working-tree-encoding"), or none, none of which
+// rewrites anything; git is still asked (rewrittenPage), as for any line
+// that names the attribute.
 // Of the words that are the attribute, only the line's last counts, as
 // git sets an attribute by the last word that names it
 // ("*.md working-tree-encoding=UTF-16LE -working-tree-encoding" and
-// "*.md working-tree-encoding -working-tree-encoding" leave it unset);
-// any other word that holds its name counts as before.
+// "*.md working-tree-encoding -working-tree-encoding" leave it unset).
+// A word that only holds its name is another attribute, or a value of
+// one ("foo-working-tree-encoding=UTF-16LE", "x=working-tree-encoding":
+// git check-attr says unspecified, and a clone checks the pages out as
+// committed), which was refused as a line that gives files a
+// working-tree-encoding.
 func onlyUTF8(states string) bool {
 	last := lastMention(states, "working-tree-encoding")
-	for f, rest := nextWord(states); f != ""; f, rest = nextWord(rest) {
-		// An unset or unspecified one with a value is so too, as
-		// parse_attr reads it ("-working-tree-encoding=UTF-16LE" unsets
-		// it; git check-attr says unset), which was refused as a line
-		// that gives files a working-tree-encoding.
-		// A word that sets it, with a value or not, before the last
-		// that names it gives nothing ("*.md working-tree-encoding
-		// -working-tree-encoding": git check-attr says unset), which was
-		// refused as a line that re-encodes the pages.
-		if name, _, _ := strings.Cut(f, "="); !strings.Contains(f, "working-tree-encoding") || name == "-working-tree-encoding" || name == "!working-tree-encoding" || name == "working-tree-encoding" && f != last {
-			continue
-		}
-		v, ok := strings.CutPrefix(f, "working-tree-encoding=")
-		if !ok || !isUTF8(v) && f == last {
-			return false
-		}
-	}
-	return true
+	v, ok := strings.CutPrefix(last, "working-tree-encoding=")
+	return last == "" || last[0] == '-' || last[0] == '!' || ok && isUTF8(v)
 }
 
 // lastMention returns the last of a .gitattributes line's words that

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -268,8 +269,35 @@ func TestRewritingLineSetThenUnsetEncoding(t *testing.T) {
 		{"*.md working-tree-encoding=UTF-16LE working-tree-encoding -working-tree-encoding=x\n", 0, ""},
 		{"*.md -working-tree-encoding working-tree-encoding\n", 1, encodingNoValueAboveMsg},
 		{"*.md working-tree-encoding=UTF-8 working-tree-encoding\n", 1, encodingNoValueAboveMsg},
-		{"*.md working-tree-encoding-x -working-tree-encoding\n", 1, encodingAboveMsg},
+		{"*.md working-tree-encoding -working-tree-encoding=x working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 	})
+}
+
+// TestRewritingLineEncodingNamedWithin: a word that holds the name
+// working-tree-encoding without being it, another attribute or a value
+// of one ("*.md foo-working-tree-encoding=UTF-16LE", "*.md
+// x=working-tree-encoding"), gives no file an encoding (git check-attr
+// --cached: unspecified; a clone checks the pages out as committed), yet
+// such a line was refused, "this line gives files a
+// working-tree-encoding ... a checkout ... re-encodes them".
+func TestRewritingLineEncodingNamedWithin(t *testing.T) {
+	checkRewritingLines(t, []lineCase{
+		{"*.md foo-working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"*.md working-tree-encoding-x\n", 0, ""},
+		{"*.md working-tree-encoding-x -working-tree-encoding\n", 0, ""},
+		{"*.md x=working-tree-encoding\n", 0, ""},
+		{"*.md x=working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"[attr]working-tree-encoding-x working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"*.md foo-working-tree-encoding working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"*.md working-tree-encoding foo-working-tree-encoding=UTF-8\n", 1, encodingNoValueAboveMsg},
+	})
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	checkEncodingLines(t, []encodingCase{
+		{"*.json foo-working-tree-encoding=UTF-16LE\n", false},
+		{"*.json x=working-tree-encoding\n", false},
+	}, "another attribute, which gives no encoding")
 }
 
 // TestRewritingLineBOMFromIndex: git skips a byte order mark at the start
