@@ -30,7 +30,7 @@ func TestEncodingLinePatterns(t *testing.T) {
 		{"s?ecs.txt working-tree-encoding=UTF-16LE", 0},
 		{"*.md text eol=crlf", 0},
 	} {
-		if got := encodingLine([]byte(tc.line + "\n")); got != tc.want {
+		if got := encodingLine(tc.line + "\n"); got != tc.want {
 			t.Errorf("%q: line %d, want %d", tc.line, got, tc.want)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -268,8 +269,35 @@ func TestRewritingLineSetThenUnsetEncoding(t *testing.T) {
 		{"*.md working-tree-encoding=UTF-16LE working-tree-encoding -working-tree-encoding=x\n", 0, ""},
 		{"*.md -working-tree-encoding working-tree-encoding\n", 1, encodingNoValueAboveMsg},
 		{"*.md working-tree-encoding=UTF-8 working-tree-encoding\n", 1, encodingNoValueAboveMsg},
-		{"*.md working-tree-encoding-x -working-tree-encoding\n", 1, encodingAboveMsg},
+		{"*.md working-tree-encoding -working-tree-encoding=x working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
 	})
+}
+
+// TestRewritingLineEncodingNamedWithin: a word that holds the name
+// working-tree-encoding without being it, another attribute or a value
+// of one ("*.md foo-working-tree-encoding=UTF-16LE", "*.md
+// x=working-tree-encoding"), gives no file an encoding (git check-attr
+// --cached: unspecified; a clone checks the pages out as committed), yet
+// such a line was refused, "this line gives files a
+// working-tree-encoding ... a checkout ... re-encodes them".
+func TestRewritingLineEncodingNamedWithin(t *testing.T) {
+	checkRewritingLines(t, []lineCase{
+		{"*.md foo-working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"*.md working-tree-encoding-x\n", 0, ""},
+		{"*.md working-tree-encoding-x -working-tree-encoding\n", 0, ""},
+		{"*.md x=working-tree-encoding\n", 0, ""},
+		{"*.md x=working-tree-encoding=UTF-16LE\n", 0, ""},
+		{"[attr]working-tree-encoding-x working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"*.md foo-working-tree-encoding working-tree-encoding=UTF-16LE\n", 1, encodingAboveMsg},
+		{"*.md working-tree-encoding foo-working-tree-encoding=UTF-8\n", 1, encodingNoValueAboveMsg},
+	})
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	checkEncodingLines(t, []encodingCase{
+		{"*.json foo-working-tree-encoding=UTF-16LE\n", false},
+		{"*.json x=working-tree-encoding\n", false},
+	}, "another attribute, which gives no encoding")
 }
 
 // TestRewritingLineBOMFromIndex: git skips a byte order mark at the start
@@ -320,6 +348,51 @@ func TestRewritingLineLongLineAlloc(t *testing.T) {
 		t.Logf("%.20q: %.0f and %.0f bytes allocated", shape(1), sizes[0], sizes[1])
 		if r := sizes[1] / sizes[0]; r > 4.4 {
 			t.Errorf("%.20q: 4x the text allocates %.2fx as much; want at most 4.4x", shape(1), r)
+		}
+	}
+}
+
+// TestRewritingLineNearLimitAlloc: a .gitattributes of lines just under
+// git's limit (maxAttrLine), which git reads, is judged in linear memory
+// too. Each line of short words that names ident or an encoding was
+// copied and split into two slices of its words, a string header each
+// (85x the text; 174x for "<BOM>*.md !ident !ident ...", whose two
+// readings each split it: a 1 MiB file, the most read, cost 182 MB); a
+// line of stars cost four tables of its length (17x); a quoted pattern
+// was unquoted into a new string at each look (24x). Each shape allocates at
+// most 4x the text, judged in the repository's own .gitattributes and in
+// one below it, and a text 4x as long at most 4.4x as much.
+func TestRewritingLineNearLimitAlloc(t *testing.T) {
+	line := func(head, word, last string) string {
+		n := (maxAttrLine - 8 - len(head) - len(last)) / len(word)
+		return head + strings.Repeat(word, n) + last + "\n"
+	}
+	for _, l := range []string{
+		line("*.md", " -i", " -ident"),
+		line("*.md", " -i", " -working-tree-encoding"),
+		line("*.md", " -working-tree-encoding", ""),
+		line("\ufeff*.md", " !ident", " -working-tree-encoding"),
+		line("", "*", " -working-tree-encoding"),
+		line(`"`, `\\`, `" -ident -working-tree-encoding`),
+		"*.c working-tree-encoding=UTF-8\n",
+	} {
+		var sizes [2]float64
+		for i, n := range []int{128, 512} {
+			data := []byte(strings.Repeat(l, n*maxAttrLine/len(l)))
+			got := allocated(t, func() error {
+				if line, _ := rewritingLine(data); line != 0 {
+					t.Errorf("%.20q: line %d; want 0", data, line)
+				}
+				attrFile{path: "_cache/.gitattributes", data: data}.rewritingLine()
+				return nil
+			})
+			sizes[i] = float64(got)
+			if float64(got) > 4*float64(len(data)) {
+				t.Errorf("%.30q, %d bytes: %d bytes allocated (%.1fx); want at most 4x", data, len(data), got, float64(got)/float64(len(data)))
+			}
+		}
+		if r := sizes[1] / sizes[0]; r > 4.4 {
+			t.Errorf("%.30q: 4x the text allocates %.2fx as much; want at most 4.4x", l, r)
 		}
 	}
 }

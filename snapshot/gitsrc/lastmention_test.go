@@ -26,8 +26,8 @@ func TestLastMentionOnLine(t *testing.T) {
 		{"*.md working-tree-encoding=UTF-16LE working-tree-encoding=UTF-8", 0},
 		{"*.md working-tree-encoding=UTF-8 working-tree-encoding=UTF-16LE", 1},
 		{"*.md -working-tree-encoding working-tree-encoding=UTF-16LE", 1},
-		// Not the attribute itself: counted as before.
-		{"*.md xworking-tree-encoding=UTF-16LE -working-tree-encoding", 1},
+		// Not the attribute itself: another, which gives no encoding.
+		{"*.md xworking-tree-encoding=UTF-16LE -working-tree-encoding", 0},
 	} {
 		if got, _ := rewritingLine([]byte(tc.line + "\n")); got != tc.want {
 			t.Errorf("%q: line %d, want %d", tc.line, got, tc.want)

@@ -425,9 +425,16 @@ func (r *Repo) isAncestor(a, b string) (bool, error) {
 }
 
 // topPath turns a path relative to the current directory into one
-// relative to the top of the repository.
+// relative to the top of the repository. One with a line break is
+// refused as loading it is: "x\n::error::y/zlib", a folder in the
+// repository, was told to be "a path inside the repository", and one
+// with a carriage return passed, to be refused at the first commit
+// loaded.
 func (r *Repo) topPath(p string) (string, error) {
-	if path.IsAbs(p) || strings.ContainsAny(p, "\n\x00") {
+	switch {
+	case strings.ContainsAny(p, lineBreaks):
+		return "", fmt.Errorf("path %q has a line break or a NUL: git cannot name it in REV:PATH, as a log reads PATH at each commit", p)
+	case path.IsAbs(p):
 		return "", fmt.Errorf("path %s: want a path inside the repository, relative to the current directory", p)
 	}
 	prefix, err := r.showPrefix()

@@ -344,3 +344,22 @@ func TestSeriesManyTipsCapped(t *testing.T) {
 		t.Errorf("Series(main^@) of an octopus of 20 parents: %q; want the first 8 named and 12 more counted", msg)
 	}
 }
+
+// TestSeriesPathLineBreak: a PATH with a line break, which git cannot
+// name in REV:PATH, is refused for that, as loading it is: with a
+// newline, log --revs said "want a path inside the repository" of a
+// folder that is one ("x\n::error::y/zlib"), and with a carriage return
+// it went on to refuse it at the first commit loaded.
+func TestSeriesPathLineBreak(t *testing.T) {
+	clone, _ := seriesClone(t)
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"x\n::error::y/zlib", "_cache/develop\r", "_cache\x00/develop"} {
+		_, err := r.Series("HEAD~1..HEAD", p, "", "")
+		if err == nil || !strings.Contains(err.Error(), "has a line break or a NUL") || strings.Contains(err.Error(), "inside the repository") {
+			t.Errorf("%q: %v; want it refused for its line break", p, err)
+		}
+	}
+}
