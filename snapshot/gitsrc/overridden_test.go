@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -57,4 +58,39 @@ func TestRewritingLineOverriddenLater(t *testing.T) {
 		{"*.json working-tree-encoding=UTF-16LE\n*.json working-tree-encoding=UTF-8\n", false},
 		{"*.json working-tree-encoding=UTF-8\n*.json working-tree-encoding=UTF-16LE\n", true},
 	}, "a later line with the same pattern leaves it unset, or UTF-8")
+}
+
+// TestRewritingLineOverriddenAlloc: the lines that a later one
+// overrides are judged without a copy of the text or a table of its
+// patterns: many lines of one pattern overridden by the last, and many
+// of distinct patterns each overridden further on, allocate at most 4x
+// the text, and 4x the text at most 4.4x as much.
+func TestRewritingLineOverriddenAlloc(t *testing.T) {
+	for _, shape := range []func(n int) string{
+		func(n int) string { return strings.Repeat("*.md ident\n", n) + "*.md -ident\n" },
+		func(n int) string {
+			var b strings.Builder
+			for i := range 2 * n {
+				fmt.Fprintf(&b, "p%d.md %sident\n", i%n, strings.Repeat("-", i/n))
+			}
+			return b.String()
+		},
+	} {
+		var sizes [2]float64
+		for i, n := range []int{1 << 12, 1 << 14} {
+			data := []byte(shape(n))
+			got := allocated(t, func() error {
+				rewritingLine(data)
+				attrFile{path: "_cache/.gitattributes", data: data}.rewritingLine()
+				return nil
+			})
+			sizes[i] = float64(got)
+			if float64(got) > 4*float64(len(data)) {
+				t.Errorf("%.20q, %d bytes: %d bytes allocated (%.1fx); want at most 4x", data, len(data), got, float64(got)/float64(len(data)))
+			}
+		}
+		if r := sizes[1] / sizes[0]; r > 4.4 {
+			t.Errorf("%.20q: 4x the text allocates %.2fx as much; want at most 4.4x", shape(1), r)
+		}
+	}
 }
