@@ -197,8 +197,10 @@ func noValueLine(data string, n int) bool {
 // one-line spec_details lost every spec between them in the checkout the
 // site is built from, while REV:PATH read them all and the gate passed.
 func identLine(data string) int {
-	n := -1
+	n, next := -1, 0
+	o := overrides{nul: -1}
 	for l := range attrLines(data) {
+		next = min(next+len(l)+1, len(data)) // where the next line starts
 		// A line git ignores for its length (gitDrops), or that names no
 		// ident, is not split into its words: a .gitattributes of one
 		// long line of short words ("*.md -i -i ... ident") allocated
@@ -218,12 +220,87 @@ func identLine(data string) int {
 		if lastMention(attrStates(s), "ident") != "ident" {
 			continue
 		}
-		if first, _ := nextWord(s); !patternCounts(first) || gitDrops(gitLine(l)) {
+		if first, _ := nextWord(s); !patternCounts(first) || gitDrops(gitLine(l)) || overridden(data, next, s, "ident", &o) {
 			continue
 		}
 		return n + 1
 	}
 	return 0
+}
+
+// overrides is what overridden knows of a .gitattributes text: how many
+// times it read the rest of it (at most maxOverrideScans, each of the
+// whole text at most, so that a text of many overridden lines is judged
+// in linear time; past them, a line counts as it did), and the last
+// pattern found overridden, with where its last overriding line starts,
+// which overrides each line of that pattern before it without another
+// read.
+type overrides struct {
+	scans   int
+	pattern string
+	at      int
+	nul     int // where the text's first NUL is, once known; -1 before
+}
+
+// maxOverrideScans is how many times a judge of a .gitattributes text
+// reads the rest of it for a later line (overridden).
+const maxOverrideScans = 8
+
+// overridden reports whether a line of a .gitattributes text (data) after
+// the line s (blanks trimmed), from offset from on, has the same pattern
+// and names the attribute name, which it then sets, unsets or
+// unspecifies in place of s: git gives a file each attribute by the last
+// line that matches the file and names the attribute, so "*.md ident"
+// then "*.md -ident" gives the pages no ident (git check-attr --cached
+// says unspecified, and a clone writes them as committed), yet the first
+// line was refused as one that gives files ident. The later line is
+// judged on its own. Only a line before the text's first NUL counts, and
+// only when s is before it too (git reads no line of a blob from the
+// index past it: "*.md ident<NUL>" then "*.md -ident" gives the pages
+// ident in a clone), and only the same pattern as written: "*.MD" or
+// "_cache/*.md" may match other files.
+func overridden(data string, from int, s, name string, o *overrides) bool {
+	if o.nul < 0 {
+		if o.nul = strings.IndexByte(data, 0); o.nul < 0 {
+			o.nul = len(data)
+		}
+	}
+	if o.nul < from {
+		return false // a NUL on the line or before: no later line is read
+	}
+	p := linePattern(s)
+	if p == o.pattern && o.at >= from {
+		return true
+	}
+	if o.scans >= maxOverrideScans {
+		return false
+	}
+	o.scans++
+	// The last such line, which overrides each line of the pattern
+	// before it: "*.md ident" on each of many lines, then "*.md -ident".
+	found := false
+	at := from
+	for l := range attrLines(data[from:o.nul]) {
+		if !tooLong(l) && strings.Contains(l, name) {
+			t := strings.Trim(l, gitBlanks)
+			if linePattern(t) == p && lastMention(attrStates(t), name) != "" && !gitDrops(l) {
+				found, o.pattern, o.at = true, p, at
+			}
+		}
+		at += len(l) + 1
+	}
+	return found
+}
+
+// linePattern is the pattern of a .gitattributes line (s, blanks trimmed
+// at its start) as written: the quoted string it starts with, when git
+// can unquote it (cQuoteEnd), else its first word.
+func linePattern(s string) string {
+	if end := cQuoteEnd(s); end > 0 {
+		return s[:end]
+	}
+	w, _ := nextWord(s)
+	return w
 }
 
 // attrLines yields the lines of a .gitattributes text, as git cuts it at
@@ -466,8 +543,10 @@ func attrNameByte(c byte) bool {
 // ignores case, as a checkout with core.ignorecase (a case-insensitive
 // file system's) does: "*.MD" gives the pages the attribute there.
 func encodingLine(data string) int {
-	n := -1
+	n, next := -1, 0
+	o := overrides{nul: -1}
 	for l := range attrLines(data) {
+		next = min(next+len(l)+1, len(data)) // where the next line starts
 		if n++; tooLong(l) {
 			continue // git ignores it (gitDrops)
 		}
@@ -481,7 +560,7 @@ func encodingLine(data string) int {
 		if i := strings.IndexAny(s, gitBlanks); i >= 0 {
 			pattern = s[:i]
 		}
-		if !patternCounts(pattern) || onlyUTF8(attrStates(s)) {
+		if !patternCounts(pattern) || onlyUTF8(attrStates(s)) || overridden(data, next, s, "working-tree-encoding", &o) {
 			continue
 		}
 		return n + 1

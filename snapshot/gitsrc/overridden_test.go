@@ -1,0 +1,96 @@
+package gitsrc
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestRewritingLineOverriddenLater: git gives a file each attribute by
+// the last line of a .gitattributes that matches it and names the
+// attribute, so a later line with the same pattern that names it
+// overrides an earlier one ("*.md ident" then "*.md -ident": git
+// check-attr --cached says unspecified, and a clone, or git checkout --
+// of a page, writes the pages as committed), yet the earlier line was
+// refused as one that "gives files the ident attribute". A later line
+// with another pattern, or one git drops, or past a NUL (git reads no
+// line of the index's blob past it), overrides nothing here.
+func TestRewritingLineOverriddenLater(t *testing.T) {
+	long := "*.md -ident #" + strings.Repeat("x", maxAttrLine)
+	for _, tc := range []struct {
+		data string
+		want int
+	}{
+		{"*.md ident\n*.md -ident\n", 0},
+		{"*.md ident\r\n*.md\t!ident\r\n", 0},
+		{"*.md ident\n*.md ident=x\n", 0},
+		{"\"*.md\" ident\n\"*.md\"-ident\n", 0},
+		{"*.md working-tree-encoding=UTF-16LE\n*.md working-tree-encoding=UTF-8\n", 0},
+		{"*.md working-tree-encoding\n*.md -working-tree-encoding\n", 0},
+		{"[attr]kw ident\n[attr]kw -ident\n", 0},
+		// The later line sets it: refused there.
+		{"*.md ident\n*.md text ident\n", 2},
+		{"*.md -ident\n*.md ident\n", 2},
+		{"*.md working-tree-encoding=UTF-8\n*.md working-tree-encoding=UTF-16LE\n", 2},
+		// Nothing overrides the first.
+		{"*.md ident\n*.MD -ident\n", 1},
+		{"*.md ident\n_cache/*.md -ident\n", 1},
+		{"*.md ident\n*.md text\n", 1},
+		{"*.md ident\n*.md -ident # keep\n", 1},
+		{"*.md ident\n" + long + "\n", 1},
+		{"*.md ident\n# \x00\n*.md -ident\n", 1},
+		{"*.md ident\x00\n*.md -ident\n", 1},
+		{"*.md ident\n*.md ident\n*.md ident\n*.md ident\n*.md ident\n*.md ident\n*.md ident\n*.md ident\n*.md ident\n*.md ident\n*.md -ident\n", 0},
+		{"\"a b.md\" ident\n\"a c.md\" -ident\n", 1},
+		{"*.md working-tree-encoding=UTF-16LE\n*.md foo-working-tree-encoding=UTF-8\n", 1},
+	} {
+		if got, _ := rewritingLine([]byte(tc.data)); got != tc.want {
+			t.Errorf("%q: line %d, want %d", tc.data, got, tc.want)
+		}
+	}
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	checkEncodingLines(t, []encodingCase{
+		{"*.json working-tree-encoding=UTF-16LE\n*.json -working-tree-encoding\n", false},
+		{"*.json working-tree-encoding=UTF-16LE\n*.json working-tree-encoding=UTF-8\n", false},
+		{"*.json working-tree-encoding=UTF-8\n*.json working-tree-encoding=UTF-16LE\n", true},
+	}, "a later line with the same pattern leaves it unset, or UTF-8")
+}
+
+// TestRewritingLineOverriddenAlloc: the lines that a later one
+// overrides are judged without a copy of the text or a table of its
+// patterns: many lines of one pattern overridden by the last, and many
+// of distinct patterns each overridden further on, allocate at most 4x
+// the text, and 4x the text at most 4.4x as much.
+func TestRewritingLineOverriddenAlloc(t *testing.T) {
+	for _, shape := range []func(n int) string{
+		func(n int) string { return strings.Repeat("*.md ident\n", n) + "*.md -ident\n" },
+		func(n int) string {
+			var b strings.Builder
+			for i := range 2 * n {
+				fmt.Fprintf(&b, "p%d.md %sident\n", i%n, strings.Repeat("-", i/n))
+			}
+			return b.String()
+		},
+	} {
+		var sizes [2]float64
+		for i, n := range []int{1 << 12, 1 << 14} {
+			data := []byte(shape(n))
+			got := allocated(t, func() error {
+				rewritingLine(data)
+				attrFile{path: "_cache/.gitattributes", data: data}.rewritingLine()
+				return nil
+			})
+			sizes[i] = float64(got)
+			if float64(got) > 4*float64(len(data)) {
+				t.Errorf("%.20q, %d bytes: %d bytes allocated (%.1fx); want at most 4x", data, len(data), got, float64(got)/float64(len(data)))
+			}
+		}
+		if r := sizes[1] / sizes[0]; r > 4.4 {
+			t.Errorf("%.20q: 4x the text allocates %.2fx as much; want at most 4.4x", shape(1), r)
+		}
+	}
+}
