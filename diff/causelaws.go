@@ -876,20 +876,23 @@ func checkRootStacks(r *Report) error {
 type spellings struct {
 	stayed    map[string]bool // stacks with a root changed, renamed or kept
 	own       [2]map[string][]string
-	listedOld map[string]int     // the old side's listed specs by stack
-	kept      [2]map[string]bool // the hashes of the roots changed or renamed, by side
+	listedOld map[string]int        // the old side's listed specs by stack
+	kept      [2]map[[2]string]bool // the roots changed or renamed (spelling, hash), by side
 }
 
 func newSpellings(r *Report) *spellings {
-	sp := &spellings{stayed: map[string]bool{}, own: [2]map[string][]string{{}, {}}, listedOld: map[string]int{}, kept: [2]map[string]bool{{}, {}}}
+	sp := &spellings{stayed: map[string]bool{}, own: [2]map[string][]string{{}, {}}, listedOld: map[string]int{}, kept: [2]map[[2]string]bool{{}, {}}}
 	rt := r.Causes.Roots
+	// A root that stayed is one spelling of its hash: another root may
+	// write that hash otherwise (curl and curl@8 of one spec, in two
+	// lockfiles), and go or come while the first changes.
 	for i := range rt.Changed {
 		x := &rt.Changed[i]
-		sp.stayed[x.Root], sp.kept[0][x.Old.Hash], sp.kept[1][x.New.Hash] = true, true, true
+		sp.stayed[x.Root], sp.kept[0][[2]string{x.Old.Root, x.Old.Hash}], sp.kept[1][[2]string{x.New.Root, x.New.Hash}] = true, true, true
 	}
 	for i := range rt.Renamed {
 		x := &rt.Renamed[i]
-		sp.stayed[x.Root], sp.kept[0][x.Old.Hash], sp.kept[1][x.New.Hash] = true, true, true
+		sp.stayed[x.Root], sp.kept[0][[2]string{x.Old.Root, x.Old.Hash}], sp.kept[1][[2]string{x.New.Root, x.New.Hash}] = true, true, true
 	}
 	for i := range r.Packages {
 		eachListed(&r.Packages[i], func(side int, s *Spec) {
@@ -929,7 +932,7 @@ func (sp *spellings) respeltInto(x RootSpec, into []string) bool {
 // stack the other side counts too (c), is one of several roots written
 // alike of which another stays (see spellings).
 func (sp *spellings) shared(x RootSpec, side int, c OldToNew) bool {
-	if sp.kept[side][x.Hash] { // that root stayed: it is not the other
+	if sp.kept[side][[2]string{x.Root, x.Hash}] { // that root stayed: it is not the other
 		return false
 	}
 	if stacks, ok := sp.own[side][x.Hash]; ok && !slices.Contains(stacks, x.Root) {

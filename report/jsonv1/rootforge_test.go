@@ -78,3 +78,31 @@ func TestForgedRespeltRoot(t *testing.T) {
 		t.Errorf("removed root curl@1 of zlib in stack other alone: got %v, want an error with %q", err, want)
 	}
 }
+
+// TestRootOfAHashThatAnotherRootChanged: render refused the tool's own
+// report of a root gone whose spec another root, written otherwise,
+// still had: roots curl and curl@8 of spec a and curl of b, then curl of
+// a gone and curl@8 of a now c. The law on roots written alike took any
+// root removed of the hash a root changed left for that root itself,
+// "causes.roots.removed[0].root: "curl", but the new side counts 1 spec
+// in that stack" (exit 2 where the direct run exits 1). A root is its
+// spelling and hash: curl of a went, curl@8 of a changed. A root listed
+// removed under the spelling and hash of the root changed is still
+// refused.
+func TestRootOfAHashThatAnotherRootChanged(t *testing.T) {
+	r := reporttest.ComparePaths(t,
+		forgeLock(t, [][2]string{{"curl", "a"}, {"curl@8", "a"}, {"curl", "b"}}, [][3]string{{"a", "curl", "1"}, {"b", "curl", "2"}}),
+		forgeLock(t, [][2]string{{"curl@8", "c"}, {"curl", "b"}}, [][3]string{{"c", "curl", "3"}, {"b", "curl", "2"}}))
+	rt := r.Causes.Roots
+	if len(rt.Removed) != 1 || rt.Removed[0].Root != "curl" || len(rt.Changed) != 1 || rt.Changed[0].Root != "curl@8" {
+		t.Fatalf("roots removed %v, changed %v; want curl of a removed, curl@8 changed", rt.Removed, rt.Changed)
+	}
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Errorf("the report as written: %v", err)
+	}
+	rt.Removed[0].Root = "curl@8"
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := `removed[0].root: "curl@8", but the new side counts`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("root curl@8 of a both changed and removed: got %v, want an error with %q", err, want)
+	}
+}
