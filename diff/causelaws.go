@@ -839,6 +839,24 @@ func checkRootStacks(r *Report) error {
 			return lawf(fmt.Sprintf("causes.roots.added[%d]", i), "%q (%s), but causes.roots.removed lists it too: a root is added or removed, not both", shortValue(x.Root), shortValue(x.Hash))
 		}
 	}
+	// A root's own spec, where its side lists it, is in its stack (on the
+	// old side, a respelt root's may be under the new spelling): a root
+	// curl edited to name git's spec, of stack git alone, rendered.
+	if whole && spelt != nil {
+		for _, l := range []struct {
+			name string
+			list []RootSpec
+			side int
+		}{{"added", rt.Added, 1}, {"removed", rt.Removed, 0}} {
+			for i, x := range l.list {
+				stacks, ok := spelt.own[l.side][x.Hash]
+				if !ok || slices.Contains(stacks, x.Root) || l.side == 0 && spelt.respeltInto(x, respelt[x.Root]) {
+					continue
+				}
+				return lawf(fmt.Sprintf("causes.roots.%s[%d].hash", l.name, i), "%s, but the report lists that spec in stacks %s, not in %q: a root's own spec is in its stack", shortValue(x.Hash), shortJoin(stacks, ", "), shortValue(x.Root))
+			}
+		}
+	}
 	// The roots that stayed, changed or renamed: counted under their new
 	// spelling on both sides (without filters), never under the old one.
 	stayed := func(list string, i int, root, old string) error {

@@ -158,3 +158,26 @@ func TestRootsRespeltAsTheirStacks(t *testing.T) {
 		}
 	}
 }
+
+// TestForgedRootOfAnotherSpec: render read a hand-edited report whose
+// roots added name each other's spec: roots curl (a) and git (b) added,
+// edited to list root curl of git's spec b, in stack git alone, and git
+// of a. A root's own spec, where its side lists it, is in its stack.
+func TestForgedRootOfAnotherSpec(t *testing.T) {
+	r := reporttest.ComparePaths(t,
+		forgeLock(t, [][2]string{{"zlib", "z"}}, [][3]string{{"z", "zlib", "1"}}),
+		forgeLock(t, [][2]string{{"zlib", "z"}, {"curl", "a"}, {"git", "b"}}, [][3]string{{"z", "zlib", "1"}, {"a", "curl", "1"}, {"b", "git", "2"}}))
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt := r.Causes.Roots
+	if len(rt.Added) != 2 {
+		t.Fatalf("roots added %v, want curl and git", rt.Added)
+	}
+	rt.Added[0] = forgedRoot("curl", "b", "git", "2")
+	rt.Added[1] = forgedRoot("git", "a", "curl", "1")
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := `added[0].hash: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb, but the report lists that spec in stacks git, not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("roots curl and git of each other's spec: got %v, want an error with %q", err, want)
+	}
+}
