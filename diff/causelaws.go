@@ -857,6 +857,24 @@ func checkRootStacks(r *Report) error {
 			}
 		}
 	}
+	// So is a root's that stayed, on both sides under its new spelling.
+	if whole {
+		own := [2]map[string][]string{{}, {}}
+		for i := range r.Packages {
+			eachListed(&r.Packages[i], func(side int, s *Spec) { own[side][s.Hash] = s.Stacks })
+		}
+		check := func(at, root string, side int, hash string) error {
+			if stacks, ok := own[side][hash]; ok && !slices.Contains(stacks, root) {
+				return lawf(at, "%s, but the report lists that spec in stacks %s, not in %q: a root's own spec is in its stack", shortValue(hash), shortJoin(stacks, ", "), shortValue(root))
+			}
+			return nil
+		}
+		for i, x := range rt.Changed {
+			if err := cmp.Or(check(fmt.Sprintf("causes.roots.changed[%d].old.hash", i), x.Root, 0, x.Old.Hash), check(fmt.Sprintf("causes.roots.changed[%d].new.hash", i), x.Root, 1, x.New.Hash)); err != nil {
+				return err
+			}
+		}
+	}
 	// The roots that stayed, changed or renamed: counted under their new
 	// spelling on both sides (without filters), never under the old one.
 	stayed := func(list string, i int, root, old string) error {

@@ -181,3 +181,27 @@ func TestForgedRootOfAnotherSpec(t *testing.T) {
 		t.Errorf("roots curl and git of each other's spec: got %v, want an error with %q", err, want)
 	}
 }
+
+// TestForgedChangedRootOfAnotherSpec: a root changed edited to name
+// another spec of its package and version, of another root's stack
+// alone (curl@1 a → curl@2 c, and root other of curl@2 d, edited to say
+// curl became d, its why emptied), rendered. A root's own spec is in
+// its stack on both sides.
+func TestForgedChangedRootOfAnotherSpec(t *testing.T) {
+	r := reporttest.ComparePaths(t,
+		forgeLock(t, [][2]string{{"curl", "a"}}, [][3]string{{"a", "curl", "1"}}),
+		forgeLock(t, [][2]string{{"curl", "c"}, {"other", "d"}}, [][3]string{{"c", "curl", "2"}, {"d", "curl", "2"}}))
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt := r.Causes.Roots
+	if len(rt.Changed) != 1 {
+		t.Fatalf("roots changed %v, want curl", rt.Changed)
+	}
+	rt.Changed[0].New = forgedRoot("curl", "d", "curl", "2")
+	rt.Changed[0].Why = &diff.Why{Changed: []diff.DepChange{}} // not known: no own change to name a
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := `changed[0].new.hash: dddddddddddddddddddddddddddddddd, but the report lists that spec in stacks other, not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("root curl changed into other's spec: got %v, want an error with %q", err, want)
+	}
+}
