@@ -978,9 +978,16 @@ func newSpellings(r *Report) *spellings {
 				}
 			}
 		})
+		// A stack on both sides of a restacked pair stays: filed by
+		// pair, so that a spec of thousands of stacks costs as many
+		// look-ups, not their square.
 		for _, p := range r.Packages[i].Specs.Restacked {
+			onNew := make(map[string]bool, len(p.New.Stacks))
+			for _, st := range p.New.Stacks {
+				onNew[st] = true
+			}
 			for _, st := range p.Old.Stacks {
-				if slices.Contains(p.New.Stacks, st) {
+				if onNew[st] {
 					sp.stayed[st] = true
 				}
 			}
