@@ -951,13 +951,24 @@ func checkRootsOwnStacks(r *Report, respelt map[string][]string) error {
 type spellings struct {
 	stayed    map[string]bool // stacks with a root changed, renamed or kept
 	own       [2]map[string][]string
+	in        [2]map[[2]string]bool // (hash, stack) of the specs of roots added and removed, by side
 	listedOld map[string]int        // the old side's listed specs by stack
 	kept      [2]map[[2]string]bool // the roots changed or renamed (spelling, hash), by side
 }
 
 func newSpellings(r *Report) *spellings {
-	sp := &spellings{stayed: map[string]bool{}, own: [2]map[string][]string{{}, {}}, listedOld: map[string]int{}, kept: [2]map[[2]string]bool{{}, {}}}
+	sp := &spellings{stayed: map[string]bool{}, own: [2]map[string][]string{{}, {}}, in: [2]map[[2]string]bool{{}, {}}, listedOld: map[string]int{}, kept: [2]map[[2]string]bool{{}, {}}}
 	rt := r.Causes.Roots
+	// The stacks of the roots' specs are filed by hash and stack: one
+	// spec written as thousands of roots is in thousands of stacks, and
+	// looking through them for each root cost their square.
+	wanted := [2]map[string]bool{{}, {}}
+	for _, x := range rt.Removed {
+		wanted[0][x.Hash] = true
+	}
+	for _, x := range rt.Added {
+		wanted[1][x.Hash] = true
+	}
 	// A root that stayed is one spelling of its hash: another root may
 	// write that hash otherwise (curl and curl@8 of one spec, in two
 	// lockfiles), and go or come while the first changes.
@@ -972,6 +983,11 @@ func newSpellings(r *Report) *spellings {
 	for i := range r.Packages {
 		eachListed(&r.Packages[i], func(side int, s *Spec) {
 			sp.own[side][s.Hash] = s.Stacks
+			if wanted[side][s.Hash] {
+				for _, st := range s.Stacks {
+					sp.in[side][[2]string{s.Hash, st}] = true
+				}
+			}
 			if side == 0 {
 				for _, st := range s.Stacks {
 					sp.listedOld[st]++
@@ -1006,8 +1022,8 @@ func (sp *spellings) respeltInto(x RootSpec, into []string) bool {
 	if len(into) == 0 {
 		return false
 	}
-	stacks, ok := sp.own[0][x.Hash]
-	return !ok || slices.ContainsFunc(into, func(s string) bool { return slices.Contains(stacks, s) })
+	_, ok := sp.own[0][x.Hash]
+	return !ok || slices.ContainsFunc(into, func(s string) bool { return sp.in[0][[2]string{x.Hash, s}] })
 }
 
 // shared reports whether x, a root of side (0 removed, 1 added) whose
@@ -1017,7 +1033,7 @@ func (sp *spellings) shared(x RootSpec, side int, c OldToNew) bool {
 	if sp.kept[side][[2]string{x.Root, x.Hash}] { // that root stayed: it is not the other
 		return false
 	}
-	if stacks, ok := sp.own[side][x.Hash]; ok && !slices.Contains(stacks, x.Root) {
+	if _, ok := sp.own[side][x.Hash]; ok && !sp.in[side][[2]string{x.Hash, x.Root}] {
 		return false
 	}
 	return sp.stayed[x.Root] || c.Old > sp.listedOld[x.Root]
