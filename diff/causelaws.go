@@ -800,6 +800,12 @@ func checkRootStacks(r *Report) error {
 			switch {
 			case ok && !l.absent(c) && spelt.shared(x, l.sideIndex, c):
 				// Another root of this spelling stays: the stack stays.
+			case ok && !l.absent(c) && len(r.Options.Stacks) > 0 && !slices.Contains(r.Options.Stacks, x.Root):
+				// A stack --stack does not select is counted in part: its
+				// specs in a selected stack, on each side as that side
+				// stacks them (zlib@1's y, needed by root curl on the new
+				// side alone, is counted there alone, though another root
+				// zlib@1 of y stays).
 			case ok && !l.absent(c):
 				n := c.New // the side that must not count it: removed, the new
 				if l.side == "old" {

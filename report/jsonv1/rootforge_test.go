@@ -10,6 +10,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // forgeLock writes a lockfile of roots (spelling, hash letter) over
@@ -203,5 +204,51 @@ func TestForgedChangedRootOfAnotherSpec(t *testing.T) {
 	_, err := DecodeBytes(jsonOf(t, r))
 	if want := `changed[0].new.hash: dddddddddddddddddddddddddddddddd, but the report lists that spec in stacks other, not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("root curl changed into other's spec: got %v, want an error with %q", err, want)
+	}
+}
+
+// TestRootOfAStackNotSelected: render refused the tool's own report made
+// with --stack of a root removed of a stack it does not select: roots
+// zlib@1 of z and of y and app of f (f needs y), then zlib@1 of y and
+// curl of f, with --stack curl: y is counted in stack zlib@1 on the new
+// side alone (it is in curl there), and root zlib@1 of z, removed, was
+// refused, "causes.roots.removed[1].root: "zlib@1", but the new side
+// counts 1 spec in that stack" (exit 2 where the direct run exits 1). A
+// stack --stack does not select is counted in part.
+func TestRootOfAStackNotSelected(t *testing.T) {
+	lock := func(roots, specs string) string {
+		path := filepath.Join(t.TempDir(), "spack.lock")
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	h := func(c string) string { return strings.Repeat(c, 32) }
+	root := func(spec, c string) string { return fmt.Sprintf(`{"hash":%q,"spec":%q}`, h(c), spec) }
+	spec := func(c, name, deps string) string {
+		return fmt.Sprintf(`%q:{"name":%q,"version":"1","hash":%q%s}`, h(c), name, h(c), deps)
+	}
+	f := spec("f", "app", `,"dependencies":[{"name":"zlib","hash":"`+h("y")+`","parameters":{"deptypes":["build","link"],"virtuals":[]}}]`)
+	var snaps [2]*snapshot.Snapshot
+	for i, p := range []string{
+		lock(root("zlib@1", "z")+","+root("zlib@1", "y")+","+root("app", "f"), spec("z", "zlib", "")+","+spec("y", "zlib", "")+","+f),
+		lock(root("zlib@1", "y")+","+root("curl", "f"), spec("y", "zlib", "")+","+f),
+	} {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps[i] = s
+	}
+	r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{Stacks: []string{"curl"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rt := r.Causes.Roots; !slices.ContainsFunc(rt.Removed, func(x diff.RootSpec) bool { return x.Root == "zlib@1" }) {
+		t.Fatalf("roots removed %v, want zlib@1 of z among them", rt.Removed)
+	}
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Errorf("the report as written: %v", err)
 	}
 }
