@@ -800,6 +800,12 @@ func checkRootStacks(r *Report) error {
 			switch {
 			case ok && !l.absent(c) && spelt.shared(x, l.sideIndex, c):
 				// Another root of this spelling stays: the stack stays.
+			case ok && !l.absent(c) && len(r.Options.Stacks) > 0 && !slices.Contains(r.Options.Stacks, x.Root):
+				// A stack --stack does not select is counted in part: its
+				// specs in a selected stack, on each side as that side
+				// stacks them (zlib@1's y, needed by root curl on the new
+				// side alone, is counted there alone, though another root
+				// zlib@1 of y stays).
 			case ok && !l.absent(c):
 				n := c.New // the side that must not count it: removed, the new
 				if l.side == "old" {
@@ -839,6 +845,17 @@ func checkRootStacks(r *Report) error {
 			return lawf(fmt.Sprintf("causes.roots.added[%d]", i), "%q (%s), but causes.roots.removed lists it too: a root is added or removed, not both", shortValue(x.Root), shortValue(x.Hash))
 		}
 	}
+	// A root's own spec, where its side lists it, is in its stack (on the
+	// old side under its new spelling, a root changed or renamed, or a
+	// root removed of a spelling one of those left): a root curl edited
+	// to name git's spec, of stack git alone, rendered. The stacks of
+	// the roots' specs are filed once, by hash and stack: a spec that is
+	// thousands of roots is in thousands of stacks.
+	if whole {
+		if err := checkRootsOwnStacks(r, respelt); err != nil {
+			return err
+		}
+	}
 	// The roots that stayed, changed or renamed: counted under their new
 	// spelling on both sides (without filters), never under the old one.
 	stayed := func(list string, i int, root, old string) error {
@@ -863,6 +880,70 @@ func checkRootStacks(r *Report) error {
 	return nil
 }
 
+// checkRootsOwnStacks checks that each root added, removed or changed
+// has its own spec, where its side lists it, in its stack (see
+// checkRootStacks); respelt maps the old spellings of roots changed or
+// renamed to their new ones.
+func checkRootsOwnStacks(r *Report, respelt map[string][]string) error {
+	rt := r.Causes.Roots
+	type hashStack = [2]string
+	var wanted [2]map[string]bool // the roots' hashes, by side
+	for side := range wanted {
+		wanted[side] = map[string]bool{}
+	}
+	for _, x := range rt.Removed {
+		wanted[0][x.Hash] = true
+	}
+	for _, x := range rt.Added {
+		wanted[1][x.Hash] = true
+	}
+	for i := range rt.Changed {
+		wanted[0][rt.Changed[i].Old.Hash], wanted[1][rt.Changed[i].New.Hash] = true, true
+	}
+	var listed [2]map[string][]string
+	var in [2]map[hashStack]bool
+	for side := range listed {
+		listed[side], in[side] = map[string][]string{}, map[hashStack]bool{}
+	}
+	for i := range r.Packages {
+		eachListed(&r.Packages[i], func(side int, s *Spec) {
+			if !wanted[side][s.Hash] {
+				return
+			}
+			listed[side][s.Hash] = s.Stacks
+			for _, st := range s.Stacks {
+				in[side][hashStack{s.Hash, st}] = true
+			}
+		})
+	}
+	check := func(at string, side int, hash string, stacks ...string) error {
+		l, ok := listed[side][hash]
+		if !ok || slices.ContainsFunc(stacks, func(st string) bool { return in[side][hashStack{hash, st}] }) {
+			return nil
+		}
+		return lawf(at, "%s, but the report lists that spec in stacks %s, not in %q: a root's own spec is in its stack", shortValue(hash), shortJoin(l, ", "), shortValue(stacks[0]))
+	}
+	for i, x := range rt.Added {
+		if err := check(fmt.Sprintf("causes.roots.added[%d].hash", i), 1, x.Hash, x.Root); err != nil {
+			return err
+		}
+	}
+	for i, x := range rt.Removed {
+		if err := check(fmt.Sprintf("causes.roots.removed[%d].hash", i), 0, x.Hash, append([]string{x.Root}, respelt[x.Root]...)...); err != nil {
+			return err
+		}
+	}
+	for i, x := range rt.Changed {
+		if err := check(fmt.Sprintf("causes.roots.changed[%d].old.hash", i), 0, x.Old.Hash, x.Root); err != nil {
+			return err
+		}
+		if err := check(fmt.Sprintf("causes.roots.changed[%d].new.hash", i), 1, x.New.Hash, x.Root); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // spellings tells whether a root added or removed whose stack the other
 // side counts can be one of two roots written alike, as two lockfiles of
 // a folder each write curl: its own spec, where its side lists it, is in
@@ -876,33 +957,59 @@ func checkRootStacks(r *Report) error {
 type spellings struct {
 	stayed    map[string]bool // stacks with a root changed, renamed or kept
 	own       [2]map[string][]string
-	listedOld map[string]int     // the old side's listed specs by stack
-	kept      [2]map[string]bool // the hashes of the roots changed or renamed, by side
+	in        [2]map[[2]string]bool // (hash, stack) of the specs of roots added and removed, by side
+	listedOld map[string]int        // the old side's listed specs by stack
+	kept      [2]map[[2]string]bool // the roots changed or renamed (spelling, hash), by side
 }
 
 func newSpellings(r *Report) *spellings {
-	sp := &spellings{stayed: map[string]bool{}, own: [2]map[string][]string{{}, {}}, listedOld: map[string]int{}, kept: [2]map[string]bool{{}, {}}}
+	sp := &spellings{stayed: map[string]bool{}, own: [2]map[string][]string{{}, {}}, in: [2]map[[2]string]bool{{}, {}}, listedOld: map[string]int{}, kept: [2]map[[2]string]bool{{}, {}}}
 	rt := r.Causes.Roots
+	// The stacks of the roots' specs are filed by hash and stack: one
+	// spec written as thousands of roots is in thousands of stacks, and
+	// looking through them for each root cost their square.
+	wanted := [2]map[string]bool{{}, {}}
+	for _, x := range rt.Removed {
+		wanted[0][x.Hash] = true
+	}
+	for _, x := range rt.Added {
+		wanted[1][x.Hash] = true
+	}
+	// A root that stayed is one spelling of its hash: another root may
+	// write that hash otherwise (curl and curl@8 of one spec, in two
+	// lockfiles), and go or come while the first changes.
 	for i := range rt.Changed {
 		x := &rt.Changed[i]
-		sp.stayed[x.Root], sp.kept[0][x.Old.Hash], sp.kept[1][x.New.Hash] = true, true, true
+		sp.stayed[x.Root], sp.kept[0][[2]string{x.Old.Root, x.Old.Hash}], sp.kept[1][[2]string{x.New.Root, x.New.Hash}] = true, true, true
 	}
 	for i := range rt.Renamed {
 		x := &rt.Renamed[i]
-		sp.stayed[x.Root], sp.kept[0][x.Old.Hash], sp.kept[1][x.New.Hash] = true, true, true
+		sp.stayed[x.Root], sp.kept[0][[2]string{x.Old.Root, x.Old.Hash}], sp.kept[1][[2]string{x.New.Root, x.New.Hash}] = true, true, true
 	}
 	for i := range r.Packages {
 		eachListed(&r.Packages[i], func(side int, s *Spec) {
 			sp.own[side][s.Hash] = s.Stacks
+			if wanted[side][s.Hash] {
+				for _, st := range s.Stacks {
+					sp.in[side][[2]string{s.Hash, st}] = true
+				}
+			}
 			if side == 0 {
 				for _, st := range s.Stacks {
 					sp.listedOld[st]++
 				}
 			}
 		})
+		// A stack on both sides of a restacked pair stays: filed by
+		// pair, so that a spec of thousands of stacks costs as many
+		// look-ups, not their square.
 		for _, p := range r.Packages[i].Specs.Restacked {
+			onNew := make(map[string]bool, len(p.New.Stacks))
+			for _, st := range p.New.Stacks {
+				onNew[st] = true
+			}
 			for _, st := range p.Old.Stacks {
-				if slices.Contains(p.New.Stacks, st) {
+				if onNew[st] {
 					sp.stayed[st] = true
 				}
 			}
@@ -921,18 +1028,18 @@ func (sp *spellings) respeltInto(x RootSpec, into []string) bool {
 	if len(into) == 0 {
 		return false
 	}
-	stacks, ok := sp.own[0][x.Hash]
-	return !ok || slices.ContainsFunc(into, func(s string) bool { return slices.Contains(stacks, s) })
+	_, ok := sp.own[0][x.Hash]
+	return !ok || slices.ContainsFunc(into, func(s string) bool { return sp.in[0][[2]string{x.Hash, s}] })
 }
 
 // shared reports whether x, a root of side (0 removed, 1 added) whose
 // stack the other side counts too (c), is one of several roots written
 // alike of which another stays (see spellings).
 func (sp *spellings) shared(x RootSpec, side int, c OldToNew) bool {
-	if sp.kept[side][x.Hash] { // that root stayed: it is not the other
+	if sp.kept[side][[2]string{x.Root, x.Hash}] { // that root stayed: it is not the other
 		return false
 	}
-	if stacks, ok := sp.own[side][x.Hash]; ok && !slices.Contains(stacks, x.Root) {
+	if _, ok := sp.own[side][x.Hash]; ok && !sp.in[side][[2]string{x.Hash, x.Root}] {
 		return false
 	}
 	return sp.stayed[x.Root] || c.Old > sp.listedOld[x.Root]

@@ -2297,44 +2297,48 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string) (*Roo
 	// and curl@2 added with curl@2's hash is curl@2 renamed, curl@1
 	// removed), then the rest in order.
 	if len(rc.Removed) > 0 && len(rc.Added) > 0 {
+		// Only as respeltRoots respells the stacks, which take one new
+		// spelling each: roots curl and curl@1 both written curl@3 now
+		// were both changed, where the old side's stack curl@1 was
+		// compared as itself (and render refused the report: facets.
+		// stack.removed named curl@1, a root changed).
+		ren := respeltRoots(o, n)
 		pairs := make([]int, len(rc.Removed))
 		for i := range pairs {
 			pairs[i] = -1
 		}
-		type sameHash struct{ hash, name, rest string }
-		byHash := map[sameHash][]int{}
+		// The added roots of a spelling the old side does not write, by
+		// hash, package and spelling, and by package and spelling (the
+		// rest, in order).
+		type key struct{ hash, name, root string }
+		byHash, byRoot := map[key][]int{}, map[key][]int{}
 		for j, y := range rc.Added {
 			if len(o[y.Root]) == 0 {
-				k := sameHash{y.Hash, y.Name, withoutVersion(y.Root)}
-				byHash[k] = append(byHash[k], j)
+				byHash[key{y.Hash, y.Name, y.Root}] = append(byHash[key{y.Hash, y.Name, y.Root}], j)
+				byRoot[key{"", y.Name, y.Root}] = append(byRoot[key{"", y.Name, y.Root}], j)
 			}
 		}
 		paired := make([]bool, len(rc.Added))
 		for i, x := range rc.Removed {
-			k := sameHash{x.Hash, x.Name, withoutVersion(x.Root)}
-			if l := byHash[k]; len(l) > 0 && len(n[x.Root]) == 0 {
+			k := key{x.Hash, x.Name, ren[x.Root]}
+			if l := byHash[k]; k.root != "" && len(l) > 0 {
 				pairs[i], paired[l[0]], byHash[k] = l[0], true, l[1:]
 			}
 		}
-		var olds, news []butVersion
-		var oi, nj []int
 		for i, x := range rc.Removed {
-			if len(n[x.Root]) == 0 && pairs[i] < 0 {
-				olds, oi = append(olds, butVersion{x.Name, x.Root}), append(oi, i)
+			k := key{"", x.Name, ren[x.Root]}
+			if k.root == "" || pairs[i] >= 0 {
+				continue
 			}
-		}
-		for j, y := range rc.Added {
-			if len(o[y.Root]) == 0 && !paired[j] {
-				news, nj = append(news, butVersion{y.Name, y.Root}), append(nj, j)
+			l := byRoot[k]
+			for len(l) > 0 && paired[l[0]] { // each dropped once
+				l = l[1:]
 			}
-		}
-		if len(olds) > 0 && len(news) > 0 {
-			ps, _ := pairButVersion(olds, news)
-			for k, j := range ps {
-				if j >= 0 {
-					pairs[oi[k]] = nj[j]
-				}
+			if len(l) > 0 {
+				pairs[i], paired[l[0]] = l[0], true
+				l = l[1:]
 			}
+			byRoot[k] = l
 		}
 		taken := make([]bool, len(rc.Added))
 		var removed []RootSpec
@@ -2731,17 +2735,17 @@ func GraphOf(s *snapshot.Snapshot) Graph {
 }
 
 // graphsOf returns GraphOf of both snapshots, built at once, and the
-// rootNames of each (for renamedRoots), each gathered with its graph.
-func graphsOf(before, after *snapshot.Snapshot) (Graph, Graph, [2]map[string][]string) {
+// rootNodes of each (for respeltRoots), each gathered with its graph.
+func graphsOf(before, after *snapshot.Snapshot) (Graph, Graph, [2]map[string][]*GraphNode) {
 	var og Graph
-	var roots [2]map[string][]string
+	var roots [2]map[string][]*GraphNode
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		og = GraphOf(before)
-		roots[0] = rootNames(og)
+		roots[0] = rootNodes(og)
 	})
 	ng := GraphOf(after)
-	roots[1] = rootNames(ng)
+	roots[1] = rootNodes(ng)
 	wg.Wait()
 	return og, ng, roots
 }

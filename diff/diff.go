@@ -418,7 +418,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// out packages included (causes.go).
 	og, ng, roots := graphsOf(before, after)
 	applied := f
-	if ren := renamedRoots(roots[0], roots[1]); ren != nil {
+	if ren := respeltRoots(roots[0], roots[1]); ren != nil {
 		before = renameStacks(before, ren) // rootrename.go
 		applied.Stacks = renamedStacks(f.Stacks, ren)
 	}

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -15,7 +16,7 @@ import (
 // engine compares the old side under the root's new name.
 
 // renamedRoots returns, for the roots only one side holds (oldRoots and
-// newRoots are the graphs' rootNames), each old root whose spec differs
+// newRoots are namesOf the graphs' roots), each old root whose spec differs
 // from a new one's only in the package's own version (withoutVersion, the
 // same package), with the new root's name: each old root, in order, takes
 // the first such new root not taken, as roots pairs them; a root written
@@ -64,6 +65,72 @@ func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 		if _, ok := out[olds[i].Root]; !ok {
 			out[olds[i].Root] = news[k].Root
 		}
+	}
+	return out
+}
+
+// respeltRoots is renamedRoots of the lockfile roots o and n (rootNodes
+// of each graph), but an old root and a new one that hold a spec of one
+// hash pair first, as roots pairs them: of roots curl@1 and curl@2 now
+// curl@3 with curl@2's hash, curl@2 is curl@3 (renamed), where
+// renamedRoots took curl@1, first by name, and the report said curl@2
+// removed and curl@1 changed into curl@2's spec.
+func respeltRoots(o, n map[string][]*GraphNode) map[string]string {
+	oldNames, newNames := namesOf(o), namesOf(n)
+	type key struct{ hash, name, rest string }
+	came := map[key][]string{} // the new roots of a spec, by name
+	for root, ns := range n {
+		if _, ok := o[root]; !ok {
+			for _, y := range ns {
+				k := key{y.Hash(), y.Name, withoutVersion(root)}
+				came[k] = append(came[k], root)
+			}
+		}
+	}
+	var out map[string]string
+	if len(came) > 0 {
+		var gone []string
+		for root := range o {
+			if _, ok := n[root]; !ok {
+				gone = append(gone, root)
+			}
+		}
+		slices.Sort(gone)
+		for _, l := range came {
+			slices.Sort(l)
+		}
+		taken := map[string]bool{}
+		for _, x := range gone {
+			for _, node := range o[x] {
+				k := key{node.Hash(), node.Name, withoutVersion(x)}
+				l := came[k]
+				for len(l) > 0 && taken[l[0]] { // each dropped once
+					l = l[1:]
+				}
+				came[k] = l
+				if len(l) > 0 {
+					if out == nil {
+						out = map[string]string{}
+					}
+					out[x], taken[l[0]], came[k] = l[0], true, l[1:]
+					break
+				}
+			}
+		}
+		// The rest pair as renamedRoots pairs them, without these.
+		if len(out) > 0 {
+			oldNames, newNames = maps.Clone(oldNames), maps.Clone(newNames)
+			for x, y := range out {
+				delete(oldNames, x)
+				delete(newNames, y)
+			}
+		}
+	}
+	for x, y := range renamedRoots(oldNames, newNames) {
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[x] = y
 	}
 	return out
 }
@@ -123,27 +190,21 @@ func withoutVersion(s string) string {
 	return s[:at] + s[end:]
 }
 
-// rootNames maps each root of g to the names of its packages, sorted
-// (one, unless a lockfile wrote one root for nodes of several packages):
-// all of them, so that what renamedRoots makes of a root does not depend
-// on the map's order.
-func rootNames(g Graph) map[string][]string {
-	var m map[string][]string
-	for _, n := range g.nodes {
-		for _, root := range n.spec().RootNames() {
-			if m == nil {
-				m = map[string][]string{}
-			}
-			m[root] = append(m[root], n.Name)
+// namesOf maps each root of m (rootNodes) to the names of its packages,
+// sorted (one, unless a lockfile wrote one root for nodes of several
+// packages): all of them, so that what renamedRoots makes of a root does
+// not depend on the map's order.
+func namesOf(m map[string][]*GraphNode) map[string][]string {
+	out := make(map[string][]string, len(m))
+	for root, ns := range m {
+		l := make([]string, len(ns))
+		for i, x := range ns {
+			l[i] = x.Name
 		}
+		slices.Sort(l)
+		out[root] = slices.Compact(l)
 	}
-	for root, l := range m {
-		if len(l) > 1 {
-			slices.Sort(l)
-			m[root] = slices.Compact(l)
-		}
-	}
-	return m
+	return out
 }
 
 // renamedStacks returns the stacks a filter names (sorted), with the new

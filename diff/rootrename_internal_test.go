@@ -91,7 +91,7 @@ func TestPairButVersion(t *testing.T) {
 
 // Two nodes of a lockfile written under one root (foo@1: a foo and a
 // bar, as a hand-edited or merged lockfile may list a root twice) gave
-// rootNames one of their names by the map's order, so that whether
+// renamedRoots one of their names by the map's order, so that whether
 // foo@1 → foo@2 was a renamed root, and with it the report, changed from
 // run to run. A root's names are all kept, and the root is renamed when
 // one of them is the new root's package, as the explainer's roots pair
@@ -103,7 +103,7 @@ func TestRenamedRootsSharedRoot(t *testing.T) {
 	ng.Add(&GraphNode{Name: "foo", Spec: &snapshot.Spec{Hash: "c", Versions: []string{"2"}, More: &snapshot.SpecMore{Root: "foo@2", Deps: []Edge{}}}})
 	ng.Add(&GraphNode{Name: "bar", Spec: &snapshot.Spec{Hash: "b", Versions: []string{"1"}, More: &snapshot.SpecMore{Root: "bar", Deps: []Edge{}}}})
 	for range 100 {
-		ren := renamedRoots(rootNames(og), rootNames(ng))
+		ren := renamedRoots(namesOf(rootNodes(og)), namesOf(rootNodes(ng)))
 		if len(ren) != 1 || ren["foo@1"] != "foo@2" {
 			t.Fatalf("renamed roots %v, want foo@1 → foo@2 every time", ren)
 		}

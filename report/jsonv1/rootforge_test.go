@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // forgeLock writes a lockfile of roots (spelling, hash letter) over
@@ -76,5 +78,177 @@ func TestForgedRespeltRoot(t *testing.T) {
 	_, err := DecodeBytes(jsonOf(t, r))
 	if want := `removed[0].root: "curl@1", but facets.stack.removed does not name it`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("removed root curl@1 of zlib in stack other alone: got %v, want an error with %q", err, want)
+	}
+}
+
+// TestRootOfAHashThatAnotherRootChanged: render refused the tool's own
+// report of a root gone whose spec another root, written otherwise,
+// still had: roots curl and curl@8 of spec a and curl of b, then curl of
+// a gone and curl@8 of a now c. The law on roots written alike took any
+// root removed of the hash a root changed left for that root itself,
+// "causes.roots.removed[0].root: "curl", but the new side counts 1 spec
+// in that stack" (exit 2 where the direct run exits 1). A root is its
+// spelling and hash: curl of a went, curl@8 of a changed. A root listed
+// removed under the spelling and hash of the root changed is still
+// refused.
+func TestRootOfAHashThatAnotherRootChanged(t *testing.T) {
+	r := reporttest.ComparePaths(t,
+		forgeLock(t, [][2]string{{"curl", "a"}, {"curl@8", "a"}, {"curl", "b"}}, [][3]string{{"a", "curl", "1"}, {"b", "curl", "2"}}),
+		forgeLock(t, [][2]string{{"curl@8", "c"}, {"curl", "b"}}, [][3]string{{"c", "curl", "3"}, {"b", "curl", "2"}}))
+	rt := r.Causes.Roots
+	if len(rt.Removed) != 1 || rt.Removed[0].Root != "curl" || len(rt.Changed) != 1 || rt.Changed[0].Root != "curl@8" {
+		t.Fatalf("roots removed %v, changed %v; want curl of a removed, curl@8 changed", rt.Removed, rt.Changed)
+	}
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Errorf("the report as written: %v", err)
+	}
+	rt.Removed[0].Root = "curl@8"
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := `removed[0].root: "curl@8", but the new side counts`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("root curl@8 of a both changed and removed: got %v, want an error with %q", err, want)
+	}
+}
+
+// TestRootsRespeltAsTheirStacks: the roots removed and added that
+// differ but for their version were paired whatever the stacks did,
+// which take one new spelling each (renamedRoots): roots curl and curl@1
+// both written curl@3 now were both "changed", while the old side's
+// stack curl@1 was compared as itself, gone, and render refused the
+// tool's own report, 'facets.stack.removed[0]: "curl@1", but
+// causes.roots.removed does not list that root' (exit 2 where the
+// direct run exits 1); and roots curl@2 and curl@3 now curl, curl and
+// curl@1, curl@3 (its stack compared as curl@1) was paired with curl,
+// 'causes.roots.added[1].root: "curl@1", but the old side counts 1 spec
+// in that stack'. A root is respelt as its stack is, and a stack as a
+// root of one hash is, first.
+func TestRootsRespeltAsTheirStacks(t *testing.T) {
+	for _, tc := range []struct {
+		what     string
+		old, new [][2]string
+		specs    [][3]string
+		renamed  string // the old spelling of the root renamed, if one is
+	}{
+		{"curl and curl@1, now curl@3 twice",
+			[][2]string{{"curl", "a"}, {"curl@1", "b"}}, [][2]string{{"curl@3", "c"}, {"curl@3", "d"}},
+			[][3]string{{"a", "curl", "3"}, {"b", "curl", "1"}, {"c", "curl", "3"}, {"d", "curl", "3"}}, ""},
+		{"curl@2 and curl@3, now curl twice and curl@1",
+			[][2]string{{"curl@2", "b"}, {"curl@3", "f"}}, [][2]string{{"curl", "d"}, {"curl", "g"}, {"curl@1", "d"}},
+			[][3]string{{"b", "curl", "2"}, {"f", "curl", "3"}, {"d", "curl", "1"}, {"g", "curl", "2"}}, ""},
+		// curl@2 is curl@3 now, of its hash: renamed, and its stack
+		// compared under curl@3 (the stacks took curl@1, first by name,
+		// and render refused the report, 'causes.roots.removed[0].root:
+		// "curl@1", but facets.stack.removed does not name it').
+		{"curl@1 and curl@2, now curl@3 of curl@2's hash",
+			[][2]string{{"curl@1", "a"}, {"curl@2", "b"}}, [][2]string{{"curl@3", "b"}},
+			[][3]string{{"a", "curl", "1"}, {"b", "curl", "2"}}, "curl@2"},
+	} {
+		pick := func(roots [][2]string) (specs [][3]string) {
+			for _, s := range tc.specs {
+				if slices.ContainsFunc(roots, func(r [2]string) bool { return r[1] == s[0] }) {
+					specs = append(specs, s)
+				}
+			}
+			return specs
+		}
+		r := reporttest.ComparePaths(t, forgeLock(t, tc.old, pick(tc.old)), forgeLock(t, tc.new, pick(tc.new)))
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Errorf("%s: the report as written: %v", tc.what, err)
+		}
+		if rn := r.Causes.Roots.Renamed; tc.renamed != "" && (len(rn) != 1 || rn[0].Old.Root != tc.renamed) {
+			t.Errorf("%s: roots renamed %v, want %s renamed", tc.what, rn, tc.renamed)
+		}
+	}
+}
+
+// TestForgedRootOfAnotherSpec: render read a hand-edited report whose
+// roots added name each other's spec: roots curl (a) and git (b) added,
+// edited to list root curl of git's spec b, in stack git alone, and git
+// of a. A root's own spec, where its side lists it, is in its stack.
+func TestForgedRootOfAnotherSpec(t *testing.T) {
+	r := reporttest.ComparePaths(t,
+		forgeLock(t, [][2]string{{"zlib", "z"}}, [][3]string{{"z", "zlib", "1"}}),
+		forgeLock(t, [][2]string{{"zlib", "z"}, {"curl", "a"}, {"git", "b"}}, [][3]string{{"z", "zlib", "1"}, {"a", "curl", "1"}, {"b", "git", "2"}}))
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt := r.Causes.Roots
+	if len(rt.Added) != 2 {
+		t.Fatalf("roots added %v, want curl and git", rt.Added)
+	}
+	rt.Added[0] = forgedRoot("curl", "b", "git", "2")
+	rt.Added[1] = forgedRoot("git", "a", "curl", "1")
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := `added[0].hash: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb, but the report lists that spec in stacks git, not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("roots curl and git of each other's spec: got %v, want an error with %q", err, want)
+	}
+}
+
+// TestForgedChangedRootOfAnotherSpec: a root changed edited to name
+// another spec of its package and version, of another root's stack
+// alone (curl@1 a → curl@2 c, and root other of curl@2 d, edited to say
+// curl became d, its why emptied), rendered. A root's own spec is in
+// its stack on both sides.
+func TestForgedChangedRootOfAnotherSpec(t *testing.T) {
+	r := reporttest.ComparePaths(t,
+		forgeLock(t, [][2]string{{"curl", "a"}}, [][3]string{{"a", "curl", "1"}}),
+		forgeLock(t, [][2]string{{"curl", "c"}, {"other", "d"}}, [][3]string{{"c", "curl", "2"}, {"d", "curl", "2"}}))
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt := r.Causes.Roots
+	if len(rt.Changed) != 1 {
+		t.Fatalf("roots changed %v, want curl", rt.Changed)
+	}
+	rt.Changed[0].New = forgedRoot("curl", "d", "curl", "2")
+	rt.Changed[0].Why = &diff.Why{Changed: []diff.DepChange{}} // not known: no own change to name a
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := `changed[0].new.hash: dddddddddddddddddddddddddddddddd, but the report lists that spec in stacks other, not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("root curl changed into other's spec: got %v, want an error with %q", err, want)
+	}
+}
+
+// TestRootOfAStackNotSelected: render refused the tool's own report made
+// with --stack of a root removed of a stack it does not select: roots
+// zlib@1 of z and of y and app of f (f needs y), then zlib@1 of y and
+// curl of f, with --stack curl: y is counted in stack zlib@1 on the new
+// side alone (it is in curl there), and root zlib@1 of z, removed, was
+// refused, "causes.roots.removed[1].root: "zlib@1", but the new side
+// counts 1 spec in that stack" (exit 2 where the direct run exits 1). A
+// stack --stack does not select is counted in part.
+func TestRootOfAStackNotSelected(t *testing.T) {
+	lock := func(roots, specs string) string {
+		path := filepath.Join(t.TempDir(), "spack.lock")
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	h := func(c string) string { return strings.Repeat(c, 32) }
+	root := func(spec, c string) string { return fmt.Sprintf(`{"hash":%q,"spec":%q}`, h(c), spec) }
+	spec := func(c, name, deps string) string {
+		return fmt.Sprintf(`%q:{"name":%q,"version":"1","hash":%q%s}`, h(c), name, h(c), deps)
+	}
+	f := spec("f", "app", `,"dependencies":[{"name":"zlib","hash":"`+h("y")+`","parameters":{"deptypes":["build","link"],"virtuals":[]}}]`)
+	var snaps [2]*snapshot.Snapshot
+	for i, p := range []string{
+		lock(root("zlib@1", "z")+","+root("zlib@1", "y")+","+root("app", "f"), spec("z", "zlib", "")+","+spec("y", "zlib", "")+","+f),
+		lock(root("zlib@1", "y")+","+root("curl", "f"), spec("y", "zlib", "")+","+f),
+	} {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps[i] = s
+	}
+	r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{Stacks: []string{"curl"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rt := r.Causes.Roots; !slices.ContainsFunc(rt.Removed, func(x diff.RootSpec) bool { return x.Root == "zlib@1" }) {
+		t.Fatalf("roots removed %v, want zlib@1 of z among them", rt.Removed)
+	}
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Errorf("the report as written: %v", err)
 	}
 }
