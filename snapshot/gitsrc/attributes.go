@@ -281,7 +281,12 @@ func overridden(data string, from int, s, name string, o *overrides) bool {
 	found := false
 	at := from
 	for l := range attrLines(data[from:o.nul]) {
-		if !tooLong(l) && strings.Contains(l, name) {
+		// Measured with its carriage return, as a checkout reads it from
+		// the index (tooLong leaves it out, as the working tree's reading
+		// does, which only refuses more there): "*.md -ident ..." of 2047
+		// bytes and a CR is dropped by git ("ignoring overly long
+		// attributes line"), and overrides nothing.
+		if len(l) < maxAttrLine && strings.Contains(l, name) {
 			t := strings.Trim(l, gitBlanks)
 			if linePattern(t) == p && lastMention(attrStates(t), name) != "" && !gitDrops(l) {
 				found, o.pattern, o.at = true, p, at

@@ -94,3 +94,33 @@ func TestRewritingLineOverriddenAlloc(t *testing.T) {
 		}
 	}
 }
+
+// TestRewritingLineOverriddenCRLong: a later line that git reads from
+// the index with its carriage return, 2048 bytes with it, is one git
+// drops ("ignoring overly long attributes line 2"): git check-attr
+// --cached says ident is set on the pages, and a clone writes "$Id:
+// <blob id> $" in them, yet "*.md ident" before it was judged
+// overridden and passed. Without the carriage return (2047 bytes), it
+// overrides.
+func TestRewritingLineOverriddenCRLong(t *testing.T) {
+	later := "*.md -ident " + strings.Repeat("a", maxAttrLine-1-len("*.md -ident "))
+	for _, tc := range []struct {
+		data string
+		want int
+	}{
+		{"*.md ident\n" + later + "\r\n", 1},
+		{"*.md ident\n" + later + "\r", 1},
+		{"*.md working-tree-encoding=UTF-16LE\n" + strings.Replace(later, "-ident", "-working-tree-encoding", 1)[:maxAttrLine-1] + "\r\n", 1},
+		{"*.md ident\n" + later + "\n", 0},
+	} {
+		if got, _ := rewritingLine([]byte(tc.data)); got != tc.want {
+			t.Errorf("%.40q (%d bytes): line %d, want %d", tc.data, len(tc.data), got, tc.want)
+		}
+	}
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	checkEncodingLines(t, []encodingCase{
+		{"*.json working-tree-encoding=UTF-16LE\n" + strings.Replace(later, "*.md -ident", "*.json -working-tree-encoding", 1)[:maxAttrLine-1] + "\r\n", true},
+	}, "")
+}
