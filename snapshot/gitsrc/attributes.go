@@ -120,7 +120,10 @@ func (a attrFile) rewritingLine() (int, string) {
 		if !tooLong(l) {
 			s := strings.TrimLeft(gitLine(l), gitBlanks)
 			if ok, _ := lineMacro(s); ok {
-				l = ""
+				// Its NUL, if any, is kept: git reads no line past it
+				// ("[attr]x -text<NUL>" then "*.md -ident" overrides no
+				// "*.md ident" before them, overridden).
+				l = l[len(gitLine(l)):]
 			}
 		}
 		out.WriteString(l)

@@ -124,3 +124,25 @@ func TestRewritingLineOverriddenCRLong(t *testing.T) {
 		{"*.json working-tree-encoding=UTF-16LE\n" + strings.Replace(later, "*.md -ident", "*.json -working-tree-encoding", 1)[:maxAttrLine-1] + "\r\n", true},
 	}, "")
 }
+
+// TestRewritingLineOverriddenMacroNUL: a macro line of a .gitattributes
+// below the top, which git drops ("[attr]x -text not allowed"), was
+// read as an empty line, its NUL with it, so that a line after the NUL
+// overrode one before it: "*.md ident", "[attr]x -text<NUL>", "*.md
+// -ident" in _cache/.gitattributes passed, while git, which reads no
+// line of the index's blob past the NUL, gives the pages ident (git
+// check-attr --cached: set; a clone writes "$Id: <blob id> $").
+func TestRewritingLineOverriddenMacroNUL(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+	}{
+		{"*.md ident\n[attr]x -text\x00\n*.md -ident\n", 1},
+		{"*.md ident\n[attr]x -text\x00*.md -ident\n", 1},
+		{"*.md ident\n[attr]x -text\n*.md -ident\n", 0},
+	} {
+		if got, _ := (attrFile{path: "_cache/.gitattributes", data: []byte(tc.data)}).rewritingLine(); got != tc.want {
+			t.Errorf("%q: line %d, want %d", tc.data, got, tc.want)
+		}
+	}
+}
