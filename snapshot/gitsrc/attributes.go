@@ -231,18 +231,23 @@ func identLine(data string) int {
 	return 0
 }
 
-// overrides is what overridden knows of a .gitattributes text: how many
-// times it read the rest of it (at most maxOverrideScans, each of the
-// whole text at most, so that a text of many overridden lines is judged
-// in linear time; past them, a line counts as it did), and the last
-// pattern found overridden, with where its last overriding line starts,
-// which overrides each line of that pattern before it without another
-// read.
+// overrides is what overridden knows of a .gitattributes text: what each
+// read of the rest of it (at most maxOverrideScans, each of the whole
+// text at most, so that a text of many overridden lines is judged in
+// linear time; past them, a line counts as it did) found for its
+// pattern: where the pattern's last line that names the attribute
+// starts, -1 for none, which answers for each later line of that
+// pattern without another read. Of one entry per pattern, not only the
+// last: "A.md ident" and "B.md ident" taken turns with five times, then
+// "A.md -ident" and "B.md -ident", read the text again at each line,
+// and the ninth was refused, though git gives neither ident.
 type overrides struct {
-	scans   int
-	pattern string
-	at      int
-	nul     int // where the text's first NUL is, once known; -1 before
+	scans int
+	found [maxOverrideScans]struct {
+		pattern string
+		at      int
+	}
+	nul int // where the text's first NUL is, once known; -1 before
 }
 
 // maxOverrideScans is how many times a judge of a .gitattributes text
@@ -272,16 +277,19 @@ func overridden(data string, from int, s, name string, o *overrides) bool {
 		return false // a NUL on the line or before: no later line is read
 	}
 	p := linePattern(s)
-	if p == o.pattern && o.at >= from {
-		return true
+	for _, f := range o.found[:o.scans] {
+		if f.pattern == p {
+			return f.at >= from
+		}
 	}
 	if o.scans >= maxOverrideScans {
 		return false
 	}
-	o.scans++
 	// The last such line, which overrides each line of the pattern
 	// before it: "*.md ident" on each of many lines, then "*.md -ident".
-	found := false
+	found := &o.found[o.scans]
+	o.scans++
+	found.pattern, found.at = p, -1
 	at := from
 	for l := range attrLines(data[from:o.nul]) {
 		// Measured with its carriage return, as a checkout reads it from
@@ -292,12 +300,12 @@ func overridden(data string, from int, s, name string, o *overrides) bool {
 		if len(l) < maxAttrLine && strings.Contains(l, name) {
 			t := strings.Trim(l, gitBlanks)
 			if linePattern(t) == p && lastMention(attrStates(t), name) != "" && !gitDrops(l) {
-				found, o.pattern, o.at = true, p, at
+				found.at = at
 			}
 		}
 		at += len(l) + 1
 	}
-	return found
+	return found.at >= 0
 }
 
 // linePattern is the pattern of a .gitattributes line (s, blanks trimmed

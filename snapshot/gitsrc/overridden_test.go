@@ -146,3 +146,37 @@ func TestRewritingLineOverriddenMacroNUL(t *testing.T) {
 		}
 	}
 }
+
+// TestRewritingLineOverriddenTurns: two patterns that take turns, each
+// overridden further on, were read again at each line, as only the last
+// pattern found was remembered: "A.md ident" and "B.md ident" five times
+// each, then "A.md -ident" and "B.md -ident", had line 9 refused, past
+// the reads allowed, while git check-attr --cached gives neither ident
+// (unset). Each pattern is read for once.
+func TestRewritingLineOverriddenTurns(t *testing.T) {
+	turns := strings.Repeat("A.md ident\nB.md ident\n", 5)
+	var eight strings.Builder
+	for range 3 {
+		for i := range maxOverrideScans {
+			fmt.Fprintf(&eight, "p%d.md ident\n", i)
+		}
+	}
+	for i := range maxOverrideScans {
+		fmt.Fprintf(&eight, "p%d.md -ident\n", i)
+	}
+	for _, tc := range []struct {
+		data string
+		want int
+	}{
+		{turns + "A.md -ident\nB.md -ident\n", 0},
+		{turns + "A.md -ident\nB.md -ident\nB.md !ident\nA.md ident\n", 14},
+		{turns + "A.md -ident\r\nB.md -ident", 0},
+		{turns + "A.md -ident\n", 10},
+		{eight.String(), 0},
+		{eight.String() + "p3.md ident\n", 8*4 + 1},
+	} {
+		if got, _ := rewritingLine([]byte(tc.data)); got != tc.want {
+			t.Errorf("%q: line %d, want %d", tc.data, got, tc.want)
+		}
+	}
+}
