@@ -277,6 +277,11 @@ func overridden(data string, from int, s, name string, o *overrides) bool {
 		return false // a NUL on the line or before: no later line is read
 	}
 	p := linePattern(s)
+	// A macro takes its last definition whole (attr.c's determine_macros),
+	// whatever it names: "[attr]kw ident", "*.md kw", then "[attr]kw
+	// -text" gives the pages no ident (git check-attr --cached:
+	// unspecified), yet the first line was refused.
+	macro, _ := lineMacro(s)
 	for _, f := range o.found[:o.scans] {
 		if f.pattern == p {
 			return f.at >= from
@@ -297,9 +302,9 @@ func overridden(data string, from int, s, name string, o *overrides) bool {
 		// does, which only refuses more there): "*.md -ident ..." of 2047
 		// bytes and a CR is dropped by git ("ignoring overly long
 		// attributes line"), and overrides nothing.
-		if len(l) < maxAttrLine && strings.Contains(l, name) {
+		if len(l) < maxAttrLine && (macro || strings.Contains(l, name)) {
 			t := strings.Trim(l, gitBlanks)
-			if linePattern(t) == p && lastMention(attrStates(t), name) != "" && !gitDrops(l) {
+			if linePattern(t) == p && (macro || lastMention(attrStates(t), name) != "") && !gitDrops(l) {
 				found.at = at
 			}
 		}

@@ -180,3 +180,40 @@ func TestRewritingLineOverriddenTurns(t *testing.T) {
 		}
 	}
 }
+
+// TestRewritingLineOverriddenMacro: git takes a macro's last definition
+// whole, whatever it names: "[attr]kw ident", "*.md kw", then "[attr]kw
+// -text" gives the pages no ident (git check-attr --cached:
+// unspecified, and a clone writes them as committed), yet the first
+// definition was refused as a line that gives files ident, as only a
+// later line that names ident overrode it. Below the top, where git
+// drops a macro's definition, nothing changes.
+func TestRewritingLineOverriddenMacro(t *testing.T) {
+	for _, tc := range []struct {
+		path, data string
+		want       int
+	}{
+		{".gitattributes", "[attr]kw ident\n*.md kw\n[attr]kw -text\n", 0},
+		{".gitattributes", "[attr]kw working-tree-encoding=UTF-16LE\n*.md kw\n[attr]kw\ttext\r\n", 0},
+		{".gitattributes", "[attr]kw ident\n*.md kw\n[attr]kw -text\n[attr]kw ident\n", 4},
+		// One git drops, or another macro's, overrides nothing.
+		{".gitattributes", "[attr]kw ident\n*.md kw\n[attr]kw -text #\n", 1},
+		{".gitattributes", "[attr]kw ident\n*.md kw\n[attr]kw2 -text\n", 1},
+		{".gitattributes", "[attr]kw ident\n*.md kw\n\"[attr]kw\" -text\n", 1},
+		{".gitattributes", "[attr]kw ident\n*.md kw\x00\n[attr]kw -text\n", 1},
+		// A file pattern is overridden only by a line that names it.
+		{".gitattributes", "*.md ident\n*.md -text\n", 1},
+		{"_cache/.gitattributes", "*.md ident\n[attr]kw -text\n*.md kw\n", 1},
+	} {
+		if got, _ := (attrFile{path: tc.path, data: []byte(tc.data)}).rewritingLine(); got != tc.want {
+			t.Errorf("%s %q: line %d, want %d", tc.path, tc.data, got, tc.want)
+		}
+	}
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	checkEncodingLines(t, []encodingCase{
+		{"[attr]kw working-tree-encoding=UTF-16LE\n*.json kw\n[attr]kw -text\n", false},
+		{"[attr]kw -text\n*.json kw\n[attr]kw working-tree-encoding=UTF-16LE\n", true},
+	}, "the macro's last definition gives no working-tree-encoding")
+}
