@@ -265,7 +265,8 @@ const maxOverrideScans = 8
 // judged on its own. Only a line before the text's first NUL counts, and
 // only when s is before it too (git reads no line of a blob from the
 // index past it: "*.md ident<NUL>" then "*.md -ident" gives the pages
-// ident in a clone), and only the same pattern as written: "*.MD" or
+// ident in a clone), and only the same pattern as git reads it, quoted
+// or not (samePattern): "*.MD" or
 // "_cache/*.md" may match other files.
 func overridden(data string, from int, s, name string, o *overrides) bool {
 	if o.nul < 0 {
@@ -283,7 +284,7 @@ func overridden(data string, from int, s, name string, o *overrides) bool {
 	// unspecified), yet the first line was refused.
 	macro, _ := lineMacro(s)
 	for _, f := range o.found[:o.scans] {
-		if f.pattern == p {
+		if samePattern(f.pattern, p) {
 			return f.at >= from
 		}
 	}
@@ -304,7 +305,7 @@ func overridden(data string, from int, s, name string, o *overrides) bool {
 		// attributes line"), and overrides nothing.
 		if len(l) < maxAttrLine && (macro || strings.Contains(l, name)) {
 			t := strings.Trim(l, gitBlanks)
-			if linePattern(t) == p && (macro || lastMention(attrStates(t), name) != "") && !gitDrops(l) {
+			if samePattern(linePattern(t), p) && (macro || lastMention(attrStates(t), name) != "") && !gitDrops(l) {
 				found.at = at
 			}
 		}
@@ -322,6 +323,49 @@ func linePattern(s string) string {
 	}
 	w, _ := nextWord(s)
 	return w
+}
+
+// samePattern reports whether two patterns as written (linePattern) are
+// the same pattern as git reads them, quoted or not: "\"*.md\" ident"
+// then "*.md -ident" gives the pages no ident (git check-attr --cached:
+// unset), yet the first line was refused, as they were compared as
+// written. Each is read a byte at a time (cNext), never unquoted into a
+// string of its own; one that holds a NUL once unquoted, which git's C
+// strings read otherwise, is the same only as written.
+func samePattern(a, b string) bool {
+	if a == b {
+		return true
+	}
+	qa, qb := cQuoteEnd(a) > 0, cQuoteEnd(b) > 0
+	if !qa && !qb {
+		return false
+	}
+	// next is the byte of pattern s at i and where the next starts; the
+	// end is at len(s) unquoted, before the closing quote quoted.
+	next := func(s string, quoted bool, i int) (byte, int, bool) {
+		if !quoted {
+			return s[i], i + 1, s[i] != 0
+		}
+		return cNext(s, i)
+	}
+	i, j := 0, 0
+	ea, eb := len(a), len(b)
+	if qa {
+		i, ea = 1, len(a)-1
+	}
+	if qb {
+		j, eb = 1, len(b)-1
+	}
+	for i < ea && j < eb {
+		var ca, cb byte
+		var oka, okb bool
+		ca, i, oka = next(a, qa, i)
+		cb, j, okb = next(b, qb, j)
+		if !oka || !okb || ca != cb || ca == 0 {
+			return false
+		}
+	}
+	return i == ea && j == eb
 }
 
 // attrLines yields the lines of a .gitattributes text, as git cuts it at

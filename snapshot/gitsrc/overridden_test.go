@@ -199,7 +199,6 @@ func TestRewritingLineOverriddenMacro(t *testing.T) {
 		// One git drops, or another macro's, overrides nothing.
 		{".gitattributes", "[attr]kw ident\n*.md kw\n[attr]kw -text #\n", 1},
 		{".gitattributes", "[attr]kw ident\n*.md kw\n[attr]kw2 -text\n", 1},
-		{".gitattributes", "[attr]kw ident\n*.md kw\n\"[attr]kw\" -text\n", 1},
 		{".gitattributes", "[attr]kw ident\n*.md kw\x00\n[attr]kw -text\n", 1},
 		// A file pattern is overridden only by a line that names it.
 		{".gitattributes", "*.md ident\n*.md -text\n", 1},
@@ -216,4 +215,32 @@ func TestRewritingLineOverriddenMacro(t *testing.T) {
 		{"[attr]kw working-tree-encoding=UTF-16LE\n*.json kw\n[attr]kw -text\n", false},
 		{"[attr]kw -text\n*.json kw\n[attr]kw working-tree-encoding=UTF-16LE\n", true},
 	}, "the macro's last definition gives no working-tree-encoding")
+}
+
+// TestRewritingLineOverriddenQuoted: git unquotes a quoted pattern
+// before it matches it, so "\"*.md\" ident" then "*.md -ident" gives the
+// pages no ident (git check-attr --cached: unset; a clone writes them as
+// committed), nor does "*.md ident" then "\"\\052.md\" -ident", yet the
+// first line of each was refused, as the patterns were compared as
+// written. "\\*.md" (a literal star) and "*.md " are other patterns.
+func TestRewritingLineOverriddenQuoted(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+	}{
+		{"\"*.md\" ident\n*.md -ident\n", 0},
+		{"*.md ident\n\"*.md\"\t!ident\n", 0},
+		{"*.md ident\n\"\\052.md\" -ident\n", 0},
+		{"*.md working-tree-encoding=UTF-16LE\n\"*.md\" working-tree-encoding=UTF-8\n", 0},
+		{"[attr]kw ident\n*.md kw\n\"[attr]kw\" -text\n", 0},
+		{"*.md ident\n\"\\\\*.md\" -ident\n", 1},
+		{"\"*.md\" ident\n\"*.md \" -ident\n", 1},
+		{"\"*.md\" ident\n\"*.md\\000\" -ident\n", 1},
+		{"*.md ident\n\"*.md -ident\n", 1},
+		{"\"*.md\" -ident\n*.md ident\n", 2},
+	} {
+		if got, _ := rewritingLine([]byte(tc.data)); got != tc.want {
+			t.Errorf("%q: line %d, want %d", tc.data, got, tc.want)
+		}
+	}
 }
