@@ -68,6 +68,10 @@ func TestRewritingLineOverriddenLater(t *testing.T) {
 func TestRewritingLineOverriddenAlloc(t *testing.T) {
 	for _, shape := range []func(n int) string{
 		func(n int) string { return strings.Repeat("*.md ident\n", n) + "*.md -ident\n" },
+		// Quoted, compared as git reads them (samePattern), and a
+		// macro's definitions, each line read for a later one.
+		func(n int) string { return strings.Repeat("\"*.md\" ident\n", n) + "*.md -ident\n" },
+		func(n int) string { return strings.Repeat("[attr]kw ident\n", n) + "[attr]kw -text\n" },
 		func(n int) string {
 			var b strings.Builder
 			for i := range 2 * n {
