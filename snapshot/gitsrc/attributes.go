@@ -120,7 +120,10 @@ func (a attrFile) rewritingLine() (int, string) {
 		if !tooLong(l) {
 			s := strings.TrimLeft(gitLine(l), gitBlanks)
 			if ok, _ := lineMacro(s); ok {
-				l = ""
+				// Its NUL, if any, is kept: git reads no line past it
+				// ("[attr]x -text<NUL>" then "*.md -ident" overrides no
+				// "*.md ident" before them, overridden).
+				l = l[len(gitLine(l)):]
 			}
 		}
 		out.WriteString(l)
@@ -228,18 +231,23 @@ func identLine(data string) int {
 	return 0
 }
 
-// overrides is what overridden knows of a .gitattributes text: how many
-// times it read the rest of it (at most maxOverrideScans, each of the
-// whole text at most, so that a text of many overridden lines is judged
-// in linear time; past them, a line counts as it did), and the last
-// pattern found overridden, with where its last overriding line starts,
-// which overrides each line of that pattern before it without another
-// read.
+// overrides is what overridden knows of a .gitattributes text: what each
+// read of the rest of it (at most maxOverrideScans, each of the whole
+// text at most, so that a text of many overridden lines is judged in
+// linear time; past them, a line counts as it did) found for its
+// pattern: where the pattern's last line that names the attribute
+// starts, -1 for none, which answers for each later line of that
+// pattern without another read. Of one entry per pattern, not only the
+// last: "A.md ident" and "B.md ident" taken turns with five times, then
+// "A.md -ident" and "B.md -ident", read the text again at each line,
+// and the ninth was refused, though git gives neither ident.
 type overrides struct {
-	scans   int
-	pattern string
-	at      int
-	nul     int // where the text's first NUL is, once known; -1 before
+	scans int
+	found [maxOverrideScans]struct {
+		pattern string
+		at      int
+	}
+	nul int // where the text's first NUL is, once known; -1 before
 }
 
 // maxOverrideScans is how many times a judge of a .gitattributes text
@@ -257,7 +265,8 @@ const maxOverrideScans = 8
 // judged on its own. Only a line before the text's first NUL counts, and
 // only when s is before it too (git reads no line of a blob from the
 // index past it: "*.md ident<NUL>" then "*.md -ident" gives the pages
-// ident in a clone), and only the same pattern as written: "*.MD" or
+// ident in a clone), and only the same pattern as git reads it, quoted
+// or not (samePattern): "*.MD" or
 // "_cache/*.md" may match other files.
 func overridden(data string, from int, s, name string, o *overrides) bool {
 	if o.nul < 0 {
@@ -269,27 +278,40 @@ func overridden(data string, from int, s, name string, o *overrides) bool {
 		return false // a NUL on the line or before: no later line is read
 	}
 	p := linePattern(s)
-	if p == o.pattern && o.at >= from {
-		return true
+	// A macro takes its last definition whole (attr.c's determine_macros),
+	// whatever it names: "[attr]kw ident", "*.md kw", then "[attr]kw
+	// -text" gives the pages no ident (git check-attr --cached:
+	// unspecified), yet the first line was refused.
+	macro, _ := lineMacro(s)
+	for _, f := range o.found[:o.scans] {
+		if samePattern(f.pattern, p) {
+			return f.at >= from
+		}
 	}
 	if o.scans >= maxOverrideScans {
 		return false
 	}
-	o.scans++
 	// The last such line, which overrides each line of the pattern
 	// before it: "*.md ident" on each of many lines, then "*.md -ident".
-	found := false
+	found := &o.found[o.scans]
+	o.scans++
+	found.pattern, found.at = p, -1
 	at := from
 	for l := range attrLines(data[from:o.nul]) {
-		if !tooLong(l) && strings.Contains(l, name) {
+		// Measured with its carriage return, as a checkout reads it from
+		// the index (tooLong leaves it out, as the working tree's reading
+		// does, which only refuses more there): "*.md -ident ..." of 2047
+		// bytes and a CR is dropped by git ("ignoring overly long
+		// attributes line"), and overrides nothing.
+		if len(l) < maxAttrLine && (macro || strings.Contains(l, name)) {
 			t := strings.Trim(l, gitBlanks)
-			if linePattern(t) == p && lastMention(attrStates(t), name) != "" && !gitDrops(l) {
-				found, o.pattern, o.at = true, p, at
+			if samePattern(linePattern(t), p) && (macro || lastMention(attrStates(t), name) != "") && !gitDrops(l) {
+				found.at = at
 			}
 		}
 		at += len(l) + 1
 	}
-	return found
+	return found.at >= 0
 }
 
 // linePattern is the pattern of a .gitattributes line (s, blanks trimmed
@@ -301,6 +323,49 @@ func linePattern(s string) string {
 	}
 	w, _ := nextWord(s)
 	return w
+}
+
+// samePattern reports whether two patterns as written (linePattern) are
+// the same pattern as git reads them, quoted or not: "\"*.md\" ident"
+// then "*.md -ident" gives the pages no ident (git check-attr --cached:
+// unset), yet the first line was refused, as they were compared as
+// written. Each is read a byte at a time (cNext), never unquoted into a
+// string of its own; one that holds a NUL once unquoted, which git's C
+// strings read otherwise, is the same only as written.
+func samePattern(a, b string) bool {
+	if a == b {
+		return true
+	}
+	qa, qb := cQuoteEnd(a) > 0, cQuoteEnd(b) > 0
+	if !qa && !qb {
+		return false
+	}
+	// next is the byte of pattern s at i and where the next starts; the
+	// end is at len(s) unquoted, before the closing quote quoted.
+	next := func(s string, quoted bool, i int) (byte, int, bool) {
+		if !quoted {
+			return s[i], i + 1, s[i] != 0
+		}
+		return cNext(s, i)
+	}
+	i, j := 0, 0
+	ea, eb := len(a), len(b)
+	if qa {
+		i, ea = 1, len(a)-1
+	}
+	if qb {
+		j, eb = 1, len(b)-1
+	}
+	for i < ea && j < eb {
+		var ca, cb byte
+		var oka, okb bool
+		ca, i, oka = next(a, qa, i)
+		cb, j, okb = next(b, qb, j)
+		if !oka || !okb || ca != cb || ca == 0 {
+			return false
+		}
+	}
+	return i == ea && j == eb
 }
 
 // attrLines yields the lines of a .gitattributes text, as git cuts it at
