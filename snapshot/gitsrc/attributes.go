@@ -303,9 +303,14 @@ func overridden(data string, from int, s, name string, o *overrides) bool {
 		// does, which only refuses more there): "*.md -ident ..." of 2047
 		// bytes and a CR is dropped by git ("ignoring overly long
 		// attributes line"), and overrides nothing.
+		// A comment is no line either: "\"#c/*.md\" ident" (a quoted
+		// pattern, which a '#' does not make a comment) then "#c/*.md
+		// -ident" gives the pages of #c ident (git check-attr --cached:
+		// set; a clone writes "$Id: <blob id> $"), yet the later line
+		// was read as the same pattern, and the first passed.
 		if len(l) < maxAttrLine && (macro || strings.Contains(l, name)) {
 			t := strings.Trim(l, gitBlanks)
-			if samePattern(linePattern(t), p) && (macro || lastMention(attrStates(t), name) != "") && !gitDrops(l) {
+			if t != "" && t[0] != '#' && samePattern(linePattern(t), p) && (macro || lastMention(attrStates(t), name) != "") && !gitDrops(l) {
 				found.at = at
 			}
 		}

@@ -248,3 +248,32 @@ func TestRewritingLineOverriddenQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestRewritingLineOverriddenComment: a later line that git reads as a
+// comment (its first byte past the blanks a '#') overrides nothing, even
+// when its first word, as written, is the pattern of a quoted line
+// before it: "\"#c/*.md\" ident" then "#c/*.md -ident" gives the pages
+// of the folder #c ident (git 2.39.5 check-attr --cached: set; a clone
+// writes "$Id: <blob id> $"), yet the first line was judged overridden
+// and passed.
+func TestRewritingLineOverriddenComment(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want int
+	}{
+		{"\"#c/*.md\" ident\n#c/*.md -ident\n", 1},
+		{"\"#c/*.md\" ident\n \t#c/*.md -ident\n", 1},
+		{"\"#*.md\" working-tree-encoding=UTF-16LE\n#*.md -working-tree-encoding\n", 1},
+		{"\"#c/*.md\" ident\n\"#c/*.md\" -ident\n", 0},
+	} {
+		if got, _ := rewritingLine([]byte(tc.data)); got != tc.want {
+			t.Errorf("%q: line %d, want %d", tc.data, got, tc.want)
+		}
+	}
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	checkEncodingLines(t, []encodingCase{
+		{"\"#*.json\" working-tree-encoding=UTF-16LE\n#*.json -working-tree-encoding\n", true},
+	}, "")
+}
