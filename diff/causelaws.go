@@ -166,6 +166,9 @@ func checkCauseSets(r *Report) error {
 		if err := checkRootSpecs(r); err != nil {
 			return err
 		}
+		if err := checkRootsOnce(c.Roots); err != nil {
+			return err
+		}
 		// A renamed root is written otherwise and concretized the same:
 		// one hash on both sides, so one package and one version.
 		for i := range c.Roots.Renamed {
@@ -874,6 +877,64 @@ func checkRootStacks(r *Report) error {
 	}
 	for i := range rt.Renamed {
 		if err := stayed("renamed", i, rt.Renamed[i].Root, rt.Renamed[i].Old.Root); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkRootsOnce checks that a root, its spelling and hash on one side,
+// is listed once on that side: removed, or the old side of a root
+// changed or renamed; added, or the new side of one. A side's lockfiles
+// write a spelling once per hash, and roots compares them so. Root
+// curl@1 of a, now curl@2 of c, edited to list curl@1 of a removed as
+// well, rendered "1 root removed (curl@1); 1 root changed (curl 1 → 2)"
+// of the one root.
+func checkRootsOnce(rt *RootChanges) error {
+	// (spelling, hash): the list and where in it, by side. Twice in one
+	// list is left to checkRootSpecs (sorted, each once).
+	type at struct {
+		list string
+		i    int
+	}
+	var seen [2]map[[2]string]at
+	for side := range seen {
+		seen[side] = map[[2]string]at{}
+	}
+	note := func(side int, x RootSpec, list string, i int) error {
+		k := [2]string{x.Root, x.Hash}
+		if first, ok := seen[side][k]; ok && first.list != list {
+			return lawf(fmt.Sprintf("causes.roots.%s", fmt.Sprintf(list, i)), "%q (%s), but causes.roots.%s lists it too: a root is listed once on its side", shortValue(x.Root), shortValue(x.Hash), fmt.Sprintf(first.list, first.i))
+		} else if !ok {
+			seen[side][k] = at{list, i}
+		}
+		return nil
+	}
+	for i := range rt.Changed {
+		x := &rt.Changed[i]
+		if err := note(0, x.Old, "changed[%d].old", i); err != nil {
+			return err
+		}
+		if err := note(1, x.New, "changed[%d].new", i); err != nil {
+			return err
+		}
+	}
+	for i := range rt.Renamed {
+		x := &rt.Renamed[i]
+		if err := note(0, x.Old, "renamed[%d].old", i); err != nil {
+			return err
+		}
+		if err := note(1, x.New, "renamed[%d].new", i); err != nil {
+			return err
+		}
+	}
+	for i, x := range rt.Removed {
+		if err := note(0, x, "removed[%d]", i); err != nil {
+			return err
+		}
+	}
+	for i, x := range rt.Added {
+		if err := note(1, x, "added[%d]", i); err != nil {
 			return err
 		}
 	}

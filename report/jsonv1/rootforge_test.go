@@ -252,3 +252,40 @@ func TestRootOfAStackNotSelected(t *testing.T) {
 		t.Errorf("the report as written: %v", err)
 	}
 }
+
+// TestForgedRootListedTwiceOnASide: render read a hand-edited report
+// that lists one root, its spelling and hash, twice on a side: root
+// curl@1 of a, now curl@2 of c, edited to list curl@1 of a removed too,
+// rendered "1 root removed (curl@1); 1 root changed (curl 1 → 2)" of the
+// one root (curl@1's stack was compared under curl@2, so no count said
+// otherwise). A side's lockfiles write a spelling once per hash.
+func TestForgedRootListedTwiceOnASide(t *testing.T) {
+	for _, tc := range []struct {
+		what string
+		old  [][2]string
+		edit func(rt *diff.RootChanges)
+		want string
+	}{
+		{"changed and removed", [][2]string{{"curl@1", "a"}}, func(rt *diff.RootChanges) {
+			rt.Removed = append(rt.Removed, rt.Changed[0].Old)
+		}, `causes.roots.removed[0]: "curl@1" (aaaa`},
+		{"changed and renamed", [][2]string{{"curl@1", "a"}}, func(rt *diff.RootChanges) {
+			rt.Renamed = append(rt.Renamed, diff.RootRename{Root: "curl@2", Old: rt.Changed[0].Old, New: rt.Changed[0].New})
+		}, `causes.roots.renamed[0].old: "curl@1" (aaaa`},
+	} {
+		r := reporttest.ComparePaths(t,
+			forgeLock(t, tc.old, [][3]string{{"a", "curl", "1"}}),
+			forgeLock(t, [][2]string{{"curl@2", "c"}}, [][3]string{{"c", "curl", "2"}}))
+		if len(r.Causes.Roots.Changed) != 1 {
+			t.Fatalf("%s: roots changed %v, want curl@1 → curl@2", tc.what, r.Causes.Roots.Changed)
+		}
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Fatalf("%s: the report as written: %v", tc.what, err)
+		}
+		tc.edit(r.Causes.Roots)
+		_, err := DecodeBytes(jsonOf(t, r))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "lists it too") {
+			t.Errorf("%s: got %v, want an error with %q", tc.what, err, tc.want)
+		}
+	}
+}
