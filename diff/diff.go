@@ -521,7 +521,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	if r.Warnings == nil {
 		r.Warnings = []snapshot.Warning{}
 	}
-	r.Explain(og, ng)
+	r.explain(og, ng, &roots)
 	r.Highlights = News(r)
 	return r, nil
 }
