@@ -938,6 +938,46 @@ func checkRootsOnce(rt *RootChanges) error {
 			return err
 		}
 	}
+	// A root changed or renamed into another spelling (respelt: its
+	// stack compared under the new one) goes from a spelling the new
+	// side does not write to one the old side does not: roots pairs only
+	// those. Root curl@1+x of b renamed curl+x, and curl+x of a removed
+	// edited to say curl@1+x of a, rendered, though the old side was
+	// said to write curl@1+x and to be compared under it as well.
+	var spelt [2]map[string]string // a side's spellings: where first listed
+	for side := range spelt {
+		spelt[side] = map[string]string{}
+	}
+	for side, m := range seen {
+		for k, a := range m {
+			if first, ok := spelt[side][k[0]]; !ok || fmt.Sprintf(a.list, a.i) < first {
+				spelt[side][k[0]] = fmt.Sprintf(a.list, a.i)
+			}
+		}
+	}
+	respelt := func(list string, i int, x RootSpec, root string) error {
+		if x.Root == root {
+			return nil
+		}
+		at := fmt.Sprintf(list, i)
+		if first, ok := spelt[0][root]; ok {
+			return lawf("causes.roots."+at+".root", "%q, but causes.roots.%s lists a root of the old side written so: a root respelt comes into a spelling the old side does not write", shortValue(root), first)
+		}
+		if first, ok := spelt[1][x.Root]; ok {
+			return lawf("causes.roots."+at+".old.root", "%q, but causes.roots.%s lists a root of the new side written so: a root respelt leaves a spelling the new side does not write", shortValue(x.Root), first)
+		}
+		return nil
+	}
+	for i := range rt.Changed {
+		if err := respelt("changed[%d]", i, rt.Changed[i].Old, rt.Changed[i].Root); err != nil {
+			return err
+		}
+	}
+	for i := range rt.Renamed {
+		if err := respelt("renamed[%d]", i, rt.Renamed[i].Old, rt.Renamed[i].Root); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

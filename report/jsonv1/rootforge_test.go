@@ -289,3 +289,44 @@ func TestForgedRootListedTwiceOnASide(t *testing.T) {
 		}
 	}
 }
+
+// TestForgedRootInARespeltSpelling: render read a hand-edited report
+// that lists a root on the side that does not write its spelling: roots
+// curl+x of a and of b (two lockfiles), then curl@1+x of b, is curl+x of
+// b renamed curl@1+x (the old side compared under it) and curl+x of a
+// removed; edited to say curl@1+x of a removed, it rendered, though the
+// old side would then write curl@1+x, and a root is respelt only into a
+// spelling the old side does not write (a's stacks, listed under the
+// new spelling, could not tell).
+func TestForgedRootInARespeltSpelling(t *testing.T) {
+	dir := t.TempDir()
+	for i, p := range []string{
+		forgeLock(t, [][2]string{{"curl+x", "a"}}, [][3]string{{"a", "curl", "1"}}),
+		forgeLock(t, [][2]string{{"curl+x", "b"}}, [][3]string{{"b", "curl", "2"}}),
+	} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub := filepath.Join(dir, fmt.Sprint(i))
+		if err := os.Mkdir(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(sub, "spack.lock"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := reporttest.ComparePaths(t, dir, forgeLock(t, [][2]string{{"curl@1+x", "b"}}, [][3]string{{"b", "curl", "2"}}))
+	rt := r.Causes.Roots
+	if len(rt.Renamed) != 1 || rt.Renamed[0].Old.Root != "curl+x" || len(rt.Removed) != 1 || rt.Removed[0].Root != "curl+x" {
+		t.Fatalf("roots renamed %v, removed %v; want curl+x of b renamed curl@1+x, curl+x of a removed", rt.Renamed, rt.Removed)
+	}
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt.Removed[0].Root = "curl@1+x"
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := `causes.roots.renamed[0].root: "curl@1+x", but causes.roots.removed[0] lists a root of the old side written so`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("root curl@1+x of a removed: got %v, want an error with %q", err, want)
+	}
+}
