@@ -898,8 +898,9 @@ func checkRootsOnce(rt *RootChanges) error {
 		i    int
 	}
 	var seen [2]map[[2]string]at
+	var spelt [2]map[string]at // a side's spellings: where first listed
 	for side := range seen {
-		seen[side] = map[[2]string]at{}
+		seen[side], spelt[side] = map[[2]string]at{}, map[string]at{}
 	}
 	note := func(side int, x RootSpec, list string, i int) error {
 		k := [2]string{x.Root, x.Hash}
@@ -907,6 +908,9 @@ func checkRootsOnce(rt *RootChanges) error {
 			return lawf(fmt.Sprintf("causes.roots.%s", fmt.Sprintf(list, i)), "%q (%s), but causes.roots.%s lists it too: a root is listed once on its side", shortValue(x.Root), shortValue(x.Hash), fmt.Sprintf(first.list, first.i))
 		} else if !ok {
 			seen[side][k] = at{list, i}
+		}
+		if _, ok := spelt[side][x.Root]; !ok {
+			spelt[side][x.Root] = at{list, i}
 		}
 		return nil
 	}
@@ -944,27 +948,16 @@ func checkRootsOnce(rt *RootChanges) error {
 	// those. Root curl@1+x of b renamed curl+x, and curl+x of a removed
 	// edited to say curl@1+x of a, rendered, though the old side was
 	// said to write curl@1+x and to be compared under it as well.
-	var spelt [2]map[string]string // a side's spellings: where first listed
-	for side := range spelt {
-		spelt[side] = map[string]string{}
-	}
-	for side, m := range seen {
-		for k, a := range m {
-			if first, ok := spelt[side][k[0]]; !ok || fmt.Sprintf(a.list, a.i) < first {
-				spelt[side][k[0]] = fmt.Sprintf(a.list, a.i)
-			}
-		}
-	}
 	respelt := func(list string, i int, x RootSpec, root string) error {
 		if x.Root == root {
 			return nil
 		}
 		at := fmt.Sprintf(list, i)
 		if first, ok := spelt[0][root]; ok {
-			return lawf("causes.roots."+at+".root", "%q, but causes.roots.%s lists a root of the old side written so: a root respelt comes into a spelling the old side does not write", shortValue(root), first)
+			return lawf("causes.roots."+at+".root", "%q, but causes.roots.%s lists a root of the old side written so: a root respelt comes into a spelling the old side does not write", shortValue(root), fmt.Sprintf(first.list, first.i))
 		}
 		if first, ok := spelt[1][x.Root]; ok {
-			return lawf("causes.roots."+at+".old.root", "%q, but causes.roots.%s lists a root of the new side written so: a root respelt leaves a spelling the new side does not write", shortValue(x.Root), first)
+			return lawf("causes.roots."+at+".old.root", "%q, but causes.roots.%s lists a root of the new side written so: a root respelt leaves a spelling the new side does not write", shortValue(x.Root), fmt.Sprintf(first.list, first.i))
 		}
 		return nil
 	}
