@@ -1148,7 +1148,10 @@ func (sp *spellings) shared(x RootSpec, side int, c OldToNew) bool {
 // is a spec its side lists (added, or restacked over a spec that was
 // there): the headline counts the specs beyond the roots' own by their
 // hashes, and a saved report with a root listed twice, or another hash,
-// said "3 roots added" of two, or "1 spec added" of none.
+// said "3 roots added" of two, or "1 spec added" of none. A root
+// added or removed whose spec was or stays in its stack otherwise (a
+// dependency of another root of that spelling), unchanged, is listed
+// nowhere: its stack is counted on both sides.
 func checkRootSpecs(r *Report) error {
 	rt := r.Causes.Roots
 	sides := [2]map[string]struct {
@@ -1169,8 +1172,20 @@ func checkRootSpecs(r *Report) error {
 	byRoot := func(a, b RootSpec) int {
 		return cmp.Or(strings.Compare(a.Root, b.Root), strings.Compare(a.Hash, b.Hash))
 	}
+	var counts map[string]OldToNew // the stacks' counts, when first needed
 	check := func(at string, x RootSpec, side int, mustList bool) error {
 		l, ok := sides[side][x.Hash]
+		if !ok && mustList {
+			// A dependency made a root of a stack it was in already (gcc
+			// of z added, z the compiler of root gcc of h, which stays):
+			// unchanged, and in the same stacks, it is listed nowhere.
+			// Its stack is then counted on both sides.
+			if counts == nil {
+				counts = StackCounts(r)
+			}
+			c := counts[x.Root]
+			mustList = c.Old == 0 || c.New == 0
+		}
 		switch {
 		case !ok && mustList:
 			return lawf(at+".hash", "%s is not a spec of the %s side that the report lists: a root added or removed is added or removed itself, or restacked", shortValue(x.Hash), [2]string{"old", "new"}[side])

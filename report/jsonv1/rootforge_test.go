@@ -330,3 +330,41 @@ func TestForgedRootInARespeltSpelling(t *testing.T) {
 		t.Errorf("root curl@1+x of a removed: got %v, want an error with %q", err, want)
 	}
 }
+
+// TestRootOfADependencyOfItsStack: render refused the tool's own report
+// of a root added over a spec its stack held already, as a dependency of
+// another root written alike: root gcc of h (gcc 14, built by gcc 12 of
+// z, a build dependency), then roots gcc of h and of z (a second
+// lockfile); z is unchanged, in stack gcc on both sides, and listed
+// nowhere, so 'causes.roots.added[0].hash: zzzz… is not a spec of the
+// new side that the report lists' (exit 2 where the direct run exits 0).
+// Backwards, root gcc of z removed, likewise. Such a root's stack is
+// counted on both sides.
+func TestRootOfADependencyOfItsStack(t *testing.T) {
+	h, z := strings.Repeat("h", 32), strings.Repeat("z", 32)
+	lock := func(dir, roots, specs string) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
+		if err := os.WriteFile(filepath.Join(dir, "spack.lock"), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gcc14 := fmt.Sprintf(`%q:{"name":"gcc","version":"14","hash":%q,"dependencies":[{"name":"gcc","hash":%q,"parameters":{"deptypes":["build"],"virtuals":[]}}]}`, h, h, z)
+	gcc12 := fmt.Sprintf(`%q:{"name":"gcc","version":"12","hash":%q}`, z, z)
+	one, two := t.TempDir(), t.TempDir()
+	lock(filepath.Join(one, "a"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, h), gcc14+","+gcc12)
+	lock(filepath.Join(two, "a"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, h), gcc14+","+gcc12)
+	lock(filepath.Join(two, "b"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, z), gcc12)
+	for _, dirs := range [][2]string{{one, two}, {two, one}} {
+		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+		rt := r.Causes.Roots
+		if len(rt.Added)+len(rt.Removed) != 1 {
+			t.Fatalf("roots added %v, removed %v; want gcc of z added or removed", rt.Added, rt.Removed)
+		}
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Errorf("root gcc of z added or removed: the report as written: %v", err)
+		}
+	}
+}
