@@ -1897,13 +1897,7 @@ func groupKey(c Cause) string {
 // guesses none); the pairs get no Why, and a report without pairs no
 // Causes. A dependency cycle in either graph (which Spack never writes)
 // is a warning naming it.
-func (r *Report) Explain(before, after Graph) { r.explain(before, after, nil) }
-
-// explain is Explain, given the graphs' rootNodes where the caller has
-// them (compareSnapshots, from graphsOf): nil, they are gathered here.
-// Gathered twice, a lockfile of 128,000 roots per side spent a tenth of
-// its diff building the same two maps again.
-func (r *Report) explain(before, after Graph, given *[2]map[string][]*GraphNode) {
+func (r *Report) Explain(before, after Graph) {
 	if !before.HasEdges() && !after.HasEdges() {
 		if n := r.Summary.Specs.Rebuilt + r.Summary.Specs.Updated; n > 0 {
 			r.Causes = &Causes{Pairs: n, Groups: []CauseGroup{}}
@@ -1924,11 +1918,7 @@ func (r *Report) explain(before, after Graph, given *[2]map[string][]*GraphNode)
 			path = r.New.Path
 		}
 		wg.Go(func() {
-			if given != nil {
-				rootsOf[side] = given[side]
-			} else {
-				rootsOf[side] = rootNodes(g)
-			}
+			rootsOf[side] = rootNodes(g)
 			gathered.Done()
 			cycles[side] = cycleWarnings(g, path)
 		})
@@ -2211,15 +2201,9 @@ func (r *Report) explain(before, after Graph, given *[2]map[string][]*GraphNode)
 	r.Causes = c
 }
 
-// rootNodesGathered, when set (by tests), is called by each rootNodes.
-var rootNodesGathered func()
-
 // rootNodes returns the nodes of g that are lockfile roots, by their
 // spec as written, each root's nodes in hash order.
 func rootNodes(g Graph) map[string][]*GraphNode {
-	if rootNodesGathered != nil {
-		rootNodesGathered()
-	}
 	m := map[string][]*GraphNode{}
 	for _, n := range g.nodes {
 		for _, root := range n.spec().RootNames() {

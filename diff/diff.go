@@ -521,7 +521,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	if r.Warnings == nil {
 		r.Warnings = []snapshot.Warning{}
 	}
-	r.explain(og, ng, &roots)
+	r.Explain(og, ng)
 	r.Highlights = News(r)
 	return r, nil
 }

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -52,22 +51,5 @@ func TestRespeltRootsOfSpellingsBothWrite(t *testing.T) {
 	}
 	if allocs > 2 {
 		t.Errorf("respeltRoots of 4,000 roots both sides write: %.0f allocations, want none", allocs)
-	}
-}
-
-// TestRootNodesGatheredOnce: a diff gathered each side's lockfile roots
-// twice, for the stacks' spellings (graphsOf) and again for the causes
-// (Explain): of 128,000 roots per side, a tenth of the diff's CPU and
-// 90 MB of its allocations built the same maps again. A diff gathers
-// them once per side.
-func TestRootNodesGatheredOnce(t *testing.T) {
-	var calls atomic.Int32 // one side is gathered on a goroutine of its own
-	rootNodesGathered = func() { calls.Add(1) }
-	defer func() { rootNodesGathered = nil }()
-	if _, err := CompareWith(sharedRootsLock(t, 10, "h"), sharedRootsLock(t, 10, "g"), Filter{}); err != nil {
-		t.Fatal(err)
-	}
-	if n := calls.Load(); n != 2 {
-		t.Errorf("a diff gathered the lockfile roots %d times, want 2 (once per side)", n)
 	}
 }
