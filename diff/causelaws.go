@@ -166,6 +166,9 @@ func checkCauseSets(r *Report) error {
 		if err := checkRootSpecs(r); err != nil {
 			return err
 		}
+		if err := checkRootsOnce(c.Roots); err != nil {
+			return err
+		}
 		// A renamed root is written otherwise and concretized the same:
 		// one hash on both sides, so one package and one version.
 		for i := range c.Roots.Renamed {
@@ -880,6 +883,97 @@ func checkRootStacks(r *Report) error {
 	return nil
 }
 
+// checkRootsOnce checks that a root, its spelling and hash on one side,
+// is listed once on that side: removed, or the old side of a root
+// changed or renamed; added, or the new side of one. A side's lockfiles
+// write a spelling once per hash, and roots compares them so. Root
+// curl@1 of a, now curl@2 of c, edited to list curl@1 of a removed as
+// well, rendered "1 root removed (curl@1); 1 root changed (curl 1 → 2)"
+// of the one root.
+func checkRootsOnce(rt *RootChanges) error {
+	// (spelling, hash): the list and where in it, by side. Twice in one
+	// list is left to checkRootSpecs (sorted, each once).
+	type at struct {
+		list string
+		i    int
+	}
+	var seen [2]map[[2]string]at
+	var spelt [2]map[string]at // a side's spellings: where first listed
+	for side := range seen {
+		seen[side], spelt[side] = map[[2]string]at{}, map[string]at{}
+	}
+	note := func(side int, x RootSpec, list string, i int) error {
+		k := [2]string{x.Root, x.Hash}
+		if first, ok := seen[side][k]; ok && first.list != list {
+			return lawf(fmt.Sprintf("causes.roots.%s", fmt.Sprintf(list, i)), "%q (%s), but causes.roots.%s lists it too: a root is listed once on its side", shortValue(x.Root), shortValue(x.Hash), fmt.Sprintf(first.list, first.i))
+		} else if !ok {
+			seen[side][k] = at{list, i}
+		}
+		if _, ok := spelt[side][x.Root]; !ok {
+			spelt[side][x.Root] = at{list, i}
+		}
+		return nil
+	}
+	for i := range rt.Changed {
+		x := &rt.Changed[i]
+		if err := note(0, x.Old, "changed[%d].old", i); err != nil {
+			return err
+		}
+		if err := note(1, x.New, "changed[%d].new", i); err != nil {
+			return err
+		}
+	}
+	for i := range rt.Renamed {
+		x := &rt.Renamed[i]
+		if err := note(0, x.Old, "renamed[%d].old", i); err != nil {
+			return err
+		}
+		if err := note(1, x.New, "renamed[%d].new", i); err != nil {
+			return err
+		}
+	}
+	for i, x := range rt.Removed {
+		if err := note(0, x, "removed[%d]", i); err != nil {
+			return err
+		}
+	}
+	for i, x := range rt.Added {
+		if err := note(1, x, "added[%d]", i); err != nil {
+			return err
+		}
+	}
+	// A root changed or renamed into another spelling (respelt: its
+	// stack compared under the new one) goes from a spelling the new
+	// side does not write to one the old side does not: roots pairs only
+	// those. Root curl@1+x of b renamed curl+x, and curl+x of a removed
+	// edited to say curl@1+x of a, rendered, though the old side was
+	// said to write curl@1+x and to be compared under it as well.
+	respelt := func(list string, i int, x RootSpec, root string) error {
+		if x.Root == root {
+			return nil
+		}
+		at := fmt.Sprintf(list, i)
+		if first, ok := spelt[0][root]; ok {
+			return lawf("causes.roots."+at+".root", "%q, but causes.roots.%s lists a root of the old side written so: a root respelt comes into a spelling the old side does not write", shortValue(root), fmt.Sprintf(first.list, first.i))
+		}
+		if first, ok := spelt[1][x.Root]; ok {
+			return lawf("causes.roots."+at+".old.root", "%q, but causes.roots.%s lists a root of the new side written so: a root respelt leaves a spelling the new side does not write", shortValue(x.Root), fmt.Sprintf(first.list, first.i))
+		}
+		return nil
+	}
+	for i := range rt.Changed {
+		if err := respelt("changed[%d]", i, rt.Changed[i].Old, rt.Changed[i].Root); err != nil {
+			return err
+		}
+	}
+	for i := range rt.Renamed {
+		if err := respelt("renamed[%d]", i, rt.Renamed[i].Old, rt.Renamed[i].Root); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // checkRootsOwnStacks checks that each root added, removed or changed
 // has its own spec, where its side lists it, in its stack (see
 // checkRootStacks); respelt maps the old spellings of roots changed or
@@ -1054,7 +1148,10 @@ func (sp *spellings) shared(x RootSpec, side int, c OldToNew) bool {
 // is a spec its side lists (added, or restacked over a spec that was
 // there): the headline counts the specs beyond the roots' own by their
 // hashes, and a saved report with a root listed twice, or another hash,
-// said "3 roots added" of two, or "1 spec added" of none.
+// said "3 roots added" of two, or "1 spec added" of none. A root
+// added or removed whose spec was or stays in its stack otherwise (a
+// dependency of another root of that spelling), unchanged, is listed
+// nowhere: its stack is counted on both sides.
 func checkRootSpecs(r *Report) error {
 	rt := r.Causes.Roots
 	sides := [2]map[string]struct {
@@ -1075,8 +1172,20 @@ func checkRootSpecs(r *Report) error {
 	byRoot := func(a, b RootSpec) int {
 		return cmp.Or(strings.Compare(a.Root, b.Root), strings.Compare(a.Hash, b.Hash))
 	}
+	var counts map[string]OldToNew // the stacks' counts, when first needed
 	check := func(at string, x RootSpec, side int, mustList bool) error {
 		l, ok := sides[side][x.Hash]
+		if !ok && mustList {
+			// A dependency made a root of a stack it was in already (gcc
+			// of z added, z the compiler of root gcc of h, which stays):
+			// unchanged, and in the same stacks, it is listed nowhere.
+			// Its stack is then counted on both sides.
+			if counts == nil {
+				counts = StackCounts(r)
+			}
+			c := counts[x.Root]
+			mustList = c.Old == 0 || c.New == 0
+		}
 		switch {
 		case !ok && mustList:
 			return lawf(at+".hash", "%s is not a spec of the %s side that the report lists: a root added or removed is added or removed itself, or restacked", shortValue(x.Hash), [2]string{"old", "new"}[side])

@@ -1,7 +1,6 @@
 package diff
 
 import (
-	"maps"
 	"slices"
 	"strings"
 
@@ -76,25 +75,44 @@ func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 // renamedRoots took curl@1, first by name, and the report said curl@2
 // removed and curl@1 changed into curl@2's spec.
 func respeltRoots(o, n map[string][]*GraphNode) map[string]string {
-	oldNames, newNames := namesOf(o), namesOf(n)
+	// Only the roots of a spelling one side alone writes pair: the rest
+	// are left out from the start (of 128,000 roots written on both
+	// sides, the names of each were gathered, and looked through again,
+	// for none).
+	var gone, cameRoots []string
+	for root := range o {
+		if _, ok := n[root]; !ok {
+			gone = append(gone, root)
+		}
+	}
+	for root := range n {
+		if _, ok := o[root]; !ok {
+			cameRoots = append(cameRoots, root)
+		}
+	}
+	if len(gone) == 0 || len(cameRoots) == 0 {
+		return nil
+	}
+	only := func(m map[string][]*GraphNode, roots []string) map[string][]*GraphNode {
+		out := make(map[string][]*GraphNode, len(roots))
+		for _, root := range roots {
+			out[root] = m[root]
+		}
+		return out
+	}
+	// renamedRoots makes of these what it makes of all: a spelling both
+	// sides write is none of them.
+	oldNames, newNames := namesOf(only(o, gone)), namesOf(only(n, cameRoots))
 	type key struct{ hash, name, rest string }
 	came := map[key][]string{} // the new roots of a spec, by name
-	for root, ns := range n {
-		if _, ok := o[root]; !ok {
-			for _, y := range ns {
-				k := key{y.Hash(), y.Name, withoutVersion(root)}
-				came[k] = append(came[k], root)
-			}
+	for _, root := range cameRoots {
+		for _, y := range n[root] {
+			k := key{y.Hash(), y.Name, withoutVersion(root)}
+			came[k] = append(came[k], root)
 		}
 	}
 	var out map[string]string
 	if len(came) > 0 {
-		var gone []string
-		for root := range o {
-			if _, ok := n[root]; !ok {
-				gone = append(gone, root)
-			}
-		}
 		slices.Sort(gone)
 		for _, l := range came {
 			slices.Sort(l)
@@ -119,7 +137,6 @@ func respeltRoots(o, n map[string][]*GraphNode) map[string]string {
 		}
 		// The rest pair as renamedRoots pairs them, without these.
 		if len(out) > 0 {
-			oldNames, newNames = maps.Clone(oldNames), maps.Clone(newNames)
 			for x, y := range out {
 				delete(oldNames, x)
 				delete(newNames, y)

@@ -252,3 +252,119 @@ func TestRootOfAStackNotSelected(t *testing.T) {
 		t.Errorf("the report as written: %v", err)
 	}
 }
+
+// TestForgedRootListedTwiceOnASide: render read a hand-edited report
+// that lists one root, its spelling and hash, twice on a side: root
+// curl@1 of a, now curl@2 of c, edited to list curl@1 of a removed too,
+// rendered "1 root removed (curl@1); 1 root changed (curl 1 → 2)" of the
+// one root (curl@1's stack was compared under curl@2, so no count said
+// otherwise). A side's lockfiles write a spelling once per hash.
+func TestForgedRootListedTwiceOnASide(t *testing.T) {
+	for _, tc := range []struct {
+		what string
+		old  [][2]string
+		edit func(rt *diff.RootChanges)
+		want string
+	}{
+		{"changed and removed", [][2]string{{"curl@1", "a"}}, func(rt *diff.RootChanges) {
+			rt.Removed = append(rt.Removed, rt.Changed[0].Old)
+		}, `causes.roots.removed[0]: "curl@1" (aaaa`},
+		{"changed and renamed", [][2]string{{"curl@1", "a"}}, func(rt *diff.RootChanges) {
+			rt.Renamed = append(rt.Renamed, diff.RootRename{Root: "curl@2", Old: rt.Changed[0].Old, New: rt.Changed[0].New})
+		}, `causes.roots.renamed[0].old: "curl@1" (aaaa`},
+	} {
+		r := reporttest.ComparePaths(t,
+			forgeLock(t, tc.old, [][3]string{{"a", "curl", "1"}}),
+			forgeLock(t, [][2]string{{"curl@2", "c"}}, [][3]string{{"c", "curl", "2"}}))
+		if len(r.Causes.Roots.Changed) != 1 {
+			t.Fatalf("%s: roots changed %v, want curl@1 → curl@2", tc.what, r.Causes.Roots.Changed)
+		}
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Fatalf("%s: the report as written: %v", tc.what, err)
+		}
+		tc.edit(r.Causes.Roots)
+		_, err := DecodeBytes(jsonOf(t, r))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "lists it too") {
+			t.Errorf("%s: got %v, want an error with %q", tc.what, err, tc.want)
+		}
+	}
+}
+
+// TestForgedRootInARespeltSpelling: render read a hand-edited report
+// that lists a root on the side that does not write its spelling: roots
+// curl+x of a and of b (two lockfiles), then curl@1+x of b, is curl+x of
+// b renamed curl@1+x (the old side compared under it) and curl+x of a
+// removed; edited to say curl@1+x of a removed, it rendered, though the
+// old side would then write curl@1+x, and a root is respelt only into a
+// spelling the old side does not write (a's stacks, listed under the
+// new spelling, could not tell).
+func TestForgedRootInARespeltSpelling(t *testing.T) {
+	dir := t.TempDir()
+	for i, p := range []string{
+		forgeLock(t, [][2]string{{"curl+x", "a"}}, [][3]string{{"a", "curl", "1"}}),
+		forgeLock(t, [][2]string{{"curl+x", "b"}}, [][3]string{{"b", "curl", "2"}}),
+	} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub := filepath.Join(dir, fmt.Sprint(i))
+		if err := os.Mkdir(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(sub, "spack.lock"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := reporttest.ComparePaths(t, dir, forgeLock(t, [][2]string{{"curl@1+x", "b"}}, [][3]string{{"b", "curl", "2"}}))
+	rt := r.Causes.Roots
+	if len(rt.Renamed) != 1 || rt.Renamed[0].Old.Root != "curl+x" || len(rt.Removed) != 1 || rt.Removed[0].Root != "curl+x" {
+		t.Fatalf("roots renamed %v, removed %v; want curl+x of b renamed curl@1+x, curl+x of a removed", rt.Renamed, rt.Removed)
+	}
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt.Removed[0].Root = "curl@1+x"
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := `causes.roots.renamed[0].root: "curl@1+x", but causes.roots.removed[0] lists a root of the old side written so`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("root curl@1+x of a removed: got %v, want an error with %q", err, want)
+	}
+}
+
+// TestRootOfADependencyOfItsStack: render refused the tool's own report
+// of a root added over a spec its stack held already, as a dependency of
+// another root written alike: root gcc of h (gcc 14, built by gcc 12 of
+// z, a build dependency), then roots gcc of h and of z (a second
+// lockfile); z is unchanged, in stack gcc on both sides, and listed
+// nowhere, so 'causes.roots.added[0].hash: zzzz… is not a spec of the
+// new side that the report lists' (exit 2 where the direct run exits 0).
+// Backwards, root gcc of z removed, likewise. Such a root's stack is
+// counted on both sides.
+func TestRootOfADependencyOfItsStack(t *testing.T) {
+	h, z := strings.Repeat("h", 32), strings.Repeat("z", 32)
+	lock := func(dir, roots, specs string) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
+		if err := os.WriteFile(filepath.Join(dir, "spack.lock"), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gcc14 := fmt.Sprintf(`%q:{"name":"gcc","version":"14","hash":%q,"dependencies":[{"name":"gcc","hash":%q,"parameters":{"deptypes":["build"],"virtuals":[]}}]}`, h, h, z)
+	gcc12 := fmt.Sprintf(`%q:{"name":"gcc","version":"12","hash":%q}`, z, z)
+	one, two := t.TempDir(), t.TempDir()
+	lock(filepath.Join(one, "a"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, h), gcc14+","+gcc12)
+	lock(filepath.Join(two, "a"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, h), gcc14+","+gcc12)
+	lock(filepath.Join(two, "b"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, z), gcc12)
+	for _, dirs := range [][2]string{{one, two}, {two, one}} {
+		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+		rt := r.Causes.Roots
+		if len(rt.Added)+len(rt.Removed) != 1 {
+			t.Fatalf("roots added %v, removed %v; want gcc of z added or removed", rt.Added, rt.Removed)
+		}
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Errorf("root gcc of z added or removed: the report as written: %v", err)
+		}
+	}
+}
