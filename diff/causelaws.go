@@ -1139,6 +1139,16 @@ func (sp *spellings) shared(x RootSpec, side int, c OldToNew) bool {
 	return sp.stayed[x.Root] || c.Old > sp.listedOld[x.Root]
 }
 
+// rootSpelling is the old and new spelling of rt's i-th root changed,
+// then renamed.
+func rootSpelling(rt *RootChanges, i int) (old, root string) {
+	if i < len(rt.Changed) {
+		return rt.Changed[i].Old.Root, rt.Changed[i].Root
+	}
+	i -= len(rt.Changed)
+	return rt.Renamed[i].Old.Root, rt.Renamed[i].Root
+}
+
 // checkRootSpecs checks a lockfile's roots (causes.roots) against the
 // listed specs: each list in the engine's order (by root, then hash; a
 // changed or renamed root by its new side), no root and hash twice, and
@@ -1173,6 +1183,7 @@ func checkRootSpecs(r *Report) error {
 		return cmp.Or(strings.Compare(a.Root, b.Root), strings.Compare(a.Hash, b.Hash))
 	}
 	var counts map[string]OldToNew // the stacks' counts, when first needed
+	var into map[string][]string   // old spellings respelt: their new ones, likewise
 	check := func(at string, x RootSpec, side int, mustList bool) error {
 		l, ok := sides[side][x.Hash]
 		if !ok && mustList {
@@ -1180,11 +1191,29 @@ func checkRootSpecs(r *Report) error {
 			// of z added, z the compiler of root gcc of h, which stays):
 			// unchanged, and in the same stacks, it is listed nowhere.
 			// Its stack is then counted on both sides.
+			// A removed root whose spelling a root changed or renamed
+			// left is counted under the new spelling (curl+x of f,
+			// a dependency of g, removed, and curl+x of g renamed
+			// curl@1+x): its stack is that one.
 			if counts == nil {
 				counts = StackCounts(r)
 			}
 			c := counts[x.Root]
 			mustList = c.Old == 0 || c.New == 0
+			if mustList && side == 0 {
+				if into == nil {
+					into = map[string][]string{}
+					for i := range len(rt.Changed) + len(rt.Renamed) {
+						if old, root := rootSpelling(rt, i); old != root {
+							into[old] = append(into[old], root)
+						}
+					}
+				}
+				mustList = !slices.ContainsFunc(into[x.Root], func(root string) bool {
+					c := counts[root]
+					return c.Old > 0 && c.New > 0
+				})
+			}
 		}
 		switch {
 		case !ok && mustList:

@@ -368,3 +368,38 @@ func TestRootOfADependencyOfItsStack(t *testing.T) {
 		}
 	}
 }
+
+// TestRootOfADependencyOfARespeltStack: render refused the tool's own
+// report of a lockfile root removed whose spec stays, a dependency of
+// another root of its spelling that was respelt: roots gcc of h (gcc 14,
+// built by gcc 12 of z) and gcc of z (a second lockfile), then gcc@14
+// of h alone, is gcc of h renamed gcc@14 and gcc of z removed; z is
+// unchanged, in stack gcc@14 on both sides (the old side is compared
+// under the new spelling), so listed nowhere, and the relaxation for a
+// stack counted on both sides looked at stack gcc, counted on neither.
+func TestRootOfADependencyOfARespeltStack(t *testing.T) {
+	h, z := strings.Repeat("h", 32), strings.Repeat("z", 32)
+	lock := func(dir, roots, specs string) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
+		if err := os.WriteFile(filepath.Join(dir, "spack.lock"), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gcc14 := fmt.Sprintf(`%q:{"name":"gcc","version":"14","hash":%q,"dependencies":[{"name":"gcc","hash":%q,"parameters":{"deptypes":["build"],"virtuals":[]}}]}`, h, h, z)
+	gcc12 := fmt.Sprintf(`%q:{"name":"gcc","version":"12","hash":%q}`, z, z)
+	one, two := t.TempDir(), t.TempDir()
+	lock(filepath.Join(one, "a"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, h), gcc14+","+gcc12)
+	lock(filepath.Join(one, "b"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, z), gcc12)
+	lock(filepath.Join(two, "a"), fmt.Sprintf(`{"hash":%q,"spec":"gcc@14"}`, h), gcc14+","+gcc12)
+	r := reporttest.ComparePaths(t, one, two)
+	rt := r.Causes.Roots
+	if len(rt.Removed) != 1 || rt.Removed[0].Hash != z || len(rt.Renamed) != 1 {
+		t.Fatalf("roots removed %v, renamed %v; want gcc of z removed, gcc of h renamed gcc@14", rt.Removed, rt.Renamed)
+	}
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Errorf("root gcc of z removed, gcc of h respelt: the report as written: %v", err)
+	}
+}
