@@ -368,3 +368,81 @@ func TestRootOfADependencyOfItsStack(t *testing.T) {
 		}
 	}
 }
+
+// TestRootOfADependencyOfARespeltStack: render refused the tool's own
+// report of a lockfile root removed whose spec stays, a dependency of
+// another root of its spelling that was respelt: roots gcc of h (gcc 14,
+// built by gcc 12 of z) and gcc of z (a second lockfile), then gcc@14
+// of h alone, is gcc of h renamed gcc@14 and gcc of z removed; z is
+// unchanged, in stack gcc@14 on both sides (the old side is compared
+// under the new spelling), so listed nowhere, and the relaxation for a
+// stack counted on both sides looked at stack gcc, counted on neither.
+func TestRootOfADependencyOfARespeltStack(t *testing.T) {
+	h, z := strings.Repeat("h", 32), strings.Repeat("z", 32)
+	lock := func(dir, roots, specs string) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
+		if err := os.WriteFile(filepath.Join(dir, "spack.lock"), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gcc14 := fmt.Sprintf(`%q:{"name":"gcc","version":"14","hash":%q,"dependencies":[{"name":"gcc","hash":%q,"parameters":{"deptypes":["build"],"virtuals":[]}}]}`, h, h, z)
+	gcc12 := fmt.Sprintf(`%q:{"name":"gcc","version":"12","hash":%q}`, z, z)
+	one, two := t.TempDir(), t.TempDir()
+	lock(filepath.Join(one, "a"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, h), gcc14+","+gcc12)
+	lock(filepath.Join(one, "b"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, z), gcc12)
+	lock(filepath.Join(two, "a"), fmt.Sprintf(`{"hash":%q,"spec":"gcc@14"}`, h), gcc14+","+gcc12)
+	r := reporttest.ComparePaths(t, one, two)
+	rt := r.Causes.Roots
+	if len(rt.Removed) != 1 || rt.Removed[0].Hash != z || len(rt.Renamed) != 1 {
+		t.Fatalf("roots removed %v, renamed %v; want gcc of z removed, gcc of h renamed gcc@14", rt.Removed, rt.Renamed)
+	}
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Errorf("root gcc of z removed, gcc of h respelt: the report as written: %v", err)
+	}
+}
+
+// TestForgedRootOfAKeptHash: a root added whose hash the report does not
+// list passes when its stack is counted on both sides (28456a15: a
+// dependency made a root of its stack, kept), whatever the hash: root
+// curl of h, then roots curl of h and of c (curl 2, added, a second
+// lockfile), edited to say root curl of a hash in no snapshot added,
+// rendered "1 root added (curl)", exit 1. A root of a kept spec keeps
+// all it needs: c, new in stack curl, is reached from no root listed.
+func TestForgedRootOfAKeptHash(t *testing.T) {
+	h, z, c := strings.Repeat("h", 32), strings.Repeat("z", 32), strings.Repeat("c", 32)
+	lock := func(dir, roots, specs string) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
+		if err := os.WriteFile(filepath.Join(dir, "spack.lock"), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	curl := func(hash, version string) string {
+		return fmt.Sprintf(`%q:{"name":"curl","version":%q,"hash":%q,"dependencies":[{"name":"zlib","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}]}`, hash, version, hash, z)
+	}
+	zlib := fmt.Sprintf(`%q:{"name":"zlib","version":"1","hash":%q}`, z, z)
+	one, two := t.TempDir(), t.TempDir()
+	lock(filepath.Join(one, "a"), fmt.Sprintf(`{"hash":%q,"spec":"curl"}`, h), curl(h, "1")+","+zlib)
+	lock(filepath.Join(two, "a"), fmt.Sprintf(`{"hash":%q,"spec":"curl"}`, h), curl(h, "1")+","+zlib)
+	lock(filepath.Join(two, "b"), fmt.Sprintf(`{"hash":%q,"spec":"curl"}`, c), curl(c, "2")+","+zlib)
+	r := reporttest.ComparePaths(t, one, two)
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt := r.Causes.Roots
+	if len(rt.Added) != 1 || rt.Added[0].Hash != c {
+		t.Fatalf("roots added %v; want curl of c", rt.Added)
+	}
+	for _, hash := range []string{z, strings.Repeat("q", 32)} {
+		rt.Added[0].Hash = hash
+		_, err := DecodeBytes(jsonOf(t, r))
+		if want := `stack "curl" holds ` + c; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("root curl of c edited to %s: got %v, want an error with %q", hash[:4], err, want)
+		}
+	}
+}
