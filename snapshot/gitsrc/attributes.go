@@ -715,11 +715,14 @@ func mayMatchPage(pattern string) bool {
 	}
 	// With a slash, the pattern matches a file's path, and its last part
 	// the file's name: no wildcard but a part "**" crosses a slash
-	// ("docs/x**txt" is "docs/x*txt"). One that ends in a slash, a
-	// folder's, counts as it did.
+	// ("docs/x**txt" is "docs/x*txt"). One that ends in a slash matches
+	// a folder alone, never a file in it (attr.c's path_matches: a
+	// PATTERN_FLAG_MUSTBEDIR pattern against a path without a trailing
+	// slash), so that "develop/ ident" gives no page anything (git
+	// check-attr: unspecified), yet it was refused as a line that may.
 	if i := strings.LastIndexByte(pattern, '/'); i >= 0 {
 		if i == len(pattern)-1 {
-			return true
+			return false
 		}
 		pattern = pattern[i+1:]
 	}
