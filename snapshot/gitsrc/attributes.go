@@ -93,12 +93,68 @@ func readAttributes(br *bufio.Reader, name string) ([]byte, string, error) {
 // make a checkout rewrite its pages (rewritingLine), its line and what
 // the line does; "" when none does.
 func (t *Tree) encodingAbove() (file string, line int, msg string) {
-	for _, a := range t.attrs {
-		if n, m := a.rewritingLine(); n > 0 {
-			return a.path, n, m
+	return rewritingAbove(t.attrs)
+}
+
+// rewritingAbove is encodingAbove of attrs, the .gitattributes files
+// above a tree, from the top down. A line of one is judged with the
+// lines of those below it read after its own (belowLines): git takes an
+// attribute from a deeper file before a higher one, and a pattern with
+// no slash there matches, below its folder, the files it matches above.
+// "*.md ident" in .gitattributes and "*.md -ident" in _cache/.gitattributes
+// give the pages of _cache/develop no ident (git check-attr --cached:
+// unset), yet the first line was refused, with the advice to remove it.
+// A deeper line is judged on its own, in its own file. Texts of at most
+// 4x the files' size in all are so read, so that deep folders each with
+// a .gitattributes are judged in linear time; past that, a line counts.
+func rewritingAbove(attrs []attrFile) (file string, line int, msg string) {
+	budget := 0
+	for _, a := range attrs {
+		budget += 4 * len(a.data)
+	}
+	for i, a := range attrs {
+		n, m := a.rewritingLine()
+		if n == 0 {
+			continue
 		}
+		if below := belowLines(attrs[i+1:]); below != "" && len(a.data)+len(below) <= budget {
+			budget -= len(a.data) + len(below)
+			own := bytes.Count(a.data, []byte("\n")) + 1
+			b := a
+			b.data = append(append(slices.Clip(a.data), '\n'), below...)
+			if n, m = b.rewritingLine(); n == 0 || n > own {
+				continue
+			}
+		}
+		return a.path, n, m
 	}
 	return "", 0, ""
+}
+
+// belowLines is the lines of attrs (.gitattributes files below another,
+// above the tree) that may override a line of it, as git reads them: up
+// to each file's first NUL, of those that name ident or
+// working-tree-encoding, but a macro's (which git takes from the
+// repository's own .gitattributes alone) and one whose pattern holds a
+// slash or a backslash (matched from its own folder, or an escaped
+// slash), which may match other files than the same pattern above.
+func belowLines(attrs []attrFile) string {
+	var b strings.Builder
+	for _, a := range attrs {
+		text := string(a.data)
+		if i := strings.IndexByte(text, 0); i >= 0 {
+			text = text[:i]
+		}
+		for l := range attrLines(text) {
+			s := strings.TrimLeft(l, gitBlanks)
+			if macro, _ := lineMacro(s); macro || strings.ContainsAny(linePattern(s), `/\`) || !strings.Contains(l, "ident") && !strings.Contains(l, "working-tree-encoding") {
+				continue
+			}
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 // rewritingLine is rewritingLine of the file's text as git reads it
@@ -715,11 +771,14 @@ func mayMatchPage(pattern string) bool {
 	}
 	// With a slash, the pattern matches a file's path, and its last part
 	// the file's name: no wildcard but a part "**" crosses a slash
-	// ("docs/x**txt" is "docs/x*txt"). One that ends in a slash, a
-	// folder's, counts as it did.
+	// ("docs/x**txt" is "docs/x*txt"). One that ends in a slash matches
+	// a folder alone, never a file in it (attr.c's path_matches: a
+	// PATTERN_FLAG_MUSTBEDIR pattern against a path without a trailing
+	// slash), so that "develop/ ident" gives no page anything (git
+	// check-attr: unspecified), yet it was refused as a line that may.
 	if i := strings.LastIndexByte(pattern, '/'); i >= 0 {
 		if i == len(pattern)-1 {
-			return true
+			return false
 		}
 		pattern = pattern[i+1:]
 	}

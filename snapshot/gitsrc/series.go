@@ -671,10 +671,8 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 		if err != nil {
 			return err
 		}
-		for _, a := range found {
-			if n, msg := a.rewritingLine(); n > 0 {
-				return &snapshot.Error{File: short(id) + ":" + a.path, Line: n, Msg: msg}
-			}
+		if f, n, msg := rewritingAbove(found); n > 0 {
+			return &snapshot.Error{File: short(id) + ":" + f, Line: n, Msg: msg}
 		}
 		if typ != "tree" && typ != "blob" || !namesRewrite(found) && !elsewhere[id] {
 			continue // no PATH at this commit, or nothing for git to judge
