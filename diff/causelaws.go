@@ -1139,74 +1139,6 @@ func (sp *spellings) shared(x RootSpec, side int, c OldToNew) bool {
 	return sp.stayed[x.Root] || c.Old > sp.listedOld[x.Root]
 }
 
-// unreached finds, for a root added or removed whose hash the report
-// does not list (its spec is kept, with all it needs), a spec of its
-// side in its stack that the other side does not list, when no other
-// root of that stack on its side is listed with a listed hash: only a
-// root listed reaches a spec new to its side. A stack is a spelling,
-// and on the old side a new spelling a root changed or renamed took.
-// Built once per report: linear in its specs and roots.
-type unreached struct {
-	newIn  [2]map[string]string // stack: a spec new to the side in it
-	listed [2]map[string]bool   // stacks with a root listed on the side
-	into   map[string][]string  // old spellings respelt: their new ones
-}
-
-func newUnreached(r *Report, rt *RootChanges, has func(side int, hash string) bool) *unreached {
-	u := &unreached{into: map[string][]string{}}
-	for side := range u.newIn {
-		u.newIn[side], u.listed[side] = map[string]string{}, map[string]bool{}
-	}
-	for i := range r.Packages {
-		eachListed(&r.Packages[i], func(side int, sp *Spec) {
-			if has(1-side, sp.Hash) {
-				return
-			}
-			for _, st := range sp.Stacks {
-				if _, ok := u.newIn[side][st]; !ok {
-					u.newIn[side][st] = sp.Hash
-				}
-			}
-		})
-	}
-	for side, l := range [2][]RootSpec{rt.Removed, rt.Added} {
-		for _, y := range l {
-			if has(side, y.Hash) {
-				u.listed[side][y.Root] = true
-			}
-		}
-	}
-	for i := range len(rt.Changed) + len(rt.Renamed) {
-		old, root := rootSpelling(rt, i)
-		for side := range u.listed {
-			u.listed[side][old], u.listed[side][root] = true, true
-		}
-		if old != root {
-			u.into[old] = append(u.into[old], root)
-		}
-	}
-	return u
-}
-
-// of returns that spec and stack for x of side, or "".
-func (u *unreached) of(side int, x RootSpec) (hash, stack string) {
-	stacks := []string{x.Root}
-	if side == 0 {
-		stacks = append(stacks, u.into[x.Root]...)
-	}
-	for _, st := range stacks {
-		if u.listed[side][st] {
-			return "", ""
-		}
-	}
-	for _, st := range stacks {
-		if h, ok := u.newIn[side][st]; ok {
-			return h, st
-		}
-	}
-	return "", ""
-}
-
 // rootSpelling is the old and new spelling of rt's i-th root changed,
 // then renamed.
 func rootSpelling(rt *RootChanges, i int) (old, root string) {
@@ -1252,7 +1184,6 @@ func checkRootSpecs(r *Report) error {
 	}
 	var counts map[string]OldToNew // the stacks' counts, when first needed
 	var into map[string][]string   // old spellings respelt: their new ones, likewise
-	var un *unreached              // likewise
 	check := func(at string, x RootSpec, side int, mustList bool) error {
 		l, ok := sides[side][x.Hash]
 		if !ok && mustList {
@@ -1282,18 +1213,6 @@ func checkRootSpecs(r *Report) error {
 					c := counts[root]
 					return c.Old > 0 && c.New > 0
 				})
-			}
-			// Such a root's spec is kept, and with it all it needs: a
-			// spec new to its side in its stack is reached from another
-			// root listed there. Root curl of c (curl 2, added) edited
-			// to a hash of no snapshot rendered "1 root added".
-			if !mustList {
-				if un == nil {
-					un = newUnreached(r, rt, func(side int, h string) bool { _, ok := sides[side][h]; return ok })
-				}
-				if h, st := un.of(side, x); h != "" {
-					return lawf(at+".hash", "%s is not a spec of the %s side that the report lists, so is kept with all it needs, but stack %q holds %s, new to that side, and no other root of it is listed", shortValue(x.Hash), [2]string{"old", "new"}[side], shortValue(st), shortValue(h))
-				}
 			}
 		}
 		switch {
