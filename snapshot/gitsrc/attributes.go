@@ -938,6 +938,12 @@ func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
 		// (rewrittenTargets).
 		if (f.Kind == Regular || f.Kind == Symlink) && path.Base(f.Path) == ".gitattributes" {
 			attrs = append(attrs, attrFile{path: path.Join(t.top, f.Path), oid: f.OID})
+		} else if (f.Kind == Regular || f.Kind == Symlink) && strings.EqualFold(path.Base(f.Path), ".gitattributes") {
+			// ".GITATTRIBUTES": a checkout on a case-insensitive file
+			// system may read it as .gitattributes (attr.c's read_attr
+			// falls back to the working tree), which git check-attr
+			// --cached, reading the index, never does.
+			return &snapshot.Error{File: t.Join(f.Path), Msg: attributesCaseMsg}
 		}
 	}
 	if len(attrs) == len(t.attrs) && !namesRewrite(t.attrs) {
@@ -955,6 +961,10 @@ func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
 		return base != ".gitattributes" && (strings.HasPrefix(f.Path, "v3/") || !inDotDir(f.Path) && !strings.HasPrefix(base, "."))
 	})
 }
+
+// attributesCaseMsg is the error of a mirror's .gitattributes named in
+// another case (rewrittenMirror).
+const attributesCaseMsg = "a .gitattributes named in another case: a checkout on a case-insensitive file system (macOS) may read it as .gitattributes and rewrite the files it names, while REV:PATH reads them as committed; rename or remove it, or give the checked-out folder"
 
 // inDotDir reports whether the file at p (a path in a tree) is in a
 // folder whose name starts with a dot.

@@ -114,3 +114,26 @@ func seriesClone(t *testing.T) (string, func(file, text string)) {
 		}
 	}
 }
+
+// TestGitattributesAnyCaseRefused: a .gitattributes inside PATH named in
+// another case (".GITATTRIBUTES") is refused as one named so: a checkout
+// on a case-insensitive file system (macOS) reads it from the working
+// tree where the index has no ".gitattributes" (attr.c's read_attr),
+// and rewrites the pages it names, yet HEAD:_cache/develop loaded as
+// committed.
+func TestGitattributesAnyCaseRefused(t *testing.T) {
+	clone, commit := seriesClone(t)
+	commit("_cache/develop/.GITATTRIBUTES", "*.md ident\n")
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "_cache/develop/.GITATTRIBUTES: a .gitattributes file among the pages"
+	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:_cache/develop"), snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a .GITATTRIBUTES inside PATH: %v; want an error naming it", err)
+	}
+	// A log loads the commit, as it changed PATH, and so refuses it.
+	if c, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err != nil || len(c) != 2 {
+		t.Errorf("log over the commit: %d commits, %v; want it loaded", len(c), err)
+	}
+}

@@ -122,3 +122,38 @@ func TestRewrittenMirrorAttrLink(t *testing.T) {
 		t.Errorf("%v; want the index named, given ident", err)
 	}
 }
+
+// TestRewrittenMirrorAttrCase: a mirror's .GITATTRIBUTES ("*.json
+// ident") may be read as its .gitattributes by a checkout on a
+// case-insensitive file system (attr.c's read_attr falls back to the
+// working tree), which then drops specs from build_cache/index.json,
+// yet HEAD:m read the mirror as committed (git check-attr --cached
+// reads the index alone). It is refused, wherever git would read it.
+func TestRewrittenMirrorAttrCase(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	dir, git, _ := workTree(t)
+	if err := os.MkdirAll(filepath.Join(dir, "m", "build_cache"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "m", "build_cache", "index.json"), []byte(oneLineIndex), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "m", ".GITATTRIBUTES"), []byte("*.json ident\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("add", "m")
+	git("commit", "-qm", "mirror")
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := mustSource(t, r, "HEAD:m").Open(mirror.Options{})
+	if err == nil {
+		_, err = snapshot.LoadFrom(src, snapshot.Options{})
+	}
+	if err == nil || !strings.Contains(err.Error(), "m/.GITATTRIBUTES") || !strings.Contains(err.Error(), "named in another case") {
+		t.Errorf("%v; want the .GITATTRIBUTES named", err)
+	}
+}

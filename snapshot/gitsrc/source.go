@@ -170,7 +170,12 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		if strings.HasPrefix(base, ".") && f.Kind == Submodule {
 			continue
 		}
-		if base == ".gitattributes" && t.IsTree {
+		// In any case: a checkout on a case-insensitive file system
+		// (macOS) reads "_cache/develop/.GITATTRIBUTES" from the working
+		// tree where the index has no ".gitattributes" (attr.c's
+		// read_attr, GIT_ATTR_CHECKOUT), yet it was read as a file git
+		// never applies. It may be one that git never applies: refused.
+		if strings.EqualFold(base, ".gitattributes") && t.IsTree {
 			errs = append(errs, &snapshot.Error{File: t.Join(f.Path), Msg: gitattributesMsg})
 			continue
 		}
