@@ -403,3 +403,46 @@ func TestRootOfADependencyOfARespeltStack(t *testing.T) {
 		t.Errorf("root gcc of z removed, gcc of h respelt: the report as written: %v", err)
 	}
 }
+
+// TestRootOfAHashWithOtherDependencies: render refused the tool's own
+// report of a lockfile root added (or removed) of a hash whose
+// dependencies differ between the sides, which no warning names (a hash
+// left out build dependencies before Spack 0.18): root curl of h (app,
+// needing curl c, needing zlib 1 of a), then the same and a second
+// lockfile with root curl of c, now needing zlib 2 of b. 23ae8d1a's law
+// held that c, kept, brings nothing new to stack curl; it was reverted.
+func TestRootOfAHashWithOtherDependencies(t *testing.T) {
+	h, c, a, b := strings.Repeat("h", 32), strings.Repeat("c", 32), strings.Repeat("a", 32), strings.Repeat("b", 32)
+	lock := func(dir, roots, specs string) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
+		if err := os.WriteFile(filepath.Join(dir, "spack.lock"), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dep := func(name, hash string) string {
+		return fmt.Sprintf(`"dependencies":[{"name":%q,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}]`, name, hash)
+	}
+	app := fmt.Sprintf(`%q:{"name":"app","version":"3","hash":%q,%s}`, h, h, dep("curl", c))
+	curlOf := func(z string) string {
+		return fmt.Sprintf(`%q:{"name":"curl","version":"1","hash":%q,%s}`, c, c, dep("zlib", z))
+	}
+	zlib1 := fmt.Sprintf(`%q:{"name":"zlib","version":"1","hash":%q}`, a, a)
+	zlib2 := fmt.Sprintf(`%q:{"name":"zlib","version":"2","hash":%q}`, b, b)
+	one, two := t.TempDir(), t.TempDir()
+	lock(filepath.Join(one, "a"), fmt.Sprintf(`{"hash":%q,"spec":"curl"}`, h), app+","+curlOf(a)+","+zlib1)
+	lock(filepath.Join(two, "a"), fmt.Sprintf(`{"hash":%q,"spec":"curl"}`, h), app+","+curlOf(b)+","+zlib2)
+	lock(filepath.Join(two, "b"), fmt.Sprintf(`{"hash":%q,"spec":"curl"}`, c), curlOf(b)+","+zlib2)
+	for _, dirs := range [][2]string{{one, two}, {two, one}} {
+		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+		rt := r.Causes.Roots
+		if len(rt.Added)+len(rt.Removed) != 1 {
+			t.Fatalf("roots added %v, removed %v; want curl of c added or removed", rt.Added, rt.Removed)
+		}
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Errorf("root curl of c added or removed, c's dependencies other: the report as written: %v", err)
+		}
+	}
+}
