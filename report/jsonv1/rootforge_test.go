@@ -34,6 +34,19 @@ func forgeLock(t *testing.T, roots [][2]string, specs [][3]string) string {
 	return path
 }
 
+// writeLock writes dir/spack.lock (making dir) of the given roots and
+// concrete_specs, each a JSON list's or object's members as written.
+func writeLock(t *testing.T, dir, roots, specs string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
+	if err := os.WriteFile(filepath.Join(dir, "spack.lock"), []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func forgedRoot(spelling, hash, name, version string) diff.RootSpec {
 	return diff.RootSpec{Root: spelling, Hash: strings.Repeat(hash, 32), Name: name, Version: version}
 }
@@ -342,15 +355,7 @@ func TestForgedRootInARespeltSpelling(t *testing.T) {
 // counted on both sides.
 func TestRootOfADependencyOfItsStack(t *testing.T) {
 	h, z := strings.Repeat("h", 32), strings.Repeat("z", 32)
-	lock := func(dir, roots, specs string) {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
-		if err := os.WriteFile(filepath.Join(dir, "spack.lock"), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	lock := func(dir, roots, specs string) { writeLock(t, dir, roots, specs) }
 	gcc14 := fmt.Sprintf(`%q:{"name":"gcc","version":"14","hash":%q,"dependencies":[{"name":"gcc","hash":%q,"parameters":{"deptypes":["build"],"virtuals":[]}}]}`, h, h, z)
 	gcc12 := fmt.Sprintf(`%q:{"name":"gcc","version":"12","hash":%q}`, z, z)
 	one, two := t.TempDir(), t.TempDir()
@@ -379,15 +384,7 @@ func TestRootOfADependencyOfItsStack(t *testing.T) {
 // stack counted on both sides looked at stack gcc, counted on neither.
 func TestRootOfADependencyOfARespeltStack(t *testing.T) {
 	h, z := strings.Repeat("h", 32), strings.Repeat("z", 32)
-	lock := func(dir, roots, specs string) {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
-		if err := os.WriteFile(filepath.Join(dir, "spack.lock"), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	lock := func(dir, roots, specs string) { writeLock(t, dir, roots, specs) }
 	gcc14 := fmt.Sprintf(`%q:{"name":"gcc","version":"14","hash":%q,"dependencies":[{"name":"gcc","hash":%q,"parameters":{"deptypes":["build"],"virtuals":[]}}]}`, h, h, z)
 	gcc12 := fmt.Sprintf(`%q:{"name":"gcc","version":"12","hash":%q}`, z, z)
 	one, two := t.TempDir(), t.TempDir()
@@ -413,15 +410,7 @@ func TestRootOfADependencyOfARespeltStack(t *testing.T) {
 // held that c, kept, brings nothing new to stack curl; it was reverted.
 func TestRootOfAHashWithOtherDependencies(t *testing.T) {
 	h, c, a, b := strings.Repeat("h", 32), strings.Repeat("c", 32), strings.Repeat("a", 32), strings.Repeat("b", 32)
-	lock := func(dir, roots, specs string) {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` + roots + `],"concrete_specs":{` + specs + `}}`
-		if err := os.WriteFile(filepath.Join(dir, "spack.lock"), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	lock := func(dir, roots, specs string) { writeLock(t, dir, roots, specs) }
 	dep := func(name, hash string) string {
 		return fmt.Sprintf(`"dependencies":[{"name":%q,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}]`, name, hash)
 	}
