@@ -136,11 +136,9 @@ func respeltRoots(o, n map[string][]*GraphNode) map[string]string {
 			}
 		}
 		// The rest pair as renamedRoots pairs them, without these.
-		if len(out) > 0 {
-			for x, y := range out {
-				delete(oldNames, x)
-				delete(newNames, y)
-			}
+		for x, y := range out {
+			delete(oldNames, x)
+			delete(newNames, y)
 		}
 	}
 	for x, y := range renamedRoots(oldNames, newNames) {
