@@ -425,11 +425,9 @@ func (r *Repo) isAncestor(a, b string) (bool, error) {
 }
 
 // topPath turns a path relative to the current directory into one
-// relative to the top of the repository. One with a line break is
-// refused as loading it is: "x\n::error::y/zlib", a folder in the
-// repository, was told to be "a path inside the repository", and one
-// with a carriage return passed, to be refused at the first commit
-// loaded.
+// relative to the top of the repository. One with a line break or a NUL
+// is refused before git runs, as loading REV:PATH refuses it: git cannot
+// name it, and the log reads PATH at each commit.
 func (r *Repo) topPath(p string) (string, error) {
 	switch {
 	case strings.ContainsAny(p, lineBreaks):

@@ -173,8 +173,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		// In any case: a checkout on a case-insensitive file system
 		// (macOS) reads "_cache/develop/.GITATTRIBUTES" from the working
 		// tree where the index has no ".gitattributes" (attr.c's
-		// read_attr, GIT_ATTR_CHECKOUT), yet it was read as a file git
-		// never applies. It may be one that git never applies: refused.
+		// read_attr, GIT_ATTR_CHECKOUT) and rewrites the pages it names,
+		// which REV:PATH reads as committed. Refused even where git
+		// would not read it (a case-sensitive checkout).
 		if strings.EqualFold(base, ".gitattributes") && t.IsTree {
 			errs = append(errs, &snapshot.Error{File: t.Join(f.Path), Msg: gitattributesMsg})
 			continue
