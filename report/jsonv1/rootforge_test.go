@@ -47,6 +47,23 @@ func writeLock(t *testing.T, dir, roots, specs string) {
 	}
 }
 
+// rendersOneRootBothWays checks that the reports of one → two and two →
+// one each list the one root added or removed (root, as "gcc of z") and
+// that render reads each as written.
+func rendersOneRootBothWays(t *testing.T, one, two, root string) {
+	t.Helper()
+	for _, dirs := range [][2]string{{one, two}, {two, one}} {
+		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+		rt := r.Causes.Roots
+		if len(rt.Added)+len(rt.Removed) != 1 {
+			t.Fatalf("roots added %v, removed %v; want %s added or removed", rt.Added, rt.Removed, root)
+		}
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Errorf("root %s added or removed: the report as written: %v", root, err)
+		}
+	}
+}
+
 func forgedRoot(spelling, hash, name, version string) diff.RootSpec {
 	return diff.RootSpec{Root: spelling, Hash: strings.Repeat(hash, 32), Name: name, Version: version}
 }
@@ -362,16 +379,7 @@ func TestRootOfADependencyOfItsStack(t *testing.T) {
 	lock(filepath.Join(one, "a"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, h), gcc14+","+gcc12)
 	lock(filepath.Join(two, "a"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, h), gcc14+","+gcc12)
 	lock(filepath.Join(two, "b"), fmt.Sprintf(`{"hash":%q,"spec":"gcc"}`, z), gcc12)
-	for _, dirs := range [][2]string{{one, two}, {two, one}} {
-		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
-		rt := r.Causes.Roots
-		if len(rt.Added)+len(rt.Removed) != 1 {
-			t.Fatalf("roots added %v, removed %v; want gcc of z added or removed", rt.Added, rt.Removed)
-		}
-		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
-			t.Errorf("root gcc of z added or removed: the report as written: %v", err)
-		}
-	}
+	rendersOneRootBothWays(t, one, two, "gcc of z")
 }
 
 // TestRootOfADependencyOfARespeltStack: render refused the tool's own
@@ -424,14 +432,5 @@ func TestRootOfAHashWithOtherDependencies(t *testing.T) {
 	lock(filepath.Join(one, "a"), fmt.Sprintf(`{"hash":%q,"spec":"curl"}`, h), app+","+curlOf(a)+","+zlib1)
 	lock(filepath.Join(two, "a"), fmt.Sprintf(`{"hash":%q,"spec":"curl"}`, h), app+","+curlOf(b)+","+zlib2)
 	lock(filepath.Join(two, "b"), fmt.Sprintf(`{"hash":%q,"spec":"curl"}`, c), curlOf(b)+","+zlib2)
-	for _, dirs := range [][2]string{{one, two}, {two, one}} {
-		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
-		rt := r.Causes.Roots
-		if len(rt.Added)+len(rt.Removed) != 1 {
-			t.Fatalf("roots added %v, removed %v; want curl of c added or removed", rt.Added, rt.Removed)
-		}
-		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
-			t.Errorf("root curl of c added or removed, c's dependencies other: the report as written: %v", err)
-		}
-	}
+	rendersOneRootBothWays(t, one, two, "curl of c")
 }
