@@ -27,23 +27,12 @@ func TestSpellingsRestackedLinear(t *testing.T) {
 	}
 	cost := func(n int) float64 {
 		r := report(n)
-		best := -1.0
-		for range 3 {
-			runtime.GC()
-			cpu0, ok0 := cputime.Process()
-			sp := newSpellings(r)
-			cpu1, ok1 := cputime.Process()
-			if !ok0 || !ok1 {
-				t.Skip("no CPU time here")
-			}
+		var sp *spellings
+		return bestCPU(t, func() { sp = newSpellings(r) }, func() {
 			if len(sp.stayed) != n-1 {
 				t.Fatalf("%d roots: %d stacks stay, want %d", n, len(sp.stayed), n-1)
 			}
-			if c := (cpu1 - cpu0).Seconds(); best < 0 || c < best {
-				best = c
-			}
-		}
-		return best
+		})
 	}
 	small, big := cost(8000), cost(32000)
 	if big > 6*small && big > 0.25 {
@@ -72,31 +61,45 @@ func TestSpellingsSharedLinear(t *testing.T) {
 	}
 	cost := func(n int) float64 {
 		r := report(n)
-		best := -1.0
-		for range 3 {
-			runtime.GC()
-			cpu0, ok0 := cputime.Process()
-			sp, shared := newSpellings(r), 0
+		shared := 0
+		return bestCPU(t, func() {
+			sp := newSpellings(r)
+			shared = 0
 			for _, x := range r.Causes.Roots.Removed {
 				if sp.shared(x, 0, OldToNew{Old: 2, New: 1}) && sp.respeltInto(x, []string{x.Root}) {
 					shared++
 				}
 			}
-			cpu1, ok1 := cputime.Process()
-			if !ok0 || !ok1 {
-				t.Skip("no CPU time here")
-			}
+		}, func() {
 			if shared != n {
 				t.Fatalf("%d roots: %d of them shared, want all", n, shared)
 			}
-			if c := (cpu1 - cpu0).Seconds(); best < 0 || c < best {
-				best = c
-			}
-		}
-		return best
+		})
 	}
 	small, big := cost(8000), cost(32000)
 	if big > 6*small && big > 0.25 {
 		t.Errorf("32,000 roots took %.3fs of CPU, 8,000 %.3fs: %.1fx for 4x the input", big, small, big/small)
 	}
+}
+
+// bestCPU is the least CPU time, in seconds, of three runs of work, each
+// after a collection and followed by check (outside the measure); it
+// skips the test where the process's CPU time cannot be read.
+func bestCPU(t *testing.T, work, check func()) float64 {
+	t.Helper()
+	best := -1.0
+	for range 3 {
+		runtime.GC()
+		cpu0, ok0 := cputime.Process()
+		work()
+		cpu1, ok1 := cputime.Process()
+		if !ok0 || !ok1 {
+			t.Skip("no CPU time here")
+		}
+		check()
+		if c := (cpu1 - cpu0).Seconds(); best < 0 || c < best {
+			best = c
+		}
+	}
+	return best
 }
