@@ -119,9 +119,18 @@ func rewritingAbove(attrs []attrFile) (file string, line int, msg string) {
 		}
 		if below := belowLines(attrs[i+1:]); below != "" && len(a.data)+len(below) <= budget {
 			budget -= len(a.data) + len(below)
-			own := bytes.Count(a.data, []byte("\n")) + 1
+			// Up to its first NUL, as git reads a blob from the index, and
+			// then the deeper files: "*.md ident<NUL>" then "*.md -ident"
+			// in _cache/.gitattributes gives the pages no ident (git
+			// check-attr --cached: unset), yet the NUL hid the deeper
+			// line, read after it, and line 1 was refused.
+			head := a.data
+			if k := bytes.IndexByte(head, 0); k >= 0 {
+				head = head[:k]
+			}
+			own := bytes.Count(head, []byte("\n")) + 1
 			b := a
-			b.data = append(append(slices.Clip(a.data), '\n'), below...)
+			b.data = append(append(slices.Clip(head), '\n'), below...)
 			if n, m = b.rewritingLine(); n == 0 || n > own {
 				continue
 			}
