@@ -145,8 +145,9 @@ func rewritingAbove(attrs []attrFile) (file string, line int, msg string) {
 // to each file's first NUL, of those that name ident or
 // working-tree-encoding, but a macro's (which git takes from the
 // repository's own .gitattributes alone) and one whose pattern holds a
-// slash or a backslash (matched from its own folder, or an escaped
-// slash), which may match other files than the same pattern above.
+// slash or a backslash as git reads it (slashOrEscape: matched from its
+// own folder, or an escaped slash), which may match other files than the
+// same pattern above.
 func belowLines(attrs []attrFile) string {
 	var b strings.Builder
 	for _, a := range attrs {
@@ -156,7 +157,7 @@ func belowLines(attrs []attrFile) string {
 		}
 		for l := range attrLines(text) {
 			s := strings.TrimLeft(l, gitBlanks)
-			if macro, _ := lineMacro(s); macro || strings.ContainsAny(linePattern(s), `/\`) || !strings.Contains(l, "ident") && !strings.Contains(l, "working-tree-encoding") {
+			if macro, _ := lineMacro(s); macro || slashOrEscape(linePattern(s)) || !strings.Contains(l, "ident") && !strings.Contains(l, "working-tree-encoding") {
 				continue
 			}
 			b.WriteString(l)
@@ -164,6 +165,28 @@ func belowLines(attrs []attrFile) string {
 		}
 	}
 	return b.String()
+}
+
+// slashOrEscape reports whether a pattern as written (linePattern) holds
+// a slash or a backslash as git reads it: unquoted, as written; quoted,
+// once unquoted, so that "\"\\057x.md\"" (x.md from its own folder)
+// does, and "\"\\052.md\"" (*.md) does not: "*.md ident" in the
+// repository's .gitattributes, then "\"\\052.md\" -ident" in
+// _cache/.gitattributes, gives the pages no ident (git check-attr
+// --cached: unset), yet line 1 was refused, as any backslash written
+// left the deeper line out.
+func slashOrEscape(p string) bool {
+	if cQuoteEnd(p) == 0 {
+		return strings.ContainsAny(p, `/\`)
+	}
+	for i := 1; i < len(p)-1; {
+		c, next, _ := cNext(p, i)
+		if c == '/' || c == '\\' {
+			return true
+		}
+		i = next
+	}
+	return false
 }
 
 // rewritingLine is rewritingLine of the file's text as git reads it
