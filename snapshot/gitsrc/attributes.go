@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"iter"
 	"os"
 	"path"
@@ -75,15 +76,19 @@ func readAttributes(br *bufio.Reader, name string) ([]byte, string, error) {
 	if err != nil || a.typ == "missing" || a.typ == "ambiguous" {
 		return nil, "", err
 	}
-	if a.typ != "blob" || a.size > maxAttributes {
-		if _, err := br.Discard(int(min(a.size, maxAttributes+1))); err != nil {
+	if a.typ != "blob" {
+		// A folder (or a submodule's commit) named .gitattributes, which
+		// git reads no attribute from, whatever its size: one of 30,000
+		// files (a tree object of 1.7 MB) was refused as "a .gitattributes
+		// of 1680000 bytes above PATH ... a checkout applies it".
+		if _, err := io.CopyN(io.Discard, br, a.size); err != nil {
 			return nil, "", err
-		}
-		if a.size > maxAttributes {
-			return nil, "", fmt.Errorf("%s: a .gitattributes of %d bytes above PATH, more than the %d read (a checkout applies it, unread here)", name, a.size, maxAttributes)
 		}
 		_, err := br.ReadByte() // the newline after the content
 		return nil, "", err
+	}
+	if a.size > maxAttributes {
+		return nil, "", fmt.Errorf("%s: a .gitattributes of %d bytes above PATH, more than the %d read (a checkout applies it, unread here)", name, a.size, maxAttributes)
 	}
 	a, err = readAnswerContent(br, a)
 	return a.data, a.oid, err
