@@ -93,3 +93,62 @@ func TestRewritingAboveDeeper(t *testing.T) {
 		t.Errorf("git check-attr: %q, %v; want unset", out, err)
 	}
 }
+
+// TestRewritingAboveDeeperNUL: a NUL in a higher .gitattributes ends
+// git's reading of that file alone (from the index), and a deeper file
+// is read all the same: "*.md ident<NUL>junk" in the repository's
+// .gitattributes, then "*.md -ident" in _cache/.gitattributes, gives the
+// pages no ident (git 2.39.5 check-attr --cached: unset; a clone writes
+// them as committed), yet line 1 was refused, exit 2, as the deeper
+// line was read after the NUL. A line of the higher file past its NUL
+// still overrides nothing.
+func TestRewritingAboveDeeperNUL(t *testing.T) {
+	for _, tc := range []struct {
+		root, cache string
+		file        string
+		line        int
+	}{
+		{"*.md ident\x00junk\n", "*.md -ident\n", "", 0},
+		{"*.md ident\n\x00", "*.md -ident\n", "", 0},
+		{"*.md ident\n\x00*.md -ident\n", "*.md ident\n", "_cache/.gitattributes", 1},
+		{"*.md ident\n\x00", "*.md ident\n*.md -ident\n", "", 0},
+		{"*.md ident\x00\n*.md -ident\n", "*.c -ident\n", ".gitattributes", 1},
+	} {
+		attrs := []attrFile{{path: ".gitattributes", data: []byte(tc.root)}, {path: "_cache/.gitattributes", data: []byte(tc.cache)}}
+		if f, n, msg := (&Tree{attrs: attrs}).encodingAbove(); f != tc.file || n != tc.line {
+			t.Errorf("%q, then %q: %q line %d (%s); want %q line %d", tc.root, tc.cache, f, n, msg, tc.file, tc.line)
+		}
+	}
+}
+
+// TestRewritingAboveDeeperQuoted: a deeper .gitattributes line whose
+// quoted pattern has an escape (an octal one, "\052.md", which git reads
+// as *.md) overrides a higher line of the same pattern as git reads it:
+// "*.md ident" in the repository's .gitattributes, then "\"\052.md\"
+// -ident" in _cache/.gitattributes, gives the pages no ident (git 2.39.5
+// check-attr --cached: unset; a clone writes them as committed), yet
+// line 1 was refused, exit 2, as any backslash written left the deeper
+// line out. One that git reads with a slash ("\057" is one) or a
+// backslash still overrides nothing.
+func TestRewritingAboveDeeperQuoted(t *testing.T) {
+	for _, tc := range []struct {
+		root, cache string
+		file        string
+		line        int
+	}{
+		{"*.md ident\n", "\"\\052.md\" -ident\n", "", 0},
+		{"*.md working-tree-encoding=UTF-16LE\n", "\"*\\056md\" -working-tree-encoding\n", "", 0},
+		{"\"\\052.md\" ident\n", "\"*\\056md\" !ident\n", "", 0},
+		{"*.md ident\n", "\"\\052.md\" ident\n", "_cache/.gitattributes", 1},
+		{"*.md ident\n", "\"\\057*.md\" -ident\n", ".gitattributes", 1},
+		{"*.md ident\n", "\"x\\057*.md\" -ident\n", ".gitattributes", 1},
+		{"*.md ident\n", "\"\\\\*.md\" -ident\n", ".gitattributes", 1},
+		{"*.md ident\n", "\\*.md -ident\n", ".gitattributes", 1},
+		{"*.md ident\n", "\"\\000*.md\" -ident\n", ".gitattributes", 1},
+	} {
+		attrs := []attrFile{{path: ".gitattributes", data: []byte(tc.root)}, {path: "_cache/.gitattributes", data: []byte(tc.cache)}}
+		if f, n, msg := (&Tree{attrs: attrs}).encodingAbove(); f != tc.file || n != tc.line {
+			t.Errorf("%q, then %q: %q line %d (%s); want %q line %d", tc.root, tc.cache, f, n, msg, tc.file, tc.line)
+		}
+	}
+}

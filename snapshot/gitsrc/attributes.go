@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"iter"
 	"os"
 	"path"
@@ -75,15 +76,19 @@ func readAttributes(br *bufio.Reader, name string) ([]byte, string, error) {
 	if err != nil || a.typ == "missing" || a.typ == "ambiguous" {
 		return nil, "", err
 	}
-	if a.typ != "blob" || a.size > maxAttributes {
-		if _, err := br.Discard(int(min(a.size, maxAttributes+1))); err != nil {
+	if a.typ != "blob" {
+		// A folder (or a submodule's commit) named .gitattributes, which
+		// git reads no attribute from, whatever its size: one of 30,000
+		// files (a tree object of 1.7 MB) was refused as "a .gitattributes
+		// of 1680000 bytes above PATH ... a checkout applies it".
+		if _, err := io.CopyN(io.Discard, br, a.size); err != nil {
 			return nil, "", err
-		}
-		if a.size > maxAttributes {
-			return nil, "", fmt.Errorf("%s: a .gitattributes of %d bytes above PATH, more than the %d read (a checkout applies it, unread here)", name, a.size, maxAttributes)
 		}
 		_, err := br.ReadByte() // the newline after the content
 		return nil, "", err
+	}
+	if a.size > maxAttributes {
+		return nil, "", fmt.Errorf("%s: a .gitattributes of %d bytes above PATH, more than the %d read (a checkout applies it, unread here)", name, a.size, maxAttributes)
 	}
 	a, err = readAnswerContent(br, a)
 	return a.data, a.oid, err
@@ -119,9 +124,18 @@ func rewritingAbove(attrs []attrFile) (file string, line int, msg string) {
 		}
 		if below := belowLines(attrs[i+1:]); below != "" && len(a.data)+len(below) <= budget {
 			budget -= len(a.data) + len(below)
-			own := bytes.Count(a.data, []byte("\n")) + 1
+			// Up to its first NUL, as git reads a blob from the index, and
+			// then the deeper files: "*.md ident<NUL>" then "*.md -ident"
+			// in _cache/.gitattributes gives the pages no ident (git
+			// check-attr --cached: unset), yet the NUL hid the deeper
+			// line, read after it, and line 1 was refused.
+			head := a.data
+			if k := bytes.IndexByte(head, 0); k >= 0 {
+				head = head[:k]
+			}
+			own := bytes.Count(head, []byte("\n")) + 1
 			b := a
-			b.data = append(append(slices.Clip(a.data), '\n'), below...)
+			b.data = append(append(slices.Clip(head), '\n'), below...)
 			if n, m = b.rewritingLine(); n == 0 || n > own {
 				continue
 			}
@@ -136,8 +150,9 @@ func rewritingAbove(attrs []attrFile) (file string, line int, msg string) {
 // to each file's first NUL, of those that name ident or
 // working-tree-encoding, but a macro's (which git takes from the
 // repository's own .gitattributes alone) and one whose pattern holds a
-// slash or a backslash (matched from its own folder, or an escaped
-// slash), which may match other files than the same pattern above.
+// slash or a backslash as git reads it (slashOrEscape: matched from its
+// own folder, or an escaped slash), which may match other files than the
+// same pattern above.
 func belowLines(attrs []attrFile) string {
 	var b strings.Builder
 	for _, a := range attrs {
@@ -147,7 +162,7 @@ func belowLines(attrs []attrFile) string {
 		}
 		for l := range attrLines(text) {
 			s := strings.TrimLeft(l, gitBlanks)
-			if macro, _ := lineMacro(s); macro || strings.ContainsAny(linePattern(s), `/\`) || !strings.Contains(l, "ident") && !strings.Contains(l, "working-tree-encoding") {
+			if macro, _ := lineMacro(s); macro || slashOrEscape(linePattern(s)) || !strings.Contains(l, "ident") && !strings.Contains(l, "working-tree-encoding") {
 				continue
 			}
 			b.WriteString(l)
@@ -155,6 +170,28 @@ func belowLines(attrs []attrFile) string {
 		}
 	}
 	return b.String()
+}
+
+// slashOrEscape reports whether a pattern as written (linePattern) holds
+// a slash or a backslash as git reads it: unquoted, as written; quoted,
+// once unquoted, so that "\"\\057x.md\"" (x.md from its own folder)
+// does, and "\"\\052.md\"" (*.md) does not: "*.md ident" in the
+// repository's .gitattributes, then "\"\\052.md\" -ident" in
+// _cache/.gitattributes, gives the pages no ident (git check-attr
+// --cached: unset), yet line 1 was refused, as any backslash written
+// left the deeper line out.
+func slashOrEscape(p string) bool {
+	if cQuoteEnd(p) == 0 {
+		return strings.ContainsAny(p, `/\`)
+	}
+	for i := 1; i < len(p)-1; {
+		c, next, _ := cNext(p, i)
+		if c == '/' || c == '\\' {
+			return true
+		}
+		i = next
+	}
+	return false
 }
 
 // rewritingLine is rewritingLine of the file's text as git reads it
