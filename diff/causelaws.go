@@ -1186,7 +1186,8 @@ func checkRootSpecs(r *Report) error {
 	var into map[string][]string   // old spellings respelt: their new ones, likewise
 	check := func(at string, x RootSpec, side int, mustList bool) error {
 		l, ok := sides[side][x.Hash]
-		if !ok && mustList {
+		_, other := sides[1-side][x.Hash]
+		if !ok && mustList && !other {
 			// A dependency made a root of a stack it was in already (gcc
 			// of z added, z the compiler of root gcc of h, which stays):
 			// unchanged, and in the same stacks, it is listed nowhere.
@@ -1195,6 +1196,10 @@ func checkRootSpecs(r *Report) error {
 			// left is counted under the new spelling (curl+x of f,
 			// a dependency of g, removed, and curl+x of g renamed
 			// curl@1+x): its stack is that one.
+			// A hash the report lists on the other side alone (removed,
+			// added, or one side of a rebuilt or updated pair) is on that
+			// side alone, never unchanged: root gcc@3+x of f added, f
+			// added, edited to say it was removed, rendered.
 			if counts == nil {
 				counts = StackCounts(r)
 			}

@@ -434,3 +434,36 @@ func TestRootOfAHashWithOtherDependencies(t *testing.T) {
 	lock(filepath.Join(two, "b"), fmt.Sprintf(`{"hash":%q,"spec":"curl"}`, c), curlOf(b)+","+zlib2)
 	rendersOneRootBothWays(t, one, two, "curl of c")
 }
+
+// TestForgedRootMovedToTheOtherSide: render read a hand-edited report
+// that lists a lockfile root on the side its spec is not on: roots zlib
+// of c (a.lock) and zlib of b (b.lock), then b.lock alone, is zlib of c
+// removed (c removed), and edited to say zlib of c added it rendered "1
+// root added (zlib)": c, listed on the old side alone, was taken for an
+// unchanged spec of stack zlib, which both sides count. Both directions.
+func TestForgedRootMovedToTheOtherSide(t *testing.T) {
+	zlib := func(hash string) string {
+		h := strings.Repeat(hash, 32)
+		return fmt.Sprintf(`%q:{"name":"zlib","version":"1","hash":%q}`, h, h)
+	}
+	root := func(hash string) string { return fmt.Sprintf(`{"hash":%q,"spec":"zlib"}`, strings.Repeat(hash, 32)) }
+	one, two := t.TempDir(), t.TempDir()
+	writeLock(t, filepath.Join(one, "b"), root("b"), zlib("b"))
+	writeLock(t, filepath.Join(two, "a"), root("c"), zlib("c"))
+	writeLock(t, filepath.Join(two, "b"), root("b"), zlib("b"))
+	for _, dirs := range [][2]string{{two, one}, {one, two}} {
+		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Fatalf("the report as written: %v", err)
+		}
+		rt := r.Causes.Roots
+		if len(rt.Added)+len(rt.Removed) != 1 {
+			t.Fatalf("roots added %v, removed %v; want zlib of c added or removed", rt.Added, rt.Removed)
+		}
+		rt.Added, rt.Removed = rt.Removed, rt.Added
+		_, err := DecodeBytes(jsonOf(t, r))
+		if want := "is not a spec of the"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("root zlib of c moved to the other side: got %v, want an error with %q", err, want)
+		}
+	}
+}
