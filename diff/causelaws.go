@@ -942,6 +942,28 @@ func checkRootsOnce(rt *RootChanges) error {
 			return err
 		}
 	}
+	// A root removed is one the new side does not write, and a root
+	// added one the old side does not: neither is the other side of a
+	// root changed or renamed (a root both sides write is unchanged).
+	// Root curl+x of f changed into a, edited to list curl+x of a
+	// removed as well, rendered "1 root removed (curl+x); 1 root
+	// changed". A root both added and removed is checkRootStacks'.
+	cross := func(x RootSpec, side int, list string, i int, other string) error {
+		if first, ok := seen[1-side][[2]string{x.Root, x.Hash}]; ok && first.list != other {
+			return lawf(fmt.Sprintf("causes.roots.%s", fmt.Sprintf(list, i)), "%q (%s), but causes.roots.%s lists it on the other side: a root both sides write is unchanged", shortValue(x.Root), shortValue(x.Hash), fmt.Sprintf(first.list, first.i))
+		}
+		return nil
+	}
+	for i, x := range rt.Removed {
+		if err := cross(x, 0, "removed[%d]", i, "added[%d]"); err != nil {
+			return err
+		}
+	}
+	for i, x := range rt.Added {
+		if err := cross(x, 1, "added[%d]", i, "removed[%d]"); err != nil {
+			return err
+		}
+	}
 	// A root changed or renamed into another spelling (respelt: its
 	// stack compared under the new one) goes from a spelling the new
 	// side does not write to one the old side does not: roots pairs only

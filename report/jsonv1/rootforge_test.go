@@ -467,3 +467,40 @@ func TestForgedRootMovedToTheOtherSide(t *testing.T) {
 		}
 	}
 }
+
+// TestForgedRootRemovedAndChangedInto: render read a hand-edited report
+// that lists a lockfile root removed that is the new side of a root
+// changed: roots curl+x and curl of f (f needs libcurl a), then curl+x of
+// a and curl of f, is curl+x changed f → a; edited to list curl+x of a
+// removed as well, it rendered "1 root removed (curl+x); 1 root changed"
+// (a, unchanged, is in stack curl+x on both sides), though the new side
+// writes curl+x of a. Likewise a root added that is the old side of one.
+func TestForgedRootRemovedAndChangedInto(t *testing.T) {
+	f, a := strings.Repeat("f", 32), strings.Repeat("a", 32)
+	specs := fmt.Sprintf(`%q:{"name":"curl","version":"3","hash":%q,"dependencies":[{"name":"libcurl","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}]},%q:{"name":"libcurl","version":"2","hash":%q}`, f, f, a, a, a)
+	one, two := t.TempDir(), t.TempDir()
+	writeLock(t, one, fmt.Sprintf(`{"hash":%q,"spec":"curl+x"},{"hash":%q,"spec":"curl"}`, f, f), specs)
+	writeLock(t, two, fmt.Sprintf(`{"hash":%q,"spec":"curl+x"},{"hash":%q,"spec":"curl"}`, a, f), specs)
+	for _, dirs := range [][2]string{{one, two}, {two, one}} {
+		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Fatalf("the report as written: %v", err)
+		}
+		rt := r.Causes.Roots
+		if len(rt.Changed) != 1 || len(rt.Added)+len(rt.Removed) != 0 {
+			t.Fatalf("roots changed %v, added %v, removed %v; want curl+x changed alone", rt.Changed, rt.Added, rt.Removed)
+		}
+		for _, side := range []string{"removed", "added"} {
+			r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+			rt := r.Causes.Roots
+			if side == "removed" {
+				rt.Removed = append(rt.Removed, rt.Changed[0].New)
+			} else {
+				rt.Added = append(rt.Added, rt.Changed[0].Old)
+			}
+			if _, err := DecodeBytes(jsonOf(t, r)); err == nil {
+				t.Errorf("root curl+x changed, its other side listed %s as well: rendered, want it refused", side)
+			}
+		}
+	}
+}
