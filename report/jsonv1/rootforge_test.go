@@ -504,3 +504,35 @@ func TestForgedRootRemovedAndChangedInto(t *testing.T) {
 		}
 	}
 }
+
+// TestRootAddedBesideAHashConflict: render refused the tool's own
+// report of a lockfile root added beside a root that stays whose hash
+// the snapshots disagree on: roots gcc@3 of b (a.lock) and gcc of d
+// (b.lock, d gcc 1), then gcc@3, gcc+x and gcc of b and c, and gcc of d
+// with d curl 1, is root gcc of b added; the law on roots written alike
+// took d, listed in stack gcc for its conflict, for all the old side's
+// gcc, and refused "the old side counts 1 spec in that stack". Both
+// directions.
+func TestRootAddedBesideAHashConflict(t *testing.T) {
+	spec := func(hash, name, version string) string {
+		h := strings.Repeat(hash, 32)
+		return fmt.Sprintf(`%q:{"name":%q,"version":%q,"hash":%q}`, h, name, version, h)
+	}
+	root := func(spelling, hash string) string {
+		return fmt.Sprintf(`{"hash":%q,"spec":%q}`, strings.Repeat(hash, 32), spelling)
+	}
+	one, two := t.TempDir(), t.TempDir()
+	writeLock(t, filepath.Join(one, "a"), root("gcc@3", "b"), spec("b", "gcc", "3"))
+	writeLock(t, filepath.Join(one, "b"), root("gcc", "d"), spec("d", "gcc", "1"))
+	writeLock(t, filepath.Join(two, "a"), root("gcc@3", "b")+","+root("gcc+x", "c")+","+root("gcc", "b"), spec("b", "gcc", "3")+","+spec("c", "gcc", "3"))
+	writeLock(t, filepath.Join(two, "b"), root("gcc", "d"), spec("d", "curl", "1"))
+	for _, dirs := range [][2]string{{one, two}, {two, one}} {
+		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+		if n, _ := diff.HashConflicts(r); n == 0 {
+			t.Fatalf("no hash conflict reported: %v", r.Warnings)
+		}
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Errorf("root gcc of b added or removed beside a hash conflict: the report as written: %v", err)
+		}
+	}
+}
