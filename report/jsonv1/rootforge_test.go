@@ -434,3 +434,105 @@ func TestRootOfAHashWithOtherDependencies(t *testing.T) {
 	lock(filepath.Join(two, "b"), fmt.Sprintf(`{"hash":%q,"spec":"curl"}`, c), curlOf(b)+","+zlib2)
 	rendersOneRootBothWays(t, one, two, "curl of c")
 }
+
+// TestForgedRootMovedToTheOtherSide: render read a hand-edited report
+// that lists a lockfile root on the side its spec is not on: roots zlib
+// of c (a.lock) and zlib of b (b.lock), then b.lock alone, is zlib of c
+// removed (c removed), and edited to say zlib of c added it rendered "1
+// root added (zlib)": c, listed on the old side alone, was taken for an
+// unchanged spec of stack zlib, which both sides count. Both directions.
+func TestForgedRootMovedToTheOtherSide(t *testing.T) {
+	zlib := func(hash string) string {
+		h := strings.Repeat(hash, 32)
+		return fmt.Sprintf(`%q:{"name":"zlib","version":"1","hash":%q}`, h, h)
+	}
+	root := func(hash string) string { return fmt.Sprintf(`{"hash":%q,"spec":"zlib"}`, strings.Repeat(hash, 32)) }
+	one, two := t.TempDir(), t.TempDir()
+	writeLock(t, filepath.Join(one, "b"), root("b"), zlib("b"))
+	writeLock(t, filepath.Join(two, "a"), root("c"), zlib("c"))
+	writeLock(t, filepath.Join(two, "b"), root("b"), zlib("b"))
+	for _, dirs := range [][2]string{{two, one}, {one, two}} {
+		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Fatalf("the report as written: %v", err)
+		}
+		rt := r.Causes.Roots
+		if len(rt.Added)+len(rt.Removed) != 1 {
+			t.Fatalf("roots added %v, removed %v; want zlib of c added or removed", rt.Added, rt.Removed)
+		}
+		rt.Added, rt.Removed = rt.Removed, rt.Added
+		_, err := DecodeBytes(jsonOf(t, r))
+		if want := "is not a spec of the"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("root zlib of c moved to the other side: got %v, want an error with %q", err, want)
+		}
+	}
+}
+
+// TestForgedRootRemovedAndChangedInto: render read a hand-edited report
+// that lists a lockfile root removed that is the new side of a root
+// changed: roots curl+x and curl of f (f needs libcurl a), then curl+x of
+// a and curl of f, is curl+x changed f → a; edited to list curl+x of a
+// removed as well, it rendered "1 root removed (curl+x); 1 root changed"
+// (a, unchanged, is in stack curl+x on both sides), though the new side
+// writes curl+x of a. Likewise a root added that is the old side of one.
+func TestForgedRootRemovedAndChangedInto(t *testing.T) {
+	f, a := strings.Repeat("f", 32), strings.Repeat("a", 32)
+	specs := fmt.Sprintf(`%q:{"name":"curl","version":"3","hash":%q,"dependencies":[{"name":"libcurl","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}]},%q:{"name":"libcurl","version":"2","hash":%q}`, f, f, a, a, a)
+	one, two := t.TempDir(), t.TempDir()
+	writeLock(t, one, fmt.Sprintf(`{"hash":%q,"spec":"curl+x"},{"hash":%q,"spec":"curl"}`, f, f), specs)
+	writeLock(t, two, fmt.Sprintf(`{"hash":%q,"spec":"curl+x"},{"hash":%q,"spec":"curl"}`, a, f), specs)
+	for _, dirs := range [][2]string{{one, two}, {two, one}} {
+		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Fatalf("the report as written: %v", err)
+		}
+		rt := r.Causes.Roots
+		if len(rt.Changed) != 1 || len(rt.Added)+len(rt.Removed) != 0 {
+			t.Fatalf("roots changed %v, added %v, removed %v; want curl+x changed alone", rt.Changed, rt.Added, rt.Removed)
+		}
+		for _, side := range []string{"removed", "added"} {
+			r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+			rt := r.Causes.Roots
+			if side == "removed" {
+				rt.Removed = append(rt.Removed, rt.Changed[0].New)
+			} else {
+				rt.Added = append(rt.Added, rt.Changed[0].Old)
+			}
+			if _, err := DecodeBytes(jsonOf(t, r)); err == nil {
+				t.Errorf("root curl+x changed, its other side listed %s as well: rendered, want it refused", side)
+			}
+		}
+	}
+}
+
+// TestRootAddedBesideAHashConflict: render refused the tool's own
+// report of a lockfile root added beside a root that stays whose hash
+// the snapshots disagree on: roots gcc@3 of b (a.lock) and gcc of d
+// (b.lock, d gcc 1), then gcc@3, gcc+x and gcc of b and c, and gcc of d
+// with d curl 1, is root gcc of b added; the law on roots written alike
+// took d, listed in stack gcc for its conflict, for all the old side's
+// gcc, and refused "the old side counts 1 spec in that stack". Both
+// directions.
+func TestRootAddedBesideAHashConflict(t *testing.T) {
+	spec := func(hash, name, version string) string {
+		h := strings.Repeat(hash, 32)
+		return fmt.Sprintf(`%q:{"name":%q,"version":%q,"hash":%q}`, h, name, version, h)
+	}
+	root := func(spelling, hash string) string {
+		return fmt.Sprintf(`{"hash":%q,"spec":%q}`, strings.Repeat(hash, 32), spelling)
+	}
+	one, two := t.TempDir(), t.TempDir()
+	writeLock(t, filepath.Join(one, "a"), root("gcc@3", "b"), spec("b", "gcc", "3"))
+	writeLock(t, filepath.Join(one, "b"), root("gcc", "d"), spec("d", "gcc", "1"))
+	writeLock(t, filepath.Join(two, "a"), root("gcc@3", "b")+","+root("gcc+x", "c")+","+root("gcc", "b"), spec("b", "gcc", "3")+","+spec("c", "gcc", "3"))
+	writeLock(t, filepath.Join(two, "b"), root("gcc", "d"), spec("d", "curl", "1"))
+	for _, dirs := range [][2]string{{one, two}, {two, one}} {
+		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+		if n, _ := diff.HashConflicts(r); n == 0 {
+			t.Fatalf("no hash conflict reported: %v", r.Warnings)
+		}
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Errorf("root gcc of b added or removed beside a hash conflict: the report as written: %v", err)
+		}
+	}
+}
