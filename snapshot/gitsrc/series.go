@@ -665,9 +665,12 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 		elsewhere[id] = true
 	}
 	for _, id := range strings.Fields(string(out)) {
-		_, _, oid, typ, found, err := r.resolve(id, top, attrs)
+		_, _, oid, typ, found, cl, err := r.resolve(id, top, top)
 		if err != nil {
 			return err
+		}
+		if cl.path != "" {
+			return &snapshot.Error{File: short(id) + ":" + cl.path, Msg: cl.msg}
 		}
 		if f, n, msg := rewritingAbove(found); n > 0 {
 			return &snapshot.Error{File: short(id) + ":" + f, Line: n, Msg: msg}
