@@ -68,6 +68,35 @@ func TestCaseClashAboveRefused(t *testing.T) {
 	}
 }
 
+// TestCaseClashLogRefused: a log over a commit that only added such a
+// name above PATH (caseClashes) selected no commit ("no commit in this
+// range changed _cache/develop", exit 0), as its pathspecs named the
+// .gitattributes above PATH in their case alone: the commit is now
+// judged, and refused. A commit that added a name that no checkout
+// merges with one on the way (_cache/developer, _cache/.gitattributes2)
+// is still no step.
+func TestCaseClashLogRefused(t *testing.T) {
+	for _, tc := range caseClashes {
+		t.Run(tc.file, func(t *testing.T) {
+			r := caseClashClone(t, tc.file)
+			head, err := r.run(nil, "rev-parse", "HEAD")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := short(strings.TrimSpace(string(head))) + ":" + tc.refused + ": "
+			if c, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "in another case") {
+				t.Errorf("log over the commit: %d commits, %v; want an error holding %q", len(c), err, want)
+			}
+		})
+	}
+	for _, file := range []string{"_cache/developer/.gitattributes", "_cache/.gitattributes2", "_cache2/.gitattributes"} {
+		r := caseClashClone(t, file)
+		if c, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err != nil || len(c) != 1 {
+			t.Errorf("%s: %d commits, %v; want the base alone", file, len(c), err)
+		}
+	}
+}
+
 // TestCaseClashNamesQuoted: the name refused is quoted in the message, a
 // line break in it escaped, so that it cannot start a line of its own.
 func TestCaseClashNamesQuoted(t *testing.T) {
