@@ -19,12 +19,17 @@ import (
 // where the index has no .gitattributes there (attr.c's read_attr), and
 // a folder named as one on the way in another case, which lands in the
 // same folder on disk, with its .gitattributes. Each holds "*.md ident",
-// which rewrites the pages in such a checkout.
+// which rewrites the pages in such a checkout (or is a file of a folder
+// merged with one on the way).
 var caseClashes = []struct{ file, refused string }{
 	{"_cache/.GITATTRIBUTES", "_cache/.GITATTRIBUTES"},
 	{".GITATTRIBUTES", ".GITATTRIBUTES"},
 	{"_CACHE/.gitattributes", "_CACHE"},
 	{"_cache/DEVELOP/.gitattributes", "_cache/DEVELOP"},
+	// No .gitattributes: its files land among the pages in such a
+	// checkout (_cache/develop/x.md), or beside them.
+	{"_cache/DEVELOP/x.md", "_cache/DEVELOP"},
+	{"_CACHE/x", "_CACHE"},
 }
 
 // caseClashClone is seriesClone's clone with file (in its folders)
