@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -177,4 +178,22 @@ func mustGit(t *testing.T, dir, stdin string, args ...string) string {
 		t.Fatalf("git %v: %v", args, err)
 	}
 	return string(out)
+}
+
+// TestCaseClashMirrorRefused: a Spack mirror read from REV:PATH (a tree
+// Open reads as a mirror, not walked as pages) is refused alike, for an
+// ".GITATTRIBUTES" above it: the mirror's files are what a checkout
+// rewrites there.
+func TestCaseClashMirrorRefused(t *testing.T) {
+	files := map[string]string{"site/.GITATTRIBUTES": "*.json ident\n"}
+	addMirror(t, files, "site/m", func(dir string) error { return mirrorgen.V3(dir, genIndex(t), mirrorgen.Options{}) })
+	repo := commitFiles(t, files, nil)
+	_, err := loadArg(repo, "HEAD:site/m", snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), `HEAD:site/.GITATTRIBUTES: ".GITATTRIBUTES" is .gitattributes in another case`) {
+		t.Errorf("a mirror below a .GITATTRIBUTES: %v; want it refused", err)
+	}
+	delete(files, "site/.GITATTRIBUTES")
+	if _, err := loadArg(commitFiles(t, files, nil), "HEAD:site/m", snapshot.Options{}); err != nil {
+		t.Errorf("the mirror alone: %v", err)
+	}
 }
