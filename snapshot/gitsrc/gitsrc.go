@@ -128,6 +128,10 @@ type Tree struct {
 	// attrs are the .gitattributes files of the folders above PATH, from
 	// the top down (encodingAbove, rewrittenPage).
 	attrs []attrFile
+	// clash is the first name above PATH that a case-insensitive
+	// checkout merges with another (caseClash), refused as the tree
+	// loads (clashError); zero when none.
+	clash clash
 }
 
 // ListSizes has Files list the blobs' sizes (git ls-tree -l) of a tree
@@ -163,7 +167,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	commit, cobj, oid, typ, attrs, err := r.resolve(rev, p, attributesAbove(top))
+	commit, cobj, oid, typ, attrs, cl, err := r.resolve(rev, p, top)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +177,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		}
 		return nil, fmt.Errorf("unknown revision %s", rev) // not reached: commit says why
 	}
-	t := &Tree{Spec: spec, Rev: rev, Path: p, Commit: commit, top: top, attrs: attrs, repo: r}
+	t := &Tree{Spec: spec, Rev: rev, Path: p, Commit: commit, top: top, attrs: attrs, clash: cl, repo: r}
 	if enc := commitEncoding(cobj); decodedHere(enc) {
 		if t.Date, _, err = parseCommit(cobj, enc); err != nil {
 			return nil, err
@@ -295,13 +299,17 @@ func (r *Repo) belowHint(commit, rev, p string) string {
 const lineBreaks = "\n\r\x00"
 
 // resolve asks one git cat-file --batch for the commit rev names (its
-// object, for the date: "" when it names none), for each file of attrs
-// (paths from the top) that exists at rev (found, in their order), and
-// for the object rev:p names (typ "missing" or "ambiguous"
-// when none), of which it reads the header alone: git is stopped before
-// it sends a blob's content, which the loader reads later (a page named
-// alone was read twice).
-func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byte, oid, typ string, found []attrFile, err error) {
+// object, for the date: "" when it names none), for each .gitattributes
+// file above top (p from the top: attributesAbove) that exists at rev
+// (found, in their order), for the folders on the way to top, of which
+// it returns the first name a case-insensitive checkout merges with
+// another (cl, caseClash), and for the object rev:p names (typ "missing"
+// or "ambiguous" when none), of which it reads the header alone: git is
+// stopped before it sends a blob's content, which the loader reads later
+// (a page named alone was read twice).
+func (r *Repo) resolve(rev, p, top string) (commit string, cobj []byte, oid, typ string, found []attrFile, cl clash, err error) {
+	attrs := attributesAbove(top)
+	dirs, next := wayDown(top)
 	args := []string{"cat-file", "--batch"}
 	cmd := r.command(args...)
 	var in strings.Builder
@@ -309,16 +317,19 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 	for _, a := range attrs {
 		in.WriteString(rev + ":" + a + "\n")
 	}
+	for _, d := range dirs {
+		in.WriteString(treeName(rev, d) + "\n")
+	}
 	in.WriteString(rev + ":" + p + "\n")
 	cmd.Stdin = strings.NewReader(in.String())
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return "", nil, "", "", nil, err
+		return "", nil, "", "", nil, clash{}, err
 	}
 	if err := cmd.Start(); err != nil {
-		return "", nil, "", "", nil, r.startError(err)
+		return "", nil, "", "", nil, clash{}, r.startError(err)
 	}
 	br := bufio.NewReader(stdout)
 	c, err := readAnswer(br, nil, true)
@@ -327,6 +338,13 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 		var aoid string
 		if data, aoid, err = readAttributes(br, rev+":"+attrs[i]); data != nil {
 			found = append(found, attrFile{attrs[i], aoid, data})
+		}
+	}
+	var buf []byte
+	for i := 0; i < len(dirs) && err == nil; i++ {
+		var c clash
+		if c, buf, err = readClash(br, buf, dirs[i], next[i]); cl.path == "" {
+			cl = c
 		}
 	}
 	var o answer
@@ -338,17 +356,17 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 	werr := cmd.Wait()
 	if err != nil {
 		if ee := (*exec.ExitError)(nil); errors.As(werr, &ee) && stderr.Len() > 0 {
-			return "", nil, "", "", nil, r.exitError(args, ee, stderr.Bytes())
+			return "", nil, "", "", nil, clash{}, r.exitError(args, ee, stderr.Bytes())
 		}
-		return "", nil, "", "", nil, err
+		return "", nil, "", "", nil, clash{}, err
 	}
 	if err := r.ambiguousRef("revision "+rev, stderr.Bytes()); err != nil {
-		return "", nil, "", "", nil, err
+		return "", nil, "", "", nil, clash{}, err
 	}
 	if c.typ != "commit" {
-		return "", nil, "", "", nil, nil
+		return "", nil, "", "", nil, clash{}, nil
 	}
-	return c.oid, c.data, o.oid, o.typ, found, nil
+	return c.oid, c.data, o.oid, o.typ, found, cl, nil
 }
 
 // ambiguousRef returns an error when git, resolving what (a revision or

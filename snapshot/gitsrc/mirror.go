@@ -71,6 +71,9 @@ func (s *Source) asMirror() (*mirrorStore, bool, error) {
 	if rel := mirror.NotMirrorContent(top); rel != "" {
 		return nil, false, errors.New(mirror.MixedMessage(layout, rel))
 	}
+	if e := t.clashError(); e != nil {
+		return nil, false, e
+	}
 	if e := t.rewrittenMirror(files); e != nil {
 		return nil, false, e
 	}

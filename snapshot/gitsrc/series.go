@@ -634,6 +634,9 @@ func firstParent(obj []byte) string {
 // of cache/other.json's ../data/idx.txt) gives that file its attributes
 // in a checkout, and loading the commit refused "idx.txt ident" there,
 // while the log said "no commit in this range changed" PATH and passed.
+// So is a commit that changed a name above PATH that a case-insensitive
+// checkout merges with another (a .GITATTRIBUTES, _CACHE beside _cache:
+// clash), which is refused at it.
 func (r *Repo) attributesInRange(revList []string, top string) error {
 	attrs := attributesAbove(top)
 	if len(attrs) == 0 {
@@ -642,12 +645,40 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 	args := append([]string{}, revList...)
 	args = append(args, "--")
 	for _, a := range attrs {
-		args = append(args, ":(top,literal)"+a)
+		// Without case: a .GITATTRIBUTES above PATH, or one in a folder
+		// named as one above in another case (_CACHE/.gitattributes),
+		// is refused (clash), and a commit that changed only it was no
+		// step of the log.
+		args = append(args, ":(top,icase,literal)"+a)
 	}
 	args = append(args, ":(top,glob)**/.gitattributes")
 	out, err := r.run(nil, args...)
 	if err != nil {
 		return r.rangeError(revList[len(revList)-1], err)
+	}
+	ids := strings.Fields(string(out))
+	// The commits that changed a name on the way to PATH in another case
+	// (_cache/DEVELOP beside _cache/develop), one git rev-list per
+	// folder: a name is matched without case, and left out when it is
+	// written as PATH's.
+	seen := map[string]bool{}
+	for _, id := range ids {
+		seen[id] = true
+	}
+	_, next := wayDown(top)
+	for i := range next {
+		way := strings.Join(next[:i+1], "/")
+		args := append(append([]string{}, revList...), "--", ":(top,icase,literal)"+way, ":(top,exclude,literal)"+way)
+		out, err := r.run(nil, args...)
+		if err != nil {
+			return r.rangeError(revList[len(revList)-1], err)
+		}
+		for _, id := range strings.Fields(string(out)) {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
 	}
 	// The commits that changed one elsewhere (not above PATH), at which
 	// PATH is listed for its links whatever the attributes above it say;
@@ -664,10 +695,13 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 	for _, id := range strings.Fields(string(other)) {
 		elsewhere[id] = true
 	}
-	for _, id := range strings.Fields(string(out)) {
-		_, _, oid, typ, found, err := r.resolve(id, top, attrs)
+	for _, id := range ids {
+		_, _, oid, typ, found, cl, err := r.resolve(id, top, top)
 		if err != nil {
 			return err
+		}
+		if cl.path != "" {
+			return &snapshot.Error{File: short(id) + ":" + cl.path, Msg: cl.msg}
 		}
 		if f, n, msg := rewritingAbove(found); n > 0 {
 			return &snapshot.Error{File: short(id) + ":" + f, Line: n, Msg: msg}

@@ -148,7 +148,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	// unknown (a blob without its size, or gzip'd).
 	var streamed int64
 	var errs []*snapshot.Error
-	if f, n, msg := t.encodingAbove(); f != "" {
+	if e := t.clashError(); e != nil {
+		errs = append(errs, e)
+	} else if f, n, msg := t.encodingAbove(); f != "" {
 		errs = append(errs, &snapshot.Error{File: t.Rev + ":" + f, Line: n, Msg: msg})
 	} else if e := t.rewrittenAbove(files, s.decoders...); e != nil {
 		errs = append(errs, e)

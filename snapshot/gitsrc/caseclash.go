@@ -1,0 +1,115 @@
+package gitsrc
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// A checkout on a case-insensitive file system (macOS, Windows) merges
+// names that differ in case alone: git reads a folder's attributes from
+// the working tree where the index has no ".gitattributes" there (attr.c's
+// read_attr, GIT_ATTR_CHECKOUT), and opening ".gitattributes" opens a
+// committed ".GITATTRIBUTES"; and _CACHE/ beside _cache/ land in one
+// folder, so that _CACHE/.gitattributes applies to _cache/develop's
+// pages. REV:PATH read such a tree as committed ("3 packages changed"),
+// and a log over a commit that only added one said "no commit in this
+// range changed" PATH. The folders above PATH are read (caseClash), and
+// such a name in any of them is refused, whether or not a checkout would
+// merge it: simple and sure beats exact.
+
+// clash is a name above PATH that a checkout on a case-insensitive file
+// system merges with another: its path from the top, and why it is
+// refused. Its zero value is none.
+type clash struct {
+	path, msg string
+}
+
+// wayDown returns the folders from the top of the repository down to
+// top's parent (top: a tree's or a page's path from the top), "" for the
+// top itself, and with each the name in it that leads to top.
+func wayDown(top string) (dirs, next []string) {
+	if top == "" {
+		return nil, nil
+	}
+	parts := strings.Split(top, "/")
+	dirs = make([]string, len(parts))
+	for i := range parts {
+		dirs[i] = strings.Join(parts[:i], "/")
+	}
+	return dirs, parts
+}
+
+// treeName is how git cat-file names the folder dir (from the top) at
+// rev: rev^{tree} for the top.
+func treeName(rev, dir string) string {
+	if dir == "" {
+		return rev + "^{tree}"
+	}
+	return rev + ":" + dir
+}
+
+// readClash reads the answer of git cat-file --batch to the folder dir
+// (from the top) on the way to PATH, in which next leads there, into buf
+// (reused), and returns the first name in it that a case-insensitive
+// checkout merges with next or with the folder's .gitattributes (a zero
+// clash when none, or when dir is no folder at that commit).
+func readClash(br *bufio.Reader, buf []byte, dir, next string) (clash, []byte, error) {
+	a, err := readAnswer(br, nil, false)
+	if err != nil || a.typ == "missing" || a.typ == "ambiguous" {
+		return clash{}, buf, err
+	}
+	if a.typ != "tree" {
+		if _, err := io.CopyN(io.Discard, br, a.size); err != nil {
+			return clash{}, buf, err
+		}
+		_, err := br.ReadByte() // the newline after the content
+		return clash{}, buf, err
+	}
+	a.data = buf
+	if a, err = readAnswerContent(br, a); err != nil {
+		return clash{}, buf, err
+	}
+	return caseClash(a.data, len(a.oid)/2, dir, next), a.data, nil
+}
+
+// caseClash returns the first entry of the tree object data (of the
+// folder dir, whose object ids are hashLen bytes) whose name is
+// ".gitattributes", or next, in another case; a zero clash when none. It
+// allocates nothing per entry.
+func caseClash(data []byte, hashLen int, dir, next string) clash {
+	attrs, want := []byte(".gitattributes"), []byte(next)
+	for len(data) > 0 {
+		sp := bytes.IndexByte(data, ' ')
+		if sp < 0 {
+			break
+		}
+		end := bytes.IndexByte(data[sp+1:], 0)
+		if end < 0 || len(data) < sp+1+end+1+hashLen {
+			break // not a tree git wrote: git fsck says
+		}
+		name := data[sp+1 : sp+1+end]
+		data = data[sp+1+end+1+hashLen:]
+		switch {
+		case bytes.EqualFold(name, attrs) && !bytes.Equal(name, attrs):
+			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is .gitattributes in another case, above PATH: a checkout on a case-insensitive file system (macOS, Windows) may read it as the folder's .gitattributes and rewrite the pages it names (ident, working-tree-encoding, a filter), while REV:PATH reads them as committed; refused whether or not a checkout would read it: remove it, or give the checked-out folder", strconv.Quote(string(name)))}
+		case bytes.EqualFold(name, want) && !bytes.Equal(name, want):
+			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is %s, on the way to PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes both into one folder, so that the .gitattributes and files of one apply to and mix with the other's, while REV:PATH reads %s alone; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(string(name)), strconv.Quote(next), strconv.Quote(next))}
+		}
+	}
+	return clash{}
+}
+
+// clashError is the error of the tree's clash, nil when it has none.
+func (t *Tree) clashError() *snapshot.Error {
+	if t.clash.path == "" {
+		return nil
+	}
+	return &snapshot.Error{File: t.Rev + ":" + t.clash.path, Msg: t.clash.msg}
+}

@@ -1,0 +1,199 @@
+package gitsrc
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// caseClashes are names above _cache/develop that a checkout on a
+// case-insensitive file system (macOS, Windows) merges with another: a
+// .gitattributes named in another case, which git reads as the folder's
+// where the index has no .gitattributes there (attr.c's read_attr), and
+// a folder named as one on the way in another case, which lands in the
+// same folder on disk, with its .gitattributes. Each holds "*.md ident",
+// which rewrites the pages in such a checkout (or is a file of a folder
+// merged with one on the way).
+var caseClashes = []struct{ file, refused string }{
+	{"_cache/.GITATTRIBUTES", "_cache/.GITATTRIBUTES"},
+	{".GITATTRIBUTES", ".GITATTRIBUTES"},
+	{"_CACHE/.gitattributes", "_CACHE"},
+	{"_cache/DEVELOP/.gitattributes", "_cache/DEVELOP"},
+	// No .gitattributes: its files land among the pages in such a
+	// checkout (_cache/develop/x.md), or beside them.
+	{"_cache/DEVELOP/x.md", "_cache/DEVELOP"},
+	{"_CACHE/x", "_CACHE"},
+}
+
+// caseClashClone is seriesClone's clone with file (in its folders)
+// committed, holding "*.md ident".
+func caseClashClone(t *testing.T, file string) *Repo {
+	t.Helper()
+	clone, commit := seriesClone(t)
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(clone, filepath.FromSlash(file))), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	commit(file, "*.md ident\n")
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestCaseClashAboveRefused: a .GITATTRIBUTES above PATH (_cache's, the
+// repository's), or a folder on the way to PATH named in another case
+// (_CACHE beside _cache, _cache/DEVELOP beside _cache/develop) holding a
+// .gitattributes, is refused: a checkout on a case-insensitive file
+// system applies its "*.md ident" to _cache/develop's pages, while
+// git:HEAD:_cache/develop read them as committed ("3 packages changed").
+// The commit before it still loads.
+func TestCaseClashAboveRefused(t *testing.T) {
+	for _, tc := range caseClashes {
+		t.Run(tc.file, func(t *testing.T) {
+			r := caseClashClone(t, tc.file)
+			want := "loading HEAD:" + tc.refused + ": "
+			for _, spec := range []string{"HEAD:_cache/develop", "HEAD:_cache/develop/bc/specs.md"} {
+				_, err := snapshot.LoadFrom(mustSource(t, r, spec), snapshot.Options{})
+				if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "in another case") {
+					t.Errorf("%s: %v; want an error holding %q", spec, err, want)
+				}
+			}
+			if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD~1:_cache/develop"), snapshot.Options{}); err != nil {
+				t.Errorf("HEAD~1: %v", err)
+			}
+		})
+	}
+}
+
+// TestCaseClashLogRefused: a log over a commit that only added such a
+// name above PATH (caseClashes) selected no commit ("no commit in this
+// range changed _cache/develop", exit 0), as its pathspecs named the
+// .gitattributes above PATH in their case alone: the commit is now
+// judged, and refused. A commit that added a name that no checkout
+// merges with one on the way (_cache/developer, _cache/.gitattributes2)
+// is still no step.
+func TestCaseClashLogRefused(t *testing.T) {
+	for _, tc := range caseClashes {
+		t.Run(tc.file, func(t *testing.T) {
+			r := caseClashClone(t, tc.file)
+			head, err := r.run(nil, "rev-parse", "HEAD")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := short(strings.TrimSpace(string(head))) + ":" + tc.refused + ": "
+			if c, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "in another case") {
+				t.Errorf("log over the commit: %d commits, %v; want an error holding %q", len(c), err, want)
+			}
+		})
+	}
+	for _, file := range []string{"_cache/developer/.gitattributes", "_cache/.gitattributes2", "_cache2/.gitattributes"} {
+		r := caseClashClone(t, file)
+		if c, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err != nil || len(c) != 1 {
+			t.Errorf("%s: %d commits, %v; want the base alone", file, len(c), err)
+		}
+	}
+}
+
+// TestCaseClashNamesQuoted: the name refused is quoted in the message, a
+// line break in it escaped, so that it cannot start a line of its own.
+func TestCaseClashNamesQuoted(t *testing.T) {
+	data := []byte("40000 _cache\x00" + strings.Repeat("\x01", 20) + "100644 .gitAttributes\n::error::x\x00" + strings.Repeat("\x02", 20))
+	if c := caseClash(data, 20, "", "_cache"); c.path != "" {
+		t.Errorf("a name that differs from .gitattributes past its case: refused as %q", c.path)
+	}
+	data = []byte("100644 .GitAttributes\x00" + strings.Repeat("\x01", 20) + "40000 _Cache\n::error::x\x00" + strings.Repeat("\x02", 20))
+	c := caseClash(data, 20, "top", "_cache\n::error::x")
+	if c.path != "top/.GitAttributes" || !strings.HasPrefix(c.msg, `".GitAttributes" is .gitattributes in another case`) {
+		t.Errorf("got %q: %q", c.path, c.msg)
+	}
+	c = caseClash(data[len(".GitAttributes")+28:], 20, "top", "_cache\n::error::x")
+	if c.path != "top/_Cache\n::error::x" || strings.Contains(c.msg, "\n") {
+		t.Errorf("got %q: %q; want the name quoted on one line", c.path, c.msg)
+	}
+}
+
+// TestCaseClashLinear: the folders above PATH are read once each,
+// without an allocation per entry: a top folder of 4x the entries
+// allocates no more objects, and at most 4.4x the bytes.
+func TestCaseClashLinear(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	dir, git, write := workTree(t)
+	write("_cache/develop/index.json", oneLineIndex)
+	git("add", ".")
+	git("commit", "-qm", "index")
+	blob := strings.TrimSpace(mustGit(t, dir, "", "hash-object", "-w", "--stdin"))
+	cache := strings.TrimSpace(mustGit(t, dir, "", "rev-parse", "HEAD:_cache"))
+	resolve := func(n int) (bytes, mallocs uint64) {
+		var in strings.Builder
+		fmt.Fprintf(&in, "040000 tree %s\t_cache\n", cache)
+		for i := range n {
+			fmt.Fprintf(&in, "100644 blob %s\tf%06d\n", blob, i)
+		}
+		tree := strings.TrimSpace(mustGit(t, dir, in.String(), "mktree"))
+		commit := strings.TrimSpace(mustGit(t, dir, "", "commit-tree", "-m", "x", tree))
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		tr, err := r.Resolve(commit + ":_cache/develop")
+		runtime.ReadMemStats(&after)
+		if err != nil || tr.clash.path != "" {
+			t.Fatalf("%d entries: %v, %q", n, err, tr.clash.path)
+		}
+		return after.TotalAlloc - before.TotalAlloc, after.Mallocs - before.Mallocs
+	}
+	resolve(100) // git's first run
+	small, smallN := resolve(2000)
+	big, bigN := resolve(8000)
+	t.Logf("2000 entries: %d bytes, %d objects; 8000: %d bytes, %d objects", small, smallN, big, bigN)
+	if float64(big) > 4.4*float64(small) {
+		t.Errorf("4x the entries: %d bytes allocated, %.1fx the %d of 1x; want at most 4.4x", big, float64(big)/float64(small), small)
+	}
+	if float64(bigN) > 1.2*float64(smallN)+10 {
+		t.Errorf("4x the entries: %d objects allocated, against %d; want about as many", bigN, smallN)
+	}
+}
+
+// mustGit runs git in dir with stdin and returns its output.
+func mustGit(t *testing.T, dir, stdin string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir, cmd.Env, cmd.Stdin = dir, gittest.Env(), strings.NewReader(stdin)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %v: %v", args, err)
+	}
+	return string(out)
+}
+
+// TestCaseClashMirrorRefused: a Spack mirror read from REV:PATH (a tree
+// Open reads as a mirror, not walked as pages) is refused alike, for an
+// ".GITATTRIBUTES" above it: the mirror's files are what a checkout
+// rewrites there.
+func TestCaseClashMirrorRefused(t *testing.T) {
+	files := map[string]string{"site/.GITATTRIBUTES": "*.json ident\n"}
+	addMirror(t, files, "site/m", func(dir string) error { return mirrorgen.V3(dir, genIndex(t), mirrorgen.Options{}) })
+	repo := commitFiles(t, files, nil)
+	_, err := loadArg(repo, "HEAD:site/m", snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), `HEAD:site/.GITATTRIBUTES: ".GITATTRIBUTES" is .gitattributes in another case`) {
+		t.Errorf("a mirror below a .GITATTRIBUTES: %v; want it refused", err)
+	}
+	delete(files, "site/.GITATTRIBUTES")
+	if _, err := loadArg(commitFiles(t, files, nil), "HEAD:site/m", snapshot.Options{}); err != nil {
+		t.Errorf("the mirror alone: %v", err)
+	}
+}
