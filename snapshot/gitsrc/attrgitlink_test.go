@@ -1,0 +1,62 @@
+package gitsrc
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestAttributesGitlinkBlob: a .gitattributes above PATH committed as a
+// submodule (a gitlink) whose id names a blob of this repository is read
+// by cat-file as any blob, and by a checkout only when the clone holds
+// that blob: "*.md ident" in .gitattributes and a gitlink
+// _cache/.gitattributes to the blob "*.md -ident", held by this
+// repository alone, passed git:HEAD:_cache/develop and log --revs (the
+// line judge read it as an override, and git check-attr, asked with it
+// as a file, said unset), while git clone --depth 1 wrote
+// "$Id: <blob id> $" into the pages. A gitlink to a commit, or to
+// nothing here, gives nothing, and still loads.
+func TestAttributesGitlinkBlob(t *testing.T) {
+	repo := commitFiles(t, map[string]string{
+		".gitattributes":               "*.md ident\n",
+		"_cache/develop/zlib/specs.md": "x\n",
+	}, nil)
+	blob, err := gitIn(repo, "*.md -ident\n", "hash-object", "-w", "--stdin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(blob) + ",_cache/.gitattributes"},
+		{"commit", "-q", "-m", "gitlink"},
+	} {
+		if _, err := gitIn(repo, "", args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Resolve("HEAD:_cache/develop"); err == nil || !strings.Contains(err.Error(), "HEAD:_cache/.gitattributes: a .gitattributes above PATH committed as a submodule") {
+		t.Errorf("a load: %v; want the gitlink refused", err)
+	}
+	if _, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err == nil || !strings.Contains(err.Error(), "committed as a submodule") {
+		t.Errorf("a log over the commit: %v; want the gitlink refused", err)
+	}
+	// A gitlink to a commit: cat-file reads no blob, nothing is refused.
+	head, err := gitIn(repo, "", "rev-parse", "HEAD~1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"update-index", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",_cache/.gitattributes"},
+		{"rm", "-q", "--cached", ".gitattributes"},
+		{"commit", "-q", "-m", "commit"},
+	} {
+		if _, err := gitIn(repo, "", args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tr, err := r.Resolve("HEAD:_cache/develop"); err != nil || len(tr.attrs) != 0 {
+		t.Errorf("a gitlink to a commit: %v; want a load", err)
+	}
+}
