@@ -348,7 +348,7 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 	if c.typ != "commit" {
 		return "", nil, "", "", nil, nil
 	}
-	if len(found) > 1 {
+	if len(found) > 1 && namesRewrite(found) {
 		if err := r.gitlinkAttributes(c.oid, rev, found); err != nil {
 			return "", nil, "", "", nil, err
 		}
@@ -366,7 +366,10 @@ func (r *Repo) resolve(rev, p string, attrs []string) (commit string, cobj []byt
 // alone, passed git:HEAD:_cache/develop (its lines override, and git
 // check-attr, asked with it, says unset), while a clone --depth 1
 // wrote "$Id: <blob id> $" into the pages. Asked only when more than
-// one is found: one alone gives attributes, and takes none away.
+// one is found, and one names ident or working-tree-encoding: one alone
+// gives attributes, and takes none away, and files that name neither
+// give a page neither (a log over commits that change them costs no
+// other git process).
 func (r *Repo) gitlinkAttributes(commit, rev string, found []attrFile) error {
 	args := []string{"ls-tree", "-z", "--full-tree", commit, "--"}
 	for _, a := range found {
