@@ -19,13 +19,17 @@ func TestAttributesGitlinkBlob(t *testing.T) {
 	repo := commitFiles(t, map[string]string{
 		".gitattributes":               "*.md ident\n",
 		"_cache/develop/zlib/specs.md": "x\n",
+		":x/develop/zlib/specs.md":     "x\n",
 	}, nil)
 	blob, err := gitIn(repo, "*.md -ident\n", "hash-object", "-w", "--stdin")
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A folder ":x" too, which git ls-tree would read as a pathspec's
+	// magic, and list x/.gitattributes.
 	for _, args := range [][]string{
 		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(blob) + ",_cache/.gitattributes"},
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(blob) + ",:x/.gitattributes"},
 		{"commit", "-q", "-m", "gitlink"},
 	} {
 		if _, err := gitIn(repo, "", args...); err != nil {
@@ -36,8 +40,10 @@ func TestAttributesGitlinkBlob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.Resolve("HEAD:_cache/develop"); err == nil || !strings.Contains(err.Error(), "HEAD:_cache/.gitattributes: a .gitattributes above PATH committed as a submodule") {
-		t.Errorf("a load: %v; want the gitlink refused", err)
+	for _, p := range []string{"_cache", ":x"} {
+		if _, err := r.Resolve("HEAD:" + p + "/develop"); err == nil || !strings.Contains(err.Error(), "HEAD:"+p+"/.gitattributes: a .gitattributes above PATH committed as a submodule") {
+			t.Errorf("a load of %s/develop: %v; want the gitlink refused", p, err)
+		}
 	}
 	if _, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err == nil || !strings.Contains(err.Error(), "committed as a submodule") {
 		t.Errorf("a log over the commit: %v; want the gitlink refused", err)

@@ -375,7 +375,8 @@ func (r *Repo) gitlinkAttributes(commit, rev string, found []attrFile) error {
 	for _, a := range found {
 		args = append(args, a.path)
 	}
-	out, err := r.run(nil, args...)
+	// Each path as written: a folder ":x" is no pathspec magic.
+	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, args...)
 	if err != nil {
 		return err
 	}
