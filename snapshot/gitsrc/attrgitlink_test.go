@@ -66,3 +66,30 @@ func TestAttributesGitlinkBlob(t *testing.T) {
 		t.Errorf("a gitlink to a commit: %v; want a load", err)
 	}
 }
+
+// TestSubmoduleColonFolder: a submodule in a top folder named ":x" is
+// named a submodule, as any other: git ls-tree read ":x/sub" as a
+// pathspec's magic, and git:HEAD::x/sub was "a commit, not a folder or
+// a file".
+func TestSubmoduleColonFolder(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"a.md": "x\n"}, nil)
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",:x/sub"},
+		{"commit", "-q", "-m", "submodule"},
+	} {
+		if _, err := gitIn(repo, "", args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Resolve("HEAD::x/sub"); err == nil || !strings.Contains(err.Error(), "is a submodule") {
+		t.Errorf("a load: %v; want a submodule named", err)
+	}
+}

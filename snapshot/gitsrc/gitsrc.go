@@ -801,7 +801,9 @@ func (r *Repo) gitlink(commit, p string) string {
 	if p == "" || strings.ContainsAny(p, "\n\x00") {
 		return ""
 	}
-	out, err := r.run(nil, "ls-tree", "-z", "--full-tree", commit, "--", p)
+	// p as written: a folder ":x" is no pathspec magic (":x/sub" was
+	// called a commit, not a submodule).
+	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, "ls-tree", "-z", "--full-tree", commit, "--", p)
 	if err != nil {
 		return ""
 	}
