@@ -366,7 +366,48 @@ func (r *Repo) resolve(rev, p, top string) (commit string, cobj []byte, oid, typ
 	if c.typ != "commit" {
 		return "", nil, "", "", nil, clash{}, nil
 	}
+	if len(found) > 1 && namesRewrite(found) {
+		if err := r.gitlinkAttributes(c.oid, rev, found); err != nil {
+			return "", nil, "", "", nil, clash{}, err
+		}
+	}
 	return c.oid, c.data, o.oid, o.typ, found, cl, nil
+}
+
+// gitlinkAttributes returns an error when one of found (.gitattributes
+// above PATH at commit, named rev) is committed as a submodule's commit
+// (a gitlink, mode 160000) whose id names a blob here, which cat-file
+// reads as any blob: a checkout reads attributes from it when the clone
+// holds that blob, and none when it does not (a shallow or single-branch
+// clone fetches no gitlink's object). "*.md ident" in .gitattributes and
+// a gitlink _cache/.gitattributes to the blob "*.md -ident", held here
+// alone, passed git:HEAD:_cache/develop (its lines override, and git
+// check-attr, asked with it, says unset), while a clone --depth 1
+// wrote "$Id: <blob id> $" into the pages. Asked only when more than
+// one is found, and one names ident or working-tree-encoding: one alone
+// gives attributes, and takes none away, and files that name neither
+// give a page neither (a log over commits that change them costs no
+// other git process).
+func (r *Repo) gitlinkAttributes(commit, rev string, found []attrFile) error {
+	args := []string{"ls-tree", "-z", "--full-tree", commit, "--"}
+	for _, a := range found {
+		args = append(args, a.path)
+	}
+	// Each path as written: a folder ":x" is no pathspec magic.
+	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, args...)
+	if err != nil {
+		return err
+	}
+	files, _, err := parseLsTree(out)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if f.Kind == Submodule && slices.ContainsFunc(found, func(a attrFile) bool { return a.path == f.Path }) {
+			return fmt.Errorf("%s:%s: a .gitattributes above PATH committed as a submodule (a gitlink) whose id names a blob of this repository: a checkout reads its attributes when the clone holds that blob, and none when it does not (a shallow clone), so that the pages may be rewritten or not; remove it, or give the checked-out folder", rev, f.Path)
+		}
+	}
+	return nil
 }
 
 // ambiguousRef returns an error when git, resolving what (a revision or
@@ -778,7 +819,9 @@ func (r *Repo) gitlink(commit, p string) string {
 	if p == "" || strings.ContainsAny(p, "\n\x00") {
 		return ""
 	}
-	out, err := r.run(nil, "ls-tree", "-z", "--full-tree", commit, "--", p)
+	// p as written: a folder ":x" is no pathspec magic (":x/sub" was
+	// called a commit, not a submodule).
+	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, "ls-tree", "-z", "--full-tree", commit, "--", p)
 	if err != nil {
 		return ""
 	}
