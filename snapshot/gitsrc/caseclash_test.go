@@ -197,3 +197,27 @@ func TestCaseClashMirrorRefused(t *testing.T) {
 		t.Errorf("the mirror alone: %v", err)
 	}
 }
+
+// TestCaseClashLineBreakInCurrentFolder: from a folder named
+// "_cache\nfoo", git:HEAD:./develop named its folders on the way to git
+// cat-file a line each, split at the line break, and read the answer to
+// HEAD:_cache as PATH's: it loaded _cache's pages ("No changes: 14
+// packages"). Such a path is refused, for a log too.
+func TestCaseClashLineBreakInCurrentFolder(t *testing.T) {
+	clone, commit := seriesClone(t)
+	here := filepath.Join(clone, "_cache\nfoo")
+	if err := os.MkdirAll(filepath.Join(here, "develop"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	commit("_cache\nfoo/develop/x.txt", "x\n")
+	r, err := OpenRepo(here)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr, err := r.Resolve("HEAD:./develop"); err == nil || !strings.Contains(err.Error(), "line break") {
+		t.Errorf("HEAD:./develop from _cache\\nfoo: %+v, %v; want it refused", tr, err)
+	}
+	if c, err := r.Series("HEAD~1..HEAD", "./develop", "", ""); err == nil || !strings.Contains(err.Error(), "line break") {
+		t.Errorf("a log of ./develop from _cache\\nfoo: %d commits, %v; want it refused", len(c), err)
+	}
+}

@@ -441,6 +441,10 @@ func (r *Repo) topPath(p string) (string, error) {
 	}
 	top := path.Clean(prefix + p)
 	switch {
+	case strings.ContainsAny(top, lineBreaks):
+		// From the current folder's name: each commit's folders on the
+		// way to top are named to git cat-file a line each (resolve).
+		return "", fmt.Errorf("path %q, from the top of the repository %q, has a line break or a NUL in the current folder's name: git cannot name it in REV:PATH, as a log reads PATH at each commit", p, top)
 	case top == ".":
 		return "", nil
 	case top == ".." || strings.HasPrefix(top, "../"):
