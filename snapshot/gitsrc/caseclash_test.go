@@ -221,3 +221,51 @@ func TestCaseClashLineBreakInCurrentFolder(t *testing.T) {
 		t.Errorf("a log of ./develop from _cache\\nfoo: %d commits, %v; want it refused", len(c), err)
 	}
 }
+
+// TestCaseClashAbsentBaseRefused: a log over a commit that renamed
+// _CACHE to _cache, whose base holds _CACHE/develop and no
+// _cache/develop, logged every package new ("packages 0 → N", exit 0),
+// while a checkout on a case-insensitive file system holds the same
+// pages at _cache/develop at both. The base, where PATH is absent, is
+// refused at _CACHE; a base where PATH is absent and no name clashes
+// still loads as empty.
+func TestCaseClashAbsentBaseRefused(t *testing.T) {
+	clone, _ := seriesClone(t)
+	for _, args := range [][]string{
+		{"mv", "_cache", "_CACHE"},
+		{"commit", "-q", "-m", "upper"},
+		{"mv", "_CACHE", "_tmp"},
+		{"mv", "_tmp", "_cache"},
+		{"commit", "-q", "-m", "lower"},
+	} {
+		if _, err := gittest.Git(clone, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err := r.run(nil, "rev-parse", "HEAD~1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := short(strings.TrimSpace(string(head))) + ":_CACHE: "
+	for _, since := range []string{"", "2000-01-01"} {
+		rng := "HEAD~1..HEAD"
+		if since != "" {
+			rng = "HEAD"
+		}
+		if c, err := r.Series(rng, "_cache/develop", since, ""); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "in another case") {
+			t.Errorf("log %s (since %q) from _CACHE: %d commits, %v; want an error holding %q", rng, since, len(c), err, want)
+		}
+	}
+	for _, args := range [][]string{{"mv", "_cache", "_elsewhere"}, {"commit", "-q", "-m", "away"}, {"mv", "_elsewhere", "_cache"}, {"commit", "-q", "-m", "back"}} {
+		if _, err := gittest.Git(clone, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err != nil || len(c) != 2 || !c[0].Absent {
+		t.Errorf("log from a base without PATH: %+v, %v; want an absent base and a step", c, err)
+	}
+}

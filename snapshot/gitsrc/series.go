@@ -257,6 +257,18 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			if sub := r.gitlink(commits[i].ID, top); sub != "" {
 				return nil, fmt.Errorf("path %s at commit %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(top), short(commits[i].ID), short(sub))
 			}
+			// Nor is PATH absent where a name on the way is written in
+			// another case (_CACHE/develop, no _cache): a checkout on a
+			// case-insensitive file system holds its pages at PATH, and
+			// a base without PATH logged them all new at the next step.
+			// A present commit's is refused as it loads (Source.Walk).
+			_, _, _, _, _, cl, err := r.resolve(commits[i].ID, top, top)
+			if err != nil {
+				return nil, err
+			}
+			if cl.path != "" {
+				return nil, &snapshot.Error{File: short(commits[i].ID) + ":" + cl.path, Msg: cl.msg}
+			}
 		}
 		commits[i].Absent = !exist[i]
 		present = present || exist[i]
