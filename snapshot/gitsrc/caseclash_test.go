@@ -269,3 +269,48 @@ func TestCaseClashAbsentBaseRefused(t *testing.T) {
 		t.Errorf("log from a base without PATH: %+v, %v; want an absent base and a step", c, err)
 	}
 }
+
+// TestCaseClashLogUnicodeFold: caseClash refuses a name that folds to
+// one above PATH in Unicode (bytes.EqualFold: "_cache/.gitattributeſ",
+// U+017F LONG S; "ſpecs.md" beside bc/specs.md), which a
+// case-insensitive file system may fold alike, yet git's icase
+// pathspecs fold ASCII alone: a log over a commit that added only such a
+// name said "no commit in this range changed" PATH and passed, while
+// each commit refused it as a snapshot. It is refused at the commit.
+func TestCaseClashLogUnicodeFold(t *testing.T) {
+	for _, tc := range []struct{ top, file string }{
+		{"_cache/develop", "_cache/.gitattribute\u017f"},
+		{"_cache/develop", ".GITATTRIBUTE\u017f"},
+		{"_cache/develop/bc/specs.md", "_cache/develop/bc/\u017fpecs.md"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			file := tc.file
+			r := caseClashClone(t, file)
+			if c, err := r.Series("HEAD~1..HEAD", tc.top, "", ""); err == nil || !strings.Contains(err.Error(), "in another case") {
+				t.Errorf("log of %s over a commit adding %s: %d commits, %v; want it refused", tc.top, file, len(c), err)
+			}
+		})
+	}
+}
+
+// TestCaseClashFoldSpecs: the pathspecs of a name list its Unicode folds
+// (git folds ASCII), and past maxFoldSpecs name its folder.
+func TestCaseClashFoldSpecs(t *testing.T) {
+	got := foldSpecs("_cache/.gitattributes")
+	want := []string{":(top,icase,literal)_cache/.gitattributes", ":(top,icase,literal)_cache/.gitattribute\u017f"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q; want %q", got, want)
+	}
+	if got := foldSpecs("develop"); len(got) != 1 || got[0] != ":(top,icase,literal)develop" {
+		t.Errorf("develop: %q", got)
+	}
+	if got := foldSpecs("_cache/" + strings.Repeat("s", 7)); len(got) != 1 || got[0] != ":(top,literal)_cache" {
+		t.Errorf("seven s: %q; want the folder", got)
+	}
+	if got := foldSpecs(strings.Repeat("k", 7)); len(got) != 1 || got[0] != ":(top)" {
+		t.Errorf("seven k at the top: %q; want the top", got)
+	}
+	if got := foldSpecs("a/\xff\u00e9"); len(got) != 2 || got[1] != ":(top,icase,literal)a/\xff\u00c9" {
+		t.Errorf("an invalid byte and é: %q", got)
+	}
+}

@@ -665,7 +665,7 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 		// named as one above in another case (_CACHE/.gitattributes),
 		// is refused (clash), and a commit that changed only it was no
 		// step of the log.
-		args = append(args, ":(top,icase,literal)"+a)
+		args = append(args, foldSpecs(a)...)
 	}
 	args = append(args, ":(top,glob)**/.gitattributes")
 	out, err := r.run(nil, args...)
@@ -684,7 +684,8 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 	_, next := wayDown(top)
 	for i := range next {
 		way := strings.Join(next[:i+1], "/")
-		args := append(append([]string{}, revList...), "--", ":(top,icase,literal)"+way, ":(top,exclude,literal)"+way)
+		args := append(append(append([]string{}, revList...), "--"), foldSpecs(way)...)
+		args = append(args, ":(top,exclude,literal)"+way)
 		out, err := r.run(nil, args...)
 		if err != nil {
 			return r.rangeError(revList[len(revList)-1], err)
