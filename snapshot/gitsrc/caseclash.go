@@ -8,6 +8,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -112,4 +114,49 @@ func (t *Tree) clashError() *snapshot.Error {
 		return nil
 	}
 	return &snapshot.Error{File: t.Rev + ":" + t.clash.path, Msg: t.clash.msg}
+}
+
+// maxFoldSpecs is how many pathspecs foldSpecs writes for one name at
+// most: past it, the whole folder is named.
+const maxFoldSpecs = 64
+
+// foldSpecs returns the pathspecs (from the top) that match the paths
+// whose last part caseClash takes for p's (bytes.EqualFold) where the
+// rest is p's: git's icase folds ASCII letters alone, and EqualFold
+// folds Unicode too (k and U+212A KELVIN SIGN, s and U+017F LONG S, É
+// and é), so each such letter of the last part is written as each of
+// its folds; past maxFoldSpecs of them (a name of many such letters),
+// the folder that holds it, every change in which a log judges.
+func foldSpecs(p string) []string {
+	dir, name := path.Split(p)
+	names := []string{dir}
+	for rest := name; rest != ""; {
+		r, size := utf8.DecodeRuneInString(rest)
+		opts := []string{rest[:size]}
+		if r != utf8.RuneError {
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				if f >= utf8.RuneSelf || r >= utf8.RuneSelf {
+					opts = append(opts, string(f))
+				}
+			}
+		}
+		rest = rest[size:]
+		if len(names)*len(opts) > maxFoldSpecs {
+			if dir = strings.TrimSuffix(dir, "/"); dir == "" {
+				return []string{":(top)"}
+			}
+			return []string{":(top,literal)" + dir}
+		}
+		grown := make([]string, 0, len(names)*len(opts))
+		for _, n := range names {
+			for _, o := range opts {
+				grown = append(grown, n+o)
+			}
+		}
+		names = grown
+	}
+	for i, n := range names {
+		names[i] = ":(top,icase,literal)" + n
+	}
+	return names
 }

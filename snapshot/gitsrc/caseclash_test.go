@@ -197,3 +197,120 @@ func TestCaseClashMirrorRefused(t *testing.T) {
 		t.Errorf("the mirror alone: %v", err)
 	}
 }
+
+// TestCaseClashLineBreakInCurrentFolder: from a folder named
+// "_cache\nfoo", git:HEAD:./develop named its folders on the way to git
+// cat-file a line each, split at the line break, and read the answer to
+// HEAD:_cache as PATH's: it loaded _cache's pages ("No changes: 14
+// packages"). Such a path is refused, for a log too.
+func TestCaseClashLineBreakInCurrentFolder(t *testing.T) {
+	clone, commit := seriesClone(t)
+	here := filepath.Join(clone, "_cache\nfoo")
+	if err := os.MkdirAll(filepath.Join(here, "develop"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	commit("_cache\nfoo/develop/x.txt", "x\n")
+	r, err := OpenRepo(here)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr, err := r.Resolve("HEAD:./develop"); err == nil || !strings.Contains(err.Error(), "line break") {
+		t.Errorf("HEAD:./develop from _cache\\nfoo: %+v, %v; want it refused", tr, err)
+	}
+	if c, err := r.Series("HEAD~1..HEAD", "./develop", "", ""); err == nil || !strings.Contains(err.Error(), "line break") {
+		t.Errorf("a log of ./develop from _cache\\nfoo: %d commits, %v; want it refused", len(c), err)
+	}
+}
+
+// TestCaseClashAbsentBaseRefused: a log over a commit that renamed
+// _CACHE to _cache, whose base holds _CACHE/develop and no
+// _cache/develop, logged every package new ("packages 0 → N", exit 0),
+// while a checkout on a case-insensitive file system holds the same
+// pages at _cache/develop at both. The base, where PATH is absent, is
+// refused at _CACHE; a base where PATH is absent and no name clashes
+// still loads as empty.
+func TestCaseClashAbsentBaseRefused(t *testing.T) {
+	clone, _ := seriesClone(t)
+	for _, args := range [][]string{
+		{"mv", "_cache", "_CACHE"},
+		{"commit", "-q", "-m", "upper"},
+		{"mv", "_CACHE", "_tmp"},
+		{"mv", "_tmp", "_cache"},
+		{"commit", "-q", "-m", "lower"},
+	} {
+		if _, err := gittest.Git(clone, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err := r.run(nil, "rev-parse", "HEAD~1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := short(strings.TrimSpace(string(head))) + ":_CACHE: "
+	for _, since := range []string{"", "2000-01-01"} {
+		rng := "HEAD~1..HEAD"
+		if since != "" {
+			rng = "HEAD"
+		}
+		if c, err := r.Series(rng, "_cache/develop", since, ""); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "in another case") {
+			t.Errorf("log %s (since %q) from _CACHE: %d commits, %v; want an error holding %q", rng, since, len(c), err, want)
+		}
+	}
+	for _, args := range [][]string{{"mv", "_cache", "_elsewhere"}, {"commit", "-q", "-m", "away"}, {"mv", "_elsewhere", "_cache"}, {"commit", "-q", "-m", "back"}} {
+		if _, err := gittest.Git(clone, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err != nil || len(c) != 2 || !c[0].Absent {
+		t.Errorf("log from a base without PATH: %+v, %v; want an absent base and a step", c, err)
+	}
+}
+
+// TestCaseClashLogUnicodeFold: caseClash refuses a name that folds to
+// one above PATH in Unicode (bytes.EqualFold: "_cache/.gitattributeſ",
+// U+017F LONG S; "ſpecs.md" beside bc/specs.md), which a
+// case-insensitive file system may fold alike, yet git's icase
+// pathspecs fold ASCII alone: a log over a commit that added only such a
+// name said "no commit in this range changed" PATH and passed, while
+// each commit refused it as a snapshot. It is refused at the commit.
+func TestCaseClashLogUnicodeFold(t *testing.T) {
+	for _, tc := range []struct{ top, file string }{
+		{"_cache/develop", "_cache/.gitattribute\u017f"},
+		{"_cache/develop", ".GITATTRIBUTE\u017f"},
+		{"_cache/develop/bc/specs.md", "_cache/develop/bc/\u017fpecs.md"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			file := tc.file
+			r := caseClashClone(t, file)
+			if c, err := r.Series("HEAD~1..HEAD", tc.top, "", ""); err == nil || !strings.Contains(err.Error(), "in another case") {
+				t.Errorf("log of %s over a commit adding %s: %d commits, %v; want it refused", tc.top, file, len(c), err)
+			}
+		})
+	}
+}
+
+// TestCaseClashFoldSpecs: the pathspecs of a name list its Unicode folds
+// (git folds ASCII), and past maxFoldSpecs name its folder.
+func TestCaseClashFoldSpecs(t *testing.T) {
+	got := foldSpecs("_cache/.gitattributes")
+	want := []string{":(top,icase,literal)_cache/.gitattributes", ":(top,icase,literal)_cache/.gitattribute\u017f"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q; want %q", got, want)
+	}
+	if got := foldSpecs("develop"); len(got) != 1 || got[0] != ":(top,icase,literal)develop" {
+		t.Errorf("develop: %q", got)
+	}
+	if got := foldSpecs("_cache/" + strings.Repeat("s", 7)); len(got) != 1 || got[0] != ":(top,literal)_cache" {
+		t.Errorf("seven s: %q; want the folder", got)
+	}
+	if got := foldSpecs(strings.Repeat("k", 7)); len(got) != 1 || got[0] != ":(top)" {
+		t.Errorf("seven k at the top: %q; want the top", got)
+	}
+	if got := foldSpecs("a/\xff\u00e9"); len(got) != 2 || got[1] != ":(top,icase,literal)a/\xff\u00c9" {
+		t.Errorf("an invalid byte and é: %q", got)
+	}
+}

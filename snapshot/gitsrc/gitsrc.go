@@ -167,6 +167,13 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The current folder's name may hold one (./ and ../ are read from
+	// it): the folders on the way to top, and its .gitattributes files,
+	// are named to git cat-file a line each, and one more line would
+	// have an answer read as another's.
+	if strings.ContainsAny(top, lineBreaks) {
+		return nil, fmt.Errorf("path %q, from the top of the repository %q, has a line break or a NUL in the current folder's name: git cannot name it in REV:PATH", p, top)
+	}
 	commit, cobj, oid, typ, attrs, cl, err := r.resolve(rev, p, top)
 	if err != nil {
 		return nil, err

@@ -257,6 +257,18 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			if sub := r.gitlink(commits[i].ID, top); sub != "" {
 				return nil, fmt.Errorf("path %s at commit %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(top), short(commits[i].ID), short(sub))
 			}
+			// Nor is PATH absent where a name on the way is written in
+			// another case (_CACHE/develop, no _cache): a checkout on a
+			// case-insensitive file system holds its pages at PATH, and
+			// a base without PATH logged them all new at the next step.
+			// A present commit's is refused as it loads (Source.Walk).
+			_, _, _, _, _, cl, err := r.resolve(commits[i].ID, top, top)
+			if err != nil {
+				return nil, err
+			}
+			if cl.path != "" {
+				return nil, &snapshot.Error{File: short(commits[i].ID) + ":" + cl.path, Msg: cl.msg}
+			}
 		}
 		commits[i].Absent = !exist[i]
 		present = present || exist[i]
@@ -441,6 +453,10 @@ func (r *Repo) topPath(p string) (string, error) {
 	}
 	top := path.Clean(prefix + p)
 	switch {
+	case strings.ContainsAny(top, lineBreaks):
+		// From the current folder's name: each commit's folders on the
+		// way to top are named to git cat-file a line each (resolve).
+		return "", fmt.Errorf("path %q, from the top of the repository %q, has a line break or a NUL in the current folder's name: git cannot name it in REV:PATH, as a log reads PATH at each commit", p, top)
 	case top == ".":
 		return "", nil
 	case top == ".." || strings.HasPrefix(top, "../"):
@@ -649,7 +665,7 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 		// named as one above in another case (_CACHE/.gitattributes),
 		// is refused (clash), and a commit that changed only it was no
 		// step of the log.
-		args = append(args, ":(top,icase,literal)"+a)
+		args = append(args, foldSpecs(a)...)
 	}
 	args = append(args, ":(top,glob)**/.gitattributes")
 	out, err := r.run(nil, args...)
@@ -668,7 +684,8 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 	_, next := wayDown(top)
 	for i := range next {
 		way := strings.Join(next[:i+1], "/")
-		args := append(append([]string{}, revList...), "--", ":(top,icase,literal)"+way, ":(top,exclude,literal)"+way)
+		args := append(append(append([]string{}, revList...), "--"), foldSpecs(way)...)
+		args = append(args, ":(top,exclude,literal)"+way)
 		out, err := r.run(nil, args...)
 		if err != nil {
 			return r.rangeError(revList[len(revList)-1], err)
