@@ -1,0 +1,57 @@
+package gitsrc
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// gitlinkTo commits, in clone, a gitlink (mode 160000) at p whose id is
+// the blob text, which the commit holds elsewhere too (keep.txt), so
+// that a full clone and a clone --depth 1 hold it.
+func gitlinkTo(t *testing.T, clone, p, text string) {
+	t.Helper()
+	blob, err := gitIn(clone, text, "hash-object", "-w", "--stdin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"update-index", "--add", "--cacheinfo", "100644," + strings.TrimSpace(blob) + ",keep.txt"},
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(blob) + "," + p},
+		{"commit", "-q", "-m", "gitlink " + p},
+	} {
+		if _, err := gitIn(clone, "", args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestGitlinkAttributesWithin: a .gitattributes among the pages
+// committed as a gitlink whose id names a blob here ("*.md ident") was
+// left out as a dot-named submodule, and HEAD:_cache/develop loaded,
+// while a full clone and a clone --depth 1, which hold the blob (a
+// checkout reads a .gitattributes from the index entry's object,
+// whatever its mode), wrote "$Id: <blob id> $" into the pages. It is
+// refused as any .gitattributes among the pages is, and so is the step
+// of a log that added it.
+func TestGitlinkAttributesWithin(t *testing.T) {
+	clone, _ := seriesClone(t)
+	gitlinkTo(t, clone, "_cache/develop/.gitattributes", "*.md ident\n")
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "_cache/develop/.gitattributes: a .gitattributes file among the pages"
+	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:_cache/develop"), snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a gitlink .gitattributes inside PATH: %v; want it refused", err)
+	}
+	// The commit is a step of a log, which loads it as above.
+	c, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", "")
+	if err != nil || len(c) != 2 {
+		t.Fatalf("a log over the commit that added it: %v, %d commits; want the base and it", err, len(c))
+	}
+	if _, err := snapshot.LoadFrom(mustSource(t, r, c[1].Spec), snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("the log's step %s: %v; want it refused", c[1].Spec, err)
+	}
+}
