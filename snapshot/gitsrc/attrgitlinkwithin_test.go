@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -53,5 +54,23 @@ func TestGitlinkAttributesWithin(t *testing.T) {
 	}
 	if _, err := snapshot.LoadFrom(mustSource(t, r, c[1].Spec), snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("the log's step %s: %v; want it refused", c[1].Spec, err)
+	}
+}
+
+// TestGitlinkAttributesMirror: a Spack mirror's .gitattributes committed
+// as a gitlink whose id names a blob here ("*.json ident") was not among
+// the files judged (a regular file or a link alone), and HEAD:site/m
+// loaded, while a checkout that holds the blob applies it. Refused: its
+// blob may be in a clone or not, as above PATH (gitlinkAttributes).
+func TestGitlinkAttributesMirror(t *testing.T) {
+	files := map[string]string{}
+	addMirror(t, files, "site/m", func(dir string) error { return mirrorgen.V3(dir, genIndex(t), mirrorgen.Options{}) })
+	repo := commitFiles(t, files, nil)
+	if _, err := loadArg(repo, "HEAD:site/m", snapshot.Options{}); err != nil {
+		t.Fatalf("the mirror alone: %v", err)
+	}
+	gitlinkTo(t, repo, "site/m/.gitattributes", "* ident\n")
+	if _, err := loadArg(repo, "HEAD:site/m", snapshot.Options{}); err == nil || !strings.Contains(err.Error(), "HEAD:site/m/.gitattributes: a .gitattributes committed as a submodule") {
+		t.Errorf("a mirror's gitlink .gitattributes: %v; want it refused", err)
 	}
 }
