@@ -74,3 +74,25 @@ func TestGitlinkAttributesMirror(t *testing.T) {
 		t.Errorf("a mirror's gitlink .gitattributes: %v; want it refused", err)
 	}
 }
+
+// TestGitlinkAttributesLinkTarget: a .gitattributes above the file a link
+// of PATH leads to out of it (data/idx.txt, which cache/other.json leads
+// to), committed as a gitlink whose id names a blob here
+// ("idx.txt ident"), was left out of the files rewrittenTargets asks git
+// about (a regular file or a link alone), and git:HEAD:cache and the log
+// over the commit that added it passed, while a checkout that holds the
+// blob gives idx.txt ident. Both are refused.
+func TestGitlinkAttributesLinkTarget(t *testing.T) {
+	dir, _, _ := linkedIndexTree(t)
+	gitlinkTo(t, dir, "data/.gitattributes", "idx.txt ident\n")
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{}); err == nil || !strings.Contains(err.Error(), "data/.gitattributes: a .gitattributes committed as a submodule") {
+		t.Errorf("loading git:HEAD:cache: %v; want the gitlink refused", err)
+	}
+	if _, err := r.Series("HEAD~1..HEAD", "cache", "", ""); err == nil || !strings.Contains(err.Error(), "data/.gitattributes: a .gitattributes committed as a submodule") {
+		t.Errorf("a log over the commit that added it: %v; want the gitlink refused", err)
+	}
+}

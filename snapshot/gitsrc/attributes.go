@@ -1308,7 +1308,11 @@ func (t *Tree) rewrittenTargets(w *linkWalker, names, paths []string) *snapshot.
 			// A .gitattributes committed as a symbolic link counts too:
 			// a checkout reads its blob from the index, the link's target
 			// written as text ("*.txt ident" is a target like any).
-			if e, ok := w.entries[a]; ok && (e.kind == Regular || e.kind == Symlink) && !e.dir {
+			if e, ok := w.entries[a]; ok && e.kind == Submodule && !e.dir {
+				// Whose blob a clone may hold or not: "idx.txt ident"
+				// through a gitlink passed.
+				return &snapshot.Error{File: t.Rev + ":" + a, Msg: attributesGitlinkMsg}
+			} else if ok && (e.kind == Regular || e.kind == Symlink) && !e.dir {
 				attrs, listed = append(attrs, attrFile{path: a, oid: e.oid}), true
 			} else if i := slices.IndexFunc(t.attrs, func(f attrFile) bool { return f.path == a }); i >= 0 && !within(parentDir(a), w.root) {
 				attrs = append(attrs, t.attrs[i])
