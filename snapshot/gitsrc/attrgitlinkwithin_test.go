@@ -96,3 +96,25 @@ func TestGitlinkAttributesLinkTarget(t *testing.T) {
 		t.Errorf("a log over the commit that added it: %v; want the gitlink refused", err)
 	}
 }
+
+// TestGitlinkAttributesLogShortID: a log refused at a commit whose
+// .gitattributes above PATH is a gitlink to a blob named the commit by
+// its full id, where the log's other refusals of the attributes above
+// PATH (a line, a case clash) name it short.
+func TestGitlinkAttributesLogShortID(t *testing.T) {
+	clone, commit := seriesClone(t)
+	commit(".gitattributes", "*.md ident\n")
+	gitlinkTo(t, clone, "_cache/.gitattributes", "*.md -ident\n")
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err := gitIn(clone, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Series("HEAD~1..HEAD", "_cache/develop", "", "")
+	if want := short(strings.TrimSpace(head)) + ":_cache/.gitattributes: a .gitattributes above PATH committed as a submodule"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("a log over the gitlink: %v; want %q", err, want)
+	}
+}

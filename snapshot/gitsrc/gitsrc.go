@@ -167,7 +167,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	commit, cobj, oid, typ, attrs, cl, err := r.resolve(rev, p, top)
+	commit, cobj, oid, typ, attrs, cl, err := r.resolve(rev, rev, p, top)
 	if err != nil {
 		return nil, err
 	}
@@ -306,8 +306,9 @@ const lineBreaks = "\n\r\x00"
 // another (cl, caseClash), and for the object rev:p names (typ "missing"
 // or "ambiguous" when none), of which it reads the header alone: git is
 // stopped before it sends a blob's content, which the loader reads later
-// (a page named alone was read twice).
-func (r *Repo) resolve(rev, p, top string) (commit string, cobj []byte, oid, typ string, found []attrFile, cl clash, err error) {
+// (a page named alone was read twice). Its messages name the commit as
+// name (rev, or a log's short id).
+func (r *Repo) resolve(rev, name, p, top string) (commit string, cobj []byte, oid, typ string, found []attrFile, cl clash, err error) {
 	attrs := attributesAbove(top)
 	dirs, next := wayDown(top)
 	args := []string{"cat-file", "--batch"}
@@ -367,7 +368,7 @@ func (r *Repo) resolve(rev, p, top string) (commit string, cobj []byte, oid, typ
 		return "", nil, "", "", nil, clash{}, nil
 	}
 	if len(found) > 1 && namesRewrite(found) {
-		if err := r.gitlinkAttributes(c.oid, rev, found); err != nil {
+		if err := r.gitlinkAttributes(c.oid, name, found); err != nil {
 			return "", nil, "", "", nil, clash{}, err
 		}
 	}

@@ -696,7 +696,7 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 		elsewhere[id] = true
 	}
 	for _, id := range ids {
-		_, _, oid, typ, found, cl, err := r.resolve(id, top, top)
+		_, _, oid, typ, found, cl, err := r.resolve(id, short(id), top, top)
 		if err != nil {
 			return err
 		}
