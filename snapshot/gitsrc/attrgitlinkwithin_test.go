@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -116,5 +117,35 @@ func TestGitlinkAttributesLogShortID(t *testing.T) {
 	_, err = r.Series("HEAD~1..HEAD", "_cache/develop", "", "")
 	if want := short(strings.TrimSpace(head)) + ":_cache/.gitattributes: a .gitattributes above PATH committed as a submodule"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("a log over the gitlink: %v; want %q", err, want)
+	}
+}
+
+// TestSubmoduleDotPath: a submodule named from the current folder
+// (HEAD:./_cache/sub from the top, HEAD:./sub from _cache) is named a
+// submodule, as HEAD:_cache/sub is: gitlink compared git ls-tree's path
+// from the top with PATH as written, found no gitlink, and called it "a
+// commit, not a folder or a file".
+func TestSubmoduleDotPath(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"_cache/a.md": "x\n"}, nil)
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",_cache/sub"},
+		{"commit", "-q", "-m", "submodule"},
+	} {
+		if _, err := gitIn(repo, "", args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ dir, spec string }{{"", "HEAD:_cache/sub"}, {"", "HEAD:./_cache/sub"}, {"_cache", "HEAD:./sub"}, {"_cache", "HEAD:../_cache/sub"}} {
+		r, err := OpenRepo(filepath.Join(repo, tc.dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Resolve(tc.spec); err == nil || !strings.Contains(err.Error(), "is a submodule") {
+			t.Errorf("%s from %q: %v; want a submodule named", tc.spec, tc.dir, err)
+		}
 	}
 }

@@ -205,7 +205,14 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		// A submodule: its commit is usually not in this repository's
 		// objects, so cat-file says missing: ls-tree tells it from an
 		// absent path.
-		if sub := r.gitlink(commit, p); sub != "" {
+		// From the top, as git ls-tree --full-tree names it: PATH from
+		// the current folder (./sub from _cache) was compared as
+		// written, and the submodule called a commit.
+		q := p
+		if _, ok := gitNamed(p); ok && (strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../")) {
+			q = top
+		}
+		if sub := r.gitlink(commit, q); sub != "" {
 			return nil, fmt.Errorf("path %s at %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(p), rev, short(sub))
 		}
 		if typ == "commit" {
