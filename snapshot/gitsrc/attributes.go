@@ -1299,7 +1299,7 @@ func (t *Tree) rewrittenTargets(w *linkWalker, names, paths []string) *snapshot.
 	seen := map[string]bool{}
 	var attrs []attrFile
 	listed := false // a .gitattributes whose content is not read here
-	for _, p := range paths {
+	for i, p := range paths {
 		for _, a := range attributesAbove(p) {
 			if seen[a] {
 				continue
@@ -1311,7 +1311,7 @@ func (t *Tree) rewrittenTargets(w *linkWalker, names, paths []string) *snapshot.
 			if e, ok := w.entries[a]; ok && e.kind == Submodule && !e.dir {
 				// Whose blob a clone may hold or not: "idx.txt ident"
 				// through a gitlink passed.
-				return &snapshot.Error{File: t.Rev + ":" + a, Msg: attributesGitlinkMsg}
+				return &snapshot.Error{File: t.Rev + ":" + a, Msg: fmt.Sprintf("%s (it is above %s, which the symbolic link %s leads to)", attributesGitlinkMsg, p, names[i])}
 			} else if ok && (e.kind == Regular || e.kind == Symlink) && !e.dir {
 				attrs, listed = append(attrs, attrFile{path: a, oid: e.oid}), true
 			} else if i := slices.IndexFunc(t.attrs, func(f attrFile) bool { return f.path == a }); i >= 0 && !within(parentDir(a), w.root) {
