@@ -975,6 +975,10 @@ func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
 		// (rewrittenTargets).
 		if (f.Kind == Regular || f.Kind == Symlink) && path.Base(f.Path) == ".gitattributes" {
 			attrs = append(attrs, attrFile{path: path.Join(t.top, f.Path), oid: f.OID})
+		} else if f.Kind == Submodule && strings.EqualFold(path.Base(f.Path), ".gitattributes") {
+			// A checkout reads the index entry's object whatever its
+			// mode: "* ident" through a gitlink to its blob passed.
+			return &snapshot.Error{File: t.Join(f.Path), Msg: attributesGitlinkMsg}
 		} else if (f.Kind == Regular || f.Kind == Symlink) && strings.EqualFold(path.Base(f.Path), ".gitattributes") {
 			// ".GITATTRIBUTES": a checkout on a case-insensitive file
 			// system may read it as .gitattributes (attr.c's read_attr
@@ -1002,6 +1006,13 @@ func (t *Tree) rewrittenMirror(files []File) *snapshot.Error {
 // attributesCaseMsg is the error of a mirror's .gitattributes named in
 // another case (rewrittenMirror).
 const attributesCaseMsg = "a .gitattributes named in another case: a checkout on a case-insensitive file system (macOS) may read it as .gitattributes and rewrite the files it names, while REV:PATH reads them as committed; rename or remove it, or give the checked-out folder"
+
+// attributesGitlinkMsg is the error of a .gitattributes in a mirror, or
+// above a file a link leads to, committed as a submodule (a gitlink):
+// a checkout reads its attributes from the object its id names when
+// that is a blob the clone holds, and none when it does not (a shallow
+// clone), which cat-file, reading it here, cannot tell (gitlinkAttributes).
+const attributesGitlinkMsg = "a .gitattributes committed as a submodule (a gitlink): a checkout reads its attributes when its id names a blob the clone holds, and none when it does not (a shallow clone), so that the files may be rewritten or not; remove it, or give the checked-out folder"
 
 // inDotDir reports whether the file at p (a path in a tree) is in a
 // folder whose name starts with a dot.
@@ -1288,7 +1299,7 @@ func (t *Tree) rewrittenTargets(w *linkWalker, names, paths []string) *snapshot.
 	seen := map[string]bool{}
 	var attrs []attrFile
 	listed := false // a .gitattributes whose content is not read here
-	for _, p := range paths {
+	for i, p := range paths {
 		for _, a := range attributesAbove(p) {
 			if seen[a] {
 				continue
@@ -1297,7 +1308,11 @@ func (t *Tree) rewrittenTargets(w *linkWalker, names, paths []string) *snapshot.
 			// A .gitattributes committed as a symbolic link counts too:
 			// a checkout reads its blob from the index, the link's target
 			// written as text ("*.txt ident" is a target like any).
-			if e, ok := w.entries[a]; ok && (e.kind == Regular || e.kind == Symlink) && !e.dir {
+			if e, ok := w.entries[a]; ok && e.kind == Submodule && !e.dir {
+				// Whose blob a clone may hold or not: "idx.txt ident"
+				// through a gitlink passed.
+				return &snapshot.Error{File: t.Rev + ":" + a, Msg: fmt.Sprintf("%s (it is above %s, which the symbolic link %s leads to)", attributesGitlinkMsg, p, names[i])}
+			} else if ok && (e.kind == Regular || e.kind == Symlink) && !e.dir {
 				attrs, listed = append(attrs, attrFile{path: a, oid: e.oid}), true
 			} else if i := slices.IndexFunc(t.attrs, func(f attrFile) bool { return f.path == a }); i >= 0 && !within(parentDir(a), w.root) {
 				attrs = append(attrs, t.attrs[i])

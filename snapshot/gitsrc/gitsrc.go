@@ -174,7 +174,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	if strings.ContainsAny(top, lineBreaks) {
 		return nil, fmt.Errorf("path %q, from the top of the repository %q, has a line break or a NUL in the current folder's name: git cannot name it in REV:PATH", p, top)
 	}
-	commit, cobj, oid, typ, attrs, cl, err := r.resolve(rev, p, top)
+	commit, cobj, oid, typ, attrs, cl, err := r.resolve(rev, rev, p, top)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,14 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		// A submodule: its commit is usually not in this repository's
 		// objects, so cat-file says missing: ls-tree tells it from an
 		// absent path.
-		if sub := r.gitlink(commit, p); sub != "" {
+		// From the top, as git ls-tree --full-tree names it: PATH from
+		// the current folder (./sub from _cache) was compared as
+		// written, and the submodule called a commit.
+		q := p
+		if _, ok := gitNamed(p); ok && (strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../")) {
+			q = top
+		}
+		if sub := r.gitlink(commit, q); sub != "" {
 			return nil, fmt.Errorf("path %s at %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(p), rev, short(sub))
 		}
 		if typ == "commit" {
@@ -313,8 +320,9 @@ const lineBreaks = "\n\r\x00"
 // another (cl, caseClash), and for the object rev:p names (typ "missing"
 // or "ambiguous" when none), of which it reads the header alone: git is
 // stopped before it sends a blob's content, which the loader reads later
-// (a page named alone was read twice).
-func (r *Repo) resolve(rev, p, top string) (commit string, cobj []byte, oid, typ string, found []attrFile, cl clash, err error) {
+// (a page named alone was read twice). Its messages name the commit as
+// name (rev, or a log's short id).
+func (r *Repo) resolve(rev, name, p, top string) (commit string, cobj []byte, oid, typ string, found []attrFile, cl clash, err error) {
 	attrs := attributesAbove(top)
 	dirs, next := wayDown(top)
 	args := []string{"cat-file", "--batch"}
@@ -374,7 +382,7 @@ func (r *Repo) resolve(rev, p, top string) (commit string, cobj []byte, oid, typ
 		return "", nil, "", "", nil, clash{}, nil
 	}
 	if len(found) > 1 && namesRewrite(found) {
-		if err := r.gitlinkAttributes(c.oid, rev, found); err != nil {
+		if err := r.gitlinkAttributes(c.oid, name, found); err != nil {
 			return "", nil, "", "", nil, clash{}, err
 		}
 	}

@@ -262,7 +262,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			// case-insensitive file system holds its pages at PATH, and
 			// a base without PATH logged them all new at the next step.
 			// A present commit's is refused as it loads (Source.Walk).
-			_, _, _, _, _, cl, err := r.resolve(commits[i].ID, top, top)
+			_, _, _, _, _, cl, err := r.resolve(commits[i].ID, short(commits[i].ID), top, top)
 			if err != nil {
 				return nil, err
 			}
@@ -713,7 +713,7 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 		elsewhere[id] = true
 	}
 	for _, id := range ids {
-		_, _, oid, typ, found, cl, err := r.resolve(id, top, top)
+		_, _, oid, typ, found, cl, err := r.resolve(id, short(id), top, top)
 		if err != nil {
 			return err
 		}

@@ -169,17 +169,20 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 			}
 			continue
 		}
-		if strings.HasPrefix(base, ".") && f.Kind == Submodule {
-			continue
-		}
 		// In any case: a checkout on a case-insensitive file system
 		// (macOS) reads "_cache/develop/.GITATTRIBUTES" from the working
 		// tree where the index has no ".gitattributes" (attr.c's
 		// read_attr, GIT_ATTR_CHECKOUT) and rewrites the pages it names,
 		// which REV:PATH reads as committed. Refused even where git
-		// would not read it (a case-sensitive checkout).
+		// would not read it (a case-sensitive checkout). And whatever
+		// its kind: one committed as a gitlink whose id names a blob
+		// here was left out as a dot-named submodule, while a checkout,
+		// reading the index entry's object whatever its mode, applied it.
 		if strings.EqualFold(base, ".gitattributes") && t.IsTree {
 			errs = append(errs, &snapshot.Error{File: t.Join(f.Path), Msg: gitattributesMsg})
+			continue
+		}
+		if strings.HasPrefix(base, ".") && f.Kind == Submodule {
 			continue
 		}
 		if f.Kind == Submodule {
