@@ -536,3 +536,36 @@ func TestRootAddedBesideAHashConflict(t *testing.T) {
 		}
 	}
 }
+
+// TestRootRenamedOfAHashOfTwoVersions: render refused the tool's own
+// report of a lockfile root renamed whose hash the snapshots disagree
+// on: root zlib@3 of d (zlib 3), then root zlib of d (zlib 1), is zlib@3
+// renamed zlib, with a warning that d has other facets; the law that a
+// renamed root keeps its version refused it ("a renamed root keeps its
+// hash, package and version"). Both directions; a version edited
+// without such a warning is still refused.
+func TestRootRenamedOfAHashOfTwoVersions(t *testing.T) {
+	one := forgeLock(t, [][2]string{{"zlib@3", "d"}}, [][3]string{{"d", "zlib", "3"}})
+	two := forgeLock(t, [][2]string{{"zlib", "d"}}, [][3]string{{"d", "zlib", "1"}})
+	for _, dirs := range [][2]string{{one, two}, {two, one}} {
+		r := reporttest.ComparePaths(t, dirs[0], dirs[1])
+		if n, _ := diff.HashConflicts(r); n == 0 {
+			t.Fatalf("no hash conflict reported: %v", r.Warnings)
+		}
+		if len(r.Causes.Roots.Renamed) != 1 {
+			t.Fatalf("roots renamed %v; want zlib@3 and zlib, one", r.Causes.Roots.Renamed)
+		}
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Errorf("root renamed of a hash of two versions: the report as written: %v", err)
+		}
+	}
+	same := forgeLock(t, [][2]string{{"zlib", "d"}}, [][3]string{{"d", "zlib", "3"}})
+	r := reporttest.ComparePaths(t, one, same)
+	if len(r.Causes.Roots.Renamed) != 1 || len(r.Warnings) != 0 {
+		t.Fatalf("roots renamed %v, warnings %v; want zlib@3 renamed zlib alone", r.Causes.Roots.Renamed, r.Warnings)
+	}
+	r.Causes.Roots.Renamed[0].New.Version = "1"
+	if _, err := DecodeBytes(jsonOf(t, r)); err == nil || !strings.Contains(err.Error(), "keeps its hash, package and version") {
+		t.Errorf("root renamed, its new version edited: got %v, want it refused", err)
+	}
+}
