@@ -126,6 +126,8 @@ const maxFoldSpecs = 64
 // folds Unicode too (k and U+212A KELVIN SIGN, s and U+017F LONG S, É
 // and é), so each such letter of the last part is written as each of
 // its folds; past maxFoldSpecs of them (a name of many such letters),
+// or where the name holds an invalid byte or U+FFFD (EqualFold decodes
+// each as U+FFFD, so that any of them is any other: "d\xff" is "d\xfe"),
 // the folder that holds it, every change in which a log judges.
 func foldSpecs(p string) []string {
 	dir, name := path.Split(p)
@@ -133,15 +135,13 @@ func foldSpecs(p string) []string {
 	for rest := name; rest != ""; {
 		r, size := utf8.DecodeRuneInString(rest)
 		opts := []string{rest[:size]}
-		if r != utf8.RuneError {
-			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-				if f >= utf8.RuneSelf || r >= utf8.RuneSelf {
-					opts = append(opts, string(f))
-				}
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f >= utf8.RuneSelf || r >= utf8.RuneSelf {
+				opts = append(opts, string(f))
 			}
 		}
 		rest = rest[size:]
-		if len(names)*len(opts) > maxFoldSpecs {
+		if r == utf8.RuneError || len(names)*len(opts) > maxFoldSpecs {
 			if dir = strings.TrimSuffix(dir, "/"); dir == "" {
 				return []string{":(top)"}
 			}

@@ -310,7 +310,42 @@ func TestCaseClashFoldSpecs(t *testing.T) {
 	if got := foldSpecs(strings.Repeat("k", 7)); len(got) != 1 || got[0] != ":(top)" {
 		t.Errorf("seven k at the top: %q; want the top", got)
 	}
-	if got := foldSpecs("a/\xff\u00e9"); len(got) != 2 || got[1] != ":(top,icase,literal)a/\xff\u00c9" {
-		t.Errorf("an invalid byte and é: %q", got)
+	if got := foldSpecs("a/b/\u00e9\xff"); len(got) != 1 || got[0] != ":(top,literal)a/b" {
+		t.Errorf("é and an invalid byte: %q; want the folder", got)
+	}
+	if got := foldSpecs("d\ufffd"); len(got) != 1 || got[0] != ":(top)" {
+		t.Errorf("U+FFFD at the top: %q; want the top", got)
+	}
+}
+
+// TestCaseClashLogInvalidUTF8: caseClash refuses _cache/d\xfe beside
+// PATH _cache/d\xff (bytes.EqualFold decodes each invalid byte, and
+// U+FFFD, as U+FFFD), yet foldSpecs wrote the invalid byte alone: a log
+// over the commit that added it passed ("1 commit", the base), while that
+// commit's snapshot was refused. It is refused at the commit.
+func TestCaseClashLogInvalidUTF8(t *testing.T) {
+	for _, tc := range []struct{ top, other string }{
+		{"_cache/d\xff", "_cache/d\xfe"},
+		{"_cache/d\xff", "_cache/d\ufffd"},
+		{"_cache/d\ufffd", "_cache/d\xc0"},
+	} {
+		clone, commit := seriesClone(t)
+		for _, d := range []string{tc.top, tc.other} {
+			if err := os.MkdirAll(filepath.Join(clone, d), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			commit(d+"/x.txt", "x\n")
+		}
+		r, err := OpenRepo(clone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := r.Resolve("HEAD:" + tc.top)
+		if err != nil || tr.clashError() == nil {
+			t.Fatalf("HEAD:%q beside %q: %v, %v; want the snapshot refused", tc.top, tc.other, err, tr.clashError())
+		}
+		if c, err := r.Series("HEAD~1..HEAD", tc.top, "", ""); err == nil || !strings.Contains(err.Error(), "in another case") {
+			t.Errorf("log of %q over a commit adding %q: %d commits, %v; want it refused", tc.top, tc.other, len(c), err)
+		}
 	}
 }
