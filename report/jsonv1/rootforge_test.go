@@ -570,6 +570,39 @@ func TestRootRenamedOfAHashOfTwoVersions(t *testing.T) {
 	}
 }
 
+// TestFilteredRootRenamedOfAHashOfTwoVersions: roots curl and zlib@3 of
+// d (zlib 3), then curl and zlib of d (zlib 1), compared with --package
+// curl or --stack curl: the direct run lists zlib@3 renamed zlib, with
+// no warning (zlib is left out, its hash conflict with it), exit 0;
+// render of its JSON was refused ("a renamed root keeps its hash,
+// package and version"), both directions.
+func TestFilteredRootRenamedOfAHashOfTwoVersions(t *testing.T) {
+	one := forgeLock(t, [][2]string{{"zlib@3", "d"}, {"curl", "c"}}, [][3]string{{"d", "zlib", "3"}, {"c", "curl", "1"}})
+	two := forgeLock(t, [][2]string{{"zlib", "d"}, {"curl", "c"}}, [][3]string{{"d", "zlib", "1"}, {"c", "curl", "1"}})
+	for _, f := range []diff.Filter{{Packages: []string{"curl"}}, {Stacks: []string{"curl"}}} {
+		for _, dirs := range [][2]string{{one, two}, {two, one}} {
+			var snaps [2]*snapshot.Snapshot
+			for i, p := range dirs {
+				s, err := snapshot.Load(p, snapshot.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				snaps[i] = s
+			}
+			r, err := diff.CompareWith(snaps[0], snaps[1], f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Causes.Roots.Renamed) != 1 {
+				t.Fatalf("%+v: roots renamed %v; want zlib@3 and zlib, one", f, r.Causes.Roots.Renamed)
+			}
+			if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+				t.Errorf("%+v: root renamed of a hash of two versions, filtered: the report as written: %v", f, err)
+			}
+		}
+	}
+}
+
 // TestForgedRootAddedOfAStackTheNewSideDoesNotCount: render read a
 // hand-edited report once 4b004ced lifted the law on roots written
 // alike under a hash conflict: roots gcc of a and of c, then zlib of z,
