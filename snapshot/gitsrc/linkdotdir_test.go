@@ -92,13 +92,8 @@ func TestRewrittenMirrorAttrLink(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("no git")
 	}
-	dir, git, _ := workTree(t)
-	if err := os.MkdirAll(filepath.Join(dir, "m", "build_cache"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "m", "build_cache", "index.json"), []byte(oneLineIndex), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, git, write := workTree(t)
+	write("m/build_cache/index.json", oneLineIndex)
 	git("add", "m")
 	git("commit", "-qm", "mirror")
 	if err := os.Symlink("*.json ident", filepath.Join(dir, "m", ".gitattributes")); err != nil {
@@ -133,16 +128,9 @@ func TestRewrittenMirrorAttrCase(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("no git")
 	}
-	dir, git, _ := workTree(t)
-	if err := os.MkdirAll(filepath.Join(dir, "m", "build_cache"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "m", "build_cache", "index.json"), []byte(oneLineIndex), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "m", ".GITATTRIBUTES"), []byte("*.json ident\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, git, write := workTree(t)
+	write("m/build_cache/index.json", oneLineIndex)
+	write("m/.GITATTRIBUTES", "*.json ident\n")
 	git("add", "m")
 	git("commit", "-qm", "mirror")
 	r, err := OpenRepo(dir)
