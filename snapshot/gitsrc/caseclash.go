@@ -117,21 +117,26 @@ func (t *Tree) clashError() *snapshot.Error {
 }
 
 // maxFoldSpecs is how many pathspecs foldSpecs writes for one name at
-// most: past it, the whole folder is named.
+// most: past it, a wildcard stands for each further letter that has a
+// fold git's icase does not make.
 const maxFoldSpecs = 64
 
 // foldSpecs returns the pathspecs (from the top) that match the paths
 // whose last part caseClash takes for p's (bytes.EqualFold) where the
-// rest is p's: git's icase folds ASCII letters alone, and EqualFold
-// folds Unicode too (k and U+212A KELVIN SIGN, s and U+017F LONG S, É
-// and é), so each such letter of the last part is written as each of
-// its folds; past maxFoldSpecs of them (a name of many such letters),
-// or where the name holds an invalid byte or U+FFFD (EqualFold decodes
+// rest is p's, and the paths below them: git's icase folds ASCII letters
+// alone, and EqualFold folds Unicode too (k and U+212A KELVIN SIGN, s and
+// U+017F LONG S, É and é), so each such letter of the last part is
+// written as each of its folds. Past maxFoldSpecs of them (a name of many
+// such letters), and for an invalid byte or U+FFFD (EqualFold decodes
 // each as U+FFFD, so that any of them is any other: "d\xff" is "d\xfe"),
-// the folder that holds it, every change in which a log judges.
+// a glob's * stands for the letter, which matches more names, never
+// fewer. Naming the whole folder there instead had a log over a top
+// folder of seven s or k letters ("kkkkkkk/develop") start one git
+// cat-file per commit of the range, whatever it changed.
 func foldSpecs(p string) []string {
 	dir, name := path.Split(p)
 	names := []string{dir}
+	glob := false // a NUL (in no path) stands for a wildcard in names
 	for rest := name; rest != ""; {
 		r, size := utf8.DecodeRuneInString(rest)
 		opts := []string{rest[:size]}
@@ -142,10 +147,7 @@ func foldSpecs(p string) []string {
 		}
 		rest = rest[size:]
 		if r == utf8.RuneError || len(names)*len(opts) > maxFoldSpecs {
-			if dir = strings.TrimSuffix(dir, "/"); dir == "" {
-				return []string{":(top)"}
-			}
-			return []string{":(top,literal)" + dir}
+			opts, glob = []string{"\x00"}, true
 		}
 		grown := make([]string, 0, len(names)*len(opts))
 		for _, n := range names {
@@ -155,8 +157,18 @@ func foldSpecs(p string) []string {
 		}
 		names = grown
 	}
-	for i, n := range names {
-		names[i] = ":(top,icase,literal)" + n
+	if !glob {
+		for i, n := range names {
+			names[i] = ":(top,icase,literal)" + n
+		}
+		return names
 	}
-	return names
+	// A glob's pattern matches the name alone: "/**" the paths below it.
+	escape := strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`, "\x00", "*")
+	specs := make([]string, 0, 2*len(names))
+	for _, n := range names {
+		n = ":(top,icase,glob)" + escape.Replace(n)
+		specs = append(specs, n, n+"/**")
+	}
+	return specs
 }

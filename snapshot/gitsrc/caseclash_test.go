@@ -294,7 +294,9 @@ func TestCaseClashLogUnicodeFold(t *testing.T) {
 }
 
 // TestCaseClashFoldSpecs: the pathspecs of a name list its Unicode folds
-// (git folds ASCII), and past maxFoldSpecs name its folder.
+// (git folds ASCII), and past maxFoldSpecs, or for an invalid byte or
+// U+FFFD, a glob's * stands for the letter (with "/**" for the paths
+// below), not the whole folder.
 func TestCaseClashFoldSpecs(t *testing.T) {
 	got := foldSpecs("_cache/.gitattributes")
 	want := []string{":(top,icase,literal)_cache/.gitattributes", ":(top,icase,literal)_cache/.gitattribute\u017f"}
@@ -304,17 +306,52 @@ func TestCaseClashFoldSpecs(t *testing.T) {
 	if got := foldSpecs("develop"); len(got) != 1 || got[0] != ":(top,icase,literal)develop" {
 		t.Errorf("develop: %q", got)
 	}
-	if got := foldSpecs("_cache/" + strings.Repeat("s", 7)); len(got) != 1 || got[0] != ":(top,literal)_cache" {
-		t.Errorf("seven s: %q; want the folder", got)
+	for _, tc := range []struct{ p, first string }{
+		{"_cache/" + strings.Repeat("s", 7), ":(top,icase,glob)_cache/ssssss*"},
+		{strings.Repeat("k", 7), ":(top,icase,glob)kkkkkk*"},
+		{"a*/b?[/\u00e9\xff", ":(top,icase,glob)a\\*/b\\?\\[/\u00e9*"},
+		{"d\ufffd", ":(top,icase,glob)d*"},
+	} {
+		got := foldSpecs(tc.p)
+		if len(got) < 2 || len(got) > 2*maxFoldSpecs || got[0] != tc.first || got[1] != tc.first+"/**" {
+			t.Errorf("%q: %d specs, %q; want %q first, then its /**, at most %d", tc.p, len(got), got, tc.first, 2*maxFoldSpecs)
+		}
 	}
-	if got := foldSpecs(strings.Repeat("k", 7)); len(got) != 1 || got[0] != ":(top)" {
-		t.Errorf("seven k at the top: %q; want the top", got)
+}
+
+// TestCaseClashFoldSpecsProcesses: a log over commits that change no
+// name on the way to PATH starts the same git processes however many
+// they are, where a folder on the way has seven k letters: its
+// pathspecs named the whole top (past maxFoldSpecs), and each commit of
+// the range was read with a git cat-file of its own (10 commits: 23
+// processes, 40: 53).
+func TestCaseClashFoldSpecsProcesses(t *testing.T) {
+	top := strings.Repeat("k", 7) + "/develop"
+	dir := commitFiles(t, map[string]string{top + "/index.json": oneLineIndex}, nil)
+	runs := func(n int) int64 {
+		for i := range n {
+			if err := os.WriteFile(filepath.Join(dir, "other"), []byte(fmt.Sprint(i)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, args := range [][]string{{"add", "other"}, {"commit", "-qm", "other"}} {
+				if _, err := gittest.Git(dir, nil, args...); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := gitRuns.Load()
+		if _, err := r.Series(fmt.Sprintf("HEAD~%d..HEAD", n), top, "", ""); err != nil {
+			t.Fatal(err)
+		}
+		return gitRuns.Load() - before
 	}
-	if got := foldSpecs("a/b/\u00e9\xff"); len(got) != 1 || got[0] != ":(top,literal)a/b" {
-		t.Errorf("é and an invalid byte: %q; want the folder", got)
-	}
-	if got := foldSpecs("d\ufffd"); len(got) != 1 || got[0] != ":(top)" {
-		t.Errorf("U+FFFD at the top: %q; want the top", got)
+	small, big := runs(10), runs(40)
+	if small != big {
+		t.Errorf("git processes: %d over 10 commits, %d over 40; want the same", small, big)
 	}
 }
 
