@@ -172,3 +172,62 @@ func foldSpecs(p string) []string {
 	}
 	return specs
 }
+
+// clashBelow returns the error of two names below PATH (files, and the
+// folders dirs, as a tree lists them) that differ in case alone
+// (bytes.EqualFold's, as caseClash), nil when none: a checkout on a
+// case-insensitive file system writes one over the other, or both into
+// one folder (_cache/develop/LLVM/specs.md beside llvm/specs.md: one
+// page there, two here, "1 new" package), while REV:PATH reads both.
+// Names in or of dot-folders, which the walk does not enter, are left
+// out. Refused whether or not a checkout would merge them, as above
+// PATH.
+func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
+	seen := make(map[string]string, len(files)+len(dirs))
+	check := func(p string) *snapshot.Error {
+		if strings.HasPrefix(p, ".") || strings.Contains(p, "/.") {
+			return nil
+		}
+		key := strings.Map(foldRune, p)
+		first, ok := seen[key]
+		if !ok {
+			seen[key] = p
+			return nil
+		}
+		if first == p {
+			return nil
+		}
+		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads both; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first))}
+	}
+	for _, d := range dirs {
+		if e := check(d); e != nil {
+			return e
+		}
+	}
+	for _, f := range files {
+		if e := check(f.Path); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// foldRune is r as clashBelow compares names: each of the runes that
+// unicode.SimpleFold cycles through (k, K and U+212A KELVIN SIGN) gives
+// one, an ASCII letter's lower case where the cycle holds one (so that
+// a name in lower case is kept, unallocated, by strings.Map), else the
+// least; strings.Map gives an invalid byte as U+FFFD, as
+// bytes.EqualFold reads it.
+func foldRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		return unicode.ToLower(r)
+	}
+	least := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		if f < utf8.RuneSelf {
+			return unicode.ToLower(f)
+		}
+		least = min(least, f)
+	}
+	return least
+}

@@ -386,3 +386,24 @@ func TestCaseClashLogInvalidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// TestCaseClashBelowRefused: two names below PATH that differ in case
+// alone (a folder BC beside bc, a page SPECS.md beside specs.md) are
+// refused, as above PATH: a checkout on a case-insensitive file system
+// writes them into one, while REV:PATH read both (_cache/develop's
+// LLVM/specs.md beside llvm/specs.md: "4 packages changed (1 new)", one
+// package more than such a checkout holds). The commit before loads.
+func TestCaseClashBelowRefused(t *testing.T) {
+	for _, file := range []string{"_cache/develop/BC/x.txt", "_cache/develop/bc/SPECS.md", "_cache/develop/bc/\u017fpecs.md"} {
+		t.Run(file, func(t *testing.T) {
+			r := caseClashClone(t, file)
+			_, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:_cache/develop"), snapshot.Options{})
+			if err == nil || !strings.Contains(err.Error(), "below PATH, in another case") {
+				t.Errorf("HEAD:_cache/develop with %s: %v; want it refused", file, err)
+			}
+			if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD~1:_cache/develop"), snapshot.Options{}); err != nil {
+				t.Errorf("HEAD~1: %v", err)
+			}
+		})
+	}
+}
