@@ -407,3 +407,34 @@ func TestCaseClashBelowRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestCaseClashBelowLinear: clashBelow over 4x the names (in upper case,
+// each folded into a string of its own) allocates at most 4.4x the
+// bytes and objects, and finds no clash among distinct names.
+func TestCaseClashBelowLinear(t *testing.T) {
+	tr := &Tree{Rev: "HEAD", Path: "_cache/develop", IsTree: true}
+	run := func(n int) (bytes, mallocs uint64) {
+		files := make([]File, n)
+		dirs := make([]string, n)
+		for i := range n {
+			dirs[i] = fmt.Sprintf("PKG%06d", i)
+			files[i] = File{Path: dirs[i] + "/specs.md"}
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		e := tr.clashBelow(files, dirs)
+		runtime.ReadMemStats(&after)
+		if e != nil {
+			t.Fatalf("%d distinct names: %v", n, e)
+		}
+		return after.TotalAlloc - before.TotalAlloc, after.Mallocs - before.Mallocs
+	}
+	run(100)
+	small, smallN := run(5000)
+	big, bigN := run(20000)
+	t.Logf("5000 names: %d bytes, %d objects; 20000: %d bytes, %d objects", small, smallN, big, bigN)
+	if float64(big) > 4.4*float64(small) || float64(bigN) > 4.4*float64(smallN) {
+		t.Errorf("4x the names: %d bytes, %d objects, against %d and %d; want at most 4.4x", big, bigN, small, smallN)
+	}
+}
