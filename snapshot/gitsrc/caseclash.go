@@ -179,13 +179,13 @@ func foldSpecs(p string) []string {
 // case-insensitive file system writes one over the other, or both into
 // one folder (_cache/develop/LLVM/specs.md beside llvm/specs.md: one
 // page there, two here, "1 new" package), while REV:PATH reads both.
-// Names in or of dot-folders, which the walk does not enter, are left
-// out. Refused whether or not a checkout would merge them, as above
-// PATH.
+// Names in dot-folders, which the walk does not enter, and the
+// dot-folders, are left out (dot-files are not). Refused whether or not
+// a checkout would merge them, as above PATH.
 func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
-	check := func(p string) *snapshot.Error {
-		if strings.HasPrefix(p, ".") || strings.Contains(p, "/.") {
+	check := func(p, dir string) *snapshot.Error {
+		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
 			return nil
 		}
 		key := strings.Map(foldRune, p)
@@ -200,12 +200,12 @@ func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
 		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads both; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first))}
 	}
 	for _, d := range dirs {
-		if e := check(d); e != nil {
+		if e := check(d, d); e != nil {
 			return e
 		}
 	}
 	for _, f := range files {
-		if e := check(f.Path); e != nil {
+		if e := check(f.Path, path.Dir(f.Path)); e != nil {
 			return e
 		}
 	}

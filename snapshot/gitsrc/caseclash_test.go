@@ -438,3 +438,16 @@ func TestCaseClashBelowLinear(t *testing.T) {
 		t.Errorf("4x the names: %d bytes, %d objects, against %d and %d; want at most 4.4x", big, bigN, small, smallN)
 	}
 }
+
+// TestCaseClashBelowDots: clashBelow leaves out dot-folders and what is
+// in them, which the walk does not enter, and not dot-files, which it
+// yields.
+func TestCaseClashBelowDots(t *testing.T) {
+	tr := &Tree{Rev: "HEAD", Path: "_cache/develop", IsTree: true}
+	if e := tr.clashBelow([]File{{Path: ".X/a"}, {Path: ".x/a"}, {Path: "b/.Y/c"}, {Path: "b/.y/c"}}, []string{".X", ".x", "b", "b/.Y", "b/.y"}); e != nil {
+		t.Errorf("dot-folders: %v", e)
+	}
+	if e := tr.clashBelow([]File{{Path: "b/.Z.md"}, {Path: "b/.z.md"}}, []string{"b"}); e == nil || !strings.Contains(e.Msg, "below PATH, in another case") {
+		t.Errorf("dot-files: %v; want them refused", e)
+	}
+}
