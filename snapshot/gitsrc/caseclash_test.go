@@ -451,3 +451,31 @@ func TestCaseClashBelowDots(t *testing.T) {
 		t.Errorf("dot-files: %v; want them refused", e)
 	}
 }
+
+// TestCaseClashLogPastMaxFoldSpecs: past maxFoldSpecs a glob's * stands
+// for a letter, and still matches a name that folds to one on the way:
+// a log over a commit that added only "SSSSS\u017f\u017f/x" beside PATH
+// sssssss/develop is refused at it.
+func TestCaseClashLogPastMaxFoldSpecs(t *testing.T) {
+	top := strings.Repeat("s", 7) + "/develop"
+	dir := commitFiles(t, map[string]string{top + "/index.json": oneLineIndex}, nil)
+	other := filepath.Join(dir, "SSSSS\u017f\u017f")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(other, "x"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"add", "--all"}, {"commit", "-qm", "clash"}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := r.Series("HEAD~1..HEAD", top, "", ""); err == nil || !strings.Contains(err.Error(), "in another case") {
+		t.Errorf("log over a commit adding SSSSS\u017f\u017f/x: %d commits, %v; want it refused", len(c), err)
+	}
+}
