@@ -83,10 +83,12 @@ func readClash(br *bufio.Reader, buf []byte, dir, next string) (clash, []byte, e
 
 // caseClash returns the first entry of the tree object data (of the
 // folder dir, whose object ids are hashLen bytes) whose name is
-// ".gitattributes", or next, in another case; a zero clash when none. It
+// ".gitattributes", or next, in another case, or the second of either
+// (a tree git fsck calls duplicateEntries); a zero clash when none. It
 // allocates nothing per entry.
 func caseClash(data []byte, hashLen int, dir, next string) clash {
 	attrs, want := []byte(".gitattributes"), []byte(next)
+	var attrsSeen, wantSeen bool
 	for len(data) > 0 {
 		sp := bytes.IndexByte(data, ' ')
 		if sp < 0 {
@@ -99,6 +101,16 @@ func caseClash(data []byte, hashLen int, dir, next string) clash {
 		name := data[sp+1 : sp+1+end]
 		data = data[sp+1+end+1+hashLen:]
 		switch {
+		case bytes.Equal(name, attrs) && attrsSeen, bytes.Equal(name, want) && wantSeen:
+			// A tree git fsck calls duplicateEntries: git looks up the
+			// first, and a checkout (read-tree) writes both, the second
+			// over the first (a _cache of llvm alone, then the whole
+			// _cache: REV:PATH read llvm alone, the checkout all three).
+			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is in its folder twice (a tree git fsck calls duplicateEntries): git reads the first, while a checkout writes both, one over or into the other; refused: give the checked-out folder", strconv.Quote(string(name)))}
+		case bytes.Equal(name, attrs):
+			attrsSeen = true
+		case bytes.Equal(name, want):
+			wantSeen = true
 		case bytes.EqualFold(name, attrs) && !bytes.Equal(name, attrs):
 			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is .gitattributes in another case, above PATH: a checkout on a case-insensitive file system (macOS, Windows) may read it as the folder's .gitattributes and rewrite the pages it names (ident, working-tree-encoding, a filter), while REV:PATH reads them as committed; refused whether or not a checkout would read it: remove it, or give the checked-out folder", strconv.Quote(string(name)))}
 		case bytes.EqualFold(name, want) && !bytes.Equal(name, want):
@@ -195,7 +207,8 @@ func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
 			return nil
 		}
 		if first == p {
-			return nil
+			// Listed twice: a tree git fsck calls duplicateEntries.
+			return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is below PATH twice (a tree git fsck calls duplicateEntries): REV:PATH reads both, while a checkout writes one over or into the other; refused: give the checked-out folder", strconv.Quote(p))}
 		}
 		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads both; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first))}
 	}
