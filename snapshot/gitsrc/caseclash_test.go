@@ -482,38 +482,39 @@ func TestCaseClashLogPastMaxFoldSpecs(t *testing.T) {
 
 // TestDuplicateEntriesRefused: a tree git fsck calls duplicateEntries,
 // on the way to PATH or below it, is refused: git looks up the first of
-// two _cache entries (one holding _cache/develop/index.json alone), and
-// read-tree writes both, so that git:C:_cache/develop read its index
-// alone while the checkout held the second's files too ("2 removed", 36
-// specs, against 68 from the checkout, on a real pair).
+// two m entries (one holding m/develop/index.json alone), and read-tree
+// writes both, so that git:C:m/develop read its index alone while the
+// checkout held the second's files too (on a real pair, _cache twice:
+// "2 removed", 36 specs, against 68 from the checkout); and below PATH
+// the walk yielded b/x.txt twice, which a checkout holds once.
 func TestDuplicateEntriesRefused(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("no git")
 	}
 	dir, git, write := workTree(t)
-	write("_cache/develop/index.json", oneLineIndex)
-	write("_cache/develop/b/x.txt", "x\n")
+	write("m/develop/index.json", oneLineIndex)
+	write("m/develop/b/x.txt", "x\n")
 	git("add", ".")
 	git("commit", "-qm", "index")
 	rev := func(p string) string { return strings.TrimSpace(mustGit(t, dir, "", "rev-parse", "HEAD:"+p)) }
 	mktree := func(lines ...string) string {
 		return strings.TrimSpace(mustGit(t, dir, strings.Join(lines, "\n")+"\n", "mktree"))
 	}
-	index := mktree("100644 blob " + rev("_cache/develop/index.json") + "\tindex.json")
-	alone := "040000 tree " + mktree("040000 tree "+index+"\tdevelop") + "\t_cache"
-	above := mktree(alone, "040000 tree "+rev("_cache")+"\t_cache")
+	index := mktree("100644 blob " + rev("m/develop/index.json") + "\tindex.json")
+	alone := "040000 tree " + mktree("040000 tree "+index+"\tdevelop") + "\tm"
+	above := mktree(alone, "040000 tree "+rev("m")+"\tm")
 	below := mktree("040000 tree " + mktree("040000 tree "+mktree(
-		"100644 blob "+rev("_cache/develop/index.json")+"\tindex.json",
-		"040000 tree "+rev("_cache/develop/b")+"\tb",
-		"040000 tree "+rev("_cache/develop/b")+"\tb",
-	)+"\tdevelop") + "\t_cache")
+		"100644 blob "+rev("m/develop/index.json")+"\tindex.json",
+		"040000 tree "+rev("m/develop/b")+"\tb",
+		"040000 tree "+rev("m/develop/b")+"\tb",
+	)+"\tdevelop") + "\tm")
 	r, err := OpenRepo(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tree := range []string{above, below} {
 		commit := strings.TrimSpace(mustGit(t, dir, "", "commit-tree", "-m", "x", tree))
-		_, err := snapshot.LoadFrom(mustSource(t, r, commit+":_cache/develop"), snapshot.Options{})
+		_, err := snapshot.LoadFrom(mustSource(t, r, commit+":m/develop"), snapshot.Options{})
 		if err == nil || !strings.Contains(err.Error(), "twice (a tree git fsck calls duplicateEntries)") {
 			t.Errorf("%s: %v; want it refused", mustGit(t, dir, "", "ls-tree", "-r", "-t", commit), err)
 		}
