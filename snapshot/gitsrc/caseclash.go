@@ -83,10 +83,12 @@ func readClash(br *bufio.Reader, buf []byte, dir, next string) (clash, []byte, e
 
 // caseClash returns the first entry of the tree object data (of the
 // folder dir, whose object ids are hashLen bytes) whose name is
-// ".gitattributes", or next, in another case; a zero clash when none. It
+// ".gitattributes", or next, in another case, or the second of either
+// (a tree git fsck calls duplicateEntries); a zero clash when none. It
 // allocates nothing per entry.
 func caseClash(data []byte, hashLen int, dir, next string) clash {
 	attrs, want := []byte(".gitattributes"), []byte(next)
+	var attrsSeen, wantSeen bool
 	for len(data) > 0 {
 		sp := bytes.IndexByte(data, ' ')
 		if sp < 0 {
@@ -99,6 +101,16 @@ func caseClash(data []byte, hashLen int, dir, next string) clash {
 		name := data[sp+1 : sp+1+end]
 		data = data[sp+1+end+1+hashLen:]
 		switch {
+		case bytes.Equal(name, attrs) && attrsSeen, bytes.Equal(name, want) && wantSeen:
+			// A tree git fsck calls duplicateEntries: git looks up the
+			// first, and a checkout (read-tree) writes both, the second
+			// over the first (a _cache of llvm alone, then the whole
+			// _cache: REV:PATH read llvm alone, the checkout all three).
+			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is in its folder twice (a tree git fsck calls duplicateEntries): git reads the first, while a checkout writes both, one over or into the other; refused: give the checked-out folder", strconv.Quote(string(name)))}
+		case bytes.Equal(name, attrs):
+			attrsSeen = true
+		case bytes.Equal(name, want):
+			wantSeen = true
 		case bytes.EqualFold(name, attrs) && !bytes.Equal(name, attrs):
 			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is .gitattributes in another case, above PATH: a checkout on a case-insensitive file system (macOS, Windows) may read it as the folder's .gitattributes and rewrite the pages it names (ident, working-tree-encoding, a filter), while REV:PATH reads them as committed; refused whether or not a checkout would read it: remove it, or give the checked-out folder", strconv.Quote(string(name)))}
 		case bytes.EqualFold(name, want) && !bytes.Equal(name, want):
@@ -117,21 +129,26 @@ func (t *Tree) clashError() *snapshot.Error {
 }
 
 // maxFoldSpecs is how many pathspecs foldSpecs writes for one name at
-// most: past it, the whole folder is named.
+// most: past it, a wildcard stands for each further letter that has a
+// fold git's icase does not make.
 const maxFoldSpecs = 64
 
 // foldSpecs returns the pathspecs (from the top) that match the paths
 // whose last part caseClash takes for p's (bytes.EqualFold) where the
-// rest is p's: git's icase folds ASCII letters alone, and EqualFold
-// folds Unicode too (k and U+212A KELVIN SIGN, s and U+017F LONG S, É
-// and é), so each such letter of the last part is written as each of
-// its folds; past maxFoldSpecs of them (a name of many such letters),
-// or where the name holds an invalid byte or U+FFFD (EqualFold decodes
+// rest is p's, and the paths below them: git's icase folds ASCII letters
+// alone, and EqualFold folds Unicode too (k and U+212A KELVIN SIGN, s and
+// U+017F LONG S, É and é), so each such letter of the last part is
+// written as each of its folds. Past maxFoldSpecs of them (a name of many
+// such letters), and for an invalid byte or U+FFFD (EqualFold decodes
 // each as U+FFFD, so that any of them is any other: "d\xff" is "d\xfe"),
-// the folder that holds it, every change in which a log judges.
+// a glob's * stands for the letter, which matches more names, never
+// fewer. Naming the whole folder there instead had a log over a top
+// folder of seven s or k letters ("kkkkkkk/develop") start one git
+// cat-file per commit of the range, whatever it changed.
 func foldSpecs(p string) []string {
 	dir, name := path.Split(p)
 	names := []string{dir}
+	glob := false // a NUL (in no path) stands for a wildcard in names
 	for rest := name; rest != ""; {
 		r, size := utf8.DecodeRuneInString(rest)
 		opts := []string{rest[:size]}
@@ -142,10 +159,7 @@ func foldSpecs(p string) []string {
 		}
 		rest = rest[size:]
 		if r == utf8.RuneError || len(names)*len(opts) > maxFoldSpecs {
-			if dir = strings.TrimSuffix(dir, "/"); dir == "" {
-				return []string{":(top)"}
-			}
-			return []string{":(top,literal)" + dir}
+			opts, glob = []string{"\x00"}, true
 		}
 		grown := make([]string, 0, len(names)*len(opts))
 		for _, n := range names {
@@ -155,8 +169,78 @@ func foldSpecs(p string) []string {
 		}
 		names = grown
 	}
-	for i, n := range names {
-		names[i] = ":(top,icase,literal)" + n
+	if !glob {
+		for i, n := range names {
+			names[i] = ":(top,icase,literal)" + n
+		}
+		return names
 	}
-	return names
+	// A glob's pattern matches the name alone: "/**" the paths below it.
+	escape := strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`, "\x00", "*")
+	specs := make([]string, 0, 2*len(names))
+	for _, n := range names {
+		n = ":(top,icase,glob)" + escape.Replace(n)
+		specs = append(specs, n, n+"/**")
+	}
+	return specs
+}
+
+// clashBelow returns the error of two names below PATH (files, and the
+// folders dirs, as a tree lists them) that differ in case alone
+// (bytes.EqualFold's, as caseClash), nil when none: a checkout on a
+// case-insensitive file system writes one over the other, or both into
+// one folder (_cache/develop/LLVM/specs.md beside llvm/specs.md: one
+// page there, two here, "1 new" package), while REV:PATH reads both.
+// Names in dot-folders, which the walk does not enter, and the
+// dot-folders, are left out (dot-files are not). Refused whether or not
+// a checkout would merge them, as above PATH.
+func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
+	seen := make(map[string]string, len(files)+len(dirs))
+	check := func(p, dir string) *snapshot.Error {
+		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
+			return nil
+		}
+		key := strings.Map(foldRune, p)
+		first, ok := seen[key]
+		if !ok {
+			seen[key] = p
+			return nil
+		}
+		if first == p {
+			// Listed twice: a tree git fsck calls duplicateEntries.
+			return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is below PATH twice (a tree git fsck calls duplicateEntries): REV:PATH reads both, while a checkout writes one over or into the other; refused: give the checked-out folder", strconv.Quote(p))}
+		}
+		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads both; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first))}
+	}
+	for _, d := range dirs {
+		if e := check(d, d); e != nil {
+			return e
+		}
+	}
+	for _, f := range files {
+		if e := check(f.Path, path.Dir(f.Path)); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// foldRune is r as clashBelow compares names: each of the runes that
+// unicode.SimpleFold cycles through (k, K and U+212A KELVIN SIGN) gives
+// one, an ASCII letter's lower case where the cycle holds one (so that
+// a name in lower case is kept, unallocated, by strings.Map), else the
+// least; strings.Map gives an invalid byte as U+FFFD, as
+// bytes.EqualFold reads it.
+func foldRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		return unicode.ToLower(r)
+	}
+	least := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		if f < utf8.RuneSelf {
+			return unicode.ToLower(f)
+		}
+		least = min(least, f)
+	}
+	return least
 }

@@ -294,7 +294,9 @@ func TestCaseClashLogUnicodeFold(t *testing.T) {
 }
 
 // TestCaseClashFoldSpecs: the pathspecs of a name list its Unicode folds
-// (git folds ASCII), and past maxFoldSpecs name its folder.
+// (git folds ASCII), and past maxFoldSpecs, or for an invalid byte or
+// U+FFFD, a glob's * stands for the letter (with "/**" for the paths
+// below), not the whole folder.
 func TestCaseClashFoldSpecs(t *testing.T) {
 	got := foldSpecs("_cache/.gitattributes")
 	want := []string{":(top,icase,literal)_cache/.gitattributes", ":(top,icase,literal)_cache/.gitattribute\u017f"}
@@ -304,17 +306,52 @@ func TestCaseClashFoldSpecs(t *testing.T) {
 	if got := foldSpecs("develop"); len(got) != 1 || got[0] != ":(top,icase,literal)develop" {
 		t.Errorf("develop: %q", got)
 	}
-	if got := foldSpecs("_cache/" + strings.Repeat("s", 7)); len(got) != 1 || got[0] != ":(top,literal)_cache" {
-		t.Errorf("seven s: %q; want the folder", got)
+	for _, tc := range []struct{ p, first string }{
+		{"_cache/" + strings.Repeat("s", 7), ":(top,icase,glob)_cache/ssssss*"},
+		{strings.Repeat("k", 7), ":(top,icase,glob)kkkkkk*"},
+		{"a*/b?[/\u00e9\xff", ":(top,icase,glob)a\\*/b\\?\\[/\u00e9*"},
+		{"d\ufffd", ":(top,icase,glob)d*"},
+	} {
+		got := foldSpecs(tc.p)
+		if len(got) < 2 || len(got) > 2*maxFoldSpecs || got[0] != tc.first || got[1] != tc.first+"/**" {
+			t.Errorf("%q: %d specs, %q; want %q first, then its /**, at most %d", tc.p, len(got), got, tc.first, 2*maxFoldSpecs)
+		}
 	}
-	if got := foldSpecs(strings.Repeat("k", 7)); len(got) != 1 || got[0] != ":(top)" {
-		t.Errorf("seven k at the top: %q; want the top", got)
+}
+
+// TestCaseClashFoldSpecsProcesses: a log over commits that change no
+// name on the way to PATH starts the same git processes however many
+// they are, where a folder on the way has seven k letters: its
+// pathspecs named the whole top (past maxFoldSpecs), and each commit of
+// the range was read with a git cat-file of its own (10 commits: 23
+// processes, 40: 53).
+func TestCaseClashFoldSpecsProcesses(t *testing.T) {
+	top := strings.Repeat("k", 7) + "/develop"
+	dir := commitFiles(t, map[string]string{top + "/index.json": oneLineIndex}, nil)
+	runs := func(n int) int64 {
+		for i := range n {
+			if err := os.WriteFile(filepath.Join(dir, "other"), []byte(fmt.Sprint(i)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, args := range [][]string{{"add", "other"}, {"commit", "-qm", "other"}} {
+				if _, err := gittest.Git(dir, nil, args...); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := gitRuns.Load()
+		if _, err := r.Series(fmt.Sprintf("HEAD~%d..HEAD", n), top, "", ""); err != nil {
+			t.Fatal(err)
+		}
+		return gitRuns.Load() - before
 	}
-	if got := foldSpecs("a/b/\u00e9\xff"); len(got) != 1 || got[0] != ":(top,literal)a/b" {
-		t.Errorf("é and an invalid byte: %q; want the folder", got)
-	}
-	if got := foldSpecs("d\ufffd"); len(got) != 1 || got[0] != ":(top)" {
-		t.Errorf("U+FFFD at the top: %q; want the top", got)
+	small, big := runs(10), runs(40)
+	if small != big {
+		t.Errorf("git processes: %d over 10 commits, %d over 40; want the same", small, big)
 	}
 }
 
@@ -346,6 +383,140 @@ func TestCaseClashLogInvalidUTF8(t *testing.T) {
 		}
 		if c, err := r.Series("HEAD~1..HEAD", tc.top, "", ""); err == nil || !strings.Contains(err.Error(), "in another case") {
 			t.Errorf("log of %q over a commit adding %q: %d commits, %v; want it refused", tc.top, tc.other, len(c), err)
+		}
+	}
+}
+
+// TestCaseClashBelowRefused: two names below PATH that differ in case
+// alone (a folder BC beside bc, a page SPECS.md beside specs.md) are
+// refused, as above PATH: a checkout on a case-insensitive file system
+// writes them into one, while REV:PATH read both (_cache/develop's
+// LLVM/specs.md beside llvm/specs.md: "4 packages changed (1 new)", one
+// package more than such a checkout holds). The commit before loads.
+func TestCaseClashBelowRefused(t *testing.T) {
+	for _, file := range []string{"_cache/develop/BC/x.txt", "_cache/develop/bc/SPECS.md", "_cache/develop/bc/\u017fpecs.md"} {
+		t.Run(file, func(t *testing.T) {
+			r := caseClashClone(t, file)
+			_, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:_cache/develop"), snapshot.Options{})
+			if err == nil || !strings.Contains(err.Error(), "below PATH, in another case") {
+				t.Errorf("HEAD:_cache/develop with %s: %v; want it refused", file, err)
+			}
+			if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD~1:_cache/develop"), snapshot.Options{}); err != nil {
+				t.Errorf("HEAD~1: %v", err)
+			}
+		})
+	}
+}
+
+// TestCaseClashBelowLinear: clashBelow over 4x the names (in upper case,
+// each folded into a string of its own) allocates at most 4.4x the
+// bytes and objects, and finds no clash among distinct names.
+func TestCaseClashBelowLinear(t *testing.T) {
+	tr := &Tree{Rev: "HEAD", Path: "_cache/develop", IsTree: true}
+	run := func(n int) (bytes, mallocs uint64) {
+		files := make([]File, n)
+		dirs := make([]string, n)
+		for i := range n {
+			dirs[i] = fmt.Sprintf("PKG%06d", i)
+			files[i] = File{Path: dirs[i] + "/specs.md"}
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		e := tr.clashBelow(files, dirs)
+		runtime.ReadMemStats(&after)
+		if e != nil {
+			t.Fatalf("%d distinct names: %v", n, e)
+		}
+		return after.TotalAlloc - before.TotalAlloc, after.Mallocs - before.Mallocs
+	}
+	run(100)
+	small, smallN := run(5000)
+	big, bigN := run(20000)
+	t.Logf("5000 names: %d bytes, %d objects; 20000: %d bytes, %d objects", small, smallN, big, bigN)
+	if float64(big) > 4.4*float64(small) || float64(bigN) > 4.4*float64(smallN) {
+		t.Errorf("4x the names: %d bytes, %d objects, against %d and %d; want at most 4.4x", big, bigN, small, smallN)
+	}
+}
+
+// TestCaseClashBelowDots: clashBelow leaves out dot-folders and what is
+// in them, which the walk does not enter, and not dot-files, which it
+// yields.
+func TestCaseClashBelowDots(t *testing.T) {
+	tr := &Tree{Rev: "HEAD", Path: "_cache/develop", IsTree: true}
+	if e := tr.clashBelow([]File{{Path: ".X/a"}, {Path: ".x/a"}, {Path: "b/.Y/c"}, {Path: "b/.y/c"}}, []string{".X", ".x", "b", "b/.Y", "b/.y"}); e != nil {
+		t.Errorf("dot-folders: %v", e)
+	}
+	if e := tr.clashBelow([]File{{Path: "b/.Z.md"}, {Path: "b/.z.md"}}, []string{"b"}); e == nil || !strings.Contains(e.Msg, "below PATH, in another case") {
+		t.Errorf("dot-files: %v; want them refused", e)
+	}
+}
+
+// TestCaseClashLogPastMaxFoldSpecs: past maxFoldSpecs a glob's * stands
+// for a letter, and still matches a name that folds to one on the way:
+// a log over a commit that added only "SSSSS\u017f\u017f/x" beside PATH
+// sssssss/develop is refused at it.
+func TestCaseClashLogPastMaxFoldSpecs(t *testing.T) {
+	top := strings.Repeat("s", 7) + "/develop"
+	dir := commitFiles(t, map[string]string{top + "/index.json": oneLineIndex}, nil)
+	other := filepath.Join(dir, "SSSSS\u017f\u017f")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(other, "x"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"add", "--all"}, {"commit", "-qm", "clash"}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := r.Series("HEAD~1..HEAD", top, "", ""); err == nil || !strings.Contains(err.Error(), "in another case") {
+		t.Errorf("log over a commit adding SSSSS\u017f\u017f/x: %d commits, %v; want it refused", len(c), err)
+	}
+}
+
+// TestDuplicateEntriesRefused: a tree git fsck calls duplicateEntries,
+// on the way to PATH or below it, is refused: git looks up the first of
+// two m entries (one holding m/develop/index.json alone), and read-tree
+// writes both, so that git:C:m/develop read its index alone while the
+// checkout held the second's files too (on a real pair, _cache twice:
+// "2 removed", 36 specs, against 68 from the checkout); and below PATH
+// the walk yielded b/x.txt twice, which a checkout holds once.
+func TestDuplicateEntriesRefused(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	dir, git, write := workTree(t)
+	write("m/develop/index.json", oneLineIndex)
+	write("m/develop/b/x.txt", "x\n")
+	git("add", ".")
+	git("commit", "-qm", "index")
+	rev := func(p string) string { return strings.TrimSpace(mustGit(t, dir, "", "rev-parse", "HEAD:"+p)) }
+	mktree := func(lines ...string) string {
+		return strings.TrimSpace(mustGit(t, dir, strings.Join(lines, "\n")+"\n", "mktree"))
+	}
+	index := mktree("100644 blob " + rev("m/develop/index.json") + "\tindex.json")
+	alone := "040000 tree " + mktree("040000 tree "+index+"\tdevelop") + "\tm"
+	above := mktree(alone, "040000 tree "+rev("m")+"\tm")
+	below := mktree("040000 tree " + mktree("040000 tree "+mktree(
+		"100644 blob "+rev("m/develop/index.json")+"\tindex.json",
+		"040000 tree "+rev("m/develop/b")+"\tb",
+		"040000 tree "+rev("m/develop/b")+"\tb",
+	)+"\tdevelop") + "\tm")
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tree := range []string{above, below} {
+		commit := strings.TrimSpace(mustGit(t, dir, "", "commit-tree", "-m", "x", tree))
+		_, err := snapshot.LoadFrom(mustSource(t, r, commit+":m/develop"), snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), "twice (a tree git fsck calls duplicateEntries)") {
+			t.Errorf("%s: %v; want it refused", mustGit(t, dir, "", "ls-tree", "-r", "-t", commit), err)
 		}
 	}
 }

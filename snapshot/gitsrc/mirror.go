@@ -74,6 +74,9 @@ func (s *Source) asMirror() (*mirrorStore, bool, error) {
 	if e := t.clashError(); e != nil {
 		return nil, false, e
 	}
+	if e := t.clashBelow(files, t.dirs); e != nil {
+		return nil, false, e
+	}
 	if e := t.rewrittenMirror(files); e != nil {
 		return nil, false, e
 	}
