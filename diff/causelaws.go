@@ -821,14 +821,17 @@ func checkRootStacks(r *Report) error {
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the new side counts no spec in that stack: a root added is in its own stack", shortValue(x.Root))
 			case ok && !l.absent(c) && spelt.shared(x, l.sideIndex, c):
 				// Another root of this spelling stays: the stack stays.
-			case ok && !l.absent(c) && conflicts > 0:
+			case ok && !l.absent(c) && (conflicts > 0 || !whole):
 				// Snapshots that disagree on what a hash is list a spec
 				// of a root that stays (gcc of d, d gcc 1 on the old
 				// side and curl 1 on the new), so the listed specs do
 				// not tell whether another root of the stack stays: the
 				// tool's own report of gcc of b added was refused.
-			case ok && !l.absent(c) && len(r.Options.Stacks) > 0 && !slices.Contains(r.Options.Stacks, x.Root):
-				// A stack --stack does not select is counted in part: its
+				// --package and --stack leave the warning out with its
+				// package (roots zlib of b, git 2, and zlib of c, then
+				// zlib of b, curl 3, with --package curl: zlib of c
+				// removed, no warning, and render refused it). And a
+				// stack --stack does not select is counted in part: its
 				// specs in a selected stack, on each side as that side
 				// stacks them (zlib@1's y, needed by root curl on the new
 				// side alone, is counted there alone, though another root
