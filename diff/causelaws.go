@@ -177,12 +177,21 @@ func checkCauseSets(r *Report) error {
 		// --package and --stack leave a package out, and its warnings
 		// with it, not its roots (curl and zlib@3 of d, zlib 3, then
 		// zlib of d, zlib 1, with --package curl: zlib renamed, no
-		// warning, exit 0, and render refused it).
-		conflicts, _ := HashConflicts(r)
-		twoVersions := conflicts > 0 || len(r.Options.Packages)+len(r.Options.Stacks) > 0
+		// warning, exit 0, and render refused it). Without them, the
+		// warning names the hash: one of another hash let a root renamed
+		// be edited to two versions (zlib 3 → 1 beside a warning of
+		// curl's hash c rendered).
+		filtered := len(r.Options.Packages)+len(r.Options.Stacks) > 0
+		var named map[string]bool // the hashes of the conflicts, when first needed
+		twoVersions := func(h string) bool {
+			if !filtered && named == nil {
+				named = conflictHashes(r)
+			}
+			return filtered || named[h]
+		}
 		for i := range c.Roots.Renamed {
 			rn := &c.Roots.Renamed[i]
-			if o, n := rn.Old, rn.New; o.Hash != n.Hash || o.Name != n.Name || o.Version != n.Version && !twoVersions || rn.Root != n.Root || o.Root == n.Root {
+			if o, n := rn.Old, rn.New; o.Hash != n.Hash || o.Name != n.Name || o.Version != n.Version && !twoVersions(o.Hash) || rn.Root != n.Root || o.Root == n.Root {
 				return lawf(fmt.Sprintf("causes.roots.renamed[%d]", i), "%q (%q %q) → %q (%q %q): a renamed root keeps its hash, package and version, under another spelling", shortValue(o.Root), shortValue(o.Hash), shortValue(o.Version), shortValue(n.Root), shortValue(n.Hash), shortValue(n.Version))
 			}
 		}

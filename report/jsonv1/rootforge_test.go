@@ -669,3 +669,33 @@ func TestFilteredRootRemovedBesideAMovedHash(t *testing.T) {
 		}
 	}
 }
+
+// TestForgedRootRenamedBesideAnotherHashConflict: render read a
+// hand-edited report whose root renamed was given two versions, with a
+// warning that another hash names two builds added: roots zlib@3 of d
+// and curl of c, then zlib of d and curl of c (zlib 3 and curl 1 on both
+// sides), edited to say zlib 3 → 1 under a warning of hash c, rendered
+// "zlib@3 renamed zlib", though nothing says that d names two builds.
+// The law on a renamed root's version is lifted by a warning that names
+// its hash (or by --package and --stack, which may leave it out).
+func TestForgedRootRenamedBesideAnotherHashConflict(t *testing.T) {
+	one := forgeLock(t, [][2]string{{"zlib@3", "d"}, {"curl", "c"}}, [][3]string{{"d", "zlib", "3"}, {"c", "curl", "1"}})
+	two := forgeLock(t, [][2]string{{"zlib", "d"}, {"curl", "c"}}, [][3]string{{"d", "zlib", "3"}, {"c", "curl", "1"}})
+	r := reporttest.ComparePaths(t, one, two)
+	if len(r.Causes.Roots.Renamed) != 1 || len(r.Warnings) != 0 {
+		t.Fatalf("roots renamed %v, warnings %v; want zlib@3 renamed zlib alone", r.Causes.Roots.Renamed, r.Warnings)
+	}
+	r.Causes.Roots.Renamed[0].New.Version = "1"
+	warn := func(h string) []snapshot.Warning {
+		return []snapshot.Warning{{File: two, Line: 1, Message: "hash " + strings.Repeat(h, 32) + " of curl has other facets than in the old snapshot (version 1 → 2); a hash names one build"}}
+	}
+	r.Warnings = warn("c")
+	if _, err := DecodeBytes(jsonOf(t, r)); err == nil || !strings.Contains(err.Error(), "keeps its hash, package and version") {
+		t.Errorf("root renamed, its new version edited beside a warning of hash c: got %v, want it refused", err)
+	}
+	r.Warnings = warn("d")
+	r.Warnings[0].Message = strings.Replace(r.Warnings[0].Message, "of curl", "of zlib", 1)
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil && strings.Contains(err.Error(), "keeps its hash, package and version") {
+		t.Errorf("root renamed of two versions beside a warning of its hash d: %v", err)
+	}
+}
