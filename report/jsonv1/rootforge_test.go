@@ -699,3 +699,30 @@ func TestForgedRootRenamedBesideAnotherHashConflict(t *testing.T) {
 		t.Errorf("root renamed of two versions beside a warning of its hash d: %v", err)
 	}
 }
+
+// TestForgedRootMovedSidesBesideAHashConflict: render read a hand-edited
+// report that moved a root removed to added beside a hash the snapshots
+// disagree on: roots curl@2 of c (curl 2) and curl@2 of b (curl 3), then
+// curl@2 of b (curl 2), is curl@2 of c removed, c removed, and a warning
+// of b; edited to say curl@2 of c added, it rendered "1 root added
+// (curl@2)", though the report lists c on the old side alone. The
+// warning lifted every law on a root's hash; but a root's hash is a spec
+// of its own side, and one listed on the other side alone is not (only
+// --package and --stack leave a side out).
+func TestForgedRootMovedSidesBesideAHashConflict(t *testing.T) {
+	r := reporttest.ComparePaths(t,
+		forgeLock(t, [][2]string{{"curl@2", "c"}, {"curl@2", "b"}}, [][3]string{{"c", "curl", "2"}, {"b", "curl", "3"}}),
+		forgeLock(t, [][2]string{{"curl@2", "b"}}, [][3]string{{"b", "curl", "2"}}))
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt := r.Causes.Roots
+	if n, _ := diff.HashConflicts(r); n != 1 || len(rt.Removed) != 1 || len(rt.Added) != 0 || rt.Removed[0].Hash != strings.Repeat("c", 32) {
+		t.Fatalf("roots removed %v, added %v, warnings %v; want curl@2 of c removed beside a warning of b", rt.Removed, rt.Added, r.Warnings)
+	}
+	rt.Added, rt.Removed = rt.Removed, []diff.RootSpec{}
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := "causes.roots.added[0].hash: " + strings.Repeat("c", 32) + ", but the report lists it on the old side alone"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("root curl@2 of c moved to added: got %v, want an error with %q", err, want)
+	}
+}
