@@ -1332,6 +1332,16 @@ func checkRootSpecs(r *Report) error {
 		if i > 0 && byRoot(rt.Renamed[i-1].New, x.New) >= 0 {
 			return lawf(at, "%q (%s) is not after %q (%s): roots are sorted by root and hash, each once", shortValue(x.New.Root), shortValue(x.New.Hash), shortValue(rt.Renamed[i-1].New.Root), shortValue(rt.Renamed[i-1].New.Hash))
 		}
+		// Its hash, where listed (restacked, or moved to another
+		// package), gives its package and version on each side: under
+		// --package or --stack, which lift the law on its version, a
+		// version edited by hand rendered.
+		if err := check(at+".old", x.Old, 0, false, false); err != nil {
+			return err
+		}
+		if err := check(at+".new", x.New, 1, false, false); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -726,3 +726,41 @@ func TestForgedRootMovedSidesBesideAHashConflict(t *testing.T) {
 		t.Errorf("root curl@2 of c moved to added: got %v, want an error with %q", err, want)
 	}
 }
+
+// TestForgedFilteredRootRenamedVersion: under --package or --stack the
+// law that a root renamed keeps its version is lifted (the warning of a
+// hash the snapshots disagree on may be left out), and render read any
+// version written there: roots zlib@3 and other of d (zlib 3), then zlib
+// of d, with --package zlib, is zlib@3 renamed zlib and d restacked;
+// edited to say zlib 3 → 9, it rendered. A root renamed whose hash the
+// report lists has that spec's package and version on each side.
+func TestForgedFilteredRootRenamedVersion(t *testing.T) {
+	one := forgeLock(t, [][2]string{{"zlib@3", "d"}, {"other", "d"}}, [][3]string{{"d", "zlib", "3"}})
+	two := forgeLock(t, [][2]string{{"zlib", "d"}}, [][3]string{{"d", "zlib", "3"}})
+	for _, f := range []diff.Filter{{Packages: []string{"zlib"}}, {Stacks: []string{"zlib"}}} {
+		var snaps [2]*snapshot.Snapshot
+		for i, p := range []string{one, two} {
+			s, err := snapshot.Load(p, snapshot.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			snaps[i] = s
+		}
+		r, err := diff.CompareWith(snaps[0], snaps[1], f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Fatalf("%+v: the report as written: %v", f, err)
+		}
+		rn := r.Causes.Roots.Renamed
+		if len(rn) != 1 || len(r.Packages) != 1 || len(r.Packages[0].Specs.Restacked) != 1 {
+			t.Fatalf("%+v: roots renamed %v, packages %v; want zlib@3 renamed zlib, d restacked", f, rn, r.Packages)
+		}
+		rn[0].New.Version = "9"
+		_, err = DecodeBytes(jsonOf(t, r))
+		if want := `renamed[0].new.version: "9", but the report lists`; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%+v: root renamed, its new version edited: got %v, want an error with %q", f, err, want)
+		}
+	}
+}
