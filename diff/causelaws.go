@@ -177,12 +177,21 @@ func checkCauseSets(r *Report) error {
 		// --package and --stack leave a package out, and its warnings
 		// with it, not its roots (curl and zlib@3 of d, zlib 3, then
 		// zlib of d, zlib 1, with --package curl: zlib renamed, no
-		// warning, exit 0, and render refused it).
-		conflicts, _ := HashConflicts(r)
-		twoVersions := conflicts > 0 || len(r.Options.Packages)+len(r.Options.Stacks) > 0
+		// warning, exit 0, and render refused it). Without them, the
+		// warning names the hash: one of another hash let a root renamed
+		// be edited to two versions (zlib 3 → 1 beside a warning of
+		// curl's hash c rendered).
+		filtered := len(r.Options.Packages)+len(r.Options.Stacks) > 0
+		var named map[string]bool // the hashes of the conflicts, when first needed
+		twoVersions := func(h string) bool {
+			if !filtered && named == nil {
+				named = conflictHashes(r)
+			}
+			return filtered || named[h]
+		}
 		for i := range c.Roots.Renamed {
 			rn := &c.Roots.Renamed[i]
-			if o, n := rn.Old, rn.New; o.Hash != n.Hash || o.Name != n.Name || o.Version != n.Version && !twoVersions || rn.Root != n.Root || o.Root == n.Root {
+			if o, n := rn.Old, rn.New; o.Hash != n.Hash || o.Name != n.Name || o.Version != n.Version && !twoVersions(o.Hash) || rn.Root != n.Root || o.Root == n.Root {
 				return lawf(fmt.Sprintf("causes.roots.renamed[%d]", i), "%q (%q %q) → %q (%q %q): a renamed root keeps its hash, package and version, under another spelling", shortValue(o.Root), shortValue(o.Hash), shortValue(o.Version), shortValue(n.Root), shortValue(n.Hash), shortValue(n.Version))
 			}
 		}
@@ -821,14 +830,17 @@ func checkRootStacks(r *Report) error {
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the new side counts no spec in that stack: a root added is in its own stack", shortValue(x.Root))
 			case ok && !l.absent(c) && spelt.shared(x, l.sideIndex, c):
 				// Another root of this spelling stays: the stack stays.
-			case ok && !l.absent(c) && conflicts > 0:
+			case ok && !l.absent(c) && (conflicts > 0 || !whole):
 				// Snapshots that disagree on what a hash is list a spec
 				// of a root that stays (gcc of d, d gcc 1 on the old
 				// side and curl 1 on the new), so the listed specs do
 				// not tell whether another root of the stack stays: the
 				// tool's own report of gcc of b added was refused.
-			case ok && !l.absent(c) && len(r.Options.Stacks) > 0 && !slices.Contains(r.Options.Stacks, x.Root):
-				// A stack --stack does not select is counted in part: its
+				// --package and --stack leave the warning out with its
+				// package (roots zlib of b, git 2, and zlib of c, then
+				// zlib of b, curl 3, with --package curl: zlib of c
+				// removed, no warning, and render refused it). And a
+				// stack --stack does not select is counted in part: its
 				// specs in a selected stack, on each side as that side
 				// stacks them (zlib@1's y, needed by root curl on the new
 				// side alone, is counted there alone, though another root
@@ -1224,13 +1236,14 @@ func checkRootSpecs(r *Report) error {
 		})
 	}
 	conflicts, _ := HashConflicts(r)
-	whole := len(r.Options.Packages) == 0 && len(r.Options.Stacks) == 0 && conflicts == 0
+	filtered := len(r.Options.Packages) > 0 || len(r.Options.Stacks) > 0
+	whole := !filtered && conflicts == 0
 	byRoot := func(a, b RootSpec) int {
 		return cmp.Or(strings.Compare(a.Root, b.Root), strings.Compare(a.Hash, b.Hash))
 	}
 	var counts map[string]OldToNew // the stacks' counts, when first needed
 	var into map[string][]string   // old spellings respelt: their new ones, likewise
-	check := func(at string, x RootSpec, side int, mustList bool) error {
+	check := func(at string, x RootSpec, side int, mustList, alone bool) error {
 		l, ok := sides[side][x.Hash]
 		_, other := sides[1-side][x.Hash]
 		if !ok && mustList && !other {
@@ -1269,6 +1282,15 @@ func checkRootSpecs(r *Report) error {
 		switch {
 		case !ok && mustList:
 			return lawf(at+".hash", "%s is not a spec of the %s side that the report lists: a root added or removed is added or removed itself, or restacked", shortValue(x.Hash), [2]string{"old", "new"}[side])
+		case !ok && other && alone:
+			// A root's hash is a spec of its side: listed on the other
+			// side, it is on both, so unchanged (listed on neither),
+			// restacked or moved to another package (on both), even
+			// where the snapshots disagree on a hash; only --package
+			// and --stack leave one side out. Root curl@2 of c removed,
+			// c removed, edited to say added beside a warning of
+			// another hash, rendered.
+			return lawf(at+".hash", "%s, but the report lists it on the %s side alone: a root's hash is a spec of its own side", shortValue(x.Hash), [2]string{"new", "old"}[side])
 		case !ok:
 			return nil
 		case l.pkg != x.Name:
@@ -1288,7 +1310,7 @@ func checkRootSpecs(r *Report) error {
 			if i > 0 && byRoot(l.list[i-1], x) >= 0 {
 				return lawf(at, "%q (%s) is not after %q (%s): roots are sorted by root and hash, each once", shortValue(x.Root), shortValue(x.Hash), shortValue(l.list[i-1].Root), shortValue(l.list[i-1].Hash))
 			}
-			if err := check(at, x, l.side, whole); err != nil {
+			if err := check(at, x, l.side, whole, !filtered); err != nil {
 				return err
 			}
 		}
@@ -1298,10 +1320,10 @@ func checkRootSpecs(r *Report) error {
 		if i > 0 && byRoot(rt.Changed[i-1].New, x.New) >= 0 {
 			return lawf(at, "%q (%s) is not after %q (%s): roots are sorted by root and hash, each once", shortValue(x.New.Root), shortValue(x.New.Hash), shortValue(rt.Changed[i-1].New.Root), shortValue(rt.Changed[i-1].New.Hash))
 		}
-		if err := check(at+".old", x.Old, 0, false); err != nil {
+		if err := check(at+".old", x.Old, 0, false, false); err != nil {
 			return err
 		}
-		if err := check(at+".new", x.New, 1, false); err != nil {
+		if err := check(at+".new", x.New, 1, false, false); err != nil {
 			return err
 		}
 	}
@@ -1309,6 +1331,16 @@ func checkRootSpecs(r *Report) error {
 		at := fmt.Sprintf("causes.roots.renamed[%d]", i)
 		if i > 0 && byRoot(rt.Renamed[i-1].New, x.New) >= 0 {
 			return lawf(at, "%q (%s) is not after %q (%s): roots are sorted by root and hash, each once", shortValue(x.New.Root), shortValue(x.New.Hash), shortValue(rt.Renamed[i-1].New.Root), shortValue(rt.Renamed[i-1].New.Hash))
+		}
+		// Its hash, where listed (restacked, or moved to another
+		// package), gives its package and version on each side: under
+		// --package or --stack, which lift the law on its version, a
+		// version edited by hand rendered.
+		if err := check(at+".old", x.Old, 0, false, false); err != nil {
+			return err
+		}
+		if err := check(at+".new", x.New, 1, false, false); err != nil {
+			return err
 		}
 	}
 	return nil

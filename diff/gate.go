@@ -231,7 +231,7 @@ func skippedFiles(r *Report) (int, string) {
 func HashConflicts(r *Report) (int, string) {
 	n, first := 0, ""
 	for _, w := range r.Warnings {
-		if strings.HasPrefix(w.Message, "hash ") && (strings.HasSuffix(w.Message, hashOneBuild) || strings.HasSuffix(w.Message, hashOnePackage)) {
+		if hashConflict(w.Message) {
 			if n == 0 {
 				first = w.Message
 			}
@@ -239,6 +239,26 @@ func HashConflicts(r *Report) (int, string) {
 		}
 	}
 	return n, first
+}
+
+// hashConflict reports whether msg is a warning about a hash that
+// names two builds.
+func hashConflict(msg string) bool {
+	return strings.HasPrefix(msg, "hash ") && (strings.HasSuffix(msg, hashOneBuild) || strings.HasSuffix(msg, hashOnePackage))
+}
+
+// conflictHashes is the set of hashes that r's warnings about a hash
+// that names two builds name ("hash H of P has other facets …", "hash H
+// moved from package …").
+func conflictHashes(r *Report) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range r.Warnings {
+		if hashConflict(w.Message) {
+			h, _, _ := strings.Cut(w.Message[len("hash "):], " ")
+			m[h] = true
+		}
+	}
+	return m
 }
 
 // The ends of the warnings about a hash that names two builds.

@@ -731,7 +731,8 @@ type Rename struct{ Old, New string }
 // The two spellings differ in the package's own version alone, of one
 // package; a changed root's old hash is gone from that package and its
 // new one came (listed as removed or added, or in a rebuilt or updated
-// pair), a renamed root's hash is listed nowhere in it (unchanged); and
+// pair), a renamed root's hash is listed nowhere in it (unchanged) or as
+// restacked alone (a root added needs it too); and
 // unless --package narrows the specs counted, the step's stacks count
 // the new spelling on the new side and never the old one (the engine
 // compared the old side under the new spelling). An entry that fails
@@ -811,8 +812,8 @@ func SelectedRenames(r *Report) []Rename {
 	for _, c := range cands {
 		o, n := listed[key{c.cur.Name, c.old.Hash}], listed[key{c.cur.Name, c.cur.Hash}]
 		switch {
-		case c.old.Hash == c.cur.Hash && o.listed:
-			continue // a renamed root is unchanged
+		case c.old.Hash == c.cur.Hash && (o.gone || o.came):
+			continue // a renamed root is unchanged, or restacked (another root came to need it)
 		case c.old.Hash != c.cur.Hash && !narrowed && !(o.gone && n.came):
 			continue
 		case !narrowed && (counts[c.root].New == 0 || counts[c.old.Root] != OldToNew{}):

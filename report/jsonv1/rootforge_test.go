@@ -632,3 +632,135 @@ func TestForgedRootAddedOfAStackTheNewSideDoesNotCount(t *testing.T) {
 		t.Errorf("root gcc of a moved to added beside a forged hash conflict: got %v, want an error with %q", err, want)
 	}
 }
+
+// TestFilteredRootRemovedBesideAMovedHash: render refused the tool's
+// own report of a root removed whose stack another root of its spelling
+// keeps, of a hash that moved to another package, compared with
+// --package: roots zlib of b (git 2) and zlib of c (zlib 3), then zlib
+// of b (curl 3), with --package curl, is zlib of c removed, stack zlib
+// counted 0 → 1 (b is git on the old side, left out), and no warning
+// (the one of b's move is git's, left out with it): 'causes.roots.
+// removed[0].root: "zlib", but the new side counts 1 spec in that stack'
+// (exit 2 where the direct run exits 1). The law on roots written alike
+// is lifted under --package and --stack, as under a hash conflict.
+func TestFilteredRootRemovedBesideAMovedHash(t *testing.T) {
+	one := forgeLock(t, [][2]string{{"zlib", "b"}, {"zlib", "c"}}, [][3]string{{"b", "git", "2"}, {"c", "zlib", "3"}})
+	two := forgeLock(t, [][2]string{{"zlib", "b"}}, [][3]string{{"b", "curl", "3"}})
+	for _, f := range []diff.Filter{{Packages: []string{"curl"}}, {Packages: []string{"curl", "zlib"}}, {Stacks: []string{"zlib"}}} {
+		for _, dirs := range [][2]string{{one, two}, {two, one}} {
+			var snaps [2]*snapshot.Snapshot
+			for i, p := range dirs {
+				s, err := snapshot.Load(p, snapshot.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				snaps[i] = s
+			}
+			r, err := diff.CompareWith(snaps[0], snaps[1], f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rt := r.Causes.Roots; len(rt.Added)+len(rt.Removed) != 1 {
+				t.Fatalf("%+v: roots added %v, removed %v; want zlib of c added or removed", f, rt.Added, rt.Removed)
+			}
+			if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+				t.Errorf("%+v, %s → %s: the report as written: %v", f, dirs[0], dirs[1], err)
+			}
+		}
+	}
+}
+
+// TestForgedRootRenamedBesideAnotherHashConflict: render read a
+// hand-edited report whose root renamed was given two versions, with a
+// warning that another hash names two builds added: roots zlib@3 of d
+// and curl of c, then zlib of d and curl of c (zlib 3 and curl 1 on both
+// sides), edited to say zlib 3 → 1 under a warning of hash c, rendered
+// "zlib@3 renamed zlib", though nothing says that d names two builds.
+// The law on a renamed root's version is lifted by a warning that names
+// its hash (or by --package and --stack, which may leave it out).
+func TestForgedRootRenamedBesideAnotherHashConflict(t *testing.T) {
+	one := forgeLock(t, [][2]string{{"zlib@3", "d"}, {"curl", "c"}}, [][3]string{{"d", "zlib", "3"}, {"c", "curl", "1"}})
+	two := forgeLock(t, [][2]string{{"zlib", "d"}, {"curl", "c"}}, [][3]string{{"d", "zlib", "3"}, {"c", "curl", "1"}})
+	r := reporttest.ComparePaths(t, one, two)
+	if len(r.Causes.Roots.Renamed) != 1 || len(r.Warnings) != 0 {
+		t.Fatalf("roots renamed %v, warnings %v; want zlib@3 renamed zlib alone", r.Causes.Roots.Renamed, r.Warnings)
+	}
+	r.Causes.Roots.Renamed[0].New.Version = "1"
+	warn := func(h string) []snapshot.Warning {
+		return []snapshot.Warning{{File: two, Line: 1, Message: "hash " + strings.Repeat(h, 32) + " of curl has other facets than in the old snapshot (version 1 → 2); a hash names one build"}}
+	}
+	r.Warnings = warn("c")
+	if _, err := DecodeBytes(jsonOf(t, r)); err == nil || !strings.Contains(err.Error(), "keeps its hash, package and version") {
+		t.Errorf("root renamed, its new version edited beside a warning of hash c: got %v, want it refused", err)
+	}
+	r.Warnings = warn("d")
+	r.Warnings[0].Message = strings.Replace(r.Warnings[0].Message, "of curl", "of zlib", 1)
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil && strings.Contains(err.Error(), "keeps its hash, package and version") {
+		t.Errorf("root renamed of two versions beside a warning of its hash d: %v", err)
+	}
+}
+
+// TestForgedRootMovedSidesBesideAHashConflict: render read a hand-edited
+// report that moved a root removed to added beside a hash the snapshots
+// disagree on: roots curl@2 of c (curl 2) and curl@2 of b (curl 3), then
+// curl@2 of b (curl 2), is curl@2 of c removed, c removed, and a warning
+// of b; edited to say curl@2 of c added, it rendered "1 root added
+// (curl@2)", though the report lists c on the old side alone. The
+// warning lifted every law on a root's hash; but a root's hash is a spec
+// of its own side, and one listed on the other side alone is not (only
+// --package and --stack leave a side out).
+func TestForgedRootMovedSidesBesideAHashConflict(t *testing.T) {
+	r := reporttest.ComparePaths(t,
+		forgeLock(t, [][2]string{{"curl@2", "c"}, {"curl@2", "b"}}, [][3]string{{"c", "curl", "2"}, {"b", "curl", "3"}}),
+		forgeLock(t, [][2]string{{"curl@2", "b"}}, [][3]string{{"b", "curl", "2"}}))
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	rt := r.Causes.Roots
+	if n, _ := diff.HashConflicts(r); n != 1 || len(rt.Removed) != 1 || len(rt.Added) != 0 || rt.Removed[0].Hash != strings.Repeat("c", 32) {
+		t.Fatalf("roots removed %v, added %v, warnings %v; want curl@2 of c removed beside a warning of b", rt.Removed, rt.Added, r.Warnings)
+	}
+	rt.Added, rt.Removed = rt.Removed, []diff.RootSpec{}
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := "causes.roots.added[0].hash: " + strings.Repeat("c", 32) + ", but the report lists it on the old side alone"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("root curl@2 of c moved to added: got %v, want an error with %q", err, want)
+	}
+}
+
+// TestForgedFilteredRootRenamedVersion: under --package or --stack the
+// law that a root renamed keeps its version is lifted (the warning of a
+// hash the snapshots disagree on may be left out), and render read any
+// version written there: roots zlib@3 and other of d (zlib 3), then zlib
+// of d, with --package zlib, is zlib@3 renamed zlib and d restacked;
+// edited to say zlib 3 → 9, it rendered. A root renamed whose hash the
+// report lists has that spec's package and version on each side.
+func TestForgedFilteredRootRenamedVersion(t *testing.T) {
+	one := forgeLock(t, [][2]string{{"zlib@3", "d"}, {"other", "d"}}, [][3]string{{"d", "zlib", "3"}})
+	two := forgeLock(t, [][2]string{{"zlib", "d"}}, [][3]string{{"d", "zlib", "3"}})
+	for _, f := range []diff.Filter{{Packages: []string{"zlib"}}, {Stacks: []string{"zlib"}}} {
+		var snaps [2]*snapshot.Snapshot
+		for i, p := range []string{one, two} {
+			s, err := snapshot.Load(p, snapshot.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			snaps[i] = s
+		}
+		r, err := diff.CompareWith(snaps[0], snaps[1], f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Fatalf("%+v: the report as written: %v", f, err)
+		}
+		rn := r.Causes.Roots.Renamed
+		if len(rn) != 1 || len(r.Packages) != 1 || len(r.Packages[0].Specs.Restacked) != 1 {
+			t.Fatalf("%+v: roots renamed %v, packages %v; want zlib@3 renamed zlib, d restacked", f, rn, r.Packages)
+		}
+		rn[0].New.Version = "9"
+		_, err = DecodeBytes(jsonOf(t, r))
+		if want := `renamed[0].new.version: "9", but the report lists`; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%+v: root renamed, its new version edited: got %v, want an error with %q", f, err, want)
+		}
+	}
+}
