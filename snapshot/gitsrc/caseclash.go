@@ -218,7 +218,11 @@ func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
 		}
 	}
 	for _, f := range files {
-		if e := check(f.Path, path.Dir(f.Path)); e != nil {
+		// path.Split's, not path.Dir's: a file at PATH's top has dir ""
+		// (path.Dir's "." read as a dot-folder left a.spec.json beside
+		// A.spec.json there unjudged).
+		dir, _ := path.Split(f.Path)
+		if e := check(f.Path, dir); e != nil {
 			return e
 		}
 	}

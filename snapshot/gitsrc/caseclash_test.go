@@ -520,3 +520,27 @@ func TestDuplicateEntriesRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestCaseClashBelowTopFiles: two files at PATH's top that differ in
+// case alone (a.spec.json beside A.spec.json, in a folder of Spack
+// files), or a file there beside a folder of its name in another case,
+// are refused as deeper ones are: clashBelow took path.Dir's "." of a
+// file at the top for a dot-folder, and HEAD:snap read "specs 1 → 2"
+// where a case-insensitive checkout holds one of the two.
+func TestCaseClashBelowTopFiles(t *testing.T) {
+	for _, files := range [][]string{{"snap/a.spec.json", "snap/A.spec.json"}, {"snap/X", "snap/x/index.json"}, {"snap/.z", "snap/.Z"}} {
+		dir := commitFiles(t, map[string]string{files[0]: oneLineIndex, files[1]: oneLineIndex}, nil)
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), "below PATH, in another case") {
+			t.Errorf("HEAD:snap with %q: %v; want it refused", files, err)
+		}
+	}
+	tr := &Tree{Rev: "HEAD", Path: "snap", IsTree: true}
+	if e := tr.clashBelow([]File{{Path: "A.md"}, {Path: "a.md"}}, nil); e == nil {
+		t.Errorf("A.md beside a.md at the top: not refused")
+	}
+}
