@@ -332,7 +332,8 @@ var weekly struct {
 	err    error
 }
 
-// removingWeekly runs the tests, then removes weeklyRepo's repository.
+// removingWeekly runs the tests, then removes weeklyRepo's repository
+// and onePackagePair's trees.
 // Under -short the tests' process collects its garbage less often
 // (quicktest.Collect); the scripts' cachediff processes keep the default
 // (TestMain runs them without calling Run).
@@ -344,6 +345,9 @@ func (r removingWeekly) Run() int {
 	code := r.m.Run()
 	if weekly.dir != "" {
 		os.RemoveAll(weekly.dir)
+	}
+	if onePackages.dir != "" {
+		os.RemoveAll(onePackages.dir)
 	}
 	return code
 }

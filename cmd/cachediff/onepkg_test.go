@@ -3,8 +3,13 @@ package main
 import (
 	"encoding/json"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gen"
@@ -27,15 +32,12 @@ func TestOnePackageAlloc(t *testing.T) {
 	}
 	var allocs []uint64
 	for _, n := range sizes {
-		oldDir, newDir, input, err := gen.WriteOnePackage(t.TempDir(), n)
-		if err != nil {
-			t.Fatal(err)
-		}
+		paths, input := onePackagePair(t, n)
 		c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		code := c.run([]string{oldDir, newDir})
+		code := c.run(paths)
 		runtime.ReadMemStats(&after)
 		if code != 1 {
 			t.Fatalf("%d specs: exit %d, want 1", n, code)
@@ -78,15 +80,59 @@ func TestOnePackageTruth(t *testing.T) {
 	}
 }
 
-// onePackagePair writes gen.OnePackage(n) as two trees and returns them
-// and their bytes in all.
+// onePackagePair returns gen.OnePackage(n) written as two trees, and
+// their bytes in all. The sizes up to 64,000 specs a side are written
+// once per test binary, under onePackages.dir, which the tests only read
+// (TestOnePackageAlloc and TestOnePackageMemory both diff 16,000 and
+// 64,000: 45 MB were written twice, and removed twice), and removed when the tests end
+// (see removingWeekly); a larger one is written for its test alone, in
+// its temporary folder, not kept on disk for the rest of the run.
 func onePackagePair(t *testing.T, n int) (paths []string, size int64) {
 	t.Helper()
-	oldDir, newDir, size, err := gen.WriteOnePackage(t.TempDir(), n)
-	if err != nil {
-		t.Fatal(err)
+	if n > 64000 {
+		oldDir, newDir, size, err := gen.WriteOnePackage(t.TempDir(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []string{oldDir, newDir}, size
 	}
-	return []string{oldDir, newDir}, size
+	onePackages.mu.Lock()
+	defer onePackages.mu.Unlock()
+	w, ok := onePackages.written[n]
+	if !ok {
+		if onePackages.dir == "" {
+			dir, err := os.MkdirTemp("", "cachediff-onepackage-")
+			if err != nil {
+				t.Fatal(err)
+			}
+			onePackages.dir = dir
+		}
+		dir := filepath.Join(onePackages.dir, strconv.Itoa(n))
+		oldDir, newDir, size, err := gen.WriteOnePackage(dir, n)
+		if err != nil {
+			os.RemoveAll(dir)
+			t.Fatal(err)
+		}
+		w = onePackageTrees{[]string{oldDir, newDir}, size}
+		if onePackages.written == nil {
+			onePackages.written = map[int]onePackageTrees{}
+		}
+		onePackages.written[n] = w
+	}
+	return slices.Clone(w.paths), w.size
+}
+
+// onePackageTrees are the two trees of one gen.OnePackage size.
+type onePackageTrees struct {
+	paths []string
+	size  int64
+}
+
+// onePackages are the trees onePackagePair writes once, by size.
+var onePackages struct {
+	mu      sync.Mutex
+	dir     string
+	written map[int]onePackageTrees
 }
 
 // TestOnePackageMemory: issue 35's rule, memory within 4x the input, on
