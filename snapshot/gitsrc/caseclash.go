@@ -185,18 +185,27 @@ func foldSpecs(p string) []string {
 	return specs
 }
 
+// dotFolder is the Kind clashBelow gives a dot-folder (no File's).
+const dotFolder Kind = -1
+
 // clashBelow returns the error of two names below PATH (files, and the
 // folders dirs, as a tree lists them) that differ in case alone
 // (bytes.EqualFold's, as caseClash), nil when none: a checkout on a
 // case-insensitive file system writes one over the other, or both into
 // one folder (_cache/develop/LLVM/specs.md beside llvm/specs.md: one
 // page there, two here, "1 new" package), while REV:PATH reads both.
-// Names in dot-folders, which the walk does not enter, and the
-// dot-folders, are left out (dot-files are not). Refused whether or not
-// a checkout would merge them, as above PATH.
+// Names in dot-folders, which the walk does not enter, are left out,
+// and so is a dot-folder beside another in another case (dot-files are
+// not). A dot-folder beside a dot-file of its name in another case is
+// refused: a checkout writes one over the other (snap/.A.spec.json
+// beside snap/.a.spec.json/x: REV:PATH read the spec, where such a
+// checkout holds the folder, which the walk does not enter). A
+// dot-named submodule, which the walk leaves out too, is not. Refused
+// whether or not a checkout would merge them, as above PATH.
 func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
-	check := func(p, dir string) *snapshot.Error {
+	dots := map[string]bool{} // the dot-folders' keys in seen
+	check := func(p, dir string, kind Kind) *snapshot.Error {
 		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
 			return nil
 		}
@@ -206,6 +215,9 @@ func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
 			seen[key] = p
 			return nil
 		}
+		if dots[key] && (kind == Submodule || kind == dotFolder) {
+			return nil
+		}
 		if first == p {
 			// Listed twice: a tree git fsck calls duplicateEntries.
 			return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is below PATH twice (a tree git fsck calls duplicateEntries): REV:PATH reads both, while a checkout writes one over or into the other; refused: give the checked-out folder", strconv.Quote(p))}
@@ -213,7 +225,16 @@ func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
 		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads both; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first))}
 	}
 	for _, d := range dirs {
-		if e := check(d, d); e != nil {
+		parent, base := path.Split(d)
+		if strings.HasPrefix(base, ".") {
+			// Not entered, but judged against the names beside it.
+			if e := check(d, parent, dotFolder); e != nil {
+				return e
+			}
+			dots[strings.Map(foldRune, d)] = true
+			continue
+		}
+		if e := check(d, d, Regular); e != nil {
 			return e
 		}
 	}
@@ -222,7 +243,7 @@ func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
 		// (path.Dir's "." read as a dot-folder left a.spec.json beside
 		// A.spec.json there unjudged).
 		dir, _ := path.Split(f.Path)
-		if e := check(f.Path, dir); e != nil {
+		if e := check(f.Path, dir, f.Kind); e != nil {
 			return e
 		}
 	}

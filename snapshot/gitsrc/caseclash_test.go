@@ -544,3 +544,31 @@ func TestCaseClashBelowTopFiles(t *testing.T) {
 		t.Errorf("A.md beside a.md at the top: not refused")
 	}
 }
+
+// TestCaseClashBelowDotFolderFile: a dot-file beside a dot-folder of its
+// name in another case (snap/.A.spec.json beside snap/.a.spec.json/x) is
+// refused: clashBelow left the dot-folder out, and HEAD:snap read the
+// spec ("specs 1 → 2" against snap/b.spec.json alone), where a checkout
+// on a case-insensitive file system writes the folder over the file and
+// the walk does not enter it. Two dot-folders, and a dot-named submodule
+// beside one, which the walk leaves out alike, are not refused.
+func TestCaseClashBelowDotFolderFile(t *testing.T) {
+	for _, files := range [][]string{{"snap/.A.spec.json", "snap/.a.spec.json/x"}, {"snap/d/.x", "snap/d/.X/y/z"}} {
+		dir := commitFiles(t, map[string]string{files[0]: oneLineIndex, files[1]: "x\n"}, nil)
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), "below PATH, in another case") {
+			t.Errorf("HEAD:snap with %q: %v; want it refused", files, err)
+		}
+	}
+	tr := &Tree{Rev: "HEAD", Path: "snap", IsTree: true}
+	if e := tr.clashBelow([]File{{Path: ".X/a"}, {Path: ".x/b"}, {Path: ".Y", Kind: Submodule}, {Path: ".y/c"}}, []string{".X", ".x", ".y"}); e != nil {
+		t.Errorf("dot-folders, a dot-named submodule: %v", e)
+	}
+	if e := tr.clashBelow([]File{{Path: ".Y", Kind: Symlink}, {Path: ".y/c"}}, []string{".y"}); e == nil {
+		t.Errorf("a dot-named link beside a dot-folder: not refused")
+	}
+}
