@@ -201,12 +201,15 @@ const dotFolder Kind = -1
 // beside snap/.a.spec.json/x: REV:PATH read the spec, where such a
 // checkout holds the folder, which the walk does not enter). A
 // dot-named submodule, which the walk leaves out too, is not. Refused
-// whether or not a checkout would merge them, as above PATH.
-func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
+// whether or not a checkout would merge them, as above PATH. In a
+// Spack mirror (all), which reads what is in dot-folders too (spec
+// manifests, a view .x beside .X: two indexes from git, one in such a
+// checkout), no name is left out.
+func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
 	dots := map[string]bool{} // the dot-folders' keys in seen
 	check := func(p, dir string, kind Kind) *snapshot.Error {
-		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
+		if !all && (strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.")) {
 			return nil
 		}
 		key := strings.Map(foldRune, p)
@@ -226,7 +229,7 @@ func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
 	}
 	for _, d := range dirs {
 		parent, base := path.Split(d)
-		if strings.HasPrefix(base, ".") {
+		if !all && strings.HasPrefix(base, ".") {
 			// Not entered, but judged against the names beside it.
 			if e := check(d, parent, dotFolder); e != nil {
 				return e

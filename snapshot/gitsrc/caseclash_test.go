@@ -423,7 +423,7 @@ func TestCaseClashBelowLinear(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		e := tr.clashBelow(files, dirs)
+		e := tr.clashBelow(files, dirs, false)
 		runtime.ReadMemStats(&after)
 		if e != nil {
 			t.Fatalf("%d distinct names: %v", n, e)
@@ -444,10 +444,10 @@ func TestCaseClashBelowLinear(t *testing.T) {
 // yields.
 func TestCaseClashBelowDots(t *testing.T) {
 	tr := &Tree{Rev: "HEAD", Path: "_cache/develop", IsTree: true}
-	if e := tr.clashBelow([]File{{Path: ".X/a"}, {Path: ".x/a"}, {Path: "b/.Y/c"}, {Path: "b/.y/c"}}, []string{".X", ".x", "b", "b/.Y", "b/.y"}); e != nil {
+	if e := tr.clashBelow([]File{{Path: ".X/a"}, {Path: ".x/a"}, {Path: "b/.Y/c"}, {Path: "b/.y/c"}}, []string{".X", ".x", "b", "b/.Y", "b/.y"}, false); e != nil {
 		t.Errorf("dot-folders: %v", e)
 	}
-	if e := tr.clashBelow([]File{{Path: "b/.Z.md"}, {Path: "b/.z.md"}}, []string{"b"}); e == nil || !strings.Contains(e.Msg, "below PATH, in another case") {
+	if e := tr.clashBelow([]File{{Path: "b/.Z.md"}, {Path: "b/.z.md"}}, []string{"b"}, false); e == nil || !strings.Contains(e.Msg, "below PATH, in another case") {
 		t.Errorf("dot-files: %v; want them refused", e)
 	}
 }
@@ -540,7 +540,7 @@ func TestCaseClashBelowTopFiles(t *testing.T) {
 		}
 	}
 	tr := &Tree{Rev: "HEAD", Path: "snap", IsTree: true}
-	if e := tr.clashBelow([]File{{Path: "A.md"}, {Path: "a.md"}}, nil); e == nil {
+	if e := tr.clashBelow([]File{{Path: "A.md"}, {Path: "a.md"}}, nil, false); e == nil {
 		t.Errorf("A.md beside a.md at the top: not refused")
 	}
 }
@@ -565,10 +565,10 @@ func TestCaseClashBelowDotFolderFile(t *testing.T) {
 		}
 	}
 	tr := &Tree{Rev: "HEAD", Path: "snap", IsTree: true}
-	if e := tr.clashBelow([]File{{Path: ".X/a"}, {Path: ".x/b"}, {Path: ".Y", Kind: Submodule}, {Path: ".y/c"}}, []string{".X", ".x", ".y"}); e != nil {
+	if e := tr.clashBelow([]File{{Path: ".X/a"}, {Path: ".x/b"}, {Path: ".Y", Kind: Submodule}, {Path: ".y/c"}}, []string{".X", ".x", ".y"}, false); e != nil {
 		t.Errorf("dot-folders, a dot-named submodule: %v", e)
 	}
-	if e := tr.clashBelow([]File{{Path: ".Y", Kind: Symlink}, {Path: ".y/c"}}, []string{".y"}); e == nil {
+	if e := tr.clashBelow([]File{{Path: ".Y", Kind: Symlink}, {Path: ".y/c"}}, []string{".y"}, false); e == nil {
 		t.Errorf("a dot-named link beside a dot-folder: not refused")
 	}
 }
