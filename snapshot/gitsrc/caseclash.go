@@ -185,6 +185,9 @@ func foldSpecs(p string) []string {
 	return specs
 }
 
+// isLink reports whether f is a symbolic link.
+func isLink(f File) bool { return f.Kind == Symlink }
+
 // dotFolder is the Kind clashBelow gives a dot-folder (no File's).
 const dotFolder Kind = -1
 
@@ -204,7 +207,9 @@ const dotFolder Kind = -1
 // whether or not a checkout would merge them, as above PATH. In a
 // Spack mirror (all), which reads what is in dot-folders too (spec
 // manifests, a view .x beside .X: two indexes from git, one in such a
-// checkout), no name is left out.
+// checkout), and in a tree that holds a symbolic link, which may lead
+// into a dot-folder (cache.json to .D/i.json beside .d/i.json: REV:PATH
+// read .D's index, such a checkout .d's), no name is left out.
 func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
 	dots := map[string]bool{} // the dot-folders' keys in seen

@@ -572,3 +572,28 @@ func TestCaseClashBelowDotFolderFile(t *testing.T) {
 		t.Errorf("a dot-named link beside a dot-folder: not refused")
 	}
 }
+
+// TestCaseClashBelowLinkDotFolder: in a tree that holds a symbolic link,
+// names in dot-folders are judged too: snap/cache.json, a link to
+// .D/i.json beside .d/i.json (two indexes), read .D's from git, while a
+// checkout on a case-insensitive file system writes .d's over it in one
+// folder, and clashBelow, which left dot-folders out, said nothing.
+func TestCaseClashBelowLinkDotFolder(t *testing.T) {
+	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := commitFiles(t, map[string]string{"snap/.d/i.json": string(genIndex(t)), "snap/.D/i.json": string(newIndex)}, map[string]string{"snap/cache.json": ".D/i.json"})
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), "below PATH, in another case") {
+		n := -1
+		if snap != nil {
+			n = snap.Specs()
+		}
+		t.Errorf("HEAD:snap, a link to .D/i.json beside .d/i.json: %d specs, %v; want it refused", n, err)
+	}
+}
