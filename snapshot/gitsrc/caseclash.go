@@ -277,3 +277,41 @@ func foldRune(r rune) rune {
 	}
 	return least
 }
+
+// clashTargets returns the error of a name on the way to a file that a
+// link of the tree (names) leads to out of it (paths, from the top)
+// beside another in another case, in the listing the links were
+// followed in (w: a folder above the tree, down; the folders above it
+// are on the way to PATH, judged by caseClash), nil when none:
+// snap/cache.json to ../Data/i.json beside data/i.json read Data's index
+// from git, while a checkout on a case-insensitive file system writes
+// data's over it in one folder. Refused whether or not a checkout would
+// merge them, as below PATH.
+func (t *Tree) clashTargets(w *linkWalker, names, paths []string) *snapshot.Error {
+	way := map[string]string{} // a fold key of a name on the way → the name
+	for _, p := range paths {
+		for q := p; within(q, w.root) && q != w.root; q = parentDir(q) {
+			way[strings.Map(foldRune, q)] = q
+		}
+	}
+	if len(way) == 0 {
+		return nil
+	}
+	var found, other string
+	for p := range w.entries {
+		if q, ok := way[strings.Map(foldRune, p)]; ok && q != p && (found == "" || p < found) {
+			found, other = p, q
+		}
+	}
+	if found == "" {
+		return nil
+	}
+	name, target := names[0], paths[0]
+	for i, p := range paths {
+		if within(p, other) {
+			name, target = names[i], p
+			break
+		}
+	}
+	return &snapshot.Error{File: name, Msg: fmt.Sprintf("%s is %s, on the way to %s, which this symbolic link leads to, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads %s alone; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(found), strconv.Quote(other), strconv.Quote(target), strconv.Quote(other))}
+}

@@ -597,3 +597,44 @@ func TestCaseClashBelowLinkDotFolder(t *testing.T) {
 		t.Errorf("HEAD:snap, a link to .D/i.json beside .d/i.json: %d specs, %v; want it refused", n, err)
 	}
 }
+
+// TestCaseClashLinkTarget: a link of the tree to a file out of it, on
+// whose way a name has another beside it in another case, is refused:
+// snap/cache.json to ../Data/i.json beside data/i.json (two indexes)
+// read Data's index from git, while a checkout on a case-insensitive
+// file system writes data's over it in one folder ("31 packages
+// changed" against such a checkout), and no check looked out of PATH.
+// A link to a file whose way has none is read.
+func TestCaseClashLinkTarget(t *testing.T) {
+	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ other, target string }{
+		{"data/i.json", "../Data/i.json"},
+		{"Data/I.json", "../Data/i.json"},
+		{"x/Data/i.json", "../x/data/i.json"},
+	} {
+		dir := commitFiles(t, map[string]string{"x/data/i.json": string(genIndex(t)), "Data/i.json": string(genIndex(t)), tc.other: string(newIndex)}, map[string]string{"snap/cache.json": tc.target})
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), "which this symbolic link leads to, in another case") {
+			n := -1
+			if snap != nil {
+				n = snap.Specs()
+			}
+			t.Errorf("HEAD:snap, a link to %s beside %s: %d specs, %v; want it refused", tc.target, tc.other, n, err)
+		}
+	}
+	dir := commitFiles(t, map[string]string{"data/i.json": string(genIndex(t)), "Other/i.json": string(newIndex), "other.json": string(newIndex)}, map[string]string{"snap/cache.json": "../data/i.json"})
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{}); err != nil {
+		t.Errorf("a link to data/i.json, no name on its way in another case: %v", err)
+	}
+}

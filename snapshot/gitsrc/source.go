@@ -291,6 +291,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		if e := t.rewrittenTargets(lw, outNames, outPaths); e != nil {
 			errs = append(errs, e)
 		}
+		if e := t.clashTargets(lw, outNames, outPaths); e != nil {
+			errs = append(errs, e)
+		}
 	}
 	if t.IsTree && s.read != nil && streamed >= 0 {
 		s.read(streamed)
