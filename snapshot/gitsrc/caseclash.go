@@ -185,9 +185,6 @@ func foldSpecs(p string) []string {
 	return specs
 }
 
-// isLink reports whether f is a symbolic link.
-func isLink(f File) bool { return f.Kind == Symlink }
-
 // dotFolder is the Kind clashBelow gives a dot-folder (no File's).
 const dotFolder Kind = -1
 
@@ -207,9 +204,8 @@ const dotFolder Kind = -1
 // whether or not a checkout would merge them, as above PATH. In a
 // Spack mirror (all), which reads what is in dot-folders too (spec
 // manifests, a view .x beside .X: two indexes from git, one in such a
-// checkout), and in a tree that holds a symbolic link, which may lead
-// into a dot-folder (cache.json to .D/i.json beside .d/i.json: REV:PATH
-// read .D's index, such a checkout .d's), no name is left out.
+// checkout), no name is left out. A file a link leads to in a
+// dot-folder is judged by clashTargets.
 func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
 	dots := map[string]bool{} // the dot-folders' keys in seen
@@ -279,7 +275,8 @@ func foldRune(r rune) rune {
 }
 
 // clashTargets returns the error of a name on the way to a file that a
-// link of the tree (names) leads to out of it (paths, from the top)
+// link of the tree (names) leads to out of it, or into a dot-folder of
+// it, which clashBelow leaves out (paths, from the top)
 // beside another in another case, in the listing the links were
 // followed in (w: a folder above the tree, down; the folders above it
 // are on the way to PATH, judged by caseClash), nil when none:

@@ -573,11 +573,11 @@ func TestCaseClashBelowDotFolderFile(t *testing.T) {
 	}
 }
 
-// TestCaseClashBelowLinkDotFolder: in a tree that holds a symbolic link,
-// names in dot-folders are judged too: snap/cache.json, a link to
+// TestCaseClashBelowLinkDotFolder: a file a link leads to in a
+// dot-folder is judged (clashTargets): snap/cache.json, a link to
 // .D/i.json beside .d/i.json (two indexes), read .D's from git, while a
 // checkout on a case-insensitive file system writes .d's over it in one
-// folder, and clashBelow, which left dot-folders out, said nothing.
+// folder, and clashBelow, which leaves dot-folders out, said nothing.
 func TestCaseClashBelowLinkDotFolder(t *testing.T) {
 	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
 	if err != nil {
@@ -589,12 +589,21 @@ func TestCaseClashBelowLinkDotFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
-	if err == nil || !strings.Contains(err.Error(), "below PATH, in another case") {
+	if err == nil || !strings.Contains(err.Error(), "which this symbolic link leads to, in another case") {
 		n := -1
 		if snap != nil {
 			n = snap.Specs()
 		}
 		t.Errorf("HEAD:snap, a link to .D/i.json beside .d/i.json: %d specs, %v; want it refused", n, err)
+	}
+	// A dot-folder beside another that no link leads into is not read:
+	// a link elsewhere does not have them refused.
+	dir = commitFiles(t, map[string]string{"snap/.d/i.json": string(genIndex(t)), "snap/.D/i.json": string(newIndex), "snap/i.json": string(newIndex)}, map[string]string{"snap/notes.txt": "i.json"})
+	if r, err = OpenRepo(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{}); err != nil {
+		t.Errorf("HEAD:snap, .d beside .D, notes.txt a link to i.json: %v", err)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -151,7 +150,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	var errs []*snapshot.Error
 	if e := t.clashError(); e != nil {
 		errs = append(errs, e)
-	} else if e := t.clashBelow(files, t.dirs, slices.ContainsFunc(files, isLink)); t.IsTree && e != nil {
+	} else if e := t.clashBelow(files, t.dirs, false); t.IsTree && e != nil {
 		errs = append(errs, e)
 	} else if f, n, msg := t.encodingAbove(); f != "" {
 		errs = append(errs, &snapshot.Error{File: t.Rev + ":" + f, Line: n, Msg: msg})
