@@ -185,25 +185,41 @@ func foldSpecs(p string) []string {
 	return specs
 }
 
+// dotFolder is the Kind clashBelow gives a dot-folder (no File's).
+const dotFolder Kind = -1
+
 // clashBelow returns the error of two names below PATH (files, and the
 // folders dirs, as a tree lists them) that differ in case alone
 // (bytes.EqualFold's, as caseClash), nil when none: a checkout on a
 // case-insensitive file system writes one over the other, or both into
 // one folder (_cache/develop/LLVM/specs.md beside llvm/specs.md: one
 // page there, two here, "1 new" package), while REV:PATH reads both.
-// Names in dot-folders, which the walk does not enter, and the
-// dot-folders, are left out (dot-files are not). Refused whether or not
-// a checkout would merge them, as above PATH.
-func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
+// Names in dot-folders, which the walk does not enter, are left out,
+// and so is a dot-folder beside another in another case (dot-files are
+// not). A dot-folder beside a dot-file of its name in another case is
+// refused: a checkout writes one over the other (snap/.A.spec.json
+// beside snap/.a.spec.json/x: REV:PATH read the spec, where such a
+// checkout holds the folder, which the walk does not enter). A
+// dot-named submodule, which the walk leaves out too, is not. Refused
+// whether or not a checkout would merge them, as above PATH. In a
+// Spack mirror (all), which reads what is in dot-folders too (spec
+// manifests, a view .x beside .X: two indexes from git, one in such a
+// checkout), no name is left out. A file a link leads to in a
+// dot-folder is judged by clashTargets.
+func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
-	check := func(p, dir string) *snapshot.Error {
-		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.") {
+	dots := map[string]bool{} // the dot-folders' keys in seen
+	check := func(p, dir string, kind Kind) *snapshot.Error {
+		if !all && (strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.")) {
 			return nil
 		}
 		key := strings.Map(foldRune, p)
 		first, ok := seen[key]
 		if !ok {
 			seen[key] = p
+			return nil
+		}
+		if dots[key] && (kind == Submodule || kind == dotFolder) {
 			return nil
 		}
 		if first == p {
@@ -213,7 +229,16 @@ func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
 		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads both; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first))}
 	}
 	for _, d := range dirs {
-		if e := check(d, d); e != nil {
+		parent, base := path.Split(d)
+		if !all && strings.HasPrefix(base, ".") {
+			// Not entered, but judged against the names beside it.
+			if e := check(d, parent, dotFolder); e != nil {
+				return e
+			}
+			dots[strings.Map(foldRune, d)] = true
+			continue
+		}
+		if e := check(d, d, Regular); e != nil {
 			return e
 		}
 	}
@@ -222,7 +247,7 @@ func (t *Tree) clashBelow(files []File, dirs []string) *snapshot.Error {
 		// (path.Dir's "." read as a dot-folder left a.spec.json beside
 		// A.spec.json there unjudged).
 		dir, _ := path.Split(f.Path)
-		if e := check(f.Path, dir); e != nil {
+		if e := check(f.Path, dir, f.Kind); e != nil {
 			return e
 		}
 	}
@@ -247,4 +272,43 @@ func foldRune(r rune) rune {
 		least = min(least, f)
 	}
 	return least
+}
+
+// clashTargets returns the error of a name on the way to a file that a
+// link of the tree (names) leads to out of it, or into a dot-folder of
+// it, which clashBelow leaves out (paths, from the top)
+// beside another in another case, in the listing the links were
+// followed in (w: a folder above the tree, down; the folders above it
+// are on the way to PATH, judged by caseClash), nil when none:
+// snap/cache.json to ../Data/i.json beside data/i.json read Data's index
+// from git, while a checkout on a case-insensitive file system writes
+// data's over it in one folder. Refused whether or not a checkout would
+// merge them, as below PATH.
+func (t *Tree) clashTargets(w *linkWalker, names, paths []string) *snapshot.Error {
+	way := map[string]string{} // a fold key of a name on the way → the name
+	for _, p := range paths {
+		for q := p; within(q, w.root) && q != w.root; q = parentDir(q) {
+			way[strings.Map(foldRune, q)] = q
+		}
+	}
+	if len(way) == 0 {
+		return nil
+	}
+	var found, other string
+	for p := range w.entries {
+		if q, ok := way[strings.Map(foldRune, p)]; ok && q != p && (found == "" || p < found) {
+			found, other = p, q
+		}
+	}
+	if found == "" {
+		return nil
+	}
+	name, target := names[0], paths[0]
+	for i, p := range paths {
+		if within(p, other) {
+			name, target = names[i], p
+			break
+		}
+	}
+	return &snapshot.Error{File: name, Msg: fmt.Sprintf("%s is %s, on the way to %s, which this symbolic link leads to, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads %s alone; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(found), strconv.Quote(other), strconv.Quote(target), strconv.Quote(other))}
 }

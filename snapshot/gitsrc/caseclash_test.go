@@ -423,7 +423,7 @@ func TestCaseClashBelowLinear(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		e := tr.clashBelow(files, dirs)
+		e := tr.clashBelow(files, dirs, false)
 		runtime.ReadMemStats(&after)
 		if e != nil {
 			t.Fatalf("%d distinct names: %v", n, e)
@@ -444,10 +444,10 @@ func TestCaseClashBelowLinear(t *testing.T) {
 // yields.
 func TestCaseClashBelowDots(t *testing.T) {
 	tr := &Tree{Rev: "HEAD", Path: "_cache/develop", IsTree: true}
-	if e := tr.clashBelow([]File{{Path: ".X/a"}, {Path: ".x/a"}, {Path: "b/.Y/c"}, {Path: "b/.y/c"}}, []string{".X", ".x", "b", "b/.Y", "b/.y"}); e != nil {
+	if e := tr.clashBelow([]File{{Path: ".X/a"}, {Path: ".x/a"}, {Path: "b/.Y/c"}, {Path: "b/.y/c"}}, []string{".X", ".x", "b", "b/.Y", "b/.y"}, false); e != nil {
 		t.Errorf("dot-folders: %v", e)
 	}
-	if e := tr.clashBelow([]File{{Path: "b/.Z.md"}, {Path: "b/.z.md"}}, []string{"b"}); e == nil || !strings.Contains(e.Msg, "below PATH, in another case") {
+	if e := tr.clashBelow([]File{{Path: "b/.Z.md"}, {Path: "b/.z.md"}}, []string{"b"}, false); e == nil || !strings.Contains(e.Msg, "below PATH, in another case") {
 		t.Errorf("dot-files: %v; want them refused", e)
 	}
 }
@@ -540,7 +540,110 @@ func TestCaseClashBelowTopFiles(t *testing.T) {
 		}
 	}
 	tr := &Tree{Rev: "HEAD", Path: "snap", IsTree: true}
-	if e := tr.clashBelow([]File{{Path: "A.md"}, {Path: "a.md"}}, nil); e == nil {
+	if e := tr.clashBelow([]File{{Path: "A.md"}, {Path: "a.md"}}, nil, false); e == nil {
 		t.Errorf("A.md beside a.md at the top: not refused")
+	}
+}
+
+// TestCaseClashBelowDotFolderFile: a dot-file beside a dot-folder of its
+// name in another case (snap/.A.spec.json beside snap/.a.spec.json/x) is
+// refused: clashBelow left the dot-folder out, and HEAD:snap read the
+// spec ("specs 1 → 2" against snap/b.spec.json alone), where a checkout
+// on a case-insensitive file system writes the folder over the file and
+// the walk does not enter it. Two dot-folders, and a dot-named submodule
+// beside one, which the walk leaves out alike, are not refused.
+func TestCaseClashBelowDotFolderFile(t *testing.T) {
+	for _, files := range [][]string{{"snap/.A.spec.json", "snap/.a.spec.json/x"}, {"snap/d/.x", "snap/d/.X/y/z"}} {
+		dir := commitFiles(t, map[string]string{files[0]: oneLineIndex, files[1]: "x\n"}, nil)
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), "below PATH, in another case") {
+			t.Errorf("HEAD:snap with %q: %v; want it refused", files, err)
+		}
+	}
+	tr := &Tree{Rev: "HEAD", Path: "snap", IsTree: true}
+	if e := tr.clashBelow([]File{{Path: ".X/a"}, {Path: ".x/b"}, {Path: ".Y", Kind: Submodule}, {Path: ".y/c"}}, []string{".X", ".x", ".y"}, false); e != nil {
+		t.Errorf("dot-folders, a dot-named submodule: %v", e)
+	}
+	if e := tr.clashBelow([]File{{Path: ".Y", Kind: Symlink}, {Path: ".y/c"}}, []string{".y"}, false); e == nil {
+		t.Errorf("a dot-named link beside a dot-folder: not refused")
+	}
+}
+
+// TestCaseClashBelowLinkDotFolder: a file a link leads to in a
+// dot-folder is judged (clashTargets): snap/cache.json, a link to
+// .D/i.json beside .d/i.json (two indexes), read .D's from git, while a
+// checkout on a case-insensitive file system writes .d's over it in one
+// folder, and clashBelow, which leaves dot-folders out, said nothing.
+func TestCaseClashBelowLinkDotFolder(t *testing.T) {
+	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := commitFiles(t, map[string]string{"snap/.d/i.json": string(genIndex(t)), "snap/.D/i.json": string(newIndex)}, map[string]string{"snap/cache.json": ".D/i.json"})
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), "which this symbolic link leads to, in another case") {
+		n := -1
+		if snap != nil {
+			n = snap.Specs()
+		}
+		t.Errorf("HEAD:snap, a link to .D/i.json beside .d/i.json: %d specs, %v; want it refused", n, err)
+	}
+	// A dot-folder beside another that no link leads into is not read:
+	// a link elsewhere does not have them refused.
+	dir = commitFiles(t, map[string]string{"snap/.d/i.json": string(genIndex(t)), "snap/.D/i.json": string(newIndex), "snap/i.json": string(newIndex)}, map[string]string{"snap/notes.txt": "i.json"})
+	if r, err = OpenRepo(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{}); err != nil {
+		t.Errorf("HEAD:snap, .d beside .D, notes.txt a link to i.json: %v", err)
+	}
+}
+
+// TestCaseClashLinkTarget: a link of the tree to a file out of it, on
+// whose way a name has another beside it in another case, is refused:
+// snap/cache.json to ../Data/i.json beside data/i.json (two indexes)
+// read Data's index from git, while a checkout on a case-insensitive
+// file system writes data's over it in one folder ("31 packages
+// changed" against such a checkout), and no check looked out of PATH.
+// A link to a file whose way has none is read.
+func TestCaseClashLinkTarget(t *testing.T) {
+	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ other, target string }{
+		{"data/i.json", "../Data/i.json"},
+		{"Data/I.json", "../Data/i.json"},
+		{"x/Data/i.json", "../x/data/i.json"},
+	} {
+		dir := commitFiles(t, map[string]string{"x/data/i.json": string(genIndex(t)), "Data/i.json": string(genIndex(t)), tc.other: string(newIndex)}, map[string]string{"snap/cache.json": tc.target})
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), "which this symbolic link leads to, in another case") {
+			n := -1
+			if snap != nil {
+				n = snap.Specs()
+			}
+			t.Errorf("HEAD:snap, a link to %s beside %s: %d specs, %v; want it refused", tc.target, tc.other, n, err)
+		}
+	}
+	dir := commitFiles(t, map[string]string{"data/i.json": string(genIndex(t)), "Other/i.json": string(newIndex), "other.json": string(newIndex)}, map[string]string{"snap/cache.json": "../data/i.json"})
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{}); err != nil {
+		t.Errorf("a link to data/i.json, no name on its way in another case: %v", err)
 	}
 }

@@ -74,7 +74,7 @@ func (s *Source) asMirror() (*mirrorStore, bool, error) {
 	if e := t.clashError(); e != nil {
 		return nil, false, e
 	}
-	if e := t.clashBelow(files, t.dirs); e != nil {
+	if e := t.clashBelow(files, t.dirs, true); e != nil {
 		return nil, false, e
 	}
 	if e := t.rewrittenMirror(files); e != nil {

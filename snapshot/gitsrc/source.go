@@ -150,7 +150,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	var errs []*snapshot.Error
 	if e := t.clashError(); e != nil {
 		errs = append(errs, e)
-	} else if e := t.clashBelow(files, t.dirs); t.IsTree && e != nil {
+	} else if e := t.clashBelow(files, t.dirs, false); t.IsTree && e != nil {
 		errs = append(errs, e)
 	} else if f, n, msg := t.encodingAbove(); f != "" {
 		errs = append(errs, &snapshot.Error{File: t.Rev + ":" + f, Line: n, Msg: msg})
@@ -288,6 +288,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 			}
 		}
 		if e := t.rewrittenTargets(lw, outNames, outPaths); e != nil {
+			errs = append(errs, e)
+		}
+		if e := t.clashTargets(lw, outNames, outPaths); e != nil {
 			errs = append(errs, e)
 		}
 	}

@@ -1,0 +1,51 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestCaseClashMirrorDotView: a layout-v3 mirror's views .x and .X (two
+// index manifests, of two indexes) are read apart from git, while a
+// checkout on a case-insensitive file system writes .x's manifest over
+// .X's, in one folder: git:HEAD:m --view .X read the one index, such a
+// checkout the other. clashBelow left dot-folders out, as the walk of
+// pages does, though a mirror reads what is in them. Refused.
+func TestCaseClashMirrorDotView(t *testing.T) {
+	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, other := map[string]string{}, map[string]string{}
+	addMirror(t, files, "m", func(dir string) error { return mirrorgen.V3(dir, genIndex(t), mirrorgen.Options{View: ".x"}) })
+	addMirror(t, other, "m", func(dir string) error { return mirrorgen.V3(dir, newIndex, mirrorgen.Options{View: ".X"}) })
+	for p, text := range other {
+		if _, ok := files[p]; !ok {
+			files[p] = text
+		}
+	}
+	repo := commitFiles(t, files, nil)
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, view := range []string{".x", ".X"} {
+		src, err := mustSource(t, r, "HEAD:m").Open(mirror.Options{View: view})
+		if err == nil {
+			var snap *snapshot.Snapshot
+			if snap, err = snapshot.LoadFrom(src, snapshot.Options{}); err == nil {
+				t.Errorf("--view %s, views .x and .X: %d specs, no error; want it refused", view, snap.Specs())
+				continue
+			}
+		}
+		if !strings.Contains(err.Error(), "below PATH, in another case") {
+			t.Errorf("--view %s: %v; want it refused as a name in another case", view, err)
+		}
+	}
+}
