@@ -512,14 +512,22 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 // edited: its changes are not those of its week. Restacked specs keep
 // their hash, in both snapshots. A step whose hashes name two builds
 // (HashConflicts) counts such a spec unchanged: what the steps before it
-// said is forgotten there.
+// said is forgotten there. So is it where a step follows a renamed root
+// (diff.RenameSides): that step and its neighbour select other specs of
+// the snapshot they share.
 func checkHashes(steps []*diff.Report) error {
 	type seen struct {
 		in   bool // in the snapshot after the step that listed it last
 		step int
 	}
 	state := map[string]seen{}
+	prevNew := false // steps[i-1] selects its new side otherwise
 	for i, r := range steps {
+		curOld, curNew := diff.RenameSides(r)
+		if prevNew || curOld {
+			clear(state)
+		}
+		prevNew = curNew
 		if n, _ := diff.HashConflicts(r); n > 0 {
 			clear(state)
 			continue
