@@ -237,12 +237,30 @@ func checkRenamesAcross(steps []*diff.Report) error {
 		}
 		return counts[i][v]
 	}
-	// The spellings each step renames from and to, as sets.
+	// The spellings each step respells roots from and to, as sets: every
+	// root changed or renamed into another spelling, not only those
+	// diff.SelectedRenames takes (a root --stack does not name is
+	// compared under its new spelling too, and the step's stacks count
+	// the shared snapshot so).
 	from, to := make([]map[string]bool, len(steps)), make([]map[string]bool, len(steps))
-	for i, l := range renames {
+	for i, r := range steps {
 		from[i], to[i] = map[string]bool{}, map[string]bool{}
-		for _, rn := range l {
+		for _, rn := range renames[i] {
 			from[i][rn.Old], to[i][rn.New] = true, true
+		}
+		if r.Causes == nil || r.Causes.Roots == nil {
+			continue
+		}
+		respell := func(o, n diff.RootSpec) {
+			if o.Root != n.Root {
+				from[i][o.Root], to[i][n.Root] = true, true
+			}
+		}
+		for _, c := range r.Causes.Roots.Changed {
+			respell(c.Old, c.New)
+		}
+		for _, c := range r.Causes.Roots.Renamed {
+			respell(c.Old, c.New)
 		}
 	}
 	for i, r := range steps {
