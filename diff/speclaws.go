@@ -729,10 +729,8 @@ type Rename struct{ Old, New string }
 // A saved report is input: an entry is taken only when the report bears
 // it out, since a rename switches off a log's checks across the step.
 // The two spellings differ in the package's own version alone, of one
-// package; a changed root's old hash is gone from that package and its
-// new one came (listed as removed or added, or in a rebuilt or updated
-// pair), a renamed root's hash is listed nowhere in it (unchanged) or as
-// restacked alone (a root added needs it too); and
+// package; a renamed root's hash is listed nowhere in it (unchanged) or
+// as restacked alone (a root added needs it too); and
 // unless --package narrows the specs counted, the step's stacks count
 // the new spelling on the new side and never the old one (the engine
 // compared the old side under the new spelling). An entry that fails
@@ -810,12 +808,15 @@ func SelectedRenames(r *Report) []Rename {
 	}
 	var out []Rename
 	for _, c := range cands {
-		o, n := listed[key{c.cur.Name, c.old.Hash}], listed[key{c.cur.Name, c.cur.Hash}]
+		// A changed root's hashes need not be gone and come: its new
+		// hash may be one the old snapshot held as another root (curl@2
+		// of d, then curl of d), its old one one the new snapshot still
+		// holds as another root's dependency; the tool's own logs of
+		// both were refused.
+		o := listed[key{c.cur.Name, c.old.Hash}]
 		switch {
 		case c.old.Hash == c.cur.Hash && (o.gone || o.came):
 			continue // a renamed root is unchanged, or restacked (another root came to need it)
-		case c.old.Hash != c.cur.Hash && !narrowed && !(o.gone && n.came):
-			continue
 		case !narrowed && (counts[c.root].New == 0 || counts[c.old.Root] != OldToNew{}):
 			continue
 		}

@@ -237,12 +237,30 @@ func checkRenamesAcross(steps []*diff.Report) error {
 		}
 		return counts[i][v]
 	}
-	// The spellings each step renames from and to, as sets.
+	// The spellings each step respells roots from and to, as sets: every
+	// root changed or renamed into another spelling, not only those
+	// diff.SelectedRenames takes (a root --stack does not name is
+	// compared under its new spelling too, and the step's stacks count
+	// the shared snapshot so).
 	from, to := make([]map[string]bool, len(steps)), make([]map[string]bool, len(steps))
-	for i, l := range renames {
+	for i, r := range steps {
 		from[i], to[i] = map[string]bool{}, map[string]bool{}
-		for _, rn := range l {
+		for _, rn := range renames[i] {
 			from[i][rn.Old], to[i][rn.New] = true, true
+		}
+		if r.Causes == nil || r.Causes.Roots == nil {
+			continue
+		}
+		respell := func(o, n diff.RootSpec) {
+			if o.Root != n.Root {
+				from[i][o.Root], to[i][n.Root] = true, true
+			}
+		}
+		for _, c := range r.Causes.Roots.Changed {
+			respell(c.Old, c.New)
+		}
+		for _, c := range r.Causes.Roots.Renamed {
+			respell(c.Old, c.New)
 		}
 	}
 	for i, r := range steps {
@@ -479,7 +497,10 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 				if side.at == i && sidesOld[i] || side.at == i+1 && sidesNew[i] {
 					continue // the step selects this snapshot otherwise than the timeline
 				}
-				if tp == nil || presentAt(tp.Present, side.at) != side.has {
+				// A package the timeline never lists is absent from every
+				// snapshot: a step that follows a renamed root on the
+				// other side may list it removed or added alone.
+				if (tp != nil && presentAt(tp.Present, side.at)) != side.has {
 					return fmt.Errorf("timeline: %s: present at snapshot %d is not what steps[%d] says (%s)", shortValue(p.Name), side.at, i, p.Status)
 				}
 				if !side.has {
@@ -509,14 +530,22 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 // edited: its changes are not those of its week. Restacked specs keep
 // their hash, in both snapshots. A step whose hashes name two builds
 // (HashConflicts) counts such a spec unchanged: what the steps before it
-// said is forgotten there.
+// said is forgotten there. So is it where a step follows a renamed root
+// (diff.RenameSides): that step and its neighbour select other specs of
+// the snapshot they share.
 func checkHashes(steps []*diff.Report) error {
 	type seen struct {
 		in   bool // in the snapshot after the step that listed it last
 		step int
 	}
 	state := map[string]seen{}
+	prevNew := false // steps[i-1] selects its new side otherwise
 	for i, r := range steps {
+		curOld, curNew := diff.RenameSides(r)
+		if prevNew || curOld {
+			clear(state)
+		}
+		prevNew = curNew
 		if n, _ := diff.HashConflicts(r); n > 0 {
 			clear(state)
 			continue
