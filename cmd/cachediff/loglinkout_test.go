@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestLogRevsLinkOutOfPath: a symbolic link of PATH that leads out of it
+// (snap/cache.json to ../Data/i.json, a Spack index in the repository,
+// which REV:PATH follows) is read at each commit of a log, but a commit
+// that changed only what it leads to changed no file of PATH, and git
+// rev-list -- PATH lists only those that did: `cachediff
+// git:HEAD~1:snap git:HEAD:snap` said "31 packages changed" (exit 1),
+// while `log --revs HEAD~1..HEAD --fail-on any snap` said "no commit in
+// this range changed snap" and passed (exit 0). Such a log is refused
+// (exit 2), naming the link and its target, whether the link leads to
+// the file itself, through a link to a folder out of PATH, through a
+// chain of links, or nowhere yet (a dangling link that the commit makes
+// whole), and with --since as with a range.
+func TestLogRevsLinkOutOfPath(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	oldIndex, err := os.ReadFile("../../testdata/spack-gen/old/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newIndex, err := os.ReadFile("../../testdata/spack-gen/new/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		links  map[string]string // link → target, made in the first commit
+		first  bool              // Data/i.json in the first commit
+		target string            // the target the message names
+		since  bool              // --revs HEAD --since, not HEAD~1..HEAD
+	}{
+		{"file", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false},
+		{"file, since", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", true},
+		{"through a folder", map[string]string{"snap/cache.json": "../D/i.json", "D": "Data"}, true, "../D/i.json", false},
+		{"chain", map[string]string{"snap/cache.json": "../Data/j.json", "Data/j.json": "i.json"}, true, "../Data/j.json", false},
+		{"dangling", map[string]string{"snap/cache.json": "../Data/i.json"}, false, "../Data/i.json", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo := t.TempDir()
+			git := func(args ...string) {
+				t.Helper()
+				if _, err := gittest.Git(repo, nil, args...); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write := func(rel string, data []byte) {
+				t.Helper()
+				p := filepath.Join(repo, rel)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			git("init", "-q")
+			write("snap/x.md", []byte("not a page\n"))
+			if tc.first {
+				write("Data/i.json", oldIndex)
+			} else {
+				// A snapshot of its own beside the dangling link.
+				write("snap/own.json", oldIndex)
+			}
+			for l, target := range tc.links {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(repo, l)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(target, filepath.Join(repo, l)); err != nil {
+					t.Skip("no symbolic links:", err)
+				}
+			}
+			git("add", "-A")
+			git("commit", "-qm", "one", "--date", "2025-03-01T12:00:00Z")
+			write("Data/i.json", newIndex)
+			git("add", "-A")
+			git("commit", "-qm", "two", "--date", "2025-03-02T12:00:00Z")
+
+			var stdout, stderr bytes.Buffer
+			if code := run([]string{"-C", repo, "git:HEAD~1:snap", "git:HEAD:snap"}, &stdout, &stderr); code != exitDiffers && tc.first {
+				t.Fatalf("the pair: exit %d, want %d: %s", code, exitDiffers, stderr.String())
+			}
+			stdout.Reset()
+			stderr.Reset()
+			args := []string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD~1..HEAD", "snap"}
+			if tc.since {
+				args = []string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD", "--since", "2025-03-01", "snap"}
+			}
+			code := run(args, &stdout, &stderr)
+			if code != exitTrouble || stdout.Len() > 0 {
+				t.Fatalf("exit %d, want %d (refused); stdout %q, stderr %q", code, exitTrouble, stdout.String(), stderr.String())
+			}
+			want := `:snap/cache.json: a symbolic link out of snap (to "` + tc.target + `"): log --revs steps through the commits that changed snap`
+			if !strings.Contains(stderr.String(), want) || !strings.Contains(stderr.String(), "cachediff git:A:snap git:B:snap") {
+				t.Errorf("stderr %q, want %q and the pair to compare", stderr.String(), want)
+			}
+		})
+	}
+}
