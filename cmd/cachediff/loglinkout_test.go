@@ -108,3 +108,60 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 		})
 	}
 }
+
+// TestLogRevsLinkWithinPath: a link that stays in PATH (to a file
+// beside it, to one of a dot-folder of PATH, or out and back in by
+// PATH's own name, PATH being a folder below the top) leads to nothing a
+// commit can change without changing PATH: its log is not refused
+// (TestLogRevsLinkOutOfPath).
+func TestLogRevsLinkWithinPath(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	oldIndex, err := os.ReadFile("../../testdata/spack-gen/old/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newIndex, err := os.ReadFile("../../testdata/spack-gen/new/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"data/i.txt", ".data/i.txt", "../snap/data/i.txt", "../../top/snap/data/i.txt"} {
+		repo := t.TempDir()
+		for _, f := range []struct {
+			rel  string
+			data []byte
+		}{{"top/snap/x.md", []byte("not a page\n")}, {"top/snap/data/i.txt", oldIndex}, {"top/snap/.data/i.txt", oldIndex}} {
+			p := filepath.Join(repo, f.rel)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, f.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Symlink(target, filepath.Join(repo, "top/snap/cache.json")); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+		for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-qm", "one"}} {
+			if _, err := gittest.Git(repo, nil, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, rel := range []string{"top/snap/data/i.txt", "top/snap/.data/i.txt"} {
+			if err := os.WriteFile(filepath.Join(repo, rel), newIndex, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "two"}} {
+			if _, err := gittest.Git(repo, nil, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD~1..HEAD", "top/snap"}, &stdout, &stderr)
+		if code != exitDiffers || stderr.Len() > 0 {
+			t.Errorf("a link to %q: exit %d, want %d (one step that changed); stderr %q", target, code, exitDiffers, stderr.String())
+		}
+	}
+}
