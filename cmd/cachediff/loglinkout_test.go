@@ -21,7 +21,7 @@ import (
 // (exit 2), naming the link and its target, whether the link leads to
 // the file itself, through a link to a folder out of PATH, through a
 // chain of links, or nowhere yet (a dangling link that the commit makes
-// whole), and with --since as with a range.
+// whole), and with --since as with a range, and under --skip-invalid.
 func TestLogRevsLinkOutOfPath(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("no git")
@@ -40,12 +40,14 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 		first  bool              // Data/i.json in the first commit
 		target string            // the target the message names
 		since  bool              // --revs HEAD --since, not HEAD~1..HEAD
+		skip   bool              // --skip-invalid
 	}{
-		{"file", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false},
-		{"file, since", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", true},
-		{"through a folder", map[string]string{"snap/cache.json": "../D/i.json", "D": "Data"}, true, "../D/i.json", false},
-		{"chain", map[string]string{"snap/cache.json": "../Data/j.json", "Data/j.json": "i.json"}, true, "../Data/j.json", false},
-		{"dangling", map[string]string{"snap/cache.json": "../Data/i.json"}, false, "../Data/i.json", false},
+		{"file", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false, false},
+		{"file, since", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", true, false},
+		{"file, skip-invalid", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false, true},
+		{"through a folder", map[string]string{"snap/cache.json": "../D/i.json", "D": "Data"}, true, "../D/i.json", false, false},
+		{"chain", map[string]string{"snap/cache.json": "../Data/j.json", "Data/j.json": "i.json"}, true, "../Data/j.json", false, false},
+		{"dangling", map[string]string{"snap/cache.json": "../Data/i.json"}, false, "../Data/i.json", false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			repo := t.TempDir()
@@ -96,6 +98,9 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 			args := []string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD~1..HEAD", "snap"}
 			if tc.since {
 				args = []string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD", "--since", "2025-03-01", "snap"}
+			}
+			if tc.skip {
+				args = append([]string{"log", "--skip-invalid"}, args[1:]...)
 			}
 			code := run(args, &stdout, &stderr)
 			if code != exitTrouble || stdout.Len() > 0 {
