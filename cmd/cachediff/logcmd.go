@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -102,6 +103,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip, Shared: new(snapshot.Shared)}
 	c.mem().loading()
 	var names []string // the snapshot arguments, or REV:PATH of the commits
+	var linkOut string // under --revs, why a link out of PATH refuses the log
 	subjects := map[string]string{}
 	var absent []*gitsrc.Commit // by index of names: PATH absent at that commit
 	var revs *diff.Revs
@@ -141,6 +143,18 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 				revs.Commits++
 			}
 		}
+		// A link of PATH followed out of it leads to what a commit can
+		// change without changing PATH: no step of the log, which lists
+		// the commits that changed PATH, so that a commit that changed
+		// only Data/i.json, which snap/cache.json leads to, passed the
+		// gate while git:HEAD~1:snap against git:HEAD:snap changed.
+		c.sources.GitLinkOut = func(link, target string) {
+			if linkOut == "" {
+				where := cmp.Or(top, "the repository")
+				linkOut = fmt.Sprintf("%s: a symbolic link out of %s (to %q): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff git:A:%s git:B:%s)", link, where, target, where, cmp.Or(top, "."), cmp.Or(top, "."))
+			}
+		}
+		defer func() { c.sources.GitLinkOut = nil }()
 		if note := report.RevsNote(revs); note != "" && !opts.quiet {
 			// Exit 0, as a quiet week is: say why there is no step.
 			fmt.Fprintf(c.stderr, "cachediff: %s\n", report.Visible(fmt.Sprintf("%s: the log is %s as commit %s left it", note, cmp.Or(top, "the repository"), commits[0].ID[:min(12, len(commits[0].ID))])))
@@ -222,6 +236,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		s, err := c.loadSnapshot(opts.dir, names[i], o)
 		if err != nil {
 			return nil, err
+		}
+		if linkOut != "" {
+			return nil, errors.New(linkOut)
 		}
 		lockV[i][0], lockV[i][1] = s.LockfileVersions()
 		if opts.revs == "" && i > 0 && prev != nil {

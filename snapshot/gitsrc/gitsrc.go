@@ -516,6 +516,9 @@ type link struct {
 	// path is the file a link of typ "blob" leads to, from the top, when
 	// it was followed in a listing ("" otherwise).
 	path string
+	// out is set when following it in a listing looked up a name out of
+	// the tree (not on the way to it), or left the repository.
+	out bool
 }
 
 // follow follows the symbolic links at paths (relative to the top, or to

@@ -57,7 +57,14 @@ type entry struct {
 // linkWalker follows links in the listing of one folder of a commit (root,
 // a path from the top; "" for the top), which holds the links' own.
 type linkWalker struct {
-	root    string
+	root string
+	// top is the root the walker was made for (PATH, from the top),
+	// which list does not change; left is set by a walk that looked up
+	// a name out of it (not on the way to it), or out of the repository:
+	// what the link leads to can change at a commit that changes no
+	// file of PATH (link.out).
+	top     string
+	left    bool
 	entries map[string]entry  // by path from the top
 	targets map[string]string // a link's blob id → its target
 	// long are links' blob ids whose targets are longer than
@@ -67,7 +74,7 @@ type linkWalker struct {
 }
 
 func newLinkWalker(root string, files []File, dirs []string) *linkWalker {
-	w := &linkWalker{targets: map[string]string{}, long: map[string]bool{}}
+	w := &linkWalker{top: root, targets: map[string]string{}, long: map[string]bool{}}
 	w.list(root, files, dirs)
 	return w
 }
@@ -126,6 +133,7 @@ const (
 // list.
 func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 	cur := parentDir(p)
+	w.left = false
 	// names is the name left to look up, as a stack of parts, the next
 	// on top, each followed by "/" and the one below: a link's target is
 	// pushed, not joined to the rest, which would copy the name, grown
@@ -144,6 +152,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 		names[top] = rest
 		if first == ".." {
 			if cur == "" {
+				w.left = true
 				return link{typ: "symlink"}, walkDone, ""
 			}
 			cur = parentDir(cur)
@@ -160,6 +169,9 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 		}
 		w.steps++
 		full := joinTop(cur, first)
+		if !within(full, w.top) && !strings.HasPrefix(w.top, full+"/") {
+			w.left = true
+		}
 		e, ok := w.entries[full]
 		if !ok {
 			if !within(full, w.root) {
@@ -196,6 +208,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 				return link{}, walkNeedTarget, e.oid
 			}
 			if strings.HasPrefix(target, "/") {
+				w.left = true
 				return link{typ: "symlink"}, walkDone, ""
 			}
 			if hasRest {
@@ -258,6 +271,7 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 			l, state, more := w.walk(paths[i])
 			switch state {
 			case walkDone:
+				l.out = w.left
 				links[i] = l
 			case walkNeedTarget:
 				need[more] = true

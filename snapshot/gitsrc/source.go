@@ -31,7 +31,18 @@ type Source struct {
 	decoders []snapshot.Decoder
 	// read is OnRead's function, or nil.
 	read func(size int64)
+	// linkOut is OnLinkOut's function, or nil.
+	linkOut func(name, target string)
 }
+
+// OnLinkOut has f called by Walk with each symbolic link of the tree
+// that it follows out of the tree (to a file, a folder or nothing
+// elsewhere in the repository, or out of it), or through a name out of
+// it: its name, as the snapshot's files are named, and its target. What
+// such a link leads to can change at a commit that changes no file of
+// PATH, which `log --revs` does not list (Repo.Series). Called before the
+// source is opened.
+func (s *Source) OnLinkOut(f func(name, target string)) { s.linkOut = f }
 
 // OnRead has f called with the size of the input a command's memory is
 // budgeted from, which git does not tell a reader before: for a REV:PATH
@@ -233,6 +244,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		for i, l := range followed {
 			target := fmt.Sprintf("%q", shorten(l.target, 200))
 			name := entries[links[i]].Name
+			if l.out && s.linkOut != nil {
+				s.linkOut(name, l.target)
+			}
 			switch l.typ {
 			case "blob":
 				// Judged as the file it leads to, as on disk: the

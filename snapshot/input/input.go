@@ -83,6 +83,10 @@ type Options struct {
 	// folder may tell no size (GitFileRead), so that a command cannot
 	// take the other side to be as large as the first to tell.
 	GitOpened func(folder bool)
+	// GitLinkOut, when not nil, is called with each symbolic link of a
+	// REV:PATH folder that is followed out of PATH, and its target (see
+	// gitsrc.Source.OnLinkOut).
+	GitLinkOut func(link, target string)
 }
 
 // open is Open with options; it also returns the tree of an argument
@@ -310,6 +314,9 @@ func urlLikeMsg(arg, msg string) string {
 func gitSource(src *gitsrc.Source, o Options) (snapshot.Source, *gitsrc.Tree, error) {
 	if o.GitOpened != nil {
 		o.GitOpened(src.Tree().IsTree)
+	}
+	if o.GitLinkOut != nil {
+		src.OnLinkOut(o.GitLinkOut)
 	}
 	if o.GitFileRead != nil {
 		folder := src.Tree().IsTree

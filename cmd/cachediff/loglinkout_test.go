@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestLogRevsLinkOutOfPath: a symbolic link of PATH that leads out of it
+// (snap/cache.json to ../Data/i.json, a Spack index in the repository,
+// which REV:PATH follows) is read at each commit of a log, but a commit
+// that changed only what it leads to changed no file of PATH, and git
+// rev-list -- PATH lists only those that did: `cachediff
+// git:HEAD~1:snap git:HEAD:snap` said "31 packages changed" (exit 1),
+// while `log --revs HEAD~1..HEAD --fail-on any snap` said "no commit in
+// this range changed snap" and passed (exit 0). Such a log is refused
+// (exit 2), naming the link and its target, whether the link leads to
+// the file itself, through a link to a folder out of PATH, through a
+// chain of links, or nowhere yet (a dangling link that the commit makes
+// whole), and with --since as with a range, and under --skip-invalid.
+func TestLogRevsLinkOutOfPath(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	oldIndex, err := os.ReadFile("../../testdata/spack-gen/old/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newIndex, err := os.ReadFile("../../testdata/spack-gen/new/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		links  map[string]string // link → target, made in the first commit
+		first  bool              // Data/i.json in the first commit
+		target string            // the target the message names
+		since  bool              // --revs HEAD --since, not HEAD~1..HEAD
+		skip   bool              // --skip-invalid
+	}{
+		{"file", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false, false},
+		{"file, since", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", true, false},
+		{"file, skip-invalid", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false, true},
+		{"through a folder", map[string]string{"snap/cache.json": "../D/i.json", "D": "Data"}, true, "../D/i.json", false, false},
+		{"chain", map[string]string{"snap/cache.json": "../Data/j.json", "Data/j.json": "i.json"}, true, "../Data/j.json", false, false},
+		// A link to a folder is a listed skip, in a pair too, until
+		// a commit out of PATH makes Data a file.
+		{"folder, skip-invalid", map[string]string{"snap/data": "../Data"}, true, "../Data", false, true},
+		{"dangling", map[string]string{"snap/cache.json": "../Data/i.json"}, false, "../Data/i.json", false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo := t.TempDir()
+			git := func(args ...string) {
+				t.Helper()
+				if _, err := gittest.Git(repo, nil, args...); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write := func(rel string, data []byte) {
+				t.Helper()
+				p := filepath.Join(repo, rel)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			git("init", "-q")
+			write("snap/x.md", []byte("not a page\n"))
+			if _, folder := tc.links["snap/data"]; folder {
+				write("snap/own.json", oldIndex)
+			}
+			if tc.first {
+				write("Data/i.json", oldIndex)
+			} else {
+				// A snapshot of its own beside the dangling link.
+				write("snap/own.json", oldIndex)
+			}
+			for l, target := range tc.links {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(repo, l)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(target, filepath.Join(repo, l)); err != nil {
+					t.Skip("no symbolic links:", err)
+				}
+			}
+			git("add", "-A")
+			git("commit", "-qm", "one", "--date", "2025-03-01T12:00:00Z")
+			write("Data/i.json", newIndex)
+			git("add", "-A")
+			git("commit", "-qm", "two", "--date", "2025-03-02T12:00:00Z")
+
+			var stdout, stderr bytes.Buffer
+			if code := run([]string{"-C", repo, "git:HEAD~1:snap", "git:HEAD:snap"}, &stdout, &stderr); code != exitDiffers && tc.first && strings.HasSuffix(tc.target, ".json") {
+				t.Fatalf("the pair: exit %d, want %d: %s", code, exitDiffers, stderr.String())
+			}
+			stdout.Reset()
+			stderr.Reset()
+			args := []string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD~1..HEAD", "snap"}
+			if tc.since {
+				args = []string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD", "--since", "2025-03-01", "snap"}
+			}
+			if tc.skip {
+				args = append([]string{"log", "--skip-invalid"}, args[1:]...)
+			}
+			code := run(args, &stdout, &stderr)
+			if code != exitTrouble || stdout.Len() > 0 {
+				t.Fatalf("exit %d, want %d (refused); stdout %q, stderr %q", code, exitTrouble, stdout.String(), stderr.String())
+			}
+			link := "snap/cache.json"
+			for l := range tc.links {
+				if strings.HasPrefix(l, "snap/") {
+					link = l
+				}
+			}
+			want := ":" + link + `: a symbolic link out of snap (to "` + tc.target + `"): log --revs steps through the commits that changed snap`
+			if !strings.Contains(stderr.String(), want) || !strings.Contains(stderr.String(), "cachediff git:A:snap git:B:snap") {
+				t.Errorf("stderr %q, want %q and the pair to compare", stderr.String(), want)
+			}
+		})
+	}
+}
+
+// TestLogRevsLinkWithinPath: a link that stays in PATH (to a file
+// beside it, to one of a dot-folder of PATH, or out and back in by
+// PATH's own name, PATH being a folder below the top) leads to nothing a
+// commit can change without changing PATH: its log is not refused
+// (TestLogRevsLinkOutOfPath).
+func TestLogRevsLinkWithinPath(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("no git")
+	}
+	oldIndex, err := os.ReadFile("../../testdata/spack-gen/old/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newIndex, err := os.ReadFile("../../testdata/spack-gen/new/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"data/i.txt", ".data/i.txt", "../snap/data/i.txt", "../../top/snap/data/i.txt"} {
+		repo := t.TempDir()
+		for _, f := range []struct {
+			rel  string
+			data []byte
+		}{{"top/snap/x.md", []byte("not a page\n")}, {"top/snap/data/i.txt", oldIndex}, {"top/snap/.data/i.txt", oldIndex}} {
+			p := filepath.Join(repo, f.rel)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, f.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Symlink(target, filepath.Join(repo, "top/snap/cache.json")); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+		for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-qm", "one"}} {
+			if _, err := gittest.Git(repo, nil, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, rel := range []string{"top/snap/data/i.txt", "top/snap/.data/i.txt"} {
+			if err := os.WriteFile(filepath.Join(repo, rel), newIndex, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "two"}} {
+			if _, err := gittest.Git(repo, nil, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD~1..HEAD", "top/snap"}, &stdout, &stderr)
+		if code != exitDiffers || stderr.Len() > 0 {
+			t.Errorf("a link to %q: exit %d, want %d (one step that changed); stderr %q", target, code, exitDiffers, stderr.String())
+		}
+	}
+}
