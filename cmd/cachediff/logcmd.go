@@ -102,8 +102,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	// same), bounded in count and bytes (snapshot.Shared).
 	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip, Shared: new(snapshot.Shared)}
 	c.mem().loading()
-	var names []string // the snapshot arguments, or REV:PATH of the commits
-	var linkOut string // under --revs, why a link out of PATH refuses the log
+	var names []string   // the snapshot arguments, or REV:PATH of the commits
+	var linkOut string   // under --revs, why a link out of PATH refuses the log
+	var emptyNote string // under --revs, why the log has no step (RevsNote)
 	subjects := map[string]string{}
 	var absent []*gitsrc.Commit // by index of names: PATH absent at that commit
 	var revs *diff.Revs
@@ -156,8 +157,10 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		}
 		defer func() { c.sources.GitLinkOut = nil }()
 		if note := report.RevsNote(revs); note != "" && !opts.quiet {
-			// Exit 0, as a quiet week is: say why there is no step.
-			fmt.Fprintf(c.stderr, "cachediff: %s\n", report.Visible(fmt.Sprintf("%s: the log is %s as commit %s left it", note, cmp.Or(top, "the repository"), commits[0].ID[:min(12, len(commits[0].ID))])))
+			// Exit 0, as a quiet week is: say why there is no step, once
+			// the commit it names has loaded (a link out of PATH refuses
+			// it, and the note said the log was that commit first).
+			emptyNote = fmt.Sprintf("%s: the log is %s as commit %s left it", note, cmp.Or(top, "the repository"), commits[0].ID[:min(12, len(commits[0].ID))])
 		}
 	} else {
 		if len(args) < 2 {
@@ -325,6 +328,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	})
 	if err != nil {
 		return fail(err)
+	}
+	if emptyNote != "" {
+		fmt.Fprintf(c.stderr, "cachediff: %s\n", report.Visible(emptyNote))
 	}
 	c.moreOrderWarnings(reversed, len(names)-1)
 	if bad := series.Unmatched; bad != nil {
