@@ -122,6 +122,11 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 			if !strings.Contains(stderr.String(), want) || !strings.Contains(stderr.String(), "cachediff git:A:snap git:B:snap") {
 				t.Errorf("stderr %q, want %q and the pair to compare", stderr.String(), want)
 			}
+			// The range selected no commit, but the log is refused, not
+			// "the log is snap as commit … left it" first.
+			if strings.Contains(stderr.String(), "no commit in this range") {
+				t.Errorf("stderr %q: the note of a log with no step, before its refusal", stderr.String())
+			}
 		})
 	}
 }
