@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -274,21 +275,32 @@ func foldRune(r rune) rune {
 	return least
 }
 
-// clashTargets returns the error of a name on the way to a file that a
-// link of the tree (names) leads to out of it, or into a dot-folder of
-// it, which clashBelow leaves out (paths, from the top)
-// beside another in another case, in the listing the links were
-// followed in (w: a folder above the tree, down; the folders above it
-// are on the way to PATH, judged by caseClash), nil when none:
-// snap/cache.json to ../Data/i.json beside data/i.json read Data's index
-// from git, while a checkout on a case-insensitive file system writes
-// data's over it in one folder. Refused whether or not a checkout would
-// merge them, as below PATH.
-func (t *Tree) clashTargets(w *linkWalker, names, paths []string) *snapshot.Error {
+// clashTargets returns the error of a name on the way a link of the
+// tree (names, each a file's name that the tree would read, with the
+// way it took, ways, and what it leads to, targets) takes out of it, or
+// into a dot-folder of it, which clashBelow leaves out, beside another
+// in another case, in the listing the links were followed in (w: a
+// folder above the tree, down; the folders above it are on the way to
+// PATH, judged by caseClash), nil when none: snap/cache.json to
+// ../Data/i.json beside data/i.json read Data's index from git, while a
+// checkout on a case-insensitive file system writes data's over it in
+// one folder. The whole way is judged, through every link of a chain
+// (snap/cache.json to ../a/l.json, a link to ../data/i.json, beside
+// A/l.json, a file a checkout may write over the link), and whatever
+// the link leads to in git (a link to ../Data/i.json, missing, beside
+// data/i.json: a checkout reads data's). Refused whether or not a
+// checkout would merge them, as below PATH.
+func (t *Tree) clashTargets(w *linkWalker, top string, names, targets []string, ways [][]string) *snapshot.Error {
 	way := map[string]string{} // a fold key of a name on the way → the name
-	for _, p := range paths {
-		for q := p; within(q, w.root) && q != w.root; q = parentDir(q) {
-			way[strings.Map(foldRune, q)] = q
+	for _, ws := range ways {
+		for _, p := range ws {
+			for q := p; within(q, w.root) && q != w.root && outOfTree(q, top); q = parentDir(q) {
+				key := strings.Map(foldRune, q)
+				if way[key] == q {
+					break // and the names above it
+				}
+				way[key] = q
+			}
 		}
 	}
 	if len(way) == 0 {
@@ -303,10 +315,10 @@ func (t *Tree) clashTargets(w *linkWalker, names, paths []string) *snapshot.Erro
 	if found == "" {
 		return nil
 	}
-	name, target := names[0], paths[0]
-	for i, p := range paths {
-		if within(p, other) {
-			name, target = names[i], p
+	name, target := names[0], targets[0]
+	for i, ws := range ways {
+		if slices.ContainsFunc(ws, func(p string) bool { return within(p, other) }) {
+			name, target = names[i], targets[i]
 			break
 		}
 	}

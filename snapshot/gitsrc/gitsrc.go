@@ -516,6 +516,9 @@ type link struct {
 	// path is the file a link of typ "blob" leads to, from the top, when
 	// it was followed in a listing ("" otherwise).
 	path string
+	// way is the names a link followed in a listing took to what it
+	// leads to, from the top (linkWalker.way).
+	way []string
 }
 
 // follow follows the symbolic links at paths (relative to the top, or to

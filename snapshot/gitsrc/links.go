@@ -64,6 +64,9 @@ type linkWalker struct {
 	// maxTarget: no system makes them (targets holds their first KiB).
 	long  map[string]bool
 	steps int // the names looked up, for the tests
+	// way is the names found in the listing by the last walk, from the
+	// top, in order: the way a link took, through the links of a chain.
+	way []string
 }
 
 func newLinkWalker(root string, files []File, dirs []string) *linkWalker {
@@ -132,6 +135,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 	// by a target of up to maxTarget bytes a link, once a link followed.
 	names := append(make([]string, 0, 8), strings.TrimPrefix(p[len(cur):], "/"))
 	follows := maxFollows
+	w.way = w.way[:0]
 	for {
 		top := len(names) - 1
 		name := strings.TrimLeft(names[top], "/")
@@ -169,6 +173,9 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 					return link{}, walkWiden, cur
 				}
 			}
+		}
+		if ok {
+			w.way = append(w.way, full)
 		}
 		switch {
 		case !ok, e.kind == Submodule:
@@ -259,6 +266,7 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 			switch state {
 			case walkDone:
 				links[i] = l
+				links[i].way = append([]string(nil), w.way...)
 			case walkNeedTarget:
 				need[more] = true
 				next = append(next, i)
