@@ -205,13 +205,16 @@ const dotFolder Kind = -1
 // whether or not a checkout would merge them, as above PATH. In a
 // Spack mirror (all), which reads what is in dot-folders too (spec
 // manifests, a view .x beside .X: two indexes from git, one in such a
-// checkout), no name is left out. A file a link leads to in a
+// checkout), no name is left out but in a dot-folder at its top
+// (.github), which a mirror does not read. A file a link leads to in a
 // dot-folder is judged by clashTargets.
 func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
 	dots := map[string]bool{} // the dot-folders' keys in seen
 	check := func(p, dir string, kind Kind) *snapshot.Error {
-		if !all && (strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.")) {
+		if strings.HasPrefix(dir, ".") || !all && strings.Contains(dir, "/.") {
+			// In a mirror too, a dot-folder at its top (.github), which
+			// it does not read (build_cache/, v3/ and blobs/ alone).
 			return nil
 		}
 		key := strings.Map(foldRune, p)
