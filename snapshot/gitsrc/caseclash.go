@@ -230,7 +230,12 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 			// Listed twice: a tree git fsck calls duplicateEntries.
 			return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is below PATH twice (a tree git fsck calls duplicateEntries): REV:PATH reads both, while a checkout writes one over or into the other; refused: give the checked-out folder", strconv.Quote(p))}
 		}
-		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads both; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first))}
+		reads := "reads both"
+		if dots[key] {
+			// first is a dot-folder, which the walk does not enter.
+			reads = "reads " + strconv.Quote(p) + " alone, and not the dot-folder, which the walk does not enter"
+		}
+		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH %s; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first), reads)}
 	}
 	for _, d := range dirs {
 		parent, base := path.Split(d)

@@ -696,3 +696,19 @@ func TestCaseClashLinkWay(t *testing.T) {
 		t.Errorf("a chain of links, no name on its way in another case: %v", err)
 	}
 }
+
+// TestCaseClashBelowDotFolderFileMessage: the error of a dot-file beside
+// a dot-folder of its name in another case says REV:PATH reads the file
+// alone: it said "REV:PATH reads both", though the walk does not enter
+// the folder.
+func TestCaseClashBelowDotFolderFileMessage(t *testing.T) {
+	tr := &Tree{Rev: "HEAD", Path: "snap", IsTree: true}
+	e := tr.clashBelow([]File{{Path: ".A.spec.json"}, {Path: ".a.spec.json/x"}}, []string{".a.spec.json"}, false)
+	if e == nil || !strings.Contains(e.Msg, `REV:PATH reads ".A.spec.json" alone`) || strings.Contains(e.Msg, "reads both") || strings.Contains(e.Msg, "\n") {
+		t.Errorf("a dot-file beside a dot-folder: %v; want it refused, as REV:PATH reading the file alone", e)
+	}
+	e = tr.clashBelow([]File{{Path: "A.md"}, {Path: "a.md"}}, nil, false)
+	if e == nil || !strings.Contains(e.Msg, "REV:PATH reads both") {
+		t.Errorf("A.md beside a.md: %v; want REV:PATH reading both", e)
+	}
+}
