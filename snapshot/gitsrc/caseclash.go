@@ -296,13 +296,17 @@ func foldRune(r rune) rune {
 // (snap/cache.json to ../a/l.json, a link to ../data/i.json, beside
 // A/l.json, a file a checkout may write over the link), and whatever
 // the link leads to in git (a link to ../Data/i.json, missing, beside
-// data/i.json: a checkout reads data's). Refused whether or not a
+// data/i.json: a checkout reads data's; one to I.json, missing, beside
+// i.json, in PATH too). Refused whether or not a
 // checkout would merge them, as below PATH.
 func (t *Tree) clashTargets(w *linkWalker, top string, names, targets []string, ways [][]string) *snapshot.Error {
 	way := map[string]string{} // a fold key of a name on the way → the name
 	for _, ws := range ways {
 		for _, p := range ws {
-			for q := p; within(q, w.root) && q != w.root && outOfTree(q, top); q = parentDir(q) {
+			for q := p; within(q, w.root) && q != w.root; q = parentDir(q) {
+				if _, ok := w.entries[q]; ok && !outOfTree(q, top) {
+					break // judged by clashBelow, as the names above it
+				}
 				key := strings.Map(foldRune, q)
 				if way[key] == q {
 					break // and the names above it
@@ -330,5 +334,9 @@ func (t *Tree) clashTargets(w *linkWalker, top string, names, targets []string, 
 			break
 		}
 	}
-	return &snapshot.Error{File: name, Msg: fmt.Sprintf("%s is %s, on the way to %s, which this symbolic link leads to, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads %s alone; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(found), strconv.Quote(other), strconv.Quote(target), strconv.Quote(other))}
+	reads := "writes one over the other, or both into one folder, while REV:PATH reads " + strconv.Quote(other) + " alone"
+	if _, ok := w.entries[other]; !ok {
+		reads = "reads " + strconv.Quote(found) + " by the link's name, while REV:PATH has no " + strconv.Quote(other) + " and does not follow the link"
+	}
+	return &snapshot.Error{File: name, Msg: fmt.Sprintf("%s is %s, on the way to %s, which this symbolic link leads to, in another case: a checkout on a case-insensitive file system (macOS, Windows) %s; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(found), strconv.Quote(other), strconv.Quote(target), reads)}
 }

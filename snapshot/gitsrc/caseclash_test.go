@@ -656,8 +656,9 @@ func TestCaseClashLinkTarget(t *testing.T) {
 // the names above data/i.json were judged, and it loaded. So with a
 // chain through a dot-folder of PATH (.d/l.json beside
 // .D/l.json), and a link to ../Data/i.json, missing in git (a warning,
-// not followed), beside data/i.json, which such a checkout reads. A
-// chain whose way has no name in another case is read.
+// not followed), beside data/i.json, which such a checkout reads, or to
+// ../data/I.json, or I.json, missing, beside i.json. A chain whose way
+// has no name in another case is read.
 func TestCaseClashLinkWay(t *testing.T) {
 	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
 	if err != nil {
@@ -671,6 +672,8 @@ func TestCaseClashLinkWay(t *testing.T) {
 		{map[string]string{"data/i.json": old, "A/l.json": string(newIndex)}, map[string]string{"snap/cache.json": "../a/l.json", "a/l.json": "../data/i.json"}, `"A" is "a"`},
 		{map[string]string{"data/i.json": old, "snap/.D/l.json": string(newIndex)}, map[string]string{"snap/cache.json": ".d/l.json", "snap/.d/l.json": "../../data/i.json"}, `"snap/.D/l.json" is "snap/.d/l.json"`},
 		{map[string]string{"data/i.json": string(newIndex), "Data/x.txt": "x\n", "snap/i.json": old}, map[string]string{"snap/cache.json": "../Data/i.json"}, `"data" is "Data"`},
+		{map[string]string{"data/i.json": string(newIndex), "snap/x.md": "x\n"}, map[string]string{"snap/cache.json": "../data/I.json"}, `"data/i.json" is "data/I.json"`},
+		{map[string]string{"snap/i.json": string(newIndex)}, map[string]string{"snap/cache.json": "I.json"}, `"snap/i.json" is "snap/I.json"`},
 		{map[string]string{"data/i.json": old, "A/l.json": string(newIndex)}, map[string]string{"snap/cache.json": "../x/./..//a/l.json", "x/y": "z", "a/l.json": "../data/i.json"}, `"A" is "a"`},
 	} {
 		dir := commitFiles(t, tc.files, tc.links)

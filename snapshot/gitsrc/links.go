@@ -64,8 +64,9 @@ type linkWalker struct {
 	// maxTarget: no system makes them (targets holds their first KiB).
 	long  map[string]bool
 	steps int // the names looked up, for the tests
-	// way is the names found in the listing by the last walk, from the
-	// top, in order: the way a link took, through the links of a chain.
+	// way is the names looked up in the listing by the last walk, from
+	// the top, in order: the way a link took, through the links of a
+	// chain, to a name the listing may not have.
 	way []string
 }
 
@@ -174,9 +175,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 				}
 			}
 		}
-		if ok {
-			w.way = append(w.way, full)
-		}
+		w.way = append(w.way, full) // a missing name too
 		switch {
 		case !ok, e.kind == Submodule:
 			return link{typ: "dangling"}, walkDone, ""
