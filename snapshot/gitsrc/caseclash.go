@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -204,13 +205,16 @@ const dotFolder Kind = -1
 // whether or not a checkout would merge them, as above PATH. In a
 // Spack mirror (all), which reads what is in dot-folders too (spec
 // manifests, a view .x beside .X: two indexes from git, one in such a
-// checkout), no name is left out. A file a link leads to in a
+// checkout), no name is left out but in a dot-folder at its top
+// (.github), which a mirror does not read. A file a link leads to in a
 // dot-folder is judged by clashTargets.
 func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
 	dots := map[string]bool{} // the dot-folders' keys in seen
 	check := func(p, dir string, kind Kind) *snapshot.Error {
-		if !all && (strings.HasPrefix(dir, ".") || strings.Contains(dir, "/.")) {
+		if strings.HasPrefix(dir, ".") || !all && strings.Contains(dir, "/.") {
+			// In a mirror too, a dot-folder at its top (.github), which
+			// it does not read (build_cache/, v3/ and blobs/ alone).
 			return nil
 		}
 		key := strings.Map(foldRune, p)
@@ -226,7 +230,12 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 			// Listed twice: a tree git fsck calls duplicateEntries.
 			return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is below PATH twice (a tree git fsck calls duplicateEntries): REV:PATH reads both, while a checkout writes one over or into the other; refused: give the checked-out folder", strconv.Quote(p))}
 		}
-		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads both; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first))}
+		reads := "reads both"
+		if dots[key] {
+			// first is a dot-folder, which the walk does not enter.
+			reads = "reads " + strconv.Quote(p) + " alone, and not the dot-folder, which the walk does not enter"
+		}
+		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH %s; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first), reads)}
 	}
 	for _, d := range dirs {
 		parent, base := path.Split(d)
@@ -274,21 +283,36 @@ func foldRune(r rune) rune {
 	return least
 }
 
-// clashTargets returns the error of a name on the way to a file that a
-// link of the tree (names) leads to out of it, or into a dot-folder of
-// it, which clashBelow leaves out (paths, from the top)
-// beside another in another case, in the listing the links were
-// followed in (w: a folder above the tree, down; the folders above it
-// are on the way to PATH, judged by caseClash), nil when none:
-// snap/cache.json to ../Data/i.json beside data/i.json read Data's index
-// from git, while a checkout on a case-insensitive file system writes
-// data's over it in one folder. Refused whether or not a checkout would
-// merge them, as below PATH.
-func (t *Tree) clashTargets(w *linkWalker, names, paths []string) *snapshot.Error {
+// clashTargets returns the error of a name on the way a link of the
+// tree (names, each a file's name that the tree would read, with the
+// way it took, ways, and what it leads to, targets) takes out of it, or
+// into a dot-folder of it, which clashBelow leaves out, beside another
+// in another case, in the listing the links were followed in (w: a
+// folder above the tree, down; the folders above it are on the way to
+// PATH, judged by caseClash), nil when none: snap/cache.json to
+// ../Data/i.json beside data/i.json read Data's index from git, while a
+// checkout on a case-insensitive file system writes data's over it in
+// one folder. The whole way is judged, through every link of a chain
+// (snap/cache.json to ../a/l.json, a link to ../data/i.json, beside
+// A/l.json, a file a checkout may write over the link), and whatever
+// the link leads to in git (a link to ../Data/i.json, missing, beside
+// data/i.json: a checkout reads data's; one to I.json, missing, beside
+// i.json, in PATH too). Refused whether or not a
+// checkout would merge them, as below PATH.
+func (t *Tree) clashTargets(w *linkWalker, top string, names, targets []string, ways [][]string) *snapshot.Error {
 	way := map[string]string{} // a fold key of a name on the way → the name
-	for _, p := range paths {
-		for q := p; within(q, w.root) && q != w.root; q = parentDir(q) {
-			way[strings.Map(foldRune, q)] = q
+	for _, ws := range ways {
+		for _, p := range ws {
+			for q := p; within(q, w.root) && q != w.root; q = parentDir(q) {
+				if _, ok := w.entries[q]; ok && !outOfTree(q, top) {
+					break // judged by clashBelow, as the names above it
+				}
+				key := strings.Map(foldRune, q)
+				if way[key] == q {
+					break // and the names above it
+				}
+				way[key] = q
+			}
 		}
 	}
 	if len(way) == 0 {
@@ -303,12 +327,16 @@ func (t *Tree) clashTargets(w *linkWalker, names, paths []string) *snapshot.Erro
 	if found == "" {
 		return nil
 	}
-	name, target := names[0], paths[0]
-	for i, p := range paths {
-		if within(p, other) {
-			name, target = names[i], p
+	name, target := names[0], targets[0]
+	for i, ws := range ways {
+		if slices.ContainsFunc(ws, func(p string) bool { return within(p, other) }) {
+			name, target = names[i], targets[i]
 			break
 		}
 	}
-	return &snapshot.Error{File: name, Msg: fmt.Sprintf("%s is %s, on the way to %s, which this symbolic link leads to, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads %s alone; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(found), strconv.Quote(other), strconv.Quote(target), strconv.Quote(other))}
+	reads := "writes one over the other, or both into one folder, while REV:PATH reads " + strconv.Quote(other) + " alone"
+	if _, ok := w.entries[other]; !ok {
+		reads = "reads " + strconv.Quote(found) + " by the link's name, while REV:PATH has no " + strconv.Quote(other) + " and does not follow the link"
+	}
+	return &snapshot.Error{File: name, Msg: fmt.Sprintf("%s is %s, on the way to %s, which this symbolic link leads to, in another case: a checkout on a case-insensitive file system (macOS, Windows) %s; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(found), strconv.Quote(other), strconv.Quote(target), reads)}
 }

@@ -647,3 +647,71 @@ func TestCaseClashLinkTarget(t *testing.T) {
 		t.Errorf("a link to data/i.json, no name on its way in another case: %v", err)
 	}
 }
+
+// TestCaseClashLinkWay: the whole way a link takes is judged, through
+// every link of a chain and whatever it leads to in git. snap/cache.json
+// to ../a/l.json, a link to ../data/i.json, beside A/l.json (another
+// index) read data's index from git, while a checkout on a
+// case-insensitive file system may write A's file over the link: only
+// the names above data/i.json were judged, and it loaded. So with a
+// chain through a dot-folder of PATH (.d/l.json beside
+// .D/l.json), and a link to ../Data/i.json, missing in git (a warning,
+// not followed), beside data/i.json, which such a checkout reads, or to
+// ../data/I.json, or I.json, missing, beside i.json. A chain whose way
+// has no name in another case is read.
+func TestCaseClashLinkWay(t *testing.T) {
+	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := string(genIndex(t))
+	for _, tc := range []struct {
+		files, links map[string]string
+		want         string
+	}{
+		{map[string]string{"data/i.json": old, "A/l.json": string(newIndex)}, map[string]string{"snap/cache.json": "../a/l.json", "a/l.json": "../data/i.json"}, `"A" is "a"`},
+		{map[string]string{"data/i.json": old, "snap/.D/l.json": string(newIndex)}, map[string]string{"snap/cache.json": ".d/l.json", "snap/.d/l.json": "../../data/i.json"}, `"snap/.D/l.json" is "snap/.d/l.json"`},
+		{map[string]string{"data/i.json": string(newIndex), "Data/x.txt": "x\n", "snap/i.json": old}, map[string]string{"snap/cache.json": "../Data/i.json"}, `"data" is "Data"`},
+		{map[string]string{"data/i.json": string(newIndex), "snap/x.md": "x\n"}, map[string]string{"snap/cache.json": "../data/I.json"}, `"data/i.json" is "data/I.json"`},
+		{map[string]string{"snap/i.json": string(newIndex)}, map[string]string{"snap/cache.json": "I.json"}, `"snap/i.json" is "snap/I.json"`},
+		{map[string]string{"data/i.json": old, "A/l.json": string(newIndex)}, map[string]string{"snap/cache.json": "../x/./..//a/l.json", "x/y": "z", "a/l.json": "../data/i.json"}, `"A" is "a"`},
+	} {
+		dir := commitFiles(t, tc.files, tc.links)
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want+", on the way to") {
+			n := -1
+			if snap != nil {
+				n = snap.Specs()
+			}
+			t.Errorf("HEAD:snap, links %v: %d specs, %v; want it refused: %s", tc.links, n, err, tc.want)
+		}
+	}
+	dir := commitFiles(t, map[string]string{"data/i.json": old, "B/l.json": string(newIndex)}, map[string]string{"snap/cache.json": "../a/l.json", "a/l.json": "../data/i.json"})
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{}); err != nil {
+		t.Errorf("a chain of links, no name on its way in another case: %v", err)
+	}
+}
+
+// TestCaseClashBelowDotFolderFileMessage: the error of a dot-file beside
+// a dot-folder of its name in another case says REV:PATH reads the file
+// alone: it said "REV:PATH reads both", though the walk does not enter
+// the folder.
+func TestCaseClashBelowDotFolderFileMessage(t *testing.T) {
+	tr := &Tree{Rev: "HEAD", Path: "snap", IsTree: true}
+	e := tr.clashBelow([]File{{Path: ".A.spec.json"}, {Path: ".a.spec.json/x"}}, []string{".a.spec.json"}, false)
+	if e == nil || !strings.Contains(e.Msg, `REV:PATH reads ".A.spec.json" alone`) || strings.Contains(e.Msg, "reads both") || strings.Contains(e.Msg, "\n") {
+		t.Errorf("a dot-file beside a dot-folder: %v; want it refused, as REV:PATH reading the file alone", e)
+	}
+	e = tr.clashBelow([]File{{Path: "A.md"}, {Path: "a.md"}}, nil, false)
+	if e == nil || !strings.Contains(e.Msg, "REV:PATH reads both") {
+		t.Errorf("A.md beside a.md: %v; want REV:PATH reading both", e)
+	}
+}

@@ -519,6 +519,9 @@ type link struct {
 	// out is set when following it in a listing looked up a name out of
 	// the tree (not on the way to it), or left the repository.
 	out bool
+	// way is the names a link followed in a listing took to what it
+	// leads to, from the top (linkWalker.way).
+	way []string
 }
 
 // follow follows the symbolic links at paths (relative to the top, or to

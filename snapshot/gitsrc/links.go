@@ -71,6 +71,10 @@ type linkWalker struct {
 	// maxTarget: no system makes them (targets holds their first KiB).
 	long  map[string]bool
 	steps int // the names looked up, for the tests
+	// way is the names looked up in the listing by the last walk, from
+	// the top, in order: the way a link took, through the links of a
+	// chain, to a name the listing may not have.
+	way []string
 }
 
 func newLinkWalker(root string, files []File, dirs []string) *linkWalker {
@@ -140,6 +144,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 	// by a target of up to maxTarget bytes a link, once a link followed.
 	names := append(make([]string, 0, 8), strings.TrimPrefix(p[len(cur):], "/"))
 	follows := maxFollows
+	w.way = w.way[:0]
 	for {
 		top := len(names) - 1
 		name := strings.TrimLeft(names[top], "/")
@@ -182,6 +187,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 				}
 			}
 		}
+		w.way = append(w.way, full) // a missing name too
 		switch {
 		case !ok, e.kind == Submodule:
 			return link{typ: "dangling"}, walkDone, ""
@@ -273,6 +279,7 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 			case walkDone:
 				l.out = w.left
 				links[i] = l
+				links[i].way = append([]string(nil), w.way...)
 			case walkNeedTarget:
 				need[more] = true
 				next = append(next, i)

@@ -49,3 +49,25 @@ func TestCaseClashMirrorDotView(t *testing.T) {
 		}
 	}
 }
+
+// TestCaseClashMirrorTopDotFolder: a mirror's dot-folder at its top,
+// which no mirror reads (build_cache/, v3/ and blobs/ alone), is left
+// out as the walk of pages leaves it out: HEAD:m with .github/A.md beside
+// .github/a.md was refused ("REV:PATH reads both", which it read
+// neither of) where m from disk loaded.
+func TestCaseClashMirrorTopDotFolder(t *testing.T) {
+	files := map[string]string{}
+	addMirror(t, files, "m", func(dir string) error { return mirrorgen.V3(dir, genIndex(t), mirrorgen.Options{}) })
+	files["m/.github/A.md"], files["m/.github/a.md"] = "a\n", "b\n"
+	r, err := OpenRepo(commitFiles(t, files, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := mustSource(t, r, "HEAD:m").Open(mirror.Options{})
+	if err == nil {
+		_, err = snapshot.LoadFrom(src, snapshot.Options{})
+	}
+	if err != nil {
+		t.Errorf("HEAD:m with .github/A.md beside .github/a.md: %v", err)
+	}
+}

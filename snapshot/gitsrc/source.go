@@ -240,12 +240,26 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		if err != nil {
 			return nil, append(errs, &snapshot.Error{File: t.Spec, Msg: "following its symbolic links: " + err.Error()})
 		}
-		var outNames, outPaths []string // the files read through links out of the tree
+		var outNames, outPaths []string   // the files read through links out of the tree
+		var wayNames, wayTargets []string // the links of files' names, and their ways
+		var ways [][]string
 		for i, l := range followed {
 			target := fmt.Sprintf("%q", shorten(l.target, 200))
 			name := entries[links[i]].Name
 			if l.out && s.linkOut != nil {
 				s.linkOut(name, l.target)
+			}
+			if f := entries[links[i]]; l.typ != "symlink" {
+				// A file's name, which a checkout may read through a
+				// name on the way in another case (clashTargets).
+				if f.Mode = 0; snapshot.Candidate(f, s.decoders) {
+					wayNames, ways = append(wayNames, name), append(ways, l.way)
+					if l.path != "" {
+						wayTargets = append(wayTargets, l.path)
+					} else {
+						wayTargets = append(wayTargets, shorten(l.target, 200))
+					}
+				}
 			}
 			switch l.typ {
 			case "blob":
@@ -304,7 +318,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		if e := t.rewrittenTargets(lw, outNames, outPaths); e != nil {
 			errs = append(errs, e)
 		}
-		if e := t.clashTargets(lw, outNames, outPaths); e != nil {
+		if e := t.clashTargets(lw, top, wayNames, wayTargets, ways); e != nil {
 			errs = append(errs, e)
 		}
 	}
