@@ -26,14 +26,7 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("no git")
 	}
-	oldIndex, err := os.ReadFile("../../testdata/spack-gen/old/build_cache/index.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	newIndex, err := os.ReadFile("../../testdata/spack-gen/new/build_cache/index.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	oldIndex, newIndex := genIndexes(t)
 	for _, tc := range []struct {
 		name   string
 		links  map[string]string // link → target, made in the first commit
@@ -140,14 +133,7 @@ func TestLogRevsLinkWithinPath(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("no git")
 	}
-	oldIndex, err := os.ReadFile("../../testdata/spack-gen/old/build_cache/index.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	newIndex, err := os.ReadFile("../../testdata/spack-gen/new/build_cache/index.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	oldIndex, newIndex := genIndexes(t)
 	for _, target := range []string{"data/i.txt", ".data/i.txt", "../snap/data/i.txt", "../../top/snap/data/i.txt"} {
 		repo := t.TempDir()
 		for _, f := range []struct {
@@ -186,4 +172,19 @@ func TestLogRevsLinkWithinPath(t *testing.T) {
 			t.Errorf("a link to %q: exit %d, want %d (one step that changed); stderr %q", target, code, exitDiffers, stderr.String())
 		}
 	}
+}
+
+// genIndexes returns testdata's two generated build-cache indexes, old
+// and new: a link's target that a commit changes.
+func genIndexes(t *testing.T) (oldIndex, newIndex []byte) {
+	t.Helper()
+	oldIndex, err := os.ReadFile("../../testdata/spack-gen/old/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newIndex, err = os.ReadFile("../../testdata/spack-gen/new/build_cache/index.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return oldIndex, newIndex
 }
