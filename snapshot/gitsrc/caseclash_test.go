@@ -529,12 +529,7 @@ func TestDuplicateEntriesRefused(t *testing.T) {
 // where a case-insensitive checkout holds one of the two.
 func TestCaseClashBelowTopFiles(t *testing.T) {
 	for _, files := range [][]string{{"snap/a.spec.json", "snap/A.spec.json"}, {"snap/X", "snap/x/index.json"}, {"snap/.z", "snap/.Z"}} {
-		dir := commitFiles(t, map[string]string{files[0]: oneLineIndex, files[1]: oneLineIndex}, nil)
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+		_, err := loadHeadSnap(t, map[string]string{files[0]: oneLineIndex, files[1]: oneLineIndex}, nil)
 		if err == nil || !strings.Contains(err.Error(), "below PATH, in another case") {
 			t.Errorf("HEAD:snap with %q: %v; want it refused", files, err)
 		}
@@ -554,12 +549,7 @@ func TestCaseClashBelowTopFiles(t *testing.T) {
 // beside one, which the walk leaves out alike, are not refused.
 func TestCaseClashBelowDotFolderFile(t *testing.T) {
 	for _, files := range [][]string{{"snap/.A.spec.json", "snap/.a.spec.json/x"}, {"snap/d/.x", "snap/d/.X/y/z"}} {
-		dir := commitFiles(t, map[string]string{files[0]: oneLineIndex, files[1]: "x\n"}, nil)
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+		_, err := loadHeadSnap(t, map[string]string{files[0]: oneLineIndex, files[1]: "x\n"}, nil)
 		if err == nil || !strings.Contains(err.Error(), "below PATH, in another case") {
 			t.Errorf("HEAD:snap with %q: %v; want it refused", files, err)
 		}
@@ -579,30 +569,14 @@ func TestCaseClashBelowDotFolderFile(t *testing.T) {
 // checkout on a case-insensitive file system writes .d's over it in one
 // folder, and clashBelow, which leaves dot-folders out, said nothing.
 func TestCaseClashBelowLinkDotFolder(t *testing.T) {
-	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := commitFiles(t, map[string]string{"snap/.d/i.json": string(genIndex(t)), "snap/.D/i.json": string(newIndex)}, map[string]string{"snap/cache.json": ".D/i.json"})
-	r, err := OpenRepo(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	newIndex := genNewIndex(t)
+	n, err := loadHeadSnap(t, map[string]string{"snap/.d/i.json": string(genIndex(t)), "snap/.D/i.json": string(newIndex)}, map[string]string{"snap/cache.json": ".D/i.json"})
 	if err == nil || !strings.Contains(err.Error(), "which this symbolic link leads to, in another case") {
-		n := -1
-		if snap != nil {
-			n = snap.Specs()
-		}
 		t.Errorf("HEAD:snap, a link to .D/i.json beside .d/i.json: %d specs, %v; want it refused", n, err)
 	}
 	// A dot-folder beside another that no link leads into is not read:
 	// a link elsewhere does not have them refused.
-	dir = commitFiles(t, map[string]string{"snap/.d/i.json": string(genIndex(t)), "snap/.D/i.json": string(newIndex), "snap/i.json": string(newIndex)}, map[string]string{"snap/notes.txt": "i.json"})
-	if r, err = OpenRepo(dir); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{}); err != nil {
+	if _, err := loadHeadSnap(t, map[string]string{"snap/.d/i.json": string(genIndex(t)), "snap/.D/i.json": string(newIndex), "snap/i.json": string(newIndex)}, map[string]string{"snap/notes.txt": "i.json"}); err != nil {
 		t.Errorf("HEAD:snap, .d beside .D, notes.txt a link to i.json: %v", err)
 	}
 }
@@ -615,35 +589,18 @@ func TestCaseClashBelowLinkDotFolder(t *testing.T) {
 // changed" against such a checkout), and no check looked out of PATH.
 // A link to a file whose way has none is read.
 func TestCaseClashLinkTarget(t *testing.T) {
-	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	newIndex := genNewIndex(t)
 	for _, tc := range []struct{ other, target string }{
 		{"data/i.json", "../Data/i.json"},
 		{"Data/I.json", "../Data/i.json"},
 		{"x/Data/i.json", "../x/data/i.json"},
 	} {
-		dir := commitFiles(t, map[string]string{"x/data/i.json": string(genIndex(t)), "Data/i.json": string(genIndex(t)), tc.other: string(newIndex)}, map[string]string{"snap/cache.json": tc.target})
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+		n, err := loadHeadSnap(t, map[string]string{"x/data/i.json": string(genIndex(t)), "Data/i.json": string(genIndex(t)), tc.other: string(newIndex)}, map[string]string{"snap/cache.json": tc.target})
 		if err == nil || !strings.Contains(err.Error(), "which this symbolic link leads to, in another case") {
-			n := -1
-			if snap != nil {
-				n = snap.Specs()
-			}
 			t.Errorf("HEAD:snap, a link to %s beside %s: %d specs, %v; want it refused", tc.target, tc.other, n, err)
 		}
 	}
-	dir := commitFiles(t, map[string]string{"data/i.json": string(genIndex(t)), "Other/i.json": string(newIndex), "other.json": string(newIndex)}, map[string]string{"snap/cache.json": "../data/i.json"})
-	r, err := OpenRepo(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{}); err != nil {
+	if _, err := loadHeadSnap(t, map[string]string{"data/i.json": string(genIndex(t)), "Other/i.json": string(newIndex), "other.json": string(newIndex)}, map[string]string{"snap/cache.json": "../data/i.json"}); err != nil {
 		t.Errorf("a link to data/i.json, no name on its way in another case: %v", err)
 	}
 }
@@ -660,10 +617,7 @@ func TestCaseClashLinkTarget(t *testing.T) {
 // ../data/I.json, or I.json, missing, beside i.json. A chain whose way
 // has no name in another case is read.
 func TestCaseClashLinkWay(t *testing.T) {
-	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	newIndex := genNewIndex(t)
 	old := string(genIndex(t))
 	for _, tc := range []struct {
 		files, links map[string]string
@@ -676,26 +630,12 @@ func TestCaseClashLinkWay(t *testing.T) {
 		{map[string]string{"snap/i.json": string(newIndex)}, map[string]string{"snap/cache.json": "I.json"}, `"snap/i.json" is "snap/I.json"`},
 		{map[string]string{"data/i.json": old, "A/l.json": string(newIndex)}, map[string]string{"snap/cache.json": "../x/./..//a/l.json", "x/y": "z", "a/l.json": "../data/i.json"}, `"A" is "a"`},
 	} {
-		dir := commitFiles(t, tc.files, tc.links)
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+		n, err := loadHeadSnap(t, tc.files, tc.links)
 		if err == nil || !strings.Contains(err.Error(), tc.want+", on the way to") {
-			n := -1
-			if snap != nil {
-				n = snap.Specs()
-			}
 			t.Errorf("HEAD:snap, links %v: %d specs, %v; want it refused: %s", tc.links, n, err, tc.want)
 		}
 	}
-	dir := commitFiles(t, map[string]string{"data/i.json": old, "B/l.json": string(newIndex)}, map[string]string{"snap/cache.json": "../a/l.json", "a/l.json": "../data/i.json"})
-	r, err := OpenRepo(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{}); err != nil {
+	if _, err := loadHeadSnap(t, map[string]string{"data/i.json": old, "B/l.json": string(newIndex)}, map[string]string{"snap/cache.json": "../a/l.json", "a/l.json": "../data/i.json"}); err != nil {
 		t.Errorf("a chain of links, no name on its way in another case: %v", err)
 	}
 }
@@ -714,4 +654,30 @@ func TestCaseClashBelowDotFolderFileMessage(t *testing.T) {
 	if e == nil || !strings.Contains(e.Msg, "REV:PATH reads both") {
 		t.Errorf("A.md beside a.md: %v; want REV:PATH reading both", e)
 	}
+}
+
+// loadHeadSnap commits files and links (commitFiles) and loads HEAD:snap
+// of the repository: its specs (-1 with no snapshot), and the error.
+func loadHeadSnap(t *testing.T, files, links map[string]string) (int, error) {
+	t.Helper()
+	r, err := OpenRepo(commitFiles(t, files, links))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	if snap == nil {
+		return -1, err
+	}
+	return snap.Specs(), err
+}
+
+// genNewIndex is testdata's generated new build-cache index (genIndex's
+// old one, changed).
+func genNewIndex(t *testing.T) []byte {
+	t.Helper()
+	index, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return index
 }
