@@ -44,6 +44,9 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 		// a commit out of PATH makes Data a file.
 		{"folder, skip-invalid", map[string]string{"snap/data": "../Data"}, true, "../Data", false, true},
 		{"dangling", map[string]string{"snap/cache.json": "../Data/i.json"}, false, "../Data/i.json", false, false},
+		// Dot-named: followed as on disk (the pair read no index, and
+		// the log passed, before).
+		{"dot-named", map[string]string{"snap/.cache.json": "../Data/i.json"}, true, "../Data/i.json", false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			repo := t.TempDir()

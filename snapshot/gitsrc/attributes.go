@@ -1260,7 +1260,7 @@ func (t *Tree) rewrittenThroughLinks(files []File) *snapshot.Error {
 			base = path.Base(t.Path)
 		}
 		file := snapshot.File{Name: t.Join(f.Path), Base: base, Size: -1, Root: !t.IsTree}
-		if f.Kind != Symlink || inDotDir(dir) || strings.HasPrefix(base, ".") || snapshot.LinkRefused(file, nil) {
+		if f.Kind != Symlink || inDotDir(dir) || snapshot.LinkRefused(file, nil) {
 			continue
 		}
 		names, bases = append(names, file.Name), append(bases, base)

@@ -308,10 +308,16 @@ func (t *Tree) clashTargets(w *linkWalker, top string, names, targets []string, 
 					break // judged by clashBelow, as the names above it
 				}
 				key := strings.Map(foldRune, q)
-				if way[key] == q {
+				prev, ok := way[key]
+				if prev == q {
 					break // and the names above it
 				}
-				way[key] = q
+				if _, listed := w.entries[q]; !ok || !listed {
+					// A name git does not have is kept over one it has
+					// (../Data/i.json beside another link's
+					// ../data/i.json): the listing holds the other.
+					way[key] = q
+				}
 			}
 		}
 	}

@@ -210,7 +210,10 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		switch {
 		case f.Kind == Symlink:
 			file.Mode = fs.ModeSymlink
-			if !strings.HasPrefix(base, ".") && !snapshot.LinkRefused(file, s.decoders) {
+			// A dot-named link too: a folder on disk follows it, and
+			// reads the file it leads to (.b.json, an index or a spec
+			// by content), which REV:PATH dropped without a word.
+			if !snapshot.LinkRefused(file, s.decoders) {
 				links = append(links, len(entries))
 				linkPaths, linkOIDs = append(linkPaths, f.Path), append(linkOIDs, f.OID)
 			}
@@ -288,6 +291,12 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 					e.Handle = &blob{oid: l.oid}
 				}
 			case "tree", "commit":
+				if strings.HasPrefix(entries[links[i]].Base, ".") {
+					// A dot-folder, as a folder on disk yields a
+					// dot-named link to one: not entered.
+					entries[links[i]].Mode = fs.ModeDir
+					continue
+				}
 				if l.typ == "tree" && l.dir != "" && within(l.dir, top) && within(parentDir(linkPaths[i]), l.dir) {
 					// The folder that holds the link, or one above it
 					// in the snapshot: read already, as on disk, where
