@@ -249,7 +249,16 @@ func noPages(path string, dir bool, skipped []*Error) error {
 	if len(skipped) == 0 {
 		return &Error{File: path, bare: true, Msg: fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache; Spack's own files, a build-cache index, a lockfile or spec files, are recognised by content in *.json, *.json.gz, *.json.sig and *.lock files)", under)}
 	}
-	return &LoadError{Path: path, Errs: sortErrors(skipped), Note: "no valid package page left under " + under}
+	what := "package page"
+	for _, e := range skipped {
+		if !pageFile(e.File) {
+			// A folder of lockfiles that disagree on a hash, say:
+			// no page was there to be left.
+			what = "package page or Spack file"
+			break
+		}
+	}
+	return &LoadError{Path: path, Errs: sortErrors(skipped), Note: "no valid " + what + " left under " + under}
 }
 
 // classify decides whether a file of a source is a candidate: a file a

@@ -183,6 +183,15 @@ func TestSkipInvalidStillErrors(t *testing.T) {
 			t.Errorf("error %q", err)
 		}
 	})
+	t.Run("every Spack file invalid", func(t *testing.T) {
+		// Lockfiles that disagree on a hash are not pages: the note
+		// said "no valid package page left".
+		dir := t.TempDir()
+		err := noPages(dir, true, []*Error{{File: filepath.Join(dir, "a.lock"), Msg: "hash h: a disagrees"}, {File: filepath.Join(dir, "b.lock"), Msg: "hash h: b disagrees"}})
+		if want := "loading " + dir + ": 2 bad files (no valid package page or Spack file left under " + dir + string(filepath.Separator) + "):\n"; !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("error %q, want the prefix %q", err, want)
+		}
+	})
 	t.Run("single bad file", func(t *testing.T) {
 		dir := writeTree(t, map[string]string{"page.md": "no front matter"})
 		_, err := Load(filepath.Join(dir, "page.md"), opt)
