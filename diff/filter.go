@@ -228,6 +228,12 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 			u := Unmatched{Kind: "stack", Value: st}
 			if len(out) < MaxSuggested {
 				u.Closest = closest(st, stacks)
+				if i := strings.LastIndexByte(st, '/'); len(u.Closest) == 0 && i > 0 {
+					// A lockfile's root spelt with its hash, as Spack
+					// prints it (python@3.9.21/b5gc...): the hash is
+					// farther than any edit a typo makes.
+					u.Closest = closest(st[:i], stacks)
+				}
 			}
 			if strings.Contains(st, ",") {
 				for part := range strings.SplitSeq(st, ",") {

@@ -277,6 +277,12 @@ func TestFilterUnmatched(t *testing.T) {
 			{Kind: "stack", Value: "ml-", Closest: []string{"ml"}},
 		}},
 		{Filter{Packages: []string{"py-torchx"}}, []Unmatched{{Kind: "package", Value: "py-torchx", Closest: []string{"py-torch"}}}},
+		// A stack spelt with a hash, as Spack prints a lockfile's root:
+		// the name before it is suggested.
+		{Filter{Stacks: []string{"ml/b5gcxyzab2qweruiopasdfghjklzxcvb", "e4z/b5gc"}}, []Unmatched{
+			{Kind: "stack", Value: "e4z/b5gc", Closest: []string{"e4s"}},
+			{Kind: "stack", Value: "ml/b5gcxyzab2qweruiopasdfghjklzxcvb", Closest: []string{"ml"}},
+		}},
 		// --stack takes one name: a list of stacks given as one value
 		// names its parts that are stacks, each once, for the hint to
 		// repeat the flag (the other list flags take commas).
