@@ -75,8 +75,10 @@ type linkWalker struct {
 	// the top, in order: the way a link took, through the links of a
 	// chain, to a name the listing may not have.
 	way []string
-	// names holds each name of a way once, for the walks to share.
+	// names holds each name looked up once, for the walks to share;
+	// buf is where a walk builds the next.
 	names map[string]string
+	buf   []byte
 }
 
 func newLinkWalker(root string, files []File, dirs []string) *linkWalker {
@@ -120,7 +122,7 @@ func parentDir(p string) string {
 
 // within reports whether p is root or under it.
 func within(p, root string) bool {
-	return root == "" || p == root || strings.HasPrefix(p, root+"/")
+	return root == "" || p == root || above(root, p)
 }
 
 // above reports whether p is a folder that holds q, without the copy of
@@ -181,30 +183,39 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			return link{typ: "tree", dir: cur}, walkDone, ""
 		}
 		w.steps++
-		full := joinTop(cur, first)
+		// Each name once for all walks (names): built in buf, found
+		// there without a copy. Joined anew, each step's name cost its
+		// length, the depth: links through a deep folder allocated
+		// their number times the square of its depth (n links through
+		// n nested folders, 7.5x the bytes at 4x the input).
+		w.buf = append(w.buf[:0], cur...)
+		if cur != "" {
+			w.buf = append(w.buf, '/')
+		}
+		w.buf = append(w.buf, first...)
+		full, seen := w.names[string(w.buf)]
+		if !seen {
+			full = string(w.buf)
+			w.names[full] = full
+		}
 		if !within(full, w.top) && !above(full, w.top) {
 			w.left = true
 		}
 		e, ok := w.entries[full]
 		if !ok {
 			if !within(full, w.root) {
-				if strings.HasPrefix(w.root, full+"/") {
+				if above(full, w.root) {
 					e, ok = entry{dir: true}, true // a folder on the way to the root
 				} else {
 					return link{}, walkWiden, cur
 				}
 			}
 		}
-		// A missing name too. Each name once for all walks (names), and
-		// of a descent the last alone, which holds the folders above it
-		// (clashTargets walks up them): a hundred links through a
-		// thousand nested folders kept each folder's path a link, the
-		// square of the depth in bytes (325 MB, against 71 MB before).
-		if s, ok := w.names[full]; ok {
-			full = s
-		} else {
-			w.names[full] = full
-		}
+		// A missing name too, and of a descent the last alone, which
+		// holds the folders above it (clashTargets walks up them): a
+		// hundred links through a thousand nested folders kept each
+		// folder's path a link, the square of the depth in bytes (325
+		// MB, against 71 MB before).
 		if n := len(w.way); n > 0 && w.way[n-1] == cur {
 			w.way[n-1] = full
 		} else {

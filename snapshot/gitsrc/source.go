@@ -230,6 +230,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		entries = append(entries, file)
 	}
 	var warnings []snapshot.Warning
+	var dropped []bool
 	if len(links) > 0 {
 		top, err := t.repo.FromTop(t.Path)
 		var followed []link
@@ -243,8 +244,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		if err != nil {
 			return nil, append(errs, &snapshot.Error{File: t.Spec, Msg: "following its symbolic links: " + err.Error()})
 		}
-		var outNames, outPaths []string   // the files read through links out of the tree
-		var wayNames, wayTargets []string // the links of files' names, and their ways
+		dropped = make([]bool, len(entries)) // the links reported here, not yielded
+		var outNames, outPaths []string      // the files read through links out of the tree
+		var wayNames, wayTargets []string    // the links of files' names, and their ways
 		var ways [][]string
 		for i, l := range followed {
 			target := fmt.Sprintf("%q", shorten(l.target, 200))
@@ -291,10 +293,12 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 					e.Handle = &blob{oid: l.oid}
 				}
 			case "tree", "commit":
+				// A folder, as a folder on disk yields a link to one: a
+				// link named x.md, refused below, was judged again as a
+				// page that is no regular file (a warning disk has not).
+				entries[links[i]].Mode = fs.ModeDir
 				if strings.HasPrefix(entries[links[i]].Base, ".") {
-					// A dot-folder, as a folder on disk yields a
-					// dot-named link to one: not entered.
-					entries[links[i]].Mode = fs.ModeDir
+					// A dot-folder: not entered.
 					continue
 				}
 				if l.typ == "tree" && l.dir != "" && within(l.dir, top) && within(parentDir(linkPaths[i]), l.dir) {
@@ -306,12 +310,18 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				}
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link to a folder (" + target + "): REV:PATH reads the object store, which has no file system to follow a link in, so its pages would be lost; name the folder itself, or give the checked-out folder"})
 			case "symlink":
+				// Not yielded, as a folder on disk yields no link it
+				// reports (nor a broken one, below): the loader judged it
+				// again, a page that is no regular file, a warning beside
+				// the skip --skip-invalid lists, which disk has not.
+				dropped[links[i]] = true
 				// As a link out of the work tree is on disk: in a
 				// checkout, which the site is built from, it can lead
 				// back into it by an absolute path (a runner's checkout
 				// is at a known one) and stand in for a page.
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link out of the repository (to " + target + "): not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot"})
 			case "dangling", "loop", "notdir", "missing", "toolong":
+				dropped[links[i]] = true
 				msg := "broken symbolic link (to " + target + "): not followed"
 				if l.typ == "toolong" {
 					msg = fmt.Sprintf("a symbolic link whose target is longer than %d bytes, which no checkout can make (to %s): not followed", maxTarget, target)
@@ -342,8 +352,10 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	if len(stream) > 0 {
 		go s.stream(stream, !t.IsTree)
 	}
-	for _, f := range entries {
-		yield(f)
+	for i, f := range entries {
+		if dropped == nil || !dropped[i] {
+			yield(f)
+		}
 	}
 	return warnings, errs
 }
