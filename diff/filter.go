@@ -232,7 +232,10 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 					// A lockfile's root spelt with its hash, as Spack
 					// prints it (python@3.9.21/b5gc...): the hash is
 					// farther than any edit a typo makes.
-					u.Closest = closest(st[:i], stacks)
+					u.Closest = []string{st[:i]}
+					if !stacks[st[:i]] {
+						u.Closest = closest(st[:i], stacks)
+					} // else the stack alone: its neighbours (python@3.8.20) are no typo of it
 				}
 			}
 			if strings.Contains(st, ",") {
