@@ -228,11 +228,18 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 			u := Unmatched{Kind: "stack", Value: st}
 			if len(out) < MaxSuggested {
 				u.Closest = closest(st, stacks)
-				if i := strings.LastIndexByte(st, '/'); len(u.Closest) == 0 && i > 0 {
+				if i := strings.LastIndexByte(st, '/'); i > 0 {
 					// A lockfile's root spelt with its hash, as Spack
 					// prints it (python@3.9.21/b5gc...): the hash is
-					// farther than any edit a typo makes.
-					u.Closest = closest(st[:i], stacks)
+					// farther than any edit a typo makes. When the name
+					// before it is a stack, and the nearest, it alone:
+					// its neighbours (python@3.8.20) are no typo of it.
+					switch name := st[:i]; {
+					case stacks[name] && (len(u.Closest) == 0 || u.Closest[0] == name):
+						u.Closest = []string{name}
+					case len(u.Closest) == 0:
+						u.Closest = closest(name, stacks)
+					}
 				}
 			}
 			if strings.Contains(st, ",") {

@@ -295,6 +295,28 @@ func TestFilterUnmatched(t *testing.T) {
 			t.Errorf("%+v: unmatched\n%+v, want\n%+v", tc.f, got, tc.want)
 		}
 	}
+	// A lockfile's root spelt with its hash, where the name before the
+	// hash is a stack: that stack alone is suggested. Its neighbours
+	// were too ("closest: python@3.9.21, python@3.8.20,
+	// python@3.11.11"), as if the version were in doubt.
+	roots := snapOf("a",
+		pkg("python", sp("p1bb", "3.9.21", "gcc@13.2.0", "x86_64_v3", "python@3.9.21"),
+			sp("p2bb", "3.8.20", "gcc@13.2.0", "x86_64_v3", "python@3.8.20"),
+			sp("p3bb", "3.11.11", "gcc@13.2.0", "x86_64_v3", "python@3.11.11")))
+	// A short hash leaves the value near enough to be suggested by
+	// itself: the same. A stack with a slash is still suggested before
+	// the name before its slash, when it is nearer.
+	roots.Packages = append(roots.Packages, pkg("ml", sp("m1bb", "1.0", "gcc@13.2.0", "x86_64_v3", "ml/rocm"), sp("m2bb", "1.0", "gcc@13.2.0", "x86_64_v3", "ml")))
+	f := Filter{Stacks: []string{"python@3.9.21/b5gcxyzab2qweruiopasdfghjklzxcvb", "python@3.9.2/b5gcxyzab2qweruiopasdfghjklzxcvb", "python@3.9.21/b5", "ml/rocmx"}}
+	want := []Unmatched{
+		{Kind: "stack", Value: "ml/rocmx", Closest: []string{"ml/rocm"}},
+		{Kind: "stack", Value: "python@3.9.2/b5gcxyzab2qweruiopasdfghjklzxcvb", Closest: []string{"python@3.9.21", "python@3.8.20", "python@3.11.11"}},
+		{Kind: "stack", Value: "python@3.9.21/b5", Closest: []string{"python@3.9.21"}},
+		{Kind: "stack", Value: "python@3.9.21/b5gcxyzab2qweruiopasdfghjklzxcvb", Closest: []string{"python@3.9.21"}},
+	}
+	if got := f.Unmatched(roots, roots); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
 }
 
 // Only the first MaxSuggested unmatched values get their closest names:

@@ -251,9 +251,12 @@ func noPages(path string, dir bool, skipped []*Error) error {
 	}
 	what := "package page"
 	for _, e := range skipped {
-		if !pageFile(e.File) {
+		if maybeByContent(e.File) {
 			// A folder of lockfiles that disagree on a hash, say:
-			// no page was there to be left.
+			// no page was there to be left. Named as Spack's files
+			// are (a Spack file in a folder is one of those names),
+			// not merely other than a page: a symbolic link to a
+			// folder or a submodule under REV:PATH is neither.
 			what = "package page or Spack file"
 			break
 		}

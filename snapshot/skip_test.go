@@ -192,6 +192,16 @@ func TestSkipInvalidStillErrors(t *testing.T) {
 			t.Errorf("error %q, want the prefix %q", err, want)
 		}
 	})
+	t.Run("every page invalid or a linked folder", func(t *testing.T) {
+		// A symbolic link to a folder under REV:PATH is skipped by its
+		// name, which is no page's: no Spack file was there, and the
+		// note said "no valid package page or Spack file left".
+		dir := t.TempDir()
+		err := noPages(dir, true, []*Error{{File: filepath.Join(dir, "linked"), Msg: "a symbolic link to a folder"}, {File: filepath.Join(dir, "llvm", "specs.md"), Msg: "no front matter"}, {File: filepath.Join(dir, "sub"), Msg: "a submodule"}})
+		if want := "loading " + dir + ": 3 bad files (no valid package page left under " + dir + string(filepath.Separator) + "):\n"; !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("error %q, want the prefix %q", err, want)
+		}
+	})
 	t.Run("single bad file", func(t *testing.T) {
 		dir := writeTree(t, map[string]string{"page.md": "no front matter"})
 		_, err := Load(filepath.Join(dir, "page.md"), opt)
