@@ -430,17 +430,27 @@ func splitErrors(err error) []error {
 // bothError is the error of both arguments.
 type bothError struct{ error }
 
-func (e bothError) Error() string { return e.error.Error() + " (both arguments)" }
+func (e bothError) Error() string { return ofBoth(e.error.Error()) }
 
 // Lines says so on the first line of the error's.
 func (e bothError) Lines() []string {
 	lines := slices.Clone(errorLines(e.error))
 	if h, ok := strings.CutSuffix(lines[0], ":"); ok && len(lines) > 1 {
-		lines[0] = h + " (both arguments):" // the heading of a list
+		lines[0] = ofBoth(h) + ":" // the heading of a list
 	} else {
-		lines[0] += " (both arguments)"
+		lines[0] = ofBoth(lines[0])
 	}
 	return lines
+}
+
+// ofBoth says that msg is of both arguments, inside the parentheses msg
+// ends with, if it does: "(no valid package page left under D/; both
+// arguments)", not two pairs in a row.
+func ofBoth(msg string) string {
+	if h, ok := strings.CutSuffix(msg, ")"); ok {
+		return h + "; both arguments)"
+	}
+	return msg + " (both arguments)"
 }
 func (e bothError) Unwrap() error { return e.error }
 

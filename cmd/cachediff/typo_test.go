@@ -137,6 +137,24 @@ func TestSameErrorOnce(t *testing.T) {
 	if code != exitTrouble || stderr.String() != want {
 		t.Errorf("exit %d, stderr %q; want 2, %q", code, stderr.String(), want)
 	}
+	// A message that ends with a note in parentheses says so inside
+	// them: "(no valid package page left under D/) (both arguments)"
+	// read as two remarks in a row.
+	bad := filepath.Join(dir, "bad")
+	if err := os.MkdirAll(filepath.Join(bad, "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bad, "a", "specs.md"), []byte("no front matter\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, arg := range []string{bad, filepath.Join(bad, "a")} {
+		stderr.Reset()
+		code = run([]string{"--skip-invalid", arg, arg}, &stdout, &stderr)
+		under := arg + string(filepath.Separator)
+		if code != exitTrouble || !strings.HasSuffix(stderr.String(), "(no valid package page left under "+under+"; both arguments)\n") || strings.Contains(stderr.String(), ") (") {
+			t.Errorf("--skip-invalid %s twice: exit %d, stderr %q; want 2 and the note of both arguments in one pair of parentheses", arg, code, stderr.String())
+		}
+	}
 	// Two different errors stay two.
 	stderr.Reset()
 	run([]string{missing, missing + "2"}, &stdout, &stderr)
