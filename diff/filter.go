@@ -244,7 +244,15 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 			}
 			if strings.Contains(st, ",") {
 				for part := range strings.SplitSeq(st, ",") {
-					if part = strings.TrimSpace(part); stacks[part] && !slices.Contains(u.Parts, part) {
+					part = strings.TrimSpace(part)
+					if i := strings.LastIndexByte(part, '/'); i > 0 && !stacks[part] && stacks[part[:i]] {
+						// Spelt with its hash, as above: the stack
+						// alone when it is the nearest.
+						if c := closest(part, stacks); len(c) == 0 || c[0] == part[:i] {
+							part = part[:i]
+						}
+					}
+					if stacks[part] && !slices.Contains(u.Parts, part) {
 						u.Parts = append(u.Parts, part)
 					}
 				}

@@ -307,12 +307,15 @@ func TestFilterUnmatched(t *testing.T) {
 	// itself: the same. A stack with a slash is still suggested before
 	// the name before its slash, when it is nearer.
 	roots.Packages = append(roots.Packages, pkg("ml", sp("m1bb", "1.0", "gcc@13.2.0", "x86_64_v3", "ml/rocm"), sp("m2bb", "1.0", "gcc@13.2.0", "x86_64_v3", "ml")))
-	f := Filter{Stacks: []string{"python@3.9.21/b5gcxyzab2qweruiopasdfghjklzxcvb", "python@3.9.2/b5gcxyzab2qweruiopasdfghjklzxcvb", "python@3.9.21/b5", "ml/rocmx"}}
+	// In a comma-separated list too: the hint to repeat --stack left
+	// python@3.9.21 out ("repeat it, --stack python@3.8.20").
+	f := Filter{Stacks: []string{"python@3.9.21/b5gcxyzab2qweruiopasdfghjklzxcvb", "python@3.9.2/b5gcxyzab2qweruiopasdfghjklzxcvb", "python@3.9.21/b5", "ml/rocmx", "python@3.9.21/b5gcxyzab2qweruiopasdfghjklzxcvb,python@3.8.20,ml/rocmx"}}
 	want := []Unmatched{
 		{Kind: "stack", Value: "ml/rocmx", Closest: []string{"ml/rocm"}},
 		{Kind: "stack", Value: "python@3.9.2/b5gcxyzab2qweruiopasdfghjklzxcvb", Closest: []string{"python@3.9.21", "python@3.8.20", "python@3.11.11"}},
 		{Kind: "stack", Value: "python@3.9.21/b5", Closest: []string{"python@3.9.21"}},
 		{Kind: "stack", Value: "python@3.9.21/b5gcxyzab2qweruiopasdfghjklzxcvb", Closest: []string{"python@3.9.21"}},
+		{Kind: "stack", Value: "python@3.9.21/b5gcxyzab2qweruiopasdfghjklzxcvb,python@3.8.20,ml/rocmx", Closest: []string{}, Parts: []string{"python@3.9.21", "python@3.8.20"}},
 	}
 	if got := f.Unmatched(roots, roots); !reflect.DeepEqual(got, want) {
 		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)

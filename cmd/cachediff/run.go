@@ -443,13 +443,12 @@ func (e bothError) Lines() []string {
 	return lines
 }
 
-// ofBoth says that msg is of both arguments, inside the parentheses msg
-// ends with, if it does: "(no valid package page left under D/; both
-// arguments)", not two pairs in a row.
+// ofBoth says that msg is of both arguments, after it: a pair of
+// parentheses of its own, even after a note's ("(no valid package page
+// left under D/) (both arguments)"). Merged into a trailing ")" it took
+// one that closes a name as a note's: "no such folder: /m/zz (1; both
+// arguments)", "unknown revision v(1; both arguments)".
 func ofBoth(msg string) string {
-	if h, ok := strings.CutSuffix(msg, ")"); ok {
-		return h + "; both arguments)"
-	}
 	return msg + " (both arguments)"
 }
 func (e bothError) Unwrap() error { return e.error }

@@ -137,9 +137,11 @@ func TestSameErrorOnce(t *testing.T) {
 	if code != exitTrouble || stderr.String() != want {
 		t.Errorf("exit %d, stderr %q; want 2, %q", code, stderr.String(), want)
 	}
-	// A message that ends with a note in parentheses says so inside
-	// them: "(no valid package page left under D/) (both arguments)"
-	// read as two remarks in a row.
+	// A message that ends with a note in parentheses keeps it whole,
+	// and so does one that ends with a name in parentheses: "(both
+	// arguments)" merged into any trailing ")" as "; both arguments)",
+	// which cut a folder's name ("no such folder: D/zz (1; both
+	// arguments)").
 	bad := filepath.Join(dir, "bad")
 	if err := os.MkdirAll(filepath.Join(bad, "a"), 0o755); err != nil {
 		t.Fatal(err)
@@ -151,9 +153,15 @@ func TestSameErrorOnce(t *testing.T) {
 		stderr.Reset()
 		code = run([]string{"--skip-invalid", arg, arg}, &stdout, &stderr)
 		under := arg + string(filepath.Separator)
-		if code != exitTrouble || !strings.HasSuffix(stderr.String(), "(no valid package page left under "+under+"; both arguments)\n") || strings.Contains(stderr.String(), ") (") {
-			t.Errorf("--skip-invalid %s twice: exit %d, stderr %q; want 2 and the note of both arguments in one pair of parentheses", arg, code, stderr.String())
+		if code != exitTrouble || !strings.HasSuffix(stderr.String(), "(no valid package page left under "+under+") (both arguments)\n") {
+			t.Errorf("--skip-invalid %s twice: exit %d, stderr %q; want 2 and the note whole, then (both arguments)", arg, code, stderr.String())
 		}
+	}
+	named := filepath.Join(dir, "zz (1)")
+	stderr.Reset()
+	code = run([]string{"file://" + filepath.ToSlash(named), "file://" + filepath.ToSlash(named)}, &stdout, &stderr)
+	if code != exitTrouble || !strings.HasSuffix(stderr.String(), filepath.ToSlash(named)+" (both arguments)\n") {
+		t.Errorf("file://%s twice: exit %d, stderr %q; want 2 and the name whole, then (both arguments)", named, code, stderr.String())
 	}
 	// Two different errors stay two.
 	stderr.Reset()
