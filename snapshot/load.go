@@ -235,8 +235,8 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 }
 
 // noPages is the error for a snapshot without a single valid page; of a
-// folder with no bad file, it names the first file the folder left out
-// with a warning (warnings), which may be the snapshot itself.
+// folder with no bad file, it gives the first of its warnings, which may
+// say why the file that is the snapshot was left out.
 func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error {
 	if !dir && len(skipped) > 0 {
 		return &LoadError{Path: path, Errs: sortErrors(skipped)} // the page itself
@@ -255,7 +255,7 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error 
 			// idx.json over 64 MB, or a broken link to one, said only
 			// that no *.json held a Spack file, its warning unshown.
 			w := slices.MinFunc(warnings, CompareWarnings)
-			msg += "; left out with a warning: " + w.File + ": " + w.Message
+			msg += "; its first warning: " + w.File + ": " + w.Message
 			if len(warnings) > 1 {
 				msg += fmt.Sprintf(" (and %d more)", len(warnings)-1)
 			}
