@@ -228,14 +228,16 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 		snap.Bytes += int64(len(e.File)+len(e.Msg)) + skippedOverhead
 	}
 	if len(snap.Packages) == 0 {
-		return nil, noPages(path, !single, errs)
+		return nil, noPages(path, !single, errs, warnings)
 	}
 	slices.SortFunc(snap.Warnings, CompareWarnings)
 	return snap, nil
 }
 
-// noPages is the error for a snapshot without a single valid page.
-func noPages(path string, dir bool, skipped []*Error) error {
+// noPages is the error for a snapshot without a single valid page; of a
+// folder with no bad file, it gives the first of its warnings, which may
+// say why the file that is the snapshot was left out.
+func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error {
 	if !dir && len(skipped) > 0 {
 		return &LoadError{Path: path, Errs: sortErrors(skipped)} // the page itself
 	}
@@ -247,7 +249,18 @@ func noPages(path string, dir bool, skipped []*Error) error {
 		under += string(filepath.Separator)
 	}
 	if len(skipped) == 0 {
-		return &Error{File: path, bare: true, Msg: fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache; Spack's own files, a build-cache index, a lockfile or spec files, are recognised by content in *.json, *.json.gz, *.json.sig and *.lock files)", under)}
+		msg := fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache; Spack's own files, a build-cache index, a lockfile or spec files, are recognised by content in *.json, *.json.gz, *.json.sig and *.lock files)", under)
+		if len(warnings) > 0 {
+			// What was left out may be the snapshot: an index named
+			// idx.json over 64 MB, or a broken link to one, said only
+			// that no *.json held a Spack file, its warning unshown.
+			w := slices.MinFunc(warnings, CompareWarnings)
+			msg += "; its first warning: " + w.File + ": " + w.Message
+			if len(warnings) > 1 {
+				msg += fmt.Sprintf(" (and %d more)", len(warnings)-1)
+			}
+		}
+		return &Error{File: path, bare: true, Msg: msg}
 	}
 	what := "package page"
 	for _, e := range skipped {
