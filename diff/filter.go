@@ -167,7 +167,7 @@ type Unmatched struct {
 	// parts of it that are stacks of the snapshots: --stack takes one
 	// name (repeatable), unlike --package, --ignore and --fail-on, so
 	// "--stack e4s,hep" is most likely two stacks given as a list; nil
-	// otherwise.
+	// otherwise, and past the first MaxSuggested values, as Closest.
 	Parts []string
 }
 
@@ -242,7 +242,10 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 					}
 				}
 			}
-			if strings.Contains(st, ",") {
+			// Past the first MaxSuggested, not looked for either: a part
+			// spelt with its hash costs a closest of its own, and
+			// thousands of such values cost values times stacks.
+			if len(out) < MaxSuggested && strings.Contains(st, ",") {
 				for part := range strings.SplitSeq(st, ",") {
 					part = strings.TrimSpace(part)
 					if i := strings.LastIndexByte(part, '/'); i > 0 && !stacks[part] && stacks[part[:i]] {
