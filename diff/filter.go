@@ -274,8 +274,16 @@ func closest(value string, names map[string]bool) []string {
 		dist int
 	}
 	all := make([]scored, 0, len(names))
+	lower, most := strings.ToLower(value), maxDist(value) // names are lower case; a typo may not be
 	for name := range names {
-		if d := editdist.Distance(strings.ToLower(value), strings.ToLower(name)); d <= maxDist(value) { // names are lower case; a typo may not be
+		ln := strings.ToLower(name)
+		if max(len(lower)-len(ln), len(ln)-len(lower)) > most {
+			// Farther than that by the lengths alone: a long value
+			// (a comma-separated list) cost an edit distance of its
+			// length by each name's, values times stacks.
+			continue
+		}
+		if d := editdist.Distance(lower, ln); d <= most {
 			all = append(all, scored{name, d})
 		}
 	}
