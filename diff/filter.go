@@ -167,7 +167,7 @@ type Unmatched struct {
 	// parts of it that are stacks of the snapshots: --stack takes one
 	// name (repeatable), unlike --package, --ignore and --fail-on, so
 	// "--stack e4s,hep" is most likely two stacks given as a list; nil
-	// otherwise.
+	// otherwise, and past the first MaxSuggested values, as Closest.
 	Parts []string
 }
 
@@ -242,7 +242,10 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 					}
 				}
 			}
-			if strings.Contains(st, ",") {
+			// Past the first MaxSuggested, not looked for either: a part
+			// spelt with its hash costs a closest of its own, and
+			// thousands of such values cost values times stacks.
+			if len(out) < MaxSuggested && strings.Contains(st, ",") {
 				for part := range strings.SplitSeq(st, ",") {
 					part = strings.TrimSpace(part)
 					if i := strings.LastIndexByte(part, '/'); i > 0 && !stacks[part] && stacks[part[:i]] {
@@ -271,8 +274,16 @@ func closest(value string, names map[string]bool) []string {
 		dist int
 	}
 	all := make([]scored, 0, len(names))
+	lower, most := strings.ToLower(value), maxDist(value) // names are lower case; a typo may not be
 	for name := range names {
-		if d := editdist.Distance(strings.ToLower(value), strings.ToLower(name)); d <= maxDist(value) { // names are lower case; a typo may not be
+		ln := strings.ToLower(name)
+		if max(len(lower)-len(ln), len(ln)-len(lower)) > most {
+			// Farther than that by the lengths alone: a long value
+			// (a comma-separated list) cost an edit distance of its
+			// length by each name's, values times stacks.
+			continue
+		}
+		if d := editdist.Distance(lower, ln); d <= most {
 			all = append(all, scored{name, d})
 		}
 	}

@@ -380,3 +380,53 @@ func TestFilterPackagesSlash(t *testing.T) {
 		}
 	}
 }
+
+// A comma-separated --stack value with a part spelt with its hash
+// (s00001/abcdefgh00001,zz1) costs a closest of that part: past the first
+// MaxSuggested values too, it did, and 4x such values over 4x stacks
+// cost 14.8x the allocations. Past them, Parts is not looked for, as
+// Closest is not.
+func TestUnmatchedPartsScale(t *testing.T) {
+	allocs := func(n int) float64 {
+		var specs []snapshot.Spec
+		var f Filter
+		for i := range n {
+			specs = append(specs, sp(fmt.Sprintf("h%05d", i), "1.0", "gcc@13.2.0", "x86_64_v3", fmt.Sprintf("s%05d", i)))
+			f.Stacks = append(f.Stacks, fmt.Sprintf("s%05d/abcdefgh%05d,zz%d", i, i, i))
+		}
+		s := &snapshot.Snapshot{Packages: []*snapshot.Package{pkg("p", specs...)}}
+		got := f.Unmatched(s, s)
+		if len(got) != n || !slices.Equal(got[0].Parts, []string{"s00000"}) || got[n-1].Parts != nil {
+			t.Fatalf("%d stacks: first %+v, last %+v; want the first naming s00000, the last not looked for", n, got[0], got[n-1])
+		}
+		return testing.AllocsPerRun(1, func() { f.Unmatched(s, s) })
+	}
+	if a, b := allocs(200), allocs(800); b > 4.4*a {
+		t.Errorf("4x stacks and values: %.0f allocations, %.1fx those of 1x (%.0f); want at most 4.4x", b, b/a, a)
+	}
+}
+
+// A --stack value far longer than any stack (a comma-separated list of
+// 2,000) is farther from each than maxDist by the lengths alone: closest
+// computed an edit distance of it by every stack all the same, each of
+// its length times the stack's, and 4x the list over 4x the stacks took
+// 15.4x the time (300 ms at 2,000). Each
+// edit distance allocates, so the allocations count them.
+func TestClosestSkipsByLength(t *testing.T) {
+	const n = 800
+	var specs []snapshot.Spec
+	var parts []string
+	for i := range n {
+		specs = append(specs, sp(fmt.Sprintf("h%05d", i), "1.0", "gcc@13.2.0", "x86_64_v3", fmt.Sprintf("s%05d", i)))
+		parts = append(parts, fmt.Sprintf("q%05d", i))
+	}
+	s := &snapshot.Snapshot{Packages: []*snapshot.Package{pkg("p", specs...)}}
+	f := Filter{Stacks: []string{strings.Join(parts, "x")}}
+	if allocs := testing.AllocsPerRun(1, func() { f.Unmatched(s, s) }); allocs > n {
+		t.Errorf("one value of %d bytes over %d stacks: %.0f allocations, want fewer than one per stack (no edit distance)", len(f.Stacks[0]), n, allocs)
+	}
+	// Still the same names when lengths allow: a value one edit away.
+	if got := (Filter{Stacks: []string{"s0001"}}).Unmatched(s, s); len(got) != 1 || !slices.Equal(got[0].Closest, []string{"s00001", "s00010", "s00011"}) {
+		t.Errorf("s0001: %+v, want closest s00001, s00010, s00011", got)
+	}
+}
