@@ -63,3 +63,24 @@ func TestNoPagesWarningOfASpackName(t *testing.T) {
 		t.Errorf("%v; want the warning %q, and 1 more", err, want)
 	}
 }
+
+// TestNoPagesWarningOfAnEmptyFolder: a _cache/<tag> folder of two
+// package folders, submodules not checked out (empty), beside a broken
+// symbolic link named README, gave "a warning: DIR/README: broken
+// symbolic link ... (and 2 more)": the warning that said why, of an
+// empty folder, was hidden. It is given.
+func TestNoPagesWarningOfAnEmptyFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, sub := range []string{"openssl", "zlib"} {
+		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("nowhere", filepath.Join(dir, "README")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(dir, Options{})
+	if want := filepath.Join(dir, "openssl") + ": an empty folder"; err == nil || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), " (and 2 more)") {
+		t.Errorf("%v; want the warning %q, and 2 more", err, want)
+	}
+}
