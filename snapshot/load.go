@@ -235,8 +235,10 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 }
 
 // noPages is the error for a snapshot without a single valid page; of a
-// folder with no bad file, it gives the first of its warnings, which may
-// say why the file that is the snapshot was left out.
+// folder with no bad file, it gives one of its warnings, which may say
+// why the file that is the snapshot was left out: the first of a file
+// named as Spack's may be (maybeByContent) or of an empty folder, else
+// the first.
 func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error {
 	if !dir && len(skipped) > 0 {
 		return &LoadError{Path: path, Errs: sortErrors(skipped)} // the page itself
@@ -254,8 +256,23 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error 
 			// What was left out may be the snapshot: an index named
 			// idx.json over 64 MB, or a broken link to one, said only
 			// that no *.json held a Spack file, its warning unshown.
-			w := slices.MinFunc(warnings, CompareWarnings)
-			msg += "; its first warning: " + w.File + ": " + w.Message
+			// A warning of a file that may have been Spack's, or of an
+			// empty folder (a submodule not checked out), goes first:
+			// one of a broken link named README, first by name, hid
+			// that of zidx.json, over 64 MB, in "(and 1 more)".
+			maybe := func(w Warning) bool {
+				return maybeByContent(w.File) || w.Message == dirsrc.EmptyFolderMsg
+			}
+			w := slices.MinFunc(warnings, func(a, b Warning) int {
+				if ma, mb := maybe(a), maybe(b); ma != mb {
+					if ma {
+						return -1
+					}
+					return 1
+				}
+				return CompareWarnings(a, b)
+			})
+			msg += "; a warning: " + w.File + ": " + w.Message
 			if len(warnings) > 1 {
 				msg += fmt.Sprintf(" (and %d more)", len(warnings)-1)
 			}

@@ -37,3 +37,50 @@ func TestNoPagesNamesWhatWasLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPagesWarningOfASpackName: a folder whose only Spack file, an
+// index named zidx.json, was over 64 MB, beside a broken symbolic link
+// named README, gave "its first warning: DIR/README: broken symbolic
+// link ... (and 1 more)", first by name: the warning that said why, of
+// zidx.json, was hidden, and a failed load shows no other. The warning
+// of a file named as Spack's may be is given.
+func TestNoPagesWarningOfASpackName(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink("nowhere", filepath.Join(dir, "README")); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(filepath.Join(dir, "zidx.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = f.Truncate(maxByContent + 1) // sparse
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(dir, Options{})
+	if want := filepath.Join(dir, "zidx.json") + ": not read: over 64 MB"; err == nil || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), " (and 1 more)") {
+		t.Errorf("%v; want the warning %q, and 1 more", err, want)
+	}
+}
+
+// TestNoPagesWarningOfAnEmptyFolder: a _cache/<tag> folder of two
+// package folders, submodules not checked out (empty), beside a broken
+// symbolic link named README, gave "a warning: DIR/README: broken
+// symbolic link ... (and 2 more)": the warning that said why, of an
+// empty folder, was hidden. It is given.
+func TestNoPagesWarningOfAnEmptyFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, sub := range []string{"openssl", "zlib"} {
+		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("nowhere", filepath.Join(dir, "README")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(dir, Options{})
+	if want := filepath.Join(dir, "openssl") + ": an empty folder"; err == nil || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), " (and 2 more)") {
+		t.Errorf("%v; want the warning %q, and 2 more", err, want)
+	}
+}

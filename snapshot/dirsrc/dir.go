@@ -295,7 +295,7 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 	if len(entries) == 0 && rel != "." {
 		// What a git submodule not checked out leaves: its package would
 		// read as removed, where REV:PATH refuses the submodule.
-		w.warnings = append(w.warnings, Problem{File: path, Msg: emptyFolderMsg})
+		w.warnings = append(w.warnings, Problem{File: path, Msg: EmptyFolderMsg})
 	}
 	for _, e := range entries {
 		name, sub := e.name, join(clean, e.name)
@@ -341,8 +341,8 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 	}
 }
 
-// emptyFolderMsg is the warning of an empty folder under the root.
-const emptyFolderMsg = "an empty folder: nothing read from it (a git submodule not checked out is one: `git submodule update --init` fetches its pages)"
+// EmptyFolderMsg is the warning of an empty folder under the root.
+const EmptyFolderMsg = "an empty folder: nothing read from it (a git submodule not checked out is one: `git submodule update --init` fetches its pages)"
 
 // absReal is the absolute path p leads to, every link on the way
 // followed.
