@@ -1,7 +1,6 @@
 package diff
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -156,12 +155,22 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 		prev = cur
 	}
 	s.Timeline = tl.timeline()
-	for _, u := range unmatched {
-		s.Unmatched = append(s.Unmatched, u)
+	// Once more over the last snapshot, those values alone: each is
+	// unmatched there, and the first MaxSuggested of them get their
+	// Closest and Parts, which a value past the first MaxSuggested of a
+	// snapshot's own Unmatched (before values that an earlier snapshot
+	// matched) did not, though the command prints it among them.
+	var last Filter
+	for k := range unmatched {
+		if k[0] == "package" {
+			last.Packages = append(last.Packages, k[1])
+		} else {
+			last.Stacks = append(last.Stacks, k[1])
+		}
 	}
-	slices.SortFunc(s.Unmatched, func(a, b Unmatched) int {
-		return cmp.Or(strings.Compare(a.Kind, b.Kind), strings.Compare(a.Value, b.Value)) // packages first, as Unmatched
-	})
+	if prev != nil {
+		s.Unmatched = last.Unmatched(prev, prev) // sorted: packages first
+	}
 	return s, nil
 }
 
