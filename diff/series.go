@@ -120,7 +120,7 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 	}
 	s := &Series{Snapshots: make([]SnapshotInfo, 0, n), Highlights: []Highlight{}}
 	tl := newTimelineBuilder()
-	unmatched := map[[2]string]Unmatched{} // of every snapshot so far
+	unmatched := map[[2]string]bool{} // in every snapshot so far
 	var prev *snapshot.Snapshot
 	for i := range n {
 		cur, err := load(i)
@@ -133,8 +133,8 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 		for _, u := range f.Unmatched(cur, cur) {
 			k := [2]string{u.Kind, u.Value}
 			here[k] = true
-			if _, ok := unmatched[k]; i == 0 || ok {
-				unmatched[k] = u
+			if i == 0 || unmatched[k] {
+				unmatched[k] = true
 			}
 		}
 		for k := range unmatched {
