@@ -1,12 +1,16 @@
 package diff
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/editdist"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -428,5 +432,60 @@ func TestClosestSkipsByLength(t *testing.T) {
 	// Still the same names when lengths allow: a value one edit away.
 	if got := (Filter{Stacks: []string{"s0001"}}).Unmatched(s, s); len(got) != 1 || !slices.Equal(got[0].Closest, []string{"s00001", "s00010", "s00011"}) {
 		t.Errorf("s0001: %+v, want closest s00001, s00010, s00011", got)
+	}
+}
+
+// closest skips a name by the byte lengths of the lower-cased value and
+// name before any edit distance: the names it suggests must be exactly
+// those of the formula it stands for (the edit distance of the
+// lower-cased strings at most maxDist of the value, ties by name, at most
+// maxClosest), also where strings.ToLower changes a byte length (İ, ẞ,
+// the Kelvin sign) or a name is non-ASCII.
+func TestClosestProperty(t *testing.T) {
+	want := func(value string, names map[string]bool) []string {
+		type scored struct {
+			name string
+			dist int
+		}
+		var all []scored
+		for name := range names {
+			if d := editdist.Distance(strings.ToLower(value), strings.ToLower(name)); d <= maxDist(value) {
+				all = append(all, scored{name, d})
+			}
+		}
+		slices.SortFunc(all, func(a, b scored) int {
+			return cmp.Or(cmp.Compare(a.dist, b.dist), strings.Compare(a.name, b.name))
+		})
+		out := []string{}
+		for _, s := range all[:min(len(all), maxClosest)] {
+			out = append(out, s.name)
+		}
+		return out
+	}
+	// Runes whose lower case is longer or shorter in bytes, or not ASCII.
+	alphabet := []string{"a", "b", "s", "k", "i", "-", "@", "/", ",", "A", "K", "S", "I", "İ", "ẞ", "ß", "\u212a", "Ω", "\u2126", "ω", "é", "É", "Ⱥ", "ⱥ", "ſ", "\xff"}
+	word := func(r *rand.Rand, n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		return b.String()
+	}
+	r := rand.New(rand.NewPCG(171, 3))
+	for i := range 20000 {
+		names := map[string]bool{}
+		for range r.IntN(12) {
+			names[word(r, r.IntN(9))] = true
+		}
+		value := word(r, r.IntN(12))
+		if r.IntN(3) == 0 && len(names) > 0 { // a near miss of a name
+			for name := range names {
+				value = strings.ToUpper(name) + word(r, r.IntN(3))
+				break
+			}
+		}
+		if got, w := closest(value, names), want(value, names); !slices.Equal(got, w) {
+			t.Fatalf("case %d: closest(%q, %q) = %q, want %q", i, value, slices.Sorted(maps.Keys(names)), got, w)
+		}
 	}
 }

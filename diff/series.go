@@ -1,7 +1,6 @@
 package diff
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -121,7 +120,7 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 	}
 	s := &Series{Snapshots: make([]SnapshotInfo, 0, n), Highlights: []Highlight{}}
 	tl := newTimelineBuilder()
-	unmatched := map[[2]string]Unmatched{} // of every snapshot so far
+	unmatched := map[[2]string]bool{} // in every snapshot so far
 	var prev *snapshot.Snapshot
 	for i := range n {
 		cur, err := load(i)
@@ -134,8 +133,8 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 		for _, u := range f.Unmatched(cur, cur) {
 			k := [2]string{u.Kind, u.Value}
 			here[k] = true
-			if _, ok := unmatched[k]; i == 0 || ok {
-				unmatched[k] = u
+			if i == 0 || unmatched[k] {
+				unmatched[k] = true
 			}
 		}
 		for k := range unmatched {
@@ -156,12 +155,22 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 		prev = cur
 	}
 	s.Timeline = tl.timeline()
-	for _, u := range unmatched {
-		s.Unmatched = append(s.Unmatched, u)
+	// Once more over the last snapshot, those values alone: each is
+	// unmatched there, and the first MaxSuggested of them get their
+	// Closest and Parts, which a value past the first MaxSuggested of a
+	// snapshot's own Unmatched (before values that an earlier snapshot
+	// matched) did not, though the command prints it among them.
+	var last Filter
+	for k := range unmatched {
+		if k[0] == "package" {
+			last.Packages = append(last.Packages, k[1])
+		} else {
+			last.Stacks = append(last.Stacks, k[1])
+		}
 	}
-	slices.SortFunc(s.Unmatched, func(a, b Unmatched) int {
-		return cmp.Or(strings.Compare(a.Kind, b.Kind), strings.Compare(a.Value, b.Value)) // packages first, as Unmatched
-	})
+	if prev != nil {
+		s.Unmatched = last.Unmatched(prev, prev) // sorted: packages first
+	}
 	return s, nil
 }
 

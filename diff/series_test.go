@@ -3,6 +3,7 @@ package diff
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -268,4 +269,34 @@ func TestTimelineVersionLists(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkTimeline(t, 0, Filter{}, snaps, s.Timeline)
+}
+
+// A value unmatched in every snapshot but past the first MaxSuggested of
+// the last one's Unmatched (the stacks before it there selected something
+// in an earlier snapshot) is first among the series' Unmatched, and the
+// command prints it with its hint: it had none, Closest and Parts not
+// looked for, so "--stack e4s,hep" said nothing of the comma-list.
+func TestSeriesUnmatchedHints(t *testing.T) {
+	var early []snapshot.Spec
+	stacks := []string{"e4s,hep", "e4z"}
+	for i := range MaxSuggested {
+		early = append(early, sp(fmt.Sprintf("a%02d", i), "1.0", "gcc@13.2.0", "x86_64_v3", fmt.Sprintf("a%02d", i)))
+		stacks = append(stacks, fmt.Sprintf("a%02d", i))
+	}
+	snaps := []*snapshot.Snapshot{
+		snapOf("a", pkg("zlib", append(early, sp("z1", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s", "hep"))...)),
+		snapOf("b", pkg("zlib", sp("z2", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s", "hep"))),
+	}
+	s, err := CompareSeries(2, func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, Filter{Stacks: stacks},
+		func(int, *Report) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Unmatched{
+		{Kind: "stack", Value: "e4s,hep", Closest: []string{}, Parts: []string{"e4s", "hep"}},
+		{Kind: "stack", Value: "e4z", Closest: []string{"e4s"}},
+	}
+	if !reflect.DeepEqual(s.Unmatched, want) {
+		t.Errorf("unmatched %+v, want %+v", s.Unmatched, want)
+	}
 }
