@@ -247,15 +247,10 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 			// thousands of such values cost values times stacks.
 			if len(out) < MaxSuggested && strings.Contains(st, ",") {
 				for part := range strings.SplitSeq(st, ",") {
-					part = strings.TrimSpace(part)
-					if i := strings.LastIndexByte(part, '/'); i > 0 && !stacks[part] && stacks[part[:i]] {
-						// Spelt with its hash, as above: the stack
-						// alone when it is the nearest.
-						if c := closest(part, stacks); len(c) == 0 || c[0] == part[:i] {
-							part = part[:i]
-						}
-					}
-					if stacks[part] && !slices.Contains(u.Parts, part) {
+					// A part is named when it is a stack: one spelt with
+					// a hash is not, as any other (a closest for each
+					// part of one value was parts times stacks).
+					if part = strings.TrimSpace(part); stacks[part] && !slices.Contains(u.Parts, part) {
 						u.Parts = append(u.Parts, part)
 					}
 				}
