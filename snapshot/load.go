@@ -237,7 +237,7 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 // noPages is the error for a snapshot without a single valid page; of a
 // folder with no bad file, it gives one of its warnings, which may say
 // why the file that is the snapshot was left out: the first of a file
-// named as Spack's may be (maybeByContent) or of an empty folder, else
+// named as Spack's may be (maybeByContent), else of an empty folder, else
 // the first.
 func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error {
 	if !dir && len(skipped) > 0 {
@@ -260,17 +260,19 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error 
 			// empty folder (a submodule not checked out), goes first:
 			// one of a broken link named README, first by name, hid
 			// that of zidx.json, over 64 MB, in "(and 1 more)".
-			maybe := func(w Warning) bool {
-				return maybeByContent(w.File) || w.Message == dirsrc.EmptyFolderMsg
-			}
-			w := slices.MinFunc(warnings, func(a, b Warning) int {
-				if ma, mb := maybe(a), maybe(b); ma != mb {
-					if ma {
-						return -1
-					}
+			// A file named as Spack's goes before an empty folder: one
+			// named a, empty, hid zidx.json, over 64 MB, the snapshot.
+			rank := func(w Warning) int {
+				switch {
+				case maybeByContent(w.File):
+					return 0
+				case w.Message == dirsrc.EmptyFolderMsg:
 					return 1
 				}
-				return CompareWarnings(a, b)
+				return 2
+			}
+			w := slices.MinFunc(warnings, func(a, b Warning) int {
+				return cmp.Or(cmp.Compare(rank(a), rank(b)), CompareWarnings(a, b))
 			})
 			msg += "; a warning: " + w.File + ": " + w.Message
 			if len(warnings) > 1 {

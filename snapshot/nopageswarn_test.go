@@ -84,3 +84,28 @@ func TestNoPagesWarningOfAnEmptyFolder(t *testing.T) {
 		t.Errorf("%v; want the warning %q, and 2 more", err, want)
 	}
 }
+
+// TestNoPagesWarningOfASpackNameBeforeAnEmptyFolder: a folder whose only
+// Spack file, an index named zidx.json, was over 64 MB, beside an empty
+// folder named a, gave "a warning: DIR/a: an empty folder ... (and 1
+// more)", first by name among the two: the warning that said why, of
+// zidx.json, was hidden. A file named as Spack's goes first.
+func TestNoPagesWarningOfASpackNameBeforeAnEmptyFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(filepath.Join(dir, "zidx.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = f.Truncate(maxByContent + 1) // sparse
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(dir, Options{})
+	if want := filepath.Join(dir, "zidx.json") + ": not read: over 64 MB"; err == nil || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), " (and 1 more)") {
+		t.Errorf("%v; want the warning %q, and 1 more", err, want)
+	}
+}
