@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,14 +16,7 @@ import (
 // error names it.
 func TestNoPagesNamesWhatWasLeftOut(t *testing.T) {
 	for name, build := range map[string]func(dir string) error{
-		"over 64 MB": func(dir string) error {
-			f, err := os.Create(filepath.Join(dir, "idx.json"))
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			return f.Truncate(maxByContent + 1) // sparse
-		},
+		"over 64 MB": func(dir string) error { return overByContent(filepath.Join(dir, "idx.json")) },
 		"broken symbolic link": func(dir string) error {
 			return os.Symlink("nowhere.json", filepath.Join(dir, "x.json"))
 		},
@@ -49,19 +43,10 @@ func TestNoPagesWarningOfASpackName(t *testing.T) {
 	if err := os.Symlink("nowhere", filepath.Join(dir, "README")); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Create(filepath.Join(dir, "zidx.json"))
-	if err != nil {
+	if err := overByContent(filepath.Join(dir, "zidx.json")); err != nil {
 		t.Fatal(err)
 	}
-	err = f.Truncate(maxByContent + 1) // sparse
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Load(dir, Options{})
-	if want := filepath.Join(dir, "zidx.json") + ": not read: over 64 MB"; err == nil || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), " (and 1 more)") {
-		t.Errorf("%v; want the warning %q, and 1 more", err, want)
-	}
+	checkNoPagesWarning(t, dir, filepath.Join(dir, "zidx.json")+": not read: over 64 MB", 1)
 }
 
 // TestNoPagesWarningOfAnEmptyFolder: a _cache/<tag> folder of two
@@ -79,9 +64,26 @@ func TestNoPagesWarningOfAnEmptyFolder(t *testing.T) {
 	if err := os.Symlink("nowhere", filepath.Join(dir, "README")); err != nil {
 		t.Fatal(err)
 	}
+	checkNoPagesWarning(t, dir, filepath.Join(dir, "openssl")+": an empty folder", 2)
+}
+
+// overByContent makes name a sparse file over the size read by content.
+func overByContent(name string) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Truncate(maxByContent + 1)
+}
+
+// checkNoPagesWarning loads dir and wants its error to give the warning
+// want, and how many more there are.
+func checkNoPagesWarning(t *testing.T, dir, want string, more int) {
+	t.Helper()
 	_, err := Load(dir, Options{})
-	if want := filepath.Join(dir, "openssl") + ": an empty folder"; err == nil || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), " (and 2 more)") {
-		t.Errorf("%v; want the warning %q, and 2 more", err, want)
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), fmt.Sprintf(" (and %d more)", more)) {
+		t.Errorf("%v; want the warning %q, and %d more", err, want, more)
 	}
 }
 
@@ -95,17 +97,8 @@ func TestNoPagesWarningOfASpackNameBeforeAnEmptyFolder(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "a"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Create(filepath.Join(dir, "zidx.json"))
-	if err != nil {
+	if err := overByContent(filepath.Join(dir, "zidx.json")); err != nil {
 		t.Fatal(err)
 	}
-	err = f.Truncate(maxByContent + 1) // sparse
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Load(dir, Options{})
-	if want := filepath.Join(dir, "zidx.json") + ": not read: over 64 MB"; err == nil || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), " (and 1 more)") {
-		t.Errorf("%v; want the warning %q, and 1 more", err, want)
-	}
+	checkNoPagesWarning(t, dir, filepath.Join(dir, "zidx.json")+": not read: over 64 MB", 1)
 }
