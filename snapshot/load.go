@@ -256,12 +256,10 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error 
 			// What was left out may be the snapshot: an index named
 			// idx.json over 64 MB, or a broken link to one, said only
 			// that no *.json held a Spack file, its warning unshown.
-			// A warning of a file that may have been Spack's, or of an
-			// empty folder (a submodule not checked out), goes first:
-			// one of a broken link named README, first by name, hid
-			// that of zidx.json, over 64 MB, in "(and 1 more)".
-			// A file named as Spack's goes before an empty folder: one
-			// named a, empty, hid zidx.json, over 64 MB, the snapshot.
+			// The likeliest cause goes first: a file named as Spack's
+			// may be, then an empty folder (a submodule not checked
+			// out), then the rest, each by name (a broken link named
+			// README, or an empty folder a, hid zidx.json over 64 MB).
 			rank := func(w Warning) int {
 				switch {
 				case maybeByContent(w.File):
