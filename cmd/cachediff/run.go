@@ -430,26 +430,17 @@ func splitErrors(err error) []error {
 // bothError is the error of both arguments.
 type bothError struct{ error }
 
-func (e bothError) Error() string { return ofBoth(e.error.Error()) }
+func (e bothError) Error() string { return e.error.Error() + " (both arguments)" }
 
 // Lines says so on the first line of the error's.
 func (e bothError) Lines() []string {
 	lines := slices.Clone(errorLines(e.error))
 	if h, ok := strings.CutSuffix(lines[0], ":"); ok && len(lines) > 1 {
-		lines[0] = ofBoth(h) + ":" // the heading of a list
+		lines[0] = h + " (both arguments):" // the heading of a list
 	} else {
-		lines[0] = ofBoth(lines[0])
+		lines[0] += " (both arguments)"
 	}
 	return lines
-}
-
-// ofBoth says that msg is of both arguments, after it: a pair of
-// parentheses of its own, even after a note's ("(no valid package page
-// left under D/) (both arguments)"). Merged into a trailing ")" it took
-// one that closes a name as a note's: "no such folder: /m/zz (1; both
-// arguments)", "unknown revision v(1; both arguments)".
-func ofBoth(msg string) string {
-	return msg + " (both arguments)"
 }
 func (e bothError) Unwrap() error { return e.error }
 

@@ -184,10 +184,9 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 		}
 		w.steps++
 		// Each name once for all walks (names): built in buf, found
-		// there without a copy. Joined anew, each step's name cost its
-		// length, the depth: links through a deep folder allocated
-		// their number times the square of its depth (n links through
-		// n nested folders, 7.5x the bytes at 4x the input).
+		// there without a copy. Joined anew, each step's name would
+		// cost its length, the depth: links through a deep folder
+		// would allocate their number times the square of its depth.
 		w.buf = append(w.buf[:0], cur...)
 		if cur != "" {
 			w.buf = append(w.buf, '/')
@@ -212,10 +211,9 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			}
 		}
 		// A missing name too, and of a descent the last alone, which
-		// holds the folders above it (clashTargets walks up them): a
-		// hundred links through a thousand nested folders kept each
-		// folder's path a link, the square of the depth in bytes (325
-		// MB, against 71 MB before).
+		// holds the folders above it (clashTargets walks up them):
+		// each folder's path kept would be the square of the depth in
+		// bytes a link.
 		if n := len(w.way); n > 0 && w.way[n-1] == cur {
 			w.way[n-1] = full
 		} else {
