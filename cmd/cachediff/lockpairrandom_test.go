@@ -17,12 +17,8 @@ import (
 func TestRenderLockfilePairRandom(t *testing.T) {
 	// CACHEDIFF_LOCKPAIR_SEEDS runs more (the pass that wrote it ran
 	// 3,000).
-	n := 60
-	if v, err := strconv.Atoi(os.Getenv("CACHEDIFF_LOCKPAIR_SEEDS")); err == nil {
-		n = v
-	}
+	first, n := seeds("CACHEDIFF_LOCKPAIR", 60)
 	bad, refused, conflicts := 0, 0, 0
-	first, _ := strconv.Atoi(os.Getenv("CACHEDIFF_LOCKPAIR_FIRST"))
 	for seed := first; seed < first+n; seed++ {
 		rng := rand.New(rand.NewSource(int64(seed)))
 		snaps, folder := lockLog(rng)
@@ -108,4 +104,15 @@ func TestRenderLockfilePairRandom(t *testing.T) {
 		}
 	}
 	t.Logf("%d seeds (%d with a hash that names two builds), %d refused by render, %d refused by cachediff", n, conflicts, bad, refused)
+}
+
+// seeds is the range of seeds a random test runs: n from 0 by default,
+// PREFIX_SEEDS of them from PREFIX_FIRST when set (to run deeper, or
+// again from a seed that failed).
+func seeds(prefix string, n int) (first, count int) {
+	if v, err := strconv.Atoi(os.Getenv(prefix + "_SEEDS")); err == nil {
+		n = v
+	}
+	first, _ = strconv.Atoi(os.Getenv(prefix + "_FIRST"))
+	return first, n
 }

@@ -27,11 +27,7 @@ import (
 // The pass that wrote it ran 9,000 seeds (5,900 that cachediff took, in
 // pairs and logs): render refused none, nor wrote otherwise.
 func TestRenderLockfileShapesRandom(t *testing.T) {
-	n := 20
-	if v, err := strconv.Atoi(os.Getenv("CACHEDIFF_LOCKSHAPES_SEEDS")); err == nil {
-		n = v
-	}
-	first, _ := strconv.Atoi(os.Getenv("CACHEDIFF_LOCKSHAPES_FIRST"))
+	first, n := seeds("CACHEDIFF_LOCKSHAPES", 20)
 	bad, refused := 0, 0
 	for seed := first; seed < first+n; seed++ {
 		rng := rand.New(rand.NewSource(int64(seed)))

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math/rand"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -122,10 +121,7 @@ func TestRenderLockfileLogRandom(t *testing.T) {
 	// CACHEDIFF_LOCKLOG_SEEDS runs more (the pass that found these ran
 	// 1,000). 40 by default: 60 took 3 s of the package's full run, its
 	// long pole in CI.
-	n, first := 40, 0
-	if v, err := strconv.Atoi(os.Getenv("CACHEDIFF_LOCKLOG_SEEDS")); err == nil {
-		n = v
-	}
+	first, n := seeds("CACHEDIFF_LOCKLOG", 40)
 	bad, logRefused := 0, 0
 	for seed := first; seed < first+n; seed++ {
 		rng := rand.New(rand.NewSource(int64(seed)))
