@@ -393,13 +393,11 @@ func TestFilterPackagesSlash(t *testing.T) {
 // Closest is not.
 func TestUnmatchedPartsScale(t *testing.T) {
 	allocs := func(n int) float64 {
-		var specs []snapshot.Spec
 		var f Filter
 		for i := range n {
-			specs = append(specs, sp(fmt.Sprintf("h%05d", i), "1.0", "gcc@13.2.0", "x86_64_v3", fmt.Sprintf("s%05d", i)))
 			f.Stacks = append(f.Stacks, fmt.Sprintf("s%05d,zz%d", i, i))
 		}
-		s := &snapshot.Snapshot{Packages: []*snapshot.Package{pkg("p", specs...)}}
+		s := stacksSnap(n)
 		got := f.Unmatched(s, s)
 		if len(got) != n || !slices.Equal(got[0].Parts, []string{"s00000"}) || got[n-1].Parts != nil {
 			t.Fatalf("%d stacks: first %+v, last %+v; want the first naming s00000, the last not looked for", n, got[0], got[n-1])
@@ -417,13 +415,11 @@ func TestUnmatchedPartsScale(t *testing.T) {
 // allocations for 4x the parts and stacks (1.1 s and 611 MB at 2,000).
 func TestUnmatchedPartsOfOneValue(t *testing.T) {
 	allocs := func(n int) float64 {
-		var specs []snapshot.Spec
 		var parts []string
 		for i := range n {
-			specs = append(specs, sp(fmt.Sprintf("h%05d", i), "1.0", "gcc@13.2.0", "x86_64_v3", fmt.Sprintf("s%05d", i)))
 			parts = append(parts, fmt.Sprintf("s%05d/ab", i))
 		}
-		s := &snapshot.Snapshot{Packages: []*snapshot.Package{pkg("p", specs...)}}
+		s := stacksSnap(n)
 		f := Filter{Stacks: []string{strings.Join(parts, ",")}}
 		if got := f.Unmatched(s, s); len(got) != 1 || got[0].Parts != nil {
 			t.Fatalf("%d parts: %+v, want one value naming no stack to repeat", n, got)
@@ -443,13 +439,11 @@ func TestUnmatchedPartsOfOneValue(t *testing.T) {
 // edit distance allocates, so the allocations count them.
 func TestClosestSkipsByLength(t *testing.T) {
 	const n = 800
-	var specs []snapshot.Spec
 	var parts []string
 	for i := range n {
-		specs = append(specs, sp(fmt.Sprintf("h%05d", i), "1.0", "gcc@13.2.0", "x86_64_v3", fmt.Sprintf("s%05d", i)))
 		parts = append(parts, fmt.Sprintf("q%05d", i))
 	}
-	s := &snapshot.Snapshot{Packages: []*snapshot.Package{pkg("p", specs...)}}
+	s := stacksSnap(n)
 	f := Filter{Stacks: []string{strings.Join(parts, "x")}}
 	if allocs := testing.AllocsPerRun(1, func() { f.Unmatched(s, s) }); allocs > n {
 		t.Errorf("one value of %d bytes over %d stacks: %.0f allocations, want fewer than one per stack (no edit distance)", len(f.Stacks[0]), n, allocs)
@@ -513,4 +507,14 @@ func TestClosestProperty(t *testing.T) {
 			t.Fatalf("case %d: closest(%q, %q) = %q, want %q", i, value, slices.Sorted(maps.Keys(names)), got, w)
 		}
 	}
+}
+
+// stacksSnap is a snapshot of one package with n specs, each in a stack
+// of its own: s00000, s00001, ...
+func stacksSnap(n int) *snapshot.Snapshot {
+	specs := make([]snapshot.Spec, 0, n)
+	for i := range n {
+		specs = append(specs, sp(fmt.Sprintf("h%05d", i), "1.0", "gcc@13.2.0", "x86_64_v3", fmt.Sprintf("s%05d", i)))
+	}
+	return &snapshot.Snapshot{Packages: []*snapshot.Package{pkg("p", specs...)}}
 }
