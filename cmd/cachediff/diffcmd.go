@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
@@ -522,11 +523,26 @@ func unmatchedError(u diff.Unmatched, where string) error {
 		// --package, --ignore and --fail-on take lists; --stack does not.
 		hint = "--stack takes one stack, not a comma-separated list: repeat it, --stack " + strings.Join(u.Parts, " --stack ")
 	}
-	if u.Closest == nil && len(u.Parts) == 0 { // not looked for
-		return fmt.Errorf("--%s %q matches no %s %s", u.Kind, u.Value, u.Kind, where)
+	// The value in short: a list of hundreds of stacks, quoted whole,
+	// ran the line past maxErrorLine, which cut off what was wrong and
+	// the hint to repeat --stack.
+	value := u.Value
+	if len(value) > maxQuotedValue {
+		n := maxQuotedValue
+		for n > 0 && !utf8.RuneStart(value[n]) {
+			n--
+		}
+		value = value[:n] + "…"
 	}
-	return fmt.Errorf("--%s %q matches no %s %s (%s)", u.Kind, u.Value, u.Kind, where, hint)
+	if u.Closest == nil && len(u.Parts) == 0 { // not looked for
+		return fmt.Errorf("--%s %q matches no %s %s", u.Kind, value, u.Kind, where)
+	}
+	return fmt.Errorf("--%s %q matches no %s %s (%s)", u.Kind, value, u.Kind, where, hint)
 }
+
+// maxQuotedValue is the most bytes of a filter value unmatchedError
+// quotes.
+const maxQuotedValue = 80
 
 // unmatchedErrors are the errors of the filter values in bad, where
 // ("in either snapshot") matches none: the first diff.MaxSuggested, each

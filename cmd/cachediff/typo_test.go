@@ -229,3 +229,23 @@ func TestOutputTookSnapshot(t *testing.T) {
 		t.Errorf("-o FILE, one snapshot: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
 	}
 }
+
+// TestUnmatchedLongValue: a --stack value that is a long comma-separated
+// list (a script's roots joined by commas) is quoted in short, so that
+// what is wrong, and the hint to repeat --stack, are on the line:
+// quoted whole, the value ran it past maxErrorLine, which cut both off
+// ("cachediff: --stack "e4s,e4s,…… (4123 bytes more)").
+func TestUnmatchedLongValue(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	value := strings.Repeat("e4s,", 3000) + "hep"
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--stack", value, filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")}, &stdout, &stderr)
+	want := `cachediff: --stack "` + value[:80] + `…" matches no stack in either snapshot (--stack takes one stack, not a comma-separated list: repeat it, --stack e4s --stack hep)` + "\n"
+	if code != exitTrouble || stderr.String() != want {
+		got := stderr.String()
+		t.Errorf("--stack of %d bytes: exit %d, stderr of %d bytes ending %q; want 2, %q", len(value), code, len(got), got[max(0, len(got)-120):], want)
+	}
+}
