@@ -514,7 +514,9 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 func unmatchedError(u diff.Unmatched, where string) error {
 	hint := "no name is close; a --format json report without --package lists them all under \"packages\""
 	if u.Kind == "stack" {
-		hint = "no name is close; a --format json report without --stack lists them all under \"stacks\""
+		// A build-cache index has no stacks at all, which the hint
+		// alone left the user to find out from an empty list.
+		hint = "no name is close; a --format json report without --stack lists them all under \"stacks\", of which a build-cache index and spec files have none"
 	}
 	if len(u.Closest) > 0 {
 		hint = "closest: " + strings.Join(u.Closest, ", ")

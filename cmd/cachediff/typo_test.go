@@ -249,3 +249,19 @@ func TestUnmatchedLongValue(t *testing.T) {
 		t.Errorf("--stack of %d bytes: exit %d, stderr of %d bytes ending %q; want 2, %q", len(value), code, len(got), got[max(0, len(got)-120):], want)
 	}
 }
+
+// TestUnmatchedStackOfIndex: --stack over build-cache indexes, which
+// have no stacks, says so; the hint pointed to the report's list of
+// stacks alone, which is empty for them.
+func TestUnmatchedStackOfIndex(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/spack-formats")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--stack", "e4s", filepath.Join(dir, "index.v7-layout2-unsigned.json"), filepath.Join(dir, "index.v8-layout2-unsigned-mixed.json")}, &stdout, &stderr)
+	want := `cachediff: --stack "e4s" matches no stack in either snapshot (no name is close; a --format json report without --stack lists them all under "stacks", of which a build-cache index and spec files have none)` + "\n"
+	if code != exitTrouble || stderr.String() != want {
+		t.Errorf("--stack e4s over two indexes: exit %d, stderr %q; want 2, %q", code, stderr.String(), want)
+	}
+}
