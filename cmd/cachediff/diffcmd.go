@@ -523,7 +523,17 @@ func unmatchedError(u diff.Unmatched, where string) error {
 	}
 	if len(u.Parts) > 0 {
 		// --package, --ignore and --fail-on take lists; --stack does not.
-		hint = "--stack takes one stack, not a comma-separated list: repeat it, --stack " + strings.Join(u.Parts, " --stack ")
+		// Each as a shell word: a lockfile's root may hold a space
+		// (py-torch+cuda cuda_arch=80), and the hint pasted as printed
+		// gave the diff a third argument.
+		var flags []string
+		for _, part := range u.Parts {
+			if strings.ContainsFunc(part, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
+				part = shQuote(part)
+			}
+			flags = append(flags, "--stack "+part)
+		}
+		hint = "--stack takes one stack, not a comma-separated list: repeat it, " + strings.Join(flags, " ")
 	}
 	// The value in short: a list of hundreds of stacks, quoted whole,
 	// ran the line past maxErrorLine, which cut off what was wrong and
@@ -541,6 +551,9 @@ func unmatchedError(u diff.Unmatched, where string) error {
 	}
 	return fmt.Errorf("--%s %q matches no %s %s (%s)", u.Kind, value, u.Kind, where, hint)
 }
+
+// shellSafe are the characters a shell word may hold unquoted.
+const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+-._/=:"
 
 // maxQuotedValue is the most bytes of a filter value unmatchedError
 // quotes.

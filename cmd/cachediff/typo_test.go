@@ -265,3 +265,31 @@ func TestUnmatchedStackOfIndex(t *testing.T) {
 		t.Errorf("--stack e4s over two indexes: exit %d, stderr %q; want 2, %q", code, stderr.String(), want)
 	}
 }
+
+// TestUnmatchedPartsAsShellWords: the hint to repeat --stack, for a
+// comma-separated list, writes each stack as a shell word: a lockfile's
+// root may hold a space (py-torch+cuda cuda_arch=80), and the hint as
+// printed, pasted, gave the diff a third argument.
+func TestUnmatchedPartsAsShellWords(t *testing.T) {
+	dir := t.TempDir()
+	a, b := strings.Repeat("a", 32), strings.Repeat("b", 32)
+	lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},` +
+		`"roots":[{"hash":"` + a + `","spec":"py-torch+cuda cuda_arch=80"},{"hash":"` + b + `","spec":"zlib"}],` +
+		`"concrete_specs":{"` + a + `":{"name":"py-torch","version":"2.5","hash":"` + a + `"},"` + b + `":{"name":"zlib","version":"1.3","hash":"` + b + `"}}}`
+	file := filepath.Join(dir, "spack.lock")
+	if err := os.WriteFile(file, []byte(lock), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--stack", "py-torch+cuda cuda_arch=80,zlib", file, file}, &stdout, &stderr)
+	want := `(--stack takes one stack, not a comma-separated list: repeat it, --stack 'py-torch+cuda cuda_arch=80' --stack zlib)` + "\n"
+	if code != exitTrouble || !strings.HasSuffix(stderr.String(), want) {
+		t.Errorf("exit %d, stderr %q; want 2, ending %q", code, stderr.String(), want)
+	}
+	// The stacks so written select them.
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"--stack", "py-torch+cuda cuda_arch=80", "--stack", "zlib", file, file}, &stdout, &stderr); code != exitSame {
+		t.Errorf("the stacks of the hint: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
