@@ -287,11 +287,12 @@ func TestFilterUnmatched(t *testing.T) {
 			{Kind: "stack", Value: "e4z/b5gc", Closest: []string{"e4s"}},
 			{Kind: "stack", Value: "ml/b5gcxyzab2qweruiopasdfghjklzxcvb", Closest: []string{"ml"}},
 		}},
-		// A name reached only by rewriting the whole value is no typo
-		// of it: --package x, zz, or "" (a trailing comma, an unset
-		// variable), said "closest: bc".
-		{Filter{Stacks: []string{"", "x", "zz", "m", "mx"}}, []Unmatched{
+		// A name with none of the value's characters is no typo of it:
+		// --package x, zz, or "" (a trailing comma, an unset variable),
+		// said "closest: bc". One with them swapped is.
+		{Filter{Stacks: []string{"", "x", "zz", "m", "mx", "lm"}}, []Unmatched{
 			{Kind: "stack", Value: "", Closest: []string{}},
+			{Kind: "stack", Value: "lm", Closest: []string{"ml"}},
 			{Kind: "stack", Value: "m", Closest: []string{"ml"}},
 			{Kind: "stack", Value: "mx", Closest: []string{"ml"}},
 			{Kind: "stack", Value: "x", Closest: []string{}},
@@ -479,7 +480,7 @@ func TestClosestProperty(t *testing.T) {
 		var all []scored
 		for name := range names {
 			lv, ln := strings.ToLower(value), strings.ToLower(name)
-			if d := editdist.Distance(lv, ln); d <= maxDist(value) && d < max(len(lv), len(ln)) {
+			if d := editdist.Distance(lv, ln); d <= maxDist(value) && strings.ContainsAny(ln, lv) {
 				all = append(all, scored{name, d})
 			}
 		}
