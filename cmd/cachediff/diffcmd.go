@@ -557,7 +557,7 @@ const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
 
 // maxQuotedValue is the most bytes of a filter value unmatchedError
 // quotes.
-const maxQuotedValue = 80
+const maxQuotedValue = 200
 
 // unmatchedErrors are the errors of the filter values in bad, where
 // ("in either snapshot") matches none: the first diff.MaxSuggested, each

@@ -243,7 +243,7 @@ func TestUnmatchedLongValue(t *testing.T) {
 	value := strings.Repeat("e4s,", 3000) + "hep"
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"--stack", value, filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")}, &stdout, &stderr)
-	want := `cachediff: --stack "` + value[:80] + `…" matches no stack in either snapshot (--stack takes one stack, not a comma-separated list: repeat it, --stack e4s --stack hep)` + "\n"
+	want := `cachediff: --stack "` + value[:200] + `…" matches no stack in either snapshot (--stack takes one stack, not a comma-separated list: repeat it, --stack e4s --stack hep)` + "\n"
 	if code != exitTrouble || stderr.String() != want {
 		got := stderr.String()
 		t.Errorf("--stack of %d bytes: exit %d, stderr of %d bytes ending %q; want 2, %q", len(value), code, len(got), got[max(0, len(got)-120):], want)
