@@ -160,7 +160,8 @@ type Unmatched struct {
 	// Closest are the names of that kind in the snapshots nearest to
 	// Value in edit distance (ties by name), at most maxClosest, and only
 	// those close enough to be what was meant (a distance of at most a
-	// third of Value's length, and at least 2); [] when none is, nil when
+	// third of Value's length, and at least 2, and holding one of its
+	// characters); [] when none is, nil when
 	// they were not looked for (past the first MaxSuggested values).
 	Closest []string
 	// Parts, of a stack name that holds commas, are the comma-separated
@@ -278,7 +279,9 @@ func closest(value string, names map[string]bool) []string {
 			// length by each name's, values times stacks.
 			continue
 		}
-		if d := editdist.Distance(lower, ln); d <= most {
+		// A name with none of the value's characters is no typo of it:
+		// --package x, zz or "" (a trailing comma) suggested bc.
+		if d := editdist.Distance(lower, ln); d <= most && strings.ContainsAny(ln, lower) {
 			all = append(all, scored{name, d})
 		}
 	}

@@ -287,6 +287,17 @@ func TestFilterUnmatched(t *testing.T) {
 			{Kind: "stack", Value: "e4z/b5gc", Closest: []string{"e4s"}},
 			{Kind: "stack", Value: "ml/b5gcxyzab2qweruiopasdfghjklzxcvb", Closest: []string{"ml"}},
 		}},
+		// A name with none of the value's characters is no typo of it:
+		// --package x, zz, or "" (a trailing comma, an unset variable),
+		// said "closest: bc". One with them swapped is.
+		{Filter{Stacks: []string{"", "x", "zz", "m", "mx", "lm"}}, []Unmatched{
+			{Kind: "stack", Value: "", Closest: []string{}},
+			{Kind: "stack", Value: "lm", Closest: []string{"ml"}},
+			{Kind: "stack", Value: "m", Closest: []string{"ml"}},
+			{Kind: "stack", Value: "mx", Closest: []string{"ml"}},
+			{Kind: "stack", Value: "x", Closest: []string{}},
+			{Kind: "stack", Value: "zz", Closest: []string{}},
+		}},
 		// --stack takes one name: a list of stacks given as one value
 		// names its parts that are stacks, each once, for the hint to
 		// repeat the flag (the other list flags take commas).
@@ -468,7 +479,8 @@ func TestClosestProperty(t *testing.T) {
 		}
 		var all []scored
 		for name := range names {
-			if d := editdist.Distance(strings.ToLower(value), strings.ToLower(name)); d <= maxDist(value) {
+			lv, ln := strings.ToLower(value), strings.ToLower(name)
+			if d := editdist.Distance(lv, ln); d <= maxDist(value) && strings.ContainsAny(ln, lv) {
 				all = append(all, scored{name, d})
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
@@ -513,20 +514,50 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 func unmatchedError(u diff.Unmatched, where string) error {
 	hint := "no name is close; a --format json report without --package lists them all under \"packages\""
 	if u.Kind == "stack" {
-		hint = "no name is close; a --format json report without --stack lists them all under \"stacks\""
+		// A build-cache index has no stacks at all, which the hint
+		// alone left the user to find out from an empty list.
+		hint = "no name is close; a --format json report without --stack lists them all under \"stacks\", of which a build-cache index and spec files have none"
 	}
 	if len(u.Closest) > 0 {
 		hint = "closest: " + strings.Join(u.Closest, ", ")
 	}
 	if len(u.Parts) > 0 {
 		// --package, --ignore and --fail-on take lists; --stack does not.
-		hint = "--stack takes one stack, not a comma-separated list: repeat it, --stack " + strings.Join(u.Parts, " --stack ")
+		// Each as a shell word: a lockfile's root may hold a space
+		// (py-torch+cuda cuda_arch=80), and the hint pasted as printed
+		// gave the diff a third argument.
+		var flags []string
+		for _, part := range u.Parts {
+			if strings.ContainsFunc(part, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
+				part = shQuote(part)
+			}
+			flags = append(flags, "--stack "+part)
+		}
+		hint = "--stack takes one stack, not a comma-separated list: repeat it, " + strings.Join(flags, " ")
+	}
+	// The value in short: a list of hundreds of stacks, quoted whole,
+	// ran the line past maxErrorLine, which cut off what was wrong and
+	// the hint to repeat --stack.
+	value := u.Value
+	if len(value) > maxQuotedValue {
+		n := maxQuotedValue
+		for n > 0 && !utf8.RuneStart(value[n]) {
+			n--
+		}
+		value = value[:n] + "…"
 	}
 	if u.Closest == nil && len(u.Parts) == 0 { // not looked for
-		return fmt.Errorf("--%s %q matches no %s %s", u.Kind, u.Value, u.Kind, where)
+		return fmt.Errorf("--%s %q matches no %s %s", u.Kind, value, u.Kind, where)
 	}
-	return fmt.Errorf("--%s %q matches no %s %s (%s)", u.Kind, u.Value, u.Kind, where, hint)
+	return fmt.Errorf("--%s %q matches no %s %s (%s)", u.Kind, value, u.Kind, where, hint)
 }
+
+// shellSafe are the characters a shell word may hold unquoted.
+const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+-._/=:"
+
+// maxQuotedValue is the most bytes of a filter value unmatchedError
+// quotes.
+const maxQuotedValue = 200
 
 // unmatchedErrors are the errors of the filter values in bad, where
 // ("in either snapshot") matches none: the first diff.MaxSuggested, each

@@ -229,3 +229,67 @@ func TestOutputTookSnapshot(t *testing.T) {
 		t.Errorf("-o FILE, one snapshot: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
 	}
 }
+
+// TestUnmatchedLongValue: a --stack value that is a long comma-separated
+// list (a script's roots joined by commas) is quoted in short, so that
+// what is wrong, and the hint to repeat --stack, are on the line:
+// quoted whole, the value ran it past maxErrorLine, which cut both off
+// ("cachediff: --stack "e4s,e4s,…… (4123 bytes more)").
+func TestUnmatchedLongValue(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	value := strings.Repeat("e4s,", 3000) + "hep"
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--stack", value, filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")}, &stdout, &stderr)
+	want := `cachediff: --stack "` + value[:200] + `…" matches no stack in either snapshot (--stack takes one stack, not a comma-separated list: repeat it, --stack e4s --stack hep)` + "\n"
+	if code != exitTrouble || stderr.String() != want {
+		got := stderr.String()
+		t.Errorf("--stack of %d bytes: exit %d, stderr of %d bytes ending %q; want 2, %q", len(value), code, len(got), got[max(0, len(got)-120):], want)
+	}
+}
+
+// TestUnmatchedStackOfIndex: --stack over build-cache indexes, which
+// have no stacks, says so; the hint pointed to the report's list of
+// stacks alone, which is empty for them.
+func TestUnmatchedStackOfIndex(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/spack-formats")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--stack", "e4s", filepath.Join(dir, "index.v7-layout2-unsigned.json"), filepath.Join(dir, "index.v8-layout2-unsigned-mixed.json")}, &stdout, &stderr)
+	want := `cachediff: --stack "e4s" matches no stack in either snapshot (no name is close; a --format json report without --stack lists them all under "stacks", of which a build-cache index and spec files have none)` + "\n"
+	if code != exitTrouble || stderr.String() != want {
+		t.Errorf("--stack e4s over two indexes: exit %d, stderr %q; want 2, %q", code, stderr.String(), want)
+	}
+}
+
+// TestUnmatchedPartsAsShellWords: the hint to repeat --stack, for a
+// comma-separated list, writes each stack as a shell word: a lockfile's
+// root may hold a space (py-torch+cuda cuda_arch=80), and the hint as
+// printed, pasted, gave the diff a third argument.
+func TestUnmatchedPartsAsShellWords(t *testing.T) {
+	dir := t.TempDir()
+	a, b := strings.Repeat("a", 32), strings.Repeat("b", 32)
+	lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},` +
+		`"roots":[{"hash":"` + a + `","spec":"py-torch+cuda cuda_arch=80"},{"hash":"` + b + `","spec":"zlib"}],` +
+		`"concrete_specs":{"` + a + `":{"name":"py-torch","version":"2.5","hash":"` + a + `"},"` + b + `":{"name":"zlib","version":"1.3","hash":"` + b + `"}}}`
+	file := filepath.Join(dir, "spack.lock")
+	if err := os.WriteFile(file, []byte(lock), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--stack", "py-torch+cuda cuda_arch=80,zlib", file, file}, &stdout, &stderr)
+	want := `(--stack takes one stack, not a comma-separated list: repeat it, --stack 'py-torch+cuda cuda_arch=80' --stack zlib)` + "\n"
+	if code != exitTrouble || !strings.HasSuffix(stderr.String(), want) {
+		t.Errorf("exit %d, stderr %q; want 2, ending %q", code, stderr.String(), want)
+	}
+	// The stacks so written select them.
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"--stack", "py-torch+cuda cuda_arch=80", "--stack", "zlib", file, file}, &stdout, &stderr); code != exitSame {
+		t.Errorf("the stacks of the hint: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
