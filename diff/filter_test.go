@@ -530,3 +530,26 @@ func stacksSnap(n int) *snapshot.Snapshot {
 	}
 	return &snapshot.Snapshot{Packages: []*snapshot.Package{pkg("p", specs...)}}
 }
+
+// One --stack value listing n stacks, each a stack of the snapshots (a
+// script's lockfile roots joined by commas): the parts named to repeat
+// --stack. Time only, so a benchmark: 4x the parts should cost about 4x
+// (go test -run '^$' -bench UnmatchedParts ./diff).
+func BenchmarkUnmatchedParts(b *testing.B) {
+	for _, n := range []int{2000, 8000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var parts []string
+			for i := range n {
+				parts = append(parts, fmt.Sprintf("s%05d", i))
+			}
+			s := stacksSnap(n)
+			f := Filter{Stacks: []string{strings.Join(parts, ",")}}
+			if got := f.Unmatched(s, s); len(got) != 1 || len(got[0].Parts) != n {
+				b.Fatalf("%d parts: %d values unmatched, want one naming all %d", n, len(got), n)
+			}
+			for b.Loop() {
+				f.Unmatched(s, s)
+			}
+		})
+	}
+}
