@@ -550,9 +550,15 @@ func unmatchedError(u diff.Unmatched, where string) error {
 	// the hint to repeat --stack.
 	value := u.Value
 	if len(value) > maxQuotedValue {
+		// At a character's start, looked for no farther back than one's
+		// length: a value of bytes that start none (invalid UTF-8) was
+		// cut to "" and quoted as "…".
 		n := maxQuotedValue
-		for n > 0 && !utf8.RuneStart(value[n]) {
-			n--
+		for i := n; i > n-utf8.UTFMax; i-- {
+			if utf8.RuneStart(value[i]) {
+				n = i
+				break
+			}
 		}
 		value = value[:n] + "…"
 	}

@@ -286,6 +286,29 @@ func TestUnmatchedPartsLongList(t *testing.T) {
 	}
 }
 
+// TestUnmatchedInvalidValue: a value of invalid UTF-8 longer than
+// maxQuotedValue is quoted in short as any other, its first 200 bytes:
+// cut back to a character's start, which none of its bytes is, it was
+// quoted as "…".
+func TestUnmatchedInvalidValue(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, value := range []string{strings.Repeat("\x80", 300), "x" + strings.Repeat("\xbf", 300), strings.Repeat("a", 199) + "é" + strings.Repeat("\x80", 9)} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--package", value, filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")}, &stdout, &stderr)
+		short := value[:200]
+		if strings.HasPrefix(value, "a") {
+			short = value[:199]
+		}
+		want := fmt.Sprintf("cachediff: --package %q matches no package in either snapshot", short+"…")
+		if code != exitTrouble || !strings.HasPrefix(stderr.String(), want) {
+			t.Errorf("--package %q: exit %d, stderr %q; want 2, starting %q", value[:8], code, stderr.String(), want)
+		}
+	}
+}
+
 // TestUnmatchedStackOfIndex: --stack over build-cache indexes, which
 // have no stacks, says so; the hint pointed to the report's list of
 // stacks alone, which is empty for them.
