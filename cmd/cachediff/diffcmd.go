@@ -542,7 +542,7 @@ func unmatchedError(u diff.Unmatched, where string) error {
 		}
 		hint = "--stack takes one stack, not a comma-separated list: repeat it, " + strings.Join(flags, " ")
 		if more := len(u.Parts) - len(flags); more > 0 {
-			hint += fmt.Sprintf(" and %d more stacks of the list", more)
+			hint += fmt.Sprintf(" and %d more of the list's stacks", more)
 		}
 	}
 	// The value in short: a list of hundreds of stacks, quoted whole,

@@ -281,8 +281,8 @@ func TestUnmatchedPartsLongList(t *testing.T) {
 	code := run([]string{"--stack", strings.Join(parts, ","), file, file}, &stdout, &stderr)
 	got := stderr.String()
 	if code != exitTrouble || strings.Contains(got, "bytes more") || !strings.Contains(got, "repeat it, --stack 'pkg-0000@1.0.0+cuda cuda_arch=80' --stack 'pkg-0001@1.0.0+cuda cuda_arch=80' ") ||
-		!strings.HasSuffix(got, "' and 469 more stacks of the list)\n") {
-		t.Errorf("--stack of %d roots: exit %d, stderr of %d bytes ending %q; want 2, the first roots, then \"and 469 more stacks of the list\"", n, code, len(got), got[max(0, len(got)-160):])
+		!strings.HasSuffix(got, "' and 469 more of the list's stacks)\n") {
+		t.Errorf("--stack of %d roots: exit %d, stderr of %d bytes ending %q; want 2, the first roots, then \"and 469 more of the list's stacks\"", n, code, len(got), got[max(0, len(got)-160):])
 	}
 }
 
