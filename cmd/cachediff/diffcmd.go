@@ -526,23 +526,39 @@ func unmatchedError(u diff.Unmatched, where string) error {
 		// Each as a shell word: a lockfile's root may hold a space
 		// (py-torch+cuda cuda_arch=80), and the hint pasted as printed
 		// gave the diff a third argument.
+		// Up to maxRepeatHint bytes of them: 500 lockfile roots ran the
+		// line past maxErrorLine, cut mid-list.
 		var flags []string
+		size := 0
 		for _, part := range u.Parts {
+			if size > maxRepeatHint {
+				break
+			}
 			if strings.ContainsFunc(part, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
 				part = shQuote(part)
 			}
 			flags = append(flags, "--stack "+part)
+			size += len(part)
 		}
 		hint = "--stack takes one stack, not a comma-separated list: repeat it, " + strings.Join(flags, " ")
+		if more := len(u.Parts) - len(flags); more > 0 {
+			hint += fmt.Sprintf(" and %d more of the list's stacks", more)
+		}
 	}
 	// The value in short: a list of hundreds of stacks, quoted whole,
 	// ran the line past maxErrorLine, which cut off what was wrong and
 	// the hint to repeat --stack.
 	value := u.Value
 	if len(value) > maxQuotedValue {
+		// At a character's start, looked for no farther back than one's
+		// length: a value of bytes that start none (invalid UTF-8) was
+		// cut to "" and quoted as "…".
 		n := maxQuotedValue
-		for n > 0 && !utf8.RuneStart(value[n]) {
-			n--
+		for i := n; i > n-utf8.UTFMax; i-- {
+			if utf8.RuneStart(value[i]) {
+				n = i
+				break
+			}
 		}
 		value = value[:n] + "…"
 	}
@@ -554,6 +570,10 @@ func unmatchedError(u diff.Unmatched, where string) error {
 
 // shellSafe are the characters a shell word may hold unquoted.
 const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+-._/=:"
+
+// maxRepeatHint is about the most bytes of stacks the hint to repeat
+// --stack writes; it counts the rest.
+const maxRepeatHint = 1 << 10
 
 // maxQuotedValue is the most bytes of a filter value unmatchedError
 // quotes.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -247,6 +248,64 @@ func TestUnmatchedLongValue(t *testing.T) {
 	if code != exitTrouble || stderr.String() != want {
 		got := stderr.String()
 		t.Errorf("--stack of %d bytes: exit %d, stderr of %d bytes ending %q; want 2, %q", len(value), code, len(got), got[max(0, len(got)-120):], want)
+	}
+}
+
+// TestUnmatchedPartsLongList: the hint to repeat --stack, for a list of
+// 500 lockfile roots, names the first of them and counts the rest: it
+// named all, and the line, past maxErrorLine, was cut mid-list ("--stack
+// … (13623 bytes more)"), a command that pasted selects some of them.
+func TestUnmatchedPartsLongList(t *testing.T) {
+	const n = 500
+	hash := func(i int) string {
+		h := []byte(strings.Repeat("a", 32))
+		for j := 0; i > 0; j, i = j+1, i/26 {
+			h[j] = byte('a' + i%26)
+		}
+		return string(h)
+	}
+	var roots, specs, parts []string
+	for i := range n {
+		root := fmt.Sprintf("pkg-%04d@1.0.0+cuda cuda_arch=80", i)
+		parts = append(parts, root)
+		roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, hash(i), root))
+		specs = append(specs, fmt.Sprintf(`%q:{"name":"pkg-%04d","version":"1.0.0","hash":%q}`, hash(i), i, hash(i)))
+	}
+	lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
+		strings.Join(roots, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
+	file := filepath.Join(t.TempDir(), "spack.lock")
+	if err := os.WriteFile(file, []byte(lock), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--stack", strings.Join(parts, ","), file, file}, &stdout, &stderr)
+	got := stderr.String()
+	if code != exitTrouble || strings.Contains(got, "bytes more") || !strings.Contains(got, "repeat it, --stack 'pkg-0000@1.0.0+cuda cuda_arch=80' --stack 'pkg-0001@1.0.0+cuda cuda_arch=80' ") ||
+		!strings.HasSuffix(got, "' and 469 more of the list's stacks)\n") {
+		t.Errorf("--stack of %d roots: exit %d, stderr of %d bytes ending %q; want 2, the first roots, then \"and 469 more of the list's stacks\"", n, code, len(got), got[max(0, len(got)-160):])
+	}
+}
+
+// TestUnmatchedInvalidValue: a value of invalid UTF-8 longer than
+// maxQuotedValue is quoted in short as any other, its first 200 bytes:
+// cut back to a character's start, which none of its bytes is, it was
+// quoted as "…".
+func TestUnmatchedInvalidValue(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, value := range []string{strings.Repeat("\x80", 300), "x" + strings.Repeat("\xbf", 300), strings.Repeat("a", 199) + "é" + strings.Repeat("\x80", 9)} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--package", value, filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")}, &stdout, &stderr)
+		short := value[:200]
+		if strings.HasPrefix(value, "a") {
+			short = value[:199]
+		}
+		want := fmt.Sprintf("cachediff: --package %q matches no package in either snapshot", short+"…")
+		if code != exitTrouble || !strings.HasPrefix(stderr.String(), want) {
+			t.Errorf("--package %q: exit %d, stderr %q; want 2, starting %q", value[:8], code, stderr.String(), want)
+		}
 	}
 }
 
