@@ -371,7 +371,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {
-		return exitTrouble, unmatchedErrors(bad, "in either snapshot")
+		return exitTrouble, unmatchedErrors(bad, "in either snapshot", "")
 	}
 	if opts.output != "" {
 		if err := refuseInputs(c.stdin, opts.output, append(snapshotFiles(oldSnap, newSnap), opts.template)...); err != nil {
@@ -510,13 +510,15 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 
 // unmatchedError says that a --package pattern or a --stack name selects
 // nothing, which is most likely a typo: without the error it would make an
-// empty report that passes any gate.
-func unmatchedError(u diff.Unmatched, where string) error {
-	hint := "no name is close; a --format json report without --package lists them all under \"packages\""
+// empty report that passes any gate. under is where a --format json
+// report lists the names: "" for a diff's top level, "each step's " for a
+// log's.
+func unmatchedError(u diff.Unmatched, where, under string) error {
+	hint := "no name is close; a --format json report without --package lists them all under " + under + "\"packages\""
 	if u.Kind == "stack" {
 		// A build-cache index has no stacks at all, which the hint
 		// alone left the user to find out from an empty list.
-		hint = "no name is close; a --format json report without --stack lists them all under \"stacks\", of which a build-cache index and spec files have none"
+		hint = "no name is close; a --format json report without --stack lists them all under " + under + "\"stacks\", of which a build-cache index and spec files have none"
 	}
 	if len(u.Closest) > 0 {
 		hint = "closest: " + strings.Join(u.Closest, ", ")
@@ -581,11 +583,11 @@ const maxQuotedValue = 200
 
 // unmatchedErrors are the errors of the filter values in bad, where
 // ("in either snapshot") matches none: the first diff.MaxSuggested, each
-// with its closest names, then how many more.
-func unmatchedErrors(bad []diff.Unmatched, where string) errorList {
+// with its closest names, then how many more. under is unmatchedError's.
+func unmatchedErrors(bad []diff.Unmatched, where, under string) errorList {
 	errs := make(errorList, 0, min(len(bad), diff.MaxSuggested+1))
 	for _, u := range bad[:min(len(bad), diff.MaxSuggested)] {
-		errs = append(errs, unmatchedError(u, where))
+		errs = append(errs, unmatchedError(u, where, under))
 	}
 	if more := len(bad) - diff.MaxSuggested; more > 0 {
 		errs = append(errs, fmt.Errorf("and %d more --package or --stack values match nothing %s", more, where))
