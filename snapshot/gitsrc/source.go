@@ -254,17 +254,10 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 			if l.out && s.linkOut != nil {
 				s.linkOut(name, l.target)
 			}
-			f := entries[links[i]]
-			f.Mode = 0
-			read := snapshot.Candidate(f, s.decoders)
-			// Dot-named and no file read by its name (.cache): a folder
-			// it leads to is a dot-folder, not entered, and a file is
-			// not read, so that it stands in for nothing in a checkout.
-			inert := strings.HasPrefix(f.Base, ".") && !read
-			if l.typ != "symlink" {
+			if f := entries[links[i]]; l.typ != "symlink" {
 				// A file's name, which a checkout may read through a
 				// name on the way in another case (clashTargets).
-				if read {
+				if f.Mode = 0; snapshot.Candidate(f, s.decoders) {
 					wayNames, ways = append(wayNames, name), append(ways, l.way)
 					if l.path != "" {
 						wayTargets = append(wayTargets, l.path)
@@ -326,13 +319,6 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				// checkout, which the site is built from, it can lead
 				// back into it by an absolute path (a runner's checkout
 				// is at a known one) and stand in for a page.
-				if inert {
-					// Followed since 0fb4c851, a .cache to
-					// /home/alice/.cache was an error where it was
-					// left alone, and the checkout warns of it, broken.
-					warnings = append(warnings, snapshot.Warning{File: name, Message: "a symbolic link out of the repository (to " + target + "): not followed"})
-					continue
-				}
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link out of the repository (to " + target + "): not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot"})
 			case "submodule":
 				// The submodule (a folder to a checkout) or a file in it,
@@ -341,9 +327,6 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				// submodule among the files is an error.
 				if l.dir == "" {
 					dropped[links[i]] = true
-					if inert {
-						continue // nothing it leads to read, as on disk
-					}
 				} else if entries[links[i]].Mode = fs.ModeDir; strings.HasPrefix(entries[links[i]].Base, ".") {
 					continue // a dot-folder, as "tree" above
 				}
