@@ -228,7 +228,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			// Where git's lookup says "dangling": a checkout holds the
 			// submodule's files there, which are another repository's.
 			l := link{typ: "submodule"}
-			if !slices.ContainsFunc(names, func(n string) bool { return strings.Trim(n, "./") != "" }) {
+			if !slices.ContainsFunc(names, named) {
 				l.dir = full // the submodule itself, a folder to a checkout
 			}
 			return l, walkDone, ""
@@ -265,6 +265,18 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			}
 		}
 	}
+}
+
+// named reports whether the name left to look up, n, names anything but
+// the folder it starts from: a part other than "" and "." ("..", and
+// "...", a file's name).
+func named(n string) bool {
+	for part := range strings.SplitSeq(n, "/") {
+		if part != "" && part != "." {
+			return true
+		}
+	}
+	return false
 }
 
 // resolveLinks follows the links at paths (from the top of the

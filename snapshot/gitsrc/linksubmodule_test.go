@@ -15,13 +15,15 @@ import (
 // the checkout, and a gate over two revisions saw no change the
 // submodule made). It is an error, as a submodule among the files is; a
 // dot-named link to the submodule itself is a dot-folder, not entered,
-// as on disk.
+// as on disk, and one to a file named "..." in it (.t.json, read by
+// content on disk) is refused too.
 func TestLinkIntoSubmoduleRefused(t *testing.T) {
 	repo := commitFiles(t, map[string]string{"snap/bc/specs.md": realPage(t, "bc")}, map[string]string{
 		"snap/pk":          "../sub",
 		"snap/gcc-runtime": "../sub/gcc-runtime/",
 		"snap/x.json":      "../sub/i.json",
 		"snap/.s":          "../sub/.",
+		"snap/.t.json":     "../sub/...",
 	})
 	head, err := gitIn(repo, "", "rev-parse", "HEAD")
 	if err != nil {
@@ -43,20 +45,20 @@ func TestLinkIntoSubmoduleRefused(t *testing.T) {
 	if err == nil {
 		t.Fatal("HEAD:snap loaded; want the links into the submodule refused")
 	}
-	for _, name := range []string{"snap/pk", "snap/gcc-runtime", "snap/x.json"} {
+	for _, name := range []string{"snap/pk", "snap/gcc-runtime", "snap/x.json", "snap/.t.json"} {
 		if !strings.Contains(err.Error(), "HEAD:"+name+": a symbolic link into a submodule") {
 			t.Errorf("%s not refused as a link into a submodule: %v", name, err)
 		}
 	}
-	if strings.Contains(err.Error(), "snap/.s") {
+	if strings.Contains(err.Error(), "snap/.s:") {
 		t.Errorf("the dot-named link to the submodule refused: %v", err)
 	}
 	got, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{SkipInvalid: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Skipped) != 3 {
-		t.Errorf("--skip-invalid: %d skips, want the 3 links: %v", len(got.Skipped), got.Skipped)
+	if len(got.Skipped) != 4 {
+		t.Errorf("--skip-invalid: %d skips, want the 4 links: %v", len(got.Skipped), got.Skipped)
 	}
 	for _, w := range got.Warnings {
 		if strings.Contains(w.Message, "not a regular file") || strings.Contains(w.Message, "broken") {
