@@ -510,7 +510,8 @@ func (r *Repo) notLink(commit, rev, p, oid string) error {
 type link struct {
 	oid, typ, target string
 	size             int64 // of the object it leads to (a blob's)
-	// dir is the folder a link of typ "tree" leads to, from the top,
+	// dir is the folder a link of typ "tree" (or "submodule", the
+	// submodule itself) leads to, from the top,
 	// when it was followed in a listing (resolveLinks; "" otherwise).
 	dir string
 	// path is the file a link of typ "blob" leads to, from the top, when

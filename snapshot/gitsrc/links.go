@@ -2,6 +2,7 @@ package gitsrc
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync/atomic"
 )
@@ -24,7 +25,8 @@ import (
 // takes a C string; git reads on past it), and one longer than maxTarget
 // is "toolong" (no system makes it). ".." at the top leads out of the
 // repository, as does an absolute target, a file followed by "/" is
-// "notdir", a submodule or a missing name is "dangling", and the 41st
+// "notdir", a missing name is "dangling" (a submodule too, to git; but
+// "submodule" here, what a checkout holds there), and the 41st
 // link followed is a "loop". git is asked about none: its lookup reads
 // every folder on a name's way, so that names through one link into a
 // big folder would cost the square of their number again.
@@ -220,8 +222,16 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			w.way = append(w.way, full)
 		}
 		switch {
-		case !ok, e.kind == Submodule:
+		case !ok:
 			return link{typ: "dangling"}, walkDone, ""
+		case e.kind == Submodule:
+			// Where git's lookup says "dangling": a checkout holds the
+			// submodule's files there, which are another repository's.
+			l := link{typ: "submodule"}
+			if !slices.ContainsFunc(names, named) {
+				l.dir = full // the submodule itself, a folder to a checkout
+			}
+			return l, walkDone, ""
 		case e.dir:
 			if !hasRest {
 				return link{typ: "tree", dir: full}, walkDone, ""
@@ -255,6 +265,18 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			}
 		}
 	}
+}
+
+// named reports whether the name left to look up, n, names anything but
+// the folder it starts from: a part other than "" and "." ("..", and
+// "...", a file's name).
+func named(n string) bool {
+	for part := range strings.SplitSeq(n, "/") {
+		if part != "" && part != "." {
+			return true
+		}
+	}
+	return false
 }
 
 // resolveLinks follows the links at paths (from the top of the

@@ -53,7 +53,8 @@ func TestLinksFollowedInLinearTime(t *testing.T) {
 
 // TestLinkAnswersAsGit: links followed in the listing get git's own
 // answers (git cat-file --batch-check --follow-symlinks), but for "./f",
-// which leads to f as on disk (TestLinkThroughDotAsOnDisk), and a target
+// which leads to f as on disk (TestLinkThroughDotAsOnDisk), a submodule
+// and a name in it (TestLinkIntoSubmoduleRefused), and a target
 // of 5,000 bytes, which no checkout makes (TestLinkHubFollowedInLinearTime):
 // to a file, a folder, a submodule, .git, nowhere; absolute, through
 // "..", ".", "//" and a trailing "/"; chains, loops and a chain of 40 links (git's most);
@@ -184,6 +185,12 @@ func TestLinkAnswersAsGit(t *testing.T) {
 			if p == "a/dot" { // git knows no ".", a checkout does
 				if g.typ != "blob" {
 					t.Errorf("from %q, %s (to %q): %s; want the file, as on disk", top, p, links[p], g.typ)
+				}
+				continue
+			}
+			if p == "a/sub" || p == "a/subin" { // git: dangling; a checkout: the submodule's files
+				if g.typ != "submodule" || w.typ != "dangling" {
+					t.Errorf("from %q, %s (to %q): %s, git %s; want submodule, where git says dangling (TestLinkIntoSubmoduleRefused)", top, p, links[p], g.typ, w.typ)
 				}
 				continue
 			}

@@ -320,6 +320,17 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				// back into it by an absolute path (a runner's checkout
 				// is at a known one) and stand in for a page.
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link out of the repository (to " + target + "): not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot"})
+			case "submodule":
+				// The submodule (a folder to a checkout) or a file in it,
+				// where git's lookup says "dangling": a warning, and the
+				// pages a checkout reads there were dropped, where a
+				// submodule among the files is an error.
+				if l.dir == "" {
+					dropped[links[i]] = true
+				} else if entries[links[i]].Mode = fs.ModeDir; strings.HasPrefix(entries[links[i]].Base, ".") {
+					continue // a dot-folder, as "tree" above
+				}
+				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link into a submodule (to " + target + "): its pages are not in this repository's objects, so REV:PATH cannot read them; give the checked-out folder instead"})
 			case "dangling", "loop", "notdir", "missing", "toolong":
 				dropped[links[i]] = true
 				msg := "broken symbolic link (to " + target + "): not followed"
