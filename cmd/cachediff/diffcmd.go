@@ -529,21 +529,23 @@ func unmatchedError(u diff.Unmatched, where, under string) error {
 		// (py-torch+cuda cuda_arch=80), and the hint pasted as printed
 		// gave the diff a third argument.
 		// Up to maxRepeatHint bytes of them: 500 lockfile roots ran the
-		// line past maxErrorLine, cut mid-list.
+		// line past maxErrorLine, cut mid-list; so did one root of 10 KB,
+		// written whole as the first.
 		var flags []string
 		size := 0
 		for _, part := range u.Parts {
-			if size > maxRepeatHint {
-				break
-			}
 			if strings.ContainsFunc(part, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
 				part = shQuote(part)
 			}
+			if size += len(part); size > maxRepeatHint {
+				break
+			}
 			flags = append(flags, "--stack "+part)
-			size += len(part)
 		}
 		hint = "--stack takes one stack, not a comma-separated list: repeat it, " + strings.Join(flags, " ")
-		if more := len(u.Parts) - len(flags); more > 0 {
+		if len(flags) == 0 {
+			hint = fmt.Sprintf("--stack takes one stack, not a comma-separated list: repeat it for each of the list's stacks (%d, too long to write here)", len(u.Parts))
+		} else if more := len(u.Parts) - len(flags); more > 0 {
 			hint += fmt.Sprintf(" and %d more of the list's stacks", more)
 		}
 	}
@@ -573,8 +575,8 @@ func unmatchedError(u diff.Unmatched, where, under string) error {
 // shellSafe are the characters a shell word may hold unquoted.
 const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+-._/=:"
 
-// maxRepeatHint is about the most bytes of stacks the hint to repeat
-// --stack writes; it counts the rest.
+// maxRepeatHint is the most bytes of stacks the hint to repeat --stack
+// writes; it counts the rest.
 const maxRepeatHint = 1 << 10
 
 // maxQuotedValue is the most bytes of a filter value unmatchedError
