@@ -514,7 +514,8 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 // report lists the names: "" for a diff's top level, "each step's " for a
 // log's.
 func unmatchedError(u diff.Unmatched, where, under string) error {
-	hint := "no name is close; a --format json report without --package lists them all under " + under + "\"packages\""
+	// The packages that changed: a report lists no unchanged package.
+	hint := "no name is close; a --format json report without --package lists the packages that changed under " + under + "\"packages\""
 	if u.Kind == "stack" {
 		// A build-cache index has no stacks at all, which the hint
 		// alone left the user to find out from an empty list.
