@@ -371,7 +371,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {
-		return exitTrouble, unmatchedErrors(bad, "in either snapshot", "")
+		return exitTrouble, unmatchedErrors(bad, "in either snapshot", diffPackages, diffStacks)
 	}
 	if opts.output != "" {
 		if err := refuseInputs(c.stdin, opts.output, append(snapshotFiles(oldSnap, newSnap), opts.template)...); err != nil {
@@ -510,16 +510,15 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 
 // unmatchedError says that a --package pattern or a --stack name selects
 // nothing, which is most likely a typo: without the error it would make an
-// empty report that passes any gate. under is where a --format json
-// report lists the names: "" for a diff's top level, "each step's " for a
-// log's.
-func unmatchedError(u diff.Unmatched, where, under string) error {
-	// The packages that changed: a report lists no unchanged package.
-	hint := "no name is close; a --format json report without --package lists the packages that changed under " + under + "\"packages\""
+// empty report that passes any gate. packages and stacks say where a
+// --format json report lists the names: diffPackages and diffStacks, or
+// logPackages and logStacks.
+func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
+	hint := "no name is close; a --format json report without --package lists " + packages
 	if u.Kind == "stack" {
 		// A build-cache index has no stacks at all, which the hint
 		// alone left the user to find out from an empty list.
-		hint = "no name is close; a --format json report without --stack lists them all under " + under + "\"stacks\", of which a build-cache index and spec files have none"
+		hint = "no name is close; a --format json report without --stack lists " + stacks + ", of which a build-cache index and spec files have none"
 	}
 	if len(u.Closest) > 0 {
 		hint = "closest: " + strings.Join(u.Closest, ", ")
@@ -584,13 +583,24 @@ const maxRepeatHint = 1 << 10
 // quotes.
 const maxQuotedValue = 200
 
+// Where a --format json report lists the names a filter value may be
+// meant as, for unmatchedError: a diff's "packages" holds no unchanged
+// package (it said "them all"), a log's timeline every package.
+const (
+	diffPackages = `the packages that changed under "packages"`
+	diffStacks   = `them all under "stacks"`
+	logPackages  = `them all under "timeline"'s "packages"`
+	logStacks    = `them all under each step's "stacks"`
+)
+
 // unmatchedErrors are the errors of the filter values in bad, where
 // ("in either snapshot") matches none: the first diff.MaxSuggested, each
-// with its closest names, then how many more. under is unmatchedError's.
-func unmatchedErrors(bad []diff.Unmatched, where, under string) errorList {
+// with its closest names, then how many more. packages and stacks are
+// unmatchedError's.
+func unmatchedErrors(bad []diff.Unmatched, where, packages, stacks string) errorList {
 	errs := make(errorList, 0, min(len(bad), diff.MaxSuggested+1))
 	for _, u := range bad[:min(len(bad), diff.MaxSuggested)] {
-		errs = append(errs, unmatchedError(u, where, under))
+		errs = append(errs, unmatchedError(u, where, packages, stacks))
 	}
 	if more := len(bad) - diff.MaxSuggested; more > 0 {
 		errs = append(errs, fmt.Errorf("and %d more --package or --stack values match nothing %s", more, where))
