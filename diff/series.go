@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -121,6 +122,12 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 	s := &Series{Snapshots: make([]SnapshotInfo, 0, n), Highlights: []Highlight{}}
 	tl := newTimelineBuilder()
 	unmatched := map[[2]string]bool{} // in every snapshot so far
+	// The names of every snapshot so far, while a value is unmatched in
+	// each: Closest and Parts come from them all, not from the last
+	// snapshot's alone, which left out of the hint to repeat --stack a
+	// stack that only an earlier snapshot has (and the order of the
+	// snapshots changed the hint).
+	names, stackNames := map[string]bool{}, map[string]bool{}
 	var prev *snapshot.Snapshot
 	for i := range n {
 		cur, err := load(i)
@@ -140,6 +147,17 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 		for k := range unmatched {
 			if !here[k] {
 				delete(unmatched, k)
+			}
+		}
+		for _, p := range cur.Packages {
+			if len(unmatched) == 0 {
+				break
+			}
+			names[p.Name] = true
+			for i := range p.Specs {
+				for _, st := range p.Specs[i].Stacks {
+					stackNames[st] = true
+				}
 			}
 		}
 		if prev != nil {
@@ -168,8 +186,15 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 			last.Stacks = append(last.Stacks, k[1])
 		}
 	}
-	if prev != nil {
-		s.Unmatched = last.Unmatched(prev, prev) // sorted: packages first
+	if prev != nil && len(unmatched) > 0 {
+		all := &snapshot.Snapshot{}
+		for name := range names {
+			all.Packages = append(all.Packages, &snapshot.Package{Name: name})
+		}
+		if len(all.Packages) > 0 {
+			all.Packages[0].Specs = []snapshot.Spec{{Stacks: slices.Collect(maps.Keys(stackNames))}}
+		}
+		s.Unmatched = last.Unmatched(all, all) // sorted: packages first
 	}
 	return s, nil
 }

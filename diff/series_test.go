@@ -236,6 +236,31 @@ func TestSeriesUnmatched(t *testing.T) {
 	}
 }
 
+// TestSeriesUnmatchedHintsEverySnapshot: the names and parts a log's
+// unmatched value gets come from every snapshot of the series, in either
+// order: they came from the last alone, so "log a b --stack e4s,hep",
+// with hep in a only, said to repeat --stack e4s alone (pasted, hep was
+// left out silently), and "log b a" named both.
+func TestSeriesUnmatchedHintsEverySnapshot(t *testing.T) {
+	a := snapOf("a", pkg("zlib", sp("z1", "1.3", "gcc@13.2.0", "x86_64_v3", "e4s", "hep")))
+	b := snapOf("b", pkg("zstd", sp("s1", "1.5", "gcc@13.2.0", "x86_64_v3", "e4s")))
+	want := []Unmatched{
+		{Kind: "package", Value: "zlibb", Closest: []string{"zlib"}},
+		{Kind: "stack", Value: "e4s,hep", Closest: []string{}, Parts: []string{"e4s", "hep"}},
+		{Kind: "stack", Value: "hepp", Closest: []string{"hep"}},
+	}
+	for _, snaps := range [][]*snapshot.Snapshot{{a, b}, {b, a}} {
+		s, err := CompareSeries(2, func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil },
+			Filter{Packages: []string{"zlibb"}, Stacks: []string{"e4s,hep", "hepp"}}, func(int, *Report) error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(s.Unmatched, want) {
+			t.Errorf("log %s %s: unmatched %+v, want %+v", snaps[0].Path, snaps[1].Path, s.Unmatched, want)
+		}
+	}
+}
+
 // TestTimelineVersionLists: specs with no version, one, or several, and
 // equal lists as one array (as the loader shares them) or as copies,
 // more distinct lists in a package than the timeline remembers: every

@@ -371,7 +371,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {
-		return exitTrouble, unmatchedErrors(bad, "in either snapshot", "")
+		return exitTrouble, unmatchedErrors(bad, "in either snapshot", diffPackages, diffStacks)
 	}
 	if opts.output != "" {
 		if err := refuseInputs(c.stdin, opts.output, append(snapshotFiles(oldSnap, newSnap), opts.template)...); err != nil {
@@ -510,15 +510,15 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 
 // unmatchedError says that a --package pattern or a --stack name selects
 // nothing, which is most likely a typo: without the error it would make an
-// empty report that passes any gate. under is where a --format json
-// report lists the names: "" for a diff's top level, "each step's " for a
-// log's.
-func unmatchedError(u diff.Unmatched, where, under string) error {
-	hint := "no name is close; a --format json report without --package lists them all under " + under + "\"packages\""
+// empty report that passes any gate. packages and stacks say where a
+// --format json report lists the names: diffPackages and diffStacks, or
+// logPackages and logStacks.
+func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
+	hint := "no name is close; a --format json report without --package lists " + packages
 	if u.Kind == "stack" {
 		// A build-cache index has no stacks at all, which the hint
 		// alone left the user to find out from an empty list.
-		hint = "no name is close; a --format json report without --stack lists them all under " + under + "\"stacks\", of which a build-cache index and spec files have none"
+		hint = "no name is close; a --format json report without --stack lists " + stacks + ", of which a build-cache index and spec files have none"
 	}
 	if len(u.Closest) > 0 {
 		hint = "closest: " + strings.Join(u.Closest, ", ")
@@ -529,21 +529,23 @@ func unmatchedError(u diff.Unmatched, where, under string) error {
 		// (py-torch+cuda cuda_arch=80), and the hint pasted as printed
 		// gave the diff a third argument.
 		// Up to maxRepeatHint bytes of them: 500 lockfile roots ran the
-		// line past maxErrorLine, cut mid-list.
+		// line past maxErrorLine, cut mid-list; so did one root of 10 KB,
+		// written whole as the first.
 		var flags []string
 		size := 0
 		for _, part := range u.Parts {
-			if size > maxRepeatHint {
-				break
-			}
 			if strings.ContainsFunc(part, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
 				part = shQuote(part)
 			}
+			if size += len(part); size > maxRepeatHint {
+				break
+			}
 			flags = append(flags, "--stack "+part)
-			size += len(part)
 		}
 		hint = "--stack takes one stack, not a comma-separated list: repeat it, " + strings.Join(flags, " ")
-		if more := len(u.Parts) - len(flags); more > 0 {
+		if len(flags) == 0 {
+			hint = fmt.Sprintf("--stack takes one stack, not a comma-separated list: repeat it for each of the list's stacks (%d, too long to write here)", len(u.Parts))
+		} else if more := len(u.Parts) - len(flags); more > 0 {
 			hint += fmt.Sprintf(" and %d more of the list's stacks", more)
 		}
 	}
@@ -573,21 +575,32 @@ func unmatchedError(u diff.Unmatched, where, under string) error {
 // shellSafe are the characters a shell word may hold unquoted.
 const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+-._/=:"
 
-// maxRepeatHint is about the most bytes of stacks the hint to repeat
-// --stack writes; it counts the rest.
+// maxRepeatHint is the most bytes of stacks the hint to repeat --stack
+// writes; it counts the rest.
 const maxRepeatHint = 1 << 10
 
 // maxQuotedValue is the most bytes of a filter value unmatchedError
 // quotes.
 const maxQuotedValue = 200
 
+// Where a --format json report lists the names a filter value may be
+// meant as, for unmatchedError: a diff's "packages" holds no unchanged
+// package (it said "them all"), a log's timeline every package.
+const (
+	diffPackages = `the packages that changed under "packages"`
+	diffStacks   = `them all under "stacks"`
+	logPackages  = `them all under "timeline"'s "packages"`
+	logStacks    = `them all under each step's "stacks"`
+)
+
 // unmatchedErrors are the errors of the filter values in bad, where
 // ("in either snapshot") matches none: the first diff.MaxSuggested, each
-// with its closest names, then how many more. under is unmatchedError's.
-func unmatchedErrors(bad []diff.Unmatched, where, under string) errorList {
+// with its closest names, then how many more. packages and stacks are
+// unmatchedError's.
+func unmatchedErrors(bad []diff.Unmatched, where, packages, stacks string) errorList {
 	errs := make(errorList, 0, min(len(bad), diff.MaxSuggested+1))
 	for _, u := range bad[:min(len(bad), diff.MaxSuggested)] {
-		errs = append(errs, unmatchedError(u, where, under))
+		errs = append(errs, unmatchedError(u, where, packages, stacks))
 	}
 	if more := len(bad) - diff.MaxSuggested; more > 0 {
 		errs = append(errs, fmt.Errorf("and %d more --package or --stack values match nothing %s", more, where))

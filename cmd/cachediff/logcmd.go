@@ -334,9 +334,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	}
 	c.moreOrderWarnings(reversed, len(names)-1)
 	if bad := series.Unmatched; bad != nil {
-		// A log's JSON has the names in each step, a whole report:
-		// no top-level "packages" or "stacks".
-		return fail(unmatchedErrors(bad, "in any snapshot of the series", "each step's "))
+		// A log's JSON has no top-level "packages" or "stacks": its
+		// timeline lists every package, each step (a report) its stacks.
+		return fail(unmatchedErrors(bad, "in any snapshot of the series", logPackages, logStacks))
 	}
 	if len(names) > 1 && !selected && len(opts.filter.Packages)+len(opts.filter.Stacks) > 0 {
 		return fail(fmt.Errorf("the filters together select nothing in any snapshot of the series"))

@@ -281,8 +281,44 @@ func TestUnmatchedPartsLongList(t *testing.T) {
 	code := run([]string{"--stack", strings.Join(parts, ","), file, file}, &stdout, &stderr)
 	got := stderr.String()
 	if code != exitTrouble || strings.Contains(got, "bytes more") || !strings.Contains(got, "repeat it, --stack 'pkg-0000@1.0.0+cuda cuda_arch=80' --stack 'pkg-0001@1.0.0+cuda cuda_arch=80' ") ||
-		!strings.HasSuffix(got, "' and 469 more of the list's stacks)\n") {
-		t.Errorf("--stack of %d roots: exit %d, stderr of %d bytes ending %q; want 2, the first roots, then \"and 469 more of the list's stacks\"", n, code, len(got), got[max(0, len(got)-160):])
+		!strings.HasSuffix(got, "' and 470 more of the list's stacks)\n") {
+		t.Errorf("--stack of %d roots: exit %d, stderr of %d bytes ending %q; want 2, the first roots, then \"and 470 more of the list's stacks\"", n, code, len(got), got[max(0, len(got)-160):])
+	}
+}
+
+// TestUnmatchedPartsLongRoot: a root longer than maxRepeatHint is not
+// written in the hint to repeat --stack, but counted: the first part was
+// written whatever its size, and a root of 20 KB ran the line past
+// maxErrorLine, cut inside the root ("… (12166 bytes more)"), the count
+// of the others lost.
+func TestUnmatchedPartsLongRoot(t *testing.T) {
+	long := func(i int) string { return fmt.Sprintf("pkg-%d@1.0.0 cflags=%s", i, strings.Repeat("x", 20000)) }
+	for _, c := range []struct {
+		roots []string
+		want  string
+	}{
+		{[]string{long(0), long(1), long(2)}, "repeat it for each of the list's stacks (3, too long to write here))\n"},
+		{[]string{long(0)}, "repeat it for each of the list's stacks (1, too long to write here))\n"},
+		{[]string{"pkg-0@1.0.0", long(1), "pkg-2@1.0.0"}, "repeat it, --stack pkg-0@1.0.0 and 2 more of the list's stacks)\n"},
+	} {
+		var roots, specs []string
+		for i, root := range c.roots {
+			hash := strings.Repeat(string(rune('a'+i)), 32)
+			roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, hash, root))
+			specs = append(specs, fmt.Sprintf(`%q:{"name":"pkg-%d","version":"1.0.0","hash":%q}`, hash, i, hash))
+		}
+		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
+			strings.Join(roots, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
+		file := filepath.Join(t.TempDir(), "spack.lock")
+		if err := os.WriteFile(file, []byte(lock), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--stack", strings.Join(c.roots, ",") + ",nope", file, file}, &stdout, &stderr)
+		got := stderr.String()
+		if code != exitTrouble || strings.Count(got, "\n") != 1 || len(got) > 2*maxRepeatHint || !strings.HasSuffix(got, c.want) {
+			t.Errorf("--stack of roots of %d bytes: exit %d, stderr of %d bytes ending %q; want 2, one line ending %q", len(c.roots[1%len(c.roots)]), code, len(got), got[max(0, len(got)-160):], c.want)
+		}
 	}
 }
 
