@@ -1,6 +1,8 @@
 package gitsrc
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -64,5 +66,63 @@ func TestLinkIntoSubmoduleRefused(t *testing.T) {
 		if strings.Contains(w.Message, "not a regular file") || strings.Contains(w.Message, "broken") {
 			t.Errorf("%s: warning %q beside its skip", w.File, w.Message)
 		}
+	}
+}
+
+// TestLinkThroughSubmoduleUp: a symbolic link that passes through a
+// submodule's folder and climbs out of it by ".." (snap/x.json to
+// ../sub/./../data/i.json) leads to a file of this repository, as on
+// disk, where a checkout makes a folder of every submodule (an empty one
+// when it is not checked out): a folder read the index. The
+// walk stopped at the submodule and refused HEAD:snap, "a symbolic link
+// into a submodule", exit 2. One through a name in the submodule
+// (sub/x/../../data), which only its own repository knows, is refused
+// still.
+func TestLinkThroughSubmoduleUp(t *testing.T) {
+	index := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("../../testdata/spack-formats", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	repo := commitFiles(t, map[string]string{
+		"snap/README":  "an index\n",
+		"snap2/README": "an index\n",
+		"data/i.json":  index("index.v8-layout2-unsigned-mixed.json"),
+	}, map[string]string{
+		"snap/x.json":  "../sub/./../data/i.json",
+		"snap2/x.json": "../sub/x/../../data/i.json",
+	})
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",sub"},
+		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodule"},
+	} {
+		if _, err := gitIn(repo, "", args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	if err != nil {
+		t.Fatalf("HEAD:snap: %v; want the index read through sub/.., as on disk", err)
+	}
+	want, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:data/i.json"), snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Specs() == 0 || got.Specs() != want.Specs() {
+		t.Errorf("HEAD:snap: %d specs; want data/i.json's %d, read through sub/..", got.Specs(), want.Specs())
+	}
+	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:snap2"), snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), "HEAD:snap2/x.json: a symbolic link into a submodule") {
+		t.Errorf("HEAD:snap2: %v; want the link through sub/x refused", err)
 	}
 }
