@@ -126,3 +126,42 @@ func TestLinkThroughSubmoduleUp(t *testing.T) {
 		t.Errorf("HEAD:snap2: %v; want the link through sub/x refused", err)
 	}
 }
+
+// TestDotNamedSubmoduleAmongPages: a dot-named submodule among a tag's
+// pages (_cache/develop/.s) is a dot-folder in a checkout, which Jekyll
+// publishes the files of, and the loader refuses there, as it does a
+// dot-named link to a submodule: REV:PATH left it out without a word, and
+// git:HEAD~1:_cache/develop against git:HEAD:_cache/develop passed
+// --fail-on any (exit 0) where the checked-out folder is refused (exit 2).
+// Elsewhere (snap/.s) it is left alone, as on disk.
+func TestDotNamedSubmoduleAmongPages(t *testing.T) {
+	repo := commitFiles(t, map[string]string{
+		"_cache/develop/bc/specs.md": realPage(t, "bc"),
+		"snap/bc/specs.md":           realPage(t, "bc"),
+	}, nil)
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",_cache/develop/.s"},
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",snap/.s"},
+		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodules"},
+	} {
+		if _, err := gitIn(repo, "", args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:_cache/develop"), snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), "HEAD:_cache/develop/.s: a folder whose name starts with a dot") {
+		t.Errorf("HEAD:_cache/develop with the submodule .s: %v; want it refused as a dot-folder among the pages", err)
+	}
+	got, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	if err != nil || got.Specs() == 0 {
+		t.Errorf("HEAD:snap with the submodule .s: %v; want its page read, the dot-folder left alone", err)
+	}
+}

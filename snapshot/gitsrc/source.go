@@ -196,6 +196,15 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 			continue
 		}
 		if strings.HasPrefix(base, ".") && f.Kind == Submodule {
+			// A dot-folder in a checkout (the submodule's files, or an
+			// empty folder): not entered, yielded as one, as above, which
+			// the loader judges (among a tag's pages, Jekyll publishes
+			// its files). Left out, _cache/develop/.s passed a gate the
+			// checkout fails.
+			if t.IsTree && !dots[f.Path] {
+				dots[f.Path] = true
+				entries = append(entries, snapshot.File{Name: t.Join(f.Path), Base: base, Size: -1, Mode: fs.ModeDir})
+			}
 			continue
 		}
 		if f.Kind == Submodule {
