@@ -165,3 +165,36 @@ func TestDotNamedSubmoduleAmongPages(t *testing.T) {
 		t.Errorf("HEAD:snap with the submodule .s: %v; want its page read, the dot-folder left alone", err)
 	}
 }
+
+// TestLinkIntoSubmoduleNamed: the error of a link into a submodule names
+// the submodule, from the top: the link's own target can reach it
+// through other links out of PATH (snap/gcc-runtime to
+// ../vendor/gcc-runtime, vendor to third/cache), and named the target
+// alone, "into a submodule (to \"../vendor/gcc-runtime\")", where vendor
+// is no submodule.
+func TestLinkIntoSubmoduleNamed(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"snap/bc/specs.md": realPage(t, "bc")}, map[string]string{
+		"snap/gcc-runtime": "../vendor/gcc-runtime",
+		"vendor":           "third/cache",
+	})
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",third/cache"},
+		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodule"},
+	} {
+		if _, err := gitIn(repo, "", args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), `HEAD:snap/gcc-runtime: a symbolic link into a submodule (to "../vendor/gcc-runtime", the submodule "third/cache")`) {
+		t.Errorf("HEAD:snap: %v; want the link refused, naming the submodule third/cache", err)
+	}
+}

@@ -339,6 +339,11 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				} else if entries[links[i]].Mode = fs.ModeDir; strings.HasPrefix(entries[links[i]].Base, ".") {
 					continue // a dot-folder, as "tree" above
 				}
+				// Named, from the top: the target may reach it through
+				// other links (../vendor/x, vendor to third/cache).
+				if n := len(l.way); n > 0 {
+					target += fmt.Sprintf(", the submodule %q", shorten(l.way[n-1], 200))
+				}
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link into a submodule (to " + target + "): its pages are not in this repository's objects, so REV:PATH cannot read them; give the checked-out folder instead"})
 			case "dangling", "loop", "notdir", "missing", "toolong":
 				dropped[links[i]] = true
