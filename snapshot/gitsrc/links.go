@@ -26,7 +26,8 @@ import (
 // is "toolong" (no system makes it). ".." at the top leads out of the
 // repository, as does an absolute target, a file followed by "/" is
 // "notdir", a missing name is "dangling" (a submodule too, to git; but
-// "submodule" here, what a checkout holds there), and the 41st
+// "submodule" here, what a checkout holds there, and a folder when ".."
+// follows it, as on disk), and the 41st
 // link followed is a "loop". git is asked about none: its lookup reads
 // every folder on a name's way, so that names through one link into a
 // big folder would cost the square of their number again.
