@@ -26,7 +26,8 @@ import (
 // is "toolong" (no system makes it). ".." at the top leads out of the
 // repository, as does an absolute target, a file followed by "/" is
 // "notdir", a missing name is "dangling" (a submodule too, to git; but
-// "submodule" here, what a checkout holds there), and the 41st
+// "submodule" here, what a checkout holds there, and a folder when ".."
+// follows it, as on disk), and the 41st
 // link followed is a "loop". git is asked about none: its lookup reads
 // every folder on a name's way, so that names through one link into a
 // big folder would cost the square of their number again.
@@ -224,6 +225,12 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 		switch {
 		case !ok:
 			return link{typ: "dangling"}, walkDone, ""
+		case e.kind == Submodule && upNext(names):
+			// "sub/..": the folder that holds it, as on disk, where a
+			// checkout makes a folder of every submodule (an empty one
+			// when it is not checked out); git's lookup says
+			// "dangling", and the walk called it a link into it.
+			cur = full
 		case e.kind == Submodule:
 			// Where git's lookup says "dangling": a checkout holds the
 			// submodule's files there, which are another repository's.
@@ -274,6 +281,19 @@ func named(n string) bool {
 	for part := range strings.SplitSeq(n, "/") {
 		if part != "" && part != "." {
 			return true
+		}
+	}
+	return false
+}
+
+// upNext reports whether the next part of the name left to look up
+// (names, a stack: the next part on top), past "" and "." parts, is "..".
+func upNext(names []string) bool {
+	for i := len(names) - 1; i >= 0; i-- {
+		for part := range strings.SplitSeq(names[i], "/") {
+			if part != "" && part != "." {
+				return part == ".."
+			}
 		}
 	}
 	return false

@@ -1,6 +1,8 @@
 package gitsrc
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -64,5 +66,135 @@ func TestLinkIntoSubmoduleRefused(t *testing.T) {
 		if strings.Contains(w.Message, "not a regular file") || strings.Contains(w.Message, "broken") {
 			t.Errorf("%s: warning %q beside its skip", w.File, w.Message)
 		}
+	}
+}
+
+// TestLinkThroughSubmoduleUp: a symbolic link that passes through a
+// submodule's folder and climbs out of it by ".." (snap/x.json to
+// ../sub/./../data/i.json) leads to a file of this repository, as on
+// disk, where a checkout makes a folder of every submodule (an empty one
+// when it is not checked out): a folder read the index. The
+// walk stopped at the submodule and refused HEAD:snap, "a symbolic link
+// into a submodule", exit 2. One through a name in the submodule
+// (sub/x/../../data), which only its own repository knows, is refused
+// still.
+func TestLinkThroughSubmoduleUp(t *testing.T) {
+	index := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("../../testdata/spack-formats", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	repo := commitFiles(t, map[string]string{
+		"snap/README":  "an index\n",
+		"snap2/README": "an index\n",
+		"data/i.json":  index("index.v8-layout2-unsigned-mixed.json"),
+	}, map[string]string{
+		"snap/x.json":  "../sub/./../data/i.json",
+		"snap2/x.json": "../sub/x/../../data/i.json",
+	})
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",sub"},
+		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodule"},
+	} {
+		if _, err := gitIn(repo, "", args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	if err != nil {
+		t.Fatalf("HEAD:snap: %v; want the index read through sub/.., as on disk", err)
+	}
+	want, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:data/i.json"), snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Specs() == 0 || got.Specs() != want.Specs() {
+		t.Errorf("HEAD:snap: %d specs; want data/i.json's %d, read through sub/..", got.Specs(), want.Specs())
+	}
+	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:snap2"), snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), "HEAD:snap2/x.json: a symbolic link into a submodule") {
+		t.Errorf("HEAD:snap2: %v; want the link through sub/x refused", err)
+	}
+}
+
+// TestDotNamedSubmoduleAmongPages: a dot-named submodule among a tag's
+// pages (_cache/develop/.s) is a dot-folder in a checkout, which Jekyll
+// publishes the files of, and the loader refuses there, as it does a
+// dot-named link to a submodule: REV:PATH left it out without a word, and
+// git:HEAD~1:_cache/develop against git:HEAD:_cache/develop passed
+// --fail-on any (exit 0) where the checked-out folder is refused (exit 2).
+// Elsewhere (snap/.s) it is left alone, as on disk.
+func TestDotNamedSubmoduleAmongPages(t *testing.T) {
+	repo := commitFiles(t, map[string]string{
+		"_cache/develop/bc/specs.md": realPage(t, "bc"),
+		"snap/bc/specs.md":           realPage(t, "bc"),
+	}, nil)
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",_cache/develop/.s"},
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",snap/.s"},
+		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodules"},
+	} {
+		if _, err := gitIn(repo, "", args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:_cache/develop"), snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), "HEAD:_cache/develop/.s: a folder whose name starts with a dot") {
+		t.Errorf("HEAD:_cache/develop with the submodule .s: %v; want it refused as a dot-folder among the pages", err)
+	}
+	got, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	if err != nil || got.Specs() == 0 {
+		t.Errorf("HEAD:snap with the submodule .s: %v; want its page read, the dot-folder left alone", err)
+	}
+}
+
+// TestLinkIntoSubmoduleNamed: the error of a link into a submodule names
+// the submodule, from the top: the link's own target can reach it
+// through other links out of PATH (snap/gcc-runtime to
+// ../vendor/gcc-runtime, vendor to third/cache), and named the target
+// alone, "into a submodule (to \"../vendor/gcc-runtime\")", where vendor
+// is no submodule.
+func TestLinkIntoSubmoduleNamed(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"snap/bc/specs.md": realPage(t, "bc")}, map[string]string{
+		"snap/gcc-runtime": "../vendor/gcc-runtime",
+		"vendor":           "third/cache",
+	})
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",third/cache"},
+		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodule"},
+	} {
+		if _, err := gitIn(repo, "", args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), `HEAD:snap/gcc-runtime: a symbolic link into a submodule (to "../vendor/gcc-runtime", the submodule "third/cache")`) {
+		t.Errorf("HEAD:snap: %v; want the link refused, naming the submodule third/cache", err)
 	}
 }

@@ -196,6 +196,15 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 			continue
 		}
 		if strings.HasPrefix(base, ".") && f.Kind == Submodule {
+			// A dot-folder in a checkout (the submodule's files, or an
+			// empty folder): not entered, yielded as one, as above, which
+			// the loader judges (among a tag's pages, Jekyll publishes
+			// its files). Left out, _cache/develop/.s passed a gate the
+			// checkout fails.
+			if t.IsTree && !dots[f.Path] {
+				dots[f.Path] = true
+				entries = append(entries, snapshot.File{Name: t.Join(f.Path), Base: base, Size: -1, Mode: fs.ModeDir})
+			}
 			continue
 		}
 		if f.Kind == Submodule {
@@ -329,6 +338,11 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 					dropped[links[i]] = true
 				} else if entries[links[i]].Mode = fs.ModeDir; strings.HasPrefix(entries[links[i]].Base, ".") {
 					continue // a dot-folder, as "tree" above
+				}
+				// Named, from the top: the target may reach it through
+				// other links (../vendor/x, vendor to third/cache).
+				if n := len(l.way); n > 0 {
+					target += fmt.Sprintf(", the submodule %q", shorten(l.way[n-1], 200))
 				}
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link into a submodule (to " + target + "): its pages are not in this repository's objects, so REV:PATH cannot read them; give the checked-out folder instead"})
 			case "dangling", "loop", "notdir", "missing", "toolong":
