@@ -3,6 +3,7 @@ package diff
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"runtime"
 	"slices"
@@ -257,6 +258,56 @@ func TestSeriesUnmatchedHintsEverySnapshot(t *testing.T) {
 		}
 		if !reflect.DeepEqual(s.Unmatched, want) {
 			t.Errorf("log %s %s: unmatched %+v, want %+v", snaps[0].Path, snaps[1].Path, s.Unmatched, want)
+		}
+	}
+}
+
+// TestSeriesUnmatchedAnyOrder: random series of 2 to 6 snapshots, each
+// package and stack in some of them, and filters of globs, comma-lists,
+// roots spelt with a hash and names with a slash or a space: a series'
+// Unmatched is the pair's over all its snapshots at once (their specs
+// in one), whatever their order, so that no value that some snapshot
+// matches is flagged, none that matches nothing is missed, and the hint
+// is the same in any order.
+func TestSeriesUnmatchedAnyOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(35, 176))
+	pkgs := []string{"zlib", "zstd", "curl", "cmake", "py-numpy", "py-scipy", "x/p", "hdf5", "openssl"}
+	stacks := []string{"e4s", "hep", "ml", "python@3.9.21", "py-torch+cuda cuda_arch=80", "e4s,hep", "a b"}
+	pvals := []string{"zlibb", "zlib", "py-*", "x/*", "*", "cmak", "hdf5x", "q*", "opensl", "[a-c]url", "zst?"}
+	svals := []string{"e4s", "hep", "e4s,hep", "hep,ml,e4s", "ml,xx", "python@3.9.21/b5gc", "python@3.9.21", "e4z", "hepp", "py-torch+cuda cuda_arch=80,e4s", " e4s , hep"}
+	some := func(l []string) (out []string) {
+		for _, v := range l {
+			if r.IntN(4) == 0 {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	for it := range 400 {
+		n := 2 + r.IntN(5)
+		snaps := make([]*snapshot.Snapshot, n)
+		all := &snapshot.Snapshot{}
+		for i := range snaps {
+			var ps []*snapshot.Package
+			for _, name := range pkgs {
+				if r.IntN(3) > 0 {
+					ps = append(ps, pkg(name, sp(fmt.Sprintf("%d-%d-%s", it, i, name), "1.0", "gcc@13.2.0", "x86_64_v3", some(stacks)...)))
+				}
+			}
+			snaps[i] = snapOf(fmt.Sprint("s", i), ps...)
+			all.Packages = append(all.Packages, ps...)
+		}
+		f := Filter{Packages: some(pvals), Stacks: some(svals)}
+		want := f.Unmatched(all, all)
+		for k := range 3 {
+			order := r.Perm(n)
+			s, err := CompareSeries(n, func(i int) (*snapshot.Snapshot, error) { return snaps[order[i]], nil }, f, func(int, *Report) error { return nil })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(s.Unmatched, want) {
+				t.Fatalf("series %d, order %d %v, filter %+v: unmatched %+v, want %+v", it, k, order, f, s.Unmatched, want)
+			}
 		}
 	}
 }
