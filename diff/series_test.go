@@ -8,7 +8,9 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"unsafe"
 	"weak"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -212,6 +214,40 @@ func TestSeriesHoldsNeighboursOnly(t *testing.T) {
 	}
 	if len(kept) != 7 {
 		t.Fatalf("%d steps, want 7", len(kept))
+	}
+}
+
+// TestSeriesUnmatchedKeepsNoNames: the names CompareSeries keeps for the
+// hints of a value unmatched so far are let go once every value has
+// matched: --package zstd, a package new in snapshot 1, kept snapshot
+// 0's names to the end of the log.
+func TestSeriesUnmatchedKeepsNoNames(t *testing.T) {
+	const n = 6
+	var early []weak.Pointer[byte]
+	_, err := CompareSeries(n, func(i int) (*snapshot.Snapshot, error) {
+		if i == 0 {
+			var ps []*snapshot.Package
+			for k := range 8 {
+				// Longer than the tiny allocator's blocks, which a
+				// weak pointer shares with other strings.
+				name := fmt.Sprintf("early-%02d-%s", k, strings.Repeat("x", 64))
+				early = append(early, weak.Make(unsafe.StringData(name)))
+				ps = append(ps, pkg(name, sp(fmt.Sprint("e", k), "1.0", "gcc@13.2.0", "x86_64_v3")))
+			}
+			return snapOf("s0", ps...), nil
+		}
+		if i >= 3 { // snapshot 0 is neither the one before nor the current one
+			runtime.GC()
+			for k, w := range early {
+				if w.Value() != nil {
+					t.Fatalf("loading snapshot %d: the name of package %d of snapshot 0 is still held", i, k)
+				}
+			}
+		}
+		return snapOf(fmt.Sprint("s", i), pkg("zstd", sp(fmt.Sprint("z", i), "1.5", "gcc@13.2.0", "x86_64_v3"))), nil
+	}, Filter{Packages: []string{"zstd"}}, func(int, *Report) error { return nil })
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
