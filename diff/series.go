@@ -149,6 +149,11 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 				delete(unmatched, k)
 			}
 		}
+		if len(unmatched) == 0 {
+			// Every value matched: no hint is made, and the names of
+			// the snapshots before, kept, were held to the end.
+			names, stackNames = nil, nil
+		}
 		for _, p := range cur.Packages {
 			if len(unmatched) == 0 {
 				break

@@ -3,11 +3,14 @@ package diff
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"unsafe"
 	"weak"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -214,6 +217,40 @@ func TestSeriesHoldsNeighboursOnly(t *testing.T) {
 	}
 }
 
+// TestSeriesUnmatchedKeepsNoNames: the names CompareSeries keeps for the
+// hints of a value unmatched so far are let go once every value has
+// matched: --package zstd, a package new in snapshot 1, kept snapshot
+// 0's names to the end of the log.
+func TestSeriesUnmatchedKeepsNoNames(t *testing.T) {
+	const n = 6
+	var early []weak.Pointer[byte]
+	_, err := CompareSeries(n, func(i int) (*snapshot.Snapshot, error) {
+		if i == 0 {
+			var ps []*snapshot.Package
+			for k := range 8 {
+				// Longer than the tiny allocator's blocks, which a
+				// weak pointer shares with other strings.
+				name := fmt.Sprintf("early-%02d-%s", k, strings.Repeat("x", 64))
+				early = append(early, weak.Make(unsafe.StringData(name)))
+				ps = append(ps, pkg(name, sp(fmt.Sprint("e", k), "1.0", "gcc@13.2.0", "x86_64_v3")))
+			}
+			return snapOf("s0", ps...), nil
+		}
+		if i >= 3 { // snapshot 0 is neither the one before nor the current one
+			runtime.GC()
+			for k, w := range early {
+				if w.Value() != nil {
+					t.Fatalf("loading snapshot %d: the name of package %d of snapshot 0 is still held", i, k)
+				}
+			}
+		}
+		return snapOf(fmt.Sprint("s", i), pkg("zstd", sp(fmt.Sprint("z", i), "1.5", "gcc@13.2.0", "x86_64_v3"))), nil
+	}, Filter{Packages: []string{"zstd"}}, func(int, *Report) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestSeriesUnmatched: a filter value is unmatched only when no snapshot
 // of the series has what it selects.
 func TestSeriesUnmatched(t *testing.T) {
@@ -257,6 +294,56 @@ func TestSeriesUnmatchedHintsEverySnapshot(t *testing.T) {
 		}
 		if !reflect.DeepEqual(s.Unmatched, want) {
 			t.Errorf("log %s %s: unmatched %+v, want %+v", snaps[0].Path, snaps[1].Path, s.Unmatched, want)
+		}
+	}
+}
+
+// TestSeriesUnmatchedAnyOrder: random series of 2 to 6 snapshots, each
+// package and stack in some of them, and filters of globs, comma-lists,
+// roots spelt with a hash and names with a slash or a space: a series'
+// Unmatched is the pair's over all its snapshots at once (their specs
+// in one), whatever their order, so that no value that some snapshot
+// matches is flagged, none that matches nothing is missed, and the hint
+// is the same in any order.
+func TestSeriesUnmatchedAnyOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(35, 176))
+	pkgs := []string{"zlib", "zstd", "curl", "cmake", "py-numpy", "py-scipy", "x/p", "hdf5", "openssl"}
+	stacks := []string{"e4s", "hep", "ml", "python@3.9.21", "py-torch+cuda cuda_arch=80", "e4s,hep", "a b"}
+	pvals := []string{"zlibb", "zlib", "py-*", "x/*", "*", "cmak", "hdf5x", "q*", "opensl", "[a-c]url", "zst?"}
+	svals := []string{"e4s", "hep", "e4s,hep", "hep,ml,e4s", "ml,xx", "python@3.9.21/b5gc", "python@3.9.21", "e4z", "hepp", "py-torch+cuda cuda_arch=80,e4s", " e4s , hep"}
+	some := func(l []string) (out []string) {
+		for _, v := range l {
+			if r.IntN(4) == 0 {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	for it := range 400 {
+		n := 2 + r.IntN(5)
+		snaps := make([]*snapshot.Snapshot, n)
+		all := &snapshot.Snapshot{}
+		for i := range snaps {
+			var ps []*snapshot.Package
+			for _, name := range pkgs {
+				if r.IntN(3) > 0 {
+					ps = append(ps, pkg(name, sp(fmt.Sprintf("%d-%d-%s", it, i, name), "1.0", "gcc@13.2.0", "x86_64_v3", some(stacks)...)))
+				}
+			}
+			snaps[i] = snapOf(fmt.Sprint("s", i), ps...)
+			all.Packages = append(all.Packages, ps...)
+		}
+		f := Filter{Packages: some(pvals), Stacks: some(svals)}
+		want := f.Unmatched(all, all)
+		for k := range 3 {
+			order := r.Perm(n)
+			s, err := CompareSeries(n, func(i int) (*snapshot.Snapshot, error) { return snaps[order[i]], nil }, f, func(int, *Report) error { return nil })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(s.Unmatched, want) {
+				t.Fatalf("series %d, order %d %v, filter %+v: unmatched %+v, want %+v", it, k, order, f, s.Unmatched, want)
+			}
 		}
 	}
 }

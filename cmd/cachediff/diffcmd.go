@@ -514,11 +514,13 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 // --format json report lists the names: diffPackages and diffStacks, or
 // logPackages and logStacks.
 func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
-	hint := "no name is close; a --format json report without --package lists " + packages
+	// Without either filter: a report that keeps the other lists only
+	// its names (--package bc --stack typo: bc's 4 stacks of 23).
+	hint := "no name is close; a --format json report without --package or --stack lists " + packages
 	if u.Kind == "stack" {
 		// A build-cache index has no stacks at all, which the hint
 		// alone left the user to find out from an empty list.
-		hint = "no name is close; a --format json report without --stack lists " + stacks + ", of which a build-cache index and spec files have none"
+		hint = "no name is close; a --format json report without --package or --stack lists " + stacks + ", of which a build-cache index and spec files have none"
 	}
 	if len(u.Closest) > 0 {
 		hint = "closest: " + strings.Join(u.Closest, ", ")

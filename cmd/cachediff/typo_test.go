@@ -355,7 +355,7 @@ func TestUnmatchedStackOfIndex(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"--stack", "e4s", filepath.Join(dir, "index.v7-layout2-unsigned.json"), filepath.Join(dir, "index.v8-layout2-unsigned-mixed.json")}, &stdout, &stderr)
-	want := `cachediff: --stack "e4s" matches no stack in either snapshot (no name is close; a --format json report without --stack lists them all under "stacks", of which a build-cache index and spec files have none)` + "\n"
+	want := `cachediff: --stack "e4s" matches no stack in either snapshot (no name is close; a --format json report without --package or --stack lists them all under "stacks", of which a build-cache index and spec files have none)` + "\n"
 	if code != exitTrouble || stderr.String() != want {
 		t.Errorf("--stack e4s over two indexes: exit %d, stderr %q; want 2, %q", code, stderr.String(), want)
 	}
