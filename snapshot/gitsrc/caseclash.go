@@ -261,11 +261,15 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 		// A.spec.json there unjudged).
 		dir, base := path.Split(f.Path)
 		kind := f.Kind
-		if !all && kind == Submodule && strings.HasPrefix(base, ".") {
+		if kind == Submodule && strings.HasPrefix(base, ".") {
 			// A dot-folder to a checkout, as Walk yields it: one
 			// beside another dot-named submodule (.s beside .S) was
 			// refused, "REV:PATH reads both", where it reads neither.
-			kind = dotFolder
+			if all && dir == "" {
+				continue // at a mirror's top, as .github
+			} else if !all {
+				kind = dotFolder
+			}
 		}
 		if e := check(f.Path, dir, kind); e != nil {
 			return e
