@@ -207,7 +207,8 @@ const dotFolder Kind = -1
 // Spack mirror (all), which reads what is in dot-folders too (spec
 // manifests, a view .x beside .X: two indexes from git, one in such a
 // checkout), no name is left out but in a dot-folder at its top
-// (.github), which a mirror does not read. A file a link leads to in a
+// (.github), or a dot-named submodule there, which a mirror does not
+// read. A file a link leads to in a
 // dot-folder is judged by clashTargets.
 func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
