@@ -201,12 +201,14 @@ const dotFolder Kind = -1
 // refused: a checkout writes one over the other (snap/.A.spec.json
 // beside snap/.a.spec.json/x: REV:PATH read the spec, where such a
 // checkout holds the folder, which the walk does not enter). A
-// dot-named submodule, which the walk leaves out too, is not. Refused
+// dot-named submodule is a dot-folder to a checkout, as Walk yields it:
+// not refused beside another, refused beside a dot-file. Refused
 // whether or not a checkout would merge them, as above PATH. In a
 // Spack mirror (all), which reads what is in dot-folders too (spec
 // manifests, a view .x beside .X: two indexes from git, one in such a
 // checkout), no name is left out but in a dot-folder at its top
-// (.github), which a mirror does not read. A file a link leads to in a
+// (.github), or a dot-named submodule there, which a mirror does not
+// read. A file a link leads to in a
 // dot-folder is judged by clashTargets.
 func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
@@ -234,6 +236,9 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 		if dots[key] {
 			// first is a dot-folder, which the walk does not enter.
 			reads = "reads " + strconv.Quote(p) + " alone, and not the dot-folder, which the walk does not enter"
+		} else if kind == dotFolder {
+			// p is (a dot-named submodule, listed after a dot-file).
+			reads = "reads " + strconv.Quote(first) + " alone, and not the dot-folder, which the walk does not enter"
 		}
 		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH %s; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first), reads)}
 	}
@@ -255,9 +260,23 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 		// path.Split's, not path.Dir's: a file at PATH's top has dir ""
 		// (path.Dir's "." read as a dot-folder left a.spec.json beside
 		// A.spec.json there unjudged).
-		dir, _ := path.Split(f.Path)
-		if e := check(f.Path, dir, f.Kind); e != nil {
+		dir, base := path.Split(f.Path)
+		kind := f.Kind
+		if kind == Submodule && strings.HasPrefix(base, ".") {
+			// A dot-folder to a checkout, as Walk yields it: one
+			// beside another dot-named submodule (.s beside .S) was
+			// refused, "REV:PATH reads both", where it reads neither.
+			if all && dir == "" {
+				continue // at a mirror's top, as .github
+			} else if !all {
+				kind = dotFolder
+			}
+		}
+		if e := check(f.Path, dir, kind); e != nil {
 			return e
+		}
+		if kind == dotFolder {
+			dots[strings.Map(foldRune, f.Path)] = true
 		}
 	}
 	return nil

@@ -198,3 +198,54 @@ func TestLinkIntoSubmoduleNamed(t *testing.T) {
 		t.Errorf("HEAD:snap: %v; want the link refused, naming the submodule third/cache", err)
 	}
 }
+
+// TestDotNamedSubmodulesInAnotherCase: two dot-named submodules whose
+// names differ in case alone (snap/.s beside snap/.S) are dot-folders to
+// a checkout, which the walk does not enter, as two dot-folders are: the
+// checked-out folder read snap's page, exit 1, and HEAD:snap was refused,
+// ".s is .S, below PATH, in another case ... REV:PATH reads both", exit
+// 2, where it reads neither. One beside a dot-file of its name is
+// refused still, as a dot-folder is, saying which one REV:PATH reads.
+// At a mirror's top (m/.t beside m/.T), which a mirror does not read, as
+// a dot-folder there (.github), they were refused so too.
+func TestDotNamedSubmodulesInAnotherCase(t *testing.T) {
+	index, err := os.ReadFile("../../testdata/spack-formats/index.v8-layout2-unsigned-mixed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := commitFiles(t, map[string]string{
+		"m/build_cache/index.json": string(index),
+		"snap/bc/specs.md":         realPage(t, "bc"),
+		"file/bc/specs.md":         realPage(t, "bc"),
+		"file/.T":                  "x\n",
+	}, nil)
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var args [][]string
+	for _, p := range []string{"snap/.s", "snap/.S", "file/.t", "m/.t", "m/.T"} {
+		args = append(args, []string{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + "," + p})
+	}
+	args = append(args, []string{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodules"})
+	for _, a := range args {
+		if _, err := gitIn(repo, "", a...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	if err != nil || got.Specs() == 0 {
+		t.Errorf("HEAD:snap with the submodules .s and .S: %v; want its page read, the dot-folders left alone", err)
+	}
+	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:file"), snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), `REV:PATH reads ".T" alone, and not the dot-folder`) {
+		t.Errorf("HEAD:file with the submodule .t beside the file .T: %v; want it refused, .T read alone", err)
+	}
+	if got, err := loadArg(repo, "HEAD:m", snapshot.Options{}); err != nil || got.Specs() == 0 {
+		t.Errorf("HEAD:m, a mirror with the submodules .t and .T at its top: %v; want its index read", err)
+	}
+}
