@@ -514,13 +514,11 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 // --format json report lists the names: diffPackages and diffStacks, or
 // logPackages and logStacks.
 func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
-	// Without either filter: a report that keeps the other lists only
-	// its names (--package bc --stack typo: bc's 4 stacks of 23).
-	hint := "no name is close; a --format json report without --package or --stack lists " + packages
+	hint := "no name is close; " + packages
 	if u.Kind == "stack" {
 		// A build-cache index has no stacks at all, which the hint
 		// alone left the user to find out from an empty list.
-		hint = "no name is close; a --format json report without --package or --stack lists " + stacks + ", of which a build-cache index and spec files have none"
+		hint = "no name is close; " + stacks + ", of which a build-cache index and spec files have none"
 	}
 	if len(u.Closest) > 0 {
 		hint = "closest: " + strings.Join(u.Closest, ", ")
@@ -586,13 +584,15 @@ const maxRepeatHint = 1 << 10
 const maxQuotedValue = 200
 
 // Where a --format json report lists the names a filter value may be
-// meant as, for unmatchedError: a diff's "packages" holds no unchanged
-// package (it said "them all"), a log's timeline every package.
+// meant as, for unmatchedError. Without either filter: a report that
+// keeps the other lists only its names (--package bc --stack typo: bc's
+// 4 stacks of 23). A diff's "packages" holds no unchanged package, which
+// may be the one meant: a log of the two, its timeline, lists them all.
 const (
-	diffPackages = `the packages that changed under "packages"`
-	diffStacks   = `them all under "stacks"`
-	logPackages  = `them all under "timeline"'s "packages"`
-	logStacks    = `them all under each step's "stacks"`
+	diffPackages = `cachediff log --format json of the two, without --package or --stack, lists them all under "timeline"'s "packages"`
+	diffStacks   = `a --format json report without --package or --stack lists them all under "stacks"`
+	logPackages  = `a --format json report without --package or --stack lists them all under "timeline"'s "packages"`
+	logStacks    = `a --format json report without --package or --stack lists them all under each step's "stacks"`
 )
 
 // unmatchedErrors are the errors of the filter values in bad, where
