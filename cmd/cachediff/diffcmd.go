@@ -371,7 +371,13 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {
-		return exitTrouble, unmatchedErrors(bad, "in either snapshot", diffPackages, diffStacks)
+		packages := diffPackages
+		if slices.Contains(args, stdinName) {
+			// A log refuses standard input: the hint, run as it said,
+			// failed (cachediff --package nomatch - B < A).
+			packages = diffPackagesStdin
+		}
+		return exitTrouble, unmatchedErrors(bad, "in either snapshot", packages, diffStacks)
 	}
 	if opts.output != "" {
 		if err := refuseInputs(c.stdin, opts.output, append(snapshotFiles(oldSnap, newSnap), opts.template)...); err != nil {
@@ -593,6 +599,8 @@ const (
 	diffStacks   = `a --format json report without --package or --stack lists them all under "stacks"`
 	logPackages  = `a --format json report without --package or --stack lists them all under "timeline"'s "packages"`
 	logStacks    = `a --format json report without --package or --stack lists them all under each step's "stacks"`
+	// A log reads no standard input: the one taken, saved to a file.
+	diffPackagesStdin = `cachediff log --format json of the two, standard input saved to a file first (a log reads none), without --package or --stack, lists them all under "timeline"'s "packages"`
 )
 
 // unmatchedErrors are the errors of the filter values in bad, where
