@@ -206,17 +206,20 @@ const dotFolder Kind = -1
 // whether or not a checkout would merge them, as above PATH. In a
 // Spack mirror (all), which reads what is in dot-folders too (spec
 // manifests, a view .x beside .X: two indexes from git, one in such a
-// checkout), no name is left out but in a dot-folder at its top
-// (.github), or a dot-named submodule there, which a mirror does not
-// read. A file a link leads to in a
+// checkout), no name is left out but a dot-named one at its top (a
+// dot-folder, .github, a dot-file or a dot-named submodule), which a
+// mirror does not read. A file a link leads to in a
 // dot-folder is judged by clashTargets.
 func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
 	dots := map[string]bool{} // the dot-folders' keys in seen
 	check := func(p, dir string, kind Kind) *snapshot.Error {
-		if strings.HasPrefix(dir, ".") || !all && strings.Contains(dir, "/.") {
+		if strings.HasPrefix(dir, ".") || !all && strings.Contains(dir, "/.") || all && dir == "" && strings.HasPrefix(p, ".") {
 			// In a mirror too, a dot-folder at its top (.github), which
-			// it does not read (build_cache/, v3/ and blobs/ alone).
+			// it does not read (build_cache/, v3/ and blobs/ alone), and
+			// a dot-file or a dot-named submodule there: m/.t beside m/.T
+			// was refused, "REV:PATH reads both", which it read neither
+			// of (rewrittenMirror judges a .gitattributes in any case).
 			return nil
 		}
 		key := strings.Map(foldRune, p)
@@ -262,15 +265,12 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 		// A.spec.json there unjudged).
 		dir, base := path.Split(f.Path)
 		kind := f.Kind
-		if kind == Submodule && strings.HasPrefix(base, ".") {
+		if !all && kind == Submodule && strings.HasPrefix(base, ".") {
 			// A dot-folder to a checkout, as Walk yields it: one
 			// beside another dot-named submodule (.s beside .S) was
 			// refused, "REV:PATH reads both", where it reads neither.
-			if all && dir == "" {
-				continue // at a mirror's top, as .github
-			} else if !all {
-				kind = dotFolder
-			}
+			// At a mirror's top, check leaves it out.
+			kind = dotFolder
 		}
 		if e := check(f.Path, dir, kind); e != nil {
 			return e
