@@ -212,7 +212,9 @@ const dotFolder Kind = -1
 // dot-folder is judged by clashTargets.
 func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
-	dots := map[string]bool{} // the dot-folders' keys in seen
+	// The dot-folders' keys in seen, each with what it is: "dot-folder",
+	// or "dot-named submodule" (a dot-folder to a checkout).
+	dots := map[string]string{}
 	check := func(p, dir string, kind Kind) *snapshot.Error {
 		if strings.HasPrefix(dir, ".") || !all && strings.Contains(dir, "/.") || all && dir == "" && strings.HasPrefix(p, ".") {
 			// In a mirror too, a dot-folder at its top (.github), which
@@ -228,7 +230,7 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 			seen[key] = p
 			return nil
 		}
-		if dots[key] && (kind == Submodule || kind == dotFolder) {
+		if dots[key] != "" && (kind == Submodule || kind == dotFolder) {
 			return nil
 		}
 		if first == p {
@@ -236,12 +238,12 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 			return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is below PATH twice (a tree git fsck calls duplicateEntries): REV:PATH reads both, while a checkout writes one over or into the other; refused: give the checked-out folder", strconv.Quote(p))}
 		}
 		reads := "reads both"
-		if dots[key] {
+		if dots[key] != "" {
 			// first is a dot-folder, which the walk does not enter.
-			reads = "reads " + strconv.Quote(p) + " alone, and not the dot-folder, which the walk does not enter"
+			reads = "reads " + strconv.Quote(p) + " alone, and not the " + dots[key] + " " + strconv.Quote(first) + ", which the walk does not enter"
 		} else if kind == dotFolder {
 			// p is (a dot-named submodule, listed after a dot-file).
-			reads = "reads " + strconv.Quote(first) + " alone, and not the dot-folder, which the walk does not enter"
+			reads = "reads " + strconv.Quote(first) + " alone, and not the dot-named submodule " + strconv.Quote(p) + ", which the walk does not enter"
 		}
 		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH %s; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first), reads)}
 	}
@@ -252,7 +254,7 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 			if e := check(d, parent, dotFolder); e != nil {
 				return e
 			}
-			dots[strings.Map(foldRune, d)] = true
+			dots[strings.Map(foldRune, d)] = "dot-folder"
 			continue
 		}
 		if e := check(d, d, Regular); e != nil {
@@ -275,8 +277,9 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 		if e := check(f.Path, dir, kind); e != nil {
 			return e
 		}
-		if kind == dotFolder {
-			dots[strings.Map(foldRune, f.Path)] = true
+		if key := strings.Map(foldRune, f.Path); kind == dotFolder && dots[key] == "" {
+			// Not over a dot-folder's, which seen names.
+			dots[key] = "dot-named submodule"
 		}
 	}
 	return nil
