@@ -206,17 +206,22 @@ const dotFolder Kind = -1
 // whether or not a checkout would merge them, as above PATH. In a
 // Spack mirror (all), which reads what is in dot-folders too (spec
 // manifests, a view .x beside .X: two indexes from git, one in such a
-// checkout), no name is left out but in a dot-folder at its top
-// (.github), or a dot-named submodule there, which a mirror does not
-// read. A file a link leads to in a
+// checkout), no name is left out but a dot-named one at its top (a
+// dot-folder, .github, a dot-file or a dot-named submodule), which a
+// mirror does not read. A file a link leads to in a
 // dot-folder is judged by clashTargets.
 func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error {
 	seen := make(map[string]string, len(files)+len(dirs))
-	dots := map[string]bool{} // the dot-folders' keys in seen
+	// The dot-folders' keys in seen, each with what it is: "dot-folder",
+	// or "dot-named submodule" (a dot-folder to a checkout).
+	dots := map[string]string{}
 	check := func(p, dir string, kind Kind) *snapshot.Error {
-		if strings.HasPrefix(dir, ".") || !all && strings.Contains(dir, "/.") {
+		if strings.HasPrefix(dir, ".") || !all && strings.Contains(dir, "/.") || all && dir == "" && strings.HasPrefix(p, ".") {
 			// In a mirror too, a dot-folder at its top (.github), which
-			// it does not read (build_cache/, v3/ and blobs/ alone).
+			// it does not read (build_cache/, v3/ and blobs/ alone), and
+			// a dot-file or a dot-named submodule there: m/.t beside m/.T
+			// was refused, "REV:PATH reads both", which it read neither
+			// of (rewrittenMirror judges a .gitattributes in any case).
 			return nil
 		}
 		key := strings.Map(foldRune, p)
@@ -225,7 +230,7 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 			seen[key] = p
 			return nil
 		}
-		if dots[key] && (kind == Submodule || kind == dotFolder) {
+		if dots[key] != "" && (kind == Submodule || kind == dotFolder) {
 			return nil
 		}
 		if first == p {
@@ -233,12 +238,12 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 			return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is below PATH twice (a tree git fsck calls duplicateEntries): REV:PATH reads both, while a checkout writes one over or into the other; refused: give the checked-out folder", strconv.Quote(p))}
 		}
 		reads := "reads both"
-		if dots[key] {
+		if dots[key] != "" {
 			// first is a dot-folder, which the walk does not enter.
-			reads = "reads " + strconv.Quote(p) + " alone, and not the dot-folder, which the walk does not enter"
+			reads = "reads " + strconv.Quote(p) + " alone, and not the " + dots[key] + " " + strconv.Quote(first) + ", which the walk does not enter"
 		} else if kind == dotFolder {
 			// p is (a dot-named submodule, listed after a dot-file).
-			reads = "reads " + strconv.Quote(first) + " alone, and not the dot-folder, which the walk does not enter"
+			reads = "reads " + strconv.Quote(first) + " alone, and not the dot-named submodule " + strconv.Quote(p) + ", which the walk does not enter"
 		}
 		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH %s; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first), reads)}
 	}
@@ -249,7 +254,7 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 			if e := check(d, parent, dotFolder); e != nil {
 				return e
 			}
-			dots[strings.Map(foldRune, d)] = true
+			dots[strings.Map(foldRune, d)] = "dot-folder"
 			continue
 		}
 		if e := check(d, d, Regular); e != nil {
@@ -262,21 +267,19 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 		// A.spec.json there unjudged).
 		dir, base := path.Split(f.Path)
 		kind := f.Kind
-		if kind == Submodule && strings.HasPrefix(base, ".") {
+		if !all && kind == Submodule && strings.HasPrefix(base, ".") {
 			// A dot-folder to a checkout, as Walk yields it: one
 			// beside another dot-named submodule (.s beside .S) was
 			// refused, "REV:PATH reads both", where it reads neither.
-			if all && dir == "" {
-				continue // at a mirror's top, as .github
-			} else if !all {
-				kind = dotFolder
-			}
+			// At a mirror's top, check leaves it out.
+			kind = dotFolder
 		}
 		if e := check(f.Path, dir, kind); e != nil {
 			return e
 		}
-		if kind == dotFolder {
-			dots[strings.Map(foldRune, f.Path)] = true
+		if key := strings.Map(foldRune, f.Path); kind == dotFolder && dots[key] == "" {
+			// Not over a dot-folder's, which seen names.
+			dots[key] = "dot-named submodule"
 		}
 	}
 	return nil

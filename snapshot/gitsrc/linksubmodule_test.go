@@ -242,10 +242,46 @@ func TestDotNamedSubmodulesInAnotherCase(t *testing.T) {
 		t.Errorf("HEAD:snap with the submodules .s and .S: %v; want its page read, the dot-folders left alone", err)
 	}
 	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:file"), snapshot.Options{})
-	if err == nil || !strings.Contains(err.Error(), `REV:PATH reads ".T" alone, and not the dot-folder`) {
+	if err == nil || !strings.Contains(err.Error(), `REV:PATH reads ".T" alone, and not the dot-named submodule ".t", which`) {
 		t.Errorf("HEAD:file with the submodule .t beside the file .T: %v; want it refused, .T read alone", err)
 	}
 	if got, err := loadArg(repo, "HEAD:m", snapshot.Options{}); err != nil || got.Specs() == 0 {
 		t.Errorf("HEAD:m, a mirror with the submodules .t and .T at its top: %v; want its index read", err)
+	}
+}
+
+// TestDotNamedSubmoduleNamedInClash: the refusal of a dot-named
+// submodule beside a dot-file of its name in another case names the one
+// REV:PATH does not read, and says what it is: b/.s beside the submodule
+// b/.S said 'REV:PATH reads ".s" alone, and not the dot-folder', naming
+// no folder, where b has none; c/.ſ beside the dot-folder c/.S/ and the
+// submodule c/.s names the folder, ".S", which it is "is".
+func TestDotNamedSubmoduleNamedInClash(t *testing.T) {
+	repo := commitFiles(t, map[string]string{
+		"b/bc/specs.md": realPage(t, "bc"),
+		"b/.s":          "x\n",
+		"c/bc/specs.md": realPage(t, "bc"),
+		"c/.S/x":        "x\n",
+		"c/.ſ":          "x\n",
+	}, nil)
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"b/.S", "c/.s"} {
+		if _, err := gitIn(repo, "", "update-index", "--add", "--cacheinfo", "160000,"+strings.TrimSpace(head)+","+p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := gitIn(repo, "", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodules"); err != nil {
+		t.Fatal(err)
+	}
+	for arg, want := range map[string]string{
+		"HEAD:b": `REV:PATH reads ".s" alone, and not the dot-named submodule ".S", which`,
+		"HEAD:c": `".ſ" is ".S", below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads ".ſ" alone, and not the dot-folder ".S", which`,
+	} {
+		if _, err := loadArg(repo, arg, snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want it refused, saying %s", arg, err, want)
+		}
 	}
 }

@@ -71,3 +71,30 @@ func TestCaseClashMirrorTopDotFolder(t *testing.T) {
 		t.Errorf("HEAD:m with .github/A.md beside .github/a.md: %v", err)
 	}
 }
+
+// TestCaseClashMirrorTopDotFiles: a dot-file at a mirror's top, which no
+// mirror reads (build_cache/, v3/ and blobs/ alone), is left out as a
+// dot-folder or a dot-named submodule there is: HEAD:m with m/.t beside
+// m/.T was refused, "REV:PATH reads both", which it read neither of,
+// where m from disk loaded. A .gitattributes there in another case is
+// refused still (rewrittenMirror).
+func TestCaseClashMirrorTopDotFiles(t *testing.T) {
+	index, err := os.ReadFile("../../testdata/spack-formats/index.v8-layout2-unsigned-mixed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := commitFiles(t, map[string]string{
+		"m/build_cache/index.json": string(index),
+		"m/.t":                     "x\n",
+		"m/.T":                     "y\n",
+		"a/build_cache/index.json": string(index),
+		"a/.gitattributes":         "*.md text\n",
+		"a/.GITATTRIBUTES":         "*.json ident\n",
+	}, nil)
+	if got, err := loadArg(repo, "HEAD:m", snapshot.Options{}); err != nil || got.Specs() == 0 {
+		t.Errorf("HEAD:m, a mirror with the dot-files .t and .T at its top: %v; want its index read", err)
+	}
+	if _, err := loadArg(repo, "HEAD:a", snapshot.Options{}); err == nil || !strings.Contains(err.Error(), "a .gitattributes named in another case") {
+		t.Errorf("HEAD:a, a mirror with .gitattributes beside .GITATTRIBUTES at its top: %v; want it refused", err)
+	}
+}
