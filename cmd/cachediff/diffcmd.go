@@ -123,6 +123,11 @@ func seriesHint(args []string) string {
 	if len(args) <= 2 {
 		return ""
 	}
+	if slices.Contains(args, stdinName) {
+		// A log refuses standard input: cachediff - B C < A was sent to
+		// cachediff log - B C, which exits 2.
+		return "; for a series of snapshots, oldest first: cachediff log, standard input saved to a file first (a log reads none)"
+	}
 	return "; for a series of snapshots, oldest first: cachediff log"
 }
 
