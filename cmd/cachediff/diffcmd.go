@@ -123,6 +123,11 @@ func seriesHint(args []string) string {
 	if len(args) <= 2 {
 		return ""
 	}
+	if slices.Contains(args, stdinName) {
+		// A log refuses standard input: cachediff - B C < A was sent to
+		// cachediff log - B C, which exits 2.
+		return "; for a series of snapshots, oldest first: cachediff log, " + stdinSaved
+	}
 	return "; for a series of snapshots, oldest first: cachediff log"
 }
 
@@ -600,7 +605,9 @@ const (
 	logPackages  = `a --format json report without --package or --stack lists them all under "timeline"'s "packages"`
 	logStacks    = `a --format json report without --package or --stack lists them all under each step's "stacks"`
 	// A log reads no standard input: the one taken, saved to a file.
-	diffPackagesStdin = `cachediff log --format json of the two, standard input saved to a file first (a log reads none), without --package or --stack, lists them all under "timeline"'s "packages"`
+	// "(a log reads none)" read as "no file", the noun just before it.
+	stdinSaved        = "standard input saved to a file first (a log cannot read standard input)"
+	diffPackagesStdin = `cachediff log --format json of the two, ` + stdinSaved + `, without --package or --stack, lists them all under "timeline"'s "packages"`
 )
 
 // unmatchedErrors are the errors of the filter values in bad, where
