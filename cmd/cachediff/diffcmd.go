@@ -605,7 +605,6 @@ const (
 	logPackages  = `a --format json report without --package or --stack lists them all under "timeline"'s "packages"`
 	logStacks    = `a --format json report without --package or --stack lists them all under each step's "stacks"`
 	// A log reads no standard input: the one taken, saved to a file.
-	// "(a log reads none)" read as "no file", the noun just before it.
 	stdinSaved        = "standard input saved to a file first (a log cannot read standard input)"
 	diffPackagesStdin = `cachediff log --format json of the two, ` + stdinSaved + `, without --package or --stack, lists them all under "timeline"'s "packages"`
 )
