@@ -113,9 +113,11 @@ func caseClash(data []byte, hashLen int, dir, next string) clash {
 		case bytes.Equal(name, want):
 			wantSeen = true
 		case bytes.EqualFold(name, attrs) && !bytes.Equal(name, attrs):
-			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is .gitattributes in another case, above PATH: a checkout on a case-insensitive file system (macOS, Windows) may read it as the folder's .gitattributes and rewrite the pages it names (ident, working-tree-encoding, a filter), while REV:PATH reads them as committed; refused whether or not a checkout would read it: remove it, or give the checked-out folder", strconv.Quote(string(name)))}
+			qn, _ := quoteLookalikes(string(name), ".gitattributes")
+			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is .gitattributes in another case, above PATH: a checkout on a case-insensitive file system (macOS, Windows) may read it as the folder's .gitattributes and rewrite the pages it names (ident, working-tree-encoding, a filter), while REV:PATH reads them as committed; refused whether or not a checkout would read it: remove it, or give the checked-out folder", qn)}
 		case bytes.EqualFold(name, want) && !bytes.Equal(name, want):
-			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is %s, on the way to PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes both into one folder, so that the .gitattributes and files of one apply to and mix with the other's, while REV:PATH reads %s alone; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(string(name)), strconv.Quote(next), strconv.Quote(next))}
+			qn, qx := quoteLookalikes(string(name), next)
+			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is %s, on the way to PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes both into one folder, so that the .gitattributes and files of one apply to and mix with the other's, while REV:PATH reads %s alone; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", qn, qx, qx)}
 		}
 	}
 	return clash{}

@@ -309,3 +309,18 @@ func TestClashNamesLookalikesEscaped(t *testing.T) {
 		}
 	}
 }
+
+// TestWayDownLookalikesEscaped: the folder K beside U+212A KELVIN SIGN
+// on the way to PATH was refused as '"K" is "K", on the way to PATH';
+// both are quoted in ASCII, as below PATH
+// (TestClashNamesLookalikesEscaped).
+func TestWayDownLookalikesEscaped(t *testing.T) {
+	repo := commitFiles(t, map[string]string{
+		"\u212a/bc/specs.md": realPage(t, "bc"),
+		"K/x":                "x\n",
+	}, nil)
+	want := `"K" is "\u212a", on the way to PATH, in another case`
+	if _, err := loadArg(repo, "HEAD:\u212a", snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("HEAD:\u212a beside K: %v; want it refused, saying %s", err, want)
+	}
+}
