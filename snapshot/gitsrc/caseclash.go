@@ -113,9 +113,11 @@ func caseClash(data []byte, hashLen int, dir, next string) clash {
 		case bytes.Equal(name, want):
 			wantSeen = true
 		case bytes.EqualFold(name, attrs) && !bytes.Equal(name, attrs):
-			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is .gitattributes in another case, above PATH: a checkout on a case-insensitive file system (macOS, Windows) may read it as the folder's .gitattributes and rewrite the pages it names (ident, working-tree-encoding, a filter), while REV:PATH reads them as committed; refused whether or not a checkout would read it: remove it, or give the checked-out folder", strconv.Quote(string(name)))}
+			qn, _ := quoteLookalikes(string(name), ".gitattributes")
+			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is .gitattributes in another case, above PATH: a checkout on a case-insensitive file system (macOS, Windows) may read it as the folder's .gitattributes and rewrite the pages it names (ident, working-tree-encoding, a filter), while REV:PATH reads them as committed; refused whether or not a checkout would read it: remove it, or give the checked-out folder", qn)}
 		case bytes.EqualFold(name, want) && !bytes.Equal(name, want):
-			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is %s, on the way to PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes both into one folder, so that the .gitattributes and files of one apply to and mix with the other's, while REV:PATH reads %s alone; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(string(name)), strconv.Quote(next), strconv.Quote(next))}
+			qn, qx := quoteLookalikes(string(name), next)
+			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is %s, on the way to PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes both into one folder, so that the .gitattributes and files of one apply to and mix with the other's, while REV:PATH reads %s alone; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", qn, qx, qx)}
 		}
 	}
 	return clash{}
@@ -237,15 +239,16 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 			// Listed twice: a tree git fsck calls duplicateEntries.
 			return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is below PATH twice (a tree git fsck calls duplicateEntries): REV:PATH reads both, while a checkout writes one over or into the other; refused: give the checked-out folder", strconv.Quote(p))}
 		}
+		qp, qf := quoteLookalikes(p, first)
 		reads := "reads both"
 		if dots[key] != "" {
 			// first is a dot-folder, which the walk does not enter.
-			reads = "reads " + strconv.Quote(p) + " alone, and not the " + dots[key] + " " + strconv.Quote(first) + ", which the walk does not enter"
+			reads = "reads " + qp + " alone, and not the " + dots[key] + " " + qf + ", which the walk does not enter"
 		} else if kind == dotFolder {
 			// p is (a dot-named submodule, listed after a dot-file).
-			reads = "reads " + strconv.Quote(first) + " alone, and not the dot-named submodule " + strconv.Quote(p) + ", which the walk does not enter"
+			reads = "reads " + qf + " alone, and not the dot-named submodule " + qp + ", which the walk does not enter"
 		}
-		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH %s; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(p), strconv.Quote(first), reads)}
+		return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is %s, below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH %s; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", qp, qf, reads)}
 	}
 	for _, d := range dirs {
 		parent, base := path.Split(d)
@@ -283,6 +286,20 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 		}
 	}
 	return nil
+}
+
+// quoteLookalikes quotes a and b (names that fold alike, rune by rune)
+// for a message: strconv.QuoteToASCII's where they differ in a rune of
+// the same case as the other's (K and U+212A KELVIN SIGN, both upper
+// case: ".K" is ".K" named two names that look the same), else
+// strconv.Quote's.
+func quoteLookalikes(a, b string) (string, string) {
+	for ra, rb := []rune(a), []rune(b); len(ra) > 0 && len(rb) > 0; ra, rb = ra[1:], rb[1:] {
+		if ra[0] != rb[0] && unicode.IsUpper(ra[0]) == unicode.IsUpper(rb[0]) && unicode.IsLower(ra[0]) == unicode.IsLower(rb[0]) {
+			return strconv.QuoteToASCII(a), strconv.QuoteToASCII(b)
+		}
+	}
+	return strconv.Quote(a), strconv.Quote(b)
 }
 
 // foldRune is r as clashBelow compares names: each of the runes that

@@ -285,3 +285,42 @@ func TestDotNamedSubmoduleNamedInClash(t *testing.T) {
 		}
 	}
 }
+
+// TestClashNamesLookalikesEscaped: a dot-file named with U+212A KELVIN
+// SIGN beside the dot-folder .K was refused as '".K" is ".K"', two
+// names that look the same; where the two differ in a rune of the same
+// case, both are quoted in ASCII. ".ſ" beside ".S" (one lower case, one
+// upper) is quoted as it is.
+func TestClashNamesLookalikesEscaped(t *testing.T) {
+	repo := commitFiles(t, map[string]string{
+		"k/bc/specs.md": realPage(t, "bc"),
+		"k/.\u212a":     "x\n",
+		"k/.K/y":        "y\n",
+		"s/bc/specs.md": realPage(t, "bc"),
+		"s/.ſ":          "x\n",
+		"s/.S/y":        "y\n",
+	}, nil)
+	for arg, want := range map[string]string{
+		"HEAD:k": `".\u212a" is ".K", below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads ".\u212a" alone, and not the dot-folder ".K", which`,
+		"HEAD:s": `".ſ" is ".S", below PATH`,
+	} {
+		if _, err := loadArg(repo, arg, snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want it refused, saying %s", arg, err, want)
+		}
+	}
+}
+
+// TestWayDownLookalikesEscaped: the folder K beside U+212A KELVIN SIGN
+// on the way to PATH was refused as '"K" is "K", on the way to PATH';
+// both are quoted in ASCII, as below PATH
+// (TestClashNamesLookalikesEscaped).
+func TestWayDownLookalikesEscaped(t *testing.T) {
+	repo := commitFiles(t, map[string]string{
+		"\u212a/bc/specs.md": realPage(t, "bc"),
+		"K/x":                "x\n",
+	}, nil)
+	want := `"K" is "\u212a", on the way to PATH, in another case`
+	if _, err := loadArg(repo, "HEAD:\u212a", snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("HEAD:\u212a beside K: %v; want it refused, saying %s", err, want)
+	}
+}
