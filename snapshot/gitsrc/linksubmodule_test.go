@@ -27,23 +27,8 @@ func TestLinkIntoSubmoduleRefused(t *testing.T) {
 		"snap/.s":          "../sub/.",
 		"snap/.t.json":     "../sub/...",
 	})
-	head, err := gitIn(repo, "", "rev-parse", "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{
-		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",sub"},
-		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodule"},
-	} {
-		if _, err := gitIn(repo, "", args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, err := OpenRepo(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	r := withSubmodules(t, repo, "sub")
+	_, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
 	if err == nil {
 		t.Fatal("HEAD:snap loaded; want the links into the submodule refused")
 	}
@@ -94,22 +79,7 @@ func TestLinkThroughSubmoduleUp(t *testing.T) {
 		"snap/x.json":  "../sub/./../data/i.json",
 		"snap2/x.json": "../sub/x/../../data/i.json",
 	})
-	head, err := gitIn(repo, "", "rev-parse", "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{
-		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",sub"},
-		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodule"},
-	} {
-		if _, err := gitIn(repo, "", args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, err := OpenRepo(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := withSubmodules(t, repo, "sub")
 	got, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
 	if err != nil {
 		t.Fatalf("HEAD:snap: %v; want the index read through sub/.., as on disk", err)
@@ -139,24 +109,8 @@ func TestDotNamedSubmoduleAmongPages(t *testing.T) {
 		"_cache/develop/bc/specs.md": realPage(t, "bc"),
 		"snap/bc/specs.md":           realPage(t, "bc"),
 	}, nil)
-	head, err := gitIn(repo, "", "rev-parse", "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{
-		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",_cache/develop/.s"},
-		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",snap/.s"},
-		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodules"},
-	} {
-		if _, err := gitIn(repo, "", args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, err := OpenRepo(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:_cache/develop"), snapshot.Options{})
+	r := withSubmodules(t, repo, "_cache/develop/.s", "snap/.s")
+	_, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:_cache/develop"), snapshot.Options{})
 	if err == nil || !strings.Contains(err.Error(), "HEAD:_cache/develop/.s: a folder whose name starts with a dot") {
 		t.Errorf("HEAD:_cache/develop with the submodule .s: %v; want it refused as a dot-folder among the pages", err)
 	}
@@ -177,23 +131,8 @@ func TestLinkIntoSubmoduleNamed(t *testing.T) {
 		"snap/gcc-runtime": "../vendor/gcc-runtime",
 		"vendor":           "third/cache",
 	})
-	head, err := gitIn(repo, "", "rev-parse", "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{
-		{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + ",third/cache"},
-		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodule"},
-	} {
-		if _, err := gitIn(repo, "", args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, err := OpenRepo(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
+	r := withSubmodules(t, repo, "third/cache")
+	_, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
 	if err == nil || !strings.Contains(err.Error(), `HEAD:snap/gcc-runtime: a symbolic link into a submodule (to "../vendor/gcc-runtime", the submodule "third/cache")`) {
 		t.Errorf("HEAD:snap: %v; want the link refused, naming the submodule third/cache", err)
 	}
@@ -219,24 +158,7 @@ func TestDotNamedSubmodulesInAnotherCase(t *testing.T) {
 		"file/bc/specs.md":         realPage(t, "bc"),
 		"file/.T":                  "x\n",
 	}, nil)
-	head, err := gitIn(repo, "", "rev-parse", "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var args [][]string
-	for _, p := range []string{"snap/.s", "snap/.S", "file/.t", "m/.t", "m/.T"} {
-		args = append(args, []string{"update-index", "--add", "--cacheinfo", "160000," + strings.TrimSpace(head) + "," + p})
-	}
-	args = append(args, []string{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodules"})
-	for _, a := range args {
-		if _, err := gitIn(repo, "", a...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, err := OpenRepo(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := withSubmodules(t, repo, "snap/.s", "snap/.S", "file/.t", "m/.t", "m/.T")
 	got, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:snap"), snapshot.Options{})
 	if err != nil || got.Specs() == 0 {
 		t.Errorf("HEAD:snap with the submodules .s and .S: %v; want its page read, the dot-folders left alone", err)
@@ -264,18 +186,7 @@ func TestDotNamedSubmoduleNamedInClash(t *testing.T) {
 		"c/.S/x":        "x\n",
 		"c/.ſ":          "x\n",
 	}, nil)
-	head, err := gitIn(repo, "", "rev-parse", "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []string{"b/.S", "c/.s"} {
-		if _, err := gitIn(repo, "", "update-index", "--add", "--cacheinfo", "160000,"+strings.TrimSpace(head)+","+p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := gitIn(repo, "", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodules"); err != nil {
-		t.Fatal(err)
-	}
+	withSubmodules(t, repo, "b/.S", "c/.s")
 	for arg, want := range map[string]string{
 		"HEAD:b": `REV:PATH reads ".s" alone, and not the dot-named submodule ".S", which`,
 		"HEAD:c": `".ſ" is ".S", below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads ".ſ" alone, and not the dot-folder ".S", which`,
@@ -323,4 +234,28 @@ func TestWayDownLookalikesEscaped(t *testing.T) {
 	if _, err := loadArg(repo, "HEAD:\u212a", snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("HEAD:\u212a beside K: %v; want it refused, saying %s", err, want)
 	}
+}
+
+// withSubmodules commits in repo a submodule at each of paths (a gitlink
+// to repo's own HEAD: a checkout holds another repository's files there,
+// the object store none), and opens the repository.
+func withSubmodules(t *testing.T, repo string, paths ...string) *Repo {
+	t.Helper()
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		if _, err := gitIn(repo, "", "update-index", "--add", "--cacheinfo", "160000,"+strings.TrimSpace(head)+","+p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := gitIn(repo, "", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "submodules"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
