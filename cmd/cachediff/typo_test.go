@@ -264,19 +264,11 @@ func TestUnmatchedPartsLongList(t *testing.T) {
 		}
 		return string(h)
 	}
-	var roots, specs, parts []string
+	var parts []string
 	for i := range n {
-		root := fmt.Sprintf("pkg-%04d@1.0.0+cuda cuda_arch=80", i)
-		parts = append(parts, root)
-		roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, hash(i), root))
-		specs = append(specs, fmt.Sprintf(`%q:{"name":"pkg-%04d","version":"1.0.0","hash":%q}`, hash(i), i, hash(i)))
+		parts = append(parts, fmt.Sprintf("pkg-%04d@1.0.0+cuda cuda_arch=80", i))
 	}
-	lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
-		strings.Join(roots, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
-	file := filepath.Join(t.TempDir(), "spack.lock")
-	if err := os.WriteFile(file, []byte(lock), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := rootsLock(t, parts, hash)
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"--stack", strings.Join(parts, ","), file, file}, &stdout, &stderr)
 	got := stderr.String()
@@ -301,18 +293,7 @@ func TestUnmatchedPartsLongRoot(t *testing.T) {
 		{[]string{long(0)}, "repeat it for each of the list's stacks (1, too long to write here))\n"},
 		{[]string{"pkg-0@1.0.0", long(1), "pkg-2@1.0.0"}, "repeat it, --stack pkg-0@1.0.0 and 2 more of the list's stacks)\n"},
 	} {
-		var roots, specs []string
-		for i, root := range c.roots {
-			hash := strings.Repeat(string(rune('a'+i)), 32)
-			roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, hash, root))
-			specs = append(specs, fmt.Sprintf(`%q:{"name":"pkg-%d","version":"1.0.0","hash":%q}`, hash, i, hash))
-		}
-		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
-			strings.Join(roots, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
-		file := filepath.Join(t.TempDir(), "spack.lock")
-		if err := os.WriteFile(file, []byte(lock), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		file := rootsLock(t, c.roots, func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"--stack", strings.Join(c.roots, ",") + ",nope", file, file}, &stdout, &stderr)
 		got := stderr.String()
@@ -387,4 +368,23 @@ func TestUnmatchedPartsAsShellWords(t *testing.T) {
 	if code := run([]string{"--stack", "py-torch+cuda cuda_arch=80", "--stack", "zlib", file, file}, &stdout, &stderr); code != exitSame {
 		t.Errorf("the stacks of the hint: exit %d, stderr %q; want 0", code, stderr.String())
 	}
+}
+
+// rootsLock writes a spack.lock whose roots are roots, the i-th with the
+// hash hash(i) and a spec of its own (package pkg-i), and returns its
+// name.
+func rootsLock(t *testing.T, roots []string, hash func(int) string) string {
+	t.Helper()
+	var entries, specs []string
+	for i, root := range roots {
+		entries = append(entries, fmt.Sprintf(`{"hash":%q,"spec":%q}`, hash(i), root))
+		specs = append(specs, fmt.Sprintf(`%q:{"name":"pkg-%04d","version":"1.0.0","hash":%q}`, hash(i), i, hash(i)))
+	}
+	lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
+		strings.Join(entries, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
+	file := filepath.Join(t.TempDir(), "spack.lock")
+	if err := os.WriteFile(file, []byte(lock), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }
