@@ -247,7 +247,7 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 			// spelt with its hash costs a closest of its own, and
 			// thousands of such values cost values times stacks.
 			if len(out) < MaxSuggested && strings.Contains(st, ",") {
-				var named map[string]bool // a slice's Contains was parts squared
+				var named map[string]bool // parts, not parts squared
 				for part := range strings.SplitSeq(st, ",") {
 					// A part is named when it is a stack: one spelt with
 					// a hash is not, as any other (a closest for each

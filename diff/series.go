@@ -123,10 +123,9 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 	tl := newTimelineBuilder()
 	unmatched := map[[2]string]bool{} // in every snapshot so far
 	// The names of every snapshot so far, while a value is unmatched in
-	// each: Closest and Parts come from them all, not from the last
-	// snapshot's alone, which left out of the hint to repeat --stack a
-	// stack that only an earlier snapshot has (and the order of the
-	// snapshots changed the hint).
+	// each: Closest and Parts come from them all, so that the hint to
+	// repeat --stack names a stack only an earlier snapshot has, and no
+	// hint depends on the order of the snapshots.
 	names, stackNames := map[string]bool{}, map[string]bool{}
 	var prev *snapshot.Snapshot
 	for i := range n {
@@ -150,8 +149,8 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 			}
 		}
 		if len(unmatched) == 0 {
-			// Every value matched: no hint is made, and the names of
-			// the snapshots before, kept, were held to the end.
+			// Every value matched: no hint is made, and the names kept
+			// are let go.
 			names, stackNames = nil, nil
 		}
 		for _, p := range cur.Packages {

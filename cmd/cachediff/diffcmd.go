@@ -124,8 +124,7 @@ func seriesHint(args []string) string {
 		return ""
 	}
 	if slices.Contains(args, stdinName) {
-		// A log refuses standard input: cachediff - B C < A was sent to
-		// cachediff log - B C, which exits 2.
+		// A log refuses standard input: the hint says to save it.
 		return "; for a series of snapshots, oldest first: cachediff log, " + stdinSaved
 	}
 	return "; for a series of snapshots, oldest first: cachediff log"
@@ -378,8 +377,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {
 		packages := diffPackages
 		if slices.Contains(args, stdinName) {
-			// A log refuses standard input: the hint, run as it said,
-			// failed (cachediff --package nomatch - B < A).
+			// A log refuses standard input: the hint says to save it.
 			packages = diffPackagesStdin
 		}
 		return exitTrouble, unmatchedErrors(bad, "in either snapshot", packages, diffStacks)
@@ -537,11 +535,10 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 	if len(u.Parts) > 0 {
 		// --package, --ignore and --fail-on take lists; --stack does not.
 		// Each as a shell word: a lockfile's root may hold a space
-		// (py-torch+cuda cuda_arch=80), and the hint pasted as printed
-		// gave the diff a third argument.
-		// Up to maxRepeatHint bytes of them: 500 lockfile roots ran the
-		// line past maxErrorLine, cut mid-list; so did one root of 10 KB,
-		// written whole as the first.
+		// (py-torch+cuda cuda_arch=80), which pasted unquoted gives the
+		// diff a third argument. Up to maxRepeatHint bytes of them, the
+		// rest counted, so that the line stays within maxErrorLine
+		// whatever the roots' number and size.
 		var flags []string
 		size := 0
 		for _, part := range u.Parts {
@@ -561,13 +558,13 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		}
 	}
 	// The value in short: a list of hundreds of stacks, quoted whole,
-	// ran the line past maxErrorLine, which cut off what was wrong and
-	// the hint to repeat --stack.
+	// would run the line past maxErrorLine, cutting off what is wrong
+	// and the hint to repeat --stack.
 	value := u.Value
 	if len(value) > maxQuotedValue {
 		// At a character's start, looked for no farther back than one's
-		// length: a value of bytes that start none (invalid UTF-8) was
-		// cut to "" and quoted as "…".
+		// length, so that a value of bytes that start none (invalid
+		// UTF-8) keeps its first maxQuotedValue.
 		n := maxQuotedValue
 		for i := n; i > n-utf8.UTFMax; i-- {
 			if utf8.RuneStart(value[i]) {

@@ -228,8 +228,8 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 		case e.kind == Submodule && upNext(names):
 			// "sub/..": the folder that holds it, as on disk, where a
 			// checkout makes a folder of every submodule (an empty one
-			// when it is not checked out); git's lookup says
-			// "dangling", and the walk called it a link into it.
+			// when it is not checked out), though git's lookup says
+			// "dangling".
 			cur = full
 		case e.kind == Submodule:
 			// Where git's lookup says "dangling": a checkout holds the

@@ -197,10 +197,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		}
 		if strings.HasPrefix(base, ".") && f.Kind == Submodule {
 			// A dot-folder in a checkout (the submodule's files, or an
-			// empty folder): not entered, yielded as one, as above, which
-			// the loader judges (among a tag's pages, Jekyll publishes
-			// its files). Left out, _cache/develop/.s passed a gate the
-			// checkout fails.
+			// empty folder): not entered, yielded as one, as above, for
+			// the loader to judge (among a tag's pages, Jekyll publishes
+			// its files, and a checkout is refused there).
 			if t.IsTree && !dots[f.Path] {
 				dots[f.Path] = true
 				entries = append(entries, snapshot.File{Name: t.Join(f.Path), Base: base, Size: -1, Mode: fs.ModeDir})
@@ -331,9 +330,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link out of the repository (to " + target + "): not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot"})
 			case "submodule":
 				// The submodule (a folder to a checkout) or a file in it,
-				// where git's lookup says "dangling": a warning, and the
-				// pages a checkout reads there were dropped, where a
-				// submodule among the files is an error.
+				// where git's lookup says "dangling": an error, as a
+				// submodule among the files is, since a checkout reads
+				// pages there that the object store has not.
 				if l.dir == "" {
 					dropped[links[i]] = true
 				} else if entries[links[i]].Mode = fs.ModeDir; strings.HasPrefix(entries[links[i]].Base, ".") {
