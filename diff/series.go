@@ -152,15 +152,13 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 			// Every value matched: no hint is made, and the names kept
 			// are let go.
 			names, stackNames = nil, nil
-		}
-		for _, p := range cur.Packages {
-			if len(unmatched) == 0 {
-				break
-			}
-			names[p.Name] = true
-			for i := range p.Specs {
-				for _, st := range p.Specs[i].Stacks {
-					stackNames[st] = true
+		} else {
+			for _, p := range cur.Packages {
+				names[p.Name] = true
+				for i := range p.Specs {
+					for _, st := range p.Specs[i].Stacks {
+						stackNames[st] = true
+					}
 				}
 			}
 		}
@@ -177,11 +175,9 @@ func CompareSeries(n int, load Loader, f Filter, step func(i int, r *Report) err
 		prev = cur
 	}
 	s.Timeline = tl.timeline()
-	// Once more over the last snapshot, those values alone: each is
-	// unmatched there, and the first MaxSuggested of them get their
-	// Closest and Parts, which a value past the first MaxSuggested of a
-	// snapshot's own Unmatched (before values that an earlier snapshot
-	// matched) did not, though the command prints it among them.
+	// Once more, those values alone, over the names of every snapshot
+	// (all, below): each is unmatched there, and the first MaxSuggested
+	// of them, the ones the command prints, get their Closest and Parts.
 	var last Filter
 	for k := range unmatched {
 		if k[0] == "package" {

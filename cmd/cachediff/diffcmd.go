@@ -520,8 +520,9 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 // unmatchedError says that a --package pattern or a --stack name selects
 // nothing, which is most likely a typo: without the error it would make an
 // empty report that passes any gate. packages and stacks say where a
-// --format json report lists the names: diffPackages and diffStacks, or
-// logPackages and logStacks.
+// --format json report lists the names, after "no name is close; ":
+// diffPackages (or diffPackagesStdin) and diffStacks, or logPackages
+// and logStacks.
 func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 	hint := "no name is close; " + packages
 	if u.Kind == "stack" {
