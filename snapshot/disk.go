@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -120,7 +121,7 @@ func (s *dirSource) site() (string, bool) {
 // else abs itself.
 func sitePathOf(abs string) (string, bool) {
 	for dir := abs; ; {
-		if siteTop(dir) {
+		if siteTop(dir) && !submodule(dir) {
 			rel, err := filepath.Rel(dir, abs)
 			if err != nil {
 				break
@@ -144,6 +145,60 @@ func sitePathOf(abs string) (string, bool) {
 func siteTop(dir string) bool {
 	for _, name := range []string{".git", "_config.yml"} {
 		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// submodule reports whether dir, the top of a git work tree and of no
+// Jekyll site of its own (no _config.yml), is a submodule checked out in
+// another work tree (a path the .gitmodules of the nearest one above it
+// names): the superproject's Jekyll builds its files as its own, so its
+// site goes on above it. A catalogue whose _cache was a submodule had its
+// pages measured from the submodule's top (/develop), so no rule of
+// _cache's tag folders held, and a pull request that retagged every page
+// of _cache/develop passed a gate with "no changes" while the site's
+// listing of develop showed no package.
+func submodule(dir string) bool {
+	if _, err := os.Lstat(filepath.Join(dir, "_config.yml")); err == nil {
+		return false
+	}
+	for below, up := dir, filepath.Dir(dir); up != below; below, up = up, filepath.Dir(up) {
+		if _, err := os.Lstat(filepath.Join(up, ".git")); err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(up, dir)
+		if err != nil {
+			return false
+		}
+		return listsSubmodule(filepath.Join(up, ".gitmodules"), filepath.ToSlash(rel))
+	}
+	return false
+}
+
+// listsSubmodule reports whether the .gitmodules file at name has a
+// submodule at path p (a line "path = p", the value quoted or not).
+func listsSubmodule(name, p string) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, 1<<20))
+	if err != nil {
+		return false
+	}
+	for line := range strings.Lines(string(data)) {
+		key, value, ok := strings.Cut(strings.TrimSpace(line), "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(key), "path") {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		if len(value) >= 2 && value[0] == '"' && value[len(value)-1] == '"' {
+			value = value[1 : len(value)-1]
+		}
+		if strings.TrimSuffix(value, "/") == p {
 			return true
 		}
 	}

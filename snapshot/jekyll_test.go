@@ -674,3 +674,45 @@ func TestTagFolderOfAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestSubmoduleCollection: a catalogue whose _cache is a submodule,
+// checked out (its .git a file, or a folder), is measured from the
+// superproject's top, whose Jekyll builds the submodule's files as its
+// own: from the submodule's top (/develop) no rule of _cache's tag
+// folders held, and a pull request that put a page below a package
+// folder passed a gate. A nested repository that no .gitmodules names,
+// or one with a _config.yml (a site of its own), is its own top, as
+// before.
+func TestSubmoduleCollection(t *testing.T) {
+	tree := map[string]string{
+		"co/.git/HEAD":                          "ref: refs/heads/main\n",
+		"co/.gitmodules":                        "[submodule \"cache\"]\n\tpath = _cache\n\turl = ../cache\n[submodule \"s\"]\n\tPath = \"site/_cache\"\n",
+		"co/_cache/.git":                        "gitdir: ../.git/modules/cache\n",
+		"co/_cache/develop/zlib/specs.md":       simplePage("zlib", "develop", 1, 1),
+		"co/_cache/develop/a/bc/specs.md":       simplePage("bc", "develop", 2, 1),
+		"co/site/_config.yml":                   "",
+		"co/site/_cache/.git/HEAD":              "ref: refs/heads/main\n",
+		"co/site/_cache/develop/zlib/specs.md":  simplePage("zlib", "develop", 1, 1),
+		"co/site/_cache/develop/a/bc/specs.md":  simplePage("bc", "develop", 2, 1),
+		"co/other/_cache/.git":                  "gitdir: ../../.git/modules/other\n",
+		"co/other/_cache/develop/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
+		"co/other/_cache/develop/a/bc/specs.md": simplePage("bc", "develop", 2, 1),
+		"own/.git/HEAD":                         "ref: refs/heads/main\n",
+		"own/.gitmodules":                       "[submodule \"cache\"]\n\tpath = _cache\n",
+		"own/_cache/.git":                       "gitdir: ../.git/modules/cache\n",
+		"own/_cache/_config.yml":                "",
+		"own/_cache/develop/zlib/specs.md":      simplePage("zlib", "develop", 1, 1),
+		"own/_cache/develop/a/bc/specs.md":      simplePage("bc", "develop", 2, 1),
+	}
+	dir := writeTree(t, tree)
+	for _, sub := range []string{"co/_cache/develop", "co/site/_cache/develop"} {
+		p := filepath.Join(dir, filepath.FromSlash(sub))
+		_, err := Load(p, Options{})
+		checkErr(t, err, filepath.Join(p, "a", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "a/bc" below its tag's package folders`)
+	}
+	for _, own := range []string{"co/other/_cache/develop", "own/_cache/develop"} {
+		if _, err := Load(filepath.Join(dir, filepath.FromSlash(own)), Options{}); err != nil {
+			t.Errorf("%s, its own top: %v", own, err)
+		}
+	}
+}

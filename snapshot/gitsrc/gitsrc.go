@@ -59,6 +59,11 @@ type Repo struct {
 		p    string
 		err  error
 	}
+	// super is superPath's answer, asked once.
+	super struct {
+		once sync.Once
+		p    string
+	}
 	// attrCache holds git's answers of rewrittenPage: for each set of
 	// .gitattributes files (their ids and paths), each page's attribute.
 	attrCache struct {

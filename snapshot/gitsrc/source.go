@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -77,7 +79,46 @@ func (s *Source) SitePath() string {
 	if err != nil {
 		return ""
 	}
-	return "/" + p
+	return path.Join("/", s.tree.repo.superPath(), p)
+}
+
+// superPath is the path, from the top of the site that holds it, of the
+// repository's work tree when it is a submodule checked out in another
+// work tree (git rev-parse --show-superproject-working-tree) with no
+// Jekyll _config.yml of its own, through each superproject up to one
+// that is no submodule or has a _config.yml: the superproject's Jekyll
+// builds the submodule's files as its own, as the disk side measures a
+// folder in it (snapshot.SitePath). "" for none, or with GIT_DIR set.
+// A catalogue whose _cache was a submodule, read with -C _cache as
+// git:HEAD:develop, had no rule of _cache's tag folders held: a retag of
+// every page passed a gate with "no changes". Asked once.
+func (r *Repo) superPath() string {
+	r.super.once.Do(func() {
+		if EnvRepo() != "" || !nested(r.dir) {
+			return
+		}
+		sub := r
+		for range 32 {
+			out, err := sub.run(nil, "rev-parse", "--show-toplevel", "--show-superproject-working-tree")
+			if err != nil {
+				return
+			}
+			top, super, ok := strings.Cut(strings.TrimSuffix(string(out), "\n"), "\n")
+			if !ok || super == "" || top == "" {
+				return
+			}
+			if _, err := os.Lstat(filepath.Join(top, "_config.yml")); err == nil {
+				return
+			}
+			rel, err := filepath.Rel(super, top)
+			if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+				return
+			}
+			r.super.p = path.Join(filepath.ToSlash(rel), r.super.p)
+			sub = &Repo{dir: super, git: r.git}
+		}
+	})
+	return r.super.p
 }
 
 // RelPath is f's path in the tree (snapshot.SiteSource): its name less
@@ -503,6 +544,31 @@ func (s *Source) Load(opt snapshot.Options) (*snapshot.Snapshot, error) {
 	snap.Rev = s.tree.Commit
 	snap.Date = DateText(s.tree.Date)
 	return snap, nil
+}
+
+// nested reports whether the work tree that holds dir ("" for the
+// current directory), by the nearest .git at or above it, is inside
+// another's (a .git further up): only then may it be a submodule, which
+// superPath asks git of.
+func nested(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	found := false
+	for {
+		if _, err := os.Lstat(filepath.Join(abs, ".git")); err == nil {
+			if found {
+				return true
+			}
+			found = true
+		}
+		up := filepath.Dir(abs)
+		if up == abs {
+			return false
+		}
+		abs = up
+	}
 }
 
 // dotDir returns the path, in dir (a slash-separated folder path ending
