@@ -618,8 +618,9 @@ const maxQuotedValue = 200
 const (
 	diffPackages = `cachediff log --format json of the two, without --package or --stack, lists them all under "timeline"'s "packages"`
 	diffStacks   = `a --format json report without --package or --stack lists them all under "stacks"`
-	logPackages  = `a --format json report without --package or --stack lists them all under "timeline"'s "packages"`
-	logStacks    = `a --format json report without --package or --stack lists them all under each step's "stacks"`
+	// The log's own JSON, not a "report": a diff's has no "timeline".
+	logPackages = `the log in --format json, without --package or --stack, lists them all under "timeline"'s "packages"`
+	logStacks   = `the log in --format json, without --package or --stack, lists them all under each step's "stacks"`
 	// A log reads no standard input: the one taken, saved to a file.
 	stdinSaved        = "standard input saved to a file first (a log cannot read standard input)"
 	diffPackagesStdin = `cachediff log --format json of the two, ` + stdinSaved + `, without --package or --stack, lists them all under "timeline"'s "packages"`
