@@ -557,6 +557,24 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		} else if more := len(u.Parts) - len(flags); more > 0 {
 			hint += fmt.Sprintf(" and %d more of the list's stacks", more)
 		}
+		// The list's other parts are no stack (a typo, a root spelt with
+		// its hash): counted, or the flags pasted silently drop them.
+		seen := make(map[string]bool, len(u.Parts))
+		for _, part := range u.Parts {
+			seen[part] = true
+		}
+		others := 0
+		for part := range strings.SplitSeq(u.Value, ",") {
+			if part = strings.TrimSpace(part); part != "" && !seen[part] {
+				seen[part] = true
+				others++
+			}
+		}
+		if others == 1 {
+			hint += "; 1 part of the list is no stack"
+		} else if others > 1 {
+			hint += fmt.Sprintf("; %d parts of the list are no stack", others)
+		}
 	}
 	// The value in short: a list of hundreds of stacks, quoted whole,
 	// would run the line past maxErrorLine, cutting off what is wrong
@@ -600,8 +618,9 @@ const maxQuotedValue = 200
 const (
 	diffPackages = `cachediff log --format json of the two, without --package or --stack, lists them all under "timeline"'s "packages"`
 	diffStacks   = `a --format json report without --package or --stack lists them all under "stacks"`
-	logPackages  = `a --format json report without --package or --stack lists them all under "timeline"'s "packages"`
-	logStacks    = `a --format json report without --package or --stack lists them all under each step's "stacks"`
+	// The log's own JSON, not a "report": a diff's has no "timeline".
+	logPackages = `the log in --format json, without --package or --stack, lists them all under "timeline"'s "packages"`
+	logStacks   = `the log in --format json, without --package or --stack, lists them all under each step's "stacks"`
 	// A log reads no standard input: the one taken, saved to a file.
 	stdinSaved        = "standard input saved to a file first (a log cannot read standard input)"
 	diffPackagesStdin = `cachediff log --format json of the two, ` + stdinSaved + `, without --package or --stack, lists them all under "timeline"'s "packages"`

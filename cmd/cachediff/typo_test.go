@@ -289,12 +289,13 @@ func TestUnmatchedPartsLongRoot(t *testing.T) {
 		roots []string
 		want  string
 	}{
-		{[]string{long(0), long(1), long(2)}, "repeat it for each of the list's stacks (3, too long to write here))\n"},
-		{[]string{long(0)}, "repeat it for each of the list's stacks (1, too long to write here))\n"},
-		{[]string{"pkg-0@1.0.0", long(1), "pkg-2@1.0.0"}, "repeat it, --stack pkg-0@1.0.0 and 2 more of the list's stacks)\n"},
+		{[]string{long(0), long(1), long(2)}, "repeat it for each of the list's stacks (3, too long to write here); 1 part of the list is no stack)\n"},
+		{[]string{long(0)}, "repeat it for each of the list's stacks (1, too long to write here); 1 part of the list is no stack)\n"},
+		{[]string{"pkg-0@1.0.0", long(1), "pkg-2@1.0.0"}, "repeat it, --stack pkg-0@1.0.0 and 2 more of the list's stacks; 1 part of the list is no stack)\n"},
 	} {
 		file := rootsLock(t, c.roots, func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
 		var stdout, stderr bytes.Buffer
+		// nope, no stack, makes the value unmatched, and is counted.
 		code := run([]string{"--stack", strings.Join(c.roots, ",") + ",nope", file, file}, &stdout, &stderr)
 		got := stderr.String()
 		if code != exitTrouble || strings.Count(got, "\n") != 1 || len(got) > 2*maxRepeatHint || !strings.HasSuffix(got, c.want) {
@@ -387,4 +388,28 @@ func rootsLock(t *testing.T, roots []string, hash func(int) string) string {
 		t.Fatal(err)
 	}
 	return file
+}
+
+// TestUnmatchedPartsCountsOthers: the hint to repeat --stack, for a list
+// of which some parts are no stack (a typo, a root spelt with its hash),
+// says how many: it named the stacks alone ("repeat it, --stack e4s"),
+// and pasted, the flags dropped the others silently. Empty parts (a
+// trailing comma) and a part given twice are not counted.
+func TestUnmatchedPartsCountsOthers(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, new := filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")
+	for _, tc := range []struct{ value, want string }{
+		{"e4s,hepp", "(--stack takes one stack, not a comma-separated list: repeat it, --stack e4s; 1 part of the list is no stack)\n"},
+		{"e4s,hepp, zz,zz,,", "(--stack takes one stack, not a comma-separated list: repeat it, --stack e4s; 2 parts of the list are no stack)\n"},
+		{"e4s,hep,", "(--stack takes one stack, not a comma-separated list: repeat it, --stack e4s --stack hep)\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--stack", tc.value, old, new}, &stdout, &stderr)
+		if code != exitTrouble || !strings.HasSuffix(stderr.String(), tc.want) {
+			t.Errorf("--stack %q: exit %d, stderr %q; want 2, ending %q", tc.value, code, stderr.String(), tc.want)
+		}
+	}
 }
