@@ -531,7 +531,15 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		hint = "no name is close; " + stacks + ", of which a build-cache index and spec files have none"
 	}
 	if len(u.Closest) > 0 {
-		hint = "closest: " + strings.Join(u.Closest, ", ")
+		// Each as a shell word, as the parts below, so that a name with
+		// a space at its end ("nextflow " of a lockfile root) does not
+		// read as the value typed; and in short, so that three roots of
+		// 20 KB do not run the line past maxErrorLine.
+		names := make([]string, 0, len(u.Closest))
+		for _, name := range u.Closest {
+			names = append(names, shellWord(shorten(name, maxQuotedValue)))
+		}
+		hint = "closest: " + strings.Join(names, ", ")
 	}
 	if len(u.Parts) > 0 {
 		// --package, --ignore and --fail-on take lists; --stack does not.
@@ -543,9 +551,7 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		var flags []string
 		size := 0
 		for _, part := range u.Parts {
-			if strings.ContainsFunc(part, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
-				part = shQuote(part)
-			}
+			part = shellWord(part)
 			if size += len(part); size > maxRepeatHint {
 				break
 			}
@@ -557,7 +563,7 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		} else if more := len(u.Parts) - len(flags); more > 0 {
 			hint += fmt.Sprintf(" and %d more of the list's stacks", more)
 		}
-		// The list's other parts are no stack (a typo, a root spelt with
+		// The list's other parts are not stacks (a typo, a root spelt with
 		// its hash): counted, or the flags pasted silently drop them.
 		seen := make(map[string]bool, len(u.Parts))
 		for _, part := range u.Parts {
@@ -571,32 +577,44 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 			}
 		}
 		if others == 1 {
-			hint += "; 1 part of the list is no stack"
+			hint += "; 1 part of the list is not a stack"
 		} else if others > 1 {
-			hint += fmt.Sprintf("; %d parts of the list are no stack", others)
+			hint += fmt.Sprintf("; %d parts of the list are not stacks", others)
 		}
 	}
 	// The value in short: a list of hundreds of stacks, quoted whole,
 	// would run the line past maxErrorLine, cutting off what is wrong
 	// and the hint to repeat --stack.
-	value := u.Value
-	if len(value) > maxQuotedValue {
-		// At a character's start, looked for no farther back than one's
-		// length, so that a value of bytes that start none (invalid
-		// UTF-8) keeps its first maxQuotedValue.
-		n := maxQuotedValue
-		for i := n; i > n-utf8.UTFMax; i-- {
-			if utf8.RuneStart(value[i]) {
-				n = i
-				break
-			}
-		}
-		value = value[:n] + "…"
-	}
+	value := shorten(u.Value, maxQuotedValue)
 	if u.Closest == nil && len(u.Parts) == 0 { // not looked for
 		return fmt.Errorf("--%s %q matches no %s %s", u.Kind, value, u.Kind, where)
 	}
 	return fmt.Errorf("--%s %q matches no %s %s (%s)", u.Kind, value, u.Kind, where, hint)
+}
+
+// shorten is s up to its first n bytes and "…", cut at a character's
+// start looked for no farther back than one's length, so that bytes that
+// start none (invalid UTF-8) keep their first n; s itself if no longer.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for i := n; i > n-utf8.UTFMax && i > 0; i-- {
+		if utf8.RuneStart(s[i]) {
+			n = i
+			break
+		}
+	}
+	return s[:n] + "…"
+}
+
+// shellWord is s as one shell word: quoted when it holds a character
+// not in shellSafe.
+func shellWord(s string) string {
+	if strings.ContainsFunc(s, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
+		return shQuote(s)
+	}
+	return s
 }
 
 // shellSafe are the characters a shell word may hold unquoted.

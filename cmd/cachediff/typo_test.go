@@ -289,9 +289,9 @@ func TestUnmatchedPartsLongRoot(t *testing.T) {
 		roots []string
 		want  string
 	}{
-		{[]string{long(0), long(1), long(2)}, "repeat it for each of the list's stacks (3, too long to write here); 1 part of the list is no stack)\n"},
-		{[]string{long(0)}, "repeat it for each of the list's stacks (1, too long to write here); 1 part of the list is no stack)\n"},
-		{[]string{"pkg-0@1.0.0", long(1), "pkg-2@1.0.0"}, "repeat it, --stack pkg-0@1.0.0 and 2 more of the list's stacks; 1 part of the list is no stack)\n"},
+		{[]string{long(0), long(1), long(2)}, "repeat it for each of the list's stacks (3, too long to write here); 1 part of the list is not a stack)\n"},
+		{[]string{long(0)}, "repeat it for each of the list's stacks (1, too long to write here); 1 part of the list is not a stack)\n"},
+		{[]string{"pkg-0@1.0.0", long(1), "pkg-2@1.0.0"}, "repeat it, --stack pkg-0@1.0.0 and 2 more of the list's stacks; 1 part of the list is not a stack)\n"},
 	} {
 		file := rootsLock(t, c.roots, func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
 		var stdout, stderr bytes.Buffer
@@ -391,7 +391,7 @@ func rootsLock(t *testing.T, roots []string, hash func(int) string) string {
 }
 
 // TestUnmatchedPartsCountsOthers: the hint to repeat --stack, for a list
-// of which some parts are no stack (a typo, a root spelt with its hash),
+// of which some parts are not stacks (a typo, a root spelt with its hash),
 // says how many: it named the stacks alone ("repeat it, --stack e4s"),
 // and pasted, the flags dropped the others silently. Empty parts (a
 // trailing comma) and a part given twice are not counted.
@@ -402,14 +402,36 @@ func TestUnmatchedPartsCountsOthers(t *testing.T) {
 	}
 	old, new := filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")
 	for _, tc := range []struct{ value, want string }{
-		{"e4s,hepp", "(--stack takes one stack, not a comma-separated list: repeat it, --stack e4s; 1 part of the list is no stack)\n"},
-		{"e4s,hepp, zz,zz,,", "(--stack takes one stack, not a comma-separated list: repeat it, --stack e4s; 2 parts of the list are no stack)\n"},
+		{"e4s,hepp", "(--stack takes one stack, not a comma-separated list: repeat it, --stack e4s; 1 part of the list is not a stack)\n"},
+		{"e4s,hepp, zz,zz,,", "(--stack takes one stack, not a comma-separated list: repeat it, --stack e4s; 2 parts of the list are not stacks)\n"},
 		{"e4s,hep,", "(--stack takes one stack, not a comma-separated list: repeat it, --stack e4s --stack hep)\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"--stack", tc.value, old, new}, &stdout, &stderr)
 		if code != exitTrouble || !strings.HasSuffix(stderr.String(), tc.want) {
 			t.Errorf("--stack %q: exit %d, stderr %q; want 2, ending %q", tc.value, code, stderr.String(), tc.want)
+		}
+	}
+}
+
+// TestUnmatchedClosestAsShellWords: the closest names are written as the
+// hint's parts are, each a shell word, the first maxQuotedValue bytes of
+// a longer one. Raw, a lockfile root with a space at its end read as the
+// value typed ("--stack nextflow … (closest: nextflow )"), and three of
+// 20 KB ran the line past maxErrorLine, which cut it mid-name.
+func TestUnmatchedClosestAsShellWords(t *testing.T) {
+	long := "nextflow cflags=" + strings.Repeat("x", 20000)
+	for _, c := range []struct{ root, value, want string }{
+		{"nextflow ", "nextflow", "(closest: 'nextflow ')\n"},
+		{"nextflow@23.10.1", "nextflow@23.10.2", "(closest: nextflow@23.10.1)\n"},
+		{long, long[:len(long)-1] + "y", "(closest: '" + long[:maxQuotedValue] + "…')\n"},
+	} {
+		file := rootsLock(t, []string{c.root}, func(i int) string { return strings.Repeat("a", 32) })
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--stack", c.value, file, file}, &stdout, &stderr)
+		got := stderr.String()
+		if code != exitTrouble || strings.Count(got, "\n") != 1 || !strings.HasSuffix(got, c.want) {
+			t.Errorf("--stack %.20q: exit %d, stderr %.300q; want 2, one line ending %.300q", c.value, code, got, c.want)
 		}
 	}
 }
