@@ -224,6 +224,7 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 			out = append(out, u)
 		}
 	}
+	commas := -1 // the most commas a stack's name holds, once looked for
 	for _, st := range f.Stacks {
 		if !stacks[st] {
 			u := Unmatched{Kind: "stack", Value: st}
@@ -247,12 +248,18 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 			// spelt with its hash costs a closest of its own, and
 			// thousands of such values cost values times stacks.
 			if len(out) < MaxSuggested && strings.Contains(st, ",") {
+				if commas < 0 {
+					commas = 0
+					for name := range stacks {
+						commas = max(commas, strings.Count(name, ","))
+					}
+				}
 				var named map[string]bool // parts, not parts squared
-				for part := range strings.SplitSeq(st, ",") {
+				for _, part := range ListParts(st, func(s string) bool { return stacks[s] }, commas) {
 					// A part is named when it is a stack: one spelt with
 					// a hash is not, as any other (a closest for each
 					// part of one value was parts times stacks).
-					if part = strings.TrimSpace(part); stacks[part] && !named[part] {
+					if stacks[part] && !named[part] {
 						if named == nil {
 							named = map[string]bool{}
 						}
@@ -266,6 +273,39 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 	}
 	return out
 }
+
+// ListParts are the parts of value, a comma-separated list, each with
+// its white space trimmed, empty ones left out; a run of up to commas+1
+// of them that is a stack (isStack), the longest, is one part: a
+// lockfile's root may hold commas (py-torch+cuda cuda_arch=70,80),
+// which read as two parts that are not stacks. Runs of at most
+// maxRunCommas+1, so that the cost stays linear in value's length.
+func ListParts(value string, isStack func(string) bool, commas int) []string {
+	pieces := strings.Split(value, ",")
+	starts := make([]int, len(pieces)) // of each piece in value
+	for i := 1; i < len(pieces); i++ {
+		starts[i] = starts[i-1] + len(pieces[i-1]) + 1
+	}
+	out := make([]string, 0, len(pieces))
+	for i := 0; i < len(pieces); {
+		part, n := strings.TrimSpace(pieces[i]), 1
+		for k := min(commas, maxRunCommas, len(pieces)-1-i); k > 0; k-- {
+			if run := strings.TrimSpace(value[starts[i] : starts[i+k]+len(pieces[i+k])]); isStack(run) {
+				part, n = run, k+1
+				break
+			}
+		}
+		if part != "" {
+			out = append(out, part)
+		}
+		i += n
+	}
+	return out
+}
+
+// maxRunCommas is the most commas of a stack's name that ListParts
+// finds as one part: a multi-valued variant's values (cuda_arch=70,80).
+const maxRunCommas = 16
 
 // closest returns the names nearest to value in edit distance, ties
 // broken by name, at most maxClosest and no farther than maxDist allows.

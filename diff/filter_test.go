@@ -553,3 +553,27 @@ func BenchmarkUnmatchedParts(b *testing.B) {
 		})
 	}
 }
+
+// TestListParts: a run of a list's parts that is a stack, the longest,
+// is one part (a lockfile root with a multi-valued variant); the others
+// are trimmed, empty ones left out.
+func TestListParts(t *testing.T) {
+	stacks := map[string]bool{"a,b": true, "a,b,c": true, "x y=1,2": true, "z": true}
+	is := func(s string) bool { return stacks[s] }
+	for _, c := range []struct {
+		value string
+		want  []string
+	}{
+		{"a,b,c,z", []string{"a,b,c", "z"}},
+		{"a,b,d", []string{"a,b", "d"}},
+		{" x y=1,2 , z,,", []string{"x y=1,2", "z"}},
+		{"x y=1, 3", []string{"x y=1", "3"}},
+	} {
+		if got := ListParts(c.value, is, 2); !slices.Equal(got, c.want) {
+			t.Errorf("ListParts(%q) = %q; want %q", c.value, got, c.want)
+		}
+	}
+	if got := ListParts("a,b,c", is, 0); !slices.Equal(got, []string{"a", "b", "c"}) {
+		t.Errorf("no stack with commas: %q", got)
+	}
+}

@@ -565,13 +565,17 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		}
 		// The list's other parts are not stacks (a typo, a root spelt with
 		// its hash): counted, or the flags pasted silently drop them.
+		// A stack whose name holds commas is one part, as diff found it.
 		seen := make(map[string]bool, len(u.Parts))
+		commas := 0
 		for _, part := range u.Parts {
 			seen[part] = true
+			commas = max(commas, strings.Count(part, ","))
 		}
+		stack := func(s string) bool { return seen[s] }
 		others := 0
-		for part := range strings.SplitSeq(u.Value, ",") {
-			if part = strings.TrimSpace(part); part != "" && !seen[part] {
+		for _, part := range diff.ListParts(u.Value, stack, commas) {
+			if !seen[part] {
 				seen[part] = true
 				others++
 			}

@@ -435,3 +435,29 @@ func TestUnmatchedClosestAsShellWords(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmatchedPartsRootWithCommas: a lockfile's root whose name holds
+// commas (a multi-valued variant, cuda_arch=70,80), in a --stack list, is
+// one of the list's stacks: split at its commas, the hint said "repeat
+// it, --stack zlib; 2 parts of the list are not stacks", and the flags
+// pasted dropped py-torch.
+func TestUnmatchedPartsRootWithCommas(t *testing.T) {
+	torch := "py-torch+cuda cuda_arch=70,80"
+	file := rootsLock(t, []string{torch, "zlib"}, func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
+	for _, c := range []struct{ value, want string }{
+		{"zlib," + torch + ",nope", "repeat it, --stack zlib --stack '" + torch + "'; 1 part of the list is not a stack)\n"},
+		{torch + ", zlib", "repeat it, --stack '" + torch + "' --stack zlib)\n"},
+		{"py-torch+cuda cuda_arch=70,zlib", "repeat it, --stack zlib; 1 part of the list is not a stack)\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--stack", c.value, file, file}, &stdout, &stderr)
+		if code != exitTrouble || !strings.HasSuffix(stderr.String(), c.want) {
+			t.Errorf("--stack %q: exit %d, stderr %q; want 2, ending %q", c.value, code, stderr.String(), c.want)
+		}
+	}
+	// The stacks so written select them both.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-f", "json", "--stack", "zlib", "--stack", torch, file, file}, &stdout, &stderr); code != exitSame || !strings.Contains(stdout.String(), `"name": "py-torch+cuda cuda_arch=70,80"`) {
+		t.Errorf("the stacks of the hint: exit %d, stderr %q; want 0, selecting %s", code, stderr.String(), torch)
+	}
+}
