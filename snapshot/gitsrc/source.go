@@ -102,7 +102,7 @@ func (s *Source) SitePath() string {
 // have git answer for the submodule again.
 func (r *Repo) superPath() string {
 	r.super.once.Do(func() {
-		if !nested(r.dir) {
+		if !nested(r.dir) || !submoduleRepo(r.dir) {
 			return
 		}
 		sub := r
@@ -578,6 +578,24 @@ func topAndSuper(out string) (top, super string, ok bool) {
 		i += 1 + j
 	}
 	return "", "", false
+}
+
+// submoduleRepo reports, with GIT_DIR set, whether it names a
+// submodule's repository (in a modules folder, as git sets it for the
+// submodule's hooks), whose core.worktree names its checkout; true
+// without GIT_DIR. Another (a superproject's hook, -C _cache) has git
+// take the folder of -C as its work tree, and a plain foo/develop of the
+// superproject's was placed at /_cache/foo/develop and refused.
+func submoduleRepo(dir string) bool {
+	gitDir := EnvRepo()
+	if gitDir == "" {
+		return true
+	}
+	if !filepath.IsAbs(gitDir) {
+		gitDir = filepath.Join(dir, gitDir)
+	}
+	abs, err := filepath.Abs(gitDir)
+	return err == nil && slices.Contains(strings.Split(filepath.ToSlash(abs), "/"), "modules")
 }
 
 // repoVar tells the variables of git's environment, as "NAME=value",

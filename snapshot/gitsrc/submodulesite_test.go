@@ -114,6 +114,18 @@ func TestSubmoduleSitePathHook(t *testing.T) {
 			t.Errorf("%s with GIT_DIR set: a page below a package folder: %v", c.dir, err)
 		}
 	}
+	// A superproject's hook (GIT_DIR its .git) run with -C _cache reads
+	// the superproject, which git then works in from _cache: its
+	// foo/develop is no page of _cache.
+	t.Setenv("GIT_DIR", filepath.Join(super, ".git"))
+	t.Setenv("GIT_INDEX_FILE", filepath.Join(super, ".git", "index"))
+	r, err := OpenRepo(filepath.Join(super, "_cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.superPath(); got != "" {
+		t.Errorf("GIT_DIR of the superproject, -C _cache: placed at %q, want nowhere", got)
+	}
 }
 
 // TestTopAndSuper: git writes the paths of rev-parse --show-toplevel
