@@ -4,6 +4,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -154,12 +155,16 @@ func siteTop(dir string) bool {
 // submodule reports whether dir, the top of a git work tree and of no
 // Jekyll site of its own (no _config.yml), is a submodule checked out in
 // another work tree (a path the .gitmodules of the nearest one above it
-// names): the superproject's Jekyll builds its files as its own, so its
+// names, or a .git file that leads into that one's repository's
+// modules): the superproject's Jekyll builds its files as its own, so its
 // site goes on above it. A catalogue whose _cache was a submodule had its
 // pages measured from the submodule's top (/develop), so no rule of
 // _cache's tag folders held, and a pull request that retagged every page
 // of _cache/develop passed a gate with "no changes" while the site's
-// listing of develop showed no package.
+// listing of develop showed no package. Git knows a submodule by the
+// superproject's index, not by .gitmodules (REV:PATH asks it, gitsrc), so
+// a .gitmodules that spells the path as ./_cache, with a comment after
+// it, or none at all, left the gate passing on disk alone.
 func submodule(dir string) bool {
 	if _, err := os.Lstat(filepath.Join(dir, "_config.yml")); err == nil {
 		return false
@@ -172,33 +177,86 @@ func submodule(dir string) bool {
 		if err != nil {
 			return false
 		}
-		return listsSubmodule(filepath.Join(up, ".gitmodules"), filepath.ToSlash(rel))
+		return listsSubmodule(filepath.Join(up, ".gitmodules"), filepath.ToSlash(rel)) || inModules(dir, up)
 	}
 	return false
 }
 
-// listsSubmodule reports whether the .gitmodules file at name has a
-// submodule at path p (a line "path = p", the value quoted or not).
-func listsSubmodule(name, p string) bool {
+// inModules reports whether the .git file of the work tree dir
+// ("gitdir: ...") leads into the modules folder of the repository of the
+// work tree up (its .git folder, or where its own .git file leads, as a
+// linked worktree's), where git keeps up's submodules.
+func inModules(dir, up string) bool {
+	gitDir, ok := gitFile(dir)
+	if !ok {
+		return false
+	}
+	superDir, ok := gitFile(up)
+	if !ok {
+		superDir = filepath.Join(up, ".git")
+	}
+	rel, err := filepath.Rel(filepath.Join(superDir, "modules"), gitDir)
+	return err == nil && rel != "." && !strings.HasPrefix(rel, "..")
+}
+
+// gitFile returns the folder, absolute, that dir's .git file (not a
+// folder) leads to.
+func gitFile(dir string) (string, bool) {
+	data, err := readSmall(filepath.Join(dir, ".git"))
+	to, ok := strings.CutPrefix(strings.TrimSpace(data), "gitdir:")
+	if err != nil || !ok || strings.TrimSpace(to) == "" {
+		return "", false
+	}
+	if to = strings.TrimSpace(to); !filepath.IsAbs(to) {
+		to = filepath.Join(dir, to)
+	}
+	return filepath.Clean(to), true
+}
+
+// readSmall reads the file name, at most 1 MiB of it ("" for a folder).
+func readSmall(name string) (string, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return false
+		return "", err
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, 1<<20))
+	return string(data), err
+}
+
+// listsSubmodule reports whether the .gitmodules file at name has a
+// submodule at path p: a key "path" (any case) in a [submodule] section
+// whose value, read as git reads one (a comment after # or ; outside
+// quotes cut, quotes removed), is p once cleaned: ./_cache is _cache.
+func listsSubmodule(name, p string) bool {
+	data, err := readSmall(name)
 	if err != nil {
 		return false
 	}
-	for line := range strings.Lines(string(data)) {
-		key, value, ok := strings.Cut(strings.TrimSpace(line), "=")
-		if !ok || !strings.EqualFold(strings.TrimSpace(key), "path") {
+	section := ""
+	for line := range strings.Lines(data) {
+		line = strings.TrimSpace(line)
+		if head, rest, ok := strings.Cut(strings.TrimPrefix(line, "["), "]"); ok && strings.HasPrefix(line, "[") {
+			section, _, _ = strings.Cut(strings.TrimSpace(head), " ")
+			section, _, _ = strings.Cut(strings.ToLower(section), "\"")
+			line = strings.TrimSpace(rest)
+		}
+		key, value, ok := strings.Cut(line, "=")
+		if section != "submodule" || !ok || !strings.EqualFold(strings.TrimSpace(key), "path") {
 			continue
 		}
-		value = strings.TrimSpace(value)
-		if len(value) >= 2 && value[0] == '"' && value[len(value)-1] == '"' {
-			value = value[1 : len(value)-1]
+		var b strings.Builder
+		quoted := false
+		for _, c := range value {
+			if c == '"' {
+				quoted = !quoted
+			} else if !quoted && (c == '#' || c == ';') {
+				break
+			} else {
+				b.WriteRune(c)
+			}
 		}
-		if strings.TrimSuffix(value, "/") == p {
+		if v := strings.TrimSpace(b.String()); v != "" && path.Clean(v) == p {
 			return true
 		}
 	}

@@ -686,7 +686,7 @@ func TestTagFolderOfAgrees(t *testing.T) {
 func TestSubmoduleCollection(t *testing.T) {
 	tree := map[string]string{
 		"co/.git/HEAD":                          "ref: refs/heads/main\n",
-		"co/.gitmodules":                        "[submodule \"cache\"]\n\tpath = _cache\n\turl = ../cache\n[submodule \"s\"]\n\tPath = \"site/_cache\"\n",
+		"co/.gitmodules":                        "[submodule \"cache\"]\n\tpath = _cache\n\turl = ../cache\n[submodule \"s\"]\n\tPath = \"site/_cache\"\n[submodule \"d\"]\n\tpath = ./dot//_cache/\n[submodule \"n\"]\n\tpath = note/_cache # a comment\n[other]\n\tpath = other/_cache\n",
 		"co/_cache/.git":                        "gitdir: ../.git/modules/cache\n",
 		"co/_cache/develop/zlib/specs.md":       simplePage("zlib", "develop", 1, 1),
 		"co/_cache/develop/a/bc/specs.md":       simplePage("bc", "develop", 2, 1),
@@ -694,7 +694,16 @@ func TestSubmoduleCollection(t *testing.T) {
 		"co/site/_cache/.git/HEAD":              "ref: refs/heads/main\n",
 		"co/site/_cache/develop/zlib/specs.md":  simplePage("zlib", "develop", 1, 1),
 		"co/site/_cache/develop/a/bc/specs.md":  simplePage("bc", "develop", 2, 1),
-		"co/other/_cache/.git":                  "gitdir: ../../.git/modules/other\n",
+		"co/other/_cache/.git/HEAD":             "ref: refs/heads/main\n",
+		"co/dot/_cache/.git/HEAD":               "ref: refs/heads/main\n",
+		"co/dot/_cache/develop/a/bc/specs.md":   simplePage("bc", "develop", 2, 1),
+		"co/note/_cache/.git/HEAD":              "ref: refs/heads/main\n",
+		"co/note/_cache/develop/a/bc/specs.md":  simplePage("bc", "develop", 2, 1),
+		"co/mod/_cache/.git":                    "gitdir: ../../.git/modules/mod\n",
+		"co/mod/_cache/develop/a/bc/specs.md":   simplePage("bc", "develop", 2, 1),
+		"wt/.git":                               "gitdir: ../co/.git/worktrees/wt\n",
+		"wt/_cache/.git":                        "gitdir: ../../co/.git/worktrees/wt/modules/cache\n",
+		"wt/_cache/develop/a/bc/specs.md":       simplePage("bc", "develop", 2, 1),
 		"co/other/_cache/develop/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
 		"co/other/_cache/develop/a/bc/specs.md": simplePage("bc", "develop", 2, 1),
 		"own/.git/HEAD":                         "ref: refs/heads/main\n",
@@ -705,7 +714,12 @@ func TestSubmoduleCollection(t *testing.T) {
 		"own/_cache/develop/a/bc/specs.md":      simplePage("bc", "develop", 2, 1),
 	}
 	dir := writeTree(t, tree)
-	for _, sub := range []string{"co/_cache/develop", "co/site/_cache/develop"} {
+	// The paths of .gitmodules are read as git reads a value (./dot//
+	// spelt, a comment after it); a .git file into the modules of the
+	// repository above, as of a linked worktree's, is a submodule's with
+	// no .gitmodules (git knows a submodule by the superproject's index):
+	// either passed a gate on disk that REV:PATH refused.
+	for _, sub := range []string{"co/_cache/develop", "co/site/_cache/develop", "co/dot/_cache/develop", "co/note/_cache/develop", "co/mod/_cache/develop", "wt/_cache/develop"} {
 		p := filepath.Join(dir, filepath.FromSlash(sub))
 		_, err := Load(p, Options{})
 		checkErr(t, err, filepath.Join(p, "a", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "a/bc" below its tag's package folders`)

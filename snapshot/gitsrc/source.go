@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -88,23 +89,34 @@ func (s *Source) SitePath() string {
 // Jekyll _config.yml of its own, through each superproject up to one
 // that is no submodule or has a _config.yml: the superproject's Jekyll
 // builds the submodule's files as its own, as the disk side measures a
-// folder in it (snapshot.SitePath). "" for none, or with GIT_DIR set.
-// A catalogue whose _cache was a submodule, read with -C _cache as
-// git:HEAD:develop, had no rule of _cache's tag folders held: a retag of
-// every page passed a gate with "no changes". Asked once.
+// folder in it (snapshot.SitePath). "" for none. A catalogue whose
+// _cache was a submodule, read with -C _cache as git:HEAD:develop, had
+// no rule of _cache's tag folders held: a retag of every page passed a
+// gate with "no changes". Asked once. With GIT_DIR set, as in every hook
+// of a submodule (git sets it to the submodule's repository in the
+// superproject's .git/modules, whose core.worktree names the checkout),
+// git answers for that repository, so it is asked too (skipped for
+// GIT_DIR, a pre-push hook in _cache passed the same retag). The
+// superprojects above are asked without
+// GIT_DIR and the other variables that name one repository, which would
+// have git answer for the submodule again.
 func (r *Repo) superPath() string {
 	r.super.once.Do(func() {
-		if EnvRepo() != "" || !nested(r.dir) {
+		if !nested(r.dir) || !submoduleRepo(r.dir) {
 			return
 		}
 		sub := r
 		for range 32 {
-			out, err := sub.run(nil, "rev-parse", "--show-toplevel", "--show-superproject-working-tree")
+			cmd := sub.command("rev-parse", "--show-toplevel", "--show-superproject-working-tree")
+			if sub != r {
+				cmd.Env = slices.DeleteFunc(cmd.Env, repoVar)
+			}
+			out, err := cmd.Output()
 			if err != nil {
 				return
 			}
-			top, super, ok := strings.Cut(strings.TrimSuffix(string(out), "\n"), "\n")
-			if !ok || super == "" || top == "" {
+			top, super, ok := topAndSuper(string(out))
+			if !ok {
 				return
 			}
 			if _, err := os.Lstat(filepath.Join(top, "_config.yml")); err == nil {
@@ -544,6 +556,59 @@ func (s *Source) Load(opt snapshot.Options) (*snapshot.Snapshot, error) {
 	snap.Rev = s.tree.Commit
 	snap.Date = DateText(s.tree.Date)
 	return snap, nil
+}
+
+// topAndSuper splits git rev-parse --show-toplevel
+// --show-superproject-working-tree's answer, out, into the work tree's top
+// and its superproject's (ok false when there is none): at the newline
+// after which the superproject's path is a folder above the top's, as
+// git writes paths raw, and a submodule's path may hold a newline (cut
+// at the first, it named no folder and the submodule was its own site).
+func topAndSuper(out string) (top, super string, ok bool) {
+	out = strings.TrimSuffix(out, "\n")
+	for i := strings.IndexByte(out, '\n'); i >= 0; {
+		top, super = out[:i], out[i+1:]
+		if super != "" && strings.HasPrefix(top, strings.TrimSuffix(super, "/")+"/") {
+			return top, super, true
+		}
+		j := strings.IndexByte(out[i+1:], '\n')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return "", "", false
+}
+
+// submoduleRepo reports, with GIT_DIR set, whether it names a
+// submodule's repository (in a modules folder, as git sets it for the
+// submodule's hooks), whose core.worktree names its checkout; true
+// without GIT_DIR. Another (a superproject's hook, -C _cache) has git
+// take the folder of -C as its work tree, and a plain foo/develop of the
+// superproject's was placed at /_cache/foo/develop and refused.
+func submoduleRepo(dir string) bool {
+	gitDir := EnvRepo()
+	if gitDir == "" {
+		return true
+	}
+	if !filepath.IsAbs(gitDir) {
+		gitDir = filepath.Join(dir, gitDir)
+	}
+	abs, err := filepath.Abs(gitDir)
+	return err == nil && slices.Contains(strings.Split(filepath.ToSlash(abs), "/"), "modules")
+}
+
+// repoVar tells the variables of git's environment, as "NAME=value",
+// that name one repository or its parts (GIT_DIR, GIT_WORK_TREE,
+// GIT_INDEX_FILE and the like: git's local_repo_env), which a hook sets.
+func repoVar(kv string) bool {
+	name, _, _ := strings.Cut(kv, "=")
+	switch name {
+	case "GIT_DIR", "GIT_WORK_TREE", "GIT_IMPLICIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR",
+		"GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_PREFIX":
+		return true
+	}
+	return false
 }
 
 // nested reports whether the work tree that holds dir ("" for the

@@ -60,3 +60,90 @@ func TestSubmoduleSitePath(t *testing.T) {
 		t.Errorf("a submodule with a _config.yml: site path %q, want /develop", got)
 	}
 }
+
+// TestSubmoduleSitePathHook: every hook of a submodule runs with GIT_DIR
+// (and GIT_INDEX_FILE) naming the submodule's repository in the
+// superproject's .git/modules: a pre-push hook in _cache that gated
+// git:HEAD:develop measured it from the submodule's top, skipped for
+// GIT_DIR, and a retag of every page passed. A catalogue two submodules
+// down (site/_cache) is placed through both, the superproject asked
+// without the submodule's GIT_DIR.
+func TestSubmoduleSitePathHook(t *testing.T) {
+	pages := map[string]string{
+		"develop/bc/specs.md":     realPage(t, "bc"),
+		"develop/a/curl/specs.md": realPage(t, "curl"),
+	}
+	sub := commitFiles(t, pages, nil)
+	mid := commitFiles(t, map[string]string{"README": "m\n"}, nil)
+	if _, err := gittest.Git(mid, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(mid, nil, "commit", "-q", "-m", "sub"); err != nil {
+		t.Fatal(err)
+	}
+	super := commitFiles(t, map[string]string{"_config.yml": ""}, nil)
+	for _, args := range [][]string{
+		{"-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"},
+		{"-c", "protocol.file.allow=always", "submodule", "add", "-q", mid, "site"},
+		{"-c", "protocol.file.allow=always", "submodule", "update", "-q", "--init", "--recursive"},
+	} {
+		if _, err := gittest.Git(super, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ dir, gitDir, want string }{
+		{"_cache", ".git/modules/_cache", "/_cache/develop"},
+		{"site/_cache", ".git/modules/site/modules/_cache", "/site/_cache/develop"},
+	} {
+		gitDir := filepath.Join(super, filepath.FromSlash(c.gitDir))
+		t.Setenv("GIT_DIR", gitDir)
+		t.Setenv("GIT_INDEX_FILE", filepath.Join(gitDir, "index"))
+		r, err := OpenRepo(filepath.Join(super, filepath.FromSlash(c.dir)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != c.want {
+			t.Errorf("%s with GIT_DIR set: site path %q, want %s", c.dir, got, c.want)
+		}
+		_, err = src.Load(snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), `is in folder "a/curl" below its tag's package folders`) {
+			t.Errorf("%s with GIT_DIR set: a page below a package folder: %v", c.dir, err)
+		}
+	}
+	// A superproject's hook (GIT_DIR its .git) run with -C _cache reads
+	// the superproject, which git then works in from _cache: its
+	// foo/develop is no page of _cache.
+	t.Setenv("GIT_DIR", filepath.Join(super, ".git"))
+	t.Setenv("GIT_INDEX_FILE", filepath.Join(super, ".git", "index"))
+	r, err := OpenRepo(filepath.Join(super, "_cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.superPath(); got != "" {
+		t.Errorf("GIT_DIR of the superproject, -C _cache: placed at %q, want nowhere", got)
+	}
+}
+
+// TestTopAndSuper: git writes the paths of rev-parse --show-toplevel
+// --show-superproject-working-tree raw, one a line: a submodule at
+// "a\nb/_cache" was cut at its first newline, named no folder, and was
+// read as its own site (a retag of every page passed a gate).
+func TestTopAndSuper(t *testing.T) {
+	for _, c := range []struct{ out, top, super string }{
+		{"/s/_cache\n/s\n", "/s/_cache", "/s"},
+		{"/s/a\nb/_cache\n/s\n", "/s/a\nb/_cache", "/s"},
+		{"/s\nt/a\nb/_cache\n/s\nt\n", "/s\nt/a\nb/_cache", "/s\nt"},
+		{"/\n", "", ""},
+		{"/s/_cache\n", "", ""},
+		{"/s/_cache\n/x\n", "", ""},
+	} {
+		top, super, ok := topAndSuper(c.out)
+		if top != c.top || super != c.super || ok != (c.top != "") {
+			t.Errorf("%q: %q, %q, %v; want %q, %q", c.out, top, super, ok, c.top, c.super)
+		}
+	}
+}
