@@ -400,14 +400,14 @@ func TestUnmatchedPartsCountsOthers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, new := filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")
+	oldDir, newDir := filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")
 	for _, tc := range []struct{ value, want string }{
 		{"e4s,hepp", "(--stack takes one stack, not a comma-separated list: repeat it, --stack e4s; 1 part of the list is not a stack)\n"},
 		{"e4s,hepp, zz,zz,,", "(--stack takes one stack, not a comma-separated list: repeat it, --stack e4s; 2 parts of the list are not stacks)\n"},
 		{"e4s,hep,", "(--stack takes one stack, not a comma-separated list: repeat it, --stack e4s --stack hep)\n"},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := run([]string{"--stack", tc.value, old, new}, &stdout, &stderr)
+		code := run([]string{"--stack", tc.value, oldDir, newDir}, &stdout, &stderr)
 		if code != exitTrouble || !strings.HasSuffix(stderr.String(), tc.want) {
 			t.Errorf("--stack %q: exit %d, stderr %q; want 2, ending %q", tc.value, code, stderr.String(), tc.want)
 		}
