@@ -154,20 +154,33 @@ func siteTop(dir string) bool {
 
 // submodule reports whether dir, the top of a git work tree and of no
 // Jekyll site of its own (no _config.yml), is a submodule checked out in
-// another work tree (a path the .gitmodules of the nearest one above it
-// names, or a .git file that leads into that one's repository's
-// modules): the superproject's Jekyll builds its files as its own, so its
-// site goes on above it. A catalogue whose _cache was a submodule had its
-// pages measured from the submodule's top (/develop), so no rule of
-// _cache's tag folders held, and a pull request that retagged every page
-// of _cache/develop passed a gate with "no changes" while the site's
-// listing of develop showed no package. Git knows a submodule by the
-// superproject's index, not by .gitmodules (REV:PATH asks it, gitsrc), so
-// a .gitmodules that spells the path as ./_cache, with a comment after
-// it, or none at all, left the gate passing on disk alone.
+// another work tree (SuperOf).
 func submodule(dir string) bool {
+	_, ok := SuperOf(dir)
+	return ok
+}
+
+// SuperOf returns the top of the git work tree in which dir, the top of
+// another with no Jekyll _config.yml of its own, is checked out as a
+// submodule: the nearest one above it, when its .gitmodules names dir's
+// path, when dir's .git file leads into the modules folder of its
+// repository, or when its index holds a submodule (a gitlink) at dir's
+// path (Gitlink): the superproject's Jekyll builds the submodule's files
+// as its own, so its site goes on above it. A catalogue whose _cache was
+// a submodule had its pages measured from the submodule's top (/develop),
+// so no rule of _cache's tag folders held, and a pull request that
+// retagged every page of _cache/develop passed a gate with "no changes"
+// while the site's listing of develop showed no package. Git knows a
+// submodule by the superproject's index (REV:PATH asks it, gitsrc), and
+// .gitmodules names the one a checkout clones: either makes dir a
+// submodule, on disk and from git alike, so that neither passes a gate
+// the other refuses (a clone added with git add and no .gitmodules
+// entry passed on disk, one left in .gitmodules after git rm --cached
+// passed from git). A clone inside a work tree whose index and
+// .gitmodules do not hold it (a dotfiles repository at ~) is its own top.
+func SuperOf(dir string) (string, bool) {
 	if _, err := os.Lstat(filepath.Join(dir, "_config.yml")); err == nil {
-		return false
+		return "", false
 	}
 	for below, up := dir, filepath.Dir(dir); up != below; below, up = up, filepath.Dir(up) {
 		if _, err := os.Lstat(filepath.Join(up, ".git")); err != nil {
@@ -175,12 +188,21 @@ func submodule(dir string) bool {
 		}
 		rel, err := filepath.Rel(up, dir)
 		if err != nil {
-			return false
+			return "", false
 		}
-		return listsSubmodule(filepath.Join(up, ".gitmodules"), filepath.ToSlash(rel)) || inModules(dir, up)
+		rel = filepath.ToSlash(rel)
+		if listsSubmodule(filepath.Join(up, ".gitmodules"), rel) || inModules(dir, up) || (Gitlink != nil && Gitlink(up, rel)) {
+			return up, true
+		}
+		return "", false
 	}
-	return false
+	return "", false
 }
+
+// Gitlink, set by package gitsrc (which runs git), reports whether the
+// index of the git work tree top holds a submodule (a gitlink) at the
+// slash-separated path rel (SuperOf); nil, none is asked of.
+var Gitlink func(top, rel string) bool
 
 // inModules reports whether the .git file of the work tree dir
 // ("gitdir: ...") leads into the modules folder of the repository of the

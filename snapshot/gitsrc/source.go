@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -117,7 +118,19 @@ func (r *Repo) superPath() string {
 			}
 			top, super, ok := topAndSuper(string(out))
 			if !ok {
-				return
+				// No gitlink in the index above: a submodule all the
+				// same when the .gitmodules above names it or its .git
+				// file leads into the modules above, as on disk
+				// (snapshot.SuperOf); git rm --cached _cache, with
+				// .gitmodules kept, passed from git a gate that the
+				// same folder failed on disk.
+				top = strings.TrimSuffix(string(out), "\n")
+				if !filepath.IsAbs(top) {
+					return
+				}
+				if super, ok = snapshot.SuperOf(top); !ok {
+					return
+				}
 			}
 			if _, err := os.Lstat(filepath.Join(top, "_config.yml")); err == nil {
 				return
@@ -556,6 +569,34 @@ func (s *Source) Load(opt snapshot.Options) (*snapshot.Snapshot, error) {
 	snap.Rev = s.tree.Commit
 	snap.Date = DateText(s.tree.Date)
 	return snap, nil
+}
+
+func init() { snapshot.Gitlink = gitlink }
+
+// gitlink is snapshot.Gitlink: whether the index of the work tree top
+// holds a submodule at the path rel, as git rev-parse
+// --show-superproject-working-tree asks it (git ls-files --stage), with
+// none of the variables that name one repository (a hook's GIT_DIR
+// would have git read the submodule's index). False when git cannot
+// tell (no git, a repository it refuses).
+func gitlink(top, rel string) bool {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return false
+	}
+	cmd := (&Repo{dir: top, git: git}).command("--literal-pathspecs", "ls-files", "-z", "--stage", "--full-name", "--", rel)
+	cmd.Env = slices.DeleteFunc(cmd.Env, repoVar)
+	out, err := cmd.Output()
+	if err != nil {
+		return false
+	}
+	for entry := range strings.SplitSeq(string(out), "\x00") {
+		head, name, _ := strings.Cut(entry, "\t")
+		if name == rel && strings.HasPrefix(head, "160000 ") {
+			return true
+		}
+	}
+	return false
 }
 
 // topAndSuper splits git rev-parse --show-toplevel

@@ -1,0 +1,62 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestSubmoduleIndexOrGitmodules: git knows a submodule by the
+// superproject's index, a checkout by .gitmodules; either places a
+// nested repository's _cache in the superproject's site, on disk and from
+// git alike. A clone added with git add and no .gitmodules entry passed
+// on disk (measured from its own top, /develop) a gate that -C _cache
+// git:HEAD:develop refused; one left in .gitmodules after git rm
+// --cached passed from git and failed on disk. A clone that neither
+// holds (a dotfiles repository above it) is its own top both ways.
+func TestSubmoduleIndexOrGitmodules(t *testing.T) {
+	sub := commitFiles(t, map[string]string{
+		"develop/bc/specs.md":     realPage(t, "bc"),
+		"develop/a/curl/specs.md": realPage(t, "curl"),
+	}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	cache := filepath.Join(super, "_cache")
+	if _, err := gittest.Git(super, nil, "clone", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, placed bool) {
+		t.Helper()
+		_, diskErr := snapshot.Load(filepath.Join(cache, "develop"), snapshot.Options{})
+		r, err := OpenRepo(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, gitErr := src.Load(snapshot.Options{})
+		for way, err := range map[string]error{"on disk": diskErr, "from git": gitErr} {
+			refused := err != nil && strings.Contains(err.Error(), `is in folder "a/curl" below its tag's package folders`)
+			if refused != placed {
+				t.Errorf("%s, %s: placed in the superproject's site %v, want %v (%v)", what, way, refused, placed, err)
+			}
+		}
+	}
+	check("a clone neither the index nor .gitmodules holds", false)
+	if _, err := gittest.Git(super, nil, "-c", "advice.addEmbeddedRepo=false", "add", "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	check("a clone added to the index, no .gitmodules", true)
+	if err := os.WriteFile(filepath.Join(super, ".gitmodules"), []byte("[submodule \"c\"]\n\tpath = _cache\n\turl = ../c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(super, nil, "rm", "-q", "-f", "--cached", "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	check("a clone .gitmodules names, out of the index", true)
+}
