@@ -103,7 +103,14 @@ func (s *Source) SitePath() string {
 // have git answer for the submodule again.
 func (r *Repo) superPath() string {
 	r.super.once.Do(func() {
-		if !nested(r.dir) || !submoduleRepo(r.dir) {
+		// With GIT_DIR set, git reads that repository wherever it runs:
+		// the folder it runs in may be outside its work tree (the
+		// superproject's top, with GIT_DIR its .git/modules/_cache), so
+		// nested, which looks above that folder, says nothing, and git
+		// names no superproject (it asks from the folder it runs in):
+		// the work tree's top is placed as on disk, and a retag of every
+		// page passed a gate.
+		if !submoduleRepo(r.dir) || (EnvRepo() == "" && !nested(r.dir)) {
 			return
 		}
 		sub := r

@@ -60,3 +60,32 @@ func TestSubmoduleIndexOrGitmodules(t *testing.T) {
 	}
 	check("a clone .gitmodules names, out of the index", true)
 }
+
+// TestSubmoduleSitePathGitDirOutside: with GIT_DIR naming a submodule's
+// repository (.git/modules/_cache), git reads it from any folder, one
+// outside its work tree too (the superproject's top, or /tmp with
+// GIT_WORK_TREE), where nothing above is a second work tree and git
+// names no superproject: git:HEAD:develop was measured from the
+// submodule's top, and a retag of every page passed a gate.
+func TestSubmoduleSitePathGitDirOutside(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	gitDir := filepath.Join(super, ".git", "modules", "_cache")
+	t.Setenv("GIT_DIR", gitDir)
+	for _, dir := range []string{super, t.TempDir()} {
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != "/_cache/develop" {
+			t.Errorf("GIT_DIR %s, run in %s: site path %q, want /_cache/develop", gitDir, dir, got)
+		}
+	}
+}
