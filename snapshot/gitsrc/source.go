@@ -584,8 +584,11 @@ func init() { snapshot.Gitlink = gitlink }
 // holds a submodule at the path rel, as git rev-parse
 // --show-superproject-working-tree asks it (git ls-files --stage), with
 // none of the variables that name one repository (a hook's GIT_DIR
-// would have git read the submodule's index). False when git cannot
-// tell (no git, a repository it refuses).
+// would have git read the submodule's index). True when git fails to
+// read the index (a superproject of another owner, which git refuses
+// without safe.directory, a corrupt index): a gitlink may be there, and
+// read as none a retag of every page passed a gate, from git and on
+// disk alike; false without git.
 func gitlink(top, rel string) bool {
 	git, err := exec.LookPath("git")
 	if err != nil {
@@ -595,7 +598,7 @@ func gitlink(top, rel string) bool {
 	cmd.Env = slices.DeleteFunc(cmd.Env, repoVar)
 	out, err := cmd.Output()
 	if err != nil {
-		return false
+		return true
 	}
 	for entry := range strings.SplitSeq(string(out), "\x00") {
 		head, name, _ := strings.Cut(entry, "\t")

@@ -89,3 +89,35 @@ func TestSubmoduleSitePathGitDirOutside(t *testing.T) {
 		}
 	}
 }
+
+// TestSubmoduleIndexUnread: a superproject whose index git cannot read
+// (corrupt here; of another owner, which git refuses without
+// safe.directory) may hold a gitlink: read as none, a clone added with
+// git add and no .gitmodules entry was its own top on disk and from git,
+// and a retag of every page passed a gate both ways.
+func TestSubmoduleIndexUnread(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	cache := filepath.Join(super, "_cache")
+	if _, err := gittest.Git(super, nil, "clone", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(super, ".git", "index"), []byte("DIRC\x00\x00\x00\x09garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, diskErr := snapshot.Load(filepath.Join(cache, "develop"), snapshot.Options{})
+	r, err := OpenRepo(cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := r.Source("HEAD:develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, gitErr := src.Load(snapshot.Options{})
+	for way, err := range map[string]error{"on disk": diskErr, "from git": gitErr} {
+		if err == nil || !strings.Contains(err.Error(), `is in folder "a/curl" below its tag's package folders`) {
+			t.Errorf("%s: a page below a package folder, the superproject's index unread: %v", way, err)
+		}
+	}
+}
