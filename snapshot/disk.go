@@ -176,13 +176,21 @@ func submodule(dir string) bool {
 // submodule, on disk and from git alike, so that neither passes a gate
 // the other refuses (a clone added with git add and no .gitmodules
 // entry passed on disk, one left in .gitmodules after git rm --cached
-// passed from git). A clone inside a work tree whose index and
-// .gitmodules do not hold it (a dotfiles repository at ~) is its own top.
+// passed from git). A Jekyll site (a _config.yml) at or below that
+// work tree's top holds dir whatever git says: Jekyll builds every file
+// of its folder, a clone of the catalogue's _cache that a build script
+// left there (ignored by git) too, which passed a gate that the same
+// pages as a plain folder there failed; up is then that site's top. A
+// clone inside a work tree that no site, index or .gitmodules holds it
+// in (a dotfiles repository at ~) is its own top.
 func SuperOf(dir string) (string, bool) {
 	if _, err := os.Lstat(filepath.Join(dir, "_config.yml")); err == nil {
 		return "", false
 	}
 	for below, up := dir, filepath.Dir(dir); up != below; below, up = up, filepath.Dir(up) {
+		if _, err := os.Lstat(filepath.Join(up, "_config.yml")); err == nil {
+			return up, true
+		}
 		if _, err := os.Lstat(filepath.Join(up, ".git")); err != nil {
 			continue
 		}

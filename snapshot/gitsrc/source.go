@@ -147,6 +147,9 @@ func (r *Repo) superPath() string {
 				return
 			}
 			r.super.p = path.Join(filepath.ToSlash(rel), r.super.p)
+			if _, err := os.Lstat(filepath.Join(super, "_config.yml")); err == nil {
+				return // the site's top (snapshot.SuperOf)
+			}
 			sub = &Repo{dir: super, git: r.git}
 		}
 	})
@@ -664,8 +667,9 @@ func repoVar(kv string) bool {
 
 // nested reports whether the work tree that holds dir ("" for the
 // current directory), by the nearest .git at or above it, is inside
-// another's (a .git further up): only then may it be a submodule, which
-// superPath asks git of.
+// another's (a .git further up) or a Jekyll site's (a _config.yml
+// further up, snapshot.SuperOf): only then may it be placed in another
+// site, which superPath asks git of.
 func nested(dir string) bool {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -678,6 +682,8 @@ func nested(dir string) bool {
 				return true
 			}
 			found = true
+		} else if _, err := os.Lstat(filepath.Join(abs, "_config.yml")); err == nil && found {
+			return true
 		}
 		up := filepath.Dir(abs)
 		if up == abs {

@@ -121,3 +121,43 @@ func TestSubmoduleIndexUnread(t *testing.T) {
 		}
 	}
 }
+
+// TestCloneInJekyllSite: Jekyll builds every file of its site's folder,
+// a clone of the catalogue's _cache that a build script left there
+// (ignored by git, in no index or .gitmodules) too, and so does an export
+// of the site (a _config.yml, no git): measured from the clone's top,
+// a page below a package folder (or a retag of every page) passed a gate,
+// on disk and from git, that the same pages as a plain folder there
+// failed.
+func TestCloneInJekyllSite(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	site := commitFiles(t, map[string]string{"_config.yml": "title: x\n", ".gitignore": "_cache/\n"}, nil)
+	export := t.TempDir()
+	if err := os.WriteFile(filepath.Join(export, "_config.yml"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, top := range []string{site, export} {
+		if _, err := gittest.Git(top, nil, "clone", "-q", sub, "_cache"); err != nil {
+			t.Fatal(err)
+		}
+		cache := filepath.Join(top, "_cache")
+		_, diskErr := snapshot.Load(filepath.Join(cache, "develop"), snapshot.Options{})
+		r, err := OpenRepo(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != "/_cache/develop" {
+			t.Errorf("%s: site path %q, want /_cache/develop", cache, got)
+		}
+		_, gitErr := src.Load(snapshot.Options{})
+		for way, err := range map[string]error{"on disk": diskErr, "from git": gitErr} {
+			if err == nil || !strings.Contains(err.Error(), `is in folder "a/curl" below its tag's package folders`) {
+				t.Errorf("%s, %s: a page below a package folder: %v", cache, way, err)
+			}
+		}
+	}
+}
