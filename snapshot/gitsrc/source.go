@@ -118,6 +118,13 @@ func (r *Repo) superPath() string {
 			cmd := sub.command("rev-parse", "--show-toplevel", "--show-superproject-working-tree")
 			if sub != r {
 				cmd.Env = slices.DeleteFunc(cmd.Env, repoVar)
+			} else {
+				// The checkout the superproject's Jekyll builds is the
+				// repository's own (its .git's folder, core.worktree),
+				// not one GIT_WORK_TREE names: GIT_WORK_TREE=/tmp with
+				// -C _cache put the top at /tmp, and a retag of every
+				// page passed a gate.
+				cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_WORK_TREE=") })
 			}
 			out, err := cmd.Output()
 			if err != nil {

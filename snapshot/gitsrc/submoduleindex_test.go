@@ -161,3 +161,34 @@ func TestCloneInJekyllSite(t *testing.T) {
 		}
 	}
 }
+
+// TestSubmoduleSitePathWorkTreeVar: GIT_WORK_TREE in the environment
+// (another folder) had git name it as the submodule's top, with no
+// superproject: -C _cache git:HEAD:develop was measured from the
+// submodule's top, and a retag of every page passed a gate. The
+// repository's checkout is where the superproject's Jekyll builds it,
+// with GIT_DIR naming its repository in .git/modules too.
+func TestSubmoduleSitePathWorkTreeVar(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_WORK_TREE", t.TempDir())
+	for _, gitDir := range []string{"", filepath.Join(super, ".git", "modules", "_cache")} {
+		if gitDir != "" {
+			t.Setenv("GIT_DIR", gitDir)
+		}
+		r, err := OpenRepo(filepath.Join(super, "_cache"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != "/_cache/develop" {
+			t.Errorf("GIT_WORK_TREE set, GIT_DIR %q: site path %q, want /_cache/develop", gitDir, got)
+		}
+	}
+}
