@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -243,8 +244,13 @@ func gitFile(dir string) (string, bool) {
 	return filepath.Clean(to), true
 }
 
-// readSmall reads the file name, at most 1 MiB of it ("" for a folder).
+// readSmall reads the file name, at most 1 MiB of it: a regular file
+// only (a FIFO named .gitmodules or .git, which opening waits on for a
+// writer, hung a gate on disk and from git for ever), else an error.
 func readSmall(name string) (string, error) {
+	if info, err := os.Stat(name); err != nil || !info.Mode().IsRegular() {
+		return "", errNotRegular
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return "", err
@@ -253,6 +259,8 @@ func readSmall(name string) (string, error) {
 	data, err := io.ReadAll(io.LimitReader(f, 1<<20))
 	return string(data), err
 }
+
+var errNotRegular = errors.New("not a regular file")
 
 // listsSubmodule reports whether the .gitmodules file at name has a
 // submodule at path p: a key "path" (any case) in a [submodule] section
