@@ -226,8 +226,20 @@ func inModules(dir, up string) bool {
 	if !ok {
 		superDir = filepath.Join(up, ".git")
 	}
-	rel, err := filepath.Rel(filepath.Join(superDir, "modules"), gitDir)
+	// Each through its links, as git reads them: a gitdir line spelt
+	// through a link to a folder above (/home/u/src -> /data/src) named
+	// no folder of the modules, and the submodule was its own top.
+	rel, err := filepath.Rel(resolved(filepath.Join(superDir, "modules")), resolved(gitDir))
 	return err == nil && rel != "." && !strings.HasPrefix(rel, "..")
+}
+
+// resolved is p through its symbolic links, or p when they do not lead
+// to a file.
+func resolved(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
 }
 
 // gitFile returns the folder, absolute, that dir's .git file (not a
