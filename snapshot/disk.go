@@ -251,7 +251,7 @@ func gitFile(dir string) (string, bool) {
 		return "", false
 	}
 	if to = strings.TrimSpace(to); !filepath.IsAbs(to) {
-		to = filepath.Join(dir, to)
+		to = filepath.Join(resolved(dir), to) // from where the link leads, as git reads it
 	}
 	return filepath.Clean(to), true
 }

@@ -29,3 +29,24 @@ func TestSubmoduleGitdirThroughLink(t *testing.T) {
 	_, err := Load(p, Options{})
 	checkErr(t, err, filepath.Join(p, "a", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "a/bc" below its tag's package folders`)
 }
+
+// TestSubmoduleGitFileThroughLink: a link _cache -> vendor/cat to a
+// submodule: git reads the submodule's relative gitdir line
+// (../../.git/modules/vendor/cat) from where the link leads, where
+// cachediff joined it to the link's path, found no modules folder there,
+// and measured ./_cache/develop from its own top: a page below a package
+// folder loaded, where the same pages at _cache failed.
+func TestSubmoduleGitFileThroughLink(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"co/.git/HEAD":                        "ref: refs/heads/main\n",
+		"co/.git/modules/vendor/cat/HEAD":     "ref: refs/heads/main\n",
+		"co/vendor/cat/.git":                  "gitdir: ../../.git/modules/vendor/cat\n",
+		"co/vendor/cat/develop/a/bc/specs.md": simplePage("bc", "develop", 2, 1),
+	})
+	if err := os.Symlink(filepath.Join("vendor", "cat"), filepath.Join(dir, "co", "_cache")); err != nil {
+		t.Skip(err)
+	}
+	p := filepath.Join(dir, "co", "_cache", "develop")
+	_, err := Load(p, Options{})
+	checkErr(t, err, filepath.Join(p, "a", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "a/bc" below its tag's package folders`)
+}
