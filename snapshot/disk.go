@@ -118,6 +118,11 @@ func (s *dirSource) site() (string, bool) {
 	return site, rooted
 }
 
+// SiteOf is the site path of the folder abs (absolute), from the top of
+// the site that holds it, as on disk (SitePath, not through its links),
+// and whether a site holds it.
+func SiteOf(abs string) (string, bool) { return sitePathOf(abs) }
+
 // sitePathOf is SitePath of the absolute path abs, measured from the
 // nearest folder at or above it with a .git or a _config.yml (rooted),
 // else abs itself.

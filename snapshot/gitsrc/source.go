@@ -81,7 +81,54 @@ func (s *Source) SitePath() string {
 	if err != nil {
 		return ""
 	}
-	return path.Join("/", s.tree.repo.superPath(), p)
+	site := path.Join("/", s.tree.repo.superPath(), p)
+	if top := s.tree.repo.linkedSite(); top != "" && !slices.Contains(strings.Split(site, "/"), "_cache") {
+		if l := path.Join(top, p); slices.Contains(strings.Split(l, "/"), "_cache") {
+			return l
+		}
+	}
+	return site
+}
+
+// linkedSite is the site path, measured as on disk (snapshot.SiteOf), of
+// the work tree's top spelt as -C names it through a symbolic link: with
+// a link _cache -> vendor/cat to a submodule, -C _cache git:HEAD:develop
+// was measured from vendor/cat (git's real path), no rule of _cache's
+// tag folders held, and a retag of every page passed a gate that
+// ./_cache/develop on disk failed; the disk side measures a path
+// through a link by its spelling first when that has a _cache, and so
+// does SitePath. "" when -C goes through no link, with GIT_DIR set, or
+// when git cannot say.
+func (r *Repo) linkedSite() string {
+	if EnvRepo() != "" {
+		return ""
+	}
+	abs, err := filepath.Abs(r.dir)
+	if err != nil {
+		return ""
+	}
+	res, err := filepath.EvalSymlinks(abs)
+	if err != nil || res == abs {
+		return ""
+	}
+	cmd := r.command("rev-parse", "--show-prefix")
+	cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_WORK_TREE=") })
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	top, resTop := abs, res
+	for range strings.Count(strings.TrimSuffix(string(out), "\n"), "/") {
+		top, resTop = filepath.Dir(top), filepath.Dir(resTop)
+	}
+	if t, err := filepath.EvalSymlinks(top); err != nil || t != resTop {
+		return "" // a link inside the work tree: top is none of its folders
+	}
+	site, rooted := snapshot.SiteOf(top)
+	if !rooted {
+		return ""
+	}
+	return site
 }
 
 // superPath is the path, from the top of the site that holds it, of the

@@ -192,3 +192,39 @@ func TestSubmoduleSitePathWorkTreeVar(t *testing.T) {
 		}
 	}
 }
+
+// TestSubmoduleSitePathThroughLink: -C _cache, where _cache is a link to
+// a submodule at vendor/cat, was measured from git's real path
+// (/vendor/cat/develop): no rule of _cache's tag folders held, and a
+// retag of every page passed a gate that ./_cache/develop on disk, the
+// same spelling, failed. -C vendor/cat is measured there, as on disk.
+func TestSubmoduleSitePathThroughLink(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "vendor/cat"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("vendor", "cat"), filepath.Join(super, "_cache")); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct{ dir, want string }{
+		{"_cache", "/_cache/develop"},
+		{"_cache/develop", "/_cache/develop"},
+		{"vendor/cat", "/vendor/cat/develop"},
+	} {
+		r, err := OpenRepo(filepath.Join(super, filepath.FromSlash(c.dir)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != c.want {
+			t.Errorf("-C %s: site path %q, want %s", c.dir, got, c.want)
+		}
+	}
+	if _, err := snapshot.Load(filepath.Join(super, "_cache", "develop"), snapshot.Options{}); err == nil {
+		t.Error("./_cache/develop on disk: a page below a package folder loaded")
+	}
+}
