@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -117,6 +118,11 @@ func (s *dirSource) site() (string, bool) {
 	return site, rooted
 }
 
+// SiteOf is the site path of the folder abs (absolute), from the top of
+// the site that holds it, as on disk (SitePath, not through its links),
+// and whether a site holds it.
+func SiteOf(abs string) (string, bool) { return sitePathOf(abs) }
+
 // sitePathOf is SitePath of the absolute path abs, measured from the
 // nearest folder at or above it with a .git or a _config.yml (rooted),
 // else abs itself.
@@ -154,33 +160,63 @@ func siteTop(dir string) bool {
 
 // submodule reports whether dir, the top of a git work tree and of no
 // Jekyll site of its own (no _config.yml), is a submodule checked out in
-// another work tree (a path the .gitmodules of the nearest one above it
-// names, or a .git file that leads into that one's repository's
-// modules): the superproject's Jekyll builds its files as its own, so its
-// site goes on above it. A catalogue whose _cache was a submodule had its
-// pages measured from the submodule's top (/develop), so no rule of
-// _cache's tag folders held, and a pull request that retagged every page
-// of _cache/develop passed a gate with "no changes" while the site's
-// listing of develop showed no package. Git knows a submodule by the
-// superproject's index, not by .gitmodules (REV:PATH asks it, gitsrc), so
-// a .gitmodules that spells the path as ./_cache, with a comment after
-// it, or none at all, left the gate passing on disk alone.
+// another work tree (SuperOf).
 func submodule(dir string) bool {
+	_, ok := SuperOf(dir)
+	return ok
+}
+
+// SuperOf returns the top of the git work tree in which dir, the top of
+// another with no Jekyll _config.yml of its own, is checked out as a
+// submodule: the nearest one above it, when its .gitmodules names dir's
+// path, when dir's .git file leads into the modules folder of its
+// repository, or when its index holds a submodule (a gitlink) at dir's
+// path (Gitlink): the superproject's Jekyll builds the submodule's files
+// as its own, so its site goes on above it. A catalogue whose _cache was
+// a submodule had its pages measured from the submodule's top (/develop),
+// so no rule of _cache's tag folders held, and a pull request that
+// retagged every page of _cache/develop passed a gate with "no changes"
+// while the site's listing of develop showed no package. Git knows a
+// submodule by the superproject's index (REV:PATH asks it, gitsrc), and
+// .gitmodules names the one a checkout clones: either makes dir a
+// submodule, on disk and from git alike, so that neither passes a gate
+// the other refuses (a clone added with git add and no .gitmodules
+// entry passed on disk, one left in .gitmodules after git rm --cached
+// passed from git). A Jekyll site (a _config.yml) at or below that
+// work tree's top holds dir whatever git says: Jekyll builds every file
+// of its folder, a clone of the catalogue's _cache that a build script
+// left there (ignored by git) too, which passed a gate that the same
+// pages as a plain folder there failed; up is then that site's top. A
+// clone inside a work tree that no site, index or .gitmodules holds it
+// in (a dotfiles repository at ~) is its own top.
+func SuperOf(dir string) (string, bool) {
 	if _, err := os.Lstat(filepath.Join(dir, "_config.yml")); err == nil {
-		return false
+		return "", false
 	}
 	for below, up := dir, filepath.Dir(dir); up != below; below, up = up, filepath.Dir(up) {
+		if _, err := os.Lstat(filepath.Join(up, "_config.yml")); err == nil {
+			return up, true
+		}
 		if _, err := os.Lstat(filepath.Join(up, ".git")); err != nil {
 			continue
 		}
 		rel, err := filepath.Rel(up, dir)
 		if err != nil {
-			return false
+			return "", false
 		}
-		return listsSubmodule(filepath.Join(up, ".gitmodules"), filepath.ToSlash(rel)) || inModules(dir, up)
+		rel = filepath.ToSlash(rel)
+		if listsSubmodule(filepath.Join(up, ".gitmodules"), rel) || inModules(dir, up) || (Gitlink != nil && Gitlink(up, rel)) {
+			return up, true
+		}
+		return "", false
 	}
-	return false
+	return "", false
 }
+
+// Gitlink, set by package gitsrc (which runs git), reports whether the
+// index of the git work tree top holds a submodule (a gitlink) at the
+// slash-separated path rel (SuperOf); nil, none is asked of.
+var Gitlink func(top, rel string) bool
 
 // inModules reports whether the .git file of the work tree dir
 // ("gitdir: ...") leads into the modules folder of the repository of the
@@ -195,8 +231,20 @@ func inModules(dir, up string) bool {
 	if !ok {
 		superDir = filepath.Join(up, ".git")
 	}
-	rel, err := filepath.Rel(filepath.Join(superDir, "modules"), gitDir)
+	// Each through its links, as git reads them: a gitdir line spelt
+	// through a link to a folder above (/home/u/src -> /data/src) named
+	// no folder of the modules, and the submodule was its own top.
+	rel, err := filepath.Rel(resolved(filepath.Join(superDir, "modules")), resolved(gitDir))
 	return err == nil && rel != "." && !strings.HasPrefix(rel, "..")
+}
+
+// resolved is p through its symbolic links, or p when they do not lead
+// to a file.
+func resolved(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
 }
 
 // gitFile returns the folder, absolute, that dir's .git file (not a
@@ -208,13 +256,18 @@ func gitFile(dir string) (string, bool) {
 		return "", false
 	}
 	if to = strings.TrimSpace(to); !filepath.IsAbs(to) {
-		to = filepath.Join(dir, to)
+		to = filepath.Join(resolved(dir), to) // from where the link leads, as git reads it
 	}
 	return filepath.Clean(to), true
 }
 
-// readSmall reads the file name, at most 1 MiB of it ("" for a folder).
+// readSmall reads the file name, at most 1 MiB of it: a regular file
+// only (a FIFO named .gitmodules or .git, which opening waits on for a
+// writer, hung a gate on disk and from git for ever), else an error.
 func readSmall(name string) (string, error) {
+	if info, err := os.Stat(name); err != nil || !info.Mode().IsRegular() {
+		return "", errNotRegular
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return "", err
@@ -223,6 +276,8 @@ func readSmall(name string) (string, error) {
 	data, err := io.ReadAll(io.LimitReader(f, 1<<20))
 	return string(data), err
 }
+
+var errNotRegular = errors.New("not a regular file")
 
 // listsSubmodule reports whether the .gitmodules file at name has a
 // submodule at path p: a key "path" (any case) in a [submodule] section

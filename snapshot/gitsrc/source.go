@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -80,7 +81,54 @@ func (s *Source) SitePath() string {
 	if err != nil {
 		return ""
 	}
-	return path.Join("/", s.tree.repo.superPath(), p)
+	site := path.Join("/", s.tree.repo.superPath(), p)
+	if top := s.tree.repo.linkedSite(); top != "" && !slices.Contains(strings.Split(site, "/"), "_cache") {
+		if l := path.Join(top, p); slices.Contains(strings.Split(l, "/"), "_cache") {
+			return l
+		}
+	}
+	return site
+}
+
+// linkedSite is the site path, measured as on disk (snapshot.SiteOf), of
+// the work tree's top spelt as -C names it through a symbolic link: with
+// a link _cache -> vendor/cat to a submodule, -C _cache git:HEAD:develop
+// was measured from vendor/cat (git's real path), no rule of _cache's
+// tag folders held, and a retag of every page passed a gate that
+// ./_cache/develop on disk failed; the disk side measures a path
+// through a link by its spelling first when that has a _cache, and so
+// does SitePath. "" when -C goes through no link, with GIT_DIR set, or
+// when git cannot say.
+func (r *Repo) linkedSite() string {
+	if EnvRepo() != "" {
+		return ""
+	}
+	abs, err := filepath.Abs(r.dir)
+	if err != nil {
+		return ""
+	}
+	res, err := filepath.EvalSymlinks(abs)
+	if err != nil || res == abs {
+		return ""
+	}
+	cmd := r.command("rev-parse", "--show-prefix")
+	cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_WORK_TREE=") })
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	top, resTop := abs, res
+	for range strings.Count(strings.TrimSuffix(string(out), "\n"), "/") {
+		top, resTop = filepath.Dir(top), filepath.Dir(resTop)
+	}
+	if t, err := filepath.EvalSymlinks(top); err != nil || t != resTop {
+		return "" // a link inside the work tree: top is none of its folders
+	}
+	site, rooted := snapshot.SiteOf(top)
+	if !rooted {
+		return ""
+	}
+	return site
 }
 
 // superPath is the path, from the top of the site that holds it, of the
@@ -102,7 +150,14 @@ func (s *Source) SitePath() string {
 // have git answer for the submodule again.
 func (r *Repo) superPath() string {
 	r.super.once.Do(func() {
-		if !nested(r.dir) || !submoduleRepo(r.dir) {
+		// With GIT_DIR set, git reads that repository wherever it runs:
+		// the folder it runs in may be outside its work tree (the
+		// superproject's top, with GIT_DIR its .git/modules/_cache), so
+		// nested, which looks above that folder, says nothing, and git
+		// names no superproject (it asks from the folder it runs in):
+		// the work tree's top is placed as on disk, and a retag of every
+		// page passed a gate.
+		if !submoduleRepo(r.dir) || (EnvRepo() == "" && !nested(r.dir)) {
 			return
 		}
 		sub := r
@@ -110,6 +165,13 @@ func (r *Repo) superPath() string {
 			cmd := sub.command("rev-parse", "--show-toplevel", "--show-superproject-working-tree")
 			if sub != r {
 				cmd.Env = slices.DeleteFunc(cmd.Env, repoVar)
+			} else {
+				// The checkout the superproject's Jekyll builds is the
+				// repository's own (its .git's folder, core.worktree),
+				// not one GIT_WORK_TREE names: GIT_WORK_TREE=/tmp with
+				// -C _cache put the top at /tmp, and a retag of every
+				// page passed a gate.
+				cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_WORK_TREE=") })
 			}
 			out, err := cmd.Output()
 			if err != nil {
@@ -117,7 +179,19 @@ func (r *Repo) superPath() string {
 			}
 			top, super, ok := topAndSuper(string(out))
 			if !ok {
-				return
+				// No gitlink in the index above: a submodule all the
+				// same when the .gitmodules above names it or its .git
+				// file leads into the modules above, as on disk
+				// (snapshot.SuperOf); git rm --cached _cache, with
+				// .gitmodules kept, passed from git a gate that the
+				// same folder failed on disk.
+				top = strings.TrimSuffix(string(out), "\n")
+				if !filepath.IsAbs(top) {
+					return
+				}
+				if super, ok = snapshot.SuperOf(top); !ok {
+					return
+				}
 			}
 			if _, err := os.Lstat(filepath.Join(top, "_config.yml")); err == nil {
 				return
@@ -127,6 +201,9 @@ func (r *Repo) superPath() string {
 				return
 			}
 			r.super.p = path.Join(filepath.ToSlash(rel), r.super.p)
+			if _, err := os.Lstat(filepath.Join(super, "_config.yml")); err == nil {
+				return // the site's top (snapshot.SuperOf)
+			}
 			sub = &Repo{dir: super, git: r.git}
 		}
 	})
@@ -558,6 +635,37 @@ func (s *Source) Load(opt snapshot.Options) (*snapshot.Snapshot, error) {
 	return snap, nil
 }
 
+func init() { snapshot.Gitlink = gitlink }
+
+// gitlink is snapshot.Gitlink: whether the index of the work tree top
+// holds a submodule at the path rel, as git rev-parse
+// --show-superproject-working-tree asks it (git ls-files --stage), with
+// none of the variables that name one repository (a hook's GIT_DIR
+// would have git read the submodule's index). True when git fails to
+// read the index (a superproject of another owner, which git refuses
+// without safe.directory, a corrupt index): a gitlink may be there, and
+// read as none a retag of every page passed a gate, from git and on
+// disk alike; false without git.
+func gitlink(top, rel string) bool {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return false
+	}
+	cmd := (&Repo{dir: top, git: git}).command("--literal-pathspecs", "ls-files", "-z", "--stage", "--full-name", "--", rel)
+	cmd.Env = slices.DeleteFunc(cmd.Env, repoVar)
+	out, err := cmd.Output()
+	if err != nil {
+		return true
+	}
+	for entry := range strings.SplitSeq(string(out), "\x00") {
+		head, name, _ := strings.Cut(entry, "\t")
+		if name == rel && strings.HasPrefix(head, "160000 ") {
+			return true
+		}
+	}
+	return false
+}
+
 // topAndSuper splits git rev-parse --show-toplevel
 // --show-superproject-working-tree's answer, out, into the work tree's top
 // and its superproject's (ok false when there is none): at the newline
@@ -613,8 +721,9 @@ func repoVar(kv string) bool {
 
 // nested reports whether the work tree that holds dir ("" for the
 // current directory), by the nearest .git at or above it, is inside
-// another's (a .git further up): only then may it be a submodule, which
-// superPath asks git of.
+// another's (a .git further up) or a Jekyll site's (a _config.yml
+// further up, snapshot.SuperOf): only then may it be placed in another
+// site, which superPath asks git of.
 func nested(dir string) bool {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -627,6 +736,8 @@ func nested(dir string) bool {
 				return true
 			}
 			found = true
+		} else if _, err := os.Lstat(filepath.Join(abs, "_config.yml")); err == nil && found {
+			return true
 		}
 		up := filepath.Dir(abs)
 		if up == abs {

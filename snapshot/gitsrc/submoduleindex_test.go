@@ -1,0 +1,230 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestSubmoduleIndexOrGitmodules: git knows a submodule by the
+// superproject's index, a checkout by .gitmodules; either places a
+// nested repository's _cache in the superproject's site, on disk and from
+// git alike. A clone added with git add and no .gitmodules entry passed
+// on disk (measured from its own top, /develop) a gate that -C _cache
+// git:HEAD:develop refused; one left in .gitmodules after git rm
+// --cached passed from git and failed on disk. A clone that neither
+// holds (a dotfiles repository above it) is its own top both ways.
+func TestSubmoduleIndexOrGitmodules(t *testing.T) {
+	sub := commitFiles(t, map[string]string{
+		"develop/bc/specs.md":     realPage(t, "bc"),
+		"develop/a/curl/specs.md": realPage(t, "curl"),
+	}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	cache := filepath.Join(super, "_cache")
+	if _, err := gittest.Git(super, nil, "clone", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, placed bool) {
+		t.Helper()
+		_, diskErr := snapshot.Load(filepath.Join(cache, "develop"), snapshot.Options{})
+		r, err := OpenRepo(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, gitErr := src.Load(snapshot.Options{})
+		for way, err := range map[string]error{"on disk": diskErr, "from git": gitErr} {
+			refused := err != nil && strings.Contains(err.Error(), `is in folder "a/curl" below its tag's package folders`)
+			if refused != placed {
+				t.Errorf("%s, %s: placed in the superproject's site %v, want %v (%v)", what, way, refused, placed, err)
+			}
+		}
+	}
+	check("a clone neither the index nor .gitmodules holds", false)
+	if _, err := gittest.Git(super, nil, "-c", "advice.addEmbeddedRepo=false", "add", "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	check("a clone added to the index, no .gitmodules", true)
+	if err := os.WriteFile(filepath.Join(super, ".gitmodules"), []byte("[submodule \"c\"]\n\tpath = _cache\n\turl = ../c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(super, nil, "rm", "-q", "-f", "--cached", "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	check("a clone .gitmodules names, out of the index", true)
+}
+
+// TestSubmoduleSitePathGitDirOutside: with GIT_DIR naming a submodule's
+// repository (.git/modules/_cache), git reads it from any folder, one
+// outside its work tree too (the superproject's top, or /tmp with
+// GIT_WORK_TREE), where nothing above is a second work tree and git
+// names no superproject: git:HEAD:develop was measured from the
+// submodule's top, and a retag of every page passed a gate.
+func TestSubmoduleSitePathGitDirOutside(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	gitDir := filepath.Join(super, ".git", "modules", "_cache")
+	t.Setenv("GIT_DIR", gitDir)
+	for _, dir := range []string{super, t.TempDir()} {
+		r, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != "/_cache/develop" {
+			t.Errorf("GIT_DIR %s, run in %s: site path %q, want /_cache/develop", gitDir, dir, got)
+		}
+	}
+}
+
+// TestSubmoduleIndexUnread: a superproject whose index git cannot read
+// (corrupt here; of another owner, which git refuses without
+// safe.directory) may hold a gitlink: read as none, a clone added with
+// git add and no .gitmodules entry was its own top on disk and from git,
+// and a retag of every page passed a gate both ways.
+func TestSubmoduleIndexUnread(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	cache := filepath.Join(super, "_cache")
+	if _, err := gittest.Git(super, nil, "clone", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(super, ".git", "index"), []byte("DIRC\x00\x00\x00\x09garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, diskErr := snapshot.Load(filepath.Join(cache, "develop"), snapshot.Options{})
+	r, err := OpenRepo(cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := r.Source("HEAD:develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, gitErr := src.Load(snapshot.Options{})
+	for way, err := range map[string]error{"on disk": diskErr, "from git": gitErr} {
+		if err == nil || !strings.Contains(err.Error(), `is in folder "a/curl" below its tag's package folders`) {
+			t.Errorf("%s: a page below a package folder, the superproject's index unread: %v", way, err)
+		}
+	}
+}
+
+// TestCloneInJekyllSite: Jekyll builds every file of its site's folder,
+// a clone of the catalogue's _cache that a build script left there
+// (ignored by git, in no index or .gitmodules) too, and so does an export
+// of the site (a _config.yml, no git): measured from the clone's top,
+// a page below a package folder (or a retag of every page) passed a gate,
+// on disk and from git, that the same pages as a plain folder there
+// failed.
+func TestCloneInJekyllSite(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	site := commitFiles(t, map[string]string{"_config.yml": "title: x\n", ".gitignore": "_cache/\n"}, nil)
+	export := t.TempDir()
+	if err := os.WriteFile(filepath.Join(export, "_config.yml"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, top := range []string{site, export} {
+		if _, err := gittest.Git(top, nil, "clone", "-q", sub, "_cache"); err != nil {
+			t.Fatal(err)
+		}
+		cache := filepath.Join(top, "_cache")
+		_, diskErr := snapshot.Load(filepath.Join(cache, "develop"), snapshot.Options{})
+		r, err := OpenRepo(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != "/_cache/develop" {
+			t.Errorf("%s: site path %q, want /_cache/develop", cache, got)
+		}
+		_, gitErr := src.Load(snapshot.Options{})
+		for way, err := range map[string]error{"on disk": diskErr, "from git": gitErr} {
+			if err == nil || !strings.Contains(err.Error(), `is in folder "a/curl" below its tag's package folders`) {
+				t.Errorf("%s, %s: a page below a package folder: %v", cache, way, err)
+			}
+		}
+	}
+}
+
+// TestSubmoduleSitePathWorkTreeVar: GIT_WORK_TREE in the environment
+// (another folder) had git name it as the submodule's top, with no
+// superproject: -C _cache git:HEAD:develop was measured from the
+// submodule's top, and a retag of every page passed a gate. The
+// repository's checkout is where the superproject's Jekyll builds it,
+// with GIT_DIR naming its repository in .git/modules too.
+func TestSubmoduleSitePathWorkTreeVar(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_WORK_TREE", t.TempDir())
+	for _, gitDir := range []string{"", filepath.Join(super, ".git", "modules", "_cache")} {
+		if gitDir != "" {
+			t.Setenv("GIT_DIR", gitDir)
+		}
+		r, err := OpenRepo(filepath.Join(super, "_cache"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != "/_cache/develop" {
+			t.Errorf("GIT_WORK_TREE set, GIT_DIR %q: site path %q, want /_cache/develop", gitDir, got)
+		}
+	}
+}
+
+// TestSubmoduleSitePathThroughLink: -C _cache, where _cache is a link to
+// a submodule at vendor/cat, was measured from git's real path
+// (/vendor/cat/develop): no rule of _cache's tag folders held, and a
+// retag of every page passed a gate that ./_cache/develop on disk, the
+// same spelling, failed. -C vendor/cat is measured there, as on disk.
+func TestSubmoduleSitePathThroughLink(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "vendor/cat"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("vendor", "cat"), filepath.Join(super, "_cache")); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct{ dir, want string }{
+		{"_cache", "/_cache/develop"},
+		{"_cache/develop", "/_cache/develop"},
+		{"vendor/cat", "/vendor/cat/develop"},
+	} {
+		r, err := OpenRepo(filepath.Join(super, filepath.FromSlash(c.dir)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != c.want {
+			t.Errorf("-C %s: site path %q, want %s", c.dir, got, c.want)
+		}
+	}
+	if _, err := snapshot.Load(filepath.Join(super, "_cache", "develop"), snapshot.Options{}); err == nil {
+		t.Error("./_cache/develop on disk: a page below a package folder loaded")
+	}
+}
