@@ -277,6 +277,42 @@ func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
 	return nil
 }
 
+// spacedValue is the error of "--stack= e4s": the shell gave --stack an
+// empty value and made e4s an argument, which a diff counted as a third
+// snapshot ("got 3 arguments") and a log loaded ("loading e4s: no such
+// file or directory"), naming no flag. Only when the word names nothing
+// on disk and is no REV:PATH, URL or "-" (it holds no colon), so that the
+// command would fail on it anyway; and not for a log's --revs PATH, which
+// is no file. nil otherwise.
+func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) error {
+	if cmd != diffCommand && cmd != logCommand && cmd != renderCommand || o.revs != "" {
+		return nil
+	}
+	for i, a := range args[:max(len(args)-1, 0)] {
+		if a == "--" {
+			return nil
+		}
+		name, ok := strings.CutPrefix(a, "--")
+		if !ok || !strings.HasSuffix(name, "=") {
+			continue
+		}
+		name = strings.TrimSuffix(name, "=")
+		if f := flags.Lookup(name); f == nil || f.NoOptDefVal != "" {
+			continue // no flag, or one whose value may be left out
+		}
+		w := args[i+1]
+		if w == "" || strings.HasPrefix(w, "-") || strings.Contains(w, ":") {
+			continue
+		}
+		if _, err := os.Lstat(inDir(o.dir, w)); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		w = shellWord(w)
+		return usageErrorf("--%s= %s: the space after the = left --%s empty and made %s an argument, which names nothing on disk; write --%s=%s or --%s %s", name, w, name, w, name, w, name, w)
+	}
+	return nil
+}
+
 // helpHint is the command that shows cmd's help.
 func helpHint(cmd *command) string {
 	if cmd == nil || cmd.name == "" {
@@ -344,6 +380,11 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		if err := g.check(fs, &o); err != nil {
 			return exitTrouble, &usageError{cmd, err.Error()}
 		}
+	}
+	// After the flags' own checks: an empty value one of them refuses
+	// (--template=) is refused so.
+	if err := spacedValue(cmd, fs, &o, args); err != nil {
+		return exitTrouble, err
 	}
 	c.warnURLFlags(&o, fs.Args())
 	c.warnGitDir(&o, fs.Args())

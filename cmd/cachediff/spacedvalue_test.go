@@ -1,0 +1,41 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestSpacedValue (issue 35, class e): "--stack= e4s", a space after
+// the =, gave --stack an empty value and made e4s an argument: a diff
+// said "want two snapshots, OLD and NEW; got 3 arguments", a log
+// "loading e4s: no such file or directory", and neither named the flag.
+// It says how to write the value; a word that names a file is read as an
+// argument, as before.
+func TestSpacedValue(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--stack=", "e4s", "page.md", "page.md"}, "cachediff: --stack= e4s: the space after the = left --stack empty and made e4s an argument, which names nothing on disk; write --stack=e4s or --stack e4s\n"},
+		{[]string{"--package=", "py-*", "page.md", "page.md"}, "write --package='py-*' or --package 'py-*'\n"},
+		{[]string{"log", "--ignore=", "os", "page.md", "page.md"}, "write --ignore=os or --ignore os\n"},
+		{[]string{"render", "--title=", "x", "r.json"}, "write --title=x or --title x\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	// A word that names a file is an argument: an empty title.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--title=", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
+		t.Errorf("--title= page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
