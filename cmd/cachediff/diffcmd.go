@@ -424,26 +424,7 @@ func emptySelection(f diff.Filter, r *diff.Report) error {
 	if len(f.Packages)+len(f.Stacks) == 0 || r.Old.Packages > 0 || r.New.Packages > 0 {
 		return nil
 	}
-	// The first few values of each flag, and how many more: a script's
-	// thousands of --package names made a line of all of them.
-	const most = 4
-	var given []string
-	for _, l := range [...]struct {
-		flag   string
-		values []string
-	}{{"package", f.Packages}, {"stack", f.Stacks}} {
-		named := len(l.values)
-		if named > most+1 { // "1 more" would be as long as the value
-			named = most
-		}
-		for _, v := range l.values[:named] {
-			given = append(given, fmt.Sprintf("--%s %q", l.flag, v))
-		}
-		if more := len(l.values) - named; more > 0 {
-			given = append(given, fmt.Sprintf("%d more --%s values", more, l.flag))
-		}
-	}
-	return fmt.Errorf("%s together select nothing in either snapshot: no spec of a selected package is in a selected stack", andList(given))
+	return fmt.Errorf("%s together select nothing in either snapshot: %s", filtersGiven(f), selectNothing)
 }
 
 // andList joins names as "a, b and c".
@@ -515,6 +496,36 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 		}
 	}
 	return nil
+}
+
+// selectNothing says why filters that each match something select
+// nothing together.
+const selectNothing = "no spec of a selected package is in a selected stack"
+
+// filtersGiven names f's --package and --stack values, for an error of
+// filters that together select nothing: the first few of each flag, each
+// in short, and how many more.
+func filtersGiven(f diff.Filter) string {
+	// The first few values of each flag, and how many more: a script's
+	// thousands of --package names made a line of all of them.
+	const most = 4
+	var given []string
+	for _, l := range [...]struct {
+		flag   string
+		values []string
+	}{{"package", f.Packages}, {"stack", f.Stacks}} {
+		named := len(l.values)
+		if named > most+1 { // "1 more" would be as long as the value
+			named = most
+		}
+		for _, v := range l.values[:named] {
+			given = append(given, fmt.Sprintf("--%s %q", l.flag, shorten(v, maxQuotedValue)))
+		}
+		if more := len(l.values) - named; more > 0 {
+			given = append(given, fmt.Sprintf("%d more --%s values", more, l.flag))
+		}
+	}
+	return andList(given)
 }
 
 // unmatchedError says that a --package pattern or a --stack name selects
