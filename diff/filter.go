@@ -172,6 +172,10 @@ type Unmatched struct {
 	Parts []string
 }
 
+// specSigils start the parts of a Spack spec after its package's name:
+// version, compiler, variants, dependencies, flags.
+const specSigils = "@%+~^= "
+
 // maxClosest is how many names Unmatched.Closest suggests.
 const maxClosest = 3
 
@@ -220,6 +224,17 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 			u := Unmatched{Kind: "package", Value: pat}
 			if len(out) < MaxSuggested {
 				u.Closest = closest(pat, pkgs)
+				// A spec, as Spack writes one (py-keras@3.8.0,
+				// hdf5+mpi %gcc): its version and variants are farther
+				// than any edit a typo makes, and the name before
+				// them is what was meant when it is a package.
+				if i := strings.IndexAny(pat, specSigils); len(u.Closest) == 0 && i > 0 {
+					if name := strings.TrimSpace(pat[:i]); pkgs[name] {
+						u.Closest = []string{name}
+					} else {
+						u.Closest = closest(name, pkgs)
+					}
+				}
 			}
 			out = append(out, u)
 		}

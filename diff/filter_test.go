@@ -577,3 +577,22 @@ func TestListParts(t *testing.T) {
 		t.Errorf("no stack with commas: %q", got)
 	}
 }
+
+// TestUnmatchedPackageSpec: a --package value spelt as a Spack spec
+// (py-keras@3.8.0, as spack find prints it) got "no name is close": its
+// version is farther than any edit a typo makes. The name before the
+// spec's first sigil is suggested when it is a package, else the names
+// closest to it.
+func TestUnmatchedPackageSpec(t *testing.T) {
+	before, after := filterFixture()
+	f := Filter{Packages: []string{"py-keras@3.8.0", "llvm+clang ~lld", "py-kera@=3.1%gcc@13", "nope@1"}}
+	want := []Unmatched{
+		{Kind: "package", Value: "llvm+clang ~lld", Closest: []string{"llvm"}},
+		{Kind: "package", Value: "nope@1", Closest: []string{}},
+		{Kind: "package", Value: "py-kera@=3.1%gcc@13", Closest: []string{"py-keras"}},
+		{Kind: "package", Value: "py-keras@3.8.0", Closest: []string{"py-keras"}},
+	}
+	if got := f.Unmatched(before, after); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
+}
