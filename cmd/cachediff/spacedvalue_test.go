@@ -39,3 +39,17 @@ func TestSpacedValue(t *testing.T) {
 		t.Errorf("--title= page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
 	}
 }
+
+// TestHelpDiff (class e): cachediff help diff, as git help diff, said
+// `help: no command "diff": want one of render, log, help, version or
+// completion`, exit 2, although the diff is the command a new user
+// looks for. It shows the diff's help, as cachediff help does.
+func TestHelpDiff(t *testing.T) {
+	var want, stdout, stderr bytes.Buffer
+	if code := run([]string{"help"}, &want, &stderr); code != exitSame {
+		t.Fatalf("help: exit %d, stderr %q", code, stderr.String())
+	}
+	if code := run([]string{"help", "diff"}, &stdout, &stderr); code != exitSame || stdout.String() != want.String() || stderr.Len() != 0 {
+		t.Errorf("help diff: exit %d, stderr %q, stdout %.100q; want 0 and the help of cachediff help", code, stderr.String(), stdout.String())
+	}
+}
