@@ -624,9 +624,11 @@ func shorten(s string, n int) string {
 }
 
 // shellWord is s as one shell word: quoted when it holds a character
-// not in shellSafe.
+// not in shellSafe, or starts with "=", which zsh reads as the path of
+// the command named after it (--stack =bar: "zsh: bar not found"), or
+// is empty (a word of nothing, unquoted, is no word).
 func shellWord(s string) string {
-	if strings.ContainsFunc(s, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
+	if s == "" || strings.HasPrefix(s, "=") || strings.ContainsFunc(s, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
 		return shQuote(s)
 	}
 	return s

@@ -53,3 +53,15 @@ func TestHelpDiff(t *testing.T) {
 		t.Errorf("help diff: exit %d, stderr %q, stdout %.100q; want 0 and the help of cachediff help", code, stderr.String(), stdout.String())
 	}
 }
+
+// TestShellWordEquals: a word that starts with "=" is quoted: zsh, one
+// of the shells cachediff completes, reads =bar as the path of the
+// command bar, so the hint "--stack =bar" pasted there failed with
+// "zsh: bar not found". An empty word is quoted too.
+func TestShellWordEquals(t *testing.T) {
+	for in, want := range map[string]string{"=bar": "'=bar'", "a=b": "a=b", "py-torch": "py-torch", "": "''"} {
+		if got := shellWord(in); got != want {
+			t.Errorf("shellWord(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
