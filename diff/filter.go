@@ -170,6 +170,12 @@ type Unmatched struct {
 	// "--stack e4s,hep" is most likely two stacks given as a list; nil
 	// otherwise, and past the first MaxSuggested values, as Closest.
 	Parts []string
+	// Matches, of a stack name with path.Match's special characters and
+	// no comma, are the stacks of the snapshots it matches as a pattern,
+	// sorted: --stack takes names, unlike --package, so "--stack 'ml-*'"
+	// is most likely meant as one; nil otherwise, and past the first
+	// MaxSuggested values, as Closest.
+	Matches []string
 }
 
 // specSigils start the parts of a Spack spec after its package's name:
@@ -281,6 +287,16 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 						named[part] = true
 						u.Parts = append(u.Parts, part)
 					}
+				}
+			}
+			if len(out) < MaxSuggested && !isLiteral(st) && !strings.Contains(st, ",") {
+				if _, err := path.Match(st, ""); err == nil {
+					for name := range stacks {
+						if matchName(st, name) {
+							u.Matches = append(u.Matches, name)
+						}
+					}
+					slices.Sort(u.Matches)
 				}
 			}
 			out = append(out, u)

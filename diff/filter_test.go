@@ -596,3 +596,23 @@ func TestUnmatchedPackageSpec(t *testing.T) {
 		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
 	}
 }
+
+// TestUnmatchedStackPattern: a --stack value that is a pattern (ml-*,
+// as --package takes) got "no name is close", or the one name nearest
+// (e4s* : e4s): the stacks it matches are listed, for the hint to repeat
+// --stack with. A list, or an invalid pattern, gets none.
+func TestUnmatchedStackPattern(t *testing.T) {
+	s := snapOf("a", pkg("p", sp("p1bb", "1.0", "gcc@13.2.0", "x86_64_v3", "ml-cpu", "ml-cuda", "e4s", "e4s-rocm", "x/ml-y")))
+	f := Filter{Stacks: []string{"ml-*", "e4s*", "*ml-y", "zz*", "[", "ml-*,e4s"}}
+	want := []Unmatched{
+		{Kind: "stack", Value: "*ml-y", Closest: []string{"x/ml-y"}, Matches: []string{"x/ml-y"}},
+		{Kind: "stack", Value: "[", Closest: []string{}},
+		{Kind: "stack", Value: "e4s*", Closest: []string{"e4s"}, Matches: []string{"e4s", "e4s-rocm"}},
+		{Kind: "stack", Value: "ml-*", Closest: []string{}, Matches: []string{"ml-cpu", "ml-cuda"}},
+		{Kind: "stack", Value: "ml-*,e4s", Closest: []string{}, Parts: []string{"e4s"}},
+		{Kind: "stack", Value: "zz*", Closest: []string{}},
+	}
+	if got := f.Unmatched(s, s); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
+}

@@ -559,19 +559,11 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		// diff a third argument. Up to maxRepeatHint bytes of them, the
 		// rest counted, so that the line stays within maxErrorLine
 		// whatever the roots' number and size.
-		var flags []string
-		size := 0
-		for _, part := range u.Parts {
-			part = shellWord(part)
-			if size += len(part); size > maxRepeatHint {
-				break
-			}
-			flags = append(flags, "--stack "+part)
-		}
-		hint = "--stack takes one stack, not a comma-separated list: repeat it, " + strings.Join(flags, " ")
-		if len(flags) == 0 {
+		flags, more := repeatStack(u.Parts)
+		hint = "--stack takes one stack, not a comma-separated list: repeat it, " + flags
+		if flags == "" {
 			hint = fmt.Sprintf("--stack takes one stack, not a comma-separated list: repeat it for each of the list's stacks (%d, too long to write here)", len(u.Parts))
-		} else if more := len(u.Parts) - len(flags); more > 0 {
+		} else if more > 0 {
 			hint += fmt.Sprintf(" and %d more of the list's stacks", more)
 		}
 		// The list's other parts are not stacks (a typo, a root spelt with
@@ -597,14 +589,41 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 			hint += fmt.Sprintf("; %d parts of the list are not stacks", others)
 		}
 	}
+	if len(u.Matches) > 0 {
+		// A pattern, as --package takes: the stacks it matches.
+		flags, more := repeatStack(u.Matches)
+		hint = "--stack takes one stack, not a pattern: repeat it for each it matches, " + flags
+		if flags == "" {
+			hint = fmt.Sprintf("--stack takes one stack, not a pattern: repeat it for each it matches (%d, too long to write here)", len(u.Matches))
+		} else if more > 0 {
+			hint += fmt.Sprintf(" and %d more it matches", more)
+		}
+	}
 	// The value in short: a list of hundreds of stacks, quoted whole,
 	// would run the line past maxErrorLine, cutting off what is wrong
 	// and the hint to repeat --stack.
 	value := shorten(u.Value, maxQuotedValue)
-	if u.Closest == nil && len(u.Parts) == 0 { // not looked for
+	if u.Closest == nil && len(u.Parts) == 0 && len(u.Matches) == 0 { // not looked for
 		return fmt.Errorf("--%s %q matches no %s %s", u.Kind, value, u.Kind, where)
 	}
 	return fmt.Errorf("--%s %q matches no %s %s (%s)", u.Kind, value, u.Kind, where, hint)
+}
+
+// repeatStack is "--stack a --stack b" for the stacks names, each a
+// shell word, up to maxRepeatHint bytes of them, and how many more there
+// are: the line stays within maxErrorLine whatever the roots' number and
+// size. "" when the first is longer than that.
+func repeatStack(names []string) (string, int) {
+	var flags []string
+	size := 0
+	for _, name := range names {
+		name = shellWord(name)
+		if size += len(name); size > maxRepeatHint {
+			break
+		}
+		flags = append(flags, "--stack "+name)
+	}
+	return strings.Join(flags, " "), len(names) - len(flags)
 }
 
 // shorten is s up to its first n bytes and "…", cut at a character's
