@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -346,6 +347,16 @@ func closest(value string, names map[string]bool) []string {
 		dist int
 	}
 	all := make([]scored, 0, len(names))
+	// Without its invisible format characters (a zero-width space or a
+	// byte order mark pasted from a web page: "e4s\u200b" was no name
+	// close, its three bytes more than a short name's two edits), which
+	// the message shows escaped.
+	value = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, value)
 	lower, most := strings.ToLower(value), maxDist(value) // names are lower case; a typo may not be
 	for name := range names {
 		ln := strings.ToLower(name)

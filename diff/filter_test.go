@@ -616,3 +616,22 @@ func TestUnmatchedStackPattern(t *testing.T) {
 		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
 	}
 }
+
+// TestUnmatchedInvisible: a value holding an invisible format character
+// (a zero-width space or byte order mark pasted from a web page, a
+// right-to-left mark) got "no name is close": its bytes counted as
+// edits, more than a short name's two. They are left out of the edit
+// distance (the message shows them escaped).
+func TestUnmatchedInvisible(t *testing.T) {
+	before, after := filterFixture()
+	f := Filter{Packages: []string{"llvm\u200b"}, Stacks: []string{"e4s\ufeff", "\u202eml", "\u200b"}}
+	want := []Unmatched{
+		{Kind: "package", Value: "llvm\u200b", Closest: []string{"llvm"}},
+		{Kind: "stack", Value: "e4s\ufeff", Closest: []string{"e4s"}},
+		{Kind: "stack", Value: "\u200b", Closest: []string{}},
+		{Kind: "stack", Value: "\u202eml", Closest: []string{"ml"}},
+	}
+	if got := f.Unmatched(before, after); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
+}
