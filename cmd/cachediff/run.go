@@ -282,10 +282,11 @@ func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
 // snapshot ("got 3 arguments") and a log loaded ("loading e4s: no such
 // file or directory"), naming no flag. Only when the word names nothing
 // on disk and is no REV:PATH, URL or "-" (it holds no colon), so that the
-// command would fail on it anyway; and not for a log's --revs PATH, which
-// is no file. nil otherwise.
+// command would fail on it anyway; with log --revs, whose PATH is no
+// file, only when there is more than one argument ("want one PATH; got
+// 2 arguments"). nil otherwise.
 func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) error {
-	if cmd != diffCommand && cmd != logCommand && cmd != renderCommand || o.revs != "" {
+	if cmd != diffCommand && cmd != logCommand && cmd != renderCommand || o.revs != "" && flags.NArg() < 2 {
 		return nil
 	}
 	for i, a := range args[:max(len(args)-1, 0)] {
@@ -301,16 +302,34 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			continue // no flag, or one whose value may be left out
 		}
 		w := args[i+1]
-		if w == "" || strings.HasPrefix(w, "-") || strings.Contains(w, ":") {
+		if w == "" || strings.HasPrefix(w, "-") {
 			continue
 		}
-		if _, err := os.Lstat(inDir(o.dir, w)); !errors.Is(err, fs.ErrNotExist) {
-			continue
+		why := "" // with --revs, one argument too many
+		if o.revs == "" {
+			if strings.Contains(w, ":") {
+				continue
+			}
+			if _, err := os.Lstat(inDir(o.dir, w)); !errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			why = ", which names nothing on disk"
 		}
 		w = shellWord(w)
-		return usageErrorf("--%s= %s: the space after the = left --%s empty and made %s an argument, which names nothing on disk; write --%s=%s or --%s %s", name, w, name, w, name, w, name, w)
+		return usageErrorf("--%s= %s: the space after the = left --%s empty and made %s an argument%s; write --%s=%s or --%s %s", name, w, name, w, why, name, w, name, w)
 	}
 	return nil
+}
+
+// ofCommand is err, a usageError of no command, made cmd's: the hint
+// after it named "cachediff --help" for a log's or render's flags
+// (cachediff log --color never a b).
+func ofCommand(err error, cmd *command) error {
+	var ue *usageError
+	if errors.As(err, &ue) && ue.cmd == nil {
+		ue.cmd = cmd
+	}
+	return err
 }
 
 // helpHint is the command that shows cmd's help.
@@ -362,10 +381,10 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	if err := emptyArgument(cmd, &o, fs.Args()); err != nil {
-		return exitTrouble, err
+		return exitTrouble, ofCommand(err, cmd)
 	}
 	if err := spacedColor(fs, &o, args); err != nil {
-		return exitTrouble, err
+		return exitTrouble, ofCommand(err, cmd)
 	}
 	if o.help {
 		return c.help(cmd)
@@ -384,7 +403,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	// After the flags' own checks: an empty value one of them refuses
 	// (--template=) is refused so.
 	if err := spacedValue(cmd, fs, &o, args); err != nil {
-		return exitTrouble, err
+		return exitTrouble, ofCommand(err, cmd)
 	}
 	c.warnURLFlags(&o, fs.Args())
 	c.warnGitDir(&o, fs.Args())

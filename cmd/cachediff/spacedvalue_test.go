@@ -24,8 +24,13 @@ func TestSpacedValue(t *testing.T) {
 	}{
 		{[]string{"--stack=", "e4s", "page.md", "page.md"}, "cachediff: --stack= e4s: the space after the = left --stack empty and made e4s an argument, which names nothing on disk; write --stack=e4s or --stack e4s\n"},
 		{[]string{"--package=", "py-*", "page.md", "page.md"}, "write --package='py-*' or --package 'py-*'\n"},
-		{[]string{"log", "--ignore=", "os", "page.md", "page.md"}, "write --ignore=os or --ignore os\n"},
-		{[]string{"render", "--title=", "x", "r.json"}, "write --title=x or --title x\n"},
+		// The usage hint names the command's help.
+		{[]string{"log", "--ignore=", "os", "page.md", "page.md"}, "write --ignore=os or --ignore os\ncachediff: run 'cachediff log --help' for usage\n"},
+		{[]string{"render", "--title=", "x", "r.json"}, "write --title=x or --title x\ncachediff: run 'cachediff render --help' for usage\n"},
+		{[]string{"log", "--color", "never", "page.md", "page.md"}, "cachediff: run 'cachediff log --help' for usage\n"},
+		{[]string{"log", "page.md", ""}, "cachediff: run 'cachediff log --help' for usage\n"},
+		// With --revs, PATH is no file: one argument too many.
+		{[]string{"log", "--revs", "HEAD~1..HEAD", "--package=", "llvm", "_cache/develop"}, "cachediff: --package= llvm: the space after the = left --package empty and made llvm an argument; write --package=llvm or --package llvm\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(c.args, &stdout, &stderr)
