@@ -282,11 +282,20 @@ func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
 // snapshot ("got 3 arguments") and a log loaded ("loading e4s: no such
 // file or directory"), naming no flag. Only when the word names nothing
 // on disk and is no REV:PATH, URL or "-" (it holds no colon), so that the
-// command would fail on it anyway; with log --revs, whose PATH is no
-// file, only when there is more than one argument ("want one PATH; got
-// 2 arguments"). nil otherwise.
+// command would fail on it anyway, and only when there is an argument
+// more than the command takes (cachediff --title= nope.md new.md, of a
+// snapshot misspelt, is left to say "loading nope.md"); with log --revs,
+// whose PATH is no file, whenever there is more than one argument ("want
+// one PATH; got 2 arguments"). nil otherwise.
 func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) error {
-	if cmd != diffCommand && cmd != logCommand && cmd != renderCommand || o.revs != "" && flags.NArg() < 2 {
+	takes := 2 // a diff's OLD and NEW, a log's two snapshots or more
+	switch {
+	case cmd == renderCommand || cmd == logCommand && o.revs != "":
+		takes = 1
+	case cmd != diffCommand && cmd != logCommand:
+		return nil
+	}
+	if flags.NArg() <= takes {
 		return nil
 	}
 	for i, a := range args[:max(len(args)-1, 0)] {

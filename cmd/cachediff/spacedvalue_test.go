@@ -43,6 +43,13 @@ func TestSpacedValue(t *testing.T) {
 	if code := run([]string{"--title=", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
 		t.Errorf("--title= page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
 	}
+	// No argument more than the diff takes: an empty title, and a
+	// snapshot misspelt, which the loading names.
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"--title=", "nope.md", "page.md"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "nope.md: no such file") {
+		t.Errorf("--title= nope.md page.md: exit %d, stderr %q; want 2, nope.md not found", code, stderr.String())
+	}
 }
 
 // TestHelpDiff (class e): cachediff help diff, as git help diff, said
