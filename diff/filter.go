@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -351,12 +352,7 @@ func closest(value string, names map[string]bool) []string {
 	// byte order mark pasted from a web page: "e4s\u200b" was no name
 	// close, its three bytes more than a short name's two edits), which
 	// the message shows escaped.
-	value = strings.Map(func(r rune) rune {
-		if unicode.Is(unicode.Cf, r) {
-			return -1
-		}
-		return r
-	}, value)
+	value = withoutFormat(value)
 	lower, most := strings.ToLower(value), maxDist(value) // names are lower case; a typo may not be
 	for name := range names {
 		ln := strings.ToLower(name)
@@ -378,6 +374,28 @@ func closest(value string, names map[string]bool) []string {
 		out = append(out, s.name)
 	}
 	return out
+}
+
+// withoutFormat is s without its format characters (Unicode's Cf:
+// zero-width spaces and joiners, byte order marks, bidi marks), its
+// other bytes as they are (strings.Map would write an invalid byte as
+// U+FFFD, three bytes that maxDist counts); s itself when it has none.
+func withoutFormat(s string) string {
+	var b strings.Builder
+	last := 0 // s[last:i] is not written yet
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError && unicode.Is(unicode.Cf, r) {
+			b.WriteString(s[last:i])
+			last = i + size
+		}
+		i += size
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // maxDist is how far a name may be from value to be suggested: a third

@@ -635,3 +635,14 @@ func TestUnmatchedInvisible(t *testing.T) {
 		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
 	}
 }
+
+// TestWithoutFormat: format characters are left out, every other byte
+// kept as it is: strings.Map wrote an invalid byte as U+FFFD, three
+// bytes, which made maxDist of such a value larger (TestClosestProperty).
+func TestWithoutFormat(t *testing.T) {
+	for in, want := range map[string]string{"a\xff\u200bb": "a\xffb", "\u200b": "", "\ufeffe4s\u202e": "e4s", "e4s\xff": "e4s\xff", "": ""} {
+		if got := withoutFormat(in); got != want {
+			t.Errorf("withoutFormat(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
