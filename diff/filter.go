@@ -8,6 +8,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -170,7 +172,17 @@ type Unmatched struct {
 	// "--stack e4s,hep" is most likely two stacks given as a list; nil
 	// otherwise, and past the first MaxSuggested values, as Closest.
 	Parts []string
+	// Matches, of a stack name with path.Match's special characters and
+	// no comma, are the stacks of the snapshots it matches as a pattern,
+	// sorted: --stack takes names, unlike --package, so "--stack 'ml-*'"
+	// is most likely meant as one; nil otherwise, and past the first
+	// MaxSuggested values, as Closest.
+	Matches []string
 }
+
+// specSigils start the parts of a Spack spec after its package's name:
+// version, compiler, variants, dependencies, flags.
+const specSigils = "@%+~^= "
 
 // maxClosest is how many names Unmatched.Closest suggests.
 const maxClosest = 3
@@ -220,6 +232,17 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 			u := Unmatched{Kind: "package", Value: pat}
 			if len(out) < MaxSuggested {
 				u.Closest = closest(pat, pkgs)
+				// A spec, as Spack writes one (py-keras@3.8.0,
+				// hdf5+mpi %gcc): its version and variants are farther
+				// than any edit a typo makes, and the name before
+				// them is what was meant when it is a package.
+				if i := strings.IndexAny(pat, specSigils); len(u.Closest) == 0 && i > 0 {
+					if name := strings.TrimSpace(pat[:i]); pkgs[name] {
+						u.Closest = []string{name}
+					} else {
+						u.Closest = closest(name, pkgs)
+					}
+				}
 			}
 			out = append(out, u)
 		}
@@ -266,6 +289,16 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 						named[part] = true
 						u.Parts = append(u.Parts, part)
 					}
+				}
+			}
+			if len(out) < MaxSuggested && !isLiteral(st) && !strings.Contains(st, ",") {
+				if _, err := path.Match(st, ""); err == nil {
+					for name := range stacks {
+						if matchName(st, name) {
+							u.Matches = append(u.Matches, name)
+						}
+					}
+					slices.Sort(u.Matches)
 				}
 			}
 			out = append(out, u)
@@ -315,6 +348,11 @@ func closest(value string, names map[string]bool) []string {
 		dist int
 	}
 	all := make([]scored, 0, len(names))
+	// Without its invisible format characters (a zero-width space or a
+	// byte order mark pasted from a web page: "e4s\u200b" was no name
+	// close, its three bytes more than a short name's two edits), which
+	// the message shows escaped.
+	value = withoutFormat(value)
 	lower, most := strings.ToLower(value), maxDist(value) // names are lower case; a typo may not be
 	for name := range names {
 		ln := strings.ToLower(name)
@@ -336,6 +374,28 @@ func closest(value string, names map[string]bool) []string {
 		out = append(out, s.name)
 	}
 	return out
+}
+
+// withoutFormat is s without its format characters (Unicode's Cf:
+// zero-width spaces and joiners, byte order marks, bidi marks), its
+// other bytes as they are (strings.Map would write an invalid byte as
+// U+FFFD, three bytes that maxDist counts); s itself when it has none.
+func withoutFormat(s string) string {
+	var b strings.Builder
+	last := 0 // s[last:i] is not written yet
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError && unicode.Is(unicode.Cf, r) {
+			b.WriteString(s[last:i])
+			last = i + size
+		}
+		i += size
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // maxDist is how far a name may be from value to be suggested: a third

@@ -577,3 +577,72 @@ func TestListParts(t *testing.T) {
 		t.Errorf("no stack with commas: %q", got)
 	}
 }
+
+// TestUnmatchedPackageSpec: a --package value spelt as a Spack spec
+// (py-keras@3.8.0, as spack find prints it) got "no name is close": its
+// version is farther than any edit a typo makes. The name before the
+// spec's first sigil is suggested when it is a package, else the names
+// closest to it.
+func TestUnmatchedPackageSpec(t *testing.T) {
+	before, after := filterFixture()
+	f := Filter{Packages: []string{"py-keras@3.8.0", "llvm+clang ~lld", "py-kera@=3.1%gcc@13", "nope@1"}}
+	want := []Unmatched{
+		{Kind: "package", Value: "llvm+clang ~lld", Closest: []string{"llvm"}},
+		{Kind: "package", Value: "nope@1", Closest: []string{}},
+		{Kind: "package", Value: "py-kera@=3.1%gcc@13", Closest: []string{"py-keras"}},
+		{Kind: "package", Value: "py-keras@3.8.0", Closest: []string{"py-keras"}},
+	}
+	if got := f.Unmatched(before, after); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
+}
+
+// TestUnmatchedStackPattern: a --stack value that is a pattern (ml-*,
+// as --package takes) got "no name is close", or the one name nearest
+// (e4s* : e4s): the stacks it matches are listed, for the hint to repeat
+// --stack with. A list, or an invalid pattern, gets none.
+func TestUnmatchedStackPattern(t *testing.T) {
+	s := snapOf("a", pkg("p", sp("p1bb", "1.0", "gcc@13.2.0", "x86_64_v3", "ml-cpu", "ml-cuda", "e4s", "e4s-rocm", "x/ml-y")))
+	f := Filter{Stacks: []string{"ml-*", "e4s*", "*ml-y", "zz*", "[", "ml-*,e4s"}}
+	want := []Unmatched{
+		{Kind: "stack", Value: "*ml-y", Closest: []string{"x/ml-y"}, Matches: []string{"x/ml-y"}},
+		{Kind: "stack", Value: "[", Closest: []string{}},
+		{Kind: "stack", Value: "e4s*", Closest: []string{"e4s"}, Matches: []string{"e4s", "e4s-rocm"}},
+		{Kind: "stack", Value: "ml-*", Closest: []string{}, Matches: []string{"ml-cpu", "ml-cuda"}},
+		{Kind: "stack", Value: "ml-*,e4s", Closest: []string{}, Parts: []string{"e4s"}},
+		{Kind: "stack", Value: "zz*", Closest: []string{}},
+	}
+	if got := f.Unmatched(s, s); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
+}
+
+// TestUnmatchedInvisible: a value holding an invisible format character
+// (a zero-width space or byte order mark pasted from a web page, a
+// right-to-left mark) got "no name is close": its bytes counted as
+// edits, more than a short name's two. They are left out of the edit
+// distance (the message shows them escaped).
+func TestUnmatchedInvisible(t *testing.T) {
+	before, after := filterFixture()
+	f := Filter{Packages: []string{"llvm\u200b"}, Stacks: []string{"e4s\ufeff", "\u202eml", "\u200b"}}
+	want := []Unmatched{
+		{Kind: "package", Value: "llvm\u200b", Closest: []string{"llvm"}},
+		{Kind: "stack", Value: "e4s\ufeff", Closest: []string{"e4s"}},
+		{Kind: "stack", Value: "\u200b", Closest: []string{}},
+		{Kind: "stack", Value: "\u202eml", Closest: []string{"ml"}},
+	}
+	if got := f.Unmatched(before, after); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
+}
+
+// TestWithoutFormat: format characters are left out, every other byte
+// kept as it is: strings.Map wrote an invalid byte as U+FFFD, three
+// bytes, which made maxDist of such a value larger (TestClosestProperty).
+func TestWithoutFormat(t *testing.T) {
+	for in, want := range map[string]string{"a\xff\u200bb": "a\xffb", "\u200b": "", "\ufeffe4s\u202e": "e4s", "e4s\xff": "e4s\xff", "": ""} {
+		if got := withoutFormat(in); got != want {
+			t.Errorf("withoutFormat(%q) = %q; want %q", in, got, want)
+		}
+	}
+}

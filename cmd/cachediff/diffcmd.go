@@ -424,26 +424,7 @@ func emptySelection(f diff.Filter, r *diff.Report) error {
 	if len(f.Packages)+len(f.Stacks) == 0 || r.Old.Packages > 0 || r.New.Packages > 0 {
 		return nil
 	}
-	// The first few values of each flag, and how many more: a script's
-	// thousands of --package names made a line of all of them.
-	const most = 4
-	var given []string
-	for _, l := range [...]struct {
-		flag   string
-		values []string
-	}{{"package", f.Packages}, {"stack", f.Stacks}} {
-		named := len(l.values)
-		if named > most+1 { // "1 more" would be as long as the value
-			named = most
-		}
-		for _, v := range l.values[:named] {
-			given = append(given, fmt.Sprintf("--%s %q", l.flag, v))
-		}
-		if more := len(l.values) - named; more > 0 {
-			given = append(given, fmt.Sprintf("%d more --%s values", more, l.flag))
-		}
-	}
-	return fmt.Errorf("%s together select nothing in either snapshot: no spec of a selected package is in a selected stack", andList(given))
+	return fmt.Errorf("%s together select nothing in either snapshot: %s", filtersGiven(f), selectNothing)
 }
 
 // andList joins names as "a, b and c".
@@ -517,6 +498,36 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 	return nil
 }
 
+// selectNothing says why filters that each match something select
+// nothing together.
+const selectNothing = "no spec of a selected package is in a selected stack"
+
+// filtersGiven names f's --package and --stack values, for an error of
+// filters that together select nothing: the first few of each flag, each
+// in short, and how many more.
+func filtersGiven(f diff.Filter) string {
+	// The first few values of each flag, and how many more: a script's
+	// thousands of --package names made a line of all of them.
+	const most = 4
+	var given []string
+	for _, l := range [...]struct {
+		flag   string
+		values []string
+	}{{"package", f.Packages}, {"stack", f.Stacks}} {
+		named := len(l.values)
+		if named > most+1 { // "1 more" would be as long as the value
+			named = most
+		}
+		for _, v := range l.values[:named] {
+			given = append(given, fmt.Sprintf("--%s %q", l.flag, shorten(v, maxQuotedValue)))
+		}
+		if more := len(l.values) - named; more > 0 {
+			given = append(given, fmt.Sprintf("%d more --%s values", more, l.flag))
+		}
+	}
+	return andList(given)
+}
+
 // unmatchedError says that a --package pattern or a --stack name selects
 // nothing, which is most likely a typo: without the error it would make an
 // empty report that passes any gate. packages and stacks say where a
@@ -548,19 +559,11 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		// diff a third argument. Up to maxRepeatHint bytes of them, the
 		// rest counted, so that the line stays within maxErrorLine
 		// whatever the roots' number and size.
-		var flags []string
-		size := 0
-		for _, part := range u.Parts {
-			part = shellWord(part)
-			if size += len(part); size > maxRepeatHint {
-				break
-			}
-			flags = append(flags, "--stack "+part)
-		}
-		hint = "--stack takes one stack, not a comma-separated list: repeat it, " + strings.Join(flags, " ")
-		if len(flags) == 0 {
+		flags, more := repeatStack(u.Parts)
+		hint = "--stack takes one stack, not a comma-separated list: repeat it, " + flags
+		if flags == "" {
 			hint = fmt.Sprintf("--stack takes one stack, not a comma-separated list: repeat it for each of the list's stacks (%d, too long to write here)", len(u.Parts))
-		} else if more := len(u.Parts) - len(flags); more > 0 {
+		} else if more > 0 {
 			hint += fmt.Sprintf(" and %d more of the list's stacks", more)
 		}
 		// The list's other parts are not stacks (a typo, a root spelt with
@@ -586,14 +589,41 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 			hint += fmt.Sprintf("; %d parts of the list are not stacks", others)
 		}
 	}
+	if len(u.Matches) > 0 {
+		// A pattern, as --package takes: the stacks it matches.
+		flags, more := repeatStack(u.Matches)
+		hint = "--stack takes one stack, not a pattern: repeat it for each it matches, " + flags
+		if flags == "" {
+			hint = fmt.Sprintf("--stack takes one stack, not a pattern: repeat it for each it matches (%d, too long to write here)", len(u.Matches))
+		} else if more > 0 {
+			hint += fmt.Sprintf(" and %d more it matches", more)
+		}
+	}
 	// The value in short: a list of hundreds of stacks, quoted whole,
 	// would run the line past maxErrorLine, cutting off what is wrong
 	// and the hint to repeat --stack.
 	value := shorten(u.Value, maxQuotedValue)
-	if u.Closest == nil && len(u.Parts) == 0 { // not looked for
+	if u.Closest == nil && len(u.Parts) == 0 && len(u.Matches) == 0 { // not looked for
 		return fmt.Errorf("--%s %q matches no %s %s", u.Kind, value, u.Kind, where)
 	}
 	return fmt.Errorf("--%s %q matches no %s %s (%s)", u.Kind, value, u.Kind, where, hint)
+}
+
+// repeatStack is "--stack a --stack b" for the stacks names, each a
+// shell word, up to maxRepeatHint bytes of them, and how many more there
+// are: the line stays within maxErrorLine whatever the roots' number and
+// size. "" when the first is longer than that.
+func repeatStack(names []string) (string, int) {
+	var flags []string
+	size := 0
+	for _, name := range names {
+		name = shellWord(name)
+		if size += len(name); size > maxRepeatHint {
+			break
+		}
+		flags = append(flags, "--stack "+name)
+	}
+	return strings.Join(flags, " "), len(names) - len(flags)
 }
 
 // shorten is s up to its first n bytes and "…", cut at a character's
@@ -613,9 +643,11 @@ func shorten(s string, n int) string {
 }
 
 // shellWord is s as one shell word: quoted when it holds a character
-// not in shellSafe.
+// not in shellSafe, or starts with "=", which zsh reads as the path of
+// the command named after it (--stack =bar: "zsh: bar not found"), or
+// is empty (a word of nothing, unquoted, is no word).
 func shellWord(s string) string {
-	if strings.ContainsFunc(s, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
+	if s == "" || strings.HasPrefix(s, "=") || strings.ContainsFunc(s, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
 		return shQuote(s)
 	}
 	return s

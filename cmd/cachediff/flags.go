@@ -440,7 +440,11 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		}
 	}
 	if (o.feedID != "" || fs.Changed("max-entries")) && o.format != "atom" {
-		return fmt.Errorf("--feed-id and --max-entries apply to the Atom feed (--format atom)")
+		flag := "--feed-id"
+		if fs.Changed("max-entries") {
+			flag = "--max-entries"
+		}
+		return fmt.Errorf("%s applies to the Atom feed (--format atom) only, not --format %s", flag, o.format)
 	}
 	if fs.Changed("feed-id") {
 		if u, err := url.Parse(o.feedID); err != nil || u.Scheme == "" || strings.ContainsAny(o.feedID, " \t\n\r<>\"") {
@@ -470,7 +474,17 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		return fmt.Errorf("--max-bytes %d: want a positive number of bytes", o.maxBytes)
 	}
 	if o.maxBytes > 0 && (!f.Cuttable || o.template != "") {
-		return fmt.Errorf("--max-bytes and --github-comment shorten the built-in Markdown report (--format md) only")
+		// The flag given and what it met: "--max-bytes and
+		// --github-comment ..." named a flag that was not given, and
+		// not the --format or --template.
+		flag, other := "--max-bytes", "--format "+o.format
+		if o.ghComment {
+			flag = "--github-comment"
+		}
+		if o.template != "" {
+			other = "a --template"
+		}
+		return fmt.Errorf("%s shortens the built-in Markdown report (--format md) only, not %s", flag, other)
 	}
 	switch {
 	case fs.Changed("output") && o.output == "":

@@ -23,6 +23,11 @@ var helpCommand = &command{
 			if cmd := lookupCommand(args[0]); cmd != nil {
 				return c.help(cmd)
 			}
+			if args[0] == "diff" {
+				// The command without a name, as git help diff: it
+				// said no command "diff", want one of render, log, ….
+				return c.help(diffCommand)
+			}
 			msg := fmt.Sprintf("help: no command %q: want one of %s", args[0], orList(commandNames()))
 			if near := closestName(args[0], commandNames(), nil); near != "" {
 				msg += " (did you mean " + near + "?)"

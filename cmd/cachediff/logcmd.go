@@ -339,7 +339,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		return fail(unmatchedErrors(bad, "in any snapshot of the series", logPackages, logStacks))
 	}
 	if len(names) > 1 && !selected && len(opts.filter.Packages)+len(opts.filter.Stacks) > 0 {
-		return fail(fmt.Errorf("the filters together select nothing in any snapshot of the series"))
+		return fail(fmt.Errorf("%s together select nothing in any snapshot of the series: %s", filtersGiven(opts.filter), selectNothing))
 	}
 	for i := range series.Snapshots {
 		series.Snapshots[i].Subject = subjects[series.Snapshots[i].Rev]

@@ -39,3 +39,28 @@ func TestManyFiltersSelectNothingCapped(t *testing.T) {
 		t.Errorf("%d --package values and --stack hep: a message of %d bytes (%.300q…), want the first few values named, --stack too, and the rest counted", n, len(msg), msg)
 	}
 }
+
+// TestFiltersSelectNothingNamed (class e): a log whose filters each
+// match something but together select nothing said "the filters together
+// select nothing in any snapshot of the series", naming neither the
+// filters nor why, where a diff names them; and a value of a kilobyte was
+// quoted whole. Both name the first few values, each in short.
+func TestFiltersSelectNothingNamed(t *testing.T) {
+	t.Chdir("../..")
+	oldDir, newDir := "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"
+	long := "py-keras" + strings.Repeat("*", 1000) // matches py-keras
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"log", "--package", "py-keras", "--stack", "hep", oldDir, newDir},
+			"cachediff: --package \"py-keras\" and --stack \"hep\" together select nothing in any snapshot of the series: no spec of a selected package is in a selected stack\n"},
+		{[]string{"--package", long, "--stack", "hep", oldDir, newDir},
+			"cachediff: --package \"" + long[:maxQuotedValue] + "…\" and --stack \"hep\" together select nothing in either snapshot: no spec of a selected package is in a selected stack\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || stderr.String() != c.want {
+			t.Errorf("%.80q: exit %d, stderr %.400q; want 2, %.400q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}

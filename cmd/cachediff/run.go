@@ -277,6 +277,70 @@ func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
 	return nil
 }
 
+// spacedValue is the error of "--stack= e4s": the shell gave --stack an
+// empty value and made e4s an argument, which a diff counted as a third
+// snapshot ("got 3 arguments") and a log loaded ("loading e4s: no such
+// file or directory"), naming no flag. Only when the word names nothing
+// on disk and is no REV:PATH, URL or "-" (it holds no colon), so that the
+// command would fail on it anyway, and only when there is an argument
+// more than the command takes (cachediff --title= nope.md new.md, of a
+// snapshot misspelt, is left to say "loading nope.md"); with log --revs,
+// whose PATH is no file, whenever there is more than one argument ("want
+// one PATH; got 2 arguments"). nil otherwise.
+func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) error {
+	takes := 2 // a diff's OLD and NEW, a log's two snapshots or more
+	switch {
+	case cmd == renderCommand || cmd == logCommand && o.revs != "":
+		takes = 1
+	case cmd != diffCommand && cmd != logCommand:
+		return nil
+	}
+	if flags.NArg() <= takes {
+		return nil
+	}
+	for i, a := range args[:max(len(args)-1, 0)] {
+		if a == "--" {
+			return nil
+		}
+		name, ok := strings.CutPrefix(a, "--")
+		if !ok || !strings.HasSuffix(name, "=") {
+			continue
+		}
+		name = strings.TrimSuffix(name, "=")
+		if f := flags.Lookup(name); f == nil || f.NoOptDefVal != "" {
+			continue // no flag, or one whose value may be left out
+		}
+		w := args[i+1]
+		if w == "" || strings.HasPrefix(w, "-") {
+			continue
+		}
+		why := "" // with --revs, one argument too many
+		if o.revs == "" {
+			if strings.Contains(w, ":") {
+				continue
+			}
+			if _, err := os.Lstat(inDir(o.dir, w)); !errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			why = ", which names nothing on disk"
+		}
+		w = shellWord(w)
+		return usageErrorf("--%s= %s: the space after the = left --%s empty and made %s an argument%s; write --%s=%s or --%s %s", name, w, name, w, why, name, w, name, w)
+	}
+	return nil
+}
+
+// ofCommand is err, a usageError of no command, made cmd's: the hint
+// after it named "cachediff --help" for a log's or render's flags
+// (cachediff log --color never a b).
+func ofCommand(err error, cmd *command) error {
+	var ue *usageError
+	if errors.As(err, &ue) && ue.cmd == nil {
+		ue.cmd = cmd
+	}
+	return err
+}
+
 // helpHint is the command that shows cmd's help.
 func helpHint(cmd *command) string {
 	if cmd == nil || cmd.name == "" {
@@ -326,10 +390,10 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	if err := emptyArgument(cmd, &o, fs.Args()); err != nil {
-		return exitTrouble, err
+		return exitTrouble, ofCommand(err, cmd)
 	}
 	if err := spacedColor(fs, &o, args); err != nil {
-		return exitTrouble, err
+		return exitTrouble, ofCommand(err, cmd)
 	}
 	if o.help {
 		return c.help(cmd)
@@ -344,6 +408,11 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		if err := g.check(fs, &o); err != nil {
 			return exitTrouble, &usageError{cmd, err.Error()}
 		}
+	}
+	// After the flags' own checks: an empty value one of them refuses
+	// (--template=) is refused so.
+	if err := spacedValue(cmd, fs, &o, args); err != nil {
+		return exitTrouble, ofCommand(err, cmd)
 	}
 	c.warnURLFlags(&o, fs.Args())
 	c.warnGitDir(&o, fs.Args())

@@ -461,3 +461,33 @@ func TestUnmatchedPartsRootWithCommas(t *testing.T) {
 		t.Errorf("the stacks of the hint: exit %d, stderr %q; want 0, selecting %s", code, stderr.String(), torch)
 	}
 }
+
+// TestUnmatchedStackPattern: --stack 'ml-*', a pattern as --package
+// takes, said "no name is close" over six ml- stacks (and --stack 'e4s*'
+// "closest: e4s" alone): it names the stacks the pattern matches, as
+// flags to repeat --stack with, and those select them.
+func TestUnmatchedStackPattern(t *testing.T) {
+	t.Chdir("../..")
+	oldDir, newDir := "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"
+	ml := []string{"ml-darwin-aarch64-mps", "ml-linux-aarch64-cpu", "ml-linux-aarch64-cuda", "ml-linux-x86_64-cpu", "ml-linux-x86_64-cuda", "ml-linux-x86_64-rocm"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--stack", "ml-*", oldDir, newDir}, `cachediff: --stack "ml-*" matches no stack in either snapshot (--stack takes one stack, not a pattern: repeat it for each it matches, --stack ` + strings.Join(ml, " --stack ") + ")\n"},
+		{[]string{"log", "--stack", "e4s*", oldDir, newDir}, `cachediff: --stack "e4s*" matches no stack in any snapshot of the series (--stack takes one stack, not a pattern: repeat it for each it matches, --stack e4s --stack e4s-neoverse-v2 --stack e4s-oneapi --stack e4s-rocm-external)` + "\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || stderr.String() != c.want {
+			t.Errorf("%q: exit %d, stderr %q; want 2, %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	args := []string{"-f", "json"}
+	for _, st := range ml {
+		args = append(args, "--stack", st)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(append(args, oldDir, newDir), &stdout, &stderr); code == exitTrouble {
+		t.Errorf("the stacks of the hint: exit 2, stderr %q", stderr.String())
+	}
+}

@@ -1,10 +1,13 @@
 package gitsrc
 
 import (
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // A revision that is an id's prefix that several objects' ids start with
@@ -77,5 +80,32 @@ func TestResolveBelowTopHint(t *testing.T) {
 	}
 	if _, err := top.Resolve("HEAD:develop"); err == nil || strings.Contains(err.Error(), "give") {
 		t.Errorf("Resolve(HEAD:develop) from the top: %v", err)
+	}
+}
+
+// TestResolveBelowTopHintQuoted: the spellings the hint suggests are
+// shell words: from a folder "my dir", it said "give HEAD:./f or
+// HEAD:my dir/f", which pasted was two arguments.
+func TestResolveBelowTopHintQuoted(t *testing.T) {
+	dir, _ := newRepo(t)
+	sub := filepath.Join(dir, "my dir")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sub, "f"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "f"}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.ArgPrefix = "git:"
+	if _, err := r.Resolve("HEAD:f"); err == nil || !strings.HasSuffix(err.Error(), "give git:HEAD:./f or 'git:HEAD:my dir/f'") {
+		t.Errorf("Resolve(HEAD:f) from my dir: %v; want a hint of 'git:HEAD:my dir/f', quoted", err)
 	}
 }

@@ -97,3 +97,24 @@ func TestLinkOutOfWorkTreeAtAnyDepth(t *testing.T) {
 		t.Errorf("outside a work tree: %v; want the link followed", err)
 	}
 }
+
+// TestLinkOutOfWorkTreeHintQuoted: the path the error of a snapshot
+// folder linked out of the work tree says to give is a shell word: "give
+// /tmp/out dir/develop to read it", pasted, was two arguments.
+func TestLinkOutOfWorkTreeHintQuoted(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "out dir")
+	if err := os.MkdirAll(outside, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	repo := t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(repo, "snap")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	_, err := Load(repo, "snap", Options{}, snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), "give '"+outside+"' to read it") {
+		t.Errorf("snap, a link to %s: %v; want the path to give quoted", outside, err)
+	}
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestSpacedValue (issue 35, class e): "--stack= e4s", a space after
+// the =, gave --stack an empty value and made e4s an argument: a diff
+// said "want two snapshots, OLD and NEW; got 3 arguments", a log
+// "loading e4s: no such file or directory", and neither named the flag.
+// It says how to write the value; a word that names a file is read as an
+// argument, as before.
+func TestSpacedValue(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--stack=", "e4s", "page.md", "page.md"}, "cachediff: --stack= e4s: the space after the = left --stack empty and made e4s an argument, which names nothing on disk; write --stack=e4s or --stack e4s\n"},
+		{[]string{"--package=", "py-*", "page.md", "page.md"}, "write --package='py-*' or --package 'py-*'\n"},
+		// The usage hint names the command's help.
+		{[]string{"log", "--ignore=", "os", "page.md", "page.md"}, "write --ignore=os or --ignore os\ncachediff: run 'cachediff log --help' for usage\n"},
+		{[]string{"render", "--title=", "x", "r.json"}, "write --title=x or --title x\ncachediff: run 'cachediff render --help' for usage\n"},
+		{[]string{"log", "--color", "never", "page.md", "page.md"}, "cachediff: run 'cachediff log --help' for usage\n"},
+		{[]string{"log", "page.md", ""}, "cachediff: run 'cachediff log --help' for usage\n"},
+		// With --revs, PATH is no file: one argument too many.
+		{[]string{"log", "--revs", "HEAD~1..HEAD", "--package=", "llvm", "_cache/develop"}, "cachediff: --package= llvm: the space after the = left --package empty and made llvm an argument; write --package=llvm or --package llvm\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	// A word that names a file is an argument: an empty title.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--title=", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
+		t.Errorf("--title= page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+	// No argument more than the diff takes: an empty title, and a
+	// snapshot misspelt, which the loading names.
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"--title=", "nope.md", "page.md"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "nope.md: no such file") {
+		t.Errorf("--title= nope.md page.md: exit %d, stderr %q; want 2, nope.md not found", code, stderr.String())
+	}
+}
+
+// TestHelpDiff (class e): cachediff help diff, as git help diff, said
+// `help: no command "diff": want one of render, log, help, version or
+// completion`, exit 2, although the diff is the command a new user
+// looks for. It shows the diff's help, as cachediff help does.
+func TestHelpDiff(t *testing.T) {
+	var want, stdout, stderr bytes.Buffer
+	if code := run([]string{"help"}, &want, &stderr); code != exitSame {
+		t.Fatalf("help: exit %d, stderr %q", code, stderr.String())
+	}
+	if code := run([]string{"help", "diff"}, &stdout, &stderr); code != exitSame || stdout.String() != want.String() || stderr.Len() != 0 {
+		t.Errorf("help diff: exit %d, stderr %q, stdout %.100q; want 0 and the help of cachediff help", code, stderr.String(), stdout.String())
+	}
+}
+
+// TestShellWordEquals: a word that starts with "=" is quoted: zsh, one
+// of the shells cachediff completes, reads =bar as the path of the
+// command bar, so the hint "--stack =bar" pasted there failed with
+// "zsh: bar not found". An empty word is quoted too.
+func TestShellWordEquals(t *testing.T) {
+	for in, want := range map[string]string{"=bar": "'=bar'", "a=b": "a=b", "py-torch": "py-torch", "": "''"} {
+		if got := shellWord(in); got != want {
+			t.Errorf("shellWord(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
