@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 )
 
@@ -200,9 +201,9 @@ _cachediff() {
 			}
 			switch {
 			case f.optional && f.values != nil: // only as --flag=value
-				fmt.Fprintf(&b, "            %s) if [[ $eq ]]; then COMPREPLY=($(compgen -W %s -- \"$cur\")); return; fi ;;\n", pat, shQuote(strings.Join(f.values, " ")))
+				fmt.Fprintf(&b, "            %s) if [[ $eq ]]; then COMPREPLY=($(compgen -W %s -- \"$cur\")); return; fi ;;\n", pat, shellword.Quote(strings.Join(f.values, " ")))
 			case f.values != nil:
-				fmt.Fprintf(&b, "            %s) COMPREPLY=($(compgen -W %s -- \"$cur\")); return ;;\n", pat, shQuote(strings.Join(f.values, " ")))
+				fmt.Fprintf(&b, "            %s) COMPREPLY=($(compgen -W %s -- \"$cur\")); return ;;\n", pat, shellword.Quote(strings.Join(f.values, " ")))
 			case f.file:
 				fmt.Fprintf(&b, "            %s) _cachediff_files; return ;;\n", pat)
 			case !f.optional:
@@ -223,17 +224,17 @@ _cachediff() {
 				flags = append(flags, "-"+f.short)
 			}
 		}
-		fmt.Fprintf(&b, "        if [[ $cur == -* ]]; then\n            COMPREPLY=($(compgen -W %s -- \"$cur\")); return\n        fi\n", shQuote(strings.Join(flags, " ")))
+		fmt.Fprintf(&b, "        if [[ $cur == -* ]]; then\n            COMPREPLY=($(compgen -W %s -- \"$cur\")); return\n        fi\n", shellword.Quote(strings.Join(flags, " ")))
 		switch c.args {
 		case "commands":
-			fmt.Fprintf(&b, "        COMPREPLY=($(compgen -W %s -- \"$cur\"))\n", shQuote(strings.Join(names, " ")))
+			fmt.Fprintf(&b, "        COMPREPLY=($(compgen -W %s -- \"$cur\"))\n", shellword.Quote(strings.Join(names, " ")))
 		case "shells":
 			b.WriteString("        COMPREPLY=($(compgen -W 'bash zsh fish' -- \"$cur\"))\n")
 		case "none":
 			b.WriteString("        COMPREPLY=()\n")
 		default:
 			if c.name == "" {
-				fmt.Fprintf(&b, "        if ((COMP_CWORD == 1)); then\n            COMPREPLY=($(compgen -W %s -- \"$cur\"))\n        fi\n", shQuote(strings.Join(names, " ")))
+				fmt.Fprintf(&b, "        if ((COMP_CWORD == 1)); then\n            COMPREPLY=($(compgen -W %s -- \"$cur\"))\n        fi\n", shellword.Quote(strings.Join(names, " ")))
 			}
 			b.WriteString("        _cachediff_files\n")
 		}
@@ -339,7 +340,7 @@ func fishCompletion(w io.Writer) error {
 	b.WriteString("# fish completion for cachediff (cachediff completion fish).\n")
 	all := strings.Join(names, " ")
 	for i, n := range names {
-		fmt.Fprintf(&b, "complete -c cachediff -n %s -f -a %s -d %s\n", shQuote("not __fish_seen_subcommand_from "+all), n, shQuote(docs[i]))
+		fmt.Fprintf(&b, "complete -c cachediff -n %s -f -a %s -d %s\n", shellword.Quote("not __fish_seen_subcommand_from "+all), n, shellword.Quote(docs[i]))
 	}
 	for _, c := range model {
 		cond := "not __fish_seen_subcommand_from " + all
@@ -347,7 +348,7 @@ func fishCompletion(w io.Writer) error {
 			cond = "__fish_seen_subcommand_from " + c.name
 		}
 		for _, f := range c.flags {
-			line := "complete -c cachediff -n " + shQuote(cond)
+			line := "complete -c cachediff -n " + shellword.Quote(cond)
 			if f.short != "" {
 				line += " -s " + f.short
 			}
@@ -355,38 +356,33 @@ func fishCompletion(w io.Writer) error {
 			switch {
 			case !f.takesValue:
 			case f.values != nil && f.optional:
-				line += " -f -a " + shQuote(strings.Join(f.values, " "))
+				line += " -f -a " + shellword.Quote(strings.Join(f.values, " "))
 			case f.values != nil:
-				line += " -x -a " + shQuote(strings.Join(f.values, " "))
+				line += " -x -a " + shellword.Quote(strings.Join(f.values, " "))
 			case f.file:
 				line += " -r -F"
 			default:
 				line += " -x"
 			}
-			b.WriteString(line + " -d " + shQuote(f.doc) + "\n")
+			b.WriteString(line + " -d " + shellword.Quote(f.doc) + "\n")
 		}
 		switch c.args {
 		case "commands":
-			fmt.Fprintf(&b, "complete -c cachediff -n %s -f -a %s\n", shQuote(cond), shQuote(all))
+			fmt.Fprintf(&b, "complete -c cachediff -n %s -f -a %s\n", shellword.Quote(cond), shellword.Quote(all))
 		case "shells":
-			fmt.Fprintf(&b, "complete -c cachediff -n %s -f -a 'bash zsh fish'\n", shQuote(cond))
+			fmt.Fprintf(&b, "complete -c cachediff -n %s -f -a 'bash zsh fish'\n", shellword.Quote(cond))
 		case "none":
-			fmt.Fprintf(&b, "complete -c cachediff -n %s -f\n", shQuote(cond))
+			fmt.Fprintf(&b, "complete -c cachediff -n %s -f\n", shellword.Quote(cond))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// shQuote quotes s for a POSIX shell (and fish): in single quotes.
-func shQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // shQuoteBare returns s, which holds only flag characters, unquoted.
 func shQuoteBare(s string) string {
 	if strings.ContainsFunc(s, func(r rune) bool { return !slices.Contains([]rune("-=abcdefghijklmnopqrstuvwxyz0123456789"), r) }) {
-		return shQuote(s)
+		return shellword.Quote(s)
 	}
 	return s
 }

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/sandbox"
 	"github.com/cachediff/cachediff/snapshot"
@@ -548,7 +549,7 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		// 20 KB do not run the line past maxErrorLine.
 		names := make([]string, 0, len(u.Closest))
 		for _, name := range u.Closest {
-			names = append(names, shellWord(shorten(name, maxQuotedValue)))
+			names = append(names, shellword.Word(shorten(name, maxQuotedValue)))
 		}
 		hint = "closest: " + strings.Join(names, ", ")
 	}
@@ -617,7 +618,7 @@ func repeatStack(names []string) (string, int) {
 	var flags []string
 	size := 0
 	for _, name := range names {
-		name = shellWord(name)
+		name = shellword.Word(name)
 		if size += len(name); size > maxRepeatHint {
 			break
 		}
@@ -641,20 +642,6 @@ func shorten(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
-
-// shellWord is s as one shell word: quoted when it holds a character
-// not in shellSafe, or starts with "=", which zsh reads as the path of
-// the command named after it (--stack =bar: "zsh: bar not found"), or
-// is empty (a word of nothing, unquoted, is no word).
-func shellWord(s string) string {
-	if s == "" || strings.HasPrefix(s, "=") || strings.ContainsFunc(s, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
-		return shQuote(s)
-	}
-	return s
-}
-
-// shellSafe are the characters a shell word may hold unquoted.
-const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+-._/=:"
 
 // maxRepeatHint is the most bytes of stacks the hint to repeat --stack
 // writes; it counts the rest.

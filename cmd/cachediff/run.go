@@ -16,6 +16,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/atomicfile"
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 	_ "github.com/cachediff/cachediff/report/builtin" // the output formats, registered
 	"github.com/cachediff/cachediff/snapshot"
@@ -324,7 +325,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			}
 			why = ", which names nothing on disk"
 		}
-		w = shellWord(w)
+		w = shellword.Word(w)
 		return usageErrorf("--%s= %s: the space after the = left --%s empty and made %s an argument%s; write --%s=%s or --%s %s", name, w, name, w, why, name, w, name, w)
 	}
 	return nil

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/shellword"
 )
 
 // TestSpacedValue (issue 35, class e): "--stack= e4s", a space after
@@ -72,8 +74,8 @@ func TestHelpDiff(t *testing.T) {
 // "zsh: bar not found". An empty word is quoted too.
 func TestShellWordEquals(t *testing.T) {
 	for in, want := range map[string]string{"=bar": "'=bar'", "a=b": "a=b", "py-torch": "py-torch", "": "''"} {
-		if got := shellWord(in); got != want {
-			t.Errorf("shellWord(%q) = %q; want %q", in, got, want)
+		if got := shellword.Word(in); got != want {
+			t.Errorf("shellword.Word(%q) = %q; want %q", in, got, want)
 		}
 	}
 }

@@ -34,6 +34,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -311,22 +312,8 @@ func (r *Repo) belowHint(commit, rev, p string) string {
 	if ok, err := r.exist([]string{commit + ":" + here}); err != nil || !ok[0] {
 		return ""
 	}
-	return fmt.Sprintf(": REV:PATH names a path from the top of the repository, and the one in the current folder is %s; give %s or %s", here, ShellWord(r.ArgPrefix+rev+":./"+p), ShellWord(r.ArgPrefix+rev+":"+here))
+	return fmt.Sprintf(": REV:PATH names a path from the top of the repository, and the one in the current folder is %s; give %s or %s", here, shellword.Word(r.ArgPrefix+rev+":./"+p), shellword.Word(r.ArgPrefix+rev+":"+here))
 }
-
-// ShellWord is s as one shell word, for a hint to paste: quoted when it
-// holds a character not in shellSafe (a folder "my dir": the hint "give
-// HEAD:my dir/spack.lock", pasted, was two arguments), or starts with =
-// (zsh reads =x as the path of the command x), or is empty.
-func ShellWord(s string) string {
-	if s == "" || strings.HasPrefix(s, "=") || strings.ContainsFunc(s, func(c rune) bool { return !strings.ContainsRune(shellSafe, c) }) {
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-	}
-	return s
-}
-
-// shellSafe are the characters a shell word may hold unquoted.
-const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+-._/=:"
 
 // lineBreaks are what a name given to git cat-file must not hold.
 const lineBreaks = "\n\r\x00"

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
 	"github.com/cachediff/cachediff/snapshot/mirror"
@@ -681,7 +682,7 @@ func checkLinks(dir, p string) (string, error) {
 			return top, nil // a dangling link or a loop: the loader says so
 		}
 		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", q, target, top, gitsrc.ShellWord(filepath.Join(target, strings.TrimPrefix(abs, q))))}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", q, target, top, shellword.Word(filepath.Join(target, strings.TrimPrefix(abs, q))))}
 		}
 	}
 	// The folder's own entries (its package folders): a link among them
