@@ -208,6 +208,15 @@ func SuperOf(dir string) (string, bool) {
 		if listsSubmodule(filepath.Join(up, ".gitmodules"), rel) || inModules(dir, up) || (Gitlink != nil && Gitlink(up, rel)) {
 			return up, true
 		}
+		// A work tree that does not hold dir but is itself placed in a
+		// site above (a clone a build script left in a Jekyll site) has
+		// dir's files in that site as a plain folder there would: a
+		// clone at site/ext/_cache inside an unheld clone site/ext was
+		// its own top (/develop), and a retag of every page passed a
+		// gate that the same pages as a plain folder there failed.
+		if _, ok := SuperOf(up); ok {
+			return up, true
+		}
 		return "", false
 	}
 	return "", false

@@ -228,3 +228,40 @@ func TestSubmoduleSitePathThroughLink(t *testing.T) {
 		t.Error("./_cache/develop on disk: a page below a package folder loaded")
 	}
 }
+
+// TestCloneInPlacedClone: a clone that the work tree above does not hold,
+// where that work tree is itself placed in a Jekyll site (a clone a build
+// script left in it), is a folder of that site as a plain folder there
+// is: site/ext/_cache, a clone inside the unheld clone site/ext, was its
+// own top (/develop) on disk and from git, and a retag of every page
+// passed a gate that the same pages as a plain folder there failed.
+func TestCloneInPlacedClone(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	ext := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	site := commitFiles(t, map[string]string{"_config.yml": "title: t\n", ".gitignore": "ext/\n"}, nil)
+	if _, err := gittest.Git(site, nil, "clone", "-q", ext, "ext"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(filepath.Join(site, "ext"), nil, "clone", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(site, "ext", "_cache")
+	_, diskErr := snapshot.Load(filepath.Join(cache, "develop"), snapshot.Options{})
+	r, err := OpenRepo(cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := r.Source("HEAD:develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, gitErr := src.Load(snapshot.Options{})
+	for way, err := range map[string]error{"on disk": diskErr, "from git": gitErr} {
+		if err == nil || !strings.Contains(err.Error(), `is in folder "a/curl" below its tag's package folders`) {
+			t.Errorf("%s: a clone inside a clone a Jekyll site holds, a page below a package folder: %v", way, err)
+		}
+	}
+	if got := src.SitePath(); got != "/ext/_cache/develop" {
+		t.Errorf("site path %q, want /ext/_cache/develop", got)
+	}
+}
