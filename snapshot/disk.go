@@ -150,12 +150,23 @@ func sitePathOf(abs string) (string, bool) {
 // siteTop reports whether dir is the top of a site: a git work tree's
 // (.git) or a Jekyll site's (_config.yml).
 func siteTop(dir string) bool {
-	for _, name := range []string{".git", "_config.yml"} {
-		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
-			return true
-		}
+	if GitEntry(dir) {
+		return true
 	}
-	return false
+	_, err := os.Lstat(filepath.Join(dir, "_config.yml"))
+	return err == nil
+}
+
+// GitEntry reports whether dir has a .git that git reads as a
+// repository's: a folder or a file, through its links (git stats it). A
+// FIFO, socket or device named .git, or a link that leads to none, git
+// passes by, looking further up: taken as a work tree's top, a folder
+// with a FIFO .git inside a repository's _cache was measured from
+// itself (/develop), and a retag of every page passed a gate on disk
+// that git:HEAD: and the same pages with no .git there failed.
+func GitEntry(dir string) bool {
+	info, err := os.Stat(filepath.Join(dir, ".git"))
+	return err == nil && (info.IsDir() || info.Mode().IsRegular())
 }
 
 // submodule reports whether dir, the top of a git work tree and of no
@@ -197,7 +208,7 @@ func SuperOf(dir string) (string, bool) {
 		if _, err := os.Lstat(filepath.Join(up, "_config.yml")); err == nil {
 			return up, true
 		}
-		if _, err := os.Lstat(filepath.Join(up, ".git")); err != nil {
+		if !GitEntry(up) {
 			continue
 		}
 		rel, err := filepath.Rel(up, dir)

@@ -731,7 +731,7 @@ func nested(dir string) bool {
 	}
 	found := false
 	for {
-		if _, err := os.Lstat(filepath.Join(abs, ".git")); err == nil {
+		if snapshot.GitEntry(abs) {
 			if found {
 				return true
 			}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
@@ -263,5 +264,33 @@ func TestCloneInPlacedClone(t *testing.T) {
 	}
 	if got := src.SitePath(); got != "/ext/_cache/develop" {
 		t.Errorf("site path %q, want /ext/_cache/develop", got)
+	}
+}
+
+// TestGitEntryNotRepository: a .git that git passes by (a FIFO, a link
+// to a device or to nothing) makes no work tree's top: git reads the
+// folder as one of the repository above. Taken as a top, the folder
+// _cache/x with a FIFO .git was measured from itself (/develop) on disk,
+// and a retag of every page passed a gate that git:HEAD:_cache/x/develop
+// and the same folder with no .git failed.
+func TestGitEntryNotRepository(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"_cache/x/develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	x := filepath.Join(repo, "_cache", "x")
+	for _, mk := range []func(p string) error{
+		func(p string) error { return syscall.Mkfifo(p, 0o644) },
+		func(p string) error { return os.Symlink(os.DevNull, p) },
+		func(p string) error { return os.Symlink(filepath.Join(repo, "none"), p) },
+	} {
+		p := filepath.Join(x, ".git")
+		if err := mk(p); err != nil {
+			t.Fatal(err)
+		}
+		_, err := snapshot.Load(filepath.Join(x, "develop"), snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), `is in folder "develop/a/curl" below its tag's package folders`) {
+			t.Errorf("%s: a page below a package folder: %v", p, err)
+		}
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
