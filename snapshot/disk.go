@@ -267,10 +267,26 @@ func resolved(p string) string {
 	return p
 }
 
+// GitDirOf is the repository folder that the absolute GIT_DIR value p
+// names, as git reads it: through its symbolic links, and a file's
+// "gitdir:" line (GIT_DIR=.git in a submodule's checkout names its .git
+// file, which leads into the superproject's modules folder).
+func GitDirOf(p string) string {
+	if to, ok := gitFileAt(p); ok {
+		p = to
+	}
+	return resolved(p)
+}
+
 // gitFile returns the folder, absolute, that dir's .git file (not a
 // folder) leads to.
-func gitFile(dir string) (string, bool) {
-	data, err := readSmall(filepath.Join(dir, ".git"))
+func gitFile(dir string) (string, bool) { return gitFileAt(filepath.Join(dir, ".git")) }
+
+// gitFileAt returns the folder, absolute, that the gitfile at name (not
+// a folder) leads to.
+func gitFileAt(name string) (string, bool) {
+	dir := filepath.Dir(name)
+	data, err := readSmall(name)
 	to, ok := strings.CutPrefix(strings.TrimSpace(data), "gitdir:")
 	if err != nil || !ok || strings.TrimSpace(to) == "" {
 		return "", false

@@ -703,7 +703,14 @@ func submoduleRepo(dir string) bool {
 		gitDir = filepath.Join(dir, gitDir)
 	}
 	abs, err := filepath.Abs(gitDir)
-	return err == nil && slices.Contains(strings.Split(filepath.ToSlash(abs), "/"), "modules")
+	if err != nil {
+		return false
+	}
+	// Where it leads, as git reads it: GIT_DIR=.git in the submodule's
+	// checkout names its .git file, which leads into the modules
+	// folder; read by its spelling, the submodule was its own top and
+	// a retag of every page passed a gate that -C _cache failed.
+	return slices.Contains(strings.Split(filepath.ToSlash(snapshot.GitDirOf(abs)), "/"), "modules")
 }
 
 // repoVar tells the variables of git's environment, as "NAME=value",

@@ -294,3 +294,35 @@ func TestGitEntryNotRepository(t *testing.T) {
 		}
 	}
 }
+
+// TestSubmoduleGitDirGitfile: GIT_DIR=.git in a submodule's checkout
+// names its .git file, which git follows into the superproject's
+// modules folder, as it follows a link to that folder: read by its
+// spelling (no "modules" in it), the submodule was its own top, and a
+// retag of every page passed a gate that -C _cache alone failed.
+func TestSubmoduleGitDirGitfile(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(super, "_cache")
+	link := filepath.Join(t.TempDir(), "repo")
+	if err := os.Symlink(filepath.Join(super, ".git", "modules", "_cache"), link); err != nil {
+		t.Fatal(err)
+	}
+	for _, gitDir := range []string{".git", filepath.Join(cache, ".git"), link} {
+		t.Setenv("GIT_DIR", gitDir)
+		r, err := OpenRepo(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != "/_cache/develop" {
+			t.Errorf("GIT_DIR %s: site path %q, want /_cache/develop", gitDir, got)
+		}
+	}
+}
