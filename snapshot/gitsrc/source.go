@@ -161,6 +161,7 @@ func (r *Repo) superPath() string {
 			return
 		}
 		sub := r
+		supers := snapshot.Supers{} // each work tree asked once up the chain
 		for range 32 {
 			cmd := sub.command("rev-parse", "--show-toplevel", "--show-superproject-working-tree")
 			if sub != r {
@@ -189,7 +190,7 @@ func (r *Repo) superPath() string {
 				if !filepath.IsAbs(top) {
 					return
 				}
-				if super, ok = snapshot.SuperOf(top); !ok {
+				if super, ok = supers.Of(top); !ok {
 					return
 				}
 			}

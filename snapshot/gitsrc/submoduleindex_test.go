@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -324,5 +325,40 @@ func TestSubmoduleGitDirGitfile(t *testing.T) {
 		if got := src.SitePath(); got != "/_cache/develop" {
 			t.Errorf("GIT_DIR %s: site path %q, want /_cache/develop", gitDir, got)
 		}
+	}
+}
+
+// TestNestedClonesLinear: whether a work tree is placed in a site
+// depends on the work trees above it, each asked once: a walk up a chain
+// of N clones inside a Jekyll site, each asking git of all those above,
+// ran N² git processes (32 clones: 992 processes, 13 s).
+func TestNestedClonesLinear(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	const n = 16
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "_config.yml"), []byte("title: t\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		dir = filepath.Join(dir, fmt.Sprintf("c%d", i))
+		if _, err := gittest.Git(filepath.Dir(dir), nil, "init", "-q", filepath.Base(dir)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tag := filepath.Join(dir, "_cache", "develop")
+	if err := os.MkdirAll(filepath.Join(tag, "bc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tag, "bc", "specs.md"), []byte(realPage(t, "bc")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := gitRuns.Load()
+	if _, err := snapshot.Load(tag, snapshot.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if runs := gitRuns.Load() - before; runs > 3*n {
+		t.Errorf("%d nested clones: %d git processes, want at most %d", n, runs, 3*n)
 	}
 }
