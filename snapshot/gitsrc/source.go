@@ -737,6 +737,19 @@ func nested(dir string) bool {
 	if err != nil {
 		return false
 	}
+	// Also where it leads, which git asks from: -C /tmp/lnk, a link to
+	// a submodule's checkout super/_cache, has no .git above its
+	// spelling, and the submodule was its own top from git (/develop),
+	// passing a gate on a retag of every page that /tmp/lnk/develop on
+	// disk failed.
+	if res, err := filepath.EvalSymlinks(abs); err == nil && res != abs && nestedAt(res) {
+		return true
+	}
+	return nestedAt(abs)
+}
+
+// nestedAt is nested of the absolute path abs.
+func nestedAt(abs string) bool {
 	found := false
 	for {
 		if snapshot.GitEntry(abs) {

@@ -362,3 +362,32 @@ func TestNestedClonesLinear(t *testing.T) {
 		t.Errorf("%d nested clones: %d git processes, want at most %d", n, runs, 3*n)
 	}
 }
+
+// TestSubmoduleThroughOutsideLink: -C a link from outside any work tree
+// to a submodule's checkout (/tmp/lnk -> super/_cache) is the submodule,
+// which git reads from where the link leads: nested looked above the
+// link's spelling only, found no second work tree, and the submodule was
+// its own top from git (/develop), passing a gate on a retag of every
+// page that the same link's develop on disk failed.
+func TestSubmoduleThroughOutsideLink(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "lnk")
+	if err := os.Symlink(filepath.Join(super, "_cache"), link); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRepo(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := r.Source("HEAD:develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := src.SitePath(); got != "/_cache/develop" {
+		t.Errorf("-C %s: site path %q, want /_cache/develop", link, got)
+	}
+}
