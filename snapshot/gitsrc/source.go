@@ -161,6 +161,7 @@ func (r *Repo) superPath() string {
 			return
 		}
 		sub := r
+		supers := snapshot.Supers{} // each work tree asked once up the chain
 		for range 32 {
 			cmd := sub.command("rev-parse", "--show-toplevel", "--show-superproject-working-tree")
 			if sub != r {
@@ -189,7 +190,7 @@ func (r *Repo) superPath() string {
 				if !filepath.IsAbs(top) {
 					return
 				}
-				if super, ok = snapshot.SuperOf(top); !ok {
+				if super, ok = supers.Of(top); !ok {
 					return
 				}
 			}
@@ -703,7 +704,14 @@ func submoduleRepo(dir string) bool {
 		gitDir = filepath.Join(dir, gitDir)
 	}
 	abs, err := filepath.Abs(gitDir)
-	return err == nil && slices.Contains(strings.Split(filepath.ToSlash(abs), "/"), "modules")
+	if err != nil {
+		return false
+	}
+	// Where it leads, as git reads it: GIT_DIR=.git in the submodule's
+	// checkout names its .git file, which leads into the modules
+	// folder; read by its spelling, the submodule was its own top and
+	// a retag of every page passed a gate that -C _cache failed.
+	return slices.Contains(strings.Split(filepath.ToSlash(snapshot.GitDirOf(abs)), "/"), "modules")
 }
 
 // repoVar tells the variables of git's environment, as "NAME=value",
@@ -729,9 +737,22 @@ func nested(dir string) bool {
 	if err != nil {
 		return false
 	}
+	// Also where it leads, which git asks from: -C /tmp/lnk, a link to
+	// a submodule's checkout super/_cache, has no .git above its
+	// spelling, and the submodule was its own top from git (/develop),
+	// passing a gate on a retag of every page that /tmp/lnk/develop on
+	// disk failed.
+	if res, err := filepath.EvalSymlinks(abs); err == nil && res != abs && nestedAt(res) {
+		return true
+	}
+	return nestedAt(abs)
+}
+
+// nestedAt is nested of the absolute path abs.
+func nestedAt(abs string) bool {
 	found := false
 	for {
-		if _, err := os.Lstat(filepath.Join(abs, ".git")); err == nil {
+		if snapshot.GitEntry(abs) {
 			if found {
 				return true
 			}

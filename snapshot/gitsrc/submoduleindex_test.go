@@ -1,9 +1,11 @@
 package gitsrc
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
@@ -226,5 +228,166 @@ func TestSubmoduleSitePathThroughLink(t *testing.T) {
 	}
 	if _, err := snapshot.Load(filepath.Join(super, "_cache", "develop"), snapshot.Options{}); err == nil {
 		t.Error("./_cache/develop on disk: a page below a package folder loaded")
+	}
+}
+
+// TestCloneInPlacedClone: a clone that the work tree above does not hold,
+// where that work tree is itself placed in a Jekyll site (a clone a build
+// script left in it), is a folder of that site as a plain folder there
+// is: site/ext/_cache, a clone inside the unheld clone site/ext, was its
+// own top (/develop) on disk and from git, and a retag of every page
+// passed a gate that the same pages as a plain folder there failed.
+func TestCloneInPlacedClone(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	ext := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	site := commitFiles(t, map[string]string{"_config.yml": "title: t\n", ".gitignore": "ext/\n"}, nil)
+	if _, err := gittest.Git(site, nil, "clone", "-q", ext, "ext"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(filepath.Join(site, "ext"), nil, "clone", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(site, "ext", "_cache")
+	_, diskErr := snapshot.Load(filepath.Join(cache, "develop"), snapshot.Options{})
+	r, err := OpenRepo(cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := r.Source("HEAD:develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, gitErr := src.Load(snapshot.Options{})
+	for way, err := range map[string]error{"on disk": diskErr, "from git": gitErr} {
+		if err == nil || !strings.Contains(err.Error(), `is in folder "a/curl" below its tag's package folders`) {
+			t.Errorf("%s: a clone inside a clone a Jekyll site holds, a page below a package folder: %v", way, err)
+		}
+	}
+	if got := src.SitePath(); got != "/ext/_cache/develop" {
+		t.Errorf("site path %q, want /ext/_cache/develop", got)
+	}
+}
+
+// TestGitEntryNotRepository: a .git that git passes by (a FIFO, a link
+// to a device or to nothing) makes no work tree's top: git reads the
+// folder as one of the repository above. Taken as a top, the folder
+// _cache/x with a FIFO .git was measured from itself (/develop) on disk,
+// and a retag of every page passed a gate that git:HEAD:_cache/x/develop
+// and the same folder with no .git failed.
+func TestGitEntryNotRepository(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"_cache/x/develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	x := filepath.Join(repo, "_cache", "x")
+	for _, mk := range []func(p string) error{
+		func(p string) error { return syscall.Mkfifo(p, 0o644) },
+		func(p string) error { return os.Symlink(os.DevNull, p) },
+		func(p string) error { return os.Symlink(filepath.Join(repo, "none"), p) },
+	} {
+		p := filepath.Join(x, ".git")
+		if err := mk(p); err != nil {
+			t.Fatal(err)
+		}
+		_, err := snapshot.Load(filepath.Join(x, "develop"), snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), `is in folder "develop/a/curl" below its tag's package folders`) {
+			t.Errorf("%s: a page below a package folder: %v", p, err)
+		}
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestSubmoduleGitDirGitfile: GIT_DIR=.git in a submodule's checkout
+// names its .git file, which git follows into the superproject's
+// modules folder, as it follows a link to that folder: read by its
+// spelling (no "modules" in it), the submodule was its own top, and a
+// retag of every page passed a gate that -C _cache alone failed.
+func TestSubmoduleGitDirGitfile(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(super, "_cache")
+	link := filepath.Join(t.TempDir(), "repo")
+	if err := os.Symlink(filepath.Join(super, ".git", "modules", "_cache"), link); err != nil {
+		t.Fatal(err)
+	}
+	for _, gitDir := range []string{".git", filepath.Join(cache, ".git"), link} {
+		t.Setenv("GIT_DIR", gitDir)
+		r, err := OpenRepo(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != "/_cache/develop" {
+			t.Errorf("GIT_DIR %s: site path %q, want /_cache/develop", gitDir, got)
+		}
+	}
+}
+
+// TestNestedClonesLinear: whether a work tree is placed in a site
+// depends on the work trees above it, each asked once: a walk up a chain
+// of N clones inside a Jekyll site, each asking git of all those above,
+// ran N² git processes (32 clones: 992 processes, 13 s).
+func TestNestedClonesLinear(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	const n = 16
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "_config.yml"), []byte("title: t\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		dir = filepath.Join(dir, fmt.Sprintf("c%d", i))
+		if _, err := gittest.Git(filepath.Dir(dir), nil, "init", "-q", filepath.Base(dir)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tag := filepath.Join(dir, "_cache", "develop")
+	if err := os.MkdirAll(filepath.Join(tag, "bc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tag, "bc", "specs.md"), []byte(realPage(t, "bc")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := gitRuns.Load()
+	if _, err := snapshot.Load(tag, snapshot.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if runs := gitRuns.Load() - before; runs > 3*n {
+		t.Errorf("%d nested clones: %d git processes, want at most %d", n, runs, 3*n)
+	}
+}
+
+// TestSubmoduleThroughOutsideLink: -C a link from outside any work tree
+// to a submodule's checkout (/tmp/lnk -> super/_cache) is the submodule,
+// which git reads from where the link leads: nested looked above the
+// link's spelling only, found no second work tree, and the submodule was
+// its own top from git (/develop), passing a gate on a retag of every
+// page that the same link's develop on disk failed.
+func TestSubmoduleThroughOutsideLink(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
+	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "lnk")
+	if err := os.Symlink(filepath.Join(super, "_cache"), link); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRepo(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := r.Source("HEAD:develop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := src.SitePath(); got != "/_cache/develop" {
+		t.Errorf("-C %s: site path %q, want /_cache/develop", link, got)
 	}
 }
