@@ -142,7 +142,7 @@ func sitePathOf(abs string) (string, bool) {
 				break
 			}
 			config = ""
-		} else if _, err := os.Lstat(filepath.Join(dir, "_config.yml")); err == nil {
+		} else if JekyllConfig(dir) {
 			config = dir
 		}
 		up := filepath.Dir(dir)
@@ -163,6 +163,20 @@ func sitePathOf(abs string) (string, bool) {
 		return "/", true
 	}
 	return "/" + filepath.ToSlash(rel), true
+}
+
+// JekyllConfig reports whether dir holds a Jekyll configuration:
+// _config.yml, or _config.yaml or _config.toml, which Jekyll reads when
+// it is absent (Configuration#config_files). A clone of _cache left in a
+// site configured by _config.yaml was its own top, and a retag of every
+// page passed a gate that the same site with _config.yml refused.
+func JekyllConfig(dir string) bool {
+	for _, name := range [...]string{"_config.yml", "_config.yaml", "_config.toml"} {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // GitEntry reports whether dir has a .git that git reads as a
@@ -235,7 +249,7 @@ func SuperOf(dir string) (string, bool) { return Supers{}.Of(dir) }
 // superOf is SuperOf, asking m of the work trees above.
 func (m Supers) superOf(dir string) (string, bool) {
 	for below, up := dir, filepath.Dir(dir); up != below; below, up = up, filepath.Dir(up) {
-		if _, err := os.Lstat(filepath.Join(up, "_config.yml")); err == nil {
+		if JekyllConfig(up) {
 			return up, true
 		}
 		if !GitEntry(up) {

@@ -720,6 +720,13 @@ func TestSubmoduleCollection(t *testing.T) {
 		"exp/_config.yml":                       "",
 		"exp/_cache/_config.yml":                "",
 		"exp/_cache/develop/a/bc/specs.md":      simplePage("bc", "develop", 2, 1),
+		"yaml/.git/HEAD":                        "ref: refs/heads/main\n",
+		"yaml/_config.yaml":                     "",
+		"yaml/_cache/.git/HEAD":                 "ref: refs/heads/main\n",
+		"yaml/_cache/develop/a/bc/specs.md":     simplePage("bc", "develop", 2, 1),
+		"toml/_config.toml":                     "",
+		"toml/_cache/.git/HEAD":                 "ref: refs/heads/main\n",
+		"toml/_cache/develop/a/bc/specs.md":     simplePage("bc", "develop", 2, 1),
 	}
 	dir := writeTree(t, tree)
 	// The paths of .gitmodules are read as git reads a value (./dot//
@@ -730,8 +737,11 @@ func TestSubmoduleCollection(t *testing.T) {
 	// A _config.yml below a work tree's top, or below an export's, which
 	// Jekyll never reads (_cache/_config.yml), is no site's top, nor a
 	// submodule's own: measured from there (/develop), a retag of every
-	// page passed a gate on disk that git:HEAD: refused.
-	for _, sub := range []string{"co/_cache/develop", "co/site/_cache/develop", "co/dot/_cache/develop", "co/note/_cache/develop", "co/mod/_cache/develop", "wt/_cache/develop", "own/_cache/develop", "cfg/_cache/develop", "exp/_cache/develop"} {
+	// page passed a gate on disk that git:HEAD: refused. A site
+	// configured by _config.yaml or _config.toml, which Jekyll reads
+	// with no _config.yml, holds a clone left in it as one by
+	// _config.yml does.
+	for _, sub := range []string{"co/_cache/develop", "co/site/_cache/develop", "co/dot/_cache/develop", "co/note/_cache/develop", "co/mod/_cache/develop", "wt/_cache/develop", "own/_cache/develop", "cfg/_cache/develop", "exp/_cache/develop", "yaml/_cache/develop", "toml/_cache/develop"} {
 		p := filepath.Join(dir, filepath.FromSlash(sub))
 		_, err := Load(p, Options{})
 		checkErr(t, err, filepath.Join(p, "a", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "a/bc" below its tag's package folders`)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -760,7 +759,7 @@ func nestedAt(abs string) bool {
 				return true
 			}
 			found = true
-		} else if _, err := os.Lstat(filepath.Join(abs, "_config.yml")); err == nil && found {
+		} else if found && snapshot.JekyllConfig(abs) {
 			return true
 		}
 		up := filepath.Dir(abs)

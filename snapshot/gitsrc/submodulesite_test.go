@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -177,6 +178,40 @@ func TestTopAndSuper(t *testing.T) {
 		top, super, ok := topAndSuper(c.out)
 		if top != c.top || super != c.super || ok != (c.top != "") {
 			t.Errorf("%q: %q, %q, %v; want %q, %q", c.out, top, super, ok, c.top, c.super)
+		}
+	}
+}
+
+// TestCloneInYAMLSite: Jekyll reads _config.yaml, or _config.toml, when
+// its site has no _config.yml: a clone of _cache left in such a site, in
+// a work tree that does not hold it or in an export, was its own top
+// (/develop) on disk and from git, and a retag of every page passed a
+// gate that the same site with a _config.yml refused.
+func TestCloneInYAMLSite(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	site := commitFiles(t, map[string]string{"_config.yaml": "title: x\n", ".gitignore": "_cache/\n"}, nil)
+	export := t.TempDir()
+	if err := os.WriteFile(filepath.Join(export, "_config.toml"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, top := range []string{site, export} {
+		if _, err := gittest.Git(top, nil, "clone", "-q", sub, "_cache"); err != nil {
+			t.Fatal(err)
+		}
+		cache := filepath.Join(top, "_cache")
+		if got, ok := snapshot.SiteOf(filepath.Join(cache, "develop")); got != "/_cache/develop" || !ok {
+			t.Errorf("%s, on disk: site path %q, %v; want /_cache/develop", cache, got, ok)
+		}
+		r, err := OpenRepo(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != "/_cache/develop" {
+			t.Errorf("%s, from git: site path %q, want /_cache/develop", cache, got)
 		}
 	}
 }
