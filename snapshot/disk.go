@@ -78,9 +78,8 @@ func (s *dirSource) Walk(yield func(File)) ([]Warning, []*Error) {
 }
 
 // SitePath is the folder's path from the top of the git work tree or
-// the Jekyll site that holds it (the nearest folder at or above it with
-// a .git or a _config.yml), else its absolute path, slash-separated
-// (SiteSource). The folders above a
+// the Jekyll site that holds it (sitePathOf), else its absolute path,
+// slash-separated (SiteSource). The folders above a
 // checkout are no part of its site: a checkout at ~/_cache/catalogue
 // holds its pages at _cache/<tag>/ of the work tree, not of ~/_cache.
 // A path through a symbolic link whose site path has no folder _cache
@@ -124,38 +123,60 @@ func (s *dirSource) site() (string, bool) {
 func SiteOf(abs string) (string, bool) { return sitePathOf(abs) }
 
 // sitePathOf is SitePath of the absolute path abs, measured from the
-// nearest folder at or above it with a .git or a _config.yml (rooted),
-// else abs itself.
+// top of the site that holds it (rooted), else abs itself. The top is
+// the nearest folder at or above abs with a .git that nothing above
+// places (Supers), or, with none, the outermost _config.yml above the
+// last .git: Jekyll reads its configuration at the top of the site's
+// source only, so a _config.yml below (_cache/_config.yml, which Jekyll
+// never reads) is no site's top. Taken as one, it had _cache/develop
+// measured from _cache (/develop): no rule of _cache's tag folders
+// held, and a retag of every page passed a gate on disk that git:HEAD:
+// refused. A higher top only adds folders to the path, so rules.
 func sitePathOf(abs string) (string, bool) {
 	supers := Supers{}
+	top, config := "", "" // config: the outermost _config.yml above the last .git seen
 	for dir := abs; ; {
-		if siteTop(dir) && !supers.held(dir) {
-			rel, err := filepath.Rel(dir, abs)
-			if err != nil {
+		if GitEntry(dir) {
+			if !supers.held(dir) {
+				top = dir
 				break
 			}
-			if rel == "." {
-				return "/", true
-			}
-			return "/" + filepath.ToSlash(rel), true
+			config = ""
+		} else if JekyllConfig(dir) {
+			config = dir
 		}
 		up := filepath.Dir(dir)
 		if up == dir {
+			top = config
 			break
 		}
 		dir = up
 	}
-	return filepath.ToSlash(abs), false
+	if top == "" {
+		return filepath.ToSlash(abs), false
+	}
+	rel, err := filepath.Rel(top, abs)
+	if err != nil {
+		return filepath.ToSlash(abs), false
+	}
+	if rel == "." {
+		return "/", true
+	}
+	return "/" + filepath.ToSlash(rel), true
 }
 
-// siteTop reports whether dir is the top of a site: a git work tree's
-// (.git) or a Jekyll site's (_config.yml).
-func siteTop(dir string) bool {
-	if GitEntry(dir) {
-		return true
+// JekyllConfig reports whether dir holds a Jekyll configuration:
+// _config.yml, or _config.yaml or _config.toml, which Jekyll reads when
+// it is absent (Configuration#config_files). A clone of _cache left in a
+// site configured by _config.yaml was its own top, and a retag of every
+// page passed a gate that the same site with _config.yml refused.
+func JekyllConfig(dir string) bool {
+	for _, name := range [...]string{"_config.yml", "_config.yaml", "_config.toml"} {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
 	}
-	_, err := os.Lstat(filepath.Join(dir, "_config.yml"))
-	return err == nil
+	return false
 }
 
 // GitEntry reports whether dir has a .git that git reads as a
@@ -170,9 +191,8 @@ func GitEntry(dir string) bool {
 	return err == nil && (info.IsDir() || info.Mode().IsRegular())
 }
 
-// held reports whether dir, the top of a git work tree and of no
-// Jekyll site of its own (no _config.yml), is a submodule checked out in
-// another work tree (SuperOf).
+// held reports whether dir, the top of a git work tree, is a submodule
+// checked out in another work tree (SuperOf).
 func (m Supers) held(dir string) bool {
 	_, ok := m.Of(dir)
 	return ok
@@ -201,8 +221,9 @@ func (m Supers) Of(dir string) (string, bool) {
 }
 
 // SuperOf returns the top of the git work tree in which dir, the top of
-// another with no Jekyll _config.yml of its own, is checked out as a
-// submodule: the nearest one above it, when its .gitmodules names dir's
+// another, is checked out as a submodule, a _config.yml of its own
+// included (Jekyll reads only the superproject's: a submodule _cache
+// with one was its own top, and a retag of every page passed a gate): the nearest one above it, when its .gitmodules names dir's
 // path, when dir's .git file leads into the modules folder of its
 // repository, or when its index holds a submodule (a gitlink) at dir's
 // path (Gitlink): the superproject's Jekyll builds the submodule's files
@@ -227,11 +248,8 @@ func SuperOf(dir string) (string, bool) { return Supers{}.Of(dir) }
 
 // superOf is SuperOf, asking m of the work trees above.
 func (m Supers) superOf(dir string) (string, bool) {
-	if _, err := os.Lstat(filepath.Join(dir, "_config.yml")); err == nil {
-		return "", false
-	}
 	for below, up := dir, filepath.Dir(dir); up != below; below, up = up, filepath.Dir(up) {
-		if _, err := os.Lstat(filepath.Join(up, "_config.yml")); err == nil {
+		if JekyllConfig(up) {
 			return up, true
 		}
 		if !GitEntry(up) {

@@ -680,9 +680,9 @@ func TestTagFolderOfAgrees(t *testing.T) {
 // superproject's top, whose Jekyll builds the submodule's files as its
 // own: from the submodule's top (/develop) no rule of _cache's tag
 // folders held, and a pull request that put a page below a package
-// folder passed a gate. A nested repository that no .gitmodules names,
-// or one with a _config.yml (a site of its own), is its own top, as
-// before.
+// folder passed a gate. A nested repository that no .gitmodules names
+// is its own top, as before; a _config.yml of the submodule's, or one
+// below a site's top, makes none.
 func TestSubmoduleCollection(t *testing.T) {
 	tree := map[string]string{
 		"co/.git/HEAD":                          "ref: refs/heads/main\n",
@@ -712,6 +712,21 @@ func TestSubmoduleCollection(t *testing.T) {
 		"own/_cache/_config.yml":                "",
 		"own/_cache/develop/zlib/specs.md":      simplePage("zlib", "develop", 1, 1),
 		"own/_cache/develop/a/bc/specs.md":      simplePage("bc", "develop", 2, 1),
+		"cfg/.git/HEAD":                         "ref: refs/heads/main\n",
+		"cfg/_config.yml":                       "",
+		"cfg/_cache/_config.yml":                "",
+		"cfg/_cache/develop/_config.yml":        "",
+		"cfg/_cache/develop/a/bc/specs.md":      simplePage("bc", "develop", 2, 1),
+		"exp/_config.yml":                       "",
+		"exp/_cache/_config.yml":                "",
+		"exp/_cache/develop/a/bc/specs.md":      simplePage("bc", "develop", 2, 1),
+		"yaml/.git/HEAD":                        "ref: refs/heads/main\n",
+		"yaml/_config.yaml":                     "",
+		"yaml/_cache/.git/HEAD":                 "ref: refs/heads/main\n",
+		"yaml/_cache/develop/a/bc/specs.md":     simplePage("bc", "develop", 2, 1),
+		"toml/_config.toml":                     "",
+		"toml/_cache/.git/HEAD":                 "ref: refs/heads/main\n",
+		"toml/_cache/develop/a/bc/specs.md":     simplePage("bc", "develop", 2, 1),
 	}
 	dir := writeTree(t, tree)
 	// The paths of .gitmodules are read as git reads a value (./dot//
@@ -719,12 +734,19 @@ func TestSubmoduleCollection(t *testing.T) {
 	// repository above, as of a linked worktree's, is a submodule's with
 	// no .gitmodules (git knows a submodule by the superproject's index):
 	// either passed a gate on disk that REV:PATH refused.
-	for _, sub := range []string{"co/_cache/develop", "co/site/_cache/develop", "co/dot/_cache/develop", "co/note/_cache/develop", "co/mod/_cache/develop", "wt/_cache/develop"} {
+	// A _config.yml below a work tree's top, or below an export's, which
+	// Jekyll never reads (_cache/_config.yml), is no site's top, nor a
+	// submodule's own: measured from there (/develop), a retag of every
+	// page passed a gate on disk that git:HEAD: refused. A site
+	// configured by _config.yaml or _config.toml, which Jekyll reads
+	// with no _config.yml, holds a clone left in it as one by
+	// _config.yml does.
+	for _, sub := range []string{"co/_cache/develop", "co/site/_cache/develop", "co/dot/_cache/develop", "co/note/_cache/develop", "co/mod/_cache/develop", "wt/_cache/develop", "own/_cache/develop", "cfg/_cache/develop", "exp/_cache/develop", "yaml/_cache/develop", "toml/_cache/develop"} {
 		p := filepath.Join(dir, filepath.FromSlash(sub))
 		_, err := Load(p, Options{})
 		checkErr(t, err, filepath.Join(p, "a", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "a/bc" below its tag's package folders`)
 	}
-	for _, own := range []string{"co/other/_cache/develop", "own/_cache/develop"} {
+	for _, own := range []string{"co/other/_cache/develop"} {
 		if _, err := Load(filepath.Join(dir, filepath.FromSlash(own)), Options{}); err != nil {
 			t.Errorf("%s, its own top: %v", own, err)
 		}

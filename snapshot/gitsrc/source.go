@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -133,9 +132,9 @@ func (r *Repo) linkedSite() string {
 
 // superPath is the path, from the top of the site that holds it, of the
 // repository's work tree when it is a submodule checked out in another
-// work tree (git rev-parse --show-superproject-working-tree) with no
-// Jekyll _config.yml of its own, through each superproject up to one
-// that is no submodule or has a _config.yml: the superproject's Jekyll
+// work tree (git rev-parse --show-superproject-working-tree), a Jekyll
+// _config.yml of its own or not (snapshot.SuperOf), through each
+// superproject up to one that is no submodule: the superproject's Jekyll
 // builds the submodule's files as its own, as the disk side measures a
 // folder in it (snapshot.SitePath). "" for none. A catalogue whose
 // _cache was a submodule, read with -C _cache as git:HEAD:develop, had
@@ -194,16 +193,19 @@ func (r *Repo) superPath() string {
 					return
 				}
 			}
-			if _, err := os.Lstat(filepath.Join(top, "_config.yml")); err == nil {
-				return
-			}
 			rel, err := filepath.Rel(super, top)
 			if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
 				return
 			}
 			r.super.p = path.Join(filepath.ToSlash(rel), r.super.p)
-			if _, err := os.Lstat(filepath.Join(super, "_config.yml")); err == nil {
-				return // the site's top (snapshot.SuperOf)
+			if !snapshot.GitEntry(super) {
+				// A Jekyll site's folder (a _config.yml) that holds the
+				// work tree: its place as on disk, a site's top unless a
+				// work tree above holds it (snapshot.SiteOf).
+				if site, rooted := snapshot.SiteOf(super); rooted {
+					r.super.p = path.Join(strings.TrimPrefix(site, "/"), r.super.p)
+				}
+				return
 			}
 			sub = &Repo{dir: super, git: r.git}
 		}
@@ -757,7 +759,7 @@ func nestedAt(abs string) bool {
 				return true
 			}
 			found = true
-		} else if _, err := os.Lstat(filepath.Join(abs, "_config.yml")); err == nil && found {
+		} else if found && snapshot.JekyllConfig(abs) {
 			return true
 		}
 		up := filepath.Dir(abs)

@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,8 +15,10 @@ import (
 // held to the rules of _cache's tag folders, as the checked-out folder
 // is: the superproject's Jekyll builds the submodule's files as its own.
 // Measured from the submodule's top (/develop), a page below a package
-// folder, which the site shows at another package's address, loaded. A
-// submodule with a _config.yml of its own is its own site, as on disk.
+// folder, which the site shows at another package's address, loaded. So
+// is a submodule with a _config.yml of its own, which the superproject's
+// Jekyll never reads: as its own site (/develop), a retag of every page
+// passed a gate, from git and on disk.
 func TestSubmoduleSitePath(t *testing.T) {
 	pages := map[string]string{
 		"develop/bc/specs.md":     realPage(t, "bc"),
@@ -56,8 +59,39 @@ func TestSubmoduleSitePath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := src.SitePath(); got != "/develop" {
-		t.Errorf("a submodule with a _config.yml: site path %q, want /develop", got)
+	if got := src.SitePath(); got != "/own/develop" {
+		t.Errorf("a submodule with a _config.yml: site path %q, want /own/develop", got)
+	}
+	if got, ok := snapshot.SiteOf(filepath.Join(super, "own", "develop")); got != "/own/develop" || !ok {
+		t.Errorf("a submodule with a _config.yml, on disk: site path %q, %v; want /own/develop", got, ok)
+	}
+}
+
+// TestCloneBelowConfig: a _config.yml below a work tree's top
+// (_cache/_config.yml) is no site's top, since Jekyll reads only the one
+// at its source's top: a clone left at _cache/develop (ignored by git)
+// below one was measured from it (/develop) on disk and from git alike,
+// and a retag of every page passed a gate.
+func TestCloneBelowConfig(t *testing.T) {
+	tag := commitFiles(t, map[string]string{"a/curl/specs.md": realPage(t, "curl")}, nil)
+	site := commitFiles(t, map[string]string{"_config.yml": "title: x\n", "_cache/_config.yml": "x: 1\n", ".gitignore": "_cache/develop/\n"}, nil)
+	if _, err := gittest.Git(site, nil, "clone", "-q", tag, filepath.Join("_cache", "develop")); err != nil {
+		t.Fatal(err)
+	}
+	dev := filepath.Join(site, "_cache", "develop")
+	if got, ok := snapshot.SiteOf(dev); got != "/_cache/develop" || !ok {
+		t.Errorf("on disk: site path %q, %v; want /_cache/develop", got, ok)
+	}
+	r, err := OpenRepo(dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := r.Source("HEAD:a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := src.SitePath(); got != "/_cache/develop/a" {
+		t.Errorf("from git: site path %q, want /_cache/develop/a", got)
 	}
 }
 
@@ -144,6 +178,40 @@ func TestTopAndSuper(t *testing.T) {
 		top, super, ok := topAndSuper(c.out)
 		if top != c.top || super != c.super || ok != (c.top != "") {
 			t.Errorf("%q: %q, %q, %v; want %q, %q", c.out, top, super, ok, c.top, c.super)
+		}
+	}
+}
+
+// TestCloneInYAMLSite: Jekyll reads _config.yaml, or _config.toml, when
+// its site has no _config.yml: a clone of _cache left in such a site, in
+// a work tree that does not hold it or in an export, was its own top
+// (/develop) on disk and from git, and a retag of every page passed a
+// gate that the same site with a _config.yml refused.
+func TestCloneInYAMLSite(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")}, nil)
+	site := commitFiles(t, map[string]string{"_config.yaml": "title: x\n", ".gitignore": "_cache/\n"}, nil)
+	export := t.TempDir()
+	if err := os.WriteFile(filepath.Join(export, "_config.toml"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, top := range []string{site, export} {
+		if _, err := gittest.Git(top, nil, "clone", "-q", sub, "_cache"); err != nil {
+			t.Fatal(err)
+		}
+		cache := filepath.Join(top, "_cache")
+		if got, ok := snapshot.SiteOf(filepath.Join(cache, "develop")); got != "/_cache/develop" || !ok {
+			t.Errorf("%s, on disk: site path %q, %v; want /_cache/develop", cache, got, ok)
+		}
+		r, err := OpenRepo(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := r.Source("HEAD:develop")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := src.SitePath(); got != "/_cache/develop" {
+			t.Errorf("%s, from git: site path %q, want /_cache/develop", cache, got)
 		}
 	}
 }
