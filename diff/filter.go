@@ -355,7 +355,10 @@ func closest(value string, names map[string]bool) []string {
 	value = withoutFormat(value)
 	lower, most := strings.ToLower(value), maxDist(value) // names are lower case; a typo may not be
 	for name := range names {
-		ln := strings.ToLower(name)
+		// The name without its own: a value that spells a name holding
+		// one (a lockfile root pasted with its right-to-left mark) was
+		// that mark's bytes farther from it than before.
+		ln := strings.ToLower(withoutFormat(name))
 		if max(len(lower)-len(ln), len(ln)-len(lower)) > most {
 			// Farther than that by the lengths alone: a long value
 			// (a comma-separated list) cost an edit distance of its

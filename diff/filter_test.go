@@ -646,3 +646,21 @@ func TestWithoutFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmatchedInvisibleInName: the names' format characters are left
+// out of the edit distance as the value's are: "ml-\u202eevi", one letter
+// short of the stack "ml-\u202eevil", got "no name is close" once the
+// value's mark alone was left out (the name's three bytes counted), and
+// "ml-evil", that name as a report shows it read, got none either.
+func TestUnmatchedInvisibleInName(t *testing.T) {
+	s := snapOf("a", pkg("p", sp("p1bb", "1.0", "gcc@13.2.0", "x86_64_v3", "ml-\u202eevil", "e4s\u200b")))
+	f := Filter{Stacks: []string{"ml-\u202eevi", "ml-evil", "e4s"}}
+	want := []Unmatched{
+		{Kind: "stack", Value: "e4s", Closest: []string{"e4s\u200b"}},
+		{Kind: "stack", Value: "ml-evil", Closest: []string{"ml-\u202eevil"}},
+		{Kind: "stack", Value: "ml-\u202eevi", Closest: []string{"ml-\u202eevil"}},
+	}
+	if got := f.Unmatched(s, s); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
+}
