@@ -278,8 +278,9 @@ func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
 	return nil
 }
 
-// spacedValue is the error of "--stack= e4s": the shell gave --stack an
-// empty value and made e4s an argument, which a diff counted as a third
+// spacedValue is the error of "--stack= e4s" (or "-o= out.md"): the
+// shell gave --stack an empty value (pflag gives -o "=") and made e4s an
+// argument, which a diff counted as a third
 // snapshot ("got 3 arguments") and a log loaded ("loading e4s: no such
 // file or directory"), naming no flag. Only when the word names nothing
 // on disk and is no REV:PATH, URL or "-" (it holds no colon), so that the
@@ -303,12 +304,16 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 		if a == "--" {
 			return nil
 		}
-		name, ok := strings.CutPrefix(a, "--")
-		if !ok || !strings.HasSuffix(name, "=") {
-			continue
+		var f *pflag.Flag
+		spelt, left := "", "left %s empty" // the flag as given, and what the space did to it
+		if name, ok := strings.CutPrefix(a, "--"); ok && strings.HasSuffix(name, "=") {
+			spelt, f = "--"+strings.TrimSuffix(name, "="), flags.Lookup(strings.TrimSuffix(name, "="))
+		} else if len(a) == 3 && a[0] == '-' && a[2] == '=' {
+			// "-o= out.md": pflag reads -o= as -o with the value "=",
+			// and the diff said "got 3 arguments", naming no flag.
+			spelt, left, f = a[:2], `gave %s the value "="`, flags.ShorthandLookup(a[1:2])
 		}
-		name = strings.TrimSuffix(name, "=")
-		if f := flags.Lookup(name); f == nil || f.NoOptDefVal != "" {
+		if f == nil || f.NoOptDefVal != "" {
 			continue // no flag, or one whose value may be left out
 		}
 		w := args[i+1]
@@ -326,7 +331,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			why = ", which names nothing on disk"
 		}
 		w = shellword.Word(w)
-		return usageErrorf("--%s= %s: the space after the = left --%s empty and made %s an argument%s; write --%s=%s or --%s %s", name, w, name, w, why, name, w, name, w)
+		return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; write %s=%s or %s %s", spelt, w, fmt.Sprintf(left, spelt), w, why, spelt, w, spelt, w)
 	}
 	return nil
 }

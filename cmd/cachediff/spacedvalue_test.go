@@ -31,6 +31,10 @@ func TestSpacedValue(t *testing.T) {
 		{[]string{"render", "--title=", "x", "r.json"}, "write --title=x or --title x\ncachediff: run 'cachediff render --help' for usage\n"},
 		{[]string{"log", "--color", "never", "page.md", "page.md"}, "cachediff: run 'cachediff log --help' for usage\n"},
 		{[]string{"log", "page.md", ""}, "cachediff: run 'cachediff log --help' for usage\n"},
+		// A short flag: pflag reads -o= as -o with the value "=", and the
+		// diff said "got 3 arguments", naming no flag.
+		{[]string{"-o=", "out.md", "page.md", "page.md"}, `cachediff: -o= out.md: the space after the = gave -o the value "=" and made out.md an argument, which names nothing on disk; write -o=out.md or -o out.md` + "\n"},
+		{[]string{"log", "page.md", "-o=", "out.md", "page.md"}, "write -o=out.md or -o out.md\ncachediff: run 'cachediff log --help' for usage\n"},
 		// With --revs, PATH is no file: one argument too many.
 		{[]string{"log", "--revs", "HEAD~1..HEAD", "--package=", "llvm", "_cache/develop"}, "cachediff: --package= llvm: the space after the = left --package empty and made llvm an argument; write --package=llvm or --package llvm\n"},
 	} {
@@ -44,6 +48,12 @@ func TestSpacedValue(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"--title=", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
 		t.Errorf("--title= page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+	// -o= with no argument too many is -o "=", as pflag reads it.
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"-o=", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
+		t.Errorf("-o= page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
 	}
 	// No argument more than the diff takes: an empty title, and a
 	// snapshot misspelt, which the loading names.
