@@ -664,3 +664,23 @@ func TestUnmatchedInvisibleInName(t *testing.T) {
 		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
 	}
 }
+
+// TestUnmatchedPackageSpecPattern: a --package pattern spelt with a
+// version or variants (py-*@3.8, py-?eras +cuda) got the names nearest
+// to the pattern (py-keras, py-torch for "py-*"), which pasted back
+// select a package it was not meant as: the pattern itself is suggested
+// when it matches a package; one that matches none gets the names
+// closest to it, as before.
+func TestUnmatchedPackageSpecPattern(t *testing.T) {
+	before, after := filterFixture()
+	f := Filter{Packages: []string{"py-*@3.8", "py-?eras +cuda", "ll[uv]m@17", "zz*@1"}}
+	want := []Unmatched{
+		{Kind: "package", Value: "ll[uv]m@17", Closest: []string{"ll[uv]m"}},
+		{Kind: "package", Value: "py-*@3.8", Closest: []string{"py-*"}},
+		{Kind: "package", Value: "py-?eras +cuda", Closest: []string{"py-?eras"}},
+		{Kind: "package", Value: "zz*@1", Closest: []string{}},
+	}
+	if got := f.Unmatched(before, after); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
+}
