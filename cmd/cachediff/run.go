@@ -407,6 +407,14 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if o.version {
 		return versionCommand.run(c, &o, nil)
 	}
+	// Before the flags' own checks: of an empty value one of them
+	// refuses, they said what the value lacks and not the space that
+	// left it so ("--fail-on= any a b": "--fail-on: want at least one
+	// kind of change", of a gate written "any"). Without an argument too
+	// many (--template= a b), they say it, as before.
+	if err := spacedValue(cmd, fs, &o, args); err != nil {
+		return exitTrouble, ofCommand(err, cmd)
+	}
 	for _, g := range cmd.groups {
 		if g.check == nil {
 			continue
@@ -414,11 +422,6 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		if err := g.check(fs, &o); err != nil {
 			return exitTrouble, &usageError{cmd, err.Error()}
 		}
-	}
-	// After the flags' own checks: an empty value one of them refuses
-	// (--template=) is refused so.
-	if err := spacedValue(cmd, fs, &o, args); err != nil {
-		return exitTrouble, ofCommand(err, cmd)
 	}
 	c.warnURLFlags(&o, fs.Args())
 	c.warnGitDir(&o, fs.Args())

@@ -35,6 +35,10 @@ func TestSpacedValue(t *testing.T) {
 		// diff said "got 3 arguments", naming no flag.
 		{[]string{"-o=", "out.md", "page.md", "page.md"}, `cachediff: -o= out.md: the space after the = gave -o the value "=" and made out.md an argument, which names nothing on disk; write -o=out.md or -o out.md` + "\n"},
 		{[]string{"log", "page.md", "-o=", "out.md", "page.md"}, "write -o=out.md or -o out.md\ncachediff: run 'cachediff log --help' for usage\n"},
+		// A flag whose check refuses an empty value: that check said
+		// what the value lacks, not the space that left it so.
+		{[]string{"--fail-on=", "any", "page.md", "page.md"}, "cachediff: --fail-on= any: the space after the = left --fail-on empty and made any an argument, which names nothing on disk; write --fail-on=any or --fail-on any\n"},
+		{[]string{"--template=", "notes.tmpl", "page.md", "page.md"}, "write --template=notes.tmpl or --template notes.tmpl\n"},
 		// With --revs, PATH is no file: one argument too many.
 		{[]string{"log", "--revs", "HEAD~1..HEAD", "--package=", "llvm", "_cache/develop"}, "cachediff: --package= llvm: the space after the = left --package empty and made llvm an argument; write --package=llvm or --package llvm\n"},
 	} {
