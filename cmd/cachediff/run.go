@@ -325,7 +325,13 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			if strings.Contains(w, ":") {
 				continue
 			}
-			if _, err := os.Lstat(inDir(o.dir, w)); !errors.Is(err, fs.ErrNotExist) {
+			dir := o.dir
+			if f.Name == "directory" {
+				// -C= sub: the word is no argument found from -C,
+				// whose value it was meant as, but from here.
+				dir = ""
+			}
+			if _, err := os.Lstat(inDir(dir, w)); !errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
 			why = ", which names nothing on disk"

@@ -53,6 +53,16 @@ func TestSpacedValue(t *testing.T) {
 	if code := run([]string{"--title=", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
 		t.Errorf("--title= page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
 	}
+	// -C= sub, sub a folder here: it names something on disk, though
+	// not from -C "=", which said it named nothing.
+	if err := os.Mkdir("sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"-C=", "sub", "page.md", "page.md"}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "names nothing on disk") {
+		t.Errorf("-C= sub page.md page.md: exit %d, stderr %q; want 2, and sub not said to name nothing", code, stderr.String())
+	}
 	// -o= with no argument too many is -o "=", as pflag reads it.
 	stdout.Reset()
 	stderr.Reset()
