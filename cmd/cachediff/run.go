@@ -292,7 +292,10 @@ func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
 func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) error {
 	takes := 2 // a diff's OLD and NEW, a log's two snapshots or more
 	switch {
-	case cmd == renderCommand || cmd == logCommand && o.revs != "":
+	case cmd == renderCommand || cmd == logCommand && flags.Changed("revs"):
+		// --revs given, though empty (log --revs= HEAD~7..HEAD PATH,
+		// which said "--revs: want a revision range" of one given): a
+		// log of a range, of one PATH.
 		takes = 1
 	case cmd != diffCommand && cmd != logCommand:
 		return nil

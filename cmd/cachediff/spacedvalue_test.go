@@ -39,6 +39,8 @@ func TestSpacedValue(t *testing.T) {
 		// what the value lacks, not the space that left it so.
 		{[]string{"--fail-on=", "any", "page.md", "page.md"}, "cachediff: --fail-on= any: the space after the = left --fail-on empty and made any an argument, which names nothing on disk; write --fail-on=any or --fail-on any\n"},
 		{[]string{"--template=", "notes.tmpl", "page.md", "page.md"}, "write --template=notes.tmpl or --template notes.tmpl\n"},
+		// --revs= itself: a log of a range, which takes one PATH.
+		{[]string{"log", "--revs=", "HEAD~7..HEAD", "_cache/develop"}, "cachediff: --revs= 'HEAD~7..HEAD': the space after the = left --revs empty and made 'HEAD~7..HEAD' an argument, which names nothing on disk; write --revs='HEAD~7..HEAD' or --revs 'HEAD~7..HEAD'\n"},
 		// With --revs, PATH is no file: one argument too many.
 		{[]string{"log", "--revs", "HEAD~1..HEAD", "--package=", "llvm", "_cache/develop"}, "cachediff: --package= llvm: the space after the = left --package empty and made llvm an argument; write --package=llvm or --package llvm\n"},
 	} {
