@@ -149,6 +149,12 @@ func matchName(pat, name string) bool {
 	return ok
 }
 
+// validPattern reports whether pat is a valid path.Match pattern.
+func validPattern(pat string) bool {
+	_, err := path.Match(pat, "")
+	return err == nil
+}
+
 // isLiteral reports whether pat has none of path.Match's special
 // characters, so that it matches exactly the name it spells.
 func isLiteral(pat string) bool { return !strings.ContainsAny(pat, `*?[\`) }
@@ -237,9 +243,15 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 				// than any edit a typo makes, and the name before
 				// them is what was meant when it is a package.
 				if i := strings.IndexAny(pat, specSigils); len(u.Closest) == 0 && i > 0 {
-					if name := strings.TrimSpace(pat[:i]); pkgs[name] {
+					switch name := strings.TrimSpace(pat[:i]); {
+					case pkgs[name]:
 						u.Closest = []string{name}
-					} else {
+					case !isLiteral(name) && validPattern(name) && slices.ContainsFunc(names, func(n string) bool { return matchName(name, n) }):
+						// A pattern spelt with a version (py-*@3.8):
+						// the pattern, not the names nearest to it
+						// (py-a, py-b), which it was not meant as.
+						u.Closest = []string{name}
+					default:
 						u.Closest = closest(name, pkgs)
 					}
 				}
@@ -355,7 +367,10 @@ func closest(value string, names map[string]bool) []string {
 	value = withoutFormat(value)
 	lower, most := strings.ToLower(value), maxDist(value) // names are lower case; a typo may not be
 	for name := range names {
-		ln := strings.ToLower(name)
+		// The name without its own: a value that spells a name holding
+		// one (a lockfile root pasted with its right-to-left mark) was
+		// that mark's bytes farther from it than before.
+		ln := strings.ToLower(withoutFormat(name))
 		if max(len(lower)-len(ln), len(ln)-len(lower)) > most {
 			// Farther than that by the lengths alone: a long value
 			// (a comma-separated list) cost an edit distance of its

@@ -646,3 +646,41 @@ func TestWithoutFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmatchedInvisibleInName: the names' format characters are left
+// out of the edit distance as the value's are: "ml-\u202eevi", one letter
+// short of the stack "ml-\u202eevil", got "no name is close" once the
+// value's mark alone was left out (the name's three bytes counted), and
+// "ml-evil", that name as a report shows it read, got none either.
+func TestUnmatchedInvisibleInName(t *testing.T) {
+	s := snapOf("a", pkg("p", sp("p1bb", "1.0", "gcc@13.2.0", "x86_64_v3", "ml-\u202eevil", "e4s\u200b")))
+	f := Filter{Stacks: []string{"ml-\u202eevi", "ml-evil", "e4s"}}
+	want := []Unmatched{
+		{Kind: "stack", Value: "e4s", Closest: []string{"e4s\u200b"}},
+		{Kind: "stack", Value: "ml-evil", Closest: []string{"ml-\u202eevil"}},
+		{Kind: "stack", Value: "ml-\u202eevi", Closest: []string{"ml-\u202eevil"}},
+	}
+	if got := f.Unmatched(s, s); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
+}
+
+// TestUnmatchedPackageSpecPattern: a --package pattern spelt with a
+// version or variants (py-*@3.8, py-?eras +cuda) got the names nearest
+// to the pattern (py-keras, py-torch for "py-*"), which pasted back
+// select a package it was not meant as: the pattern itself is suggested
+// when it matches a package; one that matches none gets the names
+// closest to it, as before.
+func TestUnmatchedPackageSpecPattern(t *testing.T) {
+	before, after := filterFixture()
+	f := Filter{Packages: []string{"py-*@3.8", "py-?eras +cuda", "ll[uv]m@17", "zz*@1"}}
+	want := []Unmatched{
+		{Kind: "package", Value: "ll[uv]m@17", Closest: []string{"ll[uv]m"}},
+		{Kind: "package", Value: "py-*@3.8", Closest: []string{"py-*"}},
+		{Kind: "package", Value: "py-?eras +cuda", Closest: []string{"py-?eras"}},
+		{Kind: "package", Value: "zz*@1", Closest: []string{}},
+	}
+	if got := f.Unmatched(before, after); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
+}

@@ -440,11 +440,16 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		}
 	}
 	if (o.feedID != "" || fs.Changed("max-entries")) && o.format != "atom" {
-		flag := "--feed-id"
-		if fs.Changed("max-entries") {
+		// The flags given, both when both are: naming one of them left
+		// the other to a second run.
+		flag, verb := "--feed-id", "applies"
+		switch {
+		case o.feedID != "" && fs.Changed("max-entries"):
+			flag, verb = "--feed-id and --max-entries", "apply"
+		case fs.Changed("max-entries"):
 			flag = "--max-entries"
 		}
-		return fmt.Errorf("%s applies to the Atom feed (--format atom) only, not --format %s", flag, o.format)
+		return fmt.Errorf("%s %s to the Atom feed (--format atom) only, not --format %s", flag, verb, o.format)
 	}
 	if fs.Changed("feed-id") {
 		if u, err := url.Parse(o.feedID); err != nil || u.Scheme == "" || strings.ContainsAny(o.feedID, " \t\n\r<>\"") {

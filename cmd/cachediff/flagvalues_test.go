@@ -119,3 +119,23 @@ func TestEmptyTemplate(t *testing.T) {
 		}
 	}
 }
+
+// TestFeedFlagsNamed: --feed-id and --max-entries given together with
+// another format than atom named --max-entries alone, which left
+// --feed-id to be refused on a second run. Both are named.
+func TestFeedFlagsNamed(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--feed-id", "urn:x", "--max-entries", "3", "a", "b"}, "cachediff: --feed-id and --max-entries apply to the Atom feed (--format atom) only, not --format md\n"},
+		{[]string{"log", "-f", "json", "--max-entries", "3", "a", "b"}, "cachediff: --max-entries applies to the Atom feed (--format atom) only, not --format json\n"},
+		{[]string{"render", "--feed-id", "urn:x", "r.json"}, "cachediff: --feed-id applies to the Atom feed (--format atom) only, not --format md\n"},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(c.args, &stdout, &stderr)
+		if code != 2 || !strings.HasPrefix(stderr.String(), c.want) || stdout.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}

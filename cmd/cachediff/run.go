@@ -278,8 +278,9 @@ func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
 	return nil
 }
 
-// spacedValue is the error of "--stack= e4s": the shell gave --stack an
-// empty value and made e4s an argument, which a diff counted as a third
+// spacedValue is the error of "--stack= e4s" (or "-o= out.md"): the
+// shell gave --stack an empty value (pflag gives -o "=") and made e4s an
+// argument, which a diff counted as a third
 // snapshot ("got 3 arguments") and a log loaded ("loading e4s: no such
 // file or directory"), naming no flag. Only when the word names nothing
 // on disk and is no REV:PATH, URL or "-" (it holds no colon), so that the
@@ -291,7 +292,10 @@ func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
 func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) error {
 	takes := 2 // a diff's OLD and NEW, a log's two snapshots or more
 	switch {
-	case cmd == renderCommand || cmd == logCommand && o.revs != "":
+	case cmd == renderCommand || cmd == logCommand && flags.Changed("revs"):
+		// --revs given, though empty (log --revs= HEAD~7..HEAD PATH,
+		// which said "--revs: want a revision range" of one given): a
+		// log of a range, of one PATH.
 		takes = 1
 	case cmd != diffCommand && cmd != logCommand:
 		return nil
@@ -303,12 +307,16 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 		if a == "--" {
 			return nil
 		}
-		name, ok := strings.CutPrefix(a, "--")
-		if !ok || !strings.HasSuffix(name, "=") {
-			continue
+		var f *pflag.Flag
+		spelt, left := "", "left %s empty" // the flag as given, and what the space did to it
+		if name, ok := strings.CutPrefix(a, "--"); ok && strings.HasSuffix(name, "=") {
+			spelt, f = "--"+strings.TrimSuffix(name, "="), flags.Lookup(strings.TrimSuffix(name, "="))
+		} else if len(a) == 3 && a[0] == '-' && a[2] == '=' {
+			// "-o= out.md": pflag reads -o= as -o with the value "=",
+			// and the diff said "got 3 arguments", naming no flag.
+			spelt, left, f = a[:2], `gave %s the value "="`, flags.ShorthandLookup(a[1:2])
 		}
-		name = strings.TrimSuffix(name, "=")
-		if f := flags.Lookup(name); f == nil || f.NoOptDefVal != "" {
+		if f == nil || f.NoOptDefVal != "" {
 			continue // no flag, or one whose value may be left out
 		}
 		w := args[i+1]
@@ -320,13 +328,19 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			if strings.Contains(w, ":") {
 				continue
 			}
-			if _, err := os.Lstat(inDir(o.dir, w)); !errors.Is(err, fs.ErrNotExist) {
+			dir := o.dir
+			if f.Name == "directory" {
+				// -C= sub: the word is no argument found from -C,
+				// whose value it was meant as, but from here.
+				dir = ""
+			}
+			if _, err := os.Lstat(inDir(dir, w)); !errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
 			why = ", which names nothing on disk"
 		}
 		w = shellword.Word(w)
-		return usageErrorf("--%s= %s: the space after the = left --%s empty and made %s an argument%s; write --%s=%s or --%s %s", name, w, name, w, why, name, w, name, w)
+		return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; write %s=%s or %s %s", spelt, w, fmt.Sprintf(left, spelt), w, why, spelt, w, spelt, w)
 	}
 	return nil
 }
@@ -402,6 +416,14 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if o.version {
 		return versionCommand.run(c, &o, nil)
 	}
+	// Before the flags' own checks: of an empty value one of them
+	// refuses, they said what the value lacks and not the space that
+	// left it so ("--fail-on= any a b": "--fail-on: want at least one
+	// kind of change", of a gate written "any"). Without an argument too
+	// many (--template= a b), they say it, as before.
+	if err := spacedValue(cmd, fs, &o, args); err != nil {
+		return exitTrouble, ofCommand(err, cmd)
+	}
 	for _, g := range cmd.groups {
 		if g.check == nil {
 			continue
@@ -409,11 +431,6 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		if err := g.check(fs, &o); err != nil {
 			return exitTrouble, &usageError{cmd, err.Error()}
 		}
-	}
-	// After the flags' own checks: an empty value one of them refuses
-	// (--template=) is refused so.
-	if err := spacedValue(cmd, fs, &o, args); err != nil {
-		return exitTrouble, ofCommand(err, cmd)
 	}
 	c.warnURLFlags(&o, fs.Args())
 	c.warnGitDir(&o, fs.Args())

@@ -31,6 +31,16 @@ func TestSpacedValue(t *testing.T) {
 		{[]string{"render", "--title=", "x", "r.json"}, "write --title=x or --title x\ncachediff: run 'cachediff render --help' for usage\n"},
 		{[]string{"log", "--color", "never", "page.md", "page.md"}, "cachediff: run 'cachediff log --help' for usage\n"},
 		{[]string{"log", "page.md", ""}, "cachediff: run 'cachediff log --help' for usage\n"},
+		// A short flag: pflag reads -o= as -o with the value "=", and the
+		// diff said "got 3 arguments", naming no flag.
+		{[]string{"-o=", "out.md", "page.md", "page.md"}, `cachediff: -o= out.md: the space after the = gave -o the value "=" and made out.md an argument, which names nothing on disk; write -o=out.md or -o out.md` + "\n"},
+		{[]string{"log", "page.md", "-o=", "out.md", "page.md"}, "write -o=out.md or -o out.md\ncachediff: run 'cachediff log --help' for usage\n"},
+		// A flag whose check refuses an empty value: that check said
+		// what the value lacks, not the space that left it so.
+		{[]string{"--fail-on=", "any", "page.md", "page.md"}, "cachediff: --fail-on= any: the space after the = left --fail-on empty and made any an argument, which names nothing on disk; write --fail-on=any or --fail-on any\n"},
+		{[]string{"--template=", "notes.tmpl", "page.md", "page.md"}, "write --template=notes.tmpl or --template notes.tmpl\n"},
+		// --revs= itself: a log of a range, which takes one PATH.
+		{[]string{"log", "--revs=", "HEAD~7..HEAD", "_cache/develop"}, "cachediff: --revs= 'HEAD~7..HEAD': the space after the = left --revs empty and made 'HEAD~7..HEAD' an argument, which names nothing on disk; write --revs='HEAD~7..HEAD' or --revs 'HEAD~7..HEAD'\n"},
 		// With --revs, PATH is no file: one argument too many.
 		{[]string{"log", "--revs", "HEAD~1..HEAD", "--package=", "llvm", "_cache/develop"}, "cachediff: --package= llvm: the space after the = left --package empty and made llvm an argument; write --package=llvm or --package llvm\n"},
 	} {
@@ -44,6 +54,22 @@ func TestSpacedValue(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"--title=", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
 		t.Errorf("--title= page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+	// -C= sub, sub a folder here: it names something on disk, though
+	// not from -C "=", which said it named nothing.
+	if err := os.Mkdir("sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"-C=", "sub", "page.md", "page.md"}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "names nothing on disk") {
+		t.Errorf("-C= sub page.md page.md: exit %d, stderr %q; want 2, and sub not said to name nothing", code, stderr.String())
+	}
+	// -o= with no argument too many is -o "=", as pflag reads it.
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"-o=", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
+		t.Errorf("-o= page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
 	}
 	// No argument more than the diff takes: an empty title, and a
 	// snapshot misspelt, which the loading names.
