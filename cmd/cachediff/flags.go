@@ -494,6 +494,11 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	switch {
 	case fs.Changed("output") && o.output == "":
 		return fmt.Errorf("--output: want a FILE to write the report to (- or no --output: standard output)")
+	case o.output == "=":
+		// -o= A B: pflag gives -o the value "=" (its value after the =,
+		// of which there was none), and the report went to a file named
+		// "=" with exit 0, where standard output or a FILE was meant.
+		return fmt.Errorf(`-o=: pflag read "=" as the file to write; write -o FILE or --output=FILE (- or no -o: standard output)`)
 	case o.output == stdinName:
 		// -o - is standard output, as "-" is standard input among the
 		// arguments: it wrote a file named "-", and a pipeline
