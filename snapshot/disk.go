@@ -185,10 +185,47 @@ func JekyllConfig(dir string) bool {
 // passes by, looking further up: taken as a work tree's top, a folder
 // with a FIFO .git inside a repository's _cache was measured from
 // itself (/develop), and a retag of every page passed a gate on disk
-// that git:HEAD: and the same pages with no .git there failed.
+// that git:HEAD: and the same pages with no .git there failed. Nor is
+// a .git that holds no repository (an empty folder, an empty file, a
+// file whose gitdir: leads nowhere) a work tree's top: git adds the
+// files below it to the work tree above, as a plain folder's, and a
+// retag of every page below one passed a gate on disk that git:HEAD:
+// failed.
 func GitEntry(dir string) bool {
-	info, err := os.Stat(filepath.Join(dir, ".git"))
-	return err == nil && (info.IsDir() || info.Mode().IsRegular())
+	name := filepath.Join(dir, ".git")
+	info, err := os.Stat(name)
+	if err != nil {
+		return false
+	}
+	if info.IsDir() {
+		return gitDirectory(name)
+	}
+	if !info.Mode().IsRegular() {
+		return false
+	}
+	to, ok := gitFileAt(name)
+	return ok && gitDirectory(to)
+}
+
+// gitDirectory reports whether the folder d may be a repository as
+// git's is_git_directory tells: a HEAD that names a ref or a commit.
+// (git also asks for folders objects and refs, in the common folder of
+// a linked work tree; a folder with a HEAD but none of them is still
+// taken for a work tree's top here.)
+func gitDirectory(d string) bool {
+	head := filepath.Join(d, "HEAD")
+	if to, err := os.Readlink(head); err == nil {
+		return strings.HasPrefix(to, "refs/")
+	}
+	data, err := readSmall(head)
+	if err != nil {
+		return false
+	}
+	if ref, ok := strings.CutPrefix(data, "ref:"); ok {
+		return strings.HasPrefix(strings.TrimLeft(ref, " \t"), "refs/")
+	}
+	hexLen := len(strings.TrimRight(data, "\n"))
+	return (hexLen == 40 || hexLen == 64) && strings.Trim(strings.TrimRight(data, "\n"), "0123456789abcdef") == ""
 }
 
 // held reports whether dir, the top of a git work tree, is a submodule
