@@ -222,10 +222,11 @@ func gitDirectory(d string) bool {
 		return false
 	}
 	if ref, ok := strings.CutPrefix(data, "ref:"); ok {
-		return strings.HasPrefix(strings.TrimLeft(ref, " \t"), "refs/")
+		return strings.HasPrefix(strings.TrimLeft(ref, " \t\n\r"), "refs/")
 	}
-	hexLen := len(strings.TrimRight(data, "\n"))
-	return (hexLen == 40 || hexLen == 64) && strings.Trim(strings.TrimRight(data, "\n"), "0123456789abcdef") == ""
+	// A commit's name, as git's get_oid_hex_any reads it: its first 40
+	// characters in hexadecimal, whatever follows.
+	return len(data) >= 40 && strings.Trim(data[:40], "0123456789abcdefABCDEF") == ""
 }
 
 // held reports whether dir, the top of a git work tree, is a submodule

@@ -35,8 +35,13 @@ func TestGitEntryNoRepository(t *testing.T) {
 		_, err := Load(p, Options{})
 		checkErr(t, err, filepath.Join(p, "a", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "a/bc" below its tag's package folders`)
 	}
-	// A .git file that leads to a repository is a clone's, its own top.
-	if _, err := Load(filepath.Join(dir, "r", "ok", "_cache", "develop"), Options{}); err != nil {
-		t.Errorf("a clone with a .git file, its own top: %v", err)
+	// A .git file that leads to a repository is a clone's, its own top;
+	// so is a folder whose HEAD git reads as a commit's name (its first
+	// 40 characters, in either case, whatever follows) or a ref after
+	// "ref:" and any white space.
+	for _, sub := range []string{"ok", "dh", "sp"} {
+		if _, err := Load(filepath.Join(dir, "r", sub, "_cache", "develop"), Options{}); err != nil {
+			t.Errorf("%s, a clone, its own top: %v", sub, err)
+		}
 	}
 }
