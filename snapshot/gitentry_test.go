@@ -26,6 +26,10 @@ func TestGitEntryNoRepository(t *testing.T) {
 		"r/ok/_cache/.git":                  "gitdir: ../../ok.git\n",
 		"r/ok.git/HEAD":                     "ref: refs/heads/main\n",
 		"r/ok/_cache/develop/a/bc/specs.md": simplePage("bc", "develop", 2, 1),
+		"r/dh/_cache/.git/HEAD":             "0123456789ABCDEF0123456789abcdef01234567\r\n",
+		"r/dh/_cache/develop/a/bc/specs.md": simplePage("bc", "develop", 2, 1),
+		"r/sp/_cache/.git/HEAD":             "ref:\n refs/heads/main\n",
+		"r/sp/_cache/develop/a/bc/specs.md": simplePage("bc", "develop", 2, 1),
 	})
 	if err := os.Mkdir(filepath.Join(dir, "r", "e", "_cache", ".git"), 0o755); err != nil {
 		t.Fatal(err)
