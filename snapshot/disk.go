@@ -207,12 +207,25 @@ func GitEntry(dir string) bool {
 	return ok && gitDirectory(to)
 }
 
-// gitDirectory reports whether the folder d may be a repository as
-// git's is_git_directory tells: a HEAD that names a ref or a commit.
-// (git also asks for folders objects and refs, in the common folder of
-// a linked work tree; a folder with a HEAD but none of them is still
-// taken for a work tree's top here.)
+// gitDirectory reports whether the folder d is a repository as git's
+// is_git_directory tells: a HEAD that names a ref or a commit, and
+// folders objects and refs, in the common folder that a commondir file
+// names (a linked work tree's) or in d.
 func gitDirectory(d string) bool {
+	common := d
+	if data, err := readSmall(filepath.Join(d, "commondir")); err == nil {
+		if c := strings.TrimRight(data, "\r\n"); c != "" {
+			if !filepath.IsAbs(c) {
+				c = filepath.Join(d, c)
+			}
+			common = c
+		}
+	}
+	for _, sub := range [...]string{"objects", "refs"} {
+		if info, err := os.Stat(filepath.Join(common, sub)); err != nil || !info.IsDir() {
+			return false
+		}
+	}
 	head := filepath.Join(d, "HEAD")
 	if to, err := os.Readlink(head); err == nil {
 		return strings.HasPrefix(to, "refs/")

@@ -34,7 +34,19 @@ func TestGitEntryNoRepository(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "r", "e", "_cache", ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, sub := range []string{"e", "h", "f", "g"} {
+	// A HEAD with no folders objects and refs beside it (writeTree
+	// makes them beside each HEAD it writes) is no repository either.
+	ho := filepath.Join(dir, "r", "ho", "_cache")
+	if err := os.MkdirAll(filepath.Join(ho, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ho, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(ho, os.DirFS(filepath.Join(dir, "r", "e", "_cache"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"e", "h", "f", "g", "ho"} {
 		p := filepath.Join(dir, "r", sub, "_cache", "develop")
 		_, err := Load(p, Options{})
 		checkErr(t, err, filepath.Join(p, "a", "bc", "specs.md"), 0, 0, `titled "bc", is in folder "a/bc" below its tag's package folders`)
