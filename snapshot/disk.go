@@ -185,10 +185,61 @@ func JekyllConfig(dir string) bool {
 // passes by, looking further up: taken as a work tree's top, a folder
 // with a FIFO .git inside a repository's _cache was measured from
 // itself (/develop), and a retag of every page passed a gate on disk
-// that git:HEAD: and the same pages with no .git there failed.
+// that git:HEAD: and the same pages with no .git there failed. Nor is
+// a .git that holds no repository (an empty folder, an empty file, a
+// file whose gitdir: leads nowhere) a work tree's top: git adds the
+// files below it to the work tree above, as a plain folder's, and a
+// retag of every page below one passed a gate on disk that git:HEAD:
+// failed.
 func GitEntry(dir string) bool {
-	info, err := os.Stat(filepath.Join(dir, ".git"))
-	return err == nil && (info.IsDir() || info.Mode().IsRegular())
+	name := filepath.Join(dir, ".git")
+	info, err := os.Stat(name)
+	if err != nil {
+		return false
+	}
+	if info.IsDir() {
+		return gitDirectory(name)
+	}
+	if !info.Mode().IsRegular() {
+		return false
+	}
+	to, ok := gitFileAt(name)
+	return ok && gitDirectory(to)
+}
+
+// gitDirectory reports whether the folder d is a repository as git's
+// is_git_directory tells: a HEAD that names a ref or a commit, and
+// folders objects and refs, in the common folder that a commondir file
+// names (a linked work tree's) or in d.
+func gitDirectory(d string) bool {
+	common := d
+	if data, err := readSmall(filepath.Join(d, "commondir")); err == nil {
+		if c := strings.TrimRight(data, "\r\n"); c != "" {
+			if !filepath.IsAbs(c) {
+				c = filepath.Join(d, c)
+			}
+			common = c
+		}
+	}
+	for _, sub := range [...]string{"objects", "refs"} {
+		if info, err := os.Stat(filepath.Join(common, sub)); err != nil || !info.IsDir() {
+			return false
+		}
+	}
+	head := filepath.Join(d, "HEAD")
+	if to, err := os.Readlink(head); err == nil {
+		return strings.HasPrefix(to, "refs/")
+	}
+	data, err := readSmall(head)
+	if err != nil {
+		return false
+	}
+	if ref, ok := strings.CutPrefix(data, "ref:"); ok {
+		return strings.HasPrefix(strings.TrimLeft(ref, " \t\n\r"), "refs/")
+	}
+	// A commit's name, as git's get_oid_hex_any reads it: its first 40
+	// characters in hexadecimal, whatever follows.
+	return len(data) >= 40 && strings.Trim(data[:40], "0123456789abcdefABCDEF") == ""
 }
 
 // held reports whether dir, the top of a git work tree, is a submodule

@@ -156,6 +156,15 @@ func WriteTree(t testing.TB, files map[string]string) string {
 		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		// A HEAD is a repository's (.git/HEAD, modules/x/HEAD): git
+		// asks for its folders objects and refs beside it too.
+		if filepath.Base(path) == "HEAD" {
+			for _, sub := range [...]string{"objects", "refs"} {
+				if err := os.MkdirAll(filepath.Join(filepath.Dir(path), sub), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 	}
 	return dir
 }
