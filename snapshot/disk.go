@@ -271,30 +271,20 @@ func (m Supers) Of(dir string) (string, bool) {
 	return up, ok
 }
 
-// SuperOf returns the top of the git work tree in which dir, the top of
-// another, is checked out as a submodule, a _config.yml of its own
-// included (Jekyll reads only the superproject's: a submodule _cache
-// with one was its own top, and a retag of every page passed a gate): the nearest one above it, when its .gitmodules names dir's
-// path, when dir's .git file leads into the modules folder of its
-// repository, or when its index holds a submodule (a gitlink) at dir's
-// path (Gitlink): the superproject's Jekyll builds the submodule's files
-// as its own, so its site goes on above it. A catalogue whose _cache was
-// a submodule had its pages measured from the submodule's top (/develop),
-// so no rule of _cache's tag folders held, and a pull request that
-// retagged every page of _cache/develop passed a gate with "no changes"
-// while the site's listing of develop showed no package. Git knows a
-// submodule by the superproject's index (REV:PATH asks it, gitsrc), and
-// .gitmodules names the one a checkout clones: either makes dir a
-// submodule, on disk and from git alike, so that neither passes a gate
-// the other refuses (a clone added with git add and no .gitmodules
-// entry passed on disk, one left in .gitmodules after git rm --cached
-// passed from git). A Jekyll site (a _config.yml) at or below that
-// work tree's top holds dir whatever git says: Jekyll builds every file
-// of its folder, a clone of the catalogue's _cache that a build script
-// left there (ignored by git) too, which passed a gate that the same
-// pages as a plain folder there failed; up is then that site's top. A
-// clone inside a work tree that no site, index or .gitmodules holds it
-// in (a dotfiles repository at ~) is its own top.
+// SuperOf returns the top of the site in which dir, the top of a git
+// work tree, is placed, and whether it is: the nearest work tree above
+// it when that one's .gitmodules names dir's path, dir's .git file
+// leads into that one's modules folder, that one's index holds a
+// gitlink at dir's path (Gitlink), or that one is itself placed; or the
+// folder of a Jekyll configuration (JekyllConfig) between them. Git
+// knows a submodule by the index, a checkout by .gitmodules, and Jekyll
+// builds every file of its site's folder, so each of these places dir,
+// on disk and from git alike, its own _config.yml or not (Jekyll reads
+// only the site's): measured from its own top, a _cache submodule, a
+// clone added without a .gitmodules entry or one left in a site had no
+// rule of _cache's tag folders hold, and a retag of every page passed a
+// gate. A clone that nothing holds (in a dotfiles repository at ~) is
+// its own top.
 func SuperOf(dir string) (string, bool) { return Supers{}.Of(dir) }
 
 // superOf is SuperOf, asking m of the work trees above.

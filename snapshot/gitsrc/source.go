@@ -111,7 +111,7 @@ func (r *Repo) linkedSite() string {
 		return ""
 	}
 	cmd := r.command("rev-parse", "--show-prefix")
-	cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_WORK_TREE=") })
+	cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
 	out, err := cmd.Output()
 	if err != nil {
 		return ""
@@ -171,7 +171,7 @@ func (r *Repo) superPath() string {
 				// not one GIT_WORK_TREE names: GIT_WORK_TREE=/tmp with
 				// -C _cache put the top at /tmp, and a retag of every
 				// page passed a gate.
-				cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_WORK_TREE=") })
+				cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
 			}
 			out, err := cmd.Output()
 			if err != nil {
@@ -715,6 +715,10 @@ func submoduleRepo(dir string) bool {
 	// a retag of every page passed a gate that -C _cache failed.
 	return slices.Contains(strings.Split(filepath.ToSlash(snapshot.GitDirOf(abs)), "/"), "modules")
 }
+
+// workTreeVar tells GIT_WORK_TREE, as "NAME=value": the checkout a
+// site builds is the repository's own, not one the environment names.
+func workTreeVar(kv string) bool { return strings.HasPrefix(kv, "GIT_WORK_TREE=") }
 
 // repoVar tells the variables of git's environment, as "NAME=value",
 // that name one repository or its parts (GIT_DIR, GIT_WORK_TREE,

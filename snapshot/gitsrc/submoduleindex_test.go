@@ -80,15 +80,7 @@ func TestSubmoduleSitePathGitDirOutside(t *testing.T) {
 	gitDir := filepath.Join(super, ".git", "modules", "_cache")
 	t.Setenv("GIT_DIR", gitDir)
 	for _, dir := range []string{super, t.TempDir()} {
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		src, err := r.Source("HEAD:develop")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := src.SitePath(); got != "/_cache/develop" {
+		if got := sitePath(t, dir, "HEAD:develop"); got != "/_cache/develop" {
 			t.Errorf("GIT_DIR %s, run in %s: site path %q, want /_cache/develop", gitDir, dir, got)
 		}
 	}
@@ -183,15 +175,7 @@ func TestSubmoduleSitePathWorkTreeVar(t *testing.T) {
 		if gitDir != "" {
 			t.Setenv("GIT_DIR", gitDir)
 		}
-		r, err := OpenRepo(filepath.Join(super, "_cache"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		src, err := r.Source("HEAD:develop")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := src.SitePath(); got != "/_cache/develop" {
+		if got := sitePath(t, filepath.Join(super, "_cache"), "HEAD:develop"); got != "/_cache/develop" {
 			t.Errorf("GIT_WORK_TREE set, GIT_DIR %q: site path %q, want /_cache/develop", gitDir, got)
 		}
 	}
@@ -216,15 +200,7 @@ func TestSubmoduleSitePathThroughLink(t *testing.T) {
 		{"_cache/develop", "/_cache/develop"},
 		{"vendor/cat", "/vendor/cat/develop"},
 	} {
-		r, err := OpenRepo(filepath.Join(super, filepath.FromSlash(c.dir)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		src, err := r.Source("HEAD:develop")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := src.SitePath(); got != c.want {
+		if got := sitePath(t, filepath.Join(super, filepath.FromSlash(c.dir)), "HEAD:develop"); got != c.want {
 			t.Errorf("-C %s: site path %q, want %s", c.dir, got, c.want)
 		}
 	}
@@ -316,15 +292,7 @@ func TestSubmoduleGitDirGitfile(t *testing.T) {
 	}
 	for _, gitDir := range []string{".git", filepath.Join(cache, ".git"), link} {
 		t.Setenv("GIT_DIR", gitDir)
-		r, err := OpenRepo(cache)
-		if err != nil {
-			t.Fatal(err)
-		}
-		src, err := r.Source("HEAD:develop")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := src.SitePath(); got != "/_cache/develop" {
+		if got := sitePath(t, cache, "HEAD:develop"); got != "/_cache/develop" {
 			t.Errorf("GIT_DIR %s: site path %q, want /_cache/develop", gitDir, got)
 		}
 	}
@@ -381,15 +349,7 @@ func TestSubmoduleThroughOutsideLink(t *testing.T) {
 	if err := os.Symlink(filepath.Join(super, "_cache"), link); err != nil {
 		t.Fatal(err)
 	}
-	r, err := OpenRepo(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := r.Source("HEAD:develop")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := src.SitePath(); got != "/_cache/develop" {
+	if got := sitePath(t, link, "HEAD:develop"); got != "/_cache/develop" {
 		t.Errorf("-C %s: site path %q, want /_cache/develop", link, got)
 	}
 }

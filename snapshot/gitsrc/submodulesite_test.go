@@ -82,15 +82,7 @@ func TestCloneBelowConfig(t *testing.T) {
 	if got, ok := snapshot.SiteOf(dev); got != "/_cache/develop" || !ok {
 		t.Errorf("on disk: site path %q, %v; want /_cache/develop", got, ok)
 	}
-	r, err := OpenRepo(dev)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := r.Source("HEAD:a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := src.SitePath(); got != "/_cache/develop/a" {
+	if got := sitePath(t, dev, "HEAD:a"); got != "/_cache/develop/a" {
 		t.Errorf("from git: site path %q, want /_cache/develop/a", got)
 	}
 }
@@ -202,16 +194,23 @@ func TestCloneInYAMLSite(t *testing.T) {
 		if got, ok := snapshot.SiteOf(filepath.Join(cache, "develop")); got != "/_cache/develop" || !ok {
 			t.Errorf("%s, on disk: site path %q, %v; want /_cache/develop", cache, got, ok)
 		}
-		r, err := OpenRepo(cache)
-		if err != nil {
-			t.Fatal(err)
-		}
-		src, err := r.Source("HEAD:develop")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := src.SitePath(); got != "/_cache/develop" {
+		if got := sitePath(t, cache, "HEAD:develop"); got != "/_cache/develop" {
 			t.Errorf("%s, from git: site path %q, want /_cache/develop", cache, got)
 		}
 	}
+}
+
+// sitePath is the SitePath of the source spec names in the repository
+// whose work tree holds dir: where the submodule tests place a tree.
+func sitePath(t *testing.T, dir, spec string) string {
+	t.Helper()
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := r.Source(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src.SitePath()
 }
