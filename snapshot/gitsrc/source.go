@@ -161,7 +161,14 @@ func (r *Repo) superPath() string {
 		}
 		sub := r
 		supers := snapshot.Supers{} // each work tree asked once up the chain
-		for range 32 {
+		// Up to the outermost superproject, as the disk side walks up
+		// (no bound on the depth: cut at 32 superprojects, a chain of 34
+		// nested submodules lost the _cache above it, and a retag of
+		// every page passed a gate from git that its checkout failed);
+		// a superproject met twice (a core.worktree leading below it)
+		// ends the walk.
+		seen := map[string]bool{}
+		for {
 			cmd := sub.command("rev-parse", "--show-toplevel", "--show-superproject-working-tree")
 			if sub != r {
 				cmd.Env = slices.DeleteFunc(cmd.Env, repoVar)
@@ -194,9 +201,10 @@ func (r *Repo) superPath() string {
 				}
 			}
 			rel, err := filepath.Rel(super, top)
-			if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+			if err != nil || rel == "." || strings.HasPrefix(rel, "..") || seen[super] {
 				return
 			}
+			seen[super] = true
 			r.super.p = path.Join(filepath.ToSlash(rel), r.super.p)
 			if !snapshot.GitEntry(super) {
 				// A Jekyll site's folder (a _config.yml) that holds the
