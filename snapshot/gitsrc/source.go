@@ -81,10 +81,22 @@ func (s *Source) SitePath() string {
 		return ""
 	}
 	site := path.Join("/", s.tree.repo.superPath(), p)
-	if top := s.tree.repo.linkedSite(); top != "" && !slices.Contains(strings.Split(site, "/"), "_cache") {
-		if l := path.Join(top, p); slices.Contains(strings.Split(l, "/"), "_cache") {
-			return l
-		}
+	if slices.Contains(strings.Split(site, "/"), "_cache") {
+		return site
+	}
+	// A path from the current folder (./develop) is measured from -C's
+	// folder as spelt, one from the top from the top as spelt.
+	relative := strings.HasPrefix(s.tree.Path, "./") || strings.HasPrefix(s.tree.Path, "../")
+	top, dir, prefix := s.tree.repo.linkedSite()
+	l := ""
+	switch {
+	case dir != "" && relative && (p+"/" == prefix || strings.HasPrefix(p, prefix)):
+		l = path.Join(dir, strings.TrimPrefix(p+"/", prefix))
+	case top != "":
+		l = path.Join(top, p)
+	}
+	if slices.Contains(strings.Split(l, "/"), "_cache") {
+		return l
 	}
 	return site
 }
@@ -97,37 +109,49 @@ func (s *Source) SitePath() string {
 // ./_cache/develop on disk failed; the disk side measures a path
 // through a link by its spelling first when that has a _cache, and so
 // does SitePath. "" when -C goes through no link, with GIT_DIR set, or
-// when git cannot say.
-func (r *Repo) linkedSite() string {
+// when git cannot say. dir is the site path of -C's folder as spelt,
+// and prefix git's path to it (ending in "/" unless empty), which a
+// tree below it is measured from; top, the site path of the work
+// tree's top as spelt, measures any other (a REV:PATH from the top),
+// "" when the spelling names no folder of the top: a link inside the
+// work tree (_cache -> x, a folder of the same repository) had -C
+// _cache git:HEAD~1:./develop git:HEAD:./develop measured at
+// /x/develop, and a retag of every page passed a gate that ./develop
+// there, on disk, failed.
+func (r *Repo) linkedSite() (top, dir, prefix string) {
 	if EnvRepo() != "" {
-		return ""
+		return "", "", ""
 	}
 	abs, err := filepath.Abs(r.dir)
 	if err != nil {
-		return ""
+		return "", "", ""
 	}
 	res, err := filepath.EvalSymlinks(abs)
 	if err != nil || res == abs {
-		return ""
+		return "", "", ""
 	}
 	cmd := r.command("rev-parse", "--show-prefix")
 	cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
 	out, err := cmd.Output()
 	if err != nil {
-		return ""
+		return "", "", ""
 	}
-	top, resTop := abs, res
-	for range strings.Count(strings.TrimSuffix(string(out), "\n"), "/") {
-		top, resTop = filepath.Dir(top), filepath.Dir(resTop)
+	prefix = strings.TrimSuffix(string(out), "\n")
+	if site, rooted := snapshot.SiteOf(abs); rooted {
+		dir = site
 	}
-	if t, err := filepath.EvalSymlinks(top); err != nil || t != resTop {
-		return "" // a link inside the work tree: top is none of its folders
+	t, resTop := abs, res
+	for range strings.Count(prefix, "/") {
+		t, resTop = filepath.Dir(t), filepath.Dir(resTop)
 	}
-	site, rooted := snapshot.SiteOf(top)
-	if !rooted {
-		return ""
+	rel, err := filepath.Rel(t, abs)
+	if e, terr := filepath.EvalSymlinks(t); terr != nil || e != resTop || err != nil || path.Join(filepath.ToSlash(rel), ".") != path.Join(prefix, ".") {
+		return "", dir, prefix // a link inside the work tree: t is none of its folders
 	}
-	return site
+	if site, rooted := snapshot.SiteOf(t); rooted {
+		top = site
+	}
+	return top, dir, prefix
 }
 
 // superPath is the path, from the top of the site that holds it, of the
