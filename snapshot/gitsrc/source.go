@@ -180,7 +180,7 @@ func (r *Repo) superPath() string {
 		// names no superproject (it asks from the folder it runs in):
 		// the work tree's top is placed as on disk, and a retag of every
 		// page passed a gate.
-		if !submoduleRepo(r.dir) || (EnvRepo() == "" && !nested(r.dir)) {
+		if !submoduleRepo(r.dir) || (EnvRepo() == "" && !nested(r.dir) && !inModulesDir(r.dir)) {
 			return
 		}
 		sub := r
@@ -745,6 +745,22 @@ func submoduleRepo(dir string) bool {
 	// checkout names its .git file, which leads into the modules
 	// folder; read by its spelling, the submodule was its own top and
 	// a retag of every page passed a gate that -C _cache failed.
+	return slices.Contains(strings.Split(filepath.ToSlash(snapshot.GitDirOf(abs)), "/"), "modules")
+}
+
+// inModulesDir reports whether dir, through its links, is inside a
+// modules folder, where git keeps a superproject's submodules: -C
+// .git/modules/_cache has git read the submodule's repository, whose
+// core.worktree names its checkout, from a folder that no work tree
+// holds, so nested, which looks above that folder, says nothing; the
+// submodule was its own top (/develop), and a retag of every page
+// passed a gate that GIT_DIR=.git/modules/_cache and _cache/develop on
+// disk failed.
+func inModulesDir(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
 	return slices.Contains(strings.Split(filepath.ToSlash(snapshot.GitDirOf(abs)), "/"), "modules")
 }
 
