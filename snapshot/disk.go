@@ -410,11 +410,18 @@ func listsSubmodule(name, p string) bool {
 		return false
 	}
 	section := ""
+	// A byte order mark git's config parser skips, and a section spelt
+	// [submodule.name], git's older syntax for [submodule "name"]: git
+	// reads both, and a clone such a .gitmodules names (out of the index)
+	// was its own top, on disk and from git, while git named it a
+	// submodule.
+	data = strings.TrimPrefix(data, "\ufeff")
 	for line := range strings.Lines(data) {
 		line = strings.TrimSpace(line)
 		if head, rest, ok := strings.Cut(strings.TrimPrefix(line, "["), "]"); ok && strings.HasPrefix(line, "[") {
 			section, _, _ = strings.Cut(strings.TrimSpace(head), " ")
 			section, _, _ = strings.Cut(strings.ToLower(section), "\"")
+			section, _, _ = strings.Cut(section, ".")
 			line = strings.TrimSpace(rest)
 		}
 		key, value, ok := strings.Cut(line, "=")
