@@ -368,15 +368,23 @@ func GitDirOf(p string) string {
 func gitFile(dir string) (string, bool) { return gitFileAt(filepath.Join(dir, ".git")) }
 
 // gitFileAt returns the folder, absolute, that the gitfile at name (not
-// a folder) leads to.
+// a folder) leads to, read as git's read_gitfile reads one: "gitdir: "
+// first, with its one space, and the rest to the line breaks at its end
+// (git takes "gitdir:/x", or one after a space, for no gitfile, and the
+// files below it for the work tree's above: read as a top, a folder
+// with such a .git in a repository was measured from itself, /develop,
+// and a retag of every page passed a gate that git:HEAD: refused).
 func gitFileAt(name string) (string, bool) {
 	dir := filepath.Dir(name)
 	data, err := readSmall(name)
-	to, ok := strings.CutPrefix(strings.TrimSpace(data), "gitdir:")
-	if err != nil || !ok || strings.TrimSpace(to) == "" {
+	to, ok := strings.CutPrefix(strings.TrimRight(data, "\r\n"), "gitdir: ")
+	if i := strings.IndexByte(to, 0); i >= 0 {
+		to = to[:i] // git reads the rest as a C string
+	}
+	if err != nil || !ok || to == "" {
 		return "", false
 	}
-	if to = strings.TrimSpace(to); !filepath.IsAbs(to) {
+	if !filepath.IsAbs(to) {
 		to = filepath.Join(resolved(dir), to) // from where the link leads, as git reads it
 	}
 	return filepath.Clean(to), true
