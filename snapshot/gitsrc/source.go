@@ -745,7 +745,19 @@ func submoduleRepo(dir string) bool {
 	// checkout names its .git file, which leads into the modules
 	// folder; read by its spelling, the submodule was its own top and
 	// a retag of every page passed a gate that -C _cache failed.
-	return slices.Contains(strings.Split(filepath.ToSlash(snapshot.GitDirOf(abs)), "/"), "modules")
+	repo := snapshot.GitDirOf(abs)
+	if slices.Contains(strings.Split(filepath.ToSlash(repo), "/"), "modules") {
+		return true
+	}
+	// Or the repository of the work tree whose top is the folder git
+	// runs in, which git then takes for the work tree as discovery
+	// would: a hook of a linked worktree (git sets GIT_DIR to its
+	// .git/worktrees/NAME) placed in a site, as a clone a build script
+	// checked out as _cache, was its own top (/develop), and a retag of
+	// every page passed a gate that the same folder on disk, and -C it
+	// without GIT_DIR, failed.
+	top, err := filepath.Abs(dir)
+	return err == nil && snapshot.GitEntry(top) && snapshot.GitDirOf(filepath.Join(top, ".git")) == repo
 }
 
 // inModulesDir reports whether dir, through its links, is inside a
