@@ -180,7 +180,7 @@ func (r *Repo) superPath() string {
 		// names no superproject (it asks from the folder it runs in):
 		// the work tree's top is placed as on disk, and a retag of every
 		// page passed a gate.
-		if !submoduleRepo(r.dir) || (EnvRepo() == "" && !nested(r.dir) && !inModulesDir(r.dir)) {
+		if !(submoduleRepo(r.dir) || r.ownWorkTree()) || (EnvRepo() == "" && !nested(r.dir) && !inModulesDir(r.dir)) {
 			return
 		}
 		sub := r
@@ -774,6 +774,23 @@ func inModulesDir(dir string) bool {
 		return false
 	}
 	return slices.Contains(strings.Split(filepath.ToSlash(snapshot.GitDirOf(abs)), "/"), "modules")
+}
+
+// ownWorkTree reports, with GIT_DIR set, whether the repository it
+// names has core.worktree in its own config: a checkout of its own, as
+// a submodule's, which git takes for the work tree wherever it runs. A
+// repository kept outside the site whose core.worktree is the site's
+// _cache (GIT_DIR=/x/cat.git, as a deploy script keeps one) was its
+// own top from git (/develop), and a retag of every page passed a gate
+// that ./develop on disk failed.
+func (r *Repo) ownWorkTree() bool {
+	if EnvRepo() == "" {
+		return false
+	}
+	cmd := r.command("config", "--local", "--get", "core.worktree")
+	cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
+	out, err := cmd.Output()
+	return err == nil && strings.TrimSpace(string(out)) != ""
 }
 
 // workTreeVar tells GIT_WORK_TREE, as "NAME=value": the checkout a
