@@ -106,7 +106,13 @@ func (s *dirSource) site() (string, bool) {
 		return "", false
 	}
 	site, rooted := sitePathOf(abs)
-	if hasCollection(site) {
+	// Spelt with a _cache outside any site, the spelling says nothing
+	// (publishRule): where the link leads may be a checkout's _cache. A
+	// link /tmp/x/_cache to a checkout's _cache had /tmp/x/_cache/develop
+	// measured by its spelling, no rule held, and a retag of every page
+	// passed a gate that the checkout's own _cache/develop, and a link
+	// /tmp/x/dev to it, failed.
+	if hasCollection(site) && rooted {
 		return site, rooted
 	}
 	if resolved, err := filepath.EvalSymlinks(abs); err == nil && resolved != abs {
