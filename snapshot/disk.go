@@ -106,7 +106,13 @@ func (s *dirSource) site() (string, bool) {
 		return "", false
 	}
 	site, rooted := sitePathOf(abs)
-	if hasCollection(site) {
+	// Spelt with a _cache outside any site, the spelling says nothing
+	// (publishRule): where the link leads may be a checkout's _cache. A
+	// link /tmp/x/_cache to a checkout's _cache had /tmp/x/_cache/develop
+	// measured by its spelling, no rule held, and a retag of every page
+	// passed a gate that the checkout's own _cache/develop, and a link
+	// /tmp/x/dev to it, failed.
+	if hasCollection(site) && rooted {
 		return site, rooted
 	}
 	if resolved, err := filepath.EvalSymlinks(abs); err == nil && resolved != abs {
@@ -368,15 +374,23 @@ func GitDirOf(p string) string {
 func gitFile(dir string) (string, bool) { return gitFileAt(filepath.Join(dir, ".git")) }
 
 // gitFileAt returns the folder, absolute, that the gitfile at name (not
-// a folder) leads to.
+// a folder) leads to, read as git's read_gitfile reads one: "gitdir: "
+// first, with its one space, and the rest to the line breaks at its end
+// (git takes "gitdir:/x", or one after a space, for no gitfile, and the
+// files below it for the work tree's above: read as a top, a folder
+// with such a .git in a repository was measured from itself, /develop,
+// and a retag of every page passed a gate that git:HEAD: refused).
 func gitFileAt(name string) (string, bool) {
 	dir := filepath.Dir(name)
 	data, err := readSmall(name)
-	to, ok := strings.CutPrefix(strings.TrimSpace(data), "gitdir:")
-	if err != nil || !ok || strings.TrimSpace(to) == "" {
+	to, ok := strings.CutPrefix(strings.TrimRight(data, "\r\n"), "gitdir: ")
+	if i := strings.IndexByte(to, 0); i >= 0 {
+		to = to[:i] // git reads the rest as a C string
+	}
+	if err != nil || !ok || to == "" {
 		return "", false
 	}
-	if to = strings.TrimSpace(to); !filepath.IsAbs(to) {
+	if !filepath.IsAbs(to) {
 		to = filepath.Join(resolved(dir), to) // from where the link leads, as git reads it
 	}
 	return filepath.Clean(to), true
@@ -410,11 +424,18 @@ func listsSubmodule(name, p string) bool {
 		return false
 	}
 	section := ""
+	// A byte order mark git's config parser skips, and a section spelt
+	// [submodule.name], git's older syntax for [submodule "name"]: git
+	// reads both, and a clone such a .gitmodules names (out of the index)
+	// was its own top, on disk and from git, while git named it a
+	// submodule.
+	data = strings.TrimPrefix(data, "\ufeff")
 	for line := range strings.Lines(data) {
 		line = strings.TrimSpace(line)
 		if head, rest, ok := strings.Cut(strings.TrimPrefix(line, "["), "]"); ok && strings.HasPrefix(line, "[") {
 			section, _, _ = strings.Cut(strings.TrimSpace(head), " ")
 			section, _, _ = strings.Cut(strings.ToLower(section), "\"")
+			section, _, _ = strings.Cut(section, ".")
 			line = strings.TrimSpace(rest)
 		}
 		key, value, ok := strings.Cut(line, "=")

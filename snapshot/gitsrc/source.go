@@ -81,10 +81,22 @@ func (s *Source) SitePath() string {
 		return ""
 	}
 	site := path.Join("/", s.tree.repo.superPath(), p)
-	if top := s.tree.repo.linkedSite(); top != "" && !slices.Contains(strings.Split(site, "/"), "_cache") {
-		if l := path.Join(top, p); slices.Contains(strings.Split(l, "/"), "_cache") {
-			return l
-		}
+	if slices.Contains(strings.Split(site, "/"), "_cache") {
+		return site
+	}
+	// A path from the current folder (./develop) is measured from -C's
+	// folder as spelt, one from the top from the top as spelt.
+	relative := strings.HasPrefix(s.tree.Path, "./") || strings.HasPrefix(s.tree.Path, "../")
+	top, dir, prefix := s.tree.repo.linkedSite()
+	l := ""
+	switch {
+	case dir != "" && relative && (p+"/" == prefix || strings.HasPrefix(p, prefix)):
+		l = path.Join(dir, strings.TrimPrefix(p+"/", prefix))
+	case top != "":
+		l = path.Join(top, p)
+	}
+	if slices.Contains(strings.Split(l, "/"), "_cache") {
+		return l
 	}
 	return site
 }
@@ -97,37 +109,49 @@ func (s *Source) SitePath() string {
 // ./_cache/develop on disk failed; the disk side measures a path
 // through a link by its spelling first when that has a _cache, and so
 // does SitePath. "" when -C goes through no link, with GIT_DIR set, or
-// when git cannot say.
-func (r *Repo) linkedSite() string {
+// when git cannot say. dir is the site path of -C's folder as spelt,
+// and prefix git's path to it (ending in "/" unless empty), which a
+// tree below it is measured from; top, the site path of the work
+// tree's top as spelt, measures any other (a REV:PATH from the top),
+// "" when the spelling names no folder of the top: a link inside the
+// work tree (_cache -> x, a folder of the same repository) had -C
+// _cache git:HEAD~1:./develop git:HEAD:./develop measured at
+// /x/develop, and a retag of every page passed a gate that ./develop
+// there, on disk, failed.
+func (r *Repo) linkedSite() (top, dir, prefix string) {
 	if EnvRepo() != "" {
-		return ""
+		return "", "", ""
 	}
 	abs, err := filepath.Abs(r.dir)
 	if err != nil {
-		return ""
+		return "", "", ""
 	}
 	res, err := filepath.EvalSymlinks(abs)
 	if err != nil || res == abs {
-		return ""
+		return "", "", ""
 	}
 	cmd := r.command("rev-parse", "--show-prefix")
 	cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
 	out, err := cmd.Output()
 	if err != nil {
-		return ""
+		return "", "", ""
 	}
-	top, resTop := abs, res
-	for range strings.Count(strings.TrimSuffix(string(out), "\n"), "/") {
-		top, resTop = filepath.Dir(top), filepath.Dir(resTop)
+	prefix = strings.TrimSuffix(string(out), "\n")
+	if site, rooted := snapshot.SiteOf(abs); rooted {
+		dir = site
 	}
-	if t, err := filepath.EvalSymlinks(top); err != nil || t != resTop {
-		return "" // a link inside the work tree: top is none of its folders
+	t, resTop := abs, res
+	for range strings.Count(prefix, "/") {
+		t, resTop = filepath.Dir(t), filepath.Dir(resTop)
 	}
-	site, rooted := snapshot.SiteOf(top)
-	if !rooted {
-		return ""
+	rel, err := filepath.Rel(t, abs)
+	if e, terr := filepath.EvalSymlinks(t); terr != nil || e != resTop || err != nil || path.Join(filepath.ToSlash(rel), ".") != path.Join(prefix, ".") {
+		return "", dir, prefix // a link inside the work tree: t is none of its folders
 	}
-	return site
+	if site, rooted := snapshot.SiteOf(t); rooted {
+		top = site
+	}
+	return top, dir, prefix
 }
 
 // superPath is the path, from the top of the site that holds it, of the
@@ -156,12 +180,19 @@ func (r *Repo) superPath() string {
 		// names no superproject (it asks from the folder it runs in):
 		// the work tree's top is placed as on disk, and a retag of every
 		// page passed a gate.
-		if !submoduleRepo(r.dir) || (EnvRepo() == "" && !nested(r.dir)) {
+		if !(submoduleRepo(r.dir) || r.ownWorkTree()) || (EnvRepo() == "" && !nested(r.dir) && !inModulesDir(r.dir)) {
 			return
 		}
 		sub := r
 		supers := snapshot.Supers{} // each work tree asked once up the chain
-		for range 32 {
+		// Up to the outermost superproject, as the disk side walks up
+		// (no bound on the depth: cut at 32 superprojects, a chain of 34
+		// nested submodules lost the _cache above it, and a retag of
+		// every page passed a gate from git that its checkout failed);
+		// a superproject met twice (a core.worktree leading below it)
+		// ends the walk.
+		seen := map[string]bool{}
+		for {
 			cmd := sub.command("rev-parse", "--show-toplevel", "--show-superproject-working-tree")
 			if sub != r {
 				cmd.Env = slices.DeleteFunc(cmd.Env, repoVar)
@@ -194,9 +225,10 @@ func (r *Repo) superPath() string {
 				}
 			}
 			rel, err := filepath.Rel(super, top)
-			if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+			if err != nil || rel == "." || strings.HasPrefix(rel, "..") || seen[super] {
 				return
 			}
+			seen[super] = true
 			r.super.p = path.Join(filepath.ToSlash(rel), r.super.p)
 			if !snapshot.GitEntry(super) {
 				// A Jekyll site's folder (a _config.yml) that holds the
@@ -713,7 +745,52 @@ func submoduleRepo(dir string) bool {
 	// checkout names its .git file, which leads into the modules
 	// folder; read by its spelling, the submodule was its own top and
 	// a retag of every page passed a gate that -C _cache failed.
+	repo := snapshot.GitDirOf(abs)
+	if slices.Contains(strings.Split(filepath.ToSlash(repo), "/"), "modules") {
+		return true
+	}
+	// Or the repository of the work tree whose top is the folder git
+	// runs in, which git then takes for the work tree as discovery
+	// would: a hook of a linked worktree (git sets GIT_DIR to its
+	// .git/worktrees/NAME) placed in a site, as a clone a build script
+	// checked out as _cache, was its own top (/develop), and a retag of
+	// every page passed a gate that the same folder on disk, and -C it
+	// without GIT_DIR, failed.
+	top, err := filepath.Abs(dir)
+	return err == nil && snapshot.GitEntry(top) && snapshot.GitDirOf(filepath.Join(top, ".git")) == repo
+}
+
+// inModulesDir reports whether dir, through its links, is inside a
+// modules folder, where git keeps a superproject's submodules: -C
+// .git/modules/_cache has git read the submodule's repository, whose
+// core.worktree names its checkout, from a folder that no work tree
+// holds, so nested, which looks above that folder, says nothing; the
+// submodule was its own top (/develop), and a retag of every page
+// passed a gate that GIT_DIR=.git/modules/_cache and _cache/develop on
+// disk failed.
+func inModulesDir(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
 	return slices.Contains(strings.Split(filepath.ToSlash(snapshot.GitDirOf(abs)), "/"), "modules")
+}
+
+// ownWorkTree reports, with GIT_DIR set, whether the repository it
+// names has core.worktree in its own config: a checkout of its own, as
+// a submodule's, which git takes for the work tree wherever it runs. A
+// repository kept outside the site whose core.worktree is the site's
+// _cache (GIT_DIR=/x/cat.git, as a deploy script keeps one) was its
+// own top from git (/develop), and a retag of every page passed a gate
+// that ./develop on disk failed.
+func (r *Repo) ownWorkTree() bool {
+	if EnvRepo() == "" {
+		return false
+	}
+	cmd := r.command("config", "--local", "--get", "core.worktree")
+	cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
+	out, err := cmd.Output()
+	return err == nil && strings.TrimSpace(string(out)) != ""
 }
 
 // workTreeVar tells GIT_WORK_TREE, as "NAME=value": the checkout a

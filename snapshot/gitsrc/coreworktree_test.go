@@ -1,0 +1,45 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestGitDirCoreWorktreeSitePath: with GIT_DIR naming a repository kept
+// outside the site whose core.worktree is the site's _cache (a
+// checkout of its own, as a submodule's), git:HEAD:develop is placed
+// in the site, from any folder, as ./develop on disk is: git was not
+// asked for a GIT_DIR in no modules folder, the repository was its own
+// top (/develop), and a retag of every page passed a gate.
+func TestGitDirCoreWorktreeSitePath(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cache := filepath.Join(site, "_cache")
+	if err := os.MkdirAll(filepath.Join(cache, "develop", "bc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cache, "develop", "bc", "specs.md"), []byte(realPage(t, "bc")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitDir := filepath.Join(t.TempDir(), "cat.git")
+	env := []string{"GIT_DIR=" + gitDir}
+	for _, args := range [][]string{
+		{"init", "-q", "--bare", gitDir},
+		{"config", "core.bare", "false"},
+		{"config", "core.worktree", cache},
+		{"add", "--all"},
+		{"commit", "-q", "-m", "c"},
+	} {
+		if _, err := gittest.Git(cache, env, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GIT_DIR", gitDir)
+	for _, dir := range []string{cache, filepath.Join(cache, "develop"), t.TempDir()} {
+		if got := sitePath(t, dir, "HEAD:develop"); got != "/_cache/develop" {
+			t.Errorf("GIT_DIR %s, run in %s: site path %q, want /_cache/develop", gitDir, dir, got)
+		}
+	}
+}

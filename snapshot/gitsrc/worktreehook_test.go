@@ -1,0 +1,37 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestLinkedWorktreeHookSitePath: a linked worktree of the catalogue
+// checked out as a site's _cache (ignored by the site's repository) is
+// placed in that site from git as on disk, in its hooks too, where git
+// sets GIT_DIR to its .git/worktrees/NAME and runs at its top: with
+// GIT_DIR in no modules folder, git was not asked, the worktree was its
+// own top (/develop), and a retag of every page passed a gate that the
+// folder on disk, and -C it without GIT_DIR, failed.
+func TestLinkedWorktreeHookSitePath(t *testing.T) {
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cache := filepath.Join(site, "_cache")
+	if _, err := gittest.Git(cat, nil, "worktree", "add", "-q", cache); err != nil {
+		t.Fatal(err)
+	}
+	if got := sitePath(t, cache, "HEAD:develop"); got != "/_cache/develop" {
+		t.Fatalf("-C %s, no GIT_DIR: site path %q, want /_cache/develop", cache, got)
+	}
+	gitDir, err := gittest.Git(cache, nil, "rev-parse", "--absolute-git-dir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_DIR", strings.TrimSuffix(gitDir, "\n"))
+	if got := sitePath(t, cache, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR %s, run at the worktree's top: site path %q, want /_cache/develop", os.Getenv("GIT_DIR"), got)
+	}
+}
