@@ -324,7 +324,13 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			continue
 		}
 		why := "" // with --revs, one argument too many
-		if o.revs == "" {
+		if f.Name == "directory" && !isDir(o.dir) {
+			// -C= repo, --directory= repo: the word is meant as -C's
+			// folder, so it exists, and the value given ("=", "")
+			// names none, so the command fails whatever the word is.
+			// It said "-C =: no such file or directory" and "-C: want
+			// a directory", of a folder that was given.
+		} else if o.revs == "" {
 			if strings.Contains(w, ":") {
 				continue
 			}
@@ -343,6 +349,12 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 		return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; write %s=%s or %s %s", spelt, w, fmt.Sprintf(left, spelt), w, why, spelt, w, spelt, w)
 	}
 	return nil
+}
+
+// isDir reports whether path names a folder, as checkDir reads -C's.
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return path != "" && err == nil && info.IsDir()
 }
 
 // ofCommand is err, a usageError of no command, made cmd's: the hint

@@ -103,3 +103,46 @@ func TestShellWordEquals(t *testing.T) {
 		}
 	}
 }
+
+// TestSpacedDirectory (issue 35, class e): "-C= repo A B" and
+// "--directory= repo A B", repo a folder, as -C's always is: the word
+// names something on disk, so the space after the = went unsaid, and the
+// diff said "-C =: no such file or directory" and "-C: want a
+// directory" of a folder that was given. -C's value ("=", "") names no
+// folder, so the command fails whatever the word is: it says the space.
+func TestSpacedDirectory(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("repo", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("repo/page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-C=", "repo", "page.md", "page.md"}, "cachediff: -C= repo: the space after the = gave -C the value \"=\" and made repo an argument; write -C=repo or -C repo\n"},
+		{[]string{"--directory=", "repo", "page.md", "page.md"}, "cachediff: --directory= repo: the space after the = left --directory empty and made repo an argument; write --directory=repo or --directory repo\n"},
+		{[]string{"log", "-C=", "repo", "page.md", "page.md"}, "write -C=repo or -C repo\ncachediff: run 'cachediff log --help' for usage\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	// Written as the hint says, it runs.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C=repo", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
+		t.Errorf("-C=repo page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+	// A folder named "=" is -C's: the word is an argument, as before.
+	if err := os.Mkdir("=", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"-C=", "repo", "page.md", "page.md"}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after") {
+		t.Errorf("-C= repo, with a folder =: exit %d, stderr %q; want 2, and no space said", code, stderr.String())
+	}
+}
