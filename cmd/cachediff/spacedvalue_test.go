@@ -92,6 +92,19 @@ func TestHelpDiff(t *testing.T) {
 	}
 }
 
+// TestHelpDiffTypo (class e): "help dif" said `no command "dif": want
+// one of render, log, help, version or completion`, no suggestion, and a
+// list without diff, which help takes. diff is listed and suggested.
+func TestHelpDiffTypo(t *testing.T) {
+	for _, arg := range []string{"dif", "DIFF", "diff-"} {
+		var stdout, stderr bytes.Buffer
+		want := `want one of diff, render, log, help, version or completion (did you mean diff?)`
+		if code := run([]string{"help", arg}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), want) {
+			t.Errorf("help %s: exit %d, stderr %q; want 2, holding %q", arg, code, stderr.String(), want)
+		}
+	}
+}
+
 // TestShellWordEquals: a word that starts with "=" is quoted: zsh, one
 // of the shells cachediff completes, reads =bar as the path of the
 // command bar, so the hint "--stack =bar" pasted there failed with

@@ -32,7 +32,7 @@ func TestCommandTypo(t *testing.T) {
 		{[]string{"complete", "bash"}, `did you mean cachediff completion?`},
 		{[]string{"verison"}, `did you mean cachediff version?`},
 		{[]string{"-C", realDir, "lgo", "v0.23.0", "v0.23.1"}, `did you mean cachediff log?`},
-		{[]string{"help", "lgo"}, `help: no command "lgo": want one of render, log, help, version or completion (did you mean log?)`},
+		{[]string{"help", "lgo"}, `help: no command "lgo": want one of diff, render, log, help, version or completion (did you mean log?)`},
 		{[]string{"diff", a, b}, `cachediff: "diff" is neither a command nor a snapshot: the diff of two snapshots is the command without a name: cachediff OLD NEW` + "\n"},
 	} {
 		var stdout, stderr bytes.Buffer
