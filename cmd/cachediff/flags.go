@@ -449,7 +449,13 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		case fs.Changed("max-entries"):
 			flag = "--max-entries"
 		}
-		return fmt.Errorf("%s %s to the Atom feed (--format atom) only, not --format %s", flag, verb, o.format)
+		// What they met, as --max-bytes says: with a --template, no
+		// --format was given ("not --format md" named the default).
+		other := "--format " + o.format
+		if o.template != "" {
+			other = "a --template"
+		}
+		return fmt.Errorf("%s %s to the Atom feed (--format atom) only, not %s", flag, verb, other)
 	}
 	if fs.Changed("feed-id") {
 		if u, err := url.Parse(o.feedID); err != nil || u.Scheme == "" || strings.ContainsAny(o.feedID, " \t\n\r<>\"") {
