@@ -316,8 +316,11 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			// and the diff said "got 3 arguments", naming no flag.
 			spelt, left, f = a[:2], `gave %s the value "="`, flags.ShorthandLookup(a[1:2])
 		}
-		if f == nil || f.NoOptDefVal != "" {
-			continue // no flag, or one whose value may be left out
+		if f == nil || f.NoOptDefVal != "" && (spelt != "--"+f.Name || f.Value.String() != "") {
+			// No flag, or one whose value may be left out (--color), but
+			// for --color= itself, whose empty value is refused: "--color=
+			// never A B" said `unknown --color ""`, not the space.
+			continue
 		}
 		w := args[i+1]
 		if w == "" || strings.HasPrefix(w, "-") {
@@ -346,6 +349,11 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			why = ", which names nothing on disk"
 		}
 		w = shellword.Word(w)
+		if f.NoOptDefVal != "" {
+			// --color never is --color alone and an argument: only the
+			// = spelling gives it the value.
+			return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; write %s=%s", spelt, w, fmt.Sprintf(left, spelt), w, why, spelt, w)
+		}
 		return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; write %s=%s or %s %s", spelt, w, fmt.Sprintf(left, spelt), w, why, spelt, w, spelt, w)
 	}
 	return nil

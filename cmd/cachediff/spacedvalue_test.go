@@ -159,3 +159,34 @@ func TestSpacedDirectory(t *testing.T) {
 		t.Errorf("-C= repo, with a folder =: exit %d, stderr %q; want 2, and no space said", code, stderr.String())
 	}
 }
+
+// TestSpacedColor (class e): "--color= never A B" said `unknown --color
+// "": want auto, always or never`, of a value written "never": the
+// space after the = left --color empty and made never an argument. It
+// says so, and only the = spelling (--color never is --color alone and
+// an argument).
+func TestSpacedColor(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--color=", "never", "-f", "text", "page.md", "page.md"}, "cachediff: --color= never: the space after the = left --color empty and made never an argument, which names nothing on disk; write --color=never\n"},
+		{[]string{"log", "--color=", "always", "page.md", "page.md"}, "write --color=always\ncachediff: run 'cachediff log --help' for usage\n"},
+		// No word after it: the empty value, as before.
+		{[]string{"--color=", "page.md", "page.md"}, `cachediff: unknown --color "": want auto, always or never` + "\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	// --color alone, and a word that names a file, are as before.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--color", "-f", "text", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
+		t.Errorf("--color page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
