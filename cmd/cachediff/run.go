@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/spf13/pflag"
@@ -334,7 +336,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			// It said "-C =: no such file or directory" and "-C: want
 			// a directory", of a folder that was given.
 		} else if o.revs == "" {
-			if strings.Contains(w, ":") {
+			if strings.Contains(w, ":") && !notRevPath(w) {
 				continue
 			}
 			dir := o.dir
@@ -343,7 +345,10 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 				// whose value it was meant as, but from here.
 				dir = ""
 			}
-			if _, err := os.Lstat(inDir(dir, w)); !errors.Is(err, fs.ErrNotExist) {
+			// A name too long for the file system names nothing either:
+			// a title of 300 bytes (--title= "$PR_TITLE") said "got 3
+			// arguments".
+			if _, err := os.Lstat(inDir(dir, w)); !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENAMETOOLONG) {
 				continue
 			}
 			why = ", which names nothing on disk"
@@ -357,6 +362,31 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 		return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; write %s=%s or %s %s", spelt, w, fmt.Sprintf(left, spelt), w, why, spelt, w, spelt, w)
 	}
 	return nil
+}
+
+// notRevPath reports whether w, which holds a colon, is surely no
+// REV:PATH: white space before its first colon outside braces, which no
+// revision holds (a ref name has none; HEAD@{1 day ago} holds it in
+// braces). A title such as the help's "Build cache: v0.23.0 → v0.23.1",
+// given as --title= 'Build cache: …', was taken for one, and the diff
+// said "got 3 arguments", naming no flag.
+func notRevPath(w string) bool {
+	rev, _, ok := gitsrc.Split(w)
+	if !ok {
+		return false
+	}
+	depth := 0
+	for _, r := range rev {
+		switch {
+		case r == '{':
+			depth++
+		case r == '}' && depth > 0:
+			depth--
+		case depth == 0 && unicode.IsSpace(r):
+			return true
+		}
+	}
+	return false
 }
 
 // isDir reports whether path names a folder, as checkDir reads -C's.

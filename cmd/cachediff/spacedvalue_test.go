@@ -190,3 +190,34 @@ func TestSpacedColor(t *testing.T) {
 		t.Errorf("--color page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
 	}
 }
+
+// TestSpacedTitle (class e): --title= 'Build cache: v0.23.0 → v0.23.1'
+// (the help's example title, with a space after the =) and a title of
+// more than 255 bytes (--title= "$PR_TITLE") said "got 3 arguments",
+// naming no flag: a word with a colon was taken for a REV:PATH, and a
+// name too long for the file system for one that may exist. Neither
+// can be: a revision holds no white space outside braces. One that
+// may be REV:PATH is left as before.
+func TestSpacedTitle(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	long := strings.TrimSpace(strings.Repeat("curl and friends ", 20))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--title=", "Build cache: v0.23.0 → v0.23.1", "page.md", "page.md"}, "write --title='Build cache: v0.23.0 → v0.23.1' or --title 'Build cache: v0.23.0 → v0.23.1'\n"},
+		{[]string{"--title=", long, "page.md", "page.md"}, "write --title='" + long + "' or --title '" + long + "'\n"},
+		{[]string{"log", "--title=", "Week 9: curl", "page.md", "page.md"}, "write --title='Week 9: curl' or --title 'Week 9: curl'\n"},
+		// May be REV:PATH: as before.
+		{[]string{"--title=", "HEAD@{1 day ago}:_cache/develop", "page.md", "page.md"}, "got 3 arguments"},
+		{[]string{"--title=", "main:a b", "page.md", "page.md"}, "got 3 arguments"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
