@@ -108,6 +108,9 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 		switch {
 		case strings.HasPrefix(why, "strconv.") && strings.HasSuffix(why, "value out of range"):
 			why = "a number too large"
+		case strings.HasPrefix(why, "strconv.ParseBool"):
+			// A switch (--quiet=yes): it said "want a whole number".
+			why = "want true or false (or the flag alone, which is true)"
 		case strings.HasPrefix(why, "strconv.Parse"):
 			why = "want a whole number"
 		case strings.HasPrefix(why, "time: "):

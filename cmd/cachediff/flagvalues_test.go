@@ -156,3 +156,20 @@ func TestFeedFlagsTemplate(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchValue (class e): --quiet=yes said `--quiet "yes": want a
+// whole number`, of a switch: pflag's strconv.ParseBool error was taken
+// for a number's. It says what a switch takes.
+func TestSwitchValue(t *testing.T) {
+	for _, args := range [][]string{
+		{"--quiet=yes", "a", "b"},
+		{"log", "--github-comment=on", "a", "b"},
+		{"render", "-q=no", "r.json"},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(args, &stdout, &stderr)
+		if want := `": want true or false (or the flag alone, which is true)` + "\n"; code != 2 || !strings.Contains(stderr.String(), want) || strings.Contains(stderr.String(), "whole number") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", args, code, stderr.String(), want)
+		}
+	}
+}
