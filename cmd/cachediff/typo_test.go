@@ -231,6 +231,39 @@ func TestOutputTookSnapshot(t *testing.T) {
 	}
 }
 
+// TestFlagTookSnapshot (class e): --stack $STACK OLD NEW, the variable
+// empty and unquoted, made OLD --stack's value, and the diff said "want
+// two snapshots, OLD and NEW; got 1 argument", naming no flag (as -o's
+// took the folder does). The flag that took it is named.
+func TestFlagTookSnapshot(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"--stack", a, b}, "--stack"},
+		{[]string{"log", "--package", a, b}, "--package"},
+		{[]string{"--title", a, b}, "--title"},
+		{[]string{"--stack", "git:HEAD~1:_cache/develop", "git:HEAD:_cache/develop"}, "--stack"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, &stdout, &stderr)
+		want := "(" + c.flag + " took " + c.args[len(c.args)-2] + " as its value: give " + c.flag + " a value, quoted when it may be empty)"
+		if code != exitTrouble || !strings.Contains(stderr.String(), want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr.String(), want)
+		}
+	}
+	// A value that names nothing: no hint.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--stack", "e4s", b}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), " took ") {
+		t.Errorf("--stack e4s, one snapshot: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
+	}
+}
+
 // TestUnmatchedLongValue: a --stack value that is a long comma-separated
 // list (a script's roots joined by commas) is quoted in short, so that
 // what is wrong, and the hint to repeat --stack, are on the line:
