@@ -118,6 +118,13 @@ func (c *cli) run(args []string) int {
 		lead, args = args[:1], args[1:]
 	}
 	code, err := exitTrouble, error(nil)
+	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && lookupCommand(args[0]) == nil && takesDir(lookupCommand(args[1])) && !isDir("=") {
+		// -C= repo log …: pflag gives -C "=", and repo was taken for
+		// the diff's first snapshot, log for its second, which said
+		// "unknown flag: --revs (did you mean --rows?)".
+		w := shellword.Word(args[0])
+		return c.fail(&usageError{cmd: lookupCommand(args[1]), msg: fmt.Sprintf(`-C= %s: the space after the = gave -C the value "=" and made %s an argument; write -C=%s or -C %s`, w, w, w, w)})
+	}
 	if len(args) > 0 {
 		if sub := lookupCommand(args[0]); sub != nil {
 			cmd, args = sub, args[1:]
@@ -132,6 +139,18 @@ func (c *cli) run(args []string) int {
 	if err == nil {
 		return code
 	}
+	return c.fail(err)
+}
+
+// takesDir reports whether cmd, a command or nil, takes -C.
+func takesDir(cmd *command) bool {
+	var o options
+	return cmd != nil && cmd.flagSet(&o).Lookup("directory") != nil
+}
+
+// fail prints err, and the command's help hint for a usage error, and
+// returns exitTrouble.
+func (c *cli) fail(err error) int {
 	for _, e := range splitErrors(err) {
 		printError(c.stderr, e)
 	}

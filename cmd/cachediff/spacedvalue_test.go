@@ -221,3 +221,20 @@ func TestSpacedTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestSpacedDirectoryCommand (class e): "cachediff -C= repo log --revs
+// HEAD~2..HEAD _cache/develop" took repo for the diff's first snapshot
+// and log for its second, and said "unknown flag: --revs (did you mean
+// --rows?)". It says the space after the =, with the log's help.
+func TestSpacedDirectoryCommand(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("repo", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-C=", "repo", "log", "--revs", "HEAD~2..HEAD", "_cache/develop"}, &stdout, &stderr)
+	want := "cachediff: -C= repo: the space after the = gave -C the value \"=\" and made repo an argument; write -C=repo or -C repo\ncachediff: run 'cachediff log --help' for usage\n"
+	if code != exitTrouble || stderr.String() != want {
+		t.Errorf("-C= repo log …: exit %d, stderr %q; want 2 and %q", code, stderr.String(), want)
+	}
+}
