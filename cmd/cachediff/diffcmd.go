@@ -540,14 +540,24 @@ func filtersGiven(f diff.Filter) string {
 		flag   string
 		values []string
 	}{{"package", f.Packages}, {"stack", f.Stacks}} {
-		named := len(l.values)
+		// Each value once, in the order given: --package bc --package bc
+		// named bc twice, and counted it among "2 more --package values".
+		seen := make(map[string]bool, len(l.values))
+		values := make([]string, 0, len(l.values))
+		for _, v := range l.values {
+			if !seen[v] {
+				seen[v] = true
+				values = append(values, v)
+			}
+		}
+		named := len(values)
 		if named > most+1 { // "1 more" would be as long as the value
 			named = most
 		}
-		for _, v := range l.values[:named] {
+		for _, v := range values[:named] {
 			given = append(given, fmt.Sprintf("--%s %q", l.flag, shorten(v, maxQuotedValue)))
 		}
-		if more := len(l.values) - named; more > 0 {
+		if more := len(values) - named; more > 0 {
 			given = append(given, fmt.Sprintf("%d more --%s values", more, l.flag))
 		}
 	}
