@@ -470,6 +470,13 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		}
 		return exitTrouble, flagError(cmd, fs, err)
 	}
+	if o.help && cmd == diffCommand && fs.NArg() == 1 {
+		// cachediff --help log, as git --help log: the command's help.
+		// It said "log" is a command, and was read as a snapshot.
+		if sub := lookupCommand(fs.Arg(0)); sub != nil {
+			return c.help(sub)
+		}
+	}
 	if err := misplacedCommand(cmd, &o, fs.Args()); err != nil {
 		return exitTrouble, err
 	}

@@ -92,6 +92,24 @@ func TestHelpDiff(t *testing.T) {
 	}
 }
 
+// TestHelpFlagCommand (class e, an over-refusal): cachediff --help log,
+// as git --help log, said `"log" is a command, and was read as a
+// snapshot`, exit 2. It shows the log's help, as cachediff help log.
+func TestHelpFlagCommand(t *testing.T) {
+	for _, name := range []string{"log", "render"} {
+		var want, stdout, stderr bytes.Buffer
+		if code := run([]string{"help", name}, &want, &stderr); code != exitSame {
+			t.Fatalf("help %s: exit %d, stderr %q", name, code, stderr.String())
+		}
+		for _, flag := range []string{"--help", "-h"} {
+			stdout.Reset()
+			if code := run([]string{flag, name}, &stdout, &stderr); code != exitSame || stdout.String() != want.String() || stderr.Len() != 0 {
+				t.Errorf("%s %s: exit %d, stderr %q, stdout %.100q; want 0 and the help of cachediff help %s", flag, name, code, stderr.String(), stdout.String(), name)
+			}
+		}
+	}
+}
+
 // TestHelpDiffTypo (class e): "help dif" said `no command "dif": want
 // one of render, log, help, version or completion`, no suggestion, and a
 // list without diff, which help takes. diff is listed and suggested.
