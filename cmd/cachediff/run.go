@@ -355,22 +355,32 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			// It said "-C =: no such file or directory" and "-C: want
 			// a directory", of a folder that was given.
 		} else if o.revs == "" {
+			// --output= out.md A B, out.md a report of an earlier run:
+			// the value given ("", or "=" of -o= and -f=) is refused by
+			// the flag's own check, so the command fails whatever the
+			// word is, and it said "--output: want a FILE", not the
+			// space. Other flags, only of a word that names nothing.
+			refused := refusesEmpty[f.Name] && spelt != "-t"
 			if strings.Contains(w, ":") && !notRevPath(w) {
-				continue
+				if !refused {
+					continue
+				}
+			} else {
+				dir := o.dir
+				if f.Name == "directory" {
+					// -C= sub: the word is no argument found from -C,
+					// whose value it was meant as, but from here.
+					dir = ""
+				}
+				// A name too long for the file system names nothing
+				// either: a title of 300 bytes (--title= "$PR_TITLE")
+				// said "got 3 arguments".
+				if _, err := os.Lstat(inDir(dir, w)); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG) {
+					why = ", which names nothing on disk"
+				} else if !refused {
+					continue
+				}
 			}
-			dir := o.dir
-			if f.Name == "directory" {
-				// -C= sub: the word is no argument found from -C,
-				// whose value it was meant as, but from here.
-				dir = ""
-			}
-			// A name too long for the file system names nothing either:
-			// a title of 300 bytes (--title= "$PR_TITLE") said "got 3
-			// arguments".
-			if _, err := os.Lstat(inDir(dir, w)); !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENAMETOOLONG) {
-				continue
-			}
-			why = ", which names nothing on disk"
 		}
 		w = shellword.Word(w)
 		if f.NoOptDefVal != "" {
@@ -382,6 +392,11 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 	}
 	return nil
 }
+
+// refusesEmpty are the flags whose own check refuses an empty value
+// (and "=", which pflag gives -o= and -f=; not -t=, whose file "=" may
+// exist), for spacedValue.
+var refusesEmpty = map[string]bool{"output": true, "format": true, "fail-on": true, "template": true}
 
 // notRevPath reports whether w, which holds a colon, is surely no
 // REV:PATH: white space before its first colon outside braces, which no

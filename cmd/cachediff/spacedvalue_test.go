@@ -256,3 +256,38 @@ func TestSpacedDirectoryCommand(t *testing.T) {
 		t.Errorf("-C= repo log …: exit %d, stderr %q; want 2 and %q", code, stderr.String(), want)
 	}
 }
+
+// TestSpacedExistingWord (class e): --output= out.md A B, out.md the
+// report of an earlier run, said "--output: want a FILE to write the
+// report to": the word names a file, so the space went unsaid, though
+// the empty --output is refused whatever the word is (so are --format=,
+// --fail-on= and --template=, and -o= and -f=, which pflag gives "=").
+func TestSpacedExistingWord(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"page.md", "out.md", "json", "any", "t.tmpl"} {
+		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--output=", "out.md", "page.md", "page.md"}, "cachediff: --output= out.md: the space after the = left --output empty and made out.md an argument; write --output=out.md or --output out.md\n"},
+		{[]string{"log", "-o=", "out.md", "page.md", "page.md"}, `cachediff: -o= out.md: the space after the = gave -o the value "=" and made out.md an argument; write -o=out.md or -o out.md` + "\n"},
+		{[]string{"--format=", "json", "page.md", "page.md"}, "write --format=json or --format json\n"},
+		{[]string{"-f=", "json", "page.md", "page.md"}, "write -f=json or -f json\n"},
+		{[]string{"--fail-on=", "any", "page.md", "page.md"}, "write --fail-on=any or --fail-on any\n"},
+		{[]string{"--template=", "t.tmpl", "page.md", "page.md"}, "write --template=t.tmpl or --template t.tmpl\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	// A flag whose empty value is taken: the word is an argument.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--title=", "page.md", "page.md", "page.md"}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after") {
+		t.Errorf("--title= page.md, 3 arguments: exit %d, stderr %q; want 2, and no space said", code, stderr.String())
+	}
+}
