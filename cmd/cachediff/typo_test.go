@@ -264,6 +264,26 @@ func TestFlagTookSnapshot(t *testing.T) {
 	}
 }
 
+// TestRevsTookPath (class e): log --revs _cache/develop, the RANGE left
+// out, made PATH --revs' value, and the log said "want one PATH; got 0
+// arguments", naming no flag. It says --revs took it.
+func TestRevsTookPath(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.MkdirAll("_cache/develop", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	want := "want one PATH; got 0 arguments (--revs took _cache/develop as its RANGE: give --revs a range, such as HEAD~7..HEAD)\n"
+	if code := run([]string{"log", "--revs", "_cache/develop"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), want) {
+		t.Errorf("log --revs _cache/develop: exit %d, stderr %q; want 2 and %q", code, stderr.String(), want)
+	}
+	// A range and no PATH: no hint.
+	stderr.Reset()
+	if code := run([]string{"log", "--revs", "HEAD~3..HEAD"}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), " took ") {
+		t.Errorf("log --revs HEAD~3..HEAD: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
+	}
+}
+
 // TestUnmatchedLongValue: a --stack value that is a long comma-separated
 // list (a script's roots joined by commas) is quoted in short, so that
 // what is wrong, and the hint to repeat --stack, are on the line:
