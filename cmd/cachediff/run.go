@@ -348,7 +348,13 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			continue
 		}
 		why := "" // with --revs, one argument too many
-		if f.Name == "directory" && !isDir(o.dir) {
+		// fixed: the command takes a fixed number of arguments, which
+		// the word makes one too many, so it fails whatever the word
+		// is. A log of snapshots takes any number: there an empty
+		// variable (log -C=$DIR _cache/*) leaves the flag empty with
+		// no space typed, and a word that names a snapshot is one.
+		fixed := cmd != logCommand || flags.Changed("revs")
+		if f.Name == "directory" && !isDir(o.dir) && fixed {
 			// -C= repo, --directory= repo: the word is meant as -C's
 			// folder, so it exists, and the value given ("=", "")
 			// names none, so the command fails whatever the word is.
@@ -360,7 +366,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			// the flag's own check, so the command fails whatever the
 			// word is, and it said "--output: want a FILE", not the
 			// space. Other flags, only of a word that names nothing.
-			refused := refusesEmpty[f.Name] && spelt != "-t"
+			refused := fixed && refusesEmpty[f.Name] && spelt != "-t"
 			if strings.Contains(w, ":") && !notRevPath(w) {
 				if !refused {
 					continue
