@@ -242,16 +242,18 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 				// hdf5+mpi %gcc): its version and variants are farther
 				// than any edit a typo makes, and the name before
 				// them is what was meant when it is a package.
-				if i := strings.IndexAny(pat, specSigils); len(u.Closest) == 0 && i > 0 {
+				if i := strings.IndexAny(pat, specSigils); i > 0 {
 					switch name := strings.TrimSpace(pat[:i]); {
-					case pkgs[name]:
+					case len(u.Closest) == 0 && pkgs[name]:
 						u.Closest = []string{name}
 					case !isLiteral(name) && validPattern(name) && slices.ContainsFunc(names, func(n string) bool { return matchName(name, n) }):
 						// A pattern spelt with a version (py-*@3.8):
 						// the pattern, not the names nearest to it
-						// (py-a, py-b), which it was not meant as.
+						// (py-a, py-b), which it was not meant as; nor
+						// those nearest to the value's text (py-*@3
+						// got py-x3, two edits from it).
 						u.Closest = []string{name}
-					default:
+					case len(u.Closest) == 0:
 						u.Closest = closest(name, pkgs)
 					}
 				}

@@ -684,3 +684,19 @@ func TestUnmatchedPackageSpecPattern(t *testing.T) {
 		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
 	}
 }
+
+// TestUnmatchedPackageSpecPatternNearText: a pattern spelt with a
+// version, py-*@3, got the name nearest to its text (py-x3, two edits
+// from it), which pasted back selects one package it was not meant as,
+// not the pattern py-*, which matches packages.
+func TestUnmatchedPackageSpecPatternNearText(t *testing.T) {
+	s := snapOf("a", pkg("py-x3", sp("p1aa", "1.0", "gcc@13.2.0", "x86_64_v3", "e4s")), pkg("py-numpy", sp("p2aa", "2.0", "gcc@13.2.0", "x86_64_v3", "e4s")))
+	f := Filter{Packages: []string{"py-*@3", "py-x3@1"}}
+	want := []Unmatched{
+		{Kind: "package", Value: "py-*@3", Closest: []string{"py-*"}},
+		{Kind: "package", Value: "py-x3@1", Closest: []string{"py-x3"}},
+	}
+	if got := f.Unmatched(s, s); !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v: unmatched\n%+v, want\n%+v", f, got, want)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/shellword"
 )
 
 // head opens a page's front matter, up to its values.
@@ -236,5 +238,28 @@ func TestSeveralTagsHint(t *testing.T) {
 				t.Errorf("from .: error %q does not end %q", err, want)
 			}
 		})
+	}
+}
+
+// TestHintPathsOneWord (class e): the folders a failed snapshot's error
+// names to paste back ("name one tag's folder, for example my
+// dir/develop", "did you mean my dir/_cache/develop?") were written
+// plain, so a folder with a space pasted back read as two arguments. Each
+// is one shell word, as the other hints are.
+func TestHintPathsOneWord(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"my dir/develop/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
+		"v1/zlib/specs.md":             simplePage("zlib", "v1", 2, 1),
+	})
+	t.Chdir(dir)
+	_, err := Load(".", Options{})
+	if want := "name one tag's folder, for example " + shellword.Word(filepath.Join("my dir", "develop")); err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("error %v does not end %q", err, want)
+	}
+	if got, want := nearLine([]string{"my dir/x", "y"}), "did you mean 'my dir/x' or y? each holds a snapshot of its own"; got != want {
+		t.Errorf("nearLine = %q, want %q", got, want)
+	}
+	if got, want := nearLine([]string{"my dir/x"}), "did you mean 'my dir/x'? it holds a snapshot of its own"; got != want {
+		t.Errorf("nearLine = %q, want %q", got, want)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/cachediff/cachediff/internal/shellword"
 )
 
 // maxNear is how many folders below a failed snapshot nearSnapshots
@@ -72,9 +74,11 @@ func nearSnapshots(root string, cands []candidate, results []result, errs []*Err
 
 // nearLine is the line of a LoadError that names the folders below it
 // that hold a snapshot of their own.
+// Each is a shell word (shellword.Word), to paste back: a folder "my
+// dir" read as two arguments.
 func nearLine(near []string) string {
 	if len(near) == 1 {
-		return fmt.Sprintf("did you mean %s? it holds a snapshot of its own", near[0])
+		return fmt.Sprintf("did you mean %s? it holds a snapshot of its own", shellword.Word(near[0]))
 	}
-	return fmt.Sprintf("did you mean %s or %s? each holds a snapshot of its own", near[0], near[1])
+	return fmt.Sprintf("did you mean %s or %s? each holds a snapshot of its own", shellword.Word(near[0]), shellword.Word(near[1]))
 }

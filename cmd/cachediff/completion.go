@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -32,7 +34,13 @@ cachediff completion fish > ~/.config/fish/completions/cachediff.fish`,
 		}
 		gen, ok := completions[args[0]]
 		if !ok {
-			return exitTrouble, usageErrorf("completion: unknown shell %q: want bash, zsh or fish", args[0])
+			// The nearest, of the name or of a path ($SHELL is
+			// /bin/bash): BASH and /bin/bash got no suggestion.
+			msg := fmt.Sprintf("completion: unknown shell %q: want bash, zsh or fish", args[0])
+			if near := closestName(path.Base(filepath.ToSlash(args[0])), []string{"bash", "zsh", "fish"}, nil); near != "" {
+				msg += " (did you mean " + near + "?)"
+			}
+			return exitTrouble, usageErrorf("%s", msg)
 		}
 		if err := gen(c.stdout); err != nil {
 			return exitTrouble, fmt.Errorf("writing the completion script: %w", err)

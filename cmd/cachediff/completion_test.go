@@ -145,3 +145,17 @@ func bashScript(t *testing.T) (bash, file string) {
 	}
 	return bash, file
 }
+
+// TestCompletionShellTypo (class e): cachediff completion BASH, or
+// completion $SHELL (/bin/bash), said `unknown shell "/bin/bash": want
+// bash, zsh or fish`, with no suggestion, as other names get. The shell
+// meant is suggested.
+func TestCompletionShellTypo(t *testing.T) {
+	for arg, want := range map[string]string{"BASH": "bash", "/bin/bash": "bash", "/usr/bin/zsh": "zsh", "fishh": "fish"} {
+		var stdout, stderr strings.Builder
+		code := run([]string{"completion", arg}, &stdout, &stderr)
+		if w := "(did you mean " + want + "?)"; code != exitTrouble || !strings.Contains(stderr.String(), w) {
+			t.Errorf("completion %s: exit %d, stderr %q; want 2, holding %q", arg, code, stderr.String(), w)
+		}
+	}
+}

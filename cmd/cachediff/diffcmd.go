@@ -98,6 +98,31 @@ func outputTookFolder(opts *options, short bool) string {
 	return fmt.Sprintf(" (-o took the folder %s as the file to write: give -o a FILE)", report.Visible(opts.output))
 }
 
+// flagTook is the hint of a usage error for too few snapshots (short)
+// when --stack, --package or --title has a value that names a file or
+// folder, or is git:REV:PATH: the flag given without its value (--stack $STACK, the
+// variable empty and unquoted) took the snapshot after it, and the diff
+// said "got 1 argument", naming no flag.
+func flagTook(opts *options, short bool) string {
+	if !short {
+		return ""
+	}
+	for _, f := range []struct {
+		name   string
+		values []string
+	}{{"stack", opts.filter.Stacks}, {"package", opts.filter.Packages}, {"title", []string{opts.title}}} {
+		for _, v := range f.values {
+			if v == "" {
+				continue
+			}
+			if _, err := os.Lstat(inDir(opts.dir, v)); err == nil || strings.HasPrefix(v, input.RevPrefix) {
+				return fmt.Sprintf(" (--%s took %s as its value: give --%s a value, quoted when it may be empty)", f.name, report.Visible(v), f.name)
+			}
+		}
+	}
+	return ""
+}
+
 // skippedCount says how many files a snapshot left out: "1 invalid
 // page", or "3 invalid files" when one is no page (*.md): a Spack file,
 // or a file beside the catalogue's pages.
@@ -136,7 +161,7 @@ func seriesHint(args []string) string {
 // tripped.
 func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if len(args) != 2 {
-		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %s%s", nArgs(len(args)), outputTookFolder(opts, len(args) < 2)+seriesHint(args))
+		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %s%s", nArgs(len(args)), outputTookFolder(opts, len(args) < 2)+flagTook(opts, len(args) < 2)+seriesHint(args))
 	}
 	if args[0] == stdinName && args[1] == stdinName {
 		return exitTrouble, usageErrorf("%v", errTwoStdin)
@@ -515,14 +540,24 @@ func filtersGiven(f diff.Filter) string {
 		flag   string
 		values []string
 	}{{"package", f.Packages}, {"stack", f.Stacks}} {
-		named := len(l.values)
+		// Each value once, in the order given: --package bc --package bc
+		// named bc twice, and counted it among "2 more --package values".
+		seen := make(map[string]bool, len(l.values))
+		values := make([]string, 0, len(l.values))
+		for _, v := range l.values {
+			if !seen[v] {
+				seen[v] = true
+				values = append(values, v)
+			}
+		}
+		named := len(values)
 		if named > most+1 { // "1 more" would be as long as the value
 			named = most
 		}
-		for _, v := range l.values[:named] {
+		for _, v := range values[:named] {
 			given = append(given, fmt.Sprintf("--%s %q", l.flag, shorten(v, maxQuotedValue)))
 		}
-		if more := len(l.values) - named; more > 0 {
+		if more := len(values) - named; more > 0 {
 			given = append(given, fmt.Sprintf("%d more --%s values", more, l.flag))
 		}
 	}

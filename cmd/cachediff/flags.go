@@ -108,6 +108,9 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 		switch {
 		case strings.HasPrefix(why, "strconv.") && strings.HasSuffix(why, "value out of range"):
 			why = "a number too large"
+		case strings.HasPrefix(why, "strconv.ParseBool"):
+			// A switch (--quiet=yes): it said "want a whole number".
+			why = "want true or false (or the flag alone, which is true)"
 		case strings.HasPrefix(why, "strconv.Parse"):
 			why = "want a whole number"
 		case strings.HasPrefix(why, "time: "):
@@ -449,7 +452,13 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		case fs.Changed("max-entries"):
 			flag = "--max-entries"
 		}
-		return fmt.Errorf("%s %s to the Atom feed (--format atom) only, not --format %s", flag, verb, o.format)
+		// What they met, as --max-bytes says: with a --template, no
+		// --format was given ("not --format md" named the default).
+		other := "--format " + o.format
+		if o.template != "" {
+			other = "a --template"
+		}
+		return fmt.Errorf("%s %s to the Atom feed (--format atom) only, not %s", flag, verb, other)
 	}
 	if fs.Changed("feed-id") {
 		if u, err := url.Parse(o.feedID); err != nil || u.Scheme == "" || strings.ContainsAny(o.feedID, " \t\n\r<>\"") {

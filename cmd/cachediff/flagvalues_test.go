@@ -139,3 +139,37 @@ func TestFeedFlagsNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestFeedFlagsTemplate (class e): --feed-id or --max-entries with a
+// --template and no --format said "only, not --format md", a --format
+// that was not given (the default, which a template replaces). It names
+// the --template, as --max-bytes does.
+func TestFeedFlagsTemplate(t *testing.T) {
+	for _, args := range [][]string{
+		{"--feed-id", "urn:x", "--template", "t.tmpl", "a", "b"},
+		{"render", "--max-entries", "3", "-t", "t.tmpl", "r.json"},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(args, &stdout, &stderr)
+		if want := "to the Atom feed (--format atom) only, not a --template\n"; code != 2 || !strings.Contains(stderr.String(), want) || strings.Contains(stderr.String(), "--format md") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", args, code, stderr.String(), want)
+		}
+	}
+}
+
+// TestSwitchValue (class e): --quiet=yes said `--quiet "yes": want a
+// whole number`, of a switch: pflag's strconv.ParseBool error was taken
+// for a number's. It says what a switch takes.
+func TestSwitchValue(t *testing.T) {
+	for _, args := range [][]string{
+		{"--quiet=yes", "a", "b"},
+		{"log", "--github-comment=on", "a", "b"},
+		{"render", "-q=no", "r.json"},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(args, &stdout, &stderr)
+		if want := `": want true or false (or the flag alone, which is true)` + "\n"; code != 2 || !strings.Contains(stderr.String(), want) || strings.Contains(stderr.String(), "whole number") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", args, code, stderr.String(), want)
+		}
+	}
+}

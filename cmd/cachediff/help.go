@@ -28,8 +28,11 @@ var helpCommand = &command{
 				// said no command "diff", want one of render, log, ….
 				return c.help(diffCommand)
 			}
-			msg := fmt.Sprintf("help: no command %q: want one of %s", args[0], orList(commandNames()))
-			if near := closestName(args[0], commandNames(), nil); near != "" {
+			// diff among them, which help takes: "help dif" got no
+			// suggestion, and a list that left out diff.
+			names := append([]string{"diff"}, commandNames()...)
+			msg := fmt.Sprintf("help: no command %q: want one of %s", args[0], orList(names))
+			if near := closestName(args[0], names, nil); near != "" {
 				msg += " (did you mean " + near + "?)"
 			}
 			return exitTrouble, usageErrorf("%s", msg)

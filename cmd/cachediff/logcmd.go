@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -110,7 +111,11 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	var revs *diff.Revs
 	if opts.revs != "" {
 		if len(args) != 1 {
-			return exitTrouble, usageErrorf("log --revs RANGE PATH: want one PATH; got %s", nArgs(len(args)))
+			took := "" // --revs PATH, its RANGE left out: "got 0 arguments" named no flag
+			if _, err := os.Lstat(inDir(opts.dir, opts.revs)); len(args) == 0 && err == nil {
+				took = fmt.Sprintf(" (--revs took %s as its RANGE: give --revs a range, such as HEAD~7..HEAD)", report.Visible(opts.revs))
+			}
+			return exitTrouble, usageErrorf("log --revs RANGE PATH: want one PATH; got %s%s", nArgs(len(args)), took)
 		}
 		since, until, err := seriesDates(opts.since, opts.until, time.Now())
 		if err != nil {
@@ -164,7 +169,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		}
 	} else {
 		if len(args) < 2 {
-			return exitTrouble, usageErrorf("log: want two snapshots or more, oldest first (or --revs RANGE PATH); got %s%s", nArgs(len(args)), outputTookFolder(opts, true))
+			return exitTrouble, usageErrorf("log: want two snapshots or more, oldest first (or --revs RANGE PATH); got %s%s", nArgs(len(args)), outputTookFolder(opts, true)+flagTook(opts, true))
 		}
 		if slices.Contains(args, stdinName) {
 			return exitTrouble, usageErrorf("log: a snapshot cannot be standard input (-): a series has several")

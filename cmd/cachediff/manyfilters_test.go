@@ -64,3 +64,22 @@ func TestFiltersSelectNothingNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestFiltersSelectNothingOnce (class e): a value given twice
+// (--package bc,bc --package bc, a script's list with repeats) was named
+// twice in the error of filters that together select nothing, and
+// counted again among "2 more --package values". Each is named once.
+func TestFiltersSelectNothingOnce(t *testing.T) {
+	t.Chdir("../..")
+	oldDir, newDir := "testdata/real/develop-2025-03-23", "testdata/real/develop-2025-03-30"
+	for _, args := range [][]string{
+		{"--package", "py-keras,py-keras,py-keras", "--package", "py-keras", "--package", "py-keras,py-keras", "--stack", "hep", oldDir, newDir},
+		{"log", "--package", "py-keras", "--package", "py-keras", "--stack", "hep", "--stack", "hep", oldDir, newDir},
+	} {
+		var stdout, stderr bytes.Buffer
+		want := "cachediff: --package \"py-keras\" and --stack \"hep\" together select nothing in "
+		if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.HasPrefix(stderr.String(), want) {
+			t.Errorf("%q: exit %d, stderr %.400q; want 2, %q…", args, code, stderr.String(), want)
+		}
+	}
+}

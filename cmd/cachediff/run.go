@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/spf13/pflag"
@@ -116,6 +118,13 @@ func (c *cli) run(args []string) int {
 		lead, args = args[:1], args[1:]
 	}
 	code, err := exitTrouble, error(nil)
+	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && lookupCommand(args[0]) == nil && takesDir(lookupCommand(args[1])) && !isDir("=") {
+		// -C= repo log …: pflag gives -C "=", and repo was taken for
+		// the diff's first snapshot, log for its second, which said
+		// "unknown flag: --revs (did you mean --rows?)".
+		w := shellword.Word(args[0])
+		return c.fail(&usageError{cmd: lookupCommand(args[1]), msg: fmt.Sprintf(`-C= %s: the space after the = gave -C the value "=" and made %s an argument; write -C=%s or -C %s`, w, w, w, w)})
+	}
 	if len(args) > 0 {
 		if sub := lookupCommand(args[0]); sub != nil {
 			cmd, args = sub, args[1:]
@@ -130,6 +139,18 @@ func (c *cli) run(args []string) int {
 	if err == nil {
 		return code
 	}
+	return c.fail(err)
+}
+
+// takesDir reports whether cmd, a command or nil, takes -C.
+func takesDir(cmd *command) bool {
+	var o options
+	return cmd != nil && cmd.flagSet(&o).Lookup("directory") != nil
+}
+
+// fail prints err, and the command's help hint for a usage error, and
+// returns exitTrouble.
+func (c *cli) fail(err error) int {
 	for _, e := range splitErrors(err) {
 		printError(c.stderr, e)
 	}
@@ -316,33 +337,102 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			// and the diff said "got 3 arguments", naming no flag.
 			spelt, left, f = a[:2], `gave %s the value "="`, flags.ShorthandLookup(a[1:2])
 		}
-		if f == nil || f.NoOptDefVal != "" {
-			continue // no flag, or one whose value may be left out
+		if f == nil || f.NoOptDefVal != "" && (spelt != "--"+f.Name || f.Value.String() != "") {
+			// No flag, or one whose value may be left out (--color), but
+			// for --color= itself, whose empty value is refused: "--color=
+			// never A B" said `unknown --color ""`, not the space.
+			continue
 		}
 		w := args[i+1]
 		if w == "" || strings.HasPrefix(w, "-") {
 			continue
 		}
 		why := "" // with --revs, one argument too many
-		if o.revs == "" {
-			if strings.Contains(w, ":") {
-				continue
+		// fixed: the command takes a fixed number of arguments, which
+		// the word makes one too many, so it fails whatever the word
+		// is. A log of snapshots takes any number: there an empty
+		// variable (log -C=$DIR _cache/*) leaves the flag empty with
+		// no space typed, and a word that names a snapshot is one.
+		fixed := cmd != logCommand || flags.Changed("revs")
+		if f.Name == "directory" && !isDir(o.dir) && fixed {
+			// -C= repo, --directory= repo: the word is meant as -C's
+			// folder, so it exists, and the value given ("=", "")
+			// names none, so the command fails whatever the word is.
+			// It said "-C =: no such file or directory" and "-C: want
+			// a directory", of a folder that was given.
+		} else if o.revs == "" {
+			// --output= out.md A B, out.md a report of an earlier run:
+			// the value given ("", or "=" of -o= and -f=) is refused by
+			// the flag's own check, so the command fails whatever the
+			// word is, and it said "--output: want a FILE", not the
+			// space. Other flags, only of a word that names nothing.
+			refused := fixed && refusesEmpty[f.Name] && spelt != "-t"
+			if strings.Contains(w, ":") && !notRevPath(w) {
+				if !refused {
+					continue
+				}
+			} else {
+				dir := o.dir
+				if f.Name == "directory" {
+					// -C= sub: the word is no argument found from -C,
+					// whose value it was meant as, but from here.
+					dir = ""
+				}
+				// A name too long for the file system names nothing
+				// either: a title of 300 bytes (--title= "$PR_TITLE")
+				// said "got 3 arguments".
+				if _, err := os.Lstat(inDir(dir, w)); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG) {
+					why = ", which names nothing on disk"
+				} else if !refused {
+					continue
+				}
 			}
-			dir := o.dir
-			if f.Name == "directory" {
-				// -C= sub: the word is no argument found from -C,
-				// whose value it was meant as, but from here.
-				dir = ""
-			}
-			if _, err := os.Lstat(inDir(dir, w)); !errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			why = ", which names nothing on disk"
 		}
 		w = shellword.Word(w)
+		if f.NoOptDefVal != "" {
+			// --color never is --color alone and an argument: only the
+			// = spelling gives it the value.
+			return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; write %s=%s", spelt, w, fmt.Sprintf(left, spelt), w, why, spelt, w)
+		}
 		return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; write %s=%s or %s %s", spelt, w, fmt.Sprintf(left, spelt), w, why, spelt, w, spelt, w)
 	}
 	return nil
+}
+
+// refusesEmpty are the flags whose own check refuses an empty value
+// (and "=", which pflag gives -o= and -f=; not -t=, whose file "=" may
+// exist), for spacedValue.
+var refusesEmpty = map[string]bool{"output": true, "format": true, "fail-on": true, "template": true}
+
+// notRevPath reports whether w, which holds a colon, is surely no
+// REV:PATH: white space before its first colon outside braces, which no
+// revision holds (a ref name has none; HEAD@{1 day ago} holds it in
+// braces). A title such as the help's "Build cache: v0.23.0 → v0.23.1",
+// given as --title= 'Build cache: …', was taken for one, and the diff
+// said "got 3 arguments", naming no flag.
+func notRevPath(w string) bool {
+	rev, _, ok := gitsrc.Split(w)
+	if !ok {
+		return false
+	}
+	depth := 0
+	for _, r := range rev {
+		switch {
+		case r == '{':
+			depth++
+		case r == '}' && depth > 0:
+			depth--
+		case depth == 0 && unicode.IsSpace(r):
+			return true
+		}
+	}
+	return false
+}
+
+// isDir reports whether path names a folder, as checkDir reads -C's.
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return path != "" && err == nil && info.IsDir()
 }
 
 // ofCommand is err, a usageError of no command, made cmd's: the hint
@@ -400,6 +490,13 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 			return c.help(cmd)
 		}
 		return exitTrouble, flagError(cmd, fs, err)
+	}
+	if o.help && cmd == diffCommand && fs.NArg() == 1 {
+		// cachediff --help log, as git --help log: the command's help.
+		// It said "log" is a command, and was read as a snapshot.
+		if sub := lookupCommand(fs.Arg(0)); sub != nil {
+			return c.help(sub)
+		}
 	}
 	if err := misplacedCommand(cmd, &o, fs.Args()); err != nil {
 		return exitTrouble, err

@@ -92,6 +92,37 @@ func TestHelpDiff(t *testing.T) {
 	}
 }
 
+// TestHelpFlagCommand (class e, an over-refusal): cachediff --help log,
+// as git --help log, said `"log" is a command, and was read as a
+// snapshot`, exit 2. It shows the log's help, as cachediff help log.
+func TestHelpFlagCommand(t *testing.T) {
+	for _, name := range []string{"log", "render"} {
+		var want, stdout, stderr bytes.Buffer
+		if code := run([]string{"help", name}, &want, &stderr); code != exitSame {
+			t.Fatalf("help %s: exit %d, stderr %q", name, code, stderr.String())
+		}
+		for _, flag := range []string{"--help", "-h"} {
+			stdout.Reset()
+			if code := run([]string{flag, name}, &stdout, &stderr); code != exitSame || stdout.String() != want.String() || stderr.Len() != 0 {
+				t.Errorf("%s %s: exit %d, stderr %q, stdout %.100q; want 0 and the help of cachediff help %s", flag, name, code, stderr.String(), stdout.String(), name)
+			}
+		}
+	}
+}
+
+// TestHelpDiffTypo (class e): "help dif" said `no command "dif": want
+// one of render, log, help, version or completion`, no suggestion, and a
+// list without diff, which help takes. diff is listed and suggested.
+func TestHelpDiffTypo(t *testing.T) {
+	for _, arg := range []string{"dif", "DIFF", "diff-"} {
+		var stdout, stderr bytes.Buffer
+		want := `want one of diff, render, log, help, version or completion (did you mean diff?)`
+		if code := run([]string{"help", arg}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), want) {
+			t.Errorf("help %s: exit %d, stderr %q; want 2, holding %q", arg, code, stderr.String(), want)
+		}
+	}
+}
+
 // TestShellWordEquals: a word that starts with "=" is quoted: zsh, one
 // of the shells cachediff completes, reads =bar as the path of the
 // command bar, so the hint "--stack =bar" pasted there failed with
@@ -101,5 +132,196 @@ func TestShellWordEquals(t *testing.T) {
 		if got := shellword.Word(in); got != want {
 			t.Errorf("shellword.Word(%q) = %q; want %q", in, got, want)
 		}
+	}
+}
+
+// TestSpacedDirectory (issue 35, class e): "-C= repo A B" and
+// "--directory= repo A B", repo a folder, as -C's always is: the word
+// names something on disk, so the space after the = went unsaid, and the
+// diff said "-C =: no such file or directory" and "-C: want a
+// directory" of a folder that was given. -C's value ("=", "") names no
+// folder, so the command fails whatever the word is: it says the space.
+func TestSpacedDirectory(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("repo", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("repo/page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-C=", "repo", "page.md", "page.md"}, "cachediff: -C= repo: the space after the = gave -C the value \"=\" and made repo an argument; write -C=repo or -C repo\n"},
+		{[]string{"--directory=", "repo", "page.md", "page.md"}, "cachediff: --directory= repo: the space after the = left --directory empty and made repo an argument; write --directory=repo or --directory repo\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	// Written as the hint says, it runs.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C=repo", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
+		t.Errorf("-C=repo page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+	// A folder named "=" is -C's: the word is an argument, as before.
+	if err := os.Mkdir("=", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"-C=", "repo", "page.md", "page.md"}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after") {
+		t.Errorf("-C= repo, with a folder =: exit %d, stderr %q; want 2, and no space said", code, stderr.String())
+	}
+}
+
+// TestSpacedColor (class e): "--color= never A B" said `unknown --color
+// "": want auto, always or never`, of a value written "never": the
+// space after the = left --color empty and made never an argument. It
+// says so, and only the = spelling (--color never is --color alone and
+// an argument).
+func TestSpacedColor(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--color=", "never", "-f", "text", "page.md", "page.md"}, "cachediff: --color= never: the space after the = left --color empty and made never an argument, which names nothing on disk; write --color=never\n"},
+		{[]string{"log", "--color=", "always", "page.md", "page.md"}, "write --color=always\ncachediff: run 'cachediff log --help' for usage\n"},
+		// No word after it: the empty value, as before.
+		{[]string{"--color=", "page.md", "page.md"}, `cachediff: unknown --color "": want auto, always or never` + "\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	// --color alone, and a word that names a file, are as before.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--color", "-f", "text", "page.md", "page.md"}, &stdout, &stderr); code != exitSame {
+		t.Errorf("--color page.md page.md: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
+
+// TestSpacedTitle (class e): --title= 'Build cache: v0.23.0 → v0.23.1'
+// (the help's example title, with a space after the =) and a title of
+// more than 255 bytes (--title= "$PR_TITLE") said "got 3 arguments",
+// naming no flag: a word with a colon was taken for a REV:PATH, and a
+// name too long for the file system for one that may exist. Neither
+// can be: a revision holds no white space outside braces. One that
+// may be REV:PATH is left as before.
+func TestSpacedTitle(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	long := strings.TrimSpace(strings.Repeat("curl and friends ", 20))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--title=", "Build cache: v0.23.0 → v0.23.1", "page.md", "page.md"}, "write --title='Build cache: v0.23.0 → v0.23.1' or --title 'Build cache: v0.23.0 → v0.23.1'\n"},
+		{[]string{"--title=", long, "page.md", "page.md"}, "write --title='" + long + "' or --title '" + long + "'\n"},
+		{[]string{"log", "--title=", "Week 9: curl", "page.md", "page.md"}, "write --title='Week 9: curl' or --title 'Week 9: curl'\n"},
+		// May be REV:PATH: as before.
+		{[]string{"--title=", "HEAD@{1 day ago}:_cache/develop", "page.md", "page.md"}, "got 3 arguments"},
+		{[]string{"--title=", "main:a b", "page.md", "page.md"}, "got 3 arguments"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
+
+// TestSpacedDirectoryCommand (class e): "cachediff -C= repo log --revs
+// HEAD~2..HEAD _cache/develop" took repo for the diff's first snapshot
+// and log for its second, and said "unknown flag: --revs (did you mean
+// --rows?)". It says the space after the =, with the log's help.
+func TestSpacedDirectoryCommand(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("repo", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-C=", "repo", "log", "--revs", "HEAD~2..HEAD", "_cache/develop"}, &stdout, &stderr)
+	want := "cachediff: -C= repo: the space after the = gave -C the value \"=\" and made repo an argument; write -C=repo or -C repo\ncachediff: run 'cachediff log --help' for usage\n"
+	if code != exitTrouble || stderr.String() != want {
+		t.Errorf("-C= repo log …: exit %d, stderr %q; want 2 and %q", code, stderr.String(), want)
+	}
+}
+
+// TestSpacedExistingWord (class e): --output= out.md A B, out.md the
+// report of an earlier run, said "--output: want a FILE to write the
+// report to": the word names a file, so the space went unsaid, though
+// the empty --output is refused whatever the word is (so are --format=,
+// --fail-on= and --template=, and -o= and -f=, which pflag gives "=").
+func TestSpacedExistingWord(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"page.md", "out.md", "json", "any", "t.tmpl"} {
+		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--output=", "out.md", "page.md", "page.md"}, "cachediff: --output= out.md: the space after the = left --output empty and made out.md an argument; write --output=out.md or --output out.md\n"},
+		{[]string{"--format=", "json", "page.md", "page.md"}, "write --format=json or --format json\n"},
+		{[]string{"-f=", "json", "page.md", "page.md"}, "write -f=json or -f json\n"},
+		{[]string{"--fail-on=", "any", "page.md", "page.md"}, "write --fail-on=any or --fail-on any\n"},
+		{[]string{"--template=", "t.tmpl", "page.md", "page.md"}, "write --template=t.tmpl or --template t.tmpl\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	// A flag whose empty value is taken: the word is an argument.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--title=", "page.md", "page.md", "page.md"}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after") {
+		t.Errorf("--title= page.md, 3 arguments: exit %d, stderr %q; want 2, and no space said", code, stderr.String())
+	}
+}
+
+// TestSpacedLogEmptyVariable: a log takes any number of snapshots, so a
+// flag left empty before a word that names one is an empty variable as
+// likely as a space typed (log -C=$DIR _cache/*, log --fail-on=$KINDS
+// …): the word is a snapshot, and the flag's own check speaks, not a
+// claim of a space that was not typed. A log of --revs takes one PATH,
+// as a diff takes two: there the space is said.
+func TestSpacedLogEmptyVariable(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("repo", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"page.md", "out.md"} {
+		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"log", "-C=", "repo", "page.md", "page.md"}, "cachediff: -C =: no such file or directory\n"},
+		{[]string{"log", "--directory=", "repo", "page.md", "page.md"}, "cachediff: -C: want a directory\n"},
+		{[]string{"log", "--fail-on=", "page.md", "page.md", "page.md"}, "cachediff: --fail-on: want at least one kind of change"},
+		{[]string{"log", "-o=", "out.md", "page.md", "page.md"}, `cachediff: -o=: pflag read "=" as the file to write`},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.HasPrefix(stderr.String(), c.want) || strings.Contains(stderr.String(), "the space after") {
+			t.Errorf("%q: exit %d, stderr %q; want 2, starting %q, no space said", c.args, code, stderr.String(), c.want)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"log", "--revs", "HEAD~1..HEAD", "--output=", "out.md", "_cache/develop"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "write --output=out.md or --output out.md\n") {
+		t.Errorf("log --revs … --output= out.md PATH: exit %d, stderr %q; want 2 and the space said", code, stderr.String())
 	}
 }

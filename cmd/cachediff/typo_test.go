@@ -32,7 +32,7 @@ func TestCommandTypo(t *testing.T) {
 		{[]string{"complete", "bash"}, `did you mean cachediff completion?`},
 		{[]string{"verison"}, `did you mean cachediff version?`},
 		{[]string{"-C", realDir, "lgo", "v0.23.0", "v0.23.1"}, `did you mean cachediff log?`},
-		{[]string{"help", "lgo"}, `help: no command "lgo": want one of render, log, help, version or completion (did you mean log?)`},
+		{[]string{"help", "lgo"}, `help: no command "lgo": want one of diff, render, log, help, version or completion (did you mean log?)`},
 		{[]string{"diff", a, b}, `cachediff: "diff" is neither a command nor a snapshot: the diff of two snapshots is the command without a name: cachediff OLD NEW` + "\n"},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -228,6 +228,59 @@ func TestOutputTookSnapshot(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-o", filepath.Join(t.TempDir(), "x.md"), b}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "-o took") {
 		t.Errorf("-o FILE, one snapshot: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
+	}
+}
+
+// TestFlagTookSnapshot (class e): --stack $STACK OLD NEW, the variable
+// empty and unquoted, made OLD --stack's value, and the diff said "want
+// two snapshots, OLD and NEW; got 1 argument", naming no flag (as -o's
+// took the folder does). The flag that took it is named.
+func TestFlagTookSnapshot(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"--stack", a, b}, "--stack"},
+		{[]string{"log", "--package", a, b}, "--package"},
+		{[]string{"--title", a, b}, "--title"},
+		{[]string{"--stack", "git:HEAD~1:_cache/develop", "git:HEAD:_cache/develop"}, "--stack"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, &stdout, &stderr)
+		want := "(" + c.flag + " took " + c.args[len(c.args)-2] + " as its value: give " + c.flag + " a value, quoted when it may be empty)"
+		if code != exitTrouble || !strings.Contains(stderr.String(), want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr.String(), want)
+		}
+	}
+	// A value that names nothing: no hint.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--stack", "e4s", b}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), " took ") {
+		t.Errorf("--stack e4s, one snapshot: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
+	}
+}
+
+// TestRevsTookPath (class e): log --revs _cache/develop, the RANGE left
+// out, made PATH --revs' value, and the log said "want one PATH; got 0
+// arguments", naming no flag. It says --revs took it.
+func TestRevsTookPath(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.MkdirAll("_cache/develop", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	want := "want one PATH; got 0 arguments (--revs took _cache/develop as its RANGE: give --revs a range, such as HEAD~7..HEAD)\n"
+	if code := run([]string{"log", "--revs", "_cache/develop"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), want) {
+		t.Errorf("log --revs _cache/develop: exit %d, stderr %q; want 2 and %q", code, stderr.String(), want)
+	}
+	// A range and no PATH: no hint.
+	stderr.Reset()
+	if code := run([]string{"log", "--revs", "HEAD~3..HEAD"}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), " took ") {
+		t.Errorf("log --revs HEAD~3..HEAD: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
 	}
 }
 

@@ -2,7 +2,8 @@
 // shell word, for the hints its messages give to paste back into a
 // shell: the same quoting wherever a hint is built (package cmd's
 // unmatched-filter hints and completions, gitsrc's REV:PATH spellings,
-// input's link-out-of-the-work-tree paths).
+// input's link-out-of-the-work-tree paths, snapshot's folders to name
+// instead of one that holds no snapshot).
 package shellword
 
 import "strings"

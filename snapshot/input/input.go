@@ -186,7 +186,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 			return nil, nil, ambiguous(arg, fi, src.Tree())
 		}
 		if revLike(arg, err) {
-			return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and written as a revision that git cannot resolve here (%v); say which: ./%s for the one on disk, %s%s for the revision", err, arg, RevPrefix, arg)}
+			return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and written as a revision that git cannot resolve here (%v); %s", err, sayWhich(arg))}
 		}
 		// A revision git knows, whose PATH git did not resolve (a pull
 		// request that deleted the snapshot and committed a decoy by
@@ -197,9 +197,9 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 			known, kerr := repo.Knows(rev)
 			switch {
 			case kerr != nil && !errors.Is(kerr, gitsrc.ErrNotRepo) && !errors.Is(kerr, gitsrc.ErrNoGit):
-				return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and git cannot say whether %s is a revision (%v); say which: ./%s for the one on disk, %s%s for the revision", rev, kerr, arg, RevPrefix, arg)}
+				return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and git cannot say whether %s is a revision (%v); %s", rev, kerr, sayWhich(arg))}
 			case known:
-				return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and written as a path at %s, a revision git knows (%v); say which: ./%s for the one on disk, %s%s for the revision", rev, err, arg, RevPrefix, arg)}
+				return nil, nil, &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: on disk, and written as a path at %s, a revision git knows (%v); %s", rev, err, sayWhich(arg))}
 			}
 		}
 		src, err := openPath(dir, p, o)
@@ -487,9 +487,15 @@ func ambiguous(arg string, fi fs.FileInfo, t *gitsrc.Tree) error {
 	case fi.IsDir():
 		what = "a folder"
 	}
-	asPath := "./" + arg
-	return &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: %s on disk, and %s at revision %s (commit %s) in git; say which: %s for the one on disk, %s%s for the revision",
-		what, t.DisplayPath(), t.Rev, t.ShortCommit(), asPath, RevPrefix, arg)}
+	return &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: %s on disk, and %s at revision %s (commit %s) in git; %s",
+		what, t.DisplayPath(), t.Rev, t.ShortCommit(), sayWhich(arg))}
+}
+
+// sayWhich ends an ambiguity error: the two spellings of arg, each a
+// shell word to paste back (HEAD@{1 day ago}:x, written plain, pasted
+// as three arguments).
+func sayWhich(arg string) string {
+	return fmt.Sprintf("say which: %s for the one on disk, %s for the revision", shellword.Word("./"+arg), shellword.Word(RevPrefix+arg))
 }
 
 // urlScheme returns the scheme of arg when it is written as a URL,
