@@ -823,10 +823,18 @@ func (r *Repo) ownWorkTree() bool {
 	if EnvRepo() == "" {
 		return false
 	}
-	cmd := r.command("config", "--local", "--get", "core.worktree")
-	cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
-	out, err := cmd.Output()
-	return err == nil && strings.TrimSpace(string(out)) != ""
+	// git reads core.worktree from the repository's config and, with
+	// extensions.worktreeConfig, from its config.worktree, which
+	// --local does not read (--worktree does): one set there only was
+	// no checkout of its own, and a retag of every page passed a gate.
+	for _, file := range []string{"--local", "--worktree"} {
+		cmd := r.command("config", file, "--get", "core.worktree")
+		cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
+		if out, err := cmd.Output(); err == nil && strings.TrimSpace(string(out)) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // workTreeVar tells GIT_WORK_TREE, as "NAME=value": the checkout a
