@@ -430,7 +430,9 @@ func listsSubmodule(name, p string) bool {
 	// was its own top, on disk and from git, while git named it a
 	// submodule.
 	data = strings.TrimPrefix(data, "\ufeff")
-	for line := range strings.Lines(data) {
+	for data != "" {
+		line, rest, _ := strings.Cut(data, "\n")
+		data = rest
 		line = strings.TrimSpace(line)
 		if head, rest, ok := strings.Cut(strings.TrimPrefix(line, "["), "]"); ok && strings.HasPrefix(line, "[") {
 			section, _, _ = strings.Cut(strings.TrimSpace(head), " ")
@@ -442,22 +444,69 @@ func listsSubmodule(name, p string) bool {
 		if section != "submodule" || !ok || !strings.EqualFold(strings.TrimSpace(key), "path") {
 			continue
 		}
-		var b strings.Builder
-		quoted := false
-		for _, c := range value {
-			if c == '"' {
-				quoted = !quoted
-			} else if !quoted && (c == '#' || c == ';') {
-				break
-			} else {
-				b.WriteRune(c)
-			}
-		}
-		if v := strings.TrimSpace(b.String()); v != "" && path.Clean(v) == p {
+		v, ok := configValue(value, &data)
+		if ok && v != "" && path.Clean(v) == p {
 			return true
 		}
 	}
 	return false
+}
+
+// configValue reads a config value that starts with s, as git's
+// parse_value does: whitespace outside quotes trimmed at the ends, a
+// comment after # or ; outside quotes cut, quotes removed, the escapes
+// \t \b \n \\ \", and a backslash at the end of a line joining the next,
+// taken from *more (the value "_ca\" then "che" is _cache to git, and
+// was no submodule's path: the clone it names was its own top); the
+// value ends at a NUL, as git's C string does. ok is false for a value
+// git refuses (an unknown escape, an open quote at the line's end).
+func configValue(s string, more *string) (v string, ok bool) {
+	var b strings.Builder
+	quoted, comment, space := false, false, 0
+	for i := 0; ; i++ {
+		if i == len(s) || (i == len(s)-1 && s[i] == '\r') {
+			v, _, _ = strings.Cut(b.String(), "\x00")
+			return v, !quoted
+		}
+		c := s[i]
+		switch {
+		case comment:
+		case !quoted && (c == ' ' || c == '\t' || c == '\r'):
+			if b.Len() > 0 {
+				space++
+			}
+		case !quoted && (c == '#' || c == ';'):
+			comment = true
+		default:
+			for ; space > 0; space-- {
+				b.WriteByte(' ')
+			}
+			switch {
+			case c == '"':
+				quoted = !quoted
+			case c != '\\':
+				b.WriteByte(c)
+			case i+1 == len(s) || (i+2 == len(s) && s[i+1] == '\r'):
+				// An escaped line break: the value goes on.
+				line, rest, _ := strings.Cut(*more, "\n")
+				s, *more, i = line, rest, -1
+			default:
+				i++
+				switch s[i] {
+				case 't':
+					b.WriteByte('\t')
+				case 'b':
+					b.WriteByte('\b')
+				case 'n':
+					b.WriteByte('\n')
+				case '\\', '"':
+					b.WriteByte(s[i])
+				default:
+					return "", false
+				}
+			}
+		}
+	}
 }
 
 // hasCollection tells whether the site path p has a folder named _cache.

@@ -22,6 +22,16 @@ func TestGitmodulesAsGitReads(t *testing.T) {
 		{"[submodule \"a.b\"]\n\tpath = _cache\n", true},
 		{"[submodulex.c]\n\tpath = _cache\n", false},
 		{"[core]\n\tpath = _cache\n", false},
+		// A value read as git's parse_value reads one.
+		{"[submodule \"c\"]\n\tpath = _ca\\\nche\n", true},
+		{"[submodule \"c\"]\r\n\tpath = \"_ca\\\r\nche\"\r\n", true},
+		{"[submodule \"c\"]\n\tpath = _cache\\\n", true},
+		{"[submodule \"c\"]\n\tpath = _cache\x00x\n", true},
+		{"[submodule \"c\"]\n\tpath = _cache # x \\\n", true},
+		{"# x \\\n[submodule \"c\"]\n\tpath = _cache\n", true},
+		{"[submodule \"c\"]\n\tpath = \" _cache\"\n", false},
+		{"[submodule \"c\"]\n\tpath = _cach\\e\n", false},
+		{"[submodule \"c\"]\n\tpath = \"_cache\n", false},
 	} {
 		name := filepath.Join(t.TempDir(), ".gitmodules")
 		if err := os.WriteFile(name, []byte(c.text), 0o644); err != nil {

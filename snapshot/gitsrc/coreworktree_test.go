@@ -43,3 +43,37 @@ func TestGitDirCoreWorktreeSitePath(t *testing.T) {
 		}
 	}
 }
+
+// TestGitDirWorktreeConfigSitePath: core.worktree set in the
+// repository's config.worktree (extensions.worktreeConfig), which git
+// reads as its own config and git config --local does not, places the
+// checkout in the site as one in its config does: it was its own top
+// (/develop), and a retag of every page passed a gate.
+func TestGitDirWorktreeConfigSitePath(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cache := filepath.Join(site, "_cache")
+	if err := os.MkdirAll(filepath.Join(cache, "develop", "bc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cache, "develop", "bc", "specs.md"), []byte(realPage(t, "bc")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitDir := filepath.Join(t.TempDir(), "cat.git")
+	env := []string{"GIT_DIR=" + gitDir}
+	for _, args := range [][]string{
+		{"init", "-q", "--bare", gitDir},
+		{"config", "core.bare", "false"},
+		{"config", "extensions.worktreeConfig", "true"},
+		{"config", "--worktree", "core.worktree", cache},
+		{"add", "--all"},
+		{"commit", "-q", "-m", "c"},
+	} {
+		if _, err := gittest.Git(cache, env, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GIT_DIR", gitDir)
+	if got := sitePath(t, t.TempDir(), "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR %s, core.worktree in config.worktree: site path %q, want /_cache/develop", gitDir, got)
+	}
+}

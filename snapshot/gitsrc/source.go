@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -756,8 +757,43 @@ func submoduleRepo(dir string) bool {
 	// checked out as _cache, was its own top (/develop), and a retag of
 	// every page passed a gate that the same folder on disk, and -C it
 	// without GIT_DIR, failed.
+	// The same repository counts by its common folder: GIT_DIR naming
+	// the main repository (cat/.git) run at the top of a linked
+	// worktree of it that a site holds as _cache (its .git leads to
+	// cat/.git/worktrees/_cache), or the other way round, has git take
+	// that folder for the work tree all the same, and the worktree was
+	// its own top (/develop): a retag of every page passed a gate that
+	// ./develop there on disk failed.
 	top, err := filepath.Abs(dir)
-	return err == nil && snapshot.GitEntry(top) && snapshot.GitDirOf(filepath.Join(top, ".git")) == repo
+	if err != nil || !snapshot.GitEntry(top) {
+		return false
+	}
+	here := snapshot.GitDirOf(filepath.Join(top, ".git"))
+	return here == repo || gitCommonDir(here) == gitCommonDir(repo)
+}
+
+// gitCommonDir is the common folder of the repository folder dir, as git
+// reads it (get_common_dir): where its commondir file leads, from dir
+// when relative (a linked worktree's .git/worktrees/NAME holds "../.."),
+// through its links; dir itself without one.
+func gitCommonDir(dir string) string {
+	name := filepath.Join(dir, "commondir")
+	info, err := os.Stat(name)
+	if err != nil || !info.Mode().IsRegular() || info.Size() > 1<<16 {
+		return dir
+	}
+	data, err := os.ReadFile(name)
+	to := strings.TrimRight(string(data), "\r\n")
+	if err != nil || to == "" {
+		return dir
+	}
+	if !filepath.IsAbs(to) {
+		to = filepath.Join(dir, to)
+	}
+	if r, err := filepath.EvalSymlinks(to); err == nil {
+		return r
+	}
+	return filepath.Clean(to)
 }
 
 // inModulesDir reports whether dir, through its links, is inside a
@@ -787,10 +823,18 @@ func (r *Repo) ownWorkTree() bool {
 	if EnvRepo() == "" {
 		return false
 	}
-	cmd := r.command("config", "--local", "--get", "core.worktree")
-	cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
-	out, err := cmd.Output()
-	return err == nil && strings.TrimSpace(string(out)) != ""
+	// git reads core.worktree from the repository's config and, with
+	// extensions.worktreeConfig, from its config.worktree, which
+	// --local does not read (--worktree does): one set there only was
+	// no checkout of its own, and a retag of every page passed a gate.
+	for _, file := range []string{"--local", "--worktree"} {
+		cmd := r.command("config", file, "--get", "core.worktree")
+		cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
+		if out, err := cmd.Output(); err == nil && strings.TrimSpace(string(out)) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // workTreeVar tells GIT_WORK_TREE, as "NAME=value": the checkout a

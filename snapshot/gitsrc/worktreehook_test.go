@@ -35,3 +35,26 @@ func TestLinkedWorktreeHookSitePath(t *testing.T) {
 		t.Errorf("GIT_DIR %s, run at the worktree's top: site path %q, want /_cache/develop", os.Getenv("GIT_DIR"), got)
 	}
 }
+
+// TestMainRepoInLinkedWorktreeSitePath: GIT_DIR naming the main
+// repository, run at the top of a linked worktree of it that a site
+// holds as _cache (git takes that folder for the work tree), places it
+// in that site as on disk: the worktree's .git leads to
+// .git/worktrees/NAME, not GIT_DIR, so it was its own top (/develop),
+// and a retag of every page passed a gate that ./develop failed there.
+func TestMainRepoInLinkedWorktreeSitePath(t *testing.T) {
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cache := filepath.Join(site, "_cache")
+	if _, err := gittest.Git(cat, nil, "worktree", "add", "-q", cache); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join(cat, ".git"))
+	if got := sitePath(t, cache, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR %s, run at the linked worktree's top: site path %q, want /_cache/develop", os.Getenv("GIT_DIR"), got)
+	}
+	t.Setenv("GIT_DIR", filepath.Join(cat, ".git", "worktrees", "_cache"))
+	if got := sitePath(t, cat, "HEAD:develop"); got != "/develop" {
+		t.Errorf("GIT_DIR %s, run at the main worktree's top, no site: site path %q, want /develop", os.Getenv("GIT_DIR"), got)
+	}
+}
