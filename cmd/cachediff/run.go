@@ -118,7 +118,9 @@ func (c *cli) run(args []string) int {
 		lead, args = args[:1], args[1:]
 	}
 	code, err := exitTrouble, error(nil)
-	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && lookupCommand(args[0]) == nil && takesDir(lookupCommand(args[1])) && !isDir("=") {
+	// A word that is a flag (-C= --quiet log …) was no folder meant for
+	// -C, as spacedValue leaves one: it was said "write -C=--quiet".
+	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && takesDir(lookupCommand(args[1])) && !isDir("=") {
 		// -C= repo log …: pflag gives -C "=", and repo was taken for
 		// the diff's first snapshot, log for its second, which said
 		// "unknown flag: --revs (did you mean --rows?)".

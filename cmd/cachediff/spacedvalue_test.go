@@ -325,3 +325,27 @@ func TestSpacedLogEmptyVariable(t *testing.T) {
 		t.Errorf("log --revs … --output= out.md PATH: exit %d, stderr %q; want 2 and the space said", code, stderr.String())
 	}
 }
+
+// TestSpacedDirectoryFlag (class e): "cachediff -C= --quiet log a b"
+// said "-C= --quiet: the space after the = gave -C the value "=" and
+// made --quiet an argument; write -C=--quiet", of a flag no one meant as
+// -C's folder (and "write -C=”" of an empty word). A flag or an empty
+// word after -C= is left to the command, as spacedValue leaves it.
+func TestSpacedDirectoryFlag(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{
+		{"-C=", "--quiet", "log", "a", "b"},
+		{"-C=", "-q", "log", "a", "b"},
+		{"-C=", "", "log", "a", "b"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after the =") {
+			t.Errorf("%q: exit %d, stderr %q; want 2, not blaming the space", args, code, stderr.String())
+		}
+	}
+	// A help asked for is shown.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C=", "--help", "log"}, &stdout, &stderr); code != 0 || stderr.Len() != 0 {
+		t.Errorf("-C= --help log: exit %d, stderr %q; want 0 and the log's help", code, stderr.String())
+	}
+}
