@@ -368,7 +368,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			// the flag's own check, so the command fails whatever the
 			// word is, and it said "--output: want a FILE", not the
 			// space. Other flags, only of a word that names nothing.
-			refused := fixed && refusesEmpty[f.Name] && spelt != "-t"
+			refused := fixed && refusesEmpty[f.Name] && (spelt != "-t" || !named(inDir(o.dir, "=")))
 			if strings.Contains(w, ":") && !notRevPath(w) {
 				if !refused {
 					continue
@@ -402,8 +402,9 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 }
 
 // refusesEmpty are the flags whose own check refuses an empty value
-// (and "=", which pflag gives -o= and -f=; not -t=, whose file "=" may
-// exist), for spacedValue.
+// (and "=", which pflag gives -o= and -f=; -t= only when no file "="
+// exists: -t= t.tmpl A B said "got 3 arguments", naming no flag), for
+// spacedValue.
 var refusesEmpty = map[string]bool{"output": true, "format": true, "fail-on": true, "template": true}
 
 // notRevPath reports whether w, which holds a colon, is surely no
@@ -429,6 +430,12 @@ func notRevPath(w string) bool {
 		}
 	}
 	return false
+}
+
+// named reports whether path names anything on disk.
+func named(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // isDir reports whether path names a folder, as checkDir reads -C's.

@@ -349,3 +349,30 @@ func TestSpacedDirectoryFlag(t *testing.T) {
 		t.Errorf("-C= --help log: exit %d, stderr %q; want 0 and the log's help", code, stderr.String())
 	}
 }
+
+// TestSpacedTemplateShort (class e): -t= t.tmpl A B, t.tmpl existing,
+// said "want two snapshots, OLD and NEW; got 3 arguments", naming no
+// flag, where -o= and -f= said the space (283948cf): pflag gives -t= the
+// template "=", which fails as they do when no file "=" exists. With a
+// file "=", -t= is a template given, and the word is left an argument.
+func TestSpacedTemplateShort(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"page.md", "t.tmpl"} {
+		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"-t=", "t.tmpl", "page.md", "page.md"}
+	var stdout, stderr bytes.Buffer
+	if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "cachediff: -t= t.tmpl: the space after the = gave -t the value \"=\" and made t.tmpl an argument; write -t=t.tmpl or -t t.tmpl\n") {
+		t.Errorf("%q: exit %d, stderr %q; want 2 and the space said", args, code, stderr.String())
+	}
+	if err := os.WriteFile("=", []byte("{{.}}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after") {
+		t.Errorf("%q, a file =: exit %d, stderr %q; want 2, and no space said", args, code, stderr.String())
+	}
+}
