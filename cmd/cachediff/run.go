@@ -432,6 +432,28 @@ func notRevPath(w string) bool {
 	return false
 }
 
+// emptySwitch is the message for a switch's shorthand given an empty
+// value (-q=, -q= true A B), of which pflag reads the = as a shorthand
+// of its own, err: "unknown shorthand flag: '=' in -=", a flag never
+// typed (--quiet= says "want true or false"). "" otherwise.
+func emptySwitch(fs *pflag.FlagSet, args []string, err error) string {
+	if !strings.HasPrefix(err.Error(), "unknown shorthand flag: '=' in -=") {
+		return ""
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if len(a) != 3 || a[0] != '-' || a[2] != '=' {
+			continue
+		}
+		if f := fs.ShorthandLookup(a[1:2]); f != nil && f.Value.Type() == "bool" {
+			return fmt.Sprintf("%s: the switch %s takes no empty value: write %s alone, or %s=true or %s=false", a, a[:2], a[:2], a[:2], a[:2])
+		}
+	}
+	return ""
+}
+
 // named reports whether path names anything on disk.
 func named(path string) bool {
 	_, err := os.Lstat(path)
@@ -497,6 +519,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return c.help(cmd)
+		}
+		if msg := emptySwitch(fs, args, err); msg != "" {
+			return exitTrouble, &usageError{cmd, msg}
 		}
 		return exitTrouble, flagError(cmd, fs, err)
 	}
