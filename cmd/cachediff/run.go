@@ -368,7 +368,12 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			// the flag's own check, so the command fails whatever the
 			// word is, and it said "--output: want a FILE", not the
 			// space. Other flags, only of a word that names nothing.
-			refused := fixed && refusesEmpty[f.Name] && (spelt != "-t" || !named(inDir(o.dir, "=")))
+			// Refused only when the flag still holds what the space left
+			// it: --template= x -t t.tmpl A B has a template, and it was
+			// said to be left empty.
+			v := f.Value.String()
+			emptied := v == "" || v == "[]" || v == "=" && len(spelt) == 2
+			refused := fixed && refusesEmpty[f.Name] && emptied && (spelt != "-t" || !named(inDir(o.dir, "=")))
 			if strings.Contains(w, ":") && !notRevPath(w) {
 				if !refused {
 					continue

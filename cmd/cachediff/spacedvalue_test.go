@@ -376,3 +376,28 @@ func TestSpacedTemplateShort(t *testing.T) {
 		t.Errorf("%q, a file =: exit %d, stderr %q; want 2, and no space said", args, code, stderr.String())
 	}
 }
+
+// TestSpacedRefusedLater (class e): --template= t.tmpl -t x.tmpl A B
+// said "--template= t.tmpl: the space after the = left --template empty",
+// of a flag given a template later: the flag's own check refuses no
+// value then, so an existing word is left an argument, as before
+// 283948cf (so for --output, --format and --fail-on given again).
+func TestSpacedRefusedLater(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"page.md", "t.tmpl", "x.tmpl", "out.md"} {
+		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"--template=", "t.tmpl", "-t", "x.tmpl", "page.md", "page.md"},
+		{"--output=", "out.md", "-o", "r.md", "page.md", "page.md"},
+		{"--format=", "t.tmpl", "-f", "json", "page.md", "page.md"},
+		{"--fail-on=", "t.tmpl", "--fail-on", "any", "page.md", "page.md"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after") {
+			t.Errorf("%q: exit %d, stderr %q; want 2, and no space said", args, code, stderr.String())
+		}
+	}
+}
