@@ -349,6 +349,11 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 		if w == "" || strings.HasPrefix(w, "-") {
 			continue
 		}
+		if f.NoOptDefVal != "" && w != "auto" && w != "always" && w != "never" {
+			// --color= x A B: x is no colour, and "write --color=x" was
+			// refused as one (as spacedColor, only of a colour).
+			continue
+		}
 		why := "" // with --revs, one argument too many
 		// fixed: the command takes a fixed number of arguments, which
 		// the word makes one too many, so it fails whatever the word

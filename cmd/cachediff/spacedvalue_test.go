@@ -401,3 +401,20 @@ func TestSpacedRefusedLater(t *testing.T) {
 		}
 	}
 }
+
+// TestSpacedColorNotColour (class e): --color= x A B, x no colour,
+// said "the space after the = left --color empty …; write --color=x",
+// a value --color refuses in turn: only a colour (auto, always, never)
+// is said to be meant for it, as spacedColor does; otherwise the empty
+// value is refused, as before caaa1b14.
+func TestSpacedColorNotColour(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--color=", "bc,bc", "page.md", "page.md"}
+	var stdout, stderr bytes.Buffer
+	if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "write --color=") {
+		t.Errorf("%q: exit %d, stderr %q; want 2, and no --color=bc,bc advised", args, code, stderr.String())
+	}
+}
