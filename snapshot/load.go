@@ -18,7 +18,6 @@ import (
 
 	"github.com/cachediff/cachediff/internal/fresh"
 	"github.com/cachediff/cachediff/internal/gzpool"
-	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
@@ -948,7 +947,7 @@ func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 	}
 	msg := fmt.Sprintf("pages of %d tags found: %s; a snapshot holds one tag", len(tags), listSome(list, len(names)))
 	if dir != "" {
-		msg += ": name one tag's folder, for example " + shellword.Word(dir) // to paste back, as one word
+		msg += ": name one tag's folder, for example " + pathWord(dir) // to paste back, as one word
 	} else {
 		msg += ", and no folder holds the pages of one tag alone: put each tag's pages in a folder of their own (_cache/<tag>/)"
 	}

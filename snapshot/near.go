@@ -25,7 +25,14 @@ const maxNear = 2
 // and the files refused without a read) is not named: it fails alike.
 func nearSnapshots(root string, cands []candidate, results []result, errs []*Error) []string {
 	prefix := root
-	if !strings.HasSuffix(prefix, string(filepath.Separator)) && !strings.HasSuffix(prefix, ":") { // REV: is a tree's root
+	switch {
+	case filepath.Clean(root) == ".":
+		// cachediff . (or ./): the files are named without "./"
+		// (bad/specs.md), so the prefix "./" matched none, and the
+		// folders below went unnamed, as they are named from t2 or an
+		// absolute path.
+		prefix, root = "", "."
+	case !strings.HasSuffix(prefix, string(filepath.Separator)) && !strings.HasSuffix(prefix, ":"): // REV: is a tree's root
 		prefix += string(filepath.Separator)
 	}
 	folders := map[string]bool{}
@@ -78,7 +85,18 @@ func nearSnapshots(root string, cands []candidate, results []result, errs []*Err
 // dir" read as two arguments.
 func nearLine(near []string) string {
 	if len(near) == 1 {
-		return fmt.Sprintf("did you mean %s? it holds a snapshot of its own", shellword.Word(near[0]))
+		return fmt.Sprintf("did you mean %s? it holds a snapshot of its own", pathWord(near[0]))
 	}
-	return fmt.Sprintf("did you mean %s or %s? each holds a snapshot of its own", shellword.Word(near[0]), shellword.Word(near[1]))
+	return fmt.Sprintf("did you mean %s or %s? each holds a snapshot of its own", pathWord(near[0]), pathWord(near[1]))
+}
+
+// pathWord is the folder p as one shell word to paste back as an
+// argument: a relative path that starts with "-" gets "./" before it,
+// as pasted it was read as a flag (cachediff . . said "for example -x":
+// "unknown shorthand flag: 'x'").
+func pathWord(p string) string {
+	if strings.HasPrefix(p, "-") {
+		p = "./" + p
+	}
+	return shellword.Word(p)
 }

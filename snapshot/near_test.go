@@ -101,3 +101,33 @@ func TestNearSnapshotsNames(t *testing.T) {
 		}
 	}
 }
+
+// TestNearFromDot (class e): cachediff . ., in a folder that is no
+// snapshot but holds one below it, named none ("did you mean …?" was
+// said of the same folder named t2 or by its absolute path): the files
+// are named without "./", which the prefix "./" matched in none. And a
+// folder starting with "-", named as a shell word to paste, is written
+// ./-x, as -x pasted back is read as a flag (the several-tags hint too).
+func TestNearFromDot(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"bad/specs.md":        "garbage\n",
+		"-x/zlib/specs.md":    simplePage("zlib", "develop", 1, 1),
+		"-x/openssl/specs.md": simplePage("openssl", "develop", 2, 1),
+	})
+	t.Chdir(dir)
+	for _, root := range []string{".", "./"} {
+		_, err := Load(root, Options{})
+		var le *LoadError
+		if !errors.As(err, &le) || !slices.Contains(le.Lines(), "did you mean ./-x? it holds a snapshot of its own") {
+			t.Errorf("Load(%q): %v; want it to name ./-x", root, err)
+		}
+	}
+	tags := writeTree(t, map[string]string{
+		"-x/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
+		"y/zlib/specs.md":  simplePage("zlib", "v1", 2, 1),
+	})
+	t.Chdir(tags)
+	if _, err := Load(".", Options{}); err == nil || !strings.HasSuffix(err.Error(), "for example ./-x") {
+		t.Errorf("Load(.): %v; want it to end %q", err, "for example ./-x")
+	}
+}

@@ -99,7 +99,7 @@ func outputTookFolder(opts *options, short bool) string {
 }
 
 // flagTook is the hint of a usage error for too few snapshots (short)
-// when --stack, --package or --title has a value that names a file or
+// when --stack, --package, --title or --view has a value that names a file or
 // folder, or is git:REV:PATH: the flag given without its value (--stack $STACK, the
 // variable empty and unquoted) took the snapshot after it, and the diff
 // said "got 1 argument", naming no flag.
@@ -110,7 +110,7 @@ func flagTook(opts *options, short bool) string {
 	for _, f := range []struct {
 		name   string
 		values []string
-	}{{"stack", opts.filter.Stacks}, {"package", opts.filter.Packages}, {"title", []string{opts.title}}} {
+	}{{"stack", opts.filter.Stacks}, {"package", opts.filter.Packages}, {"title", []string{opts.title}}, {"view", []string{opts.mirror.View}}} {
 		for _, v := range f.values {
 			if v == "" {
 				continue
@@ -119,6 +119,11 @@ func flagTook(opts *options, short bool) string {
 				return fmt.Sprintf(" (--%s took %s as its value: give --%s a value, quoted when it may be empty)", f.name, report.Visible(v), f.name)
 			}
 		}
+	}
+	// A --template is a file, so only a folder or git:REV:PATH is
+	// surely a snapshot it took (--template $T old/ new/, T empty).
+	if v := opts.template; v != "" && (isDir(inDir(opts.dir, v)) || strings.HasPrefix(v, input.RevPrefix)) {
+		return fmt.Sprintf(" (--template took %s as its value: give --template a FILE, quoted when it may be empty)", report.Visible(v))
 	}
 	return ""
 }

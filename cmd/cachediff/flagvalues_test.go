@@ -173,3 +173,22 @@ func TestSwitchValue(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchEmpty (class e): -q= a b (and -q= true a b) said "unknown
+// shorthand flag: '=' in -=", a flag never typed: pflag takes -q alone
+// and reads the = as a shorthand of its own. The switch is named, and
+// what it takes, as --quiet= says "want true or false".
+func TestSwitchEmpty(t *testing.T) {
+	for _, args := range [][]string{
+		{"-q=", "a", "b"},
+		{"-q=", "true", "a", "b"},
+		{"log", "-q=", "a", "b"},
+		{"render", "-q=", "r.json"},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(args, &stdout, &stderr)
+		if want := "cachediff: -q=: the switch -q takes no empty value: write -q alone, or -q=true or -q=false\n"; code != 2 || !strings.HasPrefix(stderr.String(), want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", args, code, stderr.String(), want)
+		}
+	}
+}

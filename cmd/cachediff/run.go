@@ -118,7 +118,9 @@ func (c *cli) run(args []string) int {
 		lead, args = args[:1], args[1:]
 	}
 	code, err := exitTrouble, error(nil)
-	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && lookupCommand(args[0]) == nil && takesDir(lookupCommand(args[1])) && !isDir("=") {
+	// A word that is a flag (-C= --quiet log …) was no folder meant for
+	// -C, as spacedValue leaves one: it was said "write -C=--quiet".
+	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && takesDir(lookupCommand(args[1])) && !isDir("=") {
 		// -C= repo log …: pflag gives -C "=", and repo was taken for
 		// the diff's first snapshot, log for its second, which said
 		// "unknown flag: --revs (did you mean --rows?)".
@@ -347,6 +349,11 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 		if w == "" || strings.HasPrefix(w, "-") {
 			continue
 		}
+		if f.NoOptDefVal != "" && w != "auto" && w != "always" && w != "never" {
+			// --color= x A B: x is no colour, and "write --color=x" was
+			// refused as one (as spacedColor, only of a colour).
+			continue
+		}
 		why := "" // with --revs, one argument too many
 		// fixed: the command takes a fixed number of arguments, which
 		// the word makes one too many, so it fails whatever the word
@@ -366,7 +373,12 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			// the flag's own check, so the command fails whatever the
 			// word is, and it said "--output: want a FILE", not the
 			// space. Other flags, only of a word that names nothing.
-			refused := fixed && refusesEmpty[f.Name] && spelt != "-t"
+			// Refused only when the flag still holds what the space left
+			// it: --template= x -t t.tmpl A B has a template, and it was
+			// said to be left empty.
+			v := f.Value.String()
+			emptied := v == "" || v == "[]" || v == "=" && len(spelt) == 2
+			refused := fixed && refusesEmpty[f.Name] && emptied && (spelt != "-t" || !named(inDir(o.dir, "=")))
 			if strings.Contains(w, ":") && !notRevPath(w) {
 				if !refused {
 					continue
@@ -400,8 +412,9 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 }
 
 // refusesEmpty are the flags whose own check refuses an empty value
-// (and "=", which pflag gives -o= and -f=; not -t=, whose file "=" may
-// exist), for spacedValue.
+// (and "=", which pflag gives -o= and -f=; -t= only when no file "="
+// exists: -t= t.tmpl A B said "got 3 arguments", naming no flag), for
+// spacedValue.
 var refusesEmpty = map[string]bool{"output": true, "format": true, "fail-on": true, "template": true}
 
 // notRevPath reports whether w, which holds a colon, is surely no
@@ -427,6 +440,34 @@ func notRevPath(w string) bool {
 		}
 	}
 	return false
+}
+
+// emptySwitch is the message for a switch's shorthand given an empty
+// value (-q=, -q= true A B), of which pflag reads the = as a shorthand
+// of its own, err: "unknown shorthand flag: '=' in -=", a flag never
+// typed (--quiet= says "want true or false"). "" otherwise.
+func emptySwitch(fs *pflag.FlagSet, args []string, err error) string {
+	if !strings.HasPrefix(err.Error(), "unknown shorthand flag: '=' in -=") {
+		return ""
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if len(a) != 3 || a[0] != '-' || a[2] != '=' {
+			continue
+		}
+		if f := fs.ShorthandLookup(a[1:2]); f != nil && f.Value.Type() == "bool" {
+			return fmt.Sprintf("%s: the switch %s takes no empty value: write %s alone, or %s=true or %s=false", a, a[:2], a[:2], a[:2], a[:2])
+		}
+	}
+	return ""
+}
+
+// named reports whether path names anything on disk.
+func named(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // isDir reports whether path names a folder, as checkDir reads -C's.
@@ -488,6 +529,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return c.help(cmd)
+		}
+		if msg := emptySwitch(fs, args, err); msg != "" {
+			return exitTrouble, &usageError{cmd, msg}
 		}
 		return exitTrouble, flagError(cmd, fs, err)
 	}

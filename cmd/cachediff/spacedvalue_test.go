@@ -325,3 +325,96 @@ func TestSpacedLogEmptyVariable(t *testing.T) {
 		t.Errorf("log --revs … --output= out.md PATH: exit %d, stderr %q; want 2 and the space said", code, stderr.String())
 	}
 }
+
+// TestSpacedDirectoryFlag (class e): "cachediff -C= --quiet log a b"
+// said "-C= --quiet: the space after the = gave -C the value "=" and
+// made --quiet an argument; write -C=--quiet", of a flag no one meant as
+// -C's folder (and "write -C=”" of an empty word). A flag or an empty
+// word after -C= is left to the command, as spacedValue leaves it.
+func TestSpacedDirectoryFlag(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{
+		{"-C=", "--quiet", "log", "a", "b"},
+		{"-C=", "-q", "log", "a", "b"},
+		{"-C=", "", "log", "a", "b"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after the =") {
+			t.Errorf("%q: exit %d, stderr %q; want 2, not blaming the space", args, code, stderr.String())
+		}
+	}
+	// A help asked for is shown.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C=", "--help", "log"}, &stdout, &stderr); code != 0 || stderr.Len() != 0 {
+		t.Errorf("-C= --help log: exit %d, stderr %q; want 0 and the log's help", code, stderr.String())
+	}
+}
+
+// TestSpacedTemplateShort (class e): -t= t.tmpl A B, t.tmpl existing,
+// said "want two snapshots, OLD and NEW; got 3 arguments", naming no
+// flag, where -o= and -f= said the space (283948cf): pflag gives -t= the
+// template "=", which fails as they do when no file "=" exists. With a
+// file "=", -t= is a template given, and the word is left an argument.
+func TestSpacedTemplateShort(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"page.md", "t.tmpl"} {
+		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"-t=", "t.tmpl", "page.md", "page.md"}
+	var stdout, stderr bytes.Buffer
+	if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "cachediff: -t= t.tmpl: the space after the = gave -t the value \"=\" and made t.tmpl an argument; write -t=t.tmpl or -t t.tmpl\n") {
+		t.Errorf("%q: exit %d, stderr %q; want 2 and the space said", args, code, stderr.String())
+	}
+	if err := os.WriteFile("=", []byte("{{.}}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after") {
+		t.Errorf("%q, a file =: exit %d, stderr %q; want 2, and no space said", args, code, stderr.String())
+	}
+}
+
+// TestSpacedRefusedLater (class e): --template= t.tmpl -t x.tmpl A B
+// said "--template= t.tmpl: the space after the = left --template empty",
+// of a flag given a template later: the flag's own check refuses no
+// value then, so an existing word is left an argument, as before
+// 283948cf (so for --output, --format and --fail-on given again).
+func TestSpacedRefusedLater(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"page.md", "t.tmpl", "x.tmpl", "out.md"} {
+		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"--template=", "t.tmpl", "-t", "x.tmpl", "page.md", "page.md"},
+		{"--output=", "out.md", "-o", "r.md", "page.md", "page.md"},
+		{"--format=", "t.tmpl", "-f", "json", "page.md", "page.md"},
+		{"--fail-on=", "t.tmpl", "--fail-on", "any", "page.md", "page.md"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after") {
+			t.Errorf("%q: exit %d, stderr %q; want 2, and no space said", args, code, stderr.String())
+		}
+	}
+}
+
+// TestSpacedColorNotColour (class e): --color= x A B, x no colour,
+// said "the space after the = left --color empty …; write --color=x",
+// a value --color refuses in turn: only a colour (auto, always, never)
+// is said to be meant for it, as spacedColor does; otherwise the empty
+// value is refused, as before caaa1b14.
+func TestSpacedColorNotColour(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--color=", "bc,bc", "page.md", "page.md"}
+	var stdout, stderr bytes.Buffer
+	if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "write --color=") {
+		t.Errorf("%q: exit %d, stderr %q; want 2, and no --color=bc,bc advised", args, code, stderr.String())
+	}
+}

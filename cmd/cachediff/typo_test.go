@@ -264,6 +264,39 @@ func TestFlagTookSnapshot(t *testing.T) {
 	}
 }
 
+// TestViewTemplateTookSnapshot (class e): --view $VIEW old/ new/ and
+// --template $T old/ new/, the variable empty and unquoted, said "want
+// two snapshots, OLD and NEW; got 1 argument", naming no flag, as
+// --stack did before 30f0daac. A --template that is a file is left
+// unnamed: --template notes.tmpl old/ is a NEW left out.
+func TestViewTemplateTookSnapshot(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--view", a, b}, "(--view took " + a + " as its value: give --view a value, quoted when it may be empty)"},
+		{[]string{"--template", a, b}, "(--template took " + a + " as its value: give --template a FILE, quoted when it may be empty)"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	tmpl := filepath.Join(t.TempDir(), "notes.tmpl")
+	if err := os.WriteFile(tmpl, []byte("{{.}}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--template", tmpl, b}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), " took ") {
+		t.Errorf("--template FILE, one snapshot: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
+	}
+}
+
 // TestRevsTookPath (class e): log --revs _cache/develop, the RANGE left
 // out, made PATH --revs' value, and the log said "want one PATH; got 0
 // arguments", naming no flag. It says --revs took it.
