@@ -417,7 +417,9 @@ var errNotRegular = errors.New("not a regular file")
 // listsSubmodule reports whether the .gitmodules file at name has a
 // submodule at path p: a key "path" (any case) in a [submodule] section
 // whose value, read as git reads one (a comment after # or ; outside
-// quotes cut, quotes removed), is p once cleaned: ./_cache is _cache.
+// quotes cut, quotes removed; configValue), is p once cleaned: ./_cache
+// is _cache. Section headers are read as git reads them (sectionHeader),
+// and every value to its end, the lines a backslash joins included.
 func listsSubmodule(name, p string) bool {
 	data, err := readSmall(name)
 	if err != nil {
@@ -433,23 +435,75 @@ func listsSubmodule(name, p string) bool {
 	for data != "" {
 		line, rest, _ := strings.Cut(data, "\n")
 		data = rest
-		line = strings.TrimSpace(line)
-		if head, rest, ok := strings.Cut(strings.TrimPrefix(line, "["), "]"); ok && strings.HasPrefix(line, "[") {
-			section, _, _ = strings.Cut(strings.TrimSpace(head), " ")
-			section, _, _ = strings.Cut(strings.ToLower(section), "\"")
-			section, _, _ = strings.Cut(section, ".")
-			line = strings.TrimSpace(rest)
+		// Section headers, as many as the line holds before a key
+		// ("[core] [submodule \"c\"] path = _cache" is one line to
+		// git), each read as git's get_base_var reads one.
+		for line = strings.TrimSpace(line); strings.HasPrefix(line, "["); line = strings.TrimSpace(line) {
+			s, after, ok := sectionHeader(line[1:])
+			if !ok {
+				head, after, ok := strings.Cut(line[1:], "]")
+				if !ok {
+					break
+				}
+				s, _, _ = strings.Cut(strings.TrimSpace(head), " ")
+				s, _, _ = strings.Cut(strings.ToLower(s), "\"")
+				s, _, _ = strings.Cut(s, ".")
+				section, line = s, after
+				continue
+			}
+			section, line = s, after
 		}
-		key, value, ok := strings.Cut(line, "=")
-		if section != "submodule" || !ok || !strings.EqualFold(strings.TrimSpace(key), "path") {
+		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
 			continue
 		}
+		key, value, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		// Every value is read to its end, the lines a backslash joins
+		// included: "url = x\" then "[core]" is one value to git, and
+		// the path after it still the submodule's.
 		v, ok := configValue(value, &data)
-		if ok && v != "" && path.Clean(v) == p {
+		if section == "submodule" && strings.EqualFold(strings.TrimSpace(key), "path") && ok && v != "" && path.Clean(v) == p {
 			return true
 		}
 	}
 	return false
+}
+
+// sectionHeader reads a config section header after its "[", as git's
+// get_base_var does: the section's name, lowercased and cut at its first
+// ".", up to "]", or a quoted subsection after white space, whose
+// backslashes escape the next character (a "]" in it ends nothing);
+// rest is what follows the "]". ok is false for a header git refuses.
+// A tab before the subsection, a "]" in it, or a key after the header
+// on its line left the section unread, and a clone such a file names
+// was its own top while git named it a submodule.
+func sectionHeader(s string) (section, rest string, ok bool) {
+	i := strings.IndexAny(s, "] \t\r\"")
+	if i < 0 || s[i] == '"' {
+		return "", "", false
+	}
+	section, _, _ = strings.Cut(strings.ToLower(s[:i]), ".")
+	if s[i] == ']' {
+		return section, s[i+1:], true
+	}
+	sub := strings.TrimLeft(s[i:], " \t\r")
+	if !strings.HasPrefix(sub, "\"") {
+		return "", "", false
+	}
+	for j := 1; j < len(sub); j++ {
+		switch sub[j] {
+		case '\\':
+			j++
+		case '"':
+			if j+1 < len(sub) && sub[j+1] == ']' {
+				return section, sub[j+2:], true
+			}
+			return "", "", false
+		}
+	}
+	return "", "", false
 }
 
 // configValue reads a config value that starts with s, as git's

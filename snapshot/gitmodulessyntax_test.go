@@ -32,6 +32,17 @@ func TestGitmodulesAsGitReads(t *testing.T) {
 		{"[submodule \"c\"]\n\tpath = \" _cache\"\n", false},
 		{"[submodule \"c\"]\n\tpath = _cach\\e\n", false},
 		{"[submodule \"c\"]\n\tpath = \"_cache\n", false},
+		// Section headers as git's get_base_var reads them, and every
+		// value read to its end: each named _cache to git config -f.
+		{"[submodule\t\"c\"]\n\tpath = _cache\n", true},
+		{"[submodule \"a]b\"] path = _cache\n", true},
+		{"[submodule \"a\\\"]b\"]\n\tpath = _cache\n", true},
+		{"[core] [submodule \"c\"] path = _cache\n", true},
+		{"[submodule \"c\"]\n\turl = x\\\n[core]\n\tpath = _cache\n", true},
+		{"[submodule \"c\"]\r\n\turl = \"x\\\r\n[core]\"\r\n\tpath = _cache\r\n", true},
+		{"[submodule \"c\"] # x\n\tpath = _cache\n", true},
+		{"[submodule \"c\"]\n[core] path = _cache\n", false},
+		{"[submodule \"c\"] # [core]\n\tpath = _cache\n", true},
 	} {
 		name := filepath.Join(t.TempDir(), ".gitmodules")
 		if err := os.WriteFile(name, []byte(c.text), 0o644); err != nil {

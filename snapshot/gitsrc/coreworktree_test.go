@@ -77,3 +77,42 @@ func TestGitDirWorktreeConfigSitePath(t *testing.T) {
 		t.Errorf("GIT_DIR %s, core.worktree in config.worktree: site path %q, want /_cache/develop", gitDir, got)
 	}
 }
+
+// TestGitDirCoreWorktreeGitConfigEnv: GIT_CONFIG in the environment,
+// which git config refuses beside --local ("only one config file at a
+// time") and git's setup does not read, leaves a repository whose
+// core.worktree is the site's _cache placed in the site: the question
+// failed, the repository was its own top (/develop), and a retag of
+// every page passed a gate that ./develop on disk failed.
+func TestGitDirCoreWorktreeGitConfigEnv(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cache := filepath.Join(site, "_cache")
+	if err := os.MkdirAll(filepath.Join(cache, "develop", "bc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cache, "develop", "bc", "specs.md"), []byte(realPage(t, "bc")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitDir := filepath.Join(t.TempDir(), "cat.git")
+	env := []string{"GIT_DIR=" + gitDir}
+	for _, args := range [][]string{
+		{"init", "-q", "--bare", gitDir},
+		{"config", "core.bare", "false"},
+		{"config", "core.worktree", cache},
+		{"add", "--all"},
+		{"commit", "-q", "-m", "c"},
+	} {
+		if _, err := gittest.Git(cache, env, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	empty := filepath.Join(t.TempDir(), "empty.cfg")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_DIR", gitDir)
+	t.Setenv("GIT_CONFIG", empty)
+	if got := sitePath(t, t.TempDir(), "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR %s, GIT_CONFIG %s: site path %q, want /_cache/develop", gitDir, empty, got)
+	}
+}

@@ -829,13 +829,21 @@ func (r *Repo) ownWorkTree() bool {
 	// no checkout of its own, and a retag of every page passed a gate.
 	for _, file := range []string{"--local", "--worktree"} {
 		cmd := r.command("config", file, "--get", "core.worktree")
-		cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
+		cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return workTreeVar(kv) || configVar(kv) })
 		if out, err := cmd.Output(); err == nil && strings.TrimSpace(string(out)) != "" {
 			return true
 		}
 	}
 	return false
 }
+
+// configVar tells GIT_CONFIG, as "NAME=value": the file git config
+// reads when given none, which it refuses beside --local or --worktree
+// ("only one config file at a time"); git's setup reads core.worktree
+// from the repository all the same, so with GIT_CONFIG set, a
+// repository whose core.worktree is a site's _cache was its own top
+// (/develop), and a retag of every page passed a gate.
+func configVar(kv string) bool { return strings.HasPrefix(kv, "GIT_CONFIG=") }
 
 // workTreeVar tells GIT_WORK_TREE, as "NAME=value": the checkout a
 // site builds is the repository's own, not one the environment names.
