@@ -156,10 +156,7 @@ func TestSpacedDirectory(t *testing.T) {
 		{[]string{"-C=", "repo", "page.md", "page.md"}, "cachediff: -C= repo: the space after the = gave -C the value \"=\" and made repo an argument; write -C=repo or -C repo\n"},
 		{[]string{"--directory=", "repo", "page.md", "page.md"}, "cachediff: --directory= repo: the space after the = left --directory empty and made repo an argument; write --directory=repo or --directory repo\n"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
-		}
+		wantTrouble(t, c.args, c.want)
 	}
 	// Written as the hint says, it runs.
 	var stdout, stderr bytes.Buffer
@@ -196,10 +193,7 @@ func TestSpacedColor(t *testing.T) {
 		// No word after it: the empty value, as before.
 		{[]string{"--color=", "page.md", "page.md"}, `cachediff: unknown --color "": want auto, always or never` + "\n"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
-		}
+		wantTrouble(t, c.args, c.want)
 	}
 	// --color alone, and a word that names a file, are as before.
 	var stdout, stderr bytes.Buffer
@@ -232,10 +226,7 @@ func TestSpacedTitle(t *testing.T) {
 		{[]string{"--title=", "HEAD@{1 day ago}:_cache/develop", "page.md", "page.md"}, "got 3 arguments"},
 		{[]string{"--title=", "main:a b", "page.md", "page.md"}, "got 3 arguments"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
-		}
+		wantTrouble(t, c.args, c.want)
 	}
 }
 
@@ -278,10 +269,7 @@ func TestSpacedExistingWord(t *testing.T) {
 		{[]string{"--fail-on=", "any", "page.md", "page.md"}, "write --fail-on=any or --fail-on any\n"},
 		{[]string{"--template=", "t.tmpl", "page.md", "page.md"}, "write --template=t.tmpl or --template t.tmpl\n"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", c.args, code, stderr.String(), c.want)
-		}
+		wantTrouble(t, c.args, c.want)
 	}
 	// A flag whose empty value is taken: the word is an argument.
 	var stdout, stderr bytes.Buffer
@@ -416,5 +404,14 @@ func TestSpacedColorNotColour(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "write --color=") {
 		t.Errorf("%q: exit %d, stderr %q; want 2, and no --color=bc,bc advised", args, code, stderr.String())
+	}
+}
+
+// wantTrouble runs args and wants exit 2 with want in standard error.
+func wantTrouble(t *testing.T, args []string, want string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), want) {
+		t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", args, code, stderr.String(), want)
 	}
 }
