@@ -407,6 +407,26 @@ func TestSpacedColorNotColour(t *testing.T) {
 	}
 }
 
+// TestSpacedColorNotColourThenFlag (class e): --color= e4s -f= A B,
+// e4s no colour, left --color and blamed the -f= after it, advising
+// "write -f=A" of a snapshot: the empty values are left to their
+// refusals (unknown --format "=").
+func TestSpacedColorNotColourThenFlag(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--color=", "e4s", "-f=", "page.md", "page.md"},
+		{"--color=", "e4s", "-o=", "page.md", "page.md"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "write -") {
+			t.Errorf("%q: exit %d, stderr %q; want 2, and no snapshot advised as a value", args, code, stderr.String())
+		}
+	}
+}
+
 // wantTrouble runs args and wants exit 2 with want in standard error.
 func wantTrouble(t *testing.T, args []string, want string) {
 	t.Helper()
