@@ -345,6 +345,13 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			// never A B" said `unknown --color ""`, not the space.
 			continue
 		}
+		if !f.Changed {
+			// The word was another flag's value, never this flag:
+			// -f -t= t.tmpl A B said "-t= t.tmpl: the space after the =
+			// gave -t the value "="", of the -t= that -f took
+			// (unknown --format "-t=").
+			continue
+		}
 		w := args[i+1]
 		if w == "" || strings.HasPrefix(w, "-") {
 			continue
