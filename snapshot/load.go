@@ -163,7 +163,14 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 		if single {
 			return nil
 		}
-		return nearSnapshots(path, cands, results, errs)
+		root := path
+		if _, disk := src.(*dirSource); disk {
+			// The walk names the files below filepath.Clean(path):
+			// cachediff ./top or top/. named no folder below, as
+			// top/-x matched no prefix ./top/ or top/./.
+			root = filepath.Clean(path)
+		}
+		return nearSnapshots(root, cands, results, errs)
 	}
 	if two := indexNotAlone(path, cands, results); two != nil {
 		// The wrong folder too: no file can be skipped to fix it.

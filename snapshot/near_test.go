@@ -131,3 +131,30 @@ func TestNearFromDot(t *testing.T) {
 		t.Errorf("Load(.): %v; want it to end %q", err, "for example ./-x")
 	}
 }
+
+// TestNearUncleanRoot (class e): a folder named unclean (./top, top/.,
+// top//, ../. from below) named no folder below that holds a snapshot,
+// where top did: the walk names the files below filepath.Clean(top).
+func TestNearUncleanRoot(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"top/bad/specs.md":       "garbage\n",
+		"top/x/zlib/specs.md":    simplePage("zlib", "develop", 1, 1),
+		"top/x/openssl/specs.md": simplePage("openssl", "develop", 2, 1),
+	})
+	t.Chdir(dir)
+	for _, root := range []string{"top", "./top", "top/.", "top//", "./top/", "top/bad/.."} {
+		_, err := Load(root, Options{})
+		var le *LoadError
+		if !errors.As(err, &le) || !slices.Equal(le.Near, []string{filepath.Join("top", "x")}) {
+			t.Errorf("Load(%q): %v (near %q); want it to name top/x", root, err, le.Near)
+		}
+	}
+	t.Chdir(filepath.Join(dir, "top", "bad"))
+	for _, root := range []string{"..", "../.", "../bad/.."} {
+		_, err := Load(root, Options{})
+		var le *LoadError
+		if !errors.As(err, &le) || !slices.Equal(le.Near, []string{filepath.Join("..", "x")}) {
+			t.Errorf("Load(%q): %v (near %q); want it to name ../x", root, err, le.Near)
+		}
+	}
+}

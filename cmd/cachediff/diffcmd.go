@@ -121,8 +121,10 @@ func flagTook(opts *options, short bool) string {
 		}
 	}
 	// A --template is a file, so only a folder or git:REV:PATH is
-	// surely a snapshot it took (--template $T old/ new/, T empty).
-	if v := opts.template; v != "" && (isDir(inDir(opts.dir, v)) || strings.HasPrefix(v, input.RevPrefix)) {
+	// surely a snapshot it took (--template $T old/ new/, T empty). It
+	// is found from -C already (options.check): -C repo --template old
+	// new looked for repo/repo/old, and named no flag.
+	if v := opts.template; v != "" && (isDir(v) || strings.HasPrefix(v, input.RevPrefix) || opts.dir != "" && strings.HasPrefix(v, filepath.Join(opts.dir, input.RevPrefix))) {
 		return fmt.Sprintf(" (--template took %s as its value: give --template a FILE, quoted when it may be empty)", report.Visible(v))
 	}
 	return ""

@@ -345,14 +345,24 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			// never A B" said `unknown --color ""`, not the space.
 			continue
 		}
+		if !f.Changed {
+			// The word was another flag's value, never this flag:
+			// -f -t= t.tmpl A B said "-t= t.tmpl: the space after the =
+			// gave -t the value "="", of the -t= that -f took
+			// (unknown --format "-t=").
+			continue
+		}
 		w := args[i+1]
 		if w == "" || strings.HasPrefix(w, "-") {
 			continue
 		}
 		if f.NoOptDefVal != "" && w != "auto" && w != "always" && w != "never" {
 			// --color= x A B: x is no colour, and "write --color=x" was
-			// refused as one (as spacedColor, only of a colour).
-			continue
+			// refused as one (as spacedColor, only of a colour). Left
+			// to the empty value's refusal, not to a flag after it:
+			// --color= e4s -f= A B said "-f= A: … write -f=A", of a
+			// snapshot.
+			return nil
 		}
 		why := "" // with --revs, one argument too many
 		// fixed: the command takes a fixed number of arguments, which

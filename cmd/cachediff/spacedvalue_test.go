@@ -407,6 +407,52 @@ func TestSpacedColorNotColour(t *testing.T) {
 	}
 }
 
+// TestSpacedColorNotColourThenFlag (class e): --color= e4s -f= A B,
+// e4s no colour, left --color and blamed the -f= after it, advising
+// "write -f=A" of a snapshot: the empty values are left to their
+// refusals (unknown --format "=").
+func TestSpacedColorNotColourThenFlag(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--color=", "e4s", "-f=", "page.md", "page.md"},
+		{"--color=", "e4s", "-o=", "page.md", "page.md"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "write -") {
+			t.Errorf("%q: exit %d, stderr %q; want 2, and no snapshot advised as a value", args, code, stderr.String())
+		}
+	}
+}
+
+// TestSpacedValueTakenByFlag (class e): a "-t=" or "--output=" that
+// another flag took as its value (-f -t= t.tmpl A B) is no flag left
+// empty by a space: it was said "-t= t.tmpl: the space after the = gave
+// -t the value "="", where -f refused "-t=".
+func TestSpacedValueTakenByFlag(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"page.md", "t.tmpl"} {
+		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-f", "-t=", "t.tmpl", "page.md", "page.md"}, `unknown --format "-t="`},
+		{[]string{"-f", "-o=", "t.tmpl", "page.md", "page.md"}, `unknown --format "-o="`},
+		{[]string{"-f", "--output=", "t.tmpl", "page.md", "page.md"}, `unknown --format "--output="`},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), c.want) || strings.Contains(stderr.String(), "the space after") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q, no space blamed", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
+
 // wantTrouble runs args and wants exit 2 with want in standard error.
 func wantTrouble(t *testing.T, args []string, want string) {
 	t.Helper()

@@ -297,6 +297,36 @@ func TestViewTemplateTookSnapshot(t *testing.T) {
 	}
 }
 
+// TestTemplateTookSnapshotFromC (class e): with a relative -C, a
+// --template that took a snapshot folder named no flag (-C repo
+// --template old new said "got 1 argument"): the template, found from
+// -C already, was joined to -C again (repo/repo/old).
+func TestTemplateTookSnapshotFromC(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("repo", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"v0.23.0", "v0.23.1"} {
+		if err := os.Symlink(filepath.Join(realDir, v), filepath.Join("repo", v)); err != nil {
+			t.Skip(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"-C", "repo", "--template", "v0.23.0", "v0.23.1"},
+		{"-C", "repo", "-t", "v0.23.0", "v0.23.1"},
+		{"-C", "repo", "--template", "git:HEAD:v0.23.0", "v0.23.1"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "(--template took ") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and the --template named", args, code, stderr.String())
+		}
+	}
+}
+
 // TestRevsTookPath (class e): log --revs _cache/develop, the RANGE left
 // out, made PATH --revs' value, and the log said "want one PATH; got 0
 // arguments", naming no flag. It says --revs took it.
