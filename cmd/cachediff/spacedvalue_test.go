@@ -16,10 +16,7 @@ import (
 // It says how to write the value; a word that names a file is read as an
 // argument, as before.
 func TestSpacedValue(t *testing.T) {
-	t.Chdir(t.TempDir())
-	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	pagesHere(t, "page.md")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -180,10 +177,7 @@ func TestSpacedDirectory(t *testing.T) {
 // says so, and only the = spelling (--color never is --color alone and
 // an argument).
 func TestSpacedColor(t *testing.T) {
-	t.Chdir(t.TempDir())
-	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	pagesHere(t, "page.md")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -210,10 +204,7 @@ func TestSpacedColor(t *testing.T) {
 // can be: a revision holds no white space outside braces. One that
 // may be REV:PATH is left as before.
 func TestSpacedTitle(t *testing.T) {
-	t.Chdir(t.TempDir())
-	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	pagesHere(t, "page.md")
 	long := strings.TrimSpace(strings.Repeat("curl and friends ", 20))
 	for _, c := range []struct {
 		args []string
@@ -253,12 +244,7 @@ func TestSpacedDirectoryCommand(t *testing.T) {
 // the empty --output is refused whatever the word is (so are --format=,
 // --fail-on= and --template=, and -o= and -f=, which pflag gives "=").
 func TestSpacedExistingWord(t *testing.T) {
-	t.Chdir(t.TempDir())
-	for _, name := range []string{"page.md", "out.md", "json", "any", "t.tmpl"} {
-		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pagesHere(t, "page.md", "out.md", "json", "any", "t.tmpl")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -326,10 +312,7 @@ func TestSpacedDirectoryFlag(t *testing.T) {
 		{"-C=", "-q", "log", "a", "b"},
 		{"-C=", "", "log", "a", "b"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after the =") {
-			t.Errorf("%q: exit %d, stderr %q; want 2, not blaming the space", args, code, stderr.String())
-		}
+		wantTroubleWithout(t, args, "the space after the =")
 	}
 	// A help asked for is shown.
 	var stdout, stderr bytes.Buffer
@@ -344,12 +327,7 @@ func TestSpacedDirectoryFlag(t *testing.T) {
 // template "=", which fails as they do when no file "=" exists. With a
 // file "=", -t= is a template given, and the word is left an argument.
 func TestSpacedTemplateShort(t *testing.T) {
-	t.Chdir(t.TempDir())
-	for _, name := range []string{"page.md", "t.tmpl"} {
-		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pagesHere(t, "page.md", "t.tmpl")
 	args := []string{"-t=", "t.tmpl", "page.md", "page.md"}
 	var stdout, stderr bytes.Buffer
 	if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "cachediff: -t= t.tmpl: the space after the = gave -t the value \"=\" and made t.tmpl an argument; write -t=t.tmpl or -t t.tmpl\n") {
@@ -371,22 +349,14 @@ func TestSpacedTemplateShort(t *testing.T) {
 // value then, so an existing word is left an argument, as before
 // 283948cf (so for --output, --format and --fail-on given again).
 func TestSpacedRefusedLater(t *testing.T) {
-	t.Chdir(t.TempDir())
-	for _, name := range []string{"page.md", "t.tmpl", "x.tmpl", "out.md"} {
-		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pagesHere(t, "page.md", "t.tmpl", "x.tmpl", "out.md")
 	for _, args := range [][]string{
 		{"--template=", "t.tmpl", "-t", "x.tmpl", "page.md", "page.md"},
 		{"--output=", "out.md", "-o", "r.md", "page.md", "page.md"},
 		{"--format=", "t.tmpl", "-f", "json", "page.md", "page.md"},
 		{"--fail-on=", "t.tmpl", "--fail-on", "any", "page.md", "page.md"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "the space after") {
-			t.Errorf("%q: exit %d, stderr %q; want 2, and no space said", args, code, stderr.String())
-		}
+		wantTroubleWithout(t, args, "the space after")
 	}
 }
 
@@ -396,15 +366,9 @@ func TestSpacedRefusedLater(t *testing.T) {
 // is said to be meant for it, as spacedColor does; otherwise the empty
 // value is refused, as before caaa1b14.
 func TestSpacedColorNotColour(t *testing.T) {
-	t.Chdir(t.TempDir())
-	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	pagesHere(t, "page.md")
 	args := []string{"--color=", "bc,bc", "page.md", "page.md"}
-	var stdout, stderr bytes.Buffer
-	if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "write --color=") {
-		t.Errorf("%q: exit %d, stderr %q; want 2, and no --color=bc,bc advised", args, code, stderr.String())
-	}
+	wantTroubleWithout(t, args, "write --color=")
 }
 
 // TestSpacedColorNotColourThenFlag (class e): --color= e4s -f= A B,
@@ -412,18 +376,12 @@ func TestSpacedColorNotColour(t *testing.T) {
 // "write -f=A" of a snapshot: the empty values are left to their
 // refusals (unknown --format "=").
 func TestSpacedColorNotColourThenFlag(t *testing.T) {
-	t.Chdir(t.TempDir())
-	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	pagesHere(t, "page.md")
 	for _, args := range [][]string{
 		{"--color=", "e4s", "-f=", "page.md", "page.md"},
 		{"--color=", "e4s", "-o=", "page.md", "page.md"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "write -") {
-			t.Errorf("%q: exit %d, stderr %q; want 2, and no snapshot advised as a value", args, code, stderr.String())
-		}
+		wantTroubleWithout(t, args, "write -")
 	}
 }
 
@@ -432,12 +390,7 @@ func TestSpacedColorNotColourThenFlag(t *testing.T) {
 // empty by a space: it was said "-t= t.tmpl: the space after the = gave
 // -t the value "="", where -f refused "-t=".
 func TestSpacedValueTakenByFlag(t *testing.T) {
-	t.Chdir(t.TempDir())
-	for _, name := range []string{"page.md", "t.tmpl"} {
-		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pagesHere(t, "page.md", "t.tmpl")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -459,5 +412,27 @@ func wantTrouble(t *testing.T, args []string, want string) {
 	var stdout, stderr bytes.Buffer
 	if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), want) {
 		t.Errorf("%q: exit %d, stderr %q; want 2, holding %q", args, code, stderr.String(), want)
+	}
+}
+
+// pagesHere makes a temporary folder the current one and writes each
+// name in it as a catalogue page.
+func pagesHere(t *testing.T, names ...string) {
+	t.Helper()
+	t.Chdir(t.TempDir())
+	for _, name := range names {
+		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// wantTroubleWithout runs args and wants exit 2 with standard error not
+// holding notWant.
+func wantTroubleWithout(t *testing.T, args []string, notWant string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), notWant) {
+		t.Errorf("%q: exit %d, stderr %q; want 2, without %q", args, code, stderr.String(), notWant)
 	}
 }
