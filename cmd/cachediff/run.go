@@ -124,8 +124,7 @@ func (c *cli) run(args []string) int {
 		// -C= repo log …: pflag gives -C "=", and repo was taken for
 		// the diff's first snapshot, log for its second, which said
 		// "unknown flag: --revs (did you mean --rows?)".
-		w := shellword.Word(args[0])
-		return c.fail(&usageError{cmd: lookupCommand(args[1]), msg: fmt.Sprintf(`-C= %s: the space after the = gave -C the value "=" and made %s an argument; write -C=%s or -C %s`, w, w, w, w)})
+		return c.fail(&usageError{cmd: lookupCommand(args[1]), msg: spacedMessage("-C", `gave -C the value "="`, shellword.Word(args[0]), "", false)})
 	}
 	if len(args) > 0 {
 		if sub := lookupCommand(args[0]); sub != nil {
@@ -411,14 +410,22 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			}
 		}
 		w = shellword.Word(w)
-		if f.NoOptDefVal != "" {
-			// --color never is --color alone and an argument: only the
-			// = spelling gives it the value.
-			return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; write %s=%s", spelt, w, fmt.Sprintf(left, spelt), w, why, spelt, w)
-		}
-		return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; write %s=%s or %s %s", spelt, w, fmt.Sprintf(left, spelt), w, why, spelt, w, spelt, w)
+		// --color never is --color alone and an argument: only the =
+		// spelling gives it the value.
+		return usageErrorf("%s", spacedMessage(spelt, fmt.Sprintf(left, spelt), w, why, f.NoOptDefVal != ""))
 	}
 	return nil
+}
+
+// spacedMessage says that the space after spelt= did what left says
+// and made w, a shell word, an argument (why: more of w), and how to
+// write it: spelt=w, or spelt w too unless eqOnly.
+func spacedMessage(spelt, left, w, why string, eqOnly bool) string {
+	msg := fmt.Sprintf("%s= %s: the space after the = %s and made %s an argument%s; write %s=%s", spelt, w, left, w, why, spelt, w)
+	if !eqOnly {
+		msg += fmt.Sprintf(" or %s %s", spelt, w)
+	}
+	return msg
 }
 
 // refusesEmpty are the flags whose own check refuses an empty value
