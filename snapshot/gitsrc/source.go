@@ -204,6 +204,9 @@ func (r *Repo) superPath() string {
 				// -C _cache put the top at /tmp, and a retag of every
 				// page passed a gate.
 				cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
+				if wt := envCheckout(r.dir); wt != "" {
+					cmd.Dir = wt // GIT_WORK_TREE's own checkout: its top (envCheckout)
+				}
 			}
 			out, err := cmd.Output()
 			if err != nil {
@@ -765,11 +768,52 @@ func submoduleRepo(dir string) bool {
 	// its own top (/develop): a retag of every page passed a gate that
 	// ./develop there on disk failed.
 	top, err := filepath.Abs(dir)
-	if err != nil || !snapshot.GitEntry(top) {
+	if err != nil {
+		return false
+	}
+	return checkoutOf(top, repo) || envCheckout(dir) != ""
+}
+
+// checkoutOf reports whether the folder top has a .git that leads to
+// the repository folder repo, or to one of its common folder.
+func checkoutOf(top, repo string) bool {
+	if !snapshot.GitEntry(top) {
 		return false
 	}
 	here := snapshot.GitDirOf(filepath.Join(top, ".git"))
 	return here == repo || gitCommonDir(here) == gitCommonDir(repo)
+}
+
+// envCheckout is the folder, absolute, that GIT_WORK_TREE names (from
+// dir when relative, as git reads it there) when GIT_DIR is set too
+// and it is that repository's own checkout (checkoutOf); "" otherwise.
+// git takes it for the work tree wherever it runs: with GIT_DIR and
+// GIT_WORK_TREE naming a clone a site holds as _cache, run in
+// _cache/develop, the clone was not asked of (without GIT_WORK_TREE,
+// which superPath leaves out, git took that folder for the top), it was
+// its own top (/develop), and a retag of every page passed a gate that
+// ./develop on disk failed. One that names another folder (/tmp) is
+// none: the checkout the site builds is the repository's own.
+func envCheckout(dir string) string {
+	wt, gitDir := os.Getenv("GIT_WORK_TREE"), EnvRepo()
+	if wt == "" || gitDir == "" {
+		return ""
+	}
+	if !filepath.IsAbs(wt) {
+		wt = filepath.Join(dir, wt)
+	}
+	if !filepath.IsAbs(gitDir) {
+		gitDir = filepath.Join(dir, gitDir)
+	}
+	wt, err := filepath.Abs(wt)
+	if err != nil {
+		return ""
+	}
+	abs, err := filepath.Abs(gitDir)
+	if err != nil || !checkoutOf(wt, snapshot.GitDirOf(abs)) {
+		return ""
+	}
+	return wt
 }
 
 // gitCommonDir is the common folder of the repository folder dir, as git
