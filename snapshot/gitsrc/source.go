@@ -90,16 +90,47 @@ func (s *Source) SitePath() string {
 	relative := strings.HasPrefix(s.tree.Path, "./") || strings.HasPrefix(s.tree.Path, "../")
 	top, dir, prefix := s.tree.repo.linkedSite()
 	l := ""
-	switch {
-	case dir != "" && relative && (p+"/" == prefix || strings.HasPrefix(p, prefix)):
-		l = path.Join(dir, strings.TrimPrefix(p+"/", prefix))
-	case top != "":
+	if rel, up := fromFolder(prefix, p); dir != "" && relative && up <= depth(dir) {
+		// Up from -C's folder too (../ from _cache/develop/bc, which the
+		// disk side reads as _cache/develop): only a path below it was,
+		// and a retag of every page passed a gate as /x/develop.
+		l = path.Join(dir, rel)
+	} else if top != "" {
 		l = path.Join(top, p)
 	}
 	if slices.Contains(strings.Split(l, "/"), "_cache") {
 		return l
 	}
 	return site
+}
+
+// fromFolder is the slash-separated path p (from the top) from the
+// folder prefix (from the top, as git's --show-prefix gives it: "" or
+// ending in "/"), "../" for each folder it climbs where p is not below
+// it, and how many it climbs.
+func fromFolder(prefix, p string) (rel string, up int) {
+	var from, to []string
+	if prefix != "" {
+		from = strings.Split(strings.TrimSuffix(prefix, "/"), "/")
+	}
+	if p != "" && p != "." {
+		to = strings.Split(p, "/")
+	}
+	i := 0
+	for i < len(from) && i < len(to) && from[i] == to[i] {
+		i++
+	}
+	up = len(from) - i
+	return path.Join(strings.Repeat("../", up), strings.Join(to[i:], "/")), up
+}
+
+// depth is how many folders the site path p (with a leading "/") is
+// below the site's top.
+func depth(p string) int {
+	if p = strings.Trim(p, "/"); p == "" {
+		return 0
+	}
+	return strings.Count(p, "/") + 1
 }
 
 // linkedSite is the site path, measured as on disk (snapshot.SiteOf), of
