@@ -37,6 +37,9 @@ type Source struct {
 	read func(size int64)
 	// linkOut is OnLinkOut's function, or nil.
 	linkOut func(name, target string)
+	// fromFolder: PATH is measured as one from the current folder
+	// (FromFolder).
+	fromFolder bool
 }
 
 // OnLinkOut has f called by Walk with each symbolic link of the tree
@@ -71,6 +74,16 @@ func (r *Repo) Source(spec string) (*Source, error) {
 	return &Source{tree: t}, nil
 }
 
+// FromFolder has SitePath measure PATH as one from the current folder
+// (./PATH) though it is written from the top: log --revs reads its PATH
+// from the current folder and names it from the top at each commit
+// (id:PATH), so that, with -C spelt through a symbolic link to a folder
+// of the same work tree (_cache -> x), -C _cache log --revs A..B
+// ./develop was measured where git says (/x/develop), held no rule of
+// _cache's tag folders, and passed a retag of every page ("Gate
+// passed", exit 0) that git:A:./develop git:B:./develop refused.
+func (s *Source) FromFolder() { s.fromFolder = true }
+
 // Tree returns the resolved REV:PATH.
 func (s *Source) Tree() *Tree { return s.tree }
 
@@ -87,7 +100,7 @@ func (s *Source) SitePath() string {
 	}
 	// A path from the current folder (./develop) is measured from -C's
 	// folder as spelt, one from the top from the top as spelt.
-	relative := strings.HasPrefix(s.tree.Path, "./") || strings.HasPrefix(s.tree.Path, "../")
+	relative := s.fromFolder || strings.HasPrefix(s.tree.Path, "./") || strings.HasPrefix(s.tree.Path, "../")
 	top, dir, prefix := s.tree.repo.linkedSite()
 	l := ""
 	if rel, up := fromFolder(prefix, p); dir != "" && relative && up <= depth(dir) {
