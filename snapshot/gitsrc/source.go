@@ -248,8 +248,11 @@ func (r *Repo) superPath() string {
 				// -C _cache put the top at /tmp, and a retag of every
 				// page passed a gate.
 				cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
-				if wt := envCheckout(r.dir); wt != "" {
-					cmd.Dir = wt // GIT_WORK_TREE's own checkout: its top (envCheckout)
+				if wt, gitDir := envCheckout(r.dir); wt != "" {
+					// GIT_WORK_TREE's own checkout: its top (envCheckout),
+					// with GIT_DIR as from the folder it was set in.
+					cmd.Dir = wt
+					cmd.Env = append(slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_DIR=") }), "GIT_DIR="+gitDir)
 				}
 			}
 			out, err := cmd.Output()
@@ -815,7 +818,8 @@ func submoduleRepo(dir string) bool {
 	if err != nil {
 		return false
 	}
-	return checkoutOf(top, repo) || envCheckout(dir) != ""
+	wt, _ := envCheckout(dir)
+	return checkoutOf(top, repo) || wt != ""
 }
 
 // checkoutOf reports whether the folder top has a .git that leads to
@@ -830,7 +834,8 @@ func checkoutOf(top, repo string) bool {
 
 // envCheckout is the folder, absolute, that GIT_WORK_TREE names (from
 // dir when relative, as git reads it there) when GIT_DIR is set too
-// and it is that repository's own checkout (checkoutOf); "" otherwise.
+// and it is that repository's own checkout (checkoutOf), and GIT_DIR
+// absolute, to ask git from that folder; "" otherwise.
 // git takes it for the work tree wherever it runs: with GIT_DIR and
 // GIT_WORK_TREE naming a clone a site holds as _cache, run in
 // _cache/develop, the clone was not asked of (without GIT_WORK_TREE,
@@ -838,10 +843,10 @@ func checkoutOf(top, repo string) bool {
 // its own top (/develop), and a retag of every page passed a gate that
 // ./develop on disk failed. One that names another folder (/tmp) is
 // none: the checkout the site builds is the repository's own.
-func envCheckout(dir string) string {
-	wt, gitDir := os.Getenv("GIT_WORK_TREE"), EnvRepo()
+func envCheckout(dir string) (wt, gitDir string) {
+	wt, gitDir = os.Getenv("GIT_WORK_TREE"), EnvRepo()
 	if wt == "" || gitDir == "" {
-		return ""
+		return "", ""
 	}
 	if !filepath.IsAbs(wt) {
 		wt = filepath.Join(dir, wt)
@@ -851,13 +856,13 @@ func envCheckout(dir string) string {
 	}
 	wt, err := filepath.Abs(wt)
 	if err != nil {
-		return ""
+		return "", ""
 	}
 	abs, err := filepath.Abs(gitDir)
 	if err != nil || !checkoutOf(wt, snapshot.GitDirOf(abs)) {
-		return ""
+		return "", ""
 	}
-	return wt
+	return wt, abs
 }
 
 // gitCommonDir is the common folder of the repository folder dir, as git
