@@ -31,10 +31,10 @@ func TestGitDirWorkTreeEnvSitePath(t *testing.T) {
 		}
 	}
 	// Both relative, from the folder they are set in.
-	t.Setenv("GIT_DIR", "../.git")
-	t.Setenv("GIT_WORK_TREE", "..")
-	if got := sitePath(t, filepath.Join(cache, "develop"), "HEAD:develop"); got != "/_cache/develop" {
-		t.Errorf("GIT_DIR ../.git, GIT_WORK_TREE .., run in %s: site path %q, want /_cache/develop", filepath.Join(cache, "develop"), got)
+	t.Setenv("GIT_DIR", "../../.git")
+	t.Setenv("GIT_WORK_TREE", "../..")
+	if got := sitePath(t, filepath.Join(cache, "develop", "bc"), "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR ../../.git, GIT_WORK_TREE ../.., run in %s: site path %q, want /_cache/develop", filepath.Join(cache, "develop", "bc"), got)
 	}
 	t.Setenv("GIT_DIR", filepath.Join(cache, ".git"))
 	// GIT_WORK_TREE naming no checkout of the repository is no top.
