@@ -30,6 +30,14 @@ func TestGitDirWorkTreeEnvSitePath(t *testing.T) {
 			}
 		}
 	}
+	// Absolute, run above the checkout or out of it: git reads the
+	// checkout's HEAD all the same.
+	t.Setenv("GIT_WORK_TREE", cache)
+	for _, dir := range []string{site, t.TempDir()} {
+		if got := sitePath(t, dir, "HEAD:develop"); got != "/_cache/develop" {
+			t.Errorf("GIT_WORK_TREE %s, run in %s: site path %q, want /_cache/develop", cache, dir, got)
+		}
+	}
 	// Both relative, from the folder they are set in.
 	t.Setenv("GIT_DIR", "../../.git")
 	t.Setenv("GIT_WORK_TREE", "../..")
