@@ -161,6 +161,10 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			}
 		}
 		defer func() { c.sources.GitLinkOut = nil }()
+		// PATH is from the current folder, named from the top at each
+		// commit: placed in the site as ./PATH is (input.Options).
+		c.sources.GitFromFolder = true
+		defer func() { c.sources.GitFromFolder = false }()
 		if note := report.RevsNote(revs); note != "" && !opts.quiet {
 			// Exit 0, as a quiet week is: say why there is no step, once
 			// the commit it names has loaded (a link out of PATH refuses

@@ -37,6 +37,9 @@ type Source struct {
 	read func(size int64)
 	// linkOut is OnLinkOut's function, or nil.
 	linkOut func(name, target string)
+	// fromFolder: PATH is measured as one from the current folder
+	// (FromFolder).
+	fromFolder bool
 }
 
 // OnLinkOut has f called by Walk with each symbolic link of the tree
@@ -71,6 +74,16 @@ func (r *Repo) Source(spec string) (*Source, error) {
 	return &Source{tree: t}, nil
 }
 
+// FromFolder has SitePath measure PATH as one from the current folder
+// (./PATH) though it is written from the top: log --revs reads its PATH
+// from the current folder and names it from the top at each commit
+// (id:PATH), so that, with -C spelt through a symbolic link to a folder
+// of the same work tree (_cache -> x), -C _cache log --revs A..B
+// ./develop was measured where git says (/x/develop), held no rule of
+// _cache's tag folders, and passed a retag of every page ("Gate
+// passed", exit 0) that git:A:./develop git:B:./develop refused.
+func (s *Source) FromFolder() { s.fromFolder = true }
+
 // Tree returns the resolved REV:PATH.
 func (s *Source) Tree() *Tree { return s.tree }
 
@@ -87,19 +100,50 @@ func (s *Source) SitePath() string {
 	}
 	// A path from the current folder (./develop) is measured from -C's
 	// folder as spelt, one from the top from the top as spelt.
-	relative := strings.HasPrefix(s.tree.Path, "./") || strings.HasPrefix(s.tree.Path, "../")
+	relative := s.fromFolder || strings.HasPrefix(s.tree.Path, "./") || strings.HasPrefix(s.tree.Path, "../")
 	top, dir, prefix := s.tree.repo.linkedSite()
 	l := ""
-	switch {
-	case dir != "" && relative && (p+"/" == prefix || strings.HasPrefix(p, prefix)):
-		l = path.Join(dir, strings.TrimPrefix(p+"/", prefix))
-	case top != "":
+	if rel, up := fromFolder(prefix, p); dir != "" && relative && up <= depth(dir) {
+		// Up from -C's folder too (../ from _cache/develop/bc, which the
+		// disk side reads as _cache/develop): only a path below it was,
+		// and a retag of every page passed a gate as /x/develop.
+		l = path.Join(dir, rel)
+	} else if top != "" {
 		l = path.Join(top, p)
 	}
 	if slices.Contains(strings.Split(l, "/"), "_cache") {
 		return l
 	}
 	return site
+}
+
+// fromFolder is the slash-separated path p (from the top) from the
+// folder prefix (from the top, as git's --show-prefix gives it: "" or
+// ending in "/"), "../" for each folder it climbs where p is not below
+// it, and how many it climbs.
+func fromFolder(prefix, p string) (rel string, up int) {
+	var from, to []string
+	if prefix != "" {
+		from = strings.Split(strings.TrimSuffix(prefix, "/"), "/")
+	}
+	if p != "" && p != "." {
+		to = strings.Split(p, "/")
+	}
+	i := 0
+	for i < len(from) && i < len(to) && from[i] == to[i] {
+		i++
+	}
+	up = len(from) - i
+	return path.Join(strings.Repeat("../", up), strings.Join(to[i:], "/")), up
+}
+
+// depth is how many folders the site path p (with a leading "/") is
+// below the site's top.
+func depth(p string) int {
+	if p = strings.Trim(p, "/"); p == "" {
+		return 0
+	}
+	return strings.Count(p, "/") + 1
 }
 
 // linkedSite is the site path, measured as on disk (snapshot.SiteOf), of
@@ -204,6 +248,12 @@ func (r *Repo) superPath() string {
 				// -C _cache put the top at /tmp, and a retag of every
 				// page passed a gate.
 				cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
+				if wt, gitDir := envCheckout(r.dir); wt != "" {
+					// GIT_WORK_TREE's own checkout: its top (envCheckout),
+					// with GIT_DIR as from the folder it was set in.
+					cmd.Dir = wt
+					cmd.Env = append(slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_DIR=") }), "GIT_DIR="+gitDir)
+				}
 			}
 			out, err := cmd.Output()
 			if err != nil {
@@ -765,11 +815,54 @@ func submoduleRepo(dir string) bool {
 	// its own top (/develop): a retag of every page passed a gate that
 	// ./develop there on disk failed.
 	top, err := filepath.Abs(dir)
-	if err != nil || !snapshot.GitEntry(top) {
+	if err != nil {
+		return false
+	}
+	wt, _ := envCheckout(dir)
+	return checkoutOf(top, repo) || wt != ""
+}
+
+// checkoutOf reports whether the folder top has a .git that leads to
+// the repository folder repo, or to one of its common folder.
+func checkoutOf(top, repo string) bool {
+	if !snapshot.GitEntry(top) {
 		return false
 	}
 	here := snapshot.GitDirOf(filepath.Join(top, ".git"))
 	return here == repo || gitCommonDir(here) == gitCommonDir(repo)
+}
+
+// envCheckout is the folder, absolute, that GIT_WORK_TREE names (from
+// dir when relative, as git reads it there) when GIT_DIR is set too
+// and it is that repository's own checkout (checkoutOf), and GIT_DIR
+// absolute, to ask git from that folder; "" otherwise.
+// git takes it for the work tree wherever it runs: with GIT_DIR and
+// GIT_WORK_TREE naming a clone a site holds as _cache, run in
+// _cache/develop, the clone was not asked of (without GIT_WORK_TREE,
+// which superPath leaves out, git took that folder for the top), it was
+// its own top (/develop), and a retag of every page passed a gate that
+// ./develop on disk failed. One that names another folder (/tmp) is
+// none: the checkout the site builds is the repository's own.
+func envCheckout(dir string) (wt, gitDir string) {
+	wt, gitDir = os.Getenv("GIT_WORK_TREE"), EnvRepo()
+	if wt == "" || gitDir == "" {
+		return "", ""
+	}
+	if !filepath.IsAbs(wt) {
+		wt = filepath.Join(dir, wt)
+	}
+	if !filepath.IsAbs(gitDir) {
+		gitDir = filepath.Join(dir, gitDir)
+	}
+	wt, err := filepath.Abs(wt)
+	if err != nil {
+		return "", ""
+	}
+	abs, err := filepath.Abs(gitDir)
+	if err != nil || !checkoutOf(wt, snapshot.GitDirOf(abs)) {
+		return "", ""
+	}
+	return wt, abs
 }
 
 // gitCommonDir is the common folder of the repository folder dir, as git

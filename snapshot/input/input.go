@@ -88,6 +88,11 @@ type Options struct {
 	// REV:PATH folder that is followed out of PATH, and its target (see
 	// gitsrc.Source.OnLinkOut).
 	GitLinkOut func(link, target string)
+	// GitFromFolder: the PATH of a REV:PATH is from the current folder,
+	// as log --revs reads it (and names it from the top, id:PATH): its
+	// place in the site is measured from -C's folder as spelt, as
+	// ./PATH's is (gitsrc.Source.FromFolder).
+	GitFromFolder bool
 }
 
 // open is Open with options; it also returns the tree of an argument
@@ -318,6 +323,9 @@ func gitSource(src *gitsrc.Source, o Options) (snapshot.Source, *gitsrc.Tree, er
 	}
 	if o.GitLinkOut != nil {
 		src.OnLinkOut(o.GitLinkOut)
+	}
+	if o.GitFromFolder {
+		src.FromFolder()
 	}
 	if o.GitFileRead != nil {
 		folder := src.Tree().IsTree
