@@ -107,6 +107,22 @@ func TestHelpFlagCommand(t *testing.T) {
 	}
 }
 
+// TestHelpNoTrailingSpace (class e): the help of version, which has no
+// synopsis, began "Usage: cachediff version " with a space at its end.
+func TestHelpNoTrailingSpace(t *testing.T) {
+	for _, name := range append([]string{"diff"}, commandNames()...) {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"help", name}, &stdout, &stderr); code != exitSame {
+			t.Fatalf("help %s: exit %d, stderr %q", name, code, stderr.String())
+		}
+		for i, line := range strings.Split(stdout.String(), "\n") {
+			if strings.TrimRight(line, " ") != line {
+				t.Errorf("help %s: line %d %q ends in a space", name, i+1, line)
+			}
+		}
+	}
+}
+
 // TestHelpDiffTypo (class e): "help dif" said `no command "dif": want
 // one of render, log, help, version or completion`, no suggestion, and a
 // list without diff, which help takes. diff is listed and suggested.
