@@ -120,11 +120,18 @@ func (c *cli) run(args []string) int {
 	code, err := exitTrouble, error(nil)
 	// A word that is a flag (-C= --quiet log …) was no folder meant for
 	// -C, as spacedValue leaves one: it was said "write -C=--quiet".
-	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && takesDir(lookupCommand(args[1])) && !isDir("=") {
+	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil && !isDir("=") {
+		sub := lookupCommand(args[1])
+		if !takesDir(sub) {
+			// -C= . render r.json: the hint "write -C=. or -C .",
+			// pasted, said "unknown shorthand flag: 'C'" (and -C= .
+			// help said "-C =: no such file or directory").
+			return c.fail(&usageError{cmd: sub, msg: fmt.Sprintf("-C= %s: cachediff %s takes no -C (only the diff and log do)", shellword.Word(args[0]), sub.name)})
+		}
 		// -C= repo log …: pflag gives -C "=", and repo was taken for
 		// the diff's first snapshot, log for its second, which said
 		// "unknown flag: --revs (did you mean --rows?)".
-		return c.fail(&usageError{cmd: lookupCommand(args[1]), msg: spacedMessage("-C", `gave -C the value "="`, shellword.Word(args[0]), "", false)})
+		return c.fail(&usageError{cmd: sub, msg: spacedMessage("-C", `gave -C the value "="`, shellword.Word(args[0]), "", false)})
 	}
 	if len(args) > 0 {
 		if sub := lookupCommand(args[0]); sub != nil {

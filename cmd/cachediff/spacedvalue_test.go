@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -251,6 +252,22 @@ func TestSpacedDirectoryCommand(t *testing.T) {
 	want := "cachediff: -C= repo: the space after the = gave -C the value \"=\" and made repo an argument; write -C=repo or -C repo\ncachediff: run 'cachediff log --help' for usage\n"
 	if code != exitTrouble || stderr.String() != want {
 		t.Errorf("-C= repo log …: exit %d, stderr %q; want 2 and %q", code, stderr.String(), want)
+	}
+}
+
+// TestSpacedDirectoryNoDirCommand (class e): -C= . render r.json said
+// "write -C=. or -C .", which pasted said "unknown shorthand flag: 'C'":
+// render takes no -C (nor help, version or completion; -C= . help said
+// "-C =: no such file or directory"). It says so.
+func TestSpacedDirectoryNoDirCommand(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{{"-C=", ".", "render", "r.json"}, {"-C=", ".", "render"}, {"-C=", ".", "help"}, {"-C=", ".", "completion", "bash"}} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		want := fmt.Sprintf("cachediff: -C= .: cachediff %s takes no -C (only the diff and log do)\ncachediff: run 'cachediff %s --help' for usage\n", args[2], args[2])
+		if code != exitTrouble || stderr.String() != want {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", args, code, stderr.String(), want)
+		}
 	}
 }
 
