@@ -607,3 +607,24 @@ func TestUnmatchedStackPattern(t *testing.T) {
 		t.Errorf("the stacks of the hint: exit 2, stderr %q", stderr.String())
 	}
 }
+
+// TestRevsSwapped (class e): log --revs _cache/develop HEAD~2..HEAD, its
+// RANGE and PATH swapped, said only "unknown revision _cache/develop in
+// the range _cache/develop", naming no PATH. git's refusal says how to
+// write it; a range that is one, and a PATH that names a folder, get no
+// hint.
+func TestRevsSwapped(t *testing.T) {
+	_, repo, _ := weeklyRepo(t)
+	if _, err := os.Stat(filepath.Join(repo, "_cache", "develop")); err != nil {
+		t.Skip("the series has no checkout:", err)
+	}
+	var stdout, stderr bytes.Buffer
+	want := "(--revs took the path _cache/develop as its RANGE, and the range HEAD~2..HEAD is the PATH: write --revs 'HEAD~2..HEAD' _cache/develop)\n"
+	if code := run([]string{"log", "-C", repo, "--revs", "_cache/develop", "HEAD~2..HEAD"}, &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), want) {
+		t.Errorf("log --revs _cache/develop HEAD~2..HEAD: exit %d, stderr %q; want 2, ending %q", code, stderr.String(), want)
+	}
+	stderr.Reset()
+	if code := run([]string{"log", "-C", repo, "--revs", "HEAD~2..nope", "_cache/develop"}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "took") {
+		t.Errorf("log --revs HEAD~2..nope _cache/develop: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
+	}
+}
