@@ -120,7 +120,7 @@ func (c *cli) run(args []string) int {
 	code, err := exitTrouble, error(nil)
 	// A word that is a flag (-C= --quiet log …) was no folder meant for
 	// -C, as spacedValue leaves one: it was said "write -C=--quiet".
-	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil && !isDir("=") {
+	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil && !isDir("=") && !asksHelp(args) {
 		sub := lookupCommand(args[1])
 		if !takesDir(sub) {
 			// -C= . render r.json: the hint "write -C=. or -C .",
@@ -148,6 +148,22 @@ func (c *cli) run(args []string) int {
 		return code
 	}
 	return c.fail(err)
+}
+
+// asksHelp reports whether args, before any "--", hold -h or --help,
+// which the parse answers with the help whatever else they hold: -C= .
+// log A B --help was refused for the space after -C=, exit 2, where the
+// help was shown.
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "--help":
+			return true
+		}
+	}
+	return false
 }
 
 // takesDir reports whether cmd, a command or nil, takes -C.

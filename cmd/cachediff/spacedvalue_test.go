@@ -271,6 +271,19 @@ func TestSpacedDirectoryNoDirCommand(t *testing.T) {
 	}
 }
 
+// TestSpacedDirectoryHelp (an over-refusal): -C= . log A B --help (and
+// -C= . version -h) showed the help, exit 0, before -C= DIR followed by
+// a command was refused for its space: the help is asked for, and shown.
+func TestSpacedDirectoryHelp(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{{"-C=", ".", "log", "A", "B", "--help"}, {"-C=", ".", "version", "-h"}, {"-C=", ".", "render", "r.json", "-h"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || !strings.HasPrefix(stdout.String(), "Usage: ") || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q, stdout %.40q; want 0 and a help", args, code, stderr.String(), stdout.String())
+		}
+	}
+}
+
 // TestSpacedExistingWord (class e): --output= out.md A B, out.md the
 // report of an earlier run, said "--output: want a FILE to write the
 // report to": the word names a file, so the space went unsaid, though
