@@ -126,6 +126,15 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 			if cmd.notApply != "" {
 				msg += ": " + cmd.notApply
 			}
+		} else if cmd != logCommand && logCommand.flagSet(&o).Lookup(name) != nil {
+			// cachediff --revs HEAD~7..HEAD _cache/develop said "did you
+			// mean --rows?", which pasted was refused too: --revs (and
+			// --since, --until) are the log's.
+			of := "the diff (cachediff OLD NEW)"
+			if cmd.name != "" {
+				of = "cachediff " + cmd.name
+			}
+			return &usageError{logCommand, fmt.Sprintf("--%s is a flag of cachediff log, not of %s: cachediff log [flags] --revs RANGE PATH", name, of)}
 		} else if near := closestFlags(fs, name); len(near) > 0 {
 			msg += " (did you mean --" + strings.Join(near, " or --") + "?)"
 		}

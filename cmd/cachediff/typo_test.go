@@ -628,3 +628,23 @@ func TestRevsSwapped(t *testing.T) {
 		t.Errorf("log --revs HEAD~2..nope _cache/develop: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
 	}
 }
+
+// TestLogFlagElsewhere (class e): cachediff --revs HEAD~7..HEAD
+// _cache/develop, log left out, said "unknown flag: --revs (did you mean
+// --rows?)", a hint that pasted was refused too: --revs, --since and
+// --until are the log's flags, and the error says so.
+func TestLogFlagElsewhere(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--revs", "HEAD~7..HEAD", "_cache/develop"}, "cachediff: --revs is a flag of cachediff log, not of the diff (cachediff OLD NEW): cachediff log [flags] --revs RANGE PATH\ncachediff: run 'cachediff log --help' for usage\n"},
+		{[]string{"--since=2025-01-01", "a", "b"}, "cachediff: --since is a flag of cachediff log, not of the diff (cachediff OLD NEW): cachediff log [flags] --revs RANGE PATH\ncachediff: run 'cachediff log --help' for usage\n"},
+		{[]string{"render", "--until", "x", "r.json"}, "cachediff: --until is a flag of cachediff log, not of cachediff render: cachediff log [flags] --revs RANGE PATH\ncachediff: run 'cachediff log --help' for usage\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || stderr.String() != c.want {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
