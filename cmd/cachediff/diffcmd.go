@@ -93,6 +93,15 @@ func outputTookFolder(opts *options, short bool) string {
 		return ""
 	}
 	if info, err := os.Stat(opts.output); err != nil || !info.IsDir() {
+		// A snapshot that is a file, by a name no report has (a page,
+		// spack.lock, index.json, a spec file) or git:REV:PATH:
+		// cachediff -o $OUT old/spack.lock new/spack.lock, OUT empty,
+		// said "got 1 argument", naming no flag, as -o of a folder did.
+		base := filepath.Base(opts.output)
+		switch {
+		case strings.HasPrefix(opts.output, filepath.Join(opts.dir, input.RevPrefix)), err == nil && (base == "specs.md" || base == "spack.lock" || base == "index.json" || strings.Contains(base, ".spec.json")):
+			return fmt.Sprintf(" (-o took the snapshot %s as the file to write: give -o a FILE, quoted when it may be empty)", report.Visible(opts.output))
+		}
 		return ""
 	}
 	return fmt.Sprintf(" (-o took the folder %s as the file to write: give -o a FILE)", report.Visible(opts.output))

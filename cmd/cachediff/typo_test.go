@@ -648,3 +648,36 @@ func TestLogFlagElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputTookFileSnapshot (class e): cachediff -o $OUT old/spack.lock
+// new/spack.lock, OUT empty and unquoted, said "want two snapshots, OLD
+// and NEW; got 1 argument", naming no flag, as -o of a folder snapshot
+// did not: a file only a snapshot is named (a page, spack.lock,
+// index.json, a spec file), or git:REV:PATH, is said to be taken by -o.
+// A report of an earlier run (diff.json) is not.
+func TestOutputTookFileSnapshot(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"old/spack.lock", "old/zlib/specs.md", "diff.json"} {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-o", "old/spack.lock", "new/spack.lock"}, " (-o took the snapshot old/spack.lock as the file to write: give -o a FILE, quoted when it may be empty)\n"},
+		{[]string{"log", "--output", "old/zlib/specs.md", "new/zlib/specs.md"}, " (-o took the snapshot old/zlib/specs.md as the file to write: give -o a FILE, quoted when it may be empty)\n"},
+		{[]string{"-o", "git:HEAD~1:spack.lock", "git:HEAD:spack.lock"}, " (-o took the snapshot git:HEAD~1:spack.lock as the file to write: give -o a FILE, quoted when it may be empty)\n"},
+		{[]string{"-o", "diff.json", "new/spack.lock"}, " got 1 argument\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, &stdout, &stderr)
+		if first, _, _ := strings.Cut(stderr.String(), "cachediff: run"); code != exitTrouble || !strings.HasSuffix(first, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, its first line ending %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
