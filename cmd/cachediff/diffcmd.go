@@ -89,7 +89,7 @@ var exitText = []string{
 // (short) when -o (--output) names a folder: -o given without its FILE
 // took the snapshot after it, which the count alone does not say.
 func outputTookFolder(opts *options, short bool) string {
-	if !short || opts.output == "" {
+	if !short || opts.output == "" || !givenApart(opts)["output\x00"+opts.output] {
 		return ""
 	}
 	if info, err := os.Stat(opts.output); err != nil || !info.IsDir() {
@@ -107,6 +107,33 @@ func outputTookFolder(opts *options, short bool) string {
 	return fmt.Sprintf(" (-o took the folder %s as the file to write: give -o a FILE)", report.Visible(opts.output))
 }
 
+// givenApart is the values given as the word after their flag, as an
+// empty variable leaves it (--stack $S old/ new/), and not in one word
+// with it: --stack=old/ new/ was typed so, and "give --stack a value,
+// quoted when it may be empty" said of it named a slip not made. Its
+// keys are the flag's long name, a NUL and the value, as given and as
+// found from -C (--output and --template are, by options.check); one
+// pass over the arguments, however many flags the hints look up.
+func givenApart(opts *options) map[string]bool {
+	long := map[string]string{"o": "output", "t": "template"}
+	apart := map[string]bool{}
+	for i, a := range opts.args[:max(len(opts.args)-1, 0)] {
+		if a == "--" {
+			break
+		}
+		name, ok := strings.CutPrefix(a, "--")
+		if !ok && len(a) == 2 && a[0] == '-' {
+			name, ok = long[a[1:]]
+		}
+		if ok {
+			w := opts.args[i+1]
+			apart[name+"\x00"+w] = true
+			apart[name+"\x00"+inDir(opts.dir, w)] = true
+		}
+	}
+	return apart
+}
+
 // flagTook is the hint of a usage error for too few snapshots (short)
 // when --stack, --package, --title or --view has a value that names a file or
 // folder, or is git:REV:PATH: the flag given without its value (--stack $STACK, the
@@ -116,6 +143,7 @@ func flagTook(opts *options, short bool) string {
 	if !short {
 		return ""
 	}
+	apart := givenApart(opts)
 	for _, f := range []struct {
 		name   string
 		values []string
@@ -124,7 +152,7 @@ func flagTook(opts *options, short bool) string {
 			if v == "" {
 				continue
 			}
-			if _, err := os.Lstat(inDir(opts.dir, v)); err == nil || strings.HasPrefix(v, input.RevPrefix) {
+			if _, err := os.Lstat(inDir(opts.dir, v)); (err == nil || strings.HasPrefix(v, input.RevPrefix)) && apart[f.name+"\x00"+v] {
 				return fmt.Sprintf(" (--%s took %s as its value: give --%s a value, quoted when it may be empty)", f.name, report.Visible(v), f.name)
 			}
 		}
@@ -133,7 +161,7 @@ func flagTook(opts *options, short bool) string {
 	// surely a snapshot it took (--template $T old/ new/, T empty). It
 	// is found from -C already (options.check): -C repo --template old
 	// new looked for repo/repo/old, and named no flag.
-	if v := opts.template; v != "" && (isDir(v) || strings.HasPrefix(v, input.RevPrefix) || opts.dir != "" && strings.HasPrefix(v, filepath.Join(opts.dir, input.RevPrefix))) {
+	if v := opts.template; v != "" && (isDir(v) || strings.HasPrefix(v, input.RevPrefix) || opts.dir != "" && strings.HasPrefix(v, filepath.Join(opts.dir, input.RevPrefix))) && apart["template\x00"+v] {
 		return fmt.Sprintf(" (--template took %s as its value: give --template a FILE, quoted when it may be empty)", report.Visible(v))
 	}
 	return ""

@@ -65,6 +65,9 @@ type options struct {
 	offline         bool
 	maxDownload     int64
 	downloadTimeout time.Duration
+	// args are the command's arguments as given, for the hints that
+	// name a flag that took the word after it (givenApart).
+	args []string
 }
 
 // flagGroup is a group of flags, shown under its title in the help: each

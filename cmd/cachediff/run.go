@@ -564,7 +564,7 @@ func emptyArgument(cmd *command, o *options, args []string) error {
 
 // runCommand parses args with cmd's flags, checks them, and runs cmd.
 func (c *cli) runCommand(cmd *command, args []string) (int, error) {
-	var o options
+	o := options{args: args}
 	fs := cmd.flagSet(&o)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {

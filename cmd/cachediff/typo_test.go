@@ -681,3 +681,22 @@ func TestOutputTookFileSnapshot(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagTookJoined (class e): --stack=old/ new/ (and --title=, -o=,
+// -t=, --output=…), a value typed in one word with its flag, was said to
+// be "took … as its value: give --stack a value, quoted when it may be
+// empty", a slip of an empty variable not made: only a value given as
+// the word after its flag gets the hint.
+func TestFlagTookJoined(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")
+	for _, args := range [][]string{{"--stack=" + a, b}, {"--title=" + a, b}, {"-o=" + a, b}, {"--output=" + a, b}, {"-o" + a, b}, {"-t=" + a, b}, {"--template=" + a, b}, {"log", "--package=" + a, b}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), " took ") || !strings.Contains(stderr.String(), "got 1 argument") {
+			t.Errorf("%q: exit %d, stderr %q; want 2, got 1 argument, and no hint", args, code, stderr.String())
+		}
+	}
+}
