@@ -281,6 +281,10 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 	switch {
 	case o.dir == "":
 		return fmt.Errorf("-C: want a directory")
+	case o.dir == "=" && err != nil:
+		// A B -C=: pflag gives -C the value "=", and it said "-C =: no
+		// such file or directory", of a value never typed (as -o=).
+		return fmt.Errorf(`-C=: pflag read "=" as the folder; write -C DIR or --directory=DIR`)
 	case err != nil:
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -284,6 +285,24 @@ func TestSpacedDirectoryHelp(t *testing.T) {
 	}
 }
 
+// TestDirectoryEquals (class e): A B -C= (-C=$DIR, DIR empty) said "-C
+// =: no such file or directory", of a value never typed: pflag gives -C=
+// the value "=". It says so, as -o= does; a folder "=" is -C's.
+func TestDirectoryEquals(t *testing.T) {
+	pagesHere(t, "page.md")
+	wantTrouble(t, []string{"page.md", "page.md", "-C="}, "cachediff: -C=: pflag read \"=\" as the folder; write -C DIR or --directory=DIR\n")
+	if err := os.Mkdir("=", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("=", "page.md"), []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"page.md", "page.md", "-C="}, &stdout, &stderr); code != exitSame {
+		t.Errorf("page.md page.md -C=, with a folder =: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
+
 // TestSpacedExistingWord (class e): --output= out.md A B, out.md the
 // report of an earlier run, said "--output: want a FILE to write the
 // report to": the word names a file, so the space went unsaid, though
@@ -330,7 +349,7 @@ func TestSpacedLogEmptyVariable(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"log", "-C=", "repo", "page.md", "page.md"}, "cachediff: -C =: no such file or directory\n"},
+		{[]string{"log", "-C=", "repo", "page.md", "page.md"}, "cachediff: -C=: pflag read \"=\" as the folder; write -C DIR or --directory=DIR\n"},
 		{[]string{"log", "--directory=", "repo", "page.md", "page.md"}, "cachediff: -C: want a directory\n"},
 		{[]string{"log", "--fail-on=", "page.md", "page.md", "page.md"}, "cachediff: --fail-on: want at least one kind of change"},
 		{[]string{"log", "-o=", "out.md", "page.md", "page.md"}, `cachediff: -o=: pflag read "=" as the file to write`},
