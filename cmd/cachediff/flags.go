@@ -534,6 +534,12 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		// A script's unset $TMPL: not the Markdown report, silently.
 		return fmt.Errorf("--template: want a template FILE (- reads it from standard input)")
 	}
+	if (o.template == "=" || o.template == inDir(o.dir, "=")) && !named(o.template) {
+		// A B -t= (-t=$T, T empty): pflag gives -t= the value "=", and
+		// it said "reading the template: open =: no such file or
+		// directory", of a value never typed (as -o= and -C=).
+		return fmt.Errorf(`-t=: pflag read "=" as the template FILE; write -t FILE or --template=FILE`)
+	}
 	if o.quiet && o.output != "" {
 		return fmt.Errorf("--quiet writes no report: --output does not go with it")
 	}

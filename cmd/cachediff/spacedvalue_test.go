@@ -303,6 +303,22 @@ func TestDirectoryEquals(t *testing.T) {
 	}
 }
 
+// TestTemplateEquals (class e): A B -t= (-t=$T, T empty) said "reading
+// the template: open =: no such file or directory", of a value never
+// typed: pflag gives -t= the value "=". It says so, as -o= does; a file
+// named = is the template.
+func TestTemplateEquals(t *testing.T) {
+	pagesHere(t, "page.md")
+	wantTrouble(t, []string{"page.md", "page.md", "-t="}, "cachediff: -t=: pflag read \"=\" as the template FILE; write -t FILE or --template=FILE\n")
+	if err := os.WriteFile("=", []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"page.md", "page.md", "-t="}, &stdout, &stderr); code != exitSame || stdout.String() != "x\n" {
+		t.Errorf("page.md page.md -t=, with a file =: exit %d, stdout %q, stderr %q; want 0 and x", code, stdout.String(), stderr.String())
+	}
+}
+
 // TestSpacedExistingWord (class e): --output= out.md A B, out.md the
 // report of an earlier run, said "--output: want a FILE to write the
 // report to": the word names a file, so the space went unsaid, though
