@@ -187,6 +187,24 @@ func gateOf(r *diff.Report, kinds []string) (*diff.Gate, error) {
 // nArgs says how many arguments were given: "1 argument", "3 arguments".
 func nArgs(n int) string { return snapshot.Plural(n, "argument") }
 
+// flagAfterDashes is the first word after "--" among the command's
+// arguments that is spelt as a flag (-q, --stack=e4s) and names nothing
+// on disk, or "": cachediff A B -- -q said "got 3 arguments; for a
+// series of snapshots, oldest first: cachediff log", which pasted loaded
+// -q as a snapshot.
+func flagAfterDashes(opts *options) string {
+	i := slices.Index(opts.args, "--")
+	if i < 0 {
+		return ""
+	}
+	for _, a := range opts.args[i+1:] {
+		if len(a) > 1 && a[0] == '-' && !named(inDir(opts.dir, a)) {
+			return a
+		}
+	}
+	return ""
+}
+
 // seriesHint suggests log for more than two snapshots: a pair diff takes
 // two, and a series is log's.
 func seriesHint(args []string) string {
@@ -205,7 +223,11 @@ func seriesHint(args []string) string {
 // tripped.
 func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if len(args) != 2 {
-		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %s%s", nArgs(len(args)), outputTookFolder(opts, len(args) < 2)+flagTook(opts, len(args) < 2)+seriesHint(args))
+		hint := seriesHint(args)
+		if f := flagAfterDashes(opts); f != "" && len(args) > 2 {
+			hint = fmt.Sprintf(" (%s comes after --, which makes every word after it an argument: put flags before --)", report.Visible(f))
+		}
+		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %s%s", nArgs(len(args)), outputTookFolder(opts, len(args) < 2)+flagTook(opts, len(args) < 2)+hint)
 	}
 	if args[0] == stdinName && args[1] == stdinName {
 		return exitTrouble, usageErrorf("%v", errTwoStdin)

@@ -700,3 +700,25 @@ func TestFlagTookJoined(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagAfterDashes (class e): cachediff A B -- -q said "got 3
+// arguments; for a series of snapshots, oldest first: cachediff log",
+// which pasted loaded -q as a snapshot: a word spelt as a flag after --
+// is an argument, and the error says so. A third snapshot after -- (or
+// a file named like a flag) keeps the log hint.
+func TestFlagAfterDashes(t *testing.T) {
+	pagesHere(t, "a.md", "b.md", "-x.md")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"a.md", "b.md", "--", "-q"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
+		{[]string{"--", "a.md", "b.md", "--stack=e4s"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments (--stack=e4s comes after --, which makes every word after it an argument: put flags before --)\n"},
+		{[]string{"a.md", "--", "b.md", "-x.md"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments; for a series of snapshots, oldest first: cachediff log\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.HasPrefix(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, starting %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
