@@ -205,6 +205,15 @@ func flagAfterDashes(opts *options) string {
 	return ""
 }
 
+// dashesHint is the hint of a usage error for too many arguments when
+// flagAfterDashes finds a flag after --, or "".
+func dashesHint(opts *options) string {
+	if f := flagAfterDashes(opts); f != "" {
+		return fmt.Sprintf(" (%s comes after --, which makes every word after it an argument: put flags before --)", report.Visible(f))
+	}
+	return ""
+}
+
 // seriesHint suggests log for more than two snapshots: a pair diff takes
 // two, and a series is log's.
 func seriesHint(args []string) string {
@@ -224,8 +233,8 @@ func seriesHint(args []string) string {
 func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if len(args) != 2 {
 		hint := seriesHint(args)
-		if f := flagAfterDashes(opts); f != "" && len(args) > 2 {
-			hint = fmt.Sprintf(" (%s comes after --, which makes every word after it an argument: put flags before --)", report.Visible(f))
+		if h := dashesHint(opts); h != "" && len(args) > 2 {
+			hint = h
 		}
 		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %s%s", nArgs(len(args)), outputTookFolder(opts, len(args) < 2)+flagTook(opts, len(args) < 2)+hint)
 	}

@@ -118,6 +118,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			if _, err := os.Lstat(inDir(opts.dir, opts.revs)); len(args) == 0 && err == nil {
 				took = fmt.Sprintf(" (--revs took %s as its RANGE: give --revs a range, such as HEAD~7..HEAD)", report.Visible(opts.revs))
 			}
+			if len(args) > 1 {
+				took = dashesHint(opts) // log --revs R -- PATH -q
+			}
 			return exitTrouble, usageErrorf("log --revs RANGE PATH: want one PATH; got %s%s", nArgs(len(args)), took)
 		}
 		since, until, err := seriesDates(opts.since, opts.until, time.Now())
