@@ -230,8 +230,11 @@ func TestSeveralTagsHint(t *testing.T) {
 			// then have no "./" before them, and it was not found.
 			t.Chdir(dir)
 			_, err = Load(".", Options{})
-			if tc.want != "" {
-				want = "; a snapshot holds one tag: name one tag's folder, for example " + filepath.FromSlash(tc.want)
+			if rel := filepath.FromSlash(tc.want); rel != "" {
+				if !strings.ContainsRune(rel, filepath.Separator) {
+					rel = "./" + rel // one name, pasted first, may be a command (log)
+				}
+				want = "; a snapshot holds one tag: name one tag's folder, for example " + rel
 			}
 			checkErr(t, err, ".", 0, 0, "pages of", want)
 			if !strings.HasSuffix(err.Error(), want) {
@@ -256,7 +259,7 @@ func TestHintPathsOneWord(t *testing.T) {
 	if want := "name one tag's folder, for example " + shellword.Word(filepath.Join("my dir", "develop")); err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("error %v does not end %q", err, want)
 	}
-	if got, want := nearLine([]string{"my dir/x", "y"}), "did you mean 'my dir/x' or y? each holds a snapshot of its own"; got != want {
+	if got, want := nearLine([]string{"my dir/x", "y"}), "did you mean 'my dir/x' or ./y? each holds a snapshot of its own"; got != want {
 		t.Errorf("nearLine = %q, want %q", got, want)
 	}
 	if got, want := nearLine([]string{"my dir/x"}), "did you mean 'my dir/x'? it holds a snapshot of its own"; got != want {

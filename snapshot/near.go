@@ -93,9 +93,12 @@ func nearLine(near []string) string {
 // pathWord is the folder p as one shell word to paste back as an
 // argument: a relative path that starts with "-" gets "./" before it,
 // as pasted it was read as a flag (cachediff . . said "for example -x":
-// "unknown shorthand flag: 'x'").
+// "unknown shorthand flag: 'x'"), and so does a folder of one name
+// (named from ".": no separator, and no colon of REV:), as pasted first
+// it may be read as a command: "did you mean log?", pasted as cachediff
+// log NEW, ran a log of one snapshot.
 func pathWord(p string) string {
-	if strings.HasPrefix(p, "-") {
+	if strings.HasPrefix(p, "-") || !strings.ContainsAny(p, "/:"+string(filepath.Separator)) {
 		p = "./" + p
 	}
 	return shellword.Word(p)

@@ -132,6 +132,32 @@ func TestNearFromDot(t *testing.T) {
 	}
 }
 
+// TestNearCommandName (class e): a folder below "." named like a
+// command was named bare, "did you mean log?" and "for example log",
+// which pasted first (cachediff log NEW) ran a log of one snapshot: a
+// folder of one name is written ./log, a path on disk only.
+func TestNearCommandName(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"bad/specs.md":         "garbage\n",
+		"log/zlib/specs.md":    simplePage("zlib", "develop", 1, 1),
+		"log/openssl/specs.md": simplePage("openssl", "develop", 2, 1),
+	})
+	t.Chdir(dir)
+	_, err := Load(".", Options{})
+	var le *LoadError
+	if !errors.As(err, &le) || !slices.Contains(le.Lines(), "did you mean ./log? it holds a snapshot of its own") {
+		t.Errorf("Load(.): %v; want it to name ./log", err)
+	}
+	tags := writeTree(t, map[string]string{
+		"render/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
+		"y/zlib/specs.md":      simplePage("zlib", "v1", 2, 1),
+	})
+	t.Chdir(tags)
+	if _, err := Load(".", Options{}); err == nil || !strings.HasSuffix(err.Error(), "for example ./render") {
+		t.Errorf("Load(.): %v; want it to end %q", err, "for example ./render")
+	}
+}
+
 // TestNearUncleanRoot (class e): a folder named unclean (./top, top/.,
 // top//, ../. from below) named no folder below that holds a snapshot,
 // where top did: the walk names the files below filepath.Clean(top).

@@ -89,13 +89,49 @@ var exitText = []string{
 // (short) when -o (--output) names a folder: -o given without its FILE
 // took the snapshot after it, which the count alone does not say.
 func outputTookFolder(opts *options, short bool) string {
-	if !short || opts.output == "" {
+	if !short || opts.output == "" || !givenApart(opts)["output\x00"+opts.output] {
 		return ""
 	}
 	if info, err := os.Stat(opts.output); err != nil || !info.IsDir() {
+		// A snapshot that is a file, by a name no report has (a page,
+		// spack.lock, index.json, a spec file) or git:REV:PATH:
+		// cachediff -o $OUT old/spack.lock new/spack.lock, OUT empty,
+		// said "got 1 argument", naming no flag, as -o of a folder did.
+		base := filepath.Base(opts.output)
+		switch {
+		case strings.HasPrefix(opts.output, filepath.Join(opts.dir, input.RevPrefix)), err == nil && (base == "specs.md" || base == "spack.lock" || base == "index.json" || strings.Contains(base, ".spec.json")):
+			return fmt.Sprintf(" (-o took the snapshot %s as the file to write: give -o a FILE, quoted when it may be empty)", report.Visible(opts.output))
+		}
 		return ""
 	}
 	return fmt.Sprintf(" (-o took the folder %s as the file to write: give -o a FILE)", report.Visible(opts.output))
+}
+
+// givenApart is the values given as the word after their flag, as an
+// empty variable leaves it (--stack $S old/ new/), and not in one word
+// with it: --stack=old/ new/ was typed so, and "give --stack a value,
+// quoted when it may be empty" said of it named a slip not made. Its
+// keys are the flag's long name, a NUL and the value, as given and as
+// found from -C (--output and --template are, by options.check); one
+// pass over the arguments, however many flags the hints look up.
+func givenApart(opts *options) map[string]bool {
+	long := map[string]string{"o": "output", "t": "template"}
+	apart := map[string]bool{}
+	for i, a := range opts.args[:max(len(opts.args)-1, 0)] {
+		if a == "--" {
+			break
+		}
+		name, ok := strings.CutPrefix(a, "--")
+		if !ok && len(a) == 2 && a[0] == '-' {
+			name, ok = long[a[1:]]
+		}
+		if ok {
+			w := opts.args[i+1]
+			apart[name+"\x00"+w] = true
+			apart[name+"\x00"+inDir(opts.dir, w)] = true
+		}
+	}
+	return apart
 }
 
 // flagTook is the hint of a usage error for too few snapshots (short)
@@ -107,6 +143,7 @@ func flagTook(opts *options, short bool) string {
 	if !short {
 		return ""
 	}
+	apart := givenApart(opts)
 	for _, f := range []struct {
 		name   string
 		values []string
@@ -115,7 +152,7 @@ func flagTook(opts *options, short bool) string {
 			if v == "" {
 				continue
 			}
-			if _, err := os.Lstat(inDir(opts.dir, v)); err == nil || strings.HasPrefix(v, input.RevPrefix) {
+			if _, err := os.Lstat(inDir(opts.dir, v)); (err == nil || strings.HasPrefix(v, input.RevPrefix)) && apart[f.name+"\x00"+v] {
 				return fmt.Sprintf(" (--%s took %s as its value: give --%s a value, quoted when it may be empty)", f.name, report.Visible(v), f.name)
 			}
 		}
@@ -124,7 +161,7 @@ func flagTook(opts *options, short bool) string {
 	// surely a snapshot it took (--template $T old/ new/, T empty). It
 	// is found from -C already (options.check): -C repo --template old
 	// new looked for repo/repo/old, and named no flag.
-	if v := opts.template; v != "" && (isDir(v) || strings.HasPrefix(v, input.RevPrefix) || opts.dir != "" && strings.HasPrefix(v, filepath.Join(opts.dir, input.RevPrefix))) {
+	if v := opts.template; v != "" && (isDir(v) || strings.HasPrefix(v, input.RevPrefix) || opts.dir != "" && strings.HasPrefix(v, filepath.Join(opts.dir, input.RevPrefix))) && apart["template\x00"+v] {
 		return fmt.Sprintf(" (--template took %s as its value: give --template a FILE, quoted when it may be empty)", report.Visible(v))
 	}
 	return ""
@@ -150,6 +187,33 @@ func gateOf(r *diff.Report, kinds []string) (*diff.Gate, error) {
 // nArgs says how many arguments were given: "1 argument", "3 arguments".
 func nArgs(n int) string { return snapshot.Plural(n, "argument") }
 
+// flagAfterDashes is the first word after "--" among the command's
+// arguments that is spelt as a flag (-q, --stack=e4s) and names nothing
+// on disk, or "": cachediff A B -- -q said "got 3 arguments; for a
+// series of snapshots, oldest first: cachediff log", which pasted loaded
+// -q as a snapshot.
+func flagAfterDashes(opts *options) string {
+	i := slices.Index(opts.args, "--")
+	if i < 0 {
+		return ""
+	}
+	for _, a := range opts.args[i+1:] {
+		if len(a) > 1 && a[0] == '-' && !named(inDir(opts.dir, a)) {
+			return a
+		}
+	}
+	return ""
+}
+
+// dashesHint is the hint of a usage error for too many arguments when
+// flagAfterDashes finds a flag after --, or "".
+func dashesHint(opts *options) string {
+	if f := flagAfterDashes(opts); f != "" {
+		return fmt.Sprintf(" (%s comes after --, which makes every word after it an argument: put flags before --)", report.Visible(f))
+	}
+	return ""
+}
+
 // seriesHint suggests log for more than two snapshots: a pair diff takes
 // two, and a series is log's.
 func seriesHint(args []string) string {
@@ -168,7 +232,11 @@ func seriesHint(args []string) string {
 // tripped.
 func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if len(args) != 2 {
-		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %s%s", nArgs(len(args)), outputTookFolder(opts, len(args) < 2)+flagTook(opts, len(args) < 2)+seriesHint(args))
+		hint := seriesHint(args)
+		if h := dashesHint(opts); h != "" && len(args) > 2 {
+			hint = h
+		}
+		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %s%s", nArgs(len(args)), outputTookFolder(opts, len(args) < 2)+flagTook(opts, len(args) < 2)+hint)
 	}
 	if args[0] == stdinName && args[1] == stdinName {
 		return exitTrouble, usageErrorf("%v", errTwoStdin)

@@ -65,6 +65,9 @@ type options struct {
 	offline         bool
 	maxDownload     int64
 	downloadTimeout time.Duration
+	// args are the command's arguments as given, for the hints that
+	// name a flag that took the word after it (givenApart).
+	args []string
 }
 
 // flagGroup is a group of flags, shown under its title in the help: each
@@ -126,6 +129,15 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 			if cmd.notApply != "" {
 				msg += ": " + cmd.notApply
 			}
+		} else if cmd != logCommand && logCommand.flagSet(&o).Lookup(name) != nil {
+			// cachediff --revs HEAD~7..HEAD _cache/develop said "did you
+			// mean --rows?", which pasted was refused too: --revs (and
+			// --since, --until) are the log's.
+			of := "the diff (cachediff OLD NEW)"
+			if cmd.name != "" {
+				of = "cachediff " + cmd.name
+			}
+			return &usageError{logCommand, fmt.Sprintf("--%s is a flag of cachediff log, not of %s: cachediff log [flags] --revs RANGE PATH", name, of)}
 		} else if near := closestFlags(fs, name); len(near) > 0 {
 			msg += " (did you mean --" + strings.Join(near, " or --") + "?)"
 		}
@@ -269,6 +281,10 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 	switch {
 	case o.dir == "":
 		return fmt.Errorf("-C: want a directory")
+	case o.dir == "=" && err != nil:
+		// A B -C=: pflag gives -C the value "=", and it said "-C =: no
+		// such file or directory", of a value never typed (as -o=).
+		return fmt.Errorf(`-C=: pflag read "=" as the folder; write -C DIR or --directory=DIR`)
 	case err != nil:
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -517,6 +533,12 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	if fs.Changed("template") && o.template == "" {
 		// A script's unset $TMPL: not the Markdown report, silently.
 		return fmt.Errorf("--template: want a template FILE (- reads it from standard input)")
+	}
+	if (o.template == "=" || o.template == inDir(o.dir, "=")) && !named(o.template) {
+		// A B -t= (-t=$T, T empty): pflag gives -t= the value "=", and
+		// it said "reading the template: open =: no such file or
+		// directory", of a value never typed (as -o= and -C=).
+		return fmt.Errorf(`-t=: pflag read "=" as the template FILE; write -t FILE or --template=FILE`)
 	}
 	if o.quiet && o.output != "" {
 		return fmt.Errorf("--quiet writes no report: --output does not go with it")

@@ -80,7 +80,8 @@ func usage(cmd *command, width int) string {
 	if cmd == diffCommand {
 		b.WriteString(synopsis())
 	} else {
-		fmt.Fprintf(&b, "Usage: cachediff %s %s\n", cmd.name, cmd.synopsis)
+		// version has no synopsis: "Usage: cachediff version " ended in a space.
+		fmt.Fprintf(&b, "%s\n", strings.TrimSpace("Usage: cachediff "+cmd.name+" "+cmd.synopsis))
 	}
 	b.WriteString("\n")
 	paragraphs(&b, cmd.about, width)

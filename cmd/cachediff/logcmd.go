@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -12,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/snapshot"
@@ -115,6 +118,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			if _, err := os.Lstat(inDir(opts.dir, opts.revs)); len(args) == 0 && err == nil {
 				took = fmt.Sprintf(" (--revs took %s as its RANGE: give --revs a range, such as HEAD~7..HEAD)", report.Visible(opts.revs))
 			}
+			if len(args) > 1 {
+				took = dashesHint(opts) // log --revs R -- PATH -q
+			}
 			return exitTrouble, usageErrorf("log --revs RANGE PATH: want one PATH; got %s%s", nArgs(len(args)), took)
 		}
 		since, until, err := seriesDates(opts.since, opts.until, time.Now())
@@ -132,7 +138,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		}
 		commits, err := repo.Series(opts.revs, args[0], since, until)
 		if err != nil {
-			return exitTrouble, err
+			return exitTrouble, swappedRevs(opts, args[0], err)
 		}
 		_, top, _ := strings.Cut(commits[0].Spec, ":")
 		// RANGE and PATH as the JSON holds them (a folder d\xff as d\uFFFD):
@@ -505,4 +511,23 @@ func urlAsPath(p string) (string, bool) {
 func writtenAsURL(p string) bool {
 	_, ok := urlAsPath(p)
 	return ok || strings.Contains(p, "://")
+}
+
+// swappedRevs is err, git's refusal of log --revs RANGE PATH, with a
+// hint when RANGE and PATH were swapped: --revs _cache/develop
+// HEAD~7..HEAD said "unknown revision _cache/develop in the range
+// _cache/develop", naming no PATH. Only when --revs names something on
+// disk and is no range (no ..), and the PATH is one (a .., but no
+// path component ..) that names nothing on disk.
+func swappedRevs(opts *options, path string, err error) error {
+	if strings.Contains(opts.revs, "..") || !strings.Contains(path, "..") || slices.Contains(strings.Split(filepath.ToSlash(path), "/"), "..") {
+		return err
+	}
+	if _, e := os.Lstat(inDir(opts.dir, opts.revs)); e != nil {
+		return err
+	}
+	if _, e := os.Lstat(inDir(opts.dir, path)); !errors.Is(e, fs.ErrNotExist) {
+		return err
+	}
+	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.Visible(opts.revs), report.Visible(path), shellword.Word(path), shellword.Word(opts.revs))
 }

@@ -34,7 +34,11 @@ cachediff -f json old/ new/ | cachediff render -f text -`,
 // runRender reads a saved JSON report and renders it.
 func runRender(c *cli, opts *options, args []string) (int, error) {
 	if len(args) != 1 {
-		return exitTrouble, usageErrorf("render: want one JSON report; got %s", nArgs(len(args)))
+		hint := "" // render r.json -- -q: the -q after -- an argument
+		if len(args) > 1 {
+			hint = dashesHint(opts)
+		}
+		return exitTrouble, usageErrorf("render: want one JSON report; got %s%s", nArgs(len(args)), hint)
 	}
 	path := args[0]
 	if path == stdinName && opts.template == stdinName {

@@ -120,11 +120,18 @@ func (c *cli) run(args []string) int {
 	code, err := exitTrouble, error(nil)
 	// A word that is a flag (-C= --quiet log …) was no folder meant for
 	// -C, as spacedValue leaves one: it was said "write -C=--quiet".
-	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && takesDir(lookupCommand(args[1])) && !isDir("=") {
+	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil && !isDir("=") && !asksHelp(args) {
+		sub := lookupCommand(args[1])
+		if !takesDir(sub) {
+			// -C= . render r.json: the hint "write -C=. or -C .",
+			// pasted, said "unknown shorthand flag: 'C'" (and -C= .
+			// help said "-C =: no such file or directory").
+			return c.fail(&usageError{cmd: sub, msg: fmt.Sprintf("-C= %s: cachediff %s takes no -C (only the diff and log do)", shellword.Word(args[0]), sub.name)})
+		}
 		// -C= repo log …: pflag gives -C "=", and repo was taken for
 		// the diff's first snapshot, log for its second, which said
 		// "unknown flag: --revs (did you mean --rows?)".
-		return c.fail(&usageError{cmd: lookupCommand(args[1]), msg: spacedMessage("-C", `gave -C the value "="`, shellword.Word(args[0]), "", false)})
+		return c.fail(&usageError{cmd: sub, msg: spacedMessage("-C", `gave -C the value "="`, shellword.Word(args[0]), "", false)})
 	}
 	if len(args) > 0 {
 		if sub := lookupCommand(args[0]); sub != nil {
@@ -141,6 +148,22 @@ func (c *cli) run(args []string) int {
 		return code
 	}
 	return c.fail(err)
+}
+
+// asksHelp reports whether args, before any "--", hold -h or --help,
+// which the parse answers with the help whatever else they hold: -C= .
+// log A B --help was refused for the space after -C=, exit 2, where the
+// help was shown.
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "--help":
+			return true
+		}
+	}
+	return false
 }
 
 // takesDir reports whether cmd, a command or nil, takes -C.
@@ -541,7 +564,7 @@ func emptyArgument(cmd *command, o *options, args []string) error {
 
 // runCommand parses args with cmd's flags, checks them, and runs cmd.
 func (c *cli) runCommand(cmd *command, args []string) (int, error) {
-	var o options
+	o := options{args: args}
 	fs := cmd.flagSet(&o)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {

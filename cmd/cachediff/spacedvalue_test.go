@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -102,6 +104,22 @@ func TestHelpFlagCommand(t *testing.T) {
 			stdout.Reset()
 			if code := run([]string{flag, name}, &stdout, &stderr); code != exitSame || stdout.String() != want.String() || stderr.Len() != 0 {
 				t.Errorf("%s %s: exit %d, stderr %q, stdout %.100q; want 0 and the help of cachediff help %s", flag, name, code, stderr.String(), stdout.String(), name)
+			}
+		}
+	}
+}
+
+// TestHelpNoTrailingSpace (class e): the help of version, which has no
+// synopsis, began "Usage: cachediff version " with a space at its end.
+func TestHelpNoTrailingSpace(t *testing.T) {
+	for _, name := range append([]string{"diff"}, commandNames()...) {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"help", name}, &stdout, &stderr); code != exitSame {
+			t.Fatalf("help %s: exit %d, stderr %q", name, code, stderr.String())
+		}
+		for i, line := range strings.Split(stdout.String(), "\n") {
+			if strings.TrimRight(line, " ") != line {
+				t.Errorf("help %s: line %d %q ends in a space", name, i+1, line)
 			}
 		}
 	}
@@ -238,6 +256,69 @@ func TestSpacedDirectoryCommand(t *testing.T) {
 	}
 }
 
+// TestSpacedDirectoryNoDirCommand (class e): -C= . render r.json said
+// "write -C=. or -C .", which pasted said "unknown shorthand flag: 'C'":
+// render takes no -C (nor help, version or completion; -C= . help said
+// "-C =: no such file or directory"). It says so.
+func TestSpacedDirectoryNoDirCommand(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{{"-C=", ".", "render", "r.json"}, {"-C=", ".", "render"}, {"-C=", ".", "help"}, {"-C=", ".", "completion", "bash"}} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		want := fmt.Sprintf("cachediff: -C= .: cachediff %s takes no -C (only the diff and log do)\ncachediff: run 'cachediff %s --help' for usage\n", args[2], args[2])
+		if code != exitTrouble || stderr.String() != want {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", args, code, stderr.String(), want)
+		}
+	}
+}
+
+// TestSpacedDirectoryHelp (an over-refusal): -C= . log A B --help (and
+// -C= . version -h) showed the help, exit 0, before -C= DIR followed by
+// a command was refused for its space: the help is asked for, and shown.
+func TestSpacedDirectoryHelp(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{{"-C=", ".", "log", "A", "B", "--help"}, {"-C=", ".", "version", "-h"}, {"-C=", ".", "render", "r.json", "-h"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || !strings.HasPrefix(stdout.String(), "Usage: ") || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q, stdout %.40q; want 0 and a help", args, code, stderr.String(), stdout.String())
+		}
+	}
+}
+
+// TestDirectoryEquals (class e): A B -C= (-C=$DIR, DIR empty) said "-C
+// =: no such file or directory", of a value never typed: pflag gives -C=
+// the value "=". It says so, as -o= does; a folder "=" is -C's.
+func TestDirectoryEquals(t *testing.T) {
+	pagesHere(t, "page.md")
+	wantTrouble(t, []string{"page.md", "page.md", "-C="}, "cachediff: -C=: pflag read \"=\" as the folder; write -C DIR or --directory=DIR\n")
+	if err := os.Mkdir("=", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("=", "page.md"), []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"page.md", "page.md", "-C="}, &stdout, &stderr); code != exitSame {
+		t.Errorf("page.md page.md -C=, with a folder =: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
+
+// TestTemplateEquals (class e): A B -t= (-t=$T, T empty) said "reading
+// the template: open =: no such file or directory", of a value never
+// typed: pflag gives -t= the value "=". It says so, as -o= does; a file
+// named = is the template.
+func TestTemplateEquals(t *testing.T) {
+	pagesHere(t, "page.md")
+	wantTrouble(t, []string{"page.md", "page.md", "-t="}, "cachediff: -t=: pflag read \"=\" as the template FILE; write -t FILE or --template=FILE\n")
+	if err := os.WriteFile("=", []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"page.md", "page.md", "-t="}, &stdout, &stderr); code != exitSame || stdout.String() != "x\n" {
+		t.Errorf("page.md page.md -t=, with a file =: exit %d, stdout %q, stderr %q; want 0 and x", code, stdout.String(), stderr.String())
+	}
+}
+
 // TestSpacedExistingWord (class e): --output= out.md A B, out.md the
 // report of an earlier run, said "--output: want a FILE to write the
 // report to": the word names a file, so the space went unsaid, though
@@ -284,7 +365,7 @@ func TestSpacedLogEmptyVariable(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"log", "-C=", "repo", "page.md", "page.md"}, "cachediff: -C =: no such file or directory\n"},
+		{[]string{"log", "-C=", "repo", "page.md", "page.md"}, "cachediff: -C=: pflag read \"=\" as the folder; write -C DIR or --directory=DIR\n"},
 		{[]string{"log", "--directory=", "repo", "page.md", "page.md"}, "cachediff: -C: want a directory\n"},
 		{[]string{"log", "--fail-on=", "page.md", "page.md", "page.md"}, "cachediff: --fail-on: want at least one kind of change"},
 		{[]string{"log", "-o=", "out.md", "page.md", "page.md"}, `cachediff: -o=: pflag read "=" as the file to write`},

@@ -607,3 +607,120 @@ func TestUnmatchedStackPattern(t *testing.T) {
 		t.Errorf("the stacks of the hint: exit 2, stderr %q", stderr.String())
 	}
 }
+
+// TestRevsSwapped (class e): log --revs _cache/develop HEAD~2..HEAD, its
+// RANGE and PATH swapped, said only "unknown revision _cache/develop in
+// the range _cache/develop", naming no PATH. git's refusal says how to
+// write it; a range that is one, and a PATH that names a folder, get no
+// hint.
+func TestRevsSwapped(t *testing.T) {
+	_, repo, _ := weeklyRepo(t)
+	if _, err := os.Stat(filepath.Join(repo, "_cache", "develop")); err != nil {
+		t.Skip("the series has no checkout:", err)
+	}
+	var stdout, stderr bytes.Buffer
+	want := "(--revs took the path _cache/develop as its RANGE, and the range HEAD~2..HEAD is the PATH: write --revs 'HEAD~2..HEAD' _cache/develop)\n"
+	if code := run([]string{"log", "-C", repo, "--revs", "_cache/develop", "HEAD~2..HEAD"}, &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), want) {
+		t.Errorf("log --revs _cache/develop HEAD~2..HEAD: exit %d, stderr %q; want 2, ending %q", code, stderr.String(), want)
+	}
+	stderr.Reset()
+	if code := run([]string{"log", "-C", repo, "--revs", "HEAD~2..nope", "_cache/develop"}, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "took") {
+		t.Errorf("log --revs HEAD~2..nope _cache/develop: exit %d, stderr %q; want 2 and no hint", code, stderr.String())
+	}
+}
+
+// TestLogFlagElsewhere (class e): cachediff --revs HEAD~7..HEAD
+// _cache/develop, log left out, said "unknown flag: --revs (did you mean
+// --rows?)", a hint that pasted was refused too: --revs, --since and
+// --until are the log's flags, and the error says so.
+func TestLogFlagElsewhere(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--revs", "HEAD~7..HEAD", "_cache/develop"}, "cachediff: --revs is a flag of cachediff log, not of the diff (cachediff OLD NEW): cachediff log [flags] --revs RANGE PATH\ncachediff: run 'cachediff log --help' for usage\n"},
+		{[]string{"--since=2025-01-01", "a", "b"}, "cachediff: --since is a flag of cachediff log, not of the diff (cachediff OLD NEW): cachediff log [flags] --revs RANGE PATH\ncachediff: run 'cachediff log --help' for usage\n"},
+		{[]string{"render", "--until", "x", "r.json"}, "cachediff: --until is a flag of cachediff log, not of cachediff render: cachediff log [flags] --revs RANGE PATH\ncachediff: run 'cachediff log --help' for usage\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || stderr.String() != c.want {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
+
+// TestOutputTookFileSnapshot (class e): cachediff -o $OUT old/spack.lock
+// new/spack.lock, OUT empty and unquoted, said "want two snapshots, OLD
+// and NEW; got 1 argument", naming no flag, as -o of a folder snapshot
+// did not: a file only a snapshot is named (a page, spack.lock,
+// index.json, a spec file), or git:REV:PATH, is said to be taken by -o.
+// A report of an earlier run (diff.json) is not.
+func TestOutputTookFileSnapshot(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"old/spack.lock", "old/zlib/specs.md", "diff.json"} {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-o", "old/spack.lock", "new/spack.lock"}, " (-o took the snapshot old/spack.lock as the file to write: give -o a FILE, quoted when it may be empty)\n"},
+		{[]string{"log", "--output", "old/zlib/specs.md", "new/zlib/specs.md"}, " (-o took the snapshot old/zlib/specs.md as the file to write: give -o a FILE, quoted when it may be empty)\n"},
+		{[]string{"-o", "git:HEAD~1:spack.lock", "git:HEAD:spack.lock"}, " (-o took the snapshot git:HEAD~1:spack.lock as the file to write: give -o a FILE, quoted when it may be empty)\n"},
+		{[]string{"-o", "diff.json", "new/spack.lock"}, " got 1 argument\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, &stdout, &stderr)
+		if first, _, _ := strings.Cut(stderr.String(), "cachediff: run"); code != exitTrouble || !strings.HasSuffix(first, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, its first line ending %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
+
+// TestFlagTookJoined (class e): --stack=old/ new/ (and --title=, -o=,
+// -t=, --output=…), a value typed in one word with its flag, was said to
+// be "took … as its value: give --stack a value, quoted when it may be
+// empty", a slip of an empty variable not made: only a value given as
+// the word after its flag gets the hint.
+func TestFlagTookJoined(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")
+	for _, args := range [][]string{{"--stack=" + a, b}, {"--title=" + a, b}, {"-o=" + a, b}, {"--output=" + a, b}, {"-o" + a, b}, {"-t=" + a, b}, {"--template=" + a, b}, {"log", "--package=" + a, b}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), " took ") || !strings.Contains(stderr.String(), "got 1 argument") {
+			t.Errorf("%q: exit %d, stderr %q; want 2, got 1 argument, and no hint", args, code, stderr.String())
+		}
+	}
+}
+
+// TestFlagAfterDashes (class e): cachediff A B -- -q said "got 3
+// arguments; for a series of snapshots, oldest first: cachediff log",
+// which pasted loaded -q as a snapshot: a word spelt as a flag after --
+// is an argument, and the error says so. A third snapshot after -- (or
+// a file named like a flag) keeps the log hint.
+func TestFlagAfterDashes(t *testing.T) {
+	pagesHere(t, "a.md", "b.md", "-x.md")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"a.md", "b.md", "--", "-q"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
+		{[]string{"--", "a.md", "b.md", "--stack=e4s"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments (--stack=e4s comes after --, which makes every word after it an argument: put flags before --)\n"},
+		{[]string{"a.md", "--", "b.md", "-x.md"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments; for a series of snapshots, oldest first: cachediff log\n"},
+		{[]string{"render", "a.md", "--", "-q"}, "cachediff: render: want one JSON report; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
+		{[]string{"log", "--revs", "HEAD~1..HEAD", "--", "_cache/develop", "-q"}, "cachediff: log --revs RANGE PATH: want one PATH; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.HasPrefix(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2, starting %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
