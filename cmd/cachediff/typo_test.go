@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/report"
 )
 
@@ -722,5 +723,40 @@ func TestFlagAfterDashes(t *testing.T) {
 		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.HasPrefix(stderr.String(), c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want 2, starting %q", c.args, code, stderr.String(), c.want)
 		}
+	}
+}
+
+// TestRevsSwappedDashPath (class e): log --revs -x HEAD~1..HEAD, a PATH
+// named -x swapped with its RANGE, said "write --revs 'HEAD~1..HEAD'
+// -x", which pasted said "unknown shorthand flag: 'x' in -x": the PATH
+// is written ./-x, and the hint pasted back runs the log.
+func TestRevsSwappedDashPath(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	repo := t.TempDir()
+	page, err := os.ReadFile("../../testdata/real/v0.23.0/astyle/specs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(repo, "-x", "astyle"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "-x", "astyle", "specs.md"), page, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"commit", "-q", "--allow-empty", "-m", "a"}, {"add", "--", "-x"}, {"commit", "-q", "-m", "b"}} {
+		if _, err := gittest.Git(repo, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	want := "write --revs 'HEAD~1..HEAD' ./-x)\n"
+	if code := run([]string{"log", "-C", repo, "--revs", "-x", "HEAD~1..HEAD"}, &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), want) {
+		t.Fatalf("log --revs -x HEAD~1..HEAD: exit %d, stderr %q; want 2, ending %q", code, stderr.String(), want)
+	}
+	stderr.Reset()
+	if code := run([]string{"log", "-C", repo, "-q", "--revs", "HEAD~1..HEAD", "./-x"}, &stdout, &stderr); code == exitTrouble {
+		t.Errorf("log --revs HEAD~1..HEAD ./-x, pasted: exit %d, stderr %q; want it to run", code, stderr.String())
 	}
 }
