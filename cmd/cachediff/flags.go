@@ -294,7 +294,10 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 	case !info.IsDir():
 		return fmt.Errorf("-C %s: not a directory", o.dir)
 	}
-	if o.output != stdinName {
+	if o.output != stdinName && o.output != "=" {
+		// -o= is pflag's "=" (checkOutput refuses it): -C sub A B -o=
+		// wrote the report to sub/=, exit 0, where -o= without -C is
+		// refused.
 		o.output = inDir(o.dir, o.output)
 	}
 	if o.template != stdinName {

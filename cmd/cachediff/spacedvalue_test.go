@@ -303,6 +303,28 @@ func TestDirectoryEquals(t *testing.T) {
 	}
 }
 
+// TestOutputEqualsDirectory (class e): -C sub A B -o= (-o=$OUT, OUT
+// empty) wrote the report to sub/=, exit 0, where -o= without -C is
+// refused: pflag gives -o= the value "=", which -C made sub/= before it
+// was looked at. It is refused with -C too; -o ./= names the file.
+func TestOutputEqualsDirectory(t *testing.T) {
+	pagesHere(t, "page.md")
+	if err := os.Mkdir("sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	wantTrouble(t, []string{"-C", "sub", "../page.md", "../page.md", "-o="}, "cachediff: -o=: pflag read \"=\" as the file to write")
+	if _, err := os.Lstat(filepath.Join("sub", "=")); err == nil {
+		t.Errorf("-C sub ../page.md ../page.md -o= wrote sub/=")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C", "sub", "../page.md", "../page.md", "-o", "./="}, &stdout, &stderr); code != exitSame {
+		t.Errorf("-C sub ../page.md ../page.md -o ./=: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+	if _, err := os.Lstat(filepath.Join("sub", "=")); err != nil {
+		t.Errorf("-C sub ../page.md ../page.md -o ./=: %v", err)
+	}
+}
+
 // TestTemplateEquals (class e): A B -t= (-t=$T, T empty) said "reading
 // the template: open =: no such file or directory", of a value never
 // typed: pflag gives -t= the value "=". It says so, as -o= does; a file
