@@ -718,6 +718,10 @@ func TestFlagAfterDashes(t *testing.T) {
 		{[]string{"a.md", "--", "b.md", "-x.md"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments; for a series of snapshots, oldest first: cachediff log\n"},
 		{[]string{"render", "a.md", "--", "-q"}, "cachediff: render: want one JSON report; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
 		{[]string{"log", "--revs", "HEAD~1..HEAD", "--", "_cache/develop", "-q"}, "cachediff: log --revs RANGE PATH: want one PATH; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
+		// help, version and completion said only "got 2 arguments".
+		{[]string{"help", "log", "--", "-q"}, "cachediff: help: want one command; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
+		{[]string{"version", "--", "-q"}, "cachediff: version: want no arguments; got 1 (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
+		{[]string{"completion", "bash", "--", "-q"}, "cachediff: completion: want one shell, bash, zsh or fish; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.HasPrefix(stderr.String(), c.want) {
