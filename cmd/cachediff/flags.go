@@ -68,6 +68,10 @@ type options struct {
 	// args are the command's arguments as given, for the hints that
 	// name a flag that took the word after it (givenApart).
 	args []string
+	// dashed are the arguments after the "--" that ended the flags
+	// (pflag's ArgsLenAtDash), for dashesHint: a "--" that was a flag's
+	// value (--title --) ends nothing.
+	dashed []string
 }
 
 // flagGroup is a group of flags, shown under its title in the help: each

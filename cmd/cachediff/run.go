@@ -575,6 +575,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		}
 		return exitTrouble, flagError(cmd, fs, err)
 	}
+	if n := fs.ArgsLenAtDash(); n >= 0 {
+		o.dashed = fs.Args()[n:]
+	}
 	if o.help && cmd == diffCommand && fs.NArg() == 1 {
 		// cachediff --help log, as git --help log: the command's help.
 		// It said "log" is a command, and was read as a snapshot.

@@ -718,6 +718,9 @@ func TestFlagAfterDashes(t *testing.T) {
 		{[]string{"a.md", "--", "b.md", "-x.md"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments; for a series of snapshots, oldest first: cachediff log\n"},
 		{[]string{"render", "a.md", "--", "-q"}, "cachediff: render: want one JSON report; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
 		{[]string{"log", "--revs", "HEAD~1..HEAD", "--", "_cache/develop", "-q"}, "cachediff: log --revs RANGE PATH: want one PATH; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
+		// A "--" that is a flag's value ends no flags: -q is --quiet.
+		{[]string{"--title", "--", "a.md", "b.md", "b.md", "-q"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments; for a series of snapshots, oldest first: cachediff log\n"},
+		{[]string{"render", "--template", "--", "a.md", "b.md", "-q"}, "cachediff: render: want one JSON report; got 2 arguments\n"},
 		// help, version and completion said only "got 2 arguments".
 		{[]string{"help", "log", "--", "-q"}, "cachediff: help: want one command; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
 		{[]string{"version", "--", "-q"}, "cachediff: version: want no arguments; got 1 (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
