@@ -341,6 +341,27 @@ func TestTemplateEquals(t *testing.T) {
 	}
 }
 
+// TestTemplateEqualsDirectory (class e): -C sub A B -t ./=, a file
+// typed ./= that sub has not, said "-t=: pflag read \"=\" as the
+// template FILE", of a -t= never typed: sub/= was taken for pflag's "="
+// found from sub. -C sub A B -t= still says so, and reads sub/= when
+// there is one.
+func TestTemplateEqualsDirectory(t *testing.T) {
+	pagesHere(t, "page.md")
+	if err := os.Mkdir("sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	wantTrouble(t, []string{"-C", "sub", "../page.md", "../page.md", "-t="}, "cachediff: -t=: pflag read \"=\" as the template FILE")
+	wantTrouble(t, []string{"-C", "sub", "../page.md", "../page.md", "-t", "./="}, "cachediff: reading the template: open "+filepath.Join("sub", "=")+": ")
+	if err := os.WriteFile(filepath.Join("sub", "="), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C", "sub", "../page.md", "../page.md", "-t="}, &stdout, &stderr); code != exitSame || stdout.String() != "x\n" {
+		t.Errorf("-C sub ../page.md ../page.md -t=, with a file sub/=: exit %d, stdout %q, stderr %q; want 0 and x", code, stdout.String(), stderr.String())
+	}
+}
+
 // TestSpacedExistingWord (class e): --output= out.md A B, out.md the
 // report of an earlier run, said "--output: want a FILE to write the
 // report to": the word names a file, so the space went unsaid, though
