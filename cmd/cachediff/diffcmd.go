@@ -122,8 +122,10 @@ func givenApart(opts *options) map[string]bool {
 			break
 		}
 		name, ok := strings.CutPrefix(a, "--")
-		if !ok && len(a) == 2 && a[0] == '-' {
-			name, ok = long[a[1:]]
+		if !ok && len(a) >= 2 && a[0] == '-' && strings.Trim(a[1:len(a)-1], "q") == "" {
+			// -t, or -qt as pflag reads a switch before it: -qt $T
+			// A B, T empty, lost the hint -t A B has.
+			name, ok = long[a[len(a)-1:]]
 		}
 		if ok {
 			w := opts.args[i+1]

@@ -767,3 +767,17 @@ func TestRevsSwappedDashPath(t *testing.T) {
 		t.Errorf("log --revs HEAD~1..HEAD ./-x, pasted: exit %d, stderr %q; want it to run", code, stderr.String())
 	}
 }
+
+// TestFlagTookAfterSwitch (class e): -qt $T A B, T empty, said only "got
+// 1 argument", where -t $T A B says "--template took A as its value":
+// the flag-took hints looked at -t alone, not after a switch in the same
+// word as pflag reads it (-qt is -q -t). A value joined (-tA) gets none.
+func TestFlagTookAfterSwitch(t *testing.T) {
+	pagesHere(t, "a.md")
+	if err := os.Mkdir("A", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := "(--template took A as its value: give --template a FILE, quoted when it may be empty)"
+	wantTrouble(t, []string{"-qt", "A", "a.md"}, want)
+	wantTroubleWithout(t, []string{"-qtA", "a.md"}, "took")
+}
