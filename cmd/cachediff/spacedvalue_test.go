@@ -285,6 +285,20 @@ func TestSpacedDirectoryHelp(t *testing.T) {
 	}
 }
 
+// TestSpacedDirectoryVersion (an over-refusal): -C= . version
+// --version (and -C= . render r.json --version) printed the version,
+// exit 0, before -C= DIR followed by any command was refused for its
+// space: --version is answered, as --help is.
+func TestSpacedDirectoryVersion(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{{"-C=", ".", "version", "--version"}, {"-C=", ".", "render", "r.json", "--version"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || !strings.HasPrefix(stdout.String(), "cachediff ") || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q, stdout %.40q; want 0 and the version", args, code, stderr.String(), stdout.String())
+		}
+	}
+}
+
 // TestDirectoryEquals (class e): A B -C= (-C=$DIR, DIR empty) said "-C
 // =: no such file or directory", of a value never typed: pflag gives -C=
 // the value "=". It says so, as -o= does; a folder "=" is -C's.
