@@ -954,6 +954,9 @@ func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 	}
 	msg := fmt.Sprintf("pages of %d tags found: %s; a snapshot holds one tag", len(tags), listSome(list, len(names)))
 	if dir != "" {
+		if filepath.Clean(s.Path) == "." { // on disk: a REV:PATH's path holds its colon
+			dir = dotName(dir)
+		}
 		msg += ": name one tag's folder, for example " + pathWord(dir) // to paste back, as one word
 	} else {
 		msg += ", and no folder holds the pages of one tag alone: put each tag's pages in a folder of their own (_cache/<tag>/)"

@@ -76,7 +76,26 @@ func nearSnapshots(root string, cands []candidate, results []result, errs []*Err
 	slices.SortFunc(near, func(a, b string) int {
 		return cmp.Or(cmp.Compare(depth(a), depth(b)), strings.Compare(a, b))
 	})
-	return near[:min(len(near), maxNear)]
+	near = near[:min(len(near), maxNear)]
+	if prefix == "" {
+		for i, dir := range near {
+			near[i] = dotName(dir)
+		}
+	}
+	return near
+}
+
+// dotName is dir, a folder on disk named from "." (the name its files
+// are walked by: no "./" before it), as a path on disk only: ./ before
+// a name with a colon. Pasted bare, git:HEAD:s was read from git alone,
+// whatever the folder held (cachediff . . said "for example
+// git:HEAD:s"), and HEAD:s or :s as REV:PATH too, an error where git
+// resolves it.
+func dotName(dir string) string {
+	if strings.ContainsRune(dir, ':') {
+		return "./" + dir
+	}
+	return dir
 }
 
 // nearLine is the line of a LoadError that names the folders below it

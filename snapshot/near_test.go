@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -182,5 +183,35 @@ func TestNearUncleanRoot(t *testing.T) {
 		if !errors.As(err, &le) || !slices.Equal(le.Near, []string{filepath.Join("..", "x")}) {
 			t.Errorf("Load(%q): %v (near %q); want it to name ../x", root, err, le.Near)
 		}
+	}
+}
+
+// TestNearColonName (class b): a folder below "." whose name holds a
+// colon was named bare, "did you mean git:HEAD:s?" and "for example
+// git:HEAD:s", which pasted read HEAD:s from git alone, whatever the
+// folder held (HEAD:s, an error where git resolves it too): it is
+// written ./git:HEAD:s, a path on disk only.
+func TestNearColonName(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no colon in a file name on Windows")
+	}
+	dir := writeTree(t, map[string]string{
+		"bad/specs.md":                "garbage\n",
+		"git:HEAD:s/zlib/specs.md":    simplePage("zlib", "develop", 1, 1),
+		"git:HEAD:s/openssl/specs.md": simplePage("openssl", "develop", 2, 1),
+	})
+	t.Chdir(dir)
+	_, err := Load(".", Options{})
+	var le *LoadError
+	if !errors.As(err, &le) || !slices.Contains(le.Lines(), "did you mean ./git:HEAD:s? it holds a snapshot of its own") {
+		t.Errorf("Load(.): %v; want it to name ./git:HEAD:s", err)
+	}
+	tags := writeTree(t, map[string]string{
+		"HEAD:s/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
+		"y/zlib/specs.md":      simplePage("zlib", "v1", 2, 1),
+	})
+	t.Chdir(tags)
+	if _, err := Load(".", Options{}); err == nil || !strings.HasSuffix(err.Error(), "for example ./HEAD:s") {
+		t.Errorf("Load(.): %v; want it to end %q", err, "for example ./HEAD:s")
 	}
 }

@@ -30,7 +30,7 @@ cachediff completion zsh > "${fpath[1]}/_cachediff"    # zsh
 cachediff completion fish > ~/.config/fish/completions/cachediff.fish`,
 	run: func(c *cli, o *options, args []string) (int, error) {
 		if len(args) != 1 {
-			return exitTrouble, usageErrorf("completion: want one shell, bash, zsh or fish; got %s", nArgs(len(args)))
+			return exitTrouble, usageErrorf("completion: want one shell, bash, zsh or fish; got %s%s", nArgs(len(args)), dashesHint(o)) // completion bash -- -q
 		}
 		gen, ok := completions[args[0]]
 		if !ok {

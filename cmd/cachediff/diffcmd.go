@@ -122,8 +122,10 @@ func givenApart(opts *options) map[string]bool {
 			break
 		}
 		name, ok := strings.CutPrefix(a, "--")
-		if !ok && len(a) == 2 && a[0] == '-' {
-			name, ok = long[a[1:]]
+		if !ok && len(a) >= 2 && a[0] == '-' && strings.Trim(a[1:len(a)-1], "q") == "" {
+			// -t, or -qt as pflag reads a switch before it: -qt $T
+			// A B, T empty, lost the hint -t A B has.
+			name, ok = long[a[len(a)-1:]]
 		}
 		if ok {
 			w := opts.args[i+1]
@@ -191,13 +193,11 @@ func nArgs(n int) string { return snapshot.Plural(n, "argument") }
 // arguments that is spelt as a flag (-q, --stack=e4s) and names nothing
 // on disk, or "": cachediff A B -- -q said "got 3 arguments; for a
 // series of snapshots, oldest first: cachediff log", which pasted loaded
-// -q as a snapshot.
+// -q as a snapshot. The "--" is the one that ended the flags, as pflag
+// found it: --title -- A B B -q said "-q comes after --" of a -q read
+// as a flag, the "--" being --title's value.
 func flagAfterDashes(opts *options) string {
-	i := slices.Index(opts.args, "--")
-	if i < 0 {
-		return ""
-	}
-	for _, a := range opts.args[i+1:] {
+	for _, a := range opts.dashed {
 		if len(a) > 1 && a[0] == '-' && !named(inDir(opts.dir, a)) {
 			return a
 		}

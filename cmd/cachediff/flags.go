@@ -68,6 +68,10 @@ type options struct {
 	// args are the command's arguments as given, for the hints that
 	// name a flag that took the word after it (givenApart).
 	args []string
+	// dashed are the arguments after the "--" that ended the flags
+	// (pflag's ArgsLenAtDash), for dashesHint: a "--" that was a flag's
+	// value (--title --) ends nothing.
+	dashed []string
 }
 
 // flagGroup is a group of flags, shown under its title in the help: each
@@ -294,14 +298,27 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 	case !info.IsDir():
 		return fmt.Errorf("-C %s: not a directory", o.dir)
 	}
-	if o.output != stdinName {
+	if o.output != stdinName && o.output != "=" {
+		// -o= is pflag's "=" (checkOutput refuses it): -C sub A B -o=
+		// wrote the report to sub/=, exit 0, where -o= without -C is
+		// refused.
 		o.output = inDir(o.dir, o.output)
+	}
+	if o.template == "=" && !named(inDir(o.dir, o.template)) {
+		return errTemplateEquals
 	}
 	if o.template != stdinName {
 		o.template = inDir(o.dir, o.template)
 	}
 	return nil
 }
+
+// errTemplateEquals is the error of A B -t= (-t=$T, T empty): pflag
+// gives -t= the value "=", and it said "reading the template: open =:
+// no such file or directory", of a value never typed (as -o= and -C=).
+// With -C it is looked at before checkDir finds the value from DIR:
+// -C sub -t ./= was blamed on pflag too, as sub/= is "=" from sub.
+var errTemplateEquals = errors.New(`-t=: pflag read "=" as the template FILE; write -t FILE or --template=FILE`)
 
 // inDir returns a relative path p as found from dir ("" stays "").
 func inDir(dir, p string) string {
@@ -534,11 +551,8 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		// A script's unset $TMPL: not the Markdown report, silently.
 		return fmt.Errorf("--template: want a template FILE (- reads it from standard input)")
 	}
-	if (o.template == "=" || o.template == inDir(o.dir, "=")) && !named(o.template) {
-		// A B -t= (-t=$T, T empty): pflag gives -t= the value "=", and
-		// it said "reading the template: open =: no such file or
-		// directory", of a value never typed (as -o= and -C=).
-		return fmt.Errorf(`-t=: pflag read "=" as the template FILE; write -t FILE or --template=FILE`)
+	if o.template == "=" && !named(o.template) {
+		return errTemplateEquals
 	}
 	if o.quiet && o.output != "" {
 		return fmt.Errorf("--quiet writes no report: --output does not go with it")

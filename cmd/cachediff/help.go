@@ -37,7 +37,7 @@ var helpCommand = &command{
 			}
 			return exitTrouble, usageErrorf("%s", msg)
 		}
-		return exitTrouble, usageErrorf("help: want one command; got %s", nArgs(len(args)))
+		return exitTrouble, usageErrorf("help: want one command; got %s%s", nArgs(len(args)), dashesHint(o)) // help log -- -q
 	},
 }
 

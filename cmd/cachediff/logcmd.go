@@ -529,5 +529,11 @@ func swappedRevs(opts *options, path string, err error) error {
 	if _, e := os.Lstat(inDir(opts.dir, path)); !errors.Is(e, fs.ErrNotExist) {
 		return err
 	}
-	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.Visible(opts.revs), report.Visible(path), shellword.Word(path), shellword.Word(opts.revs))
+	word := opts.revs
+	if strings.HasPrefix(word, "-") {
+		// --revs -x HEAD~1..HEAD: "write --revs 'HEAD~1..HEAD' -x",
+		// pasted, said "unknown shorthand flag: 'x' in -x".
+		word = "./" + word
+	}
+	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.Visible(opts.revs), report.Visible(path), shellword.Word(path), shellword.Word(word))
 }

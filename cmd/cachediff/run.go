@@ -150,16 +150,19 @@ func (c *cli) run(args []string) int {
 	return c.fail(err)
 }
 
-// asksHelp reports whether args, before any "--", hold -h or --help,
-// which the parse answers with the help whatever else they hold: -C= .
-// log A B --help was refused for the space after -C=, exit 2, where the
-// help was shown.
+// asksHelp reports whether args, before any "--", hold -h or --help (or
+// --version), which the parse answers with the help (the version)
+// whatever else they hold: -C= . log A B --help was refused for the
+// space after -C=, exit 2, where the help was shown.
 func asksHelp(args []string) bool {
 	for _, a := range args {
 		switch a {
 		case "--":
 			return false
-		case "-h", "--help":
+		case "-h", "--help", "--version":
+			// --version, answered whatever else the words hold as the
+			// help is: -C= . version --version printed the version,
+			// exit 0, before -C= DIR before any command was refused.
 			return true
 		}
 	}
@@ -574,6 +577,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 			return exitTrouble, &usageError{cmd, msg}
 		}
 		return exitTrouble, flagError(cmd, fs, err)
+	}
+	if n := fs.ArgsLenAtDash(); n >= 0 {
+		o.dashed = fs.Args()[n:]
 	}
 	if o.help && cmd == diffCommand && fs.NArg() == 1 {
 		// cachediff --help log, as git --help log: the command's help.

@@ -285,6 +285,20 @@ func TestSpacedDirectoryHelp(t *testing.T) {
 	}
 }
 
+// TestSpacedDirectoryVersion (an over-refusal): -C= . version
+// --version (and -C= . render r.json --version) printed the version,
+// exit 0, before -C= DIR followed by any command was refused for its
+// space: --version is answered, as --help is.
+func TestSpacedDirectoryVersion(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{{"-C=", ".", "version", "--version"}, {"-C=", ".", "render", "r.json", "--version"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || !strings.HasPrefix(stdout.String(), "cachediff ") || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q, stdout %.40q; want 0 and the version", args, code, stderr.String(), stdout.String())
+		}
+	}
+}
+
 // TestDirectoryEquals (class e): A B -C= (-C=$DIR, DIR empty) said "-C
 // =: no such file or directory", of a value never typed: pflag gives -C=
 // the value "=". It says so, as -o= does; a folder "=" is -C's.
@@ -303,6 +317,28 @@ func TestDirectoryEquals(t *testing.T) {
 	}
 }
 
+// TestOutputEqualsDirectory (class e): -C sub A B -o= (-o=$OUT, OUT
+// empty) wrote the report to sub/=, exit 0, where -o= without -C is
+// refused: pflag gives -o= the value "=", which -C made sub/= before it
+// was looked at. It is refused with -C too; -o ./= names the file.
+func TestOutputEqualsDirectory(t *testing.T) {
+	pagesHere(t, "page.md")
+	if err := os.Mkdir("sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	wantTrouble(t, []string{"-C", "sub", "../page.md", "../page.md", "-o="}, "cachediff: -o=: pflag read \"=\" as the file to write")
+	if _, err := os.Lstat(filepath.Join("sub", "=")); err == nil {
+		t.Errorf("-C sub ../page.md ../page.md -o= wrote sub/=")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C", "sub", "../page.md", "../page.md", "-o", "./="}, &stdout, &stderr); code != exitSame {
+		t.Errorf("-C sub ../page.md ../page.md -o ./=: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+	if _, err := os.Lstat(filepath.Join("sub", "=")); err != nil {
+		t.Errorf("-C sub ../page.md ../page.md -o ./=: %v", err)
+	}
+}
+
 // TestTemplateEquals (class e): A B -t= (-t=$T, T empty) said "reading
 // the template: open =: no such file or directory", of a value never
 // typed: pflag gives -t= the value "=". It says so, as -o= does; a file
@@ -316,6 +352,27 @@ func TestTemplateEquals(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"page.md", "page.md", "-t="}, &stdout, &stderr); code != exitSame || stdout.String() != "x\n" {
 		t.Errorf("page.md page.md -t=, with a file =: exit %d, stdout %q, stderr %q; want 0 and x", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestTemplateEqualsDirectory (class e): -C sub A B -t ./=, a file
+// typed ./= that sub has not, said "-t=: pflag read \"=\" as the
+// template FILE", of a -t= never typed: sub/= was taken for pflag's "="
+// found from sub. -C sub A B -t= still says so, and reads sub/= when
+// there is one.
+func TestTemplateEqualsDirectory(t *testing.T) {
+	pagesHere(t, "page.md")
+	if err := os.Mkdir("sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	wantTrouble(t, []string{"-C", "sub", "../page.md", "../page.md", "-t="}, "cachediff: -t=: pflag read \"=\" as the template FILE")
+	wantTrouble(t, []string{"-C", "sub", "../page.md", "../page.md", "-t", "./="}, "cachediff: reading the template: open "+filepath.Join("sub", "=")+": ")
+	if err := os.WriteFile(filepath.Join("sub", "="), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C", "sub", "../page.md", "../page.md", "-t="}, &stdout, &stderr); code != exitSame || stdout.String() != "x\n" {
+		t.Errorf("-C sub ../page.md ../page.md -t=, with a file sub/=: exit %d, stdout %q, stderr %q; want 0 and x", code, stdout.String(), stderr.String())
 	}
 }
 

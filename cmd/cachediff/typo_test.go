@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/report"
 )
 
@@ -717,10 +718,66 @@ func TestFlagAfterDashes(t *testing.T) {
 		{[]string{"a.md", "--", "b.md", "-x.md"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments; for a series of snapshots, oldest first: cachediff log\n"},
 		{[]string{"render", "a.md", "--", "-q"}, "cachediff: render: want one JSON report; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
 		{[]string{"log", "--revs", "HEAD~1..HEAD", "--", "_cache/develop", "-q"}, "cachediff: log --revs RANGE PATH: want one PATH; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
+		// A "--" that is a flag's value ends no flags: -q is --quiet.
+		{[]string{"--title", "--", "a.md", "b.md", "b.md", "-q"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments; for a series of snapshots, oldest first: cachediff log\n"},
+		{[]string{"render", "--template", "--", "a.md", "b.md", "-q"}, "cachediff: render: want one JSON report; got 2 arguments\n"},
+		// help, version and completion said only "got 2 arguments".
+		{[]string{"help", "log", "--", "-q"}, "cachediff: help: want one command; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
+		{[]string{"version", "--", "-q"}, "cachediff: version: want no arguments; got 1 (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
+		{[]string{"completion", "bash", "--", "-q"}, "cachediff: completion: want one shell, bash, zsh or fish; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(c.args, &stdout, &stderr); code != exitTrouble || !strings.HasPrefix(stderr.String(), c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want 2, starting %q", c.args, code, stderr.String(), c.want)
 		}
 	}
+}
+
+// TestRevsSwappedDashPath (class e): log --revs -x HEAD~1..HEAD, a PATH
+// named -x swapped with its RANGE, said "write --revs 'HEAD~1..HEAD'
+// -x", which pasted said "unknown shorthand flag: 'x' in -x": the PATH
+// is written ./-x, and the hint pasted back runs the log.
+func TestRevsSwappedDashPath(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	repo := t.TempDir()
+	page, err := os.ReadFile("../../testdata/real/v0.23.0/astyle/specs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(repo, "-x", "astyle"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "-x", "astyle", "specs.md"), page, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"commit", "-q", "--allow-empty", "-m", "a"}, {"add", "--", "-x"}, {"commit", "-q", "-m", "b"}} {
+		if _, err := gittest.Git(repo, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	want := "write --revs 'HEAD~1..HEAD' ./-x)\n"
+	if code := run([]string{"log", "-C", repo, "--revs", "-x", "HEAD~1..HEAD"}, &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), want) {
+		t.Fatalf("log --revs -x HEAD~1..HEAD: exit %d, stderr %q; want 2, ending %q", code, stderr.String(), want)
+	}
+	stderr.Reset()
+	if code := run([]string{"log", "-C", repo, "-q", "--revs", "HEAD~1..HEAD", "./-x"}, &stdout, &stderr); code == exitTrouble {
+		t.Errorf("log --revs HEAD~1..HEAD ./-x, pasted: exit %d, stderr %q; want it to run", code, stderr.String())
+	}
+}
+
+// TestFlagTookAfterSwitch (class e): -qt $T A B, T empty, said only "got
+// 1 argument", where -t $T A B says "--template took A as its value":
+// the flag-took hints looked at -t alone, not after a switch in the same
+// word as pflag reads it (-qt is -q -t). A value joined (-tA) gets none.
+func TestFlagTookAfterSwitch(t *testing.T) {
+	pagesHere(t, "a.md")
+	if err := os.Mkdir("A", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := "(--template took A as its value: give --template a FILE, quoted when it may be empty)"
+	wantTrouble(t, []string{"-qt", "A", "a.md"}, want)
+	wantTroubleWithout(t, []string{"-qtA", "a.md"}, "took")
 }

@@ -18,7 +18,7 @@ was built from, as Go records them) and the JSON report schema it writes and
 reads.`,
 	run: func(c *cli, o *options, args []string) (int, error) {
 		if len(args) != 0 {
-			return exitTrouble, usageErrorf("version: want no arguments; got %d", len(args))
+			return exitTrouble, usageErrorf("version: want no arguments; got %d%s", len(args), dashesHint(o)) // version -- -q
 		}
 		if _, err := fmt.Fprint(c.stdout, versionText()); err != nil {
 			return exitTrouble, fmt.Errorf("writing the version: %w", err)
