@@ -228,72 +228,88 @@ func (r *Repo) superPath() string {
 		if !(submoduleRepo(r.dir) || r.ownWorkTree()) || (EnvRepo() == "" && !nested(r.dir) && !inModulesDir(r.dir)) {
 			return
 		}
-		sub := r
-		supers := snapshot.Supers{} // each work tree asked once up the chain
-		// Up to the outermost superproject, as the disk side walks up
-		// (no bound on the depth: cut at 32 superprojects, a chain of 34
-		// nested submodules lost the _cache above it, and a retag of
-		// every page passed a gate from git that its checkout failed);
-		// a superproject met twice (a core.worktree leading below it)
-		// ends the walk.
-		seen := map[string]bool{}
-		for {
-			cmd := sub.command("rev-parse", "--show-toplevel", "--show-superproject-working-tree")
-			if sub != r {
-				cmd.Env = slices.DeleteFunc(cmd.Env, repoVar)
-			} else {
-				// The checkout the superproject's Jekyll builds is the
-				// repository's own (its .git's folder, core.worktree),
-				// not one GIT_WORK_TREE names: GIT_WORK_TREE=/tmp with
-				// -C _cache put the top at /tmp, and a retag of every
-				// page passed a gate.
-				cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
-				if wt, gitDir := envCheckout(r.dir); wt != "" {
-					// GIT_WORK_TREE's own checkout: its top (envCheckout),
-					// with GIT_DIR as from the folder it was set in.
-					cmd.Dir = wt
-					cmd.Env = append(slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_DIR=") }), "GIT_DIR="+gitDir)
-				}
-			}
-			out, err := cmd.Output()
-			if err != nil {
-				return
-			}
-			top, super, ok := topAndSuper(string(out))
-			if !ok {
-				// No gitlink in the index above: a submodule all the
-				// same when the .gitmodules above names it or its .git
-				// file leads into the modules above, as on disk
-				// (snapshot.SuperOf); git rm --cached _cache, with
-				// .gitmodules kept, passed from git a gate that the
-				// same folder failed on disk.
-				top = strings.TrimSuffix(string(out), "\n")
-				if !filepath.IsAbs(top) {
-					return
-				}
-				if super, ok = supers.Of(top); !ok {
-					return
-				}
-			}
-			rel, err := filepath.Rel(super, top)
-			if err != nil || rel == "." || strings.HasPrefix(rel, "..") || seen[super] {
-				return
-			}
-			seen[super] = true
-			r.super.p = path.Join(filepath.ToSlash(rel), r.super.p)
-			if !snapshot.GitEntry(super) {
-				// A Jekyll site's folder (a _config.yml) that holds the
-				// work tree: its place as on disk, a site's top unless a
-				// work tree above holds it (snapshot.SiteOf).
-				if site, rooted := snapshot.SiteOf(super); rooted {
-					r.super.p = path.Join(strings.TrimPrefix(site, "/"), r.super.p)
-				}
-				return
-			}
-			sub = &Repo{dir: super, git: r.git}
+		// From GIT_WORK_TREE's checkout (envCheckout), else, or where it
+		// is in no site, from the folder git runs in, as before: with
+		// GIT_WORK_TREE another worktree of the repository kept outside
+		// the site, run at the top of the one the site holds as _cache,
+		// it was its own top (/develop), and a retag of every page
+		// passed a gate that the same run without GIT_WORK_TREE failed.
+		r.super.p = r.supersFrom(true)
+		if wt, _ := envCheckout(r.dir); r.super.p == "" && wt != "" {
+			r.super.p = r.supersFrom(false)
 		}
 	})
 	return r.super.p
+}
+
+// supersFrom is superPath's walk up the superprojects; from GIT_WORK_TREE's
+// checkout when envWT and envCheckout names one.
+func (r *Repo) supersFrom(envWT bool) string {
+	p := ""
+	sub := r
+	supers := snapshot.Supers{} // each work tree asked once up the chain
+	// Up to the outermost superproject, as the disk side walks up
+	// (no bound on the depth: cut at 32 superprojects, a chain of 34
+	// nested submodules lost the _cache above it, and a retag of
+	// every page passed a gate from git that its checkout failed);
+	// a superproject met twice (a core.worktree leading below it)
+	// ends the walk.
+	seen := map[string]bool{}
+	for {
+		cmd := sub.command("rev-parse", "--show-toplevel", "--show-superproject-working-tree")
+		if sub != r {
+			cmd.Env = slices.DeleteFunc(cmd.Env, repoVar)
+		} else {
+			// The checkout the superproject's Jekyll builds is the
+			// repository's own (its .git's folder, core.worktree),
+			// not one GIT_WORK_TREE names: GIT_WORK_TREE=/tmp with
+			// -C _cache put the top at /tmp, and a retag of every
+			// page passed a gate.
+			cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
+			if wt, gitDir := envCheckout(r.dir); envWT && wt != "" {
+				// GIT_WORK_TREE's own checkout: its top (envCheckout),
+				// with GIT_DIR as from the folder it was set in.
+				cmd.Dir = wt
+				cmd.Env = append(slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_DIR=") }), "GIT_DIR="+gitDir)
+			}
+		}
+		out, err := cmd.Output()
+		if err != nil {
+			return p
+		}
+		top, super, ok := topAndSuper(string(out))
+		if !ok {
+			// No gitlink in the index above: a submodule all the
+			// same when the .gitmodules above names it or its .git
+			// file leads into the modules above, as on disk
+			// (snapshot.SuperOf); git rm --cached _cache, with
+			// .gitmodules kept, passed from git a gate that the
+			// same folder failed on disk.
+			top = strings.TrimSuffix(string(out), "\n")
+			if !filepath.IsAbs(top) {
+				return p
+			}
+			if super, ok = supers.Of(top); !ok {
+				return p
+			}
+		}
+		rel, err := filepath.Rel(super, top)
+		if err != nil || rel == "." || strings.HasPrefix(rel, "..") || seen[super] {
+			return p
+		}
+		seen[super] = true
+		p = path.Join(filepath.ToSlash(rel), p)
+		if !snapshot.GitEntry(super) {
+			// A Jekyll site's folder (a _config.yml) that holds the
+			// work tree: its place as on disk, a site's top unless a
+			// work tree above holds it (snapshot.SiteOf).
+			if site, rooted := snapshot.SiteOf(super); rooted {
+				p = path.Join(strings.TrimPrefix(site, "/"), p)
+			}
+			return p
+		}
+		sub = &Repo{dir: super, git: r.git}
+	}
 }
 
 // RelPath is f's path in the tree (snapshot.SiteSource): its name less

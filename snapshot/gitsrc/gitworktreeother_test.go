@@ -1,0 +1,45 @@
+package gitsrc
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestGitWorkTreeOtherWorktreeSitePath: with GIT_DIR and GIT_WORK_TREE
+// naming two worktrees of one repository, one held by a site as _cache
+// and one kept outside it, run at the top of the one the site holds,
+// git:HEAD:develop is placed in the site (/_cache/develop), as it was
+// before GIT_WORK_TREE's checkout was asked of: measured from the one
+// outside, it was its own top (/develop), and a retag of every page
+// passed a gate (exit 0) that the same run without GIT_WORK_TREE failed.
+func TestGitWorkTreeOtherWorktreeSitePath(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	cache := filepath.Join(site, "_cache")
+	other := filepath.Join(t.TempDir(), "wt")
+	// The site holds a clone; a linked worktree of it is kept outside.
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join(cache, ".git"))
+	t.Setenv("GIT_WORK_TREE", other)
+	if got := sitePath(t, cache, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s: site path %q, want /_cache/develop", filepath.Join(cache, ".git"), other, cache, got)
+	}
+	// The other way round: the main repository kept outside, the site
+	// holding a linked worktree of it as _cache2.
+	cache2 := filepath.Join(site, "_cache2", "_cache")
+	if _, err := gittest.Git(cat, nil, "worktree", "add", "-q", "--detach", cache2); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join(cat, ".git"))
+	t.Setenv("GIT_WORK_TREE", cat)
+	if got := sitePath(t, cache2, "HEAD:develop"); got != "/_cache2/_cache/develop" {
+		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s, run in %s (a linked worktree of it): site path %q, want /_cache2/_cache/develop", filepath.Join(cat, ".git"), cat, cache2, got)
+	}
+}
