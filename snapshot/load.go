@@ -1167,8 +1167,14 @@ func (s *Snapshot) tagFolder(tags []string) string {
 	}
 	root := filepath.Clean(s.Path)
 	under := root + string(filepath.Separator)
-	if root == "." {
+	switch {
+	case root == ".":
 		under = "" // the files' names are relative: _cache/develop/…
+	case strings.HasSuffix(root, ":"):
+		// REV: is a tree's root, its files HEAD:t1/…: HEAD:/ matched
+		// none, and cachediff HEAD: HEAD: said "no folder holds the
+		// pages of one tag alone" of t1/ and t2/, one tag each.
+		under = root
 	}
 	// owner is the tag whose folder each candidate folder is; shared
 	// says several tags have it.
