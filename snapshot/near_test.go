@@ -138,24 +138,35 @@ func TestNearFromDot(t *testing.T) {
 // which pasted first (cachediff log NEW) ran a log of one snapshot: a
 // folder of one name is written ./log, a path on disk only.
 func TestNearCommandName(t *testing.T) {
+	wantOneNameHints(t, "log", "render")
+}
+
+// wantOneNameHints checks the two hints that name a folder below "."
+// as one word to paste back: Load(.) of a folder holding a bad page and
+// the snapshot folder near says "did you mean ./NEAR? …", and of one
+// holding the folders tagged (of the tag develop) and y (another tag)
+// ends "for example ./TAGGED".
+func wantOneNameHints(t *testing.T, near, tagged string) {
+	t.Helper()
 	dir := writeTree(t, map[string]string{
-		"bad/specs.md":         "garbage\n",
-		"log/zlib/specs.md":    simplePage("zlib", "develop", 1, 1),
-		"log/openssl/specs.md": simplePage("openssl", "develop", 2, 1),
+		"bad/specs.md":             "garbage\n",
+		near + "/zlib/specs.md":    simplePage("zlib", "develop", 1, 1),
+		near + "/openssl/specs.md": simplePage("openssl", "develop", 2, 1),
 	})
 	t.Chdir(dir)
 	_, err := Load(".", Options{})
 	var le *LoadError
-	if !errors.As(err, &le) || !slices.Contains(le.Lines(), "did you mean ./log? it holds a snapshot of its own") {
-		t.Errorf("Load(.): %v; want it to name ./log", err)
+	if want := "did you mean ./" + near + "? it holds a snapshot of its own"; !errors.As(err, &le) || !slices.Contains(le.Lines(), want) {
+		t.Errorf("Load(.): %v; want it to name ./%s", err, near)
 	}
 	tags := writeTree(t, map[string]string{
-		"render/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
-		"y/zlib/specs.md":      simplePage("zlib", "v1", 2, 1),
+		tagged + "/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
+		"y/zlib/specs.md":         simplePage("zlib", "v1", 2, 1),
 	})
 	t.Chdir(tags)
-	if _, err := Load(".", Options{}); err == nil || !strings.HasSuffix(err.Error(), "for example ./render") {
-		t.Errorf("Load(.): %v; want it to end %q", err, "for example ./render")
+	want := "for example ./" + tagged
+	if _, err := Load(".", Options{}); err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("Load(.): %v; want it to end %q", err, want)
 	}
 }
 
@@ -195,23 +206,5 @@ func TestNearColonName(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no colon in a file name on Windows")
 	}
-	dir := writeTree(t, map[string]string{
-		"bad/specs.md":                "garbage\n",
-		"git:HEAD:s/zlib/specs.md":    simplePage("zlib", "develop", 1, 1),
-		"git:HEAD:s/openssl/specs.md": simplePage("openssl", "develop", 2, 1),
-	})
-	t.Chdir(dir)
-	_, err := Load(".", Options{})
-	var le *LoadError
-	if !errors.As(err, &le) || !slices.Contains(le.Lines(), "did you mean ./git:HEAD:s? it holds a snapshot of its own") {
-		t.Errorf("Load(.): %v; want it to name ./git:HEAD:s", err)
-	}
-	tags := writeTree(t, map[string]string{
-		"HEAD:s/zlib/specs.md": simplePage("zlib", "develop", 1, 1),
-		"y/zlib/specs.md":      simplePage("zlib", "v1", 2, 1),
-	})
-	t.Chdir(tags)
-	if _, err := Load(".", Options{}); err == nil || !strings.HasSuffix(err.Error(), "for example ./HEAD:s") {
-		t.Errorf("Load(.): %v; want it to end %q", err, "for example ./HEAD:s")
-	}
+	wantOneNameHints(t, "git:HEAD:s", "HEAD:s")
 }
