@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -75,5 +76,32 @@ func TestGitWorkTreeOtherWorktreeBelowTop(t *testing.T) {
 				t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s: site path %q, want /_cache/develop", gitDir, other, dir, got)
 			}
 		}
+	}
+}
+
+// TestGitWorkTreeOtherWorktreeLink: as TestGitWorkTreeOtherWorktreeBelowTop,
+// run in a link from outside the site to the clone's develop: git took
+// that folder for the top, and a correct snapshot was placed at
+// /_cache/develop/develop and refused.
+func TestGitWorkTreeOtherWorktreeLink(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	cache := filepath.Join(site, "_cache")
+	tmp := t.TempDir()
+	other := filepath.Join(tmp, "wt")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
+		t.Fatal(err)
+	}
+	lnk := filepath.Join(tmp, "lnk")
+	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
+		t.Skip(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join(cache, ".git"))
+	t.Setenv("GIT_WORK_TREE", other)
+	if got := sitePath(t, lnk, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s (a link to %s): site path %q, want /_cache/develop", filepath.Join(cache, ".git"), other, lnk, filepath.Join(cache, "develop"), got)
 	}
 }

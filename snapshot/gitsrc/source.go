@@ -891,12 +891,26 @@ func envCheckout(dir string) (wt, gitDir string) {
 }
 
 // checkoutTop is the nearest folder at or above dir, absolute, with a
-// .git, none of whose folders below it is a .git; "" for none.
+// .git, none of whose folders below it is a .git; "" for none. By its
+// spelling, else where it leads, as git runs in it: run in a link to
+// _cache/develop from outside the site, git took that folder for the
+// top, and a correct snapshot was refused.
 func checkoutTop(dir string) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return ""
 	}
+	if top := checkoutTopAt(abs); top != "" {
+		return top
+	}
+	if res, err := filepath.EvalSymlinks(abs); err == nil && res != abs {
+		return checkoutTopAt(res)
+	}
+	return ""
+}
+
+// checkoutTopAt is checkoutTop of the absolute path abs, by its spelling.
+func checkoutTopAt(abs string) string {
 	for d := abs; ; d = filepath.Dir(d) {
 		if filepath.Base(d) == ".git" {
 			return ""
