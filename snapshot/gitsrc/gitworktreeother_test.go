@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -41,5 +42,66 @@ func TestGitWorkTreeOtherWorktreeSitePath(t *testing.T) {
 	t.Setenv("GIT_WORK_TREE", cat)
 	if got := sitePath(t, cache2, "HEAD:develop"); got != "/_cache2/_cache/develop" {
 		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s, run in %s (a linked worktree of it): site path %q, want /_cache2/_cache/develop", filepath.Join(cat, ".git"), cat, cache2, got)
+	}
+}
+
+// TestGitWorkTreeOtherWorktreeBelowTop: as TestGitWorkTreeOtherWorktreeSitePath,
+// run below the top of the clone the site holds (_cache/develop,
+// _cache/develop/bc): asked from that folder with GIT_DIR alone, git took
+// it for the top, and a correct snapshot was placed at
+// /_cache/develop/develop and refused ("is in folder develop/bc").
+func TestGitWorkTreeOtherWorktreeBelowTop(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	cache := filepath.Join(site, "_cache")
+	other := filepath.Join(t.TempDir(), "wt")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_WORK_TREE", other)
+	for _, dir := range []string{filepath.Join(cache, "develop"), filepath.Join(cache, "develop", "bc")} {
+		for _, gitDir := range []string{filepath.Join(cache, ".git"), "relative"} {
+			if gitDir == "relative" {
+				rel, err := filepath.Rel(dir, filepath.Join(cache, ".git"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				gitDir = rel
+			}
+			t.Setenv("GIT_DIR", gitDir)
+			if got := sitePath(t, dir, "HEAD:develop"); got != "/_cache/develop" {
+				t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s: site path %q, want /_cache/develop", gitDir, other, dir, got)
+			}
+		}
+	}
+}
+
+// TestGitWorkTreeOtherWorktreeLink: as TestGitWorkTreeOtherWorktreeBelowTop,
+// run in a link from outside the site to the clone's develop: git took
+// that folder for the top, and a correct snapshot was placed at
+// /_cache/develop/develop and refused.
+func TestGitWorkTreeOtherWorktreeLink(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	cache := filepath.Join(site, "_cache")
+	tmp := t.TempDir()
+	other := filepath.Join(tmp, "wt")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
+		t.Fatal(err)
+	}
+	lnk := filepath.Join(tmp, "lnk")
+	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
+		t.Skip(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join(cache, ".git"))
+	t.Setenv("GIT_WORK_TREE", other)
+	if got := sitePath(t, lnk, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s (a link to %s): site path %q, want /_cache/develop", filepath.Join(cache, ".git"), other, lnk, filepath.Join(cache, "develop"), got)
 	}
 }

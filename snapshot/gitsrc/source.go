@@ -266,7 +266,16 @@ func (r *Repo) supersFrom(envWT bool) string {
 			// -C _cache put the top at /tmp, and a retag of every
 			// page passed a gate.
 			cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
-			if wt, gitDir := envCheckout(r.dir); envWT && wt != "" {
+			wt, gitDir := envCheckout(r.dir)
+			if !envWT && wt != "" {
+				// From the top of the checkout the folder git runs in
+				// is in (checkoutTop): git, given GIT_DIR alone, takes
+				// the folder it runs in for the top, and run in
+				// _cache/develop a correct snapshot was placed at
+				// /_cache/develop/develop and refused.
+				wt = checkoutTop(r.dir)
+			}
+			if wt != "" {
 				// GIT_WORK_TREE's own checkout: its top (envCheckout),
 				// with GIT_DIR as from the folder it was set in.
 				cmd.Dir = wt
@@ -879,6 +888,40 @@ func envCheckout(dir string) (wt, gitDir string) {
 		return "", ""
 	}
 	return wt, abs
+}
+
+// checkoutTop is the nearest folder at or above dir, absolute, with a
+// .git, none of whose folders below it is a .git; "" for none. By its
+// spelling, else where it leads, as git runs in it: run in a link to
+// _cache/develop from outside the site, git took that folder for the
+// top, and a correct snapshot was refused.
+func checkoutTop(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if top := checkoutTopAt(abs); top != "" {
+		return top
+	}
+	if res, err := filepath.EvalSymlinks(abs); err == nil && res != abs {
+		return checkoutTopAt(res)
+	}
+	return ""
+}
+
+// checkoutTopAt is checkoutTop of the absolute path abs, by its spelling.
+func checkoutTopAt(abs string) string {
+	for d := abs; ; d = filepath.Dir(d) {
+		if filepath.Base(d) == ".git" {
+			return ""
+		}
+		if snapshot.GitEntry(d) {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
 }
 
 // gitCommonDir is the common folder of the repository folder dir, as git
