@@ -234,13 +234,24 @@ func (r *Repo) superPath() string {
 		// the site, run at the top of the one the site holds as _cache,
 		// it was its own top (/develop), and a retag of every page
 		// passed a gate that the same run without GIT_WORK_TREE failed.
+		// Of the two placements, the one in a _cache is taken (a higher
+		// or other top only adds refusals): with GIT_WORK_TREE a worktree
+		// in another site (siteA/foo), run in the one a site holds as
+		// _cache, it was placed from siteA alone (/foo/develop), and a
+		// retag of every page passed a gate too.
 		r.super.p = r.supersFrom(true)
-		if wt, _ := envCheckout(r.dir); r.super.p == "" && wt != "" {
-			r.super.p = r.supersFrom(false)
+		if wt, _ := envCheckout(r.dir); wt != "" {
+			if p := r.supersFrom(false); r.super.p == "" || !inCache(r.super.p) && inCache(p) {
+				r.super.p = p
+			}
 		}
 	})
 	return r.super.p
 }
+
+// inCache reports whether the slash-separated site path p has a
+// folder _cache.
+func inCache(p string) bool { return slices.Contains(strings.Split(p, "/"), "_cache") }
 
 // supersFrom is superPath's walk up the superprojects; from GIT_WORK_TREE's
 // checkout when envWT and envCheckout names one.
