@@ -105,3 +105,32 @@ func TestGitWorkTreeOtherWorktreeLink(t *testing.T) {
 		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s (a link to %s): site path %q, want /_cache/develop", filepath.Join(cache, ".git"), other, lnk, filepath.Join(cache, "develop"), got)
 	}
 }
+
+// TestGitWorkTreeOtherWorktreeLinkFromCheckout: as
+// TestGitWorkTreeOtherWorktreeLink, the link kept in a folder that is a
+// checkout of its own (a home folder in git): the fallback walk took
+// that checkout for the top, by the link's spelling, and a retag of
+// every page passed a gate (placed nowhere) that the same link from a
+// folder outside any checkout failed.
+func TestGitWorkTreeOtherWorktreeLinkFromCheckout(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	home := commitFiles(t, map[string]string{"x": "x\n"}, nil)
+	cache := filepath.Join(site, "_cache")
+	other := filepath.Join(t.TempDir(), "wt")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
+		t.Fatal(err)
+	}
+	lnk := filepath.Join(home, "lnk")
+	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
+		t.Skip(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join(cache, ".git"))
+	t.Setenv("GIT_WORK_TREE", other)
+	if got := sitePath(t, lnk, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s (a link in checkout %s to %s): site path %q, want /_cache/develop", filepath.Join(cache, ".git"), other, lnk, home, filepath.Join(cache, "develop"), got)
+	}
+}

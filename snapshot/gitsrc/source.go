@@ -911,10 +911,21 @@ func checkoutTop(dir string) string {
 	if err != nil {
 		return ""
 	}
+	res, err := filepath.EvalSymlinks(abs)
 	if top := checkoutTopAt(abs); top != "" {
-		return top
+		// Only a checkout that holds where the folder leads: a link
+		// from a home folder kept in git (dotfiles) to _cache/develop
+		// found that home for the top, and a retag of every page passed
+		// a gate that the same link from a folder outside any checkout
+		// failed.
+		if err != nil {
+			return top
+		}
+		if t, err := filepath.EvalSymlinks(top); err == nil && within(filepath.ToSlash(res), filepath.ToSlash(t)) {
+			return top
+		}
 	}
-	if res, err := filepath.EvalSymlinks(abs); err == nil && res != abs {
+	if err == nil && res != abs {
 		return checkoutTopAt(res)
 	}
 	return ""
