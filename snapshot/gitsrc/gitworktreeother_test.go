@@ -134,3 +134,36 @@ func TestGitWorkTreeOtherWorktreeLinkFromCheckout(t *testing.T) {
 		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s (a link in checkout %s to %s): site path %q, want /_cache/develop", filepath.Join(cache, ".git"), other, lnk, home, filepath.Join(cache, "develop"), got)
 	}
 }
+
+// TestGitWorkTreeOtherWorktreeLinkInSite: as
+// TestGitWorkTreeOtherWorktreeLinkFromCheckout, the link kept in the
+// site's own checkout (site/lnk, site/sub/l2 to _cache/develop/bc): the
+// fallback walk took the site's checkout for the top, by the link's
+// spelling, and a retag of every page passed a gate (placed nowhere)
+// that the same run in _cache/develop failed.
+func TestGitWorkTreeOtherWorktreeLinkInSite(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n", "sub/x": "x\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	cache := filepath.Join(site, "_cache")
+	other := filepath.Join(t.TempDir(), "wt")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
+		t.Fatal(err)
+	}
+	lnk, l2 := filepath.Join(site, "lnk"), filepath.Join(site, "sub", "l2")
+	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
+		t.Skip(err)
+	}
+	if err := os.Symlink(filepath.Join("..", "_cache", "develop", "bc"), l2); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join(cache, ".git"))
+	t.Setenv("GIT_WORK_TREE", other)
+	for _, dir := range []string{lnk, l2} {
+		if got := sitePath(t, dir, "HEAD:develop"); got != "/_cache/develop" {
+			t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s (a link in the site): site path %q, want /_cache/develop", filepath.Join(cache, ".git"), other, dir, got)
+		}
+	}
+}

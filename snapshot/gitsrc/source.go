@@ -902,33 +902,25 @@ func envCheckout(dir string) (wt, gitDir string) {
 }
 
 // checkoutTop is the nearest folder at or above dir, absolute, with a
-// .git, none of whose folders below it is a .git; "" for none. By its
-// spelling, else where it leads, as git runs in it: run in a link to
-// _cache/develop from outside the site, git took that folder for the
-// top, and a correct snapshot was refused.
+// .git, none of whose folders below it is a .git; "" for none. Where it
+// leads, as git runs in it (the OS resolves the folder a process runs
+// in), else by its spelling: run in a link to _cache/develop from
+// outside the site, git took that folder for the top, and a correct
+// snapshot was refused. Not by its spelling first: a link kept in a
+// home folder in git (dotfiles), or in the site's own checkout, to
+// _cache/develop found that checkout for the top, and a retag of every
+// page passed a gate that the same run in _cache/develop failed.
 func checkoutTop(dir string) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return ""
 	}
-	res, err := filepath.EvalSymlinks(abs)
-	if top := checkoutTopAt(abs); top != "" {
-		// Only a checkout that holds where the folder leads: a link
-		// from a home folder kept in git (dotfiles) to _cache/develop
-		// found that home for the top, and a retag of every page passed
-		// a gate that the same link from a folder outside any checkout
-		// failed.
-		if err != nil {
-			return top
-		}
-		if t, err := filepath.EvalSymlinks(top); err == nil && within(filepath.ToSlash(res), filepath.ToSlash(t)) {
+	if res, err := filepath.EvalSymlinks(abs); err == nil && res != abs {
+		if top := checkoutTopAt(res); top != "" {
 			return top
 		}
 	}
-	if err == nil && res != abs {
-		return checkoutTopAt(res)
-	}
-	return ""
+	return checkoutTopAt(abs)
 }
 
 // checkoutTopAt is checkoutTop of the absolute path abs, by its spelling.
