@@ -167,3 +167,32 @@ func TestGitWorkTreeOtherWorktreeLinkInSite(t *testing.T) {
 		}
 	}
 }
+
+// TestGitWorkTreeOtherWorktreeLinkRelGitDir: as
+// TestGitWorkTreeOtherWorktreeLink, with GIT_DIR=../.git relative, which
+// git, run in the link, reads from where it leads (the clone's .git):
+// joined by the link's spelling it named no repository, and a retag of
+// every page passed a gate (placed nowhere) that the same run in
+// _cache/develop failed.
+func TestGitWorkTreeOtherWorktreeLinkRelGitDir(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	cache := filepath.Join(site, "_cache")
+	tmp := t.TempDir()
+	other := filepath.Join(tmp, "wt")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
+		t.Fatal(err)
+	}
+	lnk := filepath.Join(tmp, "lnk")
+	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
+		t.Skip(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join("..", ".git"))
+	t.Setenv("GIT_WORK_TREE", other)
+	if got := sitePath(t, lnk, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR ../.git, GIT_WORK_TREE %s (another worktree), run in %s (a link to %s): site path %q, want /_cache/develop", other, lnk, filepath.Join(cache, "develop"), got)
+	}
+}

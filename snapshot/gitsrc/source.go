@@ -884,6 +884,13 @@ func envCheckout(dir string) (wt, gitDir string) {
 	if wt == "" || gitDir == "" {
 		return "", ""
 	}
+	// Relative ones from where dir leads, as git, run in it, reads
+	// them: GIT_DIR=../.git run in a link to _cache/develop was joined
+	// by its spelling, named no repository, and a retag of every page
+	// passed a gate that the same run in _cache/develop failed.
+	if res, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = res
+	}
 	if !filepath.IsAbs(wt) {
 		wt = filepath.Join(dir, wt)
 	}
