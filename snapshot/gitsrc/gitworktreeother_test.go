@@ -196,3 +196,30 @@ func TestGitWorkTreeOtherWorktreeLinkRelGitDir(t *testing.T) {
 		t.Errorf("GIT_DIR ../.git, GIT_WORK_TREE %s (another worktree), run in %s (a link to %s): site path %q, want /_cache/develop", other, lnk, filepath.Join(cache, "develop"), got)
 	}
 }
+
+// TestGitWorkTreeLinkRelGitDirHere: GIT_DIR=../.git relative and
+// GIT_WORK_TREE the clone the site holds as _cache, run in a link to
+// its develop as the command line does (".", the shell's PWD the
+// link's spelling): GIT_DIR was joined to ".", made absolute by the
+// spelling, named no repository, superPath asked nothing, and a retag
+// of every page passed a gate that the same run in _cache/develop
+// failed.
+func TestGitWorkTreeLinkRelGitDirHere(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	cache := filepath.Join(site, "_cache")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	lnk := filepath.Join(t.TempDir(), "lnk")
+	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
+		t.Skip(err)
+	}
+	t.Chdir(lnk)
+	t.Setenv("PWD", lnk)
+	t.Setenv("GIT_DIR", filepath.Join("..", ".git"))
+	t.Setenv("GIT_WORK_TREE", cache)
+	if got := sitePath(t, ".", "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR ../.git, GIT_WORK_TREE %s, run in %s (a link to %s): site path %q, want /_cache/develop", cache, lnk, filepath.Join(cache, "develop"), got)
+	}
+}

@@ -822,7 +822,14 @@ func submoduleRepo(dir string) bool {
 		return true
 	}
 	if !filepath.IsAbs(gitDir) {
-		gitDir = filepath.Join(dir, gitDir)
+		// From where dir leads, as git reads it (envCheckout).
+		base := dir
+		if abs, err := filepath.Abs(dir); err == nil {
+			if res, err := filepath.EvalSymlinks(abs); err == nil {
+				base = res
+			}
+		}
+		gitDir = filepath.Join(base, gitDir)
 	}
 	abs, err := filepath.Abs(gitDir)
 	if err != nil {
@@ -888,8 +895,10 @@ func envCheckout(dir string) (wt, gitDir string) {
 	// them: GIT_DIR=../.git run in a link to _cache/develop was joined
 	// by its spelling, named no repository, and a retag of every page
 	// passed a gate that the same run in _cache/develop failed.
-	if res, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = res
+	if abs, err := filepath.Abs(dir); err == nil {
+		if res, err := filepath.EvalSymlinks(abs); err == nil {
+			dir = res
+		}
 	}
 	if !filepath.IsAbs(wt) {
 		wt = filepath.Join(dir, wt)
