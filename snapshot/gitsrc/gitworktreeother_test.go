@@ -105,3 +105,121 @@ func TestGitWorkTreeOtherWorktreeLink(t *testing.T) {
 		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s (a link to %s): site path %q, want /_cache/develop", filepath.Join(cache, ".git"), other, lnk, filepath.Join(cache, "develop"), got)
 	}
 }
+
+// TestGitWorkTreeOtherWorktreeLinkFromCheckout: as
+// TestGitWorkTreeOtherWorktreeLink, the link kept in a folder that is a
+// checkout of its own (a home folder in git): the fallback walk took
+// that checkout for the top, by the link's spelling, and a retag of
+// every page passed a gate (placed nowhere) that the same link from a
+// folder outside any checkout failed.
+func TestGitWorkTreeOtherWorktreeLinkFromCheckout(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	home := commitFiles(t, map[string]string{"x": "x\n"}, nil)
+	cache := filepath.Join(site, "_cache")
+	other := filepath.Join(t.TempDir(), "wt")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
+		t.Fatal(err)
+	}
+	lnk := filepath.Join(home, "lnk")
+	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
+		t.Skip(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join(cache, ".git"))
+	t.Setenv("GIT_WORK_TREE", other)
+	if got := sitePath(t, lnk, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s (a link in checkout %s to %s): site path %q, want /_cache/develop", filepath.Join(cache, ".git"), other, lnk, home, filepath.Join(cache, "develop"), got)
+	}
+}
+
+// TestGitWorkTreeOtherWorktreeLinkInSite: as
+// TestGitWorkTreeOtherWorktreeLinkFromCheckout, the link kept in the
+// site's own checkout (site/lnk, site/sub/l2 to _cache/develop/bc): the
+// fallback walk took the site's checkout for the top, by the link's
+// spelling, and a retag of every page passed a gate (placed nowhere)
+// that the same run in _cache/develop failed.
+func TestGitWorkTreeOtherWorktreeLinkInSite(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n", "sub/x": "x\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	cache := filepath.Join(site, "_cache")
+	other := filepath.Join(t.TempDir(), "wt")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
+		t.Fatal(err)
+	}
+	lnk, l2 := filepath.Join(site, "lnk"), filepath.Join(site, "sub", "l2")
+	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
+		t.Skip(err)
+	}
+	if err := os.Symlink(filepath.Join("..", "_cache", "develop", "bc"), l2); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join(cache, ".git"))
+	t.Setenv("GIT_WORK_TREE", other)
+	for _, dir := range []string{lnk, l2} {
+		if got := sitePath(t, dir, "HEAD:develop"); got != "/_cache/develop" {
+			t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s (another worktree), run in %s (a link in the site): site path %q, want /_cache/develop", filepath.Join(cache, ".git"), other, dir, got)
+		}
+	}
+}
+
+// TestGitWorkTreeOtherWorktreeLinkRelGitDir: as
+// TestGitWorkTreeOtherWorktreeLink, with GIT_DIR=../.git relative, which
+// git, run in the link, reads from where it leads (the clone's .git):
+// joined by the link's spelling it named no repository, and a retag of
+// every page passed a gate (placed nowhere) that the same run in
+// _cache/develop failed.
+func TestGitWorkTreeOtherWorktreeLinkRelGitDir(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	cache := filepath.Join(site, "_cache")
+	tmp := t.TempDir()
+	other := filepath.Join(tmp, "wt")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
+		t.Fatal(err)
+	}
+	lnk := filepath.Join(tmp, "lnk")
+	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
+		t.Skip(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join("..", ".git"))
+	t.Setenv("GIT_WORK_TREE", other)
+	if got := sitePath(t, lnk, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR ../.git, GIT_WORK_TREE %s (another worktree), run in %s (a link to %s): site path %q, want /_cache/develop", other, lnk, filepath.Join(cache, "develop"), got)
+	}
+}
+
+// TestGitWorkTreeLinkRelGitDirHere: GIT_DIR=../.git relative and
+// GIT_WORK_TREE the clone the site holds as _cache, run in a link to
+// its develop as the command line does (".", the shell's PWD the
+// link's spelling): GIT_DIR was joined to ".", made absolute by the
+// spelling, named no repository, superPath asked nothing, and a retag
+// of every page passed a gate that the same run in _cache/develop
+// failed.
+func TestGitWorkTreeLinkRelGitDirHere(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	cache := filepath.Join(site, "_cache")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	lnk := filepath.Join(t.TempDir(), "lnk")
+	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
+		t.Skip(err)
+	}
+	t.Chdir(lnk)
+	t.Setenv("PWD", lnk)
+	t.Setenv("GIT_DIR", filepath.Join("..", ".git"))
+	t.Setenv("GIT_WORK_TREE", cache)
+	if got := sitePath(t, ".", "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR ../.git, GIT_WORK_TREE %s, run in %s (a link to %s): site path %q, want /_cache/develop", cache, lnk, filepath.Join(cache, "develop"), got)
+	}
+}

@@ -822,7 +822,14 @@ func submoduleRepo(dir string) bool {
 		return true
 	}
 	if !filepath.IsAbs(gitDir) {
-		gitDir = filepath.Join(dir, gitDir)
+		// From where dir leads, as git reads it (envCheckout).
+		base := dir
+		if abs, err := filepath.Abs(dir); err == nil {
+			if res, err := filepath.EvalSymlinks(abs); err == nil {
+				base = res
+			}
+		}
+		gitDir = filepath.Join(base, gitDir)
 	}
 	abs, err := filepath.Abs(gitDir)
 	if err != nil {
@@ -884,6 +891,15 @@ func envCheckout(dir string) (wt, gitDir string) {
 	if wt == "" || gitDir == "" {
 		return "", ""
 	}
+	// Relative ones from where dir leads, as git, run in it, reads
+	// them: GIT_DIR=../.git run in a link to _cache/develop was joined
+	// by its spelling, named no repository, and a retag of every page
+	// passed a gate that the same run in _cache/develop failed.
+	if abs, err := filepath.Abs(dir); err == nil {
+		if res, err := filepath.EvalSymlinks(abs); err == nil {
+			dir = res
+		}
+	}
 	if !filepath.IsAbs(wt) {
 		wt = filepath.Join(dir, wt)
 	}
@@ -902,22 +918,25 @@ func envCheckout(dir string) (wt, gitDir string) {
 }
 
 // checkoutTop is the nearest folder at or above dir, absolute, with a
-// .git, none of whose folders below it is a .git; "" for none. By its
-// spelling, else where it leads, as git runs in it: run in a link to
-// _cache/develop from outside the site, git took that folder for the
-// top, and a correct snapshot was refused.
+// .git, none of whose folders below it is a .git; "" for none. Where it
+// leads, as git runs in it (the OS resolves the folder a process runs
+// in), else by its spelling: run in a link to _cache/develop from
+// outside the site, git took that folder for the top, and a correct
+// snapshot was refused. Not by its spelling first: a link kept in a
+// home folder in git (dotfiles), or in the site's own checkout, to
+// _cache/develop found that checkout for the top, and a retag of every
+// page passed a gate that the same run in _cache/develop failed.
 func checkoutTop(dir string) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return ""
 	}
-	if top := checkoutTopAt(abs); top != "" {
-		return top
-	}
 	if res, err := filepath.EvalSymlinks(abs); err == nil && res != abs {
-		return checkoutTopAt(res)
+		if top := checkoutTopAt(res); top != "" {
+			return top
+		}
 	}
-	return ""
+	return checkoutTopAt(abs)
 }
 
 // checkoutTopAt is checkoutTop of the absolute path abs, by its spelling.
