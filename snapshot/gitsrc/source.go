@@ -218,35 +218,100 @@ func (r *Repo) linkedSite() (top, dir, prefix string) {
 // have git answer for the submodule again.
 func (r *Repo) superPath() string {
 	r.super.once.Do(func() {
-		// With GIT_DIR set, git reads that repository wherever it runs:
-		// the folder it runs in may be outside its work tree (the
-		// superproject's top, with GIT_DIR its .git/modules/_cache), so
-		// nested, which looks above that folder, says nothing, and git
-		// names no superproject (it asks from the folder it runs in):
-		// the work tree's top is placed as on disk, and a retag of every
-		// page passed a gate.
-		if !(submoduleRepo(r.dir) || r.ownWorkTree()) || (EnvRepo() == "" && !nested(r.dir) && !inModulesDir(r.dir)) {
-			return
-		}
-		// From GIT_WORK_TREE's checkout (envCheckout), else, or where it
-		// is in no site, from the folder git runs in, as before: with
-		// GIT_WORK_TREE another worktree of the repository kept outside
-		// the site, run at the top of the one the site holds as _cache,
-		// it was its own top (/develop), and a retag of every page
-		// passed a gate that the same run without GIT_WORK_TREE failed.
-		// Of the two placements, the one in a _cache is taken (a higher
-		// or other top only adds refusals): with GIT_WORK_TREE a worktree
-		// in another site (siteA/foo), run in the one a site holds as
-		// _cache, it was placed from siteA alone (/foo/develop), and a
-		// retag of every page passed a gate too.
-		r.super.p = r.supersFrom(true)
-		if wt, _ := envCheckout(r.dir); wt != "" {
-			if p := r.supersFrom(false); r.super.p == "" || !inCache(r.super.p) && inCache(p) {
+		r.super.p = r.supers()
+		// With the environment naming the repository, from the place of
+		// the checkout whose HEAD git reads (worktreePlace) when the
+		// walks above place it in no _cache: they follow the folder git
+		// runs in and the variables' spellings, and shape after shape
+		// of those (links, a relative GIT_DIR, GIT_WORK_TREE a worktree
+		// kept outside any site) placed a retag nowhere.
+		if !inCache(r.super.p) && envNamesRepo() {
+			if p := r.worktreePlace(); p != "" {
 				r.super.p = p
 			}
 		}
 	})
 	return r.super.p
+}
+
+// supers is superPath's answer from the folder git runs in and the
+// variables that name the repository.
+func (r *Repo) supers() string {
+	// With GIT_DIR set, git reads that repository wherever it runs:
+	// the folder it runs in may be outside its work tree (the
+	// superproject's top, with GIT_DIR its .git/modules/_cache), so
+	// nested, which looks above that folder, says nothing, and git
+	// names no superproject (it asks from the folder it runs in):
+	// the work tree's top is placed as on disk, and a retag of every
+	// page passed a gate.
+	if !(submoduleRepo(r.dir) || r.ownWorkTree()) || (EnvRepo() == "" && !nested(r.dir) && !inModulesDir(r.dir)) {
+		return ""
+	}
+	// From GIT_WORK_TREE's checkout (envCheckout), else, or where it
+	// is in no site, from the folder git runs in, as before: with
+	// GIT_WORK_TREE another worktree of the repository kept outside
+	// the site, run at the top of the one the site holds as _cache,
+	// it was its own top (/develop), and a retag of every page
+	// passed a gate that the same run without GIT_WORK_TREE failed.
+	// Of the two placements, the one in a _cache is taken (a higher
+	// or other top only adds refusals): with GIT_WORK_TREE a worktree
+	// in another site (siteA/foo), run in the one a site holds as
+	// _cache, it was placed from siteA alone (/foo/develop), and a
+	// retag of every page passed a gate too.
+	p := r.supersFrom(true)
+	if wt, _ := envCheckout(r.dir); wt != "" {
+		if q := r.supersFrom(false); p == "" || !inCache(p) && inCache(q) {
+			p = q
+		}
+	}
+	return p
+}
+
+// envNamesRepo reports whether GIT_DIR or GIT_WORK_TREE is set: git
+// reads the repository and its checkout from them, not from the folder
+// it runs in.
+func envNamesRepo() bool { return EnvRepo() != "" || os.Getenv("GIT_WORK_TREE") != "" }
+
+// worktreePlace is the site path, with no leading "/", of the checkout
+// of the repository folder git reads (git rev-parse --absolute-git-dir:
+// GIT_DIR as git resolves it, relative, through links, or found from
+// the folder it runs in) when a site holds it in a _cache, as on disk
+// (snapshot.SiteOf); "" otherwise. That checkout is the one, of git's
+// own list (git worktree list), whose .git leads to that folder: its
+// HEAD, index and branch are the ones git reads, and it is the one the
+// site builds. Whatever folder git runs in and whatever GIT_WORK_TREE
+// names: with GIT_DIR the .git of the clone a site holds as _cache,
+// run in a link to its develop from a checkout of its own, or with
+// GIT_DIR=../.git, or GIT_WORK_TREE another worktree kept outside any
+// site, a retag of every page was placed nowhere and passed a gate that
+// the same run in _cache/develop failed. A bare entry, and one inside a
+// .git folder, are passed by.
+func (r *Repo) worktreePlace() string {
+	out, err := r.command("rev-parse", "--absolute-git-dir").Output()
+	if err != nil {
+		return ""
+	}
+	gitDir := snapshot.GitDirOf(strings.TrimSuffix(string(out), "\n"))
+	out, err = r.command("worktree", "list", "--porcelain", "-z").Output()
+	if err != nil {
+		return ""
+	}
+	for rec := range strings.SplitSeq(string(out), "\x00\x00") {
+		fields := strings.Split(rec, "\x00")
+		top, ok := strings.CutPrefix(fields[0], "worktree ")
+		if !ok || slices.Contains(fields[1:], "bare") || !filepath.IsAbs(top) {
+			continue
+		}
+		top = filepath.Clean(top)
+		if slices.Contains(strings.Split(filepath.ToSlash(top), "/"), ".git") || !snapshot.GitEntry(top) || snapshot.GitDirOf(filepath.Join(top, ".git")) != gitDir {
+			continue
+		}
+		if site, rooted := snapshot.SiteOf(top); rooted && inCache(site) {
+			return strings.TrimPrefix(site, "/")
+		}
+		return ""
+	}
+	return ""
 }
 
 // inCache reports whether the slash-separated site path p has a

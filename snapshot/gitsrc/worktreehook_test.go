@@ -53,8 +53,18 @@ func TestMainRepoInLinkedWorktreeSitePath(t *testing.T) {
 	if got := sitePath(t, cache, "HEAD:develop"); got != "/_cache/develop" {
 		t.Errorf("GIT_DIR %s, run at the linked worktree's top: site path %q, want /_cache/develop", os.Getenv("GIT_DIR"), got)
 	}
+	// GIT_DIR naming the linked worktree's repository folder, run at
+	// the main worktree's top, which no site holds: git reads the HEAD
+	// of the checkout the site holds as _cache, so it is placed there
+	// (worktreePlace), whatever folder git runs in.
 	t.Setenv("GIT_DIR", filepath.Join(cat, ".git", "worktrees", "_cache"))
+	if got := sitePath(t, cat, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR %s, run at the main worktree's top, no site: site path %q, want /_cache/develop", os.Getenv("GIT_DIR"), got)
+	}
+	// The main repository's own, run at its top: its checkout is in
+	// no site, and it is its own top.
+	t.Setenv("GIT_DIR", filepath.Join(cat, ".git"))
 	if got := sitePath(t, cat, "HEAD:develop"); got != "/develop" {
-		t.Errorf("GIT_DIR %s, run at the main worktree's top, no site: site path %q, want /develop", os.Getenv("GIT_DIR"), got)
+		t.Errorf("GIT_DIR %s, run at its own top, no site: site path %q, want /develop", os.Getenv("GIT_DIR"), got)
 	}
 }
