@@ -276,40 +276,45 @@ func envNamesRepo() bool { return EnvRepo() != "" || os.Getenv("GIT_WORK_TREE") 
 // of the repository folder git reads (git rev-parse --absolute-git-dir:
 // GIT_DIR as git resolves it, relative, through links, or found from
 // the folder it runs in) when a site holds it in a _cache, as on disk
-// (snapshot.SiteOf); "" otherwise. That checkout is the one, of git's
-// own list (git worktree list), whose .git leads to that folder: its
-// HEAD, index and branch are the ones git reads, and it is the one the
-// site builds. Whatever folder git runs in and whatever GIT_WORK_TREE
+// (snapshot.SiteOf); "" otherwise. That checkout is one, of git's own
+// list (git worktree list), whose .git leads to that folder: its HEAD,
+// index and branch are the ones git reads, and it is the one the site
+// builds. Whatever folder git runs in and whatever GIT_WORK_TREE
 // names: with GIT_DIR the .git of the clone a site holds as _cache,
 // run in a link to its develop from a checkout of its own, or with
 // GIT_DIR=../.git, or GIT_WORK_TREE another worktree kept outside any
 // site, a retag of every page was placed nowhere and passed a gate that
 // the same run in _cache/develop failed. A bare entry, and one inside a
 // .git folder, are passed by.
+// Of several checkouts, one in a _cache wins, as in superPath.
 func (r *Repo) worktreePlace() string {
 	out, err := r.command("rev-parse", "--absolute-git-dir").Output()
 	if err != nil {
 		return ""
 	}
 	gitDir := snapshot.GitDirOf(strings.TrimSuffix(string(out), "\n"))
-	out, err = r.command("worktree", "list", "--porcelain", "-z").Output()
-	if err != nil {
-		return ""
-	}
-	for rec := range strings.SplitSeq(string(out), "\x00\x00") {
-		fields := strings.Split(rec, "\x00")
-		top, ok := strings.CutPrefix(fields[0], "worktree ")
-		if !ok || slices.Contains(fields[1:], "bare") || !filepath.IsAbs(top) {
-			continue
+	var tops []string
+	if out, err = r.command("worktree", "list", "--porcelain", "-z").Output(); err == nil {
+		for rec := range strings.SplitSeq(string(out), "\x00\x00") {
+			fields := strings.Split(rec, "\x00")
+			top, ok := strings.CutPrefix(fields[0], "worktree ")
+			if ok && !slices.Contains(fields[1:], "bare") && filepath.IsAbs(top) {
+				tops = append(tops, filepath.Clean(top))
+			}
 		}
-		top = filepath.Clean(top)
+	}
+	// Each checkout whose .git leads there, not only the first: a
+	// linked worktree's .git file edited to lead to the main .git has
+	// two, and with the main one kept outside any site and listed
+	// first, a retag of every page passed a gate from GIT_DIR=cat/.git
+	// that the same GIT_DIR run in the site's _cache failed.
+	for _, top := range tops {
 		if slices.Contains(strings.Split(filepath.ToSlash(top), "/"), ".git") || !snapshot.GitEntry(top) || snapshot.GitDirOf(filepath.Join(top, ".git")) != gitDir {
 			continue
 		}
 		if site, rooted := snapshot.SiteOf(top); rooted && inCache(site) {
 			return strings.TrimPrefix(site, "/")
 		}
-		return ""
 	}
 	return ""
 }
