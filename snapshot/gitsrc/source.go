@@ -277,15 +277,15 @@ func envNamesRepo() bool { return EnvRepo() != "" || os.Getenv("GIT_WORK_TREE") 
 // GIT_DIR as git resolves it, relative, through links, or found from
 // the folder it runs in) when a site holds it in a _cache, as on disk
 // (snapshot.SiteOf); "" otherwise. That checkout is one, of git's own
-// list (git worktree list), whose .git leads to that folder: its HEAD,
-// index and branch are the ones git reads, and it is the one the site
-// builds. Whatever folder git runs in and whatever GIT_WORK_TREE
-// names: with GIT_DIR the .git of the clone a site holds as _cache,
-// run in a link to its develop from a checkout of its own, or with
-// GIT_DIR=../.git, or GIT_WORK_TREE another worktree kept outside any
-// site, a retag of every page was placed nowhere and passed a gate that
-// the same run in _cache/develop failed. A bare entry, and one inside a
-// .git folder, are passed by.
+// list (git worktree list) or the folder of a .git file GIT_DIR names,
+// whose .git leads to that folder: its HEAD, index and branch are the
+// ones git reads, and it is the one the site builds. Whatever folder
+// git runs in and whatever GIT_WORK_TREE names: with GIT_DIR the .git
+// of the clone a site holds as _cache, run in a link to its develop
+// from a checkout of its own, or with GIT_DIR=../.git, or GIT_WORK_TREE
+// another worktree kept outside any site, a retag of every page was
+// placed nowhere and passed a gate that the same run in _cache/develop
+// failed. A bare entry, and one inside a .git folder, are passed by.
 // Of several checkouts, one in a _cache wins, as in superPath.
 func (r *Repo) worktreePlace() string {
 	out, err := r.command("rev-parse", "--absolute-git-dir").Output()
@@ -293,7 +293,16 @@ func (r *Repo) worktreePlace() string {
 		return ""
 	}
 	gitDir := snapshot.GitDirOf(strings.TrimSuffix(string(out), "\n"))
+	// The folder of GIT_DIR, spelt and where it leads: with GIT_DIR the
+	// .git file of a checkout that git's list does not name (a clone
+	// made with --separate-git-dir, whose main worktree git lists as
+	// the repository folder; a worktree moved by hand), a retag of every
+	// page was placed nowhere and passed a gate that the same GIT_DIR
+	// naming a plain clone's .git folder failed.
 	var tops []string
+	if g := envGitDir(r.dir); g != "" {
+		tops = append(tops, filepath.Dir(g), filepath.Dir(resolvedPath(g)))
+	}
 	if out, err = r.command("worktree", "list", "--porcelain", "-z").Output(); err == nil {
 		for rec := range strings.SplitSeq(string(out), "\x00\x00") {
 			fields := strings.Split(rec, "\x00")
@@ -317,6 +326,36 @@ func (r *Repo) worktreePlace() string {
 		}
 	}
 	return ""
+}
+
+// envGitDir is GIT_DIR, absolute: a relative one from where the folder
+// dir leads, as git, run in it, reads it (envCheckout); "" when unset.
+func envGitDir(dir string) string {
+	gitDir := EnvRepo()
+	if gitDir == "" {
+		return ""
+	}
+	if !filepath.IsAbs(gitDir) {
+		gitDir = filepath.Join(resolvedPath(dir), gitDir)
+	}
+	abs, err := filepath.Abs(gitDir)
+	if err != nil {
+		return ""
+	}
+	return abs
+}
+
+// resolvedPath is the folder or file p, absolute, through its symbolic
+// links, or p absolute when they do not lead to one.
+func resolvedPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	if res, err := filepath.EvalSymlinks(abs); err == nil {
+		return res
+	}
+	return abs
 }
 
 // inCache reports whether the slash-separated site path p has a
