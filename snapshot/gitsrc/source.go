@@ -397,9 +397,17 @@ func (r *Repo) supersFrom(envWT bool) string {
 			}
 			if wt != "" {
 				// GIT_WORK_TREE's own checkout: its top (envCheckout),
-				// with GIT_DIR as from the folder it was set in.
+				// with GIT_DIR as from the folder it was set in, and
+				// that folder named the work tree: git takes the
+				// folder it runs in for one only where the repository
+				// is not bare, and a bare one's linked worktree a site
+				// holds as _cache (GIT_DIR=bare.git, GIT_WORK_TREE the
+				// worktree), or core.bare=true set in a clone's config,
+				// had --show-toplevel fail: placed nowhere, a retag of
+				// every page passed a gate that the same run with
+				// core.bare=false failed.
 				cmd.Dir = wt
-				cmd.Env = append(slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_DIR=") }), "GIT_DIR="+gitDir)
+				cmd.Env = append(slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_DIR=") }), "GIT_DIR="+gitDir, "GIT_WORK_TREE="+wt)
 			}
 		}
 		out, err := cmd.Output()
