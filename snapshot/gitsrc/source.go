@@ -244,7 +244,7 @@ func (r *Repo) supers() string {
 	// names no superproject (it asks from the folder it runs in):
 	// the work tree's top is placed as on disk, and a retag of every
 	// page passed a gate.
-	if !(submoduleRepo(r.dir) || r.ownWorkTree()) || (EnvRepo() == "" && !nested(r.dir) && !inModulesDir(r.dir)) {
+	if !(submoduleRepo(r.dir) || r.ownWorkTree()) || (EnvRepo() == "" && !nested(r.dir) && !inModulesDir(r.dir) && !r.foundWorkTree()) {
 		return ""
 	}
 	// From GIT_WORK_TREE's checkout (envCheckout), else, or where it
@@ -1118,10 +1118,58 @@ func inModulesDir(dir string) bool {
 // _cache (GIT_DIR=/x/cat.git, as a deploy script keeps one) was its
 // own top from git (/develop), and a retag of every page passed a gate
 // that ./develop on disk failed.
-func (r *Repo) ownWorkTree() bool {
-	if EnvRepo() == "" {
+func (r *Repo) ownWorkTree() bool { return EnvRepo() != "" && r.coreWorkTree() }
+
+// foundWorkTree reports, without GIT_DIR, whether the repository git
+// finds from the folder it runs in (the .git at or above it, or the .git
+// folder it is in) has core.worktree (coreWorkTree): git takes that
+// checkout for the work tree, though the folder it runs in is none of
+// it. Run in cat, or with -C cat, where cat/.git's core.worktree is a
+// site's _cache, a REV:PATH was its own top (/develop), and a retag of
+// every page passed a gate that GIT_DIR=cat/.git, and _cache/develop on
+// disk, failed. git is asked only where the repository's config files
+// name a worktree or an include, so that an ordinary clone costs no
+// process more.
+func (r *Repo) foundWorkTree() bool {
+	gitDir := foundGitDir(r.dir)
+	if gitDir == "" {
 		return false
 	}
+	for _, d := range []string{gitDir, gitCommonDir(gitDir)} {
+		for _, name := range []string{"config", "config.worktree"} {
+			info, err := os.Stat(filepath.Join(d, name))
+			if err != nil || !info.Mode().IsRegular() || info.Size() > 1<<20 {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(d, name))
+			if low := strings.ToLower(string(data)); err == nil && (strings.Contains(low, "worktree") || strings.Contains(low, "include")) {
+				return r.coreWorkTree()
+			}
+		}
+	}
+	return false
+}
+
+// foundGitDir is the repository folder git finds from dir, through its
+// links, as git's discovery does: that of the nearest .git at or above
+// it, or the .git folder it is in; "" for none.
+func foundGitDir(dir string) string {
+	for d := resolvedPath(dir); ; d = filepath.Dir(d) {
+		if snapshot.GitEntry(d) {
+			return snapshot.GitDirOf(filepath.Join(d, ".git"))
+		}
+		if filepath.Base(d) == ".git" && snapshot.GitEntry(filepath.Dir(d)) {
+			return snapshot.GitDirOf(d)
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// coreWorkTree reports whether the repository git reads has
+// core.worktree in its own config (ownWorkTree, foundWorkTree).
+func (r *Repo) coreWorkTree() bool {
 	// git reads core.worktree from the repository's config and, with
 	// extensions.worktreeConfig, from its config.worktree, which
 	// --local does not read (--worktree does): one set there only was
