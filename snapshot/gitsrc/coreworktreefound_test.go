@@ -46,3 +46,35 @@ func TestCoreWorkTreeFoundSitePath(t *testing.T) {
 		t.Errorf("an ordinary clone: %d git processes to look for core.worktree, want 0", runs)
 	}
 }
+
+// TestCoreWorkTreeRepoFolderSitePath: without GIT_DIR, run in (or -C) a
+// repository folder kept elsewhere (x.git, not bare, as a deploy script
+// keeps one) whose core.worktree is a site's _cache, a REV:PATH is placed
+// in that site (/_cache/develop), as with GIT_DIR=x.git: git finds the
+// folder itself for the repository. Only a .git at or above the folder
+// was looked for, and a retag of every page passed a gate.
+func TestCoreWorkTreeRepoFolderSitePath(t *testing.T) {
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	tmp := t.TempDir()
+	repo, site := filepath.Join(tmp, "x.git"), filepath.Join(tmp, "site")
+	cache := filepath.Join(site, "_cache")
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(site, "_config.yml"), []byte("t: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(tmp, nil, "clone", "-q", "--bare", cat, repo); err != nil {
+		t.Fatal(err)
+	}
+	for _, kv := range [][2]string{{"core.bare", "false"}, {"core.worktree", cache}} {
+		if _, err := gittest.Git(repo, nil, "config", kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, dir := range []string{repo, filepath.Join(repo, "refs")} {
+		if got := sitePath(t, dir, "HEAD:develop"); got != "/_cache/develop" {
+			t.Errorf("run in %s, core.worktree %s: site path %q, want /_cache/develop", dir, cache, got)
+		}
+	}
+}

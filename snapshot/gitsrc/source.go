@@ -1151,20 +1151,42 @@ func (r *Repo) foundWorkTree() bool {
 }
 
 // foundGitDir is the repository folder git finds from dir, through its
-// links, as git's discovery does: that of the nearest .git at or above
-// it, or the .git folder it is in; "" for none.
+// links, as git's discovery does: at each folder up, that of its .git,
+// else the folder itself when it is a repository folder (a .git folder,
+// or one kept elsewhere as x.git: -C x.git, whose core.worktree is a
+// site's _cache, was its own top, and a retag of every page passed a
+// gate that GIT_DIR=x.git failed); "" for none.
 func foundGitDir(dir string) string {
 	for d := resolvedPath(dir); ; d = filepath.Dir(d) {
 		if snapshot.GitEntry(d) {
 			return snapshot.GitDirOf(filepath.Join(d, ".git"))
 		}
-		if filepath.Base(d) == ".git" && snapshot.GitEntry(filepath.Dir(d)) {
-			return snapshot.GitDirOf(d)
+		if repoFolder(d) {
+			return d
 		}
 		if filepath.Dir(d) == d {
 			return ""
 		}
 	}
+}
+
+// repoFolder reports whether the folder d looks like a repository
+// folder: a HEAD, and folders objects and refs (or a commondir file, a
+// linked worktree's). A cheap look that only decides whether git is
+// asked (foundWorkTree).
+func repoFolder(d string) bool {
+	if _, err := os.Lstat(filepath.Join(d, "HEAD")); err != nil {
+		return false
+	}
+	if _, err := os.Stat(filepath.Join(d, "commondir")); err == nil {
+		return true
+	}
+	for _, sub := range [...]string{"objects", "refs"} {
+		if info, err := os.Stat(filepath.Join(d, sub)); err != nil || !info.IsDir() {
+			return false
+		}
+	}
+	return true
 }
 
 // coreWorkTree reports whether the repository git reads has
