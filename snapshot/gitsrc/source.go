@@ -244,7 +244,7 @@ func (r *Repo) supers() string {
 	// names no superproject (it asks from the folder it runs in):
 	// the work tree's top is placed as on disk, and a retag of every
 	// page passed a gate.
-	if !(submoduleRepo(r.dir) || r.ownWorkTree()) || (EnvRepo() == "" && !nested(r.dir) && !inModulesDir(r.dir)) {
+	if !(submoduleRepo(r.dir) || r.ownWorkTree()) || (EnvRepo() == "" && !nested(r.dir) && !inModulesDir(r.dir) && !r.foundWorkTree()) {
 		return ""
 	}
 	// From GIT_WORK_TREE's checkout (envCheckout), else, or where it
@@ -276,42 +276,86 @@ func envNamesRepo() bool { return EnvRepo() != "" || os.Getenv("GIT_WORK_TREE") 
 // of the repository folder git reads (git rev-parse --absolute-git-dir:
 // GIT_DIR as git resolves it, relative, through links, or found from
 // the folder it runs in) when a site holds it in a _cache, as on disk
-// (snapshot.SiteOf); "" otherwise. That checkout is the one, of git's
-// own list (git worktree list), whose .git leads to that folder: its
-// HEAD, index and branch are the ones git reads, and it is the one the
-// site builds. Whatever folder git runs in and whatever GIT_WORK_TREE
-// names: with GIT_DIR the .git of the clone a site holds as _cache,
-// run in a link to its develop from a checkout of its own, or with
-// GIT_DIR=../.git, or GIT_WORK_TREE another worktree kept outside any
-// site, a retag of every page was placed nowhere and passed a gate that
-// the same run in _cache/develop failed. A bare entry, and one inside a
-// .git folder, are passed by.
+// (snapshot.SiteOf); "" otherwise. That checkout is one, of git's own
+// list (git worktree list) or the folder of a .git file GIT_DIR names,
+// whose .git leads to that folder: its HEAD, index and branch are the
+// ones git reads, and it is the one the site builds. Whatever folder
+// git runs in and whatever GIT_WORK_TREE names: with GIT_DIR the .git
+// of the clone a site holds as _cache, run in a link to its develop
+// from a checkout of its own, or with GIT_DIR=../.git, or GIT_WORK_TREE
+// another worktree kept outside any site, a retag of every page was
+// placed nowhere and passed a gate that the same run in _cache/develop
+// failed. A bare entry, and one inside a .git folder, are passed by.
+// Of several checkouts, one in a _cache wins, as in superPath.
 func (r *Repo) worktreePlace() string {
 	out, err := r.command("rev-parse", "--absolute-git-dir").Output()
 	if err != nil {
 		return ""
 	}
 	gitDir := snapshot.GitDirOf(strings.TrimSuffix(string(out), "\n"))
-	out, err = r.command("worktree", "list", "--porcelain", "-z").Output()
-	if err != nil {
-		return ""
+	// The folder of GIT_DIR, spelt and where it leads: with GIT_DIR the
+	// .git file of a checkout that git's list does not name (a clone
+	// made with --separate-git-dir, whose main worktree git lists as
+	// the repository folder; a worktree moved by hand), a retag of every
+	// page was placed nowhere and passed a gate that the same GIT_DIR
+	// naming a plain clone's .git folder failed.
+	var tops []string
+	if g := envGitDir(r.dir); g != "" {
+		tops = append(tops, filepath.Dir(g), filepath.Dir(resolvedPath(g)))
 	}
-	for rec := range strings.SplitSeq(string(out), "\x00\x00") {
-		fields := strings.Split(rec, "\x00")
-		top, ok := strings.CutPrefix(fields[0], "worktree ")
-		if !ok || slices.Contains(fields[1:], "bare") || !filepath.IsAbs(top) {
-			continue
+	if out, err = r.command("worktree", "list", "--porcelain", "-z").Output(); err == nil {
+		for rec := range strings.SplitSeq(string(out), "\x00\x00") {
+			fields := strings.Split(rec, "\x00")
+			top, ok := strings.CutPrefix(fields[0], "worktree ")
+			if ok && !slices.Contains(fields[1:], "bare") && filepath.IsAbs(top) {
+				tops = append(tops, filepath.Clean(top))
+			}
 		}
-		top = filepath.Clean(top)
+	}
+	// Each checkout whose .git leads there, not only the first: a
+	// linked worktree's .git file edited to lead to the main .git has
+	// two, and with the main one kept outside any site and listed
+	// first, a retag of every page passed a gate from GIT_DIR=cat/.git
+	// that the same GIT_DIR run in the site's _cache failed.
+	for _, top := range tops {
 		if slices.Contains(strings.Split(filepath.ToSlash(top), "/"), ".git") || !snapshot.GitEntry(top) || snapshot.GitDirOf(filepath.Join(top, ".git")) != gitDir {
 			continue
 		}
 		if site, rooted := snapshot.SiteOf(top); rooted && inCache(site) {
 			return strings.TrimPrefix(site, "/")
 		}
-		return ""
 	}
 	return ""
+}
+
+// envGitDir is GIT_DIR, absolute: a relative one from where the folder
+// dir leads, as git, run in it, reads it (envCheckout); "" when unset.
+func envGitDir(dir string) string {
+	gitDir := EnvRepo()
+	if gitDir == "" {
+		return ""
+	}
+	if !filepath.IsAbs(gitDir) {
+		gitDir = filepath.Join(resolvedPath(dir), gitDir)
+	}
+	abs, err := filepath.Abs(gitDir)
+	if err != nil {
+		return ""
+	}
+	return abs
+}
+
+// resolvedPath is the folder or file p, absolute, through its symbolic
+// links, or p absolute when they do not lead to one.
+func resolvedPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	if res, err := filepath.EvalSymlinks(abs); err == nil {
+		return res
+	}
+	return abs
 }
 
 // inCache reports whether the slash-separated site path p has a
@@ -353,9 +397,17 @@ func (r *Repo) supersFrom(envWT bool) string {
 			}
 			if wt != "" {
 				// GIT_WORK_TREE's own checkout: its top (envCheckout),
-				// with GIT_DIR as from the folder it was set in.
+				// with GIT_DIR as from the folder it was set in, and
+				// that folder named the work tree: git takes the
+				// folder it runs in for one only where the repository
+				// is not bare, and a bare one's linked worktree a site
+				// holds as _cache (GIT_DIR=bare.git, GIT_WORK_TREE the
+				// worktree), or core.bare=true set in a clone's config,
+				// had --show-toplevel fail: placed nowhere, a retag of
+				// every page passed a gate that the same run with
+				// core.bare=false failed.
 				cmd.Dir = wt
-				cmd.Env = append(slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_DIR=") }), "GIT_DIR="+gitDir)
+				cmd.Env = append(slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_DIR=") }), "GIT_DIR="+gitDir, "GIT_WORK_TREE="+wt)
 			}
 		}
 		out, err := cmd.Output()
@@ -1066,10 +1118,80 @@ func inModulesDir(dir string) bool {
 // _cache (GIT_DIR=/x/cat.git, as a deploy script keeps one) was its
 // own top from git (/develop), and a retag of every page passed a gate
 // that ./develop on disk failed.
-func (r *Repo) ownWorkTree() bool {
-	if EnvRepo() == "" {
+func (r *Repo) ownWorkTree() bool { return EnvRepo() != "" && r.coreWorkTree() }
+
+// foundWorkTree reports, without GIT_DIR, whether the repository git
+// finds from the folder it runs in (the .git at or above it, or the .git
+// folder it is in) has core.worktree (coreWorkTree): git takes that
+// checkout for the work tree, though the folder it runs in is none of
+// it. Run in cat, or with -C cat, where cat/.git's core.worktree is a
+// site's _cache, a REV:PATH was its own top (/develop), and a retag of
+// every page passed a gate that GIT_DIR=cat/.git, and _cache/develop on
+// disk, failed. git is asked only where the repository's config files
+// name a worktree or an include, so that an ordinary clone costs no
+// process more.
+func (r *Repo) foundWorkTree() bool {
+	gitDir := foundGitDir(r.dir)
+	if gitDir == "" {
 		return false
 	}
+	for _, d := range []string{gitDir, gitCommonDir(gitDir)} {
+		for _, name := range []string{"config", "config.worktree"} {
+			info, err := os.Stat(filepath.Join(d, name))
+			if err != nil || !info.Mode().IsRegular() || info.Size() > 1<<20 {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(d, name))
+			if low := strings.ToLower(string(data)); err == nil && (strings.Contains(low, "worktree") || strings.Contains(low, "include")) {
+				return r.coreWorkTree()
+			}
+		}
+	}
+	return false
+}
+
+// foundGitDir is the repository folder git finds from dir, through its
+// links, as git's discovery does: at each folder up, that of its .git,
+// else the folder itself when it is a repository folder (a .git folder,
+// or one kept elsewhere as x.git: -C x.git, whose core.worktree is a
+// site's _cache, was its own top, and a retag of every page passed a
+// gate that GIT_DIR=x.git failed); "" for none.
+func foundGitDir(dir string) string {
+	for d := resolvedPath(dir); ; d = filepath.Dir(d) {
+		if snapshot.GitEntry(d) {
+			return snapshot.GitDirOf(filepath.Join(d, ".git"))
+		}
+		if repoFolder(d) {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// repoFolder reports whether the folder d looks like a repository
+// folder: a HEAD, and folders objects and refs (or a commondir file, a
+// linked worktree's). A cheap look that only decides whether git is
+// asked (foundWorkTree).
+func repoFolder(d string) bool {
+	if _, err := os.Lstat(filepath.Join(d, "HEAD")); err != nil {
+		return false
+	}
+	if _, err := os.Stat(filepath.Join(d, "commondir")); err == nil {
+		return true
+	}
+	for _, sub := range [...]string{"objects", "refs"} {
+		if info, err := os.Stat(filepath.Join(d, sub)); err != nil || !info.IsDir() {
+			return false
+		}
+	}
+	return true
+}
+
+// coreWorkTree reports whether the repository git reads has
+// core.worktree in its own config (ownWorkTree, foundWorkTree).
+func (r *Repo) coreWorkTree() bool {
 	// git reads core.worktree from the repository's config and, with
 	// extensions.worktreeConfig, from its config.worktree, which
 	// --local does not read (--worktree does): one set there only was

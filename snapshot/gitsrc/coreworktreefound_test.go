@@ -1,0 +1,80 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestCoreWorkTreeFoundSitePath: without GIT_DIR, run in a repository
+// (or its .git folder) whose core.worktree is a site's _cache, a
+// REV:PATH is placed in that site (/_cache/develop): git finds the
+// repository there and takes its core.worktree for the work tree, as
+// with GIT_DIR naming it. It was its own top (/develop), and a retag of
+// every page passed a gate that GIT_DIR=cat/.git, run in the same
+// folder, failed. An ordinary clone is asked no git process more.
+func TestCoreWorkTreeFoundSitePath(t *testing.T) {
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	plainClone := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	site := t.TempDir()
+	cache := filepath.Join(site, "_cache")
+	if err := os.WriteFile(filepath.Join(site, "_config.yml"), []byte("t: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(cache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cat, nil, "config", "core.worktree", cache); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{cat, filepath.Join(cat, ".git"), filepath.Join(cat, ".git", "refs")} {
+		if got := sitePath(t, dir, "HEAD:develop"); got != "/_cache/develop" {
+			t.Errorf("run in %s, core.worktree %s: site path %q, want /_cache/develop", dir, cache, got)
+		}
+	}
+	r, err := OpenRepo(plainClone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := gitRuns.Load()
+	if r.foundWorkTree() {
+		t.Errorf("an ordinary clone: core.worktree found")
+	}
+	if runs := gitRuns.Load() - before; runs != 0 {
+		t.Errorf("an ordinary clone: %d git processes to look for core.worktree, want 0", runs)
+	}
+}
+
+// TestCoreWorkTreeRepoFolderSitePath: without GIT_DIR, run in (or -C) a
+// repository folder kept elsewhere (x.git, not bare, as a deploy script
+// keeps one) whose core.worktree is a site's _cache, a REV:PATH is placed
+// in that site (/_cache/develop), as with GIT_DIR=x.git: git finds the
+// folder itself for the repository. Only a .git at or above the folder
+// was looked for, and a retag of every page passed a gate.
+func TestCoreWorkTreeRepoFolderSitePath(t *testing.T) {
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	tmp := t.TempDir()
+	repo, site := filepath.Join(tmp, "x.git"), filepath.Join(tmp, "site")
+	cache := filepath.Join(site, "_cache")
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(site, "_config.yml"), []byte("t: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(tmp, nil, "clone", "-q", "--bare", cat, repo); err != nil {
+		t.Fatal(err)
+	}
+	for _, kv := range [][2]string{{"core.bare", "false"}, {"core.worktree", cache}} {
+		if _, err := gittest.Git(repo, nil, "config", kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, dir := range []string{repo, filepath.Join(repo, "refs")} {
+		if got := sitePath(t, dir, "HEAD:develop"); got != "/_cache/develop" {
+			t.Errorf("run in %s, core.worktree %s: site path %q, want /_cache/develop", dir, cache, got)
+		}
+	}
+}
