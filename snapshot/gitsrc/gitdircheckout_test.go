@@ -2,7 +2,9 @@ package gitsrc
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
@@ -70,5 +72,36 @@ func TestGitDirCheckoutSitePath(t *testing.T) {
 				t.Errorf("GIT_DIR %s, GIT_WORK_TREE %q, run in %s: site path %q, want %s", c.gitDir, c.workTree, c.dir, got, c.want)
 			}
 		})
+	}
+}
+
+// TestGitDirCheckoutOldGit: as TestGitDirCheckoutSitePath's linked
+// worktree, with a git before 2.36, which refuses git worktree list -z
+// (stood for by one that does): the list was empty, the linked
+// worktree the site holds was not found, and a retag of every page
+// passed a gate that a newer git failed.
+func TestGitDirCheckoutOldGit(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in git is a shell script")
+	}
+	gitPath, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip(err)
+	}
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_wt/\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	linked := filepath.Join(site, "_wt", "_cache")
+	if _, err := gittest.Git(cat, nil, "worktree", "add", "-q", "--detach", linked); err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	script := "#!/bin/sh\ncase \"$*\" in\n*'worktree list --porcelain -z'*) echo \"error: unknown switch \\`z'\" >&2; exit 129;;\nesac\nexec \"" + gitPath + "\" \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("GIT_DIR", filepath.Join(cat, ".git", "worktrees", "_cache"))
+	if got := sitePath(t, t.TempDir(), "HEAD:develop"); got != "/_wt/_cache/develop" {
+		t.Errorf("git without worktree list -z, GIT_DIR %s, run in a plain folder: site path %q, want /_wt/_cache/develop", os.Getenv("GIT_DIR"), got)
 	}
 }

@@ -303,15 +303,7 @@ func (r *Repo) worktreePlace() string {
 	if g := envGitDir(r.dir); g != "" {
 		tops = append(tops, filepath.Dir(g), filepath.Dir(resolvedPath(g)))
 	}
-	if out, err = r.command("worktree", "list", "--porcelain", "-z").Output(); err == nil {
-		for rec := range strings.SplitSeq(string(out), "\x00\x00") {
-			fields := strings.Split(rec, "\x00")
-			top, ok := strings.CutPrefix(fields[0], "worktree ")
-			if ok && !slices.Contains(fields[1:], "bare") && filepath.IsAbs(top) {
-				tops = append(tops, filepath.Clean(top))
-			}
-		}
-	}
+	tops = append(tops, r.worktrees()...)
 	// Each checkout whose .git leads there, not only the first: a
 	// linked worktree's .git file edited to lead to the main .git has
 	// two, and with the main one kept outside any site and listed
@@ -326,6 +318,33 @@ func (r *Repo) worktreePlace() string {
 		}
 	}
 	return ""
+}
+
+// worktrees is git's list of the repository's checkouts (git worktree
+// list --porcelain), less bare entries, each absolute and clean. -z
+// first, which keeps any byte of a path; git before 2.36 (Ubuntu 22.04's
+// 2.34, Debian 11's 2.30) refuses it, and without this fallback the
+// list was empty there: the rule of worktreePlace held on no older git,
+// and a retag of every page passed a gate that git 2.36 failed. Its
+// list without -z is one field a line, a path written as it is.
+func (r *Repo) worktrees() []string {
+	sep, fsep := "\x00\x00", "\x00"
+	out, err := r.command("worktree", "list", "--porcelain", "-z").Output()
+	if err != nil {
+		if out, err = r.command("worktree", "list", "--porcelain").Output(); err != nil {
+			return nil
+		}
+		sep, fsep = "\n\n", "\n"
+	}
+	var tops []string
+	for rec := range strings.SplitSeq(string(out), sep) {
+		fields := strings.Split(rec, fsep)
+		top, ok := strings.CutPrefix(fields[0], "worktree ")
+		if ok && !slices.Contains(fields[1:], "bare") && filepath.IsAbs(top) {
+			tops = append(tops, filepath.Clean(top))
+		}
+	}
+	return tops
 }
 
 // envGitDir is GIT_DIR, absolute: a relative one from where the folder
