@@ -1,12 +1,34 @@
 package gitsrc
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
+
+// clonedSite is a site (a _config.yml, _cache/ ignored, and the files
+// extra) that holds as _cache a clone of a catalogue cat
+// (develop/bc/specs.md, a real page), and a linked worktree other of
+// that clone, kept outside in a folder of its own.
+func clonedSite(t *testing.T, extra map[string]string) (site, cat, cache, other string) {
+	t.Helper()
+	files := map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}
+	maps.Copy(files, extra)
+	site = commitFiles(t, files, nil)
+	cat = commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	cache = filepath.Join(site, "_cache")
+	other = filepath.Join(t.TempDir(), "wt")
+	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
+		t.Fatal(err)
+	}
+	return site, cat, cache, other
+}
 
 // TestGitWorkTreeOtherWorktreeSitePath: with GIT_DIR and GIT_WORK_TREE
 // naming two worktrees of one repository, one held by a site as _cache
@@ -16,17 +38,8 @@ import (
 // outside, it was its own top (/develop), and a retag of every page
 // passed a gate (exit 0) that the same run without GIT_WORK_TREE failed.
 func TestGitWorkTreeOtherWorktreeSitePath(t *testing.T) {
-	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	cache := filepath.Join(site, "_cache")
-	other := filepath.Join(t.TempDir(), "wt")
 	// The site holds a clone; a linked worktree of it is kept outside.
-	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
-		t.Fatal(err)
-	}
+	site, cat, cache, other := clonedSite(t, nil)
 	t.Setenv("GIT_DIR", filepath.Join(cache, ".git"))
 	t.Setenv("GIT_WORK_TREE", other)
 	if got := sitePath(t, cache, "HEAD:develop"); got != "/_cache/develop" {
@@ -51,16 +64,7 @@ func TestGitWorkTreeOtherWorktreeSitePath(t *testing.T) {
 // it for the top, and a correct snapshot was placed at
 // /_cache/develop/develop and refused ("is in folder develop/bc").
 func TestGitWorkTreeOtherWorktreeBelowTop(t *testing.T) {
-	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	cache := filepath.Join(site, "_cache")
-	other := filepath.Join(t.TempDir(), "wt")
-	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
-		t.Fatal(err)
-	}
+	_, _, cache, other := clonedSite(t, nil)
 	t.Setenv("GIT_WORK_TREE", other)
 	for _, dir := range []string{filepath.Join(cache, "develop"), filepath.Join(cache, "develop", "bc")} {
 		for _, gitDir := range []string{filepath.Join(cache, ".git"), "relative"} {
@@ -84,17 +88,8 @@ func TestGitWorkTreeOtherWorktreeBelowTop(t *testing.T) {
 // that folder for the top, and a correct snapshot was placed at
 // /_cache/develop/develop and refused.
 func TestGitWorkTreeOtherWorktreeLink(t *testing.T) {
-	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	cache := filepath.Join(site, "_cache")
-	tmp := t.TempDir()
-	other := filepath.Join(tmp, "wt")
-	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
-		t.Fatal(err)
-	}
+	_, _, cache, other := clonedSite(t, nil)
+	tmp := filepath.Dir(other)
 	lnk := filepath.Join(tmp, "lnk")
 	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
 		t.Skip(err)
@@ -113,17 +108,8 @@ func TestGitWorkTreeOtherWorktreeLink(t *testing.T) {
 // every page passed a gate (placed nowhere) that the same link from a
 // folder outside any checkout failed.
 func TestGitWorkTreeOtherWorktreeLinkFromCheckout(t *testing.T) {
-	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	_, _, cache, other := clonedSite(t, nil)
 	home := commitFiles(t, map[string]string{"x": "x\n"}, nil)
-	cache := filepath.Join(site, "_cache")
-	other := filepath.Join(t.TempDir(), "wt")
-	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
-		t.Fatal(err)
-	}
 	lnk := filepath.Join(home, "lnk")
 	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
 		t.Skip(err)
@@ -142,16 +128,7 @@ func TestGitWorkTreeOtherWorktreeLinkFromCheckout(t *testing.T) {
 // spelling, and a retag of every page passed a gate (placed nowhere)
 // that the same run in _cache/develop failed.
 func TestGitWorkTreeOtherWorktreeLinkInSite(t *testing.T) {
-	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n", "sub/x": "x\n"}, nil)
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	cache := filepath.Join(site, "_cache")
-	other := filepath.Join(t.TempDir(), "wt")
-	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
-		t.Fatal(err)
-	}
+	site, _, cache, other := clonedSite(t, map[string]string{"sub/x": "x\n"})
 	lnk, l2 := filepath.Join(site, "lnk"), filepath.Join(site, "sub", "l2")
 	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
 		t.Skip(err)
@@ -175,17 +152,8 @@ func TestGitWorkTreeOtherWorktreeLinkInSite(t *testing.T) {
 // every page passed a gate (placed nowhere) that the same run in
 // _cache/develop failed.
 func TestGitWorkTreeOtherWorktreeLinkRelGitDir(t *testing.T) {
-	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache/\n"}, nil)
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	cache := filepath.Join(site, "_cache")
-	tmp := t.TempDir()
-	other := filepath.Join(tmp, "wt")
-	if _, err := gittest.Git(site, nil, "clone", "-q", cat, cache); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(cache, nil, "worktree", "add", "-q", "--detach", other); err != nil {
-		t.Fatal(err)
-	}
+	_, _, cache, other := clonedSite(t, nil)
+	tmp := filepath.Dir(other)
 	lnk := filepath.Join(tmp, "lnk")
 	if err := os.Symlink(filepath.Join(cache, "develop"), lnk); err != nil {
 		t.Skip(err)
