@@ -541,6 +541,11 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		// of which there was none), and the report went to a file named
 		// "=" with exit 0, where standard output or a FILE was meant.
 		return fmt.Errorf(`-o=: pflag read "=" as the file to write; write -o FILE or --output=FILE (- or no -o: standard output)`)
+	case o.output != "" && tookDashes(fs, o.args, "output"):
+		// -o $OUT -- A B, OUT empty: pflag gives -o the "--" after it,
+		// and the report went to a file named "--", exit 0, with
+		// nothing on standard output, where -o "" is refused.
+		return fmt.Errorf(`--output --: the -- after --output was read as its FILE, not as the end of the flags: give --output a FILE, quoted when it may be empty (a file named -- is written ./--)`)
 	case o.output == stdinName:
 		// -o - is standard output, as "-" is standard input among the
 		// arguments: it wrote a file named "-", and a pipeline
@@ -569,6 +574,47 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		}
 	}
 	return nil
+}
+
+// tookDashes reports whether the flag name of fs was last given its value
+// as the word after it and that word was "--" (--output --, -o --, -qo
+// --), which pflag reads as the value, not as the end of the flags. The
+// words are walked as pflag reads them: a flag's value is skipped, and a
+// "--" that is none ends the flags.
+func tookDashes(fs *pflag.FlagSet, args []string, name string) bool {
+	took := false
+	takes := func(f *pflag.Flag) bool { return f != nil && f.Value.Type() != "bool" && f.NoOptDefVal == "" }
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		var f *pflag.Flag
+		apart := false
+		switch {
+		case a == "--":
+			return took
+		case strings.HasPrefix(a, "--"):
+			n, _, joined := strings.Cut(a[2:], "=")
+			f, apart = fs.Lookup(n), !joined
+		case len(a) > 1 && a[0] == '-':
+			// Shorthands: the first that takes a value takes the rest
+			// of the word, or the next word when it ends the word.
+			for j := 1; j < len(a); j++ {
+				if s := fs.ShorthandLookup(a[j : j+1]); s == nil || takes(s) {
+					f, apart = s, j == len(a)-1
+					break
+				}
+			}
+		}
+		if !takes(f) {
+			continue
+		}
+		if f.Name == name {
+			took = apart && i+1 < len(args) && args[i+1] == "--"
+		}
+		if apart {
+			i++
+		}
+	}
+	return took
 }
 
 // orList joins names as "a, b or c".
