@@ -460,7 +460,8 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	switch o.color {
 	case "auto", "always", "never":
 	default:
-		return fmt.Errorf("unknown --color %q: want auto, always or never", o.color)
+		// A typo (--color=nevr) gets the near value, as --format's does.
+		return fmt.Errorf("unknown --color %q: want auto, always or never%s", o.color, suggestion([]string{o.color}, []string{"auto", "always", "never"}))
 	}
 	if o.linkBase != "" {
 		// Named as a mirror URL is (mirror.Redact): a password or

@@ -1,0 +1,13 @@
+package main
+
+import "testing"
+
+// TestColorSuggestion (class e): --color=nevr said only "want auto,
+// always or never", no suggestion where --format=mdd gets one; a near
+// value is suggested, and a far one (sometimes) gets none.
+func TestColorSuggestion(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--color=nevr", "a.md", "b.md"}, "cachediff: unknown --color \"nevr\": want auto, always or never (did you mean never?)\n")
+	wantTrouble(t, []string{"render", "--color=alwys", "r.json"}, "(did you mean always?)\n")
+	wantTroubleWithout(t, []string{"--color=sometimes", "a.md", "b.md"}, "did you mean")
+}
