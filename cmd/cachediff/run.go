@@ -581,9 +581,12 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if n := fs.ArgsLenAtDash(); n >= 0 {
 		o.dashed = fs.Args()[n:]
 	}
-	if o.help && cmd == diffCommand && fs.NArg() == 1 {
+	if o.help && cmd == diffCommand && fs.NArg() >= 1 {
 		// cachediff --help log, as git --help log: the command's help.
-		// It said "log" is a command, and was read as a snapshot.
+		// It said "log" is a command, and was read as a snapshot; and
+		// so it did with the command's arguments after it (--help
+		// completion bash, --help log A B), where completion bash
+		// --help shows the help.
 		if sub := lookupCommand(fs.Arg(0)); sub != nil {
 			return c.help(sub)
 		}
