@@ -19,6 +19,7 @@ import (
 	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
+	"github.com/cachediff/cachediff/snapshot/input"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -535,5 +536,9 @@ func swappedRevs(opts *options, path string, err error) error {
 		// pasted, said "unknown shorthand flag: 'x' in -x".
 		word = "./" + word
 	}
-	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.Visible(opts.revs), report.Visible(path), shellword.Word(path), shellword.Word(word))
+	// A range is revisions, never git:REV:PATH: --revs _cache/develop
+	// git:HEAD~2..HEAD said "write --revs 'git:HEAD~2..HEAD' …", which
+	// pasted said "unknown revision git:HEAD~2".
+	rng := strings.TrimPrefix(path, input.RevPrefix)
+	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.Visible(opts.revs), report.Visible(path), shellword.Word(rng), shellword.Word(word))
 }
