@@ -146,8 +146,23 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 			msg += " (did you mean --" + strings.Join(near, " or --") + "?)"
 		}
 	}
+	if m := unknownShorthand.FindStringSubmatch(msg); m != nil && cmd.name != "" {
+		// cachediff -C . render r.json (and log -t x A B) said "unknown
+		// shorthand flag: 'C' in -C", as if no command took -C, where
+		// render --directory . says it does not apply.
+		var o options
+		if f := diffCommand.flagSet(&o).ShorthandLookup(m[1]); f != nil {
+			msg = fmt.Sprintf("%s: -%s (--%s) does not apply", cmd.name, m[1], f.Name)
+			if cmd.notApply != "" {
+				msg += ": " + cmd.notApply
+			}
+		}
+	}
 	return &usageError{cmd, msg}
 }
+
+// unknownShorthand matches pflag's message for an unknown shorthand flag.
+var unknownShorthand = regexp.MustCompile(`^unknown shorthand flag: '(.)' in -`)
 
 // invalidArgument matches pflag's message for a value its flag refuses.
 var invalidArgument = regexp.MustCompile(`^invalid argument (".*") for "(?:-., )?(--[^"]+)" flag: (.*)$`)
