@@ -21,3 +21,19 @@ func TestHelpFlagCommandArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestSpacedDirectoryCommandHelp (class e): cachediff -C= . log --help
+// showed the diff's help, exit 0: the diff's parse read log as a
+// snapshot. The help asked for is the command's, as of -C . log --help.
+func TestSpacedDirectoryCommandHelp(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{{"-C=", ".", "log", "--help"}, {"-C=", ".", "render", "r.json", "-h"}, {"-C=", ".", "completion", "bash", "--help"}} {
+		var want, stdout, stderr bytes.Buffer
+		if code := run([]string{"help", args[2]}, &want, &stderr); code != exitSame {
+			t.Fatalf("help %s: exit %d, stderr %q", args[2], code, stderr.String())
+		}
+		if code := run(args, &stdout, &stderr); code != exitSame || stdout.String() != want.String() || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q, stdout %.100q; want 0 and the help of cachediff help %s", args, code, stderr.String(), stdout.String(), args[2])
+		}
+	}
+}

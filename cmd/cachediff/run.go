@@ -120,7 +120,17 @@ func (c *cli) run(args []string) int {
 	code, err := exitTrouble, error(nil)
 	// A word that is a flag (-C= --quiet log …) was no folder meant for
 	// -C, as spacedValue leaves one: it was said "write -C=--quiet".
-	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil && !isDir("=") && !asksHelp(args) {
+	spaced := len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil && !isDir("=")
+	if spaced && asksHelp(args) && !slices.Contains(args, "--version") {
+		// -C= . log --help: the help asked for is the log's, as of -C
+		// . log --help; the diff's parse read log as a snapshot, and
+		// showed the diff's help.
+		if code, err = c.help(lookupCommand(args[1])); err == nil {
+			return code
+		}
+		return c.fail(err)
+	}
+	if spaced && !asksHelp(args) {
 		sub := lookupCommand(args[1])
 		if !takesDir(sub) {
 			// -C= . render r.json: the hint "write -C=. or -C .",
