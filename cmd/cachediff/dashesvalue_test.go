@@ -28,3 +28,29 @@ func TestOutputTookDashes(t *testing.T) {
 		os.Remove("--")
 	}
 }
+
+// TestFlagAfterDashesLoaded (class e): cachediff a.md -- -q said
+// "loading -q: no such file or directory", naming neither the -- nor
+// the flag it made an argument, where a.md b.md -- -q (one argument too
+// many) says so: among as many arguments as the command takes, a word
+// after -- spelt as a flag that names nothing is said to come after --.
+// A file named like a flag is still read.
+func TestFlagAfterDashesLoaded(t *testing.T) {
+	pagesHere(t, "a.md", "b.md", "-x.md")
+	hint := " comes after --, which makes every word after it an argument: put flags before --)\n"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"a.md", "--", "-q"}, "cachediff: -q, read as a snapshot, names nothing on disk (-q" + hint},
+		{[]string{"--", "--stack=e4s", "a.md"}, "cachediff: --stack=e4s, read as a snapshot, names nothing on disk (--stack=e4s" + hint},
+		{[]string{"log", "a.md", "b.md", "--", "-q"}, "cachediff: -q, read as a snapshot, names nothing on disk (-q" + hint},
+		{[]string{"render", "--", "-q"}, "cachediff: -q, read as the JSON report, names nothing on disk (-q" + hint},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"a.md", "--", "-x.md"}, &stdout, &stderr); code == exitTrouble {
+		t.Errorf("a.md -- -x.md: exit %d, stderr %q; want the report", code, stderr.String())
+	}
+}

@@ -182,6 +182,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if len(args) < 2 {
 			return exitTrouble, usageErrorf("log: want two snapshots or more, oldest first (or --revs RANGE PATH); got %s%s", nArgs(len(args)), outputTookFolder(opts, true)+flagTook(opts, true))
 		}
+		if err := dashedFlag(opts, "a snapshot"); err != nil {
+			return exitTrouble, err
+		}
 		if slices.Contains(args, stdinName) {
 			return exitTrouble, usageErrorf("log: a snapshot cannot be standard input (-): a series has several")
 		}
