@@ -11,3 +11,12 @@ func TestColorSuggestion(t *testing.T) {
 	wantTrouble(t, []string{"render", "--color=alwys", "r.json"}, "(did you mean always?)\n")
 	wantTroubleWithout(t, []string{"--color=sometimes", "a.md", "b.md"}, "did you mean")
 }
+
+// TestRowsSuggestion (class e): --rows=rebuit said only "the kinds of
+// rows are: rebuilt", no suggestion where --ignore=compilr gets one; a
+// near kind is suggested, and a far one (updated) gets none.
+func TestRowsSuggestion(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--rows=rebuit", "a.md", "b.md"}, "cachediff: --rows \"rebuit\": the kinds of rows are: rebuilt (did you mean rebuilt?)\n")
+	wantTroubleWithout(t, []string{"--rows=updated", "a.md", "b.md"}, "did you mean")
+}

@@ -525,7 +525,8 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	}
 	for _, k := range o.rows {
 		if k != "rebuilt" {
-			return fmt.Errorf("--rows %q: the kinds of rows are: rebuilt", k)
+			// A typo (--rows=rebuit) gets the near kind, as --ignore's does.
+			return fmt.Errorf("--rows %q: the kinds of rows are: rebuilt%s", k, suggestion([]string{k}, []string{"rebuilt"}))
 		}
 	}
 	switch {
