@@ -676,7 +676,7 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		// 20 KB do not run the line past maxErrorLine.
 		names := make([]string, 0, len(u.Closest))
 		for _, name := range u.Closest {
-			names = append(names, shellword.Word(shorten(name, maxQuotedValue)))
+			names = append(names, shellword.Shown(shorten(name, maxQuotedValue)))
 		}
 		hint = "closest: " + strings.Join(names, ", ")
 	}
@@ -745,7 +745,7 @@ func repeatStack(names []string) (string, int) {
 	var flags []string
 	size := 0
 	for _, name := range names {
-		name = shellword.Word(name)
+		name = shellword.Shown(name)
 		if size += len(name); size > maxRepeatHint {
 			break
 		}

@@ -543,5 +543,5 @@ func swappedRevs(opts *options, path string, err error) error {
 	// git:HEAD~2..HEAD said "write --revs 'git:HEAD~2..HEAD' …", which
 	// pasted said "unknown revision git:HEAD~2".
 	rng := strings.TrimPrefix(path, input.RevPrefix)
-	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.Visible(opts.revs), report.Visible(path), shellword.Word(rng), shellword.Word(word))
+	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.Visible(opts.revs), report.Visible(path), shellword.Shown(rng), shellword.Shown(word))
 }

@@ -136,12 +136,12 @@ func (c *cli) run(args []string) int {
 			// -C= . render r.json: the hint "write -C=. or -C .",
 			// pasted, said "unknown shorthand flag: 'C'" (and -C= .
 			// help said "-C =: no such file or directory").
-			return c.fail(&usageError{cmd: sub, msg: fmt.Sprintf("-C= %s: cachediff %s takes no -C (only the diff and log do)", shellword.Word(args[0]), sub.name)})
+			return c.fail(&usageError{cmd: sub, msg: fmt.Sprintf("-C= %s: cachediff %s takes no -C (only the diff and log do)", shellword.Shown(args[0]), sub.name)})
 		}
 		// -C= repo log …: pflag gives -C "=", and repo was taken for
 		// the diff's first snapshot, log for its second, which said
 		// "unknown flag: --revs (did you mean --rows?)".
-		return c.fail(&usageError{cmd: sub, msg: spacedMessage("-C", `gave -C the value "="`, shellword.Word(args[0]), "", false)})
+		return c.fail(&usageError{cmd: sub, msg: spacedMessage("-C", `gave -C the value "="`, shellword.Shown(args[0]), "", false)})
 	}
 	if len(args) > 0 {
 		if sub := lookupCommand(args[0]); sub != nil {
@@ -445,7 +445,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 				}
 			}
 		}
-		w = shellword.Word(w)
+		w = shellword.Shown(w)
 		// --color never is --color alone and an argument: only the =
 		// spelling gives it the value.
 		return usageErrorf("%s", spacedMessage(spelt, fmt.Sprintf(left, spelt), w, why, f.NoOptDefVal != ""))
