@@ -20,3 +20,13 @@ func TestRowsSuggestion(t *testing.T) {
 	wantTrouble(t, []string{"--rows=rebuit", "a.md", "b.md"}, "cachediff: --rows \"rebuit\": the kinds of rows are: rebuilt (did you mean rebuilt?)\n")
 	wantTroubleWithout(t, []string{"--rows=updated", "a.md", "b.md"}, "did you mean")
 }
+
+// TestSuggestionSeveral (class e): --fail-on=removed said only "want one
+// of any, added-package, …", no suggestion, as "removed" starts two
+// kinds (removed-package, removed-spec) and the suggestion named only
+// the start of one: the start of several names them all.
+func TestSuggestionSeveral(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--fail-on=removed", "a.md", "b.md"}, "(did you mean removed-package or removed-spec?)\n")
+	wantTrouble(t, []string{"--fail-on=add", "a.md", "b.md"}, "(did you mean added-package?)\n")
+}

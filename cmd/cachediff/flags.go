@@ -206,6 +206,18 @@ func suggestion(values, names []string) string {
 		if near := closestName(strings.ReplaceAll(v, "_", "-"), names, nil); near != "" {
 			return " (did you mean " + near + "?)"
 		}
+		// The start of several (--fail-on removed: removed-package and
+		// removed-spec), which closestName leaves to none: it got no
+		// hint, where a start of one gets that one.
+		var started []string
+		for _, n := range names {
+			if len(v) >= 3 && strings.HasPrefix(n, strings.ToLower(strings.ReplaceAll(v, "_", "-"))) {
+				started = append(started, n)
+			}
+		}
+		if len(started) > 1 {
+			return " (did you mean " + orList(started) + "?)"
+		}
 		return ""
 	}
 	return ""
