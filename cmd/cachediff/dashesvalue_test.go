@@ -29,6 +29,30 @@ func TestOutputTookDashes(t *testing.T) {
 	}
 }
 
+// TestFlagTookDashes (class e): --title $T -- A B, T empty, titled the
+// report "--", exit 1, and -t -- A B said "reading the template: open
+// --", -C -- A B "-C --: no such file or directory", of a value never
+// meant: as -o --, a flag's value given as the word "--" is refused,
+// naming the --. --title=-- is a title of --.
+func TestFlagTookDashes(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--title", "--", "a.md", "b.md"}, "cachediff: --title --: the -- after --title was read as its TEXT, not as the end of the flags: give --title a TEXT, quoted when it may be empty\n"},
+		{[]string{"-t", "--", "a.md", "b.md"}, "cachediff: --template --: the -- after --template was read as its FILE, not as the end of the flags: give --template a FILE, quoted when it may be empty (a file named -- is written ./--)\n"},
+		{[]string{"-C", "--", "log", "a.md", "b.md"}, "cachediff: --directory --: the -- after --directory was read as its DIR, not as the end of the flags: give --directory a DIR, quoted when it may be empty (a folder named -- is written ./--)\n"},
+		{[]string{"log", "--stack", "--", "a.md", "b.md"}, "cachediff: --stack --: the -- after --stack was read as its STACK"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--title=--", "a.md", "b.md"}, &stdout, &stderr); code == exitTrouble || !bytes.Contains(stdout.Bytes(), []byte("--")) {
+		t.Errorf("--title=-- a.md b.md: exit %d, stderr %q; want the report titled --", code, stderr.String())
+	}
+}
+
 // TestFlagAfterDashesLoaded (class e): cachediff a.md -- -q said
 // "loading -q: no such file or directory", naming neither the -- nor
 // the flag it made an argument, where a.md b.md -- -q (one argument too

@@ -570,11 +570,6 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		// of which there was none), and the report went to a file named
 		// "=" with exit 0, where standard output or a FILE was meant.
 		return fmt.Errorf(`-o=: pflag read "=" as the file to write; write -o FILE or --output=FILE (- or no -o: standard output)`)
-	case o.output != "" && tookDashes(fs, o.args, "output"):
-		// -o $OUT -- A B, OUT empty: pflag gives -o the "--" after it,
-		// and the report went to a file named "--", exit 0, with
-		// nothing on standard output, where -o "" is refused.
-		return fmt.Errorf(`--output --: the -- after --output was read as its FILE, not as the end of the flags: give --output a FILE, quoted when it may be empty (a file named -- is written ./--)`)
 	case o.output == stdinName:
 		// -o - is standard output, as "-" is standard input among the
 		// arguments: it wrote a file named "-", and a pipeline
@@ -605,21 +600,24 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	return nil
 }
 
-// tookDashes reports whether the flag name of fs was last given its value
-// as the word after it and that word was "--" (--output --, -o --, -qo
-// --), which pflag reads as the value, not as the end of the flags. The
-// words are walked as pflag reads them: a flag's value is skipped, and a
-// "--" that is none ends the flags.
-func tookDashes(fs *pflag.FlagSet, args []string, name string) bool {
-	took := false
+// tookDashes is the error of a flag of fs whose value, last given, was
+// the word "--" after it (--output --, -o --, -qo --, --title --), which
+// pflag reads as the value, not as the end of the flags; nil when there
+// is none. -o $OUT -- A B, OUT empty, wrote the report to a file named
+// "--", exit 0, with nothing on standard output, where -o "" is
+// refused; --title $T -- A B titled the report "--". The words are
+// walked as pflag reads them: a flag's value is skipped, and a "--"
+// that is none ends the flags. -o ./-- and --title=-- are left as
+// typed.
+func tookDashes(fs *pflag.FlagSet, args []string) error {
 	takes := func(f *pflag.Flag) bool { return f != nil && f.Value.Type() != "bool" && f.NoOptDefVal == "" }
-	for i := 0; i < len(args); i++ {
+	took := map[*pflag.Flag]bool{}
+	var order []*pflag.Flag
+	for i := 0; i < len(args) && args[i] != "--"; i++ {
 		a := args[i]
 		var f *pflag.Flag
 		apart := false
 		switch {
-		case a == "--":
-			return took
 		case strings.HasPrefix(a, "--"):
 			n, _, joined := strings.Cut(a[2:], "=")
 			f, apart = fs.Lookup(n), !joined
@@ -636,14 +634,31 @@ func tookDashes(fs *pflag.FlagSet, args []string, name string) bool {
 		if !takes(f) {
 			continue
 		}
-		if f.Name == name {
-			took = apart && i+1 < len(args) && args[i+1] == "--"
+		if _, seen := took[f]; !seen {
+			order = append(order, f)
 		}
+		took[f] = apart && i+1 < len(args) && args[i+1] == "--"
 		if apart {
 			i++
 		}
 	}
-	return took
+	for _, f := range order {
+		if !took[f] {
+			continue
+		}
+		what, _ := pflag.UnquoteUsage(f)
+		named := ""
+		switch what {
+		case "":
+			what = "value"
+		case "FILE":
+			named = " (a file named -- is written ./--)"
+		case "DIR":
+			named = " (a folder named -- is written ./--)"
+		}
+		return fmt.Errorf("--%s --: the -- after --%s was read as its %s, not as the end of the flags: give --%s a %s, quoted when it may be empty%s", f.Name, f.Name, what, f.Name, what, named)
+	}
+	return nil
 }
 
 // orList joins names as "a, b or c".

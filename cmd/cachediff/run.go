@@ -621,6 +621,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	// left it so ("--fail-on= any a b": "--fail-on: want at least one
 	// kind of change", of a gate written "any"). Without an argument too
 	// many (--template= a b), they say it, as before.
+	if err := tookDashes(fs, args); err != nil {
+		return exitTrouble, &usageError{cmd, err.Error()}
+	}
 	if err := spacedValue(cmd, fs, &o, args); err != nil {
 		return exitTrouble, ofCommand(err, cmd)
 	}
