@@ -100,7 +100,7 @@ func dotName(dir string) string {
 
 // nearLine is the line of a LoadError that names the folders below it
 // that hold a snapshot of their own.
-// Each is a shell word (shellword.Word), to paste back: a folder "my
+// Each is a shell word (shellword.Shown), to paste back: a folder "my
 // dir" read as two arguments.
 func nearLine(near []string) string {
 	if len(near) == 1 {
@@ -120,5 +120,5 @@ func pathWord(p string) string {
 	if strings.HasPrefix(p, "-") || !strings.ContainsAny(p, "/:"+string(filepath.Separator)) {
 		p = "./" + p
 	}
-	return shellword.Word(p)
+	return shellword.Shown(p)
 }

@@ -214,6 +214,20 @@ func dashesHint(opts *options) string {
 	return ""
 }
 
+// dashedFlag is the usage error of a word after "--" that is spelt as
+// a flag and names nothing on disk (flagAfterDashes), among as many
+// arguments as the command takes, of which what (a snapshot, the
+// report) would be read: cachediff A -- -q said "loading -q: no such
+// file or directory", exit 2, naming neither the -- nor the flag it
+// made an argument. nil for any other.
+func dashedFlag(opts *options, what string) error {
+	f := flagAfterDashes(opts)
+	if f == "" {
+		return nil
+	}
+	return usageErrorf("%s, read as %s, names nothing on disk%s", report.Visible(f), what, dashesHint(opts))
+}
+
 // seriesHint suggests log for more than two snapshots: a pair diff takes
 // two, and a series is log's.
 func seriesHint(args []string) string {
@@ -237,6 +251,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			hint = h
 		}
 		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %s%s", nArgs(len(args)), outputTookFolder(opts, len(args) < 2)+flagTook(opts, len(args) < 2)+hint)
+	}
+	if err := dashedFlag(opts, "a snapshot"); err != nil {
+		return exitTrouble, err
 	}
 	if args[0] == stdinName && args[1] == stdinName {
 		return exitTrouble, usageErrorf("%v", errTwoStdin)
@@ -659,7 +676,7 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		// 20 KB do not run the line past maxErrorLine.
 		names := make([]string, 0, len(u.Closest))
 		for _, name := range u.Closest {
-			names = append(names, shellword.Word(shorten(name, maxQuotedValue)))
+			names = append(names, shellword.Shown(shorten(name, maxQuotedValue)))
 		}
 		hint = "closest: " + strings.Join(names, ", ")
 	}
@@ -728,7 +745,7 @@ func repeatStack(names []string) (string, int) {
 	var flags []string
 	size := 0
 	for _, name := range names {
-		name = shellword.Word(name)
+		name = shellword.Shown(name)
 		if size += len(name); size > maxRepeatHint {
 			break
 		}

@@ -146,8 +146,23 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 			msg += " (did you mean --" + strings.Join(near, " or --") + "?)"
 		}
 	}
+	if m := unknownShorthand.FindStringSubmatch(msg); m != nil && cmd.name != "" {
+		// cachediff -C . render r.json (and log -t x A B) said "unknown
+		// shorthand flag: 'C' in -C", as if no command took -C, where
+		// render --directory . says it does not apply.
+		var o options
+		if f := diffCommand.flagSet(&o).ShorthandLookup(m[1]); f != nil {
+			msg = fmt.Sprintf("%s: -%s (--%s) does not apply", cmd.name, m[1], f.Name)
+			if cmd.notApply != "" {
+				msg += ": " + cmd.notApply
+			}
+		}
+	}
 	return &usageError{cmd, msg}
 }
+
+// unknownShorthand matches pflag's message for an unknown shorthand flag.
+var unknownShorthand = regexp.MustCompile(`^unknown shorthand flag: '(.)' in -`)
 
 // invalidArgument matches pflag's message for a value its flag refuses.
 var invalidArgument = regexp.MustCompile(`^invalid argument (".*") for "(?:-., )?(--[^"]+)" flag: (.*)$`)
@@ -190,6 +205,18 @@ func suggestion(values, names []string) string {
 		}
 		if near := closestName(strings.ReplaceAll(v, "_", "-"), names, nil); near != "" {
 			return " (did you mean " + near + "?)"
+		}
+		// The start of several (--fail-on removed: removed-package and
+		// removed-spec), which closestName leaves to none: it got no
+		// hint, where a start of one gets that one.
+		var started []string
+		for _, n := range names {
+			if len(v) >= 3 && strings.HasPrefix(n, strings.ToLower(strings.ReplaceAll(v, "_", "-"))) {
+				started = append(started, n)
+			}
+		}
+		if len(started) > 1 {
+			return " (did you mean " + orList(started) + "?)"
 		}
 		return ""
 	}
@@ -460,7 +487,8 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	switch o.color {
 	case "auto", "always", "never":
 	default:
-		return fmt.Errorf("unknown --color %q: want auto, always or never", o.color)
+		// A typo (--color=nevr) gets the near value, as --format's does.
+		return fmt.Errorf("unknown --color %q: want auto, always or never%s", o.color, suggestion([]string{o.color}, []string{"auto", "always", "never"}))
 	}
 	if o.linkBase != "" {
 		// Named as a mirror URL is (mirror.Redact): a password or
@@ -509,7 +537,8 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	}
 	for _, k := range o.rows {
 		if k != "rebuilt" {
-			return fmt.Errorf("--rows %q: the kinds of rows are: rebuilt", k)
+			// A typo (--rows=rebuit) gets the near kind, as --ignore's does.
+			return fmt.Errorf("--rows %q: the kinds of rows are: rebuilt%s", k, suggestion([]string{k}, []string{"rebuilt"}))
 		}
 	}
 	switch {
@@ -567,6 +596,67 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		case o.tmplTime <= 0:
 			return fmt.Errorf("--template-timeout %v: want a positive duration, such as 30s or 5m", o.tmplTime)
 		}
+	}
+	return nil
+}
+
+// tookDashes is the error of a flag of fs whose value, last given, was
+// the word "--" after it (--output --, -o --, -qo --, --title --), which
+// pflag reads as the value, not as the end of the flags; nil when there
+// is none. -o $OUT -- A B, OUT empty, wrote the report to a file named
+// "--", exit 0, with nothing on standard output, where -o "" is
+// refused; --title $T -- A B titled the report "--". The words are
+// walked as pflag reads them: a flag's value is skipped, and a "--"
+// that is none ends the flags. -o ./-- and --title=-- are left as
+// typed.
+func tookDashes(fs *pflag.FlagSet, args []string) error {
+	takes := func(f *pflag.Flag) bool { return f != nil && f.Value.Type() != "bool" && f.NoOptDefVal == "" }
+	took := map[*pflag.Flag]bool{}
+	var order []*pflag.Flag
+	for i := 0; i < len(args) && args[i] != "--"; i++ {
+		a := args[i]
+		var f *pflag.Flag
+		apart := false
+		switch {
+		case strings.HasPrefix(a, "--"):
+			n, _, joined := strings.Cut(a[2:], "=")
+			f, apart = fs.Lookup(n), !joined
+		case len(a) > 1 && a[0] == '-':
+			// Shorthands: the first that takes a value takes the rest
+			// of the word, or the next word when it ends the word.
+			for j := 1; j < len(a); j++ {
+				if s := fs.ShorthandLookup(a[j : j+1]); s == nil || takes(s) {
+					f, apart = s, j == len(a)-1
+					break
+				}
+			}
+		}
+		if !takes(f) {
+			continue
+		}
+		if _, seen := took[f]; !seen {
+			order = append(order, f)
+		}
+		took[f] = apart && i+1 < len(args) && args[i+1] == "--"
+		if apart {
+			i++
+		}
+	}
+	for _, f := range order {
+		if !took[f] {
+			continue
+		}
+		what, _ := pflag.UnquoteUsage(f)
+		named := ""
+		switch what {
+		case "":
+			what = "value"
+		case "FILE":
+			named = " (a file named -- is written ./--)"
+		case "DIR":
+			named = " (a folder named -- is written ./--)"
+		}
+		return fmt.Errorf("--%s --: the -- after --%s was read as its %s, not as the end of the flags: give --%s a %s, quoted when it may be empty%s", f.Name, f.Name, what, f.Name, what, named)
 	}
 	return nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
+	"github.com/cachediff/cachediff/snapshot/input"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -180,6 +181,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	} else {
 		if len(args) < 2 {
 			return exitTrouble, usageErrorf("log: want two snapshots or more, oldest first (or --revs RANGE PATH); got %s%s", nArgs(len(args)), outputTookFolder(opts, true)+flagTook(opts, true))
+		}
+		if err := dashedFlag(opts, "a snapshot"); err != nil {
+			return exitTrouble, err
 		}
 		if slices.Contains(args, stdinName) {
 			return exitTrouble, usageErrorf("log: a snapshot cannot be standard input (-): a series has several")
@@ -535,5 +539,9 @@ func swappedRevs(opts *options, path string, err error) error {
 		// pasted, said "unknown shorthand flag: 'x' in -x".
 		word = "./" + word
 	}
-	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.Visible(opts.revs), report.Visible(path), shellword.Word(path), shellword.Word(word))
+	// A range is revisions, never git:REV:PATH: --revs _cache/develop
+	// git:HEAD~2..HEAD said "write --revs 'git:HEAD~2..HEAD' …", which
+	// pasted said "unknown revision git:HEAD~2".
+	rng := strings.TrimPrefix(path, input.RevPrefix)
+	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.Visible(opts.revs), report.Visible(path), shellword.Shown(rng), shellword.Shown(word))
 }

@@ -40,6 +40,9 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 		}
 		return exitTrouble, usageErrorf("render: want one JSON report; got %s%s", nArgs(len(args)), hint)
 	}
+	if err := dashedFlag(opts, "the JSON report"); err != nil {
+		return exitTrouble, err
+	}
 	path := args[0]
 	if path == stdinName && opts.template == stdinName {
 		return exitTrouble, usageErrorf("render: %v", errTemplateStdin)

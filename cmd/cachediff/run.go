@@ -120,18 +120,28 @@ func (c *cli) run(args []string) int {
 	code, err := exitTrouble, error(nil)
 	// A word that is a flag (-C= --quiet log …) was no folder meant for
 	// -C, as spacedValue leaves one: it was said "write -C=--quiet".
-	if len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil && !isDir("=") && !asksHelp(args) {
+	spaced := len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil && !isDir("=")
+	if spaced && asksHelp(args) && !slices.Contains(args, "--version") {
+		// -C= . log --help: the help asked for is the log's, as of -C
+		// . log --help; the diff's parse read log as a snapshot, and
+		// showed the diff's help.
+		if code, err = c.help(lookupCommand(args[1])); err == nil {
+			return code
+		}
+		return c.fail(err)
+	}
+	if spaced && !asksHelp(args) {
 		sub := lookupCommand(args[1])
 		if !takesDir(sub) {
 			// -C= . render r.json: the hint "write -C=. or -C .",
 			// pasted, said "unknown shorthand flag: 'C'" (and -C= .
 			// help said "-C =: no such file or directory").
-			return c.fail(&usageError{cmd: sub, msg: fmt.Sprintf("-C= %s: cachediff %s takes no -C (only the diff and log do)", shellword.Word(args[0]), sub.name)})
+			return c.fail(&usageError{cmd: sub, msg: fmt.Sprintf("-C= %s: cachediff %s takes no -C (only the diff and log do)", shellword.Shown(args[0]), sub.name)})
 		}
 		// -C= repo log …: pflag gives -C "=", and repo was taken for
 		// the diff's first snapshot, log for its second, which said
 		// "unknown flag: --revs (did you mean --rows?)".
-		return c.fail(&usageError{cmd: sub, msg: spacedMessage("-C", `gave -C the value "="`, shellword.Word(args[0]), "", false)})
+		return c.fail(&usageError{cmd: sub, msg: spacedMessage("-C", `gave -C the value "="`, shellword.Shown(args[0]), "", false)})
 	}
 	if len(args) > 0 {
 		if sub := lookupCommand(args[0]); sub != nil {
@@ -435,7 +445,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 				}
 			}
 		}
-		w = shellword.Word(w)
+		w = shellword.Shown(w)
 		// --color never is --color alone and an argument: only the =
 		// spelling gives it the value.
 		return usageErrorf("%s", spacedMessage(spelt, fmt.Sprintf(left, spelt), w, why, f.NoOptDefVal != ""))
@@ -581,9 +591,12 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if n := fs.ArgsLenAtDash(); n >= 0 {
 		o.dashed = fs.Args()[n:]
 	}
-	if o.help && cmd == diffCommand && fs.NArg() == 1 {
+	if o.help && cmd == diffCommand && fs.NArg() >= 1 {
 		// cachediff --help log, as git --help log: the command's help.
-		// It said "log" is a command, and was read as a snapshot.
+		// It said "log" is a command, and was read as a snapshot; and
+		// so it did with the command's arguments after it (--help
+		// completion bash, --help log A B), where completion bash
+		// --help shows the help.
 		if sub := lookupCommand(fs.Arg(0)); sub != nil {
 			return c.help(sub)
 		}
@@ -608,6 +621,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	// left it so ("--fail-on= any a b": "--fail-on: want at least one
 	// kind of change", of a gate written "any"). Without an argument too
 	// many (--template= a b), they say it, as before.
+	if err := tookDashes(fs, args); err != nil {
+		return exitTrouble, &usageError{cmd, err.Error()}
+	}
 	if err := spacedValue(cmd, fs, &o, args); err != nil {
 		return exitTrouble, ofCommand(err, cmd)
 	}

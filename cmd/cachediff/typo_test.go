@@ -718,9 +718,10 @@ func TestFlagAfterDashes(t *testing.T) {
 		{[]string{"a.md", "--", "b.md", "-x.md"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments; for a series of snapshots, oldest first: cachediff log\n"},
 		{[]string{"render", "a.md", "--", "-q"}, "cachediff: render: want one JSON report; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
 		{[]string{"log", "--revs", "HEAD~1..HEAD", "--", "_cache/develop", "-q"}, "cachediff: log --revs RANGE PATH: want one PATH; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
-		// A "--" that is a flag's value ends no flags: -q is --quiet.
-		{[]string{"--title", "--", "a.md", "b.md", "b.md", "-q"}, "cachediff: want two snapshots, OLD and NEW; got 3 arguments; for a series of snapshots, oldest first: cachediff log\n"},
-		{[]string{"render", "--template", "--", "a.md", "b.md", "-q"}, "cachediff: render: want one JSON report; got 2 arguments\n"},
+		// A "--" that is a flag's value ends no flags: -q is --quiet,
+		// and the "--" given as the value is refused (tookDashes).
+		{[]string{"--title", "--", "a.md", "b.md", "b.md", "-q"}, "cachediff: --title --: the -- after --title was read as its TEXT, not as the end of the flags: give --title a TEXT, quoted when it may be empty\n"},
+		{[]string{"render", "--template", "--", "a.md", "b.md", "-q"}, "cachediff: --template --: the -- after --template was read as its FILE, not as the end of the flags: give --template a FILE, quoted when it may be empty (a file named -- is written ./--)\n"},
 		// help, version and completion said only "got 2 arguments".
 		{[]string{"help", "log", "--", "-q"}, "cachediff: help: want one command; got 2 arguments (-q comes after --, which makes every word after it an argument: put flags before --)\n"},
 		{[]string{"version", "--", "-q"}, "cachediff: version: want no arguments; got 1 (-q comes after --, which makes every word after it an argument: put flags before --)\n"},

@@ -3,10 +3,17 @@
 // shell: the same quoting wherever a hint is built (package cmd's
 // unmatched-filter hints and completions, gitsrc's REV:PATH spellings,
 // input's link-out-of-the-work-tree paths, snapshot's folders to name
-// instead of one that holds no snapshot).
+// instead of one that holds no snapshot). A word that holds a character
+// a message shows as an escape is written in bash's $'…' quotes (Shown).
 package shellword
 
-import "strings"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Quote is s in single quotes (each single quote in it ends the quoted
 // part, is escaped with a backslash, and starts another): one word
@@ -30,3 +37,51 @@ func Word(s string) string {
 
 // Safe are the characters a shell word may hold unquoted.
 const Safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+-._/=:"
+
+// Shown is s as one shell word for a hint printed in a message, which
+// shows a control or invisible character as an escape (\n, \u200b,
+// \xff): Word's quotes showed a folder "a<newline>b" as 'a\nb', which
+// pasted named a folder of a backslash and an n. Such a word is written
+// in bash's (and zsh's, ksh's) $'…' quotes, whose escapes are those the
+// message shows, so that pasted it is s again; any other is Word(s).
+// So is a word that holds "##[", which a message writes ##\x5b (a CI
+// runner reads "##[" as a command).
+func Shown(s string) string {
+	if !strings.Contains(s, "##[") && !strings.ContainsFunc(s, hidden) && utf8.ValidString(s) {
+		return Word(s)
+	}
+	var b strings.Builder
+	b.WriteString("$'")
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				fmt.Fprintf(&b, `\x%02x`, s[i])
+				continue
+			}
+			b.WriteRune(r)
+		case r == '\\' || r == '\'':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '[' && strings.HasSuffix(s[:i], "##"):
+			b.WriteString(`\x5b`)
+		case unicode.IsControl(r):
+			q := strconv.QuoteRune(r) // \n, \t, \x1b, \u0085, as a message shows it
+			b.WriteString(q[1 : len(q)-1])
+		case hidden(r) && r > 0xffff:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		case hidden(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteString("'")
+	return b.String()
+}
+
+// hidden reports whether a message shows r as an escape: a control
+// character, or one not graphic (a zero-width or bidi mark) but a space.
+func hidden(r rune) bool {
+	return unicode.IsControl(r) || !unicode.IsGraphic(r) && r != ' '
+}

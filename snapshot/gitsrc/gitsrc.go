@@ -312,7 +312,7 @@ func (r *Repo) belowHint(commit, rev, p string) string {
 	if ok, err := r.exist([]string{commit + ":" + here}); err != nil || !ok[0] {
 		return ""
 	}
-	return fmt.Sprintf(": REV:PATH names a path from the top of the repository, and the one in the current folder is %s; give %s or %s", here, shellword.Word(r.ArgPrefix+rev+":./"+p), shellword.Word(r.ArgPrefix+rev+":"+here))
+	return fmt.Sprintf(": REV:PATH names a path from the top of the repository, and the one in the current folder is %s; give %s or %s", here, shellword.Shown(r.ArgPrefix+rev+":./"+p), shellword.Shown(r.ArgPrefix+rev+":"+here))
 }
 
 // lineBreaks are what a name given to git cat-file must not hold.

@@ -503,7 +503,7 @@ func ambiguous(arg string, fi fs.FileInfo, t *gitsrc.Tree) error {
 // shell word to paste back (HEAD@{1 day ago}:x, written plain, pasted
 // as three arguments).
 func sayWhich(arg string) string {
-	return fmt.Sprintf("say which: %s for the one on disk, %s for the revision", shellword.Word("./"+arg), shellword.Word(RevPrefix+arg))
+	return fmt.Sprintf("say which: %s for the one on disk, %s for the revision", shellword.Shown("./"+arg), shellword.Shown(RevPrefix+arg))
 }
 
 // urlScheme returns the scheme of arg when it is written as a URL,
@@ -696,7 +696,7 @@ func checkLinks(dir, p string) (string, error) {
 			return top, nil // a dangling link or a loop: the loader says so
 		}
 		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", q, target, top, shellword.Word(filepath.Join(target, strings.TrimPrefix(abs, q))))}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", q, target, top, shellword.Shown(filepath.Join(target, strings.TrimPrefix(abs, q))))}
 		}
 	}
 	// The folder's own entries (its package folders): a link among them

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestHelpFlagCommandArgs (class e, an over-refusal): cachediff --help
+// completion bash (and --help log A B) said `"completion" is a command,
+// and was read as a snapshot`, exit 2, where --help completion and
+// completion bash --help show the help: the command's help is shown,
+// whatever arguments follow its name.
+func TestHelpFlagCommandArgs(t *testing.T) {
+	for _, args := range [][]string{{"--help", "completion", "bash"}, {"-h", "log", "A", "B"}, {"--help", "render", "r.json", "x"}} {
+		var want, stdout, stderr bytes.Buffer
+		if code := run([]string{"help", args[1]}, &want, &stderr); code != exitSame {
+			t.Fatalf("help %s: exit %d, stderr %q", args[1], code, stderr.String())
+		}
+		if code := run(args, &stdout, &stderr); code != exitSame || stdout.String() != want.String() || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q, stdout %.100q; want 0 and the help of cachediff help %s", args, code, stderr.String(), stdout.String(), args[1])
+		}
+	}
+}
+
+// TestSpacedDirectoryCommandHelp (class e): cachediff -C= . log --help
+// showed the diff's help, exit 0: the diff's parse read log as a
+// snapshot. The help asked for is the command's, as of -C . log --help.
+func TestSpacedDirectoryCommandHelp(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{{"-C=", ".", "log", "--help"}, {"-C=", ".", "render", "r.json", "-h"}, {"-C=", ".", "completion", "bash", "--help"}} {
+		var want, stdout, stderr bytes.Buffer
+		if code := run([]string{"help", args[2]}, &want, &stderr); code != exitSame {
+			t.Fatalf("help %s: exit %d, stderr %q", args[2], code, stderr.String())
+		}
+		if code := run(args, &stdout, &stderr); code != exitSame || stdout.String() != want.String() || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q, stdout %.100q; want 0 and the help of cachediff help %s", args, code, stderr.String(), stdout.String(), args[2])
+		}
+	}
+}

@@ -1,0 +1,24 @@
+package main
+
+import "testing"
+
+// TestShorthandDoesNotApply (class e): cachediff -C . render r.json
+// (and log -t x A B, help -C .) said "unknown shorthand flag: 'C' in
+// -C", as if no command took -C, where render --directory . says
+// "render: --directory does not apply": the shorthand of a diff's flag
+// is said not to apply, as its long name is. A shorthand no command has
+// keeps pflag's words.
+func TestShorthandDoesNotApply(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-C", ".", "render", "r.json"}, "cachediff: render: -C (--directory) does not apply: the report was made already\ncachediff: run 'cachediff render --help' for usage\n"},
+		{[]string{"log", "-qt", "x", "a", "b"}, "cachediff: log: -t (--template) does not apply: a log is written as "},
+		{[]string{"help", "-C", "."}, "cachediff: help: -C (--directory) does not apply\n"},
+		{[]string{"render", "-x", "r.json"}, "cachediff: unknown shorthand flag: 'x' in -x\n"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+}
