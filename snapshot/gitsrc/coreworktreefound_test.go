@@ -3,6 +3,7 @@ package gitsrc
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
@@ -76,5 +77,38 @@ func TestCoreWorkTreeRepoFolderSitePath(t *testing.T) {
 		if got := sitePath(t, dir, "HEAD:develop"); got != "/_cache/develop" {
 			t.Errorf("run in %s, core.worktree %s: site path %q, want /_cache/develop", dir, cache, got)
 		}
+	}
+}
+
+// TestCoreWorkTreeFoundBigConfig: without GIT_DIR, run in a repository
+// whose config sets core.worktree to a site's _cache after over 1 MiB of
+// comments, a REV:PATH is placed in that site (/_cache/develop), as with
+// the same config less the padding. The look for a worktree in the
+// config passed a file that big by, git was not asked, and a retag of
+// every page passed a gate.
+func TestCoreWorkTreeFoundBigConfig(t *testing.T) {
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	site := t.TempDir()
+	cache := filepath.Join(site, "_cache")
+	if err := os.WriteFile(filepath.Join(site, "_config.yml"), []byte("t: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(cache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cat, nil, "config", "core.worktree", cache); err != nil {
+		t.Fatal(err)
+	}
+	config := filepath.Join(cat, ".git", "config")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pad := strings.Repeat("# "+strings.Repeat("x", 62)+"\n", 1<<20/64+1)
+	if err := os.WriteFile(config, []byte(pad+string(data)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := sitePath(t, cat, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("run in %s, core.worktree %s after %d bytes of comments: site path %q, want /_cache/develop", cat, cache, len(pad), got)
 	}
 }

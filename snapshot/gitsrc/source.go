@@ -1148,7 +1148,10 @@ func (r *Repo) ownWorkTree() bool { return EnvRepo() != "" && r.coreWorkTree() }
 // every page passed a gate that GIT_DIR=cat/.git, and _cache/develop on
 // disk, failed. git is asked only where the repository's config files
 // name a worktree or an include, so that an ordinary clone costs no
-// process more.
+// process more; one too big to read for that look (over 1 MiB) is
+// asked too: passed by, core.worktree at the end of a config padded
+// past that size was never looked for, and a retag of every page passed
+// a gate that the same config less the padding failed.
 func (r *Repo) foundWorkTree() bool {
 	gitDir := foundGitDir(r.dir)
 	if gitDir == "" {
@@ -1157,8 +1160,11 @@ func (r *Repo) foundWorkTree() bool {
 	for _, d := range []string{gitDir, gitCommonDir(gitDir)} {
 		for _, name := range []string{"config", "config.worktree"} {
 			info, err := os.Stat(filepath.Join(d, name))
-			if err != nil || !info.Mode().IsRegular() || info.Size() > 1<<20 {
+			if err != nil || !info.Mode().IsRegular() {
 				continue
+			}
+			if info.Size() > 1<<20 {
+				return r.coreWorkTree()
 			}
 			data, err := os.ReadFile(filepath.Join(d, name))
 			if low := strings.ToLower(string(data)); err == nil && (strings.Contains(low, "worktree") || strings.Contains(low, "include")) {
