@@ -112,3 +112,40 @@ func TestCoreWorkTreeFoundBigConfig(t *testing.T) {
 		t.Errorf("run in %s, core.worktree %s after %d bytes of comments: site path %q, want /_cache/develop", cat, cache, len(pad), got)
 	}
 }
+
+// TestCoreWorkTreeFoundSparseClone: without GIT_DIR, a clone git
+// sparse-checkout narrowed (extensions.worktreeConfig in its config, a
+// sparse-checkout line in its config.worktree) from a remote whose URL
+// names include-what-you-use sets no core.worktree, and looking for one
+// runs no git process: the look asked git twice for any config holding
+// the word worktree or include. Each spelling git's setup reads
+// core.worktree by still has git asked.
+func TestCoreWorkTreeFoundSparseClone(t *testing.T) {
+	src := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	tmp := t.TempDir()
+	clone := filepath.Join(tmp, "iwyu")
+	if _, err := gittest.Git(tmp, nil, "clone", "-q", src, clone); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"sparse-checkout", "set", "develop"}, {"remote", "set-url", "origin", "https://github.com/include-what-you-use/include-what-you-use"}} {
+		if _, err := gittest.Git(clone, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := gitRuns.Load()
+	if r.foundWorkTree() {
+		t.Errorf("a sparse clone: core.worktree found")
+	}
+	if runs := gitRuns.Load() - before; runs != 0 {
+		t.Errorf("a sparse clone: %d git processes to look for core.worktree, want 0", runs)
+	}
+	for _, text := range []string{"[core]worktree=/x", "[core] WorkTree\t= /x", "[CORE]\n\tworkTREE  \t =/x", "[core]\n\tworktree = /x"} {
+		if !namesWorkTree([]byte("[extensions]\n\tworktreeConfig = true\n" + text + "\n")) {
+			t.Errorf("%q: core.worktree not looked for", text)
+		}
+	}
+}

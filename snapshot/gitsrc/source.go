@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -1147,7 +1148,7 @@ func (r *Repo) ownWorkTree() bool { return EnvRepo() != "" && r.coreWorkTree() }
 // site's _cache, a REV:PATH was its own top (/develop), and a retag of
 // every page passed a gate that GIT_DIR=cat/.git, and _cache/develop on
 // disk, failed. git is asked only where the repository's config files
-// name a worktree or an include, so that an ordinary clone costs no
+// may set it (namesWorkTree), so that an ordinary clone costs no
 // process more; one too big to read for that look (over 1 MiB) is
 // asked too: passed by, core.worktree at the end of a config padded
 // past that size was never looked for, and a retag of every page passed
@@ -1167,12 +1168,35 @@ func (r *Repo) foundWorkTree() bool {
 				return r.coreWorkTree()
 			}
 			data, err := os.ReadFile(filepath.Join(d, name))
-			if low := strings.ToLower(string(data)); err == nil && (strings.Contains(low, "worktree") || strings.Contains(low, "include")) {
+			if err == nil && namesWorkTree(data) {
 				return r.coreWorkTree()
 			}
 		}
 	}
 	return false
+}
+
+// namesWorkTree reports whether the config file text data may set
+// core.worktree: it has a key worktree, in any case, followed by spaces
+// or tabs and an =, the one spelling git's setup reads it by (it reads
+// the repository's config alone, no include; a line break or a
+// backslash before the = is a bad config line to git, no value a
+// missing one). Any text that merely holds the word passed, and asked
+// git twice for nothing: extensions.worktreeConfig, which git
+// sparse-checkout sets in a clone CI checks out, or a remote's URL
+// naming a project include-what-you-use.
+func namesWorkTree(data []byte) bool {
+	low := bytes.ToLower(data)
+	for i := 0; ; {
+		j := bytes.Index(low[i:], []byte("worktree"))
+		if j < 0 {
+			return false
+		}
+		i += j + len("worktree")
+		if rest := bytes.TrimLeft(low[i:], " \t"); len(rest) > 0 && rest[0] == '=' {
+			return true
+		}
+	}
 }
 
 // foundGitDir is the repository folder git finds from dir, through its
