@@ -149,3 +149,37 @@ func TestCoreWorkTreeFoundSparseClone(t *testing.T) {
 		}
 	}
 }
+
+// TestCoreWorkTreeFoundPastFixture: without GIT_DIR, run in a folder of
+// a repository kept outside the site (cat, whose core.worktree is a
+// site's _cache) that holds objects and refs and a HEAD naming no ref or
+// commit, a REV:PATH is placed in that site (/_cache/develop): git
+// passes that folder by and finds cat. The folder was taken for the
+// repository, cat's config was not looked at, and a retag of every page
+// passed a gate that the same run in cat failed.
+func TestCoreWorkTreeFoundPastFixture(t *testing.T) {
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	site := t.TempDir()
+	cache := filepath.Join(site, "_cache")
+	if err := os.WriteFile(filepath.Join(site, "_config.yml"), []byte("t: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(cache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(cat, nil, "config", "core.worktree", cache); err != nil {
+		t.Fatal(err)
+	}
+	fx := filepath.Join(cat, "fx")
+	for _, sub := range []string{"objects", "refs"} {
+		if err := os.MkdirAll(filepath.Join(fx, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(fx, "HEAD"), []byte("garbage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := sitePath(t, fx, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("run in %s, core.worktree %s: site path %q, want /_cache/develop", fx, cache, got)
+	}
+}

@@ -1219,24 +1219,16 @@ func foundGitDir(dir string) string {
 	}
 }
 
-// repoFolder reports whether the folder d looks like a repository
-// folder: a HEAD, and folders objects and refs (or a commondir file, a
-// linked worktree's). A cheap look that only decides whether git is
-// asked (foundWorkTree).
-func repoFolder(d string) bool {
-	if _, err := os.Lstat(filepath.Join(d, "HEAD")); err != nil {
-		return false
-	}
-	if _, err := os.Stat(filepath.Join(d, "commondir")); err == nil {
-		return true
-	}
-	for _, sub := range [...]string{"objects", "refs"} {
-		if info, err := os.Stat(filepath.Join(d, sub)); err != nil || !info.IsDir() {
-			return false
-		}
-	}
-	return true
-}
+// repoFolder reports whether the folder d is a repository folder as
+// git's discovery tells one (snapshot.GitDirectory: a HEAD that names a
+// ref or a commit, folders objects and refs, in the common folder a
+// commondir file names). A HEAD file alone was enough, and a folder
+// holding a HEAD of no such text beside objects and refs (a fixture
+// kept in a repository folder whose core.worktree is a site's _cache),
+// which git passes by to the repository above, was taken for the
+// repository: that one's config was never looked at, and a retag of
+// every page passed a gate that the same run a folder up failed.
+func repoFolder(d string) bool { return snapshot.GitDirectory(d) }
 
 // coreWorkTree reports whether the repository git reads has
 // core.worktree in its own config (ownWorkTree, foundWorkTree).
