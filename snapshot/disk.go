@@ -213,6 +213,10 @@ func GitEntry(dir string) bool {
 	return ok && gitDirectory(to)
 }
 
+// GitDirectory reports whether the folder d is itself a repository
+// folder, as git's discovery takes one it runs in (gitDirectory).
+func GitDirectory(d string) bool { return gitDirectory(d) }
+
 // gitDirectory reports whether the folder d is a repository as git's
 // is_git_directory tells: a HEAD that names a ref or a commit, and
 // folders objects and refs, in the common folder that a commondir file

@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -1147,8 +1148,11 @@ func (r *Repo) ownWorkTree() bool { return EnvRepo() != "" && r.coreWorkTree() }
 // site's _cache, a REV:PATH was its own top (/develop), and a retag of
 // every page passed a gate that GIT_DIR=cat/.git, and _cache/develop on
 // disk, failed. git is asked only where the repository's config files
-// name a worktree or an include, so that an ordinary clone costs no
-// process more.
+// may set it (namesWorkTree), so that an ordinary clone costs no
+// process more; one too big to read for that look (over 1 MiB) is
+// asked too: passed by, core.worktree at the end of a config padded
+// past that size was never looked for, and a retag of every page passed
+// a gate that the same config less the padding failed.
 func (r *Repo) foundWorkTree() bool {
 	gitDir := foundGitDir(r.dir)
 	if gitDir == "" {
@@ -1157,16 +1161,42 @@ func (r *Repo) foundWorkTree() bool {
 	for _, d := range []string{gitDir, gitCommonDir(gitDir)} {
 		for _, name := range []string{"config", "config.worktree"} {
 			info, err := os.Stat(filepath.Join(d, name))
-			if err != nil || !info.Mode().IsRegular() || info.Size() > 1<<20 {
+			if err != nil || !info.Mode().IsRegular() {
 				continue
 			}
+			if info.Size() > 1<<20 {
+				return r.coreWorkTree()
+			}
 			data, err := os.ReadFile(filepath.Join(d, name))
-			if low := strings.ToLower(string(data)); err == nil && (strings.Contains(low, "worktree") || strings.Contains(low, "include")) {
+			if err == nil && namesWorkTree(data) {
 				return r.coreWorkTree()
 			}
 		}
 	}
 	return false
+}
+
+// namesWorkTree reports whether the config file text data may set
+// core.worktree: it has a key worktree, in any case, followed by spaces
+// or tabs and an =, the one spelling git's setup reads it by (it reads
+// the repository's config alone, no include; a line break or a
+// backslash before the = is a bad config line to git, no value a
+// missing one). Any text that merely holds the word passed, and asked
+// git twice for nothing: extensions.worktreeConfig, which git
+// sparse-checkout sets in a clone CI checks out, or a remote's URL
+// naming a project include-what-you-use.
+func namesWorkTree(data []byte) bool {
+	low := bytes.ToLower(data)
+	for i := 0; ; {
+		j := bytes.Index(low[i:], []byte("worktree"))
+		if j < 0 {
+			return false
+		}
+		i += j + len("worktree")
+		if rest := bytes.TrimLeft(low[i:], " \t"); len(rest) > 0 && rest[0] == '=' {
+			return true
+		}
+	}
 }
 
 // foundGitDir is the repository folder git finds from dir, through its
@@ -1189,24 +1219,16 @@ func foundGitDir(dir string) string {
 	}
 }
 
-// repoFolder reports whether the folder d looks like a repository
-// folder: a HEAD, and folders objects and refs (or a commondir file, a
-// linked worktree's). A cheap look that only decides whether git is
-// asked (foundWorkTree).
-func repoFolder(d string) bool {
-	if _, err := os.Lstat(filepath.Join(d, "HEAD")); err != nil {
-		return false
-	}
-	if _, err := os.Stat(filepath.Join(d, "commondir")); err == nil {
-		return true
-	}
-	for _, sub := range [...]string{"objects", "refs"} {
-		if info, err := os.Stat(filepath.Join(d, sub)); err != nil || !info.IsDir() {
-			return false
-		}
-	}
-	return true
-}
+// repoFolder reports whether the folder d is a repository folder as
+// git's discovery tells one (snapshot.GitDirectory: a HEAD that names a
+// ref or a commit, folders objects and refs, in the common folder a
+// commondir file names). A HEAD file alone was enough, and a folder
+// holding a HEAD of no such text beside objects and refs (a fixture
+// kept in a repository folder whose core.worktree is a site's _cache),
+// which git passes by to the repository above, was taken for the
+// repository: that one's config was never looked at, and a retag of
+// every page passed a gate that the same run a folder up failed.
+func repoFolder(d string) bool { return snapshot.GitDirectory(d) }
 
 // coreWorkTree reports whether the repository git reads has
 // core.worktree in its own config (ownWorkTree, foundWorkTree).
