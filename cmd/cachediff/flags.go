@@ -608,7 +608,8 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 // refused; --title $T -- A B titled the report "--". The words are
 // walked as pflag reads them: a flag's value is skipped, and a "--"
 // that is none ends the flags. -o ./-- and --title=-- are left as
-// typed.
+// typed, and so is a "--" value the "--" that ends the flags follows
+// (--title -- -- A B, which was refused though no empty value gives it).
 func tookDashes(fs *pflag.FlagSet, args []string) error {
 	takes := func(f *pflag.Flag) bool { return f != nil && f.Value.Type() != "bool" && f.NoOptDefVal == "" }
 	took := map[*pflag.Flag]bool{}
@@ -637,7 +638,9 @@ func tookDashes(fs *pflag.FlagSet, args []string) error {
 		if _, seen := took[f]; !seen {
 			order = append(order, f)
 		}
-		took[f] = apart && i+1 < len(args) && args[i+1] == "--"
+		// A "--" value followed by the "--" that ends the flags
+		// (--title -- -- A B) was meant: an empty $T leaves one.
+		took[f] = apart && i+1 < len(args) && args[i+1] == "--" && (i+2 >= len(args) || args[i+2] != "--")
 		if apart {
 			i++
 		}
