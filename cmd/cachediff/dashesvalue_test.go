@@ -97,4 +97,9 @@ func TestFlagDashesThenDashes(t *testing.T) {
 	if stdout.String() != want.String() {
 		t.Errorf("--title -- -- a.md b.md wrote %q, want --title=--'s %q", stdout.String(), want.String())
 	}
+	// A flag between the value and the -- that ends the flags.
+	stdout.Reset()
+	if code := run([]string{"--title", "--", "-f", "md", "--", "a.md", "b.md"}, &stdout, &stderr); code == exitTrouble || stdout.String() != want.String() {
+		t.Errorf("--title -- -f md -- a.md b.md: exit %d, stderr %q; want --title=--'s report", code, stderr.String())
+	}
 }

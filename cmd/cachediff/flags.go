@@ -608,13 +608,15 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 // refused; --title $T -- A B titled the report "--". The words are
 // walked as pflag reads them: a flag's value is skipped, and a "--"
 // that is none ends the flags. -o ./-- and --title=-- are left as
-// typed, and so is a "--" value the "--" that ends the flags follows
-// (--title -- -- A B, which was refused though no empty value gives it).
+// typed, and so is any flag's "--" value when a later "--" ends the
+// flags (--title -- -- A B, --title -- -q -- A B, which were refused
+// though no empty value gives them).
 func tookDashes(fs *pflag.FlagSet, args []string) error {
 	takes := func(f *pflag.Flag) bool { return f != nil && f.Value.Type() != "bool" && f.NoOptDefVal == "" }
 	took := map[*pflag.Flag]bool{}
 	var order []*pflag.Flag
-	for i := 0; i < len(args) && args[i] != "--"; i++ {
+	i := 0
+	for ; i < len(args) && args[i] != "--"; i++ {
 		a := args[i]
 		var f *pflag.Flag
 		apart := false
@@ -638,12 +640,16 @@ func tookDashes(fs *pflag.FlagSet, args []string) error {
 		if _, seen := took[f]; !seen {
 			order = append(order, f)
 		}
-		// A "--" value followed by the "--" that ends the flags
-		// (--title -- -- A B) was meant: an empty $T leaves one.
-		took[f] = apart && i+1 < len(args) && args[i+1] == "--" && (i+2 >= len(args) || args[i+2] != "--")
+		took[f] = apart && i+1 < len(args) && args[i+1] == "--"
 		if apart {
 			i++
 		}
+	}
+	if i < len(args) {
+		// A "--" value before the "--" that ends the flags (--title --
+		// -- A B, --title -- -q -- A B) was meant: an empty $T leaves
+		// no other.
+		return nil
 	}
 	for _, f := range order {
 		if !took[f] {
