@@ -239,15 +239,24 @@ func closestName(value string, names []string, aliases map[string]string) string
 	var cands []candidate
 	// A prefix suggests the one name it begins, not the first of several
 	// (removed-specs shares removed- with removed-package).
-	var prefixed []string
+	// The start of one name is that name, whatever else shares its first
+	// five letters: --fail-on=lost-st suggested lost-os, nearer by
+	// edits, where lost-stack is the one it begins.
+	var prefixed, started []string
 	for _, n := range names {
 		if v == n {
 			return n
+		}
+		if len(v) >= 3 && strings.HasPrefix(n, v) {
+			started = append(started, n)
 		}
 		if len(v) >= 3 && strings.HasPrefix(n, v) || len(v) >= 5 && len(n) >= 5 && v[:5] == n[:5] {
 			prefixed = append(prefixed, n)
 		}
 		cands = append(cands, candidate{n, n})
+	}
+	if len(started) == 1 {
+		return started[0]
 	}
 	if len(prefixed) == 1 {
 		return prefixed[0]
