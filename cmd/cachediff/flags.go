@@ -161,8 +161,11 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 	return &usageError{cmd, msg}
 }
 
-// unknownShorthand matches pflag's message for an unknown shorthand flag.
-var unknownShorthand = regexp.MustCompile(`^unknown shorthand flag: '(.)' in -`)
+// unknownShorthand matches pflag's message for an unknown shorthand flag
+// that is one ASCII character, as ShorthandLookup takes: pflag names
+// the first byte of a letter such as é as a rune of its own ('Ã'), and
+// looked up, it panicked (render -é r.json, a goroutine dump).
+var unknownShorthand = regexp.MustCompile(`^unknown shorthand flag: '([!-~])' in -`)
 
 // invalidArgument matches pflag's message for a value its flag refuses.
 var invalidArgument = regexp.MustCompile(`^invalid argument (".*") for "(?:-., )?(--[^"]+)" flag: (.*)$`)
