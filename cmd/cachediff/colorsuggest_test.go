@@ -30,3 +30,15 @@ func TestSuggestionSeveral(t *testing.T) {
 	wantTrouble(t, []string{"--fail-on=removed", "a.md", "b.md"}, "(did you mean removed-package or removed-spec?)\n")
 	wantTrouble(t, []string{"--fail-on=add", "a.md", "b.md"}, "(did you mean added-package?)\n")
 }
+
+// TestSuggestionStartOfOne (class e): cachediff --fail-on=lost-st a.md
+// b.md said "(did you mean lost-os?)", and lost-c and lost-p alike:
+// every lost- kind shares the first five letters, so the start of one
+// was left to the edit distance, by which lost-os is nearest. The start
+// of one name is that name.
+func TestSuggestionStartOfOne(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for v, want := range map[string]string{"lost-st": "lost-stack", "lost-c": "lost-compiler", "lost-p": "lost-platform", "lost-t": "lost-target", "lost-o": "lost-os"} {
+		wantTrouble(t, []string{"--fail-on=" + v, "a.md", "b.md"}, "(did you mean "+want+"?)\n")
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"testing"
 )
@@ -76,5 +77,29 @@ func TestFlagAfterDashesLoaded(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"a.md", "--", "-x.md"}, &stdout, &stderr); code == exitTrouble {
 		t.Errorf("a.md -- -x.md: exit %d, stderr %q; want the report", code, stderr.String())
+	}
+}
+
+// TestFlagDashesThenDashes (class a, an over-refusal): cachediff
+// --title -- -- a.md b.md, a title of -- before the -- that ends the
+// flags, was refused as --title $T -- a.md b.md with T empty is ("the
+// -- after --title was read as its TEXT"), exit 2, where --title=--
+// a.md b.md titles the report --: no empty value leaves two. It is the
+// report titled --, as --title=--'s.
+func TestFlagDashesThenDashes(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--title", "--", "--", "a.md", "b.md"}, &stdout, &stderr); code == exitTrouble || !bytes.Contains(stdout.Bytes(), []byte("--")) {
+		t.Errorf("--title -- -- a.md b.md: exit %d, stderr %q; want the report titled --", code, stderr.String())
+	}
+	var want bytes.Buffer
+	run([]string{"--title=--", "a.md", "b.md"}, &want, io.Discard)
+	if stdout.String() != want.String() {
+		t.Errorf("--title -- -- a.md b.md wrote %q, want --title=--'s %q", stdout.String(), want.String())
+	}
+	// A flag between the value and the -- that ends the flags.
+	stdout.Reset()
+	if code := run([]string{"--title", "--", "-f", "md", "--", "a.md", "b.md"}, &stdout, &stderr); code == exitTrouble || stdout.String() != want.String() {
+		t.Errorf("--title -- -f md -- a.md b.md: exit %d, stderr %q; want --title=--'s report", code, stderr.String())
 	}
 }

@@ -161,8 +161,11 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 	return &usageError{cmd, msg}
 }
 
-// unknownShorthand matches pflag's message for an unknown shorthand flag.
-var unknownShorthand = regexp.MustCompile(`^unknown shorthand flag: '(.)' in -`)
+// unknownShorthand matches pflag's message for an unknown shorthand flag
+// that is one ASCII character, as ShorthandLookup takes: pflag names
+// the first byte of a letter such as é as a rune of its own ('Ã'), and
+// looked up, it panicked (render -é r.json, a goroutine dump).
+var unknownShorthand = regexp.MustCompile(`^unknown shorthand flag: '([!-~])' in -`)
 
 // invalidArgument matches pflag's message for a value its flag refuses.
 var invalidArgument = regexp.MustCompile(`^invalid argument (".*") for "(?:-., )?(--[^"]+)" flag: (.*)$`)
@@ -239,15 +242,24 @@ func closestName(value string, names []string, aliases map[string]string) string
 	var cands []candidate
 	// A prefix suggests the one name it begins, not the first of several
 	// (removed-specs shares removed- with removed-package).
-	var prefixed []string
+	// The start of one name is that name, whatever else shares its first
+	// five letters: --fail-on=lost-st suggested lost-os, nearer by
+	// edits, where lost-stack is the one it begins.
+	var prefixed, started []string
 	for _, n := range names {
 		if v == n {
 			return n
+		}
+		if len(v) >= 3 && strings.HasPrefix(n, v) {
+			started = append(started, n)
 		}
 		if len(v) >= 3 && strings.HasPrefix(n, v) || len(v) >= 5 && len(n) >= 5 && v[:5] == n[:5] {
 			prefixed = append(prefixed, n)
 		}
 		cands = append(cands, candidate{n, n})
+	}
+	if len(started) == 1 {
+		return started[0]
 	}
 	if len(prefixed) == 1 {
 		return prefixed[0]
@@ -608,12 +620,15 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 // refused; --title $T -- A B titled the report "--". The words are
 // walked as pflag reads them: a flag's value is skipped, and a "--"
 // that is none ends the flags. -o ./-- and --title=-- are left as
-// typed.
+// typed, and so is any flag's "--" value when a later "--" ends the
+// flags (--title -- -- A B, --title -- -q -- A B, which were refused
+// though no empty value gives them).
 func tookDashes(fs *pflag.FlagSet, args []string) error {
 	takes := func(f *pflag.Flag) bool { return f != nil && f.Value.Type() != "bool" && f.NoOptDefVal == "" }
 	took := map[*pflag.Flag]bool{}
 	var order []*pflag.Flag
-	for i := 0; i < len(args) && args[i] != "--"; i++ {
+	i := 0
+	for ; i < len(args) && args[i] != "--"; i++ {
 		a := args[i]
 		var f *pflag.Flag
 		apart := false
@@ -641,6 +656,12 @@ func tookDashes(fs *pflag.FlagSet, args []string) error {
 		if apart {
 			i++
 		}
+	}
+	if i < len(args) {
+		// A "--" value before the "--" that ends the flags (--title --
+		// -- A B, --title -- -q -- A B) was meant: an empty $T leaves
+		// no other.
+		return nil
 	}
 	for _, f := range order {
 		if !took[f] {

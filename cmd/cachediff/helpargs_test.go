@@ -37,3 +37,20 @@ func TestSpacedDirectoryCommandHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestSpacedDirectoryHelpValue (class a): cachediff -C= . log --title
+// -h a.md b.md, a log titled -h, showed the log's help, exit 0 and no
+// report (a546dd50 took any -h among the words for a help asked), where
+// -C=. log --title -h a.md b.md runs the log and -C= . before it is
+// refused, exit 2. A -h that is a flag's value asks no help: -C= . is
+// refused, as before a546dd50.
+func TestSpacedDirectoryHelpValue(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, args := range [][]string{
+		{"-C=", ".", "log", "--title", "-h", "a.md", "b.md"},
+		{"-C=", ".", "log", "a.md", "b.md", "-o", "--help"},
+		{"-C=", ".", "render", "--title", "-h", "r.json"},
+	} {
+		wantTrouble(t, args, `write -C=. or -C .`)
+	}
+}

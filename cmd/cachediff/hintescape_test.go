@@ -4,7 +4,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode"
+
+	"github.com/cachediff/cachediff/internal/shellword"
+	"github.com/cachediff/cachediff/report"
 )
 
 // TestHintWordEscaped (class e): cachediff of a folder "p<newline>q"
@@ -32,6 +37,37 @@ func TestHintWordEscaped(t *testing.T) {
 		out, err := exec.Command(bash, "-c", "printf %s "+word).Output()
 		if err != nil || string(out) != dir+"/v0.23.0" {
 			t.Errorf("bash read the hint %s as %q (%v), want %q", word, out, err, dir+"/v0.23.0")
+		}
+	}
+}
+
+// TestShownWhereVisible (class e): a folder "p\u3164q" (a Hangul
+// filler) holding two tags was hinted "for example 'p\u3164q/v0.23.0'":
+// report.Visible writes the filler as \u3164, as it does the variation
+// selectors and U+034F, all graphic, which shellword.Shown left to
+// Word's quotes, so the hint pasted named a folder of a backslash and a
+// u. Every character a message shows as an escape makes Shown's word a
+// $'…' one, which bash reads back as the character.
+func TestShownWhereVisible(t *testing.T) {
+	var missed []rune
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if r >= 0xd800 && r <= 0xdfff {
+			continue
+		}
+		s := "p" + string(r) + "q"
+		if report.Visible(s) != s && !strings.HasPrefix(shellword.Shown(s), "$'") {
+			missed = append(missed, r)
+		}
+	}
+	if len(missed) > 0 {
+		t.Errorf("%d characters a message escapes are left in plain quotes, %U first", len(missed), missed[0])
+	}
+	if bash, err := exec.LookPath("bash"); err == nil {
+		for _, s := range []string{"p\u3164q", "p\ufe0fq", "p\u034fq", "p\U000e0100q"} {
+			out, err := exec.Command(bash, "-c", "printf %s "+shellword.Shown(s)).Output()
+			if err != nil || string(out) != s {
+				t.Errorf("bash read %s as %q (%v), want %q", shellword.Shown(s), out, err, s)
+			}
 		}
 	}
 }

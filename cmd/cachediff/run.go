@@ -121,7 +121,7 @@ func (c *cli) run(args []string) int {
 	// A word that is a flag (-C= --quiet log …) was no folder meant for
 	// -C, as spacedValue leaves one: it was said "write -C=--quiet".
 	spaced := len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil && !isDir("=")
-	if spaced && asksHelp(args) && !slices.Contains(args, "--version") {
+	if spaced && asksHelp(args) && !slices.Contains(args, "--version") && commandAsksHelp(lookupCommand(args[1]), args[2:]) {
 		// -C= . log --help: the help asked for is the log's, as of -C
 		// . log --help; the diff's parse read log as a snapshot, and
 		// showed the diff's help.
@@ -177,6 +177,17 @@ func asksHelp(args []string) bool {
 		}
 	}
 	return false
+}
+
+// commandAsksHelp reports whether cmd's flags, parsed from words, ask
+// for its help: a -h or --help that is a flag, not a flag's value.
+// asksHelp alone took -C= . log --title -h A B, a log titled -h, for a
+// help asked, and showed it, exit 0 and no report, where -C . log
+// --title -h A B runs the log and -C= . is refused.
+func commandAsksHelp(cmd *command, words []string) bool {
+	var o options
+	_ = cmd.flagSet(&o).Parse(words) // a flag's error is the command's to report, when it runs
+	return o.help
 }
 
 // takesDir reports whether cmd, a command or nil, takes -C.

@@ -22,3 +22,15 @@ func TestShorthandDoesNotApply(t *testing.T) {
 		wantTrouble(t, c.args, c.want)
 	}
 }
+
+// TestShorthandNotASCII (class d): cachediff render -é r.json (and log
+// -<U+3164> a.md b.md) panicked, "can not look up shorthand which is
+// more than one ASCII character", a goroutine dump: pflag names the
+// first byte of é as the rune 'Ã', which the does-not-apply lookup
+// gave to ShorthandLookup. It is pflag's unknown shorthand, exit 2.
+func TestShorthandNotASCII(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, args := range [][]string{{"render", "-é", "r.json"}, {"log", "-\u3164", "a.md", "b.md"}, {"completion", "-é", "bash"}} {
+		wantTrouble(t, args, "unknown shorthand flag")
+	}
+}

@@ -81,7 +81,13 @@ func Shown(s string) string {
 }
 
 // hidden reports whether a message shows r as an escape: a control
-// character, or one not graphic (a zero-width or bidi mark) but a space.
+// character, or one not graphic (a zero-width or bidi mark) but a space,
+// or one of the graphic characters report.Invisible escapes too (the
+// variation selectors, the Hangul fillers U+115F and U+3164, the
+// combining grapheme joiner U+034F). Those were left to Word, and a
+// folder "p\u3164q" was hinted 'p\u3164q/v0.23.0', which pasted named a
+// folder of a backslash and a u.
 func hidden(r rune) bool {
-	return unicode.IsControl(r) || !unicode.IsGraphic(r) && r != ' '
+	return unicode.IsControl(r) || !unicode.IsGraphic(r) && r != ' ' ||
+		r >= 0xad && unicode.In(r, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, unicode.Noncharacter_Code_Point)
 }
