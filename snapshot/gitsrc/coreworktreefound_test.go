@@ -9,18 +9,14 @@ import (
 	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
-// TestCoreWorkTreeFoundSitePath: without GIT_DIR, run in a repository
-// (or its .git folder) whose core.worktree is a site's _cache, a
-// REV:PATH is placed in that site (/_cache/develop): git finds the
-// repository there and takes its core.worktree for the work tree, as
-// with GIT_DIR naming it. It was its own top (/develop), and a retag of
-// every page passed a gate that GIT_DIR=cat/.git, run in the same
-// folder, failed. An ordinary clone is asked no git process more.
-func TestCoreWorkTreeFoundSitePath(t *testing.T) {
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	plainClone := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+// coreWorkTreeCat is a catalogue cat (develop/bc/specs.md, a real page)
+// whose core.worktree is cache, the _cache folder of a site (a
+// _config.yml) kept elsewhere.
+func coreWorkTreeCat(t *testing.T) (cat, cache string) {
+	t.Helper()
+	cat = commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
 	site := t.TempDir()
-	cache := filepath.Join(site, "_cache")
+	cache = filepath.Join(site, "_cache")
 	if err := os.WriteFile(filepath.Join(site, "_config.yml"), []byte("t: 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -30,6 +26,19 @@ func TestCoreWorkTreeFoundSitePath(t *testing.T) {
 	if _, err := gittest.Git(cat, nil, "config", "core.worktree", cache); err != nil {
 		t.Fatal(err)
 	}
+	return cat, cache
+}
+
+// TestCoreWorkTreeFoundSitePath: without GIT_DIR, run in a repository
+// (or its .git folder) whose core.worktree is a site's _cache, a
+// REV:PATH is placed in that site (/_cache/develop): git finds the
+// repository there and takes its core.worktree for the work tree, as
+// with GIT_DIR naming it. It was its own top (/develop), and a retag of
+// every page passed a gate that GIT_DIR=cat/.git, run in the same
+// folder, failed. An ordinary clone is asked no git process more.
+func TestCoreWorkTreeFoundSitePath(t *testing.T) {
+	cat, cache := coreWorkTreeCat(t)
+	plainClone := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
 	for _, dir := range []string{cat, filepath.Join(cat, ".git"), filepath.Join(cat, ".git", "refs")} {
 		if got := sitePath(t, dir, "HEAD:develop"); got != "/_cache/develop" {
 			t.Errorf("run in %s, core.worktree %s: site path %q, want /_cache/develop", dir, cache, got)
@@ -87,18 +96,7 @@ func TestCoreWorkTreeRepoFolderSitePath(t *testing.T) {
 // config passed a file that big by, git was not asked, and a retag of
 // every page passed a gate.
 func TestCoreWorkTreeFoundBigConfig(t *testing.T) {
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	site := t.TempDir()
-	cache := filepath.Join(site, "_cache")
-	if err := os.WriteFile(filepath.Join(site, "_config.yml"), []byte("t: 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(cache, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(cat, nil, "config", "core.worktree", cache); err != nil {
-		t.Fatal(err)
-	}
+	cat, cache := coreWorkTreeCat(t)
 	config := filepath.Join(cat, ".git", "config")
 	data, err := os.ReadFile(config)
 	if err != nil {
@@ -158,18 +156,7 @@ func TestCoreWorkTreeFoundSparseClone(t *testing.T) {
 // repository, cat's config was not looked at, and a retag of every page
 // passed a gate that the same run in cat failed.
 func TestCoreWorkTreeFoundPastFixture(t *testing.T) {
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	site := t.TempDir()
-	cache := filepath.Join(site, "_cache")
-	if err := os.WriteFile(filepath.Join(site, "_config.yml"), []byte("t: 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(cache, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(cat, nil, "config", "core.worktree", cache); err != nil {
-		t.Fatal(err)
-	}
+	cat, cache := coreWorkTreeCat(t)
 	fx := filepath.Join(cat, "fx")
 	for _, sub := range []string{"objects", "refs"} {
 		if err := os.MkdirAll(filepath.Join(fx, sub), 0o755); err != nil {
