@@ -349,7 +349,7 @@ func (r *Repo) worktrees() []string {
 }
 
 // envGitDir is GIT_DIR, absolute: a relative one from where the folder
-// dir leads, as git, run in it, reads it (envCheckout); "" when unset.
+// dir leads, as git, run in it, reads it; "" when unset.
 func envGitDir(dir string) string {
 	gitDir := EnvRepo()
 	if gitDir == "" {
@@ -954,22 +954,12 @@ func topAndSuper(out string) (top, super string, ok bool) {
 // take the folder of -C as its work tree, and a plain foo/develop of the
 // superproject's was placed at /_cache/foo/develop and refused.
 func submoduleRepo(dir string) bool {
-	gitDir := EnvRepo()
-	if gitDir == "" {
+	if EnvRepo() == "" {
 		return true
 	}
-	if !filepath.IsAbs(gitDir) {
-		// From where dir leads, as git reads it (envCheckout).
-		base := dir
-		if abs, err := filepath.Abs(dir); err == nil {
-			if res, err := filepath.EvalSymlinks(abs); err == nil {
-				base = res
-			}
-		}
-		gitDir = filepath.Join(base, gitDir)
-	}
-	abs, err := filepath.Abs(gitDir)
-	if err != nil {
+	// From where dir leads when relative, as git reads it (envGitDir).
+	abs := envGitDir(dir)
+	if abs == "" {
 		return false
 	}
 	// Where it leads, as git reads it: GIT_DIR=.git in the submodule's
@@ -1024,31 +1014,23 @@ func checkoutOf(top, repo string) bool {
 // ./develop on disk failed. One that names another folder (/tmp) is
 // none: the checkout the site builds is the repository's own.
 func envCheckout(dir string) (wt, gitDir string) {
-	wt, gitDir = os.Getenv("GIT_WORK_TREE"), EnvRepo()
-	if wt == "" || gitDir == "" {
+	wt = os.Getenv("GIT_WORK_TREE")
+	if wt == "" || EnvRepo() == "" {
 		return "", ""
 	}
 	// Relative ones from where dir leads, as git, run in it, reads
 	// them: GIT_DIR=../.git run in a link to _cache/develop was joined
 	// by its spelling, named no repository, and a retag of every page
 	// passed a gate that the same run in _cache/develop failed.
-	if abs, err := filepath.Abs(dir); err == nil {
-		if res, err := filepath.EvalSymlinks(abs); err == nil {
-			dir = res
-		}
-	}
 	if !filepath.IsAbs(wt) {
-		wt = filepath.Join(dir, wt)
-	}
-	if !filepath.IsAbs(gitDir) {
-		gitDir = filepath.Join(dir, gitDir)
+		wt = filepath.Join(resolvedPath(dir), wt)
 	}
 	wt, err := filepath.Abs(wt)
 	if err != nil {
 		return "", ""
 	}
-	abs, err := filepath.Abs(gitDir)
-	if err != nil || !checkoutOf(wt, snapshot.GitDirOf(abs)) {
+	abs := envGitDir(dir)
+	if abs == "" || !checkoutOf(wt, snapshot.GitDirOf(abs)) {
 		return "", ""
 	}
 	return wt, abs
