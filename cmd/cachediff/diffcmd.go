@@ -113,24 +113,14 @@ func outputTookFolder(opts *options, short bool) string {
 // quoted when it may be empty" said of it named a slip not made. Its
 // keys are the flag's long name, a NUL and the value, as given and as
 // found from -C (--output and --template are, by options.check); one
-// pass over the arguments, however many flags the hints look up.
+// pass over the words, however many flags the hints look up.
 func givenApart(opts *options) map[string]bool {
-	long := map[string]string{"o": "output", "t": "template"}
 	apart := map[string]bool{}
-	for i, a := range opts.args[:max(len(opts.args)-1, 0)] {
-		if a == "--" {
-			break
-		}
-		name, ok := strings.CutPrefix(a, "--")
-		if !ok && len(a) >= 2 && a[0] == '-' && strings.Trim(a[1:len(a)-1], "q") == "" {
-			// -t, or -qt as pflag reads a switch before it: -qt $T
-			// A B, T empty, lost the hint -t A B has.
-			name, ok = long[a[len(a)-1:]]
-		}
-		if ok {
-			w := opts.args[i+1]
-			apart[name+"\x00"+w] = true
-			apart[name+"\x00"+inDir(opts.dir, w)] = true
+	for _, w := range opts.line {
+		if w.role == valueWord {
+			name := w.sets[0].Name
+			apart[name+"\x00"+w.text] = true
+			apart[name+"\x00"+inDir(opts.dir, w.text)] = true
 		}
 	}
 	return apart
@@ -197,7 +187,7 @@ func nArgs(n int) string { return snapshot.Plural(n, "argument") }
 // found it: --title -- A B B -q said "-q comes after --" of a -q read
 // as a flag, the "--" being --title's value.
 func flagAfterDashes(opts *options) string {
-	for _, a := range opts.dashed {
+	for _, a := range opts.line.dashed() {
 		if len(a) > 1 && a[0] == '-' && !named(inDir(opts.dir, a)) {
 			return a
 		}

@@ -65,13 +65,12 @@ type options struct {
 	offline         bool
 	maxDownload     int64
 	downloadTimeout time.Duration
-	// args are the command's arguments as given, for the hints that
-	// name a flag that took the word after it (givenApart).
-	args []string
-	// dashed are the arguments after the "--" that ended the flags
-	// (pflag's ArgsLenAtDash), for dashesHint: a "--" that was a flag's
-	// value (--title --) ends nothing.
-	dashed []string
+	// line is the command's words as the parse read them, for the
+	// checks and hints that look back at what was typed: a flag that
+	// took the word after it (givenApart), a flag after the "--" that
+	// ended the flags (a "--" that was a flag's value, --title --, ends
+	// nothing).
+	line cmdLine
 }
 
 // flagGroup is a group of flags, shown under its title in the help: each

@@ -588,8 +588,9 @@ func emptyArgument(cmd *command, o *options, args []string) error {
 
 // runCommand parses args with cmd's flags, checks them, and runs cmd.
 func (c *cli) runCommand(cmd *command, args []string) (int, error) {
-	o := options{args: args}
+	var o options
 	fs := cmd.flagSet(&o)
+	o.line = readLine(fs, args)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return c.help(cmd)
@@ -598,9 +599,6 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 			return exitTrouble, &usageError{cmd, msg}
 		}
 		return exitTrouble, flagError(cmd, fs, err)
-	}
-	if n := fs.ArgsLenAtDash(); n >= 0 {
-		o.dashed = fs.Args()[n:]
 	}
 	if o.help && cmd == diffCommand && fs.NArg() >= 1 {
 		// cachediff --help log, as git --help log: the command's help.
