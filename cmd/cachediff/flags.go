@@ -611,56 +611,37 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	return nil
 }
 
-// tookDashes is the error of a flag of fs whose value, last given, was
-// the word "--" after it (--output --, -o --, -qo --, --title --), which
+// tookDashes is the error of a flag whose value, last given, was the
+// word "--" after it (--output --, -o --, -qo --, --title --), which
 // pflag reads as the value, not as the end of the flags; nil when there
 // is none. -o $OUT -- A B, OUT empty, wrote the report to a file named
 // "--", exit 0, with nothing on standard output, where -o "" is
-// refused; --title $T -- A B titled the report "--". The words are
-// walked as pflag reads them: a flag's value is skipped, and a "--"
-// that is none ends the flags. -o ./-- and --title=-- are left as
-// typed, and so is any flag's "--" value when a later "--" ends the
-// flags (--title -- -- A B, --title -- -q -- A B, which were refused
-// though no empty value gives them).
-func tookDashes(fs *pflag.FlagSet, args []string) error {
-	takes := func(f *pflag.Flag) bool { return f != nil && f.Value.Type() != "bool" && f.NoOptDefVal == "" }
-	took := map[*pflag.Flag]bool{}
-	var order []*pflag.Flag
-	i := 0
-	for ; i < len(args) && args[i] != "--"; i++ {
-		a := args[i]
-		var f *pflag.Flag
-		apart := false
-		switch {
-		case strings.HasPrefix(a, "--"):
-			n, _, joined := strings.Cut(a[2:], "=")
-			f, apart = fs.Lookup(n), !joined
-		case len(a) > 1 && a[0] == '-':
-			// Shorthands: the first that takes a value takes the rest
-			// of the word, or the next word when it ends the word.
-			for j := 1; j < len(a); j++ {
-				if s := fs.ShorthandLookup(a[j : j+1]); s == nil || takes(s) {
-					f, apart = s, j == len(a)-1
-					break
-				}
-			}
-		}
-		if !takes(f) {
-			continue
-		}
-		if _, seen := took[f]; !seen {
-			order = append(order, f)
-		}
-		took[f] = apart && i+1 < len(args) && args[i+1] == "--"
-		if apart {
-			i++
-		}
-	}
-	if i < len(args) {
+// refused; --title $T -- A B titled the report "--". -o ./-- and
+// --title=-- are left as typed, and so is any flag's "--" value when a
+// later "--" ends the flags (--title -- -- A B, --title -- -q -- A B,
+// which were refused though no empty value gives them).
+func tookDashes(line cmdLine) error {
+	if line.ended() {
 		// A "--" value before the "--" that ends the flags (--title --
 		// -- A B, --title -- -q -- A B) was meant: an empty $T leaves
 		// no other.
 		return nil
+	}
+	took := map[*pflag.Flag]bool{}
+	var order []*pflag.Flag
+	for i, w := range line {
+		if w.role != flagWord {
+			continue
+		}
+		for _, f := range w.sets {
+			if !takesValue(f) {
+				continue
+			}
+			if _, seen := took[f]; !seen {
+				order = append(order, f)
+			}
+			took[f] = i+1 < len(line) && line[i+1].role == valueWord && line[i+1].sets[0] == f && line[i+1].text == "--"
+		}
 	}
 	for _, f := range order {
 		if !took[f] {

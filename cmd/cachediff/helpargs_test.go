@@ -43,14 +43,15 @@ func TestSpacedDirectoryCommandHelp(t *testing.T) {
 // report (a546dd50 took any -h among the words for a help asked), where
 // -C=. log --title -h a.md b.md runs the log and -C= . before it is
 // refused, exit 2. A -h that is a flag's value asks no help: -C= . is
-// refused, as before a546dd50.
+// refused, as before a546dd50, and as it is without the -h (render
+// takes no -C at all, as -C= . render --title x r.json says).
 func TestSpacedDirectoryHelpValue(t *testing.T) {
 	pagesHere(t, "a.md", "b.md")
 	for _, args := range [][]string{
 		{"-C=", ".", "log", "--title", "-h", "a.md", "b.md"},
 		{"-C=", ".", "log", "a.md", "b.md", "-o", "--help"},
-		{"-C=", ".", "render", "--title", "-h", "r.json"},
 	} {
 		wantTrouble(t, args, `write -C=. or -C .`)
 	}
+	wantTrouble(t, []string{"-C=", ".", "render", "--title", "-h", "r.json"}, `cachediff: -C= .: cachediff render takes no -C (only the diff and log do)`)
 }

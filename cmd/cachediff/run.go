@@ -121,18 +121,24 @@ func (c *cli) run(args []string) int {
 	// A word that is a flag (-C= --quiet log …) was no folder meant for
 	// -C, as spacedValue leaves one: it was said "write -C=--quiet".
 	spaced := len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil && !isDir("=")
-	if spaced && asksHelp(args) && !slices.Contains(args, "--version") && commandAsksHelp(lookupCommand(args[1]), args[2:]) {
-		// -C= . log --help: the help asked for is the log's, as of -C
-		// . log --help; the diff's parse read log as a snapshot, and
-		// showed the diff's help.
-		if code, err = c.help(lookupCommand(args[1])); err == nil {
-			return code
-		}
-		return c.fail(err)
-	}
-	if spaced && !asksHelp(args) {
+	if spaced {
 		sub := lookupCommand(args[1])
-		if !takesDir(sub) {
+		// What the words ask is read as the parses that answer them
+		// read them: a -h or --help among the command's flags (not a
+		// flag's value: -C= . log --title -h A B is a log titled -h),
+		// and a --version among the diff's, which the diff's parse of
+		// -C= . CMD … answers whatever else the words hold.
+		version := readLine(diffCommand.flagSet(&options{}), append(slices.Clip(lead), args...)).gives("version")
+		if !version && readLine(sub.flagSet(&options{}), args[2:]).gives("help") {
+			// -C= . log --help: the help asked for is the log's, as of
+			// -C . log --help; the diff's parse read log as a snapshot,
+			// and showed the diff's help.
+			if code, err = c.help(sub); err == nil {
+				return code
+			}
+			return c.fail(err)
+		}
+		if !version && !takesDir(sub) {
 			// -C= . render r.json: the hint "write -C=. or -C .",
 			// pasted, said "unknown shorthand flag: 'C'" (and -C= .
 			// help said "-C =: no such file or directory").
@@ -141,7 +147,10 @@ func (c *cli) run(args []string) int {
 		// -C= repo log …: pflag gives -C "=", and repo was taken for
 		// the diff's first snapshot, log for its second, which said
 		// "unknown flag: --revs (did you mean --rows?)".
-		return c.fail(&usageError{cmd: sub, msg: spacedMessage("-C", `gave -C the value "="`, shellword.Shown(args[0]), "", false)})
+		if !version {
+			return c.fail(&usageError{cmd: sub, msg: spacedMessage("-C", `gave -C the value "="`, shellword.Shown(args[0]), "", false)})
+		}
+		// --version: the diff's parse below answers it.
 	}
 	if len(args) > 0 {
 		if sub := lookupCommand(args[0]); sub != nil {
@@ -158,36 +167,6 @@ func (c *cli) run(args []string) int {
 		return code
 	}
 	return c.fail(err)
-}
-
-// asksHelp reports whether args, before any "--", hold -h or --help (or
-// --version), which the parse answers with the help (the version)
-// whatever else they hold: -C= . log A B --help was refused for the
-// space after -C=, exit 2, where the help was shown.
-func asksHelp(args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "--":
-			return false
-		case "-h", "--help", "--version":
-			// --version, answered whatever else the words hold as the
-			// help is: -C= . version --version printed the version,
-			// exit 0, before -C= DIR before any command was refused.
-			return true
-		}
-	}
-	return false
-}
-
-// commandAsksHelp reports whether cmd's flags, parsed from words, ask
-// for its help: a -h or --help that is a flag, not a flag's value.
-// asksHelp alone took -C= . log --title -h A B, a log titled -h, for a
-// help asked, and showed it, exit 0 and no report, where -C . log
-// --title -h A B runs the log and -C= . is refused.
-func commandAsksHelp(cmd *command, words []string) bool {
-	var o options
-	_ = cmd.flagSet(&o).Parse(words) // a flag's error is the command's to report, when it runs
-	return o.help
 }
 
 // takesDir reports whether cmd, a command or nil, takes -C.
@@ -324,18 +303,12 @@ func misplacedCommand(cmd *command, o *options, args []string) error {
 // word after --color is when's value and names nothing on disk, so it
 // would be read as a snapshot or a report. nil otherwise, and for a
 // command without --color.
-func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
-	if flags.Lookup("color") == nil || !flags.Changed("color") {
-		return nil
-	}
-	for i, a := range args {
-		if a == "--" {
-			return nil
-		}
-		if a != "--color" || i+1 == len(args) {
+func spacedColor(o *options) error {
+	for i, a := range o.line[:max(len(o.line)-1, 0)] {
+		if a.role != flagWord || a.text != "--color" || o.line[i+1].role != argWord {
 			continue
 		}
-		w := args[i+1]
+		w := o.line[i+1].text
 		if w != "auto" && w != "always" && w != "never" {
 			continue
 		}
@@ -358,7 +331,7 @@ func spacedColor(flags *pflag.FlagSet, o *options, args []string) error {
 // snapshot misspelt, is left to say "loading nope.md"); with log --revs,
 // whose PATH is no file, whenever there is more than one argument ("want
 // one PATH; got 2 arguments"). nil otherwise.
-func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) error {
+func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 	takes := 2 // a diff's OLD and NEW, a log's two snapshots or more
 	switch {
 	case cmd == renderCommand || cmd == logCommand && flags.Changed("revs"):
@@ -372,11 +345,14 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 	if flags.NArg() <= takes {
 		return nil
 	}
-	for i, a := range args[:max(len(args)-1, 0)] {
-		if a == "--" {
-			return nil
+	for i, word := range o.line[:max(len(o.line)-1, 0)] {
+		if word.role != flagWord {
+			// An argument, a value (-f -t= t.tmpl A B: the -t= that -f
+			// took, which was said to give -t the value "="), or a
+			// word after the "--" that ended the flags.
+			continue
 		}
-		var f *pflag.Flag
+		a, f := word.text, (*pflag.Flag)(nil)
 		spelt, left := "", "left %s empty" // the flag as given, and what the space did to it
 		if name, ok := strings.CutPrefix(a, "--"); ok && strings.HasSuffix(name, "=") {
 			spelt, f = "--"+strings.TrimSuffix(name, "="), flags.Lookup(strings.TrimSuffix(name, "="))
@@ -391,14 +367,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options, args []string) 
 			// never A B" said `unknown --color ""`, not the space.
 			continue
 		}
-		if !f.Changed {
-			// The word was another flag's value, never this flag:
-			// -f -t= t.tmpl A B said "-t= t.tmpl: the space after the =
-			// gave -t the value "="", of the -t= that -f took
-			// (unknown --format "-t=").
-			continue
-		}
-		w := args[i+1]
+		w := o.line[i+1].text
 		if w == "" || strings.HasPrefix(w, "-") {
 			continue
 		}
@@ -507,23 +476,17 @@ func notRevPath(w string) bool {
 }
 
 // emptySwitch is the message for a switch's shorthand given an empty
-// value (-q=, -q= true A B), of which pflag reads the = as a shorthand
-// of its own, err: "unknown shorthand flag: '=' in -=", a flag never
-// typed (--quiet= says "want true or false"). "" otherwise.
-func emptySwitch(fs *pflag.FlagSet, args []string, err error) string {
-	if !strings.HasPrefix(err.Error(), "unknown shorthand flag: '=' in -=") {
-		return ""
-	}
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if len(a) != 3 || a[0] != '-' || a[2] != '=' {
+// value (-q=, -q= true A B), the word where the parse stopped: pflag
+// reads its = as a shorthand of its own, and says "unknown shorthand
+// flag: '=' in -=", of a flag never typed (--quiet= says "want true or
+// false"). "" otherwise.
+func emptySwitch(line cmdLine) string {
+	for _, w := range line {
+		a := w.text
+		if w.role != badWord || len(a) != 3 || a[0] != '-' || a[2] != '=' || len(w.sets) != 1 || w.sets[0].Value.Type() != "bool" {
 			continue
 		}
-		if f := fs.ShorthandLookup(a[1:2]); f != nil && f.Value.Type() == "bool" {
-			return fmt.Sprintf("%s: the switch %s takes no empty value: write %s alone, or %s=true or %s=false", a, a[:2], a[:2], a[:2], a[:2])
-		}
+		return fmt.Sprintf("%s: the switch %s takes no empty value: write %s alone, or %s=true or %s=false", a, a[:2], a[:2], a[:2], a[:2])
 	}
 	return ""
 }
@@ -595,7 +558,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		if errors.Is(err, pflag.ErrHelp) {
 			return c.help(cmd)
 		}
-		if msg := emptySwitch(fs, args, err); msg != "" {
+		if msg := emptySwitch(o.line); msg != "" {
 			return exitTrouble, &usageError{cmd, msg}
 		}
 		return exitTrouble, flagError(cmd, fs, err)
@@ -616,7 +579,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if err := emptyArgument(cmd, &o, fs.Args()); err != nil {
 		return exitTrouble, ofCommand(err, cmd)
 	}
-	if err := spacedColor(fs, &o, args); err != nil {
+	if err := spacedColor(&o); err != nil {
 		return exitTrouble, ofCommand(err, cmd)
 	}
 	if o.help {
@@ -630,10 +593,10 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	// left it so ("--fail-on= any a b": "--fail-on: want at least one
 	// kind of change", of a gate written "any"). Without an argument too
 	// many (--template= a b), they say it, as before.
-	if err := tookDashes(fs, args); err != nil {
+	if err := tookDashes(o.line); err != nil {
 		return exitTrouble, &usageError{cmd, err.Error()}
 	}
-	if err := spacedValue(cmd, fs, &o, args); err != nil {
+	if err := spacedValue(cmd, fs, &o); err != nil {
 		return exitTrouble, ofCommand(err, cmd)
 	}
 	for _, g := range cmd.groups {
