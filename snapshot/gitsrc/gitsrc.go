@@ -17,6 +17,7 @@ package gitsrc
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -232,6 +233,15 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", displayPath(p), rev)
 		}
 		if named, ok := gitNamed(p); !ok {
+			if rel, _, in := r.workTreePath(p); in {
+				// An absolute path inside the work tree (HEAD:$PWD/_cache):
+				// "as git names it" said tmp/site/_cache, which pasted
+				// does not exist either.
+				if rel == "." {
+					rel = ""
+				}
+				return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: REV:PATH names a path from the top of the repository (or from the current folder after ./), not from /; this one is %s", displayPath(p), rev, short(commit), displayPath(r.ArgPrefix+rev+":"+rel))
+			}
 			// git's --follow-symlinks walk (follow) tidies such a path,
 			// its plain lookup does not: no link is to blame.
 			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: git names a path without a leading /, a doubled / or . and .. parts; as git names it: %s", displayPath(p), rev, short(commit), displayPath(named))
@@ -284,6 +294,42 @@ func (r *Repo) FromTop(p string) (string, error) {
 		return "", err
 	}
 	return path.Clean("/" + path.Join(prefix, p))[1:], nil
+}
+
+// workTreePath returns p, an absolute path inside the work tree of r's
+// current folder, as a path from the work tree's top (as REV:PATH names
+// it) and from the current folder (as log --revs's PATH is written),
+// and whether p is such a path (not when it is relative, outside the
+// work tree, or there is none). Links are resolved on both sides, as
+// git's top is a resolved path. For the messages of an absolute PATH,
+// which git reads as neither.
+func (r *Repo) workTreePath(p string) (fromTop, fromHere string, ok bool) {
+	if !path.IsAbs(p) && !filepath.IsAbs(p) {
+		return "", "", false
+	}
+	out, err := r.run(nil, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", "", false
+	}
+	resolved := func(s string) string {
+		if a, err := filepath.Abs(s); err == nil {
+			s = a
+		}
+		if e, err := filepath.EvalSymlinks(s); err == nil {
+			return e
+		}
+		return filepath.Clean(s)
+	}
+	at := resolved(filepath.FromSlash(p))
+	top, err := filepath.Rel(resolved(strings.TrimSuffix(string(out), "\n")), at)
+	if err != nil || top == ".." || strings.HasPrefix(top, ".."+string(filepath.Separator)) {
+		return "", "", false
+	}
+	here, err := filepath.Rel(resolved(cmp.Or(r.dir, ".")), at)
+	if err != nil {
+		return "", "", false
+	}
+	return filepath.ToSlash(top), filepath.ToSlash(here), true
 }
 
 // showPrefix returns the current folder's path from the top, with its

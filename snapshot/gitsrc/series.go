@@ -445,6 +445,11 @@ func (r *Repo) topPath(p string) (string, error) {
 	case strings.ContainsAny(p, lineBreaks):
 		return "", fmt.Errorf("path %q has a line break or a NUL: git cannot name it in REV:PATH, as a log reads PATH at each commit", p)
 	case path.IsAbs(p):
+		if _, here, ok := r.workTreePath(p); ok {
+			// log --revs R $PWD/_cache/develop: named the path the log
+			// wants, as git names it to git log, not the slip.
+			return "", fmt.Errorf("path %s: want a path relative to the current directory; this one is %s", displayPath(p), displayPath(here))
+		}
 		return "", fmt.Errorf("path %s: want a path inside the repository, relative to the current directory", p)
 	}
 	prefix, err := r.showPrefix()
