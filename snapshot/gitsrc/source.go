@@ -226,7 +226,7 @@ func (r *Repo) superPath() string {
 		// runs in and the variables' spellings, and shape after shape
 		// of those (links, a relative GIT_DIR, GIT_WORK_TREE a worktree
 		// kept outside any site) placed a retag nowhere.
-		if !inCache(r.super.p) && envNamesRepo() {
+		if !inCache(r.super.p) && (envNamesRepo() || inRepoFolder(r.dir)) {
 			if p := r.worktreePlace(); p != "" {
 				r.super.p = p
 			}
@@ -272,6 +272,32 @@ func (r *Repo) supers() string {
 // reads the repository and its checkout from them, not from the folder
 // it runs in.
 func envNamesRepo() bool { return EnvRepo() != "" || os.Getenv("GIT_WORK_TREE") != "" }
+
+// inRepoFolder reports, without GIT_DIR, whether git finds from the
+// folder dir (through its links) a repository folder it is in, not the
+// .git of a work tree: run in a clone's .git, or in a linked worktree's
+// .git/worktrees/NAME, git reads that checkout's HEAD as GIT_DIR naming
+// that folder has it read, with no work tree to place it by. Run there
+// (or -C it) with the clone or the worktree a site's _cache, a retag of
+// every page passed a gate (exit 0) that the same run with GIT_DIR=.
+// failed. Only a look at the folders up, as foundGitDir's: git is asked
+// (worktreePlace) only where this holds.
+func inRepoFolder(dir string) bool {
+	if EnvRepo() != "" {
+		return false
+	}
+	for d := resolvedPath(dir); ; d = filepath.Dir(d) {
+		if snapshot.GitEntry(d) {
+			return false
+		}
+		if repoFolder(d) {
+			return true
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
+}
 
 // worktreePlace is the site path, with no leading "/", of the checkout
 // of the repository folder git reads (git rev-parse --absolute-git-dir:
