@@ -431,7 +431,7 @@ func (r *Repo) supersFrom(envWT bool) string {
 			// not one GIT_WORK_TREE names: GIT_WORK_TREE=/tmp with
 			// -C _cache put the top at /tmp, and a retag of every
 			// page passed a gate.
-			cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
+			cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return workTreeVar(kv) || sameCommonVar(r.dir, kv) })
 			wt, gitDir := envCheckout(r.dir)
 			if !envWT && wt != "" {
 				// From the top of the checkout the folder git runs in
@@ -1262,6 +1262,31 @@ func (r *Repo) coreWorkTree() bool {
 // repository whose core.worktree is a site's _cache was its own top
 // (/develop), and a retag of every page passed a gate.
 func configVar(kv string) bool { return strings.HasPrefix(kv, "GIT_CONFIG=") }
+
+// sameCommonVar tells GIT_COMMON_DIR, as "NAME=value", where it names
+// the common folder that GIT_DIR (from the folder dir) has anyway
+// (gitCommonDir): git reads the same repository, but, given a common
+// folder by the variable, takes no core.worktree from its config (as
+// for a linked worktree's), and the folder it runs in for the top. With
+// GIT_DIR a submodule's .git/modules/_cache and GIT_COMMON_DIR the same
+// folder, run in _cache/develop, the checkout was placed at
+// /_cache/develop, its pages one folder too deep, and a correct
+// snapshot was refused (exit 2) that the same run without
+// GIT_COMMON_DIR passed.
+func sameCommonVar(dir, kv string) bool {
+	common, ok := strings.CutPrefix(kv, "GIT_COMMON_DIR=")
+	if !ok || common == "" {
+		return false
+	}
+	gitDir := envGitDir(dir)
+	if gitDir == "" {
+		return false
+	}
+	if !filepath.IsAbs(common) {
+		common = filepath.Join(resolvedPath(dir), common)
+	}
+	return resolvedPath(common) == resolvedPath(gitCommonDir(resolvedPath(gitDir)))
+}
 
 // workTreeVar tells GIT_WORK_TREE, as "NAME=value": the checkout a
 // site builds is the repository's own, not one the environment names.
