@@ -476,6 +476,17 @@ func (r *Repo) supersFrom(envWT bool) string {
 				return p
 			}
 		}
+		if slices.Contains(strings.Split(filepath.ToSlash(top), "/"), ".git") {
+			// A top in a .git folder: git, given GIT_DIR and no
+			// work tree of its own, took the folder it runs in
+			// (site/_cache/.git) for the top, which no site builds.
+			// Placed from it (/_cache/.git), a correct change with
+			// GIT_DIR=. and GIT_WORK_TREE another worktree of the
+			// clone, run there, was refused (exit 2) that the same
+			// run from a plain folder passed; worktreePlace places
+			// the checkout whose HEAD git reads.
+			return p
+		}
 		rel, err := filepath.Rel(super, top)
 		if err != nil || rel == "." || strings.HasPrefix(rel, "..") || seen[super] {
 			return p
