@@ -46,4 +46,20 @@ func TestRepoFolderRunSitePath(t *testing.T) {
 	if inGit := gitRuns.Load() - before; inGit > ordinary+2 {
 		t.Errorf("run in cat/.git: %d git processes, %d in its checkout", inGit, ordinary)
 	}
+	// A bare repository (a mirror), whose HEAD no checkout has, is asked
+	// nothing more than its clone's top.
+	bare := filepath.Join(t.TempDir(), "cat.git")
+	if _, err := gittest.Git(cat, nil, "clone", "-q", "--bare", cat, bare); err != nil {
+		t.Fatal(err)
+	}
+	before = gitRuns.Load()
+	sitePath(t, cat, "HEAD:develop")
+	top := gitRuns.Load() - before
+	before = gitRuns.Load()
+	if got := sitePath(t, bare, "HEAD:develop"); got != "/develop" {
+		t.Errorf("run in a bare clone: site path %q, want /develop", got)
+	}
+	if inBare := gitRuns.Load() - before; inBare > top {
+		t.Errorf("run in a bare clone: %d git processes, %d at its clone's top", inBare, top)
+	}
 }

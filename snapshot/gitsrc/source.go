@@ -280,8 +280,10 @@ func envNamesRepo() bool { return EnvRepo() != "" || os.Getenv("GIT_WORK_TREE") 
 // that folder has it read, with no work tree to place it by. Run there
 // (or -C it) with the clone or the worktree a site's _cache, a retag of
 // every page passed a gate (exit 0) that the same run with GIT_DIR=.
-// failed. Only a look at the folders up, as foundGitDir's: git is asked
-// (worktreePlace) only where this holds.
+// failed. Only a look at the folders up, as foundGitDir's, and only a
+// folder named .git or one in a worktrees folder counts: git is asked
+// (worktreePlace) only where this holds, and a bare repository (a
+// mirror, x.git), whose HEAD no checkout has, cost two processes more.
 func inRepoFolder(dir string) bool {
 	if EnvRepo() != "" {
 		return false
@@ -291,7 +293,7 @@ func inRepoFolder(dir string) bool {
 			return false
 		}
 		if repoFolder(d) {
-			return true
+			return filepath.Base(d) == ".git" || filepath.Base(filepath.Dir(d)) == "worktrees"
 		}
 		if filepath.Dir(d) == d {
 			return false
