@@ -31,3 +31,22 @@ func TestGitCommonDirSubmoduleSitePath(t *testing.T) {
 		t.Errorf("GIT_DIR and GIT_COMMON_DIR %s, run in a plain folder: site path of HEAD:develop %q, want /_cache/develop", modules, got)
 	}
 }
+
+// TestGitCommonDirModulesRunSitePath: without GIT_DIR, run in a
+// submodule's repository (.git/modules/_cache, whose core.worktree is
+// the site's _cache) with GIT_COMMON_DIR=. (the same folder), git takes
+// no core.worktree and no top: the submodule was placed nowhere, and a
+// retag of every page passed a gate (exit 0) that the same run without
+// GIT_COMMON_DIR failed.
+func TestGitCommonDirModulesRunSitePath(t *testing.T) {
+	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	super := commitFiles(t, map[string]string{"_config.yml": ""}, nil)
+	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
+		t.Fatal(err)
+	}
+	modules := filepath.Join(super, ".git", "modules", "_cache")
+	t.Setenv("GIT_COMMON_DIR", ".")
+	if got := sitePath(t, modules, "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_COMMON_DIR=., run in %s: site path of HEAD:develop %q, want /_cache/develop", modules, got)
+	}
+}

@@ -1285,13 +1285,19 @@ func configVar(kv string) bool { return strings.HasPrefix(kv, "GIT_CONFIG=") }
 // folder, run in _cache/develop, the checkout was placed at
 // /_cache/develop, its pages one folder too deep, and a correct
 // snapshot was refused (exit 2) that the same run without
-// GIT_COMMON_DIR passed.
+// GIT_COMMON_DIR passed. Without GIT_DIR, the repository folder is the
+// one git finds from dir (foundGitDir): run in .git/modules/_cache with
+// GIT_COMMON_DIR=., the submodule was placed nowhere, and a retag of
+// every page passed a gate (exit 0) that the same run without it failed.
 func sameCommonVar(dir, kv string) bool {
 	common, ok := strings.CutPrefix(kv, "GIT_COMMON_DIR=")
 	if !ok || common == "" {
 		return false
 	}
 	gitDir := envGitDir(dir)
+	if gitDir == "" && EnvRepo() == "" {
+		gitDir = foundGitDir(dir)
+	}
 	if gitDir == "" {
 		return false
 	}
