@@ -30,6 +30,11 @@ func TestGitCommonDirSubmoduleSitePath(t *testing.T) {
 	if got := sitePath(t, t.TempDir(), "HEAD:develop"); got != "/_cache/develop" {
 		t.Errorf("GIT_DIR and GIT_COMMON_DIR %s, run in a plain folder: site path of HEAD:develop %q, want /_cache/develop", modules, got)
 	}
+	// GIT_DIR the checkout's .git file, which leads there.
+	t.Setenv("GIT_DIR", filepath.Join(super, "_cache", ".git"))
+	if got := sitePath(t, filepath.Join(super, "_cache", "develop"), "HEAD:./"); got != "/_cache" {
+		t.Errorf("GIT_DIR _cache/.git, GIT_COMMON_DIR %s, run in _cache/develop: site path of HEAD:./ %q, want /_cache", modules, got)
+	}
 }
 
 // TestGitCommonDirModulesRunSitePath: without GIT_DIR, run in a

@@ -1304,7 +1304,10 @@ func sameCommonVar(dir, kv string) bool {
 	if !filepath.IsAbs(common) {
 		common = filepath.Join(resolvedPath(dir), common)
 	}
-	return resolvedPath(common) == resolvedPath(gitCommonDir(resolvedPath(gitDir)))
+	// GIT_DIR may name a .git file (a submodule's checkout's), which
+	// leads to the folder: compared by its spelling, a correct change
+	// run in _cache/develop with GIT_DIR=_cache/.git was refused.
+	return resolvedPath(common) == resolvedPath(gitCommonDir(snapshot.GitDirOf(gitDir)))
 }
 
 // workTreeVar tells GIT_WORK_TREE, as "NAME=value": the checkout a
