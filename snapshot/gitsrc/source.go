@@ -176,6 +176,18 @@ func (r *Repo) linkedSite() (top, dir, prefix string) {
 	if err != nil || res == abs {
 		return "", "", ""
 	}
+	// In a .git folder as spelt (site/_cache/.git, _cache a link to a
+	// clone kept elsewhere): git has no work tree there, and the top is
+	// the checkout that holds that .git, as spelt. Measured from the
+	// folder itself (/_cache/.git), a correct change was refused, its
+	// pages a folder too deep.
+	if segs := strings.Split(filepath.ToSlash(abs), "/"); slices.Contains(segs, ".git") {
+		t := filepath.FromSlash(strings.Join(segs[:slices.Index(segs, ".git")], "/"))
+		if site, rooted := snapshot.SiteOf(t); rooted && snapshot.GitEntry(t) {
+			top = site
+		}
+		return top, "", ""
+	}
 	cmd := r.command("rev-parse", "--show-prefix")
 	cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
 	out, err := cmd.Output()
