@@ -34,3 +34,30 @@ func TestLinkedGitFolderSitePath(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkedRelativeGitDirSitePath: with GIT_DIR relative (.git, or
+// ../.git from develop), run in a site's _cache, a symbolic link to a
+// clone kept elsewhere, a REV:PATH is placed in the site, as without
+// GIT_DIR: read from where the link leads (the clone, in no site), it
+// was placed nowhere, and a retag of every page passed a gate (exit 0)
+// that the same run without GIT_DIR failed.
+func TestLinkedRelativeGitDirSitePath(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	clone := filepath.Join(t.TempDir(), "clone")
+	if _, err := gittest.Git(cat, nil, "clone", "-q", cat, clone); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(clone, filepath.Join(site, "_cache")); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct{ gitDir, dir, spec, want string }{
+		{".git", filepath.Join(site, "_cache"), "HEAD:develop", "/_cache/develop"},
+		{"../.git", filepath.Join(site, "_cache", "develop"), "HEAD:./", "/_cache"},
+	} {
+		t.Setenv("GIT_DIR", c.gitDir)
+		if got := sitePath(t, c.dir, c.spec); got != c.want {
+			t.Errorf("GIT_DIR %s, run in %s: site path of %s %q, want %s", c.gitDir, c.dir, c.spec, got, c.want)
+		}
+	}
+}

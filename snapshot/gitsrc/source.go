@@ -343,6 +343,16 @@ func (r *Repo) worktreePlace() string {
 	var tops []string
 	if g := envGitDir(r.dir); g != "" {
 		tops = append(tops, filepath.Dir(g), filepath.Dir(resolvedPath(g)))
+		// A relative one from the folder as spelt too: run in a site's
+		// _cache, a link to a clone kept elsewhere, GIT_DIR=.git led
+		// from where the link leads (the clone, in no site), and a
+		// retag of every page passed a gate (exit 0) that the same run
+		// without GIT_DIR failed.
+		if rel := EnvRepo(); !filepath.IsAbs(rel) {
+			if abs, err := filepath.Abs(r.dir); err == nil {
+				tops = append(tops, filepath.Dir(filepath.Join(abs, rel)))
+			}
+		}
 	}
 	tops = append(tops, r.worktrees()...)
 	// Each checkout whose .git leads there, not only the first: a
