@@ -61,3 +61,26 @@ func TestLinkedRelativeGitDirSitePath(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkedGitWorkTreeSitePath: with GIT_DIR the .git of a clone kept
+// elsewhere and GIT_WORK_TREE the site's _cache, a symbolic link to that
+// clone, a REV:PATH is placed in the site, as run in site/_cache without
+// the variables: git's list names the clone where the link leads (in no
+// site), it was placed nowhere, and a retag of every page passed a gate
+// (exit 0).
+func TestLinkedGitWorkTreeSitePath(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	clone := filepath.Join(t.TempDir(), "clone")
+	if _, err := gittest.Git(cat, nil, "clone", "-q", cat, clone); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(clone, filepath.Join(site, "_cache")); err != nil {
+		t.Skip(err)
+	}
+	t.Setenv("GIT_DIR", filepath.Join(clone, ".git"))
+	t.Setenv("GIT_WORK_TREE", filepath.Join(site, "_cache"))
+	if got := sitePath(t, t.TempDir(), "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s, run in a plain folder: site path %q, want /_cache/develop", os.Getenv("GIT_DIR"), os.Getenv("GIT_WORK_TREE"), got)
+	}
+}

@@ -354,6 +354,14 @@ func (r *Repo) worktreePlace() string {
 			}
 		}
 	}
+	// GIT_WORK_TREE's checkout as spelt (envCheckout): a site's _cache,
+	// a link to a clone kept elsewhere, named with GIT_DIR the clone's
+	// .git, is a checkout git's list names by where it leads (in no
+	// site), and a retag of every page passed a gate (exit 0) that the
+	// same run in site/_cache/develop without the variables failed.
+	if wt, _ := envCheckout(r.dir); wt != "" {
+		tops = append(tops, wt)
+	}
 	tops = append(tops, r.worktrees()...)
 	// Each checkout whose .git leads there, not only the first: a
 	// linked worktree's .git file edited to lead to the main .git has
