@@ -84,3 +84,27 @@ func TestLinkedGitWorkTreeSitePath(t *testing.T) {
 		t.Errorf("GIT_DIR %s, GIT_WORK_TREE %s, run in a plain folder: site path %q, want /_cache/develop", os.Getenv("GIT_DIR"), os.Getenv("GIT_WORK_TREE"), got)
 	}
 }
+
+// TestLinkedGitWorkTreeAloneSitePath: as TestLinkedGitWorkTreeSitePath
+// without GIT_DIR, run in the clone's .git, which git finds the
+// repository from, with GIT_WORK_TREE the site's _cache relative to it:
+// placed nowhere, a retag of every page passed a gate (exit 0).
+func TestLinkedGitWorkTreeAloneSitePath(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	clone := filepath.Join(t.TempDir(), "clone")
+	if _, err := gittest.Git(cat, nil, "clone", "-q", cat, clone); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(clone, filepath.Join(site, "_cache")); err != nil {
+		t.Skip(err)
+	}
+	rel, err := filepath.Rel(filepath.Join(clone, ".git"), filepath.Join(site, "_cache"))
+	if err != nil {
+		t.Skip(err)
+	}
+	t.Setenv("GIT_WORK_TREE", rel)
+	if got := sitePath(t, filepath.Join(clone, ".git"), "HEAD:develop"); got != "/_cache/develop" {
+		t.Errorf("GIT_WORK_TREE %s, run in %s: site path %q, want /_cache/develop", rel, filepath.Join(clone, ".git"), got)
+	}
+}

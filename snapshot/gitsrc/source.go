@@ -359,8 +359,15 @@ func (r *Repo) worktreePlace() string {
 	// .git, is a checkout git's list names by where it leads (in no
 	// site), and a retag of every page passed a gate (exit 0) that the
 	// same run in site/_cache/develop without the variables failed.
+	// Without GIT_DIR too: GIT_WORK_TREE=../../site/_cache run in the
+	// clone's .git, git finding the repository there, passed the same.
 	if wt, _ := envCheckout(r.dir); wt != "" {
 		tops = append(tops, wt)
+	} else if wt := os.Getenv("GIT_WORK_TREE"); wt != "" && EnvRepo() == "" {
+		if !filepath.IsAbs(wt) {
+			wt = filepath.Join(resolvedPath(r.dir), wt)
+		}
+		tops = append(tops, filepath.Clean(wt))
 	}
 	tops = append(tops, r.worktrees()...)
 	// Each checkout whose .git leads there, not only the first: a
