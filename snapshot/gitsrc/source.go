@@ -176,6 +176,18 @@ func (r *Repo) linkedSite() (top, dir, prefix string) {
 	if err != nil || res == abs {
 		return "", "", ""
 	}
+	// In a .git folder as spelt (site/_cache/.git, _cache a link to a
+	// clone kept elsewhere): git has no work tree there, and the top is
+	// the checkout that holds that .git, as spelt. Measured from the
+	// folder itself (/_cache/.git), a correct change was refused, its
+	// pages a folder too deep.
+	if segs := strings.Split(filepath.ToSlash(abs), "/"); slices.Contains(segs, ".git") {
+		t := filepath.FromSlash(strings.Join(segs[:slices.Index(segs, ".git")], "/"))
+		if site, rooted := snapshot.SiteOf(t); rooted && snapshot.GitEntry(t) {
+			top = site
+		}
+		return top, "", ""
+	}
 	cmd := r.command("rev-parse", "--show-prefix")
 	cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
 	out, err := cmd.Output()
@@ -226,7 +238,7 @@ func (r *Repo) superPath() string {
 		// runs in and the variables' spellings, and shape after shape
 		// of those (links, a relative GIT_DIR, GIT_WORK_TREE a worktree
 		// kept outside any site) placed a retag nowhere.
-		if !inCache(r.super.p) && envNamesRepo() {
+		if !inCache(r.super.p) && (envNamesRepo() || inRepoFolder(r.dir)) {
 			if p := r.worktreePlace(); p != "" {
 				r.super.p = p
 			}
@@ -273,6 +285,34 @@ func (r *Repo) supers() string {
 // it runs in.
 func envNamesRepo() bool { return EnvRepo() != "" || os.Getenv("GIT_WORK_TREE") != "" }
 
+// inRepoFolder reports, without GIT_DIR, whether git finds from the
+// folder dir (through its links) a repository folder it is in, not the
+// .git of a work tree: run in a clone's .git, or in a linked worktree's
+// .git/worktrees/NAME, git reads that checkout's HEAD as GIT_DIR naming
+// that folder has it read, with no work tree to place it by. Run there
+// (or -C it) with the clone or the worktree a site's _cache, a retag of
+// every page passed a gate (exit 0) that the same run with GIT_DIR=.
+// failed. Only a look at the folders up, as foundGitDir's, and only a
+// folder named .git or one in a worktrees folder counts: git is asked
+// (worktreePlace) only where this holds, and a bare repository (a
+// mirror, x.git), whose HEAD no checkout has, cost two processes more.
+func inRepoFolder(dir string) bool {
+	if EnvRepo() != "" {
+		return false
+	}
+	for d := resolvedPath(dir); ; d = filepath.Dir(d) {
+		if snapshot.GitEntry(d) {
+			return false
+		}
+		if repoFolder(d) {
+			return filepath.Base(d) == ".git" || filepath.Base(filepath.Dir(d)) == "worktrees"
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
+}
+
 // worktreePlace is the site path, with no leading "/", of the checkout
 // of the repository folder git reads (git rev-parse --absolute-git-dir:
 // GIT_DIR as git resolves it, relative, through links, or found from
@@ -303,6 +343,31 @@ func (r *Repo) worktreePlace() string {
 	var tops []string
 	if g := envGitDir(r.dir); g != "" {
 		tops = append(tops, filepath.Dir(g), filepath.Dir(resolvedPath(g)))
+		// A relative one from the folder as spelt too: run in a site's
+		// _cache, a link to a clone kept elsewhere, GIT_DIR=.git led
+		// from where the link leads (the clone, in no site), and a
+		// retag of every page passed a gate (exit 0) that the same run
+		// without GIT_DIR failed.
+		if rel := EnvRepo(); !filepath.IsAbs(rel) {
+			if abs, err := filepath.Abs(r.dir); err == nil {
+				tops = append(tops, filepath.Dir(filepath.Join(abs, rel)))
+			}
+		}
+	}
+	// GIT_WORK_TREE's checkout as spelt (envCheckout): a site's _cache,
+	// a link to a clone kept elsewhere, named with GIT_DIR the clone's
+	// .git, is a checkout git's list names by where it leads (in no
+	// site), and a retag of every page passed a gate (exit 0) that the
+	// same run in site/_cache/develop without the variables failed.
+	// Without GIT_DIR too: GIT_WORK_TREE=../../site/_cache run in the
+	// clone's .git, git finding the repository there, passed the same.
+	if wt, _ := envCheckout(r.dir); wt != "" {
+		tops = append(tops, wt)
+	} else if wt := os.Getenv("GIT_WORK_TREE"); wt != "" && EnvRepo() == "" {
+		if !filepath.IsAbs(wt) {
+			wt = filepath.Join(resolvedPath(r.dir), wt)
+		}
+		tops = append(tops, filepath.Clean(wt))
 	}
 	tops = append(tops, r.worktrees()...)
 	// Each checkout whose .git leads there, not only the first: a
@@ -405,7 +470,7 @@ func (r *Repo) supersFrom(envWT bool) string {
 			// not one GIT_WORK_TREE names: GIT_WORK_TREE=/tmp with
 			// -C _cache put the top at /tmp, and a retag of every
 			// page passed a gate.
-			cmd.Env = slices.DeleteFunc(cmd.Env, workTreeVar)
+			cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return workTreeVar(kv) || sameCommonVar(r.dir, kv) })
 			wt, gitDir := envCheckout(r.dir)
 			if !envWT && wt != "" {
 				// From the top of the checkout the folder git runs in
@@ -449,6 +514,17 @@ func (r *Repo) supersFrom(envWT bool) string {
 			if super, ok = supers.Of(top); !ok {
 				return p
 			}
+		}
+		if slices.Contains(strings.Split(filepath.ToSlash(top), "/"), ".git") {
+			// A top in a .git folder: git, given GIT_DIR and no
+			// work tree of its own, took the folder it runs in
+			// (site/_cache/.git) for the top, which no site builds.
+			// Placed from it (/_cache/.git), a correct change with
+			// GIT_DIR=. and GIT_WORK_TREE another worktree of the
+			// clone, run there, was refused (exit 2) that the same
+			// run from a plain folder passed; worktreePlace places
+			// the checkout whose HEAD git reads.
+			return p
 		}
 		rel, err := filepath.Rel(super, top)
 		if err != nil || rel == "." || strings.HasPrefix(rel, "..") || seen[super] {
@@ -1236,6 +1312,40 @@ func (r *Repo) coreWorkTree() bool {
 // repository whose core.worktree is a site's _cache was its own top
 // (/develop), and a retag of every page passed a gate.
 func configVar(kv string) bool { return strings.HasPrefix(kv, "GIT_CONFIG=") }
+
+// sameCommonVar tells GIT_COMMON_DIR, as "NAME=value", where it names
+// the common folder that GIT_DIR (from the folder dir) has anyway
+// (gitCommonDir): git reads the same repository, but, given a common
+// folder by the variable, takes no core.worktree from its config (as
+// for a linked worktree's), and the folder it runs in for the top. With
+// GIT_DIR a submodule's .git/modules/_cache and GIT_COMMON_DIR the same
+// folder, run in _cache/develop, the checkout was placed at
+// /_cache/develop, its pages one folder too deep, and a correct
+// snapshot was refused (exit 2) that the same run without
+// GIT_COMMON_DIR passed. Without GIT_DIR, the repository folder is the
+// one git finds from dir (foundGitDir): run in .git/modules/_cache with
+// GIT_COMMON_DIR=., the submodule was placed nowhere, and a retag of
+// every page passed a gate (exit 0) that the same run without it failed.
+func sameCommonVar(dir, kv string) bool {
+	common, ok := strings.CutPrefix(kv, "GIT_COMMON_DIR=")
+	if !ok || common == "" {
+		return false
+	}
+	gitDir := envGitDir(dir)
+	if gitDir == "" && EnvRepo() == "" {
+		gitDir = foundGitDir(dir)
+	}
+	if gitDir == "" {
+		return false
+	}
+	if !filepath.IsAbs(common) {
+		common = filepath.Join(resolvedPath(dir), common)
+	}
+	// GIT_DIR may name a .git file (a submodule's checkout's), which
+	// leads to the folder: compared by its spelling, a correct change
+	// run in _cache/develop with GIT_DIR=_cache/.git was refused.
+	return resolvedPath(common) == resolvedPath(gitCommonDir(snapshot.GitDirOf(gitDir)))
+}
 
 // workTreeVar tells GIT_WORK_TREE, as "NAME=value": the checkout a
 // site builds is the repository's own, not one the environment names.
