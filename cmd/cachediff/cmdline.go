@@ -24,7 +24,7 @@ const (
 	// dashedWord is an argument after that "--".
 	dashedWord
 	// badWord is the word pflag refuses (an unknown flag, a flag's
-	// value missing), where it stops reading.
+	// value missing or refused), where it stops reading.
 	badWord
 	// unreadWord is a word after a badWord.
 	unreadWord
@@ -53,8 +53,14 @@ type lineWord struct {
 type cmdLine []lineWord
 
 // readLine reads args as fs's Parse does (pflag v1's parseArgs, with
-// interspersed arguments and no unknown flags allowed), without setting
-// any flag. TestReadLineAgreesWithPflag holds the two together.
+// interspersed arguments and no unknown flags allowed), and sets fs's
+// flags as it does: a value the flag refuses (--max-bytes=x) stops the
+// parse there, and the words after it are read by no one. fs is
+// readLine's own, a flag set made for it: read without the values,
+// --offline= A -h= was said to fail at -h=, which pflag never reached,
+// and -C= . log --max-bytes=x --help A B showed the help, exit 0, where
+// -C . log … is refused. TestReadLineAgreesWithPflag holds the two
+// together.
 func readLine(fs *pflag.FlagSet, args []string) cmdLine {
 	line := make(cmdLine, len(args))
 	for i, a := range args {
@@ -92,7 +98,8 @@ func readLine(fs *pflag.FlagSet, args []string) cmdLine {
 				w.role = badWord
 			}
 			w.sets, w.values = []*pflag.Flag{f}, []string{value}
-			if w.role == badWord {
+			if w.role == badWord || fs.Set(f.Name, value) != nil {
+				w.role = badWord
 				return line
 			}
 		default:
@@ -124,6 +131,10 @@ func readLine(fs *pflag.FlagSet, args []string) cmdLine {
 					return line
 				}
 				w.sets, w.values = append(w.sets, f), append(w.values, value)
+				if fs.Set(f.Name, value) != nil {
+					w.role = badWord
+					return line
+				}
 			}
 		}
 	}

@@ -553,7 +553,7 @@ func emptyArgument(cmd *command, o *options, args []string) error {
 func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	var o options
 	fs := cmd.flagSet(&o)
-	o.line = readLine(fs, args)
+	o.line = readLine(cmd.flagSet(&options{}), args)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return c.help(cmd)
