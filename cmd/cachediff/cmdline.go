@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -141,15 +142,27 @@ func readLine(fs *pflag.FlagSet, args []string) cmdLine {
 	return line
 }
 
-// gives reports whether a flag word of line gives the flag named name
-// (--help, -h, -qh), as the parse sets it.
+// gives reports whether the parse of line leaves the switch named name
+// on (--help, -h, -qh, --help=true): the parse succeeds, and the last
+// word that sets it sets it true. -C= . log --help=false A B showed the
+// log's help, exit 0, where -C . log --help=false A B runs the log; and
+// -C= . log --help --nope A B showed it where -C . log … is refused,
+// for a word that sets the flag was all it looked for.
 func (line cmdLine) gives(name string) bool {
+	on := false
 	for _, w := range line {
-		if w.role == flagWord && slices.ContainsFunc(w.sets, func(f *pflag.Flag) bool { return f.Name == name }) {
-			return true
+		switch w.role {
+		case badWord:
+			return false
+		case flagWord:
+			for i, f := range w.sets {
+				if f.Name == name {
+					on, _ = strconv.ParseBool(w.values[i])
+				}
+			}
 		}
 	}
-	return false
+	return on
 }
 
 // dashed is the words after the "--" that ended the flags.
