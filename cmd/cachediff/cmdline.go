@@ -105,11 +105,13 @@ func readLine(fs *pflag.FlagSet, args []string) cmdLine {
 			}
 		default:
 			w.role = flagWord
-			if strings.HasPrefix(a, "-test.") {
-				// pflag passes by go test's own flags, setting none.
-				continue
-			}
 			for s := a[1:]; s != ""; {
+				if strings.HasPrefix(s, "test.") {
+					// pflag passes by go test's own flags (-test.v),
+					// and by the rest of a word of shorthands that
+					// spells one (-qtest.v: quiet, and no more).
+					break
+				}
 				f := fs.ShorthandLookup(s[:1])
 				if f == nil {
 					w.role = badWord

@@ -14,7 +14,8 @@ import (
 // lineWords is a pool of words for command lines: every flag of cmd in
 // each spelling pflag reads (--name, --name=, --name=v, -x, -x=, -xv,
 // shorthands run together), and the words that trip a parse (--, -, an
-// empty word, unknown flags, go test's -test.v, a multibyte shorthand).
+// empty word, unknown flags, go test's -test.v, alone and after a
+// shorthand, a multibyte shorthand).
 func lineWords(cmd *command) []string {
 	var o options
 	fs := cmd.flagSet(&o)
@@ -32,6 +33,7 @@ func lineWords(cmd *command) []string {
 		for _, b := range shorts {
 			words = append(words, "-"+a+b, "-"+a+b+"=")
 		}
+		words = append(words, "-"+a+"test.v")
 	}
 	return words
 }
