@@ -476,17 +476,22 @@ func notRevPath(w string) bool {
 }
 
 // emptySwitch is the message for a switch's shorthand given an empty
-// value (-q=, -q= true A B), the word where the parse stopped: pflag
-// reads its = as a shorthand of its own, and says "unknown shorthand
-// flag: '=' in -=", of a flag never typed (--quiet= says "want true or
-// false"). "" otherwise.
+// value (-q=, -q= true A B, -qh=: switches run together, the last given
+// so), the word where the parse stopped: pflag reads its = as a
+// shorthand of its own, and says "unknown shorthand flag: '=' in -=", of
+// a flag never typed (--quiet= says "want true or false"). The word is
+// named as typed, and the shorthands before the = kept in the spellings
+// it suggests: -qh= said "'=' in -=". "" otherwise.
 func emptySwitch(line cmdLine) string {
 	for _, w := range line {
 		a := w.text
-		if w.role != badWord || len(a) != 3 || a[0] != '-' || a[2] != '=' || len(w.sets) != 1 || w.sets[0].Value.Type() != "bool" {
+		if w.role != badWord || len(a) < 3 || a[0] != '-' || a[1] == '-' || !strings.HasSuffix(a, "=") || len(w.sets) != len(a)-2 || w.sets[len(w.sets)-1].Value.Type() != "bool" {
+			// Not every shorthand before the = set (a value took the
+			// rest: -q=x=, refused), or the last no switch.
 			continue
 		}
-		return fmt.Sprintf("%s: the switch %s takes no empty value: write %s alone, or %s=true or %s=false", a, a[:2], a[:2], a[:2], a[:2])
+		typed, last := a[:len(a)-1], a[len(a)-2:len(a)-1]
+		return fmt.Sprintf("%s: the switch -%s takes no empty value: write %s alone, or %s=true or %s=false", a, last, typed, typed, typed)
 	}
 	return ""
 }
