@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -104,9 +105,13 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // flagError turns a pflag parse error into a usage error. An unknown
 // flag that the diff takes is said not to apply to cmd; another one gets
-// the closest flag names of cmd as a hint.
-func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
+// the closest flag names of cmd as a hint. line is the words as read,
+// for the word typed of an unknown shorthand (unknownShorthandIn).
+func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 	msg := err.Error()
+	if m := unknownShorthandIn(line, err); m != "" {
+		msg = m
+	}
 	if m := invalidArgument.FindStringSubmatch(msg); m != nil {
 		// pflag: invalid argument "20x" for "--max-bytes" flag: ...
 		why := m[3]
@@ -165,6 +170,32 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 // the first byte of a letter such as é as a rune of its own ('Ã'), and
 // looked up, it panicked (render -é r.json, a goroutine dump).
 var unknownShorthand = regexp.MustCompile(`^unknown shorthand flag: '([!-~])' in -`)
+
+// unknownShorthandIn is the message of an unknown shorthand, err, in
+// the word where line's reading stopped: the character as typed, in the
+// word as typed. pflag names the shorthands left in the word, and the
+// first byte of the one it refused as a character of its own: -qx said
+// "unknown shorthand flag: 'x' in -x", and -é "'Ã' in -é", of a word and
+// a character never typed. "" for any other error.
+func unknownShorthandIn(line cmdLine, err error) string {
+	var ne *pflag.NotExistError
+	if !errors.As(err, &ne) || ne.GetSpecifiedShortnames() == "" {
+		return ""
+	}
+	rest := ne.GetSpecifiedShortnames()
+	for _, w := range line {
+		if w.role != badWord || !strings.HasSuffix(w.text, rest) || strings.HasPrefix(w.text, "--") {
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(rest)
+		c := strconv.QuoteRune(r)
+		if r == utf8.RuneError && size == 1 {
+			c = fmt.Sprintf(`'\x%02x'`, rest[0])
+		}
+		return fmt.Sprintf("unknown shorthand flag: %s in %s", c, w.text)
+	}
+	return ""
+}
 
 // invalidArgument matches pflag's message for a value its flag refuses.
 var invalidArgument = regexp.MustCompile(`^invalid argument (".*") for "(?:-., )?(--[^"]+)" flag: (.*)$`)

@@ -566,7 +566,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		if msg := emptySwitch(o.line); msg != "" {
 			return exitTrouble, &usageError{cmd, msg}
 		}
-		return exitTrouble, flagError(cmd, fs, err)
+		return exitTrouble, flagError(cmd, fs, o.line, err)
 	}
 	if o.help && cmd == diffCommand && fs.NArg() >= 1 {
 		// cachediff --help log, as git --help log: the command's help.
