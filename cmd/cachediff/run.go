@@ -352,14 +352,21 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 			// word after the "--" that ended the flags.
 			continue
 		}
-		a, f := word.text, (*pflag.Flag)(nil)
+		a, f, n := word.text, (*pflag.Flag)(nil), len(word.sets)
 		spelt, left := "", "left %s empty" // the flag as given, and what the space did to it
+		short := ""                        // a shorthand's name (-o), in a word of switches before it too
 		if name, ok := strings.CutPrefix(a, "--"); ok && strings.HasSuffix(name, "=") {
 			spelt, f = "--"+strings.TrimSuffix(name, "="), flags.Lookup(strings.TrimSuffix(name, "="))
-		} else if len(a) == 3 && a[0] == '-' && a[2] == '=' {
+		} else if n > 0 && len(a) == n+2 && a[1] != '-' && strings.HasSuffix(a, "=") && word.values[n-1] == "=" && word.sets[n-1].Shorthand == a[n:n+1] {
 			// "-o= out.md": pflag reads -o= as -o with the value "=",
-			// and the diff said "got 3 arguments", naming no flag.
-			spelt, left, f = a[:2], `gave %s the value "="`, flags.ShorthandLookup(a[1:2])
+			// and the diff said "got 3 arguments", naming no flag; and
+			// so -qf= json A B, a switch before it, which said `unknown
+			// --format "="`, where -f= json A B names the space.
+			spelt, short, left, f = a[:n+1], "-"+a[n:n+1], `gave %s the value "="`, flags.ShorthandLookup(a[n:n+1])
+		}
+		leftOf := spelt // the flag the space left so
+		if short != "" {
+			leftOf = short
 		}
 		if f == nil || f.NoOptDefVal != "" && (spelt != "--"+f.Name || f.Value.String() != "") {
 			// No flag, or one whose value may be left out (--color), but
@@ -402,8 +409,8 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 			// it: --template= x -t t.tmpl A B has a template, and it was
 			// said to be left empty.
 			v := f.Value.String()
-			emptied := v == "" || v == "[]" || v == "=" && len(spelt) == 2
-			refused := fixed && refusesEmpty[f.Name] && emptied && (spelt != "-t" || !named(inDir(o.dir, "=")))
+			emptied := v == "" || v == "[]" || v == "=" && short != ""
+			refused := fixed && refusesEmpty[f.Name] && emptied && (short != "-t" || !named(inDir(o.dir, "=")))
 			if strings.Contains(w, ":") && !notRevPath(w) {
 				if !refused {
 					continue
@@ -428,7 +435,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 		w = shellword.Shown(w)
 		// --color never is --color alone and an argument: only the =
 		// spelling gives it the value.
-		return usageErrorf("%s", spacedMessage(spelt, fmt.Sprintf(left, spelt), w, why, f.NoOptDefVal != ""))
+		return usageErrorf("%s", spacedMessage(spelt, fmt.Sprintf(left, leftOf), w, why, f.NoOptDefVal != ""))
 	}
 	return nil
 }

@@ -579,3 +579,18 @@ func wantTroubleWithout(t *testing.T, args []string, notWant string) {
 		t.Errorf("%q: exit %d, stderr %q; want 2, without %q", args, code, stderr.String(), notWant)
 	}
 }
+
+// TestSpacedShorthandGroup (class e): cachediff -qf= json A B said
+// `unknown --format "="`, where -f= json A B says that the space after
+// the = gave -f the value "=" and made json an argument: a shorthand
+// after switches in one word is the same slip, named as typed, and the
+// spellings suggested keep the switches (-qf=json, as pasted, is json).
+func TestSpacedShorthandGroup(t *testing.T) {
+	pagesHere(t, "A", "B")
+	wantTrouble(t, []string{"-qf=", "json", "A", "B"}, `cachediff: -qf= json: the space after the = gave -f the value "=" and made json an argument, which names nothing on disk; write -qf=json or -qf json`+"\n")
+	wantTrouble(t, []string{"log", "-qqf=", "json", "A", "B"}, `cachediff: -qqf= json: the space after the = gave -f the value "=" and made json an argument, which names nothing on disk; write -qqf=json or -qqf json`+"\n")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-qf=json", "A", "B"}, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+		t.Errorf("-qf=json A B: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
