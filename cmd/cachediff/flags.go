@@ -19,6 +19,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/editdist"
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/sandbox"
 	"github.com/cachediff/cachediff/snapshot/input"
@@ -638,6 +639,54 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		case o.tmplTime <= 0:
 			return fmt.Errorf("--template-timeout %v: want a positive duration, such as 30s or 5m", o.tmplTime)
 		}
+	}
+	return nil
+}
+
+// tookFlag is the error of a file's or folder's flag (--output,
+// --template, --directory) whose value, last given, was the word after
+// it spelt as a flag of fs (-o --quiet, -qo -q, -C --stack=e4s): nil
+// when there is none. cachediff -o $OUT --quiet A B, OUT empty, wrote the
+// report to a file named --quiet, exit 1 and nothing on standard output,
+// where -o "" is refused, as tookDashes refuses -o $OUT -- A B. -o
+// ./--quiet and --output=--quiet are left as typed, and so is a value
+// that is no flag (-o -x.md): a name, though it starts with "-".
+func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
+	last := map[*pflag.Flag]lineWord{}
+	var order []*pflag.Flag
+	for i, w := range line {
+		for _, f := range w.sets {
+			if w.role != flagWord || f.Value.Type() != "string" || f.Name != "output" && f.Name != "template" && f.Name != "directory" {
+				continue
+			}
+			if _, seen := last[f]; !seen {
+				order = append(order, f)
+			}
+			last[f] = lineWord{}
+			if i+1 < len(line) && line[i+1].role == valueWord && line[i+1].sets[0] == f {
+				last[f] = line[i+1]
+			}
+		}
+	}
+	for _, f := range order {
+		v := last[f].text
+		if len(v) < 2 || v[0] != '-' || v == "--" {
+			continue
+		}
+		if name, ok := strings.CutPrefix(v, "--"); ok {
+			name, _, _ = strings.Cut(name, "=")
+			if fs.Lookup(name) == nil {
+				continue
+			}
+		} else if fs.ShorthandLookup(v[1:2]) == nil {
+			continue
+		}
+		what, _ := pflag.UnquoteUsage(f)
+		named := "file"
+		if what == "DIR" {
+			named = "folder"
+		}
+		return fmt.Errorf("--%s %s: the flag %s after --%s was read as its %s: give --%s a %s, quoted when it may be empty (a %s named %s is written %s)", f.Name, shellword.Shown(v), shellword.Shown(v), f.Name, what, f.Name, what, named, shellword.Shown(v), shellword.Shown("./"+v))
 	}
 	return nil
 }

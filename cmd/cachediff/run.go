@@ -608,6 +608,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if err := tookDashes(o.line); err != nil {
 		return exitTrouble, &usageError{cmd, err.Error()}
 	}
+	if err := tookFlag(fs, o.line); err != nil {
+		return exitTrouble, &usageError{cmd, err.Error()}
+	}
 	if err := spacedValue(cmd, fs, &o); err != nil {
 		return exitTrouble, ofCommand(err, cmd)
 	}
