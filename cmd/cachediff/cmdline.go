@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -24,7 +25,7 @@ const (
 	// dashedWord is an argument after that "--".
 	dashedWord
 	// badWord is the word pflag refuses (an unknown flag, a flag's
-	// value missing), where it stops reading.
+	// value missing or refused), where it stops reading.
 	badWord
 	// unreadWord is a word after a badWord.
 	unreadWord
@@ -53,8 +54,14 @@ type lineWord struct {
 type cmdLine []lineWord
 
 // readLine reads args as fs's Parse does (pflag v1's parseArgs, with
-// interspersed arguments and no unknown flags allowed), without setting
-// any flag. TestReadLineAgreesWithPflag holds the two together.
+// interspersed arguments and no unknown flags allowed), and sets fs's
+// flags as it does: a value the flag refuses (--max-bytes=x) stops the
+// parse there, and the words after it are read by no one. fs is
+// readLine's own, a flag set made for it: read without the values,
+// --offline= A -h= was said to fail at -h=, which pflag never reached,
+// and -C= . log --max-bytes=x --help A B showed the help, exit 0, where
+// -C . log … is refused. TestReadLineAgreesWithPflag holds the two
+// together.
 func readLine(fs *pflag.FlagSet, args []string) cmdLine {
 	line := make(cmdLine, len(args))
 	for i, a := range args {
@@ -92,16 +99,19 @@ func readLine(fs *pflag.FlagSet, args []string) cmdLine {
 				w.role = badWord
 			}
 			w.sets, w.values = []*pflag.Flag{f}, []string{value}
-			if w.role == badWord {
+			if w.role == badWord || fs.Set(f.Name, value) != nil {
+				w.role = badWord
 				return line
 			}
 		default:
 			w.role = flagWord
-			if strings.HasPrefix(a, "-test.") {
-				// pflag passes by go test's own flags, setting none.
-				continue
-			}
 			for s := a[1:]; s != ""; {
+				if strings.HasPrefix(s, "test.") {
+					// pflag passes by go test's own flags (-test.v),
+					// and by the rest of a word of shorthands that
+					// spells one (-qtest.v: quiet, and no more).
+					break
+				}
 				f := fs.ShorthandLookup(s[:1])
 				if f == nil {
 					w.role = badWord
@@ -124,21 +134,37 @@ func readLine(fs *pflag.FlagSet, args []string) cmdLine {
 					return line
 				}
 				w.sets, w.values = append(w.sets, f), append(w.values, value)
+				if fs.Set(f.Name, value) != nil {
+					w.role = badWord
+					return line
+				}
 			}
 		}
 	}
 	return line
 }
 
-// gives reports whether a flag word of line gives the flag named name
-// (--help, -h, -qh), as the parse sets it.
+// gives reports whether the parse of line leaves the switch named name
+// on (--help, -h, -qh, --help=true): the parse succeeds, and the last
+// word that sets it sets it true. -C= . log --help=false A B showed the
+// log's help, exit 0, where -C . log --help=false A B runs the log; and
+// -C= . log --help --nope A B showed it where -C . log … is refused,
+// for a word that sets the flag was all it looked for.
 func (line cmdLine) gives(name string) bool {
+	on := false
 	for _, w := range line {
-		if w.role == flagWord && slices.ContainsFunc(w.sets, func(f *pflag.Flag) bool { return f.Name == name }) {
-			return true
+		switch w.role {
+		case badWord:
+			return false
+		case flagWord:
+			for i, f := range w.sets {
+				if f.Name == name {
+					on, _ = strconv.ParseBool(w.values[i])
+				}
+			}
 		}
 	}
-	return false
+	return on
 }
 
 // dashed is the words after the "--" that ended the flags.

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/spf13/pflag"
@@ -12,7 +14,8 @@ import (
 // lineWords is a pool of words for command lines: every flag of cmd in
 // each spelling pflag reads (--name, --name=, --name=v, -x, -x=, -xv,
 // shorthands run together), and the words that trip a parse (--, -, an
-// empty word, unknown flags, go test's -test.v, a multibyte shorthand).
+// empty word, unknown flags, go test's -test.v, alone and after a
+// shorthand, a multibyte shorthand).
 func lineWords(cmd *command) []string {
 	var o options
 	fs := cmd.flagSet(&o)
@@ -30,14 +33,16 @@ func lineWords(cmd *command) []string {
 		for _, b := range shorts {
 			words = append(words, "-"+a+b, "-"+a+b+"=")
 		}
+		words = append(words, "-"+a+"test.v")
 	}
 	return words
 }
 
 // TestReadLineAgreesWithPflag holds readLine to pflag's own parse: over
 // random command lines of each command's flags, the flags set and their
-// values (pflag's ParseAll), the arguments, where "--" ended the flags
-// and whether the parse failed are the same.
+// values (pflag's ParseAll, setting each as Parse does, so that a value
+// refused, --max-bytes=v, stops it), the arguments, where "--" ended the
+// flags and whether the parse failed are the same.
 func TestReadLineAgreesWithPflag(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, cmd := range commands {
@@ -51,6 +56,11 @@ func TestReadLineAgreesWithPflag(t *testing.T) {
 			fs := cmd.flagSet(&o)
 			var set []string
 			err := fs.ParseAll(args, func(f *pflag.Flag, v string) error {
+				// As Parse sets a flag: a value refused (--max-bytes=v)
+				// stops the parse.
+				if err := fs.Set(f.Name, v); err != nil {
+					return err
+				}
 				set = append(set, f.Name+"="+v)
 				return nil
 			})
@@ -112,5 +122,29 @@ func TestReadLineRoles(t *testing.T) {
 	}
 	if !slices.Equal(line.dashed(), []string{"-q", "A"}) || !line.ended() || line.gives("help") || !line.gives("quiet") {
 		t.Errorf("dashed %q, ended %v, help %v, quiet %v", line.dashed(), line.ended(), line.gives("help"), line.gives("quiet"))
+	}
+}
+
+// TestRefusedValueEndsTheReading: a value its flag refuses is where the
+// parse stops, and so the checks that read the words after it: the
+// error is of that flag, and a --help after it asks nothing. --offline=
+// A -h= B said "-h=: the switch -h takes no empty value", of a word
+// pflag never reached, and -C= . log --max-bytes=x --help A B showed
+// the help, exit 0, where -C . log --max-bytes=x --help A B is refused.
+func TestRefusedValueEndsTheReading(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"log", "--offline=", "A", "-h=", "B"}, `--offline ""`},
+		{[]string{"--width=x", "A", "-q=", "B"}, `--width "x"`},
+		{[]string{"-C=", ".", "log", "--max-bytes=x", "--help", "A", "B"}, `-C= .: the space`},
+		{[]string{"-C", ".", "log", "--max-bytes=x", "--help", "A", "B"}, `--max-bytes "x"`},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, &stdout, &stderr); code != exitTrouble || stdout.Len() > 0 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stdout %.40q, stderr %q; want 2, nothing on standard output, an error holding %s", c.args, code, stdout.String(), stderr.String(), c.want)
+		}
 	}
 }

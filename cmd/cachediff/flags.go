@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/editdist"
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/sandbox"
 	"github.com/cachediff/cachediff/snapshot/input"
@@ -104,9 +106,13 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // flagError turns a pflag parse error into a usage error. An unknown
 // flag that the diff takes is said not to apply to cmd; another one gets
-// the closest flag names of cmd as a hint.
-func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
+// the closest flag names of cmd as a hint. line is the words as read,
+// for the word typed of an unknown shorthand (unknownShorthandIn).
+func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 	msg := err.Error()
+	if m := unknownShorthandIn(line, err); m != "" {
+		msg = m
+	}
 	if m := invalidArgument.FindStringSubmatch(msg); m != nil {
 		// pflag: invalid argument "20x" for "--max-bytes" flag: ...
 		why := m[3]
@@ -165,6 +171,32 @@ func flagError(cmd *command, fs *pflag.FlagSet, err error) error {
 // the first byte of a letter such as é as a rune of its own ('Ã'), and
 // looked up, it panicked (render -é r.json, a goroutine dump).
 var unknownShorthand = regexp.MustCompile(`^unknown shorthand flag: '([!-~])' in -`)
+
+// unknownShorthandIn is the message of an unknown shorthand, err, in
+// the word where line's reading stopped: the character as typed, in the
+// word as typed. pflag names the shorthands left in the word, and the
+// first byte of the one it refused as a character of its own: -qx said
+// "unknown shorthand flag: 'x' in -x", and -é "'Ã' in -é", of a word and
+// a character never typed. "" for any other error.
+func unknownShorthandIn(line cmdLine, err error) string {
+	var ne *pflag.NotExistError
+	if !errors.As(err, &ne) || ne.GetSpecifiedShortnames() == "" {
+		return ""
+	}
+	rest := ne.GetSpecifiedShortnames()
+	for _, w := range line {
+		if w.role != badWord || !strings.HasSuffix(w.text, rest) || strings.HasPrefix(w.text, "--") {
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(rest)
+		c := strconv.QuoteRune(r)
+		if r == utf8.RuneError && size == 1 {
+			c = fmt.Sprintf(`'\x%02x'`, rest[0])
+		}
+		return fmt.Sprintf("unknown shorthand flag: %s in %s", c, w.text)
+	}
+	return ""
+}
 
 // invalidArgument matches pflag's message for a value its flag refuses.
 var invalidArgument = regexp.MustCompile(`^invalid argument (".*") for "(?:-., )?(--[^"]+)" flag: (.*)$`)
@@ -607,6 +639,54 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		case o.tmplTime <= 0:
 			return fmt.Errorf("--template-timeout %v: want a positive duration, such as 30s or 5m", o.tmplTime)
 		}
+	}
+	return nil
+}
+
+// tookFlag is the error of a file's or folder's flag (--output,
+// --template, --directory) whose value, last given, was the word after
+// it spelt as a flag of fs (-o --quiet, -qo -q, -C --stack=e4s): nil
+// when there is none. cachediff -o $OUT --quiet A B, OUT empty, wrote the
+// report to a file named --quiet, exit 1 and nothing on standard output,
+// where -o "" is refused, as tookDashes refuses -o $OUT -- A B. -o
+// ./--quiet and --output=--quiet are left as typed, and so is a value
+// that is no flag (-o -x.md): a name, though it starts with "-".
+func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
+	last := map[*pflag.Flag]lineWord{}
+	var order []*pflag.Flag
+	for i, w := range line {
+		for _, f := range w.sets {
+			if w.role != flagWord || f.Value.Type() != "string" || f.Name != "output" && f.Name != "template" && f.Name != "directory" {
+				continue
+			}
+			if _, seen := last[f]; !seen {
+				order = append(order, f)
+			}
+			last[f] = lineWord{}
+			if i+1 < len(line) && line[i+1].role == valueWord && line[i+1].sets[0] == f {
+				last[f] = line[i+1]
+			}
+		}
+	}
+	for _, f := range order {
+		v := last[f].text
+		if len(v) < 2 || v[0] != '-' || v == "--" {
+			continue
+		}
+		if name, ok := strings.CutPrefix(v, "--"); ok {
+			name, _, _ = strings.Cut(name, "=")
+			if fs.Lookup(name) == nil {
+				continue
+			}
+		} else if fs.ShorthandLookup(v[1:2]) == nil {
+			continue
+		}
+		what, _ := pflag.UnquoteUsage(f)
+		named := "file"
+		if what == "DIR" {
+			named = "folder"
+		}
+		return fmt.Errorf("--%s %s: the flag %s after --%s was read as its %s: give --%s a %s, quoted when it may be empty (a %s named %s is written %s)", f.Name, shellword.Shown(v), shellword.Shown(v), f.Name, what, f.Name, what, named, shellword.Shown(v), shellword.Shown("./"+v))
 	}
 	return nil
 }

@@ -192,3 +192,28 @@ func TestSwitchEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchesEmpty (class e): -qh= a b said "unknown shorthand flag:
+// '=' in -=", naming a word never typed, where -q= names itself: the
+// word is named, with its last switch, and each spelling suggested
+// keeps the switches before it: -qh=true sets both, as pasted.
+func TestSwitchesEmpty(t *testing.T) {
+	pagesHere(t, "a", "b")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-qh=", "a", "b"}, "cachediff: -qh=: the switch -h takes no empty value: write -qh alone, or -qh=true or -qh=false\n"},
+		{[]string{"log", "-hq=", "a", "b"}, "cachediff: -hq=: the switch -q takes no empty value: write -hq alone, or -hq=true or -hq=false\n"},
+	} {
+		var stdout, stderr strings.Builder
+		if code := run(c.args, &stdout, &stderr); code != 2 || !strings.HasPrefix(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	// -qh=false, as the message says to write it: quiet, and no help.
+	var stdout, stderr strings.Builder
+	if code := run([]string{"-qh=false", "a", "b"}, &stdout, &stderr); code != exitSame || stdout.Len() != 0 || stderr.Len() != 0 {
+		t.Errorf("-qh=false a b: exit %d, stdout %.40q, stderr %q; want 0 and nothing written", code, stdout.String(), stderr.String())
+	}
+}

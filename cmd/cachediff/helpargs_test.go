@@ -55,3 +55,23 @@ func TestSpacedDirectoryHelpValue(t *testing.T) {
 	}
 	wantTrouble(t, []string{"-C=", ".", "render", "--title", "-h", "r.json"}, `cachediff: -C= .: cachediff render takes no -C (only the diff and log do)`)
 }
+
+// TestSpacedDirectoryHelpOff (class a): cachediff -C= . log --help=false
+// a.md b.md showed the log's help, exit 0 and no report, where -C . log
+// --help=false a.md b.md runs the log; and -C= . log --help --nope a.md
+// b.md showed it where -C . log … says "unknown flag: --nope", exit 2: a
+// word that set --help was taken for a help asked, whatever its value and
+// whether the parse got through. They are refused for the space, as -C=
+// . log a.md b.md is; so is -C= . render r.json --version=false, a
+// render that takes no -C.
+func TestSpacedDirectoryHelpOff(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, args := range [][]string{
+		{"-C=", ".", "log", "--help=false", "a.md", "b.md"},
+		{"-C=", ".", "log", "-h", "--help=0", "a.md", "b.md"},
+		{"-C=", ".", "log", "--help", "--nope", "a.md", "b.md"},
+	} {
+		wantTrouble(t, args, `write -C=. or -C .`)
+	}
+	wantTrouble(t, []string{"-C=", ".", "render", "r.json", "--version=false"}, `cachediff: -C= .: cachediff render takes no -C (only the diff and log do)`)
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -108,5 +109,34 @@ func TestColorValueSpaced(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"--color", "never", "page.md"}, &stdout, &stderr); code != 0 {
 		t.Errorf("--color never page.md, with a page named never: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
+
+// TestOutputTookFlag (class a): cachediff -o $OUT --quiet A B, OUT
+// empty, wrote the report to a file named --quiet, exit 1 and nothing on
+// standard output, where -o "" A B is refused (exit 2), as -o $OUT -- A
+// B is (tookDashes): a file's flag that took a flag of the command as
+// its value is refused, and the file is not written. -o ./--quiet and
+// --output=--quiet are left as typed, and -o -q -o x.md has its FILE.
+func TestOutputTookFlag(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-o", "--quiet", "A", "B"}, "cachediff: --output --quiet: the flag --quiet after --output was read as its FILE: give --output a FILE, quoted when it may be empty (a file named --quiet is written ./--quiet)\n"},
+		{[]string{"log", "-qo", "-q", "A", "B"}, "cachediff: --output -q: the flag -q after --output was read as its FILE"},
+		{[]string{"-t", "--stack=e4s", "A", "B"}, "cachediff: --template --stack=e4s: the flag --stack=e4s after --template was read as its FILE"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+	if names, _ := filepath.Glob("-*"); len(names) > 0 {
+		t.Errorf("files written: %q", names)
+	}
+	for _, args := range [][]string{{"-o", "./--quiet", "A", "B"}, {"--output=-q", "A", "B"}, {"-o", "-q", "-o", "x.md", "A", "B"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
 	}
 }

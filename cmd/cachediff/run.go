@@ -352,14 +352,21 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 			// word after the "--" that ended the flags.
 			continue
 		}
-		a, f := word.text, (*pflag.Flag)(nil)
+		a, f, n := word.text, (*pflag.Flag)(nil), len(word.sets)
 		spelt, left := "", "left %s empty" // the flag as given, and what the space did to it
+		short := ""                        // a shorthand's name (-o), in a word of switches before it too
 		if name, ok := strings.CutPrefix(a, "--"); ok && strings.HasSuffix(name, "=") {
 			spelt, f = "--"+strings.TrimSuffix(name, "="), flags.Lookup(strings.TrimSuffix(name, "="))
-		} else if len(a) == 3 && a[0] == '-' && a[2] == '=' {
+		} else if n > 0 && len(a) == n+2 && a[1] != '-' && strings.HasSuffix(a, "=") && word.values[n-1] == "=" && word.sets[n-1].Shorthand == a[n:n+1] {
 			// "-o= out.md": pflag reads -o= as -o with the value "=",
-			// and the diff said "got 3 arguments", naming no flag.
-			spelt, left, f = a[:2], `gave %s the value "="`, flags.ShorthandLookup(a[1:2])
+			// and the diff said "got 3 arguments", naming no flag; and
+			// so -qf= json A B, a switch before it, which said `unknown
+			// --format "="`, where -f= json A B names the space.
+			spelt, short, left, f = a[:n+1], "-"+a[n:n+1], `gave %s the value "="`, flags.ShorthandLookup(a[n:n+1])
+		}
+		leftOf := spelt // the flag the space left so
+		if short != "" {
+			leftOf = short
 		}
 		if f == nil || f.NoOptDefVal != "" && (spelt != "--"+f.Name || f.Value.String() != "") {
 			// No flag, or one whose value may be left out (--color), but
@@ -402,8 +409,8 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 			// it: --template= x -t t.tmpl A B has a template, and it was
 			// said to be left empty.
 			v := f.Value.String()
-			emptied := v == "" || v == "[]" || v == "=" && len(spelt) == 2
-			refused := fixed && refusesEmpty[f.Name] && emptied && (spelt != "-t" || !named(inDir(o.dir, "=")))
+			emptied := v == "" || v == "[]" || v == "=" && short != ""
+			refused := fixed && refusesEmpty[f.Name] && emptied && (short != "-t" || !named(inDir(o.dir, "=")))
 			if strings.Contains(w, ":") && !notRevPath(w) {
 				if !refused {
 					continue
@@ -428,7 +435,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 		w = shellword.Shown(w)
 		// --color never is --color alone and an argument: only the =
 		// spelling gives it the value.
-		return usageErrorf("%s", spacedMessage(spelt, fmt.Sprintf(left, spelt), w, why, f.NoOptDefVal != ""))
+		return usageErrorf("%s", spacedMessage(spelt, fmt.Sprintf(left, leftOf), w, why, f.NoOptDefVal != ""))
 	}
 	return nil
 }
@@ -476,17 +483,22 @@ func notRevPath(w string) bool {
 }
 
 // emptySwitch is the message for a switch's shorthand given an empty
-// value (-q=, -q= true A B), the word where the parse stopped: pflag
-// reads its = as a shorthand of its own, and says "unknown shorthand
-// flag: '=' in -=", of a flag never typed (--quiet= says "want true or
-// false"). "" otherwise.
+// value (-q=, -q= true A B, -qh=: switches run together, the last given
+// so), the word where the parse stopped: pflag reads its = as a
+// shorthand of its own, and says "unknown shorthand flag: '=' in -=", of
+// a flag never typed (--quiet= says "want true or false"). The word is
+// named as typed, and the shorthands before the = kept in the spellings
+// it suggests: -qh= said "'=' in -=". "" otherwise.
 func emptySwitch(line cmdLine) string {
 	for _, w := range line {
 		a := w.text
-		if w.role != badWord || len(a) != 3 || a[0] != '-' || a[2] != '=' || len(w.sets) != 1 || w.sets[0].Value.Type() != "bool" {
+		if w.role != badWord || len(a) < 3 || a[0] != '-' || a[1] == '-' || !strings.HasSuffix(a, "=") || len(w.sets) != len(a)-2 || w.sets[len(w.sets)-1].Value.Type() != "bool" {
+			// Not every shorthand before the = set (a value took the
+			// rest: -q=x=, refused), or the last no switch.
 			continue
 		}
-		return fmt.Sprintf("%s: the switch %s takes no empty value: write %s alone, or %s=true or %s=false", a, a[:2], a[:2], a[:2], a[:2])
+		typed, last := a[:len(a)-1], a[len(a)-2:len(a)-1]
+		return fmt.Sprintf("%s: the switch -%s takes no empty value: write %s alone, or %s=true or %s=false", a, last, typed, typed, typed)
 	}
 	return ""
 }
@@ -553,7 +565,7 @@ func emptyArgument(cmd *command, o *options, args []string) error {
 func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	var o options
 	fs := cmd.flagSet(&o)
-	o.line = readLine(fs, args)
+	o.line = readLine(cmd.flagSet(&options{}), args)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return c.help(cmd)
@@ -561,7 +573,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		if msg := emptySwitch(o.line); msg != "" {
 			return exitTrouble, &usageError{cmd, msg}
 		}
-		return exitTrouble, flagError(cmd, fs, err)
+		return exitTrouble, flagError(cmd, fs, o.line, err)
 	}
 	if o.help && cmd == diffCommand && fs.NArg() >= 1 {
 		// cachediff --help log, as git --help log: the command's help.
@@ -594,6 +606,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	// kind of change", of a gate written "any"). Without an argument too
 	// many (--template= a b), they say it, as before.
 	if err := tookDashes(o.line); err != nil {
+		return exitTrouble, &usageError{cmd, err.Error()}
+	}
+	if err := tookFlag(fs, o.line); err != nil {
 		return exitTrouble, &usageError{cmd, err.Error()}
 	}
 	if err := spacedValue(cmd, fs, &o); err != nil {

@@ -34,3 +34,22 @@ func TestShorthandNotASCII(t *testing.T) {
 		wantTrouble(t, args, "unknown shorthand flag")
 	}
 }
+
+// TestShorthandNamedAsTyped (class e): cachediff -qx A B said "unknown
+// shorthand flag: 'x' in -x", and -é A B "'Ã' in -é": pflag names the
+// shorthands left in the word, and the first byte of a character as a
+// character of its own. The character and the word are named as typed.
+func TestShorthandNamedAsTyped(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-qx", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'x' in -qx\n"},
+		{[]string{"-é", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'é' in -é\n"},
+		{[]string{"log", "-qé", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'é' in -qé\n"},
+		{[]string{"render", "-q\xff", "r.json"}, `cachediff: unknown shorthand flag: '\xff' in -q\xff` + "\n"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+}

@@ -279,7 +279,10 @@ func TestSpacedDirectoryHelp(t *testing.T) {
 	t.Chdir(t.TempDir())
 	// -C= . log -qh: the -h in a word of shorthands asks it as well
 	// (the raw words' scan looked for -h alone, and refused the space).
-	for _, args := range [][]string{{"-C=", ".", "log", "A", "B", "--help"}, {"-C=", ".", "version", "-h"}, {"-C=", ".", "render", "r.json", "-h"}, {"-C=", ".", "log", "-qh", "A", "B"}} {
+	// -C= . log -qtest.v --help A B: pflag reads -qtest.v as -q and go
+	// test's -test.v, which it passes by; the reading took "test.v" for
+	// shorthands, stopped at the unknown -t, and refused the space.
+	for _, args := range [][]string{{"-C=", ".", "log", "A", "B", "--help"}, {"-C=", ".", "version", "-h"}, {"-C=", ".", "render", "r.json", "-h"}, {"-C=", ".", "log", "-qh", "A", "B"}, {"-C=", ".", "log", "-qtest.v", "--help", "A", "B"}} {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code != exitSame || !strings.HasPrefix(stdout.String(), "Usage: ") || stderr.Len() != 0 {
 			t.Errorf("%q: exit %d, stderr %q, stdout %.40q; want 0 and a help", args, code, stderr.String(), stdout.String())
@@ -574,5 +577,20 @@ func wantTroubleWithout(t *testing.T, args []string, notWant string) {
 	var stdout, stderr bytes.Buffer
 	if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), notWant) {
 		t.Errorf("%q: exit %d, stderr %q; want 2, without %q", args, code, stderr.String(), notWant)
+	}
+}
+
+// TestSpacedShorthandGroup (class e): cachediff -qf= json A B said
+// `unknown --format "="`, where -f= json A B says that the space after
+// the = gave -f the value "=" and made json an argument: a shorthand
+// after switches in one word is the same slip, named as typed, and the
+// spellings suggested keep the switches (-qf=json, as pasted, is json).
+func TestSpacedShorthandGroup(t *testing.T) {
+	pagesHere(t, "A", "B")
+	wantTrouble(t, []string{"-qf=", "json", "A", "B"}, `cachediff: -qf= json: the space after the = gave -f the value "=" and made json an argument, which names nothing on disk; write -qf=json or -qf json`+"\n")
+	wantTrouble(t, []string{"log", "-qqf=", "json", "A", "B"}, `cachediff: -qqf= json: the space after the = gave -f the value "=" and made json an argument, which names nothing on disk; write -qqf=json or -qqf json`+"\n")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-qf=json", "A", "B"}, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+		t.Errorf("-qf=json A B: exit %d, stderr %q; want 0", code, stderr.String())
 	}
 }
