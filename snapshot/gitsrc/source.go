@@ -182,6 +182,17 @@ func (r *Repo) linkedSite() (top, dir, prefix string) {
 	// folder itself (/_cache/.git), a correct change was refused, its
 	// pages a folder too deep.
 	if g := gitFolderOf(abs); g != "" {
+		// Not in a repository folder inside it (.git/worktrees/NAME,
+		// .git/modules/NAME): git reads that one's HEAD, whose checkout
+		// worktreePlace finds. Placed at the .git's checkout, a retag
+		// of every page in a worktree no site holds, run in its
+		// .git/worktrees/NAME spelt through a site's link, was refused
+		// (exit 2) that the same run in its checkout passed.
+		for d := abs; d != g; d = filepath.Dir(d) {
+			if repoFolder(d) {
+				return "", "", ""
+			}
+		}
 		t := filepath.Dir(g)
 		if site, rooted := snapshot.SiteOf(t); rooted && snapshot.GitEntry(t) {
 			top = site
