@@ -1664,6 +1664,21 @@ func (r *Repo) runEnv(env []string, stdin io.Reader, args ...string) ([]byte, er
 	return nil, r.exitError(args, ee, stderr.Bytes())
 }
 
+// commonFolder reports whether c, GIT_COMMON_DIR (relative from the
+// folder git runs in), has the objects and refs folders git reads in a
+// repository's common folder.
+func (r *Repo) commonFolder(c string) bool {
+	if !filepath.IsAbs(c) {
+		c = filepath.Join(cmp.Or(r.dir, "."), c)
+	}
+	for _, sub := range []string{"objects", "refs"} {
+		if info, err := os.Stat(filepath.Join(c, sub)); err != nil || !info.IsDir() {
+			return false
+		}
+	}
+	return true
+}
+
 // exitError is the error of git run with args exiting as ee, having said
 // stderr: ErrNotRepo (wrapped, naming the folder) when there is no
 // repository, else a *gitError.
@@ -1672,6 +1687,13 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		// Not "(or any of the parent directories)": git was led to a
 		// folder that is no repository, by a .git file (a worktree's, a
 		// submodule's) or GIT_DIR.
+		if c := os.Getenv("GIT_COMMON_DIR"); c != "" && !r.commonFolder(c) {
+			// Or GIT_COMMON_DIR names a folder without the objects and
+			// refs git reads there (a submodule's .git file, a typo):
+			// the repository GIT_DIR names was said to be moved or
+			// removed, and the variable to blame went unnamed.
+			return fmt.Errorf("%w: %s, with GIT_COMMON_DIR %s, which has no objects and refs folders: git reads the repository's objects and refs there, not where GIT_DIR or a .git file leads (unset GIT_COMMON_DIR, or set it to the repository's common folder)", ErrNotRepo, strings.Trim(to, "'"), c)
+		}
 		return fmt.Errorf("%w: %s, where a .git file (gitdir:) or GIT_DIR leads git, is none (a worktree or submodule whose repository was moved or removed?)", ErrNotRepo, strings.Trim(to, "'"))
 	}
 	if bytes.Contains(stderr, []byte("not a git repository")) {

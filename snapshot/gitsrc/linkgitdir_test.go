@@ -108,3 +108,39 @@ func TestLinkedGitWorkTreeAloneSitePath(t *testing.T) {
 		t.Errorf("GIT_WORK_TREE %s, run in %s: site path %q, want /_cache/develop", rel, filepath.Join(clone, ".git"), got)
 	}
 }
+
+// TestLinkedGitWorktreeFolderSitePath: run in .git/worktrees/NAME
+// spelt through a site's _cache, a symbolic link to a clone kept
+// elsewhere, git reads the worktree NAME's HEAD, and a REV:PATH is
+// placed at that worktree's checkout: in no site for one kept outside
+// (/develop), in a site for one a site holds as _cache. It was placed
+// at the clone's checkout as spelt (/_cache/develop), and a retag of
+// every page in a worktree no site holds was refused (exit 2) that the
+// same run in its checkout passed.
+func TestLinkedGitWorktreeFolderSitePath(t *testing.T) {
+	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	clone := filepath.Join(t.TempDir(), "clone")
+	if _, err := gittest.Git(cat, nil, "clone", "-q", cat, clone); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(clone, filepath.Join(site, "_cache")); err != nil {
+		t.Skip(err)
+	}
+	outside := filepath.Join(t.TempDir(), "outside")
+	held := filepath.Join(site, "_wt", "_cache")
+	for _, wt := range []string{outside, held} {
+		if _, err := gittest.Git(clone, nil, "worktree", "add", "-q", "--detach", wt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ name, want string }{
+		{"outside", "/develop"},
+		{"_cache", "/_wt/_cache/develop"},
+	} {
+		dir := filepath.Join(site, "_cache", ".git", "worktrees", c.name)
+		if got := sitePath(t, dir, "HEAD:develop"); got != c.want {
+			t.Errorf("run in %s: site path %q, want %s", dir, got, c.want)
+		}
+	}
+}

@@ -181,8 +181,19 @@ func (r *Repo) linkedSite() (top, dir, prefix string) {
 	// the checkout that holds that .git, as spelt. Measured from the
 	// folder itself (/_cache/.git), a correct change was refused, its
 	// pages a folder too deep.
-	if segs := strings.Split(filepath.ToSlash(abs), "/"); slices.Contains(segs, ".git") {
-		t := filepath.FromSlash(strings.Join(segs[:slices.Index(segs, ".git")], "/"))
+	if g := gitFolderOf(abs); g != "" {
+		// Not in a repository folder inside it (.git/worktrees/NAME,
+		// .git/modules/NAME): git reads that one's HEAD, whose checkout
+		// worktreePlace finds. Placed at the .git's checkout, a retag
+		// of every page in a worktree no site holds, run in its
+		// .git/worktrees/NAME spelt through a site's link, was refused
+		// (exit 2) that the same run in its checkout passed.
+		for d := abs; d != g; d = filepath.Dir(d) {
+			if repoFolder(d) {
+				return "", "", ""
+			}
+		}
+		t := filepath.Dir(g)
 		if site, rooted := snapshot.SiteOf(t); rooted && snapshot.GitEntry(t) {
 			top = site
 		}
@@ -313,6 +324,25 @@ func inRepoFolder(dir string) bool {
 	}
 }
 
+// gitFolderOf is the repository folder named .git that the absolute
+// path p is at or in, as spelt, "" for none: the nearest folder up from
+// p that is a work tree's top (a .git of its own) or a .git repository
+// folder decides. Not any folder of p named .git: with a whole site kept
+// below a folder of that name (/home/u/.git/x/site, plain or a
+// repository's), a clone or a submodule a site held as _cache was taken
+// for a run inside a .git folder and placed nowhere, and a retag of
+// every page passed a gate (exit 0) that the same site elsewhere failed.
+func gitFolderOf(p string) string {
+	for d := p; ; d = filepath.Dir(d) {
+		if filepath.Base(d) == ".git" && repoFolder(d) {
+			return d
+		}
+		if snapshot.GitEntry(d) || filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
 // worktreePlace is the site path, with no leading "/", of the checkout
 // of the repository folder git reads (git rev-parse --absolute-git-dir:
 // GIT_DIR as git resolves it, relative, through links, or found from
@@ -376,7 +406,7 @@ func (r *Repo) worktreePlace() string {
 	// first, a retag of every page passed a gate from GIT_DIR=cat/.git
 	// that the same GIT_DIR run in the site's _cache failed.
 	for _, top := range tops {
-		if slices.Contains(strings.Split(filepath.ToSlash(top), "/"), ".git") || !snapshot.GitEntry(top) || snapshot.GitDirOf(filepath.Join(top, ".git")) != gitDir {
+		if gitFolderOf(top) != "" || !snapshot.GitEntry(top) || snapshot.GitDirOf(filepath.Join(top, ".git")) != gitDir {
 			continue
 		}
 		if site, rooted := snapshot.SiteOf(top); rooted && inCache(site) {
@@ -515,7 +545,7 @@ func (r *Repo) supersFrom(envWT bool) string {
 				return p
 			}
 		}
-		if slices.Contains(strings.Split(filepath.ToSlash(top), "/"), ".git") {
+		if gitFolderOf(top) != "" {
 			// A top in a .git folder: git, given GIT_DIR and no
 			// work tree of its own, took the folder it runs in
 			// (site/_cache/.git) for the top, which no site builds.
