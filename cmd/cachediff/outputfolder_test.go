@@ -140,3 +140,23 @@ func TestOutputTookFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputNamedNoFlag (class a, an over-refusal): cachediff -o -q.md A
+// B was refused, "the flag -q.md after --output", for its first
+// character is the shorthand of --quiet, where it wrote the report to
+// -q.md before tookFlag, as --output=-q.md does: pflag reads no flag in
+// -q.md (it refuses the '.') nor in -test.v (go test's, passed by). They
+// are files; -o -qtest.v (quiet, then go test's) is still refused.
+func TestOutputNamedNoFlag(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, name := range []string{"-q.md", "-test.v", "-hq.md"} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"-o", name, "A", "B"}, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("-o %s A B: exit %d, stderr %q; want 0", name, code, stderr.String())
+		}
+		if _, err := os.Stat(name); err != nil {
+			t.Errorf("-o %s A B: %v", name, err)
+		}
+	}
+	wantTrouble(t, []string{"-o", "-qtest.v", "A", "B"}, "cachediff: --output -qtest.v: the flag -qtest.v after --output")
+}
