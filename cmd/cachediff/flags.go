@@ -645,12 +645,16 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 
 // tookFlag is the error of a file's or folder's flag (--output,
 // --template, --directory) whose value, last given, was the word after
-// it spelt as a flag of fs (-o --quiet, -qo -q, -C --stack=e4s): nil
-// when there is none. cachediff -o $OUT --quiet A B, OUT empty, wrote the
+// it spelt as a flag of fs (-o --quiet, -qo -q, -C --stack=e4s), or of
+// another command (log -o --version, render -o -C): nil when there is
+// none. cachediff -o $OUT --quiet A B, OUT empty, wrote the
 // report to a file named --quiet, exit 1 and nothing on standard output,
 // where -o "" is refused, as tookDashes refuses -o $OUT -- A B. -o
 // ./--quiet and --output=--quiet are left as typed, and so is a value
-// that is no flag (-o -x.md): a name, though it starts with "-".
+// that is no flag (-o -x.md): a name, though it starts with "-". A flag
+// of another command is refused too: render -o $OUT -C r.json wrote a
+// file named -C, exit 1, where render -C r.json is refused as a flag
+// that does not apply.
 func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 	last := map[*pflag.Flag]lineWord{}
 	var order []*pflag.Flag
@@ -673,7 +677,7 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 		if len(v) < 2 || v[0] != '-' || v == "--" {
 			continue
 		}
-		if !spellsFlag(fs, v) {
+		if !spellsFlag(fs, v) && !slices.ContainsFunc(commands, func(cmd *command) bool { return spellsFlag(cmd.flagSet(&options{}), v) }) {
 			continue
 		}
 		what, _ := pflag.UnquoteUsage(f)
