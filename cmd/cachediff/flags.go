@@ -645,12 +645,16 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 
 // tookFlag is the error of a file's or folder's flag (--output,
 // --template, --directory) whose value, last given, was the word after
-// it spelt as a flag of fs (-o --quiet, -qo -q, -C --stack=e4s): nil
-// when there is none. cachediff -o $OUT --quiet A B, OUT empty, wrote the
+// it spelt as a flag of fs (-o --quiet, -qo -q, -C --stack=e4s), or of
+// another command (log -o --version, render -o -C): nil when there is
+// none. cachediff -o $OUT --quiet A B, OUT empty, wrote the
 // report to a file named --quiet, exit 1 and nothing on standard output,
 // where -o "" is refused, as tookDashes refuses -o $OUT -- A B. -o
 // ./--quiet and --output=--quiet are left as typed, and so is a value
-// that is no flag (-o -x.md): a name, though it starts with "-".
+// that is no flag (-o -x.md): a name, though it starts with "-". A flag
+// of another command is refused too: render -o $OUT -C r.json wrote a
+// file named -C, exit 1, where render -C r.json is refused as a flag
+// that does not apply.
 func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 	last := map[*pflag.Flag]lineWord{}
 	var order []*pflag.Flag
@@ -673,12 +677,7 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 		if len(v) < 2 || v[0] != '-' || v == "--" {
 			continue
 		}
-		if name, ok := strings.CutPrefix(v, "--"); ok {
-			name, _, _ = strings.Cut(name, "=")
-			if fs.Lookup(name) == nil {
-				continue
-			}
-		} else if fs.ShorthandLookup(v[1:2]) == nil {
+		if !spellsFlag(fs, v) && !slices.ContainsFunc(commands, func(cmd *command) bool { return spellsFlag(cmd.flagSet(&options{}), v) }) {
 			continue
 		}
 		what, _ := pflag.UnquoteUsage(f)
@@ -689,6 +688,35 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 		return fmt.Errorf("--%s %s: the flag %s after --%s was read as its %s: give --%s a %s, quoted when it may be empty (a %s named %s is written %s)", f.Name, shellword.Shown(v), shellword.Shown(v), f.Name, what, f.Name, what, named, shellword.Shown(v), shellword.Shown("./"+v))
 	}
 	return nil
+}
+
+// spellsFlag reports whether v, a word that starts with "-", is a flag
+// of fs as pflag reads it: a long name of fs (--quiet, --stack=e4s), or
+// shorthands of fs up to the end of the word or up to one that takes the
+// rest as its value (-q, -qo, -fmd). tookFlag looked at the first
+// shorthand only, and refused -o -q.md A B (a file named -q.md, exit 0
+// before it) and -o -test.v, though pflag reads neither as flags: it
+// refuses the '.' of -q.md and passes by go test's -test.v.
+func spellsFlag(fs *pflag.FlagSet, v string) bool {
+	if name, ok := strings.CutPrefix(v, "--"); ok {
+		name, _, _ = strings.Cut(name, "=")
+		return fs.Lookup(name) != nil
+	}
+	for s := v[1:]; s != ""; s = s[1:] {
+		if strings.HasPrefix(s, "test.") {
+			// pflag passes by the rest of the word: a flag only when
+			// shorthands came before it (-qtest.v).
+			return len(s) < len(v)-1
+		}
+		f := fs.ShorthandLookup(s[:1])
+		switch {
+		case f == nil:
+			return false
+		case f.NoOptDefVal == "" || len(s) > 2 && s[1] == '=':
+			return true
+		}
+	}
+	return true
 }
 
 // tookDashes is the error of a flag whose value, last given, was the

@@ -140,3 +140,51 @@ func TestOutputTookFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputNamedNoFlag (class a, an over-refusal): cachediff -o -q.md A
+// B was refused, "the flag -q.md after --output", for its first
+// character is the shorthand of --quiet, where it wrote the report to
+// -q.md before tookFlag, as --output=-q.md does: pflag reads no flag in
+// -q.md (it refuses the '.') nor in -test.v (go test's, passed by). They
+// are files; -o -qtest.v (quiet, then go test's) is still refused.
+func TestOutputNamedNoFlag(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, name := range []string{"-q.md", "-test.v", "-hq.md"} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"-o", name, "A", "B"}, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("-o %s A B: exit %d, stderr %q; want 0", name, code, stderr.String())
+		}
+		if _, err := os.Stat(name); err != nil {
+			t.Errorf("-o %s A B: %v", name, err)
+		}
+	}
+	wantTrouble(t, []string{"-o", "-qtest.v", "A", "B"}, "cachediff: --output -qtest.v: the flag -qtest.v after --output")
+}
+
+// TestOutputTookOtherFlag (class a): cachediff render -o $OUT -C r.json,
+// OUT empty, wrote the report to a file named -C, exit 1, where render
+// -o "" -C r.json and render -C r.json are refused (exit 2): tookFlag
+// knew the command's own flags only, and a flag of another command (log
+// -o $OUT --version A B, -o $OUT --revs A B) was a file's name too. It
+// is refused as a flag of the command is, and no file is written.
+func TestOutputTookOtherFlag(t *testing.T) {
+	pagesHere(t, "A", "B")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-f", "json", "-o", "r.json", "A", "B"}, &stdout, &stderr); code != exitSame {
+		t.Fatalf("writing r.json: exit %d, %s", code, stderr.String())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"render", "-o", "-C", "r.json"}, "cachediff: --output -C: the flag -C after --output was read as its FILE: give --output a FILE, quoted when it may be empty (a file named -C is written ./-C)\n"},
+		{[]string{"log", "-o", "--version", "A", "B"}, "cachediff: --output --version: the flag --version after --output"},
+		{[]string{"-o", "--revs", "A", "B"}, "cachediff: --output --revs: the flag --revs after --output"},
+		{[]string{"log", "-C", "-tq", "A", "B"}, "cachediff: --directory -tq: the flag -tq after --directory"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+	if names, _ := filepath.Glob("-*"); len(names) > 0 {
+		t.Errorf("files written: %q", names)
+	}
+}
