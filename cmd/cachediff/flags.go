@@ -660,7 +660,7 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 	var order []*pflag.Flag
 	for i, w := range line {
 		for _, f := range w.sets {
-			if w.role != flagWord || f.Value.Type() != "string" || f.Name != "output" && f.Name != "template" && f.Name != "directory" {
+			if w.role != flagWord || freeValue[f.Name] == 0 {
 				continue
 			}
 			if _, seen := last[f]; !seen {
@@ -680,15 +680,44 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 		if !spellsFlag(fs, v) && !slices.ContainsFunc(commands, func(cmd *command) bool { return spellsFlag(cmd.flagSet(&options{}), v) }) {
 			continue
 		}
-		what, _ := pflag.UnquoteUsage(f)
-		named := "file"
-		if what == "DIR" {
-			named = "folder"
+		if freeValue[f.Name] == freeText && !strings.HasPrefix(v, "--") {
+			// --title -o -- a.md b.md: a short word may be the text
+			// meant, and is left as typed; a long flag is no title.
+			continue
 		}
-		return fmt.Errorf("--%s %s: the flag %s after --%s was read as its %s: give --%s a %s, quoted when it may be empty (a %s named %s is written %s)", f.Name, shellword.Shown(v), shellword.Shown(v), f.Name, what, f.Name, what, named, shellword.Shown(v), shellword.Shown("./"+v))
+		what, _ := pflag.UnquoteUsage(f)
+		var as string
+		switch what {
+		case "FILE":
+			as = fmt.Sprintf("a file named %s is written %s", shellword.Shown(v), shellword.Shown("./"+v))
+		case "DIR":
+			as = fmt.Sprintf("a folder named %s is written %s", shellword.Shown(v), shellword.Shown("./"+v))
+		default:
+			if what == "" {
+				what = "value"
+			}
+			as = fmt.Sprintf("that %s is written %s", what, shellword.Shown("--"+f.Name+"="+v))
+		}
+		return fmt.Errorf("--%s %s: the flag %s after --%s was read as its %s: give --%s a %s, quoted when it may be empty (%s)", f.Name, shellword.Shown(v), shellword.Shown(v), f.Name, what, f.Name, what, as)
 	}
 	return nil
 }
+
+// freeValue are the flags whose value is any word, which tookFlag
+// holds to not being a flag of cachediff: a file or folder (freeName),
+// or a text, a list or a URL (freeText), of which a short word (-o, -x)
+// may be the value meant, and only a long flag is refused. A flag whose
+// value is one of a set (--format, --fail-on, --ignore) refuses a flag
+// by its own check, with its own words.
+var freeValue = map[string]int{
+	"output": freeName, "template": freeName, "directory": freeName,
+	"title": freeText, "link-base": freeText, "feed-id": freeText, "view": freeText, "stack": freeText, "package": freeText,
+}
+
+const (
+	freeName = 1 + iota
+	freeText
+)
 
 // spellsFlag reports whether v, a word that starts with "-", is a flag
 // of fs as pflag reads it: a long name of fs (--quiet, --stack=e4s), or

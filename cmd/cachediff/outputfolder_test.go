@@ -188,3 +188,31 @@ func TestOutputTookOtherFlag(t *testing.T) {
 		t.Errorf("files written: %q", names)
 	}
 }
+
+// TestValueTookFlag (class a): --title $T --fail-on=added A B, T empty,
+// titled the report "--fail-on=added" and dropped the gate without a
+// word (exit 1 of any difference, not the gate's answer), where --title
+// "" --fail-on=added applies it; so did --stack $S or --package $P
+// before any flag. tookFlag refused a flag taken as a value of -o, -t
+// and -C alone. Every flag whose value is free text is held so now, to
+// a long flag (a short word, --title -o, may be the title meant); the
+// value is written joined (--title=--fail-on=added), which still reads.
+func TestValueTookFlag(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--title", "--fail-on=added-package", "A", "B"}, "cachediff: --title --fail-on=added-package: the flag --fail-on=added-package after --title was read as its TEXT: give --title a TEXT, quoted when it may be empty (that TEXT is written --title=--fail-on=added-package)\n"},
+		{[]string{"--stack", "--skip-invalid", "A", "B"}, "cachediff: --stack --skip-invalid: the flag --skip-invalid after --stack was read as its"},
+		{[]string{"log", "--package", "--quiet", "A", "B"}, "cachediff: --package --quiet: the flag --quiet after --package was read as its"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+	for _, args := range [][]string{{"--title=--fail-on=added-package", "A", "B"}, {"--title", "-x.md", "A", "B"}, {"--title", "-", "A", "B"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+}
