@@ -643,9 +643,9 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	return nil
 }
 
-// tookFlag is the error of a file's or folder's flag (--output,
-// --template, --directory) whose value, last given, was the word after
-// it spelt as a flag of fs (-o --quiet, -qo -q, -C --stack=e4s), or of
+// tookFlag is the error of a flag whose value is any word (freeValue:
+// --output, --template, --directory, --title, --stack, ...) that took,
+// in any of its givings, the word after it spelt as a flag of fs (-o --quiet, -qo -q, -C --stack=e4s), or of
 // another command (log -o --version, render -o -C): nil when there is
 // none. cachediff -o $OUT --quiet A B, OUT empty, wrote the
 // report to a file named --quiet, exit 1 and nothing on standard output,
@@ -654,26 +654,19 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 // that is no flag (-o -x.md): a name, though it starts with "-". A flag
 // of another command is refused too: render -o $OUT -C r.json wrote a
 // file named -C, exit 1, where render -C r.json is refused as a flag
-// that does not apply.
+// that does not apply. Each giving is looked at, not the last alone: the
+// flag taken is lost though a later giving sets the value (--title $T
+// --fail-on=added --title x A B, T empty, dropped the gate).
 func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
-	last := map[*pflag.Flag]lineWord{}
-	var order []*pflag.Flag
 	for i, w := range line {
-		for _, f := range w.sets {
-			if w.role != flagWord || freeValue[f.Name] == 0 {
-				continue
-			}
-			if _, seen := last[f]; !seen {
-				order = append(order, f)
-			}
-			last[f] = lineWord{}
-			if i+1 < len(line) && line[i+1].role == valueWord && line[i+1].sets[0] == f {
-				last[f] = line[i+1]
-			}
+		if w.role != flagWord || i+1 >= len(line) || line[i+1].role != valueWord {
+			continue
 		}
-	}
-	for _, f := range order {
-		v := last[f].text
+		f := line[i+1].sets[0]
+		if !slices.Contains(w.sets, f) || freeValue[f.Name] == 0 {
+			continue
+		}
+		v := line[i+1].text
 		if len(v) < 2 || v[0] != '-' || v == "--" {
 			continue
 		}

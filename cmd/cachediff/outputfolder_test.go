@@ -117,7 +117,8 @@ func TestColorValueSpaced(t *testing.T) {
 // standard output, where -o "" A B is refused (exit 2), as -o $OUT -- A
 // B is (tookDashes): a file's flag that took a flag of the command as
 // its value is refused, and the file is not written. -o ./--quiet and
-// --output=--quiet are left as typed, and -o -q -o x.md has its FILE.
+// --output=--quiet are left as typed; -o -q -o x.md, whose -q is lost
+// though x.md is written, is refused (TestValueTookFlagGivenAgain).
 func TestOutputTookFlag(t *testing.T) {
 	pagesHere(t, "A", "B")
 	for _, c := range []struct {
@@ -133,7 +134,7 @@ func TestOutputTookFlag(t *testing.T) {
 	if names, _ := filepath.Glob("-*"); len(names) > 0 {
 		t.Errorf("files written: %q", names)
 	}
-	for _, args := range [][]string{{"-o", "./--quiet", "A", "B"}, {"--output=-q", "A", "B"}, {"-o", "-q", "-o", "x.md", "A", "B"}} {
+	for _, args := range [][]string{{"-o", "./--quiet", "A", "B"}, {"--output=-q", "A", "B"}} {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
 			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
@@ -210,6 +211,39 @@ func TestValueTookFlag(t *testing.T) {
 		wantTrouble(t, c.args, c.want)
 	}
 	for _, args := range [][]string{{"--title=--fail-on=added-package", "A", "B"}, {"--title", "-x.md", "A", "B"}, {"--title", "-", "A", "B"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+}
+
+// TestValueTookFlagGivenAgain (class a): tookFlag looked at a flag's
+// last giving only, and a flag taken by an earlier one was lost without
+// a word: --title $T --fail-on=added-package --title x A B, T empty,
+// dropped the gate (exit 1 of any difference), render --title $T
+// --quiet --title x r.json wrote the report, -o $OUT -q -o x.md A B
+// wrote x.md (exit 0; -o "" -q -o x.md A B is refused, --quiet with
+// --output). Each giving is held to it now; a later giving after a
+// value that is no flag (--title -o --title x) still reads.
+func TestValueTookFlagGivenAgain(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--title", "--fail-on=added-package", "--title", "x", "A", "B"}, "cachediff: --title --fail-on=added-package: the flag --fail-on=added-package after --title was read as its TEXT"},
+		{[]string{"-o", "--quiet", "-o", "x.md", "A", "B"}, "cachediff: --output --quiet: the flag --quiet after --output was read as its FILE"},
+		{[]string{"-o", "-q", "-o", "x.md", "A", "B"}, "cachediff: --output -q: the flag -q after --output was read as its FILE"},
+		{[]string{"--stack", "--skip-invalid", "--stack", "root", "A", "B"}, "cachediff: --stack --skip-invalid: the flag --skip-invalid after --stack was read as its"},
+		{[]string{"log", "--package", "--quiet", "--package", "py-*", "A", "B"}, "cachediff: --package --quiet: the flag --quiet after --package was read as its"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+	if names, _ := filepath.Glob("*.md"); len(names) != 0 {
+		t.Errorf("files written: %q", names)
+	}
+	for _, args := range [][]string{{"--title", "-o", "--title", "x", "A", "B"}, {"--title=--quiet", "--title", "x", "A", "B"}} {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
 			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
