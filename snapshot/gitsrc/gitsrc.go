@@ -1687,6 +1687,7 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		// Not "(or any of the parent directories)": git was led to a
 		// folder that is no repository, by a .git file (a worktree's, a
 		// submodule's) or GIT_DIR.
+		to = notRepoFolder(stderr, to)
 		if c := os.Getenv("GIT_COMMON_DIR"); c != "" && !r.commonFolder(c) {
 			// Or GIT_COMMON_DIR names a folder without the objects and
 			// refs git reads there (a submodule's .git file, a typo):
@@ -1713,6 +1714,28 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		return fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, dir)
 	}
 	return &gitError{args: args, code: ee.ExitCode(), stderr: firstLine(stderr)}
+}
+
+// notRepoFolder is the folder git names, quoted, in stderr's "not a
+// git repository: 'FOLDER'" whose first line gave first (the message
+// without "fatal: "): a folder whose name holds a line break runs past
+// that line, and GIT_DIR=$'site/.git\n::x' was said to name site/.git,
+// an intact repository, "moved or removed". first as it is otherwise.
+func notRepoFolder(stderr []byte, first string) string {
+	if !strings.HasPrefix(first, "'") || strings.HasSuffix(first, "'") && len(first) > 1 {
+		return first
+	}
+	const say = "not a git repository: '"
+	all := strings.TrimSpace(string(stderr))
+	i := strings.Index(all, say)
+	if i < 0 {
+		return first
+	}
+	rest := all[i+len(say)-1:]
+	if j := strings.LastIndexByte(rest, '\''); j > 0 {
+		return rest[:j+1]
+	}
+	return first
 }
 
 // firstLine returns git's first message line, without "fatal: ", and

@@ -1073,7 +1073,7 @@ func submoduleRepo(dir string) bool {
 	// folder; read by its spelling, the submodule was its own top and
 	// a retag of every page passed a gate that -C _cache failed.
 	repo := snapshot.GitDirOf(abs)
-	if slices.Contains(strings.Split(filepath.ToSlash(repo), "/"), "modules") {
+	if inModulesFolder(repo) {
 		return true
 	}
 	// Or the repository of the work tree whose top is the folder git
@@ -1216,7 +1216,39 @@ func inModulesDir(dir string) bool {
 	if err != nil {
 		return false
 	}
-	return slices.Contains(strings.Split(filepath.ToSlash(snapshot.GitDirOf(abs)), "/"), "modules")
+	return inModulesFolder(snapshot.GitDirOf(abs))
+}
+
+// inModulesFolder reports whether the absolute path p is at or in a
+// repository folder that a superproject's repository keeps in its
+// modules folder (.git/modules/NAME, NAME/modules/NAME2 for a nested
+// one, NAME of one or more folders): up from the repository folder p
+// is at or in, through folders that are neither repositories nor work
+// tree tops, to a folder named modules in a repository folder. Not any
+// folder of p named modules: with a site kept below /home/u/modules/x,
+// GIT_DIR naming the clone the site holds as _cache, run in its
+// _cache/develop, was taken for a submodule's hook, the folder git runs
+// in for the checkout's top, and a correct snapshot was placed at
+// /_cache/develop/develop and refused (exit 2) that the same run
+// elsewhere passed (exit 1).
+func inModulesFolder(p string) bool {
+	d := p
+	for !repoFolder(d) {
+		if snapshot.GitEntry(d) || filepath.Dir(d) == d {
+			return false
+		}
+		d = filepath.Dir(d)
+	}
+	for {
+		up := filepath.Dir(d)
+		if filepath.Base(up) == "modules" && repoFolder(filepath.Dir(up)) {
+			return true
+		}
+		if up == d || repoFolder(up) || snapshot.GitEntry(up) {
+			return false
+		}
+		d = up
+	}
 }
 
 // ownWorkTree reports, with GIT_DIR set, whether the repository it
