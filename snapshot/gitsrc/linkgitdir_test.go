@@ -15,15 +15,7 @@ import (
 // the .git folder itself (/_cache/.git/develop), and a correct change
 // was refused (exit 2), its pages a folder too deep.
 func TestLinkedGitFolderSitePath(t *testing.T) {
-	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache\n"}, nil)
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	clone := filepath.Join(t.TempDir(), "clone")
-	if _, err := gittest.Git(cat, nil, "clone", "-q", cat, clone); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(clone, filepath.Join(site, "_cache")); err != nil {
-		t.Skip(err)
-	}
+	site, _ := linkedClone(t)
 	for _, dir := range []string{
 		filepath.Join(site, "_cache"),
 		filepath.Join(site, "_cache", ".git"),
@@ -42,15 +34,7 @@ func TestLinkedGitFolderSitePath(t *testing.T) {
 // was placed nowhere, and a retag of every page passed a gate (exit 0)
 // that the same run without GIT_DIR failed.
 func TestLinkedRelativeGitDirSitePath(t *testing.T) {
-	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache\n"}, nil)
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	clone := filepath.Join(t.TempDir(), "clone")
-	if _, err := gittest.Git(cat, nil, "clone", "-q", cat, clone); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(clone, filepath.Join(site, "_cache")); err != nil {
-		t.Skip(err)
-	}
+	site, _ := linkedClone(t)
 	for _, c := range []struct{ gitDir, dir, spec, want string }{
 		{".git", filepath.Join(site, "_cache"), "HEAD:develop", "/_cache/develop"},
 		{"../.git", filepath.Join(site, "_cache", "develop"), "HEAD:./", "/_cache"},
@@ -69,15 +53,7 @@ func TestLinkedRelativeGitDirSitePath(t *testing.T) {
 // site), it was placed nowhere, and a retag of every page passed a gate
 // (exit 0).
 func TestLinkedGitWorkTreeSitePath(t *testing.T) {
-	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache\n"}, nil)
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	clone := filepath.Join(t.TempDir(), "clone")
-	if _, err := gittest.Git(cat, nil, "clone", "-q", cat, clone); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(clone, filepath.Join(site, "_cache")); err != nil {
-		t.Skip(err)
-	}
+	site, clone := linkedClone(t)
 	t.Setenv("GIT_DIR", filepath.Join(clone, ".git"))
 	t.Setenv("GIT_WORK_TREE", filepath.Join(site, "_cache"))
 	if got := sitePath(t, t.TempDir(), "HEAD:develop"); got != "/_cache/develop" {
@@ -90,15 +66,7 @@ func TestLinkedGitWorkTreeSitePath(t *testing.T) {
 // repository from, with GIT_WORK_TREE the site's _cache relative to it:
 // placed nowhere, a retag of every page passed a gate (exit 0).
 func TestLinkedGitWorkTreeAloneSitePath(t *testing.T) {
-	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache\n"}, nil)
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	clone := filepath.Join(t.TempDir(), "clone")
-	if _, err := gittest.Git(cat, nil, "clone", "-q", cat, clone); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(clone, filepath.Join(site, "_cache")); err != nil {
-		t.Skip(err)
-	}
+	site, clone := linkedClone(t)
 	rel, err := filepath.Rel(filepath.Join(clone, ".git"), filepath.Join(site, "_cache"))
 	if err != nil {
 		t.Skip(err)
@@ -118,15 +86,7 @@ func TestLinkedGitWorkTreeAloneSitePath(t *testing.T) {
 // every page in a worktree no site holds was refused (exit 2) that the
 // same run in its checkout passed.
 func TestLinkedGitWorktreeFolderSitePath(t *testing.T) {
-	site := commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache\n"}, nil)
-	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
-	clone := filepath.Join(t.TempDir(), "clone")
-	if _, err := gittest.Git(cat, nil, "clone", "-q", cat, clone); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(clone, filepath.Join(site, "_cache")); err != nil {
-		t.Skip(err)
-	}
+	site, clone := linkedClone(t)
 	outside := filepath.Join(t.TempDir(), "outside")
 	held := filepath.Join(site, "_wt", "_cache")
 	for _, wt := range []string{outside, held} {
@@ -143,4 +103,22 @@ func TestLinkedGitWorktreeFolderSitePath(t *testing.T) {
 			t.Errorf("run in %s: site path %q, want %s", dir, got, c.want)
 		}
 	}
+}
+
+// linkedClone makes a site (a checkout with _config.yml) whose _cache is
+// a symbolic link to a clone of a catalogue kept elsewhere, the shape of
+// the TestLinked*SitePath tests, and returns the site and the clone. It
+// skips where symbolic links cannot be made.
+func linkedClone(t *testing.T) (site, clone string) {
+	t.Helper()
+	site = commitFiles(t, map[string]string{"_config.yml": "t: 1\n", ".gitignore": "_cache\n"}, nil)
+	cat := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
+	clone = filepath.Join(t.TempDir(), "clone")
+	if _, err := gittest.Git(cat, nil, "clone", "-q", cat, clone); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(clone, filepath.Join(site, "_cache")); err != nil {
+		t.Skip(err)
+	}
+	return site, clone
 }
