@@ -352,11 +352,6 @@ func prepare(specs []snapshot.Spec, ignore *[numFacets]bool) []*spec {
 	return newMatcher(ignore).prepare(nil, specs)
 }
 
-// prepareOne rebuilds the matching form of a reported spec.
-func prepareOne(s Spec) *spec {
-	return prepare([]snapshot.Spec{snapshotSpec(s)}, nil)[0]
-}
-
 // snapshotSpec is the loaded form of a reported spec.
 func snapshotSpec(s Spec) snapshot.Spec {
 	return snapshot.Spec{Hash: s.Hash, Versions: s.Versions, Compiler: s.Compiler, OS: s.OS,

@@ -16,7 +16,6 @@ const hashAlphabet = pagetest.HashAlphabet
 // the page format (snapshot/catalog).
 var (
 	hashN      = pagetest.HashN
-	mustJSON   = pagetest.MustJSON
 	testPage   = pagetest.Page
 	simpleSpec = pagetest.SimpleSpec
 	fullSpec   = pagetest.Full

@@ -987,16 +987,3 @@ func revsNoteMD(r *diff.Revs) string {
 func stepTitle(r *diff.Report, subjects map[string]string) string {
 	return report.StepTitle(report.SideLabel(r.New), report.SideLabel(r.Old), subjects[r.New.Rev])
 }
-
-// versionList writes a package's versions, oldest first: "1.2", or
-// "(1.2, 1.3)" for several.
-func versionList(p diff.PackageTimeline) string {
-	vs := make([]string, len(p.Versions))
-	for i, v := range p.Versions {
-		vs[i] = v.Version
-	}
-	if len(vs) == 1 {
-		return vs[0]
-	}
-	return "(" + strings.Join(vs, ", ") + ")"
-}

@@ -13,8 +13,6 @@ import (
 	. "github.com/cachediff/cachediff/snapshot"
 )
 
-const hashAlphabet = pagetest.HashAlphabet
-
 // The pages of the tests: package pagetest, shared with the tests of
 // the loader (snapshot).
 var (

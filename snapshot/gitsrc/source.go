@@ -879,15 +879,6 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	return warnings, errs
 }
 
-// repoPath names a file of the tree as REV:PATH does: from the top of the
-// repository, or from the current directory when PATH starts so.
-func (t *Tree) repoPath(file string) string {
-	if t.Path == "" || strings.HasSuffix(t.Path, "/") {
-		return t.Path + file
-	}
-	return t.Path + "/" + file
-}
-
 // stream reads the blobs through one git cat-file --batch, in order, into
 // buffers of a pool of readAhead: the stream waits for Read to give one
 // back when all hold a page not read yet, so that memory stays that of a
