@@ -21,7 +21,7 @@ func TestOutputTookDashes(t *testing.T) {
 			t.Fatalf("%q: wrote a file named --", args)
 		}
 	}
-	for _, args := range [][]string{{"-o", "./--", "a.md", "b.md"}, {"--output=--", "a.md", "b.md"}, {"-o", "--", "-o", "x.md", "a.md", "b.md"}, {"--title", "-o", "--", "a.md", "b.md"}} {
+	for _, args := range [][]string{{"-o", "./--", "a.md", "b.md"}, {"--output=--", "a.md", "b.md"}, {"-o", "--", "-o", "x.md", "a.md", "b.md"}, {"--title=-o", "--", "a.md", "b.md"}} {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code == exitTrouble {
 			t.Errorf("%q: exit %d, stderr %q; want the report", args, code, stderr.String())

@@ -656,14 +656,17 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 // file named -C, exit 1, where render -C r.json is refused as a flag
 // that does not apply. Each giving is looked at, not the last alone: the
 // flag taken is lost though a later giving sets the value (--title $T
-// --fail-on=added --title x A B, T empty, dropped the gate).
+// --fail-on=added --title x A B, T empty, dropped the gate). A short
+// flag is refused as a long one is, of text flags too: --title $T -q
+// A B titled the report -q and dropped --quiet without a word; a text
+// that spells a flag is written joined (--title=-o).
 func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 	for i, w := range line {
 		if w.role != flagWord || i+1 >= len(line) || line[i+1].role != valueWord {
 			continue
 		}
 		f := line[i+1].sets[0]
-		if !slices.Contains(w.sets, f) || freeValue[f.Name] == 0 {
+		if !slices.Contains(w.sets, f) || !freeValue[f.Name] {
 			continue
 		}
 		v := line[i+1].text
@@ -671,11 +674,6 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 			continue
 		}
 		if !spellsFlag(fs, v) && !slices.ContainsFunc(commands, func(cmd *command) bool { return spellsFlag(cmd.flagSet(&options{}), v) }) {
-			continue
-		}
-		if freeValue[f.Name] == freeText && !strings.HasPrefix(v, "--") {
-			// --title -o -- a.md b.md: a short word may be the text
-			// meant, and is left as typed; a long flag is no title.
 			continue
 		}
 		what, _ := pflag.UnquoteUsage(f)
@@ -697,20 +695,14 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 }
 
 // freeValue are the flags whose value is any word, which tookFlag
-// holds to not being a flag of cachediff: a file or folder (freeName),
-// or a text, a list or a URL (freeText), of which a short word (-o, -x)
-// may be the value meant, and only a long flag is refused. A flag whose
-// value is one of a set (--format, --fail-on, --ignore) refuses a flag
-// by its own check, with its own words.
-var freeValue = map[string]int{
-	"output": freeName, "template": freeName, "directory": freeName,
-	"title": freeText, "link-base": freeText, "feed-id": freeText, "view": freeText, "stack": freeText, "package": freeText,
+// holds to not being a flag of cachediff: a file or folder, or a text,
+// a list or a URL. A flag whose value is one of a set (--format,
+// --fail-on, --ignore) refuses a flag by its own check, with its own
+// words.
+var freeValue = map[string]bool{
+	"output": true, "template": true, "directory": true,
+	"title": true, "link-base": true, "feed-id": true, "view": true, "stack": true, "package": true,
 }
-
-const (
-	freeName = 1 + iota
-	freeText
-)
 
 // spellsFlag reports whether v, a word that starts with "-", is a flag
 // of fs as pflag reads it: a long name of fs (--quiet, --stack=e4s), or

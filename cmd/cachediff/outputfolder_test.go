@@ -195,9 +195,9 @@ func TestOutputTookOtherFlag(t *testing.T) {
 // word (exit 1 of any difference, not the gate's answer), where --title
 // "" --fail-on=added applies it; so did --stack $S or --package $P
 // before any flag. tookFlag refused a flag taken as a value of -o, -t
-// and -C alone. Every flag whose value is free text is held so now, to
-// a long flag (a short word, --title -o, may be the title meant); the
-// value is written joined (--title=--fail-on=added), which still reads.
+// and -C alone. Every flag whose value is free text is held so now (a
+// short flag too: TestValueTookShortFlag); the value is written joined
+// (--title=--fail-on=added), which still reads.
 func TestValueTookFlag(t *testing.T) {
 	pagesHere(t, "A", "B")
 	for _, c := range []struct {
@@ -225,7 +225,7 @@ func TestValueTookFlag(t *testing.T) {
 // --quiet --title x r.json wrote the report, -o $OUT -q -o x.md A B
 // wrote x.md (exit 0; -o "" -q -o x.md A B is refused, --quiet with
 // --output). Each giving is held to it now; a later giving after a
-// value that is no flag (--title -o --title x) still reads.
+// value that is no flag (--title -x.md --title x) still reads.
 func TestValueTookFlagGivenAgain(t *testing.T) {
 	pagesHere(t, "A", "B")
 	for _, c := range []struct {
@@ -243,7 +243,34 @@ func TestValueTookFlagGivenAgain(t *testing.T) {
 	if names, _ := filepath.Glob("*.md"); len(names) != 0 {
 		t.Errorf("files written: %q", names)
 	}
-	for _, args := range [][]string{{"--title", "-o", "--title", "x", "A", "B"}, {"--title=--quiet", "--title", "x", "A", "B"}} {
+	for _, args := range [][]string{{"--title", "-x.md", "--title", "x", "A", "B"}, {"--title=-o", "--title", "x", "A", "B"}, {"--title=--quiet", "--title", "x", "A", "B"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+}
+
+// TestValueTookShortFlag (class a): --title $T -q A B, T empty, titled
+// the report -q and dropped --quiet without a word (the report printed,
+// exit 1), and log --title $T -C dir A B made dir a snapshot: a short
+// word that spells a flag was left to a free-text flag as the text
+// meant. It is refused as a long one is; a title -o is written
+// --title=-o, and a short word that spells no flag (-x.md) is text.
+func TestValueTookShortFlag(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--title", "-q", "A", "B"}, "cachediff: --title -q: the flag -q after --title was read as its TEXT: give --title a TEXT, quoted when it may be empty (that TEXT is written --title=-q)\n"},
+		{[]string{"log", "--title", "-C", ".", "A", "B"}, "cachediff: --title -C: the flag -C after --title was read as its TEXT"},
+		{[]string{"--stack", "-qf", "json", "A", "B"}, "cachediff: --stack -qf: the flag -qf after --stack was read as its"},
+		{[]string{"render", "--title", "-o", "r.json"}, "cachediff: --title -o: the flag -o after --title was read as its TEXT"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+	for _, args := range [][]string{{"--title=-q", "A", "B"}, {"--title", "-x.md", "A", "B"}, {"--title=-o", "--", "A", "B"}} {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
 			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
