@@ -109,18 +109,26 @@ func usageErrorf(format string, args ...any) error {
 func (c *cli) run(args []string) int {
 	cmd := diffCommand
 	// -C DIR before the command's name, as git takes it, goes to the
-	// command.
+	// command, and so does --directory DIR: the hint of --directory= .
+	// log A B, "write --directory=. or --directory .", pasted back, said
+	// "log is a command, and was read as a snapshot".
 	var lead []string
 	switch {
-	case len(args) > 1 && args[0] == "-C":
+	case len(args) > 1 && (args[0] == "-C" || args[0] == "--directory"):
 		lead, args = args[:2], args[2:]
-	case len(args) > 0 && strings.HasPrefix(args[0], "-C") && !strings.HasPrefix(args[0], "--"):
+	case len(args) > 0 && (strings.HasPrefix(args[0], "-C") || strings.HasPrefix(args[0], "--directory=")):
 		lead, args = args[:1], args[1:]
 	}
 	code, err := exitTrouble, error(nil)
-	// A word that is a flag (-C= --quiet log …) was no folder meant for
-	// -C, as spacedValue leaves one: it was said "write -C=--quiet".
-	spaced := len(lead) == 1 && lead[0] == "-C=" && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil && !isDir("=")
+	// -C= DIR CMD (pflag gives -C "=") or --directory= DIR CMD (an empty
+	// --directory). A word that is a flag (-C= --quiet log …) was no
+	// folder meant, as spacedValue leaves one: it was said "write
+	// -C=--quiet".
+	spelt, left := "-C", `gave -C the value "="`
+	if len(lead) == 1 && lead[0] == "--directory=" {
+		spelt, left = "--directory", "left --directory empty"
+	}
+	spaced := len(lead) == 1 && (lead[0] == "-C=" && !isDir("=") || lead[0] == "--directory=") && len(args) > 1 && args[0] != "" && !strings.HasPrefix(args[0], "-") && lookupCommand(args[0]) == nil && lookupCommand(args[1]) != nil
 	if spaced {
 		sub := lookupCommand(args[1])
 		// What the words ask is read as the parses that answer them
@@ -142,13 +150,13 @@ func (c *cli) run(args []string) int {
 			// -C= . render r.json: the hint "write -C=. or -C .",
 			// pasted, said "unknown shorthand flag: 'C'" (and -C= .
 			// help said "-C =: no such file or directory").
-			return c.fail(&usageError{cmd: sub, msg: fmt.Sprintf("-C= %s: cachediff %s takes no -C (only the diff and log do)", shellword.Shown(args[0]), sub.name)})
+			return c.fail(&usageError{cmd: sub, msg: fmt.Sprintf("%s= %s: cachediff %s takes no %s (only the diff and log do)", spelt, shellword.Shown(args[0]), sub.name, spelt)})
 		}
 		// -C= repo log …: pflag gives -C "=", and repo was taken for
 		// the diff's first snapshot, log for its second, which said
 		// "unknown flag: --revs (did you mean --rows?)".
 		if !version {
-			return c.fail(&usageError{cmd: sub, msg: spacedMessage("-C", `gave -C the value "="`, shellword.Shown(args[0]), "", false)})
+			return c.fail(&usageError{cmd: sub, msg: spacedMessage(spelt, left, shellword.Shown(args[0]), "", false)})
 		}
 		// --version: the diff's parse below answers it.
 	}
@@ -268,7 +276,7 @@ func notCommand(lead []string, arg string) error {
 	case len(lead) == 2:
 		dir = lead[1]
 	case len(lead) == 1:
-		dir = strings.TrimPrefix(strings.TrimPrefix(lead[0], "-C"), "=")
+		dir = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(lead[0], "--directory"), "-C"), "=")
 	}
 	if _, err := os.Lstat(inDir(dir, arg)); !errors.Is(err, fs.ErrNotExist) {
 		return nil

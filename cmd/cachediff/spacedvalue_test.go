@@ -594,3 +594,27 @@ func TestSpacedShorthandGroup(t *testing.T) {
 		t.Errorf("-qf=json A B: exit %d, stderr %q; want 0", code, stderr.String())
 	}
 }
+
+// TestDirectoryLongBeforeCommand (class e): -C DIR before a command's
+// name goes to the command, as git takes it, but --directory DIR did
+// not: --directory . log A B said "log is a command, and was read as a
+// snapshot", and the hint of --directory= . log A B, "write
+// --directory=. or --directory .", pasted back, said so too. The long
+// spelling goes to the command as the short one does.
+func TestDirectoryLongBeforeCommand(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, args := range [][]string{{"--directory", ".", "log", "A", "B"}, {"--directory=.", "log", "A", "B"}, {"-C", ".", "log", "A", "B"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--directory=", ".", "log", "A", "B"}, &stdout, &stderr)
+	want := "cachediff: --directory= .: the space after the = left --directory empty and made . an argument; write --directory=. or --directory .\ncachediff: run 'cachediff log --help' for usage\n"
+	if code != exitTrouble || stderr.String() != want {
+		t.Errorf("--directory= . log A B: exit %d, stderr %q; want 2 and %q", code, stderr.String(), want)
+	}
+	wantTrouble(t, []string{"--directory=", ".", "render", "r.json"}, "cachediff: --directory= .: cachediff render takes no --directory (only the diff and log do)\n")
+	wantTrouble(t, []string{"--directory", ".", "render", "r.json"}, "cachediff: render: --directory does not apply: the report was made already\n")
+}
