@@ -163,7 +163,30 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			}
 		}
 	}
+	if m := unknownShorthand.FindStringSubmatch(msg); m != nil {
+		msg += nearShorthand(fs, m[1], msg[strings.LastIndex(msg, " in -")+len(" in "):])
+	}
 	return &usageError{cmd, msg}
+}
+
+// nearShorthand is " (did you mean …?)" for an unknown shorthand c in
+// the word typed: the long flag the word spells with one dash (-quiet,
+// read as -q and an unknown -u), or the shorthand c is in the other
+// case (-Q); else "". -Q and -quiet got no suggestion, where an unknown
+// long flag gets the closest.
+func nearShorthand(fs *pflag.FlagSet, c, word string) string {
+	name, _, _ := strings.Cut(strings.TrimPrefix(word, "-"), "=")
+	if f := fs.Lookup(name); f != nil && len(name) > 1 {
+		return " (did you mean --" + f.Name + "?)"
+	}
+	other := strings.ToLower(c)
+	if other == c {
+		other = strings.ToUpper(c)
+	}
+	if f := fs.ShorthandLookup(other); f != nil && other != c {
+		return fmt.Sprintf(" (did you mean -%s, --%s?)", other, f.Name)
+	}
+	return ""
 }
 
 // unknownShorthand matches pflag's message for an unknown shorthand flag

@@ -53,3 +53,24 @@ func TestShorthandNamedAsTyped(t *testing.T) {
 		wantTrouble(t, c.args, c.want)
 	}
 }
+
+// TestShorthandNear (class e): an unknown shorthand got no suggestion
+// where an unknown long flag gets the closest: -Q (-q in the other
+// case) and -quiet (--quiet with one dash, read as -q and an unknown
+// -u) said only "unknown shorthand flag". They name the flag meant; a
+// shorthand near none (-x) is named alone, as before.
+func TestShorthandNear(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-Q", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'Q' in -Q (did you mean -q, --quiet?)\n"},
+		{[]string{"-quiet", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'u' in -quiet (did you mean --quiet?)\n"},
+		{[]string{"log", "-c", ".", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'c' in -c (did you mean -C, --directory?)\n"},
+		{[]string{"render", "-Q", "r.json"}, "cachediff: unknown shorthand flag: 'Q' in -Q (did you mean -q, --quiet?)\n"},
+		{[]string{"-qx", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'x' in -qx\n"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+}
