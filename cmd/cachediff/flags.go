@@ -109,6 +109,14 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 // the closest flag names of cmd as a hint. line is the words as read,
 // for the word typed of an unknown shorthand (unknownShorthandIn).
 func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
+	for _, w := range line {
+		if w.role == badWord && oneDashLong(fs, w) {
+			// -quiet, log -title=X: pflag refused the -u, or the -t
+			// of the diff's --template, of a long flag typed with one
+			// dash.
+			return &usageError{cmd, fmt.Sprintf("%s: a long flag takes two dashes, and one is read as shorthands; write %s", shellword.Shown(w.text), shellword.Shown("-"+w.text))}
+		}
+	}
 	msg := err.Error()
 	if m := unknownShorthandIn(line, err); m != "" {
 		msg = m
@@ -164,21 +172,16 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		}
 	}
 	if m := unknownShorthand.FindStringSubmatch(msg); m != nil {
-		msg += nearShorthand(fs, m[1], msg[strings.LastIndex(msg, " in -")+len(" in "):])
+		msg += nearShorthand(fs, m[1])
 	}
 	return &usageError{cmd, msg}
 }
 
-// nearShorthand is " (did you mean …?)" for an unknown shorthand c in
-// the word typed: the long flag the word spells with one dash (-quiet,
-// read as -q and an unknown -u), or the shorthand c is in the other
-// case (-Q); else "". -Q and -quiet got no suggestion, where an unknown
-// long flag gets the closest.
-func nearShorthand(fs *pflag.FlagSet, c, word string) string {
-	name, _, _ := strings.Cut(strings.TrimPrefix(word, "-"), "=")
-	if f := fs.Lookup(name); f != nil && len(name) > 1 {
-		return " (did you mean --" + f.Name + "?)"
-	}
+// nearShorthand is " (did you mean …?)" for an unknown shorthand c: the
+// shorthand c is in the other case (-Q: -q, --quiet); else "". -Q got no
+// suggestion, where an unknown long flag gets the closest. (A long flag
+// typed with one dash, -quiet, is said so before: flagError.)
+func nearShorthand(fs *pflag.FlagSet, c string) string {
 	other := strings.ToLower(c)
 	if other == c {
 		other = strings.ToUpper(c)
@@ -715,6 +718,37 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 		return fmt.Errorf("--%s %s: the flag %s after --%s was read as its %s: give --%s a %s, quoted when it may be empty (%s)", f.Name, shellword.Shown(v), shellword.Shown(v), f.Name, what, f.Name, what, as)
 	}
 	return nil
+}
+
+// oneDash is the error of a word that spells a long flag of fs with one
+// dash (-output=r.md, -title=X, as Go's flag package takes them), which
+// pflag reads as shorthands: -o with the value "utput=r.md" wrote the
+// report to a file so named, exit 0 and nothing on standard output, and
+// -title=X read a template "itle=X". nil when there is none; a word
+// pflag refuses (-quiet) gets its suggestion from flagError.
+func oneDash(fs *pflag.FlagSet, line cmdLine) error {
+	for _, w := range line {
+		if w.role != flagWord || len(w.sets) == 0 || !oneDashLong(fs, w) {
+			continue
+		}
+		read := "as shorthands"
+		if last := w.sets[len(w.sets)-1]; takesValue(last) {
+			read = fmt.Sprintf("as -%s with the value %s", last.Shorthand, shellword.Shown(w.values[len(w.values)-1]))
+		}
+		return fmt.Errorf("%s: a long flag takes two dashes, and one is read %s; write %s", shellword.Shown(w.text), read, shellword.Shown("-"+w.text))
+	}
+	return nil
+}
+
+// oneDashLong reports whether w, a word that starts with one dash,
+// spells a long flag of fs (-output=r.md, -quiet), which pflag reads as
+// shorthands.
+func oneDashLong(fs *pflag.FlagSet, w lineWord) bool {
+	if !strings.HasPrefix(w.text, "-") || strings.HasPrefix(w.text, "--") {
+		return false
+	}
+	name, _, _ := strings.Cut(w.text[1:], "=")
+	return len(name) > 1 && fs.Lookup(name) != nil
 }
 
 // freeValue are the flags whose value is any word, which tookFlag

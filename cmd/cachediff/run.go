@@ -619,6 +619,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if err := tookFlag(fs, o.line); err != nil {
 		return exitTrouble, &usageError{cmd, err.Error()}
 	}
+	if err := oneDash(fs, o.line); err != nil {
+		return exitTrouble, &usageError{cmd, err.Error()}
+	}
 	if err := spacedValue(cmd, fs, &o); err != nil {
 		return exitTrouble, ofCommand(err, cmd)
 	}

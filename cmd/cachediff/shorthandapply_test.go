@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+)
 
 // TestShorthandDoesNotApply (class e): cachediff -C . render r.json
 // (and log -t x A B, help -C .) said "unknown shorthand flag: 'C' in
@@ -57,8 +61,8 @@ func TestShorthandNamedAsTyped(t *testing.T) {
 // TestShorthandNear (class e): an unknown shorthand got no suggestion
 // where an unknown long flag gets the closest: -Q (-q in the other
 // case) and -quiet (--quiet with one dash, read as -q and an unknown
-// -u) said only "unknown shorthand flag". They name the flag meant; a
-// shorthand near none (-x) is named alone, as before.
+// -u; TestOneDashLongFlag) said only "unknown shorthand flag". They name
+// the flag meant; a shorthand near none (-x) is named alone, as before.
 func TestShorthandNear(t *testing.T) {
 	pagesHere(t, "a.md", "b.md")
 	for _, c := range []struct {
@@ -66,11 +70,43 @@ func TestShorthandNear(t *testing.T) {
 		want string
 	}{
 		{[]string{"-Q", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'Q' in -Q (did you mean -q, --quiet?)\n"},
-		{[]string{"-quiet", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'u' in -quiet (did you mean --quiet?)\n"},
+		{[]string{"-quiet", "a.md", "b.md"}, "cachediff: -quiet: a long flag takes two dashes, and one is read as shorthands; write --quiet\n"},
 		{[]string{"log", "-c", ".", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'c' in -c (did you mean -C, --directory?)\n"},
 		{[]string{"render", "-Q", "r.json"}, "cachediff: unknown shorthand flag: 'Q' in -Q (did you mean -q, --quiet?)\n"},
 		{[]string{"-qx", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'x' in -qx\n"},
 	} {
 		wantTrouble(t, c.args, c.want)
+	}
+}
+
+// TestOneDashLongFlag (class a): -output=r.md A B, a long flag with one
+// dash as Go's flag package takes it, is -o with the value
+// "utput=r.md" to pflag: the report went to a file so named, exit 0 and
+// nothing on standard output, and r.md was never written; -title=X read
+// a template "itle=X", -format=json said "unknown --format
+// \"ormat=json\"". A word that spells a long flag with one dash is
+// refused, naming the two-dash spelling.
+func TestOneDashLongFlag(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-output=r.md", "a.md", "b.md"}, "cachediff: -output=r.md: a long flag takes two dashes, and one is read as -o with the value utput=r.md; write --output=r.md\n"},
+		{[]string{"-title=X", "a.md", "b.md"}, "cachediff: -title=X: a long flag takes two dashes, and one is read as -t with the value itle=X; write --title=X\n"},
+		{[]string{"log", "-title=X", "a.md", "b.md"}, "cachediff: -title=X: a long flag takes two dashes, and one is read as shorthands; write --title=X\n"},
+		{[]string{"-format=json", "a.md", "b.md"}, "write --format=json\n"},
+		{[]string{"render", "-output=it's", "r.json"}, `cachediff: '-output=it'\''s': a long flag takes two dashes, and one is read as -o with the value 'utput=it'\''s'; write '--output=it'\''s'` + "\n"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+	if names, _ := filepath.Glob("*utput*"); len(names) != 0 {
+		t.Errorf("files written: %q", names)
+	}
+	for _, args := range [][]string{{"-fmd", "a.md", "b.md"}, {"-o", "./-output.md", "a.md", "b.md"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
 	}
 }
