@@ -271,6 +271,12 @@ func notCommand(lead []string, arg string) error {
 	if arg == "" || strings.ContainsAny(arg, ":/"+string(filepath.Separator)) || strings.HasPrefix(arg, "-") {
 		return nil
 	}
+	if len(lead) == 1 && (lead[0] == "-C=" && !isDir("=") || lead[0] == "--directory=") {
+		// -C= lgo A B: the word is the folder meant, and the space
+		// after the = is said (spacedValue), not "did you mean
+		// cachediff log?".
+		return nil
+	}
 	dir := ""
 	switch {
 	case len(lead) == 2:
