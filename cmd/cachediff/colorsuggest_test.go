@@ -42,3 +42,15 @@ func TestSuggestionStartOfOne(t *testing.T) {
 		wantTrouble(t, []string{"--fail-on=" + v, "a.md", "b.md"}, "(did you mean "+want+"?)\n")
 	}
 }
+
+// TestTwoLetterStartSuggested (class e): --color=al and --rows=re got no
+// suggestion: a start of a name was taken from three letters, and two
+// are too short for an edit distance to reach always or rebuilt. A
+// start of two letters that begins one name suggests it; one that
+// begins several (--color=a) suggests none.
+func TestTwoLetterStartSuggested(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--color=al", "a.md", "b.md"}, "cachediff: unknown --color \"al\": want auto, always or never (did you mean always?)\n")
+	wantTrouble(t, []string{"--rows=re", "a.md", "b.md"}, "cachediff: --rows \"re\": the kinds of rows are: rebuilt (did you mean rebuilt?)\n")
+	wantTrouble(t, []string{"--color=a", "a.md", "b.md"}, "cachediff: unknown --color \"a\": want auto, always or never\n")
+}

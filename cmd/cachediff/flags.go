@@ -301,13 +301,15 @@ func closestName(value string, names []string, aliases map[string]string) string
 	// (removed-specs shares removed- with removed-package).
 	// The start of one name is that name, whatever else shares its first
 	// five letters: --fail-on=lost-st suggested lost-os, nearer by
-	// edits, where lost-stack is the one it begins.
+	// edits, where lost-stack is the one it begins; and of two letters
+	// too (--color=al: always; --rows=re: rebuilt), too short for an
+	// edit to reach.
 	var prefixed, started []string
 	for _, n := range names {
 		if v == n {
 			return n
 		}
-		if len(v) >= 3 && strings.HasPrefix(n, v) {
+		if len(v) >= 2 && strings.HasPrefix(n, v) {
 			started = append(started, n)
 		}
 		if len(v) >= 3 && strings.HasPrefix(n, v) || len(v) >= 5 && len(n) >= 5 && v[:5] == n[:5] {
