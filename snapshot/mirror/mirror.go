@@ -25,6 +25,7 @@
 package mirror
 
 import (
+	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
@@ -622,10 +623,13 @@ func nodeHash(n json.RawMessage) (string, error) {
 }
 
 // specNodes returns a spec file's format version and its nodes, root
-// first.
+// first. It reads past a UTF-8 byte order mark, as the loader reads the
+// spec file itself (spackfmt): Go's json refused one ("invalid character
+// 'ï'"), and a spec blob that a folder's spec file reads as was refused.
 func specNodes(data []byte) (int, []json.RawMessage, error) {
 	var v int
 	var nodes []json.RawMessage
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
 		// Spack reads a spec file as UTF-8 text, and refuses it; Go's
 		// json would read such a byte as U+FFFD.

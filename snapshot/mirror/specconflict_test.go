@@ -15,8 +15,8 @@ import (
 
 // writeSpecManifests writes at dir a layout-v3 mirror without an index
 // manifest whose spec manifests name the spec files specs (each a spec
-// file's nodes, root first), as plain blobs.
-func writeSpecManifests(t *testing.T, dir string, specs [][]map[string]any) {
+// file's nodes, root first), as plain blobs, each opening with head.
+func writeSpecManifests(t *testing.T, dir, head string, specs [][]map[string]any) {
 	t.Helper()
 	put := func(rel string, data []byte) {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -33,6 +33,7 @@ func writeSpecManifests(t *testing.T, dir string, specs [][]map[string]any) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		spec = append([]byte(head), spec...)
 		sum := sha256.Sum256(spec)
 		h := hex.EncodeToString(sum[:])
 		put("blobs/sha256/"+h[:2]+"/"+h, spec)
@@ -84,7 +85,7 @@ func TestSpecManifestsConflict(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeSpecManifests(t, dir, c.specs)
+			writeSpecManifests(t, dir, "", c.specs)
 			_, err := snapshot.LoadFrom(openDir(t, dir, mirror.Options{}), snapshot.Options{})
 			if err == nil {
 				t.Fatal("a hash two spec manifests write as two versions of zlib loaded")
@@ -101,7 +102,7 @@ func TestSpecManifestsConflict(t *testing.T) {
 		x, y := node("xz", "5", hash("x")), node("yy", "1", hash("y"))
 		a := node("aaa", "1", hash("a"), x, y)
 		b := node("bbb", "1", hash("b"), node("aaa", "1", hash("a"), y, x)) // a's edges in another order
-		writeSpecManifests(t, dir, [][]map[string]any{{a, x, y}, {b, node("aaa", "1", hash("a"), y, x), y, x}})
+		writeSpecManifests(t, dir, "", [][]map[string]any{{a, x, y}, {b, node("aaa", "1", hash("a"), y, x), y, x}})
 		s := load(t, openDir(t, dir, mirror.Options{}))
 		var names []string
 		for _, p := range s.Packages {
@@ -111,4 +112,22 @@ func TestSpecManifestsConflict(t *testing.T) {
 			t.Errorf("packages %q, want the manifests' roots aaa bbb", got)
 		}
 	})
+}
+
+// TestSpecBlobByteOrderMark reads a v3 mirror without an index manifest
+// whose spec blobs open with a UTF-8 byte order mark, as a folder's spec
+// file may (cachediff reads past it): the specs load, as the same files
+// in a folder do. specNodes, with Go's json, refused the mirror ("invalid
+// character 'ï' looking for beginning of value", exit 2).
+func TestSpecBlobByteOrderMark(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	n := map[string]any{"name": "zlib", "version": "1.3", "hash": strings.Repeat("z", 32),
+		"arch":       map[string]any{"platform": "linux", "platform_os": "ubuntu22.04", "target": "x86_64"},
+		"parameters": map[string]any{"build_system": "generic"}}
+	writeSpecManifests(t, dir, "\ufeff", [][]map[string]any{{n}})
+	s := load(t, openDir(t, dir, mirror.Options{}))
+	if len(s.Packages) != 1 || s.Packages[0].Name != "zlib" || len(s.Packages[0].Specs) != 1 {
+		t.Fatalf("packages %v, want zlib's one spec", s.Packages)
+	}
 }
