@@ -19,8 +19,9 @@
 // The package owns the mirror layouts, the manifests, blob verification
 // and fetching (Store: Dir, HTTP); it turns a mirror into a
 // snapshot.Source of one file, a build-cache index, which package
-// snapshot's Spack decoder reads as it reads any index.json. It never
-// prints.
+// snapshot's Spack decoder reads as it reads any index.json, or, for a v3
+// mirror without an index manifest, of its spec manifests' spec files,
+// read as a folder of spec files is. It never prints.
 package mirror
 
 import (
@@ -42,6 +43,7 @@ import (
 
 	"github.com/cachediff/cachediff/internal/gzpool"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/dirsrc"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
@@ -87,8 +89,9 @@ const (
 )
 
 // Source is a mirror as a snapshot.Source: one file, the mirror's index
-// (verified, unpacked, or made from the spec manifests), which Walk
-// yields as the snapshot's root file named index.json.
+// (verified, unpacked), which Walk yields as the snapshot's root file
+// named index.json; or, without an index manifest, the spec files of the
+// spec manifests (verified, unpacked), one a manifest.
 type Source struct {
 	store Store
 	// Layout is LayoutV2 or LayoutV3.
@@ -97,10 +100,15 @@ type Source struct {
 	// blob (v3), or build_cache/index.json.hash (v2, "" without one).
 	Checksum string
 	// Manifest is the file Walk yields, relative to the root: the index
-	// manifest, build_cache/index.json, or v3/manifests/spec when the
-	// index is made from the spec manifests.
+	// manifest or build_cache/index.json; or v3/manifests/spec, the
+	// folder of the spec manifests Walk yields the spec files of.
 	Manifest string
 	read     func() ([]byte, error)
+	// specs, for a v3 mirror without an index manifest, reads its spec
+	// manifests and their spec files (specFiles), which Walk yields.
+	specs    func() ([]string, [][]byte, error)
+	specMu   sync.Mutex
+	specData [][]byte           // the spec files Walk yielded, until Read takes each
 	warnings []snapshot.Warning // made by Open: Walk returns them while the index is read
 }
 
@@ -160,7 +168,7 @@ func Open(st Store, opt Options) (*Source, error) {
 			return nil, err
 		}
 		s := &Source{store: st, Layout: LayoutV3, Manifest: specManifests}
-		s.read = func() ([]byte, error) { return s.fromSpecs(names, limit) }
+		s.specs = func() ([]string, [][]byte, error) { return s.specFiles(names, limit) }
 		return s, nil
 	} else if errors.Is(err, ErrForbidden) {
 		refused = cmp.Or(refused, err)
@@ -301,14 +309,40 @@ func (n *noted) Get(rel string, limit int64) ([]byte, error) {
 	return n.Store.Get(rel, limit)
 }
 
-// Walk yields the index as the snapshot's root file.
+// Walk yields the index as the snapshot's root file; of a v3 mirror
+// without an index manifest, each spec manifest's spec file, named by
+// the manifest, as a folder's spec files are yielded.
 func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapshot.Error) {
+	if s.specs != nil {
+		names, specs, err := s.specs()
+		if err != nil {
+			return s.warnings, []*snapshot.Error{{File: joinName(s.store.Name(), s.Manifest), Msg: dirsrc.StatMessage(err)}}
+		}
+		s.specData = specs
+		for i, name := range names {
+			base := strings.TrimSuffix(path.Base(name), specSuffix) + ".spec.json"
+			yield(snapshot.File{Name: joinName(s.store.Name(), name), Base: base, Size: int64(len(specs[i])), Handle: i})
+		}
+		return s.warnings, nil
+	}
 	yield(snapshot.File{Name: joinName(s.store.Name(), s.Manifest), Base: "index.json", Size: -1, Root: true})
 	return s.warnings, nil
 }
 
-// Read fetches, verifies and unpacks the index. It is read once.
+// Read fetches, verifies and unpacks the index. It is read once. Of a
+// v3 mirror without an index manifest, it returns the spec file f that
+// Walk read, once.
 func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
+	if i, ok := f.Handle.(int); ok && s.specs != nil {
+		s.specMu.Lock()
+		defer s.specMu.Unlock()
+		if i < 0 || i >= len(s.specData) || s.specData[i] == nil {
+			return nil, fmt.Errorf("%s: read twice", f.Name)
+		}
+		data := s.specData[i]
+		s.specData[i] = nil
+		return data, nil
+	}
 	data, err := s.read()
 	if err != nil {
 		return nil, err
@@ -453,19 +487,15 @@ func wholeBlob(err error) error {
 	return err
 }
 
-// fromSpecs makes a build-cache index of the spec manifests names: each
-// manifest's spec file, verified and unpacked, gives its root as a spec
-// in the build cache and its other nodes as records out of it (unless
-// they are roots of manifests of their own), as Spack's own index of the
-// mirror would list them.
-func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
-	type record struct {
-		node   json.RawMessage
-		from   string // the manifest it came from
-		cached bool
-	}
-	records := map[string]*record{}
-	dbVersion := ""
+// specFiles reads the spec manifests among names and returns them with
+// their spec files, verified and unpacked, in the order of names: the
+// loader reads them as it reads a folder of spec files (a v2 mirror's
+// build_cache/ without its index), each manifest's spec file its root in
+// the build cache and its other nodes out of it, as Spack's own index of
+// the mirror would list them. A hash that two manifests write otherwise
+// is then refused as it is between two spec files of a folder: made into
+// one index here, the first copy was kept without a word.
+func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, error) {
 	var manifests []string
 	for _, name := range names {
 		if strings.HasSuffix(name, specSuffix) && under(name) {
@@ -476,22 +506,22 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 	// two processes whatever the number of specs).
 	texts, err := getMany(s.store, manifests, maxManifest)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	entries := make([]*Entry, len(manifests))
 	blobPaths := make([]string, len(manifests))
 	for i, name := range manifests {
 		m, err := DecodeManifest(name, texts[i])
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		// The first spec blob, as Spack reads it (pick).
 		e, _, err := m.pick(name, "spec file", specMediaPrefix, spackfmt.MinSpec, spackfmt.MaxSpec)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if e.ContentLength > limit {
-			return nil, overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", name, e.Checksum, e.ContentLength, ErrTooBig, limit))
+			return nil, nil, overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", name, e.Checksum, e.ContentLength, ErrTooBig, limit))
 		}
 		entries[i], blobPaths[i] = e, e.BlobPath()
 	}
@@ -505,79 +535,59 @@ func (s *Source) fromSpecs(names []string, limit int64) ([]byte, error) {
 	blobs, err := getMany(s.store, blobPaths, longest)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			return nil, fmt.Errorf("a spec manifest lists a blob the mirror does not have: %w", err)
+			return nil, nil, fmt.Errorf("a spec manifest lists a blob the mirror does not have: %w", err)
 		}
-		return nil, err
+		return nil, nil, err
 	}
+	dbVersion := ""
+	rootOf := map[string]string{} // a root's hash: its manifest
 	for i, name := range manifests {
 		e := entries[i]
 		if err := verify(name, e, blobs[i]); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		spec := blobs[i]
 		if e.Compression == "gzip" || isGzip(spec) {
 			if spec, err = gunzipOnce(spec, limit); err != nil {
-				return nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, wholeBlob(err)))
+				return nil, nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, wholeBlob(err)))
 			}
 		}
-		blobs[i] = nil
+		blobs[i] = spec
 		want := strings.TrimSuffix(path.Base(name), specSuffix)
 		if i := strings.LastIndexByte(want, '-'); i >= 0 {
 			want = want[i+1:]
 		}
 		v, nodes, err := specNodes(spec)
 		if err != nil {
-			return nil, fmt.Errorf("%s: the spec file of blob %s: %v", name, e.Checksum, err)
+			return nil, nil, fmt.Errorf("%s: the spec file of blob %s: %v", name, e.Checksum, err)
 		}
 		db := dbOfSpec(v)
 		if dbVersion == "" {
 			dbVersion = db
 		} else if db != dbVersion {
-			return nil, fmt.Errorf("%s: a spec file of format %d among spec files of another format (database %s): a mirror's specs are of one Spack", name, v, dbVersion)
+			return nil, nil, fmt.Errorf("%s: a spec file of format %d among spec files of another format (database %s): a mirror's specs are of one Spack", name, v, dbVersion)
 		}
 		for i, n := range nodes {
 			hash, err := nodeHash(n)
 			if err != nil || hash == "" {
-				return nil, fmt.Errorf("%s: node %d of its spec file has no hash", name, i+1)
+				return nil, nil, fmt.Errorf("%s: node %d of its spec file has no hash", name, i+1)
 			}
-			if i == 0 && hash != want {
-				return nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, hash, want)
+			if i > 0 {
+				continue
 			}
-			r := records[hash]
-			if r == nil {
-				r = &record{node: n, from: name}
-				records[hash] = r
+			if hash != want {
+				return nil, nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, hash, want)
 			}
-			if i == 0 {
-				if r.cached {
-					return nil, fmt.Errorf("%s: spec %s has another manifest too: %s", name, hash, r.from)
-				}
-				r.cached, r.node, r.from = true, n, name
+			if other, ok := rootOf[hash]; ok {
+				return nil, nil, fmt.Errorf("%s: spec %s has another manifest too: %s", name, hash, other)
 			}
+			rootOf[hash] = name
 		}
 	}
 	if dbVersion == "" {
-		return nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s) and without spec manifests (%s/…/*%s): it holds no spec", indexManifest, specManifests, specSuffix)
+		return nil, nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s) and without spec manifests (%s/…/*%s): it holds no spec", indexManifest, specManifests, specSuffix)
 	}
-	hashes := make([]string, 0, len(records))
-	for h := range records {
-		hashes = append(hashes, h)
-	}
-	slices.Sort(hashes)
-	var b bytes.Buffer
-	fmt.Fprintf(&b, `{"database":{"version":%q,"installs":{`, dbVersion)
-	for i, h := range hashes {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		r := records[h]
-		hj, _ := json.Marshal(h)
-		fmt.Fprintf(&b, "\n%s:{\"spec\":", hj)
-		b.Write(r.node)
-		fmt.Fprintf(&b, `,"ref_count":0,"in_buildcache":%t}`, r.cached)
-	}
-	b.WriteString("\n}}}\n")
-	return b.Bytes(), nil
+	return manifests, blobs, nil
 }
 
 // batchStore is a Store that reads several files at once more cheaply
@@ -613,10 +623,13 @@ func nodeHash(n json.RawMessage) (string, error) {
 }
 
 // specNodes returns a spec file's format version and its nodes, root
-// first.
+// first. It reads past a UTF-8 byte order mark, as the loader reads the
+// spec file itself (spackfmt): Go's json refused one ("invalid character
+// 'ï'"), and a spec blob that a folder's spec file reads as was refused.
 func specNodes(data []byte) (int, []json.RawMessage, error) {
 	var v int
 	var nodes []json.RawMessage
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
 		// Spack reads a spec file as UTF-8 text, and refuses it; Go's
 		// json would read such a byte as U+FFFD.
