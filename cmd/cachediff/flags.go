@@ -687,7 +687,9 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 // --fail-on=added --title x A B, T empty, dropped the gate). A short
 // flag is refused as a long one is, of text flags too: --title $T -q
 // A B titled the report -q and dropped --quiet without a word; a text
-// that spells a flag is written joined (--title=-o).
+// that spells a flag is written joined (--title=-o). A long flag typed
+// with one dash (-quiet, -directory=d1) is a flag here too, as oneDash
+// and flagError take it where it stands.
 func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 	for i, w := range line {
 		if w.role != flagWord || i+1 >= len(line) || line[i+1].role != valueWord {
@@ -701,7 +703,12 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 		if len(v) < 2 || v[0] != '-' || v == "--" {
 			continue
 		}
-		if !spellsFlag(fs, v) && !slices.ContainsFunc(commands, func(cmd *command) bool { return spellsFlag(cmd.flagSet(&options{}), v) }) {
+		// A long flag typed with one dash (-quiet), which pflag refuses
+		// where it stands and oneDash names, is a flag too: -o $OUT
+		// -quiet A B, OUT empty, wrote a file named -quiet, exit 0,
+		// where -o x.md -quiet A B is refused.
+		spells := func(fs *pflag.FlagSet) bool { return spellsFlag(fs, v) || oneDashLong(fs, lineWord{text: v}) }
+		if !spells(fs) && !slices.ContainsFunc(commands, func(cmd *command) bool { return spells(cmd.flagSet(&options{})) }) {
 			continue
 		}
 		what, _ := pflag.UnquoteUsage(f)
