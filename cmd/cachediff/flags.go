@@ -733,12 +733,26 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 // dash (-output=r.md, -title=X, as Go's flag package takes them), which
 // pflag reads as shorthands: -o with the value "utput=r.md" wrote the
 // report to a file so named, exit 0 and nothing on standard output, and
-// -title=X read a template "itle=X". nil when there is none; a word
-// pflag refuses (-quiet) gets its suggestion from flagError.
+// -title=X read a template "itle=X". A long flag of another command is
+// refused too: render -offline r.json wrote the report to a file named
+// ffline, exit 1, where render --offline r.json is refused (does not
+// apply). nil when there is none; a word pflag refuses (-quiet) gets its
+// suggestion from flagError.
 func oneDash(fs *pflag.FlagSet, line cmdLine) error {
+	var all []*pflag.FlagSet // every command's flags, made once, when a word needs them
 	for _, w := range line {
-		if w.role != flagWord || len(w.sets) == 0 || !oneDashLong(fs, w) {
+		if w.role != flagWord || len(w.sets) == 0 {
 			continue
+		}
+		if !oneDashLong(fs, w) {
+			if all == nil {
+				for _, cmd := range commands {
+					all = append(all, cmd.flagSet(&options{}))
+				}
+			}
+			if !slices.ContainsFunc(all, func(fs *pflag.FlagSet) bool { return oneDashLong(fs, w) }) {
+				continue
+			}
 		}
 		read := "as shorthands"
 		if last := w.sets[len(w.sets)-1]; takesValue(last) {
