@@ -110,10 +110,15 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 // for the word typed of an unknown shorthand (unknownShorthandIn).
 func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 	for _, w := range line {
-		if w.role == badWord && oneDashLong(fs, w) {
-			// -quiet, log -title=X: pflag refused the -u, or the -t
-			// of the diff's --template, of a long flag typed with one
-			// dash.
+		if w.role != badWord {
+			continue
+		}
+		// -quiet, log -title=X: pflag refused the -u, or the -t of the
+		// diff's --template, of a long flag typed with one dash; and so
+		// of another command's (-revs=HEAD~7..HEAD A B, render
+		// -stack=e4s r.json), which said "unknown shorthand flag: 'r'",
+		// with no word of --revs.
+		if oneDashLong(fs, w) || slices.ContainsFunc(commands, func(other *command) bool { return oneDashLong(other.flagSet(&options{}), w) }) {
 			return &usageError{cmd, fmt.Sprintf("%s: a long flag takes two dashes, and one is read as shorthands; write %s", shellword.Shown(w.text), shellword.Shown("-"+w.text))}
 		}
 	}

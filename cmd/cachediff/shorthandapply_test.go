@@ -156,3 +156,24 @@ func TestOneDashFlagSetsOnce(t *testing.T) {
 		t.Errorf("oneDash allocates %.0f times over 1000 flag words, %.0f over one; want the flag sets made once", a1000, a1)
 	}
 }
+
+// TestOneDashLongFlagOfOtherCommandNamed (class e): cachediff
+// -revs=HEAD~7..HEAD A B said "unknown shorthand flag: 'r' in -revs=…"
+// and render -stack=e4s r.json "'s' in -stack=e4s", with no word of
+// --revs or --stack, where -quiet says "write --quiet": a long flag of
+// another command, typed with one dash, was not looked for. It is named
+// now, and the spelling named, pasted, says whose flag it is.
+func TestOneDashLongFlagOfOtherCommandNamed(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-revs=HEAD~7..HEAD", "A", "B"}, "cachediff: '-revs=HEAD~7..HEAD': a long flag takes two dashes, and one is read as shorthands; write '--revs=HEAD~7..HEAD'\n"},
+		{[]string{"--revs=HEAD~7..HEAD", "A", "B"}, "cachediff: --revs is a flag of cachediff log, not of the diff"},
+		{[]string{"render", "-stack=e4s", "r.json"}, "cachediff: -stack=e4s: a long flag takes two dashes, and one is read as shorthands; write --stack=e4s\n"},
+		{[]string{"render", "--stack=e4s", "r.json"}, "cachediff: render: --stack does not apply"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+}
