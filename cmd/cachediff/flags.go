@@ -110,10 +110,15 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 // for the word typed of an unknown shorthand (unknownShorthandIn).
 func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 	for _, w := range line {
-		if w.role == badWord && oneDashLong(fs, w) {
-			// -quiet, log -title=X: pflag refused the -u, or the -t
-			// of the diff's --template, of a long flag typed with one
-			// dash.
+		if w.role != badWord {
+			continue
+		}
+		// -quiet, log -title=X: pflag refused the -u, or the -t of the
+		// diff's --template, of a long flag typed with one dash; and so
+		// of another command's (-revs=HEAD~7..HEAD A B, render
+		// -stack=e4s r.json), which said "unknown shorthand flag: 'r'",
+		// with no word of --revs.
+		if oneDashLong(fs, w) || slices.ContainsFunc(commands, func(other *command) bool { return oneDashLong(other.flagSet(&options{}), w) }) {
 			return &usageError{cmd, fmt.Sprintf("%s: a long flag takes two dashes, and one is read as shorthands; write %s", shellword.Shown(w.text), shellword.Shown("-"+w.text))}
 		}
 	}
@@ -687,7 +692,9 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 // --fail-on=added --title x A B, T empty, dropped the gate). A short
 // flag is refused as a long one is, of text flags too: --title $T -q
 // A B titled the report -q and dropped --quiet without a word; a text
-// that spells a flag is written joined (--title=-o).
+// that spells a flag is written joined (--title=-o). A long flag typed
+// with one dash (-quiet, -directory=d1) is a flag here too, as oneDash
+// and flagError take it where it stands.
 func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 	for i, w := range line {
 		if w.role != flagWord || i+1 >= len(line) || line[i+1].role != valueWord {
@@ -701,7 +708,12 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 		if len(v) < 2 || v[0] != '-' || v == "--" {
 			continue
 		}
-		if !spellsFlag(fs, v) && !slices.ContainsFunc(commands, func(cmd *command) bool { return spellsFlag(cmd.flagSet(&options{}), v) }) {
+		// A long flag typed with one dash (-quiet), which pflag refuses
+		// where it stands and oneDash names, is a flag too: -o $OUT
+		// -quiet A B, OUT empty, wrote a file named -quiet, exit 0,
+		// where -o x.md -quiet A B is refused.
+		spells := func(fs *pflag.FlagSet) bool { return spellsFlag(fs, v) || oneDashLong(fs, lineWord{text: v}) }
+		if !spells(fs) && !slices.ContainsFunc(commands, func(cmd *command) bool { return spells(cmd.flagSet(&options{})) }) {
 			continue
 		}
 		what, _ := pflag.UnquoteUsage(f)
@@ -726,12 +738,26 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 // dash (-output=r.md, -title=X, as Go's flag package takes them), which
 // pflag reads as shorthands: -o with the value "utput=r.md" wrote the
 // report to a file so named, exit 0 and nothing on standard output, and
-// -title=X read a template "itle=X". nil when there is none; a word
-// pflag refuses (-quiet) gets its suggestion from flagError.
+// -title=X read a template "itle=X". A long flag of another command is
+// refused too: render -offline r.json wrote the report to a file named
+// ffline, exit 1, where render --offline r.json is refused (does not
+// apply). nil when there is none; a word pflag refuses (-quiet) gets its
+// suggestion from flagError.
 func oneDash(fs *pflag.FlagSet, line cmdLine) error {
+	var all []*pflag.FlagSet // every command's flags, made once, when a word needs them
 	for _, w := range line {
-		if w.role != flagWord || len(w.sets) == 0 || !oneDashLong(fs, w) {
+		if w.role != flagWord || len(w.sets) == 0 {
 			continue
+		}
+		if !oneDashLong(fs, w) {
+			if all == nil {
+				for _, cmd := range commands {
+					all = append(all, cmd.flagSet(&options{}))
+				}
+			}
+			if !slices.ContainsFunc(all, func(fs *pflag.FlagSet) bool { return oneDashLong(fs, w) }) {
+				continue
+			}
 		}
 		read := "as shorthands"
 		if last := w.sets[len(w.sets)-1]; takesValue(last) {

@@ -277,3 +277,35 @@ func TestValueTookShortFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestValueTookOneDashLongFlag (class a): -o $OUT -quiet A B, OUT empty,
+// wrote the report to a file named -quiet, exit 0 and nothing on
+// standard output, where -o x.md -quiet A B is refused (a long flag
+// typed with one dash); --title $T -directory=d A B read A and B from
+// here, titled -directory=d. tookFlag held the value to pflag's reading
+// alone, which refuses -quiet's u and so reads no flag in it.
+func TestValueTookOneDashLongFlag(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-o", "-quiet", "A", "B"}, "cachediff: --output -quiet: the flag -quiet after --output was read as its FILE: give --output a FILE, quoted when it may be empty (a file named -quiet is written ./-quiet)\n"},
+		{[]string{"--title", "-directory=d", "A", "B"}, "cachediff: --title -directory=d: the flag -directory=d after --title was read as its TEXT"},
+		{[]string{"log", "--title", "-revs=HEAD", "A", "B"}, "cachediff: --title -revs=HEAD: the flag -revs=HEAD after --title"},
+		{[]string{"render", "-o", "-skip-invalid", "x.json"}, "cachediff: --output -skip-invalid: the flag -skip-invalid after --output"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+	if names, _ := filepath.Glob("-*"); len(names) != 0 {
+		t.Errorf("files written: %q", names)
+	}
+	// A word that spells no long flag is the text still, and a title
+	// that spells one is written joined.
+	for _, args := range [][]string{{"--title", "-quietly", "A", "B"}, {"--title=-quiet", "A", "B"}, {"-o", "./-quiet", "A", "B"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+}

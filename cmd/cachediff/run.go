@@ -282,7 +282,7 @@ func notCommand(lead []string, arg string) error {
 	case len(lead) == 2:
 		dir = lead[1]
 	case len(lead) == 1:
-		dir = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(lead[0], "--directory"), "-C"), "=")
+		dir = leadDir(lead[0])
 	}
 	if _, err := os.Lstat(inDir(dir, arg)); !errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -294,6 +294,23 @@ func notCommand(lead []string, arg string) error {
 		return usageErrorf("%q is neither a command nor a snapshot: did you mean cachediff %s?", arg, near)
 	}
 	return nil
+}
+
+// leadDir is the folder that word, one -C or --directory word before a
+// command's name (-Cdir, -C=dir, --directory=dir), gives as pflag reads
+// it: -C= is "=", the value after -C when no more follows the =. Read
+// as "", -C= lgo B, with a folder = that holds lgo and B, looked for lgo
+// here and said "did you mean cachediff log?" (exit 2), where -C = lgo
+// B runs the diff.
+func leadDir(word string) string {
+	if dir, ok := strings.CutPrefix(word, "--directory="); ok {
+		return dir
+	}
+	dir := strings.TrimPrefix(word, "-C")
+	if len(dir) > 1 && dir[0] == '=' {
+		dir = dir[1:]
+	}
+	return dir
 }
 
 // misplacedCommand is the error of a diff whose first snapshot, args[0],

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -108,5 +111,69 @@ func TestOneDashLongFlag(t *testing.T) {
 		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
 			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
 		}
+	}
+}
+
+// TestOneDashLongFlagOfOtherCommand (class a): render -offline r.json
+// wrote the report to a file named ffline (pflag's -o with the value
+// "ffline"), exit 1 and nothing on standard output, where render
+// --offline r.json is refused: oneDash looked for the long flag among
+// render's own, and --offline is the diff's. The two-dash spelling it
+// names, pasted, says the flag does not apply.
+func TestOneDashLongFlagOfOtherCommand(t *testing.T) {
+	pagesHere(t, "A", "B")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--format", "json", "-o", "r.json", "A", "B"}, &stdout, &stderr); code != exitSame {
+		t.Fatalf("writing r.json: exit %d, stderr %q", code, stderr.String())
+	}
+	wantTrouble(t, []string{"render", "-offline", "r.json"}, "cachediff: -offline: a long flag takes two dashes, and one is read as -o with the value ffline; write --offline\n")
+	wantTrouble(t, []string{"render", "-offline=true", "r.json"}, "write --offline=true\n")
+	wantTrouble(t, []string{"render", "--offline", "r.json"}, "render: --offline does not apply")
+	if _, err := os.Lstat("ffline"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ffline: %v; want no such file", err)
+	}
+}
+
+// TestOneDashFlagSetsOnce (class c): oneDash looks at a word as a long
+// flag of every command (TestOneDashLongFlagOfOtherCommand); made again
+// for each flag word, the commands' flag sets made a line of 1000
+// -fjson allocate a thousand times what one word does. They are made
+// once, when a word needs them: the line allocates a few times one
+// word's at most.
+func TestOneDashFlagSetsOnce(t *testing.T) {
+	fs := renderCommand.flagSet(&options{})
+	lineOf := func(n int) cmdLine {
+		args := make([]string, n)
+		for i := range args {
+			args[i] = "-fjson"
+		}
+		return readLine(renderCommand.flagSet(&options{}), args)
+	}
+	one, many := lineOf(1), lineOf(1000)
+	a1 := testing.AllocsPerRun(5, func() { _ = oneDash(fs, one) })
+	a1000 := testing.AllocsPerRun(5, func() { _ = oneDash(fs, many) })
+	if a1000 > 3*a1 {
+		t.Errorf("oneDash allocates %.0f times over 1000 flag words, %.0f over one; want the flag sets made once", a1000, a1)
+	}
+}
+
+// TestOneDashLongFlagOfOtherCommandNamed (class e): cachediff
+// -revs=HEAD~7..HEAD A B said "unknown shorthand flag: 'r' in -revs=…"
+// and render -stack=e4s r.json "'s' in -stack=e4s", with no word of
+// --revs or --stack, where -quiet says "write --quiet": a long flag of
+// another command, typed with one dash, was not looked for. It is named
+// now, and the spelling named, pasted, says whose flag it is.
+func TestOneDashLongFlagOfOtherCommandNamed(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-revs=HEAD~7..HEAD", "A", "B"}, "cachediff: '-revs=HEAD~7..HEAD': a long flag takes two dashes, and one is read as shorthands; write '--revs=HEAD~7..HEAD'\n"},
+		{[]string{"--revs=HEAD~7..HEAD", "A", "B"}, "cachediff: --revs is a flag of cachediff log, not of the diff"},
+		{[]string{"render", "-stack=e4s", "r.json"}, "cachediff: -stack=e4s: a long flag takes two dashes, and one is read as shorthands; write --stack=e4s\n"},
+		{[]string{"render", "--stack=e4s", "r.json"}, "cachediff: render: --stack does not apply"},
+	} {
+		wantTrouble(t, c.args, c.want)
 	}
 }

@@ -193,6 +193,34 @@ func TestSpacedDirectory(t *testing.T) {
 	}
 }
 
+// TestLeadDirEquals (class a): cachediff -C= lgo B, with a folder named
+// "=" that holds the snapshots lgo and B, said "lgo is neither a command
+// nor a snapshot: did you mean cachediff log?" (exit 2), where -C = lgo
+// B runs the diff: pflag reads -C= as -C "=", and the word before the
+// command's name was looked for here, read as -C "".
+func TestLeadDirEquals(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("=", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"=/lgo", "=/lo", "=/B"} {
+		if err := os.WriteFile(name, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"-C=", "lgo", "B"}, {"-C=", "lo", "B"}, {"-C", "=", "lgo", "B"}, {"-C==", "lgo", "B"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+	for word, want := range map[string]string{"-C=": "=", "-C=x": "x", "-C==x": "=x", "-Cx": "x", "-C": "", "--directory=": "", "--directory=x": "x", "--directory==x": "=x"} {
+		if got := leadDir(word); got != want {
+			t.Errorf("leadDir(%q) = %q; want %q", word, got, want)
+		}
+	}
+}
+
 // TestSpacedColor (class e): "--color= never A B" said `unknown --color
 // "": want auto, always or never`, of a value written "never": the
 // space after the = left --color empty and made never an argument. It
