@@ -167,6 +167,28 @@ func (line cmdLine) gives(name string) bool {
 	return on
 }
 
+// typed is the spelling of the flag name as its last giving in line
+// typed it: "--" and its name, or "-" and its shorthand (-C, -qC).
+// A message about the value names the flag as typed: --directory= A B
+// said "-C: want a directory", of a flag never written so.
+func (line cmdLine) typed(name string) string {
+	spelt := "--" + name
+	for _, w := range line {
+		if w.role != flagWord {
+			continue
+		}
+		for _, f := range w.sets {
+			if f.Name == name {
+				spelt = "--" + name
+				if !strings.HasPrefix(w.text, "--") {
+					spelt = "-" + f.Shorthand
+				}
+			}
+		}
+	}
+	return spelt
+}
+
 // dashed is the words after the "--" that ended the flags.
 func (line cmdLine) dashed() []string {
 	var words []string

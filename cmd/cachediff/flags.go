@@ -387,7 +387,7 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 	info, err := os.Stat(o.dir)
 	switch {
 	case o.dir == "":
-		return fmt.Errorf("-C: want a directory")
+		return fmt.Errorf("%s: want a directory", o.line.typed("directory"))
 	case o.dir == "=" && err != nil:
 		// A B -C=: pflag gives -C the value "=", and it said "-C =: no
 		// such file or directory", of a value never typed (as -o=).

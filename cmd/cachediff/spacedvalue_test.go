@@ -444,7 +444,8 @@ func TestSpacedExistingWord(t *testing.T) {
 // likely as a space typed (log -C=$DIR _cache/*, log --fail-on=$KINDS
 // …): the word is a snapshot, and the flag's own check speaks, not a
 // claim of a space that was not typed. A log of --revs takes one PATH,
-// as a diff takes two: there the space is said.
+// as a diff takes two: there the space is said. The check names the
+// flag as typed: log --directory= repo … said "-C: want a directory".
 func TestSpacedLogEmptyVariable(t *testing.T) {
 	t.Chdir(t.TempDir())
 	if err := os.Mkdir("repo", 0o755); err != nil {
@@ -460,7 +461,9 @@ func TestSpacedLogEmptyVariable(t *testing.T) {
 		want string
 	}{
 		{[]string{"log", "-C=", "repo", "page.md", "page.md"}, "cachediff: -C=: pflag read \"=\" as the folder; write -C DIR or --directory=DIR\n"},
-		{[]string{"log", "--directory=", "repo", "page.md", "page.md"}, "cachediff: -C: want a directory\n"},
+		{[]string{"log", "--directory=", "repo", "page.md", "page.md"}, "cachediff: --directory: want a directory\n"},
+		{[]string{"log", "-C", "", "repo", "page.md", "page.md"}, "cachediff: -C: want a directory\n"},
+		{[]string{"log", "-qC", "", "repo", "page.md", "page.md"}, "cachediff: -C: want a directory\n"},
 		{[]string{"log", "--fail-on=", "page.md", "page.md", "page.md"}, "cachediff: --fail-on: want at least one kind of change"},
 		{[]string{"log", "-o=", "out.md", "page.md", "page.md"}, `cachediff: -o=: pflag read "=" as the file to write`},
 	} {
