@@ -181,7 +181,12 @@ _cachediff() {
         case ${COMP_WORDS[i]} in
 `)
 	fmt.Fprintf(&b, "            %s) cmd=${COMP_WORDS[i]}; break ;;\n", strings.Join(names, "|"))
-	b.WriteString(`            -*) ;;
+	b.WriteString(`            -C|--directory)
+                # -C DIR before the command's name (-C=DIR is split at
+                # the = by bash: -C = DIR).
+                [[ ${COMP_WORDS[i+1]} == = ]] && ((i++))
+                ((i++)) ;;
+            -*) ;;
             *) break ;;
         esac
     done

@@ -60,7 +60,8 @@ func TestCompletionHasEveryFlag(t *testing.T) {
 
 // TestBashCompletion: the bash script completes subcommands, flags, the
 // values of --format (also as --format=), --color= and --fail-on, and
-// shells, as bash would call it.
+// shells, as bash would call it; after -C DIR before the command's name
+// too, the command's flags.
 func TestBashCompletion(t *testing.T) {
 	bash, file := bashScript(t)
 	for _, tc := range []struct{ line, want string }{
@@ -78,6 +79,14 @@ func TestBashCompletion(t *testing.T) {
 		{"cachediff completion z", "zsh"},
 		{"cachediff help ve", "version"},
 		{"cachediff old/ --ign", "--ignore"},
+		// -C DIR before the command's name: the command's flags, not
+		// the diff's (it offered --no-canonicalize to a log, and
+		// nothing of render's).
+		{"cachediff -C repo log --rev", "--revs"},
+		{"cachediff --directory repo log --rev", "--revs"},
+		{"cachediff -C = repo log --rev", "--revs"},
+		{"cachediff --directory = repo log --rev", "--revs"},
+		{"cachediff -Crepo log --rev", "--revs"},
 	} {
 		script := `source "$1"; COMP_WORDS=(` + tc.line + `); [[ "$2" == *" " ]] && COMP_WORDS+=(""); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _cachediff; printf '%s\n' "${COMPREPLY[@]}"`
 		cmd := exec.Command(bash, "-c", script, "bash", file, tc.line)
