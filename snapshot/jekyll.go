@@ -299,6 +299,25 @@ func (r publishRule) beside(f File) string {
 		collectionDir, where)
 }
 
+// atTagPlace returns why f, the file named on the command line, is bad
+// input where the site has a tag's folder (_cache/develop a file, not a
+// folder), or "" elsewhere. Jekyll publishes such a file as one document
+// at its own address, or copies it as it is, and no page of the tag;
+// cachediff read it as the snapshot, so a pull request that replaced the
+// folder _cache/develop with a file _cache/develop holding a lockfile of
+// the same specs passed the CI recipe's gate (git:HEAD^1:_cache/develop
+// against git:HEAD:_cache/develop) with "no changes" while the site lost
+// every page of the tag. A file named deeper (_cache/develop/spack.lock)
+// is read as asked.
+func (r publishRule) atTagPlace(f File) string {
+	if r.src == nil || !f.Root || r.siteAt < 0 || r.siteAt != len(r.siteSegs)-2 {
+		return ""
+	}
+	tag := shorten(r.siteSegs[r.siteAt+1], maxNameQuoted)
+	return fmt.Sprintf("a file where the site has a tag's folder (%s/%s): Jekyll publishes it as one document at its own address, or copies it as it is, and no page of the tag, while cachediff would read it as the snapshot; the catalogue writes a folder of <package>/specs.md there",
+		collectionDir, tag)
+}
+
 // dotFolder returns why f, a folder whose name starts with a dot, which
 // the walk does not enter (on disk, and in git), is bad input: under a
 // tag's folder of _cache, Jekyll publishes the files in it (it leaves
