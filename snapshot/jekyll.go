@@ -378,9 +378,20 @@ func (r publishRule) besideRead(c candidate, res result) string {
 		// specs at no package's address, so a pull request that
 		// replaced a package's page with a lockfile of the same specs
 		// passed a gate with "no changes" while the page was gone.
-		if where := r.under(c.file); where != "" {
-			return fmt.Sprintf("a Spack file among the catalogue's pages (under %s/%s), where the catalogue writes nothing but <package>/specs.md: the site copies it as it is and shows its specs at no package's address, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
-				collectionDir, where, collectionDir)
+		// One whose name Jekyll leaves out (_spack.lock, .x.json) is
+		// no page either: the site publishes nothing of it, and a pull
+		// request that replaced every page with _cache/develop/_spack.lock
+		// of the same specs passed the gate with "no changes".
+		if r.src == nil || c.file.Root {
+			return ""
+		}
+		if where := r.tagOf(c.file); where != "" {
+			shown := "copies it as it is and shows its specs at no package's address"
+			if jekyllSkipsFile(c.file.Base) {
+				shown = "leaves it out by its name, as Jekyll does, and shows its specs nowhere"
+			}
+			return fmt.Sprintf("a Spack file among the catalogue's pages (under %s/%s), where the catalogue writes nothing but <package>/specs.md: the site %s, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
+				collectionDir, where, shown, collectionDir)
 		}
 		return ""
 	}
