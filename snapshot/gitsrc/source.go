@@ -839,6 +839,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 					target += fmt.Sprintf(", the submodule %q", shorten(l.way[n-1], 200))
 				}
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link into a submodule (to " + target + "): its pages are not in this repository's objects, so REV:PATH cannot read them; give the checked-out folder instead"})
+			case "gitdir":
+				dropped[links[i]] = true
+				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link into the repository's own .git folder (to " + target + "): a checkout, which the site is built from, has that folder, whose files the link would publish, while the object store has none of them; remove the link"})
 			case "dangling", "loop", "notdir", "missing", "toolong":
 				dropped[links[i]] = true
 				msg := "broken symbolic link (to " + target + "): not followed"
