@@ -287,7 +287,18 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	switch {
 	case present:
 	case len(commits) == 1:
-		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)", scope, displayPath(top), short(commits[0].ID))
+		// git lists no change below a submodule or a link on the way
+		// (a pull request that made _cache a submodule holding
+		// develop/): the range's end says where PATH went.
+		hint := ""
+		if len(included) == 1 {
+			if at, kind := r.wayBlocked(included[0], top); kind == Submodule {
+				hint = fmt.Sprintf("; at %s it passes through %s, a submodule, whose pages are in another repository", short(included[0]), displayPath(at))
+			} else if kind == Symlink {
+				hint = fmt.Sprintf("; at %s it passes through %s, a symbolic link, which REV:PATH does not follow", short(included[0]), displayPath(at))
+			}
+		}
+		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)%s", scope, displayPath(top), short(commits[0].ID), hint)
 	default:
 		return nil, fmt.Errorf("%s does not exist at any commit of the series of %s", displayPath(top), rng)
 	}
