@@ -231,7 +231,11 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			// there (_cache/develop/bc/g to ../../../.git was "broken",
 			// a warning, while the checked-out folder refused the
 			// files below bc/g).
-			return link{typ: "gitdir"}, walkDone, ""
+			l := link{typ: "gitdir"}
+			if !slices.ContainsFunc(names, named) {
+				l.dir = full // .git itself, a folder to a checkout
+			}
+			return l, walkDone, ""
 		case !ok:
 			return link{typ: "dangling"}, walkDone, ""
 		case e.kind == Submodule && upNext(names):
