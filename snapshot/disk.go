@@ -56,6 +56,21 @@ func (s *fileSource) Walk(yield func(File)) ([]Warning, []*Error) {
 
 func (s *fileSource) Read(f File, buf []byte) ([]byte, error) { return s.f.Read(buf) }
 
+// SitePath is the file's path from the top of the site that holds it,
+// as a folder's is (dirSource.SitePath), so that a file where the site
+// has a tag's folder (_cache/develop) is told from one named elsewhere
+// (publishRule.atTagPlace).
+func (s *fileSource) SitePath() string {
+	site, rooted := siteOfPath(s.f.Path())
+	if !rooted {
+		return ""
+	}
+	return site
+}
+
+// RelPath is "": the file is named on the command line (SiteSource).
+func (s *fileSource) RelPath(File) string { return "" }
+
 // dirSource is a folder on disk. Each File's Handle is a *dirsrc.Handle,
 // whose Walked the loader calls once it has read the walk's files.
 type dirSource struct{ d *dirsrc.Folder }
@@ -100,8 +115,11 @@ func (s *dirSource) SitePath() string {
 // catalogue). Outside both it is the absolute path, whose folders named
 // _cache say nothing: Spack's files kept below one are no pages of a
 // site (publishRule).
-func (s *dirSource) site() (string, bool) {
-	abs, err := filepath.Abs(s.d.Path())
+func (s *dirSource) site() (string, bool) { return siteOfPath(s.d.Path()) }
+
+// siteOfPath is dirSource.site of the folder or file p.
+func siteOfPath(p string) (string, bool) {
+	abs, err := filepath.Abs(p)
 	if err != nil {
 		return "", false
 	}

@@ -299,6 +299,25 @@ func (r publishRule) beside(f File) string {
 		collectionDir, where)
 }
 
+// atTagPlace returns why f, the file named on the command line, is bad
+// input where the site has a tag's folder (_cache/develop a file, not a
+// folder), or "" elsewhere. Jekyll publishes such a file as one document
+// at its own address, or copies it as it is, and no page of the tag;
+// cachediff read it as the snapshot, so a pull request that replaced the
+// folder _cache/develop with a file _cache/develop holding a lockfile of
+// the same specs passed the CI recipe's gate (git:HEAD^1:_cache/develop
+// against git:HEAD:_cache/develop) with "no changes" while the site lost
+// every page of the tag. A file named deeper (_cache/develop/spack.lock)
+// is read as asked.
+func (r publishRule) atTagPlace(f File) string {
+	if r.src == nil || !f.Root || r.siteAt < 0 || r.siteAt != len(r.siteSegs)-2 {
+		return ""
+	}
+	tag := shorten(r.siteSegs[r.siteAt+1], maxNameQuoted)
+	return fmt.Sprintf("a file where the site has a tag's folder (%s/%s): Jekyll publishes it as one document at its own address, or copies it as it is, and no page of the tag, while cachediff would read it as the snapshot; the catalogue writes a folder of <package>/specs.md there",
+		collectionDir, tag)
+}
+
 // dotFolder returns why f, a folder whose name starts with a dot, which
 // the walk does not enter (on disk, and in git), is bad input: under a
 // tag's folder of _cache, Jekyll publishes the files in it (it leaves
@@ -359,9 +378,20 @@ func (r publishRule) besideRead(c candidate, res result) string {
 		// specs at no package's address, so a pull request that
 		// replaced a package's page with a lockfile of the same specs
 		// passed a gate with "no changes" while the page was gone.
-		if where := r.under(c.file); where != "" {
-			return fmt.Sprintf("a Spack file among the catalogue's pages (under %s/%s), where the catalogue writes nothing but <package>/specs.md: the site copies it as it is and shows its specs at no package's address, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
-				collectionDir, where, collectionDir)
+		// One whose name Jekyll leaves out (_spack.lock, .x.json) is
+		// no page either: the site publishes nothing of it, and a pull
+		// request that replaced every page with _cache/develop/_spack.lock
+		// of the same specs passed the gate with "no changes".
+		if r.src == nil || c.file.Root {
+			return ""
+		}
+		if where := r.tagOf(c.file); where != "" {
+			shown := "copies it as it is and shows its specs at no package's address"
+			if jekyllSkipsFile(c.file.Base) {
+				shown = "leaves it out by its name, as Jekyll does, and shows its specs nowhere"
+			}
+			return fmt.Sprintf("a Spack file among the catalogue's pages (under %s/%s), where the catalogue writes nothing but <package>/specs.md: the site %s, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
+				collectionDir, where, shown, collectionDir)
 		}
 		return ""
 	}

@@ -460,6 +460,10 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 			walked = w
 		}
 		c, ok, warn, err := classify(f, decoders)
+		if why := rule.atTagPlace(f); why != "" {
+			errs = append(errs, &Error{File: f.Name, Msg: why})
+			return
+		}
 		switch {
 		case err != nil:
 			errs = append(errs, err)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
 // A file named as a snapshot that no decoder detects and that starts like
@@ -38,6 +40,12 @@ func notSnapshotJSON(data []byte, name string) string {
 	const notPage = "a package page, which starts with a line '---'"
 	if !json.Valid(bytes.TrimPrefix(data, []byte("\uFEFF"))) {
 		return "it starts like JSON, but is not valid JSON, nor " + notPage
+	}
+	if k := spackfmt.Sniff(headOf(data)); k != spackfmt.Unknown {
+		// A lockfile committed as a folder's specs.md was "not a Spack
+		// build-cache index, lockfile or spec file": it is one, under a
+		// name that cachediff reads as a page only.
+		return fmt.Sprintf("a Spack %s by its content, in a file whose name is read as a package page only (a page starts with a line '---'): in a folder, Spack's files are read by their names (index.json, spack.lock, NAME.spec.json) or, named *.json or *.lock, by their content", k)
 	}
 	return "a JSON document, but not a Spack build-cache index, lockfile or spec file (nor " + notPage + ")"
 }

@@ -249,6 +249,9 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		if links, err := r.follow(commit, []string{p}, nil); err == nil && (links[0].typ == "blob" || links[0].typ == "tree") {
 			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as named: it passes through a symbolic link, which REV:PATH does not follow; name the path without links", displayPath(p), rev, short(commit))
 		}
+		if at, kind := r.wayBlocked(commit, q); kind == Submodule {
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): it passes through %s, a submodule, whose pages are in another repository", displayPath(p), rev, short(commit), displayPath(at))
+		}
 		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)%s", displayPath(p), rev, short(commit), r.belowHint(commit, rev, p))
 	default:
 		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", displayPath(p), rev, typ)
@@ -904,6 +907,43 @@ func (r *Repo) gitlink(commit, p string) string {
 		return ""
 	}
 	return files[0].OID
+}
+
+// wayBlocked returns the first name on the way to p (from the top, a
+// folder above it) that is a submodule or a symbolic link at commit, and
+// its kind, or "" when none is: p is then absent from the object store
+// though a checkout may hold it (a submodule's pages, a link's target).
+// One git ls-tree for every name on the way.
+func (r *Repo) wayBlocked(commit, p string) (string, Kind) {
+	if strings.ContainsAny(p, "\n\x00") {
+		return "", Regular
+	}
+	var way []string
+	for i := range len(p) {
+		if p[i] == '/' && i > 0 {
+			way = append(way, p[:i])
+		}
+	}
+	if len(way) == 0 {
+		return "", Regular
+	}
+	// Each name as written: a folder ":x" is no pathspec magic.
+	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, append([]string{"ls-tree", "-z", "--full-tree", commit, "--"}, way...)...)
+	if err != nil {
+		return "", Regular
+	}
+	files, _, err := parseLsTree(out)
+	if err != nil {
+		return "", Regular
+	}
+	for _, w := range way {
+		for _, f := range files {
+			if f.Path == w && (f.Kind == Submodule || f.Kind == Symlink) {
+				return w, f.Kind
+			}
+		}
+	}
+	return "", Regular
 }
 
 // exist reports, for each object name of exprs (REV:PATH), whether it

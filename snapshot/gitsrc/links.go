@@ -25,7 +25,8 @@ import (
 // takes a C string; git reads on past it), and one longer than maxTarget
 // is "toolong" (no system makes it). ".." at the top leads out of the
 // repository, as does an absolute target, a file followed by "/" is
-// "notdir", a missing name is "dangling" (a submodule too, to git; but
+// "notdir", a missing name is "dangling" (but "gitdir" for the top's
+// .git, which every checkout has; a submodule too, to git; but
 // "submodule" here, what a checkout holds there, and a folder when ".."
 // follows it, as on disk), and the 41st
 // link followed is a "loop". git is asked about none: its lookup reads
@@ -223,6 +224,18 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			w.way = append(w.way, full)
 		}
 		switch {
+		case !ok && cur == "" && first == ".git":
+			// The repository's own folder, which every checkout has
+			// and no tree holds: where git's lookup says "dangling", a
+			// checkout, and the site built from it, reads what is
+			// there (_cache/develop/bc/g to ../../../.git was "broken",
+			// a warning, while the checked-out folder refused the
+			// files below bc/g).
+			l := link{typ: "gitdir"}
+			if !slices.ContainsFunc(names, named) {
+				l.dir = full // .git itself, a folder to a checkout
+			}
+			return l, walkDone, ""
 		case !ok:
 			return link{typ: "dangling"}, walkDone, ""
 		case e.kind == Submodule && upNext(names):

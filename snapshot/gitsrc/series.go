@@ -257,6 +257,17 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			if sub := r.gitlink(commits[i].ID, top); sub != "" {
 				return nil, fmt.Errorf("path %s at commit %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(top), short(commits[i].ID), short(sub))
 			}
+			// Nor where a name on the way is a submodule or a symbolic
+			// link (_cache a submodule, or a link to a folder x with
+			// x/develop): a checkout holds pages there, which REV:PATH
+			// cannot read, and the log said every package was removed
+			// where the pair of the same commits is an error.
+			if at, kind := r.wayBlocked(commits[i].ID, top); at != "" {
+				if kind == Submodule {
+					return nil, fmt.Errorf("path %s at commit %s passes through %s, a submodule: its pages are in another repository, not in this one", displayPath(top), short(commits[i].ID), displayPath(at))
+				}
+				return nil, fmt.Errorf("path %s at commit %s passes through %s, a symbolic link, which REV:PATH does not follow: a checkout holds there what the link leads to", displayPath(top), short(commits[i].ID), displayPath(at))
+			}
 			// Nor is PATH absent where a name on the way is written in
 			// another case (_CACHE/develop, no _cache): a checkout on a
 			// case-insensitive file system holds its pages at PATH, and
@@ -276,7 +287,18 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	switch {
 	case present:
 	case len(commits) == 1:
-		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)", scope, displayPath(top), short(commits[0].ID))
+		// git lists no change below a submodule or a link on the way
+		// (a pull request that made _cache a submodule holding
+		// develop/): the range's end says where PATH went.
+		hint := ""
+		if len(included) == 1 {
+			if at, kind := r.wayBlocked(included[0], top); kind == Submodule {
+				hint = fmt.Sprintf("; at %s it passes through %s, a submodule, whose pages are in another repository", short(included[0]), displayPath(at))
+			} else if kind == Symlink {
+				hint = fmt.Sprintf("; at %s it passes through %s, a symbolic link, which REV:PATH does not follow", short(included[0]), displayPath(at))
+			}
+		}
+		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)%s", scope, displayPath(top), short(commits[0].ID), hint)
 	default:
 		return nil, fmt.Errorf("%s does not exist at any commit of the series of %s", displayPath(top), rng)
 	}

@@ -839,6 +839,21 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 					target += fmt.Sprintf(", the submodule %q", shorten(l.way[n-1], 200))
 				}
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link into a submodule (to " + target + "): its pages are not in this repository's objects, so REV:PATH cannot read them; give the checked-out folder instead"})
+			case "gitdir":
+				// As on disk: to the folder, a dot-named link is a
+				// dot-folder, judged as one; to a file in it, one of a
+				// name Jekyll leaves out (.x, _x, #x, ~x, x~) is
+				// published by no site, and read by no walk.
+				base := entries[links[i]].Base
+				if l.dir != "" && strings.HasPrefix(base, ".") {
+					entries[links[i]].Mode = fs.ModeDir
+					continue
+				}
+				dropped[links[i]] = true
+				if l.dir == "" && (strings.IndexByte("._#~", base[0]) >= 0 || strings.HasSuffix(base, "~")) {
+					continue
+				}
+				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link into the repository's own .git folder (to " + target + "): a checkout, which the site is built from, has that folder, whose files the link would publish, while the object store has none of them; remove the link"})
 			case "dangling", "loop", "notdir", "missing", "toolong":
 				dropped[links[i]] = true
 				msg := "broken symbolic link (to " + target + "): not followed"

@@ -1,0 +1,96 @@
+package gitsrc
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestLinkIntoGitDir: a pull request that added _cache/develop/zlib/g, a
+// symbolic link to ../../../.git, passed the PR recipe's gate with a
+// warning, "broken symbolic link": the object store holds no .git, but
+// every checkout has it, and the checked-out folder refused the files
+// below zlib/g that the site would publish. A link into the top's .git
+// is an error; one to a name no checkout has either is still a warning.
+func TestLinkIntoGitDir(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
+	repo := filepath.Join(t.TempDir(), "repo")
+	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, target := range map[string]string{"g": "../../../.git", "c.json": "../../../.git/config", "n": "../../../nothing"} {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(target), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		oid, err := gittest.Git(repo, nil, "hash-object", "-w", file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(repo, nil, "update-index", "--add", "--cacheinfo", "120000,"+strings.TrimSpace(oid)+",_cache/develop/zlib/"+name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := gittest.Git(repo, nil, "commit", "-q", "-m", "links"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := loadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
+	for _, name := range []string{"g", "c.json"} {
+		if err == nil || !strings.Contains(err.Error(), "zlib/"+name+": a symbolic link into the repository's own .git folder") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), "zlib/n:") {
+		t.Errorf("a link to a name no checkout has: %v", err)
+	}
+}
+
+// TestLinkIntoGitDirNames: a link into the top's .git is judged by its
+// name as the checked-out folder judges what it leads to: to a file
+// there, one of a name Jekyll leaves out (.x, _x) is no error (the walk
+// on disk reads it not, and no site publishes it; refusing it was an
+// over-refusal a random pass found, _cache/develop/astyle/.x to
+// ../../../.git/HEAD), and a dot-named one to the folder is a
+// dot-folder, refused under a tag's folder as one.
+func TestLinkIntoGitDirNames(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
+	repo := filepath.Join(t.TempDir(), "repo")
+	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, target := range map[string]string{".x": "../../../.git/HEAD", "_x": "../../../.git/HEAD", ".g": "../../../.git"} {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(target), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		oid, err := gittest.Git(repo, nil, "hash-object", "-w", file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(repo, nil, "update-index", "--add", "--cacheinfo", "120000,"+strings.TrimSpace(oid)+",_cache/develop/zlib/"+name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := gittest.Git(repo, nil, "commit", "-q", "-m", "links"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := loadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
+	var le *snapshot.LoadError
+	if !errors.As(err, &le) || len(le.Errs) != 1 || !strings.HasSuffix(le.Errs[0].File, "zlib/.g") || !strings.Contains(le.Errs[0].Msg, "a folder whose name starts with a dot") {
+		t.Errorf("%v, want zlib/.g alone refused, as a dot-folder", err)
+	}
+}

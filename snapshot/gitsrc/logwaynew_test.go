@@ -1,0 +1,44 @@
+package gitsrc
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
+)
+
+// TestSeriesWayBlockedNew: a pull request that made the catalogue as a
+// submodule _cache holding develop/ (a layout a site may use) sent the
+// PR recipe to log --revs HEAD^1..HEAD _cache/develop, which said "no
+// commit of HEAD^1..HEAD changed _cache/develop, and it does not exist
+// at the base": git lists no change below a submodule, and the message
+// sent its reader looking for a commit that was there. It now says
+// where PATH went at the range's end.
+func TestSeriesWayBlockedNew(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	tree := pagetest.WriteTree(t, map[string]string{"docs/readme.md": "# notes\n"})
+	repo := filepath.Join(t.TempDir(), "repo")
+	if _, err := gittest.CommitsAt(repo, "docs", filepath.Join(tree, "docs")); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range [][]string{
+		{"update-index", "--add", "--cacheinfo", "160000,1111111111111111111111111111111111111111,_cache"},
+		{"commit", "-q", "-m", "catalogue as a submodule"},
+	} {
+		if _, err := gittest.Git(repo, nil, step...); err != nil {
+			t.Fatal(step, err)
+		}
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "passes through _cache, a submodule"
+	if _, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%v, want %q", err, want)
+	}
+}

@@ -1,0 +1,69 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestFileAtTagPlace: a pull request that replaced the folder
+// _cache/develop with a file _cache/develop (a page, or a lockfile of
+// the same specs) passed the CI recipe's gate, git:HEAD^1:_cache/develop
+// against git:HEAD:_cache/develop, with "no changes": the file was read
+// as a page named alone, while the site publishes it as one document at
+// its own address and no page of the tag. It is bad input there, from
+// git and from the checkout alike; the same file named elsewhere, or
+// deeper below _cache, is read as asked.
+func TestFileAtTagPlace(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	page := pagetest.SimplePage("zlib", "develop", 1, 2)
+	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": page})
+	repo := filepath.Join(t.TempDir(), "repo")
+	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadArg(repo, "HEAD:_cache/develop/zlib/specs.md", snapshot.Options{}); err != nil {
+		t.Errorf("a page named alone below the tag's folder: %v", err)
+	}
+	for _, step := range [][]string{{"reset", "-q", "--hard"}, {"rm", "-q", "-r", "_cache/develop"}} {
+		if _, err := gittest.Git(repo, nil, step...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(repo, "_cache"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "_cache", "develop"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "a file"}} {
+		if _, err := gittest.Git(repo, nil, step...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const want = "a file where the site has a tag's folder (_cache/develop)"
+	for _, arg := range []string{"HEAD:_cache/develop", filepath.Join(repo, "_cache", "develop")} {
+		_, err := loadArg(repo, arg, snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", arg, err, want)
+		}
+	}
+	// Outside any site the same file is a page named alone.
+	alone := filepath.Join(t.TempDir(), "_cache", "develop")
+	if err := os.MkdirAll(filepath.Dir(alone), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(alone, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := snapshot.Load(alone, snapshot.Options{}); err != nil {
+		t.Errorf("outside a site: %v", err)
+	}
+}
