@@ -187,12 +187,13 @@ type matcher struct {
 	// it is compared (package number pkg), by the ids prepare found.
 	counts *rollCounts
 	pkg    int
-	buf    []spec    // backing store of the current package's specs
-	olds   []*spec   // the current package's old specs,
-	news   []*spec   // and new ones
-	ms     []matched // the pairs found for the current package
-	group  []int32   // per spec of a pass: the index of its group; see match
-	scan   []*spec   // scratch for one group
+	equal  equalLists // comparePackage's memory of lists found equal
+	buf    []spec     // backing store of the current package's specs
+	olds   []*spec    // the current package's old specs,
+	news   []*spec    // and new ones
+	ms     []matched  // the pairs found for the current package
+	group  []int32    // per spec of a pass: the index of its group; see match
+	scan   []*spec    // scratch for one group
 	scanN  []*spec
 	// rankSpecs' scratch, indexed by interned id: the rank of a value,
 	// and the generation that last saw it.
@@ -1373,6 +1374,11 @@ type rollCounts struct {
 	// tallies of its stacks.
 	in     *interner
 	byList [][]*tally
+	// pending holds, per id of a list of stacks, the counts of the pages
+	// pend counted in it, that flush has not added to its stacks yet;
+	// pendingIDs lists those ids.
+	pending    []pendingList
+	pendingIDs []uint32
 	// unchanged counts the packages compareAll found unchanged and left
 	// out of its results, and unchangedSpecs adds up their counts.
 	unchanged      int
@@ -1388,9 +1394,12 @@ func newRollCounts(in *interner) *rollCounts {
 }
 
 // add counts the specs of one package's page on side (0 old, 1 new); pkg
-// numbers the package, one number per package of the comparison.
+// numbers the package, one number per package of the comparison, and
+// each package's page is added once a side.
 func (c *rollCounts) add(side, pkg int, specs []snapshot.Spec) {
 	in := c.in
+	var first uint32
+	same := true
 	for i := range specs {
 		s := &specs[i]
 		_, compiler := in.one(s.Compiler)
@@ -1398,41 +1407,82 @@ func (c *rollCounts) add(side, pkg int, specs []snapshot.Spec) {
 		_, platform := in.one(s.Platform)
 		_, target := in.one(s.Target)
 		_, stacks := in.list(s.Stacks)
-		c.count(side, pkg, s, [...]uint32{compiler, opsys, platform, target}, stacks)
+		c.countFacets(side, s, [...]uint32{compiler, opsys, platform, target})
+		if i == 0 {
+			first = stacks
+		}
+		if same && stacks != first {
+			same = false
+			c.countStacks(side, pkg, specs[0].Stacks, first, i)
+		}
+		if !same {
+			c.countStacks(side, pkg, s.Stacks, stacks, 1)
+		}
+	}
+	if same && len(specs) > 0 {
+		c.pend(side, specs[0].Stacks, first, len(specs))
 	}
 }
 
 // addPrepared is add for specs prepare readied: it has their ids.
 func (c *rollCounts) addPrepared(side, pkg int, specs []*spec) {
-	for _, s := range specs {
-		c.count(side, pkg, s.Spec, [...]uint32{s.ids[fCompiler], s.ids[fOS], s.ids[fPlatform], s.ids[fTarget]}, s.stack)
+	same := true
+	for i, s := range specs {
+		c.countFacets(side, s.Spec, [...]uint32{s.ids[fCompiler], s.ids[fOS], s.ids[fPlatform], s.ids[fTarget]})
+		if same && s.stack != specs[0].stack {
+			same = false
+			c.countStacks(side, pkg, specs[0].Stacks, specs[0].stack, i)
+		}
+		if !same {
+			c.countStacks(side, pkg, s.Stacks, s.stack, 1)
+		}
+	}
+	if same && len(specs) > 0 {
+		c.pend(side, specs[0].Stacks, specs[0].stack, len(specs))
 	}
 }
 
-// count counts s on side, given the ids of its compiler, OS, platform and
-// target and of its list of stacks.
-func (c *rollCounts) count(side, pkg int, s *snapshot.Spec, ids [4]uint32, stacks uint32) {
+// countFacets counts s on side, given the ids of its compiler, OS,
+// platform and target.
+func (c *rollCounts) countFacets(side int, s *snapshot.Spec, ids [4]uint32) {
 	c.compiler.at(ids[0], s.Compiler).inc(side)
 	c.opsys.at(ids[1], s.OS).inc(side)
 	c.platform.at(ids[2], s.Platform).inc(side)
 	c.target.at(ids[3], s.Target).inc(side)
-	if int(stacks) >= len(c.byList) {
+}
+
+// tallies returns the tallies of the stacks of list l, whose id is id.
+func (c *rollCounts) tallies(l []string, id uint32) []*tally {
+	if int(id) >= len(c.byList) {
 		was := cap(c.byList)
-		c.byList = append(c.byList, make([][]*tally, int(stacks)+1-len(c.byList))...)
+		c.byList = append(c.byList, make([][]*tally, int(id)+1-len(c.byList))...)
 		if cap(c.byList) != was {
 			fresh.Touch(c.byList) // a new array: its slots are read before they are written
 		}
 	}
-	tallies := c.byList[stacks]
+	tallies := c.byList[id]
 	if tallies == nil {
-		tallies = make([]*tally, len(s.Stacks))
-		for j, st := range s.Stacks {
+		if listReads != nil {
+			listReads(len(l))
+		}
+		tallies = make([]*tally, len(l))
+		for j, st := range l {
 			tallies[j] = c.stack.get(st)
 		}
-		c.byList[stacks] = tallies
+		c.byList[id] = tallies
+	}
+	return tallies
+}
+
+// countStacks counts n specs of package pkg on side in each stack of list
+// l, whose id is id.
+func (c *rollCounts) countStacks(side, pkg int, l []string, id uint32, n int) {
+	tallies := c.tallies(l, id)
+	if listReads != nil {
+		listReads(len(tallies))
 	}
 	for _, t := range tallies {
-		t.inc(side)
+		t.add(side, n)
 		if t.lastPkg[side] != pkg+1 { // the package's first spec in st
 			t.lastPkg[side] = pkg + 1
 			t.pkgs.inc(side)
@@ -1440,8 +1490,61 @@ func (c *rollCounts) count(side, pkg int, s *snapshot.Spec, ids [4]uint32, stack
 	}
 }
 
+// pend counts the n specs of one package's page on side, all in the
+// stacks of list l (id id), in the list's pending counts, which flush
+// adds to each of its stacks once. A lockfile's leaf is in the stacks of
+// every root above it: a hub of K leaves under M roots counted each
+// leaf's M stacks, K·M, where its K one-spec pages in one list are
+// pending counts of one list, and flush adds them to its M stacks once.
+// A page whose specs are in several lists goes through countStacks, so
+// that a package in two lists that share a stack counts in it once.
+func (c *rollCounts) pend(side int, l []string, id uint32, n int) {
+	c.tallies(l, id)
+	if int(id) >= len(c.pending) {
+		c.pending = append(c.pending, make([]pendingList, int(id)+1-len(c.pending))...)
+	}
+	p := &c.pending[id]
+	if p.specs == (OldToNew{}) {
+		c.pendingIDs = append(c.pendingIDs, id)
+	}
+	p.specs.add(side, n)
+	p.pkgs.inc(side)
+}
+
+// flush adds the pending counts of each list to its stacks.
+func (c *rollCounts) flush() {
+	for _, id := range c.pendingIDs {
+		p := &c.pending[id]
+		if listReads != nil {
+			listReads(len(c.byList[id]))
+		}
+		for _, t := range c.byList[id] {
+			t.Old += p.specs.Old
+			t.New += p.specs.New
+			t.pkgs.Old += p.pkgs.Old
+			t.pkgs.New += p.pkgs.New
+		}
+		*p = pendingList{}
+	}
+	c.pendingIDs = c.pendingIDs[:0]
+}
+
+// listReads, when set (by tests), is called with the length of each list
+// of stacks that the roll-ups read (rollCounts) and of each pair of lists
+// comparePackage compares string by string (equalLists): a list that
+// many specs share is read once, not once a spec.
+var listReads func(n int)
+
+// pendingList is what pend counted of one list of stacks: specs, and
+// packages (each page of one package on one side in the list alone).
+type pendingList struct {
+	specs, pkgs OldToNew
+}
+
 // merge adds o's counts to c's.
 func (c *rollCounts) merge(o *rollCounts) {
+	c.flush()
+	o.flush()
 	c.unchanged += o.unchanged
 	c.unchangedSpecs.add(o.unchangedSpecs)
 	for _, pair := range [][2]*counter{{c.compiler, o.compiler}, {c.opsys, o.opsys}, {c.platform, o.platform}, {c.target, o.target}, {c.stack, o.stack}} {
@@ -1457,6 +1560,7 @@ func (c *rollCounts) merge(o *rollCounts) {
 
 // rollups makes the roll-ups per facet value and the stack rows.
 func (c *rollCounts) rollups() (Facets, []StackRow) {
+	c.flush()
 	compiler, opsys, platform, target, stack := c.compiler, c.opsys, c.platform, c.target, c.stack
 	rollup := func(c *counter) Rollup {
 		r := Rollup{Added: []string{}, Removed: []string{}, Counts: ValueCounts{}}
@@ -1489,6 +1593,15 @@ type tally struct {
 	OldToNew
 	pkgs    OldToNew
 	lastPkg [2]int // per side, 1 + the index of the last package counted in pkgs
+}
+
+// add adds n to c's count on side.
+func (c *OldToNew) add(side, n int) {
+	if side == 0 {
+		c.Old += n
+	} else {
+		c.New += n
+	}
 }
 
 func (c *OldToNew) inc(side int) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
@@ -21,7 +22,7 @@ import (
 // package on one side only. A package whose pages list the same specs
 // (hashes, facets and stacks) is unchanged without any matching.
 func (m *matcher) comparePackage(op, np *snapshot.Package) (Package, []snapshot.Warning) {
-	if op != nil && np != nil && sameSpecs(op.Specs, np.Specs) {
+	if op != nil && np != nil && m.equal.specs(op.Specs, np.Specs) {
 		if m.counts != nil {
 			m.counts.add(0, m.pkg, op.Specs)
 			m.counts.add(1, m.pkg, np.Specs)
@@ -35,6 +36,24 @@ func (m *matcher) comparePackage(op, np *snapshot.Package) (Package, []snapshot.
 // hold the same specs: what pass 1 would find all unchanged, without
 // warnings.
 func sameSpecs(a, b []snapshot.Spec) bool {
+	var e equalLists
+	return e.specs(a, b)
+}
+
+// equalLists remembers, per list field of a spec (versions, variants,
+// stacks), the last two arrays of different addresses that it found to
+// hold the same strings: loaded lists are shared (a lockfile's nodes
+// under the same roots hold one array of them) and never modified, so
+// the same two arrays compare equal again without reading them. A hub
+// of K leaves under M roots, diffed with a copy of itself, compared each
+// leaf's M stacks, K·M strings.
+type equalLists [3]struct {
+	a, b *string
+	n    int
+}
+
+// specs is sameSpecs, remembering the lists it found equal.
+func (e *equalLists) specs(a, b []snapshot.Spec) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -42,10 +61,33 @@ func sameSpecs(a, b []snapshot.Spec) bool {
 		x, y := &a[i], &b[i]
 		if x.Hash != y.Hash || (i > 0 && a[i-1].Hash >= x.Hash) ||
 			x.Compiler != y.Compiler || x.OS != y.OS || x.Platform != y.Platform || x.Target != y.Target ||
-			!snapshot.EqualLists(x.Versions, y.Versions) || !snapshot.EqualLists(x.Variants, y.Variants) || !snapshot.EqualLists(x.Stacks, y.Stacks) {
+			!e.lists(0, x.Versions, y.Versions) || !e.lists(1, x.Variants, y.Variants) || !e.lists(2, x.Stacks, y.Stacks) {
 			return false
 		}
 	}
+	return true
+}
+
+// lists is snapshot.EqualLists for list field f, by the pair of arrays
+// last found equal first.
+func (e *equalLists) lists(f int, a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 {
+		return true
+	}
+	pa, pb := unsafe.SliceData(a), unsafe.SliceData(b)
+	if pa == pb || (e[f].a == pa && e[f].b == pb && e[f].n == len(a)) {
+		return true
+	}
+	if listReads != nil {
+		listReads(len(a))
+	}
+	if !slices.Equal(a, b) {
+		return false
+	}
+	e[f].a, e[f].b, e[f].n = pa, pb, len(a)
 	return true
 }
 

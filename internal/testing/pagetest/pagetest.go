@@ -1,6 +1,8 @@
 // Package pagetest writes catalogue pages and trees of them for the
 // tests of the loader (package snapshot) and of the page format (package
-// snapshot/catalog): the same pages the generator writes, by hand.
+// snapshot/catalog): the same pages the generator writes, by hand; and
+// Spack lockfiles of a given shape (HubLockfile), for those of the loader
+// and of package diff.
 package pagetest
 
 import (
@@ -167,4 +169,61 @@ func WriteTree(t testing.TB, files map[string]string) string {
 		}
 	}
 	return dir
+}
+
+// HubLockfile is a spack.lock of n nodes in a hub shape: K = n/10 leaves
+// l0…, a hub that depends on them all, and the other nodes roots d0… that
+// each depend on the hub, so that every leaf is in the stacks of every
+// root. Side 0 and side 1 differ in every hash, and in the leaves'
+// version (1, then 2): a snapshot of side 1 has all its K leaves changed.
+func HubLockfile(n, side int) []byte {
+	k := n / 10
+	m := n - k - 1
+	hash := func(i int) string { return HashN(side*n + i) }
+	name := func(i int) string {
+		switch {
+		case i < k:
+			return fmt.Sprintf("l%d", i)
+		case i == k:
+			return "hub"
+		}
+		return fmt.Sprintf("d%d", i-k-1)
+	}
+	var b strings.Builder
+	b.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
+	for j := range m {
+		if j > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "\n{\"hash\":%q,\"spec\":%q}", hash(k+1+j), name(k+1+j))
+	}
+	b.WriteString(`],"concrete_specs":{`)
+	node := func(i int, version string, deps []int) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "\n%q:{\"name\":%q,\"version\":%q,\"arch\":{\"platform\":\"linux\",\"platform_os\":\"os\",\"target\":\"t\"},\"hash\":%q", hash(i), name(i), version, hash(i))
+		if len(deps) > 0 {
+			b.WriteString(`,"dependencies":[`)
+			for j, d := range deps {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, `{"name":%q,"hash":%q,"parameters":{"deptypes":["build","link"],"virtuals":[]}}`, name(d), hash(d))
+			}
+			b.WriteByte(']')
+		}
+		b.WriteByte('}')
+	}
+	leaves := make([]int, k)
+	for i := range k {
+		leaves[i] = i
+		node(i, fmt.Sprint(1+side), nil)
+	}
+	node(k, "1", leaves)
+	for j := range m {
+		node(k+1+j, "1", []int{k})
+	}
+	b.WriteString("\n}}\n")
+	return []byte(b.String())
 }
