@@ -494,7 +494,11 @@ func wholeBlob(err error) error {
 // the build cache and its other nodes out of it, as Spack's own index of
 // the mirror would list them. A hash that two manifests write otherwise
 // is then refused as it is between two spec files of a folder: made into
-// one index here, the first copy was kept without a word.
+// one index here, the first copy was kept without a word. A spec that two
+// manifests have for root (copies in two folders) is one spec, as the
+// same spec file twice in a folder is, and as Spack's index of the mirror
+// lists it: it was refused ("has another manifest too"), the copies
+// alike.
 func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, error) {
 	var manifests []string
 	for _, name := range names {
@@ -540,7 +544,6 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, err
 		return nil, nil, err
 	}
 	dbVersion := ""
-	rootOf := map[string]string{} // a root's hash: its manifest
 	for i, name := range manifests {
 		e := entries[i]
 		if err := verify(name, e, blobs[i]); err != nil {
@@ -578,10 +581,6 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, err
 			if hash != want {
 				return nil, nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, hash, want)
 			}
-			if other, ok := rootOf[hash]; ok {
-				return nil, nil, fmt.Errorf("%s: spec %s has another manifest too: %s", name, hash, other)
-			}
-			rootOf[hash] = name
 		}
 	}
 	if dbVersion == "" {
