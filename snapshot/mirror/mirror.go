@@ -499,6 +499,9 @@ func wholeBlob(err error) error {
 // same spec file twice in a folder is, and as Spack's index of the mirror
 // lists it: it was refused ("has another manifest too"), the copies
 // alike.
+// Spec files of several formats (pushed by two Spacks) are read as a
+// folder's are too: the one index they were made into was of one
+// database version, and refused them.
 func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, error) {
 	var manifests []string
 	for _, name := range names {
@@ -543,7 +546,6 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, err
 		}
 		return nil, nil, err
 	}
-	dbVersion := ""
 	for i, name := range manifests {
 		e := entries[i]
 		if err := verify(name, e, blobs[i]); err != nil {
@@ -560,15 +562,9 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, err
 		if i := strings.LastIndexByte(want, '-'); i >= 0 {
 			want = want[i+1:]
 		}
-		v, nodes, err := specNodes(spec)
+		_, nodes, err := specNodes(spec)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: the spec file of blob %s: %v", name, e.Checksum, err)
-		}
-		db := dbOfSpec(v)
-		if dbVersion == "" {
-			dbVersion = db
-		} else if db != dbVersion {
-			return nil, nil, fmt.Errorf("%s: a spec file of format %d among spec files of another format (database %s): a mirror's specs are of one Spack", name, v, dbVersion)
 		}
 		for i, n := range nodes {
 			hash, err := nodeHash(n)
@@ -583,7 +579,7 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, err
 			}
 		}
 	}
-	if dbVersion == "" {
+	if len(manifests) == 0 {
 		return nil, nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s) and without spec manifests (%s/…/*%s): it holds no spec", indexManifest, specManifests, specSuffix)
 	}
 	return manifests, blobs, nil
@@ -691,19 +687,4 @@ func member(obj map[string]json.RawMessage, key string, dst any) error {
 		return fmt.Errorf("%s: %v", key, err)
 	}
 	return nil
-}
-
-// dbOfSpec is the database version whose records are nodes of spec
-// format v: Spack's database 6 wrote spec formats 2 and 3, 7 wrote 4, 8
-// writes 5, 9 (Spack 1.3) writes 5 and later.
-func dbOfSpec(v int) string {
-	switch {
-	case v <= 3:
-		return "6"
-	case v == 4:
-		return "7"
-	case v == 5:
-		return "8"
-	}
-	return "9"
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,6 +19,13 @@ import (
 // file's nodes, root first), as plain blobs, each opening with head.
 func writeSpecManifests(t *testing.T, dir, head string, specs [][]map[string]any) {
 	t.Helper()
+	writeSpecManifestsOf(t, dir, head, 5, specs)
+}
+
+// writeSpecManifestsOf is writeSpecManifests with spec files of format
+// version (adding to a mirror already at dir).
+func writeSpecManifestsOf(t *testing.T, dir, head string, version int, specs [][]map[string]any) {
+	t.Helper()
 	put := func(rel string, data []byte) {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -29,7 +37,7 @@ func writeSpecManifests(t *testing.T, dir, head string, specs [][]map[string]any
 	}
 	put("v3/layout.json", []byte(`{"signing": "gpg"}`))
 	for _, nodes := range specs {
-		spec, err := json.Marshal(map[string]any{"spec": map[string]any{"_meta": map[string]int{"version": 5}, "nodes": nodes}})
+		spec, err := json.Marshal(map[string]any{"spec": map[string]any{"_meta": map[string]int{"version": version}, "nodes": nodes}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +46,7 @@ func writeSpecManifests(t *testing.T, dir, head string, specs [][]map[string]any
 		h := hex.EncodeToString(sum[:])
 		put("blobs/sha256/"+h[:2]+"/"+h, spec)
 		m, err := json.Marshal(map[string]any{"version": 3, "data": []map[string]any{{
-			"contentLength": len(spec), "mediaType": "application/vnd.spack.spec.v5+json", "compression": "none",
+			"contentLength": len(spec), "mediaType": fmt.Sprintf("application/vnd.spack.spec.v%d+json", version), "compression": "none",
 			"checksumAlgorithm": "sha256", "checksum": h,
 		}}})
 		if err != nil {
@@ -129,5 +137,35 @@ func TestSpecBlobByteOrderMark(t *testing.T) {
 	s := load(t, openDir(t, dir, mirror.Options{}))
 	if len(s.Packages) != 1 || s.Packages[0].Name != "zlib" || len(s.Packages[0].Specs) != 1 {
 		t.Fatalf("packages %v, want zlib's one spec", s.Packages)
+	}
+}
+
+// TestSpecBlobsOfTwoFormats reads a v3 mirror without an index manifest
+// whose spec blobs are of formats 4 and 5 (pushed by two Spacks): the
+// specs load, as the same spec files in a folder do, and as Spack's index
+// of the mirror would list them. The mirror was refused ("a spec file of
+// format 5 among spec files of another format (database 7): a mirror's
+// specs are of one Spack", exit 2): a rule of the one index made of the
+// spec files, which the loader, reading them as a folder's, needs not.
+func TestSpecBlobsOfTwoFormats(t *testing.T) {
+	t.Parallel()
+	node := func(name, h string) map[string]any {
+		return map[string]any{"name": name, "version": "1", "hash": strings.Repeat(h, 32),
+			"arch":       map[string]any{"platform": "linux", "platform_os": "ubuntu22.04", "target": "x86_64"},
+			"parameters": map[string]any{"build_system": "generic"}}
+	}
+	dir := t.TempDir()
+	writeSpecManifestsOf(t, dir, "", 4, [][]map[string]any{{node("aaa", "a")}})
+	writeSpecManifestsOf(t, dir, "", 5, [][]map[string]any{{node("bbb", "b")}})
+	s, err := snapshot.LoadFrom(openDir(t, dir, mirror.Options{}), snapshot.Options{})
+	if err != nil {
+		t.Fatalf("spec blobs of formats 4 and 5: %v", err)
+	}
+	var names []string
+	for _, p := range s.Packages {
+		names = append(names, p.Name)
+	}
+	if got := strings.Join(names, " "); got != "aaa bbb" {
+		t.Errorf("packages %q, want aaa bbb", got)
 	}
 }
