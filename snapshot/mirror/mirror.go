@@ -556,6 +556,13 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, err
 			if spec, err = gunzipOnce(spec, limit); err != nil {
 				return nil, nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, wholeBlob(err)))
 			}
+			if cap(spec)-len(spec) > len(spec)/8 {
+				// Kept until the loader reads it, with the others:
+				// gunzip's buffer has room for four times the blob and
+				// more, and a mirror of tiny gzip'd specs held several
+				// times its spec files' bytes.
+				spec = bytes.Clone(spec)
+			}
 		}
 		blobs[i] = spec
 		want := strings.TrimSuffix(path.Base(name), specSuffix)
