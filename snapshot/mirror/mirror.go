@@ -494,7 +494,14 @@ func wholeBlob(err error) error {
 // the build cache and its other nodes out of it, as Spack's own index of
 // the mirror would list them. A hash that two manifests write otherwise
 // is then refused as it is between two spec files of a folder: made into
-// one index here, the first copy was kept without a word.
+// one index here, the first copy was kept without a word. A spec that two
+// manifests have for root (copies in two folders) is one spec, as the
+// same spec file twice in a folder is, and as Spack's index of the mirror
+// lists it: it was refused ("has another manifest too"), the copies
+// alike.
+// Spec files of several formats (pushed by two Spacks) are read as a
+// folder's are too: the one index they were made into was of one
+// database version, and refused them.
 func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, error) {
 	var manifests []string
 	for _, name := range names {
@@ -539,8 +546,6 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, err
 		}
 		return nil, nil, err
 	}
-	dbVersion := ""
-	rootOf := map[string]string{} // a root's hash: its manifest
 	for i, name := range manifests {
 		e := entries[i]
 		if err := verify(name, e, blobs[i]); err != nil {
@@ -551,21 +556,22 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, err
 			if spec, err = gunzipOnce(spec, limit); err != nil {
 				return nil, nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, wholeBlob(err)))
 			}
+			if cap(spec)-len(spec) > len(spec)/8 {
+				// Kept until the loader reads it, with the others:
+				// gunzip's buffer has room for four times the blob and
+				// more, and a mirror of tiny gzip'd specs held several
+				// times its spec files' bytes.
+				spec = bytes.Clone(spec)
+			}
 		}
 		blobs[i] = spec
 		want := strings.TrimSuffix(path.Base(name), specSuffix)
 		if i := strings.LastIndexByte(want, '-'); i >= 0 {
 			want = want[i+1:]
 		}
-		v, nodes, err := specNodes(spec)
+		_, nodes, err := specNodes(spec)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: the spec file of blob %s: %v", name, e.Checksum, err)
-		}
-		db := dbOfSpec(v)
-		if dbVersion == "" {
-			dbVersion = db
-		} else if db != dbVersion {
-			return nil, nil, fmt.Errorf("%s: a spec file of format %d among spec files of another format (database %s): a mirror's specs are of one Spack", name, v, dbVersion)
 		}
 		for i, n := range nodes {
 			hash, err := nodeHash(n)
@@ -578,13 +584,9 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, err
 			if hash != want {
 				return nil, nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, hash, want)
 			}
-			if other, ok := rootOf[hash]; ok {
-				return nil, nil, fmt.Errorf("%s: spec %s has another manifest too: %s", name, hash, other)
-			}
-			rootOf[hash] = name
 		}
 	}
-	if dbVersion == "" {
+	if len(manifests) == 0 {
 		return nil, nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s) and without spec manifests (%s/…/*%s): it holds no spec", indexManifest, specManifests, specSuffix)
 	}
 	return manifests, blobs, nil
@@ -692,19 +694,4 @@ func member(obj map[string]json.RawMessage, key string, dst any) error {
 		return fmt.Errorf("%s: %v", key, err)
 	}
 	return nil
-}
-
-// dbOfSpec is the database version whose records are nodes of spec
-// format v: Spack's database 6 wrote spec formats 2 and 3, 7 wrote 4, 8
-// writes 5, 9 (Spack 1.3) writes 5 and later.
-func dbOfSpec(v int) string {
-	switch {
-	case v <= 3:
-		return "6"
-	case v == 4:
-		return "7"
-	case v == 5:
-		return "8"
-	}
-	return "9"
 }
