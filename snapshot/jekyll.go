@@ -308,9 +308,21 @@ func (r publishRule) beside(f File) string {
 // the same specs passed the CI recipe's gate (git:HEAD^1:_cache/develop
 // against git:HEAD:_cache/develop) with "no changes" while the site lost
 // every page of the tag. A file named deeper (_cache/develop/spack.lock)
-// is read as asked.
+// is read as asked. So is a file where the site has its catalogue's
+// folder, _cache itself: Jekyll publishes no file whose name starts
+// with "_", and a pull request that replaced the folder _cache with a
+// file _cache holding a lockfile of the same specs passed a gate on
+// PATH _cache (git:HEAD^1:_cache against git:HEAD:_cache) with "no
+// changes" while the site lost every page.
 func (r publishRule) atTagPlace(f File) string {
-	if r.src == nil || !f.Root || r.siteAt < 0 || r.siteAt != len(r.siteSegs)-2 {
+	if r.src == nil || !f.Root || r.siteAt < 0 {
+		return ""
+	}
+	if r.siteAt == len(r.siteSegs)-1 {
+		return fmt.Sprintf("a file where the site has its catalogue's folder (%s): Jekyll publishes no file whose name starts with \"_\", and no page of any tag, while cachediff would read it as the snapshot; the catalogue writes a folder of <tag>/<package>/specs.md there",
+			collectionDir)
+	}
+	if r.siteAt != len(r.siteSegs)-2 {
 		return ""
 	}
 	tag := shorten(r.siteSegs[r.siteAt+1], maxNameQuoted)
