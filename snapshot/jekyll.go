@@ -374,6 +374,18 @@ func (r publishRule) tagOf(f File) string {
 	return shorten(full[at+1], maxNameQuoted)
 }
 
+// inCollection reports whether f, a file of a folder walk, is directly
+// in the folder _cache (as collectionPath places it), beside the tags'
+// folders.
+func (r publishRule) inCollection(f File) bool {
+	rel := r.src.RelPath(f)
+	if rel == "" {
+		return false
+	}
+	full, at := r.collectionPath(strings.Split(rel, "/"))
+	return at >= 0 && len(full) == at+2
+}
+
 // besideRead returns why the candidate c, read with the result res, is
 // bad input as beside says, or "": a page by its layout, a Markdown file
 // that is no page, or a file named like a Spack file that no decoder
@@ -404,6 +416,18 @@ func (r publishRule) besideRead(c candidate, res result) string {
 			}
 			return fmt.Sprintf("a Spack file among the catalogue's pages (under %s/%s), where the catalogue writes nothing but <package>/specs.md: the site %s, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
 				collectionDir, where, shown, collectionDir)
+		}
+		// Nor directly in _cache, beside the tags' folders: a pull
+		// request that deleted every page of _cache/develop and added
+		// _cache/spack.lock (or _cache/_spack.lock) of the same specs
+		// passed a gate on PATH _cache with "no changes".
+		if r.inCollection(c.file) {
+			shown := "copies it as it is and shows its specs at no package's address"
+			if jekyllSkipsFile(c.file.Base) {
+				shown = "leaves it out by its name, as Jekyll does, and shows its specs nowhere"
+			}
+			return fmt.Sprintf("a Spack file in the catalogue's folder (%s), where the catalogue writes nothing but <tag>/<package>/specs.md: the site %s, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
+				collectionDir, shown, collectionDir)
 		}
 		return ""
 	}
