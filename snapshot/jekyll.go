@@ -386,6 +386,27 @@ func (r publishRule) inCollection(f File) bool {
 	return at >= 0 && len(full) == at+2
 }
 
+// skippedTag returns the name of the folder directly below _cache that
+// holds f, a file of a folder walk, when Jekyll leaves that folder out
+// by its name (_d, #d, ~d; shortened to quote) and the walk found it, or
+// "". A snapshot named at or below such a folder (_cache/_x, Spack's
+// files kept beside the catalogue where the site publishes nothing) is
+// read as asked.
+func (r publishRule) skippedTag(f File) string {
+	rel := r.src.RelPath(f)
+	if rel == "" {
+		return ""
+	}
+	full, at := r.collectionPath(strings.Split(rel, "/"))
+	if at < 0 || len(full) < at+3 || !jekyllSpecial(full[at+1]) {
+		return ""
+	}
+	if r.siteAt >= 0 && at+1 < len(r.siteSegs) {
+		return ""
+	}
+	return shorten(full[at+1], maxNameQuoted)
+}
+
 // besideRead returns why the candidate c, read with the result res, is
 // bad input as beside says, or "": a page by its layout, a Markdown file
 // that is no page, or a file named like a Spack file that no decoder
@@ -428,6 +449,14 @@ func (r publishRule) besideRead(c candidate, res result) string {
 			}
 			return fmt.Sprintf("a Spack file in the catalogue's folder (%s), where the catalogue writes nothing but <tag>/<package>/specs.md: the site %s, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
 				collectionDir, shown, collectionDir)
+		}
+		// Nor below a tag's folder whose name Jekyll leaves out
+		// (_cache/_d/spack.lock): the site publishes nothing there, and
+		// a pull request that moved every page's specs into such a
+		// lockfile passed a gate on PATH _cache with "no changes".
+		if d := r.skippedTag(c.file); d != "" {
+			return fmt.Sprintf("a Spack file in the catalogue's folder (under %s/%s), whose tag's folder Jekyll leaves out by its name, so that the site shows its specs nowhere, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
+				collectionDir, d, collectionDir)
 		}
 		return ""
 	}
