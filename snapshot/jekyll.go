@@ -308,9 +308,21 @@ func (r publishRule) beside(f File) string {
 // the same specs passed the CI recipe's gate (git:HEAD^1:_cache/develop
 // against git:HEAD:_cache/develop) with "no changes" while the site lost
 // every page of the tag. A file named deeper (_cache/develop/spack.lock)
-// is read as asked.
+// is read as asked. So is a file where the site has its catalogue's
+// folder, _cache itself: Jekyll publishes no file whose name starts
+// with "_", and a pull request that replaced the folder _cache with a
+// file _cache holding a lockfile of the same specs passed a gate on
+// PATH _cache (git:HEAD^1:_cache against git:HEAD:_cache) with "no
+// changes" while the site lost every page.
 func (r publishRule) atTagPlace(f File) string {
-	if r.src == nil || !f.Root || r.siteAt < 0 || r.siteAt != len(r.siteSegs)-2 {
+	if r.src == nil || !f.Root || r.siteAt < 0 {
+		return ""
+	}
+	if r.siteAt == len(r.siteSegs)-1 {
+		return fmt.Sprintf("a file where the site has its catalogue's folder (%s): Jekyll publishes no file whose name starts with \"_\", and no page of any tag, while cachediff would read it as the snapshot; the catalogue writes a folder of <tag>/<package>/specs.md there",
+			collectionDir)
+	}
+	if r.siteAt != len(r.siteSegs)-2 {
 		return ""
 	}
 	tag := shorten(r.siteSegs[r.siteAt+1], maxNameQuoted)
@@ -362,6 +374,39 @@ func (r publishRule) tagOf(f File) string {
 	return shorten(full[at+1], maxNameQuoted)
 }
 
+// inCollection reports whether f, a file of a folder walk, is directly
+// in the folder _cache (as collectionPath places it), beside the tags'
+// folders.
+func (r publishRule) inCollection(f File) bool {
+	rel := r.src.RelPath(f)
+	if rel == "" {
+		return false
+	}
+	full, at := r.collectionPath(strings.Split(rel, "/"))
+	return at >= 0 && len(full) == at+2
+}
+
+// skippedTag returns the name of the folder directly below _cache that
+// holds f, a file of a folder walk, when Jekyll leaves that folder out
+// by its name (_d, #d, ~d; shortened to quote) and the walk found it, or
+// "". A snapshot named at or below such a folder (_cache/_x, Spack's
+// files kept beside the catalogue where the site publishes nothing) is
+// read as asked.
+func (r publishRule) skippedTag(f File) string {
+	rel := r.src.RelPath(f)
+	if rel == "" {
+		return ""
+	}
+	full, at := r.collectionPath(strings.Split(rel, "/"))
+	if at < 0 || len(full) < at+3 || !jekyllSpecial(full[at+1]) {
+		return ""
+	}
+	if r.siteAt >= 0 && at+1 < len(r.siteSegs) {
+		return ""
+	}
+	return shorten(full[at+1], maxNameQuoted)
+}
+
 // besideRead returns why the candidate c, read with the result res, is
 // bad input as beside says, or "": a page by its layout, a Markdown file
 // that is no page, or a file named like a Spack file that no decoder
@@ -392,6 +437,26 @@ func (r publishRule) besideRead(c candidate, res result) string {
 			}
 			return fmt.Sprintf("a Spack file among the catalogue's pages (under %s/%s), where the catalogue writes nothing but <package>/specs.md: the site %s, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
 				collectionDir, where, shown, collectionDir)
+		}
+		// Nor directly in _cache, beside the tags' folders: a pull
+		// request that deleted every page of _cache/develop and added
+		// _cache/spack.lock (or _cache/_spack.lock) of the same specs
+		// passed a gate on PATH _cache with "no changes".
+		if r.inCollection(c.file) {
+			shown := "copies it as it is and shows its specs at no package's address"
+			if jekyllSkipsFile(c.file.Base) {
+				shown = "leaves it out by its name, as Jekyll does, and shows its specs nowhere"
+			}
+			return fmt.Sprintf("a Spack file in the catalogue's folder (%s), where the catalogue writes nothing but <tag>/<package>/specs.md: the site %s, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
+				collectionDir, shown, collectionDir)
+		}
+		// Nor below a tag's folder whose name Jekyll leaves out
+		// (_cache/_d/spack.lock): the site publishes nothing there, and
+		// a pull request that moved every page's specs into such a
+		// lockfile passed a gate on PATH _cache with "no changes".
+		if d := r.skippedTag(c.file); d != "" {
+			return fmt.Sprintf("a Spack file in the catalogue's folder (under %s/%s), whose tag's folder Jekyll leaves out by its name, so that the site shows its specs nowhere, while cachediff would read them as the snapshot's; name a folder of Spack files outside %s",
+				collectionDir, d, collectionDir)
 		}
 		return ""
 	}

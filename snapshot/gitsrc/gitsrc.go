@@ -915,8 +915,18 @@ func (r *Repo) gitlink(commit, p string) string {
 // though a checkout may hold it (a submodule's pages, a link's target).
 // One git ls-tree for every name on the way.
 func (r *Repo) wayBlocked(commit, p string) (string, Kind) {
+	_, at, kind := r.wayOf(commit, p, false)
+	return at, kind
+}
+
+// wayOf is wayBlocked, and with self gitlink's answer for p too (the
+// id of the submodule committed at p, or ""), from the same git ls-tree:
+// a log asks both of a commit where PATH is absent, and asking them
+// apart spawned a git process more than before wayBlocked for a log
+// whose base predates PATH, an ordinary one.
+func (r *Repo) wayOf(commit, p string, self bool) (sub, at string, kind Kind) {
 	if strings.ContainsAny(p, "\n\x00") {
-		return "", Regular
+		return "", "", Regular
 	}
 	var way []string
 	for i := range len(p) {
@@ -924,26 +934,37 @@ func (r *Repo) wayBlocked(commit, p string) (string, Kind) {
 			way = append(way, p[:i])
 		}
 	}
-	if len(way) == 0 {
-		return "", Regular
+	names := way
+	if self && p != "" {
+		names = append(way[:len(way):len(way)], p)
+	}
+	if len(names) == 0 {
+		return "", "", Regular
 	}
 	// Each name as written: a folder ":x" is no pathspec magic.
-	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, append([]string{"ls-tree", "-z", "--full-tree", commit, "--"}, way...)...)
+	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, append([]string{"ls-tree", "-z", "--full-tree", commit, "--"}, names...)...)
 	if err != nil {
-		return "", Regular
+		return "", "", Regular
 	}
 	files, _, err := parseLsTree(out)
 	if err != nil {
-		return "", Regular
+		return "", "", Regular
+	}
+	if self {
+		for _, f := range files {
+			if f.Path == p && f.Kind == Submodule {
+				sub = f.OID
+			}
+		}
 	}
 	for _, w := range way {
 		for _, f := range files {
 			if f.Path == w && (f.Kind == Submodule || f.Kind == Symlink) {
-				return w, f.Kind
+				return sub, w, f.Kind
 			}
 		}
 	}
-	return "", Regular
+	return sub, "", Regular
 }
 
 // exist reports, for each object name of exprs (REV:PATH), whether it

@@ -94,3 +94,48 @@ func TestLinkIntoGitDirNames(t *testing.T) {
 		t.Errorf("%v, want zlib/.g alone refused, as a dot-folder", err)
 	}
 }
+
+// TestLinkIntoGitDirBesideCatalogue: a link into the top's .git outside
+// a tag's folder of _cache (catalog/head to ../.git/HEAD, catalog/g to
+// ../.git, beside a folder of Spack files) was refused from git, while
+// the checked-out folder, which reads no file of .git's names there, and
+// the site, which shows none of it among the catalogue's pages, passed
+// it. It is a warning there, the lockfile read; under a tag's folder it
+// stays an error (TestLinkIntoGitDir).
+func TestLinkIntoGitDirBesideCatalogue(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
+	repo := filepath.Join(t.TempDir(), "repo")
+	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
+		t.Fatal(err)
+	}
+	lock := `{"_meta": {"file-type": "spack-lockfile", "lockfile-version": 5, "specfile-version": 4}, "roots": [{"hash": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "spec": "zlib"}], "concrete_specs": {"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": {"name": "zlib", "version": "1.3", "arch": {"platform": "linux", "platform_os": "ubuntu22.04", "target": "x86_64"}, "hash": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`
+	if err := os.MkdirAll(filepath.Join(repo, "catalog"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "catalog", "spack.lock"), []byte(lock), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]string{"head": "../.git/HEAD", "g": "../.git"} {
+		if err := os.Symlink(target, filepath.Join(repo, "catalog", name)); err != nil {
+			t.Skip(err)
+		}
+	}
+	for _, step := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "catalog"}} {
+		if _, err := gittest.Git(repo, nil, step...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, arg := range []string{"HEAD:catalog", filepath.Join(repo, "catalog")} {
+		s, err := loadArg(repo, arg, snapshot.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", arg, err)
+			continue
+		}
+		if s.Specs() != 1 {
+			t.Errorf("%s: %d specs, want 1", arg, s.Specs())
+		}
+	}
+}

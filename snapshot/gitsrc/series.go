@@ -254,7 +254,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		if !exist[i] {
 			// A submodule's commit is not in these objects either: say
 			// so, rather than log its packages removed.
-			if sub := r.gitlink(commits[i].ID, top); sub != "" {
+			// (One git ls-tree asks both, wayOf.)
+			sub, at, kind := r.wayOf(commits[i].ID, top, true)
+			if sub != "" {
 				return nil, fmt.Errorf("path %s at commit %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(top), short(commits[i].ID), short(sub))
 			}
 			// Nor where a name on the way is a submodule or a symbolic
@@ -262,7 +264,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			// x/develop): a checkout holds pages there, which REV:PATH
 			// cannot read, and the log said every package was removed
 			// where the pair of the same commits is an error.
-			if at, kind := r.wayBlocked(commits[i].ID, top); at != "" {
+			if at != "" {
 				if kind == Submodule {
 					return nil, fmt.Errorf("path %s at commit %s passes through %s, a submodule: its pages are in another repository, not in this one", displayPath(top), short(commits[i].ID), displayPath(at))
 				}

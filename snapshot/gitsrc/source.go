@@ -853,6 +853,22 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				if l.dir == "" && (strings.IndexByte("._#~", base[0]) >= 0 || strings.HasSuffix(base, "~")) {
 					continue
 				}
+				if !amongPages(linkPaths[i], l.dir != "") {
+					// Outside a tag's folder of _cache no site shows
+					// what it leads to among the catalogue's pages, and
+					// the checked-out folder reads there no file of
+					// .git's names: a link to .git beside a folder of
+					// Spack files (catalog/head to ../.git/HEAD) was
+					// refused from git while the checkout passed. Not
+					// followed, a warning.
+					msg := "a symbolic link into the repository's own .git folder (to " + target + "): not followed"
+					if strings.HasSuffix(base, ".md") {
+						errs = append(errs, &snapshot.Error{File: name, Msg: msg})
+					} else {
+						warnings = append(warnings, snapshot.Warning{File: name, Message: msg})
+					}
+					continue
+				}
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link into the repository's own .git folder (to " + target + "): a checkout, which the site is built from, has that folder, whose files the link would publish, while the object store has none of them; remove the link"})
 			case "dangling", "loop", "notdir", "missing", "toolong":
 				dropped[links[i]] = true
@@ -1483,4 +1499,22 @@ func dotDir(dir string) string {
 		}
 	}
 	return strings.TrimSuffix(dir, "/")
+}
+
+// amongPages reports whether a symbolic link at p (from the top of the
+// repository) is where the site publishes the catalogue's pages: below a
+// tag's folder of _cache, or, a link to a folder (dir), a tag's folder
+// itself; a tag's folder whose name Jekyll leaves out publishes nothing.
+func amongPages(p string, dir bool) bool {
+	segs := strings.Split(p, "/")
+	need := 3 // _cache, the tag's folder, the link
+	if dir {
+		need = 2
+	}
+	for i, seg := range segs {
+		if seg == "_cache" && len(segs) >= i+need && segs[i+1] != "" && strings.IndexByte("._#~", segs[i+1][0]) < 0 {
+			return true
+		}
+	}
+	return false
 }

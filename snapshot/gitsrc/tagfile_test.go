@@ -67,3 +67,49 @@ func TestFileAtTagPlace(t *testing.T) {
 		t.Errorf("outside a site: %v", err)
 	}
 }
+
+// TestFileAtCatalogPlace: a pull request that replaced the folder _cache
+// with a file _cache holding a lockfile of the same specs passed a gate
+// on PATH _cache (git:HEAD^1:_cache against git:HEAD:_cache, and the
+// checked-out folders) with "no changes", while Jekyll publishes no file
+// named _cache and the site lost every page. It is bad input there, from
+// git and from the checkout alike, as a file at a tag's place is.
+func TestFileAtCatalogPlace(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	page := pagetest.SimplePage("zlib", "develop", 1, 2)
+	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": page})
+	repo := filepath.Join(t.TempDir(), "repo")
+	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range [][]string{{"reset", "-q", "--hard"}, {"rm", "-q", "-r", "_cache"}} {
+		if _, err := gittest.Git(repo, nil, step...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(repo, "_cache"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "a file"}} {
+		if _, err := gittest.Git(repo, nil, step...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const want = "a file where the site has its catalogue's folder (_cache)"
+	for _, arg := range []string{"HEAD:_cache", filepath.Join(repo, "_cache")} {
+		_, err := loadArg(repo, arg, snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", arg, err, want)
+		}
+	}
+	// Outside any site the same file is a page named alone.
+	alone := filepath.Join(t.TempDir(), "_cache")
+	if err := os.WriteFile(alone, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := snapshot.Load(alone, snapshot.Options{}); err != nil {
+		t.Errorf("outside a site: %v", err)
+	}
+}
