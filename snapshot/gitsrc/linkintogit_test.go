@@ -22,28 +22,7 @@ func TestLinkIntoGitDir(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
-	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
-	repo := filepath.Join(t.TempDir(), "repo")
-	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for name, target := range map[string]string{"g": "../../../.git", "c.json": "../../../.git/config", "n": "../../../nothing"} {
-		file := filepath.Join(dir, name)
-		if err := os.WriteFile(file, []byte(target), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		oid, err := gittest.Git(repo, nil, "hash-object", "-w", file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := gittest.Git(repo, nil, "update-index", "--add", "--cacheinfo", "120000,"+strings.TrimSpace(oid)+",_cache/develop/zlib/"+name); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := gittest.Git(repo, nil, "commit", "-q", "-m", "links"); err != nil {
-		t.Fatal(err)
-	}
+	repo := zlibWithLinks(t, map[string]string{"g": "../../../.git", "c.json": "../../../.git/config", "n": "../../../nothing"})
 	_, err := loadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
 	for _, name := range []string{"g", "c.json"} {
 		if err == nil || !strings.Contains(err.Error(), "zlib/"+name+": a symbolic link into the repository's own .git folder") {
@@ -66,28 +45,7 @@ func TestLinkIntoGitDirNames(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
-	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
-	repo := filepath.Join(t.TempDir(), "repo")
-	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for name, target := range map[string]string{".x": "../../../.git/HEAD", "_x": "../../../.git/HEAD", ".g": "../../../.git"} {
-		file := filepath.Join(dir, name)
-		if err := os.WriteFile(file, []byte(target), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		oid, err := gittest.Git(repo, nil, "hash-object", "-w", file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := gittest.Git(repo, nil, "update-index", "--add", "--cacheinfo", "120000,"+strings.TrimSpace(oid)+",_cache/develop/zlib/"+name); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := gittest.Git(repo, nil, "commit", "-q", "-m", "links"); err != nil {
-		t.Fatal(err)
-	}
+	repo := zlibWithLinks(t, map[string]string{".x": "../../../.git/HEAD", "_x": "../../../.git/HEAD", ".g": "../../../.git"})
 	_, err := loadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
 	var le *snapshot.LoadError
 	if !errors.As(err, &le) || len(le.Errs) != 1 || !strings.HasSuffix(le.Errs[0].File, "zlib/.g") || !strings.Contains(le.Errs[0].Msg, "a folder whose name starts with a dot") {
@@ -138,4 +96,35 @@ func TestLinkIntoGitDirBesideCatalogue(t *testing.T) {
 			t.Errorf("%s: %d specs, want 1", arg, s.Specs())
 		}
 	}
+}
+
+// zlibWithLinks is a repository of one page, _cache/develop/zlib, and a
+// commit that adds symbolic links beside it: each name of links, to its
+// target, committed as git stores a link (the object store's text), so
+// that a target git's own checkout would refuse (.git) is committed too.
+func zlibWithLinks(t *testing.T, links map[string]string) string {
+	t.Helper()
+	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
+	repo := filepath.Join(t.TempDir(), "repo")
+	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, target := range links {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(target), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		oid, err := gittest.Git(repo, nil, "hash-object", "-w", file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(repo, nil, "update-index", "--add", "--cacheinfo", "120000,"+strings.TrimSpace(oid)+",_cache/develop/zlib/"+name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := gittest.Git(repo, nil, "commit", "-q", "-m", "links"); err != nil {
+		t.Fatal(err)
+	}
+	return repo
 }
