@@ -308,7 +308,7 @@ func (r publishRule) beside(f File) string {
 // the same specs passed the CI recipe's gate (git:HEAD^1:_cache/develop
 // against git:HEAD:_cache/develop) with "no changes" while the site lost
 // every page of the tag. A file named deeper (_cache/develop/spack.lock)
-// is read as asked. So is a file where the site has its catalogue's
+// is read as asked, as is one whose name Jekyll leaves out (_cache/_x). So is a file where the site has its catalogue's
 // folder, _cache itself: Jekyll publishes no file whose name starts
 // with "_", and a pull request that replaced the folder _cache with a
 // file _cache holding a lockfile of the same specs passed a gate on
@@ -323,6 +323,14 @@ func (r publishRule) atTagPlace(f File) string {
 			collectionDir)
 	}
 	if r.siteAt != len(r.siteSegs)-2 {
+		return ""
+	}
+	// Nor is one Jekyll leaves out by its name (_cache/_x, .x, x~):
+	// the site publishes nothing there, and a folder of Spack files
+	// kept there named as the snapshot is read as asked, so the same
+	// lockfile as a file _cache/_x was refused, "Jekyll publishes it as
+	// one document", while _cache/_x/spack.lock loaded.
+	if jekyllSkipsFile(r.siteSegs[r.siteAt+1]) {
 		return ""
 	}
 	tag := shorten(r.siteSegs[r.siteAt+1], maxNameQuoted)

@@ -98,6 +98,39 @@ func TestLinkIntoGitDirBesideCatalogue(t *testing.T) {
 	}
 }
 
+// TestLinkIntoGitSubfolderAtTagPlace: a pull request that added
+// _cache/g, a symbolic link to ../.git/objects, passed a gate on PATH
+// _cache from git with a warning, "not followed", exit 0, while the
+// checked-out folder refused the files below g that the site would
+// publish as a tag's: git cannot tell a folder below .git from a file.
+// At a tag's place, a link anywhere into .git is an error.
+func TestLinkIntoGitSubfolderAtTagPlace(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
+	repo := filepath.Join(t.TempDir(), "repo")
+	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]string{"g": "../.git/objects", "r": "../.git/refs/"} {
+		if err := os.Symlink(target, filepath.Join(repo, "_cache", name)); err != nil {
+			t.Skip(err)
+		}
+	}
+	for _, step := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "links"}} {
+		if _, err := gittest.Git(repo, nil, step...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := loadArg(repo, "HEAD:_cache", snapshot.Options{})
+	for _, name := range []string{"g", "r"} {
+		if err == nil || !strings.Contains(err.Error(), "_cache/"+name+": a symbolic link into the repository's own .git folder") {
+			t.Errorf("%s: %v, want it refused", name, err)
+		}
+	}
+}
+
 // zlibWithLinks is a repository of one page, _cache/develop/zlib, and a
 // commit that adds symbolic links beside it: each name of links, to its
 // target, committed as git stores a link (the object store's text), so

@@ -853,7 +853,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				if l.dir == "" && (strings.IndexByte("._#~", base[0]) >= 0 || strings.HasSuffix(base, "~")) {
 					continue
 				}
-				if !amongPages(linkPaths[i], l.dir != "") {
+				if !amongPages(linkPaths[i]) {
 					// Outside a tag's folder of _cache no site shows
 					// what it leads to among the catalogue's pages, and
 					// the checked-out folder reads there no file of
@@ -1501,16 +1501,18 @@ func dotDir(dir string) string {
 	return strings.TrimSuffix(dir, "/")
 }
 
-// amongPages reports whether a symbolic link at p (from the top of the
-// repository) is where the site publishes the catalogue's pages: below a
-// tag's folder of _cache, or, a link to a folder (dir), a tag's folder
-// itself; a tag's folder whose name Jekyll leaves out publishes nothing.
-func amongPages(p string, dir bool) bool {
+// amongPages reports whether a symbolic link into .git at p (from the
+// top of the repository) is where the site publishes the catalogue's
+// pages: below a tag's folder of _cache, or a tag's folder itself; a
+// tag's folder whose name Jekyll leaves out publishes nothing. At a
+// tag's place it counts whatever it leads to: a name below .git may be
+// a folder of a checkout too (.git/objects, .git/refs), which the
+// object store knows nothing of, and _cache/g to ../.git/objects passed
+// from git with a warning while the checked-out folder refused the
+// files below g that the site would publish.
+func amongPages(p string) bool {
 	segs := strings.Split(p, "/")
-	need := 3 // _cache, the tag's folder, the link
-	if dir {
-		need = 2
-	}
+	const need = 2 // _cache, the tag's folder (or the link there)
 	for i, seg := range segs {
 		if seg == "_cache" && len(segs) >= i+need && segs[i+1] != "" && strings.IndexByte("._#~", segs[i+1][0]) < 0 {
 			return true

@@ -113,3 +113,45 @@ func TestFileAtCatalogPlace(t *testing.T) {
 		t.Errorf("outside a site: %v", err)
 	}
 }
+
+// TestSkippedFileAtTagPlace: a lockfile kept as _cache/_x (or .x, x~),
+// a name Jekyll leaves out, named as the snapshot was refused, "a file
+// where the site has a tag's folder ... Jekyll publishes it as one
+// document", exit 2, while the site publishes nothing there and the
+// same lockfile as _cache/_x/spack.lock, or the folder _cache/_x, is
+// read as asked. It is read as asked too, from git and the checkout.
+func TestSkippedFileAtTagPlace(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	const lock = `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6},
+"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"root"}],
+"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}
+`
+	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
+	repo := filepath.Join(t.TempDir(), "repo")
+	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"_x", ".x", "#x", "x~"}
+	for _, name := range names {
+		if err := os.WriteFile(filepath.Join(repo, "_cache", name), []byte(lock), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, step := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "lockfiles"}} {
+		if _, err := gittest.Git(repo, nil, step...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range names {
+		for _, arg := range []string{"HEAD:_cache/" + name, filepath.Join(repo, "_cache", name)} {
+			s, err := loadArg(repo, arg, snapshot.Options{})
+			if err != nil {
+				t.Errorf("%s: %v", arg, err)
+			} else if s.Specs() != 1 {
+				t.Errorf("%s: %d specs, want 1", arg, s.Specs())
+			}
+		}
+	}
+}
