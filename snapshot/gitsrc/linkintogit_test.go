@@ -64,11 +64,7 @@ func TestLinkIntoGitDirBesideCatalogue(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
-	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
-	repo := filepath.Join(t.TempDir(), "repo")
-	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
-		t.Fatal(err)
-	}
+	repo := zlibRepo(t, pagetest.SimplePage("zlib", "develop", 1, 1))
 	lock := `{"_meta": {"file-type": "spack-lockfile", "lockfile-version": 5, "specfile-version": 4}, "roots": [{"hash": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "spec": "zlib"}], "concrete_specs": {"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": {"name": "zlib", "version": "1.3", "arch": {"platform": "linux", "platform_os": "ubuntu22.04", "target": "x86_64"}, "hash": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`
 	if err := os.MkdirAll(filepath.Join(repo, "catalog"), 0o755); err != nil {
 		t.Fatal(err)
@@ -108,11 +104,7 @@ func TestLinkIntoGitSubfolderAtTagPlace(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
-	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
-	repo := filepath.Join(t.TempDir(), "repo")
-	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
-		t.Fatal(err)
-	}
+	repo := zlibRepo(t, pagetest.SimplePage("zlib", "develop", 1, 1))
 	for name, target := range map[string]string{"g": "../.git/objects", "r": "../.git/refs/"} {
 		if err := os.Symlink(target, filepath.Join(repo, "_cache", name)); err != nil {
 			t.Skip(err)
@@ -137,11 +129,7 @@ func TestLinkIntoGitSubfolderAtTagPlace(t *testing.T) {
 // that a target git's own checkout would refuse (.git) is committed too.
 func zlibWithLinks(t *testing.T, links map[string]string) string {
 	t.Helper()
-	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
-	repo := filepath.Join(t.TempDir(), "repo")
-	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
-		t.Fatal(err)
-	}
+	repo := zlibRepo(t, pagetest.SimplePage("zlib", "develop", 1, 1))
 	dir := t.TempDir()
 	for name, target := range links {
 		file := filepath.Join(dir, name)
@@ -157,6 +145,18 @@ func zlibWithLinks(t *testing.T, links map[string]string) string {
 		}
 	}
 	if _, err := gittest.Git(repo, nil, "commit", "-q", "-m", "links"); err != nil {
+		t.Fatal(err)
+	}
+	return repo
+}
+
+// zlibRepo is a repository of one commit holding one page, page, at
+// _cache/develop/zlib/specs.md.
+func zlibRepo(t *testing.T, page string) string {
+	t.Helper()
+	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": page})
+	repo := filepath.Join(t.TempDir(), "repo")
+	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
 		t.Fatal(err)
 	}
 	return repo

@@ -24,11 +24,7 @@ func TestFileAtTagPlace(t *testing.T) {
 		t.Skip("the git program is not on PATH")
 	}
 	page := pagetest.SimplePage("zlib", "develop", 1, 2)
-	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": page})
-	repo := filepath.Join(t.TempDir(), "repo")
-	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
-		t.Fatal(err)
-	}
+	repo := zlibRepo(t, page)
 	if _, err := loadArg(repo, "HEAD:_cache/develop/zlib/specs.md", snapshot.Options{}); err != nil {
 		t.Errorf("a page named alone below the tag's folder: %v", err)
 	}
@@ -79,11 +75,7 @@ func TestFileAtCatalogPlace(t *testing.T) {
 		t.Skip("the git program is not on PATH")
 	}
 	page := pagetest.SimplePage("zlib", "develop", 1, 2)
-	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": page})
-	repo := filepath.Join(t.TempDir(), "repo")
-	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
-		t.Fatal(err)
-	}
+	repo := zlibRepo(t, page)
 	for _, step := range [][]string{{"reset", "-q", "--hard"}, {"rm", "-q", "-r", "_cache"}} {
 		if _, err := gittest.Git(repo, nil, step...); err != nil {
 			t.Fatal(err)
@@ -128,11 +120,7 @@ func TestSkippedFileAtTagPlace(t *testing.T) {
 "roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"root"}],
 "concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}
 `
-	tree := pagetest.WriteTree(t, map[string]string{"develop/zlib/specs.md": pagetest.SimplePage("zlib", "develop", 1, 1)})
-	repo := filepath.Join(t.TempDir(), "repo")
-	if _, err := gittest.Commits(repo, filepath.Join(tree, "develop")); err != nil {
-		t.Fatal(err)
-	}
+	repo := zlibRepo(t, pagetest.SimplePage("zlib", "develop", 1, 1))
 	names := []string{"_x", ".x", "#x", "x~"}
 	for _, name := range names {
 		if err := os.WriteFile(filepath.Join(repo, "_cache", name), []byte(lock), 0o644); err != nil {
