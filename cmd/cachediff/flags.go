@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -118,7 +119,7 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		// of another command's (-revs=HEAD~7..HEAD A B, render
 		// -stack=e4s r.json), which said "unknown shorthand flag: 'r'",
 		// with no word of --revs.
-		if oneDashLong(fs, w) || slices.ContainsFunc(commands, func(other *command) bool { return oneDashLong(other.flagSet(&options{}), w) }) {
+		if oneDashLong(fs, w) || slices.ContainsFunc(everyFlagSet(), func(other *pflag.FlagSet) bool { return oneDashLong(other, w) }) {
 			return &usageError{cmd, fmt.Sprintf("%s: a long flag takes two dashes, and one is read as shorthands; write %s", shellword.Shown(w.text), shellword.Shown("-"+w.text))}
 		}
 	}
@@ -713,7 +714,7 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 		// -quiet A B, OUT empty, wrote a file named -quiet, exit 0,
 		// where -o x.md -quiet A B is refused.
 		spells := func(fs *pflag.FlagSet) bool { return spellsFlag(fs, v) || oneDashLong(fs, lineWord{text: v}) }
-		if !spells(fs) && !slices.ContainsFunc(commands, func(cmd *command) bool { return spells(cmd.flagSet(&options{})) }) {
+		if !spells(fs) && !slices.ContainsFunc(everyFlagSet(), spells) {
 			continue
 		}
 		what, _ := pflag.UnquoteUsage(f)
@@ -744,20 +745,12 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 // apply). nil when there is none; a word pflag refuses (-quiet) gets its
 // suggestion from flagError.
 func oneDash(fs *pflag.FlagSet, line cmdLine) error {
-	var all []*pflag.FlagSet // every command's flags, made once, when a word needs them
 	for _, w := range line {
 		if w.role != flagWord || len(w.sets) == 0 {
 			continue
 		}
-		if !oneDashLong(fs, w) {
-			if all == nil {
-				for _, cmd := range commands {
-					all = append(all, cmd.flagSet(&options{}))
-				}
-			}
-			if !slices.ContainsFunc(all, func(fs *pflag.FlagSet) bool { return oneDashLong(fs, w) }) {
-				continue
-			}
+		if !oneDashLong(fs, w) && !slices.ContainsFunc(everyFlagSet(), func(fs *pflag.FlagSet) bool { return oneDashLong(fs, w) }) {
+			continue
 		}
 		read := "as shorthands"
 		if last := w.sets[len(w.sets)-1]; takesValue(last) {
@@ -767,6 +760,18 @@ func oneDash(fs *pflag.FlagSet, line cmdLine) error {
 	}
 	return nil
 }
+
+// everyFlagSet is every command's flags, for looking a name up (a word
+// that spells a flag of another command: tookFlag, oneDash, flagError),
+// made once and never parsed: made for each word that needed them, a
+// line of many such words cost every command's flags each time.
+var everyFlagSet = sync.OnceValue(func() []*pflag.FlagSet {
+	sets := make([]*pflag.FlagSet, 0, len(commands))
+	for _, cmd := range commands {
+		sets = append(sets, cmd.flagSet(&options{}))
+	}
+	return sets
+})
 
 // oneDashLong reports whether w, a word that starts with one dash,
 // spells a long flag of fs (-output=r.md, -quiet), which pflag reads as
