@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -23,6 +26,7 @@ import (
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/sandbox"
+	"github.com/cachediff/cachediff/snapshot/gitsrc"
 	"github.com/cachediff/cachediff/snapshot/input"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
@@ -733,6 +737,108 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 		return fmt.Errorf("--%s %s: the flag %s after --%s was read as its %s: give --%s a %s, quoted when it may be empty (%s)", f.Name, shellword.Shown(v), shellword.Shown(v), f.Name, what, f.Name, what, as)
 	}
 	return nil
+}
+
+// tookSnapshot is the error of a log of snapshots (no --revs) whose
+// flag, given its value apart (--title T, -o FILE, -C DIR), took a word
+// that names a snapshot as the argument after it does: an empty
+// variable (--title $T, -o $OUT, -C $DIR) leaves the flag the first
+// snapshot, and a log takes any number of them. log --title $T A B C, T
+// empty, titled the log A and left A out of it, exit 1 of B to C alone
+// (a --fail-on that A to B trips passed); log -o $OUT p1.md p2.md
+// p3.md wrote the log of p2.md to p3.md over p1.md, exit 0; log -C $DIR
+// /abs/A /abs/B /abs/C ran in A and left it out. A diff takes two
+// snapshots, and render one report, so there the word left one too few.
+// The same kind as the argument after it: both on disk, folders or
+// files of one kind by their first bytes (-o log.md a.md b.md, log.md
+// an earlier run's report, is no page), both REV:PATH, or both URLs; for -C,
+// any folder before an absolute path on disk, which -C does not move.
+// nil otherwise: such a value is written joined (--title=A, -o=p1.md).
+func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
+	if cmd != logCommand || fs.Changed("revs") || fs.NArg() < 2 {
+		return nil
+	}
+	for i, w := range o.line {
+		if w.role != valueWord || !logValue[w.sets[0].Name] {
+			continue
+		}
+		next := ""
+		for _, after := range o.line[i+1:] {
+			if after.role == argWord || after.role == dashedWord {
+				next = after.text
+				break
+			}
+		}
+		f, v := w.sets[0], w.text
+		if next == "" || v == "" {
+			continue
+		}
+		if f.Name == "directory" {
+			if !isDir(v) || !filepath.IsAbs(next) || !named(next) {
+				continue
+			}
+		} else if k := snapshotKind(o.dir, v); k == "" || k != snapshotKind(o.dir, next) {
+			continue
+		}
+		what, _ := pflag.UnquoteUsage(f)
+		return fmt.Errorf("--%s %s: %s, read as its %s, names a snapshot as %s after it does, and with --%s's value empty would be the log's first: give --%s a %s, quoted when it may be empty (that %s is written %s)",
+			f.Name, shellword.Shown(v), shellword.Shown(v), what, shellword.Shown(next), f.Name, f.Name, what, what, shellword.Shown("--"+f.Name+"="+v))
+	}
+	return nil
+}
+
+// logValue are the flags of log whose value, any word, passes by a
+// snapshot without a word of its own, for tookSnapshot: --stack,
+// --package and --view refuse a name that matches nothing.
+var logValue = map[string]bool{"output": true, "directory": true, "title": true, "link-base": true, "feed-id": true}
+
+// snapshotKind is what a log would read word as, from dir: "folder",
+// or the kind of file its first bytes say (a page's "---", gzip, JSON),
+// on disk; "rev" for a REV:PATH; "url" for a mirror's URL; "" for none
+// of them: a file of another kind, cachediff's own JSON (log.json of an
+// earlier run, beside lockfiles), and standard input's "-", which -o
+// names as standard output.
+func snapshotKind(dir, word string) string {
+	if word == input.StdinName {
+		return ""
+	}
+	if mirror.IsURL(word) {
+		return "url"
+	}
+	if info, err := os.Stat(inDir(dir, word)); err == nil {
+		if info.IsDir() {
+			return "folder"
+		}
+		return fileKind(inDir(dir, word))
+	}
+	if _, _, ok := gitsrc.Split(strings.TrimPrefix(word, input.RevPrefix)); ok && !notRevPath(word) {
+		return "rev"
+	}
+	return ""
+}
+
+// fileKind is the kind of snapshot file path's first bytes say it is:
+// "page" (a first line of "---"), "gzip", "json" (Spack's files, but
+// not a cachediff report, which names its schema cachediff/...), or ""
+// for another file (a Markdown, text, HTML or Atom report).
+func fileKind(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	switch trimmed := bytes.TrimLeft(head, " \t\r\n"); {
+	case bytes.HasPrefix(head, []byte("---")):
+		return "page"
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		return "gzip"
+	case bytes.HasPrefix(trimmed, []byte("{")) && !bytes.Contains(head, []byte(`"cachediff/`)):
+		return "json"
+	}
+	return ""
 }
 
 // oneDash is the error of a word that spells a long flag of fs with one
