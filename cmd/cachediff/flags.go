@@ -936,14 +936,27 @@ func spellsFlag(fs *pflag.FlagSet, v string) bool {
 // "--", exit 0, with nothing on standard output, where -o "" is
 // refused; --title $T -- A B titled the report "--". -o ./-- and
 // --title=-- are left as typed, and so is any flag's "--" value when a
-// later "--" ends the flags (--title -- -- A B, --title -- -q -- A B,
-// which were refused though no empty value gives them).
+// later "--" ends the flags with only flags between (--title -- -- A B,
+// --title -- -q -- A B, which were refused though no empty value gives
+// them).
 func tookDashes(line cmdLine) error {
-	if line.ended() {
-		// A "--" value before the "--" that ends the flags (--title --
-		// -- A B, --title -- -q -- A B) was meant: an empty $T leaves
-		// no other.
-		return nil
+	// meant reports whether the "--" value at j comes before the "--"
+	// that ends the flags with flags alone between (--title -- -- A B,
+	// --title -- -q -- A B): an empty $T leaves no other. An argument
+	// between is no such line: -o $OUT -- A -- B, OUT empty, wrote the
+	// report to a file named "--", exit 1, where -o x.md -- A -- B is
+	// refused (three snapshots, A, -- and B).
+	meant := func(j int) bool {
+		for _, w := range line[j+1:] {
+			switch w.role {
+			case dashesWord:
+				return true
+			case flagWord, valueWord:
+			default:
+				return false
+			}
+		}
+		return false
 	}
 	took := map[*pflag.Flag]bool{}
 	var order []*pflag.Flag
@@ -958,7 +971,7 @@ func tookDashes(line cmdLine) error {
 			if _, seen := took[f]; !seen {
 				order = append(order, f)
 			}
-			took[f] = i+1 < len(line) && line[i+1].role == valueWord && line[i+1].sets[0] == f && line[i+1].text == "--"
+			took[f] = i+1 < len(line) && line[i+1].role == valueWord && line[i+1].sets[0] == f && line[i+1].text == "--" && !meant(i+1)
 		}
 	}
 	for _, f := range order {
