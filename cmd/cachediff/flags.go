@@ -903,10 +903,11 @@ var freeValue = map[string]bool{
 // spellsFlag reports whether v, a word that starts with "-", is a flag
 // of fs as pflag reads it: a long name of fs (--quiet, --stack=e4s), or
 // shorthands of fs up to the end of the word or up to one that takes the
-// rest as its value (-q, -qo, -fmd). tookFlag looked at the first
-// shorthand only, and refused -o -q.md A B (a file named -q.md, exit 0
-// before it) and -o -test.v, though pflag reads neither as flags: it
-// refuses the '.' of -q.md and passes by go test's -test.v.
+// rest as its value (-q, -qo, -fmd; not -fPIC, a value -f refuses).
+// tookFlag looked at the first shorthand only, and refused -o -q.md A B
+// (a file named -q.md, exit 0 before it) and -o -test.v, though pflag
+// reads neither as flags: it refuses the '.' of -q.md and passes by go
+// test's -test.v.
 func spellsFlag(fs *pflag.FlagSet, v string) bool {
 	if name, ok := strings.CutPrefix(v, "--"); ok {
 		name, _, _ = strings.Cut(name, "=")
@@ -922,7 +923,16 @@ func spellsFlag(fs *pflag.FlagSet, v string) bool {
 		switch {
 		case f == nil:
 			return false
-		case f.NoOptDefVal == "" || len(s) > 2 && s[1] == '=':
+		case len(s) > 1 && (f.NoOptDefVal == "" || len(s) > 2 && s[1] == '='):
+			// The rest of the word is the value: a flag of a set of
+			// values (-f) given one it refuses spells no flag, since
+			// read so the command fails on it anyway. --title
+			// "-fPIC rebuilds" was refused, a title written
+			// --title="-fPIC rebuilds" alone, where an empty $T
+			// leaves "unknown --format".
+			values := f.Annotations[annValues]
+			return values == nil || slices.Contains(values, strings.TrimPrefix(s[1:], "="))
+		case f.NoOptDefVal == "":
 			return true
 		}
 	}

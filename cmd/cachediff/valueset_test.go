@@ -1,0 +1,34 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestValueSpellsRefusedValue (class a, an over-refusal): cachediff
+// --title "-fPIC rebuilds" A B was refused ("the flag -fPIC rebuilds
+// after --title was read as its TEXT"), exit 2, where --title="-fPIC
+// rebuilds" A B titles the report: the word was taken for -f with the
+// value "PIC rebuilds", a format no command has, so that an empty $T
+// leaves a command refused anyway ("unknown --format"). It is the title
+// now; -fmd, -qfjson and -f=md, which give -f a format, are still
+// refused.
+func TestValueSpellsRefusedValue(t *testing.T) {
+	pagesHere(t, "A", "B")
+	for _, title := range []string{"-fPIC rebuilds", "-qfPIC", "-f=x"} {
+		var stdout, want, stderr bytes.Buffer
+		if code := run([]string{"--title", title, "A", "B"}, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("--title %q: exit %d, stderr %q; want 0", title, code, stderr.String())
+		}
+		run([]string{"--title=" + title, "A", "B"}, &want, &stderr)
+		if stdout.String() != want.String() || !strings.Contains(stdout.String(), title) {
+			t.Errorf("--title %q wrote %q, want --title=%q's %q", title, stdout.String(), title, want.String())
+		}
+	}
+	for _, title := range []string{"-fmd", "-qfjson", "-f=md"} {
+		wantTrouble(t, []string{"--title", title, "A", "B"}, "after --title was read as its TEXT")
+	}
+	wantTrouble(t, []string{"-fPIC rebuilds", "A", "B"}, `unknown --format "PIC rebuilds"`)
+	wantTrouble(t, []string{"log", "--title", "-fpatch", "A", "B"}, "after --title was read as its TEXT")
+}
