@@ -811,11 +811,18 @@ func snapshotKind(dir, word string) string {
 		}
 		return fileKind(inDir(dir, word))
 	}
-	if _, _, ok := gitsrc.Split(strings.TrimPrefix(word, input.RevPrefix)); ok && !notRevPath(word) {
+	spec, git := strings.CutPrefix(word, input.RevPrefix)
+	if rev, _, ok := gitsrc.Split(spec); ok && !notRevPath(word) && (git || !uriScheme[strings.ToLower(rev)]) {
 		return "rev"
 	}
 	return ""
 }
+
+// uriScheme are the schemes of the URIs --feed-id names a feed by
+// (tag:example.org,2025:catalogue, urn:cachediff:log:…), which
+// snapshotKind takes for no REV:PATH unless written git:REV:PATH: a
+// feed-id before REV:PATH snapshots was said to name a snapshot.
+var uriScheme = map[string]bool{"tag": true, "urn": true}
 
 // fileKind is the kind of snapshot file path's first bytes say it is:
 // "page" (a first line of "---"), "gzip", "json" (Spack's files, but

@@ -39,6 +39,8 @@ func TestLogValueTookSnapshot(t *testing.T) {
 		{[]string{"log", "-o", "A", "B", "C"}, "cachediff: --output A: A, read as its FILE, names a snapshot as B after it does"},
 		{[]string{"log", "--fail-on", "any", "-q", "--title", "A", "B", "C"}, "cachediff: --title A: A, read as its TEXT"},
 		{[]string{"log", "-C", abs("d"), abs("B"), abs("C")}, "names a snapshot as " + abs("B") + " after it does"},
+		{[]string{"log", "-o", "HEAD~2:x", "HEAD~1:x", "HEAD:x"}, "cachediff: --output 'HEAD~2:x': 'HEAD~2:x', read as its FILE, names a snapshot as 'HEAD~1:x' after it does"},
+		{[]string{"log", "--title", "git:urn:x", "git:HEAD:x", "git:HEAD:y"}, "names a snapshot as git:HEAD:x after it does"},
 	} {
 		wantTrouble(t, c.args, c.want)
 	}
@@ -53,13 +55,14 @@ func TestLogValueTookSnapshot(t *testing.T) {
 		{"log", "--title", "Weekly", "A", "B", "C"},
 		{"log", "-o", "log.md", "A", "B", "C"},
 		{"log", "-C", "d", "A", "B"},
+		{"log", "-f", "atom", "--feed-id", "tag:example.org,2025:c", "git:HEAD:A", "git:HEAD:B"}, // no repository: refused for that
 		{"log", "--title", "A", "B"}, // one snapshot, refused for that
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(args, &stdout, &stderr)
-		if want := exitSame; len(args) == 4 && args[2] == "A" {
+		if want := exitSame; len(args) == 4 && args[2] == "A" || args[3] == "--feed-id" {
 			if code != exitTrouble || bytes.Contains(stderr.Bytes(), []byte("names a snapshot")) {
-				t.Errorf("%q: exit %d, stderr %q; want 2 of one snapshot", args, code, stderr.String())
+				t.Errorf("%q: exit %d, stderr %q; want 2 of one snapshot, or of git", args, code, stderr.String())
 			}
 		} else if code != want || stderr.Len() != 0 {
 			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
