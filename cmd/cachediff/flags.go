@@ -384,7 +384,10 @@ var inputFlags = flagGroup{
 	},
 }
 
-// checkDir checks -C DIR and makes the file flags relative to it.
+// checkDir checks -C DIR and makes the file flags relative to it. A
+// folder that is not there names the flag as typed: --directory=nope A
+// B said "-C nope: no such file or directory", of a flag never written
+// so.
 func checkDir(flags *pflag.FlagSet, o *options) error {
 	if !flags.Changed("directory") {
 		return nil
@@ -402,9 +405,9 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return fmt.Errorf("-C %s: %v", o.dir, err)
+		return fmt.Errorf("%s %s: %v", o.line.typed("directory"), o.dir, err)
 	case !info.IsDir():
-		return fmt.Errorf("-C %s: not a directory", o.dir)
+		return fmt.Errorf("%s %s: not a directory", o.line.typed("directory"), o.dir)
 	}
 	if o.output != stdinName && o.output != "=" {
 		// -o= is pflag's "=" (checkOutput refuses it): -C sub A B -o=

@@ -32,3 +32,16 @@ func TestValueSpellsRefusedValue(t *testing.T) {
 	wantTrouble(t, []string{"-fPIC rebuilds", "A", "B"}, `unknown --format "PIC rebuilds"`)
 	wantTrouble(t, []string{"log", "--title", "-fpatch", "A", "B"}, "after --title was read as its TEXT")
 }
+
+// TestDirectoryNamedAsTyped (class e): --directory=nope A B said "-C
+// nope: no such file or directory", and --directory page.md A B "-C
+// page.md: not a directory", of a flag never written so (an empty
+// --directory= was named as typed already). Each names the flag as
+// typed, -C as -C.
+func TestDirectoryNamedAsTyped(t *testing.T) {
+	pagesHere(t, "A", "B")
+	wantTrouble(t, []string{"--directory=nope", "A", "B"}, "cachediff: --directory nope: no such file or directory\n")
+	wantTrouble(t, []string{"log", "--directory", "A", "A", "B"}, "cachediff: --directory A: not a directory\n")
+	wantTrouble(t, []string{"--directory", "nope", "log", "A", "B"}, "cachediff: --directory nope: no such file or directory\n")
+	wantTrouble(t, []string{"-C", "nope", "A", "B"}, "cachediff: -C nope: no such file or directory\n")
+}
