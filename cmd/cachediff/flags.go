@@ -902,12 +902,16 @@ func oneDashLong(fs *pflag.FlagSet, w lineWord) bool {
 
 // freeValue are the flags whose value is any word, which tookFlag
 // holds to not being a flag of cachediff: a file or folder, or a text,
-// a list or a URL. A flag whose value is one of a set (--format,
+// a list, a URL, a date or a revision range. A flag whose value is one of a set (--format,
 // --fail-on, --ignore) refuses a flag by its own check, with its own
 // words.
 var freeValue = map[string]bool{
 	"output": true, "template": true, "directory": true,
 	"title": true, "link-base": true, "feed-id": true, "view": true, "stack": true, "package": true,
+	// A date or a range, read by the log's own grammar, but checked
+	// after the flags: log --since $S --revs HEAD~7..HEAD PATH, S empty,
+	// said "--since and --until go with --revs" of a line that gives it.
+	"since": true, "until": true, "revs": true,
 }
 
 // spellsFlag reports whether v, a word that starts with "-", is a flag

@@ -45,3 +45,16 @@ func TestDirectoryNamedAsTyped(t *testing.T) {
 	wantTrouble(t, []string{"--directory", "nope", "log", "A", "B"}, "cachediff: --directory nope: no such file or directory\n")
 	wantTrouble(t, []string{"-C", "nope", "A", "B"}, "cachediff: -C nope: no such file or directory\n")
 }
+
+// TestDateTookFlag (class e): log --since $S --revs HEAD PATH, S empty,
+// said "--since and --until go with --revs" of a line that gives --revs:
+// --since took the word --revs as its date, and the check of the dates
+// spoke first; log --revs $R -q PATH said `bad revision range "-q"`. A
+// flag taken by --since, --until or --revs is named as it is for the
+// other flags whose value is any word.
+func TestDateTookFlag(t *testing.T) {
+	pagesHere(t, "A")
+	wantTrouble(t, []string{"log", "--since", "--revs", "HEAD", "A"}, "cachediff: --since --revs: the flag --revs after --since was read as its DATE: give --since a DATE, quoted when it may be empty")
+	wantTrouble(t, []string{"log", "--until", "-q", "--revs", "HEAD", "A"}, "--until -q: the flag -q after --until was read as its DATE")
+	wantTrouble(t, []string{"log", "--revs", "-q", "A"}, "--revs -q: the flag -q after --revs was read as its RANGE")
+}
