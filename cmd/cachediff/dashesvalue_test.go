@@ -103,3 +103,24 @@ func TestFlagDashesThenDashes(t *testing.T) {
 		t.Errorf("--title -- -f md -- a.md b.md: exit %d, stderr %q; want --title=--'s report", code, stderr.String())
 	}
 }
+
+// TestFlagDashesArgumentThenDashes (class a): -o $OUT -- A -- B, OUT
+// empty, wrote the report to a file named --, exit 1 and nothing on
+// standard output (log -o $OUT -- A -- B too), where -o x.md -- A -- B
+// is refused (A, -- and B: three snapshots): a "--" value was taken as
+// meant whenever a later "--" ended the flags, an argument between or
+// not. With an argument between, it is refused as -o $OUT -- A B is;
+// flags alone between (--title -- -f md -- A B) still read.
+func TestFlagDashesArgumentThenDashes(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, args := range [][]string{
+		{"-o", "--", "a.md", "--", "b.md"},
+		{"log", "-o", "--", "a.md", "--", "b.md"},
+		{"--title", "--", "a.md", "-q", "--", "b.md"},
+	} {
+		wantTrouble(t, args, "was read as its")
+	}
+	if _, err := os.Lstat("--"); err == nil {
+		t.Error("a file named -- was written")
+	}
+}

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -23,6 +26,7 @@ import (
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/sandbox"
+	"github.com/cachediff/cachediff/snapshot/gitsrc"
 	"github.com/cachediff/cachediff/snapshot/input"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
@@ -380,7 +384,10 @@ var inputFlags = flagGroup{
 	},
 }
 
-// checkDir checks -C DIR and makes the file flags relative to it.
+// checkDir checks -C DIR and makes the file flags relative to it. A
+// folder that is not there names the flag as typed: --directory=nope A
+// B said "-C nope: no such file or directory", of a flag never written
+// so.
 func checkDir(flags *pflag.FlagSet, o *options) error {
 	if !flags.Changed("directory") {
 		return nil
@@ -398,9 +405,9 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return fmt.Errorf("-C %s: %v", o.dir, err)
+		return fmt.Errorf("%s %s: %v", o.line.typed("directory"), o.dir, err)
 	case !info.IsDir():
-		return fmt.Errorf("-C %s: not a directory", o.dir)
+		return fmt.Errorf("%s %s: not a directory", o.line.typed("directory"), o.dir)
 	}
 	if o.output != stdinName && o.output != "=" {
 		// -o= is pflag's "=" (checkOutput refuses it): -C sub A B -o=
@@ -735,6 +742,115 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 	return nil
 }
 
+// tookSnapshot is the error of a log of snapshots (no --revs) whose
+// flag, given its value apart (--title T, -o FILE, -C DIR), took a word
+// that names a snapshot as the argument after it does: an empty
+// variable (--title $T, -o $OUT, -C $DIR) leaves the flag the first
+// snapshot, and a log takes any number of them. log --title $T A B C, T
+// empty, titled the log A and left A out of it, exit 1 of B to C alone
+// (a --fail-on that A to B trips passed); log -o $OUT p1.md p2.md
+// p3.md wrote the log of p2.md to p3.md over p1.md, exit 0; log -C $DIR
+// /abs/A /abs/B /abs/C ran in A and left it out. A diff takes two
+// snapshots, and render one report, so there the word left one too few.
+// The same kind as the argument after it: both on disk, folders or
+// files of one kind by their first bytes (-o log.md a.md b.md, log.md
+// an earlier run's report, is no page), both REV:PATH, or both URLs; for -C,
+// any folder before an absolute path on disk, which -C does not move.
+// nil otherwise: such a value is written joined (--title=A, -o=p1.md).
+func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
+	if cmd != logCommand || fs.Changed("revs") || fs.NArg() < 2 {
+		return nil
+	}
+	for i, w := range o.line {
+		if w.role != valueWord || !logValue[w.sets[0].Name] {
+			continue
+		}
+		next := ""
+		for _, after := range o.line[i+1:] {
+			if after.role == argWord || after.role == dashedWord {
+				next = after.text
+				break
+			}
+		}
+		f, v := w.sets[0], w.text
+		if next == "" || v == "" {
+			continue
+		}
+		if f.Name == "directory" {
+			if !isDir(v) || !filepath.IsAbs(next) || !named(next) {
+				continue
+			}
+		} else if k := snapshotKind(o.dir, v); k == "" || k != snapshotKind(o.dir, next) {
+			continue
+		}
+		what, _ := pflag.UnquoteUsage(f)
+		return fmt.Errorf("--%s %s: %s, read as its %s, names a snapshot as %s after it does, and with --%s's value empty would be the log's first: give --%s a %s, quoted when it may be empty (that %s is written %s)",
+			f.Name, shellword.Shown(v), shellword.Shown(v), what, shellword.Shown(next), f.Name, f.Name, what, what, shellword.Shown("--"+f.Name+"="+v))
+	}
+	return nil
+}
+
+// logValue are the flags of log whose value, any word, passes by a
+// snapshot without a word of its own, for tookSnapshot: --stack,
+// --package and --view refuse a name that matches nothing.
+var logValue = map[string]bool{"output": true, "directory": true, "title": true, "link-base": true, "feed-id": true}
+
+// snapshotKind is what a log would read word as, from dir: "folder",
+// or the kind of file its first bytes say (a page's "---", gzip, JSON),
+// on disk; "rev" for a REV:PATH; "url" for a mirror's URL; "" for none
+// of them: a file of another kind, cachediff's own JSON (log.json of an
+// earlier run, beside lockfiles), and standard input's "-", which -o
+// names as standard output.
+func snapshotKind(dir, word string) string {
+	if word == input.StdinName {
+		return ""
+	}
+	if mirror.IsURL(word) {
+		return "url"
+	}
+	if info, err := os.Stat(inDir(dir, word)); err == nil {
+		if info.IsDir() {
+			return "folder"
+		}
+		return fileKind(inDir(dir, word))
+	}
+	spec, git := strings.CutPrefix(word, input.RevPrefix)
+	if rev, _, ok := gitsrc.Split(spec); ok && !notRevPath(word) && (git || !uriScheme[strings.ToLower(rev)]) {
+		return "rev"
+	}
+	return ""
+}
+
+// uriScheme are the schemes of the URIs --feed-id names a feed by
+// (tag:example.org,2025:catalogue, urn:cachediff:log:…), which
+// snapshotKind takes for no REV:PATH unless written git:REV:PATH: a
+// feed-id before REV:PATH snapshots was said to name a snapshot.
+var uriScheme = map[string]bool{"tag": true, "urn": true}
+
+// fileKind is the kind of snapshot file path's first bytes say it is:
+// "page" (a first line of "---"), "gzip", "json" (Spack's files, but
+// not a cachediff report, which names its schema cachediff/...), or ""
+// for another file (a Markdown, text, HTML or Atom report).
+func fileKind(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	switch trimmed := bytes.TrimLeft(head, " \t\r\n"); {
+	case bytes.HasPrefix(head, []byte("---")):
+		return "page"
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		return "gzip"
+	case bytes.HasPrefix(trimmed, []byte("{")) && !bytes.Contains(head, []byte(`"cachediff/`)):
+		return "json"
+	}
+	return ""
+}
+
 // oneDash is the error of a word that spells a long flag of fs with one
 // dash (-output=r.md, -title=X, as Go's flag package takes them), which
 // pflag reads as shorthands: -o with the value "utput=r.md" wrote the
@@ -786,21 +902,26 @@ func oneDashLong(fs *pflag.FlagSet, w lineWord) bool {
 
 // freeValue are the flags whose value is any word, which tookFlag
 // holds to not being a flag of cachediff: a file or folder, or a text,
-// a list or a URL. A flag whose value is one of a set (--format,
+// a list, a URL, a date or a revision range. A flag whose value is one of a set (--format,
 // --fail-on, --ignore) refuses a flag by its own check, with its own
 // words.
 var freeValue = map[string]bool{
 	"output": true, "template": true, "directory": true,
 	"title": true, "link-base": true, "feed-id": true, "view": true, "stack": true, "package": true,
+	// A date or a range, read by the log's own grammar, but checked
+	// after the flags: log --since $S --revs HEAD~7..HEAD PATH, S empty,
+	// said "--since and --until go with --revs" of a line that gives it.
+	"since": true, "until": true, "revs": true,
 }
 
 // spellsFlag reports whether v, a word that starts with "-", is a flag
 // of fs as pflag reads it: a long name of fs (--quiet, --stack=e4s), or
 // shorthands of fs up to the end of the word or up to one that takes the
-// rest as its value (-q, -qo, -fmd). tookFlag looked at the first
-// shorthand only, and refused -o -q.md A B (a file named -q.md, exit 0
-// before it) and -o -test.v, though pflag reads neither as flags: it
-// refuses the '.' of -q.md and passes by go test's -test.v.
+// rest as its value (-q, -qo, -fmd; not -fPIC, a value -f refuses).
+// tookFlag looked at the first shorthand only, and refused -o -q.md A B
+// (a file named -q.md, exit 0 before it) and -o -test.v, though pflag
+// reads neither as flags: it refuses the '.' of -q.md and passes by go
+// test's -test.v.
 func spellsFlag(fs *pflag.FlagSet, v string) bool {
 	if name, ok := strings.CutPrefix(v, "--"); ok {
 		name, _, _ = strings.Cut(name, "=")
@@ -816,7 +937,16 @@ func spellsFlag(fs *pflag.FlagSet, v string) bool {
 		switch {
 		case f == nil:
 			return false
-		case f.NoOptDefVal == "" || len(s) > 2 && s[1] == '=':
+		case len(s) > 1 && (f.NoOptDefVal == "" || len(s) > 2 && s[1] == '='):
+			// The rest of the word is the value: a flag of a set of
+			// values (-f) given one it refuses spells no flag, since
+			// read so the command fails on it anyway. --title
+			// "-fPIC rebuilds" was refused, a title written
+			// --title="-fPIC rebuilds" alone, where an empty $T
+			// leaves "unknown --format".
+			values := f.Annotations[annValues]
+			return values == nil || slices.Contains(values, strings.TrimPrefix(s[1:], "="))
+		case f.NoOptDefVal == "":
 			return true
 		}
 	}
@@ -830,14 +960,27 @@ func spellsFlag(fs *pflag.FlagSet, v string) bool {
 // "--", exit 0, with nothing on standard output, where -o "" is
 // refused; --title $T -- A B titled the report "--". -o ./-- and
 // --title=-- are left as typed, and so is any flag's "--" value when a
-// later "--" ends the flags (--title -- -- A B, --title -- -q -- A B,
-// which were refused though no empty value gives them).
+// later "--" ends the flags with only flags between (--title -- -- A B,
+// --title -- -q -- A B, which were refused though no empty value gives
+// them).
 func tookDashes(line cmdLine) error {
-	if line.ended() {
-		// A "--" value before the "--" that ends the flags (--title --
-		// -- A B, --title -- -q -- A B) was meant: an empty $T leaves
-		// no other.
-		return nil
+	// meant reports whether the "--" value at j comes before the "--"
+	// that ends the flags with flags alone between (--title -- -- A B,
+	// --title -- -q -- A B): an empty $T leaves no other. An argument
+	// between is no such line: -o $OUT -- A -- B, OUT empty, wrote the
+	// report to a file named "--", exit 1, where -o x.md -- A -- B is
+	// refused (three snapshots, A, -- and B).
+	meant := func(j int) bool {
+		for _, w := range line[j+1:] {
+			switch w.role {
+			case dashesWord:
+				return true
+			case flagWord, valueWord:
+			default:
+				return false
+			}
+		}
+		return false
 	}
 	took := map[*pflag.Flag]bool{}
 	var order []*pflag.Flag
@@ -852,7 +995,7 @@ func tookDashes(line cmdLine) error {
 			if _, seen := took[f]; !seen {
 				order = append(order, f)
 			}
-			took[f] = i+1 < len(line) && line[i+1].role == valueWord && line[i+1].sets[0] == f && line[i+1].text == "--"
+			took[f] = i+1 < len(line) && line[i+1].role == valueWord && line[i+1].sets[0] == f && line[i+1].text == "--" && !meant(i+1)
 		}
 	}
 	for _, f := range order {

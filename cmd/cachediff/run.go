@@ -645,6 +645,9 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if err := oneDash(fs, o.line); err != nil {
 		return exitTrouble, &usageError{cmd, err.Error()}
 	}
+	if err := tookSnapshot(cmd, fs, &o); err != nil {
+		return exitTrouble, &usageError{cmd, err.Error()}
+	}
 	if err := spacedValue(cmd, fs, &o); err != nil {
 		return exitTrouble, ofCommand(err, cmd)
 	}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestLogValueTookSnapshot (class a): a log takes any number of
+// snapshots, so a flag whose value was an empty variable took the first
+// one without a word: log --title $T A B C, T empty, titled the log A
+// and left A out (a --fail-on that A to B trips passed), log -o $OUT A
+// B C wrote the log of B to C over the page A, exit 0, and log -C $DIR
+// /abs/A /abs/B /abs/C ran in A and left it out. A value given apart
+// that names a snapshot as the argument after it does is refused; the
+// value written joined, a title that names nothing, an earlier run's
+// report as -o and a -C folder that holds the snapshots still read.
+func TestLogValueTookSnapshot(t *testing.T) {
+	pagesHere(t, "A", "B", "C")
+	if err := os.Mkdir("d", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"A", "B"} {
+		if err := os.WriteFile(filepath.Join("d", name), []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	here, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs := func(name string) string { return filepath.Join(here, name) }
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"log", "--title", "A", "B", "C"}, "cachediff: --title A: A, read as its TEXT, names a snapshot as B after it does, and with --title's value empty would be the log's first: give --title a TEXT, quoted when it may be empty (that TEXT is written --title=A)\n"},
+		{[]string{"log", "-o", "A", "B", "C"}, "cachediff: --output A: A, read as its FILE, names a snapshot as B after it does"},
+		{[]string{"log", "--fail-on", "any", "-q", "--title", "A", "B", "C"}, "cachediff: --title A: A, read as its TEXT"},
+		{[]string{"log", "-C", abs("d"), abs("B"), abs("C")}, "names a snapshot as " + abs("B") + " after it does"},
+		{[]string{"log", "-o", "HEAD~2:x", "HEAD~1:x", "HEAD:x"}, "cachediff: --output 'HEAD~2:x': 'HEAD~2:x', read as its FILE, names a snapshot as 'HEAD~1:x' after it does"},
+		{[]string{"log", "--title", "git:urn:x", "git:HEAD:x", "git:HEAD:y"}, "names a snapshot as git:HEAD:x after it does"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+	if data, err := os.ReadFile("A"); err != nil || string(data) != permPage {
+		t.Errorf("the page A was written over (%v)", err)
+	}
+	if err := os.WriteFile("log.md", []byte("# cachediff log: an earlier run\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"log", "--title=A", "B", "C"},
+		{"log", "--title", "Weekly", "A", "B", "C"},
+		{"log", "-o", "log.md", "A", "B", "C"},
+		{"log", "-C", "d", "A", "B"},
+		{"log", "-f", "atom", "--feed-id", "tag:example.org,2025:c", "git:HEAD:A", "git:HEAD:B"}, // no repository: refused for that
+		{"log", "--title", "A", "B"}, // one snapshot, refused for that
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		if want := exitSame; len(args) == 4 && args[2] == "A" || args[3] == "--feed-id" {
+			if code != exitTrouble || bytes.Contains(stderr.Bytes(), []byte("names a snapshot")) {
+				t.Errorf("%q: exit %d, stderr %q; want 2 of one snapshot, or of git", args, code, stderr.String())
+			}
+		} else if code != want || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+}
