@@ -148,7 +148,7 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 			if !errors.As(r.err, &e) {
 				e = &Error{File: cands[i].file.Name, Msg: r.err.Error()}
 			}
-			errs = append(errs, e)
+			errs = append(errs, withFileWarnings(e, warnings))
 		case len(r.pkgs) > 0:
 			snap.Packages = append(snap.Packages, r.pkgs...)
 			// A file's warnings and counts go with its first package.
@@ -239,6 +239,24 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 	}
 	slices.SortFunc(snap.Warnings, CompareWarnings)
 	return snap, nil
+}
+
+// withFileWarnings returns e, an error of decoding a file, telling too
+// the warnings of the snapshot's source that name that file (of the
+// whole file, no line): a load that fails prints its errors alone, and a
+// mirror's index.json cut short in its download (a body without its
+// length, which the connection's end closes) was refused as JSON that
+// ends in a string, at a column, without the warning that explained it
+// (its sha256 is not the one index.json.hash gives).
+func withFileWarnings(e *Error, warnings []Warning) *Error {
+	for _, w := range warnings {
+		if w.Line == 0 && w.File == e.File && !e.bare {
+			c := *e
+			c.Msg += " (and a warning of this file: " + w.Message + ")"
+			e = &c
+		}
+	}
+	return e
 }
 
 // noPages is the error for a snapshot without a single valid page; of a

@@ -174,11 +174,15 @@ func blankLine(line []byte) bool {
 }
 
 // unwrapSigned returns the JSON inside a clear-signed message, or data
-// when it is not one. A message without its signature block is an
-// error: the file was cut short.
+// when it is not one. A message without its signature block, or whose
+// armor headers never end (headersNeverEnd), is an error: the file was
+// cut short.
 func unwrapSigned(file string, data []byte) ([]byte, error) {
 	body, ok := signedBody(data)
 	if !ok {
+		if t := bytes.TrimLeft(data, " \t\r\n"); bytes.HasPrefix(t, sigBegin) || len(t) >= len("-----B") && bytes.HasPrefix(sigBegin, t) {
+			return nil, headersNeverEnd(file, data, len(data)-len(t))
+		}
 		return data, nil
 	}
 	// Spack's pattern finds the message at a line's start only: one
@@ -218,6 +222,28 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// headersNeverEnd is the error for a file whose text, from offset begin,
+// is a BEGIN PGP SIGNED MESSAGE line (or the start of one, the whole
+// file) with no empty line after it to end
+// the armor headers (signedBody): a signed spec file cut short within
+// its headers, one whose signed text follows its Hash header without
+// the empty line, or one whose lines end with a carriage return alone,
+// which are no lines to GnuPG. Read as JSON, it was refused at its first
+// dash as "not a number".
+func headersNeverEnd(file string, data []byte, begin int) error {
+	line, col := lineCol(data, len(data))
+	msg := "a clear-signed message whose armor headers never end (no empty line after -----BEGIN PGP SIGNED MESSAGE----- and its Hash header, before the signed JSON): the file is cut short"
+	switch rest := data[begin:]; {
+	case bytes.IndexByte(rest, '\n') < 0 && bytes.IndexByte(rest, '\r') >= 0:
+		line, col = lineCol(data, begin)
+		msg = "a clear-signed message whose lines end with a carriage return alone, which are no lines to GnuPG: write them ending with a line feed (CRLF or LF)"
+	case bytes.Contains(rest, sigMid[1:]):
+		line, col = lineCol(data, begin)
+		msg = "a clear-signed message with no empty line between its armor headers and the signed JSON, which GnuPG does not read as a signed message (it writes the empty line): the signed text starts after it"
+	}
+	return &Error{File: file, Line: line, Col: col, Path: "(signature)", Msg: msg}
 }
 
 // textBeforeSigned returns an error when data, which is no clear-signed
