@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
@@ -143,9 +145,18 @@ func (r publishRule) pathLeftOut(f File, rel, pkg string) string {
 	}
 	if dir, ok := r.folder(segs); ok && base == "specs.md" && spackName(pkg) {
 		if dir != pkg {
+			// The title is ASCII (spackName); a folder that is not is
+			// quoted in ASCII, both times: "Kelvin" titled "Kelvin",
+			// its K U+212A KELVIN SIGN, read "titled "Kelvin" but is
+			// in folder "Kelvin"", two names that look the same.
 			t, d := shorten(pkg, maxNameQuoted), shorten(dir, maxNameQuoted)
-			return fmt.Sprintf("this page is titled %q but is in folder %q: the site shows a page at its folder's address, so it would show %s's specs as %s's; a page belongs at _cache/<tag>/<title>/specs.md",
-				t, d, t, d)
+			qd := strconv.Quote(d)
+			if strings.ContainsFunc(d, func(r rune) bool { return r >= utf8.RuneSelf }) {
+				qd = strconv.QuoteToASCII(d)
+				d = qd
+			}
+			return fmt.Sprintf("this page is titled %q but is in folder %s: the site shows a page at its folder's address, so it would show %s's specs as %s's; a page belongs at _cache/<tag>/<title>/specs.md",
+				t, qd, t, d)
 		}
 	}
 	return ""
