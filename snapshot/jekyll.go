@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
@@ -529,7 +528,7 @@ func (r publishRule) belowPackage(segs []string) (below string, ok bool) {
 // and a tag with a Cyrillic е "has tag "dеvelop" but is in _cache's tag
 // folder "develop"": two names that look the same).
 func quoteName(s string) string {
-	if strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf }) {
+	if strings.ContainsFunc(s, notASCII) {
 		return strconv.QuoteToASCII(s)
 	}
 	return strconv.Quote(s)
