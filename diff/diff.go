@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
@@ -1119,11 +1120,24 @@ func movedHashes(pkgs []Package) []snapshot.Warning {
 		eachNewHash(&p, func(h string) {
 			if from := left[h]; from != "" && from != p.Name {
 				warnings = append(warnings, snapshot.Warning{File: p.NewFile,
-					Message: fmt.Sprintf("hash %s moved from package %s to %s", h, from, p.Name) + hashOnePackage})
+					Message: fmt.Sprintf("hash %s moved from package %s to %s", h, movedName(from, p.Name), movedName(p.Name, from)) + hashOnePackage})
 			}
 		})
 	}
 	return warnings
+}
+
+// movedName is name as a hash's move from one package to another names
+// it: as it is, unless it or other is not ASCII, when it is quoted in
+// ASCII: a page retitled "bс", its c Cyrillic, read "moved from package
+// bc to bс", two names that look the same (a Spack package's name is
+// ASCII, so a name that is not is never a real package's).
+func movedName(name, other string) string {
+	notASCII := func(r rune) bool { return r >= utf8.RuneSelf }
+	if strings.ContainsFunc(name, notASCII) || strings.ContainsFunc(other, notASCII) {
+		return strconv.QuoteToASCII(name)
+	}
+	return name
 }
 
 // hashFilter is a set of strings kept as their maphash alone, in an open

@@ -401,3 +401,19 @@ func TestHashFilter(t *testing.T) {
 		t.Errorf("%d of %d hashes not added are held", others, n)
 	}
 }
+
+// TestMovedHashLookalikeQuoted: a hash that moved from bc to a package
+// bс, its c Cyrillic (a page retitled), names both in ASCII: the warning
+// (and the gate's refusal that quotes it) read "moved from package bc to
+// bс", two names that look the same. ASCII names stay as they are
+// (TestMovedHashWarns).
+func TestMovedHashLookalikeQuoted(t *testing.T) {
+	before := &snapshot.Snapshot{Path: "a", Tag: "a", Canon: snapshot.RuleCounts{},
+		Packages: []*snapshot.Package{{Name: "bc", Specs: []snapshot.Spec{sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")}, Origin: &snapshot.Origin{File: "a/bc/specs.md"}}}}
+	after := &snapshot.Snapshot{Path: "b", Tag: "b", Canon: snapshot.RuleCounts{},
+		Packages: []*snapshot.Package{{Name: "b\u0441", Specs: []snapshot.Spec{sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")}, Origin: &snapshot.Origin{File: "b/bc/specs.md"}}}}
+	r := compare(before, after)
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Message, `moved from package "bc" to "b\u0441"; a hash names`) {
+		t.Errorf("warnings %+v, want one about the hash moving from \"bc\" to \"b\\u0441\"", r.Warnings)
+	}
+}

@@ -266,3 +266,18 @@ func TestHintPathsOneWord(t *testing.T) {
 		t.Errorf("nearLine = %q, want %q", got, want)
 	}
 }
+
+// TestSharedHashLookalikeQuoted: a hash on bc's page and on the page of
+// bс, its c Cyrillic, names the other package in ASCII on each: bc's
+// error read "listed under another package too: bс (…)", bc's
+// lookalike, naming no difference to fix.
+func TestSharedHashLookalikeQuoted(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"bc/specs.md":      simplePage("bc", "develop", 1, 1),
+		"b\u0441/specs.md": simplePage("b\u0441", "develop", 1, 1),
+	})
+	_, err := Load(dir, Options{})
+	bc, cyr := filepath.Join(dir, "bc", "specs.md"), filepath.Join(dir, "b\u0441", "specs.md")
+	checkErr(t, err, bc, 6, 0, "hash "+hashN(1)+` is listed under another package too: "b\u0441" (`+cyr+")")
+	checkErr(t, err, cyr, 6, 0, "hash "+hashN(1)+` is listed under another package too: "bc" (`+bc+")")
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
@@ -143,9 +144,15 @@ func (r publishRule) pathLeftOut(f File, rel, pkg string) string {
 	}
 	if dir, ok := r.folder(segs); ok && base == "specs.md" && spackName(pkg) {
 		if dir != pkg {
+			// The title is ASCII (spackName); a folder that is not is
+			// quoted in ASCII, both times (quoteName).
 			t, d := shorten(pkg, maxNameQuoted), shorten(dir, maxNameQuoted)
-			return fmt.Sprintf("this page is titled %q but is in folder %q: the site shows a page at its folder's address, so it would show %s's specs as %s's; a page belongs at _cache/<tag>/<title>/specs.md",
-				t, d, t, d)
+			qd := quoteName(d)
+			if qd != strconv.Quote(d) {
+				d = qd
+			}
+			return fmt.Sprintf("this page is titled %q but is in folder %s: the site shows a page at its folder's address, so it would show %s's specs as %s's; a page belongs at _cache/<tag>/<title>/specs.md",
+				t, qd, t, d)
 		}
 	}
 	return ""
@@ -165,12 +172,12 @@ func (r publishRule) tagMoved(rel, tag string) string {
 	if !ok || folder == tag || jekyllSpecial(folder) {
 		return ""
 	}
-	has := fmt.Sprintf("tag %q", shorten(tag, maxNameQuoted))
+	has := "tag " + quoteName(shorten(tag, maxNameQuoted))
 	if tag == "" {
 		has = "no tag"
 	}
-	d := shorten(folder, maxNameQuoted)
-	return fmt.Sprintf("this page has %s but is in %s's tag folder %q: the site lists a page under its own tag, so the listing of %q would not show it; the catalogue writes the pages of %s/<tag>/ with categories: [package, <tag>]",
+	d := quoteName(shorten(folder, maxNameQuoted))
+	return fmt.Sprintf("this page has %s but is in %s's tag folder %s: the site lists a page under its own tag, so the listing of %s would not show it; the catalogue writes the pages of %s/<tag>/ with categories: [package, <tag>]",
 		has, collectionDir, d, d, collectionDir)
 }
 
@@ -512,6 +519,19 @@ func (r publishRule) belowPackage(segs []string) (below string, ok bool) {
 		return "", true
 	}
 	return strings.Join(full[at+2:len(full)-1], "/"), true
+}
+
+// quoteName quotes a title, tag or folder name for a message about two
+// that differ: in ASCII when it is not ASCII, so that a lookalike of an
+// ASCII name shows as other than that name ("Kelvin" titled "Kelvin", its
+// K U+212A KELVIN SIGN, read "titled "Kelvin" but is in folder "Kelvin"",
+// and a tag with a Cyrillic е "has tag "dеvelop" but is in _cache's tag
+// folder "develop"": two names that look the same).
+func quoteName(s string) string {
+	if strings.ContainsFunc(s, notASCII) {
+		return strconv.QuoteToASCII(s)
+	}
+	return strconv.Quote(s)
 }
 
 // maxNameQuoted is the most bytes of a title or folder name that the

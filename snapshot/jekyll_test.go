@@ -766,3 +766,33 @@ func TestSubmoduleCollection(t *testing.T) {
 		}
 	}
 }
+
+// TestPageInOtherFolderLookalike: a page titled with a package name in a
+// folder whose name only looks the same (its K the KELVIN SIGN, its c
+// Cyrillic) names the folder in ASCII, both times: the message read
+// "titled "Kelvin" but is in folder "Kelvin"", two names alike to the
+// eye, and a reader could not see what to rename.
+func TestPageInOtherFolderLookalike(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"develop/\u212aelvin/specs.md": simplePage("Kelvin", "develop", 1, 1),
+		"develop/\u0441url/specs.md":   simplePage("curl", "develop", 2, 1),
+	})
+	root := filepath.Join(dir, "develop")
+	_, err := Load(root, Options{})
+	checkErr(t, err, filepath.Join(root, "\u212aelvin", "specs.md"), 0, 0, `this page is titled "Kelvin" but is in folder "\u212aelvin"`, `show Kelvin's specs as "\u212aelvin"'s`)
+	checkErr(t, err, filepath.Join(root, "\u0441url", "specs.md"), 0, 0, `this page is titled "curl" but is in folder "\u0441url"`, `show curl's specs as "\u0441url"'s`)
+}
+
+// TestTagLookalikeQuotedInASCII: a page under _cache/develop whose tag
+// only looks like develop (its e Cyrillic) names the tag in ASCII: the
+// message read "has tag "dеvelop" but is in _cache's tag folder
+// "develop"", two names alike to the eye.
+func TestTagLookalikeQuotedInASCII(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"_config.yml":                "collections: {cache: {output: true}}\n",
+		"_cache/develop/bc/specs.md": simplePage("bc", "d\u0435velop", 1, 1),
+	})
+	dev := filepath.Join(dir, "_cache", "develop")
+	_, err := Load(dev, Options{})
+	checkErr(t, err, filepath.Join(dev, "bc", "specs.md"), 4, 0, `this page has tag "d\u0435velop" but is in _cache's tag folder "develop"`)
+}

@@ -11,9 +11,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
@@ -1095,7 +1097,7 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 				break
 			}
 			if q != p {
-				others = append(others, fmt.Sprintf("%s (%s)", q.Name, q.File()))
+				others = append(others, fmt.Sprintf("%s (%s)", otherName(q.Name, p.Name), q.File()))
 			}
 		}
 		msg := fmt.Sprintf("hash %s is listed under another package too: %s", h, listSome(others, len(owners[h])-1))
@@ -1149,6 +1151,22 @@ func (s *Snapshot) sharedHeads() map[uint64]bool {
 // namedOthers is how many of the other pages of a conflict a message
 // names; it counts the rest.
 const namedOthers = 3
+
+// otherName is the package name another page gives a hash that the page
+// of the package named mine lists too, as that page's error names it: as
+// it is, unless either is not ASCII, when it is quoted in ASCII. A page
+// titled "bс", its c Cyrillic, beside bc's with bc's hashes, made bc's
+// error read "listed under another package too: bс (…)", bc's lookalike
+// (a Spack package's name is ASCII: one that is not is no real one's).
+func otherName(name, mine string) string {
+	if strings.ContainsFunc(name, notASCII) || strings.ContainsFunc(mine, notASCII) {
+		return strconv.QuoteToASCII(name)
+	}
+	return name
+}
+
+// notASCII reports whether r is outside ASCII.
+func notASCII(r rune) bool { return r >= utf8.RuneSelf }
 
 // listSome lists names, the first of total, and counts the rest: "a, b,
 // c and 7 more".

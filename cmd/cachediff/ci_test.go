@@ -27,7 +27,15 @@ import (
 
 // workflow is the part of a GitHub Actions workflow the tests read.
 type workflow struct {
-	Name        string            `yaml:"name"`
+	Name string `yaml:"name"`
+	On   struct {
+		PullRequest *struct {
+			Paths []string `yaml:"paths"`
+		} `yaml:"pull_request"`
+		Push *struct {
+			Paths []string `yaml:"paths"`
+		} `yaml:"push"`
+	} `yaml:"on"`
 	Env         map[string]string `yaml:"env"`
 	Concurrency struct {
 		Group            string `yaml:"group"`
@@ -617,4 +625,65 @@ func TestActionCommentOrder(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(sec), " "), "`concurrency:` group") {
 		t.Errorf("docs/ci.md's Action section does not say to give comment: pr a concurrency group")
 	}
+}
+
+// TestCIRecipeTriggersAttributes: the recipes that run on a change of
+// the catalogue (the PR gate, the push changelog) run on a change of a
+// .gitattributes above it too. Its working-tree-encoding or ident
+// rewrites the pages in a checkout, which the site is built from, and
+// cachediff refuses it (exit 2), but only when it runs: with paths
+// "_cache/develop/**" alone, a PR that added _cache/.gitattributes with
+// "*.md working-tree-encoding=UTF-16LE", and nothing else, started no
+// workflow, and the site lost every page with no gate run.
+func TestCIRecipeTriggersAttributes(t *testing.T) {
+	changed := []string{
+		"_cache/develop/bc/specs.md",
+		"_cache/.gitattributes",
+		".gitattributes",
+	}
+	n := 0
+	for _, wf := range ciWorkflows(t) {
+		for event, on := range map[string]*struct {
+			Paths []string `yaml:"paths"`
+		}{"pull_request": wf.On.PullRequest, "push": wf.On.Push} {
+			if on == nil || !slices.Contains(on.Paths, "_cache/develop/**") {
+				continue
+			}
+			n++
+			for _, f := range changed {
+				if !slices.ContainsFunc(on.Paths, func(p string) bool { return ghPathMatch(t, p, f) }) {
+					t.Errorf("workflow %q runs on %s to %v, not on a change of %s alone", wf.Name, event, on.Paths, f)
+				}
+			}
+		}
+	}
+	if n < 2 {
+		t.Errorf("docs/ci.md: %d workflows run on a change of _cache/develop/**, want the PR and the push recipes", n)
+	}
+}
+
+// ghPathMatch reports whether a path matches a GitHub Actions paths
+// pattern, as its filter pattern cheat sheet says: "**" matches any
+// characters, "*" any but a slash, the whole path. Patterns using other
+// special characters are refused: the test does not guess at them.
+func ghPathMatch(t *testing.T, pattern, path string) bool {
+	t.Helper()
+	if strings.ContainsAny(pattern, "?+[]!\\") {
+		t.Fatalf("paths pattern %q: only * and ** are read here", pattern)
+	}
+	var re strings.Builder
+	re.WriteString("^")
+	for i := 0; i < len(pattern); i++ {
+		switch {
+		case strings.HasPrefix(pattern[i:], "**"):
+			re.WriteString(".*")
+			i++
+		case pattern[i] == '*':
+			re.WriteString("[^/]*")
+		default:
+			re.WriteString(regexp.QuoteMeta(pattern[i : i+1]))
+		}
+	}
+	re.WriteString("$")
+	return regexp.MustCompile(re.String()).MatchString(path)
 }

@@ -45,3 +45,30 @@ func TestPublishedTrue(t *testing.T) {
 		}
 	}
 }
+
+// TestFrontMatterClosedAfterFormFeed: Jekyll closes front matter at a
+// line "---" or "..." followed by any of Ruby's blanks (\s, a form feed
+// and a vertical tab among them), and reads as YAML only the lines above
+// it, so the site publishes a page closed by "---\f" as any other; it
+// loads here too, not "never closed (no second '---' line)". An opening
+// "---\f" is still no page: Jekyll's YAML reads that line, and fails on
+// the form feed, so the site shows the page without its specs.
+func TestFrontMatterClosedAfterFormFeed(t *testing.T) {
+	specs := "spec_details: " + mustJSON([]map[string]any{simpleSpec(1)})
+	for _, closing := range []string{"---\f", "---\v", "...\f", "--- \v\t\r"} {
+		content := head + specs + "\n" + oneMeta + closing + "\nThe body.\n"
+		dir := writeTree(t, map[string]string{"zlib/specs.md": content})
+		s, err := Load(dir, Options{})
+		if err != nil {
+			t.Fatalf("closed by %q: %v", closing, err)
+		}
+		if len(s.Packages) != 1 || len(s.Packages[0].Specs) != 1 {
+			t.Errorf("closed by %q: want 1 package of 1 spec, got %d packages", closing, len(s.Packages))
+		}
+	}
+	content := "---\f" + head[len("---"):] + specs + "\n" + oneMeta + "---\n"
+	dir := writeTree(t, map[string]string{"zlib/specs.md": content})
+	if _, err := Load(dir, Options{}); err == nil {
+		t.Errorf("a page opened by %q loaded", "---\f")
+	}
+}

@@ -135,9 +135,15 @@ func parseFrontMatter(file string, data []byte, st *state) (*page, error) {
 		// of document, and Jekyll, which builds the site from these
 		// pages, closes front matter at either. Reading on past it
 		// would take for the page's what the site shows as its body.
-		if string(trimmed) == "---" || string(trimmed) == "..." {
+		// Jekyll closes at either followed by any of Ruby's blanks (\s:
+		// a form feed and a vertical tab too), and its YAML reads only
+		// the lines above: a page closed by "---\f", which the site
+		// publishes as any other, was "never closed (no second '---'
+		// line)" here. (The opening line is read as YAML too, where a
+		// form feed is an error: it stays "---" with spaces, tabs, CR.)
+		if c := bytes.TrimRight(trimmed, " \t\r\f\v"); string(c) == "---" || string(c) == "..." {
 			open = false
-			p.fmEnd, p.fmDots = line, string(trimmed) == "..."
+			p.fmEnd, p.fmDots = line, string(c) == "..."
 			break
 		}
 		if m := docMarker(l); m != "" {
