@@ -755,7 +755,8 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 // The same kind as the argument after it: both on disk, folders or
 // files of one kind by their first bytes (-o log.md a.md b.md, log.md
 // an earlier run's report, is no page), both REV:PATH, or both URLs; for -C,
-// any folder before an absolute path on disk, which -C does not move.
+// an absolute folder before an absolute folder, which -C does not move
+// (dirTookSnapshot).
 // nil otherwise: such a value is written joined (--title=A, -o=p1.md).
 func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 	if cmd != logCommand || fs.Changed("revs") || fs.NArg() < 2 {
@@ -777,7 +778,7 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 			continue
 		}
 		if f.Name == "directory" {
-			if !isDir(v) || !filepath.IsAbs(next) || !named(next) {
+			if !dirTookSnapshot(v, next) {
 				continue
 			}
 		} else if k := snapshotKind(o.dir, v); k == "" || k != snapshotKind(o.dir, next) {
@@ -788,6 +789,18 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 			f.Name, shellword.Shown(v), shellword.Shown(v), what, shellword.Shown(next), f.Name, f.Name, what, what, shellword.Shown("--"+f.Name+"="+v))
 	}
 	return nil
+}
+
+// dirTookSnapshot reports whether v, the value of -C given apart, may
+// be a log's first snapshot that an empty -C $DIR took, by the snapshot
+// after it, next: both absolute folders (-C $DIR /abs/A /abs/B /abs/C
+// ran in A and left it out). A snapshot file after it is none (-C
+// /abs/a.md says "not a directory"), nor a relative folder before it,
+// written as no snapshot after it is: log -C . /abs/a.md /abs/b.md
+// /abs/c.md, or -C . /abs/A /abs/B, was refused, exit 2, where the
+// parent ran the log.
+func dirTookSnapshot(v, next string) bool {
+	return filepath.IsAbs(v) && isDir(v) && filepath.IsAbs(next) && isDir(next)
 }
 
 // logValue are the flags of log whose value, any word, passes by a

@@ -18,12 +18,14 @@ import (
 // report as -o and a -C folder that holds the snapshots still read.
 func TestLogValueTookSnapshot(t *testing.T) {
 	pagesHere(t, "A", "B", "C")
-	if err := os.Mkdir("d", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"A", "B"} {
-		if err := os.WriteFile(filepath.Join("d", name), []byte(permPage), 0o644); err != nil {
+	for _, dir := range []string{"d", "e"} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
 			t.Fatal(err)
+		}
+		for _, name := range []string{"A", "B"} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(permPage), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	here, err := os.Getwd()
@@ -38,7 +40,7 @@ func TestLogValueTookSnapshot(t *testing.T) {
 		{[]string{"log", "--title", "A", "B", "C"}, "cachediff: --title A: A, read as its TEXT, names a snapshot as B after it does, and with --title's value empty would be the log's first: give --title a TEXT, quoted when it may be empty (that TEXT is written --title=A)\n"},
 		{[]string{"log", "-o", "A", "B", "C"}, "cachediff: --output A: A, read as its FILE, names a snapshot as B after it does"},
 		{[]string{"log", "--fail-on", "any", "-q", "--title", "A", "B", "C"}, "cachediff: --title A: A, read as its TEXT"},
-		{[]string{"log", "-C", abs("d"), abs("B"), abs("C")}, "names a snapshot as " + abs("B") + " after it does"},
+		{[]string{"log", "-C", abs("d"), abs("e"), abs("d")}, "names a snapshot as " + abs("e") + " after it does"},
 		{[]string{"log", "-o", "HEAD~2:x", "HEAD~1:x", "HEAD:x"}, "cachediff: --output 'HEAD~2:x': 'HEAD~2:x', read as its FILE, names a snapshot as 'HEAD~1:x' after it does"},
 		{[]string{"log", "--title", "git:urn:x", "git:HEAD:x", "git:HEAD:y"}, "names a snapshot as git:HEAD:x after it does"},
 	} {
@@ -68,4 +70,40 @@ func TestLogValueTookSnapshot(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
 		}
 	}
+}
+
+// TestLogDirBeforeAbsoluteSnapshots (class a, an over-refusal): log -C .
+// /abs/A /abs/B /abs/C, of pages, was refused, exit 2 ("--directory .:
+// ., read as its DIR, names a snapshot"), where the parent ran the log:
+// any folder before an absolute path was taken for a snapshot that an
+// empty -C $DIR took. A page after it is none (-C /abs/A says "not a
+// directory"), nor is a relative folder before absolute ones; an
+// absolute folder before absolute folders still is.
+func TestLogDirBeforeAbsoluteSnapshots(t *testing.T) {
+	pagesHere(t, "A", "B", "C")
+	for _, dir := range []string{"d", "e", "f"} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "p.md"), []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	here, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs := func(name string) string { return filepath.Join(here, name) }
+	for _, args := range [][]string{
+		{"log", "-q", "-C", ".", abs("A"), abs("B"), abs("C")},
+		{"log", "-q", "-C", abs("d"), abs("A"), abs("B"), abs("C")},
+		{"log", "-q", "-C", ".", abs("d"), abs("e"), abs("f")},
+		{"log", "-q", "-C", "d", abs("d"), abs("e"), abs("f")},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+	wantTrouble(t, []string{"log", "-q", "-C", abs("d"), abs("e"), abs("f")}, "names a snapshot as "+abs("e")+" after it does")
 }
