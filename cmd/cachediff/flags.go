@@ -754,7 +754,8 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 // snapshots, and render one report, so there the word left one too few.
 // The same kind as the argument after it: both on disk, folders or
 // files of one kind by their first bytes (-o log.md a.md b.md, log.md
-// an earlier run's report, is no page), both REV:PATH, or both URLs; for -C,
+// an earlier run's report, is no page), both REV:PATH, or both URLs of
+// one host; for -C,
 // an absolute folder before an absolute folder, which -C does not move
 // (dirTookSnapshot).
 // nil otherwise: such a value is written joined (--title=A, -o=p1.md).
@@ -810,7 +811,8 @@ var logValue = map[string]bool{"output": true, "directory": true, "title": true,
 
 // snapshotKind is what a log would read word as, from dir: "folder",
 // or the kind of file its first bytes say (a page's "---", gzip, JSON),
-// on disk; "rev" for a REV:PATH; "url" for a mirror's URL; "" for none
+// on disk; "rev" for a REV:PATH; "url" and its host for a mirror's URL
+// (urlKind); "" for none
 // of them: a file of another kind, cachediff's own JSON (log.json of an
 // earlier run, beside lockfiles), and standard input's "-", which -o
 // names as standard output.
@@ -819,7 +821,7 @@ func snapshotKind(dir, word string) string {
 		return ""
 	}
 	if mirror.IsURL(word) {
-		return "url"
+		return urlKind(word)
 	}
 	if info, err := os.Stat(inDir(dir, word)); err == nil {
 		if info.IsDir() {
@@ -832,6 +834,23 @@ func snapshotKind(dir, word string) string {
 		return "rev"
 	}
 	return ""
+}
+
+// urlKind is the kind snapshotKind says of a mirror's URL: "url" and
+// its host, so that a URL is a snapshot of the kind of another of the
+// same host alone (file:// URLs are of one kind). --link-base
+// https://cache.spack.io/ before mirrors at binaries.spack.io, the help's
+// own link base, was refused (exit 2) where the parent ran the log; an
+// empty $L before mirror URLs leaves it one of a host as theirs.
+func urlKind(word string) string {
+	u, err := url.Parse(word)
+	if err != nil {
+		return "url"
+	}
+	if strings.EqualFold(u.Scheme, "file") {
+		return "url file"
+	}
+	return "url " + strings.ToLower(u.Host)
 }
 
 // uriScheme are the schemes of the URIs --feed-id names a feed by

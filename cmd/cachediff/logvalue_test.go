@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 )
 
 // TestLogValueTookSnapshot (class a): a log takes any number of
@@ -106,4 +109,37 @@ func TestLogDirBeforeAbsoluteSnapshots(t *testing.T) {
 		}
 	}
 	wantTrouble(t, []string{"log", "-q", "-C", abs("d"), abs("e"), abs("f")}, "names a snapshot as "+abs("e")+" after it does")
+}
+
+// TestLogLinkBaseBeforeMirrorURLs (class a, an over-refusal): log
+// --link-base https://cache.spack.io/ URL URL URL, of mirrors at another
+// host, was refused, exit 2 ("names a snapshot as URL after it does"),
+// where the parent ran the log: any two URLs were taken for snapshots of
+// one kind, though the help's own link base is no mirror. A URL is of
+// the kind of another of its host alone; a URL of the mirrors' host
+// before them is still refused.
+func TestLogLinkBaseBeforeMirrorURLs(t *testing.T) {
+	dir := t.TempDir()
+	idx, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mirrorgen.V2(filepath.Join(dir, "m"), idx); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(mirrorgen.Handler(dir, nil))
+	defer srv.Close()
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	t.Setenv("NETRC", filepath.Join(dir, "no-netrc"))
+	m := srv.URL + "/m"
+	for _, args := range [][]string{
+		{"log", "--link-base", "https://cache.spack.io/package/?name=", m, m, m},
+		{"log", "-f", "atom", "--feed-id", "https://example.org/feeds/cache", m, m, m},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+	wantTrouble(t, []string{"log", "--link-base", srv.URL + "/other", m, m, m}, "names a snapshot as "+m+" after it does")
 }
