@@ -830,10 +830,20 @@ func snapshotKind(dir, word string) string {
 		return fileKind(inDir(dir, word))
 	}
 	spec, git := strings.CutPrefix(word, input.RevPrefix)
-	if rev, _, ok := gitsrc.Split(spec); ok && !notRevPath(word) && (git || !uriScheme[strings.ToLower(rev)]) {
+	if rev, p, ok := gitsrc.Split(spec); ok && !notRevPath(word) && (git || !uriScheme[strings.ToLower(rev)]) && !spacedPath(p) {
 		return "rev"
 	}
 	return ""
+}
+
+// spacedPath reports whether p, the PATH of a word read as REV:PATH,
+// starts with white space: the ": " of a title's label ("e4s: weekly",
+// "Release: v0.23"), which no snapshot's path has. log --title "e4s:
+// weekly" HEAD~2:x HEAD~1:x HEAD:x was refused as a title that names a
+// snapshot (exit 2), where the parent ran the log.
+func spacedPath(p string) bool {
+	r, _ := utf8.DecodeRuneInString(p)
+	return p != "" && unicode.IsSpace(r)
 }
 
 // urlKind is the kind snapshotKind says of a mirror's URL: "url" and

@@ -143,3 +143,22 @@ func TestLogLinkBaseBeforeMirrorURLs(t *testing.T) {
 	}
 	wantTrouble(t, []string{"log", "--link-base", srv.URL + "/other", m, m, m}, "names a snapshot as "+m+" after it does")
 }
+
+// TestLogTitleLabelBeforeRevPaths (class a, an over-refusal): log
+// --title "e4s: weekly" HEAD~2:PATH HEAD~1:PATH HEAD:PATH was refused,
+// exit 2 ("names a snapshot as HEAD~2:PATH after it does"), where the
+// parent ran the log: the title's label before ": " was read as a REV,
+// though no snapshot's PATH starts with a space. A title without the
+// space (v0.23:x) still reads as a REV:PATH and is refused.
+func TestLogTitleLabelBeforeRevPaths(t *testing.T) {
+	_, repo, _ := weeklyRepo(t)
+	revs := []string{"HEAD~2:_cache/develop", "HEAD~1:_cache/develop", "HEAD:_cache/develop"}
+	for _, title := range []string{"e4s: weekly", "Release: v0.23"} {
+		args := append([]string{"log", "-q", "-C", repo, "--title", title}, revs...)
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code == exitTrouble || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want the log", args, code, stderr.String())
+		}
+	}
+	wantTrouble(t, append([]string{"log", "-q", "-C", repo, "--title", "v0.23:x"}, revs...), "names a snapshot as 'HEAD~2:_cache/develop' after it does")
+}
