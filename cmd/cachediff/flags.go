@@ -752,6 +752,8 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 // p3.md wrote the log of p2.md to p3.md over p1.md, exit 0; log -C $DIR
 // /abs/A /abs/B /abs/C ran in A and left it out. A diff takes two
 // snapshots, and render one report, so there the word left one too few.
+// A flag after the snapshots but the last is held to the one before it:
+// log A B -o $OUT C wrote the log of A to B over the page C, exit 0.
 // The same kind as the argument after it: both on disk, folders or
 // files of one kind by their first bytes (-o log.md a.md b.md, log.md
 // an earlier run's report, is no page), both REV:PATH, or both URLs of
@@ -767,11 +769,22 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 		if w.role != valueWord || !logValue[w.sets[0].Name] {
 			continue
 		}
-		next := ""
+		next, where := "", "after"
 		for _, after := range o.line[i+1:] {
 			if after.role == argWord || after.role == dashedWord {
 				next = after.text
 				break
+			}
+		}
+		if next == "" {
+			// The flag before the last snapshot (log A B --title $T C,
+			// log A B -o $OUT C): the value is of the kind of the
+			// snapshot before it.
+			for j := i - 1; j >= 0; j-- {
+				if o.line[j].role == argWord {
+					next, where = o.line[j].text, "before"
+					break
+				}
 			}
 		}
 		f, v := w.sets[0], w.text
@@ -786,8 +799,17 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 			continue
 		}
 		what, _ := pflag.UnquoteUsage(f)
-		return fmt.Errorf("--%s %s: %s, read as its %s, names a snapshot as %s after it does, and with --%s's value empty would be the log's first: give --%s a %s, quoted when it may be empty (that %s is written %s)",
-			f.Name, shellword.Shown(v), shellword.Shown(v), what, shellword.Shown(next), f.Name, f.Name, what, what, shellword.Shown("--"+f.Name+"="+v))
+		// Where the value stands among the snapshots: log A --title $T
+		// B C would leave out the second, not the first.
+		which := "the log's last"
+		if where == "after" {
+			which = "the log's first"
+			if slices.ContainsFunc(o.line[:i], func(w lineWord) bool { return w.role == argWord }) {
+				which = "one of the log's snapshots"
+			}
+		}
+		return fmt.Errorf("--%s %s: %s, read as its %s, names a snapshot as %s %s it does, and with --%s's value empty would be %s: give --%s a %s, quoted when it may be empty (that %s is written %s)",
+			f.Name, shellword.Shown(v), shellword.Shown(v), what, shellword.Shown(next), where, f.Name, which, f.Name, what, what, shellword.Shown("--"+f.Name+"="+v))
 	}
 	return nil
 }

@@ -162,3 +162,29 @@ func TestLogTitleLabelBeforeRevPaths(t *testing.T) {
 	}
 	wantTrouble(t, append([]string{"log", "-q", "-C", repo, "--title", "v0.23:x"}, revs...), "names a snapshot as 'HEAD~2:_cache/develop' after it does")
 }
+
+// TestLogValueBeforeLastSnapshot (class a): log A B --title $T C, T
+// empty, titled the log C and left C out of it, exit 0 of A to B alone,
+// and log A B -o $OUT C wrote the log of A to B over the page C: the
+// value was held to the argument after it, and there was none. With no
+// argument after it, it is held to the one before. log A --title $T B
+// C said the value empty "would be the log's first", of the second.
+func TestLogValueBeforeLastSnapshot(t *testing.T) {
+	pagesHere(t, "A", "B", "C")
+	wantTrouble(t, []string{"log", "A", "B", "--title", "C"}, "cachediff: --title C: C, read as its TEXT, names a snapshot as B before it does, and with --title's value empty would be the log's last: give --title a TEXT")
+	wantTrouble(t, []string{"log", "A", "B", "-o", "C"}, "cachediff: --output C: C, read as its FILE, names a snapshot as B before it does")
+	if data, err := os.ReadFile("C"); err != nil || string(data) != permPage {
+		t.Errorf("the page C was written over (%v)", err)
+		pagesHere(t, "A", "B", "C")
+	}
+	wantTrouble(t, []string{"log", "A", "--title", "B", "C"}, "with --title's value empty would be one of the log's snapshots: give")
+	for _, args := range [][]string{
+		{"log", "A", "B", "C", "--title", "Weekly"},
+		{"log", "A", "B", "--title=C"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+}
