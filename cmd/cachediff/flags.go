@@ -557,6 +557,20 @@ var gateFlags = flagGroup{
 	},
 }
 
+// linkBaseURL reports whether v is a URL --link-base takes: http:// or
+// https:// and a host.
+func linkBaseURL(v string) bool {
+	u, err := url.Parse(v)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// feedIDURI reports whether v is of the shape of URI --feed-id takes:
+// absolute, without white space, < > or ".
+func feedIDURI(v string) bool {
+	u, err := url.Parse(v)
+	return err == nil && u.Scheme != "" && !strings.ContainsAny(v, " \t\n\r<>\"")
+}
+
 // checkOutput checks the output flags and derives --github-comment's.
 func checkOutput(fs *pflag.FlagSet, o *options) error {
 	f, ok := report.Lookup(o.format)
@@ -577,11 +591,10 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	if o.linkBase != "" {
 		// Named as a mirror URL is (mirror.Redact): a password or
 		// token written in it is not quoted back.
-		u, err := url.Parse(o.linkBase)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		if !linkBaseURL(o.linkBase) {
 			return fmt.Errorf("--link-base %q: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", mirror.Redact(o.linkBase))
 		}
-		if u.User != nil {
+		if u, _ := url.Parse(o.linkBase); u.User != nil {
 			// Every package link of the report (a pull request's
 			// comment, a feed) would publish them.
 			return fmt.Errorf("--link-base %q: a URL with a user name or password (or a token before an @), which every link of the report would show: give the URL without them", mirror.Redact(o.linkBase))
@@ -606,7 +619,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		return fmt.Errorf("%s %s to the Atom feed (--format atom) only, not %s", flag, verb, other)
 	}
 	if fs.Changed("feed-id") {
-		if u, err := url.Parse(o.feedID); err != nil || u.Scheme == "" || strings.ContainsAny(o.feedID, " \t\n\r<>\"") {
+		if !feedIDURI(o.feedID) {
 			return fmt.Errorf("--feed-id %q: want an absolute URI, such as https://example.org/catalogue/feed.xml or tag:example.org,2025:catalogue", o.feedID)
 		}
 		if strings.ContainsFunc(o.feedID, func(r rune) bool { return r == utf8.RuneError || unicode.IsControl(r) || report.Invisible(r) }) {
@@ -788,7 +801,7 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 			}
 		}
 		f, v := w.sets[0], w.text
-		if next == "" || v == "" {
+		if next == "" || v == "" || refused(f, v, o.line[i+1:]) {
 			continue
 		}
 		if f.Name == "directory" {
@@ -812,6 +825,24 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 			f.Name, shellword.Shown(v), shellword.Shown(v), what, shellword.Shown(next), where, f.Name, which, f.Name, what, what, shellword.Shown("--"+f.Name+"="+v))
 	}
 	return nil
+}
+
+// refusedValue are the checks of the flags whose own check refuses a
+// value that names most snapshots, for tookSnapshot: a value that fails
+// it is left to it. log --link-base d1 d2 d3 said "names a snapshot as
+// d2 after it does ... (that URL is written --link-base=d1)", a
+// spelling that, pasted, is refused as no http:// URL.
+var refusedValue = map[string]func(string) bool{"link-base": linkBaseURL, "feed-id": feedIDURI}
+
+// refused reports whether v, a value of f, is one f's own check refuses:
+// f's last giving (none in after, the words after it) and refused by
+// refusedValue. An earlier giving is not checked, and is looked at.
+func refused(f *pflag.Flag, v string, after cmdLine) bool {
+	ok := refusedValue[f.Name]
+	if ok == nil || ok(v) {
+		return false
+	}
+	return !slices.ContainsFunc(after, func(w lineWord) bool { return slices.Contains(w.sets, f) })
 }
 
 // dirTookSnapshot reports whether v, the value of -C given apart, may

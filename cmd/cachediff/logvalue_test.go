@@ -188,3 +188,25 @@ func TestLogValueBeforeLastSnapshot(t *testing.T) {
 		}
 	}
 }
+
+// TestLogValueRefusedByItsFlag (class e): log --link-base d1 d2 d3 said
+// "names a snapshot as d2 after it does ... (that URL is written
+// --link-base=d1)", a spelling that, pasted back, is refused as no
+// http:// URL; log -f atom --feed-id d1 d2 d3 alike, of no absolute
+// URI. A value its flag's own check refuses is left to that check,
+// which names what the flag wants; an earlier giving, which that check
+// does not see, is still refused as naming a snapshot.
+func TestLogValueRefusedByItsFlag(t *testing.T) {
+	pagesHere(t)
+	for _, dir := range []string{"d1", "d2", "d3"} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "p.md"), []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantTrouble(t, []string{"log", "--link-base", "d1", "d2", "d3"}, `cachediff: --link-base "d1": want an http:// or https:// URL`)
+	wantTrouble(t, []string{"log", "-f", "atom", "--feed-id", "d1", "d2", "d3"}, `cachediff: --feed-id "d1": want an absolute URI`)
+	wantTrouble(t, []string{"log", "--link-base", "d1", "--link-base=https://example.org/", "d2", "d3"}, "cachediff: --link-base d1: d1, read as its URL, names a snapshot as d2 after it does")
+}
