@@ -557,6 +557,20 @@ var gateFlags = flagGroup{
 	},
 }
 
+// linkBaseURL reports whether v is a URL --link-base takes: http:// or
+// https:// and a host.
+func linkBaseURL(v string) bool {
+	u, err := url.Parse(v)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// feedIDURI reports whether v is of the shape of URI --feed-id takes:
+// absolute, without white space, < > or ".
+func feedIDURI(v string) bool {
+	u, err := url.Parse(v)
+	return err == nil && u.Scheme != "" && !strings.ContainsAny(v, " \t\n\r<>\"")
+}
+
 // checkOutput checks the output flags and derives --github-comment's.
 func checkOutput(fs *pflag.FlagSet, o *options) error {
 	f, ok := report.Lookup(o.format)
@@ -577,11 +591,10 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	if o.linkBase != "" {
 		// Named as a mirror URL is (mirror.Redact): a password or
 		// token written in it is not quoted back.
-		u, err := url.Parse(o.linkBase)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		if !linkBaseURL(o.linkBase) {
 			return fmt.Errorf("--link-base %q: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", mirror.Redact(o.linkBase))
 		}
-		if u.User != nil {
+		if u, _ := url.Parse(o.linkBase); u.User != nil {
 			// Every package link of the report (a pull request's
 			// comment, a feed) would publish them.
 			return fmt.Errorf("--link-base %q: a URL with a user name or password (or a token before an @), which every link of the report would show: give the URL without them", mirror.Redact(o.linkBase))
@@ -606,7 +619,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		return fmt.Errorf("%s %s to the Atom feed (--format atom) only, not %s", flag, verb, other)
 	}
 	if fs.Changed("feed-id") {
-		if u, err := url.Parse(o.feedID); err != nil || u.Scheme == "" || strings.ContainsAny(o.feedID, " \t\n\r<>\"") {
+		if !feedIDURI(o.feedID) {
 			return fmt.Errorf("--feed-id %q: want an absolute URI, such as https://example.org/catalogue/feed.xml or tag:example.org,2025:catalogue", o.feedID)
 		}
 		if strings.ContainsFunc(o.feedID, func(r rune) bool { return r == utf8.RuneError || unicode.IsControl(r) || report.Invisible(r) }) {
@@ -752,10 +765,14 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 // p3.md wrote the log of p2.md to p3.md over p1.md, exit 0; log -C $DIR
 // /abs/A /abs/B /abs/C ran in A and left it out. A diff takes two
 // snapshots, and render one report, so there the word left one too few.
+// A flag after the snapshots but the last is held to the one before it:
+// log A B -o $OUT C wrote the log of A to B over the page C, exit 0.
 // The same kind as the argument after it: both on disk, folders or
 // files of one kind by their first bytes (-o log.md a.md b.md, log.md
-// an earlier run's report, is no page), both REV:PATH, or both URLs; for -C,
-// any folder before an absolute path on disk, which -C does not move.
+// an earlier run's report, is no page), both REV:PATH, or both URLs of
+// one host; for -C,
+// an absolute folder before an absolute folder, which -C does not move
+// (dirTookSnapshot).
 // nil otherwise: such a value is written joined (--title=A, -o=p1.md).
 func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 	if cmd != logCommand || fs.Changed("revs") || fs.NArg() < 2 {
@@ -765,29 +782,79 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 		if w.role != valueWord || !logValue[w.sets[0].Name] {
 			continue
 		}
-		next := ""
+		next, where := "", "after"
 		for _, after := range o.line[i+1:] {
 			if after.role == argWord || after.role == dashedWord {
 				next = after.text
 				break
 			}
 		}
+		if next == "" {
+			// The flag before the last snapshot (log A B --title $T C,
+			// log A B -o $OUT C): the value is of the kind of the
+			// snapshot before it.
+			for j := i - 1; j >= 0; j-- {
+				if o.line[j].role == argWord {
+					next, where = o.line[j].text, "before"
+					break
+				}
+			}
+		}
 		f, v := w.sets[0], w.text
-		if next == "" || v == "" {
+		if next == "" || v == "" || refused(f, v, o.line[i+1:]) {
 			continue
 		}
 		if f.Name == "directory" {
-			if !isDir(v) || !filepath.IsAbs(next) || !named(next) {
+			if !dirTookSnapshot(v, next) {
 				continue
 			}
 		} else if k := snapshotKind(o.dir, v); k == "" || k != snapshotKind(o.dir, next) {
 			continue
 		}
 		what, _ := pflag.UnquoteUsage(f)
-		return fmt.Errorf("--%s %s: %s, read as its %s, names a snapshot as %s after it does, and with --%s's value empty would be the log's first: give --%s a %s, quoted when it may be empty (that %s is written %s)",
-			f.Name, shellword.Shown(v), shellword.Shown(v), what, shellword.Shown(next), f.Name, f.Name, what, what, shellword.Shown("--"+f.Name+"="+v))
+		// Where the value stands among the snapshots: log A --title $T
+		// B C would leave out the second, not the first.
+		which := "the log's last"
+		if where == "after" {
+			which = "the log's first"
+			if slices.ContainsFunc(o.line[:i], func(w lineWord) bool { return w.role == argWord }) {
+				which = "one of the log's snapshots"
+			}
+		}
+		return fmt.Errorf("--%s %s: %s, read as its %s, names a snapshot as %s %s it does, and with --%s's value empty would be %s: give --%s a %s, quoted when it may be empty (that %s is written %s)",
+			f.Name, shellword.Shown(v), shellword.Shown(v), what, shellword.Shown(next), where, f.Name, which, f.Name, what, what, shellword.Shown("--"+f.Name+"="+v))
 	}
 	return nil
+}
+
+// refusedValue are the checks of the flags whose own check refuses a
+// value that names most snapshots, for tookSnapshot: a value that fails
+// it is left to it. log --link-base d1 d2 d3 said "names a snapshot as
+// d2 after it does ... (that URL is written --link-base=d1)", a
+// spelling that, pasted, is refused as no http:// URL.
+var refusedValue = map[string]func(string) bool{"link-base": linkBaseURL, "feed-id": feedIDURI}
+
+// refused reports whether v, a value of f, is one f's own check refuses:
+// f's last giving (none in after, the words after it) and refused by
+// refusedValue. An earlier giving is not checked, and is looked at.
+func refused(f *pflag.Flag, v string, after cmdLine) bool {
+	ok := refusedValue[f.Name]
+	if ok == nil || ok(v) {
+		return false
+	}
+	return !slices.ContainsFunc(after, func(w lineWord) bool { return slices.Contains(w.sets, f) })
+}
+
+// dirTookSnapshot reports whether v, the value of -C given apart, may
+// be a log's first snapshot that an empty -C $DIR took, by the snapshot
+// after it, next: both absolute folders (-C $DIR /abs/A /abs/B /abs/C
+// ran in A and left it out). A snapshot file after it is none (-C
+// /abs/a.md says "not a directory"), nor a relative folder before it,
+// written as no snapshot after it is: log -C . /abs/a.md /abs/b.md
+// /abs/c.md, or -C . /abs/A /abs/B, was refused, exit 2, where the
+// parent ran the log.
+func dirTookSnapshot(v, next string) bool {
+	return filepath.IsAbs(v) && isDir(v) && filepath.IsAbs(next) && isDir(next)
 }
 
 // logValue are the flags of log whose value, any word, passes by a
@@ -797,7 +864,8 @@ var logValue = map[string]bool{"output": true, "directory": true, "title": true,
 
 // snapshotKind is what a log would read word as, from dir: "folder",
 // or the kind of file its first bytes say (a page's "---", gzip, JSON),
-// on disk; "rev" for a REV:PATH; "url" for a mirror's URL; "" for none
+// on disk; "rev" for a REV:PATH; "url" and its host for a mirror's URL
+// (urlKind); "" for none
 // of them: a file of another kind, cachediff's own JSON (log.json of an
 // earlier run, beside lockfiles), and standard input's "-", which -o
 // names as standard output.
@@ -806,7 +874,7 @@ func snapshotKind(dir, word string) string {
 		return ""
 	}
 	if mirror.IsURL(word) {
-		return "url"
+		return urlKind(word)
 	}
 	if info, err := os.Stat(inDir(dir, word)); err == nil {
 		if info.IsDir() {
@@ -815,10 +883,37 @@ func snapshotKind(dir, word string) string {
 		return fileKind(inDir(dir, word))
 	}
 	spec, git := strings.CutPrefix(word, input.RevPrefix)
-	if rev, _, ok := gitsrc.Split(spec); ok && !notRevPath(word) && (git || !uriScheme[strings.ToLower(rev)]) {
+	if rev, p, ok := gitsrc.Split(spec); ok && !notRevPath(word) && (git || !uriScheme[strings.ToLower(rev)]) && !spacedPath(p) {
 		return "rev"
 	}
 	return ""
+}
+
+// spacedPath reports whether p, the PATH of a word read as REV:PATH,
+// starts with white space: the ": " of a title's label ("e4s: weekly",
+// "Release: v0.23"), which no snapshot's path has. log --title "e4s:
+// weekly" HEAD~2:x HEAD~1:x HEAD:x was refused as a title that names a
+// snapshot (exit 2), where the parent ran the log.
+func spacedPath(p string) bool {
+	r, _ := utf8.DecodeRuneInString(p)
+	return p != "" && unicode.IsSpace(r)
+}
+
+// urlKind is the kind snapshotKind says of a mirror's URL: "url" and
+// its host, so that a URL is a snapshot of the kind of another of the
+// same host alone (file:// URLs are of one kind). --link-base
+// https://cache.spack.io/ before mirrors at binaries.spack.io, the help's
+// own link base, was refused (exit 2) where the parent ran the log; an
+// empty $L before mirror URLs leaves it one of a host as theirs.
+func urlKind(word string) string {
+	u, err := url.Parse(word)
+	if err != nil {
+		return "url"
+	}
+	if strings.EqualFold(u.Scheme, "file") {
+		return "url file"
+	}
+	return "url " + strings.ToLower(u.Host)
 }
 
 // uriScheme are the schemes of the URIs --feed-id names a feed by

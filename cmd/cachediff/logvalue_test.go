@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 )
 
 // TestLogValueTookSnapshot (class a): a log takes any number of
@@ -18,12 +21,14 @@ import (
 // report as -o and a -C folder that holds the snapshots still read.
 func TestLogValueTookSnapshot(t *testing.T) {
 	pagesHere(t, "A", "B", "C")
-	if err := os.Mkdir("d", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"A", "B"} {
-		if err := os.WriteFile(filepath.Join("d", name), []byte(permPage), 0o644); err != nil {
+	for _, dir := range []string{"d", "e"} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
 			t.Fatal(err)
+		}
+		for _, name := range []string{"A", "B"} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(permPage), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	here, err := os.Getwd()
@@ -38,7 +43,7 @@ func TestLogValueTookSnapshot(t *testing.T) {
 		{[]string{"log", "--title", "A", "B", "C"}, "cachediff: --title A: A, read as its TEXT, names a snapshot as B after it does, and with --title's value empty would be the log's first: give --title a TEXT, quoted when it may be empty (that TEXT is written --title=A)\n"},
 		{[]string{"log", "-o", "A", "B", "C"}, "cachediff: --output A: A, read as its FILE, names a snapshot as B after it does"},
 		{[]string{"log", "--fail-on", "any", "-q", "--title", "A", "B", "C"}, "cachediff: --title A: A, read as its TEXT"},
-		{[]string{"log", "-C", abs("d"), abs("B"), abs("C")}, "names a snapshot as " + abs("B") + " after it does"},
+		{[]string{"log", "-C", abs("d"), abs("e"), abs("d")}, "names a snapshot as " + abs("e") + " after it does"},
 		{[]string{"log", "-o", "HEAD~2:x", "HEAD~1:x", "HEAD:x"}, "cachediff: --output 'HEAD~2:x': 'HEAD~2:x', read as its FILE, names a snapshot as 'HEAD~1:x' after it does"},
 		{[]string{"log", "--title", "git:urn:x", "git:HEAD:x", "git:HEAD:y"}, "names a snapshot as git:HEAD:x after it does"},
 	} {
@@ -68,4 +73,140 @@ func TestLogValueTookSnapshot(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
 		}
 	}
+}
+
+// TestLogDirBeforeAbsoluteSnapshots (class a, an over-refusal): log -C .
+// /abs/A /abs/B /abs/C, of pages, was refused, exit 2 ("--directory .:
+// ., read as its DIR, names a snapshot"), where the parent ran the log:
+// any folder before an absolute path was taken for a snapshot that an
+// empty -C $DIR took. A page after it is none (-C /abs/A says "not a
+// directory"), nor is a relative folder before absolute ones; an
+// absolute folder before absolute folders still is.
+func TestLogDirBeforeAbsoluteSnapshots(t *testing.T) {
+	pagesHere(t, "A", "B", "C")
+	for _, dir := range []string{"d", "e", "f"} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "p.md"), []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	here, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs := func(name string) string { return filepath.Join(here, name) }
+	for _, args := range [][]string{
+		{"log", "-q", "-C", ".", abs("A"), abs("B"), abs("C")},
+		{"log", "-q", "-C", abs("d"), abs("A"), abs("B"), abs("C")},
+		{"log", "-q", "-C", ".", abs("d"), abs("e"), abs("f")},
+		{"log", "-q", "-C", "d", abs("d"), abs("e"), abs("f")},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+	wantTrouble(t, []string{"log", "-q", "-C", abs("d"), abs("e"), abs("f")}, "names a snapshot as "+abs("e")+" after it does")
+}
+
+// TestLogLinkBaseBeforeMirrorURLs (class a, an over-refusal): log
+// --link-base https://cache.spack.io/ URL URL URL, of mirrors at another
+// host, was refused, exit 2 ("names a snapshot as URL after it does"),
+// where the parent ran the log: any two URLs were taken for snapshots of
+// one kind, though the help's own link base is no mirror. A URL is of
+// the kind of another of its host alone; a URL of the mirrors' host
+// before them is still refused.
+func TestLogLinkBaseBeforeMirrorURLs(t *testing.T) {
+	dir := t.TempDir()
+	idx, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mirrorgen.V2(filepath.Join(dir, "m"), idx); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(mirrorgen.Handler(dir, nil))
+	defer srv.Close()
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	t.Setenv("NETRC", filepath.Join(dir, "no-netrc"))
+	m := srv.URL + "/m"
+	for _, args := range [][]string{
+		{"log", "--link-base", "https://cache.spack.io/package/?name=", m, m, m},
+		{"log", "-f", "atom", "--feed-id", "https://example.org/feeds/cache", m, m, m},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+	wantTrouble(t, []string{"log", "--link-base", srv.URL + "/other", m, m, m}, "names a snapshot as "+m+" after it does")
+}
+
+// TestLogTitleLabelBeforeRevPaths (class a, an over-refusal): log
+// --title "e4s: weekly" HEAD~2:PATH HEAD~1:PATH HEAD:PATH was refused,
+// exit 2 ("names a snapshot as HEAD~2:PATH after it does"), where the
+// parent ran the log: the title's label before ": " was read as a REV,
+// though no snapshot's PATH starts with a space. A title without the
+// space (v0.23:x) still reads as a REV:PATH and is refused.
+func TestLogTitleLabelBeforeRevPaths(t *testing.T) {
+	_, repo, _ := weeklyRepo(t)
+	revs := []string{"HEAD~2:_cache/develop", "HEAD~1:_cache/develop", "HEAD:_cache/develop"}
+	for _, title := range []string{"e4s: weekly", "Release: v0.23"} {
+		args := append([]string{"log", "-q", "-C", repo, "--title", title}, revs...)
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code == exitTrouble || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want the log", args, code, stderr.String())
+		}
+	}
+	wantTrouble(t, append([]string{"log", "-q", "-C", repo, "--title", "v0.23:x"}, revs...), "names a snapshot as 'HEAD~2:_cache/develop' after it does")
+}
+
+// TestLogValueBeforeLastSnapshot (class a): log A B --title $T C, T
+// empty, titled the log C and left C out of it, exit 0 of A to B alone,
+// and log A B -o $OUT C wrote the log of A to B over the page C: the
+// value was held to the argument after it, and there was none. With no
+// argument after it, it is held to the one before. log A --title $T B
+// C said the value empty "would be the log's first", of the second.
+func TestLogValueBeforeLastSnapshot(t *testing.T) {
+	pagesHere(t, "A", "B", "C")
+	wantTrouble(t, []string{"log", "A", "B", "--title", "C"}, "cachediff: --title C: C, read as its TEXT, names a snapshot as B before it does, and with --title's value empty would be the log's last: give --title a TEXT")
+	wantTrouble(t, []string{"log", "A", "B", "-o", "C"}, "cachediff: --output C: C, read as its FILE, names a snapshot as B before it does")
+	if data, err := os.ReadFile("C"); err != nil || string(data) != permPage {
+		t.Errorf("the page C was written over (%v)", err)
+		pagesHere(t, "A", "B", "C")
+	}
+	wantTrouble(t, []string{"log", "A", "--title", "B", "C"}, "with --title's value empty would be one of the log's snapshots: give")
+	for _, args := range [][]string{
+		{"log", "A", "B", "C", "--title", "Weekly"},
+		{"log", "A", "B", "--title=C"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 0", args, code, stderr.String())
+		}
+	}
+}
+
+// TestLogValueRefusedByItsFlag (class e): log --link-base d1 d2 d3 said
+// "names a snapshot as d2 after it does ... (that URL is written
+// --link-base=d1)", a spelling that, pasted back, is refused as no
+// http:// URL; log -f atom --feed-id d1 d2 d3 alike, of no absolute
+// URI. A value its flag's own check refuses is left to that check,
+// which names what the flag wants; an earlier giving, which that check
+// does not see, is still refused as naming a snapshot.
+func TestLogValueRefusedByItsFlag(t *testing.T) {
+	pagesHere(t)
+	for _, dir := range []string{"d1", "d2", "d3"} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "p.md"), []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantTrouble(t, []string{"log", "--link-base", "d1", "d2", "d3"}, `cachediff: --link-base "d1": want an http:// or https:// URL`)
+	wantTrouble(t, []string{"log", "-f", "atom", "--feed-id", "d1", "d2", "d3"}, `cachediff: --feed-id "d1": want an absolute URI`)
+	wantTrouble(t, []string{"log", "--link-base", "d1", "--link-base=https://example.org/", "d2", "d3"}, "cachediff: --link-base d1: d1, read as its URL, names a snapshot as d2 after it does")
 }
