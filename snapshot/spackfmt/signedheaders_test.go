@@ -38,3 +38,23 @@ func TestSignedHeadersNeverEnd(t *testing.T) {
 		}
 	}
 }
+
+// Issue 35 (messages): a CRLF signed spec file cut between the CR and
+// the LF of its first line ("-----BEGIN PGP SIGNED MESSAGE-----\r") was
+// told its lines end with a carriage return alone, to be rewritten with
+// line feeds: it is cut short, as its lines end with CRLF.
+func TestSignedCutAfterCR(t *testing.T) {
+	crlf := "-----BEGIN PGP SIGNED MESSAGE-----\r\nHash: SHA512\r\n\r\n{}\r\n"
+	for _, cut := range []string{crlf[:35], "  " + crlf[:35], crlf[:35] + "\r"} {
+		_, err := Decode("x.spec.json.sig", []byte(cut))
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Msg, "the file is cut short") || strings.Contains(e.Msg, "carriage return alone") {
+			t.Errorf("%q: %v; want the file said cut short, not its lines ended by CR alone", cut, err)
+		}
+	}
+	// Lines ended by CR alone still say so, however few.
+	_, err := Decode("x.spec.json.sig", []byte("-----BEGIN PGP SIGNED MESSAGE-----\rHash: SHA512\r"))
+	if err == nil || !strings.Contains(err.Error(), "carriage return alone") {
+		t.Errorf("CR-only headers: %v; want them said to end with CR alone", err)
+	}
+}
