@@ -52,9 +52,16 @@ func TestSignedCutAfterCR(t *testing.T) {
 			t.Errorf("%q: %v; want the file said cut short, not its lines ended by CR alone", cut, err)
 		}
 	}
-	// Lines ended by CR alone still say so, however few.
-	_, err := Decode("x.spec.json.sig", []byte("-----BEGIN PGP SIGNED MESSAGE-----\rHash: SHA512\r"))
-	if err == nil || !strings.Contains(err.Error(), "carriage return alone") {
-		t.Errorf("CR-only headers: %v; want them said to end with CR alone", err)
+	// Lines ended by CR alone still say so, however few, and above a
+	// body of LF lines too (whose signature has no empty line either:
+	// that one is the empty line the headers' end is looked for at).
+	for _, cr := range []string{
+		"-----BEGIN PGP SIGNED MESSAGE-----\rHash: SHA512\r",
+		"-----BEGIN PGP SIGNED MESSAGE-----\rHash: SHA512\r\r{}\n-----BEGIN PGP SIGNATURE-----\nabc\n-----END PGP SIGNATURE-----\n",
+	} {
+		_, err := Decode("x.spec.json.sig", []byte(cr))
+		if err == nil || !strings.Contains(err.Error(), "carriage return alone") {
+			t.Errorf("%q: %v; want the headers said to end with CR alone", cr, err)
+		}
 	}
 }
