@@ -1269,11 +1269,16 @@ func (m *matcher) pair(x matched) (p Pair) {
 // counting its probes.
 func (m *matcher) minus(a, b []string) []string { return listops.Minus(a, b, &m.probes) }
 
+// facetDelta names the facets in which o and n, of one hash, differ, each
+// as "os old → new". A value is quoted in ASCII when it or the other is
+// not ASCII (movedName): a compiler gсc@13, its c Cyrillic, read
+// "compiler gcc@13 → gсc@13", two values that look the same.
 func facetDelta(o, n *spec) string {
 	var parts []string
 	for f := range numFacets {
 		if o.facet(f) != n.facet(f) {
-			parts = append(parts, fmt.Sprintf("%s %s → %s", facetNames[f], o.show(f), n.show(f)))
+			ov, nv := o.show(f), n.show(f)
+			parts = append(parts, fmt.Sprintf("%s %s → %s", facetNames[f], movedName(ov, nv), movedName(nv, ov)))
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -417,3 +417,20 @@ func TestMovedHashLookalikeQuoted(t *testing.T) {
 		t.Errorf("warnings %+v, want one about the hash moving from \"bc\" to \"b\\u0441\"", r.Warnings)
 	}
 }
+
+// Issue 35 (messages): a hash whose facets changed between two values
+// that look the same, a compiler gсc@13.2.0 with its c Cyrillic, warned
+// "has other facets than in the old snapshot (compiler gcc@13.2.0 →
+// gсc@13.2.0)", naming no difference to fix, as a hash's move between
+// lookalike packages did (TestMovedHashLookalikeQuoted). Both values are
+// quoted in ASCII then; ASCII values stay as they are.
+func TestFacetDeltaLookalikeQuoted(t *testing.T) {
+	r := compare(snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")), snap("b", sp("o1bb", "1.0", "g\u0441c@13.2.0", "x86_64_v3")))
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Message, `(compiler "gcc@13.2.0" → "g\u0441c@13.2.0")`) {
+		t.Errorf("warnings %+v, want one naming the compilers in ASCII", r.Warnings)
+	}
+	r = compare(snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")), snap("b", sp("o1bb", "1.0", "gcc@14.1.0", "x86_64_v3")))
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Message, `(compiler gcc@13.2.0 → gcc@14.1.0)`) {
+		t.Errorf("warnings %+v, want one naming the ASCII compilers as they are", r.Warnings)
+	}
+}

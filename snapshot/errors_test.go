@@ -281,3 +281,30 @@ func TestSharedHashLookalikeQuoted(t *testing.T) {
 	checkErr(t, err, bc, 6, 0, "hash "+hashN(1)+` is listed under another package too: "b\u0441" (`+cyr+")")
 	checkErr(t, err, cyr, 6, 0, "hash "+hashN(1)+` is listed under another package too: "bc" (`+bc+")")
 }
+
+// Issue 35 (messages): pages of two tags that look the same, "develop"
+// and "dеvelop" (its e Cyrillic), were named as they are by the errors
+// that compare a snapshot's tags: "this page has tag "dеvelop", but 3
+// other pages of this snapshot are of tag "develop"", and "pages of 2
+// tags found: develop (1 page), dеvelop (1 page)", naming no difference
+// to fix. The tag that is not ASCII is quoted in ASCII; ASCII tags read
+// as before.
+func TestTagsLookalikeQuoted(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a/specs.md": simplePage("a", "develop", 1, 1),
+		"b/specs.md": simplePage("b", "develop", 2, 1),
+		"c/specs.md": simplePage("c", "develop", 3, 1),
+		"d/specs.md": simplePage("d", "d\u0435velop", 4, 1),
+	})
+	_, err := Load(dir, Options{})
+	checkErr(t, err, filepath.Join(dir, "d", "specs.md"), 4, 0, `this page has tag "d\u0435velop", but 3 other pages of this snapshot are of tag "develop"`)
+
+	two := writeTree(t, map[string]string{
+		"a/specs.md": simplePage("a", "develop", 1, 1),
+		"d/specs.md": simplePage("d", "d\u0435velop", 4, 1),
+	})
+	_, err = Load(two, Options{})
+	if err == nil || !strings.Contains(err.Error(), `pages of 2 tags found: develop (1 page), "d\u0435velop" (1 page)`) {
+		t.Errorf("%v; want the tags listed, the one not ASCII quoted in ASCII", err)
+	}
+}

@@ -147,7 +147,7 @@ func (r publishRule) pathLeftOut(f File, rel, pkg string) string {
 			// The title is ASCII (spackName); a folder that is not is
 			// quoted in ASCII, both times (quoteName).
 			t, d := shorten(pkg, maxNameQuoted), shorten(dir, maxNameQuoted)
-			qd := quoteName(d)
+			qd := quoteNameShort(dir, maxNameQuoted)
 			if qd != strconv.Quote(d) {
 				d = qd
 			}
@@ -172,11 +172,11 @@ func (r publishRule) tagMoved(rel, tag string) string {
 	if !ok || folder == tag || jekyllSpecial(folder) {
 		return ""
 	}
-	has := "tag " + quoteName(shorten(tag, maxNameQuoted))
+	has := "tag " + quoteNameShort(tag, maxNameQuoted)
 	if tag == "" {
 		has = "no tag"
 	}
-	d := quoteName(shorten(folder, maxNameQuoted))
+	d := quoteNameShort(folder, maxNameQuoted)
 	return fmt.Sprintf("this page has %s but is in %s's tag folder %s: the site lists a page under its own tag, so the listing of %s would not show it; the catalogue writes the pages of %s/<tag>/ with categories: [package, <tag>]",
 		has, collectionDir, d, d, collectionDir)
 }
@@ -532,6 +532,19 @@ func quoteName(s string) string {
 		return strconv.QuoteToASCII(s)
 	}
 	return strconv.Quote(s)
+}
+
+// quoteNameShort is quoteName of s cut to n bytes (shorten), with the
+// cut's "…" inside the quotes as it is: quoted whole, the mark, not
+// ASCII, made a folder or tag name of ASCII longer than n quoted in
+// ASCII ("bcxx…\u2026"), as if it were a lookalike.
+func quoteNameShort(s string, n int) string {
+	short := shorten(s, n)
+	if short == s {
+		return quoteName(s)
+	}
+	q := quoteName(strings.TrimSuffix(short, "…"))
+	return q[:len(q)-1] + "…\""
 }
 
 // maxNameQuoted is the most bytes of a title or folder name that the

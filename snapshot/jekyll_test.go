@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -795,4 +796,30 @@ func TestTagLookalikeQuotedInASCII(t *testing.T) {
 	dev := filepath.Join(dir, "_cache", "develop")
 	_, err := Load(dev, Options{})
 	checkErr(t, err, filepath.Join(dev, "bc", "specs.md"), 4, 0, `this page has tag "d\u0435velop" but is in _cache's tag folder "develop"`)
+}
+
+// Issue 35 (messages): a folder or tag name of ASCII longer than the
+// messages quote is cut with "…", which quoting the cut name in ASCII
+// (a name not ASCII, a lookalike, is) turned into "\u2026": "in folder
+// "bcxx…\u2026"", and "…'s specs as "bcxx…\u2026"'s", as if the name were
+// not ASCII. The mark stays as it is, inside the quotes, as before; a
+// name that is not ASCII is quoted in ASCII still.
+func TestLongNameCutNotQuotedInASCII(t *testing.T) {
+	long := "bc" + strings.Repeat("x", 90)
+	tag := "develop" + strings.Repeat("y", 90)
+	cyr := "b\u0441" + strings.Repeat("z", 90)
+	dir := writeTree(t, map[string]string{
+		"_config.yml":                          "collections: {cache: {output: true}}\n",
+		"_cache/develop/" + long + "/specs.md": simplePage("bc", "develop", 1, 1),
+		"_cache/develop/" + cyr + "/specs.md":  simplePage("curl", "develop", 2, 1),
+		"_cache/develop/zlib/specs.md":         simplePage("zlib", tag, 3, 1),
+	})
+	dev := filepath.Join(dir, "_cache", "develop")
+	_, err := Load(dev, Options{})
+	cut := shorten(long, maxNameQuoted)
+	checkErr(t, err, filepath.Join(dev, long, "specs.md"), 0, 0, `in folder "`+cut+`"`, `show bc's specs as `+cut+`'s`)
+	q := strconv.QuoteToASCII(strings.TrimSuffix(shorten(cyr, maxNameQuoted), "…"))
+	q = q[:len(q)-1] + `…"`
+	checkErr(t, err, filepath.Join(dev, cyr, "specs.md"), 0, 0, `in folder `+q, `show curl's specs as `+q+`'s`)
+	checkErr(t, err, filepath.Join(dev, "zlib", "specs.md"), 4, 0, `this page has tag "`+shorten(tag, maxNameQuoted)+`" but is in`)
 }

@@ -955,11 +955,15 @@ func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 			if p.Tag() == s.Tag {
 				continue
 			}
-			here := fmt.Sprintf("tag %q", p.Tag())
+			// Quoted in ASCII when not ASCII (quoteName): a page of
+			// tag "dеvelop", its e Cyrillic, read "has tag "dеvelop",
+			// but 2 other pages ... are of tag "develop"", two names
+			// that look the same.
+			here := "tag " + quoteName(p.Tag())
 			if p.Tag() == "" {
 				here = "no tag (categories: [package, <tag>])"
 			}
-			rest := fmt.Sprintf("of tag %q", s.Tag)
+			rest := "of tag " + quoteName(s.Tag)
 			if s.Tag == "" {
 				rest = "without a tag"
 			}
@@ -971,8 +975,13 @@ func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 	var list []string
 	for _, t := range names[:min(len(names), maxTagsListed)] {
 		label := t
-		if t == "" {
+		switch {
+		case t == "":
 			label = "(no tag)"
+		case strings.ContainsFunc(t, notASCII):
+			// A lookalike of another tag listed ("develop" and
+			// "dеvelop", its e Cyrillic) shows as other than it.
+			label = strconv.QuoteToASCII(t)
 		}
 		list = append(list, fmt.Sprintf("%s (%s)", label, plural(tags[t], "page")))
 	}

@@ -235,8 +235,18 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 func headersNeverEnd(file string, data []byte, begin int) error {
 	line, col := lineCol(data, len(data))
 	msg := "a clear-signed message whose armor headers never end (no empty line after -----BEGIN PGP SIGNED MESSAGE----- and its Hash header, before the signed JSON): the file is cut short"
+	// The lines end with CR alone when the first line, up to its line
+	// feed or the text's end, holds a carriage return before more text:
+	// one that ends the text is no line ending of its own (a CRLF file
+	// cut between its CR and LF, "...MESSAGE-----\r", was told to end
+	// its lines with a line feed), and headers ended by CR alone above a
+	// body of LF lines were told they have no empty line after them.
+	first := data[begin:]
+	if nl := bytes.IndexByte(first, '\n'); nl >= 0 {
+		first = first[:nl]
+	}
 	switch rest := data[begin:]; {
-	case bytes.IndexByte(rest, '\n') < 0 && bytes.IndexByte(rest, '\r') >= 0:
+	case bytes.IndexByte(bytes.TrimRight(first, "\r"), '\r') >= 0:
 		line, col = lineCol(data, begin)
 		msg = "a clear-signed message whose lines end with a carriage return alone, which are no lines to GnuPG: write them ending with a line feed (CRLF or LF)"
 	case bytes.Contains(rest, sigMid[1:]):

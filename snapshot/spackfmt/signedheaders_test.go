@@ -38,3 +38,30 @@ func TestSignedHeadersNeverEnd(t *testing.T) {
 		}
 	}
 }
+
+// Issue 35 (messages): a CRLF signed spec file cut between the CR and
+// the LF of its first line ("-----BEGIN PGP SIGNED MESSAGE-----\r") was
+// told its lines end with a carriage return alone, to be rewritten with
+// line feeds: it is cut short, as its lines end with CRLF.
+func TestSignedCutAfterCR(t *testing.T) {
+	crlf := "-----BEGIN PGP SIGNED MESSAGE-----\r\nHash: SHA512\r\n\r\n{}\r\n"
+	for _, cut := range []string{crlf[:35], "  " + crlf[:35], crlf[:35] + "\r"} {
+		_, err := Decode("x.spec.json.sig", []byte(cut))
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Msg, "the file is cut short") || strings.Contains(e.Msg, "carriage return alone") {
+			t.Errorf("%q: %v; want the file said cut short, not its lines ended by CR alone", cut, err)
+		}
+	}
+	// Lines ended by CR alone still say so, however few, and above a
+	// body of LF lines too (whose signature has no empty line either:
+	// that one is the empty line the headers' end is looked for at).
+	for _, cr := range []string{
+		"-----BEGIN PGP SIGNED MESSAGE-----\rHash: SHA512\r",
+		"-----BEGIN PGP SIGNED MESSAGE-----\rHash: SHA512\r\r{}\n-----BEGIN PGP SIGNATURE-----\nabc\n-----END PGP SIGNATURE-----\n",
+	} {
+		_, err := Decode("x.spec.json.sig", []byte(cr))
+		if err == nil || !strings.Contains(err.Error(), "carriage return alone") {
+			t.Errorf("%q: %v; want the headers said to end with CR alone", cr, err)
+		}
+	}
+}
