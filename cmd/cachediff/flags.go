@@ -808,7 +808,7 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 			if !dirTookSnapshot(v, next) {
 				continue
 			}
-		} else if k := snapshotKind(o.dir, v); k == "" || k != snapshotKind(o.dir, next) {
+		} else if k := snapshotKind(o.dir, v); k == "" || kindGroup(k) != kindGroup(snapshotKind(o.dir, next)) {
 			continue
 		}
 		what, _ := pflag.UnquoteUsage(f)
@@ -887,6 +887,20 @@ func snapshotKind(dir, word string) string {
 		return "rev"
 	}
 	return ""
+}
+
+// kindGroup is the group of snapshotKind's kinds that tookSnapshot
+// holds a value to: every snapshot on disk is one, a folder and the
+// files of each kind, since a log reads a page, a lockfile and folders in
+// one series. Of kinds alone, log -o $OUT p.md d1 d2, OUT empty, wrote
+// the log of d1 to d2 over the page p.md, exit 0, and log --title $T
+// a.md d1 d2 left a.md out.
+func kindGroup(kind string) string {
+	switch kind {
+	case "folder", "page", "gzip", "json":
+		return "disk"
+	}
+	return kind
 }
 
 // spacedPath reports whether p, the PATH of a word read as REV:PATH,

@@ -210,3 +210,38 @@ func TestLogValueRefusedByItsFlag(t *testing.T) {
 	wantTrouble(t, []string{"log", "-f", "atom", "--feed-id", "d1", "d2", "d3"}, `cachediff: --feed-id "d1": want an absolute URI`)
 	wantTrouble(t, []string{"log", "--link-base", "d1", "--link-base=https://example.org/", "d2", "d3"}, "cachediff: --link-base d1: d1, read as its URL, names a snapshot as d2 after it does")
 }
+
+// TestLogValueOfOtherDiskKind (class a): log -o $OUT p.md d1 d2, OUT
+// empty, wrote the log of d1 to d2 over the page p.md, exit 0, and log
+// --title $T p.md d1 d2 left p.md out: the value and the snapshot after
+// it were held to one kind, and a log reads a page and folders in one
+// series. Every snapshot on disk is now one kind; a report that is no
+// snapshot (notes.md) is still a title or an output.
+func TestLogValueOfOtherDiskKind(t *testing.T) {
+	pagesHere(t, "p.md")
+	for _, dir := range []string{"d1", "d2"} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "p.md"), []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantTrouble(t, []string{"log", "-o", "p.md", "d1", "d2"}, "cachediff: --output p.md: p.md, read as its FILE, names a snapshot as d1 after it does")
+	if data, err := os.ReadFile("p.md"); err != nil || string(data) != permPage {
+		t.Errorf("the page p.md was written over (%v)", err)
+	}
+	wantTrouble(t, []string{"log", "--title", "p.md", "d1", "d2"}, "cachediff: --title p.md: p.md, read as its TEXT, names a snapshot as d1 after it does")
+	if err := os.WriteFile("notes.md", []byte("# notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"log", "--title", "notes.md", "p.md", "d1", "d2"},
+		{"log", "-o", "notes.md", "p.md", "d1", "d2"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code == exitTrouble {
+			t.Errorf("%q: exit %d, stderr %q; want a log", args, code, stderr.String())
+		}
+	}
+}
