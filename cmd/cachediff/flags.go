@@ -939,7 +939,11 @@ var uriScheme = map[string]bool{"tag": true, "urn": true}
 // fileKind is the kind of snapshot file path's first bytes say it is:
 // "page" (a first line of "---"), "gzip", "json" (Spack's files, but
 // not a cachediff report, which names its schema cachediff/...), or ""
-// for another file (a Markdown, text, HTML or Atom report).
+// for another file (a Markdown, text, HTML or Atom report). A UTF-8 byte
+// order mark before it is passed over, as the loader passes it over
+// before a Spack file: log -o $OUT a.lock b.lock c.lock, OUT empty and
+// a.lock written by an editor that puts the mark first, wrote the log
+// over a.lock, exit 0, where a.lock without the mark is refused.
 func fileKind(path string) string {
 	f, err := os.Open(path)
 	if err != nil {
@@ -948,7 +952,7 @@ func fileKind(path string) string {
 	defer f.Close()
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
-	head = head[:n]
+	head = bytes.TrimPrefix(head[:n], []byte("\uFEFF"))
 	switch trimmed := bytes.TrimLeft(head, " \t\r\n"); {
 	case bytes.HasPrefix(head, []byte("---")):
 		return "page"

@@ -245,3 +245,30 @@ func TestLogValueOfOtherDiskKind(t *testing.T) {
 		}
 	}
 }
+
+// TestLogValueLockfileWithMark (class a): a lockfile an editor wrote
+// with a UTF-8 byte order mark first is a snapshot (the loader passes
+// the mark over), but the check of a log's value read its first bytes
+// as no Spack file: log -o $OUT a.lock b.lock c.lock, OUT empty, wrote
+// the log of b.lock to c.lock over a.lock, exit 0, and --title $T left
+// a.lock out, where the same line without the mark is refused.
+func TestLogValueLockfileWithMark(t *testing.T) {
+	const h = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa2"
+	const lock = `{"_meta":{"file-type":"spack-lockfile","lockfile-version":4},"roots":[{"hash":"` + h + `","spec":"a"}],"concrete_specs":{"` + h +
+		`":{"name":"a","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"11"},"parameters":{},"hash":"` + h + `"}}}`
+	t.Chdir(t.TempDir())
+	for name, data := range map[string]string{"a.lock": "\uFEFF" + lock, "b.lock": lock, "c.lock": lock} {
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"a.lock", "b.lock"}, &stdout, &stderr); code == exitTrouble {
+		t.Fatalf("a.lock with a byte order mark is refused as a snapshot: %s", stderr.String())
+	}
+	wantTrouble(t, []string{"log", "-o", "a.lock", "b.lock", "c.lock"}, "cachediff: --output a.lock: a.lock, read as its FILE, names a snapshot as b.lock after it does")
+	if data, err := os.ReadFile("a.lock"); err != nil || string(data) != "\uFEFF"+lock {
+		t.Errorf("the lockfile a.lock was written over (%v)", err)
+	}
+	wantTrouble(t, []string{"log", "--title", "a.lock", "b.lock", "c.lock"}, "cachediff: --title a.lock: a.lock, read as its TEXT, names a snapshot as b.lock after it does")
+}
