@@ -26,9 +26,11 @@ import (
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/sandbox"
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
 	"github.com/cachediff/cachediff/snapshot/input"
 	"github.com/cachediff/cachediff/snapshot/mirror"
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
 // githubCommentBytes is GitHub's limit on a comment's body: 65,536
@@ -958,10 +960,22 @@ func fileKind(path string) string {
 		return "page"
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		return "gzip"
-	case bytes.HasPrefix(trimmed, []byte("{")) && !bytes.Contains(head, []byte(`"cachediff/`)):
+	case bytes.HasPrefix(trimmed, []byte("{")) && !bytes.Contains(head, []byte(`"cachediff/`)) && spackJSON(path, head):
 		return "json"
 	}
 	return ""
+}
+
+// spackJSON reports whether the JSON file path, whose first bytes are
+// head, is one the loader reads as a Spack file: by its head, as the
+// loader sniffs it, or by Spack's name for it (index.json, spack.lock,
+// NAME.spec.json), which the loader sniffs whole. Other JSON is no
+// snapshot: log -o $OUT summary.json d1 d2, summary.json another tool's
+// output, was refused as naming a snapshot (exit 2), where the parent
+// of the check that every file on disk is one kind ran the log.
+func spackJSON(path string, head []byte) bool {
+	base := filepath.Base(path)
+	return spackfmt.Sniff(head) != spackfmt.Unknown || base == "index.json" || base == "spack.lock" || snapshot.IsSpecFile(base)
 }
 
 // oneDash is the error of a word that spells a long flag of fs with one
