@@ -803,7 +803,7 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 			}
 		}
 		f, v := w.sets[0], w.text
-		if next == "" || v == "" || refused(f, v, o.line[i+1:]) {
+		if next == "" || v == "" || refused(f, v, o.dir, o.line[i+1:]) {
 			continue
 		}
 		if f.Name == "directory" {
@@ -838,9 +838,15 @@ var refusedValue = map[string]func(string) bool{"link-base": linkBaseURL, "feed-
 
 // refused reports whether v, a value of f, is one f's own check refuses:
 // f's last giving (none in after, the words after it) and refused by
-// refusedValue. An earlier giving is not checked, and is looked at.
-func refused(f *pflag.Flag, v string, after cmdLine) bool {
+// refusedValue, or an --output that is a folder in dir (log -o out
+// page.md page.md, out a folder, said "names a snapshot as page.md"
+// where it had said "is a folder: --output wants a file"). An earlier
+// giving is not checked, and is looked at.
+func refused(f *pflag.Flag, v, dir string, after cmdLine) bool {
 	ok := refusedValue[f.Name]
+	if f.Name == "output" {
+		ok = func(v string) bool { return !isDir(inDir(dir, v)) }
+	}
 	if ok == nil || ok(v) {
 		return false
 	}
