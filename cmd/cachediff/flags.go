@@ -26,9 +26,11 @@ import (
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/sandbox"
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
 	"github.com/cachediff/cachediff/snapshot/input"
 	"github.com/cachediff/cachediff/snapshot/mirror"
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
 // githubCommentBytes is GitHub's limit on a comment's body: 65,536
@@ -801,7 +803,7 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 			}
 		}
 		f, v := w.sets[0], w.text
-		if next == "" || v == "" || refused(f, v, o.line[i+1:]) {
+		if next == "" || v == "" || refused(f, v, o.dir, o.line[i+1:]) {
 			continue
 		}
 		if f.Name == "directory" {
@@ -839,9 +841,15 @@ var refusedValue = map[string]func(string) bool{"link-base": linkBaseURL, "feed-
 
 // refused reports whether v, a value of f, is one f's own check refuses:
 // f's last giving (none in after, the words after it) and refused by
-// refusedValue. An earlier giving is not checked, and is looked at.
-func refused(f *pflag.Flag, v string, after cmdLine) bool {
+// refusedValue, or an --output that is a folder in dir (log -o out
+// page.md page.md, out a folder, said "names a snapshot as page.md"
+// where it had said "is a folder: --output wants a file"). An earlier
+// giving is not checked, and is looked at.
+func refused(f *pflag.Flag, v, dir string, after cmdLine) bool {
 	ok := refusedValue[f.Name]
+	if f.Name == "output" {
+		ok = func(v string) bool { return !isDir(inDir(dir, v)) }
+	}
 	if ok == nil || ok(v) {
 		return false
 	}
@@ -942,7 +950,11 @@ var uriScheme = map[string]bool{"tag": true, "urn": true}
 // fileKind is the kind of snapshot file path's first bytes say it is:
 // "page" (a first line of "---"), "gzip", "json" (Spack's files, but
 // not a cachediff report, which names its schema cachediff/...), or ""
-// for another file (a Markdown, text, HTML or Atom report).
+// for another file (a Markdown, text, HTML or Atom report). A UTF-8 byte
+// order mark before it is passed over, as the loader passes it over
+// before a Spack file: log -o $OUT a.lock b.lock c.lock, OUT empty and
+// a.lock written by an editor that puts the mark first, wrote the log
+// over a.lock, exit 0, where a.lock without the mark is refused.
 func fileKind(path string) string {
 	f, err := os.Open(path)
 	if err != nil {
@@ -951,16 +963,28 @@ func fileKind(path string) string {
 	defer f.Close()
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
-	head = head[:n]
+	head = bytes.TrimPrefix(head[:n], []byte("\uFEFF"))
 	switch trimmed := bytes.TrimLeft(head, " \t\r\n"); {
 	case bytes.HasPrefix(head, []byte("---")):
 		return "page"
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		return "gzip"
-	case bytes.HasPrefix(trimmed, []byte("{")) && !bytes.Contains(head, []byte(`"cachediff/`)):
+	case bytes.HasPrefix(trimmed, []byte("{")) && !bytes.Contains(head, []byte(`"cachediff/`)) && spackJSON(path, head):
 		return "json"
 	}
 	return ""
+}
+
+// spackJSON reports whether the JSON file path, whose first bytes are
+// head, is one the loader reads as a Spack file: by its head, as the
+// loader sniffs it, or by Spack's name for it (index.json, spack.lock,
+// NAME.spec.json), which the loader sniffs whole. Other JSON is no
+// snapshot: log -o $OUT summary.json d1 d2, summary.json another tool's
+// output, was refused as naming a snapshot (exit 2), where the parent
+// of the check that every file on disk is one kind ran the log.
+func spackJSON(path string, head []byte) bool {
+	base := filepath.Base(path)
+	return spackfmt.Sniff(head) != spackfmt.Unknown || base == "index.json" || base == "spack.lock" || snapshot.IsSpecFile(base)
 }
 
 // oneDash is the error of a word that spells a long flag of fs with one

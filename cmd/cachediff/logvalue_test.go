@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
@@ -244,4 +245,62 @@ func TestLogValueOfOtherDiskKind(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want a log", args, code, stderr.String())
 		}
 	}
+}
+
+// TestLogValueLockfileWithMark (class a): a lockfile an editor wrote
+// with a UTF-8 byte order mark first is a snapshot (the loader passes
+// the mark over), but the check of a log's value read its first bytes
+// as no Spack file: log -o $OUT a.lock b.lock c.lock, OUT empty, wrote
+// the log of b.lock to c.lock over a.lock, exit 0, and --title $T left
+// a.lock out, where the same line without the mark is refused.
+func TestLogValueLockfileWithMark(t *testing.T) {
+	const h = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa2"
+	const lock = `{"_meta":{"file-type":"spack-lockfile","lockfile-version":4},"roots":[{"hash":"` + h + `","spec":"a"}],"concrete_specs":{"` + h +
+		`":{"name":"a","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"11"},"parameters":{},"hash":"` + h + `"}}}`
+	t.Chdir(t.TempDir())
+	for name, data := range map[string]string{"a.lock": "\uFEFF" + lock, "b.lock": lock, "c.lock": lock} {
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"a.lock", "b.lock"}, &stdout, &stderr); code == exitTrouble {
+		t.Fatalf("a.lock with a byte order mark is refused as a snapshot: %s", stderr.String())
+	}
+	wantTrouble(t, []string{"log", "-o", "a.lock", "b.lock", "c.lock"}, "cachediff: --output a.lock: a.lock, read as its FILE, names a snapshot as b.lock after it does")
+	if data, err := os.ReadFile("a.lock"); err != nil || string(data) != "\uFEFF"+lock {
+		t.Errorf("the lockfile a.lock was written over (%v)", err)
+	}
+	wantTrouble(t, []string{"log", "--title", "a.lock", "b.lock", "c.lock"}, "cachediff: --title a.lock: a.lock, read as its TEXT, names a snapshot as b.lock after it does")
+}
+
+// TestLogValueOtherJSON (class a, over-refusal): a JSON file that is no
+// Spack file (another tool's summary.json) is no snapshot, as an
+// earlier run's report is none, but the check of a log's value took any
+// JSON for Spack's: log -o summary.json d1 d2 was refused as naming a
+// snapshot, exit 2, where the parent of the check that every file on
+// disk is one kind ran the log. A lockfile, by its content or named
+// spack.lock, is still refused.
+func TestLogValueOtherJSON(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, dir := range []string{"d1", "d2"} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "p.md"), []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const lock = `{"_meta":{"file-type":"spack-lockfile","lockfile-version":4},"roots":[],"concrete_specs":{}}`
+	for name, data := range map[string]string{"summary.json": `{"passed": 3}`, "a.json": lock, "spack.lock": `{"` + strings.Repeat("x", 600) + `":1}`} {
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"log", "-o", "summary.json", "d1", "d2"}, &stdout, &stderr); code == exitTrouble {
+		t.Errorf("log -o summary.json d1 d2: exit %d, stderr %q; want a log", code, stderr.String())
+	}
+	wantTrouble(t, []string{"log", "-o", "a.json", "d1", "d2"}, "cachediff: --output a.json: a.json, read as its FILE, names a snapshot as d1 after it does")
+	wantTrouble(t, []string{"log", "-o", "spack.lock", "d1", "d2"}, "cachediff: --output spack.lock: spack.lock, read as its FILE, names a snapshot as d1 after it does")
 }
