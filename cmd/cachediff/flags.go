@@ -810,10 +810,7 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 			if !dirTookSnapshot(v, next) {
 				continue
 			}
-		} else if k := snapshotKind(o.dir, v); k == "" || kindGroup(k) != kindGroup(snapshotKind(o.dir, next)) ||
-			f.Name == "output" && k == "folder" {
-			// A folder -o names is left to --output's own check, which
-			// says it is a folder.
+		} else if k := snapshotKind(o.dir, v); k == "" || kindGroup(k) != kindGroup(snapshotKind(o.dir, next)) {
 			continue
 		}
 		what, _ := pflag.UnquoteUsage(f)
