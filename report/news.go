@@ -22,9 +22,11 @@ var facetNoun = map[string]string{
 // names it: as it is when ASCII, else quoted in ASCII. Every compiler of
 // gcc@12.4.0 edited to gсc@12.4.0, its c Cyrillic, read "compiler
 // gcc@12.4.0 gone" and "new compiler gcc@12.4.0" side by side, two values
-// that look the same; the hash's warning quotes them so too.
+// that look the same; the hash's warning quotes them so too, and so a
+// value that starts or ends with a space or holds a control character
+// ("ubuntu22.04 " beside ubuntu22.04).
 func facetValue(v string) string {
-	if strings.ContainsFunc(v, func(r rune) bool { return r >= utf8.RuneSelf }) {
+	if v != strings.TrimSpace(v) || strings.ContainsFunc(v, func(r rune) bool { return r < ' ' || r == 0x7f || r >= utf8.RuneSelf }) {
 		return strconv.QuoteToASCII(v)
 	}
 	return v
