@@ -1269,6 +1269,21 @@ func (m *matcher) pair(x matched) (p Pair) {
 // counting its probes.
 func (m *matcher) minus(a, b []string) []string { return listops.Minus(a, b, &m.probes) }
 
+// facetShown is a facet's value v, changed from or to other, as
+// facetDelta names it: quoted in ASCII when either is not ASCII
+// (movedName), and quoted too when either holds a control character or
+// starts or ends with a space, ASCII values that look like the other
+// ("os ubuntu22.04 → ubuntu22.04 ", a space after it).
+func facetShown(v, other string) string {
+	odd := func(s string) bool {
+		return s != strings.TrimSpace(s) || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f })
+	}
+	if odd(v) || odd(other) {
+		return strconv.QuoteToASCII(v)
+	}
+	return movedName(v, other)
+}
+
 // facetDelta names the facets in which o and n, of one hash, differ, each
 // as "os old → new". A value is quoted in ASCII when it or the other is
 // not ASCII (movedName): a compiler gсc@13, its c Cyrillic, read
@@ -1278,7 +1293,7 @@ func facetDelta(o, n *spec) string {
 	for f := range numFacets {
 		if o.facet(f) != n.facet(f) {
 			ov, nv := o.show(f), n.show(f)
-			parts = append(parts, fmt.Sprintf("%s %s → %s", facetNames[f], movedName(ov, nv), movedName(nv, ov)))
+			parts = append(parts, fmt.Sprintf("%s %s → %s", facetNames[f], facetShown(ov, nv), facetShown(nv, ov)))
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -434,3 +434,20 @@ func TestFacetDeltaLookalikeQuoted(t *testing.T) {
 		t.Errorf("warnings %+v, want one naming the ASCII compilers as they are", r.Warnings)
 	}
 }
+
+// TestFacetDeltaSpaceQuoted: a hash whose target gained a space at its
+// end warned "target x86_64_v3 → x86_64_v3 ", two ASCII values that look
+// the same; values that start or end with a space, or hold a control
+// character, are quoted, the other side of the arrow too.
+func TestFacetDeltaSpaceQuoted(t *testing.T) {
+	for _, c := range []struct{ to, want string }{
+		{"x86_64_v3 ", `(target "x86_64_v3" → "x86_64_v3 ")`},
+		{" x86_64_v3", `(target "x86_64_v3" → " x86_64_v3")`},
+		{"x86_64_v3\t", `(target "x86_64_v3" → "x86_64_v3\t")`},
+	} {
+		r := compare(snap("a", sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")), snap("b", sp("o1bb", "1.0", "gcc@13.2.0", c.to)))
+		if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Message, c.want) {
+			t.Errorf("%q: warnings %+v, want one saying %s", c.to, r.Warnings, c.want)
+		}
+	}
+}

@@ -134,3 +134,25 @@ func TestRestackedOnly(t *testing.T) {
 		t.Errorf("none: %q, want empty", got)
 	}
 }
+
+// TestNewsFacetLookalikeQuoted: a compiler gсc@12.4.0, its c Cyrillic,
+// that took every spec of gcc@12.4.0 read "compiler gcc@12.4.0 gone" and
+// "new compiler gcc@12.4.0" side by side; a value not ASCII is quoted in
+// ASCII, one ending with a space ("ubuntu22.04 ") quoted too, another
+// ASCII one is as it was.
+func TestNewsFacetLookalikeQuoted(t *testing.T) {
+	for _, c := range []struct {
+		h    diff.Highlight
+		want string
+	}{
+		{diff.Highlight{Kind: diff.HighlightAppeared, Facet: "compiler", Value: "g\u0441c@12.4.0", Specs: &diff.OldToNew{New: 3}}, `new compiler "g\u0441c@12.4.0": 3 specs`},
+		{diff.Highlight{Kind: diff.HighlightVanished, Facet: "compiler", Value: "gcc@12.4.0", Specs: &diff.OldToNew{Old: 3}}, `compiler gcc@12.4.0 gone: it had 3 specs`},
+		{diff.Highlight{Kind: diff.HighlightShrank, Facet: "os", Value: "ubuntu22.04\u200b", Specs: &diff.OldToNew{Old: 3, New: 1}}, `OS "ubuntu22.04\u200b" shrank: 3 → 1 spec`},
+		{diff.Highlight{Kind: diff.HighlightGrew, Facet: "stack", Value: "e4s", Specs: &diff.OldToNew{Old: 1, New: 3}}, `stack e4s grew: 1 → 3 specs`},
+		{diff.Highlight{Kind: diff.HighlightAppeared, Facet: "os", Value: "ubuntu22.04 ", Specs: &diff.OldToNew{New: 1}}, `new OS "ubuntu22.04 ": 1 spec`},
+	} {
+		if got := NewsText(c.h, 0); got != c.want {
+			t.Errorf("NewsText = %q, want %q", got, c.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package report
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
 )
@@ -15,6 +16,20 @@ import (
 // facetNoun names a facet in a sentence.
 var facetNoun = map[string]string{
 	"stack": "stack", "platform": "platform", "os": "OS", "target": "target", "compiler": "compiler",
+}
+
+// facetValue is a stack, platform, OS, target or compiler as a news line
+// names it: as it is when ASCII, else quoted in ASCII. Every compiler of
+// gcc@12.4.0 edited to gсc@12.4.0, its c Cyrillic, read "compiler
+// gcc@12.4.0 gone" and "new compiler gcc@12.4.0" side by side, two values
+// that look the same; the hash's warning quotes them so too, and so a
+// value that starts or ends with a space or holds a control character
+// ("ubuntu22.04 " beside ubuntu22.04).
+func facetValue(v string) string {
+	if v != strings.TrimSpace(v) || strings.ContainsFunc(v, func(r rune) bool { return r < ' ' || r == 0x7f || r >= utf8.RuneSelf }) {
+		return strconv.QuoteToASCII(v)
+	}
+	return v
 }
 
 // NewsText writes one highlight as a line of plain text, the packages it
@@ -47,15 +62,16 @@ func NewsText(h diff.Highlight, maxNames int) string {
 		if h.Specs != nil {
 			c = *h.Specs
 		}
+		v := facetValue(h.Value)
 		switch h.Kind {
 		case diff.HighlightAppeared:
-			b.WriteString("new " + noun + " " + h.Value + ": " + specsOf(c.New))
+			b.WriteString("new " + noun + " " + v + ": " + specsOf(c.New))
 		case diff.HighlightVanished:
-			b.WriteString(noun + " " + h.Value + " gone: it had " + specsOf(c.Old))
+			b.WriteString(noun + " " + v + " gone: it had " + specsOf(c.Old))
 		case diff.HighlightShrank:
-			b.WriteString(noun + " " + h.Value + " shrank: " + strconv.Itoa(c.Old) + " → " + specsOf(c.New))
+			b.WriteString(noun + " " + v + " shrank: " + strconv.Itoa(c.Old) + " → " + specsOf(c.New))
 		default:
-			b.WriteString(noun + " " + h.Value + " grew: " + strconv.Itoa(c.Old) + " → " + specsOf(c.New))
+			b.WriteString(noun + " " + v + " grew: " + strconv.Itoa(c.Old) + " → " + specsOf(c.New))
 		}
 		WriteNames(&b, " of ", h.Packages, maxNames)
 	case diff.HighlightRootRemoved:

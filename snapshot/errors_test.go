@@ -308,3 +308,25 @@ func TestTagsLookalikeQuoted(t *testing.T) {
 		t.Errorf("%v; want the tags listed, the one not ASCII quoted in ASCII", err)
 	}
 }
+
+// TestTagsListedQuoted: a tree of pages of several tags lists them, each
+// with its count; a tag of commas, spaces or brackets listed as it was
+// read as more tags than it is ("a, b (9 pages) (1 page)"), and a tag
+// "(no tag)" as the pages of none. Such a tag is quoted; a release or a
+// date is listed as it is.
+func TestTagsListedQuoted(t *testing.T) {
+	for tag, want := range map[string]string{
+		`"a, b (9 pages)"`: `pages of 2 tags found: "a, b (9 pages)" (1 page), develop-2025-03-23 (1 page)`,
+		`"(no tag)"`:       `pages of 2 tags found: "(no tag)" (1 page), develop-2025-03-23 (1 page)`,
+		`v0.23.1`:          `pages of 2 tags found: develop-2025-03-23 (1 page), v0.23.1 (1 page)`,
+	} {
+		dir := writeTree(t, map[string]string{
+			"a/specs.md": simplePage("a", "develop-2025-03-23", 1, 1),
+			"d/specs.md": simplePage("d", tag, 4, 1),
+		})
+		_, err := Load(dir, Options{})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("tag %s: %v; want %q", tag, err, want)
+		}
+	}
+}

@@ -978,10 +978,14 @@ func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 		switch {
 		case t == "":
 			label = "(no tag)"
-		case strings.ContainsFunc(t, notASCII):
+		case strings.ContainsFunc(t, notTagWord):
 			// A lookalike of another tag listed ("develop" and
-			// "dеvelop", its e Cyrillic) shows as other than it.
-			label = strconv.QuoteToASCII(t)
+			// "dеvelop", its e Cyrillic) shows as other than it,
+			// quoted in ASCII (quoteName); a tag of other words
+			// is quoted too: "a, b (9 pages)" listed as it is read
+			// "a, b (9 pages) (1 page)", two tags, and "(no tag)"
+			// as the pages of none.
+			label = quoteName(t)
 		}
 		list = append(list, fmt.Sprintf("%s (%s)", label, plural(tags[t], "page")))
 	}
@@ -1176,6 +1180,13 @@ func otherName(name, mine string) string {
 
 // notASCII reports whether r is outside ASCII.
 func notASCII(r rune) bool { return r >= utf8.RuneSelf }
+
+// notTagWord reports whether r is other than the letters, digits and
+// ".-_+@" that a release or a date (v0.23.1, develop-2025-03-23) is
+// written with: a tag holding one is quoted where tags are listed.
+func notTagWord(r rune) bool {
+	return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune(".-_+@", r))
+}
 
 // listSome lists names, the first of total, and counts the rest: "a, b,
 // c and 7 more".
