@@ -2,13 +2,10 @@ package main
 
 import (
 	"bytes"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 )
 
 // TestLogValueTookSnapshot (class a): a log takes any number of
@@ -120,16 +117,7 @@ func TestLogDirBeforeAbsoluteSnapshots(t *testing.T) {
 // the kind of another of its host alone; a URL of the mirrors' host
 // before them is still refused.
 func TestLogLinkBaseBeforeMirrorURLs(t *testing.T) {
-	dir := t.TempDir()
-	idx, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := mirrorgen.V2(filepath.Join(dir, "m"), idx); err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(mirrorgen.Handler(dir, nil))
-	defer srv.Close()
+	dir, srv := genMirrorServer(t)
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
 	t.Setenv("NETRC", filepath.Join(dir, "no-netrc"))
 	m := srv.URL + "/m"

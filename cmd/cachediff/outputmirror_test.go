@@ -98,16 +98,7 @@ func TestOutputIsMirrorFile(t *testing.T) {
 // is fetched with ($NETRC, else ~/.netrc) is read by name, and --output
 // onto it replaced the credentials with the report.
 func TestOutputIsNetrc(t *testing.T) {
-	dir := t.TempDir()
-	idx, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := mirrorgen.V2(filepath.Join(dir, "m"), idx); err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(mirrorgen.Handler(dir, nil))
-	defer srv.Close()
+	dir, srv := genMirrorServer(t)
 	netrc := filepath.Join(dir, "netrc")
 	before := []byte("machine example.org login u password p\n")
 	if err := os.WriteFile(netrc, before, 0o600); err != nil {
@@ -168,4 +159,22 @@ func TestOutputIsCacheFile(t *testing.T) {
 	if after, err := os.ReadFile(kept[0]); err != nil || !bytes.Equal(after, before) {
 		t.Errorf("cachediff -o CACHED-BLOB URL URL replaced the cached blob (err %v)", err)
 	}
+}
+
+// genMirrorServer serves, from a temporary folder, a layout-v2 mirror
+// "m" of testdata/spack-gen's old index on loopback, closed at the
+// test's end: the folder and the server.
+func genMirrorServer(t *testing.T) (string, *httptest.Server) {
+	t.Helper()
+	dir := t.TempDir()
+	idx, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mirrorgen.V2(filepath.Join(dir, "m"), idx); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(mirrorgen.Handler(dir, nil))
+	t.Cleanup(srv.Close)
+	return dir, srv
 }
