@@ -9,11 +9,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
 	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/internal/lookalike"
 	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
@@ -1119,25 +1119,14 @@ func movedHashes(pkgs []Package) []snapshot.Warning {
 	for _, p := range pkgs {
 		eachNewHash(&p, func(h string) {
 			if from := left[h]; from != "" && from != p.Name {
+				// A page retitled "bс", its c Cyrillic, read "moved from
+				// package bc to bс": quoted in ASCII (lookalike.Pair).
 				warnings = append(warnings, snapshot.Warning{File: p.NewFile,
-					Message: fmt.Sprintf("hash %s moved from package %s to %s", h, movedName(from, p.Name), movedName(p.Name, from)) + hashOnePackage})
+					Message: fmt.Sprintf("hash %s moved from package %s to %s", h, lookalike.Pair(from, p.Name), lookalike.Pair(p.Name, from)) + hashOnePackage})
 			}
 		})
 	}
 	return warnings
-}
-
-// movedName is name as a hash's move from one package to another names
-// it: as it is, unless it or other is not ASCII, when it is quoted in
-// ASCII: a page retitled "bс", its c Cyrillic, read "moved from package
-// bc to bс", two names that look the same (a Spack package's name is
-// ASCII, so a name that is not is never a real package's).
-func movedName(name, other string) string {
-	notASCII := func(r rune) bool { return r >= utf8.RuneSelf }
-	if strings.ContainsFunc(name, notASCII) || strings.ContainsFunc(other, notASCII) {
-		return strconv.QuoteToASCII(name)
-	}
-	return name
 }
 
 // hashFilter is a set of strings kept as their maphash alone, in an open
@@ -1269,31 +1258,16 @@ func (m *matcher) pair(x matched) (p Pair) {
 // counting its probes.
 func (m *matcher) minus(a, b []string) []string { return listops.Minus(a, b, &m.probes) }
 
-// facetShown is a facet's value v, changed from or to other, as
-// facetDelta names it: quoted in ASCII when either is not ASCII
-// (movedName), and quoted too when either holds a control character or
-// starts or ends with a space, ASCII values that look like the other
-// ("os ubuntu22.04 → ubuntu22.04 ", a space after it).
-func facetShown(v, other string) string {
-	odd := func(s string) bool {
-		return s != strings.TrimSpace(s) || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f })
-	}
-	if odd(v) || odd(other) {
-		return strconv.QuoteToASCII(v)
-	}
-	return movedName(v, other)
-}
-
 // facetDelta names the facets in which o and n, of one hash, differ, each
 // as "os old → new". A value is quoted in ASCII when it or the other is
-// not ASCII (movedName): a compiler gсc@13, its c Cyrillic, read
+// not ASCII, or either is odd (lookalike.Facet): a compiler gсc@13, its c Cyrillic, read
 // "compiler gcc@13 → gсc@13", two values that look the same.
 func facetDelta(o, n *spec) string {
 	var parts []string
 	for f := range numFacets {
 		if o.facet(f) != n.facet(f) {
 			ov, nv := o.show(f), n.show(f)
-			parts = append(parts, fmt.Sprintf("%s %s → %s", facetNames[f], facetShown(ov, nv), facetShown(nv, ov)))
+			parts = append(parts, fmt.Sprintf("%s %s → %s", facetNames[f], lookalike.Facet(ov, nv), lookalike.Facet(nv, ov)))
 		}
 	}
 	return strings.Join(parts, ", ")

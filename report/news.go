@@ -3,9 +3,9 @@ package report
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/lookalike"
 )
 
 // News (issue 34): the one wording of a highlight (diff.Highlight) that
@@ -16,20 +16,6 @@ import (
 // facetNoun names a facet in a sentence.
 var facetNoun = map[string]string{
 	"stack": "stack", "platform": "platform", "os": "OS", "target": "target", "compiler": "compiler",
-}
-
-// facetValue is a stack, platform, OS, target or compiler as a news line
-// names it: as it is when ASCII, else quoted in ASCII. Every compiler of
-// gcc@12.4.0 edited to gсc@12.4.0, its c Cyrillic, read "compiler
-// gcc@12.4.0 gone" and "new compiler gcc@12.4.0" side by side, two values
-// that look the same; the hash's warning quotes them so too, and so a
-// value that starts or ends with a space or holds a control character
-// ("ubuntu22.04 " beside ubuntu22.04).
-func facetValue(v string) string {
-	if v != strings.TrimSpace(v) || strings.ContainsFunc(v, func(r rune) bool { return r < ' ' || r == 0x7f || r >= utf8.RuneSelf }) {
-		return strconv.QuoteToASCII(v)
-	}
-	return v
 }
 
 // NewsText writes one highlight as a line of plain text, the packages it
@@ -62,7 +48,10 @@ func NewsText(h diff.Highlight, maxNames int) string {
 		if h.Specs != nil {
 			c = *h.Specs
 		}
-		v := facetValue(h.Value)
+		// Quoted where it reads like another value (lookalike.Value):
+		// gcc@12.4.0 edited to gсc@12.4.0, its c Cyrillic, read "compiler
+		// gcc@12.4.0 gone" beside "new compiler gcc@12.4.0".
+		v := lookalike.Value(h.Value)
 		switch h.Kind {
 		case diff.HighlightAppeared:
 			b.WriteString("new " + noun + " " + v + ": " + specsOf(c.New))

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/cachediff/cachediff/internal/fresh"
 	"github.com/cachediff/cachediff/internal/gzpool"
+	"github.com/cachediff/cachediff/internal/lookalike"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
@@ -1110,7 +1110,10 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 				break
 			}
 			if q != p {
-				others = append(others, fmt.Sprintf("%s (%s)", otherName(q.Name, p.Name), q.File()))
+				// A page titled "bс", its c Cyrillic, beside bc's with
+				// bc's hashes, read "listed under another package too:
+				// bс (…)": quoted in ASCII (lookalike.Pair).
+				others = append(others, fmt.Sprintf("%s (%s)", lookalike.Pair(q.Name, p.Name), q.File()))
 			}
 		}
 		msg := fmt.Sprintf("hash %s is listed under another package too: %s", h, listSome(others, len(owners[h])-1))
@@ -1164,19 +1167,6 @@ func (s *Snapshot) sharedHeads() map[uint64]bool {
 // namedOthers is how many of the other pages of a conflict a message
 // names; it counts the rest.
 const namedOthers = 3
-
-// otherName is the package name another page gives a hash that the page
-// of the package named mine lists too, as that page's error names it: as
-// it is, unless either is not ASCII, when it is quoted in ASCII. A page
-// titled "bс", its c Cyrillic, beside bc's with bc's hashes, made bc's
-// error read "listed under another package too: bс (…)", bc's lookalike
-// (a Spack package's name is ASCII: one that is not is no real one's).
-func otherName(name, mine string) string {
-	if strings.ContainsFunc(name, notASCII) || strings.ContainsFunc(mine, notASCII) {
-		return strconv.QuoteToASCII(name)
-	}
-	return name
-}
 
 // notASCII reports whether r is outside ASCII.
 func notASCII(r rune) bool { return r >= utf8.RuneSelf }
