@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cachediff/cachediff/internal/editdist"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
 )
 
@@ -27,7 +29,11 @@ func Open(path string) (Source, error) { return OpenWithin(path, "") }
 func OpenWithin(path, top string) (Source, error) {
 	info, err := os.Stat(path)
 	if err != nil {
-		return nil, &Error{File: path, Msg: statMessage(err)}
+		msg := statMessage(err)
+		if q := nearOnDisk(path); q != "" && errors.Is(err, fs.ErrNotExist) {
+			msg += fmt.Sprintf(": did you mean %s?", pathWord(q))
+		}
+		return nil, &Error{File: path, Msg: msg}
 	}
 	switch {
 	case info.IsDir():
@@ -622,3 +628,45 @@ func statMessage(err error) string { return dirsrc.StatMessage(err) }
 // and the other files cachediff reads (a saved report, a template) say it
 // the same way.
 func FileKind(mode fs.FileMode) string { return dirsrc.FileKind(mode) }
+
+// nearOnDisk is the path that p, which does not exist, was likely meant
+// to be: p with its first name that is not there replaced by the one
+// name of that folder a typo away (_cache/devlop: _cache/develop), when
+// the path so corrected exists; else "". "loading _cache/devlop: no such
+// file or directory" left the reader to find the folder meant (the
+// release recipe's _cache/${{ inputs.old }}, mistyped). It is named as p
+// was written, from the same folder.
+func nearOnDisk(p string) string {
+	dir, rest := filepath.Clean(p), []string(nil)
+	for {
+		if _, err := os.Lstat(dir); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		rest = append([]string{filepath.Base(dir)}, rest...)
+		dir = parent
+	}
+	if len(rest) == 0 {
+		return ""
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name()
+	}
+	name := editdist.Nearest(rest[0], names)
+	if name == "" {
+		return ""
+	}
+	q := filepath.Join(append([]string{dir, name}, rest[1:]...)...)
+	if _, err := os.Stat(q); err != nil {
+		return ""
+	}
+	return q
+}

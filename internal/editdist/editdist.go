@@ -1,7 +1,10 @@
 // Package editdist computes the edit distance that cachediff's "did you
-// mean" hints rank names by: an unknown flag (cmd/cachediff) and a
-// --package pattern that matches nothing (diff).
+// mean" hints rank names by: an unknown flag (cmd/cachediff), a
+// --package pattern that matches nothing (diff), and a snapshot's path
+// that does not exist (snapshot, snapshot/gitsrc).
 package editdist
+
+import "strings"
 
 // Distance is the Levenshtein distance between a and b, counted in bytes
 // (the names it compares are ASCII: flags, package names).
@@ -23,4 +26,32 @@ func Distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// Nearest is the one of names (a folder's entries) nearest to value, a
+// name that is not among them, ignoring case: within a third of value's
+// length in edits (2 for a short one) and fewer edits than value has
+// characters. It is "" when none is that near, or two are as near (a
+// guess between them would name the wrong one as often as the right).
+func Nearest(value string, names []string) string {
+	lv := strings.ToLower(value)
+	most := min(max(2, len(value)/3), len(value)-1)
+	best, bestDist, tie := "", most+1, false
+	for _, n := range names {
+		ln := strings.ToLower(n)
+		if max(len(lv)-len(ln), len(ln)-len(lv)) > most {
+			continue
+		}
+		switch d := Distance(lv, ln); {
+		case d > most:
+		case d < bestDist:
+			best, bestDist, tie = n, d, false
+		case d == bestDist:
+			tie = true
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
 }

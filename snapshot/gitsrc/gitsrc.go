@@ -252,7 +252,11 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		if at, kind := r.wayBlocked(commit, q); kind == Submodule {
 			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): it passes through %s, a submodule, whose pages are in another repository", displayPath(p), rev, short(commit), displayPath(at))
 		}
-		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)%s", displayPath(p), rev, short(commit), r.belowHint(commit, rev, p))
+		hint := r.belowHint(commit, rev, p)
+		if q := r.nearPath(commit, p); hint == "" && q != "" {
+			hint = fmt.Sprintf(": did you mean %s?", shellword.Shown(r.ArgPrefix+rev+":"+q))
+		}
+		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)%s", displayPath(p), rev, short(commit), hint)
 	default:
 		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", displayPath(p), rev, typ)
 	}

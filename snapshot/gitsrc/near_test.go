@@ -1,0 +1,69 @@
+package gitsrc
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
+)
+
+// TestMisspeltPathNamesTheOneMeant (issue 35, class e): a PATH with a
+// typo in a folder's name (_cache/devlop, _cahce/develop) was "path
+// _cache/devlop does not exist at HEAD" from REV:PATH and "no commit of
+// HEAD changed _cache/devlop" from a log, naming no folder where one a
+// typo away holds the catalogue. Each now names it, as typed (from the
+// top, or from the current folder for a log's PATH); a name near none,
+// or a correction that does not exist either, gets no hint.
+func TestMisspeltPathNamesTheOneMeant(t *testing.T) {
+	repo := zlibRepo(t, pagetest.SimplePage("zlib", "develop", 1, 1))
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ spec, want string }{
+		{"HEAD:_cache/devlop", "path _cache/devlop does not exist at HEAD (commit "},
+		{"HEAD:_cache/Develop/zlib", "path _cache/Develop/zlib does not exist at HEAD (commit "},
+		{"HEAD:_cahce/develop", "path _cahce/develop does not exist at HEAD (commit "},
+		{"HEAD:_cache/nope", "path _cache/nope does not exist at HEAD (commit "},
+		{"HEAD:_cache/devlop/curl", "path _cache/devlop/curl does not exist at HEAD (commit "},
+	} {
+		_, err := r.Resolve(c.spec)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Resolve(%q): %v; want %q", c.spec, err, c.want)
+			continue
+		}
+		fixed := map[string]string{
+			"HEAD:_cache/devlop":       "HEAD:_cache/develop",
+			"HEAD:_cache/Develop/zlib": "HEAD:_cache/develop/zlib",
+			"HEAD:_cahce/develop":      "HEAD:_cache/develop",
+		}[c.spec]
+		switch hint := "did you mean " + fixed + "?"; {
+		case fixed != "" && !strings.HasSuffix(err.Error(), hint):
+			t.Errorf("Resolve(%q): %v; want it to end %q", c.spec, err, hint)
+		case fixed == "" && strings.Contains(err.Error(), "did you mean"):
+			t.Errorf("Resolve(%q): %v; want no hint", c.spec, err)
+		}
+	}
+	for _, c := range []struct{ dir, path, rng, want string }{
+		{"", "_cache/devlop", "HEAD", "no commit of HEAD changed _cache/devlop; did you mean _cache/develop? (at "},
+		{"_cache", "devlop", "HEAD", "no commit of HEAD changed _cache/devlop; did you mean develop? (at "},
+		{"", "_cache/nope", "HEAD", "no commit of HEAD changed _cache/nope"},
+	} {
+		dir := repo
+		if c.dir != "" {
+			dir = filepath.Join(repo, c.dir)
+		}
+		rd, err := OpenRepo(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = rd.Series(c.rng, c.path, "", "")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Series(%q, %q) in %q: %v; want %q", c.rng, c.path, c.dir, err, c.want)
+		}
+		if strings.HasSuffix(c.want, "nope") && strings.Contains(err.Error(), "did you mean") {
+			t.Errorf("Series(%q, %q): %v; want no hint", c.rng, c.path, err)
+		}
+	}
+}

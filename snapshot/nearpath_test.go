@@ -1,0 +1,36 @@
+package snapshot
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMisspeltFolderNamesTheOneMeant (issue 35, class e): a snapshot's
+// folder with a typo in a name (_cache/devlop, _cahce/develop) was
+// "loading _cache/devlop: no such file or directory", naming no folder
+// where one a typo away exists. It names it, as the path was written; a
+// name near none gets no hint.
+func TestMisspeltFolderNamesTheOneMeant(t *testing.T) {
+	top := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(top, "_cache", "develop", "zlib"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(top, "_cache", "devlop"), filepath.Join(top, "_cache", "develop")},
+		{filepath.Join(top, "_cahce", "develop", "zlib"), filepath.Join(top, "_cache", "develop", "zlib")},
+		{filepath.Join(top, "_cache", "nope"), ""},
+		{filepath.Join(top, "_cache", "devlop", "curl"), ""}, // corrected, not there either
+	} {
+		_, err := Open(c.path)
+		if err == nil {
+			t.Errorf("Open(%q): %v; want not found", c.path, err)
+			continue
+		}
+		hint := "did you mean " + c.want + "?"
+		if c.want != "" && !strings.HasSuffix(err.Error(), hint) || c.want == "" && strings.Contains(err.Error(), "did you mean") {
+			t.Errorf("Open(%q): %v; want the hint %q", c.path, err, c.want)
+		}
+	}
+}
