@@ -108,8 +108,13 @@ type Source struct {
 	// manifests and their spec files (specFiles), which Walk yields.
 	specs    func() ([]string, [][]byte, error)
 	specMu   sync.Mutex
-	specData [][]byte           // the spec files Walk yielded, until Read takes each
-	warnings []snapshot.Warning // made by Open: Walk returns them while the index is read
+	specData [][]byte // the spec files Walk yielded, until Read takes each
+	// beside are the spec files of a layout-v2 mirror's build_cache/,
+	// in a store that lists them (besideSpecs): Walk yields them after
+	// the index, for the loader to warn of those the index lacks.
+	beside      []string
+	besideLimit int64              // bounds each of them, as Options.MaxBytes does
+	warnings    []snapshot.Warning // made by Open: Walk returns them while the index is read
 }
 
 // Open returns the source of the mirror in st. It reads the index
@@ -233,8 +238,37 @@ func Open(st Store, opt Options) (*Source, error) {
 		index = nil
 		return data, nil
 	}
+	s.beside, s.besideLimit = besideSpecs(st), limit
 	return s, nil
 }
+
+// besideSpecs lists the spec files (*.spec.json, *.spec.json.sig) in the
+// build_cache/ of the layout-v2 mirror in st, when st can list it (a
+// folder, a tree at a revision; not a URL). Spack reads the index alone,
+// and so does cachediff; but read as a mirror's root, a spec file whose
+// spec a stale index lacks was left out without the warning that the
+// same files get read as the build_cache/ folder (snapshot's
+// besideIndex): Walk yields them beside the index, for the loader to
+// judge them as it does there. A listing that fails (a link among the
+// tarballs' folders) lists none: the mirror is read through its index,
+// as before.
+func besideSpecs(st Store) []string {
+	names, err := st.List(path.Dir(v2Index))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, n := range names {
+		if b := strings.ToLower(path.Base(n)); under(n) && (strings.HasSuffix(b, ".spec.json") || strings.HasSuffix(b, ".spec.json.sig")) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// besideFile is the Handle of a spec file beside a layout-v2 mirror's
+// index (Source.beside): its path in the mirror.
+type besideFile string
 
 // viewsHint names the views of the mirror in st, when it can be listed:
 // " (its views: ...)", or that it has none.
@@ -326,6 +360,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		return s.warnings, nil
 	}
 	yield(snapshot.File{Name: joinName(s.store.Name(), s.Manifest), Base: "index.json", Size: -1, Root: true})
+	for _, rel := range s.beside {
+		yield(snapshot.File{Name: joinName(s.store.Name(), rel), Base: path.Base(rel), Size: -1, Handle: besideFile(rel)})
+	}
 	return s.warnings, nil
 }
 
@@ -342,6 +379,9 @@ func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
 		data := s.specData[i]
 		s.specData[i] = nil
 		return data, nil
+	}
+	if rel, ok := f.Handle.(besideFile); ok {
+		return s.store.Get(string(rel), s.besideLimit)
 	}
 	data, err := s.read()
 	if err != nil {
