@@ -582,6 +582,15 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, err
 	blobs, err := getMany(s.store, blobPaths, longest)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
+			// Named by its manifest, as the index's missing blob is
+			// (blob): the store's error names the blob alone, and a
+			// mirror of thousands of manifests left the one to mend
+			// to be found by hand.
+			for i, rel := range blobPaths {
+				if strings.HasPrefix(err.Error(), rel+":") {
+					return nil, nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifests[i], entries[i].Checksum, rel)
+				}
+			}
 			return nil, nil, fmt.Errorf("a spec manifest lists a blob the mirror does not have: %w", err)
 		}
 		return nil, nil, err
