@@ -106,7 +106,7 @@ type Source struct {
 	read     func() ([]byte, error)
 	// specs, for a v3 mirror without an index manifest, reads its spec
 	// manifests and their spec files (specFiles), which Walk yields.
-	specs    func() ([]string, [][]byte, error)
+	specs    func() ([]string, [][]byte, []*snapshot.Error, error)
 	specMu   sync.Mutex
 	specData [][]byte // the spec files Walk yielded, until Read takes each
 	// beside are the spec files of a layout-v2 mirror's build_cache/,
@@ -173,7 +173,7 @@ func Open(st Store, opt Options) (*Source, error) {
 			return nil, err
 		}
 		s := &Source{store: st, Layout: LayoutV3, Manifest: specManifests}
-		s.specs = func() ([]string, [][]byte, error) { return s.specFiles(names, limit) }
+		s.specs = func() ([]string, [][]byte, []*snapshot.Error, error) { return s.specFiles(names, limit) }
 		return s, nil
 	} else if errors.Is(err, ErrForbidden) {
 		refused = cmp.Or(refused, err)
@@ -348,7 +348,7 @@ func (n *noted) Get(rel string, limit int64) ([]byte, error) {
 // the manifest, as a folder's spec files are yielded.
 func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapshot.Error) {
 	if s.specs != nil {
-		names, specs, err := s.specs()
+		names, specs, bad, err := s.specs()
 		if err != nil {
 			return s.warnings, []*snapshot.Error{{File: joinName(s.store.Name(), s.Manifest), Msg: dirsrc.StatMessage(err)}}
 		}
@@ -357,7 +357,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 			base := strings.TrimSuffix(path.Base(name), specSuffix) + ".spec.json"
 			yield(snapshot.File{Name: joinName(s.store.Name(), name), Base: base, Size: int64(len(specs[i])), Handle: i})
 		}
-		return s.warnings, nil
+		return s.warnings, bad
 	}
 	yield(snapshot.File{Name: joinName(s.store.Name(), s.Manifest), Base: "index.json", Size: -1, Root: true})
 	for _, rel := range s.beside {
@@ -542,103 +542,182 @@ func wholeBlob(err error) error {
 // Spec files of several formats (pushed by two Spacks) are read as a
 // folder's are too: the one index they were made into was of one
 // database version, and refused them.
-func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, error) {
+func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*snapshot.Error, error) {
 	var manifests []string
 	for _, name := range names {
 		if strings.HasSuffix(name, specSuffix) && under(name) {
 			manifests = append(manifests, name)
 		}
 	}
+	if len(manifests) == 0 {
+		return nil, nil, nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s) and without spec manifests (%s/…/*%s): it holds no spec", indexManifest, specManifests, specSuffix)
+	}
+	// A manifest that does not hold (it does not decode, its blob is
+	// gone or not the one it lists, its spec file is not the spec its
+	// name says) is an error of its own, naming it, as a folder's bad
+	// spec file is: the others are read, and --skip-invalid leaves it
+	// out and lists it (one bad manifest lost the whole mirror, told as
+	// "no valid package page left").
+	bad := make([]error, len(manifests))
 	// Two batches: the manifests, then the blobs they name (from git,
 	// two processes whatever the number of specs).
 	texts, err := getMany(s.store, manifests, maxManifest)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	entries := make([]*Entry, len(manifests))
-	blobPaths := make([]string, len(manifests))
+	var blobPaths []string
+	var blobOf []int // the manifest of each of blobPaths
 	for i, name := range manifests {
 		m, err := DecodeManifest(name, texts[i])
 		if err != nil {
-			return nil, nil, err
+			bad[i] = err
+			continue
 		}
 		// The first spec blob, as Spack reads it (pick).
 		e, _, err := m.pick(name, "spec file", specMediaPrefix, spackfmt.MinSpec, spackfmt.MaxSpec)
 		if err != nil {
-			return nil, nil, err
+			bad[i] = err
+			continue
 		}
 		if e.ContentLength > limit {
-			return nil, nil, overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", name, e.Checksum, e.ContentLength, ErrTooBig, limit))
+			bad[i] = overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", name, e.Checksum, e.ContentLength, ErrTooBig, limit))
+			continue
 		}
-		entries[i], blobPaths[i] = e, e.BlobPath()
+		if h, ok := s.store.(hasStore); ok && !h.Has(e.BlobPath()) {
+			bad[i] = fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", name, e.Checksum, e.BlobPath())
+			continue
+		}
+		entries[i] = e
+		blobPaths, blobOf = append(blobPaths, e.BlobPath()), append(blobOf, i)
 	}
 	texts = nil
 	// Each at most the longest length a manifest gives (each length is
 	// then checked exactly).
 	var longest int64
-	for _, e := range entries {
-		longest = max(longest, e.ContentLength)
+	for _, i := range blobOf {
+		longest = max(longest, entries[i].ContentLength)
 	}
-	blobs, err := getMany(s.store, blobPaths, longest)
+	blobs, err := s.specBlobs(blobPaths, blobOf, longest, manifests, entries, bad)
 	if err != nil {
+		return nil, nil, nil, err
+	}
+	specs := make([][]byte, len(manifests))
+	for k, i := range blobOf {
+		if bad[i] != nil {
+			continue
+		}
+		spec, err := s.specFile(manifests[i], entries[i], blobs[k], limit)
+		blobs[k] = nil
+		if err != nil {
+			bad[i] = err
+			continue
+		}
+		specs[i] = spec
+	}
+	var kept []string
+	var keptSpecs [][]byte
+	var errs []*snapshot.Error
+	for i, name := range manifests {
+		if bad[i] != nil {
+			// Named by the error's File: its message says the rest.
+			msg := bad[i].Error()
+			msg = strings.TrimPrefix(strings.TrimPrefix(msg, name+": "), name+" ")
+			errs = append(errs, &snapshot.Error{File: joinName(s.store.Name(), name), Msg: msg})
+			continue
+		}
+		kept, keptSpecs = append(kept, name), append(keptSpecs, specs[i])
+	}
+	return kept, keptSpecs, errs, nil
+}
+
+// specBlobs reads the blobs at blobPaths, each listed by the spec
+// manifest blobOf gives (of manifests, entries), at most longest bytes:
+// in one batch where the store reads so (a git tree, which told a blob
+// gone before, hasStore), else one by one, a blob gone or longer than
+// its manifest says noted in bad as its manifest's error.
+func (s *Source) specBlobs(blobPaths []string, blobOf []int, longest int64, manifests []string, entries []*Entry, bad []error) ([][]byte, error) {
+	if _, ok := s.store.(batchStore); ok {
+		blobs, err := getMany(s.store, blobPaths, longest)
 		if errors.Is(err, ErrNotFound) {
 			// Named by its manifest, as the index's missing blob is
-			// (blob): the store's error names the blob alone, and a
-			// mirror of thousands of manifests left the one to mend
-			// to be found by hand.
-			for i, rel := range blobPaths {
+			// (blob): the store's error names the blob alone.
+			for k, rel := range blobPaths {
 				if strings.HasPrefix(err.Error(), rel+":") {
-					return nil, nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifests[i], entries[i].Checksum, rel)
+					i := blobOf[k]
+					return nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifests[i], entries[i].Checksum, rel)
 				}
 			}
-			return nil, nil, fmt.Errorf("a spec manifest lists a blob the mirror does not have: %w", err)
+			return nil, fmt.Errorf("a spec manifest lists a blob the mirror does not have: %w", err)
 		}
-		return nil, nil, err
+		return blobs, err
 	}
-	for i, name := range manifests {
-		e := entries[i]
-		if err := verify(name, e, blobs[i]); err != nil {
-			return nil, nil, err
+	blobs := make([][]byte, len(blobPaths))
+	for k, rel := range blobPaths {
+		i := blobOf[k]
+		data, err := s.store.Get(rel, longest)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			bad[i] = fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifests[i], entries[i].Checksum, rel)
+		case errors.Is(err, ErrTooBig):
+			bad[i] = fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read", rel, entries[i].ContentLength, manifests[i])
+		case err != nil:
+			return nil, err
 		}
-		spec := blobs[i]
-		if e.Compression == "gzip" || isGzip(spec) {
-			if spec, err = gunzipOnce(spec, limit); err != nil {
-				return nil, nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, wholeBlob(err)))
-			}
-			if cap(spec)-len(spec) > len(spec)/8 {
-				// Kept until the loader reads it, with the others:
-				// gunzip's buffer has room for four times the blob and
-				// more, and a mirror of tiny gzip'd specs held several
-				// times its spec files' bytes.
-				spec = bytes.Clone(spec)
-			}
+		blobs[k] = data
+	}
+	return blobs, nil
+}
+
+// hasStore is a Store that tells whether it holds a file without reading
+// it (a git tree): a spec manifest whose blob is gone is then told apart
+// before the batch that reads the others.
+type hasStore interface {
+	Has(rel string) bool
+}
+
+// specFile verifies the blob of e, listed in the spec manifest name,
+// unpacks it, and checks that its spec file's root is the spec the
+// manifest's name gives.
+func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]byte, error) {
+	if err := verify(name, e, data); err != nil {
+		return nil, err
+	}
+	spec := data
+	if e.Compression == "gzip" || isGzip(spec) {
+		var err error
+		if spec, err = gunzipOnce(spec, limit); err != nil {
+			return nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, wholeBlob(err)))
 		}
-		blobs[i] = spec
-		want := strings.TrimSuffix(path.Base(name), specSuffix)
-		if i := strings.LastIndexByte(want, '-'); i >= 0 {
-			want = want[i+1:]
-		}
-		_, nodes, err := specNodes(spec)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: the spec file of blob %s: %v", name, e.Checksum, err)
-		}
-		for i, n := range nodes {
-			hash, err := nodeHash(n)
-			if err != nil || hash == "" {
-				return nil, nil, fmt.Errorf("%s: node %d of its spec file has no hash", name, i+1)
-			}
-			if i > 0 {
-				continue
-			}
-			if hash != want {
-				return nil, nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, hash, want)
-			}
+		if cap(spec)-len(spec) > len(spec)/8 {
+			// Kept until the loader reads it, with the others:
+			// gunzip's buffer has room for four times the blob and
+			// more, and a mirror of tiny gzip'd specs held several
+			// times its spec files' bytes.
+			spec = bytes.Clone(spec)
 		}
 	}
-	if len(manifests) == 0 {
-		return nil, nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s) and without spec manifests (%s/…/*%s): it holds no spec", indexManifest, specManifests, specSuffix)
+	want := strings.TrimSuffix(path.Base(name), specSuffix)
+	if i := strings.LastIndexByte(want, '-'); i >= 0 {
+		want = want[i+1:]
 	}
-	return manifests, blobs, nil
+	_, nodes, err := specNodes(spec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the spec file of blob %s: %v", name, e.Checksum, err)
+	}
+	for i, n := range nodes {
+		hash, err := nodeHash(n)
+		if err != nil || hash == "" {
+			return nil, fmt.Errorf("%s: node %d of its spec file has no hash", name, i+1)
+		}
+		if i > 0 {
+			continue
+		}
+		if hash != want {
+			return nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, hash, want)
+		}
+	}
+	return spec, nil
 }
 
 // batchStore is a Store that reads several files at once more cheaply

@@ -43,7 +43,7 @@ func TestSpecManifestBlobGoneNamesManifest(t *testing.T) {
 	}
 	_, err = loadDir(t, dir)
 	rel, _ := filepath.Rel(dir, gone)
-	if err == nil || !strings.Contains(err.Error(), filepath.ToSlash(rel)+" lists blob "+sum) {
+	if err == nil || !strings.Contains(err.Error(), filepath.ToSlash(rel)+": lists blob "+sum) {
 		t.Errorf("a spec manifest's blob gone: %v; want it named with its manifest %s", err, filepath.ToSlash(rel))
 	}
 }
