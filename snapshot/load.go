@@ -130,6 +130,14 @@ func Load(path string, opt Options) (*Snapshot, error) {
 
 // LoadFrom reads the snapshot of a Source, as Load does a path.
 func LoadFrom(src Source, opt Options) (*Snapshot, error) {
+	snap, err := loadFrom(src, opt)
+	if le := (*LoadError)(nil); errors.As(err, &le) {
+		_, le.Whole = src.(Whole)
+	}
+	return snap, err
+}
+
+func loadFrom(src Source, opt Options) (*Snapshot, error) {
 	path := src.Path()
 	decoders := append(registered[:len(registered):len(registered)], opt.Decoders...)
 	cands, warnings, errs, results, single := walkAndLoad(src, opt, decoders)
@@ -161,8 +169,9 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 	}
 	// The folders below a folder that fails to load that hold a snapshot
 	// of their own: the one meant, likely (cachediff /tmp /tmp).
+	_, whole := src.(Whole)
 	near := func() []string {
-		if single {
+		if single || whole {
 			return nil
 		}
 		root := path

@@ -293,6 +293,12 @@ func viewsHint(st Store) string {
 	return " (its views: " + strings.Join(views, ", ") + ")"
 }
 
+// WholeSnapshot marks the mirror as one snapshot (snapshot.Whole): the
+// folders of its manifests are no snapshots of their own, which a
+// mirror whose spec manifests fail to load was told it likely meant
+// ("did you mean m/v3/manifests/spec/zlib?").
+func (s *Source) WholeSnapshot() {}
+
 // Path is the mirror as the user named it.
 func (s *Source) Path() string { return s.store.Name() }
 
