@@ -270,6 +270,10 @@ func besideSpecs(st Store) []string {
 // index (Source.beside): its path in the mirror.
 type besideFile string
 
+// BesideIndex makes it a snapshot.BesideIndex: one that does not decode
+// is a warning, as the mirror at a URL does not see it.
+func (besideFile) BesideIndex() {}
+
 // viewsHint names the views of the mirror in st, when it can be listed:
 // " (its views: ...)", or that it has none.
 func viewsHint(st Store) string {

@@ -1,6 +1,7 @@
 package mirror_test
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,7 +45,20 @@ func TestV2RootStaleIndexWarns(t *testing.T) {
 	if len(want) == 0 {
 		t.Fatal("the build_cache/ folder: no spec file the index lacks; the test needs some")
 	}
+	// A spec file that does not decode (a push cut short) is a warning
+	// at the root, not an error: the same mirror at a URL, which cannot
+	// list its spec files, reads through it.
+	if err := os.WriteFile(filepath.Join(bc, "zz-cut.spec.json"), []byte(`{"spec":`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	root := load(t, openDir(t, dir, mirror.Options{}))
+	cut := false
+	for _, w := range root.Warnings {
+		cut = cut || strings.HasSuffix(w.File, "zz-cut.spec.json") && strings.Contains(w.Message, "not read")
+	}
+	if !cut {
+		t.Errorf("a spec file cut short beside the mirror's index: no warning; want one naming it")
+	}
 	if got := stale(root); !slices.Equal(got, want) {
 		t.Errorf("the mirror's root warns of %d spec files the index lacks, its build_cache/ of %d: %v", len(got), len(want), want[:min(3, len(want))])
 	}
