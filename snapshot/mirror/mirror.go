@@ -33,6 +33,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 
 	"path"
 	"slices"
@@ -209,7 +210,7 @@ func Open(st Store, opt Options) (*Source, error) {
 			// the server send its files elsewhere.
 			return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2): the mirror redirected to %q, which answered HTTP 404 (is the URL the mirror's root, on the host that serves it?)", indexManifest, v2Index, shorten(away.host))
 		}
-		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)", indexManifest, v2Index)
+		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s", indexManifest, v2Index, buildCacheHint(st.Name()))
 	}
 	if err != nil {
 		return nil, overMax(err)
@@ -273,6 +274,24 @@ type besideFile string
 // BesideIndex makes it a snapshot.BesideIndex: one that does not decode
 // is a warning, as the mirror at a URL does not see it.
 func (besideFile) BesideIndex() {}
+
+// buildCacheHint is a hint for a mirror's URL whose path ends in
+// build_cache (file:///m/build_cache, the folder a layout-v2 mirror keeps
+// its index in, which cachediff reads as a folder on disk): a mirror's
+// URL is its root, as Spack takes it, and the hint names the URL above;
+// "" for any other.
+func buildCacheHint(name string) string {
+	u, err := url.Parse(name)
+	if err != nil || u.Scheme == "" || u.RawQuery != "" || u.Fragment != "" {
+		return ""
+	}
+	p := strings.TrimSuffix(u.Path, "/")
+	if path.Base(p) != "build_cache" {
+		return ""
+	}
+	u.Path, u.RawPath = path.Dir(p), ""
+	return fmt.Sprintf(": the URL names a mirror's build_cache/ folder, and a mirror's URL is its root, above it (%s)", u.String())
+}
 
 // viewsHint names the views of the mirror in st, when it can be listed:
 // " (its views: ...)", or that it has none.
