@@ -115,6 +115,7 @@ type Source struct {
 	// the index, for the loader to warn of those the index lacks.
 	beside      []string
 	besideLimit int64              // bounds each of them, as Options.MaxBytes does
+	besideData  [][]byte           // of a store that reads in a batch, until Read takes each
 	warnings    []snapshot.Warning // made by Open: Walk returns them while the index is read
 }
 
@@ -268,8 +269,12 @@ func besideSpecs(st Store) []string {
 }
 
 // besideFile is the Handle of a spec file beside a layout-v2 mirror's
-// index (Source.beside): its path in the mirror.
-type besideFile string
+// index (Source.beside): its path in the mirror, and its place in
+// Source.beside.
+type besideFile struct {
+	rel string
+	i   int
+}
 
 // BesideIndex makes it a snapshot.BesideIndex: one that does not decode
 // is a warning, as the mirror at a URL does not see it.
@@ -389,8 +394,16 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		return s.warnings, bad
 	}
 	yield(snapshot.File{Name: joinName(s.store.Name(), s.Manifest), Base: "index.json", Size: -1, Root: true})
-	for _, rel := range s.beside {
-		yield(snapshot.File{Name: joinName(s.store.Name(), rel), Base: path.Base(rel), Size: -1, Handle: besideFile(rel)})
+	if _, ok := s.store.(batchStore); ok && len(s.beside) > 0 {
+		// Read in one batch (a git tree: one process), as a folder's
+		// spec files are from git: one by one, each was a git process
+		// of its own. A batch that fails leaves each to be read alone.
+		if data, err := getMany(s.store, s.beside, s.besideLimit); err == nil {
+			s.besideData = data
+		}
+	}
+	for i, rel := range s.beside {
+		yield(snapshot.File{Name: joinName(s.store.Name(), rel), Base: path.Base(rel), Size: -1, Handle: besideFile{rel, i}})
 	}
 	return s.warnings, nil
 }
@@ -409,8 +422,17 @@ func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
 		s.specData[i] = nil
 		return data, nil
 	}
-	if rel, ok := f.Handle.(besideFile); ok {
-		return s.store.Get(string(rel), s.besideLimit)
+	if b, ok := f.Handle.(besideFile); ok {
+		s.specMu.Lock()
+		var data []byte
+		if b.i < len(s.besideData) {
+			data, s.besideData[b.i] = s.besideData[b.i], nil
+		}
+		s.specMu.Unlock()
+		if data != nil {
+			return data, nil
+		}
+		return s.store.Get(b.rel, s.besideLimit)
 	}
 	data, err := s.read()
 	if err != nil {
