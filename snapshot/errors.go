@@ -54,6 +54,9 @@ type LoadError struct {
 	// Spack files of other folders than its own: the wrong folder was
 	// named, and one of these was likely meant.
 	Near []string
+	// Whole says Path is one snapshot whatever its files (a Spack
+	// mirror: a Whole source), which no hint asks whether it is.
+	Whole bool
 }
 
 func (e *LoadError) Error() string {

@@ -130,6 +130,14 @@ func Load(path string, opt Options) (*Snapshot, error) {
 
 // LoadFrom reads the snapshot of a Source, as Load does a path.
 func LoadFrom(src Source, opt Options) (*Snapshot, error) {
+	snap, err := loadFrom(src, opt)
+	if le := (*LoadError)(nil); errors.As(err, &le) {
+		_, le.Whole = src.(Whole)
+	}
+	return snap, err
+}
+
+func loadFrom(src Source, opt Options) (*Snapshot, error) {
 	path := src.Path()
 	decoders := append(registered[:len(registered):len(registered)], opt.Decoders...)
 	cands, warnings, errs, results, single := walkAndLoad(src, opt, decoders)
@@ -161,8 +169,9 @@ func LoadFrom(src Source, opt Options) (*Snapshot, error) {
 	}
 	// The folders below a folder that fails to load that hold a snapshot
 	// of their own: the one meant, likely (cachediff /tmp /tmp).
+	_, whole := src.(Whole)
 	near := func() []string {
-		if single {
+		if single || whole {
 			return nil
 		}
 		root := path
@@ -517,6 +526,16 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	return cands, append(walkWarnings, warnings...), append(walkErrs, errs...), results, single
 }
 
+// BesideIndex is a File.Handle of a spec file that a source yields
+// beside a build cache's index only to be judged against it (a
+// layout-v2 mirror's build_cache/): one the index lacks is warned of
+// (besideIndex), and one that does not decode is a warning too, not an
+// error, as the same mirror at a URL, which cannot list it, does not see
+// it at all.
+type BesideIndex interface {
+	BesideIndex()
+}
+
 // besideIndex leaves out the spec files of a snapshot that holds a
 // build cache's index, wherever they are in it and whatever their names:
 // Spack reads a build cache's index alone, and a spec that the index lost
@@ -548,6 +567,18 @@ func besideIndex(cands []candidate, results []result) []Warning {
 	var in map[string]bool
 	var warns []Warning
 	for i, c := range cands {
+		if _, ok := c.file.Handle.(BesideIndex); ok && results[i].err != nil {
+			// A mirror's spec file, which a URL of the same mirror
+			// does not list: a warning, not an error that only the
+			// mirror's folder would have.
+			msg := results[i].err.Error()
+			if e, ok := results[i].err.(*Error); ok {
+				msg = e.Msg
+			}
+			warns = append(warns, Warning{File: c.file.Name, Message: "not read: " + msg + "; it is beside the build cache's index, which Spack reads alone"})
+			results[i] = result{bytes: results[i].bytes}
+			continue
+		}
 		if results[i].kind != spackfmt.SpecFile || results[i].err != nil {
 			continue
 		}

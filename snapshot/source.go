@@ -33,6 +33,16 @@ type Source interface {
 	Read(f File, buf []byte) ([]byte, error)
 }
 
+// Whole is a Source that is one snapshot whatever the files it yields (a
+// Spack mirror, read through its index or its spec manifests): no
+// folder below its path is a snapshot of its own to suggest when it
+// fails to load (LoadError.Near), nor is it in question whether it is a
+// snapshot (LoadError.Whole).
+type Whole interface {
+	Source
+	WholeSnapshot()
+}
+
 // File is one file of a Source.
 type File struct {
 	// Name is the file's name in messages and in Package.File: the

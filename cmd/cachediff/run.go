@@ -213,7 +213,7 @@ func printError(w io.Writer, err error) {
 		more := len(lines) - 1 - maxErrorLines
 		lines = append(lines[:1+maxErrorLines], fmt.Sprintf("and %d more", more))
 		var le *snapshot.LoadError
-		if errors.As(err, &le) {
+		if errors.As(err, &le) && !le.Whole {
 			lines = append(lines, fmt.Sprintf("is %s a snapshot? %s", le.Path, snapshotIs))
 		}
 	}

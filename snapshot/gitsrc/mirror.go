@@ -143,6 +143,13 @@ func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
 	return out, nil
 }
 
+// Has reports whether the tree holds a file at rel (mirror's hasStore):
+// a spec manifest whose blob is gone is told before the batch.
+func (m *mirrorStore) Has(rel string) bool {
+	_, ok := m.files[rel]
+	return ok
+}
+
 // List lists the tree's files under rel.
 func (m *mirrorStore) List(rel string) ([]string, error) {
 	prefix := strings.TrimSuffix(rel, "/") + "/"

@@ -33,6 +33,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 
 	"path"
 	"slices"
@@ -106,10 +107,16 @@ type Source struct {
 	read     func() ([]byte, error)
 	// specs, for a v3 mirror without an index manifest, reads its spec
 	// manifests and their spec files (specFiles), which Walk yields.
-	specs    func() ([]string, [][]byte, error)
+	specs    func() ([]string, [][]byte, []*snapshot.Error, error)
 	specMu   sync.Mutex
-	specData [][]byte           // the spec files Walk yielded, until Read takes each
-	warnings []snapshot.Warning // made by Open: Walk returns them while the index is read
+	specData [][]byte // the spec files Walk yielded, until Read takes each
+	// beside are the spec files of a layout-v2 mirror's build_cache/,
+	// in a store that lists them (besideSpecs): Walk yields them after
+	// the index, for the loader to warn of those the index lacks.
+	beside      []string
+	besideLimit int64              // bounds each of them, as Options.MaxBytes does
+	besideData  [][]byte           // of a store that reads in a batch, until Read takes each
+	warnings    []snapshot.Warning // made by Open: Walk returns them while the index is read
 }
 
 // Open returns the source of the mirror in st. It reads the index
@@ -168,7 +175,7 @@ func Open(st Store, opt Options) (*Source, error) {
 			return nil, err
 		}
 		s := &Source{store: st, Layout: LayoutV3, Manifest: specManifests}
-		s.specs = func() ([]string, [][]byte, error) { return s.specFiles(names, limit) }
+		s.specs = func() ([]string, [][]byte, []*snapshot.Error, error) { return s.specFiles(names, limit) }
 		return s, nil
 	} else if errors.Is(err, ErrForbidden) {
 		refused = cmp.Or(refused, err)
@@ -204,7 +211,7 @@ func Open(st Store, opt Options) (*Source, error) {
 			// the server send its files elsewhere.
 			return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2): the mirror redirected to %q, which answered HTTP 404 (is the URL the mirror's root, on the host that serves it?)", indexManifest, v2Index, shorten(away.host))
 		}
-		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)", indexManifest, v2Index)
+		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s", indexManifest, v2Index, buildCacheHint(st.Name()))
 	}
 	if err != nil {
 		return nil, overMax(err)
@@ -233,7 +240,62 @@ func Open(st Store, opt Options) (*Source, error) {
 		index = nil
 		return data, nil
 	}
+	s.beside, s.besideLimit = besideSpecs(st), limit
 	return s, nil
+}
+
+// besideSpecs lists the spec files (*.spec.json, *.spec.json.sig) in the
+// build_cache/ of the layout-v2 mirror in st, when st can list it (a
+// folder, a tree at a revision; not a URL). Spack reads the index alone,
+// and so does cachediff; but read as a mirror's root, a spec file whose
+// spec a stale index lacks was left out without the warning that the
+// same files get read as the build_cache/ folder (snapshot's
+// besideIndex): Walk yields them beside the index, for the loader to
+// judge them as it does there. A listing that fails (a link among the
+// tarballs' folders) lists none: the mirror is read through its index,
+// as before.
+func besideSpecs(st Store) []string {
+	names, err := st.List(path.Dir(v2Index))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, n := range names {
+		if b := strings.ToLower(path.Base(n)); under(n) && (strings.HasSuffix(b, ".spec.json") || strings.HasSuffix(b, ".spec.json.sig")) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// besideFile is the Handle of a spec file beside a layout-v2 mirror's
+// index (Source.beside): its path in the mirror, and its place in
+// Source.beside.
+type besideFile struct {
+	rel string
+	i   int
+}
+
+// BesideIndex makes it a snapshot.BesideIndex: one that does not decode
+// is a warning, as the mirror at a URL does not see it.
+func (besideFile) BesideIndex() {}
+
+// buildCacheHint is a hint for a mirror's URL whose path ends in
+// build_cache (file:///m/build_cache, the folder a layout-v2 mirror keeps
+// its index in, which cachediff reads as a folder on disk): a mirror's
+// URL is its root, as Spack takes it, and the hint names the URL above;
+// "" for any other.
+func buildCacheHint(name string) string {
+	u, err := url.Parse(name)
+	if err != nil || u.Scheme == "" || u.RawQuery != "" || u.Fragment != "" {
+		return ""
+	}
+	p := strings.TrimSuffix(u.Path, "/")
+	if path.Base(p) != "build_cache" {
+		return ""
+	}
+	u.Path, u.RawPath = path.Dir(p), ""
+	return fmt.Sprintf(": the URL names a mirror's build_cache/ folder, and a mirror's URL is its root, above it (%s)", u.String())
 }
 
 // viewsHint names the views of the mirror in st, when it can be listed:
@@ -258,6 +320,12 @@ func viewsHint(st Store) string {
 	}
 	return " (its views: " + strings.Join(views, ", ") + ")"
 }
+
+// WholeSnapshot marks the mirror as one snapshot (snapshot.Whole): the
+// folders of its manifests are no snapshots of their own, which a
+// mirror whose spec manifests fail to load was told it likely meant
+// ("did you mean m/v3/manifests/spec/zlib?").
+func (s *Source) WholeSnapshot() {}
 
 // Path is the mirror as the user named it.
 func (s *Source) Path() string { return s.store.Name() }
@@ -314,7 +382,7 @@ func (n *noted) Get(rel string, limit int64) ([]byte, error) {
 // the manifest, as a folder's spec files are yielded.
 func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapshot.Error) {
 	if s.specs != nil {
-		names, specs, err := s.specs()
+		names, specs, bad, err := s.specs()
 		if err != nil {
 			return s.warnings, []*snapshot.Error{{File: joinName(s.store.Name(), s.Manifest), Msg: dirsrc.StatMessage(err)}}
 		}
@@ -323,9 +391,20 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 			base := strings.TrimSuffix(path.Base(name), specSuffix) + ".spec.json"
 			yield(snapshot.File{Name: joinName(s.store.Name(), name), Base: base, Size: int64(len(specs[i])), Handle: i})
 		}
-		return s.warnings, nil
+		return s.warnings, bad
 	}
 	yield(snapshot.File{Name: joinName(s.store.Name(), s.Manifest), Base: "index.json", Size: -1, Root: true})
+	if _, ok := s.store.(batchStore); ok && len(s.beside) > 0 {
+		// Read in one batch (a git tree: one process), as a folder's
+		// spec files are from git: one by one, each was a git process
+		// of its own. A batch that fails leaves each to be read alone.
+		if data, err := getMany(s.store, s.beside, s.besideLimit); err == nil {
+			s.besideData = data
+		}
+	}
+	for i, rel := range s.beside {
+		yield(snapshot.File{Name: joinName(s.store.Name(), rel), Base: path.Base(rel), Size: -1, Handle: besideFile{rel, i}})
+	}
 	return s.warnings, nil
 }
 
@@ -342,6 +421,18 @@ func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
 		data := s.specData[i]
 		s.specData[i] = nil
 		return data, nil
+	}
+	if b, ok := f.Handle.(besideFile); ok {
+		s.specMu.Lock()
+		var data []byte
+		if b.i < len(s.besideData) {
+			data, s.besideData[b.i] = s.besideData[b.i], nil
+		}
+		s.specMu.Unlock()
+		if data != nil {
+			return data, nil
+		}
+		return s.store.Get(b.rel, s.besideLimit)
 	}
 	data, err := s.read()
 	if err != nil {
@@ -502,94 +593,182 @@ func wholeBlob(err error) error {
 // Spec files of several formats (pushed by two Spacks) are read as a
 // folder's are too: the one index they were made into was of one
 // database version, and refused them.
-func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, error) {
+func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*snapshot.Error, error) {
 	var manifests []string
 	for _, name := range names {
 		if strings.HasSuffix(name, specSuffix) && under(name) {
 			manifests = append(manifests, name)
 		}
 	}
+	if len(manifests) == 0 {
+		return nil, nil, nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s) and without spec manifests (%s/…/*%s): it holds no spec", indexManifest, specManifests, specSuffix)
+	}
+	// A manifest that does not hold (it does not decode, its blob is
+	// gone or not the one it lists, its spec file is not the spec its
+	// name says) is an error of its own, naming it, as a folder's bad
+	// spec file is: the others are read, and --skip-invalid leaves it
+	// out and lists it (one bad manifest lost the whole mirror, told as
+	// "no valid package page left").
+	bad := make([]error, len(manifests))
 	// Two batches: the manifests, then the blobs they name (from git,
 	// two processes whatever the number of specs).
 	texts, err := getMany(s.store, manifests, maxManifest)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	entries := make([]*Entry, len(manifests))
-	blobPaths := make([]string, len(manifests))
+	var blobPaths []string
+	var blobOf []int // the manifest of each of blobPaths
 	for i, name := range manifests {
 		m, err := DecodeManifest(name, texts[i])
 		if err != nil {
-			return nil, nil, err
+			bad[i] = err
+			continue
 		}
 		// The first spec blob, as Spack reads it (pick).
 		e, _, err := m.pick(name, "spec file", specMediaPrefix, spackfmt.MinSpec, spackfmt.MaxSpec)
 		if err != nil {
-			return nil, nil, err
+			bad[i] = err
+			continue
 		}
 		if e.ContentLength > limit {
-			return nil, nil, overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", name, e.Checksum, e.ContentLength, ErrTooBig, limit))
+			bad[i] = overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", name, e.Checksum, e.ContentLength, ErrTooBig, limit))
+			continue
 		}
-		entries[i], blobPaths[i] = e, e.BlobPath()
+		if h, ok := s.store.(hasStore); ok && !h.Has(e.BlobPath()) {
+			bad[i] = fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", name, e.Checksum, e.BlobPath())
+			continue
+		}
+		entries[i] = e
+		blobPaths, blobOf = append(blobPaths, e.BlobPath()), append(blobOf, i)
 	}
 	texts = nil
 	// Each at most the longest length a manifest gives (each length is
 	// then checked exactly).
 	var longest int64
-	for _, e := range entries {
-		longest = max(longest, e.ContentLength)
+	for _, i := range blobOf {
+		longest = max(longest, entries[i].ContentLength)
 	}
-	blobs, err := getMany(s.store, blobPaths, longest)
+	blobs, err := s.specBlobs(blobPaths, blobOf, longest, manifests, entries, bad)
 	if err != nil {
-		if errors.Is(err, ErrNotFound) {
-			return nil, nil, fmt.Errorf("a spec manifest lists a blob the mirror does not have: %w", err)
-		}
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	for i, name := range manifests {
-		e := entries[i]
-		if err := verify(name, e, blobs[i]); err != nil {
-			return nil, nil, err
+	specs := make([][]byte, len(manifests))
+	for k, i := range blobOf {
+		if bad[i] != nil {
+			continue
 		}
-		spec := blobs[i]
-		if e.Compression == "gzip" || isGzip(spec) {
-			if spec, err = gunzipOnce(spec, limit); err != nil {
-				return nil, nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, wholeBlob(err)))
-			}
-			if cap(spec)-len(spec) > len(spec)/8 {
-				// Kept until the loader reads it, with the others:
-				// gunzip's buffer has room for four times the blob and
-				// more, and a mirror of tiny gzip'd specs held several
-				// times its spec files' bytes.
-				spec = bytes.Clone(spec)
-			}
-		}
-		blobs[i] = spec
-		want := strings.TrimSuffix(path.Base(name), specSuffix)
-		if i := strings.LastIndexByte(want, '-'); i >= 0 {
-			want = want[i+1:]
-		}
-		_, nodes, err := specNodes(spec)
+		spec, err := s.specFile(manifests[i], entries[i], blobs[k], limit)
+		blobs[k] = nil
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: the spec file of blob %s: %v", name, e.Checksum, err)
+			bad[i] = err
+			continue
 		}
-		for i, n := range nodes {
-			hash, err := nodeHash(n)
-			if err != nil || hash == "" {
-				return nil, nil, fmt.Errorf("%s: node %d of its spec file has no hash", name, i+1)
+		specs[i] = spec
+	}
+	var kept []string
+	var keptSpecs [][]byte
+	var errs []*snapshot.Error
+	for i, name := range manifests {
+		if bad[i] != nil {
+			// Named by the error's File: its message says the rest.
+			msg := bad[i].Error()
+			msg = strings.TrimPrefix(strings.TrimPrefix(msg, name+": "), name+" ")
+			errs = append(errs, &snapshot.Error{File: joinName(s.store.Name(), name), Msg: msg})
+			continue
+		}
+		kept, keptSpecs = append(kept, name), append(keptSpecs, specs[i])
+	}
+	return kept, keptSpecs, errs, nil
+}
+
+// specBlobs reads the blobs at blobPaths, each listed by the spec
+// manifest blobOf gives (of manifests, entries), at most longest bytes:
+// in one batch where the store reads so (a git tree, which told a blob
+// gone before, hasStore), else one by one, a blob gone or longer than
+// its manifest says noted in bad as its manifest's error.
+func (s *Source) specBlobs(blobPaths []string, blobOf []int, longest int64, manifests []string, entries []*Entry, bad []error) ([][]byte, error) {
+	if _, ok := s.store.(batchStore); ok {
+		blobs, err := getMany(s.store, blobPaths, longest)
+		if errors.Is(err, ErrNotFound) {
+			// Named by its manifest, as the index's missing blob is
+			// (blob): the store's error names the blob alone.
+			for k, rel := range blobPaths {
+				if strings.HasPrefix(err.Error(), rel+":") {
+					i := blobOf[k]
+					return nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifests[i], entries[i].Checksum, rel)
+				}
 			}
-			if i > 0 {
-				continue
-			}
-			if hash != want {
-				return nil, nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, hash, want)
-			}
+			return nil, fmt.Errorf("a spec manifest lists a blob the mirror does not have: %w", err)
+		}
+		return blobs, err
+	}
+	blobs := make([][]byte, len(blobPaths))
+	for k, rel := range blobPaths {
+		i := blobOf[k]
+		data, err := s.store.Get(rel, longest)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			bad[i] = fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifests[i], entries[i].Checksum, rel)
+		case errors.Is(err, ErrTooBig):
+			bad[i] = fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read", rel, entries[i].ContentLength, manifests[i])
+		case err != nil:
+			return nil, err
+		}
+		blobs[k] = data
+	}
+	return blobs, nil
+}
+
+// hasStore is a Store that tells whether it holds a file without reading
+// it (a git tree): a spec manifest whose blob is gone is then told apart
+// before the batch that reads the others.
+type hasStore interface {
+	Has(rel string) bool
+}
+
+// specFile verifies the blob of e, listed in the spec manifest name,
+// unpacks it, and checks that its spec file's root is the spec the
+// manifest's name gives.
+func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]byte, error) {
+	if err := verify(name, e, data); err != nil {
+		return nil, err
+	}
+	spec := data
+	if e.Compression == "gzip" || isGzip(spec) {
+		var err error
+		if spec, err = gunzipOnce(spec, limit); err != nil {
+			return nil, overMax(fmt.Errorf("%s: blob %s: %w", name, e.Checksum, wholeBlob(err)))
+		}
+		if cap(spec)-len(spec) > len(spec)/8 {
+			// Kept until the loader reads it, with the others:
+			// gunzip's buffer has room for four times the blob and
+			// more, and a mirror of tiny gzip'd specs held several
+			// times its spec files' bytes.
+			spec = bytes.Clone(spec)
 		}
 	}
-	if len(manifests) == 0 {
-		return nil, nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s) and without spec manifests (%s/…/*%s): it holds no spec", indexManifest, specManifests, specSuffix)
+	want := strings.TrimSuffix(path.Base(name), specSuffix)
+	if i := strings.LastIndexByte(want, '-'); i >= 0 {
+		want = want[i+1:]
 	}
-	return manifests, blobs, nil
+	_, nodes, err := specNodes(spec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the spec file of blob %s: %v", name, e.Checksum, err)
+	}
+	for i, n := range nodes {
+		hash, err := nodeHash(n)
+		if err != nil || hash == "" {
+			return nil, fmt.Errorf("%s: node %d of its spec file has no hash", name, i+1)
+		}
+		if i > 0 {
+			continue
+		}
+		if hash != want {
+			return nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, hash, want)
+		}
+	}
+	return spec, nil
 }
 
 // batchStore is a Store that reads several files at once more cheaply

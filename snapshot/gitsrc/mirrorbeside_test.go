@@ -1,0 +1,71 @@
+package gitsrc
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestMirrorRootSpecFilesOneProcess (adversarial pass 206b): the spec
+// files of a layout-v2 mirror's build_cache/, which its root now yields
+// beside the index to be judged against it, were read one by one, from
+// git a cat-file process each: a mirror of N spec files took N+ git
+// processes. They are read in one batch, as a folder's spec files are.
+func TestMirrorRootSpecFilesOneProcess(t *testing.T) {
+	var spec struct {
+		Spec struct {
+			Nodes []json.RawMessage `json:"nodes"`
+		} `json:"spec"`
+	}
+	if err := json.Unmarshal([]byte(specFile(0)), &spec); err != nil || len(spec.Spec.Nodes) != 2 {
+		t.Fatal(err)
+	}
+	var gcc struct{ Hash string }
+	json.Unmarshal(spec.Spec.Nodes[1], &gcc)
+	index := fmt.Sprintf(`{"database":{"version":"8","installs":{%q:{"spec":%s,"ref_count":0,"in_buildcache":true}}}}`, gcc.Hash, spec.Spec.Nodes[1])
+	files := map[string]string{"small/build_cache/index.json": index, "big/build_cache/index.json": index}
+	for i := range 40 {
+		dir := "small"
+		if i >= 10 {
+			dir = "big"
+		}
+		files[fmt.Sprintf("%s/build_cache/pkg%d.spec.json", dir, i)] = specFile(i)
+	}
+	r, err := OpenRepo(commitFiles(t, files, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := func(arg string, n int) int64 {
+		before := gitRuns.Load()
+		s, err := r.Source(arg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := s.Open(mirror.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := snapshot.LoadFrom(src, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lacks := 0
+		for _, w := range snap.Warnings {
+			if strings.Contains(w.Message, "the build cache's index lacks") {
+				lacks++
+			}
+		}
+		if lacks != n {
+			t.Fatalf("%s: %d spec files the index lacks warned of; want %d", arg, lacks, n)
+		}
+		return gitRuns.Load() - before
+	}
+	small, big := runs("HEAD:small", 10), runs("HEAD:big", 30)
+	if small != big {
+		t.Errorf("git processes: %d for a mirror of 10 spec files, %d for 30; want the same few", small, big)
+	}
+}

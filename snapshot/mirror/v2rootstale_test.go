@@ -1,0 +1,68 @@
+package mirror_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
+	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestV2RootStaleIndexWarns (adversarial pass 206b): a layout-v2 mirror
+// whose index is stale (its build_cache/ holds spec files of specs the
+// index lacks) warned of each of them read as its build_cache/ folder,
+// and read as the mirror's root (a folder, as Spack's mirror URL names
+// it) left them out without a word: the same files, a warning on one
+// spelling only.
+func TestV2RootStaleIndexWarns(t *testing.T) {
+	dir := t.TempDir()
+	if err := mirrorgen.V2(dir, index(t, "old")); err != nil {
+		t.Fatal(err)
+	}
+	bc := filepath.Join(dir, "build_cache")
+	if err := mirrorgen.SpecFolder(bc, index(t, "new")); err != nil {
+		t.Fatal(err)
+	}
+	stale := func(s *snapshot.Snapshot) []string {
+		var out []string
+		for _, w := range s.Warnings {
+			if strings.Contains(w.Message, "the build cache's index lacks") {
+				out = append(out, filepath.Base(w.File))
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	folder, err := snapshot.Load(bc, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := stale(folder)
+	if len(want) == 0 {
+		t.Fatal("the build_cache/ folder: no spec file the index lacks; the test needs some")
+	}
+	// A spec file that does not decode (a push cut short) is a warning
+	// at the root, not an error: the same mirror at a URL, which cannot
+	// list its spec files, reads through it.
+	if err := os.WriteFile(filepath.Join(bc, "zz-cut.spec.json"), []byte(`{"spec":`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := load(t, openDir(t, dir, mirror.Options{}))
+	cut := false
+	for _, w := range root.Warnings {
+		cut = cut || strings.HasSuffix(w.File, "zz-cut.spec.json") && strings.Contains(w.Message, "not read")
+	}
+	if !cut {
+		t.Errorf("a spec file cut short beside the mirror's index: no warning; want one naming it")
+	}
+	if got := stale(root); !slices.Equal(got, want) {
+		t.Errorf("the mirror's root warns of %d spec files the index lacks, its build_cache/ of %d: %v", len(got), len(want), want[:min(3, len(want))])
+	}
+	if a, b := dump(t, root), dump(t, folder); a != b {
+		t.Errorf("the mirror's root and its build_cache/ read other specs")
+	}
+}
