@@ -644,13 +644,18 @@ func sizeValue(raw json.RawMessage) (string, error) {
 const sizeNeeded = "the site's table prints a spec's size into its page as HTML, which cachediff does not compare, so a value JavaScript cannot make text could hide or change the package's table while a gate passed; a size is \"-\" or a number of bytes"
 
 // shorten cuts s to at most n bytes, between characters, and marks the
-// cut.
+// cut. A character's start is looked for no farther back than one
+// character's length: bytes that start none (invalid UTF-8) keep their
+// first n, where the walk back to a start cut them to nothing, "…".
 func shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n-- // between characters: a warning kept in a report is text, as render reads it back
+	for i := n; i > n-utf8.UTFMax && i >= 0; i-- {
+		if utf8.RuneStart(s[i]) {
+			n = i // between characters: a warning kept in a report is text, as render reads it back
+			break
+		}
 	}
 	return s[:n] + "…"
 }
