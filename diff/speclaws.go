@@ -618,6 +618,24 @@ func compareJoined(a, b []string) int {
 	}
 }
 
+// checkSelectedPackages checks a report made with --package: every
+// listed package's name matches one of options.packages (the filter
+// keeps no other). A saved report with options.packages edited to
+// [llvm] that listed gcc-runtime's removal was rendered with the line
+// "Filters: packages llvm" above it, and exit 0 or 1 as its gate said.
+func checkSelectedPackages(r *Report) error {
+	if len(r.Options.Packages) == 0 {
+		return nil
+	}
+	names := newNameMatcher(r.Options.Packages)
+	for i := range r.Packages {
+		if !names.match(r.Packages[i].Name) {
+			return lawf(fmt.Sprintf("packages[%d].name", i), "%q matches none of options.packages: --package keeps only the packages it names", shortValue(r.Packages[i].Name))
+		}
+	}
+	return nil
+}
+
 // checkSelectedStacks checks a report made with --stack: every listed
 // spec is in a selected stack (the filter keeps no other).
 // CheckSelectedStacksCounted checks that each selected stack is counted.

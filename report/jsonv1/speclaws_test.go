@@ -252,3 +252,22 @@ func TestDecodeSelectedStacks(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeSelectedPackages (issue 35, class a): a report of --package
+// lists only packages it names. --package llvm written into a saved
+// report of the real week, which lists gcc-runtime and py-keras too, was
+// rendered (exit 1) under the line "Filters: packages llvm", and passed
+// render --fail-on as its data said. A pattern that names every listed
+// package (the real week's, by globs and names) still reads.
+func TestDecodeSelectedPackages(t *testing.T) {
+	r := realWeekReport(t)
+	r.Options.Packages = []string{"llvm"}
+	if err := forged(t, r); err == nil || !strings.Contains(err.Error(), `packages[0].name: "gcc-runtime" matches none of options.packages`) {
+		t.Errorf("--package llvm written in: error %v, want one naming gcc-runtime", err)
+	}
+	r = realWeekReport(t)
+	r.Options.Packages = []string{"gcc-*", "llvm", "py-?eras"}
+	if err := forged(t, r); err != nil {
+		t.Errorf("--package matching every listed package: %v", err)
+	}
+}
