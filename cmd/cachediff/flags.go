@@ -155,7 +155,12 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		var o options
 		if cmd.name != "" && diffCommand.flagSet(&o).Lookup(name) != nil {
 			msg = fmt.Sprintf("%s: --%s does not apply", cmd.name, name)
-			if cmd.notApply != "" {
+			if name == "version" {
+				// log --version said "a log is written as md, json, …",
+				// and render --version "the report was made already":
+				// the command's reason is of its other flags.
+				msg += ": cachediff version (or cachediff --version) shows the version"
+			} else if cmd.notApply != "" {
 				msg += ": " + cmd.notApply
 			}
 		} else if cmd != logCommand && logCommand.flagSet(&o).Lookup(name) != nil {

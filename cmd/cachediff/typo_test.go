@@ -782,3 +782,16 @@ func TestFlagTookAfterSwitch(t *testing.T) {
 	wantTrouble(t, []string{"-qt", "A", "a.md"}, want)
 	wantTroubleWithout(t, []string{"-qtA", "a.md"}, "took")
 }
+
+// TestVersionNotApplyReason (issue 35, class e): cachediff log --version
+// A B said "log: --version does not apply: a log is written as md, json,
+// text, html or atom", and render --version r.json "the report was made
+// already": the command's reason for the diff's flags it lacks, which
+// says nothing of a version. It says where the version is shown.
+func TestVersionNotApplyReason(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, args := range [][]string{{"log", "--version", "a.md", "b.md"}, {"render", "--version", "r.json"}, {"help", "--version"}} {
+		wantTrouble(t, args, "cachediff: "+args[0]+": --version does not apply: cachediff version (or cachediff --version) shows the version\n")
+	}
+	wantTrouble(t, []string{"log", "--template", "t.tmpl", "a.md", "b.md"}, "log: --template does not apply: a log is written as")
+}
