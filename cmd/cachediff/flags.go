@@ -599,7 +599,14 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		// Named as a mirror URL is (mirror.Redact): a password or
 		// token written in it is not quoted back.
 		if !linkBaseURL(o.linkBase) {
-			return fmt.Errorf("--link-base %q: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", mirror.Redact(o.linkBase))
+			shown := strconv.Quote(mirror.Redact(o.linkBase))
+			if _, err := url.Parse(o.linkBase); err != nil {
+				// Redact's "(a URL that does not parse)", quoted, read
+				// as the value given: --link-base "(a URL that does not
+				// parse)" of --link-base https://x/%zz.
+				shown = "(a URL that does not parse)"
+			}
+			return fmt.Errorf("--link-base %s: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", shown)
 		}
 		if u, _ := url.Parse(o.linkBase); u.User != nil {
 			// Every package link of the report (a pull request's
